@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { AccountRef } from './common.contract';
+
+export const AuditQuery = z.object({
+  entity: z.string().trim().max(100).optional(),
+  entityId: z.string().trim().max(100).optional(),
+});
+
+export const AuditEvent = z.object({
+  id: z.number(),
+  at: z.string(),
+  account: AccountRef,
+  institutionId: z.number().nullable(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  action: z.string(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+});
+export type AuditEvent = z.infer<typeof AuditEvent>;

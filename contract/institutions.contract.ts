@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+import { RecordBase, requiredText, optionalText } from './common.contract';
+
+const abbreviation = z.string().trim().max(4, MSG.code4);
+
+// spec 1 §5: Institution Title, Address required; Abbreviation required, at most 4.
+export const InstitutionInput = z.object({
+  title: requiredText(200),
+  abbreviation: abbreviation.min(1, MSG.required),
+  address: requiredText(500),
+});
+export type InstitutionInput = z.input<typeof InstitutionInput>;
+export const InstitutionUpdate = InstitutionInput.extend({
+  id: z.coerce.number().int().positive().optional(),
+  concurrencyStamp: z.string().optional(),
+});
+export type InstitutionUpdate = z.input<typeof InstitutionUpdate>;
+
+export const Institution = RecordBase.extend({
+  title: z.string(),
+  abbreviation: z.string(),
+  address: z.string(),
+  concurrencyStamp: z.string(),
+});
+export type Institution = z.infer<typeof Institution>;
+
+// spec 1 §5: Institution Site Title, Address required; Abbreviation at most 4, optional.
+export const SiteInput = z.object({
+  title: requiredText(200),
+  abbreviation: abbreviation.nullish().transform((v) => v || null),
+  address: requiredText(500),
+  institutionId: z.coerce.number().int().positive().optional(),
+});
+export type SiteInput = z.input<typeof SiteInput>;
+export const SiteUpdate = SiteInput.extend({ concurrencyStamp: z.string().optional() });
+
+export const Site = RecordBase.extend({
+  title: z.string(),
+  abbreviation: z.string().nullable(),
+  address: z.string(),
+  institutionId: z.number(),
+  concurrencyStamp: z.string(),
+});
+export type Site = z.infer<typeof Site>;
+export { optionalText };

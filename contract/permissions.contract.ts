@@ -1,0 +1,79 @@
+// One matrix role -> permissions (docs/permissions.md). The server enforces it on every route;
+// the web reads the same table only to hide what a user may not do.
+export const ROLES = [
+  'Administrator',
+  'Bench Scientist',
+  'Clinician',
+  'Coordinator',
+  'Institution Administrator',
+  'Principal Investigator',
+  'Researcher',
+  'Site Administrator',
+  'Super Administrator',
+  'Technician',
+  'Tissue Banker',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PERMISSIONS = [
+  'institutions.create', // a new institution: Super Administrator only
+  'institutions.manage', // edit own institution
+  'sites.manage',
+  'accounts.read',
+  'accounts.manage',
+  'audit.read',
+  'configuration.read',
+  'configuration.manage',
+  'participants.read',
+  'participants.manage',
+  'orders.read',
+  'orders.create',
+  'results.enter',
+  'results.release',
+  'results.amend',
+  'protocols.read',
+  'protocols.manage',
+  'samples.read',
+  'samples.collect',
+  'storage.read',
+  'storage.allocate',
+  'shipments.read',
+  'shipments.manage',
+  'reports.run',
+  'labels.print',
+  'printer.configure',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** What every signed-in staff member may read inside their institution. */
+const READ: Permission[] = [
+  'configuration.read', 'participants.read', 'orders.read', 'protocols.read',
+  'samples.read', 'storage.read', 'shipments.read',
+];
+const ALL_IN_INSTITUTION = PERMISSIONS.filter((p) => p !== 'institutions.create');
+
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  'Super Administrator': PERMISSIONS,
+  Administrator: ALL_IN_INSTITUTION,
+  'Institution Administrator': ALL_IN_INSTITUTION,
+  'Site Administrator': [...READ, 'sites.manage', 'configuration.manage', 'accounts.read', 'audit.read',
+    'participants.manage', 'reports.run', 'labels.print', 'printer.configure'],
+  'Principal Investigator': [...READ, 'protocols.manage', 'participants.manage', 'orders.create',
+    'samples.collect', 'shipments.manage', 'reports.run', 'labels.print'],
+  Coordinator: [...READ, 'protocols.manage', 'participants.manage', 'orders.create', 'samples.collect',
+    'shipments.manage', 'reports.run', 'labels.print'],
+  Clinician: [...READ, 'participants.manage', 'orders.create', 'reports.run', 'labels.print'],
+  // A bench scientist signs results out; a technician enters them but does not release.
+  'Bench Scientist': [...READ, 'results.enter', 'results.release', 'results.amend', 'samples.collect',
+    'storage.allocate', 'reports.run', 'labels.print'],
+  Technician: [...READ, 'results.enter', 'samples.collect', 'storage.allocate', 'labels.print'],
+  'Tissue Banker': [...READ, 'samples.collect', 'storage.allocate', 'shipments.manage', 'labels.print'],
+  // Reads and runs reports, changes nothing.
+  Researcher: [...READ, 'reports.run'],
+};
+
+export function permissionsOf(roles: readonly string[]): Permission[] {
+  const set = new Set<Permission>();
+  for (const r of roles) for (const p of ROLE_PERMISSIONS[r as Role] ?? []) set.add(p);
+  return PERMISSIONS.filter((p) => set.has(p));
+}

@@ -1,0 +1,43 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// Import direction (ARCHITECTURE §2): contract <- server, contract <- web; web features never import each other.
+const noCrossFeature = {
+  'no-restricted-imports': ['error', { patterns: [
+    { group: ['**/server/**', '../../server/*'], message: 'web must not import server code; share through contract/.' },
+  ] }],
+};
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'web/dist', 'data', 'e2e/screenshots', 'e2e/.data', 'server/db/migrations'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['contract/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [
+      { group: ['**/server/**', '**/web/**', 'drizzle-orm*', 'fastify*', 'react*'], message: 'contract/ imports only zod.' },
+    ] }] },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules, ...noCrossFeature },
+  },
+  {
+    files: ['web/src/features/*/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [
+      { group: ['**/server/**'], message: 'web must not import server code; share through contract/.' },
+      { group: ['../../*/**', '!../../../*'], message: 'features never import each other; move shared code to components/ or lib/.' },
+    ] }] },
+  },
+);

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerErrorHandler, notFound } from './platform/errors';
+import { registerValidation } from './platform/validation';
+import { registerGuard } from './platform/guard';
+import type { App, AppDeps } from './platform/app-types';
+import { healthRoutes } from './modules/health/health.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { institutionRoutes } from './modules/institutions/institutions.routes';
+import { accountRoutes } from './modules/accounts/accounts.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The Fastify app: no I/O at import time; main.ts and the tests both build it. */
+export async function buildApp({ config, database, now = () => new Date(), logger }: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 100) || randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    bodyLimit: 5 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.addHook('onSend', async (req, reply) => {
+    void reply.header('X-Request-Id', req.id);
+  });
+  registerValidation(app);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Biobanking LIMS API', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerGuard(app, database.db, now);
+  const deps: AppDeps = { db: database.db, config, now };
+  healthRoutes(app, database);
+  authRoutes(app, deps);
+  institutionRoutes(app, deps);
+  accountRoutes(app, deps);
+  auditRoutes(app, deps);
+
+  app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+
+  // History-mode fallback: every non-/api GET that is not a file gets the web app.
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    if (url.toLowerCase().startsWith('/api') || req.method !== 'GET') throw notFound('Resource');
+    if (!hasWeb) return reply.status(404).type('text/plain').send('The web app is not built: run npm run build.');
+    const file = path.join(config.webDist, path.normalize(decodeURIComponent(url)).replace(/^([/\\])+/, ''));
+    if (file.startsWith(config.webDist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      return reply.sendFile(path.relative(config.webDist, file));
+    }
+    if (/\.[a-z0-9]{1,8}$/i.test(url)) throw notFound('File');
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+
+  return app as unknown as App;
+}

@@ -1,0 +1,6 @@
+// Every table, for drizzle-kit and for code that needs the whole schema.
+export * from '../modules/accounts/accounts.table';
+export * from '../modules/auth/auth.table';
+export * from '../modules/institutions/institutions.table';
+export * from '../platform/audit.table';
+export * from '../modules/configuration/lookup.tables';

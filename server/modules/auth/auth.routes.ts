@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { LoginRequest, LoginResponse, Me } from '../../../contract/auth.contract';
+import type { App, AppDeps } from '../../platform/app-types';
+import { unauthorized } from '../../platform/errors';
+import { login, logout, toMe } from './auth.service';
+
+const tags = ['Authentication'];
+
+export function authRoutes(app: App, { db, config, now }: AppDeps) {
+  app.post('/api/Authentication/login', {
+    config: { permission: 'public' },
+    schema: { tags, body: LoginRequest, response: { 200: LoginResponse } },
+  }, async (req) => login({ db, config, now }, req.body, req.ip));
+
+  app.post('/api/Authentication/logout', {
+    config: { permission: 'signedIn' },
+    schema: { tags, response: { 204: z.null() } },
+  }, async (req, reply) => {
+    if (!req.auth) throw unauthorized();
+    await logout(db, req.auth, req.ip, now());
+    return reply.status(204).send(null);
+  });
+
+  app.get('/api/Authentication/me', {
+    config: { permission: 'signedIn' },
+    schema: { tags, response: { 200: Me } },
+  }, async (req) => {
+    if (!req.auth) throw unauthorized();
+    return toMe(req.auth);
+  });
+}

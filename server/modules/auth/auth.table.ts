@@ -1,0 +1,23 @@
+import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { accounts } from '../accounts/accounts.table';
+import { ts } from '../../platform/records';
+
+/** Opaque session tokens, stored only as their SHA-256 hash. */
+export const sessions = pgTable('sessions', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  tokenHash: text('token_hash').notNull().unique(),
+  accountId: integer('account_id').notNull().references(() => accounts.id),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+  address: text('address'),
+}, (t) => [index('sessions_account_idx').on(t.accountId)]);
+
+/** Every login attempt; the throttle counts recent failures per account and per address. */
+export const loginAttempts = pgTable('login_attempts', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userName: text('user_name').notNull(),
+  address: text('address').notNull(),
+  at: ts('at').notNull().defaultNow(),
+  succeeded: boolean('succeeded').notNull(),
+}, (t) => [index('login_attempts_user_idx').on(t.userName, t.at), index('login_attempts_address_idx').on(t.address, t.at)]);

@@ -1,0 +1,21 @@
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { recordColumns } from '../../platform/records';
+
+export const institutions = pgTable('institutions', {
+  ...recordColumns(),
+  title: text('title').notNull(),
+  abbreviation: text('abbreviation').notNull(),
+  address: text('address').notNull(),
+}, (t) => [uniqueIndex('institutions_title_uq').on(sql`lower(${t.title})`)]);
+
+export const institutionSites = pgTable('institution_sites', {
+  ...recordColumns(),
+  institutionId: integer('institution_id').notNull().references(() => institutions.id),
+  title: text('title').notNull(),
+  abbreviation: text('abbreviation'),
+  address: text('address').notNull(),
+}, (t) => [
+  uniqueIndex('institution_sites_title_uq').on(t.institutionId, sql`lower(${t.title})`),
+  index('institution_sites_inst_idx').on(t.institutionId, t.id),
+]);

@@ -1,0 +1,72 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { MSG } from '../../contract/messages';
+
+/** An error with a status and a human title; leaves the server as RFC 7807 problem+json. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    readonly errors?: Record<string, string[]>,
+    readonly code = 'error',
+  ) {
+    super(title);
+  }
+}
+
+export const badRequest = (title: string, errors?: Record<string, string[]>) => new AppError(400, title, errors, 'bad_request');
+export const unauthorized = (title = 'You are not signed in or your session has expired.') => new AppError(401, title, undefined, 'unauthorized');
+export const forbidden = (title = 'You do not have permission to do this.') => new AppError(403, title, undefined, 'forbidden');
+export const notFound = (what = 'Record') => new AppError(404, `${what} not found.`, undefined, 'not_found');
+export const conflict = (title: string) => new AppError(409, title, undefined, 'conflict');
+export const staleStamp = () => conflict('This record was changed by someone else. Reload it and try again.');
+export const tooManyRequests = (title: string) => new AppError(429, title, undefined, 'too_many_requests');
+
+/** A validation failure: field -> messages, titled with the first one so the notification says something useful. */
+export function validationProblem(errors: Record<string, string[]>): AppError {
+  const [field, msgs] = Object.entries(errors)[0] ?? ['', ['Invalid input']];
+  const label = field ? `${field.charAt(0).toUpperCase()}${field.slice(1)}: ` : '';
+  return new AppError(400, `${label}${msgs[0]}`, errors, 'validation');
+}
+
+const PG_UNIQUE = '23505';
+const PG_FK = '23503';
+
+function pgCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
+  return code;
+}
+
+export function isUniqueViolation(err: unknown) {
+  return pgCode(err) === PG_UNIQUE;
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    let problem: AppError;
+    if (err instanceof AppError) problem = err;
+    else if (pgCode(err) === PG_UNIQUE) problem = conflict('A record with the same value already exists.');
+    else if (pgCode(err) === PG_FK) problem = badRequest('A referenced record does not exist.');
+    else if ((err as FastifyError).statusCode && (err as FastifyError).statusCode! < 500) {
+      const fe = err as FastifyError;
+      const title = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? 'The request body is not valid JSON.'
+        : fe.message;
+      problem = new AppError(fe.statusCode!, title, undefined, fe.code ?? 'error');
+    } else {
+      req.log.error({ err }, 'unhandled error');
+      problem = new AppError(500, MSG.internal, undefined, 'internal');
+    }
+    if (problem.status >= 500) req.log.error({ err }, problem.title);
+    void reply
+      .status(problem.status)
+      .type('application/problem+json')
+      .send({
+        type: `about:blank#${problem.code}`,
+        title: problem.title,
+        status: problem.status,
+        ...(problem.errors ? { errors: problem.errors } : {}),
+        traceId: req.id,
+      });
+  });
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { resolveToken } from '../modules/auth/auth.service';
+import { belongsTo, requirePermission } from './context';
+import { notFound, unauthorized } from './errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Routes under {instId} that any signed-in account may read (spec 1 §7: sites of any institution). */
+    anyInstitution?: boolean;
+  }
+}
+
+/**
+ * One permission check for every route (ARCHITECTURE §5): who is signing in (bearer token),
+ * whether the account belongs to the institution in the path (404 otherwise, never its data),
+ * and whether its roles grant the route's permission (403).
+ */
+export function registerGuard(app: FastifyInstance, db: Db, now: () => Date) {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
+    if (isApi && !route.config?.permission) {
+      throw new Error(`${route.method} ${route.url} declares no permission`);
+    }
+  });
+
+  app.addHook('preValidation', async (req) => {
+    const permission = req.routeOptions.config.permission;
+    if (!permission || permission === 'public') return;
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    req.auth = token ? await resolveToken(db, token, now()) : null;
+    if (!req.auth) throw unauthorized();
+    const raw = (req.params as Record<string, string> | undefined)?.instId;
+    if (raw !== undefined && !req.routeOptions.config.anyInstitution) {
+      const instId = Number(raw);
+      if (!Number.isInteger(instId) || !belongsTo(req.auth, instId)) throw notFound('Institution');
+    }
+    if (permission !== 'signedIn') requirePermission(req.auth, permission);
+  });
+}

@@ -1,0 +1,68 @@
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import { accounts } from '../modules/accounts/accounts.table';
+import type { Page } from './paging';
+
+const creator = alias(accounts, 'creator');
+const enabler = alias(accounts, 'enabler');
+
+interface RecordCols {
+  creatorId: PgColumn;
+  enablerId: PgColumn;
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * One query for a page of records with their creator and enabler names and the total
+ * (count(*) over ()), so lists never run N+1 look-ups.
+ */
+export async function selectRecords(db: Db, table: PgTable & RecordCols, opts: {
+  where?: SQL;
+  orderBy: SQL | PgColumn | (SQL | PgColumn)[];
+  limit?: number;
+  offset?: number;
+}): Promise<Page<Row>> {
+  const q = db
+    .select({
+      ...getTableColumns(table),
+      creatorFirstName: creator.firstName,
+      creatorLastName: creator.lastName,
+      enablerFirstName: enabler.firstName,
+      enablerLastName: enabler.lastName,
+      totalCount: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(table)
+    .leftJoin(creator, eq(creator.id, table.creatorId))
+    .leftJoin(enabler, eq(enabler.id, table.enablerId))
+    .where(opts.where)
+    .orderBy(...(Array.isArray(opts.orderBy) ? opts.orderBy : [opts.orderBy]))
+    .$dynamic();
+  if (opts.limit !== undefined) q.limit(opts.limit);
+  if (opts.offset) q.offset(opts.offset);
+  const rows = (await q) as Row[];
+  let total = rows.length ? Number(rows[0].totalCount) : 0;
+  if (!rows.length && opts.offset) {
+    const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table).where(opts.where);
+    total = c.n;
+  }
+  return { rows: rows.map(toRecordDto), total };
+}
+
+const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : d ?? null);
+
+/** DB row -> API record: dates as ISO strings, creator/enabler as {firstName, lastName}. */
+export function toRecordDto(row: Row): Row {
+  const {
+    creatorFirstName, creatorLastName, enablerFirstName, enablerLastName,
+    totalCount: _t, creatorId: _c, enablerId: _e, passwordHash: _p, ...rest
+  } = row;
+  const out: Row = {};
+  for (const [k, v] of Object.entries(rest)) out[k] = v instanceof Date ? v.toISOString() : v;
+  out.createdDate = iso(row.createdDate);
+  out.enabledDate = iso(row.enabledDate);
+  out.creatorAccount = creatorFirstName !== undefined && creatorFirstName !== null ? { firstName: creatorFirstName, lastName: creatorLastName } : null;
+  out.enablerAccount = enablerFirstName !== undefined && enablerFirstName !== null ? { firstName: enablerFirstName, lastName: enablerLastName } : null;
+  return out;
+}
