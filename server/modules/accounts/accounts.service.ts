@@ -24,7 +24,7 @@ function visibleScope(ctx: Ctx, institutionId?: number): SQL | undefined {
 const institutionsJson = sql<{ id: number; title: string }[]>`coalesce((
   select json_agg(json_build_object('id', i.id, 'title', i.title) order by i.title)
   from ${accountInstitutions} ai join ${institutions} i on i.id = ai.institution_id
-  where ai.account_id = ${accounts.id}), '[]'::json)`;
+  where ai.account_id = "accounts"."id"), '[]'::json)`;
 
 function toUser(row: Record<string, unknown>) {
   const { passwordHash: _p, institutionList, ...rest } = row;

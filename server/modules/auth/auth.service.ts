@@ -62,7 +62,8 @@ export async function loadAccount(db: Db, accountId: number, sessionId: number):
   const [a] = await db.select({
     id: accounts.id, firstName: accounts.firstName, lastName: accounts.lastName, email: accounts.email,
     userName: accounts.userName, phoneNumber: accounts.phoneNumber, roles: accounts.roles, isEnabled: accounts.isEnabled,
-    institutionIds: sql<number[]>`coalesce((select array_agg(${accountInstitutions.institutionId} order by ${accountInstitutions.institutionId}) from ${accountInstitutions} where ${accountInstitutions.accountId} = ${accounts.id}), '{}')`,
+    // Qualified by hand: inside sql`` Drizzle renders columns unqualified, which would bind to the subquery's table.
+    institutionIds: sql<number[]>`coalesce((select array_agg(ai.institution_id order by ai.institution_id) from ${accountInstitutions} ai where ai.account_id = "accounts"."id"), '{}')`,
   }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
   if (!a || !a.isEnabled) return null;
   const roles = a.roles as Role[];

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import type { Role } from '../../contract/permissions.contract';
+import { accounts, accountInstitutions } from '../modules/accounts/accounts.table';
+import { institutions, institutionSites } from '../modules/institutions/institutions.table';
+import { hashPassword } from '../platform/passwords';
+import { seedReferenceData } from '../db/seed/reference-data';
+import type { TestApp } from './harness';
+
+export const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
+export const PASSWORD = 'Correct-Horse-9';
+
+/** An institution with its reference data and one site. */
+export async function createInstitution(t: TestApp, overrides: Partial<{ title: string; abbreviation: string }> = {}) {
+  return t.db.transaction(async (tx) => {
+    const [inst] = await tx.insert(institutions).values({
+      title: overrides.title ?? unique('Institute'), abbreviation: overrides.abbreviation ?? 'INS', address: '10 Lab Street',
+    }).returning();
+    const [site] = await tx.insert(institutionSites).values({ institutionId: inst.id, title: 'Main Site', abbreviation: 'MS', address: '10 Lab Street' }).returning();
+    await seedReferenceData(tx, inst.id, null);
+    return { ...inst, site };
+  });
+}
+
+let hashed: string | undefined;
+
+/** An account with the given roles, member of the given institutions. */
+export async function createAccount(t: TestApp, opts: { roles: Role[]; institutionIds: number[]; password?: string; email?: string }) {
+  hashed ??= await hashPassword(PASSWORD);
+  const email = (opts.email ?? `${randomUUID().slice(0, 12)}@lab.test`).toLowerCase();
+  const passwordHash = opts.password ? await hashPassword(opts.password) : hashed;
+  const [acc] = await t.db.insert(accounts).values({
+    firstName: 'Test', lastName: opts.roles[0] ?? 'User', email, userName: email, phoneNumber: '+15550100', passwordHash, roles: opts.roles,
+  }).returning();
+  if (opts.institutionIds.length) {
+    await t.db.insert(accountInstitutions).values(opts.institutionIds.map((institutionId) => ({ accountId: acc.id, institutionId })));
+  }
+  return acc;
+}
+
+export async function login(t: TestApp, userName: string, password = PASSWORD, stayLoggedIn = true) {
+  const res = await t.call('POST', '/api/Authentication/login', { body: { userName, password, stayLoggedIn }, address: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().token as string;
+}
+
+/** An institution plus a signed-in account of the given role in it. */
+export async function signedIn(t: TestApp, roles: Role[] = ['Institution Administrator'], inst?: { id: number }) {
+  const institution = inst ?? (await createInstitution(t));
+  const account = await createAccount(t, { roles, institutionIds: [institution.id] });
+  const token = await login(t, account.email);
+  return { institution: institution as Awaited<ReturnType<typeof createInstitution>>, account, token };
+}
