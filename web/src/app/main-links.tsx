@@ -1,0 +1,46 @@
+import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
+import { IconBarcode, IconPlus } from '@tabler/icons-react';
+import { Link, NavLink } from 'react-router';
+import { NAV_ITEMS } from './nav-items';
+import classes from './main-links.module.css';
+
+interface Props {
+  orientation: 'horizontal' | 'vertical';
+  onNavigate?: () => void;
+}
+
+/** The main entries plus the barcode, New Order and New Participant actions (spec 1 §2, top navigation). */
+export function MainLinks({ orientation, onNavigate }: Props) {
+  const vertical = orientation === 'vertical';
+  const links = NAV_ITEMS.map(({ label, to, icon: Icon }) => (
+    <NavLink key={to} to={to} end={to === '/'} className={classes.link} onClick={onNavigate}>
+      <Icon size={18} stroke={1.6} />
+      <span>{label}</span>
+    </NavLink>
+  ));
+  const actions = (
+    <>
+      <Tooltip label="Barcode Generator">
+        <ActionIcon component={Link} to="/barcode-generator" variant="default" size="lg" aria-label="Barcode Generator" onClick={onNavigate}>
+          <IconBarcode size={20} />
+        </ActionIcon>
+      </Tooltip>
+      <Button component={Link} to="/orders/new" size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onNavigate}>New Order</Button>
+      <Button component={Link} to="/patients/new" size="xs" leftSection={<IconPlus size={14} />} onClick={onNavigate}>New Participant</Button>
+    </>
+  );
+  if (vertical) {
+    return (
+      <Stack gap={4}>
+        <nav aria-label="Main" className={classes.vertical}>{links}</nav>
+        <Group mt="md" gap="xs">{actions}</Group>
+      </Stack>
+    );
+  }
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs">
+      <nav aria-label="Main" className={classes.horizontal}>{links}</nav>
+      <Group gap="xs" wrap="nowrap">{actions}</Group>
+    </Group>
+  );
+}

@@ -1,0 +1,13 @@
+import { IconAdjustmentsHorizontal, IconClipboardList, IconFlask, IconHome, IconReportAnalytics, IconSettings, IconUsers, IconUserShield } from '@tabler/icons-react';
+
+// spec 1 §2: the main entries of the top navigation, in product order.
+export const NAV_ITEMS = [
+  { label: 'Home', to: '/', icon: IconHome },
+  { label: 'Collection Protocols', to: '/collection-protocols', icon: IconFlask },
+  { label: 'Orders', to: '/orders', icon: IconClipboardList },
+  { label: 'Configuration', to: '/configuration', icon: IconSettings },
+  { label: 'Participants', to: '/patients', icon: IconUsers },
+  { label: 'Report', to: '/report', icon: IconReportAnalytics },
+  { label: 'Setting', to: '/setting', icon: IconAdjustmentsHorizontal },
+  { label: 'Accounts', to: '/accounts', icon: IconUserShield },
+] as const;

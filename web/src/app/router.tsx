@@ -1,0 +1,51 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { setNavigator } from '../lib/api-client';
+import { ComingSoon } from '../components/coming-soon';
+import { PageLoader } from '../components/page-loader';
+import { RequireAuth } from './require-auth';
+import { InstitutionGate } from './institution-gate';
+import { NotFoundPage } from './not-found-page';
+
+const LoginPage = lazy(() => import('../features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
+const AboutPage = lazy(() => import('../features/home/pages/about-page').then((m) => ({ default: m.AboutPage })));
+const HomePage = lazy(() => import('../features/home/pages/home-page').then((m) => ({ default: m.HomePage })));
+const AccountsPage = lazy(() => import('../features/accounts/pages/accounts-page').then((m) => ({ default: m.AccountsPage })));
+
+const page = (Page: LazyExoticComponent<ComponentType>) => <Suspense fallback={<PageLoader />}><Page /></Suspense>;
+
+// Areas whose screens come in later issues: the routes exist so navigation works (spec 1 §2 route table).
+const comingSoon: [path: string, area: string][] = [
+  ['collection-protocols/*', 'Collection Protocols'],
+  ['orders/new', 'New Order'],
+  ['orders/*', 'Orders'],
+  ['configuration/*', 'Configuration'],
+  ['patients/new', 'New Participant'],
+  ['patients/*', 'Participants'],
+  ['report/*', 'Report'],
+  ['setting/*', 'Setting'],
+  ['forms/*', 'Forms'],
+  ['shipment/*', 'Shipment'],
+  ['barcode-generator', 'Barcode Generator'],
+];
+
+const routes: RouteObject[] = [
+  { path: '/login', element: page(LoginPage) },
+  { path: '/about', element: page(AboutPage) },
+  {
+    element: <RequireAuth />,
+    children: [{
+      element: <InstitutionGate />,
+      children: [
+        { index: true, element: <HomePage /> },
+        { path: 'home', element: <Navigate to="/" replace /> },
+        { path: 'accounts', element: <AccountsPage /> },
+        ...comingSoon.map(([path, area]) => ({ path, element: <ComingSoon key={area} area={area} /> })),
+      ],
+    }],
+  },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+export const router = createBrowserRouter(routes);
+setNavigator((path) => void router.navigate(path, { replace: true }));

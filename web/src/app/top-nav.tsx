@@ -1,0 +1,39 @@
+import { Anchor, Box, Burger, Button, Group, Text, Tooltip } from '@mantine/core';
+import { IconBuildingHospital, IconLogout, IconX } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useMe, type CurrentInstitution } from '../lib/session-context';
+import { useLogout } from '../features/auth/api/logout';
+import { MainLinks } from './main-links';
+
+interface Props { current: CurrentInstitution | null; menuOpened: boolean; onToggleMenu: () => void }
+
+/** spec 1 §2 top navigation: product name, institution chip (click clears it), user, Logout, main entries. */
+export function TopNav({ current, menuOpened, onToggleMenu }: Props) {
+  const me = useMe();
+  const logout = useLogout();
+  return (
+    <Box px="md">
+      <Group h={60} justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          {current && <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />}
+          <Anchor component={Link} to="/" underline="never" c="clinical.8" fw={700} fz="lg">Biobanking LIMS</Anchor>
+        </Group>
+        <Group gap="sm" wrap="nowrap">
+          {current && (
+            <Tooltip label="Change institution">
+              <Button variant="light" radius="xl" size="compact-sm" maw={{ base: 140, sm: 280 }}
+                leftSection={<IconBuildingHospital size={14} />} rightSection={<IconX size={12} />}
+                onClick={current.clear} aria-label={`Institution ${current.institution.title}, click to change`}>
+                {current.institution.title}
+              </Button>
+            </Tooltip>
+          )}
+          <Text size="sm" c="dimmed" visibleFrom="md">{me.firstName} {me.lastName}</Text>
+          <Button variant="subtle" color="gray" size="compact-sm" leftSection={<IconLogout size={16} />}
+            loading={logout.isPending} onClick={() => logout.mutate()}>Logout</Button>
+        </Group>
+      </Group>
+      {current && <Box visibleFrom="sm" pb={6}><MainLinks orientation="horizontal" /></Box>}
+    </Box>
+  );
+}

@@ -1,0 +1,45 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Alert, Box, Button, Group, Modal } from '@mantine/core';
+
+interface Props {
+  title: string;
+  opened: boolean;
+  onClose: () => void;
+  /** Pass mantine-form's `form.onSubmit(...)`; use `isCreateAnother(event)` to tell the two buttons apart. */
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  submitting?: boolean;
+  /** The server's problem title after a failed save. */
+  error?: string | null;
+  /** Show 'Submit and create another' (create forms). */
+  allowAnother?: boolean;
+  width?: number;
+  children: ReactNode;
+}
+
+/** The one full-screen form shell: title, close icon, body of fixed width, Submit (and create another). */
+export function FullScreenForm({ title, opened, onClose, onSubmit, submitting, error, allowAnother, width = 500, children }: Props) {
+  return (
+    <Modal opened={opened} onClose={onClose} fullScreen title={title} closeButtonProps={{ 'aria-label': 'Close' }}
+      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }} transitionProps={{ duration: 0 }}>
+      <Box maw={width} mx="auto" mt="md">
+        <form onSubmit={onSubmit} noValidate>
+          {error && <Alert color="red" mb="md" title={error} />}
+          {children}
+          {/* Submit comes first in the DOM so Enter in a field means Submit; row-reverse shows it last. */}
+          <Group mt="xl" style={{ flexDirection: 'row-reverse' }}>
+            <Button type="submit" loading={submitting}>Submit</Button>
+            {allowAnother && (
+              <Button type="submit" variant="light" data-another="1" loading={submitting}>Submit and create another</Button>
+            )}
+          </Group>
+        </form>
+      </Box>
+    </Modal>
+  );
+}
+
+/** True when the form was sent with 'Submit and create another'. */
+export function isCreateAnother(event?: FormEvent<HTMLFormElement>): boolean {
+  const submitter = (event?.nativeEvent as SubmitEvent | undefined)?.submitter;
+  return submitter?.dataset.another === '1';
+}

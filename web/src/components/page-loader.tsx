@@ -1,0 +1,10 @@
+import { Center, Loader } from '@mantine/core';
+
+/** Centered spinner while a page chunk or the session loads. */
+export function PageLoader({ label = 'Loading' }: { label?: string }) {
+  return (
+    <Center py={80} aria-busy="true" aria-label={label}>
+      <Loader type="dots" />
+    </Center>
+  );
+}

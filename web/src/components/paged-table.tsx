@@ -1,0 +1,53 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { PAGE_SIZES } from '@contract/common.contract';
+import type { Page } from '../lib/api-client';
+import type { ListState } from './use-list-state';
+
+interface Props<T> {
+  query: UseQueryResult<Page<T>>;
+  list: ListState;
+  columns: DataTableColumn<T>[];
+  onRowClick?: (record: T) => void;
+  /** What the empty list says, e.g. 'No accounts found.' */
+  emptyText: string;
+}
+
+/** The one server-paged table: rows and total from the query, page and size from the URL. */
+export function PagedTable<T extends { id: number }>({ query, list, columns, onRowClick, emptyText }: Props<T>) {
+  if (query.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle />} title="The list could not be loaded">
+        <Group justify="space-between">
+          <Text size="sm">{query.error.message}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>Try again</Button>
+        </Group>
+      </Alert>
+    );
+  }
+  const page = query.data;
+  return (
+    <DataTable<T>
+      withTableBorder
+      borderRadius="md"
+      striped
+      highlightOnHover
+      minHeight={page?.items.length ? undefined : 180}
+      records={page?.items ?? []}
+      columns={columns}
+      fetching={query.isFetching}
+      loaderType="dots"
+      noRecordsText={list.search ? `${emptyText} Nothing matches '${list.search}'.` : emptyText}
+      totalRecords={page?.pagination.TotalCount ?? 0}
+      page={list.page}
+      onPageChange={list.setPage}
+      recordsPerPage={list.pageSize}
+      recordsPerPageOptions={[...PAGE_SIZES]}
+      onRecordsPerPageChange={list.setPageSize}
+      recordsPerPageLabel="Rows per page"
+      onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
+    />
+  );
+}

@@ -1,0 +1,45 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OverwritePassword, User, UserCreate } from '@contract/accounts.contract';
+import { api } from '@/lib/api-client';
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: (q: { institutionId: number; page: number; pageSize: number; search: string }) => ['users', 'list', q] as const,
+};
+
+/** GET /users, one page, accounts of the current institution. */
+export function useUsers(q: { institutionId: number; page: number; pageSize: number; search: string }) {
+  return useQuery({
+    queryKey: userKeys.list(q),
+    queryFn: () => api.getPage<User>('/users', {
+      institutionId: q.institutionId, PageNumber: q.page, PageSize: q.pageSize, SearchTerm: q.search,
+    }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /users; the form shows the server's errors itself, so no notification here. */
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UserCreate) => api.post<User>('/users', body, { notify: false }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+/** POST /users/overwritepassword: an administrator sets a new password (their own password confirms it). */
+export function useOverwritePassword() {
+  return useMutation({
+    mutationFn: (body: OverwritePassword) => api.post<{ id: number }>('/users/overwritepassword', body, { notify: false }),
+  });
+}
+
+/** POST /users/{id}/disable or /enable; a failure shows the server's title as a notification. */
+export function useSetUserEnabled() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
+      api.post<User>(`/users/${id}/${enabled ? 'enable' : 'disable'}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}

@@ -1,0 +1,48 @@
+import { Badge, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { OverwritePassword, type User } from '@contract/accounts.contract';
+import { ApiError } from '@/lib/api-client';
+import { FullScreenForm } from '@/components/full-screen-form';
+import { useOverwritePassword } from '../api/users';
+
+interface Props { user: User; onClose: () => void }
+
+/** The account edit form: it only changes the password (spec 2 §2); the admin's password confirms it. */
+export function ChangePasswordForm({ user, onClose }: Props) {
+  const change = useOverwritePassword();
+  const form = useForm<OverwritePassword>({
+    initialValues: { user: user.id, newPassword: '', oldPassword: '', adminPassword: '' },
+    validate: zod4Resolver(OverwritePassword),
+  });
+
+  const submit = form.onSubmit((values) => {
+    change.mutate({ ...values, oldPassword: values.oldPassword || undefined }, {
+      onSuccess: () => {
+        notifications.show({ color: 'teal', message: `The password of ${user.email} was changed.`, autoClose: 3000 });
+        onClose();
+      },
+      onError: (error) => { if (error instanceof ApiError) form.setErrors(error.fieldErrors); },
+    });
+  });
+
+  return (
+    <FullScreenForm title="Change Password" opened onClose={onClose} onSubmit={submit}
+      submitting={change.isPending} error={change.error?.message}>
+      <Stack gap="sm">
+        <div>
+          <Text fw={600}>{user.firstName} {user.lastName}</Text>
+          <Text size="sm" c="dimmed">{user.email}</Text>
+          <Group gap={4} mt={6}>{user.roles.map((r) => <Badge key={r} size="sm" variant="light">{r}</Badge>)}</Group>
+        </div>
+        <PasswordInput label="New Password" withAsterisk data-autofocus autoComplete="new-password"
+          description="At least 8 characters. The account's open sessions are signed out." {...form.getInputProps('newPassword')} />
+        <PasswordInput label="Old Password" autoComplete="off"
+          description="Optional: an administrator resetting a forgotten password may leave it empty." {...form.getInputProps('oldPassword')} />
+        <PasswordInput label="Your administrator password" withAsterisk autoComplete="current-password"
+          {...form.getInputProps('adminPassword')} />
+      </Stack>
+    </FullScreenForm>
+  );
+}

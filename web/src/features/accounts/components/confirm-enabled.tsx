@@ -1,0 +1,21 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { User } from '@contract/accounts.contract';
+
+/** Ask before disabling (the account can no longer sign in) or enabling an account. */
+export function confirmSetEnabled(user: User, onConfirm: () => void) {
+  const disabling = user.isEnabled;
+  modals.openConfirmModal({
+    title: disabling ? 'Disable account' : 'Enable account',
+    children: (
+      <Text size="sm">
+        {disabling
+          ? `${user.firstName} ${user.lastName} (${user.email}) will no longer be able to sign in. Their records stay; you can enable the account again.`
+          : `${user.firstName} ${user.lastName} (${user.email}) will be able to sign in again.`}
+      </Text>
+    ),
+    labels: { confirm: disabling ? 'Disable' : 'Enable', cancel: 'Cancel' },
+    confirmProps: { color: disabling ? 'red' : 'teal' },
+    onConfirm,
+  });
+}

@@ -1,0 +1,67 @@
+import { MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { UserCreate } from '@contract/accounts.contract';
+import { ROLES, type Role } from '@contract/permissions.contract';
+import { ApiError } from '@/lib/api-client';
+import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
+import { useCreateUser } from '../api/users';
+import { useInstitutionOptions } from '../api/institution-options';
+
+interface Props { opened: boolean; onClose: () => void; institutionId: number }
+
+/** 'Create an Account' (spec 2 §2, §5): rules and messages come from the contract's UserCreate. */
+export function CreateAccountForm({ opened, onClose, institutionId }: Props) {
+  const create = useCreateUser();
+  const institutions = useInstitutionOptions(opened);
+  const form = useForm<UserCreate>({
+    initialValues: {
+      firstName: '', lastName: '', email: '', password: '', confirmPassword: '', phoneNumber: '',
+      roles: [], institutionId: String(institutionId),
+    },
+    validate: zod4Resolver(UserCreate),
+  });
+
+  const close = () => {
+    form.reset();
+    create.reset();
+    onClose();
+  };
+
+  const submit = form.onSubmit((values, event) => {
+    const again = isCreateAnother(event);
+    create.mutate(values, {
+      onSuccess: (user) => {
+        notifications.show({ color: 'teal', message: `Account ${user.email} created.`, autoClose: 3000 });
+        if (again) {
+          form.reset();
+          document.getElementById('account-first-name')?.focus();
+        } else close();
+      },
+      onError: (error) => { if (error instanceof ApiError) form.setErrors(error.fieldErrors); },
+    });
+  });
+
+  return (
+    <FullScreenForm title="Create an Account" opened={opened} onClose={close} onSubmit={submit} allowAnother
+      submitting={create.isPending} error={create.error?.message}>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput id="account-first-name" label="First Name" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('firstName')} />
+          <TextInput label="Last Name" withAsterisk autoComplete="off" {...form.getInputProps('lastName')} />
+        </SimpleGrid>
+        <TextInput label="Email" type="email" withAsterisk autoComplete="off" description="The account signs in with this e-mail address." {...form.getInputProps('email')} />
+        <PasswordInput label="Password" withAsterisk autoComplete="new-password" description="At least 8 characters." {...form.getInputProps('password')} />
+        <PasswordInput label="Confirm Password" withAsterisk autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+        <TextInput label="Phone Number" withAsterisk type="tel" autoComplete="off" {...form.getInputProps('phoneNumber')} />
+        <MultiSelect label="Roles" withAsterisk data={[...ROLES]} searchable clearable
+          value={form.values.roles as string[]} error={form.errors.roles}
+          onChange={(roles) => form.setFieldValue('roles', roles as Role[])} />
+        <Select label="Institution" withAsterisk data={institutions.data ?? []} searchable allowDeselect={false}
+          placeholder={institutions.isPending ? 'Loading institutions…' : undefined}
+          {...form.getInputProps('institutionId')} />
+      </Stack>
+    </FullScreenForm>
+  );
+}

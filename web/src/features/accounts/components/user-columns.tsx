@@ -1,0 +1,33 @@
+import { Badge, Button, Group } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+import type { User } from '@contract/accounts.contract';
+
+/** The Accounts table columns (spec 2 §2: First Name, Last Name, Email, PhoneNumber; plus Roles and Status). */
+export function userColumns(onToggleEnabled?: (user: User) => void): DataTableColumn<User>[] {
+  const columns: DataTableColumn<User>[] = [
+    { accessor: 'firstName', title: 'First Name' },
+    { accessor: 'lastName', title: 'Last Name' },
+    { accessor: 'email', title: 'Email' },
+    { accessor: 'phoneNumber', title: 'PhoneNumber', render: (u) => u.phoneNumber ?? '—' },
+    {
+      accessor: 'roles', title: 'Roles',
+      render: (u) => <Group gap={4}>{u.roles.map((r) => <Badge key={r} size="sm" variant="light">{r}</Badge>)}</Group>,
+    },
+    {
+      accessor: 'isEnabled', title: 'Status',
+      render: (u) => <Badge size="sm" color={u.isEnabled ? 'teal' : 'gray'} variant="dot">{u.isEnabled ? 'Enabled' : 'Disabled'}</Badge>,
+    },
+  ];
+  if (onToggleEnabled) {
+    columns.push({
+      accessor: 'actions', title: 'Actions', textAlign: 'right',
+      render: (u) => (
+        <Button size="compact-xs" variant="light" color={u.isEnabled ? 'red' : 'teal'}
+          onClick={(e) => { e.stopPropagation(); onToggleEnabled(u); }}>
+          {u.isEnabled ? 'Disable' : 'Enable'}
+        </Button>
+      ),
+    });
+  }
+  return columns;
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconLock, IconPlus } from '@tabler/icons-react';
+import type { User } from '@contract/accounts.contract';
+import { PagedTable } from '@/components/paged-table';
+import { SearchBox } from '@/components/search-box';
+import { useListState } from '@/components/use-list-state';
+import { useCan, useCurrentInstitution } from '@/lib/session-context';
+import { useSetUserEnabled, useUsers } from '../api/users';
+import { userColumns } from '../components/user-columns';
+import { confirmSetEnabled } from '../components/confirm-enabled';
+import { CreateAccountForm } from '../components/create-account-form';
+import { ChangePasswordForm } from '../components/change-password-form';
+
+export function AccountsPage() {
+  const canRead = useCan('accounts.read');
+  return (
+    <Stack maw={1200} mx="auto">
+      {canRead ? <AccountsList /> : (
+        <>
+          <Title order={1} fz={26}>Accounts</Title>
+          <Alert color="gray" icon={<IconLock />}>You do not have permission to see accounts.</Alert>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function AccountsList() {
+  const canManage = useCan('accounts.manage');
+  const { institution } = useCurrentInstitution();
+  const list = useListState();
+  const users = useUsers({ institutionId: institution.id, page: list.page, pageSize: list.pageSize, search: list.search });
+  const setEnabled = useSetUserEnabled();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<User | null>(null);
+
+  const toggle = (user: User) => confirmSetEnabled(user, () => setEnabled.mutate({ id: user.id, enabled: !user.isEnabled }, {
+    onSuccess: (u) => notifications.show({ color: 'teal', message: `Account ${u.email} ${u.isEnabled ? 'enabled' : 'disabled'}.`, autoClose: 3000 }),
+  }));
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} fz={26}>Accounts</Title>
+        {canManage && <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>Create</Button>}
+      </Group>
+      <SearchBox value={list.search} onSearch={list.setSearch} placeholder="Search by name, e-mail or phone" />
+      <PagedTable query={users} list={list} columns={userColumns(canManage ? toggle : undefined)}
+        emptyText="No accounts found." onRowClick={canManage ? setEditing : undefined} />
+      {canManage && <CreateAccountForm opened={creating} onClose={() => setCreating(false)} institutionId={institution.id} />}
+      {editing && <ChangePasswordForm key={editing.id} user={editing} onClose={() => setEditing(null)} />}
+    </>
+  );
+}

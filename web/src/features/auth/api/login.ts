@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginRequest, LoginResponse } from '@contract/auth.contract';
+import { api } from '@/lib/api-client';
+import { tokenStore } from '@/lib/session-storage';
+import { meKey } from './me';
+
+/** POST /Authentication/login; errors come back to the login screen, not as a notification. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginRequest) =>
+      api.post<LoginResponse>('/Authentication/login', body, { notify: false, handle401: false }),
+    onSuccess: ({ token, account }) => {
+      queryClient.clear();
+      tokenStore.set(token);
+      queryClient.setQueryData(meKey, account);
+    },
+  });
+}

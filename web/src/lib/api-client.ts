@@ -1,0 +1,84 @@
+import { notifications } from '@mantine/notifications';
+import type { Pagination, Problem } from '@contract/common.contract';
+import { tokenStore } from './session-storage';
+import { loginPathFor } from './safe-next';
+
+/** A failed call: the server's problem+json (title, field errors) and the HTTP status. */
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly problem: Partial<Problem> & { title: string }) {
+    super(problem.title);
+  }
+  get fieldErrors(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [field, msgs] of Object.entries(this.problem.errors ?? {})) if (msgs[0]) out[field] = msgs[0];
+    return out;
+  }
+}
+
+export interface Page<T> { items: T[]; pagination: Pagination }
+type Query = Record<string, string | number | boolean | null | undefined>;
+interface Options {
+  /** Show the problem title in a notification (spec 1 §8). Forms that show errors inline turn it off. */
+  notify?: boolean;
+  /** Treat 401 as "session over" (clear token, go to login). Off for the login call itself. */
+  handle401?: boolean;
+}
+
+let goTo: (path: string) => void = (path) => window.location.assign(path);
+/** The router registers its navigate so a 401 leaves the app without a full reload. */
+export const setNavigator = (navigate: (path: string) => void) => { goTo = navigate; };
+
+function url(path: string, query?: Query) {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return `/api${path}${qs ? `?${qs}` : ''}`;
+}
+
+async function problemOf(res: Response): Promise<ApiError> {
+  const body = await res.json().catch(() => null) as Partial<Problem> | null;
+  const title = body?.title ?? (res.status >= 500 ? 'Internal server error.' : `Request failed (${res.status}).`);
+  return new ApiError(res.status, { ...body, title });
+}
+
+async function request(method: string, path: string, query?: Query, body?: unknown, opts: Options = {}): Promise<Response> {
+  const { notify = true, handle401 = true } = opts;
+  const token = tokenStore.get();
+  let res: Response;
+  try {
+    res = await fetch(url(path, query), {
+      method,
+      headers: { Accept: 'application/json', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+  } catch {
+    res = new Response(JSON.stringify({ title: 'The server cannot be reached. Check your connection.' }), { status: 503 });
+  }
+  if (res.ok) return res;
+  const error = await problemOf(res);
+  if (res.status === 401 && handle401) {
+    tokenStore.clear();
+    goTo(loginPathFor(window.location.pathname + window.location.search));
+  } else if (notify) {
+    notifications.show({ color: 'red', title: 'Error', message: error.problem.title, autoClose: 3000 });
+  }
+  throw error;
+}
+
+const json = async <T>(res: Response): Promise<T> => (res.status === 204 ? (undefined as T) : (res.json() as Promise<T>));
+
+export const api = {
+  get: async <T>(path: string, query?: Query, opts?: Options) => json<T>(await request('GET', path, query, undefined, opts)),
+  post: async <T>(path: string, body?: unknown, opts?: Options) => json<T>(await request('POST', path, undefined, body ?? {}, opts)),
+  put: async <T>(path: string, body: unknown, opts?: Options) => json<T>(await request('PUT', path, undefined, body, opts)),
+  /** A paged list: the array body plus the X-Pagination header (ARCHITECTURE §4). */
+  getPage: async <T>(path: string, query?: Query, opts?: Options): Promise<Page<T>> => {
+    const res = await request('GET', path, query, undefined, opts);
+    const items = await json<T[]>(res);
+    const header = res.headers.get('X-Pagination');
+    const pagination: Pagination = header
+      ? JSON.parse(header) as Pagination
+      : { TotalCount: items.length, PageSize: items.length, CurrentPage: 1, TotalPages: 1 };
+    return { items, pagination };
+  },
+};
