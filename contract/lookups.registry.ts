@@ -1,22 +1,26 @@
-// One declaration per configuration list (ARCHITECTURE §3). The table, the zod schemas, the routes
-// and the web pages are derived from these entries; add a list here, export its table in
-// server/modules/configuration/lookup.tables.ts and generate a migration.
+// One declaration per configuration list (ARCHITECTURE §3). The table, the zod schemas, the routes,
+// the API tests and the web pages are derived from these entries. To add a list: add an entry here,
+// export its table in server/modules/configuration/lookup.tables.ts, run `npm run db:generate`.
 import { MSG } from './messages';
 
-export type FieldKind = 'text' | 'textarea' | 'number' | 'integer' | 'boolean' | 'reference';
+export type FieldKind = 'text' | 'textarea' | 'regex' | 'number' | 'integer' | 'boolean' | 'reference';
 
 export interface LookupField {
   name: string;
   label: string;
   kind: FieldKind;
   required?: boolean;
-  /** Required only while this boolean field is ticked (spec 1 §5 conditional rules). */
+  /** Required only while this boolean field is ticked; cleared when it is not (spec 1 §5). */
   requiredWhen?: string;
   max?: number;
   maxMessage?: string;
   /** Registry key of the list a reference points to. */
   ref?: string;
+  /** The referenced record's `refField` must equal this record's `field` (a dependent select). */
+  dependsOn?: { field: string; refField: string };
   default?: number | boolean;
+  /** Shown as a list column (titles and references are by default). */
+  column?: boolean;
 }
 
 export interface LookupEntity {
@@ -24,105 +28,194 @@ export interface LookupEntity {
   label: string;
   /** Web child path under /configuration. */
   path: string;
-  /** Nested lists live under their parent: `{parent.key}/{parentId}/{key}`. */
+  /** Nested lists are also served under their parent: `{parent.key}/{parentId}/{key}`. */
   parent?: { key: string; field: string };
-  titleField: string;
-  /** One record of the list may be the default; setting it clears the others. */
+  /** The field shown as the record's name; lists without one are named by their references. */
+  titleField?: string;
+  /** Fields whose combination is unique within the institution (text compared case-insensitively). */
+  unique?: string[];
+  /** One record may be the default; setting it clears the others. */
   hasDefault?: boolean;
+  /** spec 1 §2: edit is not offered on panel-test, test-accepted-value, test-result-range. */
+  noEdit?: boolean;
+  /** `a` must be <= `b`. */
+  lte?: { a: string; b: string; message: string };
+  /** Other route segments that reach the same list (spec spellings). */
+  aliases?: string[];
   fields: LookupField[];
 }
 
-const title: LookupField = { name: 'title', label: 'Title', kind: 'text', required: true, max: 200 };
-const abbreviation: LookupField = { name: 'abbreviation', label: 'Abbreviation', kind: 'text', required: true, max: 50 };
-const description: LookupField = { name: 'description', label: 'Description', kind: 'textarea', required: true, max: 1000 };
-const isDefault: LookupField = { name: 'isDefault', label: 'Is Default', kind: 'boolean', default: false };
+const text = (name: string, label: string, max = 200, required = true): LookupField => ({ name, label, kind: 'text', required, max });
+const title = text('title', 'Title');
+const abbreviation = text('abbreviation', 'Abbreviation', 50);
+const description: LookupField = { name: 'description', label: 'Description', kind: 'textarea', required: true, max: 1000, column: false };
+const icdCode: LookupField = { ...text('icdCode', 'ICD Code', 50, false), column: false };
+const isDefault: LookupField = { name: 'isDefault', label: 'Is Default', kind: 'boolean', default: false, column: true };
+const ref = (name: string, label: string, refKey: string, extra: Partial<LookupField> = {}): LookupField => ({ name, label, kind: 'reference', ref: refKey, required: true, ...extra });
 
 const simple = (key: string, label: string, path: string, extra: Partial<LookupEntity> = {}): LookupEntity => ({
   key, label, path, titleField: 'title', fields: [title, abbreviation, description], ...extra,
 });
 
+/** A place in the location hierarchy (spec 1 §2 placeholders made real): each under its parent. */
+const location = (key: string, label: string, path: string, parent?: { key: string; field: string; label: string }): LookupEntity => ({
+  key, label, path, titleField: 'title',
+  ...(parent ? { parent: { key: parent.key, field: parent.field } } : {}),
+  fields: [...(parent ? [ref(parent.field, parent.label, parent.key)] : []), title, abbreviation, { ...description, required: false }],
+});
+
 export const LOOKUPS: LookupEntity[] = [
-  simple('genders', 'Gender', 'gender'),
-  simple('maritalStatuses', 'Marital Status', 'marital-status'),
-  simple('vitalStatuses', 'Vital Status', 'vital-status', { hasDefault: true, fields: [title, abbreviation, description, isDefault] }),
-  simple('patientTypes', 'Patient Type', 'patient-type', { hasDefault: true, fields: [title, abbreviation, description, isDefault] }),
-  simple('ethnicities', 'Ethnicity', 'ethnicity'),
-  simple('races', 'Race', 'race'),
-  simple('priorities', 'Priority', 'priority'),
-  simple('labelingSchemas', 'Labeling Schema', 'labeling-schema'),
-  simple('positionLabelingOptions', 'Position Labeling Option', 'position-labeling-option'),
-  simple('anatomicSites', 'Anatomic Site', 'anatomic-site'),
-  simple('pathologicalStatuses', 'Pathological Status', 'pathological-status'),
-  simple('specimenCollectionProcedures', 'Specimen Collection Procedure', 'specimen-collection-procedure'),
-  simple('subSampleLineages', 'Sub Sample Lineage', 'subSampleLineage'),
-  simple('paymentCategories', 'Payment Category', 'payment-category'),
-  simple('phoneNumberTypeCategories', 'Phone Number Category', 'phone-number-category'),
-  simple('phoneNumberTypes', 'Phone Number Type', 'phone-number-type', {
-    parent: { key: 'phoneNumberTypeCategories', field: 'phoneNumberTypeCategoryId' },
-    fields: [
-      { name: 'phoneNumberTypeCategoryId', label: 'Category', kind: 'reference', ref: 'phoneNumberTypeCategories', required: true },
-      title, abbreviation, description,
-    ],
-  }),
+  // LIMS configuration
   {
-    key: 'unitOfMeasurementTypes', label: 'Unit Of Measurement Type', path: 'unit-of-measurement-type', titleField: 'title', hasDefault: true,
+    key: 'panels', label: 'Panel', path: 'panel', titleField: 'title',
     fields: [
-      title,
-      { name: 'abbreviation', label: 'Abbreviation', kind: 'text', max: 50 },
-      { name: 'quantitySymbol', label: 'Quantity Symbol', kind: 'text', required: true, max: 20 },
-      { name: 'dimensionSymbol', label: 'Dimension Symbol', kind: 'text', required: true, max: 20 },
-      description, isDefault,
+      title, abbreviation, description, icdCode,
+      ref('specimenTypeCategoryId', 'Specimen Type Category', 'specimenTypeCategories', { column: false }),
+      ref('specimenTypeId', 'Specimen Type', 'specimenTypes', { dependsOn: { field: 'specimenTypeCategoryId', refField: 'specimenTypeCategoryId' } }),
+      ref('departmentId', 'Department', 'departments'),
+    ],
+  },
+  {
+    key: 'tests', label: 'Test', path: 'test', titleField: 'title',
+    fields: [
+      title, abbreviation, description, icdCode,
+      { name: 'hasUnitOfMeasurement', label: 'Has Unit Of Measurement', kind: 'boolean', default: false },
+      ref('unitOfMeasurementTypeId', 'Unit Of Measurement Type', 'unitOfMeasurementTypes', { required: false, requiredWhen: 'hasUnitOfMeasurement', column: false }),
+      ref('unitOfMeasurementId', 'Unit Of Measurement', 'unitOfMeasurements', {
+        required: false, requiredWhen: 'hasUnitOfMeasurement', dependsOn: { field: 'unitOfMeasurementTypeId', refField: 'unitOfMeasurementTypeId' },
+      }),
+      { name: 'hasRange', label: 'Has Range', kind: 'boolean', default: false, column: true },
+      { name: 'hasAcceptedValue', label: 'Has Accepted Value', kind: 'boolean', default: false, column: true },
+    ],
+  },
+  {
+    key: 'panelTests', label: 'Panel Test', path: 'panel-test', unique: ['panelId', 'testId'], noEdit: true,
+    fields: [ref('panelId', 'Panel', 'panels'), ref('testId', 'Test', 'tests')],
+  },
+  {
+    key: 'testAcceptedValues', label: 'Test Accepted Value', path: 'test-accepted-value', titleField: 'title', noEdit: true,
+    parent: { key: 'tests', field: 'testId' }, unique: ['testId', 'title'],
+    fields: [ref('testId', 'Test', 'tests'), title, abbreviation, description],
+  },
+  {
+    key: 'testResultRanges', label: 'Test Result Range', path: 'test-result-range', noEdit: true, unique: [],
+    parent: { key: 'tests', field: 'testId' },
+    lte: { a: 'minimumValue', b: 'maximumValue', message: 'Maximum Value must not be less than Minimum Value' },
+    fields: [
+      ref('testId', 'Test', 'tests'),
+      { name: 'minimumValue', label: 'Minimum Value', kind: 'number', required: true, column: true },
+      { name: 'maximumValue', label: 'Maximum Value', kind: 'number', required: true, column: true },
+    ],
+  },
+  {
+    key: 'limsOrderCommentTypes', label: 'Order Comment Type', path: 'order-comment-type', titleField: 'title',
+    fields: [
+      title, abbreviation, description,
+      { name: 'hasValidation', label: 'Has Validation', kind: 'boolean', default: false, column: true },
+      { name: 'regularExpression', label: 'Regular Expression', kind: 'regex', requiredWhen: 'hasValidation', max: 500 },
+      { name: 'regularExpressionMessage', label: 'Regular Expression Message', kind: 'text', requiredWhen: 'hasValidation', max: 500, column: false },
+    ],
+  },
+  // Advanced
+  {
+    key: 'departments', label: 'Department', path: 'department', titleField: 'title',
+    fields: [
+      title, abbreviation, description,
+      { name: 'isSubDepartment', label: 'Is Sub Department', kind: 'boolean', default: false, column: false },
+      ref('parentDepartmentId', 'Parent Department', 'departments', { required: false, requiredWhen: 'isSubDepartment' }),
+    ],
+  },
+  simple('ethnicities', 'Ethnicity', 'ethnicity'),
+  simple('genders', 'Gender', 'gender'),
+  simple('subSampleLineages', 'Sub Sample Lineage', 'subSampleLineage'),
+  simple('labelingSchemas', 'Labeling Schema', 'labeling-schema'),
+  simple('maritalStatuses', 'Marital Status', 'marital-status'),
+  simple('patientTypes', 'Patient Type', 'patient-type', { hasDefault: true, fields: [title, abbreviation, description, isDefault] }),
+  simple('positionLabelingOptions', 'Position Labeling Option', 'position-labeling-option'),
+  simple('priorities', 'Priority', 'priority'),
+  simple('races', 'Race', 'race'),
+  simple('specimenTypeCategories', 'Specimen Type Category', 'specimen-type-category'),
+  {
+    key: 'specimenTypes', label: 'Specimen Type', path: 'specimen-type', titleField: 'title', hasDefault: true,
+    parent: { key: 'specimenTypeCategories', field: 'specimenTypeCategoryId' },
+    fields: [
+      ref('specimenTypeCategoryId', 'Specimen Type Category', 'specimenTypeCategories'),
+      title, abbreviation, description,
+      ref('unitOfMeasurementTypeId', 'Unit Of Measurement Type', 'unitOfMeasurementTypes', { column: false }),
+      ref('unitOfMeasurementId', 'Unit Of Measurement', 'unitOfMeasurements', { dependsOn: { field: 'unitOfMeasurementTypeId', refField: 'unitOfMeasurementTypeId' } }),
+      { name: 'ordinal', label: 'Ordinal', kind: 'integer', required: true, default: 0, column: true },
+      isDefault,
     ],
   },
   {
     key: 'unitOfMeasurements', label: 'Unit Of Measurement', path: 'unit-of-measurement', titleField: 'unitName',
     parent: { key: 'unitOfMeasurementTypes', field: 'unitOfMeasurementTypeId' },
     fields: [
-      { name: 'unitOfMeasurementTypeId', label: 'Type', kind: 'reference', ref: 'unitOfMeasurementTypes', required: true },
-      { name: 'unitName', label: 'Unit Name', kind: 'text', required: true, max: 100 },
-      { name: 'unitSymbol', label: 'Unit Symbol', kind: 'text', required: true, max: 20 },
-      { name: 'code', label: 'Code', kind: 'text', max: 2, maxMessage: MSG.code2 },
+      ref('unitOfMeasurementTypeId', 'Type', 'unitOfMeasurementTypes'),
+      text('unitName', 'Unit Name', 100),
+      { ...text('unitSymbol', 'Unit Symbol', 20), column: true },
+      { name: 'code', label: 'Code', kind: 'text', max: 2, maxMessage: MSG.code2, column: true },
       description,
     ],
   },
-  simple('specimenTypeCategories', 'Specimen Type Category', 'specimen-type-category'),
   {
-    key: 'specimenTypes', label: 'Specimen Type', path: 'specimen-type', titleField: 'title', hasDefault: true,
-    parent: { key: 'specimenTypeCategories', field: 'specimenTypeCategoryId' },
+    key: 'unitOfMeasurementTypes', label: 'Unit Of Measurement Type', path: 'unit-of-measurement-type', titleField: 'title', hasDefault: true,
     fields: [
-      { name: 'specimenTypeCategoryId', label: 'Specimen Type Category', kind: 'reference', ref: 'specimenTypeCategories', required: true },
-      title, abbreviation, description,
-      { name: 'unitOfMeasurementId', label: 'Unit Of Measurement', kind: 'reference', ref: 'unitOfMeasurements', required: true },
-      { name: 'ordinal', label: 'Ordinal', kind: 'integer', required: true, default: 0 },
-      isDefault,
+      title,
+      { ...text('quantitySymbol', 'Quantity Symbol', 20), column: true },
+      { ...text('dimensionSymbol', 'Dimension Symbol', 20), column: true },
+      { ...text('abbreviation', 'Abbreviation', 50, false), column: false },
+      description, isDefault,
     ],
   },
+  simple('vitalStatuses', 'Vital Status', 'vital-status', { hasDefault: true, fields: [title, abbreviation, description, isDefault] }),
+  simple('anatomicSites', 'Anatomic Site', 'anatomic-site'),
+  simple('pathologicalStatuses', 'Pathological Status', 'pathological-status'),
+  simple('specimenCollectionProcedures', 'Specimen Collection Procedure', 'specimen-collection-procedure'),
   {
     key: 'collectionProtocolEventUnitOfMeasurements', label: 'Collection Protocol Event Unit Of Measurement',
     path: 'collection-protocol-event-unit-of-measurement', titleField: 'unitName',
     fields: [
-      { name: 'unitName', label: 'Unit Name', kind: 'text', required: true, max: 100 },
-      { name: 'unitSymbol', label: 'Unit Symbol', kind: 'text', required: true, max: 20 },
+      text('unitName', 'Unit Name', 100),
+      { ...text('unitSymbol', 'Unit Symbol', 20), column: true },
       description,
-      { name: 'toMinuteConversionRate', label: 'To Minute Conversion Rate', kind: 'number', required: true, default: 0 },
+      { name: 'toMinuteConversionRate', label: 'To Minute Conversion Rate', kind: 'number', required: true, default: 0, column: true },
     ],
+  },
+  simple('paymentCategories', 'Payment Category', 'payment-category'),
+  simple('phoneNumberTypeCategories', 'Phone Number Category', 'phone-number-category', { aliases: ['phoneNumberCategories'] }),
+  {
+    key: 'phoneNumberTypes', label: 'Phone Number Type', path: 'phone-number-type', titleField: 'title',
+    parent: { key: 'phoneNumberTypeCategories', field: 'phoneNumberTypeCategoryId' },
+    fields: [ref('phoneNumberTypeCategoryId', 'Category', 'phoneNumberTypeCategories'), title, abbreviation, description],
   },
   {
     key: 'dataTypes', label: 'Form Data Type', path: 'data-type', titleField: 'title',
     fields: [
       title, abbreviation, description,
       { name: 'hasValidation', label: 'Has Validation', kind: 'boolean', default: false },
-      { name: 'dataTypeValidation', label: 'Validation', kind: 'text', requiredWhen: 'hasValidation', max: 500 },
+      { name: 'dataTypeValidation', label: 'Validation', kind: 'regex', requiredWhen: 'hasValidation', max: 500 },
     ],
   },
-  {
-    key: 'departments', label: 'Department', path: 'department', titleField: 'title',
-    fields: [
-      title, abbreviation, description,
-      { name: 'isSubDepartment', label: 'Is Sub Department', kind: 'boolean', default: false },
-      { name: 'parentDepartmentId', label: 'Parent Department', kind: 'reference', ref: 'departments', requiredWhen: 'isSubDepartment' },
-    ],
-  },
+  // Locations (spec 1 §2 shows them only as placeholders; here they are real, each under its parent)
+  location('serviceLocations', 'Service Location', 'service-location'),
+  location('facilities', 'Facility', 'facility'),
+  location('buildings', 'Building', 'building', { key: 'facilities', field: 'facilityId', label: 'Facility' }),
+  location('floors', 'Floor', 'floor', { key: 'buildings', field: 'buildingId', label: 'Building' }),
+  location('wings', 'Wing', 'wing', { key: 'floors', field: 'floorId', label: 'Floor' }),
+  location('rooms', 'Room', 'room', { key: 'wings', field: 'wingId', label: 'Wing' }),
+  location('devices', 'Device', 'device', { key: 'rooms', field: 'roomId', label: 'Room' }),
+  location('shelfs', 'Shelf', 'shelf', { key: 'devices', field: 'deviceId', label: 'Device' }),
+  location('positions', 'Position', 'position', { key: 'shelfs', field: 'shelfId', label: 'Shelf' }),
 ];
 
 export const LOOKUP_BY_KEY: Record<string, LookupEntity> = Object.fromEntries(LOOKUPS.map((e) => [e.key, e]));
+export const LOOKUP_BY_PATH: Record<string, LookupEntity> = Object.fromEntries(LOOKUPS.map((e) => [e.path, e]));
+
+/** The unique key of an entity: its title by default. */
+export const uniqueFields = (e: LookupEntity) => e.unique ?? (e.titleField ? [e.titleField] : []);
+/** `specimenTypeId` -> `specimenType`: where a reference's {id, title} appears in responses. */
+export const refObjectName = (f: LookupField) => f.name.replace(/Id$/, '');
+/** Whether a field is a list column. */
+export const isColumn = (e: LookupEntity, f: LookupField) =>
+  f.column ?? (f.name === e.titleField || f.name === 'abbreviation' || f.kind === 'reference');

@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { institutionRoutes } from './modules/institutions/institutions.routes';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { lookupRoutes } from './modules/configuration/lookup.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -74,6 +75,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   institutionRoutes(app, deps);
   accountRoutes(app, deps);
   auditRoutes(app, deps);
+  lookupRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -18,13 +18,23 @@ type Row = Record<string, unknown>;
  * One query for a page of records with their creator and enabler names and the total
  * (count(*) over ()), so lists never run N+1 look-ups.
  */
+/** A referenced record shown as `{id, title}` under `name` (e.g. panel.specimenType); its key column is `${name}Id`. */
+export interface RefJoin {
+  name: string;
+  table: PgTable & { id: PgColumn };
+  title: PgColumn;
+  fk: PgColumn;
+}
+
 export async function selectRecords(db: Db, table: PgTable & RecordCols, opts: {
   where?: SQL;
   orderBy: SQL | PgColumn | (SQL | PgColumn)[];
   limit?: number;
   offset?: number;
+  refs?: RefJoin[];
 }): Promise<Page<Row>> {
-  const q = db
+  const refs = opts.refs ?? [];
+  let q = db
     .select({
       ...getTableColumns(table),
       creatorFirstName: creator.firstName,
@@ -32,13 +42,14 @@ export async function selectRecords(db: Db, table: PgTable & RecordCols, opts: {
       enablerFirstName: enabler.firstName,
       enablerLastName: enabler.lastName,
       totalCount: sql<number>`count(*) over ()`.mapWith(Number),
+      ...Object.fromEntries(refs.map((r) => [`ref:${r.name}`, r.title])),
     })
     .from(table)
     .leftJoin(creator, eq(creator.id, table.creatorId))
     .leftJoin(enabler, eq(enabler.id, table.enablerId))
-    .where(opts.where)
-    .orderBy(...(Array.isArray(opts.orderBy) ? opts.orderBy : [opts.orderBy]))
     .$dynamic();
+  for (const r of refs) q = q.leftJoin(r.table, eq(r.table.id, r.fk));
+  q = q.where(opts.where).orderBy(...(Array.isArray(opts.orderBy) ? opts.orderBy : [opts.orderBy]));
   if (opts.limit !== undefined) q.limit(opts.limit);
   if (opts.offset) q.offset(opts.offset);
   const rows = (await q) as Row[];
@@ -47,7 +58,18 @@ export async function selectRecords(db: Db, table: PgTable & RecordCols, opts: {
     const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table).where(opts.where);
     total = c.n;
   }
-  return { rows: rows.map(toRecordDto), total };
+  return {
+    rows: rows.map((row) => {
+      const dto = toRecordDto(row);
+      for (const r of refs) {
+        const id = dto[`${r.name}Id`];
+        dto[r.name] = id === null || id === undefined ? null : { id, title: row[`ref:${r.name}`] ?? null };
+        delete dto[`ref:${r.name}`];
+      }
+      return dto;
+    }),
+    total,
+  };
 }
 
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : d ?? null);

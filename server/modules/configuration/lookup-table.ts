@@ -1,9 +1,9 @@
 import { boolean, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
-import type { LookupEntity, LookupField } from '../../../contract/lookups.registry';
+import { sql, type SQL } from 'drizzle-orm';
+import { uniqueFields, type LookupEntity, type LookupField } from '../../../contract/lookups.registry';
 import { recordColumns } from '../../platform/records';
 
-const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+export const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
 function column(f: LookupField) {
   const name = snake(f.name);
@@ -12,24 +12,32 @@ function column(f: LookupField) {
     case 'integer': return f.default !== undefined ? integer(name).notNull().default(Number(f.default)) : integer(name);
     case 'number': return f.default !== undefined ? doublePrecision(name).notNull().default(Number(f.default)) : doublePrecision(name);
     case 'reference': return integer(name);
-    default: return f.required ? text(name).notNull() : text(name);
+    default: return f.required && !f.requiredWhen ? text(name).notNull() : text(name);
   }
 }
 
 /** The Drizzle table of a registry entry: record columns, institution, then its fields. */
 export function lookupTable(entity: LookupEntity) {
   const fields = Object.fromEntries(entity.fields.map((f) => [f.name, column(f)]));
-  return pgTable(snake(entity.key), {
+  const t = snake(entity.key);
+  return pgTable(t, {
     ...recordColumns(),
     institutionId: integer('institution_id').notNull(),
     ...fields,
-  }, (t) => {
-    const cols = t as unknown as Record<string, Parameters<typeof index>[0] & object>;
-    const out = [
-      uniqueIndex(`${snake(entity.key)}_title_uq`).on(t.institutionId, sql`lower(${cols[entity.titleField]})`),
-      index(`${snake(entity.key)}_inst_idx`).on(t.institutionId, t.isEnabled, t.id),
-    ];
-    if (entity.parent) out.push(index(`${snake(entity.key)}_parent_idx`).on(cols[entity.parent.field] as never, t.id));
+  }, (table) => {
+    const cols = table as unknown as Record<string, SQL & Parameters<typeof index>[0]>;
+    const out = [index(`${t}_inst_idx`).on(table.institutionId, table.isEnabled, table.id)];
+    const key = uniqueFields(entity);
+    if (key.length) {
+      const parts = key.map((name) => {
+        const f = entity.fields.find((x) => x.name === name);
+        return f && (f.kind === 'text' || f.kind === 'textarea') ? sql`lower(${cols[name]})` : cols[name];
+      });
+      out.push(uniqueIndex(`${t}_unique`).on(table.institutionId, ...(parts as [SQL])));
+    }
+    for (const f of entity.fields.filter((x) => x.kind === 'reference')) {
+      out.push(index(`${t}_${snake(f.name)}_idx`).on(cols[f.name], table.id));
+    }
     return out;
   });
 }

@@ -2,52 +2,83 @@
 import { LOOKUP_BY_KEY as L } from '../../../contract/lookups.registry';
 import { lookupTable } from './lookup-table';
 
-export const genders = lookupTable(L.genders);
-export const maritalStatuses = lookupTable(L.maritalStatuses);
-export const vitalStatuses = lookupTable(L.vitalStatuses);
-export const patientTypes = lookupTable(L.patientTypes);
+export const panels = lookupTable(L.panels);
+export const tests = lookupTable(L.tests);
+export const panelTests = lookupTable(L.panelTests);
+export const testAcceptedValues = lookupTable(L.testAcceptedValues);
+export const testResultRanges = lookupTable(L.testResultRanges);
+export const limsOrderCommentTypes = lookupTable(L.limsOrderCommentTypes);
+export const departments = lookupTable(L.departments);
 export const ethnicities = lookupTable(L.ethnicities);
-export const races = lookupTable(L.races);
-export const priorities = lookupTable(L.priorities);
+export const genders = lookupTable(L.genders);
+export const subSampleLineages = lookupTable(L.subSampleLineages);
 export const labelingSchemas = lookupTable(L.labelingSchemas);
+export const maritalStatuses = lookupTable(L.maritalStatuses);
+export const patientTypes = lookupTable(L.patientTypes);
 export const positionLabelingOptions = lookupTable(L.positionLabelingOptions);
+export const priorities = lookupTable(L.priorities);
+export const races = lookupTable(L.races);
+export const specimenTypeCategories = lookupTable(L.specimenTypeCategories);
+export const specimenTypes = lookupTable(L.specimenTypes);
+export const unitOfMeasurements = lookupTable(L.unitOfMeasurements);
+export const unitOfMeasurementTypes = lookupTable(L.unitOfMeasurementTypes);
+export const vitalStatuses = lookupTable(L.vitalStatuses);
 export const anatomicSites = lookupTable(L.anatomicSites);
 export const pathologicalStatuses = lookupTable(L.pathologicalStatuses);
 export const specimenCollectionProcedures = lookupTable(L.specimenCollectionProcedures);
-export const subSampleLineages = lookupTable(L.subSampleLineages);
+export const collectionProtocolEventUnitOfMeasurements = lookupTable(L.collectionProtocolEventUnitOfMeasurements);
 export const paymentCategories = lookupTable(L.paymentCategories);
 export const phoneNumberTypeCategories = lookupTable(L.phoneNumberTypeCategories);
 export const phoneNumberTypes = lookupTable(L.phoneNumberTypes);
-export const unitOfMeasurementTypes = lookupTable(L.unitOfMeasurementTypes);
-export const unitOfMeasurements = lookupTable(L.unitOfMeasurements);
-export const specimenTypeCategories = lookupTable(L.specimenTypeCategories);
-export const specimenTypes = lookupTable(L.specimenTypes);
-export const collectionProtocolEventUnitOfMeasurements = lookupTable(L.collectionProtocolEventUnitOfMeasurements);
 export const dataTypes = lookupTable(L.dataTypes);
-export const departments = lookupTable(L.departments);
+export const serviceLocations = lookupTable(L.serviceLocations);
+export const facilities = lookupTable(L.facilities);
+export const buildings = lookupTable(L.buildings);
+export const floors = lookupTable(L.floors);
+export const wings = lookupTable(L.wings);
+export const rooms = lookupTable(L.rooms);
+export const devices = lookupTable(L.devices);
+export const shelfs = lookupTable(L.shelfs);
+export const positions = lookupTable(L.positions);
 
+/** Every registry table by its key (a test checks none is missing). */
 export const lookupTables = {
-  genders,
-  maritalStatuses,
-  vitalStatuses,
-  patientTypes,
+  panels,
+  tests,
+  panelTests,
+  testAcceptedValues,
+  testResultRanges,
+  limsOrderCommentTypes,
+  departments,
   ethnicities,
-  races,
-  priorities,
+  genders,
+  subSampleLineages,
   labelingSchemas,
+  maritalStatuses,
+  patientTypes,
   positionLabelingOptions,
+  priorities,
+  races,
+  specimenTypeCategories,
+  specimenTypes,
+  unitOfMeasurements,
+  unitOfMeasurementTypes,
+  vitalStatuses,
   anatomicSites,
   pathologicalStatuses,
   specimenCollectionProcedures,
-  subSampleLineages,
+  collectionProtocolEventUnitOfMeasurements,
   paymentCategories,
   phoneNumberTypeCategories,
   phoneNumberTypes,
-  unitOfMeasurementTypes,
-  unitOfMeasurements,
-  specimenTypeCategories,
-  specimenTypes,
-  collectionProtocolEventUnitOfMeasurements,
   dataTypes,
-  departments,
+  serviceLocations,
+  facilities,
+  buildings,
+  floors,
+  wings,
+  rooms,
+  devices,
+  shelfs,
+  positions,
 };

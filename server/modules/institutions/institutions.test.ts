@@ -50,10 +50,10 @@ describe('institutions', () => {
     const inst = json(res);
     expect(inst).toMatchObject({ title: body.Title, abbreviation: 'NB', isEnabled: true, creatorAccount: { firstName: 'Test', lastName: 'Super Administrator' } });
     expect(typeof inst.concurrencyStamp).toBe('string');
-    const vital = await t.db.select().from(vitalStatuses).where(eq(vitalStatuses.institutionId, Number(inst.id)));
+    const vital = (await t.db.select().from(vitalStatuses).where(eq(vitalStatuses.institutionId, Number(inst.id)))) as Record<string, unknown>[];
     expect(vital.map((v) => [v.title, v.isDefault])).toEqual(expect.arrayContaining([['Alive', true], ['Dead', false]]));
-    const types = await t.db.select().from(dataTypes).where(eq(dataTypes.institutionId, Number(inst.id)));
-    expect(types.map((d) => d.abbreviation).sort()).toEqual(['CB', 'CBL', 'DP', 'DTP', 'RL', 'SL', 'TA', 'TB', 'TP']);
+    const types = (await t.db.select().from(dataTypes).where(eq(dataTypes.institutionId, Number(inst.id)))) as Record<string, unknown>[];
+    expect(types.map((d) => String(d.abbreviation)).sort()).toEqual(['CB', 'CBL', 'DP', 'DTP', 'RL', 'SL', 'TA', 'TB', 'TP']);
     const dup = await t.call('POST', '/api/institutions', { token, body: { ...body, Title: body.Title.toUpperCase() } });
     expect(dup.statusCode).toBe(409);
     expect(json(dup).title).toBe('An institution with this title already exists.');

@@ -1,0 +1,152 @@
+import { and, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { LOOKUP_BY_KEY, refObjectName, type LookupEntity } from '../../../contract/lookups.registry';
+import type { LookupInput } from '../../../contract/lookups.schemas';
+import type { PagingQuery } from '../../../contract/common.contract';
+import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors';
+import { audit } from '../../platform/audit';
+import { likePattern, offsetOf } from '../../platform/paging';
+import { selectRecords, type RefJoin } from '../../platform/record-refs';
+import { setEnabled, updateStamped } from '../../platform/crud/stamp';
+import type { Db } from '../../db/client';
+import { lookupTables } from './lookup.tables';
+
+type AnyTable = PgTable & Record<string, PgColumn> & { id: PgColumn; institutionId: PgColumn; isEnabled: PgColumn; creatorId: PgColumn; enablerId: PgColumn; concurrencyStamp: PgColumn; enabledDate: PgColumn };
+
+export const tableOf = (e: LookupEntity) => (lookupTables as unknown as Record<string, AnyTable>)[e.key];
+const refs = (e: LookupEntity) => e.fields.filter((f) => f.kind === 'reference' && f.ref);
+
+function refJoins(e: LookupEntity): RefJoin[] {
+  const table = tableOf(e);
+  return refs(e).map((f) => {
+    const target = LOOKUP_BY_KEY[f.ref!];
+    const t = alias(tableOf(target), `r_${f.name}`) as unknown as AnyTable;
+    return { name: refObjectName(f), table: t, title: t[target.titleField ?? 'id'], fk: table[f.name] };
+  });
+}
+
+export interface ListFilters { [field: string]: number | undefined }
+
+export async function listLookups(ctx: Ctx, e: LookupEntity, q: PagingQuery, filters: ListFilters = {}) {
+  const table = tableOf(e);
+  const joins = refJoins(e);
+  const parts: (SQL | undefined)[] = [eq(table.institutionId, instOf(ctx))];
+  if (q.isEnabled !== undefined) parts.push(eq(table.isEnabled, q.isEnabled));
+  for (const [field, value] of Object.entries(filters)) if (value !== undefined) parts.push(eq(table[field], value));
+  if (q.searchTerm) {
+    const p = likePattern(q.searchTerm);
+    const searchable: PgColumn[] = e.titleField
+      ? [table[e.titleField], ...(table.abbreviation ? [table.abbreviation] : [])]
+      : joins.map((j) => j.title);
+    parts.push(or(...searchable.map((c) => ilike(c, p))));
+  }
+  const order = e.titleField ? sql`lower(${table[e.titleField]})` : table.id;
+  return selectRecords(ctx.db, table, { where: and(...parts), orderBy: [order, table.id], limit: q.pageSize, offset: offsetOf(q), refs: joins });
+}
+
+export async function getLookup(ctx: Ctx, e: LookupEntity, id: number, db: Db = ctx.db) {
+  const table = tableOf(e);
+  const page = await selectRecords(db, table, { where: and(eq(table.id, id), eq(table.institutionId, instOf(ctx))), orderBy: table.id, limit: 1, refs: refJoins(e) });
+  if (!page.rows[0]) throw notFound(e.label);
+  return page.rows[0];
+}
+
+/** References must point to records of this institution, chosen ones enabled, dependent ones consistent. */
+async function checkReferences(tx: Db, ctx: Ctx, e: LookupEntity, v: LookupInput, before?: Record<string, unknown>) {
+  for (const f of refs(e)) {
+    const id = v[f.name];
+    if (id === null || id === undefined) continue;
+    const target = LOOKUP_BY_KEY[f.ref!];
+    const t = tableOf(target);
+    const [row] = (await tx.select().from(t).where(and(eq(t.id, Number(id)), eq(t.institutionId, instOf(ctx)))).limit(1)) as Record<string, unknown>[];
+    const unchanged = before && before[f.name] === id;
+    if (!row || (!row.isEnabled && !unchanged)) {
+      throw badRequest(`${f.label}: choose an enabled ${target.label.toLowerCase()}`, { [f.name]: [`Choose an enabled ${target.label.toLowerCase()}`] });
+    }
+    if (f.dependsOn && v[f.dependsOn.field] !== null && v[f.dependsOn.field] !== undefined && row[f.dependsOn.refField] !== v[f.dependsOn.field]) {
+      const dep = e.fields.find((x) => x.name === f.dependsOn!.field);
+      throw badRequest(`${f.label} does not belong to the chosen ${dep?.label ?? f.dependsOn.field}`, { [f.name]: [`Not in the chosen ${dep?.label ?? f.dependsOn.field}`] });
+    }
+  }
+}
+
+/** A list that references itself (department -> parent department) must not form a cycle. */
+async function checkNoCycle(tx: Db, e: LookupEntity, id: number, v: LookupInput) {
+  const table = tableOf(e);
+  for (const f of refs(e).filter((x) => x.ref === e.key)) {
+    let cursor = v[f.name] as number | null;
+    for (let hops = 0; cursor !== null && cursor !== undefined && hops < 1000; hops++) {
+      if (cursor === id) throw badRequest(`${f.label} cannot be the ${e.label.toLowerCase()} itself or one of its sub-${e.label.toLowerCase()}s`, { [f.name]: ['This would make a cycle'] });
+      const [row] = (await tx.select({ next: table[f.name] }).from(table).where(eq(table.id, cursor)).limit(1)) as { next: number | null }[];
+      cursor = row?.next ?? null;
+    }
+  }
+}
+
+async function clearOtherDefaults(tx: Db, ctx: Ctx, e: LookupEntity, v: LookupInput, id: number) {
+  if (!e.hasDefault || v.isDefault !== true) return;
+  const table = tableOf(e);
+  await tx.update(table).set({ isDefault: false } as never).where(and(eq(table.institutionId, instOf(ctx)), ne(table.id, id), eq(table.isDefault, true)));
+}
+
+function values(e: LookupEntity, v: LookupInput) {
+  return Object.fromEntries(e.fields.map((f) => [f.name, v[f.name] ?? null]));
+}
+
+async function uniquely<T>(e: LookupEntity, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const what = e.titleField ? `this ${e.fields.find((f) => f.name === e.titleField)?.label.toLowerCase() ?? 'title'}` : 'these values';
+    throw conflict(`A ${e.label.toLowerCase()} with ${what} already exists.`);
+  }
+}
+
+export async function createLookup(ctx: Ctx, e: LookupEntity, v: LookupInput) {
+  requirePermission(ctx.account, 'configuration.manage');
+  const table = tableOf(e);
+  const id = await uniquely(e, () => ctx.db.transaction(async (tx) => {
+    await checkReferences(tx, ctx, e, v);
+    const [row] = (await tx.insert(table).values({ ...values(e, v), institutionId: instOf(ctx), creatorId: ctx.account.id, enablerId: ctx.account.id } as never).returning()) as Record<string, unknown>[];
+    await clearOtherDefaults(tx, ctx, e, v, Number(row.id));
+    await audit(tx, ctx, { entity: e.key, entityId: Number(row.id), action: 'create', after: row });
+    return Number(row.id);
+  }));
+  return getLookup(ctx, e, id);
+}
+
+export async function updateLookup(ctx: Ctx, e: LookupEntity, id: number, v: LookupInput) {
+  requirePermission(ctx.account, 'configuration.manage');
+  const table = tableOf(e);
+  await uniquely(e, () => ctx.db.transaction(async (tx) => {
+    const [current] = (await tx.select().from(table).where(and(eq(table.id, id), eq(table.institutionId, instOf(ctx)))).limit(1)) as Record<string, unknown>[];
+    if (!current) throw notFound(e.label);
+    await checkReferences(tx, ctx, e, v, current);
+    await checkNoCycle(tx, e, id, v);
+    const { before, after } = await updateStamped(tx, table, eq(table.institutionId, instOf(ctx)), id, v.concurrencyStamp, values(e, v), e.label);
+    await clearOtherDefaults(tx, ctx, e, v, id);
+    await audit(tx, ctx, { entity: e.key, entityId: id, action: 'update', before, after });
+  }));
+  return getLookup(ctx, e, id);
+}
+
+export async function setLookupEnabled(ctx: Ctx, e: LookupEntity, id: number, enabled: boolean) {
+  requirePermission(ctx.account, 'configuration.manage');
+  const table = tableOf(e);
+  await ctx.db.transaction(async (tx) => {
+    const { before, after } = await setEnabled(tx, table, eq(table.institutionId, instOf(ctx)), id, enabled, ctx.account.id, ctx.now(), e.label);
+    await audit(tx, ctx, { entity: e.key, entityId: id, action: enabled ? 'enable' : 'disable', before, after });
+  });
+  return getLookup(ctx, e, id);
+}
+
+/** The parent of a nested list must exist in this institution. */
+export async function assertParent(ctx: Ctx, e: LookupEntity, parentId: number) {
+  const parent = LOOKUP_BY_KEY[e.parent!.key];
+  const t = tableOf(parent);
+  const [row] = await ctx.db.select({ id: t.id }).from(t).where(and(eq(t.id, parentId), eq(t.institutionId, instOf(ctx)))).limit(1);
+  if (!row) throw notFound(parent.label);
+}
+
