@@ -4,3 +4,4 @@ export * from '../modules/auth/auth.table';
 export * from '../modules/institutions/institutions.table';
 export * from '../platform/audit.table';
 export * from '../modules/configuration/lookup.tables';
+export * from '../modules/labels/labels.table';
