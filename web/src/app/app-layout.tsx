@@ -13,16 +13,17 @@ export function AppLayout({ current, children }: Props) {
   const [opened, { toggle, close }] = useDisclosure(false);
   return (
     <AppShell
-      header={{ height: { base: 60, sm: current ? 108 : 60 } }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened || !current, desktop: true } }}
+      header={{ height: { base: 60, lg: current ? 108 : 60 } }}
+      navbar={{ width: 260, breakpoint: 'lg', collapsed: { mobile: !opened || !current, desktop: true } }}
       padding="md"
     >
       <AppShell.Header>
         <TopNav current={current} menuOpened={opened} onToggleMenu={toggle} />
       </AppShell.Header>
       {current && (
-        <AppShell.Navbar p="sm" aria-label="Main navigation">
-          <MainLinks orientation="vertical" onNavigate={close} />
+        <AppShell.Navbar p="sm" hiddenFrom="lg">
+          {/* Only rendered while open, so exactly one 'Main' navigation exists at any size. */}
+          {opened && <MainLinks orientation="vertical" onNavigate={close} />}
         </AppShell.Navbar>
       )}
       <AppShell.Main bg="gray.0">

@@ -14,7 +14,7 @@ export function MainLinks({ orientation, onNavigate }: Props) {
   const vertical = orientation === 'vertical';
   const links = NAV_ITEMS.map(({ label, to, icon: Icon }) => (
     <NavLink key={to} to={to} end={to === '/'} className={classes.link} onClick={onNavigate}>
-      <Icon size={18} stroke={1.6} />
+      {vertical && <Icon size={18} stroke={1.6} />}
       <span>{label}</span>
     </NavLink>
   ));

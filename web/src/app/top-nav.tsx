@@ -15,7 +15,7 @@ export function TopNav({ current, menuOpened, onToggleMenu }: Props) {
     <Box px="md">
       <Group h={60} justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
-          {current && <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />}
+          {current && <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="lg" size="sm" aria-label="Toggle navigation" />}
           <Anchor component={Link} to="/" underline="never" c="clinical.8" fw={700} fz="lg">Biobanking LIMS</Anchor>
         </Group>
         <Group gap="sm" wrap="nowrap">
@@ -33,7 +33,7 @@ export function TopNav({ current, menuOpened, onToggleMenu }: Props) {
             loading={logout.isPending} onClick={() => logout.mutate()}>Logout</Button>
         </Group>
       </Group>
-      {current && <Box visibleFrom="sm" pb={6}><MainLinks orientation="horizontal" /></Box>}
+      {current && <Box visibleFrom="lg" pb={6}><MainLinks orientation="horizontal" /></Box>}
     </Box>
   );
 }

@@ -47,6 +47,7 @@ export function PagedTable<T extends { id: number }>({ query, list, columns, onR
       recordsPerPageOptions={[...PAGE_SIZES]}
       onRecordsPerPageChange={list.setPageSize}
       recordsPerPageLabel="Rows per page"
+      paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
       onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
     />
   );

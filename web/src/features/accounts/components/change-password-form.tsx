@@ -1,9 +1,8 @@
 import { Badge, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { OverwritePassword, type User } from '@contract/accounts.contract';
-import { ApiError } from '@/lib/api-client';
+import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { FullScreenForm } from '@/components/full-screen-form';
 import { useOverwritePassword } from '../api/users';
 
@@ -14,7 +13,7 @@ export function ChangePasswordForm({ user, onClose }: Props) {
   const change = useOverwritePassword();
   const form = useForm<OverwritePassword>({
     initialValues: { user: user.id, newPassword: '', oldPassword: '', adminPassword: '' },
-    validate: zod4Resolver(OverwritePassword),
+    validate: contractResolver(OverwritePassword),
   });
 
   const submit = form.onSubmit((values) => {
@@ -23,13 +22,13 @@ export function ChangePasswordForm({ user, onClose }: Props) {
         notifications.show({ color: 'teal', message: `The password of ${user.email} was changed.`, autoClose: 3000 });
         onClose();
       },
-      onError: (error) => { if (error instanceof ApiError) form.setErrors(error.fieldErrors); },
+      onError: (error) => form.setErrors(serverFormErrors(error).fields),
     });
   });
 
   return (
     <FullScreenForm title="Change Password" opened onClose={onClose} onSubmit={submit}
-      submitting={change.isPending} error={change.error?.message}>
+      submitting={change.isPending} error={serverFormErrors(change.error).title}>
       <Stack gap="sm">
         <div>
           <Text fw={600}>{user.firstName} {user.lastName}</Text>

@@ -1,10 +1,9 @@
 import { MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { UserCreate } from '@contract/accounts.contract';
 import { ROLES, type Role } from '@contract/permissions.contract';
-import { ApiError } from '@/lib/api-client';
+import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
 import { useCreateUser } from '../api/users';
 import { useInstitutionOptions } from '../api/institution-options';
@@ -20,7 +19,7 @@ export function CreateAccountForm({ opened, onClose, institutionId }: Props) {
       firstName: '', lastName: '', email: '', password: '', confirmPassword: '', phoneNumber: '',
       roles: [], institutionId: String(institutionId),
     },
-    validate: zod4Resolver(UserCreate),
+    validate: contractResolver(UserCreate),
   });
 
   const close = () => {
@@ -39,13 +38,13 @@ export function CreateAccountForm({ opened, onClose, institutionId }: Props) {
           document.getElementById('account-first-name')?.focus();
         } else close();
       },
-      onError: (error) => { if (error instanceof ApiError) form.setErrors(error.fieldErrors); },
+      onError: (error) => form.setErrors(serverFormErrors(error).fields),
     });
   });
 
   return (
     <FullScreenForm title="Create an Account" opened={opened} onClose={close} onSubmit={submit} allowAnother
-      submitting={create.isPending} error={create.error?.message}>
+      submitting={create.isPending} error={serverFormErrors(create.error).title}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput id="account-first-name" label="First Name" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('firstName')} />

@@ -1,0 +1,69 @@
+import { assert, pickInstitution, see, signInAndPick, type E2ETest } from './harness';
+
+const COMING_SOON = [
+  ['Collection Protocols', '/collection-protocols'],
+  ['Orders', '/orders'],
+  ['Configuration', '/configuration'],
+  ['Participants', '/patients'],
+  ['Report', '/report'],
+  ['Setting', '/setting'],
+] as const;
+
+export const tests: E2ETest[] = [
+  {
+    name: 'every main entry opens its page; areas not built yet say so',
+    run: async ({ page, admin, shot }) => {
+      await signInAndPick(page, admin);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      for (const [label, path] of COMING_SOON) {
+        await nav.getByRole('link', { name: label }).click();
+        await page.waitForURL(`**${path}`);
+        await page.getByRole('heading', { name: label }).waitFor();
+        await see(page, `${label} is not available yet in this version`);
+        assert.equal(await nav.getByRole('link', { name: label }).getAttribute('aria-current'), 'page');
+      }
+      await shot('coming-soon');
+      await nav.getByRole('link', { name: 'Accounts' }).click();
+      await page.getByRole('heading', { name: 'Accounts' }).waitFor();
+      await nav.getByRole('link', { name: 'Home' }).click();
+      await see(page, /Welcome, /);
+      for (const [name, heading, path] of [['New Order', 'New Order', '/orders/new'], ['New Participant', 'New Participant', '/patients/new'],
+        ['Barcode Generator', 'Barcode Generator', '/barcode-generator']] as const) {
+        await page.getByRole('link', { name, exact: true }).click();
+        await page.waitForURL(`**${path}`);
+        await page.getByRole('heading', { name: heading }).waitFor();
+      }
+    },
+  },
+  {
+    name: 'the institution chip clears the selection and choosing again goes Home',
+    run: async ({ page, admin, shot }) => {
+      await signInAndPick(page, admin);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();
+      await page.getByRole('button', { name: /Central Biobank/ }).click();
+      await page.getByRole('heading', { name: 'Institutions' }).waitFor();
+      assert.equal(await page.evaluate(() => localStorage.getItem('lims.institutionId')), null);
+      assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0, 'no navigation without an institution');
+      await pickInstitution(page);
+      await page.waitForURL((url) => url.pathname === '/');
+      await see(page, /Welcome, /);
+      await shot('home-after-chip');
+    },
+  },
+  {
+    name: 'on a small screen the navigation collapses into a burger menu',
+    run: async ({ page, admin, shot }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signInAndPick(page, admin);
+      const burger = page.getByRole('button', { name: 'Toggle navigation' });
+      await burger.waitFor();
+      await burger.click();
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('link', { name: 'Accounts' }).waitFor();
+      await shot('mobile-menu');
+      await nav.getByRole('link', { name: 'Accounts' }).click();
+      await page.getByRole('heading', { name: 'Accounts' }).waitFor();
+      await shot('mobile-accounts');
+    },
+  },
+];

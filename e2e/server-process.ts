@@ -1,0 +1,69 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Admin } from './harness';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Build the web app when web/dist is missing, so `npm run test:e2e` works on its own. */
+export function ensureWebBuild() {
+  if (existsSync(path.join(ROOT, 'web/dist/index.html'))) return;
+  console.log('web/dist missing: building the web app first');
+  const r = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('web build failed');
+}
+
+export interface RunningServer { baseUrl: string; admin: Admin; log: () => string; stop: () => Promise<void> }
+
+/** The real server on a free port with a fresh PGlite data directory. */
+export async function startServer(): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lims-e2e-'));
+  const admin = { email: 'admin@e2e.local', password: 'Admin123!e2e' };
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '',
+      ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => { output += d; });
+  child.stderr?.on('data', (d) => { output += d; });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 8_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return { baseUrl, admin, log: () => output, stop };
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  await stop();
+  throw new Error(`server did not become healthy:\n${output}`);
+}
