@@ -5,7 +5,7 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 
 async function openAccounts(page: Page) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Accounts' }).click();
-  await page.getByRole('heading', { name: 'Accounts' }).waitFor();
+  await page.getByRole('heading', { name: 'Accounts', level: 1 }).waitFor();
 }
 
 async function fillAccount(page: Page, a: { first: string; last: string; email: string; password: string; phone: string; role: string }) {

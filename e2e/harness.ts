@@ -46,7 +46,7 @@ export function apiHelpers(baseUrl: string): ApiHelpers {
 }
 
 export async function newContextPage(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 800 }) {
-  const context: BrowserContext = await browser.newContext({ baseURL: baseUrl, viewport });
+  const context: BrowserContext = await browser.newContext({ baseURL: baseUrl, viewport, reducedMotion: 'reduce' });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   return { context, page };

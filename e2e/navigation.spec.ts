@@ -24,7 +24,7 @@ export const tests: E2ETest[] = [
       }
       await shot('coming-soon');
       await nav.getByRole('link', { name: 'Accounts' }).click();
-      await page.getByRole('heading', { name: 'Accounts' }).waitFor();
+      await page.getByRole('heading', { name: 'Accounts', level: 1 }).waitFor();
       await nav.getByRole('link', { name: 'Home' }).click();
       await see(page, /Welcome, /);
       for (const [name, heading, path] of [['New Order', 'New Order', '/orders/new'], ['New Participant', 'New Participant', '/patients/new'],
@@ -62,7 +62,7 @@ export const tests: E2ETest[] = [
       await nav.getByRole('link', { name: 'Accounts' }).waitFor();
       await shot('mobile-menu');
       await nav.getByRole('link', { name: 'Accounts' }).click();
-      await page.getByRole('heading', { name: 'Accounts' }).waitFor();
+      await page.getByRole('heading', { name: 'Accounts', level: 1 }).waitFor();
       await shot('mobile-accounts');
     },
   },

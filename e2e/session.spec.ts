@@ -33,6 +33,7 @@ export const tests: E2ETest[] = [
       await signIn(page, admin.email, 'not-the-password');
       await page.getByRole('alert').filter({ hasText: 'Incorrect username or password.' }).waitFor();
       assert.match(page.url(), /\/login$/);
+      await page.waitForFunction(() => !document.querySelector('button[data-loading]'));
       await shot('login-error');
     },
   },
@@ -44,7 +45,7 @@ export const tests: E2ETest[] = [
       await signIn(page, admin.email, admin.password);
       await pickInstitution(page);
       await page.waitForURL(/\/accounts\?SearchTerm=admin$/);
-      await page.getByRole('heading', { name: 'Accounts' }).waitFor();
+      await page.getByRole('heading', { name: 'Accounts', level: 1 }).waitFor();
       assert.equal(await page.getByLabel('Search', { exact: true }).inputValue(), 'admin');
       await page.getByRole('cell', { name: admin.email }).waitFor();
       await shot('deep-link-accounts');

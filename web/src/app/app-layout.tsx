@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { AppShell } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useReducedMotion } from '@mantine/hooks';
 import type { CurrentInstitution } from '../lib/session-context';
 import { PageLoader } from '../components/page-loader';
 import { TopNav } from './top-nav';
@@ -11,8 +11,10 @@ interface Props { current: CurrentInstitution | null; children: ReactNode }
 /** Header with the navigation (second row and burger menu only once an institution is chosen). */
 export function AppLayout({ current, children }: Props) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const reduceMotion = useReducedMotion();
   return (
     <AppShell
+      transitionDuration={reduceMotion ? 0 : 200}
       header={{ height: { base: 60, lg: current ? 108 : 60 } }}
       navbar={{ width: 260, breakpoint: 'lg', collapsed: { mobile: !opened || !current, desktop: true } }}
       padding="md"

@@ -10,6 +10,7 @@ export const theme = createTheme({
   primaryShade: 7,
   colors: { clinical },
   focusRing: 'auto',
+  respectReducedMotion: true,
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '600' },

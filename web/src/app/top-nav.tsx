@@ -1,9 +1,10 @@
-import { Anchor, Box, Burger, Button, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Burger, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconBuildingHospital, IconLogout, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useMe, type CurrentInstitution } from '../lib/session-context';
 import { useLogout } from '../features/auth/api/logout';
 import { MainLinks } from './main-links';
+import classes from './top-nav.module.css';
 
 interface Props { current: CurrentInstitution | null; menuOpened: boolean; onToggleMenu: () => void }
 
@@ -16,21 +17,25 @@ export function TopNav({ current, menuOpened, onToggleMenu }: Props) {
       <Group h={60} justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
           {current && <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="lg" size="sm" aria-label="Toggle navigation" />}
-          <Anchor component={Link} to="/" underline="never" c="clinical.8" fw={700} fz="lg">Biobanking LIMS</Anchor>
+          <Anchor component={Link} to="/" underline="never" c="clinical.8" fw={700} fz={{ base: 'md', sm: 'lg' }} style={{ whiteSpace: 'nowrap' }}>
+            Biobanking LIMS
+          </Anchor>
         </Group>
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
           {current && (
             <Tooltip label="Change institution">
-              <Button variant="light" radius="xl" size="compact-sm" maw={{ base: 140, sm: 280 }}
+              <Button variant="light" radius="xl" size="compact-sm" maw={{ base: 118, sm: 280 }}
                 leftSection={<IconBuildingHospital size={14} />} rightSection={<IconX size={12} />}
                 onClick={current.clear} aria-label={`Institution ${current.institution.title}, click to change`}>
-                {current.institution.title}
+                <span className={classes.ellipsis}>{current.institution.title}</span>
               </Button>
             </Tooltip>
           )}
           <Text size="sm" c="dimmed" visibleFrom="md">{me.firstName} {me.lastName}</Text>
-          <Button variant="subtle" color="gray" size="compact-sm" leftSection={<IconLogout size={16} />}
+          <Button variant="subtle" color="gray" size="compact-sm" visibleFrom="sm" leftSection={<IconLogout size={16} />}
             loading={logout.isPending} onClick={() => logout.mutate()}>Logout</Button>
+          <ActionIcon variant="subtle" color="gray" hiddenFrom="sm" aria-label="Logout"
+            loading={logout.isPending} onClick={() => logout.mutate()}><IconLogout size={18} /></ActionIcon>
         </Group>
       </Group>
       {current && <Box visibleFrom="lg" pb={6}><MainLinks orientation="horizontal" /></Box>}
