@@ -19,6 +19,8 @@ import { institutionRoutes } from './modules/institutions/institutions.routes';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { lookupRoutes } from './modules/configuration/lookup.routes';
+import { participantRoutes } from './modules/participants/participants.routes';
+import { labelRoutes } from './modules/labels/labels.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -76,6 +78,8 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   accountRoutes(app, deps);
   auditRoutes(app, deps);
   lookupRoutes(app, deps);
+  participantRoutes(app, deps);
+  labelRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+
+export const DEFAULT_PRINTER_PORT = 9100;
+/** One print job holds at most this many labels (Quantity x Copies); spec 2 §5 shows no bounds. */
+export const MAX_LABELS_PER_JOB = 1000;
+export const MAX_PREFIX_LENGTH = 20;
+export const tooManyLabels = `At most ${MAX_LABELS_PER_JOB} labels per print (Quantity x Copies).`;
+const asciiOnly = 'Use letters, digits and ASCII symbols only';
+
+/** spec 2 §5: a dotted IPv4 address of four parts, each 0 to 255. */
+export function isIpv4(value: string): boolean {
+  const parts = value.split('.');
+  return parts.length === 4 && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255);
+}
+
+export const IpAddress = z.string({ error: MSG.required }).trim().min(1, MSG.required).refine(isIpv4, MSG.invalidIp);
+
+/** PUT labels/printer: the institution's Zebra printer for server-side printing. */
+export const PrinterInput = z.object({
+  ipAddress: IpAddress,
+  port: z.coerce.number({ error: 'Port must be a number' }).int().min(1, 'Port must be 1 to 65535')
+    .max(65535, 'Port must be 1 to 65535').default(DEFAULT_PRINTER_PORT),
+  concurrencyStamp: z.string().optional(),
+});
+export type PrinterInput = z.input<typeof PrinterInput>;
+
+export const Printer = z.object({
+  id: z.number(),
+  ipAddress: z.string(),
+  port: z.number(),
+  concurrencyStamp: z.string(),
+  enabledDate: z.string().nullable(),
+});
+export type Printer = z.infer<typeof Printer>;
+
+// Code 128 (subset B) encodes printable ASCII; names may be any script.
+const printable = /^[\x20-\x7E]*$/;
+
+/** One label: spec 2 §9 barcode label (date, Code 128, sample ID) and order label (plus MRN and names). */
+export const Label = z.object({
+  sampleId: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(40, 'At most 40 characters').regex(printable, asciiOnly),
+  /** spec 2 §9: label date DD-MM-YYYY. */
+  date: z.string().regex(/^\d{2}-\d{2}-\d{4}$/, 'Date must be DD-MM-YYYY').optional(),
+  patientName: z.string().trim().max(60, 'At most 60 characters').optional(),
+  mrn: z.string().trim().max(30, 'At most 30 characters').optional(),
+  copies: z.coerce.number().int().min(1, 'Copies must be at least 1').max(MAX_LABELS_PER_JOB, tooManyLabels).default(1),
+});
+export type Label = z.input<typeof Label>;
+export type ParsedLabel = z.output<typeof Label>;
+
+/** spec 2 §2 Barcode Generator: prefix + running number from Start Index, Quantity labels, each Copies times. */
+export const GeneratorRequest = z.object({
+  prefix: z.string().trim().max(MAX_PREFIX_LENGTH, `Prefix must be ${MAX_PREFIX_LENGTH} characters or less`).regex(printable, asciiOnly).default(''),
+  startIndex: z.coerce.number({ error: 'Start Index must be a number' }).int('Start Index must be a whole number')
+    .min(0, 'Start Index must be 0 or more').max(999_999_999, 'Start Index is too large').default(1),
+  quantity: z.coerce.number({ error: 'Quantity must be a number' }).int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1').default(1),
+  copies: z.coerce.number({ error: 'Copies must be a number' }).int('Copies must be a whole number')
+    .min(1, 'Copies must be at least 1').default(1),
+  date: z.string().regex(/^\d{2}-\d{2}-\d{4}$/, 'Date must be DD-MM-YYYY').optional(),
+}).refine((g) => g.quantity * g.copies <= MAX_LABELS_PER_JOB, { path: ['quantity'], message: tooManyLabels });
+export type GeneratorRequest = z.input<typeof GeneratorRequest>;
+
+/** POST labels/zpl|pdf|print: either explicit labels (order and sample labels) or a generator request. */
+export const LabelJob = z.object({
+  labels: z.array(Label).max(MAX_LABELS_PER_JOB, tooManyLabels).optional(),
+  generator: GeneratorRequest.optional(),
+}).superRefine((job, ctx) => {
+  if (!job.labels?.length && !job.generator) {
+    ctx.addIssue({ code: 'custom', path: ['labels'], message: 'Give the labels to print or a generator request.' });
+  } else if (job.labels && job.labels.reduce((n, l) => n + l.copies, 0) > MAX_LABELS_PER_JOB) {
+    ctx.addIssue({ code: 'custom', path: ['labels'], message: tooManyLabels });
+  }
+});
+export type LabelJob = z.input<typeof LabelJob>;
+
+export const PrintResult = z.object({ printer: z.string(), labels: z.number(), bytes: z.number() });
+export type PrintResult = z.infer<typeof PrintResult>;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** spec 2 §9: the label date is day-month-year, DD-MM-YYYY (local calendar date). */
+export function labelDate(d: Date): string {
+  return `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()}`;
+}
+
+/** The generator's labels: one per number, each carrying the copies (spec 2 §9). */
+export function generateLabels(req: z.output<typeof GeneratorRequest>, today: string): ParsedLabel[] {
+  return Array.from({ length: req.quantity }, (_, i) => ({
+    sampleId: `${req.prefix}${req.startIndex + i}`,
+    date: req.date ?? today,
+    copies: req.copies,
+  }));
+}
+
+export interface OrderLabelSource {
+  sampleId: string;
+  createdDate: string | Date;
+  mrn?: string | null;
+  firstName?: string | null;
+  fatherName?: string | null;
+}
+
+/** spec 2 §9 order label: sample ID, created date, barcode, first MRN, patient first and father names. */
+export function buildOrderLabel(o: OrderLabelSource, copies = 1): Label {
+  const created = typeof o.createdDate === 'string' ? new Date(o.createdDate) : o.createdDate;
+  const name = [o.firstName, o.fatherName].map((s) => s?.trim()).filter(Boolean).join(' ');
+  return {
+    sampleId: o.sampleId,
+    date: Number.isNaN(created.getTime()) ? undefined : labelDate(created),
+    ...(name ? { patientName: name } : {}),
+    ...(o.mrn?.trim() ? { mrn: o.mrn.trim() } : {}),
+    copies,
+  };
+}

@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import {
+  GeneratorRequest, generateLabels, labelDate, type LabelJob, type ParsedLabel, type PrinterInput, type PrintResult,
+} from '../../../contract/labels.contract';
+import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { audit } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
+import { updateStamped } from '../../platform/crud/stamp';
+import { labelPrinters } from './labels.table';
+import { labelsToZpl } from './labels.zpl';
+import { labelsToPdf } from './labels.pdf';
+import { sendToPrinter, type SendOptions } from './labels.printer';
+
+export { buildOrderLabel } from '../../../contract/labels.contract';
+
+type Row = typeof labelPrinters.$inferSelect;
+const toDto = (r: Row) => ({
+  id: r.id, ipAddress: r.ipAddress, port: r.port, concurrencyStamp: r.concurrencyStamp,
+  enabledDate: r.enabledDate ? r.enabledDate.toISOString() : null,
+});
+
+async function findPrinter(ctx: Ctx) {
+  const [row] = await ctx.db.select().from(labelPrinters).where(eq(labelPrinters.institutionId, instOf(ctx))).limit(1);
+  return row ?? null;
+}
+
+/** The institution's configured printer, or null when none is set up. */
+export async function getPrinter(ctx: Ctx) {
+  requirePermission(ctx.account, 'labels.print');
+  const row = await findPrinter(ctx);
+  return row ? toDto(row) : null;
+}
+
+/** Sets the institution's printer (one per institution): created the first time, then updated. */
+export async function savePrinter(ctx: Ctx, input: PrinterInput & { port: number }) {
+  requirePermission(ctx.account, 'printer.configure');
+  const instId = instOf(ctx);
+  const values = { ipAddress: input.ipAddress, port: input.port };
+  const row = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(labelPrinters).where(eq(labelPrinters.institutionId, instId)).limit(1);
+    if (current) {
+      const { before, after } = await updateStamped(tx, labelPrinters, eq(labelPrinters.institutionId, instId), current.id,
+        input.concurrencyStamp, values, 'Printer');
+      await audit(tx, ctx, { entity: 'labelPrinter', entityId: current.id, action: 'update', before, after });
+      return after as Row;
+    }
+    const [created] = await tx.insert(labelPrinters).values({
+      ...values, institutionId: instId, creatorId: ctx.account.id, enablerId: ctx.account.id,
+    }).onConflictDoNothing().returning();
+    // Two first saves at once: the other one won; ask for a reload rather than overwrite it.
+    if (!created) throw new AppError(409, 'The printer was just set by someone else. Reload and try again.', undefined, 'conflict');
+    await audit(tx, ctx, { entity: 'labelPrinter', entityId: created.id, action: 'create', after: created });
+    return created;
+  });
+  return toDto(row);
+}
+
+/** The labels of a job: explicit ones, or the generator's numbering (spec 2 §9), dated today when undated. */
+export function labelsOf(ctx: Pick<Ctx, 'now'>, job: LabelJob): ParsedLabel[] {
+  const today = labelDate(ctx.now());
+  const labels = (job.labels ?? []) as ParsedLabel[];
+  const generated = job.generator ? generateLabels(GeneratorRequest.parse(job.generator), today) : [];
+  return [...labels.map((l) => ({ ...l, date: l.date ?? today })), ...generated];
+}
+
+const countOf = (labels: ParsedLabel[]) => labels.reduce((n, l) => n + l.copies, 0);
+
+export function renderZpl(ctx: Ctx, job: LabelJob): string {
+  requirePermission(ctx.account, 'labels.print');
+  return labelsToZpl(labelsOf(ctx, job));
+}
+
+export async function renderPdf(ctx: Ctx, job: LabelJob): Promise<Uint8Array> {
+  requirePermission(ctx.account, 'labels.print');
+  return labelsToPdf(labelsOf(ctx, job));
+}
+
+/**
+ * Prints on the institution's configured printer only: the address never comes from the request,
+ * so this endpoint cannot be used to reach other hosts on the server's network.
+ */
+export async function printLabels(ctx: Ctx, job: LabelJob, send: SendOptions = {}): Promise<PrintResult> {
+  requirePermission(ctx.account, 'labels.print');
+  const printer = await findPrinter(ctx);
+  if (!printer || !printer.isEnabled) {
+    throw new AppError(409, 'No label printer is configured for this institution. Set its IP address in Setting > Printer.', undefined, 'printer_not_configured');
+  }
+  const labels = labelsOf(ctx, job);
+  const { bytes } = await sendToPrinter(printer, labelsToZpl(labels), send);
+  await audit(ctx.db, ctx, { entity: 'labelPrinter', entityId: printer.id, action: 'print', after: { labels: countOf(labels), first: labels[0]?.sampleId } });
+  return { printer: `${printer.ipAddress}:${printer.port}`, labels: countOf(labels), bytes };
+}
