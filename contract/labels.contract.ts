@@ -14,7 +14,7 @@ export function isIpv4(value: string): boolean {
   return parts.length === 4 && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255);
 }
 
-export const IpAddress = z.string({ error: MSG.required }).trim().min(1, MSG.required).refine(isIpv4, MSG.invalidIp);
+export const IpAddress = z.string({ error: MSG.required }).trim().min(1, { message: MSG.required, abort: true }).refine(isIpv4, MSG.invalidIp);
 
 /** PUT labels/printer: the institution's Zebra printer for server-side printing. */
 export const PrinterInput = z.object({
