@@ -41,7 +41,11 @@ async function runAll(server: RunningServer, browser: Browser) {
           baseUrl: server.baseUrl,
           admin: server.admin,
           api: apiHelpers(server.baseUrl),
-          shot: async (name, p = page) => { await p.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true }); },
+          shot: async (name, p = page) => {
+            // A screenshot shows the settled screen, not a table half-way through loading.
+            await p.waitForFunction(() => !document.querySelector('.mantine-datatable-loader-fetching'), undefined, { timeout: 10_000 });
+            await p.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+          },
           newPage: async () => {
             const extra = await newContextPage(browser, server.baseUrl);
             contexts.push(extra.context);

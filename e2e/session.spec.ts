@@ -48,7 +48,13 @@ export const tests: E2ETest[] = [
       await page.getByRole('heading', { name: 'Accounts', level: 1 }).waitFor();
       assert.equal(await page.getByLabel('Search', { exact: true }).inputValue(), 'admin');
       await page.getByRole('cell', { name: admin.email }).waitFor();
+      const ownRow = page.getByRole('row').filter({ hasText: admin.email });
+      assert.equal(await ownRow.getByRole('button', { name: 'Disable' }).count(), 0, 'no Disable on your own account');
       await shot('deep-link-accounts');
+      await page.getByLabel('Search', { exact: true }).fill('no-such-person');
+      await page.getByLabel('Search', { exact: true }).press('Enter');
+      await see(page, "Nothing matches 'no-such-person'.");
+      await shot('accounts-empty');
     },
   },
   {

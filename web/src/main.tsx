@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import '@mantine/core/styles.layer.css';
 import '@mantine/notifications/styles.layer.css';
 import 'mantine-datatable/styles.layer.css';
+import './app/global.css';
 import { Providers } from './app/providers';
 import { router } from './app/router';
 

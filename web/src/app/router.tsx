@@ -11,6 +11,8 @@ const LoginPage = lazy(() => import('../features/auth/pages/login-page').then((m
 const AboutPage = lazy(() => import('../features/home/pages/about-page').then((m) => ({ default: m.AboutPage })));
 const HomePage = lazy(() => import('../features/home/pages/home-page').then((m) => ({ default: m.HomePage })));
 const AccountsPage = lazy(() => import('../features/accounts/pages/accounts-page').then((m) => ({ default: m.AccountsPage })));
+const SettingArea = lazy(() => import('../features/labels/pages/setting-area').then((m) => ({ default: m.SettingArea })));
+const BarcodeGeneratorPage = lazy(() => import('../features/labels/pages/barcode-generator-page').then((m) => ({ default: m.BarcodeGeneratorPage })));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => <Suspense fallback={<PageLoader />}><Page /></Suspense>;
 
@@ -23,10 +25,8 @@ const comingSoon: [path: string, area: string][] = [
   ['patients/new', 'New Participant'],
   ['patients/*', 'Participants'],
   ['report/*', 'Report'],
-  ['setting/*', 'Setting'],
   ['forms/*', 'Forms'],
   ['shipment/*', 'Shipment'],
-  ['barcode-generator', 'Barcode Generator'],
 ];
 
 const routes: RouteObject[] = [
@@ -40,6 +40,8 @@ const routes: RouteObject[] = [
         { index: true, element: <HomePage /> },
         { path: 'home', element: <Navigate to="/" replace /> },
         { path: 'accounts', element: <AccountsPage /> },
+        { path: 'setting/*', element: <SettingArea /> },
+        { path: 'barcode-generator', element: <BarcodeGeneratorPage /> },
         ...comingSoon.map(([path, area]) => ({ path, element: <ComingSoon key={area} area={area} /> })),
       ],
     }],

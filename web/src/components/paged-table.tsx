@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconDatabaseOff } from '@tabler/icons-react';
 import { PAGE_SIZES } from '@contract/common.contract';
 import type { Page } from '../lib/api-client';
 import type { ListState } from './use-list-state';
@@ -39,7 +39,13 @@ export function PagedTable<T extends { id: number }>({ query, list, columns, onR
       columns={columns}
       fetching={query.isFetching}
       loaderType="dots"
-      noRecordsText={list.search ? `${emptyText} Nothing matches '${list.search}'.` : emptyText}
+      emptyState={(
+        // Our own empty state: the library's default text is too faint to read comfortably.
+        <Stack align="center" gap={6} py="lg">
+          <IconDatabaseOff size={28} stroke={1.5} color="var(--mantine-color-gray-6)" />
+          <Text size="sm" c="gray.7">{list.search ? `Nothing matches '${list.search}'.` : emptyText}</Text>
+        </Stack>
+      )}
       totalRecords={page?.pagination.TotalCount ?? 0}
       page={list.page}
       onPageChange={list.setPage}

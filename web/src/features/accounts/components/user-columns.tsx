@@ -3,7 +3,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { User } from '@contract/accounts.contract';
 
 /** The Accounts table columns (spec 2 §2: First Name, Last Name, Email, PhoneNumber; plus Roles and Status). */
-export function userColumns(onToggleEnabled?: (user: User) => void): DataTableColumn<User>[] {
+export function userColumns(onToggleEnabled?: (user: User) => void, meId?: number): DataTableColumn<User>[] {
   const columns: DataTableColumn<User>[] = [
     { accessor: 'firstName', title: 'First Name' },
     { accessor: 'lastName', title: 'Last Name' },
@@ -21,7 +21,8 @@ export function userColumns(onToggleEnabled?: (user: User) => void): DataTableCo
   if (onToggleEnabled) {
     columns.push({
       accessor: 'actions', title: 'Actions', textAlign: 'right',
-      render: (u) => (
+      // Nobody disables their own account by accident.
+      render: (u) => u.id === meId ? null : (
         <Button size="compact-xs" variant="light" color={u.isEnabled ? 'red' : 'teal'}
           onClick={(e) => { e.stopPropagation(); onToggleEnabled(u); }}>
           {u.isEnabled ? 'Disable' : 'Enable'}

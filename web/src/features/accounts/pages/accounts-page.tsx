@@ -6,7 +6,7 @@ import type { User } from '@contract/accounts.contract';
 import { PagedTable } from '@/components/paged-table';
 import { SearchBox } from '@/components/search-box';
 import { useListState } from '@/components/use-list-state';
-import { useCan, useCurrentInstitution } from '@/lib/session-context';
+import { useCan, useCurrentInstitution, useMe } from '@/lib/session-context';
 import { useSetUserEnabled, useUsers } from '../api/users';
 import { userColumns } from '../components/user-columns';
 import { confirmSetEnabled } from '../components/confirm-enabled';
@@ -29,6 +29,7 @@ export function AccountsPage() {
 
 function AccountsList() {
   const canManage = useCan('accounts.manage');
+  const me = useMe();
   const { institution } = useCurrentInstitution();
   const list = useListState();
   const users = useUsers({ institutionId: institution.id, page: list.page, pageSize: list.pageSize, search: list.search });
@@ -47,7 +48,7 @@ function AccountsList() {
         {canManage && <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>Create</Button>}
       </Group>
       <SearchBox value={list.search} onSearch={list.setSearch} placeholder="Search by name, e-mail or phone" />
-      <PagedTable query={users} list={list} columns={userColumns(canManage ? toggle : undefined)}
+      <PagedTable query={users} list={list} columns={userColumns(canManage ? toggle : undefined, me.id)}
         emptyText="No accounts found." onRowClick={canManage ? setEditing : undefined} />
       {canManage && <CreateAccountForm opened={creating} onClose={() => setCreating(false)} institutionId={institution.id} />}
       {editing && <ChangePasswordForm key={editing.id} user={editing} onClose={() => setEditing(null)} />}

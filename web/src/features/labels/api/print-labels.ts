@@ -1,0 +1,53 @@
+import { useMutation } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import type { LabelJob, PrintResult } from '@contract/labels.contract';
+import { api } from '@/lib/api-client';
+import { postRaw } from './raw-post';
+import { printerIpStore, printMethodStore, type PrintMethod } from './print-settings';
+
+const done = (message: string) => notifications.show({ color: 'teal', message, autoClose: 4000 });
+const fail = (message: string) => {
+  notifications.show({ color: 'red', title: 'Error', message, autoClose: 5000 });
+  return new Error(message);
+};
+
+/** spec 2 §7 Printing: one window message per label for the Zebra browser extension. */
+async function printWithExtension(instId: number, job: LabelJob) {
+  const ip = printerIpStore.get();
+  if (!ip) throw fail('Set the Barcode Printer IP Address in Setting > Printer first.');
+  const zpl = await postRaw(`/institutions/${instId}/labels/zpl`, job, 'text');
+  const formats = zpl.split(/(?<=\^XZ)\n/).map((f) => f.trim()).filter(Boolean);
+  const url = `http://${ip}/pstprnt`;
+  for (const format of formats) window.postMessage({ type: 'zebra_print_label', zpl: format, url }, window.location.origin);
+  done(`Sent ${formats.length} label${formats.length === 1 ? '' : 's'} to the printer extension for ${ip}.`);
+}
+
+async function printOnServer(instId: number, job: LabelJob) {
+  const result = await api.post<PrintResult>(`/institutions/${instId}/labels/print`, job);
+  done(`Printed ${result.labels} label${result.labels === 1 ? '' : 's'} on the printer at ${result.printer}.`);
+}
+
+export async function downloadPdf(instId: number, job: LabelJob, fileName = 'labels.pdf') {
+  const blob = await postRaw(`/institutions/${instId}/labels/pdf`, job, 'blob');
+  const href = URL.createObjectURL(blob);
+  const a = Object.assign(document.createElement('a'), { href, download: fileName });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  done(`Downloaded ${fileName}.`);
+}
+
+/**
+ * Prints labels with the method chosen in Setting > Printer (or the one given). Errors are already
+ * shown as notifications with the server's title.
+ */
+export function usePrintLabels(instId: number) {
+  return useMutation({
+    mutationFn: async ({ job, method = printMethodStore.get() }: { job: LabelJob; method?: PrintMethod }) => {
+      if (method === 'extension') return printWithExtension(instId, job);
+      if (method === 'server') return printOnServer(instId, job);
+      return downloadPdf(instId, job);
+    },
+  });
+}

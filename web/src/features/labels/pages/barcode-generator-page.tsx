@@ -1,0 +1,95 @@
+import { Alert, Anchor, Box, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconDownload, IconPrinter } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import {
+  GeneratorRequest, MAX_LABELS_PER_JOB, MAX_PREFIX_LENGTH, generateLabels, labelDate,
+} from '@contract/labels.contract';
+import { contractResolver } from '@/lib/contract-resolver';
+import { useCurrentInstitution } from '@/lib/session-context';
+import { usePrintLabels } from '../api/print-labels';
+import { PRINT_METHODS, usePrintMethod } from '../api/print-settings';
+import { LabelCard } from '../components/label-card';
+
+const PREVIEW = 6;
+interface Values { prefix: string; startIndex: number | string; quantity: number | string; copies: number | string }
+
+/** spec 2 §2 Barcode Generator: full-screen form, Prefix, Start Index, Quantity, Copies and Print. */
+export function BarcodeGeneratorPage() {
+  const navigate = useNavigate();
+  const { institution } = useCurrentInstitution();
+  const method = usePrintMethod();
+  const print = usePrintLabels(institution.id);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: { prefix: '', startIndex: 1, quantity: 1, copies: 1 },
+    validate: contractResolver(GeneratorRequest),
+    validateInputOnChange: true,
+  });
+  const today = labelDate(new Date());
+  const parsed = GeneratorRequest.safeParse(form.values);
+  const preview = parsed.success ? generateLabels(parsed.data, today).slice(0, PREVIEW) : [];
+  const total = parsed.success ? parsed.data.quantity * parsed.data.copies : null;
+  const methodLabel = PRINT_METHODS.find((m) => m.value === method)?.label ?? method;
+
+  const job = (values: Values) => ({ generator: { ...GeneratorRequest.parse(values), date: today } });
+  const submit = form.onSubmit((values) => print.mutate({ job: job(values) }));
+  const pdf = () => {
+    if (!form.validate().hasErrors) print.mutate({ job: job(form.values), method: 'pdf' });
+  };
+  // Back to where the barcode button was pressed; Home when the generator was opened directly.
+  const close = () => void ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/'));
+
+  return (
+    <Modal opened onClose={close} fullScreen title="Barcode Generator" closeButtonProps={{ 'aria-label': 'Close' }}
+      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }} transitionProps={{ duration: 0 }}>
+      <Box maw={760} mx="auto" mt="md">
+        <form onSubmit={submit} noValidate>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+            <TextInput label="Prefix" placeholder="e.g. BB-" maxLength={MAX_PREFIX_LENGTH} data-autofocus autoComplete="off" {...form.getInputProps('prefix')} />
+            <NumberInput label="Start Index" min={0} allowDecimal={false} allowNegative={false} {...form.getInputProps('startIndex')} />
+            <NumberInput label="Quantity" min={1} allowDecimal={false} allowNegative={false} {...form.getInputProps('quantity')} />
+            <NumberInput label="Copies" min={1} allowDecimal={false} allowNegative={false} {...form.getInputProps('copies')} />
+          </SimpleGrid>
+          <Text size="sm" c="dimmed" mt="xs">
+            Each label carries today&apos;s date ({today}), a Code 128 barcode and the number: prefix plus a running number from
+            Start Index. At most {MAX_LABELS_PER_JOB} labels per print.
+          </Text>
+
+          <Group mt="xl" justify="space-between" align="center">
+            <Text size="sm">
+              Print method: <b>{methodLabel}</b> · <Anchor component={Link} to="/setting/printer" size="sm">change</Anchor>
+            </Text>
+            <Group style={{ flexDirection: 'row-reverse' }}>
+              <Button type="submit" leftSection={<IconPrinter size={16} />} loading={print.isPending}>Print</Button>
+              {method !== 'pdf' && (
+                <Button variant="light" leftSection={<IconDownload size={16} />} onClick={pdf} disabled={print.isPending}>Download PDF</Button>
+              )}
+            </Group>
+          </Group>
+        </form>
+
+        <Stack mt="xl" gap="xs">
+          <Group justify="space-between">
+            <Title order={2} fz="lg">Preview</Title>
+            {total !== null && (
+              <Text size="sm" c="dimmed" data-testid="label-total">
+                {parsed.data!.quantity} label{parsed.data!.quantity === 1 ? '' : 's'} x {parsed.data!.copies} cop{parsed.data!.copies === 1 ? 'y' : 'ies'} = {total} printed
+              </Text>
+            )}
+          </Group>
+          {preview.length ? (
+            <Group gap="sm" align="stretch">
+              {preview.map((l) => <LabelCard key={l.sampleId} label={l} />)}
+            </Group>
+          ) : (
+            <Alert color="gray">Correct the fields above to see the labels.</Alert>
+          )}
+          {parsed.success && parsed.data.quantity > PREVIEW && (
+            <Text size="sm" c="dimmed">The first {PREVIEW} of {parsed.data.quantity} labels are shown.</Text>
+          )}
+        </Stack>
+      </Box>
+    </Modal>
+  );
+}

@@ -1,0 +1,107 @@
+import { Anchor, Button, Card, Group, NumberInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconPrinter } from '@tabler/icons-react';
+import { PrinterInput, type Printer } from '@contract/labels.contract';
+import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
+import { PageLoader } from '@/components/page-loader';
+import { useCan, useCurrentInstitution } from '@/lib/session-context';
+import { usePrinter, useSavePrinter } from '../api/printer';
+import { PRINT_METHODS, printerIpStore, printMethodStore, usePrintMethod, type PrintMethod } from '../api/print-settings';
+import { usePrintLabels } from '../api/print-labels';
+
+// The spec names no extension; the store search lists the Zebra label-printing extensions.
+const EXTENSION_URL = 'https://chromewebstore.google.com/search/zebra%20label%20printer';
+
+/** Setting > Printer: the Barcode Printer IP Address (spec 2 §2, §5) and how labels are printed. */
+export function PrinterSettingsPage() {
+  const { institution } = useCurrentInstitution();
+  const canPrint = useCan('labels.print');
+  const printer = usePrinter(institution.id, canPrint);
+  return (
+    <Stack maw={640}>
+      <Title order={1} fz={26}>Printer</Title>
+      {canPrint && printer.isPending ? <PageLoader label="Loading printer" /> : (
+        <PrinterForm instId={institution.id} printer={printer.data ?? null} />
+      )}
+      <PrintMethodCard instId={institution.id} serverPrinter={printer.data ?? null} canPrint={canPrint} />
+    </Stack>
+  );
+}
+
+function PrinterForm({ instId, printer }: { instId: number; printer: Printer | null }) {
+  const canConfigure = useCan('printer.configure');
+  const save = useSavePrinter(instId);
+  const form = useForm<PrinterInput>({
+    initialValues: { ipAddress: printerIpStore.get() || printer?.ipAddress || '', port: printer?.port ?? 9100 },
+    validate: contractResolver(PrinterInput),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    const ipAddress = values.ipAddress.trim();
+    if (canConfigure) {
+      try {
+        await save.mutateAsync({ ipAddress, port: values.port, concurrencyStamp: printer?.concurrencyStamp });
+      } catch (error) {
+        const { fields, title } = serverFormErrors(error);
+        form.setErrors(fields);
+        if (title) notifications.show({ color: 'red', title: 'Error', message: title, autoClose: 5000 });
+        return;
+      }
+    }
+    printerIpStore.set(ipAddress);
+    // spec 2 §5: the confirmation text exactly as specified.
+    notifications.show({ color: 'teal', message: 'IP Address have been updated', autoClose: 3000 });
+  });
+
+  return (
+    <Card withBorder radius="md" component="form" onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput label="Barcode Printer IP Address" placeholder="e.g. 192.168.1.50" withAsterisk autoComplete="off"
+          description={canConfigure
+            ? 'Stored in this browser for the browser extension, and for this institution for printing through the server.'
+            : 'Stored in this browser for the printer browser extension.'}
+          {...form.getInputProps('ipAddress')} />
+        {canConfigure && (
+          <NumberInput label="Port" description="Raw printing port used when the server prints (Zebra printers: 9100)."
+            min={1} max={65535} allowDecimal={false} w={200} {...form.getInputProps('port')} />
+        )}
+        <Group justify="space-between" align="center">
+          <Text size="sm">
+            Printing from the browser needs a label printer extension.{' '}
+            <Anchor href={EXTENSION_URL} target="_blank" rel="noopener noreferrer">Install a printer browser extension</Anchor>
+          </Text>
+          <Button type="submit" loading={save.isPending}>Update</Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function PrintMethodCard({ instId, serverPrinter, canPrint }: { instId: number; serverPrinter: Printer | null; canPrint: boolean }) {
+  const method = usePrintMethod();
+  const print = usePrintLabels(instId);
+  const testLabel = () => print.mutate({ job: { labels: [{ sampleId: 'TEST-0001' }] } });
+  return (
+    <Card withBorder radius="md">
+      <Radio.Group label="Print method" description="Used by the Barcode Generator and every Print button in this browser."
+        value={method} onChange={(v) => printMethodStore.set(v as PrintMethod)}>
+        <Stack gap="xs" mt="xs">
+          {PRINT_METHODS.map((m) => <Radio key={m.value} value={m.value} label={m.label} description={m.description} />)}
+        </Stack>
+      </Radio.Group>
+      {method === 'server' && (
+        <Text size="sm" mt="sm" c={serverPrinter ? undefined : 'orange.8'}>
+          {serverPrinter
+            ? `The server prints on ${serverPrinter.ipAddress}:${serverPrinter.port}.`
+            : 'No printer is configured for this institution yet; an administrator sets it above.'}
+        </Text>
+      )}
+      {canPrint && (
+        <Group mt="md">
+          <Button variant="light" leftSection={<IconPrinter size={16} />} loading={print.isPending} onClick={testLabel}>Print a test label</Button>
+        </Group>
+      )}
+    </Card>
+  );
+}
