@@ -9,6 +9,8 @@ export const InstitutionInput = z.object({
   title: requiredText(200),
   abbreviation: abbreviation.min(1, MSG.required),
   address: requiredText(500),
+  /** spec 1 §5 local phone rule (starts with 09, 10 digits) for participants' phone numbers. */
+  localPhoneRule: z.boolean().optional(),
 });
 export type InstitutionInput = z.input<typeof InstitutionInput>;
 export const InstitutionUpdate = InstitutionInput.extend({
@@ -21,6 +23,7 @@ export const Institution = RecordBase.extend({
   title: z.string(),
   abbreviation: z.string(),
   address: z.string(),
+  localPhoneRule: z.boolean(),
   concurrencyStamp: z.string(),
 });
 export type Institution = z.infer<typeof Institution>;

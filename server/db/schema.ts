@@ -5,3 +5,4 @@ export * from '../modules/institutions/institutions.table';
 export * from '../platform/audit.table';
 export * from '../modules/configuration/lookup.tables';
 export * from '../modules/labels/labels.table';
+export * from '../modules/participants/participants.table';

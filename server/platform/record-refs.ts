@@ -32,6 +32,8 @@ export async function selectRecords(db: Db, table: PgTable & RecordCols, opts: {
   limit?: number;
   offset?: number;
   refs?: RefJoin[];
+  /** Further computed columns, e.g. a correlated sub-select. */
+  extra?: Record<string, SQL>;
 }): Promise<Page<Row>> {
   const refs = opts.refs ?? [];
   let q = db
@@ -43,6 +45,7 @@ export async function selectRecords(db: Db, table: PgTable & RecordCols, opts: {
       enablerLastName: enabler.lastName,
       totalCount: sql<number>`count(*) over ()`.mapWith(Number),
       ...Object.fromEntries(refs.map((r) => [`ref:${r.name}`, r.title])),
+      ...opts.extra,
     })
     .from(table)
     .leftJoin(creator, eq(creator.id, table.creatorId))

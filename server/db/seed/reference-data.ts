@@ -15,6 +15,9 @@ const PATHOLOGICAL: Simple[] = [['Malignant', 'MAL', 'Tumour tissue'], ['Non-Mal
 const PROCEDURES: Simple[] = [['Venipuncture', 'VEN', 'Blood drawn from a vein'], ['Biopsy', 'BIO', 'Needle or incisional biopsy'], ['Surgical Resection', 'RES', 'Tissue removed at surgery'], ['Fine Needle Aspiration', 'FNA', 'Aspirate with a fine needle'], ['Swab', 'SWB', 'Swab collection'], ['Urine Collection', 'URC', 'Clean-catch urine'], ['Saliva Collection', 'SAL', 'Passive drool or spit kit']];
 const LINEAGES: Simple[] = [['Aliquot', 'ALQ', 'Part of the parent sample, same specimen type'], ['Derived', 'DRV', 'New specimen type derived from the parent sample']];
 const PAYMENTS: Simple[] = [['Out of Pocket', 'OOP', 'Paid by the participant'], ['Free', 'FRE', 'No charge'], ['Half', 'HLF', 'Half of the tariff'], ['Post Payment', 'PP', 'Billed after service'], ['Insurance', 'INS', 'Covered by an insurer']];
+// Widely used (OMB) categories; each institution edits them to its population.
+const RACES: Simple[] = [['American Indian or Alaska Native', 'AIAN', 'American Indian or Alaska Native'], ['Asian', 'ASN', 'Asian'], ['Black or African American', 'BAA', 'Black or African American'], ['Native Hawaiian or Other Pacific Islander', 'NHPI', 'Native Hawaiian or Other Pacific Islander'], ['White', 'WHT', 'White'], ['Other', 'OTH', 'Another race'], ['Unknown', 'UNK', 'Not reported']];
+const ETHNICITIES: Simple[] = [['Hispanic or Latino', 'HL', 'Hispanic or Latino'], ['Not Hispanic or Latino', 'NHL', 'Not Hispanic or Latino'], ['Unknown', 'UNK', 'Not reported']];
 const DATA_TYPES: Simple[] = [['Single Line Text', 'TB', 'One line of free text'], ['Multi Line Text', 'TA', 'Several lines of free text'], ['Time Picker', 'TP', 'A time of day'], ['Date Picker', 'DP', 'A calendar date'], ['Date Time Picker', 'DTP', 'A date with a time'], ['Checkbox', 'CB', 'A yes/no tick'], ['Checkbox List', 'CBL', 'Several choices from a list'], ['Radio List', 'RL', 'One choice from a list'], ['Select', 'SL', 'One choice from a drop-down']];
 
 const UNIT_TYPES: { type: [string, string, string, string]; units: [name: string, symbol: string, code: string, description: string][] }[] = [
@@ -55,6 +58,8 @@ export async function seedReferenceData(tx: Db, institutionId: number, creatorId
   await ins(T.vitalStatuses, simple(VITAL, 'Alive'));
   await ins(T.patientTypes, simple(PATIENT_TYPES, 'Outpatient'));
   await ins(T.priorities, simple(PRIORITIES));
+  await ins(T.races, simple(RACES));
+  await ins(T.ethnicities, simple(ETHNICITIES));
   await ins(T.labelingSchemas, simple(LABELING));
   await ins(T.positionLabelingOptions, simple(POSITION_OPTIONS));
   await ins(T.anatomicSites, simple(ANATOMIC));

@@ -150,3 +150,32 @@ export async function assertParent(ctx: Ctx, e: LookupEntity, parentId: number) 
   if (!row) throw notFound(parent.label);
 }
 
+
+export interface LookupCheck { key: string; id: number | null | undefined; field: string; previous?: number | null }
+
+/**
+ * For other modules: each id must be a record of that list in this institution, and enabled unless
+ * it is the value the record already had (a disabled choice stays where it is used). Returns the rows.
+ */
+export async function assertLookupIds(tx: Db, institutionId: number, checks: LookupCheck[]) {
+  const rows: Record<string, Record<string, unknown>> = {};
+  for (const c of checks) {
+    if (c.id === null || c.id === undefined) continue;
+    const e = LOOKUP_BY_KEY[c.key];
+    const t = tableOf(e);
+    const [row] = (await tx.select().from(t).where(and(eq(t.id, c.id), eq(t.institutionId, institutionId))).limit(1)) as Record<string, unknown>[];
+    if (!row || (!row.isEnabled && c.previous !== c.id)) {
+      const what = e.label.toLowerCase();
+      throw badRequest(`Choose an enabled ${what}.`, { [c.field]: [`Choose an enabled ${what}`] });
+    }
+    rows[c.field] = row;
+  }
+  return rows;
+}
+
+/** A join that shows a lookup reference as `{id, title}` under `name` (for other modules' lists). */
+export function lookupJoin(name: string, key: string, fk: PgColumn): RefJoin {
+  const e = LOOKUP_BY_KEY[key];
+  const t = alias(tableOf(e), `j_${name}`) as unknown as AnyTable;
+  return { name, table: t, title: t[e.titleField ?? 'id'], fk };
+}

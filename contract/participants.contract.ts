@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+import { RecordBase, requiredId } from './common.contract';
+
+const optionalText = (max: number) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max).nullish()).transform((v) => v ?? null);
+const required = (max: number) => z.string({ error: MSG.required }).trim().min(1, MSG.required).max(max, `At most ${max} characters`);
+const isoDate = z.string({ error: MSG.required }).trim().min(1, MSG.required).regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Not a valid date');
+const optionalIsoDate = z.preprocess((v) => (v === '' ? null : v), isoDate.nullish()).transform((v) => v ?? null);
+const optionalId = z.preprocess((v) => (v === '' || v === 0 ? null : v), z.coerce.number().int().positive().nullish()).transform((v) => v ?? null);
+
+/** spec 1 §5 phone rule (digits, optional leading +, at most 15 digits: E.164). */
+export const PHONE_PATTERN = /^\+?[0-9]{1,15}$/;
+export const phoneNumber = z.string({ error: MSG.required }).trim().min(1, MSG.required).superRefine((v, ctx) => {
+  const message = /\s/.test(v) ? 'No spaces are allowed' : PHONE_PATTERN.test(v) ? null : 'Digits only, an optional leading +, at most 15 digits';
+  if (message) ctx.addIssue({ code: 'custom', message });
+});
+
+/**
+ * The spec's local rule (spec 1 §5), switched on per institution: starts with 09, 10 digits.
+ * Returns the first message that applies, or null.
+ */
+export function localPhoneProblem(v: string): string | null {
+  if (/\s/.test(v)) return 'No spaces are allowed';
+  if (!/^[0-9]*$/.test(v)) return 'Invalid character';
+  if (v.length > 10) return 'A maximum of 10 characters is allowed';
+  if (!v.startsWith('09') || v.length !== 10) return 'Invalid';
+  return null;
+}
+
+// spec 1 §3 participant payload; §5 required fields.
+const PatientFields = z.object({
+  patientMRN: optionalText(50),
+  socialSecurityNumber: optionalText(50),
+  externalSubjectId: optionalText(100),
+  firstName: required(100),
+  fatherName: required(100),
+  grandFatherName: required(100),
+  patientTypeId: requiredId,
+  genderId: requiredId,
+  maritalStatusId: requiredId,
+  vitalStatusId: requiredId,
+  // Required only when the vital status is 'dead' (checked where the title is known).
+  deathDate: optionalIsoDate,
+  birthDate: isoDate,
+  birthTime: z.string({ error: MSG.required }).trim().min(1, MSG.required).regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Use the time format HH:MM'),
+  institutionSiteId: optionalId,
+  institutionId: optionalId,
+  concurrencyStamp: z.string().optional(),
+});
+
+function deathAfterBirth(p: { deathDate: string | null; birthDate: string }, ctx: z.RefinementCtx) {
+  if (p.deathDate && p.deathDate < p.birthDate) ctx.addIssue({ code: 'custom', path: ['deathDate'], message: 'Death date cannot be before the birth date' });
+}
+
+export const PatientInput = PatientFields.superRefine(deathAfterBirth);
+export type PatientInput = z.input<typeof PatientInput>;
+
+export const SiteMrnRow = z.object({ institutionSiteId: optionalId, mrn: optionalText(50) });
+export const PhoneInput = z.object({ phoneNumberTypeId: requiredId, phoneNumber, institutionSiteId: optionalId });
+export type PhoneInput = z.input<typeof PhoneInput>;
+
+/** One command that registers a participant with all child records, in one transaction. */
+export const PatientRegister = PatientFields.extend({
+  races: z.array(z.coerce.number().int().positive(), { error: MSG.requiredSelect }).min(1, MSG.requiredSelect),
+  ethnicities: z.array(z.coerce.number().int().positive(), { error: MSG.requiredSelect }).min(1, MSG.requiredSelect),
+  phoneNumbers: z.array(PhoneInput).default([]),
+  siteMrns: z.array(SiteMrnRow).default([]),
+}).superRefine((p, ctx) => {
+  deathAfterBirth(p, ctx);
+  // spec 1 §5: each site MRN row needs both site and MRN, or neither.
+  p.siteMrns.forEach((row, i) => {
+    if (row.institutionSiteId && !row.mrn) ctx.addIssue({ code: 'custom', path: ['siteMrns', i, 'mrn'], message: MSG.requiredSelect });
+    if (!row.institutionSiteId && row.mrn) ctx.addIssue({ code: 'custom', path: ['siteMrns', i, 'institutionSiteId'], message: MSG.requiredSelect });
+  });
+  const seen = new Set<string>();
+  p.phoneNumbers.forEach((ph, i) => {
+    if (seen.has(ph.phoneNumber)) ctx.addIssue({ code: 'custom', path: ['phoneNumbers', i, 'phoneNumber'], message: 'This phone number is already listed' });
+    seen.add(ph.phoneNumber);
+  });
+});
+export type PatientRegister = z.input<typeof PatientRegister>;
+
+export const MrnInput = z.object({ mrn: required(50), institutionSiteId: optionalId, patientId: optionalId, institutionId: optionalId });
+export const RaceInput = z.object({ raceId: requiredId, institutionSiteId: optionalId, patientId: optionalId });
+export const EthnicityInput = z.object({ ethnicityId: requiredId, institutionSiteId: optionalId, patientId: optionalId });
+
+export const PatientQuery = z.object({
+  phoneNumber: z.string().trim().max(20).optional(),
+  mrn: z.string().trim().max(50).optional(),
+});
+export const MrnLookupQuery = z.object({ institutionId: z.coerce.number().int().positive(), mrn: z.string().trim().min(1, MSG.required).max(50) });
+
+const Ref = z.object({ id: z.number(), title: z.string().nullable() }).nullable();
+
+export const Patient = RecordBase.extend({
+  institutionId: z.number(),
+  firstName: z.string(),
+  fatherName: z.string(),
+  grandFatherName: z.string(),
+  birthDate: z.string(),
+  birthTime: z.string(),
+  deathDate: z.string().nullable(),
+  socialSecurityNumber: z.string().nullable(),
+  externalSubjectId: z.string().nullable(),
+  patientTypeId: z.number(),
+  genderId: z.number(),
+  maritalStatusId: z.number(),
+  vitalStatusId: z.number(),
+  institutionSiteId: z.number().nullable(),
+  patientType: Ref,
+  gender: Ref,
+  maritalStatus: Ref,
+  vitalStatus: Ref,
+  patientMRN: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  concurrencyStamp: z.string(),
+});
+export type Patient = z.infer<typeof Patient>;
+
+export const ChildRecord = RecordBase.extend({ patientId: z.number(), institutionSiteId: z.number().nullable() }).loose();
+export type ChildRecord = z.infer<typeof ChildRecord>;
+
+export const PatientCounts = z.object({ count: z.number() });

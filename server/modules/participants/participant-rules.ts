@@ -1,0 +1,88 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { localPhoneProblem, type PatientInput } from '../../../contract/participants.contract';
+import { MSG } from '../../../contract/messages';
+import { type Ctx, instOf } from '../../platform/context';
+import { badRequest, conflict } from '../../platform/errors';
+import type { Db } from '../../db/client';
+import { assertLookupIds } from '../configuration/lookup.service';
+import { institutions, institutionSites } from '../institutions/institutions.table';
+import { patientEthnicities, patientMrns, patientPhoneNumbers, patientRaces } from './participants.table';
+
+const today = (ctx: Ctx) => ctx.now().toISOString().slice(0, 10);
+
+/** spec 1 §5 rules that need the database: lookups of this institution, death date only when dead, no future birth. */
+export async function checkPatientFields(tx: Db, ctx: Ctx, p: PatientInput, current?: Record<string, unknown>) {
+  const inst = instOf(ctx);
+  const rows = await assertLookupIds(tx, inst, [
+    { key: 'patientTypes', id: Number(p.patientTypeId), field: 'patientTypeId', previous: current?.patientTypeId as number },
+    { key: 'genders', id: Number(p.genderId), field: 'genderId', previous: current?.genderId as number },
+    { key: 'maritalStatuses', id: Number(p.maritalStatusId), field: 'maritalStatusId', previous: current?.maritalStatusId as number },
+    { key: 'vitalStatuses', id: Number(p.vitalStatusId), field: 'vitalStatusId', previous: current?.vitalStatusId as number },
+  ]);
+  if (String(p.birthDate) > today(ctx)) throw badRequest('Birth date cannot be in the future.', { birthDate: ['Birth date cannot be in the future'] });
+  const dead = String(rows.vitalStatusId?.title ?? '').trim().toLowerCase() === 'dead';
+  if (dead && !p.deathDate) throw badRequest('Death Date: *required', { deathDate: [MSG.required] });
+  if (dead && String(p.deathDate) > today(ctx)) throw badRequest('Death date cannot be in the future.', { deathDate: ['Death date cannot be in the future'] });
+  if (p.institutionSiteId) await assertSites(tx, inst, [Number(p.institutionSiteId)], 'institutionSiteId');
+  return { ...p, deathDate: dead ? p.deathDate : null };
+}
+
+async function assertSites(tx: Db, inst: number, ids: number[], field: string) {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return;
+  const found = await tx.select({ id: institutionSites.id }).from(institutionSites)
+    .where(and(eq(institutionSites.institutionId, inst), inArray(institutionSites.id, unique)));
+  if (found.length !== unique.length) throw badRequest('Choose a site of this institution.', { [field]: ['Choose a site of this institution'] });
+}
+
+async function assertPhoneRule(tx: Db, inst: number, phones: { phoneNumber: string }[]) {
+  if (!phones.length) return;
+  const [i] = await tx.select({ local: institutions.localPhoneRule }).from(institutions).where(eq(institutions.id, inst));
+  if (!i?.local) return;
+  for (const ph of phones) {
+    const problem = localPhoneProblem(ph.phoneNumber);
+    if (problem) throw badRequest(`Phone number: ${problem}`, { phoneNumber: [problem] });
+  }
+}
+
+/** An MRN is unique per site (the main MRN per institution); the conflict names the owner's MRN, never their name. */
+async function assertMrnFree(tx: Db, inst: number, mrn: string, siteId: number | null) {
+  const [taken] = await tx.select({ patientId: patientMrns.patientId }).from(patientMrns).where(and(
+    eq(patientMrns.institutionId, inst),
+    sql`coalesce(${patientMrns.institutionSiteId}, 0) = ${siteId ?? 0}`,
+    sql`lower(${patientMrns.mrn}) = ${mrn.toLowerCase()}`,
+  )).limit(1);
+  if (!taken) return;
+  const [main] = await tx.select({ mrn: patientMrns.mrn }).from(patientMrns)
+    .where(and(eq(patientMrns.patientId, taken.patientId), sql`${patientMrns.institutionSiteId} is null`)).limit(1);
+  const owner = main?.mrn ?? mrn;
+  throw conflict(`MRN ${mrn} is already registered${siteId ? ' at this site' : ''} to the participant with MRN ${owner}.`);
+}
+
+export interface Children {
+  mrns: { mrn: string; institutionSiteId: number | null }[];
+  races: number[];
+  ethnicities: number[];
+  phones: { phoneNumber: string; phoneNumberTypeId: number; institutionSiteId: number | null }[];
+}
+
+/** Adds child records of a participant after checking every rule; used by the atomic command and the single posts. */
+export async function addChildren(tx: Db, ctx: Ctx, patientId: number, c: Children) {
+  const inst = instOf(ctx);
+  const base = { institutionId: inst, patientId, creatorId: ctx.account.id, enablerId: ctx.account.id };
+  await assertSites(tx, inst, [...c.mrns, ...c.phones].map((x) => x.institutionSiteId).filter((x): x is number => x !== null), 'institutionSiteId');
+  await assertLookupIds(tx, inst, [
+    ...c.races.map((id) => ({ key: 'races', id, field: 'races' })),
+    ...c.ethnicities.map((id) => ({ key: 'ethnicities', id, field: 'ethnicities' })),
+    ...c.phones.map((ph) => ({ key: 'phoneNumberTypes', id: ph.phoneNumberTypeId, field: 'phoneNumberTypeId' })),
+  ]);
+  await assertPhoneRule(tx, inst, c.phones);
+  for (const m of c.mrns) await assertMrnFree(tx, inst, m.mrn, m.institutionSiteId);
+  const out = {
+    mrns: c.mrns.length ? await tx.insert(patientMrns).values(c.mrns.map((m) => ({ ...base, ...m }))).returning() : [],
+    races: c.races.length ? await tx.insert(patientRaces).values(c.races.map((raceId) => ({ ...base, raceId }))).returning() : [],
+    ethnicities: c.ethnicities.length ? await tx.insert(patientEthnicities).values(c.ethnicities.map((ethnicityId) => ({ ...base, ethnicityId }))).returning() : [],
+    phones: c.phones.length ? await tx.insert(patientPhoneNumbers).values(c.phones.map((ph) => ({ ...base, ...ph }))).returning() : [],
+  };
+  return out;
+}

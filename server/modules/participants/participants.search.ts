@@ -1,0 +1,38 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { patientMrns, patientPhoneNumbers, patients } from './participants.table';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Participants whose name parts start with every word of the term, or whose MRN, phone number or
+ * external subject id starts with the term. Written as a union of index-friendly sub-selects
+ * (each served by a prefix index), so it stays fast with a million participants.
+ */
+export function searchPatients(institutionId: number, term: string): SQL {
+  const t = term.trim().toLowerCase().slice(0, 100);
+  const words = t.split(/\s+/).filter(Boolean).slice(0, 5);
+  const nameOf = (w: string) => {
+    const p = `${escapeLike(w)}%`;
+    return sql`(lower(${patients.firstName}) like ${p} or lower(${patients.fatherName}) like ${p} or lower(${patients.grandFatherName}) like ${p})`;
+  };
+  const whole = `${escapeLike(t)}%`;
+  const digits = t.replace(/[\s-]/g, '');
+  return sql`${patients.id} in (
+    select ${patients.id} from ${patients} where ${patients.institutionId} = ${institutionId} and ${sql.join(words.map(nameOf), sql` and `)}
+    union select ${patients.id} from ${patients} where ${patients.institutionId} = ${institutionId} and lower(${patients.externalSubjectId}) like ${whole}
+    union select ${patientMrns.patientId} from ${patientMrns} where ${patientMrns.institutionId} = ${institutionId} and lower(${patientMrns.mrn}) like ${whole} and ${patientMrns.isEnabled}
+    union select ${patientPhoneNumbers.patientId} from ${patientPhoneNumbers} where ${patientPhoneNumbers.institutionId} = ${institutionId} and ${patientPhoneNumbers.phoneNumber} like ${`${escapeLike(digits)}%`} and ${patientPhoneNumbers.isEnabled}
+  )`;
+}
+
+/** Exact phone number lookup (spec 1 §7: patients?PhoneNumber). */
+export function byPhone(institutionId: number, phone: string): SQL {
+  return sql`${patients.id} in (select ${patientPhoneNumbers.patientId} from ${patientPhoneNumbers}
+    where ${and(eq(patientPhoneNumbers.institutionId, institutionId), eq(patientPhoneNumbers.phoneNumber, phone.replace(/[\s-]/g, '')), eq(patientPhoneNumbers.isEnabled, true))})`;
+}
+
+/** Exact MRN lookup (any site). */
+export function byMrn(institutionId: number, mrn: string): SQL {
+  return sql`${patients.id} in (select ${patientMrns.patientId} from ${patientMrns}
+    where ${patientMrns.institutionId} = ${institutionId} and lower(${patientMrns.mrn}) = ${mrn.trim().toLowerCase()} and ${patientMrns.isEnabled})`;
+}
