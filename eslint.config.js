@@ -37,7 +37,14 @@ export default tseslint.config(
     files: ['web/src/features/*/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [
       { group: ['**/server/**'], message: 'web must not import server code; share through contract/.' },
-      { group: ['../../*/**', '!../../../*'], message: 'features never import each other; move shared code to components/ or lib/.' },
+      { group: ['@/features/**', '@/app/**', '../../../features/**', '../../../app/**'], message: 'features never import each other or the app; move shared code to components/ or lib/.' },
+    ] }] },
+  },
+  {
+    files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [
+      { group: ['**/server/**'], message: 'web must not import server code; share through contract/.' },
+      { group: ['@/features/**', '@/app/**', '../features/**', '../app/**'], message: 'shared code does not depend on features or the app.' },
     ] }] },
   },
 );
