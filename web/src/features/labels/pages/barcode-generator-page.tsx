@@ -12,7 +12,7 @@ import { PRINT_METHODS, usePrintMethod } from '../api/print-settings';
 import { LabelCard } from '../components/label-card';
 
 const PREVIEW = 6;
-interface Values { prefix: string; startIndex: number | string; quantity: number | string; copies: number | string }
+type Values = { prefix: string; startIndex: number | string; quantity: number | string; copies: number | string };
 
 /** spec 2 §2 Barcode Generator: full-screen form, Prefix, Start Index, Quantity, Copies and Print. */
 export function BarcodeGeneratorPage() {
