@@ -6,3 +6,4 @@ export * from '../platform/audit.table';
 export * from '../modules/configuration/lookup.tables';
 export * from '../modules/labels/labels.table';
 export * from '../modules/participants/participants.table';
+export * from '../modules/orders/orders.table';

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+import { AccountRef, RecordBase, requiredId } from './common.contract';
+
+const optionalId = z.preprocess((v) => (v === '' || v === 0 ? null : v), z.coerce.number().int().positive().nullish()).transform((v) => v ?? null);
+const optionalText = (max: number) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max, `At most ${max} characters`).nullish()).transform((v) => v ?? null);
+
+/** Sample IDs: letters, digits and - _ . / only, so they print as Code 128 and scan back unchanged. */
+export const SampleId = z.string().trim().min(1, MSG.required).max(40, 'At most 40 characters').regex(/^[A-Za-z0-9._/-]+$/, 'Use letters, digits and - _ . / only');
+
+// spec 1 §3 order create payload (spec 1 §7 POST LIMSOrders).
+export const OrderInput = z.object({
+  patientId: requiredId,
+  priorityId: requiredId,
+  institutionSiteId: optionalId,
+  collectedSampleId: optionalId,
+  paymentCategoryId: optionalId,
+  commentToLab: optionalText(2000),
+  sampleId: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), SampleId.optional()),
+  institutionId: optionalId,
+});
+export type OrderInput = z.input<typeof OrderInput>;
+
+/** The New Order stepper's one command: one order per participant, each with its panels, all or nothing. */
+export const PlaceOrders = OrderInput.omit({ patientId: true, sampleId: true }).extend({
+  patientIds: z.array(z.coerce.number().int().positive(), { error: MSG.requiredSelect }).min(1, 'Select at least one participant').max(100),
+  panelIds: z.array(z.coerce.number().int().positive(), { error: MSG.requiredSelect }).min(1, MSG.requiredSelect).max(50),
+});
+export type PlaceOrders = z.input<typeof PlaceOrders>;
+
+export const OrderedPanelInput = z.object({ panelId: requiredId, comment: optionalText(2000), limsOrderId: optionalId });
+
+export const OrderQuery = z.object({
+  sampleId: z.string().trim().max(40).optional(),
+  patientId: z.coerce.number().int().positive().optional(),
+  collectedSampleId: z.coerce.number().int().positive().optional(),
+  mrn: z.string().trim().max(50).optional(),
+});
+
+export const ResultInput = z.object({ result: z.string().max(500, 'At most 500 characters').nullable(), concurrencyStamp: z.string().optional() });
+export type ResultInput = z.input<typeof ResultInput>;
+
+/** Save several changed results of one order at once: all saved or none. */
+export const SaveResults = z.object({
+  results: z.array(z.object({ resultId: z.coerce.number().int().positive(), result: z.string().max(500).nullable(), concurrencyStamp: z.string().optional() })).min(1).max(500),
+});
+export type SaveResults = z.input<typeof SaveResults>;
+
+export const AmendInput = z.object({
+  result: z.string().trim().min(1, MSG.required).max(500),
+  reason: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(1000),
+  concurrencyStamp: z.string().optional(),
+});
+export type AmendInput = z.input<typeof AmendInput>;
+
+export const CommentInput = z.object({ comment: z.string().trim().max(2000, 'At most 2000 characters').nullable(), concurrencyStamp: z.string().optional() });
+
+export const FLAGS = { L: 'Low', H: 'High' } as const;
+export type Flag = keyof typeof FLAGS;
+
+const Ref = z.object({ id: z.number(), title: z.string().nullable() }).nullable();
+
+export const OrderSummary = RecordBase.extend({
+  sampleId: z.string(),
+  patientId: z.number(),
+  patient: z.object({ id: z.number(), firstName: z.string(), fatherName: z.string(), grandFatherName: z.string() }),
+  patientMRN: z.string().nullable(),
+  institutionSite: Ref,
+  priority: Ref,
+  paymentCategory: Ref,
+  collectedSampleId: z.number().nullable(),
+  commentToLab: z.string().nullable(),
+  orderedPanels: z.array(z.string()),
+  concurrencyStamp: z.string(),
+});
+export type OrderSummary = z.infer<typeof OrderSummary>;
+
+export const OrderedTestDetail = z.object({
+  id: z.number(),
+  testId: z.number(),
+  test: z.object({ id: z.number(), title: z.string(), abbreviation: z.string().nullable(), unitSymbol: z.string().nullable(), hasRange: z.boolean(), hasAcceptedValue: z.boolean() }),
+  comment: z.string().nullable(),
+  concurrencyStamp: z.string(),
+  testAcceptedValues: z.array(z.object({ id: z.number(), title: z.string() })),
+  testResultRange: z.object({ id: z.number(), minimumValue: z.number(), maximumValue: z.number() }).nullable(),
+  testResult: z.object({ id: z.number(), result: z.string().nullable(), flag: z.enum(['L', 'H']).nullable(), concurrencyStamp: z.string(), updatedDate: z.string().nullable(), updatedBy: AccountRef, amended: z.boolean() }),
+  testResultRelease: z.object({ id: z.number(), isReleased: z.boolean(), releasedDate: z.string().nullable(), releasedBy: AccountRef }),
+});
+export type OrderedTestDetail = z.infer<typeof OrderedTestDetail>;
+
+export const OrderedPanelDetail = z.object({
+  id: z.number(),
+  panelId: z.number(),
+  panel: z.object({ id: z.number(), title: z.string() }),
+  comment: z.string().nullable(),
+  enabledDate: z.string().nullable(),
+  orderedTests: z.array(OrderedTestDetail),
+});
+export type OrderedPanelDetail = z.infer<typeof OrderedPanelDetail>;
+
+export const OrderDetail = OrderSummary.extend({
+  patient: z.object({
+    id: z.number(), firstName: z.string(), fatherName: z.string(), grandFatherName: z.string(), birthDate: z.string(),
+    gender: Ref, maritalStatus: Ref, vitalStatus: Ref,
+  }),
+  patientMRNs: z.array(z.object({ id: z.number(), mrn: z.string(), institutionSite: Ref })),
+  orderedPanels: z.array(OrderedPanelDetail),
+});
+export type OrderDetail = z.infer<typeof OrderDetail>;
+
+export const ResultHistoryEntry = z.object({
+  id: z.number(), previousResult: z.string().nullable(), newResult: z.string().nullable(), reason: z.string().nullable(),
+  action: z.string(), at: z.string(), account: AccountRef,
+});
+export type ResultHistoryEntry = z.infer<typeof ResultHistoryEntry>;
