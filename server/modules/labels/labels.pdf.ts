@@ -54,17 +54,19 @@ function drawLabel(page: PDFPage, fonts: Fonts, image: PDFImage, label: ParsedLa
   // A faint outline helps cutting plain paper; pre-cut label sheets ignore it.
   page.drawRectangle({ x: x + 1, y: top - CELL.height + 1, width: CELL.width - 2, height: CELL.height - 2, borderColor: rgb(0.85, 0.85, 0.85), borderWidth: 0.4 });
 
-  let y = top - PAD - 7;
+  const extra = [label.patientName, label.mrn ? `MRN: ${label.mrn}` : undefined].filter((l): l is string => !!l);
+  const barHeight = (extra.length ? 11 : 14) * MM;
+  const contentHeight = 7 + 2 + barHeight + 10 + 9 * extra.length;
+  // The block of lines sits in the middle of the label.
+  let y = top - Math.max(PAD, (CELL.height - contentHeight) / 2) - 6;
   if (label.date) page.drawText(fitText(fonts.regular, label.date, 7, inner), { x: x + PAD, y, size: 7, font: fonts.regular });
-  const barHeight = 11 * MM;
   const width = Math.min(inner, (image.width / BARCODE_SCALE) * MODULE_PT);
   y -= 2 + barHeight;
   page.drawImage(image, { x: x + (CELL.width - width) / 2, y, width, height: barHeight });
   y -= 10;
   const size = fitSize(fonts.bold, label.sampleId, 9, inner);
   page.drawText(label.sampleId, { x: x + (CELL.width - fonts.bold.widthOfTextAtSize(label.sampleId, size)) / 2, y, size, font: fonts.bold });
-  for (const line of [label.patientName, label.mrn ? `MRN: ${label.mrn}` : undefined]) {
-    if (!line) continue;
+  for (const line of extra) {
     y -= 9;
     page.drawText(fitText(fonts.regular, line, 7.5, inner), { x: x + PAD, y, size: 7.5, font: fonts.regular });
   }

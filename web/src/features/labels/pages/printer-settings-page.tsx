@@ -64,7 +64,7 @@ function PrinterForm({ instId, printer }: { instId: number; printer: Printer | n
           {...form.getInputProps('ipAddress')} />
         {canConfigure && (
           <NumberInput label="Port" description="Raw printing port used when the server prints (Zebra printers: 9100)."
-            min={1} max={65535} allowDecimal={false} w={200} {...form.getInputProps('port')} />
+            min={1} max={65535} allowDecimal={false} maw={360} {...form.getInputProps('port')} />
         )}
         <Group justify="space-between" align="center">
           <Text size="sm">
