@@ -13,6 +13,7 @@ const HomePage = lazy(() => import('../features/home/pages/home-page').then((m) 
 const AccountsPage = lazy(() => import('../features/accounts/pages/accounts-page').then((m) => ({ default: m.AccountsPage })));
 const SettingArea = lazy(() => import('../features/labels/pages/setting-area').then((m) => ({ default: m.SettingArea })));
 const BarcodeGeneratorPage = lazy(() => import('../features/labels/pages/barcode-generator-page').then((m) => ({ default: m.BarcodeGeneratorPage })));
+const ConfigurationArea = lazy(() => import('../features/configuration/pages/configuration-area').then((m) => ({ default: m.ConfigurationArea })));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => <Suspense fallback={<PageLoader />}><Page /></Suspense>;
 
@@ -21,7 +22,6 @@ const comingSoon: [path: string, area: string][] = [
   ['collection-protocols/*', 'Collection Protocols'],
   ['orders/new', 'New Order'],
   ['orders/*', 'Orders'],
-  ['configuration/*', 'Configuration'],
   ['patients/new', 'New Participant'],
   ['patients/*', 'Participants'],
   ['report/*', 'Report'],
@@ -42,6 +42,7 @@ const routes: RouteObject[] = [
         { path: 'accounts', element: <AccountsPage /> },
         { path: 'setting/*', element: <SettingArea /> },
         { path: 'barcode-generator', element: <BarcodeGeneratorPage /> },
+        { path: 'configuration/*', element: <ConfigurationArea /> },
         ...comingSoon.map(([path, area]) => ({ path, element: <ComingSoon key={area} area={area} /> })),
       ],
     }],

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -13,10 +14,12 @@ interface Props<T> {
   onRowClick?: (record: T) => void;
   /** What the empty list says, e.g. 'No accounts found.' */
   emptyText: string;
+  /** Style one row, e.g. mute disabled records. */
+  rowStyle?: (record: T) => CSSProperties | undefined;
 }
 
 /** The one server-paged table: rows and total from the query, page and size from the URL. */
-export function PagedTable<T extends { id: number }>({ query, list, columns, onRowClick, emptyText }: Props<T>) {
+export function PagedTable<T extends { id: number }>({ query, list, columns, onRowClick, emptyText, rowStyle }: Props<T>) {
   if (query.isError) {
     return (
       <Alert color="red" icon={<IconAlertCircle />} title="The list could not be loaded">
@@ -55,6 +58,7 @@ export function PagedTable<T extends { id: number }>({ query, list, columns, onR
       recordsPerPageLabel="Rows per page"
       paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
       onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
+      rowStyle={rowStyle ? (record) => rowStyle(record) : undefined}
     />
   );
 }

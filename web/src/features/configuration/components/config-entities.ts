@@ -1,0 +1,72 @@
+import type { z } from 'zod';
+import { isColumn, refObjectName, type LookupEntity, type LookupField } from '@contract/lookups.registry';
+import { lookupInputSchema } from '@contract/lookups.schemas';
+import { InstitutionUpdate, SiteUpdate } from '@contract/institutions.contract';
+import type { RecordBase } from '@contract/common.contract';
+import { MSG } from '@contract/messages';
+import type { Permission } from '@contract/permissions.contract';
+
+/** A record as the configuration lists return it: the common columns plus the entity's own fields. */
+export type ConfigRecord = z.infer<typeof RecordBase> & { concurrencyStamp?: string } & Record<string, unknown>;
+
+/**
+ * What the generic list and form need to know about one list. Registry lookups map to it one to one;
+ * Institution Site and Institution (platform entities, not in the registry) have small hand-made ones.
+ */
+export interface ConfigEntity {
+  /** API segment under /institutions/{instId}/ and the query-key root. */
+  key: string;
+  label: string;
+  titleField?: string;
+  fields: LookupField[];
+  columns: LookupField[];
+  /** The contract schema the form validates with and whose output is sent. */
+  schema: z.ZodType;
+  noEdit?: boolean;
+  managePermission: Permission;
+}
+
+export function fromLookup(e: LookupEntity): ConfigEntity {
+  return {
+    key: e.key, label: e.label, titleField: e.titleField, fields: e.fields, noEdit: e.noEdit,
+    columns: e.fields.filter((f) => isColumn(e, f)),
+    schema: lookupInputSchema(e),
+    managePermission: 'configuration.manage',
+  };
+}
+
+const title: LookupField = { name: 'title', label: 'Title', kind: 'text', required: true, max: 200 };
+const address: LookupField = { name: 'address', label: 'Address', kind: 'textarea', required: true, max: 500 };
+// spec 1 §5: Abbreviation at most 4 ('Code must be 4 characters or less'); required for the institution only.
+const abbreviation = (required: boolean): LookupField =>
+  ({ name: 'abbreviation', label: 'Abbreviation', kind: 'text', required, max: 4, maxMessage: MSG.code4 });
+
+export const SITE_ENTITY: ConfigEntity = {
+  key: 'institutionSites', label: 'Institution Site', titleField: 'title',
+  fields: [title, abbreviation(false), address],
+  columns: [title, abbreviation(false), address],
+  schema: SiteUpdate,
+  managePermission: 'sites.manage',
+};
+
+export const INSTITUTION_ENTITY: ConfigEntity = {
+  key: 'institutions', label: 'Institution', titleField: 'title',
+  fields: [
+    title, abbreviation(true), address,
+    { name: 'localPhoneRule', label: 'Use the local phone number rule (09…, 10 digits)', kind: 'boolean', default: false },
+  ],
+  columns: [],
+  schema: InstitutionUpdate,
+  managePermission: 'institutions.manage',
+};
+
+/** The name a record is known by: its title field, else its references and numbers (a panel test, a range). */
+export function recordTitle(entity: ConfigEntity, r: ConfigRecord): string {
+  if (entity.titleField && r[entity.titleField]) return String(r[entity.titleField]);
+  const parts = entity.fields.map((f) => {
+    if (f.kind === 'reference') return (r[refObjectName(f)] as { title?: string } | null)?.title;
+    if (f.kind === 'number' || f.kind === 'integer') return r[f.name] == null ? undefined : `${f.label} ${String(r[f.name])}`;
+    return undefined;
+  });
+  return parts.filter(Boolean).join(' · ') || `#${r.id}`;
+}

@@ -1,0 +1,99 @@
+import type { ChangeEvent } from 'react';
+import { Checkbox, NumberInput, Select, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { LOOKUP_BY_KEY, refObjectName, type LookupField } from '@contract/lookups.registry';
+import { useOptionRecords } from '../api/config-records';
+import type { ConfigRecord } from './config-entities';
+
+export type FormValues = Record<string, unknown>;
+type Form = UseFormReturnType<FormValues>;
+
+interface Props {
+  field: LookupField;
+  form: Form;
+  /** The record being edited, for the current value of a reference that is no longer enabled. */
+  record?: ConfigRecord;
+  /** The list this form belongs to: a list that points to itself (parent department) never offers the record itself. */
+  entityKey: string;
+  /** Label of the field a dependent select waits for. */
+  dependsOnLabel?: string;
+  /** Called after the value changed, e.g. to clear the selects that depend on it. */
+  onChanged?: (value: unknown) => void;
+  autoFocus?: boolean;
+  /** Required right now (required, or ticked condition). */
+  required: boolean;
+  asSwitch?: boolean;
+}
+
+/** One input of the generic form, chosen by the registry field's kind. */
+export function FieldInput({ field: f, form, record, entityKey, dependsOnLabel, onChanged, autoFocus, required, asSwitch }: Props) {
+  const common = { label: f.label, withAsterisk: required, 'data-autofocus': autoFocus || undefined };
+  const input = form.getInputProps(f.name, f.kind === 'boolean' ? { type: 'checkbox' } : undefined);
+  switch (f.kind) {
+    case 'boolean': {
+      const onChange = (e: ChangeEvent<HTMLInputElement>) => { input.onChange(e); onChanged?.(e.currentTarget.checked); };
+      const props = { label: f.label, 'data-autofocus': common['data-autofocus'], ...input, onChange };
+      return asSwitch ? <Switch {...props} /> : <Checkbox {...props} />;
+    }
+    case 'number':
+    case 'integer':
+      return <NumberInput {...common} {...input} allowDecimal={f.kind === 'number'} hideControls={f.kind === 'number'} />;
+    case 'textarea':
+      return <Textarea {...common} {...input} autosize minRows={2} maxRows={6} />;
+    case 'reference':
+      return <ReferenceSelect {...{ f, form, record, entityKey, dependsOnLabel, onChanged, common }} />;
+    default: {
+      const length = String(form.values[f.name] ?? '').length;
+      // spec 1 §5: short codes show a character counter.
+      const counter = f.max !== undefined && f.max <= 4
+        ? <Text size="xs" c={length > f.max ? 'red' : 'dimmed'} aria-label={`${length} of ${f.max} characters`}>{length}/{f.max}</Text>
+        : undefined;
+      return <TextInput {...common} {...input} autoComplete="off" rightSection={counter} rightSectionWidth={44}
+        ff={f.kind === 'regex' ? 'monospace' : undefined} />;
+    }
+  }
+}
+
+interface SelectProps {
+  f: LookupField;
+  form: Form;
+  record?: ConfigRecord;
+  entityKey: string;
+  dependsOnLabel?: string;
+  onChanged?: (value: unknown) => void;
+  common: { label: string; withAsterisk: boolean; 'data-autofocus'?: true };
+}
+
+/** Where a reference's options come from: the whole list, or only the children of the chosen parent. */
+function optionSource(f: LookupField, values: FormValues): { path: string | null; filter: Record<string, number> } {
+  const target = LOOKUP_BY_KEY[f.ref!];
+  if (!f.dependsOn) return { path: target.key, filter: {} };
+  const parent = values[f.dependsOn.field];
+  if (parent === null || parent === undefined || parent === '') return { path: null, filter: {} };
+  // spec 1 §7 dependent lists: specimenTypeCategories/{id}/specimenTypes, unitOfMeasurementTypes/{id}/unitOfMeasurements
+  if (target.parent?.field === f.dependsOn.refField) return { path: `${target.parent.key}/${Number(parent)}/${target.key}`, filter: {} };
+  return { path: target.key, filter: { [f.dependsOn.refField]: Number(parent) } };
+}
+
+function ReferenceSelect({ f, form, record, entityKey, dependsOnLabel, onChanged, common }: SelectProps) {
+  const target = LOOKUP_BY_KEY[f.ref!];
+  const { path, filter } = optionSource(f, form.values);
+  const options = useOptionRecords(path, filter);
+  const value = form.values[f.name] as string | null;
+  const data = (options.data?.items ?? [])
+    .filter((r) => !(target.key === entityKey && r.id === record?.id))
+    .map((r) => ({ value: String(r.id), label: String(r[target.titleField ?? 'id'] ?? r.id) }));
+  // A disabled record stays visible where it is already used (issue 3).
+  const current = record?.[refObjectName(f)] as { id: number; title: string } | null | undefined;
+  if (value && current && String(current.id) === value && !data.some((o) => o.value === value)) {
+    data.unshift({ value, label: `${current.title} (disabled)` });
+  }
+  const waiting = f.dependsOn && path === null;
+  return (
+    <Select {...common} {...form.getInputProps(f.name)} data={data} searchable clearable={!common.withAsterisk}
+      disabled={waiting}
+      placeholder={waiting ? `Choose a ${dependsOnLabel ?? 'parent'} first` : options.isPending ? 'Loading…' : `Choose a ${target.label}`}
+      nothingFoundMessage={options.isPending ? 'Loading…' : 'Nothing found'}
+      onChange={(v) => { form.setFieldValue(f.name, v); onChanged?.(v); }} />
+  );
+}

@@ -1,0 +1,62 @@
+import { ActionIcon, Badge, Group, Menu, Text } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+import dayjs from 'dayjs';
+import { IconDots, IconEdit, IconEye, IconEyeOff } from '@tabler/icons-react';
+import { refObjectName, type LookupField } from '@contract/lookups.registry';
+import { recordTitle, type ConfigEntity, type ConfigRecord } from './config-entities';
+
+type Person = { firstName: string; lastName: string } | null;
+
+// spec 1 §2 / §9: dates as YYYY-MM-DD, people as 'First Last'.
+const day = (v: unknown) => (v ? dayjs(String(v)).format('YYYY-MM-DD') : '');
+const person = (p: Person) => (p ? `${p.firstName} ${p.lastName}` : '');
+
+function cell(f: LookupField, r: ConfigRecord) {
+  const v = r[f.name];
+  if (f.kind === 'reference') return (r[refObjectName(f)] as { title?: string } | null)?.title ?? '';
+  if (f.kind === 'boolean') return v ? <Text span aria-label="Yes" c="teal.8" fw={700}>✓</Text> : '';
+  return v == null ? '' : String(v);
+}
+
+export interface RowActions {
+  onEdit?: (r: ConfigRecord) => void;
+  onToggleEnabled?: (r: ConfigRecord) => void;
+}
+
+/** The entity's own columns (registry `isColumn`), then who created and enabled it and when, then the row menu. */
+export function recordColumns(entity: ConfigEntity, actions: RowActions): DataTableColumn<ConfigRecord>[] {
+  const own: DataTableColumn<ConfigRecord>[] = entity.columns.map((f, i) => ({
+    accessor: f.name,
+    title: f.label,
+    textAlign: f.kind === 'boolean' ? 'center' : undefined,
+    render: (r) => (i === 0 && !r.isEnabled
+      ? <Group gap={6} wrap="nowrap"><span>{cell(f, r)}</span><Badge size="xs" color="gray" variant="outline">Disabled</Badge></Group>
+      : cell(f, r)),
+  }));
+  const meta: DataTableColumn<ConfigRecord>[] = [
+    { accessor: 'createdDate', title: 'Created', noWrap: true, render: (r) => day(r.createdDate) },
+    { accessor: 'creatorAccount', title: 'Created By', render: (r) => person(r.creatorAccount) },
+    { accessor: 'enabledDate', title: 'Enabled', noWrap: true, render: (r) => day(r.enabledDate) },
+    { accessor: 'enablerAccount', title: 'Enabled By', render: (r) => person(r.enablerAccount) },
+  ];
+  const { onEdit, onToggleEnabled } = actions;
+  if (!onEdit && !onToggleEnabled) return [...own, ...meta];
+  return [...own, ...meta, {
+    accessor: 'actions', title: '', textAlign: 'right', width: 56,
+    render: (r) => (
+      <Menu position="bottom-end" withinPortal shadow="md">
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${recordTitle(entity, r)}`}>
+            <IconDots size={18} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {onEdit && <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onEdit(r)}>Edit</Menu.Item>}
+          {onToggleEnabled && (r.isEnabled
+            ? <Menu.Item color="red" leftSection={<IconEyeOff size={16} />} onClick={() => onToggleEnabled(r)}>Disable</Menu.Item>
+            : <Menu.Item color="teal" leftSection={<IconEye size={16} />} onClick={() => onToggleEnabled(r)}>Enable</Menu.Item>)}
+        </Menu.Dropdown>
+      </Menu>
+    ),
+  }];
+}

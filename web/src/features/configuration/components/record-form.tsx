@@ -1,0 +1,93 @@
+import { Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import type { UseMutationResult } from '@tanstack/react-query';
+import type { LookupField } from '@contract/lookups.registry';
+import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
+import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
+import { recordTitle, type ConfigEntity, type ConfigRecord } from './config-entities';
+import { FieldInput, type FormValues } from './field-input';
+
+type SaveMutation = UseMutationResult<ConfigRecord, Error, FormValues>;
+
+interface Props {
+  entity: ConfigEntity;
+  /** The record being edited; without it the form creates. */
+  record?: ConfigRecord;
+  /** Values the record does not carry itself (the filter of a dependent select). */
+  extraValues?: FormValues;
+  save: SaveMutation;
+  onClose: () => void;
+  /** Fields shown as a switch rather than a checkbox. */
+  switches?: string[];
+}
+
+function initialValues(fields: LookupField[], record?: ConfigRecord, extra: FormValues = {}): FormValues {
+  const values: FormValues = {};
+  for (const f of fields) {
+    const v = record?.[f.name] ?? extra[f.name];
+    if (f.kind === 'boolean') values[f.name] = record ? Boolean(v) : Boolean(f.default);
+    else if (f.kind === 'reference') values[f.name] = v == null ? null : String(v);
+    else if (f.kind === 'number' || f.kind === 'integer') values[f.name] = v == null ? (f.default ?? '') : Number(v);
+    else values[f.name] = v == null ? '' : String(v);
+  }
+  if (record?.concurrencyStamp) values.concurrencyStamp = record.concurrencyStamp;
+  return values;
+}
+
+/**
+ * The one create/edit form of every configuration list, generated from its fields: 'Create a {label}' /
+ * 'Edit a {label}', validated by the contract schema (spec 1 §5 messages), conditional fields shown only
+ * while their box is ticked, dependent selects cleared when their parent changes.
+ */
+export function RecordForm({ entity, record, extraValues, save, onClose, switches = [] }: Props) {
+  const form = useForm<FormValues>({
+    initialValues: initialValues(entity.fields, record, extraValues),
+    validate: contractResolver(entity.schema),
+  });
+  const editing = record !== undefined;
+
+  const changed = (f: LookupField, value: unknown) => {
+    for (const other of entity.fields) {
+      // A dependent select is emptied when what it depends on changes.
+      if (other.dependsOn?.field === f.name) form.setFieldValue(other.name, null);
+      // A conditional field is emptied when its box is unticked (the server clears it too).
+      if (other.requiredWhen === f.name && value === false) {
+        form.setFieldValue(other.name, other.kind === 'reference' ? null : '');
+        form.clearFieldError(other.name);
+      }
+    }
+  };
+
+  const submit = form.onSubmit((values, event) => {
+    const again = !editing && isCreateAnother(event);
+    const body = entity.schema.parse(values) as FormValues;
+    save.mutate(body, {
+      onSuccess: (saved) => {
+        notifications.show({ color: 'teal', autoClose: 3000,
+          message: `${entity.label} '${recordTitle(entity, saved)}' ${editing ? 'saved' : 'created'}.` });
+        if (again) {
+          form.reset();
+          save.reset();
+          document.querySelector<HTMLElement>('[role="dialog"] [data-autofocus]')?.focus();
+        } else onClose();
+      },
+      onError: (error) => form.setErrors(serverFormErrors(error).fields),
+    });
+  });
+
+  const visible = entity.fields.filter((f) => !f.requiredWhen || form.values[f.requiredWhen] === true);
+  return (
+    <FullScreenForm title={`${editing ? 'Edit' : 'Create'} a ${entity.label}`} opened onClose={onClose} onSubmit={submit}
+      allowAnother={!editing} submitting={save.isPending} error={serverFormErrors(save.error).title}>
+      <Stack gap="sm">
+        {visible.map((f, i) => (
+          <FieldInput key={f.name} field={f} form={form} record={record} entityKey={entity.key} autoFocus={i === 0}
+            required={Boolean(f.required || f.requiredWhen)} asSwitch={switches.includes(f.name)}
+            dependsOnLabel={entity.fields.find((x) => x.name === f.dependsOn?.field)?.label}
+            onChanged={(value) => changed(f, value)} />
+        ))}
+      </Stack>
+    </FullScreenForm>
+  );
+}

@@ -1,0 +1,52 @@
+import { Alert, Box, Button, Flex, Stack } from '@mantine/core';
+import { Link, Navigate, Route, Routes, useParams } from 'react-router';
+import { DEFAULT_CONFIG_PATH } from '@contract/configuration-menu';
+import { LOOKUP_BY_PATH } from '@contract/lookups.registry';
+import { ConfigMenu } from '../components/config-menu';
+import { fromLookup, SITE_ENTITY } from '../components/config-entities';
+import { RecordListPage } from './record-list-page';
+import { InstitutionPage } from './institution-page';
+import { StorageContainerPage } from './storage-container-page';
+
+// spec 1 §2 route list: the storage hierarchy's children all lead to the one Storage Container notice.
+const STORAGE_PATHS = ['storage-container', 'storage-container-box', 'storage-container-drawer', 'storage-container-rack', 'storage-container-shelf'];
+
+/**
+ * /configuration/<child-path>. The spec redirects /configuration to institution; issue 3 makes Panel
+ * the default selection, so /configuration opens Panel.
+ */
+export function ConfigurationArea() {
+  return (
+    <Routes>
+      <Route index element={<Navigate to={DEFAULT_CONFIG_PATH} replace />} />
+      <Route path=":child" element={<ConfigurationScreen />} />
+      <Route path="*" element={<Navigate to={DEFAULT_CONFIG_PATH} replace />} />
+    </Routes>
+  );
+}
+
+function ConfigurationScreen() {
+  const child = useParams().child ?? DEFAULT_CONFIG_PATH;
+  return (
+    <Flex direction={{ base: 'column', md: 'row' }} gap="lg" align={{ base: 'stretch', md: 'flex-start' }} maw={1500} mx="auto">
+      <ConfigMenu current={child} />
+      <Box flex={1} miw={0}>
+        <ConfigurationContent child={child} />
+      </Box>
+    </Flex>
+  );
+}
+
+function ConfigurationContent({ child }: { child: string }) {
+  if (child === 'institution') return <InstitutionPage />;
+  if (child === 'institution-site') return <RecordListPage key={child} entity={SITE_ENTITY} />;
+  if (STORAGE_PATHS.includes(child)) return <StorageContainerPage />;
+  const lookup = LOOKUP_BY_PATH[child];
+  if (lookup) return <RecordListPage key={child} entity={fromLookup(lookup)} />;
+  return (
+    <Stack maw={600}>
+      <Alert color="yellow" title="No configuration list here">There is no configuration list at this address.</Alert>
+      <Button component={Link} to={`/configuration/${DEFAULT_CONFIG_PATH}`} variant="light" w="fit-content">Open Panel</Button>
+    </Stack>
+  );
+}
