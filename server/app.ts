@@ -20,6 +20,7 @@ import { accountRoutes } from './modules/accounts/accounts.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { lookupRoutes } from './modules/configuration/lookup.routes';
 import { participantRoutes } from './modules/participants/participants.routes';
+import { orderRoutes } from './modules/orders/orders.routes';
 import { labelRoutes } from './modules/labels/labels.routes';
 
 export interface BuildOptions {
@@ -79,6 +80,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   auditRoutes(app, deps);
   lookupRoutes(app, deps);
   participantRoutes(app, deps);
+  orderRoutes(app, deps);
   labelRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());

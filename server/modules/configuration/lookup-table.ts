@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import { uniqueFields, type LookupEntity, type LookupField } from '../../../contract/lookups.registry';
 import { recordColumns } from '../../platform/records';
@@ -16,8 +16,12 @@ function column(f: LookupField) {
   }
 }
 
-/** The Drizzle table of a registry entry: record columns, institution, then its fields. */
+/** The Drizzle table of a registry entry: record columns, institution, then its fields (typed loosely: they come from data). */
 export function lookupTable(entity: LookupEntity) {
+  return makeTable(entity) as ReturnType<typeof makeTable> & { [field: string]: AnyPgColumn };
+}
+
+function makeTable(entity: LookupEntity) {
   const fields = Object.fromEntries(entity.fields.map((f) => [f.name, column(f)]));
   const t = snake(entity.key);
   return pgTable(t, {

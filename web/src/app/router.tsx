@@ -9,7 +9,8 @@ import { NotFoundPage } from './not-found-page';
 
 const LoginPage = lazy(() => import('../features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
 const AboutPage = lazy(() => import('../features/home/pages/about-page').then((m) => ({ default: m.AboutPage })));
-const HomePage = lazy(() => import('../features/home/pages/home-page').then((m) => ({ default: m.HomePage })));
+const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const ParticipantsPage = lazy(() => import('../features/participants/pages/participants-page').then((m) => ({ default: m.ParticipantsPage })));
 const AccountsPage = lazy(() => import('../features/accounts/pages/accounts-page').then((m) => ({ default: m.AccountsPage })));
 const SettingArea = lazy(() => import('../features/labels/pages/setting-area').then((m) => ({ default: m.SettingArea })));
 const BarcodeGeneratorPage = lazy(() => import('../features/labels/pages/barcode-generator-page').then((m) => ({ default: m.BarcodeGeneratorPage })));
@@ -22,8 +23,6 @@ const comingSoon: [path: string, area: string][] = [
   ['collection-protocols/*', 'Collection Protocols'],
   ['orders/new', 'New Order'],
   ['orders/*', 'Orders'],
-  ['patients/new', 'New Participant'],
-  ['patients/*', 'Participants'],
   ['report/*', 'Report'],
   ['forms/*', 'Forms'],
   ['shipment/*', 'Shipment'],
@@ -37,7 +36,9 @@ const routes: RouteObject[] = [
     children: [{
       element: <InstitutionGate />,
       children: [
-        { index: true, element: <HomePage /> },
+        { index: true, element: <DashboardPage /> },
+        // /patients lists; /patients/new and /patients/{id} open the create and edit forms over the list.
+        { path: 'patients/*', element: <ParticipantsPage /> },
         { path: 'home', element: <Navigate to="/" replace /> },
         { path: 'accounts', element: <AccountsPage /> },
         { path: 'setting/*', element: <SettingArea /> },

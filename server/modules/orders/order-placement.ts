@@ -1,0 +1,95 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { OrderInput } from '../../../contract/orders.contract';
+import { type Ctx, instOf } from '../../platform/context';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { audit } from '../../platform/audit';
+import type { Db } from '../../db/client';
+import { assertLookupIds } from '../configuration/lookup.service';
+import { panelTests, panels, testResultRanges } from '../configuration/lookup.tables';
+import { institutionSites } from '../institutions/institutions.table';
+import { patients } from '../participants/participants.table';
+import {
+  limsOrderedPanels, limsOrderedTestResultReleases, limsOrderedTestResults, limsOrderedTests, limsOrders, sampleIdCounters,
+} from './orders.table';
+
+type Row = Record<string, unknown>;
+
+/** Next generated sample ID of the institution: L + YYMMDD + 4-digit daily number (atomic upsert). */
+async function nextSampleId(tx: Db, inst: number, now: Date) {
+  const day = now.toISOString().slice(0, 10);
+  const [r] = await tx.insert(sampleIdCounters).values({ institutionId: inst, day, last: 1 })
+    .onConflictDoUpdate({ target: [sampleIdCounters.institutionId, sampleIdCounters.day], set: { last: sql`${sampleIdCounters.last} + 1` } })
+    .returning({ last: sampleIdCounters.last });
+  return `L${day.slice(2).replace(/-/g, '')}${String(r.last).padStart(4, '0')}`;
+}
+
+async function assertSampleIdFree(tx: Db, inst: number, sampleId: string) {
+  const [taken] = await tx.select({ id: limsOrders.id }).from(limsOrders)
+    .where(and(eq(limsOrders.institutionId, inst), sql`lower(${limsOrders.sampleId}) = ${sampleId.toLowerCase()}`)).limit(1);
+  if (taken) throw conflict(`Sample ID ${sampleId} is already used by another order.`);
+}
+
+/** The order's own references: participant, priority, site, payment category, all of this institution. */
+export async function checkOrderRefs(tx: Db, ctx: Ctx, o: { patientIds: number[]; priorityId: number; institutionSiteId?: number | null; paymentCategoryId?: number | null }) {
+  const inst = instOf(ctx);
+  const found = await tx.select({ id: patients.id }).from(patients)
+    .where(and(eq(patients.institutionId, inst), eq(patients.isEnabled, true), inArray(patients.id, o.patientIds)));
+  if (found.length !== new Set(o.patientIds).size) throw badRequest('Choose participants of this institution.', { patientId: ['Choose a participant of this institution'] });
+  await assertLookupIds(tx, inst, [
+    { key: 'priorities', id: o.priorityId, field: 'priorityId' },
+    { key: 'paymentCategories', id: o.paymentCategoryId, field: 'paymentCategoryId' },
+  ]);
+  if (o.institutionSiteId) {
+    const [site] = await tx.select({ id: institutionSites.id }).from(institutionSites)
+      .where(and(eq(institutionSites.id, o.institutionSiteId), eq(institutionSites.institutionId, inst), eq(institutionSites.isEnabled, true)));
+    if (!site) throw badRequest('Choose an enabled site of this institution.', { institutionSiteId: ['Choose an enabled site'] });
+  }
+}
+
+export async function insertOrder(tx: Db, ctx: Ctx, o: OrderInput & { patientId: number }) {
+  const inst = instOf(ctx);
+  const sampleId = o.sampleId ? String(o.sampleId) : await nextSampleId(tx, inst, ctx.now());
+  await assertSampleIdFree(tx, inst, sampleId);
+  const [row] = await tx.insert(limsOrders).values({
+    institutionId: inst, sampleId, patientId: o.patientId, priorityId: Number(o.priorityId),
+    institutionSiteId: o.institutionSiteId ? Number(o.institutionSiteId) : null, paymentCategoryId: o.paymentCategoryId ? Number(o.paymentCategoryId) : null,
+    collectedSampleId: o.collectedSampleId ? Number(o.collectedSampleId) : null, commentToLab: (o.commentToLab as string | null | undefined) ?? null,
+    creatorId: ctx.account.id, enablerId: ctx.account.id,
+  }).returning();
+  await audit(tx, ctx, { entity: 'limsOrder', entityId: row.id, action: 'create', after: row });
+  return row;
+}
+
+/**
+ * Orders a panel: the ordered panel, one ordered test per enabled test of the panel, and each test's
+ * empty result and unreleased release row, with the test's current result range.
+ */
+export async function insertOrderedPanel(tx: Db, ctx: Ctx, orderId: number, panelId: number, comment: string | null) {
+  const inst = instOf(ctx);
+  const [panel] = (await tx.select().from(panels).where(and(eq(panels.id, panelId), eq(panels.institutionId, inst))).limit(1)) as Row[];
+  if (!panel || !panel.isEnabled) throw badRequest('Choose an enabled panel.', { panelId: ['Choose an enabled panel'] });
+  const tests = (await tx.select({ testId: panelTests.testId }).from(panelTests)
+    .where(and(eq(panelTests.panelId, panelId), eq(panelTests.institutionId, inst), eq(panelTests.isEnabled, true)))) as { testId: number }[];
+  if (!tests.length) throw badRequest(`The panel ${panel.title} has no tests yet.`, { panelIds: [`${panel.title} has no tests`] });
+  const base = { institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id };
+  const [op] = await tx.insert(limsOrderedPanels).values({ ...base, limsOrderId: orderId, panelId, comment }).returning();
+  const testIds = [...new Set(tests.map((t) => Number(t.testId)))];
+  const ranges = (await tx.select({ id: testResultRanges.id, testId: testResultRanges.testId }).from(testResultRanges)
+    .where(and(eq(testResultRanges.institutionId, inst), eq(testResultRanges.isEnabled, true), inArray(testResultRanges.testId, testIds)))
+    .orderBy(testResultRanges.id)) as { id: number; testId: number }[];
+  const rangeOf = new Map<number, number>();
+  for (const r of ranges) rangeOf.set(Number(r.testId), Number(r.id));
+  const ordered = await tx.insert(limsOrderedTests).values(testIds.map((testId) => ({
+    ...base, limsOrderId: orderId, limsOrderedPanelId: op.id, testId, testResultRangeId: rangeOf.get(testId) ?? null,
+  }))).returning();
+  const results = await tx.insert(limsOrderedTestResults).values(ordered.map((t) => ({ ...base, limsOrderedTestId: t.id }))).returning();
+  await tx.insert(limsOrderedTestResultReleases).values(results.map((r) => ({ ...base, limsOrderedTestResultId: r.id })));
+  await audit(tx, ctx, { entity: 'limsOrderedPanel', entityId: op.id, action: 'create', after: { ...op, testIds } });
+  return op;
+}
+
+export async function assertOrder(tx: Db, ctx: Ctx, orderId: number) {
+  const [o] = await tx.select().from(limsOrders).where(and(eq(limsOrders.id, orderId), eq(limsOrders.institutionId, instOf(ctx)))).limit(1);
+  if (!o) throw notFound('Order');
+  return o;
+}

@@ -1,0 +1,90 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { OrderInput, PlaceOrders } from '../../../contract/orders.contract';
+import type { PagingQuery } from '../../../contract/common.contract';
+import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { offsetOf } from '../../platform/paging';
+import { selectRecords, type RefJoin } from '../../platform/record-refs';
+import { lookupJoin } from '../configuration/lookup.service';
+import { institutionSites } from '../institutions/institutions.table';
+import { byMrn } from '../participants/participants.search';
+import { limsOrders } from './orders.table';
+import { assertOrder, checkOrderRefs, insertOrder, insertOrderedPanel } from './order-placement';
+
+const refs = (): RefJoin[] => {
+  const site = alias(institutionSites, 'o_site');
+  return [
+    lookupJoin('priority', 'priorities', limsOrders.priorityId),
+    lookupJoin('paymentCategory', 'paymentCategories', limsOrders.paymentCategoryId),
+    { name: 'institutionSite', table: site, title: site.title, fk: limsOrders.institutionSiteId },
+  ];
+};
+// Qualified by hand: Drizzle renders columns unqualified inside sql``, which would bind to the sub-select's table.
+const extra = {
+  patient: sql`(select json_build_object('id', p.id, 'firstName', p.first_name, 'fatherName', p.father_name, 'grandFatherName', p.grand_father_name) from patients p where p.id = "lims_orders"."patient_id")`,
+  patientMRN: sql`(select m.mrn from patient_mrns m where m.patient_id = "lims_orders"."patient_id" and m.institution_site_id is null and m.is_enabled order by m.id limit 1)`,
+  orderedPanels: sql`coalesce((select json_agg(pn.title order by op.id) from lims_ordered_panels op join panels pn on pn.id = op.panel_id where op.lims_order_id = "lims_orders"."id" and op.is_enabled), '[]'::json)`,
+};
+
+export interface OrderFilters { sampleId?: string; patientId?: number; collectedSampleId?: number; mrn?: string }
+
+/** spec 1 §7 lookups: by SampleID, patientId, CollectedSampleId (and MRN), newest first, paged. */
+export async function listOrders(ctx: Ctx, q: PagingQuery, f: OrderFilters) {
+  const inst = instOf(ctx);
+  const parts: SQL[] = [eq(limsOrders.institutionId, inst)];
+  if (q.isEnabled !== undefined) parts.push(eq(limsOrders.isEnabled, q.isEnabled));
+  if (f.sampleId) parts.push(sql`lower(${limsOrders.sampleId}) = ${f.sampleId.toLowerCase()}`);
+  if (f.patientId) parts.push(eq(limsOrders.patientId, f.patientId));
+  if (f.collectedSampleId) parts.push(eq(limsOrders.collectedSampleId, f.collectedSampleId));
+  if (f.mrn) parts.push(sql`${limsOrders.patientId} in (select id from patients where ${byMrn(inst, f.mrn)})`);
+  if (q.searchTerm) parts.push(sql`lower(${limsOrders.sampleId}) like ${`${q.searchTerm.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  return selectRecords(ctx.db, limsOrders, { where: and(...parts), orderBy: desc(limsOrders.id), limit: q.pageSize, offset: offsetOf(q), refs: refs(), extra });
+}
+
+export async function getOrderSummary(ctx: Ctx, orderId: number) {
+  const page = await selectRecords(ctx.db, limsOrders, { where: and(eq(limsOrders.id, orderId), eq(limsOrders.institutionId, instOf(ctx))), orderBy: limsOrders.id, limit: 1, refs: refs(), extra });
+  return page.rows[0];
+}
+
+export async function countOrders(ctx: Ctx) {
+  const [r] = await ctx.db.select({ n: count() }).from(limsOrders).where(and(eq(limsOrders.institutionId, instOf(ctx)), eq(limsOrders.isEnabled, true)));
+  return { count: Number(r.n) };
+}
+
+/** spec 1 §7 POST LIMSOrders: the order alone; panels follow with their own posts. */
+export async function createOrder(ctx: Ctx, input: OrderInput) {
+  requirePermission(ctx.account, 'orders.create');
+  const id = await ctx.db.transaction(async (tx) => {
+    const o = { ...input, patientId: Number(input.patientId), priorityId: Number(input.priorityId) };
+    await checkOrderRefs(tx, ctx, { patientIds: [o.patientId], priorityId: o.priorityId, institutionSiteId: o.institutionSiteId as number | null, paymentCategoryId: o.paymentCategoryId as number | null });
+    return (await insertOrder(tx, ctx, o)).id;
+  });
+  return getOrderSummary(ctx, id);
+}
+
+/** The New Order command: one order per participant, each with every chosen panel; all saved or none. */
+export async function placeOrders(ctx: Ctx, input: PlaceOrders) {
+  requirePermission(ctx.account, 'orders.create');
+  const patientIds = [...new Set(input.patientIds.map(Number))];
+  const panelIds = [...new Set(input.panelIds.map(Number))];
+  const ids = await ctx.db.transaction(async (tx) => {
+    await checkOrderRefs(tx, ctx, { patientIds, priorityId: Number(input.priorityId), institutionSiteId: input.institutionSiteId as number | null, paymentCategoryId: input.paymentCategoryId as number | null });
+    const out: number[] = [];
+    for (const patientId of patientIds) {
+      const order = await insertOrder(tx, ctx, { ...input, patientId });
+      for (const panelId of panelIds) await insertOrderedPanel(tx, ctx, order.id, panelId, null);
+      out.push(order.id);
+    }
+    return out;
+  });
+  return Promise.all(ids.map((id) => getOrderSummary(ctx, id)));
+}
+
+export async function addOrderedPanel(ctx: Ctx, orderId: number, panelId: number, comment: string | null) {
+  requirePermission(ctx.account, 'orders.create');
+  await ctx.db.transaction(async (tx) => {
+    await assertOrder(tx, ctx, orderId);
+    await insertOrderedPanel(tx, ctx, orderId, panelId, comment);
+  });
+  return getOrderSummary(ctx, orderId);
+}

@@ -1,0 +1,36 @@
+import type { Flag } from '../../../contract/orders.contract';
+import { badRequest } from '../../platform/errors';
+
+export interface TestRules {
+  title: string;
+  hasRange: boolean;
+  hasAcceptedValue: boolean;
+  acceptedValues: string[];
+  range: { min: number; max: number } | null;
+}
+
+/**
+ * Issue 5 result rules: a test with accepted values takes one of them; a numeric (ranged) test takes a
+ * number, flagged L/H outside its range (still valid); anything else is free text. Empty clears.
+ */
+export function checkResult(rules: TestRules, raw: string | null): { result: string | null; flag: Flag | null } {
+  const value = raw?.trim() ?? '';
+  if (!value) return { result: null, flag: null };
+  if (rules.hasAcceptedValue) {
+    const match = rules.acceptedValues.find((a) => a.toLowerCase() === value.toLowerCase());
+    if (!match) {
+      const choices = rules.acceptedValues.length ? `Choose one of: ${rules.acceptedValues.join(', ')}.` : 'The test has no accepted values yet.';
+      throw badRequest(`${rules.title}: '${value}' is not an accepted value. ${choices}`, { result: ['Choose an accepted value'] });
+    }
+    return { result: match, flag: null };
+  }
+  if (rules.hasRange) {
+    const n = Number(value.replace(',', '.'));
+    if (!/^[-+]?(\d+([.,]\d*)?|[.,]\d+)([eE][-+]?\d+)?$/.test(value) || !Number.isFinite(n)) {
+      throw badRequest(`${rules.title}: enter a number.`, { result: ['Enter a number'] });
+    }
+    const flag: Flag | null = rules.range ? (n < rules.range.min ? 'L' : n > rules.range.max ? 'H' : null) : null;
+    return { result: String(n), flag };
+  }
+  return { result: value, flag: null };
+}
