@@ -1,15 +1,17 @@
 import { useState } from 'react';
-import { ActionIcon, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
 
 interface Props {
   value: string;
   onSearch: (term: string) => void;
   placeholder?: string;
+  /** Also show a 'Search' button beside the box (spec 1 §2 Participants). */
+  withButton?: boolean;
 }
 
-/** Search box (400 px, spec 1 §9): Enter or the search icon searches; the clear icon resets. */
-export function SearchBox({ value, onSearch, placeholder = 'Search' }: Props) {
+/** Search box (400 px, spec 1 §9): Enter (or the optional Search button) searches; the clear icon resets. */
+export function SearchBox({ value, onSearch, placeholder = 'Search', withButton = false }: Props) {
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
   // Follow the URL when it changes from outside (back button, deep link).
@@ -17,7 +19,7 @@ export function SearchBox({ value, onSearch, placeholder = 'Search' }: Props) {
     setShown(value);
     setText(value);
   }
-  return (
+  const input = (
     <TextInput
       w={{ base: '100%', sm: 400 }}
       aria-label="Search"
@@ -32,5 +34,12 @@ export function SearchBox({ value, onSearch, placeholder = 'Search' }: Props) {
         </ActionIcon>
       ) : null}
     />
+  );
+  if (!withButton) return input;
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      {input}
+      <Button variant="default" leftSection={<IconSearch size={16} />} onClick={() => onSearch(text)}>Search</Button>
+    </Group>
   );
 }

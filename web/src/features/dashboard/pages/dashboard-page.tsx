@@ -1,0 +1,46 @@
+import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBuildingHospital, IconClipboardList, IconFlask, IconTestPipe, IconUsers } from '@tabler/icons-react';
+import { useCan, useCurrentInstitution, useMe } from '@/lib/session-context';
+import { usePatientCount } from '../api/dashboard';
+import { CountCard } from '../components/count-card';
+import { RecentParticipants } from '../components/recent-participants';
+
+// The other three areas have no count API yet: their cards say so instead of showing a made-up 0.
+const NOT_YET = 'Not available yet';
+
+/** Home dashboard (spec 1 §2): who is signed in and where, the count cards and the recent participants. */
+export function DashboardPage() {
+  const me = useMe();
+  const { institution } = useCurrentInstitution();
+  const canSeeParticipants = useCan('participants.read');
+  const canEditParticipants = useCan('participants.manage');
+  const count = usePatientCount(institution.id);
+  return (
+    <Stack maw={1200} mx="auto" gap="lg">
+      <Card withBorder radius="md" p="lg">
+        <Group wrap="nowrap" align="flex-start">
+          <ThemeIcon size={48} radius="xl" variant="light"><IconBuildingHospital size={26} /></ThemeIcon>
+          <div>
+            <Text c="dimmed" size="sm">Welcome, {me.firstName} {me.lastName}</Text>
+            <Title order={1} fz={24}>{institution.title}</Title>
+            <Text size="sm" c="dimmed">{institution.address}</Text>
+            <Group gap={6} mt="xs">
+              <Badge variant="light">{institution.abbreviation}</Badge>
+              {me.roles.map((role) => <Badge key={role} variant="outline" color="gray">{role}</Badge>)}
+            </Group>
+          </div>
+        </Group>
+      </Card>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        {canSeeParticipants && (
+          <CountCard label="Total Participants" icon={<IconUsers size={24} />} value={count.data?.count ?? 0}
+            loading={count.isPending} error={count.isError} />
+        )}
+        <CountCard label="Collection Protocols" icon={<IconFlask size={24} />} value={null} caption={NOT_YET} />
+        <CountCard label="LIMS Orders" icon={<IconClipboardList size={24} />} value={null} caption={NOT_YET} />
+        <CountCard label="Collected Samples" icon={<IconTestPipe size={24} />} value={null} caption={NOT_YET} />
+      </SimpleGrid>
+      {canSeeParticipants && <RecentParticipants instId={institution.id} canEdit={canEditParticipants} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,49 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Patient, PatientInput, PatientRegister } from '@contract/participants.contract';
+import { api } from '@/lib/api-client';
+
+/** Every participant query starts with ['patients', instId]: one invalidation refreshes lists, counts and the dashboard. */
+export const patientKeys = {
+  all: (instId: number) => ['patients', instId] as const,
+  list: (instId: number, q: { page: number; pageSize: number; search: string }) => ['patients', instId, 'list', q] as const,
+  one: (instId: number, id: number) => ['patients', instId, 'one', id] as const,
+};
+
+/** GET patients: one page, searched by any name part prefix, MRN, phone or external subject id. */
+export function usePatients(instId: number, q: { page: number; pageSize: number; search: string }) {
+  return useQuery({
+    queryKey: patientKeys.list(instId, q),
+    queryFn: () => api.getPage<Patient>(`/institutions/${instId}/patients`, { SearchTerm: q.search, PageNumber: q.page, PageSize: q.pageSize }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET patients/{id}: fetched fresh when the edit form opens, so its concurrency stamp is current. */
+export function usePatient(instId: number, id: number) {
+  return useQuery({
+    queryKey: patientKeys.one(instId, id),
+    queryFn: () => api.get<Patient>(`/institutions/${instId}/patients/${id}`),
+    staleTime: 0,
+  });
+}
+
+/** POST patients/register: the participant and all its child records in one transaction (ARCHITECTURE §3). */
+export function useRegisterPatient(instId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PatientRegister) => api.post<Patient>(`/institutions/${instId}/patients/register`, body, { notify: false }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: patientKeys.all(instId) }),
+  });
+}
+
+/** PUT patients/{id} with the concurrency stamp; a stale stamp answers 409. */
+export function useUpdatePatient(instId: number, id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PatientInput) => api.put<Patient>(`/institutions/${instId}/patients/${id}`, body, { notify: false }),
+    onSuccess: (patient) => {
+      queryClient.setQueryData(patientKeys.one(instId, id), patient);
+      return queryClient.invalidateQueries({ queryKey: patientKeys.all(instId) });
+    },
+  });
+}

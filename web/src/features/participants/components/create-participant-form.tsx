@@ -1,0 +1,86 @@
+import { useEffect } from 'react';
+import { Divider, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { randomId } from '@mantine/hooks';
+import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
+import { serverFormErrors } from '@/lib/contract-resolver';
+import { useCurrentInstitution } from '@/lib/session-context';
+import { useRegisterPatient } from '../api/patients';
+import { useLookup, usePatientLookups } from '../api/lookups';
+import { blankPatient, toRegister, validateCreate, type PatientFormValues } from './patient-form-values';
+import { PatientFields } from './patient-fields';
+import { ChipPicker } from './chip-picker';
+import { PhoneNumbers } from './phone-numbers';
+import { SiteMrnRows } from './site-mrn-rows';
+import { focusFirstError, scrollFormToTop } from './form-helpers';
+import { fullName, isDeadTitle } from './format';
+
+interface Props { onClose: () => void }
+
+/** 'Create Participant' (spec 1 §2): one POST patients/register saves the participant and every child record, or nothing. */
+export function CreateParticipantForm({ onClose }: Props) {
+  const { institution } = useCurrentInstitution();
+  const instId = institution.id;
+  const lookups = usePatientLookups(instId);
+  const sites = useLookup(instId, 'institutionSites');
+  const register = useRegisterPatient(instId);
+  const isDead = (v: PatientFormValues) => isDeadTitle(lookups.titleOfVitalStatus(v.vitalStatusId));
+  const form = useForm<PatientFormValues>({ initialValues: blankPatient(null), validate: validateCreate(isDead) });
+  const dead = isDead(form.values);
+
+  // spec 1 §2: the participant type flagged isDefault is preselected once the list arrives.
+  const { defaultTypeId } = lookups;
+  const { values, setFieldValue } = form;
+  useEffect(() => {
+    if (defaultTypeId && !values.patientTypeId) setFieldValue('patientTypeId', defaultTypeId);
+  }, [defaultTypeId, values.patientTypeId, setFieldValue]);
+
+  const clear = () => {
+    form.setValues(blankPatient(defaultTypeId));
+    form.clearErrors();
+    register.reset();
+  };
+  const close = () => { clear(); onClose(); };
+
+  const submit = form.onSubmit((v, event) => {
+    const again = isCreateAnother(event);
+    register.mutate(toRegister(v, dead), {
+      onSuccess: (p) => {
+        notifications.show({ color: 'teal', message: `Participant ${fullName(p)} registered.`, autoClose: 3000 });
+        if (again) {
+          clear();
+          scrollFormToTop('create-participant-body');
+          document.querySelector<HTMLElement>('[data-path="patientTypeId"]')?.focus();
+        } else close();
+      },
+      onError: (error) => {
+        const { fields } = serverFormErrors(error);
+        form.setErrors(fields);
+        if (Object.keys(fields).length) focusFirstError(fields);
+        else scrollFormToTop('create-participant-body');
+      },
+    });
+  }, focusFirstError);
+
+  return (
+    <FullScreenForm title="Create Participant" opened onClose={close} onSubmit={submit} allowAnother width={650}
+      submitting={register.isPending} error={serverFormErrors(register.error).title}>
+      <Stack gap="md" id="create-participant-body">
+        <PatientFields form={form} lookups={lookups} dead={dead} />
+        <Divider />
+        <ChipPicker instId={instId} list="races" label="Races" chips={form.values.races} error={form.errors.races}
+          onPick={(c) => { if (!form.values.races.some((r) => r.id === c.id)) form.insertListItem('races', { ...c, key: randomId() }); form.clearFieldError('races'); }}
+          onRemove={(c) => form.setFieldValue('races', form.values.races.filter((r) => r.key !== c.key))} />
+        <ChipPicker instId={instId} list="ethnicities" label="Ethnicities" chips={form.values.ethnicities} error={form.errors.ethnicities}
+          onPick={(c) => { if (!form.values.ethnicities.some((r) => r.id === c.id)) form.insertListItem('ethnicities', { ...c, key: randomId() }); form.clearFieldError('ethnicities'); }}
+          onRemove={(c) => form.setFieldValue('ethnicities', form.values.ethnicities.filter((r) => r.key !== c.key))} />
+        <PhoneNumbers instId={instId} localRule={institution.localPhoneRule} phones={form.values.phoneNumbers}
+          error={Object.entries(form.errors).find(([k]) => k.startsWith('phoneNumbers'))?.[1] as string | undefined}
+          onAdd={(p) => { form.insertListItem('phoneNumbers', { ...p, key: randomId() }); return true; }}
+          onRemove={(p) => form.setFieldValue('phoneNumbers', form.values.phoneNumbers.filter((x) => x.key !== p.key))} />
+        <SiteMrnRows form={form} sites={sites.data?.options ?? []} />
+      </Stack>
+    </FullScreenForm>
+  );
+}

@@ -1,0 +1,103 @@
+import type { FormErrors } from '@mantine/form';
+import { randomId } from '@mantine/hooks';
+import { MSG } from '@contract/messages';
+import { PatientInput, PatientRegister, type Patient } from '@contract/participants.contract';
+import { contractResolver } from '@/lib/contract-resolver';
+import type { Chip } from './chip-picker';
+import type { PhoneChip } from './phone-numbers';
+import { nowHourMinute, today } from './format';
+
+export interface SiteMrnRow { key: string; institutionSiteId: string | null; mrn: string }
+
+/** What the participant form holds; selects keep their ids as strings, chips keep their titles for display. */
+export interface PatientFormValues {
+  patientTypeId: string | null;
+  patientMRN: string;
+  socialSecurityNumber: string;
+  externalSubjectId: string;
+  firstName: string;
+  fatherName: string;
+  grandFatherName: string;
+  genderId: string | null;
+  maritalStatusId: string | null;
+  vitalStatusId: string | null;
+  deathDate: string | null;
+  birthDate: string | null;
+  birthTime: string;
+  concurrencyStamp?: string;
+  // Create only: the edit form saves child records at once instead.
+  races: Chip[];
+  ethnicities: Chip[];
+  phoneNumbers: PhoneChip[];
+  siteMrns: SiteMrnRow[];
+}
+
+export const emptySiteMrn = (): SiteMrnRow => ({ key: randomId(), institutionSiteId: null, mrn: '' });
+
+/** spec 1 §9: birth date today, birth time the current hour:minute, one empty site MRN row. */
+export function blankPatient(defaultTypeId: string | null): PatientFormValues {
+  return {
+    patientTypeId: defaultTypeId, patientMRN: '', socialSecurityNumber: '', externalSubjectId: '',
+    firstName: '', fatherName: '', grandFatherName: '', genderId: null, maritalStatusId: null, vitalStatusId: null,
+    deathDate: null, birthDate: today(), birthTime: nowHourMinute(),
+    races: [], ethnicities: [], phoneNumbers: [], siteMrns: [emptySiteMrn()],
+  };
+}
+
+export function patientToValues(p: Patient): PatientFormValues {
+  const id = (v: number | null) => (v ? String(v) : null);
+  return {
+    patientTypeId: id(p.patientTypeId), patientMRN: p.patientMRN ?? '', socialSecurityNumber: p.socialSecurityNumber ?? '',
+    externalSubjectId: p.externalSubjectId ?? '', firstName: p.firstName, fatherName: p.fatherName, grandFatherName: p.grandFatherName,
+    genderId: id(p.genderId), maritalStatusId: id(p.maritalStatusId), vitalStatusId: id(p.vitalStatusId),
+    deathDate: p.deathDate?.slice(0, 10) ?? null, birthDate: p.birthDate.slice(0, 10), birthTime: p.birthTime.slice(0, 5),
+    concurrencyStamp: p.concurrencyStamp, races: [], ethnicities: [], phoneNumbers: [], siteMrns: [],
+  };
+}
+
+/** The PUT body; the death date only goes with a 'dead' vital status (spec 1 §4). */
+export function toPatientInput(v: PatientFormValues, dead: boolean): PatientInput {
+  const num = (s: string | null) => (s ? Number(s) : 0);
+  return {
+    patientMRN: v.patientMRN, socialSecurityNumber: v.socialSecurityNumber, externalSubjectId: v.externalSubjectId,
+    firstName: v.firstName, fatherName: v.fatherName, grandFatherName: v.grandFatherName,
+    patientTypeId: num(v.patientTypeId), genderId: num(v.genderId), maritalStatusId: num(v.maritalStatusId), vitalStatusId: num(v.vitalStatusId),
+    deathDate: dead ? v.deathDate : null, birthDate: v.birthDate ?? '', birthTime: v.birthTime,
+    ...(v.concurrencyStamp ? { concurrencyStamp: v.concurrencyStamp } : {}),
+  };
+}
+
+/** The one POST patients/register body. Every site MRN row is sent so error paths (siteMrns.N.mrn) match the rows. */
+export function toRegister(v: PatientFormValues, dead: boolean): PatientRegister {
+  return {
+    ...toPatientInput(v, dead),
+    races: v.races.map((c) => c.id),
+    ethnicities: v.ethnicities.map((c) => c.id),
+    phoneNumbers: v.phoneNumbers.map((p) => ({ phoneNumberTypeId: p.phoneNumberTypeId, phoneNumber: p.phoneNumber })),
+    siteMrns: v.siteMrns.map((r) => ({ institutionSiteId: r.institutionSiteId ? Number(r.institutionSiteId) : null, mrn: r.mrn })),
+  };
+}
+
+/** Rules that need the chosen vital status title or today's date (spec 1 §5), on top of the contract's. */
+function dateRules(v: PatientFormValues, dead: boolean): FormErrors {
+  const errors: FormErrors = {};
+  if (v.birthDate && v.birthDate > today()) errors.birthDate = 'Birth date cannot be in the future';
+  if (dead && !v.deathDate) errors.deathDate = MSG.required;
+  if (dead && v.deathDate && v.deathDate > today()) errors.deathDate = 'Death date cannot be in the future';
+  return errors;
+}
+
+const registerResolver = contractResolver(PatientRegister);
+const patientResolver = contractResolver(PatientInput);
+
+/** Validation of the create form: the contract's PatientRegister through the contract resolver, plus the date rules. */
+export const validateCreate = (isDead: (v: PatientFormValues) => boolean) => (v: PatientFormValues): FormErrors => {
+  const dead = isDead(v);
+  return { ...dateRules(v, dead), ...registerResolver(toRegister(v, dead)) };
+};
+
+/** Validation of the edit form: the contract's PatientInput, plus the date rules. */
+export const validateEdit = (isDead: (v: PatientFormValues) => boolean) => (v: PatientFormValues): FormErrors => {
+  const dead = isDead(v);
+  return { ...dateRules(v, dead), ...patientResolver(toPatientInput(v, dead)) };
+};

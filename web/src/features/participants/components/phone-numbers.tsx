@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Button, Group, Input, Pill, Select, Stack, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { MSG } from '@contract/messages';
+import { localPhoneProblem, phoneNumber as phoneRule } from '@contract/participants.contract';
+import { useLookup, usePhoneTypes } from '../api/lookups';
+
+export interface PhoneChip { key: string | number; phoneNumberTypeId: number; phoneNumber: string; typeTitle: string }
+export interface NewPhone { phoneNumberTypeId: number; phoneNumber: string; typeTitle: string }
+
+interface Props {
+  instId: number;
+  /** The institution's local rule (spec 1 §5: starts with 09, 10 digits). */
+  localRule: boolean;
+  phones: PhoneChip[];
+  /** Resolves true when the phone was taken (the edit form saves it first). */
+  onAdd: (phone: NewPhone) => boolean | Promise<boolean>;
+  onRemove: (phone: PhoneChip) => void;
+  error?: string;
+}
+
+/** Problem with a typed phone number, or null: the contract's rule, then the institution's local rule. */
+export function phoneProblem(value: string, localRule: boolean): string | null {
+  const parsed = phoneRule.safeParse(value);
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Invalid';
+  return localRule ? localPhoneProblem(value.trim()) : null;
+}
+
+/** spec 1 §2: 'Add Phone Number' reveals category, type and number; ADD appends a chip and hides the adder. */
+export function PhoneNumbers({ instId, localRule, phones, onAdd, onRemove, error }: Props) {
+  const [open, setOpen] = useState(false);
+  const [categoryId, setCategoryId] = useState<string | null>(null);
+  const [typeId, setTypeId] = useState<string | null>(null);
+  const [number, setNumber] = useState('');
+  const [errors, setErrors] = useState<{ type?: string; number?: string }>({});
+  const [saving, setSaving] = useState(false);
+  const categories = useLookup(instId, 'phoneNumberTypeCategories', open);
+  const types = usePhoneTypes(instId, categoryId);
+
+  const reset = () => { setOpen(false); setCategoryId(null); setTypeId(null); setNumber(''); setErrors({}); };
+
+  const add = async () => {
+    const value = number.trim();
+    let numberError = phoneProblem(value, localRule);
+    if (!numberError && phones.some((p) => p.phoneNumber === value)) numberError = 'This phone number is already listed';
+    const next = { type: typeId ? undefined : MSG.requiredSelect, number: numberError ?? undefined };
+    setErrors(next);
+    if (next.type || next.number) return;
+    const typeTitle = types.data?.find((t) => t.value === typeId)?.label ?? '';
+    setSaving(true);
+    try {
+      if (await onAdd({ phoneNumberTypeId: Number(typeId), phoneNumber: value, typeTitle })) reset();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Input.Wrapper label="Phone Numbers" error={error}>
+      {phones.length > 0 && (
+        <Group gap={6} mt={4} mb={6}>
+          {phones.map((p) => (
+            <Pill key={p.key} size="md" withRemoveButton onRemove={() => onRemove(p)}
+              removeButtonProps={{ 'aria-label': `Remove ${p.phoneNumber}` }}>
+              {p.typeTitle ? `${p.typeTitle}: ` : ''}{p.phoneNumber}
+            </Pill>
+          ))}
+        </Group>
+      )}
+      {open ? (
+        <Stack gap="xs" p="sm" mt={4} bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+          <Group grow align="flex-start" gap="xs">
+            <Select label="Category" data={categories.data?.options ?? []} value={categoryId} searchable data-autofocus
+              placeholder={categories.isPending ? 'Loading…' : 'Choose'} allowDeselect={false}
+              onChange={(v) => { setCategoryId(v); setTypeId(null); }} />
+            <Select label="Type" data={types.data ?? []} value={typeId} disabled={!categoryId} allowDeselect={false}
+              placeholder={categoryId && types.isPending ? 'Loading…' : 'Choose'} error={errors.type}
+              onChange={(v) => { setTypeId(v); setErrors((e) => ({ ...e, type: undefined })); }} />
+          </Group>
+          <Group align="flex-start" gap="xs" wrap="nowrap">
+            <TextInput label="Phone Number" type="tel" autoComplete="off" style={{ flex: 1 }} value={number} error={errors.number}
+              description={localRule ? 'Local number: 10 digits starting with 09' : 'Digits, with an optional leading +'}
+              onChange={(e) => { setNumber(e.currentTarget.value); setErrors((er) => ({ ...er, number: undefined })); }}
+              onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); void add(); } }} />
+            <Button mt={46} onClick={() => void add()} loading={saving}>ADD</Button>
+            <Button mt={46} variant="subtle" color="gray" onClick={reset}>Cancel</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <div>
+          <Button variant="light" size="xs" mt={4} leftSection={<IconPlus size={14} />} onClick={() => setOpen(true)}>Add Phone Number</Button>
+        </div>
+      )}
+    </Input.Wrapper>
+  );
+}

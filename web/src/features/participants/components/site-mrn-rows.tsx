@@ -1,0 +1,39 @@
+import { ActionIcon, Button, Group, Input, Select, Stack, TextInput, Tooltip } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { Option } from '../api/lookups';
+import { emptySiteMrn, type PatientFormValues } from './patient-form-values';
+
+interface Props { form: UseFormReturnType<PatientFormValues>; sites: Option[] }
+
+/**
+ * Rows of Institution Site + MRN (spec 1 §2). Rows are keyed by a stable id, so removing one never
+ * shifts another's input (the spec's unreliable removal, §9); each row needs both or neither (§5).
+ */
+export function SiteMrnRows({ form, sites }: Props) {
+  const rows = form.values.siteMrns;
+  return (
+    <Input.Wrapper label="Institution Site MRNs" description="Each row needs both a site and an MRN, or neither.">
+      <Stack gap="xs" mt={6}>
+        {rows.map((row, i) => (
+          <Group key={row.key} align="flex-start" gap="xs" wrap="nowrap">
+            <Select aria-label={`Institution Site ${i + 1}`} placeholder="Institution Site" data={sites} searchable clearable
+              style={{ flex: 1 }} {...form.getInputProps(`siteMrns.${i}.institutionSiteId`)} />
+            <TextInput aria-label={`Site MRN ${i + 1}`} placeholder="MRN" autoComplete="off" style={{ flex: 1 }}
+              {...form.getInputProps(`siteMrns.${i}.mrn`)} />
+            <Tooltip label="Remove this row">
+              <ActionIcon variant="subtle" color="red" size="lg" mt={2} aria-label={`Remove site MRN row ${i + 1}`}
+                onClick={() => form.removeListItem('siteMrns', i)}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ))}
+        <div>
+          <Button variant="light" size="xs" leftSection={<IconPlus size={14} />}
+            onClick={() => form.insertListItem('siteMrns', emptySiteMrn())}>Add Site MRN</Button>
+        </div>
+      </Stack>
+    </Input.Wrapper>
+  );
+}
