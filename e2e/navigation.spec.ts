@@ -6,7 +6,6 @@ const COMING_SOON = [
   ['Configuration', '/configuration'],
   ['Participants', '/patients'],
   ['Report', '/report'],
-  ['Setting', '/setting'],
 ] as const;
 
 export const tests: E2ETest[] = [
