@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { recordColumns } from '../../platform/records';
 
@@ -7,6 +7,8 @@ export const institutions = pgTable('institutions', {
   title: text('title').notNull(),
   abbreviation: text('abbreviation').notNull(),
   address: text('address').notNull(),
+  /** spec 1 §5 local phone rule (starts with 09, 10 digits) instead of the international one. */
+  localPhoneRule: boolean('local_phone_rule').notNull().default(false),
 }, (t) => [uniqueIndex('institutions_title_uq').on(sql`lower(${t.title})`)]);
 
 export const institutionSites = pgTable('institution_sites', {
