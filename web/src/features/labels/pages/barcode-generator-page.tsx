@@ -7,8 +7,8 @@ import {
 } from '@contract/labels.contract';
 import { contractResolver } from '@/lib/contract-resolver';
 import { useCurrentInstitution } from '@/lib/session-context';
-import { usePrintLabels } from '../api/print-labels';
-import { PRINT_METHODS, usePrintMethod } from '../api/print-settings';
+import { usePrintLabels } from '@/lib/labels/print-labels';
+import { PRINT_METHODS, usePrintMethod } from '@/lib/labels/print-settings';
 import { LabelCard } from '../components/label-card';
 
 const PREVIEW = 6;

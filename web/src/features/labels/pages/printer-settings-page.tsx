@@ -7,8 +7,8 @@ import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { PageLoader } from '@/components/page-loader';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { usePrinter, useSavePrinter } from '../api/printer';
-import { PRINT_METHODS, printerIpStore, printMethodStore, usePrintMethod, type PrintMethod } from '../api/print-settings';
-import { usePrintLabels } from '../api/print-labels';
+import { PRINT_METHODS, printerIpStore, printMethodStore, usePrintMethod, type PrintMethod } from '@/lib/labels/print-settings';
+import { usePrintLabels } from '@/lib/labels/print-labels';
 
 // The spec names no extension; the store search lists the Zebra label-printing extensions.
 const EXTENSION_URL = 'https://chromewebstore.google.com/search/zebra%20label%20printer';
