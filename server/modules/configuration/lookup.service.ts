@@ -19,11 +19,7 @@ const refs = (e: LookupEntity) => e.fields.filter((f) => f.kind === 'reference' 
 
 function refJoins(e: LookupEntity): RefJoin[] {
   const table = tableOf(e);
-  return refs(e).map((f) => {
-    const target = LOOKUP_BY_KEY[f.ref!];
-    const t = alias(tableOf(target), `r_${f.name}`) as unknown as AnyTable;
-    return { name: refObjectName(f), table: t, title: t[target.titleField ?? 'id'], fk: table[f.name] };
-  });
+  return refs(e).map((f) => lookupJoin(refObjectName(f), f.ref!, table[f.name]));
 }
 
 export interface ListFilters { [field: string]: number | undefined }
