@@ -1,6 +1,7 @@
 // One declaration per configuration list (ARCHITECTURE §3). The table, the zod schemas, the routes,
-// the API tests and the web pages are derived from these entries. To add a list: add an entry here,
-// export its table in server/modules/configuration/lookup.tables.ts, run `npm run db:generate`.
+// the API tests, the menu and the web pages are derived from these entries. To add a list: add an
+// entry here, export its table in server/modules/configuration/lookup.tables.ts, run
+// `npm run db:generate` (docs/configuration.md).
 import { MSG } from './messages';
 
 export type FieldKind = 'text' | 'textarea' | 'regex' | 'number' | 'integer' | 'boolean' | 'reference';
@@ -42,6 +43,8 @@ export interface LookupEntity {
   lte?: { a: string; b: string; message: string };
   /** Other route segments that reach the same list (spec spellings). */
   aliases?: string[];
+  /** Configuration menu group (spec 1 §2); 'Advanced' when not given. */
+  group?: 'LIMS Configuration' | 'Advanced' | 'Locations';
   fields: LookupField[];
 }
 
@@ -59,7 +62,7 @@ const simple = (key: string, label: string, path: string, extra: Partial<LookupE
 
 /** A place in the location hierarchy (spec 1 §2 placeholders made real): each under its parent. */
 const location = (key: string, label: string, path: string, parent?: { key: string; field: string; label: string }): LookupEntity => ({
-  key, label, path, titleField: 'title',
+  key, label, path, titleField: 'title', group: 'Locations',
   ...(parent ? { parent: { key: parent.key, field: parent.field } } : {}),
   fields: [...(parent ? [ref(parent.field, parent.label, parent.key)] : []), title, abbreviation, { ...description, required: false }],
 });
@@ -67,7 +70,7 @@ const location = (key: string, label: string, path: string, parent?: { key: stri
 export const LOOKUPS: LookupEntity[] = [
   // LIMS configuration
   {
-    key: 'panels', label: 'Panel', path: 'panel', titleField: 'title',
+    key: 'panels', group: 'LIMS Configuration', label: 'Panel', path: 'panel', titleField: 'title',
     fields: [
       title, abbreviation, description, icdCode,
       ref('specimenTypeCategoryId', 'Specimen Type Category', 'specimenTypeCategories', { column: false }),
@@ -76,7 +79,7 @@ export const LOOKUPS: LookupEntity[] = [
     ],
   },
   {
-    key: 'tests', label: 'Test', path: 'test', titleField: 'title',
+    key: 'tests', group: 'LIMS Configuration', label: 'Test', path: 'test', titleField: 'title',
     fields: [
       title, abbreviation, description, icdCode,
       { name: 'hasUnitOfMeasurement', label: 'Has Unit Of Measurement', kind: 'boolean', default: false },
@@ -89,16 +92,16 @@ export const LOOKUPS: LookupEntity[] = [
     ],
   },
   {
-    key: 'panelTests', label: 'Panel Test', path: 'panel-test', unique: ['panelId', 'testId'], noEdit: true,
+    key: 'panelTests', group: 'LIMS Configuration', label: 'Panel Test', path: 'panel-test', unique: ['panelId', 'testId'], noEdit: true,
     fields: [ref('panelId', 'Panel', 'panels'), ref('testId', 'Test', 'tests')],
   },
   {
-    key: 'testAcceptedValues', label: 'Test Accepted Value', path: 'test-accepted-value', titleField: 'title', noEdit: true,
+    key: 'testAcceptedValues', group: 'LIMS Configuration', label: 'Test Accepted Value', path: 'test-accepted-value', titleField: 'title', noEdit: true,
     parent: { key: 'tests', field: 'testId' }, unique: ['testId', 'title'],
     fields: [ref('testId', 'Test', 'tests'), title, abbreviation, description],
   },
   {
-    key: 'testResultRanges', label: 'Test Result Range', path: 'test-result-range', noEdit: true, unique: [],
+    key: 'testResultRanges', group: 'LIMS Configuration', label: 'Test Result Range', path: 'test-result-range', noEdit: true, unique: [],
     parent: { key: 'tests', field: 'testId' },
     lte: { a: 'minimumValue', b: 'maximumValue', message: 'Maximum Value must not be less than Minimum Value' },
     fields: [
@@ -108,7 +111,7 @@ export const LOOKUPS: LookupEntity[] = [
     ],
   },
   {
-    key: 'limsOrderCommentTypes', label: 'Order Comment Type', path: 'order-comment-type', titleField: 'title',
+    key: 'limsOrderCommentTypes', group: 'LIMS Configuration', label: 'Order Comment Type', path: 'order-comment-type', titleField: 'title',
     fields: [
       title, abbreviation, description,
       { name: 'hasValidation', label: 'Has Validation', kind: 'boolean', default: false, column: true },
