@@ -70,3 +70,6 @@ export function recordTitle(entity: ConfigEntity, r: ConfigRecord): string {
   });
   return parts.filter(Boolean).join(' · ') || `#${r.id}`;
 }
+
+/** 'a Panel', 'an Institution', 'a Unit Of Measurement': spec 1 §2 'Create a {item}', in correct English. */
+export const withArticle = (label: string) => `${/^([AEIO]|U(?!ni|s))/i.test(label) ? 'an' : 'a'} ${label}`;

@@ -40,7 +40,8 @@ export function ConfigMenu({ current }: { current: string }) {
         <Title order={2} fz="lg" px="sm" py={6}>Configurations</Title>
         <ScrollArea.Autosize mah="calc(100vh - var(--app-shell-header-height, 60px) - 100px)" type="auto" offsetScrollbars>
           {CONFIG_MENU.map((g) => (
-            <NavLink key={g.label} label={g.label} opened={open === g.label} onChange={() => choose(g)} fw={600}
+            <NavLink key={g.label} component="button" type="button" aria-expanded={open === g.label} label={g.label}
+              opened={open === g.label} onChange={() => choose(g)} fw={600} noWrap
               active={open !== g.label && g.children.some((c) => c.path === current)} variant="subtle" childrenOffset={12}>
               {g.children.map((c) => (
                 <NavLink key={c.path} component={RouterLink} to={to(c.path)} label={c.label}

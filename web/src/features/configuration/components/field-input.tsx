@@ -3,7 +3,7 @@ import { Checkbox, NumberInput, Select, Switch, Text, Textarea, TextInput } from
 import type { UseFormReturnType } from '@mantine/form';
 import { LOOKUP_BY_KEY, refObjectName, type LookupField } from '@contract/lookups.registry';
 import { useOptionRecords } from '../api/config-records';
-import type { ConfigRecord } from './config-entities';
+import { withArticle, type ConfigRecord } from './config-entities';
 
 export type FormValues = Record<string, unknown>;
 type Form = UseFormReturnType<FormValues>;
@@ -92,7 +92,7 @@ function ReferenceSelect({ f, form, record, entityKey, dependsOnLabel, onChanged
   return (
     <Select {...common} {...form.getInputProps(f.name)} data={data} searchable clearable={!common.withAsterisk}
       disabled={waiting}
-      placeholder={waiting ? `Choose a ${dependsOnLabel ?? 'parent'} first` : options.isPending ? 'Loading…' : `Choose a ${target.label}`}
+      placeholder={waiting ? `Choose ${withArticle(dependsOnLabel ?? 'parent')} first` : options.isPending ? 'Loading…' : `Choose ${withArticle(target.label)}`}
       nothingFoundMessage={options.isPending ? 'Loading…' : 'Nothing found'}
       onChange={(v) => { form.setFieldValue(f.name, v); onChanged?.(v); }} />
   );

@@ -14,7 +14,7 @@ const person = (p: Person) => (p ? `${p.firstName} ${p.lastName}` : '');
 function cell(f: LookupField, r: ConfigRecord) {
   const v = r[f.name];
   if (f.kind === 'reference') return (r[refObjectName(f)] as { title?: string } | null)?.title ?? '';
-  if (f.kind === 'boolean') return v ? <Text span aria-label="Yes" c="teal.8" fw={700}>✓</Text> : '';
+  if (f.kind === 'boolean') return v ? <Text span role="img" aria-label="Yes" c="teal.8" fw={700}>✓</Text> : '';
   return v == null ? '' : String(v);
 }
 
@@ -30,14 +30,20 @@ export function recordColumns(entity: ConfigEntity, actions: RowActions): DataTa
     title: f.label,
     textAlign: f.kind === 'boolean' ? 'center' : undefined,
     render: (r) => (i === 0 && !r.isEnabled
-      ? <Group gap={6} wrap="nowrap"><span>{cell(f, r)}</span><Badge size="xs" color="gray" variant="outline">Disabled</Badge></Group>
+      ? <Group gap={6} wrap="nowrap"><span>{cell(f, r)}</span><Badge size="xs" color="gray" variant="outline" style={{ flexShrink: 0, overflow: 'visible' }}>Disabled</Badge></Group>
       : cell(f, r)),
   }));
+  // Date and person share a cell (spec 1 §2: dates YYYY-MM-DD, people 'First Last'), so lists with
+  // many fields (Test, Specimen Type) still fit beside the menu without scrolling sideways.
+  const when = (date: unknown, who: Person) => (
+    <div>
+      <div>{day(date)}</div>
+      {who && <Text size="xs" c="dimmed">{person(who)}</Text>}
+    </div>
+  );
   const meta: DataTableColumn<ConfigRecord>[] = [
-    { accessor: 'createdDate', title: 'Created', noWrap: true, render: (r) => day(r.createdDate) },
-    { accessor: 'creatorAccount', title: 'Created By', render: (r) => person(r.creatorAccount) },
-    { accessor: 'enabledDate', title: 'Enabled', noWrap: true, render: (r) => day(r.enabledDate) },
-    { accessor: 'enablerAccount', title: 'Enabled By', render: (r) => person(r.enablerAccount) },
+    { accessor: 'createdDate', title: 'Created', noWrap: true, render: (r) => when(r.createdDate, r.creatorAccount) },
+    { accessor: 'enabledDate', title: 'Enabled', noWrap: true, render: (r) => when(r.enabledDate, r.enablerAccount) },
   ];
   const { onEdit, onToggleEnabled } = actions;
   if (!onEdit && !onToggleEnabled) return [...own, ...meta];

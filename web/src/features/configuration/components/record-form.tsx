@@ -5,7 +5,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import type { LookupField } from '@contract/lookups.registry';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
-import { recordTitle, type ConfigEntity, type ConfigRecord } from './config-entities';
+import { recordTitle, withArticle, type ConfigEntity, type ConfigRecord } from './config-entities';
 import { FieldInput, type FormValues } from './field-input';
 
 type SaveMutation = UseMutationResult<ConfigRecord, Error, FormValues>;
@@ -78,7 +78,7 @@ export function RecordForm({ entity, record, extraValues, save, onClose, switche
 
   const visible = entity.fields.filter((f) => !f.requiredWhen || form.values[f.requiredWhen] === true);
   return (
-    <FullScreenForm title={`${editing ? 'Edit' : 'Create'} a ${entity.label}`} opened onClose={onClose} onSubmit={submit}
+    <FullScreenForm title={`${editing ? 'Edit' : 'Create'} ${withArticle(entity.label)}`} opened onClose={onClose} onSubmit={submit}
       allowAnother={!editing} submitting={save.isPending} error={serverFormErrors(save.error).title}>
       <Stack gap="sm">
         {visible.map((f, i) => (
