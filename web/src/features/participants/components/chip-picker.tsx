@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Combobox, Group, Input, Loader, Pill, TextInput, useCombobox } from '@mantine/core';
+import { Combobox, Group, Input, Loader, TextInput, useCombobox } from '@mantine/core';
+import { RemovableChip } from './removable-chip';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTypeahead } from '../api/lookups';
 
@@ -26,7 +27,9 @@ export function ChipPicker({ instId, list, label, chips, onPick, onRemove, error
   const options = useTypeahead(instId, list, term);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const chosen = new Set(chips.map((c) => c.id));
-  const data = (options.data ?? []).filter((o) => !chosen.has(Number(o.value)));
+  // Filtered by the typed text too, so a list still answering an older search never offers a stale first match.
+  const typed = search.trim().toLowerCase();
+  const data = (options.data ?? []).filter((o) => !chosen.has(Number(o.value)) && o.label.toLowerCase().includes(typed));
 
   // Highlight the first match so Enter picks it.
   useEffect(() => {
@@ -66,8 +69,7 @@ export function ChipPicker({ instId, list, label, chips, onPick, onRemove, error
       {chips.length > 0 && (
         <Group gap={6} mt={6}>
           {chips.map((c) => (
-            <Pill key={c.key} size="md" withRemoveButton onRemove={() => onRemove(c)}
-              removeButtonProps={{ 'aria-label': `Remove ${c.label}` }}>{c.label}</Pill>
+            <RemovableChip key={c.key} onRemove={() => onRemove(c)} removeLabel={`Remove ${c.label}`}>{c.label}</RemovableChip>
           ))}
         </Group>
       )}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Input, Pill, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Input, Select, Stack, TextInput } from '@mantine/core';
+import { RemovableChip } from './removable-chip';
 import { IconPlus } from '@tabler/icons-react';
 import { MSG } from '@contract/messages';
 import type { Option } from '../api/lookups';
@@ -37,10 +38,9 @@ export function EditSiteMrns({ sites, records, onAdd, onRemove }: Props) {
         {records.length > 0 && (
           <Group gap={6}>
             {records.map((r) => (
-              <Pill key={r.id} size="md" withRemoveButton onRemove={() => onRemove(r)}
-                removeButtonProps={{ 'aria-label': `Remove site MRN ${r.mrn}` }}>
+              <RemovableChip key={r.id} onRemove={() => onRemove(r)} removeLabel={`Remove site MRN ${r.mrn}`}>
                 {r.institutionSite?.title ?? 'Site'}: {r.mrn}
-              </Pill>
+              </RemovableChip>
             ))}
           </Group>
         )}

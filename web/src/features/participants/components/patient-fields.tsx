@@ -25,7 +25,7 @@ interface Props {
 /** The participant's own fields, shared by the create and edit forms (spec 1 §2, §5). */
 export function PatientFields({ form, lookups, dead, mrnReadOnly }: Props) {
   const select = (name: keyof PatientFormValues, label: string, data: Option[], autofocus = false) => (
-    <Select label={label} withAsterisk data={data} searchable allowDeselect={false} data-autofocus={autofocus || undefined}
+    <Select label={label} withAsterisk data={data} searchable openOnFocus={false} allowDeselect={false} data-autofocus={autofocus || undefined}
       placeholder={lookups.loading ? 'Loading…' : 'Choose'} nothingFoundMessage="Nothing found" {...form.getInputProps(name)} />
   );
   return (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Input, Pill, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Input, Select, Stack, TextInput } from '@mantine/core';
+import { RemovableChip } from './removable-chip';
 import { IconPlus } from '@tabler/icons-react';
 import { MSG } from '@contract/messages';
 import { localPhoneProblem, phoneNumber as phoneRule } from '@contract/participants.contract';
@@ -60,17 +61,16 @@ export function PhoneNumbers({ instId, localRule, phones, onAdd, onRemove, error
       {phones.length > 0 && (
         <Group gap={6} mt={4} mb={6}>
           {phones.map((p) => (
-            <Pill key={p.key} size="md" withRemoveButton onRemove={() => onRemove(p)}
-              removeButtonProps={{ 'aria-label': `Remove ${p.phoneNumber}` }}>
+            <RemovableChip key={p.key} onRemove={() => onRemove(p)} removeLabel={`Remove ${p.phoneNumber}`}>
               {p.typeTitle ? `${p.typeTitle}: ` : ''}{p.phoneNumber}
-            </Pill>
+            </RemovableChip>
           ))}
         </Group>
       )}
       {open ? (
         <Stack gap="xs" p="sm" mt={4} bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
           <Group grow align="flex-start" gap="xs">
-            <Select label="Category" data={categories.data?.options ?? []} value={categoryId} searchable data-autofocus
+            <Select label="Category" data={categories.data?.options ?? []} value={categoryId} searchable openOnFocus={false} data-autofocus
               placeholder={categories.isPending ? 'Loading…' : 'Choose'} allowDeselect={false}
               onChange={(v) => { setCategoryId(v); setTypeId(null); }} />
             <Select label="Type" data={types.data ?? []} value={typeId} disabled={!categoryId} allowDeselect={false}
