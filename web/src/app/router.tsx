@@ -15,14 +15,15 @@ const AccountsPage = lazy(() => import('../features/accounts/pages/accounts-page
 const SettingArea = lazy(() => import('../features/labels/pages/setting-area').then((m) => ({ default: m.SettingArea })));
 const BarcodeGeneratorPage = lazy(() => import('../features/labels/pages/barcode-generator-page').then((m) => ({ default: m.BarcodeGeneratorPage })));
 const ConfigurationArea = lazy(() => import('../features/configuration/pages/configuration-area').then((m) => ({ default: m.ConfigurationArea })));
+const OrdersPage = lazy(() => import('../features/orders/pages/orders-page').then((m) => ({ default: m.OrdersPage })));
+const NewOrderPage = lazy(() => import('../features/orders/pages/new-order-page').then((m) => ({ default: m.NewOrderPage })));
+const TestResultPage = lazy(() => import('../features/orders/pages/test-result-page').then((m) => ({ default: m.TestResultPage })));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => <Suspense fallback={<PageLoader />}><Page /></Suspense>;
 
 // Areas whose screens come in later issues: the routes exist so navigation works (spec 1 §2 route table).
 const comingSoon: [path: string, area: string][] = [
   ['collection-protocols/*', 'Collection Protocols'],
-  ['orders/new', 'New Order'],
-  ['orders/*', 'Orders'],
   ['report/*', 'Report'],
   ['forms/*', 'Forms'],
   ['shipment/*', 'Shipment'],
@@ -44,6 +45,9 @@ const routes: RouteObject[] = [
         { path: 'setting/*', element: <SettingArea /> },
         { path: 'barcode-generator', element: <BarcodeGeneratorPage /> },
         { path: 'configuration/*', element: <ConfigurationArea /> },
+        { path: 'orders', element: <OrdersPage /> },
+        { path: 'orders/new', element: <NewOrderPage /> },
+        { path: 'orders/test-result', element: <TestResultPage /> },
         ...comingSoon.map(([path, area]) => ({ path, element: <ComingSoon key={area} area={area} /> })),
       ],
     }],

@@ -1,0 +1,55 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrderDetail, OrderSummary, PlaceOrders } from '@contract/orders.contract';
+import { api } from '@/lib/api-client';
+
+/** Every order query starts with ['orders', instId]: one invalidation refreshes lists and details. */
+export const orderKeys = {
+  all: (instId: number) => ['orders', instId] as const,
+  list: (instId: number, q: OrderListQuery) => ['orders', instId, 'list', q] as const,
+  bySampleId: (instId: number, sampleId: string) => ['orders', instId, 'bySampleId', sampleId.toLowerCase()] as const,
+  detail: (instId: number, orderId: number) => ['orders', instId, 'detail', orderId] as const,
+};
+
+/** Which Orders tab searched: sample ID (prefix), patient MRN (exact) or nothing (recent orders). */
+export type OrderSearchBy = 'sample' | 'mrn';
+export interface OrderListQuery { by: OrderSearchBy; search: string; page: number; pageSize: number }
+
+/** GET LIMSOrders, newest first: by sample ID prefix, by MRN, or all when there is no search. */
+export function useOrders(instId: number, q: OrderListQuery) {
+  return useQuery({
+    queryKey: orderKeys.list(instId, q),
+    queryFn: () => api.getPage<OrderSummary>(`/institutions/${instId}/LIMSOrders`, {
+      PageNumber: q.page, PageSize: q.pageSize,
+      ...(q.by === 'sample' ? { SearchTerm: q.search } : { mrn: q.search }),
+    }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET LIMSOrders?SampleID= (exact): the order behind a test-result address; null when there is none. */
+export function useOrderBySampleId(instId: number, sampleId: string) {
+  return useQuery({
+    queryKey: orderKeys.bySampleId(instId, sampleId),
+    queryFn: async () => (await api.get<OrderSummary[]>(`/institutions/${instId}/LIMSOrders`, { SampleID: sampleId, PageSize: 1 }))[0] ?? null,
+    enabled: sampleId.trim() !== '',
+  });
+}
+
+/** GET LIMSOrders/{id}: patient, order and every ordered panel, test, result and release in one call. */
+export function useOrderDetail(instId: number, orderId: number | undefined) {
+  return useQuery({
+    queryKey: orderKeys.detail(instId, orderId ?? 0),
+    queryFn: () => api.get<OrderDetail>(`/institutions/${instId}/LIMSOrders/${orderId}`),
+    enabled: !!orderId,
+    staleTime: 0,
+  });
+}
+
+/** POST LIMSOrders/place: one order per participant with all its panels, all saved or nothing (ARCHITECTURE §3). */
+export function usePlaceOrders(instId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PlaceOrders) => api.post<OrderSummary[]>(`/institutions/${instId}/LIMSOrders/place`, body, { notify: false }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.all(instId) }),
+  });
+}

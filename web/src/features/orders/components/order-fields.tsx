@@ -1,0 +1,50 @@
+import { Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useOptions, type Option } from '../api/order-lookups';
+import { PanelPicker } from './panel-picker';
+
+export type OrderFormValues = {
+  patientIds: number[];
+  institutionSiteId: string | null;
+  priorityId: string | null;
+  panelIds: number[];
+  paymentCategoryId: string | null;
+  commentToLab: string;
+};
+
+export const emptyOrder: OrderFormValues = {
+  patientIds: [], institutionSiteId: null, priorityId: null, panelIds: [], paymentCategoryId: null, commentToLab: '',
+};
+
+interface Props {
+  instId: number;
+  form: UseFormReturnType<OrderFormValues>;
+  panels: Option[];
+  onPanels: (panels: Option[]) => void;
+}
+
+/** spec 1 §2 New Order step 2 'Order': site (optional), priority (required), panels (at least one), payment, comment. */
+export function OrderFields({ instId, form, panels, onPanels }: Props) {
+  const sites = useOptions(instId, 'institutionSites');
+  const priorities = useOptions(instId, 'priorities');
+  const payments = useOptions(instId, 'paymentCategories');
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <Select label="Institution Site" placeholder="Optional" data={sites.data ?? []} searchable clearable
+          {...form.getInputProps('institutionSiteId')} />
+        <Select label="Priority" withAsterisk data={priorities.data ?? []} searchable data-autofocus
+          placeholder={priorities.isPending ? 'Loading…' : 'Choose a priority'} {...form.getInputProps('priorityId')} />
+      </SimpleGrid>
+      <PanelPicker instId={instId} chips={panels} error={form.errors.panelIds}
+        onChange={(next) => {
+          onPanels(next);
+          form.setFieldValue('panelIds', next.map((p) => Number(p.value)));
+          form.clearFieldError('panelIds');
+        }} />
+      <Select label="Payment Category" placeholder="Optional" data={payments.data ?? []} searchable clearable
+        {...form.getInputProps('paymentCategoryId')} />
+      <Textarea label="Comment to Lab" autosize minRows={3} maxRows={8} {...form.getInputProps('commentToLab')} />
+    </Stack>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState, type KeyboardEvent } from 'react';
+import { ActionIcon, Alert, Button, Checkbox, Group, Loader, Paper, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { IconInfoCircle, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import type { Patient } from '@contract/participants.contract';
+import { useParticipantSearch, type ParticipantSearch } from '../api/order-lookups';
+import { age, fullName } from './format';
+
+interface Props {
+  instId: number;
+  selected: Patient[];
+  onChange: (selected: Patient[]) => void;
+}
+
+/** spec 1 §2 New Order step 1 'Select Patients': search by MRN or phone, tick, Add; the chosen ones below. */
+export function ParticipantPicker({ instId, selected, onChange }: Props) {
+  return (
+    <Stack>
+      <Tabs defaultValue="mrn" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="mrn">Participant MRN</Tabs.Tab>
+          <Tabs.Tab value="sample" disabled title="Collected samples come with the samples area">COLLECTED SAMPLE ID</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="mrn" pt="md">
+          <SearchResults instId={instId} selected={selected} onAdd={(more) => onChange([...selected, ...more])} />
+        </Tabs.Panel>
+      </Tabs>
+      <Text size="xs" c="dimmed">
+        <IconInfoCircle size={12} style={{ verticalAlign: -1 }} /> Ordering by COLLECTED SAMPLE ID comes with the samples area of the next release.
+      </Text>
+      <SelectedList selected={selected} onRemove={(p) => onChange(selected.filter((s) => s.id !== p.id))} />
+    </Stack>
+  );
+}
+
+function SearchResults({ instId, selected, onAdd }: { instId: number; selected: Patient[]; onAdd: (p: Patient[]) => void }) {
+  const [mrn, setMrn] = useState('');
+  const [phone, setPhone] = useState('');
+  const [search, setSearch] = useState<ParticipantSearch | null>(null);
+  const [ticked, setTicked] = useState<Set<number>>(new Set());
+  const results = useParticipantSearch(instId, search);
+  const chosen = new Set(selected.map((p) => p.id));
+
+  // spec 1 §5: searching with neither does nothing; the two are mutually exclusive.
+  const run = () => {
+    const next = mrn.trim() ? { mrn: mrn.trim() } : phone.trim() ? { phone: phone.trim() } : null;
+    if (!next) return;
+    setTicked(new Set());
+    setSearch(next);
+  };
+  const onEnter = (e: KeyboardEvent) => { if (e.key === 'Enter') { e.preventDefault(); run(); } };
+  const toggle = (id: number) => setTicked((prev) => {
+    const next = new Set(prev);
+    if (next.has(id)) next.delete(id); else next.add(id);
+    return next;
+  });
+  const add = () => {
+    onAdd((results.data ?? []).filter((p) => ticked.has(p.id) && !chosen.has(p.id)));
+    setTicked(new Set());
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group align="flex-end" gap="sm">
+        <TextInput label="MRN" placeholder="Participant MRN" w={220} value={mrn} autoComplete="off" data-autofocus
+          onChange={(e) => { setMrn(e.currentTarget.value); if (e.currentTarget.value) setPhone(''); }} onKeyDown={onEnter} />
+        <Text size="sm" c="dimmed" pb={8}>or</Text>
+        <TextInput label="Phone Number" placeholder="e.g. 0911223344" w={220} type="tel" value={phone} autoComplete="off"
+          onChange={(e) => { setPhone(e.currentTarget.value); if (e.currentTarget.value) setMrn(''); }} onKeyDown={onEnter} />
+        <Button variant="default" leftSection={<IconSearch size={16} />} onClick={run} disabled={!mrn.trim() && !phone.trim()}>Search</Button>
+      </Group>
+      {results.isFetching && <Loader size="sm" type="dots" aria-label="Searching" />}
+      {search && results.isSuccess && !results.isFetching && (results.data.length === 0 ? (
+        <Alert color="gray" icon={<IconInfoCircle />}>No participant has {'mrn' in search ? `the MRN '${search.mrn}'` : `the phone number '${search.phone}'`}.</Alert>
+      ) : (
+        <Paper withBorder radius="md">
+          <Table verticalSpacing={6} aria-label="Search results">
+            <Table.Tbody>
+              {results.data.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td w={40}>
+                    <Checkbox aria-label={`Select ${fullName(p)}`} checked={ticked.has(p.id) || chosen.has(p.id)} disabled={chosen.has(p.id)}
+                      onChange={() => toggle(p.id)} />
+                  </Table.Td>
+                  <Table.Td>{fullName(p)}</Table.Td>
+                  <Table.Td c="dimmed">{p.patientMRN ?? '—'}</Table.Td>
+                  <Table.Td c="dimmed">{age(p.birthDate)}</Table.Td>
+                  <Table.Td c="dimmed">{p.phoneNumber ?? '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Group justify="flex-end" p="xs">
+            <Button size="xs" leftSection={<IconPlus size={14} />} disabled={ticked.size === 0} onClick={add}>Add</Button>
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+function SelectedList({ selected, onRemove }: { selected: Patient[]; onRemove: (p: Patient) => void }) {
+  return (
+    <Stack gap={6}>
+      <Title order={3} fz="md">Selected participants ({selected.length})</Title>
+      {selected.length === 0 ? <Text size="sm" c="dimmed">Search, tick and Add the participants to order for.</Text> : (
+        <Paper withBorder radius="md">
+          <Table verticalSpacing={6} aria-label="Selected participants">
+            <Table.Thead>
+              <Table.Tr><Table.Th>Name</Table.Th><Table.Th>Age</Table.Th><Table.Th>Phone Number</Table.Th><Table.Th w={50} /></Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {selected.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>{fullName(p)}</Table.Td>
+                  <Table.Td>{age(p.birthDate)}</Table.Td>
+                  <Table.Td>{p.phoneNumber ?? '—'}</Table.Td>
+                  <Table.Td>
+                    <ActionIcon variant="subtle" color="red" aria-label={`Remove ${fullName(p)}`} onClick={() => onRemove(p)}>
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

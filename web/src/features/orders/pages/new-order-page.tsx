@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Group, List, Modal, Stack, Stepper, Text, ThemeIcon, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconArrowRight, IconCheck, IconLock } from '@tabler/icons-react';
+import { useLocation, useNavigate } from 'react-router';
+import { PlaceOrders, type OrderSummary } from '@contract/orders.contract';
+import type { Patient } from '@contract/participants.contract';
+import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
+import { isCreateAnother } from '@/components/full-screen-form';
+import { useCan, useCurrentInstitution } from '@/lib/session-context';
+import { usePlaceOrders } from '../api/orders';
+import type { Option } from '../api/order-lookups';
+import { ParticipantPicker } from '../components/participant-picker';
+import { emptyOrder, OrderFields, type OrderFormValues } from '../components/order-fields';
+import { shortName, testResultPath } from '../components/format';
+
+const TITLE = 'Create a New Order';
+
+/** spec 1 §2 'Create a New Order': a full-screen two-step stepper, opened from anywhere by the top navigation. */
+export function NewOrderPage() {
+  const canCreate = useCan('orders.create');
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Back to where the user came from; a deep link closes to the Orders list.
+  const close = () => void (location.key === 'default' ? navigate('/orders') : navigate(-1));
+  return (
+    <Modal opened onClose={close} fullScreen title={TITLE} closeButtonProps={{ 'aria-label': 'Close' }} transitionProps={{ duration: 0 }}
+      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}>
+      <Box maw={760} mx="auto" mt="md">
+        {canCreate ? <NewOrderStepper onClose={close} /> : (
+          <Alert color="gray" icon={<IconLock />}>You do not have permission to create orders.</Alert>
+        )}
+      </Box>
+    </Modal>
+  );
+}
+
+function NewOrderStepper({ onClose }: { onClose: () => void }) {
+  const { institution } = useCurrentInstitution();
+  const navigate = useNavigate();
+  const place = usePlaceOrders(institution.id);
+  const [step, setStep] = useState(0);
+  const [selected, setSelected] = useState<Patient[]>([]);
+  const [panels, setPanels] = useState<Option[]>([]);
+  const [placed, setPlaced] = useState<OrderSummary[] | null>(null);
+  const form = useForm<OrderFormValues>({ initialValues: emptyOrder, validate: contractResolver(PlaceOrders) });
+
+  const startOver = () => {
+    form.reset();
+    place.reset();
+    setSelected([]);
+    setPanels([]);
+    setStep(0);
+  };
+
+  const submit = (again: boolean) => form.onSubmit((values) => {
+    place.mutate(values as PlaceOrders, {
+      onSuccess: (orders) => {
+        const ids = orders.map((o) => o.sampleId).join(', ');
+        notifications.show({ color: 'teal', message: `${orders.length === 1 ? 'Order' : `${orders.length} orders`} created: ${ids}.`, autoClose: 4000 });
+        if (again) startOver();
+        else setPlaced(orders);
+      },
+      onError: (error) => form.setErrors(serverFormErrors(error).fields),
+    });
+  });
+
+  if (placed) {
+    return (
+      <Stack align="center" ta="center" gap="md" py="xl">
+        <ThemeIcon size={56} radius="xl" color="teal" variant="light"><IconCheck size={30} /></ThemeIcon>
+        <Title order={3}>{placed.length === 1 ? 'The order was created' : `${placed.length} orders were created`}</Title>
+        <List spacing={4} listStyleType="none" aria-label="Created orders">
+          {placed.map((o) => (
+            <List.Item key={o.id}>
+              Sample ID <Text span fw={700} ff="monospace">{o.sampleId}</Text> for {shortName(o.patient)}
+            </List.Item>
+          ))}
+        </List>
+        <Group>
+          <Button variant="default" onClick={onClose}>Close</Button>
+          <Button variant="light" onClick={() => { setPlaced(null); startOver(); }}>Create another</Button>
+          <Button onClick={() => void navigate(testResultPath(placed[0].sampleId), { replace: true })}>Open test results</Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  const error = serverFormErrors(place.error).title;
+  return (
+    <Stepper active={step} onStepClick={(s) => { if (s < step) setStep(s); }} allowNextStepsSelect={false}>
+      <Stepper.Step label="Select Patients" description={selected.length ? `${selected.length} selected` : undefined}>
+        <ParticipantPicker instId={institution.id} selected={selected} onChange={(next) => {
+          setSelected(next);
+          form.setFieldValue('patientIds', next.map((p) => p.id));
+        }} />
+        <Group justify="flex-end" mt="xl">
+          {/* spec 1 §4: Next only once a participant is selected. */}
+          <Button rightSection={<IconArrowRight size={16} />} disabled={selected.length === 0} onClick={() => setStep(1)}>Next</Button>
+        </Group>
+      </Stepper.Step>
+      <Stepper.Step label="Order" description={`${selected.length} participant${selected.length === 1 ? '' : 's'}`}>
+        <form noValidate onSubmit={(e) => submit(isCreateAnother(e))(e)}>
+          {error && <Alert color="red" mb="md" title={error} />}
+          <OrderFields instId={institution.id} form={form} panels={panels} onPanels={setPanels} />
+          <Group mt="xl" justify="space-between">
+            <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => setStep(0)}>Back</Button>
+            {/* Submit comes first in the DOM so Enter means Submit; row-reverse shows it last. */}
+            <Group style={{ flexDirection: 'row-reverse' }}>
+              <Button type="submit" loading={place.isPending}>Submit</Button>
+              <Button type="submit" variant="light" data-another="1" loading={place.isPending}>Submit and create another</Button>
+            </Group>
+          </Group>
+        </form>
+      </Stepper.Step>
+    </Stepper>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconInfoCircle, IconLock, IconPlus } from '@tabler/icons-react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PagedTable } from '@/components/paged-table';
+import { SearchBox } from '@/components/search-box';
+import { useListState } from '@/components/use-list-state';
+import { useCan, useCurrentInstitution } from '@/lib/session-context';
+import { useOrders, type OrderSearchBy } from '../api/orders';
+import { orderColumns } from '../components/order-columns';
+import { testResultPath } from '../components/format';
+
+const TABS: { value: OrderSearchBy; label: string; placeholder: string }[] = [
+  { value: 'sample', label: 'SAMPLE ID', placeholder: 'Sample ID, e.g. L2406010001' },
+  { value: 'mrn', label: 'PATIENT MRN', placeholder: 'Patient MRN' },
+];
+
+/** spec 1 §2 Orders screen: search by sample ID or patient MRN; without a search, the newest orders. */
+export function OrdersPage() {
+  const canRead = useCan('orders.read');
+  const canCreate = useCan('orders.create');
+  return (
+    <Stack maw={1300} mx="auto">
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} fz={26}>Orders</Title>
+        {canCreate && <Button component={Link} to="/orders/new" leftSection={<IconPlus size={16} />}>New Order</Button>}
+      </Group>
+      {canRead ? <OrdersSearch /> : <Alert color="gray" icon={<IconLock />}>You do not have permission to see orders.</Alert>}
+    </Stack>
+  );
+}
+
+function OrdersSearch() {
+  const { institution } = useCurrentInstitution();
+  const navigate = useNavigate();
+  const list = useListState();
+  const [params, setParams] = useSearchParams();
+  const by: OrderSearchBy = params.get('by') === 'mrn' ? 'mrn' : 'sample';
+  // Each tab remembers its own text; clicking a tab searches with it again (spec 1 §2).
+  const [texts, setTexts] = useState<Record<OrderSearchBy, string>>({ sample: by === 'sample' ? list.search : '', mrn: by === 'mrn' ? list.search : '' });
+  const orders = useOrders(institution.id, { by, search: list.search, page: list.page, pageSize: list.pageSize });
+
+  const run = (tab: OrderSearchBy, term: string) => {
+    setTexts((t) => ({ ...t, [tab]: term }));
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (tab === 'sample') next.delete('by'); else next.set('by', tab);
+      if (term.trim()) next.set('SearchTerm', term.trim()); else next.delete('SearchTerm');
+      next.delete('PageNumber');
+      return next;
+    });
+    // The same search again (a tab clicked twice, Search pressed again) fetches afresh.
+    if (tab === by && term.trim() === list.search && list.page === 1) void orders.refetch();
+  };
+
+  return (
+    <>
+      <Tabs value={by} onChange={(v) => { if (v === 'sample' || v === 'mrn') run(v, texts[v]); }}>
+        <Tabs.List>
+          {TABS.map((t) => <Tabs.Tab key={t.value} value={t.value}>{t.label}</Tabs.Tab>)}
+          <Tabs.Tab value="collected" disabled title="Collected samples come with the samples area">COLLECTED SAMPLE ID</Tabs.Tab>
+        </Tabs.List>
+        {TABS.map((t) => (
+          <Tabs.Panel key={t.value} value={t.value} pt="md">
+            <SearchBox value={texts[t.value]} onSearch={(term) => run(t.value, term)} withButton placeholder={t.placeholder} />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+      <Text size="xs" c="dimmed">
+        <IconInfoCircle size={12} style={{ verticalAlign: -1 }} /> Search by COLLECTED SAMPLE ID comes with the samples area of the next release.
+        {!list.search && ' Without a search, the newest orders are listed.'}
+      </Text>
+      <PagedTable query={orders} list={list} columns={orderColumns} emptyText="No orders yet."
+        onRowClick={(o) => void navigate(testResultPath(o.sampleId))} />
+    </>
+  );
+}
