@@ -117,6 +117,7 @@ export const tests: E2ETest[] = [
       await dialog.getByLabel(field('Phone Number')).fill('09 11');
       await dialog.getByRole('button', { name: 'ADD', exact: true }).click();
       await dialog.getByText('No spaces are allowed').waitFor();
+      await shot('participant-phone-adder');
       await dialog.getByLabel(field('Phone Number')).fill(phone);
       await dialog.getByRole('button', { name: 'ADD', exact: true }).click();
       await dialog.getByRole('button', { name: `Remove ${phone}` }).waitFor();
@@ -205,6 +206,26 @@ export const tests: E2ETest[] = [
       const { body } = await api.call<{ deathDate: string }>('GET', `/institutions/${c.instId}/patients/${patient.id}`, c.token);
       assert.equal(body.deathDate.slice(0, 10), '2024-01-05');
       await shot('participants-after-edit');
+    },
+  },
+  {
+    name: 'saving over a change made by someone else shows the conflict instead of overwriting it',
+    run: async ({ page, admin, api }) => {
+      const c = await apiContext(api, admin);
+      const mrn = `MRN${unique()}`;
+      const patient = await registerByApi(api, c, mrn, ['Asian']);
+      await signInAndPick(page, admin);
+      await page.goto(`/patients/${patient.id}`);
+      const dialog = page.getByRole('dialog', { name: 'Edit a Participant' });
+      await dialog.getByLabel(field('First Name')).fill('Mine');
+      // Meanwhile, at another desk:
+      const { body: current } = await api.call<Record<string, unknown>>('GET', `/institutions/${c.instId}/patients/${patient.id}`, c.token);
+      const theirs = await api.call('PUT', `/institutions/${c.instId}/patients/${patient.id}`, c.token, { ...current, firstName: 'Theirs' });
+      assert.equal(theirs.status, 200, JSON.stringify(theirs.body));
+      await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+      await dialog.getByText('This record was changed by someone else. Reload it and try again.').waitFor();
+      const { body: after } = await api.call<{ firstName: string }>('GET', `/institutions/${c.instId}/patients/${patient.id}`, c.token);
+      assert.equal(after.firstName, 'Theirs', 'their change stays');
     },
   },
   {

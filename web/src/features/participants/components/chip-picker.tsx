@@ -54,9 +54,11 @@ export function ChipPicker({ instId, list, label, chips, onPick, onRemove, error
             rightSection={options.isFetching || busy ? <Loader size={14} /> : null}
             onChange={(e) => { setSearch(e.currentTarget.value); combobox.openDropdown(); }}
             onClick={() => combobox.openDropdown()}
-            onFocus={() => combobox.openDropdown()}
             onBlur={() => combobox.closeDropdown()}
-            onKeyDown={(e) => { if (e.key === 'Enter' && search) e.preventDefault(); }} />
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && search) e.preventDefault();
+              if (e.key === 'ArrowDown') combobox.openDropdown();
+            }} />
         </Combobox.Target>
         <Combobox.Dropdown>
           <Combobox.Options mah={240} style={{ overflowY: 'auto' }}>
