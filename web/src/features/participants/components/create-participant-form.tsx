@@ -8,7 +8,7 @@ import { serverFormErrors } from '@/lib/contract-resolver';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { useRegisterPatient } from '../api/patients';
 import { useLookup, usePatientLookups } from '../api/lookups';
-import { blankPatient, toRegister, validateCreate, type PatientFormValues } from './patient-form-values';
+import { blankPatient, toRegister, saveErrorTitle, validateCreate, type PatientFormValues } from './patient-form-values';
 import { PatientFields } from './patient-fields';
 import { ChipPicker } from './chip-picker';
 import { PhoneNumbers } from './phone-numbers';
@@ -57,7 +57,7 @@ export function CreateParticipantForm({ onClose }: Props) {
       onError: (error) => {
         const { fields } = serverFormErrors(error);
         form.setErrors(fields);
-        if (Object.keys(fields).length) focusFirstError(fields);
+        if (!saveErrorTitle(error)) focusFirstError(fields);
         else scrollFormToTop('create-participant-body');
       },
     });
@@ -65,7 +65,7 @@ export function CreateParticipantForm({ onClose }: Props) {
 
   return (
     <FullScreenForm title="Create Participant" opened onClose={close} onSubmit={submit} allowAnother width={650}
-      submitting={register.isPending} error={serverFormErrors(register.error).title}>
+      submitting={register.isPending} error={saveErrorTitle(register.error)}>
       <Stack gap="md" id="create-participant-body">
         <PatientFields form={form} lookups={lookups} dead={dead} />
         <Divider />

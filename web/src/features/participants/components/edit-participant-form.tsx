@@ -10,7 +10,7 @@ import { useCurrentInstitution } from '@/lib/session-context';
 import { usePatient, useUpdatePatient } from '../api/patients';
 import { useLookup, usePatientLookups } from '../api/lookups';
 import { useChildMutations, usePatientChildren } from '../api/patient-children';
-import { patientToValues, toPatientInput, validateEdit, type PatientFormValues } from './patient-form-values';
+import { patientToValues, toPatientInput, saveErrorTitle, validateEdit, type PatientFormValues } from './patient-form-values';
 import { PatientFields } from './patient-fields';
 import { ChipPicker } from './chip-picker';
 import { PhoneNumbers } from './phone-numbers';
@@ -72,7 +72,7 @@ function EditForm({ patient, onClose, onSaved }: { patient: Patient; onClose: ()
       onError: (error) => {
         const { fields } = serverFormErrors(error);
         form.setErrors(fields);
-        if (Object.keys(fields).length) focusFirstError(fields);
+        if (!saveErrorTitle(error)) focusFirstError(fields);
         else scrollFormToTop('edit-participant-body');
       },
     });
@@ -84,7 +84,7 @@ function EditForm({ patient, onClose, onSaved }: { patient: Patient; onClose: ()
 
   return (
     <FullScreenForm title="Edit a Participant" opened onClose={onClose} onSubmit={submit} allowAnother width={650}
-      submitting={update.isPending} error={serverFormErrors(update.error).title}>
+      submitting={update.isPending} error={saveErrorTitle(update.error)}>
       <Stack gap="md" id="edit-participant-body">
         <PatientFields form={form} lookups={lookups} dead={dead} mrnReadOnly />
         <Divider />

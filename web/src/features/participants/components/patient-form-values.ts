@@ -2,7 +2,7 @@ import type { FormErrors } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { MSG } from '@contract/messages';
 import { PatientInput, PatientRegister, type Patient } from '@contract/participants.contract';
-import { contractResolver } from '@/lib/contract-resolver';
+import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import type { Chip } from './chip-picker';
 import type { PhoneChip } from './phone-numbers';
 import { nowHourMinute, today } from './format';
@@ -101,3 +101,16 @@ export const validateEdit = (isDead: (v: PatientFormValues) => boolean) => (v: P
   const dead = isDead(v);
   return { ...dateRules(v, dead), ...patientResolver(toPatientInput(v, dead)) };
 };
+
+const FORM_FIELDS = new Set(Object.keys(blankPatient(null)));
+
+/**
+ * The title to show above the form after a failed save: the server's title when no field error can be
+ * placed on a field of this form (e.g. a phone rule reported as 'phoneNumber'), so no failure is silent.
+ */
+export function saveErrorTitle(error: unknown): string | null {
+  const { fields, title } = serverFormErrors(error);
+  if (title) return title;
+  const unplaced = Object.keys(fields).some((path) => !FORM_FIELDS.has(path.split('.')[0]));
+  return unplaced && error instanceof Error ? error.message : null;
+}
