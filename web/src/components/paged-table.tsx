@@ -16,10 +16,12 @@ interface Props<T> {
   emptyText: string;
   /** Style one row, e.g. mute disabled records. */
   rowStyle?: (record: T) => CSSProperties | undefined;
+  /** Keep the last column (row actions) in view when the table scrolls sideways. */
+  pinLastColumn?: boolean;
 }
 
 /** The one server-paged table: rows and total from the query, page and size from the URL. */
-export function PagedTable<T extends { id: number }>({ query, list, columns, onRowClick, emptyText, rowStyle }: Props<T>) {
+export function PagedTable<T extends { id: number }>({ query, list, columns, onRowClick, emptyText, rowStyle, pinLastColumn }: Props<T>) {
   if (query.isError) {
     return (
       <Alert color="red" icon={<IconAlertCircle />} title="The list could not be loaded">
@@ -59,6 +61,7 @@ export function PagedTable<T extends { id: number }>({ query, list, columns, onR
       paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
       onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
       rowStyle={rowStyle ? (record) => rowStyle(record) : undefined}
+      pinLastColumn={pinLastColumn}
     />
   );
 }

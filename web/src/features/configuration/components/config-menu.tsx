@@ -35,10 +35,10 @@ export function ConfigMenu({ current }: { current: string }) {
       <Select hiddenFrom="md" label="Configurations" value={groupOf(current) ? current : null} searchable allowDeselect={false}
         data={CONFIG_MENU.map((g) => ({ group: g.label, items: g.children.map((c) => ({ value: c.path, label: c.label })) }))}
         onChange={(v) => { if (v) void navigate(to(v)); }} />
-      <Paper visibleFrom="md" withBorder radius="md" p="xs" w={270} component="nav" aria-label="Configurations"
+      <Paper visibleFrom="md" withBorder radius="md" p="xs" w={260} component="nav" aria-label="Configurations"
         style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))', flexShrink: 0 }}>
         <Title order={2} fz="lg" px="sm" py={6}>Configurations</Title>
-        <ScrollArea.Autosize mah="calc(100vh - var(--app-shell-header-height, 60px) - 100px)" type="auto" offsetScrollbars>
+        <ScrollArea.Autosize mah="calc(100vh - var(--app-shell-header-height, 60px) - 100px)" type="auto" scrollbars="y" offsetScrollbars="y">
           {CONFIG_MENU.map((g) => (
             <NavLink key={g.label} component="button" type="button" aria-expanded={open === g.label} label={g.label}
               opened={open === g.label} onChange={() => choose(g)} fw={600} noWrap

@@ -27,8 +27,10 @@ export interface RowActions {
 export function recordColumns(entity: ConfigEntity, actions: RowActions): DataTableColumn<ConfigRecord>[] {
   const own: DataTableColumn<ConfigRecord>[] = entity.columns.map((f, i) => ({
     accessor: f.name,
-    title: f.label,
+    title: f.kind === 'boolean' ? <span style={{ whiteSpace: 'normal', display: 'block', lineHeight: 1.25 }}>{f.label}</span> : f.label,
     textAlign: f.kind === 'boolean' ? 'center' : undefined,
+    // A narrow tick column lets a long header ('Has Accepted Value') wrap, so wide lists fit beside the menu.
+    width: f.kind === 'boolean' ? 96 : undefined,
     render: (r) => (i === 0 && !r.isEnabled
       ? <Group gap={6} wrap="nowrap"><span>{cell(f, r)}</span><Badge size="xs" color="gray" variant="outline" style={{ flexShrink: 0, overflow: 'visible' }}>Disabled</Badge></Group>
       : cell(f, r)),

@@ -54,7 +54,7 @@ export function RecordListPage({ entity }: { entity: ConfigEntity }) {
         <SearchBox value={list.search} onSearch={list.setSearch} placeholder="Search (press Enter)" />
         <Switch label="Show disabled" checked={showDisabled} onChange={(e) => toggleShowDisabled(e.currentTarget.checked)} />
       </Group>
-      <PagedTable query={records} list={list} columns={columns}
+      <PagedTable query={records} list={list} columns={columns} pinLastColumn={canManage}
         emptyText={showDisabled ? `No ${entity.label.toLowerCase()} records yet.` : `No enabled ${entity.label.toLowerCase()} records.`}
         rowStyle={(r) => (r.isEnabled ? undefined : { color: 'var(--mantine-color-gray-6)', backgroundColor: 'var(--mantine-color-gray-1)', fontStyle: 'italic' })} />
       {creating && <CreateRecord entity={entity} onClose={() => setCreating(false)} />}
