@@ -14,10 +14,6 @@ interface RecordCols {
 
 type Row = Record<string, unknown>;
 
-/**
- * One query for a page of records with their creator and enabler names and the total
- * (count(*) over ()), so lists never run N+1 look-ups.
- */
 /** A referenced record shown as `{id, title}` under `name` (e.g. panel.specimenType); its key column is `${name}Id`. */
 export interface RefJoin {
   name: string;
@@ -26,6 +22,10 @@ export interface RefJoin {
   fk: PgColumn;
 }
 
+/**
+ * A page of records with their creator and enabler names and referenced titles in one query,
+ * and the total in a second, so lists never run N+1 look-ups.
+ */
 export async function selectRecords(db: Db, table: PgTable & RecordCols, opts: {
   where?: SQL;
   orderBy: SQL | PgColumn | (SQL | PgColumn)[];
@@ -43,7 +43,6 @@ export async function selectRecords(db: Db, table: PgTable & RecordCols, opts: {
       creatorLastName: creator.lastName,
       enablerFirstName: enabler.firstName,
       enablerLastName: enabler.lastName,
-      totalCount: sql<number>`count(*) over ()`.mapWith(Number),
       ...Object.fromEntries(refs.map((r) => [`ref:${r.name}`, r.title])),
       ...opts.extra,
     })
@@ -56,10 +55,14 @@ export async function selectRecords(db: Db, table: PgTable & RecordCols, opts: {
   if (opts.limit !== undefined) q.limit(opts.limit);
   if (opts.offset) q.offset(opts.offset);
   const rows = (await q) as Row[];
-  let total = rows.length ? Number(rows[0].totalCount) : 0;
-  if (!rows.length && opts.offset) {
-    const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table).where(opts.where);
-    total = c.n;
+  // The page and its total are two queries: a window count would make the database build every
+  // matching row (with its sub-selects) before the limit. A first page that is not full is its own total.
+  let total = rows.length;
+  if (opts.limit !== undefined && (opts.offset || rows.length === opts.limit)) {
+    let c = db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table).$dynamic();
+    for (const r of refs) c = c.leftJoin(r.table, eq(r.table.id, r.fk));
+    const [counted] = await c.where(opts.where);
+    total = counted.n;
   }
   return {
     rows: rows.map((row) => {

@@ -23,13 +23,15 @@ export function auditRoutes(app: App, { db, now }: AppDeps) {
       id: auditEvents.id, at: auditEvents.at, institutionId: auditEvents.institutionId, entity: auditEvents.entity,
       entityId: auditEvents.entityId, action: auditEvents.action, before: auditEvents.before, after: auditEvents.after,
       firstName: accounts.firstName, lastName: accounts.lastName,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
     }).from(auditEvents).leftJoin(accounts, eq(accounts.id, auditEvents.accountId))
       .where(and(...parts)).orderBy(desc(auditEvents.id)).limit(q.pageSize).offset(offsetOf(q));
-    const total = rows[0]?.total ?? 0;
+    const where = and(...parts);
+    const total = offsetOf(q) === 0 && rows.length < q.pageSize
+      ? rows.length
+      : (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(auditEvents).where(where))[0].n;
     return sendPage(reply, q, {
       total,
-      rows: rows.map(({ firstName, lastName, total: _t, at, ...r }) => ({
+      rows: rows.map(({ firstName, lastName, at, ...r }) => ({
         ...r, at: at.toISOString(), account: firstName ? { firstName, lastName: lastName ?? '' } : null,
       })),
     });

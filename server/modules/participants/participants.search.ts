@@ -17,22 +17,24 @@ export function searchPatients(institutionId: number, term: string): SQL {
   };
   const whole = `${escapeLike(t)}%`;
   const digits = t.replace(/[\s-]/g, '');
-  return sql`${patients.id} in (
+  // = any(array(...)): the matching ids are computed first; `in (...)` let the planner walk the
+  // primary key backwards through half the table looking for them (bench/participants-search.ts).
+  return sql`${patients.id} = any(array(
     select ${patients.id} from ${patients} where ${patients.institutionId} = ${institutionId} and ${sql.join(words.map(nameOf), sql` and `)}
     union select ${patients.id} from ${patients} where ${patients.institutionId} = ${institutionId} and lower(${patients.externalSubjectId}) like ${whole}
     union select ${patientMrns.patientId} from ${patientMrns} where ${patientMrns.institutionId} = ${institutionId} and lower(${patientMrns.mrn}) like ${whole} and ${patientMrns.isEnabled}
     union select ${patientPhoneNumbers.patientId} from ${patientPhoneNumbers} where ${patientPhoneNumbers.institutionId} = ${institutionId} and ${patientPhoneNumbers.phoneNumber} like ${`${escapeLike(digits)}%`} and ${patientPhoneNumbers.isEnabled}
-  )`;
+  ))`;
 }
 
 /** Exact phone number lookup (spec 1 §7: patients?PhoneNumber). */
 export function byPhone(institutionId: number, phone: string): SQL {
-  return sql`${patients.id} in (select ${patientPhoneNumbers.patientId} from ${patientPhoneNumbers}
-    where ${and(eq(patientPhoneNumbers.institutionId, institutionId), eq(patientPhoneNumbers.phoneNumber, phone.replace(/[\s-]/g, '')), eq(patientPhoneNumbers.isEnabled, true))})`;
+  return sql`${patients.id} = any(array(select ${patientPhoneNumbers.patientId} from ${patientPhoneNumbers}
+    where ${and(eq(patientPhoneNumbers.institutionId, institutionId), eq(patientPhoneNumbers.phoneNumber, phone.replace(/[\s-]/g, '')), eq(patientPhoneNumbers.isEnabled, true))}))`;
 }
 
 /** Exact MRN lookup (any site). */
 export function byMrn(institutionId: number, mrn: string): SQL {
-  return sql`${patients.id} in (select ${patientMrns.patientId} from ${patientMrns}
-    where ${patientMrns.institutionId} = ${institutionId} and lower(${patientMrns.mrn}) = ${mrn.trim().toLowerCase()} and ${patientMrns.isEnabled})`;
+  return sql`${patients.id} = any(array(select ${patientMrns.patientId} from ${patientMrns}
+    where ${patientMrns.institutionId} = ${institutionId} and lower(${patientMrns.mrn}) = ${mrn.trim().toLowerCase()} and ${patientMrns.isEnabled}))`;
 }
