@@ -79,7 +79,7 @@ function NewOrderStepper({ onClose }: { onClose: () => void }) {
           ))}
         </List>
         <Group>
-          <Button variant="default" onClick={onClose}>Close</Button>
+          <Button variant="default" onClick={onClose}>Done</Button>
           <Button variant="light" onClick={() => { setPlaced(null); startOver(); }}>Create another</Button>
           <Button onClick={() => void navigate(testResultPath(placed[0].sampleId), { replace: true })}>Open test results</Button>
         </Group>
