@@ -1,4 +1,5 @@
-import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, TextInput, Tooltip } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { DateInput, TimeInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import '@mantine/dates/styles.layer.css';
@@ -33,7 +34,8 @@ export function PatientFields({ form, lookups, dead, mrnReadOnly }: Props) {
       {select('patientTypeId', 'Participant Type', lookups.patientTypes, true)}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <TextInput label="MRN" autoComplete="off" readOnly={mrnReadOnly} variant={mrnReadOnly ? 'filled' : 'default'}
-          description={mrnReadOnly ? 'The MRN cannot be changed here' : undefined} {...form.getInputProps('patientMRN')} />
+          rightSection={mrnReadOnly ? <Tooltip label="The MRN cannot be changed here"><IconLock size={16} aria-label="Read-only" /></Tooltip> : null}
+          {...form.getInputProps('patientMRN')} />
         <TextInput label="Social Security Number" autoComplete="off" {...form.getInputProps('socialSecurityNumber')} />
       </SimpleGrid>
       <TextInput label="External Subject ID" autoComplete="off" {...form.getInputProps('externalSubjectId')} />
