@@ -3,7 +3,6 @@ import { assert, pickInstitution, see, signInAndPick, type E2ETest } from './har
 const COMING_SOON = [
   ['Collection Protocols', '/collection-protocols'],
   ['Configuration', '/configuration'],
-  ['Participants', '/patients'],
   ['Report', '/report'],
 ] as const;
 
@@ -25,7 +24,7 @@ export const tests: E2ETest[] = [
       await page.getByRole('heading', { name: 'Accounts', level: 1 }).waitFor();
       await nav.getByRole('link', { name: 'Home' }).click();
       await see(page, /Welcome, /);
-      for (const [name, heading, path] of [['New Order', 'Create a New Order', '/orders/new'], ['New Participant', 'New Participant', '/patients/new'],
+      for (const [name, heading, path] of [['New Order', 'Create a New Order', '/orders/new'], ['New Participant', 'Create Participant', '/patients/new'],
         ['Barcode Generator', 'Barcode Generator', '/barcode-generator']] as const) {
         await page.getByRole('link', { name, exact: true }).click();
         await page.waitForURL(`**${path}`);
