@@ -38,8 +38,8 @@ export function PanelCard({ panel, drafts, actions, can, busy }: Props) {
         <Table verticalSpacing={8} horizontalSpacing="sm" aria-label={`Tests of ${panel.panel.title}`}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Test</Table.Th><Table.Th w={200}>Result</Table.Th><Table.Th>Unit</Table.Th>
-              <Table.Th>Reference</Table.Th><Table.Th>Flag</Table.Th><Table.Th>Release</Table.Th><Table.Th w={40} />
+              <Table.Th>Test</Table.Th><Table.Th w={190}>Result</Table.Th><Table.Th w={70}>Unit</Table.Th>
+              <Table.Th w={100}>Reference</Table.Th><Table.Th w={84}>Flag</Table.Th><Table.Th w={130}>Release</Table.Th><Table.Th w={40} />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -80,16 +80,16 @@ function TestRow({ test: t, drafts, can, menuOpened, onMenu, onRelease, onCommen
       <Table.Td><Text size="sm">{t.test.unitSymbol ?? ''}</Text></Table.Td>
       <Table.Td><Reference test={t} /></Table.Td>
       <Table.Td>
-        {flag && <Badge color={flag === 'H' ? 'red' : 'blue'} variant="filled" radius="sm">{flagLabel(flag)}</Badge>}
+        {flag && <Badge color={flag === 'H' ? 'red' : 'blue'} variant="filled" radius="sm" tt="none" style={{ flexShrink: 0 }}>{flagLabel(flag)}</Badge>}
       </Table.Td>
       <Table.Td>
         <Stack gap={2} align="flex-start">
           {released ? (
             <Tooltip label={`Released ${ymdHm(t.testResultRelease.releasedDate)}${t.testResultRelease.releasedBy ? ` by ${t.testResultRelease.releasedBy.firstName} ${t.testResultRelease.releasedBy.lastName}` : ''}`}>
-              <Badge color="teal" variant="light" leftSection={<IconChecks size={12} />}>Released</Badge>
+              <Badge color="teal" variant="light" tt="none" leftSection={<IconChecks size={12} />}>Released</Badge>
             </Tooltip>
-          ) : <Badge color="yellow" variant="outline">Not released</Badge>}
-          {t.testResult.amended && <Badge color="orange" variant="light" size="xs">Amended</Badge>}
+          ) : <Badge color="yellow.8" variant="outline" tt="none">Not released</Badge>}
+          {t.testResult.amended && <Badge color="orange" variant="light" size="xs" tt="none">Amended</Badge>}
           {drafts.isChanged(t) && <Text size="xs" c="orange.8">Not saved</Text>}
         </Stack>
       </Table.Td>

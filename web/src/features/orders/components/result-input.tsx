@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Select, TextInput } from '@mantine/core';
 import type { OrderedTestDetail } from '@contract/orders.contract';
 import { resultKind } from './format';
+import classes from './result-input.module.css';
 
 interface Props {
   test: OrderedTestDetail;
@@ -17,7 +18,7 @@ interface Props {
 export function ResultInput({ test, value, error, readOnly, onChange, onBlur, label }: Props) {
   const common = {
     'aria-label': label ? undefined : `Result of ${test.test.title}`,
-    label, error, disabled: readOnly, onBlur, size: 'sm' as const,
+    label, error, disabled: readOnly, onBlur, size: 'sm' as const, classNames: { input: classes.locked },
   };
   if (resultKind(test) === 'accepted') {
     const data = test.testAcceptedValues.map((a) => a.title);
