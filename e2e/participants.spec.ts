@@ -265,7 +265,8 @@ export const tests: E2ETest[] = [
       await signInAndPick(page, admin);
       const card = page.getByRole('group', { name: 'Total Participants' });
       await card.getByText(total.toLocaleString('en-US'), { exact: true }).waitFor();
-      await page.getByRole('group', { name: 'LIMS Orders' }).getByText('Not available yet').waitFor();
+      await page.getByRole('group', { name: 'Collected Samples' }).getByText('Not available yet').waitFor();
+      await page.getByRole('group', { name: 'LIMS Orders' }).getByText(/^\d[\d,]*$/).waitFor();
       await page.getByRole('table', { name: 'Recent participants' }).getByText(`Api${mrn.slice(-4)}`, { exact: false }).waitFor();
       await shot('dashboard');
       await page.getByRole('link', { name: 'View More' }).click();

@@ -19,3 +19,12 @@ export function useRecentPatients(instId: number, size = 5) {
     queryFn: () => api.getPage<Patient>(`/institutions/${instId}/patients`, { PageNumber: 1, PageSize: size }),
   });
 }
+
+/** GET LIMSOrders/count: lab orders of the institution. */
+export function useOrderCount(instId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['limsOrders', instId, 'count'],
+    queryFn: () => api.get<{ count: number }>(`/institutions/${instId}/LIMSOrders/count`),
+    enabled,
+  });
+}

@@ -1,11 +1,11 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingHospital, IconClipboardList, IconFlask, IconTestPipe, IconUsers } from '@tabler/icons-react';
 import { useCan, useCurrentInstitution, useMe } from '@/lib/session-context';
-import { usePatientCount } from '../api/dashboard';
+import { useOrderCount, usePatientCount } from '../api/dashboard';
 import { CountCard } from '../components/count-card';
 import { RecentParticipants } from '../components/recent-participants';
 
-// The other three areas have no count API yet: their cards say so instead of showing a made-up 0.
+// Areas without a count API yet (protocols, samples) say so instead of showing a made-up 0.
 const NOT_YET = 'Not available yet';
 
 /** Home dashboard (spec 1 §2): who is signed in and where, the count cards and the recent participants. */
@@ -14,7 +14,9 @@ export function DashboardPage() {
   const { institution } = useCurrentInstitution();
   const canSeeParticipants = useCan('participants.read');
   const canEditParticipants = useCan('participants.manage');
+  const canSeeOrders = useCan('orders.read');
   const count = usePatientCount(institution.id);
+  const orders = useOrderCount(institution.id, canSeeOrders);
   return (
     <Stack maw={1200} mx="auto" gap="lg">
       <Card withBorder radius="md" p="lg">
@@ -37,7 +39,10 @@ export function DashboardPage() {
             loading={count.isPending} error={count.isError} />
         )}
         <CountCard label="Collection Protocols" icon={<IconFlask size={24} />} value={null} caption={NOT_YET} />
-        <CountCard label="LIMS Orders" icon={<IconClipboardList size={24} />} value={null} caption={NOT_YET} />
+        {canSeeOrders && (
+          <CountCard label="LIMS Orders" icon={<IconClipboardList size={24} />} value={orders.data?.count ?? 0}
+            loading={orders.isPending} error={orders.isError} />
+        )}
         <CountCard label="Collected Samples" icon={<IconTestPipe size={24} />} value={null} caption={NOT_YET} />
       </SimpleGrid>
       {canSeeParticipants && <RecentParticipants instId={institution.id} canEdit={canEditParticipants} />}
