@@ -8,7 +8,8 @@ import { assertLookupIds } from '../configuration/lookup.service';
 import { institutions, institutionSites } from '../institutions/institutions.table';
 import { patientEthnicities, patientMrns, patientPhoneNumbers, patientRaces } from './participants.table';
 
-const today = (ctx: Ctx) => ctx.now().toISOString().slice(0, 10);
+/** The latest calendar date anywhere on earth now (UTC+14), so a local "today" is never in the future. */
+const today = (ctx: Ctx) => new Date(ctx.now().getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
 
 /** spec 1 §5 rules that need the database: lookups of this institution, death date only when dead, no future birth. */
 export async function checkPatientFields(tx: Db, ctx: Ctx, p: PatientInput, current?: Record<string, unknown>) {
@@ -35,14 +36,14 @@ async function assertSites(tx: Db, inst: number, ids: number[], field: string) {
   if (found.length !== unique.length) throw badRequest('Choose a site of this institution.', { [field]: ['Choose a site of this institution'] });
 }
 
-async function assertPhoneRule(tx: Db, inst: number, phones: { phoneNumber: string }[]) {
+async function assertPhoneRule(tx: Db, inst: number, phones: { phoneNumber: string }[], fieldOf: (i: number) => string) {
   if (!phones.length) return;
   const [i] = await tx.select({ local: institutions.localPhoneRule }).from(institutions).where(eq(institutions.id, inst));
   if (!i?.local) return;
-  for (const ph of phones) {
+  phones.forEach((ph, index) => {
     const problem = localPhoneProblem(ph.phoneNumber);
-    if (problem) throw badRequest(`Phone number: ${problem}`, { phoneNumber: [problem] });
-  }
+    if (problem) throw badRequest(`Phone number: ${problem}`, { [fieldOf(index)]: [problem] });
+  });
 }
 
 /** An MRN is unique per site (the main MRN per institution); the conflict names the owner's MRN, never their name. */
@@ -56,7 +57,9 @@ async function assertMrnFree(tx: Db, inst: number, mrn: string, siteId: number |
   const [main] = await tx.select({ mrn: patientMrns.mrn }).from(patientMrns)
     .where(and(eq(patientMrns.patientId, taken.patientId), sql`${patientMrns.institutionSiteId} is null`)).limit(1);
   const owner = main?.mrn ?? mrn;
-  throw conflict(`MRN ${mrn} is already registered${siteId ? ' at this site' : ''} to the participant with MRN ${owner}.`);
+  throw conflict(owner.toLowerCase() === mrn.toLowerCase()
+    ? `MRN ${mrn} is already registered to another participant.`
+    : `MRN ${mrn} is already registered${siteId ? ' at this site' : ''} to the participant with MRN ${owner}.`);
 }
 
 export interface Children {
@@ -67,7 +70,8 @@ export interface Children {
 }
 
 /** Adds child records of a participant after checking every rule; used by the atomic command and the single posts. */
-export async function addChildren(tx: Db, ctx: Ctx, patientId: number, c: Children) {
+/** `phoneField` names where a phone's problem is reported: `phoneNumbers.{i}.phoneNumber` in the register command. */
+export async function addChildren(tx: Db, ctx: Ctx, patientId: number, c: Children, phoneField: (i: number) => string = () => 'phoneNumber') {
   const inst = instOf(ctx);
   const base = { institutionId: inst, patientId, creatorId: ctx.account.id, enablerId: ctx.account.id };
   await assertSites(tx, inst, [...c.mrns, ...c.phones].map((x) => x.institutionSiteId).filter((x): x is number => x !== null), 'institutionSiteId');
@@ -76,7 +80,7 @@ export async function addChildren(tx: Db, ctx: Ctx, patientId: number, c: Childr
     ...c.ethnicities.map((id) => ({ key: 'ethnicities', id, field: 'ethnicities' })),
     ...c.phones.map((ph) => ({ key: 'phoneNumberTypes', id: ph.phoneNumberTypeId, field: 'phoneNumberTypeId' })),
   ]);
-  await assertPhoneRule(tx, inst, c.phones);
+  await assertPhoneRule(tx, inst, c.phones, phoneField);
   for (const m of c.mrns) await assertMrnFree(tx, inst, m.mrn, m.institutionSiteId);
   const out = {
     mrns: c.mrns.length ? await tx.insert(patientMrns).values(c.mrns.map((m) => ({ ...base, ...m }))).returning() : [],

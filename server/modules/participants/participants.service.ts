@@ -72,7 +72,7 @@ export async function registerPatient(ctx: Ctx, input: PatientRegister) {
       races: [...new Set((input.races ?? []).map(Number))],
       ethnicities: [...new Set((input.ethnicities ?? []).map(Number))],
       phones: (input.phoneNumbers ?? []).map((ph) => ({ phoneNumber: ph.phoneNumber, phoneNumberTypeId: Number(ph.phoneNumberTypeId), institutionSiteId: ph.institutionSiteId ? Number(ph.institutionSiteId) : null })),
-    });
+    }, (i) => `phoneNumbers.${i}.phoneNumber`);
     await audit(tx, ctx, { entity: 'patient', entityId: row.id, action: 'create', after: { ...row, ...children } });
     return row.id;
   });

@@ -44,7 +44,9 @@ describe('registering a participant', () => {
   it('refuses a duplicate main MRN in the institution, but the same MRN in another institution is fine', async () => {
     const body = participant(r);
     expect((await register(body)).statusCode).toBe(201);
-    expect((await register({ ...body, FirstName: 'Other' })).statusCode).toBe(409);
+    const dup = await register({ ...body, FirstName: 'Other' });
+    expect(dup.statusCode).toBe(409);
+    expect(json(dup).title).toBe(`MRN ${body.PatientMRN} is already registered to another participant.`);
     const other = await signedIn(t, ['Clinician']);
     const r2 = await referenceIds(t, other.institution.id, other.token);
     const res = await t.call('POST', api('patients/register', other.institution.id), { token: other.token, body: participant(r2, { PatientMRN: body.PatientMRN }) });
@@ -81,9 +83,9 @@ describe('registering a participant', () => {
     const r2 = await referenceIds(t, other.institution.id, other.token);
     await t.db.update(institutions).set({ localPhoneRule: true }).where(eq(institutions.id, other.institution.id));
     const call = (phoneNumber: string) => t.call('POST', api('patients/register', other.institution.id), { token: other.token, body: participant(r2, { phoneNumbers: [{ phoneNumberTypeId: r2.mobile, phoneNumber }] }) });
-    expect(json(await call('+251911223344')).errors).toEqual({ phoneNumber: ['Invalid character'] });
-    expect(json(await call('0811223344')).errors).toEqual({ phoneNumber: ['Invalid'] });
-    expect(json(await call('09112233445')).errors).toEqual({ phoneNumber: ['A maximum of 10 characters is allowed'] });
+    expect(json(await call('+251911223344')).errors).toEqual({ 'phoneNumbers.0.phoneNumber': ['Invalid character'] });
+    expect(json(await call('0811223344')).errors).toEqual({ 'phoneNumbers.0.phoneNumber': ['Invalid'] });
+    expect(json(await call('09112233445')).errors).toEqual({ 'phoneNumbers.0.phoneNumber': ['A maximum of 10 characters is allowed'] });
     expect((await call('0911223344')).statusCode).toBe(201);
   });
 
