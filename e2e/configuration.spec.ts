@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { assert, see, signInAndPick, type Admin, type ApiHelpers, type E2ETest } from './harness';
+import { assert, pickInstitution, see, signIn, signInAndPick, type Admin, type ApiHelpers, type E2ETest } from './harness';
 
 const unique = () => `${Date.now().toString(36).slice(-4)}${Math.random().toString(36).slice(2, 5)}`;
 
@@ -319,6 +319,26 @@ export const tests: E2ETest[] = [
       await page.waitForURL('**/configuration/marital-status');
       await page.getByRole('cell', { name: 'Married', exact: true }).waitFor();
       await shot('configuration-small-screen');
+    },
+  },
+  {
+    name: 'an account without configuration.manage reads the lists but gets no Create and no row actions',
+    run: async ({ page, admin, api, shot }) => {
+      const { instId, token } = await createByApi(api, admin, 'genders', { title: `Reader ${unique()}`, abbreviation: 'RD', description: 'For the reader' });
+      const email = `reader.${unique()}@lab.test`;
+      const res = await api.call('POST', '/users', token, {
+        firstName: 'Rita', lastName: 'Reader', email, password: 'Reader#2024', confirmPassword: 'Reader#2024',
+        phoneNumber: '0911223344', roles: ['Researcher'], institutionId: instId,
+      });
+      assert.equal(res.status, 201, `create account: ${JSON.stringify(res.body)}`);
+      await page.goto('/login');
+      await signIn(page, email, 'Reader#2024');
+      await pickInstitution(page);
+      await page.goto('/configuration/gender');
+      await page.getByRole('cell', { name: 'Female', exact: true }).waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Create Gender' }).count(), 0, 'Create is hidden');
+      assert.equal(await page.getByRole('button', { name: /^Actions for/ }).count(), 0, 'no row actions');
+      await shot('configuration-read-only');
     },
   },
 ];

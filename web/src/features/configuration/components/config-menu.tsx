@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, Paper, ScrollArea, Select, Title } from '@mantine/core';
 import { NavLink as RouterLink, useNavigate } from 'react-router';
 import { CONFIG_MENU, type MenuGroup } from '@contract/configuration-menu';
@@ -13,6 +13,11 @@ const to = (path: string) => `/configuration/${path}`;
  */
 export function ConfigMenu({ current }: { current: string }) {
   const navigate = useNavigate();
+  const navRef = useRef<HTMLElement>(null);
+  // A deep link to an entry low in a long group (Advanced) still shows the selection.
+  useEffect(() => {
+    navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest' });
+  }, [current]);
   const [open, setOpen] = useState<string | null>(() => groupOf(current)?.label ?? null);
   const [shown, setShown] = useState(current);
   // Follow the route (a link, the back button, the small-screen select) into its group.
@@ -35,7 +40,7 @@ export function ConfigMenu({ current }: { current: string }) {
       <Select hiddenFrom="md" label="Configurations" value={groupOf(current) ? current : null} searchable allowDeselect={false}
         data={CONFIG_MENU.map((g) => ({ group: g.label, items: g.children.map((c) => ({ value: c.path, label: c.label })) }))}
         onChange={(v) => { if (v) void navigate(to(v)); }} />
-      <Paper visibleFrom="md" withBorder radius="md" p="xs" w={260} component="nav" aria-label="Configurations"
+      <Paper visibleFrom="md" withBorder radius="md" p="xs" w={260} component="nav" aria-label="Configurations" ref={navRef}
         style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))', flexShrink: 0 }}>
         <Title order={2} fz="lg" px="sm" py={6}>Configurations</Title>
         <ScrollArea.Autosize mah="calc(100vh - var(--app-shell-header-height, 60px) - 100px)" type="auto" scrollbars="y" offsetScrollbars="y">
