@@ -29,6 +29,7 @@ export const tests: E2ETest[] = [
         await page.getByRole('link', { name, exact: true }).click();
         await page.waitForURL(`**${path}`);
         await page.getByRole('heading', { name: heading }).waitFor();
+        await page.keyboard.press('Escape'); // the full-screen forms cover the navigation; Escape closes them
       }
     },
   },
