@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Input, Select, Stack, TextInput } from '@mantine/core';
-import { RemovableChip } from './removable-chip';
+import { RemovableChip } from '@/components/removable-chip';
 import { IconPlus } from '@tabler/icons-react';
 import { MSG } from '@contract/messages';
 import type { Option } from '../api/lookups';
