@@ -276,9 +276,49 @@ export const tests: E2ETest[] = [
   },
   {
     name: 'Institution, Institution Site and Storage Container pages; the menu is a select on a small screen',
-    run: async ({ page, admin, shot }) => {
+    run: async ({ page, admin, api, shot }) => {
+      // A Super Administrator manages every institution: create, edit, disable.
       await signInAndPick(page, admin);
       await openList(page, 'Institution Management', 'Institution', 'institution');
+      await page.getByRole('button', { name: 'Create Institution' }).click();
+      const create = page.getByRole('dialog', { name: 'Create an Institution' });
+      const name = `Satellite Biobank ${unique()}`;
+      await field(create, 'Title').fill(name);
+      await field(create, 'Abbreviation').fill('SATXX');
+      await field(create, 'Address').fill('2 Harbour Road');
+      await create.getByRole('button', { name: 'Submit', exact: true }).click();
+      await create.getByText('Code must be 4 characters or less').waitFor();
+      await field(create, 'Abbreviation').fill('SAT');
+      await create.getByRole('button', { name: 'Submit', exact: true }).click();
+      await create.waitFor({ state: 'hidden' });
+      await search(page, name);
+      await page.getByRole('cell', { name, exact: true }).waitFor();
+      await rowAction(page, name, 'Edit');
+      const edit = page.getByRole('dialog', { name: 'Edit an Institution' });
+      await field(edit, 'Address').fill('3 Harbour Road');
+      await edit.getByRole('button', { name: 'Submit', exact: true }).click();
+      await edit.waitFor({ state: 'hidden' });
+      await page.getByRole('cell', { name: '3 Harbour Road' }).waitFor();
+      await rowAction(page, name, 'Disable');
+      await page.getByRole('dialog', { name: 'Disable Institution' }).getByRole('button', { name: 'Disable' }).click();
+      await page.getByText(`Institution '${name}' disabled.`).waitFor();
+      await shot('configuration-institutions');
+
+      // An Institution Administrator sees and edits the current institution.
+      const token = await api.login(admin.email, admin.password);
+      const { body: institutions } = await api.call<{ id: number; title: string }[]>('GET', '/institutions', token);
+      const instId = institutions.find((i) => i.title === 'Central Biobank')!.id;
+      const email = `inst.admin.${unique()}@lab.test`;
+      const res = await api.call('POST', '/users', token, {
+        firstName: 'Ines', lastName: 'Admin', email, password: 'Admin#2024x', confirmPassword: 'Admin#2024x',
+        phoneNumber: '0911223344', roles: ['Institution Administrator'], institutionId: instId,
+      });
+      assert.equal(res.status, 201, `create account: ${JSON.stringify(res.body)}`);
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL('**/login');
+      await signIn(page, email, 'Admin#2024x');
+      await pickInstitution(page);
+      await page.goto('/configuration/institution');
       await see(page, 'Central Biobank');
       await page.getByRole('button', { name: 'Edit Institution' }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit an Institution' });

@@ -13,6 +13,8 @@ export const configKeys = {
 };
 
 const base = (instId: number, key: string) => `/institutions/${instId}/${key}`;
+/** Where an entity's records live: under the institution, or at the entity's own path (institutions). */
+const entityBase = (instId: number, entity: ConfigEntity) => entity.path ?? base(instId, entity.key);
 
 export interface ListQuery { page: number; pageSize: number; search: string; showDisabled: boolean }
 
@@ -21,7 +23,7 @@ export function useRecordPage(entity: ConfigEntity, q: ListQuery) {
   const instId = useCurrentInstitution().institution.id;
   return useQuery({
     queryKey: configKeys.list(entity.key, { instId, ...q }),
-    queryFn: () => api.getPage<ConfigRecord>(base(instId, entity.key), {
+    queryFn: () => api.getPage<ConfigRecord>(entityBase(instId, entity), {
       PageNumber: q.page, PageSize: q.pageSize, SearchTerm: q.search, IsEnabled: q.showDisabled ? undefined : true,
     }),
     placeholderData: keepPreviousData,
@@ -66,8 +68,8 @@ export function useSaveRecord(entity: ConfigEntity, id?: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Record<string, unknown>) => (id === undefined
-      ? api.post<ConfigRecord>(base(instId, entity.key), body)
-      : api.put<ConfigRecord>(`${base(instId, entity.key)}/${id}`, body)),
+      ? api.post<ConfigRecord>(entityBase(instId, entity), body)
+      : api.put<ConfigRecord>(`${entityBase(instId, entity)}/${id}`, body)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: configKeys.all }),
   });
 }
@@ -78,7 +80,7 @@ export function useSetRecordEnabled(entity: ConfigEntity) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
-      api.post<ConfigRecord>(`${base(instId, entity.key)}/${id}/${enabled ? 'enable' : 'disable'}`),
+      api.post<ConfigRecord>(`${entityBase(instId, entity)}/${id}/${enabled ? 'enable' : 'disable'}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: configKeys.all }),
   });
 }

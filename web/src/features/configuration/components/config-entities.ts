@@ -16,6 +16,8 @@ export type ConfigRecord = z.infer<typeof RecordBase> & { concurrencyStamp?: str
 export interface ConfigEntity {
   /** API segment under /institutions/{instId}/ and the query-key root. */
   key: string;
+  /** An API path not under the current institution (the institutions themselves). */
+  path?: string;
   label: string;
   titleField?: string;
   fields: LookupField[];
@@ -58,6 +60,14 @@ export const INSTITUTION_ENTITY: ConfigEntity = {
   columns: [],
   schema: InstitutionUpdate,
   managePermission: 'institutions.manage',
+};
+
+/** Every institution, for a Super Administrator: create, edit, disable and enable (issue 3). */
+export const INSTITUTIONS_LIST_ENTITY: ConfigEntity = {
+  ...INSTITUTION_ENTITY,
+  path: '/institutions',
+  columns: [title, abbreviation(true), address],
+  managePermission: 'institutions.create',
 };
 
 /** The name a record is known by: its title field, else its references and numbers (a panel test, a range). */

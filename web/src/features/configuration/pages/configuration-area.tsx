@@ -3,7 +3,8 @@ import { Link, Navigate, Route, Routes, useParams } from 'react-router';
 import { DEFAULT_CONFIG_PATH } from '@contract/configuration-menu';
 import { LOOKUP_BY_PATH } from '@contract/lookups.registry';
 import { ConfigMenu } from '../components/config-menu';
-import { fromLookup, SITE_ENTITY } from '../components/config-entities';
+import { useCan } from '@/lib/session-context';
+import { fromLookup, INSTITUTIONS_LIST_ENTITY, SITE_ENTITY } from '../components/config-entities';
 import { RecordListPage } from './record-list-page';
 import { InstitutionPage } from './institution-page';
 import { StorageContainerPage } from './storage-container-page';
@@ -38,7 +39,9 @@ function ConfigurationScreen() {
 }
 
 function ConfigurationContent({ child }: { child: string }) {
-  if (child === 'institution') return <InstitutionPage />;
+  // A Super Administrator manages every institution; others see and edit the current one.
+  const allInstitutions = useCan('institutions.create');
+  if (child === 'institution') return allInstitutions ? <RecordListPage key={child} entity={INSTITUTIONS_LIST_ENTITY} /> : <InstitutionPage />;
   if (child === 'institution-site') return <RecordListPage key={child} entity={SITE_ENTITY} />;
   if (STORAGE_PATHS.includes(child)) return <StorageContainerPage />;
   const lookup = LOOKUP_BY_PATH[child];
