@@ -137,4 +137,37 @@ export const tests: E2ETest[] = [
       await api.login(account.email, account.password);
     },
   },
+  {
+    name: 'an administrator changes an account\'s roles and adds it to a second institution',
+    run: async ({ page, admin, api, shot }) => {
+      const account = await createAccountByApi(api, admin, 'Technician');
+      const token = await api.login(admin.email, admin.password);
+      const second = `Second Biobank ${unique()}`;
+      const created = await api.call('POST', '/institutions', token, { title: second, abbreviation: 'SB', address: '9 River Road' });
+      assert.equal(created.status, 201, `create institution: ${JSON.stringify(created.body)}`);
+      await signInAndPick(page, admin);
+      await page.goto(`/accounts?SearchTerm=${encodeURIComponent(account.email)}`);
+      await page.getByRole('row').filter({ hasText: account.email }).getByRole('button', { name: /^Roles and institutions of/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Roles and Institutions' });
+      await dialog.getByLabel('Add to institution').click();
+      await page.getByRole('option', { name: second, exact: true }).click();
+      await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+      await dialog.getByText(second, { exact: true }).waitFor();
+      await dialog.getByLabel('Roles').click();
+      await page.keyboard.press('Backspace'); // removes the last chosen role, Technician
+      await page.keyboard.press('Escape');
+      await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+      await dialog.getByText('*Required').waitFor();
+      await dialog.getByLabel('Roles').click();
+      await page.getByRole('option', { name: 'Bench Scientist', exact: true }).click();
+      await page.keyboard.press('Escape');
+      await shot('account-access');
+      await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('row').filter({ hasText: account.email }).getByText('Bench Scientist').waitFor();
+      const login = await api.call<{ account: { roles: string[]; institutionIds: number[] } }>('POST', '/Authentication/login', '', { userName: account.email, password: account.password });
+      assert.deepEqual(login.body.account.roles, ['Bench Scientist']);
+      assert.equal(login.body.account.institutionIds.length, 2);
+    },
+  },
 ];

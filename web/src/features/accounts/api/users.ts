@@ -43,3 +43,21 @@ export function useSetUserEnabled() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
+
+/** PUT /users/{id}/roles: the account's roles (only a Super Administrator grants Super Administrator). */
+export function useSetRoles(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (roles: string[]) => api.put<User>(`/users/${id}/roles`, { roles }, { notify: false }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+/** POST /users/{id}/institutions: the account joins one more institution. */
+export function useAddMembership(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (institutionId: number) => api.post<User>(`/users/${id}/institutions`, { institutionId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}

@@ -3,7 +3,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { User } from '@contract/accounts.contract';
 
 /** The Accounts table columns (spec 2 §2: First Name, Last Name, Email, PhoneNumber; plus Roles and Status). */
-export function userColumns(onToggleEnabled?: (user: User) => void, meId?: number): DataTableColumn<User>[] {
+export function userColumns(onToggleEnabled?: (user: User) => void, meId?: number, onAccess?: (user: User) => void): DataTableColumn<User>[] {
   const columns: DataTableColumn<User>[] = [
     { accessor: 'firstName', title: 'First Name' },
     { accessor: 'lastName', title: 'Last Name' },
@@ -22,11 +22,19 @@ export function userColumns(onToggleEnabled?: (user: User) => void, meId?: numbe
     columns.push({
       accessor: 'actions', title: 'Actions', textAlign: 'right',
       // Nobody disables their own account by accident.
-      render: (u) => u.id === meId ? null : (
-        <Button size="compact-xs" variant="light" color={u.isEnabled ? 'red' : 'teal'}
-          onClick={(e) => { e.stopPropagation(); onToggleEnabled(u); }}>
-          {u.isEnabled ? 'Disable' : 'Enable'}
-        </Button>
+      render: (u) => (
+        <Group gap={6} justify="flex-end" wrap="nowrap">
+          {onAccess && u.id !== meId && (
+            <Button size="compact-xs" variant="default" aria-label={`Roles and institutions of ${u.firstName} ${u.lastName}`}
+              onClick={(e) => { e.stopPropagation(); onAccess(u); }}>Access</Button>
+          )}
+          {u.id !== meId && (
+            <Button size="compact-xs" variant="light" color={u.isEnabled ? 'red' : 'teal'}
+              onClick={(e) => { e.stopPropagation(); onToggleEnabled(u); }}>
+              {u.isEnabled ? 'Disable' : 'Enable'}
+            </Button>
+          )}
+        </Group>
       ),
     });
   }

@@ -12,6 +12,7 @@ import { userColumns } from '../components/user-columns';
 import { confirmSetEnabled } from '../components/confirm-enabled';
 import { CreateAccountForm } from '../components/create-account-form';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { AccessForm } from '../components/access-form';
 
 export function AccountsPage() {
   const canRead = useCan('accounts.read');
@@ -36,6 +37,7 @@ function AccountsList() {
   const setEnabled = useSetUserEnabled();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
+  const [access, setAccess] = useState<User | null>(null);
 
   const toggle = (user: User) => confirmSetEnabled(user, () => setEnabled.mutate({ id: user.id, enabled: !user.isEnabled }, {
     onSuccess: (u) => notifications.show({ color: 'teal', message: `Account ${u.email} ${u.isEnabled ? 'enabled' : 'disabled'}.`, autoClose: 3000 }),
@@ -48,10 +50,11 @@ function AccountsList() {
         {canManage && <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>Create</Button>}
       </Group>
       <SearchBox value={list.search} onSearch={list.setSearch} placeholder="Search by name, e-mail or phone" />
-      <PagedTable query={users} list={list} columns={userColumns(canManage ? toggle : undefined, me.id)}
+      <PagedTable query={users} list={list} columns={userColumns(canManage ? toggle : undefined, me.id, canManage ? setAccess : undefined)}
         emptyText="No accounts found." onRowClick={canManage ? setEditing : undefined} />
       {canManage && <CreateAccountForm opened={creating} onClose={() => setCreating(false)} institutionId={institution.id} />}
       {editing && <ChangePasswordForm key={editing.id} user={editing} onClose={() => setEditing(null)} />}
+      {access && <AccessForm key={access.id} user={access} onClose={() => setAccess(null)} />}
     </>
   );
 }
