@@ -12,7 +12,7 @@ const AboutPage = lazy(() => import('../features/home/pages/about-page').then((m
 const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const ParticipantsPage = lazy(() => import('../features/participants/pages/participants-page').then((m) => ({ default: m.ParticipantsPage })));
 const AccountsPage = lazy(() => import('../features/accounts/pages/accounts-page').then((m) => ({ default: m.AccountsPage })));
-const SettingArea = lazy(() => import('../features/labels/pages/setting-area').then((m) => ({ default: m.SettingArea })));
+const SettingArea = lazy(() => import('./setting-area').then((m) => ({ default: m.SettingArea })));
 const BarcodeGeneratorPage = lazy(() => import('../features/labels/pages/barcode-generator-page').then((m) => ({ default: m.BarcodeGeneratorPage })));
 const ConfigurationArea = lazy(() => import('../features/configuration/pages/configuration-area').then((m) => ({ default: m.ConfigurationArea })));
 const OrdersPage = lazy(() => import('../features/orders/pages/orders-page').then((m) => ({ default: m.OrdersPage })));

@@ -1,23 +1,27 @@
 import { Box, Group, NavLink, Paper, Title } from '@mantine/core';
-import { IconBuildingHospital, IconPrinter } from '@tabler/icons-react';
+import { IconBuildingHospital, IconHistory, IconPrinter } from '@tabler/icons-react';
 import { Navigate, NavLink as RouterLink, Route, Routes, useLocation } from 'react-router';
-import { PrinterSettingsPage } from './printer-settings-page';
-import { InstitutionSettingsPage } from './institution-settings-page';
+import { PrinterSettingsPage } from '@/features/labels/pages/printer-settings-page';
+import { InstitutionSettingsPage } from '@/features/labels/pages/institution-settings-page';
+import { AuditLogPage } from '@/features/audit/pages/audit-log-page';
+import { useCan } from '@/lib/session-context';
 
 const ENTRIES = [
   { to: '/setting/printer', label: 'Printer', icon: IconPrinter },
   { to: '/setting/institution', label: 'Institution', icon: IconBuildingHospital },
+  { to: '/setting/audit-log', label: 'Audit Log', icon: IconHistory, permission: 'audit.read' as const },
 ];
 
-/** spec 2 §2 Settings: a left navigation titled Setting; Printer opens automatically. */
+/** spec 2 §2 Settings: a left navigation titled Setting; Printer opens automatically. The audit log lives here too. */
 export function SettingArea() {
+  const canAudit = useCan('audit.read');
   const { pathname } = useLocation();
   const current = pathname.toLowerCase().replace(/\/+$/, '').replace('/inistitution', '/institution');
   return (
     <Group align="flex-start" maw={1100} mx="auto" gap="lg" wrap="wrap">
       <Paper withBorder radius="md" p="sm" w={{ base: '100%', sm: 220 }} component="nav" aria-label="Setting">
         <Title order={2} fz="lg" px="xs" pb="xs">Setting</Title>
-        {ENTRIES.map(({ to, label, icon: Icon }) => (
+        {ENTRIES.filter((e) => !e.permission || canAudit).map(({ to, label, icon: Icon }) => (
           <NavLink key={to} component={RouterLink} to={to} label={label} leftSection={<Icon size={18} stroke={1.6} />}
             active={current === to} aria-current={current === to ? 'page' : undefined} />
         ))}
@@ -29,6 +33,7 @@ export function SettingArea() {
           {/* The spec spells this child 'inistitution'; both addresses work, screens say Institution. */}
           <Route path="inistitution" element={<InstitutionSettingsPage />} />
           <Route path="institution" element={<InstitutionSettingsPage />} />
+          <Route path="audit-log" element={<AuditLogPage />} />
           <Route path="*" element={<Navigate to="printer" replace />} />
         </Routes>
       </Box>
