@@ -54,6 +54,7 @@ async function labSetup(api: ApiHelpers, admin: Admin) {
   return {
     panel: panel.title as string, second: second.title as string, glucose: glucose.title as string, hiv: hiv.title as string,
     morphology: morphology.title as string, mrn, phone, name: `Almaz ${patient.fatherName as string}`,
+    instId, token, panelId: panel.id, patientId: patient.id, priorityId: (await list('priorities'))[0].id, call,
   };
 }
 type Lab = Awaited<ReturnType<typeof labSetup>>;
@@ -223,6 +224,46 @@ export const tests: E2ETest[] = [
       await shot('test-result-barcode');
       await page.keyboard.press('Escape');
       await shot('test-result-final');
+    },
+  },
+  {
+    name: 'a Technician enters results but cannot release or amend them; a save over someone else\'s change is refused',
+    run: async ({ page, admin, api, shot }) => {
+      const lab = await labSetup(api, admin);
+      const [order] = await lab.call<{ id: number; sampleId: string }[]>('POST', 'LIMSOrders/place',
+        { patientIds: [lab.patientId], priorityId: lab.priorityId, panelIds: [lab.panelId] });
+      const email = `tech.${unique()}@lab.test`;
+      const created = await api.call('POST', '/users', lab.token, {
+        firstName: 'Tomas', lastName: 'Tech', email, password: 'Bench#2024x', confirmPassword: 'Bench#2024x',
+        phoneNumber: '0911223344', roles: ['Technician'], institutionId: lab.instId,
+      });
+      assert.equal(created.status, 201);
+      await signInAndPick(page, { email, password: 'Bench#2024x' });
+      await page.goto(`/orders/test-result?sampleId=${order.sampleId}`);
+      await page.getByRole('heading', { name: 'Test Results', level: 1 }).waitFor();
+      await page.getByLabel(`Result of ${lab.glucose}`).fill('4.4');
+      await page.getByRole('button', { name: /^Save/ }).click();
+      await see(page, 'Saved successfully!');
+      assert.equal(await page.getByRole('button', { name: 'Release panel' }).count(), 0, 'no panel release for a Technician');
+      await page.getByRole('button', { name: `Actions for ${lab.glucose}` }).click();
+      await page.getByRole('menuitem', { name: 'Comment' }).waitFor();
+      assert.equal(await page.getByRole('menuitem', { name: 'Release' }).count(), 0, 'no release for a Technician');
+      assert.equal(await page.getByRole('menuitem', { name: 'Amend' }).count(), 0, 'no amendment for a Technician');
+      await page.keyboard.press('Escape');
+      await shot('test-result-technician');
+
+      // Someone else saves the same result meanwhile: this screen's save is refused, nothing is overwritten.
+      const detail = await lab.call<{ orderedPanels: { orderedTests: { test: { title: string }; testResult: { id: number; concurrencyStamp: string } }[] }[] }>('GET', `LIMSOrders/${order.id}`);
+      const glucose = detail.orderedPanels[0].orderedTests.find((t) => t.test.title === lab.glucose)!;
+      await lab.call('PUT', `LIMSOrders/${order.id}/results`, { results: [{ resultId: glucose.testResult.id, result: '5.1', concurrencyStamp: glucose.testResult.concurrencyStamp }] });
+      await page.getByLabel(`Result of ${lab.glucose}`).fill('4.6');
+      await page.getByRole('button', { name: /^Save/ }).click();
+      await see(page, 'This record was changed by someone else. Reload it and try again.');
+      const after = await lab.call<typeof detail>('GET', `LIMSOrders/${order.id}`);
+      assert.equal(after.orderedPanels[0].orderedTests.find((t) => t.test.title === lab.glucose)!.testResult.id, glucose.testResult.id);
+      const saved = after.orderedPanels[0].orderedTests.find((t) => t.test.title === lab.glucose) as unknown as { testResult: { result: string } };
+      assert.equal(saved.testResult.result, '5.1', 'the other person\'s value stays');
+      await shot('test-result-conflict');
     },
   },
 ];
