@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { RecordBase, requiredText, optionalText } from './common.contract';
+import { RecordBase, requiredText } from './common.contract';
 
 const abbreviation = z.string().trim().max(4, MSG.code4);
 
@@ -46,4 +46,3 @@ export const Site = RecordBase.extend({
   concurrencyStamp: z.string(),
 });
 export type Site = z.infer<typeof Site>;
-export { optionalText };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParam, InstParam, PagingQuery } from '../../../contract/common.contract';
+import { InstParam, PagingQuery } from '../../../contract/common.contract';
 import { Institution, InstitutionInput, InstitutionUpdate, Site, SiteInput, SiteUpdate } from '../../../contract/institutions.contract';
 import type { App, AppDeps } from '../../platform/app-types';
 import { ctxOf } from '../../platform/context';
@@ -73,4 +73,3 @@ export function institutionRoutes(app: App, { db, now }: AppDeps) {
   }
 }
 
-export { IdParam };

@@ -6,7 +6,7 @@ import { type Ctx, belongsTo, instOf, requirePermission } from '../../platform/c
 import { conflict, notFound, isUniqueViolation } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { likePattern, offsetOf } from '../../platform/paging';
-import { selectRecords, toRecordDto } from '../../platform/record-refs';
+import { selectRecords } from '../../platform/record-refs';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import { seedReferenceData } from '../../db/seed/reference-data';
 import { institutions, institutionSites } from './institutions.table';
@@ -135,4 +135,3 @@ export async function setSiteEnabled(ctx: Ctx, siteId: number, enabled: boolean)
   return getSite(ctx, siteId);
 }
 
-export { toRecordDto };
