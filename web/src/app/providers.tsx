@@ -11,7 +11,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
-          <Notifications position="top-right" limit={4} />
+          <Notifications position="bottom-right" limit={4} />
           {children}
         </ModalsProvider>
       </QueryClientProvider>
