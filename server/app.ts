@@ -69,7 +69,8 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The app's CSP (helmet, above) covers the docs too: swagger-ui needs inline styles, no inline scripts.
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerGuard(app, database.db, now);
   const deps: AppDeps = { db: database.db, config, now };
