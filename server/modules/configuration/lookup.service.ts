@@ -50,19 +50,14 @@ export async function getLookup(ctx: Ctx, e: LookupEntity, id: number, db: Db = 
 
 /** References must point to records of this institution, chosen ones enabled, dependent ones consistent. */
 async function checkReferences(tx: Db, ctx: Ctx, e: LookupEntity, v: LookupInput, before?: Record<string, unknown>) {
-  for (const f of refs(e)) {
-    const id = v[f.name];
-    if (id === null || id === undefined) continue;
-    const target = LOOKUP_BY_KEY[f.ref!];
-    const t = tableOf(target);
-    const [row] = (await tx.select().from(t).where(and(eq(t.id, Number(id)), eq(t.institutionId, instOf(ctx)))).limit(1)) as Record<string, unknown>[];
-    const unchanged = before && before[f.name] === id;
-    if (!row || (!row.isEnabled && !unchanged)) {
-      throw badRequest(`${f.label}: choose an enabled ${target.label.toLowerCase()}`, { [f.name]: [`Choose an enabled ${target.label.toLowerCase()}`] });
-    }
-    if (f.dependsOn && v[f.dependsOn.field] !== null && v[f.dependsOn.field] !== undefined && row[f.dependsOn.refField] !== v[f.dependsOn.field]) {
-      const dep = e.fields.find((x) => x.name === f.dependsOn!.field);
-      throw badRequest(`${f.label} does not belong to the chosen ${dep?.label ?? f.dependsOn.field}`, { [f.name]: [`Not in the chosen ${dep?.label ?? f.dependsOn.field}`] });
+  const rows = await assertLookupIds(tx, instOf(ctx), refs(e).map((f) => ({
+    key: f.ref!, id: v[f.name] as number | null, field: f.name, label: f.label, previous: before?.[f.name] as number | undefined,
+  })));
+  for (const f of refs(e).filter((x) => x.dependsOn && rows[x.name])) {
+    const { field, refField } = f.dependsOn!;
+    if (v[field] !== null && v[field] !== undefined && rows[f.name][refField] !== v[field]) {
+      const dep = e.fields.find((x) => x.name === field)?.label ?? field;
+      throw badRequest(`${f.label} does not belong to the chosen ${dep}`, { [f.name]: [`Not in the chosen ${dep}`] });
     }
   }
 }
@@ -147,7 +142,14 @@ export async function assertParent(ctx: Ctx, e: LookupEntity, parentId: number) 
 }
 
 
-export interface LookupCheck { key: string; id: number | null | undefined; field: string; previous?: number | null }
+export interface LookupCheck {
+  key: string;
+  id: number | null | undefined;
+  field: string;
+  /** The field's label, to name it in the error title. */
+  label?: string;
+  previous?: number | null;
+}
 
 /**
  * For other modules: each id must be a record of that list in this institution, and enabled unless
@@ -162,7 +164,7 @@ export async function assertLookupIds(tx: Db, institutionId: number, checks: Loo
     const [row] = (await tx.select().from(t).where(and(eq(t.id, c.id), eq(t.institutionId, institutionId))).limit(1)) as Record<string, unknown>[];
     if (!row || (!row.isEnabled && c.previous !== c.id)) {
       const what = e.label.toLowerCase();
-      throw badRequest(`Choose an enabled ${what}.`, { [c.field]: [`Choose an enabled ${what}`] });
+      throw badRequest(c.label ? `${c.label}: choose an enabled ${what}` : `Choose an enabled ${what}.`, { [c.field]: [`Choose an enabled ${what}`] });
     }
     rows[c.field] = row;
   }
