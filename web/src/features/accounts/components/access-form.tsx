@@ -11,6 +11,7 @@ import { FullScreenForm } from '@/components/full-screen-form';
 import { useMe } from '@/lib/session-context';
 import { useAddMembership, useSetRoles } from '../api/users';
 import { useInstitutionOptions } from '../api/institution-options';
+import { AccountHeading } from './account-heading';
 
 const RolesForm = z.object({ roles: z.array(z.enum(ROLES)).min(1, MSG.requiredSelect) });
 
@@ -49,10 +50,7 @@ export function AccessForm({ user, onClose }: Props) {
     <FullScreenForm title="Roles and Institutions" opened onClose={onClose} onSubmit={submit}
       submitting={setRoles.isPending} error={serverFormErrors(setRoles.error).title}>
       <Stack gap="sm">
-        <div>
-          <Text fw={600}>{user.firstName} {user.lastName}</Text>
-          <Text size="sm" c="dimmed">{user.email}</Text>
-        </div>
+        <AccountHeading user={user} />
         <MultiSelect label="Roles" withAsterisk data={roleOptions} searchable {...form.getInputProps('roles')} />
         <Divider label="Institutions" labelPosition="left" mt="sm" />
         <Group gap={6}>{institutions.map((i) => <Badge key={i.id} variant="light" size="lg" tt="none">{i.title}</Badge>)}</Group>

@@ -1,10 +1,11 @@
-import { Badge, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { OverwritePassword, type User } from '@contract/accounts.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { FullScreenForm } from '@/components/full-screen-form';
 import { useOverwritePassword } from '../api/users';
+import { AccountHeading } from './account-heading';
 
 interface Props { user: User; onClose: () => void }
 
@@ -30,11 +31,7 @@ export function ChangePasswordForm({ user, onClose }: Props) {
     <FullScreenForm title="Change Password" opened onClose={onClose} onSubmit={submit}
       submitting={change.isPending} error={serverFormErrors(change.error).title}>
       <Stack gap="sm">
-        <div>
-          <Text fw={600}>{user.firstName} {user.lastName}</Text>
-          <Text size="sm" c="dimmed">{user.email}</Text>
-          <Group gap={4} mt={6}>{user.roles.map((r) => <Badge key={r} size="sm" variant="light">{r}</Badge>)}</Group>
-        </div>
+        <AccountHeading user={user} withRoles />
         <PasswordInput label="New Password" withAsterisk data-autofocus autoComplete="new-password"
           description="At least 8 characters. The account's open sessions are signed out." {...form.getInputProps('newPassword')} />
         <PasswordInput label="Old Password" autoComplete="off"
