@@ -14,11 +14,18 @@ interface Props {
 export function SearchBox({ value, onSearch, placeholder = 'Search', withButton = false }: Props) {
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
-  // Follow the URL when it changes from outside (back button, deep link).
+  const [searched, setSearched] = useState<string | null>(null);
+  // Follow the URL when it changes from outside (back button, deep link). Our own search reaches the
+  // URL in a later (transition) render: text typed meanwhile must not be replaced by that term.
   if (value !== shown) {
     setShown(value);
-    setText(value);
+    if (value !== searched) setText(value);
+    setSearched(null);
   }
+  const search = (term: string) => {
+    setSearched(term.trim());
+    onSearch(term);
+  };
   const input = (
     <TextInput
       w={{ base: '100%', sm: 400 }}
@@ -26,10 +33,10 @@ export function SearchBox({ value, onSearch, placeholder = 'Search', withButton 
       placeholder={placeholder}
       value={text}
       onChange={(e) => setText(e.currentTarget.value)}
-      onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); onSearch(text); } }}
+      onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); search(text); } }}
       leftSection={<IconSearch size={16} />}
       rightSection={text ? (
-        <ActionIcon variant="subtle" color="gray" aria-label="Clear search" onClick={() => { setText(''); onSearch(''); }}>
+        <ActionIcon variant="subtle" color="gray" aria-label="Clear search" onClick={() => { setText(''); search(''); }}>
           <IconX size={14} />
         </ActionIcon>
       ) : null}
@@ -39,7 +46,7 @@ export function SearchBox({ value, onSearch, placeholder = 'Search', withButton 
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start">
       {input}
-      <Button variant="default" leftSection={<IconSearch size={16} />} onClick={() => onSearch(text)}>Search</Button>
+      <Button variant="default" leftSection={<IconSearch size={16} />} onClick={() => search(text)}>Search</Button>
     </Group>
   );
 }
