@@ -32,6 +32,7 @@ export type OverwritePassword = z.input<typeof OverwritePassword>;
 
 /** Roles of one membership: at least one, never Super Administrator (an account flag). */
 export const InstitutionRoles = z.array(z.enum(ROLES).exclude(['Super Administrator'])).min(1, MSG.requiredSelect);
+export type InstitutionRoles = z.input<typeof InstitutionRoles>;
 const institutionId = z.coerce.number({ error: MSG.requiredSelect }).int().positive(MSG.requiredSelect);
 
 /** POST /users/{id}/institutions: the account joins an institution with these roles there. */
@@ -55,6 +56,7 @@ export const User = RecordBase.extend({
   userName: z.string(),
   phoneNumber: z.string().nullable(),
   isSuperAdmin: z.boolean(),
+  concurrencyStamp: z.string(),
   /** Only the memberships of institutions where the caller may read accounts, each with its roles. */
   institutions: z.array(z.object({ id: z.number(), title: z.string(), roles: z.array(z.enum(ROLES)) })),
   /** Memberships in institutions the caller may not see (counted, not named). */
