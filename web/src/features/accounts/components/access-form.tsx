@@ -69,7 +69,7 @@ export function AccessForm({ user, onClose }: Props) {
         {current.institutions.map((i) => (
           <MultiSelect key={i.id} label={`Roles in ${i.title}`} data={ROLE_OPTIONS} searchable disabled={!administers(i.id)}
             description={administers(i.id) ? undefined : 'You do not administer this institution.'}
-            value={form.values.roles[String(i.id)] ?? []} onChange={(roles) => form.setFieldValue(`roles.${i.id}`, roles)}
+            value={form.values.roles[String(i.id)] ?? []} onChange={(roles) => { form.clearFieldError('roles'); form.setFieldValue(`roles.${i.id}`, roles); }}
             error={form.values.roles[String(i.id)]?.length === 0 ? '*Required' : undefined} />
         ))}
         {current.otherInstitutionCount > 0 && (
