@@ -30,7 +30,22 @@ export const OverwritePassword = z.object({
 });
 export type OverwritePassword = z.input<typeof OverwritePassword>;
 
-export const UserMembership = z.object({ institutionId: z.coerce.number().int().positive(MSG.requiredSelect) });
+/** Roles of one membership: at least one, never Super Administrator (an account flag). */
+export const InstitutionRoles = z.array(z.enum(ROLES).exclude(['Super Administrator'])).min(1, MSG.requiredSelect);
+export type InstitutionRoles = z.input<typeof InstitutionRoles>;
+const institutionId = z.coerce.number({ error: MSG.requiredSelect }).int().positive(MSG.requiredSelect);
+
+/** POST /users/{id}/institutions: the account joins an institution with these roles there. */
+export const UserMembership = z.object({ institutionId, roles: InstitutionRoles });
+export type UserMembership = z.input<typeof UserMembership>;
+
+/** PUT /users/{id}/roles: the roles of the account's membership in one institution. */
+export const UserRoles = z.object({ institutionId, roles: InstitutionRoles, concurrencyStamp: z.string().optional() });
+export type UserRoles = z.input<typeof UserRoles>;
+
+/** PUT /users/{id}/superAdmin: only a Super Administrator grants or revokes it. */
+export const UserSuperAdmin = z.object({ isSuperAdmin: z.boolean(), concurrencyStamp: z.string().optional() });
+export type UserSuperAdmin = z.input<typeof UserSuperAdmin>;
 
 export const UserQuery = z.object({ institutionId: z.coerce.number().int().positive().optional() });
 
@@ -40,7 +55,11 @@ export const User = RecordBase.extend({
   email: z.string(),
   userName: z.string(),
   phoneNumber: z.string().nullable(),
-  roles: z.array(z.string()),
-  institutions: z.array(z.object({ id: z.number(), title: z.string() })),
+  isSuperAdmin: z.boolean(),
+  concurrencyStamp: z.string(),
+  /** Only the memberships of institutions where the caller may read accounts, each with its roles. */
+  institutions: z.array(z.object({ id: z.number(), title: z.string(), roles: z.array(z.enum(ROLES)) })),
+  /** Memberships in institutions the caller may not see (counted, not named). */
+  otherInstitutionCount: z.number(),
 });
 export type User = z.infer<typeof User>;

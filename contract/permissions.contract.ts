@@ -14,6 +14,9 @@ export const ROLES = [
   'Tissue Banker',
 ] as const;
 export type Role = (typeof ROLES)[number];
+/** Roles held in one institution's membership; Super Administrator is global, an account flag (ADR 0007). */
+export type InstitutionRole = Exclude<Role, 'Super Administrator'>;
+export const SUPER_ADMIN: Role = 'Super Administrator';
 
 export const PERMISSIONS = [
   'institutions.create', // a new institution: Super Administrator only

@@ -149,24 +149,31 @@ export const tests: E2ETest[] = [
       await page.goto(`/accounts?SearchTerm=${encodeURIComponent(account.email)}`);
       await page.getByRole('row').filter({ hasText: account.email }).getByRole('button', { name: /^Roles and institutions of/ }).click();
       const dialog = page.getByRole('dialog', { name: 'Roles and Institutions' });
-      await dialog.getByLabel('Add to institution').click();
+      await dialog.getByLabel('Institution', { exact: true }).click();
       await page.getByRole('option', { name: second, exact: true }).click();
+      await dialog.getByLabel('Roles there').click();
+      await page.getByRole('option', { name: 'Researcher', exact: true }).click();
+      await page.keyboard.press('Escape');
       await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-      await dialog.getByText(second, { exact: true }).waitFor();
-      await dialog.getByLabel('Roles').click();
+      await dialog.getByLabel(`Roles in ${second}`).waitFor(); // a row for the new membership
+      const first = dialog.getByLabel(/^Roles in /).first(); // the first institution, Technician
+      await first.click();
       await page.keyboard.press('Backspace'); // removes the last chosen role, Technician
       await page.keyboard.press('Escape');
       await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
-      await dialog.getByText('*Required').waitFor();
-      await dialog.getByLabel('Roles').click();
+      await dialog.getByText('*Required').first().waitFor();
+      await first.click();
       await page.getByRole('option', { name: 'Bench Scientist', exact: true }).click();
       await page.keyboard.press('Escape');
       await shot('account-access');
       await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
-      await page.getByRole('row').filter({ hasText: account.email }).getByText('Bench Scientist').waitFor();
-      const login = await api.call<{ account: { roles: string[]; institutionIds: number[] } }>('POST', '/Authentication/login', '', { userName: account.email, password: account.password });
-      assert.deepEqual(login.body.account.roles, ['Bench Scientist']);
+      const row = page.getByRole('row').filter({ hasText: account.email });
+      await row.getByText('Bench Scientist').waitFor();
+      await row.getByText('Researcher').waitFor();
+      await shot('accounts-roles-per-institution');
+      const login = await api.call<{ account: { institutionIds: number[]; memberships: { roles: string[] }[] } }>('POST', '/Authentication/login', '', { userName: account.email, password: account.password });
+      assert.deepEqual(login.body.account.memberships.map((m) => m.roles).sort(), [['Bench Scientist'], ['Researcher']]);
       assert.equal(login.body.account.institutionIds.length, 2);
     },
   },

@@ -3,6 +3,12 @@ import type { Db } from '../db/client';
 import type { Permission, Role } from '../../contract/permissions.contract';
 import { forbidden, unauthorized } from './errors';
 
+export interface Membership {
+  institutionId: number;
+  roles: Role[];
+  permissions: ReadonlySet<Permission>;
+}
+
 export interface AuthAccount {
   id: number;
   firstName: string;
@@ -10,10 +16,11 @@ export interface AuthAccount {
   email: string;
   userName: string;
   phoneNumber: string | null;
-  roles: Role[];
-  permissions: Set<Permission>;
-  institutionIds: number[];
+  /** Global: every permission in every institution (ADR 0007). */
   isSuperAdmin: boolean;
+  /** Per institution the account belongs to: the roles held there and what they allow. */
+  memberships: Membership[];
+  institutionIds: number[];
   sessionId: number;
 }
 
@@ -42,9 +49,30 @@ export function ctxOf(req: FastifyRequest, db: Db, now: () => Date): Ctx {
   return { db, account: req.auth, institutionId: instId ? Number(instId) : null, address: req.ip, now };
 }
 
-export function requirePermission(account: AuthAccount, permission: Permission) {
-  if (!account.permissions.has(permission)) throw forbidden();
+/**
+ * Whether the account holds a permission in an institution: through the roles of its membership
+ * there (a role in B gives nothing in A). With no institution (routes without {instId}) it must
+ * hold it in at least one membership; the service then scopes to the institutions where it does.
+ */
+export function can(account: AuthAccount, permission: Permission, institutionId: number | null): boolean {
+  if (account.isSuperAdmin) return true;
+  if (institutionId === null) return account.memberships.some((m) => m.permissions.has(permission));
+  return account.memberships.some((m) => m.institutionId === institutionId && m.permissions.has(permission));
 }
+
+/** The one permission check: in the ctx's institution unless another is named. */
+export function requirePermission(scope: Pick<Ctx, 'account' | 'institutionId'>, permission: Permission, institutionId = scope.institutionId) {
+  if (!can(scope.account, permission, institutionId)) throw forbidden();
+}
+
+/** Institutions where the account holds a permission; null means all (Super Administrator). */
+export function institutionsWhere(account: AuthAccount, permission: Permission): number[] | null {
+  if (account.isSuperAdmin) return null;
+  return account.memberships.filter((m) => m.permissions.has(permission)).map((m) => m.institutionId);
+}
+
+/** Holds accounts.manage in that institution's membership (or is a Super Administrator). */
+export const administers = (account: AuthAccount, institutionId: number) => can(account, 'accounts.manage', institutionId);
 
 export function belongsTo(account: AuthAccount, institutionId: number) {
   return account.isSuperAdmin || account.institutionIds.includes(institutionId);

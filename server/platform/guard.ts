@@ -14,7 +14,7 @@ declare module 'fastify' {
 /**
  * One permission check for every route (ARCHITECTURE §5): who is signing in (bearer token),
  * whether the account belongs to the institution in the path (404 otherwise, never its data),
- * and whether its roles grant the route's permission (403).
+ * and whether the roles of its membership there grant the route's permission (403).
  */
 export function registerGuard(app: FastifyInstance, db: Db, now: () => Date) {
   app.decorateRequest('auth', null);
@@ -34,10 +34,12 @@ export function registerGuard(app: FastifyInstance, db: Db, now: () => Date) {
     req.auth = token ? await resolveToken(db, token, now()) : null;
     if (!req.auth) throw unauthorized();
     const raw = (req.params as Record<string, string> | undefined)?.instId;
+    let institutionId: number | null = null;
     if (raw !== undefined && !req.routeOptions.config.anyInstitution) {
-      const instId = Number(raw);
-      if (!Number.isInteger(instId) || !belongsTo(req.auth, instId)) throw notFound('Institution');
+      institutionId = Number(raw);
+      if (!Number.isInteger(institutionId) || !belongsTo(req.auth, institutionId)) throw notFound('Institution');
     }
-    if (permission !== 'signedIn') requirePermission(req.auth, permission);
+    // Under {instId}: the roles of that membership; elsewhere: held in at least one (ADR 0007).
+    if (permission !== 'signedIn') requirePermission({ account: req.auth, institutionId }, permission);
   });
 }

@@ -23,16 +23,22 @@ export async function createInstitution(t: TestApp, overrides: Partial<{ title: 
 
 let hashed: string | undefined;
 
-/** An account with the given roles, member of the given institutions. */
-export async function createAccount(t: TestApp, opts: { roles: Role[]; institutionIds: number[]; password?: string; email?: string }) {
+/**
+ * An account member of the given institutions with the given roles in each ('Super Administrator'
+ * becomes the account flag); rolesIn overrides the roles of single institutions.
+ */
+export async function createAccount(t: TestApp, opts: { roles: Role[]; institutionIds: number[]; rolesIn?: Record<number, Role[]>; password?: string; email?: string }) {
   hashed ??= await hashPassword(PASSWORD);
   const email = (opts.email ?? `${randomUUID().slice(0, 12)}@lab.test`).toLowerCase();
   const passwordHash = opts.password ? await hashPassword(opts.password) : hashed;
   const [acc] = await t.db.insert(accounts).values({
-    firstName: 'Test', lastName: opts.roles[0] ?? 'User', email, userName: email, phoneNumber: '+15550100', passwordHash, roles: opts.roles,
+    firstName: 'Test', lastName: opts.roles[0] ?? 'User', email, userName: email, phoneNumber: '+15550100', passwordHash, isSuperAdmin: opts.roles.includes('Super Administrator'),
   }).returning();
+  const membershipRoles = (roles: Role[]) => roles.filter((r) => r !== 'Super Administrator');
   if (opts.institutionIds.length) {
-    await t.db.insert(accountInstitutions).values(opts.institutionIds.map((institutionId) => ({ accountId: acc.id, institutionId })));
+    await t.db.insert(accountInstitutions).values(opts.institutionIds.map((institutionId) => ({
+      accountId: acc.id, institutionId, roles: membershipRoles(opts.rolesIn?.[institutionId] ?? opts.roles),
+    })));
   }
   return acc;
 }

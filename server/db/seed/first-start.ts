@@ -20,7 +20,7 @@ export async function firstStart(db: Db, opts: { adminEmail: string | null; admi
     const [{ n }] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(accounts);
     if (n > 0) return null;
     const [admin] = await tx.insert(accounts).values({
-      firstName: 'System', lastName: 'Administrator', email, userName: email, phoneNumber: null, passwordHash, roles: ['Super Administrator'],
+      firstName: 'System', lastName: 'Administrator', email, userName: email, phoneNumber: null, passwordHash, isSuperAdmin: true,
     }).returning();
     const [inst] = await tx.insert(institutions).values({
       title: 'Central Biobank', abbreviation: 'CBB', address: '1 Research Avenue', creatorId: admin.id, enablerId: admin.id,

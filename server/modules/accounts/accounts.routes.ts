@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { IdParam, PagingQuery } from '../../../contract/common.contract';
-import { OverwritePassword, User, UserCreate, UserMembership, UserQuery } from '../../../contract/accounts.contract';
-import { ROLES } from '../../../contract/permissions.contract';
-import { MSG } from '../../../contract/messages';
+import { OverwritePassword, User, UserCreate, UserMembership, UserQuery, UserRoles, UserSuperAdmin } from '../../../contract/accounts.contract';
 import type { App, AppDeps } from '../../platform/app-types';
 import { ctxOf } from '../../platform/context';
 import { sendPage } from '../../platform/paging';
@@ -35,13 +33,18 @@ export function accountRoutes(app: App, { db, now }: AppDeps) {
 
   app.put('/api/users/:id/roles', {
     config: { permission: 'accounts.manage' },
-    schema: { tags, params: IdParam, body: z.object({ roles: z.array(z.enum(ROLES)).min(1, MSG.requiredSelect), concurrencyStamp: z.string().optional() }), response: { 200: User } },
-  }, async (req) => (await svc.setRoles(ctx(req), req.params.id, req.body.roles, req.body.concurrencyStamp)) as never);
+    schema: { tags, params: IdParam, body: UserRoles, response: { 200: User } },
+  }, async (req) => (await svc.setRoles(ctx(req), req.params.id, req.body)) as never);
+
+  app.put('/api/users/:id/superAdmin', {
+    config: { permission: 'accounts.manage' },
+    schema: { tags, params: IdParam, body: UserSuperAdmin, response: { 200: User } },
+  }, async (req) => (await svc.setSuperAdmin(ctx(req), req.params.id, req.body)) as never);
 
   app.post('/api/users/:id/institutions', {
     config: { permission: 'accounts.manage' },
     schema: { tags, params: IdParam, body: UserMembership, response: { 200: User } },
-  }, async (req) => (await svc.addMembership(ctx(req), req.params.id, req.body.institutionId)) as never);
+  }, async (req) => (await svc.addMembership(ctx(req), req.params.id, req.body)) as never);
 
   for (const [action, enabled] of [['disable', false], ['enable', true]] as const) {
     app.post(`/api/users/:id/${action}`, {

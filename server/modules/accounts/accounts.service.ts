@@ -1,10 +1,11 @@
 import { and, asc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { OverwritePassword, UserCreate } from '../../../contract/accounts.contract';
 import type { PagingQuery } from '../../../contract/common.contract';
-import type { Role } from '../../../contract/permissions.contract';
-import { type Ctx, belongsTo, requirePermission } from '../../platform/context';
+import { SUPER_ADMIN, type Role } from '../../../contract/permissions.contract';
+import type { Db } from '../../db/client';
+import { type Ctx, administers, belongsTo, institutionsWhere, requirePermission } from '../../platform/context';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
-import { audit } from '../../platform/audit';
+import { audit, type AuditEntry } from '../../platform/audit';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
@@ -13,27 +14,25 @@ import { institutions } from '../institutions/institutions.table';
 import { sessions } from '../auth/auth.table';
 import { accounts, accountInstitutions } from './accounts.table';
 
-/** Accounts an administrator may see: those sharing one of their institutions (all for Super Administrator). */
+/** Accounts the caller may see: members of an institution where it holds accounts.read (all for Super Administrator). */
 function visibleScope(ctx: Ctx, institutionId?: number): SQL | undefined {
-  const ids = institutionId !== undefined ? [institutionId] : ctx.account.isSuperAdmin ? null : ctx.account.institutionIds;
+  const ids = institutionId !== undefined ? [institutionId] : institutionsWhere(ctx.account, 'accounts.read');
   if (ids === null) return undefined;
   return exists(ctx.db.select({ x: sql`1` }).from(accountInstitutions)
     .where(and(eq(accountInstitutions.accountId, accounts.id), inArray(accountInstitutions.institutionId, ids.length ? ids : [0]))));
 }
 
-const institutionsJson = sql<{ id: number; title: string }[]>`coalesce((
-  select json_agg(json_build_object('id', i.id, 'title', i.title) order by i.title)
-  from ${accountInstitutions} ai join ${institutions} i on i.id = ai.institution_id
-  where ai.account_id = "accounts"."id"), '[]'::json)`;
+type Membership = { id: number; title: string; roles: Role[] };
 
-function toUser(row: Record<string, unknown>) {
-  const { passwordHash: _p, institutionList, ...rest } = row;
-  return { ...rest, institutions: (institutionList as unknown[]) ?? [] };
+function toUser(row: Record<string, unknown>, institutionList: Membership[], otherInstitutionCount: number) {
+  const { passwordHash: _p, ...rest } = row;
+  return { ...rest, institutions: institutionList, otherInstitutionCount };
 }
 
 export async function listUsers(ctx: Ctx, q: PagingQuery, institutionId?: number) {
-  requirePermission(ctx.account, 'accounts.read');
+  requirePermission(ctx, 'accounts.read');
   if (institutionId !== undefined && !belongsTo(ctx.account, institutionId)) throw notFound('Institution');
+  if (institutionId !== undefined) requirePermission(ctx, 'accounts.read', institutionId);
   const parts: (SQL | undefined)[] = [visibleScope(ctx, institutionId)];
   if (q.searchTerm) {
     const p = likePattern(q.searchTerm);
@@ -44,31 +43,45 @@ export async function listUsers(ctx: Ctx, q: PagingQuery, institutionId?: number
   return { total: page.total, rows: await withInstitutions(ctx, page.rows) };
 }
 
-/** Adds each account's institutions with one query for the whole page (no N+1). */
+/**
+ * Adds each account's memberships with one query for the whole page (no N+1): only those of
+ * institutions where the caller may read accounts; the others are only counted.
+ */
 async function withInstitutions(ctx: Ctx, rows: Record<string, unknown>[]) {
   if (!rows.length) return [];
-  const lists = await ctx.db.select({ id: accounts.id, institutionList: institutionsJson }).from(accounts)
-    .where(inArray(accounts.id, rows.map((r) => Number(r.id))));
-  const byId = new Map(lists.map((l) => [l.id, l.institutionList]));
-  return rows.map((r) => toUser({ ...r, institutionList: byId.get(Number(r.id)) ?? [] }));
+  const memberships = await ctx.db.select({ accountId: accountInstitutions.accountId, id: institutions.id, title: institutions.title, roles: accountInstitutions.roles })
+    .from(accountInstitutions).innerJoin(institutions, eq(institutions.id, accountInstitutions.institutionId))
+    .where(inArray(accountInstitutions.accountId, rows.map((r) => Number(r.id)))).orderBy(asc(institutions.title));
+  const readable = institutionsWhere(ctx.account, 'accounts.read');
+  return rows.map((r) => {
+    const own = memberships.filter((m) => m.accountId === Number(r.id));
+    const shown = own.filter((m) => readable === null || readable.includes(m.id)).map((m) => ({ id: m.id, title: m.title, roles: m.roles as Role[] }));
+    return toUser(r, shown, own.length - shown.length);
+  });
 }
 
 export async function getUser(ctx: Ctx, id: number) {
-  requirePermission(ctx.account, 'accounts.read');
+  requirePermission(ctx, 'accounts.read');
   const page = await selectRecords(ctx.db, accounts, { where: and(eq(accounts.id, id), visibleScope(ctx)), orderBy: asc(accounts.id), limit: 1 });
   if (!page.rows[0]) throw notFound('Account');
   return (await withInstitutions(ctx, page.rows))[0];
 }
 
 function assertMayGrant(ctx: Ctx, roles: readonly Role[]) {
-  if (roles.includes('Super Administrator') && !ctx.account.isSuperAdmin) {
+  if (roles.includes(SUPER_ADMIN) && !ctx.account.isSuperAdmin) {
     throw forbidden('Only a Super Administrator may grant the Super Administrator role.');
   }
 }
 
+/** Refuses (403) unless the caller administers the institution: a membership is changed only there. */
+function assertAdministers(ctx: Ctx, institutionId: number) {
+  if (!belongsTo(ctx.account, institutionId)) throw notFound('Institution');
+  if (!administers(ctx.account, institutionId)) throw forbidden('You may manage accounts only in institutions you administer.');
+}
+
 export async function createUser(ctx: Ctx, input: UserCreate & { roles: Role[] }) {
-  requirePermission(ctx.account, 'accounts.manage');
-  if (!belongsTo(ctx.account, Number(input.institutionId))) throw notFound('Institution');
+  requirePermission(ctx, 'accounts.manage');
+  assertAdministers(ctx, Number(input.institutionId));
   assertMayGrant(ctx, input.roles);
   const passwordHash = await hashPassword(input.password);
   const email = input.email.trim().toLowerCase();
@@ -78,10 +91,11 @@ export async function createUser(ctx: Ctx, input: UserCreate & { roles: Role[] }
       if (!inst) throw notFound('Institution');
       const [row] = await tx.insert(accounts).values({
         firstName: input.firstName, lastName: input.lastName, email, userName: email, phoneNumber: input.phoneNumber,
-        passwordHash, roles: [...new Set(input.roles)], creatorId: ctx.account.id, enablerId: ctx.account.id,
+        passwordHash, isSuperAdmin: input.roles.includes(SUPER_ADMIN), creatorId: ctx.account.id, enablerId: ctx.account.id,
       }).returning();
-      await tx.insert(accountInstitutions).values({ accountId: row.id, institutionId: inst.id, creatorId: ctx.account.id });
-      await audit(tx, ctx, { entity: 'account', entityId: row.id, action: 'create', after: row, institutionId: inst.id });
+      const roles = [...new Set(input.roles)].filter((r) => r !== SUPER_ADMIN);
+      await tx.insert(accountInstitutions).values({ accountId: row.id, institutionId: inst.id, roles, creatorId: ctx.account.id });
+      await audit(tx, ctx, { entity: 'account', entityId: row.id, action: 'create', after: { ...row, roles }, institutionId: inst.id });
       return row.id;
     });
     return getUser(ctx, id);
@@ -91,23 +105,44 @@ export async function createUser(ctx: Ctx, input: UserCreate & { roles: Role[] }
   }
 }
 
-/** Looks up an account the administrator may manage, by id or by e-mail / user name. */
+/** Looks up an account the caller may see (404 otherwise), by id or by e-mail / user name, with its memberships. */
 async function findManaged(ctx: Ctx, user: number | string) {
   const byKey = typeof user === 'number' ? eq(accounts.id, user) : eq(sql`lower(${accounts.userName})`, user.toLowerCase());
   const [row] = await ctx.db.select().from(accounts).where(and(byKey, visibleScope(ctx))).limit(1);
   if (!row) throw notFound('Account');
-  return row;
+  const memberships = await ctx.db.select({ institutionId: accountInstitutions.institutionId, roles: accountInstitutions.roles })
+    .from(accountInstitutions).where(eq(accountInstitutions.accountId, row.id));
+  return { ...row, memberships };
+}
+type Managed = Awaited<ReturnType<typeof findManaged>>;
+
+/**
+ * An account-wide change (password, disable, enable) needs the caller to administer every
+ * institution the account belongs to: otherwise an administrator of B could take over A's staff.
+ */
+function assertAdministersAll(ctx: Ctx, target: Managed) {
+  if (ctx.account.isSuperAdmin) return;
+  if (target.isSuperAdmin) throw forbidden('Only a Super Administrator may change a Super Administrator\'s account.');
+  if (!target.memberships.every((m) => administers(ctx.account, m.institutionId))) {
+    throw forbidden('This account also belongs to an institution you do not administer; only an administrator of all its institutions may change it.');
+  }
+}
+
+/** Account-wide changes are audited once in each institution of the account, so every one sees them. */
+async function auditEverywhere(tx: Db, ctx: Ctx, target: Managed, entry: Omit<AuditEntry, 'entity' | 'entityId' | 'institutionId'>) {
+  const ids = target.memberships.length ? target.memberships.map((m) => m.institutionId) : [null];
+  for (const institutionId of ids) await audit(tx, ctx, { entity: 'account', entityId: target.id, institutionId, ...entry });
 }
 
 /** spec 2 §5: changing a password needs the administrator's own password. Revokes the account's sessions. */
 export async function overwritePassword(ctx: Ctx, input: OverwritePassword) {
-  requirePermission(ctx.account, 'accounts.manage');
+  requirePermission(ctx, 'accounts.manage');
   const [admin] = await ctx.db.select({ passwordHash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, ctx.account.id));
   if (!admin || !(await verifyPassword(input.adminPassword, admin.passwordHash))) {
     throw badRequest('Your administrator password is incorrect.', { adminPassword: ['Your administrator password is incorrect.'] });
   }
   const target = await findManaged(ctx, input.user as number | string);
-  if (target.roles.includes('Super Administrator') && !ctx.account.isSuperAdmin) throw forbidden('Only a Super Administrator may change this password.');
+  assertAdministersAll(ctx, target);
   if (input.oldPassword && !(await verifyPassword(input.oldPassword, target.passwordHash))) {
     throw badRequest('The old password is incorrect.', { oldPassword: ['The old password is incorrect.'] });
   }
@@ -115,43 +150,68 @@ export async function overwritePassword(ctx: Ctx, input: OverwritePassword) {
   await ctx.db.transaction(async (tx) => {
     await updateStamped(tx, accounts, undefined, target.id, undefined, { passwordHash }, 'Account');
     await tx.update(sessions).set({ revokedAt: ctx.now() }).where(and(eq(sessions.accountId, target.id), sql`${sessions.revokedAt} is null`));
-    await audit(tx, ctx, { entity: 'account', entityId: target.id, action: 'password_change', institutionId: null });
+    await auditEverywhere(tx, ctx, target, { action: 'password_change' });
   });
   return { id: target.id };
 }
 
-export async function setRoles(ctx: Ctx, id: number, roles: Role[], stamp?: string) {
-  requirePermission(ctx.account, 'accounts.manage');
+/** The roles of the account's membership in one institution the caller administers. */
+export async function setRoles(ctx: Ctx, id: number, input: { institutionId: number; roles: Role[]; concurrencyStamp?: string }) {
+  requirePermission(ctx, 'accounts.manage');
   const target = await findManaged(ctx, id);
-  assertMayGrant(ctx, roles);
-  if (target.roles.includes('Super Administrator') && !ctx.account.isSuperAdmin) throw forbidden('Only a Super Administrator may change this account.');
+  assertAdministers(ctx, input.institutionId);
+  assertMayGrant(ctx, input.roles);
+  if (target.isSuperAdmin && !ctx.account.isSuperAdmin) throw forbidden('Only a Super Administrator may change a Super Administrator\'s account.');
+  const membership = target.memberships.find((m) => m.institutionId === input.institutionId);
+  if (!membership) throw notFound('Membership');
+  const roles = [...new Set(input.roles)];
   await ctx.db.transaction(async (tx) => {
-    const { before, after } = await updateStamped(tx, accounts, undefined, id, stamp, { roles: [...new Set(roles)] }, 'Account');
-    await audit(tx, ctx, { entity: 'account', entityId: id, action: 'update', before, after, institutionId: null });
+    await updateStamped(tx, accounts, undefined, id, input.concurrencyStamp, {}, 'Account');
+    await tx.update(accountInstitutions).set({ roles })
+      .where(and(eq(accountInstitutions.accountId, id), eq(accountInstitutions.institutionId, input.institutionId)));
+    await audit(tx, ctx, { entity: 'account', entityId: id, action: 'update', before: membership, after: { ...membership, roles }, institutionId: input.institutionId });
   });
   return getUser(ctx, id);
 }
 
-export async function addMembership(ctx: Ctx, id: number, institutionId: number) {
-  requirePermission(ctx.account, 'accounts.manage');
-  if (!belongsTo(ctx.account, institutionId)) throw notFound('Institution');
-  await findManaged(ctx, id);
+/** The account joins an institution the caller administers, with its roles there. */
+export async function addMembership(ctx: Ctx, id: number, input: { institutionId: number; roles: Role[] }) {
+  requirePermission(ctx, 'accounts.manage');
+  assertAdministers(ctx, input.institutionId);
+  assertMayGrant(ctx, input.roles);
+  const target = await findManaged(ctx, id);
+  if (target.memberships.some((m) => m.institutionId === input.institutionId)) throw conflict('The account already belongs to this institution.');
+  const after = { institutionId: input.institutionId, roles: [...new Set(input.roles)] };
   await ctx.db.transaction(async (tx) => {
-    const added = await tx.insert(accountInstitutions).values({ accountId: id, institutionId, creatorId: ctx.account.id }).onConflictDoNothing().returning();
-    if (added.length) await audit(tx, ctx, { entity: 'account', entityId: id, action: 'add_institution', after: { institutionId }, institutionId });
+    const [inst] = await tx.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, input.institutionId));
+    if (!inst) throw notFound('Institution');
+    await tx.insert(accountInstitutions).values({ accountId: id, ...after, creatorId: ctx.account.id });
+    await audit(tx, ctx, { entity: 'account', entityId: id, action: 'add_institution', after, institutionId: input.institutionId });
+  });
+  return getUser(ctx, id);
+}
+
+/** Grants or revokes Super Administrator (every permission everywhere): a Super Administrator only. */
+export async function setSuperAdmin(ctx: Ctx, id: number, input: { isSuperAdmin: boolean; concurrencyStamp?: string }) {
+  if (!ctx.account.isSuperAdmin) throw forbidden('Only a Super Administrator may grant or revoke Super Administrator.');
+  if (id === ctx.account.id && !input.isSuperAdmin) throw badRequest('You cannot revoke your own Super Administrator role.');
+  const target = await findManaged(ctx, id);
+  await ctx.db.transaction(async (tx) => {
+    const { before, after } = await updateStamped(tx, accounts, undefined, id, input.concurrencyStamp, { isSuperAdmin: input.isSuperAdmin }, 'Account');
+    await auditEverywhere(tx, ctx, target, { action: 'update', before, after });
   });
   return getUser(ctx, id);
 }
 
 export async function setUserEnabled(ctx: Ctx, id: number, enabled: boolean) {
-  requirePermission(ctx.account, 'accounts.manage');
+  requirePermission(ctx, 'accounts.manage');
   const target = await findManaged(ctx, id);
   if (target.id === ctx.account.id && !enabled) throw new AppError(400, 'You cannot disable your own account.');
-  if (target.roles.includes('Super Administrator') && !ctx.account.isSuperAdmin) throw forbidden('Only a Super Administrator may change this account.');
+  assertAdministersAll(ctx, target);
   await ctx.db.transaction(async (tx) => {
     const { before, after } = await setEnabled(tx, accounts, undefined, id, enabled, ctx.account.id, ctx.now(), 'Account');
     if (!enabled) await tx.update(sessions).set({ revokedAt: ctx.now() }).where(and(eq(sessions.accountId, id), sql`${sessions.revokedAt} is null`));
-    await audit(tx, ctx, { entity: 'account', entityId: id, action: enabled ? 'enable' : 'disable', before, after, institutionId: null });
+    await auditEverywhere(tx, ctx, target, { action: enabled ? 'enable' : 'disable', before, after });
   });
   return getUser(ctx, id);
 }

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, text, uniqueIndex, index } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { recordColumns, ts } from '../../platform/records';
 
@@ -10,16 +10,19 @@ export const accounts = pgTable('accounts', {
   userName: text('user_name').notNull(),
   phoneNumber: text('phone_number'),
   passwordHash: text('password_hash').notNull(),
-  roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+  /** Global by nature (every institution), so an account flag, not a membership role (ADR 0007). */
+  isSuperAdmin: boolean('is_super_admin').notNull().default(false),
 }, (t) => [
   uniqueIndex('accounts_user_name_uq').on(sql`lower(${t.userName})`),
   index('accounts_search_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
 ]);
 
-/** Membership of an account in one or more institutions. */
+/** Membership of an account in an institution, with the roles it holds there (ADR 0007). */
 export const accountInstitutions = pgTable('account_institutions', {
   accountId: integer('account_id').notNull().references(() => accounts.id),
   institutionId: integer('institution_id').notNull(),
+  /** Never 'Super Administrator' (that is accounts.is_super_admin). */
+  roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
   createdDate: ts('created_date').notNull().defaultNow(),
   creatorId: integer('creator_id'),
 }, (t) => [primaryKey({ columns: [t.accountId, t.institutionId] }), index('account_institutions_inst_idx').on(t.institutionId)]);

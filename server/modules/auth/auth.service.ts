@@ -61,23 +61,24 @@ export async function resolveToken(db: Db, token: string, now: Date): Promise<Au
 export async function loadAccount(db: Db, accountId: number, sessionId: number): Promise<AuthAccount | null> {
   const [a] = await db.select({
     id: accounts.id, firstName: accounts.firstName, lastName: accounts.lastName, email: accounts.email,
-    userName: accounts.userName, phoneNumber: accounts.phoneNumber, roles: accounts.roles, isEnabled: accounts.isEnabled,
-    // Qualified by hand: inside sql`` Drizzle renders columns unqualified, which would bind to the subquery's table.
-    institutionIds: sql<number[]>`coalesce((select array_agg(ai.institution_id order by ai.institution_id) from ${accountInstitutions} ai where ai.account_id = "accounts"."id"), '{}')`,
+    userName: accounts.userName, phoneNumber: accounts.phoneNumber, isSuperAdmin: accounts.isSuperAdmin, isEnabled: accounts.isEnabled,
   }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
   if (!a || !a.isEnabled) return null;
-  const roles = a.roles as Role[];
-  return {
-    id: a.id, firstName: a.firstName, lastName: a.lastName, email: a.email, userName: a.userName, phoneNumber: a.phoneNumber,
-    roles, permissions: new Set(permissionsOf(roles)), institutionIds: (a.institutionIds ?? []).map(Number),
-    isSuperAdmin: roles.includes('Super Administrator'), sessionId,
-  };
+  const rows = await db.select({ institutionId: accountInstitutions.institutionId, roles: accountInstitutions.roles })
+    .from(accountInstitutions).where(eq(accountInstitutions.accountId, accountId)).orderBy(accountInstitutions.institutionId);
+  const memberships = rows.map((m) => {
+    const roles = m.roles as Role[];
+    return { institutionId: m.institutionId, roles, permissions: new Set(permissionsOf(roles)) };
+  });
+  const { isEnabled: _e, ...person } = a;
+  return { ...person, memberships, institutionIds: memberships.map((m) => m.institutionId), sessionId };
 }
 
 export function toMe(a: AuthAccount): Me {
   return {
     id: a.id, firstName: a.firstName, lastName: a.lastName, email: a.email, userName: a.userName,
-    phoneNumber: a.phoneNumber, roles: a.roles, permissions: [...a.permissions], institutionIds: a.institutionIds,
+    phoneNumber: a.phoneNumber, isSuperAdmin: a.isSuperAdmin, institutionIds: a.institutionIds,
+    memberships: a.memberships.map((m) => ({ institutionId: m.institutionId, roles: m.roles, permissions: [...m.permissions] })),
   };
 }
 

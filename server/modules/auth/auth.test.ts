@@ -12,9 +12,10 @@ describe('sign in', () => {
     expect(res.statusCode).toBe(200);
     const body = json(res);
     expect(typeof body.token).toBe('string');
-    expect(body.account).toMatchObject({ email: acc.email, roles: ['Technician'], institutionIds: [inst.id] });
-    expect((body.account as { permissions: string[] }).permissions).toContain('results.enter');
-    expect((body.account as { permissions: string[] }).permissions).not.toContain('results.release');
+    expect(body.account).toMatchObject({ email: acc.email, isSuperAdmin: false, institutionIds: [inst.id], memberships: [{ institutionId: inst.id, roles: ['Technician'] }] });
+    const { permissions } = (body.account as { memberships: { permissions: string[] }[] }).memberships[0];
+    expect(permissions).toContain('results.enter');
+    expect(permissions).not.toContain('results.release');
   });
 
   it('accepts the spec spelling of keys and path in any case', async () => {

@@ -96,7 +96,7 @@ async function uniquely<T>(e: LookupEntity, run: () => Promise<T>): Promise<T> {
 }
 
 export async function createLookup(ctx: Ctx, e: LookupEntity, v: LookupInput) {
-  requirePermission(ctx.account, 'configuration.manage');
+  requirePermission(ctx, 'configuration.manage');
   const table = tableOf(e);
   const id = await uniquely(e, () => ctx.db.transaction(async (tx) => {
     await checkReferences(tx, ctx, e, v);
@@ -109,7 +109,7 @@ export async function createLookup(ctx: Ctx, e: LookupEntity, v: LookupInput) {
 }
 
 export async function updateLookup(ctx: Ctx, e: LookupEntity, id: number, v: LookupInput) {
-  requirePermission(ctx.account, 'configuration.manage');
+  requirePermission(ctx, 'configuration.manage');
   const table = tableOf(e);
   await uniquely(e, () => ctx.db.transaction(async (tx) => {
     const [current] = (await tx.select().from(table).where(and(eq(table.id, id), eq(table.institutionId, instOf(ctx)))).limit(1)) as Record<string, unknown>[];
@@ -124,7 +124,7 @@ export async function updateLookup(ctx: Ctx, e: LookupEntity, id: number, v: Loo
 }
 
 export async function setLookupEnabled(ctx: Ctx, e: LookupEntity, id: number, enabled: boolean) {
-  requirePermission(ctx.account, 'configuration.manage');
+  requirePermission(ctx, 'configuration.manage');
   const table = tableOf(e);
   await ctx.db.transaction(async (tx) => {
     const { before, after } = await setEnabled(tx, table, eq(table.institutionId, instOf(ctx)), id, enabled, ctx.account.id, ctx.now(), e.label);

@@ -46,7 +46,7 @@ export async function getInstitution(ctx: Ctx, id: number) {
 }
 
 export async function createInstitution(ctx: Ctx, input: InstitutionInput) {
-  requirePermission(ctx.account, 'institutions.create');
+  requirePermission(ctx, 'institutions.create');
   const id = await uniqueTitle('An institution', () => ctx.db.transaction(async (tx) => {
     const [row] = await tx.insert(institutions).values({ ...input, abbreviation: input.abbreviation, creatorId: ctx.account.id, enablerId: ctx.account.id }).returning();
     await seedReferenceData(tx, row.id, ctx.account.id);
@@ -57,7 +57,7 @@ export async function createInstitution(ctx: Ctx, input: InstitutionInput) {
 }
 
 export async function updateInstitution(ctx: Ctx, id: number, input: InstitutionUpdate) {
-  requirePermission(ctx.account, 'institutions.manage');
+  requirePermission(ctx, 'institutions.manage');
   if (!belongsTo(ctx.account, id)) throw notFound('Institution');
   const { concurrencyStamp, id: _ignored, ...values } = input;
   await uniqueTitle('An institution', () => ctx.db.transaction(async (tx) => {
@@ -68,7 +68,7 @@ export async function updateInstitution(ctx: Ctx, id: number, input: Institution
 }
 
 export async function setInstitutionEnabled(ctx: Ctx, id: number, enabled: boolean) {
-  requirePermission(ctx.account, 'institutions.create');
+  requirePermission(ctx, 'institutions.create');
   await ctx.db.transaction(async (tx) => {
     const { before, after } = await setEnabled(tx, institutions, undefined, id, enabled, ctx.account.id, ctx.now(), 'Institution');
     await audit(tx, ctx, { entity: 'institution', entityId: id, action: enabled ? 'enable' : 'disable', before, after, institutionId: id });
@@ -101,7 +101,7 @@ export async function getSite(ctx: Ctx, siteId: number) {
 }
 
 export async function createSite(ctx: Ctx, input: SiteInput) {
-  requirePermission(ctx.account, 'sites.manage');
+  requirePermission(ctx, 'sites.manage');
   const instId = instOf(ctx);
   const { institutionId: _i, ...values } = input;
   const id = await uniqueTitle('A site', () => ctx.db.transaction(async (tx) => {
@@ -116,7 +116,7 @@ export async function createSite(ctx: Ctx, input: SiteInput) {
 }
 
 export async function updateSite(ctx: Ctx, siteId: number, input: SiteInput & { concurrencyStamp?: string }) {
-  requirePermission(ctx.account, 'sites.manage');
+  requirePermission(ctx, 'sites.manage');
   const { institutionId: _i, concurrencyStamp, ...values } = input;
   await uniqueTitle('A site', () => ctx.db.transaction(async (tx) => {
     const { before, after } = await updateStamped(tx, institutionSites, eq(institutionSites.institutionId, instOf(ctx)), siteId, concurrencyStamp,
@@ -127,7 +127,7 @@ export async function updateSite(ctx: Ctx, siteId: number, input: SiteInput & { 
 }
 
 export async function setSiteEnabled(ctx: Ctx, siteId: number, enabled: boolean) {
-  requirePermission(ctx.account, 'sites.manage');
+  requirePermission(ctx, 'sites.manage');
   await ctx.db.transaction(async (tx) => {
     const { before, after } = await setEnabled(tx, institutionSites, eq(institutionSites.institutionId, instOf(ctx)), siteId, enabled, ctx.account.id, ctx.now(), 'Institution site');
     await audit(tx, ctx, { entity: 'institutionSite', entityId: siteId, action: enabled ? 'enable' : 'disable', before, after });

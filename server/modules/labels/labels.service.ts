@@ -26,14 +26,14 @@ async function findPrinter(ctx: Ctx) {
 
 /** The institution's configured printer, or null when none is set up. */
 export async function getPrinter(ctx: Ctx) {
-  requirePermission(ctx.account, 'labels.print');
+  requirePermission(ctx, 'labels.print');
   const row = await findPrinter(ctx);
   return row ? toDto(row) : null;
 }
 
 /** Sets the institution's printer (one per institution): created the first time, then updated. */
 export async function savePrinter(ctx: Ctx, input: PrinterInput & { port: number }) {
-  requirePermission(ctx.account, 'printer.configure');
+  requirePermission(ctx, 'printer.configure');
   const instId = instOf(ctx);
   const values = { ipAddress: input.ipAddress, port: input.port };
   const row = await ctx.db.transaction(async (tx) => {
@@ -66,12 +66,12 @@ export function labelsOf(ctx: Pick<Ctx, 'now'>, job: LabelJob): ParsedLabel[] {
 const countOf = (labels: ParsedLabel[]) => labels.reduce((n, l) => n + l.copies, 0);
 
 export function renderZpl(ctx: Ctx, job: LabelJob): string {
-  requirePermission(ctx.account, 'labels.print');
+  requirePermission(ctx, 'labels.print');
   return labelsToZpl(labelsOf(ctx, job));
 }
 
 export async function renderPdf(ctx: Ctx, job: LabelJob): Promise<Uint8Array> {
-  requirePermission(ctx.account, 'labels.print');
+  requirePermission(ctx, 'labels.print');
   return labelsToPdf(labelsOf(ctx, job));
 }
 
@@ -80,7 +80,7 @@ export async function renderPdf(ctx: Ctx, job: LabelJob): Promise<Uint8Array> {
  * so this endpoint cannot be used to reach other hosts on the server's network.
  */
 export async function printLabels(ctx: Ctx, job: LabelJob, send: SendOptions = {}): Promise<PrintResult> {
-  requirePermission(ctx.account, 'labels.print');
+  requirePermission(ctx, 'labels.print');
   const printer = await findPrinter(ctx);
   if (!printer || !printer.isEnabled) {
     throw new AppError(409, 'No label printer is configured for this institution. Set its IP address in Setting > Printer.', undefined, 'printer_not_configured');

@@ -53,7 +53,7 @@ export async function countOrders(ctx: Ctx) {
 
 /** spec 1 §7 POST LIMSOrders: the order alone; panels follow with their own posts. */
 export async function createOrder(ctx: Ctx, input: OrderInput) {
-  requirePermission(ctx.account, 'orders.create');
+  requirePermission(ctx, 'orders.create');
   const id = await ctx.db.transaction(async (tx) => {
     const o = { ...input, patientId: Number(input.patientId), priorityId: Number(input.priorityId) };
     await checkOrderRefs(tx, ctx, { patientIds: [o.patientId], priorityId: o.priorityId, institutionSiteId: o.institutionSiteId as number | null, paymentCategoryId: o.paymentCategoryId as number | null });
@@ -64,7 +64,7 @@ export async function createOrder(ctx: Ctx, input: OrderInput) {
 
 /** The New Order command: one order per participant, each with every chosen panel; all saved or none. */
 export async function placeOrders(ctx: Ctx, input: PlaceOrders) {
-  requirePermission(ctx.account, 'orders.create');
+  requirePermission(ctx, 'orders.create');
   const patientIds = [...new Set(input.patientIds.map(Number))];
   const panelIds = [...new Set(input.panelIds.map(Number))];
   const ids = await ctx.db.transaction(async (tx) => {
@@ -81,7 +81,7 @@ export async function placeOrders(ctx: Ctx, input: PlaceOrders) {
 }
 
 export async function addOrderedPanel(ctx: Ctx, orderId: number, panelId: number, comment: string | null) {
-  requirePermission(ctx.account, 'orders.create');
+  requirePermission(ctx, 'orders.create');
   await ctx.db.transaction(async (tx) => {
     await assertOrder(tx, ctx, orderId);
     await insertOrderedPanel(tx, ctx, orderId, panelId, comment);

@@ -52,7 +52,7 @@ const releasedConflict = (title: string) => conflict(`The result of ${title} is 
 
 /** Saves the changed results of one order in one transaction; a stale stamp or a released result refuses all. */
 export async function saveResults(ctx: Ctx, orderId: number, input: SaveResults) {
-  requirePermission(ctx.account, 'results.enter');
+  requirePermission(ctx, 'results.enter');
   await ctx.db.transaction(async (tx) => {
     await assertOrder(tx, ctx, orderId);
     const ids = input.results.map((r) => Number(r.resultId));
@@ -88,7 +88,7 @@ async function releaseRows(tx: Db, ctx: Ctx, rows: Awaited<ReturnType<typeof loa
 }
 
 export async function releaseResult(ctx: Ctx, orderId: number, releaseId: number) {
-  requirePermission(ctx.account, 'results.release');
+  requirePermission(ctx, 'results.release');
   await ctx.db.transaction(async (tx) => {
     const rows = await loadResults(tx, ctx, orderId, { releaseId });
     if (!rows.length) throw notFound('Result release');
@@ -100,7 +100,7 @@ export async function releaseResult(ctx: Ctx, orderId: number, releaseId: number
 
 /** Releases every unreleased test of an ordered panel at once, with the current time. */
 export async function releasePanel(ctx: Ctx, orderId: number, orderedPanelId: number) {
-  requirePermission(ctx.account, 'results.release');
+  requirePermission(ctx, 'results.release');
   await ctx.db.transaction(async (tx) => {
     const rows = await loadResults(tx, ctx, orderId, { orderedPanelId });
     if (!rows.length) throw notFound('Ordered panel');
@@ -113,7 +113,7 @@ export async function releasePanel(ctx: Ctx, orderId: number, orderedPanelId: nu
 
 /** Corrects a released result: the reason and the previous value stay in the history. */
 export async function amendResult(ctx: Ctx, orderId: number, resultId: number, input: AmendInput) {
-  requirePermission(ctx.account, 'results.amend');
+  requirePermission(ctx, 'results.amend');
   await ctx.db.transaction(async (tx) => {
     const [row] = await loadResults(tx, ctx, orderId, { resultIds: [resultId] });
     if (!row) throw notFound('Result');
@@ -130,7 +130,7 @@ export async function amendResult(ctx: Ctx, orderId: number, resultId: number, i
 }
 
 export async function commentOnTest(ctx: Ctx, orderId: number, orderedTestId: number, comment: string | null, stamp?: string) {
-  requirePermission(ctx.account, 'results.enter');
+  requirePermission(ctx, 'results.enter');
   await ctx.db.transaction(async (tx) => {
     const [t] = await tx.select().from(limsOrderedTests)
       .where(and(eq(limsOrderedTests.id, orderedTestId), eq(limsOrderedTests.limsOrderId, orderId), eq(limsOrderedTests.institutionId, instOf(ctx)))).for('update').limit(1);

@@ -59,7 +59,7 @@ async function getChild(db: Db, ctx: Ctx, kind: KindName, id: number) {
 
 /** spec 1 §7: one child record per post; a duplicate of an enabled one is 409. */
 export async function addChild(ctx: Ctx, kind: KindName, patientId: number, children: Partial<Children>, value?: string | number) {
-  requirePermission(ctx.account, 'participants.manage');
+  requirePermission(ctx, 'participants.manage');
   const k: Kind = KINDS[kind];
   const id = await ctx.db.transaction(async (tx) => {
     await assertPatient(tx, ctx, patientId);
@@ -78,7 +78,7 @@ export async function addChild(ctx: Ctx, kind: KindName, patientId: number, chil
 
 /** Removal is a disable: the record stays (spec 1 §4). */
 export async function disableChild(ctx: Ctx, kind: KindName, patientId: number, id: number) {
-  requirePermission(ctx.account, 'participants.manage');
+  requirePermission(ctx, 'participants.manage');
   const k: Kind = KINDS[kind];
   await ctx.db.transaction(async (tx) => {
     const { before, after } = await setEnabled(tx, k.table, and(eq(k.table.institutionId, instOf(ctx)), eq(k.table.patientId, patientId)), id, false, ctx.account.id, ctx.now(), k.label);

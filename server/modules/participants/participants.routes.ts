@@ -8,7 +8,7 @@ import type { App, AppDeps } from '../../platform/app-types';
 import { ctxOf } from '../../platform/context';
 import { sendPage } from '../../platform/paging';
 import { notFound } from '../../platform/errors';
-import { belongsTo } from '../../platform/context';
+import { belongsTo, requirePermission } from '../../platform/context';
 import * as svc from './participants.service';
 import * as children from './participant-children.service';
 
@@ -43,6 +43,7 @@ export function participantRoutes(app: App, { db, now }: AppDeps) {
   }, async (req) => {
     const c = ctx(req);
     if (!belongsTo(c.account, req.query.institutionId)) throw notFound('Institution');
+    requirePermission(c, 'participants.read', req.query.institutionId);
     const page = await svc.listPatients({ ...c, institutionId: req.query.institutionId }, { pageNumber: 1, pageSize: 50 }, { mrn: req.query.mrn });
     return page.rows.map((p) => ({ id: p.id as number, mrn: p.patientMRN as string | null, patient: p })) as never;
   });

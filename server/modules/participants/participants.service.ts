@@ -59,7 +59,7 @@ const normalised = (p: PatientInput) => p as Required<{ [K in keyof PatientInput
 
 /** Registers a participant with MRNs, races, ethnicities and phone numbers: all saved or nothing (ARCHITECTURE §3). */
 export async function registerPatient(ctx: Ctx, input: PatientRegister) {
-  requirePermission(ctx.account, 'participants.manage');
+  requirePermission(ctx, 'participants.manage');
   const inst = instOf(ctx);
   const id = await ctx.db.transaction(async (tx) => {
     const p = normalised(await checkPatientFields(tx, ctx, input as PatientInput));
@@ -81,7 +81,7 @@ export async function registerPatient(ctx: Ctx, input: PatientRegister) {
 
 /** spec 1 §7 POST patients: the participant alone (its main MRN too, when given); children follow as separate posts. */
 export async function createPatient(ctx: Ctx, input: PatientInput) {
-  requirePermission(ctx.account, 'participants.manage');
+  requirePermission(ctx, 'participants.manage');
   const inst = instOf(ctx);
   const id = await ctx.db.transaction(async (tx) => {
     const p = normalised(await checkPatientFields(tx, ctx, input));
@@ -95,7 +95,7 @@ export async function createPatient(ctx: Ctx, input: PatientInput) {
 
 /** Edit: the MRN is read-only here (spec 1 §2); MRNs change through their own calls. */
 export async function updatePatient(ctx: Ctx, id: number, input: PatientInput) {
-  requirePermission(ctx.account, 'participants.manage');
+  requirePermission(ctx, 'participants.manage');
   const inst = instOf(ctx);
   await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(patients).where(and(eq(patients.id, id), eq(patients.institutionId, inst))).limit(1);

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Me } from '@contract/auth.contract';
+import { permissionsIn, type Me } from '@contract/auth.contract';
 import type { Institution } from '@contract/institutions.contract';
 import type { Permission } from '@contract/permissions.contract';
 
@@ -20,8 +20,20 @@ export function useMe(): Me {
   return me;
 }
 
+/** Whether the roles of the signed-in account's membership in the CURRENT institution allow it (ADR 0007). */
 export function useCan(permission: Permission): boolean {
-  return useMe().permissions.includes(permission);
+  const me = useMe();
+  const current = useContext(InstitutionContext);
+  if (!current) return me.isSuperAdmin;
+  return permissionsIn(me, current.institution.id).includes(permission);
+}
+
+/** The roles held in the current institution (Super Administrator first when the account is one). */
+export function useCurrentRoles(): string[] {
+  const me = useMe();
+  const { institution } = useCurrentInstitution();
+  const roles = me.memberships.find((m) => m.institutionId === institution.id)?.roles ?? [];
+  return me.isSuperAdmin ? ['Super Administrator', ...roles] : roles;
 }
 
 export function useCurrentInstitution(): CurrentInstitution {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OverwritePassword, User, UserCreate } from '@contract/accounts.contract';
+import type { OverwritePassword, User, UserCreate, UserMembership, UserRoles } from '@contract/accounts.contract';
 import { api } from '@/lib/api-client';
 
 export const userKeys = {
@@ -44,20 +44,20 @@ export function useSetUserEnabled() {
   });
 }
 
-/** PUT /users/{id}/roles: the account's roles (only a Super Administrator grants Super Administrator). */
+/** PUT /users/{id}/roles: the roles of the account's membership in one institution the admin administers. */
 export function useSetRoles(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (roles: string[]) => api.put<User>(`/users/${id}/roles`, { roles }, { notify: false }),
+    mutationFn: (body: UserRoles) => api.put<User>(`/users/${id}/roles`, body, { notify: false }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
 
-/** POST /users/{id}/institutions: the account joins one more institution. */
+/** POST /users/{id}/institutions: the account joins one more institution, with its roles there. */
 export function useAddMembership(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (institutionId: number) => api.post<User>(`/users/${id}/institutions`, { institutionId }),
+    mutationFn: (body: UserMembership) => api.post<User>(`/users/${id}/institutions`, body, { notify: false }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

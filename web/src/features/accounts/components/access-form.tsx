@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Badge, Button, Divider, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { Button, Divider, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
-import type { User } from '@contract/accounts.contract';
-import { ROLES } from '@contract/permissions.contract';
-import { MSG } from '@contract/messages';
+import { InstitutionRoles, type User } from '@contract/accounts.contract';
+import { permissionsIn } from '@contract/auth.contract';
+import { ROLES, SUPER_ADMIN } from '@contract/permissions.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { FullScreenForm } from '@/components/full-screen-form';
 import { useMe } from '@/lib/session-context';
@@ -13,51 +13,76 @@ import { useAddMembership, useSetRoles } from '../api/users';
 import { useInstitutionOptions } from '../api/institution-options';
 import { AccountHeading } from './account-heading';
 
-const RolesForm = z.object({ roles: z.array(z.enum(ROLES)).min(1, MSG.requiredSelect) });
+const ROLE_OPTIONS = ROLES.filter((r) => r !== SUPER_ADMIN);
+const JoinForm = z.object({ institutionId: z.string().min(1, 'Choose an institution'), roles: InstitutionRoles });
 
 interface Props { user: User; onClose: () => void }
 
-/** An account's roles (what it may do) and institutions (where): docs/permissions.md. */
+/** An account's roles, one row per institution (ADR 0007): editable where the signed-in admin administers. */
 export function AccessForm({ user, onClose }: Props) {
   const me = useMe();
   const setRoles = useSetRoles(user.id);
   const addMembership = useAddMembership(user.id);
-  const [institutions, setInstitutions] = useState(user.institutions);
-  const [joining, setJoining] = useState<string | null>(null);
+  const [current, setCurrent] = useState(user);
+  const administers = (institutionId: number) => permissionsIn(me, institutionId).includes('accounts.manage');
+  const rolesOf = (u: User) => Object.fromEntries(u.institutions.map((i) => [String(i.id), i.roles as string[]]));
+  const form = useForm<{ roles: Record<string, string[]> }>({
+    initialValues: { roles: rolesOf(user) },
+    validate: { roles: (value) => (Object.values(value).some((r) => !r.length) ? 'Every institution needs a role' : null) },
+  });
+  const join = useForm<{ institutionId: string; roles: string[] }>({ initialValues: { institutionId: '', roles: [] }, validate: contractResolver(JoinForm) });
   const options = useInstitutionOptions(true);
-  const form = useForm<{ roles: string[] }>({ initialValues: { roles: user.roles }, validate: contractResolver(RolesForm) });
-  // Only a Super Administrator may grant that role (the server refuses it too).
-  const roleOptions = ROLES.filter((r) => r !== 'Super Administrator' || me.roles.includes('Super Administrator') || user.roles.includes(r));
-  const joinable = (options.data ?? []).filter((o) => !institutions.some((i) => String(i.id) === o.value));
+  const joinable = (options.data ?? []).filter((o) => administers(Number(o.value)) && !current.institutions.some((i) => String(i.id) === o.value));
 
-  const submit = form.onSubmit((values) => setRoles.mutate(values.roles, {
-    onSuccess: (u) => {
-      notifications.show({ color: 'teal', autoClose: 3000, message: `The roles of ${u.email} were saved.` });
+  // One PUT per changed membership; each answer carries the stamp the next one needs.
+  const submit = form.onSubmit(async (values) => {
+    let stamp = current.concurrencyStamp;
+    try {
+      for (const m of current.institutions.filter((i) => administers(i.id))) {
+        const roles = values.roles[String(m.id)] ?? [];
+        if (roles.join() === m.roles.join()) continue;
+        stamp = (await setRoles.mutateAsync({ institutionId: m.id, roles: roles as InstitutionRoles, concurrencyStamp: stamp })).concurrencyStamp;
+      }
+      notifications.show({ color: 'teal', autoClose: 3000, message: `The roles of ${user.email} were saved.` });
       onClose();
-    },
-    onError: (error) => form.setErrors(serverFormErrors(error).fields),
-  }));
-
-  const join = () => joining && addMembership.mutate(Number(joining), {
-    onSuccess: (u) => {
-      setInstitutions(u.institutions);
-      setJoining(null);
-      notifications.show({ color: 'teal', autoClose: 3000, message: `${u.email} now belongs to ${u.institutions.map((i) => i.title).join(', ')}.` });
-    },
+    } catch {
+      // the form shows the server's title
+    }
   });
 
+  const add = join.onSubmit((values) => addMembership.mutate({ institutionId: Number(values.institutionId), roles: values.roles as InstitutionRoles }, {
+    onSuccess: (u) => {
+      setCurrent(u);
+      form.setFieldValue('roles', { ...form.values.roles, [values.institutionId]: values.roles });
+      join.reset();
+      notifications.show({ color: 'teal', autoClose: 3000, message: `${u.email} now belongs to ${u.institutions.map((i) => i.title).join(', ')}.` });
+    },
+    onError: (error) => join.setErrors(serverFormErrors(error).fields),
+  }));
+
   return (
-    <FullScreenForm title="Roles and Institutions" opened onClose={onClose} onSubmit={submit}
-      submitting={setRoles.isPending} error={serverFormErrors(setRoles.error).title}>
+    <FullScreenForm title="Roles and Institutions" opened onClose={onClose} onSubmit={submit} width={640}
+      submitting={setRoles.isPending} error={serverFormErrors(setRoles.error).title ?? (form.errors.roles as string | undefined)}>
       <Stack gap="sm">
-        <AccountHeading user={user} />
-        <MultiSelect label="Roles" withAsterisk data={roleOptions} searchable {...form.getInputProps('roles')} />
-        <Divider label="Institutions" labelPosition="left" mt="sm" />
-        <Group gap={6}>{institutions.map((i) => <Badge key={i.id} variant="light" size="lg" tt="none">{i.title}</Badge>)}</Group>
-        <Group align="flex-end" gap="sm">
-          <Select label="Add to institution" placeholder={joinable.length ? 'Choose an institution' : 'No other institution'}
-            data={joinable} value={joining} onChange={setJoining} disabled={!joinable.length} flex={1} />
-          <Button variant="light" onClick={join} disabled={!joining} loading={addMembership.isPending}>Add</Button>
+        <AccountHeading user={current} />
+        {current.isSuperAdmin && <Text size="sm">Super Administrator: every permission in every institution.</Text>}
+        {current.institutions.map((i) => (
+          <MultiSelect key={i.id} label={`Roles in ${i.title}`} data={ROLE_OPTIONS} searchable disabled={!administers(i.id)}
+            description={administers(i.id) ? undefined : 'You do not administer this institution.'}
+            value={form.values.roles[String(i.id)] ?? []} onChange={(roles) => { form.clearFieldError('roles'); form.setFieldValue(`roles.${i.id}`, roles); }}
+            error={form.values.roles[String(i.id)]?.length === 0 ? '*Required' : undefined} />
+        ))}
+        {current.otherInstitutionCount > 0 && (
+          <Text size="xs" c="dimmed">Also belongs to {current.otherInstitutionCount} institution(s) you cannot see.</Text>
+        )}
+        <Divider label="Add to institution" labelPosition="left" mt="sm" />
+        <Group align="flex-start" gap="sm" grow>
+          <Select label="Institution" placeholder={joinable.length ? 'Choose an institution' : 'No other institution'}
+            data={joinable} disabled={!joinable.length} {...join.getInputProps('institutionId')} />
+          <MultiSelect label="Roles there" data={ROLE_OPTIONS} searchable disabled={!joinable.length} {...join.getInputProps('roles')} />
+        </Group>
+        <Group justify="flex-end">
+          <Button variant="light" onClick={() => add()} disabled={!joinable.length} loading={addMembership.isPending}>Add</Button>
         </Group>
         <Text size="xs" c="dimmed">Roles are saved with Submit; an institution is added at once.</Text>
       </Stack>

@@ -1,13 +1,28 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { User } from '@contract/accounts.contract';
 
-/** Whose account a form changes: name, e-mail and, when asked, the roles. */
+/** Whose account a form changes: name, e-mail and, when asked, the roles in each institution. */
 export function AccountHeading({ user, withRoles }: { user: User; withRoles?: boolean }) {
   return (
     <div>
       <Text fw={600}>{user.firstName} {user.lastName}</Text>
       <Text size="sm" c="dimmed">{user.email}</Text>
-      {withRoles && <Group gap={4} mt={6}>{user.roles.map((r) => <Badge key={r} size="sm" variant="light">{r}</Badge>)}</Group>}
+      {withRoles && <MembershipRoles user={user} />}
     </div>
+  );
+}
+
+/** One line per institution the viewer may see: its title and the roles held there. */
+export function MembershipRoles({ user }: { user: User }) {
+  return (
+    <Stack gap={4} mt={6}>
+      {user.isSuperAdmin && <Group gap={4}><Badge size="sm" color="grape" variant="light">Super Administrator</Badge></Group>}
+      {user.institutions.map((i) => (
+        <Group key={i.id} gap={4} wrap="nowrap">
+          <Text size="xs" c="dimmed">{i.title}:</Text>
+          {i.roles.map((r) => <Badge key={r} size="sm" variant="light">{r}</Badge>)}
+        </Group>
+      ))}
+    </Stack>
   );
 }

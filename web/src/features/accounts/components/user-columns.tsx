@@ -1,6 +1,7 @@
 import { Badge, Button, Group } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { User } from '@contract/accounts.contract';
+import { MembershipRoles } from './account-heading';
 
 /** The Accounts table columns (spec 2 §2: First Name, Last Name, Email, PhoneNumber; plus Roles and Status). */
 export function userColumns(onToggleEnabled?: (user: User) => void, meId?: number, onAccess?: (user: User) => void): DataTableColumn<User>[] {
@@ -10,8 +11,8 @@ export function userColumns(onToggleEnabled?: (user: User) => void, meId?: numbe
     { accessor: 'email', title: 'Email' },
     { accessor: 'phoneNumber', title: 'PhoneNumber', render: (u) => u.phoneNumber ?? '—' },
     {
-      accessor: 'roles', title: 'Roles',
-      render: (u) => <Group gap={4}>{u.roles.map((r) => <Badge key={r} size="sm" variant="light">{r}</Badge>)}</Group>,
+      accessor: 'institutions', title: 'Roles',
+      render: (u) => <MembershipRoles user={u} />,
     },
     {
       accessor: 'isEnabled', title: 'Status',

@@ -1,6 +1,6 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingHospital, IconClipboardList, IconFlask, IconTestPipe, IconUsers } from '@tabler/icons-react';
-import { useCan, useCurrentInstitution, useMe } from '@/lib/session-context';
+import { useCan, useCurrentInstitution, useCurrentRoles, useMe } from '@/lib/session-context';
 import { useOrderCount, usePatientCount } from '../api/dashboard';
 import { CountCard } from '../components/count-card';
 import { RecentParticipants } from '../components/recent-participants';
@@ -12,6 +12,7 @@ const NOT_YET = 'Not available yet';
 export function DashboardPage() {
   const me = useMe();
   const { institution } = useCurrentInstitution();
+  const roles = useCurrentRoles();
   const canSeeParticipants = useCan('participants.read');
   const canEditParticipants = useCan('participants.manage');
   const canSeeOrders = useCan('orders.read');
@@ -28,7 +29,7 @@ export function DashboardPage() {
             <Text size="sm" c="dimmed">{institution.address}</Text>
             <Group gap={6} mt="xs">
               <Badge variant="light">{institution.abbreviation}</Badge>
-              {me.roles.map((role) => <Badge key={role} variant="outline" color="gray">{role}</Badge>)}
+              {roles.map((role) => <Badge key={role} variant="outline" color="gray">{role}</Badge>)}
             </Group>
           </div>
         </Group>
