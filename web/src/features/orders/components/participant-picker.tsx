@@ -3,7 +3,7 @@ import { ActionIcon, Alert, Button, Checkbox, Group, Loader, Paper, Stack, Table
 import { IconInfoCircle, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import type { Patient } from '@contract/participants.contract';
 import { useParticipantSearch, type ParticipantSearch } from '../api/order-lookups';
-import { age, fullName } from './format';
+import { age, fullName } from '@/lib/format';
 
 interface Props {
   instId: number;

@@ -13,7 +13,8 @@ import { usePlaceOrders } from '../api/orders';
 import type { Option } from '../api/order-lookups';
 import { ParticipantPicker } from '../components/participant-picker';
 import { emptyOrder, OrderFields, type OrderFormValues } from '../components/order-fields';
-import { shortName, testResultPath } from '../components/format';
+import { shortName } from '@/lib/format';
+import { testResultPath } from '../components/result-values';
 
 const TITLE = 'Create a New Order';
 

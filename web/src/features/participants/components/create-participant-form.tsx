@@ -8,13 +8,13 @@ import { serverFormErrors } from '@/lib/contract-resolver';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { useRegisterPatient } from '../api/patients';
 import { useLookup, usePatientLookups } from '../api/lookups';
-import { blankPatient, toRegister, saveErrorTitle, validateCreate, type PatientFormValues } from './patient-form-values';
+import { fullName } from '@/lib/format';
+import { isDeadTitle, blankPatient, toRegister, saveErrorTitle, validateCreate, type PatientFormValues } from './patient-form-values';
 import { PatientFields } from './patient-fields';
 import { ChipPicker } from './chip-picker';
 import { PhoneNumbers } from './phone-numbers';
 import { SiteMrnRows } from './site-mrn-rows';
 import { focusFirstError, scrollFormToTop } from './form-helpers';
-import { fullName, isDeadTitle } from './format';
 
 interface Props { onClose: () => void }
 

@@ -9,14 +9,14 @@ import { serverFormErrors } from '@/lib/contract-resolver';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { usePatient, useUpdatePatient } from '../api/patients';
 import { useLookup, usePatientLookups } from '../api/lookups';
+import { fullName } from '@/lib/format';
 import { useChildMutations, usePatientChildren } from '../api/patient-children';
-import { patientToValues, toPatientInput, saveErrorTitle, validateEdit, type PatientFormValues } from './patient-form-values';
+import { isDeadTitle, patientToValues, toPatientInput, saveErrorTitle, validateEdit, type PatientFormValues } from './patient-form-values';
 import { PatientFields } from './patient-fields';
 import { ChipPicker } from './chip-picker';
 import { PhoneNumbers } from './phone-numbers';
 import { EditSiteMrns } from './edit-site-mrns';
 import { focusFirstError, scrollFormToTop } from './form-helpers';
-import { fullName, isDeadTitle } from './format';
 
 interface Props {
   patientId: number;

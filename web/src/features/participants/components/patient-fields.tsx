@@ -5,7 +5,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import '@mantine/dates/styles.layer.css';
 import type { Option } from '../api/lookups';
 import type { PatientFormValues } from './patient-form-values';
-import { today } from './format';
+import { today } from '@/lib/format';
 
 export interface PatientLookups {
   patientTypes: Option[];
