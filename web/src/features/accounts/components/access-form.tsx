@@ -10,7 +10,7 @@ import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { FullScreenForm } from '@/components/full-screen-form';
 import { useMe } from '@/lib/session-context';
 import { useAddMembership, useSetRoles } from '../api/users';
-import { useInstitutionOptions } from '../api/institution-options';
+import { useLookupOptions } from '@/lib/lookup-options';
 import { AccountHeading } from './account-heading';
 
 const RolesForm = z.object({ roles: z.array(z.enum(ROLES)).min(1, MSG.requiredSelect) });
@@ -24,11 +24,11 @@ export function AccessForm({ user, onClose }: Props) {
   const addMembership = useAddMembership(user.id);
   const [institutions, setInstitutions] = useState(user.institutions);
   const [joining, setJoining] = useState<string | null>(null);
-  const options = useInstitutionOptions(true);
+  const options = useLookupOptions('institutions');
   const form = useForm<{ roles: string[] }>({ initialValues: { roles: user.roles }, validate: contractResolver(RolesForm) });
   // Only a Super Administrator may grant that role (the server refuses it too).
   const roleOptions = ROLES.filter((r) => r !== 'Super Administrator' || me.roles.includes('Super Administrator') || user.roles.includes(r));
-  const joinable = (options.data ?? []).filter((o) => !institutions.some((i) => String(i.id) === o.value));
+  const joinable = options.options.filter((o) => !institutions.some((i) => String(i.id) === o.value));
 
   const submit = form.onSubmit((values) => setRoles.mutate(values.roles, {
     onSuccess: (u) => {
