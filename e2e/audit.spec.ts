@@ -22,6 +22,8 @@ export const tests: E2ETest[] = [
       await page.getByLabel('Record id').fill(String(created.body.id));
       await page.getByLabel('Record id').press('Enter');
       await page.waitForURL(/entityId=/);
+      // The unfiltered page stays on screen until the filtered one arrives: wait for the record's two events.
+      await see(page, '1–2 of 2');
       await see(page, 'description: Before → After');
       await page.getByRole('cell', { name: 'create', exact: true }).waitFor();
       assert.equal(await page.getByRole('cell', { name: 'System Administrator' }).count(), 2, 'both changes name their author');

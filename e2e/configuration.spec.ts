@@ -153,7 +153,6 @@ export const tests: E2ETest[] = [
       await field(dialog, 'Specimen Type').click();
       await page.getByRole('option', { name: 'FFPE Block', exact: true }).waitFor();
       assert.equal(await page.getByRole('option', { name: 'Serum', exact: true }).count(), 0, 'only the category\'s types');
-      await page.keyboard.press('Escape');
       await choose(page, dialog, 'Specimen Type Category', 'Fluid');
       assert.equal(await field(dialog, 'Specimen Type').inputValue(), '', 'cleared when the category changes');
       await choose(page, dialog, 'Specimen Type', 'Serum');
@@ -242,7 +241,6 @@ export const tests: E2ETest[] = [
       await page.getByRole('menuitem', { name: 'Disable' }).waitFor();
       assert.equal(await page.getByRole('menuitem', { name: 'Edit' }).count(), 0, 'spec 1 §2: no Edit on test result ranges');
       await shot('configuration-range-list');
-      await page.keyboard.press('Escape');
     },
   },
   {
@@ -379,6 +377,41 @@ export const tests: E2ETest[] = [
       assert.equal(await page.getByRole('button', { name: 'Create Gender' }).count(), 0, 'Create is hidden');
       assert.equal(await page.getByRole('button', { name: /^Actions for/ }).count(), 0, 'no row actions');
       await shot('configuration-read-only');
+    },
+  },
+  {
+    name: 'a Gender created in Configuration is offered at once by the Create Participant form, without a reload',
+    run: async ({ page, admin, shot }) => {
+      await signInAndPick(page, admin);
+      const main = page.getByRole('navigation', { name: 'Main' });
+      const openGenderPicker = async () => {
+        await main.getByRole('link', { name: 'Participants' }).click();
+        await page.getByRole('main').getByRole('button', { name: 'New Participant' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Create Participant' });
+        await field(dialog, 'Gender').click();
+        return dialog;
+      };
+      // The form has loaded (and cached) the genders before the new one exists.
+      let dialog = await openGenderPicker();
+      await page.getByRole('option', { name: 'Female', exact: true }).waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      await main.getByRole('link', { name: 'Configuration' }).click();
+      const advanced = menu(page).getByRole('button', { name: 'Advanced', exact: true });
+      if (await advanced.getAttribute('aria-expanded') !== 'true') await advanced.click();
+      await menu(page).getByRole('link', { name: 'Gender', exact: true }).click();
+      await page.getByRole('button', { name: 'Create Gender' }).click();
+      const create = page.getByRole('dialog', { name: 'Create a Gender' });
+      const title = `Nonbinary ${unique()}`;
+      await fillSimple(create, title, 'NB', 'Neither only male nor only female');
+      await create.getByRole('button', { name: 'Submit', exact: true }).click();
+      await see(page, `Gender '${title}' created.`);
+
+      dialog = await openGenderPicker();
+      await page.getByRole('option', { name: title, exact: true }).click();
+      assert.equal(await field(dialog, 'Gender').inputValue(), title);
+      await shot('participant-new-gender-offered');
     },
   },
 ];

@@ -127,7 +127,11 @@ export const tests: E2ETest[] = [
     run: async ({ page, admin, api, shot }) => {
       const lab = await labSetup(api, admin);
       await signInAndPick(page, admin);
+      // The dashboard's LIMS Orders count grows as soon as the order is placed (the stepper closes back to it).
+      const orderCount = page.getByRole('group', { name: 'LIMS Orders' }).getByText(/^\d[\d,]*$/);
+      const before = Number((await orderCount.innerText()).replace(/,/g, ''));
       const sampleId = await placeOrder(page, lab, shot);
+      await page.getByRole('group', { name: 'LIMS Orders' }).getByText((before + 1).toLocaleString('en-US'), { exact: true }).waitFor();
 
       // Orders screen: by sample ID, then by MRN (clicking a tab runs its search).
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();

@@ -7,7 +7,8 @@ import { InstitutionContext, type CurrentInstitution } from '../lib/session-cont
 import { institutionStore } from '../lib/session-storage';
 import { PageLoader } from '../components/page-loader';
 import { InstitutionPicker } from '../features/institutions/components/institution-picker';
-import { institutionKeys, useInstitution } from '../features/institutions/api/institutions';
+import { useInstitution } from '../features/institutions/api/institutions';
+import { queryKeys } from '../lib/query-keys';
 import { AppLayout } from './app-layout';
 
 /**
@@ -36,7 +37,7 @@ export function InstitutionGate() {
 
   // Picking keeps the address the user came for (a deep link); from the chip it is Home.
   const pick = (institution: Institution) => {
-    queryClient.setQueryData(institutionKeys.one(institution.id), institution);
+    queryClient.setQueryData(queryKeys.institutions.one(institution.id), institution);
     institutionStore.set(institution.id);
     setId(institution.id);
   };

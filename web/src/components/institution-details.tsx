@@ -1,18 +1,17 @@
 import type { ReactNode } from 'react';
 import { Badge, Card, Table } from '@mantine/core';
-import dayjs from 'dayjs';
 import type { Institution } from '@contract/institutions.contract';
+import { formatDate, fullName } from '@/lib/format';
 
 /** The current institution's details, read-only: shown by Configuration > Institution and Setting > Institution. */
 export function InstitutionDetails({ institution, children }: { institution: Institution; children?: ReactNode }) {
-  const by = institution.creatorAccount;
   const rows: [string, string][] = [
     ['Title', institution.title],
     ['Abbreviation', institution.abbreviation],
     ['Address', institution.address],
     ['Local phone number rule', institution.localPhoneRule ? 'On: participant phone numbers start with 09 and have 10 digits' : 'Off'],
-    ['Created', dayjs(institution.createdDate).format('YYYY-MM-DD')],
-    ['Created By', by ? `${by.firstName} ${by.lastName}` : ''],
+    ['Created', formatDate(institution.createdDate)],
+    ['Created By', fullName(institution.creatorAccount)],
   ];
   return (
     <Card withBorder radius="md" maw={720}>

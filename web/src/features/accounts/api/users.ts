@@ -1,11 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OverwritePassword, User, UserCreate, UserMembership, UserRoles } from '@contract/accounts.contract';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-export const userKeys = {
-  all: ['users'] as const,
-  list: (q: { institutionId: number; page: number; pageSize: number; search: string }) => ['users', 'list', q] as const,
-};
+const userKeys = queryKeys.users;
 
 /** GET /users, one page, accounts of the current institution. */
 export function useUsers(q: { institutionId: number; page: number; pageSize: number; search: string }) {

@@ -10,7 +10,7 @@ import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { FullScreenForm } from '@/components/full-screen-form';
 import { useMe } from '@/lib/session-context';
 import { useAddMembership, useSetRoles } from '../api/users';
-import { useInstitutionOptions } from '../api/institution-options';
+import { useLookupOptions } from '@/lib/lookup-options';
 import { AccountHeading } from './account-heading';
 
 const ROLE_OPTIONS = ROLES.filter((r) => r !== SUPER_ADMIN);
@@ -31,8 +31,8 @@ export function AccessForm({ user, onClose }: Props) {
     validate: { roles: (value) => (Object.values(value).some((r) => !r.length) ? 'Every institution needs a role' : null) },
   });
   const join = useForm<{ institutionId: string; roles: string[] }>({ initialValues: { institutionId: '', roles: [] }, validate: contractResolver(JoinForm) });
-  const options = useInstitutionOptions(true);
-  const joinable = (options.data ?? []).filter((o) => administers(Number(o.value)) && !current.institutions.some((i) => String(i.id) === o.value));
+  const options = useLookupOptions('institutions');
+  const joinable = options.options.filter((o) => administers(Number(o.value)) && !current.institutions.some((i) => String(i.id) === o.value));
 
   // One PUT per changed membership; each answer carries the stamp the next one needs.
   const submit = form.onSubmit(async (values) => {

@@ -1,11 +1,12 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { User } from '@contract/accounts.contract';
+import { fullName } from '@/lib/format';
 
 /** Whose account a form changes: name, e-mail and, when asked, the roles in each institution. */
 export function AccountHeading({ user, withRoles }: { user: User; withRoles?: boolean }) {
   return (
     <div>
-      <Text fw={600}>{user.firstName} {user.lastName}</Text>
+      <Text fw={600}>{fullName(user)}</Text>
       <Text size="sm" c="dimmed">{user.email}</Text>
       {withRoles && <MembershipRoles user={user} />}
     </div>

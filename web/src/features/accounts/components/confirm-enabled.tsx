@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { User } from '@contract/accounts.contract';
+import { fullName } from '@/lib/format';
 
 /** Ask before disabling (the account can no longer sign in) or enabling an account. */
 export function confirmSetEnabled(user: User, onConfirm: () => void) {
@@ -10,8 +11,8 @@ export function confirmSetEnabled(user: User, onConfirm: () => void) {
     children: (
       <Text size="sm">
         {disabling
-          ? `${user.firstName} ${user.lastName} (${user.email}) will no longer be able to sign in. Their records stay; you can enable the account again.`
-          : `${user.firstName} ${user.lastName} (${user.email}) will be able to sign in again.`}
+          ? `${fullName(user)} (${user.email}) will no longer be able to sign in. Their records stay; you can enable the account again.`
+          : `${fullName(user)} (${user.email}) will be able to sign in again.`}
       </Text>
     ),
     labels: { confirm: disabling ? 'Disable' : 'Enable', cancel: 'Cancel' },

@@ -6,14 +6,14 @@ import { ROLES, type Role } from '@contract/permissions.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
 import { useCreateUser } from '../api/users';
-import { useInstitutionOptions } from '../api/institution-options';
+import { useLookupOptions } from '@/lib/lookup-options';
 
 interface Props { opened: boolean; onClose: () => void; institutionId: number }
 
 /** 'Create an Account' (spec 2 §2, §5): rules and messages come from the contract's UserCreate. */
 export function CreateAccountForm({ opened, onClose, institutionId }: Props) {
   const create = useCreateUser();
-  const institutions = useInstitutionOptions(opened);
+  const institutions = useLookupOptions('institutions', { enabled: opened });
   const form = useForm<UserCreate>({
     initialValues: {
       firstName: '', lastName: '', email: '', password: '', confirmPassword: '', phoneNumber: '',
@@ -57,7 +57,7 @@ export function CreateAccountForm({ opened, onClose, institutionId }: Props) {
         <MultiSelect label="Roles" withAsterisk data={[...ROLES]} searchable clearable
           value={form.values.roles as string[]} error={form.errors.roles}
           onChange={(roles) => form.setFieldValue('roles', roles as Role[])} />
-        <Select label="Institution" withAsterisk data={institutions.data ?? []} searchable allowDeselect={false}
+        <Select label="Institution" withAsterisk data={institutions.options} searchable allowDeselect={false}
           placeholder={institutions.isPending ? 'Loading institutions…' : undefined}
           {...form.getInputProps('institutionId')} />
       </Stack>

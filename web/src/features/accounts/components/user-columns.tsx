@@ -2,6 +2,7 @@ import { Badge, Button, Group } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { User } from '@contract/accounts.contract';
 import { MembershipRoles } from './account-heading';
+import { fullName } from '@/lib/format';
 
 /** The Accounts table columns (spec 2 §2: First Name, Last Name, Email, PhoneNumber; plus Roles and Status). */
 export function userColumns(onToggleEnabled?: (user: User) => void, meId?: number, onAccess?: (user: User) => void): DataTableColumn<User>[] {
@@ -26,7 +27,7 @@ export function userColumns(onToggleEnabled?: (user: User) => void, meId?: numbe
       render: (u) => (
         <Group gap={6} justify="flex-end" wrap="nowrap">
           {onAccess && u.id !== meId && (
-            <Button size="compact-xs" variant="default" aria-label={`Roles and institutions of ${u.firstName} ${u.lastName}`}
+            <Button size="compact-xs" variant="default" aria-label={`Roles and institutions of ${fullName(u)}`}
               onClick={(e) => { e.stopPropagation(); onAccess(u); }}>Access</Button>
           )}
           {u.id !== meId && (

@@ -1,11 +1,11 @@
 import { Alert, Code, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
 import type { AuditEvent } from '@contract/audit.contract';
 import { PagedTable } from '@/components/paged-table';
 import { useListState } from '@/components/use-list-state';
+import { formatDateTime, fullName } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { useAuditEvents } from '../api/audit-events';
 
@@ -22,8 +22,8 @@ function changes(e: AuditEvent): string[] {
 }
 
 const columns: DataTableColumn<AuditEvent>[] = [
-  { accessor: 'at', title: 'When', render: (e) => dayjs(e.at).format('YYYY-MM-DD HH:mm:ss'), width: 170 },
-  { accessor: 'account', title: 'Who', render: (e) => (e.account ? `${e.account.firstName} ${e.account.lastName}` : 'System') },
+  { accessor: 'at', title: 'When', render: (e) => formatDateTime(e.at, { seconds: true }), width: 170 },
+  { accessor: 'account', title: 'Who', render: (e) => fullName(e.account) || 'System' },
   { accessor: 'entity', title: 'Record', render: (e) => `${e.entity}${e.entityId ? ` #${e.entityId}` : ''}` },
   { accessor: 'action', title: 'Action' },
   {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginRequest, LoginResponse } from '@contract/auth.contract';
 import { api } from '@/lib/api-client';
 import { tokenStore } from '@/lib/session-storage';
-import { meKey } from './me';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /Authentication/login; errors come back to the login screen, not as a notification. */
 export function useLogin() {
@@ -13,7 +13,7 @@ export function useLogin() {
     onSuccess: ({ token, account }) => {
       queryClient.clear();
       tokenStore.set(token);
-      queryClient.setQueryData(meKey, account);
+      queryClient.setQueryData(queryKeys.me, account);
     },
   });
 }

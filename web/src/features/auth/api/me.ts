@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Me } from '@contract/auth.contract';
 import { api } from '@/lib/api-client';
-
-export const meKey = ['auth', 'me'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** The signed-in account (roles, permissions, institutions); a 401 sends the user to login. */
 export function useMeQuery(enabled: boolean) {
   return useQuery({
-    queryKey: meKey,
+    queryKey: queryKeys.me,
     queryFn: () => api.get<Me>('/Authentication/me', undefined, { notify: false }),
     enabled,
     staleTime: 5 * 60_000,

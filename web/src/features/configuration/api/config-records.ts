@@ -1,16 +1,8 @@
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE } from '@contract/common.contract';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { useCurrentInstitution } from '@/lib/session-context';
 import type { ConfigEntity, ConfigRecord } from '../components/config-entities';
-
-/** Every configuration query starts with this key, so a change refreshes lists and pickers alike. */
-export const configKeys = {
-  all: ['configuration'] as const,
-  list: (key: string, q: object) => ['configuration', key, 'list', q] as const,
-  options: (path: string, q: object) => ['configuration', 'options', path, q] as const,
-  one: (key: string, id: number) => ['configuration', key, 'one', id] as const,
-};
 
 const base = (instId: number, key: string) => `/institutions/${instId}/${key}`;
 /** Where an entity's records live: under the institution, or at the entity's own path (institutions). */
@@ -22,7 +14,7 @@ export interface ListQuery { page: number; pageSize: number; search: string; sho
 export function useRecordPage(entity: ConfigEntity, q: ListQuery) {
   const instId = useCurrentInstitution().institution.id;
   return useQuery({
-    queryKey: configKeys.list(entity.key, { instId, ...q }),
+    queryKey: entity.path ? queryKeys.institutions.page(q) : queryKeys.lookups.page(instId, entity.key, q),
     queryFn: () => api.getPage<ConfigRecord>(entityBase(instId, entity), {
       PageNumber: q.page, PageSize: q.pageSize, SearchTerm: q.search, IsEnabled: q.showDisabled ? undefined : true,
     }),
@@ -41,7 +33,7 @@ export function useFilterValues(entity: ConfigEntity, record: ConfigRecord | und
     : [];
   const results = useQueries({
     queries: missing.map((f) => ({
-      queryKey: configKeys.one(f.ref!, Number(record![f.name])),
+      queryKey: queryKeys.lookups.one(instId, f.ref!, Number(record![f.name])),
       queryFn: () => api.get<ConfigRecord>(`${base(instId, f.ref!)}/${Number(record![f.name])}`),
     })),
   });
@@ -49,17 +41,6 @@ export function useFilterValues(entity: ConfigEntity, record: ConfigRecord | und
     pending: results.some((r) => r.isPending),
     values: Object.fromEntries(missing.map((f, i) => [f.dependsOn!.field, results[i].data?.[f.dependsOn!.refField] ?? null])),
   };
-}
-
-/** Enabled records of a list (or of a nested list under its parent) for a Select. */
-export function useOptionRecords(path: string | null, filter: Record<string, number> = {}) {
-  const instId = useCurrentInstitution().institution.id;
-  return useQuery({
-    queryKey: configKeys.options(path ?? '', { instId, ...filter }),
-    queryFn: () => api.getPage<ConfigRecord>(base(instId, path!), { IsEnabled: true, PageNumber: 1, PageSize: MAX_PAGE_SIZE, ...filter }),
-    enabled: path !== null,
-    staleTime: 30_000,
-  });
 }
 
 /** POST {key} or PUT {key}/{id} (the body carries the concurrency stamp; a stale one answers 409). */
@@ -70,7 +51,7 @@ export function useSaveRecord(entity: ConfigEntity, id?: number) {
     mutationFn: (body: Record<string, unknown>) => (id === undefined
       ? api.post<ConfigRecord>(entityBase(instId, entity), body)
       : api.put<ConfigRecord>(`${entityBase(instId, entity)}/${id}`, body)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: configKeys.all }),
+    onSuccess: () => invalidateRecords(queryClient, instId, entity),
   });
 }
 
@@ -81,6 +62,14 @@ export function useSetRecordEnabled(entity: ConfigEntity) {
   return useMutation({
     mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
       api.post<ConfigRecord>(`${entityBase(instId, entity)}/${id}/${enabled ? 'enable' : 'disable'}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: configKeys.all }),
+    onSuccess: () => invalidateRecords(queryClient, instId, entity),
   });
+}
+
+/**
+ * After a create, edit, disable or enable: every list and picker of the institution's configuration, since
+ * other lists show the record's title too (a unit in specimen types); institutions refresh the picker and header.
+ */
+function invalidateRecords(queryClient: QueryClient, instId: number, entity: ConfigEntity) {
+  return queryClient.invalidateQueries({ queryKey: entity.path ? queryKeys.institutions.all : queryKeys.lookups.all(instId) });
 }

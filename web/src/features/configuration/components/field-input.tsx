@@ -2,7 +2,7 @@ import type { ChangeEvent } from 'react';
 import { Checkbox, NumberInput, Select, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { LOOKUP_BY_KEY, refObjectName, type LookupField } from '@contract/lookups.registry';
-import { useOptionRecords } from '../api/config-records';
+import { useLookupOptions, type LookupOptionsRequest } from '@/lib/lookup-options';
 import { withArticle, type ConfigRecord } from './config-entities';
 
 export type FormValues = Record<string, unknown>;
@@ -64,31 +64,29 @@ interface SelectProps {
   common: { label: string; withAsterisk: boolean; 'data-autofocus'?: true };
 }
 
-/** Where a reference's options come from: the whole list, or only the children of the chosen parent. */
-function optionSource(f: LookupField, values: FormValues): { path: string | null; filter: Record<string, number> } {
+/** Which records a reference offers: the whole list, or only those of the chosen parent (null: none chosen yet). */
+function optionRequest(f: LookupField, values: FormValues): LookupOptionsRequest | null {
   const target = LOOKUP_BY_KEY[f.ref!];
-  if (!f.dependsOn) return { path: target.key, filter: {} };
+  if (!f.dependsOn) return {};
   const parent = values[f.dependsOn.field];
-  if (parent === null || parent === undefined || parent === '') return { path: null, filter: {} };
+  if (parent === null || parent === undefined || parent === '') return null;
   // spec 1 §7 dependent lists: specimenTypeCategories/{id}/specimenTypes, unitOfMeasurementTypes/{id}/unitOfMeasurements
-  if (target.parent?.field === f.dependsOn.refField) return { path: `${target.parent.key}/${Number(parent)}/${target.key}`, filter: {} };
-  return { path: target.key, filter: { [f.dependsOn.refField]: Number(parent) } };
+  if (target.parent?.field === f.dependsOn.refField) return { parentId: Number(parent) };
+  return { filter: { [f.dependsOn.refField]: Number(parent) } };
 }
 
 function ReferenceSelect({ f, form, record, entityKey, dependsOnLabel, onChanged, common }: SelectProps) {
   const target = LOOKUP_BY_KEY[f.ref!];
-  const { path, filter } = optionSource(f, form.values);
-  const options = useOptionRecords(path, filter);
+  const request = optionRequest(f, form.values);
+  const options = useLookupOptions(request ? target.key : null, request ?? {});
   const value = form.values[f.name] as string | null;
-  const data = (options.data?.items ?? [])
-    .filter((r) => !(target.key === entityKey && r.id === record?.id))
-    .map((r) => ({ value: String(r.id), label: String(r[target.titleField ?? 'id'] ?? r.id) }));
+  const data = options.options.filter((o) => !(target.key === entityKey && o.value === String(record?.id)));
   // A disabled record stays visible where it is already used (issue 3).
   const current = record?.[refObjectName(f)] as { id: number; title: string } | null | undefined;
   if (value && current && String(current.id) === value && !data.some((o) => o.value === value)) {
     data.unshift({ value, label: `${current.title} (disabled)` });
   }
-  const waiting = f.dependsOn && path === null;
+  const waiting = request === null;
   return (
     <Select {...common} {...form.getInputProps(f.name)} data={data} searchable clearable={!common.withAsterisk}
       disabled={waiting}

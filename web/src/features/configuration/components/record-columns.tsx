@@ -1,15 +1,10 @@
 import { ActionIcon, Badge, Group, Menu, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import dayjs from 'dayjs';
 import { IconDots, IconEdit, IconEye, IconEyeOff } from '@tabler/icons-react';
 import { refObjectName, type LookupField } from '@contract/lookups.registry';
+import { formatDate, fullName, type PersonName } from '@/lib/format';
 import { recordTitle, type ConfigEntity, type ConfigRecord } from './config-entities';
 
-type Person = { firstName: string; lastName: string } | null;
-
-// spec 1 §2 / §9: dates as YYYY-MM-DD, people as 'First Last'.
-const day = (v: unknown) => (v ? dayjs(String(v)).format('YYYY-MM-DD') : '');
-const person = (p: Person) => (p ? `${p.firstName} ${p.lastName}` : '');
 
 function cell(f: LookupField, r: ConfigRecord) {
   const v = r[f.name];
@@ -37,10 +32,10 @@ export function recordColumns(entity: ConfigEntity, actions: RowActions): DataTa
   }));
   // Date and person share a cell (spec 1 §2: dates YYYY-MM-DD, people 'First Last'), so lists with
   // many fields (Test, Specimen Type) still fit beside the menu without scrolling sideways.
-  const when = (date: unknown, who: Person) => (
+  const when = (date: unknown, who: PersonName | null) => (
     <div>
-      <div>{day(date)}</div>
-      {who && <Text size="xs" c="dimmed">{person(who)}</Text>}
+      <div>{formatDate(date as string | null)}</div>
+      {who && <Text size="xs" c="dimmed">{fullName(who)}</Text>}
     </div>
   );
   const meta: DataTableColumn<ConfigRecord>[] = [

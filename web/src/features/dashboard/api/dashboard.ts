@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Patient } from '@contract/participants.contract';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-// Keys start with ['patients', instId] so a participant saved anywhere refreshes the dashboard too.
+// The keys sit under their resource (['patients', instId], ['orders', instId]), so registering a
+// participant or placing an order anywhere refreshes the dashboard too.
 
 /** GET patients/count: enabled participants of the institution. */
 export function usePatientCount(instId: number) {
   return useQuery({
-    queryKey: ['patients', instId, 'count'],
+    queryKey: queryKeys.patients.count(instId),
     queryFn: () => api.get<{ count: number }>(`/institutions/${instId}/patients/count`),
   });
 }
@@ -15,7 +17,7 @@ export function usePatientCount(instId: number) {
 /** The most recently registered participants (the list is newest first). */
 export function useRecentPatients(instId: number, size = 5) {
   return useQuery({
-    queryKey: ['patients', instId, 'list', { page: 1, pageSize: size, search: '' }, 'dashboard'],
+    queryKey: queryKeys.patients.recent(instId, size),
     queryFn: () => api.getPage<Patient>(`/institutions/${instId}/patients`, { PageNumber: 1, PageSize: size }),
   });
 }
@@ -23,7 +25,7 @@ export function useRecentPatients(instId: number, size = 5) {
 /** GET LIMSOrders/count: lab orders of the institution. */
 export function useOrderCount(instId: number, enabled: boolean) {
   return useQuery({
-    queryKey: ['limsOrders', instId, 'count'],
+    queryKey: queryKeys.orders.count(instId),
     queryFn: () => api.get<{ count: number }>(`/institutions/${instId}/LIMSOrders/count`),
     enabled,
   });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, Group, Loader, Text, ThemeIcon } from '@mantine/core';
+import { formatCount } from '@/lib/format';
 
 interface Props {
   label: string;
@@ -13,7 +14,7 @@ interface Props {
 
 /** One dashboard count (spec 1 §2): Total Participants, Collection Protocols, LIMS Orders, Collected Samples. */
 export function CountCard({ label, icon, value, loading, error, caption }: Props) {
-  let shown: ReactNode = value === null ? '—' : value.toLocaleString();
+  let shown: ReactNode = value === null ? '—' : formatCount(value);
   if (loading) shown = <Loader size="sm" type="dots" aria-label={`Loading ${label}`} />;
   else if (error) shown = '—';
   return (

@@ -1,10 +1,8 @@
 import { ActionIcon, Anchor, Card, Group, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { Patient } from '@contract/participants.contract';
+import { calendarDate, fullName } from '@/lib/format';
 import { useRecentPatients } from '../api/dashboard';
-
-const name = (p: Patient) => [p.firstName, p.fatherName, p.grandFatherName].filter(Boolean).join(' ');
 
 /** spec 1 §2 dashboard participants table: name, birth date, an edit icon; 'View More' goes to /patients. */
 export function RecentParticipants({ instId, canEdit }: { instId: number; canEdit: boolean }) {
@@ -23,12 +21,12 @@ export function RecentParticipants({ instId, canEdit }: { instId: number; canEdi
         <Table.Tbody>
           {rows.map((p) => (
             <Table.Tr key={p.id}>
-              <Table.Td>{name(p)}</Table.Td>
-              <Table.Td>{p.birthDate.slice(0, 10)}</Table.Td>
+              <Table.Td>{fullName(p)}</Table.Td>
+              <Table.Td>{calendarDate(p.birthDate)}</Table.Td>
               {canEdit && (
                 <Table.Td ta="right">
                   <Tooltip label="Edit">
-                    <ActionIcon component={Link} to={`/patients/${p.id}`} variant="subtle" aria-label={`Edit ${name(p)}`}>
+                    <ActionIcon component={Link} to={`/patients/${p.id}`} variant="subtle" aria-label={`Edit ${fullName(p)}`}>
                       <IconPencil size={16} />
                     </ActionIcon>
                   </Tooltip>

@@ -1,5 +1,6 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingHospital, IconClipboardList, IconFlask, IconTestPipe, IconUsers } from '@tabler/icons-react';
+import { fullName } from '@/lib/format';
 import { useCan, useCurrentInstitution, useCurrentRoles, useMe } from '@/lib/session-context';
 import { useOrderCount, usePatientCount } from '../api/dashboard';
 import { CountCard } from '../components/count-card';
@@ -24,7 +25,7 @@ export function DashboardPage() {
         <Group wrap="nowrap" align="flex-start">
           <ThemeIcon size={48} radius="xl" variant="light"><IconBuildingHospital size={26} /></ThemeIcon>
           <div>
-            <Text c="dimmed" size="sm">Welcome, {me.firstName} {me.lastName}</Text>
+            <Text c="dimmed" size="sm">Welcome, {fullName(me)}</Text>
             <Title order={1} fz={24}>{institution.title}</Title>
             <Text size="sm" c="dimmed">{institution.address}</Text>
             <Group gap={6} mt="xs">

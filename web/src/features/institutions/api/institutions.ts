@@ -1,17 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Institution } from '@contract/institutions.contract';
 import { api } from '@/lib/api-client';
-
-export const institutionKeys = {
-  all: ['institutions'] as const,
-  list: (search: string, pageSize: number) => ['institutions', 'list', { search, pageSize }] as const,
-  one: (id: number) => ['institutions', id] as const,
-};
+import { queryKeys } from '@/lib/query-keys';
 
 /** Enabled institutions the account belongs to (all of them for a Super Administrator). */
 export function useInstitutions(search = '', pageSize = 100) {
   return useQuery({
-    queryKey: institutionKeys.list(search, pageSize),
+    queryKey: queryKeys.institutions.list({ search, pageSize }),
     queryFn: () => api.getPage<Institution>('/institutions', { IsEnabled: true, SearchTerm: search, PageNumber: 1, PageSize: pageSize }),
     placeholderData: keepPreviousData,
   });
@@ -20,7 +15,7 @@ export function useInstitutions(search = '', pageSize = 100) {
 /** The stored institution; a 404 (removed, or not yours) is left to the caller, without a notification. */
 export function useInstitution(id: number | null) {
   return useQuery({
-    queryKey: institutionKeys.one(id ?? 0),
+    queryKey: queryKeys.institutions.one(id ?? 0),
     queryFn: () => api.get<Institution>(`/institutions/${id}`, undefined, { notify: false }),
     enabled: id !== null,
   });

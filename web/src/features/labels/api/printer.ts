@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Printer, PrinterInput } from '@contract/labels.contract';
 import { api } from '@/lib/api-client';
-
-export const printerKeys = { one: (instId: number) => ['labels', 'printer', instId] as const };
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET labels/printer: the institution's printer for server-side printing (null when none). */
 export function usePrinter(instId: number, enabled = true) {
   return useQuery({
-    queryKey: printerKeys.one(instId),
+    queryKey: queryKeys.printer(instId),
     queryFn: () => api.get<Printer | null>(`/institutions/${instId}/labels/printer`),
     enabled,
   });
@@ -18,6 +17,6 @@ export function useSavePrinter(instId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PrinterInput) => api.put<Printer>(`/institutions/${instId}/labels/printer`, body, { notify: false }),
-    onSuccess: (printer) => queryClient.setQueryData(printerKeys.one(instId), printer),
+    onSuccess: (printer) => queryClient.setQueryData(queryKeys.printer(instId), printer),
   });
 }

@@ -1,14 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderDetail, OrderSummary, PlaceOrders } from '@contract/orders.contract';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-/** Every order query starts with ['orders', instId]: one invalidation refreshes lists and details. */
-export const orderKeys = {
-  all: (instId: number) => ['orders', instId] as const,
-  list: (instId: number, q: OrderListQuery) => ['orders', instId, 'list', q] as const,
-  bySampleId: (instId: number, sampleId: string) => ['orders', instId, 'bySampleId', sampleId.toLowerCase()] as const,
-  detail: (instId: number, orderId: number) => ['orders', instId, 'detail', orderId] as const,
-};
+const orderKeys = queryKeys.orders;
 
 /** Which Orders tab searched: sample ID (prefix), patient MRN (exact) or nothing (recent orders). */
 export type OrderSearchBy = 'sample' | 'mrn';
@@ -50,6 +45,7 @@ export function usePlaceOrders(instId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PlaceOrders) => api.post<OrderSummary[]>(`/institutions/${instId}/LIMSOrders/place`, body, { notify: false }),
+    // Lists, details and the dashboard count all live under ['orders', instId].
     onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.all(instId) }),
   });
 }

@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AmendInput, OrderDetail, ResultHistoryEntry, SaveResults } from '@contract/orders.contract';
 import { api, ApiError } from '@/lib/api-client';
-import { orderKeys } from './orders';
+import { queryKeys } from '@/lib/query-keys';
+
+const orderKeys = queryKeys.orders;
 
 export interface TestPath { orderedPanelId: number; orderedTestId: number }
 export interface ResultPath extends TestPath { resultId: number }
@@ -18,7 +20,7 @@ export function useResultCommands(instId: number, orderId: number) {
   const options = {
     onSuccess: (detail: OrderDetail) => {
       queryClient.setQueryData(orderKeys.detail(instId, orderId), detail);
-      void queryClient.invalidateQueries({ queryKey: [...orderKeys.all(instId), 'list'] });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.lists(instId) });
     },
     onError: (error: Error) => {
       if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: orderKeys.detail(instId, orderId) });
@@ -47,19 +49,17 @@ export function useResultCommands(instId: number, orderId: number) {
       ...options,
       onSuccess: (detail: OrderDetail, p: ResultPath & AmendInput) => {
         options.onSuccess(detail);
-        void queryClient.invalidateQueries({ queryKey: historyKey(instId, p.resultId) });
+        void queryClient.invalidateQueries({ queryKey: orderKeys.resultHistory(instId, p.resultId) });
       },
     }),
     historyUrl: (p: ResultPath) => `${resultUrl(p)}/history`,
   };
 }
 
-const historyKey = (instId: number, resultId: number) => ['orders', instId, 'history', resultId] as const;
-
 /** GET .../limsOrderedTestResults/{id}/history: saves, releases and amendments with reasons. */
 export function useResultHistory(instId: number, url: string, resultId: number, enabled: boolean) {
   return useQuery({
-    queryKey: historyKey(instId, resultId),
+    queryKey: orderKeys.resultHistory(instId, resultId),
     queryFn: () => api.get<ResultHistoryEntry[]>(url),
     enabled,
     staleTime: 0,

@@ -2,7 +2,8 @@ import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Textarea, Titl
 import { useForm } from '@mantine/form';
 import { AmendInput, type OrderedTestDetail, type ResultHistoryEntry } from '@contract/orders.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
-import { checkValue, flagLabel, ymdHm } from './format';
+import { formatDateTime, fullName } from '@/lib/format';
+import { checkValue, flagLabel } from './result-values';
 import { ResultInput } from './result-input';
 
 interface Props {
@@ -60,12 +61,12 @@ function HistoryTable({ rows }: { rows: ResultHistoryEntry[] }) {
       <Table.Tbody>
         {rows.map((h) => (
           <Table.Tr key={h.id}>
-            <Table.Td>{ymdHm(h.at)}</Table.Td>
+            <Table.Td>{formatDateTime(h.at, { empty: '—' })}</Table.Td>
             <Table.Td tt="capitalize">{h.action}</Table.Td>
             <Table.Td>{h.previousResult ?? '—'}</Table.Td>
             <Table.Td>{h.newResult ?? '—'}</Table.Td>
             <Table.Td>{h.reason ?? ''}</Table.Td>
-            <Table.Td>{h.account ? `${h.account.firstName} ${h.account.lastName}` : ''}</Table.Td>
+            <Table.Td>{fullName(h.account)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { OrderDetail } from '@contract/orders.contract';
-import { age, fullName, ymd } from './format';
+import { age, formatDate, fullName } from '@/lib/format';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -38,8 +38,8 @@ export function OrderCards({ order }: { order: OrderDetail }) {
           <Field label="Institution Site">{order.institutionSite?.title}</Field>
           <Field label="Priority">{order.priority?.title}</Field>
           <Field label="Sample ID"><Text span ff="monospace" fw={700} size="sm">{order.sampleId}</Text></Field>
-          <Field label="Ordered Date">{ymd(order.createdDate)}</Field>
-          <Field label="Ordered By">{order.creatorAccount ? `${order.creatorAccount.firstName} ${order.creatorAccount.lastName}` : null}</Field>
+          <Field label="Ordered Date">{formatDate(order.createdDate, '—')}</Field>
+          <Field label="Ordered By">{fullName(order.creatorAccount) || null}</Field>
           <Field label="Payment Category">{order.paymentCategory?.title}</Field>
         </SimpleGrid>
         {order.commentToLab && <Stack gap={0} mt="sm"><Field label="Comment to Lab">{order.commentToLab}</Field></Stack>}

@@ -1,7 +1,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { OrderSummary } from '@contract/orders.contract';
-import { shortName, ymd } from './format';
+import { formatDate, shortName } from '@/lib/format';
 
 /** spec 1 §2 Orders screen columns. */
 export const orderColumns: DataTableColumn<OrderSummary>[] = [
@@ -9,7 +9,7 @@ export const orderColumns: DataTableColumn<OrderSummary>[] = [
   { accessor: 'patientMRN', title: 'Patient MRN', render: (o) => o.patientMRN ?? '—' },
   { accessor: 'sampleId', title: 'Sample ID', render: (o) => <Text size="sm" ff="monospace" fw={600}>{o.sampleId}</Text> },
   { accessor: 'collectedSampleId', title: 'Collected Sample ID', render: (o) => o.collectedSampleId ?? '—' },
-  { accessor: 'createdDate', title: 'Ordered Date', render: (o) => ymd(o.createdDate) },
+  { accessor: 'createdDate', title: 'Ordered Date', render: (o) => formatDate(o.createdDate, '—') },
   {
     accessor: 'orderedPanels', title: 'Ordered Panels',
     render: (o) => (

@@ -1,6 +1,6 @@
 import { Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useOptions, type Option } from '../api/order-lookups';
+import { useLookupOptions, type Option } from '@/lib/lookup-options';
 import { PanelPicker } from './panel-picker';
 
 export type OrderFormValues = {
@@ -17,32 +17,31 @@ export const emptyOrder: OrderFormValues = {
 };
 
 interface Props {
-  instId: number;
   form: UseFormReturnType<OrderFormValues>;
   panels: Option[];
   onPanels: (panels: Option[]) => void;
 }
 
 /** spec 1 §2 New Order step 2 'Order': site (optional), priority (required), panels (at least one), payment, comment. */
-export function OrderFields({ instId, form, panels, onPanels }: Props) {
-  const sites = useOptions(instId, 'institutionSites');
-  const priorities = useOptions(instId, 'priorities');
-  const payments = useOptions(instId, 'paymentCategories');
+export function OrderFields({ form, panels, onPanels }: Props) {
+  const sites = useLookupOptions('institutionSites');
+  const priorities = useLookupOptions('priorities');
+  const payments = useLookupOptions('paymentCategories');
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Select label="Institution Site" placeholder="Optional" data={sites.data ?? []} searchable clearable
+        <Select label="Institution Site" placeholder="Optional" data={sites.options} searchable clearable
           {...form.getInputProps('institutionSiteId')} />
-        <Select label="Priority" withAsterisk data={priorities.data ?? []} searchable data-autofocus
+        <Select label="Priority" withAsterisk data={priorities.options} searchable data-autofocus
           placeholder={priorities.isPending ? 'Loading…' : 'Choose a priority'} {...form.getInputProps('priorityId')} />
       </SimpleGrid>
-      <PanelPicker instId={instId} chips={panels} error={form.errors.panelIds}
+      <PanelPicker chips={panels} error={form.errors.panelIds}
         onChange={(next) => {
           onPanels(next);
           form.setFieldValue('panelIds', next.map((p) => Number(p.value)));
           form.clearFieldError('panelIds');
         }} />
-      <Select label="Payment Category" placeholder="Optional" data={payments.data ?? []} searchable clearable
+      <Select label="Payment Category" placeholder="Optional" data={payments.options} searchable clearable
         {...form.getInputProps('paymentCategoryId')} />
       <Textarea label="Comment to Lab" autosize minRows={3} maxRows={8} {...form.getInputProps('commentToLab')} />
     </Stack>

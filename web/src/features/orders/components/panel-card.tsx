@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconChecks, IconDotsVertical, IconMessage, IconPencil, IconSend } from '@tabler/icons-react';
 import type { OrderedPanelDetail, OrderedTestDetail } from '@contract/orders.contract';
-import { checkValue, flagLabel, resultKind, ymdHm } from './format';
+import { formatDateTime, fullName } from '@/lib/format';
+import { checkValue, flagLabel, resultKind } from './result-values';
 import { ResultInput } from './result-input';
 import type { ResultDrafts } from './use-result-drafts';
 
@@ -85,7 +86,7 @@ function TestRow({ test: t, drafts, can, menuOpened, onMenu, onRelease, onCommen
       <Table.Td>
         <Stack gap={2} align="flex-start">
           {released ? (
-            <Tooltip label={`Released ${ymdHm(t.testResultRelease.releasedDate)}${t.testResultRelease.releasedBy ? ` by ${t.testResultRelease.releasedBy.firstName} ${t.testResultRelease.releasedBy.lastName}` : ''}`}>
+            <Tooltip label={`Released ${formatDateTime(t.testResultRelease.releasedDate, { empty: '—' })}${t.testResultRelease.releasedBy ? ` by ${fullName(t.testResultRelease.releasedBy)}` : ''}`}>
               <Badge color="teal" variant="light" tt="none" leftSection={<IconChecks size={12} />}>Released</Badge>
             </Tooltip>
           ) : <Badge color="yellow.8" variant="outline" tt="none">Not released</Badge>}

@@ -1,21 +1,20 @@
 import { useState, type ReactNode } from 'react';
 import { ChipPicker } from '@/components/chip-picker';
-import { usePanelSearch, type Option } from '../api/order-lookups';
+import { useLookupOptions, type Option } from '@/lib/lookup-options';
 
 interface Props {
-  instId: number;
   chips: Option[];
   onChange: (chips: Option[]) => void;
   error?: ReactNode;
 }
 
 /** spec 1 §2/§5 Panels autocomplete on the shared chip picker: at least one panel, no duplicates. */
-export function PanelPicker({ instId, chips, onChange, error }: Props) {
+export function PanelPicker({ chips, onChange, error }: Props) {
   const [term, setTerm] = useState('');
-  const search = usePanelSearch(instId, term);
+  const search = useLookupOptions('panels', { search: term });
   return (
     <ChipPicker id="order-panels" label="Panels" dataPath="panelIds" error={error}
-      onTermChange={setTerm} options={search.data} searching={search.isFetching}
+      onTermChange={setTerm} options={search.options} searching={search.isFetching}
       chips={chips.map((c) => ({ ...c, key: c.value }))}
       onPick={(o) => onChange([...chips, o])}
       onRemove={(c) => onChange(chips.filter((x) => x.value !== c.value))} />

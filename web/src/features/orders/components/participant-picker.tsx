@@ -2,8 +2,8 @@ import { useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Alert, Button, Checkbox, Group, Loader, Paper, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { IconInfoCircle, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import type { Patient } from '@contract/participants.contract';
-import { useParticipantSearch, type ParticipantSearch } from '../api/order-lookups';
-import { age, fullName } from './format';
+import { age, fullName } from '@/lib/format';
+import { useParticipantSearch, type ParticipantSearch } from '../api/participant-search';
 
 interface Props {
   instId: number;

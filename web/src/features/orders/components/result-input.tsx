@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Select, TextInput } from '@mantine/core';
 import type { OrderedTestDetail } from '@contract/orders.contract';
-import { resultKind } from './format';
+import { resultKind } from './result-values';
 import classes from './result-input.module.css';
 
 interface Props {

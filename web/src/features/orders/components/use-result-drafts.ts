@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { OrderDetail, OrderedTestDetail } from '@contract/orders.contract';
 import { MSG } from '@contract/messages';
-import { checkValue, resultKind } from './format';
+import { checkValue, resultKind } from './result-values';
 
 interface Draft { value: string; stamp: string }
 

@@ -10,10 +10,11 @@ import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { isCreateAnother } from '@/components/full-screen-form';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { usePlaceOrders } from '../api/orders';
-import type { Option } from '../api/order-lookups';
+import type { Option } from '@/lib/lookup-options';
 import { ParticipantPicker } from '../components/participant-picker';
 import { emptyOrder, OrderFields, type OrderFormValues } from '../components/order-fields';
-import { shortName, testResultPath } from '../components/format';
+import { shortName } from '@/lib/format';
+import { testResultPath } from '../components/result-values';
 
 const TITLE = 'Create a New Order';
 
@@ -103,7 +104,7 @@ function NewOrderStepper({ onClose }: { onClose: () => void }) {
       <Stepper.Step label="Order" description={`${selected.length} participant${selected.length === 1 ? '' : 's'}`}>
         <form noValidate onSubmit={(e) => submit(isCreateAnother(e))(e)}>
           {error && <Alert color="red" mb="md" title={error} />}
-          <OrderFields instId={institution.id} form={form} panels={panels} onPanels={setPanels} />
+          <OrderFields form={form} panels={panels} onPanels={setPanels} />
           <Group mt="xl" justify="space-between">
             <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => setStep(0)}>Back</Button>
             {/* Submit comes first in the DOM so Enter means Submit; row-reverse shows it last. */}

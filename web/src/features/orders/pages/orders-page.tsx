@@ -8,7 +8,7 @@ import { useListState } from '@/components/use-list-state';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { useOrders, type OrderSearchBy } from '../api/orders';
 import { orderColumns } from '../components/order-columns';
-import { testResultPath } from '../components/format';
+import { testResultPath } from '../components/result-values';
 
 const TABS: { value: OrderSearchBy; label: string; placeholder: string }[] = [
   { value: 'sample', label: 'SAMPLE ID', placeholder: 'Sample ID, e.g. L2406010001' },

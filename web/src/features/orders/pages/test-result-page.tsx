@@ -5,7 +5,7 @@ import { PageLoader } from '@/components/page-loader';
 import { SearchBox } from '@/components/search-box';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { useOrderBySampleId, useOrderDetail } from '../api/orders';
-import { testResultPath } from '../components/format';
+import { testResultPath } from '../components/result-values';
 import { TestResults } from '../components/test-results';
 
 /** spec 1 §2 OrderTestResult: /orders/test-result?sampleId=X looks the order up, then loads its detail. */

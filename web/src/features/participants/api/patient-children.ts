@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChildRecord } from '@contract/participants.contract';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type ChildKind = 'patientMRNs' | 'patientRaces' | 'patientEthnicities' | 'patientPhoneNumbers';
 type Ref = { id: number; title: string | null } | null;
@@ -11,13 +12,12 @@ export type PatientChild = ChildRecord & {
   race?: Ref; ethnicity?: Ref; phoneNumberType?: Ref; institutionSite?: Ref;
 };
 
-const key = (instId: number, patientId: number, kind: ChildKind) => ['patients', instId, 'children', patientId, kind] as const;
 const path = (instId: number, patientId: number, kind: ChildKind) => `/institutions/${instId}/patients/${patientId}/${kind}`;
 
 /** spec 1 §2: the edit form loads only enabled child records. */
 export function usePatientChildren(instId: number, patientId: number, kind: ChildKind) {
   return useQuery({
-    queryKey: key(instId, patientId, kind),
+    queryKey: queryKeys.patients.children(instId, patientId, kind),
     queryFn: () => api.get<PatientChild[]>(path(instId, patientId, kind), { IsEnabled: true, PageNumber: 1, PageSize: MAX_PAGE_SIZE }),
     staleTime: 0,
   });
@@ -30,9 +30,10 @@ export function usePatientChildren(instId: number, patientId: number, kind: Chil
 export function useChildMutations(instId: number, patientId: number, kind: ChildKind) {
   const queryClient = useQueryClient();
   const refresh = () => Promise.all([
-    queryClient.invalidateQueries({ queryKey: key(instId, patientId, kind) }),
-    // The list shows the main MRN and first phone: keep it current too.
-    queryClient.invalidateQueries({ queryKey: ['patients', instId, 'list'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.patients.children(instId, patientId, kind) }),
+    // The list shows the main MRN and first phone, and New Order finds participants by MRN or phone.
+    queryClient.invalidateQueries({ queryKey: queryKeys.patients.lists(instId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.patients.searches(instId) }),
   ]);
   const add = useMutation({
     mutationFn: (body: Record<string, unknown>) => api.post<PatientChild>(path(instId, patientId, kind), { ...body, patientId }),

@@ -1,13 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Patient, PatientInput, PatientRegister } from '@contract/participants.contract';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-/** Every participant query starts with ['patients', instId]: one invalidation refreshes lists, counts and the dashboard. */
-export const patientKeys = {
-  all: (instId: number) => ['patients', instId] as const,
-  list: (instId: number, q: { page: number; pageSize: number; search: string }) => ['patients', instId, 'list', q] as const,
-  one: (instId: number, id: number) => ['patients', instId, 'one', id] as const,
-};
+const patientKeys = queryKeys.patients;
 
 /** GET patients: one page, searched by any name part prefix, MRN, phone or external subject id. */
 export function usePatients(instId: number, q: { page: number; pageSize: number; search: string }) {
@@ -32,6 +28,7 @@ export function useRegisterPatient(instId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PatientRegister) => api.post<Patient>(`/institutions/${instId}/patients/register`, body, { notify: false }),
+    // Lists, the dashboard count and recent participants all live under ['patients', instId].
     onSuccess: () => queryClient.invalidateQueries({ queryKey: patientKeys.all(instId) }),
   });
 }

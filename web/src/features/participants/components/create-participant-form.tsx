@@ -7,14 +7,15 @@ import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
 import { serverFormErrors } from '@/lib/contract-resolver';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { useRegisterPatient } from '../api/patients';
-import { useLookup, usePatientLookups } from '../api/lookups';
-import { blankPatient, toRegister, saveErrorTitle, validateCreate, type PatientFormValues } from './patient-form-values';
+import { usePatientLookups } from '../api/patient-lookups';
+import { useLookupOptions } from '@/lib/lookup-options';
+import { fullName } from '@/lib/format';
+import { blankPatient, isDeadTitle, toRegister, saveErrorTitle, validateCreate, type PatientFormValues } from './patient-form-values';
 import { PatientFields } from './patient-fields';
 import { ChipPicker } from './chip-picker';
 import { PhoneNumbers } from './phone-numbers';
 import { SiteMrnRows } from './site-mrn-rows';
 import { focusFirstError, scrollFormToTop } from './form-helpers';
-import { fullName, isDeadTitle } from './format';
 
 interface Props { onClose: () => void }
 
@@ -22,8 +23,8 @@ interface Props { onClose: () => void }
 export function CreateParticipantForm({ onClose }: Props) {
   const { institution } = useCurrentInstitution();
   const instId = institution.id;
-  const lookups = usePatientLookups(instId);
-  const sites = useLookup(instId, 'institutionSites');
+  const lookups = usePatientLookups();
+  const sites = useLookupOptions('institutionSites');
   const register = useRegisterPatient(instId);
   const isDead = (v: PatientFormValues) => isDeadTitle(lookups.titleOfVitalStatus(v.vitalStatusId));
   const form = useForm<PatientFormValues>({ initialValues: blankPatient(null), validate: validateCreate(isDead) });
@@ -69,17 +70,17 @@ export function CreateParticipantForm({ onClose }: Props) {
       <Stack gap="md" id="create-participant-body">
         <PatientFields form={form} lookups={lookups} dead={dead} />
         <Divider />
-        <ChipPicker instId={instId} list="races" label="Races" chips={form.values.races} error={form.errors.races}
+        <ChipPicker list="races" label="Races" chips={form.values.races} error={form.errors.races}
           onPick={(c) => { if (!form.values.races.some((r) => r.id === c.id)) form.insertListItem('races', { ...c, key: randomId() }); form.clearFieldError('races'); }}
           onRemove={(c) => form.setFieldValue('races', form.values.races.filter((r) => r.key !== c.key))} />
-        <ChipPicker instId={instId} list="ethnicities" label="Ethnicities" chips={form.values.ethnicities} error={form.errors.ethnicities}
+        <ChipPicker list="ethnicities" label="Ethnicities" chips={form.values.ethnicities} error={form.errors.ethnicities}
           onPick={(c) => { if (!form.values.ethnicities.some((r) => r.id === c.id)) form.insertListItem('ethnicities', { ...c, key: randomId() }); form.clearFieldError('ethnicities'); }}
           onRemove={(c) => form.setFieldValue('ethnicities', form.values.ethnicities.filter((r) => r.key !== c.key))} />
-        <PhoneNumbers instId={instId} localRule={institution.localPhoneRule} phones={form.values.phoneNumbers}
+        <PhoneNumbers localRule={institution.localPhoneRule} phones={form.values.phoneNumbers}
           error={Object.entries(form.errors).find(([k]) => k.startsWith('phoneNumbers'))?.[1] as string | undefined}
           onAdd={(p) => { form.insertListItem('phoneNumbers', { ...p, key: randomId() }); return true; }}
           onRemove={(p) => form.setFieldValue('phoneNumbers', form.values.phoneNumbers.filter((x) => x.key !== p.key))} />
-        <SiteMrnRows form={form} sites={sites.data?.options ?? []} />
+        <SiteMrnRows form={form} sites={sites.options} />
       </Stack>
     </FullScreenForm>
   );

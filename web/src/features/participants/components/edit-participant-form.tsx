@@ -8,15 +8,16 @@ import { PageLoader } from '@/components/page-loader';
 import { serverFormErrors } from '@/lib/contract-resolver';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { usePatient, useUpdatePatient } from '../api/patients';
-import { useLookup, usePatientLookups } from '../api/lookups';
+import { usePatientLookups } from '../api/patient-lookups';
+import { useLookupOptions } from '@/lib/lookup-options';
+import { fullName } from '@/lib/format';
 import { useChildMutations, usePatientChildren } from '../api/patient-children';
-import { patientToValues, toPatientInput, saveErrorTitle, validateEdit, type PatientFormValues } from './patient-form-values';
+import { isDeadTitle, patientToValues, toPatientInput, saveErrorTitle, validateEdit, type PatientFormValues } from './patient-form-values';
 import { PatientFields } from './patient-fields';
 import { ChipPicker } from './chip-picker';
 import { PhoneNumbers } from './phone-numbers';
 import { EditSiteMrns } from './edit-site-mrns';
 import { focusFirstError, scrollFormToTop } from './form-helpers';
-import { fullName, isDeadTitle } from './format';
 
 interface Props {
   patientId: number;
@@ -40,8 +41,8 @@ export function EditParticipantForm({ patientId, onClose, onSaved }: Props) {
 function EditForm({ patient, onClose, onSaved }: { patient: Patient; onClose: () => void; onSaved: (again: boolean) => void }) {
   const { institution } = useCurrentInstitution();
   const instId = institution.id;
-  const lookups = usePatientLookups(instId);
-  const sites = useLookup(instId, 'institutionSites');
+  const lookups = usePatientLookups();
+  const sites = useLookupOptions('institutionSites');
   const update = useUpdatePatient(instId, patient.id);
   const races = usePatientChildren(instId, patient.id, 'patientRaces');
   const ethnicities = usePatientChildren(instId, patient.id, 'patientEthnicities');
@@ -88,19 +89,19 @@ function EditForm({ patient, onClose, onSaved }: { patient: Patient; onClose: ()
       <Stack gap="md" id="edit-participant-body">
         <PatientFields form={form} lookups={lookups} dead={dead} mrnReadOnly />
         <Divider />
-        <ChipPicker instId={instId} list="races" label="Races" chips={chipsOf(races.data, 'race')} error={form.errors.races}
+        <ChipPicker list="races" label="Races" chips={chipsOf(races.data, 'race')} error={form.errors.races}
           busy={races.isFetching || raceOps.add.isPending || raceOps.disable.isPending}
           onPick={(c) => { form.clearFieldError('races'); raceOps.add.mutate({ raceId: c.id }); }}
           onRemove={(c) => raceOps.disable.mutate(Number(c.key))} />
-        <ChipPicker instId={instId} list="ethnicities" label="Ethnicities" chips={chipsOf(ethnicities.data, 'ethnicity')} error={form.errors.ethnicities}
+        <ChipPicker list="ethnicities" label="Ethnicities" chips={chipsOf(ethnicities.data, 'ethnicity')} error={form.errors.ethnicities}
           busy={ethnicities.isFetching || ethnicityOps.add.isPending || ethnicityOps.disable.isPending}
           onPick={(c) => { form.clearFieldError('ethnicities'); ethnicityOps.add.mutate({ ethnicityId: c.id }); }}
           onRemove={(c) => ethnicityOps.disable.mutate(Number(c.key))} />
-        <PhoneNumbers instId={instId} localRule={institution.localPhoneRule}
+        <PhoneNumbers localRule={institution.localPhoneRule}
           phones={(phones.data ?? []).map((p) => ({ key: p.id, phoneNumberTypeId: Number(p.phoneNumberTypeId), phoneNumber: p.phoneNumber ?? '', typeTitle: p.phoneNumberType?.title ?? '' }))}
           onAdd={(p) => saved(phoneOps.add.mutateAsync({ phoneNumberTypeId: p.phoneNumberTypeId, phoneNumber: p.phoneNumber }))}
           onRemove={(p) => phoneOps.disable.mutate(Number(p.key))} />
-        <EditSiteMrns sites={sites.data?.options ?? []} records={(mrns.data ?? []).filter((m) => m.institutionSiteId !== null)}
+        <EditSiteMrns sites={sites.options} records={(mrns.data ?? []).filter((m) => m.institutionSiteId !== null)}
           onAdd={(row) => saved(mrnOps.add.mutateAsync(row))}
           onRemove={(r) => mrnOps.disable.mutate(r.id)} />
       </Stack>

@@ -3,7 +3,7 @@ import { Button, Group, Input, Select, Stack, TextInput } from '@mantine/core';
 import { RemovableChip } from '@/components/removable-chip';
 import { IconPlus } from '@tabler/icons-react';
 import { MSG } from '@contract/messages';
-import type { Option } from '../api/lookups';
+import type { Option } from '@/lib/lookup-options';
 import type { PatientChild } from '../api/patient-children';
 
 interface Props {

@@ -2,7 +2,7 @@ import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { Patient } from '@contract/participants.contract';
-import { birthDateTime, fullName } from './format';
+import { birthDateTime, fullName } from '@/lib/format';
 
 const dash = (v: string | null | undefined) => v || '—';
 

@@ -3,9 +3,9 @@ import { IconLock } from '@tabler/icons-react';
 import { DateInput, TimeInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import '@mantine/dates/styles.layer.css';
-import type { Option } from '../api/lookups';
+import type { Option } from '@/lib/lookup-options';
 import type { PatientFormValues } from './patient-form-values';
-import { today } from './format';
+import { today } from '@/lib/format';
 
 export interface PatientLookups {
   patientTypes: Option[];

@@ -5,7 +5,10 @@ import { PatientInput, PatientRegister, type Patient } from '@contract/participa
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import type { Chip } from './chip-picker';
 import type { PhoneChip } from './phone-numbers';
-import { nowHourMinute, today } from './format';
+import { nowHourMinute, today } from '@/lib/format';
+
+/** spec 1 §4: the Death Date belongs to a vital status titled 'dead' (any case). */
+export const isDeadTitle = (title: string | null | undefined) => (title ?? '').trim().toLowerCase() === 'dead';
 
 export interface SiteMrnRow { key: string; institutionSiteId: string | null; mrn: string }
 

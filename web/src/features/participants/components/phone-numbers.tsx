@@ -4,13 +4,12 @@ import { RemovableChip } from '@/components/removable-chip';
 import { IconPlus } from '@tabler/icons-react';
 import { MSG } from '@contract/messages';
 import { localPhoneProblem, phoneNumber as phoneRule } from '@contract/participants.contract';
-import { useLookup, usePhoneTypes } from '../api/lookups';
+import { useLookupOptions } from '@/lib/lookup-options';
 
 export interface PhoneChip { key: string | number; phoneNumberTypeId: number; phoneNumber: string; typeTitle: string }
 export interface NewPhone { phoneNumberTypeId: number; phoneNumber: string; typeTitle: string }
 
 interface Props {
-  instId: number;
   /** The institution's local rule (spec 1 §5: starts with 09, 10 digits). */
   localRule: boolean;
   phones: PhoneChip[];
@@ -28,15 +27,15 @@ export function phoneProblem(value: string, localRule: boolean): string | null {
 }
 
 /** spec 1 §2: 'Add Phone Number' reveals category, type and number; ADD appends a chip and hides the adder. */
-export function PhoneNumbers({ instId, localRule, phones, onAdd, onRemove, error }: Props) {
+export function PhoneNumbers({ localRule, phones, onAdd, onRemove, error }: Props) {
   const [open, setOpen] = useState(false);
   const [categoryId, setCategoryId] = useState<string | null>(null);
   const [typeId, setTypeId] = useState<string | null>(null);
   const [number, setNumber] = useState('');
   const [errors, setErrors] = useState<{ type?: string; number?: string }>({});
   const [saving, setSaving] = useState(false);
-  const categories = useLookup(instId, 'phoneNumberTypeCategories', open);
-  const types = usePhoneTypes(instId, categoryId);
+  const categories = useLookupOptions('phoneNumberTypeCategories', { enabled: open });
+  const types = useLookupOptions('phoneNumberTypes', { parentId: categoryId });
 
   const reset = () => { setOpen(false); setCategoryId(null); setTypeId(null); setNumber(''); setErrors({}); };
 
@@ -47,7 +46,7 @@ export function PhoneNumbers({ instId, localRule, phones, onAdd, onRemove, error
     const next = { type: typeId ? undefined : MSG.requiredSelect, number: numberError ?? undefined };
     setErrors(next);
     if (next.type || next.number) return;
-    const typeTitle = types.data?.find((t) => t.value === typeId)?.label ?? '';
+    const typeTitle = types.options.find((t) => t.value === typeId)?.label ?? '';
     setSaving(true);
     try {
       if (await onAdd({ phoneNumberTypeId: Number(typeId), phoneNumber: value, typeTitle })) reset();
@@ -70,10 +69,10 @@ export function PhoneNumbers({ instId, localRule, phones, onAdd, onRemove, error
       {open ? (
         <Stack gap="xs" p="sm" mt={4} bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
           <Group grow align="flex-start" gap="xs">
-            <Select label="Category" data={categories.data?.options ?? []} value={categoryId} searchable openOnFocus={false} data-autofocus
+            <Select label="Category" data={categories.options} value={categoryId} searchable openOnFocus={false} data-autofocus
               placeholder={categories.isPending ? 'Loading…' : 'Choose'} allowDeselect={false}
               onChange={(v) => { setCategoryId(v); setTypeId(null); }} />
-            <Select label="Type" data={types.data ?? []} value={typeId} disabled={!categoryId} allowDeselect={false}
+            <Select label="Type" data={types.options} value={typeId} disabled={!categoryId} allowDeselect={false}
               placeholder={categoryId && types.isPending ? 'Loading…' : 'Choose'} error={errors.type}
               onChange={(v) => { setTypeId(v); setErrors((e) => ({ ...e, type: undefined })); }} />
           </Group>

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Input, Select, Stack, TextInput, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { Option } from '../api/lookups';
+import type { Option } from '@/lib/lookup-options';
 import { emptySiteMrn, type PatientFormValues } from './patient-form-values';
 
 interface Props { form: UseFormReturnType<PatientFormValues>; sites: Option[] }

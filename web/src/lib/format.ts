@@ -1,0 +1,51 @@
+import dayjs from 'dayjs';
+
+/** A participant (first, father, grand-father names) or an account (first, last name). */
+export interface PersonName { firstName: string; fatherName?: string | null; grandFatherName?: string | null; lastName?: string | null }
+
+/** spec 1 §2: every name part the person has, joined; '' for nobody. */
+export const fullName = (p: PersonName | null | undefined) =>
+  (p ? [p.firstName, p.fatherName, p.grandFatherName, p.lastName].filter(Boolean).join(' ') : '');
+
+/** A participant's first and father names (order lists, labels). */
+export const shortName = (p: PersonName) => [p.firstName, p.fatherName].filter(Boolean).join(' ');
+
+type When = string | Date | null | undefined;
+
+// spec 1 §9: dates as YYYY-MM-DD, times on the 24-hour clock.
+/** A moment's date, e.g. 2026-03-12; `empty` when there is none. */
+export const formatDate = (value: When, empty = '') => (value ? dayjs(value).format('YYYY-MM-DD') : empty);
+
+/** A moment's date and time, e.g. 2026-03-12 14:05 (with seconds: 14:05:09). */
+export const formatDateTime = (value: When, { seconds = false, empty = '' } = {}) =>
+  (value ? dayjs(value).format(seconds ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD HH:mm') : empty);
+
+/** A calendar date the server stores without a time zone (a birth date): its first ten characters, never shifted. */
+export const calendarDate = (value: string) => value.slice(0, 10);
+
+/** spec 1 §2: birth date with the 12-hour birth time, e.g. 1984-03-12 08:30 AM. */
+export function birthDateTime(p: { birthDate: string; birthTime?: string | null }): string {
+  const date = calendarDate(p.birthDate);
+  const time = dayjs(`${date}T${(p.birthTime || '00:00').slice(0, 5)}`);
+  return time.isValid() ? time.format('YYYY-MM-DD hh:mm A') : date;
+}
+
+/** Age since birth: years, or months / days for the very young. */
+export function age(birthDate: string, now = dayjs()): string {
+  const born = dayjs(calendarDate(birthDate));
+  if (!born.isValid()) return '—';
+  const years = now.diff(born, 'year');
+  if (years >= 2) return `${years} years`;
+  const months = now.diff(born, 'month');
+  if (months >= 1) return `${months} month${months === 1 ? '' : 's'}`;
+  const days = Math.max(0, now.diff(born, 'day'));
+  return `${days} day${days === 1 ? '' : 's'}`;
+}
+
+/** Today's date as a form value (YYYY-MM-DD). */
+export const today = () => dayjs().format('YYYY-MM-DD');
+/** The time now as a form value (HH:mm). */
+export const nowHourMinute = () => dayjs().format('HH:mm');
+
+/** A count with thousands separators, e.g. 12,480. */
+export const formatCount = (n: number) => n.toLocaleString('en-US');

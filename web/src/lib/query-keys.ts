@@ -1,0 +1,76 @@
+/**
+ * Every TanStack Query key of the web app (docs/decisions: one key factory). Keys are hierarchical,
+ * resource first, then institution, so invalidating a prefix reaches every query below it:
+ *
+ *   ['lookups', instId]                  every configuration list and picker of the institution
+ *   ['lookups', instId, segment]         one list (genders, institutionSites, ...): pages, records, options, searches
+ *   ['institutions']                     the institution picker, options, the current institution
+ *   ['patients', instId]                 participant lists, records, child records, searches, the dashboard count
+ *   ['orders', instId]                   order lists, details, result history, the dashboard count
+ *   ['users'], ['audit'], ['printer', instId], ['auth', 'me']
+ *
+ * Write no key array by hand in a feature: add it here.
+ */
+type Filter = object;
+
+const lookupsOf = (instId: number, segment: string) => ['lookups', instId, segment] as const;
+const patientsOf = (instId: number) => ['patients', instId] as const;
+const ordersOf = (instId: number) => ['orders', instId] as const;
+
+export const queryKeys = {
+  me: ['auth', 'me'] as const,
+
+  institutions: {
+    all: ['institutions'] as const,
+    list: (q: { search: string; pageSize: number }) => ['institutions', 'list', q] as const,
+    page: (q: Filter) => ['institutions', 'page', q] as const,
+    options: () => ['institutions', 'options'] as const,
+    one: (id: number) => ['institutions', 'one', id] as const,
+  },
+
+  /** Configuration lists (registry lookups and institution sites) of one institution, by URL segment. */
+  lookups: {
+    all: (instId: number) => ['lookups', instId] as const,
+    segment: lookupsOf,
+    page: (instId: number, segment: string, q: Filter) => [...lookupsOf(instId, segment), 'page', q] as const,
+    one: (instId: number, segment: string, id: number) => [...lookupsOf(instId, segment), 'one', id] as const,
+    /** Enabled records for a picker; `scope` is the parent record or filter a dependent select waits for. */
+    options: (instId: number, segment: string, scope: Filter = {}) => [...lookupsOf(instId, segment), 'options', scope] as const,
+    search: (instId: number, segment: string, term: string) => [...lookupsOf(instId, segment), 'search', term] as const,
+  },
+
+  patients: {
+    all: patientsOf,
+    lists: (instId: number) => [...patientsOf(instId), 'list'] as const,
+    list: (instId: number, q: Filter) => [...patientsOf(instId), 'list', q] as const,
+    recent: (instId: number, size: number) => [...patientsOf(instId), 'list', 'recent', size] as const,
+    count: (instId: number) => [...patientsOf(instId), 'count'] as const,
+    one: (instId: number, id: number) => [...patientsOf(instId), 'one', id] as const,
+    children: (instId: number, id: number, kind: string) => [...patientsOf(instId), 'one', id, kind] as const,
+    /** New Order step 1: by MRN or by phone. */
+    searches: (instId: number) => [...patientsOf(instId), 'search'] as const,
+    search: (instId: number, by: Filter | null) => [...patientsOf(instId), 'search', by] as const,
+  },
+
+  orders: {
+    all: ordersOf,
+    lists: (instId: number) => [...ordersOf(instId), 'list'] as const,
+    list: (instId: number, q: Filter) => [...ordersOf(instId), 'list', q] as const,
+    bySampleId: (instId: number, sampleId: string) => [...ordersOf(instId), 'bySampleId', sampleId.toLowerCase()] as const,
+    count: (instId: number) => [...ordersOf(instId), 'count'] as const,
+    detail: (instId: number, orderId: number) => [...ordersOf(instId), 'detail', orderId] as const,
+    resultHistory: (instId: number, resultId: number) => [...ordersOf(instId), 'resultHistory', resultId] as const,
+  },
+
+  users: {
+    all: ['users'] as const,
+    list: (q: Filter) => ['users', 'list', q] as const,
+  },
+
+  audit: {
+    all: ['audit'] as const,
+    list: (instId: number, q: Filter) => ['audit', instId, q] as const,
+  },
+
+  printer: (instId: number) => ['printer', instId] as const,
+};
