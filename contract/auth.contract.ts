@@ -5,7 +5,8 @@ import { ROLES, PERMISSIONS } from './permissions.contract';
 export const LoginRequest = z.object({
   userName: z.string().trim().max(320).default(''),
   password: z.string().max(1000).default(''),
-  stayLoggedIn: z.boolean().default(true),
+  // docs/decisions/0002: 12 h unless the user asks to stay logged in (the web form sends it explicitly).
+  stayLoggedIn: z.boolean().default(false),
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
