@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ROLES, PERMISSIONS } from './permissions.contract';
+import { MSG } from './messages';
+import { newPassword } from './password-policy';
 
 // spec 1 §5: login has no client-side rules; the server decides.
 export const LoginRequest = z.object({
@@ -27,3 +29,11 @@ export const LoginResponse = z.object({ token: z.string(), expiresAt: z.string()
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 export const SESSION_HOURS = { short: 12, long: 24 * 30 } as const;
+
+/** A signed-in account changes its own password (issue 9): the old one is required. */
+export const ChangePassword = z.object({
+  oldPassword: z.string({ error: MSG.required }).min(1, MSG.required).max(1000),
+  newPassword,
+  confirmPassword: z.string({ error: MSG.required }).min(1, MSG.required),
+}).refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
+export type ChangePassword = z.input<typeof ChangePassword>;

@@ -3,7 +3,8 @@ import type { OverwritePassword, UserCreate } from '../../../contract/accounts.c
 import type { PagingQuery } from '../../../contract/common.contract';
 import type { Role } from '../../../contract/permissions.contract';
 import { type Ctx, belongsTo, requirePermission } from '../../platform/context';
-import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound, validationProblem } from '../../platform/errors';
+import { passwordProblem } from '../../../contract/password-policy';
 import { audit } from '../../platform/audit';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { likePattern, offsetOf } from '../../platform/paging';
@@ -111,6 +112,8 @@ export async function overwritePassword(ctx: Ctx, input: OverwritePassword) {
   if (input.oldPassword && !(await verifyPassword(input.oldPassword, target.passwordHash))) {
     throw badRequest('The old password is incorrect.', { oldPassword: ['The old password is incorrect.'] });
   }
+  const problem = passwordProblem(input.newPassword, target.email);
+  if (problem) throw validationProblem({ newPassword: [problem] });
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await updateStamped(tx, accounts, undefined, target.id, undefined, { passwordHash }, 'Account');

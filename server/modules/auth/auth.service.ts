@@ -1,16 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { SESSION_HOURS, type LoginRequest, type LoginResponse, type Me } from '../../../contract/auth.contract';
+import { SESSION_HOURS, type ChangePassword, type LoginRequest, type LoginResponse, type Me } from '../../../contract/auth.contract';
 import { permissionsOf, type Role } from '../../../contract/permissions.contract';
 import { MSG } from '../../../contract/messages';
 import { accounts, accountInstitutions } from '../accounts/accounts.table';
 import { loginAttempts, sessions } from './auth.table';
-import { DUMMY_HASH, verifyPassword } from '../../platform/passwords';
-import { AppError } from '../../platform/errors';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/passwords';
+import { passwordProblem } from '../../../contract/password-policy';
+import { updateStamped } from '../../platform/crud/stamp';
+import { AppError, badRequest, validationProblem } from '../../platform/errors';
 import { assertNotThrottled, pruneAttempts, type ThrottleConfig } from './login-throttle';
 import { audit } from '../../platform/audit';
-import type { AuthAccount } from '../../platform/context';
+import type { AuthAccount, Ctx } from '../../platform/context';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -87,5 +89,22 @@ export async function logout(db: Db, account: AuthAccount, address: string, now:
   await db.transaction(async (tx) => {
     await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, account.sessionId));
     await audit(tx, { account, institutionId: null, address }, { entity: 'session', entityId: account.sessionId, action: 'logout' });
+  });
+}
+
+/** issue 9: any account changes its own password with the old one; its other sessions end. */
+export async function changeOwnPassword(ctx: Ctx, input: ChangePassword) {
+  const [row] = await ctx.db.select({ passwordHash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, ctx.account.id));
+  if (!row || !(await verifyPassword(input.oldPassword, row.passwordHash))) {
+    throw badRequest('The old password is incorrect.', { oldPassword: ['The old password is incorrect.'] });
+  }
+  const problem = passwordProblem(input.newPassword, ctx.account.email);
+  if (problem) throw validationProblem({ newPassword: [problem] });
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await updateStamped(tx, accounts, undefined, ctx.account.id, undefined, { passwordHash }, 'Account');
+    await tx.update(sessions).set({ revokedAt: ctx.now() })
+      .where(and(eq(sessions.accountId, ctx.account.id), isNull(sessions.revokedAt), ne(sessions.id, ctx.account.sessionId)));
+    await audit(tx, ctx, { entity: 'account', entityId: ctx.account.id, action: 'password_change', institutionId: null });
   });
 }
