@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { MSG } from './messages';
 import { RecordBase, requiredText } from './common.contract';
 import { ROLES } from './permissions.contract';
-
-const password = z.string({ error: MSG.required }).min(1, MSG.required)
-  .min(8, 'Password must be at least 8 characters').max(200);
+import { newPassword as password, passwordNotEmail } from './password-policy';
 
 // spec 2 §5: every text field required, Roles required. We add what a real system needs:
 // a valid e-mail, a minimum password length and a matching confirmation.
@@ -17,7 +15,8 @@ export const UserCreate = z.object({
   phoneNumber: requiredText(20).regex(/^\+?[0-9]{4,15}$/, 'Digits only, optional leading +, at most 15'),
   roles: z.array(z.enum(ROLES)).min(1, MSG.requiredSelect),
   institutionId: z.coerce.number({ error: MSG.requiredSelect }).int().positive(MSG.requiredSelect),
-}).refine((u) => u.password === u.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
+}).refine((u) => u.password === u.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' })
+  .superRefine(passwordNotEmail('password', (u) => u.email));
 export type UserCreate = z.input<typeof UserCreate>;
 
 // spec 2 §3: User, OldPassword, NewPassword, AdminPassword. An administrator resetting a

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { ROLES, PERMISSIONS, type Permission } from './permissions.contract';
+import { MSG } from './messages';
+import { newPassword } from './password-policy';
 
 // spec 1 §5: login has no client-side rules; the server decides.
 export const LoginRequest = z.object({
   userName: z.string().trim().max(320).default(''),
   password: z.string().max(1000).default(''),
-  stayLoggedIn: z.boolean().default(true),
+  // docs/decisions/0002: 12 h unless the user asks to stay logged in (the web form sends it explicitly).
+  stayLoggedIn: z.boolean().default(false),
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
@@ -37,3 +40,11 @@ export const LoginResponse = z.object({ token: z.string(), expiresAt: z.string()
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 export const SESSION_HOURS = { short: 12, long: 24 * 30 } as const;
+
+/** A signed-in account changes its own password (issue 9): the old one is required. */
+export const ChangePassword = z.object({
+  oldPassword: z.string({ error: MSG.required }).min(1, MSG.required).max(1000),
+  newPassword,
+  confirmPassword: z.string({ error: MSG.required }).min(1, MSG.required),
+}).refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
+export type ChangePassword = z.input<typeof ChangePassword>;

@@ -49,7 +49,7 @@ export const tests: E2ETest[] = [
       await dialog.getByText('*Required').first().waitFor();
       await shot('account-create-validation');
       const email = `tech.${unique()}@lab.test`;
-      await fillAccount(page, { first: 'Tina', last: 'Technician', email, password: 'Bench#2024!', phone: '0912345678', role: 'Technician' });
+      await fillAccount(page, { first: 'Tina', last: 'Technician', email, password: 'Bench#2024!ok', phone: '0912345678', role: 'Technician' });
       await shot('account-create-filled');
       await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
@@ -63,7 +63,7 @@ export const tests: E2ETest[] = [
 
       const techPage = await newPage();
       await techPage.goto('/login');
-      await signIn(techPage, email, 'Bench#2024!');
+      await signIn(techPage, email, 'Bench#2024!ok');
       await pickInstitution(techPage);
       await openAccounts(techPage);
       await see(techPage, 'You do not have permission to see accounts.');
@@ -78,13 +78,13 @@ export const tests: E2ETest[] = [
       await openAccounts(page);
       await page.getByRole('button', { name: 'Create' }).click();
       const email = `again.${unique()}@lab.test`;
-      const dialog = await fillAccount(page, { first: 'Ada', last: 'Again', email, password: 'Again#2024!', phone: '+251911000111', role: 'Researcher' });
+      const dialog = await fillAccount(page, { first: 'Ada', last: 'Again', email, password: 'Again#2024!ok', phone: '+251911000111', role: 'Researcher' });
       await dialog.getByRole('button', { name: 'Submit and create another' }).click();
       await see(page, `Account ${email} created.`);
       assert.equal(await dialog.getByLabel('Email').inputValue(), '', 'form cleared');
       assert.ok(await dialog.isVisible(), 'form still open');
       // A second account with the same e-mail: the server's conflict title shows in the form.
-      await fillAccount(page, { first: 'Ada', last: 'Twice', email, password: 'Again#2024!', phone: '0911000222', role: 'Researcher' });
+      await fillAccount(page, { first: 'Ada', last: 'Twice', email, password: 'Again#2024!ok', phone: '0911000222', role: 'Researcher' });
       await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
       await dialog.getByText('An account with this e-mail already exists.').waitFor();
       await dialog.getByRole('button', { name: 'Close' }).click();

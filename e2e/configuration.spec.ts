@@ -308,13 +308,13 @@ export const tests: E2ETest[] = [
       const instId = institutions.find((i) => i.title === 'Central Biobank')!.id;
       const email = `inst.admin.${unique()}@lab.test`;
       const res = await api.call('POST', '/users', token, {
-        firstName: 'Ines', lastName: 'Admin', email, password: 'Admin#2024x', confirmPassword: 'Admin#2024x',
+        firstName: 'Ines', lastName: 'Admin', email, password: 'Admin#2024x-ok', confirmPassword: 'Admin#2024x-ok',
         phoneNumber: '0911223344', roles: ['Institution Administrator'], institutionId: instId,
       });
       assert.equal(res.status, 201, `create account: ${JSON.stringify(res.body)}`);
       await page.getByRole('button', { name: 'Logout' }).click();
       await page.waitForURL('**/login');
-      await signIn(page, email, 'Admin#2024x');
+      await signIn(page, email, 'Admin#2024x-ok');
       await pickInstitution(page);
       await page.goto('/configuration/institution');
       await see(page, 'Central Biobank');
@@ -365,12 +365,12 @@ export const tests: E2ETest[] = [
       const { instId, token } = await createByApi(api, admin, 'genders', { title: `Reader ${unique()}`, abbreviation: 'RD', description: 'For the reader' });
       const email = `reader.${unique()}@lab.test`;
       const res = await api.call('POST', '/users', token, {
-        firstName: 'Rita', lastName: 'Reader', email, password: 'Reader#2024', confirmPassword: 'Reader#2024',
+        firstName: 'Rita', lastName: 'Reader', email, password: 'Reader#2024-ok', confirmPassword: 'Reader#2024-ok',
         phoneNumber: '0911223344', roles: ['Researcher'], institutionId: instId,
       });
       assert.equal(res.status, 201, `create account: ${JSON.stringify(res.body)}`);
       await page.goto('/login');
-      await signIn(page, email, 'Reader#2024');
+      await signIn(page, email, 'Reader#2024-ok');
       await pickInstitution(page);
       await page.goto('/configuration/gender');
       await page.getByRole('cell', { name: 'Female', exact: true }).waitFor();

@@ -238,11 +238,11 @@ export const tests: E2ETest[] = [
         { patientIds: [lab.patientId], priorityId: lab.priorityId, panelIds: [lab.panelId] });
       const email = `tech.${unique()}@lab.test`;
       const created = await api.call('POST', '/users', lab.token, {
-        firstName: 'Tomas', lastName: 'Tech', email, password: 'Bench#2024x', confirmPassword: 'Bench#2024x',
+        firstName: 'Tomas', lastName: 'Tech', email, password: 'Bench#2024x-ok', confirmPassword: 'Bench#2024x-ok',
         phoneNumber: '0911223344', roles: ['Technician'], institutionId: lab.instId,
       });
       assert.equal(created.status, 201);
-      await signInAndPick(page, { email, password: 'Bench#2024x' });
+      await signInAndPick(page, { email, password: 'Bench#2024x-ok' });
       await page.goto(`/orders/test-result?sampleId=${order.sampleId}`);
       await page.getByRole('heading', { name: 'Test Results', level: 1 }).waitFor();
       await page.getByLabel(`Result of ${lab.glucose}`).fill('4.4');

@@ -80,6 +80,50 @@ export const tests: E2ETest[] = [
     },
   },
   {
+    name: 'a session ended on the server returns the user to login with a message that says so',
+    run: async ({ page, admin, api, shot }) => {
+      await signInAndPick(page, admin);
+      await see(page, /Welcome, /);
+      const token = await page.evaluate(() => localStorage.getItem('lims.token'));
+      assert.equal((await api.call('POST', '/Authentication/logout', token ?? '')).status, 204);
+      await page.getByRole('link', { name: 'Participants' }).first().click();
+      await page.getByRole('status').filter({ hasText: 'You are not signed in or your session has expired.' }).waitFor();
+      await page.getByRole('heading', { name: 'Biobanking LIMS' }).waitFor();
+      await shot('login-session-ended');
+      await signIn(page, admin.email, admin.password);
+      await page.getByRole('heading', { name: 'Participants', level: 1 }).waitFor();
+    },
+  },
+  {
+    name: 'any user changes their own password from the account menu',
+    run: async ({ page, admin, api, shot }) => {
+      const adminToken = await api.login(admin.email, admin.password);
+      const { body: me } = await api.call<{ institutionIds: number[] }>('GET', '/Authentication/me', adminToken);
+      const email = `researcher.${Date.now()}@e2e.local`;
+      const created = await api.call('POST', '/users', adminToken, { FirstName: 'Rita', LastName: 'Researcher', Email: email,
+        Password: 'First-Pass-2026', ConfirmPassword: 'First-Pass-2026', PhoneNumber: '+251911000333', Roles: ['Researcher'], InstitutionId: me.institutionIds[0] });
+      assert.equal(created.status, 201);
+      await signInAndPick(page, { email, password: 'First-Pass-2026' });
+      await page.getByRole('button', { name: 'Account menu of Rita Researcher' }).click();
+      await page.getByRole('menuitem', { name: 'Change password' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Change your password' });
+      await dialog.getByLabel(/^Current password/).fill('First-Pass-2026');
+      await dialog.getByLabel(/^New password/).fill('qwerty123456');
+      await dialog.getByLabel(/^Confirm new password/).fill('qwerty123456');
+      await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+      await dialog.getByText('This password is too common').waitFor();
+      await shot('change-own-password-common');
+      await dialog.getByLabel(/^New password/).fill('Second-Pass-2026');
+      await dialog.getByLabel(/^Confirm new password/).fill('Second-Pass-2026');
+      await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+      await see(page, 'Your password was changed.');
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await see(page, 'Log in to your portal');
+      await signIn(page, email, 'Second-Pass-2026');
+      await page.getByRole('heading', { name: 'Institutions' }).waitFor();
+    },
+  },
+  {
     name: 'an unknown route shows the 404 page',
     run: async ({ page, shot }) => {
       await page.goto('/no/such/page');

@@ -43,6 +43,8 @@ export async function buildApp({ config, database, now = () => new Date(), logge
 
   app.addHook('onSend', async (req, reply) => {
     void reply.header('X-Request-Id', req.id);
+    // API answers hold patient data and tokens: no browser or proxy cache keeps them. Static files keep theirs.
+    if (req.url.toLowerCase().startsWith('/api/')) void reply.header('Cache-Control', 'no-store');
   });
   registerValidation(app);
   app.setSerializerCompiler(serializerCompiler);
@@ -72,7 +74,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   // The app's CSP (helmet, above) covers the docs too: swagger-ui needs inline styles, no inline scripts.
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  registerGuard(app, database.db, now);
+  registerGuard(app, database.db, now, config.sessionIdleMinutes);
   const deps: AppDeps = { db: database.db, config, now };
   healthRoutes(app, database);
   authRoutes(app, deps);

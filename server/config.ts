@@ -10,8 +10,15 @@ export interface Config {
   logLevel: string;
   adminEmail: string | null;
   adminPassword: string | null;
-  /** Failed logins allowed per account (and 4x per address) in the throttle window. */
+  /** A session ends after this many minutes without a request (HIPAA 164.312 automatic logoff). */
+  sessionIdleMinutes: number;
+  /** Failed logins per (account, address) pair in the window before that pair gets 429. */
   loginMaxFailures: number;
+  /** Failed logins per account (all addresses) in the window before attempts are spaced by loginSlowdownSeconds. */
+  loginAccountMaxFailures: number;
+  /** Failed logins per address (all accounts) in the window before attempts are spaced by loginSlowdownSeconds. */
+  loginAddressMaxFailures: number;
+  loginSlowdownSeconds: number;
   loginWindowMinutes: number;
   trustProxy: boolean;
 }
@@ -29,8 +36,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     adminEmail: env.ADMIN_EMAIL?.trim() || null,
     adminPassword: env.ADMIN_PASSWORD || null,
-    loginMaxFailures: Number(env.LOGIN_MAX_FAILURES ?? 5),
-    loginWindowMinutes: Number(env.LOGIN_WINDOW_MINUTES ?? 15),
+    sessionIdleMinutes: positive(env, 'SESSION_IDLE_MINUTES', 30),
+    loginMaxFailures: positive(env, 'LOGIN_MAX_FAILURES', 5),
+    loginAccountMaxFailures: positive(env, 'LOGIN_ACCOUNT_MAX_FAILURES', 50),
+    loginAddressMaxFailures: positive(env, 'LOGIN_ADDRESS_MAX_FAILURES', 300),
+    loginSlowdownSeconds: positive(env, 'LOGIN_SLOWDOWN_SECONDS', 30),
+    loginWindowMinutes: positive(env, 'LOGIN_WINDOW_MINUTES', 15),
     trustProxy: env.TRUST_PROXY === 'true',
   };
+}
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback);
+  if (!(value > 0)) throw new Error(`${name} must be a positive number, got '${env[name]}'`);
+  return value;
 }

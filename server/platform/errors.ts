@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly title: string,
     readonly errors?: Record<string, string[]>,
     readonly code = 'error',
+    /** Seconds, sent as the Retry-After header (429). */
+    readonly retryAfter?: number,
   ) {
     super(title);
   }
@@ -19,7 +21,7 @@ export const forbidden = (title = 'You do not have permission to do this.') => n
 export const notFound = (what = 'Record') => new AppError(404, `${what} not found.`, undefined, 'not_found');
 export const conflict = (title: string) => new AppError(409, title, undefined, 'conflict');
 export const staleStamp = () => conflict('This record was changed by someone else. Reload it and try again.');
-export const tooManyRequests = (title: string) => new AppError(429, title, undefined, 'too_many_requests');
+export const tooManyRequests = (title: string, retryAfterSeconds: number) => new AppError(429, title, undefined, 'too_many_requests', retryAfterSeconds);
 
 /** A validation failure: field -> messages, titled with the first one so the notification says something useful. */
 export function validationProblem(errors: Record<string, string[]>): AppError {
@@ -58,6 +60,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       problem = new AppError(500, MSG.internal, undefined, 'internal');
     }
     if (problem.status >= 500) req.log.error({ err }, problem.title);
+    if (problem.retryAfter !== undefined) void reply.header('Retry-After', String(problem.retryAfter));
     void reply
       .status(problem.status)
       .type('application/problem+json')

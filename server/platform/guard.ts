@@ -16,7 +16,7 @@ declare module 'fastify' {
  * whether the account belongs to the institution in the path (404 otherwise, never its data),
  * and whether the roles of its membership there grant the route's permission (403).
  */
-export function registerGuard(app: FastifyInstance, db: Db, now: () => Date) {
+export function registerGuard(app: FastifyInstance, db: Db, now: () => Date, sessionIdleMinutes: number) {
   app.decorateRequest('auth', null);
 
   app.addHook('onRoute', (route) => {
@@ -31,7 +31,7 @@ export function registerGuard(app: FastifyInstance, db: Db, now: () => Date) {
     if (!permission || permission === 'public') return;
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    req.auth = token ? await resolveToken(db, token, now()) : null;
+    req.auth = token ? await resolveToken(db, token, now(), sessionIdleMinutes) : null;
     if (!req.auth) throw unauthorized();
     const raw = (req.params as Record<string, string> | undefined)?.instId;
     let institutionId: number | null = null;

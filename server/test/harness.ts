@@ -14,12 +14,12 @@ export interface TestApp {
 }
 
 /** A real app on a real database: PGlite in memory, or the PostgreSQL of DATABASE_URL (migrated in global-setup). */
-export async function testApp(): Promise<TestApp> {
+export async function testApp(env: Record<string, string> = {}): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL ?? null;
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   if (!databaseUrl) await database.migrate();
   const clock = { now: new Date() };
-  const config = loadConfig({ DATA_DIR: 'memory://', WEB_DIST: '/nonexistent' });
+  const config = loadConfig({ DATA_DIR: 'memory://', WEB_DIST: '/nonexistent', ...env });
   const app = await buildApp({ config, database, now: () => clock.now, logger: false });
   afterAll(async () => {
     await app.close();

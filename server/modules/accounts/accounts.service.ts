@@ -4,8 +4,9 @@ import type { PagingQuery } from '../../../contract/common.contract';
 import { SUPER_ADMIN, type Role } from '../../../contract/permissions.contract';
 import type { Db } from '../../db/client';
 import { type Ctx, administers, belongsTo, institutionsWhere, requirePermission } from '../../platform/context';
-import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound, validationProblem } from '../../platform/errors';
 import { audit, type AuditEntry } from '../../platform/audit';
+import { passwordProblem } from '../../../contract/password-policy';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
@@ -146,6 +147,8 @@ export async function overwritePassword(ctx: Ctx, input: OverwritePassword) {
   if (input.oldPassword && !(await verifyPassword(input.oldPassword, target.passwordHash))) {
     throw badRequest('The old password is incorrect.', { oldPassword: ['The old password is incorrect.'] });
   }
+  const problem = passwordProblem(input.newPassword, target.email);
+  if (problem) throw validationProblem({ newPassword: [problem] });
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await updateStamped(tx, accounts, undefined, target.id, undefined, { passwordHash }, 'Account');

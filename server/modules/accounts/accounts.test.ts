@@ -104,6 +104,6 @@ describe('accounts', () => {
     const { institution, token } = await signedIn(t, ['Researcher']);
     expect((await t.call('GET', '/api/users', { token })).statusCode).toBe(403);
     expect((await t.call('POST', '/api/users', { token, body: newUser(institution.id) })).statusCode).toBe(403);
-    expect((await t.call('POST', '/api/users/overwritepassword', { token, body: { User: 1, NewPassword: 'abcdefgh1', AdminPassword: PASSWORD } })).statusCode).toBe(403);
+    expect((await t.call('POST', '/api/users/overwritepassword', { token, body: { User: 1, NewPassword: 'Fresh-Pass-12', AdminPassword: PASSWORD } })).statusCode).toBe(403);
   });
 });

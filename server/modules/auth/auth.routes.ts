@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { LoginRequest, LoginResponse, Me } from '../../../contract/auth.contract';
+import { ChangePassword, LoginRequest, LoginResponse, Me } from '../../../contract/auth.contract';
 import type { App, AppDeps } from '../../platform/app-types';
 import { unauthorized } from '../../platform/errors';
-import { login, logout, toMe } from './auth.service';
+import { ctxOf } from '../../platform/context';
+import { changeOwnPassword, login, logout, toMe } from './auth.service';
 
 const tags = ['Authentication'];
 
@@ -18,6 +19,14 @@ export function authRoutes(app: App, { db, config, now }: AppDeps) {
   }, async (req, reply) => {
     if (!req.auth) throw unauthorized();
     await logout(db, req.auth, req.ip, now());
+    return reply.status(204).send(null);
+  });
+
+  app.post('/api/Authentication/changePassword', {
+    config: { permission: 'signedIn' },
+    schema: { tags, body: ChangePassword, response: { 204: z.null() } },
+  }, async (req, reply) => {
+    await changeOwnPassword(ctxOf(req, db, now), req.body);
     return reply.status(204).send(null);
   });
 

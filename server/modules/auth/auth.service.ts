@@ -1,38 +1,27 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { Config } from '../../config';
-import { SESSION_HOURS, type LoginRequest, type LoginResponse, type Me } from '../../../contract/auth.contract';
+import { SESSION_HOURS, type ChangePassword, type LoginRequest, type LoginResponse, type Me } from '../../../contract/auth.contract';
 import { permissionsOf, type Role } from '../../../contract/permissions.contract';
 import { MSG } from '../../../contract/messages';
 import { accounts, accountInstitutions } from '../accounts/accounts.table';
 import { loginAttempts, sessions } from './auth.table';
-import { DUMMY_HASH, verifyPassword } from '../../platform/passwords';
-import { AppError, tooManyRequests } from '../../platform/errors';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/passwords';
+import { passwordProblem } from '../../../contract/password-policy';
+import { updateStamped } from '../../platform/crud/stamp';
+import { AppError, badRequest, validationProblem } from '../../platform/errors';
+import { assertNotThrottled, pruneAttempts, type ThrottleConfig } from './login-throttle';
 import { audit } from '../../platform/audit';
-import type { AuthAccount } from '../../platform/context';
+import type { AuthAccount, Ctx } from '../../platform/context';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-interface Deps { db: Db; config: Pick<Config, 'loginMaxFailures' | 'loginWindowMinutes'>; now: () => Date }
-
-async function recentFailures(db: Db, column: typeof loginAttempts.userName | typeof loginAttempts.address, value: string, since: Date) {
-  const [r] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(loginAttempts)
-    .where(and(eq(column, value), eq(loginAttempts.succeeded, false), gt(loginAttempts.at, since)));
-  return r.n;
-}
+interface Deps { db: Db; config: ThrottleConfig; now: () => Date }
 
 export async function login(deps: Deps, input: Required<LoginRequest>, address: string): Promise<LoginResponse> {
   const { db, config, now } = deps;
   const userName = input.userName.trim().toLowerCase();
-  const since = new Date(now().getTime() - config.loginWindowMinutes * 60_000);
-  // Throttle per account and (more loosely) per address, before any password work.
-  if (
-    (await recentFailures(db, loginAttempts.userName, userName, since)) >= config.loginMaxFailures ||
-    (await recentFailures(db, loginAttempts.address, address, since)) >= config.loginMaxFailures * 4
-  ) {
-    throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${config.loginWindowMinutes} minutes.`);
-  }
+  await assertNotThrottled(db, config, userName, address, now());
   const [account] = await db.select().from(accounts).where(eq(sql`lower(${accounts.userName})`, userName)).limit(1);
   const ok = await verifyPassword(input.password, account?.passwordHash ?? DUMMY_HASH);
   if (!account || !ok || !account.isEnabled) {
@@ -42,21 +31,36 @@ export async function login(deps: Deps, input: Required<LoginRequest>, address: 
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now().getTime() + (input.stayLoggedIn ? SESSION_HOURS.long : SESSION_HOURS.short) * 3_600_000);
   await db.transaction(async (tx) => {
-    const [s] = await tx.insert(sessions).values({ tokenHash: hashToken(token), accountId: account.id, expiresAt, address, createdAt: now() }).returning({ id: sessions.id });
+    const [s] = await tx.insert(sessions).values({ tokenHash: hashToken(token), accountId: account.id, expiresAt, address, createdAt: now(), lastSeenAt: now() }).returning({ id: sessions.id });
     await tx.insert(loginAttempts).values({ userName, address, succeeded: true, at: now() });
+    await pruneAttempts(tx, userName, now());
     await audit(tx, { account: { id: account.id } as AuthAccount, institutionId: null, address }, { entity: 'session', entityId: s.id, action: 'login' });
   });
   const me = await loadAccount(db, account.id, 0);
   return { token, expiresAt: expiresAt.toISOString(), account: toMe(me!) };
 }
 
-/** The signed-in account of a bearer token, or null when missing, expired, revoked or disabled. */
-export async function resolveToken(db: Db, token: string, now: Date): Promise<AuthAccount | null> {
-  const [s] = await db.select({ id: sessions.id, accountId: sessions.accountId }).from(sessions)
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now))).limit(1);
+const SEEN_REFRESH_MS = 60_000;
+
+/**
+ * The signed-in account of a bearer token, or null when missing, revoked or disabled; 401 naming the
+ * reason when the session expired or sat idle for idleMinutes (HIPAA 164.312 automatic logoff).
+ * One indexed lookup; last_seen_at is written at most once a minute, not on every request.
+ */
+export async function resolveToken(db: Db, token: string, now: Date, idleMinutes: number): Promise<AuthAccount | null> {
+  const [s] = await db.select({ id: sessions.id, accountId: sessions.accountId, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions).where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt))).limit(1);
   if (!s) return null;
+  if (s.expiresAt <= now) throw sessionEnded('session_expired', 'Your session has expired. Sign in again.');
+  const idleMs = now.getTime() - s.lastSeenAt.getTime();
+  if (idleMs >= idleMinutes * 60_000) {
+    throw sessionEnded('session_idle', `Your session ended after ${idleMinutes} minutes without activity. Sign in again.`);
+  }
+  if (idleMs >= SEEN_REFRESH_MS) await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, s.id));
   return loadAccount(db, s.accountId, s.id);
 }
+
+const sessionEnded = (code: string, title: string) => new AppError(401, title, undefined, code);
 
 export async function loadAccount(db: Db, accountId: number, sessionId: number): Promise<AuthAccount | null> {
   const [a] = await db.select({
@@ -86,5 +90,22 @@ export async function logout(db: Db, account: AuthAccount, address: string, now:
   await db.transaction(async (tx) => {
     await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, account.sessionId));
     await audit(tx, { account, institutionId: null, address }, { entity: 'session', entityId: account.sessionId, action: 'logout' });
+  });
+}
+
+/** issue 9: any account changes its own password with the old one; its other sessions end. */
+export async function changeOwnPassword(ctx: Ctx, input: ChangePassword) {
+  const [row] = await ctx.db.select({ passwordHash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, ctx.account.id));
+  if (!row || !(await verifyPassword(input.oldPassword, row.passwordHash))) {
+    throw badRequest('The old password is incorrect.', { oldPassword: ['The old password is incorrect.'] });
+  }
+  const problem = passwordProblem(input.newPassword, ctx.account.email);
+  if (problem) throw validationProblem({ newPassword: [problem] });
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await updateStamped(tx, accounts, undefined, ctx.account.id, undefined, { passwordHash }, 'Account');
+    await tx.update(sessions).set({ revokedAt: ctx.now() })
+      .where(and(eq(sessions.accountId, ctx.account.id), isNull(sessions.revokedAt), ne(sessions.id, ctx.account.sessionId)));
+    await audit(tx, ctx, { entity: 'account', entityId: ctx.account.id, action: 'password_change', institutionId: null });
   });
 }

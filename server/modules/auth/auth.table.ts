@@ -10,6 +10,8 @@ export const sessions = pgTable('sessions', {
   createdAt: ts('created_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),
   revokedAt: ts('revoked_at'),
+  /** The last request (refreshed at most once a minute): a session idle for SESSION_IDLE_MINUTES ends. */
+  lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
   address: text('address'),
 }, (t) => [index('sessions_account_idx').on(t.accountId)]);
 
@@ -20,4 +22,8 @@ export const loginAttempts = pgTable('login_attempts', {
   address: text('address').notNull(),
   at: ts('at').notNull().defaultNow(),
   succeeded: boolean('succeeded').notNull(),
-}, (t) => [index('login_attempts_user_idx').on(t.userName, t.at), index('login_attempts_address_idx').on(t.address, t.at)]);
+}, (t) => [
+  index('login_attempts_user_idx').on(t.userName, t.at),
+  index('login_attempts_address_idx').on(t.address, t.at),
+  index('login_attempts_user_address_idx').on(t.userName, t.address, t.at),
+]);

@@ -43,24 +43,63 @@ describe('sign in', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('throttles repeated failures per account with 429, even for the right password', async () => {
-    const acc = await createAccount(t, { roles: ['Researcher'], institutionIds: [inst.id] });
-    for (let i = 0; i < 5; i++) {
-      const r = await t.call('POST', '/api/Authentication/login', { body: { userName: acc.email, password: 'nope' }, address: `10.2.0.${i}` });
-      expect(r.statusCode).toBe(401);
-    }
-    const res = await t.call('POST', '/api/Authentication/login', { body: { userName: acc.email, password: PASSWORD }, address: '10.2.0.99' });
-    expect(res.statusCode).toBe(429);
-    expect(json(res).title).toMatch(/Too many failed sign-in attempts/);
+});
+
+describe('throttling (docs/decisions/0002)', () => {
+  const attempt = (userName: string, password: string, address: string) =>
+    t.call('POST', '/api/Authentication/login', { body: { userName, password }, address });
+
+  it('5 wrong passwords from one address block that address for the account, not the right password from another', async () => {
+    const acc = await createAccount(t, { roles: ['Super Administrator'], institutionIds: [inst.id] });
+    for (let i = 0; i < 5; i++) expect((await attempt(acc.email, 'nope', '10.2.0.1')).statusCode).toBe(401);
+    const blocked = await attempt(acc.email, PASSWORD, '10.2.0.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(json(blocked).title).toBe('Too many failed sign-in attempts. Try again in 15 minutes.');
+    expect(Number(blocked.headers['retry-after'])).toBe(15 * 60);
+    expect((await attempt(acc.email, PASSWORD, '10.2.0.2')).statusCode).toBe(200);
   });
 
-  it('throttles repeated failures per address across accounts', async () => {
-    for (let i = 0; i < 20; i++) {
-      await t.call('POST', '/api/Authentication/login', { body: { userName: `guess${i}@lab.test`, password: 'x' }, address: '10.3.3.3' });
-    }
+  it('the blocked pair may try again once its oldest failure leaves the window', async () => {
     const acc = await createAccount(t, { roles: ['Researcher'], institutionIds: [inst.id] });
-    const res = await t.call('POST', '/api/Authentication/login', { body: { userName: acc.email, password: PASSWORD }, address: '10.3.3.3' });
-    expect(res.statusCode).toBe(429);
+    const start = new Date();
+    t.clock.now = start;
+    for (let i = 0; i < 5; i++) await attempt(acc.email, 'nope', '10.2.1.1');
+    t.clock.now = new Date(start.getTime() + 15 * 60_000 + 1000);
+    expect((await attempt(acc.email, PASSWORD, '10.2.1.1')).statusCode).toBe(200);
+    t.clock.now = new Date();
+  });
+
+  it('past the per-account limit, attempts are slowed with Retry-After, and the right password works after the wait', async () => {
+    const acc = await createAccount(t, { roles: ['Researcher'], institutionIds: [inst.id] });
+    const start = new Date();
+    t.clock.now = start;
+    for (let i = 0; i < 50; i++) expect((await attempt(acc.email, 'nope', `10.4.${Math.floor(i / 4)}.${i % 4}`)).statusCode).toBe(401);
+    const slowed = await attempt(acc.email, PASSWORD, '10.4.99.1');
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toBe('30');
+    expect(json(slowed).title).toBe('Too many failed sign-in attempts. Try again in 30 seconds.');
+    t.clock.now = new Date(start.getTime() + 30_000);
+    expect((await attempt(acc.email, PASSWORD, '10.4.99.1')).statusCode).toBe(200);
+    t.clock.now = new Date();
+  });
+
+  it('20 failures from one address for other accounts do not block a different user behind it', async () => {
+    for (let i = 0; i < 20; i++) await attempt(`guess${i}@lab.test`, 'x', '10.3.3.3');
+    const acc = await createAccount(t, { roles: ['Researcher'], institutionIds: [inst.id] });
+    expect((await attempt(acc.email, PASSWORD, '10.3.3.3')).statusCode).toBe(200);
+  });
+
+  it('an address past its wide limit is slowed, not locked', async () => {
+    const tight = await testApp({ LOGIN_ADDRESS_MAX_FAILURES: '3', LOGIN_SLOWDOWN_SECONDS: '5' });
+    const acc = await createAccount(tight, { roles: ['Researcher'], institutionIds: [inst.id] });
+    const start = new Date();
+    tight.clock.now = start;
+    for (let i = 0; i < 3; i++) await tight.call('POST', '/api/Authentication/login', { body: { userName: `n${i}@lab.test`, password: 'x' }, address: '10.5.5.5' });
+    const slowed = await tight.call('POST', '/api/Authentication/login', { body: { userName: acc.email, password: PASSWORD }, address: '10.5.5.5' });
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toBe('5');
+    tight.clock.now = new Date(start.getTime() + 5000);
+    expect((await tight.call('POST', '/api/Authentication/login', { body: { userName: acc.email, password: PASSWORD }, address: '10.5.5.5' })).statusCode).toBe(200);
   });
 });
 
@@ -78,6 +117,8 @@ describe('sessions', () => {
   });
 
   it('a short session expires after 12 hours; "stay logged in" lasts 30 days', async () => {
+    // The idle limit is set out of the way here: this test is about the absolute expiry.
+    const t = await testApp({ SESSION_IDLE_MINUTES: String(60 * 24 * 60) });
     const acc = await createAccount(t, { roles: ['Researcher'], institutionIds: [inst.id] });
     const start = new Date();
     t.clock.now = start;
@@ -87,7 +128,36 @@ describe('sessions', () => {
     expect((await t.call('GET', '/api/Authentication/me', { token: short })).statusCode).toBe(401);
     expect((await t.call('GET', '/api/Authentication/me', { token: long })).statusCode).toBe(200);
     t.clock.now = new Date(start.getTime() + 31 * 24 * 3_600_000);
-    expect((await t.call('GET', '/api/Authentication/me', { token: long })).statusCode).toBe(401);
+    const expired = await t.call('GET', '/api/Authentication/me', { token: long });
+    expect(expired.statusCode).toBe(401);
+    expect(json(expired).title).toBe('Your session has expired. Sign in again.');
+  });
+
+  it('a login that does not ask to stay logged in lasts 12 hours', async () => {
+    const acc = await createAccount(t, { roles: ['Researcher'], institutionIds: [inst.id] });
+    const res = await t.call('POST', '/api/Authentication/login', { body: { userName: acc.email, password: PASSWORD } });
+    expect(new Date(json<{ expiresAt: string }>(res).expiresAt).getTime() - t.clock.now.getTime()).toBe(12 * 3_600_000);
+  });
+
+  it('a session ends after 30 minutes without a request; activity keeps it alive', async () => {
+    const acc = await createAccount(t, { roles: ['Researcher'], institutionIds: [inst.id] });
+    const start = new Date();
+    t.clock.now = start;
+    const token = await login(t, acc.email, PASSWORD, true);
+    for (const minutes of [20, 40, 60]) {
+      t.clock.now = new Date(start.getTime() + minutes * 60_000);
+      expect((await t.call('GET', '/api/Authentication/me', { token })).statusCode).toBe(200);
+    }
+    t.clock.now = new Date(start.getTime() + 91 * 60_000);
+    const idle = await t.call('GET', '/api/Authentication/me', { token });
+    expect(idle.statusCode).toBe(401);
+    expect(json(idle).title).toBe('Your session ended after 30 minutes without activity. Sign in again.');
     t.clock.now = new Date();
+  });
+
+  it('API answers are never cached', async () => {
+    const res = await t.call('GET', '/api/health');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect((await t.call('POST', '/api/Authentication/login', { body: {} })).headers['cache-control']).toBe('no-store');
   });
 });

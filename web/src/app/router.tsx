@@ -56,4 +56,4 @@ const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
-setNavigator((path) => void router.navigate(path, { replace: true }));
+setNavigator((path, state) => void router.navigate(path, { replace: true, state }));

@@ -1,8 +1,10 @@
-import { ActionIcon, Anchor, Box, Burger, Button, Group, Text, Tooltip } from '@mantine/core';
-import { IconBuildingHospital, IconLogout, IconX } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Box, Burger, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBuildingHospital, IconChevronDown, IconKey, IconLogout, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useMe, type CurrentInstitution } from '../lib/session-context';
 import { useLogout } from '../features/auth/api/logout';
+import { ChangeOwnPasswordForm } from '../features/auth/components/change-own-password-form';
 import { MainLinks } from './main-links';
 import classes from './top-nav.module.css';
 
@@ -12,6 +14,7 @@ interface Props { current: CurrentInstitution | null; menuOpened: boolean; onTog
 export function TopNav({ current, menuOpened, onToggleMenu }: Props) {
   const me = useMe();
   const logout = useLogout();
+  const [changingPassword, passwordForm] = useDisclosure(false);
   return (
     <Box px="md">
       <Group h={60} justify="space-between" wrap="nowrap">
@@ -31,7 +34,19 @@ export function TopNav({ current, menuOpened, onToggleMenu }: Props) {
               </Button>
             </Tooltip>
           )}
-          <Text size="sm" c="dimmed" visibleFrom="md">{me.firstName} {me.lastName}</Text>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button variant="subtle" color="gray" size="compact-sm" rightSection={<IconChevronDown size={14} />}
+                aria-label={`Account menu of ${me.firstName} ${me.lastName}`}>
+                <Box component="span" visibleFrom="md">{me.firstName} {me.lastName}</Box>
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>{me.email}</Menu.Label>
+              <Menu.Item leftSection={<IconKey size={16} />} onClick={passwordForm.open}>Change password</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+          {changingPassword && <ChangeOwnPasswordForm onClose={passwordForm.close} />}
           <Button variant="subtle" color="gray" size="compact-sm" visibleFrom="sm" leftSection={<IconLogout size={16} />}
             loading={logout.isPending} onClick={() => logout.mutate()}>Logout</Button>
           <ActionIcon variant="subtle" color="gray" hiddenFrom="sm" aria-label="Logout"

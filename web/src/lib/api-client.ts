@@ -24,9 +24,11 @@ interface Options {
   handle401?: boolean;
 }
 
-let goTo: (path: string) => void = (path) => window.location.assign(path);
+/** What the login page is told when a session ended (idle, expired, revoked): the server's 401 title. */
+export interface LoginNotice { sessionEnded?: string }
+let goTo: (path: string, state?: LoginNotice) => void = (path) => window.location.assign(path);
 /** The router registers its navigate so a 401 leaves the app without a full reload. */
-export const setNavigator = (navigate: (path: string) => void) => { goTo = navigate; };
+export const setNavigator = (navigate: (path: string, state?: LoginNotice) => void) => { goTo = navigate; };
 
 function url(path: string, query?: Query) {
   const params = new URLSearchParams();
@@ -58,7 +60,7 @@ async function request(method: string, path: string, query?: Query, body?: unkno
   const error = await problemOf(res);
   if (res.status === 401 && handle401) {
     tokenStore.clear();
-    goTo(loginPathFor(window.location.pathname + window.location.search));
+    goTo(loginPathFor(window.location.pathname + window.location.search), token ? { sessionEnded: error.problem.title } : undefined);
   } else if (notify) {
     notifications.show({ color: 'red', title: 'Error', message: error.problem.title, autoClose: 3000 });
   }

@@ -33,7 +33,7 @@ export function ChangePasswordForm({ user, onClose }: Props) {
       <Stack gap="sm">
         <AccountHeading user={user} withRoles />
         <PasswordInput label="New Password" withAsterisk data-autofocus autoComplete="new-password"
-          description="At least 8 characters. The account's open sessions are signed out." {...form.getInputProps('newPassword')} />
+          description="At least 12 characters, not a common password. The account's open sessions are signed out." {...form.getInputProps('newPassword')} />
         <PasswordInput label="Old Password" autoComplete="off"
           description="Optional: an administrator resetting a forgotten password may leave it empty." {...form.getInputProps('oldPassword')} />
         <PasswordInput label="Your administrator password" withAsterisk autoComplete="current-password"

@@ -51,7 +51,7 @@ export function CreateAccountForm({ opened, onClose, institutionId }: Props) {
           <TextInput label="Last Name" withAsterisk autoComplete="off" {...form.getInputProps('lastName')} />
         </SimpleGrid>
         <TextInput label="Email" type="email" withAsterisk autoComplete="off" description="The account signs in with this e-mail address." {...form.getInputProps('email')} />
-        <PasswordInput label="Password" withAsterisk autoComplete="new-password" description="At least 8 characters." {...form.getInputProps('password')} />
+        <PasswordInput label="Password" withAsterisk autoComplete="new-password" description="At least 12 characters, not a common password, not the e-mail." {...form.getInputProps('password')} />
         <PasswordInput label="Confirm Password" withAsterisk autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
         <TextInput label="Phone Number" withAsterisk type="tel" autoComplete="off" {...form.getInputProps('phoneNumber')} />
         <MultiSelect label="Roles" withAsterisk data={[...ROLES]} searchable clearable

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Checkbox, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { IconAlertCircle, IconClockHour4 } from '@tabler/icons-react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '@contract/messages';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, type LoginNotice } from '@/lib/api-client';
 import { safeNext } from '@/lib/safe-next';
 import { tokenStore } from '@/lib/session-storage';
 import { useLogin } from '../api/login';
@@ -21,6 +21,7 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const login = useLogin();
+  const sessionEnded = (useLocation().state as LoginNotice | null)?.sessionEnded;
   const next = safeNext(params.get('next'));
   // spec 1 §5: login has no client-side rules; the server decides.
   const form = useForm({ initialValues: { userName: '', password: '', stayLoggedIn: true } });
@@ -40,6 +41,9 @@ export function LoginPage() {
         </Stack>
         <form onSubmit={submit} noValidate>
           <Stack>
+            {sessionEnded && !login.isError && (
+              <Alert color="yellow" icon={<IconClockHour4 />} role="status" title="Signed out">{sessionEnded}</Alert>
+            )}
             {login.isError && (
               <Alert color="red" variant="filled" icon={<IconAlertCircle />} role="alert">{loginErrorText(login.error)}</Alert>
             )}

@@ -1,0 +1,2 @@
+ALTER TABLE "sessions" ADD COLUMN "last_seen_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "login_attempts_user_address_idx" ON "login_attempts" USING btree ("user_name","address","at");

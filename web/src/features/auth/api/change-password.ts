@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ChangePassword } from '@contract/auth.contract';
+import { api } from '@/lib/api-client';
+
+/** POST /Authentication/changePassword: the signed-in account's own password; errors show in the form. */
+export function useChangeOwnPassword() {
+  return useMutation({
+    mutationFn: (body: ChangePassword) => api.post<void>('/Authentication/changePassword', body, { notify: false }),
+  });
+}

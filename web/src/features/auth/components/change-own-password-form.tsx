@@ -1,0 +1,45 @@
+import { PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { ChangePassword } from '@contract/auth.contract';
+import { passwordNotEmail } from '@contract/password-policy';
+import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
+import { FullScreenForm } from '@/components/full-screen-form';
+import { useMe } from '@/lib/session-context';
+import { useChangeOwnPassword } from '../api/change-password';
+
+interface Props { onClose: () => void }
+
+/** issue 9: any account changes its own password; the old one confirms it, other sessions are signed out. */
+export function ChangeOwnPasswordForm({ onClose }: Props) {
+  const me = useMe();
+  const change = useChangeOwnPassword();
+  const form = useForm<ChangePassword>({
+    initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
+    validate: contractResolver(ChangePassword.superRefine(passwordNotEmail('newPassword', () => me.email))),
+  });
+
+  const submit = form.onSubmit((values) => {
+    change.mutate(values, {
+      onSuccess: () => {
+        notifications.show({ color: 'teal', message: 'Your password was changed.', autoClose: 3000 });
+        onClose();
+      },
+      onError: (error) => form.setErrors(serverFormErrors(error).fields),
+    });
+  });
+
+  return (
+    <FullScreenForm title="Change your password" opened onClose={onClose} onSubmit={submit}
+      submitting={change.isPending} error={serverFormErrors(change.error).title}>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">{me.email}</Text>
+        <PasswordInput label="Current password" withAsterisk data-autofocus autoComplete="current-password" {...form.getInputProps('oldPassword')} />
+        <PasswordInput label="New password" withAsterisk autoComplete="new-password"
+          description="At least 12 characters, not a common password, not your e-mail. Your other sessions are signed out."
+          {...form.getInputProps('newPassword')} />
+        <PasswordInput label="Confirm new password" withAsterisk autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+      </Stack>
+    </FullScreenForm>
+  );
+}
