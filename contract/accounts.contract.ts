@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { RecordBase, requiredText } from './common.contract';
+import { Id, RecordBase, requiredId, requiredText, text } from './common.contract';
 import { ROLES } from './permissions.contract';
 
 const password = z.string({ error: MSG.required }).min(1, MSG.required)
@@ -13,26 +13,26 @@ export const UserCreate = z.object({
   lastName: requiredText(100),
   email: requiredText(320).pipe(z.email('Enter a valid e-mail address')),
   password,
-  confirmPassword: z.string().min(1, MSG.required),
+  confirmPassword: text(200).min(1, MSG.required),
   phoneNumber: requiredText(20).regex(/^\+?[0-9]{4,15}$/, 'Digits only, optional leading +, at most 15'),
   roles: z.array(z.enum(ROLES)).min(1, MSG.requiredSelect),
-  institutionId: z.coerce.number({ error: MSG.requiredSelect }).int().positive(MSG.requiredSelect),
+  institutionId: requiredId,
 }).refine((u) => u.password === u.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
 export type UserCreate = z.input<typeof UserCreate>;
 
 // spec 2 §3: User, OldPassword, NewPassword, AdminPassword. An administrator resetting a
 // forgotten password cannot know the old one, so OldPassword is optional (docs/decisions).
 export const OverwritePassword = z.object({
-  user: z.union([z.coerce.number().int().positive(), z.string().trim().min(1, MSG.required)]),
-  oldPassword: z.string().optional(),
+  user: z.union([Id, requiredText(320)]),
+  oldPassword: text(1000).optional(),
   newPassword: password,
-  adminPassword: z.string({ error: MSG.required }).min(1, MSG.required),
+  adminPassword: z.string({ error: MSG.required }).min(1, MSG.required).max(1000),
 });
 export type OverwritePassword = z.input<typeof OverwritePassword>;
 
-export const UserMembership = z.object({ institutionId: z.coerce.number().int().positive(MSG.requiredSelect) });
+export const UserMembership = z.object({ institutionId: requiredId });
 
-export const UserQuery = z.object({ institutionId: z.coerce.number().int().positive().optional() });
+export const UserQuery = z.object({ institutionId: Id.optional() });
 
 export const User = RecordBase.extend({
   firstName: z.string(),

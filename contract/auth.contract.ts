@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ROLES, PERMISSIONS } from './permissions.contract';
+import { text, trimmedText } from './common.contract';
 
 // spec 1 §5: login has no client-side rules; the server decides.
 export const LoginRequest = z.object({
-  userName: z.string().trim().max(320).default(''),
-  password: z.string().max(1000).default(''),
+  userName: trimmedText(320).default(''),
+  password: text(1000).default(''),
   stayLoggedIn: z.boolean().default(true),
 });
 export type LoginRequest = z.input<typeof LoginRequest>;

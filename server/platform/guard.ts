@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { resolveToken } from '../modules/auth/auth.service';
 import { belongsTo, requirePermission } from './context';
-import { notFound, unauthorized } from './errors';
+import { notFound, unauthorized, validationProblem } from './errors';
+import { parseId } from '../../contract/common.contract';
+import { MSG } from '../../contract/messages';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,8 +37,9 @@ export function registerGuard(app: FastifyInstance, db: Db, now: () => Date) {
     if (!req.auth) throw unauthorized();
     const raw = (req.params as Record<string, string> | undefined)?.instId;
     if (raw !== undefined && !req.routeOptions.config.anyInstitution) {
-      const instId = Number(raw);
-      if (!Number.isInteger(instId) || !belongsTo(req.auth, instId)) throw notFound('Institution');
+      const instId = parseId(raw);
+      if (instId === null) throw validationProblem({ instId: [MSG.invalidId] });
+      if (!belongsTo(req.auth, instId)) throw notFound('Institution');
     }
     if (permission !== 'signedIn') requirePermission(req.auth, permission);
   });
