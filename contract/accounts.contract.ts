@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { RecordBase, requiredText } from './common.contract';
+import { ConcurrencyStamp, Id, RecordBase, requiredId, requiredText, text } from './common.contract';
 import { ROLES } from './permissions.contract';
 import { newPassword as password, passwordNotEmail } from './password-policy';
 
@@ -11,10 +11,10 @@ export const UserCreate = z.object({
   lastName: requiredText(100),
   email: requiredText(320).pipe(z.email('Enter a valid e-mail address')),
   password,
-  confirmPassword: z.string().min(1, MSG.required),
+  confirmPassword: text(200).min(1, MSG.required),
   phoneNumber: requiredText(20).regex(/^\+?[0-9]{4,15}$/, 'Digits only, optional leading +, at most 15'),
   roles: z.array(z.enum(ROLES)).min(1, MSG.requiredSelect),
-  institutionId: z.coerce.number({ error: MSG.requiredSelect }).int().positive(MSG.requiredSelect),
+  institutionId: requiredId,
 }).refine((u) => u.password === u.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' })
   .superRefine(passwordNotEmail('password', (u) => u.email));
 export type UserCreate = z.input<typeof UserCreate>;
@@ -22,31 +22,31 @@ export type UserCreate = z.input<typeof UserCreate>;
 // spec 2 §3: User, OldPassword, NewPassword, AdminPassword. An administrator resetting a
 // forgotten password cannot know the old one, so OldPassword is optional (docs/decisions).
 export const OverwritePassword = z.object({
-  user: z.union([z.coerce.number().int().positive(), z.string().trim().min(1, MSG.required)]),
-  oldPassword: z.string().optional(),
+  user: z.union([Id, requiredText(320)]),
+  oldPassword: text(1000).optional(),
   newPassword: password,
-  adminPassword: z.string({ error: MSG.required }).min(1, MSG.required),
+  adminPassword: z.string({ error: MSG.required }).min(1, MSG.required).max(1000),
 });
 export type OverwritePassword = z.input<typeof OverwritePassword>;
 
 /** Roles of one membership: at least one, never Super Administrator (an account flag). */
 export const InstitutionRoles = z.array(z.enum(ROLES).exclude(['Super Administrator'])).min(1, MSG.requiredSelect);
 export type InstitutionRoles = z.input<typeof InstitutionRoles>;
-const institutionId = z.coerce.number({ error: MSG.requiredSelect }).int().positive(MSG.requiredSelect);
+const institutionId = requiredId;
 
 /** POST /users/{id}/institutions: the account joins an institution with these roles there. */
 export const UserMembership = z.object({ institutionId, roles: InstitutionRoles });
 export type UserMembership = z.input<typeof UserMembership>;
 
 /** PUT /users/{id}/roles: the roles of the account's membership in one institution. */
-export const UserRoles = z.object({ institutionId, roles: InstitutionRoles, concurrencyStamp: z.string().optional() });
+export const UserRoles = z.object({ institutionId, roles: InstitutionRoles }).extend(ConcurrencyStamp.shape);
 export type UserRoles = z.input<typeof UserRoles>;
 
 /** PUT /users/{id}/superAdmin: only a Super Administrator grants or revokes it. */
-export const UserSuperAdmin = z.object({ isSuperAdmin: z.boolean(), concurrencyStamp: z.string().optional() });
+export const UserSuperAdmin = z.object({ isSuperAdmin: z.boolean() }).extend(ConcurrencyStamp.shape);
 export type UserSuperAdmin = z.input<typeof UserSuperAdmin>;
 
-export const UserQuery = z.object({ institutionId: z.coerce.number().int().positive().optional() });
+export const UserQuery = z.object({ institutionId: Id.optional() });
 
 export const User = RecordBase.extend({
   firstName: z.string(),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { AccountRef } from './common.contract';
+import { AccountRef, trimmedText } from './common.contract';
 
 export const AuditQuery = z.object({
-  entity: z.string().trim().max(100).optional(),
-  entityId: z.string().trim().max(100).optional(),
+  entity: trimmedText(100).optional(),
+  entityId: trimmedText(100).optional(),
 });
 
 export const AuditEvent = z.object({

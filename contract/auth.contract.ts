@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { ROLES, PERMISSIONS, type Permission } from './permissions.contract';
 import { MSG } from './messages';
 import { newPassword } from './password-policy';
+import { text, trimmedText } from './common.contract';
 
 // spec 1 §5: login has no client-side rules; the server decides.
 export const LoginRequest = z.object({
-  userName: z.string().trim().max(320).default(''),
-  password: z.string().max(1000).default(''),
+  userName: trimmedText(320).default(''),
+  password: text(1000).default(''),
   // docs/decisions/0002: 12 h unless the user asks to stay logged in (the web form sends it explicitly).
   stayLoggedIn: z.boolean().default(false),
 });

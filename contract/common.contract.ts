@@ -1,19 +1,77 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 
+// Input rules every route gets from here (docs/decisions/0004): ids are 1..2147483647 (PostgreSQL
+// integer) written canonically, text never holds a NUL character, dates are real calendar dates.
+
+export const MAX_ID = 2_147_483_647;
+export const MIN_INT = -2_147_483_648;
+/** Canonical id text: decimal digits, no sign, no leading zero, no space, hex or exponent. */
+export const ID_TEXT = /^[1-9][0-9]{0,9}$/;
+
+/** The id a number or canonical text stands for, or null. */
+export function parseId(v: unknown): number | null {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && ID_TEXT.test(v) ? Number(v) : NaN;
+  return Number.isInteger(n) && n >= 1 && n <= MAX_ID ? n : null;
+}
+
+const blank = (v: unknown) => v === undefined || v === null || v === '' || v === 0;
+
+/** An id as a JSON number or as canonical text (paths, queries and form selects send text). */
+function idSchema(message: (input: unknown) => string) {
+  const error = (iss: { input?: unknown }) => message(iss.input);
+  return z.union([z.int({ error }).min(1, { error }).max(MAX_ID, { error }), z.string({ error }).regex(ID_TEXT, { error })], { error })
+    .transform(Number)
+    .pipe(z.number().max(MAX_ID, MSG.invalidId));
+}
+
+/** Any id in a path, query or body. */
+export const Id = idSchema(() => MSG.invalidId);
+/** A required id picked from a select: '*Required' when empty (spec 1 §5). */
+export const requiredId = idSchema((v) => (blank(v) ? MSG.requiredSelect : MSG.invalidId));
+/** An optional id: empty ('' , 0, null, absent) is null. */
+export const optionalId = z.union([Id, z.literal(['', 0]).transform(() => null), z.null()], { error: MSG.invalidId }).optional().transform((v) => v ?? null);
+
+export const IdParam = z.object({ id: Id });
+export const InstParam = z.object({ instId: Id });
+
+const noNul = (s: string) => !s.includes('\u0000');
+/** Any text, as sent (passwords): PostgreSQL text cannot hold a NUL character, so none is accepted. */
+export const text = (max = 500, tooLong = `At most ${max} characters`) =>
+  z.string().max(max, tooLong).refine(noNul, MSG.nulCharacter);
+
+/** Text with surrounding spaces trimmed. */
+export const trimmedText = (max = 500, tooLong = `At most ${max} characters`) =>
+  z.string({ error: MSG.required }).trim().max(max, tooLong).refine(noNul, MSG.nulCharacter);
+
 /** Required trimmed text with the spec's '*required' message. */
-export const requiredText = (max = 500) =>
-  z.string({ error: MSG.required }).trim().min(1, MSG.required).max(max, `At most ${max} characters`);
+export const requiredText = (max = 500, tooLong?: string) => trimmedText(max, tooLong).min(1, MSG.required);
 
-export const optionalText = (max = 500) =>
-  z.string().trim().max(max, `At most ${max} characters`).nullish().transform((v) => (v ? v : null));
+/** Optional trimmed text: empty or blank is null. */
+export const optionalText = (max = 500, tooLong?: string) =>
+  trimmedText(max, tooLong).nullish().transform((v) => (v ? v : null));
 
-/** A required id picked from a select: '*Required' (spec 1 §5). */
-export const requiredId = z.coerce.number({ error: MSG.requiredSelect }).int().positive(MSG.requiredSelect);
-export const optionalId = z.coerce.number().int().positive().nullish().transform((v) => v ?? null);
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** A real calendar date of years 1..9999 (2019-02-29 is not; PostgreSQL has no year 0). */
+export function isCalendarDate(year: number, month: number, day: number): boolean {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 && leap ? 29 : DAYS[month - 1];
+  return year >= 1 && year <= 9999 && days !== undefined && day >= 1 && day <= days;
+}
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const isIsoDate = (s: string) => {
+  const m = ISO_DATE.exec(s);
+  return m !== null && isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
+};
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
-export const InstParam = z.object({ instId: z.coerce.number().int().positive() });
+/** A required calendar date, YYYY-MM-DD. */
+export const isoDate = z.string({ error: MSG.required }).trim().min(1, { message: MSG.required, abort: true })
+  .regex(ISO_DATE, { message: MSG.dateFormat, abort: true }).refine(isIsoDate, MSG.invalidDate);
+/** An optional calendar date: empty is null. */
+export const optionalIsoDate = z.union([isoDate, z.literal(''), z.null()], { error: MSG.invalidDate }).optional().transform((v) => v || null);
+
+/** The concurrency stamp every edit of a stamped record must send (a stale one is 409, ARCHITECTURE §4). */
+export const ConcurrencyStamp = z.object({ concurrencyStamp: z.string({ error: MSG.required }).min(1, MSG.required).max(100) });
 
 const boolish = z
   .union([z.boolean(), z.enum(['true', 'false', 'True', 'False', '1', '0'])])
@@ -24,9 +82,9 @@ export const PAGE_SIZES = [5, 10, 15, 20, 50, 100, 200, 500, 1000] as const;
 export const MAX_PAGE_SIZE = 1000;
 
 export const PagingQuery = z.object({
-  pageNumber: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).default(10).transform((n) => Math.min(n, MAX_PAGE_SIZE)),
-  searchTerm: z.string().trim().max(200).optional(),
+  pageNumber: Id.default(1),
+  pageSize: Id.default(10).transform((n) => Math.min(n, MAX_PAGE_SIZE)),
+  searchTerm: trimmedText(200).optional(),
   isEnabled: boolish.optional(),
 });
 export type PagingQuery = z.infer<typeof PagingQuery>;
@@ -56,7 +114,6 @@ export const Problem = z.object({
   status: z.number(),
   detail: z.string().optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  traceId: z.string().optional(),
 });
 export type Problem = z.infer<typeof Problem>;
-
-export const ConcurrencyStamp = z.object({ concurrencyStamp: z.string().min(1, MSG.required) });

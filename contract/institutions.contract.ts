@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { RecordBase, requiredText } from './common.contract';
+import { ConcurrencyStamp, Id, RecordBase, requiredText, trimmedText } from './common.contract';
 
-const abbreviation = z.string().trim().max(4, MSG.code4);
+const abbreviation = trimmedText(4, MSG.code4);
 
 // spec 1 §5: Institution Title, Address required; Abbreviation required, at most 4.
 export const InstitutionInput = z.object({
@@ -14,8 +14,8 @@ export const InstitutionInput = z.object({
 });
 export type InstitutionInput = z.input<typeof InstitutionInput>;
 export const InstitutionUpdate = InstitutionInput.extend({
-  id: z.coerce.number().int().positive().optional(),
-  concurrencyStamp: z.string().optional(),
+  id: Id.optional(),
+  ...ConcurrencyStamp.shape,
 });
 export type InstitutionUpdate = z.input<typeof InstitutionUpdate>;
 
@@ -33,10 +33,10 @@ export const SiteInput = z.object({
   title: requiredText(200),
   abbreviation: abbreviation.nullish().transform((v) => v || null),
   address: requiredText(500),
-  institutionId: z.coerce.number().int().positive().optional(),
+  institutionId: Id.optional(),
 });
 export type SiteInput = z.input<typeof SiteInput>;
-export const SiteUpdate = SiteInput.extend({ concurrencyStamp: z.string().optional() });
+export const SiteUpdate = SiteInput.extend(ConcurrencyStamp.shape);
 
 export const Site = RecordBase.extend({
   title: z.string(),

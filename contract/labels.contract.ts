@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
+import { isCalendarDate, trimmedText } from './common.contract';
 
 export const DEFAULT_PRINTER_PORT = 9100;
 /** One print job holds at most this many labels (Quantity x Copies); spec 2 §5 shows no bounds. */
@@ -7,6 +8,9 @@ export const MAX_LABELS_PER_JOB = 1000;
 export const MAX_PREFIX_LENGTH = 20;
 export const tooManyLabels = `At most ${MAX_LABELS_PER_JOB} labels per print (Quantity x Copies).`;
 const asciiOnly = 'Use letters, digits and ASCII symbols only';
+/** spec 2 §9: a label date is DD-MM-YYYY, a real calendar date. */
+const LabelDate = z.string().regex(/^\d{2}-\d{2}-\d{4}$/, 'Date must be DD-MM-YYYY')
+  .refine((d) => isCalendarDate(Number(d.slice(6)), Number(d.slice(3, 5)), Number(d.slice(0, 2))), MSG.invalidDate);
 
 /** spec 2 §5: a dotted IPv4 address of four parts, each 0 to 255. */
 export function isIpv4(value: string): boolean {
@@ -21,7 +25,8 @@ export const PrinterInput = z.object({
   ipAddress: IpAddress,
   port: z.coerce.number({ error: 'Port must be a number' }).int().min(1, 'Port must be 1 to 65535')
     .max(65535, 'Port must be 1 to 65535').default(DEFAULT_PRINTER_PORT),
-  concurrencyStamp: z.string().optional(),
+  /** Required once a printer is saved (the first save creates it). */
+  concurrencyStamp: z.string().max(100).optional(),
 });
 export type PrinterInput = z.input<typeof PrinterInput>;
 
@@ -41,9 +46,9 @@ const printable = /^[\x20-\x7E]*$/;
 export const Label = z.object({
   sampleId: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(40, 'At most 40 characters').regex(printable, asciiOnly),
   /** spec 2 §9: label date DD-MM-YYYY. */
-  date: z.string().regex(/^\d{2}-\d{2}-\d{4}$/, 'Date must be DD-MM-YYYY').optional(),
-  patientName: z.string().trim().max(60, 'At most 60 characters').optional(),
-  mrn: z.string().trim().max(30, 'At most 30 characters').optional(),
+  date: LabelDate.optional(),
+  patientName: trimmedText(60).optional(),
+  mrn: trimmedText(30).optional(),
   copies: z.coerce.number().int().min(1, 'Copies must be at least 1').max(MAX_LABELS_PER_JOB, tooManyLabels).default(1),
 });
 export type Label = z.input<typeof Label>;
@@ -58,7 +63,7 @@ export const GeneratorRequest = z.object({
     .min(1, 'Quantity must be at least 1').default(1),
   copies: z.coerce.number({ error: 'Copies must be a number' }).int('Copies must be a whole number')
     .min(1, 'Copies must be at least 1').default(1),
-  date: z.string().regex(/^\d{2}-\d{2}-\d{4}$/, 'Date must be DD-MM-YYYY').optional(),
+  date: LabelDate.optional(),
 }).refine((g) => g.quantity * g.copies <= MAX_LABELS_PER_JOB, { path: ['quantity'], message: tooManyLabels });
 export type GeneratorRequest = z.input<typeof GeneratorRequest>;
 

@@ -1,25 +1,23 @@
 import { z } from 'zod';
 import { MSG } from './messages';
+import { ConcurrencyStamp, MAX_ID, MIN_INT, optionalId, optionalText, requiredId, requiredText } from './common.contract';
 import type { LookupEntity, LookupField } from './lookups.registry';
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const toNumber = (v: unknown) => (blank(v) ? undefined : typeof v === 'string' ? Number(v) : v);
 
 function numberSchema(f: LookupField, required: boolean) {
-  const requiredMsg = f.kind === 'reference' ? MSG.requiredSelect : MSG.required;
-  let n = z.number({ error: (iss) => (iss.input === undefined ? requiredMsg : `${f.label} must be a number`) });
-  if (f.kind === 'integer' || f.kind === 'reference') n = n.int(`${f.label} must be a whole number`);
-  if (f.kind === 'reference') n = n.positive(requiredMsg);
-  const inner = required ? n : n.optional();
-  return z.preprocess(toNumber, inner).transform((v) => (v === undefined ? null : v));
+  let n = z.number({ error: (iss) => (iss.input === undefined ? MSG.required : `${f.label} must be a number`) });
+  // An integer column holds -2147483648..2147483647; anything else is refused here, not by PostgreSQL.
+  if (f.kind === 'integer') n = n.int(`${f.label} must be a whole number`).min(MIN_INT, MSG.wholeNumber).max(MAX_ID, MSG.wholeNumber);
+  if (required) return z.preprocess(toNumber, n);
+  if (f.default !== undefined) return z.preprocess(toNumber, n.default(Number(f.default)));
+  return z.preprocess(toNumber, n.optional()).transform((v) => (v === undefined ? null : v));
 }
 
 function textSchema(f: LookupField, required: boolean) {
-  const max = f.max ?? 500;
-  const s = z.string({ error: MSG.required }).trim().max(max, f.maxMessage ?? `${f.label} must be ${max} characters or less`);
-  return required
-    ? s.min(1, MSG.required)
-    : z.preprocess((v) => (blank(v) ? undefined : v), s.optional()).transform((v) => v ?? null);
+  const tooLong = f.maxMessage ?? `${f.label} must be ${f.max ?? 500} characters or less`;
+  return required ? requiredText(f.max ?? 500, tooLong) : optionalText(f.max ?? 500, tooLong);
 }
 
 /** zod schema of one field (a conditionally required field is optional here and checked by the entity). */
@@ -29,12 +27,18 @@ export function fieldSchema(f: LookupField) {
     case 'boolean': return z.preprocess((v) => (blank(v) ? undefined : v === 'true' ? true : v === 'false' ? false : v), z.boolean().default(Boolean(f.default)));
     case 'number':
     case 'integer':
-      return f.default !== undefined && !f.required
-        ? z.preprocess(toNumber, z.number().default(Number(f.default)))
-        : numberSchema(f, required);
-    case 'reference': return numberSchema(f, required);
+      return numberSchema(f, required);
+    case 'reference': return required ? requiredId : optionalId;
     default: return textSchema(f, required);
   }
+}
+
+/**
+ * Fields the server fills in from a required dependent reference when they are left out: the spec's
+ * panel payload sends SpecimenTypeId without the category, which is the specimen type's own.
+ */
+export function derivableFields(e: LookupEntity): Set<string> {
+  return new Set(e.fields.filter((g) => g.dependsOn && g.required && !g.requiredWhen).map((g) => g.dependsOn!.field));
 }
 
 function compiles(pattern: string) {
@@ -47,13 +51,15 @@ function compiles(pattern: string) {
 }
 
 /**
- * Create/edit body of a registry entity, with every rule of spec 1 §5: '*required' / '*Required',
- * conditional requirements, max lengths, min <= max, expressions that compile.
+ * Create body (or, with `edit`, the edit body, which must carry the concurrency stamp) of a registry
+ * entity, with every rule of spec 1 §5: '*required' / '*Required', conditional requirements, max
+ * lengths, min <= max, expressions that compile.
  */
-export function lookupInputSchema(e: LookupEntity) {
+export function lookupInputSchema(e: LookupEntity, { edit = false } = {}) {
   const shape: Record<string, z.ZodType> = {};
-  for (const f of e.fields) shape[f.name] = fieldSchema(f);
-  shape.concurrencyStamp = z.string().optional();
+  const derivable = derivableFields(e);
+  for (const f of e.fields) shape[f.name] = fieldSchema(derivable.has(f.name) ? { ...f, required: false } : f);
+  if (edit) Object.assign(shape, ConcurrencyStamp.shape);
   return z.object(shape).superRefine((raw, ctx) => {
     const v = raw as Record<string, unknown>;
     for (const f of e.fields) {

@@ -7,4 +7,10 @@ export const MSG = {
   badLogin: 'Incorrect username or password.',
   internal: 'Internal server error.',
   invalidIp: 'Invalid IP address',
+  invalidId: 'Must be a whole number from 1 to 2147483647',
+  nulCharacter: 'Must not contain a NUL character',
+  invalidDate: 'Not a valid date',
+  dateFormat: 'Use the date format YYYY-MM-DD',
+  wholeNumber: 'Must be a whole number from -2147483648 to 2147483647',
+  badValue: 'A value in the request cannot be stored.',
 } as const;

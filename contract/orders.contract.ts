@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { AccountRef, RecordBase, requiredId } from './common.contract';
-
-const optionalId = z.preprocess((v) => (v === '' || v === 0 ? null : v), z.coerce.number().int().positive().nullish()).transform((v) => v ?? null);
-const optionalText = (max: number) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max, `At most ${max} characters`).nullish()).transform((v) => v ?? null);
+import { AccountRef, ConcurrencyStamp, Id, optionalId, optionalText, RecordBase, requiredId, requiredText, text, trimmedText } from './common.contract';
 
 /** Sample IDs: letters, digits and - _ . / only, so they print as Code 128 and scan back unchanged. */
-export const SampleId = z.string().trim().min(1, MSG.required).max(40, 'At most 40 characters').regex(/^[A-Za-z0-9._/-]+$/, 'Use letters, digits and - _ . / only');
+export const SampleId = requiredText(40).regex(/^[A-Za-z0-9._/-]+$/, 'Use letters, digits and - _ . / only');
 
 // spec 1 §3 order create payload (spec 1 §7 POST LIMSOrders).
 export const OrderInput = z.object({
@@ -23,37 +20,37 @@ export type OrderInput = z.input<typeof OrderInput>;
 
 /** The New Order stepper's one command: one order per participant, each with its panels, all or nothing. */
 export const PlaceOrders = OrderInput.omit({ patientId: true, sampleId: true }).extend({
-  patientIds: z.array(z.coerce.number().int().positive(), { error: MSG.requiredSelect }).min(1, 'Select at least one participant').max(100),
-  panelIds: z.array(z.coerce.number().int().positive(), { error: MSG.requiredSelect }).min(1, MSG.requiredSelect).max(50),
+  patientIds: z.array(Id, { error: MSG.requiredSelect }).min(1, 'Select at least one participant').max(100),
+  panelIds: z.array(Id, { error: MSG.requiredSelect }).min(1, MSG.requiredSelect).max(50),
 });
 export type PlaceOrders = z.input<typeof PlaceOrders>;
 
 export const OrderedPanelInput = z.object({ panelId: requiredId, comment: optionalText(2000), limsOrderId: optionalId });
 
 export const OrderQuery = z.object({
-  sampleId: z.string().trim().max(40).optional(),
-  patientId: z.coerce.number().int().positive().optional(),
-  collectedSampleId: z.coerce.number().int().positive().optional(),
-  mrn: z.string().trim().max(50).optional(),
+  sampleId: trimmedText(40).optional(),
+  patientId: Id.optional(),
+  collectedSampleId: Id.optional(),
+  mrn: trimmedText(50).optional(),
 });
 
-export const ResultInput = z.object({ result: z.string().max(500, 'At most 500 characters').nullable(), concurrencyStamp: z.string().optional() });
+export const ResultInput = z.object({ result: text(500).nullable(), ...ConcurrencyStamp.shape });
 export type ResultInput = z.input<typeof ResultInput>;
 
 /** Save several changed results of one order at once: all saved or none. */
 export const SaveResults = z.object({
-  results: z.array(z.object({ resultId: z.coerce.number().int().positive(), result: z.string().max(500).nullable(), concurrencyStamp: z.string().optional() })).min(1).max(500),
+  results: z.array(z.object({ resultId: Id, result: text(500).nullable(), ...ConcurrencyStamp.shape })).min(1).max(500),
 });
 export type SaveResults = z.input<typeof SaveResults>;
 
 export const AmendInput = z.object({
-  result: z.string().trim().min(1, MSG.required).max(500),
-  reason: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(1000),
-  concurrencyStamp: z.string().optional(),
+  result: requiredText(500),
+  reason: requiredText(1000),
+  ...ConcurrencyStamp.shape,
 });
 export type AmendInput = z.input<typeof AmendInput>;
 
-export const CommentInput = z.object({ comment: z.string().trim().max(2000, 'At most 2000 characters').nullable(), concurrencyStamp: z.string().optional() });
+export const CommentInput = z.object({ comment: trimmedText(2000).nullable(), ...ConcurrencyStamp.shape });
 
 export const FLAGS = { L: 'Low', H: 'High' } as const;
 export type Flag = keyof typeof FLAGS;

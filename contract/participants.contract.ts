@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { RecordBase, requiredId } from './common.contract';
-
-const optionalText = (max: number) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max).nullish()).transform((v) => v ?? null);
-const required = (max: number) => z.string({ error: MSG.required }).trim().min(1, MSG.required).max(max, `At most ${max} characters`);
-const isoDate = z.string({ error: MSG.required }).trim().min(1, MSG.required).regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Not a valid date');
-const optionalIsoDate = z.preprocess((v) => (v === '' ? null : v), isoDate.nullish()).transform((v) => v ?? null);
-const optionalId = z.preprocess((v) => (v === '' || v === 0 ? null : v), z.coerce.number().int().positive().nullish()).transform((v) => v ?? null);
+import { ConcurrencyStamp, Id, isoDate, optionalId, optionalIsoDate, optionalText, RecordBase, requiredId, requiredText as required, trimmedText } from './common.contract';
 
 /** spec 1 §5 phone rule (digits, optional leading +, at most 15 digits: E.164). */
 export const PHONE_PATTERN = /^\+?[0-9]{1,15}$/;
-export const phoneNumber = z.string({ error: MSG.required }).trim().min(1, MSG.required).superRefine((v, ctx) => {
+export const phoneNumber = required(40).superRefine((v, ctx) => {
   const message = /\s/.test(v) ? 'No spaces are allowed' : PHONE_PATTERN.test(v) ? null : 'Digits only, an optional leading +, at most 15 digits';
   if (message) ctx.addIssue({ code: 'custom', message });
 });
@@ -43,10 +36,9 @@ const PatientFields = z.object({
   // Required only when the vital status is 'dead' (checked where the title is known).
   deathDate: optionalIsoDate,
   birthDate: isoDate,
-  birthTime: z.string({ error: MSG.required }).trim().min(1, MSG.required).regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Use the time format HH:MM'),
+  birthTime: required(8).regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Use the time format HH:MM'),
   institutionSiteId: optionalId,
   institutionId: optionalId,
-  concurrencyStamp: z.string().optional(),
 });
 
 function deathAfterBirth(p: { deathDate: string | null; birthDate: string }, ctx: z.RefinementCtx) {
@@ -55,6 +47,8 @@ function deathAfterBirth(p: { deathDate: string | null; birthDate: string }, ctx
 
 export const PatientInput = PatientFields.superRefine(deathAfterBirth);
 export type PatientInput = z.input<typeof PatientInput>;
+export const PatientUpdate = PatientFields.extend(ConcurrencyStamp.shape).superRefine(deathAfterBirth);
+export type PatientUpdate = z.input<typeof PatientUpdate>;
 
 export const SiteMrnRow = z.object({ institutionSiteId: optionalId, mrn: optionalText(50) });
 export const PhoneInput = z.object({ phoneNumberTypeId: requiredId, phoneNumber, institutionSiteId: optionalId });
@@ -62,8 +56,8 @@ export type PhoneInput = z.input<typeof PhoneInput>;
 
 /** One command that registers a participant with all child records, in one transaction. */
 export const PatientRegister = PatientFields.extend({
-  races: z.array(z.coerce.number().int().positive(), { error: MSG.requiredSelect }).min(1, MSG.requiredSelect),
-  ethnicities: z.array(z.coerce.number().int().positive(), { error: MSG.requiredSelect }).min(1, MSG.requiredSelect),
+  races: z.array(Id, { error: MSG.requiredSelect }).min(1, MSG.requiredSelect),
+  ethnicities: z.array(Id, { error: MSG.requiredSelect }).min(1, MSG.requiredSelect),
   phoneNumbers: z.array(PhoneInput).default([]),
   siteMrns: z.array(SiteMrnRow).default([]),
 }).superRefine((p, ctx) => {
@@ -86,10 +80,10 @@ export const RaceInput = z.object({ raceId: requiredId, institutionSiteId: optio
 export const EthnicityInput = z.object({ ethnicityId: requiredId, institutionSiteId: optionalId, patientId: optionalId });
 
 export const PatientQuery = z.object({
-  phoneNumber: z.string().trim().max(20).optional(),
-  mrn: z.string().trim().max(50).optional(),
+  phoneNumber: trimmedText(20).optional(),
+  mrn: trimmedText(50).optional(),
 });
-export const MrnLookupQuery = z.object({ institutionId: z.coerce.number().int().positive(), mrn: z.string().trim().min(1, MSG.required).max(50) });
+export const MrnLookupQuery = z.object({ institutionId: Id, mrn: required(50) });
 
 const Ref = z.object({ id: z.number(), title: z.string().nullable() }).nullable();
 

@@ -9,9 +9,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { registerErrorHandler, notFound } from './platform/errors';
+import { frameworkErrors, registerErrorHandler, notFound } from './platform/errors';
 import { registerValidation } from './platform/validation';
 import { registerGuard } from './platform/guard';
+import { registerProblemResponses } from './platform/openapi';
 import type { App, AppDeps } from './platform/app-types';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -39,6 +40,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     trustProxy: config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 5 * 1024 * 1024,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.addHook('onSend', async (req, reply) => {
@@ -75,6 +77,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerGuard(app, database.db, now, config.sessionIdleMinutes);
+  registerProblemResponses(app);
   const deps: AppDeps = { db: database.db, config, now };
   healthRoutes(app, database);
   authRoutes(app, deps);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '../../contract/messages';
 
 /** An error with a status and a human title; leaves the server as RFC 7807 problem+json. */
@@ -32,6 +32,8 @@ export function validationProblem(errors: Record<string, string[]>): AppError {
 
 const PG_UNIQUE = '23505';
 const PG_FK = '23503';
+/** Class 22, data exception: out of range, invalid text representation, bad datetime, NUL byte. */
+const PG_DATA_EXCEPTION = '22';
 
 function pgCode(err: unknown): string | undefined {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
@@ -49,6 +51,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (err instanceof AppError) problem = err;
     else if (pgCode(err) === PG_UNIQUE) problem = conflict('A record with the same value already exists.');
     else if (pgCode(err) === PG_FK) problem = badRequest('A referenced record does not exist.');
+    else if (pgCode(err)?.startsWith(PG_DATA_EXCEPTION)) {
+      // Last line of defence: the contract should refuse such input first (docs/decisions/0004).
+      req.log.warn({ err }, 'database refused a value the contract let through');
+      problem = badRequest(MSG.badValue);
+    }
     else if ((err as FastifyError).statusCode && (err as FastifyError).statusCode! < 500) {
       const fe = err as FastifyError;
       const title = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
@@ -60,16 +67,25 @@ export function registerErrorHandler(app: FastifyInstance) {
       problem = new AppError(500, MSG.internal, undefined, 'internal');
     }
     if (problem.status >= 500) req.log.error({ err }, problem.title);
-    if (problem.retryAfter !== undefined) void reply.header('Retry-After', String(problem.retryAfter));
-    void reply
-      .status(problem.status)
-      .type('application/problem+json')
-      .send({
-        type: `about:blank#${problem.code}`,
-        title: problem.title,
-        status: problem.status,
-        ...(problem.errors ? { errors: problem.errors } : {}),
-        traceId: req.id,
-      });
+    sendProblem(req, reply, problem);
   });
+}
+
+function sendProblem(req: FastifyRequest, reply: FastifyReply, problem: AppError) {
+  if (problem.retryAfter !== undefined) void reply.header('Retry-After', String(problem.retryAfter));
+  void reply
+    .status(problem.status)
+    .type('application/problem+json')
+    .send({
+      type: `about:blank#${problem.code}`,
+      title: problem.title,
+      status: problem.status,
+      ...(problem.errors ? { errors: problem.errors } : {}),
+      traceId: req.id,
+    });
+}
+
+/** Errors the router raises before any route runs (a malformed URL, a path parameter over 100 characters). */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  sendProblem(req, reply, new AppError(err.statusCode && err.statusCode < 500 ? err.statusCode : 400, 'The address of the request is not valid.', undefined, err.code));
 }

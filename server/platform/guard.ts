@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { resolveToken } from '../modules/auth/auth.service';
 import { belongsTo, requirePermission } from './context';
-import { notFound, unauthorized } from './errors';
+import { notFound, unauthorized, validationProblem } from './errors';
+import { parseId } from '../../contract/common.contract';
+import { MSG } from '../../contract/messages';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,8 +38,10 @@ export function registerGuard(app: FastifyInstance, db: Db, now: () => Date, ses
     const raw = (req.params as Record<string, string> | undefined)?.instId;
     let institutionId: number | null = null;
     if (raw !== undefined && !req.routeOptions.config.anyInstitution) {
-      institutionId = Number(raw);
-      if (!Number.isInteger(institutionId) || !belongsTo(req.auth, institutionId)) throw notFound('Institution');
+      const instId = parseId(raw);
+      if (instId === null) throw validationProblem({ instId: [MSG.invalidId] });
+      if (!belongsTo(req.auth, instId)) throw notFound('Institution');
+      institutionId = instId;
     }
     // Under {instId}: the roles of that membership; elsewhere: held in at least one (ADR 0007).
     if (permission !== 'signedIn') requirePermission({ account: req.auth, institutionId }, permission);

@@ -1,21 +1,29 @@
 import type { FastifyReply } from 'fastify';
-import type { Pagination, PagingQuery } from '../../contract/common.contract';
+import { MAX_PAGE_SIZE, type Pagination, type PagingQuery } from '../../contract/common.contract';
 
 export interface Page<T> { rows: T[]; total: number }
 
 export const offsetOf = (q: PagingQuery) => (q.pageNumber - 1) * q.pageSize;
 
-/** Sends a page: the body is the array, the total goes in X-Pagination (spec 1 §7). */
+/**
+ * Sends a page: the body is the array, the total goes in X-Pagination (spec 1 §7). Never more than
+ * MAX_PAGE_SIZE rows, even from a list that did not page in the database (the page is cut here).
+ */
 export function sendPage<T>(reply: FastifyReply, q: PagingQuery, page: Page<T>): T[] {
+  const size = Math.min(q.pageSize, MAX_PAGE_SIZE);
+  const rows = page.rows.length > size ? page.rows.slice(0, size) : page.rows;
   const header: Pagination = {
     TotalCount: page.total,
-    PageSize: q.pageSize,
+    PageSize: size,
     CurrentPage: q.pageNumber,
-    TotalPages: Math.ceil(page.total / q.pageSize),
+    TotalPages: Math.ceil(page.total / size),
   };
   void reply.header('X-Pagination', JSON.stringify(header));
-  return page.rows;
+  return rows;
 }
+
+/** One page of a list already in memory (the ordered panels and tests of one order). */
+export const pageOf = <T>(rows: T[], q: PagingQuery): Page<T> => ({ rows: rows.slice(offsetOf(q), offsetOf(q) + q.pageSize), total: rows.length });
 
 /** LIKE pattern for a search term, with the user's % and _ taken literally. */
 export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import { InstParam, PagingQuery, RecordBase, type PagingQuery as PagingQueryT } from '../../../contract/common.contract';
+import { Id, InstParam, PagingQuery, RecordBase, type PagingQuery as PagingQueryT } from '../../../contract/common.contract';
 import { LOOKUPS, type LookupEntity } from '../../../contract/lookups.registry';
 import { lookupInputSchema, type LookupInput } from '../../../contract/lookups.schemas';
 import type { App, AppDeps } from '../../platform/app-types';
@@ -8,7 +8,7 @@ import { ctxOf } from '../../platform/context';
 import { sendPage } from '../../platform/paging';
 import * as svc from './lookup.service';
 
-const id = z.coerce.number().int().positive();
+const id = Id;
 const LookupRecord = RecordBase.loose();
 
 /** Every registry entity gets list, get, create, edit (unless noEdit), disable and enable; nested ones also under their parent. */
@@ -19,6 +19,7 @@ export function lookupRoutes(app: App, { db, now }: AppDeps) {
 function register(app: App, e: LookupEntity, ctx: (req: FastifyRequest) => ReturnType<typeof ctxOf>) {
   const tags = [`Configuration: ${e.label}`];
   const body = lookupInputSchema(e);
+  const editBody = lookupInputSchema(e, { edit: true });
   const filters = Object.fromEntries(e.fields.filter((f) => f.kind === 'reference').map((f) => [f.name, id.optional()]));
   const Query = PagingQuery.extend(filters);
   const ItemParams = InstParam.extend({ id });
@@ -40,7 +41,7 @@ function register(app: App, e: LookupEntity, ctx: (req: FastifyRequest) => Retur
     app.post(base, { config: manage, schema: { tags, params: InstParam, body, response: { 201: LookupRecord } } },
       async (req, reply) => reply.status(201).send((await svc.createLookup(ctx(req), e, req.body as LookupInput)) as never));
     if (!e.noEdit) {
-      app.put(`${base}/:id`, { config: manage, schema: { tags, params: ItemParams, body, response: { 200: LookupRecord } } },
+      app.put(`${base}/:id`, { config: manage, schema: { tags, params: ItemParams, body: editBody, response: { 200: LookupRecord } } },
         async (req) => (await svc.updateLookup(ctx(req), e, req.params.id, req.body as LookupInput)) as never);
     }
     for (const [action, enabled] of [['disable', false], ['enable', true]] as const) {
@@ -69,7 +70,7 @@ function register(app: App, e: LookupEntity, ctx: (req: FastifyRequest) => Retur
       return reply.status(201).send((await svc.createLookup(ctx(req), e, req.body as LookupInput)) as never);
     });
   if (!e.noEdit) {
-    app.put(`${nested}/:itemId`, { config: manage, preValidation: parentFromPath, schema: { tags, params: NestedItemParams, body, response: { 200: LookupRecord } } },
+    app.put(`${nested}/:itemId`, { config: manage, preValidation: parentFromPath, schema: { tags, params: NestedItemParams, body: editBody, response: { 200: LookupRecord } } },
       async (req) => (await svc.updateLookup(ctx(req), e, req.params.itemId, req.body as LookupInput)) as never);
   }
 }

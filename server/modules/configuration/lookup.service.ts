@@ -1,7 +1,7 @@
 import { and, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { LOOKUP_BY_KEY, refObjectName, type LookupEntity } from '../../../contract/lookups.registry';
-import type { LookupInput } from '../../../contract/lookups.schemas';
+import { derivableFields, type LookupInput } from '../../../contract/lookups.schemas';
 import type { PagingQuery } from '../../../contract/common.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors';
@@ -48,13 +48,18 @@ export async function getLookup(ctx: Ctx, e: LookupEntity, id: number, db: Db = 
   return page.rows[0];
 }
 
-/** References must point to records of this institution, chosen ones enabled, dependent ones consistent. */
+/**
+ * References must point to records of this institution, chosen ones enabled, dependent ones consistent.
+ * A left-out field that a chosen reference determines (a panel's category) is taken from it.
+ */
 async function checkReferences(tx: Db, ctx: Ctx, e: LookupEntity, v: LookupInput, before?: Record<string, unknown>) {
   const rows = await assertLookupIds(tx, instOf(ctx), refs(e).map((f) => ({
     key: f.ref!, id: v[f.name] as number | null, field: f.name, label: f.label, previous: before?.[f.name] as number | undefined,
   })));
+  const derivable = derivableFields(e);
   for (const f of refs(e).filter((x) => x.dependsOn && rows[x.name])) {
     const { field, refField } = f.dependsOn!;
+    if (derivable.has(field) && (v[field] === null || v[field] === undefined)) v[field] = rows[f.name][refField];
     if (v[field] !== null && v[field] !== undefined && rows[f.name][refField] !== v[field]) {
       const dep = e.fields.find((x) => x.name === field)?.label ?? field;
       throw badRequest(`${f.label} does not belong to the chosen ${dep}`, { [f.name]: [`Not in the chosen ${dep}`] });

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { InstParam, PagingQuery } from '../../../contract/common.contract';
+import { Id, InstParam, PagingQuery } from '../../../contract/common.contract';
 import { Institution, InstitutionInput, InstitutionUpdate, Site, SiteInput, SiteUpdate } from '../../../contract/institutions.contract';
 import type { App, AppDeps } from '../../platform/app-types';
 import { ctxOf } from '../../platform/context';
 import { sendPage } from '../../platform/paging';
 import * as svc from './institutions.service';
 
-const SiteParams = InstParam.extend({ siteId: z.coerce.number().int().positive() });
+const SiteParams = InstParam.extend({ siteId: Id });
 const tags = ['Institutions'];
 
 export function institutionRoutes(app: App, { db, now }: AppDeps) {
@@ -30,7 +30,7 @@ export function institutionRoutes(app: App, { db, now }: AppDeps) {
   // spec 1 §7: "PUT institutions (edit the institution itself)": the id travels in the body.
   app.put('/api/institutions', {
     config: { permission: 'institutions.manage' },
-    schema: { tags, body: InstitutionUpdate.extend({ id: z.coerce.number().int().positive() }), response: { 200: Institution } },
+    schema: { tags, body: InstitutionUpdate.extend({ id: Id }), response: { 200: Institution } },
   }, async (req) => (await svc.updateInstitution(ctx(req), req.body.id, req.body)) as never);
 
   app.put('/api/institutions/:instId', {

@@ -24,15 +24,15 @@ export function labelRoutes(app: App, { db, now }: AppDeps) {
 
   app.post(`${base}/zpl`, {
     config: { permission: 'labels.print' },
-    schema: { tags, params: InstParam, body: LabelJob, response: { 200: z.string().describe('ZPL II text') } },
+    schema: { tags, params: InstParam, body: LabelJob, response: { 200: { description: 'ZPL II text', content: { 'text/plain': { schema: z.string() } } } } },
   }, async (req, reply) => reply.type('text/plain; charset=utf-8').send(svc.renderZpl(ctx(req), req.body)));
 
   app.post(`${base}/pdf`, {
     config: { permission: 'labels.print' },
-    schema: { tags, params: InstParam, body: LabelJob },
+    schema: { tags, params: InstParam, body: LabelJob, response: { 200: { description: 'A PDF sheet of labels', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } } } },
   }, async (req, reply) => {
     const pdf = await svc.renderPdf(ctx(req), req.body);
-    return reply.type('application/pdf').header('Content-Disposition', 'attachment; filename="labels.pdf"').send(Buffer.from(pdf));
+    return reply.type('application/pdf').header('Content-Disposition', 'attachment; filename="labels.pdf"').send(Buffer.from(pdf) as never);
   });
 
   app.post(`${base}/print`, {

@@ -4,7 +4,8 @@ import {
 } from '../../../contract/labels.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { audit } from '../../platform/audit';
-import { AppError } from '../../platform/errors';
+import { AppError, validationProblem } from '../../platform/errors';
+import { MSG } from '../../../contract/messages';
 import { updateStamped } from '../../platform/crud/stamp';
 import { labelPrinters } from './labels.table';
 import { labelsToZpl } from './labels.zpl';
@@ -39,6 +40,8 @@ export async function savePrinter(ctx: Ctx, input: PrinterInput & { port: number
   const row = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(labelPrinters).where(eq(labelPrinters.institutionId, instId)).limit(1);
     if (current) {
+      // An edit of the saved printer must say which version it changes (ARCHITECTURE §4).
+      if (!input.concurrencyStamp) throw validationProblem({ concurrencyStamp: [MSG.required] });
       const { before, after } = await updateStamped(tx, labelPrinters, eq(labelPrinters.institutionId, instId), current.id,
         input.concurrencyStamp, values, 'Printer');
       await audit(tx, ctx, { entity: 'labelPrinter', entityId: current.id, action: 'update', before, after });

@@ -1,25 +1,24 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import { InstParam, PagingQuery } from '../../../contract/common.contract';
+import { Id, InstParam, PagingQuery } from '../../../contract/common.contract';
 import {
   AmendInput, CommentInput, OrderDetail, OrderedPanelDetail, OrderedPanelInput, OrderInput, OrderQuery, OrderSummary, PlaceOrders, ResultHistoryEntry, ResultInput, SaveResults,
 } from '../../../contract/orders.contract';
 import type { App, AppDeps } from '../../platform/app-types';
 import { ctxOf } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { sendPage } from '../../platform/paging';
+import { pageOf, sendPage } from '../../platform/paging';
 import * as orders from './orders.service';
 import * as results from './results.service';
 import { getOrderDetail } from './order-detail';
 
-const id = z.coerce.number().int().positive();
+const id = Id;
 const OrderParams = InstParam.extend({ orderId: id });
 const PanelParams = OrderParams.extend({ panelId: id });
 const TestParams = PanelParams.extend({ testId: id });
 const ResultParams = TestParams.extend({ resultId: id });
 const ReleaseParams = ResultParams.extend({ releaseId: id });
 const tags = ['Orders'];
-const all = <T>(rows: T[]) => ({ rows, total: rows.length });
 
 export function orderRoutes(app: App, { db, now }: AppDeps) {
   const ctx = (req: FastifyRequest) => ctxOf(req, db, now);
@@ -52,7 +51,7 @@ export function orderRoutes(app: App, { db, now }: AppDeps) {
   // spec 1 §7 detail chain: ordered panels -> ordered tests -> results -> releases.
   const panels = `${base}/:orderId/limsOrderedPanels`;
   app.get(panels, { config: { permission: 'orders.read' }, schema: { tags, params: OrderParams, querystring: PagingQuery, response: { 200: z.array(OrderedPanelDetail) } } },
-    async (req, reply) => sendPage(reply, req.query, all(await panelsOf(req, req.params.orderId))));
+    async (req, reply) => sendPage(reply, req.query, pageOf(await panelsOf(req, req.params.orderId), req.query)));
   app.post(panels, { config: { permission: 'orders.create' }, schema: { tags, params: OrderParams, body: OrderedPanelInput, response: { 201: OrderSummary } } },
     async (req, reply) => reply.status(201).send((await orders.addOrderedPanel(ctx(req), req.params.orderId, Number(req.body.panelId), req.body.comment)) as never));
   app.post(`${panels}/:panelId/release`, { config: { permission: 'results.release' }, schema: { tags, params: PanelParams, response: { 200: OrderDetail } } },
@@ -60,7 +59,7 @@ export function orderRoutes(app: App, { db, now }: AppDeps) {
 
   const testsPath = `${panels}/:panelId/limsOrderedTests`;
   app.get(testsPath, { config: { permission: 'orders.read' }, schema: { tags, params: PanelParams, querystring: PagingQuery } },
-    async (req, reply) => sendPage(reply, req.query, all((await panelOf(req, req.params)).orderedTests)));
+    async (req, reply) => sendPage(reply, req.query, pageOf((await panelOf(req, req.params)).orderedTests, req.query)));
   app.put(`${testsPath}/:testId`, { config: { permission: 'results.enter' }, schema: { tags, params: TestParams, body: CommentInput, response: { 200: OrderDetail } } },
     async (req) => results.commentOnTest(ctx(req), req.params.orderId, req.params.testId, req.body.comment, req.body.concurrencyStamp));
 

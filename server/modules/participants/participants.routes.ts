@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import { InstParam, PagingQuery } from '../../../contract/common.contract';
+import { Id, InstParam, PagingQuery } from '../../../contract/common.contract';
 import {
-  ChildRecord, EthnicityInput, MrnInput, MrnLookupQuery, Patient, PatientCounts, PatientInput, PatientQuery, PatientRegister, PhoneInput, RaceInput,
+  ChildRecord, EthnicityInput, MrnInput, MrnLookupQuery, Patient, PatientCounts, PatientInput, PatientQuery, PatientRegister, PatientUpdate, PhoneInput, RaceInput,
 } from '../../../contract/participants.contract';
 import type { App, AppDeps } from '../../platform/app-types';
 import { ctxOf } from '../../platform/context';
@@ -12,7 +12,7 @@ import { belongsTo, requirePermission } from '../../platform/context';
 import * as svc from './participants.service';
 import * as children from './participant-children.service';
 
-const id = z.coerce.number().int().positive();
+const id = Id;
 const PatientParams = InstParam.extend({ patientId: id });
 const ChildParams = PatientParams.extend({ id });
 const tags = ['Participants'];
@@ -33,7 +33,7 @@ export function participantRoutes(app: App, { db, now }: AppDeps) {
     async (req, reply) => reply.status(201).send((await svc.createPatient(ctx(req), req.body)) as never));
   app.post(`${base}/register`, { config: manage, schema: { tags, params: InstParam, body: PatientRegister, response: { 201: Patient } } },
     async (req, reply) => reply.status(201).send((await svc.registerPatient(ctx(req), req.body)) as never));
-  app.put(`${base}/:patientId`, { config: manage, schema: { tags, params: PatientParams, body: PatientInput, response: { 200: Patient } } },
+  app.put(`${base}/:patientId`, { config: manage, schema: { tags, params: PatientParams, body: PatientUpdate, response: { 200: Patient } } },
     async (req) => (await svc.updatePatient(ctx(req), req.params.patientId, req.body)) as never);
 
   // spec 1 §7: GET institutions/patientMRNs?institutionId&mrn (no institution in the path: checked here).

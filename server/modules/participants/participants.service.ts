@@ -94,7 +94,7 @@ export async function createPatient(ctx: Ctx, input: PatientInput) {
 }
 
 /** Edit: the MRN is read-only here (spec 1 §2); MRNs change through their own calls. */
-export async function updatePatient(ctx: Ctx, id: number, input: PatientInput) {
+export async function updatePatient(ctx: Ctx, id: number, input: PatientInput & { concurrencyStamp: string }) {
   requirePermission(ctx, 'participants.manage');
   const inst = instOf(ctx);
   await ctx.db.transaction(async (tx) => {

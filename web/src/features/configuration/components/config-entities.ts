@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { isColumn, refObjectName, type LookupEntity, type LookupField } from '@contract/lookups.registry';
 import { lookupInputSchema } from '@contract/lookups.schemas';
-import { InstitutionUpdate, SiteUpdate } from '@contract/institutions.contract';
+import { InstitutionInput, InstitutionUpdate, SiteInput, SiteUpdate } from '@contract/institutions.contract';
 import type { RecordBase } from '@contract/common.contract';
 import { MSG } from '@contract/messages';
 import type { Permission } from '@contract/permissions.contract';
@@ -22,8 +22,10 @@ export interface ConfigEntity {
   titleField?: string;
   fields: LookupField[];
   columns: LookupField[];
-  /** The contract schema the form validates with and whose output is sent. */
+  /** The contract schema the create form validates with and whose output is sent. */
   schema: z.ZodType;
+  /** The same for the edit form (it carries the concurrency stamp). */
+  editSchema: z.ZodType;
   noEdit?: boolean;
   managePermission: Permission;
 }
@@ -33,6 +35,7 @@ export function fromLookup(e: LookupEntity): ConfigEntity {
     key: e.key, label: e.label, titleField: e.titleField, fields: e.fields, noEdit: e.noEdit,
     columns: e.fields.filter((f) => isColumn(e, f)),
     schema: lookupInputSchema(e),
+    editSchema: lookupInputSchema(e, { edit: true }),
     managePermission: 'configuration.manage',
   };
 }
@@ -47,7 +50,8 @@ export const SITE_ENTITY: ConfigEntity = {
   key: 'institutionSites', label: 'Institution Site', titleField: 'title',
   fields: [title, abbreviation(false), address],
   columns: [title, abbreviation(false), address],
-  schema: SiteUpdate,
+  schema: SiteInput,
+  editSchema: SiteUpdate,
   managePermission: 'sites.manage',
 };
 
@@ -58,7 +62,8 @@ export const INSTITUTION_ENTITY: ConfigEntity = {
     { name: 'localPhoneRule', label: 'Use the local phone number rule (09…, 10 digits)', kind: 'boolean', default: false },
   ],
   columns: [],
-  schema: InstitutionUpdate,
+  schema: InstitutionInput,
+  editSchema: InstitutionUpdate,
   managePermission: 'institutions.manage',
 };
 

@@ -41,11 +41,12 @@ function initialValues(fields: LookupField[], record?: ConfigRecord, extra: Form
  * while their box is ticked, dependent selects cleared when their parent changes.
  */
 export function RecordForm({ entity, record, extraValues, save, onClose, switches = [] }: Props) {
+  const editing = record !== undefined;
+  const schema = editing ? entity.editSchema : entity.schema;
   const form = useForm<FormValues>({
     initialValues: initialValues(entity.fields, record, extraValues),
-    validate: contractResolver(entity.schema),
+    validate: contractResolver(schema),
   });
-  const editing = record !== undefined;
 
   const changed = (f: LookupField, value: unknown) => {
     for (const other of entity.fields) {
@@ -61,7 +62,7 @@ export function RecordForm({ entity, record, extraValues, save, onClose, switche
 
   const submit = form.onSubmit((values, event) => {
     const again = !editing && isCreateAnother(event);
-    const body = entity.schema.parse(values) as FormValues;
+    const body = schema.parse(values) as FormValues;
     save.mutate(body, {
       onSuccess: (saved) => {
         notifications.show({ color: 'teal', autoClose: 3000,
