@@ -57,8 +57,9 @@ export async function createInstitution(ctx: Ctx, input: InstitutionInput) {
 }
 
 export async function updateInstitution(ctx: Ctx, id: number, input: InstitutionUpdate) {
-  requirePermission(ctx, 'institutions.manage');
   if (!belongsTo(ctx.account, id)) throw notFound('Institution');
+  // PUT /institutions carries the id in the body: the role must be held in THAT institution.
+  requirePermission(ctx, 'institutions.manage', id);
   const { concurrencyStamp, id: _ignored, ...values } = input;
   await uniqueTitle('An institution', () => ctx.db.transaction(async (tx) => {
     const { before, after } = await updateStamped(tx, institutions, undefined, id, concurrencyStamp, values, 'Institution');

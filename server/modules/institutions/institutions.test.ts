@@ -83,6 +83,19 @@ describe('institutions', () => {
     const res = await t.call('PUT', `/api/institutions/${institution.id}`, { token, body: { title: 'x', abbreviation: 'x', address: 'x' } });
     expect(res.statusCode).toBe(403);
   });
+
+  it('an administrator of B cannot edit A through the id in the body, even as a member of A', async () => {
+    const a = await createInstitution(t);
+    const b = await createInstitution(t);
+    const acc = await createAccount(t, { roles: ['Researcher'], institutionIds: [a.id, b.id], rolesIn: { [b.id]: ['Institution Administrator'] } });
+    const token = await login(t, acc.email);
+    const current = json(await t.call('GET', `/api/institutions/${a.id}`, { token }));
+    const body = { id: a.id, title: unique('Taken over'), abbreviation: 'TO', address: 'x', concurrencyStamp: current.concurrencyStamp };
+    expect((await t.call('PUT', '/api/institutions', { token, body })).statusCode).toBe(403);
+    expect(json(await t.call('GET', `/api/institutions/${a.id}`, { token })).title).toBe(a.title);
+    const own = json(await t.call('GET', `/api/institutions/${b.id}`, { token }));
+    expect((await t.call('PUT', '/api/institutions', { token, body: { ...body, id: b.id, concurrencyStamp: own.concurrencyStamp } })).statusCode).toBe(200);
+  });
 });
 
 describe('institution sites', () => {
