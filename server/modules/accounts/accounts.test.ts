@@ -88,7 +88,14 @@ describe('accounts', () => {
     const user = await createAccount(t, { roles: ['Technician'], institutionIds: [a.id] });
     const added = await t.call('POST', `/api/users/${user.id}/institutions`, { token: superToken, body: { institutionId: b.id, roles: ['Technician'] } });
     expect(json<{ institutions: { id: number }[] }>(added).institutions.map((i) => i.id).sort()).toEqual([a.id, b.id].sort());
-    const roles = await t.call('PUT', `/api/users/${user.id}/roles`, { token: superToken, body: { institutionId: b.id, roles: ['Bench Scientist'] } });
+    const unstamped = await t.call('PUT', `/api/users/${user.id}/roles`, { token: superToken, body: { institutionId: b.id, roles: ['Bench Scientist'] } });
+    expect(unstamped.statusCode).toBe(400); // the account's concurrency stamp is required
+    expect(json<{ errors: Record<string, string[]> }>(unstamped).errors.concurrencyStamp).toBeDefined();
+    const stamp = json<{ concurrencyStamp: string }>(added).concurrencyStamp;
+    const roles = await t.call('PUT', `/api/users/${user.id}/roles`, { token: superToken, body: { institutionId: b.id, roles: ['Bench Scientist'], concurrencyStamp: stamp } });
+    expect(roles.statusCode).toBe(200);
+    const stale = await t.call('PUT', `/api/users/${user.id}/roles`, { token: superToken, body: { institutionId: b.id, roles: ['Technician'], concurrencyStamp: stamp } });
+    expect(stale.statusCode).toBe(409); // the stamp changed with the edit: someone else's change is never overwritten
     expect(json<{ institutions: { id: number; roles: string[] }[] }>(roles).institutions.find((i) => i.id === b.id)?.roles).toEqual(['Bench Scientist']);
     const userToken = await login(t, user.email);
     const me = json<{ institutionIds: number[]; memberships: { institutionId: number; permissions: string[] }[] }>(await t.call('GET', '/api/Authentication/me', { token: userToken }));

@@ -4,7 +4,10 @@ import { createAccount, createInstitution, login, PASSWORD } from '../../test/fa
 
 const t = await testApp();
 
-type UserBody = { institutions: { id: number; roles: string[] }[]; otherInstitutionCount: number };
+type UserBody = { institutions: { id: number; roles: string[] }[]; otherInstitutionCount: number; concurrencyStamp: string };
+
+/** The account's current concurrency stamp, which every roles or Super Administrator edit must carry. */
+const stampOf = async (id: number, token: string) => json<UserBody>(await t.call('GET', `/api/users/${id}`, { token })).concurrencyStamp;
 
 /** Institutions A and B, an administrator of B only, and a Technician belonging to both. */
 async function sharedAccount() {
@@ -18,7 +21,7 @@ async function sharedAccount() {
 describe('no cross-institution control through a shared account', () => {
   it('an administrator of B cannot change the roles of the account\'s membership in A', async () => {
     const { a, shared, tokenB } = await sharedAccount();
-    const res = await t.call('PUT', `/api/users/${shared.id}/roles`, { token: tokenB, body: { institutionId: a.id, roles: ['Administrator'] } });
+    const res = await t.call('PUT', `/api/users/${shared.id}/roles`, { token: tokenB, body: { institutionId: a.id, roles: ['Administrator'], concurrencyStamp: shared.concurrencyStamp } });
     expect(res.statusCode).toBe(404); // B's administrator does not belong to A: A stays unconfirmed
     const me = json<{ memberships: { institutionId: number; roles: string[] }[] }>(await t.call('GET', '/api/Authentication/me', { token: await login(t, shared.email) }));
     expect(me.memberships.find((m) => m.institutionId === a.id)?.roles).toEqual(['Technician']);
@@ -26,7 +29,7 @@ describe('no cross-institution control through a shared account', () => {
 
   it('a role granted in B gives nothing in A', async () => {
     const { a, b, shared, tokenB } = await sharedAccount();
-    const res = await t.call('PUT', `/api/users/${shared.id}/roles`, { token: tokenB, body: { institutionId: b.id, roles: ['Administrator'] } });
+    const res = await t.call('PUT', `/api/users/${shared.id}/roles`, { token: tokenB, body: { institutionId: b.id, roles: ['Administrator'], concurrencyStamp: await stampOf(shared.id, tokenB) } });
     expect(res.statusCode).toBe(200);
     expect(json<UserBody>(res).institutions).toEqual([{ id: b.id, title: b.title, roles: ['Administrator'] }]);
     const token = await login(t, shared.email);
@@ -76,19 +79,23 @@ describe('no cross-institution control through a shared account', () => {
     const { a, shared, tokenB } = await sharedAccount();
     const su = await createAccount(t, { roles: ['Super Administrator'], institutionIds: [] });
     const token = await login(t, su.email);
-    expect((await t.call('PUT', `/api/users/${shared.id}/roles`, { token, body: { institutionId: a.id, roles: ['Bench Scientist'] } })).statusCode).toBe(200);
+    expect((await t.call('PUT', `/api/users/${shared.id}/roles`, { token, body: { institutionId: a.id, roles: ['Bench Scientist'], concurrencyStamp: shared.concurrencyStamp } })).statusCode).toBe(200);
     expect((await t.call('POST', '/api/users/overwritepassword', { token, body: { User: shared.id, NewPassword: 'Reset-By-Super-1', AdminPassword: PASSWORD } })).statusCode).toBe(200);
     expect((await t.call('POST', `/api/users/${shared.id}/disable`, { token })).statusCode).toBe(200);
-    expect((await t.call('PUT', `/api/users/${shared.id}/superAdmin`, { token: tokenB, body: { isSuperAdmin: true } })).statusCode).toBe(403);
-    const granted = await t.call('PUT', `/api/users/${shared.id}/superAdmin`, { token, body: { isSuperAdmin: true } });
+    const stamp = await stampOf(shared.id, token);
+    expect((await t.call('PUT', `/api/users/${shared.id}/superAdmin`, { token: tokenB, body: { isSuperAdmin: true, concurrencyStamp: stamp } })).statusCode).toBe(403);
+    const granted = await t.call('PUT', `/api/users/${shared.id}/superAdmin`, { token, body: { isSuperAdmin: true, concurrencyStamp: stamp } });
+    expect(granted.statusCode).toBe(200);
     expect(json(granted).isSuperAdmin).toBe(true);
-    const memberRoles = await t.call('PUT', `/api/users/${shared.id}/roles`, { token, body: { institutionId: a.id, roles: ['Super Administrator'] } });
+    const memberRoles = await t.call('PUT', `/api/users/${shared.id}/roles`, { token, body: { institutionId: a.id, roles: ['Super Administrator'], concurrencyStamp: json<UserBody>(granted).concurrencyStamp } });
     expect(memberRoles.statusCode).toBe(400);
+    expect(Object.keys(json<{ errors: Record<string, string[]> }>(memberRoles).errors)).toEqual(['roles.0']); // refused for the role, not the stamp
   });
 
   it('every membership change is audited in its institution', async () => {
     const { b, shared, tokenB } = await sharedAccount();
-    await t.call('PUT', `/api/users/${shared.id}/roles`, { token: tokenB, body: { institutionId: b.id, roles: ['Clinician'] } });
+    const res = await t.call('PUT', `/api/users/${shared.id}/roles`, { token: tokenB, body: { institutionId: b.id, roles: ['Clinician'], concurrencyStamp: shared.concurrencyStamp } });
+    expect(res.statusCode).toBe(200);
     const events = json<{ entityId: string; action: string; after: { roles: string[] } }[]>(
       await t.call('GET', `/api/institutions/${b.id}/auditEvents?entity=account&entityId=${shared.id}`, { token: tokenB }));
     expect(events[0]).toMatchObject({ action: 'update', after: { roles: ['Clinician'] } });

@@ -11,7 +11,8 @@ describe('audit log', () => {
     const { institution, token } = await signedIn(t, ['Institution Administrator']);
     const base = `/api/institutions/${institution.id}/institutionSites`;
     const site = json(await t.call('POST', base, { token, body: { title: 'Cold Room', address: 'Basement' } }));
-    await t.call('PUT', `${base}/${site.id}`, { token, body: { title: 'Cold Room B', address: 'Basement' } });
+    const updated = await t.call('PUT', `${base}/${site.id}`, { token, body: { title: 'Cold Room B', address: 'Basement', concurrencyStamp: site.concurrencyStamp } });
+    expect(updated.statusCode).toBe(200);
     await t.call('POST', `${base}/${site.id}/disable`, { token });
     await t.call('POST', `${base}/${site.id}/enable`, { token });
     const res = await t.call('GET', `/api/institutions/${institution.id}/auditEvents?entity=institutionSite&entityId=${site.id}`, { token });

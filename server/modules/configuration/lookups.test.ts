@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOOKUPS, uniqueFields } from '../../../contract/lookups.registry';
 import { MSG } from '../../../contract/messages';
+import { derivableFields } from '../../../contract/lookups.schemas';
 import { testApp, json, pagination } from '../../test/harness';
 import { createInstitution, signedIn } from '../../test/factories';
 import { createSample, sampleInput } from '../../test/lookup-samples';
@@ -12,7 +13,15 @@ const researcher = await signedIn(t, ['Researcher'], institution);
 const other = await createInstitution(t);
 const base = (key: string, inst = institution.id) => `/api/institutions/${inst}/${key}`;
 
+it('derives exactly the fields another reference determines (spec payloads omit them)', () => {
+  expect(Object.fromEntries(LOOKUPS.filter((e) => derivableFields(e).size).map((e) => [e.key, [...derivableFields(e)]]))).toEqual({
+    panels: ['specimenTypeCategoryId'],
+    specimenTypes: ['unitOfMeasurementTypeId'],
+  });
+});
+
 describe.each(LOOKUPS.map((e) => [e.key, e] as const))('%s', (_key, e) => {
+  const derivable = derivableFields(e);
   it('creates a record with creator and enabler, gets it and finds it by search', async () => {
     const body = await sampleInput(t, institution.id, token, e);
     const res = await t.call('POST', base(e.key), { token, body });
@@ -41,9 +50,26 @@ describe.each(LOOKUPS.map((e) => [e.key, e] as const))('%s', (_key, e) => {
     expect(res.statusCode).toBe(400);
     const errors = json<{ errors: Record<string, string[]> }>(res).errors;
     for (const f of e.fields.filter((x) => x.required && !x.requiredWhen && x.default === undefined)) {
-      expect(errors[f.name], f.name).toEqual([f.kind === 'reference' ? MSG.requiredSelect : MSG.required]);
+      // A field another required reference determines (a panel's category) is derived, not required.
+      if (derivable.has(f.name)) expect(errors[f.name], f.name).toBeUndefined();
+      else expect(errors[f.name], f.name).toEqual([f.kind === 'reference' ? MSG.requiredSelect : MSG.required]);
     }
   });
+
+  if (derivable.size) {
+    it('derives a left-out field from the reference that determines it', async () => {
+      const body = await sampleInput(t, institution.id, token, e);
+      for (const name of derivable) delete body[name];
+      const res = await t.call('POST', base(e.key), { token, body });
+      expect(res.statusCode, res.body).toBe(201);
+      const rec = json(res);
+      for (const f of e.fields.filter((x) => x.dependsOn && derivable.has(x.dependsOn.field))) {
+        const chosen = json(await t.call('GET', base(f.ref!) + `/${String(body[f.name])}`, { token }));
+        expect(rec[f.dependsOn!.field], f.dependsOn!.field).toEqual(chosen[f.dependsOn!.refField]);
+        expect(rec[f.dependsOn!.field], f.dependsOn!.field).toEqual(expect.any(Number));
+      }
+    });
+  }
 
   if (!e.noEdit) {
     it('edits with the concurrency stamp; a stale stamp is 409', async () => {

@@ -75,15 +75,16 @@ describe('results', () => {
     const o = await order();
     const d = await detail(o.id);
     const [g, h, n] = [byTitle(d, 'Glucose'), byTitle(d, 'HIV'), byTitle(d, 'Morphology')];
-    expect(json(await save(o.id, [{ resultId: h.testResult.id, result: 'maybe' }])).title).toMatch(/'maybe' is not an accepted value. Choose one of: Negative, Positive./);
-    expect(json(await save(o.id, [{ resultId: g.testResult.id, result: 'high' }])).title).toMatch(/enter a number/);
-    const res = await save(o.id, [{ resultId: g.testResult.id, result: '7.2' }, { resultId: h.testResult.id, result: 'positive' }, { resultId: n.testResult.id, result: 'Normocytic' }]);
+    const stamped = (x: typeof g, result: string) => ({ resultId: x.testResult.id, result, concurrencyStamp: x.testResult.concurrencyStamp });
+    expect(json(await save(o.id, [stamped(h, 'maybe')])).title).toMatch(/'maybe' is not an accepted value. Choose one of: Negative, Positive./);
+    expect(json(await save(o.id, [stamped(g, 'high')])).title).toMatch(/enter a number/);
+    const res = await save(o.id, [stamped(g, '7.2'), stamped(h, 'positive'), stamped(n, 'Normocytic')]);
     expect(res.statusCode, res.body).toBe(200);
     const after = json<OrderDetail>(res);
     expect(byTitle(after, 'Glucose').testResult).toMatchObject({ result: '7.2', flag: 'H' });
     expect(byTitle(after, 'HIV').testResult).toMatchObject({ result: 'Positive', flag: null });
     expect(byTitle(after, 'Morphology').testResult.result).toBe('Normocytic');
-    expect(byTitle(json<OrderDetail>(await save(o.id, [{ resultId: g.testResult.id, result: '2' }])), 'Glucose').testResult.flag).toBe('L');
+    expect(byTitle(json<OrderDetail>(await save(o.id, [stamped(byTitle(after, 'Glucose'), '2')])), 'Glucose').testResult.flag).toBe('L');
   });
 
   it('saves only changed results; a stale stamp is 409 and nothing is overwritten', async () => {
@@ -94,6 +95,10 @@ describe('results', () => {
     expect(same.testResult.concurrencyStamp).toBe(first.testResult.concurrencyStamp);
     const second = await save(o.id, [{ resultId: g.testResult.id, result: '4.9', concurrencyStamp: g.testResult.concurrencyStamp }]);
     expect(second.statusCode).toBe(409);
+    expect(byTitle(await detail(o.id), 'Glucose').testResult.result).toBe('4.1');
+    const unstamped = await save(o.id, [{ resultId: g.testResult.id, result: '4.9' }]);
+    expect(unstamped.statusCode).toBe(400); // a stamp is required: an edit never silently overwrites
+    expect(Object.keys(json<{ errors: Record<string, string[]> }>(unstamped).errors)).toEqual([expect.stringMatching(/^results\.0\.concurrencyStamp$/i)]);
     expect(byTitle(await detail(o.id), 'Glucose').testResult.result).toBe('4.1');
   });
 
@@ -106,16 +111,18 @@ describe('results', () => {
     const empty = await t.call('POST', api(releasePath), { token });
     expect(empty.statusCode).toBe(400);
     expect(json(empty).title).toMatch(/^Enter a result before releasing/);
-    await save(o.id, [{ resultId: g.testResult.id, result: '5' }]);
+    expect((await save(o.id, [{ resultId: g.testResult.id, result: '5', concurrencyStamp: g.testResult.concurrencyStamp }])).statusCode).toBe(200);
     const released = await t.call('POST', api(releasePath), { token });
     expect(released.statusCode).toBe(200);
     expect(byTitle(json<OrderDetail>(released), 'Glucose').testResultRelease).toMatchObject({ isReleased: true, releasedBy: { firstName: 'Test' } });
-    const edit = await save(o.id, [{ resultId: g.testResult.id, result: '6' }]);
+    const stamp = byTitle(json<OrderDetail>(released), 'Glucose').testResult.concurrencyStamp;
+    const edit = await save(o.id, [{ resultId: g.testResult.id, result: '6', concurrencyStamp: stamp }]);
     expect(edit.statusCode).toBe(409);
     expect(json(edit).title).toMatch(/is released; amend it with a reason/);
     const amendPath = `LIMSOrders/${o.id}/limsOrderedPanels/${panelId}/limsOrderedTests/${g.id}/limsOrderedTestResults/${g.testResult.id}`;
-    expect(json(await t.call('POST', api(`${amendPath}/amend`), { token, body: { result: '6' } })).errors).toEqual({ reason: ['*required'] });
-    const amended = await t.call('POST', api(`${amendPath}/amend`), { token, body: { result: '6', reason: 'Transcription error' } });
+    expect(json(await t.call('POST', api(`${amendPath}/amend`), { token, body: { result: '6', concurrencyStamp: stamp } })).errors).toEqual({ reason: ['*required'] });
+    expect(json(await t.call('POST', api(`${amendPath}/amend`), { token, body: { result: '6', reason: 'Transcription error' } })).errors).toEqual({ concurrencyStamp: ['*required'] });
+    const amended = await t.call('POST', api(`${amendPath}/amend`), { token, body: { result: '6', reason: 'Transcription error', concurrencyStamp: stamp } });
     expect(amended.statusCode, amended.body).toBe(200);
     expect(byTitle(json<OrderDetail>(amended), 'Glucose').testResult).toMatchObject({ result: '6', amended: true, flag: 'H' });
     const history = json<{ action: string; previousResult: string; newResult: string; reason: string | null }[]>(await t.call('GET', api(`${amendPath}/history`), { token }));
@@ -129,12 +136,13 @@ describe('results', () => {
     const d = await detail(o.id);
     const panel = d.orderedPanels[0];
     const [g, h, n] = [byTitle(d, 'Glucose'), byTitle(d, 'HIV'), byTitle(d, 'Morphology')];
-    await save(o.id, [{ resultId: g.testResult.id, result: '4' }, { resultId: h.testResult.id, result: 'Negative' }]);
+    const stamped = (x: typeof g, result: string) => ({ resultId: x.testResult.id, result, concurrencyStamp: x.testResult.concurrencyStamp });
+    expect((await save(o.id, [stamped(g, '4'), stamped(h, 'Negative')])).statusCode).toBe(200);
     const partial = await t.call('POST', api(`LIMSOrders/${o.id}/limsOrderedPanels/${panel.id}/release`), { token });
     expect(partial.statusCode).toBe(400);
     expect(json(partial).title).toBe(`Enter a result before releasing: ${lab.note.title}.`);
     expect(tests(await detail(o.id)).some((x) => x.testResultRelease.isReleased)).toBe(false);
-    await save(o.id, [{ resultId: n.testResult.id, result: 'Normal' }]);
+    expect((await save(o.id, [stamped(n, 'Normal')])).statusCode).toBe(200);
     const ok = json<OrderDetail>(await t.call('POST', api(`LIMSOrders/${o.id}/limsOrderedPanels/${panel.id}/release`), { token }));
     const releases = ok.orderedPanels[0].orderedTests.map((x) => x.testResultRelease);
     expect(releases.every((r) => r.isReleased)).toBe(true);
@@ -146,20 +154,26 @@ describe('results', () => {
     const o = await order();
     const d = await detail(o.id);
     const n = byTitle(d, 'Morphology');
-    const res = await t.call('PUT', api(`LIMSOrders/${o.id}/limsOrderedPanels/${d.orderedPanels[0].id}/limsOrderedTests/${n.id}`), { token, body: { comment: 'Haemolysed sample' } });
+    const res = await t.call('PUT', api(`LIMSOrders/${o.id}/limsOrderedPanels/${d.orderedPanels[0].id}/limsOrderedTests/${n.id}`), { token, body: { comment: 'Haemolysed sample', concurrencyStamp: n.concurrencyStamp } });
+    expect(res.statusCode, res.body).toBe(200);
     expect(byTitle(json<OrderDetail>(res), 'Morphology').comment).toBe('Haemolysed sample');
+    const stale = await t.call('PUT', api(`LIMSOrders/${o.id}/limsOrderedPanels/${d.orderedPanels[0].id}/limsOrderedTests/${n.id}`), { token, body: { comment: 'Clotted', concurrencyStamp: n.concurrencyStamp } });
+    expect(stale.statusCode).toBe(409);
+    expect(byTitle(await detail(o.id), 'Morphology').comment).toBe('Haemolysed sample');
   });
 
   it('a Technician enters results but cannot release them; a Researcher only reads', async () => {
     const o = await order();
     const g = byTitle(await detail(o.id), 'Glucose');
     const tech = await signedIn(t, ['Technician'], institution);
-    expect((await save(o.id, [{ resultId: g.testResult.id, result: '4.4' }], tech.token)).statusCode).toBe(200);
+    const entered = await save(o.id, [{ resultId: g.testResult.id, result: '4.4', concurrencyStamp: g.testResult.concurrencyStamp }], tech.token);
+    expect(entered.statusCode).toBe(200);
     const release = await t.call('POST', api(`LIMSOrders/${o.id}/limsOrderedPanels/${g.id}/release`), { token: tech.token });
     expect(release.statusCode).toBe(403);
     const researcher = await signedIn(t, ['Researcher'], institution);
     expect((await detail(o.id, researcher.token)).id).toBe(o.id);
-    expect((await save(o.id, [{ resultId: g.testResult.id, result: '4.5' }], researcher.token)).statusCode).toBe(403);
+    const current = byTitle(json<OrderDetail>(entered), 'Glucose').testResult.concurrencyStamp;
+    expect((await save(o.id, [{ resultId: g.testResult.id, result: '4.5', concurrencyStamp: current }], researcher.token)).statusCode).toBe(403);
     expect((await place({ patientIds: [lab.patient.id], priorityId: lab.priorityId, panelIds: [lab.panel.id] }, researcher.token)).statusCode).toBe(403);
   });
 
@@ -174,7 +188,7 @@ describe('results', () => {
   it('every change is audited', async () => {
     const o = await order();
     const g = byTitle(await detail(o.id), 'Glucose');
-    await save(o.id, [{ resultId: g.testResult.id, result: '4.2' }]);
+    expect((await save(o.id, [{ resultId: g.testResult.id, result: '4.2', concurrencyStamp: g.testResult.concurrencyStamp }])).statusCode).toBe(200);
     const events = json<{ entity: string; action: string }[]>(await t.call('GET', api(`auditEvents?entity=limsOrderedTestResult&entityId=${g.testResult.id}`), { token }));
     expect(events.map((e) => e.action)).toEqual(['update']);
     const created = json<{ action: string }[]>(await t.call('GET', api(`auditEvents?entity=limsOrder&entityId=${o.id}`), { token }));
