@@ -6,6 +6,9 @@ import { formatDateTime, fullName } from '@/lib/format';
 import { checkValue, flagLabel } from './result-values';
 import { ResultInput } from './result-input';
 
+/** What the person types; the caller adds the result's concurrency stamp when it saves. */
+const AmendFields = AmendInput.omit({ concurrencyStamp: true });
+
 interface Props {
   test: OrderedTestDetail;
   history: { data?: ResultHistoryEntry[]; isPending: boolean };
@@ -20,7 +23,7 @@ export function AmendDialog({ test, history, saving, error, onSave, onClose }: P
   const form = useForm({
     initialValues: { result: test.testResult.result ?? '', reason: '' },
     validate: (values) => {
-      const errors = contractResolver(AmendInput)(values);
+      const errors = contractResolver(AmendFields)(values);
       const numberError = checkValue(test, values.result).error;
       return numberError && !errors.result ? { ...errors, result: numberError } : errors;
     },
