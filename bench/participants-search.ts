@@ -46,7 +46,8 @@ await database.db.execute(sql.raw(`
   from generate_series(1, ${rows}) g`));
 await database.db.execute(sql.raw(`insert into patient_mrns (institution_id, patient_id, mrn, concurrency_stamp) select 1, id, 'MRN' || id, md5(id::text) from patients`));
 await database.db.execute(sql.raw(`insert into patient_phone_numbers (institution_id, patient_id, phone_number_type_id, phone_number, concurrency_stamp) select 1, id, ${phoneType}, '09' || lpad(id::text, 8, '0'), md5(id::text) from patients`));
-await database.db.execute(sql.raw('analyze'));
+// VACUUM as autovacuum would: sets the visibility map, so id pages are index-only scans.
+await database.db.execute(sql.raw('vacuum analyze'));
 console.log(`filled in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 } else console.log(`reusing ${rows.toLocaleString()} participants (${database.kind})`);
 if (process.env.BENCH_FILL_ONLY) { await app.close(); await database.close(); process.exit(0); }

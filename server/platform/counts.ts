@@ -32,10 +32,11 @@ export async function cappedTotal(countUpTo: (n: number) => Promise<number>, pag
  * millisecond, and nothing to maintain on every insert, unlike a counter row that N processes would
  * contend on). EXPLAIN takes the query's bound parameters like the query itself.
  */
-export async function cheapCount(db: Db, rows: PgSelect, cap = TOTAL_CAP): Promise<{ count: number; isEstimate: boolean }> {
-  const n = await countAtMost(db, rows, cap + 1);
+export async function cheapCount(db: Db, rows: () => PgSelect, cap = TOTAL_CAP): Promise<{ count: number; isEstimate: boolean }> {
+  // A fresh query each time: limit() changes the builder it is called on.
+  const n = await countAtMost(db, rows(), cap + 1);
   if (n <= cap) return { count: n, isEstimate: false };
-  const res = (await db.execute(sql`explain (format json) ${rows}`)) as unknown as { rows: Record<string, unknown>[] };
+  const res = (await db.execute(sql`explain (format json) ${rows()}`)) as unknown as { rows: Record<string, unknown>[] };
   const plan = Object.values(res.rows[0])[0];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: { 'Plan Rows': number } }[];
   return { count: Math.max(n, Math.round(parsed[0].Plan['Plan Rows'])), isEstimate: true };

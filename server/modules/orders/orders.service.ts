@@ -49,7 +49,7 @@ export async function getOrderSummary(ctx: Ctx, orderId: number) {
 
 /** The dashboard count: exact up to 10,000, above it the planner's estimate (isEstimate; platform/counts.ts). */
 export async function countOrders(ctx: Ctx) {
-  return cheapCount(ctx.db, ctx.db.select({ id: limsOrders.id }).from(limsOrders).where(and(eq(limsOrders.institutionId, instOf(ctx)), eq(limsOrders.isEnabled, true))).$dynamic());
+  return cheapCount(ctx.db, () => ctx.db.select({ id: limsOrders.id }).from(limsOrders).where(and(eq(limsOrders.institutionId, instOf(ctx)), eq(limsOrders.isEnabled, true))).$dynamic());
 }
 
 /** spec 1 §7 POST LIMSOrders: the order alone; panels follow with their own posts. */

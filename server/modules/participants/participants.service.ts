@@ -40,7 +40,7 @@ export async function listPatients(ctx: Ctx, q: PagingQuery, f: PatientFilters =
 
 /** The dashboard count: exact up to 10,000, above it the planner's estimate (isEstimate; platform/counts.ts). */
 export async function countPatients(ctx: Ctx) {
-  return cheapCount(ctx.db, ctx.db.select({ id: patients.id }).from(patients).where(and(eq(patients.institutionId, instOf(ctx)), eq(patients.isEnabled, true))).$dynamic());
+  return cheapCount(ctx.db, () => ctx.db.select({ id: patients.id }).from(patients).where(and(eq(patients.institutionId, instOf(ctx)), eq(patients.isEnabled, true))).$dynamic());
 }
 
 export async function getPatient(ctx: Ctx, id: number, db: Db = ctx.db) {
