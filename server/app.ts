@@ -103,6 +103,8 @@ export async function buildApp({ config, database, now = () => new Date(), logge
       // Everything else (index.html, favicon) is revalidated on each load so a new release is seen at once.
       cacheControl: false,
       setHeaders: (res, file) => {
+        // Caches keep the brotli, gzip and plain answers apart.
+        res.setHeader('Vary', 'Accept-Encoding');
         res.setHeader('Cache-Control', path.relative(config.webDist, file).startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
