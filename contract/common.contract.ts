@@ -90,10 +90,14 @@ export const PagingQuery = z.object({
 export type PagingQuery = z.infer<typeof PagingQuery>;
 
 export interface Pagination {
+  /** Exact, or a lower bound when TotalIsAtLeast (lists count at most 10,001 rows: "10,000+"). */
   TotalCount: number;
   PageSize: number;
   CurrentPage: number;
+  /** Pages of TotalCount: more may follow when TotalIsAtLeast. */
   TotalPages: number;
+  /** True when TotalCount is "at least" rather than exact; absent from older servers. */
+  TotalIsAtLeast?: boolean;
 }
 
 export const AccountRef = z.object({ firstName: z.string(), lastName: z.string() }).nullable();

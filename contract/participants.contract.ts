@@ -115,4 +115,5 @@ export type Patient = z.infer<typeof Patient>;
 export const ChildRecord = RecordBase.extend({ patientId: z.number(), institutionSiteId: z.number().nullable() }).loose();
 export type ChildRecord = z.infer<typeof ChildRecord>;
 
-export const PatientCounts = z.object({ count: z.number() });
+/** A dashboard count; isEstimate when above 10,000 (the planner's estimate, not an exact count). */
+export const PatientCounts = z.object({ count: z.number(), isEstimate: z.boolean() });

@@ -93,7 +93,22 @@ export async function buildApp({ config, database, now = () => new Date(), logge
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
-  if (hasWeb) await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist, wildcard: false, index: false,
+      // The build writes x.br and x.gz next to each file (web/vite.config.ts): sent as they are, per Accept-Encoding.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      // Files under /assets carry a content hash in their name: cached for a year, never revalidated.
+      // Everything else (index.html, favicon) is revalidated on each load so a new release is seen at once.
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        // Caches keep the brotli, gzip and plain answers apart.
+        res.setHeader('Vary', 'Accept-Encoding');
+        res.setHeader('Cache-Control', path.relative(config.webDist, file).startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
 
   // History-mode fallback: every non-/api GET that is not a file gets the web app.
   app.setNotFoundHandler((req, reply) => {

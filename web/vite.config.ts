@@ -1,14 +1,43 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
+/**
+ * Brotli and gzip copies next to each text file of the build (x.js -> x.js.br, x.js.gz), made once at
+ * build time at the highest levels; the server sends them as they are (@fastify/static preCompressed).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => {
+    const full = path.join(dir, f);
+    return statSync(full).isDirectory() ? walk(full) : [full];
+  });
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(c) { outDir = path.resolve(c.root, c.build.outDir); },
+    closeBundle() {
+      for (const file of walk(outDir).filter((f) => /\.(js|mjs|css|html|svg|json|txt|map)$/.test(f))) {
+        const raw = readFileSync(file);
+        if (raw.length < 1024) continue;
+        const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+        const gz = gzipSync(raw, { level: 9 });
+        if (br.length < raw.length) writeFileSync(`${file}.br`, br);
+        if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // Same aliases as tsconfig.json "paths": web/src and the shared contract.
   resolve: {
     alias: [

@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { MAX_PAGE_SIZE, type Pagination, type PagingQuery } from '../../contract/common.contract';
 
-export interface Page<T> { rows: T[]; total: number }
+/** `totalIsAtLeast`: the total is a lower bound (lists count at most 10,001 rows, record-refs.ts). */
+export interface Page<T> { rows: T[]; total: number; totalIsAtLeast?: boolean }
 
 export const offsetOf = (q: PagingQuery) => (q.pageNumber - 1) * q.pageSize;
 
@@ -17,6 +18,7 @@ export function sendPage<T>(reply: FastifyReply, q: PagingQuery, page: Page<T>):
     PageSize: size,
     CurrentPage: q.pageNumber,
     TotalPages: Math.ceil(page.total / size),
+    TotalIsAtLeast: page.totalIsAtLeast ?? false,
   };
   void reply.header('X-Pagination', JSON.stringify(header));
   return rows;

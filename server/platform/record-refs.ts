@@ -3,6 +3,7 @@ import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { accounts } from '../modules/accounts/accounts.table';
 import type { Page } from './paging';
+import { cappedTotal, countAtMost } from './counts';
 
 const creator = alias(accounts, 'creator');
 const enabler = alias(accounts, 'enabler');
@@ -24,7 +25,9 @@ export interface RefJoin {
 
 /**
  * A page of records with their creator and enabler names and referenced titles in one query,
- * and the total in a second, so lists never run N+1 look-ups.
+ * and (for lists, i.e. when an offset is given) a capped total in a second, so lists never run N+1
+ * look-ups. The page's ids are found first (index-friendly, no joins or sub-selects for skipped rows),
+ * then only those rows are joined and computed. A read without an offset (by id, limit 1) never counts.
  */
 export async function selectRecords(db: Db, table: PgTable & RecordCols, opts: {
   where?: SQL;
@@ -36,6 +39,16 @@ export async function selectRecords(db: Db, table: PgTable & RecordCols, opts: {
   extra?: Record<string, SQL>;
 }): Promise<Page<Row>> {
   const refs = opts.refs ?? [];
+  const orderBy = Array.isArray(opts.orderBy) ? opts.orderBy : [opts.orderBy];
+  const isList = opts.limit !== undefined && opts.offset !== undefined;
+  const tableId = (table as unknown as { id: PgColumn }).id;
+  let where = opts.where;
+  if (isList && tableId) {
+    // The page's ids alone first (one extra tells whether a next page exists).
+    let ids = db.select({ id: tableId }).from(table).$dynamic();
+    for (const r of refs) ids = ids.leftJoin(r.table, eq(r.table.id, r.fk));
+    where = sql`${tableId} = any(array(${ids.where(opts.where).orderBy(...orderBy).limit(opts.limit! + 1).offset(opts.offset!)}))`;
+  }
   let q = db
     .select({
       ...getTableColumns(table),
@@ -51,18 +64,21 @@ export async function selectRecords(db: Db, table: PgTable & RecordCols, opts: {
     .leftJoin(enabler, eq(enabler.id, table.enablerId))
     .$dynamic();
   for (const r of refs) q = q.leftJoin(r.table, eq(r.table.id, r.fk));
-  q = q.where(opts.where).orderBy(...(Array.isArray(opts.orderBy) ? opts.orderBy : [opts.orderBy]));
-  if (opts.limit !== undefined) q.limit(opts.limit);
-  if (opts.offset) q.offset(opts.offset);
-  const rows = (await q) as Row[];
-  // The page and its total are two queries: a window count would make the database build every
-  // matching row (with its sub-selects) before the limit. A first page that is not full is its own total.
+  q = q.where(where).orderBy(...orderBy);
+  if (opts.limit !== undefined) q.limit(isList ? opts.limit + 1 : opts.limit);
+  if (opts.offset && !(isList && tableId)) q.offset(opts.offset);
+  let rows = (await q) as Row[];
   let total = rows.length;
-  if (opts.limit !== undefined && (opts.offset || rows.length === opts.limit)) {
-    let c = db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table).$dynamic();
-    for (const r of refs) c = c.leftJoin(r.table, eq(r.table.id, r.fk));
-    const [counted] = await c.where(opts.where);
-    total = counted.n;
+  let totalIsAtLeast = false;
+  if (isList) {
+    const hasMore = rows.length > opts.limit!;
+    if (hasMore) rows = rows.slice(0, opts.limit);
+    // A separate capped count: a window count would make the database build every matching row first.
+    let matching = db.select({ one: sql`1` }).from(table).$dynamic();
+    for (const r of refs) matching = matching.leftJoin(r.table, eq(r.table.id, r.fk));
+    const counted = await cappedTotal((n) => countAtMost(db, matching.where(opts.where), n), { offset: opts.offset!, rows: rows.length, hasMore });
+    total = counted.total;
+    totalIsAtLeast = counted.atLeast;
   }
   return {
     rows: rows.map((row) => {
@@ -75,6 +91,7 @@ export async function selectRecords(db: Db, table: PgTable & RecordCols, opts: {
       return dto;
     }),
     total,
+    ...(totalIsAtLeast ? { totalIsAtLeast } : {}),
   };
 }
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { SESSION_HOURS, type ChangePassword, type LoginRequest, type LoginResponse, type Me } from '../../../contract/auth.contract';
 import { permissionsOf, type Role } from '../../../contract/permissions.contract';
 import { MSG } from '../../../contract/messages';
-import { accounts, accountInstitutions } from '../accounts/accounts.table';
+import { accounts } from '../accounts/accounts.table';
 import { loginAttempts, sessions } from './auth.table';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/passwords';
 import { passwordProblem } from '../../../contract/password-policy';
@@ -42,40 +42,55 @@ export async function login(deps: Deps, input: Required<LoginRequest>, address: 
 
 const SEEN_REFRESH_MS = 60_000;
 
+/** The account columns and its memberships (one json sub-select), so a request's auth is one query. */
+const accountFields = {
+  id: accounts.id, firstName: accounts.firstName, lastName: accounts.lastName, email: accounts.email,
+  userName: accounts.userName, phoneNumber: accounts.phoneNumber, isSuperAdmin: accounts.isSuperAdmin, isEnabled: accounts.isEnabled,
+  // Qualified by hand: the sub-select names its own table.
+  memberships: sql<{ institutionId: number; roles: string[] }[] | null>`(select json_agg(json_build_object('institutionId', ai.institution_id, 'roles', ai.roles) order by ai.institution_id)
+    from account_institutions ai where ai.account_id = "accounts"."id")`,
+};
+interface AccountRow {
+  id: number; firstName: string; lastName: string; email: string; userName: string; phoneNumber: string | null;
+  isSuperAdmin: boolean; isEnabled: boolean; memberships: { institutionId: number; roles: string[] }[] | null;
+}
+
+function toAuthAccount(a: AccountRow | undefined, sessionId: number): AuthAccount | null {
+  if (!a || !a.isEnabled) return null;
+  const memberships = (a.memberships ?? []).map((m) => {
+    const roles = m.roles as Role[];
+    return { institutionId: Number(m.institutionId), roles, permissions: new Set(permissionsOf(roles)) };
+  });
+  const { isEnabled: _e, memberships: _m, ...person } = a;
+  return { ...person, memberships, institutionIds: memberships.map((m) => m.institutionId), sessionId };
+}
+
 /**
  * The signed-in account of a bearer token, or null when missing, revoked or disabled; 401 naming the
  * reason when the session expired or sat idle for idleMinutes (HIPAA 164.312 automatic logoff).
- * One indexed lookup; last_seen_at is written at most once a minute, not on every request.
+ * One query (session, account and memberships; no cache, so N processes see a logout or a role change
+ * at once); last_seen_at is written at most once a minute, not on every request.
  */
 export async function resolveToken(db: Db, token: string, now: Date, idleMinutes: number): Promise<AuthAccount | null> {
-  const [s] = await db.select({ id: sessions.id, accountId: sessions.accountId, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions).where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt))).limit(1);
+  const [s] = await db.select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt, ...accountFields })
+    .from(sessions).innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt))).limit(1);
   if (!s) return null;
   if (s.expiresAt <= now) throw sessionEnded('session_expired', 'Your session has expired. Sign in again.');
   const idleMs = now.getTime() - s.lastSeenAt.getTime();
   if (idleMs >= idleMinutes * 60_000) {
     throw sessionEnded('session_idle', `Your session ended after ${idleMinutes} minutes without activity. Sign in again.`);
   }
-  if (idleMs >= SEEN_REFRESH_MS) await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, s.id));
-  return loadAccount(db, s.accountId, s.id);
+  const { sessionId, expiresAt: _x, lastSeenAt: _l, ...account } = s;
+  if (idleMs >= SEEN_REFRESH_MS) await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+  return toAuthAccount(account, sessionId);
 }
 
 const sessionEnded = (code: string, title: string) => new AppError(401, title, undefined, code);
 
 export async function loadAccount(db: Db, accountId: number, sessionId: number): Promise<AuthAccount | null> {
-  const [a] = await db.select({
-    id: accounts.id, firstName: accounts.firstName, lastName: accounts.lastName, email: accounts.email,
-    userName: accounts.userName, phoneNumber: accounts.phoneNumber, isSuperAdmin: accounts.isSuperAdmin, isEnabled: accounts.isEnabled,
-  }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
-  if (!a || !a.isEnabled) return null;
-  const rows = await db.select({ institutionId: accountInstitutions.institutionId, roles: accountInstitutions.roles })
-    .from(accountInstitutions).where(eq(accountInstitutions.accountId, accountId)).orderBy(accountInstitutions.institutionId);
-  const memberships = rows.map((m) => {
-    const roles = m.roles as Role[];
-    return { institutionId: m.institutionId, roles, permissions: new Set(permissionsOf(roles)) };
-  });
-  const { isEnabled: _e, ...person } = a;
-  return { ...person, memberships, institutionIds: memberships.map((m) => m.institutionId), sessionId };
+  const [a] = await db.select(accountFields).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  return toAuthAccount(a, sessionId);
 }
 
 export function toMe(a: AuthAccount): Me {

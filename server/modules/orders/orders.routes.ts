@@ -37,7 +37,7 @@ export function orderRoutes(app: App, { db, now }: AppDeps) {
 
   app.get(base, { config: { permission: 'orders.read' }, schema: { tags, params: InstParam, querystring: PagingQuery.extend(OrderQuery.shape), response: { 200: z.array(OrderSummary) } } },
     async (req, reply) => sendPage(reply, req.query, await orders.listOrders(ctx(req), req.query, req.query)) as never);
-  app.get(`${base}/count`, { config: { permission: 'orders.read' }, schema: { tags, params: InstParam, response: { 200: z.object({ count: z.number() }) } } },
+  app.get(`${base}/count`, { config: { permission: 'orders.read' }, schema: { tags, params: InstParam, response: { 200: z.object({ count: z.number(), isEstimate: z.boolean() }) } } },
     async (req) => orders.countOrders(ctx(req)));
   app.post(base, { config: { permission: 'orders.create' }, schema: { tags, params: InstParam, body: OrderInput, response: { 201: OrderSummary } } },
     async (req, reply) => reply.status(201).send((await orders.createOrder(ctx(req), req.body)) as never));

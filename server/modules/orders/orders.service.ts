@@ -1,10 +1,11 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OrderInput, PlaceOrders } from '../../../contract/orders.contract';
 import type { PagingQuery } from '../../../contract/common.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { offsetOf } from '../../platform/paging';
 import { selectRecords, type RefJoin } from '../../platform/record-refs';
+import { cheapCount } from '../../platform/counts';
 import { lookupJoin } from '../configuration/lookup.service';
 import { institutionSites } from '../institutions/institutions.table';
 import { byMrn } from '../participants/participants.search';
@@ -46,9 +47,9 @@ export async function getOrderSummary(ctx: Ctx, orderId: number) {
   return page.rows[0];
 }
 
+/** The dashboard count: exact up to 10,000, above it the planner's estimate (isEstimate; platform/counts.ts). */
 export async function countOrders(ctx: Ctx) {
-  const [r] = await ctx.db.select({ n: count() }).from(limsOrders).where(and(eq(limsOrders.institutionId, instOf(ctx)), eq(limsOrders.isEnabled, true)));
-  return { count: Number(r.n) };
+  return cheapCount(ctx.db, () => ctx.db.select({ id: limsOrders.id }).from(limsOrders).where(and(eq(limsOrders.institutionId, instOf(ctx)), eq(limsOrders.isEnabled, true))).$dynamic());
 }
 
 /** spec 1 §7 POST LIMSOrders: the order alone; panels follow with their own posts. */

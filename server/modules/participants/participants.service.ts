@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PatientInput, PatientRegister } from '../../../contract/participants.contract';
 import type { PagingQuery } from '../../../contract/common.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
@@ -6,6 +6,7 @@ import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
+import { cheapCount } from '../../platform/counts';
 import { updateStamped } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
 import { lookupJoin } from '../configuration/lookup.service';
@@ -37,9 +38,9 @@ export async function listPatients(ctx: Ctx, q: PagingQuery, f: PatientFilters =
   return selectRecords(ctx.db, patients, { where: and(...parts), orderBy: desc(patients.id), limit: q.pageSize, offset: offsetOf(q), refs: refs(), extra });
 }
 
+/** The dashboard count: exact up to 10,000, above it the planner's estimate (isEstimate; platform/counts.ts). */
 export async function countPatients(ctx: Ctx) {
-  const [r] = await ctx.db.select({ n: count() }).from(patients).where(and(eq(patients.institutionId, instOf(ctx)), eq(patients.isEnabled, true)));
-  return { count: Number(r.n) };
+  return cheapCount(ctx.db, () => ctx.db.select({ id: patients.id }).from(patients).where(and(eq(patients.institutionId, instOf(ctx)), eq(patients.isEnabled, true))).$dynamic());
 }
 
 export async function getPatient(ctx: Ctx, id: number, db: Db = ctx.db) {

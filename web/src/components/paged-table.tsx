@@ -58,7 +58,9 @@ export function PagedTable<T extends { id: number }>({ query, list, columns, onR
       recordsPerPageOptions={[...PAGE_SIZES]}
       onRecordsPerPageChange={list.setPageSize}
       recordsPerPageLabel="Rows per page"
-      paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+      // Lists count at most 10,001 rows: above that the total is a lower bound, shown as '10,000+',
+      // and the pages past it stay reachable (each page reports at least one row beyond itself).
+      paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords.toLocaleString('en-US')}${page?.pagination.TotalIsAtLeast ? '+' : ''}`}
       onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
       rowStyle={rowStyle ? (record) => rowStyle(record) : undefined}
       pinLastColumn={pinLastColumn}

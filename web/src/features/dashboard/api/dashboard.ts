@@ -10,7 +10,7 @@ import { queryKeys } from '@/lib/query-keys';
 export function usePatientCount(instId: number) {
   return useQuery({
     queryKey: queryKeys.patients.count(instId),
-    queryFn: () => api.get<{ count: number }>(`/institutions/${instId}/patients/count`),
+    queryFn: () => api.get<{ count: number; isEstimate?: boolean }>(`/institutions/${instId}/patients/count`),
   });
 }
 
@@ -26,7 +26,7 @@ export function useRecentPatients(instId: number, size = 5) {
 export function useOrderCount(instId: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.orders.count(instId),
-    queryFn: () => api.get<{ count: number }>(`/institutions/${instId}/LIMSOrders/count`),
+    queryFn: () => api.get<{ count: number; isEstimate?: boolean }>(`/institutions/${instId}/LIMSOrders/count`),
     enabled,
   });
 }

@@ -10,11 +10,13 @@ interface Props {
   loading?: boolean;
   error?: boolean;
   caption?: string;
+  /** The server estimated the count (above 10,000): shown as '≈ 1,234,000'. */
+  approximate?: boolean;
 }
 
 /** One dashboard count (spec 1 §2): Total Participants, Collection Protocols, LIMS Orders, Collected Samples. */
-export function CountCard({ label, icon, value, loading, error, caption }: Props) {
-  let shown: ReactNode = value === null ? '—' : formatCount(value);
+export function CountCard({ label, icon, value, loading, error, caption, approximate }: Props) {
+  let shown: ReactNode = value === null ? '—' : `${approximate ? '≈ ' : ''}${formatCount(value)}`;
   if (loading) shown = <Loader size="sm" type="dots" aria-label={`Loading ${label}`} />;
   else if (error) shown = '—';
   return (

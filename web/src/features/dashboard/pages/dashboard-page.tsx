@@ -37,12 +37,12 @@ export function DashboardPage() {
       </Card>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         {canSeeParticipants && (
-          <CountCard label="Total Participants" icon={<IconUsers size={24} />} value={count.data?.count ?? 0}
+          <CountCard label="Total Participants" icon={<IconUsers size={24} />} value={count.data?.count ?? 0} approximate={count.data?.isEstimate}
             loading={count.isPending} error={count.isError} />
         )}
         <CountCard label="Collection Protocols" icon={<IconFlask size={24} />} value={null} caption={NOT_YET} />
         {canSeeOrders && (
-          <CountCard label="LIMS Orders" icon={<IconClipboardList size={24} />} value={orders.data?.count ?? 0}
+          <CountCard label="LIMS Orders" icon={<IconClipboardList size={24} />} value={orders.data?.count ?? 0} approximate={orders.data?.isEstimate}
             loading={orders.isPending} error={orders.isError} />
         )}
         <CountCard label="Collected Samples" icon={<IconTestPipe size={24} />} value={null} caption={NOT_YET} />

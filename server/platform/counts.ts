@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+
+/** Lists count at most TOTAL_CAP + 1 matching rows; beyond it the total is "10,000+" (X-Pagination TotalIsAtLeast). */
+export const TOTAL_CAP = 10_000;
+
+/** How many rows a select returns, counting no further than `max` (`select count(*) from (... limit max)`). */
+export async function countAtMost(db: Db, rows: PgSelect, max: number): Promise<number> {
+  const [r] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(rows.limit(max).as('capped'));
+  return r.n;
+}
+
+/**
+ * The total of a page without counting a million rows: exact when the page shows where the list ends
+ * or when at most `cap` rows match, else a lower bound (`atLeast`). `hasMore`: a row exists after
+ * this page (lists fetch one extra row); `countUpTo(n)` counts the matching rows, at most n.
+ */
+export async function cappedTotal(countUpTo: (n: number) => Promise<number>, page: { offset: number; rows: number; hasMore: boolean }, cap = TOTAL_CAP): Promise<{ total: number; atLeast: boolean }> {
+  const seen = page.offset + page.rows;
+  // The last page (or a first page that is not full) is its own total.
+  if (!page.hasMore && (page.rows > 0 || page.offset === 0)) return { total: seen, atLeast: false };
+  // Past the cap: all we know is this page and at least one row after it.
+  if (page.hasMore && seen >= cap) return { total: seen + 1, atLeast: true };
+  const n = await countUpTo(cap + 1);
+  return n > cap ? { total: Math.max(cap, seen + (page.hasMore ? 1 : 0)), atLeast: true } : { total: n, atLeast: false };
+}
+
+/**
+ * A dashboard count: exact up to `cap`, above it the planner's row estimate for the same query
+ * (from the statistics ANALYZE/autovacuum keep: a few per cent off, answered in well under a
+ * millisecond, and nothing to maintain on every insert, unlike a counter row that N processes would
+ * contend on). EXPLAIN takes the query's bound parameters like the query itself.
+ */
+export async function cheapCount(db: Db, rows: () => PgSelect, cap = TOTAL_CAP): Promise<{ count: number; isEstimate: boolean }> {
+  // A fresh query each time: limit() changes the builder it is called on.
+  const n = await countAtMost(db, rows(), cap + 1);
+  if (n <= cap) return { count: n, isEstimate: false };
+  const res = (await db.execute(sql`explain (format json) ${rows()}`)) as unknown as { rows: Record<string, unknown>[] };
+  const plan = Object.values(res.rows[0])[0];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: { 'Plan Rows': number } }[];
+  return { count: Math.max(n, Math.round(parsed[0].Plan['Plan Rows'])), isEstimate: true };
+}
