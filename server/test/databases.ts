@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 
 /** The database a URL names, the suite's template and the prefix of the per-testApp() databases. */
 export function databaseNames(url: string) {
@@ -19,4 +19,15 @@ export async function dropFileDatabases(client: pg.Client, url: string) {
   const like = `${filePrefix.replace(/[\\_%]/g, (c) => `\\${c}`)}%`;
   const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [like]);
   for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+}
+
+/** Runs fn on one short-lived connection to url (for CREATE and DROP DATABASE). */
+export async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
 }

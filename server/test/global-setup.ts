@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
-import { urlFor, databaseNames, dropFileDatabases } from './databases';
+import { urlFor, databaseNames, dropFileDatabases, withClient } from './databases';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,30 +40,19 @@ export default async function setup(project: TestProject) {
 
   const started = Date.now();
   const { template } = databaseNames(url);
-  const pg = await import('pg');
-  const admin = new pg.default.Client({ connectionString: url });
-  await admin.connect();
-  try {
+  const dropAll = async (admin: pg.Client) => {
     await dropFileDatabases(admin, url);
     await admin.query(`drop database if exists "${template}" with (force)`);
+  };
+  await withClient(url, async (admin) => {
+    await dropAll(admin);
     await admin.query(`create database "${template}"`);
-  } finally {
-    await admin.end();
-  }
+  });
   const database = await openDatabase({ databaseUrl: urlFor(url, template), dataDir: '' });
   await database.migrate();
   await database.close();
   console.info(`test setup: migrated PostgreSQL template ${template} in ${Date.now() - started} ms`);
   project.provide('pgliteSnapshot', null);
   project.provide('pgTemplate', template);
-  return async () => {
-    const client = new pg.default.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await dropFileDatabases(client, url);
-      await client.query(`drop database if exists "${template}" with (force)`);
-    } finally {
-      await client.end();
-    }
-  };
+  return () => withClient(url, dropAll);
 }

@@ -5,7 +5,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import type { App } from '../platform/app-types';
-import { databaseNames, urlFor } from './databases';
+import { databaseNames, urlFor, withClient } from './databases';
 
 export interface TestApp {
   app: App;
@@ -33,12 +33,7 @@ async function freshDatabase() {
     return openDatabase({ databaseUrl: null, dataDir: 'memory://', snapshot });
   }
   const name = `${databaseNames(url).filePrefix}${process.pid}_${++created}`;
-  const pg = await import('pg');
-  const admin = async (statement: string) => {
-    const client = new pg.default.Client({ connectionString: url });
-    await client.connect();
-    try { await client.query(statement); } finally { await client.end(); }
-  };
+  const admin = (statement: string) => withClient(url, (client) => client.query(statement));
   await admin(`create database "${name}" template "${template}"`);
   const database = await openDatabase({ databaseUrl: urlFor(url, name), dataDir: '' });
   return {
