@@ -21,6 +21,10 @@ export interface Config {
   loginSlowdownSeconds: number;
   loginWindowMinutes: number;
   trustProxy: boolean;
+  /** A label printer that has not accepted the connection by then gives 504. */
+  printerConnectTimeoutMs: number;
+  /** The whole print exchange (connect, send, the printer's close) must end by then, or 504. */
+  printerTimeoutMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -43,6 +47,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginSlowdownSeconds: positive(env, 'LOGIN_SLOWDOWN_SECONDS', 30),
     loginWindowMinutes: positive(env, 'LOGIN_WINDOW_MINUTES', 15),
     trustProxy: env.TRUST_PROXY === 'true',
+    printerConnectTimeoutMs: positive(env, 'PRINTER_CONNECT_TIMEOUT_MS', 3000),
+    printerTimeoutMs: positive(env, 'PRINTER_TIMEOUT_MS', 5000),
   };
 }
 

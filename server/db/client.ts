@@ -12,14 +12,20 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies the committed migrations in server/db/migrations. */
   migrate(): Promise<void>;
+  /** PGlite only: the whole data directory as an uncompressed tarball (for `snapshot`). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 727274;
 
-/** Opens PGlite in dataDir ('memory://' for tests) or a node-postgres pool for databaseUrl. */
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+/**
+ * Opens PGlite in dataDir ('memory://' for tests) or a node-postgres pool for databaseUrl.
+ * `snapshot` (PGlite only) is a data-dir tarball from `dumpDataDir()`: the database starts as that copy
+ * instead of running initdb (the tests open each file's database from one migrated snapshot).
+ */
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; snapshot?: Blob }): Promise<Database> {
   if (opts.databaseUrl) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -48,12 +54,13 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (!opts.dataDir.startsWith('memory://')) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir);
+  const client = await PGlite.create({ dataDir: opts.dataDir, ...(opts.snapshot ? { loadDataDir: opts.snapshot } : {}) });
   const pdb = drizzle(client);
   return {
     db: pdb as unknown as Db,
     kind: 'pglite',
     migrate: () => migrate(pdb, { migrationsFolder }),
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

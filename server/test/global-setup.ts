@@ -1,18 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type pg from 'pg';
+import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
+import { urlFor, databaseNames, dropFileDatabases, withClient } from './databases';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PGlite: the migrated data-dir tarball every test file's database starts from. */
+    pgliteSnapshot: string | null;
+    /** PostgreSQL: the migrated template database every test file's database is created from. */
+    pgTemplate: string | null;
+  }
+}
 
 /**
- * With DATABASE_URL the whole API suite shares that PostgreSQL database: it is reset and migrated
- * once here (tests then make their own data through factories). Without it, every test file
- * gets its own in-memory PGlite (server/test/harness.ts).
+ * Migrates once for the whole run; every testApp() then opens its own copy (server/test/harness.ts).
+ * - PGlite: one in-memory database is migrated and dumped (`dumpDataDir`) to a tarball in a temp folder.
+ * - PostgreSQL (DATABASE_URL): '<db>__tpl' is recreated and migrated; each testApp() makes
+ *   '<db>__<n>' from it with CREATE DATABASE ... TEMPLATE and drops it when its file ends.
+ *   The database named in DATABASE_URL itself is only used to run those commands.
  */
-export default async function setup() {
+export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
-  if (!url) return;
-  const database = await openDatabase({ databaseUrl: url, dataDir: '' });
-  const { sql } = await import('drizzle-orm');
-  await database.db.execute(sql`drop schema if exists drizzle cascade`);
-  await database.db.execute(sql`drop schema if exists public cascade`);
-  await database.db.execute(sql`create schema public`);
+  if (!url) {
+    const started = Date.now();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lims-test-snapshot-'));
+    const file = path.join(dir, 'migrated.tar');
+    const database = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+    await database.migrate();
+    fs.writeFileSync(file, Buffer.from(await (await database.dump!()).arrayBuffer()));
+    await database.close();
+    console.info(`test setup: migrated PGlite snapshot in ${Date.now() - started} ms`);
+    project.provide('pgliteSnapshot', file);
+    project.provide('pgTemplate', null);
+    return () => fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  const started = Date.now();
+  const { template } = databaseNames(url);
+  const dropAll = async (admin: pg.Client) => {
+    await dropFileDatabases(admin, url);
+    await admin.query(`drop database if exists "${template}" with (force)`);
+  };
+  await withClient(url, async (admin) => {
+    await dropAll(admin);
+    await admin.query(`create database "${template}"`);
+  });
+  const database = await openDatabase({ databaseUrl: urlFor(url, template), dataDir: '' });
   await database.migrate();
   await database.close();
+  console.info(`test setup: migrated PostgreSQL template ${template} in ${Date.now() - started} ms`);
+  project.provide('pgliteSnapshot', null);
+  project.provide('pgTemplate', template);
+  return () => withClient(url, dropAll);
 }

@@ -1,9 +1,11 @@
-import { afterAll } from 'vitest';
+import fs from 'node:fs';
+import { afterAll, inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import type { App } from '../platform/app-types';
+import { databaseNames, urlFor, withClient } from './databases';
 
 export interface TestApp {
   app: App;
@@ -13,11 +15,39 @@ export interface TestApp {
   call(method: string, url: string, opts?: { token?: string; body?: unknown; address?: string }): Promise<LightMyRequestResponse>;
 }
 
-/** A real app on a real database: PGlite in memory, or the PostgreSQL of DATABASE_URL (migrated in global-setup). */
+let snapshot: Blob | undefined;
+let created = 0;
+
+/**
+ * A fresh migrated database of its own, copied from what global-setup migrated once: an in-memory
+ * PGlite loaded from the snapshot tarball, or on PostgreSQL a database made from the template
+ * (dropped again when the file ends).
+ */
+async function freshDatabase() {
+  const url = process.env.DATABASE_URL || null;
+  const template = inject('pgTemplate');
+  if (!url || !template) {
+    const file = inject('pgliteSnapshot');
+    if (!file) throw new Error('server/test/global-setup.ts did not provide a PGlite snapshot');
+    snapshot ??= new Blob([fs.readFileSync(file)]);
+    return openDatabase({ databaseUrl: null, dataDir: 'memory://', snapshot });
+  }
+  const name = `${databaseNames(url).filePrefix}${process.pid}_${++created}`;
+  const admin = (statement: string) => withClient(url, (client) => client.query(statement));
+  await admin(`create database "${name}" template "${template}"`);
+  const database = await openDatabase({ databaseUrl: urlFor(url, name), dataDir: '' });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await admin(`drop database if exists "${name}" with (force)`);
+    },
+  };
+}
+
+/** A real app on a real database of its own (server/test/global-setup.ts migrated it once for the run). */
 export async function testApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const databaseUrl = process.env.DATABASE_URL ?? null;
-  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
-  if (!databaseUrl) await database.migrate();
+  const database = await freshDatabase();
   const clock = { now: new Date() };
   const config = loadConfig({ DATA_DIR: 'memory://', WEB_DIST: '/nonexistent', ...env });
   const app = await buildApp({ config, database, now: () => clock.now, logger: false });

@@ -9,8 +9,9 @@ const tags = ['Labels'];
 const base = '/api/institutions/:instId/labels';
 
 /** spec 2 §7 Printing, done on the server too: the printer setting, ZPL, PDF sheets and raw-port printing. */
-export function labelRoutes(app: App, { db, now }: AppDeps) {
+export function labelRoutes(app: App, { db, now, config }: AppDeps) {
   const ctx = (req: Parameters<typeof ctxOf>[0]) => ctxOf(req, db, now);
+  const printerTimeouts = { connectTimeoutMs: config.printerConnectTimeoutMs, totalTimeoutMs: config.printerTimeoutMs };
 
   app.get(`${base}/printer`, {
     config: { permission: 'labels.print' },
@@ -38,5 +39,5 @@ export function labelRoutes(app: App, { db, now }: AppDeps) {
   app.post(`${base}/print`, {
     config: { permission: 'labels.print' },
     schema: { tags, params: InstParam, body: LabelJob, response: { 200: PrintResult } },
-  }, async (req) => (await svc.printLabels(ctx(req), req.body)) as never);
+  }, async (req) => (await svc.printLabels(ctx(req), req.body, printerTimeouts)) as never);
 }

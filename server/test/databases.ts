@@ -1,0 +1,33 @@
+import pg from 'pg';
+
+/** The database a URL names, the suite's template and the prefix of the per-testApp() databases. */
+export function databaseNames(url: string) {
+  const base = decodeURIComponent(new URL(url).pathname.slice(1)) || 'postgres';
+  return { base, template: `${base}__tpl`, filePrefix: `${base}__f` };
+}
+
+/** The same server and credentials, another database. */
+export function urlFor(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${encodeURIComponent(database)}`;
+  return u.toString();
+}
+
+/** Drops the per-testApp() databases a run left behind ('<db>__f...', e.g. after a killed run). */
+export async function dropFileDatabases(client: pg.Client, url: string) {
+  const { filePrefix } = databaseNames(url);
+  const like = `${filePrefix.replace(/[\\_%]/g, (c) => `\\${c}`)}%`;
+  const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [like]);
+  for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+}
+
+/** Runs fn on one short-lived connection to url (for CREATE and DROP DATABASE). */
+export async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
