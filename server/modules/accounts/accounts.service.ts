@@ -1,5 +1,5 @@
 import { and, asc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { OverwritePassword, UserCreate } from '../../../contract/accounts.contract';
+import type { OverwritePassword, User, UserCreate } from '../../../contract/accounts.contract';
 import type { PagingQuery } from '../../../contract/common.contract';
 import { SUPER_ADMIN, type Role } from '../../../contract/permissions.contract';
 import type { Db } from '../../db/client';
@@ -9,7 +9,7 @@ import { audit, type AuditEntry } from '../../platform/audit';
 import { passwordProblem } from '../../../contract/password-policy';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { likePattern, offsetOf } from '../../platform/paging';
-import { selectRecords } from '../../platform/record-refs';
+import { selectRecords, type RecordRow } from '../../platform/record-refs';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import { institutions } from '../institutions/institutions.table';
 import { sessions } from '../auth/auth.table';
@@ -25,9 +25,11 @@ function visibleScope(ctx: Ctx, institutionId?: number): SQL | undefined {
 
 type Membership = { id: number; title: string; roles: Role[] };
 
-function toUser(row: Record<string, unknown>, institutionList: Membership[], otherInstitutionCount: number) {
-  const { passwordHash: _p, ...rest } = row;
-  return { ...rest, institutions: institutionList, otherInstitutionCount };
+type AccountRow = RecordRow<typeof accounts>;
+
+/** An account as the contract's `User` (the password hash never reaches a record: `RecordDto` drops it). */
+function toUser(row: AccountRow, institutionList: Membership[], otherInstitutionCount: number): User {
+  return { ...row, institutions: institutionList, otherInstitutionCount };
 }
 
 export async function listUsers(ctx: Ctx, q: PagingQuery, institutionId?: number) {
@@ -48,7 +50,7 @@ export async function listUsers(ctx: Ctx, q: PagingQuery, institutionId?: number
  * Adds each account's memberships with one query for the whole page (no N+1): only those of
  * institutions where the caller may read accounts; the others are only counted.
  */
-async function withInstitutions(ctx: Ctx, rows: Record<string, unknown>[]) {
+async function withInstitutions(ctx: Ctx, rows: AccountRow[]): Promise<User[]> {
   if (!rows.length) return [];
   const memberships = await ctx.db.select({ accountId: accountInstitutions.accountId, id: institutions.id, title: institutions.title, roles: accountInstitutions.roles })
     .from(accountInstitutions).innerJoin(institutions, eq(institutions.id, accountInstitutions.institutionId))

@@ -12,7 +12,13 @@ import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
 import { lookupTables } from './lookup.tables';
 
-type AnyTable = PgTable & Record<string, PgColumn> & { id: PgColumn; institutionId: PgColumn; isEnabled: PgColumn; creatorId: PgColumn; enablerId: PgColumn; concurrencyStamp: PgColumn; enabledDate: PgColumn };
+/** A row of any registry table: the record columns typed, the registry's own fields as data. */
+type LookupRow = {
+  id: number; isEnabled: boolean; createdDate: Date; creatorId: number | null; enabledDate: Date | null; enablerId: number | null;
+  concurrencyStamp: string; institutionId: number;
+} & Record<string, unknown>;
+type AnyTable = PgTable & Record<string, PgColumn> & { id: PgColumn; institutionId: PgColumn; isEnabled: PgColumn; creatorId: PgColumn; enablerId: PgColumn; concurrencyStamp: PgColumn; enabledDate: PgColumn }
+  & { $inferSelect: LookupRow };
 
 export const tableOf = (e: LookupEntity) => (lookupTables as unknown as Record<string, AnyTable>)[e.key];
 const refs = (e: LookupEntity) => e.fields.filter((f) => f.kind === 'reference' && f.ref);
@@ -177,7 +183,7 @@ export async function assertLookupIds(tx: Db, institutionId: number, checks: Loo
 }
 
 /** A join that shows a lookup reference as `{id, title}` under `name` (for other modules' lists). */
-export function lookupJoin(name: string, key: string, fk: PgColumn): RefJoin {
+export function lookupJoin<N extends string>(name: N, key: string, fk: PgColumn): RefJoin<N> {
   const e = LOOKUP_BY_KEY[key];
   const t = alias(tableOf(e), `j_${name}`) as unknown as AnyTable;
   return { name, table: t, title: t[e.titleField ?? 'id'], fk };
