@@ -3,10 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { OrderDetail } from '../../../contract/orders.contract';
 import { type Ctx, instOf } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { accounts } from '../accounts/accounts.table';
-import { genders, maritalStatuses, panels, testAcceptedValues, testResultRanges, tests, unitOfMeasurements, vitalStatuses } from '../configuration/lookup.tables';
-import { institutionSites } from '../institutions/institutions.table';
-import { patientMrns, patients } from '../participants/participants.table';
+import { accountNames } from '../../platform/account-names';
+import { panels, testAcceptedValues, testResultRanges, tests, unitOfMeasurements } from '../../platform/lookups/lookup.tables';
+import { enabledMrns, patientCard } from '../participants/participants.repository';
 import { limsOrderedPanels, limsOrderedTestResultReleases, limsOrderedTestResults, limsOrderedTests } from './orders.table';
 import { getOrderSummary } from './orders.service';
 
@@ -24,25 +23,15 @@ export async function getOrderDetail(ctx: Ctx, orderId: number): Promise<OrderDe
   const summary = await getOrderSummary(ctx, orderId);
   if (!summary) throw notFound('Order');
   const db = ctx.db;
-  const [p] = (await db.select({
-    id: patients.id, firstName: patients.firstName, fatherName: patients.fatherName, grandFatherName: patients.grandFatherName, birthDate: patients.birthDate,
-    genderId: patients.genderId, gender: genders.title, maritalStatusId: patients.maritalStatusId, maritalStatus: maritalStatuses.title,
-    vitalStatusId: patients.vitalStatusId, vitalStatus: vitalStatuses.title,
-  }).from(patients)
-    .leftJoin(genders, eq(genders.id, patients.genderId))
-    .leftJoin(maritalStatuses, eq(maritalStatuses.id, patients.maritalStatusId))
-    .leftJoin(vitalStatuses, eq(vitalStatuses.id, patients.vitalStatusId))
-    .where(eq(patients.id, Number(summary.patientId)))) as Row[];
-  const mrns = await db.select({ id: patientMrns.id, mrn: patientMrns.mrn, siteId: patientMrns.institutionSiteId, site: institutionSites.title })
-    .from(patientMrns).leftJoin(institutionSites, eq(institutionSites.id, patientMrns.institutionSiteId))
-    .where(and(eq(patientMrns.patientId, Number(summary.patientId)), eq(patientMrns.isEnabled, true))).orderBy(asc(patientMrns.id));
+  const p = (await patientCard(db, Number(summary.patientId))) as Row;
+  const mrns = await enabledMrns(db, Number(summary.patientId));
   const panelRows = (await db.select({ id: limsOrderedPanels.id, panelId: limsOrderedPanels.panelId, title: panels.title, comment: limsOrderedPanels.comment, enabledDate: limsOrderedPanels.enabledDate })
     .from(limsOrderedPanels).leftJoin(panels, eq(panels.id, limsOrderedPanels.panelId))
     .where(and(eq(limsOrderedPanels.limsOrderId, orderId), eq(limsOrderedPanels.institutionId, inst), eq(limsOrderedPanels.isEnabled, true)))
     .orderBy(asc(limsOrderedPanels.id))) as Row[];
 
-  const updater = alias(accounts, 'updater');
-  const releaser = alias(accounts, 'releaser');
+  const updater = alias(accountNames, 'updater');
+  const releaser = alias(accountNames, 'releaser');
   const testRows = (await db.select({
     id: limsOrderedTests.id, panelId: limsOrderedTests.limsOrderedPanelId, testId: limsOrderedTests.testId, comment: limsOrderedTests.comment,
     stamp: limsOrderedTests.concurrencyStamp, rangeId: limsOrderedTests.testResultRangeId,

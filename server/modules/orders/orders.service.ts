@@ -1,24 +1,20 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { OrderInput, OrderSummary, PlaceOrders } from '../../../contract/orders.contract';
 import type { PagingQuery } from '../../../contract/common.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
-import { lookupJoin } from '../configuration/lookup.service';
-import { institutionSites } from '../institutions/institutions.table';
-import { byMrn } from '../participants/participants.search';
+import { lookupJoin } from '../../platform/lookups/lookup-refs';
+import { siteJoin } from '../institutions/institutions.repository';
+import { byMrn } from '../participants/participants.repository';
 import { limsOrders } from './orders.table';
 import { assertOrder, checkOrderRefs, insertOrder, insertOrderedPanel } from './order-placement';
 
-const refs = () => {
-  const site = alias(institutionSites, 'o_site');
-  return [
+const refs = () => [
     lookupJoin('priority', 'priorities', limsOrders.priorityId),
     lookupJoin('paymentCategory', 'paymentCategories', limsOrders.paymentCategoryId),
-    { name: 'institutionSite' as const, table: site, title: site.title, fk: limsOrders.institutionSiteId },
-  ];
-};
+    siteJoin('institutionSite', limsOrders.institutionSiteId, 'o_site'),
+];
 // Qualified by hand: Drizzle renders columns unqualified inside sql``, which would bind to the sub-select's table.
 const extra = {
   patient: sql<OrderSummary['patient']>`(select json_build_object('id', p.id, 'firstName', p.first_name, 'fatherName', p.father_name, 'grandFatherName', p.grand_father_name) from patients p where p.id = "lims_orders"."patient_id")`,

@@ -5,8 +5,8 @@ import { badRequest, conflict, notFound, staleStamp } from '../../platform/error
 import { audit } from '../../platform/audit';
 import { newStamp } from '../../platform/records';
 import type { Db } from '../../db/client';
-import { accounts } from '../accounts/accounts.table';
-import { testAcceptedValues, testResultRanges, tests } from '../configuration/lookup.tables';
+import { accountNames as accounts } from '../../platform/account-names';
+import { testAcceptedValues, testResultRanges, tests } from '../../platform/lookups/lookup.tables';
 import { limsOrderedTestResultReleases, limsOrderedTestResults, limsOrderedTests, limsResultHistory } from './orders.table';
 import { checkResult } from './result-rules';
 import { assertOrder } from './order-placement';

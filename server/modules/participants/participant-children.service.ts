@@ -1,5 +1,5 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PagingQuery } from '../../../contract/common.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
@@ -8,8 +8,8 @@ import { offsetOf } from '../../platform/paging';
 import { selectRecords, type RefJoin } from '../../platform/record-refs';
 import { setEnabled } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
-import { lookupJoin } from '../configuration/lookup.service';
-import { institutionSites } from '../institutions/institutions.table';
+import { lookupJoin } from '../../platform/lookups/lookup-refs';
+import { siteJoin as siteRef } from '../institutions/institutions.repository';
 import { patientEthnicities, patientMrns, patientPhoneNumbers, patientRaces, patients } from './participants.table';
 import { addChildren, type Children } from './participant-rules';
 
@@ -24,10 +24,7 @@ interface Kind {
   unique?: PgColumn;
 }
 
-const siteJoin = (fk: PgColumn): RefJoin => {
-  const a = alias(institutionSites, 'c_site');
-  return { name: 'institutionSite', table: a, title: a.title, fk };
-};
+const siteJoin = (fk: PgColumn): RefJoin => siteRef('institutionSite', fk, 'c_site');
 
 export const KINDS = {
   patientMRNs: { table: patientMrns, entity: 'patientMrn', label: 'MRN', refs: () => [siteJoin(patientMrns.institutionSiteId)] },
