@@ -1,13 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderInput } from '../../../contract/orders.contract';
 import { type Ctx, instOf } from '../../platform/context';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { badRequest, notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
 import { panelTests, panels, testResultRanges } from '../../platform/lookups/lookup.tables';
 import { assertSiteIds } from '../institutions/institutions.repository';
 import { assertPatientIds } from '../participants/participants.repository';
+import { orderErrors } from './orders.errors';
 import {
   limsOrderedPanels, limsOrderedTestResultReleases, limsOrderedTestResults, limsOrderedTests, limsOrders, sampleIdCounters,
 } from './orders.table';
@@ -26,7 +27,7 @@ async function nextSampleId(tx: Db, inst: number, now: Date) {
 async function assertSampleIdFree(tx: Db, inst: number, sampleId: string) {
   const [taken] = await tx.select({ id: limsOrders.id }).from(limsOrders)
     .where(and(eq(limsOrders.institutionId, inst), sql`lower(${limsOrders.sampleId}) = ${sampleId.toLowerCase()}`)).limit(1);
-  if (taken) throw conflict(`Sample ID ${sampleId} is already used by another order.`);
+  if (taken) throw orderErrors.sample_id_taken(sampleId);
 }
 
 /** The order's own references: participant, priority, site, payment category, all of this institution. */

@@ -2,10 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { localPhoneProblem, type PatientInput } from '../../../contract/participants.contract';
 import { MSG } from '../../../contract/messages';
 import { type Ctx, instOf } from '../../platform/context';
-import { badRequest, conflict } from '../../platform/errors';
+import { badRequest } from '../../platform/errors';
 import type { Db } from '../../db/client';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
 import { assertSiteIds, usesLocalPhoneRule } from '../institutions/institutions.repository';
+import { participantErrors } from './participants.errors';
 import { patientEthnicities, patientMrns, patientPhoneNumbers, patientRaces } from './participants.table';
 
 /** The latest calendar date anywhere on earth now (UTC+14), so a local "today" is never in the future. */
@@ -53,9 +54,7 @@ async function assertMrnFree(tx: Db, inst: number, mrn: string, siteId: number |
   const [main] = await tx.select({ mrn: patientMrns.mrn }).from(patientMrns)
     .where(and(eq(patientMrns.patientId, taken.patientId), sql`${patientMrns.institutionSiteId} is null`)).limit(1);
   const owner = main?.mrn ?? mrn;
-  throw conflict(owner.toLowerCase() === mrn.toLowerCase()
-    ? `MRN ${mrn} is already registered to another participant.`
-    : `MRN ${mrn} is already registered${siteId ? ' at this site' : ''} to the participant with MRN ${owner}.`);
+  throw participantErrors.mrn_taken(mrn, owner, siteId !== null);
 }
 
 export interface Children {
