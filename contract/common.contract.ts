@@ -114,6 +114,8 @@ export const RecordBase = z.object({
 
 export const Problem = z.object({
   type: z.string(),
+  /** The error's code, e.g. 'participants.mrn_taken' (also the fragment of `type`), for clients to branch on. */
+  code: z.string().optional(),
   title: z.string(),
   status: z.number(),
   detail: z.string().optional(),

@@ -3,7 +3,7 @@ export * from '../modules/accounts/accounts.table';
 export * from '../modules/auth/auth.table';
 export * from '../modules/institutions/institutions.table';
 export * from '../platform/audit.table';
-export * from '../modules/configuration/lookup.tables';
+export * from '../platform/lookups/lookup.tables';
 export * from '../modules/labels/labels.table';
 export * from '../modules/participants/participants.table';
 export * from '../modules/orders/orders.table';

@@ -23,6 +23,26 @@ export const conflict = (title: string) => new AppError(409, title, undefined, '
 export const staleStamp = () => conflict('This record was changed by someone else. Reload it and try again.');
 export const tooManyRequests = (title: string, retryAfterSeconds: number) => new AppError(429, title, undefined, 'too_many_requests', retryAfterSeconds);
 
+type Title<A extends unknown[]> = string | ((...args: A) => string);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Spec = { status: number; title: Title<any[]> };
+type Factory<S extends Spec> = S['title'] extends (...args: infer A) => string
+  ? (...args: [...A, errors?: Record<string, string[]>]) => AppError
+  : (errors?: Record<string, string[]>) => AppError;
+
+/**
+ * A module's errors, declared once (`<area>.errors.ts`): each has a namespaced code
+ * (`participants.mrn_taken`), a status and a human title, and leaves the server as problem+json
+ * with the code in `type` (`about:blank#participants.mrn_taken`) and in `code`.
+ */
+export function defineErrors<const S extends Record<string, Spec>>(area: string, specs: S): { [K in keyof S]: Factory<S[K]> } {
+  return Object.fromEntries(Object.entries(specs).map(([key, spec]) => [key, (...args: unknown[]) => {
+    const title = typeof spec.title === 'function' ? spec.title(...args) : spec.title;
+    const last = args[typeof spec.title === 'function' ? spec.title.length : 0] as Record<string, string[]> | undefined;
+    return new AppError(spec.status, title, last, `${area}.${key}`);
+  }])) as { [K in keyof S]: Factory<S[K]> };
+}
+
 /** A validation failure: field -> messages, titled with the first one so the notification says something useful. */
 export function validationProblem(errors: Record<string, string[]>): AppError {
   const [field, msgs] = Object.entries(errors)[0] ?? ['', ['Invalid input']];
@@ -78,6 +98,7 @@ function sendProblem(req: FastifyRequest, reply: FastifyReply, problem: AppError
     .type('application/problem+json')
     .send({
       type: `about:blank#${problem.code}`,
+      code: problem.code,
       title: problem.title,
       status: problem.status,
       ...(problem.errors ? { errors: problem.errors } : {}),

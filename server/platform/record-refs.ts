@@ -1,12 +1,12 @@
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { accounts } from '../modules/accounts/accounts.table';
+import { accountNames } from './account-names';
 import type { Page } from './paging';
 import { cappedTotal, countAtMost } from './counts';
 
-const creator = alias(accounts, 'creator');
-const enabler = alias(accounts, 'enabler');
+const creator = alias(accountNames, 'creator');
+const enabler = alias(accountNames, 'enabler');
 
 interface RecordCols {
   creatorId: PgColumn;
@@ -16,12 +16,35 @@ interface RecordCols {
 type Row = Record<string, unknown>;
 
 /** A referenced record shown as `{id, title}` under `name` (e.g. panel.specimenType); its key column is `${name}Id`. */
-export interface RefJoin {
-  name: string;
+export interface RefJoin<N extends string = string> {
+  name: N;
   table: PgTable & { id: PgColumn };
   title: PgColumn;
   fk: PgColumn;
 }
+
+/** Who created or enabled a record, as the contract's `AccountRef`. */
+export type AccountName = { firstName: string; lastName: string } | null;
+/** A reference as the contract's `Ref`. */
+export type RefTitle = { id: number; title: string | null } | null;
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+type Iso<V> = V extends Date ? string : V;
+/** Columns a record never shows: the account ids become names, a password hash never leaves. */
+type Hidden = 'creatorId' | 'enablerId' | 'passwordHash' | 'totalCount';
+
+/** The API shape of a row: dates as ISO strings, creator/enabler as names. */
+export type RecordDto<R> = Simplify<{ [K in keyof R as K extends Hidden ? never : K]: Iso<R[K]> } & {
+  creatorAccount: AccountName;
+  enablerAccount: AccountName;
+}>;
+
+/** What a correlated sub-select of `extra` yields: its `sql<T>` type. */
+type ExtraValues<X> = { [K in keyof X]: X[K] extends SQL<infer V> ? V : unknown };
+
+/** A row of `selectRecords`: the table's columns, the extras and the references, as the API shows them. */
+export type RecordRow<T extends PgTable, N extends string = never, X = object> =
+  RecordDto<T['$inferSelect'] & ExtraValues<X>> & { [K in N]: RefTitle };
 
 /**
  * A page of records with their creator and enabler names and referenced titles in one query,
@@ -29,15 +52,17 @@ export interface RefJoin {
  * look-ups. The page's ids are found first (index-friendly, no joins or sub-selects for skipped rows),
  * then only those rows are joined and computed. A read without an offset (by id, limit 1) never counts.
  */
-export async function selectRecords(db: Db, table: PgTable & RecordCols, opts: {
+export async function selectRecords<T extends PgTable & RecordCols, N extends string = never, X extends Record<string, SQL> = Record<never, SQL>>(db: Db, typedTable: T, opts: {
   where?: SQL;
   orderBy: SQL | PgColumn | (SQL | PgColumn)[];
   limit?: number;
   offset?: number;
-  refs?: RefJoin[];
-  /** Further computed columns, e.g. a correlated sub-select. */
-  extra?: Record<string, SQL>;
-}): Promise<Page<Row>> {
+  refs?: RefJoin<N>[];
+  /** Further computed columns, e.g. a correlated sub-select typed `sql<T>`. */
+  extra?: X;
+}): Promise<Page<RecordRow<T, N, X>>> {
+  // The query is built on the untyped table (Drizzle's generic select types do not compose); the rows are typed on return.
+  const table: PgTable & RecordCols = typedTable;
   const refs = opts.refs ?? [];
   const orderBy = Array.isArray(opts.orderBy) ? opts.orderBy : [opts.orderBy];
   const isList = opts.limit !== undefined && opts.offset !== undefined;
@@ -88,7 +113,7 @@ export async function selectRecords(db: Db, table: PgTable & RecordCols, opts: {
         dto[r.name] = id === null || id === undefined ? null : { id, title: row[`ref:${r.name}`] ?? null };
         delete dto[`ref:${r.name}`];
       }
-      return dto;
+      return dto as RecordRow<T, N, X>;
     }),
     total,
     ...(totalIsAtLeast ? { totalIsAtLeast } : {}),
@@ -98,16 +123,17 @@ export async function selectRecords(db: Db, table: PgTable & RecordCols, opts: {
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : d ?? null);
 
 /** DB row -> API record: dates as ISO strings, creator/enabler as {firstName, lastName}. */
-export function toRecordDto(row: Row): Row {
+export function toRecordDto<R extends object>(row: R): RecordDto<R> & Row {
   const {
     creatorFirstName, creatorLastName, enablerFirstName, enablerLastName,
     totalCount: _t, creatorId: _c, enablerId: _e, passwordHash: _p, ...rest
-  } = row;
+  } = row as Row;
+  const r = row as Row;
   const out: Row = {};
   for (const [k, v] of Object.entries(rest)) out[k] = v instanceof Date ? v.toISOString() : v;
-  out.createdDate = iso(row.createdDate);
-  out.enabledDate = iso(row.enabledDate);
+  out.createdDate = iso(r.createdDate);
+  out.enabledDate = iso(r.enabledDate);
   out.creatorAccount = creatorFirstName !== undefined && creatorFirstName !== null ? { firstName: creatorFirstName, lastName: creatorLastName } : null;
   out.enablerAccount = enablerFirstName !== undefined && enablerFirstName !== null ? { firstName: enablerFirstName, lastName: enablerLastName } : null;
-  return out;
+  return out as RecordDto<R> & Row;
 }

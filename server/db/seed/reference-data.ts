@@ -1,5 +1,5 @@
 import type { Db } from '../client';
-import { lookupTables as T } from '../../modules/configuration/lookup.tables';
+import { lookupTables as T } from '../../platform/lookups/lookup.tables';
 
 type Simple = [title: string, abbreviation: string, description: string];
 

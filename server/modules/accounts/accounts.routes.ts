@@ -14,17 +14,17 @@ export function accountRoutes(app: App, { db, now }: AppDeps) {
   app.get('/api/users', {
     config: { permission: 'accounts.read' },
     schema: { tags, querystring: PagingQuery.extend(UserQuery.shape), response: { 200: z.array(User) } },
-  }, async (req, reply) => sendPage(reply, req.query, await svc.listUsers(ctx(req), req.query, req.query.institutionId)) as never);
+  }, async (req, reply) => sendPage(reply, req.query, await svc.listUsers(ctx(req), req.query, req.query.institutionId)));
 
   app.get('/api/users/:id', {
     config: { permission: 'accounts.read' },
     schema: { tags, params: IdParam, response: { 200: User } },
-  }, async (req) => (await svc.getUser(ctx(req), req.params.id)) as never);
+  }, async (req) => (await svc.getUser(ctx(req), req.params.id)));
 
   app.post('/api/users', {
     config: { permission: 'accounts.manage' },
     schema: { tags, body: UserCreate, response: { 201: User } },
-  }, async (req, reply) => reply.status(201).send((await svc.createUser(ctx(req), req.body)) as never));
+  }, async (req, reply) => reply.status(201).send((await svc.createUser(ctx(req), req.body))));
 
   app.post('/api/users/overwritepassword', {
     config: { permission: 'accounts.manage' },
@@ -34,22 +34,22 @@ export function accountRoutes(app: App, { db, now }: AppDeps) {
   app.put('/api/users/:id/roles', {
     config: { permission: 'accounts.manage' },
     schema: { tags, params: IdParam, body: UserRoles, response: { 200: User } },
-  }, async (req) => (await svc.setRoles(ctx(req), req.params.id, req.body)) as never);
+  }, async (req) => (await svc.setRoles(ctx(req), req.params.id, req.body)));
 
   app.put('/api/users/:id/superAdmin', {
     config: { permission: 'accounts.manage' },
     schema: { tags, params: IdParam, body: UserSuperAdmin, response: { 200: User } },
-  }, async (req) => (await svc.setSuperAdmin(ctx(req), req.params.id, req.body)) as never);
+  }, async (req) => (await svc.setSuperAdmin(ctx(req), req.params.id, req.body)));
 
   app.post('/api/users/:id/institutions', {
     config: { permission: 'accounts.manage' },
     schema: { tags, params: IdParam, body: UserMembership, response: { 200: User } },
-  }, async (req) => (await svc.addMembership(ctx(req), req.params.id, req.body)) as never);
+  }, async (req) => (await svc.addMembership(ctx(req), req.params.id, req.body)));
 
   for (const [action, enabled] of [['disable', false], ['enable', true]] as const) {
     app.post(`/api/users/:id/${action}`, {
       config: { permission: 'accounts.manage' },
       schema: { tags, params: IdParam, response: { 200: User } },
-    }, async (req) => (await svc.setUserEnabled(ctx(req), req.params.id, enabled)) as never);
+    }, async (req) => (await svc.setUserEnabled(ctx(req), req.params.id, enabled)));
   }
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { OverwritePassword, UserCreate } from '../../../contract/accounts.contract';
+import type { OverwritePassword, User, UserCreate } from '../../../contract/accounts.contract';
 import type { PagingQuery } from '../../../contract/common.contract';
 import { SUPER_ADMIN, type Role } from '../../../contract/permissions.contract';
 import type { Db } from '../../db/client';
@@ -9,10 +9,10 @@ import { audit, type AuditEntry } from '../../platform/audit';
 import { passwordProblem } from '../../../contract/password-policy';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { likePattern, offsetOf } from '../../platform/paging';
-import { selectRecords } from '../../platform/record-refs';
+import { selectRecords, type RecordRow } from '../../platform/record-refs';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
-import { institutions } from '../institutions/institutions.table';
-import { sessions } from '../auth/auth.table';
+import { institutionExists, institutionTitles } from '../institutions/institutions.repository';
+import { revokeSessions } from '../auth/auth.repository';
 import { accounts, accountInstitutions } from './accounts.table';
 
 /** Accounts the caller may see: members of an institution where it holds accounts.read (all for Super Administrator). */
@@ -25,9 +25,11 @@ function visibleScope(ctx: Ctx, institutionId?: number): SQL | undefined {
 
 type Membership = { id: number; title: string; roles: Role[] };
 
-function toUser(row: Record<string, unknown>, institutionList: Membership[], otherInstitutionCount: number) {
-  const { passwordHash: _p, ...rest } = row;
-  return { ...rest, institutions: institutionList, otherInstitutionCount };
+type AccountRow = RecordRow<typeof accounts>;
+
+/** An account as the contract's `User` (the password hash never reaches a record: `RecordDto` drops it). */
+function toUser(row: AccountRow, institutionList: Membership[], otherInstitutionCount: number): User {
+  return { ...row, institutions: institutionList, otherInstitutionCount };
 }
 
 export async function listUsers(ctx: Ctx, q: PagingQuery, institutionId?: number) {
@@ -48,11 +50,13 @@ export async function listUsers(ctx: Ctx, q: PagingQuery, institutionId?: number
  * Adds each account's memberships with one query for the whole page (no N+1): only those of
  * institutions where the caller may read accounts; the others are only counted.
  */
-async function withInstitutions(ctx: Ctx, rows: Record<string, unknown>[]) {
+async function withInstitutions(ctx: Ctx, rows: AccountRow[]): Promise<User[]> {
   if (!rows.length) return [];
-  const memberships = await ctx.db.select({ accountId: accountInstitutions.accountId, id: institutions.id, title: institutions.title, roles: accountInstitutions.roles })
-    .from(accountInstitutions).innerJoin(institutions, eq(institutions.id, accountInstitutions.institutionId))
-    .where(inArray(accountInstitutions.accountId, rows.map((r) => Number(r.id)))).orderBy(asc(institutions.title));
+  const links = await ctx.db.select({ accountId: accountInstitutions.accountId, id: accountInstitutions.institutionId, roles: accountInstitutions.roles })
+    .from(accountInstitutions).where(inArray(accountInstitutions.accountId, rows.map((r) => r.id)));
+  const titles = await institutionTitles(ctx.db, [...new Set(links.map((m) => m.id))]);
+  const memberships = links.filter((m) => titles.has(m.id)).map((m) => ({ ...m, title: titles.get(m.id)! }))
+    .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
   const readable = institutionsWhere(ctx.account, 'accounts.read');
   return rows.map((r) => {
     const own = memberships.filter((m) => m.accountId === Number(r.id));
@@ -88,8 +92,8 @@ export async function createUser(ctx: Ctx, input: UserCreate & { roles: Role[] }
   const email = input.email.trim().toLowerCase();
   try {
     const id = await ctx.db.transaction(async (tx) => {
-      const [inst] = await tx.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, Number(input.institutionId)));
-      if (!inst) throw notFound('Institution');
+      const inst = { id: Number(input.institutionId) };
+      if (!(await institutionExists(tx, inst.id))) throw notFound('Institution');
       const [row] = await tx.insert(accounts).values({
         firstName: input.firstName, lastName: input.lastName, email, userName: email, phoneNumber: input.phoneNumber,
         passwordHash, isSuperAdmin: input.roles.includes(SUPER_ADMIN), creatorId: ctx.account.id, enablerId: ctx.account.id,
@@ -152,7 +156,7 @@ export async function overwritePassword(ctx: Ctx, input: OverwritePassword) {
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await updateStamped(tx, accounts, undefined, target.id, undefined, { passwordHash }, 'Account');
-    await tx.update(sessions).set({ revokedAt: ctx.now() }).where(and(eq(sessions.accountId, target.id), sql`${sessions.revokedAt} is null`));
+    await revokeSessions(tx, target.id, ctx.now());
     await auditEverywhere(tx, ctx, target, { action: 'password_change' });
   });
   return { id: target.id };
@@ -186,8 +190,7 @@ export async function addMembership(ctx: Ctx, id: number, input: { institutionId
   if (target.memberships.some((m) => m.institutionId === input.institutionId)) throw conflict('The account already belongs to this institution.');
   const after = { institutionId: input.institutionId, roles: [...new Set(input.roles)] };
   await ctx.db.transaction(async (tx) => {
-    const [inst] = await tx.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, input.institutionId));
-    if (!inst) throw notFound('Institution');
+    if (!(await institutionExists(tx, input.institutionId))) throw notFound('Institution');
     await tx.insert(accountInstitutions).values({ accountId: id, ...after, creatorId: ctx.account.id });
     await audit(tx, ctx, { entity: 'account', entityId: id, action: 'add_institution', after, institutionId: input.institutionId });
   });
@@ -213,7 +216,7 @@ export async function setUserEnabled(ctx: Ctx, id: number, enabled: boolean) {
   assertAdministersAll(ctx, target);
   await ctx.db.transaction(async (tx) => {
     const { before, after } = await setEnabled(tx, accounts, undefined, id, enabled, ctx.account.id, ctx.now(), 'Account');
-    if (!enabled) await tx.update(sessions).set({ revokedAt: ctx.now() }).where(and(eq(sessions.accountId, id), sql`${sessions.revokedAt} is null`));
+    if (!enabled) await revokeSessions(tx, id, ctx.now());
     await auditEverywhere(tx, ctx, target, { action: enabled ? 'enable' : 'disable', before, after });
   });
   return getUser(ctx, id);

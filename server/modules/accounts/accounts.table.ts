@@ -1,11 +1,11 @@
 import { boolean, integer, pgTable, primaryKey, text, uniqueIndex, index } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { recordColumns, ts } from '../../platform/records';
+import { accountNameColumns } from '../../platform/account-names';
 
 export const accounts = pgTable('accounts', {
   ...recordColumns(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
+  ...accountNameColumns(),
   email: text('email').notNull(),
   userName: text('user_name').notNull(),
   phoneNumber: text('phone_number'),

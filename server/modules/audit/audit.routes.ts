@@ -6,7 +6,7 @@ import type { App, AppDeps } from '../../platform/app-types';
 import { instOf, ctxOf } from '../../platform/context';
 import { offsetOf, sendPage } from '../../platform/paging';
 import { auditEvents } from '../../platform/audit.table';
-import { accounts } from '../accounts/accounts.table';
+import { accountNames as accounts } from '../../platform/account-names';
 import { sql } from 'drizzle-orm';
 
 export function auditRoutes(app: App, { db, now }: AppDeps) {

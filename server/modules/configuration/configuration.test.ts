@@ -126,7 +126,7 @@ describe('rules', () => {
 describe('registry', () => {
   it('every registry entry has its exported table (and so a migration)', async () => {
     const { LOOKUPS } = await import('../../../contract/lookups.registry');
-    const { lookupTables } = await import('./lookup.tables');
+    const { lookupTables } = await import('../../platform/lookups/lookup.tables');
     expect(Object.keys(lookupTables).sort()).toEqual(LOOKUPS.map((e) => e.key).sort());
   });
 });

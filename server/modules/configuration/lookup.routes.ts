@@ -34,19 +34,19 @@ function register(app: App, e: LookupEntity, ctx: (req: FastifyRequest) => Retur
       async (req, reply) => {
         const q = req.query as PagingQueryT & Record<string, number | undefined>;
         const f = Object.fromEntries(Object.keys(filters).map((k) => [k, q[k]]));
-        return sendPage(reply, q, await svc.listLookups(ctx(req), e, q, f)) as never;
+        return sendPage(reply, q, await svc.listLookups(ctx(req), e, q, f));
       });
     app.get(`${base}/:id`, { config: read, schema: { tags, params: ItemParams, response: { 200: LookupRecord } } },
-      async (req) => (await svc.getLookup(ctx(req), e, req.params.id)) as never);
+      async (req) => (await svc.getLookup(ctx(req), e, req.params.id)));
     app.post(base, { config: manage, schema: { tags, params: InstParam, body, response: { 201: LookupRecord } } },
-      async (req, reply) => reply.status(201).send((await svc.createLookup(ctx(req), e, req.body as LookupInput)) as never));
+      async (req, reply) => reply.status(201).send((await svc.createLookup(ctx(req), e, req.body as LookupInput))));
     if (!e.noEdit) {
       app.put(`${base}/:id`, { config: manage, schema: { tags, params: ItemParams, body: editBody, response: { 200: LookupRecord } } },
-        async (req) => (await svc.updateLookup(ctx(req), e, req.params.id, req.body as LookupInput)) as never);
+        async (req) => (await svc.updateLookup(ctx(req), e, req.params.id, req.body as LookupInput)));
     }
     for (const [action, enabled] of [['disable', false], ['enable', true]] as const) {
       app.post(`${base}/:id/${action}`, { config: manage, schema: { tags, params: ItemParams, response: { 200: LookupRecord } } },
-        async (req) => (await svc.setLookupEnabled(ctx(req), e, req.params.id, enabled)) as never);
+        async (req) => (await svc.setLookupEnabled(ctx(req), e, req.params.id, enabled)));
     }
   }
 
@@ -57,7 +57,7 @@ function register(app: App, e: LookupEntity, ctx: (req: FastifyRequest) => Retur
     async (req, reply) => {
       await svc.assertParent(ctx(req), e, req.params.id);
       const q = req.query as PagingQueryT & Record<string, number | undefined>;
-      return sendPage(reply, q, await svc.listLookups(ctx(req), e, q, { [field]: req.params.id })) as never;
+      return sendPage(reply, q, await svc.listLookups(ctx(req), e, q, { [field]: req.params.id }));
     });
   // The parent comes from the path, before the body is validated.
   const parentFromPath = async (req: FastifyRequest) => {
@@ -67,10 +67,10 @@ function register(app: App, e: LookupEntity, ctx: (req: FastifyRequest) => Retur
   app.post(nested, { config: manage, preValidation: parentFromPath, schema: { tags, params: ParentParams, body, response: { 201: LookupRecord } } },
     async (req, reply) => {
       await svc.assertParent(ctx(req), e, req.params.id);
-      return reply.status(201).send((await svc.createLookup(ctx(req), e, req.body as LookupInput)) as never);
+      return reply.status(201).send((await svc.createLookup(ctx(req), e, req.body as LookupInput)));
     });
   if (!e.noEdit) {
     app.put(`${nested}/:itemId`, { config: manage, preValidation: parentFromPath, schema: { tags, params: NestedItemParams, body: editBody, response: { 200: LookupRecord } } },
-      async (req) => (await svc.updateLookup(ctx(req), e, req.params.itemId, req.body as LookupInput)) as never);
+      async (req) => (await svc.updateLookup(ctx(req), e, req.params.itemId, req.body as LookupInput)));
   }
 }

@@ -1,5 +1,5 @@
 import { and, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { LOOKUP_BY_KEY, refObjectName, type LookupEntity } from '../../../contract/lookups.registry';
 import { derivableFields, type LookupInput } from '../../../contract/lookups.schemas';
 import type { PagingQuery } from '../../../contract/common.contract';
@@ -10,11 +10,9 @@ import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords, type RefJoin } from '../../platform/record-refs';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
-import { lookupTables } from './lookup.tables';
+import { assertLookupIds, lookupJoin, tableOf } from '../../platform/lookups/lookup-refs';
 
-type AnyTable = PgTable & Record<string, PgColumn> & { id: PgColumn; institutionId: PgColumn; isEnabled: PgColumn; creatorId: PgColumn; enablerId: PgColumn; concurrencyStamp: PgColumn; enabledDate: PgColumn };
-
-export const tableOf = (e: LookupEntity) => (lookupTables as unknown as Record<string, AnyTable>)[e.key];
+export { tableOf };
 const refs = (e: LookupEntity) => e.fields.filter((f) => f.kind === 'reference' && f.ref);
 
 function refJoins(e: LookupEntity): RefJoin[] {
@@ -144,41 +142,4 @@ export async function assertParent(ctx: Ctx, e: LookupEntity, parentId: number) 
   const t = tableOf(parent);
   const [row] = await ctx.db.select({ id: t.id }).from(t).where(and(eq(t.id, parentId), eq(t.institutionId, instOf(ctx)))).limit(1);
   if (!row) throw notFound(parent.label);
-}
-
-
-export interface LookupCheck {
-  key: string;
-  id: number | null | undefined;
-  field: string;
-  /** The field's label, to name it in the error title. */
-  label?: string;
-  previous?: number | null;
-}
-
-/**
- * For other modules: each id must be a record of that list in this institution, and enabled unless
- * it is the value the record already had (a disabled choice stays where it is used). Returns the rows.
- */
-export async function assertLookupIds(tx: Db, institutionId: number, checks: LookupCheck[]) {
-  const rows: Record<string, Record<string, unknown>> = {};
-  for (const c of checks) {
-    if (c.id === null || c.id === undefined) continue;
-    const e = LOOKUP_BY_KEY[c.key];
-    const t = tableOf(e);
-    const [row] = (await tx.select().from(t).where(and(eq(t.id, c.id), eq(t.institutionId, institutionId))).limit(1)) as Record<string, unknown>[];
-    if (!row || (!row.isEnabled && c.previous !== c.id)) {
-      const what = e.label.toLowerCase();
-      throw badRequest(c.label ? `${c.label}: choose an enabled ${what}` : `Choose an enabled ${what}.`, { [c.field]: [`Choose an enabled ${what}`] });
-    }
-    rows[c.field] = row;
-  }
-  return rows;
-}
-
-/** A join that shows a lookup reference as `{id, title}` under `name` (for other modules' lists). */
-export function lookupJoin(name: string, key: string, fk: PgColumn): RefJoin {
-  const e = LOOKUP_BY_KEY[key];
-  const t = alias(tableOf(e), `j_${name}`) as unknown as AnyTable;
-  return { name, table: t, title: t[e.titleField ?? 'id'], fk };
 }

@@ -3,15 +3,16 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { InstitutionInput, InstitutionUpdate, SiteInput } from '../../../contract/institutions.contract';
 import type { PagingQuery } from '../../../contract/common.contract';
 import { type Ctx, belongsTo, instOf, requirePermission } from '../../platform/context';
-import { conflict, notFound, isUniqueViolation } from '../../platform/errors';
+import { notFound, isUniqueViolation } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import { seedReferenceData } from '../../db/seed/reference-data';
+import { institutionErrors } from './institutions.errors';
 import { institutions, institutionSites } from './institutions.table';
 
-const titleTaken = (what: string) => conflict(`${what} with this title already exists.`);
+const titleTaken = (what: string) => institutionErrors.title_taken(what);
 
 async function uniqueTitle<T>(what: string, run: () => Promise<T>): Promise<T> {
   try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { dataTypes, vitalStatuses } from '../configuration/lookup.tables';
+import { dataTypes, vitalStatuses } from '../../platform/lookups/lookup.tables';
 import { testApp, json, pagination } from '../../test/harness';
 import { createAccount, createInstitution, login, signedIn, unique } from '../../test/factories';
 

@@ -5,6 +5,8 @@ import type { App, AppDeps } from '../../platform/app-types';
 import { ctxOf } from '../../platform/context';
 import * as svc from './labels.service';
 
+/** The PDF's bytes: typed as a Buffer for the handler, documented as a binary string. */
+const PdfBytes = z.custom<Buffer>((v) => Buffer.isBuffer(v)).meta({ type: 'string', format: 'binary' });
 const tags = ['Labels'];
 const base = '/api/institutions/:instId/labels';
 
@@ -16,12 +18,12 @@ export function labelRoutes(app: App, { db, now, config }: AppDeps) {
   app.get(`${base}/printer`, {
     config: { permission: 'labels.print' },
     schema: { tags, params: InstParam, response: { 200: Printer.nullable() } },
-  }, async (req) => (await svc.getPrinter(ctx(req))) as never);
+  }, async (req) => (await svc.getPrinter(ctx(req))));
 
   app.put(`${base}/printer`, {
     config: { permission: 'printer.configure' },
     schema: { tags, params: InstParam, body: PrinterInput, response: { 200: Printer } },
-  }, async (req) => (await svc.savePrinter(ctx(req), req.body)) as never);
+  }, async (req) => (await svc.savePrinter(ctx(req), req.body)));
 
   app.post(`${base}/zpl`, {
     config: { permission: 'labels.print' },
@@ -30,14 +32,14 @@ export function labelRoutes(app: App, { db, now, config }: AppDeps) {
 
   app.post(`${base}/pdf`, {
     config: { permission: 'labels.print' },
-    schema: { tags, params: InstParam, body: LabelJob, response: { 200: { description: 'A PDF sheet of labels', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } } } },
+    schema: { tags, params: InstParam, body: LabelJob, response: { 200: { description: 'A PDF sheet of labels', content: { 'application/pdf': { schema: PdfBytes } } } } },
   }, async (req, reply) => {
     const pdf = await svc.renderPdf(ctx(req), req.body);
-    return reply.type('application/pdf').header('Content-Disposition', 'attachment; filename="labels.pdf"').send(Buffer.from(pdf) as never);
+    return reply.type('application/pdf').header('Content-Disposition', 'attachment; filename="labels.pdf"').send(Buffer.from(pdf));
   });
 
   app.post(`${base}/print`, {
     config: { permission: 'labels.print' },
     schema: { tags, params: InstParam, body: LabelJob, response: { 200: PrintResult } },
-  }, async (req) => (await svc.printLabels(ctx(req), req.body, printerTimeouts)) as never);
+  }, async (req) => (await svc.printLabels(ctx(req), req.body, printerTimeouts)));
 }

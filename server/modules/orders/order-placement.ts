@@ -1,13 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderInput } from '../../../contract/orders.contract';
 import { type Ctx, instOf } from '../../platform/context';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { badRequest, notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
-import { assertLookupIds } from '../configuration/lookup.service';
-import { panelTests, panels, testResultRanges } from '../configuration/lookup.tables';
-import { institutionSites } from '../institutions/institutions.table';
-import { patients } from '../participants/participants.table';
+import { assertLookupIds } from '../../platform/lookups/lookup-refs';
+import { panelTests, panels, testResultRanges } from '../../platform/lookups/lookup.tables';
+import { assertSiteIds } from '../institutions/institutions.repository';
+import { assertPatientIds } from '../participants/participants.repository';
+import { orderErrors } from './orders.errors';
 import {
   limsOrderedPanels, limsOrderedTestResultReleases, limsOrderedTestResults, limsOrderedTests, limsOrders, sampleIdCounters,
 } from './orders.table';
@@ -26,24 +27,18 @@ async function nextSampleId(tx: Db, inst: number, now: Date) {
 async function assertSampleIdFree(tx: Db, inst: number, sampleId: string) {
   const [taken] = await tx.select({ id: limsOrders.id }).from(limsOrders)
     .where(and(eq(limsOrders.institutionId, inst), sql`lower(${limsOrders.sampleId}) = ${sampleId.toLowerCase()}`)).limit(1);
-  if (taken) throw conflict(`Sample ID ${sampleId} is already used by another order.`);
+  if (taken) throw orderErrors.sample_id_taken(sampleId);
 }
 
 /** The order's own references: participant, priority, site, payment category, all of this institution. */
 export async function checkOrderRefs(tx: Db, ctx: Ctx, o: { patientIds: number[]; priorityId: number; institutionSiteId?: number | null; paymentCategoryId?: number | null }) {
   const inst = instOf(ctx);
-  const found = await tx.select({ id: patients.id }).from(patients)
-    .where(and(eq(patients.institutionId, inst), eq(patients.isEnabled, true), inArray(patients.id, o.patientIds)));
-  if (found.length !== new Set(o.patientIds).size) throw badRequest('Choose participants of this institution.', { patientId: ['Choose a participant of this institution'] });
+  await assertPatientIds(tx, inst, o.patientIds);
   await assertLookupIds(tx, inst, [
     { key: 'priorities', id: o.priorityId, field: 'priorityId' },
     { key: 'paymentCategories', id: o.paymentCategoryId, field: 'paymentCategoryId' },
   ]);
-  if (o.institutionSiteId) {
-    const [site] = await tx.select({ id: institutionSites.id }).from(institutionSites)
-      .where(and(eq(institutionSites.id, o.institutionSiteId), eq(institutionSites.institutionId, inst), eq(institutionSites.isEnabled, true)));
-    if (!site) throw badRequest('Choose an enabled site of this institution.', { institutionSiteId: ['Choose an enabled site'] });
-  }
+  await assertSiteIds(tx, inst, [{ id: o.institutionSiteId, field: 'institutionSiteId' }]);
 }
 
 export async function insertOrder(tx: Db, ctx: Ctx, o: OrderInput & { patientId: number }) {

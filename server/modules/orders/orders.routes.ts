@@ -36,13 +36,13 @@ export function orderRoutes(app: App, { db, now }: AppDeps) {
   };
 
   app.get(base, { config: { permission: 'orders.read' }, schema: { tags, params: InstParam, querystring: PagingQuery.extend(OrderQuery.shape), response: { 200: z.array(OrderSummary) } } },
-    async (req, reply) => sendPage(reply, req.query, await orders.listOrders(ctx(req), req.query, req.query)) as never);
+    async (req, reply) => sendPage(reply, req.query, await orders.listOrders(ctx(req), req.query, req.query)));
   app.get(`${base}/count`, { config: { permission: 'orders.read' }, schema: { tags, params: InstParam, response: { 200: z.object({ count: z.number(), isEstimate: z.boolean() }) } } },
     async (req) => orders.countOrders(ctx(req)));
   app.post(base, { config: { permission: 'orders.create' }, schema: { tags, params: InstParam, body: OrderInput, response: { 201: OrderSummary } } },
-    async (req, reply) => reply.status(201).send((await orders.createOrder(ctx(req), req.body)) as never));
+    async (req, reply) => reply.status(201).send((await orders.createOrder(ctx(req), req.body))));
   app.post(`${base}/place`, { config: { permission: 'orders.create' }, schema: { tags, params: InstParam, body: PlaceOrders, response: { 201: z.array(OrderSummary) } } },
-    async (req, reply) => reply.status(201).send((await orders.placeOrders(ctx(req), req.body)) as never));
+    async (req, reply) => reply.status(201).send((await orders.placeOrders(ctx(req), req.body))));
   app.get(`${base}/:orderId`, { config: { permission: 'orders.read' }, schema: { tags, params: OrderParams, response: { 200: OrderDetail } } },
     async (req) => getOrderDetail(ctx(req), req.params.orderId));
   app.put(`${base}/:orderId/results`, { config: { permission: 'results.enter' }, schema: { tags, params: OrderParams, body: SaveResults, response: { 200: OrderDetail } } },
@@ -53,7 +53,7 @@ export function orderRoutes(app: App, { db, now }: AppDeps) {
   app.get(panels, { config: { permission: 'orders.read' }, schema: { tags, params: OrderParams, querystring: PagingQuery, response: { 200: z.array(OrderedPanelDetail) } } },
     async (req, reply) => sendPage(reply, req.query, pageOf(await panelsOf(req, req.params.orderId), req.query)));
   app.post(panels, { config: { permission: 'orders.create' }, schema: { tags, params: OrderParams, body: OrderedPanelInput, response: { 201: OrderSummary } } },
-    async (req, reply) => reply.status(201).send((await orders.addOrderedPanel(ctx(req), req.params.orderId, Number(req.body.panelId), req.body.comment)) as never));
+    async (req, reply) => reply.status(201).send((await orders.addOrderedPanel(ctx(req), req.params.orderId, Number(req.body.panelId), req.body.comment))));
   app.post(`${panels}/:panelId/release`, { config: { permission: 'results.release' }, schema: { tags, params: PanelParams, response: { 200: OrderDetail } } },
     async (req) => results.releasePanel(ctx(req), req.params.orderId, req.params.panelId));
 

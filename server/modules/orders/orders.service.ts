@@ -1,30 +1,26 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { OrderInput, PlaceOrders } from '../../../contract/orders.contract';
+import type { OrderInput, OrderSummary, PlaceOrders } from '../../../contract/orders.contract';
 import type { PagingQuery } from '../../../contract/common.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { offsetOf } from '../../platform/paging';
-import { selectRecords, type RefJoin } from '../../platform/record-refs';
+import { selectRecords } from '../../platform/record-refs';
+import { lookupJoin } from '../../platform/lookups/lookup-refs';
+import { siteJoin } from '../institutions/institutions.repository';
+import { byMrn } from '../participants/participants.repository';
 import { cheapCount } from '../../platform/counts';
-import { lookupJoin } from '../configuration/lookup.service';
-import { institutionSites } from '../institutions/institutions.table';
-import { byMrn } from '../participants/participants.search';
 import { limsOrders } from './orders.table';
 import { assertOrder, checkOrderRefs, insertOrder, insertOrderedPanel } from './order-placement';
 
-const refs = (): RefJoin[] => {
-  const site = alias(institutionSites, 'o_site');
-  return [
+const refs = () => [
     lookupJoin('priority', 'priorities', limsOrders.priorityId),
     lookupJoin('paymentCategory', 'paymentCategories', limsOrders.paymentCategoryId),
-    { name: 'institutionSite', table: site, title: site.title, fk: limsOrders.institutionSiteId },
-  ];
-};
+    siteJoin('institutionSite', limsOrders.institutionSiteId, 'o_site'),
+];
 // Qualified by hand: Drizzle renders columns unqualified inside sql``, which would bind to the sub-select's table.
 const extra = {
-  patient: sql`(select json_build_object('id', p.id, 'firstName', p.first_name, 'fatherName', p.father_name, 'grandFatherName', p.grand_father_name) from patients p where p.id = "lims_orders"."patient_id")`,
-  patientMRN: sql`(select m.mrn from patient_mrns m where m.patient_id = "lims_orders"."patient_id" and m.institution_site_id is null and m.is_enabled order by m.id limit 1)`,
-  orderedPanels: sql`coalesce((select json_agg(pn.title order by op.id) from lims_ordered_panels op join panels pn on pn.id = op.panel_id where op.lims_order_id = "lims_orders"."id" and op.is_enabled), '[]'::json)`,
+  patient: sql<OrderSummary['patient']>`(select json_build_object('id', p.id, 'firstName', p.first_name, 'fatherName', p.father_name, 'grandFatherName', p.grand_father_name) from patients p where p.id = "lims_orders"."patient_id")`,
+  patientMRN: sql<string | null>`(select m.mrn from patient_mrns m where m.patient_id = "lims_orders"."patient_id" and m.institution_site_id is null and m.is_enabled order by m.id limit 1)`,
+  orderedPanels: sql<string[]>`coalesce((select json_agg(pn.title order by op.id) from lims_ordered_panels op join panels pn on pn.id = op.panel_id where op.lims_order_id = "lims_orders"."id" and op.is_enabled), '[]'::json)`,
 };
 
 export interface OrderFilters { sampleId?: string; patientId?: number; collectedSampleId?: number; mrn?: string }

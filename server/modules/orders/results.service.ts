@@ -5,12 +5,13 @@ import { badRequest, conflict, notFound, staleStamp } from '../../platform/error
 import { audit } from '../../platform/audit';
 import { newStamp } from '../../platform/records';
 import type { Db } from '../../db/client';
-import { accounts } from '../accounts/accounts.table';
-import { testAcceptedValues, testResultRanges, tests } from '../configuration/lookup.tables';
+import { accountNames as accounts } from '../../platform/account-names';
+import { testAcceptedValues, testResultRanges, tests } from '../../platform/lookups/lookup.tables';
 import { limsOrderedTestResultReleases, limsOrderedTestResults, limsOrderedTests, limsResultHistory } from './orders.table';
 import { checkResult } from './result-rules';
 import { assertOrder } from './order-placement';
 import { getOrderDetail } from './order-detail';
+import { orderErrors } from './orders.errors';
 
 type Row = Record<string, unknown>;
 
@@ -48,7 +49,7 @@ async function loadResults(tx: Db, ctx: Ctx, orderId: number, where: { resultIds
   }));
 }
 
-const releasedConflict = (title: string) => conflict(`The result of ${title} is released; amend it with a reason to correct it.`);
+const releasedConflict = (title: string) => orderErrors.result_released(title);
 
 /** Saves the changed results of one order in one transaction; a stale stamp or a released result refuses all. */
 export async function saveResults(ctx: Ctx, orderId: number, input: SaveResults) {
@@ -92,7 +93,7 @@ export async function releaseResult(ctx: Ctx, orderId: number, releaseId: number
   await ctx.db.transaction(async (tx) => {
     const rows = await loadResults(tx, ctx, orderId, { releaseId });
     if (!rows.length) throw notFound('Result release');
-    if (rows[0].isReleased) throw conflict(`The result of ${rows[0].rules.title} is already released.`);
+    if (rows[0].isReleased) throw orderErrors.already_released(rows[0].rules.title);
     await releaseRows(tx, ctx, rows);
   });
   return getOrderDetail(ctx, orderId);

@@ -1,16 +1,17 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PagingQuery } from '../../../contract/common.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
-import { conflict, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { offsetOf } from '../../platform/paging';
 import { selectRecords, type RefJoin } from '../../platform/record-refs';
 import { setEnabled } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
-import { lookupJoin } from '../configuration/lookup.service';
-import { institutionSites } from '../institutions/institutions.table';
+import { lookupJoin } from '../../platform/lookups/lookup-refs';
+import { siteJoin as siteRef } from '../institutions/institutions.repository';
 import { patientEthnicities, patientMrns, patientPhoneNumbers, patientRaces, patients } from './participants.table';
+import { participantErrors } from './participants.errors';
 import { addChildren, type Children } from './participant-rules';
 
 type ChildTable = typeof patientMrns | typeof patientRaces | typeof patientEthnicities | typeof patientPhoneNumbers;
@@ -24,10 +25,7 @@ interface Kind {
   unique?: PgColumn;
 }
 
-const siteJoin = (fk: PgColumn): RefJoin => {
-  const a = alias(institutionSites, 'c_site');
-  return { name: 'institutionSite', table: a, title: a.title, fk };
-};
+const siteJoin = (fk: PgColumn): RefJoin => siteRef('institutionSite', fk, 'c_site');
 
 export const KINDS = {
   patientMRNs: { table: patientMrns, entity: 'patientMrn', label: 'MRN', refs: () => [siteJoin(patientMrns.institutionSiteId)] },
@@ -66,7 +64,7 @@ export async function addChild(ctx: Ctx, kind: KindName, patientId: number, chil
     if (k.unique && value !== undefined) {
       const [dup] = await tx.select({ id: k.table.id }).from(k.table)
         .where(and(eq(k.table.patientId, patientId), eq(k.unique, value), eq(k.table.isEnabled, true))).limit(1);
-      if (dup) throw conflict(`This ${k.label} is already recorded for the participant.`);
+      if (dup) throw participantErrors.child_duplicate(k.label);
     }
     const added = await addChildren(tx, ctx, patientId, { mrns: [], races: [], ethnicities: [], phones: [], ...children });
     const row = [...added.mrns, ...added.races, ...added.ethnicities, ...added.phones][0];

@@ -1,11 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { localPhoneProblem, type PatientInput } from '../../../contract/participants.contract';
 import { MSG } from '../../../contract/messages';
 import { type Ctx, instOf } from '../../platform/context';
-import { badRequest, conflict } from '../../platform/errors';
+import { badRequest } from '../../platform/errors';
 import type { Db } from '../../db/client';
-import { assertLookupIds } from '../configuration/lookup.service';
-import { institutions, institutionSites } from '../institutions/institutions.table';
+import { assertLookupIds } from '../../platform/lookups/lookup-refs';
+import { assertSiteIds, usesLocalPhoneRule } from '../institutions/institutions.repository';
+import { participantErrors } from './participants.errors';
 import { patientEthnicities, patientMrns, patientPhoneNumbers, patientRaces } from './participants.table';
 
 /** The latest calendar date anywhere on earth now (UTC+14), so a local "today" is never in the future. */
@@ -24,22 +25,18 @@ export async function checkPatientFields(tx: Db, ctx: Ctx, p: PatientInput, curr
   const dead = String(rows.vitalStatusId?.title ?? '').trim().toLowerCase() === 'dead';
   if (dead && !p.deathDate) throw badRequest('Death Date: *required', { deathDate: [MSG.required] });
   if (dead && String(p.deathDate) > today(ctx)) throw badRequest('Death date cannot be in the future.', { deathDate: ['Death date cannot be in the future'] });
-  if (p.institutionSiteId) await assertSites(tx, inst, [Number(p.institutionSiteId)], 'institutionSiteId');
+  if (p.institutionSiteId) await assertSites(tx, inst, [Number(p.institutionSiteId)], 'institutionSiteId', current?.institutionSiteId as number | null | undefined);
   return { ...p, deathDate: dead ? p.deathDate : null };
 }
 
-async function assertSites(tx: Db, inst: number, ids: number[], field: string) {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return;
-  const found = await tx.select({ id: institutionSites.id }).from(institutionSites)
-    .where(and(eq(institutionSites.institutionId, inst), inArray(institutionSites.id, unique)));
-  if (found.length !== unique.length) throw badRequest('Choose a site of this institution.', { [field]: ['Choose a site of this institution'] });
+/** Sites chosen on a participant: the one reference rule (an unchanged disabled site is kept). */
+async function assertSites(tx: Db, inst: number, ids: number[], field: string, previous?: number | null) {
+  await assertSiteIds(tx, inst, [...new Set(ids)].map((id) => ({ id, field, previous })));
 }
 
 async function assertPhoneRule(tx: Db, inst: number, phones: { phoneNumber: string }[], fieldOf: (i: number) => string) {
   if (!phones.length) return;
-  const [i] = await tx.select({ local: institutions.localPhoneRule }).from(institutions).where(eq(institutions.id, inst));
-  if (!i?.local) return;
+  if (!(await usesLocalPhoneRule(tx, inst))) return;
   phones.forEach((ph, index) => {
     const problem = localPhoneProblem(ph.phoneNumber);
     if (problem) throw badRequest(`Phone number: ${problem}`, { [fieldOf(index)]: [problem] });
@@ -57,9 +54,7 @@ async function assertMrnFree(tx: Db, inst: number, mrn: string, siteId: number |
   const [main] = await tx.select({ mrn: patientMrns.mrn }).from(patientMrns)
     .where(and(eq(patientMrns.patientId, taken.patientId), sql`${patientMrns.institutionSiteId} is null`)).limit(1);
   const owner = main?.mrn ?? mrn;
-  throw conflict(owner.toLowerCase() === mrn.toLowerCase()
-    ? `MRN ${mrn} is already registered to another participant.`
-    : `MRN ${mrn} is already registered${siteId ? ' at this site' : ''} to the participant with MRN ${owner}.`);
+  throw participantErrors.mrn_taken(mrn, owner, siteId !== null);
 }
 
 export interface Children {

@@ -24,17 +24,17 @@ export function participantRoutes(app: App, { db, now }: AppDeps) {
   const base = '/api/institutions/:instId/patients';
 
   app.get(base, { config: read, schema: { tags, params: InstParam, querystring: PagingQuery.extend(PatientQuery.shape), response: { 200: z.array(Patient) } } },
-    async (req, reply) => sendPage(reply, req.query, await svc.listPatients(ctx(req), req.query, req.query)) as never);
+    async (req, reply) => sendPage(reply, req.query, await svc.listPatients(ctx(req), req.query, req.query)));
   app.get(`${base}/count`, { config: read, schema: { tags, params: InstParam, response: { 200: PatientCounts } } },
     async (req) => svc.countPatients(ctx(req)));
   app.get(`${base}/:patientId`, { config: read, schema: { tags, params: PatientParams, response: { 200: Patient } } },
-    async (req) => (await svc.getPatient(ctx(req), req.params.patientId)) as never);
+    async (req) => (await svc.getPatient(ctx(req), req.params.patientId)));
   app.post(base, { config: manage, schema: { tags, params: InstParam, body: PatientInput, response: { 201: Patient } } },
-    async (req, reply) => reply.status(201).send((await svc.createPatient(ctx(req), req.body)) as never));
+    async (req, reply) => reply.status(201).send((await svc.createPatient(ctx(req), req.body))));
   app.post(`${base}/register`, { config: manage, schema: { tags, params: InstParam, body: PatientRegister, response: { 201: Patient } } },
-    async (req, reply) => reply.status(201).send((await svc.registerPatient(ctx(req), req.body)) as never));
+    async (req, reply) => reply.status(201).send((await svc.registerPatient(ctx(req), req.body))));
   app.put(`${base}/:patientId`, { config: manage, schema: { tags, params: PatientParams, body: PatientUpdate, response: { 200: Patient } } },
-    async (req) => (await svc.updatePatient(ctx(req), req.params.patientId, req.body)) as never);
+    async (req) => (await svc.updatePatient(ctx(req), req.params.patientId, req.body)));
 
   // spec 1 §7: GET institutions/patientMRNs?institutionId&mrn (no institution in the path: checked here).
   app.get('/api/institutions/patientMRNs', {
@@ -45,20 +45,20 @@ export function participantRoutes(app: App, { db, now }: AppDeps) {
     if (!belongsTo(c.account, req.query.institutionId)) throw notFound('Institution');
     requirePermission(c, 'participants.read', req.query.institutionId);
     const page = await svc.listPatients({ ...c, institutionId: req.query.institutionId }, { pageNumber: 1, pageSize: 50 }, { mrn: req.query.mrn });
-    return page.rows.map((p) => ({ id: p.id as number, mrn: p.patientMRN as string | null, patient: p })) as never;
+    return page.rows.map((p) => ({ id: p.id, mrn: p.patientMRN, patient: p }));
   });
 
   const child = <S extends z.ZodType>(segment: children.KindName, body: S, toChildren: (b: z.infer<S>) => [Parameters<typeof children.addChild>[3], string | number | undefined]) => {
     const path = `${base}/:patientId/${segment}`;
     app.get(path, { config: read, schema: { tags, params: PatientParams, querystring: PagingQuery, response: { 200: z.array(ChildRecord) } } },
-      async (req, reply) => sendPage(reply, req.query, await children.listChildren(ctx(req), segment, req.params.patientId, req.query)) as never);
+      async (req, reply) => sendPage(reply, req.query, await children.listChildren(ctx(req), segment, req.params.patientId, req.query)));
     app.post(path, { config: manage, schema: { tags, params: PatientParams, body, response: { 201: ChildRecord } } },
       async (req, reply) => {
         const [c, value] = toChildren(req.body as z.infer<S>);
-        return reply.status(201).send((await children.addChild(ctx(req), segment, req.params.patientId, c, value)) as never);
+        return reply.status(201).send((await children.addChild(ctx(req), segment, req.params.patientId, c, value)));
       });
     app.post(`${path}/:id/disable`, { config: manage, schema: { tags, params: ChildParams, response: { 200: ChildRecord } } },
-      async (req) => (await children.disableChild(ctx(req), segment, req.params.patientId, req.params.id)) as never);
+      async (req) => (await children.disableChild(ctx(req), segment, req.params.patientId, req.params.id)));
   };
   child('patientMRNs', MrnInput, (b) => [{ mrns: [{ mrn: b.mrn, institutionSiteId: b.institutionSiteId }] }, undefined]);
   child('patientRaces', RaceInput, (b) => [{ races: [b.raceId] }, b.raceId]);

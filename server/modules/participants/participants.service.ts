@@ -9,7 +9,7 @@ import { selectRecords } from '../../platform/record-refs';
 import { cheapCount } from '../../platform/counts';
 import { updateStamped } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
-import { lookupJoin } from '../configuration/lookup.service';
+import { lookupJoin } from '../../platform/lookups/lookup-refs';
 import { patients } from './participants.table';
 import { byMrn, byPhone, searchPatients } from './participants.search';
 import { addChildren, checkPatientFields } from './participant-rules';

@@ -3,11 +3,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { testApp, json, pagination } from '../test/harness';
-import { signedIn } from '../test/factories';
-import { referenceIds } from '../test/participants-fixtures';
-import { cappedTotal, TOTAL_CAP } from './counts';
-import { selectRecords } from './record-refs';
+import { testApp, json, pagination } from './harness';
+import { signedIn } from './factories';
+import { referenceIds } from './participants-fixtures';
+import { cappedTotal, TOTAL_CAP } from '../platform/counts';
+import { selectRecords } from '../platform/record-refs';
 import { patients } from '../modules/participants/participants.table';
 import { and, desc, eq } from 'drizzle-orm';
 

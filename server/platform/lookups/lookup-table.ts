@@ -1,7 +1,7 @@
 import { boolean, doublePrecision, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import { uniqueFields, type LookupEntity, type LookupField } from '../../../contract/lookups.registry';
-import { recordColumns } from '../../platform/records';
+import { recordColumns } from '../records';
 
 export const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 

@@ -1,0 +1,44 @@
+import { eq, inArray } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import type { RefJoin } from '../../platform/record-refs';
+import { assertReferences, type RefCheck } from '../../platform/references';
+import { institutions, institutionSites } from './institutions.table';
+
+// The institutions module's public query surface: other modules call these, never its tables.
+
+/** A join that shows a site as `{id, title}` under `name` in another module's list. */
+export function siteJoin<N extends string>(name: N, fk: PgColumn, as: string): RefJoin<N> {
+  const site = alias(institutionSites, as);
+  return { name, table: site, title: site.title, fk };
+}
+
+/** Each site id must be a site of this institution, enabled unless unchanged (the one reference rule). */
+export const assertSiteIds = (tx: Db, institutionId: number, checks: RefCheck[]) =>
+  assertReferences(tx, institutionSites, institutionId, 'site of this institution', checks);
+
+/** Whether the institution applies the local phone rule (spec 1 §5). */
+export async function usesLocalPhoneRule(tx: Db, institutionId: number) {
+  const [i] = await tx.select({ local: institutions.localPhoneRule }).from(institutions).where(eq(institutions.id, institutionId));
+  return Boolean(i?.local);
+}
+
+/** Site titles by id, for details that name a site. */
+export async function siteTitles(db: Db, ids: number[]) {
+  if (!ids.length) return new Map<number, string>();
+  const rows = await db.select({ id: institutionSites.id, title: institutionSites.title }).from(institutionSites).where(inArray(institutionSites.id, ids));
+  return new Map(rows.map((r) => [r.id, r.title]));
+}
+
+/** Institution titles by id, for lists that name an account's institutions. */
+export async function institutionTitles(db: Db, ids: number[]) {
+  if (!ids.length) return new Map<number, string>();
+  const rows = await db.select({ id: institutions.id, title: institutions.title }).from(institutions).where(inArray(institutions.id, ids));
+  return new Map(rows.map((r) => [r.id, r.title]));
+}
+
+/** Whether an institution of this id exists. */
+export async function institutionExists(db: Db, id: number) {
+  const [row] = await db.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, id));
+  return Boolean(row);
+}

@@ -1,0 +1,8 @@
+import { defineErrors } from '../../platform/errors';
+
+/** The orders module's errors: code `orders.<key>`, status, human title. */
+export const orderErrors = defineErrors('orders', {
+  sample_id_taken: { status: 409, title: (sampleId: string) => `Sample ID ${sampleId} is already used by another order.` },
+  result_released: { status: 409, title: (test: string) => `The result of ${test} is released; amend it with a reason to correct it.` },
+  already_released: { status: 409, title: (test: string) => `The result of ${test} is already released.` },
+});
