@@ -4,8 +4,9 @@ import type { PagingQuery } from '../../../contract/common.contract';
 import { SUPER_ADMIN, type Role } from '../../../contract/permissions.contract';
 import type { Db } from '../../db/client';
 import { type Ctx, administers, belongsTo, institutionsWhere, requirePermission } from '../../platform/context';
-import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound, validationProblem } from '../../platform/errors';
+import { isUniqueViolation, notFound, validationProblem } from '../../platform/errors';
 import { audit, type AuditEntry } from '../../platform/audit';
+import { accountErrors } from './accounts.errors';
 import { passwordProblem } from '../../../contract/password-policy';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { likePattern, offsetOf } from '../../platform/paging';
@@ -74,14 +75,14 @@ export async function getUser(ctx: Ctx, id: number) {
 
 function assertMayGrant(ctx: Ctx, roles: readonly Role[]) {
   if (roles.includes(SUPER_ADMIN) && !ctx.account.isSuperAdmin) {
-    throw forbidden('Only a Super Administrator may grant the Super Administrator role.');
+    throw accountErrors.super_admin_grant();
   }
 }
 
 /** Refuses (403) unless the caller administers the institution: a membership is changed only there. */
 function assertAdministers(ctx: Ctx, institutionId: number) {
   if (!belongsTo(ctx.account, institutionId)) throw notFound('Institution');
-  if (!administers(ctx.account, institutionId)) throw forbidden('You may manage accounts only in institutions you administer.');
+  if (!administers(ctx.account, institutionId)) throw accountErrors.not_administered();
 }
 
 export async function createUser(ctx: Ctx, input: UserCreate & { roles: Role[] }) {
@@ -105,7 +106,7 @@ export async function createUser(ctx: Ctx, input: UserCreate & { roles: Role[] }
     });
     return getUser(ctx, id);
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('An account with this e-mail already exists.');
+    if (isUniqueViolation(err)) throw accountErrors.email_taken();
     throw err;
   }
 }
@@ -127,9 +128,9 @@ type Managed = Awaited<ReturnType<typeof findManaged>>;
  */
 function assertAdministersAll(ctx: Ctx, target: Managed) {
   if (ctx.account.isSuperAdmin) return;
-  if (target.isSuperAdmin) throw forbidden('Only a Super Administrator may change a Super Administrator\'s account.');
+  if (target.isSuperAdmin) throw accountErrors.super_admin_target();
   if (!target.memberships.every((m) => administers(ctx.account, m.institutionId))) {
-    throw forbidden('This account also belongs to an institution you do not administer; only an administrator of all its institutions may change it.');
+    throw accountErrors.other_institution();
   }
 }
 
@@ -144,12 +145,12 @@ export async function overwritePassword(ctx: Ctx, input: OverwritePassword) {
   requirePermission(ctx, 'accounts.manage');
   const [admin] = await ctx.db.select({ passwordHash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, ctx.account.id));
   if (!admin || !(await verifyPassword(input.adminPassword, admin.passwordHash))) {
-    throw badRequest('Your administrator password is incorrect.', { adminPassword: ['Your administrator password is incorrect.'] });
+    throw accountErrors.admin_password_wrong({ adminPassword: ['Your administrator password is incorrect.'] });
   }
   const target = await findManaged(ctx, input.user as number | string);
   assertAdministersAll(ctx, target);
   if (input.oldPassword && !(await verifyPassword(input.oldPassword, target.passwordHash))) {
-    throw badRequest('The old password is incorrect.', { oldPassword: ['The old password is incorrect.'] });
+    throw accountErrors.old_password_wrong({ oldPassword: ['The old password is incorrect.'] });
   }
   const problem = passwordProblem(input.newPassword, target.email);
   if (problem) throw validationProblem({ newPassword: [problem] });
@@ -168,7 +169,7 @@ export async function setRoles(ctx: Ctx, id: number, input: { institutionId: num
   const target = await findManaged(ctx, id);
   assertAdministers(ctx, input.institutionId);
   assertMayGrant(ctx, input.roles);
-  if (target.isSuperAdmin && !ctx.account.isSuperAdmin) throw forbidden('Only a Super Administrator may change a Super Administrator\'s account.');
+  if (target.isSuperAdmin && !ctx.account.isSuperAdmin) throw accountErrors.super_admin_target();
   const membership = target.memberships.find((m) => m.institutionId === input.institutionId);
   if (!membership) throw notFound('Membership');
   const roles = [...new Set(input.roles)];
@@ -187,7 +188,7 @@ export async function addMembership(ctx: Ctx, id: number, input: { institutionId
   assertAdministers(ctx, input.institutionId);
   assertMayGrant(ctx, input.roles);
   const target = await findManaged(ctx, id);
-  if (target.memberships.some((m) => m.institutionId === input.institutionId)) throw conflict('The account already belongs to this institution.');
+  if (target.memberships.some((m) => m.institutionId === input.institutionId)) throw accountErrors.already_member();
   const after = { institutionId: input.institutionId, roles: [...new Set(input.roles)] };
   await ctx.db.transaction(async (tx) => {
     if (!(await institutionExists(tx, input.institutionId))) throw notFound('Institution');
@@ -199,8 +200,8 @@ export async function addMembership(ctx: Ctx, id: number, input: { institutionId
 
 /** Grants or revokes Super Administrator (every permission everywhere): a Super Administrator only. */
 export async function setSuperAdmin(ctx: Ctx, id: number, input: { isSuperAdmin: boolean; concurrencyStamp?: string }) {
-  if (!ctx.account.isSuperAdmin) throw forbidden('Only a Super Administrator may grant or revoke Super Administrator.');
-  if (id === ctx.account.id && !input.isSuperAdmin) throw badRequest('You cannot revoke your own Super Administrator role.');
+  if (!ctx.account.isSuperAdmin) throw accountErrors.super_admin_toggle();
+  if (id === ctx.account.id && !input.isSuperAdmin) throw accountErrors.own_super_admin();
   const target = await findManaged(ctx, id);
   await ctx.db.transaction(async (tx) => {
     const { before, after } = await updateStamped(tx, accounts, undefined, id, input.concurrencyStamp, { isSuperAdmin: input.isSuperAdmin }, 'Account');
@@ -212,7 +213,7 @@ export async function setSuperAdmin(ctx: Ctx, id: number, input: { isSuperAdmin:
 export async function setUserEnabled(ctx: Ctx, id: number, enabled: boolean) {
   requirePermission(ctx, 'accounts.manage');
   const target = await findManaged(ctx, id);
-  if (target.id === ctx.account.id && !enabled) throw new AppError(400, 'You cannot disable your own account.');
+  if (target.id === ctx.account.id && !enabled) throw accountErrors.own_disable();
   assertAdministersAll(ctx, target);
   await ctx.db.transaction(async (tx) => {
     const { before, after } = await setEnabled(tx, accounts, undefined, id, enabled, ctx.account.id, ctx.now(), 'Account');

@@ -44,7 +44,7 @@ describe('no cross-institution control through a shared account', () => {
     const { shared, tokenB } = await sharedAccount();
     const pw = await t.call('POST', '/api/users/overwritepassword', { token: tokenB, body: { User: shared.id, NewPassword: 'Taken-Over-1', AdminPassword: PASSWORD } });
     expect(pw.statusCode).toBe(403);
-    expect(json(pw).title).toMatch(/institution you do not administer/);
+    expect(json(pw)).toMatchObject({ code: 'accounts.other_institution', title: expect.stringMatching(/institution you do not administer/) });
     expect((await t.call('POST', `/api/users/${shared.id}/disable`, { token: tokenB })).statusCode).toBe(403);
     expect((await t.call('POST', `/api/users/${shared.id}/enable`, { token: tokenB })).statusCode).toBe(403);
     await login(t, shared.email); // the password is unchanged and the account enabled
