@@ -31,6 +31,10 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, admin command, a test database dropped WITH
+    // (FORCE) while the pool closes) emits 'error' on the pool; unhandled, it would kill the process.
+    // The pool drops that connection and opens a new one on the next query.
+    pool.on('error', (err) => console.warn(`database connection closed by the server: ${err.message}`));
     const db = drizzle(pool) as unknown as Db;
     await db.execute(sql`select 1`);
     return {
