@@ -229,6 +229,7 @@ test.describe('configuration', () => {
   });
 
   test('Institution, Institution Site and Storage Container pages; the menu is a select on a small screen', async ({ signedInPage: page, admin, api, shot }) => {
+    test.slow(); // a long journey (three times the 60 s limit): on a busy 2-core machine it has taken over a minute
     // A Super Administrator manages every institution: create, edit, disable.
     await openList(page, 'Institution Management', 'Institution');
     await page.getByRole('button', { name: 'Create Institution' }).click();
