@@ -5,11 +5,13 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { testApp, json, pagination } from './harness';
 import { signedIn } from './factories';
-import { referenceIds } from './participants-fixtures';
+import { participant, referenceIds } from './participants-fixtures';
 import { cappedTotal, TOTAL_CAP } from '../platform/counts';
 import { selectRecords } from '../platform/record-refs';
 import { patients } from '../modules/participants/participants.table';
 import { and, desc, eq } from 'drizzle-orm';
+import type { OrderDetail } from '../../contract/orders.contract';
+import { labSetup } from './orders-fixtures';
 
 describe('cappedTotal (cap 5)', () => {
   const counter = (matching: number) => vi.fn(async (n: number) => Math.min(matching, n));
@@ -98,5 +100,28 @@ describe('lists at more than 10,000 rows', () => {
     expect(page[1]).toMatch(/count\(\*\).*limit/s);
     const lastPage = await statements(() => selectRecords(t.db, patients, { where: and(where, eq(patients.firstName, 'Rareone')), orderBy: desc(patients.id), limit: 10, offset: 0 }));
     expect(lastPage).toHaveLength(1);
+  });
+});
+
+describe('order detail', () => {
+  it('is 5 round trips: auth, the order (uncounted), then the participant with its MRNs, the panels and the tests with their accepted values', async () => {
+    const lab = await labSetup(t, institution.id, token);
+    const reg = await t.call('POST', `/api/institutions/${institution.id}/patients/register`, { token, body: participant(lab.refs, { PatientMRN: 'MAIN-5', siteMrns: [{ institutionSiteId: lab.refs.site, mrn: 'SITE-5' }] }) });
+    expect(reg.statusCode, reg.body).toBe(201);
+    const placed = await t.call('POST', `/api/institutions/${institution.id}/LIMSOrders/place`, { token, body: { patientIds: [json<{ id: number }>(reg).id], priorityId: lab.priorityId, panelIds: [lab.panel.id, lab.second.id] } });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = json<{ id: number }[]>(placed)[0].id;
+    let res: Awaited<ReturnType<typeof t.call>> | undefined;
+    const sent = await statements(async () => { res = await t.call('GET', `/api/institutions/${institution.id}/LIMSOrders/${orderId}`, { token }); });
+    expect(res!.statusCode, res!.body).toBe(200);
+    expect(sent).toHaveLength(5);
+    expect(sent.join('\n')).not.toMatch(/count\(/);
+    const d = json<OrderDetail>(res!);
+    expect(d.patientMRNs).toEqual([
+      { id: expect.any(Number), mrn: 'MAIN-5', institutionSite: null },
+      { id: expect.any(Number), mrn: 'SITE-5', institutionSite: { id: lab.refs.site, title: expect.any(String) } },
+    ]);
+    const hiv = d.orderedPanels.flatMap((p) => p.orderedTests).find((x) => x.testId === lab.hiv.id)!;
+    expect(hiv.testAcceptedValues.map((v) => v.title)).toEqual(['Negative', 'Positive']);
   });
 });
