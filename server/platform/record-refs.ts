@@ -3,7 +3,7 @@ import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { accountNames } from './account-names';
 import type { Page } from './paging';
-import { cappedTotal, countAtMost } from './counts';
+import { cappedTotal, countAtMostRemembered } from './counts';
 
 const creator = alias(accountNames, 'creator');
 const enabler = alias(accountNames, 'enabler');
@@ -112,7 +112,7 @@ export async function selectRecords<T extends PgTable & RecordCols, N extends st
     // A separate capped count: a window count would make the database build every matching row first.
     let matching = db.select({ one: sql`1` }).from(table).$dynamic();
     for (const r of refs) matching = matching.leftJoin(r.table, eq(r.table.id, r.fk));
-    const counted = await cappedTotal((n) => countAtMost(db, matching.where(opts.where), n), { offset: opts.offset!, rows: rows.length, hasMore });
+    const counted = await cappedTotal((n) => countAtMostRemembered(db, matching.where(opts.where), n), { offset: opts.offset!, rows: rows.length, hasMore });
     total = counted.total;
     totalIsAtLeast = counted.atLeast;
   }
