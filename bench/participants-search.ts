@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import autocannon from 'autocannon';
+import { startServer } from './serve';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
@@ -88,6 +90,7 @@ const cases: [string, string][] = [
   ['external subject id', `${list}&SearchTerm=EXT-${mid}`],
   ['exact phone filter', `${list}&PhoneNumber=09${String(mid).padStart(8, '0')}`],
   ['deep page (offset 500,000)', `${list}&PageNumber=${Math.floor(mid / 10) + 1}`],
+  ['next page by cursor at offset 500,000 (After)', `${list}&PageNumber=${Math.floor(mid / 10) + 1}&After=${mid + 1}`],
   ['common name, page 100', `${list}&SearchTerm=Abebe&PageNumber=100`],
   ['dashboard count', '/api/institutions/1/patients/count'],
   ['one participant by id', `/api/institutions/1/patients/${mid}`],
@@ -99,23 +102,38 @@ for (const [name, url] of cases) {
   console.log(`${name} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.total}`);
 }
 
-// Throughput: CONCURRENCY in-process workers, each sending the next request as soon as the last
-// answers (app.inject: no sockets; the load generator shares the process and its CPU).
+// Throughput: the server in its own process (`npm run serve`: node --import tsx server/main.ts, its
+// default logging), on 127.0.0.1, loaded by autocannon from this process: CONCURRENCY connections,
+// each sending the next request as soon as the last answers, after a warm-up of WARMUP seconds.
+// Server CPU per request (from /proc) is the figure the other work on a shared machine disturbs least.
+// BENCH_BASELINE=<another checkout> measures that checkout's server too, alternating with this one
+// (A B A B) so that both see the same machine load. BENCH_CPU_PROF=<dir> profiles this server
+// (node --cpu-prof; written when it exits).
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-let done = 0;
-const latencies: number[] = [];
-const until = performance.now() + SECONDS * 1000;
-await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-  while (performance.now() < until) {
-    const s = performance.now();
-    await get(list);
-    latencies.push(performance.now() - s);
-    done++;
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const serverEnv = { DATABASE_URL: process.env.DATABASE_URL ?? '', DATA_DIR: dataDir, WEB_DIST: '/none' };
+const loads: [string, string][] = [['first page', list], ['next page by cursor at offset 500,000', `${list}&PageNumber=${Math.floor(mid / 10) + 1}&After=${mid + 1}`]];
+const checkouts: [string, string | undefined][] = process.env.BENCH_BASELINE
+  ? [['baseline', path.resolve(process.env.BENCH_BASELINE)], ['this checkout', undefined], ['baseline', path.resolve(process.env.BENCH_BASELINE)], ['this checkout', undefined]]
+  : [['this checkout', undefined]];
+console.log(`\nthroughput: autocannon, ${CONCURRENCY} connections, ${SECONDS} s after ${WARMUP} s of warm-up, server in its own process`);
+console.log('server | request | req/s | p50 ms | p97.5 ms | p99 ms | server CPU ms per request');
+for (const [label, cwd] of checkouts) {
+  const served = await startServer(serverEnv, cwd);
+  try {
+    for (const [name, url] of loads) {
+      const opts = { url: `${served.url}${url}`, headers: auth, connections: CONCURRENCY };
+      await autocannon({ ...opts, duration: WARMUP });
+      const cpu0 = await served.cpuMs();
+      const load = await autocannon({ ...opts, duration: SECONDS });
+      if (load.non2xx || load.errors) throw new Error(`${label} ${name}: ${load.non2xx} non-2xx answers, ${load.errors} errors`);
+      console.log(`${label} | ${name} | ${load.requests.average.toFixed(0)} | ${load.latency.p50} | ${load.latency.p97_5} | ${load.latency.p99} | ${((await served.cpuMs() - cpu0) / load.requests.total).toFixed(2)}`);
+    }
+  } finally {
+    await served.stop();
   }
-}));
-latencies.sort((a, b) => a - b);
-console.log(`\nfirst page at concurrency ${CONCURRENCY} for ${SECONDS} s: ${(done / SECONDS).toFixed(0)} req/s, p50 ${pct(latencies, 50).toFixed(1)} ms, p95 ${pct(latencies, 95).toFixed(1)} ms`);
+}
 
 // A cheap lookup list through the API against the one SQL statement that reads the same page.
 const api = await time('/api/institutions/1/genders?PageSize=10');

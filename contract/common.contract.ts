@@ -89,6 +89,15 @@ export const PagingQuery = z.object({
 });
 export type PagingQuery = z.infer<typeof PagingQuery>;
 
+/**
+ * Paging of a list ordered by id (participants, orders, newest first): `After` is the id of the last
+ * row of the previous page, so "next page" seeks on the index instead of skipping PageNumber x PageSize
+ * rows (keyset paging). PageNumber still names the page (X-Pagination, the total); without `After` the
+ * page is found by offset, as for a jump to any page.
+ */
+export const SeekPagingQuery = PagingQuery.extend({ after: Id.optional() });
+export type SeekPagingQuery = z.infer<typeof SeekPagingQuery>;
+
 export interface Pagination {
   /** Exact, or a lower bound when TotalIsAtLeast (lists count at most 10,001 rows: "10,000+"). */
   TotalCount: number;

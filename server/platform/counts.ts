@@ -11,6 +11,34 @@ export async function countAtMost(db: Db, rows: PgSelect, max: number): Promise<
   return r.n;
 }
 
+/** How long a count that reached its limit is remembered (per process), and for how many queries at most. */
+const REMEMBER_MS = 10_000;
+const REMEMBERED_MAX = 1_000;
+const reachedLimit = new Map<string, number>();
+
+/**
+ * countAtMost, remembering for REMEMBER_MS the queries whose count reached `max` (keyed on the
+ * statement and its parameters, so per institution and filter): a list's first page would otherwise
+ * count 10,001 index entries on every request (3-10 ms of database time, most of a first page's
+ * cost). Only "more than the cap" is remembered: an exact total is always counted, so it is never
+ * stale; a list that shrinks below the cap says "10,000+" for at most REMEMBER_MS longer.
+ */
+export async function countAtMostRemembered(db: Db, rows: PgSelect, max: number, now = Date.now()): Promise<number> {
+  const q = db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(rows.limit(max).as('capped'));
+  const built = q.toSQL();
+  const key = `${built.sql}\u0000${JSON.stringify(built.params)}`;
+  const until = reachedLimit.get(key);
+  if (until !== undefined && until > now) return max;
+  const [r] = await q;
+  if (r.n >= max) {
+    // Oldest first: a Map iterates in insertion order, so the first key is the oldest entry.
+    reachedLimit.delete(key);
+    if (reachedLimit.size >= REMEMBERED_MAX) reachedLimit.delete(reachedLimit.keys().next().value!);
+    reachedLimit.set(key, now + REMEMBER_MS);
+  } else reachedLimit.delete(key);
+  return r.n;
+}
+
 /**
  * The total of a page without counting a million rows: exact when the page shows where the list ends
  * or when at most `cap` rows match, else a lower bound (`atLeast`). `hasMore`: a row exists after

@@ -1,9 +1,9 @@
-import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { accountNames } from './account-names';
 import type { Page } from './paging';
-import { cappedTotal, countAtMost } from './counts';
+import { cappedTotal, countAtMostRemembered } from './counts';
 
 const creator = alias(accountNames, 'creator');
 const enabler = alias(accountNames, 'enabler');
@@ -54,9 +54,16 @@ export type RecordRow<T extends PgTable, N extends string = never, X = object> =
  */
 export async function selectRecords<T extends PgTable & RecordCols, N extends string = never, X extends Record<string, SQL> = Record<never, SQL>>(db: Db, typedTable: T, opts: {
   where?: SQL;
-  orderBy: SQL | PgColumn | (SQL | PgColumn)[];
+  /** Required unless `byId` orders the list. */
+  orderBy?: SQL | PgColumn | (SQL | PgColumn)[];
   limit?: number;
   offset?: number;
+  /**
+   * A list ordered by id alone (newest first when `desc`) that can seek: with `after` (the last id of
+   * the previous page) the page starts after that id on the (institution_id, id) index and skips
+   * nothing, whatever the offset says (keyset paging: a deep "next page" costs what the first does).
+   */
+  byId?: { desc: boolean; after?: number };
   refs?: RefJoin<N>[];
   /** Further computed columns, e.g. a correlated sub-select typed `sql<T>`. */
   extra?: X;
@@ -64,15 +71,19 @@ export async function selectRecords<T extends PgTable & RecordCols, N extends st
   // The query is built on the untyped table (Drizzle's generic select types do not compose); the rows are typed on return.
   const table: PgTable & RecordCols = typedTable;
   const refs = opts.refs ?? [];
-  const orderBy = Array.isArray(opts.orderBy) ? opts.orderBy : [opts.orderBy];
   const isList = opts.limit !== undefined && opts.offset !== undefined;
   const tableId = (table as unknown as { id: PgColumn }).id;
-  let where = opts.where;
+  const byId = opts.byId;
+  const orderBy = byId ? [byId.desc ? desc(tableId) : asc(tableId)] : Array.isArray(opts.orderBy) ? opts.orderBy : opts.orderBy ? [opts.orderBy] : [];
+  if (!orderBy.length) throw new Error('selectRecords: orderBy or byId is required');
+  const seek = byId?.after !== undefined ? (byId.desc ? lt(tableId, byId.after) : gt(tableId, byId.after)) : undefined;
+  let where = seek ? and(opts.where, seek) : opts.where;
   if (isList && tableId) {
-    // The page's ids alone first (one extra tells whether a next page exists).
+    // The page's ids alone first (one extra tells whether a next page exists): after the cursor, or by offset.
     let ids = db.select({ id: tableId }).from(table).$dynamic();
     for (const r of refs) ids = ids.leftJoin(r.table, eq(r.table.id, r.fk));
-    where = sql`${tableId} = any(array(${ids.where(opts.where).orderBy(...orderBy).limit(opts.limit! + 1).offset(opts.offset!)}))`;
+    const page = ids.where(where).orderBy(...orderBy).limit(opts.limit! + 1);
+    where = sql`${tableId} = any(array(${seek ? page : page.offset(opts.offset!)}))`;
   }
   let q = db
     .select({
@@ -101,7 +112,7 @@ export async function selectRecords<T extends PgTable & RecordCols, N extends st
     // A separate capped count: a window count would make the database build every matching row first.
     let matching = db.select({ one: sql`1` }).from(table).$dynamic();
     for (const r of refs) matching = matching.leftJoin(r.table, eq(r.table.id, r.fk));
-    const counted = await cappedTotal((n) => countAtMost(db, matching.where(opts.where), n), { offset: opts.offset!, rows: rows.length, hasMore });
+    const counted = await cappedTotal((n) => countAtMostRemembered(db, matching.where(opts.where), n), { offset: opts.offset!, rows: rows.length, hasMore });
     total = counted.total;
     totalIsAtLeast = counted.atLeast;
   }

@@ -5,11 +5,13 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { testApp, json, pagination } from './harness';
 import { signedIn } from './factories';
-import { referenceIds } from './participants-fixtures';
-import { cappedTotal, TOTAL_CAP } from '../platform/counts';
+import { participant, referenceIds } from './participants-fixtures';
+import { cappedTotal, countAtMostRemembered, TOTAL_CAP } from '../platform/counts';
 import { selectRecords } from '../platform/record-refs';
 import { patients } from '../modules/participants/participants.table';
 import { and, desc, eq } from 'drizzle-orm';
+import type { OrderDetail } from '../../contract/orders.contract';
+import { labSetup } from './orders-fixtures';
 
 describe('cappedTotal (cap 5)', () => {
   const counter = (matching: number) => vi.fn(async (n: number) => Math.min(matching, n));
@@ -53,7 +55,8 @@ async function statements(fn: () => Promise<unknown>) {
   const spy = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
   try {
     await fn();
-    return spy.mock.results.map((r) => (r.value as { sql: string }).sql);
+    // A statement built twice in a row (toSQL for a cache key, then the execution) is sent once.
+    return spy.mock.results.map((r) => (r.value as { sql: string }).sql).filter((q, i, all) => q !== all[i - 1]);
   } finally {
     spy.mockRestore();
   }
@@ -98,5 +101,47 @@ describe('lists at more than 10,000 rows', () => {
     expect(page[1]).toMatch(/count\(\*\).*limit/s);
     const lastPage = await statements(() => selectRecords(t.db, patients, { where: and(where, eq(patients.firstName, 'Rareone')), orderBy: desc(patients.id), limit: 10, offset: 0 }));
     expect(lastPage).toHaveLength(1);
+  });
+});
+
+describe('a count that reached its cap', () => {
+  it('is remembered for a while; a count below the cap is counted every time', async () => {
+    const rare = () => t.db.select({ id: patients.id }).from(patients).where(and(eq(patients.institutionId, institution.id), eq(patients.firstName, 'Rareone'))).$dynamic();
+    const at = Date.now() + 1_000_000; // a time no other test used, so nothing is remembered yet
+    expect(await countAtMostRemembered(t.db, rare(), 12, at)).toBe(12); // reached the limit: remembered
+    const [one] = await t.db.select({ id: patients.id }).from(patients).where(and(eq(patients.institutionId, institution.id), eq(patients.firstName, 'Rareone'))).limit(1);
+    await t.db.update(patients).set({ firstName: 'Renamed' }).where(eq(patients.id, one.id));
+    try {
+      expect(await countAtMostRemembered(t.db, rare(), 12, at + 1)).toBe(12);
+      expect(await countAtMostRemembered(t.db, rare(), 12, at + 60_000)).toBe(11);
+      // Below the limit nothing is remembered: the next count sees the change at once.
+      await t.db.update(patients).set({ firstName: 'Rareone' }).where(eq(patients.id, one.id));
+      expect(await countAtMostRemembered(t.db, rare(), 100, at)).toBe(12);
+    } finally {
+      await t.db.update(patients).set({ firstName: 'Rareone' }).where(eq(patients.id, one.id));
+    }
+  });
+});
+
+describe('order detail', () => {
+  it('is 5 round trips: auth, the order (uncounted), then the participant with its MRNs, the panels and the tests with their accepted values', async () => {
+    const lab = await labSetup(t, institution.id, token);
+    const reg = await t.call('POST', `/api/institutions/${institution.id}/patients/register`, { token, body: participant(lab.refs, { PatientMRN: 'MAIN-5', siteMrns: [{ institutionSiteId: lab.refs.site, mrn: 'SITE-5' }] }) });
+    expect(reg.statusCode, reg.body).toBe(201);
+    const placed = await t.call('POST', `/api/institutions/${institution.id}/LIMSOrders/place`, { token, body: { patientIds: [json<{ id: number }>(reg).id], priorityId: lab.priorityId, panelIds: [lab.panel.id, lab.second.id] } });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = json<{ id: number }[]>(placed)[0].id;
+    let res: Awaited<ReturnType<typeof t.call>> | undefined;
+    const sent = await statements(async () => { res = await t.call('GET', `/api/institutions/${institution.id}/LIMSOrders/${orderId}`, { token }); });
+    expect(res!.statusCode, res!.body).toBe(200);
+    expect(sent).toHaveLength(5);
+    expect(sent.join('\n')).not.toMatch(/count\(/);
+    const d = json<OrderDetail>(res!);
+    expect(d.patientMRNs).toEqual([
+      { id: expect.any(Number), mrn: 'MAIN-5', institutionSite: null },
+      { id: expect.any(Number), mrn: 'SITE-5', institutionSite: { id: lab.refs.site, title: expect.any(String) } },
+    ]);
+    const hiv = d.orderedPanels.flatMap((p) => p.orderedTests).find((x) => x.testId === lab.hiv.id)!;
+    expect(hiv.testAcceptedValues.map((v) => v.title)).toEqual(['Negative', 'Positive']);
   });
 });

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { RefJoin } from '../../platform/record-refs';
@@ -23,12 +23,12 @@ export async function usesLocalPhoneRule(tx: Db, institutionId: number) {
   return Boolean(i?.local);
 }
 
-/** Site titles by id, for details that name a site. */
-export async function siteTitles(db: Db, ids: number[]) {
-  if (!ids.length) return new Map<number, string>();
-  const rows = await db.select({ id: institutionSites.id, title: institutionSites.title }).from(institutionSites).where(inArray(institutionSites.id, ids));
-  return new Map(rows.map((r) => [r.id, r.title]));
-}
+/**
+ * A site's title as a scalar sub-select, for another module's query (one statement instead of a
+ * second round trip). `siteId` is an expression of the outer query, e.g. sql`m.institution_site_id`.
+ */
+export const siteTitleOf = (siteId: SQL) =>
+  sql<string | null>`(select ${institutionSites.title} from ${institutionSites} where ${institutionSites.id} = ${siteId})`;
 
 /** Institution titles by id, for lists that name an account's institutions. */
 export async function institutionTitles(db: Db, ids: number[]) {

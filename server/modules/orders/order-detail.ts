@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OrderDetail } from '../../../contract/orders.contract';
 import { type Ctx, instOf } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { accountNames } from '../../platform/account-names';
 import { panels, testAcceptedValues, testResultRanges, tests, unitOfMeasurements } from '../../platform/lookups/lookup.tables';
-import { enabledMrns, patientCard } from '../participants/participants.repository';
+import { patientCard } from '../participants/participants.repository';
 import { limsOrderedPanels, limsOrderedTestResultReleases, limsOrderedTestResults, limsOrderedTests } from './orders.table';
 import { getOrderSummary } from './orders.service';
 
@@ -15,48 +15,46 @@ const who = (first: unknown, last: unknown) => (first ? { firstName: String(firs
 const ref = (id: unknown, title: unknown) => (id === null || id === undefined ? null : { id: Number(id), title: (title as string) ?? null });
 
 /**
- * The whole test-result screen in a fixed number of queries (no N+1): order, participant, MRNs,
- * panels, tests with their accepted values and ranges, results and releases.
+ * The whole test-result screen in 3 statements after the order (no N+1), run at once: the
+ * participant with its MRNs, the panels, and the tests with their accepted values, ranges, results
+ * and releases. With auth, a detail is 5 round trips (counted in server/test/counts.test.ts).
  */
 export async function getOrderDetail(ctx: Ctx, orderId: number): Promise<OrderDetail> {
   const inst = instOf(ctx);
   const summary = await getOrderSummary(ctx, orderId);
   if (!summary) throw notFound('Order');
   const db = ctx.db;
-  const p = (await patientCard(db, Number(summary.patientId))) as Row;
-  const mrns = await enabledMrns(db, Number(summary.patientId));
-  const panelRows = (await db.select({ id: limsOrderedPanels.id, panelId: limsOrderedPanels.panelId, title: panels.title, comment: limsOrderedPanels.comment, enabledDate: limsOrderedPanels.enabledDate })
-    .from(limsOrderedPanels).leftJoin(panels, eq(panels.id, limsOrderedPanels.panelId))
-    .where(and(eq(limsOrderedPanels.limsOrderId, orderId), eq(limsOrderedPanels.institutionId, inst), eq(limsOrderedPanels.isEnabled, true)))
-    .orderBy(asc(limsOrderedPanels.id))) as Row[];
-
   const updater = alias(accountNames, 'updater');
   const releaser = alias(accountNames, 'releaser');
-  const testRows = (await db.select({
-    id: limsOrderedTests.id, panelId: limsOrderedTests.limsOrderedPanelId, testId: limsOrderedTests.testId, comment: limsOrderedTests.comment,
-    stamp: limsOrderedTests.concurrencyStamp, rangeId: limsOrderedTests.testResultRangeId,
-    title: tests.title, abbreviation: tests.abbreviation, hasRange: tests.hasRange, hasAcceptedValue: tests.hasAcceptedValue, unitSymbol: unitOfMeasurements.unitSymbol,
-    min: testResultRanges.minimumValue, max: testResultRanges.maximumValue,
-    resultId: limsOrderedTestResults.id, result: limsOrderedTestResults.result, flag: limsOrderedTestResults.flag, resultStamp: limsOrderedTestResults.concurrencyStamp,
-    amended: limsOrderedTestResults.amended, updatedDate: limsOrderedTestResults.updatedDate, updFirst: updater.firstName, updLast: updater.lastName,
-    releaseId: limsOrderedTestResultReleases.id, isReleased: limsOrderedTestResultReleases.isReleased, releasedDate: limsOrderedTestResultReleases.releasedDate,
-    relFirst: releaser.firstName, relLast: releaser.lastName,
-  }).from(limsOrderedTests)
-    .leftJoin(tests, eq(tests.id, limsOrderedTests.testId))
-    .leftJoin(unitOfMeasurements, eq(unitOfMeasurements.id, tests.unitOfMeasurementId))
-    .leftJoin(testResultRanges, eq(testResultRanges.id, limsOrderedTests.testResultRangeId))
-    .innerJoin(limsOrderedTestResults, eq(limsOrderedTestResults.limsOrderedTestId, limsOrderedTests.id))
-    .innerJoin(limsOrderedTestResultReleases, eq(limsOrderedTestResultReleases.limsOrderedTestResultId, limsOrderedTestResults.id))
-    .leftJoin(updater, eq(updater.id, limsOrderedTestResults.updatedById))
-    .leftJoin(releaser, eq(releaser.id, limsOrderedTestResultReleases.releasedById))
-    .where(and(eq(limsOrderedTests.limsOrderId, orderId), eq(limsOrderedTests.isEnabled, true)))
-    .orderBy(asc(limsOrderedTests.id))) as Row[];
-
-  const testIds = [...new Set(testRows.map((t) => Number(t.testId)))];
-  const accepted = testIds.length
-    ? ((await db.select({ id: testAcceptedValues.id, testId: testAcceptedValues.testId, title: testAcceptedValues.title }).from(testAcceptedValues)
-      .where(and(inArray(testAcceptedValues.testId, testIds), eq(testAcceptedValues.isEnabled, true))).orderBy(sql`lower(${testAcceptedValues.title})`)) as Row[])
-    : [];
+  // Qualified by hand: Drizzle renders columns unqualified inside sql``, which would bind to the sub-select's table.
+  const accepted = sql<{ id: number; title: string }[]>`coalesce((select json_agg(json_build_object('id', av.id, 'title', av.title) order by lower(av.title))
+    from ${testAcceptedValues} av where av.test_id = "lims_ordered_tests"."test_id" and av.is_enabled), '[]'::json)`;
+  const [p, panelRows, testRows] = await Promise.all([
+    patientCard(db, Number(summary.patientId)),
+    db.select({ id: limsOrderedPanels.id, panelId: limsOrderedPanels.panelId, title: panels.title, comment: limsOrderedPanels.comment, enabledDate: limsOrderedPanels.enabledDate })
+      .from(limsOrderedPanels).leftJoin(panels, eq(panels.id, limsOrderedPanels.panelId))
+      .where(and(eq(limsOrderedPanels.limsOrderId, orderId), eq(limsOrderedPanels.institutionId, inst), eq(limsOrderedPanels.isEnabled, true)))
+      .orderBy(asc(limsOrderedPanels.id)) as Promise<Row[]>,
+    db.select({
+      id: limsOrderedTests.id, panelId: limsOrderedTests.limsOrderedPanelId, testId: limsOrderedTests.testId, comment: limsOrderedTests.comment,
+      stamp: limsOrderedTests.concurrencyStamp, rangeId: limsOrderedTests.testResultRangeId,
+      title: tests.title, abbreviation: tests.abbreviation, hasRange: tests.hasRange, hasAcceptedValue: tests.hasAcceptedValue, unitSymbol: unitOfMeasurements.unitSymbol,
+      min: testResultRanges.minimumValue, max: testResultRanges.maximumValue,
+      resultId: limsOrderedTestResults.id, result: limsOrderedTestResults.result, flag: limsOrderedTestResults.flag, resultStamp: limsOrderedTestResults.concurrencyStamp,
+      amended: limsOrderedTestResults.amended, updatedDate: limsOrderedTestResults.updatedDate, updFirst: updater.firstName, updLast: updater.lastName,
+      releaseId: limsOrderedTestResultReleases.id, isReleased: limsOrderedTestResultReleases.isReleased, releasedDate: limsOrderedTestResultReleases.releasedDate,
+      relFirst: releaser.firstName, relLast: releaser.lastName, accepted,
+    }).from(limsOrderedTests)
+      .leftJoin(tests, eq(tests.id, limsOrderedTests.testId))
+      .leftJoin(unitOfMeasurements, eq(unitOfMeasurements.id, tests.unitOfMeasurementId))
+      .leftJoin(testResultRanges, eq(testResultRanges.id, limsOrderedTests.testResultRangeId))
+      .innerJoin(limsOrderedTestResults, eq(limsOrderedTestResults.limsOrderedTestId, limsOrderedTests.id))
+      .innerJoin(limsOrderedTestResultReleases, eq(limsOrderedTestResultReleases.limsOrderedTestResultId, limsOrderedTestResults.id))
+      .leftJoin(updater, eq(updater.id, limsOrderedTestResults.updatedById))
+      .leftJoin(releaser, eq(releaser.id, limsOrderedTestResultReleases.releasedById))
+      .where(and(eq(limsOrderedTests.limsOrderId, orderId), eq(limsOrderedTests.isEnabled, true)))
+      .orderBy(asc(limsOrderedTests.id)),
+  ]);
 
   return {
     ...(summary as unknown as OrderDetail),
@@ -64,14 +62,14 @@ export async function getOrderDetail(ctx: Ctx, orderId: number): Promise<OrderDe
       id: Number(p.id), firstName: String(p.firstName), fatherName: String(p.fatherName), grandFatherName: String(p.grandFatherName), birthDate: String(p.birthDate),
       gender: ref(p.genderId, p.gender), maritalStatus: ref(p.maritalStatusId, p.maritalStatus), vitalStatus: ref(p.vitalStatusId, p.vitalStatus),
     },
-    patientMRNs: mrns.map((m) => ({ id: m.id, mrn: m.mrn, institutionSite: ref(m.siteId, m.site) })),
+    patientMRNs: p.mrns.map((m) => ({ id: m.id, mrn: m.mrn, institutionSite: ref(m.siteId, m.site) })),
     orderedPanels: panelRows.map((op) => ({
       id: Number(op.id), panelId: Number(op.panelId), panel: { id: Number(op.panelId), title: String(op.title) }, comment: (op.comment as string) ?? null,
       enabledDate: iso(op.enabledDate),
       orderedTests: testRows.filter((t) => t.panelId === op.id).map((t) => ({
         id: Number(t.id), testId: Number(t.testId), comment: (t.comment as string) ?? null, concurrencyStamp: String(t.stamp),
         test: { id: Number(t.testId), title: String(t.title), abbreviation: (t.abbreviation as string) ?? null, unitSymbol: (t.unitSymbol as string) ?? null, hasRange: Boolean(t.hasRange), hasAcceptedValue: Boolean(t.hasAcceptedValue) },
-        testAcceptedValues: t.hasAcceptedValue ? accepted.filter((a) => a.testId === t.testId).map((a) => ({ id: Number(a.id), title: String(a.title) })) : [],
+        testAcceptedValues: t.hasAcceptedValue ? t.accepted : [],
         testResultRange: t.rangeId ? { id: Number(t.rangeId), minimumValue: Number(t.min), maximumValue: Number(t.max) } : null,
         testResult: { id: Number(t.resultId), result: (t.result as string) ?? null, flag: (t.flag as 'L' | 'H' | null) ?? null, concurrencyStamp: String(t.resultStamp), updatedDate: iso(t.updatedDate), updatedBy: who(t.updFirst, t.updLast), amended: Boolean(t.amended) },
         testResultRelease: { id: Number(t.releaseId), isReleased: Boolean(t.isReleased), releasedDate: iso(t.releasedDate), releasedBy: who(t.relFirst, t.relLast) },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import { Id, InstParam, PagingQuery } from '../../../contract/common.contract';
+import { Id, InstParam, PagingQuery, SeekPagingQuery } from '../../../contract/common.contract';
 import {
   AmendInput, CommentInput, OrderDetail, OrderedPanelDetail, OrderedPanelInput, OrderInput, OrderQuery, OrderSummary, PlaceOrders, ResultHistoryEntry, ResultInput, SaveResults,
 } from '../../../contract/orders.contract';
@@ -35,7 +35,7 @@ export function orderRoutes(app: App, { db, now }: AppDeps) {
     return test;
   };
 
-  app.get(base, { config: { permission: 'orders.read' }, schema: { tags, params: InstParam, querystring: PagingQuery.extend(OrderQuery.shape), response: { 200: z.array(OrderSummary) } } },
+  app.get(base, { config: { permission: 'orders.read' }, schema: { tags, params: InstParam, querystring: SeekPagingQuery.extend(OrderQuery.shape), response: { 200: z.array(OrderSummary) } } },
     async (req, reply) => sendPage(reply, req.query, await orders.listOrders(ctx(req), req.query, req.query)));
   app.get(`${base}/count`, { config: { permission: 'orders.read' }, schema: { tags, params: InstParam, response: { 200: z.object({ count: z.number(), isEstimate: z.boolean() }) } } },
     async (req) => orders.countOrders(ctx(req)));

@@ -1,6 +1,6 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { OrderInput, OrderSummary, PlaceOrders } from '../../../contract/orders.contract';
-import type { PagingQuery } from '../../../contract/common.contract';
+import type { SeekPagingQuery } from '../../../contract/common.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
@@ -26,7 +26,7 @@ const extra = {
 export interface OrderFilters { sampleId?: string; patientId?: number; collectedSampleId?: number; mrn?: string }
 
 /** spec 1 §7 lookups: by SampleID, patientId, CollectedSampleId (and MRN), newest first, paged. */
-export async function listOrders(ctx: Ctx, q: PagingQuery, f: OrderFilters) {
+export async function listOrders(ctx: Ctx, q: SeekPagingQuery, f: OrderFilters) {
   const inst = instOf(ctx);
   const parts: SQL[] = [eq(limsOrders.institutionId, inst)];
   if (q.isEnabled !== undefined) parts.push(eq(limsOrders.isEnabled, q.isEnabled));
@@ -35,7 +35,7 @@ export async function listOrders(ctx: Ctx, q: PagingQuery, f: OrderFilters) {
   if (f.collectedSampleId) parts.push(eq(limsOrders.collectedSampleId, f.collectedSampleId));
   if (f.mrn) parts.push(sql`${limsOrders.patientId} in (select id from patients where ${byMrn(inst, f.mrn)})`);
   if (q.searchTerm) parts.push(sql`lower(${limsOrders.sampleId}) like ${`${q.searchTerm.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
-  return selectRecords(ctx.db, limsOrders, { where: and(...parts), orderBy: desc(limsOrders.id), limit: q.pageSize, offset: offsetOf(q), refs: refs(), extra });
+  return selectRecords(ctx.db, limsOrders, { where: and(...parts), byId: { desc: true, after: q.after }, limit: q.pageSize, offset: offsetOf(q), refs: refs(), extra });
 }
 
 export async function getOrderSummary(ctx: Ctx, orderId: number) {

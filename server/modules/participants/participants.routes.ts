@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import { Id, InstParam, PagingQuery } from '../../../contract/common.contract';
+import { Id, InstParam, PagingQuery, SeekPagingQuery } from '../../../contract/common.contract';
 import {
   ChildRecord, EthnicityInput, MrnInput, MrnLookupQuery, Patient, PatientCounts, PatientInput, PatientQuery, PatientRegister, PatientUpdate, PhoneInput, RaceInput,
 } from '../../../contract/participants.contract';
@@ -23,7 +23,7 @@ export function participantRoutes(app: App, { db, now }: AppDeps) {
   const ctx = (req: FastifyRequest) => ctxOf(req, db, now);
   const base = '/api/institutions/:instId/patients';
 
-  app.get(base, { config: read, schema: { tags, params: InstParam, querystring: PagingQuery.extend(PatientQuery.shape), response: { 200: z.array(Patient) } } },
+  app.get(base, { config: read, schema: { tags, params: InstParam, querystring: SeekPagingQuery.extend(PatientQuery.shape), response: { 200: z.array(Patient) } } },
     async (req, reply) => sendPage(reply, req.query, await svc.listPatients(ctx(req), req.query, req.query)));
   app.get(`${base}/count`, { config: read, schema: { tags, params: InstParam, response: { 200: PatientCounts } } },
     async (req) => svc.countPatients(ctx(req)));

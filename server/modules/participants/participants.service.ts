@@ -1,6 +1,6 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PatientInput, PatientRegister } from '../../../contract/participants.contract';
-import type { PagingQuery } from '../../../contract/common.contract';
+import type { SeekPagingQuery } from '../../../contract/common.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
@@ -28,14 +28,14 @@ const extra = {
 
 export interface PatientFilters { phoneNumber?: string; mrn?: string }
 
-export async function listPatients(ctx: Ctx, q: PagingQuery, f: PatientFilters = {}) {
+export async function listPatients(ctx: Ctx, q: SeekPagingQuery, f: PatientFilters = {}) {
   const inst = instOf(ctx);
   const parts: SQL[] = [eq(patients.institutionId, inst)];
   if (q.isEnabled !== undefined) parts.push(eq(patients.isEnabled, q.isEnabled));
   if (q.searchTerm) parts.push(searchPatients(inst, q.searchTerm));
   if (f.phoneNumber) parts.push(byPhone(inst, f.phoneNumber));
   if (f.mrn) parts.push(byMrn(inst, f.mrn));
-  return selectRecords(ctx.db, patients, { where: and(...parts), orderBy: desc(patients.id), limit: q.pageSize, offset: offsetOf(q), refs: refs(), extra });
+  return selectRecords(ctx.db, patients, { where: and(...parts), byId: { desc: true, after: q.after }, limit: q.pageSize, offset: offsetOf(q), refs: refs(), extra });
 }
 
 /** The dashboard count: exact up to 10,000, above it the planner's estimate (isEstimate; platform/counts.ts). */
