@@ -3,12 +3,12 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { SESSION_HOURS, type ChangePassword, type LoginRequest, type LoginResponse, type Me } from '../../../contract/auth.contract';
 import { permissionsOf, type Role } from '../../../contract/permissions.contract';
-import { MSG } from '../../../contract/messages';
 import { credentialsOf, passwordHashOf, setPasswordHash, signInAccounts } from '../accounts/accounts.repository';
 import { loginAttempts, sessions } from './auth.table';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/passwords';
 import { passwordProblem } from '../../../contract/password-policy';
-import { AppError, badRequest, validationProblem } from '../../platform/errors';
+import { validationProblem } from '../../platform/errors';
+import { authErrors } from './auth.errors';
 import { assertNotThrottled, pruneAttempts, type ThrottleConfig } from './login-throttle';
 import { audit } from '../../platform/audit';
 import type { AuthAccount, Ctx } from '../../platform/context';
@@ -25,7 +25,7 @@ export async function login(deps: Deps, input: Required<LoginRequest>, address: 
   const ok = await verifyPassword(input.password, account?.passwordHash ?? DUMMY_HASH);
   if (!account || !ok || !account.isEnabled) {
     await db.insert(loginAttempts).values({ userName, address, succeeded: false, at: now() });
-    throw new AppError(401, MSG.badLogin, undefined, 'bad_login');
+    throw authErrors.invalid_credentials();
   }
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now().getTime() + (input.stayLoggedIn ? SESSION_HOURS.long : SESSION_HOURS.short) * 3_600_000);
@@ -67,16 +67,12 @@ export async function resolveToken(db: Db, token: string, now: Date, idleMinutes
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt))).limit(1);
   if (!row) return null;
   const { sessions: s, sign_in_accounts: account } = row;
-  if (s.expiresAt <= now) throw sessionEnded('session_expired', 'Your session has expired. Sign in again.');
+  if (s.expiresAt <= now) throw authErrors.session_expired();
   const idleMs = now.getTime() - s.lastSeenAt.getTime();
-  if (idleMs >= idleMinutes * 60_000) {
-    throw sessionEnded('session_idle', `Your session ended after ${idleMinutes} minutes without activity. Sign in again.`);
-  }
+  if (idleMs >= idleMinutes * 60_000) throw authErrors.session_idle(idleMinutes);
   if (idleMs >= SEEN_REFRESH_MS) await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, s.id));
   return toAuthAccount(account, s.id);
 }
-
-const sessionEnded = (code: string, title: string) => new AppError(401, title, undefined, code);
 
 export async function loadAccount(db: Db, accountId: number, sessionId: number): Promise<AuthAccount | null> {
   const [a] = await db.select().from(signInAccounts).where(eq(signInAccounts.id, accountId)).limit(1);
@@ -102,7 +98,7 @@ export async function logout(db: Db, account: AuthAccount, address: string, now:
 export async function changeOwnPassword(ctx: Ctx, input: ChangePassword) {
   const hash = await passwordHashOf(ctx.db, ctx.account.id);
   if (!hash || !(await verifyPassword(input.oldPassword, hash))) {
-    throw badRequest('The old password is incorrect.', { oldPassword: ['The old password is incorrect.'] });
+    throw authErrors.old_password_wrong({ oldPassword: ['The old password is incorrect.'] });
   }
   const problem = passwordProblem(input.newPassword, ctx.account.email);
   if (problem) throw validationProblem({ newPassword: [problem] });

@@ -40,6 +40,7 @@ describe('dependent lists', () => {
     const department = await createSample(t, institution.id, token, L.departments);
     const res = await post('panels', { title: 'Lipid Profile', abbreviation: 'LIP', description: 'Cholesterol panel', specimenTypeCategoryId: tissue.id, specimenTypeId: serum.id, departmentId: department.id });
     expect(res.statusCode).toBe(400);
+    expect(json(res).code).toBe('configuration.parent_mismatch');
     expect(json(res).errors).toEqual({ specimenTypeId: ['Not in the chosen Specimen Type Category'] });
   });
 });
@@ -103,6 +104,7 @@ describe('rules', () => {
     const c = json<Rec>(await post('departments', { title: 'Immunohistochemistry', abbreviation: 'IHC', description: 'Stains', isSubDepartment: true, parentDepartmentId: b.id }));
     const cycle = await put(`departments/${a.id}`, { title: 'Pathology', abbreviation: 'PATH', description: 'Pathology', isSubDepartment: true, parentDepartmentId: c.id, concurrencyStamp: a.concurrencyStamp });
     expect(cycle.statusCode).toBe(400);
+    expect(json(cycle)).toMatchObject({ code: 'configuration.cycle', title: 'Parent Department cannot be the department itself or one of its sub-departments' });
     expect(json(cycle).errors).toEqual({ parentDepartmentId: ['This would make a cycle'] });
     expect(json(await post('departments', { title: 'Orphan', abbreviation: 'O', description: 'x', isSubDepartment: true })).errors)
       .toEqual({ parentDepartmentId: ['*Required'] });

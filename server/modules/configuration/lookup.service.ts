@@ -4,7 +4,8 @@ import { LOOKUP_BY_KEY, refObjectName, type LookupEntity } from '../../../contra
 import { derivableFields, type LookupInput } from '../../../contract/lookups.schemas';
 import type { PagingQuery } from '../../../contract/common.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors';
+import { isUniqueViolation, notFound } from '../../platform/errors';
+import { configurationErrors } from './configuration.errors';
 import { audit } from '../../platform/audit';
 import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords, type RefJoin } from '../../platform/record-refs';
@@ -60,7 +61,7 @@ async function checkReferences(tx: Db, ctx: Ctx, e: LookupEntity, v: LookupInput
     if (derivable.has(field) && (v[field] === null || v[field] === undefined)) v[field] = rows[f.name][refField];
     if (v[field] !== null && v[field] !== undefined && rows[f.name][refField] !== v[field]) {
       const dep = e.fields.find((x) => x.name === field)?.label ?? field;
-      throw badRequest(`${f.label} does not belong to the chosen ${dep}`, { [f.name]: [`Not in the chosen ${dep}`] });
+      throw configurationErrors.parent_mismatch(f.label, dep, { [f.name]: [`Not in the chosen ${dep}`] });
     }
   }
 }
@@ -71,7 +72,7 @@ async function checkNoCycle(tx: Db, e: LookupEntity, id: number, v: LookupInput)
   for (const f of refs(e).filter((x) => x.ref === e.key)) {
     let cursor = v[f.name] as number | null;
     for (let hops = 0; cursor !== null && cursor !== undefined && hops < 1000; hops++) {
-      if (cursor === id) throw badRequest(`${f.label} cannot be the ${e.label.toLowerCase()} itself or one of its sub-${e.label.toLowerCase()}s`, { [f.name]: ['This would make a cycle'] });
+      if (cursor === id) throw configurationErrors.cycle(f.label, e.label.toLowerCase(), { [f.name]: ['This would make a cycle'] });
       const [row] = (await tx.select({ next: table[f.name] }).from(table).where(eq(table.id, cursor)).limit(1)) as { next: number | null }[];
       cursor = row?.next ?? null;
     }
@@ -94,7 +95,7 @@ async function uniquely<T>(e: LookupEntity, run: () => Promise<T>): Promise<T> {
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     const what = e.titleField ? `this ${e.fields.find((f) => f.name === e.titleField)?.label.toLowerCase() ?? 'title'}` : 'these values';
-    throw conflict(`A ${e.label.toLowerCase()} with ${what} already exists.`);
+    throw configurationErrors.duplicate(e.label.toLowerCase(), what);
   }
 }
 
