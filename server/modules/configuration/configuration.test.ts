@@ -132,3 +132,15 @@ describe('registry', () => {
     expect(Object.keys(lookupTables).sort()).toEqual(LOOKUPS.map((e) => e.key).sort());
   });
 });
+
+describe('typed lookup writes', () => {
+  it('an insert naming a field the list does not have is refused, not silently dropped', async () => {
+    const { lookupTables } = await import('../../platform/lookups/lookup.tables');
+    const { insertLookups } = await import('../../platform/lookups/lookup-writes');
+    const record = { institutionId: institution.id, creatorId: null, enablerId: null };
+    await expect(insertLookups(t.db, lookupTables.genders, record, [{ titel: 'Typo', abbreviation: 'T', description: 'x' }]))
+      .rejects.toThrow('genders has no column titel');
+    const [row] = await insertLookups(t.db, lookupTables.genders, record, [{ title: 'Typed', abbreviation: 'TY', description: 'x' }]);
+    expect(row).toMatchObject({ title: 'Typed', institutionId: institution.id, isEnabled: true });
+  });
+});

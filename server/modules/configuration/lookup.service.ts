@@ -12,6 +12,7 @@ import { selectRecords, type RefJoin } from '../../platform/record-refs';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
 import { assertLookupIds, lookupJoin, tableOf } from '../../platform/lookups/lookup-refs';
+import { insertLookups, type LookupFields } from '../../platform/lookups/lookup-writes';
 
 export { tableOf };
 const refs = (e: LookupEntity) => e.fields.filter((f) => f.kind === 'reference' && f.ref);
@@ -82,11 +83,12 @@ async function checkNoCycle(tx: Db, e: LookupEntity, id: number, v: LookupInput)
 async function clearOtherDefaults(tx: Db, ctx: Ctx, e: LookupEntity, v: LookupInput, id: number) {
   if (!e.hasDefault || v.isDefault !== true) return;
   const table = tableOf(e);
-  await tx.update(table).set({ isDefault: false } as never).where(and(eq(table.institutionId, instOf(ctx)), ne(table.id, id), eq(table.isDefault, true)));
+  await tx.update(table).set({ isDefault: false }).where(and(eq(table.institutionId, instOf(ctx)), ne(table.id, id), eq(table.isDefault, true)));
 }
 
-function values(e: LookupEntity, v: LookupInput) {
-  return Object.fromEntries(e.fields.map((f) => [f.name, v[f.name] ?? null]));
+/** The registry fields of a record (the contract's schema has checked their values). */
+function values(e: LookupEntity, v: LookupInput): LookupFields {
+  return Object.fromEntries(e.fields.map((f) => [f.name, (v[f.name] ?? null) as LookupFields[string]]));
 }
 
 async function uniquely<T>(e: LookupEntity, run: () => Promise<T>): Promise<T> {
@@ -104,10 +106,10 @@ export async function createLookup(ctx: Ctx, e: LookupEntity, v: LookupInput) {
   const table = tableOf(e);
   const id = await uniquely(e, () => ctx.db.transaction(async (tx) => {
     await checkReferences(tx, ctx, e, v);
-    const [row] = (await tx.insert(table).values({ ...values(e, v), institutionId: instOf(ctx), creatorId: ctx.account.id, enablerId: ctx.account.id } as never).returning()) as Record<string, unknown>[];
-    await clearOtherDefaults(tx, ctx, e, v, Number(row.id));
-    await audit(tx, ctx, { entity: e.key, entityId: Number(row.id), action: 'create', after: row });
-    return Number(row.id);
+    const [row] = await insertLookups(tx, table, { institutionId: instOf(ctx), creatorId: ctx.account.id, enablerId: ctx.account.id }, [values(e, v)]);
+    await clearOtherDefaults(tx, ctx, e, v, row.id);
+    await audit(tx, ctx, { entity: e.key, entityId: row.id, action: 'create', after: row });
+    return row.id;
   }));
   return getLookup(ctx, e, id);
 }
