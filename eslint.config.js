@@ -45,10 +45,8 @@ export default tseslint.config(
       { group: ['**/server/**', '**/web/**', 'drizzle-orm*', 'fastify*', 'react*'], message: 'contract/ imports only zod.' },
     ] }] },
   },
-  // Known exceptions, to be removed (ADR 0010): the session lookup is being reworked on another branch;
-  // then guard.ts receives resolveToken from app.ts and auth reads accounts through accounts.repository.ts.
-  { files: ['server/platform/**/*.ts'], ignores: ['server/platform/guard.ts'], rules: platformRule },
-  { files: ['server/modules/**/*.ts'], ignores: ['server/modules/*/*.table.ts', 'server/modules/**/*.test.ts', 'server/modules/auth/auth.service.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [otherModule] }] } },
+  { files: ['server/platform/**/*.ts'], rules: platformRule },
+  { files: ['server/modules/**/*.ts'], ignores: ['server/modules/*/*.table.ts', 'server/modules/**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [otherModule] }] } },
   { files: ['server/modules/*/*.table.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [tableFk] }] } },
   {
     files: ['web/src/**/*.{ts,tsx}'],

@@ -16,6 +16,7 @@ import { registerProblemResponses } from './platform/openapi';
 import type { App, AppDeps } from './platform/app-types';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { resolveToken } from './modules/auth/auth.service';
 import { institutionRoutes } from './modules/institutions/institutions.routes';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -76,7 +77,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   // The app's CSP (helmet, above) covers the docs too: swagger-ui needs inline styles, no inline scripts.
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  registerGuard(app, database.db, now, config.sessionIdleMinutes);
+  registerGuard(app, (token) => resolveToken(database.db, token, now(), config.sessionIdleMinutes));
   registerProblemResponses(app);
   const deps: AppDeps = { db: database.db, config, now };
   healthRoutes(app, database);

@@ -21,11 +21,10 @@ export const forbidden = (title = 'You do not have permission to do this.') => n
 export const notFound = (what = 'Record') => new AppError(404, `${what} not found.`, undefined, 'not_found');
 export const conflict = (title: string) => new AppError(409, title, undefined, 'conflict');
 export const staleStamp = () => conflict('This record was changed by someone else. Reload it and try again.');
-export const tooManyRequests = (title: string, retryAfterSeconds: number) => new AppError(429, title, undefined, 'too_many_requests', retryAfterSeconds);
 
 type Title<A extends unknown[]> = string | ((...args: A) => string);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Spec = { status: number; title: Title<any[]> };
+type Spec = { status: number; title: Title<any[]>; retryAfter?: (...args: any[]) => number };
 type Factory<S extends Spec> = S['title'] extends (...args: infer A) => string
   ? (...args: [...A, errors?: Record<string, string[]>]) => AppError
   : (errors?: Record<string, string[]>) => AppError;
@@ -33,13 +32,14 @@ type Factory<S extends Spec> = S['title'] extends (...args: infer A) => string
 /**
  * A module's errors, declared once (`<area>.errors.ts`): each has a namespaced code
  * (`participants.mrn_taken`), a status and a human title, and leaves the server as problem+json
- * with the code in `type` (`about:blank#participants.mrn_taken`) and in `code`.
+ * with the code in `type` (`about:blank#participants.mrn_taken`) and in `code`. A 429 may compute
+ * its Retry-After (seconds) from the same arguments as its title.
  */
 export function defineErrors<const S extends Record<string, Spec>>(area: string, specs: S): { [K in keyof S]: Factory<S[K]> } {
   return Object.fromEntries(Object.entries(specs).map(([key, spec]) => [key, (...args: unknown[]) => {
     const title = typeof spec.title === 'function' ? spec.title(...args) : spec.title;
     const last = args[typeof spec.title === 'function' ? spec.title.length : 0] as Record<string, string[]> | undefined;
-    return new AppError(spec.status, title, last, `${area}.${key}`);
+    return new AppError(spec.status, title, last, `${area}.${key}`, spec.retryAfter?.(...args));
   }])) as { [K in keyof S]: Factory<S[K]> };
 }
 

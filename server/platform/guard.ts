@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client';
-import { resolveToken } from '../modules/auth/auth.service';
-import { belongsTo, requirePermission } from './context';
+import { type AuthAccount, belongsTo, requirePermission } from './context';
 import { notFound, unauthorized, validationProblem } from './errors';
 import { parseId } from '../../contract/common.contract';
 import { MSG } from '../../contract/messages';
@@ -14,11 +12,18 @@ declare module 'fastify' {
 }
 
 /**
+ * The signed-in account of a bearer token, or null (unknown, revoked, disabled); it may throw a 401
+ * naming why a session ended. The auth module provides it (app.ts passes it in), so platform does
+ * not import a module.
+ */
+export type ResolveToken = (token: string) => Promise<AuthAccount | null>;
+
+/**
  * One permission check for every route (ARCHITECTURE §5): who is signing in (bearer token),
  * whether the account belongs to the institution in the path (404 otherwise, never its data),
  * and whether the roles of its membership there grant the route's permission (403).
  */
-export function registerGuard(app: FastifyInstance, db: Db, now: () => Date, sessionIdleMinutes: number) {
+export function registerGuard(app: FastifyInstance, resolveToken: ResolveToken) {
   app.decorateRequest('auth', null);
 
   app.addHook('onRoute', (route) => {
@@ -33,7 +38,7 @@ export function registerGuard(app: FastifyInstance, db: Db, now: () => Date, ses
     if (!permission || permission === 'public') return;
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    req.auth = token ? await resolveToken(db, token, now(), sessionIdleMinutes) : null;
+    req.auth = token ? await resolveToken(token) : null;
     if (!req.auth) throw unauthorized();
     const raw = (req.params as Record<string, string> | undefined)?.instId;
     let institutionId: number | null = null;

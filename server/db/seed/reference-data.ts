@@ -1,5 +1,6 @@
 import type { Db } from '../client';
 import { lookupTables as T } from '../../platform/lookups/lookup.tables';
+import { insertLookups, type LookupFields, type LookupRecord } from '../../platform/lookups/lookup-writes';
 
 type Simple = [title: string, abbreviation: string, description: string];
 
@@ -47,11 +48,10 @@ const EVENT_UNITS: [string, string, string, number][] = [
 
 /** Reference data every new institution starts with (platform issue), inside the creating transaction. */
 export async function seedReferenceData(tx: Db, institutionId: number, creatorId: number | null) {
-  const base = { institutionId, creatorId, enablerId: creatorId };
+  const base: LookupRecord = { institutionId, creatorId, enablerId: creatorId };
   const simple = (rows: Simple[], defaultTitle?: string) =>
-    rows.map(([title, abbreviation, description]) => ({ ...base, title, abbreviation, description, ...(defaultTitle ? { isDefault: title === defaultTitle } : {}) }));
-  const ins = (table: (typeof T)[keyof typeof T], values: Record<string, unknown>[]) =>
-    tx.insert(table).values(values as never).returning() as unknown as Promise<Record<string, unknown>[]>;
+    rows.map(([title, abbreviation, description]) => ({ title, abbreviation, description, ...(defaultTitle ? { isDefault: title === defaultTitle } : {}) }));
+  const ins = (table: (typeof T)[keyof typeof T], rows: LookupFields[]) => insertLookups(tx, table, base, rows);
 
   await ins(T.genders, simple(GENDERS));
   await ins(T.maritalStatuses, simple(MARITAL));
@@ -68,19 +68,19 @@ export async function seedReferenceData(tx: Db, institutionId: number, creatorId
   await ins(T.subSampleLineages, simple(LINEAGES));
   await ins(T.paymentCategories, simple(PAYMENTS));
   await ins(T.dataTypes, simple(DATA_TYPES).map((r) => ({ ...r, hasValidation: false })));
-  await ins(T.collectionProtocolEventUnitOfMeasurements, EVENT_UNITS.map(([unitName, unitSymbol, description, toMinuteConversionRate]) => ({ ...base, unitName, unitSymbol, description, toMinuteConversionRate })));
+  await ins(T.collectionProtocolEventUnitOfMeasurements, EVENT_UNITS.map(([unitName, unitSymbol, description, toMinuteConversionRate]) => ({ unitName, unitSymbol, description, toMinuteConversionRate })));
 
   const unitIds = new Map<string, number>();
   for (const [i, { type, units }] of UNIT_TYPES.entries()) {
-    const [t] = await ins(T.unitOfMeasurementTypes, [{ ...base, title: type[0], quantitySymbol: type[1], dimensionSymbol: type[2], description: type[3], abbreviation: type[0].slice(0, 3).toUpperCase(), isDefault: i === 0 }]);
-    const rows = await ins(T.unitOfMeasurements, units.map(([unitName, unitSymbol, code, description]) => ({ ...base, unitOfMeasurementTypeId: t.id, unitName, unitSymbol, code, description })));
+    const [t] = await ins(T.unitOfMeasurementTypes, [{ title: type[0], quantitySymbol: type[1], dimensionSymbol: type[2], description: type[3], abbreviation: type[0].slice(0, 3).toUpperCase(), isDefault: i === 0 }]);
+    const rows = await ins(T.unitOfMeasurements, units.map(([unitName, unitSymbol, code, description]) => ({ unitOfMeasurementTypeId: t.id, unitName, unitSymbol, code, description })));
     for (const r of rows) unitIds.set(String(r.unitName), Number(r.id));
   }
   let ordinal = 0;
   for (const { category, types } of SPECIMENS) {
     const [c] = await ins(T.specimenTypeCategories, simple([category]));
     await ins(T.specimenTypes, types.map(([title, abbreviation, description, unit]) => ({
-      ...base, specimenTypeCategoryId: c.id, title, abbreviation, description, unitOfMeasurementId: unitIds.get(unit), ordinal: ordinal++, isDefault: title === 'Whole Blood',
+      specimenTypeCategoryId: c.id, title, abbreviation, description, unitOfMeasurementId: unitIds.get(unit), ordinal: ordinal++, isDefault: title === 'Whole Blood',
     })));
   }
   for (const { category, types } of PHONES) {

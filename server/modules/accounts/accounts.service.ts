@@ -15,6 +15,7 @@ import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import { institutionExists, institutionTitles } from '../institutions/institutions.repository';
 import { revokeSessions } from '../auth/auth.repository';
 import { accounts, accountInstitutions } from './accounts.table';
+import { passwordHashOf, setPasswordHash } from './accounts.repository';
 
 /** Accounts the caller may see: members of an institution where it holds accounts.read (all for Super Administrator). */
 function visibleScope(ctx: Ctx, institutionId?: number): SQL | undefined {
@@ -143,8 +144,8 @@ async function auditEverywhere(tx: Db, ctx: Ctx, target: Managed, entry: Omit<Au
 /** spec 2 §5: changing a password needs the administrator's own password. Revokes the account's sessions. */
 export async function overwritePassword(ctx: Ctx, input: OverwritePassword) {
   requirePermission(ctx, 'accounts.manage');
-  const [admin] = await ctx.db.select({ passwordHash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, ctx.account.id));
-  if (!admin || !(await verifyPassword(input.adminPassword, admin.passwordHash))) {
+  const adminHash = await passwordHashOf(ctx.db, ctx.account.id);
+  if (!adminHash || !(await verifyPassword(input.adminPassword, adminHash))) {
     throw accountErrors.admin_password_wrong({ adminPassword: ['Your administrator password is incorrect.'] });
   }
   const target = await findManaged(ctx, input.user as number | string);
@@ -156,7 +157,7 @@ export async function overwritePassword(ctx: Ctx, input: OverwritePassword) {
   if (problem) throw validationProblem({ newPassword: [problem] });
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
-    await updateStamped(tx, accounts, undefined, target.id, undefined, { passwordHash }, 'Account');
+    await setPasswordHash(tx, target.id, passwordHash);
     await revokeSessions(tx, target.id, ctx.now());
     await auditEverywhere(tx, ctx, target, { action: 'password_change' });
   });

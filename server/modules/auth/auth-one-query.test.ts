@@ -42,8 +42,8 @@ describe('auth in one query', () => {
     const { token } = await signedIn(t, ['Technician']);
     const now = new Date();
     expect(await resolveToken(t.db, token, now, 30)).not.toBeNull();
-    await expect(resolveToken(t.db, token, new Date(now.getTime() + 31 * 60_000), 30)).rejects.toMatchObject({ code: 'session_idle' });
-    await expect(resolveToken(t.db, token, new Date(now.getTime() + 31 * 86_400_000), 60 * 24 * 365)).rejects.toMatchObject({ code: 'session_expired' });
+    await expect(resolveToken(t.db, token, new Date(now.getTime() + 31 * 60_000), 30)).rejects.toMatchObject({ code: 'auth.session_idle' });
+    await expect(resolveToken(t.db, token, new Date(now.getTime() + 31 * 86_400_000), 60 * 24 * 365)).rejects.toMatchObject({ code: 'auth.session_expired' });
     expect((await t.call('POST', '/api/Authentication/logout', { token })).statusCode).toBe(204);
     expect(await resolveToken(t.db, token, now, 30)).toBeNull();
     expect(await resolveToken(t.db, 'not-a-token', now, 30)).toBeNull();

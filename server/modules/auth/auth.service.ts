@@ -1,15 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { SESSION_HOURS, type ChangePassword, type LoginRequest, type LoginResponse, type Me } from '../../../contract/auth.contract';
 import { permissionsOf, type Role } from '../../../contract/permissions.contract';
-import { MSG } from '../../../contract/messages';
-import { accounts } from '../accounts/accounts.table';
+import { credentialsOf, passwordHashOf, setPasswordHash, signInAccounts } from '../accounts/accounts.repository';
 import { loginAttempts, sessions } from './auth.table';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/passwords';
 import { passwordProblem } from '../../../contract/password-policy';
-import { updateStamped } from '../../platform/crud/stamp';
-import { AppError, badRequest, validationProblem } from '../../platform/errors';
+import { validationProblem } from '../../platform/errors';
+import { authErrors } from './auth.errors';
 import { assertNotThrottled, pruneAttempts, type ThrottleConfig } from './login-throttle';
 import { audit } from '../../platform/audit';
 import type { AuthAccount, Ctx } from '../../platform/context';
@@ -22,11 +21,11 @@ export async function login(deps: Deps, input: Required<LoginRequest>, address: 
   const { db, config, now } = deps;
   const userName = input.userName.trim().toLowerCase();
   await assertNotThrottled(db, config, userName, address, now());
-  const [account] = await db.select().from(accounts).where(eq(sql`lower(${accounts.userName})`, userName)).limit(1);
+  const account = await credentialsOf(db, userName);
   const ok = await verifyPassword(input.password, account?.passwordHash ?? DUMMY_HASH);
   if (!account || !ok || !account.isEnabled) {
     await db.insert(loginAttempts).values({ userName, address, succeeded: false, at: now() });
-    throw new AppError(401, MSG.badLogin, undefined, 'bad_login');
+    throw authErrors.invalid_credentials();
   }
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now().getTime() + (input.stayLoggedIn ? SESSION_HOURS.long : SESSION_HOURS.short) * 3_600_000);
@@ -42,14 +41,6 @@ export async function login(deps: Deps, input: Required<LoginRequest>, address: 
 
 const SEEN_REFRESH_MS = 60_000;
 
-/** The account columns and its memberships (one json sub-select), so a request's auth is one query. */
-const accountFields = {
-  id: accounts.id, firstName: accounts.firstName, lastName: accounts.lastName, email: accounts.email,
-  userName: accounts.userName, phoneNumber: accounts.phoneNumber, isSuperAdmin: accounts.isSuperAdmin, isEnabled: accounts.isEnabled,
-  // Qualified by hand: the sub-select names its own table.
-  memberships: sql<{ institutionId: number; roles: string[] }[] | null>`(select json_agg(json_build_object('institutionId', ai.institution_id, 'roles', ai.roles) order by ai.institution_id)
-    from account_institutions ai where ai.account_id = "accounts"."id")`,
-};
 interface AccountRow {
   id: number; firstName: string; lastName: string; email: string; userName: string; phoneNumber: string | null;
   isSuperAdmin: boolean; isEnabled: boolean; memberships: { institutionId: number; roles: string[] }[] | null;
@@ -72,24 +63,19 @@ function toAuthAccount(a: AccountRow | undefined, sessionId: number): AuthAccoun
  * at once); last_seen_at is written at most once a minute, not on every request.
  */
 export async function resolveToken(db: Db, token: string, now: Date, idleMinutes: number): Promise<AuthAccount | null> {
-  const [s] = await db.select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt, ...accountFields })
-    .from(sessions).innerJoin(accounts, eq(accounts.id, sessions.accountId))
+  const [row] = await db.select().from(sessions).innerJoin(signInAccounts, eq(signInAccounts.id, sessions.accountId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt))).limit(1);
-  if (!s) return null;
-  if (s.expiresAt <= now) throw sessionEnded('session_expired', 'Your session has expired. Sign in again.');
+  if (!row) return null;
+  const { sessions: s, sign_in_accounts: account } = row;
+  if (s.expiresAt <= now) throw authErrors.session_expired();
   const idleMs = now.getTime() - s.lastSeenAt.getTime();
-  if (idleMs >= idleMinutes * 60_000) {
-    throw sessionEnded('session_idle', `Your session ended after ${idleMinutes} minutes without activity. Sign in again.`);
-  }
-  const { sessionId, expiresAt: _x, lastSeenAt: _l, ...account } = s;
-  if (idleMs >= SEEN_REFRESH_MS) await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
-  return toAuthAccount(account, sessionId);
+  if (idleMs >= idleMinutes * 60_000) throw authErrors.session_idle(idleMinutes);
+  if (idleMs >= SEEN_REFRESH_MS) await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, s.id));
+  return toAuthAccount(account, s.id);
 }
 
-const sessionEnded = (code: string, title: string) => new AppError(401, title, undefined, code);
-
 export async function loadAccount(db: Db, accountId: number, sessionId: number): Promise<AuthAccount | null> {
-  const [a] = await db.select(accountFields).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  const [a] = await db.select().from(signInAccounts).where(eq(signInAccounts.id, accountId)).limit(1);
   return toAuthAccount(a, sessionId);
 }
 
@@ -110,15 +96,15 @@ export async function logout(db: Db, account: AuthAccount, address: string, now:
 
 /** issue 9: any account changes its own password with the old one; its other sessions end. */
 export async function changeOwnPassword(ctx: Ctx, input: ChangePassword) {
-  const [row] = await ctx.db.select({ passwordHash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, ctx.account.id));
-  if (!row || !(await verifyPassword(input.oldPassword, row.passwordHash))) {
-    throw badRequest('The old password is incorrect.', { oldPassword: ['The old password is incorrect.'] });
+  const hash = await passwordHashOf(ctx.db, ctx.account.id);
+  if (!hash || !(await verifyPassword(input.oldPassword, hash))) {
+    throw authErrors.old_password_wrong({ oldPassword: ['The old password is incorrect.'] });
   }
   const problem = passwordProblem(input.newPassword, ctx.account.email);
   if (problem) throw validationProblem({ newPassword: [problem] });
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
-    await updateStamped(tx, accounts, undefined, ctx.account.id, undefined, { passwordHash }, 'Account');
+    await setPasswordHash(tx, ctx.account.id, passwordHash);
     await tx.update(sessions).set({ revokedAt: ctx.now() })
       .where(and(eq(sessions.accountId, ctx.account.id), isNull(sessions.revokedAt), ne(sessions.id, ctx.account.sessionId)));
     await audit(tx, ctx, { entity: 'account', entityId: ctx.account.id, action: 'password_change', institutionId: null });

@@ -30,7 +30,7 @@ describe('sign in', () => {
       const res = await t.call('POST', '/api/Authentication/login', { body, address: '10.1.1.1' });
       expect(res.statusCode).toBe(401);
       expect(res.headers['content-type']).toContain('application/problem+json');
-      expect(json(res).title).toBe('Incorrect username or password.');
+      expect(json(res)).toMatchObject({ code: 'auth.invalid_credentials', title: 'Incorrect username or password.' });
     }
   });
 
@@ -41,6 +41,8 @@ describe('sign in', () => {
     expect((await t.call('POST', `/api/users/${acc.id}/disable`, { token })).statusCode).toBe(200);
     const res = await t.call('POST', '/api/Authentication/login', { body: { userName: acc.email, password: PASSWORD } });
     expect(res.statusCode).toBe(401);
+    // The same answer as a wrong password: a sign-in does not tell which accounts exist or are disabled.
+    expect(json(res)).toMatchObject({ code: 'auth.invalid_credentials', type: 'about:blank#auth.invalid_credentials' });
   });
 
 });
@@ -54,7 +56,7 @@ describe('throttling (docs/decisions/0002)', () => {
     for (let i = 0; i < 5; i++) expect((await attempt(acc.email, 'nope', '10.2.0.1')).statusCode).toBe(401);
     const blocked = await attempt(acc.email, PASSWORD, '10.2.0.1');
     expect(blocked.statusCode).toBe(429);
-    expect(json(blocked).title).toBe('Too many failed sign-in attempts. Try again in 15 minutes.');
+    expect(json(blocked)).toMatchObject({ code: 'auth.throttled', title: 'Too many failed sign-in attempts. Try again in 15 minutes.' });
     expect(Number(blocked.headers['retry-after'])).toBe(15 * 60);
     expect((await attempt(acc.email, PASSWORD, '10.2.0.2')).statusCode).toBe(200);
   });
@@ -130,7 +132,7 @@ describe('sessions', () => {
     t.clock.now = new Date(start.getTime() + 31 * 24 * 3_600_000);
     const expired = await t.call('GET', '/api/Authentication/me', { token: long });
     expect(expired.statusCode).toBe(401);
-    expect(json(expired).title).toBe('Your session has expired. Sign in again.');
+    expect(json(expired)).toMatchObject({ code: 'auth.session_expired', title: 'Your session has expired. Sign in again.' });
   });
 
   it('a login that does not ask to stay logged in lasts 12 hours', async () => {
@@ -151,7 +153,7 @@ describe('sessions', () => {
     t.clock.now = new Date(start.getTime() + 91 * 60_000);
     const idle = await t.call('GET', '/api/Authentication/me', { token });
     expect(idle.statusCode).toBe(401);
-    expect(json(idle).title).toBe('Your session ended after 30 minutes without activity. Sign in again.');
+    expect(json(idle)).toMatchObject({ code: 'auth.session_idle', title: 'Your session ended after 30 minutes without activity. Sign in again.' });
     t.clock.now = new Date();
   });
 

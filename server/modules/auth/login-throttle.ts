@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Config } from '../../config';
-import { tooManyRequests } from '../../platform/errors';
+import { authErrors } from './auth.errors';
 import { loginAttempts } from './auth.table';
 
 export type ThrottleConfig = Pick<Config, 'loginMaxFailures' | 'loginAccountMaxFailures' | 'loginAddressMaxFailures' | 'loginSlowdownSeconds' | 'loginWindowMinutes'>;
@@ -40,9 +40,7 @@ export async function assertNotThrottled(db: Db, config: ThrottleConfig, userNam
 }
 
 function throttled(waitMs: number) {
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  const when = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
-  return tooManyRequests(`Too many failed sign-in attempts. Try again in ${when}.`, seconds);
+  return authErrors.throttled(Math.max(1, Math.ceil(waitMs / 1000)));
 }
 
 /** Attempts older than a day count for no limit: a successful sign-in drops the account's old rows (indexed). */

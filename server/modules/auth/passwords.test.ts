@@ -62,6 +62,7 @@ describe('changing one\'s own password', () => {
     const token = await login(t, acc.email);
     const res = await change(token, { OldPassword: 'not-my-password', NewPassword: 'Centrifuge-42-spin', ConfirmPassword: 'Centrifuge-42-spin' });
     expect(res.statusCode).toBe(400);
+    expect(json(res)).toMatchObject({ code: 'auth.old_password_wrong', title: 'The old password is incorrect.' });
     expect(errorsOf(res).oldPassword).toEqual(['The old password is incorrect.']);
     await login(t, acc.email); // unchanged
   });

@@ -40,6 +40,7 @@ describe('dependent lists', () => {
     const department = await createSample(t, institution.id, token, L.departments);
     const res = await post('panels', { title: 'Lipid Profile', abbreviation: 'LIP', description: 'Cholesterol panel', specimenTypeCategoryId: tissue.id, specimenTypeId: serum.id, departmentId: department.id });
     expect(res.statusCode).toBe(400);
+    expect(json(res).code).toBe('configuration.parent_mismatch');
     expect(json(res).errors).toEqual({ specimenTypeId: ['Not in the chosen Specimen Type Category'] });
   });
 });
@@ -103,6 +104,7 @@ describe('rules', () => {
     const c = json<Rec>(await post('departments', { title: 'Immunohistochemistry', abbreviation: 'IHC', description: 'Stains', isSubDepartment: true, parentDepartmentId: b.id }));
     const cycle = await put(`departments/${a.id}`, { title: 'Pathology', abbreviation: 'PATH', description: 'Pathology', isSubDepartment: true, parentDepartmentId: c.id, concurrencyStamp: a.concurrencyStamp });
     expect(cycle.statusCode).toBe(400);
+    expect(json(cycle)).toMatchObject({ code: 'configuration.cycle', title: 'Parent Department cannot be the department itself or one of its sub-departments' });
     expect(json(cycle).errors).toEqual({ parentDepartmentId: ['This would make a cycle'] });
     expect(json(await post('departments', { title: 'Orphan', abbreviation: 'O', description: 'x', isSubDepartment: true })).errors)
       .toEqual({ parentDepartmentId: ['*Required'] });
@@ -128,5 +130,17 @@ describe('registry', () => {
     const { LOOKUPS } = await import('../../../contract/lookups.registry');
     const { lookupTables } = await import('../../platform/lookups/lookup.tables');
     expect(Object.keys(lookupTables).sort()).toEqual(LOOKUPS.map((e) => e.key).sort());
+  });
+});
+
+describe('typed lookup writes', () => {
+  it('an insert naming a field the list does not have is refused, not silently dropped', async () => {
+    const { lookupTables } = await import('../../platform/lookups/lookup.tables');
+    const { insertLookups } = await import('../../platform/lookups/lookup-writes');
+    const record = { institutionId: institution.id, creatorId: null, enablerId: null };
+    await expect(insertLookups(t.db, lookupTables.genders, record, [{ titel: 'Typo', abbreviation: 'T', description: 'x' }]))
+      .rejects.toThrow('genders has no column titel');
+    const [row] = await insertLookups(t.db, lookupTables.genders, record, [{ title: 'Typed', abbreviation: 'TY', description: 'x' }]);
+    expect(row).toMatchObject({ title: 'Typed', institutionId: institution.id, isEnabled: true });
   });
 });

@@ -4,13 +4,15 @@ import { LOOKUP_BY_KEY, refObjectName, type LookupEntity } from '../../../contra
 import { derivableFields, type LookupInput } from '../../../contract/lookups.schemas';
 import type { PagingQuery } from '../../../contract/common.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors';
+import { isUniqueViolation, notFound } from '../../platform/errors';
+import { configurationErrors } from './configuration.errors';
 import { audit } from '../../platform/audit';
 import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords, type RefJoin } from '../../platform/record-refs';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
 import { assertLookupIds, lookupJoin, tableOf } from '../../platform/lookups/lookup-refs';
+import { insertLookups, type LookupFields } from '../../platform/lookups/lookup-writes';
 
 export { tableOf };
 const refs = (e: LookupEntity) => e.fields.filter((f) => f.kind === 'reference' && f.ref);
@@ -60,7 +62,7 @@ async function checkReferences(tx: Db, ctx: Ctx, e: LookupEntity, v: LookupInput
     if (derivable.has(field) && (v[field] === null || v[field] === undefined)) v[field] = rows[f.name][refField];
     if (v[field] !== null && v[field] !== undefined && rows[f.name][refField] !== v[field]) {
       const dep = e.fields.find((x) => x.name === field)?.label ?? field;
-      throw badRequest(`${f.label} does not belong to the chosen ${dep}`, { [f.name]: [`Not in the chosen ${dep}`] });
+      throw configurationErrors.parent_mismatch(f.label, dep, { [f.name]: [`Not in the chosen ${dep}`] });
     }
   }
 }
@@ -71,7 +73,7 @@ async function checkNoCycle(tx: Db, e: LookupEntity, id: number, v: LookupInput)
   for (const f of refs(e).filter((x) => x.ref === e.key)) {
     let cursor = v[f.name] as number | null;
     for (let hops = 0; cursor !== null && cursor !== undefined && hops < 1000; hops++) {
-      if (cursor === id) throw badRequest(`${f.label} cannot be the ${e.label.toLowerCase()} itself or one of its sub-${e.label.toLowerCase()}s`, { [f.name]: ['This would make a cycle'] });
+      if (cursor === id) throw configurationErrors.cycle(f.label, e.label.toLowerCase(), { [f.name]: ['This would make a cycle'] });
       const [row] = (await tx.select({ next: table[f.name] }).from(table).where(eq(table.id, cursor)).limit(1)) as { next: number | null }[];
       cursor = row?.next ?? null;
     }
@@ -81,11 +83,12 @@ async function checkNoCycle(tx: Db, e: LookupEntity, id: number, v: LookupInput)
 async function clearOtherDefaults(tx: Db, ctx: Ctx, e: LookupEntity, v: LookupInput, id: number) {
   if (!e.hasDefault || v.isDefault !== true) return;
   const table = tableOf(e);
-  await tx.update(table).set({ isDefault: false } as never).where(and(eq(table.institutionId, instOf(ctx)), ne(table.id, id), eq(table.isDefault, true)));
+  await tx.update(table).set({ isDefault: false }).where(and(eq(table.institutionId, instOf(ctx)), ne(table.id, id), eq(table.isDefault, true)));
 }
 
-function values(e: LookupEntity, v: LookupInput) {
-  return Object.fromEntries(e.fields.map((f) => [f.name, v[f.name] ?? null]));
+/** The registry fields of a record (the contract's schema has checked their values). */
+function values(e: LookupEntity, v: LookupInput): LookupFields {
+  return Object.fromEntries(e.fields.map((f) => [f.name, (v[f.name] ?? null) as LookupFields[string]]));
 }
 
 async function uniquely<T>(e: LookupEntity, run: () => Promise<T>): Promise<T> {
@@ -94,7 +97,7 @@ async function uniquely<T>(e: LookupEntity, run: () => Promise<T>): Promise<T> {
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     const what = e.titleField ? `this ${e.fields.find((f) => f.name === e.titleField)?.label.toLowerCase() ?? 'title'}` : 'these values';
-    throw conflict(`A ${e.label.toLowerCase()} with ${what} already exists.`);
+    throw configurationErrors.duplicate(e.label.toLowerCase(), what);
   }
 }
 
@@ -103,10 +106,10 @@ export async function createLookup(ctx: Ctx, e: LookupEntity, v: LookupInput) {
   const table = tableOf(e);
   const id = await uniquely(e, () => ctx.db.transaction(async (tx) => {
     await checkReferences(tx, ctx, e, v);
-    const [row] = (await tx.insert(table).values({ ...values(e, v), institutionId: instOf(ctx), creatorId: ctx.account.id, enablerId: ctx.account.id } as never).returning()) as Record<string, unknown>[];
-    await clearOtherDefaults(tx, ctx, e, v, Number(row.id));
-    await audit(tx, ctx, { entity: e.key, entityId: Number(row.id), action: 'create', after: row });
-    return Number(row.id);
+    const [row] = await insertLookups(tx, table, { institutionId: instOf(ctx), creatorId: ctx.account.id, enablerId: ctx.account.id }, [values(e, v)]);
+    await clearOtherDefaults(tx, ctx, e, v, row.id);
+    await audit(tx, ctx, { entity: e.key, entityId: row.id, action: 'create', after: row });
+    return row.id;
   }));
   return getLookup(ctx, e, id);
 }

@@ -104,6 +104,7 @@ describe.each(LOOKUPS.map((e) => [e.key, e] as const))('%s', (_key, e) => {
       const dup = await t.call('POST', base(e.key), { token, body });
       expect(dup.statusCode).toBe(409);
       expect(json(dup).title).toMatch(/already exists\.$/);
+      expect(json(dup).code).toBe('configuration.duplicate');
     });
   }
 

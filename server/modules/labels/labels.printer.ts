@@ -1,26 +1,27 @@
 import net from 'node:net';
-import { AppError } from '../../platform/errors';
+import type { AppError } from '../../platform/errors';
+import { labelErrors } from './labels.errors';
 
 export interface PrinterAddress { ipAddress: string; port: number }
 export interface SendOptions { connectTimeoutMs?: number; totalTimeoutMs?: number }
 
 const where = (p: PrinterAddress) => `${p.ipAddress}:${p.port}`;
-const badGateway = (title: string) => new AppError(502, title, undefined, 'printer_unreachable');
-const gatewayTimeout = (title: string) => new AppError(504, title, undefined, 'printer_timeout');
+const badGateway = (p: PrinterAddress, what: string) => labelErrors.printer_unreachable(where(p), what);
+const gatewayTimeout = (p: PrinterAddress, what: string) => labelErrors.printer_timeout(where(p), what);
 
 function connectError(p: PrinterAddress, err: NodeJS.ErrnoException): AppError {
   switch (err.code) {
     case 'ECONNREFUSED':
-      return badGateway(`The printer at ${where(p)} refused the connection. Check that it is switched on and that the address and port are right.`);
+      return badGateway(p, `refused the connection. Check that it is switched on and that the address and port are right.`);
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
     case 'EADDRNOTAVAIL':
-      return badGateway(`The printer at ${where(p)} cannot be reached from the server's network.`);
+      return badGateway(p, `cannot be reached from the server's network.`);
     case 'ECONNRESET':
     case 'EPIPE':
-      return badGateway(`The printer at ${where(p)} closed the connection before the labels were sent.`);
+      return badGateway(p, `closed the connection before the labels were sent.`);
     default:
-      return badGateway(`The printer at ${where(p)} could not be used (${err.code ?? err.message}).`);
+      return badGateway(p, `could not be used (${err.code ?? err.message}).`);
   }
 }
 
@@ -47,11 +48,11 @@ export function sendToPrinter(printer: PrinterAddress, zpl: string, opts: SendOp
       else resolve({ bytes: data.length });
     };
     const connectTimer = setTimeout(() => {
-      if (!connected) finish(gatewayTimeout(`The printer at ${where(printer)} did not answer.`));
+      if (!connected) finish(gatewayTimeout(printer, `did not answer.`));
     }, connectTimeoutMs);
-    const totalTimer = setTimeout(() => finish(gatewayTimeout(written
-      ? `The printer at ${where(printer)} did not confirm the labels. Check the printer before printing again.`
-      : `The printer at ${where(printer)} did not take the labels in time.`)), totalTimeoutMs);
+    const totalTimer = setTimeout(() => finish(gatewayTimeout(printer, written
+      ? 'did not confirm the labels. Check the printer before printing again.'
+      : 'did not take the labels in time.')), totalTimeoutMs);
 
     socket.once('connect', () => {
       connected = true;
@@ -61,7 +62,7 @@ export function sendToPrinter(printer: PrinterAddress, zpl: string, opts: SendOp
     socket.once('error', (err: NodeJS.ErrnoException) => finish(connectError(printer, err)));
     socket.once('close', () => {
       if (written) finish(null);
-      else finish(badGateway(`The printer at ${where(printer)} closed the connection before the labels were sent.`));
+      else finish(badGateway(printer, `closed the connection before the labels were sent.`));
     });
   });
 }

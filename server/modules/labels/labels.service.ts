@@ -4,7 +4,8 @@ import {
 } from '../../../contract/labels.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { audit } from '../../platform/audit';
-import { AppError, validationProblem } from '../../platform/errors';
+import { validationProblem } from '../../platform/errors';
+import { labelErrors } from './labels.errors';
 import { MSG } from '../../../contract/messages';
 import { updateStamped } from '../../platform/crud/stamp';
 import { labelPrinters } from './labels.table';
@@ -51,7 +52,7 @@ export async function savePrinter(ctx: Ctx, input: PrinterInput & { port: number
       ...values, institutionId: instId, creatorId: ctx.account.id, enablerId: ctx.account.id,
     }).onConflictDoNothing().returning();
     // Two first saves at once: the other one won; ask for a reload rather than overwrite it.
-    if (!created) throw new AppError(409, 'The printer was just set by someone else. Reload and try again.', undefined, 'conflict');
+    if (!created) throw labelErrors.printer_just_set();
     await audit(tx, ctx, { entity: 'labelPrinter', entityId: created.id, action: 'create', after: created });
     return created;
   });
@@ -86,7 +87,7 @@ export async function printLabels(ctx: Ctx, job: LabelJob, send: SendOptions = {
   requirePermission(ctx, 'labels.print');
   const printer = await findPrinter(ctx);
   if (!printer || !printer.isEnabled) {
-    throw new AppError(409, 'No label printer is configured for this institution. Set its IP address in Setting > Printer.', undefined, 'printer_not_configured');
+    throw labelErrors.printer_not_configured();
   }
   const labels = labelsOf(ctx, job);
   const { bytes } = await sendToPrinter(printer, labelsToZpl(labels), send);

@@ -176,7 +176,7 @@ describe('server-side printing', () => {
     const { institution, token } = await signedIn(t, ['Technician']);
     const res = await t.call('POST', `${base(institution.id)}/print`, { token, body: job });
     expect(res.statusCode).toBe(409);
-    expect(json(res).title).toBe('No label printer is configured for this institution. Set its IP address in Setting > Printer.');
+    expect(json(res)).toMatchObject({ code: 'labels.printer_not_configured', title: 'No label printer is configured for this institution. Set its IP address in Setting > Printer.' });
   });
 
   it('a printer that refuses the connection gives a 502 at once', async () => {
@@ -184,6 +184,7 @@ describe('server-side printing', () => {
     const { institution, token } = await withPrinter(port);
     const res = await t.call('POST', `${base(institution.id)}/print`, { token, body: job });
     expect(res.statusCode).toBe(502);
+    expect(json(res).code).toBe('labels.printer_unreachable');
     expect(json(res).title).toBe(`The printer at 127.0.0.1:${port} refused the connection. Check that it is switched on and that the address and port are right.`);
   });
 
@@ -192,6 +193,7 @@ describe('server-side printing', () => {
     const { institution, token } = await withPrinter(printer.port, quick);
     const res = await quick.call('POST', `${base(institution.id)}/print`, { token, body: job });
     expect(res.statusCode).toBe(504);
+    expect(json(res).code).toBe('labels.printer_timeout');
     expect(json(res).title).toBe(`The printer at 127.0.0.1:${printer.port} did not confirm the labels. Check the printer before printing again.`);
   });
 });

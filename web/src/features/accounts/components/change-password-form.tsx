@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { OverwritePassword, type User } from '@contract/accounts.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { FullScreenForm } from '@/components/full-screen-form';
+import { NewPasswordInput } from '@/components/password-fields';
 import { useOverwritePassword } from '../api/users';
 import { AccountHeading } from './account-heading';
 
@@ -32,8 +33,8 @@ export function ChangePasswordForm({ user, onClose }: Props) {
       submitting={change.isPending} error={serverFormErrors(change.error).title}>
       <Stack gap="sm">
         <AccountHeading user={user} withRoles />
-        <PasswordInput label="New Password" withAsterisk data-autofocus autoComplete="new-password"
-          description="At least 12 characters, not a common password. The account's open sessions are signed out." {...form.getInputProps('newPassword')} />
+        <NewPasswordInput label="New Password" data-autofocus consequence="The account's open sessions are signed out."
+          {...form.getInputProps('newPassword')} />
         <PasswordInput label="Old Password" autoComplete="off"
           description="Optional: an administrator resetting a forgotten password may leave it empty." {...form.getInputProps('oldPassword')} />
         <PasswordInput label="Your administrator password" withAsterisk autoComplete="current-password"

@@ -5,6 +5,7 @@ import { ChangePassword } from '@contract/auth.contract';
 import { passwordNotEmail } from '@contract/password-policy';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { FullScreenForm } from '@/components/full-screen-form';
+import { NewPasswordInput } from '@/components/password-fields';
 import { useMe } from '@/lib/session-context';
 import { useChangeOwnPassword } from '../api/change-password';
 
@@ -35,8 +36,7 @@ export function ChangeOwnPasswordForm({ onClose }: Props) {
       <Stack gap="sm">
         <Text size="sm" c="dimmed">{me.email}</Text>
         <PasswordInput label="Current password" withAsterisk data-autofocus autoComplete="current-password" {...form.getInputProps('oldPassword')} />
-        <PasswordInput label="New password" withAsterisk autoComplete="new-password"
-          description="At least 12 characters, not a common password, not your e-mail. Your other sessions are signed out."
+        <NewPasswordInput label="New password" notEmail consequence="Your other sessions are signed out."
           {...form.getInputProps('newPassword')} />
         <PasswordInput label="Confirm new password" withAsterisk autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
       </Stack>

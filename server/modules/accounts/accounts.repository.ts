@@ -1,0 +1,38 @@
+import { eq, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { updateStamped } from '../../platform/crud/stamp';
+import { accounts } from './accounts.table';
+
+// The accounts module's public query surface: other modules (auth) call these, never its tables.
+
+/**
+ * Accounts as auth needs them: the person, its flags and its memberships (one json sub-select).
+ * A subquery rather than a function, so auth joins it to its session in the same statement and a
+ * request's sign-in check stays one query.
+ */
+export const signInAccounts = new QueryBuilder().select({
+  id: accounts.id, firstName: accounts.firstName, lastName: accounts.lastName, email: accounts.email,
+  userName: accounts.userName, phoneNumber: accounts.phoneNumber, isSuperAdmin: accounts.isSuperAdmin, isEnabled: accounts.isEnabled,
+  // Qualified by hand: the sub-select names its own table.
+  memberships: sql<{ institutionId: number; roles: string[] }[] | null>`(select json_agg(json_build_object('institutionId', ai.institution_id, 'roles', ai.roles) order by ai.institution_id)
+    from account_institutions ai where ai.account_id = "accounts"."id")`.as('memberships'),
+}).from(accounts).as('sign_in_accounts');
+
+/** What a sign-in checks: the account of a user name (any case), its password hash and whether it is enabled. */
+export async function credentialsOf(db: Db, userName: string) {
+  const [row] = await db.select({ id: accounts.id, passwordHash: accounts.passwordHash, isEnabled: accounts.isEnabled })
+    .from(accounts).where(eq(sql`lower(${accounts.userName})`, userName.toLowerCase())).limit(1);
+  return row;
+}
+
+/** The stored password hash of an account, to check a password someone types to confirm who they are. */
+export async function passwordHashOf(db: Db, accountId: number): Promise<string | undefined> {
+  const [row] = await db.select({ passwordHash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, accountId));
+  return row?.passwordHash;
+}
+
+/** Stores a new password hash (a new concurrency stamp, like any edit). The caller audits it and ends sessions. */
+export async function setPasswordHash(tx: Db, accountId: number, passwordHash: string) {
+  await updateStamped(tx, accounts, undefined, accountId, undefined, { passwordHash }, 'Account');
+}
