@@ -166,10 +166,10 @@ export const tests: E2ETest[] = [
       await chooseOption(page, `Result of ${lab.hiv}`, 'Positive');
       // Leaving with unsaved results asks first.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();
-      const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+      const leave = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
       await leave.waitFor();
       await shot('test-result-unsaved-guard');
-      await leave.getByRole('button', { name: 'Stay' }).click();
+      await leave.getByRole('button', { name: 'Keep editing' }).click();
       await page.getByRole('button', { name: /^Save/ }).click();
       await see(page, 'Saved successfully!');
       await testRow(page, lab.glucose).getByText('Not saved').waitFor({ state: 'hidden' });

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Alert, Box, Button, Group, Modal } from '@mantine/core';
+import type { UnsavedChangesGuard } from '@/lib/unsaved-changes';
 
 interface Props {
   title: string;
@@ -13,13 +14,19 @@ interface Props {
   /** Show 'Submit and create another' (create forms). */
   allowAnother?: boolean;
   width?: number;
+  /** From `useUnsavedChangesGuard(form.isDirty())`: Escape and the close button ask first while dirty. */
+  guard?: UnsavedChangesGuard;
   children: ReactNode;
 }
 
 /** The one full-screen form shell: title, close icon, body of fixed width, Submit (and create another). */
-export function FullScreenForm({ title, opened, onClose, onSubmit, submitting, error, allowAnother, width = 500, children }: Props) {
+export function FullScreenForm({ title, opened, onClose, onSubmit, submitting, error, allowAnother, width = 500, guard, children }: Props) {
+  const requestClose = () => {
+    if (!guard) onClose();
+    else void guard.confirmLeave().then((leave) => { if (leave) onClose(); });
+  };
   return (
-    <Modal opened={opened} onClose={onClose} fullScreen title={title} closeButtonProps={{ 'aria-label': 'Close' }}
+    <Modal opened={opened} onClose={requestClose} fullScreen title={title} closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }} transitionProps={{ duration: 0 }}>
       <Box maw={width} mx="auto" mt="md">
         <form onSubmit={onSubmit} noValidate>

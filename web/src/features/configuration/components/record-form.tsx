@@ -5,6 +5,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import type { LookupField } from '@contract/lookups.registry';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
+import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { recordTitle, withArticle, type ConfigEntity, type ConfigRecord } from './config-entities';
 import { FieldInput, type FormValues } from './field-input';
 
@@ -47,6 +48,7 @@ export function RecordForm({ entity, record, extraValues, save, onClose, switche
     initialValues: initialValues(entity.fields, record, extraValues),
     validate: contractResolver(schema),
   });
+  const guard = useUnsavedChangesGuard(formChanged(form));
 
   const changed = (f: LookupField, value: unknown) => {
     for (const other of entity.fields) {
@@ -71,7 +73,10 @@ export function RecordForm({ entity, record, extraValues, save, onClose, switche
           form.reset();
           save.reset();
           document.querySelector<HTMLElement>('[role="dialog"] [data-autofocus]')?.focus();
-        } else onClose();
+        } else {
+          guard.release();
+          onClose();
+        }
       },
       onError: (error) => form.setErrors(serverFormErrors(error).fields),
     });
@@ -79,7 +84,7 @@ export function RecordForm({ entity, record, extraValues, save, onClose, switche
 
   const visible = entity.fields.filter((f) => !f.requiredWhen || form.values[f.requiredWhen] === true);
   return (
-    <FullScreenForm title={`${editing ? 'Edit' : 'Create'} ${withArticle(entity.label)}`} opened onClose={onClose} onSubmit={submit}
+    <FullScreenForm title={`${editing ? 'Edit' : 'Create'} ${withArticle(entity.label)}`} opened onClose={onClose} onSubmit={submit} guard={guard}
       allowAnother={!editing} submitting={save.isPending} error={serverFormErrors(save.error).title}>
       <Stack gap="sm">
         {visible.map((f, i) => (

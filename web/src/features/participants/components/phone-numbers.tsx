@@ -69,7 +69,7 @@ export function PhoneNumbers({ localRule, phones, onAdd, onRemove, error }: Prop
       {open ? (
         <Stack gap="xs" p="sm" mt={4} bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
           <Group grow align="flex-start" gap="xs">
-            <Select label="Category" data={categories.options} value={categoryId} searchable openOnFocus={false} data-autofocus
+            <Select label="Category" data={categories.options} value={categoryId} searchable data-autofocus
               placeholder={categories.isPending ? 'Loading…' : 'Choose'} allowDeselect={false}
               onChange={(v) => { setCategoryId(v); setTypeId(null); }} />
             <Select label="Type" data={types.options} value={typeId} disabled={!categoryId} allowDeselect={false}
