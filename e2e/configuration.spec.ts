@@ -194,9 +194,9 @@ export const tests: E2ETest[] = [
       await shot('configuration-test-unit-required');
       await choose(page, dialog, 'Unit Of Measurement Type', 'Concentration');
       await field(dialog, 'Unit Of Measurement').click();
-      await page.getByRole('option', { name: 'Millimole per litre', exact: true }).waitFor();
-      assert.equal(await page.getByRole('option', { name: 'Millilitre', exact: true }).count(), 0, 'only units of the type');
-      await page.getByRole('option', { name: 'Milligram per decilitre', exact: true }).click();
+      await page.getByRole('option', { name: 'Millimole per litre (mmol/L)', exact: true }).waitFor();
+      assert.equal(await page.getByRole('option', { name: 'Millilitre (mL)', exact: true }).count(), 0, 'only units of the type');
+      await page.getByRole('option', { name: 'Milligram per decilitre (mg/dL)', exact: true }).click();
       await dialog.getByLabel('Has Range').check();
       await shot('configuration-test-form');
       await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
@@ -210,7 +210,7 @@ export const tests: E2ETest[] = [
       await rowAction(page, test, 'Edit');
       const edit = page.getByRole('dialog', { name: 'Edit a Test' });
       assert.equal(await field(edit, 'Unit Of Measurement Type').inputValue(), 'Concentration');
-      assert.equal(await field(edit, 'Unit Of Measurement').inputValue(), 'Milligram per decilitre');
+      assert.equal(await field(edit, 'Unit Of Measurement').inputValue(), 'Milligram per decilitre (mg/dL)');
       await edit.getByRole('button', { name: 'Close' }).click();
     },
   },

@@ -231,4 +231,54 @@ export const tests: E2ETest[] = [
       assert.equal(await page.getByText(/Sent \d+ labels? to the printer extension/).count(), 0, 'no claim of success');
     },
   },
+  {
+    name: 'forms: a Test is set up in one place: range and several accepted values typed in its form, shown again on edit',
+    run: async ({ page, admin, shot }) => {
+      await signInAndPick(page, admin);
+      await page.goto('/configuration/test');
+      await page.getByRole('heading', { name: 'Test', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Create Test' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create a Test' });
+      const title = `Serology ${unique()}`;
+      await dialog.getByLabel(field('Title')).fill(title);
+      await dialog.getByLabel(field('Abbreviation')).fill('SER');
+      await dialog.getByLabel(field('Description')).fill('Rapid serology');
+      await dialog.getByLabel('Has Range').check();
+      await dialog.getByLabel('Has Accepted Value').check();
+      await dialog.getByLabel('Minimum Value').fill('9');
+      await dialog.getByLabel('Maximum Value').fill('2');
+      const values = dialog.getByLabel('Accepted Values');
+      // Several at once: a pasted list, then typed values separated by a comma and by Enter.
+      await values.evaluate((el) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', 'Positive, Negative');
+        el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      });
+      await values.pressSequentially('Reactive,Indeterminate');
+      await values.press('Enter');
+      await values.fill('Invalid');
+      await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+      await dialog.getByText('Press Enter to add this value, or clear it').waitFor();
+      await values.fill('');
+      await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+      await dialog.getByText('Maximum Value must not be less than Minimum Value').waitFor();
+      await dialog.getByLabel('Maximum Value').fill('12');
+      await shot('test-setup-form');
+      await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      await page.getByLabel(field('Search')).fill(title);
+      await page.getByLabel(field('Search')).press('Enter');
+      await page.getByRole('button', { name: `Actions for ${title}`, exact: true }).click();
+      await page.getByRole('menuitem', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit a Test' });
+      await edit.getByText('Indeterminate').waitFor();
+      for (const v of ['Positive', 'Negative', 'Reactive']) await edit.getByText(v, { exact: true }).waitFor();
+      assert.equal(await edit.getByLabel('Minimum Value').inputValue(), '9');
+      assert.equal(await edit.getByLabel('Maximum Value').inputValue(), '12');
+      // Loaded values are the starting point: closing at once does not ask.
+      await edit.getByRole('button', { name: 'Close' }).click();
+      await edit.waitFor({ state: 'hidden' });
+    },
+  },
 ];

@@ -1,4 +1,4 @@
-import { Autocomplete, MultiSelect, Select, type MantineThemeComponents } from '@mantine/core';
+import { Autocomplete, MultiSelect, Select, TagsInput, type MantineThemeComponents } from '@mantine/core';
 
 /**
  * Pickers open on click, ArrowDown or typing, never merely because they got focus (issue 11): a
@@ -9,4 +9,5 @@ export const inputDefaults: MantineThemeComponents = {
   Select: Select.extend({ defaultProps: { openOnFocus: false } }),
   MultiSelect: MultiSelect.extend({ defaultProps: { openOnFocus: false } }),
   Autocomplete: Autocomplete.extend({ defaultProps: { openOnFocus: false } }),
+  TagsInput: TagsInput.extend({ defaultProps: { openOnFocus: false } }),
 };
