@@ -81,8 +81,12 @@ export const tests: E2ETest[] = [
       dialog = await openCreateParticipant(page);
       await dialog.getByLabel(field('First Name')).fill('Meron');
       await page.keyboard.press('Escape');
-      await answer(page, 'Keep editing');
+      await discardDialog(page).waitFor();
       await shot('form-discard-question');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot('form-discard-question-phone');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await answer(page, 'Keep editing');
       assert.equal(await dialog.getByLabel(field('First Name')).inputValue(), 'Meron', 'Keep editing keeps what was typed');
 
       await dialog.getByRole('button', { name: 'Close' }).click();
@@ -264,6 +268,9 @@ export const tests: E2ETest[] = [
       await dialog.getByText('Maximum Value must not be less than Minimum Value').waitFor();
       await dialog.getByLabel('Maximum Value').fill('12');
       await shot('test-setup-form');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot('test-setup-form-phone');
+      await page.setViewportSize({ width: 1280, height: 800 });
       await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
 
