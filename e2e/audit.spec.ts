@@ -1,33 +1,25 @@
-import { assert, see, signInAndPick, type E2ETest } from './harness';
+import { expect, test } from './fixtures';
+import { centralBiobank, unique } from './support/data';
+import { mainNav, see } from './support/ui';
 
-export const tests: E2ETest[] = [
-  {
-    name: 'an administrator reads who changed a record, with its before and after values',
-    run: async ({ page, admin, api, shot }) => {
-      const token = await api.login(admin.email, admin.password);
-      const { body: institutions } = await api.call<{ id: number; title: string }[]>('GET', '/institutions', token);
-      const instId = institutions.find((i) => i.title === 'Central Biobank')!.id;
-      const title = `Audited ${Date.now().toString(36)}`;
-      const created = await api.call<{ id: number; concurrencyStamp: string }>('POST', `/institutions/${instId}/genders`, token, { title, abbreviation: 'AU', description: 'Before' });
-      assert.equal(created.status, 201);
-      const edited = await api.call('PUT', `/institutions/${instId}/genders/${created.body.id}`, token,
-        { title, abbreviation: 'AU', description: 'After', concurrencyStamp: created.body.concurrencyStamp });
-      assert.equal(edited.status, 200);
+test.describe('audit', () => {
+  test('an administrator reads who changed a record, with its before and after values', async ({ signedInPage: page, admin, api, shot }) => {
+    const biobank = await centralBiobank(api, admin);
+    const title = `Audited ${unique()}`;
+    const created = await biobank.call<{ id: number; concurrencyStamp: string }>('POST', 'genders', { title, abbreviation: 'AU', description: 'Before' });
+    await biobank.call('PUT', `genders/${created.id}`, { title, abbreviation: 'AU', description: 'After', concurrencyStamp: created.concurrencyStamp });
 
-      await signInAndPick(page, admin);
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Setting' }).click();
-      await page.getByRole('navigation', { name: 'Setting' }).getByRole('link', { name: 'Audit Log' }).click();
-      await page.getByRole('heading', { name: 'Audit Log', level: 1 }).waitFor();
-      await page.getByLabel('Record type').fill('genders');
-      await page.getByLabel('Record id').fill(String(created.body.id));
-      await page.getByLabel('Record id').press('Enter');
-      await page.waitForURL(/entityId=/);
-      // The unfiltered page stays on screen until the filtered one arrives: wait for the record's two events.
-      await see(page, '1–2 of 2');
-      await see(page, 'description: Before → After');
-      await page.getByRole('cell', { name: 'create', exact: true }).waitFor();
-      assert.equal(await page.getByRole('cell', { name: 'System Administrator' }).count(), 2, 'both changes name their author');
-      await shot('audit-log');
-    },
-  },
-];
+    await mainNav(page).getByRole('link', { name: 'Setting' }).click();
+    await page.getByRole('navigation', { name: 'Setting' }).getByRole('link', { name: 'Audit Log' }).click();
+    await expect(page.getByRole('heading', { name: 'Audit Log', level: 1 })).toBeVisible();
+    await page.getByLabel('Record type').fill('genders');
+    await page.getByLabel('Record id').fill(String(created.id));
+    await page.getByLabel('Record id').press('Enter');
+    // The unfiltered page stays on screen until the filtered one arrives: wait for the record's two events.
+    await see(page, '1–2 of 2');
+    await see(page, 'description: Before → After');
+    await expect(page.getByRole('cell', { name: 'create', exact: true })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'System Administrator' }), 'both changes name their author').toHaveCount(2);
+    await shot('audit-log');
+  });
+});
