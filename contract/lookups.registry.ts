@@ -33,6 +33,8 @@ export interface LookupEntity {
   parent?: { key: string; field: string };
   /** The field shown as the record's name; lists without one are named by their references. */
   titleField?: string;
+  /** Shown after the name in pickers, e.g. a unit's symbol: 'Millimole per litre (mmol/L)'. */
+  symbolField?: string;
   /** Fields whose combination is unique within the institution (text compared case-insensitively). */
   unique?: string[];
   /** One record may be the default; setting it clears the others. */
@@ -151,7 +153,7 @@ export const LOOKUPS: LookupEntity[] = [
     ],
   },
   {
-    key: 'unitOfMeasurements', label: 'Unit Of Measurement', path: 'unit-of-measurement', titleField: 'unitName',
+    key: 'unitOfMeasurements', label: 'Unit Of Measurement', path: 'unit-of-measurement', titleField: 'unitName', symbolField: 'unitSymbol',
     parent: { key: 'unitOfMeasurementTypes', field: 'unitOfMeasurementTypeId' },
     fields: [
       ref('unitOfMeasurementTypeId', 'Type', 'unitOfMeasurementTypes'),

@@ -155,9 +155,9 @@ test.describe('configuration', () => {
     await shot('configuration-test-unit-required');
     await choose(page, dialog, 'Unit Of Measurement Type', 'Concentration');
     await dialog.getByLabel(field('Unit Of Measurement')).click();
-    await expect(page.getByRole('option', { name: 'Millimole per litre', exact: true })).toBeVisible();
-    await expect(page.getByRole('option', { name: 'Millilitre', exact: true }), 'only units of the type').toHaveCount(0);
-    await page.getByRole('option', { name: 'Milligram per decilitre', exact: true }).click();
+    await expect(page.getByRole('option', { name: 'Millimole per litre (mmol/L)', exact: true })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'Millilitre (mL)', exact: true }), 'only units of the type').toHaveCount(0);
+    await page.getByRole('option', { name: 'Milligram per decilitre (mg/dL)', exact: true }).click();
     await dialog.getByLabel('Has Range').check();
     await shot('configuration-test-form');
     await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
@@ -171,7 +171,7 @@ test.describe('configuration', () => {
     await rowAction(page, test, 'Edit');
     const edit = page.getByRole('dialog', { name: 'Edit a Test' });
     await expect(edit.getByLabel(field('Unit Of Measurement Type'))).toHaveValue('Concentration');
-    await expect(edit.getByLabel(field('Unit Of Measurement'))).toHaveValue('Milligram per decilitre');
+    await expect(edit.getByLabel(field('Unit Of Measurement'))).toHaveValue('Milligram per decilitre (mg/dL)');
     await edit.getByRole('button', { name: 'Close' }).click();
     await expect(edit).toBeHidden();
   });

@@ -120,7 +120,13 @@ test.describe('labels', () => {
       await page.evaluate(() => {
         const w = window as unknown as { zebra: unknown[] };
         w.zebra = [];
-        window.addEventListener('message', (e) => { if ((e.data as { type?: string })?.type === 'zebra_print_label') w.zebra.push(e.data); });
+        // A fake extension that answers each label, as the print client now waits for (docs/labels.md).
+        window.addEventListener('message', (e) => {
+          const data = e.data as { type?: string; id?: string };
+          if (data?.type !== 'zebra_print_label') return;
+          w.zebra.push(data);
+          window.postMessage({ type: 'zebra_print_label_ack', id: data.id, ok: true }, window.location.origin);
+        });
       });
       await openPrinterSettings(page);
       await page.getByRole('radio', { name: 'Browser extension' }).check();

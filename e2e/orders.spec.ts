@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { centralBiobank, createAccount, registerParticipant, unique, type Biobank } from './support/data';
+import { centralBiobank, createAccount, orderByApi, registerParticipant, unique, type Biobank } from './support/data';
 import { mainNav, openScreen, see, signInAndPick, tablesSettled } from './support/ui';
 
 /**
@@ -149,10 +149,10 @@ test.describe('orders', () => {
     await chooseOption(page, `Result of ${lab.hiv}`, 'Positive');
     // Leaving with unsaved results asks first.
     await mainNav(page).getByRole('link', { name: 'Orders' }).click();
-    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    const leave = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
     await expect(leave).toBeVisible();
     await shot('test-result-unsaved-guard');
-    await leave.getByRole('button', { name: 'Stay' }).click();
+    await leave.getByRole('button', { name: 'Keep editing' }).click();
     await page.getByRole('button', { name: /^Save/ }).click();
     await see(page, 'Saved successfully!');
     await expect(testRow(page, lab.glucose).getByText('Not saved')).toBeHidden();
@@ -217,8 +217,7 @@ test.describe('orders', () => {
   test('a Technician enters results but cannot release or amend them; a save over someone else\'s change is refused', async ({ page, admin, api, shot }) => {
     const biobank = await centralBiobank(api, admin);
     const lab = await labSetup(biobank);
-    const [order] = await biobank.call<{ id: number; sampleId: string }[]>('POST', 'LIMSOrders/place',
-      { patientIds: [lab.patientId], priorityId: lab.priorityId, panelIds: [lab.panelId] });
+    const order = await orderByApi(biobank, { patientId: lab.patientId, priorityId: lab.priorityId, panelIds: [lab.panelId] });
     const tech = await createAccount(biobank, { firstName: 'Tomas', lastName: 'Tech', role: 'Technician', password: 'Bench#2024x-ok' });
     await signInAndPick(page, tech);
     await page.goto(`/orders/test-result?sampleId=${order.sampleId}`);

@@ -21,6 +21,7 @@ import { institutionRoutes } from './modules/institutions/institutions.routes';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { lookupRoutes } from './modules/configuration/lookup.routes';
+import { testSetupRoutes } from './modules/configuration/test-setup.routes';
 import { participantRoutes } from './modules/participants/participants.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { labelRoutes } from './modules/labels/labels.routes';
@@ -86,6 +87,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   accountRoutes(app, deps);
   auditRoutes(app, deps);
   lookupRoutes(app, deps);
+  testSetupRoutes(app, deps);
   participantRoutes(app, deps);
   orderRoutes(app, deps);
   labelRoutes(app, deps);

@@ -94,3 +94,27 @@ export async function createAccount(b: Biobank, a: NewAccount = {}) {
   expect(res.status, `create account: ${JSON.stringify(res.body)}`).toBe(201);
   return { email, password };
 }
+
+/** An order for one participant placed through the API (the first priority unless one is given). */
+export async function orderByApi(b: Biobank, o: { patientId: number; panelIds: number[]; priorityId?: number }) {
+  const priorityId = o.priorityId ?? (await b.list('priorities'))[0].id;
+  const [order] = await b.call<{ id: number; sampleId: string }[]>('POST', 'LIMSOrders/place',
+    { patientIds: [o.patientId], priorityId, panelIds: o.panelIds });
+  return order;
+}
+
+/** A department, a panel holding one free-text test, a participant and their order, all through the API. */
+export async function freeTextOrder(b: Biobank) {
+  const s = unique();
+  const department = await b.call('POST', 'departments', { title: `Cytology ${s}`, abbreviation: 'CYT', description: 'Cytology', isSubDepartment: false });
+  const [specimen] = await b.list('specimenTypes?IsEnabled=true');
+  const panel = await b.call('POST', 'panels', {
+    title: `Smear ${s}`, abbreviation: 'SME', description: 'Smear panel', icdCode: null,
+    specimenTypeCategoryId: specimen.specimenTypeCategoryId, specimenTypeId: specimen.id, departmentId: department.id,
+  });
+  const test = await b.call('POST', 'tests', { title: `Morphology ${s}`, abbreviation: 'MOR', description: 'Free text' });
+  await b.call('POST', 'panelTests', { panelId: panel.id, testId: test.id });
+  const patient = await registerParticipant(b, { mrn: `MRN-${s}`.toUpperCase() });
+  const order = await orderByApi(b, { patientId: patient.id, panelIds: [panel.id] });
+  return { sampleId: order.sampleId, test: test.title as string };
+}

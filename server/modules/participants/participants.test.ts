@@ -143,6 +143,14 @@ describe('finding participants', () => {
 });
 
 describe('editing a participant', () => {
+  it('an edit that puts the death date before the birth date is refused with the reason on the field (400)', async () => {
+    const p = json<P>(await register(participant(r, { VitalStatusId: r.dead, DeathDate: '2020-05-01' })));
+    const body = { ...participant(r), VitalStatusId: r.dead, BirthDate: '2021-01-01', DeathDate: '2020-05-01', concurrencyStamp: p.concurrencyStamp };
+    const res = await t.call('PUT', api(`patients/${p.id}`), { token, body });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).errors).toEqual({ deathDate: ['Death date cannot be before the birth date'] });
+  });
+
   it('changes fields with the concurrency stamp, keeps the MRN, and audits before and after', async () => {
     const p = json<P>(await register(participant(r)));
     const body = { ...participant(r), PatientMRN: 'IGNORED', FirstName: 'Almaz-Edited', VitalStatusId: r.dead, DeathDate: '2024-02-02', concurrencyStamp: p.concurrencyStamp };

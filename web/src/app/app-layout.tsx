@@ -3,6 +3,7 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure, useReducedMotion } from '@mantine/hooks';
 import type { CurrentInstitution } from '../lib/session-context';
 import { PageLoader } from '../components/page-loader';
+import { useUnsavedChangesBlocker } from '../lib/unsaved-changes';
 import { TopNav } from './top-nav';
 import { MainLinks } from './main-links';
 
@@ -12,6 +13,7 @@ interface Props { current: CurrentInstitution | null; children: ReactNode }
 export function AppLayout({ current, children }: Props) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const reduceMotion = useReducedMotion();
+  useUnsavedChangesBlocker();
   return (
     <AppShell
       transitionDuration={reduceMotion ? 0 : 200}

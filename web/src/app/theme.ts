@@ -1,4 +1,5 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { inputDefaults } from '../lib/input-defaults';
 
 // A calm clinical teal-blue; shade 7 keeps white text on buttons above WCAG AA contrast.
 const clinical: MantineColorsTuple = [
@@ -15,6 +16,7 @@ export const theme = createTheme({
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '600' },
   components: {
+    ...inputDefaults,
     Button: { defaultProps: { radius: 'md' } },
     TextInput: { defaultProps: { radius: 'md' } },
   },

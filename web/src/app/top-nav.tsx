@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBuildingHospital, IconChevronDown, IconKey, IconLogout, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useMe, type CurrentInstitution } from '../lib/session-context';
+import { confirmDiscard } from '../lib/unsaved-changes';
 import { useLogout } from '../features/auth/api/logout';
 import { ChangeOwnPasswordForm } from '../features/auth/components/change-own-password-form';
 import { MainLinks } from './main-links';
@@ -15,6 +16,9 @@ export function TopNav({ current, menuOpened, onToggleMenu }: Props) {
   const me = useMe();
   const logout = useLogout();
   const [changingPassword, passwordForm] = useDisclosure(false);
+  // Unsaved work (e.g. typed test results) is asked about before it is thrown away.
+  const afterConfirm = (leave: () => void) => () => void confirmDiscard().then((discard) => { if (discard) leave(); });
+  const logOut = afterConfirm(() => logout.mutate());
   return (
     <Box px="md">
       <Group h={60} justify="space-between" wrap="nowrap">
@@ -29,7 +33,7 @@ export function TopNav({ current, menuOpened, onToggleMenu }: Props) {
             <Tooltip label="Change institution">
               <Button variant="light" radius="xl" size="compact-sm" maw={{ base: 118, sm: 280 }}
                 leftSection={<IconBuildingHospital size={14} />} rightSection={<IconX size={12} />}
-                onClick={current.clear} aria-label={`Institution ${current.institution.title}, click to change`}>
+                onClick={afterConfirm(current.clear)} aria-label={`Institution ${current.institution.title}, click to change`}>
                 <span className={classes.ellipsis}>{current.institution.title}</span>
               </Button>
             </Tooltip>
@@ -48,9 +52,9 @@ export function TopNav({ current, menuOpened, onToggleMenu }: Props) {
           </Menu>
           {changingPassword && <ChangeOwnPasswordForm onClose={passwordForm.close} />}
           <Button variant="subtle" color="gray" size="compact-sm" visibleFrom="sm" leftSection={<IconLogout size={16} />}
-            loading={logout.isPending} onClick={() => logout.mutate()}>Logout</Button>
+            loading={logout.isPending} onClick={logOut}>Logout</Button>
           <ActionIcon variant="subtle" color="gray" hiddenFrom="sm" aria-label="Logout"
-            loading={logout.isPending} onClick={() => logout.mutate()}><IconLogout size={18} /></ActionIcon>
+            loading={logout.isPending} onClick={logOut}><IconLogout size={18} /></ActionIcon>
         </Group>
       </Group>
       {current && <Box visibleFrom="lg" pb={6}><MainLinks orientation="horizontal" /></Box>}

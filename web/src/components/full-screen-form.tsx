@@ -1,5 +1,7 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Box, Button, Group, Modal } from '@mantine/core';
+import type { UnsavedChangesGuard } from '@/lib/unsaved-changes';
+import { blockedByAdders, newAdderRegistry, PendingAddersProvider } from './pending-adders';
 
 interface Props {
   title: string;
@@ -13,26 +15,40 @@ interface Props {
   /** Show 'Submit and create another' (create forms). */
   allowAnother?: boolean;
   width?: number;
+  /** From `useUnsavedChangesGuard(form.isDirty())`: Escape and the close button ask first while dirty. */
+  guard?: UnsavedChangesGuard;
   children: ReactNode;
 }
 
 /** The one full-screen form shell: title, close icon, body of fixed width, Submit (and create another). */
-export function FullScreenForm({ title, opened, onClose, onSubmit, submitting, error, allowAnother, width = 500, children }: Props) {
+export function FullScreenForm({ title, opened, onClose, onSubmit, submitting, error, allowAnother, width = 500, guard, children }: Props) {
+  const [adders] = useState(newAdderRegistry);
+  // An entry typed in an adder row but not added stops the submit and says so next to it.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (blockedByAdders(adders)) event.preventDefault();
+    else onSubmit(event);
+  };
+  const requestClose = () => {
+    if (!guard) onClose();
+    else void guard.confirmLeave().then((leave) => { if (leave) onClose(); });
+  };
   return (
-    <Modal opened={opened} onClose={onClose} fullScreen title={title} closeButtonProps={{ 'aria-label': 'Close' }}
+    <Modal opened={opened} onClose={requestClose} fullScreen title={title} closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }} transitionProps={{ duration: 0 }}>
       <Box maw={width} mx="auto" mt="md">
-        <form onSubmit={onSubmit} noValidate>
-          {error && <Alert color="red" mb="md" title={error} />}
-          {children}
-          {/* Submit comes first in the DOM so Enter in a field means Submit; row-reverse shows it last. */}
-          <Group mt="xl" style={{ flexDirection: 'row-reverse' }}>
-            <Button type="submit" loading={submitting}>Submit</Button>
-            {allowAnother && (
-              <Button type="submit" variant="light" data-another="1" loading={submitting}>Submit and create another</Button>
-            )}
-          </Group>
-        </form>
+        <PendingAddersProvider registry={adders}>
+          <form onSubmit={submit} noValidate>
+            {error && <Alert color="red" mb="md" title={error} />}
+            {children}
+            {/* Submit comes first in the DOM so Enter in a field means Submit; row-reverse shows it last. */}
+            <Group mt="xl" style={{ flexDirection: 'row-reverse' }}>
+              <Button type="submit" loading={submitting}>Submit</Button>
+              {allowAnother && (
+                <Button type="submit" variant="light" data-another="1" loading={submitting}>Submit and create another</Button>
+              )}
+            </Group>
+          </form>
+        </PendingAddersProvider>
       </Box>
     </Modal>
   );

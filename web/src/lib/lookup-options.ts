@@ -41,17 +41,22 @@ function sourceOf(instId: number, segment: string, req: LookupOptionsRequest) {
 /**
  * The enabled records of a configuration list as Select options, for every picker of the app (participant
  * form, order stepper, configuration forms, accounts). `segment` is the list's URL segment (`genders`,
- * `institutionSites`, `institutions`); null leaves the picker empty. Labels come from the registry's title field.
+ * `institutionSites`, `institutions`); null leaves the picker empty. Labels come from the registry's title field (and symbol field: units show their symbol).
  */
 export function useLookupOptions(segment: string | null, req: LookupOptionsRequest = {}) {
   const instId = useCurrentInstitution().institution.id;
   const titleField = (segment && LOOKUP_BY_KEY[segment]?.titleField) || 'title';
+  const symbolField = segment ? LOOKUP_BY_KEY[segment]?.symbolField : undefined;
   const source = sourceOf(instId, segment ?? '', req);
   const searching = req.search !== undefined;
   const select = useCallback((rows: LookupRow[]) => ({
     rows,
-    options: rows.map((r): Option => ({ value: String(r.id), label: String(r[titleField] ?? r.id) })),
-  }), [titleField]);
+    options: rows.map((r): Option => {
+      const name = String(r[titleField] ?? r.id);
+      const symbol = symbolField && r[symbolField] ? String(r[symbolField]) : '';
+      return { value: String(r.id), label: symbol && symbol !== name ? `${name} (${symbol})` : name };
+    }),
+  }), [titleField, symbolField]);
   const query = useQuery({
     queryKey: source.key,
     queryFn: () => api.get<LookupRow[]>(source.path, {

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { LabelJob, PrintResult } from '@contract/labels.contract';
 import { api } from '@/lib/api-client';
 import { postRaw } from './raw-post';
+import { extensionTimeoutMs, sendToExtension } from './extension-print';
 import { printerIpStore, printMethodStore, type PrintMethod } from './print-settings';
 
 const done = (message: string) => notifications.show({ color: 'teal', message, autoClose: 4000 });
@@ -18,8 +19,16 @@ async function printWithExtension(instId: number, job: LabelJob) {
   const zpl = await postRaw(`/institutions/${instId}/labels/zpl`, job, 'text');
   const formats = zpl.split(/(?<=\^XZ)\n/).map((f) => f.trim()).filter(Boolean);
   const url = `http://${ip}/pstprnt`;
-  for (const format of formats) window.postMessage({ type: 'zebra_print_label', zpl: format, url }, window.location.origin);
-  done(`Sent ${formats.length} label${formats.length === 1 ? '' : 's'} to the printer extension for ${ip}.`);
+  const { answered, failed } = await sendToExtension(formats, url);
+  const labels = (n: number) => `${n} label${n === 1 ? '' : 's'}`;
+  if (answered === 0) {
+    throw fail(`No printer extension answered within ${extensionTimeoutMs / 1000} s: the labels may not have been printed. `
+      + 'Install or enable the label printer extension in this browser (link in Setting > Printer), '
+      + 'or choose the Server or PDF download print method there.');
+  }
+  if (failed.length > 0) throw fail(`The printer extension could not print ${labels(failed.length)}: ${failed[0]}.`);
+  if (answered < formats.length) throw fail(`The printer extension confirmed only ${answered} of ${labels(formats.length)}. Check the printer before printing again.`);
+  done(`Sent ${labels(formats.length)} to the printer extension for ${ip}.`);
 }
 
 async function printOnServer(instId: number, job: LabelJob) {

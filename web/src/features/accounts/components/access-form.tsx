@@ -7,6 +7,7 @@ import { InstitutionRoles, type User } from '@contract/accounts.contract';
 import { permissionsIn } from '@contract/auth.contract';
 import { ROLES, SUPER_ADMIN } from '@contract/permissions.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
+import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { FullScreenForm } from '@/components/full-screen-form';
 import { useMe } from '@/lib/session-context';
 import { useAddMembership, useSetRoles } from '../api/users';
@@ -30,6 +31,7 @@ export function AccessForm({ user, onClose }: Props) {
     initialValues: { roles: rolesOf(user) },
     validate: { roles: (value) => (Object.values(value).some((r) => !r.length) ? 'Every institution needs a role' : null) },
   });
+  const guard = useUnsavedChangesGuard(formChanged(form));
   const join = useForm<{ institutionId: string; roles: string[] }>({ initialValues: { institutionId: '', roles: [] }, validate: contractResolver(JoinForm) });
   const options = useLookupOptions('institutions');
   const joinable = options.options.filter((o) => administers(Number(o.value)) && !current.institutions.some((i) => String(i.id) === o.value));
@@ -44,6 +46,7 @@ export function AccessForm({ user, onClose }: Props) {
         stamp = (await setRoles.mutateAsync({ institutionId: m.id, roles: roles as InstitutionRoles, concurrencyStamp: stamp })).concurrencyStamp;
       }
       notifications.show({ color: 'teal', autoClose: 3000, message: `The roles of ${user.email} were saved.` });
+      guard.release();
       onClose();
     } catch {
       // the form shows the server's title
@@ -54,6 +57,8 @@ export function AccessForm({ user, onClose }: Props) {
     onSuccess: (u) => {
       setCurrent(u);
       form.setFieldValue('roles', { ...form.values.roles, [values.institutionId]: values.roles });
+      // Saved already: the new membership's roles are not an unsaved change.
+      form.setInitialValues({ roles: { ...form.getInitialValues().roles, [values.institutionId]: values.roles } });
       join.reset();
       notifications.show({ color: 'teal', autoClose: 3000, message: `${u.email} now belongs to ${u.institutions.map((i) => i.title).join(', ')}.` });
     },
@@ -61,7 +66,7 @@ export function AccessForm({ user, onClose }: Props) {
   }));
 
   return (
-    <FullScreenForm title="Roles and Institutions" opened onClose={onClose} onSubmit={submit} width={640}
+    <FullScreenForm title="Roles and Institutions" opened onClose={onClose} guard={guard} onSubmit={submit} width={640}
       submitting={setRoles.isPending} error={serverFormErrors(setRoles.error).title ?? (form.errors.roles as string | undefined)}>
       <Stack gap="sm">
         <AccountHeading user={current} />

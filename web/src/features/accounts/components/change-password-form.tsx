@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { OverwritePassword, type User } from '@contract/accounts.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
+import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { FullScreenForm } from '@/components/full-screen-form';
 import { NewPasswordInput } from '@/components/password-fields';
 import { useOverwritePassword } from '../api/users';
@@ -17,11 +18,13 @@ export function ChangePasswordForm({ user, onClose }: Props) {
     initialValues: { user: user.id, newPassword: '', oldPassword: '', adminPassword: '' },
     validate: contractResolver(OverwritePassword),
   });
+  const guard = useUnsavedChangesGuard(formChanged(form));
 
   const submit = form.onSubmit((values) => {
     change.mutate({ ...values, oldPassword: values.oldPassword || undefined }, {
       onSuccess: () => {
         notifications.show({ color: 'teal', message: `The password of ${user.email} was changed.`, autoClose: 3000 });
+        guard.release();
         onClose();
       },
       onError: (error) => form.setErrors(serverFormErrors(error).fields),
@@ -29,7 +32,7 @@ export function ChangePasswordForm({ user, onClose }: Props) {
   });
 
   return (
-    <FullScreenForm title="Change Password" opened onClose={onClose} onSubmit={submit}
+    <FullScreenForm title="Change Password" opened onClose={onClose} guard={guard} onSubmit={submit}
       submitting={change.isPending} error={serverFormErrors(change.error).title}>
       <Stack gap="sm">
         <AccountHeading user={user} withRoles />

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { UserCreate } from '@contract/accounts.contract';
 import { ROLES, type Role } from '@contract/permissions.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
+import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
 import { useCreateUser } from '../api/users';
 import { useLookupOptions } from '@/lib/lookup-options';
@@ -21,6 +22,7 @@ export function CreateAccountForm({ opened, onClose, institutionId }: Props) {
     },
     validate: contractResolver(UserCreate),
   });
+  const guard = useUnsavedChangesGuard(formChanged(form));
 
   const close = () => {
     form.reset();
@@ -36,14 +38,17 @@ export function CreateAccountForm({ opened, onClose, institutionId }: Props) {
         if (again) {
           form.reset();
           document.getElementById('account-first-name')?.focus();
-        } else close();
+        } else {
+          guard.release();
+          close();
+        }
       },
       onError: (error) => form.setErrors(serverFormErrors(error).fields),
     });
   });
 
   return (
-    <FullScreenForm title="Create an Account" opened={opened} onClose={close} onSubmit={submit} allowAnother
+    <FullScreenForm title="Create an Account" opened={opened} onClose={close} guard={guard} onSubmit={submit} allowAnother
       submitting={create.isPending} error={serverFormErrors(create.error).title}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

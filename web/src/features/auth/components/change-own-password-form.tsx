@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { ChangePassword } from '@contract/auth.contract';
 import { passwordNotEmail } from '@contract/password-policy';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
+import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { FullScreenForm } from '@/components/full-screen-form';
 import { NewPasswordInput } from '@/components/password-fields';
 import { useMe } from '@/lib/session-context';
@@ -19,11 +20,13 @@ export function ChangeOwnPasswordForm({ onClose }: Props) {
     initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
     validate: contractResolver(ChangePassword.superRefine(passwordNotEmail('newPassword', () => me.email))),
   });
+  const guard = useUnsavedChangesGuard(formChanged(form));
 
   const submit = form.onSubmit((values) => {
     change.mutate(values, {
       onSuccess: () => {
         notifications.show({ color: 'teal', message: 'Your password was changed.', autoClose: 3000 });
+        guard.release();
         onClose();
       },
       onError: (error) => form.setErrors(serverFormErrors(error).fields),
@@ -31,7 +34,7 @@ export function ChangeOwnPasswordForm({ onClose }: Props) {
   });
 
   return (
-    <FullScreenForm title="Change your password" opened onClose={onClose} onSubmit={submit}
+    <FullScreenForm title="Change your password" opened onClose={onClose} guard={guard} onSubmit={submit}
       submitting={change.isPending} error={serverFormErrors(change.error).title}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">{me.email}</Text>

@@ -5,8 +5,11 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import type { LookupField } from '@contract/lookups.registry';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
+import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { recordTitle, withArticle, type ConfigEntity, type ConfigRecord } from './config-entities';
 import { FieldInput, type FormValues } from './field-input';
+import { useSaveTestSetup } from '../api/test-setup';
+import { placeSetupErrors, setupBody, setupErrors, setupInitialValues, TestSetupFields, useLoadTestSetup } from './test-setup-fields';
 
 type SaveMutation = UseMutationResult<ConfigRecord, Error, FormValues>;
 
@@ -43,10 +46,16 @@ function initialValues(fields: LookupField[], record?: ConfigRecord, extra: Form
 export function RecordForm({ entity, record, extraValues, save, onClose, switches = [] }: Props) {
   const editing = record !== undefined;
   const schema = editing ? entity.editSchema : entity.schema;
+  // A test also carries its range and accepted values (test-setup-fields.tsx).
+  const isTest = entity.key === 'tests';
+  const resolver = contractResolver(schema);
   const form = useForm<FormValues>({
-    initialValues: initialValues(entity.fields, record, extraValues),
-    validate: contractResolver(schema),
+    initialValues: { ...initialValues(entity.fields, record, extraValues), ...(isTest ? setupInitialValues() : {}) },
+    validate: (values) => ({ ...resolver(values), ...(isTest ? setupErrors(values) : {}) }),
   });
+  useLoadTestSetup(form, isTest && record ? record.id : null);
+  const saveSetup = useSaveTestSetup();
+  const guard = useUnsavedChangesGuard(formChanged(form));
 
   const changed = (f: LookupField, value: unknown) => {
     for (const other of entity.fields) {
@@ -64,14 +73,27 @@ export function RecordForm({ entity, record, extraValues, save, onClose, switche
     const again = !editing && isCreateAnother(event);
     const body = schema.parse(values) as FormValues;
     save.mutate(body, {
-      onSuccess: (saved) => {
+      onSuccess: async (saved) => {
+        if (isTest) {
+          try {
+            await saveSetup.mutateAsync({ testId: saved.id, body: setupBody(values) });
+          } catch (error) {
+            form.setErrors(placeSetupErrors(serverFormErrors(error).fields));
+            notifications.show({ color: 'red', title: 'The test was saved, its range or accepted values were not',
+              message: serverFormErrors(error).title ?? 'Correct the marked fields and submit again.', autoClose: 6000 });
+            return;
+          }
+        }
         notifications.show({ color: 'teal', autoClose: 3000,
           message: `${entity.label} '${recordTitle(entity, saved)}' ${editing ? 'saved' : 'created'}.` });
         if (again) {
           form.reset();
           save.reset();
           document.querySelector<HTMLElement>('[role="dialog"] [data-autofocus]')?.focus();
-        } else onClose();
+        } else {
+          guard.release();
+          onClose();
+        }
       },
       onError: (error) => form.setErrors(serverFormErrors(error).fields),
     });
@@ -79,7 +101,7 @@ export function RecordForm({ entity, record, extraValues, save, onClose, switche
 
   const visible = entity.fields.filter((f) => !f.requiredWhen || form.values[f.requiredWhen] === true);
   return (
-    <FullScreenForm title={`${editing ? 'Edit' : 'Create'} ${withArticle(entity.label)}`} opened onClose={onClose} onSubmit={submit}
+    <FullScreenForm title={`${editing ? 'Edit' : 'Create'} ${withArticle(entity.label)}`} opened onClose={onClose} onSubmit={submit} guard={guard}
       allowAnother={!editing} submitting={save.isPending} error={serverFormErrors(save.error).title}>
       <Stack gap="sm">
         {visible.map((f, i) => (
@@ -88,6 +110,7 @@ export function RecordForm({ entity, record, extraValues, save, onClose, switche
             dependsOnLabel={entity.fields.find((x) => x.name === f.dependsOn?.field)?.label}
             onChanged={(value) => changed(f, value)} />
         ))}
+        {isTest && <TestSetupFields form={form} />}
       </Stack>
     </FullScreenForm>
   );

@@ -1,4 +1,5 @@
-import { Anchor, Button, Card, Group, NumberInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Button, Card, Group, NumberInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPrinter } from '@tabler/icons-react';
@@ -32,6 +33,9 @@ export function PrinterSettingsPage() {
 function PrinterForm({ instId, printer }: { instId: number; printer: Printer | null }) {
   const canConfigure = useCan('printer.configure');
   const save = useSavePrinter(instId);
+  const method = usePrintMethod();
+  // The spec's flow prints through the extension once the IP is set: offer it instead of leaving PDF on.
+  const [offerExtension, setOfferExtension] = useState(false);
   const form = useForm<PrinterInput>({
     initialValues: { ipAddress: printerIpStore.get() || printer?.ipAddress || '', port: printer?.port ?? 9100 },
     validate: contractResolver(PrinterInput),
@@ -52,7 +56,9 @@ function PrinterForm({ instId, printer }: { instId: number; printer: Printer | n
     printerIpStore.set(ipAddress);
     // spec 2 §5: the confirmation text exactly as specified.
     notifications.show({ color: 'teal', message: 'IP Address have been updated', autoClose: 3000 });
+    setOfferExtension(printMethodStore.get() !== 'extension');
   });
+  const methodLabel = PRINT_METHODS.find((m) => m.value === method)?.label ?? method;
 
   return (
     <Card withBorder radius="md" component="form" onSubmit={submit} noValidate>
@@ -73,6 +79,15 @@ function PrinterForm({ instId, printer }: { instId: number; printer: Printer | n
           </Text>
           <Button type="submit" loading={save.isPending}>Update</Button>
         </Group>
+        {offerExtension && method !== 'extension' && (
+          <Alert color="blue" title="Print through the browser extension?">
+            <Text size="sm">Labels are now printed by {methodLabel}. Switch to the browser extension, which sends them to the printer at {printerIpStore.get()}?</Text>
+            <Group mt="sm" gap="xs">
+              <Button size="xs" onClick={() => { printMethodStore.set('extension'); setOfferExtension(false); }}>Use the browser extension</Button>
+              <Button size="xs" variant="default" onClick={() => setOfferExtension(false)}>Keep {methodLabel}</Button>
+            </Group>
+          </Alert>
+        )}
       </Stack>
     </Card>
   );

@@ -7,13 +7,13 @@ import { buildOrderLabel } from '@contract/labels.contract';
 import type { OrderDetail, OrderedPanelDetail, OrderedTestDetail } from '@contract/orders.contract';
 import { usePrintLabels } from '@/lib/labels/print-labels';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
+import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useResultCommands, useResultHistory } from '../api/results';
 import { AmendDialog } from './amend-dialog';
 import { BarcodeButton } from './barcode-button';
 import { CommentDialog } from './comment-dialog';
 import { OrderCards } from './order-cards';
 import { PanelCard, type TestActions } from './panel-card';
-import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { useResultDrafts } from './use-result-drafts';
 
 type Dialog = { kind: 'comment' | 'amend'; panelId: number; testId: number } | null;
@@ -27,6 +27,8 @@ export function TestResults({ order }: { order: OrderDetail }) {
   const commands = useResultCommands(institution.id, order.id);
   const print = usePrintLabels(institution.id);
   const drafts = useResultDrafts(order);
+  // Typed results survive no way out unasked: links, Back, reload, Logout, the institution chip.
+  useUnsavedChangesGuard(drafts.changes.length > 0);
   const [dialog, setDialog] = useState<Dialog>(null);
   const busy = commands.save.isPending || commands.releaseTest.isPending || commands.releasePanel.isPending;
 
@@ -124,7 +126,6 @@ export function TestResults({ order }: { order: OrderDetail }) {
             onSuccess: () => { setDialog(null); ok(`${dialogTest.test.title} amended.`); },
           })} />
       )}
-      <UnsavedChangesGuard dirty={drafts.changes.length > 0} />
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ import type { Patient } from '@contract/participants.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { isCreateAnother } from '@/components/full-screen-form';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
+import { confirmDiscard, formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { usePlaceOrders } from '../api/orders';
 import type { Option } from '@/lib/lookup-options';
 import { ParticipantPicker } from '../components/participant-picker';
@@ -25,8 +26,10 @@ export function NewOrderPage() {
   const location = useLocation();
   // Back to where the user came from; a deep link closes to the Orders list.
   const close = () => void (location.key === 'default' ? navigate('/orders') : navigate(-1));
+  // Escape and the close button ask first while the stepper below holds unsaved choices.
+  const requestClose = () => void confirmDiscard().then((leave) => { if (leave) close(); });
   return (
-    <Modal opened onClose={close} fullScreen title={TITLE} closeButtonProps={{ 'aria-label': 'Close' }} transitionProps={{ duration: 0 }}
+    <Modal opened onClose={requestClose} fullScreen title={TITLE} closeButtonProps={{ 'aria-label': 'Close' }} transitionProps={{ duration: 0 }}
       styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}>
       <Box maw={760} mx="auto" mt="md">
         {canCreate ? <NewOrderStepper onClose={close} /> : (
@@ -46,6 +49,7 @@ function NewOrderStepper({ onClose }: { onClose: () => void }) {
   const [panels, setPanels] = useState<Option[]>([]);
   const [placed, setPlaced] = useState<OrderSummary[] | null>(null);
   const form = useForm<OrderFormValues>({ initialValues: emptyOrder, validate: contractResolver(PlaceOrders) });
+  const guard = useUnsavedChangesGuard(selected.length > 0 || panels.length > 0 || formChanged(form));
 
   const startOver = () => {
     form.reset();
@@ -61,7 +65,10 @@ function NewOrderStepper({ onClose }: { onClose: () => void }) {
         const ids = orders.map((o) => o.sampleId).join(', ');
         notifications.show({ color: 'teal', message: `${orders.length === 1 ? 'Order' : `${orders.length} orders`} created: ${ids}.`, autoClose: 4000 });
         if (again) startOver();
-        else setPlaced(orders);
+        else {
+          guard.release();
+          setPlaced(orders);
+        }
       },
       onError: (error) => form.setErrors(serverFormErrors(error).fields),
     });

@@ -6,6 +6,7 @@ import { randomId } from '@mantine/hooks';
 import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
 import { serverFormErrors } from '@/lib/contract-resolver';
 import { useCurrentInstitution } from '@/lib/session-context';
+import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useRegisterPatient } from '../api/patients';
 import { usePatientLookups } from '../api/patient-lookups';
 import { useLookupOptions } from '@/lib/lookup-options';
@@ -29,16 +30,22 @@ export function CreateParticipantForm({ onClose }: Props) {
   const isDead = (v: PatientFormValues) => isDeadTitle(lookups.titleOfVitalStatus(v.vitalStatusId));
   const form = useForm<PatientFormValues>({ initialValues: blankPatient(null), validate: validateCreate(isDead) });
   const dead = isDead(form.values);
+  const guard = useUnsavedChangesGuard(formChanged(form));
 
   // spec 1 §2: the participant type flagged isDefault is preselected once the list arrives.
   const { defaultTypeId } = lookups;
-  const { values, setFieldValue } = form;
+  // The preset is part of the starting values, so it alone does not make the form 'changed'.
+  const { values, setFieldValue, setInitialValues, getInitialValues } = form;
   useEffect(() => {
-    if (defaultTypeId && !values.patientTypeId) setFieldValue('patientTypeId', defaultTypeId);
-  }, [defaultTypeId, values.patientTypeId, setFieldValue]);
+    if (!defaultTypeId || values.patientTypeId) return;
+    setInitialValues({ ...getInitialValues(), patientTypeId: defaultTypeId });
+    setFieldValue('patientTypeId', defaultTypeId);
+  }, [defaultTypeId, values.patientTypeId, setFieldValue, setInitialValues, getInitialValues]);
 
   const clear = () => {
-    form.setValues(blankPatient(defaultTypeId));
+    const blank = blankPatient(defaultTypeId);
+    form.setValues(blank);
+    form.setInitialValues(blank);
     form.clearErrors();
     register.reset();
   };
@@ -53,7 +60,10 @@ export function CreateParticipantForm({ onClose }: Props) {
           clear();
           scrollFormToTop('create-participant-body');
           document.querySelector<HTMLElement>('[data-path="patientTypeId"]')?.focus();
-        } else close();
+        } else {
+          guard.release();
+          close();
+        }
       },
       onError: (error) => {
         const { fields } = serverFormErrors(error);
@@ -65,7 +75,7 @@ export function CreateParticipantForm({ onClose }: Props) {
   }, focusFirstError);
 
   return (
-    <FullScreenForm title="Create Participant" opened onClose={close} onSubmit={submit} allowAnother width={650}
+    <FullScreenForm title="Create Participant" opened onClose={close} guard={guard} onSubmit={submit} allowAnother width={650}
       submitting={register.isPending} error={saveErrorTitle(register.error)}>
       <Stack gap="md" id="create-participant-body">
         <PatientFields form={form} lookups={lookups} dead={dead} />

@@ -7,6 +7,7 @@ import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
 import { PageLoader } from '@/components/page-loader';
 import { serverFormErrors } from '@/lib/contract-resolver';
 import { useCurrentInstitution } from '@/lib/session-context';
+import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { usePatient, useUpdatePatient } from '../api/patients';
 import { usePatientLookups } from '../api/patient-lookups';
 import { useLookupOptions } from '@/lib/lookup-options';
@@ -62,12 +63,14 @@ function EditForm({ patient, onClose, onSaved }: { patient: Patient; onClose: ()
   });
   const form = useForm<PatientFormValues>({ initialValues: patientToValues(patient), validate });
   const dead = isDead(form.values);
+  const guard = useUnsavedChangesGuard(formChanged(form));
 
   const submit = form.onSubmit((v, event) => {
     const again = isCreateAnother(event);
     update.mutate(toPatientInput(v, dead), {
       onSuccess: (p) => {
         notifications.show({ color: 'teal', message: `Participant ${fullName(p)} saved.`, autoClose: 3000 });
+        guard.release();
         onSaved(again);
       },
       onError: (error) => {
@@ -84,7 +87,7 @@ function EditForm({ patient, onClose, onSaved }: { patient: Patient; onClose: ()
   const saved = (p: Promise<unknown>) => p.then(() => true, () => false);
 
   return (
-    <FullScreenForm title="Edit a Participant" opened onClose={onClose} onSubmit={submit} allowAnother width={650}
+    <FullScreenForm title="Edit a Participant" opened onClose={onClose} onSubmit={submit} guard={guard} allowAnother width={650}
       submitting={update.isPending} error={saveErrorTitle(update.error)}>
       <Stack gap="md" id="edit-participant-body">
         <PatientFields form={form} lookups={lookups} dead={dead} mrnReadOnly />

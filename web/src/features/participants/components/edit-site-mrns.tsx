@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Group, Input, Select, Stack, TextInput } from '@mantine/core';
 import { RemovableChip } from '@/components/removable-chip';
+import { usePendingAdder } from '@/components/pending-adders';
 import { IconPlus } from '@tabler/icons-react';
 import { MSG } from '@contract/messages';
 import type { Option } from '@/lib/lookup-options';
@@ -19,6 +20,13 @@ export function EditSiteMrns({ sites, records, onAdd, onRemove }: Props) {
   const [mrn, setMrn] = useState('');
   const [errors, setErrors] = useState<{ site?: string; mrn?: string }>({});
   const [saving, setSaving] = useState(false);
+
+  const mrnInput = useRef<HTMLInputElement>(null);
+  // issue 11: a site MRN typed but not added stops the form's submit, with the reason next to it.
+  usePendingAdder(mrn.trim() !== '', () => {
+    setErrors((e) => ({ ...e, mrn: 'Press Add to add this MRN, or clear it' }));
+    mrnInput.current?.focus();
+  });
 
   const add = async () => {
     const next = { site: siteId ? undefined : MSG.requiredSelect, mrn: mrn.trim() ? undefined : MSG.requiredSelect };
@@ -47,7 +55,7 @@ export function EditSiteMrns({ sites, records, onAdd, onRemove }: Props) {
         <Group align="flex-start" gap="xs" wrap="nowrap">
           <Select aria-label="Institution Site" placeholder="Institution Site" data={sites} searchable clearable style={{ flex: 1 }}
             value={siteId} error={errors.site} onChange={(v) => { setSiteId(v); setErrors((e) => ({ ...e, site: undefined })); }} />
-          <TextInput aria-label="Site MRN" placeholder="MRN" autoComplete="off" style={{ flex: 1 }} value={mrn} error={errors.mrn}
+          <TextInput ref={mrnInput} aria-label="Site MRN" placeholder="MRN" autoComplete="off" style={{ flex: 1 }} value={mrn} error={errors.mrn}
             onChange={(e) => { setMrn(e.currentTarget.value); setErrors((er) => ({ ...er, mrn: undefined })); }}
             onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); void add(); } }} />
           <Button variant="light" leftSection={<IconPlus size={14} />} loading={saving} onClick={() => void add()}>Add</Button>

@@ -1,6 +1,7 @@
 import { Select, SimpleGrid, Stack, TextInput, Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { DateInput, TimeInput } from '@mantine/dates';
+import { TimeInput } from '@mantine/dates';
+import { DateField } from '@/components/date-field';
 import type { UseFormReturnType } from '@mantine/form';
 import '@mantine/dates/styles.layer.css';
 import type { Option } from '@/lib/lookup-options';
@@ -26,7 +27,7 @@ interface Props {
 /** The participant's own fields, shared by the create and edit forms (spec 1 §2, §5). */
 export function PatientFields({ form, lookups, dead, mrnReadOnly }: Props) {
   const select = (name: keyof PatientFormValues, label: string, data: Option[], autofocus = false) => (
-    <Select label={label} withAsterisk data={data} searchable openOnFocus={false} allowDeselect={false} data-autofocus={autofocus || undefined}
+    <Select label={label} withAsterisk data={data} searchable allowDeselect={false} data-autofocus={autofocus || undefined}
       placeholder={lookups.loading ? 'Loading…' : 'Choose'} nothingFoundMessage="Nothing found" {...form.getInputProps(name)} />
   );
   return (
@@ -50,13 +51,12 @@ export function PatientFields({ form, lookups, dead, mrnReadOnly }: Props) {
         {select('vitalStatusId', 'Vital Status', lookups.vitalStatuses)}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <DateInput label="Birth Date" withAsterisk valueFormat="YYYY-MM-DD" placeholder="YYYY-MM-DD" maxDate={today()}
-          popoverProps={{ withinPortal: true }} {...form.getInputProps('birthDate')} />
+        <DateField label="Birth Date" withAsterisk maxDate={today()} popoverProps={{ withinPortal: true }} {...form.getInputProps('birthDate')} />
         <TimeInput label="Birth Time" withAsterisk {...form.getInputProps('birthTime')} />
         {/* spec 1 §4: the Death Date appears only for a 'dead' vital status, and is then required. */}
         {dead && (
-          <DateInput label="Death Date" withAsterisk valueFormat="YYYY-MM-DD" placeholder="YYYY-MM-DD"
-            minDate={form.values.birthDate ?? undefined} maxDate={today()} {...form.getInputProps('deathDate')} />
+          // A death date before the birth date stays as typed; the contract's rule explains it on submit.
+          <DateField label="Death Date" withAsterisk minDate={form.values.birthDate} maxDate={today()} {...form.getInputProps('deathDate')} />
         )}
       </SimpleGrid>
     </Stack>

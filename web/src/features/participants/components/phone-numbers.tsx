@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Group, Input, Select, Stack, TextInput } from '@mantine/core';
 import { RemovableChip } from '@/components/removable-chip';
+import { usePendingAdder } from '@/components/pending-adders';
 import { IconPlus } from '@tabler/icons-react';
 import { MSG } from '@contract/messages';
 import { localPhoneProblem, phoneNumber as phoneRule } from '@contract/participants.contract';
@@ -37,6 +38,13 @@ export function PhoneNumbers({ localRule, phones, onAdd, onRemove, error }: Prop
   const categories = useLookupOptions('phoneNumberTypeCategories', { enabled: open });
   const types = useLookupOptions('phoneNumberTypes', { parentId: categoryId });
 
+  const numberInput = useRef<HTMLInputElement>(null);
+  // issue 11: a number typed but not added stops the form's submit, with the reason next to it.
+  usePendingAdder(open && number.trim() !== '', () => {
+    setErrors((e) => ({ ...e, number: 'Press ADD to add this phone number, or Cancel' }));
+    numberInput.current?.focus();
+  });
+
   const reset = () => { setOpen(false); setCategoryId(null); setTypeId(null); setNumber(''); setErrors({}); };
 
   const add = async () => {
@@ -69,7 +77,7 @@ export function PhoneNumbers({ localRule, phones, onAdd, onRemove, error }: Prop
       {open ? (
         <Stack gap="xs" p="sm" mt={4} bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
           <Group grow align="flex-start" gap="xs">
-            <Select label="Category" data={categories.options} value={categoryId} searchable openOnFocus={false} data-autofocus
+            <Select label="Category" data={categories.options} value={categoryId} searchable data-autofocus
               placeholder={categories.isPending ? 'Loading…' : 'Choose'} allowDeselect={false}
               onChange={(v) => { setCategoryId(v); setTypeId(null); }} />
             <Select label="Type" data={types.options} value={typeId} disabled={!categoryId} allowDeselect={false}
@@ -77,7 +85,7 @@ export function PhoneNumbers({ localRule, phones, onAdd, onRemove, error }: Prop
               onChange={(v) => { setTypeId(v); setErrors((e) => ({ ...e, type: undefined })); }} />
           </Group>
           <Group align="flex-start" gap="xs" wrap="nowrap">
-            <TextInput label="Phone Number" type="tel" autoComplete="off" style={{ flex: 1 }} value={number} error={errors.number}
+            <TextInput ref={numberInput} label="Phone Number" type="tel" autoComplete="off" style={{ flex: 1 }} value={number} error={errors.number}
               description={localRule ? 'Local number: 10 digits starting with 09' : 'Digits, with an optional leading +'}
               onChange={(e) => { setNumber(e.currentTarget.value); setErrors((er) => ({ ...er, number: undefined })); }}
               onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); void add(); } }} />

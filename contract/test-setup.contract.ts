@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+
+/**
+ * A test's result range and accepted values, edited with the test itself (issue 11: test set-up in one
+ * place). PUT tests/{id}/setup replaces both in one transaction; the spec's nested testResultRanges and
+ * testAcceptedValues routes stay for other clients.
+ */
+const limit = (label: string) => z.number({ error: (iss) => (iss.input === undefined || iss.input === null ? MSG.required : `${label} must be a number`) });
+
+export const TestRangeInput = z.object({
+  minimumValue: limit('Minimum Value'),
+  maximumValue: limit('Maximum Value'),
+}).refine((r) => r.maximumValue >= r.minimumValue, { path: ['maximumValue'], message: 'Maximum Value must not be less than Minimum Value' });
+
+export const ACCEPTED_VALUE_MAX = 200;
+
+export const TestSetupInput = z.object({
+  /** null: the test has no range (any enabled one is disabled). */
+  range: TestRangeInput.nullable().default(null),
+  /** Titles; the list is the whole set (left-out values are disabled, a disabled one listed again is enabled). */
+  acceptedValues: z.array(z.string().trim().min(1, MSG.required).max(ACCEPTED_VALUE_MAX, `At most ${ACCEPTED_VALUE_MAX} characters`))
+    .max(200, 'At most 200 accepted values').default([]),
+}).superRefine((v, ctx) => {
+  const seen = new Set<string>();
+  v.acceptedValues.forEach((title, i) => {
+    const key = title.toLowerCase();
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['acceptedValues', i], message: `'${title}' is listed twice` });
+    seen.add(key);
+  });
+});
+export type TestSetupInput = z.input<typeof TestSetupInput>;
+export type TestSetupValues = z.output<typeof TestSetupInput>;
+
+export const TestSetup = z.object({
+  range: z.object({ id: z.number(), minimumValue: z.number(), maximumValue: z.number() }).nullable(),
+  acceptedValues: z.array(z.object({ id: z.number(), title: z.string() })),
+});
+export type TestSetup = z.infer<typeof TestSetup>;

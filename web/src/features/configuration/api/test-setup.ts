@@ -1,0 +1,27 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TestSetup, TestSetupInput } from '@contract/test-setup.contract';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { useCurrentInstitution } from '@/lib/session-context';
+
+const path = (instId: number, testId: number) => `/institutions/${instId}/tests/${testId}/setup`;
+
+/** GET tests/{id}/setup: the test's enabled range and accepted values (null id: a new test, nothing to load). */
+export function useTestSetup(testId: number | null) {
+  const instId = useCurrentInstitution().institution.id;
+  return useQuery({
+    queryKey: [...queryKeys.lookups.one(instId, 'tests', testId ?? 0), 'setup'],
+    queryFn: () => api.get<TestSetup>(path(instId, testId!)),
+    enabled: testId !== null,
+  });
+}
+
+/** PUT tests/{id}/setup; the form shows field errors itself. Ranges, values and tests lists refresh. */
+export function useSaveTestSetup() {
+  const instId = useCurrentInstitution().institution.id;
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ testId, body }: { testId: number; body: TestSetupInput }) => api.put<TestSetup>(path(instId, testId), body, { notify: false }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.lookups.all(instId) }),
+  });
+}
