@@ -18,7 +18,7 @@ export const tests: E2ETest[] = [
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Setting' }).click();
       await page.getByRole('navigation', { name: 'Setting' }).getByRole('link', { name: 'Audit Log' }).click();
       await page.getByRole('heading', { name: 'Audit Log', level: 1 }).waitFor();
-      await page.getByRole('textbox', { name: 'Record type' }).click();
+      await page.getByRole('combobox', { name: 'Record type' }).click();
       await page.getByRole('option', { name: 'Gender', exact: true }).click();
       await page.getByLabel('Record number').fill(String(created.body.id));
       await page.getByLabel('Record number').press('Enter');

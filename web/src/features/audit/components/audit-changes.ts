@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { AuditEvent } from '@contract/audit.contract';
-import { AUDIT_HIDDEN_FIELDS, auditField, type AuditField } from '@contract/audit-labels';
+import { AUDIT_HIDDEN_FIELDS, AUDIT_RECORD_TYPES, auditField, type AuditField } from '@contract/audit-labels';
 import { formatDateTime } from '@/lib/format';
 
 /** One line of an event: a field in plain words, its value before (edits) and after. */
@@ -42,7 +42,11 @@ function plain(v: unknown): string {
 export function fieldChanges(e: AuditEvent): FieldChange[] {
   const before = (e.before && typeof e.before === 'object' ? e.before : null) as Record<string, unknown> | null;
   const after = (e.after && typeof e.after === 'object' ? e.after : null) as Record<string, unknown> | null;
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter((k) => !AUDIT_HIDDEN_FIELDS.has(k));
+  // The declared order (the form's), not the stored one: jsonb keeps keys sorted by length.
+  const declared = Object.keys(AUDIT_RECORD_TYPES[e.entity]?.fields ?? {});
+  const rank = (k: string) => (declared.includes(k) ? declared.indexOf(k) : declared.length);
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])]
+    .filter((k) => !AUDIT_HIDDEN_FIELDS.has(k)).sort((a, b) => rank(a) - rank(b));
   const out: FieldChange[] = [];
   for (const k of keys) {
     const f = auditField(e.entity, k);
