@@ -29,7 +29,7 @@ const otherModule = {
 const tableFk = { regex: String.raw`^\.\./(?!\.\.)[^/]+/(?![^/]+\.tables?$)[^/]+$`, message: 'a table file imports only tables (foreign keys).' };
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'web/dist', 'data', 'e2e/screenshots', 'e2e/.data', 'server/db/migrations'] },
+  { ignores: ['node_modules', 'web/dist', 'data', 'e2e/screenshots', 'e2e/.data', 'playwright-report', 'test-results', 'server/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -3,7 +3,6 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Admin } from './harness';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -25,6 +24,9 @@ export function ensureWebBuild() {
   const r = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('web build failed');
 }
+
+/** The first-start Super Administrator of the e2e server. */
+export interface Admin { email: string; password: string }
 
 export interface RunningServer { baseUrl: string; admin: Admin; log: () => string; stop: () => Promise<void> }
 

@@ -1,0 +1,96 @@
+import { expect } from '@playwright/test';
+import type { Admin } from '../server-process';
+
+/** A short, run-unique suffix for titles, e-mails and MRNs (the tests share one database). */
+export const unique = () => `${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 6)}`;
+
+export interface ApiHelpers {
+  login: (email: string, password: string) => Promise<string>;
+  call: <T = Rec>(method: string, path: string, token: string, body?: unknown) => Promise<{ status: number; body: T }>;
+}
+
+export type Rec = Record<string, unknown> & { id: number; title?: string };
+
+/** The server's API under /api, as the web app calls it (a bearer token per request). */
+export function apiHelpers(baseUrl: string): ApiHelpers {
+  const call = async <T = Rec>(method: string, p: string, token: string, body?: unknown) => {
+    const res = await fetch(`${baseUrl}/api${p}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+  };
+  return {
+    call,
+    login: async (email, password) => {
+      const res = await call<{ token: string }>('POST', '/Authentication/login', '', { userName: email, password, stayLoggedIn: false });
+      expect(res.status, `API login of ${email}`).toBe(200);
+      return res.body.token;
+    },
+  };
+}
+
+export type Biobank = Awaited<ReturnType<typeof centralBiobank>>;
+
+/**
+ * The administrator's view of the Central Biobank through the API: its id, a token, `call` for paths under
+ * /institutions/{id}/ (a failed call fails the test with the server's answer), `list` and `ids` (title -> id
+ * of a configuration list, enabled records only).
+ */
+export async function centralBiobank(api: ApiHelpers, admin: Admin) {
+  const token = await api.login(admin.email, admin.password);
+  const { body: institutions } = await api.call<Rec[]>('GET', '/institutions', token);
+  const instId = institutions.find((i) => i.title === 'Central Biobank')!.id;
+  const call = async <T = Rec>(method: string, p: string, body?: unknown) => {
+    const res = await api.call<T>(method, `/institutions/${instId}/${p}`, token, body);
+    expect(res.status, `${method} ${p}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+    return res.body;
+  };
+  const list = (p: string) => call<Rec[]>('GET', `${p}${p.includes('?') ? '&' : '?'}PageSize=1000`);
+  const ids = async (p: string) => new Map((await list(`${p}?IsEnabled=true`)).map((r) => [r.title as string, r.id]));
+  return { api, token, instId, call, list, ids };
+}
+
+export interface NewParticipant {
+  mrn: string;
+  firstName?: string;
+  fatherName?: string;
+  maritalStatus?: string;
+  races?: string[];
+  ethnicity?: string;
+  phone?: string;
+}
+
+/** A participant registered through the API (for tests about an existing participant). */
+export async function registerParticipant(b: Biobank, p: NewParticipant) {
+  const [types, genders, marital, vital, races, ethnicities, phoneTypes] = await Promise.all(
+    ['patientTypes', 'genders', 'maritalStatuses', 'vitalStatuses', 'races', 'ethnicities', 'phoneNumberTypes'].map(b.ids));
+  return b.call<{ id: number; firstName: string; fatherName: string }>('POST', 'patients/register', {
+    patientMRN: p.mrn, firstName: p.firstName ?? 'Selam', fatherName: p.fatherName ?? `Api${p.mrn.slice(-4)}`, grandFatherName: 'Tesfaye',
+    patientTypeId: types.get('Outpatient'), genderId: genders.get('Female'), maritalStatusId: marital.get(p.maritalStatus ?? 'Married'),
+    vitalStatusId: vital.get('Alive'), birthDate: '1990-06-01', birthTime: '14:05',
+    races: (p.races ?? ['Asian']).map((r) => races.get(r)), ethnicities: [ethnicities.get(p.ethnicity ?? 'Unknown')],
+    phoneNumbers: p.phone ? [{ phoneNumber: p.phone, phoneNumberTypeId: phoneTypes.get('Mobile') }] : [], siteMrns: [],
+  });
+}
+
+/** The number of participants of the Central Biobank. */
+export async function participantCount(b: Biobank) {
+  return (await b.call<{ count: number }>('GET', 'patients/count')).count;
+}
+
+export interface NewAccount { role?: string; firstName?: string; lastName?: string; password?: string; email?: string }
+
+/** An account in the Central Biobank made through the API; returns its credentials. */
+export async function createAccount(b: Biobank, a: NewAccount = {}) {
+  const email = a.email ?? `e2e.${unique()}@lab.test`;
+  const password = a.password ?? 'Original#2024';
+  const res = await b.api.call('POST', '/users', b.token, {
+    firstName: a.firstName ?? 'Tess', lastName: a.lastName ?? 'Api', email, password, confirmPassword: password,
+    phoneNumber: '0911223344', roles: [a.role ?? 'Technician'], institutionId: b.instId,
+  });
+  expect(res.status, `create account: ${JSON.stringify(res.body)}`).toBe(201);
+  return { email, password };
+}

@@ -1,0 +1,56 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { Admin } from '../server-process';
+
+/** A field by its label, with or without the required asterisk Mantine appends. */
+export const field = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s*]*$`);
+
+/** The page shows `text` (exact string or pattern) somewhere. */
+export async function see(page: Page | Locator, text: string | RegExp) {
+  await expect(page.getByText(text).first()).toBeVisible();
+}
+
+/** Type the credentials on the login screen and press Enter, as a person would. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+}
+
+/** From the institution picker, choose an institution by its title; the header then shows it. */
+export async function pickInstitution(page: Page, title = 'Central Biobank') {
+  await expect(page.getByRole('heading', { name: 'Institutions' })).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(title) }).click();
+  await expect(page.getByRole('button', { name: new RegExp(`Institution ${title}, click to change`) })).toBeVisible();
+}
+
+/** Open the login screen, sign in and pick the Central Biobank. */
+export async function signInAndPick(page: Page, who: Admin) {
+  await page.goto('/login');
+  await signIn(page, who.email, who.password);
+  await pickInstitution(page);
+}
+
+export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** Open a screen from the main navigation and wait for its title (`heading` when it differs from the link). */
+export async function openScreen(page: Page, link: string, heading = link) {
+  await mainNav(page).getByRole('link', { name: link }).click();
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+}
+
+/** Click the select labelled `label` inside `scope` and pick `option` from its dropdown. */
+export async function choose(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByLabel(field(label)).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Type `term` in a list's search box and press Enter. */
+export async function search(page: Page, term: string) {
+  await page.getByLabel(field('Search')).fill(term);
+  await page.getByLabel(field('Search')).press('Enter');
+}
+
+/** Wait until no data table is fetching, so what is on screen is the answer to the last request. */
+export async function tablesSettled(page: Page) {
+  await expect(page.locator('.mantine-datatable-loader-fetching')).toHaveCount(0);
+}

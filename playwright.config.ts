@@ -1,0 +1,34 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests: the real server (built web app, fresh PGlite) driven through Debian's Chromium.
+ * One worker: the tests share one server and its database, and the machine has two cores.
+ * No browser download: the browser is /usr/bin/chromium (CHROMIUM_PATH overrides it).
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '*.spec.ts',
+  globalSetup: './e2e/global-setup.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  retries: 0,
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  outputDir: 'test-results', // traces and failure screenshots, one folder per failed test
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync'],
+    },
+    viewport: { width: 1280, height: 800 },
+    contextOptions: { reducedMotion: 'reduce' },
+    actionTimeout: 15_000, // a cold page load on a busy 2-core machine can take ~10 s before the first action
+    navigationTimeout: 15_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});
