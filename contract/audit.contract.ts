@@ -1,10 +1,23 @@
 import { z } from 'zod';
-import { AccountRef, trimmedText } from './common.contract';
+import { AccountRef, isoDate, optionalId, trimmedText } from './common.contract';
+import { MSG } from './messages';
+
+/** A day (YYYY-MM-DD, UTC) or an instant with its offset; the web sends the bounds of local days. */
+const when = z.union([isoDate, z.iso.datetime({ offset: true })], { error: MSG.invalidDate }).optional();
 
 export const AuditQuery = z.object({
+  /** Record type, e.g. 'patient' (contract/audit-labels.ts lists them). */
   entity: trimmedText(100).optional(),
   entityId: trimmedText(100).optional(),
+  /** Who made the change. */
+  accountId: optionalId,
+  /** From this instant (a day: its start), inclusive. */
+  from: when,
+  /** Until this instant, exclusive (a day: through its end). */
+  to: when,
 });
+
+export type AuditQuery = z.infer<typeof AuditQuery>;
 
 export const AuditEvent = z.object({
   id: z.number(),
@@ -16,5 +29,7 @@ export const AuditEvent = z.object({
   action: z.string(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
+  /** Titles of the lookup ids the event names, keyed '<list key>:<id>' (audit-labels.ts `lookup`). */
+  titles: z.record(z.string(), z.string()),
 });
 export type AuditEvent = z.infer<typeof AuditEvent>;

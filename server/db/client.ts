@@ -57,8 +57,10 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  // pg_trgm (contrib, shipped in the package) backs any-part MRN and phone search; migration 0006 creates it.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   if (!opts.dataDir.startsWith('memory://')) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: opts.dataDir, ...(opts.snapshot ? { loadDataDir: opts.snapshot } : {}) });
+  const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm }, ...(opts.snapshot ? { loadDataDir: opts.snapshot } : {}) });
   const pdb = drizzle(client);
   return {
     db: pdb as unknown as Db,

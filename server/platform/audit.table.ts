@@ -16,4 +16,7 @@ export const auditEvents = pgTable('audit_events', {
 }, (t) => [
   index('audit_events_entity_idx').on(t.institutionId, t.entity, t.entityId, t.id),
   index('audit_events_inst_idx').on(t.institutionId, t.id),
+  // The audit log's filters (issue 11): record type and date range within an institution, and one account's changes.
+  index('audit_events_inst_entity_at_idx').on(t.institutionId, t.entity, t.at),
+  index('audit_events_account_at_idx').on(t.accountId, t.at),
 ]);

@@ -31,3 +31,14 @@ export async function audit(tx: Db, ctx: Pick<Ctx, 'account' | 'institutionId' |
     address: ctx.address,
   });
 }
+
+type AuditCtx = Parameters<typeof audit>[1];
+
+/**
+ * An account-wide event (a sign-in, a password change, disabling the account) is written once in each
+ * institution the account belongs to, so every institution's audit log shows it; with none, once
+ * without an institution.
+ */
+export async function auditInEach(tx: Db, ctx: AuditCtx, institutionIds: readonly number[], e: Omit<AuditEntry, 'institutionId'>) {
+  for (const institutionId of institutionIds.length ? institutionIds : [null]) await audit(tx, ctx, { ...e, institutionId });
+}

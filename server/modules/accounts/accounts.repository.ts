@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { updateStamped } from '../../platform/crud/stamp';
-import { accounts } from './accounts.table';
+import { accountInstitutions, accounts } from './accounts.table';
 
 // The accounts module's public query surface: other modules (auth) call these, never its tables.
 
@@ -35,4 +35,10 @@ export async function passwordHashOf(db: Db, accountId: number): Promise<string 
 /** Stores a new password hash (a new concurrency stamp, like any edit). The caller audits it and ends sessions. */
 export async function setPasswordHash(tx: Db, accountId: number, passwordHash: string) {
   await updateStamped(tx, accounts, undefined, accountId, undefined, { passwordHash }, 'Account');
+}
+
+/** The institutions an account belongs to (auth audits a sign-in in each of them). */
+export async function membershipInstitutionIds(db: Db, accountId: number): Promise<number[]> {
+  const rows = await db.select({ id: accountInstitutions.institutionId }).from(accountInstitutions).where(eq(accountInstitutions.accountId, accountId));
+  return rows.map((r) => r.id);
 }

@@ -5,7 +5,7 @@ import { SUPER_ADMIN, type Role } from '../../../contract/permissions.contract';
 import type { Db } from '../../db/client';
 import { type Ctx, administers, belongsTo, institutionsWhere, requirePermission } from '../../platform/context';
 import { isUniqueViolation, notFound, validationProblem } from '../../platform/errors';
-import { audit, type AuditEntry } from '../../platform/audit';
+import { audit, auditInEach, type AuditEntry } from '../../platform/audit';
 import { accountErrors } from './accounts.errors';
 import { passwordProblem } from '../../../contract/password-policy';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
@@ -136,10 +136,8 @@ function assertAdministersAll(ctx: Ctx, target: Managed) {
 }
 
 /** Account-wide changes are audited once in each institution of the account, so every one sees them. */
-async function auditEverywhere(tx: Db, ctx: Ctx, target: Managed, entry: Omit<AuditEntry, 'entity' | 'entityId' | 'institutionId'>) {
-  const ids = target.memberships.length ? target.memberships.map((m) => m.institutionId) : [null];
-  for (const institutionId of ids) await audit(tx, ctx, { entity: 'account', entityId: target.id, institutionId, ...entry });
-}
+const auditEverywhere = (tx: Db, ctx: Ctx, target: Managed, entry: Omit<AuditEntry, 'entity' | 'entityId' | 'institutionId'>) =>
+  auditInEach(tx, ctx, target.memberships.map((m) => m.institutionId), { entity: 'account', entityId: target.id, ...entry });
 
 /** spec 2 §5: changing a password needs the administrator's own password. Revokes the account's sessions. */
 export async function overwritePassword(ctx: Ctx, input: OverwritePassword) {
@@ -159,7 +157,8 @@ export async function overwritePassword(ctx: Ctx, input: OverwritePassword) {
   await ctx.db.transaction(async (tx) => {
     await setPasswordHash(tx, target.id, passwordHash);
     await revokeSessions(tx, target.id, ctx.now());
-    await auditEverywhere(tx, ctx, target, { action: 'password_change' });
+    // Not 'password_change' (the account's own): the log tells an administrator's overwrite apart.
+    await auditEverywhere(tx, ctx, target, { action: 'password_overwrite' });
   });
   return { id: target.id };
 }
@@ -178,7 +177,7 @@ export async function setRoles(ctx: Ctx, id: number, input: { institutionId: num
     await updateStamped(tx, accounts, undefined, id, input.concurrencyStamp, {}, 'Account');
     await tx.update(accountInstitutions).set({ roles })
       .where(and(eq(accountInstitutions.accountId, id), eq(accountInstitutions.institutionId, input.institutionId)));
-    await audit(tx, ctx, { entity: 'account', entityId: id, action: 'update', before: membership, after: { ...membership, roles }, institutionId: input.institutionId });
+    await audit(tx, ctx, { entity: 'account', entityId: id, action: 'roles_change', before: { roles: membership.roles }, after: { roles }, institutionId: input.institutionId });
   });
   return getUser(ctx, id);
 }

@@ -98,6 +98,6 @@ describe('no cross-institution control through a shared account', () => {
     expect(res.statusCode).toBe(200);
     const events = json<{ entityId: string; action: string; after: { roles: string[] } }[]>(
       await t.call('GET', `/api/institutions/${b.id}/auditEvents?entity=account&entityId=${shared.id}`, { token: tokenB }));
-    expect(events[0]).toMatchObject({ action: 'update', after: { roles: ['Clinician'] } });
+    expect(events[0]).toMatchObject({ action: 'roles_change', after: { roles: ['Clinician'] } });
   });
 });

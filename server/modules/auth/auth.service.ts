@@ -3,14 +3,14 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { SESSION_HOURS, type ChangePassword, type LoginRequest, type LoginResponse, type Me } from '../../../contract/auth.contract';
 import { permissionsOf, type Role } from '../../../contract/permissions.contract';
-import { credentialsOf, passwordHashOf, setPasswordHash, signInAccounts } from '../accounts/accounts.repository';
+import { credentialsOf, membershipInstitutionIds, passwordHashOf, setPasswordHash, signInAccounts } from '../accounts/accounts.repository';
 import { loginAttempts, sessions } from './auth.table';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/passwords';
 import { passwordProblem } from '../../../contract/password-policy';
 import { validationProblem } from '../../platform/errors';
 import { authErrors } from './auth.errors';
 import { assertNotThrottled, pruneAttempts, type ThrottleConfig } from './login-throttle';
-import { audit } from '../../platform/audit';
+import { auditInEach } from '../../platform/audit';
 import type { AuthAccount, Ctx } from '../../platform/context';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -33,7 +33,9 @@ export async function login(deps: Deps, input: Required<LoginRequest>, address: 
     const [s] = await tx.insert(sessions).values({ tokenHash: hashToken(token), accountId: account.id, expiresAt, address, createdAt: now(), lastSeenAt: now() }).returning({ id: sessions.id });
     await tx.insert(loginAttempts).values({ userName, address, succeeded: true, at: now() });
     await pruneAttempts(tx, userName, now());
-    await audit(tx, { account: { id: account.id } as AuthAccount, institutionId: null, address }, { entity: 'session', entityId: s.id, action: 'login' });
+    // In each of the account's institutions, so their administrators see who signed in (issue 11).
+    const institutionIds = await membershipInstitutionIds(tx, account.id);
+    await auditInEach(tx, { account: { id: account.id } as AuthAccount, institutionId: null, address }, institutionIds, { entity: 'session', entityId: s.id, action: 'login' });
   });
   const me = await loadAccount(db, account.id, 0);
   return { token, expiresAt: expiresAt.toISOString(), account: toMe(me!) };
@@ -90,7 +92,7 @@ export function toMe(a: AuthAccount): Me {
 export async function logout(db: Db, account: AuthAccount, address: string, now: Date) {
   await db.transaction(async (tx) => {
     await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, account.sessionId));
-    await audit(tx, { account, institutionId: null, address }, { entity: 'session', entityId: account.sessionId, action: 'logout' });
+    await auditInEach(tx, { account, institutionId: null, address }, account.institutionIds, { entity: 'session', entityId: account.sessionId, action: 'logout' });
   });
 }
 
@@ -107,6 +109,7 @@ export async function changeOwnPassword(ctx: Ctx, input: ChangePassword) {
     await setPasswordHash(tx, ctx.account.id, passwordHash);
     await tx.update(sessions).set({ revokedAt: ctx.now() })
       .where(and(eq(sessions.accountId, ctx.account.id), isNull(sessions.revokedAt), ne(sessions.id, ctx.account.sessionId)));
-    await audit(tx, ctx, { entity: 'account', entityId: ctx.account.id, action: 'password_change', institutionId: null });
+    // Written in each of the account's institutions: with no institution no administrator's log showed it (issue 11).
+    await auditInEach(tx, ctx, ctx.account.institutionIds, { entity: 'account', entityId: ctx.account.id, action: 'password_change' });
   });
 }

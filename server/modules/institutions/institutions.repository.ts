@@ -1,4 +1,4 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { RefJoin } from '../../platform/record-refs';
@@ -29,6 +29,14 @@ export async function usesLocalPhoneRule(tx: Db, institutionId: number) {
  */
 export const siteTitleOf = (siteId: SQL) =>
   sql<string | null>`(select ${institutionSites.title} from ${institutionSites} where ${institutionSites.id} = ${siteId})`;
+
+/** Site titles by id within one institution (the audit log names the sites an event mentions). */
+export async function siteTitles(db: Db, institutionId: number, ids: number[]) {
+  if (!ids.length) return new Map<number, string>();
+  const rows = await db.select({ id: institutionSites.id, title: institutionSites.title }).from(institutionSites)
+    .where(and(eq(institutionSites.institutionId, institutionId), inArray(institutionSites.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.title]));
+}
 
 /** Institution titles by id, for lists that name an account's institutions. */
 export async function institutionTitles(db: Db, ids: number[]) {

@@ -3,10 +3,14 @@ import { patientMrns, patientPhoneNumbers, patients } from './participants.table
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Terms this long match any part of an MRN or phone number (a trigram needs 3 characters); shorter ones match the start. */
+export const ANY_PART_MIN = 3;
+
 /**
- * Participants whose name parts start with every word of the term, or whose MRN, phone number or
- * external subject id starts with the term. Written as a union of index-friendly sub-selects
- * (each served by a prefix index), so it stays fast with a million participants.
+ * Participants whose name parts start with every word of the term, whose external subject id starts
+ * with the term, or whose MRN or phone number contains it (starts with it when shorter than
+ * ANY_PART_MIN). Written as a union of index-friendly sub-selects (names and ids: btree prefix
+ * indexes; MRN and phone: pg_trgm GIN indexes), so it stays fast with a million participants.
  */
 export function searchPatients(institutionId: number, term: string): SQL {
   const t = term.trim().toLowerCase().slice(0, 100);
@@ -17,9 +21,13 @@ export function searchPatients(institutionId: number, term: string): SQL {
   };
   const whole = `${escapeLike(t)}%`;
   const digits = t.replace(/[\s-]/g, '');
+  const mrnMatch = t.length >= ANY_PART_MIN ? sql`${patientMrns.mrn} ilike ${`%${escapeLike(t)}%`}` : sql`lower(${patientMrns.mrn}) like ${whole}`;
+  const phonePattern = digits.length >= ANY_PART_MIN ? `%${escapeLike(digits)}%` : `${escapeLike(digits)}%`;
+  // A term of only spaces and dashes has no digits: it must not match every phone number ('%').
+  const phoneMatch = digits ? sql`${patientPhoneNumbers.phoneNumber} like ${phonePattern}` : sql`false`;
   const others = sql`select ${patients.id} from ${patients} where ${patients.institutionId} = ${institutionId} and lower(${patients.externalSubjectId}) like ${whole}
-    union select ${patientMrns.patientId} from ${patientMrns} where ${patientMrns.institutionId} = ${institutionId} and lower(${patientMrns.mrn}) like ${whole} and ${patientMrns.isEnabled}
-    union select ${patientPhoneNumbers.patientId} from ${patientPhoneNumbers} where ${patientPhoneNumbers.institutionId} = ${institutionId} and ${patientPhoneNumbers.phoneNumber} like ${`${escapeLike(digits)}%`} and ${patientPhoneNumbers.isEnabled}`;
+    union select ${patientMrns.patientId} from ${patientMrns} where ${patientMrns.institutionId} = ${institutionId} and ${mrnMatch} and ${patientMrns.isEnabled}
+    union select ${patientPhoneNumbers.patientId} from ${patientPhoneNumbers} where ${patientPhoneNumbers.institutionId} = ${institutionId} and ${phoneMatch} and ${patientPhoneNumbers.isEnabled}`;
   // One word: the name test stays in the outer where, so the planner sees its selectivity (statistics
   // of the prefix indexes): a name shared by 80,000 walks the primary key backwards and stops at the
   // page (under 1 ms), a rare one takes the indexes. Several words: their estimates multiply and

@@ -45,6 +45,8 @@ export const patientMrns = pgTable('patient_mrns', {
   uniqueIndex('patient_mrns_unique').on(t.institutionId, sql`coalesce(${t.institutionSiteId}, 0)`, sql`lower(${t.mrn})`),
   index('patient_mrns_prefix_idx').using('btree', t.institutionId, sql`lower(${t.mrn}) text_pattern_ops`),
   index('patient_mrns_patient_idx').on(t.patientId),
+  // Any part of an MRN (issue 11): pg_trgm serves `mrn ilike '%term%'` for terms of 3+ characters.
+  index('patient_mrns_trgm_idx').using('gin', sql`${t.mrn} gin_trgm_ops`),
 ]);
 
 export const patientPhoneNumbers = pgTable('patient_phone_numbers', {
@@ -54,6 +56,7 @@ export const patientPhoneNumbers = pgTable('patient_phone_numbers', {
 }, (t) => [
   uniqueIndex('patient_phone_numbers_unique').on(t.patientId, t.phoneNumber).where(sql`${t.isEnabled}`),
   index('patient_phone_numbers_lookup_idx').using('btree', t.institutionId, sql`${t.phoneNumber} text_pattern_ops`),
+  index('patient_phone_numbers_trgm_idx').using('gin', sql`${t.phoneNumber} gin_trgm_ops`),
 ]);
 
 export const patientRaces = pgTable('patient_races', {

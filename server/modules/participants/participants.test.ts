@@ -120,6 +120,24 @@ describe('finding participants', () => {
     expect(pagination(paged).TotalCount).toBeGreaterThan(2);
   });
 
+  it('matches any part of an MRN or phone number of 3+ characters; shorter terms only the start (issue 11)', async () => {
+    const digits = `5${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}`;
+    const mrn = `QZ${uniq}K7`;
+    const phone = `0911${digits}`;
+    const p = json<P>(await register(participant(r, { PatientMRN: mrn, phoneNumbers: [{ phoneNumberTypeId: r.mobile, phoneNumber: phone }] })));
+    const find = async (term: string, inst = institution.id, tok = token) =>
+      json<P[]>(await t.call('GET', api(`patients?SearchTerm=${encodeURIComponent(term)}&PageSize=100`, inst), { token: tok })).map((x) => x.id);
+    for (const term of [uniq, uniq.slice(1, 4).toUpperCase(), `${uniq}k7`, digits, digits.slice(1, 5), `11${digits.slice(0, 2)}`]) {
+      expect(await find(term), term).toContain(p.id);
+    }
+    // Two characters from the middle ('5' never starts its MRN, phone or name): matched from the start only.
+    expect(await find(digits.slice(0, 2))).not.toContain(p.id);
+    // LIKE wildcards in the term are literal characters, not "anything".
+    expect(await find('%_%')).not.toContain(p.id);
+    const other = await signedIn(t, ['Clinician'], await createInstitution(t));
+    expect(await find(uniq, other.institution.id, other.token)).toEqual([]);
+  });
+
   it('counts the institution\'s participants', async () => {
     const before = json<{ count: number }>(await t.call('GET', api('patients/count'), { token })).count;
     await register(participant(r));

@@ -1,39 +1,43 @@
-import { Alert, Code, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useSearchParams } from 'react-router';
 import type { AuditEvent } from '@contract/audit.contract';
+import { auditActionLabel, auditRecordLabel } from '@contract/audit-labels';
 import { PagedTable } from '@/components/paged-table';
 import { useListState } from '@/components/use-list-state';
 import { formatDateTime, fullName } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { useAuditEvents } from '../api/audit-events';
+import { fieldChanges } from '../components/audit-changes';
+import { AuditFilters, type AuditFilterKey } from '../components/audit-filters';
 
-/** The fields an event changed, 'field: before → after'; a create or a disable lists what it wrote. */
-function changes(e: AuditEvent): string[] {
-  const before = (e.before ?? {}) as Record<string, unknown>;
-  const after = (e.after ?? {}) as Record<string, unknown>;
-  const skip = new Set(['concurrencyStamp', 'createdDate', 'enabledDate', 'creatorId', 'enablerId', 'id', 'institutionId', 'updatedDate', 'updatedById']);
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => !skip.has(k));
-  const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-  return keys
-    .filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]))
-    .map((k) => (e.before ? `${k}: ${show(before[k])} → ${show(after[k])}` : `${k}: ${show(after[k])}`));
+const MAX_LINES = 8;
+
+function Changes({ event }: { event: AuditEvent }) {
+  const lines = fieldChanges(event);
+  if (!lines.length) return <Text size="sm" c="dimmed">—</Text>;
+  return (
+    <Stack gap={2}>
+      {lines.slice(0, MAX_LINES).map((l) => (
+        <Text key={l.field} size="sm">
+          <Text span fw={600} inherit>{l.label}:</Text> {l.before !== undefined ? `${l.before} → ${l.after}` : l.after}
+        </Text>
+      ))}
+      {lines.length > MAX_LINES && <Text size="xs" c="dimmed">and {lines.length - MAX_LINES} more</Text>}
+    </Stack>
+  );
 }
 
 const columns: DataTableColumn<AuditEvent>[] = [
   { accessor: 'at', title: 'When', render: (e) => formatDateTime(e.at, { seconds: true }), width: 170 },
   { accessor: 'account', title: 'Who', render: (e) => fullName(e.account) || 'System' },
-  { accessor: 'entity', title: 'Record', render: (e) => `${e.entity}${e.entityId ? ` #${e.entityId}` : ''}` },
-  { accessor: 'action', title: 'Action' },
-  {
-    accessor: 'after', title: 'Changes',
-    render: (e) => {
-      const lines = changes(e);
-      return lines.length ? <Stack gap={2}>{lines.slice(0, 6).map((l) => <Code key={l} block={false}>{l}</Code>)}{lines.length > 6 && <Text size="xs" c="dimmed">and {lines.length - 6} more</Text>}</Stack> : '—';
-    },
-  },
+  { accessor: 'entity', title: 'Record', render: (e) => `${auditRecordLabel(e.entity)}${e.entityId ? ` #${e.entityId}` : ''}` },
+  { accessor: 'action', title: 'Action', render: (e) => auditActionLabel(e.action) },
+  { accessor: 'after', title: 'Changes', render: (e) => <Changes event={e} /> },
 ];
+
+const KEYS: AuditFilterKey[] = ['entity', 'entityId', 'accountId', 'from', 'to'];
 
 /** Who changed what and when in the current institution (audit.read: administrators). */
 export function AuditLogPage() {
@@ -41,14 +45,15 @@ export function AuditLogPage() {
   const { institution } = useCurrentInstitution();
   const list = useListState();
   const [params, setParams] = useSearchParams();
-  const entity = params.get('entity') ?? '';
-  const entityId = params.get('entityId') ?? '';
-  const events = useAuditEvents({ instId: institution.id, page: list.page, pageSize: list.pageSize, entity, entityId });
-  const setFilter = (key: 'entity' | 'entityId', value: string) => setParams((prev) => {
+  const values = Object.fromEntries(KEYS.map((k) => [k, params.get(k) ?? ''])) as Record<AuditFilterKey, string>;
+  const events = useAuditEvents({ instId: institution.id, page: list.page, pageSize: list.pageSize, ...values });
+  const setFilters = (changes: Partial<Record<AuditFilterKey, string>>) => setParams((prev) => {
     const next = new URLSearchParams(prev);
-    if (value.trim()) next.set(key, value.trim());
-    else next.delete(key);
-    next.delete('PageNumber');
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    if (next.toString() !== prev.toString()) next.delete('PageNumber');
     return next;
   });
 
@@ -64,14 +69,7 @@ export function AuditLogPage() {
     <Stack>
       <Title order={1} fz={26}>Audit Log</Title>
       <Text size="sm" c="dimmed">Every change in {institution.title}, newest first. Nothing here can be edited or removed.</Text>
-      <Group>
-        <TextInput label="Record type" placeholder="e.g. patient, limsOrderedTestResult" defaultValue={entity} w={260}
-          onKeyDown={(e) => { if (e.key === 'Enter') setFilter('entity', e.currentTarget.value); }}
-          onBlur={(e) => setFilter('entity', e.currentTarget.value)} />
-        <TextInput label="Record id" placeholder="e.g. 42" defaultValue={entityId} w={140}
-          onKeyDown={(e) => { if (e.key === 'Enter') setFilter('entityId', e.currentTarget.value); }}
-          onBlur={(e) => setFilter('entityId', e.currentTarget.value)} />
-      </Group>
+      <AuditFilters instId={institution.id} values={values} onChange={setFilters} />
       <PagedTable query={events} list={list} columns={columns} emptyText="No changes recorded for this filter." />
     </Stack>
   );

@@ -43,7 +43,7 @@ function ParticipantsList() {
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1} fz={26}>Participants</Title>
-          <Text size="sm" c="dimmed">Search by any part of the name, MRN, phone number or external subject ID.</Text>
+          <Text size="sm" c="dimmed">Name parts and external subject IDs match from their start; MRN and phone number match any part of 3 or more characters (shorter: from the start).</Text>
         </div>
         {canManage && <Button leftSection={<IconPlus size={16} />} onClick={() => go('/patients/new')}>New Participant</Button>}
       </Group>

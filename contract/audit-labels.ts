@@ -1,0 +1,106 @@
+// The audit log in plain words (issue 11): every record type the server audits, its fields and its
+// actions, declared once. The audit route resolves `lookup` ids to titles; the web shows the labels.
+// A new audited record type or field is added here, never shown by its table or column name.
+import { LOOKUPS } from './lookups.registry';
+
+export interface AuditField {
+  label: string;
+  /** The list whose titles the ids stand for: a lookups.registry key, or SITES. */
+  lookup?: string;
+  /** The value is a list of child rows: each is shown by this field (its title when `lookup` is set). */
+  item?: string;
+}
+
+export interface AuditRecordType {
+  label: string;
+  fields: Record<string, AuditField>;
+}
+
+/** Institution sites are not a configuration list, but participants and orders point at them. */
+export const SITES = 'institutionSites';
+
+const f = (label: string, lookup?: string, item?: string): AuditField => ({ label, ...(lookup ? { lookup } : {}), ...(item ? { item } : {}) });
+const site = f('Site', SITES);
+const enabled = f('Enabled');
+
+const participantFields = {
+  firstName: f('First name'), fatherName: f('Father\'s name'), grandFatherName: f('Grandfather\'s name'),
+  birthDate: f('Birth date'), birthTime: f('Birth time'), deathDate: f('Death date'),
+  socialSecurityNumber: f('Social security number'), externalSubjectId: f('External subject ID'),
+  patientTypeId: f('Participant type', 'patientTypes'), genderId: f('Gender', 'genders'),
+  maritalStatusId: f('Marital status', 'maritalStatuses'), vitalStatusId: f('Vital status', 'vitalStatuses'),
+  institutionSiteId: site, isEnabled: enabled,
+  // A registration's children, written with it.
+  mrns: f('MRNs', undefined, 'mrn'), phones: f('Phone numbers', undefined, 'phoneNumber'),
+  races: f('Races', 'races', 'raceId'), ethnicities: f('Ethnicities', 'ethnicities', 'ethnicityId'),
+};
+
+const fixed: Record<string, AuditRecordType> = {
+  patient: { label: 'Participant', fields: participantFields },
+  patientMrn: { label: 'Participant MRN', fields: { mrn: f('MRN'), institutionSiteId: site, patientId: f('Participant'), isEnabled: enabled } },
+  patientRace: { label: 'Participant race', fields: { raceId: f('Race', 'races'), patientId: f('Participant'), isEnabled: enabled } },
+  patientEthnicity: { label: 'Participant ethnicity', fields: { ethnicityId: f('Ethnicity', 'ethnicities'), patientId: f('Participant'), isEnabled: enabled } },
+  patientPhoneNumber: {
+    label: 'Participant phone number',
+    fields: { phoneNumber: f('Phone number'), phoneNumberTypeId: f('Phone type', 'phoneNumberTypes'), institutionSiteId: site, patientId: f('Participant'), isEnabled: enabled },
+  },
+  limsOrder: {
+    label: 'Order',
+    fields: {
+      sampleId: f('Sample ID'), patientId: f('Participant'), institutionSiteId: site, priorityId: f('Priority', 'priorities'),
+      paymentCategoryId: f('Payment category', 'paymentCategories'), collectedSampleId: f('Collected sample'), commentToLab: f('Comment to the lab'), isEnabled: enabled,
+    },
+  },
+  limsOrderedTest: { label: 'Ordered test', fields: { comment: f('Comment') } },
+  limsOrderedTestResult: { label: 'Test result', fields: { result: f('Result'), flag: f('Flag'), reason: f('Reason for the change') } },
+  limsOrderedTestResultRelease: { label: 'Result release', fields: { resultId: f('Result number'), result: f('Result'), releasedDate: f('Released at') } },
+  account: {
+    label: 'Account',
+    fields: {
+      firstName: f('First name'), lastName: f('Last name'), email: f('E-mail'), userName: f('User name'), phoneNumber: f('Phone number'),
+      roles: f('Roles'), institutionId: f('Institution'), isSuperAdmin: f('Super Administrator'), isEnabled: enabled,
+    },
+  },
+  session: { label: 'Sign-in', fields: { address: f('Address') } },
+  institution: {
+    label: 'Institution',
+    fields: { title: f('Name'), abbreviation: f('Abbreviation'), address: f('Address'), localPhoneRule: f('Local phone number rule'), isEnabled: enabled },
+  },
+  institutionSite: { label: 'Site', fields: { title: f('Name'), abbreviation: f('Abbreviation'), address: f('Address'), isEnabled: enabled } },
+  labelPrinter: { label: 'Label printer', fields: { ipAddress: f('IP address'), port: f('Port'), labels: f('Labels printed'), first: f('First sample ID') } },
+};
+
+/** Every configuration list, with the labels its own form uses. */
+const lookups: Record<string, AuditRecordType> = Object.fromEntries(LOOKUPS.map((e) => [e.key, {
+  label: e.label,
+  fields: { ...Object.fromEntries(e.fields.map((x) => [x.name, f(x.label, x.ref)])), isEnabled: enabled },
+}]));
+
+export const AUDIT_RECORD_TYPES: Record<string, AuditRecordType> = { ...lookups, ...fixed };
+
+/** The record types for the filter, by label. */
+export const AUDIT_RECORD_TYPE_OPTIONS = Object.entries(AUDIT_RECORD_TYPES)
+  .map(([value, t]) => ({ value, label: t.label }))
+  .sort((a, b) => a.label.localeCompare(b.label));
+
+export const AUDIT_ACTIONS: Record<string, string> = {
+  create: 'Created', update: 'Changed', enable: 'Enabled', disable: 'Disabled', amend: 'Amended', comment: 'Commented',
+  release: 'Released', print: 'Printed labels', login: 'Signed in', logout: 'Signed out',
+  password_change: 'Changed own password', password_overwrite: 'Password set by an administrator',
+  roles_change: 'Roles changed', add_institution: 'Added to the institution', remove_institution: 'Removed from the institution',
+};
+
+/** Bookkeeping every record carries: not a change a person made, never listed. */
+export const AUDIT_HIDDEN_FIELDS = new Set([
+  'id', 'institutionId', 'concurrencyStamp', 'createdDate', 'enabledDate', 'creatorId', 'enablerId', 'updatedDate', 'updatedById', 'totalCount',
+]);
+
+/** 'someFieldName' as 'Some field name': the fallback for a field not declared above. */
+export const humanise = (name: string) => {
+  const words = name.replace(/Id$/, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+export const auditRecordLabel = (entity: string) => AUDIT_RECORD_TYPES[entity]?.label ?? humanise(entity);
+export const auditActionLabel = (action: string) => AUDIT_ACTIONS[action] ?? humanise(action);
+export const auditField = (entity: string, field: string): AuditField => AUDIT_RECORD_TYPES[entity]?.fields[field] ?? { label: humanise(field) };
