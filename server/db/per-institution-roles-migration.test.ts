@@ -30,5 +30,6 @@ describe('migration 0004: roles move onto memberships', () => {
       { email: 'tech@old', is_super_admin: false, institution_id: 2, roles: ['Technician', 'Clinician'] },
     ]);
     await db.close();
-  });
+    // A fresh PGlite plus five migrations took over 30 s on a loaded 2-core machine (CI clone, 2026-11-24).
+  }, 120_000);
 });
