@@ -7,6 +7,9 @@ import { mainNav, pickInstitution, signInAndPick } from './support/ui';
 // one no-access screen (docs/permissions.md, "What the web hides").
 const ALL = ['Home', 'Collection Protocols', 'Orders', 'Configuration', 'Participants', 'Report', 'Setting', 'Accounts'];
 const ACTIONS = ['Barcode Generator', 'New Order', 'New Participant'];
+const TECHNICIAN = ['Home', 'Collection Protocols', 'Orders', 'Configuration', 'Participants', 'Setting'];
+/** The first look after a full page load (a deep link) waits longer: the app boots and asks /me again. */
+const afterLoad = expect.configure({ timeout: 20_000 });
 
 /** The top bar's entries and actions, as the account sees them at 1280 px. */
 async function expectNav(page: Page, links: string[], actions: string[]) {
@@ -20,7 +23,7 @@ async function expectNav(page: Page, links: string[], actions: string[]) {
 /** A deep link the account may not use shows the no-access screen naming what and the permission missing. */
 async function expectNoAccess(page: Page, path: string, what: string, permission: string) {
   await page.goto(path);
-  await expect(page.getByRole('heading', { name: `You don't have access to ${what}`, level: 1 })).toBeVisible();
+  await afterLoad(page.getByRole('heading', { name: `You don't have access to ${what}`, level: 1 })).toBeVisible();
   await expect(page.getByRole('main').getByText(permission, { exact: true })).toBeVisible();
   await expect(page.getByRole('dialog'), `${path} opens no form`).toHaveCount(0);
   await expect(page.getByRole('table'), `${path} shows no list`).toHaveCount(0);
@@ -29,13 +32,15 @@ async function expectNoAccess(page: Page, path: string, what: string, permission
 const account = (b: Biobank, role: string) => createAccount(b, { firstName: role.split(' ')[0], lastName: 'Roles', role, password: `${role.replace(/ /g, '')}#2024-ok` });
 
 test.describe('role-aware screens', () => {
-  test('a Technician sees no Accounts, Report, New Order or New Participant, and deep links say why', async ({ page, admin, api, shot }) => {
+  // Each test makes its records and accounts through the API and signs in: more than the default minute on a busy machine.
+  test.describe.configure({ timeout: 120_000 });
+
+  test('a Technician sees no Accounts, Report, New Order or New Participant, and no release hint', async ({ page, admin, api, shot }) => {
     const biobank = await centralBiobank(api, admin);
-    const patient = await registerParticipant(biobank, { mrn: `MRN-${unique()}`.toUpperCase() });
     const order = await freeTextOrder(biobank);
     await signInAndPick(page, await account(biobank, 'Technician'));
 
-    await expectNav(page, ['Home', 'Collection Protocols', 'Orders', 'Configuration', 'Participants', 'Setting'], ['Barcode Generator']);
+    await expectNav(page, TECHNICIAN, ['Barcode Generator']);
     await shot('roles-technician-home');
 
     await mainNav(page).getByRole('link', { name: 'Participants' }).click();
@@ -53,12 +58,17 @@ test.describe('role-aware screens', () => {
 
     // Results: entered and saved, but the hint does not promise a release the server refuses.
     await page.goto(`/orders/test-result?sampleId=${order.sampleId}`);
-    await expect(page.getByRole('heading', { name: 'Test Results', level: 1 })).toBeVisible();
+    await afterLoad(page.getByRole('heading', { name: 'Test Results', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Save/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Release panel' })).toHaveCount(0);
     await expect(page.getByText('Right-click a test, or use its ⋮ button, to comment on it. Releasing results needs the results.release permission', { exact: false })).toBeVisible();
     await shot('roles-technician-test-result');
+  });
 
+  test('a Technician\'s deep links to screens it may not use show the no-access screen, on a phone too', async ({ page, admin, api, shot }) => {
+    const biobank = await centralBiobank(api, admin);
+    const patient = await registerParticipant(biobank, { mrn: `MRN-${unique()}`.toUpperCase() });
+    await signInAndPick(page, await account(biobank, 'Technician'));
     await expectNoAccess(page, '/accounts', 'accounts', 'accounts.read');
     await shot('roles-technician-no-access');
     await expectNoAccess(page, '/patients/new', 'registering participants', 'participants.manage');
@@ -72,7 +82,7 @@ test.describe('role-aware screens', () => {
     // A phone: the burger menu offers the same entries; the no-access screen fits.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Toggle navigation' }).click();
-    await expect(mainNav(page).getByRole('link')).toHaveText(['Home', 'Collection Protocols', 'Orders', 'Configuration', 'Participants', 'Setting']);
+    await expect(mainNav(page).getByRole('link')).toHaveText(TECHNICIAN);
     // At this width the header's own row is hidden, so only the menu's actions count.
     await expect(page.getByRole('link', { name: 'Barcode Generator' })).toBeVisible();
     await expect(page.getByRole('link', { name: /^New (Order|Participant)$/ })).toHaveCount(0);
@@ -88,7 +98,7 @@ test.describe('role-aware screens', () => {
     await page.getByRole('banner').getByRole('link', { name: 'New Participant' }).click();
     await expect(page.getByRole('dialog', { name: 'Create Participant' })).toBeVisible();
     await page.goto('/orders/new');
-    await expect(page.getByRole('dialog', { name: 'Create a New Order' })).toBeVisible();
+    await afterLoad(page.getByRole('dialog', { name: 'Create a New Order' })).toBeVisible();
     await expectNoAccess(page, '/accounts', 'accounts', 'accounts.read');
     await expectNoAccess(page, '/setting/audit-log', 'the audit log', 'audit.read');
   });
@@ -99,7 +109,7 @@ test.describe('role-aware screens', () => {
     await signInAndPick(page, await account(biobank, 'Researcher'));
     await expectNav(page, ALL.filter((l) => l !== 'Accounts'), []);
     await page.goto(`/orders/test-result?sampleId=${order.sampleId}`);
-    await expect(page.getByRole('heading', { name: 'Test Results', level: 1 })).toBeVisible();
+    await afterLoad(page.getByRole('heading', { name: 'Test Results', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Save/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: `Actions for ${order.test}` })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Print' })).toBeDisabled();
@@ -117,7 +127,7 @@ test.describe('role-aware screens', () => {
     await signInAndPick(page, admin);
     await expectNav(page, ALL, ACTIONS);
     await page.goto('/accounts');
-    await expect(page.getByRole('heading', { name: 'Accounts', level: 1 })).toBeVisible();
+    await afterLoad(page.getByRole('heading', { name: 'Accounts', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create' })).toBeVisible();
 
     // A Technician in the Central Biobank who administers a second institution.
@@ -127,12 +137,12 @@ test.describe('role-aware screens', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByText('Log in to your portal')).toBeVisible();
     await signInAndPick(page, tech);
-    await expectNav(page, ['Home', 'Collection Protocols', 'Orders', 'Configuration', 'Participants', 'Setting'], ['Barcode Generator']);
+    await expectNav(page, TECHNICIAN, ['Barcode Generator']);
     await page.getByRole('button', { name: /^Institution Central Biobank, click to change/ }).click();
     await pickInstitution(page, second);
     await expectNav(page, ALL, ACTIONS);
     await page.getByRole('button', { name: new RegExp(`^Institution ${second}, click to change`) }).click();
     await pickInstitution(page);
-    await expectNav(page, ['Home', 'Collection Protocols', 'Orders', 'Configuration', 'Participants', 'Setting'], ['Barcode Generator']);
+    await expectNav(page, TECHNICIAN, ['Barcode Generator']);
   });
 });

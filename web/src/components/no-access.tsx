@@ -18,13 +18,14 @@ interface Props {
 export function NoAccess({ what, permission }: Props) {
   const { institution } = useCurrentInstitution();
   const roles = useCurrentRoles();
+  const one = roles.length === 1;
   return (
     <Center py={80}>
       <Stack align="center" gap="sm" maw={560} ta="center">
         <ThemeIcon size={64} radius="xl" variant="light" color="gray"><IconLock size={34} /></ThemeIcon>
         <Title order={1} fz={26}>You don't have access to {what}</Title>
         <Text c="dimmed">
-          Your {roles.length === 1 ? 'role' : 'roles'} in {institution.title} ({roles.join(', ') || 'none'}) do not include
+          Your {one ? 'role' : 'roles'} in {institution.title} ({roles.join(', ') || 'none'}) {one ? 'does' : 'do'} not include
           the <Text span ff="monospace" fz="sm">{permission}</Text> permission. An administrator of {institution.title} can
           grant you a role that does, or choose another institution with the institution button at the top.
         </Text>
