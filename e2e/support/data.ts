@@ -81,18 +81,31 @@ export async function participantCount(b: Biobank) {
   return (await b.call<{ count: number }>('GET', 'patients/count')).count;
 }
 
-export interface NewAccount { role?: string; firstName?: string; lastName?: string; password?: string; email?: string }
+export interface NewAccount {
+  /** One role (default Technician); `roles` gives several. */
+  role?: string; roles?: string[]; firstName?: string; lastName?: string; password?: string; email?: string;
+}
 
-/** An account in the Central Biobank made through the API; returns its credentials. */
+/** An account in the Central Biobank with the given roles, made through the API; returns its id and credentials. */
 export async function createAccount(b: Biobank, a: NewAccount = {}) {
   const email = a.email ?? `e2e.${unique()}@lab.test`;
   const password = a.password ?? 'Original#2024';
   const res = await b.api.call('POST', '/users', b.token, {
     firstName: a.firstName ?? 'Tess', lastName: a.lastName ?? 'Api', email, password, confirmPassword: password,
-    phoneNumber: '0911223344', roles: [a.role ?? 'Technician'], institutionId: b.instId,
+    phoneNumber: '0911223344', roles: a.roles ?? [a.role ?? 'Technician'], institutionId: b.instId,
   });
   expect(res.status, `create account: ${JSON.stringify(res.body)}`).toBe(201);
-  return { email, password };
+  return { id: res.body.id, email, password };
+}
+
+/** A new institution (the administrator is a Super Administrator) that `account` joins with `roles`; returns its title. */
+export async function secondInstitution(b: Biobank, account: { id: number }, roles: string[]) {
+  const title = `Second Biobank ${unique()}`;
+  const created = await b.api.call('POST', '/institutions', b.token, { title, abbreviation: 'SB', address: '9 River Road' });
+  expect(created.status, `create institution: ${JSON.stringify(created.body)}`).toBe(201);
+  const joined = await b.api.call('POST', `/users/${account.id}/institutions`, b.token, { institutionId: created.body.id, roles });
+  expect(joined.status, `add membership: ${JSON.stringify(joined.body)}`).toBe(200);
+  return title;
 }
 
 /** An order for one participant placed through the API (the first priority unless one is given). */

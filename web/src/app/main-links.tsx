@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
 import { IconBarcode, IconPlus } from '@tabler/icons-react';
 import { Link, NavLink } from 'react-router';
 import { NAV_ITEMS } from './nav-items';
+import { useCanOpen } from './route-guard';
 import classes from './main-links.module.css';
 
 interface Props {
@@ -12,7 +13,9 @@ interface Props {
 /** The main entries plus the barcode, New Order and New Participant actions (spec 1 §2, top navigation). */
 export function MainLinks({ orientation, onNavigate }: Props) {
   const vertical = orientation === 'vertical';
-  const links = NAV_ITEMS.map(({ label, to, icon: Icon }) => (
+  // Only what the current membership may use is offered; the rules are ROUTE_ACCESS's, so a switch of institution updates it.
+  const canOpen = useCanOpen();
+  const links = NAV_ITEMS.filter((item) => canOpen(item.to)).map(({ label, to, icon: Icon }) => (
     <NavLink key={to} to={to} end={to === '/'} className={classes.link} onClick={onNavigate}>
       {vertical && <Icon size={18} stroke={1.6} />}
       <span>{label}</span>
@@ -20,13 +23,19 @@ export function MainLinks({ orientation, onNavigate }: Props) {
   ));
   const actions = (
     <>
-      <Tooltip label="Barcode Generator">
-        <ActionIcon component={Link} to="/barcode-generator" variant="default" size="lg" aria-label="Barcode Generator" onClick={onNavigate}>
-          <IconBarcode size={20} />
-        </ActionIcon>
-      </Tooltip>
-      <Button component={Link} to="/orders/new" size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onNavigate}>New Order</Button>
-      <Button component={Link} to="/patients/new" size="xs" leftSection={<IconPlus size={14} />} onClick={onNavigate}>New Participant</Button>
+      {canOpen('/barcode-generator') && (
+        <Tooltip label="Barcode Generator">
+          <ActionIcon component={Link} to="/barcode-generator" variant="default" size="lg" aria-label="Barcode Generator" onClick={onNavigate}>
+            <IconBarcode size={20} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {canOpen('/orders/new') && (
+        <Button component={Link} to="/orders/new" size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onNavigate}>New Order</Button>
+      )}
+      {canOpen('/patients/new') && (
+        <Button component={Link} to="/patients/new" size="xs" leftSection={<IconPlus size={14} />} onClick={onNavigate}>New Participant</Button>
+      )}
     </>
   );
   if (vertical) {

@@ -1,6 +1,7 @@
 import { IconAdjustmentsHorizontal, IconClipboardList, IconFlask, IconHome, IconReportAnalytics, IconSettings, IconUsers, IconUserShield } from '@tabler/icons-react';
 
-// spec 1 §2: the main entries of the top navigation, in product order.
+// spec 1 §2: the main entries of the top navigation, in product order. The permission each needs is its
+// address's rule in ROUTE_ACCESS (./route-access.ts), so a link is shown exactly when its screen would open.
 export const NAV_ITEMS = [
   { label: 'Home', to: '/', icon: IconHome },
   { label: 'Collection Protocols', to: '/collection-protocols', icon: IconFlask },

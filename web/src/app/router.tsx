@@ -5,6 +5,7 @@ import { ComingSoon } from '../components/coming-soon';
 import { PageLoader } from '../components/page-loader';
 import { RequireAuth } from './require-auth';
 import { InstitutionGate } from './institution-gate';
+import { RouteGuard } from './route-guard';
 import { NotFoundPage } from './not-found-page';
 
 const LoginPage = lazy(() => import('../features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
@@ -36,7 +37,8 @@ const routes: RouteObject[] = [
     element: <RequireAuth />,
     children: [{
       element: <InstitutionGate />,
-      children: [
+      // Which screen needs which permission is declared once, in ROUTE_ACCESS (./route-access.ts).
+      children: [{ element: <RouteGuard />, children: [
         { index: true, element: <DashboardPage /> },
         // /patients lists; /patients/new and /patients/{id} open the create and edit forms over the list.
         { path: 'patients/*', element: <ParticipantsPage /> },
@@ -49,7 +51,7 @@ const routes: RouteObject[] = [
         { path: 'orders/new', element: <NewOrderPage /> },
         { path: 'orders/test-result', element: <TestResultPage /> },
         ...comingSoon.map(([path, area]) => ({ path, element: <ComingSoon key={area} area={area} /> })),
-      ],
+      ] }],
     }],
   },
   { path: '*', element: <NotFoundPage /> },

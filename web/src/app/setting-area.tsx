@@ -4,37 +4,40 @@ import { Navigate, NavLink as RouterLink, Route, Routes, useLocation } from 'rea
 import { PrinterSettingsPage } from '@/features/labels/pages/printer-settings-page';
 import { InstitutionSettingsPage } from '@/features/labels/pages/institution-settings-page';
 import { AuditLogPage } from '@/features/audit/pages/audit-log-page';
-import { useCan } from '@/lib/session-context';
+import { useCanOpen } from './route-guard';
 
 const ENTRIES = [
   { to: '/setting/printer', label: 'Printer', icon: IconPrinter },
   { to: '/setting/institution', label: 'Institution', icon: IconBuildingHospital },
-  { to: '/setting/audit-log', label: 'Audit Log', icon: IconHistory, permission: 'audit.read' as const },
+  { to: '/setting/audit-log', label: 'Audit Log', icon: IconHistory },
 ];
 
-/** spec 2 §2 Settings: a left navigation titled Setting; Printer opens automatically. The audit log lives here too. */
+/** spec 2 §2 Settings: a left navigation titled Setting; Printer (the first entry the account may use) opens automatically. The audit log lives here too. */
 export function SettingArea() {
-  const canAudit = useCan('audit.read');
+  // Entries follow ROUTE_ACCESS (printer: labels.print, audit log: audit.read); Institution is open to everyone.
+  const canOpen = useCanOpen();
+  const entries = ENTRIES.filter((e) => canOpen(e.to));
+  const first = entries[0].to.replace('/setting/', '');
   const { pathname } = useLocation();
   const current = pathname.toLowerCase().replace(/\/+$/, '').replace('/inistitution', '/institution');
   return (
     <Group align="flex-start" maw={1100} mx="auto" gap="lg" wrap="wrap">
       <Paper withBorder radius="md" p="sm" w={{ base: '100%', sm: 220 }} component="nav" aria-label="Setting">
         <Title order={2} fz="lg" px="xs" pb="xs">Setting</Title>
-        {ENTRIES.filter((e) => !e.permission || canAudit).map(({ to, label, icon: Icon }) => (
+        {entries.map(({ to, label, icon: Icon }) => (
           <NavLink key={to} component={RouterLink} to={to} label={label} leftSection={<Icon size={18} stroke={1.6} />}
             active={current === to} aria-current={current === to ? 'page' : undefined} />
         ))}
       </Paper>
       <Box flex={1} miw={280}>
         <Routes>
-          <Route index element={<Navigate to="printer" replace />} />
+          <Route index element={<Navigate to={first} replace />} />
           <Route path="printer" element={<PrinterSettingsPage />} />
           {/* The spec spells this child 'inistitution'; both addresses work, screens say Institution. */}
           <Route path="inistitution" element={<InstitutionSettingsPage />} />
           <Route path="institution" element={<InstitutionSettingsPage />} />
           <Route path="audit-log" element={<AuditLogPage />} />
-          <Route path="*" element={<Navigate to="printer" replace />} />
+          <Route path="*" element={<Navigate to={first} replace />} />
         </Routes>
       </Box>
     </Group>

@@ -22,10 +22,16 @@ export function useMe(): Me {
 
 /** Whether the roles of the signed-in account's membership in the CURRENT institution allow it (ADR 0007). */
 export function useCan(permission: Permission): boolean {
+  return usePermissionCheck()(permission);
+}
+
+/** useCan for a list decided at render time (navigation entries, route rules), where one hook per entry will not do. */
+export function usePermissionCheck(): (permission: Permission) => boolean {
   const me = useMe();
   const current = useContext(InstitutionContext);
-  if (!current) return me.isSuperAdmin;
-  return permissionsIn(me, current.institution.id).includes(permission);
+  if (!current) return () => me.isSuperAdmin;
+  const granted = permissionsIn(me, current.institution.id);
+  return (permission) => granted.includes(permission);
 }
 
 /** The roles held in the current institution (Super Administrator first when the account is one). */

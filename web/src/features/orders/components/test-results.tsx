@@ -14,6 +14,7 @@ import { BarcodeButton } from './barcode-button';
 import { CommentDialog } from './comment-dialog';
 import { OrderCards } from './order-cards';
 import { PanelCard, type TestActions } from './panel-card';
+import { resultActionsHint } from './result-hints';
 import { useResultDrafts } from './use-result-drafts';
 
 type Dialog = { kind: 'comment' | 'amend'; panelId: number; testId: number } | null;
@@ -110,7 +111,7 @@ export function TestResults({ order }: { order: OrderDetail }) {
             {order.orderedPanels.map((p) => (
               <PanelCard key={p.id} panel={p} drafts={drafts} actions={actions} can={can} busy={busy} />
             ))}
-            <Text size="xs" c="dimmed">Rows with a yellow edge are not released yet. Right-click a test, or use its ⋮ button, to release, comment or amend it.</Text>
+            <Text size="xs" c="dimmed">{resultActionsHint(can)}</Text>
           </Stack>
         </Grid.Col>
       </Grid>

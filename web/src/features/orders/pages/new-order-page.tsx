@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Alert, Box, Button, Group, List, Modal, Stack, Stepper, Text, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconArrowRight, IconCheck, IconLock } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 import { PlaceOrders, type OrderSummary } from '@contract/orders.contract';
 import type { Patient } from '@contract/participants.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { isCreateAnother } from '@/components/full-screen-form';
-import { useCan, useCurrentInstitution } from '@/lib/session-context';
+import { useCurrentInstitution } from '@/lib/session-context';
 import { confirmDiscard, formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { usePlaceOrders } from '../api/orders';
 import type { Option } from '@/lib/lookup-options';
@@ -19,9 +19,8 @@ import { testResultPath } from '../components/result-values';
 
 const TITLE = 'Create a New Order';
 
-/** spec 1 §2 'Create a New Order': a full-screen two-step stepper, opened from anywhere by the top navigation. */
+/** spec 1 §2 'Create a New Order': a full-screen two-step stepper, opened from anywhere by the top navigation (orders.create, checked by the route guard). */
 export function NewOrderPage() {
-  const canCreate = useCan('orders.create');
   const navigate = useNavigate();
   const location = useLocation();
   // Back to where the user came from; a deep link closes to the Orders list.
@@ -32,9 +31,7 @@ export function NewOrderPage() {
     <Modal opened onClose={requestClose} fullScreen title={TITLE} closeButtonProps={{ 'aria-label': 'Close' }} transitionProps={{ duration: 0 }}
       styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}>
       <Box maw={760} mx="auto" mt="md">
-        {canCreate ? <NewOrderStepper onClose={close} /> : (
-          <Alert color="gray" icon={<IconLock />}>You do not have permission to create orders.</Alert>
-        )}
+        <NewOrderStepper onClose={close} />
       </Box>
     </Modal>
   );

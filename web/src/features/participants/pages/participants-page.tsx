@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconLock, IconPlus } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PagedTable } from '@/components/paged-table';
 import { SearchBox } from '@/components/search-box';
@@ -13,21 +13,9 @@ import { EditParticipantForm } from '../components/edit-participant-form';
 /**
  * Participants (spec 1 §2): /patients lists, /patients/new opens the create form (also from the top
  * navigation), /patients/{id} opens the edit form over the list; the list's search and paging stay in the URL.
+ * The route guard (ROUTE_ACCESS) asks participants.read for the list and participants.manage for both forms.
  */
 export function ParticipantsPage() {
-  const canRead = useCan('participants.read');
-  if (!canRead) {
-    return (
-      <Stack maw={1200} mx="auto">
-        <Title order={1} fz={26}>Participants</Title>
-        <Alert color="gray" icon={<IconLock />}>You do not have permission to see participants.</Alert>
-      </Stack>
-    );
-  }
-  return <ParticipantsList />;
-}
-
-function ParticipantsList() {
   const canManage = useCan('participants.manage');
   const { institution } = useCurrentInstitution();
   const list = useListState();

@@ -1,0 +1,55 @@
+import type { Permission } from '../../../contract/permissions.contract';
+
+/**
+ * The one place that says which permission each screen needs (docs/permissions.md, "What the web hides").
+ * It mirrors `config.permission` of the API routes the screen calls, so a screen the account may not use
+ * shows the shared no-access screen instead of an empty list or a form that fails on save. The main
+ * navigation and its New Order / New Participant / Barcode actions read the same table.
+ *
+ * `path` segments: a literal matches itself (case-insensitive, as React Router matches), `:id` matches a
+ * number; a rule also covers every address below it, and the most specific rule wins.
+ */
+export interface RouteAccess {
+  path: string;
+  permission: Permission;
+  /** Completes "You don't have access to ...". */
+  what: string;
+}
+
+export const ROUTE_ACCESS: readonly RouteAccess[] = [
+  { path: '/patients', permission: 'participants.read', what: 'participants' },
+  { path: '/patients/new', permission: 'participants.manage', what: 'registering participants' },
+  { path: '/patients/:id', permission: 'participants.manage', what: 'editing participants' },
+  { path: '/orders', permission: 'orders.read', what: 'orders' },
+  { path: '/orders/new', permission: 'orders.create', what: 'creating orders' },
+  { path: '/configuration', permission: 'configuration.read', what: 'configuration' },
+  { path: '/accounts', permission: 'accounts.read', what: 'accounts' },
+  { path: '/setting/audit-log', permission: 'audit.read', what: 'the audit log' },
+  { path: '/setting/printer', permission: 'labels.print', what: 'the printer settings' },
+  { path: '/barcode-generator', permission: 'labels.print', what: 'the barcode generator' },
+  { path: '/report', permission: 'reports.run', what: 'reports' },
+  { path: '/collection-protocols', permission: 'protocols.read', what: 'collection protocols' },
+  { path: '/shipment', permission: 'shipments.read', what: 'shipments' },
+];
+
+const segments = (path: string) => path.toLowerCase().split(/[?#]/)[0].split('/').filter(Boolean);
+
+function covers(rule: string[], address: string[]): boolean {
+  if (rule.length > address.length) return false;
+  return rule.every((part, i) => (part === ':id' ? /^\d+$/.test(address[i]) : part === address[i]));
+}
+
+/** The rule for an address (pathname, or a link target with a query), or null when any signed-in account may open it. */
+export function accessFor(pathname: string): RouteAccess | null {
+  const address = segments(pathname);
+  let best: RouteAccess | null = null;
+  let bestScore = -1;
+  for (const rule of ROUTE_ACCESS) {
+    const parts = segments(rule.path);
+    if (!covers(parts, address)) continue;
+    // Longer rules are more specific; at equal length a literal beats `:id`.
+    const score = parts.length * 2 - (parts.includes(':id') ? 1 : 0);
+    if (score > bestScore) { best = rule; bestScore = score; }
+  }
+  return best;
+}
