@@ -46,6 +46,8 @@ await run(`insert into lims_ordered_test_results (institution_id, lims_ordered_t
 await run(`insert into lims_ordered_test_result_releases (institution_id, lims_ordered_test_result_id, is_released, concurrency_stamp)
   select 1, r.id, case t.lims_order_id % 3 when 0 then false when 2 then true else op.panel_id = 1 end, 'x'
   from lims_ordered_test_results r join lims_ordered_tests t on t.id = r.lims_ordered_test_id join lims_ordered_panels op on op.id = t.lims_ordered_panel_id`);
+// The stored rank, as the release writes keep it (server/modules/orders/release-state.ts).
+await run('update lims_orders set release_rank = case id % 3 when 0 then 0 when 1 then 1 else 2 end');
 await run('vacuum analyze');
 console.log(`filled in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 

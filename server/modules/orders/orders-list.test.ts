@@ -50,20 +50,25 @@ describe('orders list: priority and release state', () => {
     await releasePanel(o.id, 1);
     expect(await stateOf(o)).toBe('released');
     expect(json<OrderDetail>(await t.call('GET', api(`LIMSOrders/${o.id}`), { token })).releaseState).toBe('released');
+    // A panel ordered later is not released yet: the order is partly released again.
+    const added = await t.call('POST', api(`LIMSOrders/${o.id}/LIMSOrderedPanels`), { token, body: { panelId: lab.second.id } });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(await stateOf(o)).toBe('partly');
   });
 
-  it('sorts by release state and by priority both ways, newest first within a tie; pages by number', async () => {
+  it('sorts by release state and by priority both ways, ties in a stable order; pages by number', async () => {
     const [a, b, c] = [await order('Routine'), await order('Urgent'), await order('STAT')];
     await releasePanel(b.id, 0);
     await releasePanel(c.id, 0);
     await releasePanel(c.id, 1);
     const mine = (rows: OrderSummary[]) => rows.filter((r) => [a.id, b.id, c.id].includes(r.id)).map((r) => r.id);
-    const sorted = (rows: OrderSummary[], key: (r: OrderSummary) => number, dir: 1 | -1) =>
-      rows.every((r, i) => i === 0 || dir * (key(r) - key(rows[i - 1])) > 0 || (key(r) === key(rows[i - 1]) && r.id < rows[i - 1].id));
+    // Ties: newest first within a priority; within a release state in the sort's direction (pending first = oldest first).
+    const sorted = (rows: OrderSummary[], key: (r: OrderSummary) => number, dir: 1 | -1, tie: 1 | -1 = -1) =>
+      rows.every((r, i) => i === 0 || dir * (key(r) - key(rows[i - 1])) > 0 || (key(r) === key(rows[i - 1]) && tie * (r.id - rows[i - 1].id) > 0));
 
     const asc = (await list('SortBy=releaseState&SortDirection=asc')).rows;
     expect(mine(asc)).toEqual([a.id, b.id, c.id]);
-    expect(sorted(asc, (r) => RANK[r.releaseState], 1)).toBe(true);
+    expect(sorted(asc, (r) => RANK[r.releaseState], 1, 1)).toBe(true);
     const desc = (await list('sortby=ReleaseState&sortdirection=DESC')).rows;
     expect(mine(desc)).toEqual([c.id, b.id, a.id]);
     expect(sorted(desc, (r) => RANK[r.releaseState], -1)).toBe(true);

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { RELEASE_STATES, type OrderInput, type OrderSort, type OrderSummary, type PlaceOrders, type ReleaseState } from '../../../contract/orders.contract';
 import type { SeekPagingQuery, SortDirection } from '../../../contract/common.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
@@ -17,25 +17,13 @@ const refs = () => [
     lookupJoin('paymentCategory', 'paymentCategories', limsOrders.paymentCategoryId),
     siteJoin('institutionSite', limsOrders.institutionSiteId, 'o_site'),
 ];
-/**
- * 0 pending, 1 partly, 2 released: one aggregate over the release rows of the order's tests (enabled
- * tests of enabled panels; every ordered test has exactly one result and one release row), on the
- * ordered-tests index by order. Computed in the list query itself, for the page's rows, the sort and the filter.
- */
-const releaseRank = sql<number>`(select case when count(*) filter (where r.is_released) = 0 then 0 when bool_and(r.is_released) then 2 else 1 end
-  from lims_ordered_tests t
-  join lims_ordered_panels op on op.id = t.lims_ordered_panel_id and op.is_enabled
-  join lims_ordered_test_results res on res.lims_ordered_test_id = t.id
-  join lims_ordered_test_result_releases r on r.lims_ordered_test_result_id = res.id
-  where t.lims_order_id = "lims_orders"."id" and t.is_enabled)`;
-
 // Qualified by hand: Drizzle renders columns unqualified inside sql``, which would bind to the sub-select's table.
 const extra = {
   patient: sql<OrderSummary['patient']>`(select json_build_object('id', p.id, 'firstName', p.first_name, 'fatherName', p.father_name, 'grandFatherName', p.grand_father_name) from patients p where p.id = "lims_orders"."patient_id")`,
   patientMRN: sql<string | null>`(select m.mrn from patient_mrns m where m.patient_id = "lims_orders"."patient_id" and m.institution_site_id is null and m.is_enabled order by m.id limit 1)`,
   orderedPanels: sql<string[]>`coalesce((select json_agg(pn.title order by op.id) from lims_ordered_panels op join panels pn on pn.id = op.panel_id where op.lims_order_id = "lims_orders"."id" and op.is_enabled), '[]'::json)`,
   priorityUrgency: sql<number>`coalesce("j_priority"."urgency", 0)`,
-  releaseState: sql<ReleaseState>`(array['pending', 'partly', 'released'])[${releaseRank} + 1]`,
+  releaseState: sql<ReleaseState>`(array['pending', 'partly', 'released'])["lims_orders"."release_rank" + 1]`,
 };
 
 export interface OrderFilters {
@@ -53,15 +41,19 @@ export async function listOrders(ctx: Ctx, q: SeekPagingQuery, f: OrderFilters) 
   if (f.collectedSampleId) parts.push(eq(limsOrders.collectedSampleId, f.collectedSampleId));
   if (f.mrn) parts.push(sql`${limsOrders.patientId} in (select id from patients where ${byMrn(inst, f.mrn)})`);
   if (q.searchTerm) parts.push(sql`lower(${limsOrders.sampleId}) like ${`${q.searchTerm.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
-  if (f.releaseState) parts.push(sql`${releaseRank} = ${RELEASE_STATES.indexOf(f.releaseState)}`);
+  if (f.releaseState) parts.push(eq(limsOrders.releaseRank, RELEASE_STATES.indexOf(f.releaseState)));
   const page = { where: and(...parts), limit: q.pageSize, offset: offsetOf(q), refs: refs(), extra };
   const dir = f.sortDirection ?? 'desc';
   // Ordered date is id order: that sort keeps keyset paging (After=). The others page by offset,
   // newest first within the same priority or release state.
   if (!f.sortBy || f.sortBy === 'createdDate') return selectRecords(ctx.db, limsOrders, { ...page, byId: { desc: dir === 'desc', after: q.after } });
   if (q.after !== undefined) throw orderErrors.after_needs_date_sort();
-  const key = f.sortBy === 'priority' ? sql`coalesce("j_priority"."urgency", 0)` : releaseRank;
-  return selectRecords(ctx.db, limsOrders, { ...page, orderBy: [dir === 'desc' ? sql`${key} desc` : sql`${key} asc`, desc(limsOrders.id)] });
+  const by = dir === 'desc' ? desc : asc;
+  // Release state is stored and indexed with the id (release-state.ts): ties follow the direction, so
+  // "pending first" is oldest first (the lab's queue) and either way is one index scan.
+  if (f.sortBy === 'releaseState') return selectRecords(ctx.db, limsOrders, { ...page, orderBy: [by(limsOrders.releaseRank), by(limsOrders.id)] });
+  // Urgency lives on the priority (an administrator may change it): joined and sorted, newest first within one.
+  return selectRecords(ctx.db, limsOrders, { ...page, orderBy: [by(sql`coalesce("j_priority"."urgency", 0)`), desc(limsOrders.id)] });
 }
 
 export async function getOrderSummary(ctx: Ctx, orderId: number) {
