@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
+import { timeRequests } from './timing';
 
 if (!process.env.DATABASE_URL) throw new Error('Set DATABASE_URL to a PostgreSQL database (the fill is PostgreSQL-sized).');
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -19,7 +20,7 @@ execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'participants
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lims-bench-'));
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
-let t0 = performance.now();
+const t0 = performance.now();
 await database.migrate();
 console.log(`migrations (trigram indexes on ${rows.toLocaleString('en-US')} MRNs and phones, when new): ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/none' }), database, logger: false });
@@ -27,24 +28,9 @@ const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, WEB_DIST: '
 const login = await app.inject({ method: 'POST', url: '/api/Authentication/login', payload: { userName: 'bench@lab.local', password: 'Bench-Pass-1' } });
 const auth = { authorization: `Bearer ${login.json().token as string}` };
 const get = (url: string) => app.inject({ method: 'GET', url, headers: auth });
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
 
-/** Median and p95 of SAMPLES sequential requests after two warm-ups, and the total X-Pagination reported. */
-async function time(url: string) {
-  for (let i = 0; i < 2; i++) await get(url);
-  const times: number[] = [];
-  let res = await get(url);
-  for (let i = 0; i < SAMPLES; i++) {
-    t0 = performance.now();
-    res = await get(url);
-    times.push(performance.now() - t0);
-  }
-  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-  times.sort((a, b) => a - b);
-  const page = JSON.parse(String(res.headers['x-pagination'])) as { TotalCount: number; TotalIsAtLeast?: boolean };
-  return { median: pct(times, 50), p95: pct(times, 95), total: `${page.TotalCount.toLocaleString('en-US')}${page.TotalIsAtLeast ? '+' : ''}` };
-}
+const time = (url: string) => timeRequests(get, url, SAMPLES);
 
 const mid = Math.floor(rows / 2) + 4321;
 const phone = `09${String(mid).padStart(8, '0')}`;

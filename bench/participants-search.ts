@@ -13,6 +13,7 @@ import { startServer } from './serve';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
+import { pct, timeRequests } from './timing';
 import { firstStart } from '../server/db/seed/first-start';
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -59,25 +60,9 @@ const token = login.json().token as string;
 const mid = Math.floor(rows / 2);
 const auth = { authorization: `Bearer ${token}` };
 const get = (url: string) => app.inject({ method: 'GET', url, headers: auth });
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
 
-/** Median and p95 of SAMPLES sequential requests (after two warm-ups), and what X-Pagination said. */
-async function time(url: string) {
-  for (let i = 0; i < 2; i++) await get(url);
-  const times: number[] = [];
-  let res = await get(url);
-  for (let i = 0; i < SAMPLES; i++) {
-    t0 = performance.now();
-    res = await get(url);
-    times.push(performance.now() - t0);
-  }
-  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-  times.sort((a, b) => a - b);
-  const page = res.headers['x-pagination'] ? JSON.parse(String(res.headers['x-pagination'])) as { TotalCount: number; TotalIsAtLeast?: boolean } : null;
-  const total = page ? `${page.TotalCount.toLocaleString('en-US')}${page.TotalIsAtLeast ? '+' : ''}` : res.body.slice(0, 60);
-  return { median: pct(times, 50), p95: pct(times, 95), total };
-}
+const time = (url: string) => timeRequests(get, url, SAMPLES);
 
 const list = '/api/institutions/1/patients?PageSize=10';
 const cases: [string, string][] = [

@@ -98,6 +98,23 @@ export type PagingQuery = z.infer<typeof PagingQuery>;
 export const SeekPagingQuery = PagingQuery.extend({ after: Id.optional() });
 export type SeekPagingQuery = z.infer<typeof SeekPagingQuery>;
 
+/** A list's sort order: newest first unless asked. */
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/**
+ * `SortBy` and `SortDirection` of a list, from a fixed allow-list of keys (never a column name taken
+ * from the request). Values match case-insensitively (`releasestate`, `DESC`); anything else is 400.
+ */
+export function sortQuery<const K extends readonly [string, ...string[]]>(keys: K, fallback: K[number]) {
+  const canonical = (allowed: readonly string[]) => (v: unknown) =>
+    typeof v === 'string' ? allowed.find((k) => k.toLowerCase() === v.trim().toLowerCase()) ?? v : v;
+  return {
+    sortBy: z.preprocess(canonical(keys), z.enum(keys, { error: `Sort by one of: ${keys.join(', ')}` })).default(fallback as never),
+    sortDirection: z.preprocess(canonical(SORT_DIRECTIONS), z.enum(SORT_DIRECTIONS, { error: 'Sort direction is asc or desc' })).default('desc'),
+  };
+}
+
 export interface Pagination {
   /** Exact, or a lower bound when TotalIsAtLeast (lists count at most 10,001 rows: "10,000+"). */
   TotalCount: number;

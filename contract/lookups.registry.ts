@@ -137,7 +137,10 @@ export const LOOKUPS: LookupEntity[] = [
   simple('maritalStatuses', 'Marital Status', 'marital-status'),
   simple('patientTypes', 'Patient Type', 'patient-type', { hasDefault: true, fields: [title, abbreviation, description, isDefault] }),
   simple('positionLabelingOptions', 'Position Labeling Option', 'position-labeling-option'),
-  simple('priorities', 'Priority', 'priority'),
+  // Urgency orders the orders list and marks urgent work (0 routine; Urgent 1, STAT 2 as seeded): not in the spec (docs/spec-deviations.md).
+  simple('priorities', 'Priority', 'priority', {
+    fields: [title, abbreviation, description, { name: 'urgency', label: 'Urgency', kind: 'integer', required: true, default: 0, column: true }],
+  }),
   simple('races', 'Race', 'race'),
   simple('specimenTypeCategories', 'Specimen Type Category', 'specimen-type-category'),
   {

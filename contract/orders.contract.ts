@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { AccountRef, ConcurrencyStamp, Id, optionalId, optionalText, RecordBase, requiredId, requiredText, text, trimmedText } from './common.contract';
+import { AccountRef, ConcurrencyStamp, Id, optionalId, optionalText, RecordBase, requiredId, requiredText, sortQuery, text, trimmedText } from './common.contract';
 
 /** Sample IDs: letters, digits and - _ . / only, so they print as Code 128 and scan back unchanged. */
 export const SampleId = requiredText(40).regex(/^[A-Za-z0-9._/-]+$/, 'Use letters, digits and - _ . / only');
@@ -27,11 +27,26 @@ export type PlaceOrders = z.input<typeof PlaceOrders>;
 
 export const OrderedPanelInput = z.object({ panelId: requiredId, comment: optionalText(2000), limsOrderId: optionalId });
 
+/**
+ * An order's release state, from the release rows of the tests of its enabled panels: every test
+ * released, some (a panel released, or single tests), or none yet.
+ */
+export const RELEASE_STATES = ['pending', 'partly', 'released'] as const;
+export type ReleaseState = (typeof RELEASE_STATES)[number];
+export const RELEASE_STATE_LABELS: Record<ReleaseState, string> = { pending: 'Pending', partly: 'Partly released', released: 'Released' };
+
+/** What the orders list sorts by: ordered date (newest first, the default), priority urgency, release state. */
+export const ORDER_SORTS = ['createdDate', 'priority', 'releaseState'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
 export const OrderQuery = z.object({
   sampleId: trimmedText(40).optional(),
   patientId: Id.optional(),
   collectedSampleId: Id.optional(),
   mrn: trimmedText(50).optional(),
+  releaseState: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z.enum(RELEASE_STATES, { error: `Release state is one of: ${RELEASE_STATES.join(', ')}` })).optional(),
+  ...sortQuery(ORDER_SORTS, 'createdDate'),
 });
 
 export const ResultInput = z.object({ result: text(500).nullable(), ...ConcurrencyStamp.shape });
@@ -64,6 +79,9 @@ export const OrderSummary = RecordBase.extend({
   patientMRN: z.string().nullable(),
   institutionSite: Ref,
   priority: Ref,
+  /** The priority's urgency (0 routine; higher is more urgent, e.g. Urgent 1, STAT 2). */
+  priorityUrgency: z.number(),
+  releaseState: z.enum(RELEASE_STATES),
   paymentCategory: Ref,
   collectedSampleId: z.number().nullable(),
   commentToLab: z.string().nullable(),

@@ -9,6 +9,8 @@ const MARITAL: Simple[] = [['Single', 'S', 'Never married'], ['Married', 'M', 'M
 const VITAL: Simple[] = [['Alive', 'A', 'Living participant'], ['Dead', 'D', 'Deceased participant'], ['Unknown', 'U', 'Vital status not known']];
 const PATIENT_TYPES: Simple[] = [['Outpatient', 'OP', 'Seen without admission'], ['Inpatient', 'IP', 'Admitted to a ward'], ['Research Participant', 'RP', 'Enrolled for research only'], ['Healthy Volunteer', 'HV', 'Healthy control participant']];
 const PRIORITIES: Simple[] = [['Routine', 'R', 'Processed in normal turnaround'], ['Urgent', 'U', 'Processed ahead of routine work'], ['STAT', 'S', 'Immediate processing required']];
+/** Urgency of each priority (the orders list sorts and marks urgent work by it). */
+const PRIORITY_URGENCY: Record<string, number> = { Routine: 0, Urgent: 1, STAT: 2 };
 const LABELING: Simple[] = [['Numbers', '1', '1, 2, 3, ...'], ['Letters Upper Case', 'A', 'A, B, C, ...'], ['Letters Lower Case', 'a', 'a, b, c, ...'], ['Roman Upper Case', 'I', 'I, II, III, ...'], ['Roman Lower Case', 'i', 'i, ii, iii, ...']];
 const POSITION_OPTIONS: Simple[] = [['Linear', 'L', 'Positions numbered in one sequence'], ['Two Dimensional', '2D', 'Positions addressed by row and column']];
 const ANATOMIC: Simple[] = [['Blood', 'BLD', 'Peripheral blood'], ['Breast', 'BRS', 'Breast tissue'], ['Cervix Uteri', 'CRV', 'Uterine cervix'], ['Colon', 'COL', 'Large intestine'], ['Lung', 'LNG', 'Lung'], ['Liver', 'LVR', 'Liver'], ['Prostate', 'PRS', 'Prostate gland'], ['Skin', 'SKN', 'Skin'], ['Oral Cavity', 'ORL', 'Mouth and saliva'], ['Not Specified', 'NS', 'Site not specified']];
@@ -57,7 +59,7 @@ export async function seedReferenceData(tx: Db, institutionId: number, creatorId
   await ins(T.maritalStatuses, simple(MARITAL));
   await ins(T.vitalStatuses, simple(VITAL, 'Alive'));
   await ins(T.patientTypes, simple(PATIENT_TYPES, 'Outpatient'));
-  await ins(T.priorities, simple(PRIORITIES));
+  await ins(T.priorities, simple(PRIORITIES).map((r) => ({ ...r, urgency: PRIORITY_URGENCY[r.title] ?? 0 })));
   await ins(T.races, simple(RACES));
   await ins(T.ethnicities, simple(ETHNICITIES));
   await ins(T.labelingSchemas, simple(LABELING));

@@ -9,6 +9,7 @@ import { panelTests, panels, testResultRanges } from '../../platform/lookups/loo
 import { assertSiteIds } from '../institutions/institutions.repository';
 import { assertPatientIds } from '../participants/participants.repository';
 import { orderErrors } from './orders.errors';
+import { refreshReleaseRank } from './release-state';
 import {
   limsOrderedPanels, limsOrderedTestResultReleases, limsOrderedTestResults, limsOrderedTests, limsOrders, sampleIdCounters,
 } from './orders.table';
@@ -80,6 +81,8 @@ export async function insertOrderedPanel(tx: Db, ctx: Ctx, orderId: number, pane
   const results = await tx.insert(limsOrderedTestResults).values(ordered.map((t) => ({ ...base, limsOrderedTestId: t.id }))).returning();
   await tx.insert(limsOrderedTestResultReleases).values(results.map((r) => ({ ...base, limsOrderedTestResultId: r.id })));
   await audit(tx, ctx, { entity: 'limsOrderedPanel', entityId: op.id, action: 'create', after: { ...op, testIds } });
+  // A new unreleased panel makes a released order partly released again.
+  await refreshReleaseRank(tx, orderId);
   return op;
 }
 

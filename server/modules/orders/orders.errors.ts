@@ -4,5 +4,6 @@ import { defineErrors } from '../../platform/errors';
 export const orderErrors = defineErrors('orders', {
   sample_id_taken: { status: 409, title: (sampleId: string) => `Sample ID ${sampleId} is already used by another order.` },
   result_released: { status: 409, title: (test: string) => `The result of ${test} is released; amend it with a reason to correct it.` },
+  after_needs_date_sort: { status: 400, title: 'After= pages only the list sorted by ordered date; sorted by priority or release state, page with PageNumber.' },
   already_released: { status: 409, title: (test: string) => `The result of ${test} is already released.` },
 });

@@ -1,6 +1,6 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { OrderInput, OrderSummary, PlaceOrders } from '../../../contract/orders.contract';
-import type { SeekPagingQuery } from '../../../contract/common.contract';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { RELEASE_STATES, type OrderInput, type OrderSort, type OrderSummary, type PlaceOrders, type ReleaseState } from '../../../contract/orders.contract';
+import type { SeekPagingQuery, SortDirection } from '../../../contract/common.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
@@ -10,6 +10,7 @@ import { byMrn } from '../participants/participants.repository';
 import { cheapCount } from '../../platform/counts';
 import { limsOrders } from './orders.table';
 import { assertOrder, checkOrderRefs, insertOrder, insertOrderedPanel } from './order-placement';
+import { orderErrors } from './orders.errors';
 
 const refs = () => [
     lookupJoin('priority', 'priorities', limsOrders.priorityId),
@@ -21,9 +22,14 @@ const extra = {
   patient: sql<OrderSummary['patient']>`(select json_build_object('id', p.id, 'firstName', p.first_name, 'fatherName', p.father_name, 'grandFatherName', p.grand_father_name) from patients p where p.id = "lims_orders"."patient_id")`,
   patientMRN: sql<string | null>`(select m.mrn from patient_mrns m where m.patient_id = "lims_orders"."patient_id" and m.institution_site_id is null and m.is_enabled order by m.id limit 1)`,
   orderedPanels: sql<string[]>`coalesce((select json_agg(pn.title order by op.id) from lims_ordered_panels op join panels pn on pn.id = op.panel_id where op.lims_order_id = "lims_orders"."id" and op.is_enabled), '[]'::json)`,
+  priorityUrgency: sql<number>`coalesce("j_priority"."urgency", 0)`,
+  releaseState: sql<ReleaseState>`(array['pending', 'partly', 'released'])["lims_orders"."release_rank" + 1]`,
 };
 
-export interface OrderFilters { sampleId?: string; patientId?: number; collectedSampleId?: number; mrn?: string }
+export interface OrderFilters {
+  sampleId?: string; patientId?: number; collectedSampleId?: number; mrn?: string;
+  releaseState?: ReleaseState; sortBy?: OrderSort; sortDirection?: SortDirection;
+}
 
 /** spec 1 §7 lookups: by SampleID, patientId, CollectedSampleId (and MRN), newest first, paged. */
 export async function listOrders(ctx: Ctx, q: SeekPagingQuery, f: OrderFilters) {
@@ -35,7 +41,19 @@ export async function listOrders(ctx: Ctx, q: SeekPagingQuery, f: OrderFilters) 
   if (f.collectedSampleId) parts.push(eq(limsOrders.collectedSampleId, f.collectedSampleId));
   if (f.mrn) parts.push(sql`${limsOrders.patientId} in (select id from patients where ${byMrn(inst, f.mrn)})`);
   if (q.searchTerm) parts.push(sql`lower(${limsOrders.sampleId}) like ${`${q.searchTerm.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
-  return selectRecords(ctx.db, limsOrders, { where: and(...parts), byId: { desc: true, after: q.after }, limit: q.pageSize, offset: offsetOf(q), refs: refs(), extra });
+  if (f.releaseState) parts.push(eq(limsOrders.releaseRank, RELEASE_STATES.indexOf(f.releaseState)));
+  const page = { where: and(...parts), limit: q.pageSize, offset: offsetOf(q), refs: refs(), extra };
+  const dir = f.sortDirection ?? 'desc';
+  // Ordered date is id order: that sort keeps keyset paging (After=). The others page by offset,
+  // newest first within the same priority or release state.
+  if (!f.sortBy || f.sortBy === 'createdDate') return selectRecords(ctx.db, limsOrders, { ...page, byId: { desc: dir === 'desc', after: q.after } });
+  if (q.after !== undefined) throw orderErrors.after_needs_date_sort();
+  const by = dir === 'desc' ? desc : asc;
+  // Release state is stored and indexed with the id (release-state.ts): ties follow the direction, so
+  // "pending first" is oldest first (the lab's queue) and either way is one index scan.
+  if (f.sortBy === 'releaseState') return selectRecords(ctx.db, limsOrders, { ...page, orderBy: [by(limsOrders.releaseRank), by(limsOrders.id)] });
+  // Urgency lives on the priority (an administrator may change it): joined and sorted, newest first within one.
+  return selectRecords(ctx.db, limsOrders, { ...page, orderBy: [by(sql`coalesce("j_priority"."urgency", 0)`), desc(limsOrders.id)] });
 }
 
 export async function getOrderSummary(ctx: Ctx, orderId: number) {

@@ -1,4 +1,4 @@
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { recordColumns, ts } from '../../platform/records';
 import { patients } from '../participants/participants.table';
@@ -13,11 +13,17 @@ export const limsOrders = pgTable('lims_orders', {
   paymentCategoryId: integer('payment_category_id'),
   collectedSampleId: integer('collected_sample_id'),
   commentToLab: text('comment_to_lab'),
+  /**
+   * 0 pending, 1 partly, 2 released (RELEASE_STATES): kept by every write that orders panels or releases
+   * results (release-state.ts), so the list sorts and filters on an index instead of aggregating every order.
+   */
+  releaseRank: smallint('release_rank').notNull().default(0),
 }, (t) => [
   uniqueIndex('lims_orders_sample_id_uq').on(t.institutionId, sql`lower(${t.sampleId})`),
   index('lims_orders_patient_idx').on(t.institutionId, t.patientId, t.id),
   index('lims_orders_collected_idx').on(t.institutionId, t.collectedSampleId),
   index('lims_orders_created_idx').on(t.institutionId, t.createdDate),
+  index('lims_orders_release_idx').on(t.institutionId, t.releaseRank, t.id),
 ]);
 
 export const limsOrderedPanels = pgTable('lims_ordered_panels', {

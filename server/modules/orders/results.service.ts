@@ -12,6 +12,7 @@ import { checkResult } from './result-rules';
 import { assertOrder } from './order-placement';
 import { getOrderDetail } from './order-detail';
 import { orderErrors } from './orders.errors';
+import { refreshReleaseRank } from './release-state';
 
 type Row = Record<string, unknown>;
 
@@ -95,6 +96,7 @@ export async function releaseResult(ctx: Ctx, orderId: number, releaseId: number
     if (!rows.length) throw notFound('Result release');
     if (rows[0].isReleased) throw orderErrors.already_released(rows[0].rules.title);
     await releaseRows(tx, ctx, rows);
+    await refreshReleaseRank(tx, orderId);
   });
   return getOrderDetail(ctx, orderId);
 }
@@ -108,6 +110,7 @@ export async function releasePanel(ctx: Ctx, orderId: number, orderedPanelId: nu
     const open = rows.filter((r) => !r.isReleased);
     if (!open.length) throw conflict('Every test of this panel is already released.');
     await releaseRows(tx, ctx, open);
+    await refreshReleaseRank(tx, orderId);
   });
   return getOrderDetail(ctx, orderId);
 }

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { IconAlertCircle, IconDatabaseOff } from '@tabler/icons-react';
 import { PAGE_SIZES } from '@contract/common.contract';
@@ -64,6 +64,13 @@ export function PagedTable<T extends { id: number }>({ query, list, columns, onR
       onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
       rowStyle={rowStyle ? (record) => rowStyle(record) : undefined}
       pinLastColumn={pinLastColumn}
+      {...sortProps(list)}
     />
   );
+}
+
+/** Sortable columns (`sortable: true`, accessor = the API's SortBy key) sort through the URL's list state. */
+function sortProps<T>(list: ListState): { sortStatus: DataTableSortStatus<T>; onSortStatusChange: (s: DataTableSortStatus<T>) => void } | { sortStatus?: never } {
+  if (!list.sort) return {};
+  return { sortStatus: list.sort, onSortStatusChange: (s) => list.setSort({ columnAccessor: String(s.columnAccessor), direction: s.direction }) };
 }

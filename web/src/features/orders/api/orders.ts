@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderDetail, OrderSummary, PlaceOrders } from '@contract/orders.contract';
+import type { OrderDetail, OrderSort, OrderSummary, PlaceOrders, ReleaseState } from '@contract/orders.contract';
+import type { SortDirection } from '@contract/common.contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -7,15 +8,20 @@ const orderKeys = queryKeys.orders;
 
 /** Which Orders tab searched: sample ID (prefix), patient MRN (exact) or nothing (recent orders). */
 export type OrderSearchBy = 'sample' | 'mrn';
-export interface OrderListQuery { by: OrderSearchBy; search: string; page: number; pageSize: number }
+export interface OrderListQuery {
+  by: OrderSearchBy; search: string; page: number; pageSize: number;
+  sortBy: OrderSort; sortDirection: SortDirection; releaseState: ReleaseState | null;
+}
 
-/** GET LIMSOrders, newest first: by sample ID prefix, by MRN, or all when there is no search. */
+/** GET LIMSOrders (newest first unless sorted): by sample ID prefix, by MRN, or all; optionally one release state. */
 export function useOrders(instId: number, q: OrderListQuery) {
   return useQuery({
     queryKey: orderKeys.list(instId, q),
     queryFn: () => api.getPage<OrderSummary>(`/institutions/${instId}/LIMSOrders`, {
       PageNumber: q.page, PageSize: q.pageSize,
       ...(q.by === 'sample' ? { SearchTerm: q.search } : { mrn: q.search }),
+      SortBy: q.sortBy, SortDirection: q.sortDirection,
+      ...(q.releaseState ? { ReleaseState: q.releaseState } : {}),
     }),
     placeholderData: keepPreviousData,
   });

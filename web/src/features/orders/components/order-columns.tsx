@@ -2,14 +2,16 @@ import { Badge, Group, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { OrderSummary } from '@contract/orders.contract';
 import { formatDate, shortName } from '@/lib/format';
+import { PriorityBadge, ReleaseBadge } from './order-badges';
 
-/** spec 1 §2 Orders screen columns. */
+/** spec 1 §2 Orders screen columns, plus priority and release state; sortable accessors are the API's SortBy keys. */
 export const orderColumns: DataTableColumn<OrderSummary>[] = [
   { accessor: 'patient', title: 'Patient', render: (o) => shortName(o.patient) },
   { accessor: 'patientMRN', title: 'Patient MRN', render: (o) => o.patientMRN ?? '—' },
   { accessor: 'sampleId', title: 'Sample ID', render: (o) => <Text size="sm" ff="monospace" fw={600}>{o.sampleId}</Text> },
   { accessor: 'collectedSampleId', title: 'Collected Sample ID', render: (o) => o.collectedSampleId ?? '—' },
-  { accessor: 'createdDate', title: 'Ordered Date', render: (o) => formatDate(o.createdDate, '—') },
+  { accessor: 'priority', title: 'Priority', sortable: true, render: (o) => <PriorityBadge order={o} /> },
+  { accessor: 'createdDate', title: 'Ordered Date', sortable: true, render: (o) => formatDate(o.createdDate, '—') },
   {
     accessor: 'orderedPanels', title: 'Ordered Panels',
     render: (o) => (
@@ -18,4 +20,5 @@ export const orderColumns: DataTableColumn<OrderSummary>[] = [
       </Group>
     ),
   },
+  { accessor: 'releaseState', title: 'Release', sortable: true, render: (o) => <ReleaseBadge state={o.releaseState} /> },
 ];

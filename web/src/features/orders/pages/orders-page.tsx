@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PagedTable } from '@/components/paged-table';
 import { SearchBox } from '@/components/search-box';
-import { useListState } from '@/components/use-list-state';
+import { useListState, type SortOptions } from '@/components/use-list-state';
+import { ORDER_SORTS, RELEASE_STATE_LABELS, RELEASE_STATES, type OrderSort, type ReleaseState } from '@contract/orders.contract';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { useOrders, type OrderSearchBy } from '../api/orders';
 import { orderColumns } from '../components/order-columns';
@@ -14,6 +15,11 @@ const TABS: { value: OrderSearchBy; label: string; placeholder: string }[] = [
   { value: 'sample', label: 'SAMPLE ID', placeholder: 'Sample ID, e.g. L2406010001' },
   { value: 'mrn', label: 'PATIENT MRN', placeholder: 'Patient MRN' },
 ];
+
+/** Newest first unless a header is clicked (Priority, Ordered Date, Release). */
+const SORTING: SortOptions = { keys: ORDER_SORTS, fallback: { columnAccessor: 'createdDate', direction: 'desc' } };
+const RELEASE_OPTIONS = [{ value: 'all', label: 'All' }, ...RELEASE_STATES.map((s) => ({ value: s, label: RELEASE_STATE_LABELS[s] }))];
+const asReleaseState = (v: string | null) => (RELEASE_STATES as readonly string[]).includes(v ?? '') ? v as ReleaseState : null;
 
 /** spec 1 §2 Orders screen: search by sample ID or patient MRN; without a search, the newest orders. */
 export function OrdersPage() {
@@ -32,12 +38,24 @@ export function OrdersPage() {
 function OrdersSearch() {
   const { institution } = useCurrentInstitution();
   const navigate = useNavigate();
-  const list = useListState();
+  const list = useListState(SORTING);
   const [params, setParams] = useSearchParams();
   const by: OrderSearchBy = params.get('by') === 'mrn' ? 'mrn' : 'sample';
+  const releaseState = asReleaseState(params.get('ReleaseState'));
   // Each tab remembers its own text; clicking a tab searches with it again (spec 1 §2).
   const [texts, setTexts] = useState<Record<OrderSearchBy, string>>({ sample: by === 'sample' ? list.search : '', mrn: by === 'mrn' ? list.search : '' });
-  const orders = useOrders(institution.id, { by, search: list.search, page: list.page, pageSize: list.pageSize });
+  const sort = list.sort ?? SORTING.fallback;
+  const orders = useOrders(institution.id, {
+    by, search: list.search, page: list.page, pageSize: list.pageSize,
+    sortBy: sort.columnAccessor as OrderSort, sortDirection: sort.direction, releaseState,
+  });
+  const filterRelease = (v: string | null) => setParams((prev) => {
+    const next = new URLSearchParams(prev);
+    const state = asReleaseState(v);
+    if (state) next.set('ReleaseState', state); else next.delete('ReleaseState');
+    next.delete('PageNumber');
+    return next;
+  });
 
   const run = (tab: OrderSearchBy, term: string) => {
     setTexts((t) => ({ ...t, [tab]: term }));
@@ -65,11 +83,14 @@ function OrdersSearch() {
           </Tabs.Panel>
         ))}
       </Tabs>
-      <Text size="xs" c="dimmed">
-        <IconInfoCircle size={12} style={{ verticalAlign: -1 }} /> Search by COLLECTED SAMPLE ID comes with the samples area of the next release.
-        {!list.search && ' Without a search, the newest orders are listed.'}
-      </Text>
-      <PagedTable query={orders} list={list} columns={orderColumns} emptyText="No orders yet."
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Text size="xs" c="dimmed" style={{ flex: '1 1 320px' }}>
+          <IconInfoCircle size={12} style={{ verticalAlign: -1 }} /> Search by COLLECTED SAMPLE ID comes with the samples area of the next release.
+          {!list.search && ' Without a search, the newest orders are listed.'} Click a column heading to sort.
+        </Text>
+        <Select label="Release" data={RELEASE_OPTIONS} value={releaseState ?? 'all'} onChange={filterRelease} allowDeselect={false} w={200} size="sm" />
+      </Group>
+      <PagedTable query={orders} list={list} columns={orderColumns} emptyText={releaseState ? `No ${RELEASE_STATE_LABELS[releaseState].toLowerCase()} orders.` : 'No orders yet.'}
         onRowClick={(o) => void navigate(testResultPath(o.sampleId))} />
     </>
   );
