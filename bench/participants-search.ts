@@ -61,6 +61,8 @@ const auth = { authorization: `Bearer ${token}` };
 const get = (url: string) => app.inject({ method: 'GET', url, headers: auth });
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
+/** Which parts to run (comma-separated): sequential, throughput, lookup; all by default. */
+const parts = new Set((process.env.BENCH_PARTS ?? 'sequential,throughput,lookup').split(',').map((s) => s.trim()));
 
 /** Median and p95 of SAMPLES sequential requests (after two warm-ups), and what X-Pagination said. */
 async function time(url: string) {
@@ -95,9 +97,8 @@ const cases: [string, string][] = [
   ['dashboard count', '/api/institutions/1/patients/count'],
   ['one participant by id', `/api/institutions/1/patients/${mid}`],
 ];
-console.log(`\n${SAMPLES} requests each, through app.inject (auth, validation, serialisation included)`);
-console.log('query | median ms | p95 ms | total');
-for (const [name, url] of cases) {
+if (parts.has('sequential')) console.log(`\n${SAMPLES} requests each, through app.inject (auth, validation, serialisation included)\nquery | median ms | p95 ms | total`);
+for (const [name, url] of parts.has('sequential') ? cases : []) {
   const r = await time(url);
   console.log(`${name} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.total}`);
 }
@@ -119,7 +120,7 @@ const checkouts: [string, string | undefined][] = process.env.BENCH_BASELINE
   : [['this checkout', undefined]];
 console.log(`\nthroughput: autocannon, ${CONCURRENCY} connections, ${SECONDS} s after ${WARMUP} s of warm-up, server in its own process`);
 console.log('server | request | req/s | p50 ms | p97.5 ms | p99 ms | server CPU ms per request');
-for (const [label, cwd] of checkouts) {
+for (const [label, cwd] of parts.has('throughput') ? checkouts : []) {
   const served = await startServer(serverEnv, cwd);
   try {
     for (const [name, url] of loads) {
