@@ -12,6 +12,7 @@ import type { Database } from './db/client';
 import { frameworkErrors, registerErrorHandler, notFound } from './platform/errors';
 import { registerValidation } from './platform/validation';
 import { registerGuard } from './platform/guard';
+import { OneLinePerRequest } from './platform/request-log';
 import { registerProblemResponses } from './platform/openapi';
 import type { App, AppDeps } from './platform/app-types';
 import { healthRoutes } from './modules/health/health.routes';
@@ -39,6 +40,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 100) || randomUUID(),
     requestIdHeader: false,
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 5 * 1024 * 1024,

@@ -26,17 +26,21 @@ const reachedLimit = new Map<string, number>();
 export async function countAtMostRemembered(db: Db, rows: PgSelect, max: number, now = Date.now()): Promise<number> {
   const q = db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(rows.limit(max).as('capped'));
   const built = q.toSQL();
-  const key = `${built.sql}\u0000${JSON.stringify(built.params)}`;
+  return rememberedCount(`${built.sql}\u0000${JSON.stringify(built.params)}`, max, async () => (await q)[0].n, now);
+}
+
+/** The remembering of countAtMostRemembered for a count named by `key` (its statement and values). */
+export async function rememberedCount(key: string, max: number, count: () => Promise<number>, now = Date.now()): Promise<number> {
   const until = reachedLimit.get(key);
   if (until !== undefined && until > now) return max;
-  const [r] = await q;
-  if (r.n >= max) {
+  const n = await count();
+  if (n >= max) {
     // Oldest first: a Map iterates in insertion order, so the first key is the oldest entry.
     reachedLimit.delete(key);
     if (reachedLimit.size >= REMEMBERED_MAX) reachedLimit.delete(reachedLimit.keys().next().value!);
     reachedLimit.set(key, now + REMEMBER_MS);
   } else reachedLimit.delete(key);
-  return r.n;
+  return n;
 }
 
 /**

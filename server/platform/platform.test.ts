@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { testApp, json } from '../test/harness';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { Database } from '../db/client';
 
 const t = await testApp();
 
@@ -35,5 +38,25 @@ describe('platform', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/Authentication/login', headers: { 'content-type': 'application/json' }, payload: '{bad' });
     expect(res.statusCode).toBe(400);
     expect(json(res).title).toBe('The request body is not valid JSON.');
+  });
+
+  it('logs one line per request: request id, method, url, status and time', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line)) };
+    const database = { db: t.db, kind: 'pglite' } as Database;
+    const app = await buildApp({ config: loadConfig({ DATA_DIR: 'memory://', WEB_DIST: '/nonexistent' }), database, logger: { level: 'info', stream } });
+    try {
+      const ok = await app.inject({ method: 'GET', url: '/api/health?x=1', headers: { 'x-request-id': 'req-one' } });
+      const denied = await app.inject({ method: 'GET', url: '/api/users' });
+      expect([ok.statusCode, denied.statusCode]).toEqual([200, 401]);
+    } finally {
+      await app.close();
+    }
+    const requests = lines.filter((l) => l.reqId);
+    expect(requests.map((l) => [l.reqId === 'req-one', l.method, l.url, l.statusCode, l.msg])).toEqual([
+      [true, 'GET', '/api/health?x=1', 200, 'request completed'],
+      [false, 'GET', '/api/users', 401, 'request completed'],
+    ]);
+    expect(requests.every((l) => typeof l.responseTime === 'number')).toBe(true);
   });
 });

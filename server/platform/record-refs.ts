@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, getTableColumns, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, getTableColumns, gt, lt, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { accountNames } from './account-names';
 import type { Page } from './paging';
-import { cappedTotal, countAtMostRemembered } from './counts';
+import { cappedTotal, countAtMostRemembered, rememberedCount } from './counts';
+import { Bindings, columnShape, prepared, tableShape } from './statement-cache';
 
 const creator = alias(accountNames, 'creator');
 const enabler = alias(accountNames, 'enabler');
@@ -72,47 +73,52 @@ export async function selectRecords<T extends PgTable & RecordCols, N extends st
   const table: PgTable & RecordCols = typedTable;
   const refs = opts.refs ?? [];
   const isList = opts.limit !== undefined && opts.offset !== undefined;
-  const tableId = (table as unknown as { id: PgColumn }).id;
   const byId = opts.byId;
+  const tableId = (table as unknown as { id: PgColumn }).id;
   const orderBy = byId ? [byId.desc ? desc(tableId) : asc(tableId)] : Array.isArray(opts.orderBy) ? opts.orderBy : opts.orderBy ? [opts.orderBy] : [];
   if (!orderBy.length) throw new Error('selectRecords: orderBy or byId is required');
-  const seek = byId?.after !== undefined ? (byId.desc ? lt(tableId, byId.after) : gt(tableId, byId.after)) : undefined;
-  let where = seek ? and(opts.where, seek) : opts.where;
-  if (isList && tableId) {
-    // The page's ids alone first (one extra tells whether a next page exists): after the cursor, or by offset.
-    let ids = db.select({ id: tableId }).from(table).$dynamic();
-    for (const r of refs) ids = ids.leftJoin(r.table, eq(r.table.id, r.fk));
-    const page = ids.where(where).orderBy(...orderBy).limit(opts.limit! + 1);
-    where = sql`${tableId} = any(array(${seek ? page : page.offset(opts.offset!)}))`;
+  const seeking = byId?.after !== undefined;
+  const limit = opts.limit === undefined ? undefined : isList ? opts.limit + 1 : opts.limit;
+  // Lists page the bare ids first; a single read with an offset (none today) skips rows directly.
+  const offset = isList || opts.offset ? opts.offset : undefined;
+
+  // The statement is built once per shape and run with this request's values (statement-cache.ts).
+  const b = new Bindings();
+  const where = opts.where ? b.template(opts.where) : undefined;
+  const whereValues = JSON.stringify(Object.values(b.values));
+  const order = orderBy.map((o) => b.template(o));
+  const extra = Object.entries(opts.extra ?? {}).map(([k, v]) => [k, b.template(v)] as const);
+  const understood = where !== null && order.every((o) => o) && extra.every(([, t]) => t);
+  const refShape = refs.map((r) => `${r.name}=${tableShape(r.table)}:${columnShape(r.title as Column)}:${columnShape(r.fk as Column)}`).join(',');
+  let rows: Row[];
+  let countUpTo: (n: number) => Promise<number>;
+  if (understood) {
+    const parts: PageParts = {
+      where: where?.sql, orderBy: order.map((o) => o!.sql), extra: Object.fromEntries(extra.map(([k, t]) => [k, t!.sql])),
+      after: seeking ? b.bind(byId!.after!) : undefined, seekDesc: byId?.desc, limit: limit === undefined ? undefined : b.bind(limit), offset: offset === undefined ? undefined : b.bind(offset),
+    };
+    const shape = [
+      'page', tableShape(table), isList, seeking ? (byId!.desc ? 'id<' : 'id>') : '', limit !== undefined, offset !== undefined, refShape,
+      extra.map(([k, t]) => `${k}=${t!.shape}`).join(','), order.map((o) => o!.shape).join(','), where?.shape,
+    ].join('\u0001');
+    rows = (await prepared(db, shape, b.onlyNumbers, () => pageQuery(db, table, refs, isList, parts)).execute(b.values)) as Row[];
+    const countShape = ['count', tableShape(table), refShape, where?.shape].join('\u0001');
+    countUpTo = (n) => rememberedCount(`${countShape}\u0000${whereValues}\u0000${n}`, n, async () => {
+      const counted = prepared(db, countShape, b.onlyNumbers, () => countQuery(db, table, refs, where?.sql, sql.placeholder('max')));
+      return ((await counted.execute({ ...b.values, max: n })) as { n: number }[])[0].n;
+    });
+  } else {
+    // A fragment the statement cache does not understand: built for this request alone.
+    rows = (await pageQuery(db, table, refs, isList, { where: opts.where, orderBy, extra: opts.extra ?? {}, after: byId?.after, seekDesc: byId?.desc, limit, offset })) as Row[];
+    countUpTo = (n) => countAtMostRemembered(db, matchingRows(db, table, refs, opts.where), n);
   }
-  let q = db
-    .select({
-      ...getTableColumns(table),
-      creatorFirstName: creator.firstName,
-      creatorLastName: creator.lastName,
-      enablerFirstName: enabler.firstName,
-      enablerLastName: enabler.lastName,
-      ...Object.fromEntries(refs.map((r) => [`ref:${r.name}`, r.title])),
-      ...opts.extra,
-    })
-    .from(table)
-    .leftJoin(creator, eq(creator.id, table.creatorId))
-    .leftJoin(enabler, eq(enabler.id, table.enablerId))
-    .$dynamic();
-  for (const r of refs) q = q.leftJoin(r.table, eq(r.table.id, r.fk));
-  q = q.where(where).orderBy(...orderBy);
-  if (opts.limit !== undefined) q.limit(isList ? opts.limit + 1 : opts.limit);
-  if (opts.offset && !(isList && tableId)) q.offset(opts.offset);
-  let rows = (await q) as Row[];
   let total = rows.length;
   let totalIsAtLeast = false;
   if (isList) {
     const hasMore = rows.length > opts.limit!;
     if (hasMore) rows = rows.slice(0, opts.limit);
     // A separate capped count: a window count would make the database build every matching row first.
-    let matching = db.select({ one: sql`1` }).from(table).$dynamic();
-    for (const r of refs) matching = matching.leftJoin(r.table, eq(r.table.id, r.fk));
-    const counted = await cappedTotal((n) => countAtMostRemembered(db, matching.where(opts.where), n), { offset: opts.offset!, rows: rows.length, hasMore });
+    const counted = await cappedTotal(countUpTo, { offset: opts.offset!, rows: rows.length, hasMore });
     total = counted.total;
     totalIsAtLeast = counted.atLeast;
   }
@@ -129,6 +135,55 @@ export async function selectRecords<T extends PgTable & RecordCols, N extends st
     total,
     ...(totalIsAtLeast ? { totalIsAtLeast } : {}),
   };
+}
+
+type Num = number | Placeholder;
+interface PageParts { where?: SQL; orderBy: (SQL | PgColumn)[]; extra: Record<string, SQL>; after?: Num; seekDesc?: boolean; limit?: Num; offset?: Num }
+
+/** The rows of `table` (with its references joined, as a list filters on them) that `where` matches. */
+function matchingRows(db: Db, table: PgTable, refs: RefJoin[], where: SQL | undefined, fields: Record<string, PgColumn | SQL> = { one: sql`1` }) {
+  let q = db.select(fields).from(table).$dynamic();
+  for (const r of refs) q = q.leftJoin(r.table, eq(r.table.id, r.fk));
+  return q.where(where);
+}
+
+/** How many rows `where` matches, at most `max` (countAtMost's statement). */
+function countQuery(db: Db, table: PgTable, refs: RefJoin[], where: SQL | undefined, max: Num) {
+  return db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(matchingRows(db, table, refs, where).limit(max).as('capped'));
+}
+
+/**
+ * The page statement: in a list (`isList`) the page's ids alone first (after the cursor, or by offset;
+ * `limit` already holds the one extra row that tells whether a next page exists), then only those rows
+ * joined and computed.
+ */
+function pageQuery(db: Db, table: PgTable & RecordCols, refs: RefJoin[], isList: boolean, p: PageParts) {
+  const tableId = (table as unknown as { id: PgColumn }).id;
+  let where = p.where;
+  if (p.after !== undefined) where = and(where, p.seekDesc ? lt(tableId, p.after) : gt(tableId, p.after));
+  if (isList) {
+    const page = matchingRows(db, table, refs, where, { id: tableId }).orderBy(...p.orderBy).limit(p.limit!);
+    where = sql`${tableId} = any(array(${p.after !== undefined ? page : page.offset(p.offset!)}))`;
+  }
+  let q = db
+    .select({
+      ...getTableColumns(table),
+      creatorFirstName: creator.firstName,
+      creatorLastName: creator.lastName,
+      enablerFirstName: enabler.firstName,
+      enablerLastName: enabler.lastName,
+      ...Object.fromEntries(refs.map((r) => [`ref:${r.name}`, r.title])),
+      ...p.extra,
+    })
+    .from(table)
+    .leftJoin(creator, eq(creator.id, table.creatorId))
+    .leftJoin(enabler, eq(enabler.id, table.enablerId))
+    .$dynamic();
+  for (const r of refs) q = q.leftJoin(r.table, eq(r.table.id, r.fk));
+  q = q.where(where).orderBy(...p.orderBy);
+  if (p.limit !== undefined) q = q.limit(p.limit);
+  if (p.offset !== undefined && !isList) q = q.offset(p.offset);
+  return q;
 }
 
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : d ?? null);

@@ -2,8 +2,8 @@
 // pages that show where the list ends never count; dashboard counts are estimated above the cap.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { testApp, json, pagination } from './harness';
+import { sentStatements } from './sent-statements';
 import { signedIn } from './factories';
 import { participant, referenceIds } from './participants-fixtures';
 import { cappedTotal, countAtMostRemembered, TOTAL_CAP } from '../platform/counts';
@@ -50,17 +50,8 @@ await t.db.execute(sql`insert into patients (institution_id, first_name, father_
 // The statistics autovacuum would gather: the dashboard estimate reads them.
 await t.db.execute(sql`analyze patients`);
 
-/** Every statement Drizzle sends while fn runs. */
-async function statements(fn: () => Promise<unknown>) {
-  const spy = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
-  try {
-    await fn();
-    // A statement built twice in a row (toSQL for a cache key, then the execution) is sent once.
-    return spy.mock.results.map((r) => (r.value as { sql: string }).sql).filter((q, i, all) => q !== all[i - 1]);
-  } finally {
-    spy.mockRestore();
-  }
-}
+/** Every statement the driver receives while fn runs. */
+const statements = (fn: () => Promise<unknown>) => sentStatements(t.db, fn);
 
 describe('lists at more than 10,000 rows', () => {
   afterEach(() => vi.restoreAllMocks());

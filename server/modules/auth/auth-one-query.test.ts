@@ -1,23 +1,19 @@
 // issue 10: a request's auth is one query (session, account and memberships), with no cache, and the
 // revoked, expired and idle rules still hold.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { testApp, json } from '../../test/harness';
 import { signedIn } from '../../test/factories';
+import { sentStatements } from '../../test/sent-statements';
 import { accountInstitutions, accounts } from '../accounts/accounts.table';
 import { resolveToken } from './auth.service';
 
 const t = await testApp();
 
 async function statements<T>(fn: () => Promise<T>) {
-  const spy = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
-  try {
-    const value = await fn();
-    return { value, sql: spy.mock.results.map((r) => (r.value as { sql: string }).sql) };
-  } finally {
-    spy.mockRestore();
-  }
+  let value: T | undefined;
+  const sql = await sentStatements(t.db, async () => { value = await fn(); });
+  return { value, sql };
 }
 
 describe('auth in one query', () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { SESSION_HOURS, type ChangePassword, type LoginRequest, type LoginResponse, type Me } from '../../../contract/auth.contract';
 import { permissionsOf, type Role } from '../../../contract/permissions.contract';
@@ -58,6 +58,22 @@ function toAuthAccount(a: AccountRow | undefined, sessionId: number): AuthAccoun
   return { ...person, memberships, institutionIds: memberships.map((m) => m.institutionId), sessionId };
 }
 
+const sessionOfToken = (db: Db) => db.select().from(sessions).innerJoin(signInAccounts, eq(signInAccounts.id, sessions.accountId))
+  .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt))).limit(1)
+  .prepare('auth_session_of_token');
+const preparedOn = new WeakMap<Db, ReturnType<typeof sessionOfToken>>();
+/**
+ * The statement every request runs, built once per database handle (Drizzle's SQL building was 0.25 ms
+ * of CPU per request) and prepared by name on PostgreSQL, so each connection parses and plans it once
+ * (a lookup by the unique token hash: one plan fits every token). It reads the session afresh on every
+ * request: nothing about a session or an account is cached.
+ */
+function sessionOfTokenOn(db: Db) {
+  let q = preparedOn.get(db);
+  if (!q) preparedOn.set(db, (q = sessionOfToken(db)));
+  return q;
+}
+
 /**
  * The signed-in account of a bearer token, or null when missing, revoked or disabled; 401 naming the
  * reason when the session expired or sat idle for idleMinutes (HIPAA 164.312 automatic logoff).
@@ -65,8 +81,7 @@ function toAuthAccount(a: AccountRow | undefined, sessionId: number): AuthAccoun
  * at once); last_seen_at is written at most once a minute, not on every request.
  */
 export async function resolveToken(db: Db, token: string, now: Date, idleMinutes: number): Promise<AuthAccount | null> {
-  const [row] = await db.select().from(sessions).innerJoin(signInAccounts, eq(signInAccounts.id, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt))).limit(1);
+  const [row] = await sessionOfTokenOn(db).execute({ tokenHash: hashToken(token) });
   if (!row) return null;
   const { sessions: s, sign_in_accounts: account } = row;
   if (s.expiresAt <= now) throw authErrors.session_expired();

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { Column, is, Name, Param, type Placeholder, SQL, sql, StringChunk, Table } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+/**
+ * Statements built once per shape instead of on every request. Drizzle turned the query builders of a
+ * list page into SQL text on every call (18% of a first page's server CPU, profiled). Here a caller's
+ * SQL fragments (where, order by, computed columns) are walked once per request, which is cheap: each
+ * bound value becomes a placeholder and the rest of the fragment names the statement's shape. The
+ * statement of a shape is built and prepared once per database handle and then executed with the
+ * values. A fragment holding anything the walk does not know (a sub-query builder, an inlined
+ * parameter) gives null, and the caller builds the statement as before.
+ */
+export class Bindings {
+  readonly values: Record<string, unknown> = {};
+  /** Every value so far is a number or a boolean (ids, flags, page sizes): see `prepare`. */
+  onlyNumbers = true;
+  private n = 0;
+
+  bind(value: unknown): Placeholder<string> {
+    const name = `p${this.n++}`;
+    this.values[name] = value;
+    if (typeof value !== 'number' && typeof value !== 'boolean') this.onlyNumbers = false;
+    return sql.placeholder(name);
+  }
+
+  /** The fragment with its values as placeholders, and its shape (the text it renders, values as `?`); null if not understood. */
+  template<F extends SQL | Column>(fragment: F): { shape: string; sql: F } | null {
+    const parts: string[] = [];
+    const out = walk(fragment, parts, this);
+    return out === NOT_UNDERSTOOD ? null : { shape: parts.join(''), sql: out as F };
+  }
+}
+
+const NOT_UNDERSTOOD = Symbol('not understood');
+// Drizzle's own symbols (Symbol.for, so shared with its table.js): they name a table in SQL text.
+const SCHEMA = Symbol.for('drizzle:Schema');
+const NAME = Symbol.for('drizzle:Name');
+const IS_ALIAS = Symbol.for('drizzle:IsAlias');
+
+/** What names a table in SQL text: schema, name, and whether it is an alias (drizzle renders those unqualified). */
+export function tableShape(t: Table): string {
+  const r = t as unknown as Record<symbol, unknown>;
+  return `${String(r[SCHEMA] ?? '')}.${String(r[NAME])}${r[IS_ALIAS] ? '@' : ''}`;
+}
+export const columnShape = (c: Column) => `${tableShape(c.table)}.${c.name}`;
+
+function walk(chunk: unknown, parts: string[], b: Bindings): unknown {
+  if (is(chunk, StringChunk)) {
+    parts.push(chunk.value.join(''));
+    return chunk;
+  }
+  if (is(chunk, SQL)) {
+    if ((chunk as unknown as { shouldInlineParams: boolean }).shouldInlineParams) return NOT_UNDERSTOOD;
+    parts.push('{');
+    const chunks: unknown[] = [];
+    for (const c of chunk.queryChunks) {
+      const w = walk(c, parts, b);
+      if (w === NOT_UNDERSTOOD) return NOT_UNDERSTOOD;
+      chunks.push(w);
+    }
+    parts.push('}');
+    const copy = new SQL(chunks as SQL['queryChunks']);
+    // The decoder (mapWith) maps the column's values when it is selected.
+    (copy as unknown as { decoder: unknown }).decoder = (chunk as unknown as { decoder: unknown }).decoder;
+    return copy;
+  }
+  if (is(chunk, Column)) {
+    parts.push(`[${columnShape(chunk)}]`);
+    return chunk;
+  }
+  if (is(chunk, Table)) {
+    parts.push(`[${tableShape(chunk)}]`);
+    return chunk;
+  }
+  if (is(chunk, Name)) {
+    parts.push(`"${chunk.value}"`);
+    return chunk;
+  }
+  if (is(chunk, Param)) {
+    // A value the column maps itself (Param): the placeholder keeps the column's encoder.
+    const v = chunk.value;
+    if (v === null || v === undefined || typeof v === 'object' || typeof v === 'function') return NOT_UNDERSTOOD;
+    parts.push(`?${typeof v}`);
+    return new Param(b.bind(v), chunk.encoder);
+  }
+  // A bare value in sql``: sent as a parameter as it is.
+  if (typeof chunk === 'number' || typeof chunk === 'boolean' || typeof chunk === 'string') {
+    parts.push(`?${typeof chunk}`);
+    return b.bind(chunk);
+  }
+  if (chunk === undefined) return chunk;
+  return NOT_UNDERSTOOD;
+}
+
+interface Executable { execute(values?: Record<string, unknown>): Promise<unknown> }
+interface Preparable { prepare(name: string): Executable }
+
+/** Statements per database handle (the pool, or one transaction), at most MAX_SHAPES each. */
+const MAX_SHAPES = 500;
+const byDb = new WeakMap<Db, Map<string, Executable>>();
+
+/**
+ * The statement of `shape` on `db`, built by `build` the first time. Statements whose values are all
+ * numbers and booleans are prepared by name on PostgreSQL (each connection parses and plans them once:
+ * planning a list page took 1.6 ms against 0.3-0.6 ms to run it, measured at 1M participants); one plan
+ * fits every id and flag. A statement with a text value (a search pattern) stays unnamed, so PostgreSQL
+ * plans it for its values each time: the best plan for a common name and for a rare one differ.
+ */
+export function prepared(db: Db, shape: string, onlyNumbers: boolean, build: () => Preparable): Executable {
+  let statements = byDb.get(db);
+  if (!statements) byDb.set(db, (statements = new Map()));
+  const key = `${onlyNumbers ? 'n' : 't'}${shape}`;
+  let s = statements.get(key);
+  if (!s) {
+    if (statements.size >= MAX_SHAPES) statements.delete(statements.keys().next().value!);
+    s = build().prepare(onlyNumbers ? `s_${createHash('sha1').update(shape).digest('hex').slice(0, 30)}` : '');
+    statements.set(key, s);
+  }
+  return s;
+}
