@@ -70,7 +70,7 @@ function OrdersSearch() {
         <IconInfoCircle size={12} style={{ verticalAlign: -1 }} /> Search by COLLECTED SAMPLE ID comes with the samples area of the next release.
         {!list.search && ' Without a search, the newest orders are listed.'}
       </Text>
-      <PagedTable query={orders} list={list} columns={orderColumns} emptyText="No orders yet."
+      <PagedTable query={orders} list={list} columns={orderColumns} emptyText="No orders yet." cardTitle="sampleId"
         onRowClick={(o) => void navigate(testResultPath(o.sampleId))} />
     </>
   );
