@@ -8,6 +8,7 @@ import type { OrderDetail, OrderedPanelDetail, OrderedTestDetail } from '@contra
 import { usePrintLabels } from '@/lib/labels/print-labels';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
+import { usePhone } from '@/lib/use-phone';
 import { useResultCommands, useResultHistory } from '../api/results';
 import { AmendDialog } from './amend-dialog';
 import { BarcodeButton } from './barcode-button';
@@ -30,6 +31,7 @@ export function TestResults({ order }: { order: OrderDetail }) {
   // Typed results survive no way out unasked: links, Back, reload, Logout, the institution chip.
   useUnsavedChangesGuard(drafts.changes.length > 0);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const phone = usePhone();
   const busy = commands.save.isPending || commands.releaseTest.isPending || commands.releasePanel.isPending;
 
   const panelOf = (id: number) => order.orderedPanels.find((p) => p.id === id);
@@ -110,7 +112,10 @@ export function TestResults({ order }: { order: OrderDetail }) {
             {order.orderedPanels.map((p) => (
               <PanelCard key={p.id} panel={p} drafts={drafts} actions={actions} can={can} busy={busy} />
             ))}
-            <Text size="xs" c="dimmed">Rows with a yellow edge are not released yet. Right-click a test, or use its ⋮ button, to release, comment or amend it.</Text>
+            <Text size="xs" c="dimmed">
+              {/* A phone has no right-click: only the ⋮ button is named there. */}
+              Rows with a yellow edge are not released yet. {phone ? 'Use a test\'s ⋮ button' : 'Right-click a test, or use its ⋮ button,'} to release, comment or amend it.
+            </Text>
           </Stack>
         </Grid.Col>
       </Grid>
