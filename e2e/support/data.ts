@@ -131,3 +131,42 @@ export async function freeTextOrder(b: Biobank) {
   const order = await orderByApi(b, { patientId: patient.id, panelIds: [panel.id] });
   return { sampleId: order.sampleId, test: test.title as string };
 }
+
+type OrderDetailBody = { id: number; orderedPanels: { orderedTests: { test: { title: string }; testResult: { id: number; concurrencyStamp: string } }[] }[] };
+
+/**
+ * An order with saved results, through the API: one panel holding a numeric test with a unit and a
+ * range (its result above the range, so flagged High), an accepted-value test and a free-text test.
+ */
+export async function orderWithResults(b: Biobank) {
+  const s = unique();
+  const department = await b.call('POST', 'departments', { title: `Chemistry ${s}`, abbreviation: 'CHEM', description: 'Chemistry', isSubDepartment: false });
+  const [specimen] = await b.list('specimenTypes?IsEnabled=true');
+  const panel = await b.call('POST', 'panels', {
+    title: `Renal ${s}`, abbreviation: 'REN', description: 'Renal panel', icdCode: null,
+    specimenTypeCategoryId: specimen.specimenTypeCategoryId, specimenTypeId: specimen.id, departmentId: department.id,
+  });
+  const mmol = (await b.list('unitOfMeasurements')).find((u) => u.unitSymbol === 'mmol/L')!;
+  const numeric = await b.call('POST', 'tests', {
+    title: `Creatinine ${s}`, abbreviation: 'CRE', description: 'Serum creatinine', hasRange: true,
+    hasUnitOfMeasurement: true, unitOfMeasurementTypeId: mmol.unitOfMeasurementTypeId, unitOfMeasurementId: mmol.id,
+  });
+  await b.call('POST', `tests/${numeric.id}/testResultRanges`, { minimumValue: 3.5, maximumValue: 5.5 });
+  const accepted = await b.call('POST', 'tests', { title: `Hepatitis B ${s}`, abbreviation: 'HBV', description: 'Rapid test', hasAcceptedValue: true });
+  for (const title of ['Positive', 'Negative']) await b.call('POST', `tests/${accepted.id}/testAcceptedValues`, { title, abbreviation: title.slice(0, 3), description: title });
+  const text = await b.call('POST', 'tests', { title: `Urine sediment microscopy ${s}`, abbreviation: 'USM', description: 'Free text' });
+  for (const t of [numeric, accepted, text]) await b.call('POST', 'panelTests', { panelId: panel.id, testId: t.id });
+  const mrn = `MRN-${s}`.toUpperCase();
+  const patient = await registerParticipant(b, { mrn, firstName: 'Hirut', fatherName: `Phone${s.slice(-4)}` });
+  const order = await orderByApi(b, { patientId: patient.id, panelIds: [panel.id] });
+  const detail = await b.call<OrderDetailBody>('GET', `LIMSOrders/${order.id}`);
+  const result = (title: string) => detail.orderedPanels[0].orderedTests.find((t) => t.test.title === title)!.testResult;
+  await b.call('PUT', `LIMSOrders/${order.id}/results`, { results: [
+    { resultId: result(numeric.title as string).id, result: '7.2', concurrencyStamp: result(numeric.title as string).concurrencyStamp },
+    { resultId: result(accepted.title as string).id, result: 'Negative', concurrencyStamp: result(accepted.title as string).concurrencyStamp },
+  ] });
+  return {
+    sampleId: order.sampleId, mrn, name: `Hirut ${patient.fatherName}`, panel: panel.title as string,
+    numeric: numeric.title as string, accepted: accepted.title as string, text: text.title as string,
+  };
+}

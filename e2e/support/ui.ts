@@ -50,7 +50,8 @@ export async function search(page: Page, term: string) {
   await page.getByLabel(field('Search')).press('Enter');
 }
 
-/** Wait until no data table is fetching, so what is on screen is the answer to the last request. */
+/** Wait until no data table (or its phone-size card list) is fetching, so what is on screen is the answer to the last request. */
 export async function tablesSettled(page: Page) {
   await expect(page.locator('.mantine-datatable-loader-fetching')).toHaveCount(0);
+  await expect(page.locator('[data-paged-cards][aria-busy="true"]')).toHaveCount(0);
 }

@@ -5,6 +5,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { IconAlertCircle, IconDatabaseOff } from '@tabler/icons-react';
 import { PAGE_SIZES } from '@contract/common.contract';
 import type { Page } from '../lib/api-client';
+import { usePhone } from '../lib/use-phone';
+import { PagedCards } from './paged-cards';
 import type { ListState } from './use-list-state';
 
 interface Props<T> {
@@ -18,10 +20,16 @@ interface Props<T> {
   rowStyle?: (record: T) => CSSProperties | undefined;
   /** Keep the last column (row actions) in view when the table scrolls sideways. */
   pinLastColumn?: boolean;
+  /** Below the `sm` breakpoint each record is a card headed by this column's value (default: the first column). */
+  cardTitle?: string;
 }
 
-/** The one server-paged table: rows and total from the query, page and size from the URL. */
-export function PagedTable<T extends { id: number }>({ query, list, columns, onRowClick, emptyText, rowStyle, pinLastColumn }: Props<T>) {
+/**
+ * The one server-paged table: rows and total from the query, page and size from the URL. Below the
+ * `sm` breakpoint (phones) the same records show as cards, so no column hides behind a sideways scroll.
+ */
+export function PagedTable<T extends { id: number }>({ query, list, columns, onRowClick, emptyText, rowStyle, pinLastColumn, cardTitle }: Props<T>) {
+  const phone = usePhone();
   if (query.isError) {
     return (
       <Alert color="red" icon={<IconAlertCircle />} title="The list could not be loaded">
@@ -33,6 +41,24 @@ export function PagedTable<T extends { id: number }>({ query, list, columns, onR
     );
   }
   const page = query.data;
+  // Lists count at most 10,001 rows: above that the total is a lower bound, shown as '10,000+',
+  // and the pages past it stay reachable (each page reports at least one row beyond itself).
+  const paginationText = ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
+    `${from}–${to} of ${totalRecords.toLocaleString('en-US')}${page?.pagination.TotalIsAtLeast ? '+' : ''}`;
+  const emptyState = (
+    // Our own empty state: the library's default text is too faint to read comfortably.
+    <Stack align="center" gap={6} py="lg">
+      <IconDatabaseOff size={28} stroke={1.5} color="var(--mantine-color-gray-6)" />
+      <Text size="sm" c="gray.7">{list.search ? `Nothing matches '${list.search}'.` : emptyText}</Text>
+    </Stack>
+  );
+  if (phone) {
+    return (
+      <PagedCards<T> records={page?.items ?? []} columns={columns} titleColumn={cardTitle} onRowClick={onRowClick} rowStyle={rowStyle}
+        list={list} totalRecords={page?.pagination.TotalCount ?? 0} fetching={query.isFetching} loaded={!!page}
+        paginationText={paginationText} emptyState={emptyState} />
+    );
+  }
   return (
     <DataTable<T>
       withTableBorder
@@ -44,13 +70,7 @@ export function PagedTable<T extends { id: number }>({ query, list, columns, onR
       columns={columns}
       fetching={query.isFetching}
       loaderType="dots"
-      emptyState={(
-        // Our own empty state: the library's default text is too faint to read comfortably.
-        <Stack align="center" gap={6} py="lg">
-          <IconDatabaseOff size={28} stroke={1.5} color="var(--mantine-color-gray-6)" />
-          <Text size="sm" c="gray.7">{list.search ? `Nothing matches '${list.search}'.` : emptyText}</Text>
-        </Stack>
-      )}
+      emptyState={emptyState}
       totalRecords={page?.pagination.TotalCount ?? 0}
       page={list.page}
       onPageChange={list.setPage}
@@ -58,9 +78,7 @@ export function PagedTable<T extends { id: number }>({ query, list, columns, onR
       recordsPerPageOptions={[...PAGE_SIZES]}
       onRecordsPerPageChange={list.setPageSize}
       recordsPerPageLabel="Rows per page"
-      // Lists count at most 10,001 rows: above that the total is a lower bound, shown as '10,000+',
-      // and the pages past it stay reachable (each page reports at least one row beyond itself).
-      paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords.toLocaleString('en-US')}${page?.pagination.TotalIsAtLeast ? '+' : ''}`}
+      paginationText={paginationText}
       onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
       rowStyle={rowStyle ? (record) => rowStyle(record) : undefined}
       pinLastColumn={pinLastColumn}

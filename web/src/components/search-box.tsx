@@ -28,7 +28,10 @@ export function SearchBox({ value, onSearch, placeholder = 'Search', withButton 
   };
   const input = (
     <TextInput
+      // On a phone the box takes what the button leaves, so the button keeps its whole word.
       w={{ base: '100%', sm: 400 }}
+      flex={{ base: withButton ? 1 : undefined, sm: 'none' }}
+      miw={0}
       aria-label="Search"
       placeholder={placeholder}
       value={text}
@@ -46,7 +49,7 @@ export function SearchBox({ value, onSearch, placeholder = 'Search', withButton 
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start">
       {input}
-      <Button variant="default" leftSection={<IconSearch size={16} />} onClick={() => search(text)}>Search</Button>
+      <Button variant="default" leftSection={<IconSearch size={16} />} onClick={() => search(text)} style={{ flexShrink: 0 }}>Search</Button>
     </Group>
   );
 }

@@ -8,6 +8,7 @@ import type { OrderDetail, OrderedPanelDetail, OrderedTestDetail } from '@contra
 import { usePrintLabels } from '@/lib/labels/print-labels';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
+import { usePhone } from '@/lib/use-phone';
 import { useResultCommands, useResultHistory } from '../api/results';
 import { AmendDialog } from './amend-dialog';
 import { BarcodeButton } from './barcode-button';
@@ -31,6 +32,7 @@ export function TestResults({ order }: { order: OrderDetail }) {
   // Typed results survive no way out unasked: links, Back, reload, Logout, the institution chip.
   useUnsavedChangesGuard(drafts.changes.length > 0);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const phone = usePhone();
   const busy = commands.save.isPending || commands.releaseTest.isPending || commands.releasePanel.isPending;
 
   const panelOf = (id: number) => order.orderedPanels.find((p) => p.id === id);
@@ -111,7 +113,7 @@ export function TestResults({ order }: { order: OrderDetail }) {
             {order.orderedPanels.map((p) => (
               <PanelCard key={p.id} panel={p} drafts={drafts} actions={actions} can={can} busy={busy} />
             ))}
-            <Text size="xs" c="dimmed">{resultActionsHint(can)}</Text>
+            <Text size="xs" c="dimmed">{resultActionsHint(can, phone)}</Text>
           </Stack>
         </Grid.Col>
       </Grid>

@@ -90,7 +90,7 @@ function OrdersSearch() {
         </Text>
         <Select label="Release" data={RELEASE_OPTIONS} value={releaseState ?? 'all'} onChange={filterRelease} allowDeselect={false} w={200} size="sm" />
       </Group>
-      <PagedTable query={orders} list={list} columns={orderColumns} emptyText={releaseState ? `No ${RELEASE_STATE_LABELS[releaseState].toLowerCase()} orders.` : 'No orders yet.'}
+      <PagedTable query={orders} list={list} columns={orderColumns} emptyText={releaseState ? `No ${RELEASE_STATE_LABELS[releaseState].toLowerCase()} orders.` : 'No orders yet.'} cardTitle="sampleId"
         onRowClick={(o) => void navigate(testResultPath(o.sampleId))} />
     </>
   );

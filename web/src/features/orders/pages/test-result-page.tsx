@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
@@ -47,7 +47,7 @@ function FindOrder() {
     <Stack gap="xs">
       <Title order={1} fz={26}>Test Results</Title>
       <Text size="sm" c="dimmed">Enter a sample ID to open its order.</Text>
-      <Group><SearchBox value="" withButton placeholder="Sample ID" onSearch={(s) => { if (s.trim()) void navigate(testResultPath(s.trim())); }} /></Group>
+      <SearchBox value="" withButton placeholder="Sample ID" onSearch={(s) => { if (s.trim()) void navigate(testResultPath(s.trim())); }} />
       <Button component={Link} to="/orders" variant="subtle" w="fit-content" px={0}>Back to Orders</Button>
     </Stack>
   );

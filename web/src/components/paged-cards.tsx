@@ -1,0 +1,92 @@
+import type { CSSProperties, ReactNode } from 'react';
+import { Box, Group, LoadingOverlay, Pagination, Paper, Select, Text, UnstyledButton } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+import { PAGE_SIZES } from '@contract/common.contract';
+import type { ListState } from './use-list-state';
+import classes from './paged-cards.module.css';
+
+interface Props<T> {
+  records: T[];
+  columns: DataTableColumn<T>[];
+  /** Accessor of the column whose value heads each card (default: the first column). */
+  titleColumn?: string;
+  onRowClick?: (record: T) => void;
+  rowStyle?: (record: T) => CSSProperties | undefined;
+  list: ListState;
+  totalRecords: number;
+  fetching: boolean;
+  loaded: boolean;
+  paginationText: (p: { from: number; to: number; totalRecords: number }) => string;
+  emptyState: ReactNode;
+}
+
+/** Row actions (an 'actions' column: menus, buttons) stay clickable on top of the card's open button. */
+const isActions = (c: DataTableColumn<unknown>) => c.accessor === 'actions';
+
+function valueOf<T>(column: DataTableColumn<T>, record: T, index: number): ReactNode {
+  if (column.render) return column.render(record, index);
+  // A plain accessor may be a dotted path ('institution.title'), as the desktop table reads it.
+  let v: unknown = record;
+  for (const key of String(column.accessor).split('.')) v = (v as Record<string, unknown> | null | undefined)?.[key];
+  return v == null || v === '' ? '—' : String(v as string | number);
+}
+
+/**
+ * The phone-size form of PagedTable: one card per record, the column titles as labels beside their
+ * values, so nothing hides behind a sideways scroll. The card's title is a button (keyboard, screen
+ * readers) that stretches over the whole card, so a tap anywhere on it opens the record.
+ */
+export function PagedCards<T extends { id: number }>(props: Props<T>) {
+  const { records, columns, titleColumn, onRowClick, rowStyle, list, totalRecords, fetching, loaded, paginationText, emptyState } = props;
+  const shown = columns.filter((c) => !c.hidden);
+  const head = shown.find((c) => c.accessor === titleColumn) ?? shown.find((c) => !isActions(c as DataTableColumn<unknown>));
+  const actions = shown.filter((c) => isActions(c as DataTableColumn<unknown>));
+  const fields = shown.filter((c) => c !== head && !actions.includes(c));
+  const from = (list.page - 1) * list.pageSize + 1;
+  return (
+    <Box pos="relative" mih={records.length ? undefined : 180} aria-busy={fetching} data-paged-cards>
+      <LoadingOverlay visible={fetching} loaderProps={{ type: 'dots' }} overlayProps={{ backgroundOpacity: 0.4 }} />
+      {loaded && !records.length && !fetching && emptyState}
+      {records.length > 0 && (
+        <ul className={classes.list}>
+          {records.map((r, i) => {
+            const title = head ? valueOf(head, r, i) : `#${r.id}`;
+            return (
+              <Paper component="li" key={r.id} withBorder radius="md" p="sm" className={classes.card}
+                data-clickable={!!onRowClick || undefined} style={rowStyle?.(r)}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                  {onRowClick
+                    ? <UnstyledButton className={classes.open} onClick={() => onRowClick(r)}>{title}</UnstyledButton>
+                    : <Text fw={700} size="sm" className={classes.title}>{title}</Text>}
+                  {actions.map((c) => <div key={String(c.accessor)} className={classes.actions}>{valueOf(c, r, i)}</div>)}
+                </Group>
+                {fields.length > 0 && (
+                  <dl className={classes.fields}>
+                    {fields.map((c) => (
+                      <div key={String(c.accessor)} className={classes.field}>
+                        <dt>{c.title ?? String(c.accessor)}</dt>
+                        <dd>{valueOf(c, r, i)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
+              </Paper>
+            );
+          })}
+        </ul>
+      )}
+      {totalRecords > 0 && (
+        <Group justify="space-between" gap="xs" mt="sm">
+          <Text size="sm">{paginationText({ from, to: from + records.length - 1, totalRecords })}</Text>
+          <Group gap={6} wrap="nowrap">
+            <Select size="xs" w={70} aria-label="Rows per page" allowDeselect={false} data={PAGE_SIZES.map(String)}
+              value={String(list.pageSize)} onChange={(v) => v && list.setPageSize(Number(v))} comboboxProps={{ withinPortal: true }} />
+            <Text size="sm" c="dimmed" aria-hidden>per page</Text>
+          </Group>
+          <Pagination size="sm" siblings={0} boundaries={1} total={Math.ceil(totalRecords / list.pageSize)}
+            value={list.page} onChange={list.setPage} getControlProps={(c) => ({ 'aria-label': `${c[0].toUpperCase()}${c.slice(1)} page` })} />
+        </Group>
+      )}
+    </Box>
+  );
+}
