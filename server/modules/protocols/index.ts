@@ -1,0 +1,1 @@
+// The protocols module's public surface: other modules (samples, shipments) call these.
