@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import {
-  ConcurrencyStamp, Id, optionalId, optionalIsoDate, RecordBase, requiredId, requiredText as required, text, trimmedText,
+  ConcurrencyStamp, Id, optionalId, optionalIsoDate, RecordBase, requiredText as required, text, trimmedText,
 } from './common.contract';
 
 // Collection protocols, consents, sites (spec 2 §3, §5, §9). Events and requirements: protocol-events.contract.ts.

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { TestApp } from './harness';
 
 type Rec = Record<string, unknown> & { id: number; title?: string; unitName?: string };
@@ -37,4 +38,32 @@ export async function protocolRefs(t: TestApp, instId: number, token: string) {
     aliquot: by(lineages, 'Aliquot'), derived: by(lineages, 'Derived'),
     blood: by(anatomic, 'Blood'), malignant: by(pathological, 'Malignant'), venipuncture: by(procedures, 'Venipuncture'),
   };
+}
+
+/** An RGBA PNG as a canvas exports it; `ink` draws a diagonal stroke, without it the pad is blank. */
+export function signaturePng(opts: { width?: number; height?: number; ink?: boolean; filter?: number } = {}) {
+  const { width = 40, height = 20, ink = true, filter = 0 } = opts;
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const line = Buffer.alloc(width * 4);
+    for (let x = 0; x < width; x++) if (ink && Math.abs(x / 2 - y) < 1) line.set([0, 0, 0, 255], x * 4);
+    // Filter 1 (Sub) stores each byte minus the one to its left: the decoder must undo it.
+    const out = Buffer.alloc(line.length);
+    for (let i = 0; i < line.length; i++) out[i] = filter === 1 ? (line[i] - (i >= 4 ? line[i - 4] : 0)) & 0xff : line[i];
+    rows.push(Buffer.concat([Buffer.from([filter]), out]));
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return { png, dataUrl: `data:image/png;base64,${png.toString('base64')}` };
 }

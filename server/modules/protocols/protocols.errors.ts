@@ -4,7 +4,6 @@ import { defineErrors } from '../../platform/errors';
 export const protocolErrors = defineErrors('protocols', {
   code_taken: { status: 409, title: (code: string, title: string) => `Code ${code} is already used by the protocol ${title}.` },
   event_code_taken: { status: 409, title: (code: string) => `Event code ${code} is already used in this protocol.` },
-  no_sites: { status: 400, title: 'Choose at least one site to add.' },
   event_site: { status: 400, title: 'Choose one of the protocol\'s sites for the event (add the site on the Sites page first).' },
   tree_parent: { status: 400, title: (key: string) => `Item ${key} names a parent that is not listed before it.` },
   tree_key: { status: 400, title: (key: string) => `Item key ${key} is used twice.` },

@@ -10,6 +10,7 @@ import { sendPage } from '../../platform/paging';
 import * as protocols from './protocols.service';
 import * as consents from './consents.service';
 import { protocolPartRoutes } from './protocol-parts.routes';
+import { protocolParticipantRoutes } from './participants.routes';
 import { manage, PROTOCOL_BASE, read, tags } from './route-config';
 
 const ConsentParams = ProtocolParams.extend({ consentId: Id });
@@ -42,4 +43,5 @@ export function protocolRoutes(app: App, deps: AppDeps) {
     async (req) => consents.disableConsent(ctx(req), req.params.protocolId, req.params.consentId));
 
   protocolPartRoutes(app, deps);
+  protocolParticipantRoutes(app, deps);
 }
