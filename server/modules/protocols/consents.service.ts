@@ -44,7 +44,7 @@ export async function listConsentVersions(ctx: Ctx, protocolId: number, id: numb
   await getConsent(ctx, protocolId, id);
   const rows = await ctx.db.select({
     id: consentVersions.id, version: consentVersions.version, consent: consentVersions.html, createdDate: consentVersions.createdDate,
-    signatureCount: sql<number>`(select count(*)::int from ${participantConsents} where ${participantConsents.consentVersionId} = ${consentVersions.id})`,
+    signatureCount: sql<number>`(select count(*)::int from collection_protocol_participant_consents s where s.consent_version_id = "collection_protocol_consent_versions"."id")`,
   }).from(consentVersions).where(eq(consentVersions.consentId, id)).orderBy(desc(consentVersions.version));
   return rows.map((r) => ({ ...r, createdDate: r.createdDate.toISOString() }));
 }

@@ -131,7 +131,7 @@ describe('participant consents', () => {
     await expect(assertUsable(ctx, { participantId: cp.id })).rejects.toMatchObject({ code: 'protocols.consent_withdrawn' });
     const rows = await t.db.select().from(participantConsents).where(eq(participantConsents.id, s.id));
     expect(rows[0].signature.length).toBeGreaterThan(10);
-    const audits = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entity, 'collectionProtocolParticipantConsent'), eq(auditEvents.entityId, String(s.id))));
+    const audits = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entity, 'collectionProtocolParticipantConsent'), eq(auditEvents.entityId, String(s.id)))).orderBy(auditEvents.id);
     expect(audits.map((x) => x.action)).toEqual(['create', 'withdraw']);
     expect(JSON.stringify(audits[0].after)).not.toContain('signature');
   });

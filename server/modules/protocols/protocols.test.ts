@@ -21,7 +21,7 @@ describe('collection protocols', () => {
     const list = await t.call('GET', api('?SearchTerm=cervical&PageSize=5'), { token });
     expect(json<P[]>(list).map((r) => r.id)).toEqual([p.id]);
     expect(pagination(list)).toMatchObject({ TotalCount: 1, PageSize: 5 });
-    const audits = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entity, 'collectionProtocol'), eq(auditEvents.entityId, String(p.id))));
+    const audits = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entity, 'collectionProtocol'), eq(auditEvents.entityId, String(p.id)))).orderBy(auditEvents.id);
     expect(audits.map((a) => a.action)).toEqual(['create']);
   });
 
@@ -61,7 +61,7 @@ describe('collection protocols', () => {
     const taken = await createProtocol(t, institution.id, token);
     const clash = await t.call('PUT', api(`/${p.id}`), { token, body: protocolBody({ Code: taken.code.toLowerCase(), ConcurrencyStamp: json<P>(res).concurrencyStamp }) });
     expect(json(clash).code).toBe('protocols.code_taken');
-    const audits = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entity, 'collectionProtocol'), eq(auditEvents.entityId, String(p.id))));
+    const audits = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entity, 'collectionProtocol'), eq(auditEvents.entityId, String(p.id)))).orderBy(auditEvents.id);
     expect(audits.map((a) => a.action)).toEqual(['create', 'update']);
   });
 
