@@ -85,7 +85,11 @@ export interface RequirementItemNode {
   createdDate: string;
   children: RequirementItemNode[];
 }
-export const RequirementItemNode: z.ZodType<RequirementItemNode> = z.object({
+/**
+ * One item of the tree. `children` holds items of this same shape, to any depth; it is declared
+ * loosely because OpenAPI components cannot hold zod's recursive `$defs` (the interface above is exact).
+ */
+export const RequirementItemNode = z.object({
   id: z.number(),
   parentItemId: z.number().nullable(),
   subSampleLineage: Ref,
@@ -93,7 +97,7 @@ export const RequirementItemNode: z.ZodType<RequirementItemNode> = z.object({
   initialQuantity: z.number(),
   unitOfMeasurement: UnitRef,
   createdDate: z.string(),
-  get children() { return z.array(RequirementItemNode); },
+  children: z.array(z.unknown()).describe('Items of this same shape (RequirementItemNode), to any depth'),
 });
 
 export const Requirement = z.object({
