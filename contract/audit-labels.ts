@@ -67,6 +67,34 @@ const fixed: Record<string, AuditRecordType> = {
     fields: { title: f('Name'), abbreviation: f('Abbreviation'), address: f('Address'), localPhoneRule: f('Local phone number rule'), isEnabled: enabled },
   },
   institutionSite: { label: 'Site', fields: { title: f('Name'), abbreviation: f('Abbreviation'), address: f('Address'), isEnabled: enabled } },
+  // Collection protocols (issue 12).
+  collectionProtocol: {
+    label: 'Collection protocol',
+    fields: { title: f('Title'), abbreviation: f('Abbreviation'), code: f('Code'), startDate: f('Start date'), endDate: f('End date'), expectedParticipants: f('Expected participants'), isEnabled: enabled },
+  },
+  collectionProtocolConsent: { label: 'Protocol consent', fields: { title: f('Title'), consent: f('Consent text'), version: f('Version'), isEnabled: enabled } },
+  collectionProtocolSite: { label: 'Protocol site', fields: { institutionSiteId: site, collectionProtocolId: f('Collection protocol'), isEnabled: enabled } },
+  collectionProtocolEvent: {
+    label: 'Protocol event',
+    fields: { label: f('Label'), eventCode: f('Event code'), eventPoint: f('Event point'), unitId: f('Unit', 'collectionProtocolEventUnitOfMeasurements'), institutionSiteId: site },
+  },
+  eventSpecimenRequirement: {
+    label: 'Specimen requirement',
+    fields: {
+      title: f('Title'), code: f('Code'), initialQuantity: f('Initial quantity'), unitId: f('Unit', 'unitOfMeasurements'), specimenTypeId: f('Specimen type', 'specimenTypes'),
+      anatomicSiteId: f('Anatomic site', 'anatomicSites'), pathologicalStatusId: f('Pathological status', 'pathologicalStatuses'),
+      procedureId: f('Collection procedure', 'specimenCollectionProcedures'), items: f('Items'),
+    },
+  },
+  collectionProtocolParticipant: { label: 'Protocol participant', fields: { patientId: f('Participant'), collectionProtocolId: f('Collection protocol'), isEnabled: enabled } },
+  collectionProtocolParticipantConsent: {
+    label: 'Signed consent',
+    fields: {
+      consentId: f('Consent'), consentVersionId: f('Consent text version'), version: f('Version'), sha256: f('SHA-256'), participantId: f('Protocol participant'),
+      patientId: f('Participant'), withdrawnDate: f('Withdrawn on'), withdrawalReason: f('Withdrawal reason'), withdrawalEffect: f('Withdrawal effect'), withdrawnAt: f('Withdrawal recorded at'),
+      withdrawnById: f('Withdrawn by'),
+    },
+  },
   labelPrinter: { label: 'Label printer', fields: { ipAddress: f('IP address'), port: f('Port'), labels: f('Labels printed'), first: f('First sample ID') } },
 };
 
@@ -85,7 +113,7 @@ export const AUDIT_RECORD_TYPE_OPTIONS = Object.entries(AUDIT_RECORD_TYPES)
 
 export const AUDIT_ACTIONS: Record<string, string> = {
   create: 'Created', update: 'Changed', enable: 'Enabled', disable: 'Disabled', amend: 'Amended', comment: 'Commented',
-  release: 'Released', print: 'Printed labels', login: 'Signed in', logout: 'Signed out',
+  release: 'Released', print: 'Printed labels', withdraw: 'Withdrawn', add_items: 'Items added', login: 'Signed in', logout: 'Signed out',
   password_change: 'Changed own password', password_overwrite: 'Password set by an administrator',
   roles_change: 'Roles changed', add_institution: 'Added to the institution', remove_institution: 'Removed from the institution',
 };

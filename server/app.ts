@@ -26,6 +26,7 @@ import { testSetupRoutes } from './modules/configuration/test-setup.routes';
 import { participantRoutes } from './modules/participants/participants.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { labelRoutes } from './modules/labels/labels.routes';
+import { protocolRoutes } from './modules/protocols/protocols.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -93,6 +94,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   participantRoutes(app, deps);
   orderRoutes(app, deps);
   labelRoutes(app, deps);
+  protocolRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -7,3 +7,4 @@ export * from '../platform/lookups/lookup.tables';
 export * from '../modules/labels/labels.table';
 export * from '../modules/participants/participants.table';
 export * from '../modules/orders/orders.table';
+export * from '../modules/protocols/protocols.table';

@@ -50,3 +50,15 @@ export async function institutionExists(db: Db, id: number) {
   const [row] = await db.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, id));
   return Boolean(row);
 }
+
+/** The enabled sites among `ids`, of any institution (a protocol collects at other institutions' sites too). */
+export async function enabledSitesOfAnyInstitution(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  return db.select({ id: institutionSites.id, institutionId: institutionSites.institutionId }).from(institutionSites)
+    .where(and(inArray(institutionSites.id, ids), eq(institutionSites.isEnabled, true)));
+}
+
+/** A site's institution as `{id, title}`, as a scalar sub-select for another module's query. */
+export const siteInstitutionOf = (siteId: SQL) => // Aliased by hand: Drizzle renders columns unqualified inside sql``, ambiguous in a join.
+  sql<{ id: number; title: string } | null>`(select json_build_object('id', i.id, 'title', i.title)
+  from institutions i join institution_sites s on s.institution_id = i.id where s.id = ${siteId})`;

@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../platform/errors';
 import { genders, maritalStatuses, vitalStatuses } from '../../platform/lookups/lookup.tables';
 import { siteTitleOf } from '../institutions/institutions.repository';
-import { patients } from './participants.table';
+import { patientPhoneNumbers, patients } from './participants.table';
 
 // The participants module's public query surface: other modules call these, never its tables.
 
@@ -37,4 +37,49 @@ export async function patientCard(db: Db, patientId: number) {
     .leftJoin(vitalStatuses, eq(vitalStatuses.id, patients.vitalStatusId))
     .where(eq(patients.id, patientId));
   return p;
+}
+
+const likeStart = (s: string) => `${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Participants of the institution matching a protocol list's filters (spec 2 §7: ExternalSubjectID,
+ * NameQuery, PhoneNumberQuery), as a sub-select of ids for `x = any(array(...))`; null when no filter.
+ * External id and phone match from the start; every word of the name starts one of the name parts.
+ */
+export function patientIdsMatching(institutionId: number, f: { externalSubjectId?: string; nameQuery?: string; phoneNumberQuery?: string }): SQL | null {
+  const parts: SQL[] = [];
+  if (f.externalSubjectId) parts.push(sql`lower(${patients.externalSubjectId}) like ${likeStart(f.externalSubjectId)}`);
+  for (const w of (f.nameQuery ?? '').split(/\s+/).filter(Boolean).slice(0, 5)) {
+    const p = likeStart(w);
+    parts.push(sql`(lower(${patients.firstName}) like ${p} or lower(${patients.fatherName}) like ${p} or lower(${patients.grandFatherName}) like ${p})`);
+  }
+  if (f.phoneNumberQuery) {
+    parts.push(sql`${patients.id} in (select ${patientPhoneNumbers.patientId} from ${patientPhoneNumbers} where ${patientPhoneNumbers.institutionId} = ${institutionId}
+      and ${patientPhoneNumbers.isEnabled} and ${patientPhoneNumbers.phoneNumber} like ${likeStart(f.phoneNumberQuery.replace(/[\s-]/g, ''))})`);
+  }
+  if (!parts.length) return null;
+  return sql`select ${patients.id} from ${patients} where ${patients.institutionId} = ${institutionId} and ${sql.join(parts, sql` and `)}`;
+}
+
+/** A participant as a protocol list shows it, one JSON value per row (`patientId` is an outer expression). */
+export const patientSummaryOf = (patientId: SQL) => sql<{
+  id: number; firstName: string; fatherName: string; grandFatherName: string; birthDate: string; externalSubjectId: string | null;
+  patientMRN: string | null; phoneNumber: string | null; gender: Ref; maritalStatus: Ref; vitalStatus: Ref; patientType: Ref;
+}>`(select json_build_object('id', p.id, 'firstName', p.first_name, 'fatherName', p.father_name, 'grandFatherName', p.grand_father_name,
+  'birthDate', p.birth_date, 'externalSubjectId', p.external_subject_id,
+  'patientMRN', (select m.mrn from patient_mrns m where m.patient_id = p.id and m.institution_site_id is null and m.is_enabled order by m.id limit 1),
+  'phoneNumber', (select ph.phone_number from patient_phone_numbers ph where ph.patient_id = p.id and ph.is_enabled order by ph.id limit 1),
+  'gender', (select json_build_object('id', g.id, 'title', g.title) from genders g where g.id = p.gender_id),
+  'maritalStatus', (select json_build_object('id', x.id, 'title', x.title) from marital_statuses x where x.id = p.marital_status_id),
+  'vitalStatus', (select json_build_object('id', x.id, 'title', x.title) from vital_statuses x where x.id = p.vital_status_id),
+  'patientType', (select json_build_object('id', x.id, 'title', x.title) from patient_types x where x.id = p.patient_type_id))
+  from patients p where p.id = ${patientId})`;
+type Ref = { id: number; title: string | null } | null;
+
+/** Participants' names ("First Father") by id within one institution, for messages. */
+export async function patientNames(db: Db, institutionId: number, ids: number[]) {
+  if (!ids.length) return new Map<number, string>();
+  const rows = await db.select({ id: patients.id, firstName: patients.firstName, fatherName: patients.fatherName }).from(patients)
+    .where(and(eq(patients.institutionId, institutionId), inArray(patients.id, ids)));
+  return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.fatherName}`]));
 }

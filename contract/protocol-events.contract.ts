@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+import { optionalId, RecordBase, requiredId, requiredText as required, trimmedText } from './common.contract';
+import { code2, quantity } from './protocols.contract';
+
+// Events and their specimen requirement trees (spec 2 §3, §5).
+
+const requiredCode = code2.min(1, MSG.required);
+const eventPoint = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'Must be a number').transform(Number)], { error: 'Must be a number' })
+  .pipe(z.number({ error: 'Must be a number' }).min(-1e9, 'At least -1000000000').max(1e9, 'At most 1000000000'));
+
+export const EventInput = z.object({
+  label: required(200),
+  eventCode: requiredCode,
+  eventPoint: eventPoint.default(0),
+  collectionProtocolEventUnitOfMeasurementId: requiredId,
+  institutionSiteId: optionalId,
+  collectionProtocolId: optionalId,
+});
+export type EventInput = z.input<typeof EventInput>;
+
+const Ref = z.object({ id: z.number(), title: z.string().nullable() }).nullable();
+export const ProtocolEvent = RecordBase.extend({
+  collectionProtocolId: z.number(),
+  label: z.string(),
+  eventCode: z.string(),
+  eventPoint: z.number(),
+  unitId: z.number(),
+  unit: Ref,
+  institutionSiteId: z.number().nullable(),
+  institutionSite: Ref,
+  /** eventPoint x the unit's ToMinuteConversionRate: the list's order. */
+  minutes: z.number(),
+});
+export type ProtocolEvent = z.infer<typeof ProtocolEvent>;
+
+/** Most nodes one requirement tree may hold (a command is one transaction). */
+export const MAX_TREE_ITEMS = 200;
+
+/**
+ * A child item of the tree, flat: `key` names it within the command, `parentKey` its parent item
+ * (absent: a child of the requirement, or of `parentItemId` when adding to a stored tree).
+ */
+export const RequirementItemInput = z.object({
+  key: required(40),
+  parentKey: trimmedText(40).nullish().transform((v) => v || null),
+  subSampleLineageId: requiredId,
+  specimenTypeId: requiredId,
+  initialQuantity: quantity,
+  /** Defaults to the parent's unit; an aliquot always has its parent's unit. */
+  unitOfMeasurementId: optionalId,
+});
+export type RequirementItemInput = z.input<typeof RequirementItemInput>;
+
+export const RequirementInput = z.object({
+  title: required(200),
+  code: requiredCode,
+  initialQuantity: quantity.default(0),
+  unitOfMeasurementId: requiredId,
+  specimenTypeId: requiredId,
+  anatomicSiteId: optionalId,
+  pathologicalStatusId: optionalId,
+  specimenCollectionProcedureId: optionalId,
+  collectionProtocolEventId: optionalId,
+  items: z.array(RequirementItemInput).max(MAX_TREE_ITEMS, `At most ${MAX_TREE_ITEMS} items`).default([]),
+});
+export type RequirementInput = z.input<typeof RequirementInput>;
+
+/** Adds items to a stored tree: under `parentItemId`, or under the requirement itself. */
+export const ItemsInput = z.object({
+  parentItemId: optionalId,
+  items: z.array(RequirementItemInput).min(1, 'Add at least one item').max(MAX_TREE_ITEMS, `At most ${MAX_TREE_ITEMS} items`),
+});
+export type ItemsInput = z.input<typeof ItemsInput>;
+
+const UnitRef = z.object({ id: z.number(), unitName: z.string().nullable(), unitSymbol: z.string().nullable() });
+
+export interface RequirementItemNode {
+  id: number;
+  parentItemId: number | null;
+  subSampleLineage: z.infer<typeof Ref>;
+  specimenType: z.infer<typeof Ref>;
+  initialQuantity: number;
+  unitOfMeasurement: z.infer<typeof UnitRef>;
+  createdDate: string;
+  children: RequirementItemNode[];
+}
+/**
+ * One item of the tree. `children` holds items of this same shape, to any depth; it is declared
+ * loosely because OpenAPI components cannot hold zod's recursive `$defs` (the interface above is exact).
+ */
+export const RequirementItemNode = z.object({
+  id: z.number(),
+  parentItemId: z.number().nullable(),
+  subSampleLineage: Ref,
+  specimenType: Ref,
+  initialQuantity: z.number(),
+  unitOfMeasurement: UnitRef,
+  createdDate: z.string(),
+  children: z.array(z.unknown()).describe('Items of this same shape (RequirementItemNode), to any depth'),
+});
+
+export const Requirement = z.object({
+  id: z.number(),
+  collectionProtocolEventId: z.number(),
+  title: z.string(),
+  code: z.string(),
+  initialQuantity: z.number(),
+  unitOfMeasurement: UnitRef,
+  specimenType: Ref,
+  anatomicSite: Ref,
+  pathologicalStatus: Ref,
+  specimenCollectionProcedure: Ref,
+  createdDate: z.string(),
+  children: z.array(RequirementItemNode),
+});
+export type Requirement = z.infer<typeof Requirement>;

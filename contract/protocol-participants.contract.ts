@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { Id, isoDate, optionalId, RecordBase, requiredId, requiredText as required, text, trimmedText } from './common.contract';
+
+// Protocol participants (enrolment) and their signed consents (spec 2 §3, §7 "Protocol participants").
+
+/** One patient (spec payload) or a batch, enrolled in one transaction. */
+export const EnrolInput = z.object({
+  patientId: optionalId,
+  patientIds: z.array(Id).max(500, 'At most 500 participants at once').default([]),
+  institutionId: optionalId,
+  collectionProtocolId: optionalId,
+});
+export type EnrolInput = z.input<typeof EnrolInput>;
+
+export const ParticipantQuery = z.object({
+  externalSubjectId: trimmedText(100).optional(),
+  nameQuery: trimmedText(100).optional(),
+  phoneNumberQuery: trimmedText(20).optional(),
+});
+
+const Ref = z.object({ id: z.number(), title: z.string().nullable() }).nullable();
+export const ProtocolParticipant = RecordBase.extend({
+  collectionProtocolId: z.number(),
+  patientId: z.number(),
+  patient: z.object({
+    id: z.number(),
+    firstName: z.string(),
+    fatherName: z.string(),
+    grandFatherName: z.string(),
+    birthDate: z.string(),
+    externalSubjectId: z.string().nullable(),
+    patientMRN: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+    gender: Ref,
+    maritalStatus: Ref,
+    vitalStatus: Ref,
+    patientType: Ref,
+  }),
+  /** A consent of this enrolment is withdrawn: its samples may not be used further (docs/protocols.md). */
+  hasWithdrawnConsent: z.boolean(),
+});
+export type ProtocolParticipant = z.infer<typeof ProtocolParticipant>;
+
+/** Largest signature image accepted, in bytes of PNG. */
+export const MAX_SIGNATURE_BYTES = 512 * 1024;
+
+export const SignInput = z.object({
+  participantId: requiredId,
+  /** The exact text version read and signed. */
+  consentVersionId: requiredId,
+  /** A PNG as a data URL (data:image/png;base64,...) or its bare base64 (spec 2 §3). */
+  signature: text(Math.ceil(MAX_SIGNATURE_BYTES * 4 / 3) + 64, 'The signature image is too large').min(1, '*Required'),
+  institutionId: optionalId,
+  collectionProtocolId: optionalId,
+});
+export type SignInput = z.input<typeof SignInput>;
+
+export const WITHDRAWAL_EFFECTS = ['stop_use', 'keep_anonymised', 'destroy_samples'] as const;
+export const WithdrawInput = z.object({
+  withdrawnDate: isoDate,
+  reason: required(1000),
+  effect: z.enum(WITHDRAWAL_EFFECTS, { error: 'Choose stop_use, keep_anonymised or destroy_samples' }),
+});
+export type WithdrawInput = z.input<typeof WithdrawInput>;
+
+export const ParticipantConsentQuery = z.object({ participantId: Id.optional(), patientId: Id.optional() });
+
+export const ParticipantConsent = RecordBase.extend({
+  collectionProtocolId: z.number(),
+  participantId: z.number(),
+  patientId: z.number(),
+  consentId: z.number(),
+  consentVersionId: z.number(),
+  title: z.string(),
+  version: z.number(),
+  /** The exact sanitised HTML that was signed. */
+  consent: z.string(),
+  /** data:image/png;base64,... */
+  signature: z.string(),
+  /** SHA-256 (hex) of the signed HTML's UTF-8 bytes followed by the PNG's bytes. */
+  sha256: z.string(),
+  signedAt: z.string(),
+  withdrawnDate: z.string().nullable(),
+  withdrawalReason: z.string().nullable(),
+  withdrawalEffect: z.enum(WITHDRAWAL_EFFECTS).nullable(),
+  withdrawnAt: z.string().nullable(),
+});
+export type ParticipantConsent = z.infer<typeof ParticipantConsent>;

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+import {
+  ConcurrencyStamp, Id, optionalId, optionalIsoDate, RecordBase, requiredText as required, text, trimmedText,
+} from './common.contract';
+
+// Collection protocols, consents, sites (spec 2 §3, §5, §9). Events and requirements: protocol-events.contract.ts.
+
+/** Spec 2 §9: protocol, event and requirement codes are at most 2 characters. */
+export const code2 = trimmedText(2, MSG.code2);
+const requiredCode = code2.min(1, MSG.required);
+/** A number the form sends as a number or numeric text; finite and bounded so it stores as a double. */
+export const quantity = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'Must be a number').transform(Number)], { error: 'Must be a number' })
+  .pipe(z.number({ error: 'Must be a number' }).min(0, 'Must be 0 or more').max(1e9, 'At most 1000000000'));
+const wholeCount = z.union([z.int(), z.string().trim().regex(/^\d{1,9}$/, 'Must be a whole number').transform(Number)], { error: 'Must be a whole number' })
+  .pipe(z.int().min(0, 'Must be 0 or more').max(1e9, 'At most 1000000000'));
+
+const ProtocolFields = z.object({
+  title: required(200),
+  abbreviation: required(50),
+  code: requiredCode,
+  startDate: optionalIsoDate,
+  endDate: optionalIsoDate,
+  expectedParticipants: wholeCount.default(0),
+  institutionId: optionalId,
+});
+function startBeforeEnd(p: { startDate: string | null; endDate: string | null }, ctx: z.RefinementCtx) {
+  if (p.startDate && p.endDate && p.startDate > p.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date cannot be before the start date' });
+}
+export const ProtocolInput = ProtocolFields.superRefine(startBeforeEnd);
+export type ProtocolInput = z.input<typeof ProtocolInput>;
+/** Spec 2 §5: on update the code is not required (blank keeps the current code). */
+export const ProtocolUpdate = ProtocolFields.extend({ code: code2.optional(), ...ConcurrencyStamp.shape }).superRefine(startBeforeEnd);
+export type ProtocolUpdate = z.input<typeof ProtocolUpdate>;
+
+export const Protocol = RecordBase.extend({
+  institutionId: z.number(),
+  title: z.string(),
+  abbreviation: z.string(),
+  code: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  expectedParticipants: z.number(),
+  concurrencyStamp: z.string(),
+});
+export type Protocol = z.infer<typeof Protocol>;
+
+export const ProtocolParams = z.object({ instId: Id, protocolId: Id });
+
+/** Consent text: HTML from the rich-text editor, sanitised on the server before it is stored. */
+export const CONSENT_MAX_CHARS = 200_000;
+const ConsentFields = z.object({
+  title: required(200),
+  consent: text(CONSENT_MAX_CHARS).default(''),
+  institutionId: optionalId,
+  collectionProtocolId: optionalId,
+});
+export const ConsentInput = ConsentFields;
+export type ConsentInput = z.input<typeof ConsentInput>;
+export const ConsentUpdate = ConsentFields.extend(ConcurrencyStamp.shape);
+export type ConsentUpdate = z.input<typeof ConsentUpdate>;
+
+export const Consent = RecordBase.extend({
+  collectionProtocolId: z.number(),
+  title: z.string(),
+  /** The current version's sanitised HTML. */
+  consent: z.string(),
+  version: z.number(),
+  consentVersionId: z.number(),
+  /** Signatures on any version: a signed version's text is never changed (docs/protocols.md). */
+  signatureCount: z.number(),
+  concurrencyStamp: z.string(),
+});
+export type Consent = z.infer<typeof Consent>;
+
+export const ConsentVersion = z.object({ id: z.number(), version: z.number(), consent: z.string(), createdDate: z.string(), signatureCount: z.number() });
+
+/** One site (spec payload) or many at once; none does nothing (spec 2 §5). */
+export const SitesInput = z.object({
+  institutionSiteId: optionalId,
+  institutionSiteIds: z.array(Id).max(500, 'At most 500 sites at once').default([]),
+  institutionId: optionalId,
+  collectionProtocolId: optionalId,
+});
+export type SitesInput = z.input<typeof SitesInput>;
+
+const Ref = z.object({ id: z.number(), title: z.string().nullable() }).nullable();
+export const ProtocolSite = RecordBase.extend({
+  collectionProtocolId: z.number(),
+  institutionSiteId: z.number(),
+  institutionSite: Ref,
+  institution: Ref,
+});
+export type ProtocolSite = z.infer<typeof ProtocolSite>;
+export const SitesAdded = z.object({ added: z.number(), sites: z.array(ProtocolSite) });

@@ -1,0 +1,79 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PagingQuery } from '../../../contract/common.contract';
+import type { EnrolInput } from '../../../contract/protocol-participants.contract';
+import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { audit } from '../../platform/audit';
+import { offsetOf } from '../../platform/paging';
+import { selectRecords } from '../../platform/record-refs';
+import { setEnabled } from '../../platform/crud/stamp';
+import type { Db } from '../../db/client';
+import { assertPatientIds, patientIdsMatching, patientNames, patientSummaryOf } from '../participants/participants.repository';
+import { protocolParticipants } from './protocols.table';
+import { protocolOf } from './protocol-scope';
+import { protocolErrors } from './protocols.errors';
+
+// Qualified by hand: Drizzle renders columns unqualified inside sql``.
+const extra = {
+  patient: patientSummaryOf(sql`"collection_protocol_participants"."patient_id"`),
+  hasWithdrawnConsent: sql<boolean>`exists(select 1 from collection_protocol_participant_consents c
+    where c.participant_id = "collection_protocol_participants"."id" and c.withdrawn_date is not null)`,
+};
+const scope = (ctx: Ctx, protocolId: number) => and(eq(protocolParticipants.institutionId, instOf(ctx)), eq(protocolParticipants.collectionProtocolId, protocolId));
+
+export interface ParticipantFilters { externalSubjectId?: string; nameQuery?: string; phoneNumberQuery?: string }
+
+/** Spec 2 §2: server-paged, newest enrolment first, with the External Subject ID, Name and Phone filters. */
+export async function listParticipants(ctx: Ctx, protocolId: number, q: PagingQuery, f: ParticipantFilters) {
+  requirePermission(ctx, 'protocols.read');
+  await protocolOf(ctx, protocolId);
+  const parts: (SQL | undefined)[] = [scope(ctx, protocolId), eq(protocolParticipants.isEnabled, q.isEnabled ?? true)];
+  const matching = patientIdsMatching(instOf(ctx), f);
+  if (matching) parts.push(sql`${protocolParticipants.patientId} = any(array(${matching}))`);
+  return selectRecords(ctx.db, protocolParticipants, { where: and(...parts), orderBy: desc(protocolParticipants.id), limit: q.pageSize, offset: offsetOf(q), extra });
+}
+
+export async function getParticipant(ctx: Ctx, protocolId: number, id: number, db: Db = ctx.db) {
+  requirePermission(ctx, 'protocols.read');
+  const page = await selectRecords(db, protocolParticipants, { where: and(scope(ctx, protocolId), eq(protocolParticipants.id, id)), orderBy: protocolParticipants.id, limit: 1, extra });
+  if (!page.rows[0]) throw notFound('Protocol participant');
+  return page.rows[0];
+}
+
+/**
+ * Enrols a batch in one transaction (issue 12): none chosen says so; a patient already enrolled
+ * (even disabled) refuses the whole batch, naming the patient.
+ */
+export async function enrol(ctx: Ctx, protocolId: number, input: EnrolInput) {
+  requirePermission(ctx, 'protocols.manage');
+  const inst = instOf(ctx);
+  const ids = [...new Set([...(input.patientIds ?? []), ...(input.patientId ? [input.patientId] : [])].map(Number))];
+  if (!ids.length) throw protocolErrors.no_participants({ patientIds: ['Choose at least one participant'] });
+  const rows = await ctx.db.transaction(async (tx) => {
+    // Locked: two batches naming one patient are decided one after the other.
+    await protocolOf(ctx, protocolId, tx, true);
+    await assertPatientIds(tx, inst, ids);
+    const [already] = await tx.select({ patientId: protocolParticipants.patientId }).from(protocolParticipants)
+      .where(and(scope(ctx, protocolId), inArray(protocolParticipants.patientId, ids))).limit(1);
+    if (already) {
+      const name = (await patientNames(tx, inst, [already.patientId])).get(already.patientId) ?? `Participant ${already.patientId}`;
+      throw protocolErrors.already_enrolled(name, { patientIds: [`${name} is already enrolled`] });
+    }
+    const who = { institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id, collectionProtocolId: protocolId };
+    const inserted = await tx.insert(protocolParticipants).values(ids.map((patientId) => ({ ...who, patientId }))).returning();
+    for (const row of inserted) await audit(tx, ctx, { entity: 'collectionProtocolParticipant', entityId: row.id, action: 'create', after: row });
+    return inserted.map((r) => r.id);
+  });
+  return (await selectRecords(ctx.db, protocolParticipants, { where: inArray(protocolParticipants.id, rows), orderBy: protocolParticipants.id, extra })).rows;
+}
+
+/** Spec 2 §4: disabling keeps the participant's data; it leaves the list. */
+export async function disableParticipant(ctx: Ctx, protocolId: number, id: number) {
+  requirePermission(ctx, 'protocols.manage');
+  await ctx.db.transaction(async (tx) => {
+    await protocolOf(ctx, protocolId, tx);
+    const { before, after } = await setEnabled(tx, protocolParticipants, scope(ctx, protocolId), id, false, ctx.account.id, ctx.now(), 'Protocol participant');
+    await audit(tx, ctx, { entity: 'collectionProtocolParticipant', entityId: id, action: 'disable', before, after });
+  });
+  return getParticipant(ctx, protocolId, id);
+}

@@ -1,0 +1,62 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { PagingQuery } from '../../../contract/common.contract';
+import type { EventInput } from '../../../contract/protocol-events.contract';
+import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { audit } from '../../platform/audit';
+import { offsetOf } from '../../platform/paging';
+import { selectRecords } from '../../platform/record-refs';
+import { assertLookupIds, lookupJoin } from '../../platform/lookups/lookup-refs';
+import type { Db } from '../../db/client';
+import { siteJoin } from '../institutions/institutions.repository';
+import { protocolEvents } from './protocols.table';
+import { protocolOf } from './protocol-scope';
+import { protocolErrors } from './protocols.errors';
+import { isProtocolSite } from './sites.service';
+
+const refs = () => [
+  lookupJoin('unit', 'collectionProtocolEventUnitOfMeasurements', protocolEvents.unitId),
+  siteJoin('institutionSite', protocolEvents.institutionSiteId, 'cp_event_site'),
+];
+// The time point in minutes: eventPoint x the unit's ToMinuteConversionRate (qualified by hand inside sql``).
+const minutes = sql<number>`("collection_protocol_events"."event_point" * coalesce((select u.to_minute_conversion_rate
+  from collection_protocol_event_unit_of_measurements u where u.id = "collection_protocol_events"."unit_id"), 0))`;
+const scope = (ctx: Ctx, protocolId: number) => and(eq(protocolEvents.institutionId, instOf(ctx)), eq(protocolEvents.collectionProtocolId, protocolId));
+
+/** Events in time order (spec 2 §2: the first is selected by default); ties by creation. */
+export async function listEvents(ctx: Ctx, protocolId: number, q: PagingQuery) {
+  requirePermission(ctx, 'protocols.read');
+  await protocolOf(ctx, protocolId);
+  const where = and(scope(ctx, protocolId), q.isEnabled === undefined ? undefined : eq(protocolEvents.isEnabled, q.isEnabled));
+  return selectRecords(ctx.db, protocolEvents, { where, orderBy: [minutes, asc(protocolEvents.id)], limit: q.pageSize, offset: offsetOf(q), refs: refs(), extra: { minutes } });
+}
+
+export async function getEvent(ctx: Ctx, protocolId: number, id: number, db: Db = ctx.db) {
+  requirePermission(ctx, 'protocols.read');
+  const page = await selectRecords(db, protocolEvents, { where: and(scope(ctx, protocolId), eq(protocolEvents.id, id)), orderBy: protocolEvents.id, limit: 1, refs: refs(), extra: { minutes } });
+  if (!page.rows[0]) throw notFound('Event');
+  return page.rows[0];
+}
+
+export async function createEvent(ctx: Ctx, protocolId: number, input: EventInput) {
+  requirePermission(ctx, 'protocols.manage');
+  const inst = instOf(ctx);
+  const id = await ctx.db.transaction(async (tx) => {
+    // Locked: two events with one code at once are decided one after the other.
+    await protocolOf(ctx, protocolId, tx, true);
+    const code = String(input.eventCode);
+    const [taken] = await tx.select({ id: protocolEvents.id }).from(protocolEvents)
+      .where(and(scope(ctx, protocolId), sql`lower(${protocolEvents.eventCode}) = ${code.toLowerCase()}`)).limit(1);
+    if (taken) throw protocolErrors.event_code_taken(code, { eventCode: ['This code is already used in the protocol'] });
+    await assertLookupIds(tx, inst, [{ key: 'collectionProtocolEventUnitOfMeasurements', id: Number(input.collectionProtocolEventUnitOfMeasurementId), field: 'collectionProtocolEventUnitOfMeasurementId', label: 'Unit' }]);
+    const siteId = input.institutionSiteId ? Number(input.institutionSiteId) : null;
+    if (siteId && !(await isProtocolSite(ctx, protocolId, siteId, tx))) throw protocolErrors.event_site({ institutionSiteId: ['Choose one of the protocol\'s sites'] });
+    const [row] = await tx.insert(protocolEvents).values({
+      institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id, collectionProtocolId: protocolId,
+      label: String(input.label), eventCode: code, eventPoint: Number(input.eventPoint ?? 0), unitId: Number(input.collectionProtocolEventUnitOfMeasurementId), institutionSiteId: siteId,
+    }).returning();
+    await audit(tx, ctx, { entity: 'collectionProtocolEvent', entityId: row.id, action: 'create', after: row });
+    return row.id;
+  });
+  return getEvent(ctx, protocolId, id);
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import { Id, PagingQuery } from '../../../contract/common.contract';
+import { ProtocolParams, ProtocolSite, SitesAdded, SitesInput } from '../../../contract/protocols.contract';
+import { EventInput, ItemsInput, ProtocolEvent, Requirement, RequirementInput } from '../../../contract/protocol-events.contract';
+import type { App, AppDeps } from '../../platform/app-types';
+import { ctxOf } from '../../platform/context';
+import { pageOf, sendPage } from '../../platform/paging';
+import * as sites from './sites.service';
+import * as events from './events.service';
+import * as requirements from './requirements.service';
+import { manage, PROTOCOL_BASE, read, tags } from './route-config';
+
+const SiteParams = ProtocolParams.extend({ siteId: Id });
+const EventParams = ProtocolParams.extend({ eventId: Id });
+const RequirementParams = ProtocolParams.extend({ requirementId: Id });
+
+/** Sites, events and their specimen requirement trees (spec 2 §7 "Protocol area"). */
+export function protocolPartRoutes(app: App, { db, now }: AppDeps) {
+  const ctx = (req: FastifyRequest) => ctxOf(req, db, now);
+
+  const siteBase = `${PROTOCOL_BASE}/collectionProtocolSites`;
+  app.get(siteBase, { config: read, schema: { tags, params: ProtocolParams, querystring: PagingQuery, response: { 200: z.array(ProtocolSite) } } },
+    async (req, reply) => sendPage(reply, req.query, await sites.listSites(ctx(req), req.params.protocolId, req.query)));
+  app.post(siteBase, { config: manage, schema: { tags, params: ProtocolParams, body: SitesInput, response: { 200: SitesAdded } } },
+    async (req) => sites.addSites(ctx(req), req.params.protocolId, req.body));
+  app.post(`${siteBase}/:siteId/disable`, { config: manage, schema: { tags, params: SiteParams, response: { 200: ProtocolSite } } },
+    async (req) => sites.removeSite(ctx(req), req.params.protocolId, req.params.siteId));
+
+  const eventBase = `${PROTOCOL_BASE}/collectionProtocolEvents`;
+  app.get(eventBase, { config: read, schema: { tags, params: ProtocolParams, querystring: PagingQuery, response: { 200: z.array(ProtocolEvent) } } },
+    async (req, reply) => sendPage(reply, req.query, await events.listEvents(ctx(req), req.params.protocolId, req.query)));
+  app.post(eventBase, { config: manage, schema: { tags, params: ProtocolParams, body: EventInput, response: { 201: ProtocolEvent } } },
+    async (req, reply) => reply.status(201).send(await events.createEvent(ctx(req), req.params.protocolId, req.body)));
+  app.get(`${eventBase}/:eventId`, { config: read, schema: { tags, params: EventParams, response: { 200: ProtocolEvent } } },
+    async (req) => events.getEvent(ctx(req), req.params.protocolId, req.params.eventId));
+
+  const reqPath = `${eventBase}/:eventId/collectionProtocolEventSpecimenRequirements`;
+  app.get(reqPath, { config: read, schema: { tags, params: EventParams, querystring: PagingQuery, response: { 200: z.array(Requirement) } } },
+    async (req, reply) => sendPage(reply, req.query, pageOf(await requirements.listRequirements(ctx(req), req.params.protocolId, req.params.eventId), req.query)));
+  app.post(reqPath, { config: manage, schema: { tags, params: EventParams, body: RequirementInput, response: { 201: Requirement } } },
+    async (req, reply) => reply.status(201).send(await requirements.createRequirement(ctx(req), req.params.protocolId, req.params.eventId, req.body)));
+  app.post(`${PROTOCOL_BASE}/collectionProtocolEventSpecimenRequirements/:requirementId/collectionProtocolEventSpecimenRequirementItems`,
+    { config: manage, schema: { tags, params: RequirementParams, body: ItemsInput, response: { 201: Requirement } } },
+    async (req, reply) => reply.status(201).send(await requirements.addItems(ctx(req), req.params.protocolId, req.params.requirementId, req.body)));
+}

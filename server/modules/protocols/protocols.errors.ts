@@ -1,0 +1,30 @@
+import { defineErrors } from '../../platform/errors';
+
+/** The protocols module's errors: code `protocols.<key>`, status, human title. */
+export const protocolErrors = defineErrors('protocols', {
+  code_taken: { status: 409, title: (code: string, title: string) => `Code ${code} is already used by the protocol ${title}.` },
+  event_code_taken: { status: 409, title: (code: string) => `Event code ${code} is already used in this protocol.` },
+  event_site: { status: 400, title: 'Choose one of the protocol\'s sites for the event (add the site on the Sites page first).' },
+  tree_parent: { status: 400, title: (key: string) => `Item ${key} names a parent that is not listed before it.` },
+  tree_key: { status: 400, title: (key: string) => `Item key ${key} is used twice.` },
+  aliquots_exceed: {
+    status: 400,
+    title: (parent: string, total: number, available: number) => `The aliquots of ${parent} need ${total} together, more than its quantity of ${available}.`,
+  },
+  aliquot_unit: { status: 400, title: 'An aliquot has its parent\'s unit of measurement.' },
+  no_participants: { status: 400, title: 'Choose at least one participant to enrol.' },
+  already_enrolled: { status: 409, title: (name: string) => `${name} is already enrolled in this protocol.` },
+  participant_disabled: { status: 409, title: 'This participant is disabled in the protocol.' },
+  consent_disabled: { status: 409, title: 'This consent is disabled and cannot be signed.' },
+  not_current_version: { status: 409, title: 'This consent has a newer text. Read the current version and sign it.' },
+  signature_invalid: { status: 400, title: 'The signature must be a PNG image (data:image/png;base64,...).' },
+  signature_blank: { status: 400, title: 'The signature is empty: draw a signature before saving.' },
+  signature_too_large: { status: 400, title: (kb: number) => `The signature image is too large (at most ${kb} KB).` },
+  already_signed: { status: 409, title: 'The participant has already signed this consent.' },
+  already_withdrawn: { status: 409, title: 'This consent is already withdrawn.' },
+  withdrawal_before_signing: { status: 400, title: 'The withdrawal date cannot be before the consent was signed.' },
+  consent_withdrawn: {
+    status: 409,
+    title: (name: string, date: string) => `${name} withdrew consent on ${date}: their samples may not be used further.`,
+  },
+});

@@ -1,0 +1,71 @@
+import { and, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PagingQuery } from '../../../contract/common.contract';
+import type { ProtocolInput, ProtocolUpdate } from '../../../contract/protocols.contract';
+import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { audit } from '../../platform/audit';
+import { likePattern, offsetOf } from '../../platform/paging';
+import { selectRecords } from '../../platform/record-refs';
+import { updateStamped } from '../../platform/crud/stamp';
+import type { Db } from '../../db/client';
+import { collectionProtocols } from './protocols.table';
+import { protocolErrors } from './protocols.errors';
+
+/** Spec 2 §2 list: search by title, abbreviation or code; newest first. */
+export async function listProtocols(ctx: Ctx, q: PagingQuery) {
+  requirePermission(ctx, 'protocols.read');
+  const parts: SQL[] = [eq(collectionProtocols.institutionId, instOf(ctx))];
+  if (q.isEnabled !== undefined) parts.push(eq(collectionProtocols.isEnabled, q.isEnabled));
+  if (q.searchTerm) {
+    const p = likePattern(q.searchTerm);
+    parts.push(or(ilike(collectionProtocols.title, p), ilike(collectionProtocols.abbreviation, p), ilike(collectionProtocols.code, p))!);
+  }
+  return selectRecords(ctx.db, collectionProtocols, { where: and(...parts), byId: { desc: true }, limit: q.pageSize, offset: offsetOf(q) });
+}
+
+export async function getProtocol(ctx: Ctx, id: number, db: Db = ctx.db) {
+  requirePermission(ctx, 'protocols.read');
+  const page = await selectRecords(db, collectionProtocols, { where: and(eq(collectionProtocols.id, id), eq(collectionProtocols.institutionId, instOf(ctx))), orderBy: collectionProtocols.id, limit: 1 });
+  if (!page.rows[0]) throw notFound('Collection protocol');
+  return page.rows[0];
+}
+
+/** The code is unique per institution whatever its case (the unique index is the last word under races). */
+async function assertCodeFree(tx: Db, inst: number, code: string, exceptId?: number) {
+  const [other] = await tx.select({ title: collectionProtocols.title }).from(collectionProtocols)
+    .where(and(eq(collectionProtocols.institutionId, inst), sql`lower(${collectionProtocols.code}) = ${code.toLowerCase()}`, exceptId ? ne(collectionProtocols.id, exceptId) : undefined)).limit(1);
+  if (other) throw protocolErrors.code_taken(code, other.title, { code: ['This code is already used'] });
+}
+
+function protocolValues(input: ProtocolInput | ProtocolUpdate, code: string) {
+  return {
+    title: String(input.title), abbreviation: String(input.abbreviation), code,
+    startDate: input.startDate || null, endDate: input.endDate || null, expectedParticipants: Number(input.expectedParticipants ?? 0),
+  };
+}
+
+export async function createProtocol(ctx: Ctx, input: ProtocolInput) {
+  requirePermission(ctx, 'protocols.manage');
+  const inst = instOf(ctx);
+  const id = await ctx.db.transaction(async (tx) => {
+    await assertCodeFree(tx, inst, String(input.code));
+    const [row] = await tx.insert(collectionProtocols).values({ ...protocolValues(input, String(input.code)), institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id }).returning();
+    await audit(tx, ctx, { entity: 'collectionProtocol', entityId: row.id, action: 'create', after: row });
+    return row.id;
+  });
+  return getProtocol(ctx, id);
+}
+
+export async function updateProtocol(ctx: Ctx, id: number, input: ProtocolUpdate) {
+  requirePermission(ctx, 'protocols.manage');
+  const inst = instOf(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(collectionProtocols).where(and(eq(collectionProtocols.id, id), eq(collectionProtocols.institutionId, inst))).limit(1);
+    if (!current) throw notFound('Collection protocol');
+    const code = input.code ? String(input.code) : current.code;
+    if (code.toLowerCase() !== current.code.toLowerCase()) await assertCodeFree(tx, inst, code, id);
+    const { before, after } = await updateStamped(tx, collectionProtocols, eq(collectionProtocols.institutionId, inst), id, input.concurrencyStamp, protocolValues(input, code), 'Collection protocol');
+    await audit(tx, ctx, { entity: 'collectionProtocol', entityId: id, action: 'update', before, after });
+  });
+  return getProtocol(ctx, id);
+}

@@ -1,0 +1,168 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { ItemsInput, Requirement, RequirementInput, RequirementItemInput, RequirementItemNode } from '../../../contract/protocol-events.contract';
+import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { audit } from '../../platform/audit';
+import { selectRecords } from '../../platform/record-refs';
+import { assertLookupIds, lookupJoin } from '../../platform/lookups/lookup-refs';
+import type { Db } from '../../db/client';
+import { protocolEvents, requirementItems, specimenRequirements } from './protocols.table';
+import { protocolOf } from './protocol-scope';
+import { protocolErrors } from './protocols.errors';
+import { assertAliquotsFit, isAliquotLineage, type TreeNode } from './requirement-tree';
+
+const unitSymbol = (table: string) => sql.raw(`(select u.unit_symbol from unit_of_measurements u where u.id = "${table}"."unit_id")`) as ReturnType<typeof sql<string | null>>;
+
+/** The event of this protocol (404 otherwise). */
+async function eventOf(ctx: Ctx, protocolId: number, eventId: number, db: Db) {
+  await protocolOf(ctx, protocolId, db);
+  const [e] = await db.select({ id: protocolEvents.id }).from(protocolEvents)
+    .where(and(eq(protocolEvents.id, eventId), eq(protocolEvents.collectionProtocolId, protocolId), eq(protocolEvents.institutionId, instOf(ctx)))).limit(1);
+  if (!e) throw notFound('Event');
+  return e;
+}
+
+/** Each event's requirement trees, oldest first, in two queries (requirements, then all their items). */
+export async function listRequirements(ctx: Ctx, protocolId: number, eventId: number, db: Db = ctx.db, onlyIds?: number[]): Promise<Requirement[]> {
+  requirePermission(ctx, 'protocols.read');
+  await eventOf(ctx, protocolId, eventId, db);
+  const where = and(eq(specimenRequirements.eventId, eventId), eq(specimenRequirements.institutionId, instOf(ctx)), onlyIds ? inArray(specimenRequirements.id, onlyIds) : undefined);
+  const reqs = (await selectRecords(db, specimenRequirements, {
+    where, orderBy: asc(specimenRequirements.id),
+    refs: [
+      lookupJoin('unit', 'unitOfMeasurements', specimenRequirements.unitId), lookupJoin('specimenType', 'specimenTypes', specimenRequirements.specimenTypeId),
+      lookupJoin('anatomicSite', 'anatomicSites', specimenRequirements.anatomicSiteId), lookupJoin('pathologicalStatus', 'pathologicalStatuses', specimenRequirements.pathologicalStatusId),
+      lookupJoin('procedure', 'specimenCollectionProcedures', specimenRequirements.procedureId),
+    ],
+    extra: { unitSymbol: unitSymbol('event_specimen_requirements') },
+  })).rows;
+  if (!reqs.length) return [];
+  const items = (await selectRecords(db, requirementItems, {
+    where: inArray(requirementItems.requirementId, reqs.map((r) => r.id)), orderBy: asc(requirementItems.id),
+    refs: [lookupJoin('lineage', 'subSampleLineages', requirementItems.lineageId), lookupJoin('specimenType', 'specimenTypes', requirementItems.specimenTypeId), lookupJoin('unit', 'unitOfMeasurements', requirementItems.unitId)],
+    extra: { unitSymbol: unitSymbol('event_specimen_requirement_items') },
+  })).rows;
+  const nodes = new Map<number, RequirementItemNode & { requirementId: number }>(items.map((i) => [i.id, {
+    id: i.id, requirementId: i.requirementId, parentItemId: i.parentItemId, subSampleLineage: i.lineage, specimenType: i.specimenType, initialQuantity: i.initialQuantity,
+    unitOfMeasurement: { id: i.unitId, unitName: i.unit?.title ?? null, unitSymbol: i.unitSymbol }, createdDate: i.createdDate, children: [],
+  }]));
+  const top = new Map<number, RequirementItemNode[]>();
+  for (const n of nodes.values()) {
+    const { requirementId, ...node } = n;
+    if (n.parentItemId && nodes.has(n.parentItemId)) nodes.get(n.parentItemId)!.children.push(node);
+    else top.set(requirementId, [...(top.get(requirementId) ?? []), node]);
+  }
+  return reqs.map((r) => ({
+    id: r.id, collectionProtocolEventId: r.eventId, title: r.title, code: r.code, initialQuantity: r.initialQuantity,
+    unitOfMeasurement: { id: r.unitId, unitName: r.unit?.title ?? null, unitSymbol: r.unitSymbol },
+    specimenType: r.specimenType, anatomicSite: r.anatomicSite, pathologicalStatus: r.pathologicalStatus, specimenCollectionProcedure: r.procedure,
+    createdDate: r.createdDate, children: top.get(r.id) ?? [],
+  }));
+}
+
+/** The lookups a batch of new items names, checked at once; returns which lineages are aliquots. */
+async function checkItems(tx: Db, inst: number, items: RequirementItemInput[]) {
+  const checks = items.flatMap((it, i) => [
+    { key: 'subSampleLineages', id: Number(it.subSampleLineageId), field: `items.${i}.subSampleLineageId`, label: 'Sub Sample Lineage' },
+    { key: 'specimenTypes', id: Number(it.specimenTypeId), field: `items.${i}.specimenTypeId`, label: 'Specimen Type' },
+    ...(it.unitOfMeasurementId ? [{ key: 'unitOfMeasurements', id: Number(it.unitOfMeasurementId), field: `items.${i}.unitOfMeasurementId`, label: 'Unit Of Measurement' }] : []),
+  ]);
+  const rows = await assertLookupIds(tx, inst, checks);
+  return items.map((_, i) => isAliquotLineage(rows[`items.${i}.subSampleLineageId`]?.title));
+}
+
+interface Stored { id: number; parentItemId: number | null; aliquot: boolean; quantity: number; unitId: number }
+
+/**
+ * Places new items under their parents (earlier keys of the batch, or `under`), checks the whole
+ * tree's aliquot quantities, inserts them in order. Returns the new rows.
+ */
+async function insertItems(tx: Db, ctx: Ctx, req: { id: number; title: string; initialQuantity: number; unitId: number }, stored: Stored[], items: RequirementItemInput[], under: number | null) {
+  const aliquot = await checkItems(tx, instOf(ctx), items);
+  const ref = (id: number) => `#${id}`;
+  const nodes: TreeNode[] = stored.map((s) => ({ ref: ref(s.id), parentRef: s.parentItemId ? ref(s.parentItemId) : 'root', aliquot: s.aliquot, quantity: s.quantity, unitId: s.unitId, label: `item ${s.id}` }));
+  const byRef = new Map(nodes.map((n) => [n.ref, n]));
+  const planned: (TreeNode & { input: RequirementItemInput })[] = [];
+  items.forEach((it, i) => {
+    const key = `k:${it.key}`;
+    if (byRef.has(key)) throw protocolErrors.tree_key(String(it.key), { [`items.${i}.key`]: ['This key is used twice'] });
+    const parentRef = it.parentKey ? `k:${it.parentKey}` : under ? ref(under) : 'root';
+    const parent = parentRef === 'root' ? { unitId: req.unitId } : byRef.get(parentRef);
+    if (!parent) throw protocolErrors.tree_parent(String(it.key), { [`items.${i}.parentKey`]: ['Name an item listed before this one'] });
+    const given = it.unitOfMeasurementId ? Number(it.unitOfMeasurementId) : null;
+    if (aliquot[i] && given !== null && given !== parent.unitId) throw protocolErrors.aliquot_unit({ [`items.${i}.unitOfMeasurementId`]: ['An aliquot has its parent\'s unit'] });
+    const node = { ref: key, parentRef, aliquot: aliquot[i], quantity: Number(it.initialQuantity), unitId: given ?? parent.unitId, label: `item ${it.key}`, input: it };
+    byRef.set(key, node);
+    planned.push(node);
+    nodes.push(node);
+  });
+  assertAliquotsFit({ quantity: req.initialQuantity, label: req.title }, nodes);
+  const ids = new Map<string, number>();
+  const rows = [];
+  for (const n of planned) {
+    const parentItemId = n.parentRef === 'root' ? null : ids.get(n.parentRef) ?? Number(n.parentRef.slice(1));
+    const [row] = await tx.insert(requirementItems).values({
+      institutionId: instOf(ctx), creatorId: ctx.account.id, enablerId: ctx.account.id, requirementId: req.id, parentItemId,
+      lineageId: Number(n.input.subSampleLineageId), specimenTypeId: Number(n.input.specimenTypeId), initialQuantity: n.quantity, unitId: n.unitId,
+    }).returning();
+    ids.set(n.ref, row.id);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** A requirement with its whole tree of items: one command, one transaction (all saved or nothing). */
+export async function createRequirement(ctx: Ctx, protocolId: number, eventId: number, input: RequirementInput) {
+  requirePermission(ctx, 'protocols.manage');
+  const inst = instOf(ctx);
+  const id = await ctx.db.transaction(async (tx) => {
+    await eventOf(ctx, protocolId, eventId, tx);
+    await assertLookupIds(tx, inst, [
+      { key: 'unitOfMeasurements', id: Number(input.unitOfMeasurementId), field: 'unitOfMeasurementId', label: 'Unit Of Measurement' },
+      { key: 'specimenTypes', id: Number(input.specimenTypeId), field: 'specimenTypeId', label: 'Specimen Type' },
+      { key: 'anatomicSites', id: input.anatomicSiteId ? Number(input.anatomicSiteId) : null, field: 'anatomicSiteId', label: 'Anatomic Site' },
+      { key: 'pathologicalStatuses', id: input.pathologicalStatusId ? Number(input.pathologicalStatusId) : null, field: 'pathologicalStatusId', label: 'Pathological Status' },
+      { key: 'specimenCollectionProcedures', id: input.specimenCollectionProcedureId ? Number(input.specimenCollectionProcedureId) : null, field: 'specimenCollectionProcedureId', label: 'Collection Procedure' },
+    ]);
+    const [req] = await tx.insert(specimenRequirements).values({
+      institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id, eventId, title: String(input.title), code: String(input.code),
+      initialQuantity: Number(input.initialQuantity ?? 0), unitId: Number(input.unitOfMeasurementId), specimenTypeId: Number(input.specimenTypeId),
+      anatomicSiteId: input.anatomicSiteId ? Number(input.anatomicSiteId) : null, pathologicalStatusId: input.pathologicalStatusId ? Number(input.pathologicalStatusId) : null,
+      procedureId: input.specimenCollectionProcedureId ? Number(input.specimenCollectionProcedureId) : null,
+    }).returning();
+    const items = await insertItems(tx, ctx, req, [], input.items ?? [], null);
+    await audit(tx, ctx, { entity: 'eventSpecimenRequirement', entityId: req.id, action: 'create', after: { ...req, items } });
+    return req.id;
+  });
+  return (await listRequirements(ctx, protocolId, eventId, ctx.db, [id]))[0];
+}
+
+/** Adds child items to a stored tree (under an item, or the requirement), checking the whole tree again. */
+export async function addItems(ctx: Ctx, protocolId: number, requirementId: number, input: ItemsInput) {
+  requirePermission(ctx, 'protocols.manage');
+  const inst = instOf(ctx);
+  const eventId = await ctx.db.transaction(async (tx) => {
+    await protocolOf(ctx, protocolId, tx);
+    // Locked: two additions to one tree are checked one after the other.
+    const [req] = await tx.select({ req: specimenRequirements }).from(specimenRequirements)
+      .innerJoin(protocolEvents, eq(protocolEvents.id, specimenRequirements.eventId))
+      .where(and(eq(specimenRequirements.id, requirementId), eq(specimenRequirements.institutionId, inst), eq(protocolEvents.collectionProtocolId, protocolId)))
+      .limit(1).for('update');
+    if (!req) throw notFound('Specimen requirement');
+    const stored = await storedItems(tx, requirementId);
+    const under = input.parentItemId ? Number(input.parentItemId) : null;
+    if (under && !stored.some((s) => s.id === under)) throw notFound('Parent item');
+    const rows = await insertItems(tx, ctx, req.req, stored, input.items, under);
+    await audit(tx, ctx, { entity: 'eventSpecimenRequirement', entityId: requirementId, action: 'add_items', after: { items: rows } });
+    return req.req.eventId;
+  });
+  return (await listRequirements(ctx, protocolId, eventId, ctx.db, [requirementId]))[0];
+}
+
+async function storedItems(tx: Db, requirementId: number): Promise<Stored[]> {
+  const rows = await tx.select().from(requirementItems).where(eq(requirementItems.requirementId, requirementId)).orderBy(asc(requirementItems.id));
+  if (!rows.length) return [];
+  const inst = rows[0].institutionId;
+  const lineages = await assertLookupIds(tx, inst, [...new Set(rows.map((r) => r.lineageId))].map((id) => ({ key: 'subSampleLineages', id, previous: id, field: String(id) })));
+  return rows.map((r) => ({ id: r.id, parentItemId: r.parentItemId, aliquot: isAliquotLineage(lineages[String(r.lineageId)]?.title), quantity: r.initialQuantity, unitId: r.unitId }));
+}
