@@ -15,7 +15,7 @@ for (const viewport of VIEWPORTS) {
     test.use({ viewport });
 
     test('every main screen has no serious or critical axe violation', async ({ page, admin, api, shot }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(480_000); // 20 screens, each a cold page load on a busy machine
       const biobank = await centralBiobank(api, admin);
       const participant = await registerParticipant(biobank, { mrn: `MRN-${unique()}`.toUpperCase(), phone: '0911000111' });
       const order = await orderWithResult(biobank);

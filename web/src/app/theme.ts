@@ -23,7 +23,7 @@ const accessiblePalette = {
   teal: darkerEnds('teal', '#08855f', '#087a57'),
   green: darkerEnds('green', '#28863a', '#267b37'),
   lime: darkerEnds('lime', '#4f810c', '#4b790b'),
-  yellow: darkerEnds('yellow', '#aa6300', '#a85700'),
+  yellow: darkerEnds('yellow', '#9e5c00', '#a85700'),
   orange: darkerEnds('orange', '#c84d0a', '#bb3e0d'),
 };
 
