@@ -20,6 +20,9 @@ interface Props<T> {
   pinLastColumn?: boolean;
 }
 
+/** A table wider than a phone scrolls sideways: its scroll area is a named Tab stop, so keys can scroll it. */
+const SCROLL_AREA_PROPS = { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Table' } };
+
 /** The one server-paged table: rows and total from the query, page and size from the URL. */
 export function PagedTable<T extends { id: number }>({ query, list, columns, onRowClick, emptyText, rowStyle, pinLastColumn }: Props<T>) {
   if (query.isError) {
@@ -39,6 +42,7 @@ export function PagedTable<T extends { id: number }>({ query, list, columns, onR
       borderRadius="md"
       striped
       highlightOnHover
+      scrollAreaProps={SCROLL_AREA_PROPS}
       minHeight={page?.items.length ? undefined : 180}
       records={page?.items ?? []}
       columns={columns}
