@@ -129,7 +129,17 @@ export async function freeTextOrder(b: Biobank) {
   await b.call('POST', 'panelTests', { panelId: panel.id, testId: test.id });
   const patient = await registerParticipant(b, { mrn: `MRN-${s}`.toUpperCase() });
   const order = await orderByApi(b, { patientId: patient.id, panelIds: [panel.id] });
-  return { sampleId: order.sampleId, test: test.title as string };
+  return { orderId: order.id, sampleId: order.sampleId, test: test.title as string };
+}
+
+/** A free-text order (freeTextOrder) whose one result is saved through the API. */
+export async function orderWithResult(b: Biobank, result = 'Normal morphology') {
+  const order = await freeTextOrder(b);
+  type Detail = { orderedPanels: { orderedTests: { testResult: { id: number; concurrencyStamp: string } }[] }[] };
+  const detail = await b.call<Detail>('GET', `LIMSOrders/${order.orderId}`);
+  const saved = detail.orderedPanels[0].orderedTests[0].testResult;
+  await b.call('PUT', `LIMSOrders/${order.orderId}/results`, { results: [{ resultId: saved.id, result, concurrencyStamp: saved.concurrencyStamp }] });
+  return order;
 }
 
 type OrderDetailBody = { id: number; orderedPanels: { orderedTests: { test: { title: string }; testResult: { id: number; concurrencyStamp: string } }[] }[] };

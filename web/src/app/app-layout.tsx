@@ -3,17 +3,28 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure, useReducedMotion } from '@mantine/hooks';
 import type { CurrentInstitution } from '../lib/session-context';
 import { PageLoader } from '../components/page-loader';
+import { SkipLink } from '../components/skip-link';
+import { useFocusHeading } from '../lib/use-focus-heading';
 import { useUnsavedChangesBlocker } from '../lib/unsaved-changes';
 import { TopNav } from './top-nav';
 import { MainLinks } from './main-links';
 
-interface Props { current: CurrentInstitution | null; children: ReactNode }
+/** The <main> element: the skip link's target; the page heading inside it gets focus after navigation. */
+const MAIN_ID = 'main-content';
 
-/** Header with the navigation (second row and burger menu only once an institution is chosen). */
-export function AppLayout({ current, children }: Props) {
+interface Props {
+  current: CurrentInstitution | null;
+  /** The chosen institution's id, known (stored) before it has loaded: a new choice is a new view. */
+  institutionId: number | null;
+  children: ReactNode;
+}
+
+/** Skip link, header with the navigation (second row and burger menu only once an institution is chosen). */
+export function AppLayout({ current, institutionId, children }: Props) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const reduceMotion = useReducedMotion();
   useUnsavedChangesBlocker();
+  useFocusHeading(MAIN_ID, institutionId);
   return (
     <AppShell
       transitionDuration={reduceMotion ? 0 : 200}
@@ -21,6 +32,7 @@ export function AppLayout({ current, children }: Props) {
       navbar={{ width: 260, breakpoint: 'lg', collapsed: { mobile: !opened || !current, desktop: true } }}
       padding="md"
     >
+      <SkipLink targetId={MAIN_ID} />
       <AppShell.Header>
         <TopNav current={current} menuOpened={opened} onToggleMenu={toggle} />
       </AppShell.Header>
@@ -30,7 +42,7 @@ export function AppLayout({ current, children }: Props) {
           {opened && <MainLinks orientation="vertical" onNavigate={close} />}
         </AppShell.Navbar>
       )}
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} bg="gray.0">
         <Suspense fallback={<PageLoader />}>{children}</Suspense>
       </AppShell.Main>
     </AppShell>

@@ -54,7 +54,7 @@ export function InstitutionGate() {
   }
   return (
     <InstitutionContext.Provider value={current}>
-      <AppLayout current={current}>{content}</AppLayout>
+      <AppLayout current={current} institutionId={id}>{content}</AppLayout>
     </InstitutionContext.Provider>
   );
 }

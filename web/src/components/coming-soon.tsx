@@ -8,7 +8,7 @@ export function ComingSoon({ area }: { area: string }) {
     <Center py={80}>
       <Stack align="center" gap="sm" maw={520} ta="center">
         <ThemeIcon size={64} radius="xl" variant="light"><IconTools size={34} /></ThemeIcon>
-        <Title order={2}>{area}</Title>
+        <Title order={1} fz={26}>{area}</Title>
         <Text c="dimmed">
           {area} is not available yet in this version of Biobanking LIMS. It will come in a later release.
         </Text>

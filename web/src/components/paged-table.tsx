@@ -24,6 +24,9 @@ interface Props<T> {
   cardTitle?: string;
 }
 
+/** A table wider than its column scrolls sideways: its scroll area is a named Tab stop, so keys can scroll it. */
+const SCROLL_AREA_PROPS = { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Table' } };
+
 /**
  * The one server-paged table: rows and total from the query, page and size from the URL. Below the
  * `sm` breakpoint (phones) the same records show as cards, so no column hides behind a sideways scroll.
@@ -65,6 +68,7 @@ export function PagedTable<T extends { id: number }>({ query, list, columns, onR
       borderRadius="md"
       striped
       highlightOnHover
+      scrollAreaProps={SCROLL_AREA_PROPS}
       minHeight={page?.items.length ? undefined : 180}
       records={page?.items ?? []}
       columns={columns}

@@ -17,7 +17,7 @@ interface Props {
 /** One dashboard count (spec 1 §2): Total Participants, Collection Protocols, LIMS Orders, Collected Samples. */
 export function CountCard({ label, icon, value, loading, error, caption, approximate }: Props) {
   let shown: ReactNode = value === null ? '—' : `${approximate ? '≈ ' : ''}${formatCount(value)}`;
-  if (loading) shown = <Loader size="sm" type="dots" aria-label={`Loading ${label}`} />;
+  if (loading) shown = <Loader size="sm" type="dots" role="status" aria-label={`Loading ${label}`} />;
   else if (error) shown = '—';
   return (
     <Card withBorder radius="md" p="lg" aria-label={label} role="group">

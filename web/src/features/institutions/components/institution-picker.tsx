@@ -20,7 +20,7 @@ export function InstitutionPicker({ onPick, notice }: Props) {
   return (
     <Card withBorder radius="md" shadow="sm" p="lg" maw={560} mx="auto" mt="xl" component="section" aria-labelledby="institutions-title">
       <Group justify="space-between" mb="xs">
-        <Title order={2} size="h4" id="institutions-title" tt="uppercase" lts={1}>Institutions</Title>
+        <Title order={1} size="h4" id="institutions-title" tt="uppercase" lts={1}>Institutions</Title>
         {query.isFetching && <Loader size="xs" />}
       </Group>
       <Text c="dimmed" size="sm" mb="md">Choose the institution you want to work in.</Text>

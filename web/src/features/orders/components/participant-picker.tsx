@@ -68,7 +68,7 @@ function SearchResults({ instId, selected, onAdd }: { instId: number; selected: 
           onChange={(e) => { setPhone(e.currentTarget.value); if (e.currentTarget.value) setMrn(''); }} onKeyDown={onEnter} />
         <Button variant="default" leftSection={<IconSearch size={16} />} onClick={run} disabled={!mrn.trim() && !phone.trim()}>Search</Button>
       </Group>
-      {results.isFetching && <Loader size="sm" type="dots" aria-label="Searching" />}
+      {results.isFetching && <Loader size="sm" type="dots" role="status" aria-label="Searching" />}
       {search && results.isSuccess && !results.isFetching && (results.data.length === 0 ? (
         <Alert color="gray" icon={<IconInfoCircle />}>No participant has {'mrn' in search ? `the MRN '${search.mrn}'` : `the phone number '${search.phone}'`}.</Alert>
       ) : (

@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, type Page } from '@playwright/test';
+import type { AxeResults, RunOptions } from 'axe-core';
+
+/** axe-core's browser bundle, evaluated in the page (the app's CSP would refuse an injected <script>). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Elements left out of the scan: the narrowest selector, each with its reason in docs/accessibility.md.
+ * Rules are never switched off as a whole.
+ */
+const EXCLUDE: string[] = [];
+
+const RUN_OPTIONS: RunOptions = { resultTypes: ['violations'] };
+
+/**
+ * Runs axe-core on the page as it is now and fails listing every serious or critical violation: rule id,
+ * impact, the element (CSS target), what to fix (axe's help text and link) and axe's finding (e.g. the ratio). The failure is soft: the
+ * test goes on to scan its next screen and fails at its end with every screen's list.
+ */
+export async function expectNoSeriousViolations(page: Page, label: string) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(async ([exclude, options]) => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<AxeResults> } }).axe;
+    return axe.run(exclude.length ? { exclude: exclude.map((s) => [s]) } : document, options);
+  }, [EXCLUDE, RUN_OPTIONS] as const);
+  const problems = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => {
+      const why = [...n.any, ...n.all, ...n.none].map((c) => c.message).join('; ');
+      return `${v.id} [${v.impact}] ${n.target.join(' ')}: ${v.help} (${v.helpUrl}). ${why}`;
+    }));
+  expect.soft(problems, `${label}: serious or critical accessibility violations`).toEqual([]);
+}
