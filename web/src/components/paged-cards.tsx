@@ -46,6 +46,7 @@ export function PagedCards<T extends { id: number }>(props: Props<T>) {
   return (
     <Box pos="relative" mih={records.length ? undefined : 180} aria-busy={fetching} data-paged-cards>
       <LoadingOverlay visible={fetching} loaderProps={{ type: 'dots' }} overlayProps={{ backgroundOpacity: 0.4 }} />
+      <CardSort columns={shown} list={list} />
       {loaded && !records.length && !fetching && emptyState}
       {records.length > 0 && (
         <ul className={classes.list}>
@@ -88,5 +89,27 @@ export function PagedCards<T extends { id: number }>(props: Props<T>) {
         </Group>
       )}
     </Box>
+  );
+}
+
+/** A phone has no column headings to click: a list that sorts offers its sortable columns here, both ways. */
+function CardSort<T>({ columns, list }: { columns: DataTableColumn<T>[]; list: ListState }) {
+  if (!list.sort) return null;
+  const data = columns.filter((c) => c.sortable).flatMap((c) => {
+    const title = typeof c.title === 'string' ? c.title : String(c.accessor);
+    return [
+      { value: `${String(c.accessor)}:asc`, label: `${title}, ascending` },
+      { value: `${String(c.accessor)}:desc`, label: `${title}, descending` },
+    ];
+  });
+  if (!data.length) return null;
+  return (
+    <Select size="sm" mb="sm" label="Sort by" allowDeselect={false} data={data}
+      value={`${list.sort.columnAccessor}:${list.sort.direction}`}
+      onChange={(v) => {
+        if (!v) return;
+        const [columnAccessor, direction] = v.split(':');
+        list.setSort({ columnAccessor, direction: direction === 'asc' ? 'asc' : 'desc' });
+      }} />
   );
 }
