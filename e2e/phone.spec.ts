@@ -99,7 +99,7 @@ test.describe('on a phone', () => {
     await expect(found.getByText(lab.panel)).toBeVisible();
     await see(page, '1–1 of 1');
     // No headings to click on a phone: the sortable columns are offered in a select, newest first by default.
-    await expect(page.getByRole('textbox', { name: 'Sort by' })).toHaveValue('Ordered Date, descending');
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('Ordered Date, descending');
     await tablesSettled(page);
     await noSideScroll(page, 'Orders');
     await shot('phone-orders');
