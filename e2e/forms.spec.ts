@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { centralBiobank, freeTextOrder, participantCount, unique } from './support/data';
+import { centralBiobank, freeTextOrder, participantCount, registerParticipant, unique } from './support/data';
 import { field, openScreen, search, see } from './support/ui';
 
 // issue 11: nothing typed is lost without asking; pickers open only when asked; adders and printing tell the truth.
@@ -138,6 +138,39 @@ test.describe('forms', () => {
     await expect(dialog.getByText('*required', { exact: true })).toHaveCount(0);
     expect(await participantCount(biobank), 'nothing saved').toBe(before);
     // Closing with the typed number asks too.
+    await page.keyboard.press('Escape');
+    await answer(page, 'Discard');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('a participant ticked but not added stops Next of a new order with a message beside Add', async ({ signedInPage: page, admin, api }) => {
+    const biobank = await centralBiobank(api, admin);
+    const [first, second] = [`MRN-${unique()}`.toUpperCase(), `MRN-${unique()}`.toUpperCase()];
+    await registerParticipant(biobank, { mrn: first });
+    await registerParticipant(biobank, { mrn: second });
+    await page.getByRole('link', { name: 'New Order', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create a New Order' });
+    const results = dialog.getByRole('table', { name: 'Search results' });
+    const selected = dialog.getByRole('table', { name: 'Selected participants' });
+    const find = async (mrn: string) => {
+      await dialog.getByLabel('MRN', { exact: true }).fill(mrn);
+      await dialog.getByLabel('MRN', { exact: true }).press('Enter');
+      await expect(results.getByText(mrn)).toBeVisible();
+    };
+    await find(first);
+    await results.getByRole('checkbox').first().check();
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(selected.getByRole('row')).toHaveCount(2); // heading and the first participant
+    await find(second);
+    await results.getByRole('checkbox').first().check();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByRole('alert').filter({ hasText: 'Press Add to add the ticked participants, or untick them' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Add', exact: true }), 'focus goes to Add').toBeFocused();
+    await expect(results, 'still on the first step').toBeVisible();
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(selected.getByRole('row')).toHaveCount(3);
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Panels' })).toBeVisible();
     await page.keyboard.press('Escape');
     await answer(page, 'Discard');
     await expect(dialog).toBeHidden();

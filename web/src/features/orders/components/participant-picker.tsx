@@ -1,7 +1,8 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Alert, Button, Checkbox, Group, Loader, Paper, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { IconInfoCircle, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import type { Patient } from '@contract/participants.contract';
+import { usePendingAdder } from '@/components/pending-adders';
 import { age, fullName } from '@/lib/format';
 import { useParticipantSearch, type ParticipantSearch } from '../api/participant-search';
 
@@ -39,6 +40,10 @@ function SearchResults({ instId, selected, onAdd }: { instId: number; selected: 
   const [ticked, setTicked] = useState<Set<number>>(new Set());
   const results = useParticipantSearch(instId, search);
   const chosen = new Set(selected.map((p) => p.id));
+  const [flagged, setFlagged] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
+  // issue 11, the adder rule: participants ticked but not added stop Next, with the reason beside Add.
+  usePendingAdder(ticked.size > 0, () => { setFlagged(true); addButton.current?.focus(); });
 
   // spec 1 §5: searching with neither does nothing; the two are mutually exclusive.
   const run = () => {
@@ -49,6 +54,7 @@ function SearchResults({ instId, selected, onAdd }: { instId: number; selected: 
   };
   const onEnter = (e: KeyboardEvent) => { if (e.key === 'Enter') { e.preventDefault(); run(); } };
   const toggle = (id: number) => setTicked((prev) => {
+    setFlagged(false);
     const next = new Set(prev);
     if (next.has(id)) next.delete(id); else next.add(id);
     return next;
@@ -56,6 +62,7 @@ function SearchResults({ instId, selected, onAdd }: { instId: number; selected: 
   const add = () => {
     onAdd((results.data ?? []).filter((p) => ticked.has(p.id) && !chosen.has(p.id)));
     setTicked(new Set());
+    setFlagged(false);
   };
 
   return (
@@ -90,7 +97,8 @@ function SearchResults({ instId, selected, onAdd }: { instId: number; selected: 
             </Table.Tbody>
           </Table>
           <Group justify="flex-end" p="xs">
-            <Button size="xs" leftSection={<IconPlus size={14} />} disabled={ticked.size === 0} onClick={add}>Add</Button>
+            {flagged && ticked.size > 0 && <Text size="sm" c="red.8" role="alert">Press Add to add the ticked participants, or untick them</Text>}
+            <Button ref={addButton} size="xs" leftSection={<IconPlus size={14} />} disabled={ticked.size === 0} onClick={add}>Add</Button>
           </Group>
         </Paper>
       ))}

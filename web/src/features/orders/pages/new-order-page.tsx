@@ -8,6 +8,7 @@ import { PlaceOrders, type OrderSummary } from '@contract/orders.contract';
 import type { Patient } from '@contract/participants.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { isCreateAnother } from '@/components/full-screen-form';
+import { blockedByAdders, newAdderRegistry, PendingAddersProvider } from '@/components/pending-adders';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { confirmDiscard, formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { usePlaceOrders } from '../api/orders';
@@ -42,6 +43,7 @@ function NewOrderStepper({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const place = usePlaceOrders(institution.id);
   const [step, setStep] = useState(0);
+  const [adders] = useState(newAdderRegistry);
   const [selected, setSelected] = useState<Patient[]>([]);
   const [panels, setPanels] = useState<Option[]>([]);
   const [placed, setPlaced] = useState<OrderSummary[] | null>(null);
@@ -96,13 +98,16 @@ function NewOrderStepper({ onClose }: { onClose: () => void }) {
   return (
     <Stepper active={step} onStepClick={(s) => { if (s < step) setStep(s); }} allowNextStepsSelect={false}>
       <Stepper.Step label="Select Patients" description={selected.length ? `${selected.length} selected` : undefined}>
+        <PendingAddersProvider registry={adders}>
         <ParticipantPicker instId={institution.id} selected={selected} onChange={(next) => {
           setSelected(next);
           form.setFieldValue('patientIds', next.map((p) => p.id));
         }} />
+        </PendingAddersProvider>
         <Group justify="flex-end" mt="xl">
-          {/* spec 1 §4: Next only once a participant is selected. */}
-          <Button rightSection={<IconArrowRight size={16} />} disabled={selected.length === 0} onClick={() => setStep(1)}>Next</Button>
+          {/* spec 1 §4: Next only once a participant is selected; ticked but not added stops it (adder rule). */}
+          <Button rightSection={<IconArrowRight size={16} />} disabled={selected.length === 0}
+            onClick={() => { if (!blockedByAdders(adders)) setStep(1); }}>Next</Button>
         </Group>
       </Stepper.Step>
       <Stepper.Step label="Order" description={`${selected.length} participant${selected.length === 1 ? '' : 's'}`}>
