@@ -28,6 +28,8 @@ export const Me = z.object({
     roles: z.array(z.enum(ROLES)),
     permissions: z.array(z.enum(PERMISSIONS)),
   })),
+  /** The server's SESSION_IDLE_MINUTES: the web warns before an idle session ends (issue 11, nothing lost). */
+  sessionIdleMinutes: z.number(),
 });
 export type Me = z.infer<typeof Me>;
 

@@ -35,6 +35,6 @@ export function authRoutes(app: App, { db, config, now }: AppDeps) {
     schema: { tags, response: { 200: Me } },
   }, async (req) => {
     if (!req.auth) throw unauthorized();
-    return toMe(req.auth);
+    return toMe(req.auth, config.sessionIdleMinutes);
   });
 }

@@ -10,12 +10,13 @@ import { passwordProblem } from '../../../contract/password-policy';
 import { validationProblem } from '../../platform/errors';
 import { authErrors } from './auth.errors';
 import { assertNotThrottled, pruneAttempts, type ThrottleConfig } from './login-throttle';
+import type { Config } from '../../config';
 import { auditInEach } from '../../platform/audit';
 import type { AuthAccount, Ctx } from '../../platform/context';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-interface Deps { db: Db; config: ThrottleConfig; now: () => Date }
+interface Deps { db: Db; config: ThrottleConfig & Pick<Config, 'sessionIdleMinutes'>; now: () => Date }
 
 export async function login(deps: Deps, input: Required<LoginRequest>, address: string): Promise<LoginResponse> {
   const { db, config, now } = deps;
@@ -38,7 +39,7 @@ export async function login(deps: Deps, input: Required<LoginRequest>, address: 
     await auditInEach(tx, { account: { id: account.id } as AuthAccount, institutionId: null, address }, institutionIds, { entity: 'session', entityId: s.id, action: 'login' });
   });
   const me = await loadAccount(db, account.id, 0);
-  return { token, expiresAt: expiresAt.toISOString(), account: toMe(me!) };
+  return { token, expiresAt: expiresAt.toISOString(), account: toMe(me!, config.sessionIdleMinutes) };
 }
 
 const SEEN_REFRESH_MS = 60_000;
@@ -96,11 +97,12 @@ export async function loadAccount(db: Db, accountId: number, sessionId: number):
   return toAuthAccount(a, sessionId);
 }
 
-export function toMe(a: AuthAccount): Me {
+export function toMe(a: AuthAccount, sessionIdleMinutes: number): Me {
   return {
     id: a.id, firstName: a.firstName, lastName: a.lastName, email: a.email, userName: a.userName,
     phoneNumber: a.phoneNumber, isSuperAdmin: a.isSuperAdmin, institutionIds: a.institutionIds,
     memberships: a.memberships.map((m) => ({ institutionId: m.institutionId, roles: m.roles, permissions: [...m.permissions] })),
+    sessionIdleMinutes,
   };
 }
 

@@ -122,6 +122,9 @@ describe('sessions', () => {
     // The idle limit is set out of the way here: this test is about the absolute expiry.
     const t = await testApp({ SESSION_IDLE_MINUTES: String(60 * 24 * 60) });
     const acc = await createAccount(t, { roles: ['Researcher'], institutionIds: [inst.id] });
+    // The web warns before the idle limit, so the account answer says what the limit is.
+    const me = json(await t.call('GET', '/api/Authentication/me', { token: await login(t, acc.email) }));
+    expect(me.sessionIdleMinutes).toBe(60 * 24 * 60);
     const start = new Date();
     t.clock.now = start;
     const short = await login(t, acc.email, PASSWORD, false);

@@ -5,6 +5,7 @@ import { tokenStore } from '../lib/session-storage';
 import { loginPathFor } from '../lib/safe-next';
 import { PageLoader } from '../components/page-loader';
 import { useMeQuery } from '../features/auth/api/me';
+import { IdleWarning } from './idle-warning';
 
 /** spec 1 §2: protected routes need a stored token, else /login?next=<where the user was going>. */
 export function RequireAuth() {
@@ -27,6 +28,7 @@ export function RequireAuth() {
   return (
     <MeContext.Provider value={me.data}>
       <Outlet />
+      <IdleWarning />
     </MeContext.Provider>
   );
 }

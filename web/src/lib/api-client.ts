@@ -43,9 +43,14 @@ async function problemOf(res: Response): Promise<ApiError> {
   return new ApiError(res.status, { ...body, title });
 }
 
+let lastRequestAt = Date.now();
+/** When the app last sent a request with the session token (each one keeps the session alive on the server). */
+export const lastSessionRequestAt = () => lastRequestAt;
+
 async function request(method: string, path: string, query?: Query, body?: unknown, opts: Options = {}): Promise<Response> {
   const { notify = true, handle401 = true } = opts;
   const token = tokenStore.get();
+  if (token) lastRequestAt = Date.now();
   let res: Response;
   try {
     res = await fetch(url(path, query), {

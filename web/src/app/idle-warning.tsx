@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { api, lastSessionRequestAt } from '../lib/api-client';
+import { queryKeys } from '../lib/query-keys';
+import { useMe } from '../lib/session-context';
+
+/**
+ * The server ends a session after SESSION_IDLE_MINUTES without a request (HIPAA automatic logoff), and
+ * anything typed but not saved would be lost at the next save. Warn three minutes before: the server
+ * refreshes its last-seen time at most once a minute, so its clock may run up to a minute ahead of ours.
+ * Staying signed in is one request; ignoring the warning lets the logoff happen as before.
+ */
+const WARN_BEFORE_MS = 3 * 60_000;
+const CHECK_EVERY_MS = 10_000;
+
+// zIndex: above any open form or dialog (Mantine modals default to 200), which it must not close.
+export function IdleWarning() {
+  const { sessionIdleMinutes } = useMe();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const warnAfter = Math.max(sessionIdleMinutes * 60_000 - WARN_BEFORE_MS, 60_000);
+
+  useEffect(() => {
+    const check = () => setOpen(Date.now() - lastSessionRequestAt() >= warnAfter);
+    const timer = window.setInterval(check, CHECK_EVERY_MS);
+    return () => window.clearInterval(timer);
+  }, [warnAfter]);
+
+  const stay = async () => {
+    setBusy(true);
+    try {
+      queryClient.setQueryData(queryKeys.me, await api.get('/Authentication/me'));
+      setOpen(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={open} onClose={() => void stay()} title="Your session is about to end" centered
+      withCloseButton={false} zIndex={1000}>
+      <Text size="sm">
+        For safety you are signed out after {sessionIdleMinutes} minutes without activity. Anything not saved
+        yet would be lost. Stay signed in to keep working.
+      </Text>
+      <Group justify="flex-end" mt="md">
+        <Button onClick={() => void stay()} loading={busy} data-autofocus>Stay signed in</Button>
+      </Group>
+    </Modal>
+  );
+}
