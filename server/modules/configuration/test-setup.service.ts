@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { setEnabled } from '../../platform/crud/stamp';
 import { testAcceptedValues, testResultRanges, tests } from '../../platform/lookups/lookup.tables';
+import { insertLookups, type LookupFields } from '../../platform/lookups/lookup-writes';
 import type { Db } from '../../db/client';
 
 async function testOf(db: Db, ctx: Ctx, testId: number) {
@@ -47,8 +48,8 @@ export async function setTestSetup(ctx: Ctx, testId: number, input: TestSetupVal
       const { before, after } = await setEnabled(tx, table, eq(table.institutionId, instOf(ctx)), id, enabled, ctx.account.id, ctx.now(), entity);
       await audit(tx, ctx, { entity, entityId: id, action: enabled ? 'enable' : 'disable', before, after });
     };
-    const insert = async (table: typeof testResultRanges | typeof testAcceptedValues, entity: string, values: Record<string, unknown>) => {
-      const [row] = (await tx.insert(table).values({ ...values, testId, ...who } as never).returning()) as Record<string, unknown>[];
+    const insert = async (table: typeof testResultRanges | typeof testAcceptedValues, entity: string, values: LookupFields) => {
+      const [row] = await insertLookups(tx, table, who, [{ ...values, testId }]);
       await audit(tx, ctx, { entity, entityId: Number(row.id), action: 'create', after: row });
     };
 
