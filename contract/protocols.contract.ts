@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import {
-  ConcurrencyStamp, Id, optionalId, optionalIsoDate, RecordBase, requiredText as required, text, trimmedText,
+  ConcurrencyStamp, Id, isoDate, optionalId, optionalIsoDate, PagingQuery, RecordBase, requiredText as required, text, trimmedText,
 } from './common.contract';
 
 // Collection protocols, consents, sites (spec 2 §3, §5, §9). Events and requirements: protocol-events.contract.ts.
@@ -46,6 +46,13 @@ export const Protocol = RecordBase.extend({
 export type Protocol = z.infer<typeof Protocol>;
 
 export const ProtocolParams = z.object({ instId: Id, protocolId: Id });
+
+/**
+ * The protocol list. `OpenOn` (a calendar date, the user's today) keeps protocols still open on that day,
+ * i.e. without an end date or ending on or after it: the dashboard's 'Pending Collection Protocols'.
+ */
+export const ProtocolListQuery = PagingQuery.extend({ openOn: isoDate.optional() });
+export type ProtocolListQuery = z.infer<typeof ProtocolListQuery>;
 
 /** Consent text: HTML from the rich-text editor, sanitised on the server before it is stored. */
 export const CONSENT_MAX_CHARS = 200_000;

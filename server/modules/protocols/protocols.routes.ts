@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { Id, InstParam, PagingQuery } from '../../../contract/common.contract';
 import {
-  Consent, ConsentInput, ConsentUpdate, ConsentVersion, Protocol, ProtocolInput, ProtocolParams, ProtocolUpdate,
+  Consent, ConsentInput, ConsentUpdate, ConsentVersion, Protocol, ProtocolInput, ProtocolListQuery, ProtocolParams, ProtocolUpdate,
 } from '../../../contract/protocols.contract';
 import type { App, AppDeps } from '../../platform/app-types';
 import { ctxOf } from '../../platform/context';
@@ -19,7 +19,7 @@ export function protocolRoutes(app: App, deps: AppDeps) {
   const ctx = (req: FastifyRequest) => ctxOf(req, deps.db, deps.now);
   const base = '/api/institutions/:instId/collectionProtocols';
 
-  app.get(base, { config: read, schema: { tags, params: InstParam, querystring: PagingQuery, response: { 200: z.array(Protocol) } } },
+  app.get(base, { config: read, schema: { tags, params: InstParam, querystring: ProtocolListQuery, response: { 200: z.array(Protocol) } } },
     async (req, reply) => sendPage(reply, req.query, await protocols.listProtocols(ctx(req), req.query)));
   app.post(base, { config: manage, schema: { tags, params: InstParam, body: ProtocolInput, response: { 201: Protocol } } },
     async (req, reply) => reply.status(201).send(await protocols.createProtocol(ctx(req), req.body)));

@@ -1,6 +1,5 @@
-import { and, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { PagingQuery } from '../../../contract/common.contract';
-import type { ProtocolInput, ProtocolUpdate } from '../../../contract/protocols.contract';
+import { and, eq, gte, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { ProtocolInput, ProtocolListQuery, ProtocolUpdate } from '../../../contract/protocols.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
@@ -12,10 +11,11 @@ import { collectionProtocols } from './protocols.table';
 import { protocolErrors } from './protocols.errors';
 
 /** Spec 2 §2 list: search by title, abbreviation or code; newest first. */
-export async function listProtocols(ctx: Ctx, q: PagingQuery) {
+export async function listProtocols(ctx: Ctx, q: ProtocolListQuery) {
   requirePermission(ctx, 'protocols.read');
   const parts: SQL[] = [eq(collectionProtocols.institutionId, instOf(ctx))];
   if (q.isEnabled !== undefined) parts.push(eq(collectionProtocols.isEnabled, q.isEnabled));
+  if (q.openOn) parts.push(or(isNull(collectionProtocols.endDate), gte(collectionProtocols.endDate, q.openOn))!);
   if (q.searchTerm) {
     const p = likePattern(q.searchTerm);
     parts.push(or(ilike(collectionProtocols.title, p), ilike(collectionProtocols.abbreviation, p), ilike(collectionProtocols.code, p))!);

@@ -25,6 +25,18 @@ describe('collection protocols', () => {
     expect(audits.map((a) => a.action)).toEqual(['create']);
   });
 
+  it('OpenOn keeps the protocols still open that day (no end date, or ending on or after it)', async () => {
+    const other = await signedIn(t, ['Coordinator']);
+    const make = (EndDate: string | null) => createProtocol(t, other.institution.id, other.token, { StartDate: null, EndDate });
+    const ended = await make('2026-03-31');
+    const endsThatDay = await make('2026-04-01');
+    const open = await make(null);
+    const ids = async (q: string) => json<P[]>(await t.call('GET', api(q, other.institution.id), { token: other.token })).map((r) => r.id);
+    expect(await ids('?OpenOn=2026-04-01')).toEqual([open.id, endsThatDay.id]);
+    expect(await ids('')).toEqual([open.id, endsThatDay.id, ended.id]);
+    expect((await t.call('GET', api('?OpenOn=2026-02-30', other.institution.id), { token: other.token })).statusCode).toBe(400);
+  });
+
   it('defaults expected participants to 0 and takes no dates', async () => {
     const p = await createProtocol(t, institution.id, token, { ExpectedParticipants: undefined, StartDate: '', EndDate: null });
     expect(p).toMatchObject({ expectedParticipants: 0, startDate: null, endDate: null });

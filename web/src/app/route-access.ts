@@ -29,6 +29,14 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { path: '/barcode-generator', permission: 'labels.print', what: 'the barcode generator' },
   { path: '/report', permission: 'reports.run', what: 'reports' },
   { path: '/collection-protocols', permission: 'protocols.read', what: 'collection protocols' },
+  { path: '/collection-protocols/new', permission: 'protocols.manage', what: 'creating collection protocols' },
+  { path: '/collection-protocols/:id/overview/edit', permission: 'protocols.manage', what: 'updating collection protocols' },
+  // protocol consents
+
+  // protocol sites and events
+
+  // protocol participants and their consents
+
   { path: '/shipment', permission: 'shipments.read', what: 'shipments' },
 ];
 

@@ -18,13 +18,13 @@ const BarcodeGeneratorPage = lazy(() => import('../features/labels/pages/barcode
 const ConfigurationArea = lazy(() => import('../features/configuration/pages/configuration-area').then((m) => ({ default: m.ConfigurationArea })));
 const OrdersPage = lazy(() => import('../features/orders/pages/orders-page').then((m) => ({ default: m.OrdersPage })));
 const NewOrderPage = lazy(() => import('../features/orders/pages/new-order-page').then((m) => ({ default: m.NewOrderPage })));
+const ProtocolsArea = lazy(() => import('../features/protocols/pages/protocols-area').then((m) => ({ default: m.ProtocolsArea })));
 const TestResultPage = lazy(() => import('../features/orders/pages/test-result-page').then((m) => ({ default: m.TestResultPage })));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => <Suspense fallback={<PageLoader />}><Page /></Suspense>;
 
 // Areas whose screens come in later issues: the routes exist so navigation works (spec 1 §2 route table).
 const comingSoon: [path: string, area: string][] = [
-  ['collection-protocols/*', 'Collection Protocols'],
   ['report/*', 'Report'],
   ['forms/*', 'Forms'],
   ['shipment/*', 'Shipment'],
@@ -50,6 +50,7 @@ const routes: RouteObject[] = [
         { path: 'orders', element: <OrdersPage /> },
         { path: 'orders/new', element: <NewOrderPage /> },
         { path: 'orders/test-result', element: <TestResultPage /> },
+        { path: 'collection-protocols/*', element: <ProtocolsArea /> },
         ...comingSoon.map(([path, area]) => ({ path, element: <ComingSoon key={area} area={area} /> })),
       ] }],
     }],

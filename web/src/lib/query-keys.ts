@@ -7,6 +7,9 @@
  *   ['institutions']                     the institution picker, options, the current institution
  *   ['patients', instId]                 participant lists, records, child records, searches, the dashboard count
  *   ['orders', instId]                   order lists, details, result history, the dashboard count
+ *   ['protocols', instId]                protocol lists, the dashboard count and card, one protocol
+ *   ['protocols', instId, 'one', p]      one protocol and everything inside it (consents, sites, events,
+ *                                        requirements, participants, signed consents): `part(...)` keys
  *   ['users'], ['audit'], ['printer', instId], ['auth', 'me']
  *
  * Write no key array by hand in a feature: add it here.
@@ -16,6 +19,8 @@ type Filter = object;
 const lookupsOf = (instId: number, segment: string) => ['lookups', instId, segment] as const;
 const patientsOf = (instId: number) => ['patients', instId] as const;
 const ordersOf = (instId: number) => ['orders', instId] as const;
+const protocolsOf = (instId: number) => ['protocols', instId] as const;
+const protocolOf = (instId: number, protocolId: number) => [...protocolsOf(instId), 'one', protocolId] as const;
 
 export const queryKeys = {
   me: ['auth', 'me'] as const,
@@ -60,6 +65,17 @@ export const queryKeys = {
     count: (instId: number) => [...ordersOf(instId), 'count'] as const,
     detail: (instId: number, orderId: number) => [...ordersOf(instId), 'detail', orderId] as const,
     resultHistory: (instId: number, resultId: number) => [...ordersOf(instId), 'resultHistory', resultId] as const,
+  },
+
+  protocols: {
+    all: protocolsOf,
+    list: (instId: number, q: Filter) => [...protocolsOf(instId), 'list', q] as const,
+    count: (instId: number) => [...protocolsOf(instId), 'count'] as const,
+    one: protocolOf,
+    /** Something inside one protocol: `kind` names it ('consents', 'sites', 'events', 'participants', ...); `q` a page or a record. */
+    part: (instId: number, protocolId: number, kind: string, q: Filter | number = {}) => [...protocolOf(instId, protocolId), kind, q] as const,
+    /** Every query of one kind inside a protocol (for invalidation after a write). */
+    parts: (instId: number, protocolId: number, kind: string) => [...protocolOf(instId, protocolId), kind] as const,
   },
 
   users: {

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Patient } from '@contract/participants.contract';
+import type { Protocol } from '@contract/protocols.contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { today } from '@/lib/format';
 
 // The keys sit under their resource (['patients', instId], ['orders', instId]), so registering a
 // participant or placing an order anywhere refreshes the dashboard too.
@@ -28,5 +30,23 @@ export function useOrderCount(instId: number, enabled: boolean) {
     queryKey: queryKeys.orders.count(instId),
     queryFn: () => api.get<{ count: number; isEstimate?: boolean }>(`/institutions/${instId}/LIMSOrders/count`),
     enabled,
+  });
+}
+
+/** The Collection Protocols count: the protocol list's total (one row fetched). */
+export function useProtocolCount(instId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.protocols.count(instId),
+    queryFn: async () => ({ count: (await api.getPage<Protocol>(`/institutions/${instId}/collectionProtocols`, { PageNumber: 1, PageSize: 1 })).pagination.TotalCount }),
+    enabled,
+  });
+}
+
+/** 'Pending Collection Protocols': the newest protocols still open today (no end date, or ending today or later). */
+export function usePendingProtocols(instId: number, size = 5) {
+  const openOn = today();
+  return useQuery({
+    queryKey: queryKeys.protocols.list(instId, { pending: openOn, size }),
+    queryFn: () => api.getPage<Protocol>(`/institutions/${instId}/collectionProtocols`, { PageNumber: 1, PageSize: size, OpenOn: openOn }),
   });
 }

@@ -2,11 +2,12 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@
 import { IconBuildingHospital, IconClipboardList, IconFlask, IconTestPipe, IconUsers } from '@tabler/icons-react';
 import { fullName } from '@/lib/format';
 import { useCan, useCurrentInstitution, useCurrentRoles, useMe } from '@/lib/session-context';
-import { useOrderCount, usePatientCount } from '../api/dashboard';
+import { useOrderCount, usePatientCount, useProtocolCount } from '../api/dashboard';
+import { PendingProtocols } from '../components/pending-protocols';
 import { CountCard } from '../components/count-card';
 import { RecentParticipants } from '../components/recent-participants';
 
-// Areas without a count API yet (protocols, samples) say so instead of showing a made-up 0.
+// Areas without a count API yet (samples) say so instead of showing a made-up 0.
 const NOT_YET = 'Not available yet';
 
 /** Home dashboard (spec 1 §2): who is signed in and where, the count cards and the recent participants. */
@@ -19,6 +20,8 @@ export function DashboardPage() {
   const canSeeOrders = useCan('orders.read');
   const count = usePatientCount(institution.id);
   const orders = useOrderCount(institution.id, canSeeOrders);
+  const canSeeProtocols = useCan('protocols.read');
+  const protocols = useProtocolCount(institution.id, canSeeProtocols);
   return (
     <Stack maw={1200} mx="auto" gap="lg">
       <Card withBorder radius="md" p="lg">
@@ -40,14 +43,20 @@ export function DashboardPage() {
           <CountCard label="Total Participants" icon={<IconUsers size={24} />} value={count.data?.count ?? 0} approximate={count.data?.isEstimate}
             loading={count.isPending} error={count.isError} />
         )}
-        <CountCard label="Collection Protocols" icon={<IconFlask size={24} />} value={null} caption={NOT_YET} />
+        {canSeeProtocols && (
+          <CountCard label="Collection Protocols" icon={<IconFlask size={24} />} value={protocols.data?.count ?? 0}
+            loading={protocols.isPending} error={protocols.isError} />
+        )}
         {canSeeOrders && (
           <CountCard label="LIMS Orders" icon={<IconClipboardList size={24} />} value={orders.data?.count ?? 0} approximate={orders.data?.isEstimate}
             loading={orders.isPending} error={orders.isError} />
         )}
         <CountCard label="Collected Samples" icon={<IconTestPipe size={24} />} value={null} caption={NOT_YET} />
       </SimpleGrid>
-      {canSeeParticipants && <RecentParticipants instId={institution.id} canEdit={canEditParticipants} />}
+      <SimpleGrid cols={{ base: 1, md: canSeeProtocols && canSeeParticipants ? 2 : 1 }}>
+        {canSeeProtocols && <PendingProtocols instId={institution.id} />}
+        {canSeeParticipants && <RecentParticipants instId={institution.id} canEdit={canEditParticipants} />}
+      </SimpleGrid>
     </Stack>
   );
 }

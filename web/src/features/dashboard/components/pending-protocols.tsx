@@ -1,0 +1,51 @@
+import { Anchor, Button, Card, Group, Table, Text, Title } from '@mantine/core';
+import { IconFlask, IconRocket } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { formatDate } from '@/lib/format';
+import { usePendingProtocols } from '../api/dashboard';
+
+const overview = (id: number) => `/collection-protocols/${id}/overview`;
+
+/**
+ * spec 1 §2 'Pending Collection Protocols': title, start date (YYYY-MM-DD) and Launch; a protocol opens its
+ * overview; 'View More' goes to /collection-protocols. "Pending" = still open today (not yet ended).
+ */
+export function PendingProtocols({ instId }: { instId: number }) {
+  const pending = usePendingProtocols(instId);
+  const navigate = useNavigate();
+  const rows = pending.data?.items ?? [];
+  let body;
+  if (pending.isPending) body = <Text size="sm" c="dimmed" py="md">Loading collection protocols…</Text>;
+  else if (pending.isError) body = <Text size="sm" c="red" py="md">The collection protocols could not be loaded: {pending.error.message}</Text>;
+  else if (!rows.length) body = <Text size="sm" c="dimmed" py="md">No open collection protocols.</Text>;
+  else {
+    body = (
+      <Table highlightOnHover verticalSpacing={6} aria-label="Pending collection protocols">
+        <Table.Thead>
+          <Table.Tr><Table.Th>Title</Table.Th><Table.Th>Start Date</Table.Th><Table.Th w={110} /></Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((p) => (
+            <Table.Tr key={p.id} style={{ cursor: 'pointer' }} onClick={() => void navigate(overview(p.id))}>
+              <Table.Td><Anchor component={Link} to={overview(p.id)} size="sm" onClick={(e) => e.stopPropagation()}>{p.title}</Anchor></Table.Td>
+              <Table.Td>{formatDate(p.startDate, '—')}</Table.Td>
+              <Table.Td ta="right">
+                <Button size="compact-sm" variant="light" leftSection={<IconRocket size={14} />} component={Link} to={overview(p.id)}
+                  onClick={(e) => e.stopPropagation()} aria-label={`Launch ${p.title}`}>Launch</Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    );
+  }
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Group justify="space-between" mb="xs">
+        <Group gap="xs"><IconFlask size={20} /><Title order={2} fz="lg">Pending Collection Protocols</Title></Group>
+        <Anchor component={Link} to="/collection-protocols" size="sm">View More</Anchor>
+      </Group>
+      {body}
+    </Card>
+  );
+}

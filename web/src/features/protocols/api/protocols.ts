@@ -1,0 +1,55 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Protocol, ProtocolInput, ProtocolUpdate } from '@contract/protocols.contract';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+const keys = queryKeys.protocols;
+const base = (instId: number) => `/institutions/${instId}/collectionProtocols`;
+
+/** GET collectionProtocols: one page, searched by title, abbreviation or code; `openOn` keeps protocols still open that day. */
+export function useProtocols(instId: number, q: { page: number; pageSize: number; search?: string; openOn?: string }, enabled = true) {
+  return useQuery({
+    queryKey: keys.list(instId, q),
+    queryFn: () => api.getPage<Protocol>(base(instId), { SearchTerm: q.search, PageNumber: q.page, PageSize: q.pageSize, OpenOn: q.openOn }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** The dashboard's Collection Protocols count: the list's total (one row fetched). */
+export function useProtocolCount(instId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.count(instId),
+    queryFn: async () => (await api.getPage<Protocol>(base(instId), { PageNumber: 1, PageSize: 1 })).pagination,
+    enabled,
+  });
+}
+
+/** GET collectionProtocols/{p}: the protocol every sub-page works in (the wrapper loads it once). */
+export function useProtocol(instId: number, protocolId: number) {
+  return useQuery({
+    queryKey: keys.one(instId, protocolId),
+    queryFn: () => api.get<Protocol>(`${base(instId)}/${protocolId}`, undefined, { notify: false }),
+    retry: false,
+  });
+}
+
+export function useCreateProtocol(instId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProtocolInput) => api.post<Protocol>(base(instId), body, { notify: false }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all(instId) }),
+  });
+}
+
+/** PUT with the concurrency stamp; the answer replaces the current protocol (spec 2 §4). */
+export function useUpdateProtocol(instId: number, protocolId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProtocolUpdate) => api.put<Protocol>(`${base(instId)}/${protocolId}`, body, { notify: false }),
+    onSuccess: (protocol) => {
+      queryClient.setQueryData(keys.one(instId, protocolId), protocol);
+      return queryClient.invalidateQueries({ queryKey: [...keys.all(instId), 'list'] });
+    },
+  });
+}

@@ -1,0 +1,46 @@
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { formatCount, formatDate } from '@/lib/format';
+import { useCan } from '@/lib/session-context';
+import { ProtocolForm } from '../components/protocol-form';
+import { protocolPath, useCurrentProtocol } from '../protocol-context';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
+      <Text>{children}</Text>
+    </div>
+  );
+}
+
+/** spec 2 §2 "Overview": the protocol's fields (dates only when present) and Update; /overview/edit opens the update form. */
+export function ProtocolOverviewPage({ editing = false }: { editing?: boolean }) {
+  const protocol = useCurrentProtocol();
+  const canManage = useCan('protocols.manage');
+  const navigate = useNavigate();
+  const back = () => void navigate(protocolPath(protocol));
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} fz={26}>{protocol.title}</Title>
+        {canManage && (
+          <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => void navigate(protocolPath(protocol, 'overview/edit'))}>Update</Button>
+        )}
+      </Group>
+      <Card withBorder radius="md" p="lg">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+          <Field label="Title">{protocol.title}</Field>
+          <Field label="Abbreviation">{protocol.abbreviation}</Field>
+          <Field label="Code">{protocol.code}</Field>
+          {protocol.startDate && <Field label="Start Date">{formatDate(protocol.startDate)}</Field>}
+          {protocol.endDate && <Field label="End Date">{formatDate(protocol.endDate)}</Field>}
+          <Field label="Expected Participants">{formatCount(protocol.expectedParticipants)}</Field>
+        </SimpleGrid>
+      </Card>
+      {canManage && editing && <ProtocolForm key={protocol.concurrencyStamp} protocol={protocol} onClose={back} onSaved={back} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { ComingSoon } from '@/components/coming-soon';
+import { PageLoader } from '@/components/page-loader';
+import { ProtocolListPage } from './protocol-list-page';
+import { ProtocolWrapper } from './protocol-wrapper';
+import { ProtocolOverviewPage } from './protocol-overview-page';
+
+const ConsentsPage = lazy(() => import('../consents/consents-page').then((m) => ({ default: m.ConsentsPage })));
+const SitesPage = lazy(() => import('../sites/sites-page').then((m) => ({ default: m.SitesPage })));
+const EventsPage = lazy(() => import('../events/events-page').then((m) => ({ default: m.EventsPage })));
+const ProtocolParticipantsArea = lazy(() => import('../participants/participants-area').then((m) => ({ default: m.ProtocolParticipantsArea })));
+
+const page = (Page: LazyExoticComponent<ComponentType>) => <Suspense fallback={<PageLoader />}><Page /></Suspense>;
+
+// Protocol sub-pages whose screens come with later issues (samples, forms, shipments).
+const LATER: [path: string, area: string][] = [
+  ['collected-samples/*', 'Collected Samples'],
+  ['collected-questioners/*', 'Collected Questioners'],
+  ['collectio-protocol-forms/*', 'Questioners'],
+  ['shipments/*', 'Shipments'],
+  ['settings/*', 'Protocol Settings'],
+];
+
+/**
+ * /collection-protocols (spec 2 §2): the list (and /new, its create form), then one protocol's pages
+ * inside the wrapper, which loads the protocol once. Each sub-page is its own lazy chunk.
+ */
+export function ProtocolsArea() {
+  return (
+    <Routes>
+      <Route index element={<ProtocolListPage />} />
+      <Route path="new" element={<ProtocolListPage creating />} />
+      <Route path=":protocolId" element={<ProtocolWrapper />}>
+        <Route index element={<Navigate to="overview" replace />} />
+        <Route path="overview" element={<ProtocolOverviewPage />} />
+        <Route path="overview/edit" element={<ProtocolOverviewPage editing />} />
+        <Route path="consents/*" element={page(ConsentsPage)} />
+        <Route path="sites/*" element={page(SitesPage)} />
+        <Route path="events/*" element={page(EventsPage)} />
+        <Route path="participants/*" element={page(ProtocolParticipantsArea)} />
+        {LATER.map(([path, area]) => <Route key={path} path={path} element={<ComingSoon area={area} />} />)}
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '@/components/coming-soon';
+
+export function ProtocolParticipantsArea() {
+  return <ComingSoon area="Participants" />;
+}
