@@ -74,8 +74,8 @@ export function ProtocolForm({ protocol, onClose, onSaved }: Props) {
         <TextInput label="Title" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('title')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="Abbreviation" withAsterisk autoComplete="off" {...form.getInputProps('abbreviation')} />
-          <TextInput label="Code" withAsterisk={!protocol} autoComplete="off" maxLength={2}
-            description={protocol ? 'At most 2 characters; leave empty to keep the current code.' : 'At most 2 characters, unique in the institution.'}
+          <TextInput label="Code" withAsterisk={!protocol} autoComplete="off" maxLength={2} inputWrapperOrder={['label', 'input', 'description', 'error']}
+            description={protocol ? 'At most 2 characters; empty keeps the current code.' : 'At most 2 characters, unique in the institution.'}
             {...form.getInputProps('code')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
