@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoSeriousViolations } from './support/axe';
 import { centralBiobank, orderWithResult, registerParticipant, unique } from './support/data';
+import { protocolByApi } from './support/protocols';
 import { signIn, tablesSettled } from './support/ui';
 
 /** Every main screen, scanned by axe-core once it has settled: 0 serious or critical violations (issue 11). */
@@ -19,6 +20,7 @@ for (const viewport of VIEWPORTS) {
       const biobank = await centralBiobank(api, admin);
       const participant = await registerParticipant(biobank, { mrn: `MRN-${unique()}`.toUpperCase(), phone: '0911000111' });
       const order = await orderWithResult(biobank);
+      const protocol = await protocolByApi(biobank, { startDate: '2026-01-01' });
       const at = `${viewport.width} px`;
       // Waits for what shows the screen is ready, then for its tables, then scans.
       const scan = async (name: string, ready: Locator) => {
@@ -51,6 +53,11 @@ for (const viewport of VIEWPORTS) {
       await visit('test list', '/configuration/test', h1(page, 'Test'));
       await page.getByRole('button', { name: 'Create Test' }).click();
       await scan('test form', dialogTitle(page, 'Create a Test'));
+
+      await visit('protocol list', '/collection-protocols', h1(page, 'Collection Protocols'));
+      await visit('protocol create form', '/collection-protocols/new', dialogTitle(page, 'Create a Collection Protocol'));
+      await visit('protocol overview', `/collection-protocols/${protocol.id}/overview`, h1(page, protocol.title));
+      if (viewport.width < 500) await shot('a11y-protocol-overview-390');
 
       await visit('accounts list', '/accounts', h1(page, 'Accounts'));
       await page.getByRole('button', { name: 'Create', exact: true }).click();
