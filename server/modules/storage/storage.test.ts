@@ -120,6 +120,11 @@ describe('storage hierarchy', () => {
     expect(again.statusCode).toBe(409);
     // Another container's shelf may reuse it.
     expect((await createNode(t, inst, token, [first.id], nodeBody(refs, { Code: 's1' }))).code).toBe('s1');
+    // Racing creates with one code: exactly one wins, the others hear why.
+    const code = nextStorageCode();
+    const race = await Promise.all(Array.from({ length: 5 }, () => t.call('POST', base(), { token, body: nodeBody(refs, { Code: code }) })));
+    expect(race.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(race.filter((r) => r.statusCode === 409).map((r) => json<Problem>(r).code)).toEqual(Array(4).fill('storage.code_taken'));
   });
 
   it('never puts more children under a node than rows x columns, even when creates race for the last slots', async () => {
