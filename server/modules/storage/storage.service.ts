@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PagingQuery } from '../../../contract/common.contract';
-import { childLevelOf, STORAGE_LEVELS, STORAGE_LEVEL_LABELS, type NodeInput, type NodeUpdate, type StorageLevel } from '../../../contract/storage.contract';
+import { STORAGE_LEVELS, STORAGE_LEVEL_LABELS, type NodeInput, type NodeUpdate, type StorageLevel } from '../../../contract/storage.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { isUniqueViolation, notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
@@ -198,7 +198,8 @@ export async function treeChildren(ctx: Ctx, q: PagingQuery & { parentId?: numbe
   if (parentId !== null) {
     const [parent] = await ctx.db.select({ level: storageNodes.level }).from(storageNodes).where(and(eq(storageNodes.id, parentId), eq(storageNodes.institutionId, inst)));
     if (!parent) throw notFound('Storage container');
-    if (!childLevelOf(parent.level) || parent.level === 'box') return { rows: [], total: 0 };
+    // A box holds positions, not nodes: its grid comes from StorageContainerBoxPositions.
+    if (parent.level === 'box') return { rows: [], total: 0 };
   }
   const where = and(childrenWhere(ctx, parentId), q.isEnabled === undefined ? undefined : eq(storageNodes.isEnabled, q.isEnabled));
   const rows = await ctx.db.select({
