@@ -95,6 +95,17 @@ const fixed: Record<string, AuditRecordType> = {
       withdrawnById: f('Withdrawn by'),
     },
   },
+  // The storage hierarchy (issue 13): one record type for container, shelf, rack, drawer and box.
+  storageContainer: {
+    label: 'Storage container',
+    fields: {
+      level: f('Level'), parentId: f('Inside'), title: f('Title'), code: f('Code'), rows: f('Rows'), columns: f('Columns'),
+      positionLabelingOptionId: f('Position labeling option', 'positionLabelingOptions'), positionLabeling: f('Position labeling rule'),
+      rowLabelingSchemaId: f('Row labeling schema', 'labelingSchemas'), rowLabeling: f('Row labeling rule'),
+      columnLabelingSchemaId: f('Column labeling schema', 'labelingSchemas'), columnLabeling: f('Column labeling rule'),
+      fillOrder: f('Fill order'), institutionSiteId: site, positions: f('Positions made'), isEnabled: enabled,
+    },
+  },
   labelPrinter: { label: 'Label printer', fields: { ipAddress: f('IP address'), port: f('Port'), labels: f('Labels printed'), first: f('First sample ID') } },
 };
 

@@ -1,0 +1,95 @@
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { STORAGE_LEVELS, STORAGE_LEVEL_LABELS, type StorageLevel } from '../../../contract/storage.contract';
+import type { Db } from '../../db/client';
+import { type Ctx, instOf } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { assertLookupIds } from '../../platform/lookups/lookup-refs';
+import { boxPositions, storageNodes } from './storage.table';
+import { storageErrors } from './storage.errors';
+import { labelingOf, schemaKindOf, type PositionLabeling, type SchemaKind } from './position-labels';
+
+export type NodeRow = typeof storageNodes.$inferSelect;
+
+export const levelLabel = (level: StorageLevel) => (level === 'container' ? 'Storage container' : STORAGE_LEVEL_LABELS[level]);
+
+/**
+ * The nodes a nested path names, outermost first: `ids[i]` must be a node of level i, in this
+ * institution, whose parent is `ids[i - 1]`. Anything else (another institution's id, a shelf of
+ * another container, a rack id in a shelf's place) is a 404 of the first node that does not fit.
+ * `lockLast` holds the last node for the rest of the transaction (capacity checks decide one at a time).
+ */
+export async function nodesOnPath(ctx: Ctx, ids: number[], db: Db = ctx.db, lockLast = false): Promise<NodeRow[]> {
+  if (!ids.length) return [];
+  const rows = await db.select().from(storageNodes).where(and(eq(storageNodes.institutionId, instOf(ctx)), inArray(storageNodes.id, ids)));
+  const path: NodeRow[] = [];
+  for (const [i, id] of ids.entries()) {
+    const node = rows.find((r) => r.id === id);
+    if (!node || node.level !== STORAGE_LEVELS[i] || node.parentId !== (i ? ids[i - 1] : null)) throw notFound(levelLabel(STORAGE_LEVELS[i]));
+    path.push(node);
+  }
+  if (lockLast) {
+    const [locked] = await db.select().from(storageNodes).where(eq(storageNodes.id, ids[ids.length - 1])).for('update');
+    path[path.length - 1] = locked;
+  }
+  return path;
+}
+
+/** Enabled children of a node (a box: its positions), the count rows x columns bounds. */
+export async function enabledChildren(db: Db, node: Pick<NodeRow, 'id' | 'level' | 'institutionId'>) {
+  if (node.level === 'box') {
+    const [row] = await db.select({ n: count() }).from(boxPositions).where(eq(boxPositions.boxId, node.id));
+    return row.n;
+  }
+  const [row] = await db.select({ n: count() }).from(storageNodes).where(and(eq(storageNodes.institutionId, node.institutionId), eq(storageNodes.parentId, node.id), eq(storageNodes.isEnabled, true)));
+  return row.n;
+}
+
+/** A code is unique among siblings whatever its case (the unique indexes are the last word under races). */
+export async function assertCodeFree(db: Db, inst: number, parent: NodeRow | null, code: string | null, exceptId?: number) {
+  if (!code) return;
+  const [other] = await db.select({ id: storageNodes.id }).from(storageNodes).where(and(
+    parent ? eq(storageNodes.parentId, parent.id) : and(eq(storageNodes.institutionId, inst), sql`${storageNodes.parentId} is null`),
+    sql`lower(${storageNodes.code}) = ${code.toLowerCase()}`,
+    exceptId ? ne(storageNodes.id, exceptId) : undefined,
+  )).limit(1);
+  if (other) throw storageErrors.code_taken(code, parent ? `in ${parent.title}` : 'by another storage container', { code: ['This code is already used here'] });
+}
+
+export interface LayoutIds { positionLabelingOptionId: number; rowLabelingSchemaId: number; columnLabelingSchemaId: number | null }
+export interface ResolvedLayout {
+  positionLabelingOptionId: number; positionLabeling: PositionLabeling;
+  rowLabelingSchemaId: number; rowLabeling: SchemaKind;
+  columnLabelingSchemaId: number | null; columnLabeling: SchemaKind | null;
+}
+
+/**
+ * The labeling rules the chosen lookup records stand for. The option decides whether a column schema
+ * is asked for: a Linear node ignores one that is sent (spec 1 §5). `previous` keeps a now-disabled
+ * choice the node already had.
+ */
+export async function resolveLayout(tx: Db, inst: number, ids: LayoutIds, previous?: NodeRow): Promise<ResolvedLayout> {
+  const { positionLabelingOptionId: option } = await assertLookupIds(tx, inst, [
+    { key: 'positionLabelingOptions', id: ids.positionLabelingOptionId, field: 'positionLabelingOptionId', label: 'Position labeling option', previous: previous?.positionLabelingOptionId },
+  ]);
+  const positionLabeling = labelingOf(option);
+  if (!positionLabeling) throw storageErrors.unknown_option(String(option.title), { positionLabelingOptionId: ['Choose Linear or Two Dimensional'] });
+  const linear = positionLabeling === 'linear';
+  if (!linear && !ids.columnLabelingSchemaId) throw storageErrors.column_schema_required({ columnLabelingSchemaId: ['*Required'] });
+  const columnId = linear ? null : ids.columnLabelingSchemaId;
+  const schemas = await assertLookupIds(tx, inst, [
+    { key: 'labelingSchemas', id: ids.rowLabelingSchemaId, field: 'rowLabelingSchemaId', label: 'Row labeling schema', previous: previous?.rowLabelingSchemaId },
+    { key: 'labelingSchemas', id: columnId, field: 'columnLabelingSchemaId', label: 'Column labeling schema', previous: previous?.columnLabelingSchemaId },
+  ]);
+  const kind = (field: 'rowLabelingSchemaId' | 'columnLabelingSchemaId') => {
+    const row = schemas[field];
+    if (!row) return null;
+    const k = schemaKindOf(row);
+    if (!k) throw storageErrors.unknown_schema(String(row.title), { [field]: ['Choose Numbers, Letters or Roman'] });
+    return k;
+  };
+  return {
+    positionLabelingOptionId: ids.positionLabelingOptionId, positionLabeling,
+    rowLabelingSchemaId: ids.rowLabelingSchemaId, rowLabeling: kind('rowLabelingSchemaId')!,
+    columnLabelingSchemaId: columnId, columnLabeling: kind('columnLabelingSchemaId'),
+  };
+}

@@ -1,0 +1,29 @@
+import { defineErrors } from '../../platform/errors';
+
+/** The storage module's errors: code `storage.<key>`, status, human title. */
+export const storageErrors = defineErrors('storage', {
+  code_taken: { status: 409, title: (code: string, where: string) => `Code ${code} is already used ${where}.` },
+  full: {
+    status: 409,
+    title: (parent: string, capacity: number, child: string) => `${parent} is full: it holds at most ${capacity} ${child} (rows x columns).`,
+  },
+  too_small: {
+    status: 409,
+    title: (count: number, capacity: number) => `${count} enabled items are inside: rows x columns (${capacity}) cannot be fewer.`,
+  },
+  box_layout_fixed: {
+    status: 409,
+    title: 'A box\'s rows, columns, labeling and fill order cannot change: its positions are already made. Create a new box instead.',
+  },
+  has_children: { status: 409, title: (what: string) => `This ${what} still holds enabled items: disable them first.` },
+  parent_disabled: { status: 409, title: (what: string) => `The ${what} above is disabled: enable it first.` },
+  unknown_option: {
+    status: 400,
+    title: (title: string) => `Position labeling option ${title} has no labeling rule: choose Linear or Two Dimensional.`,
+  },
+  unknown_schema: {
+    status: 400,
+    title: (title: string) => `Labeling schema ${title} has no labeling rule: choose Numbers, Letters or Roman (upper or lower case).`,
+  },
+  column_schema_required: { status: 400, title: 'Column labeling schema: *Required (only a Linear box numbers its positions from the row schema alone).' },
+});
