@@ -25,12 +25,12 @@ async function originOf(tx: Db, ctx: Ctx, protocol: Protocol, v: { patientId: nu
   const enrolment = await enrolmentOf(tx, inst, protocol.id, v.patientId);
   if (!enrolment) throw sampleErrors.not_enrolled(await name(), { patientId: ['Not enrolled in this protocol'] });
   if (!enrolment.isEnabled) throw sampleErrors.participant_disabled(await name(), { patientId: ['Disabled in this protocol'] });
+  await assertUsable(ctx, { patientId: v.patientId }, tx);
   const event = await protocolEventOf(tx, inst, protocol.id, v.eventId);
   if (!event) throw sampleErrors.event_not_in_protocol({ collectionProtocolEventId: ['Choose an event of this protocol'] });
   const siteId = v.siteId ?? event.institutionSiteId;
   if (!siteId) throw sampleErrors.site_required({ institutionSiteId: ['*Required'] });
   if (!(await isProtocolSite(ctx, protocol.id, siteId, tx))) throw sampleErrors.site_not_in_protocol({ institutionSiteId: ['Choose one of the protocol\'s sites'] });
-  await assertUsable(ctx, { patientId: v.patientId }, tx);
   return { protocol, participantId: enrolment.id, patientId: v.patientId, siteId, eventId: event.id, date: v.date, time: v.time };
 }
 
