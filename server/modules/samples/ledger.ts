@@ -12,6 +12,7 @@ export type DrawKind = 'aliquot' | 'derivative' | 'adjustment';
 
 /** Sums of decimal amounts (0.1 + 0.2) are kept to 9 decimals so the ledger adds up exactly. */
 export const round = (n: number) => Math.round(n * 1e9) / 1e9;
+const EPSILON = 1e-9;
 
 /**
  * A sample of this institution (and protocol, when given), locked for the rest of the transaction
@@ -41,7 +42,10 @@ export async function recordEvent(tx: Db, ctx: Ctx, sampleId: number, kind: stri
  * it is updated in place so later draws of the same command see the new remaining amount.
  */
 export async function draw(tx: Db, ctx: Ctx, sample: SampleRow, d: { kind: DrawKind; amount: number; reason?: string | null; childSampleId?: number | null }) {
-  const remaining = round(sample.remainingAmount - d.amount);
+  let remaining = round(sample.remainingAmount - d.amount);
+  // Within rounding of the bounds counts as the bound (an amount typed with more than 9 decimals).
+  if (Math.abs(remaining) < EPSILON) remaining = 0;
+  if (Math.abs(remaining - sample.collectedAmount) < EPSILON) remaining = sample.collectedAmount;
   if (!sample.isEnabled) throw sampleErrors.parent_disabled(sample.sampleId);
   if (remaining < 0) throw sampleErrors.overdraw(sample.sampleId, sample.remainingAmount, await unitSymbol(tx, sample.unitId), d.amount);
   if (remaining > sample.collectedAmount) throw sampleErrors.over_return(sample.sampleId, sample.collectedAmount, await unitSymbol(tx, sample.unitId));

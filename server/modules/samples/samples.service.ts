@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import type { AdjustmentInput, CollectInput, SampleInput } from '../../../contract/samples.contract';
-import { CollectRow } from '../../../contract/samples.contract';
+import type { z } from 'zod';
+import type { AdjustmentInput, CollectInput, CollectRow, SampleInput } from '../../../contract/samples.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { AppError, isUniqueViolation, staleStamp } from '../../platform/errors';
 import { audit } from '../../platform/audit';
