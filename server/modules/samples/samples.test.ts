@@ -112,6 +112,9 @@ describe('collect', () => {
     const noSite = await t.call('POST', `${bareApi}/collectedSamples`, { token, body: p.body({ CollectionProtocolEventId: ev.id }) });
     expect(json(noSite)).toMatchObject({ status: 400, code: 'samples.site_not_in_protocol' });
     expect(json(await t.call('POST', p.api(), { token, body: p.body({ SpecimenTypeId: 2_000_000_000 }) }))).toMatchObject({ status: 400, errors: { specimenTypeId: ['Choose an enabled specimen type'] } });
+    const gone = await setUp();
+    await t.call('POST', `${gone.base}/collectionProtocolParticipants/${gone.enrolment.id}/disable`, { token });
+    expect(json(await t.call('POST', gone.api(), { token, body: gone.body() }))).toMatchObject({ status: 409, code: 'samples.participant_disabled', title: 'Almaz Tesfaye is disabled in this protocol.' });
   });
 });
 
@@ -193,6 +196,13 @@ describe('stepper command', () => {
     expect(tree.children.map((c) => [c.sampleId, c.children.map((g) => g.sampleId)])).toEqual([[made[1].sampleId, [made[2].sampleId]], [made[3].sampleId, []]]);
     const history = json<{ kind: string }[]>(await t.call('GET', p.api(`/${made[0].id}/history`), { token }));
     expect(history.map((h) => h.kind)).toEqual(['collected', 'aliquoted', 'derived']);
+    const child = json<{ kind: string; summary: string; otherSample: { sampleId: string } }[]>(await t.call('GET', p.api(`/${made[1].id}/history`), { token }));
+    expect(child.map((h) => [h.kind, h.otherSample?.sampleId])).toEqual([['collected', made[0].sampleId], ['aliquoted', made[2].sampleId]]);
+    expect(child[0].summary).toBe(`Aliquoted from ${made[0].sampleId}: 2 mL.`);
+    const [logged] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entity, 'collectedSample'), eq(auditEvents.action, 'collect')));
+    expect(logged.after).toMatchObject({ eventId: p.event.id, patientId: p.patient.id, sampleIds: made.map((m) => m.id) });
+    const everywhere = json<Sample[]>(await t.call('GET', `/api/institutions/${institution.id}/collectedSamples?PatientId=${p.patient.id}&StartDate=2026-05-02&EndDate=2026-05-02`, { token }));
+    expect(everywhere.map((x) => x.id).sort()).toEqual(made.map((m) => m.id).sort());
   });
 
   it('rolls back everything on one bad row and names the row', async () => {
