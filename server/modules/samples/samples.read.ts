@@ -101,8 +101,8 @@ export async function sampleTree(ctx: Ctx, protocolId: number, id: number): Prom
   const ids = (await ctx.db.execute(sql`with recursive t(id, depth) as (
       select ${id}::integer, 0 union all
       select c.id, t.depth + 1 from collected_samples c join t on c.parent_id = t.id where t.depth < 50)
-    select id from t where id <> ${id} limit ${MAX_TREE}`)) as unknown as { rows: { id: number }[] } | { id: number }[];
-  const list = (Array.isArray(ids) ? ids : ids.rows).map((r) => Number(r.id));
+    select id from t where id <> ${id} limit ${MAX_TREE}`)) as unknown as { rows: { id: number }[] };
+  const list = ids.rows.map((r) => Number(r.id));
   const nodes = new Map<number, SampleTreeNode>([[root.id, { ...root, children: [] }]]);
   if (list.length) for (const s of await samplesByIds(ctx, list)) nodes.set(s.id, { ...s, children: [] });
   for (const n of nodes.values()) if (n.id !== root.id && n.parentSampleId && nodes.has(n.parentSampleId)) nodes.get(n.parentSampleId)!.children.push(n);
