@@ -28,6 +28,7 @@ import { orderRoutes } from './modules/orders/orders.routes';
 import { labelRoutes } from './modules/labels/labels.routes';
 import { protocolRoutes } from './modules/protocols/protocols.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
+import { sampleRoutes } from './modules/samples/samples.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -97,6 +98,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   labelRoutes(app, deps);
   protocolRoutes(app, deps);
   storageRoutes(app, deps);
+  sampleRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

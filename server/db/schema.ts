@@ -9,3 +9,4 @@ export * from '../modules/participants/participants.table';
 export * from '../modules/orders/orders.table';
 export * from '../modules/protocols/protocols.table';
 export * from '../modules/storage/storage.table';
+export * from '../modules/samples/samples.table';

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+import { ConcurrencyStamp, isoDate, optionalId, optionalIsoDate, PagingQuery, RecordBase, requiredId, requiredText as required, trimmedText } from './common.contract';
+import { quantity } from './protocols.contract';
+
+// Collected samples and their quantity ledger (spec 2 §3 "Collected sample", §5, §7 "Samples"; docs/samples.md).
+
+/** Letters, digits and . _ - / : what a Code 128 label and a person reading it both handle. */
+const SAMPLE_ID = /^[A-Za-z0-9._\-/]+$/;
+export const SAMPLE_ID_MESSAGE = 'Use letters, digits and . _ - / only';
+/** An optional sample ID: blank means "generate one" (docs/samples.md). */
+export const sampleIdText = trimmedText(60, 'At most 60 characters')
+  .refine((s) => s === '' || SAMPLE_ID.test(s), SAMPLE_ID_MESSAGE)
+  .nullish().transform((v) => v || null);
+export const collectedTime = z.string({ error: MSG.required }).trim().min(1, { message: MSG.required, abort: true })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Use the time format HH:MM');
+const bool = PagingQuery.shape.isEnabled;
+
+/** Positive amounts: a sample or a draw of nothing is not recorded. */
+const amount = quantity;
+/** A manual adjustment: drawn (positive) or given back (negative), never zero. */
+const signedAmount = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'Must be a number').transform(Number)], { error: 'Must be a number' })
+  .pipe(z.number({ error: 'Must be a number' }).min(-1e9, 'At least -1000000000').max(1e9, 'At most 1000000000')
+    .refine((n) => n !== 0, 'An adjustment of 0 changes nothing'));
+
+/**
+ * One sample (spec payload) or, with `isSubSample` and `parentSampleId` (the parent's record id), a
+ * sub-sample: its lineage decides an aliquot (its amount is taken from the parent) or a derivative
+ * (`parentAmountUsed` is taken from the parent; its own amount and unit are new material).
+ */
+export const SampleInput = z.object({
+  sampleId: sampleIdText,
+  isSubSample: bool.default(false),
+  parentSampleId: optionalId,
+  subSampleLineageId: optionalId,
+  patientId: optionalId,
+  institutionSiteId: optionalId,
+  collectionProtocolEventId: optionalId,
+  specimenTypeId: requiredId,
+  collectedAmount: amount,
+  /** Ignored: remaining equals collected on creation (spec 2 §5); kept so the spec's payload is accepted. */
+  remainingAmount: amount.optional(),
+  unitOfMeasurementId: optionalId,
+  parentAmountUsed: amount.optional(),
+  collectedDate: optionalIsoDate,
+  collectedTime: collectedTime.nullish().or(z.literal('')).transform((v) => v || null),
+  institutionId: optionalId,
+  collectionProtocolId: optionalId,
+}).superRefine((v, ctx) => {
+  const need = (field: keyof typeof v, message: string = MSG.requiredSelect) => {
+    if (v[field] === null || v[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message });
+  };
+  if (v.isSubSample || v.parentSampleId) {
+    need('parentSampleId');
+    need('subSampleLineageId');
+    return;
+  }
+  need('patientId');
+  need('institutionSiteId');
+  need('collectionProtocolEventId');
+  need('unitOfMeasurementId');
+  need('collectedDate', MSG.required);
+  need('collectedTime', MSG.required);
+});
+export type SampleInput = z.input<typeof SampleInput>;
+
+/** Most rows one stepper command may create (one transaction). */
+export const MAX_COLLECT_ROWS = 200;
+
+/**
+ * One row of the Collect Specimen stepper, flat: `key` names it, `parentKey` the row it is a child of
+ * (listed before it); no parent: a sample collected from the participant. A child row needs a lineage.
+ */
+export const CollectRow = z.object({
+  key: required(40),
+  parentKey: trimmedText(40).nullish().transform((v) => v || null),
+  sampleId: sampleIdText,
+  specimenTypeId: requiredId,
+  quantity: amount,
+  unitOfMeasurementId: optionalId,
+  subSampleLineageId: optionalId,
+  parentAmountUsed: amount.optional(),
+});
+export type CollectRow = z.input<typeof CollectRow>;
+
+export const CollectInput = z.object({
+  collectionProtocolEventId: requiredId,
+  patientId: requiredId,
+  /** Defaults to the event's site. */
+  institutionSiteId: optionalId,
+  collectedDate: isoDate,
+  collectedTime,
+  rows: z.array(CollectRow).min(1, 'Add at least one row').max(MAX_COLLECT_ROWS, `At most ${MAX_COLLECT_ROWS} rows`),
+});
+export type CollectInput = z.input<typeof CollectInput>;
+
+export const AdjustmentInput = z.object({
+  amount: signedAmount,
+  reason: required(500),
+  ...ConcurrencyStamp.shape,
+});
+export type AdjustmentInput = z.input<typeof AdjustmentInput>;
+
+export const SampleListQuery = PagingQuery.extend({
+  isSubsample: bool,
+  sampleId: trimmedText(60).optional(),
+  patientId: optionalId,
+  participantId: optionalId,
+  startDate: optionalIsoDate,
+  endDate: optionalIsoDate,
+}).superRefine((q, ctx) => {
+  if (Boolean(q.startDate) !== Boolean(q.endDate)) ctx.addIssue({ code: 'custom', path: [q.startDate ? 'endDate' : 'startDate'], message: 'Give both the start and the end date' });
+  else if (q.startDate && q.endDate && q.startDate > q.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end date cannot be before the start date' });
+});
+export type SampleListQuery = z.infer<typeof SampleListQuery>;
+
+const Ref = z.object({ id: z.number(), title: z.string().nullable() }).nullable();
+const UnitRef = z.object({ id: z.number(), unitName: z.string().nullable(), unitSymbol: z.string().nullable() });
+export const SAMPLE_KINDS = ['primary', 'aliquot', 'derivative'] as const;
+
+export const CollectedSample = RecordBase.extend({
+  concurrencyStamp: z.string(),
+  sampleId: z.string(),
+  kind: z.enum(SAMPLE_KINDS),
+  collectionProtocolId: z.number(),
+  collectionProtocolEvent: z.object({ id: z.number(), label: z.string() }).nullable(),
+  institutionSite: Ref,
+  patientId: z.number(),
+  participantId: z.number(),
+  patient: z.object({ id: z.number(), firstName: z.string(), fatherName: z.string(), grandFatherName: z.string(), patientMRN: z.string().nullable() }).nullable(),
+  specimenType: Ref,
+  collectedAmount: z.number(),
+  remainingAmount: z.number(),
+  unitOfMeasurement: UnitRef,
+  collectedDate: z.string(),
+  collectedTime: z.string(),
+  isSubsample: z.boolean(),
+  parentSampleId: z.number().nullable(),
+  parentSample: z.object({ id: z.number(), sampleId: z.string() }).nullable(),
+  subSampleLineage: Ref,
+  parentAmountUsed: z.number().nullable(),
+  /** A consent of the donor is withdrawn: no further use (docs/protocols.md). */
+  hasWithdrawnConsent: z.boolean(),
+});
+export type CollectedSample = z.infer<typeof CollectedSample>;
+
+/**
+ * A sample with its descendants. `children` holds nodes of this same shape, to any depth; declared
+ * loosely because OpenAPI components cannot hold zod's recursive `$defs`.
+ */
+export const SampleTreeNode = CollectedSample.extend({
+  children: z.array(z.unknown()).describe('Nodes of this same shape (SampleTreeNode), to any depth'),
+});
+export type SampleTreeNode = CollectedSample & { children: SampleTreeNode[] };
+
+export const SAMPLE_EVENT_KINDS = ['collected', 'aliquoted', 'derived', 'adjusted', 'consent_withdrawn'] as const;
+export const SampleHistoryEntry = z.object({
+  at: z.string(),
+  kind: z.enum(SAMPLE_EVENT_KINDS),
+  account: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+  /** One line a person reads: "Aliquot AB-20260101-001.1 took 2 mL". */
+  summary: z.string(),
+  amount: z.number().nullable(),
+  remainingAfter: z.number().nullable(),
+  otherSample: z.object({ id: z.number(), sampleId: z.string() }).nullable(),
+  reason: z.string().nullable(),
+});
+export type SampleHistoryEntry = z.infer<typeof SampleHistoryEntry>;

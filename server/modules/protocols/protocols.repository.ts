@@ -1,0 +1,38 @@
+import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { participantConsents, protocolConsents, protocolEvents, protocolParticipants } from './protocols.table';
+
+// Reads other modules (samples) need from protocols, without touching its tables.
+
+/** A patient's enrolment in the protocol (enabled or not), or undefined. */
+export async function enrolmentOf(db: Db, institutionId: number, protocolId: number, patientId: number) {
+  const [row] = await db.select({ id: protocolParticipants.id, isEnabled: protocolParticipants.isEnabled }).from(protocolParticipants)
+    .where(and(eq(protocolParticipants.institutionId, institutionId), eq(protocolParticipants.collectionProtocolId, protocolId), eq(protocolParticipants.patientId, patientId))).limit(1);
+  return row;
+}
+
+/** An event of the protocol with its label and optional site, or undefined. */
+export async function protocolEventOf(db: Db, institutionId: number, protocolId: number, eventId: number) {
+  const [row] = await db.select({ id: protocolEvents.id, label: protocolEvents.label, institutionSiteId: protocolEvents.institutionSiteId }).from(protocolEvents)
+    .where(and(eq(protocolEvents.institutionId, institutionId), eq(protocolEvents.collectionProtocolId, protocolId), eq(protocolEvents.id, eventId))).limit(1);
+  return row;
+}
+
+/** An event as `{id, label}`, a scalar sub-select for another module's query (`eventId` is an outer expression). */
+export const eventRefOf = (eventId: SQL) =>
+  sql<{ id: number; label: string } | null>`(select json_build_object('id', e.id, 'label', e.label) from collection_protocol_events e where e.id = ${eventId})`;
+
+/** Whether a patient has withdrawn any consent in the institution, as a scalar sub-select. */
+export const hasWithdrawnOf = (patientId: SQL) =>
+  sql<boolean>`exists(select 1 from collection_protocol_participant_consents c where c.patient_id = ${patientId} and c.withdrawn_date is not null)`;
+
+/** A patient's withdrawn consents in the institution, oldest first (a sample's history shows them). */
+export async function withdrawalsOf(db: Db, institutionId: number, patientId: number) {
+  return db.select({
+    consent: protocolConsents.title, withdrawnDate: participantConsents.withdrawnDate, withdrawnAt: participantConsents.withdrawnAt,
+    withdrawnById: participantConsents.withdrawnById, reason: participantConsents.withdrawalReason, effect: participantConsents.withdrawalEffect,
+  }).from(participantConsents)
+    .innerJoin(protocolConsents, eq(protocolConsents.id, participantConsents.consentId))
+    .where(and(eq(participantConsents.institutionId, institutionId), eq(participantConsents.patientId, patientId), isNotNull(participantConsents.withdrawnDate)))
+    .orderBy(asc(participantConsents.withdrawnAt));
+}

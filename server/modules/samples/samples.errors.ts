@@ -1,0 +1,31 @@
+import { defineErrors } from '../../platform/errors';
+
+/** The samples module's errors: code `samples.<key>`, status, human title. */
+export const sampleErrors = defineErrors('samples', {
+  sample_id_taken: { status: 409, title: (sampleId: string) => `Sample ID ${sampleId} is already used in this institution.` },
+  sample_id_twice: { status: 400, title: (sampleId: string) => `Sample ID ${sampleId} is given to two rows.` },
+  overdraw: {
+    status: 409,
+    title: (sampleId: string, remaining: number, unit: string, wanted: number) =>
+      `Sample ${sampleId} has ${remaining} ${unit} remaining; ${wanted} ${unit} cannot be taken from it.`,
+  },
+  over_return: {
+    status: 409,
+    title: (sampleId: string, collected: number, unit: string) => `Sample ${sampleId} cannot hold more than its collected ${collected} ${unit}.`,
+  },
+  not_enrolled: { status: 409, title: (name: string) => `${name} is not enrolled in this protocol: enrol the participant first.` },
+  participant_disabled: { status: 409, title: (name: string) => `${name} is disabled in this protocol.` },
+  event_not_in_protocol: { status: 400, title: 'Choose an event of this protocol.' },
+  site_not_in_protocol: { status: 400, title: 'Choose one of the protocol\'s sites (add the site on the Sites page first).' },
+  site_required: { status: 400, title: 'Choose the institution site where the samples were collected (the event names none).' },
+  aliquot_type: { status: 400, title: 'An aliquot has its parent\'s specimen type.' },
+  aliquot_unit: {
+    status: 400,
+    title: 'An aliquot has its parent\'s unit of measurement (units are converted only when they are the same unit).',
+  },
+  lineage_required: { status: 400, title: 'Choose the sub sample lineage of a child row.' },
+  unit_required: { status: 400, title: 'Choose the unit of measurement of a sample.' },
+  row_parent: { status: 400, title: (key: string) => `Row ${key} names a parent row that is not listed before it.` },
+  row_key: { status: 400, title: (key: string) => `Row key ${key} is used twice.` },
+  parent_disabled: { status: 409, title: (sampleId: string) => `Sample ${sampleId} is disabled: nothing can be taken from it.` },
+});

@@ -1,0 +1,232 @@
+import type { z } from 'zod';
+import type { AdjustmentInput, CollectInput, CollectRow, SampleInput } from '../../../contract/samples.contract';
+import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { AppError, isUniqueViolation, staleStamp } from '../../platform/errors';
+import { audit } from '../../platform/audit';
+import { assertLookupIds } from '../../platform/lookups/lookup-refs';
+import type { Db } from '../../db/client';
+import { patientNames } from '../participants/participants.repository';
+import { assertUsable, enrolmentOf, isAliquotLineage, isProtocolSite, protocolEventOf, protocolOf } from '../protocols';
+import { collectedSamples } from './samples.table';
+import { sampleErrors } from './samples.errors';
+import { draw, lockSample, recordEvent, round, type SampleRow, unitSymbol } from './ledger';
+import { assertSampleIdFree, childPrefix, generateSampleId, primaryPrefix } from './sample-ids';
+import { getSample, samplesByIds } from './samples.read';
+
+type Protocol = Awaited<ReturnType<typeof protocolOf>>;
+/** Where a primary sample comes from: checked once per command. */
+interface Origin { protocol: Protocol; participantId: number; patientId: number; siteId: number; eventId: number; date: string; time: string }
+
+/** The patient must be enrolled (and enabled) in the protocol, the event and site must be the protocol's, consent not withdrawn. */
+async function originOf(tx: Db, ctx: Ctx, protocol: Protocol, v: { patientId: number; eventId: number; siteId: number | null; date: string; time: string }): Promise<Origin> {
+  const inst = instOf(ctx);
+  const name = async () => (await patientNames(tx, inst, [v.patientId])).get(v.patientId) ?? `Participant ${v.patientId}`;
+  const enrolment = await enrolmentOf(tx, inst, protocol.id, v.patientId);
+  if (!enrolment) throw sampleErrors.not_enrolled(await name(), { patientId: ['Not enrolled in this protocol'] });
+  if (!enrolment.isEnabled) throw sampleErrors.participant_disabled(await name(), { patientId: ['Disabled in this protocol'] });
+  await assertUsable(ctx, { patientId: v.patientId }, tx);
+  const event = await protocolEventOf(tx, inst, protocol.id, v.eventId);
+  if (!event) throw sampleErrors.event_not_in_protocol({ collectionProtocolEventId: ['Choose an event of this protocol'] });
+  const siteId = v.siteId ?? event.institutionSiteId;
+  if (!siteId) throw sampleErrors.site_required({ institutionSiteId: ['*Required'] });
+  if (!(await isProtocolSite(ctx, protocol.id, siteId, tx))) throw sampleErrors.site_not_in_protocol({ institutionSiteId: ['Choose one of the protocol\'s sites'] });
+  return { protocol, participantId: enrolment.id, patientId: v.patientId, siteId, eventId: event.id, date: v.date, time: v.time };
+}
+
+/** Inserts a sample row; a typed ID that another save took in the meantime is the declared 409, not a bare conflict. */
+async function insertSample(tx: Db, values: typeof collectedSamples.$inferInsert) {
+  try {
+    const [row] = await tx.insert(collectedSamples).values(values).returning();
+    return row;
+  } catch (e) {
+    if (isUniqueViolation(e)) throw sampleErrors.sample_id_taken(values.sampleId, { sampleId: ['This sample ID is already used'] });
+    throw e;
+  }
+}
+
+async function resolveSampleId(tx: Db, inst: number, typed: string | null, prefix: string, width: number) {
+  if (!typed) return generateSampleId(tx, inst, prefix, width);
+  await assertSampleIdFree(tx, inst, typed);
+  return typed;
+}
+
+/** A sample collected from the participant: remaining equals collected (spec 2 §5). */
+async function collectPrimary(tx: Db, ctx: Ctx, o: Origin, v: { sampleId: string | null; specimenTypeId: number; amount: number; unitId: number }) {
+  const inst = instOf(ctx);
+  await assertLookupIds(tx, inst, [
+    { key: 'specimenTypes', id: v.specimenTypeId, field: 'specimenTypeId', label: 'Specimen Type' },
+    { key: 'unitOfMeasurements', id: v.unitId, field: 'unitOfMeasurementId', label: 'Unit Of Measurement' },
+  ]);
+  const sampleId = await resolveSampleId(tx, inst, v.sampleId, primaryPrefix(o.protocol.code, o.date), 3);
+  const row = await insertSample(tx, {
+    institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id, collectionProtocolId: o.protocol.id, participantId: o.participantId, patientId: o.patientId,
+    institutionSiteId: o.siteId, collectionProtocolEventId: o.eventId, sampleId, kind: 'primary', specimenTypeId: v.specimenTypeId,
+    collectedAmount: v.amount, remainingAmount: v.amount, unitId: v.unitId, collectedDate: o.date, collectedTime: o.time, isSubsample: false,
+  });
+  await recordEvent(tx, ctx, row.id, 'collected', { summary: `Collected ${v.amount} ${await unitSymbol(tx, v.unitId)}.`, amount: v.amount, remainingAfter: v.amount });
+  await audit(tx, ctx, { entity: 'collectedSample', entityId: row.id, action: 'create', after: row });
+  return row;
+}
+
+interface ChildSpec { sampleId: string | null; lineageId: number; specimenTypeId: number; amount: number; unitId: number | null; parentAmountUsed?: number; date: string; time: string }
+
+/**
+ * A sub-sample of a locked parent. An aliquot is a part of the parent: same specimen type and unit
+ * (units convert only when identical: the unit list has no conversion factor), its amount drawn from
+ * the parent. A derivative is new material (its own type, amount and unit); `parentAmountUsed`
+ * (default 0) is drawn from the parent (OpenSpecimen's rule).
+ */
+async function createChild(tx: Db, ctx: Ctx, parent: SampleRow, v: ChildSpec) {
+  const inst = instOf(ctx);
+  const unitId = v.unitId ?? parent.unitId;
+  const found = await assertLookupIds(tx, inst, [
+    { key: 'subSampleLineages', id: v.lineageId, field: 'subSampleLineageId', label: 'Sub Sample Lineage' },
+    { key: 'specimenTypes', id: v.specimenTypeId, field: 'specimenTypeId', label: 'Specimen Type' },
+    { key: 'unitOfMeasurements', id: unitId, field: 'unitOfMeasurementId', label: 'Unit Of Measurement' },
+  ]);
+  const aliquot = isAliquotLineage(found.subSampleLineageId?.title);
+  if (aliquot && v.specimenTypeId !== parent.specimenTypeId) throw sampleErrors.aliquot_type({ specimenTypeId: ['An aliquot has its parent\'s specimen type'] });
+  if (aliquot && unitId !== parent.unitId) throw sampleErrors.aliquot_unit({ unitOfMeasurementId: ['An aliquot has its parent\'s unit'] });
+  const taken = aliquot ? v.amount : round(v.parentAmountUsed ?? 0);
+  const sampleId = await resolveSampleId(tx, inst, v.sampleId, childPrefix(parent.sampleId), 1);
+  const row = await insertSample(tx, {
+    institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id, collectionProtocolId: parent.collectionProtocolId, participantId: parent.participantId,
+    patientId: parent.patientId, institutionSiteId: parent.institutionSiteId, collectionProtocolEventId: parent.collectionProtocolEventId, sampleId,
+    kind: aliquot ? 'aliquot' : 'derivative', specimenTypeId: v.specimenTypeId, collectedAmount: v.amount, remainingAmount: v.amount, unitId,
+    collectedDate: v.date, collectedTime: v.time, parentId: parent.id, isSubsample: true, subSampleLineageId: v.lineageId, parentAmountUsed: aliquot ? null : taken,
+  });
+  const remaining = await draw(tx, ctx, parent, { kind: aliquot ? 'aliquot' : 'derivative', amount: taken, childSampleId: row.id });
+  const [unit, parentUnit] = [await unitSymbol(tx, unitId), await unitSymbol(tx, parent.unitId)];
+  const other = (s: SampleRow) => ({ id: s.id, sampleId: s.sampleId });
+  await recordEvent(tx, ctx, parent.id, aliquot ? 'aliquoted' : 'derived', {
+    summary: aliquot ? `Aliquot ${sampleId} took ${taken} ${parentUnit}.` : `Derivative ${sampleId} (${v.amount} ${unit}) used ${taken} ${parentUnit}.`,
+    amount: taken, remainingAfter: remaining, otherSample: other(row),
+  });
+  await recordEvent(tx, ctx, row.id, 'collected', {
+    summary: `${aliquot ? 'Aliquoted' : 'Derived'} from ${parent.sampleId}: ${v.amount} ${unit}.`, amount: v.amount, remainingAfter: v.amount, otherSample: other(parent),
+  });
+  await audit(tx, ctx, { entity: 'collectedSample', entityId: row.id, action: 'create', after: { ...row, parentRemainingAmount: remaining } });
+  return row;
+}
+
+/** Today and now in UTC, for a sub-sample made without a date (HH:MM). */
+const nowParts = (ctx: Ctx) => {
+  const iso = ctx.now().toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+};
+
+/** POST collectedSamples: one sample, or one sub-sample of a sample of this protocol (spec 2 §7). */
+export async function createSample(ctx: Ctx, protocolId: number, input: SampleInput) {
+  requirePermission(ctx, 'samples.collect');
+  const inst = instOf(ctx);
+  const id = await ctx.db.transaction(async (tx) => {
+    const protocol = await protocolOf(ctx, protocolId, tx);
+    const now = nowParts(ctx);
+    const sampleId = input.sampleId ? String(input.sampleId) : null;
+    if (input.parentSampleId) {
+      const parent = await lockSample(tx, inst, Number(input.parentSampleId), protocolId);
+      await assertUsable(ctx, { patientId: parent.patientId }, tx);
+      const row = await createChild(tx, ctx, parent, {
+        sampleId, lineageId: Number(input.subSampleLineageId), specimenTypeId: Number(input.specimenTypeId), amount: Number(input.collectedAmount),
+        unitId: input.unitOfMeasurementId ? Number(input.unitOfMeasurementId) : null, parentAmountUsed: input.parentAmountUsed === undefined ? undefined : Number(input.parentAmountUsed),
+        date: input.collectedDate ? String(input.collectedDate) : now.date, time: input.collectedTime ? String(input.collectedTime) : now.time,
+      });
+      return row.id;
+    }
+    const origin = await originOf(tx, ctx, protocol, {
+      patientId: Number(input.patientId), eventId: Number(input.collectionProtocolEventId), siteId: Number(input.institutionSiteId),
+      date: String(input.collectedDate), time: String(input.collectedTime),
+    });
+    const row = await collectPrimary(tx, ctx, origin, { sampleId, specimenTypeId: Number(input.specimenTypeId), amount: Number(input.collectedAmount), unitId: Number(input.unitOfMeasurementId) });
+    return row.id;
+  });
+  return getSample(ctx, protocolId, id);
+}
+
+type Row = z.output<typeof CollectRow>;
+
+/** The problem of one row, named: "Row 2 (serum): ...", its field errors under rows.<index>. */
+function inRow(e: unknown, index: number, row: Row): never {
+  if (!(e instanceof AppError)) throw e;
+  const errors = e.errors ? Object.fromEntries(Object.entries(e.errors).map(([f, m]) => [`rows.${index}.${f}`, m])) : { [`rows.${index}`]: [e.title] };
+  throw new AppError(e.status, `Row ${index + 1} (${row.key}): ${e.title}`, errors, e.code);
+}
+
+/** The rows' shape before anything is written: keys once, parents listed first, typed IDs once. */
+function checkRows(rows: Row[]) {
+  const keys = new Set<string>();
+  const ids = new Map<string, number>();
+  rows.forEach((r, i) => {
+    const fail = (e: AppError) => inRow(e, i, r);
+    if (keys.has(r.key)) fail(sampleErrors.row_key(r.key, { key: ['Used twice'] }));
+    if (r.parentKey && !keys.has(r.parentKey)) fail(sampleErrors.row_parent(r.key, { parentKey: ['Not listed before this row'] }));
+    if (r.parentKey && !r.subSampleLineageId) fail(sampleErrors.lineage_required({ subSampleLineageId: ['*Required'] }));
+    if (!r.parentKey && !r.unitOfMeasurementId) fail(sampleErrors.unit_required({ unitOfMeasurementId: ['*Required'] }));
+    if (r.sampleId) {
+      const lower = r.sampleId.toLowerCase();
+      if (ids.has(lower)) fail(sampleErrors.sample_id_twice(r.sampleId, { sampleId: [`Also given to row ${ids.get(lower)! + 1}`] }));
+      ids.set(lower, i);
+    }
+    keys.add(r.key);
+  });
+}
+
+/**
+ * The Collect Specimen stepper as one command (issue 13): every row becomes a sample, child rows
+ * sub-samples of their parent row, all in ONE transaction; any bad row rolls back everything and
+ * the problem names the row.
+ */
+export async function collect(ctx: Ctx, protocolId: number, input: CollectInput) {
+  requirePermission(ctx, 'samples.collect');
+  const rows = input.rows as Row[];
+  checkRows(rows);
+  const ids = await ctx.db.transaction(async (tx) => {
+    const protocol = await protocolOf(ctx, protocolId, tx);
+    const origin = await originOf(tx, ctx, protocol, {
+      patientId: Number(input.patientId), eventId: Number(input.collectionProtocolEventId),
+      siteId: input.institutionSiteId ? Number(input.institutionSiteId) : null, date: String(input.collectedDate), time: String(input.collectedTime),
+    });
+    const made = new Map<string, SampleRow>();
+    for (const [i, r] of rows.entries()) {
+      try {
+        const parent = r.parentKey ? made.get(r.parentKey)! : null;
+        const row = parent
+          ? await createChild(tx, ctx, parent, {
+            sampleId: r.sampleId, lineageId: r.subSampleLineageId!, specimenTypeId: r.specimenTypeId, amount: r.quantity, unitId: r.unitOfMeasurementId,
+            parentAmountUsed: r.parentAmountUsed, date: origin.date, time: origin.time,
+          })
+          : await collectPrimary(tx, ctx, origin, { sampleId: r.sampleId, specimenTypeId: r.specimenTypeId, amount: r.quantity, unitId: r.unitOfMeasurementId! });
+        made.set(r.key, row);
+      } catch (e) {
+        inRow(e, i, r);
+      }
+    }
+    await audit(tx, ctx, { entity: 'collectedSample', action: 'collect', after: { eventId: origin.eventId, patientId: origin.patientId, sampleIds: [...made.values()].map((s) => s.id) } });
+    return [...made.values()].map((s) => s.id);
+  });
+  return samplesByIds(ctx, ids);
+}
+
+/**
+ * A manual adjustment with a reason: a positive amount is drawn, a negative one given back (never
+ * above the collected amount). Guarded by the sample's concurrency stamp. Not refused after a consent
+ * withdrawal: recording destroyed or lost material must stay possible.
+ */
+export async function adjust(ctx: Ctx, protocolId: number, id: number, input: AdjustmentInput) {
+  requirePermission(ctx, 'samples.collect');
+  await ctx.db.transaction(async (tx) => {
+    await protocolOf(ctx, protocolId, tx);
+    const sample = await lockSample(tx, instOf(ctx), id, protocolId);
+    if (sample.concurrencyStamp !== String(input.concurrencyStamp)) throw staleStamp();
+    const before = { ...sample };
+    const amount = Number(input.amount);
+    const reason = String(input.reason);
+    const remaining = await draw(tx, ctx, sample, { kind: 'adjustment', amount, reason });
+    const unit = await unitSymbol(tx, sample.unitId);
+    await recordEvent(tx, ctx, sample.id, 'adjusted', {
+      summary: amount > 0 ? `Adjusted: ${amount} ${unit} removed.` : `Adjusted: ${-amount} ${unit} given back.`, amount, remainingAfter: remaining, reason,
+    });
+    await audit(tx, ctx, { entity: 'collectedSample', entityId: id, action: 'adjust', before, after: { ...sample, adjustment: amount, reason } });
+  });
+  return getSample(ctx, protocolId, id);
+}

@@ -1,0 +1,85 @@
+import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { recordColumns, ts } from '../../platform/records';
+import { patients } from '../participants/participants.table';
+import { collectionProtocols, protocolParticipants } from '../protocols/protocols.table';
+
+// Collected samples and their quantity ledger (docs/samples.md). Every row carries institution_id.
+
+/**
+ * A specimen collected from a protocol participant, or a sub-sample of one (`parent_id`). The sample
+ * ID is unique per institution whatever its case. `remaining_amount` = collected - the sum of the
+ * sample's draws (sample_draws), changed only in the transaction that writes the draw, under a lock.
+ */
+export const collectedSamples = pgTable('collected_samples', {
+  ...recordColumns(),
+  institutionId: integer('institution_id').notNull(),
+  collectionProtocolId: integer('collection_protocol_id').notNull().references(() => collectionProtocols.id),
+  participantId: integer('participant_id').notNull().references(() => protocolParticipants.id),
+  patientId: integer('patient_id').notNull().references(() => patients.id),
+  institutionSiteId: integer('institution_site_id').notNull(),
+  collectionProtocolEventId: integer('collection_protocol_event_id').notNull(),
+  sampleId: text('sample_id').notNull(),
+  /** primary | aliquot | derivative */
+  kind: text('kind').notNull(),
+  specimenTypeId: integer('specimen_type_id').notNull(),
+  collectedAmount: doublePrecision('collected_amount').notNull(),
+  remainingAmount: doublePrecision('remaining_amount').notNull(),
+  unitId: integer('unit_id').notNull(),
+  collectedDate: date('collected_date', { mode: 'string' }).notNull(),
+  collectedTime: text('collected_time').notNull(),
+  parentId: integer('parent_id').references((): AnyPgColumn => collectedSamples.id),
+  isSubsample: boolean('is_subsample').notNull().default(false),
+  subSampleLineageId: integer('sub_sample_lineage_id'),
+  /** A derivative's amount taken from its parent, in the parent's unit (its own amount is new material). */
+  parentAmountUsed: doublePrecision('parent_amount_used'),
+}, (t) => [
+  uniqueIndex('collected_samples_sample_id_uq').on(t.institutionId, sql`lower(${t.sampleId})`),
+  index('collected_samples_protocol_idx').on(t.collectionProtocolId, t.id),
+  index('collected_samples_patient_idx').on(t.institutionId, t.patientId),
+  index('collected_samples_parent_idx').on(t.parentId),
+  index('collected_samples_date_idx').on(t.collectionProtocolId, t.collectedDate),
+  check('collected_samples_remaining_ck', sql`${t.remainingAmount} >= 0 and ${t.remainingAmount} <= ${t.collectedAmount}`),
+  check('collected_samples_collected_ck', sql`${t.collectedAmount} >= 0`),
+  check('collected_samples_kind_ck', sql`${t.kind} in ('primary', 'aliquot', 'derivative')`),
+]);
+
+/**
+ * The ledger: every draw from a sample, never changed. `amount` is in the sample's unit; an adjustment
+ * may be negative (quantity given back) and always has a reason.
+ */
+export const sampleDraws = pgTable('sample_draws', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  institutionId: integer('institution_id').notNull(),
+  sampleId: integer('sample_id').notNull().references(() => collectedSamples.id),
+  /** aliquot | derivative | adjustment */
+  kind: text('kind').notNull(),
+  amount: doublePrecision('amount').notNull(),
+  unitId: integer('unit_id').notNull(),
+  reason: text('reason'),
+  childSampleId: integer('child_sample_id').references(() => collectedSamples.id),
+  creatorId: integer('creator_id'),
+  createdDate: ts('created_date').notNull().defaultNow(),
+}, (t) => [
+  index('sample_draws_sample_idx').on(t.sampleId, t.id),
+  check('sample_draws_kind_ck', sql`${t.kind} in ('aliquot', 'derivative', 'adjustment')`),
+  check('sample_draws_reason_ck', sql`${t.kind} <> 'adjustment' or ${t.reason} is not null`),
+]);
+
+/** A sample's timeline (collected, aliquoted, derived, adjusted), written in the transaction of the change. */
+export const sampleEvents = pgTable('sample_events', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  institutionId: integer('institution_id').notNull(),
+  sampleId: integer('sample_id').notNull().references(() => collectedSamples.id),
+  kind: text('kind').notNull(),
+  detail: jsonb('detail').notNull(),
+  creatorId: integer('creator_id'),
+  createdDate: ts('created_date').notNull().defaultNow(),
+}, (t) => [index('sample_events_sample_idx').on(t.sampleId, t.id)]);
+
+/** Running numbers of generated sample IDs, per institution and prefix (the row is the lock). */
+export const collectedSampleIdCounters = pgTable('collected_sample_id_counters', {
+  institutionId: integer('institution_id').notNull(),
+  prefix: text('prefix').notNull(),
+  last: integer('last').notNull(),
+}, (t) => [primaryKey({ columns: [t.institutionId, t.prefix] })]);

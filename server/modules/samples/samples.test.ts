@@ -1,0 +1,279 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { testApp, json, pagination } from '../../test/harness';
+import { createAccount, login, signedIn } from '../../test/factories';
+import { participant, referenceIds } from '../../test/participants-fixtures';
+import { createProtocol, protocolRefs, signaturePng } from '../../test/protocols-fixtures';
+import { auditEvents } from '../../platform/audit.table';
+import { sampleDraws } from './samples.table';
+
+const t = await testApp();
+const { institution, token } = await signedIn(t, ['Coordinator']);
+const pr = await referenceIds(t, institution.id, token);
+const r = await protocolRefs(t, institution.id, token);
+const ml = r.unit('Millilitre'), ul = r.unit('Microlitre');
+const blood = r.type('Whole Blood'), serum = r.type('Serum');
+type Rec = Record<string, unknown> & { id: number };
+type Sample = Rec & { sampleId: string; remainingAmount: number; collectedAmount: number; concurrencyStamp: string; children: Sample[] };
+
+/** A protocol with the institution's site, one event and one enrolled patient. */
+async function setUp(inst = institution, tok = token) {
+  const own = inst.id === institution.id ? r : await protocolRefs(t, inst.id, tok);
+  const protocol = await createProtocol(t, inst.id, tok);
+  const base = `/api/institutions/${inst.id}/collectionProtocols/${protocol.id}`;
+  await t.call('POST', `${base}/collectionProtocolSites`, { token: tok, body: { InstitutionSiteId: inst.site.id } });
+  const event = json<Rec>(await t.call('POST', `${base}/collectionProtocolEvents`, { token: tok, body: { Label: 'Baseline', EventCode: 'BL', CollectionProtocolEventUnitOfMeasurementId: own.eventUnit('Day') } }));
+  const refs = inst.id === institution.id ? pr : await referenceIds(t, inst.id, tok);
+  const patient = json<Rec>(await t.call('POST', `/api/institutions/${inst.id}/patients/register`, { token: tok, body: participant(refs) }));
+  const [enrolment] = json<Rec[]>(await t.call('POST', `${base}/collectionProtocolParticipants`, { token: tok, body: { PatientIds: [patient.id] } }));
+  const api = (p = '') => `${base}/collectedSamples${p}`;
+  const body = (over: Record<string, unknown> = {}) => ({
+    PatientId: patient.id, InstitutionSiteId: inst.site.id, CollectionProtocolEventId: event.id, SpecimenTypeId: own.type('Whole Blood'), CollectedAmount: 10,
+    RemainingAmount: 10, UnitOfMeasurementId: own.unit('Millilitre'), CollectedDate: '2026-03-14', CollectedTime: '09:30', IsSubSample: false, ...over,
+  });
+  const sample = async (over: Record<string, unknown> = {}) => {
+    const res = await t.call('POST', api(), { token: tok, body: body(over) });
+    if (res.statusCode !== 201) throw new Error(res.body);
+    return json<Sample>(res);
+  };
+  const sub = (parent: Sample, over: Record<string, unknown> = {}) =>
+    t.call('POST', api(), { token: tok, body: { IsSubSample: true, ParentSampleId: parent.id, SubSampleLineageId: r.aliquot, SpecimenTypeId: blood, CollectedAmount: 1, ...over } });
+  return { protocol, base, event, patient, enrolment, api, body, sample, sub };
+}
+
+const p = await setUp();
+
+describe('collect', () => {
+  it('collects a sample with remaining = collected, names its references, and lists it with the spec filters', async () => {
+    const s = await p.sample({ SampleID: 'BC-0001' });
+    expect(s).toMatchObject({
+      sampleId: 'BC-0001', kind: 'primary', collectedAmount: 10, remainingAmount: 10, isSubsample: false, parentSampleId: null, patientId: p.patient.id,
+      specimenType: { id: blood, title: 'Whole Blood' }, unitOfMeasurement: { id: ml, unitName: 'Millilitre', unitSymbol: 'mL' },
+      collectionProtocolEvent: { id: p.event.id, label: 'Baseline' }, institutionSite: { id: institution.site.id, title: 'Main Site' },
+      collectedDate: '2026-03-14', collectedTime: '09:30', hasWithdrawnConsent: false, creatorAccount: { firstName: 'Test' },
+    });
+    expect(typeof s.concurrencyStamp).toBe('string');
+    const ids = async (q: string) => json<Sample[]>(await t.call('GET', p.api(q), { token })).map((x) => x.sampleId);
+    expect(await ids('?SampleID=bc-0001')).toEqual(['BC-0001']);
+    expect(await ids(`?PatientId=${p.patient.id}&IsSubsample=false&StartDate=2026-03-14&EndDate=2026-03-14`)).toContain('BC-0001');
+    expect(await ids(`?ParticipantId=${p.enrolment.id}&SampleID=BC-0001`)).toEqual(['BC-0001']);
+    expect(await ids('?StartDate=2026-03-15&EndDate=2026-03-20&SampleID=BC-0001')).toEqual([]);
+    const half = await t.call('GET', p.api('?StartDate=2026-03-14'), { token });
+    expect(json(half)).toMatchObject({ status: 400, errors: { endDate: ['Give both the start and the end date'] } });
+    const list = await t.call('GET', p.api('?PageSize=1'), { token });
+    expect(pagination(list)).toMatchObject({ PageSize: 1 });
+    // The institution-wide look-up New Order uses: exact, any case.
+    const found = json<Sample[]>(await t.call('GET', `/api/institutions/${institution.id}/collectedSamples?SampleID=bC-0001`, { token }));
+    expect(found.map((x) => x.id)).toEqual([s.id]);
+    expect(json<Sample[]>(await t.call('GET', `/api/institutions/${institution.id}/collectedSamples?SampleID=BC-000`, { token }))).toEqual([]);
+    expect(json(await t.call('GET', p.api(`/${s.id}`), { token }))).toMatchObject({ id: s.id, sampleId: 'BC-0001' });
+  });
+
+  it('keeps sample IDs unique per institution whatever their case, and validates with the spec messages', async () => {
+    await p.sample({ SampleID: 'Dup-1' });
+    const again = await t.call('POST', p.api(), { token, body: p.body({ SampleID: 'dUP-1' }) });
+    expect(again.statusCode).toBe(409);
+    expect(json(again)).toMatchObject({ code: 'samples.sample_id_taken', title: 'Sample ID dUP-1 is already used in this institution.', errors: { sampleId: ['This sample ID is already used'] } });
+    // Another protocol of the institution: still taken.
+    const other = await setUp();
+    expect(json(await t.call('POST', other.api(), { token, body: other.body({ SampleID: 'DUP-1' }) })).code).toBe('samples.sample_id_taken');
+    const empty = await t.call('POST', p.api(), { token, body: { SampleID: 'a b' } });
+    expect(json(empty).errors).toMatchObject({ sampleId: ['Use letters, digits and . _ - / only'], specimenTypeId: ['*Required'] });
+    const partial = await t.call('POST', p.api(), { token, body: { SpecimenTypeId: blood, CollectedAmount: 1 } });
+    expect(json(partial).errors).toEqual({
+      patientId: ['*Required'], institutionSiteId: ['*Required'], collectionProtocolEventId: ['*Required'], unitOfMeasurementId: ['*Required'],
+      collectedDate: ['*required'], collectedTime: ['*required'],
+    });
+    expect(json(await t.call('POST', p.api(), { token, body: { IsSubSample: true, SpecimenTypeId: blood, CollectedAmount: 1 } })).errors)
+      .toEqual({ parentSampleId: ['*Required'], subSampleLineageId: ['*Required'] });
+  });
+
+  it('generates <CODE>-<yyyymmdd>-<nnn> IDs, never twice under parallel saves, skipping one typed by hand', async () => {
+    const code = String(p.protocol.code).toUpperCase();
+    await p.sample({ SampleID: `${code}-20260401-002` });
+    const made = await Promise.all(Array.from({ length: 6 }, () => t.call('POST', p.api(), { token, body: p.body({ CollectedDate: '2026-04-01' }) })));
+    expect(made.map((m) => m.statusCode)).toEqual(Array(6).fill(201));
+    const ids = made.map((m) => json<Sample>(m).sampleId).sort();
+    expect(ids).toEqual([1, 3, 4, 5, 6, 7].map((n) => `${code}-20260401-${String(n).padStart(3, '0')}`));
+    const parent = json<Sample>(made[0]);
+    const child = json<Sample>(await p.sub(parent));
+    expect(child.sampleId).toBe(`${parent.sampleId}.1`);
+  });
+
+  it('refuses a patient not enrolled, an event or site of another protocol, and unknown lists', async () => {
+    const stranger = json<Rec>(await t.call('POST', `/api/institutions/${institution.id}/patients/register`, { token, body: participant(pr) }));
+    expect(json(await t.call('POST', p.api(), { token, body: p.body({ PatientId: stranger.id }) }))).toMatchObject({ status: 409, code: 'samples.not_enrolled' });
+    const other = await setUp();
+    expect(json(await t.call('POST', p.api(), { token, body: p.body({ CollectionProtocolEventId: other.event.id }) }))).toMatchObject({ status: 400, code: 'samples.event_not_in_protocol' });
+    const bare = await createProtocol(t, institution.id, token);
+    const bareApi = `/api/institutions/${institution.id}/collectionProtocols/${bare.id}`;
+    const ev = json<Rec>(await t.call('POST', `${bareApi}/collectionProtocolEvents`, { token, body: { Label: 'E', EventCode: 'E1', CollectionProtocolEventUnitOfMeasurementId: r.eventUnit('Day') } }));
+    await t.call('POST', `${bareApi}/collectionProtocolParticipants`, { token, body: { PatientIds: [p.patient.id] } });
+    const noSite = await t.call('POST', `${bareApi}/collectedSamples`, { token, body: p.body({ CollectionProtocolEventId: ev.id }) });
+    expect(json(noSite)).toMatchObject({ status: 400, code: 'samples.site_not_in_protocol' });
+    expect(json(await t.call('POST', p.api(), { token, body: p.body({ SpecimenTypeId: 2_000_000_000 }) }))).toMatchObject({ status: 400, errors: { specimenTypeId: ['Choose an enabled specimen type'] } });
+    const gone = await setUp();
+    await t.call('POST', `${gone.base}/collectionProtocolParticipants/${gone.enrolment.id}/disable`, { token });
+    expect(json(await t.call('POST', gone.api(), { token, body: gone.body() }))).toMatchObject({ status: 409, code: 'samples.participant_disabled', title: 'Almaz Tesfaye is disabled in this protocol.' });
+  });
+});
+
+describe('ledger', () => {
+  it('an aliquot takes its amount from the parent; a derivative records the parent amount used apart from its own amount', async () => {
+    const parent = await p.sample({ CollectedAmount: 10 });
+    const a = await p.sub(parent, { CollectedAmount: 2.5 });
+    expect(a.statusCode, a.body).toBe(201);
+    expect(json(a)).toMatchObject({ kind: 'aliquot', isSubsample: true, parentSampleId: parent.id, parentSample: { id: parent.id, sampleId: parent.sampleId }, collectedAmount: 2.5, remainingAmount: 2.5, unitOfMeasurement: { id: ml }, parentAmountUsed: null });
+    const d = await p.sub(parent, { SubSampleLineageId: r.derived, SpecimenTypeId: serum, CollectedAmount: 800, UnitOfMeasurementId: ul, ParentAmountUsed: 3 });
+    expect(json(d)).toMatchObject({ kind: 'derivative', collectedAmount: 800, unitOfMeasurement: { id: ul, unitSymbol: 'µL' }, parentAmountUsed: 3, specimenType: { title: 'Serum' } });
+    const after = json<Sample>(await t.call('GET', p.api(`/${parent.id}`), { token }));
+    expect(after.remainingAmount).toBe(4.5);
+    expect(after.concurrencyStamp).not.toBe(parent.concurrencyStamp);
+    const draws = await t.db.select().from(sampleDraws).where(eq(sampleDraws.sampleId, parent.id));
+    expect(draws.map((x) => [x.kind, x.amount, x.childSampleId])).toEqual([['aliquot', 2.5, json<Rec>(a).id], ['derivative', 3, json<Rec>(d).id]]);
+    expect(after.collectedAmount - draws.reduce((s, x) => s + x.amount, 0)).toBe(after.remainingAmount);
+    // An aliquot keeps the parent's type and unit (no conversion factor exists between units).
+    expect(json(await p.sub(parent, { SpecimenTypeId: serum }))).toMatchObject({ status: 400, code: 'samples.aliquot_type' });
+    expect(json(await p.sub(parent, { UnitOfMeasurementId: ul }))).toMatchObject({ status: 400, code: 'samples.aliquot_unit' });
+    const over = await p.sub(parent, { CollectedAmount: 5 });
+    expect(over.statusCode).toBe(409);
+    expect(json(over)).toMatchObject({ code: 'samples.overdraw', title: `Sample ${parent.sampleId} has 4.5 mL remaining; 5 mL cannot be taken from it.` });
+  });
+
+  it('adjusts with a reason and the concurrency stamp: draws, gives back, never below 0 nor above collected; a stale stamp is 409', async () => {
+    const s = await p.sample({ CollectedAmount: 5 });
+    const adj = (amount: number, stamp: string, reason = 'Spilled while pipetting') => t.call('POST', p.api(`/${s.id}/adjustments`), { token, body: { Amount: amount, Reason: reason, ConcurrencyStamp: stamp } });
+    const one = await adj(1.5, s.concurrencyStamp);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(json(one)).toMatchObject({ remainingAmount: 3.5 });
+    expect(json(await adj(1, s.concurrencyStamp))).toMatchObject({ status: 409, title: 'This record was changed by someone else. Reload it and try again.' });
+    const stamp = json<Sample>(one).concurrencyStamp;
+    expect(json(await adj(4, stamp))).toMatchObject({ status: 409, code: 'samples.overdraw' });
+    expect(json(await adj(-2, stamp))).toMatchObject({ status: 409, code: 'samples.over_return' });
+    const back = await adj(-0.5, stamp, 'Recount');
+    expect(json(back)).toMatchObject({ remainingAmount: 4 });
+    expect(json(await adj(1, json<Sample>(back).concurrencyStamp, ''))).toMatchObject({ status: 400, errors: { reason: ['*required'] } });
+    expect(json(await adj(0, json<Sample>(back).concurrencyStamp))).toMatchObject({ status: 400, errors: { amount: ['An adjustment of 0 changes nothing'] } });
+    const history = json<{ kind: string; summary: string; reason: string | null; remainingAfter: number; account: { firstName: string } }[]>(await t.call('GET', p.api(`/${s.id}/history`), { token }));
+    expect(history.map((h) => [h.kind, h.remainingAfter, h.reason])).toEqual([['collected', 5, null], ['adjusted', 3.5, 'Spilled while pipetting'], ['adjusted', 4, 'Recount']]);
+    expect(history[1]).toMatchObject({ summary: 'Adjusted: 1.5 mL removed.', account: { firstName: 'Test' } });
+    const audits = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entity, 'collectedSample'), eq(auditEvents.entityId, String(s.id))));
+    expect(audits.map((a) => a.action)).toEqual(['create', 'adjust', 'adjust']);
+  });
+
+  it('20 parallel aliquots that would overdraw a parent: exactly the allowed number of 201s, 409 for the rest', async () => {
+    const parent = await p.sample({ CollectedAmount: 7 });
+    const results = await Promise.all(Array.from({ length: 20 }, () => p.sub(parent, { CollectedAmount: 1 })));
+    const codes = results.map((x) => x.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(7);
+    expect(codes.filter((c) => c === 409)).toHaveLength(13);
+    expect(results.filter((x) => x.statusCode === 409).every((x) => json(x).code === 'samples.overdraw')).toBe(true);
+    const tree = json<Sample>(await t.call('GET', p.api(`/${parent.id}/tree`), { token }));
+    expect(tree.remainingAmount).toBe(0);
+    expect(tree.children).toHaveLength(7);
+    expect(new Set(tree.children.map((c) => c.sampleId)).size).toBe(7);
+  });
+});
+
+describe('stepper command', () => {
+  const rows = (over: Record<string, unknown>[] = []) => [
+    { Key: 'wb', SpecimenTypeId: blood, Quantity: 6, UnitOfMeasurementId: ml, SampleId: null },
+    { Key: 'a1', ParentKey: 'wb', SubSampleLineageId: r.aliquot, SpecimenTypeId: blood, Quantity: 2 },
+    { Key: 'a1x', ParentKey: 'a1', SubSampleLineageId: r.aliquot, SpecimenTypeId: blood, Quantity: 0.5 },
+    { Key: 'ser', ParentKey: 'wb', SubSampleLineageId: r.derived, SpecimenTypeId: serum, Quantity: 1.5, ParentAmountUsed: 3 },
+    ...over,
+  ];
+  const run = (body: Record<string, unknown>, pp = p) => t.call('POST', pp.api('/collect'), {
+    token, body: { CollectionProtocolEventId: pp.event.id, PatientId: pp.patient.id, InstitutionSiteId: institution.site.id, CollectedDate: '2026-05-02', CollectedTime: '10:15', ...body },
+  });
+
+  it('creates every row and sub-row in one transaction, with trees and remaining amounts', async () => {
+    const res = await run({ Rows: rows() });
+    expect(res.statusCode, res.body).toBe(201);
+    const made = json<Sample[]>(res);
+    expect(made.map((s) => [s.kind, s.collectedAmount, s.remainingAmount])).toEqual([['primary', 6, 1], ['aliquot', 2, 1.5], ['aliquot', 0.5, 0.5], ['derivative', 1.5, 1.5]]);
+    const tree = json<Sample>(await t.call('GET', p.api(`/${made[0].id}/tree`), { token }));
+    expect(tree.children.map((c) => [c.sampleId, c.children.map((g) => g.sampleId)])).toEqual([[made[1].sampleId, [made[2].sampleId]], [made[3].sampleId, []]]);
+    const history = json<{ kind: string }[]>(await t.call('GET', p.api(`/${made[0].id}/history`), { token }));
+    expect(history.map((h) => h.kind)).toEqual(['collected', 'aliquoted', 'derived']);
+    const child = json<{ kind: string; summary: string; otherSample: { sampleId: string } }[]>(await t.call('GET', p.api(`/${made[1].id}/history`), { token }));
+    expect(child.map((h) => [h.kind, h.otherSample?.sampleId])).toEqual([['collected', made[0].sampleId], ['aliquoted', made[2].sampleId]]);
+    expect(child[0].summary).toBe(`Aliquoted from ${made[0].sampleId}: 2 mL.`);
+    const [logged] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entity, 'collectedSample'), eq(auditEvents.action, 'collect')));
+    expect(logged.after).toMatchObject({ eventId: p.event.id, patientId: p.patient.id, sampleIds: made.map((m) => m.id) });
+    const everywhere = json<Sample[]>(await t.call('GET', `/api/institutions/${institution.id}/collectedSamples?PatientId=${p.patient.id}&StartDate=2026-05-02&EndDate=2026-05-02`, { token }));
+    expect(everywhere.map((x) => x.id).sort()).toEqual(made.map((m) => m.id).sort());
+  });
+
+  it('rolls back everything on one bad row and names the row', async () => {
+    const before = pagination(await t.call('GET', p.api(), { token })).TotalCount;
+    const over = await run({ Rows: rows([{ Key: 'big', ParentKey: 'wb', SubSampleLineageId: r.aliquot, SpecimenTypeId: blood, Quantity: 5 }]) });
+    expect(over.statusCode).toBe(409);
+    expect(json(over).title).toMatch(/^Row 5 \(big\): Sample .+ has 1 mL remaining; 5 mL cannot be taken from it\.$/);
+    await p.sample({ SampleID: 'TAKEN-9' });
+    const dup = await run({ Rows: rows([{ Key: 'x', ParentKey: 'wb', SubSampleLineageId: r.derived, SpecimenTypeId: serum, Quantity: 1, SampleId: 'taken-9' }]) });
+    expect(json(dup)).toMatchObject({ status: 409, code: 'samples.sample_id_taken', errors: { 'rows.4.sampleId': ['This sample ID is already used'] } });
+    const unknown = await run({ Rows: rows([{ Key: 'x', ParentKey: 'wb', SubSampleLineageId: r.derived, SpecimenTypeId: 2_000_000_000, Quantity: 1 }]) });
+    expect(json(unknown)).toMatchObject({ status: 400, errors: { 'rows.4.specimenTypeId': ['Choose an enabled specimen type'] } });
+    expect(json(unknown).title).toMatch(/^Row 5 \(x\): /);
+    const twice = await run({ Rows: [{ Key: 'a', SpecimenTypeId: blood, Quantity: 1, UnitOfMeasurementId: ml, SampleId: 'Q-1' }, { Key: 'b', SpecimenTypeId: blood, Quantity: 1, UnitOfMeasurementId: ml, SampleId: 'q-1' }] });
+    expect(json(twice)).toMatchObject({ status: 400, code: 'samples.sample_id_twice' });
+    expect(json(await run({ Rows: [{ Key: 'a', ParentKey: 'zz', SpecimenTypeId: blood, Quantity: 1, SubSampleLineageId: r.aliquot }] })).code).toBe('samples.row_parent');
+    expect(pagination(await t.call('GET', p.api(), { token })).TotalCount).toBe(before + 1);
+  });
+});
+
+describe('withdrawn consent', () => {
+  it('blocks collect, the stepper and sub-samples for that donor; the history shows the withdrawal; adjustments stay possible', async () => {
+    const w = await setUp();
+    const s = await w.sample();
+    const c = json<Rec & { consentVersionId: number }>(await t.call('POST', `${w.base}/collectionProtocolConsents`, { token, body: { Title: 'Main', Consent: '<p>I agree</p>' } }));
+    const signed = json<Rec>(await t.call('POST', `${w.base}/collectionProtocolParticipantConsents`, { token, body: { ParticipantId: w.enrolment.id, ConsentVersionId: c.consentVersionId, Signature: signaturePng().dataUrl } }));
+    const today = new Date().toISOString().slice(0, 10);
+    const off = await t.call('POST', `${w.base}/collectionProtocolParticipantConsents/${signed.id}/withdraw`, { token, body: { WithdrawnDate: today, Reason: 'Moved away', Effect: 'stop_use' } });
+    expect(off.statusCode, off.body).toBe(200);
+    for (const res of [
+      await t.call('POST', w.api(), { token, body: w.body() }),
+      await w.sub(s),
+      await t.call('POST', w.api('/collect'), { token, body: { CollectionProtocolEventId: w.event.id, PatientId: w.patient.id, CollectedDate: today, CollectedTime: '10:00', Rows: [{ Key: 'a', SpecimenTypeId: blood, Quantity: 1, UnitOfMeasurementId: ml }] } }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(json(res)).toMatchObject({ code: 'protocols.consent_withdrawn', title: `Almaz Tesfaye withdrew consent on ${today}: their samples may not be used further.` });
+    }
+    const got = json<Sample & { hasWithdrawnConsent: boolean }>(await t.call('GET', w.api(`/${s.id}`), { token }));
+    expect(got.hasWithdrawnConsent).toBe(true);
+    const history = json<{ kind: string; reason: string | null }[]>(await t.call('GET', w.api(`/${s.id}/history`), { token }));
+    expect(history.map((h) => h.kind)).toEqual(['collected', 'consent_withdrawn']);
+    expect(history[1].reason).toBe('Moved away');
+    expect((await t.call('POST', w.api(`/${s.id}/adjustments`), { token, body: { Amount: 10, Reason: 'Destroyed', ConcurrencyStamp: got.concurrencyStamp } })).statusCode).toBe(200);
+  });
+});
+
+describe('tenancy and permissions', () => {
+  it('another institution\'s protocol or sample is 404; a Researcher reads but cannot collect; no token is 401', async () => {
+    const s = await p.sample();
+    const foreign = await signedIn(t, ['Coordinator']);
+    const fp = await setUp(foreign.institution, foreign.token);
+    const fs = await fp.sample();
+    // Our sample through their protocol path, their protocol through our institution, their sample id in our protocol.
+    expect((await t.call('GET', fp.api(`/${s.id}`), { token: foreign.token })).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/institutions/${institution.id}/collectionProtocols/${fp.protocol.id}/collectedSamples`, { token })).statusCode).toBe(404);
+    expect((await t.call('GET', p.api(`/${fs.id}`), { token })).statusCode).toBe(404);
+    expect((await t.call('GET', p.api(`/${fs.id}/tree`), { token })).statusCode).toBe(404);
+    expect((await p.sub(fs as Sample)).statusCode).toBe(404);
+    expect((await t.call('POST', p.api(`/${fs.id}/adjustments`), { token, body: { Amount: 1, Reason: 'x', ConcurrencyStamp: fs.concurrencyStamp } })).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/institutions/${foreign.institution.id}/collectedSamples`, { token })).statusCode).toBe(404);
+    expect(json<Rec[]>(await t.call('GET', `/api/institutions/${institution.id}/collectedSamples?SampleID=${fs.sampleId}`, { token }))).toEqual([]);
+    // Their patient in our protocol is not enrolled here.
+    expect((await t.call('POST', p.api(), { token, body: p.body({ PatientId: fp.patient.id }) })).statusCode).toBe(409);
+
+    const researcher = await createAccount(t, { roles: ['Researcher'], institutionIds: [institution.id] });
+    const rt = await login(t, researcher.email);
+    expect((await t.call('GET', p.api(), { token: rt })).statusCode).toBe(200);
+    expect((await t.call('GET', p.api(`/${s.id}/history`), { token: rt })).statusCode).toBe(200);
+    expect((await t.call('POST', p.api(), { token: rt, body: p.body() })).statusCode).toBe(403);
+    expect((await t.call('POST', p.api('/collect'), { token: rt, body: {} })).statusCode).toBe(403);
+    expect((await t.call('POST', p.api(`/${s.id}/adjustments`), { token: rt, body: { Amount: 1, Reason: 'x', ConcurrencyStamp: s.concurrencyStamp } })).statusCode).toBe(403);
+    expect((await t.call('GET', p.api())).statusCode).toBe(401);
+  });
+});
