@@ -1,4 +1,5 @@
-import { Alert, Stack, TextInput } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Alert, Group, Loader, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -10,7 +11,10 @@ import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useCurrentProtocol } from '../protocol-context';
 import { useCreateConsent, useUpdateConsent, type ConsentVersion } from './consents-api';
-import { ConsentEditor } from './consent-editor';
+
+// The editor (tiptap and ProseMirror, most of this page's weight) loads only when a form opens, not with the list.
+const ConsentEditor = lazy(() => import('./consent-editor').then((m) => ({ default: m.ConsentEditor })));
+const editorLoading = <Group justify="center" py="xl"><Loader type="dots" aria-label="Loading the editor" /></Group>;
 
 type Values = { title: string; consent: string; concurrencyStamp: string };
 
@@ -76,8 +80,10 @@ export function ConsentForm({ consent, versions, onClose }: Props) {
       <Stack gap="md">
         {notice && <Alert color="blue" icon={<IconInfoCircle />}>{notice}</Alert>}
         <TextInput label="Title" withAsterisk data-autofocus autoComplete="off" maxLength={200} {...form.getInputProps('title')} />
-        <ConsentEditor label="Consent" initialHtml={form.getInitialValues().consent} onReady={editorReady}
-          onChange={(html) => form.setFieldValue('consent', html)} error={form.errors.consent as string | undefined} />
+        <Suspense fallback={editorLoading}>
+          <ConsentEditor label="Consent" initialHtml={form.getInitialValues().consent} onReady={editorReady}
+            onChange={(html) => form.setFieldValue('consent', html)} error={form.errors.consent as string | undefined} />
+        </Suspense>
       </Stack>
     </FullScreenForm>
   );

@@ -52,13 +52,10 @@ function ConsentBody({ consent, versions, onClose, onEdit }: { consent: Consent;
   const isCurrent = version.version === consent.version;
   return (
     <Stack gap="md">
-      <Group gap="xs">
-        <Badge variant="light" tt="none">Version {consent.version}</Badge>
-        <Text size="sm" c="gray.7">
-          Created {formatDate(consent.createdDate)}{consent.creatorAccount ? ` by ${fullName(consent.creatorAccount)}` : ''}
-          {' · '}{consent.signatureCount ? `Signed ${consent.signatureCount === 1 ? 'once' : `${formatCount(consent.signatureCount)} times`}` : 'Not signed yet'}
-        </Text>
-      </Group>
+      <Text size="sm" c="gray.7">
+        Created {formatDate(consent.createdDate)}{consent.creatorAccount ? ` by ${fullName(consent.creatorAccount)}` : ''}
+        {' · '}{consent.signatureCount ? `Signed ${consent.signatureCount === 1 ? 'once' : `${formatCount(consent.signatureCount)} times`}` : 'Not signed yet'}
+      </Text>
       <section aria-labelledby="consent-text-heading">
         <Group justify="space-between" mb={6}>
           <Title order={3} fz="md" id="consent-text-heading">{isCurrent ? `Text (version ${version.version}, current)` : `Text of version ${version.version}`}</Title>
@@ -72,7 +69,7 @@ function ConsentBody({ consent, versions, onClose, onEdit }: { consent: Consent;
       </section>
       <section aria-labelledby="consent-versions-heading">
         <Title order={3} fz="md" id="consent-versions-heading" mb={6}>Versions</Title>
-        <VersionTable versions={versions} shown={version.version} onShow={setShown} />
+        <VersionTable versions={versions} current={consent.version} shown={version.version} onShow={setShown} />
       </section>
       <Group justify="flex-end" gap="sm">
         {onEdit && <Button variant="light" leftSection={<IconPencil size={16} />} onClick={onEdit}>Edit</Button>}
@@ -82,7 +79,7 @@ function ConsentBody({ consent, versions, onClose, onEdit }: { consent: Consent;
   );
 }
 
-function VersionTable({ versions, shown, onShow }: { versions: VersionsQuery; shown: number; onShow: (version: number) => void }) {
+function VersionTable({ versions, current, shown, onShow }: { versions: VersionsQuery; current: number; shown: number; onShow: (version: number) => void }) {
   if (versions.isPending) return <Loader type="dots" size="sm" aria-label="Loading the versions" />;
   if (versions.isError) {
     return (
@@ -104,7 +101,10 @@ function VersionTable({ versions, shown, onShow }: { versions: VersionsQuery; sh
       <Table.Tbody>
         {versions.data.map((v) => (
           <Table.Tr key={v.id}>
-            <Table.Td>{v.version}</Table.Td>
+            <Table.Td>
+              {v.version}
+              {v.version === current && <Badge ml={8} size="xs" variant="light" tt="none">Current</Badge>}
+            </Table.Td>
             <Table.Td>{formatDate(v.createdDate)}</Table.Td>
             <Table.Td ta="right">{formatCount(v.signatureCount)}</Table.Td>
             <Table.Td ta="right">
