@@ -186,6 +186,28 @@ test.describe('protocol consents', () => {
     await expect(edit.getByLabel(field('Title'))).toHaveValue(`${title} here`);
   });
 
+  test('the browser Back closes an untouched form at once and asks before discarding typed text', async ({ signedInPage: page, admin, api }) => {
+    const b = await centralBiobank(api, admin);
+    const p = await protocolByApi(b);
+    await openConsents(page, p);
+    await page.getByRole('button', { name: 'Create Consent' }).click();
+    const form = page.getByRole('dialog', { name: 'Create a Consent' });
+    await expect(editorOf(form)).toBeVisible();
+    await page.goBack();
+    await expect(form).toBeHidden();
+    await page.getByRole('button', { name: 'Create Consent' }).click();
+    await editorOf(form).click();
+    await page.keyboard.type('Half-written consent');
+    await page.goBack();
+    const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(editorOf(form)).toHaveText('Half-written consent');
+    await page.goBack();
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await expect(form).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Consents', level: 1 })).toBeVisible();
+  });
+
   test('Disable asks first, then the consent leaves the list', async ({ signedInPage: page, admin, api }) => {
     const b = await centralBiobank(api, admin);
     const p = await protocolByApi(b);
