@@ -36,6 +36,8 @@ const editorOf = (dialog: Locator) => dialog.getByRole('textbox', { name: 'Conse
 test.describe('protocol consents', () => {
   test('a consent is written with a heading, a list and bold text, listed, viewed with its formatting, and edited', async ({ signedInPage: page, admin, api, shot }) => {
     test.slow(); // a long journey with two forms and two dialogs on a busy 2-core machine
+    const warnings: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text()); });
     const b = await centralBiobank(api, admin);
     const p = await protocolByApi(b);
     await openConsents(page, p);
@@ -112,6 +114,7 @@ test.describe('protocol consents', () => {
     await expect(edited.getByRole('cell').nth(1), 'nobody signed: the text changes in place').toHaveText('1');
     await rowAction(page, renamed, 'View');
     await expect(page.getByRole('dialog', { name: renamed }).getByLabel('Consent text, version 1').locator('li')).toHaveCount(3);
+    expect(warnings, 'no editor warnings (a duplicate extension, a missing label)').toEqual([]);
   });
 
   test('injected HTML in a consent never runs and never reaches the View dialog', async ({ signedInPage: page, admin, api }) => {
