@@ -32,6 +32,8 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { path: '/collection-protocols/new', permission: 'protocols.manage', what: 'creating collection protocols' },
   { path: '/collection-protocols/:id/overview/edit', permission: 'protocols.manage', what: 'updating collection protocols' },
   // protocol consents
+  { path: '/collection-protocols/:id/consents/new', permission: 'protocols.manage', what: 'creating consents' },
+  { path: '/collection-protocols/:id/consents/:id/edit', permission: 'protocols.manage', what: 'editing consents' },
 
   // protocol sites and events
 

@@ -1,0 +1,76 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { Consent, ConsentInput, ConsentUpdate, ConsentVersion as ConsentVersionSchema } from '@contract/protocols.contract';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** One text version of a consent (the contract declares only the schema). */
+export type ConsentVersion = z.infer<typeof ConsentVersionSchema>;
+
+const keys = queryKeys.protocols;
+const CONSENTS = 'consents';
+const VERSIONS = 'consentVersions';
+const base = (instId: number, protocolId: number) => `/institutions/${instId}/collectionProtocols/${protocolId}/collectionProtocolConsents`;
+
+/** GET collectionProtocolConsents?IsEnabled=true: one page of the protocol's consents (disabled ones leave the list). */
+export function useConsents(instId: number, protocolId: number, q: { page: number; pageSize: number }) {
+  return useQuery({
+    queryKey: keys.part(instId, protocolId, CONSENTS, { list: q }),
+    queryFn: () => api.getPage<Consent>(base(instId, protocolId), { IsEnabled: true, PageNumber: q.page, PageSize: q.pageSize }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * GET .../{consentId}. `fresh` refetches on every opening even when cached: the edit form needs the
+ * current concurrency stamp, not the one of a list loaded minutes ago.
+ */
+export function useConsent(instId: number, protocolId: number, consentId: number, { fresh = false } = {}) {
+  return useQuery({
+    queryKey: keys.part(instId, protocolId, CONSENTS, consentId),
+    queryFn: () => api.get<Consent>(`${base(instId, protocolId)}/${consentId}`, undefined, { notify: false }),
+    refetchOnMount: fresh ? 'always' : true,
+    retry: false,
+  });
+}
+
+/** GET .../{consentId}/versions: every text the consent has had, newest first, with its signatures. */
+export function useConsentVersions(instId: number, protocolId: number, consentId: number) {
+  return useQuery({
+    queryKey: keys.part(instId, protocolId, VERSIONS, consentId),
+    queryFn: () => api.get<ConsentVersion[]>(`${base(instId, protocolId)}/${consentId}/versions`, undefined, { notify: false }),
+    refetchOnMount: 'always',
+    retry: false,
+  });
+}
+
+function useRefreshConsents(instId: number, protocolId: number) {
+  const queryClient = useQueryClient();
+  return () => Promise.all([CONSENTS, VERSIONS].map((kind) => queryClient.invalidateQueries({ queryKey: keys.parts(instId, protocolId, kind) })));
+}
+
+export function useCreateConsent(instId: number, protocolId: number) {
+  const refresh = useRefreshConsents(instId, protocolId);
+  return useMutation({
+    mutationFn: (body: ConsentInput) => api.post<Consent>(base(instId, protocolId), body, { notify: false }),
+    onSuccess: refresh,
+  });
+}
+
+/** PUT with the concurrency stamp (stale: 409). A new text of a signed version becomes a new version on the server. */
+export function useUpdateConsent(instId: number, protocolId: number, consentId: number) {
+  const refresh = useRefreshConsents(instId, protocolId);
+  return useMutation({
+    mutationFn: (body: ConsentUpdate) => api.put<Consent>(`${base(instId, protocolId)}/${consentId}`, body, { notify: false }),
+    onSuccess: refresh,
+  });
+}
+
+/** POST .../{consentId}/disable: it leaves the list and can no longer be signed; given signatures stay. */
+export function useDisableConsent(instId: number, protocolId: number) {
+  const refresh = useRefreshConsents(instId, protocolId);
+  return useMutation({
+    mutationFn: (consentId: number) => api.post<Consent>(`${base(instId, protocolId)}/${consentId}/disable`),
+    onSuccess: refresh,
+  });
+}
