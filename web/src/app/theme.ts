@@ -41,6 +41,8 @@ export const theme = createTheme({
     // A link inside a sentence differs from its text by more than colour (axe: link-in-text-block).
     Anchor: { defaultProps: { underline: 'always' } },
     Button: { defaultProps: { radius: 'md' } },
+    // A notification's close button is an icon: it needs a name (axe: button-name, critical).
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     TextInput: { defaultProps: { radius: 'md' } },
   },
 });
