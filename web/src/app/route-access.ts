@@ -34,6 +34,9 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   // protocol consents
 
   // protocol sites and events
+  { path: '/collection-protocols/:id/sites/add', permission: 'protocols.manage', what: 'adding sites to collection protocols' },
+  { path: '/collection-protocols/:id/events/new', permission: 'protocols.manage', what: 'creating events' },
+  { path: '/collection-protocols/:id/events/requirements/new', permission: 'protocols.manage', what: 'creating specimen requirements' },
 
   // protocol participants and their consents
 
