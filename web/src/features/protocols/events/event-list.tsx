@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { ProtocolEvent } from '@contract/protocol-events.contract';
 import classes from './events.module.css';
@@ -18,12 +18,19 @@ interface Props {
  */
 export function EventList({ events, selectedId, onSelect }: Props) {
   const refs = useRef(new Map<number, HTMLButtonElement>());
+  // Set by an arrow key: focus follows the selection once the new address has rendered it.
+  const follow = useRef(false);
+  useEffect(() => {
+    if (!follow.current) return;
+    follow.current = false;
+    refs.current.get(selectedId)?.focus();
+  }, [selectedId]);
   const move = (e: KeyboardEvent, index: number) => {
     const to = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: events.length - 1 }[e.key];
     if (to === undefined || to < 0 || to >= events.length) return;
     e.preventDefault();
+    follow.current = true;
     onSelect(events[to].id);
-    refs.current.get(events[to].id)?.focus();
   };
   return (
     <Stack gap={4} role="listbox" aria-label="Events" aria-orientation="vertical">

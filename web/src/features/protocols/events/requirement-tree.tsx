@@ -82,7 +82,8 @@ interface NodeProps {
 function Node({ node, collapsed, setOpen, onAddChild }: NodeProps) {
   const open = !collapsed.has(node.key);
   const hasChildren = node.children.length > 0;
-  const label = node.itemId === null ? node.name : `${node.name} ${node.specimenType ?? ''}`.trim();
+  // Items are named by lineage, type and quantity: sibling aliquots of one type still read apart.
+  const label = node.itemId === null ? node.name : `${node.name} ${node.specimenType ?? ''} ${quantityText(node)}`.replace(/\s+/g, ' ').trim();
   const keys = (e: KeyboardEvent) => {
     if (e.key === 'ArrowRight' && !open) { e.preventDefault(); setOpen(node.key, true); }
     if (e.key === 'ArrowLeft' && open) { e.preventDefault(); setOpen(node.key, false); }
