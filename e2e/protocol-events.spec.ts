@@ -1,9 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoSeriousViolations } from './support/axe';
-import { centralBiobank, unique, type Biobank } from './support/data';
+import { centralBiobank, createAccount, unique, type Biobank, type Rec } from './support/data';
 import { protocolByApi } from './support/protocols';
-import { field, see } from './support/ui';
+import { field, see, signInAndPick } from './support/ui';
 
 /** Open the select labelled `label` inside `scope` and pick `option`. */
 async function pick(page: Page, scope: Locator, label: string, option: string) {
@@ -57,6 +57,7 @@ test.describe('protocol sites and events', () => {
     await expect(page.getByRole('row', { name: new RegExp(north) })).toBeVisible();
 
     // The site still in the protocol shows ticked and disabled; the removed one can be chosen again.
+    await page.setViewportSize({ width: 390, height: 800 });
     await page.getByRole('button', { name: 'Add Sites' }).click();
     await dialog.getByLabel(field('Search')).fill(s);
     await dialog.getByLabel(field('Search')).press('Enter');
@@ -64,10 +65,9 @@ test.describe('protocol sites and events', () => {
     await expect(dialog.getByRole('checkbox', { name: `Select ${north}` })).toBeDisabled();
     await expect(dialog.getByRole('checkbox', { name: `Select ${south}` })).not.toBeChecked();
     await expectNoSeriousViolations(page, 'add sites');
+    await shot('sites-add-phone');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
-
-    await page.setViewportSize({ width: 390, height: 800 });
     await expect(page.getByText(north).first()).toBeVisible();
     await shot('sites-list-phone');
   });
@@ -144,6 +144,7 @@ test.describe('protocol sites and events', () => {
     await form.getByRole('button', { name: 'Add child to item 1' }).click();
     await form.getByRole('group', { name: 'Item 1.1' }).getByLabel(field('Initial Quantity')).fill('5');
     await see(form, 'The aliquots of item 1 need 5 together, more than its quantity of 4.');
+    await form.getByText('The aliquots of item 1 need').scrollIntoViewIfNeeded();
     await shot('requirement-form');
     await form.getByRole('button', { name: 'Submit' }).click();
     await expect(form, 'the client refuses the excess before sending').toBeVisible();
@@ -195,5 +196,37 @@ test.describe('protocol sites and events', () => {
     await expect(tree.getByText('Whole blood (WB)')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing scrolls sideways at 390 px').toBeLessThanOrEqual(390);
     await shot('events-tree-phone');
+  });
+
+  test('a Researcher reads events and trees but gets no write buttons, and the create addresses say no access', async ({ page, api, admin }) => {
+    const b = await centralBiobank(api, admin);
+    const protocol = await protocolByApi(b);
+    const day = (await b.list('collectionProtocolEventUnitOfMeasurements')).find((u) => u.unitName === 'Day')!.id;
+    const ml = (await b.list('unitOfMeasurements')).find((u) => u.unitSymbol === 'mL')!.id;
+    const [type] = await b.list('specimenTypes?IsEnabled=true');
+    const aliquot = (await b.ids('subSampleLineages')).get('Aliquot');
+    const base = `collectionProtocols/${protocol.id}`;
+    const event = await b.call<Rec>('POST', `${base}/collectionProtocolEvents`, { label: 'Baseline', eventCode: 'BL', eventPoint: 0, collectionProtocolEventUnitOfMeasurementId: day });
+    await b.call('POST', `${base}/collectionProtocolEvents/${event.id}/collectionProtocolEventSpecimenRequirements`, {
+      title: 'Serum tube', code: 'ST', initialQuantity: 5, unitOfMeasurementId: ml, specimenTypeId: type.id,
+      items: [{ key: 'a', subSampleLineageId: aliquot, specimenTypeId: type.id, initialQuantity: 2 }],
+    });
+    const researcher = await createAccount(b, { role: 'Researcher' });
+    await signInAndPick(page, researcher);
+
+    await page.goto(`/collection-protocols/${protocol.id}/events`);
+    const tree = page.getByRole('list', { name: 'Specimen requirements' });
+    await expect(tree.getByText('Serum tube (ST)')).toBeVisible();
+    await expect(tree.getByRole('list', { name: 'Children of Serum tube' }).getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Create Event' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Create Specimen Requirement' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Add child/ })).toHaveCount(0);
+    await page.goto(`/collection-protocols/${protocol.id}/events/new`);
+    await expect(page.getByRole('heading', { name: "You don't have access to creating events", level: 1 })).toBeVisible();
+    await page.goto(`/collection-protocols/${protocol.id}/sites`);
+    await expect(page.getByRole('heading', { name: 'Sites', level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add Sites' })).toHaveCount(0);
+    await page.goto(`/collection-protocols/${protocol.id}/sites/add`);
+    await expect(page.getByRole('heading', { name: "You don't have access to adding sites to collection protocols", level: 1 })).toBeVisible();
   });
 });

@@ -71,7 +71,7 @@ function EventRequirements({ event, canManage, onCreate }: { event: ProtocolEven
   const requirements = useRequirements(institution.id, protocol.id, event.id);
   const [addingTo, setAddingTo] = useState<TreeNode | null>(null);
   return (
-    <Card withBorder radius="md" p="md" component="section" aria-labelledby="event-title">
+    <Card withBorder radius="md" p={{ base: 'xs', sm: 'md' }} component="section" aria-labelledby="event-title">
       <Group justify="space-between" align="flex-start" mb="sm">
         <div>
           <Title order={2} fz="lg" id="event-title">{event.label} <Badge variant="light" ml={4}>{event.eventCode}</Badge></Title>

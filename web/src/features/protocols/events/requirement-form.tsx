@@ -80,7 +80,7 @@ export function RequirementForm({ event, onClose }: { event: ProtocolEvent; onCl
         <Text size="sm" c="gray.7">{`For the event ${event.label} (${event.eventCode}).`}</Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="Title" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('title')} />
-          <TextInput label="Code" withAsterisk autoComplete="off" description="At most 2 characters." {...form.getInputProps('code')} />
+          <TextInput label="Code" withAsterisk autoComplete="off" placeholder="At most 2 characters" {...form.getInputProps('code')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <NumberInput label="Initial Quantity" withAsterisk min={0} allowNegative={false} {...form.getInputProps('initialQuantity')} />

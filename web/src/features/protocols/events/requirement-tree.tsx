@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import type { Requirement } from '@contract/protocol-events.contract';
 import { formatDate } from '@/lib/format';
+import { usePhone } from '@/lib/use-phone';
 import { isAliquotTitle } from './tree-quantities';
 import classes from './events.module.css';
 
@@ -80,6 +81,7 @@ interface NodeProps {
 }
 
 function Node({ node, collapsed, setOpen, onAddChild }: NodeProps) {
+  const phone = usePhone();
   const open = !collapsed.has(node.key);
   const hasChildren = node.children.length > 0;
   // Items are named by lineage, type and quantity: sibling aliquots of one type still read apart.
@@ -107,10 +109,13 @@ function Node({ node, collapsed, setOpen, onAddChild }: NodeProps) {
           <Text size="sm" fw={600}>{quantityText(node)}</Text>
           <Text size="xs" c="gray.7">{formatDate(node.createdDate)}</Text>
         </Group>
-        {onAddChild && (
+        {onAddChild && (phone ? (
+          // A phone keeps the row's width for the node: the button shows its icon, its name stays.
+          <ActionIcon variant="light" size="md" aria-label={`Add child to ${label}`} onClick={() => onAddChild(node)}><IconPlus size={16} /></ActionIcon>
+        ) : (
           <Button size="compact-xs" variant="subtle" leftSection={<IconPlus size={12} />} style={{ flexShrink: 0 }}
             aria-label={`Add child to ${label}`} onClick={() => onAddChild(node)}>Add child</Button>
-        )}
+        ))}
       </Group>
       {hasChildren && open && (
         <ul className={classes.node} style={{ listStyle: 'none', margin: '0 0 0 18px' }} aria-label={`Children of ${label}`}>

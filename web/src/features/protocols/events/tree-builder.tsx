@@ -68,7 +68,7 @@ export function TreeBuilder<V extends TreeFormValues>({ form, lineages, aliquotI
     const over = overflowOf(item.key);
     return (
       <div key={item.key} className={classes.builderItem}>
-        <Fieldset legend={`Item ${item.key}`} variant="unstyled" p={0}>
+        <Fieldset legend={`Item ${item.key}`} variant="unstyled" p={0} styles={{ legend: { fontWeight: 600 } }}>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
             <Select label="Sub Sample Lineage" withAsterisk data={lineages} {...f.getInputProps(`items.${index}.subSampleLineageId`)} />
             <Select label="Specimen Type" withAsterisk data={types} searchable {...f.getInputProps(`items.${index}.specimenTypeId`)} />
