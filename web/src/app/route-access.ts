@@ -36,6 +36,9 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { path: '/collection-protocols/:id/consents/:id/edit', permission: 'protocols.manage', what: 'editing consents' },
 
   // protocol sites and events
+  { path: '/collection-protocols/:id/sites/add', permission: 'protocols.manage', what: 'adding sites to collection protocols' },
+  { path: '/collection-protocols/:id/events/new', permission: 'protocols.manage', what: 'creating events' },
+  { path: '/collection-protocols/:id/events/requirements/new', permission: 'protocols.manage', what: 'creating specimen requirements' },
 
   // protocol participants and their consents
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
 /** How long to wait for a lazily loaded page (and its data) to show its heading. */
@@ -17,8 +17,13 @@ export function useFocusHeading(mainId: string, viewKey: unknown) {
   // The view the app was loaded on: 'default' is React Router's key for the first entry of the session.
   const [initialView] = useState(viewKey);
   const firstLoad = location.key === 'default' && viewKey === initialView;
+  // Read, not a dependency: the first navigation that changes only the query (?event=, a page number) must
+  // not count as a new page and take focus from the control the user is working with.
+  const firstLoadRef = useRef(firstLoad);
+  useEffect(() => { firstLoadRef.current = firstLoad; }, [firstLoad]);
 
   useEffect(() => {
+    const firstLoad = firstLoadRef.current;
     const main = document.getElementById(mainId);
     if (firstLoad || !main) return;
     let frame = 0;
@@ -44,7 +49,7 @@ export function useFocusHeading(mainId: string, viewKey: unknown) {
     observer.observe(main, { childList: true, subtree: true, attributes: true, attributeFilter: ['style'] });
     schedule();
     return stop;
-  }, [mainId, location.pathname, viewKey, firstLoad]);
+  }, [mainId, location.pathname, viewKey]);
 }
 
 function focusUnlessBusy(heading: HTMLElement) {

@@ -1,5 +1,76 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import type { ProtocolSite } from '@contract/protocols.contract';
+import { PagedTable } from '@/components/paged-table';
+import { useListState } from '@/components/use-list-state';
+import { formatDate } from '@/lib/format';
+import { useCan, useCurrentInstitution } from '@/lib/session-context';
+import { protocolPath, useCurrentProtocol } from '../protocol-context';
+import { AddSitesForm } from './add-sites-form';
+import { useProtocolSites, useRemoveSite } from './sites-api';
+import { notifyDone } from './notify-done';
 
+/**
+ * spec 2 §2 "Sites page": the protocol's sites (of any institution), Add Sites (sites/add) and Remove,
+ * which disables the link after asking (the spec's page has no way to take a site out again).
+ */
 export function SitesPage() {
-  return <ComingSoon area="Sites" />;
+  const { institution } = useCurrentInstitution();
+  const protocol = useCurrentProtocol();
+  const canManage = useCan('protocols.manage');
+  const list = useListState();
+  const sites = useProtocolSites(institution.id, protocol.id, { page: list.page, pageSize: list.pageSize });
+  const remove = useRemoveSite(institution.id, protocol.id);
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const adding = useParams()['*'] === 'add';
+  const back = () => void navigate({ pathname: protocolPath(protocol, 'sites'), search });
+
+  const confirmRemove = (s: ProtocolSite) => modals.openConfirmModal({
+    title: 'Remove site',
+    children: (
+      <Text size="sm">
+        {`Remove ${s.institutionSite?.title ?? 'this site'} (${s.institution?.title ?? 'unknown institution'}) from ${protocol.title}? `}
+        Events already held at this site keep it; you can add the site again later.
+      </Text>
+    ),
+    labels: { confirm: 'Remove', cancel: 'Cancel' },
+    confirmProps: { color: 'red' },
+    onConfirm: () => remove.mutate(s.id, {
+      onSuccess: () => notifyDone(`${s.institutionSite?.title ?? 'The site'} removed from the protocol.`),
+    }),
+  });
+
+  const columns: DataTableColumn<ProtocolSite>[] = [
+    { accessor: 'institutionSite.title', title: 'Site', render: (s) => s.institutionSite?.title ?? '—' },
+    { accessor: 'institution.title', title: 'Institution', render: (s) => s.institution?.title ?? '—' },
+    { accessor: 'createdDate', title: 'Added', render: (s) => formatDate(s.createdDate) },
+    ...(canManage ? [{
+      accessor: 'actions', title: '', textAlign: 'right' as const,
+      render: (s: ProtocolSite) => (
+        <Button size="compact-sm" variant="subtle" color="red" leftSection={<IconTrash size={14} />}
+          aria-label={`Remove ${s.institutionSite?.title ?? 'site'}`} loading={remove.isPending && remove.variables === s.id}
+          onClick={(e) => { e.stopPropagation(); confirmRemove(s); }}>Remove</Button>
+      ),
+    }] : []),
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} fz={26}>Sites</Title>
+          <Text size="sm" c="dimmed">Where this protocol collects: sites of this or any other institution.</Text>
+        </div>
+        {canManage && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate({ pathname: protocolPath(protocol, 'sites/add'), search })}>Add Sites</Button>
+        )}
+      </Group>
+      <PagedTable query={sites} list={list} columns={columns} emptyText="No sites yet: add the sites where this protocol collects." />
+      {canManage && adding && <AddSitesForm onClose={back} />}
+    </Stack>
+  );
 }

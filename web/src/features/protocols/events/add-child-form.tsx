@@ -1,0 +1,78 @@
+import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { RequirementItemInput } from '@contract/protocol-events.contract';
+import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
+import { useLookupOptions } from '@/lib/lookup-options';
+import { useCurrentInstitution } from '@/lib/session-context';
+import { useCurrentProtocol } from '../protocol-context';
+import { useAddItems } from './events-api';
+import { quantityText, type TreeNode } from './requirement-tree';
+import { aliquotRoom } from './tree-quantities';
+import { notifyDone } from '../sites/notify-done';
+
+type Values = { key: string; subSampleLineageId: string | null; specimenTypeId: string | null; initialQuantity: number | string };
+
+interface Props {
+  eventId: number;
+  parent: TreeNode;
+  onClose: () => void;
+}
+
+/**
+ * 'Add child' on a stored node (spec 2 §5 "Requirement item": lineage, specimen type, quantity): one POST to
+ * .../collectionProtocolEventSpecimenRequirementItems under the node. The server checks the whole tree
+ * again; its refusal (aliquots exceeding the parent) shows above the fields.
+ */
+export function AddChildForm({ eventId, parent, onClose }: Props) {
+  const { institution } = useCurrentInstitution();
+  const protocol = useCurrentProtocol();
+  const lineages = useLookupOptions('subSampleLineages');
+  const types = useLookupOptions('specimenTypes');
+  const add = useAddItems(institution.id, protocol.id, eventId);
+  const form = useForm<Values>({
+    initialValues: { key: 'new', subSampleLineageId: null, specimenTypeId: null, initialQuantity: 0 },
+    validate: contractResolver(RequirementItemInput),
+  });
+  const room = aliquotRoom(parent.quantity, parent.children);
+  const parentName = parent.itemId === null ? parent.name : `${parent.name} ${parent.specimenType ?? ''}`.trim();
+
+  const submit = form.onSubmit((v) => add.mutate({
+    requirementId: parent.requirementId,
+    body: { parentItemId: parent.itemId ?? undefined, items: [RequirementItemInput.parse(v)] },
+  }, {
+    onSuccess: () => {
+      notifyDone(`Child added to ${parentName}.`);
+      onClose();
+    },
+    onError: (error) => {
+      // The one item's field errors come back as items.0.<field>.
+      const fields = serverFormErrors(error).fields;
+      form.setErrors(Object.fromEntries(Object.entries(fields).map(([k, m]) => [k.replace(/^items\.0\./, ''), m])));
+    },
+  }));
+  const problem = serverFormErrors(add.error).title;
+
+  return (
+    <Modal opened onClose={onClose} title={`Add child to ${parentName}`} size={500} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Text size="sm" c="gray.7">
+            {`${parentName}: ${quantityText(parent)}. Aliquots share it (${quantityText({ quantity: room.left, unitSymbol: parent.unitSymbol })} left); derived items use none of it.`}
+          </Text>
+          {problem && <Alert color="red" role="alert" title={problem} />}
+          <Select label="Sub Sample Lineage" withAsterisk data={lineages.options} data-autofocus
+            placeholder={lineages.isPending ? 'Loading…' : 'Aliquot or Derived'} {...form.getInputProps('subSampleLineageId')} />
+          <Select label="Specimen Type" withAsterisk data={types.options} searchable
+            placeholder={types.isPending ? 'Loading…' : 'Choose a specimen type'} {...form.getInputProps('specimenTypeId')} />
+          <NumberInput label="Initial Quantity" withAsterisk min={0} allowNegative={false}
+            rightSection={parent.unitSymbol ? <Text size="xs" c="gray.7">{parent.unitSymbol}</Text> : undefined}
+            {...form.getInputProps('initialQuantity')} />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>Cancel</Button>
+            <Button type="submit" loading={add.isPending}>Add</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

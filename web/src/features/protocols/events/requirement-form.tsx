@@ -1,0 +1,100 @@
+import { useMemo } from 'react';
+import { Divider, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { RequirementInput, type ProtocolEvent } from '@contract/protocol-events.contract';
+import { FullScreenForm } from '@/components/full-screen-form';
+import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
+import { useLookupOptions } from '@/lib/lookup-options';
+import { useCurrentInstitution } from '@/lib/session-context';
+import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
+import { useCurrentProtocol } from '../protocol-context';
+import { useCreateRequirement } from './events-api';
+import { plannedOverflows, TreeBuilder, type ItemValues } from './tree-builder';
+import { isAliquotTitle } from './tree-quantities';
+import { notifyDone } from '../sites/notify-done';
+
+type Values = {
+  title: string;
+  code: string;
+  initialQuantity: number | string;
+  unitOfMeasurementId: string | null;
+  specimenTypeId: string | null;
+  anatomicSiteId: string | null;
+  pathologicalStatusId: string | null;
+  specimenCollectionProcedureId: string | null;
+  items: ItemValues[];
+};
+
+const initialValues: Values = {
+  title: '', code: '', initialQuantity: 0, unitOfMeasurementId: null, specimenTypeId: null,
+  anatomicSiteId: null, pathologicalStatusId: null, specimenCollectionProcedureId: null, items: [],
+};
+
+const validateContract = contractResolver(RequirementInput);
+
+/**
+ * 'Create Specimen Requirement' (spec 2 §3, §5) for one event, with its child items built inline and saved
+ * with it in one POST (all saved or nothing). Rules and messages are the contract's; the aliquot rule is
+ * checked here first and again by the server.
+ */
+export function RequirementForm({ event, onClose }: { event: ProtocolEvent; onClose: () => void }) {
+  const { institution } = useCurrentInstitution();
+  const protocol = useCurrentProtocol();
+  const units = useLookupOptions('unitOfMeasurements');
+  const types = useLookupOptions('specimenTypes');
+  const anatomic = useLookupOptions('anatomicSites');
+  const pathological = useLookupOptions('pathologicalStatuses');
+  const procedures = useLookupOptions('specimenCollectionProcedures');
+  const lineages = useLookupOptions('subSampleLineages');
+  const aliquotIds = useMemo(() => new Set(lineages.rows.filter((r) => isAliquotTitle(r.title)).map((r) => String(r.id))), [lineages.rows]);
+  const create = useCreateRequirement(institution.id, protocol.id, event.id);
+
+  const form = useForm<Values>({
+    initialValues,
+    validate: (values) => {
+      const errors = validateContract(values);
+      for (const o of plannedOverflows(values, aliquotIds)) errors[`aliquots.${o.parentKey ?? 'root'}`] = o.message;
+      return errors;
+    },
+  });
+  const guard = useUnsavedChangesGuard(formChanged(form));
+  const unitSymbol = units.rows.find((u) => String(u.id) === form.values.unitOfMeasurementId)?.unitSymbol as string | undefined;
+
+  const submit = form.onSubmit((v) => create.mutate(RequirementInput.parse({ ...v, collectionProtocolEventId: event.id }), {
+    onSuccess: (saved) => {
+      notifyDone(`Specimen requirement ${saved.title} created.`);
+      guard.release();
+      onClose();
+    },
+    onError: (error) => form.setErrors(serverFormErrors(error).fields),
+  }));
+  const picker = (label: string, list: typeof units, field: keyof Values, required = false) => (
+    <Select label={label} withAsterisk={required} data={list.options} searchable clearable={!required}
+      placeholder={list.isPending ? 'Loading…' : required ? `Choose a ${label.toLowerCase()}` : 'Optional'} {...form.getInputProps(field)} />
+  );
+
+  return (
+    <FullScreenForm title="Create Specimen Requirement" opened onClose={onClose} guard={guard} width={800} onSubmit={submit}
+      submitting={create.isPending} error={serverFormErrors(create.error).title}>
+      <Stack gap="sm">
+        <Text size="sm" c="gray.7">{`For the event ${event.label} (${event.eventCode}).`}</Text>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label="Title" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('title')} />
+          <TextInput label="Code" withAsterisk autoComplete="off" placeholder="At most 2 characters" {...form.getInputProps('code')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <NumberInput label="Initial Quantity" withAsterisk min={0} allowNegative={false} {...form.getInputProps('initialQuantity')} />
+          {picker('Unit Of Measurement', units, 'unitOfMeasurementId', true)}
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          {picker('Specimen Type', types, 'specimenTypeId', true)}
+          {picker('Anatomic Site', anatomic, 'anatomicSiteId')}
+          {picker('Pathological Status', pathological, 'pathologicalStatusId')}
+          {picker('Collection Procedure', procedures, 'specimenCollectionProcedureId')}
+        </SimpleGrid>
+        <Divider my="xs" />
+        <TreeBuilder form={form} lineages={lineages.options} aliquotIds={aliquotIds} types={types.options} unitSymbol={unitSymbol ?? null} />
+      </Stack>
+    </FullScreenForm>
+  );
+}

@@ -1,0 +1,51 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MAX_PAGE_SIZE } from '@contract/common.contract';
+import type { Site } from '@contract/institutions.contract';
+import type { ProtocolSite, SitesInput } from '@contract/protocols.contract';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+const base = (instId: number, protocolId: number) => `/institutions/${instId}/collectionProtocols/${protocolId}/collectionProtocolSites`;
+
+/** GET collectionProtocolSites: one page of the protocol's (enabled) sites. */
+export function useProtocolSites(instId: number, protocolId: number, q: { page: number; pageSize: number }) {
+  return useQuery({
+    queryKey: queryKeys.protocols.part(instId, protocolId, 'sites', q),
+    queryFn: () => api.getPage<ProtocolSite>(base(instId, protocolId), { PageNumber: q.page, PageSize: q.pageSize }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every site of the protocol (pickers, and the Add Sites form marking what is already there). */
+export const useAllProtocolSites = (instId: number, protocolId: number) => useProtocolSites(instId, protocolId, { page: 1, pageSize: MAX_PAGE_SIZE });
+
+/**
+ * GET institutions/{i}/institutionSites for any institution (spec 2 §7 "sites of any institution"): there is no
+ * list across institutions, so the Add Sites form asks for one institution's enabled sites at a time.
+ */
+export function useInstitutionSites(siteInstId: number | null, search: string) {
+  return useQuery({
+    queryKey: queryKeys.lookups.page(siteInstId ?? 0, 'institutionSites', { search, enabled: true, all: true }),
+    queryFn: () => api.getPage<Site>(`/institutions/${siteInstId}/institutionSites`, { IsEnabled: true, SearchTerm: search, PageSize: MAX_PAGE_SIZE }),
+    enabled: siteInstId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One POST with every chosen site (the spec's one call per site, made atomic). */
+export function useAddSites(instId: number, protocolId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SitesInput) => api.post<{ added: number; sites: ProtocolSite[] }>(base(instId, protocolId), body, { notify: false }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.protocols.parts(instId, protocolId, 'sites') }),
+  });
+}
+
+/** POST .../{id}/disable: the site leaves the protocol (records are never deleted). */
+export function useRemoveSite(instId: number, protocolId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (siteId: number) => api.post<ProtocolSite>(`${base(instId, protocolId)}/${siteId}/disable`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.protocols.parts(instId, protocolId, 'sites') }),
+  });
+}
