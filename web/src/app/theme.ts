@@ -43,6 +43,7 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'md' } },
     // A notification's close button is an icon: it needs a name (axe: button-name, critical).
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     TextInput: { defaultProps: { radius: 'md' } },
   },
 });

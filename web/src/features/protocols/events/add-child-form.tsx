@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
 import { RequirementItemInput } from '@contract/protocol-events.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { useLookupOptions } from '@/lib/lookup-options';
@@ -8,7 +9,6 @@ import { useCurrentProtocol } from '../protocol-context';
 import { useAddItems } from './events-api';
 import { quantityText, type TreeNode } from './requirement-tree';
 import { aliquotRoom } from './tree-quantities';
-import { notifyDone } from '../sites/notify-done';
 
 type Values = { key: string; subSampleLineageId: string | null; specimenTypeId: string | null; initialQuantity: number | string };
 
@@ -41,7 +41,7 @@ export function AddChildForm({ eventId, parent, onClose }: Props) {
     body: { parentItemId: parent.itemId ?? undefined, items: [RequirementItemInput.parse(v)] },
   }, {
     onSuccess: () => {
-      notifyDone(`Child added to ${parentName}.`);
+      notifications.show({ color: 'teal', message: `Child added to ${parentName}.`, autoClose: 3000 });
       onClose();
     },
     onError: (error) => {

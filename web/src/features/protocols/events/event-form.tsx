@@ -1,5 +1,6 @@
 import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
 import { EventInput, type ProtocolEvent } from '@contract/protocol-events.contract';
 import { FullScreenForm } from '@/components/full-screen-form';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
@@ -9,7 +10,6 @@ import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useCurrentProtocol } from '../protocol-context';
 import { useAllProtocolSites } from '../sites/sites-api';
 import { useCreateEvent } from './events-api';
-import { notifyDone } from '../sites/notify-done';
 
 type Values = {
   label: string;
@@ -39,7 +39,7 @@ export function EventForm({ onClose, onSaved }: { onClose: () => void; onSaved: 
 
   const submit = form.onSubmit((v) => create.mutate(EventInput.parse({ ...v, collectionProtocolId: protocol.id }), {
     onSuccess: (saved) => {
-      notifyDone(`Event ${saved.label} created.`);
+      notifications.show({ color: 'teal', message: `Event ${saved.label} created.`, autoClose: 3000 });
       guard.release();
       onSaved(saved);
     },

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Divider, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
 import { RequirementInput, type ProtocolEvent } from '@contract/protocol-events.contract';
 import { FullScreenForm } from '@/components/full-screen-form';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
@@ -11,7 +12,6 @@ import { useCurrentProtocol } from '../protocol-context';
 import { useCreateRequirement } from './events-api';
 import { plannedOverflows, TreeBuilder, type ItemValues } from './tree-builder';
 import { isAliquotTitle } from './tree-quantities';
-import { notifyDone } from '../sites/notify-done';
 
 type Values = {
   title: string;
@@ -62,7 +62,7 @@ export function RequirementForm({ event, onClose }: { event: ProtocolEvent; onCl
 
   const submit = form.onSubmit((v) => create.mutate(RequirementInput.parse({ ...v, collectionProtocolEventId: event.id }), {
     onSuccess: (saved) => {
-      notifyDone(`Specimen requirement ${saved.title} created.`);
+      notifications.show({ color: 'teal', message: `Specimen requirement ${saved.title} created.`, autoClose: 3000 });
       guard.release();
       onClose();
     },

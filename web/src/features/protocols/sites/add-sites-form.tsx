@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Checkbox, Group, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { Site } from '@contract/institutions.contract';
 import { FullScreenForm } from '@/components/full-screen-form';
@@ -10,7 +11,6 @@ import { useCurrentInstitution } from '@/lib/session-context';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useCurrentProtocol } from '../protocol-context';
 import { useAddSites, useAllProtocolSites, useInstitutionSites } from './sites-api';
-import { notifyDone } from './notify-done';
 
 interface Chosen { id: number; title: string; institution: string }
 
@@ -52,7 +52,7 @@ export function AddSitesForm({ onClose }: { onClose: () => void }) {
     if (chosen.size === 0) return;
     add.mutate({ institutionSiteIds: [...chosen.keys()] }, {
       onSuccess: ({ added }) => {
-        notifyDone(added === 1 ? '1 site added.' : `${added} sites added.`);
+        notifications.show({ color: 'teal', message: added === 1 ? '1 site added.' : `${added} sites added.`, autoClose: 3000 });
         guard.release();
         onClose();
       },

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -11,7 +12,6 @@ import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { protocolPath, useCurrentProtocol } from '../protocol-context';
 import { AddSitesForm } from './add-sites-form';
 import { useProtocolSites, useRemoveSite } from './sites-api';
-import { notifyDone } from './notify-done';
 
 /**
  * spec 2 §2 "Sites page": the protocol's sites (of any institution), Add Sites (sites/add) and Remove,
@@ -40,7 +40,7 @@ export function SitesPage() {
     labels: { confirm: 'Remove', cancel: 'Cancel' },
     confirmProps: { color: 'red' },
     onConfirm: () => remove.mutate(s.id, {
-      onSuccess: () => notifyDone(`${s.institutionSite?.title ?? 'The site'} removed from the protocol.`),
+      onSuccess: () => notifications.show({ color: 'teal', message: `${s.institutionSite?.title ?? 'The site'} removed from the protocol.`, autoClose: 3000 }),
     }),
   });
 
