@@ -19,6 +19,7 @@ import { EFFECTS } from './withdrawal-effects';
  */
 export function ConsentViewDialog({ consent: c, onClose }: { consent: ParticipantConsent; onClose: () => void }) {
   const canManage = useCan('protocols.manage');
+  const { patient } = useCurrentParticipant();
   const [withdrawing, setWithdrawing] = useState(false);
   return (
     <Modal opened onClose={onClose} size="xl" transitionProps={{ duration: 0 }} closeButtonProps={{ 'aria-label': 'Close' }}
@@ -44,12 +45,13 @@ export function ConsentViewDialog({ consent: c, onClose }: { consent: Participan
           <div>
             <Text size="xs" c="dimmed" mb={4}>Signature</Text>
             <Paper withBorder radius="md" p={4} bg="white" maw={460}>
-              <Image src={c.signature} alt={`Signature of ${c.title}`} fit="contain" mah={180} />
+              <Image src={c.signature} alt={`Signature of ${fullName(patient)} on ${c.title}`} fit="contain" mah={180} />
             </Paper>
           </div>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-            <Text size="sm"><Text span c="dimmed">Recorded by </Text>{fullName(c.creatorAccount) || '—'}</Text>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
+            <Text size="sm"><Text span c="dimmed">Signed by </Text>{fullName(patient)}</Text>
             <Text size="sm"><Text span c="dimmed">Signed at </Text>{formatDateTime(c.signedAt)}</Text>
+            <Text size="sm"><Text span c="dimmed">Recorded by </Text>{fullName(c.creatorAccount) || '—'}</Text>
           </SimpleGrid>
           <div>
             <Text size="xs" c="dimmed">SHA-256 of the signed text and the signature image</Text>

@@ -4,6 +4,7 @@ import { IconSignature } from '@tabler/icons-react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { formatDateTime } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
+import { usePhone } from '@/lib/use-phone';
 import { ConsentViewDialog } from './consent-view-dialog';
 import { participantPath, useCurrentParticipant } from './participant-context';
 import { useParticipantConsents } from './participants-api';
@@ -27,6 +28,7 @@ function ConsentList({ signing = false }: { signing?: boolean }) {
   const consents = useParticipantConsents(institution.id, p.collectionProtocolId, p.id);
   const [viewing, setViewing] = useState<number | null>(null);
   const navigate = useNavigate();
+  const phone = usePhone();
   const listPath = participantPath(p, 'participant-consents');
   const shown = consents.data?.find((c) => c.id === viewing);
 
@@ -49,6 +51,19 @@ function ConsentList({ signing = false }: { signing?: boolean }) {
       )}
       {consents.isSuccess && (consents.data.length === 0 ? (
         <Text size="sm" c="dimmed">No consent signed yet.</Text>
+      ) : phone ? (
+        // Below sm each signature is a card, so the status never hides behind a sideways scroll.
+        <Stack gap="xs" role="list" aria-label="Signed consents">
+          {consents.data.map((c) => (
+            <Paper key={c.id} withBorder radius="md" p="sm" role="listitem">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Button variant="subtle" size="compact-sm" px={0} onClick={() => setViewing(c.id)}>{c.title}</Button>
+                <ConsentStatus c={c} />
+              </Group>
+              <Text size="sm" c="dimmed">Version {c.version} · signed {formatDateTime(c.signedAt)}</Text>
+            </Paper>
+          ))}
+        </Stack>
       ) : (
         <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
           <Table highlightOnHover verticalSpacing={8} aria-label="Signed consents">
