@@ -8,7 +8,8 @@ import { ApiError } from '@/lib/api-client';
 import { age, fullName } from '@/lib/format';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { useCurrentProtocol } from '../protocol-context';
-import { useEnrol, usePatientSearch, type PatientSearch } from './participants-api';
+import { usePatientSearch, type PatientSearch } from '@/lib/patient-search';
+import { useEnrol } from './participants-api';
 
 const NONE_SELECTED = 'Select at least one participant';
 

@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
-import type { Patient } from '@contract/participants.contract';
 import type { Consent } from '@contract/protocols.contract';
 import type { ProtocolEvent } from '@contract/protocol-events.contract';
 import type { EnrolInput, ParticipantConsent, ProtocolParticipant, SignInput, WithdrawInput } from '@contract/protocol-participants.contract';
@@ -48,24 +47,6 @@ export function useDisableParticipant(instId: number, protocolId: number) {
   return useMutation({
     mutationFn: (participantId: number) => api.post<ProtocolParticipant>(`${base(instId, protocolId)}/collectionProtocolParticipants/${participantId}/disable`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.parts(instId, protocolId, 'participants') }),
-  });
-}
-
-export type PatientSearch = { mrn: string } | { phone: string };
-
-/** spec 2 §5 create-participant search: by MRN (the patientMRNs lookup) or by phone number, never both. */
-export function usePatientSearch(instId: number, search: PatientSearch | null) {
-  return useQuery({
-    queryKey: queryKeys.patients.search(instId, search),
-    queryFn: async (): Promise<Patient[]> => {
-      if (search && 'mrn' in search) {
-        const rows = await api.get<{ id: number; patient: Patient }[]>('/institutions/patientMRNs', { institutionId: instId, mrn: search.mrn });
-        return rows.map((r) => r.patient);
-      }
-      return api.get<Patient[]>(`/institutions/${instId}/patients`, { PhoneNumber: search?.phone, IsEnabled: true, PageSize: 50 });
-    },
-    enabled: search !== null,
-    staleTime: 0,
   });
 }
 
