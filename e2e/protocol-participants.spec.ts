@@ -1,9 +1,10 @@
+import zlib from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoSeriousViolations } from './support/axe';
-import { centralBiobank, registerParticipant, unique, type Biobank } from './support/data';
+import { centralBiobank, createAccount, registerParticipant, unique, type Biobank } from './support/data';
 import { protocolByApi, type ProtocolRec } from './support/protocols';
-import { field, see, tablesSettled } from './support/ui';
+import { field, see, signInAndPick, tablesSettled } from './support/ui';
 
 const participantsOf = (p: ProtocolRec) => `/collection-protocols/${p.id}/participants`;
 
@@ -31,6 +32,22 @@ async function findAndTick(dialog: Locator, by: 'MRN' | 'Phone Number', value: s
   await input.fill(value);
   await input.press('Enter');
   await dialog.getByRole('checkbox', { name: `Select ${who}` }).check();
+}
+
+/** A tiny PNG with one black and one transparent pixel: a signature the server accepts (not blank). */
+function inkedPng() {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4); crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0); header.writeUInt32BE(1, 4); header.set([8, 6, 0, 0, 0], 8);
+  const pixels = Buffer.from([0, 0, 0, 0, 255, 0, 0, 0, 0]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(pixels)), chunk('IEND', Buffer.alloc(0)),
+  ]).toString('base64');
 }
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
@@ -212,6 +229,33 @@ test.describe('protocol participants', () => {
     await see(page, 'No participants enrolled yet.');
   });
 
+  test('a Researcher reads participants and consents but cannot enrol, sign, withdraw or disable', async ({ page, api, admin }) => {
+    const b = await centralBiobank(api, admin);
+    const protocol = await protocolByApi(b);
+    const base = `collectionProtocols/${protocol.id}`;
+    const p = await patient(b, 'Ruth');
+    const consent = await b.call<{ consentVersionId: number }>('POST', `${base}/collectionProtocolConsents`, { title: 'Read-only consent', consent: '<p>Yes.</p>' });
+    const [enrolled] = await b.call<{ id: number }[]>('POST', `${base}/collectionProtocolParticipants`, { patientIds: [p.id] });
+    await b.call('POST', `${base}/collectionProtocolParticipantConsents`, { participantId: enrolled.id, consentVersionId: consent.consentVersionId, signature: inkedPng() });
+    const who = await createAccount(b, { role: 'Researcher' });
+    await signInAndPick(page, who);
+
+    await page.goto(participantsOf(protocol));
+    await expect(row(page, p.fullName)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Enrol Participants' })).toHaveCount(0);
+    await row(page, p.fullName).getByText(p.fullName).click();
+    await expect(page.getByRole('heading', { name: `Participant: ${p.name}` })).toBeVisible();
+    await expect(page.getByText(p.mrn, { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Disable' })).toHaveCount(0);
+    await page.getByRole('navigation', { name: 'Participant' }).getByRole('link', { name: 'Consents' }).click();
+    await row(page, 'Read-only consent').getByRole('button', { name: 'Read-only consent' }).click();
+    await expect(page.getByRole('dialog', { name: 'Read-only consent' }).getByText('Version 1 signed')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Withdraw consent' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Sign Consent' })).toHaveCount(0);
+    await page.goto(`${participantsOf(protocol)}/new`);
+    await expect(page.getByRole('heading', { name: 'You don\'t have access to enrolling participants' })).toBeVisible();
+  });
+
   test('phone width: list, overview and sign form fit 390 px', async ({ signedInPage: page, api, admin, shot }) => {
     const b = await centralBiobank(api, admin);
     const protocol = await protocolByApi(b);
@@ -226,6 +270,13 @@ test.describe('protocol participants', () => {
     await expect(page.getByText(p.fullName)).toBeVisible();
     await noSideways();
     await shot('protocol-participants-phone');
+    await page.getByRole('button', { name: 'Enrol Participants' }).click();
+    const enrolForm = page.getByRole('dialog', { name: 'Create a Collection Protocol Participant' });
+    await enrolForm.getByLabel(field('MRN')).fill(p.mrn);
+    await enrolForm.getByLabel(field('MRN')).press('Enter');
+    await expect(enrolForm.getByRole('checkbox', { name: `Select ${p.fullName}` })).toBeVisible();
+    await shot('enrol-form-phone');
+    await enrolForm.getByRole('button', { name: 'Close' }).click();
     await page.goto(`${participantsOf(protocol)}/${enrolled.id}/participant-overview`);
     await expect(page.getByText(p.mrn, { exact: true })).toBeVisible();
     await noSideways();
