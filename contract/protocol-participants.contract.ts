@@ -9,6 +9,11 @@ export const EnrolInput = z.object({
   patientIds: z.array(Id).max(500, 'At most 500 participants at once').default([]),
   institutionId: optionalId,
   collectionProtocolId: optionalId,
+  /**
+   * The user confirmed enrolling outside the protocol's start/end dates: without it such an enrolment
+   * is 409 `protocols.outside_dates`; with it each enrolment is noted `enrolledOutsideDates`.
+   */
+  acceptOutsideDates: z.boolean({ error: 'acceptOutsideDates must be true or false' }).optional(),
 });
 export type EnrolInput = z.input<typeof EnrolInput>;
 
@@ -38,6 +43,8 @@ export const ProtocolParticipant = RecordBase.extend({
   }),
   /** A consent of this enrolment is withdrawn: its samples may not be used further (docs/protocols.md). */
   hasWithdrawnConsent: z.boolean(),
+  /** Enrolled on a day outside the protocol's start/end dates, after the user confirmed it. */
+  enrolledOutsideDates: z.boolean(),
 });
 export type ProtocolParticipant = z.infer<typeof ProtocolParticipant>;
 

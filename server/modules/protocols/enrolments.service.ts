@@ -42,7 +42,8 @@ export async function getParticipant(ctx: Ctx, protocolId: number, id: number, d
 
 /**
  * Enrols a batch in one transaction (issue 12): none chosen says so; a patient already enrolled
- * (even disabled) refuses the whole batch, naming the patient.
+ * (even disabled) refuses the whole batch, naming the patient. A day outside the protocol's dates
+ * asks for confirmation (`acceptOutsideDates`) and is noted on each enrolment and its audit row.
  */
 export async function enrol(ctx: Ctx, protocolId: number, input: EnrolInput) {
   requirePermission(ctx, 'protocols.manage');
@@ -51,7 +52,9 @@ export async function enrol(ctx: Ctx, protocolId: number, input: EnrolInput) {
   if (!ids.length) throw protocolErrors.no_participants({ patientIds: ['Choose at least one participant'] });
   const rows = await ctx.db.transaction(async (tx) => {
     // Locked: two batches naming one patient are decided one after the other.
-    await protocolOf(ctx, protocolId, tx, true);
+    const protocol = await protocolOf(ctx, protocolId, tx, true);
+    const outside = outsideDates(protocol, enrolmentDay(ctx));
+    if (outside && !input.acceptOutsideDates) throw protocolErrors.outside_dates(protocol.title, outside.range, outside.day);
     await assertPatientIds(tx, inst, ids);
     const [already] = await tx.select({ patientId: protocolParticipants.patientId }).from(protocolParticipants)
       .where(and(scope(ctx, protocolId), inArray(protocolParticipants.patientId, ids))).limit(1);
@@ -60,11 +63,28 @@ export async function enrol(ctx: Ctx, protocolId: number, input: EnrolInput) {
       throw protocolErrors.already_enrolled(name, { patientIds: [`${name} is already enrolled`] });
     }
     const who = { institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id, collectionProtocolId: protocolId };
-    const inserted = await tx.insert(protocolParticipants).values(ids.map((patientId) => ({ ...who, patientId }))).returning();
-    for (const row of inserted) await audit(tx, ctx, { entity: 'collectionProtocolParticipant', entityId: row.id, action: 'create', after: row });
+    const inserted = await tx.insert(protocolParticipants).values(ids.map((patientId) => ({ ...who, patientId, enrolledOutsideDates: !!outside }))).returning();
+    // The audit row says which dates were overridden, not only the flag: the protocol's dates may change later.
+    const note = outside && { enrolmentDay: outside.day, startDate: protocol.startDate, endDate: protocol.endDate };
+    for (const row of inserted) await audit(tx, ctx, { entity: 'collectionProtocolParticipant', entityId: row.id, action: 'create', after: note ? { ...row, outsideDates: note } : row });
     return inserted.map((r) => r.id);
   });
   return (await selectRecords(ctx.db, protocolParticipants, { where: inArray(protocolParticipants.id, rows), orderBy: protocolParticipants.id, extra })).rows;
+}
+
+/**
+ * The enrolment day: the server's clock as a UTC calendar date. Institutions carry no time zone yet, and
+ * a day sent by the browser could be anything, so the server decides (docs/protocols.md).
+ */
+const enrolmentDay = (ctx: Ctx) => ctx.now().toISOString().slice(0, 10);
+
+/** The protocol's period in words when `day` lies outside it, else null (an open end never excludes). */
+function outsideDates(p: { startDate: string | null; endDate: string | null }, day: string) {
+  const before = p.startDate !== null && day < p.startDate;
+  const after = p.endDate !== null && day > p.endDate;
+  if (!before && !after) return null;
+  const range = p.startDate && p.endDate ? `from ${p.startDate} to ${p.endDate}` : p.startDate ? `from ${p.startDate}` : `until ${p.endDate}`;
+  return { day, range };
 }
 
 /** Spec 2 §4: disabling keeps the participant's data; it leaves the list. */

@@ -11,6 +11,8 @@ import { assertUsable } from './index';
 import { participantConsents } from './protocols.table';
 
 const t = await testApp();
+// A fixed day inside the default protocol dates (2026-01-01 to 2026-12-31): enrolment checks them.
+t.clock.now = new Date('2026-11-24T09:00:00Z');
 const { institution, token, account } = await signedIn(t, ['Coordinator']);
 const refs = await referenceIds(t, institution.id, token);
 const protocol = await createProtocol(t, institution.id, token);
@@ -60,6 +62,41 @@ describe('enrolment', () => {
     const fr = await referenceIds(t, foreign.institution.id, foreign.token);
     const fp = json<Rec>(await t.call('POST', `/api/institutions/${foreign.institution.id}/patients/register`, { token: foreign.token, body: participant(fr) }));
     expect((await enrol([fp.id], p.id)).statusCode).toBe(400);
+  });
+
+  it('asks for confirmation outside the protocol\'s dates, then enrols and notes it on the enrolment and its audit row', async () => {
+    const p = await createProtocol(t, institution.id, token, { Title: 'Breast Cancer Screening', StartDate: '2026-01-01', EndDate: '2026-06-30' });
+    const a = await patient();
+    const b = await patient();
+    const refused = await enrol([a.id, b.id], p.id);
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused)).toMatchObject({
+      code: 'protocols.outside_dates', title: 'Breast Cancer Screening runs from 2026-01-01 to 2026-06-30; today (2026-11-24) is outside it.',
+    });
+    expect(pagination(await t.call('GET', api('collectionProtocolParticipants', p.id), { token })).TotalCount).toBe(0);
+    const notBool = await t.call('POST', api('collectionProtocolParticipants', p.id), { token, body: { PatientIds: [a.id], AcceptOutsideDates: 'maybe' } });
+    expect(notBool.statusCode).toBe(400);
+    const accepted = await t.call('POST', api('collectionProtocolParticipants', p.id), { token, body: { PatientIds: [a.id, b.id], AcceptOutsideDates: true } });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const rows = json<Rec[]>(accepted);
+    expect(rows.map((r) => r.enrolledOutsideDates)).toEqual([true, true]);
+    expect(json(await t.call('GET', api(`collectionProtocolParticipants/${rows[0].id}`, p.id), { token }))).toMatchObject({ enrolledOutsideDates: true });
+    const [row] = await t.db.select().from(auditEvents)
+      .where(and(eq(auditEvents.entity, 'collectionProtocolParticipant'), eq(auditEvents.entityId, String(rows[0].id)), eq(auditEvents.action, 'create')));
+    expect(row.after).toMatchObject({ enrolledOutsideDates: true, outsideDates: { enrolmentDay: '2026-11-24', startDate: '2026-01-01', endDate: '2026-06-30' } });
+    // Before the start, and an open-ended protocol only by its start.
+    const later = await createProtocol(t, institution.id, token, { Title: 'Cervical Study', StartDate: '2027-01-01', EndDate: null });
+    expect(json(await enrol([a.id], later.id)).title).toBe('Cervical Study runs from 2027-01-01; today (2026-11-24) is outside it.');
+  });
+
+  it('enrols inside the dates (and in a protocol without dates) without asking, not noted', async () => {
+    const open = await createProtocol(t, institution.id, token, { StartDate: null, EndDate: null });
+    const dated = await createProtocol(t, institution.id, token, { StartDate: '2026-11-24', EndDate: '2026-11-24' });
+    for (const p of [open, dated]) {
+      const res = await enrol([(await patient()).id], p.id);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(json<Rec[]>(res)[0]).toMatchObject({ enrolledOutsideDates: false });
+    }
   });
 
   it('disables a participant: their data stays, they leave the list', async () => {

@@ -14,6 +14,10 @@ export const protocolErrors = defineErrors('protocols', {
   aliquot_unit: { status: 400, title: 'An aliquot has its parent\'s unit of measurement.' },
   no_participants: { status: 400, title: 'Choose at least one participant to enrol.' },
   already_enrolled: { status: 409, title: (name: string) => `${name} is already enrolled in this protocol.` },
+  outside_dates: {
+    status: 409,
+    title: (protocol: string, range: string, today: string) => `${protocol} runs ${range}; today (${today}) is outside it.`,
+  },
   participant_disabled: { status: 409, title: 'This participant is disabled in the protocol.' },
   consent_disabled: { status: 409, title: 'This consent is disabled and cannot be signed.' },
   not_current_version: { status: 409, title: 'This consent has a newer text. Read the current version and sign it.' },

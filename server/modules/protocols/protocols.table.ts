@@ -1,4 +1,4 @@
-import { date, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { recordColumns, ts } from '../../platform/records';
 import { patients } from '../participants/participants.table';
@@ -88,6 +88,8 @@ export const requirementItems = pgTable('event_specimen_requirement_items', {
 export const protocolParticipants = pgTable('collection_protocol_participants', {
   ...inProtocol(),
   patientId: integer('patient_id').notNull().references(() => patients.id),
+  /** Enrolled on a day outside the protocol's start/end dates, confirmed by the user (docs/protocols.md). */
+  enrolledOutsideDates: boolean('enrolled_outside_dates').notNull().default(false),
 }, (t) => [
   uniqueIndex('collection_protocol_participants_uq').on(t.collectionProtocolId, t.patientId),
   index('collection_protocol_participants_patient_idx').on(t.institutionId, t.patientId),

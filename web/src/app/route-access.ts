@@ -41,6 +41,8 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { path: '/collection-protocols/:id/events/requirements/new', permission: 'protocols.manage', what: 'creating specimen requirements' },
 
   // protocol participants and their consents
+  { path: '/collection-protocols/:id/participants/new', permission: 'protocols.manage', what: 'enrolling participants' },
+  { path: '/collection-protocols/:id/participants/:id/participant-consents/new', permission: 'protocols.manage', what: 'signing consents' },
 
   { path: '/shipment', permission: 'shipments.read', what: 'shipments' },
 ];

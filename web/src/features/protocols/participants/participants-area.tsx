@@ -1,5 +1,17 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { Route, Routes } from 'react-router';
+import { ParticipantListPage } from './participant-list-page';
+import { ParticipantContainer } from './participant-container';
 
+/**
+ * /collection-protocols/{p}/participants (spec 2 §2): the list (and /new, the enrol form over it), then one
+ * participant's pages inside the container, which loads the participant once.
+ */
 export function ProtocolParticipantsArea() {
-  return <ComingSoon area="Participants" />;
+  return (
+    <Routes>
+      <Route index element={<ParticipantListPage />} />
+      <Route path="new" element={<ParticipantListPage enrolling />} />
+      <Route path=":participantId/*" element={<ParticipantContainer />} />
+    </Routes>
+  );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "collection_protocol_participants" ADD COLUMN "enrolled_outside_dates" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,134 @@
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Alert, Button, Checkbox, Group, Loader, Modal, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconInfoCircle, IconSearch } from '@tabler/icons-react';
+import type { Patient } from '@contract/participants.contract';
+import { FullScreenForm } from '@/components/full-screen-form';
+import { ApiError } from '@/lib/api-client';
+import { age, fullName } from '@/lib/format';
+import { useCurrentInstitution } from '@/lib/session-context';
+import { useCurrentProtocol } from '../protocol-context';
+import { usePatientSearch, type PatientSearch } from '@/lib/patient-search';
+import { useEnrol } from './participants-api';
+
+const NONE_SELECTED = 'Select at least one participant';
+
+/**
+ * spec 2 §2 "Create Collection Protocol Participant": find patients by MRN or phone, tick them, Submit
+ * enrols all ticked in one call (unlike the spec's one call per patient, and it says when none is
+ * ticked). Ticks are kept across searches. A day outside the protocol's dates asks before enrolling.
+ */
+export function EnrolForm({ onClose }: { onClose: () => void }) {
+  const { institution } = useCurrentInstitution();
+  const protocol = useCurrentProtocol();
+  const enrol = useEnrol(institution.id, protocol.id);
+  const [chosen, setChosen] = useState<Map<number, Patient>>(new Map());
+  const [error, setError] = useState<string | null>(null);
+  const [outside, setOutside] = useState<string | null>(null);
+
+  const toggle = (p: Patient) => {
+    setError(null);
+    setChosen((prev) => {
+      const next = new Map(prev);
+      if (next.has(p.id)) next.delete(p.id); else next.set(p.id, p);
+      return next;
+    });
+  };
+  const send = (acceptOutsideDates: boolean) => {
+    setError(null);
+    const patientIds = [...chosen.keys()];
+    enrol.mutate({ patientIds, acceptOutsideDates }, {
+      onSuccess: (rows) => {
+        setOutside(null);
+        notifications.show({ color: 'green', message: `Enrolled ${rows.length} participant${rows.length === 1 ? '' : 's'}.` });
+        onClose();
+      },
+      onError: (e) => {
+        if (e instanceof ApiError && e.problem.code === 'protocols.outside_dates') setOutside(e.problem.title);
+        else { setOutside(null); setError(e.message); }
+      },
+    });
+  };
+  const submit = (e?: FormEvent<HTMLFormElement>) => {
+    e?.preventDefault();
+    if (chosen.size === 0) { setError(NONE_SELECTED); return; }
+    send(false);
+  };
+
+  return (
+    <FullScreenForm title="Create a Collection Protocol Participant" opened onClose={onClose} onSubmit={submit}
+      submitting={enrol.isPending && !outside} error={error} width={720}>
+      <Stack>
+        <Text size="sm" c="dimmed">Find patients by MRN or by phone number, tick the ones to enrol in {protocol.title}, then Submit.</Text>
+        <Search chosen={chosen} onToggle={toggle} />
+        <Text size="sm" fw={500} aria-live="polite">
+          {chosen.size === 0 ? 'No participant selected.' : `Selected (${chosen.size}): ${[...chosen.values()].map(fullName).join(', ')}`}
+        </Text>
+      </Stack>
+      <Modal opened={outside !== null} onClose={() => setOutside(null)} title="Outside the protocol's dates" size={480}
+        transitionProps={{ duration: 0 }} closeButtonProps={{ 'aria-label': 'Close' }}>
+        <Stack>
+          <Alert color="orange" icon={<IconAlertTriangle />}>{outside}</Alert>
+          <Text size="sm">Enrol anyway? Each enrolment is recorded as made outside the protocol's dates.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOutside(null)}>Cancel</Button>
+            <Button color="orange" loading={enrol.isPending} onClick={() => send(true)}>Enrol anyway</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </FullScreenForm>
+  );
+}
+
+function Search({ chosen, onToggle }: { chosen: Map<number, Patient>; onToggle: (p: Patient) => void }) {
+  const { institution } = useCurrentInstitution();
+  const [mrn, setMrn] = useState('');
+  const [phone, setPhone] = useState('');
+  const [search, setSearch] = useState<PatientSearch | null>(null);
+  const results = usePatientSearch(institution.id, search);
+
+  // spec 2 §5: the MRN wins; neither does nothing; typing in one clears the other.
+  const run = () => {
+    const next = mrn.trim() ? { mrn: mrn.trim() } : phone.trim() ? { phone: phone.trim() } : null;
+    if (next) setSearch(next);
+  };
+  // Enter searches instead of submitting the form.
+  const onEnter = (e: KeyboardEvent) => { if (e.key === 'Enter') { e.preventDefault(); run(); } };
+
+  return (
+    <Stack gap="sm">
+      <Group align="flex-end" gap="sm">
+        <TextInput label="MRN" placeholder="Participant MRN" w={{ base: '100%', xs: 220 }} value={mrn} autoComplete="off" data-autofocus
+          onChange={(e) => { setMrn(e.currentTarget.value); if (e.currentTarget.value) setPhone(''); }} onKeyDown={onEnter} />
+        <TextInput label="Phone Number" placeholder="e.g. 0911223344" w={{ base: '100%', xs: 220 }} type="tel" value={phone} autoComplete="off"
+          onChange={(e) => { setPhone(e.currentTarget.value); if (e.currentTarget.value) setMrn(''); }} onKeyDown={onEnter} />
+        <Button variant="default" leftSection={<IconSearch size={16} />} onClick={run}>Search</Button>
+      </Group>
+      {results.isFetching && <Loader size="sm" type="dots" role="status" aria-label="Searching" />}
+      {results.isError && <Alert color="red" title="The search failed">{results.error.message}</Alert>}
+      {search && results.isSuccess && !results.isFetching && (results.data.length === 0 ? (
+        <Alert color="gray" icon={<IconInfoCircle />}>No patient has {'mrn' in search ? `the MRN '${search.mrn}'` : `the phone number '${search.phone}'`}.</Alert>
+      ) : (
+        <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+          <Table verticalSpacing={6} aria-label="Search results">
+            <Table.Thead>
+              <Table.Tr><Table.Th w={40}><VisuallyHidden>Select</VisuallyHidden></Table.Th><Table.Th>Name</Table.Th><Table.Th>Age</Table.Th><Table.Th>Phone Number</Table.Th></Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {results.data.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>
+                    <Checkbox aria-label={`Select ${fullName(p)}`} checked={chosen.has(p.id)} onChange={() => onToggle(p)} />
+                  </Table.Td>
+                  <Table.Td>{fullName(p)}</Table.Td>
+                  <Table.Td>{age(p.birthDate)}</Table.Td>
+                  <Table.Td>{p.phoneNumber ?? '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Link, Navigate, Route, Routes, useParams } from 'react-router';
+import { ComingSoon } from '@/components/coming-soon';
+import { PageLoader } from '@/components/page-loader';
+import { ApiError } from '@/lib/api-client';
+import { shortName } from '@/lib/format';
+import { useCurrentInstitution } from '@/lib/session-context';
+import { SubNav } from '../components/sub-nav';
+import { protocolPath, useCurrentProtocol } from '../protocol-context';
+import { ParticipantConsentsPage } from './participant-consents-page';
+import { ParticipantContext, participantPath } from './participant-context';
+import { ParticipantOverviewPage } from './participant-overview-page';
+import { useProtocolParticipant } from './participants-api';
+import { WithdrawnBadge } from './status-badges';
+
+// spec 1 §2: inside a participant the bar shows Overview, Consents, Forms (labelled Questioners), Collected Samples;
+// the paths are the spec's child routes.
+const SUB_PAGES: [label: string, sub: string][] = [
+  ['Overview', 'participant-overview'], ['Consents', 'participant-consents'],
+  ['Questioners', 'participant-forms'], ['Collected Samples', 'collected-samples'],
+];
+
+/**
+ * spec 2 §2 "Participant container": loads the participant named in the address and shows its pages once
+ * loaded. Unlike the spec's blank page, a failed load says why and offers the way back to the list.
+ */
+export function ParticipantContainer() {
+  const { institution } = useCurrentInstitution();
+  const protocol = useCurrentProtocol();
+  const participantId = Number(useParams().participantId);
+  const participant = useProtocolParticipant(institution.id, protocol.id, participantId);
+  if (participant.isPending) return <PageLoader />;
+  if (participant.isError) {
+    const notFound = participant.error instanceof ApiError && participant.error.status === 404;
+    return (
+      <Alert color="red" icon={<IconAlertCircle />} title={notFound ? 'Participant not found' : 'The participant could not be loaded'}>
+        <Text size="sm" mb="sm">{notFound ? `No participant ${participantId} is enrolled in ${protocol.title}.` : participant.error.message}</Text>
+        <Group gap="xs">
+          {!notFound && <Button size="xs" variant="light" color="red" onClick={() => void participant.refetch()}>Try again</Button>}
+          <Button size="xs" variant="default" component={Link} to={protocolPath(protocol, 'participants')}>All participants</Button>
+        </Group>
+      </Alert>
+    );
+  }
+  const p = participant.data;
+  return (
+    <ParticipantContext.Provider value={p}>
+      <Stack gap="md">
+        <Stack gap={6}>
+          <Group gap="sm">
+            <Title order={1} fz={24}>Participant: {shortName(p.patient)}</Title>
+            {p.hasWithdrawnConsent && <WithdrawnBadge />}
+          </Group>
+          {!p.isEnabled && <Alert color="gray" title="This participant is disabled in the protocol.">Their data is kept; they no longer appear in the list.</Alert>}
+          <SubNav label="Participant" links={SUB_PAGES.map(([label, sub]) => ({ label, to: participantPath(p, sub) }))} />
+        </Stack>
+        <Routes>
+          <Route index element={<Navigate to="participant-overview" replace />} />
+          <Route path="participant-overview" element={<ParticipantOverviewPage />} />
+          <Route path="participant-consents/*" element={<ParticipantConsentsPage />} />
+          <Route path="participant-forms/*" element={<ComingSoon area="Participant questioners" />} />
+          <Route path="collected-samples/*" element={<ComingSoon area="Collected samples" />} />
+        </Routes>
+      </Stack>
+    </ParticipantContext.Provider>
+  );
+}

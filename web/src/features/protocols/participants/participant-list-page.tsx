@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { ProtocolParticipant } from '@contract/protocol-participants.contract';
+import { PagedTable } from '@/components/paged-table';
+import { useListState } from '@/components/use-list-state';
+import { calendarDate, fullName } from '@/lib/format';
+import { useCan, useCurrentInstitution } from '@/lib/session-context';
+import { protocolPath, useCurrentProtocol } from '../protocol-context';
+import { EnrolForm } from './enrol-form';
+import { participantPath } from './participant-context';
+import { useProtocolParticipants, type ParticipantFilters } from './participants-api';
+import { WithdrawnBadge } from './status-badges';
+
+const columns: DataTableColumn<ProtocolParticipant>[] = [
+  {
+    accessor: 'name', title: 'Name',
+    render: (p) => (
+      <Group gap={8} wrap="nowrap" component="span">
+        <span>{fullName(p.patient)}</span>
+        {p.hasWithdrawnConsent && <WithdrawnBadge />}
+      </Group>
+    ),
+  },
+  { accessor: 'birthDate', title: 'Birth Date', render: (p) => calendarDate(p.patient.birthDate) },
+  { accessor: 'gender', title: 'Gender', render: (p) => p.patient.gender?.title ?? '' },
+  { accessor: 'maritalStatus', title: 'Marital Status', render: (p) => p.patient.maritalStatus?.title ?? '' },
+  { accessor: 'vitalStatus', title: 'Vital Status', render: (p) => p.patient.vitalStatus?.title ?? '' },
+  { accessor: 'patientType', title: 'Patient Type', render: (p) => p.patient.patientType?.title ?? '' },
+];
+
+// The filters live in the URL under the API's own query names, so a filtered list can be linked and Back restores it.
+const PARAMS = { externalSubjectId: 'ExternalSubjectID', name: 'NameQuery', phone: 'PhoneNumberQuery' } as const;
+
+function useFilters(): [ParticipantFilters, (f: ParticipantFilters) => void] {
+  const [params, setParams] = useSearchParams();
+  const filters = { externalSubjectId: params.get(PARAMS.externalSubjectId) ?? '', name: params.get(PARAMS.name) ?? '', phone: params.get(PARAMS.phone) ?? '' };
+  const set = (f: ParticipantFilters) => setParams((prev) => {
+    const next = new URLSearchParams(prev);
+    for (const key of Object.keys(PARAMS) as (keyof ParticipantFilters)[]) {
+      const value = f[key].trim();
+      if (value) next.set(PARAMS[key], value); else next.delete(PARAMS[key]);
+    }
+    next.delete('PageNumber');
+    return next;
+  });
+  return [filters, set];
+}
+
+/**
+ * spec 2 §2 "Protocol participants list": External Subject ID, Name and Phone Number filters with Search,
+ * the server-paged table, Enrol Participants; a row opens the participant. /participants/new opens the
+ * enrol form over it.
+ */
+export function ParticipantListPage({ enrolling = false }: { enrolling?: boolean }) {
+  const { institution } = useCurrentInstitution();
+  const protocol = useCurrentProtocol();
+  const canManage = useCan('protocols.manage');
+  const list = useListState();
+  const [filters, setFilters] = useFilters();
+  const participants = useProtocolParticipants(institution.id, protocol.id, { page: list.page, pageSize: list.pageSize, ...filters });
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const filtered = Object.values(filters).some(Boolean);
+  const listPath = protocolPath(protocol, 'participants');
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} fz={26}>Participants</Title>
+          <Text size="sm" c="dimmed">Patients enrolled in {protocol.title}.</Text>
+        </div>
+        {canManage && (
+          <Button leftSection={<IconUserPlus size={16} />} onClick={() => void navigate({ pathname: `${listPath}/new`, search })}>
+            Enrol Participants
+          </Button>
+        )}
+      </Group>
+      <Filters key={JSON.stringify(filters)} value={filters} onSearch={setFilters} />
+      <PagedTable query={participants} list={list} columns={columns}
+        emptyText={filtered ? 'No enrolled participant matches these filters.' : 'No participants enrolled yet.'}
+        onRowClick={(p) => void navigate(participantPath(p))} />
+      {canManage && enrolling && (
+        <EnrolForm onClose={() => void navigate({ pathname: listPath, search })} />
+      )}
+    </Stack>
+  );
+}
+
+function Filters({ value, onSearch }: { value: ParticipantFilters; onSearch: (f: ParticipantFilters) => void }) {
+  const [draft, setDraft] = useState(value);
+  const submit = (e: FormEvent) => { e.preventDefault(); onSearch(draft); };
+  const input = (key: keyof ParticipantFilters, label: string, extra: { type?: string } = {}) => (
+    <TextInput label={label} value={draft[key]} autoComplete="off" w={{ base: '100%', xs: 220 }} {...extra}
+      onChange={(e) => { const v = e.currentTarget.value; setDraft((d) => ({ ...d, [key]: v })); }} />
+  );
+  return (
+    // A form: Enter in any field searches, as the Search button does.
+    <form onSubmit={submit} role="search" aria-label="Filter participants">
+      <Group align="flex-end" gap="sm">
+        {input('externalSubjectId', 'External Subject ID')}
+        {input('name', 'Name')}
+        {input('phone', 'Phone Number', { type: 'tel' })}
+        <Button type="submit" variant="default" leftSection={<IconSearch size={16} />}>Search</Button>
+      </Group>
+    </form>
+  );
+}

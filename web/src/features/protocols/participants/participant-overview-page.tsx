@@ -1,0 +1,168 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconAlertOctagon, IconAlertTriangle, IconInfoCircle, IconUserOff } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { calendarDate, formatDate } from '@/lib/format';
+import { useCan, useCurrentInstitution } from '@/lib/session-context';
+import { protocolPath, useCurrentProtocol } from '../protocol-context';
+import { useCurrentParticipant } from './participant-context';
+import { EFFECTS } from './withdrawal-effects';
+import {
+  useDisableParticipant, useParticipantConsents, usePatientChildren, useProtocolEvents, type PatientChild,
+} from './participants-api';
+
+/**
+ * spec 2 §2 "Participant overview": the patient's identity (MRN, names, birth date, gender, races,
+ * ethnicities, vital status), the protocol's events, the collected samples (not built yet: it says so)
+ * and Disable. A withdrawn consent is shown first, in red, with its date and effect.
+ */
+export function ParticipantOverviewPage() {
+  const p = useCurrentParticipant();
+  const canManage = useCan('protocols.manage');
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2} fz={20}>Overview</Title>
+        {canManage && p.isEnabled && <DisableButton />}
+      </Group>
+      <WithdrawalAlerts />
+      {p.enrolledOutsideDates && (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle />}>
+          Enrolled on {formatDate(p.enabledDate ?? p.createdDate)}, outside the protocol's dates (confirmed at enrolment).
+        </Alert>
+      )}
+      <Details />
+      <Events />
+      <Stack gap={6}>
+        <Title order={3} fz="md">Collected Samples</Title>
+        <Text size="sm" c="dimmed">Collected samples are not available yet: they come with the samples release.</Text>
+      </Stack>
+    </Stack>
+  );
+}
+
+function WithdrawalAlerts() {
+  const { institution } = useCurrentInstitution();
+  const p = useCurrentParticipant();
+  const consents = useParticipantConsents(institution.id, p.collectionProtocolId, p.id);
+  if (!p.hasWithdrawnConsent) return null;
+  const withdrawn = (consents.data ?? []).filter((c) => c.withdrawnDate);
+  return (
+    <Alert color="red" variant="filled" icon={<IconAlertOctagon />} title="Consent withdrawn: the samples of this participant may not be used further.">
+      {withdrawn.length === 0 ? (consents.isPending ? 'Loading the withdrawal…' : null) : (
+        <Stack gap={4}>
+          {withdrawn.map((c) => (
+            <Text key={c.id} size="sm">
+              {c.title} (version {c.version}) withdrawn on {c.withdrawnDate}. {c.withdrawalEffect ? EFFECTS[c.withdrawalEffect].explain : ''}
+            </Text>
+          ))}
+        </Stack>
+      )}
+    </Alert>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">{label}</Text>
+      <div>{children || <Text size="sm" c="dimmed">—</Text>}</div>
+    </div>
+  );
+}
+
+/** Chips of one child list; its own loading and error text so one failed list does not hide the rest. */
+function Chips({ query, label }: { query: UseQueryResult<PatientChild[]>; label: (c: PatientChild) => string | null | undefined }) {
+  if (query.isPending) return <Loader size="xs" type="dots" aria-label="Loading" />;
+  if (query.isError) return <Text size="sm" c="red.8">Could not be loaded: {query.error.message}</Text>;
+  const values = query.data.map((c) => ({ id: c.id, text: label(c) })).filter((c) => c.text);
+  if (values.length === 0) return <Text size="sm" c="dimmed">None</Text>;
+  return <Group gap={6}>{values.map((c) => <Badge key={c.id} variant="light" color="blue" tt="none">{c.text}</Badge>)}</Group>;
+}
+
+function Details() {
+  const { institution } = useCurrentInstitution();
+  const { patient } = useCurrentParticipant();
+  const mrns = usePatientChildren(institution.id, patient.id, 'patientMRNs');
+  const races = usePatientChildren(institution.id, patient.id, 'patientRaces');
+  const ethnicities = usePatientChildren(institution.id, patient.id, 'patientEthnicities');
+  return (
+    <Paper withBorder radius="md" p="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" verticalSpacing="md">
+        <Field label="MRN"><Chips query={mrns} label={(c) => c.mrn} /></Field>
+        <Field label="First Name">{patient.firstName}</Field>
+        <Field label="Father Name">{patient.fatherName}</Field>
+        <Field label="Grand Father Name">{patient.grandFatherName}</Field>
+        <Field label="Birth Date">{calendarDate(patient.birthDate)}</Field>
+        <Field label="Gender">{patient.gender?.title}</Field>
+        <Field label="Race"><Chips query={races} label={(c) => c.race?.title} /></Field>
+        <Field label="Ethnicity"><Chips query={ethnicities} label={(c) => c.ethnicity?.title} /></Field>
+        <Field label="Vital Status">{patient.vitalStatus?.title}</Field>
+        {patient.externalSubjectId && <Field label="External Subject ID">{patient.externalSubjectId}</Field>}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+function Events() {
+  const { institution } = useCurrentInstitution();
+  const protocol = useCurrentProtocol();
+  const events = useProtocolEvents(institution.id, protocol.id);
+  const [clicked, setClicked] = useState<string | null>(null);
+  return (
+    <Stack gap={6}>
+      <Title order={3} fz="md">Events</Title>
+      {events.isPending && <Loader size="sm" type="dots" aria-label="Loading events" />}
+      {events.isError && <Alert color="red" title="The events could not be loaded">{events.error.message}</Alert>}
+      {events.isSuccess && (events.data.length === 0 ? <Text size="sm" c="dimmed">This protocol has no events yet.</Text> : (
+        <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+          <Table highlightOnHover verticalSpacing={6} aria-label="Events">
+            <Table.Thead><Table.Tr><Table.Th>Label</Table.Th><Table.Th>Code</Table.Th></Table.Tr></Table.Thead>
+            <Table.Tbody>
+              {events.data.map((e) => (
+                <Table.Tr key={e.id} style={{ cursor: 'pointer' }} onClick={() => setClicked(e.label)}>
+                  <Table.Td>
+                    {/* A button, so the row is reachable and usable by keyboard too. */}
+                    <Button variant="subtle" size="compact-sm" px={0} onClick={(ev) => { ev.stopPropagation(); setClicked(e.label); }}>{e.label}</Button>
+                  </Table.Td>
+                  <Table.Td>{e.eventCode}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      ))}
+      {clicked && (
+        <Alert color="blue" icon={<IconInfoCircle />} withCloseButton closeButtonLabel="Dismiss" onClose={() => setClicked(null)} role="status">
+          Collecting specimens for {clicked} is not available yet: it comes with the samples release.
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function DisableButton() {
+  const { institution } = useCurrentInstitution();
+  const protocol = useCurrentProtocol();
+  const p = useCurrentParticipant();
+  const disable = useDisableParticipant(institution.id, protocol.id);
+  const navigate = useNavigate();
+  const confirm = () => modals.openConfirmModal({
+    title: 'Disable Participant',
+    children: <Text size="sm">Are you sure you want to disable this participant?</Text>,
+    labels: { confirm: 'OK', cancel: 'Cancel' },
+    confirmProps: { color: 'red' },
+    onConfirm: () => disable.mutate(p.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: 'The participant is disabled. Their data is kept.' });
+        void navigate(protocolPath(protocol, 'participants'));
+      },
+    }),
+  });
+  return (
+    <Button color="red" variant="light" leftSection={<IconUserOff size={16} />} loading={disable.isPending} onClick={confirm}>Disable</Button>
+  );
+}

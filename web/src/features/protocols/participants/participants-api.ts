@@ -1,0 +1,111 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MAX_PAGE_SIZE } from '@contract/common.contract';
+import type { Consent } from '@contract/protocols.contract';
+import type { ProtocolEvent } from '@contract/protocol-events.contract';
+import type { EnrolInput, ParticipantConsent, ProtocolParticipant, SignInput, WithdrawInput } from '@contract/protocol-participants.contract';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+const keys = queryKeys.protocols;
+const base = (instId: number, protocolId: number) => `/institutions/${instId}/collectionProtocols/${protocolId}`;
+const ALL = { IsEnabled: true, PageNumber: 1, PageSize: MAX_PAGE_SIZE };
+
+export interface ParticipantFilters { externalSubjectId: string; name: string; phone: string }
+
+/** spec 2 §2 "Protocol participants list": one server page with the External Subject ID, Name and Phone filters. */
+export function useProtocolParticipants(instId: number, protocolId: number, q: { page: number; pageSize: number } & ParticipantFilters) {
+  return useQuery({
+    queryKey: keys.part(instId, protocolId, 'participants', q),
+    queryFn: () => api.getPage<ProtocolParticipant>(`${base(instId, protocolId)}/collectionProtocolParticipants`, {
+      PageNumber: q.page, PageSize: q.pageSize,
+      ExternalSubjectID: q.externalSubjectId || undefined, NameQuery: q.name || undefined, PhoneNumberQuery: q.phone || undefined,
+    }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** spec 2 §2 "Participant container": the participant every participant page works on. */
+export function useProtocolParticipant(instId: number, protocolId: number, participantId: number) {
+  return useQuery({
+    queryKey: keys.part(instId, protocolId, 'participants', participantId),
+    queryFn: () => api.get<ProtocolParticipant>(`${base(instId, protocolId)}/collectionProtocolParticipants/${participantId}`, undefined, { notify: false }),
+    retry: false,
+  });
+}
+
+/** Enrols the chosen patients in one batch (one transaction); the form shows a refusal itself. */
+export function useEnrol(instId: number, protocolId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EnrolInput) => api.post<ProtocolParticipant[]>(`${base(instId, protocolId)}/collectionProtocolParticipants`, body, { notify: false }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.parts(instId, protocolId, 'participants') }),
+  });
+}
+
+export function useDisableParticipant(instId: number, protocolId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (participantId: number) => api.post<ProtocolParticipant>(`${base(instId, protocolId)}/collectionProtocolParticipants/${participantId}/disable`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.parts(instId, protocolId, 'participants') }),
+  });
+}
+
+type Ref = { id: number; title: string | null } | null;
+export type PatientChild = { id: number; mrn?: string | null; race?: Ref; ethnicity?: Ref };
+export type ChildKind = 'patientMRNs' | 'patientRaces' | 'patientEthnicities';
+
+/** spec 2 §7: the overview's MRN, race and ethnicity chips come from the patient's child lists. */
+export function usePatientChildren(instId: number, patientId: number, kind: ChildKind) {
+  return useQuery({
+    queryKey: queryKeys.patients.children(instId, patientId, kind),
+    queryFn: () => api.get<PatientChild[]>(`/institutions/${instId}/patients/${patientId}/${kind}`, ALL, { notify: false }),
+  });
+}
+
+/** The protocol's events for the overview's Events table, in time order. */
+export function useProtocolEvents(instId: number, protocolId: number) {
+  return useQuery({
+    queryKey: keys.part(instId, protocolId, 'events', { enabled: true }),
+    queryFn: () => api.get<ProtocolEvent[]>(`${base(instId, protocolId)}/collectionProtocolEvents`, ALL, { notify: false }),
+  });
+}
+
+/** The protocol's enabled consents: what Sign Consent offers (each with its current text version). */
+export function useSignableConsents(instId: number, protocolId: number) {
+  return useQuery({
+    queryKey: keys.part(instId, protocolId, 'consents', { enabled: true }),
+    queryFn: () => api.get<Consent[]>(`${base(instId, protocolId)}/collectionProtocolConsents`, ALL, { notify: false }),
+  });
+}
+
+/** The consents this enrolment signed (and withdrew), newest first as the server lists them. */
+export function useParticipantConsents(instId: number, protocolId: number, participantId: number) {
+  return useQuery({
+    queryKey: keys.part(instId, protocolId, 'participantConsents', { participantId }),
+    queryFn: () => api.get<ParticipantConsent[]>(`${base(instId, protocolId)}/collectionProtocolParticipantConsents`, { ParticipantId: participantId }, { notify: false }),
+  });
+}
+
+/** After a signature or a withdrawal: the signed list, the participant's badge and the consents' signature counts change. */
+function useRefreshAfterConsent(instId: number, protocolId: number) {
+  const queryClient = useQueryClient();
+  return () => Promise.all(['participantConsents', 'participants', 'consents'].map((kind) =>
+    queryClient.invalidateQueries({ queryKey: keys.parts(instId, protocolId, kind) })));
+}
+
+export function useSignConsent(instId: number, protocolId: number) {
+  const refresh = useRefreshAfterConsent(instId, protocolId);
+  return useMutation({
+    mutationFn: (body: SignInput) => api.post<ParticipantConsent>(`${base(instId, protocolId)}/collectionProtocolParticipantConsents`, body, { notify: false }),
+    onSuccess: refresh,
+  });
+}
+
+export function useWithdrawConsent(instId: number, protocolId: number) {
+  const refresh = useRefreshAfterConsent(instId, protocolId);
+  return useMutation({
+    mutationFn: ({ id, ...body }: WithdrawInput & { id: number }) =>
+      api.post<ParticipantConsent>(`${base(instId, protocolId)}/collectionProtocolParticipantConsents/${id}/withdraw`, body, { notify: false }),
+    onSuccess: refresh,
+  });
+}

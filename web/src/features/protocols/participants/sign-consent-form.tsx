@@ -1,0 +1,73 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Alert, Paper, ScrollArea, Select, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { ConsentHtml } from '@/components/consent-html';
+import { FullScreenForm } from '@/components/full-screen-form';
+import { ApiError } from '@/lib/api-client';
+import { fullName } from '@/lib/format';
+import { useCurrentInstitution } from '@/lib/session-context';
+import { useCurrentParticipant } from './participant-context';
+import { useSignConsent, useSignableConsents } from './participants-api';
+import { SignatureField, type SignatureHandle } from './signature-field';
+
+const EMPTY_PAD = 'Please sign in the box';
+
+/**
+ * spec 2 §2 "Create a Collection Protocol Participant Consent": choose one of the protocol's enabled
+ * consents, read its current text, draw the signature; Submit stores the PNG with the exact version read.
+ */
+export function SignConsentForm({ onClose }: { onClose: () => void }) {
+  const { institution } = useCurrentInstitution();
+  const p = useCurrentParticipant();
+  const consents = useSignableConsents(institution.id, p.collectionProtocolId);
+  const sign = useSignConsent(institution.id, p.collectionProtocolId);
+  const pad = useRef<SignatureHandle>(null);
+  const [consentId, setConsentId] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ consent?: string; signature?: string; form?: string }>({});
+  const chosen = consents.data?.find((c) => String(c.id) === consentId);
+
+  const submit = (e?: FormEvent<HTMLFormElement>) => {
+    e?.preventDefault();
+    const next = { consent: chosen ? undefined : '*Required', signature: pad.current?.isEmpty() !== false ? EMPTY_PAD : undefined };
+    setErrors(next);
+    if (!chosen || next.signature) return;
+    sign.mutate({ participantId: p.id, consentVersionId: chosen.consentVersionId, signature: pad.current?.toPng() ?? '' }, {
+      onSuccess: (s) => {
+        notifications.show({ color: 'green', message: `${s.title} signed by ${fullName(p.patient)}.` });
+        onClose();
+      },
+      onError: (err) => {
+        // The server's own blank check (an image without ink) belongs under the pad.
+        if (err instanceof ApiError && err.problem.code === 'protocols.signature_blank') setErrors({ signature: err.problem.title });
+        else setErrors({ form: err.message });
+      },
+    });
+  };
+
+  return (
+    <FullScreenForm title="Create a Collection Protocol Participant Consent" opened onClose={onClose} onSubmit={submit}
+      submitting={sign.isPending} error={errors.form} width={760}>
+      <Stack>
+        <Text size="sm" c="dimmed">Participant: {fullName(p.patient)}</Text>
+        {consents.isError && <Alert color="red" title="The consents could not be loaded">{consents.error.message}</Alert>}
+        {consents.isSuccess && consents.data.length === 0 && (
+          <Alert color="gray" icon={<IconInfoCircle />}>This protocol has no enabled consent yet. Add one on the protocol's Consents page.</Alert>
+        )}
+        <Select label="Select Consent" required placeholder={consents.isPending ? 'Loading…' : 'Choose a consent'} data-autofocus
+          data={(consents.data ?? []).map((c) => ({ value: String(c.id), label: `${c.title} (version ${c.version})` }))}
+          value={consentId} onChange={(v) => { setConsentId(v); setErrors((x) => ({ ...x, consent: undefined })); }}
+          error={errors.consent} allowDeselect={false} searchable nothingFoundMessage="No consent matches" />
+        {chosen && (
+          <Paper withBorder radius="md" p="md" bg="gray.0">
+            <Text size="xs" c="dimmed" mb={4}>Version {chosen.version}: read it with the participant before they sign.</Text>
+            <ScrollArea.Autosize mah={360} type="auto">
+              <ConsentHtml html={chosen.consent} label={`${chosen.title}, version ${chosen.version}`} />
+            </ScrollArea.Autosize>
+          </Paper>
+        )}
+        <SignatureField ref={pad} error={errors.signature} onChange={() => setErrors((x) => ({ ...x, signature: undefined }))} />
+      </Stack>
+    </FullScreenForm>
+  );
+}
