@@ -27,6 +27,7 @@ import { participantRoutes } from './modules/participants/participants.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { labelRoutes } from './modules/labels/labels.routes';
 import { protocolRoutes } from './modules/protocols/protocols.routes';
+import { formRoutes } from './modules/forms/forms.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -95,6 +96,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   orderRoutes(app, deps);
   labelRoutes(app, deps);
   protocolRoutes(app, deps);
+  formRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

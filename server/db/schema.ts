@@ -8,3 +8,4 @@ export * from '../modules/labels/labels.table';
 export * from '../modules/participants/participants.table';
 export * from '../modules/orders/orders.table';
 export * from '../modules/protocols/protocols.table';
+export * from '../modules/forms/forms.table';
