@@ -10,7 +10,8 @@ import { selectRecords } from '../../platform/record-refs';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
 import type { Db } from '../../db/client';
 import { protocolOf } from '../protocols/index';
-import { fieldOptions, formFields, protocolForms } from './forms.table';
+import type { protocolForms } from './forms.table';
+import { fieldOptions, formFields } from './forms.table';
 import { formErrors } from './forms.errors';
 import { formOf, liveFields, versionForChange } from './field-set';
 
