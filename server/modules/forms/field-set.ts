@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FieldDto, FieldKind, FieldOptionDto } from '../../../contract/forms.contract';
 import type { Db } from '../../db/client';
 import { type Ctx, instOf } from '../../platform/context';
@@ -14,10 +14,14 @@ type Form = typeof protocolForms.$inferSelect;
 // Qualified by hand: Drizzle renders columns unqualified inside sql``.
 const dataTypeTitle = sql<string | null>`(select d.title from data_types d where d.id = "collection_protocol_form_fields"."data_type_id")`;
 
-/** The form's enabled fields (or the fields `onlyIds`, enabled or not) by ordinal with their enabled options, as the API shows them. */
-export async function liveFields(db: Db, formId: number, onlyIds?: number[]): Promise<FieldDto[]> {
+/** The form's enabled fields by ordinal with their enabled options, as the API shows them. */
+export const liveFields = (db: Db, formId: number) => fieldsWhere(db, and(eq(formFields.formId, formId), eq(formFields.isEnabled, true)));
+/** Fields by id, enabled or not (the answer to an edit or a disable). */
+export const fieldsById = (db: Db, ids: number[]) => fieldsWhere(db, inArray(formFields.id, ids));
+
+async function fieldsWhere(db: Db, where: SQL | undefined): Promise<FieldDto[]> {
   const fields = await selectRecords(db, formFields, {
-    where: onlyIds ? inArray(formFields.id, onlyIds) : and(eq(formFields.formId, formId), eq(formFields.isEnabled, true)),
+    where,
     orderBy: [asc(formFields.ordinal), asc(formFields.id)], extra: { dataTypeTitle },
   });
   const ids = fields.rows.map((f) => f.id);

@@ -13,7 +13,7 @@ import { protocolOf } from '../protocols/index';
 import type { protocolForms } from './forms.table';
 import { fieldOptions, formFields } from './forms.table';
 import { formErrors } from './forms.errors';
-import { formOf, liveFields, versionForChange } from './field-set';
+import { fieldsById, formOf, liveFields, versionForChange } from './field-set';
 
 // The form editor (spec 2 §2, §5, §7 "Form editor"). Every change locks the form, so changes and
 // submissions of one form are decided one after the other, and runs versionForChange first.
@@ -33,7 +33,7 @@ async function changeFields<T>(ctx: Ctx, protocolId: number, formId: number, wor
 }
 
 async function fieldDto(ctx: Ctx, fieldId: number) {
-  const [f] = await liveFields(ctx.db, 0, [fieldId]);
+  const [f] = await fieldsById(ctx.db, [fieldId]);
   return f;
 }
 
