@@ -15,6 +15,6 @@ export const csvRecord = (cells: (string | null | undefined)[]) => `${cells.map(
 
 /** A download name from the form's name: plain ASCII for old clients, UTF-8 (RFC 5987) for the rest. */
 export function csvDisposition(name: string) {
-  const ascii = name.replace(/[^A-Za-z0-9._ -]+/g, '_').trim().slice(0, 100) || 'questionnaire';
-  return `attachment; filename="${ascii}.csv"; filename*=UTF-8''${encodeURIComponent(`${name.slice(0, 100)}.csv`)}`;
+  const ascii = name.replace(/[^A-Za-z0-9._ -]+/g, '_').trim().slice(0, 100);
+  return `attachment; filename="${/[A-Za-z0-9]/.test(ascii) ? ascii : 'questionnaire'}.csv"; filename*=UTF-8''${encodeURIComponent(`${name.slice(0, 100)}.csv`)}`;
 }
