@@ -97,3 +97,10 @@ export async function disableParticipant(ctx: Ctx, protocolId: number, id: numbe
   });
   return getParticipant(ctx, protocolId, id);
 }
+
+/** The patient's enabled enrolment in this protocol of the ctx's institution, or null (forms check who may be filled for). */
+export async function enabledEnrolment(ctx: Ctx, protocolId: number, patientId: number, db: Db = ctx.db) {
+  const [row] = await db.select({ id: protocolParticipants.id }).from(protocolParticipants)
+    .where(and(scope(ctx, protocolId), eq(protocolParticipants.patientId, patientId), eq(protocolParticipants.isEnabled, true))).limit(1);
+  return row ?? null;
+}
