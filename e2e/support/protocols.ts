@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { unique, type Biobank, type Rec } from './data';
 
 export type ProtocolRec = Rec & { title: string; code: string; concurrencyStamp: string };
@@ -19,4 +19,18 @@ export async function protocolByApi(b: Biobank, over: Record<string, unknown> = 
     return res.body;
   }
   throw new Error('no free protocol code after 20 attempts');
+}
+
+/** Draw a signature-like scribble on the signature pad with the mouse: press, move in steps, release. */
+export async function drawSignature(page: Page) {
+  const canvas = page.getByRole('img', { name: /Signature pad/ });
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  const at = (x: number, y: number) => [box.x + box.width * x, box.y + box.height * y] as const;
+  await page.mouse.move(...at(0.1, 0.6));
+  await page.mouse.down();
+  for (const [x, y] of [[0.2, 0.3], [0.3, 0.7], [0.4, 0.35], [0.5, 0.65], [0.6, 0.3], [0.75, 0.6]] as const) {
+    await page.mouse.move(...at(x, y), { steps: 6 });
+  }
+  await page.mouse.up();
 }
