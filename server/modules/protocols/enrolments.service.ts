@@ -78,8 +78,8 @@ export async function enrol(ctx: Ctx, protocolId: number, input: EnrolInput) {
  */
 const enrolmentDay = (ctx: Ctx) => ctx.now().toISOString().slice(0, 10);
 
-/** The protocol's period in words when `day` lies outside it, else null (an open end never excludes). */
-function outsideDates(p: { startDate: string | null; endDate: string | null }, day: string) {
+/** The protocol's period in words when `day` lies outside it, else null (an open end never excludes). Samples use it for collection too. */
+export function outsideDates(p: { startDate: string | null; endDate: string | null }, day: string) {
   const before = p.startDate !== null && day < p.startDate;
   const after = p.endDate !== null && day > p.endDate;
   if (!before && !after) return null;

@@ -4,4 +4,4 @@ export { protocolOf, protocolTitleOf } from './protocol-scope';
 export { isProtocolSite } from './sites.service';
 export { isAliquotLineage } from './requirement-tree';
 export { enrolmentOf, eventRefOf, hasWithdrawnOf, protocolEventOf, withdrawalsOf } from './protocols.repository';
-export { enabledEnrolment } from './enrolments.service';
+export { enabledEnrolment, outsideDates } from './enrolments.service';

@@ -118,6 +118,28 @@ describe('collect', () => {
   });
 });
 
+describe('collection outside the protocol dates', () => {
+  it('asks for confirmation (409 naming the dates), then collects and notes it; inside the dates nothing is asked', async () => {
+    // The default protocol starts 2026-01-01: a sample dated before it is outside.
+    const early = await t.call('POST', p.api(), { token, body: p.body({ CollectedDate: '2025-12-31' }) });
+    expect(early.statusCode).toBe(409);
+    expect(json(early)).toMatchObject({
+      code: 'samples.outside_dates', errors: { collectedDate: ['Outside the protocol\'s dates'] },
+      title: `${p.protocol.title} runs from 2026-01-01 to 2099-12-31; the collection date 2025-12-31 is outside it.`,
+    });
+    const stepper = await t.call('POST', p.api('/collect'), { token, body: {
+      CollectionProtocolEventId: p.event.id, PatientId: p.patient.id, InstitutionSiteId: institution.site.id, CollectedDate: '2025-12-31', CollectedTime: '08:00',
+      Rows: [{ Key: 'a', SpecimenTypeId: blood, Quantity: 1, UnitOfMeasurementId: ml }],
+    } });
+    expect(json(stepper).code).toBe('samples.outside_dates');
+    const accepted = await p.sample({ CollectedDate: '2025-12-31', AcceptOutsideDates: true });
+    expect(accepted).toMatchObject({ collectedDate: '2025-12-31', collectedOutsideDates: true });
+    const [logged] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entity, 'collectedSample'), eq(auditEvents.entityId, String(accepted.id))));
+    expect(logged.after).toMatchObject({ collectedOutsideDates: true });
+    expect(await p.sample()).toMatchObject({ collectedOutsideDates: false });
+  });
+});
+
 describe('ledger', () => {
   it('an aliquot takes its amount from the parent; a derivative records the parent amount used apart from its own amount', async () => {
     const parent = await p.sample({ CollectedAmount: 10 });
