@@ -4,6 +4,7 @@ import { testApp, json, pagination } from '../../test/harness';
 import { createAccount, login, signedIn } from '../../test/factories';
 import { participant, referenceIds } from '../../test/participants-fixtures';
 import { createProtocol, protocolRefs, signaturePng } from '../../test/protocols-fixtures';
+import { sampleSetUp, type Sample } from '../../test/samples-fixtures';
 import { auditEvents } from '../../platform/audit.table';
 import { sampleDraws } from './samples.table';
 
@@ -14,32 +15,10 @@ const r = await protocolRefs(t, institution.id, token);
 const ml = r.unit('Millilitre'), ul = r.unit('Microlitre');
 const blood = r.type('Whole Blood'), serum = r.type('Serum');
 type Rec = Record<string, unknown> & { id: number };
-type Sample = Rec & { sampleId: string; remainingAmount: number; collectedAmount: number; concurrencyStamp: string; children: Sample[] };
 
-/** A protocol with the institution's site, one event and one enrolled patient. */
-async function setUp(inst = institution, tok = token) {
-  const own = inst.id === institution.id ? r : await protocolRefs(t, inst.id, tok);
-  const protocol = await createProtocol(t, inst.id, tok);
-  const base = `/api/institutions/${inst.id}/collectionProtocols/${protocol.id}`;
-  await t.call('POST', `${base}/collectionProtocolSites`, { token: tok, body: { InstitutionSiteId: inst.site.id } });
-  const event = json<Rec>(await t.call('POST', `${base}/collectionProtocolEvents`, { token: tok, body: { Label: 'Baseline', EventCode: 'BL', CollectionProtocolEventUnitOfMeasurementId: own.eventUnit('Day') } }));
-  const refs = inst.id === institution.id ? pr : await referenceIds(t, inst.id, tok);
-  const patient = json<Rec>(await t.call('POST', `/api/institutions/${inst.id}/patients/register`, { token: tok, body: participant(refs) }));
-  const [enrolment] = json<Rec[]>(await t.call('POST', `${base}/collectionProtocolParticipants`, { token: tok, body: { PatientIds: [patient.id] } }));
-  const api = (p = '') => `${base}/collectedSamples${p}`;
-  const body = (over: Record<string, unknown> = {}) => ({
-    PatientId: patient.id, InstitutionSiteId: inst.site.id, CollectionProtocolEventId: event.id, SpecimenTypeId: own.type('Whole Blood'), CollectedAmount: 10,
-    RemainingAmount: 10, UnitOfMeasurementId: own.unit('Millilitre'), CollectedDate: '2026-03-14', CollectedTime: '09:30', IsSubSample: false, ...over,
-  });
-  const sample = async (over: Record<string, unknown> = {}) => {
-    const res = await t.call('POST', api(), { token: tok, body: body(over) });
-    if (res.statusCode !== 201) throw new Error(res.body);
-    return json<Sample>(res);
-  };
-  const sub = (parent: Sample, over: Record<string, unknown> = {}) =>
-    t.call('POST', api(), { token: tok, body: { IsSubSample: true, ParentSampleId: parent.id, SubSampleLineageId: r.aliquot, SpecimenTypeId: blood, CollectedAmount: 1, ...over } });
-  return { protocol, base, event, patient, enrolment, api, body, sample, sub };
-}
+/** A protocol with the institution's site, one event and one enrolled patient (server/test/samples-fixtures.ts). */
+const setUp = (inst = institution, tok = token) =>
+  sampleSetUp(t, inst, tok, inst.id === institution.id ? { protocol: r, participant: pr } : undefined);
 
 const p = await setUp();
 
