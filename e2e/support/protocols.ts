@@ -34,3 +34,23 @@ export async function drawSignature(page: Page) {
   }
   await page.mouse.up();
 }
+
+/**
+ * A collected sample of `patientId` through the API: a new protocol with the institution's first site, one
+ * event, the patient enrolled, then 10 mL of Whole Blood collected under `sampleId`.
+ */
+export async function collectedSampleByApi(b: Biobank, patientId: number, sampleId = `CS-${unique()}`.toUpperCase()) {
+  const protocol = await protocolByApi(b);
+  const base = `collectionProtocols/${protocol.id}`;
+  const [site] = await b.list('institutionSites?IsEnabled=true');
+  await b.call('POST', `${base}/collectionProtocolSites`, { institutionSiteId: site.id });
+  const [day] = (await b.list('collectionProtocolEventUnitOfMeasurements?IsEnabled=true')).filter((u) => u.unitName === 'Day');
+  const event = await b.call('POST', `${base}/collectionProtocolEvents`, { label: 'Baseline', eventCode: 'BL', eventPoint: 0, collectionProtocolEventUnitOfMeasurementId: day.id });
+  await b.call('POST', `${base}/collectionProtocolParticipants`, { patientIds: [patientId] });
+  const [types, units] = [await b.ids('specimenTypes'), await b.list('unitOfMeasurements?IsEnabled=true')];
+  const ml = units.find((u) => u.unitSymbol === 'mL')!;
+  return b.call<Rec & { sampleId: string }>('POST', `${base}/collectedSamples`, {
+    sampleId, patientId, institutionSiteId: site.id, collectionProtocolEventId: event.id, specimenTypeId: types.get('Whole Blood'),
+    collectedAmount: 10, unitOfMeasurementId: ml.id, collectedDate: new Date().toISOString().slice(0, 10), collectedTime: '09:00',
+  });
+}

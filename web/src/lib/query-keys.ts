@@ -78,6 +78,12 @@ export const queryKeys = {
     parts: (instId: number, protocolId: number, kind: string) => [...protocolOf(instId, protocolId), kind] as const,
   },
 
+  /** Collected samples looked up outside a protocol (New Order and Orders: COLLECTED SAMPLE ID). */
+  samples: {
+    all: (instId: number) => ['samples', instId] as const,
+    bySampleId: (instId: number, sampleId: string) => ['samples', instId, 'bySampleId', sampleId.toLowerCase()] as const,
+  },
+
   users: {
     all: ['users'] as const,
     list: (q: Filter) => ['users', 'list', q] as const,
