@@ -1,0 +1,69 @@
+import type { Requirement } from '@contract/protocol-events.contract';
+import type { CollectRow } from '@contract/samples.contract';
+import { isAliquotTitle } from '../events/tree-quantities';
+
+/** One editable row of the stepper's step 2: a requirement or one of its items, copied from the event's tree. */
+export interface StepRow {
+  key: string;
+  parentKey: string | null;
+  depth: number;
+  /** What the row collects, e.g. "Blood tube (BT)" or "Aliquot". */
+  name: string;
+  aliquot: boolean;
+  specimenTypeId: number | null;
+  specimenType: string | null;
+  unitOfMeasurementId: number;
+  unitSymbol: string | null;
+  subSampleLineageId: number | null;
+  sampleId: string;
+  quantity: number | string;
+}
+
+type Item = Requirement['children'][number];
+
+/** The event's requirement trees, flattened parents first (the command wants each parent listed before its children). */
+export function rowsFromRequirements(requirements: Requirement[]): StepRow[] {
+  const rows: StepRow[] = [];
+  const walk = (items: Item[], parentKey: string, depth: number) => {
+    for (const i of items) {
+      const key = `i${i.id}`;
+      rows.push({
+        key, parentKey, depth, name: i.subSampleLineage?.title ?? 'Item', aliquot: isAliquotTitle(i.subSampleLineage?.title),
+        specimenTypeId: i.specimenType?.id ?? null, specimenType: i.specimenType?.title ?? null,
+        unitOfMeasurementId: i.unitOfMeasurement.id, unitSymbol: i.unitOfMeasurement.unitSymbol,
+        subSampleLineageId: i.subSampleLineage?.id ?? null, sampleId: '', quantity: i.initialQuantity,
+      });
+      walk(i.children as Item[], key, depth + 1);
+    }
+  };
+  for (const r of requirements) {
+    const key = `r${r.id}`;
+    rows.push({
+      key, parentKey: null, depth: 0, name: `${r.title} (${r.code})`, aliquot: false,
+      specimenTypeId: r.specimenType?.id ?? null, specimenType: r.specimenType?.title ?? null,
+      unitOfMeasurementId: r.unitOfMeasurement.id, unitSymbol: r.unitOfMeasurement.unitSymbol,
+      subSampleLineageId: null, sampleId: '', quantity: r.initialQuantity,
+    });
+    walk(r.children, key, 1);
+  }
+  return rows;
+}
+
+/** The rows as the collect command takes them (Key/ParentKey); an empty quantity stays empty for the rule to name. */
+export const commandRows = (rows: StepRow[]): CollectRow[] => rows.map((r) => ({
+  key: r.key, parentKey: r.parentKey, sampleId: r.sampleId, specimenTypeId: r.specimenTypeId ?? '',
+  quantity: r.quantity === '' ? (undefined as unknown as number) : r.quantity,
+  unitOfMeasurementId: r.unitOfMeasurementId, subSampleLineageId: r.subSampleLineageId,
+}));
+
+/** The row a refusal names: a field error `rows.<i>.<field>`, or the title "Row 5 (key): ...". */
+export function refusedRows(fields: Record<string, unknown>, title: string | null): Set<number> {
+  const out = new Set<number>();
+  for (const k of Object.keys(fields)) {
+    const m = /^rows\.(\d+)\./.exec(k);
+    if (m) out.add(Number(m[1]));
+  }
+  const t = title ? /^Row (\d+)\b/.exec(title) : null;
+  if (t) out.add(Number(t[1]) - 1);
+  return out;
+}
