@@ -14,7 +14,7 @@ const requirement = {
 } as unknown as Requirement;
 
 describe('the stepper rows copied from a requirement tree', () => {
-  it('lists parents before children with keys, depths and lineages, and the command's Key/ParentKey rows', () => {
+  it('lists parents before children with keys, depths and lineages, and the command rows (Key, ParentKey)', () => {
     const rows = rowsFromRequirements([requirement]);
     expect(rows.map((r) => [r.key, r.parentKey, r.depth, r.aliquot])).toEqual([
       ['r10', null, 0, false], ['i11', 'r10', 1, true], ['i12', 'i11', 2, true], ['i13', 'r10', 1, false],
