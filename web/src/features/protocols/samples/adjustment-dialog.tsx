@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -25,9 +24,8 @@ export function AdjustmentDialog({ sample, onClose }: { sample: CollectedSample;
     initialValues: { amount: '', reason: '', concurrencyStamp: sample.concurrencyStamp },
     validate: contractResolver(AdjustmentInput),
   });
-  const { setFieldValue } = form;
-  useEffect(() => { setFieldValue('concurrencyStamp', sample.concurrencyStamp); }, [sample.concurrencyStamp, setFieldValue]);
-  const submit = form.onSubmit((v) => adjust.mutate(AdjustmentInput.parse(v), {
+  // The stamp of the sample as the page shows it now (it reloads after a refusal), not as the dialog opened.
+  const submit = form.onSubmit((v) => adjust.mutate(AdjustmentInput.parse({ ...v, concurrencyStamp: sample.concurrencyStamp }), {
     onSuccess: (s) => {
       notifications.show({ color: 'teal', message: `Sample ${s.sampleId} adjusted: ${amountText(s.remainingAmount, s)} remaining.`, autoClose: 3000 });
       onClose();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
@@ -39,7 +39,7 @@ const fresh = (): Values => ({
 const validateContract = contractResolver(SampleInput);
 // The contract checks the references only once the fields it types are valid; the form says everything at once.
 const REQUIRED: [keyof Values, string][] = [
-  ['patientId', MSG.requiredSelect], ['institutionSiteId', MSG.requiredSelect], ['collectionProtocolEventId', MSG.requiredSelect],
+  ['institutionSiteId', MSG.requiredSelect], ['collectionProtocolEventId', MSG.requiredSelect],
   ['specimenTypeId', MSG.requiredSelect], ['unitOfMeasurementId', MSG.requiredSelect], ['collectedDate', MSG.required],
 ];
 
@@ -65,17 +65,16 @@ export function CollectForm({ onClose, patient: known }: { onClose: () => void; 
   const patient: KnownPatient | null = known ?? (search && found.data?.[0]) ?? null;
 
   const form = useForm<Values>({
-    initialValues: { ...fresh(), patientId: known ? String(known.id) : null },
+    initialValues: fresh(),
     validate: (values) => {
-      const errors = validateContract(values);
+      // The patient is the look-up's answer, not a typed value: the submit checks it (below).
+      const errors = validateContract({ ...values, patientId: 1 });
       for (const [field, message] of REQUIRED) if (!values[field] && !errors[field]) errors[field] = message;
       if (values.collectedAmount === '') errors.collectedAmount = MSG.required;
       return errors;
     },
   });
   const guard = useUnsavedChangesGuard(formChanged(form));
-  const { setFieldValue } = form;
-  useEffect(() => { setFieldValue('patientId', patient ? String(patient.id) : null); }, [patient, setFieldValue]);
 
   const siteOptions = useMemo(() => (sites.data?.items ?? []).map((s) => ({ value: String(s.institutionSiteId), label: s.institutionSite?.title ?? `Site ${s.institutionSiteId}` })), [sites.data]);
   const eventOptions = useMemo(() => (events.data ?? []).map((e) => ({ value: String(e.id), label: `${e.label} (${e.eventCode})` })), [events.data]);
@@ -92,24 +91,30 @@ export function CollectForm({ onClose, patient: known }: { onClose: () => void; 
     if (unit && !form.values.unitOfMeasurementId) form.setFieldValue('unitOfMeasurementId', String(unit));
   };
 
-  const submit = form.onSubmit((values, event) => {
+  const submit = (event?: FormEvent<HTMLFormElement>) => {
+    event?.preventDefault();
+    const invalid = form.validate().hasErrors;
+    if (!patient) form.setFieldError('patientId', MSG.requiredSelect);
+    if (invalid || !patient) return;
+    const values = { ...form.getValues(), patientId: String(patient.id) };
     const another = isCreateAnother(event);
     create.mutate(SampleInput.parse(values), {
       onSuccess: (s) => {
         notifications.show({ color: 'teal', message: `Sample ${s.sampleId} collected.`, autoClose: 3000 });
-        if (!another) { onClose(); return; }
-        const kept = { ...fresh(), ...pick(values, ['patientId', 'institutionSiteId', 'collectionProtocolEventId', 'specimenTypeId', 'unitOfMeasurementId', 'collectedDate']) };
+        if (!another) { guard.release(); onClose(); return; }
+        const kept = { ...fresh(), ...pick(values, ['institutionSiteId', 'collectionProtocolEventId', 'specimenTypeId', 'unitOfMeasurementId', 'collectedDate']) };
+        form.setInitialValues(kept);
         form.setValues(kept);
-        form.resetDirty(kept);
         create.reset();
       },
       onError: (error) => form.setErrors(serverFormErrors(error).fields),
     });
-  });
+  };
 
   const lookUp = () => {
     const term = mrn.trim();
     if (term) setSearch({ mrn: term });
+    form.clearFieldError('patientId');
   };
   const noMatch = search && found.isSuccess && found.data.length === 0;
 

@@ -80,6 +80,7 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
     collect.mutate(CollectInput.parse(toCommand(v)), {
       onSuccess: (made) => {
         notifications.show({ color: 'teal', message: `${made.length} sample${made.length === 1 ? '' : 's'} collected for ${event?.label ?? 'the event'}.`, autoClose: 3000 });
+        guard.release();
         onClose();
       },
       onError: (error) => form.setErrors(serverFormErrors(error).fields),

@@ -74,6 +74,7 @@ export function SubSampleForm({ parent, onClose }: { parent: CollectedSample; on
     create.mutate(body, {
       onSuccess: (s) => {
         notifications.show({ color: 'teal', message: `${s.kind === 'aliquot' ? 'Aliquot' : 'Derivative'} ${s.sampleId} created from ${parent.sampleId}.`, autoClose: 3000 });
+        guard.release();
         onClose();
       },
       onError: (error) => form.setErrors(serverFormErrors(error).fields),

@@ -1,0 +1,171 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectNoSeriousViolations } from './support/axe';
+import { centralBiobank, registerParticipant, unique, type Biobank, type Rec } from './support/data';
+import { protocolByApi, type ProtocolRec } from './support/protocols';
+import { choose, field, see } from './support/ui';
+
+/**
+ * A protocol with its own site, an event 'Baseline' at that site whose requirement 'Blood tube' (6 mL of
+ * Whole Blood) has an aliquot child of 2 mL, and one patient enrolled: everything through the API.
+ */
+async function collectingProtocol(b: Biobank) {
+  const u = unique();
+  const protocol = await protocolByApi(b);
+  const base = `collectionProtocols/${protocol.id}`;
+  const site = await b.call('POST', 'institutionSites', { title: `Clinic ${u}`, abbreviation: null, address: 'Clinic Road 1' });
+  await b.call('POST', `${base}/collectionProtocolSites`, { institutionSiteIds: [site.id] });
+  // Units are named by unitName, not title.
+  const unitId = async (list: string, name: string) => (await b.list(list)).find((r) => r.unitName === name)!.id;
+  const ml = await unitId('unitOfMeasurements', 'Millilitre');
+  const day = await unitId('collectionProtocolEventUnitOfMeasurements', 'Day');
+  const [types, lineages] = await Promise.all(['specimenTypes', 'subSampleLineages'].map(b.ids));
+  const event = await b.call('POST', `${base}/collectionProtocolEvents`, {
+    label: 'Baseline', eventCode: 'BL', eventPoint: 0, collectionProtocolEventUnitOfMeasurementId: day, institutionSiteId: site.id,
+  });
+  await b.call('POST', `${base}/collectionProtocolEvents/${event.id}/collectionProtocolEventSpecimenRequirements`, {
+    title: 'Blood tube', code: 'BT', initialQuantity: 6, unitOfMeasurementId: ml, specimenTypeId: types.get('Whole Blood'),
+    items: [{ key: 'a', subSampleLineageId: lineages.get('Aliquot'), specimenTypeId: types.get('Whole Blood'), initialQuantity: 2 }],
+  });
+  const mrn = `SM${u}`;
+  const patient = await registerParticipant(b, { mrn, firstName: 'Tigist', fatherName: `Fa${u}` });
+  const [enrolment] = await b.call<Rec[]>('POST', `${base}/collectionProtocolParticipants`, { patientIds: [patient.id] });
+  return { u, protocol, site: `Clinic ${u}`, mrn, patient, enrolment, name: `Tigist Fa${u} Tesfaye` };
+}
+
+const samplesOf = (p: ProtocolRec) => `/collection-protocols/${p.id}/collected-samples`;
+const sampleRow = (scope: Page | Locator, id: string) => scope.getByRole('group', { name: `Sample ${id}`, exact: true });
+
+test.describe('protocol collected samples', () => {
+  test('collect by MRN, aliquot through the sub-sample form, an overdraw refused, the participant stepper, the tree and a sample\'s history', async ({ signedInPage: page, api, admin, shot }) => {
+    test.slow(); // many form steps on a shared 2-core machine
+    const b = await centralBiobank(api, admin);
+    const s = await collectingProtocol(b);
+    const first = `S-${s.u}`;
+
+    // --- Collect Specimen by MRN on the protocol's page.
+    await page.goto(samplesOf(s.protocol));
+    await expect(page.getByRole('heading', { name: 'Collected Samples', level: 1 })).toBeVisible();
+    await see(page, 'No samples collected yet');
+    await page.getByRole('button', { name: 'Collect Sample' }).click();
+    const form = page.getByRole('dialog', { name: 'Collect Specimen' });
+    const mrn = form.getByLabel(field('Patient MRN'));
+    await mrn.fill(`NOPE${s.u}`);
+    await mrn.press('Enter');
+    await see(form, `No patient has the MRN NOPE${s.u}.`);
+    await form.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(form.getByText('*required').first()).toBeVisible();
+    await mrn.fill(s.mrn);
+    await mrn.press('Enter');
+    const card = form.getByLabel('Selected patient');
+    await expect(card).toContainText(s.name);
+    await expect(card).toContainText('1990-06-01');
+    await expect(card).toContainText('Female');
+    await form.getByLabel(field('Sample Id')).fill(first);
+    await choose(page, form, 'Event', 'Baseline (BL)');
+    await expect(form.getByLabel(field('Institution Site')), 'the event\'s site is offered').toHaveValue(s.site);
+    await choose(page, form, 'Specimen Type', 'Whole Blood');
+    await expect(form.getByLabel(field('Unit Of Measurement')), 'the type\'s usual unit is offered').toHaveValue('Millilitre (mL)');
+    await form.getByLabel(field('Collected Amount')).fill('10');
+    await shot('collect-form');
+    await form.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(form).toBeHidden();
+    const parent = sampleRow(page, first);
+    await expect(parent).toContainText('Whole Blood');
+    await expect(parent).toContainText('10 mL');
+
+    // --- An aliquot through the sub-sample form: the parent's remaining amount goes down.
+    await page.getByRole('button', { name: `Create a sub-sample of ${first}` }).click();
+    const sub = page.getByRole('dialog', { name: 'Create Sub-sample' });
+    await expect(sub.getByLabel('Parent Sample Id')).toHaveValue(first);
+    await expect(sub.getByLabel('Remaining Amount')).toHaveValue('10 mL');
+    await choose(page, sub, 'Sub Sample Lineage', 'Aliquot');
+    await expect(sub.getByLabel(field('Specimen Type'))).toHaveAttribute('readonly', '');
+    await sub.getByLabel(field('Collected Amount')).fill('4');
+    await shot('subsample-form');
+    await sub.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(sub).toBeHidden();
+    await page.getByRole('button', { name: `Expand ${first}` }).click();
+    await expect(sampleRow(page, `${first}.1`)).toContainText('aliquot');
+    await expect(parent).toContainText('6 mL');
+
+    // --- An overdraw is refused with the server's sentence.
+    await page.getByRole('button', { name: `Create a sub-sample of ${first}`, exact: true }).click();
+    await choose(page, sub, 'Sub Sample Lineage', 'Aliquot');
+    await sub.getByLabel(field('Collected Amount')).fill('7');
+    await sub.getByRole('button', { name: 'Submit', exact: true }).click();
+    await see(sub, `Sample ${first} has 6 mL remaining; 7 mL cannot be taken from it.`);
+    await sub.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard' }).click();
+    await expect(sub).toBeHidden();
+    await shot('collected-samples');
+
+    // --- The participant stepper from the overview's Events table: requirement + aliquot child in one submit.
+    await page.goto(`/collection-protocols/${s.protocol.id}/participants/${s.enrolment.id}/participant-overview`);
+    await page.getByRole('table', { name: 'Events' }).getByRole('button', { name: 'Baseline' }).click();
+    const stepper = page.getByRole('dialog', { name: 'Collect Specimen' });
+    await expect(stepper.getByRole('list', { name: 'Specimen requirements' })).toContainText('Blood tube');
+    await expect(stepper.getByRole('list', { name: 'Specimen requirements' })).toContainText('Aliquot');
+    await shot('collect-stepper-1');
+    await stepper.getByRole('button', { name: 'Next' }).click();
+    const rows = stepper.getByRole('list', { name: 'Samples to collect' }).getByRole('listitem');
+    await expect(rows).toHaveCount(2);
+    await expect(stepper.getByLabel(field('Institution Site'))).toHaveValue(s.site);
+    const stepped = `P-${s.u}`;
+    await rows.nth(0).getByLabel(field('Sample ID')).fill(stepped);
+    await rows.nth(1).getByLabel(field('Quantity')).fill('9');
+    await stepper.getByRole('button', { name: 'Submit' }).click();
+    await see(stepper, `has 6 mL remaining; 9 mL cannot be taken from it.`);
+    await expect(rows.nth(1), 'the refused row is marked').toHaveAttribute('data-refused', 'true');
+    await rows.nth(1).getByLabel(field('Quantity')).fill('2');
+    await shot('collect-stepper-2');
+    await stepper.getByRole('button', { name: 'Submit' }).click();
+    await expect(stepper).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Collected Samples', level: 2 })).toBeVisible();
+    const primary = sampleRow(page, stepped);
+    await expect(primary).toContainText('Baseline');
+    await page.getByRole('button', { name: `Expand ${stepped}` }).click();
+    await expect(sampleRow(page, `${stepped}.1`)).toContainText('aliquot');
+    await expect(primary).toContainText('4');
+
+    // The overview lists the same samples.
+    await page.getByRole('navigation', { name: 'Participant' }).getByRole('link', { name: 'Overview' }).click();
+    await expect(sampleRow(page, stepped)).toBeVisible();
+    await expect(sampleRow(page, first)).toBeVisible();
+
+    // --- One sample's page: fields, children, history; a manual adjustment is recorded in it.
+    await sampleRow(page, stepped).getByRole('link', { name: stepped }).click();
+    await expect(page.getByRole('heading', { name: `Sample ${stepped}`, level: 1 })).toBeVisible();
+    const history = page.getByRole('region', { name: 'History' });
+    await expect(history).toContainText('Collected');
+    await expect(history).toContainText('Aliquoted');
+    await expect(page.getByRole('region', { name: 'Sub-samples' })).toContainText(`${stepped}.1`);
+    await page.getByRole('button', { name: 'Manual adjustment' }).click();
+    const adjust = page.getByRole('dialog', { name: 'Manual adjustment' });
+    await adjust.getByLabel(field('Amount')).fill('1');
+    await adjust.getByRole('button', { name: 'Save adjustment' }).click();
+    await see(adjust, '*required');
+    await adjust.getByLabel(field('Reason')).fill('Spilled while pipetting');
+    await adjust.getByRole('button', { name: 'Save adjustment' }).click();
+    await expect(adjust).toBeHidden();
+    await expect(history).toContainText('Reason: Spilled while pipetting');
+    await expect(history).toContainText('Remaining after: 3 mL');
+    await shot('sample-history');
+    await expectNoSeriousViolations(page, 'sample page');
+
+    await page.goto(samplesOf(s.protocol));
+    await expect(sampleRow(page, stepped)).toBeVisible();
+    await expectNoSeriousViolations(page, 'collected samples');
+
+    // --- Phone width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(sampleRow(page, first)).toBeVisible();
+    await shot('collected-samples-phone');
+    await page.getByRole('button', { name: `Expand ${stepped}` }).click();
+    await expect(sampleRow(page, `${stepped}.1`)).toBeVisible();
+    await shot('collected-samples-phone-expanded');
+    await sampleRow(page, stepped).getByRole('link', { name: stepped }).click();
+    await expect(page.getByRole('heading', { name: `Sample ${stepped}`, level: 1 })).toBeVisible();
+    await shot('sample-history-phone');
+  });
+});
