@@ -42,6 +42,7 @@ test.describe('protocol collected samples', () => {
     const b = await centralBiobank(api, admin);
     const s = await collectingProtocol(b);
     const first = `S-${s.u}`;
+    const outsider = { mrn: `OUT${s.u}`, ...await registerParticipant(b, { mrn: `OUT${s.u}`, firstName: 'Tigist', fatherName: `Out${s.u}` }) };
 
     // --- Collect Specimen by MRN on the protocol's page.
     await page.goto(samplesOf(s.protocol));
@@ -73,6 +74,34 @@ test.describe('protocol collected samples', () => {
     const parent = sampleRow(page, first);
     await expect(parent).toContainText('Whole Blood');
     await expect(parent).toContainText('10 mL');
+
+    // 'Submit and create another' keeps the patient, site, event, type, unit and date; the ID is generated.
+    await page.getByRole('button', { name: 'Collect Sample' }).click();
+    await mrn.fill(s.mrn);
+    await mrn.press('Enter');
+    await expect(card).toContainText(s.name);
+    await choose(page, form, 'Event', 'Baseline (BL)');
+    await choose(page, form, 'Specimen Type', 'Whole Blood');
+    await form.getByLabel(field('Collected Amount')).fill('1.5');
+    await form.getByRole('button', { name: 'Submit and create another' }).click();
+    await see(page, new RegExp(`Sample ${s.protocol.code}-\\d{8}-\\d{3} collected\\.`));
+    await expect(form.getByLabel(field('Collected Amount'))).toHaveValue('');
+    await expect(form.getByLabel(field('Event'))).toHaveValue('Baseline (BL)');
+    await expect(form.getByLabel(field('Unit Of Measurement'))).toHaveValue('Millilitre (mL)');
+    await expect(card, 'the patient stays chosen').toContainText(s.name);
+    // A patient who is not enrolled: the server's sentence.
+    await mrn.fill(outsider.mrn);
+    await mrn.press('Enter');
+    await expect(card).toContainText(outsider.fatherName);
+    await form.getByLabel(field('Collected Amount')).fill('1');
+    await form.getByRole('button', { name: 'Submit', exact: true }).click();
+    await see(form, `Tigist ${outsider.fatherName} is not enrolled in this protocol: enrol the participant first.`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot('collect-form-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await form.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard' }).click();
+    await expect(form).toBeHidden();
 
     // --- An aliquot through the sub-sample form: the parent's remaining amount goes down.
     await page.getByRole('button', { name: `Create a sub-sample of ${first}` }).click();
@@ -117,6 +146,9 @@ test.describe('protocol collected samples', () => {
     await stepper.getByRole('button', { name: 'Submit' }).click();
     await see(stepper, `has 6 mL remaining; 9 mL cannot be taken from it.`);
     await expect(rows.nth(1), 'the refused row is marked').toHaveAttribute('data-refused', 'true');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot('collect-stepper-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await rows.nth(1).getByLabel(field('Quantity')).fill('2');
     await shot('collect-stepper-2');
     await stepper.getByRole('button', { name: 'Submit' }).click();

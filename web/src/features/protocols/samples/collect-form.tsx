@@ -17,6 +17,7 @@ import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useEvents } from '../events/events-api';
 import { useCurrentProtocol } from '../protocol-context';
 import { useAllProtocolSites } from '../sites/sites-api';
+import { problemTitle } from './sample-format';
 import { useCreateSample } from './samples-api';
 
 type Values = {
@@ -120,7 +121,7 @@ export function CollectForm({ onClose, patient: known }: { onClose: () => void; 
 
   return (
     <FullScreenForm title="Collect Specimen" opened onClose={onClose} onSubmit={submit} submitting={create.isPending}
-      error={serverFormErrors(create.error).title} allowAnother guard={guard}>
+      error={problemTitle(create.error)} allowAnother guard={guard}>
       <Stack gap="sm">
         {!known && (
           <TextInput label="Patient MRN" withAsterisk data-autofocus value={mrn} placeholder="Type the MRN and press Enter"

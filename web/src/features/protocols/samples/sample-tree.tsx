@@ -27,7 +27,7 @@ const PROTOCOL_COLUMNS: Column[] = [
   { label: 'Specimen Type', track: 'minmax(110px, 1fr)', value: (s) => s.specimenType?.title ?? '—' },
   { label: 'Collected', track: '110px', value: (s) => amountText(s.collectedAmount, s) },
   { label: 'Remaining', track: '110px', value: (s) => <Text span size="sm" fw={600}>{amountText(s.remainingAmount, s)}</Text> },
-  { label: 'Collected Date', track: '110px', value: (s) => s.collectedDate.slice(0, 10) },
+  { label: 'Collected Date', track: '130px', value: (s) => s.collectedDate.slice(0, 10) },
 ];
 
 /** spec 2 §2 "Participant Collected Samples list": Event, Specimen Type, amounts and the unit apart. */

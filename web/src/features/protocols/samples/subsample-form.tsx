@@ -11,7 +11,7 @@ import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { isAliquotTitle } from '../events/tree-quantities';
 import { useCurrentProtocol } from '../protocol-context';
-import { amountText } from './sample-format';
+import { amountText, problemTitle } from './sample-format';
 import { useCreateSample } from './samples-api';
 
 type Values = {
@@ -84,7 +84,7 @@ export function SubSampleForm({ parent, onClose }: { parent: CollectedSample; on
 
   return (
     <FullScreenForm title="Create Sub-sample" opened onClose={onClose} onSubmit={submit} submitting={create.isPending}
-      error={serverFormErrors(create.error).title} guard={guard}>
+      error={problemTitle(create.error)} guard={guard}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="Parent Sample Id" value={parent.sampleId} readOnly variant="filled" />
