@@ -159,11 +159,16 @@ test.describe('protocol collected samples', () => {
     await page.getByRole('button', { name: `Expand ${stepped}` }).click();
     await expect(sampleRow(page, `${stepped}.1`)).toContainText('aliquot');
     await expect(primary).toContainText('4');
+    await shot('participant-samples');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot('participant-samples-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The overview lists the same samples.
     await page.getByRole('navigation', { name: 'Participant' }).getByRole('link', { name: 'Overview' }).click();
     await expect(sampleRow(page, stepped)).toBeVisible();
     await expect(sampleRow(page, first)).toBeVisible();
+    await shot('participant-overview-samples');
 
     // --- One sample's page: fields, children, history; a manual adjustment is recorded in it.
     await sampleRow(page, stepped).getByRole('link', { name: stepped }).click();

@@ -119,7 +119,7 @@ function Events() {
       : p.hasWithdrawnConsent ? 'Consent withdrawn: no further samples may be collected.' : null;
   const open = (e: { id: number; label: string }) => {
     if (why) setClicked(`${e.label}: ${why}`);
-    else void navigate(`${participantPath(p, 'collected-samples/collect')}?event=${e.id}`);
+    else void navigate(`${participantPath(p, 'collected-samples/collect')}?event=${e.id}`, { state: { back: participantPath(p) } });
   };
   return (
     <Stack gap={6}>

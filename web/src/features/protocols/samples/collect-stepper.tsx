@@ -28,7 +28,8 @@ interface Props {
   participant: ProtocolParticipant;
   /** The event clicked on the overview: step 1 starts with it chosen. */
   initialEventId: number | null;
-  onClose: () => void;
+  /** `saved`: the samples were collected (the caller shows them), else the user left. */
+  onClose: (saved: boolean) => void;
 }
 
 /**
@@ -81,14 +82,14 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
       onSuccess: (made) => {
         notifications.show({ color: 'teal', message: `${made.length} sample${made.length === 1 ? '' : 's'} collected for ${event?.label ?? 'the event'}.`, autoClose: 3000 });
         guard.release();
-        onClose();
+        onClose(true);
       },
       onError: (error) => form.setErrors(serverFormErrors(error).fields),
     });
   });
   const problem = collect.error ? (collect.error as Error).message : null;
   const refused = collect.error ? refusedRows(serverFormErrors(collect.error).fields, problem) : new Set<number>();
-  const requestClose = () => void guard.confirmLeave().then((leave) => { if (leave) onClose(); });
+  const requestClose = () => void guard.confirmLeave().then((leave) => { if (leave) onClose(false); });
 
   return (
     <Modal opened onClose={requestClose} fullScreen title="Collect Specimen" closeButtonProps={{ 'aria-label': 'Close' }}

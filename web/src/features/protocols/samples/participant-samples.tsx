@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { Route, Routes, useNavigate, useSearchParams } from 'react-router';
+import { Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useListState } from '@/components/use-list-state';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { participantPath, useCurrentParticipant } from '../participants/participant-context';
@@ -28,6 +28,8 @@ function ParticipantSamplesPage({ collecting = false }: { collecting?: boolean }
   const [params] = useSearchParams();
   const here = participantPath(p, 'collected-samples');
   const eventId = Number(params.get('event')) || null;
+  // Opened from the overview's Events table: closing returns there.
+  const back = (useLocation().state as { back?: string } | null)?.back;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -38,7 +40,7 @@ function ParticipantSamplesPage({ collecting = false }: { collecting?: boolean }
       </Group>
       {p.hasWithdrawnConsent && <Text size="sm" c="red.8">Consent withdrawn: no further samples may be collected from this participant.</Text>}
       <ParticipantSampleTree page={list.page} onPage={list.setPage} pageSize={list.pageSize} />
-      {canCollect && collecting && <CollectStepper participant={p} initialEventId={eventId} onClose={() => void navigate(here)} />}
+      {canCollect && collecting && <CollectStepper participant={p} initialEventId={eventId} onClose={(saved) => void navigate(saved || !back ? here : back)} />}
     </Stack>
   );
 }

@@ -17,11 +17,15 @@ describe('the stepper rows copied from a requirement tree', () => {
   it('lists parents before children with keys, depths and lineages, and the command rows (Key, ParentKey)', () => {
     const rows = rowsFromRequirements([requirement]);
     expect(rows.map((r) => [r.key, r.parentKey, r.depth, r.aliquot])).toEqual([
-      ['r10', null, 0, false], ['i11', 'r10', 1, true], ['i12', 'i11', 2, true], ['i13', 'r10', 1, false],
+      ['BT', null, 0, false], ['BT.1', 'BT', 1, true], ['BT.1.1', 'BT.1', 2, true], ['BT.2', 'BT', 1, false],
     ]);
     const command = commandRows(rows);
-    expect(command[0]).toMatchObject({ key: 'r10', parentKey: null, quantity: 6, unitOfMeasurementId: 3, subSampleLineageId: null, specimenTypeId: 7 });
-    expect(command[2]).toMatchObject({ key: 'i12', parentKey: 'i11', subSampleLineageId: 1 });
+    expect(command[0]).toMatchObject({ key: 'BT', parentKey: null, quantity: 6, unitOfMeasurementId: 3, subSampleLineageId: null, specimenTypeId: 7 });
+    expect(command[2]).toMatchObject({ key: 'BT.1.1', parentKey: 'BT.1', subSampleLineageId: 1 });
+  });
+
+  it('keeps keys unique when two requirements share a code', () => {
+    expect(rowsFromRequirements([requirement, { ...requirement, id: 20, children: [] }]).map((r) => r.key)).toEqual(['BT', 'BT.1', 'BT.1.1', 'BT.2', 'BT-20']);
   });
 
   it('finds the refused row from field errors and from the title', () => {

@@ -21,12 +21,15 @@ export interface StepRow {
 
 type Item = Requirement['children'][number];
 
-/** The event's requirement trees, flattened parents first (the command wants each parent listed before its children). */
+/**
+ * The event's requirement trees, flattened parents first (the command wants each parent listed before its
+ * children). Keys read like outline numbers (BT, BT.1, BT.1.1): the server names a refused row by its key.
+ */
 export function rowsFromRequirements(requirements: Requirement[]): StepRow[] {
   const rows: StepRow[] = [];
   const walk = (items: Item[], parentKey: string, depth: number) => {
-    for (const i of items) {
-      const key = `i${i.id}`;
+    for (const [n, i] of items.entries()) {
+      const key = `${parentKey}.${n + 1}`;
       rows.push({
         key, parentKey, depth, name: i.subSampleLineage?.title ?? 'Item', aliquot: isAliquotTitle(i.subSampleLineage?.title),
         specimenTypeId: i.specimenType?.id ?? null, specimenType: i.specimenType?.title ?? null,
@@ -36,8 +39,11 @@ export function rowsFromRequirements(requirements: Requirement[]): StepRow[] {
       walk(i.children as Item[], key, depth + 1);
     }
   };
+  const used = new Set<string>();
   for (const r of requirements) {
-    const key = `r${r.id}`;
+    // Two requirements of one event may share a code: the second gets a suffix.
+    const key = used.has(r.code) ? `${r.code}-${r.id}` : r.code;
+    used.add(key);
     rows.push({
       key, parentKey: null, depth: 0, name: `${r.title} (${r.code})`, aliquot: false,
       specimenTypeId: r.specimenType?.id ?? null, specimenType: r.specimenType?.title ?? null,
