@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { expectNoSeriousViolations } from './support/axe';
 import { centralBiobank, registerParticipant, unique, type Biobank, type Rec } from './support/data';
 import { protocolByApi, type ProtocolRec } from './support/protocols';
-import { choose, field, see } from './support/ui';
+import { choose, field, search, see } from './support/ui';
 
 /**
  * A protocol with its own site, an event 'Baseline' at that site whose requirement 'Blood tube' (6 mL of
@@ -127,6 +127,12 @@ test.describe('protocol collected samples', () => {
     await sub.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard' }).click();
     await expect(sub).toBeHidden();
+    await see(page, '2 primary samples');
+    await search(page, first.toLowerCase().slice(0, -1));
+    await see(page, '1 primary sample');
+    await expect(sampleRow(page, first)).toBeVisible();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await see(page, '2 primary samples');
     await shot('collected-samples');
 
     // --- The participant stepper from the overview's Events table: requirement + aliquot child in one submit.

@@ -136,10 +136,15 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
                     <Text size="sm" fw={600} mb={4}>
                       {`${i + 1}. ${rowName(r)}`}{r.parentKey ? <Text span size="xs" c="gray.7">{` from row ${form.values.rows.findIndex((p) => p.key === r.parentKey) + 1}`}</Text> : null}
                     </Text>
-                    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+                    <SimpleGrid cols={{ base: 1, xs: derived(r) ? 3 : 2 }} spacing="xs">
                       <TextInput label="Sample ID" placeholder="Generated when empty" size="sm" {...form.getInputProps(`rows.${i}.sampleId`)} />
                       <NumberInput label="Quantity" withAsterisk size="sm" min={0} allowNegative={false} decimalScale={6}
                         rightSection={r.unitSymbol ? <Text size="xs" c="gray.7">{r.unitSymbol}</Text> : undefined} {...form.getInputProps(`rows.${i}.quantity`)} />
+                      {derived(r) && (
+                        <NumberInput label="Parent Amount Used" size="sm" min={0} allowNegative={false} decimalScale={6} placeholder="None"
+                          rightSection={unitOfParent(form.values.rows, r) ? <Text size="xs" c="gray.7">{unitOfParent(form.values.rows, r)}</Text> : undefined}
+                          {...form.getInputProps(`rows.${i}.parentAmountUsed`)} />
+                      )}
                     </SimpleGrid>
                     {['specimenTypeId', 'unitOfMeasurementId', 'subSampleLineageId', 'parentKey'].map((f) => form.errors[`rows.${i}.${f}`]
                       ? <Text key={f} size="xs" c="red.8" mt={4}>{form.errors[`rows.${i}.${f}`]}</Text> : null)}
@@ -157,5 +162,10 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
     </Modal>
   );
 }
+
+/** A derived child row: new material that may take some of its parent row's sample. */
+const derived = (r: StepRow) => r.parentKey !== null && !r.aliquot;
+/** Parent amounts are in the parent's unit. */
+const unitOfParent = (rows: StepRow[], r: StepRow) => rows.find((p) => p.key === r.parentKey)?.unitSymbol ?? null;
 
 const rowName = (r: StepRow) => `${r.name}${r.specimenType ? ` · ${r.specimenType}` : ''}`;

@@ -17,6 +17,8 @@ export interface StepRow {
   subSampleLineageId: number | null;
   sampleId: string;
   quantity: number | string;
+  /** Derived rows only: what is taken from the parent row's sample (empty: nothing). */
+  parentAmountUsed: number | string;
 }
 
 type Item = Requirement['children'][number];
@@ -34,7 +36,7 @@ export function rowsFromRequirements(requirements: Requirement[]): StepRow[] {
         key, parentKey, depth, name: i.subSampleLineage?.title ?? 'Item', aliquot: isAliquotTitle(i.subSampleLineage?.title),
         specimenTypeId: i.specimenType?.id ?? null, specimenType: i.specimenType?.title ?? null,
         unitOfMeasurementId: i.unitOfMeasurement.id, unitSymbol: i.unitOfMeasurement.unitSymbol,
-        subSampleLineageId: i.subSampleLineage?.id ?? null, sampleId: '', quantity: i.initialQuantity,
+        subSampleLineageId: i.subSampleLineage?.id ?? null, sampleId: '', quantity: i.initialQuantity, parentAmountUsed: '',
       });
       walk(i.children as Item[], key, depth + 1);
     }
@@ -48,7 +50,7 @@ export function rowsFromRequirements(requirements: Requirement[]): StepRow[] {
       key, parentKey: null, depth: 0, name: `${r.title} (${r.code})`, aliquot: false,
       specimenTypeId: r.specimenType?.id ?? null, specimenType: r.specimenType?.title ?? null,
       unitOfMeasurementId: r.unitOfMeasurement.id, unitSymbol: r.unitOfMeasurement.unitSymbol,
-      subSampleLineageId: null, sampleId: '', quantity: r.initialQuantity,
+      subSampleLineageId: null, sampleId: '', quantity: r.initialQuantity, parentAmountUsed: '',
     });
     walk(r.children, key, 1);
   }
@@ -60,6 +62,7 @@ export const commandRows = (rows: StepRow[]): CollectRow[] => rows.map((r) => ({
   key: r.key, parentKey: r.parentKey, sampleId: r.sampleId, specimenTypeId: r.specimenTypeId ?? '',
   quantity: r.quantity === '' ? (undefined as unknown as number) : r.quantity,
   unitOfMeasurementId: r.unitOfMeasurementId, subSampleLineageId: r.subSampleLineageId,
+  parentAmountUsed: r.parentKey && !r.aliquot && r.parentAmountUsed !== '' ? r.parentAmountUsed : undefined,
 }));
 
 /** The row a refusal names: a field error `rows.<i>.<field>`, or the title "Row 5 (key): ...". */
