@@ -165,6 +165,18 @@ test.describe('protocol collected samples', () => {
     await page.getByRole('button', { name: `Expand ${stepped}` }).click();
     await expect(sampleRow(page, `${stepped}.1`)).toContainText('aliquot');
     await expect(primary).toContainText('4');
+
+    // One sample for this participant: the protocol's form without the MRN look-up.
+    await page.getByRole('button', { name: 'Collect One Sample' }).click();
+    const single = page.getByRole('dialog', { name: 'Collect Specimen' });
+    await expect(single.getByLabel(field('Patient MRN'))).toHaveCount(0);
+    await expect(single.getByLabel('Selected patient')).toContainText(s.name);
+    await choose(page, single, 'Event', 'Baseline (BL)');
+    await choose(page, single, 'Specimen Type', 'Serum');
+    await single.getByLabel(field('Collected Amount')).fill('3');
+    await single.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(single).toBeHidden();
+    await expect(page.getByRole('group').filter({ hasText: 'Serum' })).toHaveCount(1);
     await shot('participant-samples');
     await page.setViewportSize({ width: 390, height: 844 });
     await shot('participant-samples-phone');

@@ -50,6 +50,7 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { path: '/collection-protocols/:id/collected-samples/:id/sub-sample', permission: 'samples.collect', what: 'creating sub-samples' },
   { path: '/collection-protocols/:id/participants/:id/collected-samples', permission: 'samples.read', what: 'collected samples' },
   { path: '/collection-protocols/:id/participants/:id/collected-samples/collect', permission: 'samples.collect', what: 'collecting samples' },
+  { path: '/collection-protocols/:id/participants/:id/collected-samples/new', permission: 'samples.collect', what: 'collecting samples' },
 
   { path: '/shipment', permission: 'shipments.read', what: 'shipments' },
 ];

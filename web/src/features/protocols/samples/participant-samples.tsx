@@ -6,6 +6,7 @@ import { useListState } from '@/components/use-list-state';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { participantPath, useCurrentParticipant } from '../participants/participant-context';
 import { protocolPath, useCurrentProtocol } from '../protocol-context';
+import { CollectForm } from './collect-form';
 import { CollectStepper } from './collect-stepper';
 import { SampleTree } from './sample-tree';
 import { usePrimarySamples } from './samples-api';
@@ -16,11 +17,12 @@ export function ParticipantSamplesArea() {
     <Routes>
       <Route index element={<ParticipantSamplesPage />} />
       <Route path="collect" element={<ParticipantSamplesPage collecting />} />
+      <Route path="new" element={<ParticipantSamplesPage single />} />
     </Routes>
   );
 }
 
-function ParticipantSamplesPage({ collecting = false }: { collecting?: boolean }) {
+function ParticipantSamplesPage({ collecting = false, single = false }: { collecting?: boolean; single?: boolean }) {
   const p = useCurrentParticipant();
   const canCollect = useCan('samples.collect') && p.isEnabled;
   const list = useListState();
@@ -35,11 +37,16 @@ function ParticipantSamplesPage({ collecting = false }: { collecting?: boolean }
       <Group justify="space-between" align="flex-end">
         <Title order={2} fz={20}>Collected Samples</Title>
         {canCollect && !p.hasWithdrawnConsent && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(`${here}/collect`)}>Collect Specimen</Button>
+          <Group gap="xs">
+            {/* One sample outside the event's requirements: the protocol's form, with this participant as the patient. */}
+            <Button variant="default" onClick={() => void navigate(`${here}/new`)}>Collect One Sample</Button>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(`${here}/collect`)}>Collect Specimen</Button>
+          </Group>
         )}
       </Group>
       {p.hasWithdrawnConsent && <Text size="sm" c="red.8">Consent withdrawn: no further samples may be collected from this participant.</Text>}
       <ParticipantSampleTree page={list.page} onPage={list.setPage} pageSize={list.pageSize} />
+      {canCollect && single && <CollectForm patient={p.patient} onClose={() => void navigate(here)} />}
       {canCollect && collecting && <CollectStepper participant={p} initialEventId={eventId} onClose={(saved) => void navigate(saved || !back ? here : back)} />}
     </Stack>
   );
