@@ -1,9 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoSeriousViolations } from './support/axe';
-import { centralBiobank, registerParticipant, unique, type Biobank, type Rec } from './support/data';
+import { centralBiobank, createAccount, registerParticipant, unique, type Biobank, type Rec } from './support/data';
 import { protocolByApi, type ProtocolRec } from './support/protocols';
-import { choose, field, search, see } from './support/ui';
+import { choose, field, search, see, signInAndPick } from './support/ui';
 
 /**
  * A protocol with its own site, an event 'Baseline' at that site whose requirement 'Blood tube' (6 mL of
@@ -30,7 +30,7 @@ async function collectingProtocol(b: Biobank) {
   const mrn = `SM${u}`;
   const patient = await registerParticipant(b, { mrn, firstName: 'Tigist', fatherName: `Fa${u}` });
   const [enrolment] = await b.call<Rec[]>('POST', `${base}/collectionProtocolParticipants`, { patientIds: [patient.id] });
-  return { u, protocol, site: `Clinic ${u}`, mrn, patient, enrolment, name: `Tigist Fa${u} Tesfaye` };
+  return { u, protocol, site: `Clinic ${u}`, mrn, patient, enrolment, event, ml, blood: types.get('Whole Blood'), name: `Tigist Fa${u} Tesfaye` };
 }
 
 const samplesOf = (p: ProtocolRec) => `/collection-protocols/${p.id}/collected-samples`;
@@ -222,5 +222,26 @@ test.describe('protocol collected samples', () => {
     await sampleRow(page, stepped).getByRole('link', { name: stepped }).click();
     await expect(page.getByRole('heading', { name: `Sample ${stepped}`, level: 1 })).toBeVisible();
     await shot('sample-history-phone');
+  });
+
+  test('a Researcher reads the samples and their history but is offered no collecting; the collect address shows no access', async ({ page, api, admin }) => {
+    const b = await centralBiobank(api, admin);
+    const s = await collectingProtocol(b);
+    const [made] = await b.call<Rec[]>('POST', `collectionProtocols/${s.protocol.id}/collectedSamples/collect`, {
+      collectionProtocolEventId: s.event.id, patientId: s.patient.id, collectedDate: '2026-03-14', collectedTime: '09:30',
+      rows: [{ key: 'BT', specimenTypeId: s.blood, quantity: 5, unitOfMeasurementId: s.ml }],
+    });
+    const researcher = await createAccount(b, { role: 'Researcher', firstName: 'Rita', lastName: 'Reads', password: 'Researcher#2024-ok' });
+    await signInAndPick(page, researcher);
+    await page.goto(samplesOf(s.protocol));
+    await expect(sampleRow(page, String(made.sampleId))).toContainText('5 mL');
+    await expect(page.getByRole('button', { name: 'Collect Sample' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Create a sub-sample/ })).toHaveCount(0);
+    await sampleRow(page, String(made.sampleId)).getByRole('link').click();
+    await expect(page.getByRole('region', { name: 'History' })).toContainText('Collected');
+    await expect(page.getByRole('button', { name: 'Manual adjustment' })).toHaveCount(0);
+    await page.goto(`${samplesOf(s.protocol)}/new`);
+    await expect(page.getByRole('heading', { name: 'You don\'t have access to collecting samples', level: 1 })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 });
