@@ -69,6 +69,7 @@ test.describe('protocol collected samples', () => {
     await expect(form.getByLabel(field('Unit Of Measurement')), 'the type\'s usual unit is offered').toHaveValue('Millilitre (mL)');
     await form.getByLabel(field('Collected Amount')).fill('10');
     await shot('collect-form');
+    await expectNoSeriousViolations(page, 'collect form');
     await form.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(form).toBeHidden();
     const parent = sampleRow(page, first);
@@ -112,6 +113,7 @@ test.describe('protocol collected samples', () => {
     await expect(sub.getByLabel(field('Specimen Type'))).toHaveAttribute('readonly', '');
     await sub.getByLabel(field('Collected Amount')).fill('4');
     await shot('subsample-form');
+    await expectNoSeriousViolations(page, 'sub-sample form');
     await sub.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(sub).toBeHidden();
     await page.getByRole('button', { name: `Expand ${first}` }).click();
@@ -142,6 +144,7 @@ test.describe('protocol collected samples', () => {
     await expect(stepper.getByRole('list', { name: 'Specimen requirements' })).toContainText('Blood tube');
     await expect(stepper.getByRole('list', { name: 'Specimen requirements' })).toContainText('Aliquot');
     await shot('collect-stepper-1');
+    await expectNoSeriousViolations(page, 'collect stepper step 1');
     await stepper.getByRole('button', { name: 'Next' }).click();
     const rows = stepper.getByRole('list', { name: 'Samples to collect' }).getByRole('listitem');
     await expect(rows).toHaveCount(2);
@@ -157,6 +160,7 @@ test.describe('protocol collected samples', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await rows.nth(1).getByLabel(field('Quantity')).fill('2');
     await shot('collect-stepper-2');
+    await expectNoSeriousViolations(page, 'collect stepper step 2');
     await stepper.getByRole('button', { name: 'Submit' }).click();
     await expect(stepper).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Collected Samples', level: 2 })).toBeVisible();
