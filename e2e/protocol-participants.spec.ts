@@ -137,9 +137,13 @@ test.describe('protocol participants', () => {
     await expect(page.getByText('Unknown', { exact: true })).toBeVisible();
     await expect(page.getByText('1990-06-01')).toBeVisible();
     await expect(page.getByText('Alive', { exact: true })).toBeVisible();
+    // An event opens the Collect Specimen stepper (e2e/protocol-samples.spec.ts); this one has nothing to collect.
     await page.getByRole('button', { name: 'Baseline visit' }).click();
-    await see(page, 'Collecting specimens for Baseline visit is not available yet: it comes with the samples release.');
-    await see(page, 'Collected samples are not available yet: they come with the samples release.');
+    const stepper = page.getByRole('dialog', { name: 'Collect Specimen' });
+    await see(stepper, 'This event has no specimen requirements');
+    await stepper.getByRole('button', { name: 'Cancel' }).click();
+    await expect(stepper).toBeHidden();
+    await see(page, 'No samples collected from this participant yet.');
     await shot('participant-overview');
     await expectNoSeriousViolations(page, 'participant overview');
 
