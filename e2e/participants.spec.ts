@@ -220,11 +220,11 @@ test.describe('participants', () => {
     await signInAndPick(page, admin);
     const card = page.getByRole('group', { name: 'Total Participants' });
     await expect(card.getByText(total.toLocaleString('en-US'), { exact: true })).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Collected Samples' }).getByText('Not available yet')).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Collected Samples' }).getByText(/^\d[\d,]*$/)).toBeVisible();
     await expect(page.getByRole('group', { name: 'LIMS Orders' }).getByText(/^\d[\d,]*$/)).toBeVisible();
     await expect(page.getByRole('table', { name: 'Recent participants' }).getByText(`Api${mrn.slice(-4)}`, { exact: false })).toBeVisible();
     await shot('dashboard');
-    await page.getByRole('link', { name: 'View More' }).click();
+    await page.getByRole('link', { name: 'View More participants' }).click();
     await expect(page.getByRole('heading', { name: 'Participants', level: 1 })).toBeVisible();
   });
 });

@@ -37,6 +37,31 @@ const samplesOf = (p: ProtocolRec) => `/collection-protocols/${p.id}/collected-s
 const sampleRow = (scope: Page | Locator, id: string) => scope.getByRole('group', { name: `Sample ${id}`, exact: true });
 
 test.describe('protocol collected samples', () => {
+  test('a collection date outside the protocol\'s dates asks first, then collects after "Collect anyway"', async ({ signedInPage: page, api, admin }) => {
+    const b = await centralBiobank(api, admin);
+    const s = await collectingProtocol(b);
+    // The study ends yesterday; the form's default collected date is today.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await b.call('PUT', `collectionProtocols/${s.protocol.id}`, { ...s.protocol, startDate: '2020-01-01', endDate: yesterday, code: '' });
+    await page.goto(samplesOf(s.protocol));
+    await page.getByRole('button', { name: 'Collect Sample' }).click();
+    const form = page.getByRole('dialog', { name: 'Collect Specimen' });
+    await form.getByLabel(field('Patient MRN')).fill(s.mrn);
+    await form.getByLabel(field('Patient MRN')).press('Enter');
+    await expect(form.getByLabel('Selected patient')).toContainText(s.name);
+    const id = `LATE-${s.u}`;
+    await form.getByLabel(field('Sample Id')).fill(id);
+    await choose(page, form, 'Event', 'Baseline (BL)');
+    await choose(page, form, 'Specimen Type', 'Whole Blood');
+    await form.getByLabel(field('Collected Amount')).fill('3');
+    await form.getByRole('button', { name: 'Submit', exact: true }).click();
+    const ask = page.getByRole('dialog', { name: 'Outside the protocol\'s dates' });
+    await expect(ask).toContainText(`runs from 2020-01-01 to ${yesterday}; the collection date`);
+    await ask.getByRole('button', { name: 'Collect anyway' }).click();
+    await expect(form).toBeHidden();
+    await expect(sampleRow(page, id)).toContainText('3 mL');
+  });
+
   test('collect by MRN, aliquot through the sub-sample form, an overdraw refused, the participant stepper, the tree and a sample\'s history', async ({ signedInPage: page, api, admin, shot }) => {
     test.slow(); // many form steps on a shared 2-core machine
     const b = await centralBiobank(api, admin);

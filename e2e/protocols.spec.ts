@@ -68,6 +68,12 @@ test.describe('collection protocols', () => {
     await shot('dashboard-protocols');
     await card.getByRole('link', { name: `Launch ${title}` }).click();
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('link', { name: 'View More collection protocols' }).click();
+    await expect(page.getByRole('heading', { name: 'Collection Protocols', level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('table', { name: 'Pending collection protocols' }).getByRole('link', { name: title, exact: true }).click();
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   });
 
   test('an ended protocol is not pending; an unknown protocol says it was not found', async ({ signedInPage: page, api, admin }) => {

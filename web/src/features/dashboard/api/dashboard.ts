@@ -42,6 +42,15 @@ export function useProtocolCount(instId: number, enabled: boolean) {
   });
 }
 
+/** The Collected Samples count: enabled samples of every protocol (the institution-wide list's total, one row fetched). */
+export function useSampleCount(instId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryKeys.samples.all(instId), 'count'],
+    queryFn: async () => ({ count: (await api.getPage(`/institutions/${instId}/collectedSamples`, { PageNumber: 1, PageSize: 1, IsEnabled: true })).pagination.TotalCount }),
+    enabled,
+  });
+}
+
 /** 'Pending Collection Protocols': the newest protocols still open today (no end date, or ending today or later). */
 export function usePendingProtocols(instId: number, size = 5) {
   const openOn = today();

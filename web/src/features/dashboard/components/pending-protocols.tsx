@@ -43,7 +43,7 @@ export function PendingProtocols({ instId }: { instId: number }) {
     <Card withBorder radius="md" p="lg">
       <Group justify="space-between" mb="xs">
         <Group gap="xs"><IconFlask size={20} /><Title order={2} fz="lg">Pending Collection Protocols</Title></Group>
-        <Anchor component={Link} to="/collection-protocols" size="sm">View More</Anchor>
+        <Anchor component={Link} to="/collection-protocols" size="sm" aria-label="View More collection protocols">View More</Anchor>
       </Group>
       {body}
     </Card>

@@ -42,7 +42,7 @@ export function RecentParticipants({ instId, canEdit }: { instId: number; canEdi
     <Card withBorder radius="md" p="lg">
       <Group justify="space-between" mb="xs">
         <Group gap="xs"><IconUsers size={20} /><Title order={2} fz="lg">Participants</Title></Group>
-        <Anchor component={Link} to="/patients" size="sm">View More</Anchor>
+        <Anchor component={Link} to="/patients" size="sm" aria-label="View More participants">View More</Anchor>
       </Group>
       {body}
     </Card>

@@ -2,13 +2,11 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@
 import { IconBuildingHospital, IconClipboardList, IconFlask, IconTestPipe, IconUsers } from '@tabler/icons-react';
 import { fullName } from '@/lib/format';
 import { useCan, useCurrentInstitution, useCurrentRoles, useMe } from '@/lib/session-context';
-import { useOrderCount, usePatientCount, useProtocolCount } from '../api/dashboard';
+import { useOrderCount, usePatientCount, useProtocolCount, useSampleCount } from '../api/dashboard';
 import { PendingProtocols } from '../components/pending-protocols';
 import { CountCard } from '../components/count-card';
 import { RecentParticipants } from '../components/recent-participants';
 
-// Areas without a count API yet (samples) say so instead of showing a made-up 0.
-const NOT_YET = 'Not available yet';
 
 /** Home dashboard (spec 1 §2): who is signed in and where, the count cards and the recent participants. */
 export function DashboardPage() {
@@ -22,6 +20,8 @@ export function DashboardPage() {
   const orders = useOrderCount(institution.id, canSeeOrders);
   const canSeeProtocols = useCan('protocols.read');
   const protocols = useProtocolCount(institution.id, canSeeProtocols);
+  const canSeeSamples = useCan('samples.read');
+  const samples = useSampleCount(institution.id, canSeeSamples);
   return (
     <Stack maw={1200} mx="auto" gap="lg">
       <Card withBorder radius="md" p="lg">
@@ -51,7 +51,10 @@ export function DashboardPage() {
           <CountCard label="LIMS Orders" icon={<IconClipboardList size={24} />} value={orders.data?.count ?? 0} approximate={orders.data?.isEstimate}
             loading={orders.isPending} error={orders.isError} />
         )}
-        <CountCard label="Collected Samples" icon={<IconTestPipe size={24} />} value={null} caption={NOT_YET} />
+        {canSeeSamples && (
+          <CountCard label="Collected Samples" icon={<IconTestPipe size={24} />} value={samples.data?.count ?? 0}
+            loading={samples.isPending} error={samples.isError} />
+        )}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: canSeeProtocols && canSeeParticipants ? 2 : 1 }}>
         {canSeeProtocols && <PendingProtocols instId={institution.id} />}

@@ -1,13 +1,13 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Alert, Button, Checkbox, Group, Loader, Modal, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconInfoCircle, IconSearch } from '@tabler/icons-react';
+import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import type { Patient } from '@contract/participants.contract';
 import { FullScreenForm } from '@/components/full-screen-form';
-import { ApiError } from '@/lib/api-client';
 import { age, fullName } from '@/lib/format';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { useCurrentProtocol } from '../protocol-context';
+import { OutsideDatesDialog, outsideDatesTitle } from '../components/outside-dates-dialog';
 import { usePatientSearch, type PatientSearch } from '@/lib/patient-search';
 import { useEnrol } from './participants-api';
 
@@ -44,8 +44,9 @@ export function EnrolForm({ onClose }: { onClose: () => void }) {
         onClose();
       },
       onError: (e) => {
-        if (e instanceof ApiError && e.problem.code === 'protocols.outside_dates') setOutside(e.problem.title);
-        else { setOutside(null); setError(e.message); }
+        const outsideTitle = outsideDatesTitle(e);
+        setOutside(outsideTitle);
+        if (!outsideTitle) setError(e.message);
       },
     });
   };
@@ -65,17 +66,8 @@ export function EnrolForm({ onClose }: { onClose: () => void }) {
           {chosen.size === 0 ? 'No participant selected.' : `Selected (${chosen.size}): ${[...chosen.values()].map(fullName).join(', ')}`}
         </Text>
       </Stack>
-      <Modal opened={outside !== null} onClose={() => setOutside(null)} title="Outside the protocol's dates" size={480}
-        transitionProps={{ duration: 0 }} closeButtonProps={{ 'aria-label': 'Close' }}>
-        <Stack>
-          <Alert color="orange" icon={<IconAlertTriangle />}>{outside}</Alert>
-          <Text size="sm">Enrol anyway? Each enrolment is recorded as made outside the protocol's dates.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOutside(null)}>Cancel</Button>
-            <Button color="orange" loading={enrol.isPending} onClick={() => send(true)}>Enrol anyway</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <OutsideDatesDialog message={outside} action="Enrol anyway" note="Enrol anyway? Each enrolment is recorded as made outside the protocol's dates."
+        loading={enrol.isPending} onConfirm={() => send(true)} onCancel={() => setOutside(null)} />
     </FullScreenForm>
   );
 }

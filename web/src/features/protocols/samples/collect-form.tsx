@@ -16,6 +16,7 @@ import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useEvents } from '../events/events-api';
 import { useCurrentProtocol } from '../protocol-context';
+import { OutsideDatesDialog, outsideDatesTitle } from '../components/outside-dates-dialog';
 import { useAllProtocolSites } from '../sites/sites-api';
 import { problemTitle } from './sample-format';
 import { useCreateSample } from './samples-api';
@@ -92,15 +93,21 @@ export function CollectForm({ onClose, patient: known }: { onClose: () => void; 
     if (unit && !form.values.unitOfMeasurementId) form.setFieldValue('unitOfMeasurementId', String(unit));
   };
 
+  // A collection date outside the protocol's dates asks first; 'Collect anyway' sends the same values again, accepted.
+  const [outside, setOutside] = useState<{ message: string; another: boolean } | null>(null);
   const submit = (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
     const invalid = form.validate().hasErrors;
     if (!patient) form.setFieldError('patientId', MSG.requiredSelect);
     if (invalid || !patient) return;
+    send(isCreateAnother(event), false);
+  };
+  const send = (another: boolean, acceptOutsideDates: boolean) => {
+    if (!patient) return;
     const values = { ...form.getValues(), patientId: String(patient.id) };
-    const another = isCreateAnother(event);
-    create.mutate(SampleInput.parse(values), {
+    create.mutate(SampleInput.parse({ ...values, acceptOutsideDates }), {
       onSuccess: (s) => {
+        setOutside(null);
         notifications.show({ color: 'teal', message: `Sample ${s.sampleId} collected.`, autoClose: 3000 });
         if (!another) { guard.release(); onClose(); return; }
         const kept = { ...fresh(), ...pick(values, ['institutionSiteId', 'collectionProtocolEventId', 'specimenTypeId', 'unitOfMeasurementId', 'collectedDate']) };
@@ -108,7 +115,11 @@ export function CollectForm({ onClose, patient: known }: { onClose: () => void; 
         form.setValues(kept);
         create.reset();
       },
-      onError: (error) => form.setErrors(serverFormErrors(error).fields),
+      onError: (error) => {
+        const message = outsideDatesTitle(error);
+        setOutside(message ? { message, another } : null);
+        if (!message) form.setErrors(serverFormErrors(error).fields);
+      },
     });
   };
 
@@ -121,7 +132,9 @@ export function CollectForm({ onClose, patient: known }: { onClose: () => void; 
 
   return (
     <FullScreenForm title="Collect Specimen" opened onClose={onClose} onSubmit={submit} submitting={create.isPending}
-      error={problemTitle(create.error)} allowAnother guard={guard}>
+      error={outside ? null : problemTitle(create.error)} allowAnother guard={guard}>
+      <OutsideDatesDialog message={outside?.message ?? null} action="Collect anyway" note="Collect anyway? The sample is recorded as collected outside the protocol's dates."
+        loading={create.isPending} onConfirm={() => send(outside?.another ?? false, true)} onCancel={() => setOutside(null)} />
       <Stack gap="sm">
         {!known && (
           <TextInput label="Patient MRN" withAsterisk data-autofocus value={mrn} placeholder="Type the MRN and press Enter"

@@ -15,6 +15,7 @@ import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useEvents, useRequirements } from '../events/events-api';
 import { RequirementTree } from '../events/requirement-tree';
 import { useCurrentProtocol } from '../protocol-context';
+import { OutsideDatesDialog, outsideDatesTitle } from '../components/outside-dates-dialog';
 import { useAllProtocolSites } from '../sites/sites-api';
 import { useCollect } from './samples-api';
 import { commandRows, refusedRows, rowsFromRequirements, type StepRow } from './stepper-rows';
@@ -77,23 +78,32 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
     setStep(1);
   };
 
-  const submit = form.onSubmit((v) => {
-    collect.mutate(CollectInput.parse(toCommand(v)), {
+  // A collection date outside the protocol's dates asks first; 'Collect anyway' sends the same command again, accepted.
+  const [outside, setOutside] = useState<string | null>(null);
+  const send = (v: Values, acceptOutsideDates: boolean) => {
+    collect.mutate(CollectInput.parse({ ...toCommand(v), acceptOutsideDates }), {
       onSuccess: (made) => {
+        setOutside(null);
         notifications.show({ color: 'teal', message: `${made.length} sample${made.length === 1 ? '' : 's'} collected for ${event?.label ?? 'the event'}.`, autoClose: 3000 });
         guard.release();
         onClose(true);
       },
-      onError: (error) => form.setErrors(serverFormErrors(error).fields),
+      onError: (error) => {
+        setOutside(outsideDatesTitle(error));
+        form.setErrors(serverFormErrors(error).fields);
+      },
     });
-  });
-  const problem = collect.error ? (collect.error as Error).message : null;
+  };
+  const submit = form.onSubmit((v) => send(v, false));
+  const problem = collect.error && !outside ? (collect.error as Error).message : null;
   const refused = collect.error ? refusedRows(serverFormErrors(collect.error).fields, problem) : new Set<number>();
   const requestClose = () => void guard.confirmLeave().then((leave) => { if (leave) onClose(false); });
 
   return (
     <Modal opened onClose={requestClose} fullScreen title="Collect Specimen" closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }} transitionProps={{ duration: 0 }}>
+      <OutsideDatesDialog message={outside} action="Collect anyway" note="Collect anyway? The samples are recorded as collected outside the protocol's dates."
+        loading={collect.isPending} onConfirm={() => send(form.getValues(), true)} onCancel={() => setOutside(null)} />
       <Box maw={860} mx="auto" mt="md">
         <Stepper active={step} size="sm" mb="lg" allowNextStepsSelect={false}>
           <Stepper.Step label="Event" description="Choose the visit" />

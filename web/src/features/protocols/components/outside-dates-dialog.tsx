@@ -1,0 +1,38 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { ApiError } from '@/lib/api-client';
+
+const OUTSIDE_CODES = ['protocols.outside_dates', 'samples.outside_dates'];
+
+/** The server's "outside the protocol's dates" title of a failed save (enrolment, collection), else null. */
+export function outsideDatesTitle(error: unknown): string | null {
+  return error instanceof ApiError && OUTSIDE_CODES.includes(error.problem.code ?? '') ? error.problem.title : null;
+}
+
+interface Props {
+  /** The server's title; the dialog is open while it is set. */
+  message: string | null;
+  /** e.g. 'Enrol anyway', 'Collect anyway'. */
+  action: string;
+  /** What confirming records. */
+  note: string;
+  loading: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Enrolment or collection outside the protocol's start/end dates asks first (issue 12); confirming is noted by the server. */
+export function OutsideDatesDialog({ message, action, note, loading, onConfirm, onCancel }: Props) {
+  return (
+    <Modal opened={message !== null} onClose={onCancel} title="Outside the protocol's dates" size={480} transitionProps={{ duration: 0 }}>
+      <Stack>
+        <Alert color="orange" icon={<IconAlertTriangle />}>{message}</Alert>
+        <Text size="sm">{note}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>Cancel</Button>
+          <Button color="orange" loading={loading} onClick={onConfirm}>{action}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
