@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from './messages';
 import { ConcurrencyStamp, isoDate, optionalId, optionalIsoDate, PagingQuery, RecordBase, requiredId, requiredText as required, trimmedText } from './common.contract';
 import { quantity } from './protocols.contract';
+import { Label, MAX_LABELS_PER_JOB } from './labels.contract';
 
 // Collected samples and their quantity ledger (spec 2 §3 "Collected sample", §5, §7 "Samples"; docs/samples.md).
 
@@ -163,7 +164,7 @@ export const SampleTreeNode = CollectedSample.extend({
 });
 export type SampleTreeNode = CollectedSample & { children: SampleTreeNode[] };
 
-export const SAMPLE_EVENT_KINDS = ['collected', 'aliquoted', 'derived', 'adjusted', 'consent_withdrawn'] as const;
+export const SAMPLE_EVENT_KINDS = ['collected', 'aliquoted', 'derived', 'adjusted', 'consent_withdrawn', 'label_printed'] as const;
 export const SampleHistoryEntry = z.object({
   at: z.string(),
   kind: z.enum(SAMPLE_EVENT_KINDS),
@@ -176,3 +177,15 @@ export const SampleHistoryEntry = z.object({
   reason: z.string().nullable(),
 });
 export type SampleHistoryEntry = z.infer<typeof SampleHistoryEntry>;
+
+/**
+ * Sample labels (issue 13): the samples to label and the copies of each. The server checks each sample may
+ * still be used (a withdrawn consent refuses), notes 'label printed' in its history and answers the labels,
+ * which the web prints through the labels module (extension, server or PDF).
+ */
+export const SampleLabelsInput = z.object({
+  collectedSampleIds: z.array(z.coerce.number().int().positive(), { error: MSG.requiredSelect }).min(1, 'Choose at least one sample').max(200, 'At most 200 samples at once'),
+  copies: z.coerce.number({ error: 'Copies must be a number' }).int('Copies must be a whole number').min(1, 'Copies must be at least 1').max(10, 'At most 10 copies').default(1),
+}).refine((v) => v.collectedSampleIds.length * v.copies <= MAX_LABELS_PER_JOB, { path: ['copies'], message: `At most ${MAX_LABELS_PER_JOB} labels per print` });
+export type SampleLabelsInput = z.input<typeof SampleLabelsInput>;
+export const SampleLabels = z.object({ labels: z.array(Label) });

@@ -234,6 +234,11 @@ test.describe('protocol collected samples', () => {
     await expect(adjust).toBeHidden();
     await expect(history).toContainText('Reason: Spilled while pipetting');
     await expect(history).toContainText('Remaining after: 3 mL');
+    // Print label: with the PDF method the label sheet downloads, and the history notes it.
+    await page.evaluate(() => localStorage.setItem('lims.printMethod', 'pdf'));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Print label' }).click()]);
+    expect(download.suggestedFilename()).toBe('labels.pdf');
+    await expect(history).toContainText('Label printed');
     await shot('sample-history');
     await expectNoSeriousViolations(page, 'sample page');
 

@@ -3,13 +3,14 @@ import type { FastifyRequest } from 'fastify';
 import { Id, InstParam } from '../../../contract/common.contract';
 import { ProtocolParams } from '../../../contract/protocols.contract';
 import {
-  AdjustmentInput, CollectedSample, CollectInput, SampleHistoryEntry, SampleInput, SampleListQuery, SampleTreeNode,
+  AdjustmentInput, CollectedSample, CollectInput, SampleHistoryEntry, SampleInput, SampleLabels, SampleLabelsInput, SampleListQuery, SampleTreeNode,
 } from '../../../contract/samples.contract';
 import type { App, AppDeps } from '../../platform/app-types';
 import { ctxOf } from '../../platform/context';
 import { sendPage } from '../../platform/paging';
 import * as reads from './samples.read';
 import * as samples from './samples.service';
+import { prepareLabels } from './sample-labels';
 import { collect, read, tags } from './route-config';
 
 const SampleParams = ProtocolParams.extend({ collectedSampleId: Id });
@@ -28,6 +29,9 @@ export function sampleRoutes(app: App, { db, now }: AppDeps) {
     async (req, reply) => reply.status(201).send(await samples.createSample(ctx(req), req.params.protocolId, req.body)));
   app.post(`${base}/collect`, { config: collect, schema: { tags, params: ProtocolParams, body: CollectInput, response: { 201: z.array(CollectedSample) } } },
     async (req, reply) => reply.status(201).send(await samples.collect(ctx(req), req.params.protocolId, req.body)));
+  // Label printing: the web sends the answer to the labels module (extension, server printer or PDF).
+  app.post(`${base}/labels`, { config: { permission: 'labels.print' }, schema: { tags, params: ProtocolParams, body: SampleLabelsInput, response: { 200: SampleLabels } } },
+    async (req) => prepareLabels(ctx(req), req.params.protocolId, req.body));
   app.get(`${base}/:collectedSampleId`, { config: read, schema: { tags, params: SampleParams, response: { 200: CollectedSample } } },
     async (req) => reads.getSample(ctx(req), req.params.protocolId, req.params.collectedSampleId));
   app.get(`${base}/:collectedSampleId/tree`, { config: read, schema: { tags, params: SampleParams, response: { 200: SampleTreeNode } } },

@@ -119,6 +119,25 @@ describe('collection outside the protocol dates', () => {
   });
 });
 
+describe('sample labels', () => {
+  it('answers the labels (sample ID, collected date DD-MM-YYYY, copies), notes them in the history, and refuses unknown samples and a Researcher', async () => {
+    const a = await p.sample({ SampleID: 'LBL-1', CollectedDate: '2026-03-14' });
+    const b = await p.sample({ SampleID: 'LBL-2', CollectedDate: '2026-03-15' });
+    const res = await t.call('POST', p.api('/labels'), { token, body: { CollectedSampleIds: [b.id, a.id], Copies: 2 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toEqual({ labels: [{ sampleId: 'LBL-2', date: '15-03-2026', copies: 2 }, { sampleId: 'LBL-1', date: '14-03-2026', copies: 2 }] });
+    const history = json<{ kind: string; summary: string }[]>(await t.call('GET', p.api(`/${a.id}/history`), { token }));
+    expect(history.at(-1)).toMatchObject({ kind: 'label_printed', summary: 'Label printed (2 copies).' });
+    const other = await setUp();
+    const foreign = await t.call('POST', other.api('/labels'), { token, body: { CollectedSampleIds: [a.id] } });
+    expect(foreign.statusCode).toBe(404);
+    expect((await t.call('POST', p.api('/labels'), { token, body: { CollectedSampleIds: [] } })).statusCode).toBe(400);
+    const researcher = await createAccount(t, { roles: ['Researcher'], institutionIds: [institution.id] });
+    const rt = await login(t, researcher.email);
+    expect((await t.call('POST', p.api('/labels'), { token: rt, body: { CollectedSampleIds: [a.id] } })).statusCode).toBe(403);
+  });
+});
+
 describe('ledger', () => {
   it('an aliquot takes its amount from the parent; a derivative records the parent amount used apart from its own amount', async () => {
     const parent = await p.sample({ CollectedAmount: 10 });
@@ -241,6 +260,8 @@ describe('withdrawn consent', () => {
       expect(res.statusCode, res.body).toBe(409);
       expect(json(res)).toMatchObject({ code: 'protocols.consent_withdrawn', title: `Almaz Tesfaye withdrew consent on ${today}: their samples may not be used further.` });
     }
+    const label = await t.call('POST', w.api('/labels'), { token, body: { CollectedSampleIds: [s.id] } });
+    expect(json(label)).toMatchObject({ status: 409, code: 'protocols.consent_withdrawn' });
     const got = json<Sample & { hasWithdrawnConsent: boolean }>(await t.call('GET', w.api(`/${s.id}`), { token }));
     expect(got.hasWithdrawnConsent).toBe(true);
     const history = json<{ kind: string; reason: string | null }[]>(await t.call('GET', w.api(`/${s.id}/history`), { token }));

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import {
-  IconAdjustments, IconAlertCircle, IconArrowLeft, IconDroplet, IconFlask, IconGitBranch, IconPlus, IconUserOff,
+  IconAdjustments, IconAlertCircle, IconArrowLeft, IconDroplet, IconFlask, IconGitBranch, IconPlus, IconPrinter, IconTag, IconUserOff,
 } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import type { CollectedSample, SampleHistoryEntry, SampleTreeNode } from '@contract/samples.contract';
@@ -11,7 +11,7 @@ import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { protocolPath, useCurrentProtocol } from '../protocol-context';
 import { AdjustmentDialog } from './adjustment-dialog';
 import { amountText } from './sample-format';
-import { useSample, useSampleHistory, useSampleTree } from './samples-api';
+import { usePrintSampleLabels, useSample, useSampleHistory, useSampleTree } from './samples-api';
 
 /**
  * One sample (collected-samples/{id}): its fields, donor, parent and children, and the ledger's timeline
@@ -38,8 +38,11 @@ export function SampleDetailPage() {
 }
 
 function SampleDetail({ sample: s }: { sample: CollectedSample }) {
+  const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const canCollect = useCan('samples.collect');
+  const canPrint = useCan('labels.print');
+  const printLabel = usePrintSampleLabels(institution.id, protocol.id);
   const [adjusting, setAdjusting] = useState(false);
   const list = protocolPath(protocol, 'collected-samples');
   return (
@@ -51,12 +54,16 @@ function SampleDetail({ sample: s }: { sample: CollectedSample }) {
           <Badge variant="light" color={s.kind === 'primary' ? 'gray' : s.kind === 'aliquot' ? 'blue' : 'grape'}>{s.kind}</Badge>
           {s.hasWithdrawnConsent && <Badge color="red">Consent withdrawn</Badge>}
         </Group>
-        {canCollect && (
+        {(canCollect || canPrint) && (
           <Group gap="xs">
-            {!s.hasWithdrawnConsent && (
+            {canPrint && !s.hasWithdrawnConsent && (
+              <Button variant="default" leftSection={<IconPrinter size={16} />} loading={printLabel.isPending}
+                onClick={() => printLabel.mutate({ collectedSampleIds: [s.id] })}>Print label</Button>
+            )}
+            {canCollect && !s.hasWithdrawnConsent && (
               <Button variant="light" leftSection={<IconPlus size={16} />} component={Link} to={`${list}/${s.id}/sub-sample`}>Create Sub-sample</Button>
             )}
-            <Button variant="default" leftSection={<IconAdjustments size={16} />} onClick={() => setAdjusting(true)}>Manual adjustment</Button>
+            {canCollect && <Button variant="default" leftSection={<IconAdjustments size={16} />} onClick={() => setAdjusting(true)}>Manual adjustment</Button>}
           </Group>
         )}
       </Group>
@@ -146,6 +153,7 @@ const EVENT_LOOK: Record<SampleHistoryEntry['kind'], { title: string; icon: Reac
   derived: { title: 'Derived', icon: <IconFlask size={14} />, color: 'grape' },
   adjusted: { title: 'Adjusted', icon: <IconAdjustments size={14} />, color: 'orange' },
   consent_withdrawn: { title: 'Consent withdrawn', icon: <IconUserOff size={14} />, color: 'red' },
+  label_printed: { title: 'Label printed', icon: <IconTag size={14} />, color: 'gray' },
 };
 
 function History({ sample: s }: { sample: CollectedSample }) {

@@ -1,7 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdjustmentInput, CollectedSample, CollectInput, SampleHistoryEntry, SampleInput, SampleTreeNode } from '@contract/samples.contract';
+import type { AdjustmentInput, CollectedSample, CollectInput, SampleHistoryEntry, SampleInput, SampleLabelsInput, SampleTreeNode } from '@contract/samples.contract';
+import type { Label } from '@contract/labels.contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { usePrintLabels } from '@/lib/labels/print-labels';
 
 const keys = queryKeys.protocols;
 const base = (instId: number, protocolId: number) => `/institutions/${instId}/collectionProtocols/${protocolId}/collectedSamples`;
@@ -73,6 +75,23 @@ export function useAdjust(instId: number, protocolId: number, sampleId: number) 
   return useMutation({
     mutationFn: (body: AdjustmentInput) => api.post<CollectedSample>(`${base(instId, protocolId)}/${sampleId}/adjustments`, body, { notify: false }),
     // A refusal (stale stamp, overdraw) also reloads: the page then shows the amount it was refused against.
+    onSettled: refresh,
+  });
+}
+
+/**
+ * Print sample labels: the server checks the samples may be used (withdrawn consent refuses, its title shown
+ * as a notification), notes 'label printed' in their history and answers the labels; the labels module
+ * prints them with the method chosen in Setting > Printer.
+ */
+export function usePrintSampleLabels(instId: number, protocolId: number) {
+  const refresh = useRefresh(instId, protocolId);
+  const print = usePrintLabels(instId);
+  return useMutation({
+    mutationFn: async (body: SampleLabelsInput) => {
+      const { labels } = await api.post<{ labels: Label[] }>(`${base(instId, protocolId)}/labels`, body);
+      await print.mutateAsync({ job: { labels } });
+    },
     onSettled: refresh,
   });
 }

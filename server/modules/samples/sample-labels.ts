@@ -1,0 +1,40 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { SampleLabelsInput } from '../../../contract/samples.contract';
+import type { ParsedLabel } from '../../../contract/labels.contract';
+import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { audit } from '../../platform/audit';
+import { assertUsable, protocolOf } from '../protocols';
+import { collectedSamples } from './samples.table';
+import { recordEvent } from './ledger';
+
+/** spec 2 §9 label date: DD-MM-YYYY from the collected date (YYYY-MM-DD). */
+const labelDay = (iso: string) => iso.slice(0, 10).split('-').reverse().join('-');
+
+/**
+ * The labels of some samples of the protocol (issue 13): each sample must still be usable (a donor who
+ * withdrew consent refuses the whole request, naming them), each gets 'label printed' in its history, and
+ * the answer is the labels the web prints through the labels module. A sample label carries the sample ID,
+ * its barcode and the collected date; no donor name (labels travel with the tube).
+ */
+export async function prepareLabels(ctx: Ctx, protocolId: number, input: SampleLabelsInput): Promise<{ labels: ParsedLabel[] }> {
+  requirePermission(ctx, 'labels.print');
+  requirePermission(ctx, 'samples.read');
+  const ids = [...new Set(input.collectedSampleIds.map(Number))];
+  const copies = Number(input.copies ?? 1);
+  return ctx.db.transaction(async (tx) => {
+    await protocolOf(ctx, protocolId, tx);
+    const rows = await tx.select({ id: collectedSamples.id, sampleId: collectedSamples.sampleId, patientId: collectedSamples.patientId, collectedDate: collectedSamples.collectedDate })
+      .from(collectedSamples)
+      .where(and(eq(collectedSamples.institutionId, instOf(ctx)), eq(collectedSamples.collectionProtocolId, protocolId), inArray(collectedSamples.id, ids)));
+    if (rows.length !== ids.length) throw notFound('Collected sample');
+    for (const patientId of new Set(rows.map((r) => r.patientId))) await assertUsable(ctx, { patientId }, tx);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const labels = ids.map((id) => byId.get(id)!).map((r) => ({ sampleId: r.sampleId, date: labelDay(r.collectedDate), copies }));
+    for (const r of rows) {
+      await recordEvent(tx, ctx, r.id, 'label_printed', { summary: copies === 1 ? 'Label printed.' : `Label printed (${copies} copies).` });
+      await audit(tx, ctx, { entity: 'collectedSample', entityId: r.id, action: 'print_label', after: { sampleId: r.sampleId, copies } });
+    }
+    return { labels };
+  });
+}
