@@ -113,6 +113,29 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
   await expect(page.getByText('3 of 81 positions occupied, 78 available.')).toBeVisible();
   await shot('storage-box-grid');
 
+  // A sample stored already cannot go into a second position: the dialog says where it is.
+  await cell(page, 'A4').click();
+  await dialog.getByLabel(field('Sample ID')).fill(ids[0]);
+  await dialog.getByRole('button', { name: 'Find' }).click();
+  await expect(dialog.getByText(`Stored now at ${freezer} > Shelf 1 > Rack A > Drawer 1 > Serum box > A1: vacate it there first.`)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Allocate' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+  // Someone else takes A3's sample out while this screen still shows it: the server's answer is shown.
+  const boxPath = new URL(page.url()).searchParams.get('path')!.split('.');
+  const boxUrl = ['storageContainers', 'storageContainerShelfs', 'storageContainerRacks', 'storageContainerDrawers', 'storageContainerBoxes'].map((seg, i) => `${seg}/${boxPath[i]}`).join('/');
+  const positions = await b.call<{ id: number; code: string; occupant: { occupancyId: number; concurrencyStamp: string } | null }[]>('GET', `${boxUrl}/StorageContainerBoxPositions`);
+  const a3 = positions.find((p) => p.code === 'A3')!;
+  await cell(page, 'A3').click();
+  await expect(dialog.getByText(ids[2], { exact: true })).toBeVisible();
+  await b.call('PUT', `${boxUrl}/StorageContainerBoxPositions/${a3.id}/StorageContainerBoxPositionOccupancies/${a3.occupant!.occupancyId}/vacate`,
+    { concurrencyStamp: a3.occupant!.concurrencyStamp, vacateReason: 'Taken by a colleague' });
+  await dialog.getByLabel(field('Reason for vacating')).fill('Moved');
+  await dialog.getByRole('button', { name: 'Vacate' }).click();
+  await expect(dialog.getByText(`Sample ${ids[2]} was already taken out of position A3.`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(cell(page, 'A3')).toHaveAccessibleName('A3, row 1 column 3: available');
+
   // Vacate A2 with a reason: a reason is required first.
   await cell(page, 'A2').click();
   await expect(dialog.getByText(ids[1], { exact: true })).toBeVisible();
@@ -122,7 +145,7 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
   await dialog.getByRole('button', { name: 'Vacate' }).click();
   await expect(dialog).toBeHidden();
   await expect(cell(page, 'A2')).toHaveAccessibleName('A2, row 1 column 2: available');
-  await expect(page.getByText('2 of 81 positions occupied, 79 available.')).toBeVisible();
+  await expect(page.getByText('1 of 81 positions occupied, 80 available.')).toBeVisible();
 
   // The sample's history says where it was and why it left.
   const [sample] = await b.call<Rec[]>('GET', `collectedSamples?SampleID=${ids[1]}`);

@@ -88,6 +88,7 @@ export const queryKeys = {
     positions: (instId: number, boxId: number) => ['storage', instId, 'positions', boxId] as const,
     occupancies: (instId: number, positionId: number) => ['storage', instId, 'occupancies', positionId] as const,
     sample: (instId: number, sampleId: string) => ['storage', instId, 'sample', sampleId.toLowerCase()] as const,
+    samplePosition: (instId: number, collectedSampleId: number) => ['storage', instId, 'samplePosition', collectedSampleId] as const,
   },
 
   users: {

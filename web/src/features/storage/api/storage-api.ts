@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CollectedSample } from '@contract/samples.contract';
-import type { BoxPosition, ChildInput, ContainerInput, Occupancy, StorageNode, TreeNode } from '@contract/storage.contract';
-import { api } from '@/lib/api-client';
+import type { BoxPosition, ChildInput, ContainerInput, Occupancy, SamplePosition, StorageNode, TreeNode } from '@contract/storage.contract';
+import { api, ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 const keys = queryKeys.storage;
@@ -69,9 +69,21 @@ export function useFoundSample(instId: number, sampleId: string | null) {
   });
 }
 
+/** Where a sample is stored now (its current occupancy, or null). */
+export function useSamplePosition(instId: number, collectedSampleId: number | null) {
+  return useQuery({
+    queryKey: keys.samplePosition(instId, collectedSampleId ?? 0),
+    queryFn: () => api.get<SamplePosition>(`/institutions/${instId}/collectedSamples/${collectedSampleId}/position`, undefined, { notify: false }),
+    enabled: collectedSampleId !== null,
+    staleTime: 0,
+  });
+}
+
 function useStorageWrite<I, O>(instId: number, call: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all(instId) }) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.all(instId) });
+  // A conflict means the screen showed something that changed meanwhile: reload it behind the message.
+  return useMutation({ mutationFn: call, onSuccess: refresh, onError: (e) => { if (e instanceof ApiError && e.status === 409) void refresh(); } });
 }
 
 export const useAllocate = (instId: number, boxPath: number[], positionId: number) =>

@@ -7,7 +7,7 @@ import type { BoxPosition } from '@contract/storage.contract';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime, fullName } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
-import { useAllocate, useFoundSample, useOccupancies, useVacate } from '../api/storage-api';
+import { useAllocate, useFoundSample, useOccupancies, useSamplePosition, useVacate } from '../api/storage-api';
 
 interface Props {
   boxPath: number[];
@@ -52,6 +52,7 @@ function AllocatePanel({ boxPath, position, onDone }: { boxPath: number[]; posit
   const found = useFoundSample(institution.id, sought);
   const allocate = useAllocate(institution.id, boxPath, position.id);
   const sample = found.data ?? null;
+  const stored = useSamplePosition(institution.id, sample?.id ?? null).data?.occupancy ?? null;
   const find = () => { allocate.reset(); setSought(typed.trim() || null); };
 
   const submit = () => {
@@ -76,12 +77,13 @@ function AllocatePanel({ boxPath, position, onDone }: { boxPath: number[]; posit
       {found.isError && <Alert color="red" title={titleOf(found.error)} />}
       {sample && (
         <SampleCard sample={sample} extra={sample.hasWithdrawnConsent
-          ? <Text size="sm" c="red" mt={4}>The donor withdrew consent: this sample may not be stored.</Text> : null} />
+          ? <Text size="sm" c="red" mt={4}>The donor withdrew consent: this sample may not be stored.</Text>
+          : stored ? <Text size="sm" c="orange.9" mt={4}>Stored now at {stored.location.label}: vacate it there first.</Text> : null} />
       )}
       {allocate.error && <Alert color="red" title={titleOf(allocate.error)} />}
       <Group justify="flex-end" mt="xs">
         <Button variant="default" onClick={onDone}>Close</Button>
-        <Button onClick={submit} disabled={!sample} loading={allocate.isPending}>Allocate</Button>
+        <Button onClick={submit} disabled={!sample || Boolean(stored)} loading={allocate.isPending}>Allocate</Button>
       </Group>
     </Stack>
   );

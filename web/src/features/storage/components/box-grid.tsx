@@ -45,7 +45,7 @@ export function BoxGrid({ box, positions, loading, onOpen }: Props) {
       <Text size="sm" c="dimmed" mb="xs">{positions.length - free} of {positions.length} positions occupied, {free} available.</Text>
       <Box style={{ overflowX: 'auto' }}>
         <div ref={gridRef} role="group" aria-label={`Positions of ${box.title}`} className={classes.grid} onKeyDown={move}
-          style={{ gridTemplateColumns: `repeat(${box.columns}, minmax(34px, 1fr))`, minWidth: box.columns * 38 }}>
+          style={{ gridTemplateColumns: `repeat(${box.columns}, minmax(30px, 1fr))`, minWidth: box.columns * 34 - 4 }}>
           {cells.map((p, i) => (
             <Tooltip key={p.id} label={p.occupant ? `${p.occupant.sampleId}${p.occupant.specimenType?.title ? ` · ${p.occupant.specimenType.title}` : ''}` : 'Available'} openDelay={200}>
               <UnstyledButton data-cell className={classes.cell} data-occupied={p.occupied || undefined} tabIndex={i === focused ? 0 : -1}

@@ -57,7 +57,7 @@ export function StoragePage() {
           <Paper withBorder radius="md" p="xs" w={{ base: '100%', sm: 260 }} style={{ flexShrink: 0, alignSelf: 'flex-start' }}>
             <StorageTree selected={path} onSelect={select} />
           </Paper>
-          <Paper withBorder radius="md" p="md" flex={1} miw={0}>
+          <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} flex={1} miw={0}>
             {path.length ? <NodeDetail key={path.join('.')} path={path} onSelect={select} /> : roots.isPending ? <Loader size="sm" /> : (
               <Stack gap="sm">
                 <Title order={2} fz={20}>Containers</Title>
