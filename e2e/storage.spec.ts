@@ -3,6 +3,7 @@ import { test, expect } from './fixtures';
 import { centralBiobank, registerParticipant, unique, type Biobank, type Rec } from './support/data';
 import { protocolByApi } from './support/protocols';
 import { choose, field } from './support/ui';
+import { expectNoSeriousViolations } from './support/axe';
 
 // Issue 13: Configuration > Storage Container. Build container > shelf > rack > drawer > box in the browser,
 // then allocate, bulk allocate and vacate samples made through the API.
@@ -37,7 +38,7 @@ async function fillNode(page: Page, dialog: Locator, v: { title: string; code?: 
   await expect(dialog).toBeHidden();
 }
 
-const cell = (page: Page, code: string) => page.getByRole('button', { name: new RegExp(`^${code}, row \\d+ column \\d+: `) });
+const cell = (page: Page, code: string) => page.getByRole('button', { name: new RegExp(`^${code} (AVAIL|OCC), row \\d+ column \\d+`) });
 
 test('builds a storage hierarchy, allocates, bulk allocates and vacates samples in a 9 x 9 box', async ({ signedInPage: page, api, admin, shot }) => {
   const b = await centralBiobank(api, admin);
@@ -65,12 +66,13 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
   // The box: 81 positions A1 .. I9, all available; no Add button on a box.
   const grid = page.getByRole('group', { name: 'Positions of Serum box' });
   await expect(grid.getByRole('button')).toHaveCount(81);
-  await expect(cell(page, 'A1')).toHaveAccessibleName('A1, row 1 column 1: available');
-  await expect(cell(page, 'I9')).toHaveAccessibleName('I9, row 9 column 9: available');
+  await expect(cell(page, 'A1')).toHaveAccessibleName('A1 AVAIL, row 1 column 1');
+  await expect(cell(page, 'I9')).toHaveAccessibleName('I9 AVAIL, row 9 column 9');
   await expect(page.getByRole('button', { name: /^Add / })).toHaveCount(0);
   const tree = page.getByRole('tree', { name: 'Storage containers' });
-  await expect(tree.getByRole('treeitem', { name: 'Serum box (SB)' })).toHaveAttribute('aria-selected', 'true');
+  await expect(tree.getByRole('treeitem', { name: 'Serum box SB' })).toHaveAttribute('aria-selected', 'true');
   await shot('storage-tree');
+  await expectNoSeriousViolations(page, 'storage box');
 
   // Keyboard: the grid moves with the arrow keys; the tree closes and opens with Left and Right.
   await cell(page, 'A1').focus();
@@ -78,14 +80,14 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
   await expect(cell(page, 'B1')).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect(cell(page, 'B2')).toBeFocused();
-  const drawer = tree.getByRole('treeitem', { name: 'Drawer 1' });
+  const drawer = tree.getByRole('treeitem', { name: 'Drawer 1', exact: true });
   await drawer.focus();
   await page.keyboard.press('ArrowLeft');
   await expect(drawer).toHaveAttribute('aria-expanded', 'false');
   await page.keyboard.press('ArrowRight');
   await expect(drawer).toHaveAttribute('aria-expanded', 'true');
   await page.keyboard.press('ArrowRight');
-  await expect(tree.getByRole('treeitem', { name: 'Serum box (SB)' })).toBeFocused();
+  await expect(tree.getByRole('treeitem', { name: 'Serum box SB' })).toBeFocused();
 
   // Allocate one sample into A1.
   await cell(page, 'A1').click();
@@ -95,9 +97,10 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
   await expect(dialog.getByText(ids[0], { exact: true })).toBeVisible();
   await expect(dialog.getByText(/Whole Blood/)).toBeVisible();
   await shot('storage-allocate-dialog');
+  await expectNoSeriousViolations(page, 'allocation dialog');
   await dialog.getByRole('button', { name: 'Allocate' }).click();
   await expect(dialog).toBeHidden();
-  await expect(cell(page, 'A1')).toHaveAccessibleName(`A1, row 1 column 1: occupied by ${ids[0]} (Whole Blood)`);
+  await expect(cell(page, 'A1')).toHaveAccessibleName(`A1 OCC, row 1 column 1: ${ids[0]} (Whole Blood)`);
   await expect(cell(page, 'A1')).toContainText('OCC');
 
   // Bulk allocate two more: they take A2 and A3 (row by row).
@@ -134,7 +137,7 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
   await dialog.getByRole('button', { name: 'Vacate' }).click();
   await expect(dialog.getByText(`Sample ${ids[2]} was already taken out of position A3.`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).first().click();
-  await expect(cell(page, 'A3')).toHaveAccessibleName('A3, row 1 column 3: available');
+  await expect(cell(page, 'A3')).toHaveAccessibleName('A3 AVAIL, row 1 column 3');
 
   // Vacate A2 with a reason: a reason is required first.
   await cell(page, 'A2').click();
@@ -144,7 +147,7 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
   await dialog.getByLabel(field('Reason for vacating')).fill('Sent for analysis');
   await dialog.getByRole('button', { name: 'Vacate' }).click();
   await expect(dialog).toBeHidden();
-  await expect(cell(page, 'A2')).toHaveAccessibleName('A2, row 1 column 2: available');
+  await expect(cell(page, 'A2')).toHaveAccessibleName('A2 AVAIL, row 1 column 2');
   await expect(page.getByText('1 of 81 positions occupied, 80 available.')).toBeVisible();
 
   // The sample's history says where it was and why it left.

@@ -10,9 +10,9 @@ interface Props {
   onOpen: (position: BoxPosition) => void;
 }
 
-const describe = (p: BoxPosition) => (p.occupant
-  ? `${p.code}, row ${p.rowIndex} column ${p.columnIndex}: occupied by ${p.occupant.sampleId}${p.occupant.specimenType?.title ? ` (${p.occupant.specimenType.title})` : ''}`
-  : `${p.code}, row ${p.rowIndex} column ${p.columnIndex}: available`);
+/** Starts with the visible text (code, AVAIL or OCC), then what a sighted user reads from the hover. */
+const describe = (p: BoxPosition) => `${p.code} ${p.occupied ? 'OCC' : 'AVAIL'}, row ${p.rowIndex} column ${p.columnIndex}${p.occupant
+  ? `: ${p.occupant.sampleId}${p.occupant.specimenType?.title ? ` (${p.occupant.specimenType.title})` : ''}` : ''}`;
 
 /**
  * A box's positions as a rows x columns grid of cards marked AVAIL or OCC (spec 2 §2), the occupant's
@@ -50,8 +50,7 @@ export function BoxGrid({ box, positions, loading, onOpen }: Props) {
             <Tooltip key={p.id} label={p.occupant ? `${p.occupant.sampleId}${p.occupant.specimenType?.title ? ` · ${p.occupant.specimenType.title}` : ''}` : 'Available'} openDelay={200}>
               <UnstyledButton data-cell className={classes.cell} data-occupied={p.occupied || undefined} tabIndex={i === focused ? 0 : -1}
                 aria-label={describe(p)} onFocus={() => setFocused(i)} onClick={() => onOpen(p)}>
-                <div className={classes.cellCode}>{p.code}</div>
-                <div className={classes.cellState}>{p.occupied ? 'OCC' : 'AVAIL'}</div>
+                <span className={classes.cellCode}>{p.code}</span> <span className={classes.cellState}>{p.occupied ? 'OCC' : 'AVAIL'}</span>
               </UnstyledButton>
             </Tooltip>
           ))}

@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { Box, Group, Loader, Text, UnstyledButton } from '@mantine/core';
+import { Box, Group, Loader, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { TreeNode } from '@contract/storage.contract';
 import { useCurrentInstitution } from '@/lib/session-context';
@@ -60,12 +60,13 @@ export function StorageTree({ selected, onSelect }: Props) {
       case 'ArrowRight':
         handled();
         if (expandable && !isOpen) toggle(id, true);
-        else if (isOpen) go(current.querySelector<HTMLElement>(ITEM));
+        else if (isOpen) go(current.nextElementSibling?.querySelector<HTMLElement>(ITEM));
         break;
       case 'ArrowLeft':
         handled();
         if (isOpen) toggle(id, false);
-        else go(current.parentElement?.closest<HTMLElement>(ITEM));
+        // Up from the row: its li, the group holding it, the parent's li, whose first child is the parent's row.
+        else go(current.parentElement?.parentElement?.closest('li')?.querySelector<HTMLElement>(`:scope > ${ITEM}`));
         break;
       case 'Enter': case ' ':
         handled();
@@ -106,22 +107,18 @@ function TreeItem({ node, path, open, toggle, selected, onSelect, tabStop, setFo
   const isOpen = expandable && open.has(node.id);
   const children = useChildren(institution.id, node.id, isOpen);
   const isSelected = selected.at(-1) === node.id;
+  // The row is the treeitem (named by its own text); its children's group is its sibling, as ARIA allows.
   return (
-    <li role="treeitem" aria-level={path.length} aria-selected={isSelected} aria-expanded={expandable ? isOpen : undefined}
-      data-id={node.id} data-path={path.join('.')} tabIndex={tabStop === node.id ? 0 : -1} className={classes.treeItem}
-      onFocus={(e) => { if (e.target === e.currentTarget) setFocused(node.id); }}
-      aria-label={`${node.title}${node.code ? ` (${node.code})` : ''}`}>
-      <Group gap={4} wrap="nowrap" className={classes.treeRow} data-selected={isSelected || undefined} style={{ paddingLeft: (path.length - 1) * 14 }}>
-        <Box w={20} className={classes.chevron} aria-hidden onClick={() => expandable && toggle(node.id)}>
+    <li role="none">
+      <Group gap={4} wrap="nowrap" className={classes.treeRow} role="treeitem" aria-level={path.length} aria-selected={isSelected}
+        aria-expanded={expandable ? isOpen : undefined} data-id={node.id} data-path={path.join('.')} tabIndex={tabStop === node.id ? 0 : -1}
+        data-selected={isSelected || undefined} style={{ paddingLeft: (path.length - 1) * 14 }} onFocus={() => setFocused(node.id)}
+        onClick={() => { setFocused(node.id); onSelect(path); }}>
+        <Box w={20} className={classes.chevron} aria-hidden onClick={(e) => { e.stopPropagation(); if (expandable) toggle(node.id); }}>
           {expandable && (isOpen ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />)}
         </Box>
-        <UnstyledButton tabIndex={-1} className={classes.treeLabel} onClick={() => { setFocused(node.id); onSelect(path); }}>
-          <Group gap={6} wrap="nowrap">
-            <LevelIcon level={node.level} />
-            <Text size="sm" truncate>{node.title}</Text>
-            {node.code && <Text size="xs" c="dimmed">{node.code}</Text>}
-          </Group>
-        </UnstyledButton>
+        <LevelIcon level={node.level} />
+        <Text size="sm" truncate className={classes.treeLabel}>{node.title}{node.code && <Text span size="xs" c="dimmed"> {node.code}</Text>}</Text>
       </Group>
       {isOpen && (
         <ul role="group" className={classes.tree}>
