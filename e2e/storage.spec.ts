@@ -156,6 +156,15 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
   expect(history.map((h) => h.kind)).toEqual(['collected', 'allocated', 'vacated']);
   expect(history[2]).toMatchObject({ summary: `Taken out of ${freezer} > Shelf 1 > Rack A > Drawer 1 > Serum box > A2.`, reason: 'Sent for analysis' });
 
+  // A node that is not a box shows its children as cards; a full one hides Add.
+  await tree.getByRole('treeitem', { name: 'Drawer 1', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Drawer 1', level: 2 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Box Serum box (SB), 9 x 9' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Box' })).toBeVisible();
+  await shot('storage-node-cards');
+  await page.getByRole('button', { name: 'Box Serum box (SB), 9 x 9' }).click();
+  await expect(page.getByRole('heading', { name: 'Serum box', level: 2 })).toBeVisible();
+
   // A phone: the tree above, the grid below, nothing wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(cell(page, 'I9')).toBeAttached();
@@ -166,7 +175,7 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
   await shot('storage-allocate-dialog-phone');
 });
 
-test('the create form keeps the spec\'s rules', async ({ signedInPage: page }) => {
+test('the create form keeps the spec\'s rules', async ({ signedInPage: page, shot }) => {
   await page.goto('/configuration/storage-container');
   await page.getByRole('button', { name: 'Create Container' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create a Container' });
@@ -175,6 +184,7 @@ test('the create form keeps the spec\'s rules', async ({ signedInPage: page }) =
   await dialog.getByLabel(field('Code')).fill('ABC');
   // The field keeps at most 2 characters, as the rule says.
   await expect(dialog.getByLabel(field('Code'))).toHaveValue('AB');
+  await shot('storage-create-form');
   await choose(page, dialog, 'Position Labeling Option', 'Linear');
   await expect(dialog.getByLabel(field('Column Labeling Schema'))).toHaveCount(0);
   await choose(page, dialog, 'Position Labeling Option', 'Two Dimensional');
