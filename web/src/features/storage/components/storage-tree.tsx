@@ -114,7 +114,8 @@ function TreeItem({ node, path, open, toggle, selected, onSelect, tabStop, setFo
         aria-expanded={expandable ? isOpen : undefined} data-id={node.id} data-path={path.join('.')} tabIndex={tabStop === node.id ? 0 : -1}
         data-selected={isSelected || undefined} style={{ paddingLeft: (path.length - 1) * 14 }} onFocus={() => setFocused(node.id)}
         onClick={() => { setFocused(node.id); onSelect(path); }}>
-        <Box w={20} className={classes.chevron} aria-hidden onClick={(e) => { e.stopPropagation(); if (expandable) toggle(node.id); }}>
+        {/* Closing a node by mouse moves the Tab stop to it, so it never stays on a hidden child. */}
+        <Box w={20} className={classes.chevron} aria-hidden onClick={(e) => { e.stopPropagation(); if (expandable) { toggle(node.id); setFocused(node.id); } }}>
           {expandable && (isOpen ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />)}
         </Box>
         <LevelIcon level={node.level} />
