@@ -43,6 +43,8 @@ export const OrderQuery = z.object({
   sampleId: trimmedText(40).optional(),
   patientId: Id.optional(),
   collectedSampleId: Id.optional(),
+  /** The COLLECTED SAMPLE ID tab: orders on the collected sample with this sample ID (exact, any case). */
+  collectedSample: trimmedText(60).optional(),
   mrn: trimmedText(50).optional(),
   releaseState: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
     z.enum(RELEASE_STATES, { error: `Release state is one of: ${RELEASE_STATES.join(', ')}` })).optional(),
@@ -84,6 +86,8 @@ export const OrderSummary = RecordBase.extend({
   releaseState: z.enum(RELEASE_STATES),
   paymentCategory: Ref,
   collectedSampleId: z.number().nullable(),
+  /** The collected sample the order is on, by its sample ID. */
+  collectedSample: z.object({ id: z.number(), sampleId: z.string() }).nullable(),
   commentToLab: z.string().nullable(),
   orderedPanels: z.array(z.string()),
   concurrencyStamp: z.string(),

@@ -24,12 +24,19 @@ const signedAmount = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)
     .refine((n) => n !== 0, 'An adjustment of 0 changes nothing'));
 
 /**
+ * A collection date outside the protocol's start/end dates is 409 `samples.outside_dates` unless the
+ * user confirmed it; the sample then notes `collectedOutsideDates` (issue 12).
+ */
+const acceptOutsideDates = z.boolean({ error: 'acceptOutsideDates must be true or false' }).optional();
+
+/**
  * One sample (spec payload) or, with `isSubSample` and `parentSampleId` (the parent's record id), a
  * sub-sample: its lineage decides an aliquot (its amount is taken from the parent) or a derivative
  * (`parentAmountUsed` is taken from the parent; its own amount and unit are new material).
  */
 export const SampleInput = z.object({
   sampleId: sampleIdText,
+  acceptOutsideDates,
   isSubSample: bool.default(false),
   parentSampleId: optionalId,
   subSampleLineageId: optionalId,
@@ -90,6 +97,7 @@ export const CollectInput = z.object({
   institutionSiteId: optionalId,
   collectedDate: isoDate,
   collectedTime,
+  acceptOutsideDates,
   rows: z.array(CollectRow).min(1, 'Add at least one row').max(MAX_COLLECT_ROWS, `At most ${MAX_COLLECT_ROWS} rows`),
 });
 export type CollectInput = z.input<typeof CollectInput>;
@@ -141,6 +149,8 @@ export const CollectedSample = RecordBase.extend({
   parentAmountUsed: z.number().nullable(),
   /** A consent of the donor is withdrawn: no further use (docs/protocols.md). */
   hasWithdrawnConsent: z.boolean(),
+  /** Collected outside the protocol's start/end dates after the user confirmed it (issue 12). */
+  collectedOutsideDates: z.boolean(),
 });
 export type CollectedSample = z.infer<typeof CollectedSample>;
 

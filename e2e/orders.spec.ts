@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centralBiobank, createAccount, orderByApi, registerParticipant, unique, type Biobank } from './support/data';
+import { collectedSampleByApi } from './support/protocols';
 import { mainNav, openScreen, see, signInAndPick, tablesSettled } from './support/ui';
 
 /**
@@ -58,7 +59,6 @@ async function placeOrder(page: Page, lab: Lab, shot: (n: string) => Promise<voi
   await page.getByRole('link', { name: 'New Order', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Create a New Order' });
   await expect(dialog.getByRole('tab', { name: 'Participant MRN' })).toBeVisible();
-  await expect(dialog.getByRole('tab', { name: 'COLLECTED SAMPLE ID' }), 'collected sample tab waits for the samples area').toBeDisabled();
   await expect(dialog.getByRole('button', { name: 'Next' }), 'Next needs a participant').toBeDisabled();
   // MRN and phone are mutually exclusive: typing one clears the other.
   await dialog.getByLabel('Phone Number').fill(lab.phone);
@@ -107,6 +107,41 @@ async function placeOrder(page: Page, lab: Lab, shot: (n: string) => Promise<voi
 }
 
 test.describe('orders', () => {
+  test('an order is placed on a collected sample found by its sample ID, and the Orders list finds it by that ID', async ({ signedInPage: page, admin, api, shot }) => {
+    const b = await centralBiobank(api, admin);
+    const lab = await labSetup(b);
+    const sample = await collectedSampleByApi(b, lab.patientId);
+    await page.getByRole('link', { name: 'New Order', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create a New Order' });
+    await dialog.getByRole('tab', { name: 'COLLECTED SAMPLE ID' }).click();
+    await dialog.getByLabel('Collected Sample ID', { exact: true }).fill('NO-SUCH-SAMPLE');
+    await dialog.getByLabel('Collected Sample ID', { exact: true }).press('Enter');
+    await see(dialog, "No collected sample has the sample ID 'NO-SUCH-SAMPLE'.");
+    await dialog.getByLabel('Collected Sample ID', { exact: true }).fill(sample.sampleId.toLowerCase());
+    await dialog.getByLabel('Collected Sample ID', { exact: true }).press('Enter');
+    await see(dialog, `from ${lab.name}`);
+    await dialog.getByRole('button', { name: 'Order on this sample' }).click();
+    const selected = dialog.getByRole('table', { name: 'Selected participants' });
+    await expect(selected.getByText(lab.name)).toBeVisible();
+    await see(dialog, `The order is on the collected sample ${sample.sampleId}.`);
+    await shot('order-on-collected-sample');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await chooseOption(page, 'Priority', 'Urgent', dialog);
+    await dialog.getByRole('textbox', { name: 'Panels' }).fill(lab.panel.split(' ')[0]);
+    await page.getByRole('option', { name: lab.panel, exact: true }).click();
+    await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+    await see(dialog, 'The order was created');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    await openScreen(page, 'Orders');
+    await page.getByRole('tab', { name: 'COLLECTED SAMPLE ID' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'COLLECTED SAMPLE ID' });
+    await panel.getByLabel('Search', { exact: true }).fill(sample.sampleId);
+    await panel.getByLabel('Search', { exact: true }).press('Enter');
+    await expect(page.getByRole('row').filter({ hasText: sample.sampleId })).toContainText(lab.name);
+    await see(page, '1–1 of 1');
+  });
+
   test('two panels are ordered for a participant, found by sample ID and MRN, resulted, commented, released and amended', async ({ page, admin, api, shot }) => {
     test.slow(); // a long journey (three times the 60 s limit): on a busy 2-core machine it has taken over a minute
     const lab = await labSetup(await centralBiobank(api, admin));

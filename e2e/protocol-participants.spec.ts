@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoSeriousViolations } from './support/axe';
 import { centralBiobank, createAccount, registerParticipant, unique, type Biobank } from './support/data';
-import { protocolByApi, type ProtocolRec } from './support/protocols';
+import { drawSignature, protocolByApi, type ProtocolRec } from './support/protocols';
 import { field, see, signInAndPick, tablesSettled } from './support/ui';
 
 const participantsOf = (p: ProtocolRec) => `/collection-protocols/${p.id}/participants`;
@@ -51,20 +51,6 @@ function inkedPng() {
 }
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
-
-/** Draw a signature-like scribble on the signature pad with the mouse: press, move in steps, release. */
-async function drawSignature(page: Page) {
-  const canvas = page.getByRole('img', { name: /Signature pad/ });
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  const at = (x: number, y: number) => [box.x + box.width * x, box.y + box.height * y] as const;
-  await page.mouse.move(...at(0.1, 0.6));
-  await page.mouse.down();
-  for (const [x, y] of [[0.2, 0.3], [0.3, 0.7], [0.4, 0.35], [0.5, 0.65], [0.6, 0.3], [0.75, 0.6]] as const) {
-    await page.mouse.move(...at(x, y), { steps: 6 });
-  }
-  await page.mouse.up();
-}
 
 test.describe('protocol participants', () => {
   test('enrol by MRN and by phone in one batch; none chosen and a duplicate are refused; the list filters by name', async ({ signedInPage: page, api, admin, shot }) => {
@@ -151,9 +137,13 @@ test.describe('protocol participants', () => {
     await expect(page.getByText('Unknown', { exact: true })).toBeVisible();
     await expect(page.getByText('1990-06-01')).toBeVisible();
     await expect(page.getByText('Alive', { exact: true })).toBeVisible();
+    // An event opens the Collect Specimen stepper (e2e/protocol-samples.spec.ts); this one has nothing to collect.
     await page.getByRole('button', { name: 'Baseline visit' }).click();
-    await see(page, 'Collecting specimens for Baseline visit is not available yet: it comes with the samples release.');
-    await see(page, 'Collected samples are not available yet: they come with the samples release.');
+    const stepper = page.getByRole('dialog', { name: 'Collect Specimen' });
+    await see(stepper, 'This event has no specimen requirements');
+    await stepper.getByRole('button', { name: 'Cancel' }).click();
+    await expect(stepper).toBeHidden();
+    await see(page, 'No samples collected from this participant yet.');
     await shot('participant-overview');
     await expectNoSeriousViolations(page, 'participant overview');
 

@@ -29,6 +29,7 @@ import { labelRoutes } from './modules/labels/labels.routes';
 import { protocolRoutes } from './modules/protocols/protocols.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
 import { sampleRoutes } from './modules/samples/samples.routes';
+import { formRoutes } from './modules/forms/forms.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -99,6 +100,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   protocolRoutes(app, deps);
   storageRoutes(app, deps);
   sampleRoutes(app, deps);
+  formRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

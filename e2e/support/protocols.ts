@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { unique, type Biobank, type Rec } from './data';
 
 export type ProtocolRec = Rec & { title: string; code: string; concurrencyStamp: string };
@@ -19,4 +19,38 @@ export async function protocolByApi(b: Biobank, over: Record<string, unknown> = 
     return res.body;
   }
   throw new Error('no free protocol code after 20 attempts');
+}
+
+/** Draw a signature-like scribble on the signature pad with the mouse: press, move in steps, release. */
+export async function drawSignature(page: Page) {
+  const canvas = page.getByRole('img', { name: /Signature pad/ });
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  const at = (x: number, y: number) => [box.x + box.width * x, box.y + box.height * y] as const;
+  await page.mouse.move(...at(0.1, 0.6));
+  await page.mouse.down();
+  for (const [x, y] of [[0.2, 0.3], [0.3, 0.7], [0.4, 0.35], [0.5, 0.65], [0.6, 0.3], [0.75, 0.6]] as const) {
+    await page.mouse.move(...at(x, y), { steps: 6 });
+  }
+  await page.mouse.up();
+}
+
+/**
+ * A collected sample of `patientId` through the API: a new protocol with the institution's first site, one
+ * event, the patient enrolled, then 10 mL of Whole Blood collected under `sampleId`.
+ */
+export async function collectedSampleByApi(b: Biobank, patientId: number, sampleId = `CS-${unique()}`.toUpperCase()) {
+  const protocol = await protocolByApi(b);
+  const base = `collectionProtocols/${protocol.id}`;
+  const [site] = await b.list('institutionSites?IsEnabled=true');
+  await b.call('POST', `${base}/collectionProtocolSites`, { institutionSiteId: site.id });
+  const [day] = (await b.list('collectionProtocolEventUnitOfMeasurements?IsEnabled=true')).filter((u) => u.unitName === 'Day');
+  const event = await b.call('POST', `${base}/collectionProtocolEvents`, { label: 'Baseline', eventCode: 'BL', eventPoint: 0, collectionProtocolEventUnitOfMeasurementId: day.id });
+  await b.call('POST', `${base}/collectionProtocolParticipants`, { patientIds: [patientId] });
+  const [types, units] = [await b.ids('specimenTypes'), await b.list('unitOfMeasurements?IsEnabled=true')];
+  const ml = units.find((u) => u.unitSymbol === 'mL')!;
+  return b.call<Rec & { sampleId: string }>('POST', `${base}/collectedSamples`, {
+    sampleId, patientId, institutionSiteId: site.id, collectionProtocolEventId: event.id, specimenTypeId: types.get('Whole Blood'),
+    collectedAmount: 10, unitOfMeasurementId: ml.id, collectedDate: new Date().toISOString().slice(0, 10), collectedTime: '09:00',
+  });
 }

@@ -10,3 +10,4 @@ export * from '../modules/orders/orders.table';
 export * from '../modules/protocols/protocols.table';
 export * from '../modules/storage/storage.table';
 export * from '../modules/samples/samples.table';
+export * from '../modules/forms/forms.table';

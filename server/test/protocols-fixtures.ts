@@ -10,8 +10,9 @@ export const nextCode = () => {
   return `${String.fromCharCode(65 + Math.floor(n / 26) % 26)}${String.fromCharCode(65 + n % 26)}`;
 };
 
+/** The default protocol runs until 2099: tests that enrol or collect 'today' must not start failing when a year ends. */
 export const protocolBody = (over: Record<string, unknown> = {}) => ({
-  Title: 'Breast Cancer Screening', Abbreviation: 'BCS', Code: nextCode(), StartDate: '2026-01-01', EndDate: '2026-12-31', ExpectedParticipants: 120, ...over,
+  Title: 'Breast Cancer Screening', Abbreviation: 'BCS', Code: nextCode(), StartDate: '2026-01-01', EndDate: '2099-12-31', ExpectedParticipants: 120, ...over,
 });
 
 /** A protocol made through the API. */

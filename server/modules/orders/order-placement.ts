@@ -8,6 +8,8 @@ import { assertLookupIds } from '../../platform/lookups/lookup-refs';
 import { panelTests, panels, testResultRanges } from '../../platform/lookups/lookup.tables';
 import { assertSiteIds } from '../institutions/institutions.repository';
 import { assertPatientIds } from '../participants/participants.repository';
+import { assertUsable } from '../protocols';
+import { sampleRefOf } from '../samples/samples.repository';
 import { orderErrors } from './orders.errors';
 import { refreshReleaseRank } from './release-state';
 import {
@@ -32,7 +34,7 @@ async function assertSampleIdFree(tx: Db, inst: number, sampleId: string) {
 }
 
 /** The order's own references: participant, priority, site, payment category, all of this institution. */
-export async function checkOrderRefs(tx: Db, ctx: Ctx, o: { patientIds: number[]; priorityId: number; institutionSiteId?: number | null; paymentCategoryId?: number | null }) {
+export async function checkOrderRefs(tx: Db, ctx: Ctx, o: { patientIds: number[]; priorityId: number; institutionSiteId?: number | null; paymentCategoryId?: number | null; collectedSampleId?: number | null }) {
   const inst = instOf(ctx);
   await assertPatientIds(tx, inst, o.patientIds);
   await assertLookupIds(tx, inst, [
@@ -40,6 +42,19 @@ export async function checkOrderRefs(tx: Db, ctx: Ctx, o: { patientIds: number[]
     { key: 'paymentCategories', id: o.paymentCategoryId, field: 'paymentCategoryId' },
   ]);
   await assertSiteIds(tx, inst, [{ id: o.institutionSiteId, field: 'institutionSiteId' }]);
+  if (o.collectedSampleId) await checkCollectedSample(tx, ctx, o.collectedSampleId, o.patientIds);
+}
+
+/**
+ * An order on a collected sample (issue 13, the COLLECTED SAMPLE ID tabs): the sample is the institution's,
+ * enabled, taken from the one participant ordered for, whose consent is not withdrawn (ordering a test uses it).
+ */
+async function checkCollectedSample(tx: Db, ctx: Ctx, id: number, patientIds: number[]) {
+  const sample = await sampleRefOf(tx, instOf(ctx), id);
+  if (!sample) throw orderErrors.collected_sample_unknown({ collectedSampleId: ['Not found in this institution'] });
+  if (!sample.isEnabled) throw orderErrors.collected_sample_disabled(sample.sampleId, { collectedSampleId: ['Disabled'] });
+  if (patientIds.some((p) => p !== sample.patientId)) throw orderErrors.collected_sample_patient(sample.sampleId, { collectedSampleId: ['Collected from another participant'] });
+  await assertUsable(ctx, { patientId: sample.patientId }, tx);
 }
 
 export async function insertOrder(tx: Db, ctx: Ctx, o: OrderInput & { patientId: number }) {

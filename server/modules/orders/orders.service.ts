@@ -7,6 +7,7 @@ import { selectRecords } from '../../platform/record-refs';
 import { lookupJoin } from '../../platform/lookups/lookup-refs';
 import { siteJoin } from '../institutions/institutions.repository';
 import { byMrn } from '../participants/participants.repository';
+import { sampleIdsNamed, sampleRefSql } from '../samples/samples.repository';
 import { cheapCount } from '../../platform/counts';
 import { limsOrders } from './orders.table';
 import { assertOrder, checkOrderRefs, insertOrder, insertOrderedPanel } from './order-placement';
@@ -24,10 +25,11 @@ const extra = {
   orderedPanels: sql<string[]>`coalesce((select json_agg(pn.title order by op.id) from lims_ordered_panels op join panels pn on pn.id = op.panel_id where op.lims_order_id = "lims_orders"."id" and op.is_enabled), '[]'::json)`,
   priorityUrgency: sql<number>`coalesce("j_priority"."urgency", 0)`,
   releaseState: sql<ReleaseState>`(array['pending', 'partly', 'released'])["lims_orders"."release_rank" + 1]`,
+  collectedSample: sampleRefSql(sql.raw('"lims_orders"."collected_sample_id"')),
 };
 
 export interface OrderFilters {
-  sampleId?: string; patientId?: number; collectedSampleId?: number; mrn?: string;
+  sampleId?: string; patientId?: number; collectedSampleId?: number; collectedSample?: string; mrn?: string;
   releaseState?: ReleaseState; sortBy?: OrderSort; sortDirection?: SortDirection;
 }
 
@@ -39,6 +41,7 @@ export async function listOrders(ctx: Ctx, q: SeekPagingQuery, f: OrderFilters) 
   if (f.sampleId) parts.push(sql`lower(${limsOrders.sampleId}) = ${f.sampleId.toLowerCase()}`);
   if (f.patientId) parts.push(eq(limsOrders.patientId, f.patientId));
   if (f.collectedSampleId) parts.push(eq(limsOrders.collectedSampleId, f.collectedSampleId));
+  if (f.collectedSample) parts.push(sql`${limsOrders.collectedSampleId} in ${sampleIdsNamed(inst, f.collectedSample)}`);
   if (f.mrn) parts.push(sql`${limsOrders.patientId} in (select id from patients where ${byMrn(inst, f.mrn)})`);
   if (q.searchTerm) parts.push(sql`lower(${limsOrders.sampleId}) like ${`${q.searchTerm.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
   if (f.releaseState) parts.push(eq(limsOrders.releaseRank, RELEASE_STATES.indexOf(f.releaseState)));
@@ -71,7 +74,7 @@ export async function createOrder(ctx: Ctx, input: OrderInput) {
   requirePermission(ctx, 'orders.create');
   const id = await ctx.db.transaction(async (tx) => {
     const o = { ...input, patientId: Number(input.patientId), priorityId: Number(input.priorityId) };
-    await checkOrderRefs(tx, ctx, { patientIds: [o.patientId], priorityId: o.priorityId, institutionSiteId: o.institutionSiteId as number | null, paymentCategoryId: o.paymentCategoryId as number | null });
+    await checkOrderRefs(tx, ctx, { patientIds: [o.patientId], priorityId: o.priorityId, institutionSiteId: o.institutionSiteId as number | null, paymentCategoryId: o.paymentCategoryId as number | null, collectedSampleId: o.collectedSampleId as number | null });
     return (await insertOrder(tx, ctx, o)).id;
   });
   return getOrderSummary(ctx, id);
@@ -83,7 +86,7 @@ export async function placeOrders(ctx: Ctx, input: PlaceOrders) {
   const patientIds = [...new Set(input.patientIds.map(Number))];
   const panelIds = [...new Set(input.panelIds.map(Number))];
   const ids = await ctx.db.transaction(async (tx) => {
-    await checkOrderRefs(tx, ctx, { patientIds, priorityId: Number(input.priorityId), institutionSiteId: input.institutionSiteId as number | null, paymentCategoryId: input.paymentCategoryId as number | null });
+    await checkOrderRefs(tx, ctx, { patientIds, priorityId: Number(input.priorityId), institutionSiteId: input.institutionSiteId as number | null, paymentCategoryId: input.paymentCategoryId as number | null, collectedSampleId: input.collectedSampleId as number | null });
     const out: number[] = [];
     for (const patientId of patientIds) {
       const order = await insertOrder(tx, ctx, { ...input, patientId });

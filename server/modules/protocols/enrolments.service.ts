@@ -78,8 +78,8 @@ export async function enrol(ctx: Ctx, protocolId: number, input: EnrolInput) {
  */
 const enrolmentDay = (ctx: Ctx) => ctx.now().toISOString().slice(0, 10);
 
-/** The protocol's period in words when `day` lies outside it, else null (an open end never excludes). */
-function outsideDates(p: { startDate: string | null; endDate: string | null }, day: string) {
+/** The protocol's period in words when `day` lies outside it, else null (an open end never excludes). Samples use it for collection too. */
+export function outsideDates(p: { startDate: string | null; endDate: string | null }, day: string) {
   const before = p.startDate !== null && day < p.startDate;
   const after = p.endDate !== null && day > p.endDate;
   if (!before && !after) return null;
@@ -96,4 +96,11 @@ export async function disableParticipant(ctx: Ctx, protocolId: number, id: numbe
     await audit(tx, ctx, { entity: 'collectionProtocolParticipant', entityId: id, action: 'disable', before, after });
   });
   return getParticipant(ctx, protocolId, id);
+}
+
+/** The patient's enabled enrolment in this protocol of the ctx's institution, or null (forms check who may be filled for). */
+export async function enabledEnrolment(ctx: Ctx, protocolId: number, patientId: number, db: Db = ctx.db) {
+  const [row] = await db.select({ id: protocolParticipants.id }).from(protocolParticipants)
+    .where(and(scope(ctx, protocolId), eq(protocolParticipants.patientId, patientId), eq(protocolParticipants.isEnabled, true))).limit(1);
+  return row ?? null;
 }

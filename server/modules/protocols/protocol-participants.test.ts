@@ -11,7 +11,7 @@ import { assertUsable } from './index';
 import { participantConsents } from './protocols.table';
 
 const t = await testApp();
-// A fixed day inside the default protocol dates (2026-01-01 to 2026-12-31): enrolment checks them.
+// A fixed day inside the default protocol dates (2026-01-01 to 2099-12-31): enrolment checks them.
 t.clock.now = new Date('2026-11-24T09:00:00Z');
 const { institution, token, account } = await signedIn(t, ['Coordinator']);
 const refs = await referenceIds(t, institution.id, token);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type Ctx, instOf } from '../../platform/context';
 import { notFound } from '../../platform/errors';
@@ -15,3 +15,7 @@ export async function protocolOf(ctx: Ctx, protocolId: number, db: Db = ctx.db, 
   if (!row) throw notFound('Collection protocol');
   return row;
 }
+
+/** A protocol's title as a scalar sub-select for another module's query (`protocolId` is an outer expression). */
+export const protocolTitleOf = (protocolId: SQL) =>
+  sql<string | null>`(select ${collectionProtocols.title} from ${collectionProtocols} where ${collectionProtocols.id} = ${protocolId})`;

@@ -16,7 +16,7 @@ describe('collection protocols', () => {
     const res = await t.call('POST', api(), { token, body });
     expect(res.statusCode, res.body).toBe(201);
     const p = json<P>(res);
-    expect(p).toMatchObject({ title: 'Cervical Cancer Screening', abbreviation: 'CCS', code: 'cc', startDate: '2026-01-01', endDate: '2026-12-31', expectedParticipants: 120, institutionId: institution.id });
+    expect(p).toMatchObject({ title: 'Cervical Cancer Screening', abbreviation: 'CCS', code: 'cc', startDate: '2026-01-01', endDate: '2099-12-31', expectedParticipants: 120, institutionId: institution.id });
     expect(json(await t.call('GET', api(`/${p.id}`), { token }))).toMatchObject({ id: p.id, code: 'cc', creatorAccount: { firstName: 'Test' } });
     const list = await t.call('GET', api('?SearchTerm=cervical&PageSize=5'), { token });
     expect(json<P[]>(list).map((r) => r.id)).toEqual([p.id]);

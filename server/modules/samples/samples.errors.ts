@@ -13,6 +13,10 @@ export const sampleErrors = defineErrors('samples', {
     status: 409,
     title: (sampleId: string, collected: number, unit: string) => `Sample ${sampleId} cannot hold more than its collected ${collected} ${unit}.`,
   },
+  outside_dates: {
+    status: 409,
+    title: (protocol: string, range: string, day: string) => `${protocol} runs ${range}; the collection date ${day} is outside it.`,
+  },
   not_enrolled: { status: 409, title: (name: string) => `${name} is not enrolled in this protocol: enrol the participant first.` },
   participant_disabled: { status: 409, title: (name: string) => `${name} is disabled in this protocol.` },
   event_not_in_protocol: { status: 400, title: 'Choose an event of this protocol.' },

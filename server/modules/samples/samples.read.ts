@@ -46,6 +46,7 @@ function toDto(r: Row): CollectedSample {
     unitOfMeasurement: { id: r.unitId, unitName: r.unit?.title ?? null, unitSymbol: r.unitSymbol },
     collectedDate: r.collectedDate, collectedTime: r.collectedTime, isSubsample: r.isSubsample, parentSampleId: r.parentId, parentSample: r.parentSample,
     subSampleLineage: r.subSampleLineage, parentAmountUsed: r.parentAmountUsed, hasWithdrawnConsent: Boolean(r.hasWithdrawnConsent),
+    collectedOutsideDates: r.collectedOutsideDates,
   };
 }
 

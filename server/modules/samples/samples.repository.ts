@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { collectedSamples } from './samples.table';
 import { recordEvent } from './ledger';
 
-// The samples module's read surface for other modules (storage allocation): they never read its tables.
+// The samples module's read surface for other modules (orders, storage allocation): they never read its tables.
 
 /** What another module needs to know of a sample before acting on it. */
 export interface SampleRef {
@@ -21,7 +21,7 @@ const refColumns = {
   collectionProtocolId: collectedSamples.collectionProtocolId, specimenTypeId: collectedSamples.specimenTypeId, isEnabled: collectedSamples.isEnabled,
 };
 
-/** Samples of this institution by record id (another institution's ids are simply absent). */
+/** Samples of this institution by record id (another institution's ids are simply absent): who they came from, what they are, whether enabled. */
 export async function sampleRefsOf(db: Db, institutionId: number, ids: number[]): Promise<SampleRef[]> {
   if (!ids.length) return [];
   return db.select(refColumns).from(collectedSamples).where(and(eq(collectedSamples.institutionId, institutionId), inArray(collectedSamples.id, ids)));
@@ -52,3 +52,11 @@ export const sampleSummaryOf = (col: SQL) => sql<{ id: number; sampleId: string;
 export const sameKindSampleIds = (institutionId: number, protocolId: number, specimenTypeId: number) => sql`(
   select s.id from collected_samples s
   where s.institution_id = ${institutionId} and s.collection_protocol_id = ${protocolId} and s.specimen_type_id = ${specimenTypeId})`;
+
+/** SQL for the record ids of the institution's samples whose sample ID is `text` (any case; the unique index answers). */
+export const sampleIdsNamed = (inst: number, text: string) =>
+  sql`(select s.id from collected_samples s where s.institution_id = ${inst} and lower(s.sample_id) = ${text.toLowerCase()})`;
+
+/** SQL for `{ id, sampleId }` of the sample a column points at, or null. */
+export const sampleRefSql = (column: SQL) =>
+  sql<{ id: number; sampleId: string } | null>`(select json_build_object('id', s.id, 'sampleId', s.sample_id) from collected_samples s where s.id = ${column})`;

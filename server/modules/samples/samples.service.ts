@@ -6,7 +6,7 @@ import { audit } from '../../platform/audit';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
 import type { Db } from '../../db/client';
 import { patientNames } from '../participants/participants.repository';
-import { assertUsable, enrolmentOf, isAliquotLineage, isProtocolSite, protocolEventOf, protocolOf } from '../protocols';
+import { assertUsable, enrolmentOf, isAliquotLineage, isProtocolSite, outsideDates, protocolEventOf, protocolOf } from '../protocols';
 import { collectedSamples } from './samples.table';
 import { sampleErrors } from './samples.errors';
 import { draw, lockSample, recordEvent, round, type SampleRow, unitSymbol } from './ledger';
@@ -15,10 +15,13 @@ import { getSample, samplesByIds } from './samples.read';
 
 type Protocol = Awaited<ReturnType<typeof protocolOf>>;
 /** Where a primary sample comes from: checked once per command. */
-interface Origin { protocol: Protocol; participantId: number; patientId: number; siteId: number; eventId: number; date: string; time: string }
+interface Origin { protocol: Protocol; participantId: number; patientId: number; siteId: number; eventId: number; date: string; time: string; outsideDates: boolean }
 
-/** The patient must be enrolled (and enabled) in the protocol, the event and site must be the protocol's, consent not withdrawn. */
-async function originOf(tx: Db, ctx: Ctx, protocol: Protocol, v: { patientId: number; eventId: number; siteId: number | null; date: string; time: string }): Promise<Origin> {
+/**
+ * The patient must be enrolled (and enabled) in the protocol, the event and site must be the protocol's, consent not
+ * withdrawn; a collection date outside the protocol's dates needs the user's confirmation (`acceptOutsideDates`).
+ */
+async function originOf(tx: Db, ctx: Ctx, protocol: Protocol, v: { patientId: number; eventId: number; siteId: number | null; date: string; time: string; acceptOutsideDates?: boolean }): Promise<Origin> {
   const inst = instOf(ctx);
   const name = async () => (await patientNames(tx, inst, [v.patientId])).get(v.patientId) ?? `Participant ${v.patientId}`;
   const enrolment = await enrolmentOf(tx, inst, protocol.id, v.patientId);
@@ -30,7 +33,9 @@ async function originOf(tx: Db, ctx: Ctx, protocol: Protocol, v: { patientId: nu
   const siteId = v.siteId ?? event.institutionSiteId;
   if (!siteId) throw sampleErrors.site_required({ institutionSiteId: ['*Required'] });
   if (!(await isProtocolSite(ctx, protocol.id, siteId, tx))) throw sampleErrors.site_not_in_protocol({ institutionSiteId: ['Choose one of the protocol\'s sites'] });
-  return { protocol, participantId: enrolment.id, patientId: v.patientId, siteId, eventId: event.id, date: v.date, time: v.time };
+  const outside = outsideDates(protocol, v.date);
+  if (outside && !v.acceptOutsideDates) throw sampleErrors.outside_dates(protocol.title, outside.range, v.date, { collectedDate: ['Outside the protocol\'s dates'] });
+  return { protocol, participantId: enrolment.id, patientId: v.patientId, siteId, eventId: event.id, date: v.date, time: v.time, outsideDates: !!outside };
 }
 
 /** Inserts a sample row; a typed ID that another save took in the meantime is the declared 409, not a bare conflict. */
@@ -62,6 +67,7 @@ async function collectPrimary(tx: Db, ctx: Ctx, o: Origin, v: { sampleId: string
     institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id, collectionProtocolId: o.protocol.id, participantId: o.participantId, patientId: o.patientId,
     institutionSiteId: o.siteId, collectionProtocolEventId: o.eventId, sampleId, kind: 'primary', specimenTypeId: v.specimenTypeId,
     collectedAmount: v.amount, remainingAmount: v.amount, unitId: v.unitId, collectedDate: o.date, collectedTime: o.time, isSubsample: false,
+    collectedOutsideDates: o.outsideDates,
   });
   await recordEvent(tx, ctx, row.id, 'collected', { summary: `Collected ${v.amount} ${await unitSymbol(tx, v.unitId)}.`, amount: v.amount, remainingAfter: v.amount });
   await audit(tx, ctx, { entity: 'collectedSample', entityId: row.id, action: 'create', after: row });
@@ -135,7 +141,7 @@ export async function createSample(ctx: Ctx, protocolId: number, input: SampleIn
     }
     const origin = await originOf(tx, ctx, protocol, {
       patientId: Number(input.patientId), eventId: Number(input.collectionProtocolEventId), siteId: Number(input.institutionSiteId),
-      date: String(input.collectedDate), time: String(input.collectedTime),
+      date: String(input.collectedDate), time: String(input.collectedTime), acceptOutsideDates: input.acceptOutsideDates,
     });
     const row = await collectPrimary(tx, ctx, origin, { sampleId, specimenTypeId: Number(input.specimenTypeId), amount: Number(input.collectedAmount), unitId: Number(input.unitOfMeasurementId) });
     return row.id;
@@ -185,6 +191,7 @@ export async function collect(ctx: Ctx, protocolId: number, input: CollectInput)
     const origin = await originOf(tx, ctx, protocol, {
       patientId: Number(input.patientId), eventId: Number(input.collectionProtocolEventId),
       siteId: input.institutionSiteId ? Number(input.institutionSiteId) : null, date: String(input.collectedDate), time: String(input.collectedTime),
+      acceptOutsideDates: input.acceptOutsideDates,
     });
     const made = new Map<string, SampleRow>();
     for (const [i, r] of rows.entries()) {

@@ -33,6 +33,8 @@ export const collectedSamples = pgTable('collected_samples', {
   subSampleLineageId: integer('sub_sample_lineage_id'),
   /** A derivative's amount taken from its parent, in the parent's unit (its own amount is new material). */
   parentAmountUsed: doublePrecision('parent_amount_used'),
+  /** Collected outside the protocol's dates after the user confirmed it (a primary sample; sub-samples inherit nothing). */
+  collectedOutsideDates: boolean('collected_outside_dates').notNull().default(false),
 }, (t) => [
   uniqueIndex('collected_samples_sample_id_uq').on(t.institutionId, sql`lower(${t.sampleId})`),
   index('collected_samples_protocol_idx').on(t.collectionProtocolId, t.id),

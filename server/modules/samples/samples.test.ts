@@ -4,6 +4,7 @@ import { testApp, json, pagination } from '../../test/harness';
 import { createAccount, login, signedIn } from '../../test/factories';
 import { participant, referenceIds } from '../../test/participants-fixtures';
 import { createProtocol, protocolRefs, signaturePng } from '../../test/protocols-fixtures';
+import { sampleSetUp, type Sample } from '../../test/samples-fixtures';
 import { auditEvents } from '../../platform/audit.table';
 import { sampleDraws } from './samples.table';
 
@@ -14,32 +15,10 @@ const r = await protocolRefs(t, institution.id, token);
 const ml = r.unit('Millilitre'), ul = r.unit('Microlitre');
 const blood = r.type('Whole Blood'), serum = r.type('Serum');
 type Rec = Record<string, unknown> & { id: number };
-type Sample = Rec & { sampleId: string; remainingAmount: number; collectedAmount: number; concurrencyStamp: string; children: Sample[] };
 
-/** A protocol with the institution's site, one event and one enrolled patient. */
-async function setUp(inst = institution, tok = token) {
-  const own = inst.id === institution.id ? r : await protocolRefs(t, inst.id, tok);
-  const protocol = await createProtocol(t, inst.id, tok);
-  const base = `/api/institutions/${inst.id}/collectionProtocols/${protocol.id}`;
-  await t.call('POST', `${base}/collectionProtocolSites`, { token: tok, body: { InstitutionSiteId: inst.site.id } });
-  const event = json<Rec>(await t.call('POST', `${base}/collectionProtocolEvents`, { token: tok, body: { Label: 'Baseline', EventCode: 'BL', CollectionProtocolEventUnitOfMeasurementId: own.eventUnit('Day') } }));
-  const refs = inst.id === institution.id ? pr : await referenceIds(t, inst.id, tok);
-  const patient = json<Rec>(await t.call('POST', `/api/institutions/${inst.id}/patients/register`, { token: tok, body: participant(refs) }));
-  const [enrolment] = json<Rec[]>(await t.call('POST', `${base}/collectionProtocolParticipants`, { token: tok, body: { PatientIds: [patient.id] } }));
-  const api = (p = '') => `${base}/collectedSamples${p}`;
-  const body = (over: Record<string, unknown> = {}) => ({
-    PatientId: patient.id, InstitutionSiteId: inst.site.id, CollectionProtocolEventId: event.id, SpecimenTypeId: own.type('Whole Blood'), CollectedAmount: 10,
-    RemainingAmount: 10, UnitOfMeasurementId: own.unit('Millilitre'), CollectedDate: '2026-03-14', CollectedTime: '09:30', IsSubSample: false, ...over,
-  });
-  const sample = async (over: Record<string, unknown> = {}) => {
-    const res = await t.call('POST', api(), { token: tok, body: body(over) });
-    if (res.statusCode !== 201) throw new Error(res.body);
-    return json<Sample>(res);
-  };
-  const sub = (parent: Sample, over: Record<string, unknown> = {}) =>
-    t.call('POST', api(), { token: tok, body: { IsSubSample: true, ParentSampleId: parent.id, SubSampleLineageId: r.aliquot, SpecimenTypeId: blood, CollectedAmount: 1, ...over } });
-  return { protocol, base, event, patient, enrolment, api, body, sample, sub };
-}
+/** A protocol with the institution's site, one event and one enrolled patient (server/test/samples-fixtures.ts). */
+const setUp = (inst = institution, tok = token) =>
+  sampleSetUp(t, inst, tok, inst.id === institution.id ? { protocol: r, participant: pr } : undefined);
 
 const p = await setUp();
 
@@ -115,6 +94,28 @@ describe('collect', () => {
     const gone = await setUp();
     await t.call('POST', `${gone.base}/collectionProtocolParticipants/${gone.enrolment.id}/disable`, { token });
     expect(json(await t.call('POST', gone.api(), { token, body: gone.body() }))).toMatchObject({ status: 409, code: 'samples.participant_disabled', title: 'Almaz Tesfaye is disabled in this protocol.' });
+  });
+});
+
+describe('collection outside the protocol dates', () => {
+  it('asks for confirmation (409 naming the dates), then collects and notes it; inside the dates nothing is asked', async () => {
+    // The default protocol starts 2026-01-01: a sample dated before it is outside.
+    const early = await t.call('POST', p.api(), { token, body: p.body({ CollectedDate: '2025-12-31' }) });
+    expect(early.statusCode).toBe(409);
+    expect(json(early)).toMatchObject({
+      code: 'samples.outside_dates', errors: { collectedDate: ['Outside the protocol\'s dates'] },
+      title: `${p.protocol.title} runs from 2026-01-01 to 2099-12-31; the collection date 2025-12-31 is outside it.`,
+    });
+    const stepper = await t.call('POST', p.api('/collect'), { token, body: {
+      CollectionProtocolEventId: p.event.id, PatientId: p.patient.id, InstitutionSiteId: institution.site.id, CollectedDate: '2025-12-31', CollectedTime: '08:00',
+      Rows: [{ Key: 'a', SpecimenTypeId: blood, Quantity: 1, UnitOfMeasurementId: ml }],
+    } });
+    expect(json(stepper).code).toBe('samples.outside_dates');
+    const accepted = await p.sample({ CollectedDate: '2025-12-31', AcceptOutsideDates: true });
+    expect(accepted).toMatchObject({ collectedDate: '2025-12-31', collectedOutsideDates: true });
+    const [logged] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entity, 'collectedSample'), eq(auditEvents.entityId, String(accepted.id))));
+    expect(logged.after).toMatchObject({ collectedOutsideDates: true });
+    expect(await p.sample()).toMatchObject({ collectedOutsideDates: false });
   });
 });
 

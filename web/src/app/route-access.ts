@@ -44,6 +44,14 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { path: '/collection-protocols/:id/participants/new', permission: 'protocols.manage', what: 'enrolling participants' },
   { path: '/collection-protocols/:id/participants/:id/participant-consents/new', permission: 'protocols.manage', what: 'signing consents' },
 
+  // protocol samples
+  { path: '/collection-protocols/:id/collected-samples', permission: 'samples.read', what: 'collected samples' },
+  { path: '/collection-protocols/:id/collected-samples/new', permission: 'samples.collect', what: 'collecting samples' },
+  { path: '/collection-protocols/:id/collected-samples/:id/sub-sample', permission: 'samples.collect', what: 'creating sub-samples' },
+  { path: '/collection-protocols/:id/participants/:id/collected-samples', permission: 'samples.read', what: 'collected samples' },
+  { path: '/collection-protocols/:id/participants/:id/collected-samples/collect', permission: 'samples.collect', what: 'collecting samples' },
+  { path: '/collection-protocols/:id/participants/:id/collected-samples/new', permission: 'samples.collect', what: 'collecting samples' },
+
   { path: '/shipment', permission: 'shipments.read', what: 'shipments' },
 ];
 

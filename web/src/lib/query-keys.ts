@@ -91,6 +91,12 @@ export const queryKeys = {
     samplePosition: (instId: number, collectedSampleId: number) => ['storage', instId, 'samplePosition', collectedSampleId] as const,
   },
 
+  /** Collected samples looked up outside a protocol (New Order and Orders: COLLECTED SAMPLE ID). */
+  samples: {
+    all: (instId: number) => ['samples', instId] as const,
+    bySampleId: (instId: number, sampleId: string) => ['samples', instId, 'bySampleId', sampleId.toLowerCase()] as const,
+  },
+
   users: {
     all: ['users'] as const,
     list: (q: Filter) => ['users', 'list', q] as const,

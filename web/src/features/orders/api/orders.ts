@@ -6,8 +6,9 @@ import { queryKeys } from '@/lib/query-keys';
 
 const orderKeys = queryKeys.orders;
 
-/** Which Orders tab searched: sample ID (prefix), patient MRN (exact) or nothing (recent orders). */
-export type OrderSearchBy = 'sample' | 'mrn';
+/** Which Orders tab searched: sample ID (prefix), patient MRN (exact), collected sample ID (exact) or nothing (recent orders). */
+export type OrderSearchBy = 'sample' | 'mrn' | 'collected';
+const SEARCH_PARAM: Record<OrderSearchBy, string> = { sample: 'SearchTerm', mrn: 'mrn', collected: 'CollectedSample' };
 export interface OrderListQuery {
   by: OrderSearchBy; search: string; page: number; pageSize: number;
   sortBy: OrderSort; sortDirection: SortDirection; releaseState: ReleaseState | null;
@@ -19,7 +20,7 @@ export function useOrders(instId: number, q: OrderListQuery) {
     queryKey: orderKeys.list(instId, q),
     queryFn: () => api.getPage<OrderSummary>(`/institutions/${instId}/LIMSOrders`, {
       PageNumber: q.page, PageSize: q.pageSize,
-      ...(q.by === 'sample' ? { SearchTerm: q.search } : { mrn: q.search }),
+      [SEARCH_PARAM[q.by]]: q.search,
       SortBy: q.sortBy, SortDirection: q.sortDirection,
       ...(q.releaseState ? { ReleaseState: q.releaseState } : {}),
     }),

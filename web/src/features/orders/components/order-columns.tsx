@@ -9,7 +9,7 @@ export const orderColumns: DataTableColumn<OrderSummary>[] = [
   { accessor: 'patient', title: 'Patient', render: (o) => shortName(o.patient) },
   { accessor: 'patientMRN', title: 'Patient MRN', render: (o) => o.patientMRN ?? '—' },
   { accessor: 'sampleId', title: 'Sample ID', render: (o) => <Text size="sm" ff="monospace" fw={600}>{o.sampleId}</Text> },
-  { accessor: 'collectedSampleId', title: 'Collected Sample ID', render: (o) => o.collectedSampleId ?? '—' },
+  { accessor: 'collectedSampleId', title: 'Collected Sample ID', render: (o) => o.collectedSample?.sampleId ?? '—' },
   { accessor: 'priority', title: 'Priority', sortable: true, render: (o) => <PriorityBadge order={o} /> },
   { accessor: 'createdDate', title: 'Ordered Date', sortable: true, render: (o) => formatDate(o.createdDate, '—') },
   {

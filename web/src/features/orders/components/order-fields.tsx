@@ -10,10 +10,12 @@ export type OrderFormValues = {
   panelIds: number[];
   paymentCategoryId: string | null;
   commentToLab: string;
+  /** Set by the COLLECTED SAMPLE ID tab: the order is on that sample. */
+  collectedSampleId: number | null;
 };
 
 export const emptyOrder: OrderFormValues = {
-  patientIds: [], institutionSiteId: null, priorityId: null, panelIds: [], paymentCategoryId: null, commentToLab: '',
+  patientIds: [], institutionSiteId: null, priorityId: null, panelIds: [], paymentCategoryId: null, commentToLab: '', collectedSampleId: null,
 };
 
 interface Props {

@@ -2,33 +2,44 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Alert, Button, Checkbox, Group, Loader, Paper, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { IconInfoCircle, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import type { Patient } from '@contract/participants.contract';
+import type { CollectedSample } from '@contract/samples.contract';
 import { usePendingAdder } from '@/components/pending-adders';
 import { age, fullName } from '@/lib/format';
 import { useParticipantSearch, type ParticipantSearch } from '../api/participant-search';
+import { SampleSearch } from './sample-search';
+
+/** The collected sample an order is on: its record id and sample ID. */
+export type OrderSample = Pick<CollectedSample, 'id' | 'sampleId'>;
 
 interface Props {
   instId: number;
   selected: Patient[];
-  onChange: (selected: Patient[]) => void;
+  /** The collected sample the order is for (COLLECTED SAMPLE ID tab), or null. */
+  sample: OrderSample | null;
+  onChange: (selected: Patient[], sample: OrderSample | null) => void;
 }
 
-/** spec 1 §2 New Order step 1 'Select Patients': search by MRN or phone, tick, Add; the chosen ones below. */
-export function ParticipantPicker({ instId, selected, onChange }: Props) {
+/**
+ * spec 1 §2 New Order step 1 'Select Patients': by MRN or phone (tick, Add; several participants), or by
+ * COLLECTED SAMPLE ID (one sample: its donor alone, the order is on that sample). The chosen ones below.
+ */
+export function ParticipantPicker({ instId, selected, sample, onChange }: Props) {
   return (
     <Stack>
       <Tabs defaultValue="mrn" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="mrn">Participant MRN</Tabs.Tab>
-          <Tabs.Tab value="sample" disabled title="Collected samples come with the samples area">COLLECTED SAMPLE ID</Tabs.Tab>
+          <Tabs.Tab value="sample">COLLECTED SAMPLE ID</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="mrn" pt="md">
-          <SearchResults instId={instId} selected={selected} onAdd={(more) => onChange([...selected, ...more])} />
+          {/* An order on a sample is for its donor alone: adding participants leaves the sample. */}
+          <SearchResults instId={instId} selected={selected} onAdd={(more) => onChange([...selected, ...more], null)} />
+        </Tabs.Panel>
+        <Tabs.Panel value="sample" pt="md">
+          <SampleSearch instId={instId} chosen={sample} onChoose={(donor, s) => onChange([donor], s)} />
         </Tabs.Panel>
       </Tabs>
-      <Text size="xs" c="dimmed">
-        <IconInfoCircle size={12} style={{ verticalAlign: -1 }} /> Ordering by COLLECTED SAMPLE ID comes with the samples area of the next release.
-      </Text>
-      <SelectedList selected={selected} onRemove={(p) => onChange(selected.filter((s) => s.id !== p.id))} />
+      <SelectedList selected={selected} sample={sample} onRemove={(p) => onChange(selected.filter((s) => s.id !== p.id), null)} />
     </Stack>
   );
 }
@@ -106,10 +117,11 @@ function SearchResults({ instId, selected, onAdd }: { instId: number; selected: 
   );
 }
 
-function SelectedList({ selected, onRemove }: { selected: Patient[]; onRemove: (p: Patient) => void }) {
+function SelectedList({ selected, sample, onRemove }: { selected: Patient[]; sample: OrderSample | null; onRemove: (p: Patient) => void }) {
   return (
     <Stack gap={6}>
       <Title order={3} fz="md">Selected participants ({selected.length})</Title>
+      {sample && <Text size="sm">The order is on the collected sample <Text span fw={700} ff="monospace">{sample.sampleId}</Text>.</Text>}
       {selected.length === 0 ? <Text size="sm" c="dimmed">Search, tick and Add the participants to order for.</Text> : (
         <Paper withBorder radius="md">
           <Table verticalSpacing={6} aria-label="Selected participants">

@@ -13,7 +13,7 @@ import { useCurrentInstitution } from '@/lib/session-context';
 import { confirmDiscard, formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { usePlaceOrders } from '../api/orders';
 import type { Option } from '@/lib/lookup-options';
-import { ParticipantPicker } from '../components/participant-picker';
+import { ParticipantPicker, type OrderSample } from '../components/participant-picker';
 import { emptyOrder, OrderFields, type OrderFormValues } from '../components/order-fields';
 import { shortName } from '@/lib/format';
 import { testResultPath } from '../components/result-values';
@@ -45,6 +45,7 @@ function NewOrderStepper({ onClose }: { onClose: () => void }) {
   const [step, setStep] = useState(0);
   const [adders] = useState(newAdderRegistry);
   const [selected, setSelected] = useState<Patient[]>([]);
+  const [sample, setSample] = useState<OrderSample | null>(null);
   const [panels, setPanels] = useState<Option[]>([]);
   const [placed, setPlaced] = useState<OrderSummary[] | null>(null);
   const form = useForm<OrderFormValues>({ initialValues: emptyOrder, validate: contractResolver(PlaceOrders) });
@@ -54,6 +55,7 @@ function NewOrderStepper({ onClose }: { onClose: () => void }) {
     form.reset();
     place.reset();
     setSelected([]);
+    setSample(null);
     setPanels([]);
     setStep(0);
   };
@@ -99,9 +101,11 @@ function NewOrderStepper({ onClose }: { onClose: () => void }) {
     <Stepper active={step} onStepClick={(s) => { if (s < step) setStep(s); }} allowNextStepsSelect={false}>
       <Stepper.Step label="Select Patients" description={selected.length ? `${selected.length} selected` : undefined}>
         <PendingAddersProvider registry={adders}>
-        <ParticipantPicker instId={institution.id} selected={selected} onChange={(next) => {
+        <ParticipantPicker instId={institution.id} selected={selected} sample={sample} onChange={(next, onSample) => {
           setSelected(next);
+          setSample(onSample);
           form.setFieldValue('patientIds', next.map((p) => p.id));
+          form.setFieldValue('collectedSampleId', onSample?.id ?? null);
         }} />
         </PendingAddersProvider>
         <Group justify="flex-end" mt="xl">

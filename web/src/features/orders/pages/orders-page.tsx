@@ -14,7 +14,9 @@ import { testResultPath } from '../components/result-values';
 const TABS: { value: OrderSearchBy; label: string; placeholder: string }[] = [
   { value: 'sample', label: 'SAMPLE ID', placeholder: 'Sample ID, e.g. L2406010001' },
   { value: 'mrn', label: 'PATIENT MRN', placeholder: 'Patient MRN' },
+  { value: 'collected', label: 'COLLECTED SAMPLE ID', placeholder: 'Collected sample ID (exact)' },
 ];
+const asSearchBy = (v: string | null): OrderSearchBy | null => TABS.some((t) => t.value === v) ? v as OrderSearchBy : null;
 
 /** Newest first unless a header is clicked (Priority, Ordered Date, Release). */
 const SORTING: SortOptions = { keys: ORDER_SORTS, fallback: { columnAccessor: 'createdDate', direction: 'desc' } };
@@ -40,10 +42,10 @@ function OrdersSearch() {
   const navigate = useNavigate();
   const list = useListState(SORTING);
   const [params, setParams] = useSearchParams();
-  const by: OrderSearchBy = params.get('by') === 'mrn' ? 'mrn' : 'sample';
+  const by: OrderSearchBy = asSearchBy(params.get('by')) ?? 'sample';
   const releaseState = asReleaseState(params.get('ReleaseState'));
   // Each tab remembers its own text; clicking a tab searches with it again (spec 1 §2).
-  const [texts, setTexts] = useState<Record<OrderSearchBy, string>>({ sample: by === 'sample' ? list.search : '', mrn: by === 'mrn' ? list.search : '' });
+  const [texts, setTexts] = useState<Record<OrderSearchBy, string>>({ sample: '', mrn: '', collected: '', [by]: list.search });
   const sort = list.sort ?? SORTING.fallback;
   const orders = useOrders(institution.id, {
     by, search: list.search, page: list.page, pageSize: list.pageSize,
@@ -72,10 +74,9 @@ function OrdersSearch() {
 
   return (
     <>
-      <Tabs value={by} onChange={(v) => { if (v === 'sample' || v === 'mrn') run(v, texts[v]); }}>
+      <Tabs value={by} onChange={(v) => { const tab = asSearchBy(v); if (tab) run(tab, texts[tab]); }}>
         <Tabs.List>
           {TABS.map((t) => <Tabs.Tab key={t.value} value={t.value}>{t.label}</Tabs.Tab>)}
-          <Tabs.Tab value="collected" disabled title="Collected samples come with the samples area">COLLECTED SAMPLE ID</Tabs.Tab>
         </Tabs.List>
         {TABS.map((t) => (
           <Tabs.Panel key={t.value} value={t.value} pt="md">
@@ -85,8 +86,7 @@ function OrdersSearch() {
       </Tabs>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Text size="xs" c="dimmed" style={{ flex: '1 1 320px' }}>
-          <IconInfoCircle size={12} style={{ verticalAlign: -1 }} /> Search by COLLECTED SAMPLE ID comes with the samples area of the next release.
-          {!list.search && ' Without a search, the newest orders are listed.'} Click a column heading to sort.
+          <IconInfoCircle size={12} style={{ verticalAlign: -1 }} />{!list.search && ' Without a search, the newest orders are listed.'} Click a column heading to sort.
         </Text>
         <Select label="Release" data={RELEASE_OPTIONS} value={releaseState ?? 'all'} onChange={filterRelease} allowDeselect={false} w={200} size="sm" />
       </Group>

@@ -9,13 +9,13 @@ import { ProtocolOverviewPage } from './protocol-overview-page';
 const ConsentsPage = lazy(() => import('../consents/consents-page').then((m) => ({ default: m.ConsentsPage })));
 const SitesPage = lazy(() => import('../sites/sites-page').then((m) => ({ default: m.SitesPage })));
 const EventsPage = lazy(() => import('../events/events-page').then((m) => ({ default: m.EventsPage })));
+const CollectedSamplesArea = lazy(() => import('../samples/collected-samples-page').then((m) => ({ default: m.CollectedSamplesArea })));
 const ProtocolParticipantsArea = lazy(() => import('../participants/participants-area').then((m) => ({ default: m.ProtocolParticipantsArea })));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => <Suspense fallback={<PageLoader />}><Page /></Suspense>;
 
-// Protocol sub-pages whose screens come with later issues (samples, forms, shipments).
+// Protocol sub-pages whose screens come with later issues (forms, shipments).
 const LATER: [path: string, area: string][] = [
-  ['collected-samples/*', 'Collected Samples'],
   ['collected-questioners/*', 'Collected Questioners'],
   ['collectio-protocol-forms/*', 'Questioners'],
   ['shipments/*', 'Shipments'],
@@ -39,6 +39,7 @@ export function ProtocolsArea() {
         <Route path="sites/*" element={page(SitesPage)} />
         <Route path="events/*" element={page(EventsPage)} />
         <Route path="participants/*" element={page(ProtocolParticipantsArea)} />
+        <Route path="collected-samples/*" element={page(CollectedSamplesArea)} />
         {LATER.map(([path, area]) => <Route key={path} path={path} element={<ComingSoon area={area} />} />)}
       </Route>
     </Routes>

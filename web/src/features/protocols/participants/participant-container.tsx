@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { shortName } from '@/lib/format';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { SubNav } from '../components/sub-nav';
+import { ParticipantSamplesArea } from '../samples/participant-samples';
 import { protocolPath, useCurrentProtocol } from '../protocol-context';
 import { ParticipantConsentsPage } from './participant-consents-page';
 import { ParticipantContext, participantPath } from './participant-context';
@@ -60,7 +61,7 @@ export function ParticipantContainer() {
           <Route path="participant-overview" element={<ParticipantOverviewPage />} />
           <Route path="participant-consents/*" element={<ParticipantConsentsPage />} />
           <Route path="participant-forms/*" element={<ComingSoon area="Participant questioners" />} />
-          <Route path="collected-samples/*" element={<ComingSoon area="Collected samples" />} />
+          <Route path="collected-samples/*" element={<ParticipantSamplesArea />} />
         </Routes>
       </Stack>
     </ParticipantContext.Provider>

@@ -8,7 +8,8 @@ import { useNavigate } from 'react-router';
 import { calendarDate, formatDate } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { protocolPath, useCurrentProtocol } from '../protocol-context';
-import { useCurrentParticipant } from './participant-context';
+import { ParticipantSamplesSection } from '../samples/participant-samples';
+import { participantPath, useCurrentParticipant } from './participant-context';
 import { EFFECTS } from './withdrawal-effects';
 import {
   useDisableParticipant, useParticipantConsents, usePatientChildren, useProtocolEvents, type PatientChild,
@@ -16,8 +17,8 @@ import {
 
 /**
  * spec 2 §2 "Participant overview": the patient's identity (MRN, names, birth date, gender, races,
- * ethnicities, vital status), the protocol's events, the collected samples (not built yet: it says so)
- * and Disable. A withdrawn consent is shown first, in red, with its date and effect.
+ * ethnicities, vital status), the protocol's events (a click opens the Collect Specimen stepper), the
+ * collected samples tree and Disable. A withdrawn consent is shown first, in red, with its date and effect.
  */
 export function ParticipantOverviewPage() {
   const p = useCurrentParticipant();
@@ -36,10 +37,7 @@ export function ParticipantOverviewPage() {
       )}
       <Details />
       <Events />
-      <Stack gap={6}>
-        <Title order={3} fz="md">Collected Samples</Title>
-        <Text size="sm" c="dimmed">Collected samples are not available yet: they come with the samples release.</Text>
-      </Stack>
+      <ParticipantSamplesSection />
     </Stack>
   );
 }
@@ -110,8 +108,19 @@ function Details() {
 function Events() {
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
+  const p = useCurrentParticipant();
   const events = useProtocolEvents(institution.id, protocol.id);
+  const canCollect = useCan('samples.collect');
+  const navigate = useNavigate();
   const [clicked, setClicked] = useState<string | null>(null);
+  // A click collects for that event; when collecting is not possible the row says why instead.
+  const why = !canCollect ? 'Your account may not collect samples.'
+    : !p.isEnabled ? 'This participant is disabled in the protocol.'
+      : p.hasWithdrawnConsent ? 'Consent withdrawn: no further samples may be collected.' : null;
+  const open = (e: { id: number; label: string }) => {
+    if (why) setClicked(`${e.label}: ${why}`);
+    else void navigate(`${participantPath(p, 'collected-samples/collect')}?event=${e.id}`, { state: { back: participantPath(p) } });
+  };
   return (
     <Stack gap={6}>
       <Title order={3} fz="md">Events</Title>
@@ -123,10 +132,10 @@ function Events() {
             <Table.Thead><Table.Tr><Table.Th>Label</Table.Th><Table.Th>Code</Table.Th></Table.Tr></Table.Thead>
             <Table.Tbody>
               {events.data.map((e) => (
-                <Table.Tr key={e.id} style={{ cursor: 'pointer' }} onClick={() => setClicked(e.label)}>
+                <Table.Tr key={e.id} style={{ cursor: 'pointer' }} onClick={() => open(e)}>
                   <Table.Td>
                     {/* A button, so the row is reachable and usable by keyboard too. */}
-                    <Button variant="subtle" size="compact-sm" px={0} onClick={(ev) => { ev.stopPropagation(); setClicked(e.label); }}>{e.label}</Button>
+                    <Button variant="subtle" size="compact-sm" px={0} onClick={(ev) => { ev.stopPropagation(); open(e); }}>{e.label}</Button>
                   </Table.Td>
                   <Table.Td>{e.eventCode}</Table.Td>
                 </Table.Tr>
@@ -137,7 +146,7 @@ function Events() {
       ))}
       {clicked && (
         <Alert color="blue" icon={<IconInfoCircle />} withCloseButton closeButtonLabel="Dismiss" onClose={() => setClicked(null)} role="status">
-          Collecting specimens for {clicked} is not available yet: it comes with the samples release.
+          {clicked}
         </Alert>
       )}
     </Stack>

@@ -1,0 +1,251 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectNoSeriousViolations } from './support/axe';
+import { centralBiobank, createAccount, registerParticipant, unique, type Biobank, type Rec } from './support/data';
+import { protocolByApi, type ProtocolRec } from './support/protocols';
+import { choose, field, search, see, signInAndPick } from './support/ui';
+
+/**
+ * A protocol with its own site, an event 'Baseline' at that site whose requirement 'Blood tube' (6 mL of
+ * Whole Blood) has an aliquot child of 2 mL, and one patient enrolled: everything through the API.
+ */
+async function collectingProtocol(b: Biobank) {
+  const u = unique();
+  const protocol = await protocolByApi(b);
+  const base = `collectionProtocols/${protocol.id}`;
+  const site = await b.call('POST', 'institutionSites', { title: `Clinic ${u}`, abbreviation: null, address: 'Clinic Road 1' });
+  await b.call('POST', `${base}/collectionProtocolSites`, { institutionSiteIds: [site.id] });
+  // Units are named by unitName, not title.
+  const unitId = async (list: string, name: string) => (await b.list(list)).find((r) => r.unitName === name)!.id;
+  const ml = await unitId('unitOfMeasurements', 'Millilitre');
+  const day = await unitId('collectionProtocolEventUnitOfMeasurements', 'Day');
+  const [types, lineages] = await Promise.all(['specimenTypes', 'subSampleLineages'].map(b.ids));
+  const event = await b.call('POST', `${base}/collectionProtocolEvents`, {
+    label: 'Baseline', eventCode: 'BL', eventPoint: 0, collectionProtocolEventUnitOfMeasurementId: day, institutionSiteId: site.id,
+  });
+  await b.call('POST', `${base}/collectionProtocolEvents/${event.id}/collectionProtocolEventSpecimenRequirements`, {
+    title: 'Blood tube', code: 'BT', initialQuantity: 6, unitOfMeasurementId: ml, specimenTypeId: types.get('Whole Blood'),
+    items: [{ key: 'a', subSampleLineageId: lineages.get('Aliquot'), specimenTypeId: types.get('Whole Blood'), initialQuantity: 2 }],
+  });
+  const mrn = `SM${u}`;
+  const patient = await registerParticipant(b, { mrn, firstName: 'Tigist', fatherName: `Fa${u}` });
+  const [enrolment] = await b.call<Rec[]>('POST', `${base}/collectionProtocolParticipants`, { patientIds: [patient.id] });
+  return { u, protocol, site: `Clinic ${u}`, mrn, patient, enrolment, event, ml, blood: types.get('Whole Blood'), name: `Tigist Fa${u} Tesfaye` };
+}
+
+const samplesOf = (p: ProtocolRec) => `/collection-protocols/${p.id}/collected-samples`;
+const sampleRow = (scope: Page | Locator, id: string) => scope.getByRole('group', { name: `Sample ${id}`, exact: true });
+
+test.describe('protocol collected samples', () => {
+  test('collect by MRN, aliquot through the sub-sample form, an overdraw refused, the participant stepper, the tree and a sample\'s history', async ({ signedInPage: page, api, admin, shot }) => {
+    test.slow(); // many form steps on a shared 2-core machine
+    const b = await centralBiobank(api, admin);
+    const s = await collectingProtocol(b);
+    const first = `S-${s.u}`;
+    const outsider = { mrn: `OUT${s.u}`, ...await registerParticipant(b, { mrn: `OUT${s.u}`, firstName: 'Tigist', fatherName: `Out${s.u}` }) };
+
+    // --- Collect Specimen by MRN on the protocol's page.
+    await page.goto(samplesOf(s.protocol));
+    await expect(page.getByRole('heading', { name: 'Collected Samples', level: 1 })).toBeVisible();
+    await see(page, 'No samples collected yet');
+    await page.getByRole('button', { name: 'Collect Sample' }).click();
+    const form = page.getByRole('dialog', { name: 'Collect Specimen' });
+    const mrn = form.getByLabel(field('Patient MRN'));
+    await mrn.fill(`NOPE${s.u}`);
+    await mrn.press('Enter');
+    await see(form, `No patient has the MRN NOPE${s.u}.`);
+    await form.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(form.getByText('*required').first()).toBeVisible();
+    await mrn.fill(s.mrn);
+    await mrn.press('Enter');
+    const card = form.getByLabel('Selected patient');
+    await expect(card).toContainText(s.name);
+    await expect(card).toContainText('1990-06-01');
+    await expect(card).toContainText('Female');
+    await form.getByLabel(field('Sample Id')).fill(first);
+    await choose(page, form, 'Event', 'Baseline (BL)');
+    await expect(form.getByLabel(field('Institution Site')), 'the event\'s site is offered').toHaveValue(s.site);
+    await choose(page, form, 'Specimen Type', 'Whole Blood');
+    await expect(form.getByLabel(field('Unit Of Measurement')), 'the type\'s usual unit is offered').toHaveValue('Millilitre (mL)');
+    await form.getByLabel(field('Collected Amount')).fill('10');
+    await shot('collect-form');
+    await expectNoSeriousViolations(page, 'collect form');
+    await form.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(form).toBeHidden();
+    const parent = sampleRow(page, first);
+    await expect(parent).toContainText('Whole Blood');
+    await expect(parent).toContainText('10 mL');
+
+    // 'Submit and create another' keeps the patient, site, event, type, unit and date; the ID is generated.
+    await page.getByRole('button', { name: 'Collect Sample' }).click();
+    await mrn.fill(s.mrn);
+    await mrn.press('Enter');
+    await expect(card).toContainText(s.name);
+    await choose(page, form, 'Event', 'Baseline (BL)');
+    await choose(page, form, 'Specimen Type', 'Whole Blood');
+    await form.getByLabel(field('Collected Amount')).fill('1.5');
+    await form.getByRole('button', { name: 'Submit and create another' }).click();
+    await see(page, new RegExp(`Sample ${s.protocol.code}-\\d{8}-\\d{3} collected\\.`));
+    await expect(form.getByLabel(field('Collected Amount'))).toHaveValue('');
+    await expect(form.getByLabel(field('Event'))).toHaveValue('Baseline (BL)');
+    await expect(form.getByLabel(field('Unit Of Measurement'))).toHaveValue('Millilitre (mL)');
+    await expect(card, 'the patient stays chosen').toContainText(s.name);
+    // A patient who is not enrolled: the server's sentence.
+    await mrn.fill(outsider.mrn);
+    await mrn.press('Enter');
+    await expect(card).toContainText(outsider.fatherName);
+    await form.getByLabel(field('Collected Amount')).fill('1');
+    await form.getByRole('button', { name: 'Submit', exact: true }).click();
+    await see(form, `Tigist ${outsider.fatherName} is not enrolled in this protocol: enrol the participant first.`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot('collect-form-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await form.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard' }).click();
+    await expect(form).toBeHidden();
+
+    // --- An aliquot through the sub-sample form: the parent's remaining amount goes down.
+    await page.getByRole('button', { name: `Create a sub-sample of ${first}` }).click();
+    const sub = page.getByRole('dialog', { name: 'Create Sub-sample' });
+    await expect(sub.getByLabel('Parent Sample Id')).toHaveValue(first);
+    await expect(sub.getByLabel('Remaining Amount')).toHaveValue('10 mL');
+    await choose(page, sub, 'Sub Sample Lineage', 'Aliquot');
+    await expect(sub.getByLabel(field('Specimen Type'))).toHaveAttribute('readonly', '');
+    await sub.getByLabel(field('Collected Amount')).fill('4');
+    await shot('subsample-form');
+    await expectNoSeriousViolations(page, 'sub-sample form');
+    await sub.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(sub).toBeHidden();
+    await page.getByRole('button', { name: `Expand ${first}` }).click();
+    await expect(sampleRow(page, `${first}.1`)).toContainText('aliquot');
+    await expect(parent).toContainText('6 mL');
+
+    // --- An overdraw is refused with the server's sentence.
+    await page.getByRole('button', { name: `Create a sub-sample of ${first}`, exact: true }).click();
+    await choose(page, sub, 'Sub Sample Lineage', 'Aliquot');
+    await sub.getByLabel(field('Collected Amount')).fill('7');
+    await sub.getByRole('button', { name: 'Submit', exact: true }).click();
+    await see(sub, `Sample ${first} has 6 mL remaining; 7 mL cannot be taken from it.`);
+    await sub.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard' }).click();
+    await expect(sub).toBeHidden();
+    await see(page, '2 primary samples');
+    await search(page, first.toLowerCase().slice(0, -1));
+    await see(page, '1 primary sample');
+    await expect(sampleRow(page, first)).toBeVisible();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await see(page, '2 primary samples');
+    await shot('collected-samples');
+
+    // --- The participant stepper from the overview's Events table: requirement + aliquot child in one submit.
+    await page.goto(`/collection-protocols/${s.protocol.id}/participants/${s.enrolment.id}/participant-overview`);
+    await page.getByRole('table', { name: 'Events' }).getByRole('button', { name: 'Baseline' }).click();
+    const stepper = page.getByRole('dialog', { name: 'Collect Specimen' });
+    await expect(stepper.getByRole('list', { name: 'Specimen requirements' })).toContainText('Blood tube');
+    await expect(stepper.getByRole('list', { name: 'Specimen requirements' })).toContainText('Aliquot');
+    await shot('collect-stepper-1');
+    await expectNoSeriousViolations(page, 'collect stepper step 1');
+    await stepper.getByRole('button', { name: 'Next' }).click();
+    const rows = stepper.getByRole('list', { name: 'Samples to collect' }).getByRole('listitem');
+    await expect(rows).toHaveCount(2);
+    await expect(stepper.getByLabel(field('Institution Site'))).toHaveValue(s.site);
+    const stepped = `P-${s.u}`;
+    await rows.nth(0).getByLabel(field('Sample ID')).fill(stepped);
+    await rows.nth(1).getByLabel(field('Quantity')).fill('9');
+    await stepper.getByRole('button', { name: 'Submit' }).click();
+    await see(stepper, `has 6 mL remaining; 9 mL cannot be taken from it.`);
+    await expect(rows.nth(1), 'the refused row is marked').toHaveAttribute('data-refused', 'true');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot('collect-stepper-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await rows.nth(1).getByLabel(field('Quantity')).fill('2');
+    await shot('collect-stepper-2');
+    await expectNoSeriousViolations(page, 'collect stepper step 2');
+    await stepper.getByRole('button', { name: 'Submit' }).click();
+    await expect(stepper).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Collected Samples', level: 2 })).toBeVisible();
+    const primary = sampleRow(page, stepped);
+    await expect(primary).toContainText('Baseline');
+    await page.getByRole('button', { name: `Expand ${stepped}` }).click();
+    await expect(sampleRow(page, `${stepped}.1`)).toContainText('aliquot');
+    await expect(primary).toContainText('4');
+
+    // One sample for this participant: the protocol's form without the MRN look-up.
+    await page.getByRole('button', { name: 'Collect One Sample' }).click();
+    const single = page.getByRole('dialog', { name: 'Collect Specimen' });
+    await expect(single.getByLabel(field('Patient MRN'))).toHaveCount(0);
+    await expect(single.getByLabel('Selected patient')).toContainText(s.name);
+    await choose(page, single, 'Event', 'Baseline (BL)');
+    await choose(page, single, 'Specimen Type', 'Serum');
+    await single.getByLabel(field('Collected Amount')).fill('3');
+    await single.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(single).toBeHidden();
+    await expect(page.getByRole('group').filter({ hasText: 'Serum' })).toHaveCount(1);
+    await shot('participant-samples');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot('participant-samples-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The overview lists the same samples.
+    await page.getByRole('navigation', { name: 'Participant' }).getByRole('link', { name: 'Overview' }).click();
+    await expect(sampleRow(page, stepped)).toBeVisible();
+    await expect(sampleRow(page, first)).toBeVisible();
+    await shot('participant-overview-samples');
+
+    // --- One sample's page: fields, children, history; a manual adjustment is recorded in it.
+    await sampleRow(page, stepped).getByRole('link', { name: stepped }).click();
+    await expect(page.getByRole('heading', { name: `Sample ${stepped}`, level: 1 })).toBeVisible();
+    const history = page.getByRole('region', { name: 'History' });
+    await expect(history).toContainText('Collected');
+    await expect(history).toContainText('Aliquoted');
+    await expect(page.getByRole('region', { name: 'Sub-samples' })).toContainText(`${stepped}.1`);
+    await page.getByRole('button', { name: 'Manual adjustment' }).click();
+    const adjust = page.getByRole('dialog', { name: 'Manual adjustment' });
+    await adjust.getByLabel(field('Amount')).fill('1');
+    await adjust.getByRole('button', { name: 'Save adjustment' }).click();
+    await see(adjust, '*required');
+    await adjust.getByLabel(field('Reason')).fill('Spilled while pipetting');
+    await adjust.getByRole('button', { name: 'Save adjustment' }).click();
+    await expect(adjust).toBeHidden();
+    await expect(history).toContainText('Reason: Spilled while pipetting');
+    await expect(history).toContainText('Remaining after: 3 mL');
+    await shot('sample-history');
+    await expectNoSeriousViolations(page, 'sample page');
+
+    await page.goto(samplesOf(s.protocol));
+    await expect(sampleRow(page, stepped)).toBeVisible();
+    await expectNoSeriousViolations(page, 'collected samples');
+
+    // --- Phone width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(sampleRow(page, first)).toBeVisible();
+    await shot('collected-samples-phone');
+    await page.getByRole('button', { name: `Expand ${stepped}` }).click();
+    await expect(sampleRow(page, `${stepped}.1`)).toBeVisible();
+    await shot('collected-samples-phone-expanded');
+    await sampleRow(page, stepped).getByRole('link', { name: stepped }).click();
+    await expect(page.getByRole('heading', { name: `Sample ${stepped}`, level: 1 })).toBeVisible();
+    await shot('sample-history-phone');
+  });
+
+  test('a Researcher reads the samples and their history but is offered no collecting; the collect address shows no access', async ({ page, api, admin }) => {
+    const b = await centralBiobank(api, admin);
+    const s = await collectingProtocol(b);
+    const [made] = await b.call<Rec[]>('POST', `collectionProtocols/${s.protocol.id}/collectedSamples/collect`, {
+      collectionProtocolEventId: s.event.id, patientId: s.patient.id, collectedDate: '2026-03-14', collectedTime: '09:30',
+      rows: [{ key: 'BT', specimenTypeId: s.blood, quantity: 5, unitOfMeasurementId: s.ml }],
+    });
+    const researcher = await createAccount(b, { role: 'Researcher', firstName: 'Rita', lastName: 'Reads', password: 'Researcher#2024-ok' });
+    await signInAndPick(page, researcher);
+    await page.goto(samplesOf(s.protocol));
+    await expect(sampleRow(page, String(made.sampleId))).toContainText('5 mL');
+    await expect(page.getByRole('button', { name: 'Collect Sample' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Create a sub-sample/ })).toHaveCount(0);
+    await sampleRow(page, String(made.sampleId)).getByRole('link').click();
+    await expect(page.getByRole('region', { name: 'History' })).toContainText('Collected');
+    await expect(page.getByRole('button', { name: 'Manual adjustment' })).toHaveCount(0);
+    await page.goto(`${samplesOf(s.protocol)}/new`);
+    await expect(page.getByRole('heading', { name: 'You don\'t have access to collecting samples', level: 1 })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});

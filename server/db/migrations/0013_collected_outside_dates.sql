@@ -1,0 +1,1 @@
+ALTER TABLE "collected_samples" ADD COLUMN "collected_outside_dates" boolean DEFAULT false NOT NULL;

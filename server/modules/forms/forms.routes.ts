@@ -1,0 +1,86 @@
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import { InstParam } from '../../../contract/common.contract';
+import {
+  FieldDto, FieldInput, FieldOptionDto, FieldOrderInput, FieldParams, FieldUpdate, FormDto, FormInput, FormListQuery, FormParams, FormQuery, FormUpdate,
+  FormVersionDto, FormWithFields, OptionInput, OptionParams, OptionUpdate, ReportPage, ReportQuery, SubmissionDetail, SubmissionDto, SubmissionInput,
+  SubmissionListQuery, SubmissionParams, SubmittedValueDto,
+} from '../../../contract/forms.contract';
+import { ProtocolParams } from '../../../contract/protocols.contract';
+import type { App, AppDeps } from '../../platform/app-types';
+import { ctxOf } from '../../platform/context';
+import { sendPage } from '../../platform/paging';
+import * as forms from './forms.service';
+import * as fields from './fields.service';
+import * as submissions from './submissions.service';
+import * as reports from './report.service';
+import { design, fill, FORM_BASE, read, readAnswers, report, tags } from './route-config';
+
+/** A streamed CSV body (documented as text; the serializer never sees it). */
+const CsvStream = z.custom<Readable>((v) => v instanceof Readable).meta({ type: 'string' });
+
+/** Questionnaires: design (spec 2 §7 "Form editor"), fill ("Submitted forms") and the collected report. */
+export function formRoutes(app: App, deps: AppDeps) {
+  const ctx = (req: FastifyRequest) => ctxOf(req, deps.db, deps.now);
+  const form = `${FORM_BASE}/:formId`;
+  const fieldBase = `${form}/collectionProtocolFormFields`;
+  const optionBase = `${fieldBase}/:fieldId/collectionProtocolFormFieldOptions`;
+
+  app.get('/api/institutions/:instId/collectionProtocolForms', { config: read, schema: { tags, params: InstParam, querystring: FormListQuery, response: { 200: z.array(FormDto) } } },
+    async (req, reply) => sendPage(reply, req.query, await forms.listForms(ctx(req), null, req.query)));
+  app.get(FORM_BASE, { config: read, schema: { tags, params: ProtocolParams, querystring: FormListQuery, response: { 200: z.array(FormDto) } } },
+    async (req, reply) => sendPage(reply, req.query, await forms.listForms(ctx(req), req.params.protocolId, req.query)));
+  app.post(FORM_BASE, { config: design, schema: { tags, params: ProtocolParams, body: FormInput, response: { 201: FormDto } } },
+    async (req, reply) => reply.status(201).send(await forms.createForm(ctx(req), req.params.protocolId, req.body)));
+  app.get(form, { config: read, schema: { tags, params: FormParams, querystring: FormQuery, response: { 200: FormWithFields } } },
+    async (req) => forms.getForm(ctx(req), req.params.protocolId, req.params.formId, req.query.version));
+  app.put(form, { config: design, schema: { tags, params: FormParams, body: FormUpdate, response: { 200: FormDto } } },
+    async (req) => forms.updateForm(ctx(req), req.params.protocolId, req.params.formId, req.body));
+  app.post(`${form}/disable`, { config: design, schema: { tags, params: FormParams, response: { 200: FormDto } } },
+    async (req) => forms.disableForm(ctx(req), req.params.protocolId, req.params.formId));
+  app.get(`${form}/versions`, { config: read, schema: { tags, params: FormParams, response: { 200: z.array(FormVersionDto) } } },
+    async (req) => forms.listVersions(ctx(req), req.params.protocolId, req.params.formId));
+
+  app.post(fieldBase, { config: design, schema: { tags, params: FormParams, body: FieldInput, response: { 201: FieldDto } } },
+    async (req, reply) => reply.status(201).send(await fields.createField(ctx(req), req.params.protocolId, req.params.formId, req.body)));
+  app.put(`${fieldBase}/order`, { config: design, schema: { tags, params: FormParams, body: FieldOrderInput, response: { 200: z.array(FieldDto) } } },
+    async (req) => fields.reorderFields(ctx(req), req.params.protocolId, req.params.formId, req.body));
+  app.put(`${fieldBase}/:fieldId`, { config: design, schema: { tags, params: FieldParams, body: FieldUpdate, response: { 200: FieldDto } } },
+    async (req) => fields.updateField(ctx(req), req.params.protocolId, req.params.formId, req.params.fieldId, req.body));
+  app.post(`${fieldBase}/:fieldId/disable`, { config: design, schema: { tags, params: FieldParams, response: { 200: FieldDto } } },
+    async (req) => fields.disableField(ctx(req), req.params.protocolId, req.params.formId, req.params.fieldId));
+
+  app.post(optionBase, { config: design, schema: { tags, params: FieldParams, body: OptionInput, response: { 201: FieldOptionDto } } },
+    async (req, reply) => reply.status(201).send(await fields.createOption(ctx(req), req.params.protocolId, req.params.formId, req.params.fieldId, req.body)));
+  app.put(`${optionBase}/:optionId`, { config: design, schema: { tags, params: OptionParams, body: OptionUpdate, response: { 200: FieldOptionDto } } },
+    async (req) => fields.updateOption(ctx(req), req.params.protocolId, req.params.formId, req.params.fieldId, req.params.optionId, req.body));
+  app.post(`${optionBase}/:optionId/disable`, { config: design, schema: { tags, params: OptionParams, response: { 200: FieldOptionDto } } },
+    async (req) => fields.disableOption(ctx(req), req.params.protocolId, req.params.formId, req.params.fieldId, req.params.optionId));
+
+  app.get(`${form}/report`, { config: report, schema: { tags, params: FormParams, querystring: ReportQuery, response: { 200: ReportPage } } },
+    async (req, reply) => {
+      const { page, total } = await reports.reportPage(ctx(req), req.params.protocolId, req.params.formId, req.query);
+      sendPage(reply, req.query, { rows: [], total });
+      return page;
+    });
+  app.get(`${form}/report.csv`, {
+    config: report,
+    schema: { tags, params: FormParams, querystring: ReportQuery, response: { 200: { description: 'The whole report as RFC 4180 CSV', content: { 'text/csv': { schema: CsvStream } } } } },
+  }, async (req, reply) => {
+    const { disposition, lines } = await reports.reportCsv(ctx(req), req.params.protocolId, req.params.formId, req.query);
+    return reply.type('text/csv; charset=utf-8').header('Content-Disposition', disposition).send(Readable.from(lines()));
+  });
+
+  const subBase = '/api/institutions/:instId/submittedCollectionProtocolForms';
+  app.get(subBase, { config: readAnswers, schema: { tags, params: InstParam, querystring: SubmissionListQuery, response: { 200: z.array(SubmissionDto) } } },
+    async (req, reply) => sendPage(reply, req.query, await submissions.listSubmissions(ctx(req), req.query)));
+  app.post(subBase, { config: fill, schema: { tags, params: InstParam, body: SubmissionInput, response: { 201: SubmissionDetail } } },
+    async (req, reply) => reply.status(201).send(await submissions.submitForm(ctx(req), req.body)));
+  app.get(`${subBase}/:submissionId`, { config: readAnswers, schema: { tags, params: SubmissionParams, response: { 200: SubmissionDetail } } },
+    async (req) => submissions.getSubmission(ctx(req), req.params.submissionId));
+  app.get(`${subBase}/:submissionId/submittedCollectionProtocolFormValues`, { config: readAnswers, schema: { tags, params: SubmissionParams, response: { 200: z.array(SubmittedValueDto) } } },
+    async (req) => submissions.submissionValues(ctx(req), req.params.submissionId));
+  app.post(`${subBase}/:submissionId/disable`, { config: fill, schema: { tags, params: SubmissionParams, response: { 200: SubmissionDto } } },
+    async (req) => submissions.disableSubmission(ctx(req), req.params.submissionId));
+}

@@ -1,0 +1,155 @@
+import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { checkAnswer, type FieldDto, type SubmissionDetail, type SubmissionInput, type SubmissionListQuery } from '../../../contract/forms.contract';
+import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { audit } from '../../platform/audit';
+import { offsetOf } from '../../platform/paging';
+import { selectRecords } from '../../platform/record-refs';
+import { setEnabled } from '../../platform/crud/stamp';
+import type { Db } from '../../db/client';
+import { assertSiteIds, siteTitleOf } from '../institutions/institutions.repository';
+import { patientSummaryOf } from '../participants/participants.repository';
+import { assertUsable, enabledEnrolment, protocolOf } from '../protocols/index';
+import { formVersions, submittedForms, submittedValues } from './forms.table';
+import { formErrors } from './forms.errors';
+import { formOf, freezeCurrentVersion, liveFields } from './field-set';
+import { limitedMatch } from './pattern-test';
+
+// Filled questionnaires (spec 2 §7 "Submitted forms"): one command with every answer, checked here
+// by the same rules the fill form uses (contract/forms.contract.ts checkAnswer).
+
+// Qualified by hand: Drizzle renders columns unqualified inside sql``.
+const S = (col: string) => sql.raw(`"submitted_collection_protocol_forms"."${col}"`);
+const extra = {
+  formName: sql<string | null>`(select f.name from collection_protocol_forms f where f.id = ${S('form_id')})`,
+  formVersion: sql<number>`(select v.version from collection_protocol_form_versions v where v.id = ${S('version_id')})`,
+  patient: patientSummaryOf(S('patient_id')),
+  institutionSite: siteTitleOf(S('institution_site_id')),
+  institution: sql<{ id: number; title: string } | null>`(select json_build_object('id', i.id, 'title', i.title) from institutions i where i.id = ${S('institution_id')})`,
+};
+
+type Row = Awaited<ReturnType<typeof selectSubmissions>>['rows'][number];
+function toDto({ formId, formName, institutionSite, versionId: _v, institutionId: _i, ...r }: Row) {
+  return {
+    ...r, collectionProtocolFormId: formId, collectionProtocolForm: { id: formId, name: formName },
+    institutionSite: { id: r.institutionSiteId, title: institutionSite },
+  };
+}
+
+function selectSubmissions(db: Db, where: SQL | undefined, page?: { limit: number; offset: number }) {
+  return selectRecords(db, submittedForms, { where, byId: { desc: true }, ...page, extra });
+}
+
+/** Day range on the filled date (UTC days), both ends included. */
+export function filledBetween(column: typeof submittedForms.createdDate | typeof submittedForms.enabledDate, start: string | null, end: string | null) {
+  return and(
+    start ? gte(column, new Date(`${start}T00:00:00Z`)) : undefined,
+    end ? lt(column, new Date(new Date(`${end}T00:00:00Z`).getTime() + 86_400_000)) : undefined,
+  );
+}
+
+/** Spec 2 §7: by PatientID or CollectionProtocolFormID (or both), EnabledStartDate/EnabledEndDate; newest first. */
+export async function listSubmissions(ctx: Ctx, q: SubmissionListQuery) {
+  requirePermission(ctx, 'participants.read');
+  const where = and(
+    eq(submittedForms.institutionId, instOf(ctx)), eq(submittedForms.isEnabled, q.isEnabled ?? true),
+    q.patientId ? eq(submittedForms.patientId, q.patientId) : undefined,
+    q.collectionProtocolFormId ? eq(submittedForms.formId, q.collectionProtocolFormId) : undefined,
+    filledBetween(submittedForms.enabledDate, q.enabledStartDate, q.enabledEndDate),
+  );
+  const page = await selectSubmissions(ctx.db, where, { limit: q.pageSize, offset: offsetOf(q) });
+  return { ...page, rows: page.rows.map(toDto) };
+}
+
+async function submissionRow(ctx: Ctx, id: number, db: Db = ctx.db) {
+  const page = await selectSubmissions(db, and(eq(submittedForms.id, id), eq(submittedForms.institutionId, instOf(ctx))));
+  if (!page.rows[0]) throw notFound('Submitted questionnaire');
+  return page.rows[0];
+}
+
+/** The answers of one submission with the prompts as filled. */
+export async function submissionValues(ctx: Ctx, id: number) {
+  requirePermission(ctx, 'participants.read');
+  await submissionRow(ctx, id);
+  return valuesOf(ctx.db, id);
+}
+
+async function valuesOf(db: Db, id: number) {
+  const rows = await db.select().from(submittedValues).where(eq(submittedValues.submissionId, id)).orderBy(asc(submittedValues.id));
+  return rows.map((v) => ({ collectionProtocolFormFieldId: v.fieldId, collectionProtocolFormField: { prompt: v.prompt }, value: v.value }));
+}
+
+/** One submission with its answers and its own version's field set: it renders as it was filled. */
+export async function getSubmission(ctx: Ctx, id: number): Promise<SubmissionDetail> {
+  requirePermission(ctx, 'participants.read');
+  const row = await submissionRow(ctx, id);
+  const [version] = await ctx.db.select({ fields: formVersions.fields }).from(formVersions).where(eq(formVersions.id, row.versionId));
+  return { ...toDto(row), submittedCollectionProtocolFormValues: await valuesOf(ctx.db, id), fields: (version?.fields ?? []) as FieldDto[] };
+}
+
+/**
+ * Fills a questionnaire for a participant in one transaction: the form locked (an edit cannot slip
+ * in between the check and the save), the participant enrolled in its protocol and without a
+ * withdrawn consent, the site of this institution, every answer checked; errors keyed by field id.
+ */
+export async function submitForm(ctx: Ctx, input: SubmissionInput) {
+  requirePermission(ctx, 'participants.manage');
+  const inst = instOf(ctx);
+  const patientId = Number(input.patientId);
+  const id = await ctx.db.transaction(async (tx) => {
+    const form = await formOf(ctx, null, Number(input.collectionProtocolFormId), tx, true);
+    if (!form.isEnabled) throw formErrors.form_disabled();
+    if (input.formVersion !== undefined && Number(input.formVersion) !== form.currentVersion) throw formErrors.version_changed(form.currentVersion);
+    await protocolOf(ctx, form.collectionProtocolId, tx);
+    if (!(await enabledEnrolment(ctx, form.collectionProtocolId, patientId, tx))) throw formErrors.not_enrolled({ patientId: ['Not enrolled in this protocol'] });
+    await assertUsable(ctx, { patientId }, tx);
+    await assertSiteIds(tx, inst, [{ id: Number(input.institutionSiteId), field: 'institutionSiteId', label: 'Institution Site' }]);
+    const fields = await liveFields(tx, form.id);
+    const answers = answersOf(input, fields);
+    const versionId = await freezeCurrentVersion(ctx, tx, form, fields);
+    const who = { institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id };
+    const [row] = await tx.insert(submittedForms).values({
+      ...who, collectionProtocolId: form.collectionProtocolId, formId: form.id, versionId, patientId,
+      institutionSiteId: Number(input.institutionSiteId), sampleId: input.sampleId ? String(input.sampleId) : null,
+    }).returning();
+    if (answers.length) await tx.insert(submittedValues).values(answers.map((a) => ({ ...a, institutionId: inst, submissionId: row.id })));
+    await audit(tx, ctx, { entity: 'submittedCollectionProtocolForm', entityId: row.id, action: 'create', after: { ...row, version: form.currentVersion, values: answers } });
+    return row.id;
+  });
+  return getSubmission(ctx, id);
+}
+
+/** Every field's answer checked; the stored answers, or a 400 naming each failing field by id. */
+function answersOf(input: SubmissionInput, fields: FieldDto[]) {
+  const given = new Map<number, unknown>();
+  const errors: Record<string, string[]> = {};
+  const byId = new Map(fields.map((f) => [f.id, f]));
+  for (const a of input.formFields ?? []) {
+    const fieldId = Number(a.collectionProtocolFormFieldId);
+    if (given.has(fieldId)) throw formErrors.answer_twice(fieldId, { [fieldId]: ['Answered twice'] });
+    given.set(fieldId, a.value);
+    if (!byId.has(fieldId)) errors[fieldId] = ['This field is not on the questionnaire'];
+  }
+  const stored: { fieldId: number; prompt: string; value: string }[] = [];
+  const titles: string[] = [];
+  for (const f of fields) {
+    const checked = checkAnswer({ ...f, kind: f.dataType.abbreviation, options: f.options.map((o) => o.value) }, given.get(f.id), limitedMatch);
+    if (!checked.ok) {
+      errors[f.id] = [checked.message];
+      titles.push(`${f.prompt}: ${checked.message}`);
+    } else if (checked.stored !== null) stored.push({ fieldId: f.id, prompt: f.prompt, value: checked.stored });
+  }
+  const count = Object.keys(errors).length;
+  if (count) throw formErrors.answers_invalid(titles[0] ?? 'An answer names a field that is not on the questionnaire', count - 1, errors);
+  return stored;
+}
+
+/** Spec 2 §4: a disabled submission leaves the lists and the report; its answers stay. */
+export async function disableSubmission(ctx: Ctx, id: number) {
+  requirePermission(ctx, 'participants.manage');
+  await ctx.db.transaction(async (tx) => {
+    const { before, after } = await setEnabled(tx, submittedForms, eq(submittedForms.institutionId, instOf(ctx)), id, false, ctx.account.id, ctx.now(), 'Submitted questionnaire');
+    await audit(tx, ctx, { entity: 'submittedCollectionProtocolForm', entityId: id, action: 'disable', before, after });
+  });
+  return toDto(await submissionRow(ctx, id));
+}

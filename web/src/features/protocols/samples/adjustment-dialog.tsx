@@ -1,0 +1,62 @@
+import { Alert, Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { AdjustmentInput, type CollectedSample } from '@contract/samples.contract';
+import { ApiError } from '@/lib/api-client';
+import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
+import { useCurrentInstitution } from '@/lib/session-context';
+import { useCurrentProtocol } from '../protocol-context';
+import { amountText } from './sample-format';
+import { useAdjust } from './samples-api';
+
+type Values = { amount: number | string; reason: string; concurrencyStamp: string };
+
+/**
+ * A manual adjustment of the ledger (docs/samples.md): a positive amount removes quantity (spilled,
+ * destroyed), a negative one gives it back (recount), with a reason. It carries the stamp of the sample
+ * as shown: if someone drew from it meanwhile the server answers 409 and the page reloads the sample.
+ */
+export function AdjustmentDialog({ sample, onClose }: { sample: CollectedSample; onClose: () => void }) {
+  const { institution } = useCurrentInstitution();
+  const protocol = useCurrentProtocol();
+  const adjust = useAdjust(institution.id, protocol.id, sample.id);
+  const form = useForm<Values>({
+    initialValues: { amount: '', reason: '', concurrencyStamp: sample.concurrencyStamp },
+    validate: contractResolver(AdjustmentInput),
+  });
+  // The stamp of the sample as the page shows it now (it reloads after a refusal), not as the dialog opened.
+  const submit = form.onSubmit((v) => adjust.mutate(AdjustmentInput.parse({ ...v, concurrencyStamp: sample.concurrencyStamp }), {
+    onSuccess: (s) => {
+      notifications.show({ color: 'teal', message: `Sample ${s.sampleId} adjusted: ${amountText(s.remainingAmount, s)} remaining.`, autoClose: 3000 });
+      onClose();
+    },
+    onError: (error) => form.setErrors(serverFormErrors(error).fields),
+  }));
+  const problem = serverFormErrors(adjust.error).title;
+  const stale = adjust.error instanceof ApiError && adjust.error.status === 409 && /changed by someone else/i.test(adjust.error.message);
+  const unit = sample.unitOfMeasurement.unitSymbol ?? '';
+
+  return (
+    <Modal opened onClose={onClose} title="Manual adjustment" size={500} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Text size="sm" c="gray.7">
+            {`${sample.sampleId}: ${amountText(sample.remainingAmount, sample)} remaining of ${amountText(sample.collectedAmount, sample)}. A positive amount removes quantity; a negative one gives it back.`}
+          </Text>
+          {problem && (
+            <Alert color="red" role="alert" title={problem}>
+              {stale ? 'The sample has been reloaded with its current amount: check it and submit again.' : null}
+            </Alert>
+          )}
+          <NumberInput label="Amount" withAsterisk decimalScale={6} data-autofocus
+            rightSection={unit ? <Text size="xs" c="gray.7">{unit}</Text> : undefined} {...form.getInputProps('amount')} />
+          <Textarea label="Reason" withAsterisk autosize minRows={2} placeholder="Spilled while pipetting" {...form.getInputProps('reason')} />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>Cancel</Button>
+            <Button type="submit" loading={adjust.isPending}>Save adjustment</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

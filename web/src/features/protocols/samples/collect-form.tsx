@@ -1,0 +1,171 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { TimeInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconSearch, IconUser } from '@tabler/icons-react';
+import { MSG } from '@contract/messages';
+import { SampleInput } from '@contract/samples.contract';
+import { DateField } from '@/components/date-field';
+import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
+import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
+import { calendarDate, fullName, nowHourMinute, today } from '@/lib/format';
+import { useLookupOptions } from '@/lib/lookup-options';
+import { usePatientSearch } from '@/lib/patient-search';
+import { useCurrentInstitution } from '@/lib/session-context';
+import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
+import { useEvents } from '../events/events-api';
+import { useCurrentProtocol } from '../protocol-context';
+import { useAllProtocolSites } from '../sites/sites-api';
+import { problemTitle } from './sample-format';
+import { useCreateSample } from './samples-api';
+
+type Values = {
+  patientId: string | null;
+  sampleId: string;
+  institutionSiteId: string | null;
+  collectionProtocolEventId: string | null;
+  specimenTypeId: string | null;
+  collectedAmount: number | string;
+  unitOfMeasurementId: string | null;
+  collectedDate: string | null;
+  collectedTime: string;
+};
+
+const fresh = (): Values => ({
+  patientId: null, sampleId: '', institutionSiteId: null, collectionProtocolEventId: null, specimenTypeId: null,
+  collectedAmount: '', unitOfMeasurementId: null, collectedDate: today(), collectedTime: nowHourMinute(),
+});
+
+const validateContract = contractResolver(SampleInput);
+// The contract checks the references only once the fields it types are valid; the form says everything at once.
+const REQUIRED: [keyof Values, string][] = [
+  ['institutionSiteId', MSG.requiredSelect], ['collectionProtocolEventId', MSG.requiredSelect],
+  ['specimenTypeId', MSG.requiredSelect], ['unitOfMeasurementId', MSG.requiredSelect], ['collectedDate', MSG.required],
+];
+
+/** The patient a participant page already names (the MRN look-up is then hidden). */
+export interface KnownPatient { id: number; firstName: string; fatherName: string; grandFatherName: string; birthDate: string; gender: { title: string | null } | null }
+
+/**
+ * spec 2 §2 "Collect Specimen full-screen form", §5: the patient by MRN (Enter looks up, first match), an
+ * optional sample ID (generated when empty), site, event, specimen type, amount, unit, date and time.
+ * 'Submit and create another' keeps the patient, site, event, type, unit and date.
+ */
+export function CollectForm({ onClose, patient: known }: { onClose: () => void; patient?: KnownPatient }) {
+  const { institution } = useCurrentInstitution();
+  const protocol = useCurrentProtocol();
+  const sites = useAllProtocolSites(institution.id, protocol.id);
+  const events = useEvents(institution.id, protocol.id);
+  const types = useLookupOptions('specimenTypes');
+  const units = useLookupOptions('unitOfMeasurements');
+  const create = useCreateSample(institution.id, protocol.id);
+  const [mrn, setMrn] = useState('');
+  const [search, setSearch] = useState<{ mrn: string } | null>(null);
+  const found = usePatientSearch(institution.id, search);
+  const patient: KnownPatient | null = known ?? (search && found.data?.[0]) ?? null;
+
+  const form = useForm<Values>({
+    initialValues: fresh(),
+    validate: (values) => {
+      // The patient is the look-up's answer, not a typed value: the submit checks it (below).
+      const errors = validateContract({ ...values, patientId: 1 });
+      for (const [field, message] of REQUIRED) if (!values[field] && !errors[field]) errors[field] = message;
+      if (values.collectedAmount === '') errors.collectedAmount = MSG.required;
+      return errors;
+    },
+  });
+  const guard = useUnsavedChangesGuard(formChanged(form));
+
+  const siteOptions = useMemo(() => (sites.data?.items ?? []).map((s) => ({ value: String(s.institutionSiteId), label: s.institutionSite?.title ?? `Site ${s.institutionSiteId}` })), [sites.data]);
+  const eventOptions = useMemo(() => (events.data ?? []).map((e) => ({ value: String(e.id), label: `${e.label} (${e.eventCode})` })), [events.data]);
+
+  const chooseEvent = (value: string | null) => {
+    form.setFieldValue('collectionProtocolEventId', value);
+    const site = events.data?.find((e) => String(e.id) === value)?.institutionSiteId;
+    if (site && !form.values.institutionSiteId && siteOptions.some((o) => o.value === String(site))) form.setFieldValue('institutionSiteId', String(site));
+  };
+  const chooseType = (value: string | null) => {
+    form.setFieldValue('specimenTypeId', value);
+    // A specimen type names its usual unit: offered when no unit is chosen yet.
+    const unit = types.rows.find((r) => String(r.id) === value)?.unitOfMeasurementId;
+    if (unit && !form.values.unitOfMeasurementId) form.setFieldValue('unitOfMeasurementId', String(unit));
+  };
+
+  const submit = (event?: FormEvent<HTMLFormElement>) => {
+    event?.preventDefault();
+    const invalid = form.validate().hasErrors;
+    if (!patient) form.setFieldError('patientId', MSG.requiredSelect);
+    if (invalid || !patient) return;
+    const values = { ...form.getValues(), patientId: String(patient.id) };
+    const another = isCreateAnother(event);
+    create.mutate(SampleInput.parse(values), {
+      onSuccess: (s) => {
+        notifications.show({ color: 'teal', message: `Sample ${s.sampleId} collected.`, autoClose: 3000 });
+        if (!another) { guard.release(); onClose(); return; }
+        const kept = { ...fresh(), ...pick(values, ['institutionSiteId', 'collectionProtocolEventId', 'specimenTypeId', 'unitOfMeasurementId', 'collectedDate']) };
+        form.setInitialValues(kept);
+        form.setValues(kept);
+        create.reset();
+      },
+      onError: (error) => form.setErrors(serverFormErrors(error).fields),
+    });
+  };
+
+  const lookUp = () => {
+    const term = mrn.trim();
+    if (term) setSearch({ mrn: term });
+    form.clearFieldError('patientId');
+  };
+  const noMatch = search && found.isSuccess && found.data.length === 0;
+
+  return (
+    <FullScreenForm title="Collect Specimen" opened onClose={onClose} onSubmit={submit} submitting={create.isPending}
+      error={problemTitle(create.error)} allowAnother guard={guard}>
+      <Stack gap="sm">
+        {!known && (
+          <TextInput label="Patient MRN" withAsterisk data-autofocus value={mrn} placeholder="Type the MRN and press Enter"
+            description="Enter looks the patient up; the first match is used."
+            leftSection={<IconSearch size={16} />}
+            rightSection={found.isFetching ? <Text size="xs" c="gray.7">…</Text> : undefined}
+            onChange={(e) => setMrn(e.currentTarget.value)}
+            onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); lookUp(); } }}
+            error={noMatch ? `No patient has the MRN ${search.mrn}.` : form.errors.patientId} />
+        )}
+        {patient && <PatientCard patient={patient} />}
+        <TextInput label="Sample Id" description="Leave empty to generate one" {...form.getInputProps('sampleId')} />
+        <Select label="Institution Site" withAsterisk data={siteOptions} placeholder={sites.isPending ? 'Loading…' : 'Choose a site'}
+          nothingFoundMessage="This protocol has no sites yet" {...form.getInputProps('institutionSiteId')} />
+        <Select label="Event" withAsterisk data={eventOptions} placeholder={events.isPending ? 'Loading…' : 'Choose an event'}
+          nothingFoundMessage="This protocol has no events yet" {...form.getInputProps('collectionProtocolEventId')} onChange={chooseEvent} />
+        <Select label="Specimen Type" withAsterisk searchable data={types.options} placeholder={types.isPending ? 'Loading…' : 'Search a specimen type'}
+          {...form.getInputProps('specimenTypeId')} onChange={chooseType} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <NumberInput label="Collected Amount" withAsterisk min={0} allowNegative={false} decimalScale={6} {...form.getInputProps('collectedAmount')} />
+          <Select label="Unit Of Measurement" withAsterisk searchable data={units.options} placeholder={units.isPending ? 'Loading…' : 'Search a unit'}
+            {...form.getInputProps('unitOfMeasurementId')} />
+          <DateField label="Collected Date" withAsterisk {...form.getInputProps('collectedDate')} />
+          <TimeInput label="Collected Time" withAsterisk {...form.getInputProps('collectedTime')} />
+        </SimpleGrid>
+      </Stack>
+    </FullScreenForm>
+  );
+}
+
+function PatientCard({ patient }: { patient: KnownPatient }) {
+  return (
+    <Paper withBorder radius="md" p="sm" bg="blue.0" aria-label="Selected patient">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <IconUser size={20} style={{ marginTop: 2, flexShrink: 0 }} />
+        <div>
+          <Text fw={700} size="sm">{fullName(patient)}</Text>
+          <Text size="sm">Date of Birth: {calendarDate(patient.birthDate)} · Gender: {patient.gender?.title ?? '—'}</Text>
+        </div>
+      </Group>
+    </Paper>
+  );
+}
+
+function pick<T extends object, K extends keyof T>(o: T, ks: K[]): Pick<T, K> {
+  return Object.fromEntries(ks.map((k) => [k, o[k]])) as Pick<T, K>;
+}

@@ -1,0 +1,171 @@
+import { useMemo, useState, type CSSProperties } from 'react';
+import { Alert, Box, Button, Group, Loader, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { TimeInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { MSG } from '@contract/messages';
+import type { ProtocolParticipant } from '@contract/protocol-participants.contract';
+import { CollectInput } from '@contract/samples.contract';
+import { DateField } from '@/components/date-field';
+import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
+import { nowHourMinute, today } from '@/lib/format';
+import { useCurrentInstitution } from '@/lib/session-context';
+import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
+import { useEvents, useRequirements } from '../events/events-api';
+import { RequirementTree } from '../events/requirement-tree';
+import { useCurrentProtocol } from '../protocol-context';
+import { useAllProtocolSites } from '../sites/sites-api';
+import { useCollect } from './samples-api';
+import { commandRows, refusedRows, rowsFromRequirements, type StepRow } from './stepper-rows';
+import classes from './samples.module.css';
+
+type Values = { collectedDate: string | null; collectedTime: string; institutionSiteId: string | null; rows: StepRow[] };
+
+const validateContract = contractResolver(CollectInput);
+
+interface Props {
+  participant: ProtocolParticipant;
+  /** The event clicked on the overview: step 1 starts with it chosen. */
+  initialEventId: number | null;
+  /** `saved`: the samples were collected (the caller shows them), else the user left. */
+  onClose: (saved: boolean) => void;
+}
+
+/**
+ * spec 2 §2 "Collect Specimen stepper" (participant): step 1 picks an event and shows its requirement
+ * trees; step 2 copies them into editable rows (sample ID, quantity) with the date, time and site. Submit
+ * sends ONE POST .../collect (Key/ParentKey rows): all saved or none, and a refused row is marked.
+ */
+export function CollectStepper({ participant, initialEventId, onClose }: Props) {
+  const { institution } = useCurrentInstitution();
+  const protocol = useCurrentProtocol();
+  const events = useEvents(institution.id, protocol.id);
+  const sites = useAllProtocolSites(institution.id, protocol.id);
+  const [step, setStep] = useState(0);
+  const [eventId, setEventId] = useState<number | null>(initialEventId);
+  const requirements = useRequirements(institution.id, protocol.id, eventId);
+  const collect = useCollect(institution.id, protocol.id);
+  const event = events.data?.find((e) => e.id === eventId) ?? null;
+
+  const form = useForm<Values>({
+    initialValues: { collectedDate: today(), collectedTime: nowHourMinute(), institutionSiteId: null, rows: [] },
+    validate: (v) => {
+      const errors = validateContract(toCommand(v));
+      v.rows.forEach((r, i) => { if (r.quantity === '') errors[`rows.${i}.quantity`] = MSG.required; });
+      if (!v.institutionSiteId) errors.institutionSiteId = MSG.requiredSelect;
+      return errors;
+    },
+  });
+  const guard = useUnsavedChangesGuard(step === 1 && formChanged(form));
+  const toCommand = (v: Values) => ({
+    collectionProtocolEventId: eventId ?? '', patientId: participant.patientId, institutionSiteId: v.institutionSiteId,
+    collectedDate: v.collectedDate ?? '', collectedTime: v.collectedTime, rows: commandRows(v.rows),
+  });
+
+  const siteOptions = useMemo(() => (sites.data?.items ?? []).map((s) => ({ value: String(s.institutionSiteId), label: s.institutionSite?.title ?? `Site ${s.institutionSiteId}` })), [sites.data]);
+  const eventOptions = (events.data ?? []).map((e) => ({ value: String(e.id), label: `${e.label} (${e.eventCode})` }));
+  const treeReady = requirements.isSuccess && requirements.data.length > 0;
+
+  const next = () => {
+    if (!treeReady || !event) return;
+    // Rows are copied afresh each time: going back and choosing another event starts over.
+    const site = event.institutionSiteId && siteOptions.some((o) => o.value === String(event.institutionSiteId)) ? String(event.institutionSiteId) : form.values.institutionSiteId;
+    form.setValues({ rows: rowsFromRequirements(requirements.data), institutionSiteId: site ?? (siteOptions.length === 1 ? siteOptions[0].value : null) });
+    form.clearErrors();
+    collect.reset();
+    setStep(1);
+  };
+
+  const submit = form.onSubmit((v) => {
+    collect.mutate(CollectInput.parse(toCommand(v)), {
+      onSuccess: (made) => {
+        notifications.show({ color: 'teal', message: `${made.length} sample${made.length === 1 ? '' : 's'} collected for ${event?.label ?? 'the event'}.`, autoClose: 3000 });
+        guard.release();
+        onClose(true);
+      },
+      onError: (error) => form.setErrors(serverFormErrors(error).fields),
+    });
+  });
+  const problem = collect.error ? (collect.error as Error).message : null;
+  const refused = collect.error ? refusedRows(serverFormErrors(collect.error).fields, problem) : new Set<number>();
+  const requestClose = () => void guard.confirmLeave().then((leave) => { if (leave) onClose(false); });
+
+  return (
+    <Modal opened onClose={requestClose} fullScreen title="Collect Specimen" closeButtonProps={{ 'aria-label': 'Close' }}
+      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }} transitionProps={{ duration: 0 }}>
+      <Box maw={860} mx="auto" mt="md">
+        <Stepper active={step} size="sm" mb="lg" allowNextStepsSelect={false}>
+          <Stepper.Step label="Event" description="Choose the visit" />
+          <Stepper.Step label="Samples" description="Amounts and IDs" />
+        </Stepper>
+        {step === 0 ? (
+          <Stack gap="md">
+            <Select label="Event" withAsterisk data={eventOptions} value={eventId ? String(eventId) : null} data-autofocus
+              placeholder={events.isPending ? 'Loading…' : 'Choose an event'} nothingFoundMessage="This protocol has no events yet"
+              onChange={(v) => setEventId(v ? Number(v) : null)} />
+            {eventId === null && <Text size="sm" c="gray.7">Choose an event to see the specimens it collects.</Text>}
+            {eventId !== null && requirements.isPending && <Group justify="center" py="md"><Loader type="dots" aria-label="Loading specimen requirements" /></Group>}
+            {requirements.isError && <Alert color="red" icon={<IconAlertCircle />} title="The specimen requirements could not be loaded">{requirements.error.message}</Alert>}
+            {requirements.isSuccess && requirements.data.length === 0 && (
+              <Alert color="gray" title="This event has no specimen requirements">Add them on the protocol's Events page before collecting for this event.</Alert>
+            )}
+            {treeReady && <RequirementTree requirements={requirements.data} />}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={requestClose}>Cancel</Button>
+              <Button onClick={next} disabled={!treeReady}>Next</Button>
+            </Group>
+          </Stack>
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              {problem && <Alert color="red" role="alert" title={problem} />}
+              <Text size="sm" c="gray.7">
+                {`${event?.label ?? ''}: one sample per row; indented rows are taken from the row above them. Leave a Sample ID empty to generate one.`}
+              </Text>
+              <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+                <Select label="Institution Site" withAsterisk data={siteOptions} placeholder={sites.isPending ? 'Loading…' : 'Choose a site'}
+                  nothingFoundMessage="This protocol has no sites yet" {...form.getInputProps('institutionSiteId')} />
+                <DateField label="Collected Date" withAsterisk {...form.getInputProps('collectedDate')} />
+                <TimeInput label="Collected Time" withAsterisk {...form.getInputProps('collectedTime')} />
+              </SimpleGrid>
+              <Stack gap={6} component="ol" className={classes.list} aria-label="Samples to collect">
+                {form.values.rows.map((r, i) => (
+                  <Paper key={r.key} component="li" withBorder radius="sm" p="xs" className={classes.stepRow}
+                    data-refused={refused.has(i) || undefined} style={{ '--depth': r.depth } as CSSProperties} aria-label={`Row ${i + 1}: ${rowName(r)}`}>
+                    <Text size="sm" fw={600} mb={4}>
+                      {`${i + 1}. ${rowName(r)}`}{r.parentKey ? <Text span size="xs" c="gray.7">{` from row ${form.values.rows.findIndex((p) => p.key === r.parentKey) + 1}`}</Text> : null}
+                    </Text>
+                    <SimpleGrid cols={{ base: 1, xs: derived(r) ? 3 : 2 }} spacing="xs">
+                      <TextInput label="Sample ID" placeholder="Generated when empty" size="sm" {...form.getInputProps(`rows.${i}.sampleId`)} />
+                      <NumberInput label="Quantity" withAsterisk size="sm" min={0} allowNegative={false} decimalScale={6}
+                        rightSection={r.unitSymbol ? <Text size="xs" c="gray.7">{r.unitSymbol}</Text> : undefined} {...form.getInputProps(`rows.${i}.quantity`)} />
+                      {derived(r) && (
+                        <NumberInput label="Parent Amount Used" size="sm" min={0} allowNegative={false} decimalScale={6} placeholder="None"
+                          rightSection={unitOfParent(form.values.rows, r) ? <Text size="xs" c="gray.7">{unitOfParent(form.values.rows, r)}</Text> : undefined}
+                          {...form.getInputProps(`rows.${i}.parentAmountUsed`)} />
+                      )}
+                    </SimpleGrid>
+                    {['specimenTypeId', 'unitOfMeasurementId', 'subSampleLineageId', 'parentKey'].map((f) => form.errors[`rows.${i}.${f}`]
+                      ? <Text key={f} size="xs" c="red.8" mt={4}>{form.errors[`rows.${i}.${f}`]}</Text> : null)}
+                  </Paper>
+                ))}
+              </Stack>
+              <Group justify="space-between">
+                <Button variant="default" onClick={() => setStep(0)}>Back</Button>
+                <Button type="submit" loading={collect.isPending}>Submit</Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Box>
+    </Modal>
+  );
+}
+
+/** A derived child row: new material that may take some of its parent row's sample. */
+const derived = (r: StepRow) => r.parentKey !== null && !r.aliquot;
+/** Parent amounts are in the parent's unit. */
+const unitOfParent = (rows: StepRow[], r: StepRow) => rows.find((p) => p.key === r.parentKey)?.unitSymbol ?? null;
+
+const rowName = (r: StepRow) => `${r.name}${r.specimenType ? ` · ${r.specimenType}` : ''}`;

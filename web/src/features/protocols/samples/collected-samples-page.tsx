@@ -1,0 +1,77 @@
+import { Alert, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconBoxMultiple, IconPlus } from '@tabler/icons-react';
+import { Route, Routes, useNavigate, useParams } from 'react-router';
+import { PageLoader } from '@/components/page-loader';
+import { SearchBox } from '@/components/search-box';
+import { useListState } from '@/components/use-list-state';
+import { useCan, useCurrentInstitution } from '@/lib/session-context';
+import { protocolPath, useCurrentProtocol } from '../protocol-context';
+import { CollectForm } from './collect-form';
+import { SampleDetailPage } from './sample-detail-page';
+import { SampleTree } from './sample-tree';
+import { usePrimarySamples, useSample } from './samples-api';
+import { SubSampleForm } from './subsample-form';
+
+/**
+ * /collection-protocols/{p}/collected-samples (spec 2 §2 "Collected Samples screen"): the tree, and over it
+ * /new (Collect Specimen) and /{id}/sub-sample (the Sub-sample form); /{id} is one sample's page.
+ */
+export function CollectedSamplesArea() {
+  return (
+    <Routes>
+      <Route index element={<CollectedSamplesPage />} />
+      <Route path="new" element={<CollectedSamplesPage collecting />} />
+      <Route path=":sampleId" element={<SampleDetailPage />} />
+      <Route path=":sampleId/sub-sample" element={<CollectedSamplesPage subSample />} />
+    </Routes>
+  );
+}
+
+function CollectedSamplesPage({ collecting = false, subSample = false }: { collecting?: boolean; subSample?: boolean }) {
+  const { institution } = useCurrentInstitution();
+  const protocol = useCurrentProtocol();
+  const canCollect = useCan('samples.collect');
+  const list = useListState();
+  const samples = usePrimarySamples(institution.id, protocol.id, { page: list.page, pageSize: list.pageSize, search: list.search });
+  const navigate = useNavigate();
+  const here = protocolPath(protocol, 'collected-samples');
+  // Keep the list's page and search when a form over it closes.
+  const back = () => void navigate({ pathname: here, search: window.location.search });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} fz={26}>Collected Samples</Title>
+          <Text size="sm" c="gray.7">Samples of this protocol with their aliquots and derivatives; expand a sample to see them.</Text>
+        </div>
+        <Group gap="xs">
+          <Tooltip label="Storage allocation is in Configuration > Storage Container">
+            {/* A disabled button gets no pointer events: the wrapper keeps the tooltip reachable. */}
+            <span tabIndex={0} aria-label="Allocate: storage allocation is in Configuration > Storage Container">
+              <Button variant="default" leftSection={<IconBoxMultiple size={16} />} disabled style={{ pointerEvents: 'none' }}>Allocate</Button>
+            </span>
+          </Tooltip>
+          {canCollect && <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(`${here}/new${window.location.search}`)}>Collect Sample</Button>}
+        </Group>
+      </Group>
+      <SearchBox value={list.search} onSearch={list.setSearch} placeholder="Search by sample ID" />
+      <SampleTree query={samples} page={list.page} onPage={list.setPage} variant="protocol"
+        onAddSubSample={canCollect ? (s) => void navigate(`${here}/${s.id}/sub-sample${window.location.search}`) : undefined}
+        hrefOf={(s) => `${here}/${s.id}`}
+        emptyText={canCollect ? 'No samples collected yet: collect the first one.' : 'No samples collected yet.'} />
+      {canCollect && collecting && <CollectForm onClose={back} />}
+      {canCollect && subSample && <SubSampleFormFor onClose={back} />}
+    </Stack>
+  );
+}
+
+/** The sub-sample form needs the parent as it is now (its remaining amount), whatever the list showed. */
+function SubSampleFormFor({ onClose }: { onClose: () => void }) {
+  const { institution } = useCurrentInstitution();
+  const protocol = useCurrentProtocol();
+  const parent = useSample(institution.id, protocol.id, Number(useParams().sampleId));
+  if (parent.isPending) return <PageLoader />;
+  if (parent.isError) return <Alert color="red" title="The parent sample could not be loaded" withCloseButton onClose={onClose}>{parent.error.message}</Alert>;
+  return <SubSampleForm parent={parent.data} onClose={onClose} />;
+}

@@ -1,0 +1,188 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+import {
+  IconAdjustments, IconAlertCircle, IconArrowLeft, IconBox, IconBoxOff, IconDroplet, IconFlask, IconGitBranch, IconPlus, IconUserOff,
+} from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import type { CollectedSample, SampleHistoryEntry, SampleTreeNode } from '@contract/samples.contract';
+import { ApiError } from '@/lib/api-client';
+import { formatDateTime, fullName } from '@/lib/format';
+import { useCan, useCurrentInstitution } from '@/lib/session-context';
+import { protocolPath, useCurrentProtocol } from '../protocol-context';
+import { AdjustmentDialog } from './adjustment-dialog';
+import { amountText } from './sample-format';
+import { useSample, useSampleHistory, useSampleTree } from './samples-api';
+
+/**
+ * One sample (collected-samples/{id}): its fields, donor, parent and children, and the ledger's timeline
+ * (collected, aliquoted, derived, adjusted, consent withdrawn: who, when, amount, remaining after), with
+ * the manual adjustment for accounts that may collect.
+ */
+export function SampleDetailPage() {
+  const { institution } = useCurrentInstitution();
+  const protocol = useCurrentProtocol();
+  const id = Number(useParams().sampleId);
+  const sample = useSample(institution.id, protocol.id, id);
+  const list = protocolPath(protocol, 'collected-samples');
+  if (sample.isPending) return <Group justify="center" py="xl"><Loader type="dots" aria-label="Loading the sample" /></Group>;
+  if (sample.isError) {
+    const notFound = sample.error instanceof ApiError && sample.error.status === 404;
+    return (
+      <Alert color="red" icon={<IconAlertCircle />} title={notFound ? 'Sample not found' : 'The sample could not be loaded'}>
+        <Text size="sm" mb="sm">{notFound ? `No sample ${id} belongs to ${protocol.title}.` : sample.error.message}</Text>
+        <Button size="xs" variant="default" component={Link} to={list}>All collected samples</Button>
+      </Alert>
+    );
+  }
+  return <SampleDetail key={sample.data.id} sample={sample.data} />;
+}
+
+function SampleDetail({ sample: s }: { sample: CollectedSample }) {
+  const protocol = useCurrentProtocol();
+  const canCollect = useCan('samples.collect');
+  const [adjusting, setAdjusting] = useState(false);
+  const list = protocolPath(protocol, 'collected-samples');
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={list} size="sm"><Group gap={4}><IconArrowLeft size={14} />Collected Samples</Group></Anchor>
+      <Group justify="space-between" align="flex-end">
+        <Group gap="sm">
+          <Title order={1} fz={26} style={{ wordBreak: 'break-all' }}>Sample {s.sampleId}</Title>
+          <Badge variant="light" color={s.kind === 'primary' ? 'gray' : s.kind === 'aliquot' ? 'blue' : 'grape'}>{s.kind}</Badge>
+          {s.hasWithdrawnConsent && <Badge color="red">Consent withdrawn</Badge>}
+        </Group>
+        {canCollect && (
+          <Group gap="xs">
+            {!s.hasWithdrawnConsent && (
+              <Button variant="light" leftSection={<IconPlus size={16} />} component={Link} to={`${list}/${s.id}/sub-sample`}>Create Sub-sample</Button>
+            )}
+            <Button variant="default" leftSection={<IconAdjustments size={16} />} onClick={() => setAdjusting(true)}>Manual adjustment</Button>
+          </Group>
+        )}
+      </Group>
+      {s.hasWithdrawnConsent && (
+        <Alert color="red" icon={<IconUserOff />} title="The donor withdrew consent: this sample may not be used further.">
+          Adjustments stay possible, to record destroyed or lost material.
+        </Alert>
+      )}
+      <Fields sample={s} />
+      <Family sample={s} />
+      <History sample={s} />
+      {adjusting && <AdjustmentDialog sample={s} onClose={() => setAdjusting(false)} />}
+    </Stack>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="gray.7" fw={600} tt="uppercase">{label}</Text>
+      <Text size="sm" component="div">{children || '—'}</Text>
+    </div>
+  );
+}
+
+function Fields({ sample: s }: { sample: CollectedSample }) {
+  const protocol = useCurrentProtocol();
+  const list = protocolPath(protocol, 'collected-samples');
+  return (
+    <Paper withBorder radius="md" p="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        <Field label="Specimen Type">{s.specimenType?.title}</Field>
+        <Field label="Collected Amount">{amountText(s.collectedAmount, s)}</Field>
+        <Field label="Remaining Amount"><Text span fw={700} size="sm">{amountText(s.remainingAmount, s)}</Text></Field>
+        <Field label="Collected">{`${s.collectedDate.slice(0, 10)} ${s.collectedTime.slice(0, 5)}`}</Field>
+        <Field label="Donor">
+          {s.patient ? (
+            <Anchor component={Link} size="sm" to={protocolPath(protocol, `participants/${s.participantId}/participant-overview`)}>
+              {fullName(s.patient)}{s.patient.patientMRN ? ` (MRN ${s.patient.patientMRN})` : ''}
+            </Anchor>
+          ) : null}
+        </Field>
+        <Field label="Event">{s.collectionProtocolEvent?.label}</Field>
+        <Field label="Institution Site">{s.institutionSite?.title}</Field>
+        {s.parentSample && (
+          <Field label="Parent">
+            <Anchor component={Link} size="sm" to={`${list}/${s.parentSample.id}`}>{s.parentSample.sampleId}</Anchor>
+            {s.subSampleLineage?.title ? ` · ${s.subSampleLineage.title}` : ''}
+            {s.parentAmountUsed !== null ? ` · ${s.parentAmountUsed} used from the parent` : ''}
+          </Field>
+        )}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+function Family({ sample: s }: { sample: CollectedSample }) {
+  const { institution } = useCurrentInstitution();
+  const protocol = useCurrentProtocol();
+  const tree = useSampleTree(institution.id, protocol.id, s.id);
+  const list = protocolPath(protocol, 'collected-samples');
+  return (
+    <Stack gap={6} component="section" aria-labelledby="children-title">
+      <Title order={2} fz="lg" id="children-title">Sub-samples</Title>
+      {tree.isPending && <Loader size="sm" type="dots" aria-label="Loading sub-samples" />}
+      {tree.isError && <Text size="sm" c="red.8">The sub-samples could not be loaded: {tree.error.message}</Text>}
+      {tree.isSuccess && (tree.data.children.length === 0 ? <Text size="sm" c="gray.7">No sub-samples.</Text> : (
+        <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {tree.data.children.map((c: SampleTreeNode) => (
+            <Group key={c.id} component="li" gap="xs">
+              <Anchor component={Link} to={`${list}/${c.id}`} size="sm" fw={600}>{c.sampleId}</Anchor>
+              <Badge size="sm" variant="light" color={c.kind === 'aliquot' ? 'blue' : 'grape'}>{c.kind}</Badge>
+              <Text size="sm">{c.specimenType?.title}</Text>
+              <Text size="sm" c="gray.7">{`${amountText(c.remainingAmount, c)} of ${amountText(c.collectedAmount, c)} left`}</Text>
+              {c.children.length > 0 && <Text size="xs" c="gray.7">{`${c.children.length} sub-sample${c.children.length === 1 ? '' : 's'}`}</Text>}
+            </Group>
+          ))}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+const EVENT_LOOK: Record<SampleHistoryEntry['kind'], { title: string; icon: ReactNode; color: string }> = {
+  collected: { title: 'Collected', icon: <IconDroplet size={14} />, color: 'teal' },
+  aliquoted: { title: 'Aliquoted', icon: <IconGitBranch size={14} />, color: 'blue' },
+  derived: { title: 'Derived', icon: <IconFlask size={14} />, color: 'grape' },
+  adjusted: { title: 'Adjusted', icon: <IconAdjustments size={14} />, color: 'orange' },
+  // Written by storage allocation (docs/storage.md).
+  allocated: { title: 'Stored', icon: <IconBox size={14} />, color: 'indigo' },
+  vacated: { title: 'Taken out of storage', icon: <IconBoxOff size={14} />, color: 'gray' },
+  consent_withdrawn: { title: 'Consent withdrawn', icon: <IconUserOff size={14} />, color: 'red' },
+};
+
+function History({ sample: s }: { sample: CollectedSample }) {
+  const { institution } = useCurrentInstitution();
+  const protocol = useCurrentProtocol();
+  const history = useSampleHistory(institution.id, protocol.id, s.id);
+  const list = protocolPath(protocol, 'collected-samples');
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="history-title">
+      <Title order={2} fz="lg" id="history-title">History</Title>
+      {history.isPending && <Loader size="sm" type="dots" aria-label="Loading the history" />}
+      {history.isError && <Text size="sm" c="red.8">The history could not be loaded: {history.error.message}</Text>}
+      {history.isSuccess && (
+        <Timeline bulletSize={24} lineWidth={2} active={history.data.length} aria-label="Sample history">
+          {history.data.map((h, i) => {
+            const look = EVENT_LOOK[h.kind];
+            return (
+              <Timeline.Item key={`${h.at}-${i}`} bullet={look.icon} color={look.color}
+                title={<Group gap="xs"><Text fw={700} size="sm">{look.title}</Text><Text size="xs" c="gray.7">{formatDateTime(h.at)}</Text></Group>}>
+                <Text size="sm">{h.summary}</Text>
+                {h.otherSample && h.otherSample.id !== s.id && (
+                  <Anchor component={Link} to={`${list}/${h.otherSample.id}`} size="sm">{`Open ${h.otherSample.sampleId}`}</Anchor>
+                )}
+                {h.reason && <Text size="sm" c="gray.8">Reason: {h.reason}</Text>}
+                <Text size="xs" c="gray.7">
+                  {[h.account ? `By ${h.account.firstName} ${h.account.lastName}` : null,
+                    h.amount !== null ? `Amount ${amountText(h.amount, s)}` : null,
+                    h.remainingAfter !== null ? `Remaining after: ${amountText(h.remainingAfter, s)}` : null].filter(Boolean).join(' · ')}
+                </Text>
+              </Timeline.Item>
+            );
+          })}
+        </Timeline>
+      )}
+    </Stack>
+  );
+}

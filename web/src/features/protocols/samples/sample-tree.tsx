@@ -1,0 +1,171 @@
+import { useState, type CSSProperties, type ReactNode } from 'react';
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Loader, Pagination, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconAlertCircle, IconChevronDown, IconChevronRight, IconDatabaseOff, IconPlus } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { CollectedSample, SampleTreeNode } from '@contract/samples.contract';
+import type { Page } from '@/lib/api-client';
+import { useCurrentInstitution } from '@/lib/session-context';
+import { useCurrentProtocol } from '../protocol-context';
+import { amountText, numberText } from './sample-format';
+import { useSampleTree } from './samples-api';
+import classes from './samples.module.css';
+
+type Sample = CollectedSample | SampleTreeNode;
+
+interface Column { label: string; track: string; value: (s: Sample) => ReactNode }
+
+const kindBadges = (s: Sample) => (
+  <>
+    {s.kind !== 'primary' && <Badge size="sm" variant="light" color={s.kind === 'aliquot' ? 'blue' : 'grape'}>{s.kind}</Badge>}
+    {s.hasWithdrawnConsent && <Badge size="sm" color="red" variant="filled">Consent withdrawn</Badge>}
+  </>
+);
+
+/** spec 2 §2 "Collected Samples screen" columns (the sample ID column is the tree itself). */
+const PROTOCOL_COLUMNS: Column[] = [
+  { label: 'Specimen Type', track: 'minmax(110px, 1fr)', value: (s) => s.specimenType?.title ?? '—' },
+  { label: 'Collected', track: '110px', value: (s) => amountText(s.collectedAmount, s) },
+  { label: 'Remaining', track: '110px', value: (s) => <Text span size="sm" fw={600}>{amountText(s.remainingAmount, s)}</Text> },
+  { label: 'Collected Date', track: '130px', value: (s) => s.collectedDate.slice(0, 10) },
+];
+
+/** spec 2 §2 "Participant Collected Samples list": Event, Specimen Type, amounts and the unit apart. */
+const PARTICIPANT_COLUMNS: Column[] = [
+  { label: 'Event', track: 'minmax(90px, 1fr)', value: (s) => s.collectionProtocolEvent?.label ?? '—' },
+  { label: 'Specimen Type', track: 'minmax(110px, 1fr)', value: (s) => s.specimenType?.title ?? '—' },
+  { label: 'Collected Amount', track: '90px', value: (s) => numberText(s.collectedAmount) },
+  { label: 'Remaining Amount', track: '90px', value: (s) => <Text span size="sm" fw={600}>{numberText(s.remainingAmount)}</Text> },
+  { label: 'Unit', track: '60px', value: (s) => s.unitOfMeasurement.unitSymbol ?? s.unitOfMeasurement.unitName ?? '—' },
+];
+
+interface Props {
+  query: UseQueryResult<Page<CollectedSample>>;
+  page: number;
+  onPage: (page: number) => void;
+  variant: 'protocol' | 'participant';
+  /** The plus button of a row (accounts that may collect); none: no button. */
+  onAddSubSample?: (s: Sample) => void;
+  /** Where a sample's ID links to (its detail page). */
+  hrefOf: (s: Sample) => string;
+  emptyText: string;
+}
+
+/**
+ * The samples of a page as an expandable tree: each primary sample from the list, its descendants from
+ * GET {id}/tree once the row is expanded (their remaining amounts too). Below `sm` each row wraps and its
+ * values carry their labels.
+ */
+export function SampleTree({ query, page, onPage, variant, onAddSubSample, hrefOf, emptyText }: Props) {
+  const columns = variant === 'protocol' ? PROTOCOL_COLUMNS : PARTICIPANT_COLUMNS;
+  const style = { '--sample-cols': ['minmax(190px, 1.6fr)', ...columns.map((c) => c.track), onAddSubSample ? '44px' : '0px'].join(' ') } as CSSProperties;
+  if (query.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle />} title="The samples could not be loaded">
+        <Group justify="space-between"><Text size="sm">{query.error.message}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>Try again</Button></Group>
+      </Alert>
+    );
+  }
+  if (query.isPending) return <Group justify="center" py="xl"><Loader type="dots" aria-label="Loading samples" /></Group>;
+  const { items, pagination } = query.data;
+  if (items.length === 0) {
+    return (
+      <Paper withBorder radius="md"><Stack align="center" gap={6} py="lg">
+        <IconDatabaseOff size={28} stroke={1.5} color="var(--mantine-color-gray-6)" />
+        <Text size="sm" c="gray.7">{emptyText}</Text>
+      </Stack></Paper>
+    );
+  }
+  const pages = Math.max(1, pagination.TotalPages ?? Math.ceil(pagination.TotalCount / Math.max(1, pagination.PageSize)));
+  return (
+    <Stack gap="sm">
+      <Paper withBorder radius="md" style={{ ...style, opacity: query.isFetching ? 0.7 : 1 }} aria-busy={query.isFetching}>
+        <div className={classes.header} aria-hidden>
+          <span>Sample ID</span>{columns.map((c) => <span key={c.label}>{c.label}</span>)}<span />
+        </div>
+        <ul className={classes.list} aria-label="Collected samples">
+          {items.map((s) => <PrimaryRow key={s.id} sample={s} columns={columns} onAddSubSample={onAddSubSample} hrefOf={hrefOf} />)}
+        </ul>
+      </Paper>
+      <Group justify="space-between">
+        <Text size="sm" c="gray.7">{`${pagination.TotalCount.toLocaleString('en-US')} primary sample${pagination.TotalCount === 1 ? '' : 's'}`}</Text>
+        {pages > 1 && <Pagination total={pages} value={page} onChange={onPage} size="sm" getControlProps={(c) => ({ 'aria-label': `${c} page` })} />}
+      </Group>
+    </Stack>
+  );
+}
+
+interface RowProps { columns: Column[]; onAddSubSample?: (s: Sample) => void; hrefOf: (s: Sample) => string }
+
+function PrimaryRow({ sample, ...rest }: RowProps & { sample: CollectedSample }) {
+  const { institution } = useCurrentInstitution();
+  const protocol = useCurrentProtocol();
+  const [open, setOpen] = useState(false);
+  const tree = useSampleTree(institution.id, protocol.id, sample.id, open);
+  // Once loaded the tree is the fresher record (its remaining amount follows every draw).
+  const shown: Sample = tree.data ?? sample;
+  return (
+    <li>
+      <Row sample={shown} depth={0} open={open} onToggle={() => setOpen(!open)} expandable {...rest} />
+      {open && (
+        <>
+          {tree.isPending && <Text size="sm" c="gray.7" px="md" py={4}>Loading sub-samples…</Text>}
+          {tree.isError && <Text size="sm" c="red.8" px="md" py={4}>The sub-samples could not be loaded: {tree.error.message}</Text>}
+          {tree.isSuccess && tree.data.children.length === 0 && <Text size="sm" c="gray.7" py={4} pl={36}>No sub-samples yet.</Text>}
+          {tree.isSuccess && tree.data.children.length > 0 && <Children nodes={tree.data.children} depth={1} {...rest} />}
+        </>
+      )}
+    </li>
+  );
+}
+
+function Children({ nodes, depth, ...rest }: RowProps & { nodes: SampleTreeNode[]; depth: number }) {
+  return (
+    <ul className={classes.list} aria-label="Sub-samples">
+      {nodes.map((n) => <ChildRow key={n.id} node={n} depth={depth} {...rest} />)}
+    </ul>
+  );
+}
+
+function ChildRow({ node, depth, ...rest }: RowProps & { node: SampleTreeNode; depth: number }) {
+  const [open, setOpen] = useState(true);
+  const has = node.children.length > 0;
+  return (
+    <li>
+      <Row sample={node} depth={depth} open={open} onToggle={() => setOpen(!open)} expandable={has} {...rest} />
+      {has && open && <Children nodes={node.children} depth={depth + 1} {...rest} />}
+    </li>
+  );
+}
+
+function Row({ sample, depth, open, onToggle, expandable, columns, onAddSubSample, hrefOf }: RowProps & {
+  sample: Sample; depth: number; open: boolean; onToggle: () => void; expandable: boolean;
+}) {
+  return (
+    <div className={classes.row} role="group" aria-label={`Sample ${sample.sampleId}`} style={{ '--depth': depth } as CSSProperties}>
+      <div className={classes.tree}>
+        {expandable ? (
+          <ActionIcon variant="subtle" color="gray" size="sm" aria-expanded={open} onClick={onToggle}
+            aria-label={`${open ? 'Collapse' : 'Expand'} ${sample.sampleId}`}>
+            {open ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+          </ActionIcon>
+        ) : <span style={{ width: 22, flexShrink: 0 }} />}
+        <Anchor component={Link} to={hrefOf(sample)} size="sm" fw={600} style={{ wordBreak: 'break-all' }}>{sample.sampleId}</Anchor>
+        {kindBadges(sample)}
+      </div>
+      {columns.map((c) => (
+        <Text key={c.label} size="sm" component="div"><span className={classes.cellLabel}>{c.label}:</span>{c.value(sample)}</Text>
+      ))}
+      <div className={classes.actions}>
+        {onAddSubSample && (
+          <Tooltip label="Create a sub-sample">
+            <ActionIcon variant="light" aria-label={`Create a sub-sample of ${sample.sampleId}`} onClick={() => onAddSubSample(sample)}>
+              <IconPlus size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </div>
+    </div>
+  );
+}

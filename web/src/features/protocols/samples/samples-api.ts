@@ -1,0 +1,78 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdjustmentInput, CollectedSample, CollectInput, SampleHistoryEntry, SampleInput, SampleTreeNode } from '@contract/samples.contract';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+const keys = queryKeys.protocols;
+const base = (instId: number, protocolId: number) => `/institutions/${instId}/collectionProtocols/${protocolId}/collectedSamples`;
+/** Every samples query of a protocol (lists, trees, one sample, histories) shares this kind: a write refreshes them all. */
+const KIND = 'samples';
+
+export interface SampleListFilter { page: number; pageSize: number; search?: string; participantId?: number }
+
+/** GET collectedSamples?IsSubsample=false: one page of the protocol's (or one participant's) primary samples, newest first. */
+export function usePrimarySamples(instId: number, protocolId: number, q: SampleListFilter) {
+  return useQuery({
+    queryKey: keys.part(instId, protocolId, KIND, { list: q }),
+    queryFn: () => api.getPage<CollectedSample>(base(instId, protocolId), {
+      IsSubsample: false, PageNumber: q.page, PageSize: q.pageSize, SearchTerm: q.search || undefined, ParticipantId: q.participantId,
+    }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET {id}/tree: the sample and all its descendants, fetched when a row is expanded. */
+export function useSampleTree(instId: number, protocolId: number, sampleId: number, enabled = true) {
+  return useQuery({
+    queryKey: keys.part(instId, protocolId, KIND, { tree: sampleId }),
+    queryFn: () => api.get<SampleTreeNode>(`${base(instId, protocolId)}/${sampleId}/tree`, undefined, { notify: false }),
+    enabled,
+  });
+}
+
+export function useSample(instId: number, protocolId: number, sampleId: number) {
+  return useQuery({
+    queryKey: keys.part(instId, protocolId, KIND, { one: sampleId }),
+    queryFn: () => api.get<CollectedSample>(`${base(instId, protocolId)}/${sampleId}`, undefined, { notify: false }),
+    retry: false,
+  });
+}
+
+export function useSampleHistory(instId: number, protocolId: number, sampleId: number) {
+  return useQuery({
+    queryKey: keys.part(instId, protocolId, KIND, { history: sampleId }),
+    queryFn: () => api.get<SampleHistoryEntry[]>(`${base(instId, protocolId)}/${sampleId}/history`, undefined, { notify: false }),
+  });
+}
+
+function useRefresh(instId: number, protocolId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: keys.parts(instId, protocolId, KIND) });
+}
+
+/** POST collectedSamples: a sample, or a sub-sample (`isSubSample`, `parentSampleId`). The form shows a refusal itself. */
+export function useCreateSample(instId: number, protocolId: number) {
+  const refresh = useRefresh(instId, protocolId);
+  return useMutation({
+    mutationFn: (body: SampleInput) => api.post<CollectedSample>(base(instId, protocolId), body, { notify: false }),
+    onSuccess: refresh,
+  });
+}
+
+/** POST collectedSamples/collect: the stepper's rows in one transaction. */
+export function useCollect(instId: number, protocolId: number) {
+  const refresh = useRefresh(instId, protocolId);
+  return useMutation({
+    mutationFn: (body: CollectInput) => api.post<CollectedSample[]>(`${base(instId, protocolId)}/collect`, body, { notify: false }),
+    onSuccess: refresh,
+  });
+}
+
+export function useAdjust(instId: number, protocolId: number, sampleId: number) {
+  const refresh = useRefresh(instId, protocolId);
+  return useMutation({
+    mutationFn: (body: AdjustmentInput) => api.post<CollectedSample>(`${base(instId, protocolId)}/${sampleId}/adjustments`, body, { notify: false }),
+    // A refusal (stale stamp, overdraw) also reloads: the page then shows the amount it was refused against.
+    onSettled: refresh,
+  });
+}
