@@ -106,6 +106,14 @@ const fixed: Record<string, AuditRecordType> = {
       fillOrder: f('Fill order'), institutionSiteId: site, positions: f('Positions made'), isEnabled: enabled,
     },
   },
+  // A sample in a box position (issue 13): allocated, then vacated with a reason.
+  storageOccupancy: {
+    label: 'Storage occupancy',
+    fields: {
+      positionId: f('Box position'), collectedSampleId: f('Collected sample'), sampleId: f('Sample ID'), location: f('Position'),
+      allocatedById: f('Allocated by'), allocatedAt: f('Allocated'), vacatedById: f('Vacated by'), vacatedAt: f('Vacated'), vacateReason: f('Vacate reason'),
+    },
+  },
   labelPrinter: { label: 'Label printer', fields: { ipAddress: f('IP address'), port: f('Port'), labels: f('Labels printed'), first: f('First sample ID') } },
 };
 
@@ -124,7 +132,7 @@ export const AUDIT_RECORD_TYPE_OPTIONS = Object.entries(AUDIT_RECORD_TYPES)
 
 export const AUDIT_ACTIONS: Record<string, string> = {
   create: 'Created', update: 'Changed', enable: 'Enabled', disable: 'Disabled', amend: 'Amended', comment: 'Commented',
-  release: 'Released', print: 'Printed labels', withdraw: 'Withdrawn', add_items: 'Items added', login: 'Signed in', logout: 'Signed out',
+  release: 'Released', allocate: 'Allocated', vacate: 'Vacated', print: 'Printed labels', withdraw: 'Withdrawn', add_items: 'Items added', login: 'Signed in', logout: 'Signed out',
   password_change: 'Changed own password', password_overwrite: 'Password set by an administrator',
   roles_change: 'Roles changed', add_institution: 'Added to the institution', remove_institution: 'Removed from the institution',
 };

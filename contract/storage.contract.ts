@@ -89,6 +89,17 @@ export const StorageNode = RecordBase.extend({
 });
 export type StorageNode = z.infer<typeof StorageNode>;
 
+const SpecimenTypeRef = z.object({ id: z.number(), title: z.string().nullable() }).nullable();
+/** The sample in a position, as the grid's hover and the allocation dialog show it. */
+export const Occupant = z.object({
+  occupancyId: z.number(),
+  collectedSampleId: z.number(),
+  sampleId: z.string(),
+  specimenType: SpecimenTypeRef,
+  concurrencyStamp: z.string(),
+});
+export type Occupant = z.infer<typeof Occupant>;
+
 export const BoxPosition = z.object({
   id: z.number(),
   boxId: z.number(),
@@ -96,8 +107,9 @@ export const BoxPosition = z.object({
   rowIndex: z.number(),
   columnIndex: z.number(),
   ordinal: z.number(),
-  /** Always false until allocation is built (docs/storage.md). */
+  /** A sample is in it now (spec 2 §4: OCC); `occupant` says which. */
   occupied: z.boolean(),
+  occupant: Occupant.nullable(),
 });
 export type BoxPosition = z.infer<typeof BoxPosition>;
 
@@ -122,3 +134,87 @@ export const ShelfParams = ContainerParams.extend({ shelfId: Id });
 export const RackParams = ShelfParams.extend({ rackId: Id });
 export const DrawerParams = RackParams.extend({ drawerId: Id });
 export const BoxParams = DrawerParams.extend({ boxId: Id });
+export const PositionParams = BoxParams.extend({ positionId: Id });
+export const OccupancyParams = PositionParams.extend({ occupancyId: Id });
+
+// Allocation (spec 2 §4, §7 "Storage"; docs/storage.md "Allocation").
+
+/** Most samples one bulk allocation takes (a 100 x 100 box holds 10,000; one call stays bounded). */
+export const MAX_BULK_ALLOCATION = 1000;
+
+/** POST .../StorageContainerBoxPositionOccupancies: the position comes from the path (a body's position id must match it). */
+export const OccupancyInput = z.object({
+  collectedSampleId: requiredId,
+  storageContainerBoxPositionId: optionalId,
+});
+export type OccupancyInput = z.input<typeof OccupancyInput>;
+
+export const VacateInput = z.object({
+  ...ConcurrencyStamp.shape,
+  vacateReason: requiredText(500),
+});
+export type VacateInput = z.input<typeof VacateInput>;
+
+/** POST .../storageContainerBoxes/{b}/allocate: the samples go to the box's next free positions in fill order. */
+export const BulkAllocationInput = z.object({
+  collectedSampleIds: z.array(Id, { error: 'Give a list of collected sample ids' })
+    .min(1, 'Give at least one sample')
+    .max(MAX_BULK_ALLOCATION, `At most ${MAX_BULK_ALLOCATION} samples at once`)
+    .refine((ids) => new Set(ids).size === ids.length, 'A sample is listed twice'),
+});
+export type BulkAllocationInput = z.input<typeof BulkAllocationInput>;
+
+/** One node on a position's path, outermost first. */
+export const PathNode = z.object({ id: z.number(), level: z.enum(STORAGE_LEVELS), title: z.string(), code: z.string().nullable() });
+/** Where a position is: its nodes container > shelf > rack > drawer > box, and one line to read. */
+export const StorageLocation = z.object({
+  positionId: z.number(),
+  positionCode: z.string(),
+  rowIndex: z.number(),
+  columnIndex: z.number(),
+  boxId: z.number(),
+  path: z.array(PathNode),
+  /** "Freezer A > Shelf 1 > Rack 2 > Drawer 1 > Box 3 > B4" */
+  label: z.string(),
+});
+export type StorageLocation = z.infer<typeof StorageLocation>;
+
+const AccountName = z.object({ firstName: z.string(), lastName: z.string() }).nullable();
+export const Occupancy = z.object({
+  id: z.number(),
+  storageContainerBoxPositionId: z.number(),
+  collectedSampleId: z.number(),
+  collectedSample: z.object({ id: z.number(), sampleId: z.string(), specimenType: SpecimenTypeRef, collectionProtocolId: z.number() }),
+  allocatedDate: z.string(),
+  allocatorAccount: AccountName,
+  /** Null while the sample is in the position. */
+  vacatedDate: z.string().nullable(),
+  vacatorAccount: AccountName,
+  vacateReason: z.string().nullable(),
+  isCurrent: z.boolean(),
+  concurrencyStamp: z.string(),
+  location: StorageLocation,
+});
+export type Occupancy = z.infer<typeof Occupancy>;
+
+export const SuggestQuery = z.object({ collectedSampleId: requiredId });
+export const Suggestion = z.object({
+  collectedSampleId: z.number(),
+  sampleId: z.string(),
+  /** Where the sample is now, if it is stored. */
+  current: StorageLocation.nullable(),
+  /** The first free position; null when every enabled box is full. */
+  suggestion: StorageLocation.nullable(),
+  /** same_kind: a box already holding samples of this protocol and specimen type; any: the first free position anywhere. */
+  basis: z.enum(['same_kind', 'any']).nullable(),
+});
+export type Suggestion = z.infer<typeof Suggestion>;
+
+export const SamplePositionParams = z.object({ instId: Id, collectedSampleId: Id });
+export const SamplePosition = z.object({
+  collectedSampleId: z.number(),
+  sampleId: z.string(),
+  /** The current occupancy (null when the sample is not stored). */
+  occupancy: Occupancy.nullable(),
+});
+export type SamplePosition = z.infer<typeof SamplePosition>;

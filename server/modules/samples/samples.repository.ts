@@ -1,15 +1,57 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Ctx } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { collectedSamples } from './samples.table';
+import { recordEvent } from './ledger';
 
-// Read-only helpers other modules (orders) use; they never read the samples tables themselves.
+// The samples module's read surface for other modules (orders, storage allocation): they never read its tables.
 
-/** A sample of the institution by record id (null when there is none): who it came from and whether it is enabled. */
-export async function sampleRefOf(db: Db, inst: number, id: number) {
-  const [row] = await db.select({ id: collectedSamples.id, sampleId: collectedSamples.sampleId, patientId: collectedSamples.patientId, isEnabled: collectedSamples.isEnabled })
-    .from(collectedSamples).where(and(eq(collectedSamples.id, id), eq(collectedSamples.institutionId, inst))).limit(1);
-  return row ?? null;
+/** What another module needs to know of a sample before acting on it. */
+export interface SampleRef {
+  id: number;
+  sampleId: string;
+  patientId: number;
+  collectionProtocolId: number;
+  specimenTypeId: number;
+  isEnabled: boolean;
 }
+
+const refColumns = {
+  id: collectedSamples.id, sampleId: collectedSamples.sampleId, patientId: collectedSamples.patientId,
+  collectionProtocolId: collectedSamples.collectionProtocolId, specimenTypeId: collectedSamples.specimenTypeId, isEnabled: collectedSamples.isEnabled,
+};
+
+/** Samples of this institution by record id (another institution's ids are simply absent): who they came from, what they are, whether enabled. */
+export async function sampleRefsOf(db: Db, institutionId: number, ids: number[]): Promise<SampleRef[]> {
+  if (!ids.length) return [];
+  return db.select(refColumns).from(collectedSamples).where(and(eq(collectedSamples.institutionId, institutionId), inArray(collectedSamples.id, ids)));
+}
+
+export async function sampleRefOf(db: Db, institutionId: number, id: number): Promise<SampleRef | null> {
+  return (await sampleRefsOf(db, institutionId, [id]))[0] ?? null;
+}
+
+/** The kinds of history entry other modules write on a sample. */
+export type ForeignSampleEventKind = 'allocated' | 'vacated';
+
+/** Appends an entry to a sample's history, in the caller's transaction (its `summary` is the line a person reads). */
+export async function appendSampleEvent(tx: Db, ctx: Ctx, sampleId: number, kind: ForeignSampleEventKind, detail: { summary: string; reason?: string | null }) {
+  await recordEvent(tx, ctx, sampleId, kind, detail);
+}
+
+/**
+ * A sample as a list shows it, for a query whose rows hold a sample id in `col`:
+ * `{ id, sampleId, specimenType: {id, title}, collectionProtocolId }` or null.
+ */
+export const sampleSummaryOf = (col: SQL) => sql<{ id: number; sampleId: string; specimenType: { id: number; title: string | null } | null; collectionProtocolId: number } | null>`(
+  select json_build_object('id', s.id, 'sampleId', s.sample_id, 'collectionProtocolId', s.collection_protocol_id,
+    'specimenType', json_build_object('id', s.specimen_type_id, 'title', (select st.title from specimen_types st where st.id = s.specimen_type_id)))
+  from collected_samples s where s.id = ${col})`;
+
+/** The ids of the institution's samples of one protocol and specimen type, as a subquery. */
+export const sameKindSampleIds = (institutionId: number, protocolId: number, specimenTypeId: number) => sql`(
+  select s.id from collected_samples s
+  where s.institution_id = ${institutionId} and s.collection_protocol_id = ${protocolId} and s.specimen_type_id = ${specimenTypeId})`;
 
 /** SQL for the record ids of the institution's samples whose sample ID is `text` (any case; the unique index answers). */
 export const sampleIdsNamed = (inst: number, text: string) =>

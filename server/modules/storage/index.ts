@@ -1,3 +1,3 @@
 // The storage module's public surface: other modules (samples, allocation) call these, never its tables.
 export { nodesOnPath, levelLabel, type NodeRow } from './storage-scope';
-export { listBoxPositions } from './box-positions.service';
+export { listBoxPositions } from './occupancies.read';

@@ -26,4 +26,19 @@ export const storageErrors = defineErrors('storage', {
     title: (title: string) => `Labeling schema ${title} has no labeling rule: choose Numbers, Letters or Roman (upper or lower case).`,
   },
   column_schema_required: { status: 400, title: 'Column labeling schema: *Required (only a Linear box numbers its positions from the row schema alone).' },
+  // Allocation (docs/storage.md "Allocation").
+  position_occupied: {
+    status: 409,
+    title: (code: string, box: string, occupant: string) => `Position ${code} of ${box} is already occupied${occupant ? ` by sample ${occupant}` : ''}: choose a free position.`,
+  },
+  sample_placed: { status: 409, title: (sampleId: string, where: string) => `Sample ${sampleId} is already stored at ${where}: vacate it there first.` },
+  sample_disabled: { status: 409, title: (sampleId: string) => `Sample ${sampleId} is disabled: it cannot be stored.` },
+  box_disabled: { status: 409, title: (box: string) => `${box} is disabled: enable the box before storing samples in it.` },
+  box_lacks_room: {
+    status: 409,
+    title: (box: string, free: number, wanted: number) => `${box} has ${free} free position${free === 1 ? '' : 's'}; ${wanted} samples do not fit. Nothing was allocated.`,
+  },
+  box_occupied: { status: 409, title: (n: number) => `This box still holds ${n} sample${n === 1 ? '' : 's'}: vacate ${n === 1 ? 'it' : 'them'} first.` },
+  already_vacated: { status: 409, title: (sampleId: string, code: string) => `Sample ${sampleId} was already taken out of position ${code}.` },
+  position_mismatch: { status: 400, title: 'StorageContainerBoxPositionId names another position than the path.' },
 });

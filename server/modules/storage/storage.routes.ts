@@ -8,7 +8,8 @@ import type { App, AppDeps } from '../../platform/app-types';
 import { ctxOf } from '../../platform/context';
 import { sendPage } from '../../platform/paging';
 import * as storage from './storage.service';
-import { listBoxPositions } from './box-positions.service';
+import { listBoxPositions } from './occupancies.read';
+import { allocationRoutes } from './allocation.routes';
 
 const tags = ['Storage'];
 // Reads: storage.read (every role); building the hierarchy: configuration.manage (docs/storage.md).
@@ -62,4 +63,5 @@ export function storageRoutes(app: App, { db, now }: AppDeps) {
 
   app.get(`${parentItem}/StorageContainerBoxPositions`, { config: read, schema: { tags, params: BoxParams, response: { 200: z.array(BoxPosition) } } },
     async (req) => listBoxPositions(ctx(req), pathIds(req.params, 5)));
+  allocationRoutes(app, ctx, parentItem, (params) => pathIds(params, 5));
 }

@@ -14,6 +14,7 @@ import { storageNodes } from './storage.table';
 import { storageErrors } from './storage.errors';
 import { assertCodeFree, enabledChildren, levelLabel, nodesOnPath, resolveLayout, type NodeRow } from './storage-scope';
 import { insertBoxPositions } from './box-positions.service';
+import { occupiedCount } from './allocation.service';
 
 const refs = () => [
   lookupJoin('positionLabelingOption', 'positionLabelingOptions', storageNodes.positionLabelingOptionId),
@@ -176,6 +177,11 @@ export async function setNodeEnabled(ctx: Ctx, path: number[], enabled: boolean)
     const parent = nodes.at(-1) ?? null;
     if (node.isEnabled === enabled) return;
     if (!enabled && node.level !== 'box' && (await enabledChildren(tx, node)) > 0) throw storageErrors.has_children(STORAGE_LEVEL_LABELS[node.level].toLowerCase());
+    if (!enabled && node.level === 'box') {
+      // Allocations hold the box (for share) until they commit, so the count is final under this lock.
+      const inside = await occupiedCount(tx, node.id);
+      if (inside > 0) throw storageErrors.box_occupied(inside);
+    }
     if (enabled && parent) {
       if (!parent.isEnabled) throw storageErrors.parent_disabled(STORAGE_LEVEL_LABELS[parent.level].toLowerCase());
       const capacity = parent.rows * parent.columns;

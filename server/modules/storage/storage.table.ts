@@ -1,6 +1,8 @@
 import { check, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { recordColumns } from '../../platform/records';
+import { recordColumns, ts } from '../../platform/records';
+import { collectedSamples } from '../samples/samples.table';
 
 // The storage hierarchy (spec 2 §3): one self-referencing table for container > shelf > rack > drawer > box,
 // and the positions of each box. Every row carries institution_id: every query is scoped by it.
@@ -51,4 +53,28 @@ export const boxPositions = pgTable('storage_box_positions', {
   uniqueIndex('storage_box_positions_cell_uq').on(t.boxId, t.rowIndex, t.columnIndex),
   uniqueIndex('storage_box_positions_ordinal_uq').on(t.boxId, t.ordinal),
   uniqueIndex('storage_box_positions_code_uq').on(t.boxId, t.code),
+]);
+
+/**
+ * A sample in a position, from allocation until vacated (spec 2 §4). Rows are never deleted: a vacated
+ * occupancy keeps who took the sample out, when and why. The two partial unique indexes are the rule
+ * itself, whatever races: a position holds at most one sample, a sample is in at most one position.
+ */
+export const boxPositionOccupancies = pgTable('storage_occupancies', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  institutionId: integer('institution_id').notNull(),
+  positionId: integer('position_id').notNull().references(() => boxPositions.id),
+  collectedSampleId: integer('collected_sample_id').notNull().references(() => collectedSamples.id),
+  allocatedById: integer('allocated_by_id'),
+  allocatedAt: ts('allocated_at').notNull().defaultNow(),
+  vacatedAt: ts('vacated_at'),
+  vacatedById: integer('vacated_by_id'),
+  vacateReason: text('vacate_reason'),
+  concurrencyStamp: text('concurrency_stamp').notNull().$defaultFn(() => randomUUID()),
+}, (t) => [
+  uniqueIndex('storage_occupancies_position_open_uq').on(t.positionId).where(sql`${t.vacatedAt} is null`),
+  uniqueIndex('storage_occupancies_sample_open_uq').on(t.collectedSampleId).where(sql`${t.vacatedAt} is null`),
+  index('storage_occupancies_position_idx').on(t.positionId, t.id),
+  index('storage_occupancies_sample_idx').on(t.collectedSampleId, t.id),
+  check('storage_occupancies_vacate_ck', sql`(${t.vacatedAt} is null) = (${t.vacateReason} is null)`),
 ]);

@@ -16,6 +16,7 @@ const AccountsPage = lazy(() => import('../features/accounts/pages/accounts-page
 const SettingArea = lazy(() => import('./setting-area').then((m) => ({ default: m.SettingArea })));
 const BarcodeGeneratorPage = lazy(() => import('../features/labels/pages/barcode-generator-page').then((m) => ({ default: m.BarcodeGeneratorPage })));
 const ConfigurationArea = lazy(() => import('../features/configuration/pages/configuration-area').then((m) => ({ default: m.ConfigurationArea })));
+const StoragePage = lazy(() => import('../features/storage/pages/storage-page').then((m) => ({ default: m.StoragePage })));
 const OrdersPage = lazy(() => import('../features/orders/pages/orders-page').then((m) => ({ default: m.OrdersPage })));
 const NewOrderPage = lazy(() => import('../features/orders/pages/new-order-page').then((m) => ({ default: m.NewOrderPage })));
 const ProtocolsArea = lazy(() => import('../features/protocols/pages/protocols-area').then((m) => ({ default: m.ProtocolsArea })));
@@ -46,7 +47,8 @@ const routes: RouteObject[] = [
         { path: 'accounts', element: <AccountsPage /> },
         { path: 'setting/*', element: <SettingArea /> },
         { path: 'barcode-generator', element: <BarcodeGeneratorPage /> },
-        { path: 'configuration/*', element: <ConfigurationArea /> },
+        // Configuration > Storage Container is the storage feature's screen, passed in (features never import each other).
+        { path: 'configuration/*', element: <ConfigurationArea storage={page(StoragePage)} /> },
         { path: 'orders', element: <OrdersPage /> },
         { path: 'orders/new', element: <NewOrderPage /> },
         { path: 'orders/test-result', element: <TestResultPage /> },

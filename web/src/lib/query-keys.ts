@@ -10,6 +10,7 @@
  *   ['protocols', instId]                protocol lists, the dashboard count and card, one protocol
  *   ['protocols', instId, 'one', p]      one protocol and everything inside it (consents, sites, events,
  *                                        requirements, participants, signed consents): `part(...)` keys
+ *   ['storage', instId]                  the storage tree, nodes, box positions, occupancies, sample look-ups
  *   ['users'], ['audit'], ['printer', instId], ['auth', 'me']
  *
  * Write no key array by hand in a feature: add it here.
@@ -76,6 +77,18 @@ export const queryKeys = {
     part: (instId: number, protocolId: number, kind: string, q: Filter | number = {}) => [...protocolOf(instId, protocolId), kind, q] as const,
     /** Every query of one kind inside a protocol (for invalidation after a write). */
     parts: (instId: number, protocolId: number, kind: string) => [...protocolOf(instId, protocolId), kind] as const,
+  },
+
+  /** The storage hierarchy and allocation (web/src/features/storage). */
+  storage: {
+    all: (instId: number) => ['storage', instId] as const,
+    /** Children of one node (0: the containers), from the tree route. */
+    children: (instId: number, parentId: number | null) => ['storage', instId, 'children', parentId ?? 0] as const,
+    node: (instId: number, id: number) => ['storage', instId, 'node', id] as const,
+    positions: (instId: number, boxId: number) => ['storage', instId, 'positions', boxId] as const,
+    occupancies: (instId: number, positionId: number) => ['storage', instId, 'occupancies', positionId] as const,
+    sample: (instId: number, sampleId: string) => ['storage', instId, 'sample', sampleId.toLowerCase()] as const,
+    samplePosition: (instId: number, collectedSampleId: number) => ['storage', instId, 'samplePosition', collectedSampleId] as const,
   },
 
   /** Collected samples looked up outside a protocol (New Order and Orders: COLLECTED SAMPLE ID). */

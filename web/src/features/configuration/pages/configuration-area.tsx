@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Box, Button, Flex, Stack } from '@mantine/core';
 import { Link, Navigate, Route, Routes, useParams } from 'react-router';
 import { DEFAULT_CONFIG_PATH } from '@contract/configuration-menu';
@@ -7,43 +8,43 @@ import { useCan } from '@/lib/session-context';
 import { fromLookup, INSTITUTIONS_LIST_ENTITY, SITE_ENTITY } from '../components/config-entities';
 import { RecordListPage } from './record-list-page';
 import { InstitutionPage } from './institution-page';
-import { StorageContainerPage } from './storage-container-page';
 
-// spec 1 §2 route list: the storage hierarchy's children all lead to the one Storage Container notice.
+// spec 1 §2 route list: the storage hierarchy's children all lead to the one Storage Container screen.
 const STORAGE_PATHS = ['storage-container', 'storage-container-box', 'storage-container-drawer', 'storage-container-rack', 'storage-container-shelf'];
 
 /**
  * /configuration/<child-path>. The spec redirects /configuration to institution; issue 3 makes Panel
  * the default selection, so /configuration opens Panel.
  */
-export function ConfigurationArea() {
+export function ConfigurationArea({ storage }: { storage: ReactNode }) {
   return (
     <Routes>
       <Route index element={<Navigate to={DEFAULT_CONFIG_PATH} replace />} />
-      <Route path=":child" element={<ConfigurationScreen />} />
+      <Route path=":child" element={<ConfigurationScreen storage={storage} />} />
       <Route path="*" element={<Navigate to={DEFAULT_CONFIG_PATH} replace />} />
     </Routes>
   );
 }
 
-function ConfigurationScreen() {
+/** `storage` is the storage feature's screen, handed in by the router (features never import each other). */
+function ConfigurationScreen({ storage }: { storage: ReactNode }) {
   const child = useParams().child ?? DEFAULT_CONFIG_PATH;
   return (
     <Flex direction={{ base: 'column', md: 'row' }} gap="lg" align={{ base: 'stretch', md: 'flex-start' }} maw={1500} mx="auto">
       <ConfigMenu current={child} />
       <Box flex={1} miw={0}>
-        <ConfigurationContent child={child} />
+        <ConfigurationContent child={child} storage={storage} />
       </Box>
     </Flex>
   );
 }
 
-function ConfigurationContent({ child }: { child: string }) {
+function ConfigurationContent({ child, storage }: { child: string; storage: ReactNode }) {
   // A Super Administrator manages every institution; others see and edit the current one.
   const allInstitutions = useCan('institutions.create');
   if (child === 'institution') return allInstitutions ? <RecordListPage key={child} entity={INSTITUTIONS_LIST_ENTITY} /> : <InstitutionPage />;
   if (child === 'institution-site') return <RecordListPage key={child} entity={SITE_ENTITY} />;
-  if (STORAGE_PATHS.includes(child)) return <StorageContainerPage />;
+  if (STORAGE_PATHS.includes(child)) return storage;
   const lookup = LOOKUP_BY_PATH[child];
   if (lookup) return <RecordListPage key={child} entity={fromLookup(lookup)} />;
   return (

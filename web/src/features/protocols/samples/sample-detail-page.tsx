@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import {
-  IconAdjustments, IconAlertCircle, IconArrowLeft, IconDroplet, IconFlask, IconGitBranch, IconPlus, IconPrinter, IconTag, IconUserOff,
+  IconAdjustments, IconAlertCircle, IconArrowLeft, IconBox, IconBoxOff, IconDroplet, IconFlask, IconGitBranch, IconPlus, IconPrinter, IconTag, IconUserOff,
 } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import type { CollectedSample, SampleHistoryEntry, SampleTreeNode } from '@contract/samples.contract';
@@ -152,6 +152,9 @@ const EVENT_LOOK: Record<SampleHistoryEntry['kind'], { title: string; icon: Reac
   aliquoted: { title: 'Aliquoted', icon: <IconGitBranch size={14} />, color: 'blue' },
   derived: { title: 'Derived', icon: <IconFlask size={14} />, color: 'grape' },
   adjusted: { title: 'Adjusted', icon: <IconAdjustments size={14} />, color: 'orange' },
+  // Written by storage allocation (docs/storage.md).
+  allocated: { title: 'Stored', icon: <IconBox size={14} />, color: 'indigo' },
+  vacated: { title: 'Taken out of storage', icon: <IconBoxOff size={14} />, color: 'gray' },
   consent_withdrawn: { title: 'Consent withdrawn', icon: <IconUserOff size={14} />, color: 'red' },
   label_printed: { title: 'Label printed', icon: <IconTag size={14} />, color: 'gray' },
 };

@@ -1,0 +1,182 @@
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { BulkAllocationInput, OccupancyInput, VacateInput } from '../../../contract/storage.contract';
+import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { isUniqueViolation, notFound, staleStamp } from '../../platform/errors';
+import { audit } from '../../platform/audit';
+import { newStamp } from '../../platform/records';
+import type { Db } from '../../db/client';
+import { assertUsable } from '../protocols';
+import { appendSampleEvent, sampleRefOf, sampleRefsOf, type SampleRef } from '../samples/samples.repository';
+import { boxPositionOccupancies as occ, boxPositions, storageNodes } from './storage.table';
+import { storageErrors } from './storage.errors';
+import { nodesOnPath, type NodeRow } from './storage-scope';
+import { locationsOf } from './storage-locations';
+import { occupancyById, positionIn, selectOccupancies } from './occupancies.read';
+
+// Allocation (spec 2 §4, §7 "Storage"; docs/storage.md "Allocation"). The partial unique indexes of
+// storage_occupancies are the last word: whatever races, a position holds one sample and a sample
+// is in one position. The checks before the insert only make the loser's answer say more.
+
+const ALLOCATE = 'storage.allocate' as const;
+const AUDIT_ENTITY = 'storageOccupancy';
+const POSITION_UQ = 'storage_occupancies_position_open_uq';
+const SAMPLE_UQ = 'storage_occupancies_sample_open_uq';
+
+type PositionRow = typeof boxPositions.$inferSelect;
+
+/** The index a unique violation names (PGlite and node-postgres both carry it). */
+function violatedIndex(err: unknown): string | undefined {
+  const e = err as { constraint?: unknown; cause?: { constraint?: unknown } };
+  const c = e?.constraint ?? e?.cause?.constraint;
+  return typeof c === 'string' ? c : undefined;
+}
+
+/**
+ * The box the path ends at, locked against a disable for the rest of the transaction: `share` lets
+ * single allocations into one box run side by side, `update` (bulk) takes the box for itself.
+ */
+async function lockBox(ctx: Ctx, tx: Db, path: number[], mode: 'share' | 'update') {
+  const box = (await nodesOnPath(ctx, path, tx)).at(-1)!;
+  const [locked] = await tx.select().from(storageNodes).where(eq(storageNodes.id, box.id)).for(mode);
+  if (!locked.isEnabled) throw storageErrors.box_disabled(locked.title);
+  return locked;
+}
+
+/** Samples that may be stored: of this institution (404), enabled, donor's consent not withdrawn. */
+async function usable(ctx: Ctx, tx: Db, s: SampleRef | null): Promise<SampleRef> {
+  if (!s) throw notFound('Collected sample');
+  if (!s.isEnabled) throw storageErrors.sample_disabled(s.sampleId);
+  await assertUsable(ctx, { patientId: s.patientId }, tx);
+  return s;
+}
+
+/** 409 when any of the samples is stored already, naming where. */
+async function assertNotPlaced(tx: Db, inst: number, samples: SampleRef[]) {
+  const [placed] = await selectOccupancies(tx, inst, { where: and(inArray(occ.collectedSampleId, samples.map((s) => s.id)), isNull(occ.vacatedAt)), limit: 1 });
+  if (placed) throw storageErrors.sample_placed(placed.collectedSample.sampleId, placed.location.label);
+}
+
+/** Writes the occupancies, the samples' history and the audit rows; returns the new occupancy ids in order. */
+async function place(ctx: Ctx, tx: Db, pairs: { sample: SampleRef; position: PositionRow }[]) {
+  const inst = instOf(ctx);
+  const rows = await tx.insert(occ).values(pairs.map(({ sample, position }) => ({
+    institutionId: inst, positionId: position.id, collectedSampleId: sample.id, allocatedById: ctx.account.id, allocatedAt: ctx.now(),
+  }))).returning();
+  const locations = await locationsOf(tx, inst, pairs.map((p) => p.position));
+  for (const [i, { sample, position }] of pairs.entries()) {
+    const where = locations.get(position.id)!.label;
+    await appendSampleEvent(tx, ctx, sample.id, 'allocated', { summary: `Stored at ${where}.` });
+    await audit(tx, ctx, { entity: AUDIT_ENTITY, entityId: rows[i].id, action: 'allocate', after: { ...rows[i], sampleId: sample.sampleId, location: where } });
+  }
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A unique violation means another allocation committed first (PostgreSQL: concurrent transactions
+ * wait on the index, then fail): answered as the same 409 the checks give, read after the fact.
+ */
+async function raceProblem(ctx: Ctx, err: unknown, what: { box?: NodeRow; position?: PositionRow; samples: SampleRef[] }) {
+  if (!isUniqueViolation(err)) return err;
+  const index = violatedIndex(err);
+  const inst = instOf(ctx);
+  if (index === POSITION_UQ && what.position && what.box) {
+    const [now] = await selectOccupancies(ctx.db, inst, { where: and(eq(occ.positionId, what.position.id), isNull(occ.vacatedAt)), limit: 1 });
+    return storageErrors.position_occupied(what.position.code, what.box.title, now?.collectedSample.sampleId ?? '');
+  }
+  if (index === SAMPLE_UQ && what.samples.length) {
+    const [placed] = await selectOccupancies(ctx.db, inst, { where: and(inArray(occ.collectedSampleId, what.samples.map((s) => s.id)), isNull(occ.vacatedAt)), limit: 1 });
+    if (placed) return storageErrors.sample_placed(placed.collectedSample.sampleId, placed.location.label);
+  }
+  // (A bulk allocation cannot race for positions: it holds the box, which single allocations share.)
+  return err;
+}
+
+/** POST .../StorageContainerBoxPositionOccupancies: one sample into one position. */
+export async function allocate(ctx: Ctx, boxPath: number[], positionId: number, input: OccupancyInput) {
+  requirePermission(ctx, ALLOCATE);
+  const inst = instOf(ctx);
+  if (input.storageContainerBoxPositionId && Number(input.storageContainerBoxPositionId) !== positionId) throw storageErrors.position_mismatch();
+  const seen: { box?: NodeRow; position?: PositionRow; samples: SampleRef[] } = { samples: [] };
+  let id: number;
+  try {
+    id = await ctx.db.transaction(async (tx) => {
+      const box = seen.box = await lockBox(ctx, tx, boxPath, 'share');
+      const position = seen.position = await positionIn(tx, box.id, positionId);
+      const sample = await usable(ctx, tx, await sampleRefOf(tx, inst, Number(input.collectedSampleId)));
+      seen.samples = [sample];
+      const [taken] = await selectOccupancies(tx, inst, { where: and(eq(occ.positionId, position.id), isNull(occ.vacatedAt)), limit: 1 });
+      if (taken) throw storageErrors.position_occupied(position.code, box.title, taken.collectedSample.sampleId);
+      await assertNotPlaced(tx, inst, [sample]);
+      return (await place(ctx, tx, [{ sample, position }]))[0];
+    });
+  } catch (err) {
+    throw await raceProblem(ctx, err, seen);
+  }
+  return occupancyById(ctx, id);
+}
+
+/**
+ * POST .../storageContainerBoxes/{b}/allocate: the samples, in the order given, into the box's next
+ * free positions in fill order. One transaction: every sample is stored or none.
+ */
+export async function bulkAllocate(ctx: Ctx, boxPath: number[], input: BulkAllocationInput) {
+  requirePermission(ctx, ALLOCATE);
+  const inst = instOf(ctx);
+  const ids = input.collectedSampleIds.map(Number);
+  const seen: { box?: NodeRow; samples: SampleRef[] } = { samples: [] };
+  let made: number[];
+  try {
+    made = await ctx.db.transaction(async (tx) => {
+      const box = seen.box = await lockBox(ctx, tx, boxPath, 'update');
+      const found = new Map((await sampleRefsOf(tx, inst, ids)).map((s) => [s.id, s]));
+      const samples: SampleRef[] = [];
+      for (const id of ids) samples.push(await usable(ctx, tx, found.get(id) ?? null));
+      seen.samples = samples;
+      await assertNotPlaced(tx, inst, samples);
+      const free = await tx.select().from(boxPositions)
+        .where(and(eq(boxPositions.boxId, box.id), sql`not exists (select 1 from storage_occupancies o where o.position_id = ${boxPositions.id} and o.vacated_at is null)`))
+        .orderBy(asc(boxPositions.ordinal)).limit(samples.length);
+      if (free.length < samples.length) {
+        const [{ n }] = await tx.select({ n: count() }).from(boxPositions).where(eq(boxPositions.boxId, box.id));
+        const [{ used }] = await tx.select({ used: count() }).from(occ).innerJoin(boxPositions, eq(boxPositions.id, occ.positionId)).where(and(eq(boxPositions.boxId, box.id), isNull(occ.vacatedAt)));
+        throw storageErrors.box_lacks_room(box.title, n - used, samples.length);
+      }
+      return place(ctx, tx, samples.map((sample, i) => ({ sample, position: free[i] })));
+    });
+  } catch (err) {
+    throw await raceProblem(ctx, err, seen);
+  }
+  const rows = await selectOccupancies(ctx.db, inst, { where: inArray(occ.id, made), limit: made.length });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return made.map((id) => byId.get(id)!);
+}
+
+/** PUT .../StorageContainerBoxPositionOccupancies/{occId}/vacate: takes the sample out, with the occupancy's stamp and a reason. */
+export async function vacate(ctx: Ctx, boxPath: number[], positionId: number, occupancyId: number, input: VacateInput) {
+  requirePermission(ctx, ALLOCATE);
+  const inst = instOf(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const box = (await nodesOnPath(ctx, boxPath, tx)).at(-1)!;
+    const position = await positionIn(tx, box.id, positionId);
+    const [row] = await tx.select().from(occ).where(and(eq(occ.id, occupancyId), eq(occ.positionId, position.id), eq(occ.institutionId, inst))).for('update').limit(1);
+    if (!row) throw notFound('Occupancy');
+    const sample = await sampleRefOf(tx, inst, row.collectedSampleId);
+    const sampleId = sample?.sampleId ?? String(row.collectedSampleId);
+    if (row.vacatedAt) throw storageErrors.already_vacated(sampleId, position.code);
+    if (row.concurrencyStamp !== String(input.concurrencyStamp)) throw staleStamp();
+    const reason = String(input.vacateReason);
+    const [after] = await tx.update(occ).set({ vacatedAt: ctx.now(), vacatedById: ctx.account.id, vacateReason: reason, concurrencyStamp: newStamp() })
+      .where(eq(occ.id, row.id)).returning();
+    const where = (await locationsOf(tx, inst, [position])).get(position.id)!.label;
+    await appendSampleEvent(tx, ctx, row.collectedSampleId, 'vacated', { summary: `Taken out of ${where}.`, reason });
+    await audit(tx, ctx, { entity: AUDIT_ENTITY, entityId: row.id, action: 'vacate', before: row, after: { ...after, sampleId, location: where } });
+  });
+  return occupancyById(ctx, occupancyId);
+}
+
+/** Samples in a box now: a box holding any cannot be disabled. */
+export async function occupiedCount(tx: Db, boxId: number) {
+  const [{ n }] = await tx.select({ n: count() }).from(occ).innerJoin(boxPositions, eq(boxPositions.id, occ.positionId))
+    .where(and(eq(boxPositions.boxId, boxId), isNull(occ.vacatedAt)));
+  return n;
+}

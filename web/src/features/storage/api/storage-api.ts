@@ -1,0 +1,97 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CollectedSample } from '@contract/samples.contract';
+import type { BoxPosition, ChildInput, ContainerInput, Occupancy, SamplePosition, StorageNode, TreeNode } from '@contract/storage.contract';
+import { api, ApiError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+const keys = queryKeys.storage;
+/** The collection segment of each level under its parent (spec 2 §7). */
+const SEGMENTS = ['storageContainers', 'storageContainerShelfs', 'storageContainerRacks', 'storageContainerDrawers', 'storageContainerBoxes'];
+
+/** The nested API path of the node whose ancestors and itself are `ids`, outermost first. */
+export const nodeUrl = (instId: number, ids: number[]) => `/institutions/${instId}${ids.map((id, i) => `/${SEGMENTS[i]}/${id}`).join('')}`;
+/** The collection under `parentIds` (none: the containers). */
+export const collectionUrl = (instId: number, parentIds: number[]) => `${nodeUrl(instId, parentIds)}/${SEGMENTS[parentIds.length]}`;
+const occupanciesUrl = (instId: number, boxPath: number[], positionId: number) =>
+  `${nodeUrl(instId, boxPath)}/StorageContainerBoxPositions/${positionId}/StorageContainerBoxPositionOccupancies`;
+
+/** Children of one node (null: the containers), enabled only, as the tree shows them. */
+export function useChildren(instId: number, parentId: number | null, enabled = true) {
+  return useQuery({
+    queryKey: keys.children(instId, parentId),
+    queryFn: () => api.get<TreeNode[]>('/institutions/' + instId + '/storageContainers/tree', { parentId: parentId ?? undefined, IsEnabled: true, PageSize: 1000 }),
+    enabled,
+  });
+}
+
+export function useNode(instId: number, path: number[]) {
+  return useQuery({
+    queryKey: keys.node(instId, path.at(-1) ?? 0),
+    queryFn: () => api.get<StorageNode>(nodeUrl(instId, path), undefined, { notify: false }),
+    enabled: path.length > 0,
+  });
+}
+
+export function useCreateNode(instId: number, parentPath: number[]) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ContainerInput | ChildInput) => api.post<StorageNode>(collectionUrl(instId, parentPath), body, { notify: false }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all(instId) }),
+  });
+}
+
+export function usePositions(instId: number, boxPath: number[]) {
+  return useQuery({
+    queryKey: keys.positions(instId, boxPath.at(-1) ?? 0),
+    queryFn: () => api.get<BoxPosition[]>(`${nodeUrl(instId, boxPath)}/StorageContainerBoxPositions`),
+  });
+}
+
+/** The position's occupancies, newest first: the first is the current one when the position is occupied. */
+export function useOccupancies(instId: number, boxPath: number[], positionId: number) {
+  return useQuery({
+    queryKey: keys.occupancies(instId, positionId),
+    queryFn: () => api.get<Occupancy[]>(occupanciesUrl(instId, boxPath, positionId), { PageSize: 5 }),
+  });
+}
+
+/** The institution's samples with exactly this sample ID (any case): none or one. */
+export function findSample(instId: number, sampleId: string) {
+  return api.get<CollectedSample[]>(`/institutions/${instId}/collectedSamples`, { SampleID: sampleId.trim(), PageSize: 1 }, { notify: false });
+}
+
+export function useFoundSample(instId: number, sampleId: string | null) {
+  return useQuery({
+    queryKey: keys.sample(instId, sampleId ?? ''),
+    queryFn: async () => (await findSample(instId, sampleId!))[0] ?? null,
+    enabled: Boolean(sampleId),
+    staleTime: 0,
+  });
+}
+
+/** Where a sample is stored now (its current occupancy, or null). */
+export function useSamplePosition(instId: number, collectedSampleId: number | null) {
+  return useQuery({
+    queryKey: keys.samplePosition(instId, collectedSampleId ?? 0),
+    queryFn: () => api.get<SamplePosition>(`/institutions/${instId}/collectedSamples/${collectedSampleId}/position`, undefined, { notify: false }),
+    enabled: collectedSampleId !== null,
+    staleTime: 0,
+  });
+}
+
+function useStorageWrite<I, O>(instId: number, call: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.all(instId) });
+  // A conflict means the screen showed something that changed meanwhile: reload it behind the message.
+  return useMutation({ mutationFn: call, onSuccess: refresh, onError: (e) => { if (e instanceof ApiError && e.status === 409) void refresh(); } });
+}
+
+export const useAllocate = (instId: number, boxPath: number[], positionId: number) =>
+  useStorageWrite(instId, (collectedSampleId: number) => api.post<Occupancy>(occupanciesUrl(instId, boxPath, positionId), { collectedSampleId }, { notify: false }));
+
+export const useVacate = (instId: number, boxPath: number[], positionId: number) =>
+  useStorageWrite(instId, (v: { occupancyId: number; concurrencyStamp: string; vacateReason: string }) =>
+    api.put<Occupancy>(`${occupanciesUrl(instId, boxPath, positionId)}/${v.occupancyId}/vacate`, { concurrencyStamp: v.concurrencyStamp, vacateReason: v.vacateReason }, { notify: false }));
+
+export const useBulkAllocate = (instId: number, boxPath: number[]) =>
+  useStorageWrite(instId, (collectedSampleIds: number[]) => api.post<Occupancy[]>(`${nodeUrl(instId, boxPath)}/allocate`, { collectedSampleIds }, { notify: false }));

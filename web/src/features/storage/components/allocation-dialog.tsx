@@ -1,0 +1,129 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconSearch } from '@tabler/icons-react';
+import type { CollectedSample } from '@contract/samples.contract';
+import type { BoxPosition } from '@contract/storage.contract';
+import { ApiError } from '@/lib/api-client';
+import { formatDateTime, fullName } from '@/lib/format';
+import { useCan, useCurrentInstitution } from '@/lib/session-context';
+import { useAllocate, useFoundSample, useOccupancies, useSamplePosition, useVacate } from '../api/storage-api';
+
+interface Props {
+  boxPath: number[];
+  boxTitle: string;
+  position: BoxPosition;
+  onClose: () => void;
+}
+
+const titleOf = (e: unknown) => (e instanceof ApiError ? e.problem.title : e ? String((e as Error).message ?? e) : null);
+
+/**
+ * 'Collected Sample Allocation' (spec 2 §2): a free position finds a sample by its sample ID and
+ * allocates it; an occupied one shows its sample and vacates it with a reason.
+ */
+export function AllocationDialog({ boxPath, boxTitle, position, onClose }: Props) {
+  return (
+    <Modal opened onClose={onClose} title="Collected Sample Allocation" size="md" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Text size="sm" c="dimmed" mb="sm">{boxTitle}, position <b>{position.code}</b> (row {position.rowIndex}, column {position.columnIndex})</Text>
+      {position.occupant
+        ? <VacatePanel boxPath={boxPath} position={position} onDone={onClose} />
+        : <AllocatePanel boxPath={boxPath} position={position} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function SampleCard({ sample, extra }: { sample: Pick<CollectedSample, 'sampleId'> & Partial<CollectedSample>; extra?: ReactNode }) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Text fw={600}>{sample.sampleId}</Text>
+      <Text size="sm">{[sample.specimenType?.title, sample.collectedAmount !== undefined ? `${sample.remainingAmount ?? sample.collectedAmount} ${sample.unitOfMeasurement?.unitSymbol ?? ''} remaining` : null].filter(Boolean).join(' · ')}</Text>
+      {sample.patient && <Text size="sm" c="dimmed">Donor: {fullName(sample.patient)}</Text>}
+      {extra}
+    </Paper>
+  );
+}
+
+function AllocatePanel({ boxPath, position, onDone }: { boxPath: number[]; position: BoxPosition; onDone: () => void }) {
+  const { institution } = useCurrentInstitution();
+  const canAllocate = useCan('storage.allocate');
+  const [typed, setTyped] = useState('');
+  const [sought, setSought] = useState<string | null>(null);
+  const found = useFoundSample(institution.id, sought);
+  const allocate = useAllocate(institution.id, boxPath, position.id);
+  const sample = found.data ?? null;
+  const stored = useSamplePosition(institution.id, sample?.id ?? null).data?.occupancy ?? null;
+  const find = () => { allocate.reset(); setSought(typed.trim() || null); };
+
+  const submit = () => {
+    if (!sample) return;
+    allocate.mutate(sample.id, {
+      onSuccess: (occ) => {
+        notifications.show({ color: 'teal', message: `${occ.collectedSample.sampleId} stored at ${occ.location.positionCode}.`, autoClose: 3000 });
+        onDone();
+      },
+    });
+  };
+
+  if (!canAllocate) return <><Alert color="gray" title="This position is available." /><Group justify="flex-end" mt="md"><Button variant="default" onClick={onDone}>Close</Button></Group></>;
+  return (
+    <Stack gap="sm">
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <TextInput label="Sample ID" placeholder="Scan or type the sample ID" data-autofocus autoComplete="off" flex={1} value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)} onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); find(); } }} />
+        <Button variant="light" leftSection={<IconSearch size={16} />} onClick={find} loading={found.isFetching}>Find</Button>
+      </Group>
+      {sought && found.isSuccess && !sample && <Alert color="yellow" title={`No sample with ID ${sought} in this institution.`} />}
+      {found.isError && <Alert color="red" title={titleOf(found.error)} />}
+      {sample && (
+        <SampleCard sample={sample} extra={sample.hasWithdrawnConsent
+          ? <Text size="sm" c="red" mt={4}>The donor withdrew consent: this sample may not be stored.</Text>
+          : stored ? <Text size="sm" c="orange.9" mt={4}>Stored now at {stored.location.label}: vacate it there first.</Text> : null} />
+      )}
+      {allocate.error && <Alert color="red" title={titleOf(allocate.error)} />}
+      <Group justify="flex-end" mt="xs">
+        <Button variant="default" onClick={onDone}>Close</Button>
+        <Button onClick={submit} disabled={!sample || Boolean(stored)} loading={allocate.isPending}>Allocate</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function VacatePanel({ boxPath, position, onDone }: { boxPath: number[]; position: BoxPosition; onDone: () => void }) {
+  const { institution } = useCurrentInstitution();
+  const canAllocate = useCan('storage.allocate');
+  const occupant = position.occupant!;
+  const history = useOccupancies(institution.id, boxPath, position.id);
+  const current = history.data?.find((o) => o.id === occupant.occupancyId);
+  const vacate = useVacate(institution.id, boxPath, position.id);
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+
+  const submit = () => {
+    if (!reason.trim()) { setMissing(true); return; }
+    // The stamp of the occupancy the grid showed: if someone changed it since, the server says so (409).
+    vacate.mutate({ occupancyId: occupant.occupancyId, concurrencyStamp: occupant.concurrencyStamp, vacateReason: reason.trim() }, {
+      onSuccess: (occ) => {
+        notifications.show({ color: 'teal', message: `${occ.collectedSample.sampleId} taken out of ${occ.location.positionCode}.`, autoClose: 3000 });
+        onDone();
+      },
+    });
+  };
+
+  return (
+    <Stack gap="sm">
+      <SampleCard sample={{ sampleId: occupant.sampleId, specimenType: occupant.specimenType }}
+        extra={current && <Text size="xs" c="dimmed" mt={4}>Stored {formatDateTime(current.allocatedDate)}{current.allocatorAccount ? ` by ${current.allocatorAccount.firstName} ${current.allocatorAccount.lastName}` : ''}</Text>} />
+      {canAllocate && (
+        <Textarea label="Reason for vacating" withAsterisk autosize minRows={2} maxLength={500} value={reason}
+          error={missing && !reason.trim() ? '*required' : undefined} placeholder="e.g. Sent for analysis, moved to another box"
+          onChange={(e) => setReason(e.currentTarget.value)} />
+      )}
+      {vacate.error && <Alert color="red" title={titleOf(vacate.error)} />}
+      <Group justify="flex-end" mt="xs">
+        <Button variant="default" onClick={onDone}>Close</Button>
+        {canAllocate && <Button color="red" variant="light" onClick={submit} loading={vacate.isPending}>Vacate</Button>}
+      </Group>
+    </Stack>
+  );
+}

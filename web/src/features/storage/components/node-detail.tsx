@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconPlus, IconStack3 } from '@tabler/icons-react';
+import { childLevelOf, STORAGE_LEVEL_LABELS, type BoxPosition, type StorageNode, type TreeNode } from '@contract/storage.contract';
+import { ApiError } from '@/lib/api-client';
+import { useCan, useCurrentInstitution } from '@/lib/session-context';
+import { useChildren, useNode, usePositions } from '../api/storage-api';
+import { LevelBadge, LevelIcon } from './level-badge';
+import { BoxGrid } from './box-grid';
+import { NodeForm } from './node-form';
+import { AllocationDialog } from './allocation-dialog';
+import { BulkAllocateDialog } from './bulk-allocate-dialog';
+import classes from './storage.module.css';
+
+const PLURAL = { container: 'containers', shelf: 'shelves', rack: 'racks', drawer: 'drawers', box: 'boxes' } as const;
+
+/** Children of a node (or the containers) as cards: title, code, rows x columns. */
+export function NodeCards({ nodes, onOpen }: { nodes: TreeNode[]; onOpen: (node: TreeNode) => void }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm">
+      {nodes.map((n) => (
+        <Paper key={n.id} withBorder radius="md" p="sm" component="button" type="button" className={classes.card} onClick={() => onOpen(n)}
+          aria-label={`${STORAGE_LEVEL_LABELS[n.level]} ${n.title}${n.code ? ` (${n.code})` : ''}, ${n.rows} x ${n.columns}`}>
+          <Group gap={6} wrap="nowrap">
+            <LevelIcon level={n.level} />
+            <Text fw={600} truncate>{n.title}</Text>
+          </Group>
+          <Text size="sm" c="dimmed">{n.code ? `Code ${n.code} · ` : ''}{n.rows} x {n.columns}</Text>
+          <Text size="xs" c="dimmed">{n.level === 'box' ? `${n.childCount} positions` : `${n.childCount} of ${n.rows * n.columns} places used`}</Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+interface Props {
+  path: number[];
+  onSelect: (path: number[]) => void;
+}
+
+/** The selected node: its title and type badge, Add <next level>, its children as cards, or a box's positions. */
+export function NodeDetail({ path, onSelect }: Props) {
+  const { institution } = useCurrentInstitution();
+  const canManage = useCan('configuration.manage');
+  const canAllocate = useCan('storage.allocate');
+  const node = useNode(institution.id, path);
+  const isBox = node.data?.level === 'box';
+  const children = useChildren(institution.id, path.at(-1) ?? null, Boolean(node.data) && !isBox);
+  const [adding, setAdding] = useState(false);
+  const [bulk, setBulk] = useState(false);
+
+  if (node.isPending) return <Group><Loader size="sm" /><Text size="sm">Loading…</Text></Group>;
+  if (node.isError) {
+    const gone = node.error instanceof ApiError && node.error.status === 404;
+    return <Alert color={gone ? 'yellow' : 'red'} title={gone ? 'This storage item no longer exists here.' : node.error.message}>Choose another item in the tree.</Alert>;
+  }
+  const n = node.data;
+  const next = childLevelOf(n.level);
+  const full = n.childCount >= n.rows * n.columns;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4}>
+          <Group gap="xs">
+            <Title order={2} fz={22}>{n.title}</Title>
+            <LevelBadge level={n.level} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {[n.code && `Code ${n.code}`, `${n.rows} x ${n.columns}`, n.positionLabelingOption?.title, n.institutionSite?.title].filter(Boolean).join(' · ')}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          {next && canManage && !full && (
+            <Button leftSection={<IconPlus size={16} />} variant="light" onClick={() => setAdding(true)}>Add {STORAGE_LEVEL_LABELS[next]}</Button>
+          )}
+          {isBox && canAllocate && <Button leftSection={<IconStack3 size={16} />} variant="light" onClick={() => setBulk(true)}>Bulk allocate</Button>}
+        </Group>
+      </Group>
+      {isBox ? <BoxPositions box={n} path={path} bulk={bulk} onBulkClose={() => setBulk(false)} /> : (
+        <>
+          {full && next && <Text size="sm" c="dimmed">Full: it holds {n.rows * n.columns} {PLURAL[next]} (rows x columns).</Text>}
+          {children.isPending ? <Loader size="sm" /> : children.data?.length
+            ? <NodeCards nodes={children.data} onOpen={(c) => onSelect([...path, c.id])} />
+            : <Text size="sm" c="dimmed">No {next ? PLURAL[next] : 'items'} yet{canManage && next ? `: Add ${STORAGE_LEVEL_LABELS[next]} creates one.` : '.'}</Text>}
+        </>
+      )}
+      {adding && next && (
+        <NodeForm level={next} parentPath={path} parentTitle={n.title} onClose={() => setAdding(false)}
+          onSaved={(saved: StorageNode) => { setAdding(false); onSelect([...path, saved.id]); }} />
+      )}
+    </Stack>
+  );
+}
+
+function BoxPositions({ box, path, bulk, onBulkClose }: { box: StorageNode; path: number[]; bulk: boolean; onBulkClose: () => void }) {
+  const { institution } = useCurrentInstitution();
+  const positions = usePositions(institution.id, path);
+  const [open, setOpen] = useState<BoxPosition | null>(null);
+  const free = positions.data?.filter((p) => !p.occupied).length ?? 0;
+  return (
+    <>
+      {positions.isError ? <Alert color="red" title="The positions could not be loaded." /> : (
+        <BoxGrid box={box} positions={positions.data} loading={positions.isPending} onOpen={setOpen} />
+      )}
+      {open && <AllocationDialog boxPath={path} boxTitle={box.title} position={open} onClose={() => setOpen(null)} />}
+      {bulk && <BulkAllocateDialog boxPath={path} boxTitle={box.title} free={free} onClose={onBulkClose} />}
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Button, Center, Flex, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconFridge, IconPlus } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { ID_TEXT } from '@contract/common.contract';
+import { useCan, useCurrentInstitution } from '@/lib/session-context';
+import { useChildren } from '../api/storage-api';
+import { StorageTree } from '../components/storage-tree';
+import { NodeCards, NodeDetail } from '../components/node-detail';
+import { NodeForm } from '../components/node-form';
+
+/** The selection lives in the URL (`?path=3.8.12`: the node's ids, container first), so a link or Back returns to it. */
+function useSelectedPath(): [number[], (path: number[]) => void] {
+  const [params, setParams] = useSearchParams();
+  const parts = (params.get('path') ?? '').split('.').filter(Boolean);
+  const path = parts.length <= 5 && parts.every((p) => ID_TEXT.test(p)) ? parts.map(Number) : [];
+  const select = (next: number[]) => setParams((prev) => {
+    const out = new URLSearchParams(prev);
+    if (next.length) out.set('path', next.join('.'));
+    else out.delete('path');
+    return out;
+  });
+  return [path, select];
+}
+
+/**
+ * Configuration > Storage Container (spec 2 §2 "Storage allocation screen", spec 1 §2): the tree on the
+ * left, the selected node on the right, Create Container; a box shows its positions for allocation.
+ */
+export function StoragePage() {
+  const { institution } = useCurrentInstitution();
+  const canManage = useCan('configuration.manage');
+  const [path, select] = useSelectedPath();
+  const [creating, setCreating] = useState(false);
+  const roots = useChildren(institution.id, null);
+  const empty = roots.isSuccess && roots.data.length === 0;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1} fz={26}>Storage Container</Title>
+        {canManage && <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>Create Container</Button>}
+      </Group>
+      {empty ? (
+        <Paper withBorder radius="md" p="xl">
+          <Center>
+            <Stack align="center" gap="sm" maw={420}>
+              <IconFridge size={40} color="var(--mantine-color-blue-6)" aria-hidden />
+              <Text fw={600} ta="center">This page lets you manage storage containers</Text>
+              <Text size="sm" c="dimmed" ta="center">A container holds shelves, a shelf racks, a rack drawers and a drawer boxes; samples are stored in a box's positions.</Text>
+              {canManage && <Button onClick={() => setCreating(true)}>Create your first Container</Button>}
+            </Stack>
+          </Center>
+        </Paper>
+      ) : (
+        <Flex direction={{ base: 'column', sm: 'row' }} gap="md" align="stretch">
+          <Paper withBorder radius="md" p="xs" w={{ base: '100%', sm: 260 }} style={{ flexShrink: 0, alignSelf: 'flex-start' }}>
+            <StorageTree selected={path} onSelect={select} />
+          </Paper>
+          <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} flex={1} miw={0}>
+            {path.length ? <NodeDetail key={path.join('.')} path={path} onSelect={select} /> : roots.isPending ? <Loader size="sm" /> : (
+              <Stack gap="sm">
+                <Title order={2} fz={20}>Containers</Title>
+                <Text size="sm" c="dimmed">Choose a container in the tree or below to see what it holds.</Text>
+                <NodeCards nodes={roots.data ?? []} onOpen={(n) => select([n.id])} />
+              </Stack>
+            )}
+          </Paper>
+        </Flex>
+      )}
+      {creating && <NodeForm level="container" parentPath={[]} onClose={() => setCreating(false)} onSaved={(n) => { setCreating(false); select([n.id]); }} />}
+    </Stack>
+  );
+}
