@@ -163,7 +163,7 @@ export const SampleTreeNode = CollectedSample.extend({
 });
 export type SampleTreeNode = CollectedSample & { children: SampleTreeNode[] };
 
-export const SAMPLE_EVENT_KINDS = ['collected', 'aliquoted', 'derived', 'adjusted', 'consent_withdrawn'] as const;
+export const SAMPLE_EVENT_KINDS = ['collected', 'aliquoted', 'derived', 'adjusted', 'shipped', 'received', 'rejected', 'shipment_cancelled', 'consent_withdrawn'] as const;
 export const SampleHistoryEntry = z.object({
   at: z.string(),
   kind: z.enum(SAMPLE_EVENT_KINDS),
