@@ -94,11 +94,16 @@ export async function manifestPdf(s: Shipment, items: ShipmentItem[]): Promise<U
     page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + width, y }, thickness: 0.5, color: rgb(0.4, 0.4, 0.4) });
     y -= 4;
   };
+  const newPage = () => {
+    page = doc.addPage([PAGE.width, PAGE.height]);
+    y = PAGE.height - MARGIN;
+    text(`Shipment manifest: ${s.name} (continued)`, MARGIN, 10, bold);
+    y -= 14;
+  };
   header();
   for (const i of items) {
-    if (y - ROW < MARGIN + 40 * MM) {
-      page = doc.addPage([PAGE.width, PAGE.height]);
-      y = PAGE.height - MARGIN;
+    if (y - ROW < MARGIN) {
+      newPage();
       header();
     }
     const png = await bwipjs.toBuffer({ bcid: 'code128', text: i.collectedSample.sampleId, scale: 2, height: 8, includetext: false, backgroundcolor: 'FFFFFF' });
@@ -117,6 +122,8 @@ export async function manifestPdf(s: Shipment, items: ShipmentItem[]): Promise<U
     }
     y -= ROW / 2 - 2;
   }
+  // The signature lines stay together, on a page of their own when the items filled the last one.
+  if (y - 40 * MM < MARGIN) newPage();
   y -= 14 * MM;
   for (const label of ['Sent by', 'Received by']) {
     text(`${label}:`, MARGIN, 10, bold);
@@ -125,5 +132,10 @@ export async function manifestPdf(s: Shipment, items: ShipmentItem[]): Promise<U
     page.drawLine({ start: { x: MARGIN + 125 * MM, y: y - 1 }, end: { x: MARGIN + width, y: y - 1 }, thickness: 0.5 });
     y -= 14 * MM;
   }
+  const pages = doc.getPages();
+  pages.forEach((pg, n) => {
+    const label = `Page ${n + 1} of ${pages.length}`;
+    pg.drawText(label, { x: PAGE.width - MARGIN - regular.widthOfTextAtSize(label, 8), y: MARGIN / 2, size: 8, font: regular, color: rgb(0.4, 0.4, 0.4) });
+  });
   return doc.save({ useObjectStreams: false });
 }

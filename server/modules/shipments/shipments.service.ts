@@ -43,6 +43,16 @@ async function receivedBy(tx: Db, sampleId: number) {
   return row ? row.receiver : null;
 }
 
+/** Protocols' withdrawal rule (docs/protocols.md), its problem prefixed with the sample it stops. */
+async function assertDonorUsable(tx: Db, ctx: Ctx, s: ShippableSample) {
+  try {
+    await assertUsable(ctx, { patientId: s.patientId }, tx);
+  } catch (e) {
+    if (e instanceof AppError) throw new AppError(e.status, `Sample ${s.sampleId}: ${e.title}`, e.errors, e.code);
+    throw e;
+  }
+}
+
 /**
  * A sample may be shipped when it is the caller's (404 otherwise), enabled, has something left, is in
  * no open shipment, was not received elsewhere, and its donor has not withdrawn consent. Every refusal
@@ -55,12 +65,7 @@ async function assertShippable(tx: Db, ctx: Ctx, s: ShippableSample) {
   if (open) throw shipmentErrors.in_open_shipment(s.sampleId, open.name);
   const away = await receivedBy(tx, s.id);
   if (away) throw shipmentErrors.received_elsewhere(s.sampleId, (await institutionTitles(tx, [away])).get(away) ?? `institution ${away}`);
-  try {
-    await assertUsable(ctx, { patientId: s.patientId }, tx);
-  } catch (e) {
-    if (e instanceof AppError) throw new AppError(e.status, `Sample ${s.sampleId}: ${e.title}`, e.errors, e.code);
-    throw e;
-  }
+  await assertDonorUsable(tx, ctx, s);
 }
 
 /** Locks and checks the samples (input order kept); an id that is not the caller's is 404 naming it. */
@@ -183,12 +188,7 @@ export async function sendShipment(ctx: Ctx, shipmentId: number) {
     for (const sample of samples) {
       if (!sample.isEnabled) throw shipmentErrors.sample_disabled(sample.sampleId);
       if (sample.remainingAmount <= 0) throw shipmentErrors.nothing_left(sample.sampleId);
-      try {
-        await assertUsable(ctx, { patientId: sample.patientId }, tx);
-      } catch (e) {
-        if (e instanceof AppError) throw new AppError(e.status, `Sample ${sample.sampleId}: ${e.title}`, e.errors, e.code);
-        throw e;
-      }
+      await assertDonorUsable(tx, ctx, sample);
       await tx.update(shipmentItems).set({ amount: sample.remainingAmount }).where(and(eq(shipmentItems.shipmentId, s.id), eq(shipmentItems.collectedSampleId, sample.id), eq(shipmentItems.status, 'pending')));
     }
     const [row] = await tx.update(shipments).set({ status: 'shipped', sentAt: ctx.now(), concurrencyStamp: newStamp() }).where(eq(shipments.id, s.id)).returning();
