@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { CandidateQuery, Shipment, ShipmentCandidate, ShipmentItem, ShipmentListQuery } from '../../../contract/shipments.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
@@ -94,7 +94,7 @@ const itemCol = (name: string) => sql.raw(`"shipment_items"."${name}"`);
 
 /**
  * A shipment's items (oldest first): both sides see only each sample's ID, specimen type, amount and
- * unit; the donor's name and MRN only when the sender included them. Cancelled items are left out.
+ * unit; the donor's name and MRN only when the sender included them. A cancelled shipment keeps its items (status cancelled).
  */
 export async function listItems(ctx: Ctx, shipmentId: number, opts: { ids?: number[] } = {}): Promise<ShipmentItem[]> {
   const shipment = await getShipment(ctx, shipmentId);
@@ -104,7 +104,7 @@ export async function listItems(ctx: Ctx, shipmentId: number, opts: { ids?: numb
   }).from(shipmentItems)
     .leftJoin(specimenTypes, eq(specimenTypes.id, shipmentItems.specimenTypeId))
     .leftJoin(unitOfMeasurements, eq(unitOfMeasurements.id, shipmentItems.unitId))
-    .where(and(eq(shipmentItems.shipmentId, shipmentId), ne(shipmentItems.status, 'cancelled'), opts.ids ? inArray(shipmentItems.id, opts.ids) : undefined))
+    .where(and(eq(shipmentItems.shipmentId, shipmentId), opts.ids ? inArray(shipmentItems.id, opts.ids) : undefined))
     .orderBy(asc(shipmentItems.id));
   const who = [...new Set(rows.map((r) => r.item.processedById).filter((x): x is number => x !== null))];
   const names = new Map((who.length ? await ctx.db.select().from(accountNames).where(inArray(accountNames.id, who)) : []).map((a) => [a.id, { firstName: a.firstName, lastName: a.lastName }]));

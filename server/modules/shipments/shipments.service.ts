@@ -218,7 +218,7 @@ async function processItem(ctx: Ctx, shipmentId: number, itemId: number, v: { ac
     const s = await lockShipment(tx, ctx, shipmentId);
     if (s.receivingInstitutionId !== instOf(ctx)) throw shipmentErrors.receiver_only();
     const [item] = await tx.select().from(shipmentItems).where(and(eq(shipmentItems.id, itemId), eq(shipmentItems.shipmentId, s.id))).limit(1).for('update');
-    if (!item || item.status === 'cancelled') throw notFound('Shipment item');
+    if (!item) throw notFound('Shipment item');
     if (s.status !== 'shipped' && s.status !== 'partially_received') throw shipmentErrors.not_receivable(s.status.replace('_', ' '));
     if (v.concurrencyStamp && v.concurrencyStamp !== item.concurrencyStamp) throw staleStamp();
     if (item.status !== 'pending') throw shipmentErrors.item_processed(await sampleCodeOf(tx, item.collectedSampleId), item.status);

@@ -76,6 +76,10 @@ describe('create and visibility across three institutions', () => {
     expect(pagination(sent).TotalCount).toBeGreaterThan(0);
     expect(ids(json<Rec[]>(await t.call('GET', api(A.institution, `?ReceivingInstitutionID=${A.institution.id}`), { token: A.token })))).not.toContain(s.id);
     const received = json<Ship[]>(await t.call('GET', api(B.institution, `?ReceivingInstitutionID=${B.institution.id}&Status=shipped`), { token: B.token }));
+    expect(ids(json<Rec[]>(await t.call('GET', api(B.institution, `?ReceivingInstitutionID=${B.institution.id}&Status=received`), { token: B.token })))).not.toContain(s.id);
+    expect(ids(json<Rec[]>(await t.call('GET', api(A.institution, `?SendingInstitutionID=${A.institution.id}&ReceivingInstitutionID=${B.institution.id}&SearchTerm=trk-1`), { token: A.token })))).toContain(s.id);
+    expect(ids(json<Rec[]>(await t.call('GET', api(A.institution, `?SendingInstitutionID=${A.institution.id}&ReceivingInstitutionID=${C.institution.id}`), { token: A.token })))).not.toContain(s.id);
+    expect(json(await t.call('GET', api(A.institution, '?Status=lost'), { token: A.token }))).toMatchObject({ status: 400 });
     expect(received.find((x) => x.id === s.id)).toMatchObject({ direction: 'received', collectionProtocol: null });
     // The receiver's view of the items: sample ID, type, amount and unit only.
     const items = await itemsOf(B, s);
@@ -216,7 +220,10 @@ describe('refusals', () => {
     expect(json(cancelled)).toMatchObject({ status: 'cancelled' });
     expect(json(await t.call('POST', api(A.institution, `/${s.id}/cancel`), { token: A.token })).code).toBe('shipments.cannot_cancel');
     expect((await p.history(s1)).map((h) => h.kind)).toEqual(['collected', 'shipped', 'shipment_cancelled']);
-    expect((await itemsOf(B, s))).toEqual([]);
+    const [gone] = await itemsOf(B, s);
+    expect(gone).toMatchObject({ status: 'cancelled', received: false, rejected: false });
+    expect(json(await act(B, s, gone, 'receive'))).toMatchObject({ status: 409, code: 'shipments.not_receivable', title: 'This shipment is cancelled: its items cannot be received or rejected.' });
+    expect(json<Ship>(await t.call('GET', api(B.institution, `/${s.id}`), { token: B.token }))).toMatchObject({ status: 'cancelled', itemCounts: { pending: 0 } });
     expect((await p.aliquot(s1)).statusCode).toBe(201);
 
     const s2 = await p.sample();
