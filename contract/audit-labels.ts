@@ -95,6 +95,23 @@ const fixed: Record<string, AuditRecordType> = {
       withdrawnById: f('Withdrawn by'),
     },
   },
+  // Shipments (issue 15): the shipment (sender's actions) and its items (receiver's actions).
+  shipment: {
+    label: 'Shipment',
+    fields: {
+      name: f('Name'), trackingNumber: f('Tracking number'), trackingUrl: f('Tracking URL'), sendingInstitutionSiteId: site, receivingInstitutionId: f('Receiving institution'),
+      receivingInstitutionSiteId: f('Receiving site'), shippedDate: f('Shipped date'), shippedTime: f('Shipped time'), status: f('Status'),
+      includeDonorIdentity: f('Donor identity included'), collectionProtocolId: f('Collection protocol'), sentAt: f('Sent'), receivedAt: f('Received'),
+      processedAt: f('Processed'), cancelledAt: f('Cancelled'), collectedSampleIds: f('Samples'), collectedSampleId: f('Sample'), itemId: f('Item'),
+    },
+  },
+  shipmentItem: {
+    label: 'Shipment item',
+    fields: {
+      shipmentId: f('Shipment'), collectedSampleId: f('Sample'), status: f('Status'), reason: f('Reason'), amount: f('Amount'), unitId: f('Unit', 'unitOfMeasurements'),
+      specimenTypeId: f('Specimen type', 'specimenTypes'), processedById: f('Processed by'), processedAt: f('Processed'), shipmentStatus: f('Shipment status'),
+    },
+  },
   // The storage hierarchy (issue 13): one record type for container, shelf, rack, drawer and box.
   storageContainer: {
     label: 'Storage container',
@@ -135,6 +152,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   release: 'Released', allocate: 'Allocated', vacate: 'Vacated', print: 'Printed labels', withdraw: 'Withdrawn', add_items: 'Items added', login: 'Signed in', logout: 'Signed out',
   password_change: 'Changed own password', password_overwrite: 'Password set by an administrator',
   roles_change: 'Roles changed', add_institution: 'Added to the institution', remove_institution: 'Removed from the institution',
+  send: 'Sent', cancel: 'Cancelled', receive: 'Received', reject: 'Rejected', add_item: 'Item added',
 };
 
 /** Bookkeeping every record carries: not a change a person made, never listed. */

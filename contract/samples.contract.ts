@@ -164,7 +164,10 @@ export const SampleTreeNode = CollectedSample.extend({
 });
 export type SampleTreeNode = CollectedSample & { children: SampleTreeNode[] };
 
-export const SAMPLE_EVENT_KINDS = ['collected', 'aliquoted', 'derived', 'adjusted', 'allocated', 'vacated', 'consent_withdrawn', 'label_printed'] as const;
+export const SAMPLE_EVENT_KINDS = [
+  'collected', 'aliquoted', 'derived', 'adjusted', 'allocated', 'vacated', 'shipped', 'received', 'rejected', 'shipment_cancelled',
+  'consent_withdrawn', 'label_printed',
+] as const;
 export const SampleHistoryEntry = z.object({
   at: z.string(),
   kind: z.enum(SAMPLE_EVENT_KINDS),

@@ -30,6 +30,7 @@ import { protocolRoutes } from './modules/protocols/protocols.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
 import { sampleRoutes } from './modules/samples/samples.routes';
 import { formRoutes } from './modules/forms/forms.routes';
+import { shipmentRoutes } from './modules/shipments/shipments.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -101,6 +102,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   storageRoutes(app, deps);
   sampleRoutes(app, deps);
   formRoutes(app, deps);
+  shipmentRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

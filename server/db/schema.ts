@@ -11,3 +11,4 @@ export * from '../modules/protocols/protocols.table';
 export * from '../modules/storage/storage.table';
 export * from '../modules/samples/samples.table';
 export * from '../modules/forms/forms.table';
+export * from '../modules/shipments/shipments.table';

@@ -31,5 +31,9 @@ export const sampleErrors = defineErrors('samples', {
   unit_required: { status: 400, title: 'Choose the unit of measurement of a sample.' },
   row_parent: { status: 400, title: (key: string) => `Row ${key} names a parent row that is not listed before it.` },
   row_key: { status: 400, title: (key: string) => `Row key ${key} is used twice.` },
+  in_transit: {
+    status: 409,
+    title: (sampleId: string, shipment: string) => `Sample ${sampleId} is in the shipment "${shipment}": it cannot be aliquoted or sub-sampled until the shipment is received or cancelled.`,
+  },
   parent_disabled: { status: 409, title: (sampleId: string) => `Sample ${sampleId} is disabled: nothing can be taken from it.` },
 });

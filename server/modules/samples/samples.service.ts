@@ -12,6 +12,7 @@ import { sampleErrors } from './samples.errors';
 import { draw, lockSample, recordEvent, round, type SampleRow, unitSymbol } from './ledger';
 import { assertSampleIdFree, childPrefix, generateSampleId, primaryPrefix } from './sample-ids';
 import { getSample, samplesByIds } from './samples.read';
+import { openShipmentOf } from './shipping';
 
 type Protocol = Awaited<ReturnType<typeof protocolOf>>;
 /** Where a primary sample comes from: checked once per command. */
@@ -84,6 +85,9 @@ interface ChildSpec { sampleId: string | null; lineageId: number; specimenTypeId
  */
 async function createChild(tx: Db, ctx: Ctx, parent: SampleRow, v: ChildSpec) {
   const inst = instOf(ctx);
+  // A sample in an open shipment is (or is about to be) elsewhere: nothing is taken from it until it is received or the shipment cancelled.
+  const shipment = await openShipmentOf(tx, parent.id);
+  if (shipment) throw sampleErrors.in_transit(parent.sampleId, shipment.name);
   const unitId = v.unitId ?? parent.unitId;
   const found = await assertLookupIds(tx, inst, [
     { key: 'subSampleLineages', id: v.lineageId, field: 'subSampleLineageId', label: 'Sub Sample Lineage' },

@@ -7,6 +7,7 @@ import { newStamp } from '../../platform/records';
 import type { Db } from '../../db/client';
 import { assertUsable } from '../protocols';
 import { appendSampleEvent, sampleRefOf, sampleRefsOf, type SampleRef } from '../samples/samples.repository';
+import { openShipmentOf } from '../samples';
 import { boxPositionOccupancies as occ, boxPositions, storageNodes } from './storage.table';
 import { storageErrors } from './storage.errors';
 import { nodesOnPath, type NodeRow } from './storage-scope';
@@ -42,10 +43,12 @@ async function lockBox(ctx: Ctx, tx: Db, path: number[], mode: 'share' | 'update
   return locked;
 }
 
-/** Samples that may be stored: of this institution (404), enabled, donor's consent not withdrawn. */
+/** Samples that may be stored: of this institution (404), enabled, not in transit (issue 15), donor's consent not withdrawn. */
 async function usable(ctx: Ctx, tx: Db, s: SampleRef | null): Promise<SampleRef> {
   if (!s) throw notFound('Collected sample');
   if (!s.isEnabled) throw storageErrors.sample_disabled(s.sampleId);
+  const shipment = await openShipmentOf(tx, s.id);
+  if (shipment) throw storageErrors.sample_in_transit(s.sampleId, shipment.name);
   await assertUsable(ctx, { patientId: s.patientId }, tx);
   return s;
 }

@@ -214,6 +214,23 @@ describe('withdrawn consent', () => {
   });
 });
 
+describe('in transit', () => {
+  it('refuses to store a sample that is in an open shipment, naming the shipment', async () => {
+    const w = await donor();
+    const [shipped] = await w.samples(1);
+    const receiver = await signedIn(t, ['Institution Administrator']);
+    const sent = await t.call('POST', `/api/institutions/${inst}/collectedSampleShipments`, { token, body: {
+      Name: 'To the reference lab', SendingInstitutionSiteId: institution.site.id, ReceivingInstitutionId: receiver.institution.id,
+      ReceivingInstitutionSiteId: receiver.institution.site.id, CollectedSampleIds: [shipped.id],
+    } });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const b = await box();
+    expect(json<Problem>(await b.allocate('A1', shipped.id))).toMatchObject({
+      status: 409, code: 'storage.sample_in_transit', title: `Sample ${shipped.sampleId} is in the open shipment To the reference lab: it can be stored once received.`,
+    });
+  });
+});
+
 describe('suggest a position', () => {
   it('prefers a box holding samples of the same protocol and specimen type, else the first free position anywhere', async () => {
     const p = await donor();

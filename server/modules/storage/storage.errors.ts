@@ -32,6 +32,7 @@ export const storageErrors = defineErrors('storage', {
     title: (code: string, box: string, occupant: string) => `Position ${code} of ${box} is already occupied${occupant ? ` by sample ${occupant}` : ''}: choose a free position.`,
   },
   sample_placed: { status: 409, title: (sampleId: string, where: string) => `Sample ${sampleId} is already stored at ${where}: vacate it there first.` },
+  sample_in_transit: { status: 409, title: (sampleId: string, shipment: string) => `Sample ${sampleId} is in the open shipment ${shipment}: it can be stored once received.` },
   sample_disabled: { status: 409, title: (sampleId: string) => `Sample ${sampleId} is disabled: it cannot be stored.` },
   box_disabled: { status: 409, title: (box: string) => `${box} is disabled: enable the box before storing samples in it.` },
   box_lacks_room: {

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import {
-  IconAdjustments, IconAlertCircle, IconArrowLeft, IconBox, IconBoxOff, IconDroplet, IconFlask, IconGitBranch, IconPlus, IconPrinter, IconTag, IconUserOff,
+  IconAdjustments, IconAlertCircle, IconArrowLeft, IconBox, IconBoxOff, IconDroplet, IconFlask, IconGitBranch, IconPlus, IconPrinter, IconTag, IconTruck, IconTruckDelivery, IconTruckOff, IconTruckReturn, IconUserOff,
 } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import type { CollectedSample, SampleHistoryEntry, SampleTreeNode } from '@contract/samples.contract';
@@ -155,6 +155,11 @@ const EVENT_LOOK: Record<SampleHistoryEntry['kind'], { title: string; icon: Reac
   // Written by storage allocation (docs/storage.md).
   allocated: { title: 'Stored', icon: <IconBox size={14} />, color: 'indigo' },
   vacated: { title: 'Taken out of storage', icon: <IconBoxOff size={14} />, color: 'gray' },
+  // Written by shipments (docs/shipments.md): the chain of custody.
+  shipped: { title: 'Shipped', icon: <IconTruck size={14} />, color: 'cyan' },
+  received: { title: 'Received', icon: <IconTruckDelivery size={14} />, color: 'teal' },
+  rejected: { title: 'Rejected on receipt', icon: <IconTruckOff size={14} />, color: 'red' },
+  shipment_cancelled: { title: 'Shipment cancelled', icon: <IconTruckReturn size={14} />, color: 'gray' },
   consent_withdrawn: { title: 'Consent withdrawn', icon: <IconUserOff size={14} />, color: 'red' },
   label_printed: { title: 'Label printed', icon: <IconTag size={14} />, color: 'gray' },
 };

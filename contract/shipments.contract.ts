@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { Id, InstParam, optionalId, optionalIsoDate, optionalText, PagingQuery, RecordBase, requiredId, requiredText, trimmedText } from './common.contract';
+import { collectedTime } from './samples.contract';
+
+// Shipments of collected samples to another institution (spec 2 §2 "Shipments", §3, §4, §7; docs/shipments.md).
+
+export const SHIPMENT_STATUSES = ['draft', 'shipped', 'partially_received', 'received', 'cancelled'] as const;
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+/** `cancelled`: the item of a cancelled shipment (it no longer holds its sample). */
+export const SHIPMENT_ITEM_STATUSES = ['pending', 'received', 'rejected', 'cancelled'] as const;
+export type ShipmentItemStatus = (typeof SHIPMENT_ITEM_STATUSES)[number];
+/** Most samples one create (one transaction) may ship. */
+export const MAX_SHIPMENT_ITEMS = 500;
+
+const bool = z.union([z.boolean(), z.enum(['true', 'false'])], { error: 'Must be true or false' }).transform((v) => v === true || v === 'true');
+const flag = bool.optional().transform((v) => v ?? false);
+
+/** A tracking page the receiver may open: http or https only (never javascript: or data:). */
+export const trackingUrl = trimmedText(2000).nullish().transform((v) => v || null)
+  .refine((v) => {
+    if (!v) return true;
+    try {
+      const u = new URL(v);
+      return u.protocol === 'http:' || u.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'Enter a web address starting with http:// or https://');
+
+const sampleIds = z.array(Id, { error: 'Must be a list of sample ids' }).max(MAX_SHIPMENT_ITEMS, `At most ${MAX_SHIPMENT_ITEMS} samples in one shipment`);
+
+/**
+ * The shipment payload (spec 2 §3) plus the atomic create: `collectedSampleIds` become its items in the
+ * same transaction. With `draft: true`, or with no samples (the spec's client adds items one by one),
+ * the shipment is a draft until sent.
+ */
+export const ShipmentInput = z.object({
+  name: requiredText(200),
+  trackingNumber: optionalText(100),
+  trackingURL: trackingUrl,
+  /** The caller's institution; accepted for the spec's payload, another id is refused. */
+  sendingInstitutionId: optionalId,
+  sendingInstitutionSiteId: requiredId,
+  receivingInstitutionId: requiredId,
+  receivingInstitutionSiteId: requiredId,
+  /** Default: today (UTC). */
+  shippedDate: optionalIsoDate,
+  /** Default: now (UTC, HH:MM). */
+  shippedTime: collectedTime.nullish().or(z.literal('')).transform((v) => v || null),
+  collectionProtocolId: optionalId,
+  includeDonorIdentity: flag,
+  draft: flag,
+  collectedSampleIds: sampleIds.optional().transform((v) => v ?? []),
+}).superRefine((v, ctx) => {
+  if (new Set(v.collectedSampleIds).size !== v.collectedSampleIds.length) ctx.addIssue({ code: 'custom', path: ['collectedSampleIds'], message: 'A sample is listed twice' });
+});
+export type ShipmentInput = z.input<typeof ShipmentInput>;
+
+/** Spec 2 §7: one item per call, added to a draft. `received`/`rejected` are accepted and ignored (new items are pending). */
+export const ShipmentItemInput = z.object({
+  collectedSampleId: requiredId,
+  collectedSampleShipmentId: optionalId,
+  received: bool.optional(),
+  rejected: bool.optional(),
+});
+export type ShipmentItemInput = z.input<typeof ShipmentItemInput>;
+
+/**
+ * Receiving or rejecting one item. `concurrencyStamp` (the item's) is checked when given; the spec's
+ * fields (`receivedDate`, ...) are accepted and ignored: the server records who and when.
+ */
+export const ReceiveInput = z.object({
+  concurrencyStamp: z.string().max(100).optional(),
+  collectedSampleShipmentId: optionalId,
+  collectedSampleId: optionalId,
+  received: bool.optional(),
+  rejected: bool.optional(),
+  receivedDate: z.string().max(100).nullish(),
+}).optional();
+export const RejectInput = z.object({
+  reason: requiredText(500),
+  concurrencyStamp: z.string().max(100).optional(),
+  collectedSampleShipmentId: optionalId,
+  collectedSampleId: optionalId,
+  received: bool.optional(),
+  rejected: bool.optional(),
+  receivedDate: z.string().max(100).nullish(),
+});
+export type RejectInput = z.input<typeof RejectInput>;
+
+export const ShipmentListQuery = PagingQuery.extend({
+  sendingInstitutionId: optionalId,
+  receivingInstitutionId: optionalId,
+  status: z.enum(SHIPMENT_STATUSES, { error: `One of ${SHIPMENT_STATUSES.join(', ')}` }).optional(),
+  collectionProtocolId: optionalId,
+});
+export type ShipmentListQuery = z.infer<typeof ShipmentListQuery>;
+
+/** The create stepper's search: one sample ID, a patient MRN, or a collected-date range (both dates). */
+export const CandidateQuery = PagingQuery.extend({
+  sampleId: trimmedText(60).optional(),
+  patientMrn: trimmedText(100).optional(),
+  startDate: optionalIsoDate,
+  endDate: optionalIsoDate,
+  collectionProtocolId: optionalId,
+}).superRefine((q, ctx) => {
+  if (Boolean(q.startDate) !== Boolean(q.endDate)) ctx.addIssue({ code: 'custom', path: [q.startDate ? 'endDate' : 'startDate'], message: 'Give both the start and the end date' });
+  else if (q.startDate && q.endDate && q.startDate > q.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end date cannot be before the start date' });
+  if (!q.sampleId && !q.patientMrn && !q.startDate) ctx.addIssue({ code: 'custom', path: ['sampleId'], message: 'Search by sample ID, patient MRN or two dates' });
+});
+export type CandidateQuery = z.infer<typeof CandidateQuery>;
+
+export const ShipmentParams = InstParam.extend({ shipmentId: Id });
+export const ShipmentItemParams = ShipmentParams.extend({ itemId: Id });
+
+const Ref = z.object({ id: z.number(), title: z.string().nullable() }).nullable();
+const UnitRef = z.object({ unitName: z.string().nullable(), unitSymbol: z.string().nullable() });
+
+export const Shipment = RecordBase.extend({
+  concurrencyStamp: z.string(),
+  name: z.string(),
+  trackingNumber: z.string().nullable(),
+  trackingURL: z.string().nullable(),
+  sendingInstitution: Ref,
+  sendingInstitutionSite: Ref,
+  receivingInstitution: Ref,
+  receivingInstitutionSite: Ref,
+  shippedDate: z.string(),
+  shippedTime: z.string(),
+  status: z.enum(SHIPMENT_STATUSES),
+  /** When the last pending item was processed (status received). */
+  receivedDate: z.string().nullable(),
+  receivedTime: z.string().nullable(),
+  /** When an item was last received or rejected (the list's Processed Date/Time). */
+  processedDate: z.string().nullable(),
+  processedTime: z.string().nullable(),
+  includeDonorIdentity: z.boolean(),
+  /** The sender's protocol: null for the receiver (the sender's data). */
+  collectionProtocol: Ref,
+  /** Whether the caller's institution sent it (SENT) or receives it (RECEIVED). */
+  direction: z.enum(['sent', 'received']),
+  itemCounts: z.object({ total: z.number(), pending: z.number(), received: z.number(), rejected: z.number() }),
+});
+export type Shipment = z.infer<typeof Shipment>;
+
+/** What both sides see of a shipped sample: its ID, type, amount and unit; the donor only if the sender chose to include it. */
+export const ShippedSample = z.object({
+  id: z.number(),
+  sampleId: z.string(),
+  specimenType: Ref,
+  amount: z.number(),
+  unitOfMeasurement: UnitRef,
+  donor: z.object({ firstName: z.string(), fatherName: z.string(), grandFatherName: z.string(), mrn: z.string().nullable() }).nullable(),
+});
+
+export const ShipmentItem = z.object({
+  id: z.number(),
+  collectedSampleShipmentId: z.number(),
+  collectedSampleId: z.number(),
+  status: z.enum(SHIPMENT_ITEM_STATUSES),
+  received: z.boolean(),
+  rejected: z.boolean(),
+  /** When it was received or rejected. */
+  receivedDate: z.string().nullable(),
+  processedAccount: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+  reason: z.string().nullable(),
+  collectedSample: ShippedSample,
+  concurrencyStamp: z.string(),
+});
+export type ShipmentItem = z.infer<typeof ShipmentItem>;
+
+/** A sample the caller may ship (the stepper's result table). */
+export const ShipmentCandidate = z.object({
+  id: z.number(),
+  sampleId: z.string(),
+  specimenType: Ref,
+  amount: z.number(),
+  unitOfMeasurement: UnitRef,
+  collectionProtocol: Ref,
+  collectedDate: z.string(),
+  hasWithdrawnConsent: z.boolean(),
+});
+export type ShipmentCandidate = z.infer<typeof ShipmentCandidate>;

@@ -1,0 +1,31 @@
+import { defineErrors } from '../../platform/errors';
+
+/** The shipments module's errors: code `shipments.<key>`, status, human title. */
+export const shipmentErrors = defineErrors('shipments', {
+  same_institution: { status: 400, title: 'Choose another institution to receive the shipment.' },
+  sending_institution: { status: 400, title: 'A shipment is sent from the institution you are working in.' },
+  receiving_institution: { status: 400, title: 'Choose an existing institution to receive the shipment.' },
+  receiving_site: { status: 400, title: 'Choose an enabled site of the receiving institution.' },
+  sending_site: { status: 400, title: 'Choose an enabled site of your institution as the sending site.' },
+  protocol: { status: 400, title: 'Choose a collection protocol of your institution.' },
+  no_items: { status: 400, title: 'Add at least one sample before sending the shipment.' },
+  sample_not_found: { status: 404, title: (id: number) => `Collected sample ${id} not found.` },
+  in_open_shipment: {
+    status: 409,
+    title: (sampleId: string, shipment: string) => `Sample ${sampleId} is already in the open shipment "${shipment}".`,
+  },
+  sample_disabled: { status: 409, title: (sampleId: string) => `Sample ${sampleId} is disabled and cannot be shipped.` },
+  nothing_left: { status: 409, title: (sampleId: string) => `Sample ${sampleId} has nothing remaining to ship.` },
+  received_elsewhere: {
+    status: 409,
+    title: (sampleId: string, receiver: string) => `Sample ${sampleId} was received by ${receiver}: it is no longer here to ship.`,
+  },
+  too_many: { status: 409, title: (max: number) => `A shipment holds at most ${max} samples.` },
+  not_draft: { status: 409, title: 'Samples are added only to a draft shipment.' },
+  not_receivable: { status: 409, title: (status: string) => `This shipment is ${status}: its items cannot be received or rejected.` },
+  item_processed: { status: 409, title: (sampleId: string, status: string) => `Sample ${sampleId} is already ${status}.` },
+  receiver_only: { status: 403, title: 'Only the receiving institution receives or rejects items.' },
+  sender_only: { status: 403, title: 'Only the sending institution changes this shipment.' },
+  cannot_cancel: { status: 409, title: (status: string) => `This shipment is ${status} and cannot be cancelled.` },
+  processed_items: { status: 409, title: 'Items of this shipment were already received or rejected: it cannot be cancelled.' },
+});

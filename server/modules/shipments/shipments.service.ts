@@ -1,0 +1,271 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { MAX_SHIPMENT_ITEMS, type RejectInput, type ShipmentInput, type ShipmentItemInput } from '../../../contract/shipments.contract';
+import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { AppError, isUniqueViolation, notFound, staleStamp } from '../../platform/errors';
+import { audit } from '../../platform/audit';
+import { newStamp } from '../../platform/records';
+import type { Db } from '../../db/client';
+import { assertSiteIds, institutionExists, institutionTitles } from '../institutions/institutions.repository';
+import { assertUsable, protocolOf } from '../protocols';
+import { appendShippingEvent, lockShippableSamples, openShipmentOf, sampleCodeOf, type ShippableSample } from '../samples';
+import { shipmentItems, shipments } from './shipments.table';
+import { shipmentErrors } from './shipments.errors';
+import { getShipment, listItems } from './shipments.read';
+
+type ShipmentRow = typeof shipments.$inferSelect;
+type Parsed = z.output<typeof ShipmentInput>;
+
+/** Today and now in UTC (HH:MM), the spec's defaults for the shipped date and time. */
+const nowParts = (ctx: Ctx) => {
+  const iso = ctx.now().toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+};
+
+/** The shipment, locked for the rest of the transaction, if the caller's institution sent it or receives it (sent); else 404. */
+async function lockShipment(tx: Db, ctx: Ctx, id: number): Promise<ShipmentRow> {
+  const inst = instOf(ctx);
+  const [row] = await tx.select().from(shipments).where(eq(shipments.id, id)).limit(1).for('update');
+  if (!row || (row.institutionId !== inst && (row.receivingInstitutionId !== inst || !row.sentAt))) throw notFound('Shipment');
+  return row;
+}
+
+/** Institution and site titles both sides are named by in a sample's history. */
+async function partiesOf(tx: Db, s: ShipmentRow) {
+  const titles = await institutionTitles(tx, [s.institutionId, s.receivingInstitutionId]);
+  return { sender: titles.get(s.institutionId) ?? `Institution ${s.institutionId}`, receiver: titles.get(s.receivingInstitutionId) ?? `Institution ${s.receivingInstitutionId}` };
+}
+
+/** Whether the sample was received by another institution (it is no longer at the sender's). */
+async function receivedBy(tx: Db, sampleId: number) {
+  const [row] = await tx.select({ receiver: shipments.receivingInstitutionId }).from(shipmentItems).innerJoin(shipments, eq(shipments.id, shipmentItems.shipmentId))
+    .where(and(eq(shipmentItems.collectedSampleId, sampleId), eq(shipmentItems.status, 'received'))).limit(1);
+  return row ? row.receiver : null;
+}
+
+/** Protocols' withdrawal rule (docs/protocols.md), its problem prefixed with the sample it stops. */
+async function assertDonorUsable(tx: Db, ctx: Ctx, s: ShippableSample) {
+  try {
+    await assertUsable(ctx, { patientId: s.patientId }, tx);
+  } catch (e) {
+    if (e instanceof AppError) throw new AppError(e.status, `Sample ${s.sampleId}: ${e.title}`, e.errors, e.code);
+    throw e;
+  }
+}
+
+/**
+ * A sample may be shipped when it is the caller's (404 otherwise), enabled, has something left, is in
+ * no open shipment, was not received elsewhere, and its donor has not withdrawn consent. Every refusal
+ * names the sample.
+ */
+async function assertShippable(tx: Db, ctx: Ctx, s: ShippableSample) {
+  if (!s.isEnabled) throw shipmentErrors.sample_disabled(s.sampleId);
+  if (s.remainingAmount <= 0) throw shipmentErrors.nothing_left(s.sampleId);
+  const open = await openShipmentOf(tx, s.id);
+  if (open) throw shipmentErrors.in_open_shipment(s.sampleId, open.name);
+  const away = await receivedBy(tx, s.id);
+  if (away) throw shipmentErrors.received_elsewhere(s.sampleId, (await institutionTitles(tx, [away])).get(away) ?? `institution ${away}`);
+  await assertDonorUsable(tx, ctx, s);
+}
+
+/** Locks and checks the samples (input order kept); an id that is not the caller's is 404 naming it. */
+async function shippable(tx: Db, ctx: Ctx, ids: number[]) {
+  const found = new Map((await lockShippableSamples(tx, instOf(ctx), ids)).map((s) => [s.id, s]));
+  const list: ShippableSample[] = [];
+  for (const id of ids) {
+    const s = found.get(id);
+    if (!s) throw shipmentErrors.sample_not_found(id, { collectedSampleIds: [`Collected sample ${id} not found`] });
+    await assertShippable(tx, ctx, s);
+    list.push(s);
+  }
+  return list;
+}
+
+const sentSummary = (p: { sender: string; receiver: string }, name: string) => `Sent by ${p.sender} to ${p.receiver} in the shipment "${name}".`;
+
+/** The chain of custody of samples leaving: one history entry each, in the caller's transaction. */
+async function recordSent(tx: Db, ctx: Ctx, s: ShipmentRow, samples: Pick<ShippableSample, 'id' | 'institutionId'>[]) {
+  const parties = await partiesOf(tx, s);
+  for (const sample of samples) await appendShippingEvent(tx, { sample, kind: 'shipped', summary: sentSummary(parties, s.name), accountId: ctx.account.id, at: ctx.now() });
+}
+
+/** Inserts pending items; a parallel shipment that took a sample first is the declared 409, not a bare conflict. */
+async function insertItems(tx: Db, ctx: Ctx, shipmentId: number, samples: ShippableSample[]) {
+  if (!samples.length) return;
+  try {
+    await tx.insert(shipmentItems).values(samples.map((s) => ({
+      institutionId: s.institutionId, shipmentId, collectedSampleId: s.id, specimenTypeId: s.specimenTypeId, amount: s.remainingAmount, unitId: s.unitId,
+      status: 'pending', creatorId: ctx.account.id, createdDate: ctx.now(), concurrencyStamp: newStamp(),
+    })));
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    for (const s of samples) {
+      const open = await openShipmentOf(tx, s.id);
+      if (open && open.id !== shipmentId) throw shipmentErrors.in_open_shipment(s.sampleId, open.name);
+    }
+    throw shipmentErrors.in_open_shipment(samples[0].sampleId, 'another shipment');
+  }
+}
+
+/** Where a shipment goes: another existing institution and one of its enabled sites; from an enabled site of the caller's. */
+async function checkParties(tx: Db, ctx: Ctx, v: Parsed) {
+  const inst = instOf(ctx);
+  if (v.sendingInstitutionId && v.sendingInstitutionId !== inst) throw shipmentErrors.sending_institution({ sendingInstitutionId: ['Must be your institution'] });
+  if (v.receivingInstitutionId === inst) throw shipmentErrors.same_institution({ receivingInstitutionId: ['Choose another institution'] });
+  if (!(await institutionExists(tx, v.receivingInstitutionId))) throw shipmentErrors.receiving_institution({ receivingInstitutionId: ['Choose an existing institution'] });
+  await assertSiteIds(tx, inst, [{ id: v.sendingInstitutionSiteId, field: 'sendingInstitutionSiteId', label: 'Sending Institution Site' }]);
+  try {
+    await assertSiteIds(tx, v.receivingInstitutionId, [{ id: v.receivingInstitutionSiteId, field: 'receivingInstitutionSiteId' }]);
+  } catch {
+    throw shipmentErrors.receiving_site({ receivingInstitutionSiteId: ['Choose an enabled site of the receiving institution'] });
+  }
+  if (v.collectionProtocolId) {
+    try {
+      await protocolOf(ctx, v.collectionProtocolId, tx);
+    } catch {
+      throw shipmentErrors.protocol({ collectionProtocolId: ['Choose a protocol of your institution'] });
+    }
+  }
+}
+
+/**
+ * The atomic create (ARCHITECTURE §3): the shipment and its items in ONE transaction, shipped at once
+ * (each sample's history says so) unless `draft` is asked for or no sample is given.
+ */
+export async function createShipment(ctx: Ctx, input: ShipmentInput) {
+  requirePermission(ctx, 'shipments.manage');
+  const v = input as unknown as Parsed;
+  const inst = instOf(ctx);
+  const id = await ctx.db.transaction(async (tx) => {
+    await checkParties(tx, ctx, v);
+    const samples = await shippable(tx, ctx, v.collectedSampleIds);
+    const draft = v.draft || !samples.length;
+    const now = nowParts(ctx);
+    const [row] = await tx.insert(shipments).values({
+      institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id, createdDate: ctx.now(), enabledDate: ctx.now(),
+      sendingInstitutionSiteId: v.sendingInstitutionSiteId, receivingInstitutionId: v.receivingInstitutionId, receivingInstitutionSiteId: v.receivingInstitutionSiteId,
+      name: v.name, trackingNumber: v.trackingNumber, trackingUrl: v.trackingURL, shippedDate: v.shippedDate ?? now.date, shippedTime: v.shippedTime ?? now.time,
+      status: draft ? 'draft' : 'shipped', includeDonorIdentity: v.includeDonorIdentity, collectionProtocolId: v.collectionProtocolId, sentAt: draft ? null : ctx.now(),
+    }).returning();
+    await insertItems(tx, ctx, row.id, samples);
+    if (!draft) await recordSent(tx, ctx, row, samples);
+    await audit(tx, ctx, { entity: 'shipment', entityId: row.id, action: 'create', after: { ...row, collectedSampleIds: samples.map((s) => s.id) } });
+    return row.id;
+  });
+  return getShipment(ctx, id);
+}
+
+/** Spec 2 §7: one sample added to a draft shipment (the sender's). */
+export async function addItem(ctx: Ctx, shipmentId: number, input: ShipmentItemInput) {
+  requirePermission(ctx, 'shipments.manage');
+  const sampleId = Number(input.collectedSampleId);
+  const itemId = await ctx.db.transaction(async (tx) => {
+    const s = await lockShipment(tx, ctx, shipmentId);
+    if (s.institutionId !== instOf(ctx)) throw shipmentErrors.sender_only();
+    if (s.status !== 'draft') throw shipmentErrors.not_draft();
+    const [c] = await tx.select({ n: sql<number>`count(*)::int` }).from(shipmentItems).where(and(eq(shipmentItems.shipmentId, s.id), eq(shipmentItems.status, 'pending')));
+    if (Number(c.n) >= MAX_SHIPMENT_ITEMS) throw shipmentErrors.too_many(MAX_SHIPMENT_ITEMS);
+    const [sample] = await shippable(tx, ctx, [sampleId]);
+    await insertItems(tx, ctx, s.id, [sample]);
+    const [item] = await tx.select({ id: shipmentItems.id }).from(shipmentItems).where(and(eq(shipmentItems.shipmentId, s.id), eq(shipmentItems.collectedSampleId, sampleId), eq(shipmentItems.status, 'pending')));
+    await tx.update(shipments).set({ concurrencyStamp: newStamp() }).where(eq(shipments.id, s.id));
+    await audit(tx, ctx, { entity: 'shipment', entityId: s.id, action: 'add_item', after: { itemId: item.id, collectedSampleId: sampleId } });
+    return item.id;
+  });
+  return (await listItems(ctx, shipmentId, { ids: [itemId] }))[0];
+}
+
+/** A draft leaves: every sample is checked again, its amount taken as it is now, and its history says it was sent. */
+export async function sendShipment(ctx: Ctx, shipmentId: number) {
+  requirePermission(ctx, 'shipments.manage');
+  await ctx.db.transaction(async (tx) => {
+    const s = await lockShipment(tx, ctx, shipmentId);
+    if (s.institutionId !== instOf(ctx)) throw shipmentErrors.sender_only();
+    if (s.status !== 'draft') throw shipmentErrors.not_draft();
+    const items = await tx.select().from(shipmentItems).where(and(eq(shipmentItems.shipmentId, s.id), eq(shipmentItems.status, 'pending')));
+    if (!items.length) throw shipmentErrors.no_items();
+    const samples = await lockShippableSamples(tx, instOf(ctx), items.map((i) => i.collectedSampleId));
+    for (const sample of samples) {
+      if (!sample.isEnabled) throw shipmentErrors.sample_disabled(sample.sampleId);
+      if (sample.remainingAmount <= 0) throw shipmentErrors.nothing_left(sample.sampleId);
+      await assertDonorUsable(tx, ctx, sample);
+      await tx.update(shipmentItems).set({ amount: sample.remainingAmount }).where(and(eq(shipmentItems.shipmentId, s.id), eq(shipmentItems.collectedSampleId, sample.id), eq(shipmentItems.status, 'pending')));
+    }
+    const [row] = await tx.update(shipments).set({ status: 'shipped', sentAt: ctx.now(), concurrencyStamp: newStamp() }).where(eq(shipments.id, s.id)).returning();
+    await recordSent(tx, ctx, row, samples);
+    await audit(tx, ctx, { entity: 'shipment', entityId: s.id, action: 'send', before: s, after: row });
+  });
+  return getShipment(ctx, shipmentId);
+}
+
+/** Received when nothing is pending any more, partially received while some items are processed. */
+async function rollUp(tx: Db, ctx: Ctx, s: ShipmentRow) {
+  const [c] = await tx.select({ pending: sql<number>`count(*) filter (where ${shipmentItems.status} = 'pending')::int` }).from(shipmentItems).where(eq(shipmentItems.shipmentId, s.id));
+  const done = Number(c.pending) === 0;
+  const [row] = await tx.update(shipments).set({
+    status: done ? 'received' : 'partially_received', processedAt: ctx.now(), receivedAt: done ? ctx.now() : null, concurrencyStamp: newStamp(),
+  }).where(eq(shipments.id, s.id)).returning();
+  return row;
+}
+
+/**
+ * Receiving or rejecting one pending item, by the receiving institution only: records who and when,
+ * writes the sample's history naming both institutions, and rolls the shipment's status up.
+ */
+async function processItem(ctx: Ctx, shipmentId: number, itemId: number, v: { action: 'receive' | 'reject'; reason?: string; concurrencyStamp?: string }) {
+  requirePermission(ctx, 'shipments.manage');
+  await ctx.db.transaction(async (tx) => {
+    const s = await lockShipment(tx, ctx, shipmentId);
+    if (s.receivingInstitutionId !== instOf(ctx)) throw shipmentErrors.receiver_only();
+    const [item] = await tx.select().from(shipmentItems).where(and(eq(shipmentItems.id, itemId), eq(shipmentItems.shipmentId, s.id))).limit(1).for('update');
+    if (!item) throw notFound('Shipment item');
+    if (s.status !== 'shipped' && s.status !== 'partially_received') throw shipmentErrors.not_receivable(s.status.replace('_', ' '));
+    if (v.concurrencyStamp && v.concurrencyStamp !== item.concurrencyStamp) throw staleStamp();
+    if (item.status !== 'pending') throw shipmentErrors.item_processed(await sampleCodeOf(tx, item.collectedSampleId), item.status);
+    const status = v.action === 'receive' ? 'received' : 'rejected';
+    const [after] = await tx.update(shipmentItems).set({
+      status, reason: v.reason ?? null, processedById: ctx.account.id, processedAt: ctx.now(), concurrencyStamp: newStamp(),
+    }).where(eq(shipmentItems.id, item.id)).returning();
+    const parties = await partiesOf(tx, s);
+    await appendShippingEvent(tx, {
+      sample: { id: item.collectedSampleId, institutionId: s.institutionId }, kind: status, reason: v.reason ?? null, accountId: ctx.account.id, at: ctx.now(),
+      summary: status === 'received'
+        ? `Received by ${parties.receiver} from ${parties.sender} (shipment "${s.name}").`
+        : `Rejected by ${parties.receiver} (shipment "${s.name}" from ${parties.sender}): ${v.reason}`,
+    });
+    const rolled = await rollUp(tx, ctx, s);
+    await audit(tx, ctx, { entity: 'shipmentItem', entityId: item.id, action: v.action, before: item, after: { ...after, shipmentStatus: rolled.status } });
+  });
+  return (await listItems(ctx, shipmentId, { ids: [itemId] }))[0];
+}
+
+export const receiveItem = (ctx: Ctx, shipmentId: number, itemId: number, input?: { concurrencyStamp?: string }) =>
+  processItem(ctx, shipmentId, itemId, { action: 'receive', concurrencyStamp: input?.concurrencyStamp });
+
+export const rejectItem = (ctx: Ctx, shipmentId: number, itemId: number, input: RejectInput) =>
+  processItem(ctx, shipmentId, itemId, { action: 'reject', reason: String(input.reason), concurrencyStamp: input.concurrencyStamp });
+
+/** The sender cancels while nothing is received or rejected: the items free their samples, whose history says so once sent. */
+export async function cancelShipment(ctx: Ctx, shipmentId: number) {
+  requirePermission(ctx, 'shipments.manage');
+  await ctx.db.transaction(async (tx) => {
+    const s = await lockShipment(tx, ctx, shipmentId);
+    if (s.institutionId !== instOf(ctx)) throw shipmentErrors.sender_only();
+    if (s.status === 'partially_received') throw shipmentErrors.processed_items();
+    if (s.status !== 'draft' && s.status !== 'shipped') throw shipmentErrors.cannot_cancel(s.status);
+    const items = await tx.update(shipmentItems).set({ status: 'cancelled', concurrencyStamp: newStamp() })
+      .where(and(eq(shipmentItems.shipmentId, s.id), eq(shipmentItems.status, 'pending'))).returning();
+    const [row] = await tx.update(shipments).set({ status: 'cancelled', cancelledAt: ctx.now(), concurrencyStamp: newStamp() }).where(eq(shipments.id, s.id)).returning();
+    if (s.sentAt) {
+      const parties = await partiesOf(tx, s);
+      for (const i of items) {
+        await appendShippingEvent(tx, {
+          sample: { id: i.collectedSampleId, institutionId: s.institutionId }, kind: 'shipment_cancelled', accountId: ctx.account.id, at: ctx.now(),
+          summary: `The shipment "${s.name}" from ${parties.sender} to ${parties.receiver} was cancelled.`,
+        });
+      }
+    }
+    await audit(tx, ctx, { entity: 'shipment', entityId: s.id, action: 'cancel', before: s, after: row });
+  });
+  return getShipment(ctx, shipmentId);
+}

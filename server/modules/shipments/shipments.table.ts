@@ -1,0 +1,65 @@
+import { boolean, check, date, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { recordColumns, ts } from '../../platform/records';
+import { collectedSamples } from '../samples/samples.table';
+
+// Shipments of collected samples between institutions (docs/shipments.md). `institution_id` is the sender.
+
+export const shipments = pgTable('shipments', {
+  ...recordColumns(),
+  /** The sending institution (the owner of the samples). */
+  institutionId: integer('institution_id').notNull(),
+  sendingInstitutionSiteId: integer('sending_institution_site_id').notNull(),
+  receivingInstitutionId: integer('receiving_institution_id').notNull(),
+  receivingInstitutionSiteId: integer('receiving_institution_site_id').notNull(),
+  name: text('name').notNull(),
+  trackingNumber: text('tracking_number'),
+  trackingUrl: text('tracking_url'),
+  shippedDate: date('shipped_date', { mode: 'string' }).notNull(),
+  shippedTime: text('shipped_time').notNull(),
+  /** draft | shipped | partially_received | received | cancelled */
+  status: text('status').notNull(),
+  includeDonorIdentity: boolean('include_donor_identity').notNull().default(false),
+  collectionProtocolId: integer('collection_protocol_id'),
+  /** When it left draft (the receiver sees it from then on). */
+  sentAt: ts('sent_at'),
+  /** When the last pending item was processed. */
+  receivedAt: ts('received_at'),
+  /** When an item was last received or rejected. */
+  processedAt: ts('processed_at'),
+  cancelledAt: ts('cancelled_at'),
+}, (t) => [
+  index('shipments_sender_idx').on(t.institutionId, t.id),
+  index('shipments_receiver_idx').on(t.receivingInstitutionId, t.id),
+  check('shipments_status_ck', sql`${t.status} in ('draft', 'shipped', 'partially_received', 'received', 'cancelled')`),
+  check('shipments_other_institution_ck', sql`${t.institutionId} <> ${t.receivingInstitutionId}`),
+]);
+
+/**
+ * One sample of a shipment. `amount`, `unit_id` and `specimen_type_id` are what was sent (the sample's
+ * remaining amount when it was added). A sample is in at most one open (pending) item across all
+ * shipments: the partial unique index settles parallel creates.
+ */
+export const shipmentItems = pgTable('shipment_items', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  institutionId: integer('institution_id').notNull(),
+  shipmentId: integer('shipment_id').notNull().references(() => shipments.id),
+  collectedSampleId: integer('collected_sample_id').notNull().references(() => collectedSamples.id),
+  specimenTypeId: integer('specimen_type_id').notNull(),
+  amount: doublePrecision('amount').notNull(),
+  unitId: integer('unit_id').notNull(),
+  /** pending | received | rejected | cancelled */
+  status: text('status').notNull().default('pending'),
+  reason: text('reason'),
+  processedById: integer('processed_by_id'),
+  processedAt: ts('processed_at'),
+  creatorId: integer('creator_id'),
+  createdDate: ts('created_date').notNull().defaultNow(),
+  concurrencyStamp: text('concurrency_stamp').notNull(),
+}, (t) => [
+  index('shipment_items_shipment_idx').on(t.shipmentId, t.id),
+  index('shipment_items_sample_idx').on(t.collectedSampleId),
+  uniqueIndex('shipment_items_open_uq').on(t.collectedSampleId).where(sql`${t.status} = 'pending'`),
+  check('shipment_items_status_ck', sql`${t.status} in ('pending', 'received', 'rejected', 'cancelled')`),
+  check('shipment_items_reason_ck', sql`${t.status} <> 'rejected' or ${t.reason} is not null`),
+]);

@@ -1,0 +1,323 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { testApp, json, pagination } from '../../test/harness';
+import { createAccount, login, signedIn } from '../../test/factories';
+import { participant, referenceIds } from '../../test/participants-fixtures';
+import { createProtocol, protocolRefs, signaturePng } from '../../test/protocols-fixtures';
+import { auditEvents } from '../../platform/audit.table';
+
+const t = await testApp();
+// Three institutions: A sends, B receives, C is a stranger to both.
+const A = await signedIn(t, ['Coordinator']);
+const B = await signedIn(t, ['Coordinator']);
+const C = await signedIn(t, ['Coordinator']);
+type Rec = Record<string, unknown> & { id: number };
+type Sample = Rec & { sampleId: string; concurrencyStamp: string };
+type Item = Rec & { status: string; concurrencyStamp: string; collectedSample: Rec & { sampleId: string; donor: Rec | null } };
+type Ship = Rec & { status: string; direction: string; itemCounts: Record<string, number> };
+
+/** A protocol of A with its site, an event, and one enrolled patient; `sample()` collects one. */
+async function setUp(who = A) {
+  const { institution: inst, token: tok } = who;
+  const r = await protocolRefs(t, inst.id, tok);
+  const protocol = await createProtocol(t, inst.id, tok);
+  const base = `/api/institutions/${inst.id}/collectionProtocols/${protocol.id}`;
+  await t.call('POST', `${base}/collectionProtocolSites`, { token: tok, body: { InstitutionSiteId: inst.site.id } });
+  const event = json<Rec>(await t.call('POST', `${base}/collectionProtocolEvents`, { token: tok, body: { Label: 'Baseline', EventCode: 'BL', CollectionProtocolEventUnitOfMeasurementId: r.eventUnit('Day') } }));
+  const person = participant(await referenceIds(t, inst.id, tok));
+  const patient = json<Rec>(await t.call('POST', `/api/institutions/${inst.id}/patients/register`, { token: tok, body: person }));
+  const [enrolment] = json<Rec[]>(await t.call('POST', `${base}/collectionProtocolParticipants`, { token: tok, body: { PatientIds: [patient.id] } }));
+  const samples = `${base}/collectedSamples`;
+  const sample = async (over: Record<string, unknown> = {}) => {
+    const res = await t.call('POST', samples, { token: tok, body: {
+      PatientId: patient.id, InstitutionSiteId: inst.site.id, CollectionProtocolEventId: event.id, SpecimenTypeId: r.type('Whole Blood'), CollectedAmount: 10,
+      UnitOfMeasurementId: r.unit('Millilitre'), CollectedDate: '2026-03-14', CollectedTime: '09:30', ...over,
+    } });
+    if (res.statusCode !== 201) throw new Error(res.body);
+    return json<Sample>(res);
+  };
+  const aliquot = (parent: Sample) => t.call('POST', samples, { token: tok, body: { IsSubSample: true, ParentSampleId: parent.id, SubSampleLineageId: r.aliquot, SpecimenTypeId: r.type('Whole Blood'), CollectedAmount: 1 } });
+  const history = async (s: Sample) => json<{ kind: string; summary: string; reason: string | null }[]>(await t.call('GET', `${samples}/${s.id}/history`, { token: tok }));
+  return { protocol, base, patient, mrn: person.PatientMRN, enrolment, sample, aliquot, history };
+}
+
+const p = await setUp();
+const api = (inst: { id: number }, path = '') => `/api/institutions/${inst.id}/collectedSampleShipments${path}`;
+const body = (over: Record<string, unknown> = {}) => ({
+  Name: 'To the reference lab', TrackingNumber: 'TRK-1', TrackingURL: 'https://track.example/TRK-1', SendingInstitutionSiteId: A.institution.site.id,
+  ReceivingInstitutionId: B.institution.id, ReceivingInstitutionSiteId: B.institution.site.id, CollectionProtocolId: p.protocol.id, ...over,
+});
+const ship = async (ids: number[], over: Record<string, unknown> = {}) => {
+  const res = await t.call('POST', api(A.institution), { token: A.token, body: body({ CollectedSampleIds: ids, ...over }) });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return json<Ship>(res);
+};
+const itemsOf = async (who: typeof A, s: Ship) => json<Item[]>(await t.call('GET', api(who.institution, `/${s.id}/collectedSampleShipmentItems`), { token: who.token }));
+const act = (who: typeof A, s: Ship, item: Item, action: 'receive' | 'reject', b: Record<string, unknown> = {}) =>
+  t.call('POST', api(who.institution, `/${s.id}/collectedSampleShipmentItems/${item.id}/${action}`), { token: who.token, body: b });
+const ids = (rows: Rec[]) => rows.map((r) => r.id);
+
+describe('create and visibility across three institutions', () => {
+  it('ships in one call; the sender sees it SENT, the receiver RECEIVED with only the shipped items, a third institution sees nothing', async () => {
+    const [s1, s2] = [await p.sample(), await p.sample()];
+    const unshipped = await p.sample();
+    const s = await ship([s1.id, s2.id]);
+    expect(s).toMatchObject({
+      status: 'shipped', direction: 'sent', name: 'To the reference lab', trackingURL: 'https://track.example/TRK-1', includeDonorIdentity: false,
+      sendingInstitution: { id: A.institution.id, title: A.institution.title }, sendingInstitutionSite: { id: A.institution.site.id, title: 'Main Site' },
+      receivingInstitution: { id: B.institution.id, title: B.institution.title }, receivingInstitutionSite: { id: B.institution.site.id },
+      collectionProtocol: { id: p.protocol.id }, itemCounts: { total: 2, pending: 2, received: 0, rejected: 0 }, receivedDate: null,
+    });
+    expect(s.shippedDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(s.shippedTime).toMatch(/^\d{2}:\d{2}$/);
+
+    const sent = await t.call('GET', api(A.institution, `?SendingInstitutionID=${A.institution.id}`), { token: A.token });
+    expect(ids(json<Rec[]>(sent))).toContain(s.id);
+    expect(pagination(sent).TotalCount).toBeGreaterThan(0);
+    expect(ids(json<Rec[]>(await t.call('GET', api(A.institution, `?ReceivingInstitutionID=${A.institution.id}`), { token: A.token })))).not.toContain(s.id);
+    const received = json<Ship[]>(await t.call('GET', api(B.institution, `?ReceivingInstitutionID=${B.institution.id}&Status=shipped`), { token: B.token }));
+    expect(ids(json<Rec[]>(await t.call('GET', api(B.institution, `?ReceivingInstitutionID=${B.institution.id}&Status=received`), { token: B.token })))).not.toContain(s.id);
+    expect(ids(json<Rec[]>(await t.call('GET', api(A.institution, `?SendingInstitutionID=${A.institution.id}&ReceivingInstitutionID=${B.institution.id}&SearchTerm=trk-1`), { token: A.token })))).toContain(s.id);
+    expect(ids(json<Rec[]>(await t.call('GET', api(A.institution, `?SendingInstitutionID=${A.institution.id}&ReceivingInstitutionID=${C.institution.id}`), { token: A.token })))).not.toContain(s.id);
+    expect(json(await t.call('GET', api(A.institution, '?Status=lost'), { token: A.token }))).toMatchObject({ status: 400 });
+    expect(received.find((x) => x.id === s.id)).toMatchObject({ direction: 'received', collectionProtocol: null });
+    // The receiver's view of the items: sample ID, type, amount and unit only.
+    const items = await itemsOf(B, s);
+    expect(items.map((i) => i.collectedSample.sampleId)).toEqual([s1.sampleId, s2.sampleId]);
+    expect(Object.keys(items[0].collectedSample).sort()).toEqual(['amount', 'donor', 'id', 'sampleId', 'specimenType', 'unitOfMeasurement']);
+    expect(items[0]).toMatchObject({ status: 'pending', received: false, rejected: false, collectedSample: { amount: 10, specimenType: { title: 'Whole Blood' }, unitOfMeasurement: { unitSymbol: 'mL' }, donor: null } });
+    expect(JSON.stringify(items)).not.toContain(unshipped.sampleId);
+    expect(JSON.stringify(items)).not.toContain('Almaz');
+    // The sender's own sample is not reachable through the receiver's samples API.
+    expect((await t.call('GET', `/api/institutions/${B.institution.id}/collectedSamples?SampleID=${s1.sampleId}`, { token: B.token })).json()).toEqual([]);
+
+    // The third institution: nothing in its lists, 404 on the shipment, its items, its manifest and receive.
+    expect(ids(json<Rec[]>(await t.call('GET', api(C.institution), { token: C.token })))).not.toContain(s.id);
+    for (const path of [`/${s.id}`, `/${s.id}/collectedSampleShipmentItems`, `/${s.id}/manifest.csv`, `/${s.id}/manifest.pdf`]) {
+      expect((await t.call('GET', api(C.institution, path), { token: C.token })).statusCode, path).toBe(404);
+    }
+    expect((await act(C, s, items[0], 'receive')).statusCode).toBe(404);
+    expect((await t.call('POST', api(C.institution, `/${s.id}/cancel`), { token: C.token })).statusCode).toBe(404);
+    // Asking for another institution's lists, or through another institution's path, is 404.
+    expect((await t.call('GET', api(C.institution, `?SendingInstitutionID=${A.institution.id}`), { token: C.token })).statusCode).toBe(404);
+    expect((await t.call('GET', api(A.institution), { token: C.token })).statusCode).toBe(404);
+
+    const history = await p.history(s1);
+    expect(history.map((h) => h.kind)).toEqual(['collected', 'shipped']);
+    expect(history[1].summary).toBe(`Sent by ${A.institution.title} to ${B.institution.title} in the shipment "To the reference lab".`);
+    const [logged] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entity, 'shipment'), eq(auditEvents.entityId, String(s.id))));
+    expect(logged).toMatchObject({ action: 'create', institutionId: A.institution.id });
+  });
+
+  it('shows the donor to the receiver only when the sender included it', async () => {
+    const s1 = await p.sample();
+    const s = await ship([s1.id], { IncludeDonorIdentity: true });
+    const [item] = await itemsOf(B, s);
+    expect(item.collectedSample.donor).toEqual({ firstName: 'Almaz', fatherName: 'Tesfaye', grandFatherName: 'Bekele', mrn: p.mrn });
+  });
+
+  it('validates the payload: names, sites of the right institutions, other institution, http(s) tracking URL', async () => {
+    const s1 = await p.sample();
+    const post = (over: Record<string, unknown>) => t.call('POST', api(A.institution), { token: A.token, body: body({ CollectedSampleIds: [s1.id], ...over }) });
+    expect(json(await post({ Name: '' })).errors).toMatchObject({ name: ['*required'] });
+    expect(json(await post({ TrackingURL: 'javascript:alert(1)' })).errors).toMatchObject({ trackingURL: ['Enter a web address starting with http:// or https://'] });
+    expect(json(await post({ ReceivingInstitutionId: A.institution.id, ReceivingInstitutionSiteId: A.institution.site.id }))).toMatchObject({ status: 400, code: 'shipments.same_institution' });
+    expect(json(await post({ ReceivingInstitutionId: 2_000_000_000 }))).toMatchObject({ status: 400, code: 'shipments.receiving_institution' });
+    expect(json(await post({ ReceivingInstitutionSiteId: C.institution.site.id }))).toMatchObject({ status: 400, code: 'shipments.receiving_site' });
+    expect(json(await post({ SendingInstitutionSiteId: B.institution.site.id }))).toMatchObject({ status: 400, errors: { sendingInstitutionSiteId: ['Choose an enabled site of this institution'] } });
+    expect(json(await post({ SendingInstitutionId: C.institution.id }))).toMatchObject({ status: 400, code: 'shipments.sending_institution' });
+    expect(json(await post({ CollectedSampleIds: [s1.id, s1.id] })).errors).toMatchObject({ collectedSampleIds: ['A sample is listed twice'] });
+    expect(json(await post({ ShippedTime: '25:00' })).errors).toMatchObject({ shippedTime: ['Use the time format HH:MM'] });
+    // Nothing of the refused attempts was kept: the sample can still be shipped.
+    expect((await post({})).statusCode).toBe(201);
+  });
+});
+
+describe('items and status', () => {
+  it('receive and reject item by item (receiver only, reason required, once), rolling the shipment status up, with history and audit', async () => {
+    const [s1, s2, s3] = [await p.sample(), await p.sample(), await p.sample()];
+    const s = await ship([s1.id, s2.id, s3.id]);
+    const [i1, i2, i3] = await itemsOf(B, s);
+    expect(json(await act(A, s, i1, 'receive'))).toMatchObject({ status: 403, code: 'shipments.receiver_only' });
+    expect(json(await act(B, s, i1, 'receive', { ConcurrencyStamp: 'stale' }))).toMatchObject({ status: 409 });
+    const got = await act(B, s, i1, 'receive', { ConcurrencyStamp: i1.concurrencyStamp, ReceivedDate: '2020-01-01T00:00:00Z' });
+    expect(got.statusCode, got.body).toBe(200);
+    expect(json(got)).toMatchObject({ status: 'received', received: true, rejected: false, processedAccount: { firstName: 'Test' } });
+    expect(json<Item>(got).receivedDate).not.toMatch(/^2020/);
+    expect(json(await act(B, s, i1, 'receive'))).toMatchObject({ status: 409, code: 'shipments.item_processed', title: `Sample ${s1.sampleId} is already received.` });
+    expect(json(await act(B, s, i1, 'reject', { Reason: 'late' })).code).toBe('shipments.item_processed');
+    expect(json<Ship>(await t.call('GET', api(A.institution, `/${s.id}`), { token: A.token }))).toMatchObject({ status: 'partially_received', itemCounts: { pending: 2, received: 1 } });
+    expect(json(await act(B, s, i2, 'reject', {})).errors).toMatchObject({ reason: ['*required'] });
+    expect(json(await act(B, s, i2, 'reject', { Reason: 'Tube cracked' }))).toMatchObject({ status: 'rejected', rejected: true, reason: 'Tube cracked' });
+    // The sender cannot cancel once items were processed.
+    expect(json(await t.call('POST', api(A.institution, `/${s.id}/cancel`), { token: A.token }))).toMatchObject({ status: 409, code: 'shipments.processed_items' });
+    await act(B, s, i3, 'receive');
+    const done = json<Ship>(await t.call('GET', api(B.institution, `/${s.id}`), { token: B.token }));
+    expect(done).toMatchObject({ status: 'received', itemCounts: { pending: 0, received: 2, rejected: 1 } });
+    expect(done.receivedDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The sender sees the outcome item by item.
+    expect((await itemsOf(A, s)).map((i) => i.status)).toEqual(['received', 'rejected', 'received']);
+    const h1 = await p.history(s1);
+    expect(h1.map((h) => h.kind)).toEqual(['collected', 'shipped', 'received']);
+    expect(h1[2].summary).toBe(`Received by ${B.institution.title} from ${A.institution.title} (shipment "To the reference lab").`);
+    const h2 = await p.history(s2);
+    expect(h2[2]).toMatchObject({ kind: 'rejected', reason: 'Tube cracked' });
+    expect(h2[2].summary).toContain(B.institution.title);
+    expect(h2[2].summary).toContain(A.institution.title);
+    const audits = await t.db.select().from(auditEvents).where(eq(auditEvents.entity, 'shipmentItem'));
+    expect(audits.filter((a) => [i1.id, i2.id, i3.id].map(String).includes(a.entityId!)).map((a) => [a.action, a.institutionId])).toEqual([
+      ['receive', B.institution.id], ['reject', B.institution.id], ['receive', B.institution.id],
+    ]);
+    // A received sample is no longer at the sender's: it cannot be shipped again.
+    expect(json(await t.call('POST', api(A.institution), { token: A.token, body: body({ CollectedSampleIds: [s1.id] }) }))).toMatchObject({ status: 409, code: 'shipments.received_elsewhere' });
+    // A rejected one can.
+    expect((await ship([s2.id])).status).toBe('shipped');
+  });
+
+  it('parallel receipts of one item: exactly one succeeds', async () => {
+    const s = await ship([(await p.sample()).id]);
+    const [item] = await itemsOf(B, s);
+    const results = await Promise.all([act(B, s, item, 'receive'), act(B, s, item, 'receive'), act(B, s, item, 'reject', { Reason: 'x' })]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+  });
+
+  it('a draft: created without samples, items added one by one, invisible to the receiver until sent; sending and adding are the sender\'s', async () => {
+    const [s1, s2] = [await p.sample(), await p.sample()];
+    const d = json<Ship>(await t.call('POST', api(A.institution), { token: A.token, body: body({ Name: 'Draft box' }) }));
+    expect(d).toMatchObject({ status: 'draft', itemCounts: { total: 0 } });
+    expect((await t.call('GET', api(B.institution, `/${d.id}`), { token: B.token })).statusCode).toBe(404);
+    const add = (who: typeof A, sampleId: number) => t.call('POST', api(who.institution, `/${d.id}/collectedSampleShipmentItems`), { token: who.token, body: { CollectedSampleShipmentID: d.id, CollectedSampleID: sampleId, Received: false, Rejected: false } });
+    const added = await add(A, s1.id);
+    expect(added.statusCode, added.body).toBe(201);
+    expect(json(added)).toMatchObject({ status: 'pending', collectedSample: { sampleId: s1.sampleId } });
+    expect(json(await add(A, s1.id))).toMatchObject({ status: 409, code: 'shipments.in_open_shipment', title: `Sample ${s1.sampleId} is already in the open shipment "Draft box".` });
+    expect(json(await p.aliquot(s1))).toMatchObject({ status: 409, code: 'samples.in_transit' });
+    await add(A, s2.id);
+    const sent = await t.call('POST', api(A.institution, `/${d.id}/send`), { token: A.token });
+    expect(json(sent)).toMatchObject({ status: 'shipped', itemCounts: { total: 2, pending: 2 } });
+    expect(json(await t.call('GET', api(B.institution, `/${d.id}`), { token: B.token }))).toMatchObject({ status: 'shipped', direction: 'received' });
+    expect(json(await add(A, (await p.sample()).id))).toMatchObject({ status: 409, code: 'shipments.not_draft' });
+    expect(json(await t.call('POST', api(A.institution, `/${d.id}/send`), { token: A.token })).code).toBe('shipments.not_draft');
+    expect((await t.call('POST', api(B.institution, `/${d.id}/cancel`), { token: B.token })).statusCode).toBe(403);
+    expect((await p.history(s2)).map((h) => h.kind)).toEqual(['collected', 'shipped']);
+    const empty = json<Ship>(await t.call('POST', api(A.institution), { token: A.token, body: body({ Draft: true }) }));
+    expect(json(await t.call('POST', api(A.institution, `/${empty.id}/send`), { token: A.token })).code).toBe('shipments.no_items');
+  });
+});
+
+describe('refusals', () => {
+  it('a sample in an open shipment is refused (also by two parallel creates: one winner) and cannot be aliquoted until cancelled', async () => {
+    const s1 = await p.sample();
+    const s = await ship([s1.id]);
+    const again = await t.call('POST', api(A.institution), { token: A.token, body: body({ CollectedSampleIds: [s1.id] }) });
+    expect(json(again)).toMatchObject({ status: 409, code: 'shipments.in_open_shipment', title: `Sample ${s1.sampleId} is already in the open shipment "To the reference lab".` });
+    const blocked = await p.aliquot(s1);
+    expect(json(blocked)).toMatchObject({ status: 409, code: 'samples.in_transit' });
+    expect(json(blocked).title).toContain(s1.sampleId);
+    const candidates = json<Rec[]>(await t.call('GET', api(A.institution, `/candidates?SampleID=${s1.sampleId}`), { token: A.token }));
+    expect(candidates).toEqual([]);
+    const cancelled = await t.call('POST', api(A.institution, `/${s.id}/cancel`), { token: A.token });
+    expect(json(cancelled)).toMatchObject({ status: 'cancelled' });
+    expect(json(await t.call('POST', api(A.institution, `/${s.id}/cancel`), { token: A.token })).code).toBe('shipments.cannot_cancel');
+    expect((await p.history(s1)).map((h) => h.kind)).toEqual(['collected', 'shipped', 'shipment_cancelled']);
+    const [gone] = await itemsOf(B, s);
+    expect(gone).toMatchObject({ status: 'cancelled', received: false, rejected: false });
+    expect(json(await act(B, s, gone, 'receive'))).toMatchObject({ status: 409, code: 'shipments.not_receivable', title: 'This shipment is cancelled: its items cannot be received or rejected.' });
+    expect(json<Ship>(await t.call('GET', api(B.institution, `/${s.id}`), { token: B.token }))).toMatchObject({ status: 'cancelled', itemCounts: { pending: 0 } });
+    expect((await p.aliquot(s1)).statusCode).toBe(201);
+
+    const s2 = await p.sample();
+    const race = await Promise.all([0, 1].map(() => t.call('POST', api(A.institution), { token: A.token, body: body({ CollectedSampleIds: [s2.id] }) })));
+    expect(race.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(json(race.find((r) => r.statusCode === 409)!).code).toBe('shipments.in_open_shipment');
+  });
+
+  it('refuses another institution\'s sample (404), a disabled-consent donor, and a sample with nothing left, each naming the sample', async () => {
+    const post = (sampleIds: number[]) => t.call('POST', api(A.institution), { token: A.token, body: body({ CollectedSampleIds: sampleIds }) });
+    const theirs = await (await setUp(C)).sample();
+    expect(json(await post([theirs.id]))).toMatchObject({ status: 404, code: 'shipments.sample_not_found', title: `Collected sample ${theirs.id} not found.` });
+    expect(json(await post([2_000_000_000]))).toMatchObject({ status: 404, code: 'shipments.sample_not_found' });
+
+    const w = await setUp();
+    const s = await w.sample();
+    const c = json<Rec & { consentVersionId: number }>(await t.call('POST', `${w.base}/collectionProtocolConsents`, { token: A.token, body: { Title: 'Main', Consent: '<p>I agree</p>' } }));
+    const signed = json<Rec>(await t.call('POST', `${w.base}/collectionProtocolParticipantConsents`, { token: A.token, body: { ParticipantId: w.enrolment.id, ConsentVersionId: c.consentVersionId, Signature: signaturePng().dataUrl } }));
+    const today = new Date().toISOString().slice(0, 10);
+    await t.call('POST', `${w.base}/collectionProtocolParticipantConsents/${signed.id}/withdraw`, { token: A.token, body: { WithdrawnDate: today, Reason: 'Moved away', Effect: 'stop_use' } });
+    const refused = await post([s.id]);
+    expect(json(refused)).toMatchObject({ status: 409, code: 'protocols.consent_withdrawn', title: `Sample ${s.sampleId}: Almaz Tesfaye withdrew consent on ${today}: their samples may not be used further.` });
+
+    const empty = await p.sample({ CollectedAmount: 1 });
+    await t.call('POST', `${p.base}/collectedSamples/${empty.id}/adjustments`, { token: A.token, body: { Amount: 1, Reason: 'Used up', ConcurrencyStamp: empty.concurrencyStamp } });
+    expect(json(await post([empty.id]))).toMatchObject({ status: 409, code: 'shipments.nothing_left', title: `Sample ${empty.sampleId} has nothing remaining to ship.` });
+  });
+});
+
+describe('candidates', () => {
+  it('finds the caller\'s shippable samples by sample ID, patient MRN or two dates', async () => {
+    const w = await setUp();
+    const s = await w.sample({ CollectedDate: '2026-06-01' });
+    const find = async (q: string) => json<Rec[]>(await t.call('GET', api(A.institution, `/candidates?${q}`), { token: A.token }));
+    expect(await find(`SampleID=${s.sampleId.toLowerCase()}`)).toMatchObject([{ id: s.id, sampleId: s.sampleId, amount: 10, specimenType: { title: 'Whole Blood' }, unitOfMeasurement: { unitSymbol: 'mL' }, collectionProtocol: { id: w.protocol.id } }]);
+    expect(ids(await find(`PatientMRN=${w.mrn}`))).toEqual([s.id]);
+    expect(ids(await find(`StartDate=2026-06-01&EndDate=2026-06-01&CollectionProtocolId=${w.protocol.id}`))).toEqual([s.id]);
+    expect(json(await t.call('GET', api(A.institution, '/candidates?StartDate=2026-06-01'), { token: A.token }))).toMatchObject({ status: 400, errors: { endDate: ['Give both the start and the end date'] } });
+    expect(json(await t.call('GET', api(A.institution, '/candidates'), { token: A.token }))).toMatchObject({ status: 400 });
+    // Another institution finds nothing of A's.
+    expect(json(await t.call('GET', api(C.institution, `/candidates?SampleID=${s.sampleId}`), { token: C.token }))).toEqual([]);
+  });
+});
+
+/** RFC 4180 records (quoted fields, doubled quotes, CRLF). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [], cell = '', quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (ch === '"') quoted = false; else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') { row.push(cell); cell = ''; } else if (ch === '\r' && text[i + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; i++; } else cell += ch;
+  }
+  return rows;
+}
+
+describe('manifest', () => {
+  it('CSV round trip with the shipment fields and items; a PDF with barcodes; both sides download', async () => {
+    const [s1, s2] = [await p.sample(), await p.sample({ CollectedAmount: 2.5 })];
+    const s = await ship([s1.id, s2.id], { Name: 'Box "7", =cold' });
+    for (const who of [A, B]) {
+      const res = await t.call('GET', api(who.institution, `/${s.id}/manifest.csv`), { token: who.token });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/csv/);
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Box _7_ _cold manifest.csv"/);
+      const rows = parseCsv(res.body);
+      expect(rows[0]).toEqual(['Shipment', 'Box "7", =cold']);
+      expect(rows.find((r) => r[0] === 'Receiving Institution')).toEqual(['Receiving Institution', B.institution.title]);
+      const header = rows.findIndex((r) => r[0] === 'Sample ID');
+      expect(rows[header]).toEqual(['Sample ID', 'Specimen Type', 'Amount', 'Unit', 'Status', 'Reason']);
+      expect(rows.slice(header + 1)).toEqual([[s1.sampleId, 'Whole Blood', '10', 'mL', 'pending', ''], [s2.sampleId, 'Whole Blood', '2.5', 'mL', 'pending', '']]);
+      const pdf = await t.call('GET', api(who.institution, `/${s.id}/manifest.pdf`), { token: who.token });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pdf.rawPayload.toString('latin1')).toContain('/Subtype /Image');
+    }
+  });
+});
+
+describe('permissions', () => {
+  it('a Researcher reads but cannot create, send, receive or cancel; no token is 401', async () => {
+    const s = await ship([(await p.sample()).id]);
+    const researcher = await createAccount(t, { roles: ['Researcher'], institutionIds: [B.institution.id] });
+    const rt = await login(t, researcher.email);
+    const rb = { institution: B.institution, token: rt } as typeof A;
+    expect((await t.call('GET', api(B.institution), { token: rt })).statusCode).toBe(200);
+    expect((await t.call('GET', api(B.institution, `/${s.id}/collectedSampleShipmentItems`), { token: rt })).statusCode).toBe(200);
+    const [item] = await itemsOf(rb, s);
+    expect((await act(rb, s, item, 'receive')).statusCode).toBe(403);
+    expect((await t.call('POST', api(B.institution), { token: rt, body: {} })).statusCode).toBe(403);
+    expect((await t.call('POST', api(B.institution, `/${s.id}/cancel`), { token: rt })).statusCode).toBe(403);
+    expect((await t.call('GET', api(B.institution))).statusCode).toBe(401);
+  });
+});
