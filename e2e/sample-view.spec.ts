@@ -99,7 +99,10 @@ test('a sample page shows where the sample is stored and its orders; an unstored
   await page.setViewportSize({ width: 390, height: 844 });
   await shot('sample-view-position-phone');
   await page.goto(`${samples}/${first.id}`);
-  await expect(page.getByRole('region', { name: 'Orders', exact: true }).getByRole('row').filter({ hasText: order.sampleId })).toBeVisible();
+  // A phone lists the order as a card: its sample ID, panel and release state.
+  const card = page.getByRole('region', { name: 'Orders', exact: true }).getByRole('listitem').filter({ hasText: order.sampleId });
+  await expect(card).toContainText(panel.title as string);
+  await expect(card).toContainText('Pending');
   await shot('sample-view-orders-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconMapPinSearch, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { RELEASE_STATE_LABELS, type ReleaseState } from '@contract/orders.contract';
+import { RELEASE_STATE_LABELS, type OrderSummary, type ReleaseState } from '@contract/orders.contract';
 import type { CollectedSample } from '@contract/samples.contract';
 import type { StorageLocation } from '@contract/storage.contract';
 import { formatDate } from '@/lib/format';
@@ -60,6 +60,11 @@ export function StoragePosition({ sample: s }: { sample: CollectedSample }) {
 
 const RELEASE_COLOR: Record<ReleaseState, string> = { pending: 'gray', partly: 'yellow', released: 'teal' };
 
+const OrderLink = ({ order: o }: { order: OrderSummary }) => (
+  <Anchor component={Link} size="sm" fw={600} to={`/orders/test-result?sampleId=${encodeURIComponent(o.sampleId)}`}>{o.sampleId}</Anchor>
+);
+const ReleaseBadge = ({ order: o }: { order: OrderSummary }) => <Badge variant="light" color={RELEASE_COLOR[o.releaseState]}>{RELEASE_STATE_LABELS[o.releaseState]}</Badge>;
+
 /** The lab orders placed on this sample (orders.read): sample ID to its test results, date, panels, release state. */
 export function SampleOrders({ sample: s }: { sample: CollectedSample }) {
   const { institution } = useCurrentInstitution();
@@ -84,25 +89,31 @@ export function SampleOrders({ sample: s }: { sample: CollectedSample }) {
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped withTableBorder aria-labelledby="orders-title">
-              <Table.Thead>
-                <Table.Tr><Table.Th>Sample ID</Table.Th><Table.Th>Ordered</Table.Th><Table.Th>Panels</Table.Th><Table.Th>Release state</Table.Th></Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {orders.data.items.map((o) => (
-                  <Table.Tr key={o.id}>
-                    <Table.Td>
-                      <Anchor component={Link} size="sm" fw={600} to={`/orders/test-result?sampleId=${encodeURIComponent(o.sampleId)}`}>{o.sampleId}</Anchor>
-                    </Table.Td>
-                    <Table.Td>{formatDate(o.createdDate)}</Table.Td>
-                    <Table.Td>{o.orderedPanels.join(', ') || '—'}</Table.Td>
-                    <Table.Td><Badge variant="light" color={RELEASE_COLOR[o.releaseState]}>{RELEASE_STATE_LABELS[o.releaseState]}</Badge></Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Table striped withTableBorder aria-labelledby="orders-title" visibleFrom="sm">
+            <Table.Thead>
+              <Table.Tr><Table.Th>Sample ID</Table.Th><Table.Th>Ordered</Table.Th><Table.Th>Panels</Table.Th><Table.Th>Release state</Table.Th></Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {orders.data.items.map((o) => (
+                <Table.Tr key={o.id}>
+                  <Table.Td><OrderLink order={o} /></Table.Td>
+                  <Table.Td>{formatDate(o.createdDate)}</Table.Td>
+                  <Table.Td>{o.orderedPanels.join(', ') || '—'}</Table.Td>
+                  <Table.Td><ReleaseBadge order={o} /></Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {/* A phone has no room for four columns: one card per order instead. */}
+          <Stack gap={6} component="ul" hiddenFrom="sm" aria-labelledby="orders-title" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {orders.data.items.map((o) => (
+              <Paper key={o.id} component="li" withBorder radius="md" p="xs">
+                <Group justify="space-between" gap="xs"><OrderLink order={o} /><ReleaseBadge order={o} /></Group>
+                <Text size="sm">{o.orderedPanels.join(', ') || '—'}</Text>
+                <Text size="xs" c="gray.7">Ordered {formatDate(o.createdDate)}</Text>
+              </Paper>
+            ))}
+          </Stack>
           {total > ORDERS_SHOWN && <Text size="xs" c="gray.7">{`The newest ${ORDERS_SHOWN} of ${total} orders; Orders > COLLECTED SAMPLE ID lists them all.`}</Text>}
         </>
       ))}
