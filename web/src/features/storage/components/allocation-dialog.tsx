@@ -109,7 +109,7 @@ function SuggestedPosition({ collectedSampleId, boxPath, position, onSelectBox }
     <Group gap="xs" justify="space-between" wrap="wrap">
       <Text size="sm" aria-live="polite">
         <IconBulb size={14} aria-hidden style={{ verticalAlign: -2 }} />{' '}
-        {sameBox && at.positionId === position.id ? 'Suggested: this position.' : `Suggested: ${text}`}
+        {!sameBox ? `Suggested: ${text}` : at.positionId === position.id ? 'Suggested: this position.' : `Suggested: position ${at.positionCode} of this box.`}
       </Text>
       {!sameBox && (
         <Button size="xs" variant="subtle" leftSection={<IconArrowRight size={14} />} onClick={() => onSelectBox(at.path.map((n) => n.id))}>Go to suggested box</Button>
