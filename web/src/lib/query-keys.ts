@@ -63,6 +63,8 @@ export const queryKeys = {
     lists: (instId: number) => [...ordersOf(instId), 'list'] as const,
     list: (instId: number, q: Filter) => [...ordersOf(instId), 'list', q] as const,
     bySampleId: (instId: number, sampleId: string) => [...ordersOf(instId), 'bySampleId', sampleId.toLowerCase()] as const,
+    /** The orders placed on one collected sample (the sample page). */
+    onCollectedSample: (instId: number, collectedSampleId: number) => [...ordersOf(instId), 'onCollectedSample', collectedSampleId] as const,
     count: (instId: number) => [...ordersOf(instId), 'count'] as const,
     detail: (instId: number, orderId: number) => [...ordersOf(instId), 'detail', orderId] as const,
     resultHistory: (instId: number, resultId: number) => [...ordersOf(instId), 'resultHistory', resultId] as const,
@@ -89,6 +91,8 @@ export const queryKeys = {
     occupancies: (instId: number, positionId: number) => ['storage', instId, 'occupancies', positionId] as const,
     sample: (instId: number, sampleId: string) => ['storage', instId, 'sample', sampleId.toLowerCase()] as const,
     samplePosition: (instId: number, collectedSampleId: number) => ['storage', instId, 'samplePosition', collectedSampleId] as const,
+    /** The first free position suggested for a sample (under `all`: any storage write refreshes it). */
+    suggestion: (instId: number, collectedSampleId: number) => ['storage', instId, 'suggestion', collectedSampleId] as const,
   },
 
   /** Collected samples looked up outside a protocol (New Order and Orders: COLLECTED SAMPLE ID). */

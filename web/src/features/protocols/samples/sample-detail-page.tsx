@@ -11,10 +11,12 @@ import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { protocolPath, useCurrentProtocol } from '../protocol-context';
 import { AdjustmentDialog } from './adjustment-dialog';
 import { amountText } from './sample-format';
+import { SampleOrders, StoragePosition } from './sample-custody';
 import { usePrintSampleLabels, useSample, useSampleHistory, useSampleTree } from './samples-api';
 
 /**
- * One sample (collected-samples/{id}): its fields, donor, parent and children, and the ledger's timeline
+ * One sample (collected-samples/{id}), its chain of custody in one view: fields, donor, parent, storage
+ * position, children, lab orders, and the ledger's timeline
  * (collected, aliquoted, derived, adjusted, consent withdrawn: who, when, amount, remaining after), with
  * the manual adjustment for accounts that may collect.
  */
@@ -73,7 +75,9 @@ function SampleDetail({ sample: s }: { sample: CollectedSample }) {
         </Alert>
       )}
       <Fields sample={s} />
+      <StoragePosition sample={s} />
       <Family sample={s} />
+      <SampleOrders sample={s} />
       <History sample={s} />
       {adjusting && <AdjustmentDialog sample={s} onClose={() => setAdjusting(false)} />}
     </Stack>

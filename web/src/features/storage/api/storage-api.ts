@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CollectedSample } from '@contract/samples.contract';
-import type { BoxPosition, ChildInput, ContainerInput, Occupancy, SamplePosition, StorageNode, TreeNode } from '@contract/storage.contract';
+import type { BoxPosition, ChildInput, ContainerInput, Occupancy, SamplePosition, StorageNode, Suggestion, TreeNode } from '@contract/storage.contract';
 import { api, ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -74,6 +74,16 @@ export function useSamplePosition(instId: number, collectedSampleId: number | nu
   return useQuery({
     queryKey: keys.samplePosition(instId, collectedSampleId ?? 0),
     queryFn: () => api.get<SamplePosition>(`/institutions/${instId}/collectedSamples/${collectedSampleId}/position`, undefined, { notify: false }),
+    enabled: collectedSampleId !== null,
+    staleTime: 0,
+  });
+}
+
+/** The first free position for a sample (docs/storage.md: same protocol and specimen type first), or null when every box is full. */
+export function useSuggestion(instId: number, collectedSampleId: number | null) {
+  return useQuery({
+    queryKey: keys.suggestion(instId, collectedSampleId ?? 0),
+    queryFn: () => api.get<Suggestion>(`/institutions/${instId}/storageContainers/suggest`, { collectedSampleId: collectedSampleId! }, { notify: false }),
     enabled: collectedSampleId !== null,
     staleTime: 0,
   });

@@ -1,19 +1,21 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconSearch } from '@tabler/icons-react';
+import { IconArrowRight, IconBulb, IconSearch } from '@tabler/icons-react';
 import type { CollectedSample } from '@contract/samples.contract';
 import type { BoxPosition } from '@contract/storage.contract';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime, fullName } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
-import { useAllocate, useFoundSample, useOccupancies, useSamplePosition, useVacate } from '../api/storage-api';
+import { useAllocate, useFoundSample, useOccupancies, useSamplePosition, useSuggestion, useVacate } from '../api/storage-api';
 
 interface Props {
   boxPath: number[];
   boxTitle: string;
   position: BoxPosition;
   onClose: () => void;
+  /** Opens another box (its node ids, container first): Go to suggested box. */
+  onSelectBox: (path: number[]) => void;
 }
 
 const titleOf = (e: unknown) => (e instanceof ApiError ? e.problem.title : e ? String((e as Error).message ?? e) : null);
@@ -22,13 +24,13 @@ const titleOf = (e: unknown) => (e instanceof ApiError ? e.problem.title : e ? S
  * 'Collected Sample Allocation' (spec 2 §2): a free position finds a sample by its sample ID and
  * allocates it; an occupied one shows its sample and vacates it with a reason.
  */
-export function AllocationDialog({ boxPath, boxTitle, position, onClose }: Props) {
+export function AllocationDialog({ boxPath, boxTitle, position, onClose, onSelectBox }: Props) {
   return (
     <Modal opened onClose={onClose} title="Collected Sample Allocation" size="md" closeButtonProps={{ 'aria-label': 'Close' }}>
       <Text size="sm" c="dimmed" mb="sm">{boxTitle}, position <b>{position.code}</b> (row {position.rowIndex}, column {position.columnIndex})</Text>
       {position.occupant
         ? <VacatePanel boxPath={boxPath} position={position} onDone={onClose} />
-        : <AllocatePanel boxPath={boxPath} position={position} onDone={onClose} />}
+        : <AllocatePanel boxPath={boxPath} position={position} onDone={onClose} onSelectBox={(p) => { onClose(); onSelectBox(p); }} />}
     </Modal>
   );
 }
@@ -44,7 +46,7 @@ function SampleCard({ sample, extra }: { sample: Pick<CollectedSample, 'sampleId
   );
 }
 
-function AllocatePanel({ boxPath, position, onDone }: { boxPath: number[]; position: BoxPosition; onDone: () => void }) {
+function AllocatePanel({ boxPath, position, onDone, onSelectBox }: { boxPath: number[]; position: BoxPosition; onDone: () => void; onSelectBox: (path: number[]) => void }) {
   const { institution } = useCurrentInstitution();
   const canAllocate = useCan('storage.allocate');
   const [typed, setTyped] = useState('');
@@ -52,7 +54,10 @@ function AllocatePanel({ boxPath, position, onDone }: { boxPath: number[]; posit
   const found = useFoundSample(institution.id, sought);
   const allocate = useAllocate(institution.id, boxPath, position.id);
   const sample = found.data ?? null;
-  const stored = useSamplePosition(institution.id, sample?.id ?? null).data?.occupancy ?? null;
+  const placed = useSamplePosition(institution.id, sample?.id ?? null);
+  const stored = placed.data?.occupancy ?? null;
+  // Only for a sample that may go in: not stored, consent standing.
+  const suggestFor = sample && placed.isSuccess && !stored && !sample.hasWithdrawnConsent ? sample.id : null;
   const find = () => { allocate.reset(); setSought(typed.trim() || null); };
 
   const submit = () => {
@@ -80,12 +85,36 @@ function AllocatePanel({ boxPath, position, onDone }: { boxPath: number[]; posit
           ? <Text size="sm" c="red" mt={4}>The donor withdrew consent: this sample may not be stored.</Text>
           : stored ? <Text size="sm" c="orange.9" mt={4}>Stored now at {stored.location.label}: vacate it there first.</Text> : null} />
       )}
+      {suggestFor !== null && <SuggestedPosition collectedSampleId={suggestFor} boxPath={boxPath} position={position} onSelectBox={onSelectBox} />}
       {allocate.error && <Alert color="red" title={titleOf(allocate.error)} />}
       <Group justify="flex-end" mt="xs">
         <Button variant="default" onClick={onDone}>Close</Button>
         <Button onClick={submit} disabled={!sample || Boolean(stored)} loading={allocate.isPending}>Allocate</Button>
       </Group>
     </Stack>
+  );
+}
+
+/** The server's first free position for the sample; another box can be opened from here. */
+function SuggestedPosition({ collectedSampleId, boxPath, position, onSelectBox }: { collectedSampleId: number; boxPath: number[]; position: BoxPosition; onSelectBox: (path: number[]) => void }) {
+  const { institution } = useCurrentInstitution();
+  const suggestion = useSuggestion(institution.id, collectedSampleId);
+  if (suggestion.isPending) return <Text size="sm" c="dimmed">Looking for a suggested position…</Text>;
+  if (suggestion.isError) return <Text size="sm" c="red.8">No suggestion: {titleOf(suggestion.error)}</Text>;
+  const at = suggestion.data.suggestion;
+  if (!at) return <Text size="sm" c="orange.9">No free position in any box.</Text>;
+  const sameBox = at.boxId === boxPath.at(-1);
+  const text = `${at.path.map((n) => n.title).join(' > ')}, position ${at.positionCode}`;
+  return (
+    <Group gap="xs" justify="space-between" wrap="wrap">
+      <Text size="sm" aria-live="polite">
+        <IconBulb size={14} aria-hidden style={{ verticalAlign: -2 }} />{' '}
+        {!sameBox ? `Suggested: ${text}` : at.positionId === position.id ? 'Suggested: this position.' : `Suggested: position ${at.positionCode} of this box.`}
+      </Text>
+      {!sameBox && (
+        <Button size="xs" variant="subtle" leftSection={<IconArrowRight size={14} />} onClick={() => onSelectBox(at.path.map((n) => n.id))}>Go to suggested box</Button>
+      )}
+    </Group>
   );
 }
 

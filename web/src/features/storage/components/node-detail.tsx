@@ -76,7 +76,7 @@ export function NodeDetail({ path, onSelect }: Props) {
           {isBox && canAllocate && <Button leftSection={<IconStack3 size={16} />} variant="light" onClick={() => setBulk(true)}>Bulk allocate</Button>}
         </Group>
       </Group>
-      {isBox ? <BoxPositions box={n} path={path} bulk={bulk} onBulkClose={() => setBulk(false)} /> : (
+      {isBox ? <BoxPositions box={n} path={path} bulk={bulk} onBulkClose={() => setBulk(false)} onSelect={onSelect} /> : (
         <>
           {full && next && <Text size="sm" c="dimmed">Full: it holds {n.rows * n.columns} {PLURAL[next]} (rows x columns).</Text>}
           {children.isPending ? <Loader size="sm" /> : children.data?.length
@@ -92,7 +92,7 @@ export function NodeDetail({ path, onSelect }: Props) {
   );
 }
 
-function BoxPositions({ box, path, bulk, onBulkClose }: { box: StorageNode; path: number[]; bulk: boolean; onBulkClose: () => void }) {
+function BoxPositions({ box, path, bulk, onBulkClose, onSelect }: { box: StorageNode; path: number[]; bulk: boolean; onBulkClose: () => void; onSelect: (path: number[]) => void }) {
   const { institution } = useCurrentInstitution();
   const positions = usePositions(institution.id, path);
   const [open, setOpen] = useState<BoxPosition | null>(null);
@@ -102,7 +102,7 @@ function BoxPositions({ box, path, bulk, onBulkClose }: { box: StorageNode; path
       {positions.isError ? <Alert color="red" title="The positions could not be loaded." /> : (
         <BoxGrid box={box} positions={positions.data} loading={positions.isPending} onOpen={setOpen} />
       )}
-      {open && <AllocationDialog boxPath={path} boxTitle={box.title} position={open} onClose={() => setOpen(null)} />}
+      {open && <AllocationDialog boxPath={path} boxTitle={box.title} position={open} onClose={() => setOpen(null)} onSelectBox={onSelect} />}
       {bulk && <BulkAllocateDialog boxPath={path} boxTitle={box.title} free={free} onClose={onBulkClose} />}
     </>
   );

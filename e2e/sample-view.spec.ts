@@ -1,0 +1,122 @@
+import { test, expect } from './fixtures';
+import { centralBiobank, registerParticipant, unique, type Biobank, type Rec } from './support/data';
+import { collectedSampleByApi } from './support/protocols';
+import { field } from './support/ui';
+import { expectNoSeriousViolations } from './support/axe';
+
+// Issue 13, "Sample page" and "Suggest a position": a sample's storage position and lab orders on its page,
+// and the first free position suggested for one not yet stored (on its page and in the allocation dialog).
+
+const SEGMENTS = ['storageContainers', 'storageContainerShelfs', 'storageContainerRacks', 'storageContainerDrawers', 'storageContainerBoxes'];
+const nodeUrl = (ids: number[]) => ids.map((id, i) => `${SEGMENTS[i]}/${id}`).join('/');
+
+/** Freezer > Shelf 1 > Rack A > Drawer 1 holding Box 1 and Box 2 (3 x 3, Letters x Numbers), through the API. */
+async function storageByApi(b: Biobank, freezer: string) {
+  const [schemas, options] = await Promise.all([b.list('labelingSchemas'), b.list('positionLabelingOptions')]);
+  const by = (rows: Rec[], title: string) => rows.find((r) => r.title === title)!.id;
+  const body = (title: string, rows = 2) => ({
+    title, rows, columns: rows, positionLabelingOptionId: by(options, 'Two Dimensional'),
+    rowLabelingSchemaId: by(schemas, 'Letters Upper Case'), columnLabelingSchemaId: by(schemas, 'Numbers'),
+  });
+  let container: Rec | null = null;
+  // Container codes are unique per institution and the tests share one database: retry a taken one.
+  for (let attempt = 0; !container && attempt < 20; attempt++) {
+    const code = Math.random().toString(36).slice(2, 4).toUpperCase().padEnd(2, 'X');
+    const res = await b.api.call('POST', `/institutions/${b.instId}/storageContainers`, b.token, { ...body(freezer), code });
+    if (res.status === 201) container = res.body;
+    else expect(res.status, JSON.stringify(res.body)).toBe(409);
+  }
+  const ids = [container!.id];
+  for (const title of ['Shelf 1', 'Rack A', 'Drawer 1']) ids.push((await b.call('POST', `${nodeUrl(ids)}/${SEGMENTS[ids.length]}`, body(title))).id);
+  const box1 = await b.call('POST', `${nodeUrl(ids)}/${SEGMENTS[4]}`, body('Box 1', 3));
+  const box2 = await b.call('POST', `${nodeUrl(ids)}/${SEGMENTS[4]}`, body('Box 2', 3));
+  return { box1: [...ids, box1.id], box2: [...ids, box2.id] };
+}
+
+/** A department and a panel holding one free-text test, through the API. */
+async function panelByApi(b: Biobank, s: string) {
+  const department = await b.call('POST', 'departments', { title: `Cytology ${s}`, abbreviation: 'CYT', description: 'Cytology', isSubDepartment: false });
+  const [specimen] = await b.list('specimenTypes?IsEnabled=true');
+  const panel = await b.call('POST', 'panels', {
+    title: `Smear ${s}`, abbreviation: 'SME', description: 'Smear panel', icdCode: null,
+    specimenTypeCategoryId: specimen.specimenTypeCategoryId, specimenTypeId: specimen.id, departmentId: department.id,
+  });
+  const testRec = await b.call('POST', 'tests', { title: `Morphology ${s}`, abbreviation: 'MOR', description: 'Free text' });
+  await b.call('POST', 'panelTests', { panelId: panel.id, testId: testRec.id });
+  return panel;
+}
+
+test('a sample page shows where the sample is stored and its orders; an unstored one gets a suggested position', async ({ signedInPage: page, api, admin, shot }) => {
+  const b = await centralBiobank(api, admin);
+  const u = unique();
+  const freezer = `Freezer ${u}`;
+  const { box1, box2 } = await storageByApi(b, freezer);
+  const patient = await registerParticipant(b, { mrn: `SV${u}`.toUpperCase() });
+  const first = await collectedSampleByApi(b, patient.id, `SV-${u}-1`.toUpperCase());
+  // A second sample of the same protocol and specimen type, not stored.
+  type SampleRec = Rec & { sampleId: string; collectionProtocolId: number; collectedDate: string; institutionSite: Rec; collectionProtocolEvent: Rec; specimenType: Rec; unitOfMeasurement: Rec };
+  const f = first as SampleRec;
+  const second = await b.call<Rec & { sampleId: string }>('POST', `collectionProtocols/${f.collectionProtocolId}/collectedSamples`, {
+    sampleId: `SV-${u}-2`.toUpperCase(), patientId: patient.id, institutionSiteId: f.institutionSite.id, collectionProtocolEventId: f.collectionProtocolEvent.id,
+    specimenTypeId: f.specimenType.id, collectedAmount: 5, unitOfMeasurementId: f.unitOfMeasurement.id, collectedDate: f.collectedDate, collectedTime: '10:00',
+  });
+
+  // The first sample stored in Box 1 at A1 (bulk allocate takes the first free position), and an order placed on it.
+  await b.call('POST', `${nodeUrl(box1)}/allocate`, { collectedSampleIds: [first.id] });
+  const panel = await panelByApi(b, u);
+  const [order] = await b.call<{ sampleId: string }[]>('POST', 'LIMSOrders/place', {
+    patientIds: [patient.id], priorityId: (await b.list('priorities'))[0].id, panelIds: [panel.id], collectedSampleId: first.id,
+  });
+
+  const samples = `/collection-protocols/${f.collectionProtocolId}/collected-samples`;
+  await page.goto(`${samples}/${first.id}`);
+  await expect(page.getByRole('heading', { name: `Sample ${first.sampleId}`, level: 1 })).toBeVisible();
+  const storage = page.getByRole('region', { name: 'Storage position', exact: true });
+  await expect(storage.getByText(`${freezer} > Shelf 1 > Rack A > Drawer 1 > Box 1, position A1`)).toBeVisible();
+  const orders = page.getByRole('region', { name: 'Orders', exact: true });
+  const row = orders.getByRole('row').filter({ hasText: order.sampleId });
+  await expect(row).toContainText(panel.title as string);
+  await expect(row).toContainText('Pending');
+  await expect(row.getByRole('link', { name: order.sampleId })).toHaveAttribute('href', `/orders/test-result?sampleId=${encodeURIComponent(order.sampleId)}`);
+  await shot('sample-view-orders');
+  await expectNoSeriousViolations(page, 'sample page');
+
+  // The box link opens Box 1 in Configuration > Storage Container, the sample in A1.
+  await storage.getByRole('link', { name: 'Open the box' }).click();
+  await expect(page.getByRole('heading', { name: 'Box 1', level: 2 })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^A1 OCC/ })).toBeVisible();
+
+  // The second sample: not stored, no orders; the suggestion is Box 1 (it holds this protocol's Whole Blood), A2.
+  await page.goto(`${samples}/${second.id}`);
+  await expect(page.getByRole('heading', { name: `Sample ${second.sampleId}`, level: 1 })).toBeVisible();
+  const storage2 = page.getByRole('region', { name: 'Storage position', exact: true });
+  await expect(storage2.getByText('Not stored')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Orders', exact: true }).getByText('No orders on this sample.')).toBeVisible();
+  await storage2.getByRole('button', { name: 'Suggest a position' }).click();
+  await expect(storage2.getByText(`${freezer} > Shelf 1 > Rack A > Drawer 1 > Box 1, position A2`)).toBeVisible();
+  await expect(storage2.getByRole('link', { name: 'Open the suggested box' })).toHaveAttribute('href', `/configuration/storage-container?path=${box1.join('.')}`);
+  await shot('sample-view-position');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot('sample-view-position-phone');
+  await page.goto(`${samples}/${first.id}`);
+  // A phone lists the order as a card: its sample ID, panel and release state.
+  const card = page.getByRole('region', { name: 'Orders', exact: true }).getByRole('listitem').filter({ hasText: order.sampleId });
+  await expect(card).toContainText(panel.title as string);
+  await expect(card).toContainText('Pending');
+  await shot('sample-view-orders-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // In Box 2's allocation dialog the second sample, found by its ID, is suggested Box 1's A2; Go to suggested box opens it.
+  await page.goto(`/configuration/storage-container?path=${box2.join('.')}`);
+  await expect(page.getByRole('heading', { name: 'Box 2', level: 2 })).toBeVisible();
+  await page.getByRole('button', { name: /^A1 AVAIL/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Collected Sample Allocation' });
+  await dialog.getByLabel(field('Sample ID')).fill(second.sampleId);
+  await dialog.getByRole('button', { name: 'Find' }).click();
+  await expect(dialog.getByText(`Suggested: ${freezer} > Shelf 1 > Rack A > Drawer 1 > Box 1, position A2`)).toBeVisible();
+  await shot('sample-view-suggest-dialog');
+  await dialog.getByRole('button', { name: 'Go to suggested box' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Box 1', level: 2 })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^A2 AVAIL/ })).toBeVisible();
+});
