@@ -189,10 +189,11 @@ describe('ledger', () => {
       status: 400, code: 'samples.aliquot_unit', title: 'g and mL cannot be converted: different unit types.',
       errors: { unitOfMeasurementId: ['g and mL cannot be converted: different unit types.'] },
     });
-    const [micro] = await t.db.select().from(unitOfMeasurements).where(eq(unitOfMeasurements.id, ul));
+    // Registry tables are typed generically: the row is written as the lookup service would.
+    const [micro] = await t.db.select().from(unitOfMeasurements).where(eq(unitOfMeasurements.id, ul)) as Rec[];
     const [drop] = await t.db.insert(unitOfMeasurements).values({
       institutionId: institution.id, unitOfMeasurementTypeId: micro.unitOfMeasurementTypeId, unitName: 'Drop', unitSymbol: 'gtt', description: 'One drop', concurrencyStamp: 'seed',
-    }).returning();
+    } as never).returning() as Rec[];
     const none = await p.sub(parent, { UnitOfMeasurementId: drop.id });
     expect(json(none)).toMatchObject({
       status: 400, code: 'samples.aliquot_unit',
