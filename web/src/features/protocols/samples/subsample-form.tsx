@@ -89,7 +89,7 @@ export function SubSampleForm({ parent, onClose }: { parent: CollectedSample; on
     ? amountInParentUnit(units.rows, amount, chosenUnit, parent.unitOfMeasurement.id) : null;
   const amountHint = converted !== null ? `= ${amountText(converted, parent)} from the parent` : undefined;
   const unitHint = !aliquot ? undefined
-    : aliquotUnits.length > 1 ? `A unit of the parent's type; the amount is converted into ${unitSymbol || 'its unit'}`
+    : aliquotUnits.length > 1 ? `A unit of the parent's type, converted into ${unitSymbol || 'its unit'}`
         : 'The parent\'s unit (set conversion factors in Configuration > Unit Of Measurement to use another)';
 
   return (
