@@ -20,6 +20,8 @@ export interface LookupField {
   /** The referenced record's `refField` must equal this record's `field` (a dependent select). */
   dependsOn?: { field: string; refField: string };
   default?: number | boolean;
+  /** A number that must be greater than 0 (a conversion factor). */
+  positive?: boolean;
   /** Shown as a list column (titles and references are by default). */
   column?: boolean;
 }
@@ -163,6 +165,8 @@ export const LOOKUPS: LookupEntity[] = [
       text('unitName', 'Unit Name', 100),
       { ...text('unitSymbol', 'Unit Symbol', 20), column: true },
       { name: 'code', label: 'Code', kind: 'text', max: 2, maxMessage: MSG.code2, column: true },
+      // How many of the type's base unit one of this unit is (mL = 1, L = 1000); empty: never converted.
+      { name: 'conversionFactor', label: 'Conversion Factor', kind: 'number', positive: true, column: true },
       description,
     ],
   },

@@ -10,6 +10,7 @@ function numberSchema(f: LookupField, required: boolean) {
   let n = z.number({ error: (iss) => (iss.input === undefined ? MSG.required : `${f.label} must be a number`) });
   // An integer column holds -2147483648..2147483647; anything else is refused here, not by PostgreSQL.
   if (f.kind === 'integer') n = n.int(`${f.label} must be a whole number`).min(MIN_INT, MSG.wholeNumber).max(MAX_ID, MSG.wholeNumber);
+  if (f.positive) n = n.positive(`${f.label} must be greater than 0`);
   if (required) return z.preprocess(toNumber, n);
   if (f.default !== undefined) return z.preprocess(toNumber, n.default(Number(f.default)));
   return z.preprocess(toNumber, n.optional()).transform((v) => (v === undefined ? null : v));

@@ -258,6 +258,42 @@ test.describe('protocol collected samples', () => {
     await shot('sample-history-phone');
   });
 
+  test('an aliquot in µL from a mL parent: only units of the parent\'s type are offered, the parent\'s remaining amount is converted', async ({ signedInPage: page, api, admin, shot }) => {
+    const b = await centralBiobank(api, admin);
+    const s = await collectingProtocol(b);
+    const [made] = await b.call<Rec[]>('POST', `collectionProtocols/${s.protocol.id}/collectedSamples/collect`, {
+      collectionProtocolEventId: s.event.id, patientId: s.patient.id, collectedDate: '2026-03-14', collectedTime: '09:30',
+      rows: [{ key: 'BT', specimenTypeId: s.blood, quantity: 10, unitOfMeasurementId: s.ml }],
+    });
+    const id = String(made.sampleId);
+    await page.goto(samplesOf(s.protocol));
+    await expect(sampleRow(page, id)).toContainText('10 mL');
+    await page.getByRole('button', { name: `Create a sub-sample of ${id}`, exact: true }).click();
+    const sub = page.getByRole('dialog', { name: 'Create Sub-sample' });
+    await choose(page, sub, 'Sub Sample Lineage', 'Aliquot');
+    await sub.getByLabel(field('Unit Of Measurement')).click();
+    await expect(page.getByRole('option', { name: 'Litre (L)', exact: true })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'Gram (g)', exact: true }), 'a mass unit does not convert into mL').toHaveCount(0);
+    await page.getByRole('option', { name: 'Microlitre (µL)', exact: true }).click();
+    await sub.getByLabel(field('Collected Amount')).fill('500');
+    await see(sub, '= 0.5 mL from the parent');
+    await shot('subsample-form-converted');
+    await sub.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(sub).toBeHidden();
+    await expect(sampleRow(page, id)).toContainText('9.5 mL');
+    await page.getByRole('button', { name: `Expand ${id}` }).click();
+    await expect(sampleRow(page, `${id}.1`)).toContainText('500 µL');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: `Create a sub-sample of ${id}`, exact: true }).click();
+    await choose(page, sub, 'Sub Sample Lineage', 'Aliquot');
+    await choose(page, sub, 'Unit Of Measurement', 'Microlitre (µL)');
+    await sub.getByLabel(field('Collected Amount')).fill('9600');
+    await see(sub, '= 9.6 mL from the parent');
+    await sub.getByRole('button', { name: 'Submit', exact: true }).click();
+    await see(sub, `Sample ${id} has 9.5 mL remaining; 9.6 mL cannot be taken from it.`);
+    await shot('subsample-form-converted-phone');
+  });
+
   test('a Researcher reads the samples and their history but is offered no collecting; the collect address shows no access', async ({ page, api, admin }) => {
     const b = await centralBiobank(api, admin);
     const s = await collectingProtocol(b);

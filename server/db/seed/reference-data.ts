@@ -23,11 +23,12 @@ const RACES: Simple[] = [['American Indian or Alaska Native', 'AIAN', 'American 
 const ETHNICITIES: Simple[] = [['Hispanic or Latino', 'HL', 'Hispanic or Latino'], ['Not Hispanic or Latino', 'NHL', 'Not Hispanic or Latino'], ['Unknown', 'UNK', 'Not reported']];
 const DATA_TYPES: Simple[] = [['Single Line Text', 'TB', 'One line of free text'], ['Multi Line Text', 'TA', 'Several lines of free text'], ['Time Picker', 'TP', 'A time of day'], ['Date Picker', 'DP', 'A calendar date'], ['Date Time Picker', 'DTP', 'A date with a time'], ['Checkbox', 'CB', 'A yes/no tick'], ['Checkbox List', 'CBL', 'Several choices from a list'], ['Radio List', 'RL', 'One choice from a list'], ['Select', 'SL', 'One choice from a drop-down']];
 
-const UNIT_TYPES: { type: [string, string, string, string]; units: [name: string, symbol: string, code: string, description: string][] }[] = [
-  { type: ['Volume', 'V', 'L3', 'Liquid volume'], units: [['Millilitre', 'mL', 'ml', 'One thousandth of a litre'], ['Microlitre', 'µL', 'ul', 'One millionth of a litre'], ['Litre', 'L', 'l', 'Litre']] },
-  { type: ['Mass', 'm', 'M', 'Weight of a specimen'], units: [['Milligram', 'mg', 'mg', 'One thousandth of a gram'], ['Gram', 'g', 'g', 'Gram'], ['Microgram', 'µg', 'ug', 'One millionth of a gram']] },
-  { type: ['Count', 'N', '1', 'Number of items'], units: [['Count', 'ea', 'ea', 'Number of pieces, slides or cores'], ['Cells', 'cells', 'ce', 'Number of cells']] },
-  { type: ['Concentration', 'c', 'N/L3', 'Amount per volume'], units: [['Milligram per decilitre', 'mg/dL', 'md', 'Clinical chemistry concentration'], ['Millimole per litre', 'mmol/L', 'mm', 'Molar concentration'], ['Gram per decilitre', 'g/dL', 'gd', 'Haemoglobin concentration'], ['Cells per microlitre', 'cells/µL', 'cu', 'Cell count']] },
+// The factor is how many of the type's base unit (mL, g, mg/dL) one unit is; null: never converted.
+const UNIT_TYPES: { type: [string, string, string, string]; units: [name: string, symbol: string, code: string, description: string, factor: number | null][] }[] = [
+  { type: ['Volume', 'V', 'L3', 'Liquid volume'], units: [['Millilitre', 'mL', 'ml', 'One thousandth of a litre', 1], ['Microlitre', 'µL', 'ul', 'One millionth of a litre', 0.001], ['Litre', 'L', 'l', 'Litre', 1000]] },
+  { type: ['Mass', 'm', 'M', 'Weight of a specimen'], units: [['Milligram', 'mg', 'mg', 'One thousandth of a gram', 0.001], ['Gram', 'g', 'g', 'Gram', 1], ['Microgram', 'µg', 'ug', 'One millionth of a gram', 1e-6]] },
+  { type: ['Count', 'N', '1', 'Number of items'], units: [['Count', 'ea', 'ea', 'Number of pieces, slides or cores', null], ['Cells', 'cells', 'ce', 'Number of cells', null]] },
+  { type: ['Concentration', 'c', 'N/L3', 'Amount per volume'], units: [['Milligram per decilitre', 'mg/dL', 'md', 'Clinical chemistry concentration', 1], ['Millimole per litre', 'mmol/L', 'mm', 'Molar concentration', null], ['Gram per decilitre', 'g/dL', 'gd', 'Haemoglobin concentration', 1000], ['Cells per microlitre', 'cells/µL', 'cu', 'Cell count', null]] },
 ];
 
 const SPECIMENS: { category: Simple; types: [title: string, abbr: string, description: string, unitName: string][] }[] = [
@@ -75,7 +76,7 @@ export async function seedReferenceData(tx: Db, institutionId: number, creatorId
   const unitIds = new Map<string, number>();
   for (const [i, { type, units }] of UNIT_TYPES.entries()) {
     const [t] = await ins(T.unitOfMeasurementTypes, [{ title: type[0], quantitySymbol: type[1], dimensionSymbol: type[2], description: type[3], abbreviation: type[0].slice(0, 3).toUpperCase(), isDefault: i === 0 }]);
-    const rows = await ins(T.unitOfMeasurements, units.map(([unitName, unitSymbol, code, description]) => ({ unitOfMeasurementTypeId: t.id, unitName, unitSymbol, code, description })));
+    const rows = await ins(T.unitOfMeasurements, units.map(([unitName, unitSymbol, code, description, conversionFactor]) => ({ unitOfMeasurementTypeId: t.id, unitName, unitSymbol, code, description, conversionFactor })));
     for (const r of rows) unitIds.set(String(r.unitName), Number(r.id));
   }
   let ordinal = 0;

@@ -26,6 +26,22 @@ describe('dependent lists', () => {
     expect((await t.call('GET', api('unitOfMeasurementTypes/999999/unitOfMeasurements'), { token })).statusCode).toBe(404);
   });
 
+  it('a unit\'s conversion factor is optional and greater than 0; the seeded units carry theirs', async () => {
+    const [volume] = await get<Rec[]>('unitOfMeasurementTypes?SearchTerm=volume');
+    const units = await get<Rec[]>(`unitOfMeasurementTypes/${volume.id}/unitOfMeasurements`);
+    expect(Object.fromEntries(units.map((u) => [u.unitSymbol, u.conversionFactor]))).toMatchObject({ mL: 1, 'µL': 0.001, L: 1000 });
+    const body = { unitOfMeasurementTypeId: volume.id, unitName: 'Drop', unitSymbol: 'gtt', description: 'One drop' };
+    for (const bad of [0, -1, '-0.5']) {
+      expect(json(await post('unitOfMeasurements', { ...body, conversionFactor: bad })).errors).toEqual({ conversionFactor: ['Conversion Factor must be greater than 0'] });
+    }
+    expect(json(await post('unitOfMeasurements', { ...body, conversionFactor: 'x' })).errors).toEqual({ conversionFactor: ['Conversion Factor must be a number'] });
+    const none = await post('unitOfMeasurements', { ...body, conversionFactor: '' });
+    expect(none.statusCode, none.body).toBe(201);
+    expect(json(none).conversionFactor).toBeNull();
+    const set = await put(`unitOfMeasurements/${json(none).id}`, { ...body, conversionFactor: '0.05', concurrencyStamp: json(none).concurrencyStamp });
+    expect(json(set)).toMatchObject({ conversionFactor: 0.05 });
+  });
+
   it('a nested create takes its parent from the path', async () => {
     const [volume] = await get<Rec[]>('unitOfMeasurementTypes?SearchTerm=volume');
     const res = await post(`UnitOfMeasurementTypes/${volume.id}/unitOfMeasurements`, { UnitName: 'Nanolitre', UnitSymbol: 'nL', Code: 'nl', Description: 'One billionth of a litre' });

@@ -23,10 +23,8 @@ export const sampleErrors = defineErrors('samples', {
   site_not_in_protocol: { status: 400, title: 'Choose one of the protocol\'s sites (add the site on the Sites page first).' },
   site_required: { status: 400, title: 'Choose the institution site where the samples were collected (the event names none).' },
   aliquot_type: { status: 400, title: 'An aliquot has its parent\'s specimen type.' },
-  aliquot_unit: {
-    status: 400,
-    title: 'An aliquot has its parent\'s unit of measurement (units are converted only when they are the same unit).',
-  },
+  /** An aliquot's unit that does not convert into its parent's: `why` names both units and what to do. */
+  aliquot_unit: { status: 400, title: (why: string) => why },
   lineage_required: { status: 400, title: 'Choose the sub sample lineage of a child row.' },
   unit_required: { status: 400, title: 'Choose the unit of measurement of a sample.' },
   row_parent: { status: 400, title: (key: string) => `Row ${key} names a parent row that is not listed before it.` },

@@ -13,6 +13,7 @@ import { draw, lockSample, recordEvent, round, type SampleRow, unitSymbol } from
 import { assertSampleIdFree, childPrefix, generateSampleId, primaryPrefix } from './sample-ids';
 import { getSample, samplesByIds } from './samples.read';
 import { openShipmentOf } from './shipping';
+import { aliquotAmountInParentUnit } from './unit-conversion';
 
 type Protocol = Awaited<ReturnType<typeof protocolOf>>;
 /** Where a primary sample comes from: checked once per command. */
@@ -78,9 +79,9 @@ async function collectPrimary(tx: Db, ctx: Ctx, o: Origin, v: { sampleId: string
 interface ChildSpec { sampleId: string | null; lineageId: number; specimenTypeId: number; amount: number; unitId: number | null; parentAmountUsed?: number; date: string; time: string }
 
 /**
- * A sub-sample of a locked parent. An aliquot is a part of the parent: same specimen type and unit
- * (units convert only when identical: the unit list has no conversion factor), its amount drawn from
- * the parent. A derivative is new material (its own type, amount and unit); `parentAmountUsed`
+ * A sub-sample of a locked parent. An aliquot is a part of the parent: same specimen type, a unit
+ * of the parent's unit type (converted by the units' factors), its amount drawn from the parent in
+ * the parent's unit while it keeps its own amount and unit. A derivative is new material (its own type, amount and unit); `parentAmountUsed`
  * (default 0) is drawn from the parent (OpenSpecimen's rule).
  */
 async function createChild(tx: Db, ctx: Ctx, parent: SampleRow, v: ChildSpec) {
@@ -96,8 +97,7 @@ async function createChild(tx: Db, ctx: Ctx, parent: SampleRow, v: ChildSpec) {
   ]);
   const aliquot = isAliquotLineage(found.subSampleLineageId?.title);
   if (aliquot && v.specimenTypeId !== parent.specimenTypeId) throw sampleErrors.aliquot_type({ specimenTypeId: ['An aliquot has its parent\'s specimen type'] });
-  if (aliquot && unitId !== parent.unitId) throw sampleErrors.aliquot_unit({ unitOfMeasurementId: ['An aliquot has its parent\'s unit'] });
-  const taken = aliquot ? v.amount : round(v.parentAmountUsed ?? 0);
+  const taken = aliquot ? await aliquotAmountInParentUnit(tx, v.amount, unitId, parent.unitId) : round(v.parentAmountUsed ?? 0);
   const sampleId = await resolveSampleId(tx, inst, v.sampleId, childPrefix(parent.sampleId), 1);
   const row = await insertSample(tx, {
     institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id, collectionProtocolId: parent.collectionProtocolId, participantId: parent.participantId,
@@ -109,7 +109,7 @@ async function createChild(tx: Db, ctx: Ctx, parent: SampleRow, v: ChildSpec) {
   const [unit, parentUnit] = [await unitSymbol(tx, unitId), await unitSymbol(tx, parent.unitId)];
   const other = (s: SampleRow) => ({ id: s.id, sampleId: s.sampleId });
   await recordEvent(tx, ctx, parent.id, aliquot ? 'aliquoted' : 'derived', {
-    summary: aliquot ? `Aliquot ${sampleId} took ${taken} ${parentUnit}.` : `Derivative ${sampleId} (${v.amount} ${unit}) used ${taken} ${parentUnit}.`,
+    summary: aliquot ? `Aliquot ${sampleId} took ${taken} ${parentUnit}${unitId === parent.unitId ? '' : ` (${v.amount} ${unit})`}.` : `Derivative ${sampleId} (${v.amount} ${unit}) used ${taken} ${parentUnit}.`,
     amount: taken, remainingAfter: remaining, otherSample: other(row),
   });
   await recordEvent(tx, ctx, row.id, 'collected', {

@@ -6,6 +6,7 @@ import { participant, referenceIds } from '../../test/participants-fixtures';
 import { createProtocol, protocolRefs, signaturePng } from '../../test/protocols-fixtures';
 import { sampleSetUp, type Sample } from '../../test/samples-fixtures';
 import { auditEvents } from '../../platform/audit.table';
+import { unitOfMeasurements } from '../../platform/lookups/lookup.tables';
 import { sampleDraws } from './samples.table';
 
 const t = await testApp();
@@ -152,12 +153,53 @@ describe('ledger', () => {
     const draws = await t.db.select().from(sampleDraws).where(eq(sampleDraws.sampleId, parent.id));
     expect(draws.map((x) => [x.kind, x.amount, x.childSampleId])).toEqual([['aliquot', 2.5, json<Rec>(a).id], ['derivative', 3, json<Rec>(d).id]]);
     expect(after.collectedAmount - draws.reduce((s, x) => s + x.amount, 0)).toBe(after.remainingAmount);
-    // An aliquot keeps the parent's type and unit (no conversion factor exists between units).
+    // An aliquot keeps the parent's type (units convert: see 'unit conversion').
     expect(json(await p.sub(parent, { SpecimenTypeId: serum }))).toMatchObject({ status: 400, code: 'samples.aliquot_type' });
-    expect(json(await p.sub(parent, { UnitOfMeasurementId: ul }))).toMatchObject({ status: 400, code: 'samples.aliquot_unit' });
     const over = await p.sub(parent, { CollectedAmount: 5 });
     expect(over.statusCode).toBe(409);
     expect(json(over)).toMatchObject({ code: 'samples.overdraw', title: `Sample ${parent.sampleId} has 4.5 mL remaining; 5 mL cannot be taken from it.` });
+  });
+
+  it('an aliquot in another unit of the parent\'s unit type is drawn converted; it keeps its own amount and unit', async () => {
+    const parent = await p.sample({ CollectedAmount: 10 });
+    const a = await p.sub(parent, { CollectedAmount: 500, UnitOfMeasurementId: ul });
+    expect(a.statusCode, a.body).toBe(201);
+    expect(json(a)).toMatchObject({ collectedAmount: 500, remainingAmount: 500, unitOfMeasurement: { id: ul, unitSymbol: 'µL' } });
+    expect(json<Sample>(await t.call('GET', p.api(`/${parent.id}`), { token })).remainingAmount).toBe(9.5);
+    const draws = await t.db.select().from(sampleDraws).where(eq(sampleDraws.sampleId, parent.id));
+    expect(draws.map((x) => [x.kind, x.amount, x.unitId])).toEqual([['aliquot', 0.5, ml]]);
+    const history = json<{ kind: string; summary: string; amount: number }[]>(await t.call('GET', p.api(`/${parent.id}/history`), { token }));
+    expect(history.find((h) => h.kind === 'aliquoted')).toMatchObject({ summary: `Aliquot ${json<Sample>(a).sampleId} took 0.5 mL (500 µL).`, amount: 0.5 });
+    // 0.1 µL steps add up exactly (9 decimals), and more than is left is refused in the parent's unit.
+    expect((await p.sub(parent, { CollectedAmount: 0.1, UnitOfMeasurementId: ul })).statusCode).toBe(201);
+    const over = await p.sub(parent, { CollectedAmount: 9500, UnitOfMeasurementId: ul });
+    expect(over.statusCode).toBe(409);
+    expect(json(over)).toMatchObject({ code: 'samples.overdraw', title: `Sample ${parent.sampleId} has 9.4999 mL remaining; 9.5 mL cannot be taken from it.` });
+    // A derivative's parent amount used stays in the parent's unit.
+    const d = await p.sub(parent, { SubSampleLineageId: r.derived, SpecimenTypeId: serum, CollectedAmount: 200, UnitOfMeasurementId: ul, ParentAmountUsed: 1 });
+    expect(json(d)).toMatchObject({ parentAmountUsed: 1, collectedAmount: 200 });
+    expect(json<Sample>(await t.call('GET', p.api(`/${parent.id}`), { token })).remainingAmount).toBe(8.4999);
+  });
+
+  it('refuses an aliquot whose unit does not convert: another unit type, or a unit without a factor', async () => {
+    const parent = await p.sample({ CollectedAmount: 10 });
+    const gram = r.unit('Gram');
+    const mass = await t.call('POST', p.api(), { token, body: { IsSubSample: true, ParentSampleId: parent.id, SubSampleLineageId: r.aliquot, SpecimenTypeId: blood, CollectedAmount: 1, UnitOfMeasurementId: gram } });
+    expect(json(mass)).toMatchObject({
+      status: 400, code: 'samples.aliquot_unit', title: 'g and mL cannot be converted: different unit types.',
+      errors: { unitOfMeasurementId: ['g and mL cannot be converted: different unit types.'] },
+    });
+    // Registry tables are typed generically: the row is written as the lookup service would.
+    const [micro] = await t.db.select().from(unitOfMeasurements).where(eq(unitOfMeasurements.id, ul)) as Rec[];
+    const [drop] = await t.db.insert(unitOfMeasurements).values({
+      institutionId: institution.id, unitOfMeasurementTypeId: micro.unitOfMeasurementTypeId, unitName: 'Drop', unitSymbol: 'gtt', description: 'One drop', concurrencyStamp: 'seed',
+    } as never).returning() as Rec[];
+    const none = await p.sub(parent, { UnitOfMeasurementId: drop.id });
+    expect(json(none)).toMatchObject({
+      status: 400, code: 'samples.aliquot_unit',
+      title: 'gtt and mL cannot be converted: set a conversion factor on gtt in Configuration > Unit Of Measurement.',
+    });
+    expect(json<Sample>(await t.call('GET', p.api(`/${parent.id}`), { token })).remainingAmount).toBe(10);
   });
 
   it('adjusts with a reason and the concurrency stamp: draws, gives back, never below 0 nor above collected; a stale stamp is 409', async () => {

@@ -11,6 +11,7 @@ import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { isAliquotTitle } from '../events/tree-quantities';
 import { useCurrentProtocol } from '../protocol-context';
+import { aliquotUnitOptions, amountInParentUnit } from './aliquot-units';
 import { amountText, problemTitle } from './sample-format';
 import { useCreateSample } from './samples-api';
 
@@ -36,7 +37,7 @@ const validate = (v: Values) => {
 
 /**
  * spec 2 §2 "Sub-sample full-screen form" with the ledger's rules (docs/samples.md): an aliquot is part of
- * the parent (its type and unit, its amount drawn from the parent); a derivative is new material with its
+ * the parent (its type, a unit that converts into the parent's, its amount drawn from the parent); a derivative is new material with its
  * own type, amount and unit, and draws the 'Parent Amount Used'. An overdraw shows the server's title.
  */
 export function SubSampleForm({ parent, onClose }: { parent: CollectedSample; onClose: () => void }) {
@@ -81,6 +82,15 @@ export function SubSampleForm({ parent, onClose }: { parent: CollectedSample; on
     });
   });
   const unitSymbol = parent.unitOfMeasurement.unitSymbol ?? '';
+  const aliquotUnits = useMemo(() => aliquotUnitOptions(units.rows, units.options, parent.unitOfMeasurement.id), [units.rows, units.options, parent.unitOfMeasurement.id]);
+  const amount = Number(form.values.collectedAmount);
+  const chosenUnit = Number(form.values.unitOfMeasurementId);
+  const converted = aliquot && form.values.collectedAmount !== '' && Number.isFinite(amount) && chosenUnit && chosenUnit !== parent.unitOfMeasurement.id
+    ? amountInParentUnit(units.rows, amount, chosenUnit, parent.unitOfMeasurement.id) : null;
+  const amountHint = converted !== null ? `= ${amountText(converted, parent)} from the parent` : undefined;
+  const unitHint = !aliquot ? undefined
+    : aliquotUnits.length > 1 ? `A unit of the parent's type, converted into ${unitSymbol || 'its unit'}`
+        : 'The parent\'s unit (set conversion factors in Configuration > Unit Of Measurement to use another)';
 
   return (
     <FullScreenForm title="Create Sub-sample" opened onClose={onClose} onSubmit={submit} submitting={create.isPending}
@@ -96,7 +106,7 @@ export function SubSampleForm({ parent, onClose }: { parent: CollectedSample; on
         {form.values.subSampleLineageId !== null && (
           <Text size="sm" c="gray.7">
             {aliquot
-              ? `An aliquot is part of ${parent.sampleId}: same specimen type and unit; its amount is taken from the parent.`
+              ? `An aliquot is part of ${parent.sampleId}: same specimen type; its amount (converted into ${unitSymbol || 'the parent\'s unit'} when its unit differs) is taken from the parent.`
               : `A derivative is new material with its own type, amount and unit; only the parent amount used is taken from ${parent.sampleId}.`}
           </Text>
         )}
@@ -104,9 +114,11 @@ export function SubSampleForm({ parent, onClose }: { parent: CollectedSample; on
           description={aliquot ? 'An aliquot keeps the parent\'s specimen type' : undefined}
           placeholder={types.isPending ? 'Loading…' : 'Search a specimen type'} {...form.getInputProps('specimenTypeId')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <NumberInput label="Collected Amount" withAsterisk min={0} allowNegative={false} decimalScale={6} {...form.getInputProps('collectedAmount')} />
-          <Select label="Unit Of Measurement" searchable data={units.options} readOnly={!derivative} variant={derivative ? 'default' : 'filled'}
-            {...form.getInputProps('unitOfMeasurementId')} />
+          <NumberInput label="Collected Amount" withAsterisk min={0} allowNegative={false} decimalScale={6}
+            description={amountHint} inputWrapperOrder={['label', 'input', 'description', 'error']} {...form.getInputProps('collectedAmount')} />
+          <Select label="Unit Of Measurement" searchable allowDeselect={false} data={aliquot ? aliquotUnits : units.options}
+            readOnly={!derivative && !(aliquot && aliquotUnits.length > 1)} variant={derivative || (aliquot && aliquotUnits.length > 1) ? 'default' : 'filled'}
+            description={unitHint} inputWrapperOrder={['label', 'input', 'description', 'error']} {...form.getInputProps('unitOfMeasurementId')} />
         </SimpleGrid>
         {derivative && (
           <NumberInput label="Parent Amount Used" min={0} allowNegative={false} decimalScale={6}
