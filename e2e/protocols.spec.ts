@@ -47,9 +47,9 @@ test.describe('collection protocols', () => {
     await expect(edit).toBeHidden();
     await see(page, '300');
 
-    // Sub-pages of later releases say so plainly.
+    // The Shipments sub-page leads to the shipments screen, filtered to this protocol.
     await subNav.getByRole('link', { name: 'Shipments' }).click();
-    await see(page, 'Shipments is not available yet in this version');
+    await expect(page.getByRole('link', { name: "Open this protocol's shipments" })).toHaveAttribute('href', /\/shipment\?protocol=\d+$/);
 
     // The list finds it by abbreviation search and a row opens its overview.
     await page.getByRole('link', { name: 'Collection Protocols' }).first().click();

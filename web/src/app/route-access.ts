@@ -52,7 +52,10 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { path: '/collection-protocols/:id/participants/:id/collected-samples/collect', permission: 'samples.collect', what: 'collecting samples' },
   { path: '/collection-protocols/:id/participants/:id/collected-samples/new', permission: 'samples.collect', what: 'collecting samples' },
 
+  // shipments
   { path: '/shipment', permission: 'shipments.read', what: 'shipments' },
+  { path: '/shipment/new', permission: 'shipments.manage', what: 'creating shipments' },
+  { path: '/collection-protocols/:id/shipments', permission: 'shipments.read', what: 'shipments' },
 ];
 
 const segments = (path: string) => path.toLowerCase().split(/[?#]/)[0].split('/').filter(Boolean);

@@ -20,6 +20,7 @@ const StoragePage = lazy(() => import('../features/storage/pages/storage-page').
 const OrdersPage = lazy(() => import('../features/orders/pages/orders-page').then((m) => ({ default: m.OrdersPage })));
 const NewOrderPage = lazy(() => import('../features/orders/pages/new-order-page').then((m) => ({ default: m.NewOrderPage })));
 const ProtocolsArea = lazy(() => import('../features/protocols/pages/protocols-area').then((m) => ({ default: m.ProtocolsArea })));
+const ShipmentsArea = lazy(() => import('../features/shipments/pages/shipments-area').then((m) => ({ default: m.ShipmentsArea })));
 const TestResultPage = lazy(() => import('../features/orders/pages/test-result-page').then((m) => ({ default: m.TestResultPage })));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => <Suspense fallback={<PageLoader />}><Page /></Suspense>;
@@ -28,7 +29,6 @@ const page = (Page: LazyExoticComponent<ComponentType>) => <Suspense fallback={<
 const comingSoon: [path: string, area: string][] = [
   ['report/*', 'Report'],
   ['forms/*', 'Forms'],
-  ['shipment/*', 'Shipment'],
 ];
 
 const routes: RouteObject[] = [
@@ -53,6 +53,7 @@ const routes: RouteObject[] = [
         { path: 'orders/new', element: <NewOrderPage /> },
         { path: 'orders/test-result', element: <TestResultPage /> },
         { path: 'collection-protocols/*', element: <ProtocolsArea /> },
+        { path: 'shipment/*', element: page(ShipmentsArea) },
         ...comingSoon.map(([path, area]) => ({ path, element: <ComingSoon key={area} area={area} /> })),
       ] }],
     }],

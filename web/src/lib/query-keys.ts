@@ -10,6 +10,7 @@
  *   ['protocols', instId]                protocol lists, the dashboard count and card, one protocol
  *   ['protocols', instId, 'one', p]      one protocol and everything inside it (consents, sites, events,
  *                                        requirements, participants, signed consents): `part(...)` keys
+ *   ['shipments', instId]                shipment lists (sent, received), one shipment, its items, sample candidates
  *   ['storage', instId]                  the storage tree, nodes, box positions, occupancies, sample look-ups
  *   ['users'], ['audit'], ['printer', instId], ['auth', 'me']
  *
@@ -79,6 +80,16 @@ export const queryKeys = {
     part: (instId: number, protocolId: number, kind: string, q: Filter | number = {}) => [...protocolOf(instId, protocolId), kind, q] as const,
     /** Every query of one kind inside a protocol (for invalidation after a write). */
     parts: (instId: number, protocolId: number, kind: string) => [...protocolOf(instId, protocolId), kind] as const,
+  },
+
+  /** Shipments of collected samples to another institution (web/src/features/shipments). */
+  shipments: {
+    all: (instId: number) => ['shipments', instId] as const,
+    list: (instId: number, q: Filter) => ['shipments', instId, 'list', q] as const,
+    /** One shipment and its items: `one(...)` is the prefix to refresh after receiving or rejecting. */
+    one: (instId: number, id: number) => ['shipments', instId, 'one', id] as const,
+    items: (instId: number, id: number) => ['shipments', instId, 'one', id, 'items'] as const,
+    candidates: (instId: number, q: Filter) => ['shipments', instId, 'candidates', q] as const,
   },
 
   /** The storage hierarchy and allocation (web/src/features/storage). */

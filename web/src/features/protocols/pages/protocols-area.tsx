@@ -10,15 +10,15 @@ const ConsentsPage = lazy(() => import('../consents/consents-page').then((m) => 
 const SitesPage = lazy(() => import('../sites/sites-page').then((m) => ({ default: m.SitesPage })));
 const EventsPage = lazy(() => import('../events/events-page').then((m) => ({ default: m.EventsPage })));
 const CollectedSamplesArea = lazy(() => import('../samples/collected-samples-page').then((m) => ({ default: m.CollectedSamplesArea })));
+const ProtocolShipmentsPage = lazy(() => import('../shipments/protocol-shipments-page').then((m) => ({ default: m.ProtocolShipmentsPage })));
 const ProtocolParticipantsArea = lazy(() => import('../participants/participants-area').then((m) => ({ default: m.ProtocolParticipantsArea })));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => <Suspense fallback={<PageLoader />}><Page /></Suspense>;
 
-// Protocol sub-pages whose screens come with later issues (forms, shipments).
+// Protocol sub-pages whose screens come with later issues (forms, settings).
 const LATER: [path: string, area: string][] = [
   ['collected-questioners/*', 'Collected Questioners'],
   ['collectio-protocol-forms/*', 'Questioners'],
-  ['shipments/*', 'Shipments'],
   ['settings/*', 'Protocol Settings'],
 ];
 
@@ -40,6 +40,7 @@ export function ProtocolsArea() {
         <Route path="events/*" element={page(EventsPage)} />
         <Route path="participants/*" element={page(ProtocolParticipantsArea)} />
         <Route path="collected-samples/*" element={page(CollectedSamplesArea)} />
+        <Route path="shipments/*" element={page(ProtocolShipmentsPage)} />
         {LATER.map(([path, area]) => <Route key={path} path={path} element={<ComingSoon area={area} />} />)}
       </Route>
     </Routes>

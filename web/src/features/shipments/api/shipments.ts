@@ -1,0 +1,133 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { MAX_PAGE_SIZE } from '@contract/common.contract';
+import type { Problem } from '@contract/common.contract';
+import type { Shipment, ShipmentCandidate, ShipmentInput, ShipmentItem, ShipmentStatus } from '@contract/shipments.contract';
+import { api, ApiError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { tokenStore } from '@/lib/session-storage';
+
+export type Direction = 'sent' | 'received';
+
+const base = (instId: number) => `/institutions/${instId}/collectedSampleShipments`;
+
+export interface ShipmentFilter {
+  direction: Direction;
+  status: ShipmentStatus | null;
+  protocolId: number | null;
+  search: string;
+  page: number;
+  pageSize: number;
+}
+
+/** GET base with the SENT or RECEIVED toggle (the caller's own institution on that side). */
+export function useShipments(instId: number, f: ShipmentFilter) {
+  return useQuery({
+    queryKey: queryKeys.shipments.list(instId, f),
+    queryFn: () => api.getPage<Shipment>(base(instId), {
+      [f.direction === 'sent' ? 'SendingInstitutionId' : 'ReceivingInstitutionId']: instId,
+      Status: f.status, CollectionProtocolId: f.direction === 'sent' ? f.protocolId : null,
+      SearchTerm: f.search, PageNumber: f.page, PageSize: f.pageSize,
+    }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useShipment(instId: number, id: number) {
+  return useQuery({
+    queryKey: queryKeys.shipments.one(instId, id),
+    queryFn: () => api.get<Shipment>(`${base(instId)}/${id}`, undefined, { notify: false }),
+  });
+}
+
+export function useShipmentItems(instId: number, id: number) {
+  return useQuery({
+    queryKey: queryKeys.shipments.items(instId, id),
+    queryFn: () => api.get<ShipmentItem[]>(`${base(instId)}/${id}/collectedSampleShipmentItems`),
+  });
+}
+
+/** The create stepper's search: exactly one of sample ID, patient MRN or a collected-date range. */
+export type CandidateSearch = { sampleId: string } | { patientMrn: string } | { startDate: string; endDate: string };
+
+export function useCandidates(instId: number, q: CandidateSearch | null) {
+  return useQuery({
+    queryKey: queryKeys.shipments.candidates(instId, q ?? {}),
+    queryFn: () => {
+      const query = q && 'sampleId' in q ? { SampleID: q.sampleId } : q && 'patientMrn' in q ? { PatientMRN: q.patientMrn } : { StartDate: q?.startDate, EndDate: q?.endDate };
+      return api.get<ShipmentCandidate[]>(`${base(instId)}/candidates`, { ...query, PageSize: MAX_PAGE_SIZE }, { notify: false });
+    },
+    enabled: q !== null,
+  });
+}
+
+/** The atomic create: the shipment and every chosen sample in one call. */
+export function useCreateShipment(instId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ShipmentInput) => api.post<Shipment>(base(instId), body, { notify: false }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.shipments.all(instId) }),
+  });
+}
+
+export function useCancelShipment(instId: number, id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<Shipment>(`${base(instId)}/${id}/cancel`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.shipments.all(instId) }),
+  });
+}
+
+export type ItemAction = { kind: 'receive' } | { kind: 'reject'; reason: string };
+
+/** One call per item: the API has no bulk receive. Failures do not stop the rest; they are returned. */
+export async function processItems(instId: number, shipmentId: number, items: ShipmentItem[], action: ItemAction, onProgress: (done: number) => void) {
+  const failures: { sampleId: string; title: string }[] = [];
+  let done = 0;
+  for (const item of items) {
+    const path = `${base(instId)}/${shipmentId}/collectedSampleShipmentItems/${item.id}/${action.kind}`;
+    const body = action.kind === 'reject' ? { reason: action.reason, concurrencyStamp: item.concurrencyStamp } : { concurrencyStamp: item.concurrencyStamp };
+    try {
+      await api.post(path, body, { notify: false });
+    } catch (e) {
+      failures.push({ sampleId: item.collectedSample.sampleId, title: e instanceof Error ? e.message : String(e) });
+    }
+    onProgress(++done);
+  }
+  return failures;
+}
+
+/** GET {id}/manifest.csv|pdf with the bearer token, saved under the shipment's name. */
+export async function downloadManifest(instId: number, shipment: Shipment, format: 'csv' | 'pdf') {
+  const token = tokenStore.get();
+  let res: Response;
+  try {
+    res = await fetch(`/api${base(instId)}/${shipment.id}/manifest.${format}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    res = new Response(JSON.stringify({ title: 'The server cannot be reached. Check your connection.' }), { status: 503 });
+  }
+  if (!res.ok) {
+    const problem = (await res.json().catch(() => null)) as Partial<Problem> | null;
+    const error = new ApiError(res.status, { ...problem, title: problem?.title ?? `Request failed (${res.status}).` });
+    notifications.show({ color: 'red', title: 'The manifest could not be downloaded', message: error.problem.title, autoClose: 5000 });
+    return;
+  }
+  const href = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = `shipment-${shipment.id}-manifest.${format}`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/** The caller's protocols for the list's protocol filter (only the sender's shipments carry one). */
+export function useProtocolOptions(instId: number) {
+  return useQuery({
+    queryKey: queryKeys.protocols.list(instId, { options: true }),
+    queryFn: () => api.get<{ id: number; title: string; code: string }[]>(`/institutions/${instId}/collectionProtocols`, { PageSize: MAX_PAGE_SIZE }),
+    select: (rows) => rows.map((p) => ({ value: String(p.id), label: `${p.title} (${p.code})` })),
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,183 @@
+import { useState, type FormEvent } from 'react';
+import { ActionIcon, Alert, Badge, Button, Checkbox, Group, ScrollArea, Stack, Table, Tabs, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { IconAlertCircle, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import type { ShipmentCandidate } from '@contract/shipments.contract';
+import { DateField } from '@/components/date-field';
+import { useCurrentInstitution } from '@/lib/session-context';
+import { useCandidates, type CandidateSearch } from '../api/shipments';
+
+type By = 'sample' | 'mrn' | 'dates';
+
+const amountOf = (c: Pick<ShipmentCandidate, 'amount' | 'unitOfMeasurement'>) => `${c.amount} ${c.unitOfMeasurement.unitSymbol ?? c.unitOfMeasurement.unitName ?? ''}`.trim();
+
+interface Props {
+  chosen: ShipmentCandidate[];
+  onChange: (next: ShipmentCandidate[]) => void;
+}
+
+/**
+ * Step 2 "Shipment Items" (spec 2 §2): find the institution's shippable samples by sample ID, patient MRN or a
+ * collected-date range (both dates), tick and add them; the chosen list below is what Submit ships.
+ */
+export function SampleFinder({ chosen, onChange }: Props) {
+  const { institution } = useCurrentInstitution();
+  const [by, setBy] = useState<By>('sample');
+  const [sampleId, setSampleId] = useState('');
+  const [mrn, setMrn] = useState('');
+  const [start, setStart] = useState<string | null>(null);
+  const [end, setEnd] = useState<string | null>(null);
+  const [search, setSearch] = useState<CandidateSearch | null>(null);
+  const [hint, setHint] = useState<string | null>(null);
+  const [ticked, setTicked] = useState<Set<number>>(() => new Set());
+  const results = useCandidates(institution.id, search);
+  const chosenIds = new Set(chosen.map((c) => c.id));
+  const rows = results.data ?? [];
+  const addable = rows.filter((r) => !chosenIds.has(r.id) && !r.hasWithdrawnConsent);
+
+  const run = (event?: FormEvent) => {
+    event?.preventDefault();
+    event?.stopPropagation();
+    setTicked(new Set());
+    const next: CandidateSearch | null = by === 'sample' ? (sampleId.trim() ? { sampleId: sampleId.trim() } : null)
+      : by === 'mrn' ? (mrn.trim() ? { patientMrn: mrn.trim() } : null)
+        : start && end ? { startDate: start, endDate: end } : null;
+    if (!next) {
+      setHint(by === 'dates' ? 'Give both the start and the end date.' : by === 'sample' ? 'Enter a sample ID.' : 'Enter a patient MRN.');
+      return;
+    }
+    if ('startDate' in next && next.startDate > next.endDate) {
+      setHint('The end date cannot be before the start date.');
+      return;
+    }
+    setHint(null);
+    if (JSON.stringify(next) === JSON.stringify(search)) void results.refetch();
+    setSearch(next);
+  };
+  const add = () => {
+    onChange([...chosen, ...addable.filter((r) => ticked.has(r.id))]);
+    setTicked(new Set());
+  };
+  const toggle = (id: number, on: boolean) => setTicked((prev) => {
+    const next = new Set(prev);
+    if (on) next.add(id); else next.delete(id);
+    return next;
+  });
+  const allTicked = addable.length > 0 && addable.every((r) => ticked.has(r.id));
+
+  return (
+    <Stack gap="md">
+      {/* Its own form: Enter searches here instead of submitting the shipment. */}
+      <form onSubmit={run} noValidate aria-label="Find samples">
+        <Tabs value={by} onChange={(v) => { if (v) { setBy(v as By); setHint(null); } }}>
+          <Tabs.List>
+            <Tabs.Tab value="sample">SAMPLE ID</Tabs.Tab>
+            <Tabs.Tab value="mrn">PATIENT MRN</Tabs.Tab>
+            <Tabs.Tab value="dates">DATE RANGE</Tabs.Tab>
+          </Tabs.List>
+          <Group align="flex-end" gap="sm" pt="md" wrap="wrap">
+            {by === 'sample' && <TextInput label="Sample ID" value={sampleId} onChange={(e) => setSampleId(e.currentTarget.value)} w={{ base: '100%', xs: 280 }} />}
+            {by === 'mrn' && <TextInput label="Patient MRN" value={mrn} onChange={(e) => setMrn(e.currentTarget.value)} w={{ base: '100%', xs: 280 }} />}
+            {by === 'dates' && (
+              <>
+                <DateField label="Collected from" value={start} onChange={setStart} w={{ base: '100%', xs: 180 }} />
+                <DateField label="Collected to" value={end} onChange={setEnd} minDate={start} w={{ base: '100%', xs: 180 }} />
+              </>
+            )}
+            <Button type="submit" variant="light" leftSection={<IconSearch size={16} />} loading={results.isFetching}>Search</Button>
+          </Group>
+          {hint && <Text size="sm" c="red.8" role="alert" mt={6}>{hint}</Text>}
+        </Tabs>
+      </form>
+
+      {results.isError && <Alert color="red" icon={<IconAlertCircle />} title={results.error.message} />}
+      {search && results.isSuccess && (
+        <Stack gap="xs">
+          <ScrollArea type="auto">
+            <Table striped withTableBorder aria-label="Samples found" miw={520}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={44}>
+                    <Checkbox aria-label="Select all samples found" checked={allTicked} disabled={addable.length === 0}
+                      indeterminate={!allTicked && addable.some((r) => ticked.has(r.id))}
+                      onChange={(e) => setTicked(e.currentTarget.checked ? new Set(addable.map((r) => r.id)) : new Set())} />
+                  </Table.Th>
+                  <Table.Th>Sample ID</Table.Th>
+                  <Table.Th>Specimen Type</Table.Th>
+                  <Table.Th>Amount</Table.Th>
+                  <Table.Th>Collected</Table.Th>
+                  <Table.Th>Protocol</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((r) => {
+                  const inList = chosenIds.has(r.id);
+                  const blocked = inList || r.hasWithdrawnConsent;
+                  return (
+                    <Table.Tr key={r.id}>
+                      <Table.Td>
+                        <Checkbox aria-label={`Select ${r.sampleId}`} checked={inList || ticked.has(r.id)} disabled={blocked}
+                          onChange={(e) => toggle(r.id, e.currentTarget.checked)} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={6}>
+                          <Text size="sm" ff="monospace">{r.sampleId}</Text>
+                          {inList && <Badge size="xs" variant="light" color="gray">Added</Badge>}
+                          {r.hasWithdrawnConsent && <Badge size="xs" variant="light" color="red">Consent withdrawn</Badge>}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>{r.specimenType?.title}</Table.Td>
+                      <Table.Td>{amountOf(r)}</Table.Td>
+                      <Table.Td>{r.collectedDate}</Table.Td>
+                      <Table.Td>{r.collectionProtocol?.title}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+                {rows.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={6}>
+                      <Text size="sm" c="gray.7" ta="center" py="md">
+                        No sample can be shipped for this search: it may not exist, be empty, disabled, or already in an open shipment.
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+          <Group justify="flex-end">
+            <Button leftSection={<IconPlus size={16} />} variant="light" disabled={ticked.size === 0} onClick={add}>
+              Add selected{ticked.size ? ` (${ticked.size})` : ''}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+
+      <Stack gap="xs">
+        <Title order={2} fz="lg">Samples to ship ({chosen.length})</Title>
+        {chosen.length === 0 ? (
+          <Text size="sm" c="dimmed">No samples yet: search above, tick the samples and press Add selected.</Text>
+        ) : (
+          <Table withTableBorder aria-label="Samples to ship">
+            <Table.Thead>
+              <Table.Tr><Table.Th>Sample ID</Table.Th><Table.Th>Specimen Type</Table.Th><Table.Th>Amount</Table.Th><Table.Th w={44}><VisuallyHidden>Remove</VisuallyHidden></Table.Th></Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {chosen.map((c) => (
+                <Table.Tr key={c.id}>
+                  <Table.Td ff="monospace">{c.sampleId}</Table.Td>
+                  <Table.Td>{c.specimenType?.title}</Table.Td>
+                  <Table.Td>{amountOf(c)}</Table.Td>
+                  <Table.Td>
+                    <ActionIcon variant="subtle" color="red" aria-label={`Remove ${c.sampleId}`} onClick={() => onChange(chosen.filter((x) => x.id !== c.id))}>
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

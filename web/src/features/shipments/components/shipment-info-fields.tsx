@@ -1,0 +1,76 @@
+import { Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { TimeInput } from '@mantine/dates';
+import type { UseFormReturnType } from '@mantine/form';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { MAX_PAGE_SIZE } from '@contract/common.contract';
+import type { Site } from '@contract/institutions.contract';
+import { DateField } from '@/components/date-field';
+import { api } from '@/lib/api-client';
+import { useLookupOptions } from '@/lib/lookup-options';
+import { queryKeys } from '@/lib/query-keys';
+import { useCurrentInstitution } from '@/lib/session-context';
+import { useProtocolOptions } from '../api/shipments';
+
+export interface InfoValues {
+  name: string;
+  trackingNumber: string;
+  trackingURL: string;
+  sendingInstitutionSiteId: string | null;
+  receivingInstitutionId: string | null;
+  receivingInstitutionSiteId: string | null;
+  shippedDate: string | null;
+  shippedTime: string;
+  collectionProtocolId: string | null;
+  includeDonorIdentity: boolean;
+}
+
+/** The enabled sites of another institution (sites of any institution may be read, spec 2 §7). */
+function useSitesOf(otherInstId: number | null) {
+  return useQuery({
+    queryKey: queryKeys.lookups.options(otherInstId ?? 0, 'institutionSites', { receiving: true }),
+    queryFn: () => api.get<Site[]>(`/institutions/${otherInstId}/institutionSites`, { IsEnabled: true, PageSize: MAX_PAGE_SIZE }),
+    select: (rows) => rows.map((s) => ({ value: String(s.id), label: s.title })),
+    enabled: otherInstId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Step 1 "Shipment Information" (spec 2 §3 form fields). */
+export function ShipmentInfoFields({ form }: { form: UseFormReturnType<InfoValues> }) {
+  const { institution } = useCurrentInstitution();
+  const ownSites = useLookupOptions('institutionSites');
+  const institutions = useLookupOptions('institutions');
+  const others = institutions.options.filter((o) => o.value !== String(institution.id));
+  const receiving = form.getValues().receivingInstitutionId;
+  const receivingSites = useSitesOf(receiving ? Number(receiving) : null);
+  const protocols = useProtocolOptions(institution.id);
+  const noSites = receiving && receivingSites.isSuccess && !receivingSites.isPlaceholderData && receivingSites.data.length === 0;
+
+  return (
+    <Stack gap="sm">
+      <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput label="Tracking Number" {...form.getInputProps('trackingNumber')} />
+        <TextInput label="Tracking URL" placeholder="https://" {...form.getInputProps('trackingURL')} />
+      </SimpleGrid>
+      <Select label="Sending Institution Site" withAsterisk data={ownSites.options} searchable
+        placeholder={ownSites.isPending ? 'Loading…' : `A site of ${institution.title}`} {...form.getInputProps('sendingInstitutionSiteId')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Select label="Receiving Institution" withAsterisk data={others} searchable placeholder={institutions.isPending ? 'Loading…' : 'Another institution'}
+          {...form.getInputProps('receivingInstitutionId')}
+          onChange={(v) => { form.setFieldValue('receivingInstitutionId', v); form.setFieldValue('receivingInstitutionSiteId', null); }} />
+        <Select label="Receiving Institution Site" withAsterisk data={receiving ? receivingSites.data ?? [] : []} searchable disabled={!receiving}
+          placeholder={!receiving ? 'Choose the institution first' : receivingSites.isFetching ? 'Loading…' : undefined}
+          {...form.getInputProps('receivingInstitutionSiteId')}
+          error={form.getInputProps('receivingInstitutionSiteId').error ?? (noSites ? 'This institution has no enabled sites' : undefined)} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <DateField label="Shipped Date" withAsterisk {...form.getInputProps('shippedDate')} />
+        <TimeInput label="Shipped Time" withAsterisk {...form.getInputProps('shippedTime')} />
+      </SimpleGrid>
+      <Select label="Collection Protocol" description="Optional: only your institution sees it" data={protocols.data ?? []} clearable searchable
+        {...form.getInputProps('collectionProtocolId')} />
+      <Checkbox label="Include the donors' names and MRN for the receiver" {...form.getInputProps('includeDonorIdentity', { type: 'checkbox' })} />
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Group, Modal, Stepper } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import { useLocation, useNavigate } from 'react-router';
+import { ShipmentInput, type ShipmentCandidate } from '@contract/shipments.contract';
+import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
+import { today, nowHourMinute } from '@/lib/format';
+import { useCurrentInstitution } from '@/lib/session-context';
+import { confirmDiscard, formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
+import { useCreateShipment } from '../api/shipments';
+import { SampleFinder } from '../components/sample-finder';
+import { ShipmentInfoFields, type InfoValues } from '../components/shipment-info-fields';
+
+const validateContract = contractResolver(ShipmentInput);
+const REQUIRED = '*required';
+
+/** Spec 2 §5: name and shipped date/time are required in the form, although the API defaults the date and time. */
+function validate(v: InfoValues) {
+  const errors = { ...validateContract({ ...v }) } as Record<string, string>;
+  delete errors.collectedSampleIds;
+  if (!v.shippedDate) errors.shippedDate = REQUIRED;
+  if (!v.shippedTime) errors.shippedTime = REQUIRED;
+  return errors;
+}
+
+/** Spec 2 §2 "Create a Collected Sample Shipment": information, then items; Submit is one atomic create. */
+export function CreateShipmentPage() {
+  const { institution } = useCurrentInstitution();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const create = useCreateShipment(institution.id);
+  const [step, setStep] = useState(0);
+  const [chosen, setChosen] = useState<ShipmentCandidate[]>([]);
+  const [tried, setTried] = useState(false);
+  const params = new URLSearchParams(location.search);
+  const form = useForm<InfoValues>({
+    mode: 'controlled',
+    initialValues: {
+      name: '', trackingNumber: '', trackingURL: '', sendingInstitutionSiteId: null, receivingInstitutionId: null, receivingInstitutionSiteId: null,
+      shippedDate: today(), shippedTime: nowHourMinute(), collectionProtocolId: params.get('protocol'), includeDonorIdentity: false,
+    },
+    validate,
+  });
+  const guard = useUnsavedChangesGuard(formChanged(form) || chosen.length > 0);
+  const close = () => void navigate({ pathname: '/shipment', search: location.search });
+  const requestClose = () => void confirmDiscard().then((leave) => { if (leave) close(); });
+
+  const next = () => { if (!form.validate().hasErrors) setStep(1); };
+  const submit = () => {
+    setTried(true);
+    if (chosen.length === 0) return;
+    const v = form.getValues();
+    // Step 1 validated the ids; the API answers a missing one with a field error all the same.
+    create.mutate({ ...v, sendingInstitutionSiteId: v.sendingInstitutionSiteId ?? '', receivingInstitutionId: v.receivingInstitutionId ?? '',
+      receivingInstitutionSiteId: v.receivingInstitutionSiteId ?? '', collectedSampleIds: chosen.map((c) => c.id) }, {
+      onSuccess: (s) => {
+        notifications.show({ color: 'teal', message: `Shipment "${s.name}" sent with ${s.itemCounts.total} sample${s.itemCounts.total === 1 ? '' : 's'}.`, autoClose: 4000 });
+        guard.release();
+        void navigate(`/shipment/${s.id}`, { replace: true });
+      },
+      onError: (error) => {
+        const { fields } = serverFormErrors(error);
+        // A field of step 1 the server refused (a site disabled meanwhile): back to it.
+        if (Object.keys(fields).some((f) => f !== 'collectedSampleIds')) { form.setErrors(fields); setStep(0); }
+      },
+    });
+  };
+  const { fields, title } = serverFormErrors(create.error);
+  const error = title ?? fields.collectedSampleIds ?? null;
+
+  return (
+    <Modal opened onClose={requestClose} fullScreen title="Create a Collected Sample Shipment" closeButtonProps={{ 'aria-label': 'Close' }}
+      transitionProps={{ duration: 0 }} styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}>
+      <Box maw={820} mx="auto" mt="md">
+        <Stepper active={step} onStepClick={(s) => { if (s < step) setStep(s); }} allowNextStepsSelect={false}>
+          <Stepper.Step label="Shipment Information">
+            <form noValidate onSubmit={(e) => { e.preventDefault(); next(); }}>
+              <ShipmentInfoFields form={form} />
+              <Group justify="flex-end" mt="xl">
+                <Button type="submit" rightSection={<IconArrowRight size={16} />}>Next</Button>
+              </Group>
+            </form>
+          </Stepper.Step>
+          <Stepper.Step label="Shipment Items" description={chosen.length ? `${chosen.length} selected` : undefined}>
+            {error && <Alert color="red" mb="md" title="The shipment was not created">{error}</Alert>}
+            <SampleFinder chosen={chosen} onChange={(list) => { setChosen(list); create.reset(); }} />
+            {tried && chosen.length === 0 && <Alert color="red" mt="md" role="alert" title="Add at least one sample to ship" />}
+            <Group mt="xl" justify="space-between">
+              <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => setStep(0)}>Back</Button>
+              <Button onClick={submit} loading={create.isPending}>Submit</Button>
+            </Group>
+          </Stepper.Step>
+        </Stepper>
+      </Box>
+    </Modal>
+  );
+}

@@ -1,0 +1,194 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Anchor, Button, Checkbox, Group, Loader, Menu, Modal, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconDownload, IconExternalLink } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import type { Shipment, ShipmentItem } from '@contract/shipments.contract';
+import { ApiError } from '@/lib/api-client';
+import { formatDateTime, fullName } from '@/lib/format';
+import { useCan, useCurrentInstitution } from '@/lib/session-context';
+import { downloadManifest, useCancelShipment, useShipment, useShipmentItems } from '../api/shipments';
+import { ItemActions } from '../components/item-actions';
+import { countsText, ItemStatusBadge, ShipmentStatusBadge } from '../components/shipment-columns';
+
+const amountOf = (i: ShipmentItem) => `${i.collectedSample.amount} ${i.collectedSample.unitOfMeasurement.unitSymbol ?? ''}`.trim();
+const donorOf = (i: ShipmentItem) => (i.collectedSample.donor ? `${fullName(i.collectedSample.donor)}${i.collectedSample.donor.mrn ? ` (${i.collectedSample.donor.mrn})` : ''}` : null);
+
+/** Spec 2 §2 shipment detail: header, pending items (selectable on the receiving side), processed items. */
+export function ShipmentDetailPage() {
+  const { institution } = useCurrentInstitution();
+  const id = Number(useParams().shipmentId);
+  const shipment = useShipment(institution.id, id);
+  const back = <Button component={Link} to="/shipment" variant="subtle" leftSection={<IconArrowLeft size={16} />} w="fit-content">Shipments</Button>;
+
+  if (shipment.isPending) return <Stack maw={1200} mx="auto">{back}<Loader aria-label="Loading the shipment" /></Stack>;
+  if (shipment.isError) {
+    const missing = shipment.error instanceof ApiError && shipment.error.status === 404;
+    return (
+      <Stack maw={1200} mx="auto">
+        {back}
+        <Alert color="red" icon={<IconAlertCircle />} title={missing ? 'Shipment not found' : 'The shipment could not be loaded'}>
+          {missing ? 'It does not exist, or it is not sent by or to your institution.' : shipment.error.message}
+        </Alert>
+      </Stack>
+    );
+  }
+  return <ShipmentDetail shipment={shipment.data} back={back} />;
+}
+
+function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: ReactNode }) {
+  const { institution } = useCurrentInstitution();
+  const canManage = useCan('shipments.manage');
+  const items = useShipmentItems(institution.id, s.id);
+  const cancel = useCancelShipment(institution.id, s.id);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [selected, setSelected] = useState<Set<number>>(() => new Set());
+  const receiving = s.direction === 'received';
+  const acting = receiving && canManage && (s.status === 'shipped' || s.status === 'partially_received');
+  const all = items.data ?? [];
+  const pending = all.filter((i) => i.status === 'pending');
+  const processed = all.filter((i) => i.status !== 'pending');
+  const cancellable = !receiving && canManage && (s.status === 'draft' || s.status === 'shipped');
+  const chosen = pending.filter((i) => selected.has(i.id));
+  const allChosen = pending.length > 0 && chosen.length === pending.length;
+  const toggle = (itemId: number, on: boolean) => setSelected((prev) => {
+    const next = new Set(prev);
+    if (on) next.add(itemId); else next.delete(itemId);
+    return next;
+  });
+
+  return (
+    <Stack maw={1200} mx="auto">
+      {back}
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={1} fz={26}>{s.name}</Title>
+          <Text c="dimmed">{receiving ? `From ${s.sendingInstitution?.title ?? ''}` : `To ${s.receivingInstitution?.title ?? ''}`}</Text>
+        </Stack>
+        <Group gap="sm">
+          <Menu position="bottom-end">
+            <Menu.Target><Button variant="default" leftSection={<IconDownload size={16} />}>Download manifest</Button></Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => void downloadManifest(institution.id, s, 'csv')}>CSV</Menu.Item>
+              <Menu.Item onClick={() => void downloadManifest(institution.id, s, 'pdf')}>PDF</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+          {cancellable && <Button color="red" variant="light" onClick={() => setConfirmCancel(true)}>Cancel shipment</Button>}
+        </Group>
+      </Group>
+
+      <Paper withBorder p="md" radius="md">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
+          <Field label="Status"><Group gap={8}><ShipmentStatusBadge status={s.status} /><Text size="sm">{countsText(s.itemCounts)}</Text></Group></Field>
+          <Field label="Sending">{s.sendingInstitution?.title} · {s.sendingInstitutionSite?.title}</Field>
+          <Field label="Receiving">{s.receivingInstitution?.title} · {s.receivingInstitutionSite?.title}</Field>
+          <Field label="Shipped at">{s.shippedDate} {s.shippedTime}</Field>
+          <Field label="Tracking number">{s.trackingNumber ?? '—'}</Field>
+          <Field label="Tracking URL">
+            {s.trackingURL ? (
+              <Anchor href={s.trackingURL} target="_blank" rel="noopener noreferrer" size="sm" style={{ wordBreak: 'break-all' }}>
+                {s.trackingURL} <IconExternalLink size={12} />
+              </Anchor>
+            ) : '—'}
+          </Field>
+          {s.processedDate && <Field label="Last processed">{s.processedDate} {s.processedTime}</Field>}
+          {s.collectionProtocol && <Field label="Collection protocol">{s.collectionProtocol.title}</Field>}
+          <Field label="Donor identity">{s.includeDonorIdentity ? 'Shared with the receiver' : 'Not shared'}</Field>
+        </SimpleGrid>
+      </Paper>
+
+      {items.isError && <Alert color="red" icon={<IconAlertCircle />} title="The items could not be loaded">{items.error.message}</Alert>}
+      {items.isPending && <Loader aria-label="Loading the items" />}
+      {items.isSuccess && (
+        <>
+          <Stack gap="xs">
+            <Title order={2} fz="lg">Pending ({pending.length})</Title>
+            {acting && pending.length > 0 && (
+              <ItemActions instId={institution.id} shipmentId={s.id} selected={chosen} onDone={() => setSelected(new Set())} />
+            )}
+            {!receiving && pending.length > 0 && s.status !== 'draft' && <Text size="sm" c="dimmed">Waiting for {s.receivingInstitution?.title} to accept or reject them.</Text>}
+            <ItemTable label="Pending items" items={pending} empty="No pending items."
+              select={acting ? { chosen: selected, all: allChosen, some: chosen.length > 0, toggle, toggleAll: (on) => setSelected(on ? new Set(pending.map((i) => i.id)) : new Set()) } : undefined} />
+          </Stack>
+          <Stack gap="xs">
+            <Title order={2} fz="lg">Received / Rejected ({processed.length})</Title>
+            <ItemTable label="Processed items" items={processed} empty="No item has been received or rejected yet." processed />
+          </Stack>
+        </>
+      )}
+
+      <Modal opened={confirmCancel} onClose={() => setConfirmCancel(false)} title="Cancel this shipment?">
+        <Stack gap="sm">
+          <Text size="sm">Its {s.itemCounts.total} sample{s.itemCounts.total === 1 ? '' : 's'} stay with {institution.title} and may be shipped again. This cannot be undone.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmCancel(false)}>Keep it</Button>
+            <Button color="red" loading={cancel.isPending} onClick={() => cancel.mutate(undefined, { onSuccess: () => setConfirmCancel(false) })}>Cancel shipment</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
+      <Text size="sm" component="div">{children}</Text>
+    </Stack>
+  );
+}
+
+interface Selection { chosen: Set<number>; all: boolean; some: boolean; toggle: (id: number, on: boolean) => void; toggleAll: (on: boolean) => void }
+
+function ItemTable({ label, items, empty, select, processed = false }: { label: string; items: ShipmentItem[]; empty: string; select?: Selection; processed?: boolean }) {
+  const withDonor = items.some((i) => i.collectedSample.donor);
+  const columns = 3 + (select ? 1 : 0) + (withDonor ? 1 : 0) + (processed ? 4 : 0);
+  return (
+    <ScrollArea type="auto">
+      <Table striped withTableBorder aria-label={label} miw={processed ? 760 : 420}>
+        <Table.Thead>
+          <Table.Tr>
+            {select && (
+              <Table.Th w={44}>
+                <Checkbox aria-label="Select all pending samples" checked={select.all} indeterminate={!select.all && select.some}
+                  disabled={items.length === 0} onChange={(e) => select.toggleAll(e.currentTarget.checked)} />
+              </Table.Th>
+            )}
+            <Table.Th>Sample ID</Table.Th>
+            <Table.Th>Specimen Type</Table.Th>
+            <Table.Th>Amount</Table.Th>
+            {withDonor && <Table.Th>Donor</Table.Th>}
+            {processed && <><Table.Th>Status</Table.Th><Table.Th>Reason</Table.Th><Table.Th>By</Table.Th><Table.Th>When</Table.Th></>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((i) => (
+            <Table.Tr key={i.id} onClick={select ? () => select.toggle(i.id, !select.chosen.has(i.id)) : undefined} style={select ? { cursor: 'pointer' } : undefined}>
+              {select && (
+                <Table.Td>
+                  <Checkbox aria-label={`Select ${i.collectedSample.sampleId}`} checked={select.chosen.has(i.id)}
+                    onClick={(e) => e.stopPropagation()} onChange={(e) => select.toggle(i.id, e.currentTarget.checked)} />
+                </Table.Td>
+              )}
+              <Table.Td ff="monospace">{i.collectedSample.sampleId}</Table.Td>
+              <Table.Td>{i.collectedSample.specimenType?.title}</Table.Td>
+              <Table.Td>{amountOf(i)}</Table.Td>
+              {withDonor && <Table.Td>{donorOf(i)}</Table.Td>}
+              {processed && (
+                <>
+                  <Table.Td><ItemStatusBadge status={i.status} /></Table.Td>
+                  <Table.Td>{i.reason ?? ''}</Table.Td>
+                  <Table.Td>{i.processedAccount ? `${i.processedAccount.firstName} ${i.processedAccount.lastName}` : ''}</Table.Td>
+                  <Table.Td>{formatDateTime(i.receivedDate)}</Table.Td>
+                </>
+              )}
+            </Table.Tr>
+          ))}
+          {items.length === 0 && (
+            <Table.Tr><Table.Td colSpan={columns}><Text size="sm" c="gray.7" ta="center" py="sm">{empty}</Text></Table.Td></Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,74 @@
+import { lazy, Suspense } from 'react';
+import { Button, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { SHIPMENT_STATUSES, type ShipmentStatus } from '@contract/shipments.contract';
+import { PagedTable } from '@/components/paged-table';
+import { PageLoader } from '@/components/page-loader';
+import { SearchBox } from '@/components/search-box';
+import { useListState } from '@/components/use-list-state';
+import { useCan, useCurrentInstitution } from '@/lib/session-context';
+import { useProtocolOptions, useShipments, type Direction } from '../api/shipments';
+import { shipmentColumns, STATUS_LABELS } from '../components/shipment-columns';
+
+const CreateShipmentPage = lazy(() => import('./create-shipment-page').then((m) => ({ default: m.CreateShipmentPage })));
+
+const DIRECTIONS = [{ value: 'sent', label: 'SENT' }, { value: 'received', label: 'RECEIVED' }];
+const STATUS_OPTIONS = [{ value: 'all', label: 'All' }, ...SHIPMENT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))];
+const asStatus = (v: string | null) => (SHIPMENT_STATUSES as readonly string[]).includes(v ?? '') ? v as ShipmentStatus : null;
+
+/**
+ * Spec 2 §2 "Shipments": the mandatory SENT / RECEIVED toggle (default SENT, kept in the URL as `direction`),
+ * filters by status and (for sent shipments, whose protocol is the sender's) protocol, and the paged list.
+ */
+export function ShipmentsPage({ creating = false }: { creating?: boolean }) {
+  const { institution } = useCurrentInstitution();
+  const canManage = useCan('shipments.manage');
+  const navigate = useNavigate();
+  const list = useListState();
+  const [params, setParams] = useSearchParams();
+  const direction: Direction = params.get('direction') === 'received' ? 'received' : 'sent';
+  const status = asStatus(params.get('Status'));
+  const protocolParam = Number(params.get('protocol'));
+  const protocolId = Number.isInteger(protocolParam) && protocolParam > 0 ? protocolParam : null;
+  const protocols = useProtocolOptions(institution.id);
+  const shipments = useShipments(institution.id, { direction, status, protocolId, search: list.search, page: list.page, pageSize: list.pageSize });
+
+  const setParam = (key: string, value: string | null) => setParams((prev) => {
+    const next = new URLSearchParams(prev);
+    if (value) next.set(key, value); else next.delete(key);
+    next.delete('PageNumber');
+    return next;
+  });
+  const filtered = status || (direction === 'sent' && protocolId) || list.search;
+
+  return (
+    <Stack maw={1400} mx="auto">
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} fz={26}>Shipments</Title>
+        {canManage && <Button component={Link} to={{ pathname: '/shipment/new', search: params.toString() }} leftSection={<IconPlus size={16} />}>Create Shipment</Button>}
+      </Group>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="shipment-direction">Shipments</Text>
+          <SegmentedControl aria-labelledby="shipment-direction" data={DIRECTIONS} value={direction}
+            onChange={(v) => setParam('direction', v === 'received' ? 'received' : null)} />
+        </Stack>
+        <Select label="Status" data={STATUS_OPTIONS} value={status ?? 'all'} allowDeselect={false} w={{ base: '100%', xs: 200 }}
+          onChange={(v) => setParam('Status', asStatus(v))} />
+        {direction === 'sent' && (
+          <Select label="Protocol" data={protocols.data ?? []} value={protocolId ? String(protocolId) : null} clearable searchable
+            placeholder="All protocols" w={{ base: '100%', xs: 280 }} onChange={(v) => setParam('protocol', v)} />
+        )}
+        <SearchBox value={list.search} onSearch={list.setSearch} placeholder="Name or tracking number" />
+      </Group>
+      <Text size="xs" c="dimmed">
+        {direction === 'sent' ? `Shipments ${institution.title} sent to other institutions.` : `Shipments other institutions sent to ${institution.title}.`} Newest first; click a row to open it.
+      </Text>
+      <PagedTable query={shipments} list={list} columns={shipmentColumns} cardTitle="name"
+        emptyText={filtered ? 'No shipment matches these filters.' : direction === 'sent' ? 'No shipments sent yet.' : 'No shipments received yet.'}
+        onRowClick={(s) => void navigate(`/shipment/${s.id}`)} />
+      {creating && <Suspense fallback={<PageLoader />}><CreateShipmentPage /></Suspense>}
+    </Stack>
+  );
+}
