@@ -3,7 +3,11 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centralBiobank, createAccount, registerParticipant, secondInstitution, unique, type Rec } from './support/data';
 import { collectedSampleByApi } from './support/protocols';
+import { expectNoSeriousViolations } from './support/axe';
 import { choose, field, pickInstitution, signIn } from './support/ui';
+
+/** Screenshots show the screen, not the toasts that confirmed the last action. */
+const toastsGone = (page: Page) => expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
 
 const atPhoneWidth = async (page: Page, take: () => Promise<void>) => {
   const size = page.viewportSize();
@@ -69,6 +73,7 @@ test.describe('shipments', () => {
       await form.getByRole('button', { name: 'Add selected (3)' }).click();
       await expect(form.getByRole('heading', { name: 'Samples to ship (3)' })).toBeVisible();
       await shot('shipment-create-2');
+      await expectNoSeriousViolations(page, 'create shipment, step 2');
       await form.getByRole('button', { name: 'Submit' }).click();
       await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
       await expect(page.getByRole('table', { name: 'Pending items' }).getByRole('row')).toHaveCount(4);
@@ -79,6 +84,7 @@ test.describe('shipments', () => {
       await page.goto('/shipment');
       await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
       await shot('shipments-list');
+      await expectNoSeriousViolations(page, 'shipments list');
       await atPhoneWidth(page, () => shot('shipments-list-phone'));
 
       // --- The receiver signs in to the second institution and processes the items.
@@ -109,7 +115,9 @@ test.describe('shipments', () => {
       await expect(processed.getByRole('row')).toHaveCount(4);
       await expect(processed.getByRole('row', { name: new RegExp(samples[2].sampleId) })).toContainText('Tube cracked in transit');
       await expect(rp.getByText('3 items, 2 received, 1 rejected')).toBeVisible();
+      await toastsGone(rp);
       await shot('shipment-detail-receiver', rp);
+      await expectNoSeriousViolations(rp, 'shipment detail (receiver)');
       await atPhoneWidth(rp, () => shot('shipment-detail-receiver-phone', rp));
 
       // --- The sender sees the outcome, who and why, and downloads the manifest.
@@ -127,4 +135,45 @@ test.describe('shipments', () => {
       expect(csv).toContain(samples[2].sampleId);
       expect(csv).toContain('Tube cracked in transit');
     });
+
+  test('a sample shipped meanwhile is refused by name; the sender cancels a shipment nothing of which is received', async ({ signedInPage: page, api, admin }) => {
+    const b = await centralBiobank(api, admin);
+    const u = unique();
+    const receiver = await createAccount(b, { role: 'Coordinator' });
+    const other = await secondInstitution(b, receiver, ['Coordinator']);
+    const { body: institutions } = await api.call<Rec[]>('GET', '/institutions?PageSize=1000', b.token);
+    const otherId = institutions.find((i) => i.title === other)!.id;
+    const site = await api.call('POST', `/institutions/${otherId}/institutionSites`, b.token, { title: `Lab ${u}`, abbreviation: null, address: '1 Hill Road' });
+    const patient = await registerParticipant(b, { mrn: `SC${u}`.toUpperCase() });
+    const sample = await collectedSampleByApi(b, patient.id, `SHC-${u}`.toUpperCase());
+    const [ownSite] = await b.list('institutionSites?IsEnabled=true');
+    const payload = { sendingInstitutionSiteId: ownSite.id, receivingInstitutionId: otherId, receivingInstitutionSiteId: site.body.id };
+
+    // The stepper has the sample chosen when someone else ships it first.
+    await page.goto('/shipment/new');
+    const form = page.getByRole('dialog', { name: 'Create a Collected Sample Shipment' });
+    await form.getByLabel(field('Name')).fill(`Second try ${u}`);
+    await choose(page, form, 'Sending Institution Site', ownSite.title as string);
+    await choose(page, form, 'Receiving Institution', other);
+    await choose(page, form, 'Receiving Institution Site', `Lab ${u}`);
+    await form.getByRole('button', { name: 'Next' }).click();
+    await form.getByLabel(field('Sample ID')).fill(sample.sampleId.toLowerCase());
+    await form.getByLabel(field('Sample ID')).press('Enter');
+    await form.getByLabel(`Select ${sample.sampleId}`).check();
+    await form.getByRole('button', { name: 'Add selected (1)' }).click();
+    const first = await b.call('POST', 'collectedSampleShipments', { name: `First ${u}`, ...payload, collectedSampleIds: [sample.id] });
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.getByRole('alert').filter({ hasText: 'The shipment was not created' })).toContainText(sample.sampleId);
+
+    // The first shipment, nothing received yet, is cancelled by its sender; its item stays listed as cancelled.
+    await page.goto(`/shipment/${first.id}`);
+    await expect(page.getByRole('heading', { name: `First ${u}`, level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel shipment' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel this shipment?' });
+    await confirm.getByRole('button', { name: 'Cancel shipment' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByText('Cancelled').first()).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Processed items' })).toContainText(sample.sampleId);
+    await expect(page.getByRole('button', { name: 'Cancel shipment' })).toHaveCount(0);
+  });
 });

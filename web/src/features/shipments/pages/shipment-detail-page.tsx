@@ -145,7 +145,7 @@ function ItemTable({ label, items, empty, select, processed = false }: { label: 
   const columns = 3 + (select ? 1 : 0) + (withDonor ? 1 : 0) + (processed ? 4 : 0);
   return (
     <ScrollArea type="auto">
-      <Table striped withTableBorder aria-label={label} miw={processed ? 760 : 420}>
+      <Table striped withTableBorder aria-label={label} miw={items.length === 0 ? undefined : processed ? 760 : 420}>
         <Table.Thead>
           <Table.Tr>
             {select && (
