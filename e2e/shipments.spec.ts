@@ -74,6 +74,7 @@ test.describe('shipments', () => {
       await expect(form.getByRole('heading', { name: 'Samples to ship (3)' })).toBeVisible();
       await shot('shipment-create-2');
       await expectNoSeriousViolations(page, 'create shipment, step 2');
+      await atPhoneWidth(page, () => shot('shipment-create-2-phone'));
       await form.getByRole('button', { name: 'Submit' }).click();
       await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
       await expect(page.getByRole('table', { name: 'Pending items' }).getByRole('row')).toHaveCount(4);
@@ -97,6 +98,7 @@ test.describe('shipments', () => {
       await expect(rp.getByRole('radio', { name: 'RECEIVED' })).toBeChecked();
       await rp.getByRole('row', { name: new RegExp(name) }).click();
       await expect(rp.getByRole('heading', { name, level: 1 })).toBeVisible();
+      await atPhoneWidth(rp, () => shot('shipment-detail-receiver-pending-phone', rp));
       const pending = rp.getByRole('table', { name: 'Pending items' });
       await pending.getByLabel(`Select ${samples[0].sampleId}`).check();
       await pending.getByLabel(`Select ${samples[1].sampleId}`).check();

@@ -1,17 +1,15 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Checkbox, Group, Loader, Menu, Modal, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Menu, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import type { Shipment, ShipmentItem } from '@contract/shipments.contract';
+import type { Shipment } from '@contract/shipments.contract';
 import { ApiError } from '@/lib/api-client';
-import { formatDateTime, fullName } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { downloadManifest, useCancelShipment, useShipment, useShipmentItems } from '../api/shipments';
 import { ItemActions } from '../components/item-actions';
-import { countsText, ItemStatusBadge, ShipmentStatusBadge } from '../components/shipment-columns';
+import { ItemTable } from '../components/item-table';
+import { countsText, ShipmentStatusBadge } from '../components/shipment-columns';
 
-const amountOf = (i: ShipmentItem) => `${i.collectedSample.amount} ${i.collectedSample.unitOfMeasurement.unitSymbol ?? ''}`.trim();
-const donorOf = (i: ShipmentItem) => (i.collectedSample.donor ? `${fullName(i.collectedSample.donor)}${i.collectedSample.donor.mrn ? ` (${i.collectedSample.donor.mrn})` : ''}` : null);
 
 /** Spec 2 §2 shipment detail: header, pending items (selectable on the receiving side), processed items. */
 export function ShipmentDetailPage() {
@@ -135,60 +133,5 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
       <Text size="sm" component="div">{children}</Text>
     </Stack>
-  );
-}
-
-interface Selection { chosen: Set<number>; all: boolean; some: boolean; toggle: (id: number, on: boolean) => void; toggleAll: (on: boolean) => void }
-
-function ItemTable({ label, items, empty, select, processed = false }: { label: string; items: ShipmentItem[]; empty: string; select?: Selection; processed?: boolean }) {
-  const withDonor = items.some((i) => i.collectedSample.donor);
-  const columns = 3 + (select ? 1 : 0) + (withDonor ? 1 : 0) + (processed ? 4 : 0);
-  return (
-    <ScrollArea type="auto">
-      <Table striped withTableBorder aria-label={label} miw={items.length === 0 ? undefined : processed ? 760 : 420}>
-        <Table.Thead>
-          <Table.Tr>
-            {select && (
-              <Table.Th w={44}>
-                <Checkbox aria-label="Select all pending samples" checked={select.all} indeterminate={!select.all && select.some}
-                  disabled={items.length === 0} onChange={(e) => select.toggleAll(e.currentTarget.checked)} />
-              </Table.Th>
-            )}
-            <Table.Th>Sample ID</Table.Th>
-            <Table.Th>Specimen Type</Table.Th>
-            <Table.Th>Amount</Table.Th>
-            {withDonor && <Table.Th>Donor</Table.Th>}
-            {processed && <><Table.Th>Status</Table.Th><Table.Th>Reason</Table.Th><Table.Th>By</Table.Th><Table.Th>When</Table.Th></>}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((i) => (
-            <Table.Tr key={i.id} onClick={select ? () => select.toggle(i.id, !select.chosen.has(i.id)) : undefined} style={select ? { cursor: 'pointer' } : undefined}>
-              {select && (
-                <Table.Td>
-                  <Checkbox aria-label={`Select ${i.collectedSample.sampleId}`} checked={select.chosen.has(i.id)}
-                    onClick={(e) => e.stopPropagation()} onChange={(e) => select.toggle(i.id, e.currentTarget.checked)} />
-                </Table.Td>
-              )}
-              <Table.Td ff="monospace">{i.collectedSample.sampleId}</Table.Td>
-              <Table.Td>{i.collectedSample.specimenType?.title}</Table.Td>
-              <Table.Td>{amountOf(i)}</Table.Td>
-              {withDonor && <Table.Td>{donorOf(i)}</Table.Td>}
-              {processed && (
-                <>
-                  <Table.Td><ItemStatusBadge status={i.status} /></Table.Td>
-                  <Table.Td>{i.reason ?? ''}</Table.Td>
-                  <Table.Td>{i.processedAccount ? `${i.processedAccount.firstName} ${i.processedAccount.lastName}` : ''}</Table.Td>
-                  <Table.Td>{formatDateTime(i.receivedDate)}</Table.Td>
-                </>
-              )}
-            </Table.Tr>
-          ))}
-          {items.length === 0 && (
-            <Table.Tr><Table.Td colSpan={columns}><Text size="sm" c="gray.7" ta="center" py="sm">{empty}</Text></Table.Td></Table.Tr>
-          )}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea>
   );
 }
