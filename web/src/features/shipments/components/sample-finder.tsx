@@ -4,6 +4,7 @@ import { IconAlertCircle, IconPlus, IconSearch, IconTrash } from '@tabler/icons-
 import type { ShipmentCandidate } from '@contract/shipments.contract';
 import { DateField } from '@/components/date-field';
 import { useCurrentInstitution } from '@/lib/session-context';
+import { usePhone } from '@/lib/use-phone';
 import { useCandidates, type CandidateSearch } from '../api/shipments';
 
 type By = 'sample' | 'mrn' | 'dates';
@@ -30,6 +31,8 @@ export function SampleFinder({ chosen, onChange }: Props) {
   const [hint, setHint] = useState<string | null>(null);
   const [ticked, setTicked] = useState<Set<number>>(() => new Set());
   const results = useCandidates(institution.id, search);
+  // A phone shows what identifies a sample; the collected date and protocol would push the table sideways.
+  const wide = !usePhone();
   const chosenIds = new Set(chosen.map((c) => c.id));
   const rows = results.data ?? [];
   const addable = rows.filter((r) => !chosenIds.has(r.id) && !r.hasWithdrawnConsent);
@@ -93,7 +96,7 @@ export function SampleFinder({ chosen, onChange }: Props) {
       {search && results.isSuccess && (
         <Stack gap="xs">
           <ScrollArea type="auto">
-            <Table striped withTableBorder aria-label="Samples found" miw={520}>
+            <Table striped withTableBorder aria-label="Samples found" miw={wide ? 520 : undefined}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={44}>
@@ -104,8 +107,8 @@ export function SampleFinder({ chosen, onChange }: Props) {
                   <Table.Th>Sample ID</Table.Th>
                   <Table.Th>Specimen Type</Table.Th>
                   <Table.Th>Amount</Table.Th>
-                  <Table.Th>Collected</Table.Th>
-                  <Table.Th>Protocol</Table.Th>
+                  {wide && <Table.Th>Collected</Table.Th>}
+                  {wide && <Table.Th>Protocol</Table.Th>}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -120,21 +123,21 @@ export function SampleFinder({ chosen, onChange }: Props) {
                       </Table.Td>
                       <Table.Td>
                         <Group gap={6}>
-                          <Text size="sm" ff="monospace">{r.sampleId}</Text>
+                          <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>{r.sampleId}</Text>
                           {inList && <Badge size="xs" variant="light" color="gray">Added</Badge>}
                           {r.hasWithdrawnConsent && <Badge size="xs" variant="light" color="red">Consent withdrawn</Badge>}
                         </Group>
                       </Table.Td>
                       <Table.Td>{r.specimenType?.title}</Table.Td>
                       <Table.Td>{amountOf(r)}</Table.Td>
-                      <Table.Td>{r.collectedDate}</Table.Td>
-                      <Table.Td>{r.collectionProtocol?.title}</Table.Td>
+                      {wide && <Table.Td>{r.collectedDate}</Table.Td>}
+                      {wide && <Table.Td>{r.collectionProtocol?.title}</Table.Td>}
                     </Table.Tr>
                   );
                 })}
                 {rows.length === 0 && (
                   <Table.Tr>
-                    <Table.Td colSpan={6}>
+                    <Table.Td colSpan={wide ? 6 : 4}>
                       <Text size="sm" c="gray.7" ta="center" py="md">
                         No sample can be shipped for this search: it may not exist, be empty, disabled, or already in an open shipment.
                       </Text>
@@ -164,7 +167,7 @@ export function SampleFinder({ chosen, onChange }: Props) {
             <Table.Tbody>
               {chosen.map((c) => (
                 <Table.Tr key={c.id}>
-                  <Table.Td ff="monospace">{c.sampleId}</Table.Td>
+                  <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>{c.sampleId}</Table.Td>
                   <Table.Td>{c.specimenType?.title}</Table.Td>
                   <Table.Td>{amountOf(c)}</Table.Td>
                   <Table.Td>
