@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centralBiobank, createAccount, registerParticipant, secondInstitution, unique, type Rec } from './support/data';
-import { collectedSampleByApi } from './support/protocols';
+import { collectedSampleByApi, protocolByApi } from './support/protocols';
 import { expectNoSeriousViolations } from './support/axe';
 import { choose, field, pickInstitution, signIn } from './support/ui';
 
@@ -138,8 +138,17 @@ test.describe('shipments', () => {
       expect(csv).toContain('Tube cracked in transit');
     });
 
-  test('a sample shipped meanwhile is refused by name; the sender cancels a shipment nothing of which is received', async ({ signedInPage: page, api, admin }) => {
+  test('a sample shipped meanwhile is refused by name; the sender cancels a shipment nothing of which is received', async ({ signedInPage: page, api, admin, shot }) => {
     const b = await centralBiobank(api, admin);
+    // A protocol's Shipments page leads to the list filtered to it.
+    const protocol = await protocolByApi(b);
+    await page.goto(`/collection-protocols/${protocol.id}/shipments`);
+    await expect(page.getByRole('heading', { name: 'Shipments', level: 2 })).toBeVisible();
+    await shot('protocol-shipments');
+    await page.getByRole('link', { name: "Open this protocol's shipments" }).click();
+    await expect(page.getByRole('heading', { name: 'Shipments', level: 1 })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Protocol' })).toHaveValue(`${protocol.title} (${protocol.code})`);
+    await expect(page.getByText('No shipment matches these filters.')).toBeVisible();
     const u = unique();
     const receiver = await createAccount(b, { role: 'Coordinator' });
     const other = await secondInstitution(b, receiver, ['Coordinator']);
