@@ -52,6 +52,9 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { path: '/collection-protocols/:id/participants/:id/collected-samples/collect', permission: 'samples.collect', what: 'collecting samples' },
   { path: '/collection-protocols/:id/participants/:id/collected-samples/new', permission: 'samples.collect', what: 'collecting samples' },
 
+  // questionnaires
+  { path: '/collection-protocols/:id/collectio-protocol-forms/new', permission: 'protocols.manage', what: 'creating questioners' },
+
   { path: '/shipment', permission: 'shipments.read', what: 'shipments' },
 ];
 

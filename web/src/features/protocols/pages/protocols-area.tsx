@@ -10,6 +10,7 @@ const ConsentsPage = lazy(() => import('../consents/consents-page').then((m) => 
 const SitesPage = lazy(() => import('../sites/sites-page').then((m) => ({ default: m.SitesPage })));
 const EventsPage = lazy(() => import('../events/events-page').then((m) => ({ default: m.EventsPage })));
 const CollectedSamplesArea = lazy(() => import('../samples/collected-samples-page').then((m) => ({ default: m.CollectedSamplesArea })));
+const QuestionersArea = lazy(() => import('../forms/questioners-page').then((m) => ({ default: m.QuestionersArea })));
 const ProtocolParticipantsArea = lazy(() => import('../participants/participants-area').then((m) => ({ default: m.ProtocolParticipantsArea })));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => <Suspense fallback={<PageLoader />}><Page /></Suspense>;
@@ -17,7 +18,6 @@ const page = (Page: LazyExoticComponent<ComponentType>) => <Suspense fallback={<
 // Protocol sub-pages whose screens come with later issues (forms, shipments).
 const LATER: [path: string, area: string][] = [
   ['collected-questioners/*', 'Collected Questioners'],
-  ['collectio-protocol-forms/*', 'Questioners'],
   ['shipments/*', 'Shipments'],
   ['settings/*', 'Protocol Settings'],
 ];
@@ -40,6 +40,7 @@ export function ProtocolsArea() {
         <Route path="events/*" element={page(EventsPage)} />
         <Route path="participants/*" element={page(ProtocolParticipantsArea)} />
         <Route path="collected-samples/*" element={page(CollectedSamplesArea)} />
+        <Route path="collectio-protocol-forms/*" element={page(QuestionersArea)} />
         {LATER.map(([path, area]) => <Route key={path} path={path} element={<ComingSoon area={area} />} />)}
       </Route>
     </Routes>

@@ -1,0 +1,116 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MAX_PAGE_SIZE } from '@contract/common.contract';
+import type {
+  FieldInput, FieldOrderInput, FieldUpdate, FormDto, FormInput, FormWithFields, SubmissionDetail, SubmissionDto, SubmissionInput,
+} from '@contract/forms.contract';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+const keys = queryKeys.protocols;
+const FORMS = 'forms';
+const SUBMISSIONS = 'formSubmissions';
+const formsBase = (instId: number, protocolId: number) => `/institutions/${instId}/collectionProtocols/${protocolId}/collectionProtocolForms`;
+const formBase = (instId: number, protocolId: number, formId: number) => `${formsBase(instId, protocolId)}/${formId}`;
+const submissionsBase = (instId: number) => `/institutions/${instId}/submittedCollectionProtocolForms`;
+
+/** GET collectionProtocolForms: one page of the protocol's enabled forms (Questioners page). */
+export function useForms(instId: number, protocolId: number, q: { page: number; pageSize: number }) {
+  return useQuery({
+    queryKey: keys.part(instId, protocolId, FORMS, { list: q }),
+    queryFn: () => api.getPage<FormDto>(formsBase(instId, protocolId), { IsEnabled: true, PageNumber: q.page, PageSize: q.pageSize }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every enabled form of the protocol, for the fill form's Select Form. */
+export function useAllForms(instId: number, protocolId: number) {
+  return useForms(instId, protocolId, { page: 1, pageSize: MAX_PAGE_SIZE });
+}
+
+/** GET {f}: the form with its enabled fields by ordinal and their options; refetched on opening (stamps must be current). */
+export function useForm(instId: number, protocolId: number, formId: number | null) {
+  return useQuery({
+    queryKey: keys.part(instId, protocolId, FORMS, formId ?? 0),
+    queryFn: () => api.get<FormWithFields>(formBase(instId, protocolId, formId ?? 0), undefined, { notify: false }),
+    enabled: formId !== null,
+    refetchOnMount: 'always',
+    retry: false,
+  });
+}
+
+function useRefresh(instId: number, protocolId: number, kind = FORMS) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: keys.parts(instId, protocolId, kind) });
+}
+
+export function useCreateForm(instId: number, protocolId: number) {
+  const refresh = useRefresh(instId, protocolId);
+  return useMutation({
+    mutationFn: (body: FormInput) => api.post<FormDto>(formsBase(instId, protocolId), body, { notify: false }),
+    onSuccess: refresh,
+  });
+}
+
+/** POST a field with its options (one transaction), or PUT it with its stamp (options become exactly the list sent). */
+export function useSaveField(instId: number, protocolId: number, formId: number) {
+  const refresh = useRefresh(instId, protocolId);
+  const fields = `${formBase(instId, protocolId, formId)}/collectionProtocolFormFields`;
+  return useMutation({
+    mutationFn: ({ fieldId, body }: { fieldId?: number; body: FieldInput | FieldUpdate }) => (fieldId
+      ? api.put(`${fields}/${fieldId}`, body, { notify: false })
+      : api.post(fields, body, { notify: false })),
+    onSuccess: refresh,
+  });
+}
+
+export function useDisableField(instId: number, protocolId: number, formId: number) {
+  const refresh = useRefresh(instId, protocolId);
+  return useMutation({
+    mutationFn: (fieldId: number) => api.post(`${formBase(instId, protocolId, formId)}/collectionProtocolFormFields/${fieldId}/disable`),
+    onSuccess: refresh,
+  });
+}
+
+/** PUT .../collectionProtocolFormFields/order: every enabled field once, ordinals become 1..n. */
+export function useOrderFields(instId: number, protocolId: number, formId: number) {
+  const refresh = useRefresh(instId, protocolId);
+  return useMutation({
+    mutationFn: (body: FieldOrderInput) => api.put(`${formBase(instId, protocolId, formId)}/collectionProtocolFormFields/order`, body),
+    onSuccess: refresh,
+  });
+}
+
+/** The participant's enabled submissions, newest first (the server pages; a participant has few). */
+export function useSubmissions(instId: number, protocolId: number, patientId: number, q: { page: number; pageSize: number }) {
+  return useQuery({
+    queryKey: keys.part(instId, protocolId, SUBMISSIONS, { patientId, ...q }),
+    queryFn: () => api.getPage<SubmissionDto>(submissionsBase(instId), { PatientID: patientId, PageNumber: q.page, PageSize: q.pageSize }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One submission with its answers and the fields of the version it was filled with. */
+export function useSubmission(instId: number, protocolId: number, submissionId: number | null) {
+  return useQuery({
+    queryKey: keys.part(instId, protocolId, SUBMISSIONS, submissionId ?? 0),
+    queryFn: () => api.get<SubmissionDetail>(`${submissionsBase(instId)}/${submissionId}`, undefined, { notify: false }),
+    enabled: submissionId !== null,
+    retry: false,
+  });
+}
+
+export function useSubmitForm(instId: number, protocolId: number) {
+  const refresh = useRefresh(instId, protocolId, SUBMISSIONS);
+  return useMutation({
+    mutationFn: (body: SubmissionInput) => api.post<SubmissionDto>(submissionsBase(instId), body, { notify: false }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDisableSubmission(instId: number, protocolId: number) {
+  const refresh = useRefresh(instId, protocolId, SUBMISSIONS);
+  return useMutation({
+    mutationFn: (submissionId: number) => api.post(`${submissionsBase(instId)}/${submissionId}/disable`),
+    onSuccess: refresh,
+  });
+}
