@@ -54,6 +54,8 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
 
   // questionnaires
   { path: '/collection-protocols/:id/collectio-protocol-forms/new', permission: 'protocols.manage', what: 'creating questioners' },
+  { path: '/collection-protocols/:id/participants/:id/participant-forms', permission: 'participants.read', what: 'filled questioners' },
+  { path: '/collection-protocols/:id/participants/:id/participant-forms/new', permission: 'participants.manage', what: 'filling questioners' },
 
   { path: '/shipment', permission: 'shipments.read', what: 'shipments' },
 ];

@@ -129,7 +129,7 @@ export function FieldEditor({ formId, kind, dataTypeId, field, fieldCount, onClo
         {isText && <Checkbox label="Has Validation" {...form.getInputProps('hasValidation', { type: 'checkbox' })} />}
         {isText && v.hasValidation && (
           <>
-            <TextInput label="Regular Expression" withAsterisk ff="monospace" autoComplete="off" spellCheck={false}
+            <TextInput label="Regular Expression" withAsterisk styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} autoComplete="off" spellCheck={false}
               description="The whole answer must match, e.g. \d{3} accepts 123 only" {...form.getInputProps('regularExpression')} />
             <TextInput label="Regular Expression Message" description="Shown when an answer does not match" withAsterisk maxLength={300}
               {...form.getInputProps('regularExpressionMessage')} />
