@@ -144,7 +144,32 @@ test.describe('questionnaires', () => {
     await page.keyboard.press('Escape');
     await expect(view).toBeHidden();
 
+    // The collected questionnaires report: the first form by default, the last 7 days; then its CSV.
+    await page.goto(`/collection-protocols/${protocolId}/collected-questioners`);
+    await expect(page.getByRole('combobox', { name: 'Form', exact: true })).toHaveValue(formName);
+    await page.getByRole('button', { name: 'Generate' }).click();
+    const reportRow = page.getByRole('row', { name: /Selam/ });
+    await expect(reportRow).toContainText('Cough; Fever');
+    await expect(reportRow).toContainText('Yes');
+    await expect(page.getByRole('columnheader', { name: 'Blood group' })).toBeVisible();
+    await shot('forms-report');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    expect(csv).toContain('"Line one, ""quoted""\nLine two"');
+    expect(csv).toContain('"Room number"');
+
+    // Phone width: the editor stacks its panel above the tabs; the report scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot('forms-report-phone');
+    await page.goto(`/collection-protocols/${protocolId}/collectio-protocol-forms`);
+    await page.getByText(formName, { exact: true }).first().click();
+    await expect(page.getByRole('heading', { name: formName })).toBeVisible();
+    await shot('form-editor-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     // Disable it with the spec's confirmation.
+    await page.goto(`/collection-protocols/${protocolId}/participants/${enrolment.id}/participant-forms`);
     await row.getByRole('button', { name: /^Disable / }).click();
     const confirm = page.getByRole('dialog', { name: 'Disable Confirmation' });
     await expect(confirm).toContainText('Selam');

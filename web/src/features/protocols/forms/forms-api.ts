@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
 import type {
-  FieldInput, FieldOrderInput, FieldUpdate, FormDto, FormInput, FormWithFields, SubmissionDetail, SubmissionDto, SubmissionInput,
+  FieldInput, FieldOrderInput, FieldUpdate, FormDto, FormInput, FormWithFields, ReportPage, ReportRow, SubmissionDetail, SubmissionDto, SubmissionInput,
 } from '@contract/forms.contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -9,6 +9,7 @@ import { queryKeys } from '@/lib/query-keys';
 const keys = queryKeys.protocols;
 const FORMS = 'forms';
 const SUBMISSIONS = 'formSubmissions';
+const REPORT = 'formReport';
 const formsBase = (instId: number, protocolId: number) => `/institutions/${instId}/collectionProtocols/${protocolId}/collectionProtocolForms`;
 const formBase = (instId: number, protocolId: number, formId: number) => `${formsBase(instId, protocolId)}/${formId}`;
 const submissionsBase = (instId: number) => `/institutions/${instId}/submittedCollectionProtocolForms`;
@@ -38,9 +39,9 @@ export function useForm(instId: number, protocolId: number, formId: number | nul
   });
 }
 
-function useRefresh(instId: number, protocolId: number, kind = FORMS) {
+function useRefresh(instId: number, protocolId: number, kinds = [FORMS]) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: keys.parts(instId, protocolId, kind) });
+  return () => Promise.all(kinds.map((kind) => queryClient.invalidateQueries({ queryKey: keys.parts(instId, protocolId, kind) })));
 }
 
 export function useCreateForm(instId: number, protocolId: number) {
@@ -100,7 +101,7 @@ export function useSubmission(instId: number, protocolId: number, submissionId: 
 }
 
 export function useSubmitForm(instId: number, protocolId: number) {
-  const refresh = useRefresh(instId, protocolId, SUBMISSIONS);
+  const refresh = useRefresh(instId, protocolId, [SUBMISSIONS, REPORT]);
   return useMutation({
     mutationFn: (body: SubmissionInput) => api.post<SubmissionDto>(submissionsBase(instId), body, { notify: false }),
     onSuccess: refresh,
@@ -108,9 +109,43 @@ export function useSubmitForm(instId: number, protocolId: number) {
 }
 
 export function useDisableSubmission(instId: number, protocolId: number) {
-  const refresh = useRefresh(instId, protocolId, SUBMISSIONS);
+  const refresh = useRefresh(instId, protocolId, [SUBMISSIONS, REPORT]);
   return useMutation({
     mutationFn: (submissionId: number) => api.post(`${submissionsBase(instId)}/${submissionId}/disable`),
     onSuccess: refresh,
   });
+}
+
+/** A report row with the id the paged table keys rows by. */
+export type ReportTableRow = ReportRow & { id: number };
+export interface ReportQuery { formId: number; startDate: string; endDate: string; page: number; pageSize: number }
+
+/** GET {f}/report: one server page of the collected questionnaires report, with its field columns. */
+export function useFormReport(instId: number, protocolId: number, q: ReportQuery | null) {
+  return useQuery({
+    queryKey: keys.part(instId, protocolId, REPORT, q ?? {}),
+    queryFn: async () => {
+      const res = await api.getPage<unknown>(`${formBase(instId, protocolId, q!.formId)}/report`,
+        { StartDate: q!.startDate, EndDate: q!.endDate, PageNumber: q!.page, PageSize: q!.pageSize }, { notify: false });
+      // The body is {columns, rows}, not a bare array: the pagination header still applies to its rows.
+      const body = res.items as unknown as ReportPage;
+      return { columns: body.columns, items: body.rows.map((r): ReportTableRow => ({ ...r, id: r.submissionId })), pagination: res.pagination };
+    },
+    enabled: q !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** GET {f}/report.csv, saved under the name the server gives. */
+export async function downloadReportCsv(instId: number, protocolId: number, q: ReportQuery, fallbackName: string) {
+  const { blob, filename } = await api.getFile(`${formBase(instId, protocolId, q.formId)}/report.csv`, { StartDate: q.startDate, EndDate: q.endDate });
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = filename ?? `${fallbackName}.csv`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  URL.revokeObjectURL(href);
 }

@@ -11,13 +11,13 @@ const SitesPage = lazy(() => import('../sites/sites-page').then((m) => ({ defaul
 const EventsPage = lazy(() => import('../events/events-page').then((m) => ({ default: m.EventsPage })));
 const CollectedSamplesArea = lazy(() => import('../samples/collected-samples-page').then((m) => ({ default: m.CollectedSamplesArea })));
 const QuestionersArea = lazy(() => import('../forms/questioners-page').then((m) => ({ default: m.QuestionersArea })));
+const CollectedQuestionersPage = lazy(() => import('../forms/collected-questioners-page').then((m) => ({ default: m.CollectedQuestionersPage })));
 const ProtocolParticipantsArea = lazy(() => import('../participants/participants-area').then((m) => ({ default: m.ProtocolParticipantsArea })));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => <Suspense fallback={<PageLoader />}><Page /></Suspense>;
 
-// Protocol sub-pages whose screens come with later issues (forms, shipments).
+// Protocol sub-pages whose screens come with later issues (shipments, settings).
 const LATER: [path: string, area: string][] = [
-  ['collected-questioners/*', 'Collected Questioners'],
   ['shipments/*', 'Shipments'],
   ['settings/*', 'Protocol Settings'],
 ];
@@ -41,6 +41,7 @@ export function ProtocolsArea() {
         <Route path="participants/*" element={page(ProtocolParticipantsArea)} />
         <Route path="collected-samples/*" element={page(CollectedSamplesArea)} />
         <Route path="collectio-protocol-forms/*" element={page(QuestionersArea)} />
+        <Route path="collected-questioners/*" element={page(CollectedQuestionersPage)} />
         {LATER.map(([path, area]) => <Route key={path} path={path} element={<ComingSoon area={area} />} />)}
       </Route>
     </Routes>
