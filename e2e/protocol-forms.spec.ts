@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centralBiobank, registerParticipant, unique } from './support/data';
 import { collectedSampleByApi } from './support/protocols';
-import { choose, field } from './support/ui';
+import { choose, field, search } from './support/ui';
 
 type Kind = { button: string; prompt: string; options?: string[] };
 
@@ -95,6 +95,14 @@ test.describe('questionnaires', () => {
     await page.goto(`/collection-protocols/${protocolId}/collectio-protocol-forms`);
     await expect(page.getByRole('cell', { name: formName })).toBeVisible();
     await shot('forms-list');
+
+    // /forms: questioners across protocols; the name links to its editor.
+    await page.goto('/forms');
+    await search(page, formName);
+    await expect(page.getByRole('row', { name: new RegExp(formName) })).toContainText('Study ');
+    await shot('forms-all');
+    await page.getByRole('link', { name: formName }).click();
+    await expect(page.getByRole('heading', { name: formName })).toBeVisible();
 
     // Fill it for the participant.
     await page.goto(`/collection-protocols/${protocolId}/participants/${enrolment.id}/participant-forms`);

@@ -20,6 +20,7 @@ const StoragePage = lazy(() => import('../features/storage/pages/storage-page').
 const OrdersPage = lazy(() => import('../features/orders/pages/orders-page').then((m) => ({ default: m.OrdersPage })));
 const NewOrderPage = lazy(() => import('../features/orders/pages/new-order-page').then((m) => ({ default: m.NewOrderPage })));
 const ProtocolsArea = lazy(() => import('../features/protocols/pages/protocols-area').then((m) => ({ default: m.ProtocolsArea })));
+const AllFormsPage = lazy(() => import('../features/protocols/forms/all-forms-page').then((m) => ({ default: m.AllFormsPage })));
 const TestResultPage = lazy(() => import('../features/orders/pages/test-result-page').then((m) => ({ default: m.TestResultPage })));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => <Suspense fallback={<PageLoader />}><Page /></Suspense>;
@@ -27,7 +28,6 @@ const page = (Page: LazyExoticComponent<ComponentType>) => <Suspense fallback={<
 // Areas whose screens come in later issues: the routes exist so navigation works (spec 1 §2 route table).
 const comingSoon: [path: string, area: string][] = [
   ['report/*', 'Report'],
-  ['forms/*', 'Forms'],
   ['shipment/*', 'Shipment'],
 ];
 
@@ -53,6 +53,7 @@ const routes: RouteObject[] = [
         { path: 'orders/new', element: <NewOrderPage /> },
         { path: 'orders/test-result', element: <TestResultPage /> },
         { path: 'collection-protocols/*', element: <ProtocolsArea /> },
+        { path: 'forms', element: page(AllFormsPage) },
         ...comingSoon.map(([path, area]) => ({ path, element: <ComingSoon key={area} area={area} /> })),
       ] }],
     }],

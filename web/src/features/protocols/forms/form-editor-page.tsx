@@ -80,7 +80,8 @@ function FormEditor({ form }: { form: FormWithFields }) {
               {FIELD_KINDS.map((kind) => {
                 const missing = dataTypes.isSuccess && !typeOf(kind);
                 const button = (
-                  <Button key={kind} variant="light" justify="flex-start" size="sm" disabled={!typeOf(kind)} onClick={() => setEditing({ kind })}>
+                  <Button key={kind} variant="light" justify="flex-start" size="sm" h="auto" mih={36} py={6} disabled={!typeOf(kind)}
+                    styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }} onClick={() => setEditing({ kind })}>
                     {KIND_LABELS[kind]}
                   </Button>
                 );
