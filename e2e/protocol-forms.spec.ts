@@ -85,6 +85,15 @@ test.describe('questionnaires', () => {
     await expect(fields.nth(1)).toContainText('Arrival time');
     await page.getByRole('button', { name: 'Move Notes up' }).click();
     await expect(fields.nth(1)).toContainText('Notes');
+    // Edit a list field: its options come back with their ids; a new one is added in the same save.
+    await page.getByRole('list', { name: 'Fields' }).getByRole('button', { name: 'Symptoms', exact: true }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Checkbox List Field' });
+    await expect(edit.getByRole('textbox', { name: 'Option 2' })).toHaveValue('Headache');
+    await edit.getByLabel(field('New Option')).fill('Nausea');
+    await edit.getByLabel(field('New Option')).press('Enter');
+    await edit.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(edit).toBeHidden();
+    await expect(fields.nth(6)).toContainText('Cough, Headache, Fever, Nausea');
     await shot('form-editor');
     await expectNoSeriousViolations(page, 'form editor');
 
