@@ -1,9 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoSeriousViolations } from './support/axe';
-import { centralBiobank, registerParticipant, unique } from './support/data';
+import { centralBiobank, createAccount, registerParticipant, unique } from './support/data';
 import { collectedSampleByApi } from './support/protocols';
-import { choose, field, search } from './support/ui';
+import { choose, field, search, signInAndPick } from './support/ui';
 
 type Kind = { button: string; prompt: string; options?: string[] };
 
@@ -200,5 +200,38 @@ test.describe('questionnaires', () => {
     await expect(confirm).toContainText('Selam');
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByText('No form filled yet. Fill Form adds the first.')).toBeVisible();
+  });
+
+  test('a Researcher reads questioners and runs the report but designs and fills nothing', async ({ api, admin, newPage }) => {
+    const b = await centralBiobank(api, admin);
+    const u = unique();
+    const patient = await registerParticipant(b, { mrn: `QR${u}`, firstName: 'Abel', fatherName: `Fr${u}` });
+    const sample = await collectedSampleByApi(b, patient.id);
+    const protocolId = sample.collectionProtocolId as number;
+    const [enrolment] = await b.list(`collectionProtocols/${protocolId}/collectionProtocolParticipants`);
+    const form = await b.call('POST', `collectionProtocols/${protocolId}/collectionProtocolForms`, { name: `Read only ${u}` });
+    const tb = (await b.list('dataTypes?IsEnabled=true')).find((t) => t.abbreviation === 'TB')!;
+    await b.call('POST', `collectionProtocols/${protocolId}/collectionProtocolForms/${form.id}/collectionProtocolFormFields`, {
+      dataTypeId: tb.id, prompt: 'Weight', responseTitle: 'Weight',
+    });
+    const researcher = await createAccount(b, { role: 'Researcher' });
+    const page = await newPage();
+    await signInAndPick(page, { email: researcher.email, password: researcher.password });
+    const forms = `/collection-protocols/${protocolId}/collectio-protocol-forms`;
+    await page.goto(forms);
+    await expect(page.getByRole('cell', { name: `Read only ${u}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create Questioner' })).toHaveCount(0);
+    await page.goto(`${forms}/new`);
+    await expect(page.getByText("You don't have access to creating questioners")).toBeVisible();
+    await page.goto(`${forms}/${form.id}`);
+    await expect(page.getByRole('list', { name: 'Fields' })).toContainText('Weight');
+    await expect(page.getByRole('group', { name: 'Add a field' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Disable Weight' })).toHaveCount(0);
+    await page.goto(`/collection-protocols/${protocolId}/participants/${enrolment.id}/participant-forms`);
+    await expect(page.getByText('No form filled yet.', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Fill Form' })).toHaveCount(0);
+    await page.goto(`/collection-protocols/${protocolId}/collected-questioners`);
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect(page.getByText('No form of this questioner was filled in these dates.')).toBeVisible();
   });
 });
