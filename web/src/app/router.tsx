@@ -21,6 +21,7 @@ const OrdersPage = lazy(() => import('../features/orders/pages/orders-page').the
 const NewOrderPage = lazy(() => import('../features/orders/pages/new-order-page').then((m) => ({ default: m.NewOrderPage })));
 const ProtocolsArea = lazy(() => import('../features/protocols/pages/protocols-area').then((m) => ({ default: m.ProtocolsArea })));
 const ShipmentsArea = lazy(() => import('../features/shipments/pages/shipments-area').then((m) => ({ default: m.ShipmentsArea })));
+const AllFormsPage = lazy(() => import('../features/protocols/forms/all-forms-page').then((m) => ({ default: m.AllFormsPage })));
 const TestResultPage = lazy(() => import('../features/orders/pages/test-result-page').then((m) => ({ default: m.TestResultPage })));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => <Suspense fallback={<PageLoader />}><Page /></Suspense>;
@@ -28,7 +29,6 @@ const page = (Page: LazyExoticComponent<ComponentType>) => <Suspense fallback={<
 // Areas whose screens come in later issues: the routes exist so navigation works (spec 1 §2 route table).
 const comingSoon: [path: string, area: string][] = [
   ['report/*', 'Report'],
-  ['forms/*', 'Forms'],
 ];
 
 const routes: RouteObject[] = [
@@ -54,6 +54,7 @@ const routes: RouteObject[] = [
         { path: 'orders/test-result', element: <TestResultPage /> },
         { path: 'collection-protocols/*', element: <ProtocolsArea /> },
         { path: 'shipment/*', element: page(ShipmentsArea) },
+        { path: 'forms', element: page(AllFormsPage) },
         ...comingSoon.map(([path, area]) => ({ path, element: <ComingSoon key={area} area={area} /> })),
       ] }],
     }],

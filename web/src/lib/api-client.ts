@@ -88,4 +88,12 @@ export const api = {
       : { TotalCount: items.length, PageSize: items.length, CurrentPage: 1, TotalPages: 1 };
     return { items, pagination };
   },
+  /** A file the server sends (a CSV export): its bytes and the name from Content-Disposition. */
+  getFile: async (path: string, query?: Query, opts?: Options): Promise<{ blob: Blob; filename: string | null }> => {
+    const res = await request('GET', path, query, undefined, opts);
+    const disposition = res.headers.get('Content-Disposition') ?? '';
+    const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+    const ascii = /filename="([^"]+)"/i.exec(disposition)?.[1];
+    return { blob: await res.blob(), filename: utf8 ? decodeURIComponent(utf8) : ascii ?? null };
+  },
 };

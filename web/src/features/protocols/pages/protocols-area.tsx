@@ -11,14 +11,14 @@ const SitesPage = lazy(() => import('../sites/sites-page').then((m) => ({ defaul
 const EventsPage = lazy(() => import('../events/events-page').then((m) => ({ default: m.EventsPage })));
 const CollectedSamplesArea = lazy(() => import('../samples/collected-samples-page').then((m) => ({ default: m.CollectedSamplesArea })));
 const ProtocolShipmentsPage = lazy(() => import('../shipments/protocol-shipments-page').then((m) => ({ default: m.ProtocolShipmentsPage })));
+const QuestionersArea = lazy(() => import('../forms/questioners-page').then((m) => ({ default: m.QuestionersArea })));
+const CollectedQuestionersPage = lazy(() => import('../forms/collected-questioners-page').then((m) => ({ default: m.CollectedQuestionersPage })));
 const ProtocolParticipantsArea = lazy(() => import('../participants/participants-area').then((m) => ({ default: m.ProtocolParticipantsArea })));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => <Suspense fallback={<PageLoader />}><Page /></Suspense>;
 
-// Protocol sub-pages whose screens come with later issues (forms, settings).
+// Protocol sub-pages whose screens come with later issues (settings).
 const LATER: [path: string, area: string][] = [
-  ['collected-questioners/*', 'Collected Questioners'],
-  ['collectio-protocol-forms/*', 'Questioners'],
   ['settings/*', 'Protocol Settings'],
 ];
 
@@ -41,6 +41,8 @@ export function ProtocolsArea() {
         <Route path="participants/*" element={page(ProtocolParticipantsArea)} />
         <Route path="collected-samples/*" element={page(CollectedSamplesArea)} />
         <Route path="shipments/*" element={page(ProtocolShipmentsPage)} />
+        <Route path="collectio-protocol-forms/*" element={page(QuestionersArea)} />
+        <Route path="collected-questioners/*" element={page(CollectedQuestionersPage)} />
         {LATER.map(([path, area]) => <Route key={path} path={path} element={<ComingSoon area={area} />} />)}
       </Route>
     </Routes>

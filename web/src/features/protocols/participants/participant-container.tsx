@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, Navigate, Route, Routes, useParams } from 'react-router';
-import { ComingSoon } from '@/components/coming-soon';
 import { PageLoader } from '@/components/page-loader';
 import { ApiError } from '@/lib/api-client';
 import { shortName } from '@/lib/format';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { SubNav } from '../components/sub-nav';
+import { ParticipantFormsPage } from '../forms/participant-forms-page';
 import { ParticipantSamplesArea } from '../samples/participant-samples';
 import { protocolPath, useCurrentProtocol } from '../protocol-context';
 import { ParticipantConsentsPage } from './participant-consents-page';
@@ -60,7 +60,7 @@ export function ParticipantContainer() {
           <Route index element={<Navigate to="participant-overview" replace />} />
           <Route path="participant-overview" element={<ParticipantOverviewPage />} />
           <Route path="participant-consents/*" element={<ParticipantConsentsPage />} />
-          <Route path="participant-forms/*" element={<ComingSoon area="Participant questioners" />} />
+          <Route path="participant-forms/*" element={<ParticipantFormsPage />} />
           <Route path="collected-samples/*" element={<ParticipantSamplesArea />} />
         </Routes>
       </Stack>

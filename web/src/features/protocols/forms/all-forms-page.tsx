@@ -1,0 +1,45 @@
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { DataTableColumn } from 'mantine-datatable';
+import { Link, useNavigate } from 'react-router';
+import type { FormDto } from '@contract/forms.contract';
+import { PagedTable } from '@/components/paged-table';
+import { SearchBox } from '@/components/search-box';
+import { useListState } from '@/components/use-list-state';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { useCurrentInstitution } from '@/lib/session-context';
+
+const editorPath = (f: FormDto) => `/collection-protocols/${f.collectionProtocolId}/collectio-protocol-forms/${f.id}`;
+
+const columns: DataTableColumn<FormDto>[] = [
+  { accessor: 'name', title: 'Name', render: (f) => <Anchor component={Link} to={editorPath(f)} size="sm" onClick={(e) => e.stopPropagation()}>{f.name}</Anchor> },
+  { accessor: 'collectionProtocol.title', title: 'Collection Protocol', render: (f) => f.collectionProtocol?.title ?? '' },
+  { accessor: 'description', title: 'Description', render: (f) => f.description ?? '' },
+];
+
+/** /forms (spec 2 §1 route table): the questioners of every protocol of the institution; a row opens its editor. */
+export function AllFormsPage() {
+  const { institution } = useCurrentInstitution();
+  const list = useListState();
+  const navigate = useNavigate();
+  const q = { page: list.page, pageSize: list.pageSize, search: list.search };
+  const forms = useQuery({
+    queryKey: queryKeys.protocols.list(institution.id, { forms: q }),
+    queryFn: () => api.getPage<FormDto>(`/institutions/${institution.id}/collectionProtocolForms`, {
+      IsEnabled: true, PageNumber: q.page, PageSize: q.pageSize, SearchTerm: q.search || undefined,
+    }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Stack gap="md" maw={1300} mx="auto">
+      <div>
+        <Title order={1} fz={26}>Forms</Title>
+        <Text size="sm" c="dimmed">The questioners of every collection protocol. Design one from its protocol's Questioners page.</Text>
+      </div>
+      <SearchBox value={list.search} onSearch={list.setSearch} placeholder="Search by name" />
+      <PagedTable query={forms} list={list} columns={columns} emptyText="No questioner in any protocol yet."
+        onRowClick={(f) => void navigate(editorPath(f))} />
+    </Stack>
+  );
+}

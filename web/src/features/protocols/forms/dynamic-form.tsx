@@ -1,0 +1,86 @@
+import { Checkbox, Group, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { checkAnswer, MAX_ANSWER_CHARS, type FieldDto } from '@contract/forms.contract';
+
+/** An answer as the fill form holds it: text, a tick, or the chosen values of a checkbox list. */
+export type Answer = string | boolean | string[];
+export type Answers = Record<number, Answer>;
+
+/** The answer of a field that was not touched yet. */
+export const emptyAnswer = (f: FieldDto): Answer => (f.dataType.abbreviation === 'CB' ? false : f.dataType.abbreviation === 'CBL' ? [] : '');
+
+/** The contract's rules for one field (the server checks the same way). */
+export const rulesOf = (f: FieldDto) => ({
+  kind: f.dataType.abbreviation, required: f.required, requiredMessage: f.requiredMessage, hasValidation: f.hasValidation,
+  regularExpression: f.regularExpression, regularExpressionMessage: f.regularExpressionMessage, options: f.options.map((o) => o.value),
+});
+
+/** Every field's problem by field id (empty when the answers may be sent). */
+export function checkAnswers(fields: FieldDto[], answers: Answers): Record<number, string> {
+  const errors: Record<number, string> = {};
+  for (const f of fields) {
+    const result = checkAnswer(rulesOf(f), answers[f.id] ?? emptyAnswer(f));
+    if (!result.ok) errors[f.id] = result.message;
+  }
+  return errors;
+}
+
+interface Props {
+  fields: FieldDto[];
+  answers: Answers;
+  errors?: Record<number, string | undefined>;
+  onChange: (fieldId: number, value: Answer) => void;
+}
+
+/**
+ * The one renderer of a questionnaire (spec 2 §5 dynamic fields): the editor's Preview and the fill form
+ * both show fields through it, so what a designer previews is what a clinician fills. Fields come by ordinal.
+ * Dates and times use the browser's own pickers, whose values (YYYY-MM-DD, HH:mm, YYYY-MM-DDTHH:mm) are
+ * exactly what the contract accepts.
+ */
+export function DynamicForm({ fields, answers, errors = {}, onChange }: Props) {
+  if (!fields.length) return <Text size="sm" c="dimmed">This form has no fields yet.</Text>;
+  return (
+    <Stack gap="md">
+      {[...fields].sort((a, b) => a.ordinal - b.ordinal).map((f) => (
+        <DynamicField key={f.id} field={f} value={answers[f.id] ?? emptyAnswer(f)} error={errors[f.id]} onChange={(v) => onChange(f.id, v)} />
+      ))}
+    </Stack>
+  );
+}
+
+function DynamicField({ field: f, value, error, onChange }: { field: FieldDto; value: Answer; error?: string; onChange: (v: Answer) => void }) {
+  const kind = f.dataType.abbreviation;
+  const common = { label: f.prompt, withAsterisk: f.required, error, 'data-field-id': f.id };
+  const text = typeof value === 'string' ? value : '';
+  const placeholder = f.placeholder && f.placeholder !== 'none' ? f.placeholder : undefined;
+  const options = f.options.map((o) => o.value);
+  const Layout = f.orientation === 'horizontal' ? Group : Stack;
+  switch (kind) {
+    case 'TB':
+      return <TextInput {...common} placeholder={placeholder} maxLength={MAX_ANSWER_CHARS.TB} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+    case 'TA':
+      return <Textarea {...common} placeholder={placeholder} autosize minRows={3} maxLength={MAX_ANSWER_CHARS.TA} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+    case 'TP':
+      return <TextInput {...common} type="time" value={text} onChange={(e) => onChange(e.currentTarget.value)} maw={220} />;
+    case 'DP':
+      return <TextInput {...common} type="date" value={text} onChange={(e) => onChange(e.currentTarget.value)} maw={220} />;
+    case 'DTP':
+      return <TextInput {...common} type="datetime-local" value={text} onChange={(e) => onChange(e.currentTarget.value)} maw={260} />;
+    case 'CB':
+      return <Checkbox label={f.prompt} error={error} checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} data-field-id={f.id} />;
+    case 'CBL':
+      return (
+        <Checkbox.Group {...common} value={Array.isArray(value) ? value : []} onChange={onChange}>
+          <Layout gap="xs" mt={6}>{options.map((o) => <Checkbox key={o} value={o} label={o} />)}</Layout>
+        </Checkbox.Group>
+      );
+    case 'RL':
+      return (
+        <Radio.Group {...common} value={text || null} onChange={onChange}>
+          <Layout gap="xs" mt={6}>{options.map((o) => <Radio key={o} value={o} label={o} />)}</Layout>
+        </Radio.Group>
+      );
+    case 'SL':
+      return <Select {...common} data={options} value={text || null} onChange={(v) => onChange(v ?? '')} placeholder="Choose one" clearable={!f.required} maw={360} />;
+  }
+}
