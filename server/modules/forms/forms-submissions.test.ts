@@ -4,6 +4,7 @@ import { testApp, json, pagination } from '../../test/harness';
 import { signedIn } from '../../test/factories';
 import { signaturePng } from '../../test/protocols-fixtures';
 import { auditEvents } from '../../platform/audit.table';
+import { sampleSetUp } from '../../test/samples-fixtures';
 import { type Field, formsKit } from './forms-test-kit';
 
 const t = await testApp();
@@ -30,6 +31,22 @@ const answers = (fields: Record<string, Field>, values: Record<string, unknown>)
 const good = { TB: 'AB123', TA: 'Line one\nline two', TP: '08:30', DP: '2024-02-29', DTP: '2026-05-01T09:15', CB: true, CBL: ['Rash', 'Fever'], RL: 'Yes', SL: 'High' };
 
 describe('filling a questionnaire', () => {
+  it('takes the sample ID of one of the participant\'s collected samples (any case, stored as collected) and refuses any other', async () => {
+    const f = await k.form('With a sample');
+    await k.field(f.id, 'TB', { Required: false });
+    const own = await sampleSetUp(t, institution, token);
+    const sample = await own.sample();
+    await k.call('POST', `/api/institutions/${institution.id}/collectionProtocols/${k.protocol.id}/collectionProtocolParticipants`, { PatientIds: [own.patient.id] });
+    const ok = await k.submit({ CollectionProtocolFormId: f.id, PatientId: own.patient.id, SampleID: sample.sampleId.toLowerCase(), FormFields: [] });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(json(ok)).toMatchObject({ sampleId: sample.sampleId });
+    const { patient: someoneElse } = await k.enrolledPatient();
+    for (const [patientId, sampleId] of [[someoneElse.id, sample.sampleId], [own.patient.id, 'NO-SUCH-SAMPLE']] as const) {
+      const res = await k.submit({ CollectionProtocolFormId: f.id, PatientId: patientId, SampleID: sampleId, FormFields: [] });
+      expect(json(res)).toMatchObject({ status: 400, code: 'forms.sample_unknown', errors: { sampleId: ['Not a sample of this participant'] } });
+    }
+  });
+
   it('enforces every rule of each field type, keyed by field id with the field\'s own messages', async () => {
     const { form, fields } = await nineFieldForm();
     const { patient } = await k.enrolledPatient();
@@ -55,7 +72,7 @@ describe('filling a questionnaire', () => {
     const res = await k.submit({ CollectionProtocolFormId: form.id, PatientId: patient.id, FormVersion: 1, FormFields: answers(fields, { ...good, CBL: JSON.stringify(['Rash', 'Fever']) }) });
     expect(res.statusCode, res.body).toBe(201);
     const s = json<Detail>(res);
-    expect(s).toMatchObject({ formVersion: 1, patientId: patient.id, sampleId: 'S-001', institutionSite: { title: 'Main Site' }, institution: { id: institution.id }, collectionProtocolForm: { name: 'All types' } });
+    expect(s).toMatchObject({ formVersion: 1, patientId: patient.id, sampleId: null, institutionSite: { title: 'Main Site' }, institution: { id: institution.id }, collectionProtocolForm: { name: 'All types' } });
     const stored = Object.fromEntries(s.submittedCollectionProtocolFormValues.map((v) => [v.collectionProtocolFormFieldId, v.value]));
     expect(stored[fields.CBL.id]).toBe('["Fever","Rash"]');
     expect(stored[fields.CB.id]).toBe('true');

@@ -36,6 +36,6 @@ export async function formsKit(t: TestApp, instId: number, token: string) {
     return { patient, participantId: (e.json() as Rec[])[0].id };
   }
   const submit = (body: Record<string, unknown>, as = token) =>
-    call('POST', `/api/institutions/${instId}/submittedCollectionProtocolForms`, { InstitutionSiteId: refs.site, SampleID: 'S-001', ...body }, as);
+    call('POST', `/api/institutions/${instId}/submittedCollectionProtocolForms`, { InstitutionSiteId: refs.site, ...body }, as);
   return { refs, protocol, type, base, call, form, fieldsUrl, field, enrolledPatient, submit };
 }

@@ -8,6 +8,7 @@ export const formErrors = defineErrors('forms', {
   option_taken: { status: 409, title: (value: string) => `The option ${value} is already in this field.` },
   option_unknown: { status: 400, title: (id: number) => `Option ${id} is not an enabled option of this field.` },
   order_mismatch: { status: 400, title: 'List every enabled field of the form exactly once.' },
+  sample_unknown: { status: 400, title: (sampleId: string) => `${sampleId} is not a collected sample of this participant.` },
   form_disabled: { status: 409, title: 'This questionnaire is disabled and cannot be filled.' },
   version_changed: { status: 409, title: (version: number) => `The questionnaire changed while it was being filled (now version ${version}): reload it and fill it again.` },
   not_enrolled: { status: 400, title: 'The participant is not enrolled in this questionnaire\'s protocol.' },

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { assertSiteIds, siteTitleOf } from '../institutions/institutions.repository';
 import { patientSummaryOf } from '../participants/participants.repository';
 import { assertUsable, enabledEnrolment, protocolOf } from '../protocols/index';
+import { sampleNamed } from '../samples/samples.repository';
 import { formVersions, submittedForms, submittedValues } from './forms.table';
 import { formErrors } from './forms.errors';
 import { formOf, freezeCurrentVersion, liveFields } from './field-set';
@@ -104,19 +105,27 @@ export async function submitForm(ctx: Ctx, input: SubmissionInput) {
     if (!(await enabledEnrolment(ctx, form.collectionProtocolId, patientId, tx))) throw formErrors.not_enrolled({ patientId: ['Not enrolled in this protocol'] });
     await assertUsable(ctx, { patientId }, tx);
     await assertSiteIds(tx, inst, [{ id: Number(input.institutionSiteId), field: 'institutionSiteId', label: 'Institution Site' }]);
+    const sampleId = input.sampleId ? await participantSample(tx, inst, patientId, String(input.sampleId)) : null;
     const fields = await liveFields(tx, form.id);
     const answers = answersOf(input, fields);
     const versionId = await freezeCurrentVersion(ctx, tx, form, fields);
     const who = { institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id };
     const [row] = await tx.insert(submittedForms).values({
       ...who, collectionProtocolId: form.collectionProtocolId, formId: form.id, versionId, patientId,
-      institutionSiteId: Number(input.institutionSiteId), sampleId: input.sampleId ? String(input.sampleId) : null,
+      institutionSiteId: Number(input.institutionSiteId), sampleId,
     }).returning();
     if (answers.length) await tx.insert(submittedValues).values(answers.map((a) => ({ ...a, institutionId: inst, submissionId: row.id })));
     await audit(tx, ctx, { entity: 'submittedCollectionProtocolForm', entityId: row.id, action: 'create', after: { ...row, version: form.currentVersion, values: answers } });
     return row.id;
   });
   return getSubmission(ctx, id);
+}
+
+/** The sample ID as stored, when it names an enabled collected sample of this participant (any case); else 400. */
+async function participantSample(tx: Db, inst: number, patientId: number, text: string) {
+  const sample = await sampleNamed(tx, inst, text);
+  if (!sample || !sample.isEnabled || sample.patientId !== patientId) throw formErrors.sample_unknown(text, { sampleId: ['Not a sample of this participant'] });
+  return sample.sampleId;
 }
 
 /** Every field's answer checked; the stored answers, or a 400 naming each failing field by id. */

@@ -60,3 +60,10 @@ export const sampleIdsNamed = (inst: number, text: string) =>
 /** SQL for `{ id, sampleId }` of the sample a column points at, or null. */
 export const sampleRefSql = (column: SQL) =>
   sql<{ id: number; sampleId: string } | null>`(select json_build_object('id', s.id, 'sampleId', s.sample_id) from collected_samples s where s.id = ${column})`;
+
+/** A sample of the institution by its sample ID (any case; the unique index answers), or null. */
+export async function sampleNamed(db: Db, inst: number, text: string) {
+  const [row] = await db.select({ id: collectedSamples.id, sampleId: collectedSamples.sampleId, patientId: collectedSamples.patientId, isEnabled: collectedSamples.isEnabled })
+    .from(collectedSamples).where(and(eq(collectedSamples.institutionId, inst), sql`lower(${collectedSamples.sampleId}) = ${text.toLowerCase()}`)).limit(1);
+  return row ?? null;
+}
