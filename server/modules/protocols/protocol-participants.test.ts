@@ -6,7 +6,7 @@ import { signedIn } from '../../test/factories';
 import { participant, referenceIds } from '../../test/participants-fixtures';
 import { createProtocol, signaturePng } from '../../test/protocols-fixtures';
 import { auditEvents } from '../../platform/audit.table';
-import { ctxOf } from '../../platform/context';
+import type { Ctx } from '../../platform/context';
 import { assertUsable } from './index';
 import { participantConsents } from './protocols.table';
 
@@ -151,8 +151,11 @@ describe('participant consents', () => {
     const a = await patient({ FirstName: 'Liya', FatherName: 'Girma' });
     const [cp] = json<Rec[]>(await enrol([a.id]));
     const s = json<Rec>(await sign(cp.id, (await consent()).consentVersionId));
-    const req = { auth: { id: account.id, isSuperAdmin: false, memberships: [], institutionIds: [institution.id] }, params: { instId: institution.id }, ip: '127.0.0.1' };
-    const ctx = ctxOf(req as never, t.db, () => new Date());
+    // assertUsable reads only the institution: the account needs no permission for it.
+    const ctx: Ctx = {
+      db: t.db, institutionId: institution.id, address: '127.0.0.1', now: () => new Date(),
+      account: { id: account.id, firstName: 'Test', lastName: 'Coordinator', email: account.email, userName: account.email, phoneNumber: null, isSuperAdmin: false, memberships: [], institutionIds: [institution.id], sessionId: 0 },
+    };
     await expect(assertUsable(ctx, { patientId: a.id })).resolves.toBeUndefined();
     const w = (body: unknown) => t.call('POST', api(`collectionProtocolParticipantConsents/${s.id}/withdraw`), { token, body });
     expect(json(await w({ WithdrawnDate: '2026-01-01', Reason: 'x', Effect: 'erase' })).errors).toMatchObject({ effect: ['Choose stop_use, keep_anonymised or destroy_samples'] });

@@ -6,7 +6,6 @@ import { participant, referenceIds } from '../../test/participants-fixtures';
 import { createProtocol, protocolRefs, signaturePng } from '../../test/protocols-fixtures';
 import { sampleSetUp, type Sample } from '../../test/samples-fixtures';
 import { auditEvents } from '../../platform/audit.table';
-import { unitOfMeasurements } from '../../platform/lookups/lookup.tables';
 import { sampleDraws } from './samples.table';
 
 const t = await testApp();
@@ -189,11 +188,11 @@ describe('ledger', () => {
       status: 400, code: 'samples.aliquot_unit', title: 'g and mL cannot be converted: different unit types.',
       errors: { unitOfMeasurementId: ['g and mL cannot be converted: different unit types.'] },
     });
-    // Registry tables are typed generically: the row is written as the lookup service would.
-    const [micro] = await t.db.select().from(unitOfMeasurements).where(eq(unitOfMeasurements.id, ul)) as Rec[];
-    const [drop] = await t.db.insert(unitOfMeasurements).values({
-      institutionId: institution.id, unitOfMeasurementTypeId: micro.unitOfMeasurementTypeId, unitName: 'Drop', unitSymbol: 'gtt', description: 'One drop', concurrencyStamp: 'seed',
-    } as never).returning() as Rec[];
+    // A unit of the same type without a conversion factor, made as an administrator would.
+    const admin = await login(t, (await createAccount(t, { roles: ['Institution Administrator'], institutionIds: [institution.id] })).email);
+    const units = `/api/institutions/${institution.id}/unitOfMeasurements`;
+    const micro = json<Rec>(await t.call('GET', `${units}/${ul}`, { token: admin }));
+    const drop = json<Rec>(await t.call('POST', units, { token: admin, body: { UnitOfMeasurementTypeId: micro.unitOfMeasurementTypeId, UnitName: 'Drop', UnitSymbol: 'gtt', Description: 'One drop' } }));
     const none = await p.sub(parent, { UnitOfMeasurementId: drop.id });
     expect(json(none)).toMatchObject({
       status: 400, code: 'samples.aliquot_unit',

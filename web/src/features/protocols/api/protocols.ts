@@ -16,15 +16,6 @@ export function useProtocols(instId: number, q: { page: number; pageSize: number
   });
 }
 
-/** The dashboard's Collection Protocols count: the list's total (one row fetched). */
-export function useProtocolCount(instId: number, enabled: boolean) {
-  return useQuery({
-    queryKey: keys.count(instId),
-    queryFn: async () => (await api.getPage<Protocol>(base(instId), { PageNumber: 1, PageSize: 1 })).pagination,
-    enabled,
-  });
-}
-
 /** GET collectionProtocols/{p}: the protocol every sub-page works in (the wrapper loads it once). */
 export function useProtocol(instId: number, protocolId: number) {
   return useQuery({
