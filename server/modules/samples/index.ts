@@ -1,4 +1,4 @@
 // The samples module's public surface for other modules (shipments): they never read its tables.
 export {
-  appendShippingEvent, type CandidateFilter, lockShippableSamples, openShipmentOf, sampleCodeOf, type ShippableSample, shippedSampleOf, shippingCandidates, type ShippingEventKind,
+  appendShippingEvents, type CandidateFilter, lockShippableSamples, openShipmentOf, sampleCodeOf, type ShippableSample, shippedSampleOf, shippingCandidates, type ShippingEventKind,
 } from './shipping';

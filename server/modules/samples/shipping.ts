@@ -57,14 +57,13 @@ export async function sampleCodeOf(db: Db, id: number) {
 
 export type ShippingEventKind = 'shipped' | 'received' | 'rejected' | 'shipment_cancelled';
 
-/**
- * Appends a chain-of-custody entry to a sample's history in the caller's transaction. The entry
- * belongs to the sample's institution (the sender) even when the receiver acts.
- */
-export async function appendShippingEvent(tx: Db, e: { sample: Pick<ShippableSample, 'id' | 'institutionId'>; kind: ShippingEventKind; summary: string; reason?: string | null; accountId: number; at: Date }) {
-  await tx.insert(sampleEvents).values({
+/** Appends chain-of-custody entries to samples' histories, in one insert in the caller's transaction. */
+type ShippingEvent = { sample: Pick<ShippableSample, 'id' | 'institutionId'>; kind: ShippingEventKind; summary: string; reason?: string | null; accountId: number; at: Date };
+export async function appendShippingEvents(tx: Db, events: ShippingEvent[]) {
+  if (!events.length) return;
+  await tx.insert(sampleEvents).values(events.map((e) => ({
     institutionId: e.sample.institutionId, sampleId: e.sample.id, kind: e.kind, detail: { summary: e.summary, reason: e.reason ?? null }, creatorId: e.accountId, createdDate: e.at,
-  });
+  })));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MAX_SHIPMENT_ITEMS, type RejectInput, type ShipmentInput, type ShipmentItemInput } from '../../../contract/shipments.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
@@ -8,7 +8,7 @@ import { newStamp } from '../../platform/records';
 import type { Db } from '../../db/client';
 import { assertSiteIds, institutionExists, institutionTitles } from '../institutions/institutions.repository';
 import { assertUsable, protocolOf } from '../protocols';
-import { appendShippingEvent, lockShippableSamples, openShipmentOf, sampleCodeOf, type ShippableSample } from '../samples';
+import { appendShippingEvents, lockShippableSamples, openShipmentOf, sampleCodeOf, type ShippableSample } from '../samples';
 import { shipmentItems, shipments } from './shipments.table';
 import { shipmentErrors } from './shipments.errors';
 import { getShipment, listItems } from './shipments.read';
@@ -37,10 +37,12 @@ async function partiesOf(tx: Db, s: ShipmentRow) {
 }
 
 /** Whether the sample was received by another institution (it is no longer at the sender's). */
-async function receivedBy(tx: Db, sampleId: number) {
-  const [row] = await tx.select({ receiver: shipments.receivingInstitutionId }).from(shipmentItems).innerJoin(shipments, eq(shipments.id, shipmentItems.shipmentId))
-    .where(and(eq(shipmentItems.collectedSampleId, sampleId), eq(shipmentItems.status, 'received'))).limit(1);
-  return row ? row.receiver : null;
+/** For each of the samples in an item of the given status: the shipment (pending: still open) or the receiver (received). One query for all. */
+async function itemsOf(tx: Db, sampleIds: number[], status: 'pending' | 'received') {
+  const rows = await tx.select({ sampleId: shipmentItems.collectedSampleId, name: shipments.name, receiver: shipments.receivingInstitutionId })
+    .from(shipmentItems).innerJoin(shipments, eq(shipments.id, shipmentItems.shipmentId))
+    .where(and(inArray(shipmentItems.collectedSampleId, sampleIds), eq(shipmentItems.status, status)));
+  return new Map(rows.map((r) => [r.sampleId, r]));
 }
 
 /** Protocols' withdrawal rule (docs/protocols.md), its problem prefixed with the sample it stops. */
@@ -58,24 +60,30 @@ async function assertDonorUsable(tx: Db, ctx: Ctx, s: ShippableSample) {
  * no open shipment, was not received elsewhere, and its donor has not withdrawn consent. Every refusal
  * names the sample.
  */
-async function assertShippable(tx: Db, ctx: Ctx, s: ShippableSample) {
+async function assertShippable(tx: Db, s: ShippableSample, open: Map<number, { name: string }>, received: Map<number, { receiver: number }>) {
   if (!s.isEnabled) throw shipmentErrors.sample_disabled(s.sampleId);
   if (s.remainingAmount <= 0) throw shipmentErrors.nothing_left(s.sampleId);
-  const open = await openShipmentOf(tx, s.id);
-  if (open) throw shipmentErrors.in_open_shipment(s.sampleId, open.name);
-  const away = await receivedBy(tx, s.id);
+  const shipment = open.get(s.id);
+  if (shipment) throw shipmentErrors.in_open_shipment(s.sampleId, shipment.name);
+  const away = received.get(s.id)?.receiver;
   if (away) throw shipmentErrors.received_elsewhere(s.sampleId, (await institutionTitles(tx, [away])).get(away) ?? `institution ${away}`);
-  await assertDonorUsable(tx, ctx, s);
 }
 
-/** Locks and checks the samples (input order kept); an id that is not the caller's is 404 naming it. */
+/**
+ * Locks and checks the samples (input order kept); an id that is not the caller's is 404 naming it.
+ * The shipment items of all of them are read at once, and each donor's consent once.
+ */
 async function shippable(tx: Db, ctx: Ctx, ids: number[]) {
   const found = new Map((await lockShippableSamples(tx, instOf(ctx), ids)).map((s) => [s.id, s]));
+  const [open, received] = [await itemsOf(tx, ids, 'pending'), await itemsOf(tx, ids, 'received')];
   const list: ShippableSample[] = [];
+  const donors = new Set<number>();
   for (const id of ids) {
     const s = found.get(id);
     if (!s) throw shipmentErrors.sample_not_found(id, { collectedSampleIds: [`Collected sample ${id} not found`] });
-    await assertShippable(tx, ctx, s);
+    await assertShippable(tx, s, open, received);
+    if (!donors.has(s.patientId)) await assertDonorUsable(tx, ctx, s);
+    donors.add(s.patientId);
     list.push(s);
   }
   return list;
@@ -86,7 +94,7 @@ const sentSummary = (p: { sender: string; receiver: string }, name: string) => `
 /** The chain of custody of samples leaving: one history entry each, in the caller's transaction. */
 async function recordSent(tx: Db, ctx: Ctx, s: ShipmentRow, samples: Pick<ShippableSample, 'id' | 'institutionId'>[]) {
   const parties = await partiesOf(tx, s);
-  for (const sample of samples) await appendShippingEvent(tx, { sample, kind: 'shipped', summary: sentSummary(parties, s.name), accountId: ctx.account.id, at: ctx.now() });
+  await appendShippingEvents(tx, samples.map((sample) => ({ sample, kind: 'shipped' as const, summary: sentSummary(parties, s.name), accountId: ctx.account.id, at: ctx.now() })));
 }
 
 /** Inserts pending items; a parallel shipment that took a sample first is the declared 409, not a bare conflict. */
@@ -227,12 +235,12 @@ async function processItem(ctx: Ctx, shipmentId: number, itemId: number, v: { ac
       status, reason: v.reason ?? null, processedById: ctx.account.id, processedAt: ctx.now(), concurrencyStamp: newStamp(),
     }).where(eq(shipmentItems.id, item.id)).returning();
     const parties = await partiesOf(tx, s);
-    await appendShippingEvent(tx, {
+    await appendShippingEvents(tx, [{
       sample: { id: item.collectedSampleId, institutionId: s.institutionId }, kind: status, reason: v.reason ?? null, accountId: ctx.account.id, at: ctx.now(),
       summary: status === 'received'
         ? `Received by ${parties.receiver} from ${parties.sender} (shipment "${s.name}").`
         : `Rejected by ${parties.receiver} (shipment "${s.name}" from ${parties.sender}): ${v.reason}`,
-    });
+    }]);
     const rolled = await rollUp(tx, ctx, s);
     await audit(tx, ctx, { entity: 'shipmentItem', entityId: item.id, action: v.action, before: item, after: { ...after, shipmentStatus: rolled.status } });
   });
@@ -258,12 +266,10 @@ export async function cancelShipment(ctx: Ctx, shipmentId: number) {
     const [row] = await tx.update(shipments).set({ status: 'cancelled', cancelledAt: ctx.now(), concurrencyStamp: newStamp() }).where(eq(shipments.id, s.id)).returning();
     if (s.sentAt) {
       const parties = await partiesOf(tx, s);
-      for (const i of items) {
-        await appendShippingEvent(tx, {
-          sample: { id: i.collectedSampleId, institutionId: s.institutionId }, kind: 'shipment_cancelled', accountId: ctx.account.id, at: ctx.now(),
-          summary: `The shipment "${s.name}" from ${parties.sender} to ${parties.receiver} was cancelled.`,
-        });
-      }
+      await appendShippingEvents(tx, items.map((i) => ({
+        sample: { id: i.collectedSampleId, institutionId: s.institutionId }, kind: 'shipment_cancelled' as const, accountId: ctx.account.id, at: ctx.now(),
+        summary: `The shipment "${s.name}" from ${parties.sender} to ${parties.receiver} was cancelled.`,
+      })));
     }
     await audit(tx, ctx, { entity: 'shipment', entityId: s.id, action: 'cancel', before: s, after: row });
   });
