@@ -3,32 +3,12 @@
 // CSV quoting; then times the streamed CSV export and a report page through app.inject (auth,
 // checks and serialisation included).
 // Usage: node --import tsx bench/forms-report-csv.ts   (PGlite in a temp dir; DATABASE_URL=postgres://... for PostgreSQL)
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { sql } from 'drizzle-orm';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
-import { firstStart } from '../server/db/seed/first-start';
 import { timeRequests } from './timing';
+import { openBenchApp } from './bench-app';
 
 const FIELDS = Number(process.env.BENCH_FIELDS ?? 100);
 const N = Number(process.env.BENCH_SUBMISSIONS ?? 10_000);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lims-bench-forms-'));
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir });
-const run = (q: string) => database.db.execute(sql.raw(q));
-const one = async (q: string) => ((await run(q)) as unknown as { rows: Record<string, unknown>[] }).rows[0];
-if (process.env.DATABASE_URL) {
-  await run('drop schema if exists drizzle cascade');
-  await run('drop schema if exists public cascade');
-  await run('create schema public');
-}
-await database.migrate();
-await firstStart(database.db, { adminEmail: 'bench@lab.local', adminPassword: 'Bench-Pass-1' });
-const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/none' }), database, logger: false });
-const token = (await app.inject({ method: 'POST', url: '/api/Authentication/login', payload: { userName: 'bench@lab.local', password: 'Bench-Pass-1' } })).json().token as string;
-const call = (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+const { database, run, one, call, close } = await openBenchApp('forms');
 
 const protocol = (await call('POST', '/api/institutions/1/collectionProtocols', { Title: 'Bench', Abbreviation: 'BN', Code: 'BN' })).json() as { id: number };
 const form = (await call('POST', `/api/institutions/1/collectionProtocols/${protocol.id}/collectionProtocolForms`, { Name: 'Bench questionnaire' })).json() as { id: number };
@@ -62,6 +42,4 @@ if (csv.statusCode !== 200) throw new Error(csv.body.slice(0, 200));
 const lines = csv.body.split('\r\n').length - 2;
 console.log(`CSV export: ${lines.toLocaleString()} rows x ${FIELDS + 8} columns, ${(csv.body.length / 1e6).toFixed(1)} MB in ${(ms / 1000).toFixed(1)} s`
   + ` (${Math.round(lines / (ms / 1000)).toLocaleString()} rows/s; heap +${((process.memoryUsage().heapUsed - heapBefore) / 1e6).toFixed(0)} MB, inject buffers the whole body)`);
-await app.close();
-await database.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await close();

@@ -3,30 +3,12 @@
 // pending, a third partly released, a third released, 70% Routine, 20% Urgent, 10% STAT; then times the
 // list through app.inject (median, p95 of BENCH_SAMPLES sequential requests, auth and serialisation included).
 // Usage: DATABASE_URL=postgres://root@127.0.0.1:5432/bench_orders npm run bench:orders   (or without it: PGlite in a temp dir)
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { sql } from 'drizzle-orm';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
-import { firstStart } from '../server/db/seed/first-start';
 import { timeRequests } from './timing';
+import { openBenchApp } from './bench-app';
 
 const N = Number(process.env.BENCH_ORDERS ?? 100_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 10);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lims-bench-orders-'));
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir });
-const run = (q: string) => database.db.execute(sql.raw(q));
-const one = async (q: string) => ((await run(q)) as unknown as { rows: Record<string, unknown>[] }).rows[0];
-if (process.env.DATABASE_URL) {
-  await run('drop schema if exists drizzle cascade');
-  await run('drop schema if exists public cascade');
-  await run('create schema public');
-}
-await database.migrate();
-await firstStart(database.db, { adminEmail: 'bench@lab.local', adminPassword: 'Bench-Pass-1' });
-const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/none' }), database, logger: false });
+const { database, run, one, call, close } = await openBenchApp('orders');
 
 const ref = async (table: string, where = 'true') => Number((await one(`select min(id) as id from ${table} where ${where}`)).id);
 const [type, gender, marital, vital] = await Promise.all(['patient_types', 'genders', 'marital_statuses', 'vital_statuses'].map((t) => ref(t)));
@@ -51,8 +33,7 @@ await run('update lims_orders set release_rank = case id % 3 when 0 then 0 when 
 await run('vacuum analyze');
 console.log(`filled in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-const token = (await app.inject({ method: 'POST', url: '/api/Authentication/login', payload: { userName: 'bench@lab.local', password: 'Bench-Pass-1' } })).json().token as string;
-const get = (url: string) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+const get = (url: string) => call('GET', url);
 const list = '/api/institutions/1/LIMSOrders?PageSize=10';
 const cases: [string, string][] = [
   ['newest first (default)', list],
@@ -68,5 +49,4 @@ for (const [name, url] of cases) {
   const r = await timeRequests(get, url, SAMPLES);
   console.log(`${name} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.total}`);
 }
-await app.close();
-await database.close();
+await close();

@@ -115,17 +115,9 @@ export type BoxPosition = z.infer<typeof BoxPosition>;
 
 export const TreeQuery = PagingQuery.extend({ parentId: Id.optional(), pageSize: Id.default(1000).transform((n) => Math.min(n, 1000)) });
 export type TreeQuery = z.infer<typeof TreeQuery>;
-export const TreeNode = z.object({
-  id: z.number(),
-  level: z.enum(STORAGE_LEVELS),
-  parentId: z.number().nullable(),
-  title: z.string(),
-  code: z.string().nullable(),
-  rows: z.number(),
-  columns: z.number(),
-  isEnabled: z.boolean(),
-  childCount: z.number(),
-});
+/** One node of the tree: the node's own fields and how many children it has. */
+export const TreeNode = StorageNode.pick({ id: true, level: true, parentId: true, title: true, code: true, rows: true, columns: true, isEnabled: true })
+  .extend({ childCount: z.number() });
 export type TreeNode = z.infer<typeof TreeNode>;
 
 /** Path parameters, one level deeper each. */

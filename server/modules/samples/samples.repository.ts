@@ -16,7 +16,7 @@ export interface SampleRef {
   isEnabled: boolean;
 }
 
-const refColumns = {
+export const refColumns = {
   id: collectedSamples.id, sampleId: collectedSamples.sampleId, patientId: collectedSamples.patientId,
   collectionProtocolId: collectedSamples.collectionProtocolId, specimenTypeId: collectedSamples.specimenTypeId, isEnabled: collectedSamples.isEnabled,
 };
@@ -63,7 +63,6 @@ export const sampleRefSql = (column: SQL) =>
 
 /** A sample of the institution by its sample ID (any case; the unique index answers), or null. */
 export async function sampleNamed(db: Db, inst: number, text: string) {
-  const [row] = await db.select({ id: collectedSamples.id, sampleId: collectedSamples.sampleId, patientId: collectedSamples.patientId, isEnabled: collectedSamples.isEnabled })
-    .from(collectedSamples).where(and(eq(collectedSamples.institutionId, inst), sql`lower(${collectedSamples.sampleId}) = ${text.toLowerCase()}`)).limit(1);
+  const [row] = await db.select(refColumns).from(collectedSamples).where(and(eq(collectedSamples.institutionId, inst), sql`lower(${collectedSamples.sampleId}) = ${text.toLowerCase()}`)).limit(1);
   return row ?? null;
 }

@@ -4,6 +4,7 @@ import { specimenTypes, unitOfMeasurements } from '../../platform/lookups/lookup
 import { byMrn, patientSummaryOf } from '../participants/participants.repository';
 import { hasWithdrawnOf, protocolTitleOf } from '../protocols';
 import { collectedSamples, sampleEvents } from './samples.table';
+import { refColumns, type SampleRef } from './samples.repository';
 
 // What the shipments module needs of samples (docs/shipments.md): it never reads samples' tables.
 // "In transit" is derived, not stored: a sample is in an open shipment while it has a pending
@@ -11,23 +12,13 @@ import { collectedSamples, sampleEvents } from './samples.table';
 // by table name here, so the samples module does not import the shipments module.
 
 /** What a shipment needs to know of a sample before shipping it. */
-export interface ShippableSample {
-  id: number;
-  sampleId: string;
+export interface ShippableSample extends SampleRef {
   institutionId: number;
-  collectionProtocolId: number;
-  patientId: number;
-  specimenTypeId: number;
   unitId: number;
   remainingAmount: number;
-  isEnabled: boolean;
 }
 
-const columns = {
-  id: collectedSamples.id, sampleId: collectedSamples.sampleId, institutionId: collectedSamples.institutionId,
-  collectionProtocolId: collectedSamples.collectionProtocolId, patientId: collectedSamples.patientId, specimenTypeId: collectedSamples.specimenTypeId,
-  unitId: collectedSamples.unitId, remainingAmount: collectedSamples.remainingAmount, isEnabled: collectedSamples.isEnabled,
-};
+const columns = { ...refColumns, institutionId: collectedSamples.institutionId, unitId: collectedSamples.unitId, remainingAmount: collectedSamples.remainingAmount };
 
 /**
  * Samples of this institution by record id, locked for the rest of the transaction (in id order, so
