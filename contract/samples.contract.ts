@@ -152,6 +152,10 @@ export const CollectedSample = RecordBase.extend({
   hasWithdrawnConsent: z.boolean(),
   /** Collected outside the protocol's start/end dates after the user confirmed it (issue 12). */
   collectedOutsideDates: z.boolean(),
+  /** In an open (draft or sent) shipment: it cannot be stored, aliquoted or sub-sampled (docs/shipments.md). */
+  inTransit: z.boolean(),
+  /** The open shipment holding it, or null. */
+  transitShipment: z.object({ id: z.number(), name: z.string(), status: z.string() }).nullable(),
 });
 export type CollectedSample = z.infer<typeof CollectedSample>;
 

@@ -165,6 +165,8 @@ export const ShipmentItem = z.object({
   processedAccount: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
   reason: z.string().nullable(),
   collectedSample: ShippedSample,
+  /** Where the sample is stored now in the caller's own boxes ("Freezer > ... > B4"), or null (docs/shipments.md "Custody"). */
+  storedAt: z.string().nullable(),
   concurrencyStamp: z.string(),
 });
 export type ShipmentItem = z.infer<typeof ShipmentItem>;

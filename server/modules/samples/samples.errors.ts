@@ -33,5 +33,9 @@ export const sampleErrors = defineErrors('samples', {
     status: 409,
     title: (sampleId: string, shipment: string) => `Sample ${sampleId} is in the shipment "${shipment}": it cannot be aliquoted or sub-sampled until the shipment is received or cancelled.`,
   },
+  held_elsewhere: {
+    status: 409,
+    title: (sampleId: string, holder: string) => `Sample ${sampleId} was received by ${holder}: it is in their custody, so it cannot be aliquoted or sub-sampled here.`,
+  },
   parent_disabled: { status: 409, title: (sampleId: string) => `Sample ${sampleId} is disabled: nothing can be taken from it.` },
 });

@@ -21,6 +21,8 @@ const extra = {
   parentSample: sql<{ id: number; sampleId: string } | null>`(select json_build_object('id', p.id, 'sampleId', p.sample_id)
     from collected_samples p where p.id = ${col('parent_id')})`,
   hasWithdrawnConsent: hasWithdrawnOf(col('patient_id')),
+  transitShipment: sql<{ id: number; name: string; status: string } | null>`(select json_build_object('id', sh.id, 'name', sh.name, 'status', sh.status)
+    from shipment_items i join shipments sh on sh.id = i.shipment_id where i.collected_sample_id = ${col('id')} and i.status = 'pending' limit 1)`,
 };
 const refs = () => [
   lookupJoin('specimenType', 'specimenTypes', collectedSamples.specimenTypeId),
@@ -46,7 +48,7 @@ function toDto(r: Row): CollectedSample {
     unitOfMeasurement: { id: r.unitId, unitName: r.unit?.title ?? null, unitSymbol: r.unitSymbol },
     collectedDate: r.collectedDate, collectedTime: r.collectedTime, isSubsample: r.isSubsample, parentSampleId: r.parentId, parentSample: r.parentSample,
     subSampleLineage: r.subSampleLineage, parentAmountUsed: r.parentAmountUsed, hasWithdrawnConsent: Boolean(r.hasWithdrawnConsent),
-    collectedOutsideDates: r.collectedOutsideDates,
+    collectedOutsideDates: r.collectedOutsideDates, inTransit: r.transitShipment !== null, transitShipment: r.transitShipment,
   };
 }
 

@@ -12,7 +12,8 @@ import { sampleErrors } from './samples.errors';
 import { draw, lockSample, recordEvent, round, type SampleRow, unitSymbol } from './ledger';
 import { assertSampleIdFree, childPrefix, generateSampleId, primaryPrefix } from './sample-ids';
 import { getSample, samplesByIds } from './samples.read';
-import { openShipmentOf } from './shipping';
+import { heldElsewhere, openShipmentOf } from './shipping';
+import { institutionTitles } from '../institutions/institutions.repository';
 import { aliquotAmountInParentUnit } from './unit-conversion';
 
 type Protocol = Awaited<ReturnType<typeof protocolOf>>;
@@ -89,6 +90,9 @@ async function createChild(tx: Db, ctx: Ctx, parent: SampleRow, v: ChildSpec) {
   // A sample in an open shipment is (or is about to be) elsewhere: nothing is taken from it until it is received or the shipment cancelled.
   const shipment = await openShipmentOf(tx, parent.id);
   if (shipment) throw sampleErrors.in_transit(parent.sampleId, shipment.name);
+  // Received by another institution: the tube is theirs to keep (docs/shipments.md "Custody").
+  const holder = await heldElsewhere(tx, parent);
+  if (holder) throw sampleErrors.held_elsewhere(parent.sampleId, (await institutionTitles(tx, [holder])).get(holder) ?? `institution ${holder}`);
   const unitId = v.unitId ?? parent.unitId;
   const found = await assertLookupIds(tx, inst, [
     { key: 'subSampleLineages', id: v.lineageId, field: 'subSampleLineageId', label: 'Sub Sample Lineage' },

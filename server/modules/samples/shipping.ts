@@ -95,3 +95,38 @@ export async function shippingCandidates(db: Db, institutionId: number, f: Candi
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(collectedSamples).where(where);
   return { rows, total: Number(n) };
 }
+
+/**
+ * Custody (docs/shipments.md "Custody"): the institution holding the sample now. A sample whose latest
+ * non-cancelled shipment item was received is in the receiver's custody; otherwise (never shipped,
+ * rejected, or pending: in transit, which callers refuse on their own) in its owner's. `col` is the
+ * sample's id column, `owner` its institution column.
+ */
+export const custodianOf = (col: SQL, owner: SQL) => sql<number>`coalesce((
+  select case when i.status = 'received' then sh.receiving_institution_id end
+  from shipment_items i join shipments sh on sh.id = i.shipment_id
+  where i.collected_sample_id = ${col} and i.status <> 'cancelled' order by i.id desc limit 1), ${owner})`;
+
+/** A sample as storage sees it: its reference, its owner and its custodian. */
+export interface CustodySample extends SampleRef { ownerId: number; custodianId: number; hasWithdrawnConsent: boolean }
+
+/**
+ * Samples by record id that the institution owns or holds (custody): a third institution's ids are
+ * absent. The caller decides what a sample owned but held elsewhere (`custodianId` not the
+ * institution) may still do.
+ */
+export async function custodySamplesOf(db: Db, institutionId: number, ids: number[]): Promise<CustodySample[]> {
+  if (!ids.length) return [];
+  const own = sql.raw('"collected_samples"');
+  const custodian = custodianOf(sql`${own}."id"`, sql`${own}."institution_id"`);
+  const rows = await db.select({ ...refColumns, ownerId: collectedSamples.institutionId, custodianId: custodian, withdrawn: hasWithdrawnOf(sql`${own}."patient_id"`) }).from(collectedSamples)
+    .where(and(inArray(collectedSamples.id, ids), sql`(${collectedSamples.institutionId} = ${institutionId} or ${custodian} = ${institutionId})`));
+  return rows.map(({ withdrawn, ...r }) => ({ ...r, custodianId: Number(r.custodianId), hasWithdrawnConsent: Boolean(withdrawn) }));
+}
+
+/** The receiver holding the sample now, when it is not its owner (shipped and received), else null. */
+export async function heldElsewhere(db: Db, sample: { id: number; institutionId: number }): Promise<number | null> {
+  const res = (await db.execute(sql`select ${custodianOf(sql`${sample.id}`, sql`${sample.institutionId}`)} as c`)) as unknown as { rows: { c: number }[] };
+  const c = Number(res.rows[0]?.c);
+  return c && c !== sample.institutionId ? c : null;
+}

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { siteJoin } from '../institutions/institutions.repository';
 import { protocolTitleOf } from '../protocols';
 import { shippedSampleOf, shippingCandidates } from '../samples';
+import { storedLabelsOf } from '../storage';
 import { shipmentItems, shipments } from './shipments.table';
 
 // Qualified by hand: Drizzle renders columns unqualified inside sql``.
@@ -107,6 +108,7 @@ export async function listItems(ctx: Ctx, shipmentId: number, opts: { ids?: numb
     .where(and(eq(shipmentItems.shipmentId, shipmentId), opts.ids ? inArray(shipmentItems.id, opts.ids) : undefined))
     .orderBy(asc(shipmentItems.id));
   const who = [...new Set(rows.map((r) => r.item.processedById).filter((x): x is number => x !== null))];
+  const stored = await storedLabelsOf(ctx.db, instOf(ctx), rows.map((r) => r.item.collectedSampleId));
   const names = new Map((who.length ? await ctx.db.select().from(accountNames).where(inArray(accountNames.id, who)) : []).map((a) => [a.id, { firstName: a.firstName, lastName: a.lastName }]));
   return rows.map(({ item, specimenType, unitName, unitSymbol, sample }) => {
     const donor = shipment.includeDonorIdentity && sample?.donor
@@ -120,6 +122,7 @@ export async function listItems(ctx: Ctx, shipmentId: number, opts: { ids?: numb
         id: item.collectedSampleId, sampleId: sample?.sampleId ?? '', specimenType: { id: item.specimenTypeId, title: str(specimenType) }, amount: item.amount,
         unitOfMeasurement: { unitName: str(unitName), unitSymbol: str(unitSymbol) }, donor,
       },
+      storedAt: stored.get(item.collectedSampleId) ?? null,
       concurrencyStamp: item.concurrencyStamp,
     };
   });

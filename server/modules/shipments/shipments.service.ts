@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { assertSiteIds, institutionExists, institutionTitles } from '../institutions/institutions.repository';
 import { assertUsable, protocolOf } from '../protocols';
 import { appendShippingEvents, lockShippableSamples, openShipmentOf, sampleCodeOf, type ShippableSample } from '../samples';
+import { vacateForShipment } from '../storage';
 import { shipmentItems, shipments } from './shipments.table';
 import { shipmentErrors } from './shipments.errors';
 import { getShipment, listItems } from './shipments.read';
@@ -91,8 +92,12 @@ async function shippable(tx: Db, ctx: Ctx, ids: number[]) {
 
 const sentSummary = (p: { sender: string; receiver: string }, name: string) => `Sent by ${p.sender} to ${p.receiver} in the shipment "${name}".`;
 
-/** The chain of custody of samples leaving: one history entry each, in the caller's transaction. */
+/**
+ * The chain of custody of samples leaving, in the caller's transaction: their storage positions are
+ * vacated (the tubes leave the boxes) and each history says it was sent.
+ */
 async function recordSent(tx: Db, ctx: Ctx, s: ShipmentRow, samples: Pick<ShippableSample, 'id' | 'institutionId'>[]) {
+  await vacateForShipment(tx, ctx, samples.map((x) => x.id), s.name);
   const parties = await partiesOf(tx, s);
   await appendShippingEvents(tx, samples.map((sample) => ({ sample, kind: 'shipped' as const, summary: sentSummary(parties, s.name), accountId: ctx.account.id, at: ctx.now() })));
 }

@@ -4,6 +4,7 @@ import { testApp, json, pagination } from '../../test/harness';
 import { createAccount, login, signedIn } from '../../test/factories';
 import { participant, referenceIds } from '../../test/participants-fixtures';
 import { createProtocol, protocolRefs, signaturePng } from '../../test/protocols-fixtures';
+import { nodePath, storageChain, storageRefs } from '../../test/storage-fixtures';
 import { auditEvents } from '../../platform/audit.table';
 
 const t = await testApp();
@@ -13,7 +14,7 @@ const B = await signedIn(t, ['Coordinator']);
 const C = await signedIn(t, ['Coordinator']);
 type Rec = Record<string, unknown> & { id: number };
 type Sample = Rec & { sampleId: string; concurrencyStamp: string };
-type Item = Rec & { status: string; concurrencyStamp: string; collectedSample: Rec & { sampleId: string; donor: Rec | null } };
+type Item = Rec & { status: string; concurrencyStamp: string; storedAt: string | null; collectedSample: Rec & { sampleId: string; donor: Rec | null } };
 type Ship = Rec & { status: string; direction: string; itemCounts: Record<string, number> };
 
 /** A protocol of A with its site, an event, and one enrolled patient; `sample()` collects one. */
@@ -202,6 +203,76 @@ describe('items and status', () => {
     expect((await p.history(s2)).map((h) => h.kind)).toEqual(['collected', 'shipped']);
     const empty = json<Ship>(await t.call('POST', api(A.institution), { token: A.token, body: body({ Draft: true }) }));
     expect(json(await t.call('POST', api(A.institution, `/${empty.id}/send`), { token: A.token })).code).toBe('shipments.no_items');
+  });
+});
+
+/** An Institution Administrator of the institution (storage.allocate) with a fresh 3 x 3 box. */
+async function keeper(who: typeof A) {
+  const admin = await signedIn(t, ['Institution Administrator'], who.institution);
+  const chain = await storageChain(t, who.institution.id, admin.token, await storageRefs(t, who.institution.id, admin.token), { Rows: 3, Columns: 3 });
+  const url = nodePath(who.institution.id, chain.ids);
+  const positions = async () => json<{ id: number; code: string; occupied: boolean; occupant: Rec | null }[]>(await t.call('GET', `${url}/StorageContainerBoxPositions`, { token: admin.token }));
+  const [first, second] = await positions();
+  const occupancies = (positionId: number) => `${url}/StorageContainerBoxPositions/${positionId}/StorageContainerBoxPositionOccupancies`;
+  const allocate = (sampleId: number, token = admin.token, position = first) => t.call('POST', occupancies(position.id), { token, body: { CollectedSampleID: sampleId } });
+  return { admin, chain, url, positions, first, second, occupancies, allocate };
+}
+
+describe('custody: a received sample is stored by the receiver', () => {
+  it('sending vacates the sender\'s position; the receiver stores it in its own box (shipped fields only); sender and third institution are refused', async () => {
+    const [kA, kB, kC] = [await keeper(A), await keeper(B), await keeper(C)];
+    const [s1, s2] = [await p.sample(), await p.sample()];
+    expect((await kA.allocate(s1.id)).statusCode).toBe(201);
+    const sampleOf = async (x: Sample) => json<Sample & { inTransit: boolean; transitShipment: Rec | null }>(await t.call('GET', `${p.base}/collectedSamples/${x.id}`, { token: A.token }));
+    expect(await sampleOf(s1)).toMatchObject({ inTransit: false, transitShipment: null });
+
+    const s = await ship([s1.id, s2.id], { Name: 'Custody run' });
+    // The tube left the box: its position is free, its history says why, before it says it was sent.
+    expect((await kA.positions())[0]).toMatchObject({ occupied: false });
+    const sent = await p.history(s1);
+    expect(sent.map((h) => h.kind)).toEqual(['collected', 'allocated', 'vacated', 'shipped']);
+    expect(sent[2].reason).toBe('Shipped in "Custody run"');
+    expect(await sampleOf(s1)).toMatchObject({ inTransit: true, transitShipment: { id: s.id, name: 'Custody run', status: 'shipped' } });
+    // In transit: the sender cannot store it; the receiver cannot either before receiving it (not yet theirs).
+    expect(json(await kA.allocate(s2.id))).toMatchObject({ status: 409, code: 'storage.sample_in_transit' });
+    expect((await kB.allocate(s1.id)).statusCode).toBe(404);
+
+    const [i1, i2] = await itemsOf(B, s);
+    await act(B, s, i1, 'receive');
+    await act(B, s, i2, 'reject', { Reason: 'Thawed' });
+    expect(await sampleOf(s1)).toMatchObject({ inTransit: false, transitShipment: null });
+
+    // The receiver stores s1 in its own box: the row is B's, the grid shows only the shipped fields.
+    const suggest = json<{ suggestion: { boxId: number } | null }>(await t.call('GET', `/api/institutions/${B.institution.id}/storageContainers/suggest?collectedSampleId=${s1.id}`, { token: kB.admin.token }));
+    expect(suggest.suggestion).not.toBeNull();
+    const stored = await kB.allocate(s1.id);
+    expect(stored.statusCode, stored.body).toBe(201);
+    const occ = json<Rec & { concurrencyStamp: string }>(stored);
+    const [cell] = await kB.positions();
+    expect(cell.occupant).toMatchObject({ sampleId: s1.sampleId, specimenType: { title: 'Whole Blood' } });
+    expect(JSON.stringify([occ, cell])).not.toContain('Almaz');
+    const [row] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entity, 'storageOccupancy'), eq(auditEvents.entityId, String(occ.id))));
+    expect(row.institutionId).toBe(B.institution.id);
+    expect(json(await t.call('GET', `/api/institutions/${B.institution.id}/collectedSamples/${s1.id}/position`, { token: kB.admin.token }))).toMatchObject({ occupancy: { id: occ.id } });
+    // The receiver's item shows where it is stored; the sender's does not (not in its boxes).
+    expect((await itemsOf(B, s))[0].storedAt).toBe(`Freezer 0 > Shelf 1 > Rack 2 > Drawer 3 > Box > ${kB.first.code}`);
+    expect((await itemsOf(A, s))[0].storedAt).toBeNull();
+    // The owner's history says who stores it, not where (the receiver's layout is its own).
+    const h = await p.history(s1);
+    expect(h.at(-1)).toMatchObject({ kind: 'allocated', summary: `Stored by ${B.institution.title}.` });
+
+    // The sender can no longer store or aliquot it; a third institution does not see it.
+    expect(json(await kA.allocate(s1.id, kA.admin.token, kA.second))).toMatchObject({ status: 409, code: 'storage.sample_held_elsewhere', title: `Sample ${s1.sampleId} was received by ${B.institution.title}: it is in their custody and can no longer be stored here.` });
+    expect(json(await p.aliquot(s1))).toMatchObject({ status: 409, code: 'samples.held_elsewhere' });
+    expect((await kC.allocate(s1.id)).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/institutions/${C.institution.id}/storageContainers/suggest?collectedSampleId=${s1.id}`, { token: kC.admin.token })).statusCode).toBe(404);
+    // The rejected sample is the sender's again: stored and aliquoted there.
+    expect((await kA.allocate(s2.id, kA.admin.token, kA.second)).statusCode).toBe(201);
+    expect((await p.aliquot(s2)).statusCode).toBe(201);
+    // The receiver takes it out again (history: by whom, not where).
+    const out = await t.call('PUT', `${kB.occupancies(kB.first.id)}/${occ.id}/vacate`, { token: kB.admin.token, body: { ConcurrencyStamp: occ.concurrencyStamp, VacateReason: 'Used up' } });
+    expect(out.statusCode, out.body).toBe(200);
+    expect((await p.history(s1)).at(-1)).toMatchObject({ kind: 'vacated', summary: `Taken out of storage by ${B.institution.title}.`, reason: 'Used up' });
   });
 });
 

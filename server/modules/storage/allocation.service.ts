@@ -6,8 +6,9 @@ import { audit } from '../../platform/audit';
 import { newStamp } from '../../platform/records';
 import type { Db } from '../../db/client';
 import { assertUsable } from '../protocols';
-import { appendSampleEvent, sampleRefOf, sampleRefsOf, type SampleRef } from '../samples/samples.repository';
-import { openShipmentOf } from '../samples';
+import { institutionTitles } from '../institutions/institutions.repository';
+import { appendSampleEvent, type SampleRef } from '../samples/samples.repository';
+import { type CustodySample, custodySamplesOf, openShipmentOf, sampleCodeOf } from '../samples';
 import { boxPositionOccupancies as occ, boxPositions, storageNodes } from './storage.table';
 import { storageErrors } from './storage.errors';
 import { nodesOnPath, type NodeRow } from './storage-scope';
@@ -43,14 +44,32 @@ async function lockBox(ctx: Ctx, tx: Db, path: number[], mode: 'share' | 'update
   return locked;
 }
 
-/** Samples that may be stored: of this institution (404), enabled, not in transit (issue 15), donor's consent not withdrawn. */
-async function usable(ctx: Ctx, tx: Db, s: SampleRef | null): Promise<SampleRef> {
+const titleOf = async (tx: Db, inst: number) => (await institutionTitles(tx, [inst])).get(inst) ?? `institution ${inst}`;
+
+/**
+ * Samples that may be stored: in this institution's custody (docs/shipments.md "Custody": its own, or
+ * received from another; a third institution's is 404, its own received elsewhere 409), enabled, not in
+ * transit, donor's consent not withdrawn (a received sample's donor is not named to the receiver).
+ */
+async function usable(ctx: Ctx, tx: Db, s: CustodySample | null): Promise<CustodySample> {
+  const inst = instOf(ctx);
   if (!s) throw notFound('Collected sample');
+  if (s.custodianId !== inst) throw storageErrors.sample_held_elsewhere(s.sampleId, await titleOf(tx, s.custodianId));
   if (!s.isEnabled) throw storageErrors.sample_disabled(s.sampleId);
   const shipment = await openShipmentOf(tx, s.id);
   if (shipment) throw storageErrors.sample_in_transit(s.sampleId, shipment.name);
-  await assertUsable(ctx, { patientId: s.patientId }, tx);
+  if (s.ownerId === inst) await assertUsable(ctx, { patientId: s.patientId }, tx);
+  else if (s.hasWithdrawnConsent) throw storageErrors.received_consent_withdrawn(s.sampleId);
   return s;
+}
+
+/**
+ * A history line for a stay in storage. Another institution's sample (received) is told only who stores
+ * it, never where: the owner reads its history, and the receiver's storage layout is not its business.
+ */
+async function stayText(tx: Db, inst: number, sample: { ownerId: number }, verb: 'Stored at' | 'Taken out of', where: string) {
+  if (sample.ownerId === inst) return `${verb} ${where}.`;
+  return `${verb === 'Stored at' ? 'Stored' : 'Taken out of storage'} by ${await titleOf(tx, inst)}.`;
 }
 
 /** 409 when any of the samples is stored already, naming where. */
@@ -60,7 +79,7 @@ async function assertNotPlaced(tx: Db, inst: number, samples: SampleRef[]) {
 }
 
 /** Writes the occupancies, the samples' history and the audit rows; returns the new occupancy ids in order. */
-async function place(ctx: Ctx, tx: Db, pairs: { sample: SampleRef; position: PositionRow }[]) {
+async function place(ctx: Ctx, tx: Db, pairs: { sample: CustodySample; position: PositionRow }[]) {
   const inst = instOf(ctx);
   const rows = await tx.insert(occ).values(pairs.map(({ sample, position }) => ({
     institutionId: inst, positionId: position.id, collectedSampleId: sample.id, allocatedById: ctx.account.id, allocatedAt: ctx.now(),
@@ -68,7 +87,7 @@ async function place(ctx: Ctx, tx: Db, pairs: { sample: SampleRef; position: Pos
   const locations = await locationsOf(tx, inst, pairs.map((p) => p.position));
   for (const [i, { sample, position }] of pairs.entries()) {
     const where = locations.get(position.id)!.label;
-    await appendSampleEvent(tx, ctx, sample.id, 'allocated', { summary: `Stored at ${where}.` });
+    await appendSampleEvent(tx, ctx, sample.id, 'allocated', { summary: await stayText(tx, inst, sample, 'Stored at', where) });
     await audit(tx, ctx, { entity: AUDIT_ENTITY, entityId: rows[i].id, action: 'allocate', after: { ...rows[i], sampleId: sample.sampleId, location: where } });
   }
   return rows.map((r) => r.id);
@@ -105,7 +124,7 @@ export async function allocate(ctx: Ctx, boxPath: number[], positionId: number, 
     id = await ctx.db.transaction(async (tx) => {
       const box = seen.box = await lockBox(ctx, tx, boxPath, 'share');
       const position = seen.position = await positionIn(tx, box.id, positionId);
-      const sample = await usable(ctx, tx, await sampleRefOf(tx, inst, Number(input.collectedSampleId)));
+      const sample = await usable(ctx, tx, (await custodySamplesOf(tx, inst, [Number(input.collectedSampleId)]))[0] ?? null);
       seen.samples = [sample];
       const [taken] = await selectOccupancies(tx, inst, { where: and(eq(occ.positionId, position.id), isNull(occ.vacatedAt)), limit: 1 });
       if (taken) throw storageErrors.position_occupied(position.code, box.title, taken.collectedSample.sampleId);
@@ -131,8 +150,8 @@ export async function bulkAllocate(ctx: Ctx, boxPath: number[], input: BulkAlloc
   try {
     made = await ctx.db.transaction(async (tx) => {
       const box = seen.box = await lockBox(ctx, tx, boxPath, 'update');
-      const found = new Map((await sampleRefsOf(tx, inst, ids)).map((s) => [s.id, s]));
-      const samples: SampleRef[] = [];
+      const found = new Map((await custodySamplesOf(tx, inst, ids)).map((s) => [s.id, s]));
+      const samples: CustodySample[] = [];
       for (const id of ids) samples.push(await usable(ctx, tx, found.get(id) ?? null));
       seen.samples = samples;
       await assertNotPlaced(tx, inst, samples);
@@ -163,15 +182,15 @@ export async function vacate(ctx: Ctx, boxPath: number[], positionId: number, oc
     const position = await positionIn(tx, box.id, positionId);
     const [row] = await tx.select().from(occ).where(and(eq(occ.id, occupancyId), eq(occ.positionId, position.id), eq(occ.institutionId, inst))).for('update').limit(1);
     if (!row) throw notFound('Occupancy');
-    const sample = await sampleRefOf(tx, inst, row.collectedSampleId);
-    const sampleId = sample?.sampleId ?? String(row.collectedSampleId);
+    const [sample] = await custodySamplesOf(tx, inst, [row.collectedSampleId]);
+    const sampleId = sample?.sampleId ?? await sampleCodeOf(tx, row.collectedSampleId);
     if (row.vacatedAt) throw storageErrors.already_vacated(sampleId, position.code);
     if (row.concurrencyStamp !== String(input.concurrencyStamp)) throw staleStamp();
     const reason = String(input.vacateReason);
     const [after] = await tx.update(occ).set({ vacatedAt: ctx.now(), vacatedById: ctx.account.id, vacateReason: reason, concurrencyStamp: newStamp() })
       .where(eq(occ.id, row.id)).returning();
     const where = (await locationsOf(tx, inst, [position])).get(position.id)!.label;
-    await appendSampleEvent(tx, ctx, row.collectedSampleId, 'vacated', { summary: `Taken out of ${where}.`, reason });
+    await appendSampleEvent(tx, ctx, row.collectedSampleId, 'vacated', { summary: await stayText(tx, inst, { ownerId: sample?.ownerId ?? inst }, 'Taken out of', where), reason });
     await audit(tx, ctx, { entity: AUDIT_ENTITY, entityId: row.id, action: 'vacate', before: row, after: { ...after, sampleId, location: where } });
   });
   return occupancyById(ctx, occupancyId);
@@ -182,4 +201,26 @@ export async function occupiedCount(tx: Db, boxId: number) {
   const [{ n }] = await tx.select({ n: count() }).from(occ).innerJoin(boxPositions, eq(boxPositions.id, occ.positionId))
     .where(and(eq(boxPositions.boxId, boxId), isNull(occ.vacatedAt)));
   return n;
+}
+
+/**
+ * Sending a shipment takes its samples out of the sender's boxes (docs/shipments.md "Custody"): the
+ * tubes leave, so their positions are vacated in the sending transaction, each with a history entry
+ * and an audit row. Samples not stored are skipped.
+ */
+export async function vacateForShipment(tx: Db, ctx: Ctx, sampleIds: number[], shipmentName: string) {
+  if (!sampleIds.length) return;
+  const inst = instOf(ctx);
+  const rows = await tx.select().from(occ).where(and(eq(occ.institutionId, inst), inArray(occ.collectedSampleId, sampleIds), isNull(occ.vacatedAt))).for('update');
+  if (!rows.length) return;
+  const reason = `Shipped in "${shipmentName}"`;
+  const cells = await tx.select().from(boxPositions).where(inArray(boxPositions.id, rows.map((r) => r.positionId)));
+  const locations = await locationsOf(tx, inst, cells);
+  for (const row of rows) {
+    const [after] = await tx.update(occ).set({ vacatedAt: ctx.now(), vacatedById: ctx.account.id, vacateReason: reason, concurrencyStamp: newStamp() })
+      .where(eq(occ.id, row.id)).returning();
+    const where = locations.get(row.positionId)!.label;
+    await appendSampleEvent(tx, ctx, row.collectedSampleId, 'vacated', { summary: `Taken out of ${where}.`, reason });
+    await audit(tx, ctx, { entity: AUDIT_ENTITY, entityId: row.id, action: 'vacate', before: row, after: { ...after, location: where } });
+  }
 }

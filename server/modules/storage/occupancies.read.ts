@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Occupancy, SamplePosition, Suggestion } from '../../../contract/storage.contract';
 import type { PagingQuery } from '../../../contract/common.contract';
@@ -7,7 +7,8 @@ import { notFound } from '../../platform/errors';
 import { offsetOf } from '../../platform/paging';
 import { accountNames } from '../../platform/account-names';
 import type { Db } from '../../db/client';
-import { sameKindSampleIds, sampleRefOf, sampleSummaryOf } from '../samples/samples.repository';
+import { sameKindSampleIds, sampleSummaryOf } from '../samples/samples.repository';
+import { custodySamplesOf } from '../samples';
 import { boxPositionOccupancies as occ, boxPositions, storageNodes } from './storage.table';
 import { nodesOnPath } from './storage-scope';
 import { locationsOf, type PositionCell } from './storage-locations';
@@ -84,9 +85,9 @@ export async function listBoxPositions(ctx: Ctx, path: number[]) {
   }));
 }
 
-/** The sample in the institution, or 404. */
+/** The sample the institution owns or holds (received), or 404. */
 async function sampleOf(ctx: Ctx, id: number) {
-  const s = await sampleRefOf(ctx.db, instOf(ctx), id);
+  const [s] = await custodySamplesOf(ctx.db, instOf(ctx), [id]);
   if (!s) throw notFound('Collected sample');
   return s;
 }
@@ -134,4 +135,11 @@ export async function suggestPosition(ctx: Ctx, collectedSampleId: number): Prom
     suggestion: cell ? (await locationsOf(ctx.db, inst, [cell])).get(cell.id)! : null,
     basis: same ? 'same_kind' : cell ? 'any' : null,
   };
+}
+
+/** Where each of the samples is stored now in the institution's boxes (the label), keyed by sample id; absent: not stored there. */
+export async function storedLabelsOf(db: Db, institutionId: number, sampleIds: number[]) {
+  if (!sampleIds.length) return new Map<number, string>();
+  const rows = await selectOccupancies(db, institutionId, { where: and(inArray(occ.collectedSampleId, sampleIds), isNull(occ.vacatedAt)), limit: sampleIds.length });
+  return new Map(rows.map((r) => [r.collectedSampleId, r.location.label]));
 }

@@ -34,6 +34,11 @@ export const storageErrors = defineErrors('storage', {
   sample_placed: { status: 409, title: (sampleId: string, where: string) => `Sample ${sampleId} is already stored at ${where}: vacate it there first.` },
   sample_in_transit: { status: 409, title: (sampleId: string, shipment: string) => `Sample ${sampleId} is in the open shipment ${shipment}: it can be stored once received.` },
   sample_disabled: { status: 409, title: (sampleId: string) => `Sample ${sampleId} is disabled: it cannot be stored.` },
+  sample_held_elsewhere: {
+    status: 409,
+    title: (sampleId: string, holder: string) => `Sample ${sampleId} was received by ${holder}: it is in their custody and can no longer be stored here.`,
+  },
+  received_consent_withdrawn: { status: 409, title: (sampleId: string) => `Sample ${sampleId}: its donor withdrew consent at the sending institution, so it cannot be stored.` },
   box_disabled: { status: 409, title: (box: string) => `${box} is disabled: enable the box before storing samples in it.` },
   box_lacks_room: {
     status: 409,

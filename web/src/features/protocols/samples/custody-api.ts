@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OrderSummary } from '@contract/orders.contract';
-import type { SamplePosition, StorageLocation, Suggestion } from '@contract/storage.contract';
+import type { SamplePosition } from '@contract/storage.contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { useSuggestion } from '@/lib/storage-positions';
 
 /** How many orders the sample page lists; more is rare, and the page says when there are more. */
 export const ORDERS_SHOWN = 50;
@@ -17,14 +18,7 @@ export function useStoredPosition(instId: number, collectedSampleId: number, ena
 }
 
 /** GET storageContainers/suggest: asked for only when the user presses Suggest a position. */
-export function usePositionSuggestion(instId: number, collectedSampleId: number, enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.storage.suggestion(instId, collectedSampleId),
-    queryFn: () => api.get<Suggestion>(`/institutions/${instId}/storageContainers/suggest`, { collectedSampleId }, { notify: false }),
-    enabled,
-    staleTime: 0,
-  });
-}
+export const usePositionSuggestion = (instId: number, collectedSampleId: number, enabled: boolean) => useSuggestion(instId, collectedSampleId, enabled);
 
 /** GET LIMSOrders?CollectedSampleId=: the lab orders placed on this sample, newest first. */
 export function useOrdersOnSample(instId: number, collectedSampleId: number, enabled: boolean) {
@@ -35,8 +29,4 @@ export function useOrdersOnSample(instId: number, collectedSampleId: number, ena
   });
 }
 
-/** "Freezer A > Shelf 1 > Rack 2 > Drawer 1 > Box 3, position B4" */
-export const locationText = (l: StorageLocation) => `${l.path.map((n) => n.title).join(' > ')}, position ${l.positionCode}`;
-
-/** Configuration > Storage Container keeps its selection in `?path=` (the node ids, container first). */
-export const boxLink = (l: StorageLocation) => `/configuration/storage-container?path=${l.path.map((n) => n.id).join('.')}`;
+export { boxLink, locationText } from '@/lib/storage-positions';

@@ -1,19 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CollectedSample } from '@contract/samples.contract';
-import type { BoxPosition, ChildInput, ContainerInput, Occupancy, SamplePosition, StorageNode, Suggestion, TreeNode } from '@contract/storage.contract';
+import type { BoxPosition, ChildInput, ContainerInput, Occupancy, SamplePosition, StorageNode, TreeNode } from '@contract/storage.contract';
 import { api, ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { collectionUrl, nodeUrl, occupanciesUrl } from '@/lib/storage-positions';
 
 const keys = queryKeys.storage;
-/** The collection segment of each level under its parent (spec 2 §7). */
-const SEGMENTS = ['storageContainers', 'storageContainerShelfs', 'storageContainerRacks', 'storageContainerDrawers', 'storageContainerBoxes'];
-
-/** The nested API path of the node whose ancestors and itself are `ids`, outermost first. */
-export const nodeUrl = (instId: number, ids: number[]) => `/institutions/${instId}${ids.map((id, i) => `/${SEGMENTS[i]}/${id}`).join('')}`;
-/** The collection under `parentIds` (none: the containers). */
-export const collectionUrl = (instId: number, parentIds: number[]) => `${nodeUrl(instId, parentIds)}/${SEGMENTS[parentIds.length]}`;
-const occupanciesUrl = (instId: number, boxPath: number[], positionId: number) =>
-  `${nodeUrl(instId, boxPath)}/StorageContainerBoxPositions/${positionId}/StorageContainerBoxPositionOccupancies`;
+export { collectionUrl, nodeUrl, useSuggestion } from '@/lib/storage-positions';
 
 /** Children of one node (null: the containers), enabled only, as the tree shows them. */
 export function useChildren(instId: number, parentId: number | null, enabled = true) {
@@ -74,16 +67,6 @@ export function useSamplePosition(instId: number, collectedSampleId: number | nu
   return useQuery({
     queryKey: keys.samplePosition(instId, collectedSampleId ?? 0),
     queryFn: () => api.get<SamplePosition>(`/institutions/${instId}/collectedSamples/${collectedSampleId}/position`, undefined, { notify: false }),
-    enabled: collectedSampleId !== null,
-    staleTime: 0,
-  });
-}
-
-/** The first free position for a sample (docs/storage.md: same protocol and specimen type first), or null when every box is full. */
-export function useSuggestion(instId: number, collectedSampleId: number | null) {
-  return useQuery({
-    queryKey: keys.suggestion(instId, collectedSampleId ?? 0),
-    queryFn: () => api.get<Suggestion>(`/institutions/${instId}/storageContainers/suggest`, { collectedSampleId: collectedSampleId! }, { notify: false }),
     enabled: collectedSampleId !== null,
     staleTime: 0,
   });
