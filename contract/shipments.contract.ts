@@ -92,6 +92,17 @@ export const ShipmentListQuery = PagingQuery.extend({
   sendingInstitutionId: optionalId,
   receivingInstitutionId: optionalId,
   status: z.enum(SHIPMENT_STATUSES, { error: `One of ${SHIPMENT_STATUSES.join(', ')}` }).optional(),
+  /** Several statuses, comma-separated (the overview's Requests: `shipped,partially_received`). */
+  statuses: z.string().max(200).optional().transform((v, ctx) => {
+    if (!v) return undefined;
+    const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+    const bad = list.find((x) => !(SHIPMENT_STATUSES as readonly string[]).includes(x));
+    if (bad !== undefined || !list.length) {
+      ctx.addIssue({ code: 'custom', message: `Comma-separated, each one of ${SHIPMENT_STATUSES.join(', ')}` });
+      return z.NEVER;
+    }
+    return list as ShipmentStatus[];
+  }),
   collectionProtocolId: optionalId,
 });
 export type ShipmentListQuery = z.infer<typeof ShipmentListQuery>;

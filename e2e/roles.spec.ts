@@ -5,9 +5,9 @@ import { mainNav, pickInstitution, signInAndPick } from './support/ui';
 
 // Issue 11 "role-aware screens": what an account may not use is not offered, and a deep link to it shows the
 // one no-access screen (docs/permissions.md, "What the web hides").
-const ALL = ['Home', 'Collection Protocols', 'Orders', 'Configuration', 'Participants', 'Report', 'Setting', 'Accounts'];
+const ALL = ['Home', 'Collection Protocols', 'Orders', 'Shipments', 'Configuration', 'Participants', 'Report', 'Setting', 'Accounts'];
 const ACTIONS = ['Barcode Generator', 'New Order', 'New Participant'];
-const TECHNICIAN = ['Home', 'Collection Protocols', 'Orders', 'Configuration', 'Participants', 'Setting'];
+const TECHNICIAN = ['Home', 'Collection Protocols', 'Orders', 'Shipments', 'Configuration', 'Participants', 'Setting'];
 /** The first look after a full page load (a deep link) waits longer: the app boots and asks /me again. */
 const afterLoad = expect.configure({ timeout: 20_000 });
 

@@ -72,6 +72,7 @@ export async function listShipments(ctx: Ctx, q: ShipmentListQuery) {
   if (s) parts.push(eq(shipments.institutionId, s));
   if (r) parts.push(eq(shipments.receivingInstitutionId, r), sql`${shipments.sentAt} is not null`);
   if (q.status) parts.push(eq(shipments.status, q.status));
+  if (q.statuses) parts.push(inArray(shipments.status, q.statuses));
   if (q.collectionProtocolId) parts.push(eq(shipments.collectionProtocolId, q.collectionProtocolId), eq(shipments.institutionId, inst));
   if (q.isEnabled !== undefined) parts.push(eq(shipments.isEnabled, q.isEnabled));
   if (q.searchTerm) {

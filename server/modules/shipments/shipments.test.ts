@@ -241,6 +241,11 @@ describe('custody: a received sample is stored by the receiver', () => {
     await act(B, s, i1, 'receive');
     await act(B, s, i2, 'reject', { Reason: 'Thawed' });
     expect(await sampleOf(s1)).toMatchObject({ inTransit: false, transitShipment: null });
+    // The overview's lists: Requests (awaiting receipt) no longer hold it, Approved (received) does.
+    const listed = async (q: string) => ids(json<Rec[]>(await t.call('GET', api(B.institution, `?ReceivingInstitutionID=${B.institution.id}&${q}`), { token: B.token })));
+    expect(await listed('Statuses=shipped,partially_received')).not.toContain(s.id);
+    expect(await listed('Statuses=received')).toContain(s.id);
+    expect(json(await t.call('GET', api(B.institution, '?Statuses=shipped,lost'), { token: B.token }))).toMatchObject({ status: 400 });
 
     // The receiver stores s1 in its own box: the row is B's, the grid shows only the shipped fields.
     const suggest = json<{ suggestion: { boxId: number } | null }>(await t.call('GET', `/api/institutions/${B.institution.id}/storageContainers/suggest?collectedSampleId=${s1.id}`, { token: kB.admin.token }));

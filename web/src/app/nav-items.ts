@@ -1,4 +1,4 @@
-import { IconAdjustmentsHorizontal, IconClipboardList, IconFlask, IconHome, IconReportAnalytics, IconSettings, IconUsers, IconUserShield } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconClipboardList, IconFlask, IconHome, IconReportAnalytics, IconSettings, IconTruckDelivery, IconUsers, IconUserShield } from '@tabler/icons-react';
 
 // spec 1 §2: the main entries of the top navigation, in product order. The permission each needs is its
 // address's rule in ROUTE_ACCESS (./route-access.ts), so a link is shown exactly when its screen would open.
@@ -6,6 +6,8 @@ export const NAV_ITEMS = [
   { label: 'Home', to: '/', icon: IconHome },
   { label: 'Collection Protocols', to: '/collection-protocols', icon: IconFlask },
   { label: 'Orders', to: '/orders', icon: IconClipboardList },
+  // Not in spec 1 §2's list (docs/spec-deviations.md): spec 2's Shipments overview needs a way in.
+  { label: 'Shipments', to: '/shipment/overview', icon: IconTruckDelivery },
   { label: 'Configuration', to: '/configuration', icon: IconSettings },
   { label: 'Participants', to: '/patients', icon: IconUsers },
   { label: 'Report', to: '/report', icon: IconReportAnalytics },

@@ -6,6 +6,8 @@ import type { Shipment, ShipmentCandidate, ShipmentInput, ShipmentItem, Shipment
 import { api, ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { tokenStore } from '@/lib/session-storage';
+import { allocateAt } from '@/lib/storage-positions';
+import type { StorageLocation } from '@contract/storage.contract';
 
 export type Direction = 'sent' | 'received';
 
@@ -14,6 +16,8 @@ const base = (instId: number) => `/institutions/${instId}/collectedSampleShipmen
 export interface ShipmentFilter {
   direction: Direction;
   status: ShipmentStatus | null;
+  /** Several statuses at once (the overview's Requests). */
+  statuses?: ShipmentStatus[];
   protocolId: number | null;
   search: string;
   page: number;
@@ -26,7 +30,7 @@ export function useShipments(instId: number, f: ShipmentFilter) {
     queryKey: queryKeys.shipments.list(instId, f),
     queryFn: () => api.getPage<Shipment>(base(instId), {
       [f.direction === 'sent' ? 'SendingInstitutionId' : 'ReceivingInstitutionId']: instId,
-      Status: f.status, CollectionProtocolId: f.direction === 'sent' ? f.protocolId : null,
+      Status: f.status, Statuses: f.statuses?.join(',') || null, CollectionProtocolId: f.direction === 'sent' ? f.protocolId : null,
       SearchTerm: f.search, PageNumber: f.page, PageSize: f.pageSize,
     }),
     placeholderData: keepPreviousData,
@@ -129,5 +133,26 @@ export function useProtocolOptions(instId: number) {
     queryFn: () => api.get<{ id: number; title: string; code: string }[]>(`/institutions/${instId}/collectionProtocols`, { PageSize: MAX_PAGE_SIZE }),
     select: (rows) => rows.map((p) => ({ value: String(p.id), label: `${p.title} (${p.code})` })),
     staleTime: 60_000,
+  });
+}
+
+/** Stores a received sample at a position (the suggestion) in the caller's own boxes; refreshes the items (their `storedAt`) and storage. */
+export function useStoreSample(instId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { location: StorageLocation; collectedSampleId: number }) => allocateAt(instId, v.location, v.collectedSampleId),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.shipments.all(instId) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.storage.all(instId) });
+    },
+  });
+}
+
+/** A draft leaves (sender): POST {id}/send. */
+export function useSendShipment(instId: number, id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<Shipment>(`${base(instId)}/${id}/send`, undefined, { notify: false }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.shipments.all(instId) }),
   });
 }

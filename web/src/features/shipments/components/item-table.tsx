@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Checkbox, Group, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { ShipmentItem } from '@contract/shipments.contract';
 import { formatDateTime, fullName } from '@/lib/format';
@@ -10,13 +11,17 @@ const byOf = (i: ShipmentItem) => (i.processedAccount ? `${i.processedAccount.fi
 
 /** The pending items (selectable on the receiving side) or the processed ones (status, reason, who, when). */
 export interface Selection { chosen: Set<number>; all: boolean; some: boolean; toggle: (id: number, on: boolean) => void; toggleAll: (on: boolean) => void }
-interface Props { label: string; items: ShipmentItem[]; empty: string; select?: Selection; processed?: boolean }
+interface Props {
+  label: string; items: ShipmentItem[]; empty: string; select?: Selection; processed?: boolean;
+  /** The receiver's Storage column: where the item is stored, or a Store action. */
+  storage?: (i: ShipmentItem) => ReactNode;
+}
 
-export function ItemTable({ label, items, empty, select, processed = false }: Props) {
+export function ItemTable({ label, items, empty, select, processed = false, storage }: Props) {
   const phone = usePhone();
   const withDonor = items.some((i) => i.collectedSample.donor);
-  if (phone) return <ItemCards label={label} items={items} empty={empty} select={select} processed={processed} />;
-  const columns = 3 + (select ? 1 : 0) + (withDonor ? 1 : 0) + (processed ? 4 : 0);
+  if (phone) return <ItemCards label={label} items={items} empty={empty} select={select} processed={processed} storage={storage} />;
+  const columns = 3 + (select ? 1 : 0) + (withDonor ? 1 : 0) + (processed ? 4 : 0) + (storage ? 1 : 0);
   return (
     <ScrollArea type="auto">
       <Table striped withTableBorder aria-label={label} miw={items.length === 0 ? undefined : processed ? 760 : 420}>
@@ -33,6 +38,7 @@ export function ItemTable({ label, items, empty, select, processed = false }: Pr
             <Table.Th>Amount</Table.Th>
             {withDonor && <Table.Th>Donor</Table.Th>}
             {processed && <><Table.Th>Status</Table.Th><Table.Th>Reason</Table.Th><Table.Th>By</Table.Th><Table.Th>When</Table.Th></>}
+            {storage && <Table.Th>Storage</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -56,6 +62,7 @@ export function ItemTable({ label, items, empty, select, processed = false }: Pr
                   <Table.Td>{formatDateTime(i.receivedDate)}</Table.Td>
                 </>
               )}
+              {storage && <Table.Td>{storage(i)}</Table.Td>}
             </Table.Tr>
           ))}
           {items.length === 0 && (
@@ -68,7 +75,7 @@ export function ItemTable({ label, items, empty, select, processed = false }: Pr
 }
 
 /** Below the `sm` breakpoint each item is a card, so nothing hides behind a sideways scroll. */
-function ItemCards({ label, items, empty, select, processed }: Props) {
+function ItemCards({ label, items, empty, select, processed, storage }: Props) {
   if (items.length === 0) return <Paper withBorder p="sm"><Text size="sm" c="gray.7" ta="center">{empty}</Text></Paper>;
   return (
     <Stack gap="xs" role="list" aria-label={label}>
@@ -89,6 +96,7 @@ function ItemCards({ label, items, empty, select, processed }: Props) {
           {donorOf(i) && <Text size="sm" c="dimmed">{donorOf(i)}</Text>}
           {processed && i.reason && <Text size="sm">Reason: {i.reason}</Text>}
           {processed && i.processedAccount && <Text size="xs" c="dimmed">{byOf(i)}, {formatDateTime(i.receivedDate)}</Text>}
+          {storage && <Group mt={4} gap="xs">{storage(i)}</Group>}
         </Paper>
       ))}
     </Stack>

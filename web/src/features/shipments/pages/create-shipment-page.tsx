@@ -48,15 +48,17 @@ export function CreateShipmentPage() {
   const requestClose = () => void confirmDiscard().then((leave) => { if (leave) close(); });
 
   const next = () => { if (!form.validate().hasErrors) setStep(1); };
-  const submit = () => {
-    setTried(true);
-    if (chosen.length === 0) return;
+  /** Submit ships at once (at least one sample); Save as draft keeps it at the sender's until Send on its page. */
+  const submit = (draft = false) => {
+    setTried(!draft);
+    if (chosen.length === 0 && !draft) return;
     const v = form.getValues();
     // Step 1 validated the ids; the API answers a missing one with a field error all the same.
     create.mutate({ ...v, sendingInstitutionSiteId: v.sendingInstitutionSiteId ?? '', receivingInstitutionId: v.receivingInstitutionId ?? '',
-      receivingInstitutionSiteId: v.receivingInstitutionSiteId ?? '', collectedSampleIds: chosen.map((c) => c.id) }, {
+      receivingInstitutionSiteId: v.receivingInstitutionSiteId ?? '', collectedSampleIds: chosen.map((c) => c.id), draft }, {
       onSuccess: (s) => {
-        notifications.show({ color: 'teal', message: `Shipment "${s.name}" sent with ${s.itemCounts.total} sample${s.itemCounts.total === 1 ? '' : 's'}.`, autoClose: 4000 });
+        const n = `${s.itemCounts.total} sample${s.itemCounts.total === 1 ? '' : 's'}`;
+        notifications.show({ color: 'teal', message: draft ? `Shipment "${s.name}" saved as a draft with ${n}.` : `Shipment "${s.name}" sent with ${n}.`, autoClose: 4000 });
         guard.release();
         void navigate(`/shipment/${s.id}`, { replace: true });
       },
@@ -89,7 +91,10 @@ export function CreateShipmentPage() {
             {tried && chosen.length === 0 && <Alert color="red" mt="md" role="alert" title="Add at least one sample to ship" />}
             <Group mt="xl" justify="space-between">
               <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => setStep(0)}>Back</Button>
-              <Button onClick={submit} loading={create.isPending}>Submit</Button>
+              <Group gap="sm">
+                <Button variant="default" onClick={() => submit(true)} loading={create.isPending && create.variables?.draft === true}>Save as draft</Button>
+                <Button onClick={() => submit()} loading={create.isPending && !create.variables?.draft}>Submit</Button>
+              </Group>
             </Group>
           </Stepper.Step>
         </Stepper>

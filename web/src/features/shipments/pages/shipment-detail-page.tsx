@@ -1,13 +1,15 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Menu, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconDownload, IconExternalLink } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconDownload, IconExternalLink, IconSend } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
 import { Link, useParams } from 'react-router';
-import type { Shipment } from '@contract/shipments.contract';
+import type { Shipment, ShipmentItem } from '@contract/shipments.contract';
 import { ApiError } from '@/lib/api-client';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
-import { downloadManifest, useCancelShipment, useShipment, useShipmentItems } from '../api/shipments';
+import { downloadManifest, useCancelShipment, useSendShipment, useShipment, useShipmentItems } from '../api/shipments';
 import { ItemActions } from '../components/item-actions';
 import { ItemTable } from '../components/item-table';
+import { StoreDialog } from '../components/store-dialog';
 import { countsText, ShipmentStatusBadge } from '../components/shipment-columns';
 
 
@@ -38,9 +40,13 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
   const canManage = useCan('shipments.manage');
   const items = useShipmentItems(institution.id, s.id);
   const cancel = useCancelShipment(institution.id, s.id);
+  const send = useSendShipment(institution.id, s.id);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
+  const canStore = useCan('storage.allocate');
+  const [storing, setStoring] = useState<ShipmentItem | null>(null);
   const receiving = s.direction === 'received';
+  const sendable = !receiving && canManage && s.status === 'draft';
   const acting = receiving && canManage && (s.status === 'shipped' || s.status === 'partially_received');
   const all = items.data ?? [];
   const pending = all.filter((i) => i.status === 'pending');
@@ -70,9 +76,18 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
               <Menu.Item onClick={() => void downloadManifest(institution.id, s, 'pdf')}>PDF</Menu.Item>
             </Menu.Dropdown>
           </Menu>
+          {sendable && (
+            <Button leftSection={<IconSend size={16} />} loading={send.isPending} disabled={s.itemCounts.pending === 0}
+              onClick={() => send.mutate(undefined, { onSuccess: (sent) => notifications.show({ color: 'teal', autoClose: 4000, message: `Shipment "${sent.name}" sent.` }) })}>
+              Send
+            </Button>
+          )}
           {cancellable && <Button color="red" variant="light" onClick={() => setConfirmCancel(true)}>Cancel shipment</Button>}
         </Group>
       </Group>
+
+      {send.isError && <Alert color="red" icon={<IconAlertCircle />} title="The shipment was not sent" withCloseButton onClose={() => send.reset()}>{send.error.message}</Alert>}
+      {sendable && s.itemCounts.pending === 0 && <Text size="sm" c="gray.7">This draft has no samples: create a new shipment to ship samples.</Text>}
 
       <Paper withBorder p="md" radius="md">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
@@ -104,15 +119,19 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
               <ItemActions instId={institution.id} shipmentId={s.id} selected={chosen} onDone={() => setSelected(new Set())} />
             )}
             {!receiving && pending.length > 0 && s.status !== 'draft' && <Text size="sm" c="dimmed">Waiting for {s.receivingInstitution?.title} to accept or reject them.</Text>}
+            {s.status === 'draft' && pending.length > 0 && <Text size="sm" c="dimmed">A draft: nothing has left yet. Send ships these samples; until then {s.receivingInstitution?.title} does not see it.</Text>}
             <ItemTable label="Pending items" items={pending} empty="No pending items."
               select={acting ? { chosen: selected, all: allChosen, some: chosen.length > 0, toggle, toggleAll: (on) => setSelected(on ? new Set(pending.map((i) => i.id)) : new Set()) } : undefined} />
           </Stack>
           <Stack gap="xs">
             <Title order={2} fz="lg">Received / Rejected ({processed.length})</Title>
-            <ItemTable label="Processed items" items={processed} empty="No item has been received or rejected yet." processed />
+            <ItemTable label="Processed items" items={processed} empty="No item has been received or rejected yet." processed
+              storage={receiving ? (i) => <StorageCell item={i} canStore={canStore} onStore={setStoring} /> : undefined} />
           </Stack>
         </>
       )}
+
+      <StoreDialog instId={institution.id} item={storing} onClose={() => setStoring(null)} />
 
       <Modal opened={confirmCancel} onClose={() => setConfirmCancel(false)} title="Cancel this shipment?">
         <Stack gap="sm">
@@ -125,6 +144,14 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
       </Modal>
     </Stack>
   );
+}
+
+/** The receiver's Storage cell: where a received sample is stored in its boxes, or Store (storage.allocate). */
+function StorageCell({ item: i, canStore, onStore }: { item: ShipmentItem; canStore: boolean; onStore: (i: ShipmentItem) => void }) {
+  if (i.status !== 'received') return <Text size="sm" c="gray.7">—</Text>;
+  if (i.storedAt) return <Text size="sm" data-testid="stored-at">{i.storedAt}</Text>;
+  if (!canStore) return <Text size="sm" c="gray.7">Not stored</Text>;
+  return <Button size="xs" variant="light" onClick={() => onStore(i)} aria-label={`Store ${i.collectedSample.sampleId}`}>Store</Button>;
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

@@ -54,7 +54,7 @@ export function ShipmentsPage({ creating = false }: { creating?: boolean }) {
           <SegmentedControl aria-labelledby="shipment-direction" data={DIRECTIONS} value={direction}
             onChange={(v) => setParam('direction', v === 'received' ? 'received' : null)} />
         </Stack>
-        <Select label="Status" data={STATUS_OPTIONS} value={status ?? 'all'} allowDeselect={false} w={{ base: '100%', xs: 200 }}
+        <Select label="Status" data={direction === 'sent' ? STATUS_OPTIONS : STATUS_OPTIONS.filter((o) => o.value !== 'draft')} value={status ?? 'all'} allowDeselect={false} w={{ base: '100%', xs: 200 }}
           onChange={(v) => setParam('Status', asStatus(v))} />
         {direction === 'sent' && (
           <Select label="Protocol" data={protocols.data ?? []} value={protocolId ? String(protocolId) : null} clearable searchable
