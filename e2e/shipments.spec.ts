@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { centralBiobank, createAccount, registerParticipant, secondInstitution, unique, type Rec } from './support/data';
+import { centralBiobank, createAccount, institutionView, registerParticipant, secondInstitution, unique, type Rec } from './support/data';
+import { storageByApi } from './support/storage';
 import { collectedSampleByApi, protocolByApi } from './support/protocols';
 import { expectNoSeriousViolations } from './support/axe';
-import { choose, field, pickInstitution, signIn } from './support/ui';
+import { choose, field, openScreen, pickInstitution, signIn } from './support/ui';
 
 /** Screenshots show the screen, not the toasts that confirmed the last action. */
 const toastsGone = (page: Page) => expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
@@ -24,13 +25,15 @@ test.describe('shipments', () => {
       const u = unique();
       const name = `Reference lab ${u}`;
 
-      // The receiver: a Coordinator of a second institution with its own site.
+      // The receiver: a Coordinator and Tissue Banker (stores samples) of a second institution with its own site and freezer.
       const receiver = await createAccount(b, { role: 'Coordinator', firstName: 'Rahel', lastName: 'Receiver' });
-      const other = await secondInstitution(b, receiver, ['Coordinator']);
+      const other = await secondInstitution(b, receiver, ['Coordinator', 'Tissue Banker']);
       const { body: institutions } = await api.call<Rec[]>('GET', '/institutions?PageSize=1000', b.token);
       const otherId = institutions.find((i) => i.title === other)!.id;
       const site = await api.call('POST', `/institutions/${otherId}/institutionSites`, b.token, { title: `Receiving Lab ${u}`, abbreviation: null, address: '9 River Road' });
       expect(site.status, JSON.stringify(site.body)).toBe(201);
+      const freezer = `Receiver freezer ${u}`;
+      await storageByApi(institutionView(api, b.token, otherId), freezer);
 
       // The sender's three samples of one patient.
       const mrn = `SH${u}`.toUpperCase();
@@ -117,10 +120,30 @@ test.describe('shipments', () => {
       await expect(processed.getByRole('row')).toHaveCount(4);
       await expect(processed.getByRole('row', { name: new RegExp(samples[2].sampleId) })).toContainText('Tube cracked in transit');
       await expect(rp.getByText('3 items, 2 received, 1 rejected')).toBeVisible();
+
+      // The receiver stores one accepted sample in its own freezer (the suggested first free position).
+      await processed.getByRole('button', { name: `Store ${samples[0].sampleId}` }).click();
+      const store = rp.getByRole('dialog', { name: `Store ${samples[0].sampleId}` });
+      const place = `${freezer} > Shelf 1 > Rack A > Drawer 1 > Box 1`;
+      await expect(store.getByTestId('suggested-position')).toHaveText(`${place}, position A1`);
+      await store.getByRole('button', { name: 'Store here' }).click();
+      await expect(store).toBeHidden();
+      await expect(processed.getByRole('row', { name: new RegExp(samples[0].sampleId) })).toContainText(`${place} > A1`);
+      await expect(processed.getByRole('button', { name: `Store ${samples[1].sampleId}` })).toBeVisible();
+      await expect(processed.getByRole('row', { name: new RegExp(samples[2].sampleId) }).getByRole('button')).toHaveCount(0);
       await toastsGone(rp);
       await shot('shipment-detail-receiver', rp);
       await expectNoSeriousViolations(rp, 'shipment detail (receiver)');
       await atPhoneWidth(rp, () => shot('shipment-detail-receiver-phone', rp));
+
+      // The Shipments overview (main navigation): nothing waits under Requests; the shipment is under Approved.
+      await openScreen(rp, 'Shipments', 'Requests Shipments');
+      await expect(rp.getByText('No shipment waits for you.')).toBeVisible();
+      await rp.getByRole('navigation', { name: 'Shipments overview' }).getByRole('link', { name: 'Approved' }).click();
+      await expect(rp.getByRole('heading', { name: 'Approved Shipments', level: 1 })).toBeVisible();
+      await expect(rp.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+      await shot('shipments-overview', rp);
+      await expectNoSeriousViolations(rp, 'shipments overview');
 
       // --- The sender sees the outcome, who and why, and downloads the manifest.
       await page.getByRole('row', { name: new RegExp(name) }).click();
@@ -186,5 +209,58 @@ test.describe('shipments', () => {
     await expect(page.getByText('Cancelled').first()).toBeVisible();
     await expect(page.getByRole('table', { name: 'Processed items' })).toContainText(sample.sampleId);
     await expect(page.getByRole('button', { name: 'Cancel shipment' })).toHaveCount(0);
+  });
+
+  test('save as draft from the stepper, then send it from its page; Draft is a status of the SENT list only', async ({ signedInPage: page, api, admin, shot }) => {
+    const b = await centralBiobank(api, admin);
+    const u = unique();
+    const receiver = await createAccount(b, { role: 'Coordinator' });
+    const other = await secondInstitution(b, receiver, ['Coordinator']);
+    const { body: institutions } = await api.call<Rec[]>('GET', '/institutions?PageSize=1000', b.token);
+    const otherId = institutions.find((i) => i.title === other)!.id;
+    await api.call('POST', `/institutions/${otherId}/institutionSites`, b.token, { title: `Draft Lab ${u}`, abbreviation: null, address: '2 Hill Road' });
+    const patient = await registerParticipant(b, { mrn: `SD${u}`.toUpperCase() });
+    const sample = await collectedSampleByApi(b, patient.id, `SHD-${u}`.toUpperCase());
+    const [ownSite] = await b.list('institutionSites?IsEnabled=true');
+
+    await page.goto('/shipment/new');
+    const form = page.getByRole('dialog', { name: 'Create a Collected Sample Shipment' });
+    await form.getByLabel(field('Name')).fill(`Draft ${u}`);
+    await choose(page, form, 'Sending Institution Site', ownSite.title as string);
+    await choose(page, form, 'Receiving Institution', other);
+    await choose(page, form, 'Receiving Institution Site', `Draft Lab ${u}`);
+    await form.getByRole('button', { name: 'Next' }).click();
+    await form.getByLabel(field('Sample ID')).fill(sample.sampleId);
+    await form.getByLabel(field('Sample ID')).press('Enter');
+    await form.getByLabel(`Select ${sample.sampleId}`).check();
+    await form.getByRole('button', { name: 'Add selected (1)' }).click();
+    await form.getByRole('button', { name: 'Save as draft' }).click();
+
+    await expect(page.getByRole('heading', { name: `Draft ${u}`, level: 1 })).toBeVisible();
+    await expect(page.getByText('Draft', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(/A draft: nothing has left yet/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel shipment' })).toBeVisible();
+    await toastsGone(page);
+    await shot('shipment-detail-draft');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByText('Shipped', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0);
+    await expect(page.getByText(`Waiting for ${other} to accept or reject them.`)).toBeVisible();
+
+    // The sample page says it is in transit.
+    await page.goto(`/collection-protocols/${sample.collectionProtocolId}/collected-samples/${sample.id}`);
+    await expect(page.getByText(`In transit (shipment Draft ${u})`)).toBeVisible();
+    await toastsGone(page);
+    await shot('sample-in-transit');
+
+    // The SENT list offers Draft; RECEIVED does not.
+    await page.goto('/shipment');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await expect(page.getByRole('option', { name: 'Draft' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.goto('/shipment?direction=received');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await expect(page.getByRole('option', { name: 'Shipped' })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'Draft' })).toHaveCount(0);
   });
 });

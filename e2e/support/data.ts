@@ -42,7 +42,11 @@ export type Biobank = Awaited<ReturnType<typeof centralBiobank>>;
 export async function centralBiobank(api: ApiHelpers, admin: Admin) {
   const token = await api.login(admin.email, admin.password);
   const { body: institutions } = await api.call<Rec[]>('GET', '/institutions', token);
-  const instId = institutions.find((i) => i.title === 'Central Biobank')!.id;
+  return institutionView(api, token, institutions.find((i) => i.title === 'Central Biobank')!.id);
+}
+
+/** The same view of any institution the token may act in (e.g. a second institution made by `secondInstitution`). */
+export function institutionView(api: ApiHelpers, token: string, instId: number) {
   const call = async <T = Rec>(method: string, p: string, body?: unknown) => {
     const res = await api.call<T>(method, `/institutions/${instId}/${p}`, token, body);
     expect(res.status, `${method} ${p}: ${JSON.stringify(res.body)}`).toBeLessThan(300);

@@ -55,6 +55,11 @@ function SampleDetail({ sample: s }: { sample: CollectedSample }) {
           <Title order={1} fz={26} style={{ wordBreak: 'break-all' }}>Sample {s.sampleId}</Title>
           <Badge variant="light" color={s.kind === 'primary' ? 'gray' : s.kind === 'aliquot' ? 'blue' : 'grape'}>{s.kind}</Badge>
           {s.hasWithdrawnConsent && <Badge color="red">Consent withdrawn</Badge>}
+          {s.transitShipment && (
+            <Badge color="orange" variant="light" component={Link} to={`/shipment/${s.transitShipment.id}`} style={{ cursor: 'pointer', textTransform: 'none' }}>
+              {s.transitShipment.status === 'draft' ? `In a draft shipment (${s.transitShipment.name})` : `In transit (shipment ${s.transitShipment.name})`}
+            </Badge>
+          )}
         </Group>
         {(canCollect || canPrint) && (
           <Group gap="xs">

@@ -24,7 +24,7 @@ export function ItemTable({ label, items, empty, select, processed = false, stor
   const columns = 3 + (select ? 1 : 0) + (withDonor ? 1 : 0) + (processed ? 4 : 0) + (storage ? 1 : 0);
   return (
     <ScrollArea type="auto">
-      <Table striped withTableBorder aria-label={label} miw={items.length === 0 ? undefined : processed ? 760 : 420}>
+      <Table striped withTableBorder aria-label={label} miw={items.length === 0 ? undefined : processed ? (storage ? 980 : 760) : 420}>
         <Table.Thead>
           <Table.Tr>
             {select && (
@@ -56,7 +56,7 @@ export function ItemTable({ label, items, empty, select, processed = false, stor
               {withDonor && <Table.Td>{donorOf(i)}</Table.Td>}
               {processed && (
                 <>
-                  <Table.Td><ItemStatusBadge status={i.status} /></Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}><ItemStatusBadge status={i.status} /></Table.Td>
                   <Table.Td>{i.reason ?? ''}</Table.Td>
                   <Table.Td>{byOf(i)}</Table.Td>
                   <Table.Td>{formatDateTime(i.receivedDate)}</Table.Td>
@@ -96,7 +96,7 @@ function ItemCards({ label, items, empty, select, processed, storage }: Props) {
           {donorOf(i) && <Text size="sm" c="dimmed">{donorOf(i)}</Text>}
           {processed && i.reason && <Text size="sm">Reason: {i.reason}</Text>}
           {processed && i.processedAccount && <Text size="xs" c="dimmed">{byOf(i)}, {formatDateTime(i.receivedDate)}</Text>}
-          {storage && <Group mt={4} gap="xs">{storage(i)}</Group>}
+          {storage && i.status === 'received' && <Group mt={4} gap="xs">{storage(i)}</Group>}
         </Paper>
       ))}
     </Stack>
