@@ -250,6 +250,8 @@ test.describe('shipments', () => {
     // The sample page says it is in transit.
     await page.goto(`/collection-protocols/${sample.collectionProtocolId}/collected-samples/${sample.id}`);
     await expect(page.getByText(`In transit (shipment Draft ${u})`)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create Sub-sample' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Suggest a position' })).toHaveCount(0);
     await toastsGone(page);
     await shot('sample-in-transit');
 

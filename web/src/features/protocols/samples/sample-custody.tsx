@@ -38,7 +38,7 @@ export function StoragePosition({ sample: s }: { sample: CollectedSample }) {
         <Stack gap="xs">
           <Group gap="sm">
             <Text size="sm">Not stored</Text>
-            {!asked && !s.hasWithdrawnConsent && (
+            {!asked && !s.hasWithdrawnConsent && !s.inTransit && (
               <Button size="xs" variant="light" leftSection={<IconMapPinSearch size={14} />} onClick={() => setAsked(true)}>Suggest a position</Button>
             )}
           </Group>

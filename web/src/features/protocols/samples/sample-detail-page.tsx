@@ -67,7 +67,7 @@ function SampleDetail({ sample: s }: { sample: CollectedSample }) {
               <Button variant="default" leftSection={<IconPrinter size={16} />} loading={printLabel.isPending}
                 onClick={() => printLabel.mutate({ collectedSampleIds: [s.id] })}>Print label</Button>
             )}
-            {canCollect && !s.hasWithdrawnConsent && (
+            {canCollect && !s.hasWithdrawnConsent && !s.inTransit && (
               <Button variant="light" leftSection={<IconPlus size={16} />} component={Link} to={`${list}/${s.id}/sub-sample`}>Create Sub-sample</Button>
             )}
             {canCollect && <Button variant="default" leftSection={<IconAdjustments size={16} />} onClick={() => setAdjusting(true)}>Manual adjustment</Button>}

@@ -56,7 +56,7 @@ export function ItemTable({ label, items, empty, select, processed = false, stor
               {withDonor && <Table.Td>{donorOf(i)}</Table.Td>}
               {processed && (
                 <>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}><ItemStatusBadge status={i.status} /></Table.Td>
+                  <Table.Td miw={110}><ItemStatusBadge status={i.status} /></Table.Td>
                   <Table.Td>{i.reason ?? ''}</Table.Td>
                   <Table.Td>{byOf(i)}</Table.Td>
                   <Table.Td>{formatDateTime(i.receivedDate)}</Table.Td>
