@@ -278,6 +278,10 @@ describe('custody: a received sample is stored by the receiver', () => {
     const out = await t.call('PUT', `${kB.occupancies(kB.first.id)}/${occ.id}/vacate`, { token: kB.admin.token, body: { ConcurrencyStamp: occ.concurrencyStamp, VacateReason: 'Used up' } });
     expect(out.statusCode, out.body).toBe(200);
     expect((await p.history(s1)).at(-1)).toMatchObject({ kind: 'vacated', summary: `Taken out of storage by ${B.institution.title}.`, reason: 'Used up' });
+    // Bulk allocation follows the same rule: the receiver may, the sender may not.
+    const bulk = (k: typeof kA, token = k.admin.token) => t.call('POST', `${k.url}/allocate`, { token, body: { CollectedSampleIds: [s1.id] } });
+    expect(json(await bulk(kA))).toMatchObject({ status: 409, code: 'storage.sample_held_elsewhere' });
+    expect((await bulk(kB)).statusCode).toBe(201);
   });
 });
 
