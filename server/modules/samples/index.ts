@@ -2,3 +2,4 @@
 export {
   appendShippingEvents, type CandidateFilter, lockShippableSamples, openShipmentOf, sampleCodeOf, type ShippableSample, shippedSampleOf, shippingCandidates, type ShippingEventKind,
 } from './shipping';
+export { exportSamples } from './fhir-rows';
