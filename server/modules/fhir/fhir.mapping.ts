@@ -35,6 +35,8 @@ const LOCAL = 'urn:biobank-lims';
 /** A URN naming one kind of identifier of one institution (`urn:biobank-lims:institution:7:mrn`). */
 export const systemOf = (ctx: MapCtx, kind: string) => `${LOCAL}:institution:${ctx.institutionId}:${kind}`;
 export const extensionUrl = (name: string) => `${LOCAL}:fhir:StructureDefinition:${name}`;
+/** Text as a FHIR code (no leading, trailing or doubled white space); `fallback` when nothing is left. */
+export const fhirCode = (text: string, fallback = '-') => text.trim().replace(/\s+/g, ' ') || fallback;
 const ref = (type: string, id: number | string, display?: string | null) => ({ reference: `${type}/${id}`, ...(display ? { display } : {}) });
 const instant = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const V2_0203 = 'http://terminology.hl7.org/CodeSystem/v2-0203';
@@ -164,13 +166,13 @@ export const ITEM_TYPES: Record<FieldKind, QuestionnaireItem['type']> = {
 const questionnaireUrl = (ctx: MapCtx, formId: number) => systemOf(ctx, `questionnaire:${formId}`);
 /** An option value as a Coding: the code is the value with its white space collapsed (a FHIR code allows single spaces). */
 const optionCoding = (ctx: MapCtx, formId: number, fieldId: number, value: string) => ({
-  system: `${questionnaireUrl(ctx, formId)}:field:${fieldId}`, code: value.trim().replace(/\s+/g, ' ') || '-', display: value,
+  system: `${questionnaireUrl(ctx, formId)}:field:${fieldId}`, code: fhirCode(value), display: value,
 });
 
 export function toQuestionnaire(ctx: MapCtx, f: FormRow): Questionnaire {
   const item = (x: ExportField): QuestionnaireItem => ({
     linkId: String(x.id),
-    ...(x.name ? { code: [{ system: `${questionnaireUrl(ctx, f.id)}:field`, code: x.name.trim().replace(/\s+/g, ' ') || String(x.id), display: x.name }] } : {}),
+    ...(x.name ? { code: [{ system: `${questionnaireUrl(ctx, f.id)}:field`, code: fhirCode(x.name, String(x.id)), display: x.name }] } : {}),
     text: x.prompt,
     type: ITEM_TYPES[x.kind],
     required: x.required,
@@ -195,6 +197,8 @@ export function toQuestionnaire(ctx: MapCtx, f: FormRow): Questionnaire {
 /** One stored answer as FHIR answers (a checkbox list gives one per chosen value; an unreadable one gives none). */
 export function toAnswers(ctx: MapCtx, formId: number, a: ExportAnswer): QuestionnaireResponseItemAnswer[] {
   const v = a.value;
+  // FHIR strings are never empty: an empty stored text is no answer.
+  if (!v.trim()) return [];
   switch (a.kind) {
     case 'TB':
     case 'TA':
@@ -250,7 +254,7 @@ export function toSpecimen(ctx: MapCtx, s: SampleRow, place: SamplePlace | undef
     identifier: [{ use: 'official', system: systemOf(ctx, 'sample-id'), value: s.sampleId }],
     status: s.isEnabled && s.remainingAmount > 0 ? 'available' : 'unavailable',
     type: {
-      ...(s.specimenTypeCode ? { coding: [{ system: systemOf(ctx, 'specimen-type'), code: s.specimenTypeCode, ...(s.specimenType ? { display: s.specimenType } : {}) }] } : {}),
+      ...(s.specimenTypeCode ? { coding: [{ system: systemOf(ctx, 'specimen-type'), code: fhirCode(s.specimenTypeCode), ...(s.specimenType ? { display: s.specimenType } : {}) }] } : {}),
       ...(s.specimenType ? { text: s.specimenType } : {}),
     },
     subject: ref('Patient', s.patientId),
@@ -323,7 +327,7 @@ export function toObservation(ctx: MapCtx, r: ResultRow, order: OrderRow): Obser
     status: r.amended ? 'amended' : 'final',
     category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'laboratory', display: 'Laboratory' }] }],
     code: {
-      ...(r.testCode ? { coding: [{ system: systemOf(ctx, 'test'), code: r.testCode, ...(r.testTitle ? { display: r.testTitle } : {}) }] } : {}),
+      ...(r.testCode ? { coding: [{ system: systemOf(ctx, 'test'), code: fhirCode(r.testCode), ...(r.testTitle ? { display: r.testTitle } : {}) }] } : {}),
       text: r.testTitle ?? 'Test',
     },
     subject: ref('Patient', order.patientId),
