@@ -7,4 +7,8 @@ export const fhirErrors = defineErrors('fhir', {
     status: 413,
     title: (max: number) => `The bundle would hold more than ${max.toLocaleString('en')} entries: export the participants one by one instead.`,
   },
+  signatures_too_large: {
+    status: 413,
+    title: (mb: number) => `The consents' signature images would exceed ${mb} MB in one bundle: export the participants one by one instead.`,
+  },
 });

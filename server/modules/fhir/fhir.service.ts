@@ -2,7 +2,7 @@ import type { Bundle, BundleEntry, Resource } from '@medplum/fhirtypes';
 import { type Ctx, instOf } from '../../platform/context';
 import type { ExportScope } from '../../platform/export-scope';
 import { exportPatients } from '../participants/participants.repository';
-import { exportConsents, exportEnrolments, exportProtocols } from '../protocols';
+import { exportConsents, exportConsentSignatures, exportEnrolments, exportProtocols } from '../protocols';
 import { exportForms, exportSubmissions } from '../forms';
 import { exportSamples } from '../samples';
 import { type ExportNode, exportNode, exportNodesWithAncestors, exportSamplePlaces } from '../storage';
@@ -18,10 +18,14 @@ import {
 
 /** The most entries a bundle holds; a bigger one is refused (413) before the rest is read. */
 export const MAX_ENTRIES = 5000;
+/** The most characters of signature images (base64) a bundle carries: 64 MB of text, about 48 MB of PNG. */
+export const MAX_SIGNATURE_CHARS = 64 * 1024 * 1024;
 
 export interface FhirCtx extends Ctx {
   /** The absolute base of this institution's FHIR addresses (`https://host/api/institutions/7/fhir`), for `fullUrl`. */
   base: string;
+  /** MAX_SIGNATURE_CHARS unless told (a test proves the refusal without 64 MB of images). */
+  maxSignatureChars?: number;
 }
 
 const mapCtx = (ctx: Ctx): MapCtx => ({ institutionId: instOf(ctx), offsetOf: serverOffset });
@@ -107,10 +111,21 @@ class Entries {
 const scope = (e: Entries, s: Omit<ExportScope, 'limit'>): ExportScope => ({ ...s, limit: e.room });
 const unique = (ids: number[]) => [...new Set(ids)];
 
+/** A bundle's consents: their rows first, then their signature images only if they fit MAX_SIGNATURE_CHARS (two statements). */
+async function consentsOf(ctx: FhirCtx, e: Entries, s: Omit<ExportScope, 'limit'>) {
+  const rows = await exportConsents(ctx.db, instOf(ctx), scope(e, s), false);
+  if (rows.length > e.room - 1) throw fhirErrors.too_large(MAX_ENTRIES);
+  const chars = rows.reduce((sum, r) => sum + Number(r.signatureChars), 0);
+  const max = ctx.maxSignatureChars ?? MAX_SIGNATURE_CHARS;
+  if (chars > max) throw fhirErrors.signatures_too_large(Math.round(max / 1024 / 1024 * 10) / 10);
+  const signatures = await exportConsentSignatures(ctx.db, instOf(ctx), rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, signature: signatures.get(r.id) ?? '' }));
+}
+
 /**
  * Everything about one participant (`Patient/$everything`-like): the Patient, its enrolments
  * (ResearchSubject) and their studies, signed consents, specimens with the storage above them,
- * questionnaires filled and their forms, orders and released results. Eleven statements.
+ * questionnaires filled and their forms, orders and released results. Twelve statements.
  */
 export async function participantBundle(ctx: FhirCtx, patientId: number): Promise<Bundle> {
   const m = mapCtx(ctx);
@@ -124,7 +139,7 @@ export async function participantBundle(ctx: FhirCtx, patientId: number): Promis
   e.add(enrolments.map(toResearchSubject));
   const protocols = await exportProtocols(ctx.db, inst, scope(e, { ids: unique(enrolments.map((x) => x.protocolId)) }));
   e.add(protocols.map((x) => toResearchStudy(m, x, today(ctx))));
-  e.add((await exportConsents(ctx.db, inst, scope(e, mine))).map((c) => toConsent(m, c)));
+  e.add((await consentsOf(ctx, e, mine)).map((c) => toConsent(m, c)));
   const samples = await exportSamples(ctx.db, inst, scope(e, mine));
   const { places, nodes } = await placesOf(ctx, samples);
   e.add(samples.map((s) => toSpecimen(m, s, places.get(s.id))));
@@ -143,7 +158,7 @@ export async function participantBundle(ctx: FhirCtx, patientId: number): Promis
 
 /**
  * One protocol: the ResearchStudy, its subjects and their Patients, signed consents, specimens with
- * the storage above them, questionnaires and their responses. Nine statements; refused (413) above MAX_ENTRIES entries.
+ * the storage above them, questionnaires and their responses. Ten statements; refused (413) above MAX_ENTRIES entries or MAX_SIGNATURE_CHARS.
  */
 export async function protocolBundle(ctx: FhirCtx, protocolId: number): Promise<Bundle> {
   const m = mapCtx(ctx);
@@ -156,7 +171,7 @@ export async function protocolBundle(ctx: FhirCtx, protocolId: number): Promise<
   const enrolments = await exportEnrolments(ctx.db, inst, scope(e, its));
   e.add(enrolments.map(toResearchSubject));
   e.add((await exportPatients(ctx.db, inst, unique(enrolments.map((x) => x.patientId)))).map((p) => toPatient(m, p)));
-  e.add((await exportConsents(ctx.db, inst, scope(e, its))).map((c) => toConsent(m, c)));
+  e.add((await consentsOf(ctx, e, its)).map((c) => toConsent(m, c)));
   const samples = await exportSamples(ctx.db, inst, scope(e, its));
   const { places, nodes } = await placesOf(ctx, samples);
   e.add(samples.map((s) => toSpecimen(m, s, places.get(s.id))));

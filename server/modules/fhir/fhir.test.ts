@@ -13,7 +13,7 @@ import { sentStatements } from '../../test/sent-statements';
 import { formsKit } from '../forms/forms-test-kit';
 import { patients } from '../participants/participants.table';
 import { protocolParticipants } from '../protocols/protocols.table';
-import { MAX_ENTRIES } from './fhir.service';
+import { type FhirCtx, MAX_ENTRIES, participantBundle } from './fhir.service';
 
 // Issue 17, FHIR R4 export: every resource type the export emits, alone and in both bundles, passes the
 // FHIR 4.0.1 JSON schema (@d4l/js-fhir-validator, ajv), for a data set with every form field type, a
@@ -257,7 +257,7 @@ describe('bundles', () => {
       .toEqual({ Patient: 1, ResearchStudy: 1, ResearchSubject: 1, Consent: 2, Specimen: 2, Location: 5, Questionnaire: 1, QuestionnaireResponse: 1, ServiceRequest: 1, Observation: 2 });
     // No N+1: the same statements for any amount of data (plus the sign-in's one).
     const statements = await sentStatements(t.db, () => fhir(`Bundle/participant/${patient.id}`));
-    expect(statements).toHaveLength(12);
+    expect(statements).toHaveLength(13);
   });
 
   it('the protocol bundle: study, subjects, patients, consents, specimens, questionnaires and responses, each valid', async () => {
@@ -271,23 +271,43 @@ describe('bundles', () => {
     // sampleSetUp's own participant and ours.
     expect(b.entry!.filter((e) => e.resource!.resourceType === 'Patient')).toHaveLength(2);
     const statements = await sentStatements(t.db, () => fhir(`Bundle/protocol/${p.protocol.id}`));
-    expect(statements).toHaveLength(10);
+    expect(statements).toHaveLength(11);
   });
 
-  it(`a bundle over ${MAX_ENTRIES} entries is refused with a 413 that says why`, async () => {
-    // Written straight to the tables (2,600 registrations through the API would take a minute): each enrolment is a subject and a patient.
+  it(`a bundle of ${MAX_ENTRIES} entries or fewer is sent; one more entry is refused with a 413 that says why`, async () => {
+    // Written straight to the tables (2,500 registrations through the API would take a minute). The protocol holds
+    // its study and, per enrolment, a subject and a patient: 1 + 2 x 2,499 = 4,999 entries, then 5,001.
     const big = await sampleSetUp(t, institution, token);
-    const n = Math.ceil(MAX_ENTRIES / 2) + 100;
-    const people = await t.db.insert(patients).values(Array.from({ length: n }, (_, i) => ({
-      institutionId: inst, firstName: `Bulk${i}`, fatherName: 'Load', grandFatherName: 'Test', birthDate: '1990-01-01', birthTime: '00:00',
-      patientTypeId: k.refs.outpatient, genderId: k.refs.male, maritalStatusId: k.refs.single, vitalStatusId: k.refs.alive,
-    }))).returning({ id: patients.id });
-    await t.db.insert(protocolParticipants).values(people.map((x) => ({ institutionId: inst, collectionProtocolId: big.protocol.id, patientId: x.id })));
+    const enrolMore = async (n: number) => {
+      const people = await t.db.insert(patients).values(Array.from({ length: n }, (_, i) => ({
+        institutionId: inst, firstName: `Bulk${i}`, fatherName: 'Load', grandFatherName: 'Test', birthDate: '1990-01-01', birthTime: '00:00',
+        patientTypeId: k.refs.outpatient, genderId: k.refs.male, maritalStatusId: k.refs.single, vitalStatusId: k.refs.alive,
+      }))).returning({ id: patients.id });
+      await t.db.insert(protocolParticipants).values(people.map((x) => ({ institutionId: inst, collectionProtocolId: big.protocol.id, patientId: x.id })));
+    };
+    await enrolMore((MAX_ENTRIES - 1) / 2 - 1);
+    const started = Date.now();
+    const ok = await fhir(`Bundle/protocol/${big.protocol.id}`);
+    const ms = Date.now() - started;
+    expect(ok.statusCode, ok.body.slice(0, 300)).toBe(200);
+    expect(json<Bundle>(ok).total).toBe(MAX_ENTRIES - 1);
+    console.info(`fhir: protocol bundle of ${MAX_ENTRIES - 1} entries, ${(ok.body.length / 1e6).toFixed(1)} MB, ${ms} ms`);
+    await enrolMore(1);
     const res = await fhir(`Bundle/protocol/${big.protocol.id}`);
     expect(res.statusCode).toBe(413);
     expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
     expect(json(res)).toMatchObject({ code: 'fhir.too_large', title: `The bundle would hold more than ${MAX_ENTRIES.toLocaleString('en')} entries: export the participants one by one instead.` });
   }, 120_000);
+
+  it('a bundle whose signature images exceed the budget is refused before they are read (413)', async () => {
+    const ctx: FhirCtx = {
+      db: t.db, institutionId: inst, address: '127.0.0.1', now: () => new Date(), base: 'http://localhost/fhir', maxSignatureChars: 1024 * 1024,
+      account: { id: 0, firstName: 'T', lastName: 'T', email: 'x', userName: 'x', phoneNumber: null, isSuperAdmin: true, memberships: [], institutionIds: [inst], sessionId: 0 },
+    };
+    const chars = signaturePng().dataUrl.split(',')[1].length;
+    await expect(participantBundle({ ...ctx, maxSignatureChars: 2 * chars }, patient.id)).resolves.toMatchObject({ resourceType: 'Bundle' });
+    await expect(participantBundle({ ...ctx, maxSignatureChars: 2 * chars - 1 }, patient.id)).rejects.toMatchObject({ status: 413, code: 'fhir.signatures_too_large' });
+  });
 });
 
 describe('tenancy, permission and bad input', () => {

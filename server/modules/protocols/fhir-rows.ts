@@ -26,16 +26,27 @@ export async function exportEnrolments(db: Db, institutionId: number, scope: Exp
     .orderBy(asc(p.id)).limit(scope.limit);
 }
 
-/** Signed consents with the consent's title and the version signed; `signature` is the PNG in base64. */
-export async function exportConsents(db: Db, institutionId: number, scope: ExportScope) {
+/**
+ * Signed consents with the consent's title and the version signed. `signature` (the PNG in base64) is read
+ * only `withSignature`; `signatureChars` always, so a bundle can refuse too many megabytes before reading them.
+ */
+export async function exportConsents(db: Db, institutionId: number, scope: ExportScope, withSignature = true) {
   const c = participantConsents;
   return db.select({
     id: c.id, protocolId: c.collectionProtocolId, enrolmentId: c.participantId, patientId: c.patientId, consentId: c.consentId, title: protocolConsents.title,
-    version: consentVersions.version, signature: c.signature, sha256: c.sha256, createdDate: c.createdDate, withdrawnDate: c.withdrawnDate,
-    withdrawalReason: c.withdrawalReason, withdrawalEffect: c.withdrawalEffect,
+    version: consentVersions.version, signature: withSignature ? c.signature : sql<string>`''`, signatureChars: sql<number>`length(${c.signature})`,
+    sha256: c.sha256, createdDate: c.createdDate, withdrawnDate: c.withdrawnDate, withdrawalReason: c.withdrawalReason, withdrawalEffect: c.withdrawalEffect,
   }).from(c)
     .innerJoin(protocolConsents, eq(protocolConsents.id, c.consentId))
     .innerJoin(consentVersions, eq(consentVersions.id, c.consentVersionId))
     .where(exportWhere(institutionId, scope, { institutionId: c.institutionId, id: c.id, patientId: c.patientId, protocolId: c.collectionProtocolId }))
     .orderBy(asc(c.id)).limit(scope.limit);
+}
+
+/** The signature images (PNG in base64) of these signed consents, by id: one statement. */
+export async function exportConsentSignatures(db: Db, institutionId: number, ids: number[]) {
+  if (!ids.length) return new Map<number, string>();
+  const c = participantConsents;
+  const rows = await db.select({ id: c.id, signature: c.signature }).from(c).where(exportWhere(institutionId, { ids, limit: ids.length }, { institutionId: c.institutionId, id: c.id }));
+  return new Map(rows.map((r) => [r.id, r.signature]));
 }
