@@ -83,3 +83,35 @@ export async function patientNames(db: Db, institutionId: number, ids: number[])
     .where(and(eq(patients.institutionId, institutionId), inArray(patients.id, ids)));
   return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.fatherName}`]));
 }
+
+/** A participant as the FHIR export maps it (docs/fhir.md): identity, enabled MRNs, phones, races and ethnicities. */
+export interface ExportPatient {
+  id: number; isEnabled: boolean; firstName: string; fatherName: string; grandFatherName: string; birthDate: string; deathDate: string | null;
+  externalSubjectId: string | null; genderCode: string | null; gender: string | null;
+  mrns: { mrn: string; siteId: number | null; site: string | null }[];
+  phones: { phoneNumber: string; type: string | null; category: string | null }[];
+  races: string[]; ethnicities: string[];
+}
+
+/** Participants of the institution by id (others' ids are simply absent), for an export: one statement whatever their number. */
+export async function exportPatients(db: Db, institutionId: number, ids: number[]): Promise<ExportPatient[]> {
+  if (!ids.length) return [];
+  const mrns = sql<ExportPatient['mrns']>`coalesce((select json_agg(json_build_object('mrn', m.mrn, 'siteId', m.institution_site_id,
+    'site', ${siteTitleOf(sql`m.institution_site_id`)}) order by m.institution_site_id nulls first, m.id) from patient_mrns m where m.patient_id = "patients"."id" and m.is_enabled), '[]'::json)`;
+  const phones = sql<ExportPatient['phones']>`coalesce((select json_agg(json_build_object('phoneNumber', ph.phone_number, 'type', t.title, 'category', c.title) order by ph.id)
+    from patient_phone_numbers ph left join phone_number_types t on t.id = ph.phone_number_type_id
+    left join phone_number_type_categories c on c.id = t.phone_number_type_category_id
+    where ph.patient_id = "patients"."id" and ph.is_enabled), '[]'::json)`;
+  const races = sql<string[]>`coalesce((select json_agg(x.title order by r.id) from patient_races r join races x on x.id = r.race_id
+    where r.patient_id = "patients"."id" and r.is_enabled), '[]'::json)`;
+  const ethnicities = sql<string[]>`coalesce((select json_agg(x.title order by e.id) from patient_ethnicities e join ethnicities x on x.id = e.ethnicity_id
+    where e.patient_id = "patients"."id" and e.is_enabled), '[]'::json)`;
+  return db.select({
+    id: patients.id, isEnabled: patients.isEnabled, firstName: patients.firstName, fatherName: patients.fatherName, grandFatherName: patients.grandFatherName,
+    birthDate: patients.birthDate, deathDate: patients.deathDate, externalSubjectId: patients.externalSubjectId,
+    genderCode: sql<string | null>`${genders.abbreviation}`, gender: sql<string | null>`${genders.title}`, mrns, phones, races, ethnicities,
+  }).from(patients)
+    .leftJoin(genders, eq(genders.id, patients.genderId))
+    .where(and(eq(patients.institutionId, institutionId), inArray(patients.id, ids)))
+    .orderBy(patients.id);
+}

@@ -5,3 +5,4 @@ export { isProtocolSite } from './sites.service';
 export { isAliquotLineage } from './requirement-tree';
 export { enrolmentOf, eventRefOf, hasWithdrawnOf, protocolEventOf, withdrawalsOf } from './protocols.repository';
 export { enabledEnrolment, outsideDates } from './enrolments.service';
+export { exportConsents, exportConsentSignatures, exportEnrolments, exportProtocols } from './fhir-rows';

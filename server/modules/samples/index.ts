@@ -2,3 +2,4 @@
 export {
   appendShippingEvents, type CandidateFilter, custodianOf, type CustodySample, custodySamplesOf, heldElsewhere, lockShippableSamples, openShipmentOf, sampleCodeOf, type ShippableSample, shippedSampleOf, shippingCandidates, type ShippingEventKind,
 } from './shipping';
+export { exportSamples } from './fhir-rows';

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { LabelJob, PrintResult } from '@contract/labels.contract';
 import { api } from '@/lib/api-client';
+import { saveBlob } from '../download';
 import { postRaw } from './raw-post';
 import { extensionTimeoutMs, sendToExtension } from './extension-print';
 import { printerIpStore, printMethodStore, type PrintMethod } from './print-settings';
@@ -38,12 +39,7 @@ async function printOnServer(instId: number, job: LabelJob) {
 
 export async function downloadPdf(instId: number, job: LabelJob, fileName = 'labels.pdf') {
   const blob = await postRaw(`/institutions/${instId}/labels/pdf`, job, 'blob');
-  const href = URL.createObjectURL(blob);
-  const a = Object.assign(document.createElement('a'), { href, download: fileName });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveBlob(blob, fileName);
   done(`Downloaded ${fileName}.`);
 }
 

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { formatCount, formatDate } from '@/lib/format';
 import { useCan } from '@/lib/session-context';
+import { ExportFhirButton } from '../components/export-fhir-button';
 import { ProtocolForm } from '../components/protocol-form';
 import { protocolPath, useCurrentProtocol } from '../protocol-context';
 
@@ -16,7 +17,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** spec 2 §2 "Overview": the protocol's fields (dates only when present) and Update; /overview/edit opens the update form. */
+/** spec 2 §2 "Overview": the protocol's fields (dates only when present), Export FHIR and Update; /overview/edit opens the update form. */
 export function ProtocolOverviewPage({ editing = false }: { editing?: boolean }) {
   const protocol = useCurrentProtocol();
   const canManage = useCan('protocols.manage');
@@ -26,9 +27,12 @@ export function ProtocolOverviewPage({ editing = false }: { editing?: boolean })
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Title order={1} fz={26}>{protocol.title}</Title>
-        {canManage && (
-          <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => void navigate(protocolPath(protocol, 'overview/edit'))}>Update</Button>
-        )}
+        <Group gap="sm">
+          <ExportFhirButton of="protocol" id={protocol.id} />
+          {canManage && (
+            <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => void navigate(protocolPath(protocol, 'overview/edit'))}>Update</Button>
+          )}
+        </Group>
       </Group>
       <Card withBorder radius="md" p="lg">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">

@@ -7,6 +7,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { calendarDate, formatDate } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
+import { ExportFhirButton } from '../components/export-fhir-button';
 import { protocolPath, useCurrentProtocol } from '../protocol-context';
 import { ParticipantSamplesSection } from '../samples/participant-samples';
 import { participantPath, useCurrentParticipant } from './participant-context';
@@ -18,7 +19,7 @@ import {
 /**
  * spec 2 §2 "Participant overview": the patient's identity (MRN, names, birth date, gender, races,
  * ethnicities, vital status), the protocol's events (a click opens the Collect Specimen stepper), the
- * collected samples tree and Disable. A withdrawn consent is shown first, in red, with its date and effect.
+ * collected samples tree, Export FHIR (the participant's Bundle) and Disable. A withdrawn consent is shown first, in red, with its date and effect.
  */
 export function ParticipantOverviewPage() {
   const p = useCurrentParticipant();
@@ -27,7 +28,10 @@ export function ParticipantOverviewPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <Title order={2} fz={20}>Overview</Title>
-        {canManage && p.isEnabled && <DisableButton />}
+        <Group gap="sm">
+          <ExportFhirButton of="participant" id={p.patientId} />
+          {canManage && p.isEnabled && <DisableButton />}
+        </Group>
       </Group>
       <WithdrawalAlerts />
       {p.enrolledOutsideDates && (

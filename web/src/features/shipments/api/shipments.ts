@@ -1,11 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { notifications } from '@mantine/notifications';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
-import type { Problem } from '@contract/common.contract';
 import type { Shipment, ShipmentCandidate, ShipmentInput, ShipmentItem, ShipmentStatus } from '@contract/shipments.contract';
-import { api, ApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download';
 import { queryKeys } from '@/lib/query-keys';
-import { tokenStore } from '@/lib/session-storage';
 import { allocateAt } from '@/lib/storage-positions';
 import type { StorageLocation } from '@contract/storage.contract';
 
@@ -101,29 +99,9 @@ export async function processItems(instId: number, shipmentId: number, items: Sh
   return failures;
 }
 
-/** GET {id}/manifest.csv|pdf with the bearer token, saved under the shipment's name. */
-export async function downloadManifest(instId: number, shipment: Shipment, format: 'csv' | 'pdf') {
-  const token = tokenStore.get();
-  let res: Response;
-  try {
-    res = await fetch(`/api${base(instId)}/${shipment.id}/manifest.${format}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  } catch {
-    res = new Response(JSON.stringify({ title: 'The server cannot be reached. Check your connection.' }), { status: 503 });
-  }
-  if (!res.ok) {
-    const problem = (await res.json().catch(() => null)) as Partial<Problem> | null;
-    const error = new ApiError(res.status, { ...problem, title: problem?.title ?? `Request failed (${res.status}).` });
-    notifications.show({ color: 'red', title: 'The manifest could not be downloaded', message: error.problem.title, autoClose: 5000 });
-    return;
-  }
-  const href = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = `shipment-${shipment.id}-manifest.${format}`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+/** GET {id}/manifest.csv|pdf with the session, saved under the name the server gives (lib/download.ts). */
+export function downloadManifest(instId: number, shipment: Shipment, format: 'csv' | 'pdf') {
+  return downloadFile(`${base(instId)}/${shipment.id}/manifest.${format}`, `shipment-${shipment.id}-manifest.${format}`, 'The manifest could not be downloaded');
 }
 
 /** The caller's protocols for the list's protocol filter (only the sender's shipments carry one). */

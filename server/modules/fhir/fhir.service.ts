@@ -1,0 +1,182 @@
+import type { Bundle, BundleEntry, Resource } from '@medplum/fhirtypes';
+import { type Ctx, instOf } from '../../platform/context';
+import type { ExportScope } from '../../platform/export-scope';
+import { exportPatients } from '../participants/participants.repository';
+import { exportConsents, exportConsentSignatures, exportEnrolments, exportProtocols } from '../protocols';
+import { exportForms, exportSubmissions } from '../forms';
+import { exportSamples } from '../samples';
+import { type ExportNode, exportNode, exportNodesWithAncestors, exportSamplePlaces } from '../storage';
+import { exportOrders, exportReleasedResults } from '../orders';
+import { fhirErrors } from './fhir.errors';
+import {
+  type MapCtx, type SamplePlace, type SampleRow, serverOffset, toConsent, toLocation, toObservation, toPatient, toQuestionnaire,
+  toQuestionnaireResponse, toResearchStudy, toResearchSubject, toServiceRequest, toSpecimen,
+} from './fhir.mapping';
+
+// The FHIR R4 export (docs/fhir.md): read-only, one institution, a fixed number of statements per
+// resource or bundle whatever the data (each read takes a list of ids), bundles capped at MAX_ENTRIES.
+
+/** The most entries a bundle holds; a bigger one is refused (413) before the rest is read. */
+export const MAX_ENTRIES = 5000;
+/** The most characters of signature images (base64) a bundle carries: 64 MB of text, about 48 MB of PNG. */
+export const MAX_SIGNATURE_CHARS = 64 * 1024 * 1024;
+
+export interface FhirCtx extends Ctx {
+  /** The absolute base of this institution's FHIR addresses (`https://host/api/institutions/7/fhir`), for `fullUrl`. */
+  base: string;
+  /** MAX_SIGNATURE_CHARS unless told (a test proves the refusal without 64 MB of images). */
+  maxSignatureChars?: number;
+}
+
+const mapCtx = (ctx: Ctx): MapCtx => ({ institutionId: instOf(ctx), offsetOf: serverOffset });
+const today = (ctx: Ctx) => ctx.now().toISOString().slice(0, 10);
+const one = (ids: number[]): ExportScope => ({ ids, limit: 1 });
+
+async function single<T, R>(rows: Promise<T[]>, what: string, map: (row: T) => R): Promise<R> {
+  const [row] = await rows;
+  if (!row) throw fhirErrors.not_found(what);
+  return map(row);
+}
+
+export async function patient(ctx: Ctx, id: number) {
+  return single(exportPatients(ctx.db, instOf(ctx), [id]), 'Patient', (p) => toPatient(mapCtx(ctx), p));
+}
+export async function researchStudy(ctx: Ctx, id: number) {
+  return single(exportProtocols(ctx.db, instOf(ctx), one([id])), 'ResearchStudy', (p) => toResearchStudy(mapCtx(ctx), p, today(ctx)));
+}
+export async function researchSubject(ctx: Ctx, id: number) {
+  return single(exportEnrolments(ctx.db, instOf(ctx), one([id])), 'ResearchSubject', toResearchSubject);
+}
+export async function consent(ctx: Ctx, id: number) {
+  return single(exportConsents(ctx.db, instOf(ctx), one([id])), 'Consent', (c) => toConsent(mapCtx(ctx), c));
+}
+export async function questionnaire(ctx: Ctx, id: number) {
+  return single(exportForms(ctx.db, instOf(ctx), one([id])), 'Questionnaire', (f) => toQuestionnaire(mapCtx(ctx), f));
+}
+export async function questionnaireResponse(ctx: Ctx, id: number) {
+  return single(exportSubmissions(ctx.db, instOf(ctx), one([id])), 'QuestionnaireResponse', (s) => toQuestionnaireResponse(mapCtx(ctx), s));
+}
+export async function specimen(ctx: Ctx, id: number) {
+  const [sample] = await exportSamples(ctx.db, instOf(ctx), one([id]));
+  if (!sample) throw fhirErrors.not_found('Specimen');
+  const { places } = await placesOf(ctx, [sample]);
+  return toSpecimen(mapCtx(ctx), sample, places.get(sample.id));
+}
+export async function serviceRequest(ctx: Ctx, id: number) {
+  return single(exportOrders(ctx.db, instOf(ctx), one([id])), 'ServiceRequest', (o) => toServiceRequest(mapCtx(ctx), o));
+}
+/** A released result as an Observation (its id is the result's id); an unreleased one is not found. */
+export async function observation(ctx: Ctx, resultId: number) {
+  const [result] = await exportReleasedResults(ctx.db, instOf(ctx), { ids: [resultId] }, 1);
+  if (!result) throw fhirErrors.not_found('Observation');
+  const [order] = await exportOrders(ctx.db, instOf(ctx), one([result.orderId]));
+  if (!order) throw fhirErrors.not_found('Observation');
+  return toObservation(mapCtx(ctx), result, order);
+}
+export async function location(ctx: Ctx, id: number) {
+  const node = await exportNode(ctx.db, instOf(ctx), id);
+  if (!node) throw fhirErrors.not_found('Location');
+  return toLocation(mapCtx(ctx), node);
+}
+
+/** Where samples are: their places and the storage nodes above them (two statements for any number of samples). */
+async function placesOf(ctx: Ctx, samples: SampleRow[]): Promise<{ places: Map<number, SamplePlace>; nodes: ExportNode[] }> {
+  const rows = await exportSamplePlaces(ctx.db, instOf(ctx), samples.map((s) => s.id));
+  const nodes = await exportNodesWithAncestors(ctx.db, instOf(ctx), rows.map((r) => r.boxId));
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const pathOf = (boxId: number) => {
+    const titles: string[] = [];
+    for (let n = byId.get(boxId); n && titles.length < 10; n = n.parentId ? byId.get(n.parentId) : undefined) titles.unshift(n.title);
+    return titles.join(' > ');
+  };
+  return { places: new Map(rows.map((r) => [r.sampleId, { boxId: r.boxId, positionCode: r.positionCode, path: pathOf(r.boxId) }])), nodes };
+}
+
+/** Collects a bundle's entries and refuses it as soon as it would exceed MAX_ENTRIES. */
+class Entries {
+  readonly list: BundleEntry[] = [];
+  constructor(private readonly base: string) {}
+  /** The room left, plus one: a read asks for this many rows, so one too many shows the bundle is too big. */
+  get room() {
+    return MAX_ENTRIES - this.list.length + 1;
+  }
+  add(resources: Resource[]) {
+    if (this.list.length + resources.length > MAX_ENTRIES) throw fhirErrors.too_large(MAX_ENTRIES);
+    for (const r of resources) this.list.push({ fullUrl: `${this.base}/${r.resourceType}/${r.id}`, resource: r });
+  }
+  bundle(ctx: Ctx): Bundle {
+    return { resourceType: 'Bundle', type: 'collection', timestamp: ctx.now().toISOString(), total: this.list.length, entry: this.list };
+  }
+}
+const scope = (e: Entries, s: Omit<ExportScope, 'limit'>): ExportScope => ({ ...s, limit: e.room });
+const unique = (ids: number[]) => [...new Set(ids)];
+
+/** A bundle's consents: their rows first, then their signature images only if they fit MAX_SIGNATURE_CHARS (two statements). */
+async function consentsOf(ctx: FhirCtx, e: Entries, s: Omit<ExportScope, 'limit'>) {
+  const rows = await exportConsents(ctx.db, instOf(ctx), scope(e, s), false);
+  if (rows.length > e.room - 1) throw fhirErrors.too_large(MAX_ENTRIES);
+  const chars = rows.reduce((sum, r) => sum + Number(r.signatureChars), 0);
+  const max = ctx.maxSignatureChars ?? MAX_SIGNATURE_CHARS;
+  if (chars > max) throw fhirErrors.signatures_too_large(Math.round(max / 1024 / 1024 * 10) / 10);
+  const signatures = await exportConsentSignatures(ctx.db, instOf(ctx), rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, signature: signatures.get(r.id) ?? '' }));
+}
+
+/**
+ * Everything about one participant (`Patient/$everything`-like): the Patient, its enrolments
+ * (ResearchSubject) and their studies, signed consents, specimens with the storage above them,
+ * questionnaires filled and their forms, orders and released results. Twelve statements.
+ */
+export async function participantBundle(ctx: FhirCtx, patientId: number): Promise<Bundle> {
+  const m = mapCtx(ctx);
+  const inst = instOf(ctx);
+  const e = new Entries(ctx.base);
+  const [p] = await exportPatients(ctx.db, inst, [patientId]);
+  if (!p) throw fhirErrors.not_found('Patient');
+  e.add([toPatient(m, p)]);
+  const mine = { patientIds: [p.id] };
+  const enrolments = await exportEnrolments(ctx.db, inst, scope(e, mine));
+  e.add(enrolments.map(toResearchSubject));
+  const protocols = await exportProtocols(ctx.db, inst, scope(e, { ids: unique(enrolments.map((x) => x.protocolId)) }));
+  e.add(protocols.map((x) => toResearchStudy(m, x, today(ctx))));
+  e.add((await consentsOf(ctx, e, mine)).map((c) => toConsent(m, c)));
+  const samples = await exportSamples(ctx.db, inst, scope(e, mine));
+  const { places, nodes } = await placesOf(ctx, samples);
+  e.add(samples.map((s) => toSpecimen(m, s, places.get(s.id))));
+  e.add(nodes.map((n) => toLocation(m, n)));
+  const submissions = await exportSubmissions(ctx.db, inst, scope(e, mine));
+  const forms = await exportForms(ctx.db, inst, scope(e, { ids: unique(submissions.map((s) => s.formId)) }));
+  e.add(forms.map((f) => toQuestionnaire(m, f)));
+  e.add(submissions.map((s) => toQuestionnaireResponse(m, s)));
+  const orders = await exportOrders(ctx.db, inst, scope(e, mine));
+  e.add(orders.map((o) => toServiceRequest(m, o)));
+  const byOrder = new Map(orders.map((o) => [o.id, o]));
+  const results = await exportReleasedResults(ctx.db, inst, { orderIds: orders.map((o) => o.id) }, e.room);
+  e.add(results.map((r) => toObservation(m, r, byOrder.get(r.orderId)!)));
+  return e.bundle(ctx);
+}
+
+/**
+ * One protocol: the ResearchStudy, its subjects and their Patients, signed consents, specimens with
+ * the storage above them, questionnaires and their responses. Ten statements; refused (413) above MAX_ENTRIES entries or MAX_SIGNATURE_CHARS.
+ */
+export async function protocolBundle(ctx: FhirCtx, protocolId: number): Promise<Bundle> {
+  const m = mapCtx(ctx);
+  const inst = instOf(ctx);
+  const e = new Entries(ctx.base);
+  const [study] = await exportProtocols(ctx.db, inst, one([protocolId]));
+  if (!study) throw fhirErrors.not_found('ResearchStudy');
+  e.add([toResearchStudy(m, study, today(ctx))]);
+  const its = { protocolIds: [study.id] };
+  const enrolments = await exportEnrolments(ctx.db, inst, scope(e, its));
+  e.add(enrolments.map(toResearchSubject));
+  e.add((await exportPatients(ctx.db, inst, unique(enrolments.map((x) => x.patientId)))).map((p) => toPatient(m, p)));
+  e.add((await consentsOf(ctx, e, its)).map((c) => toConsent(m, c)));
+  const samples = await exportSamples(ctx.db, inst, scope(e, its));
+  const { places, nodes } = await placesOf(ctx, samples);
+  e.add(samples.map((s) => toSpecimen(m, s, places.get(s.id))));
+  e.add(nodes.map((n) => toLocation(m, n)));
+  e.add((await exportForms(ctx.db, inst, scope(e, its))).map((f) => toQuestionnaire(m, f)));
+  e.add((await exportSubmissions(ctx.db, inst, scope(e, its))).map((s) => toQuestionnaireResponse(m, s)));
+  return e.bundle(ctx);
+}

@@ -1,0 +1,2 @@
+// The forms module's public surface for other modules (the FHIR export): they never read its tables.
+export { type ExportAnswer, type ExportField, exportForms, exportSubmissions } from './fhir-rows';

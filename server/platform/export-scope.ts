@@ -1,0 +1,28 @@
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/**
+ * Which rows an export reads (docs/fhir.md): records by id, of some participants or of some protocols,
+ * always of one institution; `limit` bounds the rows one statement may return (a bundle asks for one
+ * more than it accepts, to tell "too many" without reading them all).
+ */
+export interface ExportScope {
+  ids?: number[];
+  patientIds?: number[];
+  protocolIds?: number[];
+  limit: number;
+}
+
+/** The WHERE of an export read: the institution and every list given (an empty list matches nothing). */
+export function exportWhere(institutionId: number, scope: ExportScope, cols: { institutionId: AnyPgColumn; id: AnyPgColumn; patientId?: AnyPgColumn; protocolId?: AnyPgColumn }): SQL {
+  const parts: (SQL | undefined)[] = [eq(cols.institutionId, institutionId)];
+  const list = (col: AnyPgColumn | undefined, ids: number[] | undefined, name: string) => {
+    if (ids === undefined) return;
+    if (!col) throw new Error(`this export cannot be scoped by ${name}`);
+    parts.push(inArray(col, ids.length ? ids : [0]));
+  };
+  list(cols.id, scope.ids, 'ids');
+  list(cols.patientId, scope.patientIds, 'patientIds');
+  list(cols.protocolId, scope.protocolIds, 'protocolIds');
+  return and(...parts)!;
+}

@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { Button } from '@mantine/core';
+import { IconFileExport } from '@tabler/icons-react';
+import { downloadFile } from '@/lib/download';
+import { useCan, useCurrentInstitution } from '@/lib/session-context';
+
+/**
+ * "Export FHIR": downloads the FHIR R4 collection Bundle of a participant (everything about them) or of a
+ * protocol (docs/fhir.md), with the same download helper as the shipment manifest. Shown to whoever reads participants.
+ */
+export function ExportFhirButton({ of, id }: { of: 'participant' | 'protocol'; id: number }) {
+  const { institution } = useCurrentInstitution();
+  const canRead = useCan('participants.read');
+  const [busy, setBusy] = useState(false);
+  if (!canRead) return null;
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadFile(`/institutions/${institution.id}/fhir/Bundle/${of}/${id}`, `${of}-${id}.fhir.json`, 'The FHIR export could not be downloaded');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="default" leftSection={<IconFileExport size={16} />} loading={busy} onClick={() => void download()}
+      title={of === 'participant' ? 'Download everything about this participant as a FHIR R4 Bundle (JSON)' : 'Download the protocol with its participants, consents, specimens and questionnaires as a FHIR R4 Bundle (JSON)'}>
+      Export FHIR
+    </Button>
+  );
+}

@@ -1,0 +1,30 @@
+import { notifications } from '@mantine/notifications';
+import { api, ApiError } from './api-client';
+
+/** Saves bytes the page holds as a file the browser downloads under `filename`. */
+export function saveBlob(blob: Blob, filename: string) {
+  const href = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/**
+ * GETs a file with the session (manifests, FHIR bundles) and saves it under the name the server gives,
+ * or `fallbackName`. A failure shows the server's problem title under `failTitle`; true when saved.
+ */
+export async function downloadFile(path: string, fallbackName: string, failTitle: string): Promise<boolean> {
+  try {
+    const { blob, filename } = await api.getFile(path, undefined, { notify: false });
+    saveBlob(blob, filename ?? fallbackName);
+    return true;
+  } catch (e) {
+    // A 401 already went to the login page.
+    if (!(e instanceof ApiError && e.status === 401)) {
+      notifications.show({ color: 'red', title: failTitle, message: e instanceof ApiError ? e.problem.title : String(e), autoClose: 5000 });
+    }
+    return false;
+  }
+}
