@@ -34,14 +34,16 @@ export const MAX_REPORT_DAYS = 366;
 export const DEFAULT_REPORT_DAYS = 7;
 
 /** From and To are inclusive calendar days (UTC); either may be left out (default: the last 7 days). */
-export const RangeQuery = PagingQuery.extend({ from: optionalIsoDate, to: optionalIsoDate });
-export type RangeQuery = z.infer<typeof RangeQuery>;
-export const TestResultQuery = RangeQuery.extend({ panelId: Id });
-export type TestResultQuery = z.infer<typeof TestResultQuery>;
-export const SummaryQuery = RangeQuery.extend({
+export const RangeFilter = z.object({ from: optionalIsoDate, to: optionalIsoDate });
+export type RangeFilter = z.infer<typeof RangeFilter>;
+export const TestResultFilter = RangeFilter.extend({ panelId: Id });
+export type TestResultFilter = z.infer<typeof TestResultFilter>;
+export const SummaryFilter = RangeFilter.extend({
   period: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(REPORT_PERIODS, { error: 'Period is day, week or month' })).default('day'),
 });
-export type SummaryQuery = z.infer<typeof SummaryQuery>;
+export type SummaryFilter = z.infer<typeof SummaryFilter>;
+/** A report's page (`reports/{name}`): its filter plus PageNumber and PageSize; the CSV takes the filter alone. */
+export const pagedReportQuery = <S extends z.ZodRawShape>(filter: z.ZodObject<S>) => PagingQuery.extend(filter.shape);
 
 export const ReportColumn = z.object({ key: z.string(), title: z.string(), numeric: z.boolean() });
 export type ReportColumn = z.infer<typeof ReportColumn>;

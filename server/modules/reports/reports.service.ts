@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  NO_RESULT, NOT_ORDERED, ORDER_REPORTS, PAYMENT_COLUMNS, type ChartBar, type RangeQuery, type ReportCell, type ReportColumn, type ReportPage,
-  type ReportPeriod, type SummaryQuery, type TestResultQuery,
+  NO_RESULT, NOT_ORDERED, ORDER_REPORTS, PAYMENT_COLUMNS, type ChartBar, type RangeFilter, type ReportCell, type ReportColumn, type ReportPage,
+  type ReportPeriod, type SummaryFilter, type TestResultFilter,
 } from '../../../contract/reports.contract';
+import type { PagingQuery } from '../../../contract/common.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { resolveRange, type Range } from './range';
@@ -42,7 +43,7 @@ function footerOf(r: Range, generatedAt: Date, lines: string[]) {
   ];
 }
 
-async function start(ctx: Ctx, q: RangeQuery) {
+async function start(ctx: Ctx, q: RangeFilter) {
   requirePermission(ctx, 'reports.run');
   const generatedAt = ctx.now();
   return { inst: instOf(ctx), range: resolveRange(q, generatedAt), generatedAt };
@@ -88,7 +89,7 @@ const PERIOD_NOTE: Record<ReportPeriod, string> = {
 };
 
 /** Test or panel usage by payment category; with a period, the summary (one row per period and test or panel). */
-async function usageReport(ctx: Ctx, kind: 'test' | 'panel', q: RangeQuery, period?: ReportPeriod): Promise<Report> {
+async function usageReport(ctx: Ctx, kind: 'test' | 'panel', q: RangeFilter, period?: ReportPeriod): Promise<Report> {
   const { inst, range, generatedAt } = await start(ctx, q);
   const src = usageSource(kind, inst, range);
   const bucket = period ? periodOf(period, src.date) : null;
@@ -123,10 +124,10 @@ async function usageReport(ctx: Ctx, kind: 'test' | 'panel', q: RangeQuery, peri
   };
 }
 
-export const testUsage = (ctx: Ctx, q: RangeQuery) => usageReport(ctx, 'test', q);
-export const panelUsage = (ctx: Ctx, q: RangeQuery) => usageReport(ctx, 'panel', q);
-export const testSummary = (ctx: Ctx, q: SummaryQuery) => usageReport(ctx, 'test', q, q.period);
-export const panelSummary = (ctx: Ctx, q: SummaryQuery) => usageReport(ctx, 'panel', q, q.period);
+export const testUsage = (ctx: Ctx, q: RangeFilter) => usageReport(ctx, 'test', q);
+export const panelUsage = (ctx: Ctx, q: RangeFilter) => usageReport(ctx, 'panel', q);
+export const testSummary = (ctx: Ctx, q: SummaryFilter) => usageReport(ctx, 'test', q, q.period);
+export const panelSummary = (ctx: Ctx, q: SummaryFilter) => usageReport(ctx, 'panel', q, q.period);
 
 // Test results per date range -------------------------------------------------------------------
 
@@ -147,7 +148,7 @@ async function testColumns(db: Db, inst: number, panelId: number, r: Range) {
   return rows.filter((x) => !seen.has(Number(x.id)) && seen.add(Number(x.id))).map((x) => ({ testId: Number(x.id), head: String(x.head) }));
 }
 
-export async function testResults(ctx: Ctx, q: TestResultQuery): Promise<Report> {
+export async function testResults(ctx: Ctx, q: TestResultFilter): Promise<Report> {
   const { inst, range, generatedAt } = await start(ctx, q);
   const [panel] = await rowsOf(ctx.db, sql`select id, title from panels where id = ${q.panelId} and institution_id = ${inst}`);
   if (!panel) throw reportErrors.panel_not_found();
@@ -203,7 +204,7 @@ export function ageText(seconds: number) {
   return `${m} min`;
 }
 
-export async function unreleasedPanels(ctx: Ctx, q: RangeQuery): Promise<Report> {
+export async function unreleasedPanels(ctx: Ctx, q: RangeFilter): Promise<Report> {
   const { inst, range, generatedAt } = await start(ctx, q);
   const where = sql`from lims_ordered_panels op join lims_orders o on o.id = op.lims_order_id and o.is_enabled
     where op.institution_id = ${inst} and op.is_enabled and ${within(sql`op.created_date`, range)}
@@ -247,7 +248,7 @@ export async function unreleasedPanels(ctx: Ctx, q: RangeQuery): Promise<Report>
 // Paging and CSV --------------------------------------------------------------------------------
 
 /** One page: the rows, the exact total (from the slice when it can tell, else counted). */
-export async function pageOfReport(report: Report, q: RangeQuery): Promise<{ page: ReportPage; total: number }> {
+export async function pageOfReport(report: Report, q: PagingQuery): Promise<{ page: ReportPage; total: number }> {
   const offset = (q.pageNumber - 1) * q.pageSize;
   const { rows, total } = await report.slice(q.pageSize, offset);
   return {

@@ -5,6 +5,7 @@ import { api } from '@/lib/api-client';
 import { postRaw } from './raw-post';
 import { extensionTimeoutMs, sendToExtension } from './extension-print';
 import { printerIpStore, printMethodStore, type PrintMethod } from './print-settings';
+import { saveFile } from '../save-file';
 
 const done = (message: string) => notifications.show({ color: 'teal', message, autoClose: 4000 });
 const fail = (message: string) => {
@@ -38,12 +39,7 @@ async function printOnServer(instId: number, job: LabelJob) {
 
 export async function downloadPdf(instId: number, job: LabelJob, fileName = 'labels.pdf') {
   const blob = await postRaw(`/institutions/${instId}/labels/pdf`, job, 'blob');
-  const href = URL.createObjectURL(blob);
-  const a = Object.assign(document.createElement('a'), { href, download: fileName });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveFile(blob, fileName);
   done(`Downloaded ${fileName}.`);
 }
 
