@@ -18,6 +18,8 @@ const DAY = 86_400_000;
 /** Today and the day DEFAULT_REPORT_DAYS - 1 before it, as UTC calendar days (the server's days). */
 const utcDay = (offset = 0) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
 
+/** Short cells (dates, IDs, results, ages) stay on one line; names may wrap. */
+const NO_WRAP = /^(orderedDate|orderedOn|period|age|sampleId|serialNumber|test\d+)$/;
 const PERIOD_LABELS: Record<ReportPeriod, string> = { day: 'Day', week: 'Week (Monday to Sunday)', month: 'Month' };
 const INTRO: Record<OrderReportPath, string> = {
   'test-result-report': 'The results of one panel, one row per order of it, oldest first.',
@@ -75,7 +77,7 @@ export function OrderReportPage({ path }: { path: OrderReportPath }) {
   };
 
   const columns: DataTableColumn<ReportTableRow>[] = (page?.columns ?? []).map((c) => ({
-    accessor: c.key, title: c.title, textAlign: c.numeric ? 'right' : 'left', noWrap: c.key === 'orderedDate' || c.key === 'orderedOn' || c.key === 'period',
+    accessor: c.key, title: c.title, textAlign: c.numeric ? 'right' : 'left', noWrap: NO_WRAP.test(c.key),
     render: (r: ReportTableRow) => {
       const v = r[c.key];
       const muted = v === NO_RESULT || v === NOT_ORDERED;
@@ -89,7 +91,7 @@ export function OrderReportPage({ path }: { path: OrderReportPath }) {
       <DateField label="To" value={to} onChange={setTo} minDate={from} w={170} />
       {hasPeriod && (
         <Select label="Period" data={REPORT_PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] }))} value={period}
-          onChange={(v) => v && setPeriod(v as ReportPeriod)} allowDeselect={false} w={220} />
+          onChange={(v) => v && setPeriod(v as ReportPeriod)} allowDeselect={false} w={250} />
       )}
       <Button leftSection={<IconReportAnalytics size={16} />} onClick={generate}>Generate Report</Button>
       <Button variant="default" leftSection={<IconDownload size={16} />} onClick={exportCsv} disabled={!criteria || !page} loading={exporting}>Export CSV</Button>
@@ -105,7 +107,7 @@ export function OrderReportPage({ path }: { path: OrderReportPath }) {
       {page && <ReportChart path={path} page={page} />}
       <PagedTable query={result} list={list} columns={columns} emptyText={EMPTY[path]} />
       {page && (
-        <Box component="footer" aria-label="Report parameters">
+        <Box component="section" aria-label="Report parameters">
           {page.footer.map((line) => <Text key={line} size="xs" c="gray.7">{line}</Text>)}
         </Box>
       )}
