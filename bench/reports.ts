@@ -42,6 +42,8 @@ await run(`insert into lims_ordered_tests (institution_id, lims_order_id, lims_o
 await run(`insert into lims_ordered_test_results (institution_id, lims_ordered_test_id, result, concurrency_stamp) select 1, id, (id % 97)::text, 'x' from lims_ordered_tests`);
 await run(`insert into lims_ordered_test_result_releases (institution_id, lims_ordered_test_result_id, is_released, concurrency_stamp)
   select 1, r.id, t.lims_order_id % 10 <> 0, 'x' from lims_ordered_test_results r join lims_ordered_tests t on t.id = r.lims_ordered_test_id`);
+// The stored release rank, as the release writes keep it (server/modules/orders/release-state.ts): 0 pending, 2 released.
+await run('update lims_orders set release_rank = case when id % 10 = 0 then 0 else 2 end');
 await run('vacuum analyze');
 console.log(`filled in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${(await one('select count(*) as n from lims_ordered_test_results')).n} results`);
 

@@ -16,10 +16,11 @@ export function reportCsv(report: Report) {
   async function* lines() {
     // A byte-order mark: spreadsheet programs then read UTF-8 names (Amharic, accents) correctly.
     yield `\uFEFF${csvRecord(report.columns.map((c) => c.title))}`;
-    for (let offset = 0; ; offset += BATCH) {
-      const { rows } = await report.slice(BATCH, offset);
+    const batch = report.csvBatch ?? BATCH;
+    for (let offset = 0; ; offset += batch) {
+      const { rows } = await report.slice(batch, offset);
       if (rows.length) yield rows.map((r) => csvRecord(report.columns.map((c) => cell(r[c.key])))).join('');
-      if (rows.length < BATCH) break;
+      if (rows.length < batch) break;
     }
     yield line('');
     for (const f of report.footer) yield line(f);

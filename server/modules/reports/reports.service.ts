@@ -22,8 +22,10 @@ export interface Report {
   generatedAt: Date;
   columns: ReportColumn[];
   footer: string[];
-  chart?: ChartBar[];
-  slice(limit: number, offset: number): Promise<{ rows: Cells[]; total: number | null }>;
+  /** Rows [offset, offset + limit); the total when it is known for free; a summary's chart when asked (the page, not CSV batches). */
+  slice(limit: number, offset: number, withChart?: boolean): Promise<{ rows: Cells[]; total: number | null; chart?: ChartBar[] }>;
+  /** Rows per CSV batch: a grouped report regroups on every slice, so it reads many at once (its groups are bounded by the range). */
+  csvBatch?: number;
   /** The number of rows, asked only when a slice cannot tell (an empty page past the end). */
   count(): Promise<number>;
 }
@@ -99,24 +101,27 @@ async function usageReport(ctx: Ctx, kind: 'test' | 'panel', q: RangeFilter, per
   const name = kind === 'test' ? 'Test Name' : 'Panel Name';
   const columns = [...(period ? [text('period', 'Period')] : []), text('name', name), ...PAYMENT_COLUMNS.map((c) => num(c.key, c.title)), num('total', 'Total')];
   const order = sql`${bucket ? sql`bucket, ` : sql``}lower(name), ref_id`;
-  let chart: ChartBar[] | undefined;
-  if (period) {
-    const bars = await rowsOf(ctx.db, sql`select ${periodLabel(period, bucket!)} as period, ${categoryCounts}, count(*)::int as total
-      ${src.from} group by ${bucket} order by ${bucket}`);
-    chart = bars.map((b) => {
-      const counts = Object.fromEntries(PAYMENT_COLUMNS.map((c) => [c.key, Number(b[c.key])])) as Record<(typeof PAYMENT_COLUMNS)[number]['key'], number>;
-      return { period: String(b.period), ...counts, other: Number(b.total) - PAYMENT_COLUMNS.reduce((s, c) => s + counts[c.key], 0) };
-    });
-  }
   const title = ORDER_REPORTS[`${kind}-${period ? 'summary' : 'usage'}-report`].title;
   const what = kind === 'test' ? 'Each ordered test counts once.' : 'Each ordered panel counts once.';
+  const sums = sql.join([...PAYMENT_COLUMNS.map((c) => c.key), 'total'].map((k) => sql`sum(${sql.identifier(k)})::int as ${sql.identifier(k)}`), sql`, `);
   return {
-    title, range, generatedAt, columns, chart,
+    title, range, generatedAt, columns, csvBatch: 50_000,
     footer: footerOf(range, generatedAt, [...(period ? [PERIOD_NOTE[period]] : []), what, PAYMENT_NOTE]),
-    async slice(limit, offset) {
-      const rows = await rowsOf(ctx.db, sql`select *, count(*) over ()::int as total_rows from (${grouped}) g order by ${order} limit ${limit} offset ${offset}`);
+    async slice(limit, offset, withChart) {
+      // The grouping runs once (a materialised CTE) for the page, the total and a summary's chart of every period.
+      const chartSql = period && withChart
+        ? sql`(select coalesce(json_agg(b order by b.bucket), '[]'::json) from (select period, bucket, ${sums} from g group by period, bucket) b)`
+        : sql`null::json`;
+      const [res] = await rowsOf(ctx.db, sql`with g as materialized (${grouped})
+        select (select coalesce(json_agg(r), '[]'::json) from (select * from g order by ${order} limit ${limit} offset ${offset}) r) as rows,
+          (select count(*)::int from g) as total, ${chartSql} as chart`);
+      const rows = res.rows as Row[];
+      const chart = (res.chart as Row[] | null)?.map((b): ChartBar => {
+        const counts = Object.fromEntries(PAYMENT_COLUMNS.map((c) => [c.key, Number(b[c.key])])) as Record<(typeof PAYMENT_COLUMNS)[number]['key'], number>;
+        return { period: String(b.period), ...counts, other: Number(b.total) - PAYMENT_COLUMNS.reduce((sum, c) => sum + counts[c.key], 0) };
+      });
       return {
-        total: rows.length ? Number(rows[0].total_rows) : null,
+        total: Number(res.total), chart,
         rows: rows.map((r) => Object.fromEntries(columns.map((c) => [c.key, c.numeric ? Number(r[c.key]) : String(r[c.key])]))),
       };
     },
@@ -206,12 +211,14 @@ export function ageText(seconds: number) {
 
 export async function unreleasedPanels(ctx: Ctx, q: RangeFilter): Promise<Report> {
   const { inst, range, generatedAt } = await start(ctx, q);
-  const where = sql`from lims_ordered_panels op join lims_orders o on o.id = op.lims_order_id and o.is_enabled
+  // The order's stored release rank (orders' release-state.ts) narrows first: a released order (2) has no
+  // unreleased panel, a pending one (0) has nothing released, so only a partly released order (1) is looked into.
+  const where = sql`from lims_ordered_panels op join lims_orders o on o.id = op.lims_order_id and o.is_enabled and o.institution_id = ${inst} and o.release_rank < 2
     where op.institution_id = ${inst} and op.is_enabled and ${within(sql`op.created_date`, range)}
-      and exists (select 1 from lims_ordered_tests t
+      and (o.release_rank = 0 or exists (select 1 from lims_ordered_tests t
         join lims_ordered_test_results res on res.lims_ordered_test_id = t.id
         join lims_ordered_test_result_releases rel on rel.lims_ordered_test_result_id = res.id
-        where t.lims_ordered_panel_id = op.id and t.is_enabled and not rel.is_released)`;
+        where t.lims_ordered_panel_id = op.id and t.is_enabled and not rel.is_released))`;
   const columns = [
     text('patientName', 'Patient Name'), text('patientId', 'Patient Id'), text('sampleId', 'SampleId'), text('orderedOn', 'Ordered On'), text('orderedBy', 'Ordered By'),
     text('panelName', 'Panel Name'), text('departmentName', 'Department Name'), text('age', 'Age'),
@@ -250,12 +257,12 @@ export async function unreleasedPanels(ctx: Ctx, q: RangeFilter): Promise<Report
 /** One page: the rows, the exact total (from the slice when it can tell, else counted). */
 export async function pageOfReport(report: Report, q: PagingQuery): Promise<{ page: ReportPage; total: number }> {
   const offset = (q.pageNumber - 1) * q.pageSize;
-  const { rows, total } = await report.slice(q.pageSize, offset);
+  const { rows, total, chart } = await report.slice(q.pageSize, offset, true);
   return {
     total: total ?? await report.count(),
     page: {
       title: report.title, from: report.range.from, to: report.range.to, generatedAt: report.generatedAt.toISOString(),
-      columns: report.columns, rows, footer: report.footer, chart: report.chart,
+      columns: report.columns, rows, footer: report.footer, chart,
     },
   };
 }

@@ -5,7 +5,7 @@ import type { ReportPage } from '../../../contract/reports.contract';
 import { testApp, json, pagination } from '../../test/harness';
 import { createAccount, login, signedIn } from '../../test/factories';
 import { labSetup } from '../../test/orders-fixtures';
-import { limsOrderedPanels, limsOrderedTestResultReleases, limsOrderedTestResults, limsOrderedTests, limsOrders } from '../orders/orders.table';
+import { limsOrderedPanels, limsOrderedTests, limsOrders } from '../orders/orders.table';
 import { ageText } from './reports.service';
 
 // A small data set counted by hand (docs/reports.md): five ordered panels in March 2026 (the range),
@@ -36,11 +36,16 @@ async function place(panelIds: number[], paymentCategoryId: number | null, when:
   await t.db.update(limsOrderedTests).set({ createdDate: at }).where(eq(limsOrderedTests.limsOrderId, o.id));
   return { ...o, d };
 }
-/** Stores a result (released or only entered) on the ordered test of a test in one ordered panel. */
+/** Enters a result on the ordered test of a test in one ordered panel, and releases it if asked, through the API. */
 async function result(d: OrderDetail, panelIndex: number, testId: number, value: string, released: boolean) {
-  const ot = d.orderedPanels[panelIndex].orderedTests.find((x) => x.testId === testId)!;
-  await t.db.update(limsOrderedTestResults).set({ result: value }).where(eq(limsOrderedTestResults.id, ot.testResult.id));
-  if (released) await t.db.update(limsOrderedTestResultReleases).set({ isReleased: true }).where(eq(limsOrderedTestResultReleases.id, ot.testResultRelease.id));
+  const panel = d.orderedPanels[panelIndex];
+  const ot = panel.orderedTests.find((x) => x.testId === testId)!;
+  const saved = await t.call('PUT', api(`LIMSOrders/${d.id}/results`), { token, body: { results: [{ resultId: ot.testResult.id, result: value, concurrencyStamp: ot.testResult.concurrencyStamp }] } });
+  expect(saved.statusCode, saved.body).toBe(200);
+  if (!released) return;
+  const path = `LIMSOrders/${d.id}/limsOrderedPanels/${panel.id}/limsOrderedTests/${ot.id}/limsOrderedTestResults/${ot.testResult.id}/limsOrderedTestResultReleases/${ot.testResultRelease.id}/release`;
+  const res = await t.call('POST', api(path), { token });
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 const o1 = await place([lab.panel.id, lab.second.id], category('Free'), '2026-03-01T00:00:00Z'); // first instant of the range
