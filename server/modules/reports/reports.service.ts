@@ -163,7 +163,7 @@ export async function testResults(ctx: Ctx, q: TestResultFilter): Promise<Report
   const columns = [num('serialNumber', 'Serial Number'), text('sampleId', 'Sample ID'), ...tests.map((x) => text(`test${x.testId}`, x.head)), text('remarks', 'Remarks'), text('orderedDate', 'Ordered Date')];
   const count = async () => Number((await rowsOf(ctx.db, sql`select count(*)::int as n ${where}`))[0].n);
   return {
-    title: ORDER_REPORTS['test-result-report'].title, range, generatedAt, columns,
+    title: ORDER_REPORTS['test-result-report'].title, range, generatedAt, columns, csvBatch: 5000,
     footer: footerOf(range, generatedAt, [
       `Panel: ${String(panel.title)}. One row per order of the panel, oldest first; Ordered Date is when the panel was ordered (UTC).`,
       `${NO_RESULT}: the test was ordered but its result is not released yet. ${NOT_ORDERED}: the test was not part of this order of the panel.`,
@@ -225,7 +225,7 @@ export async function unreleasedPanels(ctx: Ctx, q: RangeFilter): Promise<Report
   ];
   const count = async () => Number((await rowsOf(ctx.db, sql`select count(*)::int as n ${where}`))[0].n);
   return {
-    title: ORDER_REPORTS['unreleased-panels-report'].title, range, generatedAt, columns, count,
+    title: ORDER_REPORTS['unreleased-panels-report'].title, range, generatedAt, columns, count, csvBatch: 5000,
     footer: footerOf(range, generatedAt, [
       'Panels ordered in these dates with at least one test not released yet, oldest first. Patient Id is the main MRN.',
       `Age is the time since the panel was ordered, at ${generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC (the turnaround so far).`,
