@@ -125,4 +125,15 @@ test.describe('reports', () => {
     await see(page.getByRole('region', { name: 'Report parameters' }), 'From 2020-01-10 to 2020-01-31');
     await shot('report-empty');
   });
+
+  test('on a phone the navigation stacks above the report and rows become cards', async ({ signedInPage: page, api, admin, shot }) => {
+    const b = await centralBiobank(api, admin);
+    const order = await orderWithResults(b);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/report/unreleased-panels-report');
+    await expect(page.getByRole('heading', { name: 'Unreleased Panels Report', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Generate Report' }).click();
+    await see(page, order.sampleId);
+    await shot('report-unreleased-phone');
+  });
 });
