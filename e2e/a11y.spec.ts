@@ -70,7 +70,7 @@ for (const viewport of VIEWPORTS) {
       if (viewport.width < 500) await shot('a11y-audit-log-390');
       await visit('about', '/about', h1(page, 'Biobanking LIMS'));
       await visit('not found', '/no-such-page', page.getByRole('heading', { name: '404 - Page not found' }));
-      await visit('coming soon', '/report', h1(page, 'Report'));
+      await visit('test result report', '/report', h1(page, 'Test Results'));
     });
   });
 }

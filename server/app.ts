@@ -32,6 +32,7 @@ import { sampleRoutes } from './modules/samples/samples.routes';
 import { formRoutes } from './modules/forms/forms.routes';
 import { shipmentRoutes } from './modules/shipments/shipments.routes';
 import { fhirRoutes } from './modules/fhir/fhir.routes';
+import { reportRoutes } from './modules/reports/reports.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -105,6 +106,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   formRoutes(app, deps);
   shipmentRoutes(app, deps);
   fhirRoutes(app, deps);
+  reportRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

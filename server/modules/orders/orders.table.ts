@@ -32,7 +32,12 @@ export const limsOrderedPanels = pgTable('lims_ordered_panels', {
   limsOrderId: integer('lims_order_id').notNull().references(() => limsOrders.id),
   panelId: integer('panel_id').notNull(),
   comment: text('comment'),
-}, (t) => [index('lims_ordered_panels_order_idx').on(t.limsOrderId), index('lims_ordered_panels_panel_idx').on(t.institutionId, t.panelId)]);
+}, (t) => [
+  index('lims_ordered_panels_order_idx').on(t.limsOrderId), index('lims_ordered_panels_panel_idx').on(t.institutionId, t.panelId),
+  // Reports (docs/reports.md): one panel's orders in a date range, and every panel ordered in a range.
+  index('lims_ordered_panels_panel_date_idx').on(t.institutionId, t.panelId, t.createdDate),
+  index('lims_ordered_panels_date_idx').on(t.institutionId, t.createdDate),
+]);
 
 export const limsOrderedTests = pgTable('lims_ordered_tests', {
   ...recordColumns(),
@@ -43,7 +48,11 @@ export const limsOrderedTests = pgTable('lims_ordered_tests', {
   /** The result range in force when the test was ordered: flags keep their meaning if ranges change later. */
   testResultRangeId: integer('test_result_range_id'),
   comment: text('comment'),
-}, (t) => [index('lims_ordered_tests_panel_idx').on(t.limsOrderedPanelId), index('lims_ordered_tests_order_idx').on(t.limsOrderId)]);
+}, (t) => [
+  index('lims_ordered_tests_panel_idx').on(t.limsOrderedPanelId), index('lims_ordered_tests_order_idx').on(t.limsOrderId),
+  // Test usage and summaries (docs/reports.md): the tests ordered in a date range.
+  index('lims_ordered_tests_date_idx').on(t.institutionId, t.createdDate),
+]);
 
 /** One result row per ordered test, created with it (spec 1 §7 saves by result id). */
 export const limsOrderedTestResults = pgTable('lims_ordered_test_results', {

@@ -23,13 +23,12 @@ const ProtocolsArea = lazy(() => import('../features/protocols/pages/protocols-a
 const ShipmentsArea = lazy(() => import('../features/shipments/pages/shipments-area').then((m) => ({ default: m.ShipmentsArea })));
 const AllFormsPage = lazy(() => import('../features/protocols/forms/all-forms-page').then((m) => ({ default: m.AllFormsPage })));
 const TestResultPage = lazy(() => import('../features/orders/pages/test-result-page').then((m) => ({ default: m.TestResultPage })));
+const ReportArea = lazy(() => import('../features/reports/pages/report-area').then((m) => ({ default: m.ReportArea })));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => <Suspense fallback={<PageLoader />}><Page /></Suspense>;
 
 // Areas whose screens come in later issues: the routes exist so navigation works (spec 1 §2 route table).
-const comingSoon: [path: string, area: string][] = [
-  ['report/*', 'Report'],
-];
+const comingSoon: [path: string, area: string][] = [];
 
 const routes: RouteObject[] = [
   { path: '/login', element: page(LoginPage) },
@@ -55,6 +54,7 @@ const routes: RouteObject[] = [
         { path: 'collection-protocols/*', element: <ProtocolsArea /> },
         { path: 'shipment/*', element: page(ShipmentsArea) },
         { path: 'forms', element: page(AllFormsPage) },
+        { path: 'report/*', element: page(ReportArea) },
         ...comingSoon.map(([path, area]) => ({ path, element: <ComingSoon key={area} area={area} /> })),
       ] }],
     }],

@@ -12,6 +12,7 @@
  *                                        requirements, participants, signed consents): `part(...)` keys
  *   ['shipments', instId]                shipment lists (sent, received), one shipment, its items, sample candidates
  *   ['storage', instId]                  the storage tree, nodes, box positions, occupancies, sample look-ups
+ *   ['reports', instId]                  report pages (reports/{name} with its parameters)
  *   ['users'], ['audit'], ['printer', instId], ['auth', 'me']
  *
  * Write no key array by hand in a feature: add it here.
@@ -120,6 +121,12 @@ export const queryKeys = {
   audit: {
     all: ['audit'] as const,
     list: (instId: number, q: Filter) => ['audit', instId, q] as const,
+  },
+
+  /** Order reports (features/reports): one page of one report with its parameters. */
+  reports: {
+    all: (instId: number) => ['reports', instId] as const,
+    page: (instId: number, report: string, q: Filter) => ['reports', instId, report, q] as const,
   },
 
   printer: (instId: number) => ['printer', instId] as const,

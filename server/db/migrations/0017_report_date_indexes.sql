@@ -1,0 +1,3 @@
+CREATE INDEX "lims_ordered_panels_panel_date_idx" ON "lims_ordered_panels" USING btree ("institution_id","panel_id","created_date");--> statement-breakpoint
+CREATE INDEX "lims_ordered_panels_date_idx" ON "lims_ordered_panels" USING btree ("institution_id","created_date");--> statement-breakpoint
+CREATE INDEX "lims_ordered_tests_date_idx" ON "lims_ordered_tests" USING btree ("institution_id","created_date");

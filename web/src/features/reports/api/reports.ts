@@ -1,0 +1,38 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ReportPage, ReportPeriod } from '@contract/reports.contract';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { saveBlob } from '@/lib/download';
+
+/** What Generate Report asks for: the range (inclusive UTC days), and the panel or the period where the report has one. */
+export interface ReportCriteria { from: string; to: string; panelId?: number; period?: ReportPeriod }
+export interface ReportPaging { page: number; pageSize: number }
+
+/** A report row as the paged table keys it (its position on the page). */
+export type ReportTableRow = ReportPage['rows'][number] & { id: number };
+
+const pathOf = (instId: number, report: string) => `/institutions/${instId}/reports/${report}`;
+const queryOf = (c: ReportCriteria) => ({ From: c.from, To: c.to, PanelId: c.panelId, Period: c.period });
+
+/** GET reports/{report}: one page (X-Pagination) with the columns, footer and, for summaries, the chart of every period. */
+export function useReport(instId: number, report: string, c: ReportCriteria | null, paging: ReportPaging) {
+  return useQuery({
+    queryKey: queryKeys.reports.page(instId, report, { ...c, ...paging }),
+    queryFn: async () => {
+      const res = await api.getPage<unknown>(pathOf(instId, report), { ...queryOf(c!), PageNumber: paging.page, PageSize: paging.pageSize }, { notify: false });
+      // The body is the report ({columns, rows, footer, ...}), not a bare array: X-Pagination still counts its rows.
+      const body = res.items as unknown as ReportPage;
+      const first = (paging.page - 1) * paging.pageSize;
+      return { report: body, items: body.rows.map((r, i): ReportTableRow => ({ ...r, id: first + i + 1 })), pagination: res.pagination };
+    },
+    enabled: c !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** GET reports/{report}.csv: the whole report, saved under the name the server gives (the report's title). */
+export async function downloadReportCsv(instId: number, report: string, c: ReportCriteria, fallbackName: string) {
+  const { blob, filename } = await api.getFile(`${pathOf(instId, report)}.csv`, queryOf(c), { notify: false });
+  saveBlob(blob, filename ?? `${fallbackName}.csv`);
+}
