@@ -9,7 +9,7 @@ import { protocolOf } from '../protocols/index';
 import { formFields, submittedForms, submittedValues } from './forms.table';
 import { formOf } from './field-set';
 import { filledBetween } from './submissions.service';
-import { csvDisposition, csvRecord } from './csv';
+import { csvDisposition, csvRecord } from '../../platform/csv';
 
 // The collected questionnaires report (spec 2 §2, §9): one row per enabled submission, one column per
 // field of the form across all its versions (matched by field id, not by prompt), ordered by ordinal.

@@ -1,4 +1,4 @@
-// RFC 4180 CSV: every cell quoted (as spec 2 §9 asks), quotes doubled, CRLF between records.
+// RFC 4180 CSV (questionnaire report, screening indicator reports): every cell quoted (as spec 2 §9 asks), quotes doubled, CRLF between records.
 
 /**
  * A cell a spreadsheet would run as a formula (=, +, @, a tab or CR first; - when not a number) gets a
@@ -13,8 +13,8 @@ export function csvCell(value: string | null | undefined): string {
 
 export const csvRecord = (cells: (string | null | undefined)[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
-/** A download name from the form's name: plain ASCII for old clients, UTF-8 (RFC 5987) for the rest. */
-export function csvDisposition(name: string) {
+/** A download name from a form's or report's name: plain ASCII for old clients, UTF-8 (RFC 5987) for the rest. */
+export function csvDisposition(name: string, fallback = 'questionnaire') {
   const ascii = name.replace(/[^A-Za-z0-9._ -]+/g, '_').trim().slice(0, 100);
-  return `attachment; filename="${/[A-Za-z0-9]/.test(ascii) ? ascii : 'questionnaire'}.csv"; filename*=UTF-8''${encodeURIComponent(`${name.slice(0, 100)}.csv`)}`;
+  return `attachment; filename="${/[A-Za-z0-9]/.test(ascii) ? ascii : fallback}.csv"; filename*=UTF-8''${encodeURIComponent(`${name.slice(0, 100)}.csv`)}`;
 }

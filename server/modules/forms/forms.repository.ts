@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+// Counting answers for other modules (the screening indicator reports, docs/indicators.md) without
+// them touching the forms tables: one query for every rule, computed in SQL.
+
+export interface AnswerRule {
+  /** The caller's key for this rule (returned with its count). */
+  key: number;
+  /** Submissions of these protocols count. */
+  protocolIds: number[];
+  /** The answered field by its prompt as filled (any case, trimmed); null: the submission itself counts. */
+  prompt: string | null;
+  /** Answers that count (any case, trimmed); empty: any non-empty answer. A checkbox answers Yes or No. */
+  values: string[];
+  /** Count distinct participants, or submissions. */
+  distinctPatients: boolean;
+}
+
+const norm = (s: string) => s.trim().toLowerCase();
+
+/**
+ * For each rule, how many participants (or submissions) of the institution's enabled submissions
+ * filled in [from, to) match it. One statement: the submissions of the range are read once, their
+ * answers to the rules' prompts once, and every rule is counted by a hash join on the prompt. A
+ * checkbox list matches when any chosen value does.
+ */
+export async function countAnswers(db: Db, institutionId: number, rules: AnswerRule[], from: Date, to: Date): Promise<Map<number, number>> {
+  const counts = new Map(rules.map((r) => [r.key, 0]));
+  const live = rules.filter((r) => r.protocolIds.length);
+  if (!live.length) return counts;
+  const spec = JSON.stringify(live.map((r) => ({ k: r.key, prompt: r.prompt ? norm(r.prompt) : null, vals: r.values.map(norm), protocols: r.protocolIds, patients: r.distinctPatients })));
+  const res = (await db.execute(sql`
+    with d as (select * from jsonb_to_recordset(${spec}::jsonb) as d(k int, prompt text, vals text[], protocols int[], patients boolean)),
+    s as materialized (
+      select s.id, s.patient_id, s.collection_protocol_id as protocol_id from submitted_collection_protocol_forms s
+      where s.institution_id = ${institutionId} and s.is_enabled and s.collection_protocol_id in (select unnest(d.protocols) from d)
+        and s.created_date >= ${from.toISOString()}::timestamptz and s.created_date < ${to.toISOString()}::timestamptz),
+    a as materialized (
+      select s.id, s.patient_id, s.protocol_id, lower(btrim(v.prompt)) as prompt,
+        case f.kind
+          when 'CBL' then array(select lower(btrim(e)) from jsonb_array_elements_text(v.value::jsonb) e where btrim(e) <> '')
+          when 'CB' then array[case v.value when 'true' then 'yes' else 'no' end]
+          else case when btrim(v.value) = '' then '{}'::text[] else array[lower(btrim(v.value))] end
+        end as vals
+      from s join submitted_collection_protocol_form_values v on v.submission_id = s.id
+      join collection_protocol_form_fields f on f.id = v.field_id
+      where v.institution_id = ${institutionId} and lower(btrim(v.prompt)) in (select d.prompt from d)),
+    hits as (
+      select d.k, a.id, a.patient_id from d join a on a.prompt = d.prompt and a.protocol_id = any(d.protocols)
+      where cardinality(a.vals) > 0 and (cardinality(d.vals) = 0 or a.vals && d.vals)
+      union all
+      select d.k, s.id, s.patient_id from d join s on s.protocol_id = any(d.protocols) where d.prompt is null)
+    select d.k, (case when d.patients then count(distinct h.patient_id) else count(distinct h.id) end)::int as n
+    from d left join hits h on h.k = d.k group by d.k, d.patients`)) as unknown as { rows: { k: number; n: number }[] };
+  for (const r of res.rows) counts.set(Number(r.k), Number(r.n));
+  return counts;
+}
