@@ -89,8 +89,8 @@ export type IndicatorDefinitionInput = z.input<typeof IndicatorDefinitionInput>;
 
 /** Rule in words, as the definitions screen and the report's remark tooltip show it. */
 export function ruleText(d: Pick<IndicatorDefinition, 'protocolAbbreviation' | 'fieldPrompt' | 'matchingValues' | 'countMode'>) {
+  if (!d.fieldPrompt) return d.countMode === 'patients' ? `distinct participants with any ${d.protocolAbbreviation} form` : `every ${d.protocolAbbreviation} form submitted`;
   const what = d.countMode === 'patients' ? 'distinct participants' : 'submitted forms';
-  if (!d.fieldPrompt) return `${what} with any ${d.protocolAbbreviation} form`;
   const values = d.matchingValues.length ? `one of ${d.matchingValues.map((v) => `'${v}'`).join(', ')}` : 'any answer';
   return `${what} of ${d.protocolAbbreviation} whose '${d.fieldPrompt}' is ${values}`;
 }

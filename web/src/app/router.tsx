@@ -22,6 +22,9 @@ const NewOrderPage = lazy(() => import('../features/orders/pages/new-order-page'
 const ProtocolsArea = lazy(() => import('../features/protocols/pages/protocols-area').then((m) => ({ default: m.ProtocolsArea })));
 const ShipmentsArea = lazy(() => import('../features/shipments/pages/shipments-area').then((m) => ({ default: m.ShipmentsArea })));
 const AllFormsPage = lazy(() => import('../features/protocols/forms/all-forms-page').then((m) => ({ default: m.AllFormsPage })));
+// Screening indicator reports (issue 16); the Report area's layout and nav come with the reports branch.
+const BreastCancerReportPage = lazy(() => import('../features/reports/indicators/indicator-report-page').then((m) => ({ default: m.BreastCancerReportPage })));
+const CervicalCancerReportPage = lazy(() => import('../features/reports/indicators/indicator-report-page').then((m) => ({ default: m.CervicalCancerReportPage })));
 const TestResultPage = lazy(() => import('../features/orders/pages/test-result-page').then((m) => ({ default: m.TestResultPage })));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => <Suspense fallback={<PageLoader />}><Page /></Suspense>;
@@ -55,6 +58,8 @@ const routes: RouteObject[] = [
         { path: 'collection-protocols/*', element: <ProtocolsArea /> },
         { path: 'shipment/*', element: page(ShipmentsArea) },
         { path: 'forms', element: page(AllFormsPage) },
+        { path: 'report/breast-cancer-report-per-date-range', element: page(BreastCancerReportPage) },
+        { path: 'report/cervical-cancer-report-per-date-range', element: page(CervicalCancerReportPage) },
         ...comingSoon.map(([path, area]) => ({ path, element: <ComingSoon key={area} area={area} /> })),
       ] }],
     }],

@@ -4,6 +4,7 @@ import type {
   FieldInput, FieldOrderInput, FieldUpdate, FormDto, FormInput, FormWithFields, ReportPage, ReportRow, SubmissionDetail, SubmissionDto, SubmissionInput,
 } from '@contract/forms.contract';
 import { api } from '@/lib/api-client';
+import { saveFile } from '@/lib/download';
 import { queryKeys } from '@/lib/query-keys';
 
 const keys = queryKeys.protocols;
@@ -140,12 +141,5 @@ export function useFormReport(instId: number, protocolId: number, q: ReportQuery
 /** GET {f}/report.csv, saved under the name the server gives. */
 export async function downloadReportCsv(instId: number, protocolId: number, q: ReportQuery, fallbackName: string) {
   const { blob, filename } = await api.getFile(`${formBase(instId, protocolId, q.formId)}/report.csv`, { StartDate: q.startDate, EndDate: q.endDate });
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = filename ?? `${fallbackName}.csv`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(href);
+  saveFile(blob, filename ?? `${fallbackName}.csv`);
 }
