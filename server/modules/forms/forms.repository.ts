@@ -21,20 +21,23 @@ const norm = (s: string) => s.trim().toLowerCase();
 
 /**
  * For each rule, how many participants (or submissions) of the institution's enabled submissions
- * filled in [from, to) match it. One statement: the submissions of the range are read once, their
- * answers to the rules' prompts once, and every rule is counted by a hash join on the prompt. A
- * checkbox list matches when any chosen value does.
+ * filled in [from, to) match it. One statement: the submissions of the range are read once (index
+ * submitted_forms_protocol_date_idx), their answers to the rules' prompts once (by submission id), every
+ * rule is matched by a hash join on the prompt, and the distinct (rule, participant or submission)
+ * pairs are counted. A checkbox list matches when any chosen value does; a checkbox answers Yes or No.
  */
 export async function countAnswers(db: Db, institutionId: number, rules: AnswerRule[], from: Date, to: Date): Promise<Map<number, number>> {
   const counts = new Map(rules.map((r) => [r.key, 0]));
   const live = rules.filter((r) => r.protocolIds.length);
   if (!live.length) return counts;
+  // The protocol ids as one array literal (whole numbers only), so the range is read through submitted_forms_protocol_date_idx.
+  const protocolIds = `{${[...new Set(live.flatMap((r) => r.protocolIds))].map((id) => Math.trunc(id)).join(',')}}`;
   const spec = JSON.stringify(live.map((r) => ({ k: r.key, prompt: r.prompt ? norm(r.prompt) : null, vals: r.values.map(norm), protocols: r.protocolIds, patients: r.distinctPatients })));
-  const res = (await db.execute(sql`
+  const statement = sql`
     with d as (select * from jsonb_to_recordset(${spec}::jsonb) as d(k int, prompt text, vals text[], protocols int[], patients boolean)),
     s as materialized (
       select s.id, s.patient_id, s.collection_protocol_id as protocol_id from submitted_collection_protocol_forms s
-      where s.institution_id = ${institutionId} and s.is_enabled and s.collection_protocol_id in (select unnest(d.protocols) from d)
+      where s.institution_id = ${institutionId} and s.is_enabled and s.collection_protocol_id = any(${protocolIds}::int[])
         and s.created_date >= ${from.toISOString()}::timestamptz and s.created_date < ${to.toISOString()}::timestamptz),
     a as materialized (
       select s.id, s.patient_id, s.protocol_id, lower(btrim(v.prompt)) as prompt,
@@ -47,12 +50,16 @@ export async function countAnswers(db: Db, institutionId: number, rules: AnswerR
       join collection_protocol_form_fields f on f.id = v.field_id
       where v.institution_id = ${institutionId} and lower(btrim(v.prompt)) in (select d.prompt from d)),
     hits as (
-      select d.k, a.id, a.patient_id from d join a on a.prompt = d.prompt and a.protocol_id = any(d.protocols)
+      select d.k, case when d.patients then a.patient_id else a.id end as unit from d join a on a.prompt = d.prompt and a.protocol_id = any(d.protocols)
       where cardinality(a.vals) > 0 and (cardinality(d.vals) = 0 or a.vals && d.vals)
       union all
-      select d.k, s.id, s.patient_id from d join s on s.protocol_id = any(d.protocols) where d.prompt is null)
-    select d.k, (case when d.patients then count(distinct h.patient_id) else count(distinct h.id) end)::int as n
-    from d left join hits h on h.k = d.k group by d.k, d.patients`)) as unknown as { rows: { k: number; n: number }[] };
+      select d.k, case when d.patients then s.patient_id else s.id end from d join s on s.protocol_id = any(d.protocols) where d.prompt is null)
+    select d.k, count(u.unit)::int as n from d left join (select distinct k, unit from hits) u on u.k = d.k group by d.k`;
+  // JIT compilation costs more than it saves on this statement (measured: 0.8 s of a 4.7 s run at 200k submissions).
+  const res = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return (await tx.execute(statement)) as unknown as { rows: { k: number; n: number }[] };
+  });
   for (const r of res.rows) counts.set(Number(r.k), Number(r.n));
   return counts;
 }
