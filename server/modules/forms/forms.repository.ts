@@ -22,7 +22,9 @@ const norm = (s: string) => s.trim().toLowerCase();
 /**
  * For each rule, how many participants (or submissions) of the institution's enabled submissions
  * filled in [from, to) match it. One statement: the submissions of the range are read once (index
- * submitted_forms_protocol_date_idx), their answers to the rules' prompts once (by submission id), every
+ * submitted_forms_protocol_date_idx); the prompts as spelled on the protocols' forms (live fields and
+ * filled versions) that match a rule are found first, so the answers are matched by plain text
+ * equality (no lower() over every answer); those answers are read once (by submission id), every
  * rule is matched by a hash join on the prompt, and the distinct (rule, participant or submission)
  * pairs are counted. A checkbox list matches when any chosen value does; a checkbox answers Yes or No.
  */
@@ -39,16 +41,23 @@ export async function countAnswers(db: Db, institutionId: number, rules: AnswerR
       select s.id, s.patient_id, s.collection_protocol_id as protocol_id from submitted_collection_protocol_forms s
       where s.institution_id = ${institutionId} and s.is_enabled and s.collection_protocol_id = any(${protocolIds}::int[])
         and s.created_date >= ${from.toISOString()}::timestamptz and s.created_date < ${to.toISOString()}::timestamptz),
+    forms as (select fo.id from collection_protocol_forms fo where fo.institution_id = ${institutionId} and fo.collection_protocol_id = any(${protocolIds}::int[])),
+    p as (
+      select distinct x.raw, lower(btrim(x.raw)) as prompt from (
+        select f.prompt as raw from collection_protocol_form_fields f where f.form_id in (select id from forms)
+        union select e ->> 'prompt' from collection_protocol_form_versions ver, jsonb_array_elements(ver.fields) e where ver.form_id in (select id from forms)
+      ) x where lower(btrim(x.raw)) in (select d.prompt from d)),
     a as materialized (
-      select s.id, s.patient_id, s.protocol_id, lower(btrim(v.prompt)) as prompt,
+      select s.id, s.patient_id, s.protocol_id, p.prompt,
         case f.kind
           when 'CBL' then array(select lower(btrim(e)) from jsonb_array_elements_text(v.value::jsonb) e where btrim(e) <> '')
           when 'CB' then array[case v.value when 'true' then 'yes' else 'no' end]
           else case when btrim(v.value) = '' then '{}'::text[] else array[lower(btrim(v.value))] end
         end as vals
       from s join submitted_collection_protocol_form_values v on v.submission_id = s.id
+      join p on p.raw = v.prompt
       join collection_protocol_form_fields f on f.id = v.field_id
-      where v.institution_id = ${institutionId} and lower(btrim(v.prompt)) in (select d.prompt from d)),
+      where v.institution_id = ${institutionId}),
     hits as (
       select d.k, case when d.patients then a.patient_id else a.id end as unit from d join a on a.prompt = d.prompt and a.protocol_id = any(d.protocols)
       where cardinality(a.vals) > 0 and (cardinality(d.vals) = 0 or a.vals && d.vals)

@@ -235,3 +235,20 @@ describe('tenancy and permissions', () => {
     expect((await t.call('GET', `${base}/cervical`)).statusCode).toBe(401);
   });
 });
+
+describe('prompts as filled', () => {
+  it('an answer counts under the prompt it was filled with, not the field\'s later prompt', async () => {
+    const hpvPositive = async () => json<Report>(await k.call('GET', `${base}/cervical`)).rows[9].frequency;
+    const before = await hpvPositive();
+    const ccs = await createProtocol(t, inst, token, { Title: 'Cervical Cancer Screening 2', Abbreviation: 'ccs' });
+    const f = await formWith(k, ccs.id, [['HPV DNA Screening Result', 'RL', ['Positive', 'Negative']]]);
+    const [e, g] = [(await k.enrolledPatient({}, ccs.id)).patient.id, (await k.enrolledPatient({}, ccs.id)).patient.id];
+    await fill(k, f, e, { 'HPV DNA Screening Result': 'Positive' }, `${today}T07:00:00Z`);
+    const form = json<{ fields: { id: number; concurrencyStamp: string; ordinal: number }[] }>(await k.call('GET', `${k.base(ccs.id)}/${f.form.id}`));
+    const live = form.fields.find((x) => x.id === f.ids['HPV DNA Screening Result'])!;
+    const renamed = await k.call('PUT', `${k.fieldsUrl(f.form.id, ccs.id)}/${live.id}`, { DataTypeId: k.type('RL'), Prompt: 'HPV result', ResponseTitle: 'HPV', Ordinal: live.ordinal, ConcurrencyStamp: live.concurrencyStamp });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await fill(k, f, g, { 'HPV DNA Screening Result': 'Positive' }, `${today}T07:30:00Z`);
+    expect(await hpvPositive()).toBe(before + 1);
+  });
+});
