@@ -21,14 +21,15 @@ const norm = (s: string) => s.trim().toLowerCase();
 
 /**
  * For each rule, how many participants (or submissions) of the institution's enabled submissions
- * filled in [from, to) match it. One statement: the submissions of the range are read once (index
+ * filled from `fromDay` to `toDay` (YYYY-MM-DD, both included, UTC days) match it. One statement:
+ * the submissions of the range are read once (index
  * submitted_forms_protocol_date_idx); the prompts as spelled on the protocols' forms (live fields and
  * filled versions) that match a rule are found first, so the answers are matched by plain text
  * equality (no lower() over every answer); those answers are read once (by submission id), every
  * rule is matched by a hash join on the prompt, and the distinct (rule, participant or submission)
  * pairs are counted. A checkbox list matches when any chosen value does; a checkbox answers Yes or No.
  */
-export async function countAnswers(db: Db, institutionId: number, rules: AnswerRule[], from: Date, to: Date): Promise<Map<number, number>> {
+export async function countAnswers(db: Db, institutionId: number, rules: AnswerRule[], fromDay: string, toDay: string): Promise<Map<number, number>> {
   const counts = new Map(rules.map((r) => [r.key, 0]));
   const live = rules.filter((r) => r.protocolIds.length);
   if (!live.length) return counts;
@@ -40,7 +41,7 @@ export async function countAnswers(db: Db, institutionId: number, rules: AnswerR
     s as materialized (
       select s.id, s.patient_id, s.collection_protocol_id as protocol_id from submitted_collection_protocol_forms s
       where s.institution_id = ${institutionId} and s.is_enabled and s.collection_protocol_id = any(${protocolIds}::int[])
-        and s.created_date >= ${from.toISOString()}::timestamptz and s.created_date < ${to.toISOString()}::timestamptz),
+        and s.created_date >= (${fromDay}::date)::timestamp at time zone 'UTC' and s.created_date < (${toDay}::date + 1)::timestamp at time zone 'UTC'),
     forms as (select fo.id from collection_protocol_forms fo where fo.institution_id = ${institutionId} and fo.collection_protocol_id = any(${protocolIds}::int[])),
     p as (
       select distinct x.raw, lower(btrim(x.raw)) as prompt from (

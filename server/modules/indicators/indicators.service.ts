@@ -59,15 +59,15 @@ function toDto({ d, firstName, lastName }: { d: Row; firstName: string | null; l
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
-/** The inclusive UTC date range asked for; the last 7 days (today included) by default. */
+/** The inclusive UTC date range asked for; the last 7 days (today included) by default, never before year 1. */
 export function rangeOf(ctx: Ctx, q: { from: string | null; to: string | null }) {
-  const today = new Date(`${isoDay(ctx.now())}T00:00:00Z`);
-  const to = q.to ?? (q.from && q.from > isoDay(today) ? q.from : isoDay(today));
-  const from = q.from ?? isoDay(new Date(new Date(`${to}T00:00:00Z`).getTime() - 6 * DAY));
-  const start = new Date(`${from}T00:00:00Z`);
-  const end = new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY);
-  if ((end.getTime() - start.getTime()) / DAY > MAX_RANGE_DAYS) throw indicatorErrors.range_too_long(MAX_RANGE_DAYS);
-  return { from, to, start, end };
+  const today = isoDay(ctx.now());
+  const to = q.to ?? (q.from && q.from > today ? q.from : today);
+  const weekBefore = new Date(new Date(`${to}T00:00:00Z`).getTime() - 6 * DAY);
+  const from = q.from ?? (weekBefore.getUTCFullYear() < 1 ? '0001-01-01' : isoDay(weekBefore));
+  const days = (new Date(`${to}T00:00:00Z`).getTime() - new Date(`${from}T00:00:00Z`).getTime()) / DAY + 1;
+  if (days > MAX_RANGE_DAYS) throw indicatorErrors.range_too_long(MAX_RANGE_DAYS);
+  return { from, to };
 }
 
 export async function listDefinitions(ctx: Ctx, report: IndicatorReport): Promise<IndicatorDefinition[]> {
@@ -85,7 +85,7 @@ export async function runReport(ctx: Ctx, report: IndicatorReport, q: { from: st
   const counts = await countAnswers(ctx.db, inst, defs.map((d) => ({
     key: d.id, protocolIds: protocols.get(d.protocolAbbreviation.trim().toLowerCase()) ?? [], prompt: d.fieldPrompt,
     values: d.matchingValues, distinctPatients: d.countMode === 'patients',
-  })), range.start, range.end);
+  })), range.from, range.to);
   const generatedAt = ctx.now().toISOString();
   const abbreviations = [...new Set(defs.map((d) => d.protocolAbbreviation))];
   const found = abbreviations.filter((a) => protocols.get(a.trim().toLowerCase())?.length);

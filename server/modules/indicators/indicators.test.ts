@@ -118,6 +118,13 @@ describe('cervical cancer report', () => {
     const long = await k.call('GET', `${base}/cervical.csv?From=0001-01-01&To=9999-12-31`);
     expect(long.statusCode).toBe(400);
     expect(long.json().title).toBe('Choose a date range of at most 3660 days.');
+    // The ends of the calendar: no 500 from a day before year 1 or after 9999.
+    for (const q of ['To=0001-01-03', 'From=9999-12-31&To=9999-12-31', 'From=9999-12-30']) {
+      const edge = await k.call('GET', `${base}/cervical?${q}`);
+      expect(edge.statusCode, `${q}: ${edge.body}`).toBe(200);
+      expect(frequencies(edge.json())).toEqual(Array(14).fill(0));
+    }
+    expect(json<Report>(await k.call('GET', `${base}/cervical?To=0001-01-03`)).from).toBe('0001-01-01');
   });
 });
 
