@@ -131,6 +131,14 @@ const fixed: Record<string, AuditRecordType> = {
       allocatedById: f('Allocated by'), allocatedAt: f('Allocated'), vacatedById: f('Vacated by'), vacatedAt: f('Vacated'), vacateReason: f('Vacate reason'),
     },
   },
+  // Screening indicator reports (issue 16): a definition's rule edited by a coordinator.
+  indicatorDefinition: {
+    label: 'Indicator definition',
+    fields: {
+      report: f('Report'), ordinal: f('S.no'), title: f('Indicator'), protocolAbbreviation: f('Protocol abbreviation'), fieldPrompt: f('Field prompt'),
+      matchingValues: f('Matching values'), countMode: f('Counts'), remark: f('Remark'), ruleSource: f('Rule from'), note: f('Note'), updaterId: f('Updated by'),
+    },
+  },
   labelPrinter: { label: 'Label printer', fields: { ipAddress: f('IP address'), port: f('Port'), labels: f('Labels printed'), first: f('First sample ID') } },
 };
 

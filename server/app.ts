@@ -33,6 +33,7 @@ import { formRoutes } from './modules/forms/forms.routes';
 import { shipmentRoutes } from './modules/shipments/shipments.routes';
 import { fhirRoutes } from './modules/fhir/fhir.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
+import { indicatorRoutes } from './modules/indicators/indicators.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -107,6 +108,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   shipmentRoutes(app, deps);
   fhirRoutes(app, deps);
   reportRoutes(app, deps);
+  indicatorRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -12,3 +12,4 @@ export * from '../modules/storage/storage.table';
 export * from '../modules/samples/samples.table';
 export * from '../modules/forms/forms.table';
 export * from '../modules/shipments/shipments.table';
+export * from '../modules/indicators/indicators.table';

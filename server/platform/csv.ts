@@ -1,4 +1,4 @@
-// RFC 4180 CSV: every cell quoted (as spec 2 §9 asks), quotes doubled, CRLF between records.
+// RFC 4180 CSV (questionnaire report, screening indicator reports): every cell quoted (as spec 2 §9 asks), quotes doubled, CRLF between records.
 
 /**
  * A cell a spreadsheet would run as a formula (=, +, @, a tab or CR first; - when not a number) gets a

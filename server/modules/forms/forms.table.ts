@@ -82,6 +82,8 @@ export const submittedForms = pgTable('submitted_collection_protocol_forms', {
 }, (t) => [
   index('submitted_forms_form_idx').on(t.formId, t.createdDate, t.id),
   index('submitted_forms_patient_idx').on(t.institutionId, t.patientId, t.id),
+  // The screening indicator reports (docs/indicators.md) read a protocol's submissions of a date range.
+  index('submitted_forms_protocol_date_idx').on(t.institutionId, t.collectionProtocolId, t.createdDate),
 ]);
 
 /** One answer, with the prompt as filled; a checkbox list holds a JSON array of the chosen values. */

@@ -1,6 +1,6 @@
-import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { participantConsents, protocolConsents, protocolEvents, protocolParticipants } from './protocols.table';
+import { collectionProtocols, participantConsents, protocolConsents, protocolEvents, protocolParticipants } from './protocols.table';
 
 // Reads other modules (samples) need from protocols, without touching its tables.
 
@@ -35,4 +35,15 @@ export async function withdrawalsOf(db: Db, institutionId: number, patientId: nu
     .innerJoin(protocolConsents, eq(protocolConsents.id, participantConsents.consentId))
     .where(and(eq(participantConsents.institutionId, institutionId), eq(participantConsents.patientId, patientId), isNotNull(participantConsents.withdrawnDate)))
     .orderBy(asc(participantConsents.withdrawnAt));
+}
+
+/** The institution's protocols (enabled or not) whose abbreviation is one of these (any case), as abbreviation (lower case) -> ids. */
+export async function protocolIdsByAbbreviation(db: Db, institutionId: number, abbreviations: string[]) {
+  const wanted = [...new Set(abbreviations.map((a) => a.trim().toLowerCase()))];
+  const ids = new Map<string, number[]>(wanted.map((a) => [a, []]));
+  if (!wanted.length) return ids;
+  const rows = await db.select({ id: collectionProtocols.id, abbreviation: collectionProtocols.abbreviation }).from(collectionProtocols)
+    .where(and(eq(collectionProtocols.institutionId, institutionId), inArray(sql`lower(btrim(${collectionProtocols.abbreviation}))`, wanted)));
+  for (const r of rows) ids.get(r.abbreviation.trim().toLowerCase())?.push(r.id);
+  return ids;
 }

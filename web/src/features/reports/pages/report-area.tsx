@@ -1,8 +1,8 @@
 import { Box, Group, NavLink, Paper, Title } from '@mantine/core';
 import { IconChartBar, IconClockHour4, IconFileAnalytics, IconListDetails, IconReportMedical } from '@tabler/icons-react';
 import { Navigate, NavLink as RouterLink, Route, Routes, useLocation } from 'react-router';
-import { ComingSoon } from '@/components/coming-soon';
 import type { OrderReportPath } from '@contract/reports.contract';
+import { IndicatorReportPage } from '../indicators/indicator-report-page';
 import { OrderReportPage } from './order-report-page';
 
 /** spec 1 §2: the Report area's child paths, in the spec's order, with what the left navigation says. */
@@ -38,9 +38,8 @@ export function ReportArea() {
         <Routes>
           <Route index element={<Navigate to={ENTRIES[0].path} replace />} />
           {ORDER_PATHS.map((p) => <Route key={p} path={p} element={<OrderReportPage key={p} path={p} />} />)}
-          {/* The screening indicators come from their own feature (indicators), joined at merge. */}
-          <Route path="breast-cancer-report-per-date-range" element={<ComingSoon key="breast" area="Breast cancer report Per Date Range" />} />
-          <Route path="cervical-cancer-report-per-date-range" element={<ComingSoon key="cervical" area="Cervical cancer report Per Date Range" />} />
+          <Route path="breast-cancer-report-per-date-range" element={<IndicatorReportPage key="breast" report="breast" />} />
+          <Route path="cervical-cancer-report-per-date-range" element={<IndicatorReportPage key="cervical" report="cervical" />} />
           <Route path="*" element={<Navigate to={ENTRIES[0].path} replace />} />
         </Routes>
       </Box>

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { ConcurrencyStamp, Id, InstParam, optionalIsoDate, optionalText, requiredText, trimmedText } from './common.contract';
+
+// Screening indicator reports (spec 2 §2 Reports, §9; docs/indicators.md): the breast (protocol BCS)
+// and cervical (CCS) cancer reports. Each row is an indicator definition of the institution, counted
+// over the submitted questionnaires of the date range.
+
+export const INDICATOR_REPORTS = ['breast', 'cervical'] as const;
+export type IndicatorReport = (typeof INDICATOR_REPORTS)[number];
+
+/** The spec's titles, also the CSV file names (spec 2 §2, §9). */
+export const INDICATOR_REPORT_TITLES: Record<IndicatorReport, string> = {
+  breast: 'Breast cancer report Per Date Range',
+  cervical: 'Cervical cancer report Per Date Range',
+};
+
+export const COUNT_MODES = ['patients', 'submissions'] as const;
+export type CountMode = (typeof COUNT_MODES)[number];
+export const COUNT_MODE_LABELS: Record<CountMode, string> = { patients: 'Distinct participants', submissions: 'Submitted forms' };
+
+/** Where a default rule comes from: the spec names it, or we suggest one (the spec gives none). */
+export const RULE_SOURCES = ['spec', 'suggested'] as const;
+export const SUGGESTED_NOTE = 'The spec gives no rule for this indicator; edit it to match your form.';
+
+export const MAX_MATCHING_VALUES = 50;
+
+export const ReportParam = InstParam.extend({
+  report: z.enum(INDICATOR_REPORTS, { error: 'Unknown report: use breast or cervical' }),
+});
+export const DefinitionParams = ReportParam.extend({ definitionId: Id });
+
+/** The date range, both ends inclusive (UTC days of the submission); default the last 7 days. */
+export const IndicatorQuery = z.object({ from: optionalIsoDate, to: optionalIsoDate }).superRefine((q, ctx) => {
+  if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'To cannot be before From' });
+});
+export type IndicatorQuery = z.input<typeof IndicatorQuery>;
+
+export const IndicatorRow = z.object({
+  sNo: z.number(),
+  definitionId: z.number(),
+  indicator: z.string(),
+  frequency: z.number(),
+  remark: z.string().nullable(),
+});
+export type IndicatorRow = z.infer<typeof IndicatorRow>;
+
+export const IndicatorReportDto = z.object({
+  report: z.enum(INDICATOR_REPORTS),
+  title: z.string(),
+  from: z.string(),
+  to: z.string(),
+  generatedAt: z.string(),
+  rows: z.array(IndicatorRow),
+  /** Parameters and when it was generated, as the screen and the CSV show them. */
+  footer: z.array(z.string()),
+});
+export type IndicatorReportDto = z.infer<typeof IndicatorReportDto>;
+
+export const IndicatorDefinition = z.object({
+  id: z.number(),
+  report: z.enum(INDICATOR_REPORTS),
+  ordinal: z.number(),
+  title: z.string(),
+  protocolAbbreviation: z.string(),
+  /** null: any submission of the protocol counts (no field looked at). */
+  fieldPrompt: z.string().nullable(),
+  /** Case-insensitive; empty: any non-empty answer. */
+  matchingValues: z.array(z.string()),
+  countMode: z.enum(COUNT_MODES),
+  remark: z.string().nullable(),
+  ruleSource: z.enum(RULE_SOURCES),
+  note: z.string().nullable(),
+  updatedBy: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+  concurrencyStamp: z.string(),
+});
+export type IndicatorDefinition = z.infer<typeof IndicatorDefinition>;
+
+export const IndicatorDefinitionInput = ConcurrencyStamp.extend({
+  title: requiredText(200),
+  protocolAbbreviation: requiredText(50),
+  fieldPrompt: optionalText(500),
+  matchingValues: z.array(trimmedText(200), { error: 'Must be a list of values' })
+    .max(MAX_MATCHING_VALUES, `At most ${MAX_MATCHING_VALUES} values`).default([])
+    .transform((list) => [...new Set(list.filter(Boolean))]),
+  countMode: z.enum(COUNT_MODES, { error: 'Choose distinct participants or submitted forms' }),
+  remark: optionalText(500),
+});
+export type IndicatorDefinitionInput = z.input<typeof IndicatorDefinitionInput>;
+
+/** Rule in words, as the definitions screen and the report's remark tooltip show it. */
+export function ruleText(d: Pick<IndicatorDefinition, 'protocolAbbreviation' | 'fieldPrompt' | 'matchingValues' | 'countMode'>) {
+  if (!d.fieldPrompt) return d.countMode === 'patients' ? `distinct participants with any ${d.protocolAbbreviation} form` : `every ${d.protocolAbbreviation} form submitted`;
+  const what = d.countMode === 'patients' ? 'distinct participants' : 'submitted forms';
+  const values = d.matchingValues.length ? `one of ${d.matchingValues.map((v) => `'${v}'`).join(', ')}` : 'any answer';
+  return `${what} of ${d.protocolAbbreviation} whose '${d.fieldPrompt}' is ${values}`;
+}

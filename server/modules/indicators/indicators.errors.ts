@@ -1,0 +1,6 @@
+import { defineErrors } from '../../platform/errors';
+
+/** The indicators module's errors: code `indicators.<key>`, status, human title. */
+export const indicatorErrors = defineErrors('indicators', {
+  range_too_long: { status: 400, title: (days: number) => `Choose a date range of at most ${days} days.` },
+});

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconListDetails } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { INDICATOR_REPORT_TITLES, type IndicatorReport } from '@contract/indicators.contract';
+import { formatCount, today } from '@/lib/format';
+import { useCurrentInstitution } from '@/lib/session-context';
+import { downloadIndicatorCsv, useIndicatorReport, type Range } from './indicators-api';
+import { DefinitionsDrawer } from './definitions-drawer';
+
+const PROTOCOL: Record<IndicatorReport, string> = { breast: 'BCS', cervical: 'CCS' };
+
+/**
+ * Breast / Cervical Cancer Report Per Date Range (spec 2 §2 Reports, §9): a date range (the last 7 days
+ * by default, generated at once), Generate Report, the table S.no, Indicator, Frequency, Remark, its
+ * parameters and generation time below, Export CSV, and the indicator definitions behind each row.
+ */
+export function IndicatorReportPage({ report }: { report: IndicatorReport }) {
+  const { institution } = useCurrentInstitution();
+  const title = INDICATOR_REPORT_TITLES[report];
+  const [from, setFrom] = useState(() => dayjs().subtract(6, 'day').format('YYYY-MM-DD'));
+  const [to, setTo] = useState(today);
+  const [range, setRange] = useState<Range | null>(() => ({ from, to }));
+  const [rangeError, setRangeError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [showDefinitions, setShowDefinitions] = useState(false);
+  const result = useIndicatorReport(institution.id, report, range);
+
+  const generate = () => {
+    if (!from || !to) { setRangeError('Choose both dates'); return; }
+    if (from > to) { setRangeError('To cannot be before From'); return; }
+    setRangeError(null);
+    setRange({ from, to });
+  };
+  const exportCsv = () => {
+    if (!range) return;
+    setExporting(true);
+    downloadIndicatorCsv(institution.id, report, range, title)
+      .catch((e: Error) => notifications.show({ color: 'red', title: 'The CSV could not be exported', message: e.message }))
+      .finally(() => setExporting(false));
+  };
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} fz={26}>{title}</Title>
+        <Text size="sm" c="dimmed">Screening indicators counted over the forms submitted for protocol {PROTOCOL[report]}, by the day each was submitted (UTC).</Text>
+      </div>
+      <Group align="flex-end" gap="sm">
+        <TextInput label="From" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} w={170} />
+        <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} w={170} error={rangeError} />
+        <Button onClick={generate}>Generate Report</Button>
+        <Button variant="default" leftSection={<IconDownload size={16} />} onClick={exportCsv} disabled={!result.isSuccess} loading={exporting}>Export CSV</Button>
+        <Button variant="subtle" leftSection={<IconListDetails size={16} />} onClick={() => setShowDefinitions(true)}>Indicator definitions</Button>
+      </Group>
+      {result.isError ? (
+        <Alert color="red" title="The report could not be generated">{result.error.message}</Alert>
+      ) : !result.data ? (
+        <Group gap="xs"><Loader size="sm" /><Text size="sm" c="dimmed">Counting…</Text></Group>
+      ) : (
+        <Stack gap="xs">
+          {result.data.rows.length === 0 ? (
+            <Text size="sm" c="dimmed">This report has no indicator: add definitions first.</Text>
+          ) : (
+            <Table striped highlightOnHover withTableBorder aria-label={title} style={{ opacity: result.isFetching ? 0.6 : 1 }}>
+              <Table.Thead>
+                <Table.Tr><Table.Th w={70}>S.no</Table.Th><Table.Th>Indicator</Table.Th><Table.Th w={120} ta="right">Frequency</Table.Th><Table.Th>Remark</Table.Th></Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {result.data.rows.map((r) => (
+                  <Table.Tr key={r.definitionId}>
+                    <Table.Td>{r.sNo}</Table.Td>
+                    <Table.Td>{r.indicator}</Table.Td>
+                    <Table.Td ta="right" ff="monospace">{formatCount(r.frequency)}</Table.Td>
+                    <Table.Td><Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>{r.remark ?? ''}</Text></Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          {result.data.rows.every((r) => r.frequency === 0) && (
+            <Alert color="gray" p="xs">
+              Nothing counted in these dates. Check that forms of protocol {PROTOCOL[report]} were submitted, and that the indicator definitions use your form&apos;s prompts.
+            </Alert>
+          )}
+          <Stack gap={0} aria-label="Report parameters">
+            {result.data.footer.map((line) => <Text key={line} size="xs" c="dimmed">{line}</Text>)}
+          </Stack>
+        </Stack>
+      )}
+      <DefinitionsDrawer instId={institution.id} report={report} opened={showDefinitions} onClose={() => setShowDefinitions(false)} />
+    </Stack>
+  );
+}
