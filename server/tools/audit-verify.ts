@@ -2,11 +2,16 @@
 // the server uses (DATABASE_URL, else the PGlite folder DATA_DIR: stop the server first, PGlite is
 // single-process; or use the administrators' screen / GET /api/institutions/{i}/audit/verify).
 // Exit code 0: every chain verifies; 1: a chain is broken (its first broken row is named); 2: error.
+import fs from 'node:fs';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { verifyAuditChains } from '../modules/audit/audit-chain';
 
 const config = loadConfig();
+if (!config.databaseUrl && (!fs.existsSync(config.dataDir) || fs.readdirSync(config.dataDir).length === 0)) {
+  console.error(`audit:verify: no database in ${config.dataDir} (DATA_DIR); set DATA_DIR or DATABASE_URL`);
+  process.exit(2);
+}
 const database = await openDatabase(config);
 try {
   const started = Date.now();
