@@ -33,3 +33,22 @@ export const AuditEvent = z.object({
   titles: z.record(z.string(), z.string()),
 });
 export type AuditEvent = z.infer<typeof AuditEvent>;
+
+/** The result of checking an institution's audit hash chain (docs/audit.md). */
+export const AuditChainReport = z.object({
+  institutionId: z.number().nullable(),
+  /** Chained rows checked. */
+  rows: z.number(),
+  /** Rows written before the chain existed: not covered. */
+  legacyRows: z.number(),
+  headId: z.number().nullable(),
+  headHash: z.string().nullable(),
+  /** The first row where the chain breaks; null when it verifies. */
+  firstBreak: z.object({
+    id: z.number(),
+    institutionId: z.number().nullable(),
+    kind: z.enum(['unhashed', 'content', 'link']),
+    detail: z.string(),
+  }).nullable(),
+});
+export type AuditChainReport = z.infer<typeof AuditChainReport>;

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centralBiobank, registerParticipant, unique } from './support/data';
 import { mainNav, see } from './support/ui';
+import { expectNoSeriousViolations } from './support/axe';
 
 async function openAuditLog(page: Page) {
   await mainNav(page).getByRole('link', { name: 'Setting' }).click();
@@ -59,5 +60,34 @@ test.describe('audit', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await see(page, 'Female → Male');
     await shot('audit-log-participant-edit-phone');
+  });
+
+  // Issue 18: the administrator checks the institution's audit hash chain from the log's page.
+  test('an administrator verifies the audit chain and sees it intact', async ({ signedInPage: page, admin, api, shot }) => {
+    const biobank = await centralBiobank(api, admin);
+    await biobank.call('POST', 'genders', { title: `Chained ${unique()}`, abbreviation: 'CH', description: 'Hash chained' });
+    await openAuditLog(page);
+    await page.getByRole('button', { name: 'Verify audit chain' }).click();
+    const result = page.getByRole('status').filter({ hasText: 'Audit chain verified' });
+    await expect(result).toBeVisible();
+    await expect(result).toContainText(/\d+ records checked, none changed or removed/);
+    await expectNoSeriousViolations(page, 'audit chain verified');
+    await shot('audit-chain-verified');
+  });
+
+  // How a broken chain reads. The server cannot be tampered with from here (its PGlite is in another
+  // process), so this answer is the one the API gives for an edited row (server/modules/audit/audit-chain.test.ts).
+  test('a broken chain names the first broken record in plain words', async ({ signedInPage: page, shot }) => {
+    await page.route('**/audit/verify', (route) => route.fulfill({
+      status: 200, contentType: 'application/json',
+      body: JSON.stringify({ institutionId: 1, rows: 41, legacyRows: 0, headId: 120, headHash: 'ab'.repeat(32), firstBreak: { id: 57, institutionId: 1, kind: 'content', detail: "the row's content does not match its hash (stored '3f1a9c0e22b1…', computed '9d04e5a7c3f8…'): the row was edited after it was written" } }),
+    }));
+    await openAuditLog(page);
+    await page.getByRole('button', { name: 'Verify audit chain' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Audit chain broken at record #57' });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText('the row was edited after it was written');
+    await expectNoSeriousViolations(page, 'audit chain broken');
+    await shot('audit-chain-broken');
   });
 });

@@ -13,7 +13,7 @@ export interface Database {
   /** Applies the committed migrations in server/db/migrations. */
   migrate(): Promise<void>;
   /** PGlite only: the whole data directory as an uncompressed tarball (for `snapshot`). */
-  dump?(): Promise<Blob>;
+  dump?(compression?: 'none' | 'gzip'): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -66,7 +66,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     db: pdb as unknown as Db,
     kind: 'pglite',
     migrate: () => migrate(pdb, { migrationsFolder }),
-    dump: () => client.dumpDataDir('none'),
+    dump: (compression = 'none') => client.dumpDataDir(compression),
     close: () => client.close(),
   };
 }

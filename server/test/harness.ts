@@ -55,9 +55,14 @@ export async function testApp(env: Record<string, string> = {}): Promise<TestApp
     await app.close();
     await database.close();
   });
+  return testClient(app, database.db, clock);
+}
+
+/** The TestApp calls over an app already built (a test that opens its own database uses it too). */
+export function testClient(app: App, db: TestApp['db'], clock: TestApp['clock'] = { now: new Date() }): TestApp {
   return {
     app,
-    db: database.db,
+    db,
     clock,
     call: (method, url, opts = {}) =>
       app.inject({

@@ -6,6 +6,7 @@ import { offsetOf } from '../../platform/paging';
 import { auditEvents } from '../../platform/audit.table';
 import { accountNames as accounts } from '../../platform/account-names';
 import { auditTitles } from './audit-titles';
+import { verifyInstitutionChain } from './audit-chain';
 
 const DAY_MS = 86_400_000;
 /** A day's start (from) or the next day's start (to: the day is included); an instant as it is. */
@@ -45,3 +46,9 @@ export async function listAuditEvents(ctx: Ctx, q: PagingQuery & AuditQuery) {
   };
 }
 
+
+/** Checks the institution's audit hash chain and names the first broken row (docs/audit.md). */
+export async function verifyAudit(ctx: Ctx) {
+  requirePermission(ctx, 'audit.read');
+  return verifyInstitutionChain(ctx.db, instOf(ctx));
+}

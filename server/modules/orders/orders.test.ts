@@ -102,6 +102,23 @@ describe('results', () => {
     expect(byTitle(await detail(o.id), 'Glucose').testResult.result).toBe('4.1');
   });
 
+  it('50 parallel saves of one result with the same stamp: exactly one 200, 49 409, the winner\'s value kept (no lost update)', async () => {
+    const o = await order();
+    const g = byTitle(await detail(o.id), 'Glucose');
+    const values = Array.from({ length: 50 }, (_, i) => (3.5 + i).toFixed(1));
+    const results = await Promise.all(values.map((result) => save(o.id, [{ resultId: g.testResult.id, result, concurrencyStamp: g.testResult.concurrencyStamp }])));
+    const ok = results.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(49);
+    const winner = byTitle(json<OrderDetail>(ok[0]), 'Glucose').testResult;
+    expect(values).toContain(winner.result);
+    const stored = byTitle(await detail(o.id), 'Glucose').testResult;
+    expect(stored).toMatchObject({ result: winner.result, concurrencyStamp: winner.concurrencyStamp });
+    // One change, one audit row, and the institution's audit chain still verifies.
+    const verify = json<{ firstBreak: unknown }>(await t.call('GET', api('audit/verify'), { token }));
+    expect(verify.firstBreak).toBeNull();
+  });
+
   it('a release needs a result; a released result cannot be edited without an amendment', async () => {
     const o = await order();
     const d0 = await detail(o.id);

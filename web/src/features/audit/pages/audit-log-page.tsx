@@ -10,6 +10,7 @@ import { useCurrentInstitution } from '@/lib/session-context';
 import { useAuditEvents } from '../api/audit-events';
 import { fieldChanges } from '../components/audit-changes';
 import { AuditFilters, type AuditFilterKey } from '../components/audit-filters';
+import { AuditChainCheck } from '../components/audit-chain-check';
 
 const MAX_LINES = 8;
 
@@ -59,6 +60,7 @@ export function AuditLogPage() {
     <Stack>
       <Title order={1} fz={26}>Audit Log</Title>
       <Text size="sm" c="dimmed">Every change in {institution.title}, newest first. Nothing here can be edited or removed.</Text>
+      <AuditChainCheck instId={institution.id} />
       <AuditFilters instId={institution.id} values={values} onChange={setFilters} />
       <PagedTable query={events} list={list} columns={columns} emptyText="No changes recorded for this filter." />
     </Stack>

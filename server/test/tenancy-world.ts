@@ -1,0 +1,78 @@
+import { createAccount, signedIn, unique } from './factories';
+import { json, type TestApp } from './harness';
+import { labSetup } from './orders-fixtures';
+import { participant } from './participants-fixtures';
+import { protocolRefs, signaturePng } from './protocols-fixtures';
+import { sampleSetUp } from './samples-fixtures';
+import { storageChain, storageRefs, nodePath } from './storage-fixtures';
+import { formsKit } from '../modules/forms/forms-test-kit';
+import { LOOKUPS } from '../../contract/lookups.registry';
+import { anyRecord } from './lookup-samples';
+
+type Rec = Record<string, unknown> & { id: number };
+
+/**
+ * Another institution with one record of (nearly) every kind, made through the API as its administrator:
+ * lab configuration, a participant with MRN, race, ethnicity and phone, an order with results, a protocol
+ * with site, event, requirement, consent, enrolment and signed consent, samples (and an aliquot), a storage
+ * box with an allocated sample, a questionnaire with fields, options and a submission, a shipment to a
+ * third institution, a record of every configuration list, and an account that belongs to it alone. `markers` are strings only its data contains.
+ */
+export async function otherInstitutionWorld(t: TestApp) {
+  const B = await signedIn(t, ['Institution Administrator']);
+  const C = await signedIn(t, ['Institution Administrator']);
+  const inst = B.institution;
+  const token = B.token;
+  const call = async (method: string, url: string, body?: unknown) => {
+    const res = await t.call(method, `/api/institutions/${inst.id}/${url}`, { token, body });
+    if (res.statusCode >= 300) throw new Error(`tenancy world: ${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json() as Rec & Record<string, unknown>;
+  };
+  const lab = await labSetup(t, inst.id, token);
+  const mrn = `TEN${Math.random().toString(36).slice(2, 9).toUpperCase()}`;
+  const donor = await call('POST', 'patients/register', participant(lab.refs, {
+    PatientMRN: mrn, races: [lab.refs.black], ethnicities: [lab.refs.notHispanic], phoneNumbers: [{ phoneNumberTypeId: lab.refs.mobile, phoneNumber: '+251911000777' }],
+  }));
+  const [order] = json<Rec[]>(await t.call('POST', `/api/institutions/${inst.id}/LIMSOrders/place`, { token, body: { patientIds: [donor.id], priorityId: lab.priorityId, panelIds: [lab.panel.id] } }));
+  const s = await sampleSetUp(t, inst, token);
+  const r = await protocolRefs(t, inst.id, token);
+  const sample = await s.sample();
+  const aliquot = await s.sub(sample);
+  if (aliquot.statusCode !== 201) throw new Error(aliquot.body);
+  const shipped = await s.sample();
+  const protocolPath = `collectionProtocols/${s.protocol.id}`;
+  await call('POST', `${protocolPath}/collectionProtocolEvents/${s.event.id}/collectionProtocolEventSpecimenRequirements`, {
+    Title: 'Whole blood', Code: 'WB', InitialQuantity: 10, UnitOfMeasurementId: r.unit('Millilitre'), SpecimenTypeId: r.types[0].id,
+    AnatomicSiteId: r.blood, PathologicalStatusId: r.malignant, SpecimenCollectionProcedureId: r.venipuncture,
+    items: [{ key: 'a', SubSampleLineageId: r.aliquot, SpecimenTypeId: r.types[0].id, InitialQuantity: 1 }],
+  });
+  const consent = await call('POST', `${protocolPath}/collectionProtocolConsents`, { Title: 'Main', Consent: '<p>I agree</p>' });
+  await call('POST', `${protocolPath}/collectionProtocolParticipantConsents`, { ParticipantId: s.enrolment.id, ConsentVersionId: consent.consentVersionId, Signature: signaturePng().dataUrl });
+  const sr = await storageRefs(t, inst.id, token);
+  const chain = await storageChain(t, inst.id, token, sr);
+  const boxUrl = nodePath(inst.id, chain.ids).replace(`/api/institutions/${inst.id}/`, '');
+  const [position] = json<Rec[]>(await t.call('GET', `/api/institutions/${inst.id}/${boxUrl}/StorageContainerBoxPositions`, { token }));
+  await call('POST', `${boxUrl}/StorageContainerBoxPositions/${position.id}/StorageContainerBoxPositionOccupancies`, { CollectedSampleID: sample.id });
+  const k = await formsKit(t, inst.id, token);
+  const form = await k.form(unique('Tenancy form'));
+  const listField = await k.field(form.id, 'SL', { Options: [{ Value: 'Low' }, { Value: 'High' }] });
+  const { patient: answering } = await k.enrolledPatient();
+  const submitted = await k.submit({ CollectionProtocolFormId: form.id, PatientId: answering.id, FormFields: [{ CollectionProtocolFormFieldId: listField.id, Value: 'Low' }] });
+  if (submitted.statusCode !== 201) throw new Error(submitted.body);
+  await call('POST', 'collectedSampleShipments', {
+    Name: 'To the partner lab', TrackingNumber: 'TRK-TEN', TrackingURL: 'https://track.example/TRK-TEN', SendingInstitutionSiteId: inst.site.id,
+    ReceivingInstitutionId: C.institution.id, ReceivingInstitutionSiteId: C.institution.site.id, CollectionProtocolId: s.protocol.id, CollectedSampleIds: [shipped.id],
+  });
+  // The screening-indicator definitions are seeded on their first read.
+  await call('GET', 'indicators/cervical/definitions');
+  // One record of every configuration list (the seed fills most; locations and comment types are made here).
+  for (const l of LOOKUPS) await anyRecord(t, inst.id, token, l.key);
+  const email = `${unique('only-b').replace(/\W/g, '')}@tenancy.test`.toLowerCase();
+  await createAccount(t, { roles: ['Technician'], institutionIds: [inst.id], email });
+  return {
+    institution: inst,
+    /** Strings only B's records contain: a 2xx body of A holding one is a leak. */
+    markers: [inst.title, mrn, email, sample.sampleId],
+    orderId: order.id,
+  };
+}
