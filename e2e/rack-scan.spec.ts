@@ -42,10 +42,12 @@ test('reconcile a rack scan: one moved, one missing, one unknown on the grid; ap
   await shot('rack-scan-read');
   await expectNoSeriousViolations(page, 'rack scan');
 
-  // Apply the move only (the missing sample stays recorded), after a confirmation.
-  await dialog.getByRole('button', { name: 'Apply moves' }).click();
+  // Apply the move only (the missing sample stays recorded), after a confirmation, from the keyboard.
+  await dialog.getByRole('button', { name: 'Apply moves' }).focus();
+  await page.keyboard.press('Enter');
   await expect(dialog.getByText('Apply 1 move?')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByRole('button', { name: 'Confirm' }).focus();
+  await page.keyboard.press('Enter');
   await expect(dialog.getByText('Applied: 1 sample moved, 0 taken out.')).toBeVisible();
   await expect(grid.getByRole('listitem', { name: `B2: Match ${moved.sampleId}` })).toBeVisible();
   await shot('rack-scan-applied');

@@ -144,6 +144,17 @@ describe('applying a scan', () => {
     expect(json<Problem>(await b.apply({ Csv: 'Q9,X', ScanStamp: bad.scanStamp }))).toMatchObject({ status: 400, code: 'storage.rack_scan_invalid' });
   });
 
+  it('two applies of one scan at once: one makes the moves, the other is the stale 409', async () => {
+    const b = await box();
+    const [s1, s2] = [await sample(), await sample()];
+    await b.put('A1', s1); await b.put('B1', s2);
+    const csv = `B1,${s1.sampleId}\nA1,${s2.sampleId}`;
+    const scan = json<Scan>(await b.scan(csv));
+    const answers = await Promise.all([1, 2, 3].map(() => b.apply({ Csv: csv, ScanStamp: scan.scanStamp })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(await b.grid()).toMatchObject({ A1: s2.sampleId, B1: s1.sampleId });
+  });
+
   it('a tube found where a missing sample is stored needs "vacate missing"; then both happen with the reason given', async () => {
     const b = await box();
     const [s1, s2] = [await sample(), await sample()];
@@ -187,5 +198,30 @@ describe('tenancy and permissions', () => {
     const technician = await login(t, (await createAccount(t, { roles: ['Technician'], institutionIds: [inst] })).email);
     expect((await b.scan(`A1,${mine.sampleId}`, technician)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: `${b.url}/rackScan`, payload: 'A1,x', headers: { 'content-type': 'text/csv' } })).statusCode).toBe(401);
+  });
+
+  it('custody: a sample shipped and received is the receiver\'s to reconcile (moved into its box) and unknown to the sender', async () => {
+    const receiver = await signedIn(t);
+    const shippedSample = await sample();
+    const sent = await t.call('POST', `/api/institutions/${inst}/collectedSampleShipments`, { token, body: {
+      Name: 'To the reference lab', SendingInstitutionSiteId: institution.site.id, ReceivingInstitutionId: receiver.institution.id,
+      ReceivingInstitutionSiteId: receiver.institution.site.id, CollectedSampleIds: [shippedSample.id],
+    } });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const shipment = json<{ id: number }>(sent);
+    const items = `/api/institutions/${receiver.institution.id}/collectedSampleShipments/${shipment.id}/collectedSampleShipmentItems`;
+    const [item] = json<{ id: number; concurrencyStamp: string }[]>(await t.call('GET', items, { token: receiver.token }));
+    // In transit: nobody holds it to reconcile.
+    const theirBox = await box({}, receiver.token, receiver.institution.id);
+    expect(outcomes(json<Scan>(await theirBox.scan(`A1,${shippedSample.sampleId}`)))).toEqual({ A1: 'unknown' });
+    const got = await t.call('POST', `${items}/${item.id}/receive`, { token: receiver.token, body: { ConcurrencyStamp: item.concurrencyStamp } });
+    expect(got.statusCode, got.body).toBe(200);
+    const csv = `B2,${shippedSample.sampleId}`;
+    const scan = json<Scan>(await theirBox.scan(csv));
+    expect(scan.entries).toMatchObject([{ position: 'B2', outcome: 'moved', from: null, sample: { sampleId: shippedSample.sampleId } }]);
+    expect(json(await theirBox.apply({ Csv: csv, ScanStamp: scan.scanStamp }))).toMatchObject({ moved: 1 });
+    expect((await theirBox.grid()).B2).toBe(shippedSample.sampleId);
+    const ours = await box();
+    expect(outcomes(json<Scan>(await ours.scan(csv)))).toEqual({ B2: 'unknown' });
   });
 });
