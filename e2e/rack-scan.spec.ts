@@ -61,4 +61,12 @@ test('reconcile a rack scan: one moved, one missing, one unknown on the grid; ap
   const where = await b.call<{ occupancy: { location: { positionCode: string } } | null } & Rec>('GET', `collectedSamples/${moved.id}/position`);
   expect(where.occupancy?.location.positionCode).toBe('B2');
   await shot('rack-scan-box-after');
+
+  // On a phone (390 px) the dialog fills the width and the grid scrolls inside it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Reconcile rack scan' }).click();
+  await dialog.locator('input[type="file"]').setInputFiles({ name: 'rack.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog.getByRole('button', { name: 'Read scan' }).click();
+  await expect(grid.getByRole('listitem', { name: `B2: Match ${moved.sampleId}` })).toBeVisible();
+  await shot('rack-scan-phone');
 });

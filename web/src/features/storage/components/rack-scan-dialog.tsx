@@ -55,6 +55,7 @@ function ScanList({ scan, boxId }: { scan: RackScanResult; boxId: number }) {
   if (!shown.length) return <Text size="sm" c="dimmed">No tubes in the scan.</Text>;
   const where = (e: RackScanEntry) => (!e.from ? 'not stored' : e.from.boxId === boxId ? e.from.positionCode : e.from.label);
   return (
+    <Table.ScrollContainer minWidth={600}>
     <Table striped withTableBorder aria-label="Scan outcomes">
       <Table.Thead><Table.Tr><Table.Th>Position</Table.Th><Table.Th>Outcome</Table.Th><Table.Th>Tube / sample</Table.Th><Table.Th>Detail</Table.Th></Table.Tr></Table.Thead>
       <Table.Tbody>
@@ -74,6 +75,7 @@ function ScanList({ scan, boxId }: { scan: RackScanResult; boxId: number }) {
         ))}
       </Table.Tbody>
     </Table>
+    </Table.ScrollContainer>
   );
 }
 
