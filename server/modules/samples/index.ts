@@ -1,5 +1,5 @@
 // The samples module's public surface for other modules (shipments): they never read its tables.
 export {
-  appendShippingEvents, type CandidateFilter, custodianOf, type CustodySample, custodySamplesOf, heldElsewhere, lockShippableSamples, openShipmentOf, sampleCodeOf, type ShippableSample, shippedSampleOf, shippingCandidates, type ShippingEventKind,
+  appendShippingEvents, type CandidateFilter, custodianOf, type CustodySample, custodySamplesByCode, custodySamplesOf, heldElsewhere, lockShippableSamples, openShipmentOf, sampleCodeOf, type ShippableSample, shippedSampleOf, shippingCandidates, type ShippingEventKind,
 } from './shipping';
 export { exportSamples } from './fhir-rows';

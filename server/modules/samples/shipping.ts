@@ -130,3 +130,31 @@ export async function heldElsewhere(db: Db, sample: { id: number; institutionId:
   const c = Number(res.rows[0]?.c);
   return c && c !== sample.institutionId ? c : null;
 }
+
+/**
+ * Samples the institution holds now (custody: its own not received elsewhere, or received from
+ * another) by their sample ID, any case: what a rack scanner's barcode may name. Keyed by the lower-case ID.
+ */
+export async function custodySamplesByCode(db: Db, institutionId: number, codes: string[]): Promise<Map<string, CustodySample>> {
+  const found = new Map<string, CustodySample>();
+  const lower = [...new Set(codes.map((c) => c.toLowerCase()))];
+  if (!lower.length) return found;
+  const own = sql.raw('"collected_samples"');
+  const custodian = custodianOf(sql`${own}."id"`, sql`${own}."institution_id"`);
+  const rows = await db.select({ ...refColumns, ownerId: collectedSamples.institutionId, custodianId: custodian, withdrawn: hasWithdrawnOf(sql`${own}."patient_id"`) }).from(collectedSamples)
+    .where(and(
+      sql`lower(${collectedSamples.sampleId}) in (${sql.join(lower.map((c) => sql`${c}`), sql`, `)})`,
+      // Narrows to the index (institution, lower(sample_id)) or the received ones before the custody test.
+      sql`(${collectedSamples.institutionId} = ${institutionId} or ${own}."id" in (select i.collected_sample_id from shipment_items i join shipments sh on sh.id = i.shipment_id
+        where sh.receiving_institution_id = ${institutionId} and i.status = 'received'))`,
+      sql`${custodian} = ${institutionId}`,
+    ))
+    .orderBy(collectedSamples.id);
+  // One institution's IDs are unique whatever their case; a received sample may share one with an own sample: the own one wins.
+  for (const { withdrawn, ...r } of rows) {
+    const key = r.sampleId.toLowerCase();
+    const s = { ...r, custodianId: Number(r.custodianId), hasWithdrawnConsent: Boolean(withdrawn) };
+    if (!found.has(key) || s.ownerId === institutionId) found.set(key, s);
+  }
+  return found;
+}

@@ -37,7 +37,7 @@ function violatedIndex(err: unknown): string | undefined {
  * The box the path ends at, locked against a disable for the rest of the transaction: `share` lets
  * single allocations into one box run side by side, `update` (bulk) takes the box for itself.
  */
-async function lockBox(ctx: Ctx, tx: Db, path: number[], mode: 'share' | 'update') {
+export async function lockBox(ctx: Ctx, tx: Db, path: number[], mode: 'share' | 'update') {
   const box = (await nodesOnPath(ctx, path, tx)).at(-1)!;
   const [locked] = await tx.select().from(storageNodes).where(eq(storageNodes.id, box.id)).for(mode);
   if (!locked.isEnabled) throw storageErrors.box_disabled(locked.title);
@@ -51,7 +51,7 @@ const titleOf = async (tx: Db, inst: number) => (await institutionTitles(tx, [in
  * received from another; a third institution's is 404, its own received elsewhere 409), enabled, not in
  * transit, donor's consent not withdrawn (a received sample's donor is not named to the receiver).
  */
-async function usable(ctx: Ctx, tx: Db, s: CustodySample | null): Promise<CustodySample> {
+export async function usable(ctx: Ctx, tx: Db, s: CustodySample | null): Promise<CustodySample> {
   const inst = instOf(ctx);
   if (!s) throw notFound('Collected sample');
   if (s.custodianId !== inst) throw storageErrors.sample_held_elsewhere(s.sampleId, await titleOf(tx, s.custodianId));
@@ -79,7 +79,7 @@ async function assertNotPlaced(tx: Db, inst: number, samples: SampleRef[]) {
 }
 
 /** Writes the occupancies, the samples' history and the audit rows; returns the new occupancy ids in order. */
-async function place(ctx: Ctx, tx: Db, pairs: { sample: CustodySample; position: PositionRow }[]) {
+export async function place(ctx: Ctx, tx: Db, pairs: { sample: CustodySample; position: PositionRow }[]) {
   const inst = instOf(ctx);
   const rows = await tx.insert(occ).values(pairs.map(({ sample, position }) => ({
     institutionId: inst, positionId: position.id, collectedSampleId: sample.id, allocatedById: ctx.account.id, allocatedAt: ctx.now(),
@@ -213,14 +213,26 @@ export async function vacateForShipment(tx: Db, ctx: Ctx, sampleIds: number[], s
   const inst = instOf(ctx);
   const rows = await tx.select().from(occ).where(and(eq(occ.institutionId, inst), inArray(occ.collectedSampleId, sampleIds), isNull(occ.vacatedAt))).for('update');
   if (!rows.length) return;
-  const reason = `Shipped in "${shipmentName}"`;
+  await vacateRows(tx, ctx, rows, () => `Shipped in "${shipmentName}"`);
+}
+
+/**
+ * Vacates open occupancies (rows read `for update` by the caller), each with a history entry and an
+ * audit row; `reasonOf` gives each one's reason.
+ */
+export async function vacateRows(tx: Db, ctx: Ctx, rows: (typeof occ.$inferSelect)[], reasonOf: (row: typeof occ.$inferSelect) => string) {
+  if (!rows.length) return;
+  const inst = instOf(ctx);
   const cells = await tx.select().from(boxPositions).where(inArray(boxPositions.id, rows.map((r) => r.positionId)));
   const locations = await locationsOf(tx, inst, cells);
+  const owners = new Map((await custodySamplesOf(tx, inst, rows.map((r) => r.collectedSampleId))).map((s) => [s.id, s.ownerId]));
   for (const row of rows) {
+    const reason = reasonOf(row);
     const [after] = await tx.update(occ).set({ vacatedAt: ctx.now(), vacatedById: ctx.account.id, vacateReason: reason, concurrencyStamp: newStamp() })
       .where(eq(occ.id, row.id)).returning();
     const where = locations.get(row.positionId)!.label;
-    await appendSampleEvent(tx, ctx, row.collectedSampleId, 'vacated', { summary: `Taken out of ${where}.`, reason });
+    const summary = await stayText(tx, inst, { ownerId: owners.get(row.collectedSampleId) ?? inst }, 'Taken out of', where);
+    await appendSampleEvent(tx, ctx, row.collectedSampleId, 'vacated', { summary, reason });
     await audit(tx, ctx, { entity: AUDIT_ENTITY, entityId: row.id, action: 'vacate', before: row, after: { ...after, location: where } });
   }
 }

@@ -46,5 +46,12 @@ export const storageErrors = defineErrors('storage', {
   },
   box_occupied: { status: 409, title: (n: number) => `This box still holds ${n} sample${n === 1 ? '' : 's'}: vacate ${n === 1 ? 'it' : 'them'} first.` },
   already_vacated: { status: 409, title: (sampleId: string, code: string) => `Sample ${sampleId} was already taken out of position ${code}.` },
+  // Rack-scanner reconcile (docs/storage.md "Rack-scanner reconcile").
+  rack_scan_invalid: { status: 400, title: (n: number) => `The scan has ${n} line${n === 1 ? '' : 's'} in error: fix ${n === 1 ? 'it' : 'them'} and scan again. Nothing was changed.` },
+  rack_scan_stale: { status: 409, title: 'The box or its samples changed since the scan was read: read the scan again before applying it. Nothing was changed.' },
+  rack_scan_position_held: {
+    status: 409,
+    title: (code: string, sampleId: string) => `Position ${code} still holds sample ${sampleId}, which the scan does not find: choose to vacate missing samples, or take it out first. Nothing was changed.`,
+  },
   position_mismatch: { status: 400, title: 'StorageContainerBoxPositionId names another position than the path.' },
 });

@@ -10,6 +10,7 @@ import { sendPage } from '../../platform/paging';
 import * as storage from './storage.service';
 import { listBoxPositions } from './occupancies.read';
 import { allocationRoutes } from './allocation.routes';
+import { rackScanRoutes } from './rack-scan.routes';
 
 const tags = ['Storage'];
 // Reads: storage.read (every role); building the hierarchy: configuration.manage (docs/storage.md).
@@ -64,4 +65,5 @@ export function storageRoutes(app: App, { db, now }: AppDeps) {
   app.get(`${parentItem}/StorageContainerBoxPositions`, { config: read, schema: { tags, params: BoxParams, response: { 200: z.array(BoxPosition) } } },
     async (req) => listBoxPositions(ctx(req), pathIds(req.params, 5)));
   allocationRoutes(app, ctx, parentItem, (params) => pathIds(params, 5));
+  rackScanRoutes(app, ctx, parentItem, (params) => pathIds(params, 5));
 }

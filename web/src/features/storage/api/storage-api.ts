@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CollectedSample } from '@contract/samples.contract';
+import type { RackScanApplied, RackScanApply, RackScanResult } from '@contract/rack-scan.contract';
 import type { BoxPosition, ChildInput, ContainerInput, Occupancy, SamplePosition, StorageNode, TreeNode } from '@contract/storage.contract';
 import { api, ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -88,3 +89,11 @@ export const useVacate = (instId: number, boxPath: number[], positionId: number)
 
 export const useBulkAllocate = (instId: number, boxPath: number[]) =>
   useStorageWrite(instId, (collectedSampleIds: number[]) => api.post<Occupancy[]>(`${nodeUrl(instId, boxPath)}/allocate`, { collectedSampleIds }, { notify: false }));
+
+/** Rack-scanner reconcile: the scan file read against the box (writes nothing). */
+export const useRackScan = (instId: number, boxPath: number[]) =>
+  useMutation({ mutationFn: (csv: string) => api.post<RackScanResult>(`${nodeUrl(instId, boxPath)}/rackScan`, csv, { notify: false }) });
+
+/** Applies the scan's moves (and, when asked, takes out the missing samples) if the box is still as scanned. */
+export const useApplyRackScan = (instId: number, boxPath: number[]) =>
+  useStorageWrite(instId, (body: RackScanApply) => api.post<RackScanApplied>(`${nodeUrl(instId, boxPath)}/rackScan/apply`, body, { notify: false }));

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconPlus, IconStack3 } from '@tabler/icons-react';
+import { IconBarcode, IconPlus, IconStack3 } from '@tabler/icons-react';
 import { childLevelOf, STORAGE_LEVEL_LABELS, type BoxPosition, type StorageNode, type TreeNode } from '@contract/storage.contract';
 import { ApiError } from '@/lib/api-client';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
@@ -10,6 +10,7 @@ import { BoxGrid } from './box-grid';
 import { NodeForm } from './node-form';
 import { AllocationDialog } from './allocation-dialog';
 import { BulkAllocateDialog } from './bulk-allocate-dialog';
+import { RackScanDialog } from './rack-scan-dialog';
 import classes from './storage.module.css';
 
 const PLURAL = { container: 'containers', shelf: 'shelves', rack: 'racks', drawer: 'drawers', box: 'boxes' } as const;
@@ -48,6 +49,7 @@ export function NodeDetail({ path, onSelect }: Props) {
   const children = useChildren(institution.id, path.at(-1) ?? null, Boolean(node.data) && !isBox);
   const [adding, setAdding] = useState(false);
   const [bulk, setBulk] = useState(false);
+  const [scanning, setScanning] = useState(false);
 
   if (node.isPending) return <Group><Loader size="sm" /><Text size="sm">Loading…</Text></Group>;
   if (node.isError) {
@@ -74,9 +76,10 @@ export function NodeDetail({ path, onSelect }: Props) {
             <Button leftSection={<IconPlus size={16} />} variant="light" onClick={() => setAdding(true)}>Add {STORAGE_LEVEL_LABELS[next]}</Button>
           )}
           {isBox && canAllocate && <Button leftSection={<IconStack3 size={16} />} variant="light" onClick={() => setBulk(true)}>Bulk allocate</Button>}
+          {isBox && canAllocate && <Button leftSection={<IconBarcode size={16} />} variant="light" onClick={() => setScanning(true)}>Reconcile rack scan</Button>}
         </Group>
       </Group>
-      {isBox ? <BoxPositions box={n} path={path} bulk={bulk} onBulkClose={() => setBulk(false)} onSelect={onSelect} /> : (
+      {isBox ? <BoxPositions box={n} path={path} bulk={bulk} onBulkClose={() => setBulk(false)} scanning={scanning} onScanClose={() => setScanning(false)} onSelect={onSelect} /> : (
         <>
           {full && next && <Text size="sm" c="dimmed">Full: it holds {n.rows * n.columns} {PLURAL[next]} (rows x columns).</Text>}
           {children.isPending ? <Loader size="sm" /> : children.data?.length
@@ -92,7 +95,11 @@ export function NodeDetail({ path, onSelect }: Props) {
   );
 }
 
-function BoxPositions({ box, path, bulk, onBulkClose, onSelect }: { box: StorageNode; path: number[]; bulk: boolean; onBulkClose: () => void; onSelect: (path: number[]) => void }) {
+interface BoxPositionsProps {
+  box: StorageNode; path: number[]; bulk: boolean; onBulkClose: () => void; scanning: boolean; onScanClose: () => void; onSelect: (path: number[]) => void;
+}
+
+function BoxPositions({ box, path, bulk, onBulkClose, scanning, onScanClose, onSelect }: BoxPositionsProps) {
   const { institution } = useCurrentInstitution();
   const positions = usePositions(institution.id, path);
   const [open, setOpen] = useState<BoxPosition | null>(null);
@@ -104,6 +111,7 @@ function BoxPositions({ box, path, bulk, onBulkClose, onSelect }: { box: Storage
       )}
       {open && <AllocationDialog boxPath={path} boxTitle={box.title} position={open} onClose={() => setOpen(null)} onSelectBox={onSelect} />}
       {bulk && <BulkAllocateDialog boxPath={path} boxTitle={box.title} free={free} onClose={onBulkClose} />}
+      {scanning && positions.data && <RackScanDialog box={box} boxPath={path} positions={positions.data} onClose={onScanClose} />}
     </>
   );
 }
