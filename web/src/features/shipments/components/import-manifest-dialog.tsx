@@ -56,7 +56,7 @@ export function ImportManifestDialog({ instId, opened, onClose }: Props) {
       <Stack>
         <Text size="sm">Choose the manifest file (.fhir.json) another installation downloaded for a shipment it sent to you.</Text>
         <FileInput label="Manifest file" placeholder="Choose a .fhir.json file" accept=".json,application/json,application/fhir+json"
-          value={file} onChange={(f) => void choose(f)} clearable leftSection={<IconFileImport size={16} />} />
+          value={file} onChange={(f) => void choose(f)} clearable clearButtonProps={{ 'aria-label': 'Clear the chosen file' }} leftSection={<IconFileImport size={16} />} />
         {error && <Alert color="red" icon={<IconAlertCircle />} title="This manifest cannot be imported">{error}</Alert>}
         {preview.isPending && <Text size="sm" c="dimmed">Checking the manifest…</Text>}
         {p && (
