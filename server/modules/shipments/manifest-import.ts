@@ -85,7 +85,10 @@ function plan(raw: unknown): Plan {
   const byUrl = new Map(b.entry.map((e) => [e.fullUrl, e.resource]));
   const tasks = b.entry.map((e) => e.resource).filter((x): x is z.infer<typeof Task> => x.resourceType === 'Task');
   if (tasks.length !== 1) throw invalid('A manifest holds exactly one Task (the shipment)');
-  const task = Task.parse(tasks[0]);
+  // The entry union let it through as any resource: its own schema says what is wrong.
+  const parsedTask = Task.safeParse(tasks[0]);
+  if (!parsedTask.success) throw shipmentErrors.manifest_invalid(Object.fromEntries(parsedTask.error.issues.slice(0, 20).map((i) => [`Task.${i.path.join('.')}`, [i.message]])));
+  const task = parsedTask.data;
   const org = (ref: string, who: string) => {
     const o = Organization.safeParse(byUrl.get(ref));
     if (!o.success || !abbreviationOf(o.data)) throw invalid(`The ${who} Organization (with an abbreviation identifier) is missing`);

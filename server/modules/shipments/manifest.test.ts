@@ -133,6 +133,41 @@ describe('import on the other installation', () => {
     expect(json(res).code).toBe('shipments.manifest_invalid');
   });
 
+  /** A copy of the manifest changed by `edit`, then re-hashed so that only the shape checks can refuse it. */
+  const reHashed = (edit: (b: Bundle) => void) => {
+    const b = clone();
+    edit(b);
+    b.signature!.data = manifestDigest(b as unknown as Record<string, unknown>).toString('base64');
+    return b;
+  };
+  const task = (b: Bundle) => b.entry!.find((e) => e.resource!.resourceType === 'Task')!.resource as Task;
+  const firstSpecimen = (b: Bundle) => b.entry!.find((e) => e.resource!.resourceType === 'Specimen')!.resource as Specimen;
+
+  it('hostile content is a 400 with a title, never a 500: an impossible date, a negative amount, control characters, a duplicate sample, an array body', async () => {
+    const cases: [string, Bundle | unknown[]][] = [
+      ['impossible date', reHashed((b) => { task(b).executionPeriod = { start: '2026-02-31T10:00:00Z' }; })],
+      ['negative amount', reHashed((b) => { firstSpecimen(b).container![0].specimenQuantity!.value = -1; })],
+      ['huge name', reHashed((b) => { task(b).description = 'x'.repeat(5000); })],
+      ['duplicate sample', reHashed((b) => { b.entry!.push({ ...b.entry!.find((e) => e.resource!.resourceType === 'Specimen')!, fullUrl: 'urn:uuid:00000000-0000-4000-8000-000000000000' }); })],
+      ['no receiver', reHashed((b) => { task(b).owner = { reference: 'urn:uuid:missing' }; })],
+      ['array body', [manifest]],
+    ];
+    for (const [what, body] of cases) {
+      const res = await importAs(R, body);
+      expect(res.statusCode, what).toBe(400);
+      expect(json(res).title, what).toBeTruthy();
+    }
+    // Control characters in a text are kept as text, not a failure (JSON carries them escaped).
+    const odd = await importAs(R, reHashed((b) => { task(b).description = 'Odd\u0007name'; }), '/import/preview');
+    expect(odd.statusCode).toBe(200);
+  });
+
+  it('an import under another institution than the caller is refused before the file is read', async () => {
+    const res = await south.call('POST', ships(O.institution, '/import'), { token: R.token, body: manifest as object });
+    expect([403, 404]).toContain(res.statusCode);
+    expect(json(res).title).toBeTruthy();
+  });
+
   it('another institution than the one addressed is refused (403 naming the addressee)', async () => {
     const res = await importAs(O, manifest);
     expect(res.statusCode).toBe(403);
