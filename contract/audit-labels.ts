@@ -103,6 +103,7 @@ const fixed: Record<string, AuditRecordType> = {
       receivingInstitutionSiteId: f('Receiving site'), shippedDate: f('Shipped date'), shippedTime: f('Shipped time'), status: f('Status'),
       includeDonorIdentity: f('Donor identity included'), collectionProtocolId: f('Collection protocol'), sentAt: f('Sent'), receivedAt: f('Received'),
       processedAt: f('Processed'), cancelledAt: f('Cancelled'), collectedSampleIds: f('Samples'), collectedSampleId: f('Sample'), itemId: f('Item'),
+      externalSender: f('Sender (other installation)'), manifestSha256: f('Manifest SHA-256'), items: f('Items'),
     },
   },
   shipmentItem: {
@@ -110,6 +111,7 @@ const fixed: Record<string, AuditRecordType> = {
     fields: {
       shipmentId: f('Shipment'), collectedSampleId: f('Sample'), status: f('Status'), reason: f('Reason'), amount: f('Amount'), unitId: f('Unit', 'unitOfMeasurements'),
       specimenTypeId: f('Specimen type', 'specimenTypes'), processedById: f('Processed by'), processedAt: f('Processed'), shipmentStatus: f('Shipment status'),
+      externalSample: f('Sample (other installation)'),
     },
   },
   // The storage hierarchy (issue 13): one record type for container, shelf, rack, drawer and box.
@@ -160,7 +162,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   release: 'Released', allocate: 'Allocated', vacate: 'Vacated', print: 'Printed labels', withdraw: 'Withdrawn', add_items: 'Items added', login: 'Signed in', logout: 'Signed out',
   password_change: 'Changed own password', password_overwrite: 'Password set by an administrator',
   roles_change: 'Roles changed', add_institution: 'Added to the institution', remove_institution: 'Removed from the institution',
-  send: 'Sent', cancel: 'Cancelled', receive: 'Received', reject: 'Rejected', add_item: 'Item added',
+  send: 'Sent', cancel: 'Cancelled', receive: 'Received', reject: 'Rejected', add_item: 'Item added', import: 'Imported from a manifest',
 };
 
 /** Bookkeeping every record carries: not a change a person made, never listed. */

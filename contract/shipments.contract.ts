@@ -127,13 +127,20 @@ export const ShipmentItemParams = ShipmentParams.extend({ itemId: Id });
 const Ref = z.object({ id: z.number(), title: z.string().nullable() }).nullable();
 const UnitRef = z.object({ unitName: z.string().nullable(), unitSymbol: z.string().nullable() });
 
+/** A party that may be another installation's (an imported shipment's sender): no id here. */
+const PartyRef = z.object({ id: z.number().nullable(), title: z.string().nullable() }).nullable();
+
+/** The sender of a shipment imported from another installation's manifest (docs/shipments.md "Manifest exchange"). */
+export const ExternalSender = z.object({ title: z.string(), abbreviation: z.string(), site: z.string().nullable(), installation: z.string().nullable() });
+
 export const Shipment = RecordBase.extend({
   concurrencyStamp: z.string(),
   name: z.string(),
   trackingNumber: z.string().nullable(),
   trackingURL: z.string().nullable(),
-  sendingInstitution: Ref,
-  sendingInstitutionSite: Ref,
+  /** `id` null for an imported shipment (the sender is another installation's institution). */
+  sendingInstitution: PartyRef,
+  sendingInstitutionSite: PartyRef,
   receivingInstitution: Ref,
   receivingInstitutionSite: Ref,
   shippedDate: z.string(),
@@ -151,14 +158,18 @@ export const Shipment = RecordBase.extend({
   /** Whether the caller's institution sent it (SENT) or receives it (RECEIVED). */
   direction: z.enum(['sent', 'received']),
   itemCounts: z.object({ total: z.number(), pending: z.number(), received: z.number(), rejected: z.number() }),
+  /** Set when the shipment was imported from a manifest file: its sender, and the manifest's SHA-256 (hex). */
+  externalSender: ExternalSender.nullable(),
+  manifestSha256: z.string().nullable(),
 });
 export type Shipment = z.infer<typeof Shipment>;
 
 /** What both sides see of a shipped sample: its ID, type, amount and unit; the donor only if the sender chose to include it. */
 export const ShippedSample = z.object({
-  id: z.number(),
+  /** Null for an item of an imported shipment (another installation's sample: no record here). */
+  id: z.number().nullable(),
   sampleId: z.string(),
-  specimenType: Ref,
+  specimenType: PartyRef,
   amount: z.number(),
   unitOfMeasurement: UnitRef,
   donor: z.object({ firstName: z.string(), fatherName: z.string(), grandFatherName: z.string(), mrn: z.string().nullable() }).nullable(),
@@ -167,7 +178,8 @@ export const ShippedSample = z.object({
 export const ShipmentItem = z.object({
   id: z.number(),
   collectedSampleShipmentId: z.number(),
-  collectedSampleId: z.number(),
+  /** Null for an item of an imported shipment. */
+  collectedSampleId: z.number().nullable(),
   status: z.enum(SHIPMENT_ITEM_STATUSES),
   received: z.boolean(),
   rejected: z.boolean(),
@@ -194,3 +206,26 @@ export const ShipmentCandidate = z.object({
   hasWithdrawnConsent: z.boolean(),
 });
 export type ShipmentCandidate = z.infer<typeof ShipmentCandidate>;
+
+/**
+ * The manifest file (a FHIR R4 Bundle, docs/shipments.md "Manifest exchange") as posted to the import
+ * and its preview: checked in full by the server (hash, then shape), so only its outline is declared here.
+ */
+export const ManifestInput = z.looseObject({ resourceType: z.literal('Bundle') });
+
+/** What a manifest holds, as the import's preview shows it before anything is created. */
+export const ManifestPreview = z.object({
+  sha256: z.string(),
+  name: z.string(),
+  trackingNumber: z.string().nullable(),
+  trackingURL: z.string().nullable(),
+  shippedDate: z.string(),
+  shippedTime: z.string(),
+  sender: ExternalSender,
+  receiver: z.object({ title: z.string(), abbreviation: z.string(), site: z.string().nullable() }),
+  includeDonorIdentity: z.boolean(),
+  items: z.array(z.object({ sampleId: z.string(), specimenType: z.string().nullable(), amount: z.number(), unit: z.string().nullable(), parentSampleId: z.string().nullable() })),
+  /** The shipment this manifest was already imported as, if it was (importing it again is 409). */
+  alreadyImported: z.object({ id: z.number(), name: z.string() }).nullable(),
+});
+export type ManifestPreview = z.infer<typeof ManifestPreview>;

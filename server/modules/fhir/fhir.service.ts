@@ -13,6 +13,9 @@ import {
   toQuestionnaireResponse, toResearchStudy, toResearchSubject, toServiceRequest, toSpecimen,
 } from './fhir.mapping';
 
+/** For the shipment manifest (docs/shipments.md "Manifest exchange"): the same Specimen mapping. */
+export { extensionUrl, localDateTime, serverOffset, toSpecimen, type MapCtx } from './fhir.mapping';
+
 // The FHIR R4 export (docs/fhir.md): read-only, one institution, a fixed number of statements per
 // resource or bundle whatever the data (each read takes a list of ids), bundles capped at MAX_ENTRIES.
 

@@ -1,8 +1,8 @@
-import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { LOOKUP_BY_KEY as L } from '../../../contract/lookups.registry';
 import { testApp, json } from '../../test/harness';
+import { validate } from '../../test/fhir-validate';
 import { signedIn } from '../../test/factories';
 import { participant } from '../../test/participants-fixtures';
 import { signaturePng } from '../../test/protocols-fixtures';
@@ -18,29 +18,6 @@ import { type FhirCtx, MAX_ENTRIES, participantBundle } from './fhir.service';
 // Issue 17, FHIR R4 export: every resource type the export emits, alone and in both bundles, passes the
 // FHIR 4.0.1 JSON schema (@d4l/js-fhir-validator, ajv), for a data set with every form field type, a
 // withdrawn consent, a sub-sample with its parent, released numeric (flagged) and text results, and storage.
-
-type Validator = ((r: unknown) => boolean) & { errors?: unknown[] | null };
-const load = createRequire(import.meta.url);
-const validators = new Map<string, Validator>();
-/**
- * Validates a resource against its type's R4 schema. The package's per-type validators do not follow a
- * Bundle's entries into other types (its README), so a Bundle is validated without its resources and
- * each entry's resource against its own type's validator.
- */
-function validate(resource: Resource) {
-  if (resource.resourceType === 'Bundle') {
-    for (const e of resource.entry ?? []) validate(e.resource!);
-    resource = { ...resource, entry: resource.entry?.map(({ resource: _r, ...entry }) => entry) };
-  }
-  let v = validators.get(resource.resourceType);
-  if (!v) {
-    const m = load(`@d4l/js-fhir-validator/r4/js/${resource.resourceType}.js`) as Validator | { default: Validator };
-    v = typeof m === 'function' ? m : m.default;
-    validators.set(resource.resourceType, v);
-  }
-  const ok = v(resource);
-  expect(ok ? [] : v.errors, `${resource.resourceType}/${resource.id} is not valid FHIR R4`).toEqual([]);
-}
 
 const t = await testApp();
 const { institution, token } = await signedIn(t, ['Institution Administrator']);

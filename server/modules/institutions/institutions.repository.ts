@@ -45,6 +45,19 @@ export async function institutionTitles(db: Db, ids: number[]) {
   return new Map(rows.map((r) => [r.id, r.title]));
 }
 
+/** Institution abbreviations by id: what another installation knows an institution by (docs/shipments.md "Manifest exchange"). */
+export async function institutionAbbreviations(db: Db, ids: number[]) {
+  if (!ids.length) return new Map<number, string>();
+  const rows = await db.select({ id: institutions.id, abbreviation: institutions.abbreviation }).from(institutions).where(inArray(institutions.id, ids));
+  return new Map(rows.map((r) => [r.id, r.abbreviation]));
+}
+
+/** An institution's enabled sites, oldest first. */
+export async function enabledSitesOf(db: Db, institutionId: number) {
+  return db.select({ id: institutionSites.id, title: institutionSites.title }).from(institutionSites)
+    .where(and(eq(institutionSites.institutionId, institutionId), eq(institutionSites.isEnabled, true))).orderBy(institutionSites.id);
+}
+
 /** Whether an institution of this id exists. */
 export async function institutionExists(db: Db, id: number) {
   const [row] = await db.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, id));

@@ -28,4 +28,13 @@ export const shipmentErrors = defineErrors('shipments', {
   sender_only: { status: 403, title: 'Only the sending institution changes this shipment.' },
   cannot_cancel: { status: 409, title: (status: string) => `This shipment is ${status} and cannot be cancelled.` },
   processed_items: { status: 409, title: 'Items of this shipment were already received or rejected: it cannot be cancelled.' },
+  manifest_not_sent: { status: 409, title: (status: string) => `This shipment is ${status}: only a sent shipment has a manifest for another installation.` },
+  manifest_invalid: { status: 400, title: 'This file is not a shipment manifest this system can import.' },
+  manifest_tampered: { status: 400, title: 'The manifest does not match its SHA-256: it was changed after it was exported. Ask the sender for the original file.' },
+  manifest_wrong_receiver: {
+    status: 403,
+    title: (title: string, abbreviation: string) => `This manifest is addressed to ${title} (${abbreviation}), not to your institution.`,
+  },
+  manifest_imported: { status: 409, title: (name: string) => `This manifest was already imported as the shipment "${name}".` },
+  manifest_no_site: { status: 409, title: 'Your institution has no enabled site to receive the shipment at.' },
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { CandidateQuery, Shipment, ShipmentCandidate, ShipmentItem, ShipmentListQuery } from '../../../contract/shipments.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
@@ -11,7 +11,7 @@ import { siteJoin } from '../institutions/institutions.repository';
 import { protocolTitleOf } from '../protocols';
 import { shippedSampleOf, shippingCandidates } from '../samples';
 import { storedLabelsOf } from '../storage';
-import { shipmentItems, shipments } from './shipments.table';
+import { type ExternalSample, shipmentItems, shipments } from './shipments.table';
 
 // Qualified by hand: Drizzle renders columns unqualified inside sql``.
 const col = (name: string) => sql.raw(`"shipments"."${name}"`);
@@ -37,12 +37,15 @@ const datePart = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
 const timePart = (iso: string | null) => (iso ? iso.slice(11, 16) : null);
 
 function toDto(inst: number, r: Row): Shipment {
-  const sent = r.institutionId === inst;
+  const ext = r.externalSender;
+  // An imported shipment's institution_id is the receiver's: it was not sent from here.
+  const sent = r.institutionId === inst && !ext;
   const counts = r.counts ?? { total: 0, pending: 0, received: 0, rejected: 0 };
   return {
     id: r.id, isEnabled: r.isEnabled, createdDate: r.createdDate, creatorAccount: r.creatorAccount, enabledDate: r.enabledDate, enablerAccount: r.enablerAccount,
     concurrencyStamp: r.concurrencyStamp, name: r.name, trackingNumber: r.trackingNumber, trackingURL: r.trackingUrl,
-    sendingInstitution: { id: r.institutionId, title: r.sendingInstitutionTitle }, sendingInstitutionSite: r.sendingInstitutionSite,
+    sendingInstitution: ext ? { id: null, title: ext.title } : { id: r.institutionId, title: r.sendingInstitutionTitle },
+    sendingInstitutionSite: ext ? (ext.site ? { id: null, title: ext.site } : null) : r.sendingInstitutionSite,
     receivingInstitution: { id: r.receivingInstitutionId, title: r.receivingInstitutionTitle }, receivingInstitutionSite: r.receivingInstitutionSite,
     shippedDate: r.shippedDate, shippedTime: r.shippedTime, status: r.status as Shipment['status'],
     receivedDate: datePart(r.receivedAt), receivedTime: timePart(r.receivedAt), processedDate: datePart(r.processedAt), processedTime: timePart(r.processedAt),
@@ -51,6 +54,7 @@ function toDto(inst: number, r: Row): Shipment {
     collectionProtocol: sent && r.collectionProtocolId ? { id: r.collectionProtocolId, title: r.protocolTitle } : null,
     direction: sent ? 'sent' : 'received',
     itemCounts: { total: Number(counts.total), pending: Number(counts.pending), received: Number(counts.received), rejected: Number(counts.rejected) },
+    externalSender: ext ?? null, manifestSha256: r.manifestSha256,
   };
 }
 
@@ -69,7 +73,8 @@ export async function listShipments(ctx: Ctx, q: ShipmentListQuery) {
   const s = q.sendingInstitutionId, r = q.receivingInstitutionId;
   if ((s || r) && s !== inst && r !== inst) throw notFound('Institution');
   const parts: (SQL | undefined)[] = [visibleTo(inst)];
-  if (s) parts.push(eq(shipments.institutionId, s));
+  // SENT: what this institution sent (an imported shipment's institution_id is its receiver's).
+  if (s) parts.push(eq(shipments.institutionId, s), isNull(shipments.externalSender));
   if (r) parts.push(eq(shipments.receivingInstitutionId, r), sql`${shipments.sentAt} is not null`);
   if (q.status) parts.push(eq(shipments.status, q.status));
   if (q.statuses) parts.push(inArray(shipments.status, q.statuses));
@@ -109,9 +114,12 @@ export async function listItems(ctx: Ctx, shipmentId: number, opts: { ids?: numb
     .where(and(eq(shipmentItems.shipmentId, shipmentId), opts.ids ? inArray(shipmentItems.id, opts.ids) : undefined))
     .orderBy(asc(shipmentItems.id));
   const who = [...new Set(rows.map((r) => r.item.processedById).filter((x): x is number => x !== null))];
-  const stored = await storedLabelsOf(ctx.db, instOf(ctx), rows.map((r) => r.item.collectedSampleId));
+  const local = rows.map((r) => r.item.collectedSampleId).filter((x): x is number => x !== null);
+  const stored = local.length ? await storedLabelsOf(ctx.db, instOf(ctx), local) : new Map<number, string>();
   const names = new Map((who.length ? await ctx.db.select().from(accountNames).where(inArray(accountNames.id, who)) : []).map((a) => [a.id, { firstName: a.firstName, lastName: a.lastName }]));
   return rows.map(({ item, specimenType, unitName, unitSymbol, sample }) => {
+    const ext = item.externalSample;
+    if (ext) return externalItemDto(item, ext, shipment.includeDonorIdentity, names);
     const donor = shipment.includeDonorIdentity && sample?.donor
       ? { firstName: sample.donor.firstName, fatherName: sample.donor.fatherName, grandFatherName: sample.donor.grandFatherName, mrn: sample.donor.patientMRN ?? null }
       : null;
@@ -123,10 +131,26 @@ export async function listItems(ctx: Ctx, shipmentId: number, opts: { ids?: numb
         id: item.collectedSampleId, sampleId: sample?.sampleId ?? '', specimenType: { id: item.specimenTypeId, title: str(specimenType) }, amount: item.amount,
         unitOfMeasurement: { unitName: str(unitName), unitSymbol: str(unitSymbol) }, donor,
       },
-      storedAt: stored.get(item.collectedSampleId) ?? null,
+      storedAt: (item.collectedSampleId && stored.get(item.collectedSampleId)) || null,
       concurrencyStamp: item.concurrencyStamp,
     };
   });
+}
+
+type ItemRow = typeof shipmentItems.$inferSelect;
+/** An imported item: what its manifest said of the sample (another installation's: no record, no storage here). */
+function externalItemDto(item: ItemRow, ext: ExternalSample, withDonor: boolean, names: Map<number, { firstName: string; lastName: string }>): ShipmentItem {
+  return {
+    id: item.id, collectedSampleShipmentId: item.shipmentId, collectedSampleId: null, status: item.status as ShipmentItem['status'],
+    received: item.status === 'received', rejected: item.status === 'rejected', receivedDate: item.processedAt ? item.processedAt.toISOString() : null,
+    processedAccount: (item.processedById && names.get(item.processedById)) || null, reason: item.reason,
+    collectedSample: {
+      id: null, sampleId: ext.sampleId, specimenType: ext.specimenType ? { id: null, title: ext.specimenType } : null, amount: item.amount,
+      unitOfMeasurement: { unitName: ext.unit, unitSymbol: ext.unit }, donor: withDonor ? ext.donor : null,
+    },
+    storedAt: null,
+    concurrencyStamp: item.concurrencyStamp,
+  };
 }
 
 /** The create stepper's search: the caller's samples that may be shipped. */

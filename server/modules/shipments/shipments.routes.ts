@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { InstParam } from '../../../contract/common.contract';
 import {
-  CandidateQuery, ReceiveInput, RejectInput, Shipment, ShipmentCandidate, ShipmentInput, ShipmentItem, ShipmentItemInput, ShipmentItemParams, ShipmentListQuery, ShipmentParams,
+  CandidateQuery, ManifestInput, ManifestPreview, ReceiveInput, RejectInput, Shipment, ShipmentCandidate, ShipmentInput, ShipmentItem, ShipmentItemInput, ShipmentItemParams, ShipmentListQuery, ShipmentParams,
 } from '../../../contract/shipments.contract';
 import type { App, AppDeps } from '../../platform/app-types';
 import { ctxOf } from '../../platform/context';
@@ -10,7 +10,12 @@ import { sendPage } from '../../platform/paging';
 import * as reads from './shipments.read';
 import * as svc from './shipments.service';
 import { manifestCsv, manifestDisposition, manifestPdf } from './manifest';
+import { manifestBundle } from './manifest-fhir';
+import { importManifest, previewManifest } from './manifest-import';
 import { BASE, manage, read, tags } from './route-config';
+
+/** A manifest of 500 specimens with donors is well under this. */
+const MANIFEST_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** The PDF's bytes: typed as a Buffer for the handler, documented as a binary string. */
 const PdfBytes = z.custom<Buffer>((v) => Buffer.isBuffer(v)).meta({ type: 'string', format: 'binary' });
@@ -51,6 +56,17 @@ export function shipmentRoutes(app: App, { db, now }: AppDeps) {
     const body = manifestCsv(shipment, await reads.listItems(c, shipment.id));
     return reply.type('text/csv; charset=utf-8').header('Content-Disposition', manifestDisposition(shipment.name, 'csv')).send(body);
   });
+  app.get(`${BASE}/:shipmentId/manifest.fhir.json`, {
+    config: read,
+    schema: { tags, params: ShipmentParams, response: { 200: { description: 'The manifest for another installation: a FHIR R4 Bundle with its SHA-256 (docs/shipments.md "Manifest exchange")', content: { 'application/fhir+json': { schema: ManifestInput } } } } },
+  }, async (req, reply) => {
+    const { shipment, bundle } = await manifestBundle(ctx(req), req.params.shipmentId, req.hostname);
+    return reply.type('application/fhir+json; charset=utf-8').header('Content-Disposition', manifestDisposition(shipment.name, 'fhir.json')).send(bundle as unknown as z.infer<typeof ManifestInput>);
+  });
+  app.post(`${BASE}/import/preview`, { config: manage, bodyLimit: MANIFEST_BODY_LIMIT, schema: { tags, params: InstParam, body: ManifestInput, response: { 200: ManifestPreview } } },
+    async (req) => previewManifest(ctx(req), req.body));
+  app.post(`${BASE}/import`, { config: manage, bodyLimit: MANIFEST_BODY_LIMIT, schema: { tags, params: InstParam, body: ManifestInput, response: { 201: Shipment } } },
+    async (req, reply) => reply.status(201).send(await importManifest(ctx(req), req.body)));
   app.get(`${BASE}/:shipmentId/manifest.pdf`, {
     config: read,
     schema: { tags, params: ShipmentParams, response: { 200: { description: 'The manifest as a PDF', content: { 'application/pdf': { schema: PdfBytes } } } } },

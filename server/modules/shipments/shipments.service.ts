@@ -43,7 +43,7 @@ async function itemsOf(tx: Db, sampleIds: number[], status: 'pending' | 'receive
   const rows = await tx.select({ sampleId: shipmentItems.collectedSampleId, name: shipments.name, receiver: shipments.receivingInstitutionId })
     .from(shipmentItems).innerJoin(shipments, eq(shipments.id, shipmentItems.shipmentId))
     .where(and(inArray(shipmentItems.collectedSampleId, sampleIds), eq(shipmentItems.status, status)));
-  return new Map(rows.map((r) => [r.sampleId, r]));
+  return new Map(rows.flatMap((r) => (r.sampleId === null ? [] : [[r.sampleId, r] as const])));
 }
 
 /** Protocols' withdrawal rule (docs/protocols.md), its problem prefixed with the sample it stops. */
@@ -174,7 +174,7 @@ export async function addItem(ctx: Ctx, shipmentId: number, input: ShipmentItemI
   const sampleId = Number(input.collectedSampleId);
   const itemId = await ctx.db.transaction(async (tx) => {
     const s = await lockShipment(tx, ctx, shipmentId);
-    if (s.institutionId !== instOf(ctx)) throw shipmentErrors.sender_only();
+    assertSender(ctx, s);
     if (s.status !== 'draft') throw shipmentErrors.not_draft();
     const [c] = await tx.select({ n: sql<number>`count(*)::int` }).from(shipmentItems).where(and(eq(shipmentItems.shipmentId, s.id), eq(shipmentItems.status, 'pending')));
     if (Number(c.n) >= MAX_SHIPMENT_ITEMS) throw shipmentErrors.too_many(MAX_SHIPMENT_ITEMS);
@@ -193,11 +193,11 @@ export async function sendShipment(ctx: Ctx, shipmentId: number) {
   requirePermission(ctx, 'shipments.manage');
   await ctx.db.transaction(async (tx) => {
     const s = await lockShipment(tx, ctx, shipmentId);
-    if (s.institutionId !== instOf(ctx)) throw shipmentErrors.sender_only();
+    assertSender(ctx, s);
     if (s.status !== 'draft') throw shipmentErrors.not_draft();
     const items = await tx.select().from(shipmentItems).where(and(eq(shipmentItems.shipmentId, s.id), eq(shipmentItems.status, 'pending')));
     if (!items.length) throw shipmentErrors.no_items();
-    const samples = await lockShippableSamples(tx, instOf(ctx), items.map((i) => i.collectedSampleId));
+    const samples = await lockShippableSamples(tx, instOf(ctx), localSampleIds(items));
     for (const sample of samples) {
       if (!sample.isEnabled) throw shipmentErrors.sample_disabled(sample.sampleId);
       if (sample.remainingAmount <= 0) throw shipmentErrors.nothing_left(sample.sampleId);
@@ -209,6 +209,14 @@ export async function sendShipment(ctx: Ctx, shipmentId: number) {
     await audit(tx, ctx, { entity: 'shipment', entityId: s.id, action: 'send', before: s, after: row });
   });
   return getShipment(ctx, shipmentId);
+}
+
+/** The local samples of items (an imported shipment's items have none). */
+const localSampleIds = (items: { collectedSampleId: number | null }[]) => items.flatMap((i) => (i.collectedSampleId === null ? [] : [i.collectedSampleId]));
+
+/** The sender's changes (add, send, cancel) are for shipments sent from here, never an imported one. */
+function assertSender(ctx: Ctx, s: ShipmentRow) {
+  if (s.institutionId !== instOf(ctx) || s.externalSender) throw shipmentErrors.sender_only();
 }
 
 /** Received when nothing is pending any more, partially received while some items are processed. */
@@ -234,18 +242,22 @@ async function processItem(ctx: Ctx, shipmentId: number, itemId: number, v: { ac
     if (!item) throw notFound('Shipment item');
     if (s.status !== 'shipped' && s.status !== 'partially_received') throw shipmentErrors.not_receivable(s.status.replace('_', ' '));
     if (v.concurrencyStamp && v.concurrencyStamp !== item.concurrencyStamp) throw staleStamp();
-    if (item.status !== 'pending') throw shipmentErrors.item_processed(await sampleCodeOf(tx, item.collectedSampleId), item.status);
+    const code = item.externalSample?.sampleId ?? await sampleCodeOf(tx, item.collectedSampleId!);
+    if (item.status !== 'pending') throw shipmentErrors.item_processed(code, item.status);
     const status = v.action === 'receive' ? 'received' : 'rejected';
     const [after] = await tx.update(shipmentItems).set({
       status, reason: v.reason ?? null, processedById: ctx.account.id, processedAt: ctx.now(), concurrencyStamp: newStamp(),
     }).where(eq(shipmentItems.id, item.id)).returning();
-    const parties = await partiesOf(tx, s);
-    await appendShippingEvents(tx, [{
-      sample: { id: item.collectedSampleId, institutionId: s.institutionId }, kind: status, reason: v.reason ?? null, accountId: ctx.account.id, at: ctx.now(),
-      summary: status === 'received'
-        ? `Received by ${parties.receiver} from ${parties.sender} (shipment "${s.name}").`
-        : `Rejected by ${parties.receiver} (shipment "${s.name}" from ${parties.sender}): ${v.reason}`,
-    }]);
+    // An imported item has no sample here (its history is the sender installation's): the audit row records it.
+    if (item.collectedSampleId !== null) {
+      const parties = await partiesOf(tx, s);
+      await appendShippingEvents(tx, [{
+        sample: { id: item.collectedSampleId, institutionId: s.institutionId }, kind: status, reason: v.reason ?? null, accountId: ctx.account.id, at: ctx.now(),
+        summary: status === 'received'
+          ? `Received by ${parties.receiver} from ${parties.sender} (shipment "${s.name}").`
+          : `Rejected by ${parties.receiver} (shipment "${s.name}" from ${parties.sender}): ${v.reason}`,
+      }]);
+    }
     const rolled = await rollUp(tx, ctx, s);
     await audit(tx, ctx, { entity: 'shipmentItem', entityId: item.id, action: v.action, before: item, after: { ...after, shipmentStatus: rolled.status } });
   });
@@ -263,7 +275,7 @@ export async function cancelShipment(ctx: Ctx, shipmentId: number) {
   requirePermission(ctx, 'shipments.manage');
   await ctx.db.transaction(async (tx) => {
     const s = await lockShipment(tx, ctx, shipmentId);
-    if (s.institutionId !== instOf(ctx)) throw shipmentErrors.sender_only();
+    assertSender(ctx, s);
     if (s.status === 'partially_received') throw shipmentErrors.processed_items();
     if (s.status !== 'draft' && s.status !== 'shipped') throw shipmentErrors.cannot_cancel(s.status);
     const items = await tx.update(shipmentItems).set({ status: 'cancelled', concurrencyStamp: newStamp() })
@@ -271,8 +283,8 @@ export async function cancelShipment(ctx: Ctx, shipmentId: number) {
     const [row] = await tx.update(shipments).set({ status: 'cancelled', cancelledAt: ctx.now(), concurrencyStamp: newStamp() }).where(eq(shipments.id, s.id)).returning();
     if (s.sentAt) {
       const parties = await partiesOf(tx, s);
-      await appendShippingEvents(tx, items.map((i) => ({
-        sample: { id: i.collectedSampleId, institutionId: s.institutionId }, kind: 'shipment_cancelled' as const, accountId: ctx.account.id, at: ctx.now(),
+      await appendShippingEvents(tx, localSampleIds(items).map((id) => ({
+        sample: { id, institutionId: s.institutionId }, kind: 'shipment_cancelled' as const, accountId: ctx.account.id, at: ctx.now(),
         summary: `The shipment "${s.name}" from ${parties.sender} to ${parties.receiver} was cancelled.`,
       })));
     }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
-import type { Shipment, ShipmentCandidate, ShipmentInput, ShipmentItem, ShipmentStatus } from '@contract/shipments.contract';
+import type { ManifestPreview, Shipment, ShipmentCandidate, ShipmentInput, ShipmentItem, ShipmentStatus } from '@contract/shipments.contract';
 import { api } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 import { queryKeys } from '@/lib/query-keys';
@@ -100,7 +100,24 @@ export async function processItems(instId: number, shipmentId: number, items: Sh
 }
 
 /** GET {id}/manifest.csv|pdf with the session, saved under the name the server gives (lib/download.ts). */
-export function downloadManifest(instId: number, shipment: Shipment, format: 'csv' | 'pdf') {
+/** The manifest as a parsed file: the FHIR Bundle another installation exported (docs/shipments.md "Manifest exchange"). */
+export type ManifestFile = { resourceType: 'Bundle' } & Record<string, unknown>;
+
+/** Checks a manifest file as the import would (hash, shape, addressee) and says what it holds; creates nothing. */
+export function usePreviewManifest(instId: number) {
+  return useMutation({ mutationFn: (manifest: ManifestFile) => api.post<ManifestPreview>(`${base(instId)}/import/preview`, manifest, { notify: false }) });
+}
+
+/** Creates the incoming shipment from the manifest. */
+export function useImportManifest(instId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (manifest: ManifestFile) => api.post<Shipment>(`${base(instId)}/import`, manifest, { notify: false }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.shipments.all(instId) }),
+  });
+}
+
+export function downloadManifest(instId: number, shipment: Shipment, format: 'csv' | 'pdf' | 'fhir.json') {
   return downloadFile(`${base(instId)}/${shipment.id}/manifest.${format}`, `shipment-${shipment.id}-manifest.${format}`, 'The manifest could not be downloaded');
 }
 

@@ -21,7 +21,7 @@ export function StoreDialog({ instId, item, onClose }: Props) {
   const close = () => { store.reset(); onClose(); };
   const where = suggestion.data?.suggestion ?? null;
   const submit = () => {
-    if (!item || !where) return;
+    if (!item || !where || item.collectedSampleId === null) return;
     store.mutate({ location: where, collectedSampleId: item.collectedSampleId }, {
       onSuccess: (occ) => {
         notifications.show({ color: 'teal', autoClose: 4000, message: `${sampleId} stored at ${locationText(occ.location)}.` });

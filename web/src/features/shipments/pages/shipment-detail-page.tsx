@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Menu, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconDownload, IconExternalLink, IconSend } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconDownload, IconExternalLink, IconFileImport, IconSend } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { Link, useParams } from 'react-router';
 import type { Shipment, ShipmentItem } from '@contract/shipments.contract';
@@ -74,6 +74,9 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
             <Menu.Dropdown>
               <Menu.Item onClick={() => void downloadManifest(institution.id, s, 'csv')}>CSV</Menu.Item>
               <Menu.Item onClick={() => void downloadManifest(institution.id, s, 'pdf')}>PDF</Menu.Item>
+              {!receiving && s.status !== 'draft' && s.status !== 'cancelled' && (
+                <Menu.Item onClick={() => void downloadManifest(institution.id, s, 'fhir.json')}>FHIR manifest (for another installation)</Menu.Item>
+              )}
             </Menu.Dropdown>
           </Menu>
           {sendable && (
@@ -87,6 +90,12 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
       </Group>
 
       {send.isError && <Alert color="red" icon={<IconAlertCircle />} title="The shipment was not sent" withCloseButton onClose={() => send.reset()}>{send.error.message}</Alert>}
+      {s.externalSender && (
+        <Alert color="blue" icon={<IconFileImport />} title={`Imported from ${s.externalSender.installation ?? 'another installation'}`}>
+          <Text size="sm">This shipment was created from {s.externalSender.title}'s manifest file (SHA-256 <Text span ff="monospace" size="xs">{s.manifestSha256}</Text>).
+            Its samples are recorded at the sender's installation: accepting or rejecting them is recorded here only, and they cannot be stored in your boxes from this page.</Text>
+        </Alert>
+      )}
       {sendable && s.itemCounts.pending === 0 && <Text size="sm" c="gray.7">This draft has no samples: create a new shipment to ship samples.</Text>}
 
       <Paper withBorder p="md" radius="md">
@@ -150,6 +159,8 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
 function StorageCell({ item: i, canStore, onStore }: { item: ShipmentItem; canStore: boolean; onStore: (i: ShipmentItem) => void }) {
   if (i.status !== 'received') return <Text size="sm" c="gray.7">—</Text>;
   if (i.storedAt) return <Text size="sm" data-testid="stored-at">{i.storedAt}</Text>;
+  // An imported item is another installation's sample: it has no record here to store (docs/shipments.md).
+  if (i.collectedSampleId === null) return <Text size="sm" c="gray.7">Not stored here (imported item)</Text>;
   if (!canStore) return <Text size="sm" c="gray.7">Not stored</Text>;
   return <Button size="xs" variant="light" onClick={() => onStore(i)} aria-label={`Store ${i.collectedSample.sampleId}`}>Store</Button>;
 }

@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { Box, Button, Group, NavLink, Stack, Text, Title } from '@mantine/core';
-import { IconInbox, IconPackageExport, IconPlus, IconChecks } from '@tabler/icons-react';
+import { IconInbox, IconPackageExport, IconPlus, IconChecks, IconFileImport } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ShipmentStatus } from '@contract/shipments.contract';
 import { PagedTable } from '@/components/paged-table';
@@ -7,6 +8,7 @@ import { useListState } from '@/components/use-list-state';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { useShipments, type Direction } from '../api/shipments';
 import { shipmentColumns } from '../components/shipment-columns';
+import { ImportManifestDialog } from '../components/import-manifest-dialog';
 
 /**
  * Spec 2 §2 "A separate Shipments overview" (docs/shipments.md "Overview"): Requests are shipments other
@@ -27,6 +29,7 @@ export function ShipmentsOverviewPage() {
   const { institution } = useCurrentInstitution();
   const canManage = useCan('shipments.manage');
   const navigate = useNavigate();
+  const [importing, setImporting] = useState(false);
   const list = useListState();
   const param = useParams().view;
   const view: View = param && param in VIEWS ? param as View : 'requests';
@@ -48,13 +51,19 @@ export function ShipmentsOverviewPage() {
         <Stack style={{ flex: 1, minWidth: 0 }} gap="sm">
           <Group justify="space-between" align="flex-end">
             <Title order={1} fz={26}>{v.label} Shipments</Title>
-            {canManage && <Button component={Link} to="/shipment/new" leftSection={<IconPlus size={16} />}>Create Shipment</Button>}
+            {canManage && (
+              <Group gap="sm">
+                <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)}>Import manifest</Button>
+                <Button component={Link} to="/shipment/new" leftSection={<IconPlus size={16} />}>Create Shipment</Button>
+              </Group>
+            )}
           </Group>
           <Text size="xs" c="dimmed">{v.about(institution.title)} Newest first; click a row to open it.</Text>
           <PagedTable query={shipments} list={list} columns={shipmentColumns} cardTitle="name" emptyText={v.empty}
             onRowClick={(s) => void navigate(`/shipment/${s.id}`)} />
         </Stack>
       </Group>
+      {canManage && <ImportManifestDialog instId={institution.id} opened={importing} onClose={() => setImporting(false)} />}
     </Stack>
   );
 }

@@ -1,0 +1,126 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Bundle, BundleEntry, Organization, Patient, Resource, Specimen, Task } from '@medplum/fhirtypes';
+import type { Shipment, ShipmentItem } from '../../../contract/shipments.contract';
+import { type Ctx, instOf } from '../../platform/context';
+import { institutionAbbreviations } from '../institutions/institutions.repository';
+import { exportSamples } from '../samples';
+import { extensionUrl, localDateTime, serverOffset, toSpecimen, type MapCtx } from '../fhir/fhir.service';
+import { shipmentErrors } from './shipments.errors';
+import { getShipment, listItems } from './shipments.read';
+
+// The shipment manifest another installation imports (docs/shipments.md "Manifest exchange"): a FHIR R4
+// Bundle (type collection) of a Task (the shipment), two Organizations (sender and receiver), the shipped
+// Specimens (and the donors' Patients only when the sender included donor identity), with Bundle.signature
+// carrying the SHA-256 of the bundle's canonical JSON. Integrity, not authenticity: anyone can recompute it.
+
+/** Identifies an institution across installations: its abbreviation (the import's matching rule). */
+export const ABBREVIATION_SYSTEM = 'urn:biobank-lims:institution-abbreviation';
+export const TRACKING_SYSTEM = 'urn:biobank-lims:shipment-tracking-number';
+export const EXT = { sendingSite: extensionUrl('shipment-sending-site'), receivingSite: extensionUrl('shipment-receiving-site'), trackingUrl: extensionUrl('shipment-tracking-url'), installation: extensionUrl('installation') };
+/** ASTM E1762 "Source Signature": the sender vouches for the content (here by a digest only). */
+export const SIGNATURE_TYPE = { system: 'urn:iso-astm:E1762-95:2013', code: '1.2.840.10065.1.12.1.14', display: 'Source Signature' };
+export const SIGNATURE_FORMAT = 'application/octet-stream';
+
+/** JSON with every object's keys sorted (code point order), arrays kept in order, no white space. */
+export function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(v) ?? 'null';
+}
+
+/** The SHA-256 of the bundle's canonical JSON (UTF-8) without `signature`. */
+export function manifestDigest(bundle: Record<string, unknown>): Buffer {
+  const { signature: _signature, ...rest } = bundle;
+  return createHash('sha256').update(canonicalJson(rest), 'utf8').digest();
+}
+
+/** The URN naming one kind of identifier of the sending institution on this installation. */
+export const senderSystem = (installation: string, abbreviation: string, kind: string) =>
+  `urn:biobank-lims:installation:${encodeURIComponent(installation)}:institution:${encodeURIComponent(abbreviation)}:${kind}`;
+
+const entry = (resource: Resource & { id: string }): BundleEntry => ({ fullUrl: `urn:uuid:${resource.id}`, resource });
+const refTo = (r: { id: string }, display?: string | null) => ({ reference: `urn:uuid:${r.id}`, ...(display ? { display } : {}) });
+
+function organization(title: string | null, abbreviation: string): Organization & { id: string } {
+  return { resourceType: 'Organization', id: randomUUID(), identifier: [{ system: ABBREVIATION_SYSTEM, value: abbreviation }], name: title ?? abbreviation };
+}
+
+function donorPatient(donor: NonNullable<ShipmentItem['collectedSample']['donor']>, mrnSystem: string): Patient & { id: string } {
+  return {
+    resourceType: 'Patient', id: randomUUID(),
+    ...(donor.mrn ? { identifier: [{ system: mrnSystem, value: donor.mrn }] } : {}),
+    name: [{ given: [donor.firstName, donor.fatherName].filter(Boolean), ...(donor.grandFatherName ? { family: donor.grandFatherName } : {}) }],
+  };
+}
+
+/**
+ * The manifest of a shipment the caller's institution sent (draft and cancelled have none; the
+ * receiver and imported shipments: 403). `installation` names this installation (the request's host).
+ */
+export async function manifestBundle(ctx: Ctx, shipmentId: number, installation: string): Promise<{ shipment: Shipment; bundle: Bundle }> {
+  const s = await getShipment(ctx, shipmentId);
+  if (s.direction !== 'sent') throw shipmentErrors.sender_only();
+  if (s.status === 'draft' || s.status === 'cancelled') throw shipmentErrors.manifest_not_sent(s.status);
+  const items = (await listItems(ctx, s.id)).filter((i) => i.status !== 'cancelled');
+  const inst = instOf(ctx);
+  const abbr = await institutionAbbreviations(ctx.db, [inst, s.receivingInstitution!.id!]);
+  const senderAbbr = abbr.get(inst) ?? String(inst);
+  const sampleSystem = senderSystem(installation, senderAbbr, 'sample-id');
+  const m: MapCtx = { institutionId: inst, offsetOf: serverOffset };
+  const rows = new Map((await exportSamples(ctx.db, inst, { ids: items.map((i) => i.collectedSampleId!), limit: items.length + 1 })).map((r) => [r.id, r]));
+
+  const sender = organization(s.sendingInstitution?.title ?? null, senderAbbr);
+  const receiver = organization(s.receivingInstitution?.title ?? null, abbr.get(s.receivingInstitution!.id!) ?? '');
+  const patients: (Patient & { id: string })[] = [];
+  const specimens = items.map((i): Specimen & { id: string } => {
+    const row = rows.get(i.collectedSampleId!)!;
+    const { subject: _s, parent: _p, container: _c, identifier: _i, id: _id, ...rest } = toSpecimen(m, row, undefined);
+    let subject: Specimen['subject'];
+    if (s.includeDonorIdentity && i.collectedSample.donor) {
+      const p = donorPatient(i.collectedSample.donor, senderSystem(installation, senderAbbr, 'mrn'));
+      patients.push(p);
+      subject = refTo(p);
+    }
+    return {
+      ...rest, id: randomUUID(), status: 'available',
+      identifier: [{ use: 'official', system: sampleSystem, value: i.collectedSample.sampleId }],
+      ...(subject ? { subject } : {}),
+      // The parent is not shipped: referred to by its sample ID only.
+      ...(row.parentSampleId ? { parent: [{ identifier: { system: sampleSystem, value: row.parentSampleId }, display: row.parentSampleId }] } : {}),
+      container: [{ specimenQuantity: { value: i.collectedSample.amount, ...(unitText(i) ? { unit: unitText(i)! } : {}) } }],
+    };
+  });
+  const extension = [
+    ...(s.sendingInstitutionSite?.title ? [{ url: EXT.sendingSite, valueString: s.sendingInstitutionSite.title }] : []),
+    ...(s.receivingInstitutionSite?.title ? [{ url: EXT.receivingSite, valueString: s.receivingInstitutionSite.title }] : []),
+    ...(s.trackingURL ? [{ url: EXT.trackingUrl, valueUrl: s.trackingURL }] : []),
+    { url: EXT.installation, valueString: installation },
+  ];
+  const task: Task & { id: string } = {
+    resourceType: 'Task', id: randomUUID(), extension, status: 'in-progress', intent: 'order',
+    identifier: [{ system: senderSystem(installation, senderAbbr, 'shipment'), value: String(s.id) }, ...(s.trackingNumber ? [{ system: TRACKING_SYSTEM, value: s.trackingNumber }] : [])],
+    code: { text: 'Specimen shipment' }, description: s.name,
+    executionPeriod: { start: localDateTime(m, s.shippedDate, s.shippedTime) },
+    requester: refTo(sender, sender.name), owner: refTo(receiver, receiver.name),
+    input: specimens.map((sp) => ({ type: { text: 'Specimen' }, valueReference: refTo(sp, sp.identifier![0].value) })),
+  };
+  const now = ctx.now().toISOString();
+  const unsigned: Bundle = {
+    resourceType: 'Bundle', id: randomUUID(), type: 'collection', timestamp: now,
+    identifier: { system: senderSystem(installation, senderAbbr, 'shipment-manifest'), value: String(s.id) },
+    entry: [task, sender, receiver, ...specimens, ...patients].map(entry),
+  };
+  const digest = manifestDigest(unsigned as unknown as Record<string, unknown>);
+  const bundle: Bundle = {
+    ...unsigned,
+    signature: {
+      type: [SIGNATURE_TYPE], when: now, who: refTo(sender, sender.name), targetFormat: 'application/fhir+json', sigFormat: SIGNATURE_FORMAT, data: digest.toString('base64'),
+    },
+  };
+  return { shipment: s, bundle };
+}
+
+const unitText = (i: ShipmentItem) => i.collectedSample.unitOfMeasurement.unitSymbol ?? i.collectedSample.unitOfMeasurement.unitName;
