@@ -131,6 +131,11 @@ const fixed: Record<string, AuditRecordType> = {
       allocatedById: f('Allocated by'), allocatedAt: f('Allocated'), vacatedById: f('Vacated by'), vacatedAt: f('Vacated'), vacateReason: f('Vacate reason'),
     },
   },
+  // A bulk CSV import (issue 17): one entry per committed file, naming the records it created.
+  import: {
+    label: 'Import',
+    fields: { kind: f('Kind'), rowCount: f('Rows'), fileSha256: f('File SHA-256'), fileName: f('File name'), firstId: f('First record'), lastId: f('Last record'), ids: f('Records created') },
+  },
   labelPrinter: { label: 'Label printer', fields: { ipAddress: f('IP address'), port: f('Port'), labels: f('Labels printed'), first: f('First sample ID') } },
 };
 

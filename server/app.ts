@@ -31,6 +31,7 @@ import { storageRoutes } from './modules/storage/storage.routes';
 import { sampleRoutes } from './modules/samples/samples.routes';
 import { formRoutes } from './modules/forms/forms.routes';
 import { shipmentRoutes } from './modules/shipments/shipments.routes';
+import { importRoutes } from './modules/imports/imports.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -103,6 +104,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   sampleRoutes(app, deps);
   formRoutes(app, deps);
   shipmentRoutes(app, deps);
+  importRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
