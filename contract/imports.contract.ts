@@ -6,7 +6,7 @@ import { MSG } from './messages';
 export const IMPORT_KINDS = ['participants', 'samples', 'storage'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 /** Kinds whose import is built; the others stay behind "not available yet". */
-export const AVAILABLE_IMPORT_KINDS: readonly ImportKind[] = ['participants'];
+export const AVAILABLE_IMPORT_KINDS: readonly ImportKind[] = ['participants', 'storage'];
 
 /** The largest file accepted: 20 MB of CSV text (a larger request is refused with 413). */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
@@ -40,7 +40,20 @@ export const PARTICIPANT_COLUMNS: ImportColumn[] = [
   { field: 'phoneNumber', required: false, description: 'Digits, an optional leading +, at most 15 digits', example: '+251911223344' },
 ];
 
-export const IMPORT_COLUMNS: Record<ImportKind, ImportColumn[]> = { participants: PARTICIPANT_COLUMNS, samples: [], storage: [] };
+/** Storage containers, shelves, racks, drawers and boxes: one row per node, parents before children. */
+export const STORAGE_COLUMNS: ImportColumn[] = [
+  { field: 'parent', required: false, description: 'Code path of the parent (container/shelf/rack/drawer codes joined by /); empty for a container. May be a row above', example: '' },
+  { field: 'code', required: false, description: 'Code (at most 2 characters), unique among its siblings; required for a container and for any node a later row puts something in', example: 'F1' },
+  { field: 'title', required: true, description: 'Title', example: 'Freezer 1' },
+  { field: 'rows', required: true, description: 'Rows, 1 to 100', example: '5' },
+  { field: 'columns', required: true, description: 'Columns, 1 to 100', example: '1' },
+  { field: 'positionLabeling', required: true, description: 'A Position Labeling Option title', example: 'Two Dimensional' },
+  { field: 'rowLabeling', required: true, description: 'A Labeling Schema title for rows', example: 'Letters Upper Case' },
+  { field: 'columnLabeling', required: false, description: 'A Labeling Schema title for columns (not for Linear)', example: 'Numbers' },
+  { field: 'fillOrder', required: false, description: 'row or column (default row)', example: 'row' },
+];
+
+export const IMPORT_COLUMNS: Record<ImportKind, ImportColumn[]> = { participants: PARTICIPANT_COLUMNS, samples: [], storage: STORAGE_COLUMNS };
 
 export const ImportKindParam = z.object({ instId: z.coerce.number().int().positive(), kind: z.enum(IMPORT_KINDS, { error: 'Choose participants, samples or storage' }) });
 export const TemplateParam = z.object({

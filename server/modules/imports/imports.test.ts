@@ -5,6 +5,7 @@ import { signedIn } from '../../test/factories';
 import { PARTICIPANT_COLUMNS, type DryRunResult, type ImportStreamLine } from '../../../contract/imports.contract';
 import { patients, patientPhoneNumbers, patientRaces } from '../participants/participants.table';
 import { auditEvents } from '../../platform/audit.table';
+import { storageNodes } from '../storage/storage.table';
 
 const t = await testApp();
 const { institution, token } = await signedIn(t, ['Coordinator']);
@@ -43,6 +44,7 @@ describe('participant import templates', () => {
     const res = await t.call('GET', api('imports/templates/samples.csv'), { token });
     expect(res.statusCode).toBe(400);
     expect(json(res).title).toBe('Importing samples is not available yet.');
+    expect((await t.call('GET', api('imports/templates/storage.csv'), { token })).statusCode).toBe(403);
     expect((await t.call('GET', api('imports/templates/x.csv'), { token })).statusCode).toBe(400);
     expect((await post({ csv: file(row()), dryRun: true }, token, institution.id, 'samples')).statusCode).toBe(400);
   });
@@ -173,5 +175,46 @@ describe('tenancy and permissions', () => {
     expect((await t.call('GET', api('imports/templates/participants.csv'), { token: researcher.token })).statusCode).toBe(403);
     const clinician = await signedIn(t, ['Clinician'], institution);
     expect((await post({ csv: file(row()), dryRun: true }, clinician.token)).statusCode).toBe(200);
+  });
+});
+
+describe('storage import', () => {
+  const SHEAD = 'parent,code,title,rows,columns,positionLabeling,rowLabeling,columnLabeling';
+  const node = (parent: string, code: string, title: string, over: Partial<Record<'rows' | 'columns' | 'positionLabeling', string>> = {}) =>
+    [parent, code, title, over.rows ?? '3', over.columns ?? '3', over.positionLabeling ?? 'Two Dimensional', 'Letters Upper Case', 'Numbers'].join(',');
+  const sfile = (...rows: string[]) => `${SHEAD}\r\n${rows.join('\r\n')}\r\n`;
+  const nodes = async (inst: number) => (await t.db.select({ id: storageNodes.id }).from(storageNodes).where(eq(storageNodes.institutionId, inst))).length;
+
+  it('dry-runs each row through the storage rules (parents earlier in the file too), creates nothing, then commits all', async () => {
+    const admin = await signedIn(t, ['Institution Administrator'], institution);
+    const c = uid().slice(0, 1);
+    const sp = (body: Record<string, unknown>) => post(body, admin.token, institution.id, 'storage');
+    const csv = sfile(
+      node('', `${c}1`, 'Freezer'), // 2: a container
+      node(`${c}1`, 'S1', 'Shelf 1'), // 3: in the row above
+      node('ZZ', 'S1', 'Shelf nowhere'), // 4: unknown parent
+      node(`${c}1`, 'S1', 'Shelf again'), // 5: code taken by line 3
+      node(`${c}1/S1`, 'R1', 'Rack', { positionLabeling: 'Wiggly' }), // 6: unknown title
+      node(`${c}1/S1`, 'R2', 'Rack 2', { rows: '0' }), // 7: bad rows
+      node('', '', 'No code'), // 8: a container needs a code
+    );
+    const before = await nodes(institution.id);
+    const res = await sp({ csv, dryRun: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const dry = json<DryRunResult>(res);
+    expect(dry.errors.map((e) => [e.line, e.field])).toEqual([[4, 'parent'], [5, 'code'], [6, 'positionLabeling'], [7, 'rows'], [8, 'code']]);
+    expect(dry.errors[0].message).toBe('No container with code ZZ at ZZ in this institution');
+    expect(dry.errors[1].message).toBe('Code S1 is already used in Freezer.');
+    expect(await nodes(institution.id)).toBe(before);
+    expect((await sp({ csv, dryRun: false })).statusCode).toBe(422);
+    expect(await nodes(institution.id)).toBe(before);
+
+    const good = sfile(node('', `${c}2`, 'Freezer 2'), node(`${c}2`, 'S1', 'Shelf'), node(`${c}2/S1`, 'R1', 'Rack'), node(`${c}2/S1/R1`, 'D1', 'Drawer'), node(`${c}2/S1/R1/D1`, 'B1', 'Box', { rows: '9', columns: '9' }));
+    expect(json<DryRunResult>(await sp({ csv: good, dryRun: true })).errors).toEqual([]);
+    const out = lines((await sp({ csv: good, dryRun: false })).body);
+    expect(out.at(-1)).toMatchObject({ result: { kind: 'storage', rowCount: 5 } });
+    expect(await nodes(institution.id)).toBe(before + 5);
+    // A Coordinator builds no storage (configuration.manage).
+    expect((await post({ csv: good, dryRun: true }, token, institution.id, 'storage')).statusCode).toBe(403);
   });
 });

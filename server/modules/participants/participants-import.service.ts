@@ -1,10 +1,9 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { localPhoneProblem, PatientRegister } from '../../../contract/participants.contract';
-import { LOOKUP_BY_KEY } from '../../../contract/lookups.registry';
 import type { RowError } from '../../../contract/imports.contract';
 import { type Ctx, instOf } from '../../platform/context';
 import type { Db } from '../../db/client';
-import { tableOf } from '../../platform/lookups/lookup-refs';
+import { titlesOf, unknownTitle, type Titles } from '../../platform/lookups/lookup-titles';
 import { usesLocalPhoneRule } from '../institutions/institutions.repository';
 import { patientDateProblems, today } from './participant-rules';
 import { normalised, patientValues } from './participants.service';
@@ -15,19 +14,6 @@ export interface MappedRow { line: number; values: Record<string, string | undef
 
 /** Rows per INSERT statement: 1,000 participants x 19 columns stays far below PostgreSQL's 65,535 parameters. */
 const BATCH = 1000;
-
-type Titles = Map<string, { id: number; title: string }>;
-
-/** Enabled records of a configuration list in this institution, by lower-case title. */
-async function titlesOf(db: Db, inst: number, key: string): Promise<Titles> {
-  const e = LOOKUP_BY_KEY[key];
-  const t = tableOf(e);
-  const rows = await db.select({ id: t.id, title: t[e.titleField ?? 'title'] }).from(t)
-    .where(and(eq(t.institutionId, inst), eq(t.isEnabled, true))).orderBy(t.id) as { id: number; title: string }[];
-  const map: Titles = new Map();
-  for (const r of rows) if (!map.has(String(r.title).trim().toLowerCase())) map.set(String(r.title).trim().toLowerCase(), r);
-  return map;
-}
 
 const LOOKUP_FIELDS = [
   { column: 'gender', key: 'genders', idField: 'genderId' },
@@ -69,7 +55,7 @@ export async function checkParticipants(db: Db, ctx: Ctx, rows: MappedRow[], err
     const one = (column: string, key: string, title: string | undefined): number | undefined => {
       if (!title) return undefined;
       const hit = lists[key].get(title.trim().toLowerCase());
-      if (!hit) { push(line, column, `No ${LOOKUP_BY_KEY[key].label} titled "${title}" in this institution`); bad.add(column); }
+      if (!hit) { push(line, column, unknownTitle(key, title)); bad.add(column); }
       return hit?.id;
     };
     const many = (column: string, key: string) => (v[column] ?? '').split(';').map((x) => x.trim()).filter(Boolean).map((x) => one(column, key, x)).filter((x): x is number => x !== undefined);

@@ -71,7 +71,7 @@ function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
       <Paper withBorder p="md" radius="md">
         <Stack gap="xs">
           <Title order={2} fz="lg">1. Get the template</Title>
-          <Text size="sm" c="dimmed">One header row and one example row. Titles (gender, race, …) are those of this institution&apos;s configuration lists; several races or ethnicities are separated by ;.</Text>
+          <Text size="sm" c="dimmed">One header row and one example row. Titles (gender, race, labeling schema, …) are those of this institution&apos;s configuration lists; several races or ethnicities are separated by ;. Storage rows name their parent by its code path (F1/S1/R1), parents first.</Text>
           <Button variant="light" w="fit-content" onClick={() => void downloadTemplate(instId, kind)}>Download template</Button>
         </Stack>
       </Paper>
@@ -118,11 +118,13 @@ function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
             <Alert color="green" title={`Imported ${done.rowCount.toLocaleString()} ${KIND_LABELS[kind].toLowerCase()}`}>
               <Stack gap={4}>
                 <Text size="sm">File SHA-256 {done.fileSha256.slice(0, 16)}… is recorded in the audit log as one import.</Text>
-                <Group gap="md">
-                  <Anchor component={Link} to="/patients">Open the participant list</Anchor>
-                  {done.firstId && <Anchor component={Link} to={`/patients/${done.firstId}`}>First imported participant</Anchor>}
-                  {done.lastId && done.lastId !== done.firstId && <Anchor component={Link} to={`/patients/${done.lastId}`}>Last imported participant</Anchor>}
-                </Group>
+                {kind === 'participants' ? (
+                  <Group gap="md">
+                    <Anchor component={Link} to="/patients">Open the participant list</Anchor>
+                    {done.firstId && <Anchor component={Link} to={`/patients/${done.firstId}`}>First imported participant</Anchor>}
+                    {done.lastId && done.lastId !== done.firstId && <Anchor component={Link} to={`/patients/${done.lastId}`}>Last imported participant</Anchor>}
+                  </Group>
+                ) : <Anchor component={Link} to="/configuration/storage-container">Open Storage Container</Anchor>}
               </Stack>
             </Alert>
           )}
