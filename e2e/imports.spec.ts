@@ -57,3 +57,23 @@ test('imports participants: errors by line after a dry run, fixed file imports, 
   await expect(page.getByRole('row', { name: new RegExp(`Liya.*${mrns[2]}|${mrns[2]}.*Liya`) })).toBeVisible();
   await shot('imports-participant-found');
 });
+
+test('imports a freezer map: container, shelf and rack from one file', async ({ signedInPage: page, shot }) => {
+  const code = unique().slice(-2).toUpperCase();
+  const csv = ['parent,code,title,rows,columns,positionLabeling,rowLabeling,columnLabeling',
+    `,${code},Imported freezer ${code},2,1,Two Dimensional,Letters Upper Case,Numbers`,
+    `${code},S1,Top shelf,1,1,Two Dimensional,Letters Upper Case,Numbers`,
+    `${code}/S1,R1,Rack ${code},1,1,Two Dimensional,Letters Upper Case,Numbers`].join('\r\n');
+  await page.goto('/configuration/import');
+  await page.getByText('Storage containers', { exact: true }).click();
+  await page.locator('input[type="file"]').setInputFiles({ name: 'freezer.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByRole('table', { name: 'Column mapping' })).toBeVisible();
+  await page.getByRole('button', { name: 'Dry run' }).click();
+  await expect(page.getByText('3 rows are ready to import.')).toBeVisible();
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByText('Imported 3 storage containers')).toBeVisible();
+  await shot('imports-storage-done');
+  await page.getByRole('link', { name: 'Open Storage Container' }).click();
+  await expect(page.getByRole('button', { name: `Container Imported freezer ${code}` })).toBeVisible();
+  await shot('imports-storage-container');
+});
