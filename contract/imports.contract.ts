@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
+import type { Permission } from './permissions.contract';
 
 // Bulk CSV import with a dry run (issue 17; docs/imports.md).
 
@@ -7,6 +8,11 @@ export const IMPORT_KINDS = ['participants', 'samples', 'storage'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 /** Kinds whose import is built; the others stay behind "not available yet". */
 export const AVAILABLE_IMPORT_KINDS: readonly ImportKind[] = ['participants', 'storage'];
+
+/** Who may import: whoever may create that kind of record one by one (docs/permissions.md). */
+export const IMPORT_PERMISSION: Record<ImportKind, Permission> = {
+  participants: 'participants.manage', samples: 'samples.collect', storage: 'configuration.manage',
+};
 
 /** The largest file accepted: 20 MB of CSV text (a larger request is refused with 413). */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;

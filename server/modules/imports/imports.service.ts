@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AVAILABLE_IMPORT_KINDS, IMPORT_COLUMNS, rowErrorKey, type DryRunResult, type ImportKind, type ImportRequest as ImportRequestSchema, type RowError } from '../../../contract/imports.contract';
-import type { Permission } from '../../../contract/permissions.contract';
+import { AVAILABLE_IMPORT_KINDS, IMPORT_COLUMNS, IMPORT_PERMISSION, rowErrorKey, type DryRunResult, type ImportKind, type ImportRequest as ImportRequestSchema, type RowError } from '../../../contract/imports.contract';
 import { type Ctx, requirePermission } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
@@ -9,10 +8,6 @@ import { mapRows } from './mapping';
 import { checkParticipants, insertParticipants } from '../participants/participants-import.service';
 import { createStorageRows } from '../storage/storage-import.service';
 
-/** Who may import: whoever may create that kind of record one by one (docs/permissions.md). */
-export const IMPORT_PERMISSION: Record<ImportKind, Permission> = {
-  participants: 'participants.manage', samples: 'samples.collect', storage: 'configuration.manage',
-};
 
 function assertAvailable(ctx: Ctx, kind: ImportKind) {
   requirePermission(ctx, IMPORT_PERMISSION[kind]);

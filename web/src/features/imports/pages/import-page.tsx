@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, FileInput, Group, Paper, Progress, SegmentedControl, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { AVAILABLE_IMPORT_KINDS, IMPORT_COLUMNS, type DryRunResult, type ImportKind } from '@contract/imports.contract';
+import { AVAILABLE_IMPORT_KINDS, IMPORT_COLUMNS, IMPORT_PERMISSION, type DryRunResult, type ImportKind } from '@contract/imports.contract';
 import { ComingSoon } from '@/components/coming-soon';
 import { ApiError } from '@/lib/api-client';
-import { useCurrentInstitution } from '@/lib/session-context';
+import { useCurrentInstitution, usePermissionCheck } from '@/lib/session-context';
 import { commitImport, downloadTemplate, dryRun, headerOf, sha256, type ImportFile } from '../api/imports';
 
 const KIND_LABELS: Record<ImportKind, string> = { participants: 'Participants', samples: 'Samples', storage: 'Storage containers' };
@@ -17,14 +17,17 @@ type Done = Awaited<ReturnType<typeof commitImport>>;
 export function ImportPage() {
   const { institution } = useCurrentInstitution();
   const [kind, setKind] = useState<ImportKind>('participants');
+  const can = usePermissionCheck();
   return (
     <Stack maw={1100}>
       <Title order={1} fz={26}>Import data</Title>
       <SegmentedControl w="fit-content" value={kind} onChange={(v) => setKind(v as ImportKind)} aria-label="What to import"
         data={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))} />
-      {AVAILABLE_IMPORT_KINDS.includes(kind)
-        ? <KindImport key={kind} instId={institution.id} kind={kind} />
-        : <ComingSoon area={`Importing ${KIND_LABELS[kind].toLowerCase()}`} />}
+      {!AVAILABLE_IMPORT_KINDS.includes(kind)
+        ? <ComingSoon area={`Importing ${KIND_LABELS[kind].toLowerCase()}`} />
+        : can(IMPORT_PERMISSION[kind])
+          ? <KindImport key={kind} instId={institution.id} kind={kind} />
+          : <Alert color="yellow" title="You may not import this" maw={640}>Importing {KIND_LABELS[kind].toLowerCase()} needs the permission to create them one by one ({IMPORT_PERMISSION[kind]}).</Alert>}
     </Stack>
   );
 }
