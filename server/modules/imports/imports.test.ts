@@ -118,6 +118,19 @@ describe('dry run', () => {
   });
 });
 
+describe('hostile cells', () => {
+  it('answers control characters and NUL bytes in any cell with row errors or a titled 4xx, never 500', async () => {
+    const csv = file(row({ mrn: 'A\u0000B' }), row({ gender: 'Fe\u0000male' }), row({ firstName: 'Al\u0007maz' }), row({ races: '\u0000' }));
+    for (const dryRun of [true, false]) {
+      const res = await post({ csv, dryRun });
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      if (res.statusCode === 200 && dryRun) expect(json<DryRunResult>(res).errors.length).toBeGreaterThan(0);
+      else expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      if (res.statusCode >= 400) expect(typeof json(res).title).toBe('string');
+    }
+  });
+});
+
 describe('commit', () => {
   it('rolls back whole on one bad row: 422 with the row errors, nothing written', async () => {
     const before = await count();
