@@ -141,6 +141,11 @@ const fixed: Record<string, AuditRecordType> = {
       matchingValues: f('Matching values'), countMode: f('Counts'), remark: f('Remark'), ruleSource: f('Rule from'), note: f('Note'), updaterId: f('Updated by'),
     },
   },
+  // A bulk CSV import (issue 17): one entry per committed file, naming the records it created.
+  import: {
+    label: 'Import',
+    fields: { kind: f('Kind'), rowCount: f('Rows'), fileSha256: f('File SHA-256'), fileName: f('File name'), firstId: f('First record'), lastId: f('Last record'), ids: f('Records created') },
+  },
   labelPrinter: { label: 'Label printer', fields: { ipAddress: f('IP address'), port: f('Port'), labels: f('Labels printed'), first: f('First sample ID') } },
 };
 

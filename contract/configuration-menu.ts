@@ -15,6 +15,8 @@ export const CONFIG_MENU: MenuGroup[] = [
   { label: 'Storage Container', children: [item('Storage Container', 'storage-container')] },
   { label: 'Advanced', children: fromRegistry('Advanced') },
   { label: 'Locations', children: fromRegistry('Locations') },
+  // Issue 17: bulk CSV import with a dry run (docs/imports.md).
+  { label: 'Data', children: [item('Import Data', 'import')] },
 ];
 
 export const DEFAULT_CONFIG_PATH = 'panel';

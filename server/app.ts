@@ -34,6 +34,7 @@ import { shipmentRoutes } from './modules/shipments/shipments.routes';
 import { fhirRoutes } from './modules/fhir/fhir.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { indicatorRoutes } from './modules/indicators/indicators.routes';
+import { importRoutes } from './modules/imports/imports.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -109,6 +110,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   fhirRoutes(app, deps);
   reportRoutes(app, deps);
   indicatorRoutes(app, deps);
+  importRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

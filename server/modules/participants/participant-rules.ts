@@ -10,7 +10,23 @@ import { participantErrors } from './participants.errors';
 import { patientEthnicities, patientMrns, patientPhoneNumbers, patientRaces } from './participants.table';
 
 /** The latest calendar date anywhere on earth now (UTC+14), so a local "today" is never in the future. */
-const today = (ctx: Ctx) => new Date(ctx.now().getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+export const today = (ctx: Pick<Ctx, 'now'>) => new Date(ctx.now().getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+
+const isDead = (vitalTitle: unknown) => String(vitalTitle ?? '').trim().toLowerCase() === 'dead';
+
+/**
+ * The spec 1 §5 date rules once the vital status title is known, in the order they are reported:
+ * no future birth, a death date when dead and none in the future. Shared by the single registration
+ * (which throws the first) and the CSV import (which lists them per line).
+ */
+export function patientDateProblems(p: { birthDate?: unknown; deathDate?: unknown }, vitalTitle: unknown, todayIso: string) {
+  const out: { field: 'birthDate' | 'deathDate'; title: string; message: string }[] = [];
+  if (String(p.birthDate) > todayIso) out.push({ field: 'birthDate', title: 'Birth date cannot be in the future.', message: 'Birth date cannot be in the future' });
+  const dead = isDead(vitalTitle);
+  if (dead && !p.deathDate) out.push({ field: 'deathDate', title: 'Death Date: *required', message: MSG.required });
+  else if (dead && String(p.deathDate) > todayIso) out.push({ field: 'deathDate', title: 'Death date cannot be in the future.', message: 'Death date cannot be in the future' });
+  return out;
+}
 
 /** spec 1 §5 rules that need the database: lookups of this institution, death date only when dead, no future birth. */
 export async function checkPatientFields(tx: Db, ctx: Ctx, p: PatientInput, current?: Record<string, unknown>) {
@@ -21,10 +37,9 @@ export async function checkPatientFields(tx: Db, ctx: Ctx, p: PatientInput, curr
     { key: 'maritalStatuses', id: Number(p.maritalStatusId), field: 'maritalStatusId', previous: current?.maritalStatusId as number },
     { key: 'vitalStatuses', id: Number(p.vitalStatusId), field: 'vitalStatusId', previous: current?.vitalStatusId as number },
   ]);
-  if (String(p.birthDate) > today(ctx)) throw badRequest('Birth date cannot be in the future.', { birthDate: ['Birth date cannot be in the future'] });
-  const dead = String(rows.vitalStatusId?.title ?? '').trim().toLowerCase() === 'dead';
-  if (dead && !p.deathDate) throw badRequest('Death Date: *required', { deathDate: [MSG.required] });
-  if (dead && String(p.deathDate) > today(ctx)) throw badRequest('Death date cannot be in the future.', { deathDate: ['Death date cannot be in the future'] });
+  const problem = patientDateProblems(p, rows.vitalStatusId?.title, today(ctx))[0];
+  if (problem) throw badRequest(problem.title, { [problem.field]: [problem.message] });
+  const dead = isDead(rows.vitalStatusId?.title);
   if (p.institutionSiteId) await assertSites(tx, inst, [Number(p.institutionSiteId)], 'institutionSiteId', current?.institutionSiteId as number | null | undefined);
   return { ...p, deathDate: dead ? p.deathDate : null };
 }

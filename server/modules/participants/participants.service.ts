@@ -49,14 +49,14 @@ export async function getPatient(ctx: Ctx, id: number, db: Db = ctx.db) {
   return page.rows[0];
 }
 
-const patientValues = (p: ReturnType<typeof normalised>) => ({
+export const patientValues = (p: ReturnType<typeof normalised>) => ({
   firstName: p.firstName, fatherName: p.fatherName, grandFatherName: p.grandFatherName,
   birthDate: p.birthDate, birthTime: p.birthTime.slice(0, 5), deathDate: p.deathDate,
   socialSecurityNumber: p.socialSecurityNumber, externalSubjectId: p.externalSubjectId,
   patientTypeId: Number(p.patientTypeId), genderId: Number(p.genderId), maritalStatusId: Number(p.maritalStatusId),
   vitalStatusId: Number(p.vitalStatusId), institutionSiteId: p.institutionSiteId ?? null,
 });
-const normalised = (p: PatientInput) => p as Required<{ [K in keyof PatientInput]: NonNullable<PatientInput[K]> }> & { deathDate: string | null; socialSecurityNumber: string | null; externalSubjectId: string | null; institutionSiteId: number | null };
+export const normalised = (p: PatientInput) => p as Required<{ [K in keyof PatientInput]: NonNullable<PatientInput[K]> }> & { deathDate: string | null; socialSecurityNumber: string | null; externalSubjectId: string | null; institutionSiteId: number | null };
 
 /** Registers a participant with MRNs, races, ethnicities and phone numbers: all saved or nothing (ARCHITECTURE §3). */
 export async function registerPatient(ctx: Ctx, input: PatientRegister) {

@@ -16,6 +16,7 @@ const AccountsPage = lazy(() => import('../features/accounts/pages/accounts-page
 const SettingArea = lazy(() => import('./setting-area').then((m) => ({ default: m.SettingArea })));
 const BarcodeGeneratorPage = lazy(() => import('../features/labels/pages/barcode-generator-page').then((m) => ({ default: m.BarcodeGeneratorPage })));
 const ConfigurationArea = lazy(() => import('../features/configuration/pages/configuration-area').then((m) => ({ default: m.ConfigurationArea })));
+const ImportPage = lazy(() => import('../features/imports/pages/import-page').then((m) => ({ default: m.ImportPage })));
 const StoragePage = lazy(() => import('../features/storage/pages/storage-page').then((m) => ({ default: m.StoragePage })));
 const OrdersPage = lazy(() => import('../features/orders/pages/orders-page').then((m) => ({ default: m.OrdersPage })));
 const NewOrderPage = lazy(() => import('../features/orders/pages/new-order-page').then((m) => ({ default: m.NewOrderPage })));
@@ -47,7 +48,7 @@ const routes: RouteObject[] = [
         { path: 'setting/*', element: <SettingArea /> },
         { path: 'barcode-generator', element: <BarcodeGeneratorPage /> },
         // Configuration > Storage Container is the storage feature's screen, passed in (features never import each other).
-        { path: 'configuration/*', element: <ConfigurationArea storage={page(StoragePage)} /> },
+        { path: 'configuration/*', element: <ConfigurationArea storage={page(StoragePage)} imports={page(ImportPage)} /> },
         { path: 'orders', element: <OrdersPage /> },
         { path: 'orders/new', element: <NewOrderPage /> },
         { path: 'orders/test-result', element: <TestResultPage /> },

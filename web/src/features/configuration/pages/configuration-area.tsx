@@ -16,35 +16,36 @@ const STORAGE_PATHS = ['storage-container', 'storage-container-box', 'storage-co
  * /configuration/<child-path>. The spec redirects /configuration to institution; issue 3 makes Panel
  * the default selection, so /configuration opens Panel.
  */
-export function ConfigurationArea({ storage }: { storage: ReactNode }) {
+export function ConfigurationArea({ storage, imports }: { storage: ReactNode; imports: ReactNode }) {
   return (
     <Routes>
       <Route index element={<Navigate to={DEFAULT_CONFIG_PATH} replace />} />
-      <Route path=":child" element={<ConfigurationScreen storage={storage} />} />
+      <Route path=":child" element={<ConfigurationScreen storage={storage} imports={imports} />} />
       <Route path="*" element={<Navigate to={DEFAULT_CONFIG_PATH} replace />} />
     </Routes>
   );
 }
 
-/** `storage` is the storage feature's screen, handed in by the router (features never import each other). */
-function ConfigurationScreen({ storage }: { storage: ReactNode }) {
+/** `storage` and `imports` are other features' screens, handed in by the router (features never import each other). */
+function ConfigurationScreen({ storage, imports }: { storage: ReactNode; imports: ReactNode }) {
   const child = useParams().child ?? DEFAULT_CONFIG_PATH;
   return (
     <Flex direction={{ base: 'column', md: 'row' }} gap="lg" align={{ base: 'stretch', md: 'flex-start' }} maw={1500} mx="auto">
       <ConfigMenu current={child} />
       <Box flex={1} miw={0}>
-        <ConfigurationContent child={child} storage={storage} />
+        <ConfigurationContent child={child} storage={storage} imports={imports} />
       </Box>
     </Flex>
   );
 }
 
-function ConfigurationContent({ child, storage }: { child: string; storage: ReactNode }) {
+function ConfigurationContent({ child, storage, imports }: { child: string; storage: ReactNode; imports: ReactNode }) {
   // A Super Administrator manages every institution; others see and edit the current one.
   const allInstitutions = useCan('institutions.create');
   if (child === 'institution') return allInstitutions ? <RecordListPage key={child} entity={INSTITUTIONS_LIST_ENTITY} /> : <InstitutionPage />;
   if (child === 'institution-site') return <RecordListPage key={child} entity={SITE_ENTITY} />;
   if (STORAGE_PATHS.includes(child)) return storage;
+  if (child === 'import') return imports;
   const lookup = LOOKUP_BY_PATH[child];
   if (lookup) return <RecordListPage key={child} entity={fromLookup(lookup)} />;
   return (

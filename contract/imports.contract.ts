@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+import type { Permission } from './permissions.contract';
+
+// Bulk CSV import with a dry run (issue 17; docs/imports.md).
+
+export const IMPORT_KINDS = ['participants', 'samples', 'storage'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+/** Kinds whose import is built; the others stay behind "not available yet". */
+export const AVAILABLE_IMPORT_KINDS: readonly ImportKind[] = ['participants', 'storage'];
+
+/** Who may import: whoever may create that kind of record one by one (docs/permissions.md). */
+export const IMPORT_PERMISSION: Record<ImportKind, Permission> = {
+  participants: 'participants.manage', samples: 'samples.collect', storage: 'configuration.manage',
+};
+
+/** The largest file accepted: 20 MB of CSV text (a larger request is refused with 413). */
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+
+export interface ImportColumn {
+  field: string;
+  required: boolean;
+  /** What goes in the cell, shown under the template's column. */
+  description: string;
+  example: string;
+}
+
+/** The participant columns (one row registers one participant with its MRN, races, ethnicities and a phone). */
+export const PARTICIPANT_COLUMNS: ImportColumn[] = [
+  { field: 'mrn', required: false, description: 'Main MRN, unique in the institution (not case-sensitive)', example: 'MRN-000123' },
+  { field: 'firstName', required: true, description: 'First name', example: 'Almaz' },
+  { field: 'fatherName', required: true, description: "Father's name", example: 'Tesfaye' },
+  { field: 'grandFatherName', required: true, description: "Grandfather's name", example: 'Bekele' },
+  { field: 'birthDate', required: true, description: 'YYYY-MM-DD, not in the future', example: '1984-03-12' },
+  { field: 'birthTime', required: true, description: 'HH:MM (24 hours)', example: '08:30' },
+  { field: 'gender', required: true, description: 'A Gender title of this institution', example: 'Female' },
+  { field: 'patientType', required: true, description: 'A Patient Type title', example: 'Outpatient' },
+  { field: 'maritalStatus', required: true, description: 'A Marital Status title', example: 'Single' },
+  { field: 'vitalStatus', required: true, description: 'A Vital Status title', example: 'Alive' },
+  { field: 'deathDate', required: false, description: 'YYYY-MM-DD; required when the vital status is Dead', example: '' },
+  { field: 'socialSecurityNumber', required: false, description: 'Social security number', example: '' },
+  { field: 'externalSubjectId', required: false, description: 'External subject ID', example: 'EXT-1' },
+  { field: 'races', required: true, description: 'Race titles, separated by ;', example: 'Black or African American' },
+  { field: 'ethnicities', required: true, description: 'Ethnicity titles, separated by ;', example: 'Not Hispanic or Latino' },
+  { field: 'phoneType', required: false, description: 'A Phone Number Type title; required with a phone number', example: 'Mobile' },
+  { field: 'phoneNumber', required: false, description: 'Digits, an optional leading +, at most 15 digits', example: '+251911223344' },
+];
+
+/** Storage containers, shelves, racks, drawers and boxes: one row per node, parents before children. */
+export const STORAGE_COLUMNS: ImportColumn[] = [
+  { field: 'parent', required: false, description: 'Code path of the parent (container/shelf/rack/drawer codes joined by /); empty for a container. May be a row above', example: '' },
+  { field: 'code', required: false, description: 'Code (at most 2 characters), unique among its siblings; required for a container and for any node a later row puts something in', example: 'F1' },
+  { field: 'title', required: true, description: 'Title', example: 'Freezer 1' },
+  { field: 'rows', required: true, description: 'Rows, 1 to 100', example: '5' },
+  { field: 'columns', required: true, description: 'Columns, 1 to 100', example: '1' },
+  { field: 'positionLabeling', required: true, description: 'A Position Labeling Option title', example: 'Two Dimensional' },
+  { field: 'rowLabeling', required: true, description: 'A Labeling Schema title for rows', example: 'Letters Upper Case' },
+  { field: 'columnLabeling', required: false, description: 'A Labeling Schema title for columns (not for Linear)', example: 'Numbers' },
+  { field: 'fillOrder', required: false, description: 'row or column (default row)', example: 'row' },
+];
+
+export const IMPORT_COLUMNS: Record<ImportKind, ImportColumn[]> = { participants: PARTICIPANT_COLUMNS, samples: [], storage: STORAGE_COLUMNS };
+
+export const ImportKindParam = z.object({ instId: z.coerce.number().int().positive(), kind: z.enum(IMPORT_KINDS, { error: 'Choose participants, samples or storage' }) });
+export const TemplateParam = z.object({
+  instId: z.coerce.number().int().positive(),
+  file: z.enum(IMPORT_KINDS.map((k) => `${k}.csv`) as [string, ...string[]], { error: 'Choose participants.csv, samples.csv or storage.csv' }),
+});
+
+export const ImportRequest = z.object({
+  csv: z.string({ error: MSG.required }).min(1, 'The file is empty').max(MAX_IMPORT_BYTES, 'The file is larger than 20 MB'),
+  /** CSV header -> field; a header not named here maps to the field of the same name (case-insensitive), if any. '' ignores a column. */
+  mapping: z.record(z.string().max(200), z.string().max(100)).default({}),
+  dryRun: z.boolean().default(true),
+  fileName: z.string().max(255).optional(),
+});
+export type ImportRequest = z.input<typeof ImportRequest>;
+
+export const RowError = z.object({ line: z.number(), field: z.string(), column: z.string().nullable(), message: z.string() });
+export type RowError = z.infer<typeof RowError>;
+
+export const DryRunResult = z.object({
+  kind: z.enum(IMPORT_KINDS),
+  dryRun: z.literal(true),
+  rowCount: z.number(),
+  fileSha256: z.string(),
+  /** CSV header -> field, as applied. */
+  mapping: z.record(z.string(), z.string()),
+  errors: z.array(RowError),
+});
+export type DryRunResult = z.infer<typeof DryRunResult>;
+
+/** The commit streams NDJSON: progress lines, then one result (or error) line. */
+export type ImportStreamLine =
+  | { processed: number; total: number }
+  | { result: { kind: ImportKind; rowCount: number; fileSha256: string; firstId: number | null; lastId: number | null; auditId?: number } }
+  | { error: { status: number; title: string } };
+
+/** A commit refused for row errors answers 422 problem+json with errors keyed "line:field". */
+export const rowErrorKey = (e: Pick<RowError, 'line' | 'field'>) => `${e.line}:${e.field}`;

@@ -1,0 +1,132 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { localPhoneProblem, PatientRegister } from '../../../contract/participants.contract';
+import type { RowError } from '../../../contract/imports.contract';
+import { type Ctx, instOf } from '../../platform/context';
+import type { Db } from '../../db/client';
+import { titlesOf, unknownTitle, type Titles } from '../../platform/lookups/lookup-titles';
+import { usesLocalPhoneRule } from '../institutions/institutions.repository';
+import { patientDateProblems, today } from './participant-rules';
+import { normalised, patientValues } from './participants.service';
+import { patientEthnicities, patientMrns, patientPhoneNumbers, patientRaces, patients } from './participants.table';
+
+/** One CSV data row after the column mapping: field -> trimmed cell (undefined when empty). */
+export interface MappedRow { line: number; values: Record<string, string | undefined> }
+
+/** Rows per INSERT statement: 1,000 participants x 19 columns stays far below PostgreSQL's 65,535 parameters. */
+const BATCH = 1000;
+
+const LOOKUP_FIELDS = [
+  { column: 'gender', key: 'genders', idField: 'genderId' },
+  { column: 'patientType', key: 'patientTypes', idField: 'patientTypeId' },
+  { column: 'maritalStatus', key: 'maritalStatuses', idField: 'maritalStatusId' },
+  { column: 'vitalStatus', key: 'vitalStatuses', idField: 'vitalStatusId' },
+] as const;
+
+/** The contract's field path -> the CSV field it came from. */
+function csvFieldOf(path: PropertyKey[]): string {
+  const [head, , leaf] = path.map(String);
+  if (head === 'patientMRN') return 'mrn';
+  if (head === 'phoneNumbers') return leaf === 'phoneNumberTypeId' ? 'phoneType' : 'phoneNumber';
+  const lookup = LOOKUP_FIELDS.find((l) => l.idField === head);
+  return lookup ? lookup.column : head;
+}
+
+export interface CheckedParticipant { line: number; input: ReturnType<typeof PatientRegister.parse>; vitalTitle: string }
+
+/**
+ * Every rule of the single registration, per row and all reported: the contract (PatientRegister: required
+ * fields, lengths, formats, death after birth), titles of this institution's lists, the date rules
+ * (patientDateProblems), the local phone rule when the institution uses it, and MRNs unique in the file
+ * and in the database. Nothing is written.
+ */
+export async function checkParticipants(db: Db, ctx: Ctx, rows: MappedRow[], errors: RowError[], columnOf: (field: string) => string | null) {
+  const inst = instOf(ctx);
+  const push = (line: number, field: string, message: string) => errors.push({ line, field, column: columnOf(field), message });
+  const lists = Object.fromEntries(await Promise.all(
+    ['genders', 'patientTypes', 'maritalStatuses', 'vitalStatuses', 'races', 'ethnicities', 'phoneNumberTypes'].map(async (k) => [k, await titlesOf(db, inst, k)] as const),
+  )) as Record<string, Titles>;
+  const localPhones = await usesLocalPhoneRule(db, inst);
+  const todayIso = today(ctx);
+  const out: CheckedParticipant[] = [];
+  const mrnLines = new Map<string, number>();
+
+  for (const { line, values: v } of rows) {
+    const bad = new Set<string>();
+    const one = (column: string, key: string, title: string | undefined): number | undefined => {
+      if (!title) return undefined;
+      const hit = lists[key].get(title.trim().toLowerCase());
+      if (!hit) { push(line, column, unknownTitle(key, title)); bad.add(column); }
+      return hit?.id;
+    };
+    const many = (column: string, key: string) => (v[column] ?? '').split(';').map((x) => x.trim()).filter(Boolean).map((x) => one(column, key, x)).filter((x): x is number => x !== undefined);
+    const ids = Object.fromEntries(LOOKUP_FIELDS.map((l) => [l.idField, one(l.column, l.key, v[l.column])]));
+    const phoneTypeId = one('phoneType', 'phoneNumberTypes', v.phoneType);
+    const candidate = {
+      patientMRN: v.mrn, firstName: v.firstName, fatherName: v.fatherName, grandFatherName: v.grandFatherName,
+      birthDate: v.birthDate, birthTime: v.birthTime, deathDate: v.deathDate, socialSecurityNumber: v.socialSecurityNumber,
+      externalSubjectId: v.externalSubjectId, ...ids,
+      races: [...new Set(many('races', 'races'))], ethnicities: [...new Set(many('ethnicities', 'ethnicities'))],
+      phoneNumbers: v.phoneNumber || v.phoneType ? [{ phoneNumberTypeId: phoneTypeId, phoneNumber: v.phoneNumber ?? '' }] : [],
+    };
+    const parsed = PatientRegister.safeParse(candidate);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = csvFieldOf(issue.path);
+        if (bad.has(field)) continue;
+        bad.add(field);
+        push(line, field, issue.message);
+      }
+      continue;
+    }
+    const p = parsed.data;
+    const vitalTitle = [...lists.vitalStatuses.values()].find((x) => x.id === p.vitalStatusId)?.title ?? '';
+    for (const d of patientDateProblems(p, vitalTitle, todayIso)) push(line, d.field, d.message);
+    if (localPhones) for (const ph of p.phoneNumbers) {
+      const problem = localPhoneProblem(ph.phoneNumber);
+      if (problem) push(line, 'phoneNumber', problem);
+    }
+    if (p.patientMRN) {
+      const key = String(p.patientMRN).toLowerCase();
+      const first = mrnLines.get(key);
+      if (first !== undefined) push(line, 'mrn', `MRN ${p.patientMRN} is also on line ${first} of this file`);
+      else mrnLines.set(key, line);
+    }
+    out.push({ line, input: p, vitalTitle });
+  }
+
+  // MRNs already registered in this institution (main MRNs: unique per institution), in chunks.
+  const keys = [...mrnLines.keys()];
+  for (let i = 0; i < keys.length; i += 5000) {
+    const chunk = keys.slice(i, i + 5000);
+    const taken = await db.select({ mrn: sql<string>`lower(${patientMrns.mrn})` }).from(patientMrns).where(and(
+      eq(patientMrns.institutionId, inst), isNull(patientMrns.institutionSiteId),
+      inArray(sql`lower(${patientMrns.mrn})`, chunk),
+    ));
+    for (const t of taken) push(mrnLines.get(t.mrn)!, 'mrn', `MRN ${t.mrn} is already registered to another participant`);
+  }
+  return out;
+}
+
+/** Inserts checked participants and their children in batches, inside the caller's transaction; returns the new ids in file order. */
+export async function insertParticipants(tx: Db, ctx: Ctx, rows: CheckedParticipant[], progress: (done: number) => void) {
+  const inst = instOf(ctx);
+  const who = { institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id };
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const batch = rows.slice(i, i + BATCH);
+    const inserted = await tx.insert(patients).values(batch.map((r) => ({ ...patientValues(normalised(r.input)), ...who }))).returning({ id: patients.id });
+    const batchIds = inserted.map((x) => x.id);
+    const base = (k: number) => ({ ...who, patientId: batchIds[k] });
+    const mrns = batch.flatMap((r, k) => (r.input.patientMRN ? [{ ...base(k), mrn: String(r.input.patientMRN), institutionSiteId: null }] : []));
+    const races = batch.flatMap((r, k) => r.input.races.map((raceId) => ({ ...base(k), raceId })));
+    const ethnicities = batch.flatMap((r, k) => r.input.ethnicities.map((ethnicityId) => ({ ...base(k), ethnicityId })));
+    const phones = batch.flatMap((r, k) => r.input.phoneNumbers.map((ph) => ({ ...base(k), phoneNumber: ph.phoneNumber, phoneNumberTypeId: ph.phoneNumberTypeId, institutionSiteId: null })));
+    if (mrns.length) await tx.insert(patientMrns).values(mrns);
+    if (races.length) await tx.insert(patientRaces).values(races);
+    if (ethnicities.length) await tx.insert(patientEthnicities).values(ethnicities);
+    if (phones.length) await tx.insert(patientPhoneNumbers).values(phones);
+    ids.push(...batchIds);
+    progress(ids.length);
+  }
+  return ids;
+}

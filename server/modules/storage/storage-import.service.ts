@@ -1,0 +1,82 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { ChildInput, ContainerInput, STORAGE_LEVELS } from '../../../contract/storage.contract';
+import type { RowError } from '../../../contract/imports.contract';
+import { type Ctx, instOf } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import type { Db } from '../../db/client';
+import { titlesOf, unknownTitle } from '../../platform/lookups/lookup-titles';
+import { storageNodes } from './storage.table';
+import { createNode } from './storage.service';
+
+/** One CSV data row after the column mapping (the imports module's shape). */
+interface Row { line: number; values: Record<string, string | undefined> }
+
+/** The node a code path names ("F1/S2/R1": a container's code, then each child's code), or why not. */
+async function nodeAt(db: Db, inst: number, codes: string[]): Promise<number[] | string> {
+  const ids: number[] = [];
+  for (const [depth, code] of codes.entries()) {
+    const parent = ids.at(-1);
+    const [hit] = await db.select({ id: storageNodes.id }).from(storageNodes).where(and(
+      eq(storageNodes.institutionId, inst), parent === undefined ? isNull(storageNodes.parentId) : eq(storageNodes.parentId, parent),
+      sql`lower(${storageNodes.code}) = ${code.toLowerCase()}`, eq(storageNodes.level, STORAGE_LEVELS[depth]),
+    )).limit(1);
+    if (!hit) return `No ${STORAGE_LEVELS[depth]} with code ${code} at ${codes.slice(0, depth + 1).join('/')} in this institution`;
+    ids.push(hit.id);
+  }
+  return ids;
+}
+
+/**
+ * Creates each row's node with the storage screen's own command (createNode: capacity, code unique among
+ * siblings, layout, a box's positions, its audit entry) inside `tx`, each row in a savepoint so a refused row
+ * is reported (its first problem, on its line) and the next rows still run. Parents are code paths and
+ * may be rows earlier in the file. The caller commits or rolls back the whole transaction.
+ */
+export async function createStorageRows(tx: Db, ctx: Ctx, rows: Row[], errors: RowError[], columnOf: (field: string) => string | null, progress: (done: number) => void = () => {}) {
+  const inst = instOf(ctx);
+  const txCtx: Ctx = { ...ctx, db: tx };
+  const push = (line: number, field: string, message: string) => errors.push({ line, field, column: columnOf(field), message });
+  const [options, schemas] = await Promise.all([titlesOf(tx, inst, 'positionLabelingOptions'), titlesOf(tx, inst, 'labelingSchemas')]);
+  const ids: number[] = [];
+  for (const [i, { line, values: v }] of rows.entries()) {
+    progress(i);
+    const before = errors.length;
+    const title = (field: string, list: typeof options, key: string) => {
+      const t = v[field];
+      if (!t) return undefined;
+      const hit = list.get(t.trim().toLowerCase());
+      if (!hit) push(line, field, unknownTitle(key, t));
+      return hit?.id;
+    };
+    const input = {
+      title: v.title, code: v.code, rows: v.rows, columns: v.columns, fillOrder: v.fillOrder,
+      positionLabelingOptionId: title('positionLabeling', options, 'positionLabelingOptions'),
+      rowLabelingSchemaId: title('rowLabeling', schemas, 'labelingSchemas'),
+      columnLabelingSchemaId: title('columnLabeling', schemas, 'labelingSchemas'),
+    };
+    const codes = (v.parent ?? '').split('/').map((c) => c.trim()).filter(Boolean);
+    const parsed = (codes.length ? ChildInput : ContainerInput).safeParse(input);
+    const fieldOf = (k: string) => ({ positionLabelingOptionId: 'positionLabeling', rowLabelingSchemaId: 'rowLabeling', columnLabelingSchemaId: 'columnLabeling' })[k] ?? k;
+    if (!parsed.success) {
+      const seen = new Set(errors.slice(before).map((e) => e.field));
+      for (const issue of parsed.error.issues) {
+        const f = fieldOf(String(issue.path[0] ?? ''));
+        if (!seen.has(f)) { seen.add(f); push(line, f, issue.message); }
+      }
+    }
+    if (codes.length >= STORAGE_LEVELS.length) push(line, 'parent', 'A box holds positions, not storage: the parent path is too deep');
+    const path = codes.length && codes.length < STORAGE_LEVELS.length ? await nodeAt(tx, inst, codes) : [];
+    if (typeof path === 'string') push(line, 'parent', path);
+    if (errors.length > before || !parsed.success || typeof path === 'string') continue;
+    try {
+      const node = await tx.transaction(async (sp) => createNode({ ...txCtx, db: sp }, path, parsed.data));
+      ids.push(node.id);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      const field = Object.keys(err.errors ?? {})[0];
+      push(line, field ? fieldOf(field) : '', err.title);
+    }
+  }
+  progress(rows.length);
+  return ids;
+}

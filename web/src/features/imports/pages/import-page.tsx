@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, FileInput, Group, Paper, Progress, SegmentedControl, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { AVAILABLE_IMPORT_KINDS, IMPORT_COLUMNS, IMPORT_PERMISSION, type DryRunResult, type ImportKind } from '@contract/imports.contract';
+import { ComingSoon } from '@/components/coming-soon';
+import { ApiError } from '@/lib/api-client';
+import { useCurrentInstitution, usePermissionCheck } from '@/lib/session-context';
+import { commitImport, downloadTemplate, dryRun, headerOf, sha256, type ImportFile } from '../api/imports';
+
+const KIND_LABELS: Record<ImportKind, string> = { participants: 'Participants', samples: 'Samples', storage: 'Storage containers' };
+const IGNORE = '';
+
+interface Loaded { name: string; csv: string; hash: string; headers: string[] }
+type Done = Awaited<ReturnType<typeof commitImport>>;
+
+/** Configuration > Import Data (issue 17; docs/imports.md): template, file, column mapping, dry run, import with progress. */
+export function ImportPage() {
+  const { institution } = useCurrentInstitution();
+  const [kind, setKind] = useState<ImportKind>('participants');
+  const can = usePermissionCheck();
+  return (
+    <Stack maw={1100}>
+      <Title order={1} fz={26}>Import data</Title>
+      <SegmentedControl w="fit-content" value={kind} onChange={(v) => setKind(v as ImportKind)} aria-label="What to import"
+        data={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))} />
+      {!AVAILABLE_IMPORT_KINDS.includes(kind)
+        ? <ComingSoon area={`Importing ${KIND_LABELS[kind].toLowerCase()}`} />
+        : can(IMPORT_PERMISSION[kind])
+          ? <KindImport key={kind} instId={institution.id} kind={kind} />
+          : <Alert color="yellow" title="You may not import this" maw={640}>Importing {KIND_LABELS[kind].toLowerCase()} needs the permission to create them one by one ({IMPORT_PERMISSION[kind]}).</Alert>}
+    </Stack>
+  );
+}
+
+function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
+  const columns = IMPORT_COLUMNS[kind];
+  const [file, setFile] = useState<File | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [mapping, setMapping] = useState<Record<string, string>>({});
+  const [check, setCheck] = useState<(DryRunResult & { mappingKey: string }) | null>(null);
+  const [busy, setBusy] = useState<'dry' | 'import' | null>(null);
+  const [progress, setProgress] = useState<{ processed: number; total: number } | null>(null);
+  const [done, setDone] = useState<Done | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const choose = async (f: File | null) => {
+    setFile(f); setCheck(null); setDone(null); setFailure(null); setProgress(null);
+    if (!f) { setLoaded(null); return; }
+    const csv = await f.text();
+    const headers = headerOf(csv);
+    setLoaded({ name: f.name, csv, hash: await sha256(csv), headers });
+    // Prefilled: a header maps to the field of the same name (not case-sensitive), else it is ignored.
+    setMapping(Object.fromEntries(headers.map((h) => [h, columns.find((c) => c.field.toLowerCase() === h.toLowerCase())?.field ?? IGNORE])));
+  };
+  const mappingKey = JSON.stringify(mapping);
+  const body = (): ImportFile => ({ csv: loaded!.csv, fileName: loaded!.name, mapping });
+  const clean = check !== null && check.errors.length === 0 && check.fileSha256 === loaded?.hash && check.mappingKey === mappingKey;
+
+  const runDry = async () => {
+    setBusy('dry'); setDone(null); setFailure(null);
+    try { setCheck({ ...(await dryRun(instId, kind, body())), mappingKey }); } catch { setCheck(null); } finally { setBusy(null); }
+  };
+  const runImport = async () => {
+    setBusy('import'); setFailure(null); setProgress({ processed: 0, total: check?.rowCount ?? 0 });
+    try {
+      setDone(await commitImport(instId, kind, body(), (processed, total) => setProgress({ processed, total })));
+    } catch (e) {
+      setFailure(e instanceof ApiError ? e.problem.title : 'The import failed; nothing was written.');
+    } finally { setBusy(null); }
+  };
+
+  return (
+    <Stack>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="xs">
+          <Title order={2} fz="lg">1. Get the template</Title>
+          <Text size="sm" c="dimmed">One header row and one example row. Titles (gender, race, labeling schema, …) are those of this institution&apos;s configuration lists; several races or ethnicities are separated by ;. Storage rows name their parent by its code path (F1/S1/R1), parents first.</Text>
+          <Button variant="light" w="fit-content" onClick={() => void downloadTemplate(instId, kind)}>Download template</Button>
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="xs">
+          <Title order={2} fz="lg">2. Choose the file and map its columns</Title>
+          <FileInput label="CSV file" placeholder="Choose a .csv file" accept=".csv,text/csv" value={file} onChange={(f) => void choose(f)} clearable maw={420} />
+          {loaded && (
+            <Table withTableBorder maw={640} aria-label="Column mapping">
+              <Table.Thead><Table.Tr><Table.Th>Column in the file</Table.Th><Table.Th>Imported as</Table.Th></Table.Tr></Table.Thead>
+              <Table.Tbody>
+                {loaded.headers.map((h) => (
+                  <Table.Tr key={h}>
+                    <Table.Td>{h || <Text c="dimmed" span>(no header)</Text>}</Table.Td>
+                    <Table.Td>
+                      <Select aria-label={`Field for column ${h}`} size="xs" allowDeselect={false} value={mapping[h] ?? IGNORE}
+                        data={[{ value: IGNORE, label: '(ignore this column)' }, ...columns.map((c) => ({ value: c.field, label: `${c.field}${c.required ? ' *' : ''}` }))]}
+                        onChange={(v) => setMapping({ ...mapping, [h]: v ?? IGNORE })} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="xs">
+          <Title order={2} fz="lg">3. Dry run, then import</Title>
+          <Text size="sm" c="dimmed">The dry run checks every row and changes nothing. Import is enabled after a dry run of this file and mapping without problems; it writes all rows or none.</Text>
+          <Group>
+            <Button onClick={() => void runDry()} disabled={!loaded || busy !== null} loading={busy === 'dry'}>Dry run</Button>
+            <Button color="green" onClick={() => void runImport()} disabled={!clean || busy !== null || done !== null} loading={busy === 'import'}>Import</Button>
+          </Group>
+          {check && <CheckResult check={check} stale={!clean && check.errors.length === 0} />}
+          {progress && (busy === 'import' || done) && (
+            <Stack gap={4}>
+              <Progress value={progress.total ? (100 * progress.processed) / progress.total : 0} size="lg" aria-label="Import progress" />
+              <Text size="sm">{progress.processed.toLocaleString()} of {progress.total.toLocaleString()} rows written</Text>
+            </Stack>
+          )}
+          {failure && <Alert color="red" title="Nothing was imported">{failure}</Alert>}
+          {done && (
+            <Alert color="green" title={`Imported ${done.rowCount.toLocaleString()} ${KIND_LABELS[kind].toLowerCase()}`}>
+              <Stack gap={4}>
+                <Text size="sm">File SHA-256 {done.fileSha256.slice(0, 16)}… is recorded in the audit log as one import.</Text>
+                {kind === 'participants' ? (
+                  <Group gap="md">
+                    <Anchor component={Link} to="/patients">Open the participant list</Anchor>
+                    {done.firstId && <Anchor component={Link} to={`/patients/${done.firstId}`}>First imported participant</Anchor>}
+                    {done.lastId && done.lastId !== done.firstId && <Anchor component={Link} to={`/patients/${done.lastId}`}>Last imported participant</Anchor>}
+                  </Group>
+                ) : <Anchor component={Link} to="/configuration/storage-container">Open Storage Container</Anchor>}
+              </Stack>
+            </Alert>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+function CheckResult({ check, stale }: { check: DryRunResult; stale: boolean }) {
+  if (stale) return <Alert color="yellow" title="The file or mapping changed">Run the dry run again before importing.</Alert>;
+  if (!check.errors.length) return <Alert color="green" title="No problems found">{`${check.rowCount.toLocaleString()} rows are ready to import.`}</Alert>;
+  const lines = new Set(check.errors.map((e) => e.line)).size;
+  return (
+    <Stack gap="xs">
+      <Alert color="red" title={`${check.errors.length} problem${check.errors.length === 1 ? '' : 's'} on ${lines} line${lines === 1 ? '' : 's'}`}>
+        Fix them in the file, choose it again and run the dry run again. Nothing was changed.
+      </Alert>
+      <Table striped withTableBorder aria-label="Problems by line">
+        <Table.Thead><Table.Tr><Table.Th>Line</Table.Th><Table.Th>Column</Table.Th><Table.Th>Field</Table.Th><Table.Th>Problem</Table.Th></Table.Tr></Table.Thead>
+        <Table.Tbody>
+          {check.errors.slice(0, 500).map((e, i) => (
+            <Table.Tr key={`${e.line}-${e.field}-${i}`}>
+              <Table.Td>{e.line}</Table.Td><Table.Td>{e.column ?? '—'}</Table.Td><Table.Td>{e.field || '—'}</Table.Td><Table.Td>{e.message}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {check.errors.length > 500 && <Text size="sm" c="dimmed">The first 500 problems are shown.</Text>}
+    </Stack>
+  );
+}
