@@ -43,7 +43,7 @@ const DOMAIN_TABLES: Record<string, string> = {
   Observation: 'lims_ordered_test_results', Location: 'storage_nodes:container', participant: 'patients', protocol: 'collection_protocols',
 };
 /** Path parameters that are names, not record ids: the value every call uses. */
-const LITERAL_PARAMS: Record<string, string> = { report: 'cervical' };
+const LITERAL_PARAMS: Record<string, string> = { report: 'cervical', kind: 'participants', file: 'participants.csv' };
 for (const l of LOOKUPS) for (const key of [l.key, ...(l.aliases ?? [])]) DOMAIN_TABLES[key] ??= snake(l.key);
 
 const tableOf = (r: ApiRoute, param: string) => {
