@@ -59,12 +59,14 @@ test('cervical cancer report: real counts, a definition edited on screen, CSV ex
   // Generate Report with a range before any form: every indicator 0, and the hint says why.
   await page.getByLabel('From', { exact: true }).fill('2020-01-01');
   await page.getByLabel('To', { exact: true }).fill('2020-01-07');
+  await page.getByLabel('To', { exact: true }).press('Enter');
   await page.getByRole('button', { name: 'Generate Report' }).click();
   await expect(page.getByText('Nothing counted in these dates.', { exact: false })).toBeVisible();
   await expect(frequencyOf(page, 'Women screened for cervical cancer')).toHaveText('0');
   const today = new Date().toISOString().slice(0, 10);
   await page.getByLabel('From', { exact: true }).fill(today);
   await page.getByLabel('To', { exact: true }).fill(today);
+  await page.getByLabel('To', { exact: true }).press('Enter');
   await page.getByRole('button', { name: 'Generate Report' }).click();
   await expect(frequencyOf(page, 'Women screened for cervical cancer')).toHaveText('3');
 

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconListDetails } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { INDICATOR_REPORT_TITLES, type IndicatorReport } from '@contract/indicators.contract';
+import { DateField } from '@/components/date-field';
 import { formatCount, today } from '@/lib/format';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { downloadIndicatorCsv, useIndicatorReport, type Range } from './indicators-api';
@@ -48,8 +49,8 @@ export function IndicatorReportPage({ report }: { report: IndicatorReport }) {
         <Text size="sm" c="dimmed">Screening indicators counted over the forms submitted for protocol {PROTOCOL[report]}, by the day each was submitted (UTC).</Text>
       </div>
       <Group align="flex-end" gap="sm">
-        <TextInput label="From" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} w={170} />
-        <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} w={170} error={rangeError} />
+        <DateField label="From" value={from} onChange={(v) => setFrom(v ?? '')} maxDate={to || undefined} w={170} />
+        <DateField label="To" value={to} onChange={(v) => setTo(v ?? '')} minDate={from || undefined} w={170} error={rangeError} />
         <Button onClick={generate}>Generate Report</Button>
         <Button variant="default" leftSection={<IconDownload size={16} />} onClick={exportCsv} disabled={!result.isSuccess} loading={exporting}>Export CSV</Button>
         <Button variant="subtle" leftSection={<IconListDetails size={16} />} onClick={() => setShowDefinitions(true)}>Indicator definitions</Button>
