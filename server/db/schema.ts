@@ -13,3 +13,4 @@ export * from '../modules/samples/samples.table';
 export * from '../modules/forms/forms.table';
 export * from '../modules/shipments/shipments.table';
 export * from '../modules/indicators/indicators.table';
+export * from '../modules/reports/reports.table';

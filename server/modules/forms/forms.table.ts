@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { recordColumns } from '../../platform/records';
 
@@ -95,3 +95,27 @@ export const submittedValues = pgTable('submitted_collection_protocol_form_value
   prompt: text('prompt').notNull(),
   value: text('value').notNull(),
 }, (t) => [uniqueIndex('submitted_values_uq').on(t.submissionId, t.fieldId)]);
+
+/**
+ * The answers as the screening indicators match them (docs/indicators.md): one row per normalised
+ * value of an answer (prompt and value trimmed and lower-cased; a checkbox list gives one row per
+ * chosen value, a checkbox 'yes' or 'no', an empty answer none), with its submission's protocol,
+ * participant, date and enabled flag copied. Written only by database triggers (migration
+ * 0022_answer_keys_triggers): inserting, changing or deleting an answer rewrites its rows, changing a
+ * submission's date, participant, protocol or enabled flag updates them, so no write path can make it
+ * drift. An indicator then reads only its matching answers by an index range.
+ */
+export const answerKeys = pgTable('submitted_answer_keys', {
+  institutionId: integer('institution_id').notNull(),
+  protocolId: integer('protocol_id').notNull(),
+  prompt: text('prompt').notNull(),
+  value: text('value').notNull(),
+  createdDate: timestamp('created_date', { withTimezone: true }).notNull(),
+  patientId: integer('patient_id').notNull(),
+  submissionId: integer('submission_id').notNull(),
+  fieldId: integer('field_id').notNull(),
+  isEnabled: boolean('is_enabled').notNull(),
+}, (t) => [
+  index('submitted_answer_keys_match_idx').on(t.institutionId, t.protocolId, t.prompt, t.value, t.createdDate, t.patientId, t.submissionId).where(sql`${t.isEnabled}`),
+  index('submitted_answer_keys_answer_idx').on(t.submissionId, t.fieldId),
+]);

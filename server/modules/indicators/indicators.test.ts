@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { testApp, json } from '../../test/harness';
 import { signedIn } from '../../test/factories';
 import { createProtocol } from '../../test/protocols-fixtures';
@@ -257,5 +257,49 @@ describe('prompts as filled', () => {
     expect(renamed.statusCode, renamed.body).toBe(200);
     await fill(k, f, g, { 'HPV DNA Screening Result': 'Positive' }, `${today}T07:30:00Z`);
     expect(await hpvPositive()).toBe(before + 1);
+  });
+});
+
+describe('answer keys (submitted_answer_keys, kept by triggers)', () => {
+  /** The keys as derived directly from the answers, written independently of the migration's triggers. */
+  const derived = sql`select s.institution_id, s.collection_protocol_id as protocol_id, lower(btrim(v.prompt)) as prompt, x.value, s.created_date, s.patient_id, s.id as submission_id, v.field_id, s.is_enabled
+    from submitted_collection_protocol_form_values v join submitted_collection_protocol_forms s on s.id = v.submission_id
+    join collection_protocol_form_fields f on f.id = v.field_id
+    cross join lateral (select distinct e as value from unnest(case f.kind
+      when 'CBL' then array(select lower(btrim(j)) from jsonb_array_elements_text(v.value::jsonb) j where btrim(j) <> '')
+      when 'CB' then array[case v.value when 'true' then 'yes' else 'no' end]
+      else case when btrim(v.value) = '' then '{}'::text[] else array[lower(btrim(v.value))] end end) e) x`;
+  const kept = sql`select institution_id, protocol_id, prompt, value, created_date, patient_id, submission_id, field_id, is_enabled from submitted_answer_keys`;
+  const rows = async (q: SQL) => ((await t.db.execute(sql`select * from (${q}) r order by submission_id, field_id, value`)) as unknown as { rows: unknown[] }).rows;
+
+  it('equal the keys derived from the answers after a random sequence of writes', async () => {
+    let seed = 16;
+    const rnd = (n: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+    const ccs = await createProtocol(t, inst, token, { Title: 'Keys', Abbreviation: 'KEYS' });
+    const f = await formWith(k, ccs.id, [['Result', 'RL', ['Positive', 'Negative']], ['Seen', 'CB'], ['Symptoms', 'CBL', ['Fever', 'Cough', 'Rash']], [' Note ', 'TB']]);
+    const patients = [(await k.enrolledPatient({}, ccs.id)).patient.id, (await k.enrolledPatient({}, ccs.id)).patient.id];
+    const ids: number[] = [];
+    const pick = <T>(xs: T[]) => xs[rnd(xs.length)];
+    for (let step = 0; step < 40; step++) {
+      const op = ids.length ? rnd(6) : 0;
+      if (op === 0 || op === 1) {
+        const answers: Record<string, unknown> = {};
+        if (rnd(3)) answers.Result = pick(['Positive', 'Negative']);
+        if (rnd(3)) answers.Seen = rnd(2) === 0;
+        if (rnd(3)) answers.Symptoms = ['Fever', 'Cough', 'Rash'].filter(() => rnd(2) === 0);
+        if (rnd(3)) answers[' Note '] = pick(['  Ab12 ', 'AB12', 'x']);
+        ids.push(await fill(k, f, pick(patients), answers, `${dayOffset(-rnd(30))}T0${rnd(10)}:00:00Z`));
+      } else if (op === 2) {
+        expect((await k.call('POST', `/api/institutions/${inst}/submittedCollectionProtocolForms/${pick(ids)}/disable`)).statusCode).toBe(200);
+      } else if (op === 3) {
+        await t.db.execute(sql`update submitted_collection_protocol_forms set is_enabled = true, created_date = created_date - interval '1 day' where id = ${pick(ids)}`);
+      } else if (op === 4) {
+        await t.db.execute(sql`update submitted_collection_protocol_form_values set value = ${pick(['Negative', '["Rash","rash"]', 'false', ' '])}, prompt = ${pick(['Result', 'other'])} where submission_id = ${pick(ids)} and field_id = ${f.ids.Result}`);
+      } else {
+        await t.db.execute(sql`update submitted_collection_protocol_forms set patient_id = ${pick(patients)} where id = ${pick(ids)}`);
+      }
+      expect(await rows(kept), `step ${step}`).toEqual(await rows(derived));
+    }
+    expect((await rows(kept)).length).toBeGreaterThan(20);
   });
 });

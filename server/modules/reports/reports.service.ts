@@ -55,32 +55,25 @@ async function start(ctx: Ctx, q: RangeFilter) {
 
 const PAYMENT_NOTE = `Payment categories are matched by title (${PAYMENT_COLUMNS.map((c) => c.title).join(', ')}); orders with another or no payment category count in Total only.`;
 
-/** Where the counted things come from: ordered tests (each test ordered once counts 1) or ordered panels. */
-function usageSource(kind: 'test' | 'panel', inst: number, r: Range) {
-  if (kind === 'test') {
-    return {
-      date: sql`t.created_date`, id: sql`t.test_id`, name: sql`tt.title`,
-      from: sql`from lims_ordered_tests t
-        join lims_ordered_panels op on op.id = t.lims_ordered_panel_id and op.is_enabled
-        join lims_orders o on o.id = t.lims_order_id and o.is_enabled
-        left join payment_categories pc on pc.id = o.payment_category_id
-        join tests tt on tt.id = t.test_id
-        where t.institution_id = ${inst} and t.is_enabled and ${within(sql`t.created_date`, r)}`,
-    };
-  }
+/**
+ * Where the counts come from: the daily roll-up report_daily_counts (kept by triggers on the orders
+ * tables, migration 0023; checked against the direct count in reports.test.ts), a few thousand rows a
+ * year per test or panel instead of every ordered test. The roll-up's rows of the range are summed per
+ * (period, test or panel, payment category) first, then named: the joins see a few hundred rows.
+ */
+function usageSource(kind: 'test' | 'panel', inst: number, r: Range, period?: ReportPeriod) {
+  const bucket = period ? sql`date_trunc(${sql.raw(`'${period}'`)}, c.day::timestamp)` : null;
   return {
-    date: sql`op.created_date`, id: sql`op.panel_id`, name: sql`pn.title`,
-    from: sql`from lims_ordered_panels op
-      join lims_orders o on o.id = op.lims_order_id and o.is_enabled
-      left join payment_categories pc on pc.id = o.payment_category_id
-      join panels pn on pn.id = op.panel_id
-      where op.institution_id = ${inst} and op.is_enabled and ${within(sql`op.created_date`, r)}`,
+    bucket: bucket ? sql`c.bucket` : null,
+    from: sql`from (select ${bucket ? sql`${bucket} as bucket, ` : sql``}c.ref_id, c.payment_category_id, sum(c.n)::int as n from report_daily_counts c
+        where c.institution_id = ${inst} and c.kind = ${kind} and c.day >= ${r.from}::date and c.day <= ${r.to}::date
+        group by ${bucket ? sql`1, ` : sql``}c.ref_id, c.payment_category_id) c
+      left join payment_categories pc on pc.id = c.payment_category_id
+      ${kind === 'test' ? sql`join tests tt on tt.id = c.ref_id` : sql`join panels tt on tt.id = c.ref_id`}`,
   };
 }
 
-const categoryCounts = sql.join(PAYMENT_COLUMNS.map((c) => sql`count(*) filter (where lower(trim(pc.title)) = ${c.title.toLowerCase()})::int as ${sql.identifier(c.key)}`), sql`, `);
-// The unit is written into the statement (from the enum), not bound: GROUP BY must see the same expression as SELECT.
-const periodOf = (p: ReportPeriod, date: SQL) => sql`date_trunc(${sql.raw(`'${p}'`)}, ${date} at time zone 'UTC')`;
+const categoryCounts = sql.join(PAYMENT_COLUMNS.map((c) => sql`coalesce(sum(c.n) filter (where lower(trim(pc.title)) = ${c.title.toLowerCase()}), 0)::int as ${sql.identifier(c.key)}`), sql`, `);
 const periodLabel = (p: ReportPeriod, bucket: SQL) => (p === 'month' ? sql`to_char(${bucket}, 'YYYY-MM')`
   : p === 'week' ? sql`'Week of ' || to_char(${bucket}, 'YYYY-MM-DD')` : sql`to_char(${bucket}, 'YYYY-MM-DD')`);
 
@@ -93,11 +86,12 @@ const PERIOD_NOTE: Record<ReportPeriod, string> = {
 /** Test or panel usage by payment category; with a period, the summary (one row per period and test or panel). */
 async function usageReport(ctx: Ctx, kind: 'test' | 'panel', q: RangeFilter, period?: ReportPeriod): Promise<Report> {
   const { inst, range, generatedAt } = await start(ctx, q);
-  const src = usageSource(kind, inst, range);
-  const bucket = period ? periodOf(period, src.date) : null;
+  // The period unit is written into the statement (from the enum), not bound: GROUP BY must see the same expression as SELECT.
+  const src = usageSource(kind, inst, range, period);
+  const bucket = src.bucket;
   const grouped = sql`select ${bucket ? sql`${periodLabel(period!, bucket)} as period, ${bucket} as bucket,` : sql``}
-      ${src.name} as name, ${src.id} as ref_id, ${categoryCounts}, count(*)::int as total
-    ${src.from} group by ${bucket ? sql`${bucket}, ` : sql``}${src.id}, ${src.name}`;
+      tt.title as name, c.ref_id, ${categoryCounts}, sum(c.n)::int as total
+    ${src.from} group by ${bucket ? sql`${bucket}, ` : sql``}c.ref_id, tt.title having sum(c.n) > 0`;
   const name = kind === 'test' ? 'Test Name' : 'Panel Name';
   const columns = [...(period ? [text('period', 'Period')] : []), text('name', name), ...PAYMENT_COLUMNS.map((c) => num(c.key, c.title)), num('total', 'Total')];
   const order = sql`${bucket ? sql`bucket, ` : sql``}lower(name), ref_id`;

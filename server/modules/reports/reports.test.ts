@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { type SQL, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderDetail } from '../../../contract/orders.contract';
 import type { ReportPage } from '../../../contract/reports.contract';
 import { testApp, json, pagination } from '../../test/harness';
@@ -282,5 +282,52 @@ describe('who may run reports', () => {
 
   it('anonymous is 401', async () => {
     expect((await t.call('GET', api('reports/test-usage'))).statusCode).toBe(401);
+  });
+});
+
+describe('daily roll-up (report_daily_counts, kept by triggers)', () => {
+  /** The roll-up as counted directly from the orders tables, written independently of the migration's triggers. */
+  const direct = sql`select institution_id, kind, ref_id, day::text, payment_category_id, n from (
+      select t.institution_id, 'test' as kind, t.test_id as ref_id, (t.created_date at time zone 'UTC')::date as day, coalesce(o.payment_category_id, 0) as payment_category_id, count(*)::int as n
+      from lims_ordered_tests t join lims_ordered_panels op on op.id = t.lims_ordered_panel_id join lims_orders o on o.id = t.lims_order_id
+      where t.is_enabled and op.is_enabled and o.is_enabled group by 1, 2, 3, 4, 5
+      union all
+      select op.institution_id, 'panel', op.panel_id, (op.created_date at time zone 'UTC')::date, coalesce(o.payment_category_id, 0), count(*)::int
+      from lims_ordered_panels op join lims_orders o on o.id = op.lims_order_id where op.is_enabled and o.is_enabled group by 1, 2, 3, 4, 5) x`;
+  const kept = sql`select institution_id, kind, ref_id, day::text, payment_category_id, n from report_daily_counts where n <> 0`;
+  const rows = async (q: SQL) => ((await t.db.execute(sql`select * from (${q}) r order by 1, 2, 3, 4, 5`)) as unknown as { rows: unknown[] }).rows;
+
+  it('equals the direct count after a random sequence of writes (API and direct)', async () => {
+    let seed = 16;
+    const rnd = (n: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+    const pick = <T>(xs: T[]) => xs[rnd(xs.length)];
+    const pays = [category('Free'), category('Insurance'), charity.id, null];
+    const orders: OrderDetail[] = [];
+    expect(await rows(kept)).toEqual(await rows(direct));
+    for (let step = 0; step < 40; step++) {
+      const op = orders.length ? rnd(8) : 0;
+      const o = orders.length ? pick(orders) : null;
+      if (op === 0) {
+        const placed = await place(pick([[lab.panel.id], [lab.second.id], [lab.panel.id, lab.second.id]]), pick(pays), `2026-03-${String(1 + rnd(28)).padStart(2, '0')}T${String(rnd(24)).padStart(2, '0')}:30:00Z`);
+        orders.push(placed.d);
+      } else if (op === 1) {
+        const res = await t.call('POST', api(`LIMSOrders/${o!.id}/limsOrderedPanels`), { token, body: { panelId: pick([lab.panel.id, lab.second.id]) } });
+        expect(res.statusCode, res.body).toBe(201);
+      } else if (op === 2) {
+        await t.db.execute(sql`update lims_orders set is_enabled = not is_enabled where id = ${o!.id}`);
+      } else if (op === 3) {
+        await t.db.execute(sql`update lims_orders set payment_category_id = ${pick(pays)} where id = ${o!.id}`);
+      } else if (op === 4) {
+        await t.db.execute(sql`update lims_ordered_panels set is_enabled = not is_enabled where id = (select min(id) from lims_ordered_panels where lims_order_id = ${o!.id})`);
+      } else if (op === 5) {
+        await t.db.execute(sql`update lims_ordered_tests set is_enabled = not is_enabled where id = (select max(id) from lims_ordered_tests where lims_order_id = ${o!.id})`);
+      } else if (op === 6) {
+        await t.db.execute(sql`update lims_ordered_tests set created_date = created_date + interval '20 hours' where lims_order_id = ${o!.id}`);
+      } else {
+        await result(await detail(o!.id), 0, lab.note.id, 'Fine', rnd(2) === 0).catch(() => undefined);
+      }
+      expect(await rows(kept), `step ${step} (${op})`).toEqual(await rows(direct));
+    }
+    expect((await rows(kept)).length).toBeGreaterThan(20);
   });
 });
