@@ -119,6 +119,20 @@ describe('sample import', () => {
     expect(audits.map((a) => a.after)).toContainEqual(expect.objectContaining({ kind: 'samples', rowCount: 3, fileName: 'samples.csv', ids: [parent.id, child.id, result.result.lastId] }));
   });
 
+  it('answers control characters, NUL and odd references in any cell with row errors or a titled 4xx, never 500', async () => {
+    const csv = file(row({ mrn: 'A\u0007B' }), aliquot('P\u0001'), row({ box: `${B}/X/Y`, position: '\u0007' }), row({ protocol: "'; drop", event: '%' }), row({ amount: '1e999' }));
+    for (const dryRun of [true, false]) {
+      const res = await post({ csv, dryRun });
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      expect(res.statusCode === 200 ? json<DryRunResult>(res).errors.length : res.statusCode).toBeGreaterThan(0);
+      if (res.statusCode >= 400) expect(typeof json(res).title).toBe('string');
+    }
+    expect(json<DryRunResult>(await post({ csv, dryRun: true })).errors.map((e) => e.line)).toEqual(expect.arrayContaining([2, 3, 4, 5, 6]));
+    const nul = await post({ csv: file(row({ mrn: 'A\u0000B' })), dryRun: true });
+    expect(nul.statusCode).toBe(400);
+    expect(typeof json(nul).title).toBe('string');
+  });
+
   it('needs samples.collect: a Clinician may not import samples', async () => {
     const clinician = await signedIn(t, ['Clinician'], institution);
     expect((await post({ csv: file(row()), dryRun: true }, clinician.token)).statusCode).toBe(403);
