@@ -7,7 +7,7 @@ import type { Permission } from './permissions.contract';
 export const IMPORT_KINDS = ['participants', 'samples', 'storage'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 /** Kinds whose import is built; the others stay behind "not available yet". */
-export const AVAILABLE_IMPORT_KINDS: readonly ImportKind[] = ['participants', 'storage'];
+export const AVAILABLE_IMPORT_KINDS: readonly ImportKind[] = ['participants', 'samples', 'storage'];
 
 /** Who may import: whoever may create that kind of record one by one (docs/permissions.md). */
 export const IMPORT_PERMISSION: Record<ImportKind, Permission> = {
@@ -59,7 +59,26 @@ export const STORAGE_COLUMNS: ImportColumn[] = [
   { field: 'fillOrder', required: false, description: 'row or column (default row)', example: 'row' },
 ];
 
-export const IMPORT_COLUMNS: Record<ImportKind, ImportColumn[]> = { participants: PARTICIPANT_COLUMNS, samples: [], storage: STORAGE_COLUMNS };
+/**
+ * Collected samples, one per row (the collect API's fields by title): a row with a parent sample ID is an
+ * aliquot of it (a sample of the institution or a row above), drawn through the samples ledger.
+ */
+export const SAMPLE_COLUMNS: ImportColumn[] = [
+  { field: 'sampleId', required: false, description: 'Sample ID; empty: generated. Later rows may name it as their parent', example: 'IMP-0001' },
+  { field: 'mrn', required: false, description: "Participant's MRN; required unless the row has a parent (then it must be the parent's donor)", example: 'MRN-000123' },
+  { field: 'protocol', required: false, description: 'Protocol code or title; required unless the row has a parent', example: 'AB' },
+  { field: 'event', required: false, description: "Event label or code; empty: the protocol's only event", example: 'Baseline' },
+  { field: 'specimenType', required: true, description: 'A Specimen Type title (an aliquot has its parent\'s)', example: 'Whole Blood' },
+  { field: 'amount', required: true, description: 'Collected amount, a positive number (an aliquot draws it from its parent)', example: '10' },
+  { field: 'unit', required: false, description: "A Unit Of Measurement name; required unless the row has a parent (default: the parent's unit)", example: 'Millilitre' },
+  { field: 'collectedDate', required: true, description: 'YYYY-MM-DD, within the protocol\'s dates', example: '2026-03-14' },
+  { field: 'collectedTime', required: true, description: 'HH:MM (24 hours)', example: '09:30' },
+  { field: 'parentSampleId', required: false, description: 'Sample ID of the parent: an aliquot of a sample of this institution or of a row above', example: '' },
+  { field: 'box', required: false, description: 'Box code path container/shelf/rack/drawer/box (e.g. F1/S1/R1/D1/B1); with position', example: '' },
+  { field: 'position', required: false, description: 'Position label in the box (e.g. A1), free; with box', example: '' },
+];
+
+export const IMPORT_COLUMNS: Record<ImportKind, ImportColumn[]> = { participants: PARTICIPANT_COLUMNS, samples: SAMPLE_COLUMNS, storage: STORAGE_COLUMNS };
 
 export const ImportKindParam = z.object({ instId: z.coerce.number().int().positive(), kind: z.enum(IMPORT_KINDS, { error: 'Choose participants, samples or storage' }) });
 export const TemplateParam = z.object({

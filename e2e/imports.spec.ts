@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { centralBiobank, participantCount, unique } from './support/data';
+import { centralBiobank, participantCount, registerParticipant, unique } from './support/data';
+import { collectedSampleByApi } from './support/protocols';
 import { choose, search } from './support/ui';
 
 // Issue 17: Configuration > Import Data. A participant file with errors, the errors by line after a dry run,
@@ -76,4 +77,31 @@ test('imports a freezer map: container, shelf and rack from one file', async ({ 
   await page.getByRole('link', { name: 'Open Storage Container' }).click();
   await expect(page.getByRole('button', { name: `Container Imported freezer ${code}` })).toBeVisible();
   await shot('imports-storage-container');
+});
+
+test('imports samples: an unknown MRN on its line, then a sample and its aliquot of an existing sample', async ({ signedInPage: page, api, admin, shot }) => {
+  const b = await centralBiobank(api, admin);
+  const mrn = `SI${unique()}`.toUpperCase();
+  const patient = await registerParticipant(b, { mrn });
+  const existing = await collectedSampleByApi(b, patient.id);
+  const protocol = await b.call<{ code: string }>('GET', `collectionProtocols/${String(existing.collectionProtocolId)}`);
+  const id = `IS-${unique()}`.toUpperCase();
+  const head = 'sampleId,mrn,protocol,specimenType,amount,unit,collectedDate,collectedTime,parentSampleId';
+  const csv = (who: string) => [head, `${id},${who},${protocol.code},Whole Blood,5,Millilitre,2026-03-14,09:30,`,
+    `${id}.A,,,Whole Blood,2,,2026-03-14,09:45,${existing.sampleId}`].join('\r\n');
+  await page.goto('/configuration/import');
+  await page.getByText('Samples', { exact: true }).click();
+  await page.locator('input[type="file"]').setInputFiles({ name: 'samples.csv', mimeType: 'text/csv', buffer: Buffer.from(csv('NO-SUCH')) });
+  await expect(page.getByRole('table', { name: 'Column mapping' })).toBeVisible();
+  await page.getByRole('button', { name: 'Dry run' }).click();
+  await expect(page.getByRole('table', { name: 'Problems by line' }).getByRole('row', { name: /^2 mrn mrn No participant with MRN NO-SUCH in this institution$/ })).toBeVisible();
+  await shot('imports-samples-errors');
+  await page.locator('input[type="file"]').setInputFiles({ name: 'samples-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(csv(mrn)) });
+  await page.getByRole('button', { name: 'Dry run' }).click();
+  await expect(page.getByText('2 rows are ready to import.')).toBeVisible();
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByText('Imported 2 samples')).toBeVisible();
+  await shot('imports-samples-done');
+  const [aliquot] = await b.list(`collectedSamples?SampleID=${id}.A`);
+  expect(aliquot).toMatchObject({ kind: 'aliquot', parentSample: { sampleId: existing.sampleId } });
 });

@@ -7,6 +7,7 @@ import { importErrors } from './imports.errors';
 import { mapRows } from './mapping';
 import { checkParticipants, insertParticipants } from '../participants/participants-import.service';
 import { createStorageRows } from '../storage/storage-import.service';
+import { createSampleRows } from './sample-rows';
 
 
 function assertAvailable(ctx: Ctx, kind: ImportKind) {
@@ -25,7 +26,7 @@ export function template(ctx: Ctx, kind: ImportKind) {
 type ParsedRequest = ReturnType<typeof ImportRequestSchema.parse>;
 type Mapped = ReturnType<typeof mapRows>;
 const byLine = (a: RowError, b: RowError) => a.line - b.line;
-/** Thrown to roll a storage dry run back: its rows are created for real, then undone. */
+/** Thrown to roll a storage or sample dry run back: its rows are created for real, then undone. */
 class DryRunRollback extends Error {}
 
 /** Writes the rows in `tx` (row errors go to `errors`); returns the new ids in file order. */
@@ -33,16 +34,17 @@ type Writer = (tx: Db, progress: (done: number) => void, errors: RowError[]) => 
 
 /**
  * Parses, maps and checks every row, changing nothing. Participants are checked row by row against the
- * registration's rules and then inserted in batches; storage nodes are created one by one by the storage
- * screen's own command (each depends on the ones above), so its dry run creates them and rolls back.
+ * registration's rules and then inserted in batches; storage nodes and samples are created one by one by their
+ * module's own command (each may depend on the ones above), so their dry run creates them and rolls back.
  */
 async function check(ctx: Ctx, kind: ImportKind, req: ParsedRequest): Promise<{ fileSha256: string; mapped: Mapped; total: number; write: Writer }> {
   assertAvailable(ctx, kind);
   const fileSha256 = createHash('sha256').update(req.csv, 'utf8').digest('hex');
   const mapped = mapRows(req.csv, IMPORT_COLUMNS[kind], req.mapping);
   // Without a required column every row would fail the same way: the missing columns alone are reported.
-  if (kind === 'storage') {
-    const write: Writer = (tx, progress, errors) => createStorageRows(tx, ctx, mapped.rows, errors, mapped.columnOf, progress);
+  if (kind === 'storage' || kind === 'samples') {
+    const rows = kind === 'storage' ? createStorageRows : createSampleRows;
+    const write: Writer = (tx, progress, errors) => rows(tx, ctx, mapped.rows, errors, mapped.columnOf, progress);
     if (!mapped.missingColumns) {
       await ctx.db.transaction(async (tx) => { await write(tx, () => {}, mapped.errors); throw new DryRunRollback(); })
         .catch((e: unknown) => { if (!(e instanceof DryRunRollback)) throw e; });

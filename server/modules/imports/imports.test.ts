@@ -40,13 +40,13 @@ describe('participant import templates', () => {
     expect(dry.rowCount).toBe(1);
   });
 
-  it('says the other kinds are not available yet, and refuses an unknown template', async () => {
-    const res = await t.call('GET', api('imports/templates/samples.csv'), { token });
-    expect(res.statusCode).toBe(400);
-    expect(json(res).title).toBe('Importing samples is not available yet.');
+  it('serves the sample template to a Coordinator (samples.collect), not the storage one, and refuses an unknown template', async () => {
+    expect((await t.call('GET', api('imports/templates/samples.csv'), { token })).statusCode).toBe(200);
     expect((await t.call('GET', api('imports/templates/storage.csv'), { token })).statusCode).toBe(403);
     expect((await t.call('GET', api('imports/templates/x.csv'), { token })).statusCode).toBe(400);
-    expect((await post({ csv: file(row()), dryRun: true }, token, institution.id, 'samples')).statusCode).toBe(400);
+    // A participant file is not a sample file: the sample columns it lacks are reported on line 1.
+    const wrong = json<DryRunResult>(await post({ csv: file(row()), dryRun: true }, token, institution.id, 'samples'));
+    expect(wrong.errors.map((e) => [e.line, e.field])).toEqual([[1, 'specimenType'], [1, 'amount'], [1, 'collectedDate'], [1, 'collectedTime']]);
   });
 });
 

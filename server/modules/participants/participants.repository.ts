@@ -8,6 +8,7 @@ import { patientPhoneNumbers, patients } from './participants.table';
 // The participants module's public query surface: other modules call these, never its tables.
 
 export { byMrn } from './participants.search';
+import { byMrn as byMrnSql } from './participants.search';
 
 /** Newly chosen participants must be enabled participants of this institution. */
 export async function assertPatientIds(tx: Db, institutionId: number, ids: number[]) {
@@ -114,4 +115,10 @@ export async function exportPatients(db: Db, institutionId: number, ids: number[
     .leftJoin(genders, eq(genders.id, patients.genderId))
     .where(and(eq(patients.institutionId, institutionId), inArray(patients.id, ids)))
     .orderBy(patients.id);
+}
+
+/** The participant of the institution whose enabled MRN is `mrn` (any case), or null. */
+export async function patientIdByMrn(db: Db, institutionId: number, mrn: string) {
+  const [row] = await db.select({ id: patients.id }).from(patients).where(and(eq(patients.institutionId, institutionId), byMrnSql(institutionId, mrn))).limit(1);
+  return row?.id ?? null;
 }

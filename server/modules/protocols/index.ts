@@ -3,6 +3,6 @@ export { assertUsable } from './participant-consents.service';
 export { protocolOf, protocolTitleOf } from './protocol-scope';
 export { isProtocolSite } from './sites.service';
 export { isAliquotLineage } from './requirement-tree';
-export { enrolmentOf, eventRefOf, hasWithdrawnOf, protocolEventOf, protocolIdsByAbbreviation, withdrawalsOf } from './protocols.repository';
+export { enrolmentOf, eventRefOf, hasWithdrawnOf, protocolEventOf, protocolEventsOf, protocolIdsByAbbreviation, protocolSiteIds, protocolsNamed, withdrawalsOf } from './protocols.repository';
 export { enabledEnrolment, outsideDates } from './enrolments.service';
 export { exportConsents, exportConsentSignatures, exportEnrolments, exportProtocols } from './fhir-rows';

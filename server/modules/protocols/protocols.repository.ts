@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { collectionProtocols, participantConsents, protocolConsents, protocolEvents, protocolParticipants } from './protocols.table';
+import { collectionProtocols, participantConsents, protocolConsents, protocolEvents, protocolParticipants, protocolSites } from './protocols.table';
 
 // Reads other modules (samples) need from protocols, without touching its tables.
 
@@ -46,4 +46,24 @@ export async function protocolIdsByAbbreviation(db: Db, institutionId: number, a
     .where(and(eq(collectionProtocols.institutionId, institutionId), inArray(sql`lower(btrim(${collectionProtocols.abbreviation}))`, wanted)));
   for (const r of rows) ids.get(r.abbreviation.trim().toLowerCase())?.push(r.id);
   return ids;
+}
+
+/** The institution's protocols whose code or title is `text` (any case): an import names a protocol either way. */
+export async function protocolsNamed(db: Db, institutionId: number, text: string) {
+  const t = text.trim().toLowerCase();
+  return db.select({ id: collectionProtocols.id, code: collectionProtocols.code, title: collectionProtocols.title }).from(collectionProtocols)
+    .where(and(eq(collectionProtocols.institutionId, institutionId), sql`(lower(${collectionProtocols.code}) = ${t} or lower(btrim(${collectionProtocols.title})) = ${t})`))
+    .orderBy(asc(collectionProtocols.id)).limit(2);
+}
+
+/** A protocol's events (id, label, code), oldest first. */
+export async function protocolEventsOf(db: Db, institutionId: number, protocolId: number) {
+  return db.select({ id: protocolEvents.id, label: protocolEvents.label, eventCode: protocolEvents.eventCode, institutionSiteId: protocolEvents.institutionSiteId }).from(protocolEvents)
+    .where(and(eq(protocolEvents.institutionId, institutionId), eq(protocolEvents.collectionProtocolId, protocolId))).orderBy(asc(protocolEvents.id));
+}
+
+/** The protocol's enabled site ids. */
+export async function protocolSiteIds(db: Db, protocolId: number) {
+  return (await db.select({ id: protocolSites.institutionSiteId }).from(protocolSites)
+    .where(and(eq(protocolSites.collectionProtocolId, protocolId), eq(protocolSites.isEnabled, true))).orderBy(asc(protocolSites.id))).map((r) => r.id);
 }

@@ -3,3 +3,5 @@ export {
   appendShippingEvents, type CandidateFilter, custodianOf, type CustodySample, custodySamplesByCode, custodySamplesOf, heldElsewhere, lockShippableSamples, openShipmentOf, sampleCodeOf, type ShippableSample, shippedSampleOf, shippingCandidates, type ShippingEventKind,
 } from './shipping';
 export { exportSamples } from './fhir-rows';
+export { createSample } from './samples.service';
+export { sampleNamed } from './samples.repository';

@@ -5,14 +5,15 @@ import { type Ctx, instOf } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { Db } from '../../db/client';
 import { titlesOf, unknownTitle } from '../../platform/lookups/lookup-titles';
-import { storageNodes } from './storage.table';
+import { boxPositions, storageNodes } from './storage.table';
 import { createNode } from './storage.service';
+import { allocate } from './allocation.service';
 
 /** One CSV data row after the column mapping (the imports module's shape). */
 interface Row { line: number; values: Record<string, string | undefined> }
 
 /** The node a code path names ("F1/S2/R1": a container's code, then each child's code), or why not. */
-async function nodeAt(db: Db, inst: number, codes: string[]): Promise<number[] | string> {
+export async function nodeAt(db: Db, inst: number, codes: string[]): Promise<number[] | string> {
   const ids: number[] = [];
   for (const [depth, code] of codes.entries()) {
     const parent = ids.at(-1);
@@ -79,4 +80,27 @@ export async function createStorageRows(tx: Db, ctx: Ctx, rows: Row[], errors: R
   }
   progress(rows.length);
   return ids;
+}
+
+/**
+ * Stores an imported sample at a box (code path "F1/S1/R1/D1/B1") and position label with the storage
+ * screen's own allocation (custody, position free, sample not stored yet, its history and audit), in `ctx.db`.
+ * Answers why not (on `box` or `position`), or null when stored.
+ */
+export async function storeAtPosition(ctx: Ctx, boxPath: string, positionLabel: string, collectedSampleId: number): Promise<{ field: 'box' | 'position'; message: string } | null> {
+  const inst = instOf(ctx);
+  const codes = boxPath.split('/').map((c) => c.trim()).filter(Boolean);
+  if (codes.length !== STORAGE_LEVELS.length) return { field: 'box', message: `Give the box as ${STORAGE_LEVELS.length} codes joined by / (container/shelf/rack/drawer/box)` };
+  const path = await nodeAt(ctx.db, inst, codes);
+  if (typeof path === 'string') return { field: 'box', message: path };
+  const [position] = await ctx.db.select({ id: boxPositions.id }).from(boxPositions)
+    .where(and(eq(boxPositions.boxId, path.at(-1)!), sql`lower(${boxPositions.code}) = ${positionLabel.trim().toLowerCase()}`)).limit(1);
+  if (!position) return { field: 'position', message: `Box ${codes.join('/')} has no position ${positionLabel}` };
+  try {
+    await allocate(ctx, path, position.id, { collectedSampleId });
+    return null;
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return { field: 'position', message: err.title };
+  }
 }

@@ -74,7 +74,7 @@ function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
       <Paper withBorder p="md" radius="md">
         <Stack gap="xs">
           <Title order={2} fz="lg">1. Get the template</Title>
-          <Text size="sm" c="dimmed">One header row and one example row. Titles (gender, race, labeling schema, …) are those of this institution&apos;s configuration lists; several races or ethnicities are separated by ;. Storage rows name their parent by its code path (F1/S1/R1), parents first.</Text>
+          <Text size="sm" c="dimmed">One header row and one example row. Titles (gender, race, labeling schema, …) are those of this institution&apos;s configuration lists; several races or ethnicities are separated by ;. Storage rows name their parent by its code path (F1/S1/R1), parents first. Sample rows name the participant by MRN and the protocol by code or title; a parent sample ID makes an aliquot (of a sample here or a row above), and box (F1/S1/R1/D1/B1) with position (A1) stores it.</Text>
           <Button variant="light" w="fit-content" onClick={() => void downloadTemplate(instId, kind)}>Download template</Button>
         </Stack>
       </Paper>
@@ -127,7 +127,9 @@ function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
                     {done.firstId && <Anchor component={Link} to={`/patients/${done.firstId}`}>First imported participant</Anchor>}
                     {done.lastId && done.lastId !== done.firstId && <Anchor component={Link} to={`/patients/${done.lastId}`}>Last imported participant</Anchor>}
                   </Group>
-                ) : <Anchor component={Link} to="/configuration/storage-container">Open Storage Container</Anchor>}
+                ) : kind === 'samples'
+                  ? <Anchor component={Link} to="/collection-protocols">Open Collection Protocols (each protocol lists its collected samples)</Anchor>
+                  : <Anchor component={Link} to="/configuration/storage-container">Open Storage Container</Anchor>}
               </Stack>
             </Alert>
           )}
