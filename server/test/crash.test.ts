@@ -211,5 +211,5 @@ describe.each(kinds)('crash safety on %s', (kind) => {
     } finally {
       await database.close();
     }
-  }, 240_000);
+  }, 300_000);
 });
