@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { openBenchApp } from './bench-app';
-import { fillParticipants } from './fill';
+import { fillBoxes, fillParticipants } from './fill';
 import { testClientOf, labSetup, protocolRefs, createProtocol, storageRefs, storageChain } from './fixtures';
 
 const kind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
@@ -109,7 +109,7 @@ await step('sample draws (ledger)', ['sample_draws'], P, (from, to) => run(`inse
 // Orders: two per participant, B<n>, a third of them on the participant's primary sample; one panel of 3 tests each.
 await step('orders', ['lims_orders'], 2 * P, (from, to) => run(`insert into lims_orders (institution_id, sample_id, patient_id, priority_id, payment_category_id, created_date, release_rank, concurrency_stamp)
   select 1, 'B' || g, ${base} + (g + 1) / 2, (array[${priorities.join(',')}])[1 + (g % 10 = 9)::int + (g % 10 = 8)::int * 2],
-    (array[${categories.join(',')}])[1 + g % 3], now() - ((g * 4201) % (365 * 1440)) * interval '1 minute', case when g % 10 = 0 then 0 else 2 end, md5(g::text)
+    (array[${categories.join(',')}])[1 + g % 3], now() - ((g::bigint * 4201) % (365 * 1440)) * interval '1 minute', case when g % 10 = 0 then 0 else 2 end, md5(g::text)
   from generate_series(${from}, ${to}) g`), 2 * BATCH);
 const orderBase = await num("select id - 1 from lims_orders where institution_id = 1 and sample_id = 'B1'");
 await step('ordered panels, tests, results, releases', ['lims_ordered_panels', 'lims_ordered_tests', 'lims_ordered_test_results', 'lims_ordered_test_result_releases'], 2 * P, (from, to) => run(`
@@ -126,11 +126,8 @@ await step('ordered panels, tests, results, releases', ['lims_ordered_panels', '
 // Storage: 9 x 9 boxes under the drawer, their positions, and aliquot .1 of every participant stored in order.
 const BOX = 81;
 const boxes = Math.ceil(P / BOX);
-await step('boxes and positions', ['storage_nodes', 'storage_box_positions'], boxes, (from, to) => run(`
-  with b as (insert into storage_nodes (institution_id, level, parent_id, title, code, rows, columns, position_labeling_option_id, position_labeling, row_labeling_schema_id, row_labeling, column_labeling_schema_id, column_labeling, concurrency_stamp)
-    select 1, 'box', ${drawer}, 'Box ' || g, 'BX' || g, 9, 9, ${schema.o}, 'two_dimensional', ${schema.r}, 'Letters Upper Case', ${schema.c}, 'Numbers', 'x' from generate_series(${from}, ${to}) g returning id)
-  insert into storage_box_positions (institution_id, box_id, row_index, column_index, ordinal, code)
-    select 1, b.id, r, c, r * 9 + c + 1, chr(65 + r) || (c + 1) from b, generate_series(0, 8) r, generate_series(0, 8) c`), Math.max(1, Math.floor(BATCH / BOX)));
+await step('boxes and positions', ['storage_nodes', 'storage_box_positions'], boxes,
+  (from, to) => fillBoxes(run, { drawer, size: 9, title: 'Box', code: 'BX', schema }, from, to), Math.max(1, Math.floor(BATCH / BOX)));
 const firstBox = await num(`select min(id) from storage_nodes where parent_id = ${drawer} and code = 'BX1'`);
 await step('storage occupancies', ['storage_occupancies'], P, (from, to) => run(`insert into storage_occupancies (institution_id, position_id, collected_sample_id, allocated_by_id, concurrency_stamp)
   select 1, pos.id, c.id, 1, 'x' from collected_samples c
