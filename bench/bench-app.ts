@@ -10,26 +10,28 @@ import { firstStart } from '../server/db/seed/first-start';
 /**
  * A fresh database (PGlite in a temp dir, or DATABASE_URL emptied first), migrated and first-started, the app
  * over it, and the administrator's `call` through app.inject (auth and serialisation included, as the web pays).
+ * `keep`: open the database as it is (already generated, bench/generate.ts) instead of emptying it;
+ * `dataDir`: a PGlite data directory to use (and keep) instead of a temp one.
  */
-export async function openBenchApp(name: string) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lims-bench-${name}-`));
+export async function openBenchApp(name: string, opts: { keep?: boolean; dataDir?: string } = {}) {
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `lims-bench-${name}-`));
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir });
   const run = (q: string) => database.db.execute(sql.raw(q));
   const one = async (q: string) => ((await run(q)) as unknown as { rows: Record<string, unknown>[] }).rows[0];
-  if (process.env.DATABASE_URL) {
+  if (process.env.DATABASE_URL && !opts.keep) {
     await run('drop schema if exists drizzle cascade');
     await run('drop schema if exists public cascade');
     await run('create schema public');
   }
   await database.migrate();
-  await firstStart(database.db, { adminEmail: 'bench@lab.local', adminPassword: 'Bench-Pass-1' });
+  if (!opts.keep) await firstStart(database.db, { adminEmail: 'bench@lab.local', adminPassword: 'Bench-Pass-1' });
   const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/none' }), database, logger: false });
   const token = (await app.inject({ method: 'POST', url: '/api/Authentication/login', payload: { userName: 'bench@lab.local', password: 'Bench-Pass-1' } })).json().token as string;
   const call = (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
   const close = async () => {
     await app.close();
     await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  return { database, run, one, call, close };
+  return { app, token, dataDir, database, run, one, call, close };
 }

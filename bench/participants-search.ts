@@ -15,6 +15,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { pct, timeRequests } from './timing';
 import { firstStart } from '../server/db/seed/first-start';
+import { fillParticipants } from './fill';
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lims-bench-'));
@@ -38,17 +39,7 @@ const [type, gender, marital, vital, phoneType] = await Promise.all(['patient_ty
 let t0 = Date.now();
 if (!reuse) {
 console.log(`filling ${rows.toLocaleString()} participants (${database.kind})...`);
-const common = `array['Abebe','Almaz','Tesfaye','Selam','Girma','Hana','Bekele','Meron','Dawit','Tigist','Yonas','Liya','Samuel','Ruth','Daniel','Sara']`;
-await database.db.execute(sql.raw(`
-  insert into patients (institution_id, first_name, father_name, grand_father_name, birth_date, birth_time, patient_type_id, gender_id, marital_status_id, vital_status_id, external_subject_id, concurrency_stamp)
-  select 1,
-    case when g % 2 = 0 then (${common})[1 + g % 16] else initcap(substr(md5(g::text), 1, 7)) end,
-    case when g % 3 = 0 then (${common})[1 + (g / 7) % 16] else initcap(substr(md5((g * 7)::text), 1, 7)) end,
-    initcap(substr(md5((g * 13)::text), 1, 8)),
-    date '1940-01-01' + (g % 29000), '08:00', ${type}, ${gender}, ${marital}, ${vital}, 'EXT-' || g, md5(g::text)
-  from generate_series(1, ${rows}) g`));
-await database.db.execute(sql.raw(`insert into patient_mrns (institution_id, patient_id, mrn, concurrency_stamp) select 1, id, 'MRN' || id, md5(id::text) from patients`));
-await database.db.execute(sql.raw(`insert into patient_phone_numbers (institution_id, patient_id, phone_number_type_id, phone_number, concurrency_stamp) select 1, id, ${phoneType}, '09' || lpad(id::text, 8, '0'), md5(id::text) from patients`));
+await fillParticipants((q) => database.db.execute(sql.raw(q)), { type, gender, marital, vital, phoneType }, 1, rows);
 // VACUUM as autovacuum would: sets the visibility map, so id pages are index-only scans.
 await database.db.execute(sql.raw('vacuum analyze'));
 console.log(`filled in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
