@@ -1,4 +1,5 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
+import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { DryRunResult, ImportKindParam, ImportRequest, MAX_IMPORT_BYTES, TemplateParam, type ImportKind, type ImportStreamLine } from '../../../contract/imports.contract';
 import type { App, AppDeps } from '../../platform/app-types';
@@ -10,6 +11,8 @@ import * as svc from './imports.service';
 const tags = ['Imports'];
 // The route checks the kind's own permission (IMPORT_PERMISSION); reading a template needs the same.
 const signedIn = { permission: 'signedIn' as const };
+// A commit answers an NDJSON stream (Fastify pipes streams without the serializer), a dry run JSON.
+const NdjsonStream = z.custom<Readable>((v) => v instanceof Readable).meta({ type: 'string' });
 
 export function importRoutes(app: App, { db, now }: AppDeps) {
   const ctx = (req: FastifyRequest) => ctxOf(req, db, now);
@@ -24,7 +27,7 @@ export function importRoutes(app: App, { db, now }: AppDeps) {
   // JSON body (the app's parser) with the CSV text: 20 MB of CSV plus the JSON escaping.
   app.post(`${base}/:kind`, {
     config: signedIn, bodyLimit: Math.ceil(MAX_IMPORT_BYTES * 1.2) + 64 * 1024,
-    schema: { tags, params: ImportKindParam, body: ImportRequest, response: { 200: DryRunResult } },
+    schema: { tags, params: ImportKindParam, body: ImportRequest, response: { 200: z.union([DryRunResult, NdjsonStream]) } },
   }, async (req, reply) => {
     const c = ctx(req);
     if (req.body.dryRun) return svc.dryRun(c, req.params.kind, req.body);
@@ -41,6 +44,6 @@ export function importRoutes(app: App, { db, now }: AppDeps) {
         line({ error: { status: known ? err.status : 500, title: known ? err.title : MSG.internal } });
       })
       .finally(() => stream.end());
-    return reply.status(200).type('application/x-ndjson; charset=utf-8').send(stream as never);
+    return reply.status(200).type('application/x-ndjson; charset=utf-8').send(stream);
   });
 }
