@@ -8,6 +8,7 @@
 // next unreleased result, the next participant, the next unstored aliquot into a fresh box).
 // Usage: DATABASE_URL=postgres://root@127.0.0.1:5432/load18 npm run bench:load   (PostgreSQL only: the server and
 // the in-process app share the database)
+// BENCH_ONLY=<regexp> runs only the requests it names and writes nothing.
 // Writes bench/results/load-<scale>.json and appends a "Full-size load, issue 18" table to docs/performance.md
 // (BENCH_NO_DOC=1: not).
 import fs from 'node:fs';
@@ -28,7 +29,10 @@ const world = JSON.parse(fs.readFileSync(path.join(resultsDir, 'world.json'), 'u
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
+// BENCH_ONLY=<regexp>: only the requests whose name matches (a profiling run, BENCH_CPU_PROF); nothing is written.
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+const chosen = (name: string) => !ONLY || ONLY.test(name);
 
 const bench = await openBenchApp('load', { keep: true });
 const { one, run, call } = bench;
@@ -88,7 +92,9 @@ async function timeSql(sent: [string, unknown[]][]) {
 const unreleased = await rows(`select r.id, r.concurrency_stamp as stamp, t.lims_order_id as "orderId" from lims_ordered_test_results r
   join lims_ordered_tests t on t.id = r.lims_ordered_test_id join lims_ordered_test_result_releases rr on rr.lims_ordered_test_result_id = r.id
   where r.institution_id = 1 and t.test_id = (select min(test_id) from lims_ordered_tests) and not rr.is_released order by r.id desc limit 200000`);
-const unstored = await rows(`select id from collected_samples where institution_id = 1 and kind = 'aliquot' and sample_id like '%.3' order by id desc limit 200000`);
+// Not stored now: an earlier load run over the same database stored some of them.
+const unstored = await rows(`select s.id from collected_samples s where s.institution_id = 1 and s.kind = 'aliquot' and s.sample_id like '%.3'
+  and not exists (select 1 from storage_occupancies o where o.collected_sample_id = s.id and o.vacated_at is null) order by s.id desc limit 200000`);
 const BOXES = Math.ceil(unstored.length / 100);
 const schema = await one(`select position_labeling_option_id as o, row_labeling_schema_id as r, column_labeling_schema_id as c from storage_nodes where id = ${world.firstBoxId}`);
 const newBoxes = await fillBoxes(run, { drawer: world.boxChain[3], size: 10, title: 'Load box', code: `LB${Date.now()}-`, schema }, 1, BOXES);
@@ -130,15 +136,15 @@ const latency = (r: autocannon.Result) => {
 try {
   console.log(`load at scale ${world.scale} (${P.toLocaleString('en-US')} participants), ${CONCURRENCY} connections, ${SECONDS} s after ${WARMUP} s warm-up`);
   console.log('kind | request | req/s | p50 | p95 | p99 ms | API seq. median | SQL median | ratio');
-  for (const r of reads) {
+  for (const r of reads.filter((x) => chosen(x.name))) {
     const sent = await record(r.url);
     const sql = await timeSql(sent);
     const api: number[] = [];
-    for (let i = 0; i < SAMPLES + 2; i++) {
+    for (let i = 0; i < SAMPLES + 10; i++) {
       const t0 = performance.now();
       const res = await fetch(`${served.url}${r.url}`, { headers: auth });
       await res.arrayBuffer();
-      if (i >= 2) api.push(performance.now() - t0);
+      if (i >= 10) api.push(performance.now() - t0);
     }
     api.sort((a, b) => a - b);
     const opts = { url: `${served.url}${r.url}`, headers: auth, connections: CONCURRENCY };
@@ -149,7 +155,7 @@ try {
     results.push(row);
     console.log(`read | ${r.name} | ${row.reqPerSec.toFixed(0)} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.apiMedianMs!.toFixed(2)} | ${row.sqlMedianMs!.toFixed(2)} (${sent.length} st.) | ${row.ratio!.toFixed(2)}`);
   }
-  for (const w of writes) {
+  for (const w of writes.filter((x) => chosen(x.name))) {
     const out = await autocannon({
       url: served.url, connections: CONCURRENCY, duration: SECONDS, headers: auth,
       requests: [{ method: w.method, setupRequest: (req) => { const n = w.next(); return { ...req, path: n.path, body: JSON.stringify(n.body) }; } }],
@@ -168,6 +174,10 @@ const counts = {
   participants: await num('select count(*) from patients'), orders: await num('select count(*) from lims_orders'),
   results: await num('select count(*) from lims_ordered_test_results'), samples: await num('select count(*) from collected_samples'),
 };
+if (ONLY) {
+  await bench.close();
+  process.exit(0);
+}
 const readRows = results.filter((r) => r.kind === 'read');
 const cheap = readRows.find((r) => r.name.startsWith('cheap list'))!;
 const targets = {

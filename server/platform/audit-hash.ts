@@ -29,6 +29,13 @@ export function canonicalJson(v: unknown): string {
  * fixed order, the time as an ISO instant (millisecond precision, as written), and the previous hash.
  */
 export function auditRowHash(r: HashedAuditRow, prevHash: string | null): string {
-  const canonical = canonicalJson(['audit-v1', r.institutionId, r.at.toISOString(), r.accountId, r.entity, r.entityId, r.action, r.before ?? null, r.after ?? null, r.address, prevHash]);
-  return createHash('sha256').update(canonical, 'utf8').digest('hex');
+  return createHash('sha256').update(`${auditHashPrefix(r)},${canonicalJson(prevHash)}]`, 'utf8').digest('hex');
+}
+
+/**
+ * The canonical form without the previous hash and the closing bracket: the database function
+ * audit_chain_append (migration 0024) completes it with the head it reads under the chain lock.
+ */
+export function auditHashPrefix(r: HashedAuditRow): string {
+  return canonicalJson(['audit-v1', r.institutionId, r.at.toISOString(), r.accountId, r.entity, r.entityId, r.action, r.before ?? null, r.after ?? null, r.address]).slice(0, -1);
 }

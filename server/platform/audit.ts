@@ -1,9 +1,8 @@
-import { desc, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import type { Ctx } from './context';
-import { auditEvents } from './audit.table';
-import { auditRowHash } from './audit-hash';
+import { auditHashPrefix } from './audit-hash';
 
 export interface AuditEntry {
   entity: string;
@@ -15,8 +14,6 @@ export interface AuditEntry {
 }
 
 const SECRET_KEYS = /password|token|hash/i;
-/** pg_advisory_xact_lock(class, key): the first key names the audit chain locks, the second the institution (-1: none). */
-const AUDIT_CHAIN_LOCK = 7_271_018;
 
 function scrub(v: unknown): unknown {
   if (v === null || v === undefined) return null;
@@ -25,21 +22,16 @@ function scrub(v: unknown): unknown {
 
 /**
  * Writes one audit row; call it with the transaction of the change it records. The row joins its
- * institution's hash chain (docs/audit.md): under a per-institution transaction lock (held to the end
- * of the transaction, so chained rows commit in chain order) it reads the chain's last hash and stores
- * it as prev_hash, with its own SHA-256 over the row and prev_hash. Called outside a transaction, it
- * opens one for the lock, the read and the insert.
+ * institution's hash chain (docs/audit.md) in one call of audit_chain_append (migration 0024): under a
+ * per-institution transaction lock (held to the end of the transaction, so chained rows commit in chain
+ * order) it reads the chain's last hash, stores it as prev_hash and the row's SHA-256 over its canonical
+ * form and prev_hash (audit-hash.ts). Called outside a transaction, it opens one.
  */
 export async function audit(tx: Db, ctx: Pick<Ctx, 'account' | 'institutionId' | 'address'> | { account: null; institutionId: number | null; address: string }, e: AuditEntry): Promise<void> {
   if (!(tx instanceof PgTransaction)) return tx.transaction((t) => audit(t, ctx, e));
-  const institutionId = e.institutionId !== undefined ? e.institutionId : ctx.institutionId;
-  await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK}::int4, ${institutionId ?? -1}::int4)`);
-  const [head] = await tx.select({ hash: auditEvents.hash }).from(auditEvents)
-    .where(institutionId === null ? isNull(auditEvents.institutionId) : eq(auditEvents.institutionId, institutionId))
-    .orderBy(desc(auditEvents.id)).limit(1);
   const row = {
     accountId: ctx.account?.id ?? null,
-    institutionId,
+    institutionId: e.institutionId !== undefined ? e.institutionId : ctx.institutionId,
     // Milliseconds, as JavaScript reads the column back: the hash is computed over exactly this instant.
     at: new Date(),
     entity: e.entity,
@@ -49,8 +41,9 @@ export async function audit(tx: Db, ctx: Pick<Ctx, 'account' | 'institutionId' |
     after: scrub(e.after),
     address: ctx.address,
   };
-  const prevHash = head?.hash ?? null;
-  await tx.insert(auditEvents).values({ ...row, prevHash, hash: auditRowHash(row, prevHash) });
+  const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
+  await tx.execute(sql`select audit_chain_append(${row.institutionId}::int4, ${row.accountId}::int4, ${row.at.toISOString()}::timestamptz, ${row.entity}::text,
+    ${row.entityId}::text, ${row.action}::text, ${json(row.before)}::jsonb, ${json(row.after)}::jsonb, ${row.address}::text, ${auditHashPrefix(row)}::text)`);
 }
 
 type AuditCtx = Parameters<typeof audit>[1];

@@ -107,7 +107,7 @@ const byDb = new WeakMap<Db, Map<string, Executable>>();
  * fits every id and flag. A statement with a text value (a search pattern) stays unnamed, so PostgreSQL
  * plans it for its values each time: the best plan for a common name and for a rare one differ.
  */
-export function prepared(db: Db, shape: string, onlyNumbers: boolean, build: () => Preparable): Executable {
+export function prepared<P extends Preparable>(db: Db, shape: string, onlyNumbers: boolean, build: () => P): ReturnType<P['prepare']> {
   let statements = byDb.get(db);
   if (!statements) byDb.set(db, (statements = new Map()));
   const key = `${onlyNumbers ? 'n' : 't'}${shape}`;
@@ -117,5 +117,5 @@ export function prepared(db: Db, shape: string, onlyNumbers: boolean, build: () 
     s = build().prepare(onlyNumbers ? `s_${createHash('sha1').update(shape).digest('hex').slice(0, 30)}` : '');
     statements.set(key, s);
   }
-  return s;
+  return s as ReturnType<P['prepare']>;
 }

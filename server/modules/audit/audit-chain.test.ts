@@ -81,6 +81,18 @@ describe('audit hash chain', () => {
     expect(distinct).toBe(n);
   });
 
+  it('hashes in the database what the verifier hashes in the server: quotes, backslashes, control characters, non-Latin text and emoji', async () => {
+    const { institution, token } = await signedIn(t);
+    const titles = ['Ward "B" \\ annex', 'ላብራቶሪ ክፍል 2', 'Cold room \u{1F9EA} \u00e9\u00e8', 'Tab\tand\u2028line'];
+    for (const title of titles) {
+      const res = await t.call('POST', `/api/institutions/${institution.id}/institutionSites`, { token, body: { title, address: 'Basement \u00b0C' } });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const report = await verify(institution.id, token);
+    expect(report.firstBreak).toBeNull();
+    expect(report.rows).toBe(titles.length + 1);
+  });
+
   it('is for administrators of that institution: 403 for a Technician, 404 for the administrator of another institution', async () => {
     const tech = await signedIn(t, ['Technician']);
     expect((await t.call('GET', `/api/institutions/${tech.institution.id}/audit/verify`, { token: tech.token })).statusCode).toBe(403);

@@ -1,7 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OrderDetail } from '../../../contract/orders.contract';
+import type { Db } from '../../db/client';
 import { type Ctx, instOf } from '../../platform/context';
+import { prepared } from '../../platform/statement-cache';
 import { notFound } from '../../platform/errors';
 import { accountNames } from '../../platform/account-names';
 import { panels, testAcceptedValues, testResultRanges, tests, unitOfMeasurements } from '../../platform/lookups/lookup.tables';
@@ -9,10 +11,43 @@ import { patientCard } from '../participants/participants.repository';
 import { limsOrderedPanels, limsOrderedTestResultReleases, limsOrderedTestResults, limsOrderedTests } from './orders.table';
 import { getOrderSummary } from './orders.service';
 
-type Row = Record<string, unknown>;
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : null);
 const who = (first: unknown, last: unknown) => (first ? { firstName: String(first), lastName: String(last ?? '') } : null);
 const ref = (id: unknown, title: unknown) => (id === null || id === undefined ? null : { id: Number(id), title: (title as string) ?? null });
+
+// The two statements of a detail, built once per database handle (statement-cache.ts): building these joins
+// cost more server time than PostgreSQL needs to run them.
+const orderedPanelsOf = (db: Db) => db.select({ id: limsOrderedPanels.id, panelId: limsOrderedPanels.panelId, title: panels.title, comment: limsOrderedPanels.comment, enabledDate: limsOrderedPanels.enabledDate })
+  .from(limsOrderedPanels).leftJoin(panels, eq(panels.id, limsOrderedPanels.panelId))
+  .where(and(eq(limsOrderedPanels.limsOrderId, sql.placeholder('orderId')), eq(limsOrderedPanels.institutionId, sql.placeholder('inst')), eq(limsOrderedPanels.isEnabled, true)))
+  .orderBy(asc(limsOrderedPanels.id));
+
+function orderedTestsOf(db: Db) {
+  const updater = alias(accountNames, 'updater');
+  const releaser = alias(accountNames, 'releaser');
+  // Qualified by hand: Drizzle renders columns unqualified inside sql``, which would bind to the sub-select's table.
+  const accepted = sql<{ id: number; title: string }[]>`coalesce((select json_agg(json_build_object('id', av.id, 'title', av.title) order by lower(av.title))
+    from ${testAcceptedValues} av where av.test_id = "lims_ordered_tests"."test_id" and av.is_enabled), '[]'::json)`;
+  return db.select({
+    id: limsOrderedTests.id, panelId: limsOrderedTests.limsOrderedPanelId, testId: limsOrderedTests.testId, comment: limsOrderedTests.comment,
+    stamp: limsOrderedTests.concurrencyStamp, rangeId: limsOrderedTests.testResultRangeId,
+    title: tests.title, abbreviation: tests.abbreviation, hasRange: tests.hasRange, hasAcceptedValue: tests.hasAcceptedValue, unitSymbol: unitOfMeasurements.unitSymbol,
+    min: testResultRanges.minimumValue, max: testResultRanges.maximumValue,
+    resultId: limsOrderedTestResults.id, result: limsOrderedTestResults.result, flag: limsOrderedTestResults.flag, resultStamp: limsOrderedTestResults.concurrencyStamp,
+    amended: limsOrderedTestResults.amended, updatedDate: limsOrderedTestResults.updatedDate, updFirst: updater.firstName, updLast: updater.lastName,
+    releaseId: limsOrderedTestResultReleases.id, isReleased: limsOrderedTestResultReleases.isReleased, releasedDate: limsOrderedTestResultReleases.releasedDate,
+    relFirst: releaser.firstName, relLast: releaser.lastName, accepted,
+  }).from(limsOrderedTests)
+    .leftJoin(tests, eq(tests.id, limsOrderedTests.testId))
+    .leftJoin(unitOfMeasurements, eq(unitOfMeasurements.id, tests.unitOfMeasurementId))
+    .leftJoin(testResultRanges, eq(testResultRanges.id, limsOrderedTests.testResultRangeId))
+    .innerJoin(limsOrderedTestResults, eq(limsOrderedTestResults.limsOrderedTestId, limsOrderedTests.id))
+    .innerJoin(limsOrderedTestResultReleases, eq(limsOrderedTestResultReleases.limsOrderedTestResultId, limsOrderedTestResults.id))
+    .leftJoin(updater, eq(updater.id, limsOrderedTestResults.updatedById))
+    .leftJoin(releaser, eq(releaser.id, limsOrderedTestResultReleases.releasedById))
+    .where(and(eq(limsOrderedTests.limsOrderId, sql.placeholder('orderId')), eq(limsOrderedTests.isEnabled, true)))
+    .orderBy(asc(limsOrderedTests.id));
+}
 
 /**
  * The whole test-result screen in 3 statements after the order (no N+1), run at once: the
@@ -24,36 +59,10 @@ export async function getOrderDetail(ctx: Ctx, orderId: number): Promise<OrderDe
   const summary = await getOrderSummary(ctx, orderId);
   if (!summary) throw notFound('Order');
   const db = ctx.db;
-  const updater = alias(accountNames, 'updater');
-  const releaser = alias(accountNames, 'releaser');
-  // Qualified by hand: Drizzle renders columns unqualified inside sql``, which would bind to the sub-select's table.
-  const accepted = sql<{ id: number; title: string }[]>`coalesce((select json_agg(json_build_object('id', av.id, 'title', av.title) order by lower(av.title))
-    from ${testAcceptedValues} av where av.test_id = "lims_ordered_tests"."test_id" and av.is_enabled), '[]'::json)`;
   const [p, panelRows, testRows] = await Promise.all([
     patientCard(db, Number(summary.patientId)),
-    db.select({ id: limsOrderedPanels.id, panelId: limsOrderedPanels.panelId, title: panels.title, comment: limsOrderedPanels.comment, enabledDate: limsOrderedPanels.enabledDate })
-      .from(limsOrderedPanels).leftJoin(panels, eq(panels.id, limsOrderedPanels.panelId))
-      .where(and(eq(limsOrderedPanels.limsOrderId, orderId), eq(limsOrderedPanels.institutionId, inst), eq(limsOrderedPanels.isEnabled, true)))
-      .orderBy(asc(limsOrderedPanels.id)) as Promise<Row[]>,
-    db.select({
-      id: limsOrderedTests.id, panelId: limsOrderedTests.limsOrderedPanelId, testId: limsOrderedTests.testId, comment: limsOrderedTests.comment,
-      stamp: limsOrderedTests.concurrencyStamp, rangeId: limsOrderedTests.testResultRangeId,
-      title: tests.title, abbreviation: tests.abbreviation, hasRange: tests.hasRange, hasAcceptedValue: tests.hasAcceptedValue, unitSymbol: unitOfMeasurements.unitSymbol,
-      min: testResultRanges.minimumValue, max: testResultRanges.maximumValue,
-      resultId: limsOrderedTestResults.id, result: limsOrderedTestResults.result, flag: limsOrderedTestResults.flag, resultStamp: limsOrderedTestResults.concurrencyStamp,
-      amended: limsOrderedTestResults.amended, updatedDate: limsOrderedTestResults.updatedDate, updFirst: updater.firstName, updLast: updater.lastName,
-      releaseId: limsOrderedTestResultReleases.id, isReleased: limsOrderedTestResultReleases.isReleased, releasedDate: limsOrderedTestResultReleases.releasedDate,
-      relFirst: releaser.firstName, relLast: releaser.lastName, accepted,
-    }).from(limsOrderedTests)
-      .leftJoin(tests, eq(tests.id, limsOrderedTests.testId))
-      .leftJoin(unitOfMeasurements, eq(unitOfMeasurements.id, tests.unitOfMeasurementId))
-      .leftJoin(testResultRanges, eq(testResultRanges.id, limsOrderedTests.testResultRangeId))
-      .innerJoin(limsOrderedTestResults, eq(limsOrderedTestResults.limsOrderedTestId, limsOrderedTests.id))
-      .innerJoin(limsOrderedTestResultReleases, eq(limsOrderedTestResultReleases.limsOrderedTestResultId, limsOrderedTestResults.id))
-      .leftJoin(updater, eq(updater.id, limsOrderedTestResults.updatedById))
-      .leftJoin(releaser, eq(releaser.id, limsOrderedTestResultReleases.releasedById))
-      .where(and(eq(limsOrderedTests.limsOrderId, orderId), eq(limsOrderedTests.isEnabled, true)))
-      .orderBy(asc(limsOrderedTests.id)),
+    prepared(db, 'orders.detail.panels', true, () => orderedPanelsOf(db)).execute({ orderId, inst }),
+    prepared(db, 'orders.detail.tests', true, () => orderedTestsOf(db)).execute({ orderId }),
   ]);
 
   return {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../platform/errors';
+import { prepared } from '../../platform/statement-cache';
 import { genders, maritalStatuses, vitalStatuses } from '../../platform/lookups/lookup.tables';
 import { siteTitleOf } from '../institutions/institutions.repository';
 import { patientPhoneNumbers, patients } from './participants.table';
@@ -22,21 +23,24 @@ export interface CardMrn { id: number; mrn: string; siteId: number | null; site:
 
 /**
  * A participant's identity card (names, birth date, gender, marital and vital status) with its
- * enabled MRNs (oldest first, with their site titles) for another module's detail, in one statement.
+ * enabled MRNs (oldest first, with their site titles) for another module's detail, in one statement
+ * (built and prepared once per database handle: building it cost more than running it).
  */
 export async function patientCard(db: Db, patientId: number) {
-  // Qualified by hand: Drizzle renders columns unqualified inside sql``.
-  const mrns = sql<CardMrn[]>`coalesce((select json_agg(json_build_object('id', m.id, 'mrn', m.mrn, 'siteId', m.institution_site_id,
-    'site', ${siteTitleOf(sql`m.institution_site_id`)}) order by m.id) from patient_mrns m where m.patient_id = "patients"."id" and m.is_enabled), '[]'::json)`;
-  const [p] = await db.select({
-    id: patients.id, firstName: patients.firstName, fatherName: patients.fatherName, grandFatherName: patients.grandFatherName, birthDate: patients.birthDate,
-    genderId: patients.genderId, gender: genders.title, maritalStatusId: patients.maritalStatusId, maritalStatus: maritalStatuses.title,
-    vitalStatusId: patients.vitalStatusId, vitalStatus: vitalStatuses.title, mrns,
-  }).from(patients)
-    .leftJoin(genders, eq(genders.id, patients.genderId))
-    .leftJoin(maritalStatuses, eq(maritalStatuses.id, patients.maritalStatusId))
-    .leftJoin(vitalStatuses, eq(vitalStatuses.id, patients.vitalStatusId))
-    .where(eq(patients.id, patientId));
+  const [p] = (await prepared(db, 'participants.card', true, () => {
+    // Qualified by hand: Drizzle renders columns unqualified inside sql``.
+    const mrns = sql<CardMrn[]>`coalesce((select json_agg(json_build_object('id', m.id, 'mrn', m.mrn, 'siteId', m.institution_site_id,
+      'site', ${siteTitleOf(sql`m.institution_site_id`)}) order by m.id) from patient_mrns m where m.patient_id = "patients"."id" and m.is_enabled), '[]'::json)`;
+    return db.select({
+      id: patients.id, firstName: patients.firstName, fatherName: patients.fatherName, grandFatherName: patients.grandFatherName, birthDate: patients.birthDate,
+      genderId: patients.genderId, gender: genders.title, maritalStatusId: patients.maritalStatusId, maritalStatus: maritalStatuses.title,
+      vitalStatusId: patients.vitalStatusId, vitalStatus: vitalStatuses.title, mrns,
+    }).from(patients)
+      .leftJoin(genders, eq(genders.id, patients.genderId))
+      .leftJoin(maritalStatuses, eq(maritalStatuses.id, patients.maritalStatusId))
+      .leftJoin(vitalStatuses, eq(vitalStatuses.id, patients.vitalStatusId))
+      .where(eq(patients.id, sql.placeholder('patientId')));
+  }).execute({ patientId }));
   return p;
 }
 

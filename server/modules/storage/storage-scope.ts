@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { type Ctx, instOf } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
+import { prepared } from '../../platform/statement-cache';
 import { boxPositions, storageNodes } from './storage.table';
 import { storageErrors } from './storage.errors';
 import { labelingOf, schemaKindOf, type PositionLabeling, type SchemaKind } from './position-labels';
@@ -20,7 +21,10 @@ export const levelLabel = (level: StorageLevel) => (level === 'container' ? 'Sto
  */
 export async function nodesOnPath(ctx: Ctx, ids: number[], db: Db = ctx.db, lockLast = false): Promise<NodeRow[]> {
   if (!ids.length) return [];
-  const rows = await db.select().from(storageNodes).where(and(eq(storageNodes.institutionId, instOf(ctx)), inArray(storageNodes.id, ids)));
+  // One statement per path length, built once per database handle (every storage read walks a path).
+  const values = Object.fromEntries([['inst', instOf(ctx)], ...ids.map((id, i) => [`id${i}`, id])]);
+  const rows = await prepared(db, `storage.path.${ids.length}`, true, () => db.select().from(storageNodes)
+    .where(and(eq(storageNodes.institutionId, sql.placeholder('inst')), inArray(storageNodes.id, ids.map((_, i) => sql.placeholder(`id${i}`)))))).execute(values);
   const path: NodeRow[] = [];
   for (const [i, id] of ids.entries()) {
     const node = rows.find((r) => r.id === id);
