@@ -113,15 +113,15 @@ await step('orders', ['lims_orders'], 2 * P, (from, to) => run(`insert into lims
   from generate_series(${from}, ${to}) g`), 2 * BATCH);
 const orderBase = await num("select id - 1 from lims_orders where institution_id = 1 and sample_id = 'B1'");
 await step('ordered panels, tests, results, releases', ['lims_ordered_panels', 'lims_ordered_tests', 'lims_ordered_test_results', 'lims_ordered_test_result_releases'], 2 * P, (from, to) => run(`
-  with op as (insert into lims_ordered_panels (institution_id, lims_order_id, panel_id, created_date, creator_id, concurrency_stamp)
-    select 1, o.id, ${lab.panel.id}, o.created_date, 1, 'x' from lims_orders o where o.id between ${orderBase} + ${from} and ${orderBase} + ${to} returning id, lims_order_id, panel_id, created_date),
+  with op as (insert into lims_ordered_panels (institution_id, lims_order_id, panel_id, created_date, creator_id, has_unreleased, concurrency_stamp)
+    select 1, o.id, ${lab.panel.id}, o.created_date, 1, (o.id - ${orderBase}) % 10 = 0, 'x' from lims_orders o where o.id between ${orderBase} + ${from} and ${orderBase} + ${to} returning id, lims_order_id, panel_id, created_date),
   ot as (insert into lims_ordered_tests (institution_id, lims_order_id, lims_ordered_panel_id, test_id, created_date, concurrency_stamp)
     select 1, op.lims_order_id, op.id, pt.test_id, op.created_date, 'x' from op join panel_tests pt on pt.panel_id = op.panel_id returning id, test_id, lims_order_id),
   r as (insert into lims_ordered_test_results (institution_id, lims_ordered_test_id, result, concurrency_stamp)
     select 1, ot.id, case ot.test_id when ${lab.glucose.id} then to_char(3 + (ot.id % 40) / 10.0, 'FM90.0') when ${lab.hiv.id} then (array['Negative','Positive'])[1 + (ot.id % 20 = 0)::int] else 'Normal morphology' end, 'x'
     from ot returning id, lims_ordered_test_id)
   insert into lims_ordered_test_result_releases (institution_id, lims_ordered_test_result_id, is_released, concurrency_stamp)
-    select 1, r.id, ot.lims_order_id % 10 <> 0, 'x' from r join ot on ot.id = r.lims_ordered_test_id`), 2 * BATCH);
+    select 1, r.id, (ot.lims_order_id - ${orderBase}) % 10 <> 0, 'x' from r join ot on ot.id = r.lims_ordered_test_id`), 2 * BATCH);
 
 // Storage: 9 x 9 boxes under the drawer, their positions, and aliquot .1 of every participant stored in order.
 const BOX = 81;

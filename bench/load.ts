@@ -24,7 +24,7 @@ if (!process.env.DATABASE_URL) throw new Error('bench/load.ts runs on PostgreSQL
 const resultsDir = path.join(import.meta.dirname, 'results');
 const world = JSON.parse(fs.readFileSync(path.join(resultsDir, 'world.json'), 'utf8')) as {
   scale: number; participants: number; patientBase: number; orderBase: number; protocolId: number; eventId: number; siteId: number;
-  specimenTypeId: number; unitId: number; firstBoxId: number; boxChain: number[]; refs: Record<string, number>;
+  specimenTypeId: number; unitId: number; firstBoxId: number; panelId: number; boxChain: number[]; refs: Record<string, number>;
 };
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -54,7 +54,13 @@ const reads: { name: string; url: string; index: boolean }[] = [
   { name: 'order detail', url: `${inst}/LIMSOrders/${world.orderBase + 2 * mid}`, index: true },
   { name: 'sample tree', url: `${inst}/collectionProtocols/${world.protocolId}/collectedSamples/${primary}/tree`, index: true },
   { name: 'box grid (9 x 9)', url: `${boxUrl(world.firstBoxId + Math.floor(mid / 81))}/StorageContainerBoxPositions`, index: true },
+  // Every order report with its default range (the last 7 days, as the screen opens it): computed reads, not index reads.
+  { name: 'report: test results, one panel, last 7 days', url: `${inst}/reports/test-results?panelId=${world.panelId}`, index: false },
   { name: 'report: test usage, last 7 days', url: `${inst}/reports/test-usage`, index: false },
+  { name: 'report: panel usage, last 7 days', url: `${inst}/reports/panel-usage`, index: false },
+  { name: 'report: test summary by day, last 7 days', url: `${inst}/reports/test-summary`, index: false },
+  { name: 'report: panel summary by week, last 7 days', url: `${inst}/reports/panel-summary?period=week`, index: false },
+  { name: 'report: unreleased panels, last 7 days', url: `${inst}/reports/unreleased-panels`, index: false },
   { name: 'cheap list: genders, first page', url: `${inst}/genders?PageSize=10`, index: true },
 ];
 

@@ -15,9 +15,17 @@ const rankOf = (orderId: number) => sql<number>`(select case when count(*) filte
   where t.lims_order_id = ${orderId} and t.is_enabled)`;
 
 /**
- * Stores the order's release rank (lims_orders.release_rank), in the transaction that changed it: every
- * write that orders a panel or releases a result calls this, so the list sorts and filters on an index.
+ * Stores the order's release rank (lims_orders.release_rank) and each of its panels' has_unreleased, in
+ * the transaction that changed them: every write that orders a panel or releases a result calls this, so
+ * the orders list sorts and filters on an index and the unreleased panels report reads only such panels.
  */
 export async function refreshReleaseRank(tx: Db, orderId: number) {
   await tx.update(limsOrders).set({ releaseRank: rankOf(orderId) }).where(eq(limsOrders.id, orderId));
+  await tx.execute(sql`update lims_ordered_panels op set has_unreleased = x.unreleased
+    from (select p.id, exists (select 1 from lims_ordered_tests t
+        join lims_ordered_test_results res on res.lims_ordered_test_id = t.id
+        join lims_ordered_test_result_releases r on r.lims_ordered_test_result_id = res.id
+        where t.lims_ordered_panel_id = p.id and t.is_enabled and not r.is_released) as unreleased
+      from lims_ordered_panels p where p.lims_order_id = ${orderId}) x
+    where op.id = x.id and op.has_unreleased <> x.unreleased`);
 }

@@ -111,6 +111,23 @@ describe('test results per date range', () => {
     expect((await get(`test-results?PanelId=${lab.panel.id}&From=2026-03-02&To=2026-03-08`)).body.rows).toEqual([]);
   });
 
+  it('keeps a test removed from the panel as a column while an order of the range holds it', async () => {
+    const removed = await post('tests', { title: `Removed later ${Date.now()}`, abbreviation: 'OLD', description: 'Removed from the panel after one order' });
+    const pt = await post('panelTests', { panelId: lab.second.id, testId: removed.id });
+    const before = await place([lab.second.id], null, '2025-06-10T10:00:00Z');
+    const off = await t.call('POST', api(`panelTests/${pt.id}/disable`), { token });
+    expect(off.statusCode, off.body).toBe(200);
+    const after = await place([lab.second.id], null, '2025-06-12T10:00:00Z');
+    const both = await get(`test-results?PanelId=${lab.second.id}&From=2025-06-01&To=2025-06-30`);
+    expect(both.body.columns.map((c) => c.title)).toEqual(['Serial Number', 'Sample ID', 'MOR', 'OLD', 'Remarks', 'Ordered Date']);
+    expect(table(both.body).map((r) => r.slice(1, 4))).toEqual([[before.sampleId, 'No Result', 'No Result'], [after.sampleId, 'No Result', 'Not Ordered']]);
+    expect(both.pages.TotalCount).toBe(2);
+    // No order of this range holds the removed test: it is not a column.
+    const later = await get(`test-results?PanelId=${lab.second.id}&From=2025-06-11&To=2025-06-30`);
+    expect(later.body.columns.map((c) => c.title)).toEqual(['Serial Number', 'Sample ID', 'MOR', 'Remarks', 'Ordered Date']);
+    expect(later.pages.TotalCount).toBe(1);
+  });
+
   it("another institution's panel is not found; a missing panel id is a 400", async () => {
     const res = await t.call('GET', api(`reports/test-results?PanelId=${otherLab.panel.id}&${MARCH}`), { token });
     expect(res.statusCode).toBe(404);
@@ -205,6 +222,33 @@ describe('unreleased panels', () => {
     ]);
     expect(rows[0][4]).toBe('Test Institution Administrator');
     expect(typeof rows[0][6]).toBe('string');
+  });
+
+  it("keeps each panel's stored has_unreleased equal to its tests' releases: placed, panel added, one test released, a panel released", async () => {
+    const stored = async () => {
+      const res = await t.db.execute(sql`select op.id, op.has_unreleased as stored, exists (select 1 from lims_ordered_tests x
+          join lims_ordered_test_results res on res.lims_ordered_test_id = x.id join lims_ordered_test_result_releases r on r.lims_ordered_test_result_id = res.id
+          where x.lims_ordered_panel_id = op.id and x.is_enabled and not r.is_released) as direct
+        from lims_ordered_panels op join lims_orders o on o.id = op.lims_order_id where op.institution_id = ${institution.id} and o.is_enabled order by op.id`);
+      return (res as unknown as { rows: { id: number; stored: boolean; direct: boolean }[] }).rows;
+    };
+    const placed = await place([lab.panel.id, lab.second.id], null, '2025-07-01T08:00:00Z');
+    const added = await t.call('POST', api(`LIMSOrders/${placed.id}/limsOrderedPanels`), { token, body: { panelId: lab.second.id } });
+    expect(added.statusCode, added.body).toBe(201);
+    await result(placed.d, 0, lab.glucose.id, '5.0', true); // the first panel: still two tests to release
+    await result(placed.d, 1, lab.note.id, 'Clear', true); // the second panel: its only test
+    const rows = await stored();
+    expect(rows.filter((r) => r.stored !== r.direct)).toEqual([]);
+    const mine = rows.filter((r) => placed.d.orderedPanels.some((p) => p.id === r.id));
+    expect(mine.map((r) => r.stored)).toEqual([true, false]);
+    const report = await get(`unreleased-panels?From=2025-07-01&To=2025-07-01`);
+    expect(report.body.rows.map((r) => r.sampleId)).toEqual([placed.sampleId]);
+    for (const x of placed.d.orderedPanels[0].orderedTests.filter((x) => x.testId !== lab.glucose.id)) await result(placed.d, 0, x.testId, x.testId === lab.hiv.id ? 'Negative' : 'Seen', false);
+    const panel = await t.call('POST', api(`LIMSOrders/${placed.id}/limsOrderedPanels/${placed.d.orderedPanels[0].id}/release`), { token });
+    expect(panel.statusCode, panel.body).toBe(200);
+    const after = await stored();
+    expect(after.filter((r) => r.stored !== r.direct)).toEqual([]);
+    expect(after.filter((r) => placed.d.orderedPanels.some((p) => p.id === r.id)).map((r) => r.stored)).toEqual([false, false]);
   });
 
   it('ages read in days, hours or minutes', () => {
