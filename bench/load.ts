@@ -68,10 +68,14 @@ const reads: { name: string; url: string; index: boolean }[] = [
 type Client = { query: (...args: unknown[]) => Promise<unknown> };
 const client = (bench.database.db as unknown as { $client: Client }).$client;
 const query = client.query;
+// A statement the API prepares by name is replayed by the same name (parsed and planned once per connection
+// in both), an unnamed one unnamed: the SQL side pays exactly what the API's statements cost the database.
+type Sent = { name?: string; text: string; values: unknown[] };
 async function record(url: string) {
-  const sent: [string, unknown[]][] = [];
+  const sent: Sent[] = [];
   client.query = (q: unknown, values?: unknown, ...rest: unknown[]) => {
-    sent.push([typeof q === 'string' ? q : (q as { text: string }).text, (Array.isArray(values) ? values : undefined) ?? (q as { values?: unknown[] }).values ?? []]);
+    const config = typeof q === 'string' ? { text: q } : (q as { name?: string; text: string; values?: unknown[] });
+    sent.push({ name: config.name || undefined, text: config.text, values: (Array.isArray(values) ? values : undefined) ?? config.values ?? [] });
     return query.call(client, q, values, ...rest);
   };
   try {
@@ -82,8 +86,8 @@ async function record(url: string) {
   }
   return sent;
 }
-async function timeSql(sent: [string, unknown[]][]) {
-  const once = async () => { for (const [text, values] of sent) await query.call(client, text, values); };
+async function timeSql(sent: Sent[]) {
+  const once = async () => { for (const { name, text, values } of sent) await query.call(client, name ? { name: `replay_${name}`, text } : text, values); };
   for (let i = 0; i < 3; i++) await once();
   const times: number[] = [];
   for (let i = 0; i < SAMPLES; i++) {
@@ -204,7 +208,7 @@ if (!process.env.BENCH_NO_DOC) {
     `Data: ${counts.participants.toLocaleString('en-US')} participants, ${counts.orders.toLocaleString('en-US')} orders, ${counts.results.toLocaleString('en-US')} results, ${counts.samples.toLocaleString('en-US')} collected samples (bench/generate.ts, BENCH_SCALE=${world.scale}).`,
     `Machine: ${machine.cores} cores (${machine.cpu}), ${machine.ramGb} GB RAM, load average during the run ${f(machine.loadAverage.min)}–${f(machine.loadAverage.max)} (mean ${f(machine.loadAverage.mean)}), shared with other work.`,
     `autocannon, ${CONCURRENCY} connections, ${SECONDS} s per request after ${WARMUP} s warm-up, server in its own process (bench/serve.ts); p95 is interpolated between autocannon's p90 and p97.5.`,
-    'API seq. = median of sequential HTTP requests; SQL = the statements the route sends (session check included), replayed with pg one after the other; ratio = API seq. / SQL.', '',
+    'API seq. = median of sequential HTTP requests; SQL = the statements the route sends (session check included), replayed with pg one after the other (a statement the API prepares by name replayed by name, so it is parsed and planned once in both); ratio = API seq. / SQL.', '',
     '| kind | request | req/s | p50 ms | p95 ms | p99 ms | non-2xx | API seq. ms | SQL ms (statements) | ratio |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...results.map((r) => `| ${r.kind} | ${r.name} | ${f(r.reqPerSec, 0)} | ${r.p50} | ${f(r.p95)} | ${r.p99} | ${r.non2xx + r.errors} | ${f(r.apiMedianMs, 2)} | ${r.sqlMedianMs === undefined ? '' : `${f(r.sqlMedianMs, 2)} (${r.statements})`} | ${f(r.ratio, 2)} |`),
     '',

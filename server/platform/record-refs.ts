@@ -68,6 +68,12 @@ export async function selectRecords<T extends PgTable & RecordCols, N extends st
   refs?: RefJoin<N>[];
   /** Further computed columns, e.g. a correlated sub-select typed `sql<T>`. */
   extra?: X;
+  /**
+   * The text values are equalities on unique or selective indexes (a sample ID, an MRN): one plan fits
+   * every value, so the statement is prepared by name like an all-number one (statement-cache.ts). Not
+   * for patterns: a common and a rare prefix want different plans.
+   */
+  genericPlan?: boolean;
 }): Promise<Page<RecordRow<T, N, X>>> {
   // The query is built on the untyped table (Drizzle's generic select types do not compose); the rows are typed on return.
   const table: PgTable & RecordCols = typedTable;
@@ -101,10 +107,11 @@ export async function selectRecords<T extends PgTable & RecordCols, N extends st
       'page', tableShape(table), isList, seeking ? (byId!.desc ? 'id<' : 'id>') : '', limit !== undefined, offset !== undefined, refShape,
       extra.map(([k, t]) => `${k}=${t!.shape}`).join(','), order.map((o) => o!.shape).join(','), where?.shape,
     ].join('\u0001');
-    rows = (await prepared(db, shape, b.onlyNumbers, () => pageQuery(db, table, refs, isList, parts)).execute(b.values)) as Row[];
+    const named = b.onlyNumbers || opts.genericPlan === true;
+    rows = (await prepared(db, shape, named, () => pageQuery(db, table, refs, isList, parts)).execute(b.values)) as Row[];
     const countShape = ['count', tableShape(table), refShape, where?.shape].join('\u0001');
     countUpTo = (n) => rememberedCount(`${countShape}\u0000${whereValues}\u0000${n}`, n, async () => {
-      const counted = prepared(db, countShape, b.onlyNumbers, () => countQuery(db, table, refs, where?.sql, sql.placeholder('max')));
+      const counted = prepared(db, countShape, named, () => countQuery(db, table, refs, where?.sql, sql.placeholder('max')));
       return ((await counted.execute({ ...b.values, max: n })) as { n: number }[])[0].n;
     });
   } else {

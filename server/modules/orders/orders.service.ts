@@ -45,7 +45,8 @@ export async function listOrders(ctx: Ctx, q: SeekPagingQuery, f: OrderFilters) 
   if (f.mrn) parts.push(sql`${limsOrders.patientId} in (select id from patients where ${byMrn(inst, f.mrn)})`);
   if (q.searchTerm) parts.push(sql`lower(${limsOrders.sampleId}) like ${`${q.searchTerm.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
   if (f.releaseState) parts.push(eq(limsOrders.releaseRank, RELEASE_STATES.indexOf(f.releaseState)));
-  const page = { where: and(...parts), limit: q.pageSize, offset: offsetOf(q), refs: refs(), extra };
+  // Sample ID, collected sample and MRN are equalities: one plan fits every value. A search term is a prefix pattern.
+  const page = { where: and(...parts), limit: q.pageSize, offset: offsetOf(q), refs: refs(), extra, genericPlan: !q.searchTerm };
   const dir = f.sortDirection ?? 'desc';
   // Ordered date is id order: that sort keeps keyset paging (After=). The others page by offset,
   // newest first within the same priority or release state.
