@@ -24,6 +24,8 @@ export const limsOrders = pgTable('lims_orders', {
   index('lims_orders_collected_idx').on(t.institutionId, t.collectedSampleId),
   index('lims_orders_created_idx').on(t.institutionId, t.createdDate),
   index('lims_orders_release_idx').on(t.institutionId, t.releaseRank, t.id),
+  // The few disabled orders: reports subtract their panels instead of checking every panel's order.
+  index('lims_orders_disabled_idx').on(t.institutionId, t.id).where(sql`not ${t.isEnabled}`),
 ]);
 
 export const limsOrderedPanels = pgTable('lims_ordered_panels', {

@@ -222,6 +222,10 @@ describe('unreleased panels', () => {
     ]);
     expect(rows[0][4]).toBe('Test Institution Administrator');
     expect(typeof rows[0][6]).toBe('string');
+    // A full page needs the total: the disabled order's unreleased panel (10 March) is not counted.
+    const paged = await get(`unreleased-panels?${MARCH}&PageSize=2`);
+    expect(table(paged.body).map((r) => r[2])).toEqual([o1.sampleId, o4.sampleId]);
+    expect(paged.pages.TotalCount).toBe(4);
   });
 
   it("keeps each panel's stored has_unreleased equal to its tests' releases: placed, panel added, one test released, a panel released", async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "lims_orders_disabled_idx" ON "lims_orders" USING btree ("institution_id","id") WHERE not "lims_orders"."is_enabled";
