@@ -15,6 +15,9 @@ export interface AuditEntry {
 
 const SECRET_KEYS = /password|token|hash/i;
 
+/** jsonb as text for the function call; SQL null stays null (not the JSON value null). */
+const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
+
 function scrub(v: unknown): unknown {
   if (v === null || v === undefined) return null;
   return JSON.parse(JSON.stringify(v, (k, val) => (SECRET_KEYS.test(k) ? undefined : val)));
@@ -41,7 +44,6 @@ export async function audit(tx: Db, ctx: Pick<Ctx, 'account' | 'institutionId' |
     after: scrub(e.after),
     address: ctx.address,
   };
-  const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
   await tx.execute(sql`select audit_chain_append(${row.institutionId}::int4, ${row.accountId}::int4, ${row.at.toISOString()}::timestamptz, ${row.entity}::text,
     ${row.entityId}::text, ${row.action}::text, ${json(row.before)}::jsonb, ${json(row.after)}::jsonb, ${row.address}::text, ${auditHashPrefix(row)}::text)`);
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { type ExportScope, exportWhere } from '../../platform/export-scope';
 import { priorities, testResultRanges, tests, unitOfMeasurements } from '../../platform/lookups/lookup.tables';
 import { limsOrderedTestResultReleases, limsOrderedTestResults, limsOrderedTests, limsOrders } from './orders.table';
+import { withResultJoins } from './result-joins';
 
 // What the FHIR export (docs/fhir.md) reads of lab orders and released results: one statement each.
 
@@ -24,18 +25,14 @@ export async function exportOrders(db: Db, institutionId: number, scope: ExportS
 export async function exportReleasedResults(db: Db, institutionId: number, by: { orderIds?: number[]; ids?: number[] }, limit: number) {
   if (!by.orderIds?.length && !by.ids?.length) return [];
   const t = limsOrderedTests;
-  return db.select({
+  const q = db.select({
     id: limsOrderedTestResults.id, orderId: t.limsOrderId, testTitle: sql<string | null>`${tests.title}`, testCode: sql<string | null>`${tests.abbreviation}`,
     hasRange: sql<boolean>`${tests.hasRange}`, unitSymbol: sql<string | null>`${unitOfMeasurements.unitSymbol}`, unitName: sql<string | null>`${unitOfMeasurements.unitName}`,
     min: sql<number | null>`${testResultRanges.minimumValue}`, max: sql<number | null>`${testResultRanges.maximumValue}`,
     result: limsOrderedTestResults.result, flag: limsOrderedTestResults.flag, amended: limsOrderedTestResults.amended,
     comment: t.comment, releasedDate: limsOrderedTestResultReleases.releasedDate,
-  }).from(t)
-    .innerJoin(limsOrderedTestResults, eq(limsOrderedTestResults.limsOrderedTestId, t.id))
-    .innerJoin(limsOrderedTestResultReleases, eq(limsOrderedTestResultReleases.limsOrderedTestResultId, limsOrderedTestResults.id))
-    .leftJoin(tests, eq(tests.id, t.testId))
-    .leftJoin(unitOfMeasurements, eq(unitOfMeasurements.id, tests.unitOfMeasurementId))
-    .leftJoin(testResultRanges, eq(testResultRanges.id, t.testResultRangeId))
+  }).from(t).$dynamic();
+  return withResultJoins(q)
     .where(and(eq(t.institutionId, institutionId), eq(t.isEnabled, true),
       by.orderIds ? inArray(t.limsOrderId, by.orderIds) : undefined, by.ids ? inArray(limsOrderedTestResults.id, by.ids) : undefined,
       eq(limsOrderedTestResultReleases.isReleased, true), sql`${limsOrderedTestResults.result} is not null`))

@@ -10,6 +10,7 @@ import { panels, testAcceptedValues, testResultRanges, tests, unitOfMeasurements
 import { patientCard } from '../participants/participants.repository';
 import { limsOrderedPanels, limsOrderedTestResultReleases, limsOrderedTestResults, limsOrderedTests } from './orders.table';
 import { getOrderSummary } from './orders.service';
+import { withResultJoins } from './result-joins';
 
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : null);
 const who = (first: unknown, last: unknown) => (first ? { firstName: String(first), lastName: String(last ?? '') } : null);
@@ -28,7 +29,7 @@ function orderedTestsOf(db: Db) {
   // Qualified by hand: Drizzle renders columns unqualified inside sql``, which would bind to the sub-select's table.
   const accepted = sql<{ id: number; title: string }[]>`coalesce((select json_agg(json_build_object('id', av.id, 'title', av.title) order by lower(av.title))
     from ${testAcceptedValues} av where av.test_id = "lims_ordered_tests"."test_id" and av.is_enabled), '[]'::json)`;
-  return db.select({
+  const q = db.select({
     id: limsOrderedTests.id, panelId: limsOrderedTests.limsOrderedPanelId, testId: limsOrderedTests.testId, comment: limsOrderedTests.comment,
     stamp: limsOrderedTests.concurrencyStamp, rangeId: limsOrderedTests.testResultRangeId,
     title: tests.title, abbreviation: tests.abbreviation, hasRange: tests.hasRange, hasAcceptedValue: tests.hasAcceptedValue, unitSymbol: unitOfMeasurements.unitSymbol,
@@ -37,12 +38,8 @@ function orderedTestsOf(db: Db) {
     amended: limsOrderedTestResults.amended, updatedDate: limsOrderedTestResults.updatedDate, updFirst: updater.firstName, updLast: updater.lastName,
     releaseId: limsOrderedTestResultReleases.id, isReleased: limsOrderedTestResultReleases.isReleased, releasedDate: limsOrderedTestResultReleases.releasedDate,
     relFirst: releaser.firstName, relLast: releaser.lastName, accepted,
-  }).from(limsOrderedTests)
-    .leftJoin(tests, eq(tests.id, limsOrderedTests.testId))
-    .leftJoin(unitOfMeasurements, eq(unitOfMeasurements.id, tests.unitOfMeasurementId))
-    .leftJoin(testResultRanges, eq(testResultRanges.id, limsOrderedTests.testResultRangeId))
-    .innerJoin(limsOrderedTestResults, eq(limsOrderedTestResults.limsOrderedTestId, limsOrderedTests.id))
-    .innerJoin(limsOrderedTestResultReleases, eq(limsOrderedTestResultReleases.limsOrderedTestResultId, limsOrderedTestResults.id))
+  }).from(limsOrderedTests).$dynamic();
+  return withResultJoins(q)
     .leftJoin(updater, eq(updater.id, limsOrderedTestResults.updatedById))
     .leftJoin(releaser, eq(releaser.id, limsOrderedTestResultReleases.releasedById))
     .where(and(eq(limsOrderedTests.limsOrderId, sql.placeholder('orderId')), eq(limsOrderedTests.isEnabled, true)))
