@@ -77,8 +77,9 @@ describe('collected questionnaires report', () => {
     const [header, ...rows] = parseCsv(res.body.slice(1));
     expect(header).toEqual(['Institution', 'Institution Site', 'Patient Name', 'Patient Date of Birth', 'Patient Gender', 'Patient Marital Status', 'Patient Vital Status', 'Comment, "quoted"', 'Date Collected']);
     expect(rows).toHaveLength(awkward.length);
-    // Formula-like cells get a leading apostrophe (CSV injection); every other value comes back as it was.
-    const expected = awkward.map((v) => (/^[=@]/.test(v) ? `'${v}` : v));
+    // Formula-like cells (=, +, -, @, tab, CR first, also after spaces) get a leading apostrophe (CSV injection),
+    // '-5' included: an answer is user text, never exempted as a number; every other value comes back as it was.
+    const expected = awkward.map((v) => (/^\s*[=+\-@\t\r]/.test(v) ? `'${v}` : v));
     expect(rows.map((r) => r[7])).toEqual(expected);
     expect(rows[0].slice(0, 7)).toEqual([institution.title, 'Main Site', 'Ünal O\'Brien Bekele', '1984-03-12', 'Female', 'Single', 'Alive']);
     expect(rows.every((r) => r.length === header.length && !Number.isNaN(Date.parse(r[8])))).toBe(true);

@@ -9,9 +9,9 @@ import { csvDisposition, csvRecord } from '../../platform/csv';
 import * as svc from './indicators.service';
 import { BASE, edit, read, tags } from './route-config';
 
-/** The report as CSV: the table, an empty record, then the footer lines (parameters, generated at). */
+/** The report as CSV (platform/csv.ts: counts as numbers, titles and remarks as defused text): the table, an empty record, then the footer lines (parameters, generated at). */
 function reportCsv(r: IndicatorReportDto) {
-  return `\uFEFF${csvRecord(['S.no', 'Indicator', 'Frequency', 'Remark'])}${r.rows.map((x) => csvRecord([String(x.sNo), x.indicator, String(x.frequency), x.remark])).join('')}`
+  return `\uFEFF${csvRecord(['S.no', 'Indicator', 'Frequency', 'Remark'])}${r.rows.map((x) => csvRecord([x.sNo, x.indicator, x.frequency, x.remark])).join('')}`
     + `${csvRecord([])}${r.footer.map((line) => csvRecord([line])).join('')}`;
 }
 

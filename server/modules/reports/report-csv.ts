@@ -1,13 +1,11 @@
-import type { ReportCell } from '../../../contract/reports.contract';
 import { csvDisposition, csvRecord } from '../../platform/csv';
 import type { Report } from './reports.service';
 
 const BATCH = 1000;
-const cell = (v: ReportCell | undefined) => (v === null || v === undefined ? '' : String(v));
 
 /**
- * The whole report as RFC 4180 CSV (every cell quoted, formula-like cells prefixed with an apostrophe:
- * platform/csv.ts), produced in batches while it is sent. After the rows, a blank record and the footer
+ * The whole report as RFC 4180 CSV (every cell quoted, a text cell that starts with a formula trigger prefixed
+ * with an apostrophe, a number the report computed written as a number: platform/csv.ts), produced in batches while it is sent. After the rows, a blank record and the footer
  * lines (range, rules, generated at), each padded to the column count so every record has as many fields.
  */
 export function reportCsv(report: Report) {
@@ -19,7 +17,7 @@ export function reportCsv(report: Report) {
     const batch = report.csvBatch ?? BATCH;
     for (let offset = 0; ; offset += batch) {
       const { rows } = await report.slice(batch, offset);
-      if (rows.length) yield rows.map((r) => csvRecord(report.columns.map((c) => cell(r[c.key])))).join('');
+      if (rows.length) yield rows.map((r) => csvRecord(report.columns.map((c) => r[c.key]))).join('');
       if (rows.length < batch) break;
     }
     yield line('');

@@ -1,16 +1,10 @@
 import bwipjs from 'bwip-js/node';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Shipment, ShipmentItem } from '../../../contract/shipments.contract';
+import { csvRecord as line } from '../../platform/csv';
 
-// A shipment's manifest: RFC 4180 CSV and a printable PDF (items with Code 128 barcodes, signature lines).
+// A shipment's manifest: RFC 4180 CSV (the project's one writer, platform/csv.ts: formula cells defused, the amount a number) and a printable PDF (items with Code 128 barcodes, signature lines).
 
-/** Cells a spreadsheet would run as a formula get a leading apostrophe (OWASP's CSV-injection advice); all are quoted. */
-const csvField = (v: string | number | null | undefined) => {
-  const text = v === null || v === undefined ? '' : String(v);
-  const safe = /^[=+@\t\r]|^-(?![\d.])/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-};
-const line = (cells: (string | number | null | undefined)[]) => `${cells.map(csvField).join(',')}\r\n`;
 
 const place = (inst: Shipment['sendingInstitution'], site: Shipment['sendingInstitutionSite']) => [inst?.title, site?.title].filter(Boolean).join(', ');
 const unitOf = (i: ShipmentItem) => i.collectedSample.unitOfMeasurement.unitSymbol ?? i.collectedSample.unitOfMeasurement.unitName ?? '';
