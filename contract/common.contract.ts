@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MSG } from './messages';
 
 // Input rules every route gets from here (docs/decisions/0004): ids are 1..2147483647 (PostgreSQL
-// integer) written canonically, text never holds a NUL character, dates are real calendar dates.
+// integer) written canonically, text never holds a NUL character nor invisible control (visibleText),
+// dates are real calendar dates.
 
 export const MAX_ID = 2_147_483_647;
 export const MIN_INT = -2_147_483_648;
@@ -36,20 +37,61 @@ export const IdParam = z.object({ id: Id });
 export const InstParam = z.object({ instId: Id });
 
 const noNul = (s: string) => !s.includes('\u0000');
-/** Any text, as sent (passwords): PostgreSQL text cannot hold a NUL character, so none is accepted. */
+/** Any text, as sent: for passwords only (never shown, never exported). PostgreSQL text cannot hold NUL, so none is accepted. */
 export const text = (max = 500, tooLong = `At most ${max} characters`) =>
   z.string().max(max, tooLong).refine(noNul, MSG.nulCharacter);
 
-/** Text with surrounding spaces trimmed. */
-export const trimmedText = (max = 500, tooLong = `At most ${max} characters`) =>
-  z.string({ error: MSG.required }).trim().max(max, tooLong).refine(noNul, MSG.nulCharacter);
+/**
+ * Invisible control text no field stores (issue 26 item 13, docs/operations.md "Control characters in text"):
+ * C0 controls, DEL and C1 controls; the bidirectional embeddings, overrides and isolates (U+202A-U+202E,
+ * U+2066-U+2069, the "Trojan Source" characters that reorder what a reader sees); the line and paragraph
+ * separators U+2028/U+2029. Single-line text (names, codes, IDs, titles) also refuses tab, line breaks and
+ * the bidirectional marks U+200E, U+200F, U+061C: invisible, they would make two identical-looking names
+ * or IDs differ. Multi-line text keeps tab, line feed and the marks (mixed-direction prose needs them).
+ * NUL keeps its own message. Zero-width joiners (emoji, Indic and Persian scripts) are text, not control.
+ */
+// eslint-disable-next-line no-control-regex -- these are the characters refused
+const CONTROL_SINGLE = /[\u0001-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
+// eslint-disable-next-line no-control-regex -- these are the characters refused
+const CONTROL_MULTI = /[\u0001-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
+/** True when `s` holds no invisible control for its kind of field (the web checks pasted text with it too). */
+export const isVisibleText = (s: string, lines: TextLines = 'single') => !(lines === 'multi' ? CONTROL_MULTI : CONTROL_SINGLE).test(s);
+
+export type TextLines = 'single' | 'multi';
+export interface TextRule {
+  /** 'single' (default): names, codes, IDs, titles. 'multi': comments, reasons, descriptions, answers. */
+  lines?: TextLines;
+  /** Trim surrounding whitespace (default true); answers, results and consent HTML are kept as sent. */
+  trim?: boolean;
+  tooLong?: string;
+}
+
+/**
+ * THE text helper: every user text field of the contract is built here (directly or through trimmedText,
+ * requiredText, optionalText, multilineText), so one rule refuses NUL and invisible control everywhere,
+ * with a field message. Multi-line text stores line breaks as LF (CRLF and a lone CR become LF).
+ */
+export function visibleText(max = 500, rule: TextRule = {}) {
+  const { lines = 'single', trim = true, tooLong = `At most ${max} characters` } = rule;
+  let s = z.string({ error: MSG.required });
+  if (lines === 'multi') s = s.overwrite((v) => v.replace(/\r\n?/g, '\n'));
+  if (trim) s = s.trim();
+  return s.max(max, tooLong).refine(noNul, MSG.nulCharacter)
+    .refine((v) => isVisibleText(v, lines), lines === 'multi' ? MSG.controlCharacterMultiline : MSG.controlCharacter);
+}
+
+/** Single-line text with surrounding spaces trimmed (names, codes, IDs, titles, search terms). */
+export const trimmedText = (max = 500, tooLong?: string, lines: TextLines = 'single') => visibleText(max, { tooLong, lines });
+
+/** Multi-line text, trimmed (comments, reasons, descriptions): tab and line breaks allowed. */
+export const multilineText = (max = 500, tooLong?: string) => visibleText(max, { tooLong, lines: 'multi' });
 
 /** Required trimmed text with the spec's '*required' message. */
-export const requiredText = (max = 500, tooLong?: string) => trimmedText(max, tooLong).min(1, MSG.required);
+export const requiredText = (max = 500, tooLong?: string, lines: TextLines = 'single') => trimmedText(max, tooLong, lines).min(1, MSG.required);
 
 /** Optional trimmed text: empty or blank is null. */
-export const optionalText = (max = 500, tooLong?: string) =>
-  trimmedText(max, tooLong).nullish().transform((v) => (v ? v : null));
+export const optionalText = (max = 500, tooLong?: string, lines: TextLines = 'single') =>
+  trimmedText(max, tooLong, lines).nullish().transform((v) => (v ? v : null));
 
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 /** A real calendar date of years 1..9999 (2019-02-29 is not; PostgreSQL has no year 0). */

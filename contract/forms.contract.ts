@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import {
-  ConcurrencyStamp, Id, isCalendarDate, optionalId, optionalIsoDate, optionalText, PagingQuery, RecordBase, requiredId, requiredText as required, text,
+  ConcurrencyStamp, Id, isCalendarDate, optionalId, optionalIsoDate, optionalText, PagingQuery, RecordBase, requiredId, requiredText as required, visibleText,
 } from './common.contract';
 
 // Questionnaires (spec 2 §3 CollectionProtocolForm, Form field, Field option, Submitted form; §5; §9).
@@ -152,7 +152,7 @@ export type FieldOrderInput = z.input<typeof FieldOrderInput>;
 
 export const FormInput = z.object({
   name: required(200),
-  description: optionalText(2000),
+  description: optionalText(2000, undefined, 'multi'),
   institutionId: optionalId,
   collectionProtocolId: optionalId,
 });
@@ -221,7 +221,8 @@ export const FormVersionDto = z.object({ version: z.number(), createdDate: z.str
 // Submissions
 
 /** An answer: text for most types, true/false for a checkbox, the chosen values for a checkbox list. */
-export const AnswerValue = z.union([text(4000), z.boolean(), z.array(text(200)).max(MAX_OPTIONS), z.null()]);
+/** An answer as entered (not trimmed here: checkAnswer does per type); text answers may span lines, options may not. */
+export const AnswerValue = z.union([visibleText(4000, { lines: 'multi', trim: false }), z.boolean(), z.array(visibleText(200, { trim: false })).max(MAX_OPTIONS), z.null()]);
 export const SubmissionInput = z.object({
   collectionProtocolFormId: requiredId,
   patientId: requiredId,

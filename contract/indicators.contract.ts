@@ -83,7 +83,7 @@ export const IndicatorDefinitionInput = ConcurrencyStamp.extend({
     .max(MAX_MATCHING_VALUES, `At most ${MAX_MATCHING_VALUES} values`).default([])
     .transform((list) => [...new Set(list.filter(Boolean))]),
   countMode: z.enum(COUNT_MODES, { error: 'Choose distinct participants or submitted forms' }),
-  remark: optionalText(500),
+  remark: optionalText(500, undefined, 'multi'),
 });
 export type IndicatorDefinitionInput = z.input<typeof IndicatorDefinitionInput>;
 

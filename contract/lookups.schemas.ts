@@ -18,7 +18,9 @@ function numberSchema(f: LookupField, required: boolean) {
 
 function textSchema(f: LookupField, required: boolean) {
   const tooLong = f.maxMessage ?? `${f.label} must be ${f.max ?? 500} characters or less`;
-  return required ? requiredText(f.max ?? 500, tooLong) : optionalText(f.max ?? 500, tooLong);
+  // A textarea (descriptions) is multi-line text: tab and line breaks allowed (common.contract.ts visibleText).
+  const lines = f.kind === 'textarea' ? 'multi' : 'single';
+  return required ? requiredText(f.max ?? 500, tooLong, lines) : optionalText(f.max ?? 500, tooLong, lines);
 }
 
 /** zod schema of one field (a conditionally required field is optional here and checked by the entity). */

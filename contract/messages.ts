@@ -9,6 +9,8 @@ export const MSG = {
   invalidIp: 'Invalid IP address',
   invalidId: 'Must be a whole number from 1 to 2147483647',
   nulCharacter: 'Must not contain a NUL character',
+  controlCharacter: 'Must not contain control characters, line breaks or invisible direction marks',
+  controlCharacterMultiline: 'Must not contain control characters (other than tab and line break) or invisible direction overrides',
   invalidDate: 'Not a valid date',
   dateFormat: 'Use the date format YYYY-MM-DD',
   wholeNumber: 'Must be a whole number from -2147483648 to 2147483647',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { AccountRef, ConcurrencyStamp, Id, optionalId, optionalText, RecordBase, requiredId, requiredText, sortQuery, text, trimmedText } from './common.contract';
+import { AccountRef, ConcurrencyStamp, Id, optionalId, optionalText, RecordBase, requiredId, multilineText, requiredText, sortQuery, trimmedText, visibleText } from './common.contract';
 
 /** Sample IDs: letters, digits and - _ . / only, so they print as Code 128 and scan back unchanged. */
 export const SampleId = requiredText(40).regex(/^[A-Za-z0-9._/-]+$/, 'Use letters, digits and - _ . / only');
@@ -12,7 +12,7 @@ export const OrderInput = z.object({
   institutionSiteId: optionalId,
   collectedSampleId: optionalId,
   paymentCategoryId: optionalId,
-  commentToLab: optionalText(2000),
+  commentToLab: optionalText(2000, undefined, 'multi'),
   sampleId: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), SampleId.optional()),
   institutionId: optionalId,
 });
@@ -25,7 +25,7 @@ export const PlaceOrders = OrderInput.omit({ patientId: true, sampleId: true }).
 });
 export type PlaceOrders = z.input<typeof PlaceOrders>;
 
-export const OrderedPanelInput = z.object({ panelId: requiredId, comment: optionalText(2000), limsOrderId: optionalId });
+export const OrderedPanelInput = z.object({ panelId: requiredId, comment: optionalText(2000, undefined, 'multi'), limsOrderId: optionalId });
 
 /**
  * An order's release state, from the release rows of the tests of its enabled panels: every test
@@ -51,23 +51,25 @@ export const OrderQuery = z.object({
   ...sortQuery(ORDER_SORTS, 'createdDate'),
 });
 
-export const ResultInput = z.object({ result: text(500).nullable(), ...ConcurrencyStamp.shape });
+/** A result as entered (not trimmed; a free-text result may span lines). */
+const resultText = visibleText(500, { lines: 'multi', trim: false });
+export const ResultInput = z.object({ result: resultText.nullable(), ...ConcurrencyStamp.shape });
 export type ResultInput = z.input<typeof ResultInput>;
 
 /** Save several changed results of one order at once: all saved or none. */
 export const SaveResults = z.object({
-  results: z.array(z.object({ resultId: Id, result: text(500).nullable(), ...ConcurrencyStamp.shape })).min(1).max(500),
+  results: z.array(z.object({ resultId: Id, result: resultText.nullable(), ...ConcurrencyStamp.shape })).min(1).max(500),
 });
 export type SaveResults = z.input<typeof SaveResults>;
 
 export const AmendInput = z.object({
-  result: requiredText(500),
-  reason: requiredText(1000),
+  result: requiredText(500, undefined, 'multi'),
+  reason: requiredText(1000, undefined, 'multi'),
   ...ConcurrencyStamp.shape,
 });
 export type AmendInput = z.input<typeof AmendInput>;
 
-export const CommentInput = z.object({ comment: trimmedText(2000).nullable(), ...ConcurrencyStamp.shape });
+export const CommentInput = z.object({ comment: multilineText(2000).nullable(), ...ConcurrencyStamp.shape });
 
 export const FLAGS = { L: 'Low', H: 'High' } as const;
 export type Flag = keyof typeof FLAGS;

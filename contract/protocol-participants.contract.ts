@@ -65,7 +65,7 @@ export type SignInput = z.input<typeof SignInput>;
 export const WITHDRAWAL_EFFECTS = ['stop_use', 'keep_anonymised', 'destroy_samples'] as const;
 export const WithdrawInput = z.object({
   withdrawnDate: isoDate,
-  reason: required(1000),
+  reason: required(1000, undefined, 'multi'),
   effect: z.enum(WITHDRAWAL_EFFECTS, { error: 'Choose stop_use, keep_anonymised or destroy_samples' }),
 });
 export type WithdrawInput = z.input<typeof WithdrawInput>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import {
-  ConcurrencyStamp, Id, isoDate, optionalId, optionalIsoDate, PagingQuery, RecordBase, requiredText as required, text, trimmedText,
+  ConcurrencyStamp, Id, isoDate, optionalId, optionalIsoDate, PagingQuery, RecordBase, requiredText as required, trimmedText, visibleText,
 } from './common.contract';
 
 // Collection protocols, consents, sites (spec 2 §3, §5, §9). Events and requirements: protocol-events.contract.ts.
@@ -58,7 +58,7 @@ export type ProtocolListQuery = z.infer<typeof ProtocolListQuery>;
 export const CONSENT_MAX_CHARS = 200_000;
 const ConsentFields = z.object({
   title: required(200),
-  consent: text(CONSENT_MAX_CHARS).default(''),
+  consent: visibleText(CONSENT_MAX_CHARS, { lines: 'multi', trim: false }).default(''),
   institutionId: optionalId,
   collectionProtocolId: optionalId,
 });

@@ -52,7 +52,7 @@ export const RackScanApply = z.object({
   csv: RackScanText,
   scanStamp: z.string({ error: 'scanStamp: *Required' }).min(1, '*Required').max(200),
   vacateMissing: z.boolean().default(false),
-  vacateReason: trimmedText(500).nullish(),
+  vacateReason: trimmedText(500, undefined, 'multi').nullish(),
 });
 export type RackScanApply = z.input<typeof RackScanApply>;
 

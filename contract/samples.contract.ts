@@ -105,7 +105,7 @@ export type CollectInput = z.input<typeof CollectInput>;
 
 export const AdjustmentInput = z.object({
   amount: signedAmount,
-  reason: required(500),
+  reason: required(500, undefined, 'multi'),
   ...ConcurrencyStamp.shape,
 });
 export type AdjustmentInput = z.input<typeof AdjustmentInput>;

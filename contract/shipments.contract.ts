@@ -78,7 +78,7 @@ export const ReceiveInput = z.object({
   receivedDate: z.string().max(100).nullish(),
 }).optional();
 export const RejectInput = z.object({
-  reason: requiredText(500),
+  reason: requiredText(500, undefined, 'multi'),
   concurrencyStamp: z.string().max(100).optional(),
   collectedSampleShipmentId: optionalId,
   collectedSampleId: optionalId,

@@ -143,7 +143,7 @@ export type OccupancyInput = z.input<typeof OccupancyInput>;
 
 export const VacateInput = z.object({
   ...ConcurrencyStamp.shape,
-  vacateReason: requiredText(500),
+  vacateReason: requiredText(500, undefined, 'multi'),
 });
 export type VacateInput = z.input<typeof VacateInput>;
 

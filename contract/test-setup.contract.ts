@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
+import { requiredText } from './common.contract';
 
 /**
  * A test's result range and accepted values, edited with the test itself (issue 11: test set-up in one
@@ -19,7 +20,7 @@ export const TestSetupInput = z.object({
   /** null: the test has no range (any enabled one is disabled). */
   range: TestRangeInput.nullable().default(null),
   /** Titles; the list is the whole set (left-out values are disabled, a disabled one listed again is enabled). */
-  acceptedValues: z.array(z.string().trim().min(1, MSG.required).max(ACCEPTED_VALUE_MAX, `At most ${ACCEPTED_VALUE_MAX} characters`))
+  acceptedValues: z.array(requiredText(ACCEPTED_VALUE_MAX))
     .max(200, 'At most 200 accepted values').default([]),
 }).superRefine((v, ctx) => {
   const seen = new Set<string>();

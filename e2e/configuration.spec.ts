@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { MSG } from '../contract/messages';
 import { expect, test } from './fixtures';
 import { centralBiobank, createAccount, unique } from './support/data';
 import { choose, field, mainNav, pickInstitution, search, see, signIn } from './support/ui';
@@ -38,6 +39,13 @@ test.describe('configuration', () => {
     await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(dialog.getByText('*required', { exact: true }), 'Title, Abbreviation and Description are required').toHaveCount(3);
     await shot('configuration-gender-required');
+
+    // Invisible control text is refused with the field message, the same contract rule as the server's (issue 26 item 13).
+    await fillSimple(dialog, 'Inter\u202Esex', 'IX', 'Line one\n\tLine two');
+    await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(dialog.getByText(MSG.controlCharacter, { exact: true }), 'the title names the problem').toBeVisible();
+    await expect(dialog.getByText(MSG.controlCharacterMultiline, { exact: true }), 'a description keeps tab and newline').toHaveCount(0);
+    await shot('configuration-gender-control-character');
 
     const title = `Intersex ${unique()}`;
     await fillSimple(dialog, title, 'IX', 'Intersex variation');

@@ -1,10 +1,15 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
 
-/** Values no route should answer with a 500: NUL, out-of-range ids, impossible dates, long text, wrong types. */
+/**
+ * Values no route should answer with a 500: NUL, out-of-range ids, impossible dates, long text, wrong types,
+ * invisible control (C0, C1, bidi overrides and isolates, line separators: refused with a field message,
+ * issue 26 item 13) and formulas a spreadsheet would run (stored as text, defused in every CSV: item 4).
+ */
 export const hostile = fc.constantFrom<unknown>(
   'a\u0000b', '\u0000', 2147483648, '2147483648', -1, 0, 1e308, -1e308, 1.5, '0x1', '1e3', ' 1', '01',
   '2019-02-29', '0000-01-01', '9999-12-31', '31-02-2019', 'x'.repeat(5000), '', ' ', null, true, [], {}, '\uD800', '%', '_', "'", '${x}',
+  'a\u202Eb', '\u2066x\u2069', 'bell\u0007', 'esc\u001B[2J', 'c1\u0085', 'a\tb\nc\rd', 'a\u2028b', 'rlm\u200F', "-2+3+cmd|' /C calc'!A0", '=1+1', ' @SUM(1)',
 );
 
 type Def = { type: string; [k: string]: unknown };

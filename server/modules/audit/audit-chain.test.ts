@@ -83,14 +83,17 @@ describe('audit hash chain', () => {
 
   it('hashes in the database what the verifier hashes in the server: quotes, backslashes, control characters, non-Latin text and emoji', async () => {
     const { institution, token } = await signedIn(t);
-    const titles = ['Ward "B" \\ annex', 'ላብራቶሪ ክፍል 2', 'Cold room \u{1F9EA} \u00e9\u00e8', 'Tab\tand\u2028line'];
+    const titles = ['Ward "B" \\ annex', 'ላብራቶሪ ክፍል 2', 'Cold room \u{1F9EA} \u00e9\u00e8'];
     for (const title of titles) {
       const res = await t.call('POST', `/api/institutions/${institution.id}/institutionSites`, { token, body: { title, address: 'Basement \u00b0C' } });
       expect(res.statusCode, res.body).toBe(201);
     }
+    // The control characters text may still hold (issue 26 item 13): tab and line feed, in multi-line text.
+    const res = await t.call('POST', `/api/institutions/${institution.id}/paymentCategories`, { token, body: { title: 'Ward fund', abbreviation: 'WF', description: 'Tab\tand\nline \u200F' } });
+    expect(res.statusCode, res.body).toBe(201);
     const report = await verify(institution.id, token);
     expect(report.firstBreak).toBeNull();
-    expect(report.rows).toBe(titles.length + 1);
+    expect(report.rows).toBe(titles.length + 2); // the sites, the payment category and the set-up row
   });
 
   it('is for administrators of that institution: 403 for a Technician, 404 for the administrator of another institution', async () => {

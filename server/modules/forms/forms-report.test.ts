@@ -79,7 +79,8 @@ describe('collected questionnaires report', () => {
     expect(rows).toHaveLength(awkward.length);
     // Formula-like cells (=, +, -, @, tab, CR first, also after spaces) get a leading apostrophe (CSV injection),
     // '-5' included: an answer is user text, never exempted as a number; every other value comes back as it was.
-    const expected = awkward.map((v) => (/^\s*[=+\-@\t\r]/.test(v) ? `'${v}` : v));
+    // Multi-line answers store line breaks as LF (issue 26 item 13).
+    const expected = awkward.map((v) => (/^\s*[=+\-@\t\r]/.test(v) ? `'${v}` : v).replace(/\r\n/g, '\n'));
     expect(rows.map((r) => r[7])).toEqual(expected);
     expect(rows[0].slice(0, 7)).toEqual([institution.title, 'Main Site', 'Ünal O\'Brien Bekele', '1984-03-12', 'Female', 'Single', 'Alive']);
     expect(rows.every((r) => r.length === header.length && !Number.isNaN(Date.parse(r[8])))).toBe(true);

@@ -67,7 +67,7 @@ describe('dry run', () => {
       row({ vitalStatus: 'Dead' }), // 7: no death date
       row({ mrn: 'dup-a' }), // 8: same MRN as line 2 (case-insensitive)
       row({ mrn: existing }), // 9: already in the database
-      row({ grandFatherName: '"Two\r\nlines"', phoneNumber: '12 34' }), // 10-11: a quoted cell over two lines, a bad phone
+      row({ grandFatherName: '"Two\r\nlines"', phoneNumber: '12 34' }), // 10-11: a quoted cell over two lines (a name holds no line break: issue 26 item 13), a bad phone
       row({ races: 'Asian;Klingon' }), // 12: one unknown race among two
       row({ phoneType: '', phoneNumber: '0911223344' }), // 13: a phone without its type
       row({ birthTime: '25:00', ethnicities: '' }), // 14: two errors on one line
@@ -81,7 +81,7 @@ describe('dry run', () => {
     expect(dry.fileSha256).toMatch(/^[0-9a-f]{64}$/);
     expect(dry.errors.map((e) => [e.line, e.field])).toEqual([
       [3, 'firstName'], [4, 'gender'], [5, 'birthDate'], [6, 'birthDate'], [7, 'deathDate'], [8, 'mrn'], [9, 'mrn'],
-      [10, 'phoneNumber'], [12, 'races'], [13, 'phoneType'], [14, 'birthTime'], [14, 'ethnicities'], [15, ''],
+      [10, 'grandFatherName'], [10, 'phoneNumber'], [12, 'races'], [13, 'phoneType'], [14, 'birthTime'], [14, 'ethnicities'], [15, ''],
     ]);
     const at = (line: number, field: string) => dry.errors.find((e) => e.line === line && e.field === field)!;
     expect(at(4, 'gender').message).toBe('No Gender titled "Martian" in this institution');
