@@ -37,7 +37,10 @@ export const IdParam = z.object({ id: Id });
 export const InstParam = z.object({ instId: Id });
 
 const noNul = (s: string) => !s.includes('\u0000');
-/** Any text, as sent: for passwords only (never shown, never exported). PostgreSQL text cannot hold NUL, so none is accepted. */
+/**
+ * Any text, as sent: for passwords (never shown, never exported) and opaque machine values (the signature's
+ * data URL) only; user text is visibleText. PostgreSQL text cannot hold NUL, so none is accepted.
+ */
 export const text = (max = 500, tooLong = `At most ${max} characters`) =>
   z.string().max(max, tooLong).refine(noNul, MSG.nulCharacter);
 
@@ -54,7 +57,7 @@ export const text = (max = 500, tooLong = `At most ${max} characters`) =>
 const CONTROL_SINGLE = /[\u0001-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
 // eslint-disable-next-line no-control-regex -- these are the characters refused
 const CONTROL_MULTI = /[\u0001-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
-/** True when `s` holds no invisible control for its kind of field (the web checks pasted text with it too). */
+/** True when `s` holds no invisible control for its kind of field (for checks outside a schema). */
 export const isVisibleText = (s: string, lines: TextLines = 'single') => !(lines === 'multi' ? CONTROL_MULTI : CONTROL_SINGLE).test(s);
 
 export type TextLines = 'single' | 'multi';
