@@ -62,3 +62,23 @@ export const User = RecordBase.extend({
   otherInstitutionCount: z.number(),
 });
 export type User = z.infer<typeof User>;
+
+/**
+ * GET /api/invitations: the signed-in account's pending invitations (issue 26, docs/accounts.md): an
+ * administrator created an account with this account's e-mail in an institution it does not belong to.
+ * The name is what that administrator typed; the account holder accepts or declines.
+ */
+export const Invitation = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  createdDate: z.string(),
+  invitedBy: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+  institutions: z.array(z.object({ id: z.number(), title: z.string(), roles: z.array(z.enum(ROLES)) })),
+});
+export type Invitation = z.infer<typeof Invitation>;
+
+/** POST /api/invitations/{id}/accept|decline: the institutions joined (none when declined). */
+export const InvitationAnswer = z.object({ id: z.number(), institutionIds: z.array(z.number()) });
+export type InvitationAnswer = z.infer<typeof InvitationAnswer>;

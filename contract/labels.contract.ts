@@ -20,11 +20,30 @@ export function isIpv4(value: string): boolean {
 
 export const IpAddress = z.string({ error: MSG.required }).trim().min(1, { message: MSG.required, abort: true }).refine(isIpv4, MSG.invalidIp);
 
+export const printerAddressRefused = 'This address cannot be a label printer (loopback, link-local, multicast, broadcast and 0.x addresses are refused). Use the printer\'s address on the lab network.';
+
+/**
+ * Issue 26: a printer address must not reach into the server itself or its link: unspecified (0/8),
+ * loopback (127/8), link-local (169.254/16: cloud metadata), multicast (224/4), reserved and broadcast
+ * (240/4, 255.255.255.255). Private LAN ranges, where printers live, stay allowed. Null when allowed.
+ * The server checks again at connect time (labels.printer.ts), also for IPv6 and IPv4-mapped IPv6.
+ */
+export function printerAddressProblem(ip: string): string | null {
+  if (!isIpv4(ip)) return MSG.invalidIp;
+  const [a, b] = ip.split('.').map(Number);
+  const refused = a === 0 || a === 127 || (a === 169 && b === 254) || a >= 224;
+  return refused ? printerAddressRefused : null;
+}
+
 /** PUT labels/printer: the institution's Zebra printer for server-side printing. */
 export const PrinterInput = z.object({
-  ipAddress: IpAddress,
+  ipAddress: IpAddress.superRefine((ip, ctx) => {
+    const problem = isIpv4(ip) ? printerAddressProblem(ip) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
   port: z.coerce.number({ error: 'Port must be a number' }).int().min(1, 'Port must be 1 to 65535')
     .max(65535, 'Port must be 1 to 65535').default(DEFAULT_PRINTER_PORT),
+  // The ports a printer may use are the server operator's choice (PRINTER_PORTS): the server checks them.
   /** Required once a printer is saved (the first save creates it). */
   concurrencyStamp: z.string().max(100).optional(),
 });

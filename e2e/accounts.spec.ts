@@ -147,3 +147,60 @@ test.describe('accounts', () => {
     expect(login.body.account.institutionIds).toHaveLength(2);
   });
 });
+
+test.describe('invitations (issue 26: no account-existence oracle across institutions)', () => {
+  test('an administrator of another institution adds an existing e-mail as if new; the person accepts on the picker and works there', async ({ admin, api, newPage, shot }) => {
+    const biobank = await centralBiobank(api, admin);
+    const alice = await createAccount(biobank, { role: 'Technician', firstName: 'Alicia', lastName: 'Ownname' });
+    const partner = `Partner Lab ${unique()}`;
+    const created = await api.call('POST', '/institutions', biobank.token, { title: partner, abbreviation: 'PL', address: '3 Lake Road' });
+    expect(created.status, `create institution: ${JSON.stringify(created.body)}`).toBe(201);
+    const partnerAdmin = { email: `partner.admin.${unique()}@lab.test`, password: 'Partner#Admin-2026' };
+    const made = await api.call('POST', '/users', biobank.token, {
+      firstName: 'Paula', lastName: 'Partner', email: partnerAdmin.email, password: partnerAdmin.password, confirmPassword: partnerAdmin.password,
+      phoneNumber: '0911223355', roles: ['Institution Administrator'], institutionId: created.body.id,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+
+    // The partner's administrator creates "an account" with Alice's e-mail: the same form, the same answer as a new one.
+    const page = await newPage();
+    await page.goto('/login');
+    await signIn(page, partnerAdmin.email, partnerAdmin.password);
+    await pickInstitution(page, partner);
+    await openScreen(page, 'Accounts');
+    await page.getByRole('button', { name: 'Create' }).click();
+    const dialog = await fillAccount(page, { first: 'Typed', last: 'ByPartner', email: alice.email, password: 'Partner#Typed-2026', phone: '0911000999', role: 'Researcher' });
+    await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await see(page, `Account ${alice.email} created.`);
+    await search(page, alice.email);
+    const row = page.getByRole('row').filter({ hasText: alice.email });
+    await expect(row.getByRole('cell', { name: 'Typed', exact: true }), 'only what the partner typed').toBeVisible();
+    await expect(page.getByText('Alicia')).toHaveCount(0);
+    await shot('invitation-partner-sees-typed', page);
+
+    // Alice signs in: the invitation waits above the institution picker; her password is still her own.
+    const alicePage = await newPage();
+    await alicePage.goto('/login');
+    await signIn(alicePage, alice.email, alice.password);
+    const invitations = alicePage.getByRole('region', { name: 'Invitations' });
+    const invitation = invitations.getByRole('article', { name: `Invitation to ${partner}` });
+    await expect(invitation).toBeVisible();
+    await expect(invitation.getByText('Researcher')).toBeVisible();
+    await expect(invitation.getByText(/Invited by Paula Partner/)).toBeVisible();
+    await expect(alicePage.getByRole('button', { name: new RegExp(partner) }), 'not a member before accepting').toHaveCount(0);
+    await shot('invitation-picker', alicePage);
+    await invitation.getByRole('button', { name: 'Accept' }).click();
+    await see(alicePage, `You joined ${partner}.`);
+    await expect(invitations).toHaveCount(0);
+    await pickInstitution(alicePage, partner);
+    await expect(mainNav(alicePage).getByRole('link', { name: 'Home' })).toBeVisible();
+    await shot('invitation-accepted', alicePage);
+
+    // The partner now sees Alice's own account, and the typed password never opens it.
+    await page.reload();
+    await expect(page.getByRole('row').filter({ hasText: alice.email }).getByRole('cell', { name: 'Alicia', exact: true })).toBeVisible();
+    const typed = await api.call('POST', '/Authentication/login', '', { userName: alice.email, password: 'Partner#Typed-2026' });
+    expect(typed.status).toBe(401);
+  });
+});

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { see } from './support/ui';
@@ -26,16 +27,23 @@ async function openGenerator(page: Page, prefix: string, quantity: number, copie
 
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 
-/** A Zebra printer double listening on 127.0.0.1 (the e2e server runs on this machine). */
-async function fakePrinter() {
+/**
+ * This machine's address on its network (not loopback, which can no longer be a printer: issue 26). The e2e
+ * server runs on this machine, so a printer double listening there is a printer on the lab network to it.
+ */
+const lanAddress = Object.values(os.networkInterfaces()).flat().find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+
+/** A Zebra printer double on this machine's LAN address, on the port the e2e server may print to (PRINTER_PORTS). */
+async function fakePrinter(port: number) {
   let received = '';
   const server = net.createServer((socket) => {
     socket.on('data', (d) => { received += d.toString('utf8'); });
     socket.on('end', () => socket.end());
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(port, lanAddress, r));
   return {
-    port: (server.address() as net.AddressInfo).port,
+    ip: lanAddress!,
+    port,
     received: () => received,
     close: () => new Promise((r) => server.close(r)),
   };
@@ -49,6 +57,10 @@ test.describe('labels', () => {
     await setPrinter(page, '300.1.2.3');
     await see(page, 'Invalid IP address');
     await shot('setting-printer-invalid');
+    // Addresses inside the server (loopback, link-local/cloud metadata, ...) are refused as the field's message.
+    await setPrinter(page, '169.254.169.254');
+    await see(page, 'This address cannot be a label printer');
+    await shot('setting-printer-refused-address');
     await setPrinter(page, '');
     await see(page, '*required');
 
@@ -94,25 +106,30 @@ test.describe('labels', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('labels: the server prints on the configured printer, a stopped printer is reported, the extension gets one message per label', async ({ signedInPage: page, shot }) => {
-    const printer = await fakePrinter();
+  test('labels: the server prints on the configured printer, a stopped printer is reported, the extension gets one message per label', async ({ signedInPage: page, shot, server }) => {
+    test.skip(!lanAddress, 'this machine has no non-loopback IPv4 address for the printer double');
+    const printer = await fakePrinter(server.printerPort);
     try {
       await openPrinterSettings(page);
-      await setPrinter(page, '127.0.0.1', printer.port);
+      // Only the ports the server's operator allows (PRINTER_PORTS): a database port is refused as the field's message.
+      await setPrinter(page, printer.ip, 5432);
+      await see(page, `This server prints only to ports 9100, ${printer.port} (its administrator sets PRINTER_PORTS).`);
+      await setPrinter(page, printer.ip, printer.port);
       await see(page, 'IP Address have been updated');
       await page.getByRole('radio', { name: 'Server' }).check();
-      await see(page, `The server prints on 127.0.0.1:${printer.port}.`);
+      await see(page, `The server prints on ${printer.ip}:${printer.port}.`);
 
       const dialog = await openGenerator(page, 'SRV-', 2, 1);
       await expect(dialog.getByLabel('Label SRV-2')).toBeVisible();
       await dialog.getByRole('button', { name: 'Print' }).click();
-      await see(page, `Printed 2 labels on the printer at 127.0.0.1:${printer.port}.`);
+      await see(page, `Printed 2 labels on the printer at ${printer.ip}:${printer.port}.`);
       expect(printer.received()).toMatch(/\^FDSRV-1\^FS[\s\S]*\^FDSRV-2\^FS/);
       await shot('barcode-generator-server-printed');
 
       await printer.close();
       await dialog.getByRole('button', { name: 'Print' }).click();
-      await see(page, `The printer at 127.0.0.1:${printer.port} refused the connection`);
+      // One message for every failure (refused here), once the printer time limit is over.
+      await see(page, `The printer at ${printer.ip}:${printer.port} did not answer or did not confirm the labels.`);
       await shot('barcode-generator-printer-error');
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
@@ -133,10 +150,10 @@ test.describe('labels', () => {
       const again = await openGenerator(page, 'EXT-', 2, 3);
       await expect(again.getByLabel('Label EXT-2')).toBeVisible();
       await again.getByRole('button', { name: 'Print' }).click();
-      await see(page, 'Sent 2 labels to the printer extension for 127.0.0.1.');
+      await see(page, `Sent 2 labels to the printer extension for ${printer.ip}.`);
       const messages = await page.evaluate(() => (window as unknown as { zebra: { zpl: string; url: string }[] }).zebra);
       expect(messages).toHaveLength(2);
-      expect(messages[0].url).toBe('http://127.0.0.1/pstprnt');
+      expect(messages[0].url).toBe(`http://${printer.ip}/pstprnt`);
       expect(messages[1].zpl).toMatch(/^\^XA[\s\S]*\^FDEXT-2\^FS[\s\S]*\^PQ3,[\s\S]*\^XZ$/);
     } finally {
       await printer.close().catch(() => {});

@@ -28,18 +28,25 @@ export function ensureWebBuild() {
 /** The first-start Super Administrator of the e2e server. */
 export interface Admin { email: string; password: string }
 
-export interface RunningServer { baseUrl: string; admin: Admin; log: () => string; stop: () => Promise<void> }
+export interface RunningServer {
+  baseUrl: string; admin: Admin; log: () => string; stop: () => Promise<void>;
+  /** A port the server may print to besides 9100 (PRINTER_PORTS), for the label printer double of e2e/labels.spec.ts. */
+  printerPort: number;
+}
 
 /** The real server on a free port with a fresh PGlite data directory. */
 export async function startServer(): Promise<RunningServer> {
   const port = await freePort();
+  const printerPort = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lims-e2e-'));
   const admin = { email: 'admin@e2e.local', password: 'Admin123!e2e' };
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '',
-      ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'warn' },
+      ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'warn',
+      // Printer failures answer once the time limit is over (issue 26): short here, so the e2e waits little.
+      PRINTER_PORTS: `9100,${printerPort}`, PRINTER_CONNECT_TIMEOUT_MS: '1000', PRINTER_TIMEOUT_MS: '2000' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => { output += d; });
@@ -62,7 +69,7 @@ export async function startServer(): Promise<RunningServer> {
     if (child.exitCode !== null) break;
     try {
       const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) return { baseUrl, admin, log: () => output, stop };
+      if (res.ok) return { baseUrl, admin, log: () => output, stop, printerPort };
     } catch { /* not listening yet */ }
     await new Promise((r) => setTimeout(r, 300));
   }

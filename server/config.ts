@@ -25,6 +25,8 @@ export interface Config {
   printerConnectTimeoutMs: number;
   /** The whole print exchange (connect, send, the printer's close) must end by then, or 504. */
   printerTimeoutMs: number;
+  /** The TCP ports a label printer may use (PRINTER_PORTS, default 9100): the server connects to no other. */
+  printerPorts: number[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -49,7 +51,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     printerConnectTimeoutMs: positive(env, 'PRINTER_CONNECT_TIMEOUT_MS', 3000),
     printerTimeoutMs: positive(env, 'PRINTER_TIMEOUT_MS', 5000),
+    printerPorts: portList(env, 'PRINTER_PORTS', [9100]),
   };
+}
+
+/** A comma-separated list of TCP ports (1-65535), e.g. `9100,6101`. */
+function portList(env: NodeJS.ProcessEnv, name: string, fallback: number[]): number[] {
+  const value = env[name];
+  if (value === undefined) return fallback;
+  const ports = value.split(',').map((p) => p.trim());
+  if (!ports.every((p) => /^\d{1,5}$/.test(p) && Number(p) >= 1 && Number(p) <= 65535)) {
+    throw new Error(`${name} must be a comma-separated list of ports 1-65535 (e.g. 9100,6101), got '${value}'`);
+  }
+  return [...new Set(ports.map(Number))];
 }
 
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

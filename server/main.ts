@@ -2,8 +2,20 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { firstStart } from './db/seed/first-start';
 import { buildApp } from './app';
+import { DataDirInUse, lockDataDir, type DataDirLock } from './db/data-dir-lock';
 
 const config = loadConfig();
+// PGlite is single-process: the folder is this server's alone until it stops (a backup or another server refuses).
+let lock: DataDirLock | null = null;
+if (!config.databaseUrl) {
+  try {
+    lock = lockDataDir(config.dataDir, 'server');
+  } catch (err) {
+    if (!(err instanceof DataDirInUse)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}
 const database = await openDatabase(config);
 await database.migrate();
 const created = await firstStart(database.db, config);
@@ -27,6 +39,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await database.close();
+    lock?.release();
     clearTimeout(force);
     process.exit(0);
   } catch (err) {

@@ -9,7 +9,7 @@ export const pathParams = (r: ApiRoute) => [...r.url.matchAll(/:(\w+)/g)].map((m
 /** The route's URL with each parameter replaced by `value(name)`. */
 export const fillPath = (r: ApiRoute, value: (name: string) => string) => r.url.replace(/:(\w+)/g, (_, name: string) => value(name));
 
-/** Routes that reach a device outside the server: their 504 is the printer's, not the input's. */
+/** Routes that reach a device outside the server: their 502 (after the printer time limit) is the printer's, not the input's. */
 const DEVICE_ROUTES = /\/labels\/print$/;
 /** The app's route table, as registered (routes other modules add later join it on their own). */
 export function routeTable(t: TestApp): ApiRoute[] {

@@ -22,7 +22,7 @@ const t = await testApp();
 
 /** The table whose id a path parameter names: by the URL segment just before it. */
 const DOMAIN_TABLES: Record<string, string> = {
-  institutionSites: 'institution_sites', users: 'accounts',
+  institutionSites: 'institution_sites', users: 'accounts', invitations: 'accounts:invitation',
   patients: 'patients', patientMRNs: 'patient_mrns', patientRaces: 'patient_races', patientEthnicities: 'patient_ethnicities', patientPhoneNumbers: 'patient_phone_numbers',
   LIMSOrders: 'lims_orders', limsOrderedPanels: 'lims_ordered_panels', limsOrderedTests: 'lims_ordered_tests',
   limsOrderedTestResults: 'lims_ordered_test_results', limsOrderedTestResultReleases: 'lims_ordered_test_result_releases',
@@ -73,7 +73,8 @@ beforeAll(async () => {
   for (const target of new Set(Object.values(DOMAIN_TABLES))) {
     const [table, level] = target.split(':');
     let q;
-    if (table === 'accounts') q = sql`select min(a.account_id)::int as id from account_institutions a where a.institution_id = ${B.institution.id} and a.account_id not in (select account_id from account_institutions where institution_id <> ${B.institution.id})`;
+    if (target === 'accounts:invitation') q = sql`select min(a.id)::int as id from accounts a join account_institutions ai on ai.account_id = a.id where a.invited_account_id is not null and ai.institution_id = ${B.institution.id}`;
+    else if (table === 'accounts') q = sql`select min(a.account_id)::int as id from account_institutions a where a.institution_id = ${B.institution.id} and a.account_id not in (select account_id from account_institutions where institution_id <> ${B.institution.id})`;
     else if (level) q = sql`select min(id)::int as id from storage_nodes where institution_id = ${B.institution.id} and level = ${level}`;
     else if (scoped.has(table)) q = sql`select min(id)::int as id from ${sql.identifier(table)} where institution_id = ${B.institution.id}`;
     else throw new Error(`tenancy matrix: ${table} has no institution_id; say how to find B's row`);

@@ -69,6 +69,12 @@ export async function otherInstitutionWorld(t: TestApp) {
   for (const l of LOOKUPS) await anyRecord(t, inst.id, token, l.key);
   const email = `${unique('only-b').replace(/\W/g, '')}@tenancy.test`.toLowerCase();
   await createAccount(t, { roles: ['Technician'], institutionIds: [inst.id], email });
+  // An invitation of B (issue 26): B created an account with the e-mail of C's administrator, whom B cannot see.
+  const invited = await t.call('POST', '/api/users', { token, body: {
+    FirstName: 'Invited', LastName: 'By B', Email: C.account.email, Password: 'Invitation-Only-26', ConfirmPassword: 'Invitation-Only-26',
+    PhoneNumber: '+251911000778', Roles: ['Technician'], InstitutionId: inst.id,
+  } });
+  if (invited.statusCode !== 201) throw new Error(`tenancy world: invitation: ${invited.statusCode} ${invited.body}`);
   return {
     institution: inst,
     /** Strings only B's records contain: a 2xx body of A holding one is a leak. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { openDatabase } from '../db/client';
+import { lockDataDir } from '../db/data-dir-lock';
 
 /** Rows per table of the public schema (the restore check and the backup test compare them). */
 export async function tableCounts(db: Db): Promise<Record<string, number>> {
@@ -20,11 +21,21 @@ const isEmptyDir = (dir: string) => !fs.existsSync(dir) || fs.readdirSync(dir).l
 
 /**
  * A consistent copy of a PGlite data folder: the folder is opened by this process alone (the server
- * must be stopped: PGlite is single-process), checkpointed, and dumped as one gzip tarball
- * (`dumpDataDir`), written to a temporary name and renamed, so a half-written file never has the name.
+ * must be stopped: PGlite is single-process; the folder's lock says when it is not, and the backup then
+ * refuses naming the server's pid), checkpointed, and dumped as one gzip tarball (`dumpDataDir`),
+ * written to a temporary name and renamed, so a half-written file never has the name.
  */
 export async function backupPglite(dataDir: string, file: string) {
-  if (isEmptyDir(dataDir)) throw new Error(`no database in ${dataDir} (DATA_DIR)`);
+  const lock = lockDataDir(dataDir, 'backup');
+  try {
+    if (isEmptyDir(dataDir)) throw new Error(`no database in ${dataDir} (DATA_DIR)`);
+    return await dumpFolder(dataDir, file);
+  } finally {
+    lock.release();
+  }
+}
+
+async function dumpFolder(dataDir: string, file: string) {
   const database = await openDatabase({ databaseUrl: null, dataDir });
   try {
     await database.db.execute(sql`checkpoint`);
@@ -42,6 +53,16 @@ export async function backupPglite(dataDir: string, file: string) {
 
 /** Loads a backup into a new (absent or empty) data folder; never over an existing database. */
 export async function restorePglite(file: string, dataDir: string) {
+  // No server may start on the folder while it is being filled.
+  const lock = lockDataDir(dataDir, 'restore');
+  try {
+    return await restoreInto(file, dataDir);
+  } finally {
+    lock.release();
+  }
+}
+
+async function restoreInto(file: string, dataDir: string) {
   if (!fs.existsSync(file)) throw new Error(`no backup file ${file}`);
   if (!isEmptyDir(dataDir)) throw new Error(`${dataDir} (DATA_DIR) is not empty: restore only into a new folder (move the old one away first)`);
   const bytes = fs.readFileSync(file);

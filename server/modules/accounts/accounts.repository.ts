@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { updateStamped } from '../../platform/crud/stamp';
@@ -22,7 +22,8 @@ export const signInAccounts = new QueryBuilder().select({
 /** What a sign-in checks: the account of a user name (any case), its password hash and whether it is enabled. */
 export async function credentialsOf(db: Db, userName: string) {
   const [row] = await db.select({ id: accounts.id, passwordHash: accounts.passwordHash, isEnabled: accounts.isEnabled })
-    .from(accounts).where(eq(sql`lower(${accounts.userName})`, userName.toLowerCase())).limit(1);
+    // An invitation's placeholder never signs in (docs/accounts.md).
+    .from(accounts).where(and(eq(sql`lower(${accounts.userName})`, userName.toLowerCase()), isNull(accounts.invitedAccountId))).limit(1);
   return row;
 }
 

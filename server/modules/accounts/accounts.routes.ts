@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdParam, PagingQuery } from '../../../contract/common.contract';
-import { OverwritePassword, User, UserCreate, UserMembership, UserQuery, UserRoles, UserSuperAdmin } from '../../../contract/accounts.contract';
+import { Invitation, InvitationAnswer, OverwritePassword, User, UserCreate, UserMembership, UserQuery, UserRoles, UserSuperAdmin } from '../../../contract/accounts.contract';
 import type { App, AppDeps } from '../../platform/app-types';
 import { ctxOf } from '../../platform/context';
 import { sendPage } from '../../platform/paging';
@@ -45,6 +45,19 @@ export function accountRoutes(app: App, { db, now }: AppDeps) {
     config: { permission: 'accounts.manage' },
     schema: { tags, params: IdParam, body: UserMembership, response: { 200: User } },
   }, async (req) => (await svc.addMembership(ctx(req), req.params.id, req.body)));
+
+  // Issue 26: the signed-in account's own invitations (docs/accounts.md); any signed-in account, no institution.
+  app.get('/api/invitations', {
+    config: { permission: 'signedIn' },
+    schema: { tags, response: { 200: z.array(Invitation) } },
+  }, async (req) => svc.myInvitations(ctx(req)));
+
+  for (const [action, accept] of [['accept', true], ['decline', false]] as const) {
+    app.post(`/api/invitations/:id/${action}`, {
+      config: { permission: 'signedIn' },
+      schema: { tags, params: IdParam, response: { 200: InvitationAnswer } },
+    }, async (req) => svc.answerInvitation(ctx(req), req.params.id, accept));
+  }
 
   for (const [action, enabled] of [['disable', false], ['enable', true]] as const) {
     app.post(`/api/users/:id/${action}`, {

@@ -1,5 +1,6 @@
-import { and, asc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { OverwritePassword, User, UserCreate } from '../../../contract/accounts.contract';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, exists, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Invitation, InvitationAnswer, OverwritePassword, User, UserCreate } from '../../../contract/accounts.contract';
 import type { PagingQuery } from '../../../contract/common.contract';
 import { SUPER_ADMIN, type Role } from '../../../contract/permissions.contract';
 import type { Db } from '../../db/client';
@@ -29,9 +30,14 @@ type Membership = { id: number; title: string; roles: Role[] };
 
 type AccountRow = RecordRow<typeof accounts>;
 
-/** An account as the contract's `User` (the password hash never reaches a record: `RecordDto` drops it). */
+/**
+ * An account as the contract's `User` (the password hash never reaches a record: `RecordDto` drops it).
+ * An invitation's placeholder shows as the account its administrator created: its user name is the
+ * e-mail typed, and nothing says it is an invitation (docs/accounts.md).
+ */
 function toUser(row: AccountRow, institutionList: Membership[], otherInstitutionCount: number): User {
-  return { ...row, institutions: institutionList, otherInstitutionCount };
+  const { invitedAccountId, ...account } = row;
+  return { ...account, userName: invitedAccountId === null ? account.userName : account.email, institutions: institutionList, otherInstitutionCount };
 }
 
 export async function listUsers(ctx: Ctx, q: PagingQuery, institutionId?: number) {
@@ -86,23 +92,47 @@ function assertAdministers(ctx: Ctx, institutionId: number) {
   if (!administers(ctx.account, institutionId)) throw accountErrors.not_administered();
 }
 
+/**
+ * POST /api/users (spec 2 §5). A new e-mail creates the account with the password typed (the spec's call).
+ * An e-mail or user name of an account the caller cannot see (it belongs only to other institutions)
+ * becomes an invitation instead (issue 26, docs/accounts.md): a placeholder account holding only what the
+ * administrator typed, with the membership and roles chosen, which the account holder accepts or declines.
+ * Both answer alike: 201, the same body built from what was typed, a fresh id from the same sequence, the
+ * same work (the password is hashed either way; one account row, one membership, one 'create' audit row).
+ * The password typed is never applied to the existing account. A duplicate the caller can see is a 409.
+ */
 export async function createUser(ctx: Ctx, input: UserCreate & { roles: Role[] }) {
   requirePermission(ctx, 'accounts.manage');
   assertAdministers(ctx, Number(input.institutionId));
   assertMayGrant(ctx, input.roles);
   const passwordHash = await hashPassword(input.password);
   const email = input.email.trim().toLowerCase();
+  const sameKey = or(eq(sql`lower(${accounts.email})`, email), eq(sql`lower(${accounts.userName})`, email));
   try {
     const id = await ctx.db.transaction(async (tx) => {
       const inst = { id: Number(input.institutionId) };
       if (!(await institutionExists(tx, inst.id))) throw notFound('Institution');
+      const [existing] = await tx.select({ id: accounts.id }).from(accounts)
+        .where(and(sameKey, isNull(accounts.invitedAccountId))).limit(1).for('update');
+      // The caller sees it already (a member of its institutions, or its own pending invitation): say so.
+      const [visible] = await tx.select({ id: accounts.id }).from(accounts).where(and(sameKey, visibleScope(ctx))).limit(1);
+      if (visible) throw accountErrors.email_taken();
       const [row] = await tx.insert(accounts).values({
-        firstName: input.firstName, lastName: input.lastName, email, userName: email, phoneNumber: input.phoneNumber,
-        passwordHash, isSuperAdmin: input.roles.includes(SUPER_ADMIN), creatorId: ctx.account.id, enablerId: ctx.account.id,
+        firstName: input.firstName, lastName: input.lastName, email, phoneNumber: input.phoneNumber, passwordHash,
+        creatorId: ctx.account.id, enablerId: ctx.account.id,
+        ...(existing
+          ? { userName: `invitation ${randomUUID()}`, isSuperAdmin: false, invitedAccountId: existing.id }
+          : { userName: email, isSuperAdmin: input.roles.includes(SUPER_ADMIN) }),
       }).returning();
       const roles = [...new Set(input.roles)].filter((r) => r !== SUPER_ADMIN);
       await tx.insert(accountInstitutions).values({ accountId: row.id, institutionId: inst.id, roles, creatorId: ctx.account.id });
-      await audit(tx, ctx, { entity: 'account', entityId: row.id, action: 'create', after: { ...row, roles }, institutionId: inst.id });
+      // The institution's log reads the same for both; who was invited is logged outside any institution
+      // (institution null: Super Administrators), never in B's chain.
+      const { passwordHash: _p, ...created } = row;
+      await audit(tx, ctx, { entity: 'account', entityId: row.id, action: 'create', after: { ...(asShown(created) as object), roles }, institutionId: inst.id });
+      if (existing) {
+        await audit(tx, ctx, { entity: 'account', entityId: existing.id, action: 'invite', after: { invitationId: row.id, institutionId: inst.id, roles }, institutionId: null });
+      }
       return row.id;
     });
     return getUser(ctx, id);
@@ -114,7 +144,9 @@ export async function createUser(ctx: Ctx, input: UserCreate & { roles: Role[] }
 
 /** Looks up an account the caller may see (404 otherwise), by id or by e-mail / user name, with its memberships. */
 async function findManaged(ctx: Ctx, user: number | string) {
-  const byKey = typeof user === 'number' ? eq(accounts.id, user) : eq(sql`lower(${accounts.userName})`, user.toLowerCase());
+  // An invitation's placeholder answers to its e-mail, as the account its administrator created would.
+  const byKey = typeof user === 'number' ? eq(accounts.id, user)
+    : or(eq(sql`lower(${accounts.userName})`, user.toLowerCase()), and(isNotNull(accounts.invitedAccountId), eq(sql`lower(${accounts.email})`, user.toLowerCase())));
   const [row] = await ctx.db.select().from(accounts).where(and(byKey, visibleScope(ctx))).limit(1);
   if (!row) throw notFound('Account');
   const memberships = await ctx.db.select({ institutionId: accountInstitutions.institutionId, roles: accountInstitutions.roles })
@@ -137,7 +169,16 @@ function assertAdministersAll(ctx: Ctx, target: Managed) {
 
 /** Account-wide changes are audited once in each institution of the account, so every one sees them. */
 const auditEverywhere = (tx: Db, ctx: Ctx, target: Managed, entry: Omit<AuditEntry, 'entity' | 'entityId' | 'institutionId'>) =>
-  auditInEach(tx, ctx, target.memberships.map((m) => m.institutionId), { entity: 'account', entityId: target.id, ...entry });
+  auditInEach(tx, ctx, target.memberships.map((m) => m.institutionId), {
+    entity: 'account', entityId: target.id, ...entry, before: asShown(entry.before), after: asShown(entry.after),
+  });
+
+/** An account row as an institution's log may hold it: an invitation's placeholder reads as an account (no link to the invited one). */
+function asShown(row: unknown): unknown {
+  if (!row || typeof row !== 'object' || !('invitedAccountId' in row)) return row;
+  const { invitedAccountId, ...shown } = row as { invitedAccountId: number | null; email?: string; userName?: string };
+  return invitedAccountId === null ? shown : { ...shown, userName: shown.email };
+}
 
 /** spec 2 §5: changing a password needs the administrator's own password. Revokes the account's sessions. */
 export async function overwritePassword(ctx: Ctx, input: OverwritePassword) {
@@ -221,4 +262,65 @@ export async function setUserEnabled(ctx: Ctx, id: number, enabled: boolean) {
     await auditEverywhere(tx, ctx, target, { action: enabled ? 'enable' : 'disable', before, after });
   });
   return getUser(ctx, id);
+}
+
+// ---- Invitations (issue 26, docs/accounts.md): seen and answered only by the invited account itself ----
+
+/** The signed-in account's pending invitations: enabled placeholders pointing at it, with their institutions. */
+export async function myInvitations(ctx: Ctx): Promise<Invitation[]> {
+  const rows = await ctx.db.select({
+    id: accounts.id, firstName: accounts.firstName, lastName: accounts.lastName, email: accounts.email,
+    createdDate: accounts.createdDate, creatorId: accounts.creatorId,
+  }).from(accounts)
+    .where(and(eq(accounts.invitedAccountId, ctx.account.id), eq(accounts.isEnabled, true)))
+    .orderBy(asc(accounts.id));
+  if (!rows.length) return [];
+  const links = await ctx.db.select({ accountId: accountInstitutions.accountId, id: accountInstitutions.institutionId, roles: accountInstitutions.roles })
+    .from(accountInstitutions).where(inArray(accountInstitutions.accountId, rows.map((r) => r.id)));
+  const titles = await institutionTitles(ctx.db, [...new Set(links.map((l) => l.id))]);
+  const creatorIds = [...new Set(rows.map((r) => r.creatorId).filter((c): c is number => c !== null))];
+  const creators = creatorIds.length
+    ? await ctx.db.select({ id: accounts.id, firstName: accounts.firstName, lastName: accounts.lastName }).from(accounts).where(inArray(accounts.id, creatorIds))
+    : [];
+  return rows.map((r) => {
+    const by = creators.find((c) => c.id === r.creatorId);
+    return {
+      id: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email, createdDate: r.createdDate.toISOString(),
+      invitedBy: by ? { firstName: by.firstName, lastName: by.lastName } : null,
+      institutions: links.filter((l) => l.accountId === r.id && titles.has(l.id))
+        .map((l) => ({ id: l.id, title: titles.get(l.id)!, roles: l.roles as Role[] })),
+    };
+  }).filter((i) => i.institutions.length);
+}
+
+/**
+ * Accepts or declines one of the signed-in account's invitations (404 for anything else: another
+ * account's, a disabled one, an id that is no invitation). Either way the placeholder and its memberships
+ * are removed; accepting first gives the account each of its memberships with the roles they hold now
+ * (never Super Administrator, never the placeholder's password). Audited in each institution concerned.
+ */
+export async function answerInvitation(ctx: Ctx, id: number, accept: boolean): Promise<InvitationAnswer> {
+  return ctx.db.transaction(async (tx) => {
+    const [invitation] = await tx.select({ id: accounts.id }).from(accounts)
+      .where(and(eq(accounts.id, id), eq(accounts.invitedAccountId, ctx.account.id), eq(accounts.isEnabled, true))).for('update');
+    if (!invitation) throw notFound('Invitation');
+    const links = await tx.select({ institutionId: accountInstitutions.institutionId, roles: accountInstitutions.roles })
+      .from(accountInstitutions).where(eq(accountInstitutions.accountId, id));
+    const joined: number[] = [];
+    if (accept) {
+      for (const link of links) {
+        const added = await tx.insert(accountInstitutions).values({ accountId: ctx.account.id, institutionId: link.institutionId, roles: link.roles, creatorId: ctx.account.id })
+          .onConflictDoNothing().returning({ institutionId: accountInstitutions.institutionId });
+        if (added.length) joined.push(link.institutionId);
+      }
+    }
+    await tx.delete(accountInstitutions).where(eq(accountInstitutions.accountId, id));
+    await tx.delete(accounts).where(eq(accounts.id, id));
+    for (const link of [...links].sort((a, b) => a.institutionId - b.institutionId)) {
+      await audit(tx, ctx, accept
+        ? { entity: 'account', entityId: ctx.account.id, action: 'accept_invitation', after: { invitationId: id, institutionId: link.institutionId, roles: link.roles }, institutionId: link.institutionId }
+        : { entity: 'account', entityId: id, action: 'decline_invitation', institutionId: link.institutionId });
+    }
+    return { id, institutionIds: joined };
+  });
 }

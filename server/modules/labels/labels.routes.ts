@@ -13,7 +13,7 @@ const base = '/api/institutions/:instId/labels';
 /** spec 2 §7 Printing, done on the server too: the printer setting, ZPL, PDF sheets and raw-port printing. */
 export function labelRoutes(app: App, { db, now, config }: AppDeps) {
   const ctx = (req: Parameters<typeof ctxOf>[0]) => ctxOf(req, db, now);
-  const printerTimeouts = { connectTimeoutMs: config.printerConnectTimeoutMs, totalTimeoutMs: config.printerTimeoutMs };
+  const printerTimeouts = { connectTimeoutMs: config.printerConnectTimeoutMs, totalTimeoutMs: config.printerTimeoutMs, allowedPorts: config.printerPorts };
 
   app.get(`${base}/printer`, {
     config: { permission: 'labels.print' },
@@ -23,7 +23,7 @@ export function labelRoutes(app: App, { db, now, config }: AppDeps) {
   app.put(`${base}/printer`, {
     config: { permission: 'printer.configure' },
     schema: { tags, params: InstParam, body: PrinterInput, response: { 200: Printer } },
-  }, async (req) => (await svc.savePrinter(ctx(req), req.body)));
+  }, async (req) => (await svc.savePrinter(ctx(req), req.body, config.printerPorts)));
 
   app.post(`${base}/zpl`, {
     config: { permission: 'labels.print' },

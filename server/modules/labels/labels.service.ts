@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
-  GeneratorRequest, generateLabels, labelDate, type LabelJob, type ParsedLabel, type PrinterInput, type PrintResult,
+  DEFAULT_PRINTER_PORT, GeneratorRequest, generateLabels, labelDate, type LabelJob, type ParsedLabel, type PrinterInput, type PrintResult,
 } from '../../../contract/labels.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { audit } from '../../platform/audit';
@@ -26,6 +26,9 @@ async function findPrinter(ctx: Ctx) {
   return row ?? null;
 }
 
+const portsMessage = (ports: readonly number[]) =>
+  `This server prints only to ${ports.length === 1 ? 'port' : 'ports'} ${ports.join(', ')} (its administrator sets PRINTER_PORTS).`;
+
 /** The institution's configured printer, or null when none is set up. */
 export async function getPrinter(ctx: Ctx) {
   requirePermission(ctx, 'labels.print');
@@ -34,8 +37,10 @@ export async function getPrinter(ctx: Ctx) {
 }
 
 /** Sets the institution's printer (one per institution): created the first time, then updated. */
-export async function savePrinter(ctx: Ctx, input: PrinterInput & { port: number }) {
+export async function savePrinter(ctx: Ctx, input: PrinterInput & { port: number }, allowedPorts: readonly number[] = [DEFAULT_PRINTER_PORT]) {
   requirePermission(ctx, 'printer.configure');
+  // Only printer ports (PRINTER_PORTS, the server operator's choice): never a database, SSH or any other service.
+  if (!allowedPorts.includes(input.port)) throw validationProblem({ port: [portsMessage(allowedPorts)] });
   const instId = instOf(ctx);
   const values = { ipAddress: input.ipAddress, port: input.port };
   const row = await ctx.db.transaction(async (tx) => {

@@ -1,13 +1,45 @@
 import net from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents } from '../../platform/audit.table';
+import { labelPrinters } from './labels.table';
 import { testApp, json, type TestApp } from '../../test/harness';
 import { createInstitution, signedIn } from '../../test/factories';
 
-const t = await testApp();
-/** The same app with a printer time limit of 300 ms, so the timeout test does not wait the real 5 s. */
-const quick = await testApp({ PRINTER_TIMEOUT_MS: '300' });
+/** The operator allows a second printer port here (PRINTER_PORTS); `quick` keeps the default (9100 only). */
+const t = await testApp({ PRINTER_PORTS: '9100,6101' });
+/** The same app with printer time limits of 200/300 ms, so the failure tests do not wait the real 3/5 s. */
+const PRINTER_TIMEOUT_MS = 300;
+const quick = await testApp({ PRINTER_TIMEOUT_MS: String(PRINTER_TIMEOUT_MS), PRINTER_CONNECT_TIMEOUT_MS: '200' });
+
+/**
+ * The lab network, simulated: loopback addresses can no longer be a printer, so the tests configure
+ * LAN addresses (10.26.x.y:9100) and this double routes the server's connection to a local fake printer
+ * (or fails it as an unreachable host would). The server's own address checks run before it, unchanged.
+ */
+const routes = new Map<string, number | 'unreachable'>();
+const connects: string[] = [];
+const realConnect = net.createConnection;
+vi.spyOn(net, 'createConnection').mockImplementation(((opts: net.TcpNetConnectOpts) => {
+  const at = `${opts.host}:${opts.port}`;
+  connects.push(at);
+  const to = routes.get(at);
+  if (to === undefined) throw new Error(`test network: no route to ${at}`);
+  if (to === 'unreachable') {
+    const socket = new net.Socket();
+    process.nextTick(() => socket.emit('error', Object.assign(new Error(`connect EHOSTUNREACH ${at}`), { code: 'EHOSTUNREACH' })));
+    return socket;
+  }
+  return realConnect({ host: '127.0.0.1', port: to });
+}) as typeof net.createConnection);
+let lanHost = 0;
+/** A fresh LAN address for a printer, routed to `target`. */
+function lanPrinter(target: number | 'unreachable', port = 9100) {
+  lanHost += 1;
+  const ipAddress = `10.26.${Math.floor(lanHost / 250)}.${(lanHost % 250) + 1}`;
+  routes.set(`${ipAddress}:${port}`, target);
+  return { ipAddress, port };
+}
 const printers: { server: net.Server; sockets: net.Socket[] }[] = [];
 afterAll(async () => {
   for (const { server, sockets } of printers) {
@@ -16,8 +48,11 @@ afterAll(async () => {
   }
 });
 
-/** A Zebra printer double on 127.0.0.1: collects what it is sent; `silent` accepts and never reads or closes. */
-async function fakePrinter(mode: 'printer' | 'silent' = 'printer') {
+/**
+ * A Zebra printer double on 127.0.0.1: collects what it is sent; `silent` accepts and never reads or closes;
+ * `reset` accepts and resets the connection at once.
+ */
+async function fakePrinter(mode: 'printer' | 'silent' | 'reset' = 'printer') {
   const received: Buffer[] = [];
   const sockets: net.Socket[] = [];
   let done!: () => void;
@@ -25,6 +60,7 @@ async function fakePrinter(mode: 'printer' | 'silent' = 'printer') {
   const server = net.createServer((socket) => {
     sockets.push(socket);
     if (mode === 'silent') { socket.pause(); return; }
+    if (mode === 'reset') { socket.resetAndDestroy(); return; }
     socket.on('data', (d) => received.push(d));
     socket.on('end', () => { socket.end(); done(); });
   });
@@ -143,21 +179,23 @@ describe('ZPL and PDF', () => {
   });
 });
 
-describe('server-side printing', () => {
-  async function withPrinter(port: number, app: TestApp = t) {
-    const admin = await signedIn(app, ['Institution Administrator']);
-    const res = await app.call('PUT', `${base(admin.institution.id)}/printer`, { token: admin.token, body: { ipAddress: '127.0.0.1', port } });
-    expect(res.statusCode).toBe(200);
-    return admin;
-  }
+/** An administrator whose institution's printer is a LAN address routed to `target`. */
+async function withPrinter(target: number | 'unreachable', app: TestApp = t) {
+  const admin = await signedIn(app, ['Institution Administrator']);
+  const printer = lanPrinter(target);
+  const res = await app.call('PUT', `${base(admin.institution.id)}/printer`, { token: admin.token, body: printer });
+  expect(res.statusCode).toBe(200);
+  return { ...admin, at: `${printer.ipAddress}:${printer.port}` };
+}
 
+describe('server-side printing', () => {
   it('the configured printer receives exactly the ZPL, and the print is audited', async () => {
     const printer = await fakePrinter();
-    const { institution, token } = await withPrinter(printer.port);
+    const { institution, token, at } = await withPrinter(printer.port);
     const expected = (await t.call('POST', `${base(institution.id)}/zpl`, { token, body: job })).body;
     const res = await t.call('POST', `${base(institution.id)}/print`, { token, body: job });
     expect(res.statusCode).toBe(200);
-    expect(json(res)).toEqual({ printer: `127.0.0.1:${printer.port}`, labels: 6, bytes: Buffer.byteLength(expected) });
+    expect(json(res)).toEqual({ printer: at, labels: 6, bytes: Buffer.byteLength(expected) });
     await printer.finished;
     expect(printer.received()).toBe(expected);
     const rows = await t.db.select().from(auditEvents).where(and(eq(auditEvents.institutionId, institution.id), eq(auditEvents.action, 'print')));
@@ -166,10 +204,10 @@ describe('server-side printing', () => {
 
   it('prints only to the configured printer: an address in the request is ignored', async () => {
     const printer = await fakePrinter();
-    const { institution, token } = await withPrinter(printer.port);
+    const { institution, token, at } = await withPrinter(printer.port);
     const res = await t.call('POST', `${base(institution.id)}/print`, { token, body: { ...job, ipAddress: '10.255.255.1', port: 22 } });
     expect(res.statusCode).toBe(200);
-    expect(json(res).printer).toBe(`127.0.0.1:${printer.port}`);
+    expect(json(res).printer).toBe(at);
   });
 
   it('without a configured printer the print is refused with a clear title', async () => {
@@ -178,22 +216,73 @@ describe('server-side printing', () => {
     expect(res.statusCode).toBe(409);
     expect(json(res)).toMatchObject({ code: 'labels.printer_not_configured', title: 'No label printer is configured for this institution. Set its IP address in Setting > Printer.' });
   });
+});
 
-  it('a printer that refuses the connection gives a 502 at once', async () => {
-    const port = await closedPort();
-    const { institution, token } = await withPrinter(port);
-    const res = await t.call('POST', `${base(institution.id)}/print`, { token, body: job });
-    expect(res.statusCode).toBe(502);
-    expect(json(res).code).toBe('labels.printer_unreachable');
-    expect(json(res).title).toBe(`The printer at 127.0.0.1:${port} refused the connection. Check that it is switched on and that the address and port are right.`);
+describe('the printer setting cannot reach inside the server\'s network (issue 26 item 8)', () => {
+  const addressMessage = 'This address cannot be a label printer (loopback, link-local, multicast, broadcast and 0.x addresses are refused). Use the printer\'s address on the lab network.';
+
+  it('refuses loopback, link-local, unspecified, multicast and broadcast addresses with a field message', async () => {
+    const { institution, token } = await signedIn(t, ['Institution Administrator']);
+    for (const ipAddress of ['127.0.0.1', '127.1.2.3', '169.254.169.254', '0.0.0.0', '224.0.0.251', '239.1.1.1', '255.255.255.255', '240.0.0.1']) {
+      const res = await t.call('PUT', `${base(institution.id)}/printer`, { token, body: { ipAddress, port: 9100 } });
+      expect(res.statusCode, ipAddress).toBe(400);
+      expect(json(res).errors, ipAddress).toEqual({ ipAddress: [addressMessage] });
+    }
+    expect(json(await t.call('GET', `${base(institution.id)}/printer`, { token }))).toBeNull();
   });
 
-  it('a printer that accepts but never takes the job times out after PRINTER_TIMEOUT_MS (504)', async () => {
-    const printer = await fakePrinter('silent');
-    const { institution, token } = await withPrinter(printer.port, quick);
-    const res = await quick.call('POST', `${base(institution.id)}/print`, { token, body: job });
-    expect(res.statusCode).toBe(504);
-    expect(json(res).code).toBe('labels.printer_timeout');
-    expect(json(res).title).toBe(`The printer at 127.0.0.1:${printer.port} did not confirm the labels. Check the printer before printing again.`);
+  it('private LAN ranges stay allowed', async () => {
+    for (const ipAddress of ['10.1.2.3', '172.16.0.9', '172.31.200.1', '192.168.1.50']) {
+      const { institution, token } = await signedIn(t, ['Institution Administrator']);
+      const res = await t.call('PUT', `${base(institution.id)}/printer`, { token, body: { ipAddress } });
+      expect(res.statusCode, ipAddress).toBe(200);
+    }
+  });
+
+  it('allows only printer ports: 9100 by default, others only through PRINTER_PORTS', async () => {
+    const { institution, token } = await signedIn(quick, ['Institution Administrator']);
+    for (const port of [22, 80, 5432, 6379, 6101, 9101, 1, 65535]) {
+      const res = await quick.call('PUT', `${base(institution.id)}/printer`, { token, body: { ipAddress: '10.0.0.5', port } });
+      expect(res.statusCode, String(port)).toBe(400);
+      expect(json(res).errors, String(port)).toEqual({ port: ['This server prints only to port 9100 (its administrator sets PRINTER_PORTS).'] });
+    }
+    expect((await quick.call('PUT', `${base(institution.id)}/printer`, { token, body: { ipAddress: '10.0.0.5', port: 9100 } })).statusCode).toBe(200);
+    const other = await signedIn(t, ['Institution Administrator']);
+    expect((await t.call('PUT', `${base(other.institution.id)}/printer`, { token: other.token, body: { ipAddress: '10.0.0.5', port: 6101 } })).statusCode).toBe(200);
+    const refused = await t.call('PUT', `${base(other.institution.id)}/printer`, { token: other.token, body: { ipAddress: '10.0.0.5', port: 5432 } });
+    expect(json(refused).errors).toEqual({ port: ['This server prints only to ports 9100, 6101 (its administrator sets PRINTER_PORTS).'] });
+  });
+
+  it('a setting saved before the rule is refused again at connect time, without connecting', async () => {
+    for (const [ipAddress, port] of [['127.0.0.1', 5432], ['169.254.169.254', 9100], ['0.0.0.0', 9100], ['10.0.0.5', 22]] as const) {
+      const { institution, token } = await signedIn(t, ['Institution Administrator']);
+      await t.db.insert(labelPrinters).values({ institutionId: institution.id, ipAddress, port });
+      const before = connects.length;
+      const res = await t.call('POST', `${base(institution.id)}/print`, { token, body: job });
+      expect(res.statusCode, `${ipAddress}:${port}`).toBe(409);
+      expect(json(res)).toMatchObject({ code: 'labels.printer_not_allowed' });
+      expect(json(res).title).toMatch(/Setting > Printer/);
+      expect(connects.length, 'no connection is attempted').toBe(before);
+    }
+  });
+
+  it('refused, timed out, reset and unreachable all answer the same 502 with one message, after the same time', async () => {
+    const silent = await fakePrinter('silent');
+    const reset = await fakePrinter('reset');
+    const kinds = { refused: await closedPort(), timeout: silent.port, reset: reset.port, unreachable: 'unreachable' as const };
+    const answers: Record<string, unknown>[] = [];
+    for (const [kind, target] of Object.entries(kinds)) {
+      const { institution, token, at } = await withPrinter(target, quick);
+      const started = performance.now();
+      const res = await quick.call('POST', `${base(institution.id)}/print`, { token, body: job });
+      const took = performance.now() - started;
+      expect(res.statusCode, kind).toBe(502);
+      const { traceId: _trace, ...body } = json(res);
+      expect(body.title, kind).toBe(`The printer at ${at} did not answer or did not confirm the labels. Check that it is switched on and on the network, and look for printed labels before printing again.`);
+      answers.push({ ...body, title: String(body.title).replace(at, '<printer>') });
+      expect(took, `${kind} answers only when the time limit is over`).toBeGreaterThanOrEqual(PRINTER_TIMEOUT_MS - 5);
+    }
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(answers[0]).toMatchObject({ status: 502, code: 'labels.printer_unreachable' });
   });
 });

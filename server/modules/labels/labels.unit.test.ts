@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  GeneratorRequest, Label, LabelJob, PrinterInput, buildOrderLabel, generateLabels, isIpv4, labelDate, type ParsedLabel,
+  GeneratorRequest, Label, LabelJob, PrinterInput, buildOrderLabel, generateLabels, isIpv4, labelDate, printerAddressProblem, type ParsedLabel,
 } from '../../../contract/labels.contract';
+import { forbiddenPrinterAddress } from './labels.printer';
+import { loadConfig } from '../../config';
 import { labelToZpl, labelsToZpl, zplCode128Data, zplText } from './labels.zpl';
 import { LABELS_PER_PAGE, labelsToPdf } from './labels.pdf';
 import { labelsOf } from './labels.service';
@@ -112,6 +114,52 @@ describe('printer IP rule (spec 2 §5)', () => {
     expect(PrinterInput.safeParse({ ipAddress: '' }).error?.issues[0].message).toBe('*required');
     expect(PrinterInput.safeParse({ ipAddress: '300.1.1.1' }).error?.issues[0].message).toBe('Invalid IP address');
     expect(PrinterInput.parse({ ipAddress: ' 10.0.0.5 ' })).toEqual({ ipAddress: '10.0.0.5', port: 9100 });
+  });
+});
+
+describe('printer addresses that reach inside the server (issue 26 item 8)', () => {
+  const refusedV4 = {
+    unspecified: ['0.0.0.0', '0.1.2.3'],
+    loopback: ['127.0.0.1', '127.255.255.254'],
+    'link-local': ['169.254.169.254', '169.254.0.1'],
+    multicast: ['224.0.0.1', '239.255.255.250'],
+    broadcast: ['255.255.255.255'],
+    reserved: ['240.0.0.1'],
+  };
+  const lan = ['10.0.0.5', '10.255.255.254', '172.16.0.9', '172.31.255.1', '192.168.1.50', '100.64.0.7', '8.8.8.8'];
+
+  it('the contract refuses loopback, link-local, unspecified, multicast and broadcast IPv4 with one field message', () => {
+    for (const addresses of Object.values(refusedV4)) {
+      for (const ip of addresses) {
+        expect(printerAddressProblem(ip), ip).toBeTruthy();
+        expect(PrinterInput.safeParse({ ipAddress: ip }).error?.issues[0].message, ip).toBe(printerAddressProblem(ip));
+      }
+    }
+    expect(printerAddressProblem('127.0.0.1')).toBe('This address cannot be a label printer (loopback, link-local, multicast, broadcast and 0.x addresses are refused). Use the printer\'s address on the lab network.');
+  });
+
+  it('private LAN ranges (10/8, 172.16/12, 192.168/16) stay allowed', () => {
+    for (const ip of lan) {
+      expect(printerAddressProblem(ip), ip).toBeNull();
+      expect(forbiddenPrinterAddress(ip), ip).toBe(false);
+      expect(PrinterInput.safeParse({ ipAddress: ip }).success, ip).toBe(true);
+    }
+  });
+
+  it('at connect time the same classes are refused in IPv4, IPv6 and IPv4-mapped IPv6', () => {
+    for (const ip of Object.values(refusedV4).flat()) expect(forbiddenPrinterAddress(ip), ip).toBe(true);
+    for (const ip of ['::', '::1', 'fe80::1', 'febf::1', 'ff02::1', 'ff05::fb', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:169.254.169.254',
+      '::ffff:0.0.0.0', '::ffff:224.0.0.1', '::ffff:255.255.255.255', '::127.0.0.1', '64:ff9b::7f00:1']) {
+      expect(forbiddenPrinterAddress(ip), ip).toBe(true);
+    }
+    for (const ip of ['::ffff:10.0.0.5', '::ffff:192.168.1.50', 'fd00::5', '2001:db8::5']) expect(forbiddenPrinterAddress(ip), ip).toBe(false);
+    expect(forbiddenPrinterAddress('printer.lab'), 'not an address').toBe(true);
+  });
+
+  it('PRINTER_PORTS: 9100 by default, a comma list otherwise, anything else stops the start', () => {
+    expect(loadConfig({}).printerPorts).toEqual([9100]);
+    expect(loadConfig({ PRINTER_PORTS: '9100, 6101' }).printerPorts).toEqual([9100, 6101]);
+    for (const bad of ['', '0', '65536', '9100,abc', '22.5']) expect(() => loadConfig({ PRINTER_PORTS: bad }), bad).toThrow(/PRINTER_PORTS/);
   });
 });
 

@@ -7,6 +7,7 @@ import { InstitutionContext, type CurrentInstitution } from '../lib/session-cont
 import { institutionStore } from '../lib/session-storage';
 import { PageLoader } from '../components/page-loader';
 import { InstitutionPicker } from '../features/institutions/components/institution-picker';
+import { Invitations } from '../features/accounts/components/invitations';
 import { useInstitution } from '../features/institutions/api/institutions';
 import { queryKeys } from '../lib/query-keys';
 import { AppLayout } from './app-layout';
@@ -42,15 +43,16 @@ export function InstitutionGate() {
     setId(institution.id);
   };
 
+  // Pending invitations to other institutions (docs/accounts.md) show above the picker and above every screen.
   let content;
   if (id === null || gone) {
-    content = <InstitutionPicker onPick={pick} notice={gone ? 'The institution you had chosen is no longer available to you. Choose another.' : undefined} />;
+    content = <><Invitations /><InstitutionPicker onPick={pick} notice={gone ? 'The institution you had chosen is no longer available to you. Choose another.' : undefined} /></>;
   } else if (query.isError) {
-    content = <InstitutionPicker onPick={pick} notice={`Your institution could not be loaded: ${query.error.message}`} />;
+    content = <><Invitations /><InstitutionPicker onPick={pick} notice={`Your institution could not be loaded: ${query.error.message}`} /></>;
   } else if (!current) {
     content = <PageLoader label="Loading institution" />;
   } else {
-    content = <Outlet />;
+    content = <><Invitations inApp /><Outlet /></>;
   }
   return (
     <InstitutionContext.Provider value={current}>

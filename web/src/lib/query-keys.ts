@@ -13,7 +13,7 @@
  *   ['shipments', instId]                shipment lists (sent, received), one shipment, its items, sample candidates
  *   ['storage', instId]                  the storage tree, nodes, box positions, occupancies, sample look-ups
  *   ['reports', instId]                  report pages (reports/{name} with its parameters)
- *   ['users'], ['audit'], ['printer', instId], ['auth', 'me']
+ *   ['users'], ['audit'], ['printer', instId], ['auth', 'me'], ['invitations'] (the signed-in account's own)
  *
  * Write no key array by hand in a feature: add it here.
  */
@@ -27,6 +27,8 @@ const protocolOf = (instId: number, protocolId: number) => [...protocolsOf(instI
 
 export const queryKeys = {
   me: ['auth', 'me'] as const,
+  /** The signed-in account's pending invitations to other institutions (docs/accounts.md). */
+  invitations: ['invitations'] as const,
 
   institutions: {
     all: ['institutions'] as const,

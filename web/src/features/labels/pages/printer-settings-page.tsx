@@ -69,7 +69,7 @@ function PrinterForm({ instId, printer }: { instId: number; printer: Printer | n
             : 'Stored in this browser for the printer browser extension.'}
           {...form.getInputProps('ipAddress')} />
         {canConfigure && (
-          <NumberInput label="Port" description="Raw printing port used when the server prints (Zebra printers: 9100)."
+          <NumberInput label="Port" description="Raw printing port used when the server prints (Zebra printers: 9100; another only if the server's operator allows it)."
             min={1} max={65535} allowDecimal={false} maw={360} {...form.getInputProps('port')} />
         )}
         <Group justify="space-between" align="center">
