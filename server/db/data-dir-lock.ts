@@ -10,12 +10,12 @@ import path from 'node:path';
  * holding the pid, removed when they end cleanly. A lock whose process is gone (kill -9, power loss) is
  * stale and taken over.
  */
-export type LockHolder = 'server' | 'backup' | 'restore';
+export type LockHolder = 'server' | 'backup' | 'restore' | 'audit:verify';
 interface LockContent { pid: number; holder: LockHolder; host: string; since: string }
 
 export class DataDirInUse extends Error {
   constructor(readonly holder: LockContent, dataDir: string, lockFile: string) {
-    const who = holder.holder === 'server' ? 'The server' : holder.holder === 'backup' ? 'A backup' : 'A restore';
+    const who = { server: 'The server', backup: 'A backup', restore: 'A restore', 'audit:verify': 'An audit check' }[holder.holder] ?? 'A process';
     const what = holder.holder === 'server' ? 'stop it first' : 'wait for it to finish';
     const where = holder.host === os.hostname() ? `pid ${holder.pid}` : `pid ${holder.pid} on ${holder.host}`;
     super(`${who} (${where}) is using DATA_DIR ${dataDir}; ${what}, or, if no such process is running any more, remove ${lockFile}.`);

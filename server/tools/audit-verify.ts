@@ -5,11 +5,20 @@
 import fs from 'node:fs';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { lockDataDir } from '../db/data-dir-lock';
 import { verifyAuditChains } from '../modules/audit/audit-chain';
 
 const config = loadConfig();
 if (!config.databaseUrl && (!fs.existsSync(config.dataDir) || fs.readdirSync(config.dataDir).length === 0)) {
   console.error(`audit:verify: no database in ${config.dataDir} (DATA_DIR); set DATA_DIR or DATABASE_URL`);
+  process.exit(2);
+}
+// PGlite is single-process: a folder a running server (or a backup) holds is refused with the holder's pid.
+let lock: ReturnType<typeof lockDataDir> | null = null;
+try {
+  lock = config.databaseUrl ? null : lockDataDir(config.dataDir, 'audit:verify');
+} catch (err) {
+  console.error(`audit:verify: ${(err as Error).message}`);
   process.exit(2);
 }
 const database = await openDatabase(config);
@@ -35,4 +44,5 @@ try {
   process.exitCode = 2;
 } finally {
   await database.close();
+  lock?.release();
 }
