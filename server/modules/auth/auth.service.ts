@@ -42,8 +42,6 @@ export async function login(deps: Deps, input: Required<LoginRequest>, address: 
   return { token, expiresAt: expiresAt.toISOString(), account: toMe(me!, config.sessionIdleMinutes) };
 }
 
-const SEEN_REFRESH_MS = 60_000;
-
 interface AccountRow {
   id: number; firstName: string; lastName: string; email: string; userName: string; phoneNumber: string | null;
   isSuperAdmin: boolean; isEnabled: boolean; memberships: { institutionId: number; roles: string[] }[] | null;
@@ -76,19 +74,30 @@ function sessionOfTokenOn(db: Db) {
 }
 
 /**
+ * How stale sessions.last_seen_at may be: it is rewritten only when at least this much has passed since
+ * the stored value (one cheap update by primary key), so at most once a minute, and for short idle limits
+ * often enough that the logoff stays within 1/60 of the limit (1 s at SESSION_IDLE_MINUTES=1).
+ */
+export const seenRefreshMs = (idleMinutes: number) => Math.min(60_000, idleMinutes * 1000);
+
+/**
  * The signed-in account of a bearer token, or null when missing, revoked or disabled; 401 naming the
- * reason when the session expired or sat idle for idleMinutes (HIPAA 164.312 automatic logoff).
+ * reason when the session expired or sat idle (HIPAA 164.312 automatic logoff).
  * One query (session, account and memberships; no cache, so N processes see a logout or a role change
- * at once); last_seen_at is written at most once a minute, not on every request.
+ * at once). Idleness (issue 26): last_seen_at trails the last request by less than R = seenRefreshMs
+ * (a request finding it R or more behind rewrites it), so the session ends only when now - last_seen_at
+ * >= idle + R. A session with a request in the last idleMinutes is therefore never ended, and one silent
+ * for idleMinutes + R always is.
  */
 export async function resolveToken(db: Db, token: string, now: Date, idleMinutes: number): Promise<AuthAccount | null> {
   const [row] = await sessionOfTokenOn(db).execute({ tokenHash: hashToken(token) });
   if (!row) return null;
   const { sessions: s, sign_in_accounts: account } = row;
   if (s.expiresAt <= now) throw authErrors.session_expired();
+  const refreshMs = seenRefreshMs(idleMinutes);
   const idleMs = now.getTime() - s.lastSeenAt.getTime();
-  if (idleMs >= idleMinutes * 60_000) throw authErrors.session_idle(idleMinutes);
-  if (idleMs >= SEEN_REFRESH_MS) await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, s.id));
+  if (idleMs >= idleMinutes * 60_000 + refreshMs) throw authErrors.session_idle(idleMinutes);
+  if (idleMs >= refreshMs) await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, s.id));
   return toAuthAccount(account, s.id);
 }
 
