@@ -12,7 +12,12 @@ export function authRoutes(app: App, { db, config, now }: AppDeps) {
   app.post('/api/Authentication/login', {
     config: { permission: 'public' },
     schema: { tags, body: LoginRequest, response: { 200: LoginResponse } },
-  }, async (req) => login({ db, config, now }, req.body, clientAddress(req)));
+  }, async (req, reply) => {
+    const { deviceCookie, ...answer } = await login({ db, config, now }, req.body,
+      { address: clientAddress(req), cookieHeader: req.headers.cookie, secure: req.protocol === 'https' });
+    void reply.header('set-cookie', deviceCookie);
+    return answer;
+  });
 
   app.post('/api/Authentication/logout', {
     config: { permission: 'signedIn' },

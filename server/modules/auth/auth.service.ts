@@ -9,37 +9,51 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/passwor
 import { passwordProblem } from '../../../contract/password-policy';
 import { validationProblem } from '../../platform/errors';
 import { authErrors } from './auth.errors';
-import { assertNotThrottled, pruneAttempts, type ThrottleConfig } from './login-throttle';
+import { assertNotThrottled, deviceAllowed, pruneAttempts, type ThrottleConfig } from './login-throttle';
+import { deviceCookie, validDevice } from './device-cookies';
 import type { Config } from '../../config';
 import { auditInEach } from '../../platform/audit';
 import type { AuthAccount, Ctx } from '../../platform/context';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-interface Deps { db: Db; config: ThrottleConfig & Pick<Config, 'sessionIdleMinutes'>; now: () => Date }
+interface Deps { db: Db; config: ThrottleConfig & Pick<Config, 'sessionIdleMinutes' | 'deviceCookieSecret'>; now: () => Date }
 
-export async function login(deps: Deps, input: Required<LoginRequest>, address: string): Promise<LoginResponse> {
+/** Where a sign-in comes from: the client address, the request's Cookie header, and whether it came over HTTPS. */
+export interface LoginOrigin { address: string; cookieHeader?: string; secure: boolean }
+
+/**
+ * A sign-in. A valid device cookie for this user name (device-cookies.ts) that still has its allowance
+ * skips the per-pair, per-account and per-address throttle: failures made elsewhere never keep that
+ * browser out (issue 26). Every success answers a device cookie (Set-Cookie) for next time.
+ */
+export async function login(deps: Deps, input: Required<LoginRequest>, origin: LoginOrigin): Promise<LoginResponse & { deviceCookie: string }> {
   const { db, config, now } = deps;
+  const { address } = origin;
   const userName = input.userName.trim().toLowerCase();
-  await assertNotThrottled(db, config, userName, address, now());
+  const device = await validDevice(db, config, userName, origin.cookieHeader, now());
+  if (!device || !(await deviceAllowed(db, config, device, now()))) await assertNotThrottled(db, config, userName, address, now());
   const account = await credentialsOf(db, userName);
   const ok = await verifyPassword(input.password, account?.passwordHash ?? DUMMY_HASH);
   if (!account || !ok || !account.isEnabled) {
-    await db.insert(loginAttempts).values({ userName, address, succeeded: false, at: now() });
+    await db.insert(loginAttempts).values({ userName, address, succeeded: false, at: now(), device });
     throw authErrors.invalid_credentials();
   }
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now().getTime() + (input.stayLoggedIn ? SESSION_HOURS.long : SESSION_HOURS.short) * 3_600_000);
   await db.transaction(async (tx) => {
     const [s] = await tx.insert(sessions).values({ tokenHash: hashToken(token), accountId: account.id, expiresAt, address, createdAt: now(), lastSeenAt: now() }).returning({ id: sessions.id });
-    await tx.insert(loginAttempts).values({ userName, address, succeeded: true, at: now() });
+    await tx.insert(loginAttempts).values({ userName, address, succeeded: true, at: now(), device });
     await pruneAttempts(tx, userName, now());
     // In each of the account's institutions, so their administrators see who signed in (issue 11).
     const institutionIds = await membershipInstitutionIds(tx, account.id);
     await auditInEach(tx, { account: { id: account.id } as AuthAccount, institutionId: null, address }, institutionIds, { entity: 'session', entityId: s.id, action: 'login' });
   });
   const me = await loadAccount(db, account.id, 0);
-  return { token, expiresAt: expiresAt.toISOString(), account: toMe(me!, config.sessionIdleMinutes) };
+  return {
+    token, expiresAt: expiresAt.toISOString(), account: toMe(me!, config.sessionIdleMinutes),
+    deviceCookie: await deviceCookie(db, config, userName, device, now(), origin.secure),
+  };
 }
 
 interface AccountRow {
