@@ -6,7 +6,7 @@ import { permissionsOf, type Role } from '../../../contract/permissions.contract
 import { credentialsOf, membershipInstitutionIds, passwordHashOf, setPasswordHash, signInAccounts } from '../accounts/accounts.repository';
 import { loginAttempts, sessions } from './auth.table';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/passwords';
-import { passwordProblem } from '../../../contract/password-policy';
+import { strongPasswordProblem } from '../../../contract/password-strength';
 import { validationProblem } from '../../platform/errors';
 import { authErrors } from './auth.errors';
 import { assertNotThrottled, deviceAllowed, pruneAttempts, type ThrottleConfig } from './login-throttle';
@@ -142,7 +142,8 @@ export async function changeOwnPassword(ctx: Ctx, input: ChangePassword) {
   if (!hash || !(await verifyPassword(input.oldPassword, hash))) {
     throw authErrors.old_password_wrong({ oldPassword: ['The old password is incorrect.'] });
   }
-  const problem = passwordProblem(input.newPassword, ctx.account.email);
+  const { firstName, lastName, email, userName } = ctx.account;
+  const problem = strongPasswordProblem(input.newPassword, { email, userInputs: [firstName, lastName, userName], current: input.oldPassword });
   if (problem) throw validationProblem({ newPassword: [problem] });
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
