@@ -24,8 +24,7 @@ function PasswordMeter({ verdict, showText }: { verdict: PasswordVerdict | undef
   const hint = verdict.warning ?? verdict.suggestions[0];
   return (
     <Stack gap={2}>
-      <Progress value={(verdict.score + 1) * 20} color={COLORS[verdict.score]} size="sm" aria-label="Strength of the new password"
-        aria-valuetext={verdict.problem ?? 'Strong password'} />
+      <Progress value={(verdict.score + 1) * 20} color={COLORS[verdict.score]} size="sm" aria-label="Strength of the new password" />
       {showText && (
         <Text size="xs" c={verdict.problem ? 'red.8' : 'teal.8'} aria-live="polite" data-testid="password-verdict">
           {verdict.problem ? `${verdict.problem}.${hint ? ` ${hint}` : ''}` : 'Strong password.'}
