@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES, PERMISSIONS, type Permission } from './permissions.contract';
 import { MSG } from './messages';
-import { newPassword } from './password-policy';
+import { newPassword, PASSWORD_MSG } from './password-policy';
 import { text, trimmedText } from './common.contract';
 
 // spec 1 §5: login has no client-side rules; the server decides.
@@ -49,5 +49,6 @@ export const ChangePassword = z.object({
   oldPassword: z.string({ error: MSG.required }).min(1, MSG.required).max(1000),
   newPassword,
   confirmPassword: z.string({ error: MSG.required }).min(1, MSG.required),
-}).refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
+}).refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' })
+  .refine((v) => v.newPassword !== v.oldPassword, { path: ['newPassword'], message: PASSWORD_MSG.current });
 export type ChangePassword = z.input<typeof ChangePassword>;

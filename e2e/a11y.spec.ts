@@ -62,6 +62,9 @@ for (const viewport of VIEWPORTS) {
       await visit('accounts list', '/accounts', h1(page, 'Accounts'));
       await page.getByRole('button', { name: 'Create', exact: true }).click();
       await scan('account form', dialogTitle(page, 'Create an Account'));
+      // issue 26: the strength meter and verdict under the new password.
+      await page.getByRole('dialog').getByLabel(/^Password/).fill('password1234');
+      await scan('account form with the password verdict', page.getByRole('dialog').getByText(/^This password is too easy to guess\./));
 
       await visit('printer settings', '/setting/printer', h1(page, 'Printer'));
       await visit('institution settings', '/setting/institution', h1(page, 'Institution'));

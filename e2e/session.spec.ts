@@ -17,6 +17,11 @@ test.describe('session', () => {
     await shot('login');
     await signIn(page, admin.email, admin.password);
     await expect(page.getByRole('heading', { name: 'Institutions' })).toBeVisible();
+    // issue 26: the browser now holds a device cookie, for the sign-in path only, out of scripts' reach.
+    const device = (await page.context().cookies()).filter((c) => c.name.startsWith('lims_device_'));
+    expect(device, 'one device cookie').toHaveLength(1);
+    expect(device[0]).toMatchObject({ path: '/api/Authentication/login', httpOnly: true, sameSite: 'Strict' });
+    expect(await page.evaluate(() => document.cookie), 'not readable by scripts').not.toContain('lims_device_');
     await shot('institution-picker');
     await pickInstitution(page);
     await see(page, `Welcome, ${me.firstName} ${me.lastName}`);
@@ -95,6 +100,15 @@ test.describe('session', () => {
     await page.getByRole('menuitem', { name: 'Change password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change your password' });
     await dialog.getByLabel(/^Current password/).fill('First-Pass-2026');
+    // issue 26: the server's verdict shows while typing, before any submit.
+    const verdict = (text: RegExp) => expect(dialog.getByText(text)).toBeVisible();
+    await dialog.getByLabel(/^New password/).pressSequentially('password1234');
+    await verdict(/^This password is too easy to guess\./);
+    await shot('change-own-password-typing');
+    await dialog.getByLabel(/^New password/).fill('First-Pass-2026');
+    await verdict(/^Password must not be your current password\./);
+    await dialog.getByLabel(/^New password/).fill('Second-Pass-2026');
+    await verdict(/^Strong password\.$/);
     await dialog.getByLabel(/^New password/).fill('qwerty123456');
     await dialog.getByLabel(/^Confirm new password/).fill('qwerty123456');
     await dialog.getByRole('button', { name: 'Submit', exact: true }).click();

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isIP } from 'node:net';
 
 export interface Config {
   port: number;
@@ -20,13 +21,59 @@ export interface Config {
   loginAddressMaxFailures: number;
   loginSlowdownSeconds: number;
   loginWindowMinutes: number;
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-For is believed (issue 26): false (nobody: the socket address is the client), or the
+   * addresses / CIDRs / proxy-addr range names of the proxies in front.
+   */
+  trustProxy: TrustProxy;
+  /** The key of the device cookies' HMAC; null: a random key kept in the database (auth_secrets). */
+  deviceCookieSecret: string | null;
   /** A label printer that has not accepted the connection by then gives 504. */
   printerConnectTimeoutMs: number;
   /** The whole print exchange (connect, send, the printer's close) must end by then, or 504. */
   printerTimeoutMs: number;
   /** The TCP ports a label printer may use (PRINTER_PORTS, default 9100): the server connects to no other. */
   printerPorts: number[];
+}
+
+export type TrustProxy = false | string[];
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset or false, or a comma-separated list of proxy addresses, CIDRs (10.0.0.0/8, fd00::/8)
+ * and the names loopback, linklocal, uniquelocal. `true` believed any client's X-Forwarded-For (issue 26)
+ * and is refused. So is a hop count: it cannot tell a proxy from a client that sends enough hops itself,
+ * and Fastify 5.12 trusts nobody when given one (fails closed), so it would silently do nothing.
+ */
+function trustProxyOf(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') {
+    throw new Error('TRUST_PROXY=true would believe any client\'s X-Forwarded-For: list the proxies (TRUST_PROXY=10.0.0.1,10.0.0.0/8)');
+  }
+  if (/^\d+$/.test(value)) {
+    throw new Error(`TRUST_PROXY=${value}: a hop count cannot tell a proxy from a client; list the proxies' addresses or CIDRs (TRUST_PROXY=10.0.0.1,10.0.0.0/8)`);
+  }
+  const entries = value.split(',').map((e) => e.trim());
+  if (entries.every(isProxyEntry)) return entries;
+  throw new Error(`TRUST_PROXY must be false or a comma-separated list of proxy addresses and CIDRs (10.0.0.1,10.0.0.0/8, loopback), got '${raw}'`);
+}
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function deviceCookieSecretOf(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  if (raw.length < 32) throw new Error('DEVICE_COOKIE_SECRET must be at least 32 characters (e.g. openssl rand -base64 48)');
+  return raw;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -48,7 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAddressMaxFailures: positive(env, 'LOGIN_ADDRESS_MAX_FAILURES', 300),
     loginSlowdownSeconds: positive(env, 'LOGIN_SLOWDOWN_SECONDS', 30),
     loginWindowMinutes: positive(env, 'LOGIN_WINDOW_MINUTES', 15),
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    deviceCookieSecret: deviceCookieSecretOf(env.DEVICE_COOKIE_SECRET),
     printerConnectTimeoutMs: positive(env, 'PRINTER_CONNECT_TIMEOUT_MS', 3000),
     printerTimeoutMs: positive(env, 'PRINTER_TIMEOUT_MS', 5000),
     printerPorts: portList(env, 'PRINTER_PORTS', [9100]),

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { Permission, Role } from '../../contract/permissions.contract';
 import { forbidden, unauthorized } from './errors';
+import { clientAddress } from './client-address';
 
 export interface Membership {
   institutionId: number;
@@ -46,7 +47,7 @@ declare module 'fastify' {
 export function ctxOf(req: FastifyRequest, db: Db, now: () => Date): Ctx {
   if (!req.auth) throw unauthorized();
   const instId = (req.params as { instId?: number | string } | undefined)?.instId;
-  return { db, account: req.auth, institutionId: instId ? Number(instId) : null, address: req.ip, now };
+  return { db, account: req.auth, institutionId: instId ? Number(instId) : null, address: clientAddress(req), now };
 }
 
 /**

@@ -8,7 +8,8 @@ import { type Ctx, administers, belongsTo, institutionsWhere, requirePermission 
 import { isUniqueViolation, notFound, validationProblem } from '../../platform/errors';
 import { audit, auditInEach, type AuditEntry } from '../../platform/audit';
 import { accountErrors } from './accounts.errors';
-import { passwordProblem } from '../../../contract/password-policy';
+import { PASSWORD_MSG } from '../../../contract/password-policy';
+import { strongPasswordProblem } from '../../../contract/password-strength';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords, type RecordRow } from '../../platform/record-refs';
@@ -105,6 +106,9 @@ export async function createUser(ctx: Ctx, input: UserCreate & { roles: Role[] }
   requirePermission(ctx, 'accounts.manage');
   assertAdministers(ctx, Number(input.institutionId));
   assertMayGrant(ctx, input.roles);
+  // issue 26: scored with the account's own names and e-mail (the contract's schema checked the rest).
+  const weak = strongPasswordProblem(input.password, { email: input.email, userInputs: [input.firstName, input.lastName] });
+  if (weak) throw validationProblem({ password: [weak] });
   const passwordHash = await hashPassword(input.password);
   const email = input.email.trim().toLowerCase();
   const sameKey = or(eq(sql`lower(${accounts.email})`, email), eq(sql`lower(${accounts.userName})`, email));
@@ -192,7 +196,8 @@ export async function overwritePassword(ctx: Ctx, input: OverwritePassword) {
   if (input.oldPassword && !(await verifyPassword(input.oldPassword, target.passwordHash))) {
     throw accountErrors.old_password_wrong({ oldPassword: ['The old password is incorrect.'] });
   }
-  const problem = passwordProblem(input.newPassword, target.email);
+  const problem = strongPasswordProblem(input.newPassword, { email: target.email, userInputs: [target.firstName, target.lastName, target.userName] })
+    ?? ((await verifyPassword(input.newPassword, target.passwordHash)) ? PASSWORD_MSG.current : null);
   if (problem) throw validationProblem({ newPassword: [problem] });
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {

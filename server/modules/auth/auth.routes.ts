@@ -3,6 +3,7 @@ import { ChangePassword, LoginRequest, LoginResponse, Me } from '../../../contra
 import type { App, AppDeps } from '../../platform/app-types';
 import { unauthorized } from '../../platform/errors';
 import { ctxOf } from '../../platform/context';
+import { clientAddress } from '../../platform/client-address';
 import { changeOwnPassword, login, logout, toMe } from './auth.service';
 
 const tags = ['Authentication'];
@@ -11,14 +12,19 @@ export function authRoutes(app: App, { db, config, now }: AppDeps) {
   app.post('/api/Authentication/login', {
     config: { permission: 'public' },
     schema: { tags, body: LoginRequest, response: { 200: LoginResponse } },
-  }, async (req) => login({ db, config, now }, req.body, req.ip));
+  }, async (req, reply) => {
+    const { deviceCookie, ...answer } = await login({ db, config, now }, req.body,
+      { address: clientAddress(req), cookieHeader: req.headers.cookie, secure: req.protocol === 'https' });
+    void reply.header('set-cookie', deviceCookie);
+    return answer;
+  });
 
   app.post('/api/Authentication/logout', {
     config: { permission: 'signedIn' },
     schema: { tags, response: { 204: z.null() } },
   }, async (req, reply) => {
     if (!req.auth) throw unauthorized();
-    await logout(db, req.auth, req.ip, now());
+    await logout(db, req.auth, clientAddress(req), now());
     return reply.status(204).send(null);
   });
 

@@ -6,43 +6,55 @@ import { permissionsOf, type Role } from '../../../contract/permissions.contract
 import { credentialsOf, membershipInstitutionIds, passwordHashOf, setPasswordHash, signInAccounts } from '../accounts/accounts.repository';
 import { loginAttempts, sessions } from './auth.table';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/passwords';
-import { passwordProblem } from '../../../contract/password-policy';
+import { strongPasswordProblem } from '../../../contract/password-strength';
 import { validationProblem } from '../../platform/errors';
 import { authErrors } from './auth.errors';
-import { assertNotThrottled, pruneAttempts, type ThrottleConfig } from './login-throttle';
+import { assertNotThrottled, deviceAllowed, pruneAttempts, type ThrottleConfig } from './login-throttle';
+import { deviceCookie, validDevice } from './device-cookies';
 import type { Config } from '../../config';
 import { auditInEach } from '../../platform/audit';
 import type { AuthAccount, Ctx } from '../../platform/context';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-interface Deps { db: Db; config: ThrottleConfig & Pick<Config, 'sessionIdleMinutes'>; now: () => Date }
+interface Deps { db: Db; config: ThrottleConfig & Pick<Config, 'sessionIdleMinutes' | 'deviceCookieSecret'>; now: () => Date }
 
-export async function login(deps: Deps, input: Required<LoginRequest>, address: string): Promise<LoginResponse> {
+/** Where a sign-in comes from: the client address, the request's Cookie header, and whether it came over HTTPS. */
+export interface LoginOrigin { address: string; cookieHeader?: string; secure: boolean }
+
+/**
+ * A sign-in. A valid device cookie for this user name (device-cookies.ts) that still has its allowance
+ * skips the per-pair, per-account and per-address throttle: failures made elsewhere never keep that
+ * browser out (issue 26). Every success answers a device cookie (Set-Cookie) for next time.
+ */
+export async function login(deps: Deps, input: Required<LoginRequest>, origin: LoginOrigin): Promise<LoginResponse & { deviceCookie: string }> {
   const { db, config, now } = deps;
+  const { address } = origin;
   const userName = input.userName.trim().toLowerCase();
-  await assertNotThrottled(db, config, userName, address, now());
+  const device = await validDevice(db, config, userName, origin.cookieHeader, now());
+  if (!device || !(await deviceAllowed(db, config, device, now()))) await assertNotThrottled(db, config, userName, address, now());
   const account = await credentialsOf(db, userName);
   const ok = await verifyPassword(input.password, account?.passwordHash ?? DUMMY_HASH);
   if (!account || !ok || !account.isEnabled) {
-    await db.insert(loginAttempts).values({ userName, address, succeeded: false, at: now() });
+    await db.insert(loginAttempts).values({ userName, address, succeeded: false, at: now(), device });
     throw authErrors.invalid_credentials();
   }
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now().getTime() + (input.stayLoggedIn ? SESSION_HOURS.long : SESSION_HOURS.short) * 3_600_000);
   await db.transaction(async (tx) => {
     const [s] = await tx.insert(sessions).values({ tokenHash: hashToken(token), accountId: account.id, expiresAt, address, createdAt: now(), lastSeenAt: now() }).returning({ id: sessions.id });
-    await tx.insert(loginAttempts).values({ userName, address, succeeded: true, at: now() });
+    await tx.insert(loginAttempts).values({ userName, address, succeeded: true, at: now(), device });
     await pruneAttempts(tx, userName, now());
     // In each of the account's institutions, so their administrators see who signed in (issue 11).
     const institutionIds = await membershipInstitutionIds(tx, account.id);
     await auditInEach(tx, { account: { id: account.id } as AuthAccount, institutionId: null, address }, institutionIds, { entity: 'session', entityId: s.id, action: 'login' });
   });
   const me = await loadAccount(db, account.id, 0);
-  return { token, expiresAt: expiresAt.toISOString(), account: toMe(me!, config.sessionIdleMinutes) };
+  return {
+    token, expiresAt: expiresAt.toISOString(), account: toMe(me!, config.sessionIdleMinutes),
+    deviceCookie: await deviceCookie(db, config, userName, device, now(), origin.secure),
+  };
 }
-
-const SEEN_REFRESH_MS = 60_000;
 
 interface AccountRow {
   id: number; firstName: string; lastName: string; email: string; userName: string; phoneNumber: string | null;
@@ -76,19 +88,30 @@ function sessionOfTokenOn(db: Db) {
 }
 
 /**
+ * How stale sessions.last_seen_at may be: it is rewritten only when at least this much has passed since
+ * the stored value (one cheap update by primary key), so at most once a minute, and for short idle limits
+ * often enough that the logoff stays within 1/60 of the limit (1 s at SESSION_IDLE_MINUTES=1).
+ */
+export const seenRefreshMs = (idleMinutes: number) => Math.min(60_000, idleMinutes * 1000);
+
+/**
  * The signed-in account of a bearer token, or null when missing, revoked or disabled; 401 naming the
- * reason when the session expired or sat idle for idleMinutes (HIPAA 164.312 automatic logoff).
+ * reason when the session expired or sat idle (HIPAA 164.312 automatic logoff).
  * One query (session, account and memberships; no cache, so N processes see a logout or a role change
- * at once); last_seen_at is written at most once a minute, not on every request.
+ * at once). Idleness (issue 26): last_seen_at trails the last request by less than R = seenRefreshMs
+ * (a request finding it R or more behind rewrites it), so the session ends only when now - last_seen_at
+ * >= idle + R. A session with a request in the last idleMinutes is therefore never ended, and one silent
+ * for idleMinutes + R always is.
  */
 export async function resolveToken(db: Db, token: string, now: Date, idleMinutes: number): Promise<AuthAccount | null> {
   const [row] = await sessionOfTokenOn(db).execute({ tokenHash: hashToken(token) });
   if (!row) return null;
   const { sessions: s, sign_in_accounts: account } = row;
   if (s.expiresAt <= now) throw authErrors.session_expired();
+  const refreshMs = seenRefreshMs(idleMinutes);
   const idleMs = now.getTime() - s.lastSeenAt.getTime();
-  if (idleMs >= idleMinutes * 60_000) throw authErrors.session_idle(idleMinutes);
-  if (idleMs >= SEEN_REFRESH_MS) await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, s.id));
+  if (idleMs >= idleMinutes * 60_000 + refreshMs) throw authErrors.session_idle(idleMinutes);
+  if (idleMs >= refreshMs) await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, s.id));
   return toAuthAccount(account, s.id);
 }
 
@@ -119,7 +142,8 @@ export async function changeOwnPassword(ctx: Ctx, input: ChangePassword) {
   if (!hash || !(await verifyPassword(input.oldPassword, hash))) {
     throw authErrors.old_password_wrong({ oldPassword: ['The old password is incorrect.'] });
   }
-  const problem = passwordProblem(input.newPassword, ctx.account.email);
+  const { firstName, lastName, email, userName } = ctx.account;
+  const problem = strongPasswordProblem(input.newPassword, { email, userInputs: [firstName, lastName, userName], current: input.oldPassword });
   if (problem) throw validationProblem({ newPassword: [problem] });
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {

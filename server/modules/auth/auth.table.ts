@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/accounts.table';
 import { ts } from '../../platform/records';
@@ -15,15 +16,29 @@ export const sessions = pgTable('sessions', {
   address: text('address'),
 }, (t) => [index('sessions_account_idx').on(t.accountId)]);
 
-/** Every login attempt; the throttle counts recent failures per account and per address. */
+/**
+ * Every login attempt; the throttle counts recent failures per account and per address, and those made
+ * with a valid device cookie per device (issue 26: device cookies, docs/decisions/0002).
+ */
 export const loginAttempts = pgTable('login_attempts', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   userName: text('user_name').notNull(),
   address: text('address').notNull(),
   at: ts('at').notNull().defaultNow(),
   succeeded: boolean('succeeded').notNull(),
+  /** The nonce of the valid device cookie the attempt presented, or null. */
+  device: text('device'),
 }, (t) => [
   index('login_attempts_user_idx').on(t.userName, t.at),
   index('login_attempts_address_idx').on(t.address, t.at),
   index('login_attempts_user_address_idx').on(t.userName, t.address, t.at),
+  // Partial: most attempts carry no device cookie.
+  index('login_attempts_device_idx').on(t.device, t.at).where(sql`${t.device} is not null`),
 ]);
+
+/** Keys the server makes itself at first start and every process shares (the device cookies' HMAC key). */
+export const authSecrets = pgTable('auth_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -9,7 +9,25 @@ export type ThrottleConfig = Pick<Config, 'loginMaxFailures' | 'loginAccountMaxF
 const failed = eq(loginAttempts.succeeded, false);
 
 /**
- * docs/decisions/0002: refuses a sign-in before any password work when
+ * Whether a valid device cookie (its nonce) still has its own allowance: fewer than loginMaxFailures
+ * failures made with it in the window since its last success (issue 26). A device past that is locked out
+ * of its allowance until the oldest of those failures leaves the window: its attempts are then throttled
+ * like any other, and no other device's allowance is touched.
+ */
+export async function deviceAllowed(db: Db, config: ThrottleConfig, device: string, now: Date): Promise<boolean> {
+  const since = new Date(now.getTime() - config.loginWindowMinutes * 60_000);
+  const lastSuccess = db.select({ at: sql`max(${loginAttempts.at})` }).from(loginAttempts)
+    .where(and(eq(loginAttempts.device, device), eq(loginAttempts.succeeded, true)));
+  const [nth] = await db.select({ at: loginAttempts.at }).from(loginAttempts)
+    .where(and(eq(loginAttempts.device, device), failed,
+      gt(loginAttempts.at, sql`greatest(${since.toISOString()}::timestamptz, (${lastSuccess}))`)))
+    .orderBy(desc(loginAttempts.at)).offset(config.loginMaxFailures - 1).limit(1);
+  return !nth;
+}
+
+/**
+ * docs/decisions/0002: a sign-in without a device cookie that still has its allowance (deviceAllowed)
+ * is refused before any password work when
  * - this (account, address) pair failed loginMaxFailures times in the window since its last success
  *   (429 until the oldest of those leaves the window: only that pair waits);
  * - or the account, or the address, passed its wide limit: then attempts are spaced by

@@ -7,11 +7,13 @@ import { useMe } from '../lib/session-context';
 
 /**
  * The server ends a session after SESSION_IDLE_MINUTES without a request (HIPAA automatic logoff), and
- * anything typed but not saved would be lost at the next save. Warn three minutes before: the server
- * refreshes its last-seen time at most once a minute, so its clock may run up to a minute ahead of ours.
- * Staying signed in is one request; ignoring the warning lets the logoff happen as before.
+ * anything typed but not saved would be lost at the next save. The server counts idleness from the last
+ * request (issue 26: never earlier), so warn three minutes before the limit, or at half of a limit shorter
+ * than six minutes. Staying signed in is one request; ignoring the warning lets the logoff happen as before.
  */
 const WARN_BEFORE_MS = 3 * 60_000;
+/** '1 minute', '30 minutes'. */
+const minutesInWords = (n: number) => `${n} minute${n === 1 ? '' : 's'}`;
 const CHECK_EVERY_MS = 10_000;
 
 // zIndex: above any open form or dialog (Mantine modals default to 200), which it must not close.
@@ -20,7 +22,8 @@ export function IdleWarning() {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const warnAfter = Math.max(sessionIdleMinutes * 60_000 - WARN_BEFORE_MS, 60_000);
+  const idleMs = sessionIdleMinutes * 60_000;
+  const warnAfter = idleMs - Math.min(WARN_BEFORE_MS, idleMs / 2);
 
   useEffect(() => {
     const check = () => setOpen(Date.now() - lastSessionRequestAt() >= warnAfter);
@@ -42,7 +45,7 @@ export function IdleWarning() {
     <Modal opened={open} onClose={() => void stay()} title="Your session is about to end" centered
       withCloseButton={false} zIndex={1000}>
       <Text size="sm">
-        For safety you are signed out after {sessionIdleMinutes} minutes without activity. Anything not saved
+        For safety you are signed out after {minutesInWords(sessionIdleMinutes)} without activity. Anything not saved
         yet would be lost. Stay signed in to keep working.
       </Text>
       <Group justify="flex-end" mt="md">

@@ -55,6 +55,8 @@ async function request(method: string, path: string, query?: Query, body?: unkno
   try {
     res = await fetch(url(path, query), {
       method,
+      // Same-origin cookies only: the sign-in's device cookie (issue 26) goes to /api/Authentication/login, never elsewhere.
+      credentials: 'same-origin',
       headers: { Accept: 'application/json', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });

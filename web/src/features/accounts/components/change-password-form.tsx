@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { OverwritePassword, type User } from '@contract/accounts.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
+import { withPasswordStrength } from '@/lib/password-strength';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { FullScreenForm } from '@/components/full-screen-form';
 import { NewPasswordInput } from '@/components/password-fields';
@@ -14,9 +15,11 @@ interface Props { user: User; onClose: () => void }
 /** The account edit form: it only changes the password (spec 2 §2); the admin's password confirms it. */
 export function ChangePasswordForm({ user, onClose }: Props) {
   const change = useOverwritePassword();
+  // Scored against the account's own words (issue 26); the server also refuses its current password.
+  const owner = { email: user.email, userInputs: [user.firstName, user.lastName, user.userName] };
   const form = useForm<OverwritePassword>({
     initialValues: { user: user.id, newPassword: '', oldPassword: '', adminPassword: '' },
-    validate: contractResolver(OverwritePassword),
+    validate: withPasswordStrength(contractResolver(OverwritePassword), 'newPassword', () => owner),
   });
   const guard = useUnsavedChangesGuard(formChanged(form));
 
@@ -36,7 +39,7 @@ export function ChangePasswordForm({ user, onClose }: Props) {
       submitting={change.isPending} error={serverFormErrors(change.error).title}>
       <Stack gap="sm">
         <AccountHeading user={user} withRoles />
-        <NewPasswordInput label="New Password" data-autofocus consequence="The account's open sessions are signed out."
+        <NewPasswordInput label="New Password" data-autofocus consequence="The account's open sessions are signed out." owner={owner}
           {...form.getInputProps('newPassword')} />
         <PasswordInput label="Old Password" autoComplete="off"
           description="Optional: an administrator resetting a forgotten password may leave it empty." {...form.getInputProps('oldPassword')} />

@@ -4,12 +4,17 @@ import { notifications } from '@mantine/notifications';
 import { UserCreate } from '@contract/accounts.contract';
 import { ROLES, type Role } from '@contract/permissions.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
+import { withPasswordStrength } from '@/lib/password-strength';
+import { NewPasswordInput } from '@/components/password-fields';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
 import { useCreateUser } from '../api/users';
 import { useLookupOptions } from '@/lib/lookup-options';
 
 interface Props { opened: boolean; onClose: () => void; institutionId: number }
+
+/** The new account's own words: its password is scored against them (issue 26). */
+const ownerOf = (v: UserCreate) => ({ email: v.email, userInputs: [v.firstName, v.lastName] });
 
 /** 'Create an Account' (spec 2 §2, §5): rules and messages come from the contract's UserCreate. */
 export function CreateAccountForm({ opened, onClose, institutionId }: Props) {
@@ -20,7 +25,7 @@ export function CreateAccountForm({ opened, onClose, institutionId }: Props) {
       firstName: '', lastName: '', email: '', password: '', confirmPassword: '', phoneNumber: '',
       roles: [], institutionId: String(institutionId),
     },
-    validate: contractResolver(UserCreate),
+    validate: withPasswordStrength(contractResolver(UserCreate), 'password', ownerOf),
   });
   const guard = useUnsavedChangesGuard(formChanged(form));
 
@@ -56,7 +61,7 @@ export function CreateAccountForm({ opened, onClose, institutionId }: Props) {
           <TextInput label="Last Name" withAsterisk autoComplete="off" {...form.getInputProps('lastName')} />
         </SimpleGrid>
         <TextInput label="Email" type="email" withAsterisk autoComplete="off" description="The account signs in with this e-mail address." {...form.getInputProps('email')} />
-        <PasswordInput label="Password" withAsterisk autoComplete="new-password" description="At least 12 characters, not a common password, not the e-mail." {...form.getInputProps('password')} />
+        <NewPasswordInput label="Password" notEmail owner={ownerOf(form.values)} {...form.getInputProps('password')} />
         <PasswordInput label="Confirm Password" withAsterisk autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
         <TextInput label="Phone Number" withAsterisk type="tel" autoComplete="off" {...form.getInputProps('phoneNumber')} />
         <MultiSelect label="Roles" withAsterisk data={[...ROLES]} searchable clearable

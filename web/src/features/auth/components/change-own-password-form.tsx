@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { ChangePassword } from '@contract/auth.contract';
 import { passwordNotEmail } from '@contract/password-policy';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
+import { withPasswordStrength } from '@/lib/password-strength';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { FullScreenForm } from '@/components/full-screen-form';
 import { NewPasswordInput } from '@/components/password-fields';
@@ -16,9 +17,11 @@ interface Props { onClose: () => void }
 export function ChangeOwnPasswordForm({ onClose }: Props) {
   const me = useMe();
   const change = useChangeOwnPassword();
+  // Your own words lower the score, and the current password is refused (issue 26).
+  const ownerOf = (v: ChangePassword) => ({ email: me.email, userInputs: [me.firstName, me.lastName, me.userName], current: v.oldPassword });
   const form = useForm<ChangePassword>({
     initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
-    validate: contractResolver(ChangePassword.superRefine(passwordNotEmail('newPassword', () => me.email))),
+    validate: withPasswordStrength(contractResolver(ChangePassword.superRefine(passwordNotEmail('newPassword', () => me.email))), 'newPassword', ownerOf),
   });
   const guard = useUnsavedChangesGuard(formChanged(form));
 
@@ -39,7 +42,7 @@ export function ChangeOwnPasswordForm({ onClose }: Props) {
       <Stack gap="sm">
         <Text size="sm" c="dimmed">{me.email}</Text>
         <PasswordInput label="Current password" withAsterisk data-autofocus autoComplete="current-password" {...form.getInputProps('oldPassword')} />
-        <NewPasswordInput label="New password" notEmail consequence="Your other sessions are signed out."
+        <NewPasswordInput label="New password" notEmail consequence="Your other sessions are signed out." owner={ownerOf(form.values)}
           {...form.getInputProps('newPassword')} />
         <PasswordInput label="Confirm new password" withAsterisk autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
       </Stack>
