@@ -6,12 +6,13 @@ import { PARTICIPANT_COLUMNS, type DryRunResult, type ImportStreamLine } from '.
 import { patients, patientPhoneNumbers, patientRaces } from '../participants/participants.table';
 import { auditEvents } from '../../platform/audit.table';
 import { storageNodes } from '../storage/storage.table';
+import { importCall, type ImportCall } from './import-test-kit';
 
 const t = await testApp();
 const { institution, token } = await signedIn(t, ['Coordinator']);
 const other = await signedIn(t, ['Coordinator']);
 const api = (p: string, inst = institution.id) => `/api/institutions/${inst}/${p}`;
-const post = (body: Record<string, unknown>, tok = token, inst = institution.id, kind = 'participants') => t.call('POST', api(`imports/${kind}`, inst), { token: tok, body });
+const post = (body: ImportCall, tok = token, inst = institution.id, kind = 'participants') => importCall(t, inst, kind, body, tok);
 const count = async (inst = institution.id) => (await t.db.select({ id: patients.id }).from(patients).where(eq(patients.institutionId, inst))).length;
 const lines = (body: string) => body.trim().split('\n').map((l) => JSON.parse(l) as ImportStreamLine);
 const uid = () => Math.random().toString(36).slice(2, 8).toUpperCase();
@@ -201,7 +202,7 @@ describe('storage import', () => {
   it('dry-runs each row through the storage rules (parents earlier in the file too), creates nothing, then commits all', async () => {
     const admin = await signedIn(t, ['Institution Administrator'], institution);
     const c = uid().slice(0, 1);
-    const sp = (body: Record<string, unknown>) => post(body, admin.token, institution.id, 'storage');
+    const sp = (body: ImportCall) => post(body, admin.token, institution.id, 'storage');
     const csv = sfile(
       node('', `${c}1`, 'Freezer'), // 2: a container
       node(`${c}1`, 'S1', 'Shelf 1'), // 3: in the row above

@@ -37,78 +37,83 @@ export interface CheckedParticipant { line: number; input: ReturnType<typeof Pat
  * Every rule of the single registration, per row and all reported: the contract (PatientRegister: required
  * fields, lengths, formats, death after birth), titles of this institution's lists, the date rules
  * (patientDateProblems), the local phone rule when the institution uses it, and MRNs unique in the file
- * and in the database. Nothing is written.
+ * and in the database. Nothing is written. Rows come in batches (`check`, in file order; the file is streamed):
+ * the lists are read once, MRNs seen in earlier batches are remembered, and each batch's MRNs are looked up
+ * in the database in one query. `yieldNow` is awaited between rows (the caller gives the event loop a turn).
  */
-export async function checkParticipants(db: Db, ctx: Ctx, rows: MappedRow[], errors: RowError[], columnOf: (field: string) => string | null) {
+export async function participantChecker(db: Db, ctx: Ctx, columnOf: (field: string) => string | null, yieldNow: () => Promise<void> = async () => {}) {
   const inst = instOf(ctx);
-  const push = (line: number, field: string, message: string) => errors.push({ line, field, column: columnOf(field), message });
   const lists = Object.fromEntries(await Promise.all(
     ['genders', 'patientTypes', 'maritalStatuses', 'vitalStatuses', 'races', 'ethnicities', 'phoneNumberTypes'].map(async (k) => [k, await titlesOf(db, inst, k)] as const),
   )) as Record<string, Titles>;
   const localPhones = await usesLocalPhoneRule(db, inst);
   const todayIso = today(ctx);
-  const out: CheckedParticipant[] = [];
   const mrnLines = new Map<string, number>();
 
-  for (const { line, values: v } of rows) {
-    const bad = new Set<string>();
-    const one = (column: string, key: string, title: string | undefined): number | undefined => {
-      if (!title) return undefined;
-      const hit = lists[key].get(title.trim().toLowerCase());
-      if (!hit) { push(line, column, unknownTitle(key, title)); bad.add(column); }
-      return hit?.id;
-    };
-    const many = (column: string, key: string) => (v[column] ?? '').split(';').map((x) => x.trim()).filter(Boolean).map((x) => one(column, key, x)).filter((x): x is number => x !== undefined);
-    const ids = Object.fromEntries(LOOKUP_FIELDS.map((l) => [l.idField, one(l.column, l.key, v[l.column])]));
-    const phoneTypeId = one('phoneType', 'phoneNumberTypes', v.phoneType);
-    const candidate = {
-      patientMRN: v.mrn, firstName: v.firstName, fatherName: v.fatherName, grandFatherName: v.grandFatherName,
-      birthDate: v.birthDate, birthTime: v.birthTime, deathDate: v.deathDate, socialSecurityNumber: v.socialSecurityNumber,
-      externalSubjectId: v.externalSubjectId, ...ids,
-      races: [...new Set(many('races', 'races'))], ethnicities: [...new Set(many('ethnicities', 'ethnicities'))],
-      phoneNumbers: v.phoneNumber || v.phoneType ? [{ phoneNumberTypeId: phoneTypeId, phoneNumber: v.phoneNumber ?? '' }] : [],
-    };
-    const parsed = PatientRegister.safeParse(candidate);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = csvFieldOf(issue.path);
-        if (bad.has(field)) continue;
-        bad.add(field);
-        push(line, field, issue.message);
+  /** Checks one batch; its row errors go to `errors` (by line within the batch); answers the rows without errors. */
+  async function check(rows: MappedRow[], errors: RowError[]): Promise<CheckedParticipant[]> {
+    const push = (line: number, field: string, message: string) => errors.push({ line, field, column: columnOf(field), message });
+    const out: CheckedParticipant[] = [];
+    const newMrns: string[] = [];
+    for (const { line, values: v } of rows) {
+      await yieldNow();
+      const bad = new Set<string>();
+      const one = (column: string, key: string, title: string | undefined): number | undefined => {
+        if (!title) return undefined;
+        const hit = lists[key].get(title.trim().toLowerCase());
+        if (!hit) { push(line, column, unknownTitle(key, title)); bad.add(column); }
+        return hit?.id;
+      };
+      const many = (column: string, key: string) => (v[column] ?? '').split(';').map((x) => x.trim()).filter(Boolean).map((x) => one(column, key, x)).filter((x): x is number => x !== undefined);
+      const ids = Object.fromEntries(LOOKUP_FIELDS.map((l) => [l.idField, one(l.column, l.key, v[l.column])]));
+      const phoneTypeId = one('phoneType', 'phoneNumberTypes', v.phoneType);
+      const candidate = {
+        patientMRN: v.mrn, firstName: v.firstName, fatherName: v.fatherName, grandFatherName: v.grandFatherName,
+        birthDate: v.birthDate, birthTime: v.birthTime, deathDate: v.deathDate, socialSecurityNumber: v.socialSecurityNumber,
+        externalSubjectId: v.externalSubjectId, ...ids,
+        races: [...new Set(many('races', 'races'))], ethnicities: [...new Set(many('ethnicities', 'ethnicities'))],
+        phoneNumbers: v.phoneNumber || v.phoneType ? [{ phoneNumberTypeId: phoneTypeId, phoneNumber: v.phoneNumber ?? '' }] : [],
+      };
+      const parsed = PatientRegister.safeParse(candidate);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const field = csvFieldOf(issue.path);
+          if (bad.has(field)) continue;
+          bad.add(field);
+          push(line, field, issue.message);
+        }
+        continue;
       }
-      continue;
+      const p = parsed.data;
+      const vitalTitle = [...lists.vitalStatuses.values()].find((x) => x.id === p.vitalStatusId)?.title ?? '';
+      for (const d of patientDateProblems(p, vitalTitle, todayIso)) push(line, d.field, d.message);
+      if (localPhones) for (const ph of p.phoneNumbers) {
+        const problem = localPhoneProblem(ph.phoneNumber);
+        if (problem) push(line, 'phoneNumber', problem);
+      }
+      if (p.patientMRN) {
+        const key = String(p.patientMRN).toLowerCase();
+        const first = mrnLines.get(key);
+        if (first !== undefined) push(line, 'mrn', `MRN ${p.patientMRN} is also on line ${first} of this file`);
+        else { mrnLines.set(key, line); newMrns.push(key); }
+      }
+      out.push({ line, input: p, vitalTitle });
     }
-    const p = parsed.data;
-    const vitalTitle = [...lists.vitalStatuses.values()].find((x) => x.id === p.vitalStatusId)?.title ?? '';
-    for (const d of patientDateProblems(p, vitalTitle, todayIso)) push(line, d.field, d.message);
-    if (localPhones) for (const ph of p.phoneNumbers) {
-      const problem = localPhoneProblem(ph.phoneNumber);
-      if (problem) push(line, 'phoneNumber', problem);
+    // MRNs already registered in this institution (main MRNs: unique per institution): one query per batch.
+    if (newMrns.length) {
+      const taken = await db.select({ mrn: sql<string>`lower(${patientMrns.mrn})` }).from(patientMrns).where(and(
+        eq(patientMrns.institutionId, inst), isNull(patientMrns.institutionSiteId),
+        inArray(sql`lower(${patientMrns.mrn})`, newMrns),
+      ));
+      for (const t of taken) push(mrnLines.get(t.mrn)!, 'mrn', `MRN ${t.mrn} is already registered to another participant`);
     }
-    if (p.patientMRN) {
-      const key = String(p.patientMRN).toLowerCase();
-      const first = mrnLines.get(key);
-      if (first !== undefined) push(line, 'mrn', `MRN ${p.patientMRN} is also on line ${first} of this file`);
-      else mrnLines.set(key, line);
-    }
-    out.push({ line, input: p, vitalTitle });
+    return out;
   }
-
-  // MRNs already registered in this institution (main MRNs: unique per institution), in chunks.
-  const keys = [...mrnLines.keys()];
-  for (let i = 0; i < keys.length; i += 5000) {
-    const chunk = keys.slice(i, i + 5000);
-    const taken = await db.select({ mrn: sql<string>`lower(${patientMrns.mrn})` }).from(patientMrns).where(and(
-      eq(patientMrns.institutionId, inst), isNull(patientMrns.institutionSiteId),
-      inArray(sql`lower(${patientMrns.mrn})`, chunk),
-    ));
-    for (const t of taken) push(mrnLines.get(t.mrn)!, 'mrn', `MRN ${t.mrn} is already registered to another participant`);
-  }
-  return out;
+  return { check };
 }
 
 /** Inserts checked participants and their children in batches, inside the caller's transaction; returns the new ids in file order. */
-export async function insertParticipants(tx: Db, ctx: Ctx, rows: CheckedParticipant[], progress: (done: number) => void) {
+export async function insertParticipants(tx: Db, ctx: Ctx, rows: CheckedParticipant[], progress: (done: number) => void | Promise<void>) {
   const inst = instOf(ctx);
   const who = { institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id };
   const ids: number[] = [];
@@ -126,7 +131,7 @@ export async function insertParticipants(tx: Db, ctx: Ctx, rows: CheckedParticip
     if (ethnicities.length) await tx.insert(patientEthnicities).values(ethnicities);
     if (phones.length) await tx.insert(patientPhoneNumbers).values(phones);
     ids.push(...batchIds);
-    progress(ids.length);
+    await progress(ids.length);
   }
   return ids;
 }
