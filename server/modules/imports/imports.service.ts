@@ -63,7 +63,7 @@ interface Checked { fileSha256: string; rowCount: number; applied: Record<string
  * command (each may depend on the ones above), so their rows are read first and their dry run rolls back.
  * Every loop gives the event loop a turn at least each SLICE_MS (Yielder).
  */
-async function check(ctx: Ctx, kind: ImportKind, upload: Upload): Promise<Checked> {
+async function check(ctx: Ctx, kind: ImportKind, upload: Upload, commit: boolean): Promise<Checked> {
   assertAvailable(ctx, kind);
   const y = new Yielder();
   const turn = () => y.maybe();
@@ -83,7 +83,11 @@ async function check(ctx: Ctx, kind: ImportKind, upload: Upload): Promise<Checke
     let batchErrors: RowError[] = [];
     let rowCount = 0;
     const flush = async () => {
-      if (participants) kept.push(...await participants.check(batch, batchErrors));
+      // A dry run keeps nothing (memory stays flat); a commit keeps the checked rows for the inserts.
+      if (participants) {
+        const ok = await participants.check(batch, batchErrors);
+        if (commit) for (const p of ok) kept.push(p);
+      }
       // Participant batches come in file order, already checked; storage and sample rows are checked below.
       if (kind === 'participants') errors.add(batchErrors); else late.push(...batchErrors);
       batch = [];
@@ -124,7 +128,7 @@ async function check(ctx: Ctx, kind: ImportKind, upload: Upload): Promise<Checke
 }
 
 export async function dryRun(ctx: Ctx, kind: ImportKind, upload: Upload): Promise<DryRunResult> {
-  const c = await check(ctx, kind, upload);
+  const c = await check(ctx, kind, upload, false);
   return { kind, dryRun: true, rowCount: c.rowCount, fileSha256: c.fileSha256, mapping: c.applied, errors: c.errors.kept, errorCount: c.errors.count };
 }
 
@@ -140,7 +144,7 @@ const refuse = (errors: RowErrors) => {
  * told after each batch. A row refused only at write time (someone changed the data meanwhile) rolls all back.
  */
 export async function prepareCommit(ctx: Ctx, kind: ImportKind, upload: Upload) {
-  const { fileSha256, errors, total, write } = await check(ctx, kind, upload);
+  const { fileSha256, errors, total, write } = await check(ctx, kind, upload, true);
   if (errors.count) throw refuse(errors);
   const run = async (progress: (done: number) => void) => ctx.db.transaction(async (tx) => {
     const late: RowError[] = [];
