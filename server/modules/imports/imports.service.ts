@@ -106,7 +106,7 @@ async function check(ctx: Ctx, kind: ImportKind, upload: Upload, commit: boolean
     if (!rowCount) throw importErrors.no_rows();
     const fileSha256 = csv.fileSha256();
     if (kind === 'participants') {
-      return { fileSha256, rowCount, applied: m.applied, errors, total: kept.length, write: (tx, progress) => insertParticipants(tx, ctx, kept, async (n) => { progress(n); await turn(); }) };
+      return { fileSha256, rowCount, applied: m.applied, errors, total: kept.length, write: (tx, progress) => insertParticipants(tx, ctx, kept, progress, turn) };
     }
     const create = kind === 'storage' ? createStorageRows : createSampleRows;
     const write: Writer = (tx, progress, errs) => create(tx, ctx, rows, errs, m.columnOf, async (n) => { progress(n); await turn(); });

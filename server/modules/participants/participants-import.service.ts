@@ -112,25 +112,50 @@ export async function participantChecker(db: Db, ctx: Ctx, columnOf: (field: str
   return { check };
 }
 
-/** Inserts checked participants and their children in batches, inside the caller's transaction; returns the new ids in file order. */
-export async function insertParticipants(tx: Db, ctx: Ctx, rows: CheckedParticipant[], progress: (done: number) => void | Promise<void>) {
+/** The longest a single INSERT of an import should run: on PGlite a statement runs on the event loop's thread. */
+const STATEMENT_TARGET_MS = 40;
+
+/**
+ * Inserts checked participants and their children inside the caller's transaction; returns the new ids in file
+ * order. Progress is told after each 1,000-row batch. Each batch goes in parts whose size adapts so that no
+ * statement runs much longer than STATEMENT_TARGET_MS (PGlite executes a statement synchronously: a 1,000-row
+ * insert into the trigram-indexed MRN and phone tables held the loop for seconds), and `turn` is awaited after
+ * every statement so other requests are served between them (issue 26).
+ */
+export async function insertParticipants(tx: Db, ctx: Ctx, rows: CheckedParticipant[], progress: (done: number) => void | Promise<void>, turn: () => Promise<void> = async () => {}) {
   const inst = instOf(ctx);
   const who = { institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id };
   const ids: number[] = [];
+  let size = 100;
+  /** Runs one statement, measures it (for the next part's size) and gives the loop a turn. */
+  let slowest = 0;
+  const timed = async <T>(statement: Promise<T>) => {
+    const started = performance.now();
+    const out = await statement;
+    slowest = Math.max(slowest, performance.now() - started);
+    await turn();
+    return out;
+  };
   for (let i = 0; i < rows.length; i += BATCH) {
     const batch = rows.slice(i, i + BATCH);
-    const inserted = await tx.insert(patients).values(batch.map((r) => ({ ...patientValues(normalised(r.input)), ...who }))).returning({ id: patients.id });
-    const batchIds = inserted.map((x) => x.id);
-    const base = (k: number) => ({ ...who, patientId: batchIds[k] });
-    const mrns = batch.flatMap((r, k) => (r.input.patientMRN ? [{ ...base(k), mrn: String(r.input.patientMRN), institutionSiteId: null }] : []));
-    const races = batch.flatMap((r, k) => r.input.races.map((raceId) => ({ ...base(k), raceId })));
-    const ethnicities = batch.flatMap((r, k) => r.input.ethnicities.map((ethnicityId) => ({ ...base(k), ethnicityId })));
-    const phones = batch.flatMap((r, k) => r.input.phoneNumbers.map((ph) => ({ ...base(k), phoneNumber: ph.phoneNumber, phoneNumberTypeId: ph.phoneNumberTypeId, institutionSiteId: null })));
-    if (mrns.length) await tx.insert(patientMrns).values(mrns);
-    if (races.length) await tx.insert(patientRaces).values(races);
-    if (ethnicities.length) await tx.insert(patientEthnicities).values(ethnicities);
-    if (phones.length) await tx.insert(patientPhoneNumbers).values(phones);
-    ids.push(...batchIds);
+    for (let j = 0; j < batch.length;) {
+      const part = batch.slice(j, j + size);
+      slowest = 0;
+      const inserted = await timed(tx.insert(patients).values(part.map((r) => ({ ...patientValues(normalised(r.input)), ...who }))).returning({ id: patients.id }));
+      const partIds = inserted.map((x) => x.id);
+      const base = (k: number) => ({ ...who, patientId: partIds[k] });
+      const mrns = part.flatMap((r, k) => (r.input.patientMRN ? [{ ...base(k), mrn: String(r.input.patientMRN), institutionSiteId: null }] : []));
+      const races = part.flatMap((r, k) => r.input.races.map((raceId) => ({ ...base(k), raceId })));
+      const ethnicities = part.flatMap((r, k) => r.input.ethnicities.map((ethnicityId) => ({ ...base(k), ethnicityId })));
+      const phones = part.flatMap((r, k) => r.input.phoneNumbers.map((ph) => ({ ...base(k), phoneNumber: ph.phoneNumber, phoneNumberTypeId: ph.phoneNumberTypeId, institutionSiteId: null })));
+      if (mrns.length) await timed(tx.insert(patientMrns).values(mrns));
+      if (races.length) await timed(tx.insert(patientRaces).values(races));
+      if (ethnicities.length) await timed(tx.insert(patientEthnicities).values(ethnicities));
+      if (phones.length) await timed(tx.insert(patientPhoneNumbers).values(phones));
+      ids.push(...partIds);
+      j += part.length;
+      size = Math.max(10, Math.min(BATCH, Math.round((part.length * STATEMENT_TARGET_MS) / Math.max(slowest, 1))));
+    }
     await progress(ids.length);
   }
   return ids;
