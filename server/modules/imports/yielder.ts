@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** Longest stretch of synchronous work between two turns of the event loop (issue 26: no request stalls the server). */
-export const SLICE_MS = 10;
+export const SLICE_MS = 5;
 
 /**
  * Gives the event loop a turn (setImmediate: after pending I/O, so other requests are read and answered) once
