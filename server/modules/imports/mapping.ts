@@ -1,5 +1,4 @@
 import type { ImportColumn, RowError } from '../../../contract/imports.contract';
-import { MSG } from '../../../contract/messages';
 import type { CsvRecord } from './csv-parse';
 import { importErrors } from './imports.errors';
 import type { MappedRow } from '../participants/participants-import.service';
@@ -8,7 +7,7 @@ import type { MappedRow } from '../participants/participants-import.service';
  * The column mapping of a file, from its header record (CSV header -> field; a header not in the mapping maps
  * to the field of the same name, case-insensitive; '' ignores it). A mapping to an unknown field or two headers
  * on one field: 400. A missing required column is a row error on the header's line (`missingColumns`: the rows
- * are then counted, not checked). `row` maps one data record, or answers its row error (cell count, NUL).
+ * are then counted, not checked). `row` maps one data record, or answers its row error (a cell count other than the header's; a NUL byte is refused by the reader).
  */
 export function mapperOf(header: CsvRecord, columns: ImportColumn[], mapping: Record<string, string>) {
   const known = new Map(columns.map((c) => [c.field.toLowerCase(), c.field]));
@@ -42,7 +41,6 @@ export function mapperOf(header: CsvRecord, columns: ImportColumn[], mapping: Re
     for (const [i, cell] of r.cells.entries()) {
       const f = fieldAt[i];
       if (!f) continue;
-      if (cell.includes('\u0000')) return { line: r.line, field: f, column: columnOf(f), message: MSG.nulCharacter };
       const v = cell.trim();
       values[f] = v === '' ? undefined : v;
     }
