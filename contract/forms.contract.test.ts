@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type AnswerRules, checkAnswer } from './forms.contract';
+import {
+  type AnswerRules, checkAnswer, compilePattern, MAX_ANSWER_CHARS, MAX_PATTERN_PROGRAM, PATTERN_BUDGET, PATTERN_OVER_BUDGET, PATTERN_UNSUPPORTED, patternChecker, patternCost,
+} from './forms.contract';
 
 const rules = (kind: AnswerRules['kind'], over: Partial<AnswerRules> = {}): AnswerRules => ({
   kind, required: false, requiredMessage: null, hasValidation: false, regularExpression: null, regularExpressionMessage: null, options: [], ...over,
@@ -33,5 +35,30 @@ describe('answer rules shared by the fill form and the server', () => {
     expect([stored(tb, '123'), stored(tb, 'a123'), stored(tb, '1234')]).toEqual(['123', '!Three digits', '!Three digits']);
     expect(stored(rules('TB'), 'x'.repeat(501))).toBe('!At most 500 characters');
     expect(stored(rules('TA'), 42)).toBe('!Enter text');
+  });
+});
+
+describe('answer patterns: RE2 (re2js) with one budget per submission (issue 26)', () => {
+  const tb = (regularExpression: string) => rules('TB', { hasValidation: true, regularExpression, regularExpressionMessage: 'No' });
+
+  it('matches the whole answer in linear time, whatever the pattern', () => {
+    expect([stored(tb('(a|a)*b'), 'aaab'), stored(tb('(a|a)*b'), 'aaa')]).toEqual(['aaab', '!No']);
+    const started = performance.now();
+    expect(stored(tb('(a|aa)+'), `${'a'.repeat(400)}b`)).toBe('!No');
+    expect(stored(tb('(x+x+)+y'), 'x'.repeat(500))).toBe('!No');
+    expect(performance.now() - started).toBeLessThan(500);
+    expect([stored(tb('(?i)[a-z]{2}\\d{3}'), 'Ab123'), stored(tb('\\d{3}'), '1234'), stored(tb('é+'), 'éé')]).toEqual(['Ab123', '!No', 'éé']);
+  });
+
+  it('refuses what is past the budget, in order, and an unsupported stored pattern, with their messages', () => {
+    const size = compilePattern('a*')!.programSize();
+    const matches = patternChecker(patternCost(size, 10) * 2);
+    const a = rules('TB', { hasValidation: true, regularExpression: 'a*', regularExpressionMessage: 'Only a' });
+    expect([checkAnswer(a, 'a'.repeat(10), matches), checkAnswer(a, 'a'.repeat(10), matches), checkAnswer(a, 'a', matches)]).toEqual([
+      { ok: true, stored: 'a'.repeat(10) }, { ok: true, stored: 'a'.repeat(10) }, { ok: false, message: PATTERN_OVER_BUDGET },
+    ]);
+    expect(stored(tb('(?=a)a'), 'a')).toBe(`!${PATTERN_UNSUPPORTED}`);
+    // The longest answer against the largest pattern still fits one submission's budget on its own.
+    expect(patternCost(MAX_PATTERN_PROGRAM, MAX_ANSWER_CHARS.TB)).toBeLessThan(PATTERN_BUDGET);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RE2JS } from 're2js';
 import { MSG } from './messages';
 import {
   ConcurrencyStamp, Id, isCalendarDate, optionalId, optionalIsoDate, optionalText, PagingQuery, RecordBase, requiredId, requiredText as required, visibleText,
@@ -26,18 +27,48 @@ const bool = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => 
 const ordinal = z.union([z.int(), z.string().trim().regex(/^-?\d{1,7}$/, 'Ordinal must be a number').transform(Number)], { error: 'Ordinal must be a number' })
   .pipe(z.int().min(0, 'Ordinal must be 0 or more').max(1_000_000, 'Ordinal must be at most 1000000'));
 
+// Answer patterns (issue 26; docs/forms.md "Regular expressions"): RE2 syntax, run by re2js, a linear-time
+// engine (no backtracking), in the browser and on the server alike, so both give the same verdict.
+
+/** The largest RE2 program (instructions, re2js `programSize`) a field's pattern may compile to. */
+export const MAX_PATTERN_PROGRAM = 600;
 /**
- * Why a field's regular expression is refused, or null. It must compile (with the `u` flag, as it is
- * run), be at most 500 characters, and hold no repeated group that itself repeats, such as `(a+)+` or
- * `(\w*)*`: such nesting backtracks exponentially on a near-miss (docs/forms.md).
+ * What one submission may spend on patterns, in units of (program size + 50) x (answer length + 50) per
+ * checked answer: about 15-35 ms of matching at the worst measured rate (2-core machine under load). An answer past it is refused.
+ */
+export const PATTERN_BUDGET = 500_000;
+/** The cost of checking one answer of `length` characters against a pattern of `programSize` instructions. */
+export const patternCost = (programSize: number, length: number) => (programSize + 50) * (length + 50);
+
+const compiled = new Map<string, RE2JS | null>();
+/** The pattern compiled by re2js (cached, at most 1,000 patterns), or null when RE2 refuses it. */
+export function compilePattern(pattern: string): RE2JS | null {
+  let re = compiled.get(pattern);
+  if (re === undefined) {
+    try { re = RE2JS.compile(pattern); } catch { re = null; }
+    if (compiled.size >= 1000) compiled.delete(compiled.keys().next().value!);
+    compiled.set(pattern, re);
+  }
+  return re;
+}
+
+/**
+ * Why a field's regular expression is refused, or null. It must be at most 500 characters, compile under
+ * RE2 syntax (what re2js accepts: no look-ahead, look-behind or back-references) to a program of at most
+ * MAX_PATTERN_PROGRAM instructions, and hold no repeated group that itself repeats, such as `(a+)+` or
+ * `(\w*)*`: harmless to RE2, but patterns travel (the FHIR Questionnaire export) to engines that backtrack.
  */
 export function patternProblem(pattern: string): string | null {
   if (pattern.length > MAX_PATTERN_CHARS) return `Use at most ${MAX_PATTERN_CHARS} characters`;
-  try {
-    new RegExp(pattern, 'u');
-  } catch {
-    return 'This regular expression is not valid';
+  const re = compilePattern(pattern);
+  if (!re) {
+    let javaScript = true;
+    try { new RegExp(pattern, 'u'); } catch { javaScript = false; }
+    return javaScript
+      ? 'The answer check does not support this regular expression (RE2 syntax: no look-ahead, look-behind or back-references; counts {n,m} up to 1000)'
+      : 'This regular expression is not valid';
   }
+  if (re.programSize() > MAX_PATTERN_PROGRAM) return 'This regular expression is too large to check quickly (for example, smaller counts in {n,m}): simplify it';
   return hasNestedRepeat(pattern) ? 'This regular expression could take very long to check (a repeated group holds a repeat): simplify it' : null;
 }
 
@@ -326,9 +357,27 @@ export interface AnswerRules {
   options: string[];
 }
 
-/** Whether the whole value matches the pattern; null when the check was stopped for taking too long. */
-export type PatternTest = (pattern: string, value: string) => boolean | null;
-export const wholeMatch: PatternTest = (pattern, value) => new RegExp(`^(?:${pattern})$`, 'u').test(value);
+/** Whether the whole value matches the pattern, or why it was not checked (a message for the answer). */
+export type PatternTest = (pattern: string, value: string) => boolean | string;
+export const PATTERN_OVER_BUDGET = 'The answers are too long to check against their patterns: shorten this one';
+export const PATTERN_UNSUPPORTED = "This field's pattern cannot be checked (syntax no longer supported): ask the form's designer to change it";
+
+/**
+ * A whole-value matcher with one submission's budget (PATTERN_BUDGET): the fill form and the server make one
+ * per submission and check the fields in the same order (ordinal, id), so they refuse the same answer.
+ */
+export function patternChecker(budget = PATTERN_BUDGET): PatternTest {
+  let left = budget;
+  return (pattern, value) => {
+    const re = compilePattern(pattern);
+    if (!re) return PATTERN_UNSUPPORTED;
+    left -= patternCost(re.programSize(), value.length);
+    if (left < 0) return PATTERN_OVER_BUDGET;
+    return re.matches(value);
+  };
+}
+/** One answer checked on its own (a budget of its own). */
+export const wholeMatch: PatternTest = (pattern, value) => patternChecker()(pattern, value);
 
 export type Checked = { ok: true; stored: string | null } | { ok: false; message: string };
 
@@ -369,7 +418,7 @@ export function checkAnswer(f: AnswerRules, raw: unknown, matches: PatternTest =
       if (v.length > MAX_ANSWER_CHARS[f.kind]) return fail(`At most ${MAX_ANSWER_CHARS[f.kind]} characters`);
       if (f.hasValidation && f.regularExpression) {
         const ok = matches(f.regularExpression, v);
-        if (ok === null) return fail('This answer took too long to check against the field\'s pattern');
+        if (typeof ok === 'string') return fail(ok);
         if (!ok) return fail(f.regularExpressionMessage || 'Not in the expected format');
       }
       return { ok: true, stored: v };

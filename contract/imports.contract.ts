@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MSG } from './messages';
 import type { Permission } from './permissions.contract';
 
 // Bulk CSV import with a dry run (issue 17; docs/imports.md).
@@ -14,8 +13,24 @@ export const IMPORT_PERMISSION: Record<ImportKind, Permission> = {
   participants: 'participants.manage', samples: 'samples.collect', storage: 'configuration.manage',
 };
 
-/** The largest file accepted: 20 MB of CSV text (a larger request is refused with 413). */
+/**
+ * Limits of one upload (issue 26; docs/imports.md, docs/operations.md). The file is streamed: bytes are counted
+ * as they arrive (past the limit: 413), and rows are read and checked in batches that yield to the event loop.
+ */
+/** The largest file accepted: 20 MB of CSV (a larger request is refused with 413, counted while streaming). */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+/** Data rows in one file (more: 413). 20 MB of participant rows is about 160,000. */
+export const MAX_IMPORT_ROWS = 200_000;
+/** Characters in one record, all its cells (a line, or more when quoted cells hold line breaks); longer: 400 naming the line. */
+export const MAX_IMPORT_RECORD_CHARS = 10_000;
+/** Cells in one record (more: 400 naming the line). */
+export const MAX_IMPORT_COLUMNS = 200;
+/** Rows checked (and, for participants, inserted) per batch; the event loop is free between batches. */
+export const IMPORT_BATCH_ROWS = 1000;
+/** Row errors a dry run lists (and a refused commit names); `errorCount` has them all. */
+export const MAX_REPORTED_ROW_ERRORS = 1000;
+/** The upload's media type: the CSV file itself is the request body. */
+export const IMPORT_CONTENT_TYPE = 'text/csv';
 
 export interface ImportColumn {
   field: string;
@@ -86,14 +101,36 @@ export const TemplateParam = z.object({
   file: z.enum(IMPORT_KINDS.map((k) => `${k}.csv`) as [string, ...string[]], { error: 'Choose participants.csv, samples.csv or storage.csv' }),
 });
 
-export const ImportRequest = z.object({
-  csv: z.string({ error: MSG.required }).min(1, 'The file is empty').max(MAX_IMPORT_BYTES, 'The file is larger than 20 MB'),
-  /** CSV header -> field; a header not named here maps to the field of the same name (case-insensitive), if any. '' ignores a column. */
-  mapping: z.record(z.string().max(200), z.string().max(100)).default({}),
-  dryRun: z.boolean().default(true),
+/** CSV header -> field; a header not named here maps to the field of the same name (case-insensitive), if any. '' ignores a column. */
+export const ImportMapping = z.record(z.string().max(200), z.string().max(100));
+export type ImportMapping = z.infer<typeof ImportMapping>;
+
+/**
+ * The query of `POST imports/{kind}`; the body is the CSV file itself (`Content-Type: text/csv`), streamed.
+ * `mapping` is the JSON text of an ImportMapping (URL-encoded); `dryRun` defaults to true.
+ */
+export const ImportQuery = z.object({
+  dryRun: z.enum(['true', 'false'], { error: 'dryRun is true or false' }).default('true').transform((v) => v === 'true'),
   fileName: z.string().max(255).optional(),
+  mapping: z.string().max(8000, 'The mapping is too long').optional().transform((text, ctx) => {
+    if (text === undefined || text === '') return {};
+    let value: unknown;
+    try { value = JSON.parse(text); } catch { value = undefined; }
+    const parsed = ImportMapping.safeParse(value);
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: 'custom', message: 'The mapping is a JSON object of CSV header -> field' });
+    return z.NEVER;
+  }),
 });
-export type ImportRequest = z.input<typeof ImportRequest>;
+export type ImportQuery = z.input<typeof ImportQuery>;
+
+/** The query string of an upload (the web client and the tests build it the same way). */
+export function importQuery(q: { dryRun: boolean; mapping?: ImportMapping; fileName?: string }) {
+  const p = new URLSearchParams({ dryRun: String(q.dryRun) });
+  if (q.mapping && Object.keys(q.mapping).length) p.set('mapping', JSON.stringify(q.mapping));
+  if (q.fileName) p.set('fileName', q.fileName);
+  return p.toString();
+}
 
 export const RowError = z.object({ line: z.number(), field: z.string(), column: z.string().nullable(), message: z.string() });
 export type RowError = z.infer<typeof RowError>;
@@ -105,7 +142,10 @@ export const DryRunResult = z.object({
   fileSha256: z.string(),
   /** CSV header -> field, as applied. */
   mapping: z.record(z.string(), z.string()),
+  /** The first MAX_REPORTED_ROW_ERRORS row errors, by line. */
   errors: z.array(RowError),
+  /** How many row errors the file has in all. */
+  errorCount: z.number(),
 });
 export type DryRunResult = z.infer<typeof DryRunResult>;
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { testApp, json, pagination } from '../../test/harness';
 import { signedIn } from '../../test/factories';
 import { auditEvents } from '../../platform/audit.table';
-import { patternProblem } from '../../../contract/forms.contract';
+import { compilePattern, MAX_PATTERN_PROGRAM, patternProblem } from '../../../contract/forms.contract';
 import { createProtocol } from '../../test/protocols-fixtures';
 import { type Field, formsKit } from './forms-test-kit';
 
@@ -154,5 +154,14 @@ describe('pattern safety (contract)', () => {
   it('refuses nested repeats and accepts ordinary patterns', () => {
     for (const p of ['(a+)+', '(\\w*)*x', '((ab)*c)+', '(a{2,})*', '(?:x+y?)+']) expect(patternProblem(p), p).toMatch(/could take very long/);
     for (const p of ['\\d{3}-\\d{4}', '[A-Z]{2}\\d+', '(ab)+', '(a|b)*c', '[(+*)]+', 'a{2}', '(\\d{1})+']) expect(patternProblem(p), p).toBeNull();
+  });
+
+  it('takes RE2 syntax only, and no pattern whose program is too large (issue 26)', () => {
+    // The issue's (a|a)*b is fine for a linear-time engine; so are RE2's own forms.
+    for (const p of ['(a|a)*b', '(?i)[a-z]+', '\\p{Lu}\\p{Ll}+', '(?P<year>\\d{4})', '[[:alpha:]]+', '\\x{e9}t\\x{e9}']) expect(patternProblem(p), p).toBeNull();
+    for (const p of ['(?=a)a', '(?!x)y', '(a)\\1', '(?<=a)b', 'x{1001}']) expect(patternProblem(p), p).toMatch(/^The answer check does not support this regular expression/);
+    expect(patternProblem('[ab]*a[ab]{700}')).toMatch(/too large to check quickly/);
+    expect(patternProblem('(?P<open')).toBe('This regular expression is not valid');
+    expect(compilePattern(`[ab]*a[ab]{${MAX_PATTERN_PROGRAM - 20}}`)!.programSize()).toBeLessThanOrEqual(MAX_PATTERN_PROGRAM);
   });
 });

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { checkAnswer, type FieldDto, type SubmissionDetail, type SubmissionInput, type SubmissionListQuery } from '../../../contract/forms.contract';
+import { checkAnswer, patternChecker, type FieldDto, type SubmissionDetail, type SubmissionInput, type SubmissionListQuery } from '../../../contract/forms.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
@@ -14,7 +14,6 @@ import { sampleNamed } from '../samples/samples.repository';
 import { formVersions, submittedForms, submittedValues } from './forms.table';
 import { formErrors } from './forms.errors';
 import { formOf, freezeCurrentVersion, liveFields } from './field-set';
-import { limitedMatch } from './pattern-test';
 
 // Filled questionnaires (spec 2 §7 "Submitted forms"): one command with every answer, checked here
 // by the same rules the fill form uses (contract/forms.contract.ts checkAnswer).
@@ -141,8 +140,11 @@ function answersOf(input: SubmissionInput, fields: FieldDto[]) {
   }
   const stored: { fieldId: number; prompt: string; value: string }[] = [];
   const titles: string[] = [];
+  // Patterns run on re2js (linear time) within one budget for the whole submission, fields in (ordinal, id)
+  // order as the fill form checks them: no submission can hold the event loop for long (issue 26).
+  const matches = patternChecker();
   for (const f of fields) {
-    const checked = checkAnswer({ ...f, kind: f.dataType.abbreviation, options: f.options.map((o) => o.value) }, given.get(f.id), limitedMatch);
+    const checked = checkAnswer({ ...f, kind: f.dataType.abbreviation, options: f.options.map((o) => o.value) }, given.get(f.id), matches);
     if (!checked.ok) {
       errors[f.id] = [checked.message];
       titles.push(`${f.prompt}: ${checked.message}`);

@@ -1,14 +1,18 @@
-import { createHash } from 'node:crypto';
-import { AVAILABLE_IMPORT_KINDS, IMPORT_COLUMNS, IMPORT_PERMISSION, rowErrorKey, type DryRunResult, type ImportKind, type ImportRequest as ImportRequestSchema, type RowError } from '../../../contract/imports.contract';
+import type { Readable } from 'node:stream';
+import {
+  AVAILABLE_IMPORT_KINDS, IMPORT_BATCH_ROWS, IMPORT_COLUMNS, IMPORT_PERMISSION, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_REPORTED_ROW_ERRORS,
+  rowErrorKey, type DryRunResult, type ImportKind, type ImportMapping, type RowError,
+} from '../../../contract/imports.contract';
 import { type Ctx, requirePermission } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
 import { importErrors } from './imports.errors';
-import { mapRows } from './mapping';
-import { checkParticipants, insertParticipants } from '../participants/participants-import.service';
+import { CsvSyntaxError, CsvTooLarge, readCsv, UploadAborted } from './csv-parse';
+import { isRowError, mapperOf } from './mapping';
+import { Yielder } from './yielder';
+import { participantChecker, insertParticipants, type CheckedParticipant, type MappedRow } from '../participants/participants-import.service';
 import { createStorageRows } from '../storage/storage-import.service';
 import { createSampleRows } from './sample-rows';
-
 
 function assertAvailable(ctx: Ctx, kind: ImportKind) {
   requirePermission(ctx, IMPORT_PERMISSION[kind]);
@@ -23,49 +27,115 @@ export function template(ctx: Ctx, kind: ImportKind) {
   return `${cols.map((c) => cell(c.field)).join(',')}\r\n${cols.map((c) => cell(c.example)).join(',')}\r\n`;
 }
 
-type ParsedRequest = ReturnType<typeof ImportRequestSchema.parse>;
-type Mapped = ReturnType<typeof mapRows>;
+/** An upload: the request body (the CSV file, not read yet) and the query's mapping and file name. */
+export interface Upload { body: Readable; mapping: ImportMapping; fileName?: string }
+
 const byLine = (a: RowError, b: RowError) => a.line - b.line;
 /** Thrown to roll a storage or sample dry run back: its rows are created for real, then undone. */
 class DryRunRollback extends Error {}
 
+/**
+ * Row errors in line order: the first MAX_REPORTED_ROW_ERRORS kept, all counted (with their lines). Batches
+ * arrive sorted and in file order, so a file with errors on every row costs no more memory than a clean one.
+ */
+class RowErrors {
+  readonly kept: RowError[] = [];
+  count = 0;
+  lines = 0;
+  private lastLine = 0;
+  add(batch: RowError[]) {
+    for (const e of batch.sort(byLine)) {
+      this.count++;
+      if (e.line !== this.lastLine) { this.lines++; this.lastLine = e.line; }
+      if (this.kept.length < MAX_REPORTED_ROW_ERRORS) this.kept.push(e);
+    }
+  }
+}
+
 /** Writes the rows in `tx` (row errors go to `errors`); returns the new ids in file order. */
 type Writer = (tx: Db, progress: (done: number) => void, errors: RowError[]) => Promise<number[]>;
+interface Checked { fileSha256: string; rowCount: number; applied: Record<string, string>; errors: RowErrors; total: number; write: Writer }
 
 /**
- * Parses, maps and checks every row, changing nothing. Participants are checked row by row against the
- * registration's rules and then inserted in batches; storage nodes and samples are created one by one by their
- * module's own command (each may depend on the ones above), so their dry run creates them and rolls back.
+ * Streams the upload through the parser and the mapping and checks every row, changing nothing. Participants
+ * are checked in batches of IMPORT_BATCH_ROWS as they arrive (the registration's rules; one MRN query per
+ * batch) and kept for the commit; storage nodes and samples are created one by one by their module's own
+ * command (each may depend on the ones above), so their rows are read first and their dry run rolls back.
+ * Every loop gives the event loop a turn at least each SLICE_MS (Yielder).
  */
-async function check(ctx: Ctx, kind: ImportKind, req: ParsedRequest): Promise<{ fileSha256: string; mapped: Mapped; total: number; write: Writer }> {
+async function check(ctx: Ctx, kind: ImportKind, upload: Upload, commit: boolean): Promise<Checked> {
   assertAvailable(ctx, kind);
-  const fileSha256 = createHash('sha256').update(req.csv, 'utf8').digest('hex');
-  const mapped = mapRows(req.csv, IMPORT_COLUMNS[kind], req.mapping);
-  // Without a required column every row would fail the same way: the missing columns alone are reported.
-  if (kind === 'storage' || kind === 'samples') {
-    const rows = kind === 'storage' ? createStorageRows : createSampleRows;
-    const write: Writer = (tx, progress, errors) => rows(tx, ctx, mapped.rows, errors, mapped.columnOf, progress);
-    if (!mapped.missingColumns) {
-      await ctx.db.transaction(async (tx) => { await write(tx, () => {}, mapped.errors); throw new DryRunRollback(); })
+  const y = new Yielder();
+  const turn = () => y.maybe();
+  const csv = readCsv(upload.body, MAX_IMPORT_BYTES);
+  const errors = new RowErrors();
+  try {
+    const records = csv.records[Symbol.asyncIterator]();
+    const first = await records.next();
+    if (first.done) throw csv.bytes() ? importErrors.no_rows() : importErrors.empty();
+    const m = mapperOf(first.value, IMPORT_COLUMNS[kind], upload.mapping);
+    errors.add(m.headerErrors);
+    const participants = kind === 'participants' && !m.missingColumns ? await participantChecker(ctx.db, ctx, m.columnOf, turn) : null;
+    const kept: CheckedParticipant[] = [];
+    const rows: MappedRow[] = [];
+    const late: RowError[] = [];
+    let batch: MappedRow[] = [];
+    let batchErrors: RowError[] = [];
+    let rowCount = 0;
+    const flush = async () => {
+      // A dry run keeps nothing (memory stays flat); a commit keeps the checked rows for the inserts.
+      if (participants) {
+        const ok = await participants.check(batch, batchErrors);
+        if (commit) for (const p of ok) kept.push(p);
+      }
+      // Participant batches come in file order, already checked; storage and sample rows are checked below.
+      if (kind === 'participants') errors.add(batchErrors); else late.push(...batchErrors);
+      batch = [];
+      batchErrors = [];
+    };
+    for (let r = await records.next(); !r.done; r = await records.next()) {
+      if (++rowCount > MAX_IMPORT_ROWS) throw importErrors.too_many_rows();
+      const mapped = m.row(r.value);
+      if (isRowError(mapped)) batchErrors.push(mapped);
+      else if (participants) batch.push(mapped);
+      else if (!m.missingColumns) rows.push(mapped);
+      if (batch.length >= IMPORT_BATCH_ROWS) await flush();
+      await y.maybe();
+    }
+    await flush();
+    if (!rowCount) throw importErrors.no_rows();
+    const fileSha256 = csv.fileSha256();
+    if (kind === 'participants') {
+      return { fileSha256, rowCount, applied: m.applied, errors, total: kept.length, write: (tx, progress) => insertParticipants(tx, ctx, kept, progress, turn) };
+    }
+    const create = kind === 'storage' ? createStorageRows : createSampleRows;
+    const write: Writer = (tx, progress, errs) => create(tx, ctx, rows, errs, m.columnOf, async (n) => { progress(n); await turn(); });
+    if (!m.missingColumns) {
+      await ctx.db.transaction(async (tx) => { await write(tx, () => {}, late); throw new DryRunRollback(); })
         .catch((e: unknown) => { if (!(e instanceof DryRunRollback)) throw e; });
     }
-    mapped.errors.sort(byLine);
-    return { fileSha256, mapped, total: mapped.rows.length, write };
+    errors.add(late);
+    return { fileSha256, rowCount, applied: m.applied, errors, total: rows.length, write };
+  } catch (e) {
+    if (e instanceof CsvSyntaxError) throw importErrors.bad_csv(e.message);
+    if (e instanceof CsvTooLarge) throw importErrors.too_large();
+    if (e instanceof UploadAborted) throw importErrors.aborted();
+    throw e;
+  } finally {
+    // A refused file stops here: the rest of the request is discarded unread.
+    await csv.records.return(undefined);
   }
-  const checked = mapped.missingColumns ? [] : await checkParticipants(ctx.db, ctx, mapped.rows, mapped.errors, mapped.columnOf);
-  mapped.errors.sort(byLine);
-  return { fileSha256, mapped, total: checked.length, write: (tx, progress) => insertParticipants(tx, ctx, checked, progress) };
 }
 
-export async function dryRun(ctx: Ctx, kind: ImportKind, req: ParsedRequest): Promise<DryRunResult> {
-  const { fileSha256, mapped } = await check(ctx, kind, req);
-  return { kind, dryRun: true, rowCount: mapped.rowCount, fileSha256, mapping: mapped.applied, errors: mapped.errors };
+export async function dryRun(ctx: Ctx, kind: ImportKind, upload: Upload): Promise<DryRunResult> {
+  const c = await check(ctx, kind, upload, false);
+  return { kind, dryRun: true, rowCount: c.rowCount, fileSha256: c.fileSha256, mapping: c.applied, errors: c.errors.kept, errorCount: c.errors.count };
 }
 
-const refuse = (errors: RowError[]) => {
+const refuse = (errors: RowErrors) => {
   const byKey: Record<string, string[]> = {};
-  for (const e of errors) (byKey[rowErrorKey(e)] ??= []).push(e.message);
-  return importErrors.rows_invalid(errors.length, new Set(errors.map((e) => e.line)).size, byKey);
+  for (const e of errors.kept) (byKey[rowErrorKey(e)] ??= []).push(e.message);
+  return importErrors.rows_invalid(errors.count, errors.lines, byKey);
 };
 
 /**
@@ -73,15 +143,19 @@ const refuse = (errors: RowError[]) => {
  * returns the work that writes everything in one transaction with a single import audit entry; `progress` is
  * told after each batch. A row refused only at write time (someone changed the data meanwhile) rolls all back.
  */
-export async function prepareCommit(ctx: Ctx, kind: ImportKind, req: ParsedRequest) {
-  const { fileSha256, mapped, total, write } = await check(ctx, kind, req);
-  if (mapped.errors.length) throw refuse(mapped.errors);
+export async function prepareCommit(ctx: Ctx, kind: ImportKind, upload: Upload) {
+  const { fileSha256, errors, total, write } = await check(ctx, kind, upload, true);
+  if (errors.count) throw refuse(errors);
   const run = async (progress: (done: number) => void) => ctx.db.transaction(async (tx) => {
     const late: RowError[] = [];
     const ids = await write(tx, progress, late);
-    if (late.length) throw refuse(late);
+    if (late.length) {
+      const refused = new RowErrors();
+      refused.add(late);
+      throw refuse(refused);
+    }
     const summary = { kind, rowCount: ids.length, fileSha256, firstId: ids[0] ?? null, lastId: ids.at(-1) ?? null };
-    await audit(tx, ctx, { entity: 'import', entityId: null, action: 'create', after: { ...summary, fileName: req.fileName ?? null, ids: ids.length <= 1000 ? ids : undefined } });
+    await audit(tx, ctx, { entity: 'import', entityId: null, action: 'create', after: { ...summary, fileName: upload.fileName ?? null, ids: ids.length <= 1000 ? ids : undefined } });
     return summary;
   });
   return { total, run };

@@ -2,16 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { testApp, json } from '../../test/harness';
 import { signedIn } from '../../test/factories';
-import { PARTICIPANT_COLUMNS, type DryRunResult, type ImportStreamLine } from '../../../contract/imports.contract';
+import { Readable } from 'node:stream';
+import {
+  MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_IMPORT_RECORD_CHARS, MAX_IMPORT_ROWS, MAX_REPORTED_ROW_ERRORS, PARTICIPANT_COLUMNS, type DryRunResult, type ImportStreamLine,
+} from '../../../contract/imports.contract';
 import { patients, patientPhoneNumbers, patientRaces } from '../participants/participants.table';
 import { auditEvents } from '../../platform/audit.table';
 import { storageNodes } from '../storage/storage.table';
+import { importCall, type ImportCall } from './import-test-kit';
 
 const t = await testApp();
 const { institution, token } = await signedIn(t, ['Coordinator']);
 const other = await signedIn(t, ['Coordinator']);
 const api = (p: string, inst = institution.id) => `/api/institutions/${inst}/${p}`;
-const post = (body: Record<string, unknown>, tok = token, inst = institution.id, kind = 'participants') => t.call('POST', api(`imports/${kind}`, inst), { token: tok, body });
+const post = (body: ImportCall, tok = token, inst = institution.id, kind = 'participants') => importCall(t, inst, kind, body, tok);
 const count = async (inst = institution.id) => (await t.db.select({ id: patients.id }).from(patients).where(eq(patients.institutionId, inst))).length;
 const lines = (body: string) => body.trim().split('\n').map((l) => JSON.parse(l) as ImportStreamLine);
 const uid = () => Math.random().toString(36).slice(2, 8).toUpperCase();
@@ -201,7 +205,7 @@ describe('storage import', () => {
   it('dry-runs each row through the storage rules (parents earlier in the file too), creates nothing, then commits all', async () => {
     const admin = await signedIn(t, ['Institution Administrator'], institution);
     const c = uid().slice(0, 1);
-    const sp = (body: Record<string, unknown>) => post(body, admin.token, institution.id, 'storage');
+    const sp = (body: ImportCall) => post(body, admin.token, institution.id, 'storage');
     const csv = sfile(
       node('', `${c}1`, 'Freezer'), // 2: a container
       node(`${c}1`, 'S1', 'Shelf 1'), // 3: in the row above
@@ -229,5 +233,53 @@ describe('storage import', () => {
     expect(await nodes(institution.id)).toBe(before + 5);
     // A Coordinator builds no storage (configuration.manage).
     expect((await post({ csv: good, dryRun: true }, token, institution.id, 'storage')).statusCode).toBe(403);
+  });
+});
+
+describe('streamed upload and its limits (issue 26)', () => {
+  const url = (q = 'dryRun=true') => api(`imports/participants?${q}`);
+  const problem = (res: { statusCode: number; body: string; headers: Record<string, unknown> }, status: number, title: RegExp | string) => {
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(status);
+    expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(JSON.parse(res.body).title).toMatch(title);
+  };
+
+  it('takes the file itself as a text/csv body, and refuses a JSON body or none with 415', async () => {
+    problem(await t.call('POST', url(), { token, body: { csv: file(row()), dryRun: true } }), 415, /Content-Type: text\/csv/);
+    problem(await t.call('POST', url(), { token }), 415, /Content-Type: text\/csv/);
+    problem(await importCall(t, institution.id, 'participants', { csv: file(row()) }, token, 'text/plain'), 415, /text\/csv/);
+    const ok = await importCall(t, institution.id, 'participants', { csv: file(row()) }, token, 'text/csv; charset=utf-8');
+    expect(json<DryRunResult>(ok)).toMatchObject({ rowCount: 1, errorCount: 0 });
+    problem(await t.app.inject({ method: 'POST', url: url('dryRun=true&mapping=%7Bnot%20json'), headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' }, payload: file(row()) }), 400, /mapping/i);
+  });
+
+  it('counts bytes while streaming: a body without Content-Length past 20 MB is a 413, as is a declared one', async () => {
+    // Rows of 200 bytes under one header: past 20 MB before the row limit, each record well within its own.
+    const chunk = Buffer.from(`${'x'.repeat(199)}\n`.repeat(5243));
+    let sent = 0;
+    const endless = new Readable({ read() { sent++; this.push(sent === 1 ? 'a\n' : sent <= MAX_IMPORT_BYTES / chunk.length + 3 ? chunk : null); } });
+    const res = await t.app.inject({ method: 'POST', url: url(), headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' }, payload: endless });
+    problem(res, 413, /larger than 20 MB/);
+    const declared = await t.app.inject({ method: 'POST', url: url(), headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv', 'content-length': String(MAX_IMPORT_BYTES + 1) }, payload: 'x' });
+    expect(declared.statusCode).toBe(413);
+  });
+
+  it('bounds rows, record length and cells per record, naming the line', async () => {
+    problem(await post({ csv: `a\n${'x\n'.repeat(MAX_IMPORT_ROWS + 1)}` }), 413, /more than 200,000 rows/);
+    problem(await post({ csv: `${HEADER}\n${row()}\n${row({ firstName: 'y'.repeat(MAX_IMPORT_RECORD_CHARS + 10) })}\n` }), 400, 'The file is not valid CSV. Line 3: a record is longer than 10,000 characters.');
+    problem(await post({ csv: `${HEADER}\n${','.repeat(MAX_IMPORT_COLUMNS)}\n` }), 400, `The file is not valid CSV. Line 2: a record has more than ${MAX_IMPORT_COLUMNS} cells.`);
+    problem(await post({ csv: '' }), 400, 'The file is empty.');
+  });
+
+  it('lists the first 1,000 row errors and counts them all; a refused commit says how many', async () => {
+    const csv = file(...Array.from({ length: 1200 }, () => row({ gender: 'Martian' })));
+    const dry = json<DryRunResult>(await post({ csv }));
+    expect(dry).toMatchObject({ rowCount: 1200, errorCount: 1200 });
+    expect(dry.errors).toHaveLength(MAX_REPORTED_ROW_ERRORS);
+    expect(dry.errors.at(-1)?.line).toBe(MAX_REPORTED_ROW_ERRORS + 1);
+    const refused = await post({ csv, dryRun: false });
+    expect(refused.statusCode).toBe(422);
+    expect(json(refused).title).toBe('1200 problems in 1200 rows: nothing was imported. Run a dry run to see them by line.');
+    expect(Object.keys(json<{ errors: Record<string, string[]> }>(refused).errors)).toHaveLength(MAX_REPORTED_ROW_ERRORS);
   });
 });

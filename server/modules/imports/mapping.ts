@@ -1,27 +1,20 @@
 import type { ImportColumn, RowError } from '../../../contract/imports.contract';
-import { CsvSyntaxError, parseCsv } from './csv-parse';
+import type { CsvRecord } from './csv-parse';
 import { importErrors } from './imports.errors';
 import type { MappedRow } from '../participants/participants-import.service';
 
-
 /**
- * Reads the file and applies the column mapping (CSV header -> field; a header not in the mapping maps to
- * the field of the same name, case-insensitive; '' ignores it). File-level problems (a missing required
- * column, two headers on one field, a row with more or fewer cells) are row errors too, on their line.
+ * The column mapping of a file, from its header record (CSV header -> field; a header not in the mapping maps
+ * to the field of the same name, case-insensitive; '' ignores it). A mapping to an unknown field or two headers
+ * on one field: 400. A missing required column is a row error on the header's line (`missingColumns`: the rows
+ * are then counted, not checked). `row` maps one data record, or answers its row error (a cell count other than the header's; a NUL byte is refused by the reader).
  */
-export function mapRows(csv: string, columns: ImportColumn[], mapping: Record<string, string>) {
-  let records;
-  try { records = parseCsv(csv); } catch (e) {
-    if (e instanceof CsvSyntaxError) throw importErrors.bad_csv(e.message);
-    throw e;
-  }
-  const [header, ...data] = records;
-  if (!header || !data.length) throw importErrors.no_rows();
+export function mapperOf(header: CsvRecord, columns: ImportColumn[], mapping: Record<string, string>) {
   const known = new Map(columns.map((c) => [c.field.toLowerCase(), c.field]));
   const lowerMapping = new Map(Object.entries(mapping).map(([h, f]) => [h.trim().toLowerCase(), f]));
   const applied: Record<string, string> = {};
   const headerOf = new Map<string, string>();
-  const errors: RowError[] = [];
+  const headerErrors: RowError[] = [];
   const fieldAt = header.cells.map((h) => {
     const name = h.trim();
     const chosen = lowerMapping.has(name.toLowerCase()) ? lowerMapping.get(name.toLowerCase())! : name;
@@ -37,18 +30,23 @@ export function mapRows(csv: string, columns: ImportColumn[], mapping: Record<st
     return field;
   });
   for (const c of columns) {
-    if (c.required && !headerOf.has(c.field)) errors.push({ line: header.line, field: c.field, column: null, message: `No column is mapped to ${c.field} (required)` });
+    if (c.required && !headerOf.has(c.field)) headerErrors.push({ line: header.line, field: c.field, column: null, message: `No column is mapped to ${c.field} (required)` });
   }
-  const missingColumns = errors.length > 0;
-  const rows: MappedRow[] = [];
-  for (const r of data) {
-    if (r.cells.length !== header.cells.length) {
-      errors.push({ line: r.line, field: '', column: null, message: `This row has ${r.cells.length} cells; the header has ${header.cells.length}` });
-      continue;
-    }
+  const columnOf = (field: string) => headerOf.get(field) ?? null;
+  const width = header.cells.length;
+
+  function row(r: CsvRecord): MappedRow | RowError {
+    if (r.cells.length !== width) return { line: r.line, field: '', column: null, message: `This row has ${r.cells.length} cells; the header has ${width}` };
     const values: MappedRow['values'] = {};
-    r.cells.forEach((cell, i) => { const f = fieldAt[i]; if (f) values[f] = cell.trim() === '' ? undefined : cell.trim(); });
-    rows.push({ line: r.line, values });
+    for (const [i, cell] of r.cells.entries()) {
+      const f = fieldAt[i];
+      if (!f) continue;
+      const v = cell.trim();
+      values[f] = v === '' ? undefined : v;
+    }
+    return { line: r.line, values };
   }
-  return { missingColumns, rows, rowCount: data.length, errors, applied, columnOf: (field: string) => headerOf.get(field) ?? null };
+  return { missingColumns: headerErrors.length > 0, headerErrors, applied, columnOf, row };
 }
+
+export const isRowError = (x: MappedRow | RowError): x is RowError => 'message' in x;

@@ -8,12 +8,13 @@ import { SAMPLE_COLUMNS, type DryRunResult, type ImportStreamLine } from '../../
 import { collectedSamples } from '../samples/samples.table';
 import { boxPositionOccupancies, boxPositions } from '../storage/storage.table';
 import { auditEvents } from '../../platform/audit.table';
+import { importCall, type ImportCall } from './import-test-kit';
 
 const t = await testApp();
 const { institution, token } = await signedIn(t, ['Institution Administrator']);
 const other = await signedIn(t, ['Institution Administrator']);
 const uid = () => Math.random().toString(36).slice(2, 7).toUpperCase();
-const post = (body: Record<string, unknown>, tok = token, inst = institution.id) => t.call('POST', `/api/institutions/${inst}/imports/samples`, { token: tok, body });
+const post = (body: ImportCall, tok = token, inst = institution.id) => importCall(t, inst, 'samples', body, tok);
 const lines = (body: string) => body.trim().split('\n').map((l) => JSON.parse(l) as ImportStreamLine);
 const samplesOf = async (inst: number) => (await t.db.select({ id: collectedSamples.id }).from(collectedSamples).where(eq(collectedSamples.institutionId, inst))).length;
 
@@ -23,7 +24,7 @@ async function box(inst: number, tok: string) {
   const node = (parent: string, code: string, title: string) => [parent, code, title, '3', '3', 'Two Dimensional', 'Letters Upper Case', 'Numbers'].join(',');
   const csv = ['parent,code,title,rows,columns,positionLabeling,rowLabeling,columnLabeling', node('', c, 'Freezer'), node(c, 'S1', 'Shelf'),
     node(`${c}/S1`, 'R1', 'Rack'), node(`${c}/S1/R1`, 'D1', 'Drawer'), node(`${c}/S1/R1/D1`, 'B1', 'Box')].join('\r\n');
-  const out = lines((await t.call('POST', `/api/institutions/${inst}/imports/storage`, { token: tok, body: { csv, dryRun: false } })).body);
+  const out = lines((await importCall(t, inst, 'storage', { csv, dryRun: false }, tok)).body);
   expect(out.at(-1)).toMatchObject({ result: { rowCount: 5 } });
   return `${c}/S1/R1/D1/B1`;
 }

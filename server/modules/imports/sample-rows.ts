@@ -31,7 +31,7 @@ class RowProblem extends Error { constructor(readonly field: string, message: st
  * stores it with the storage module's allocation, each row in a savepoint inside `tx`, so a refused row is
  * reported on its line and the rows below still run. A parent may be a row above. The caller commits or rolls back.
  */
-export async function createSampleRows(tx: Db, ctx: Ctx, rows: MappedRow[], errors: RowError[], columnOf: (field: string) => string | null, progress: (done: number) => void = () => {}) {
+export async function createSampleRows(tx: Db, ctx: Ctx, rows: MappedRow[], errors: RowError[], columnOf: (field: string) => string | null, progress: (done: number) => void | Promise<void> = () => {}) {
   const inst = instOf(ctx);
   const push = (line: number, field: string, message: string) => errors.push({ line, field, column: columnOf(field), message });
   const [types, units, lineages] = await Promise.all([titlesOf(tx, inst, 'specimenTypes'), titlesOf(tx, inst, 'unitOfMeasurements'), titlesOf(tx, inst, 'subSampleLineages')]);
@@ -40,7 +40,7 @@ export async function createSampleRows(tx: Db, ctx: Ctx, rows: MappedRow[], erro
   const refusedAt = new Map<string, number>();
   const ids: number[] = [];
   for (const [i, { line, values: v }] of rows.entries()) {
-    progress(i);
+    await progress(i);
     const before = errors.length;
     const problem = (field: string, message: string) => push(line, field, message);
     // The parent: a row above (by its sample ID) or a sample of this institution.
@@ -119,6 +119,6 @@ export async function createSampleRows(tx: Db, ctx: Ctx, rows: MappedRow[], erro
       problem(field ? fieldOf(field) : '', err.title);
     }
   }
-  progress(rows.length);
+  await progress(rows.length);
   return ids;
 }

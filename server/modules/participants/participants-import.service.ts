@@ -37,96 +37,126 @@ export interface CheckedParticipant { line: number; input: ReturnType<typeof Pat
  * Every rule of the single registration, per row and all reported: the contract (PatientRegister: required
  * fields, lengths, formats, death after birth), titles of this institution's lists, the date rules
  * (patientDateProblems), the local phone rule when the institution uses it, and MRNs unique in the file
- * and in the database. Nothing is written.
+ * and in the database. Nothing is written. Rows come in batches (`check`, in file order; the file is streamed):
+ * the lists are read once, MRNs seen in earlier batches are remembered, and each batch's MRNs are looked up
+ * in the database in one query. `yieldNow` is awaited between rows (the caller gives the event loop a turn).
  */
-export async function checkParticipants(db: Db, ctx: Ctx, rows: MappedRow[], errors: RowError[], columnOf: (field: string) => string | null) {
+export async function participantChecker(db: Db, ctx: Ctx, columnOf: (field: string) => string | null, yieldNow: () => Promise<void> = async () => {}) {
   const inst = instOf(ctx);
-  const push = (line: number, field: string, message: string) => errors.push({ line, field, column: columnOf(field), message });
   const lists = Object.fromEntries(await Promise.all(
     ['genders', 'patientTypes', 'maritalStatuses', 'vitalStatuses', 'races', 'ethnicities', 'phoneNumberTypes'].map(async (k) => [k, await titlesOf(db, inst, k)] as const),
   )) as Record<string, Titles>;
   const localPhones = await usesLocalPhoneRule(db, inst);
   const todayIso = today(ctx);
-  const out: CheckedParticipant[] = [];
   const mrnLines = new Map<string, number>();
 
-  for (const { line, values: v } of rows) {
-    const bad = new Set<string>();
-    const one = (column: string, key: string, title: string | undefined): number | undefined => {
-      if (!title) return undefined;
-      const hit = lists[key].get(title.trim().toLowerCase());
-      if (!hit) { push(line, column, unknownTitle(key, title)); bad.add(column); }
-      return hit?.id;
-    };
-    const many = (column: string, key: string) => (v[column] ?? '').split(';').map((x) => x.trim()).filter(Boolean).map((x) => one(column, key, x)).filter((x): x is number => x !== undefined);
-    const ids = Object.fromEntries(LOOKUP_FIELDS.map((l) => [l.idField, one(l.column, l.key, v[l.column])]));
-    const phoneTypeId = one('phoneType', 'phoneNumberTypes', v.phoneType);
-    const candidate = {
-      patientMRN: v.mrn, firstName: v.firstName, fatherName: v.fatherName, grandFatherName: v.grandFatherName,
-      birthDate: v.birthDate, birthTime: v.birthTime, deathDate: v.deathDate, socialSecurityNumber: v.socialSecurityNumber,
-      externalSubjectId: v.externalSubjectId, ...ids,
-      races: [...new Set(many('races', 'races'))], ethnicities: [...new Set(many('ethnicities', 'ethnicities'))],
-      phoneNumbers: v.phoneNumber || v.phoneType ? [{ phoneNumberTypeId: phoneTypeId, phoneNumber: v.phoneNumber ?? '' }] : [],
-    };
-    const parsed = PatientRegister.safeParse(candidate);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = csvFieldOf(issue.path);
-        if (bad.has(field)) continue;
-        bad.add(field);
-        push(line, field, issue.message);
+  /** Checks one batch; its row errors go to `errors` (by line within the batch); answers the rows without errors. */
+  async function check(rows: MappedRow[], errors: RowError[]): Promise<CheckedParticipant[]> {
+    const push = (line: number, field: string, message: string) => errors.push({ line, field, column: columnOf(field), message });
+    const out: CheckedParticipant[] = [];
+    const newMrns: string[] = [];
+    for (const { line, values: v } of rows) {
+      await yieldNow();
+      const bad = new Set<string>();
+      const one = (column: string, key: string, title: string | undefined): number | undefined => {
+        if (!title) return undefined;
+        const hit = lists[key].get(title.trim().toLowerCase());
+        if (!hit) { push(line, column, unknownTitle(key, title)); bad.add(column); }
+        return hit?.id;
+      };
+      const many = (column: string, key: string) => (v[column] ?? '').split(';').map((x) => x.trim()).filter(Boolean).map((x) => one(column, key, x)).filter((x): x is number => x !== undefined);
+      const ids = Object.fromEntries(LOOKUP_FIELDS.map((l) => [l.idField, one(l.column, l.key, v[l.column])]));
+      const phoneTypeId = one('phoneType', 'phoneNumberTypes', v.phoneType);
+      const candidate = {
+        patientMRN: v.mrn, firstName: v.firstName, fatherName: v.fatherName, grandFatherName: v.grandFatherName,
+        birthDate: v.birthDate, birthTime: v.birthTime, deathDate: v.deathDate, socialSecurityNumber: v.socialSecurityNumber,
+        externalSubjectId: v.externalSubjectId, ...ids,
+        races: [...new Set(many('races', 'races'))], ethnicities: [...new Set(many('ethnicities', 'ethnicities'))],
+        phoneNumbers: v.phoneNumber || v.phoneType ? [{ phoneNumberTypeId: phoneTypeId, phoneNumber: v.phoneNumber ?? '' }] : [],
+      };
+      const parsed = PatientRegister.safeParse(candidate);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const field = csvFieldOf(issue.path);
+          if (bad.has(field)) continue;
+          bad.add(field);
+          push(line, field, issue.message);
+        }
+        continue;
       }
-      continue;
+      const p = parsed.data;
+      const vitalTitle = [...lists.vitalStatuses.values()].find((x) => x.id === p.vitalStatusId)?.title ?? '';
+      for (const d of patientDateProblems(p, vitalTitle, todayIso)) push(line, d.field, d.message);
+      if (localPhones) for (const ph of p.phoneNumbers) {
+        const problem = localPhoneProblem(ph.phoneNumber);
+        if (problem) push(line, 'phoneNumber', problem);
+      }
+      if (p.patientMRN) {
+        const key = String(p.patientMRN).toLowerCase();
+        const first = mrnLines.get(key);
+        if (first !== undefined) push(line, 'mrn', `MRN ${p.patientMRN} is also on line ${first} of this file`);
+        else { mrnLines.set(key, line); newMrns.push(key); }
+      }
+      out.push({ line, input: p, vitalTitle });
     }
-    const p = parsed.data;
-    const vitalTitle = [...lists.vitalStatuses.values()].find((x) => x.id === p.vitalStatusId)?.title ?? '';
-    for (const d of patientDateProblems(p, vitalTitle, todayIso)) push(line, d.field, d.message);
-    if (localPhones) for (const ph of p.phoneNumbers) {
-      const problem = localPhoneProblem(ph.phoneNumber);
-      if (problem) push(line, 'phoneNumber', problem);
+    // MRNs already registered in this institution (main MRNs: unique per institution): one query per batch.
+    if (newMrns.length) {
+      const taken = await db.select({ mrn: sql<string>`lower(${patientMrns.mrn})` }).from(patientMrns).where(and(
+        eq(patientMrns.institutionId, inst), isNull(patientMrns.institutionSiteId),
+        inArray(sql`lower(${patientMrns.mrn})`, newMrns),
+      ));
+      for (const t of taken) push(mrnLines.get(t.mrn)!, 'mrn', `MRN ${t.mrn} is already registered to another participant`);
     }
-    if (p.patientMRN) {
-      const key = String(p.patientMRN).toLowerCase();
-      const first = mrnLines.get(key);
-      if (first !== undefined) push(line, 'mrn', `MRN ${p.patientMRN} is also on line ${first} of this file`);
-      else mrnLines.set(key, line);
-    }
-    out.push({ line, input: p, vitalTitle });
+    return out;
   }
-
-  // MRNs already registered in this institution (main MRNs: unique per institution), in chunks.
-  const keys = [...mrnLines.keys()];
-  for (let i = 0; i < keys.length; i += 5000) {
-    const chunk = keys.slice(i, i + 5000);
-    const taken = await db.select({ mrn: sql<string>`lower(${patientMrns.mrn})` }).from(patientMrns).where(and(
-      eq(patientMrns.institutionId, inst), isNull(patientMrns.institutionSiteId),
-      inArray(sql`lower(${patientMrns.mrn})`, chunk),
-    ));
-    for (const t of taken) push(mrnLines.get(t.mrn)!, 'mrn', `MRN ${t.mrn} is already registered to another participant`);
-  }
-  return out;
+  return { check };
 }
 
-/** Inserts checked participants and their children in batches, inside the caller's transaction; returns the new ids in file order. */
-export async function insertParticipants(tx: Db, ctx: Ctx, rows: CheckedParticipant[], progress: (done: number) => void) {
+/** The longest a single INSERT of an import should run: on PGlite a statement runs on the event loop's thread. */
+const STATEMENT_TARGET_MS = 40;
+
+/**
+ * Inserts checked participants and their children inside the caller's transaction; returns the new ids in file
+ * order. Progress is told after each 1,000-row batch. Each batch goes in parts whose size adapts so that no
+ * statement runs much longer than STATEMENT_TARGET_MS (PGlite executes a statement synchronously: a 1,000-row
+ * insert into the trigram-indexed MRN and phone tables held the loop for seconds), and `turn` is awaited after
+ * every statement so other requests are served between them (issue 26).
+ */
+export async function insertParticipants(tx: Db, ctx: Ctx, rows: CheckedParticipant[], progress: (done: number) => void | Promise<void>, turn: () => Promise<void> = async () => {}) {
   const inst = instOf(ctx);
   const who = { institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id };
   const ids: number[] = [];
+  let size = 100;
+  /** Runs one statement, measures it (for the next part's size) and gives the loop a turn. */
+  let slowest = 0;
+  const timed = async <T>(statement: Promise<T>) => {
+    const started = performance.now();
+    const out = await statement;
+    slowest = Math.max(slowest, performance.now() - started);
+    await turn();
+    return out;
+  };
   for (let i = 0; i < rows.length; i += BATCH) {
     const batch = rows.slice(i, i + BATCH);
-    const inserted = await tx.insert(patients).values(batch.map((r) => ({ ...patientValues(normalised(r.input)), ...who }))).returning({ id: patients.id });
-    const batchIds = inserted.map((x) => x.id);
-    const base = (k: number) => ({ ...who, patientId: batchIds[k] });
-    const mrns = batch.flatMap((r, k) => (r.input.patientMRN ? [{ ...base(k), mrn: String(r.input.patientMRN), institutionSiteId: null }] : []));
-    const races = batch.flatMap((r, k) => r.input.races.map((raceId) => ({ ...base(k), raceId })));
-    const ethnicities = batch.flatMap((r, k) => r.input.ethnicities.map((ethnicityId) => ({ ...base(k), ethnicityId })));
-    const phones = batch.flatMap((r, k) => r.input.phoneNumbers.map((ph) => ({ ...base(k), phoneNumber: ph.phoneNumber, phoneNumberTypeId: ph.phoneNumberTypeId, institutionSiteId: null })));
-    if (mrns.length) await tx.insert(patientMrns).values(mrns);
-    if (races.length) await tx.insert(patientRaces).values(races);
-    if (ethnicities.length) await tx.insert(patientEthnicities).values(ethnicities);
-    if (phones.length) await tx.insert(patientPhoneNumbers).values(phones);
-    ids.push(...batchIds);
-    progress(ids.length);
+    for (let j = 0; j < batch.length;) {
+      const part = batch.slice(j, j + size);
+      slowest = 0;
+      const inserted = await timed(tx.insert(patients).values(part.map((r) => ({ ...patientValues(normalised(r.input)), ...who }))).returning({ id: patients.id }));
+      const partIds = inserted.map((x) => x.id);
+      const base = (k: number) => ({ ...who, patientId: partIds[k] });
+      const mrns = part.flatMap((r, k) => (r.input.patientMRN ? [{ ...base(k), mrn: String(r.input.patientMRN), institutionSiteId: null }] : []));
+      const races = part.flatMap((r, k) => r.input.races.map((raceId) => ({ ...base(k), raceId })));
+      const ethnicities = part.flatMap((r, k) => r.input.ethnicities.map((ethnicityId) => ({ ...base(k), ethnicityId })));
+      const phones = part.flatMap((r, k) => r.input.phoneNumbers.map((ph) => ({ ...base(k), phoneNumber: ph.phoneNumber, phoneNumberTypeId: ph.phoneNumberTypeId, institutionSiteId: null })));
+      if (mrns.length) await timed(tx.insert(patientMrns).values(mrns));
+      if (races.length) await timed(tx.insert(patientRaces).values(races));
+      if (ethnicities.length) await timed(tx.insert(patientEthnicities).values(ethnicities));
+      if (phones.length) await timed(tx.insert(patientPhoneNumbers).values(phones));
+      ids.push(...partIds);
+      j += part.length;
+      size = Math.max(10, Math.min(BATCH, Math.round((part.length * STATEMENT_TARGET_MS) / Math.max(slowest, 1))));
+    }
+    await progress(ids.length);
   }
   return ids;
 }

@@ -33,14 +33,14 @@ export async function nodeAt(db: Db, inst: number, codes: string[]): Promise<num
  * is reported (its first problem, on its line) and the next rows still run. Parents are code paths and
  * may be rows earlier in the file. The caller commits or rolls back the whole transaction.
  */
-export async function createStorageRows(tx: Db, ctx: Ctx, rows: Row[], errors: RowError[], columnOf: (field: string) => string | null, progress: (done: number) => void = () => {}) {
+export async function createStorageRows(tx: Db, ctx: Ctx, rows: Row[], errors: RowError[], columnOf: (field: string) => string | null, progress: (done: number) => void | Promise<void> = () => {}) {
   const inst = instOf(ctx);
   const txCtx: Ctx = { ...ctx, db: tx };
   const push = (line: number, field: string, message: string) => errors.push({ line, field, column: columnOf(field), message });
   const [options, schemas] = await Promise.all([titlesOf(tx, inst, 'positionLabelingOptions'), titlesOf(tx, inst, 'labelingSchemas')]);
   const ids: number[] = [];
   for (const [i, { line, values: v }] of rows.entries()) {
-    progress(i);
+    await progress(i);
     const before = errors.length;
     const title = (field: string, list: typeof options, key: string) => {
       const t = v[field];
@@ -78,7 +78,7 @@ export async function createStorageRows(tx: Db, ctx: Ctx, rows: Row[], errors: R
       push(line, field ? fieldOf(field) : '', err.title);
     }
   }
-  progress(rows.length);
+  await progress(rows.length);
   return ids;
 }
 

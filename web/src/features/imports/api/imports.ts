@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import type { Problem } from '@contract/common.contract';
-import type { DryRunResult, ImportKind, ImportStreamLine } from '@contract/imports.contract';
-import { api, ApiError } from '@/lib/api-client';
+import { IMPORT_CONTENT_TYPE, importQuery, type DryRunResult, type ImportKind, type ImportStreamLine } from '@contract/imports.contract';
+import { ApiError } from '@/lib/api-client';
 import { tokenStore } from '@/lib/session-storage';
 
 const base = (instId: number) => `/institutions/${instId}/imports`;
@@ -33,10 +33,29 @@ export async function downloadTemplate(instId: number, kind: ImportKind) {
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
-export interface ImportFile { csv: string; fileName: string; mapping: Record<string, string> }
+export interface ImportFile { file: Blob; fileName: string; mapping: Record<string, string> }
 
-export const dryRun = (instId: number, kind: ImportKind, f: ImportFile) =>
-  api.post<DryRunResult>(`${base(instId)}/${kind}`, { ...f, dryRun: true });
+/**
+ * POST imports/{kind}: the file itself is the body (text/csv, streamed by the server as it arrives), the mapping,
+ * dry run and file name go in the query (issue 26). Answers the response, or throws the problem.
+ */
+async function upload(instId: number, kind: ImportKind, f: ImportFile, dryRun: boolean, accept: string) {
+  const res = await fetch(`/api${base(instId)}/${kind}?${importQuery({ dryRun, mapping: f.mapping, fileName: f.fileName })}`, {
+    method: 'POST', headers: { 'Content-Type': IMPORT_CONTENT_TYPE, Accept: accept, ...authHeaders() }, body: f.file,
+  }).catch(unreachable);
+  if (!res.ok) throw await problemOf(res);
+  return res;
+}
+
+/** The dry run: every row checked, nothing written; a refused file shows its problem in a notification. */
+export async function dryRun(instId: number, kind: ImportKind, f: ImportFile): Promise<DryRunResult> {
+  try {
+    return (await (await upload(instId, kind, f, true, 'application/json')).json()) as DryRunResult;
+  } catch (e) {
+    if (e instanceof ApiError) notifications.show({ color: 'red', title: 'The file was not checked', message: e.problem.title, autoClose: 5000 });
+    throw e;
+  }
+}
 
 type Result = Extract<ImportStreamLine, { result: unknown }>['result'];
 
@@ -45,11 +64,8 @@ type Result = Extract<ImportStreamLine, { result: unknown }>['result'];
  * A file with row errors is refused before the stream starts (422 problem, errors keyed "line:field").
  */
 export async function commitImport(instId: number, kind: ImportKind, f: ImportFile, onProgress: (processed: number, total: number) => void): Promise<Result> {
-  const res = await fetch(`/api${base(instId)}/${kind}`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson', ...authHeaders() },
-    body: JSON.stringify({ ...f, dryRun: false }),
-  }).catch(unreachable);
-  if (!res.ok || !res.body) throw await problemOf(res);
+  const res = await upload(instId, kind, f, false, 'application/x-ndjson');
+  if (!res.body) throw await problemOf(res);
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   for (;;) {
@@ -85,7 +101,8 @@ export function headerOf(csv: string): string[] {
   return cells;
 }
 
-export async function sha256(text: string) {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+/** The SHA-256 of the file's bytes, as the server computes it over the upload. */
+export async function sha256(file: Blob) {
+  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

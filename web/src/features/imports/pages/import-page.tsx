@@ -10,7 +10,7 @@ import { commitImport, downloadTemplate, dryRun, headerOf, sha256, type ImportFi
 const KIND_LABELS: Record<ImportKind, string> = { participants: 'Participants', samples: 'Samples', storage: 'Storage containers' };
 const IGNORE = '';
 
-interface Loaded { name: string; csv: string; hash: string; headers: string[] }
+interface Loaded { name: string; file: File; hash: string; headers: string[] }
 type Done = Awaited<ReturnType<typeof commitImport>>;
 
 /** Configuration > Import Data (issue 17; docs/imports.md): template, file, column mapping, dry run, import with progress. */
@@ -46,15 +46,15 @@ function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
   const choose = async (f: File | null) => {
     setFile(f); setCheck(null); setDone(null); setFailure(null); setProgress(null);
     if (!f) { setLoaded(null); return; }
-    const csv = await f.text();
-    const headers = headerOf(csv);
-    setLoaded({ name: f.name, csv, hash: await sha256(csv), headers });
+    // Only the header is read here (the mapping); the file goes to the server as it is, streamed.
+    const headers = headerOf(await f.slice(0, 64 * 1024).text());
+    setLoaded({ name: f.name, file: f, hash: await sha256(f), headers });
     // Prefilled: a header maps to the field of the same name (not case-sensitive), else it is ignored.
     setMapping(Object.fromEntries(headers.map((h) => [h, columns.find((c) => c.field.toLowerCase() === h.toLowerCase())?.field ?? IGNORE])));
   };
   const mappingKey = JSON.stringify(mapping);
-  const body = (): ImportFile => ({ csv: loaded!.csv, fileName: loaded!.name, mapping });
-  const clean = check !== null && check.errors.length === 0 && check.fileSha256 === loaded?.hash && check.mappingKey === mappingKey;
+  const body = (): ImportFile => ({ file: loaded!.file, fileName: loaded!.name, mapping });
+  const clean = check !== null && check.errorCount === 0 && check.fileSha256 === loaded?.hash && check.mappingKey === mappingKey;
 
   const runDry = async () => {
     setBusy('dry'); setDone(null); setFailure(null);
@@ -109,7 +109,7 @@ function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
             <Button onClick={() => void runDry()} disabled={!loaded || busy !== null} loading={busy === 'dry'}>Dry run</Button>
             <Button color="green" onClick={() => void runImport()} disabled={!clean || busy !== null || done !== null} loading={busy === 'import'}>Import</Button>
           </Group>
-          {check && <CheckResult check={check} stale={!clean && check.errors.length === 0} />}
+          {check && <CheckResult check={check} stale={!clean && check.errorCount === 0} />}
           {progress && (busy === 'import' || done) && (
             <Stack gap={4}>
               <Progress value={progress.total ? (100 * progress.processed) / progress.total : 0} size="lg" aria-label="Import progress" />
@@ -141,11 +141,13 @@ function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
 
 function CheckResult({ check, stale }: { check: DryRunResult; stale: boolean }) {
   if (stale) return <Alert color="yellow" title="The file or mapping changed">Run the dry run again before importing.</Alert>;
-  if (!check.errors.length) return <Alert color="green" title="No problems found">{`${check.rowCount.toLocaleString()} rows are ready to import.`}</Alert>;
+  if (!check.errorCount) return <Alert color="green" title="No problems found">{`${check.rowCount.toLocaleString()} rows are ready to import.`}</Alert>;
   const lines = new Set(check.errors.map((e) => e.line)).size;
+  const count = check.errorCount;
+  const listed = check.errors.length;
   return (
     <Stack gap="xs">
-      <Alert color="red" title={`${check.errors.length} problem${check.errors.length === 1 ? '' : 's'} on ${lines} line${lines === 1 ? '' : 's'}`}>
+      <Alert color="red" title={listed < count ? `${count.toLocaleString()} problems` : `${count} problem${count === 1 ? '' : 's'} on ${lines} line${lines === 1 ? '' : 's'}`}>
         Fix them in the file, choose it again and run the dry run again. Nothing was changed.
       </Alert>
       <Table striped withTableBorder aria-label="Problems by line">
@@ -158,7 +160,7 @@ function CheckResult({ check, stale }: { check: DryRunResult; stale: boolean }) 
           ))}
         </Table.Tbody>
       </Table>
-      {check.errors.length > 500 && <Text size="sm" c="dimmed">The first 500 problems are shown.</Text>}
+      {count > Math.min(listed, 500) && <Text size="sm" c="dimmed">The first {Math.min(listed, 500).toLocaleString()} of {count.toLocaleString()} problems are shown.</Text>}
     </Stack>
   );
 }

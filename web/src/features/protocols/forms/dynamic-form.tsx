@@ -1,5 +1,5 @@
 import { Checkbox, Group, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { checkAnswer, MAX_ANSWER_CHARS, type FieldDto } from '@contract/forms.contract';
+import { checkAnswer, MAX_ANSWER_CHARS, patternChecker, type FieldDto } from '@contract/forms.contract';
 
 /** An answer as the fill form holds it: text, a tick, or the chosen values of a checkbox list. */
 export type Answer = string | boolean | string[];
@@ -14,11 +14,15 @@ export const rulesOf = (f: FieldDto) => ({
   regularExpression: f.regularExpression, regularExpressionMessage: f.regularExpressionMessage, options: f.options.map((o) => o.value),
 });
 
-/** Every field's problem by field id (empty when the answers may be sent). */
+/**
+ * Every field's problem by field id (empty when the answers may be sent). Patterns run as on the server: re2js
+ * with one budget for the submission, fields by (ordinal, id), so the browser refuses exactly what the server would.
+ */
 export function checkAnswers(fields: FieldDto[], answers: Answers): Record<number, string> {
   const errors: Record<number, string> = {};
-  for (const f of fields) {
-    const result = checkAnswer(rulesOf(f), answers[f.id] ?? emptyAnswer(f));
+  const matches = patternChecker();
+  for (const f of [...fields].sort((a, b) => a.ordinal - b.ordinal || a.id - b.id)) {
+    const result = checkAnswer(rulesOf(f), answers[f.id] ?? emptyAnswer(f), matches);
     if (!result.ok) errors[f.id] = result.message;
   }
   return errors;
