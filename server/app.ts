@@ -12,6 +12,7 @@ import type { Database } from './db/client';
 import { frameworkErrors, registerErrorHandler, notFound } from './platform/errors';
 import { registerValidation } from './platform/validation';
 import { registerGuard } from './platform/guard';
+import { JSON_BODY_LIMIT, registerJsonParser } from './platform/body-limits';
 import { OneLinePerRequest } from './platform/request-log';
 import { registerProblemResponses } from './platform/openapi';
 import type { App, AppDeps } from './platform/app-types';
@@ -52,7 +53,8 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    bodyLimit: 5 * 1024 * 1024,
+    // JSON bodies: 1 MB; routes that need more declare their own (server/platform/body-limits.ts).
+    bodyLimit: JSON_BODY_LIMIT,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -61,6 +63,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     // API answers hold patient data and tokens: no browser or proxy cache keeps them. Static files keep theirs.
     if (req.url.toLowerCase().startsWith('/api/')) void reply.header('Cache-Control', 'no-store');
   });
+  registerJsonParser(app);
   registerValidation(app);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -43,6 +43,16 @@ export function defineErrors<const S extends Record<string, Spec>>(area: string,
   }])) as { [K in keyof S]: Factory<S[K]> };
 }
 
+/** "1 MB", "16 KB": a body limit as a 413's title names it. */
+export function bytesText(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+  return `${Math.ceil(bytes / 1024)} KB`;
+}
+
+export const tooLarge = (limit: number) =>
+  new AppError(413, `The request body is larger than this request allows (${bytesText(limit)}).`, undefined, 'body_too_large');
+
 /** A validation failure: field -> messages, titled with the first one so the notification says something useful. */
 export function validationProblem(errors: Record<string, string[]>): AppError {
   const [field, msgs] = Object.entries(errors)[0] ?? ['', ['Invalid input']];
@@ -76,6 +86,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       req.log.warn({ err }, 'database refused a value the contract let through');
       problem = badRequest(MSG.badValue);
     }
+    else if ((err as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') problem = tooLarge(req.routeOptions.bodyLimit);
     else if ((err as FastifyError).statusCode && (err as FastifyError).statusCode! < 500) {
       const fe = err as FastifyError;
       const title = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'

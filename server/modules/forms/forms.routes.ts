@@ -5,7 +5,7 @@ import { InstParam } from '../../../contract/common.contract';
 import {
   FieldDto, FieldInput, FieldOptionDto, FieldOrderInput, FieldParams, FieldUpdate, FormDto, FormInput, FormListQuery, FormParams, FormQuery, FormUpdate,
   FormVersionDto, FormWithFields, OptionInput, OptionParams, OptionUpdate, ReportPage, ReportQuery, SubmissionDetail, SubmissionDto, SubmissionInput,
-  SubmissionListQuery, SubmissionParams, SubmittedValueDto,
+  SubmissionListQuery, SubmissionParams, SubmittedValueDto, MAX_ANSWER_CHARS, MAX_FIELDS_PER_SUBMISSION,
 } from '../../../contract/forms.contract';
 import { ProtocolParams } from '../../../contract/protocols.contract';
 import type { App, AppDeps } from '../../platform/app-types';
@@ -21,6 +21,9 @@ import { design, fill, FORM_BASE, read, readAnswers, report, tags } from './rout
 const CsvStream = z.custom<Readable>((v) => v instanceof Readable).meta({ type: 'string' });
 
 /** Questionnaires: design (spec 2 §7 "Form editor"), fill ("Submitted forms") and the collected report. */
+/** Above the app's 1 MB: every answer of the largest form a full text area of three-byte characters (12.1 MB). */
+const SUBMISSION_BODY_LIMIT = MAX_FIELDS_PER_SUBMISSION * (MAX_ANSWER_CHARS.TA * 3 + 100);
+
 export function formRoutes(app: App, deps: AppDeps) {
   const ctx = (req: FastifyRequest) => ctxOf(req, deps.db, deps.now);
   const form = `${FORM_BASE}/:formId`;
@@ -75,7 +78,7 @@ export function formRoutes(app: App, deps: AppDeps) {
   const subBase = '/api/institutions/:instId/submittedCollectionProtocolForms';
   app.get(subBase, { config: readAnswers, schema: { tags, params: InstParam, querystring: SubmissionListQuery, response: { 200: z.array(SubmissionDto) } } },
     async (req, reply) => sendPage(reply, req.query, await submissions.listSubmissions(ctx(req), req.query)));
-  app.post(subBase, { config: fill, schema: { tags, params: InstParam, body: SubmissionInput, response: { 201: SubmissionDetail } } },
+  app.post(subBase, { config: fill, bodyLimit: SUBMISSION_BODY_LIMIT, schema: { tags, params: InstParam, body: SubmissionInput, response: { 201: SubmissionDetail } } },
     async (req, reply) => reply.status(201).send(await submissions.submitForm(ctx(req), req.body)));
   app.get(`${subBase}/:submissionId`, { config: readAnswers, schema: { tags, params: SubmissionParams, response: { 200: SubmissionDetail } } },
     async (req) => submissions.getSubmission(ctx(req), req.params.submissionId));
