@@ -94,7 +94,9 @@ export async function buildApp({ config, database, now = () => new Date(), logge
 
   registerGuard(app, (token) => resolveToken(database.db, token, now(), config.sessionIdleMinutes));
   registerProblemResponses(app);
-  const deps: AppDeps = { db: database.db, config, now };
+  const deps: AppDeps = { db: database.db, reportDb: database.reportDb, config, now };
+  // Whole modules of reports and exports read with the report budget (REPORT_STATEMENT_TIMEOUT_MS).
+  const reportDeps: AppDeps = { ...deps, db: database.reportDb };
   healthRoutes(app, database);
   authRoutes(app, deps);
   institutionRoutes(app, deps);
@@ -110,9 +112,9 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   sampleRoutes(app, deps);
   formRoutes(app, deps);
   shipmentRoutes(app, deps);
-  fhirRoutes(app, deps);
-  reportRoutes(app, deps);
-  indicatorRoutes(app, deps);
+  fhirRoutes(app, reportDeps);
+  reportRoutes(app, reportDeps);
+  indicatorRoutes(app, reportDeps);
   importRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { DatabaseLimits } from './db/client';
 
 export interface Config {
   port: number;
@@ -25,6 +26,8 @@ export interface Config {
   printerConnectTimeoutMs: number;
   /** The whole print exchange (connect, send, the printer's close) must end by then, or 504. */
   printerTimeoutMs: number;
+  /** PostgreSQL statement and pool bounds (PGlite cannot enforce them: docs/operations.md). */
+  databaseLimits: DatabaseLimits;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -49,6 +52,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     printerConnectTimeoutMs: positive(env, 'PRINTER_CONNECT_TIMEOUT_MS', 3000),
     printerTimeoutMs: positive(env, 'PRINTER_TIMEOUT_MS', 5000),
+    databaseLimits: {
+      statementTimeoutMs: positive(env, 'STATEMENT_TIMEOUT_MS', 10_000),
+      reportStatementTimeoutMs: positive(env, 'REPORT_STATEMENT_TIMEOUT_MS', 120_000),
+      poolSize: positive(env, 'DATABASE_POOL_SIZE', 10),
+      reportPoolSize: positive(env, 'REPORT_POOL_SIZE', 3),
+      poolWaitMs: positive(env, 'DATABASE_POOL_WAIT_MS', 5_000),
+    },
   };
 }
 

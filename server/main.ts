@@ -4,7 +4,7 @@ import { firstStart } from './db/seed/first-start';
 import { buildApp } from './app';
 
 const config = loadConfig();
-const database = await openDatabase(config);
+const database = await openDatabase({ ...config, limits: config.databaseLimits });
 await database.migrate();
 const created = await firstStart(database.db, config);
 const app = await buildApp({ config, database });

@@ -3,7 +3,7 @@ import { afterAll, inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openDatabase, type DatabaseLimits } from '../db/client';
 import type { App } from '../platform/app-types';
 import { databaseNames, urlFor, withClient } from './databases';
 
@@ -23,7 +23,7 @@ let created = 0;
  * PGlite loaded from the snapshot tarball, or on PostgreSQL a database made from the template
  * (dropped again when the file ends).
  */
-async function freshDatabase() {
+async function freshDatabase(limits: DatabaseLimits) {
   const url = process.env.DATABASE_URL || null;
   const template = inject('pgTemplate');
   if (!url || !template) {
@@ -35,7 +35,7 @@ async function freshDatabase() {
   const name = `${databaseNames(url).filePrefix}${process.pid}_${++created}`;
   const admin = (statement: string) => withClient(url, (client) => client.query(statement));
   await admin(`create database "${name}" template "${template}"`);
-  const database = await openDatabase({ databaseUrl: urlFor(url, name), dataDir: '' });
+  const database = await openDatabase({ databaseUrl: urlFor(url, name), dataDir: '', limits });
   return {
     ...database,
     close: async () => {
@@ -47,9 +47,9 @@ async function freshDatabase() {
 
 /** A real app on a real database of its own (server/test/global-setup.ts migrated it once for the run). */
 export async function testApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await freshDatabase();
-  const clock = { now: new Date() };
   const config = loadConfig({ DATA_DIR: 'memory://', WEB_DIST: '/nonexistent', ...env });
+  const database = await freshDatabase(config.databaseLimits);
+  const clock = { now: new Date() };
   const app = await buildApp({ config, database, now: () => clock.now, logger: false });
   afterAll(async () => {
     await app.close();

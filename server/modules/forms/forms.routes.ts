@@ -26,6 +26,8 @@ const SUBMISSION_BODY_LIMIT = MAX_FIELDS_PER_SUBMISSION * (MAX_ANSWER_CHARS.TA *
 
 export function formRoutes(app: App, deps: AppDeps) {
   const ctx = (req: FastifyRequest) => ctxOf(req, deps.db, deps.now);
+  // The collected report reads every submission of a form: the report budget (REPORT_STATEMENT_TIMEOUT_MS).
+  const reportCtx = (req: FastifyRequest) => ctxOf(req, deps.reportDb, deps.now);
   const form = `${FORM_BASE}/:formId`;
   const fieldBase = `${form}/collectionProtocolFormFields`;
   const optionBase = `${fieldBase}/:fieldId/collectionProtocolFormFieldOptions`;
@@ -63,7 +65,7 @@ export function formRoutes(app: App, deps: AppDeps) {
 
   app.get(`${form}/report`, { config: report, schema: { tags, params: FormParams, querystring: ReportQuery, response: { 200: ReportPage } } },
     async (req, reply) => {
-      const { page, total } = await reports.reportPage(ctx(req), req.params.protocolId, req.params.formId, req.query);
+      const { page, total } = await reports.reportPage(reportCtx(req), req.params.protocolId, req.params.formId, req.query);
       sendPage(reply, req.query, { rows: [], total });
       return page;
     });
@@ -71,7 +73,7 @@ export function formRoutes(app: App, deps: AppDeps) {
     config: report,
     schema: { tags, params: FormParams, querystring: ReportQuery, response: { 200: { description: 'The whole report as RFC 4180 CSV', content: { 'text/csv': { schema: CsvStream } } } } },
   }, async (req, reply) => {
-    const { disposition, lines } = await reports.reportCsv(ctx(req), req.params.protocolId, req.params.formId, req.query);
+    const { disposition, lines } = await reports.reportCsv(reportCtx(req), req.params.protocolId, req.params.formId, req.query);
     return reply.type('text/csv; charset=utf-8').header('Content-Disposition', disposition).send(Readable.from(lines()));
   });
 
