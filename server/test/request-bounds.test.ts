@@ -5,7 +5,7 @@ import { testApp, json } from './harness';
 import { createAccount, createInstitution, login, signedIn } from './factories';
 import { CONSENT_MAX_CHARS } from '../../contract/protocols.contract';
 import { MAX_SIGNATURE_BYTES } from '../../contract/protocol-participants.contract';
-import { JSON_BODY_LIMIT, MAX_JSON_DEPTH, PUBLIC_BODY_LIMIT } from '../platform/body-limits';
+import { JSON_BODY_LIMIT, jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_MEMBERS, MAX_JSON_VALUES, PUBLIC_BODY_LIMIT, TOO_DEEP, TOO_MANY_VALUES, TOO_WIDE } from '../platform/body-limits';
 
 // Issue 26 items 1 and 3: no work for an unauthenticated or unauthorised request beyond its headers,
 // every body bounded in size, depth and width.
@@ -147,6 +147,24 @@ describe('body size limits (item 1)', () => {
 });
 
 describe('depth and width (item 3)', () => {
+  it('the shape scan counts outside strings only, escapes included, up to each bound exactly', () => {
+    const nest = (n: number) => '['.repeat(n) + ']'.repeat(n);
+    expect(jsonShapeProblem(nest(MAX_JSON_DEPTH))).toBeNull();
+    expect(jsonShapeProblem(nest(MAX_JSON_DEPTH + 1))).toBe(TOO_DEEP);
+    // Brackets inside strings, an escaped quote, a string ending in an escaped backslash.
+    expect(jsonShapeProblem(JSON.stringify({ a: '[[[[{{{{'.repeat(100), b: 'say "[[[" \\', c: '\\' }))).toBeNull();
+    expect(jsonShapeProblem(`{"a":"\\\\",${nest(MAX_JSON_DEPTH)}}`)).toBe(TOO_DEEP);
+    const list = (n: number) => `[${Array.from({ length: n }, () => '1').join(',')}]`;
+    expect(jsonShapeProblem(list(MAX_JSON_MEMBERS))).toBeNull();
+    expect(jsonShapeProblem(list(MAX_JSON_MEMBERS + 1))).toBe(TOO_WIDE);
+    // Members are counted per container: two lists at the bound side by side pass.
+    expect(jsonShapeProblem(`[${list(MAX_JSON_MEMBERS)},${list(MAX_JSON_MEMBERS)}]`)).toBeNull();
+    const many = Math.ceil(MAX_JSON_VALUES / (MAX_JSON_MEMBERS - 1)) + 1;
+    expect(jsonShapeProblem(`[${Array.from({ length: many }, () => list(MAX_JSON_MEMBERS - 1)).join(',')}]`)).toBe(TOO_MANY_VALUES);
+    // Unterminated text is left to JSON.parse.
+    expect(jsonShapeProblem('{"a":"[[[')).toBeNull();
+  });
+
   const post = (payload: string, url = `/api/institutions/${instId}/patients`) =>
     t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, payload });
 
