@@ -57,7 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reportStatementTimeoutMs: positive(env, 'REPORT_STATEMENT_TIMEOUT_MS', 120_000),
       poolSize: positive(env, 'DATABASE_POOL_SIZE', 10),
       reportPoolSize: positive(env, 'REPORT_POOL_SIZE', 3),
-      poolWaitMs: positive(env, 'DATABASE_POOL_WAIT_MS', 5_000),
+      poolWaitMs: positive(env, 'DATABASE_POOL_WAIT_MS', 30_000),
     },
   };
 }

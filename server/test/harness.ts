@@ -10,6 +10,8 @@ import { databaseNames, urlFor, withClient } from './databases';
 export interface TestApp {
   app: App;
   db: Awaited<ReturnType<typeof openDatabase>>['db'];
+  /** The reports' and exports' handle (its own pool on PostgreSQL; the same as db on PGlite). */
+  reportDb: Awaited<ReturnType<typeof openDatabase>>['db'];
   clock: { now: Date };
   /** Calls the API as a signed-in account (token) or anonymously. */
   call(method: string, url: string, opts?: { token?: string; body?: unknown; address?: string }): Promise<LightMyRequestResponse>;
@@ -55,14 +57,15 @@ export async function testApp(env: Record<string, string> = {}): Promise<TestApp
     await app.close();
     await database.close();
   });
-  return testClient(app, database.db, clock);
+  return testClient(app, database.db, clock, database.reportDb);
 }
 
 /** The TestApp calls over an app already built (a test that opens its own database uses it too). */
-export function testClient(app: App, db: TestApp['db'], clock: TestApp['clock'] = { now: new Date() }): TestApp {
+export function testClient(app: App, db: TestApp['db'], clock: TestApp['clock'] = { now: new Date() }, reportDb = db): TestApp {
   return {
     app,
     db,
+    reportDb,
     clock,
     call: (method, url, opts = {}) =>
       app.inject({

@@ -63,7 +63,7 @@ describe.skipIf(!url)('statement and pool timeouts (PostgreSQL only: skipped wit
       expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
       expect(json(res)).toMatchObject({ code: 'statement_timeout', title: 'The database took too long to answer and the request was stopped. Try again, or narrow the search.' });
       expect(ms).toBeGreaterThanOrEqual(STATEMENT_MS - 50);
-      expect(ms).toBeLessThan(STATEMENT_MS + 1500);
+      expect(ms).toBeLessThan(STATEMENT_MS + 3000);
       expect(await waiting()).toBe(0);
       // Both connections of the pool are free again: two requests at once, each reading the database.
       const [me, institutions] = await Promise.all([t.call('GET', '/api/Authentication/me', { token }), t.call('GET', '/api/institutions', { token })]);
@@ -81,30 +81,43 @@ describe.skipIf(!url)('statement and pool timeouts (PostgreSQL only: skipped wit
       expect(res.statusCode).toBe(503);
       expect(json(res).code).toBe('statement_timeout');
       expect(ms).toBeGreaterThanOrEqual(REPORT_MS - 50);
-      expect(ms).toBeLessThan(REPORT_MS + 1500);
+      expect(ms).toBeLessThan(REPORT_MS + 3000);
     } finally {
       await unlock();
     }
   });
 
   it('with every connection held by a blocked statement, the next request answers 503 after DATABASE_POOL_WAIT_MS instead of waiting', async () => {
-    await lockPatients();
+    // An app of its own whose statements wait far longer than its pool's queue, so the margin holds on a loaded machine.
+    const busy = await testApp({ STATEMENT_TIMEOUT_MS: '6000', DATABASE_POOL_SIZE: '2', DATABASE_POOL_WAIT_MS: String(WAIT_MS) });
+    const { token: busyToken, institution } = await signedIn(busy, ['Institution Administrator']);
+    const busyDb = ((await busy.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }).rows[0].name;
+    const busyLocker = new pg.Client({ connectionString: urlFor(url!, busyDb) });
+    await busyLocker.connect();
+    const waitingThere = async () => Number((await watcher.query(
+      "select count(*) as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'", [busyDb])).rows[0].n);
+    await busyLocker.query('begin');
+    await busyLocker.query('lock table patients in access exclusive mode');
+    let blocked: Promise<{ statusCode: number }>[] = [];
     try {
       // Two searches hold the pool's two connections, each blocked on the lock.
-      const blocked = [search(), search()];
-      for (let i = 0; i < 50 && (await waiting()) < 2; i++) await new Promise((r) => setTimeout(r, 20));
-      expect(await waiting()).toBe(2);
-      const { res, ms } = await timed(() => t.call('GET', '/api/institutions', { token }));
+      const busySearch = () => busy.call('GET', `/api/institutions/${institution.id}/patients?SearchTerm=0900`, { token: busyToken });
+      blocked = [busySearch(), busySearch()];
+      for (let i = 0; i < 100 && (await waitingThere()) < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(await waitingThere()).toBe(2);
+      const { res, ms } = await timed(() => busy.call('GET', '/api/institutions', { token: busyToken }));
       expect(res.statusCode).toBe(503);
       expect(json(res)).toMatchObject({ code: 'database_busy', title: 'The server is too busy to answer now: no database connection was free in time. Try again in a moment.' });
       expect(res.headers['retry-after']).toBe('2');
       expect(ms).toBeGreaterThanOrEqual(WAIT_MS - 50);
-      expect(ms).toBeLessThan(STATEMENT_MS);
-      expect((await Promise.all(blocked)).map((r) => r.statusCode)).toEqual([503, 503]);
+      expect(ms).toBeLessThan(3000);
     } finally {
-      await unlock();
+      await busyLocker.query('rollback');
+      await busyLocker.end();
     }
-    expect((await t.call('GET', '/api/institutions', { token })).statusCode).toBe(200);
+    // The lock gone, the blocked searches finish and the pool serves again.
+    expect((await Promise.all(blocked)).map((r) => r.statusCode)).toEqual([200, 200]);
+    expect((await busy.call('GET', '/api/institutions', { token: busyToken })).statusCode).toBe(200);
   });
 });
 
