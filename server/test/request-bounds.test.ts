@@ -127,6 +127,20 @@ describe('body size limits (item 1)', () => {
     expect(JSON_BODY_LIMIT).toBeLessThanOrEqual(1024 * 1024);
   });
 
+  it('routes that need more than the default keep their own limit: a 2 MB submission or manifest reaches the contract', async () => {
+    const big = (extra: object) => JSON.stringify({ ...extra, formFields: Array.from({ length: 500 }, (_, i) => ({ collectionProtocolFormFieldId: i + 1, value: 'é'.repeat(2000) })) });
+    const post = (url: string, payload: string) => t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, payload });
+    const submission = big({ collectionProtocolFormId: 2000000, patientId: 2000000, institutionSiteId: 2000000 });
+    expect(Buffer.byteLength(submission)).toBeGreaterThan(2 * JSON_BODY_LIMIT - 100_000);
+    const submitted = await post(`/api/institutions/${instId}/submittedCollectionProtocolForms`, submission);
+    expect(submitted.statusCode, submitted.body.slice(0, 200)).not.toBe(413);
+    expect(submitted.statusCode).toBeLessThan(500);
+    const manifest = await post(`/api/institutions/${instId}/collectedSampleShipments/import/preview`, big({ resourceType: 'Bundle' }));
+    expect(manifest.statusCode, manifest.body.slice(0, 200)).not.toBe(413);
+    expect(manifest.statusCode).toBeLessThan(500);
+    expect((await post(`/api/institutions/${instId}/patients`, submission)).statusCode).toBe(413);
+  });
+
   it('sign-in, a public route, takes only a small body', async () => {
     const res = await t.app.inject({
       method: 'POST', url: '/api/Authentication/login', headers: { 'content-type': 'application/json' },
