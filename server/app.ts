@@ -12,6 +12,7 @@ import type { Database } from './db/client';
 import { frameworkErrors, registerErrorHandler, notFound } from './platform/errors';
 import { registerValidation } from './platform/validation';
 import { registerGuard } from './platform/guard';
+import { JSON_BODY_LIMIT, registerJsonParser } from './platform/body-limits';
 import { OneLinePerRequest } from './platform/request-log';
 import { registerProblemResponses } from './platform/openapi';
 import type { App, AppDeps } from './platform/app-types';
@@ -52,7 +53,8 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    bodyLimit: 5 * 1024 * 1024,
+    // JSON bodies: 1 MB; routes that need more declare their own (server/platform/body-limits.ts).
+    bodyLimit: JSON_BODY_LIMIT,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -61,6 +63,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     // API answers hold patient data and tokens: no browser or proxy cache keeps them. Static files keep theirs.
     if (req.url.toLowerCase().startsWith('/api/')) void reply.header('Cache-Control', 'no-store');
   });
+  registerJsonParser(app);
   registerValidation(app);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -91,7 +94,9 @@ export async function buildApp({ config, database, now = () => new Date(), logge
 
   registerGuard(app, (token) => resolveToken(database.db, token, now(), config.sessionIdleMinutes));
   registerProblemResponses(app);
-  const deps: AppDeps = { db: database.db, config, now };
+  const deps: AppDeps = { db: database.db, reportDb: database.reportDb, config, now };
+  // Whole modules of reports and exports read with the report budget (REPORT_STATEMENT_TIMEOUT_MS).
+  const reportDeps: AppDeps = { ...deps, db: database.reportDb };
   healthRoutes(app, database);
   authRoutes(app, deps);
   institutionRoutes(app, deps);
@@ -107,9 +112,9 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   sampleRoutes(app, deps);
   formRoutes(app, deps);
   shipmentRoutes(app, deps);
-  fhirRoutes(app, deps);
-  reportRoutes(app, deps);
-  indicatorRoutes(app, deps);
+  fhirRoutes(app, reportDeps);
+  reportRoutes(app, reportDeps);
+  indicatorRoutes(app, reportDeps);
   importRoutes(app, deps);
 
   app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());

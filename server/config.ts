@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { isIP } from 'node:net';
+import type { DatabaseLimits } from './db/client';
 
 export interface Config {
   port: number;
@@ -34,6 +35,8 @@ export interface Config {
   printerTimeoutMs: number;
   /** The TCP ports a label printer may use (PRINTER_PORTS, default 9100): the server connects to no other. */
   printerPorts: number[];
+  /** PostgreSQL statement and pool bounds (PGlite cannot enforce them: docs/operations.md). */
+  databaseLimits: DatabaseLimits;
 }
 
 export type TrustProxy = false | string[];
@@ -100,6 +103,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     printerConnectTimeoutMs: positive(env, 'PRINTER_CONNECT_TIMEOUT_MS', 3000),
     printerTimeoutMs: positive(env, 'PRINTER_TIMEOUT_MS', 5000),
     printerPorts: portList(env, 'PRINTER_PORTS', [9100]),
+    databaseLimits: {
+      statementTimeoutMs: positive(env, 'STATEMENT_TIMEOUT_MS', 10_000),
+      reportStatementTimeoutMs: positive(env, 'REPORT_STATEMENT_TIMEOUT_MS', 120_000),
+      poolSize: positive(env, 'DATABASE_POOL_SIZE', 10),
+      reportPoolSize: positive(env, 'REPORT_POOL_SIZE', 3),
+      poolWaitMs: positive(env, 'DATABASE_POOL_WAIT_MS', 30_000),
+    },
   };
 }
 

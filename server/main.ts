@@ -16,7 +16,7 @@ if (!config.databaseUrl) {
     process.exit(1);
   }
 }
-const database = await openDatabase(config);
+const database = await openDatabase({ ...config, limits: config.databaseLimits });
 await database.migrate();
 const created = await firstStart(database.db, config);
 const app = await buildApp({ config, database });

@@ -7,8 +7,29 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 /** The Drizzle database (or a transaction on it): PGlite and node-postgres share this type. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
+/**
+ * Bounds on PostgreSQL work (issue 26, docs/operations.md "Statement and pool timeouts"). PGlite
+ * cannot enforce them (one in-process connection, and its statement_timeout never fires).
+ */
+export interface DatabaseLimits {
+  /** Each statement of interactive work is cancelled after this (SQLSTATE 57014, answered 503). */
+  statementTimeoutMs: number;
+  /** The same for reports, CSV and FHIR exports, run on their own smaller pool. */
+  reportStatementTimeoutMs: number;
+  /** Connections of the interactive pool, and of the report pool. */
+  poolSize: number;
+  reportPoolSize: number;
+  /** Waiting for a free connection (or a new one) longer than this fails (answered 503). */
+  poolWaitMs: number;
+}
+
 export interface Database {
   db: Db;
+  /**
+   * Reports and exports: on PostgreSQL with limits, a pool of its own whose statements may run for
+   * reportStatementTimeoutMs (and at most reportPoolSize at once); otherwise `db` itself.
+   */
+  reportDb: Db;
   kind: 'pglite' | 'postgres';
   /** Applies the committed migrations in server/db/migrations. */
   migrate(): Promise<void>;
@@ -25,33 +46,50 @@ const MIGRATION_LOCK = 727274;
  * `snapshot` (PGlite only) is a data-dir tarball from `dumpDataDir()`: the database starts as that copy
  * instead of running initdb (the tests open each file's database from one migrated snapshot).
  */
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; snapshot?: Blob }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; snapshot?: Blob; limits?: DatabaseLimits }): Promise<Database> {
   if (opts.databaseUrl) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: opts.databaseUrl, max: 10 });
-    // An idle connection the server ends (restart, admin command, a test database dropped WITH
-    // (FORCE) while the pool closes) emits 'error' on the pool; unhandled, it would kill the process.
-    // The pool drops that connection and opens a new one on the next query.
-    pool.on('error', (err) => console.warn(`database connection closed by the server: ${err.message}`));
+    const { limits } = opts;
+    // statement_timeout is sent at connect, so it bounds every statement on the pool's connections;
+    // connectionTimeoutMillis bounds both the wait for a free connection and opening a new one.
+    const open = (max: number, statementTimeoutMs?: number) => {
+      const pool = new Pool({
+        connectionString: opts.databaseUrl!, max,
+        ...(limits ? { statement_timeout: statementTimeoutMs, connectionTimeoutMillis: limits.poolWaitMs } : {}),
+      });
+      // An idle connection the server ends (restart, admin command, a test database dropped WITH
+      // (FORCE) while the pool closes) emits 'error' on the pool; unhandled, it would kill the process.
+      // The pool drops that connection and opens a new one on the next query.
+      pool.on('error', (err) => console.warn(`database connection closed by the server: ${err.message}`));
+      return pool;
+    };
+    const pool = open(limits?.poolSize ?? 10, limits?.statementTimeoutMs);
+    const reportPool = limits ? open(limits.reportPoolSize, limits.reportStatementTimeoutMs) : null;
     const db = drizzle(pool) as unknown as Db;
     await db.execute(sql`select 1`);
     return {
       db,
+      reportDb: reportPool ? drizzle(reportPool) as unknown as Db : db,
       kind: 'postgres',
       // One connection holds an advisory lock so N API processes can start at once.
       async migrate() {
         const client = await pool.connect();
         try {
+          // Migrations (an index over a million rows) and the wait for another process's lock are not interactive.
+          await client.query('set statement_timeout = 0');
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
           await migrate(drizzle(client), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+          await client.query('reset statement_timeout').catch(() => undefined);
           client.release();
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), reportPool?.end()]);
+      },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -64,6 +102,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   const pdb = drizzle(client);
   return {
     db: pdb as unknown as Db,
+    reportDb: pdb as unknown as Db,
     kind: 'pglite',
     migrate: () => migrate(pdb, { migrationsFolder }),
     dump: (compression = 'none') => client.dumpDataDir(compression),

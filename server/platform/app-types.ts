@@ -8,6 +8,8 @@ export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression,
 /** What route modules receive from the composition root. */
 export interface AppDeps {
   db: Db;
+  /** Reports and exports: statements may run longer, on a pool of their own (server/db/client.ts). */
+  reportDb: Db;
   config: Config;
   now: () => Date;
 }

@@ -3,6 +3,8 @@ import { z } from 'zod';
 /**
  * ARCHITECTURE §4: JSON and query keys are accepted case-insensitively ('Title' or 'title').
  * Renames incoming keys to the schema's own spelling, recursively through objects and arrays.
+ * It descends only where the schema has an object or array, so its depth is the contract's
+ * (a handful of levels), whatever the input's; bodies are also bounded to 64 levels (body-limits.ts).
  */
 export function normalizeKeys(value: unknown, schema: z.ZodType): unknown {
   const inner = unwrap(schema);

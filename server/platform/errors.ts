@@ -43,6 +43,16 @@ export function defineErrors<const S extends Record<string, Spec>>(area: string,
   }])) as { [K in keyof S]: Factory<S[K]> };
 }
 
+/** "1 MB", "16 KB": a body limit as a 413's title names it. */
+export function bytesText(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+  return `${Math.ceil(bytes / 1024)} KB`;
+}
+
+export const tooLarge = (limit: number) =>
+  new AppError(413, `The request body is larger than this request allows (${bytesText(limit)}).`, undefined, 'body_too_large');
+
 /** A validation failure: field -> messages, titled with the first one so the notification says something useful. */
 export function validationProblem(errors: Record<string, string[]>): AppError {
   const [field, msgs] = Object.entries(errors)[0] ?? ['', ['Invalid input']];
@@ -54,6 +64,19 @@ const PG_UNIQUE = '23505';
 const PG_FK = '23503';
 /** Class 22, data exception: out of range, invalid text representation, bad datetime, NUL byte. */
 const PG_DATA_EXCEPTION = '22';
+
+/** query_canceled: statement_timeout ran out (server/db/client.ts). */
+const PG_CANCELED = '57014';
+
+export const statementTimedOut = () => new AppError(503, 'The database took too long to answer and the request was stopped. Try again, or narrow the search.', undefined, 'statement_timeout', 5);
+export const poolBusy = () => new AppError(503, 'The server is too busy to answer now: no database connection was free in time. Try again in a moment.', undefined, 'database_busy', 2);
+
+/** pg-pool's errors when no connection came within connectionTimeoutMillis (waiting for one, or opening one). */
+function isPoolTimeout(err: unknown): boolean {
+  const e = err as { message?: unknown; cause?: { message?: unknown } };
+  const message = `${typeof e?.message === 'string' ? e.message : ''} ${typeof e?.cause?.message === 'string' ? e.cause.message : ''}`;
+  return /timeout exceeded when trying to connect|Connection terminated due to connection timeout/.test(message);
+}
 
 function pgCode(err: unknown): string | undefined {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
@@ -71,11 +94,15 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (err instanceof AppError) problem = err;
     else if (pgCode(err) === PG_UNIQUE) problem = conflict('A record with the same value already exists.');
     else if (pgCode(err) === PG_FK) problem = badRequest('A referenced record does not exist.');
+    // Logged below as errors (status 503): an operator sees each one.
+    else if (pgCode(err) === PG_CANCELED) problem = statementTimedOut();
+    else if (isPoolTimeout(err)) problem = poolBusy();
     else if (pgCode(err)?.startsWith(PG_DATA_EXCEPTION)) {
       // Last line of defence: the contract should refuse such input first (docs/decisions/0004).
       req.log.warn({ err }, 'database refused a value the contract let through');
       problem = badRequest(MSG.badValue);
     }
+    else if ((err as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') problem = tooLarge(req.routeOptions.bodyLimit);
     else if ((err as FastifyError).statusCode && (err as FastifyError).statusCode! < 500) {
       const fe = err as FastifyError;
       const title = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'

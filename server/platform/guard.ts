@@ -1,6 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Permission } from '../../contract/permissions.contract';
 import { type AuthAccount, belongsTo, requirePermission } from './context';
 import { notFound, unauthorized, validationProblem } from './errors';
+import { PUBLIC_BODY_LIMIT } from './body-limits';
 import { parseId } from '../../contract/common.contract';
 import { MSG } from '../../contract/messages';
 
@@ -21,7 +23,8 @@ export type ResolveToken = (token: string) => Promise<AuthAccount | null>;
 /**
  * One permission check for every route (ARCHITECTURE §5): who is signing in (bearer token),
  * whether the account belongs to the institution in the path (404 otherwise, never its data),
- * and whether the roles of its membership there grant the route's permission (403).
+ * and whether the roles of its membership there grant the route's permission (403). It runs in
+ * onRequest, before the body is read (issue 26, docs/decisions/0003).
  */
 export function registerGuard(app: FastifyInstance, resolveToken: ResolveToken) {
   app.decorateRequest('auth', null);
@@ -31,11 +34,25 @@ export function registerGuard(app: FastifyInstance, resolveToken: ResolveToken) 
     if (isApi && !route.config?.permission) {
       throw new Error(`${route.method} ${route.url} declares no permission`);
     }
+    // Anyone may send these a body: a few fields at most (sign-in).
+    if (route.config?.permission === 'public') route.bodyLimit = Math.min(route.bodyLimit ?? PUBLIC_BODY_LIMIT, PUBLIC_BODY_LIMIT);
   });
 
-  app.addHook('preValidation', async (req) => {
+  // onRequest: the route is matched and its path parameters are known, but no byte of the body is
+  // read yet; an unauthenticated or unauthorised request costs its headers and one session lookup.
+  app.addHook('onRequest', async (req, reply) => {
     const permission = req.routeOptions.config.permission;
     if (!permission || permission === 'public') return;
+    try {
+      await authorise(req, permission);
+    } catch (err) {
+      // Answer and close: the server neither parses nor reads (nor waits for) the body it refused.
+      if (hasBody(req)) void reply.header('Connection', 'close');
+      throw err;
+    }
+  });
+
+  async function authorise(req: FastifyRequest, permission: Permission | 'signedIn') {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     req.auth = token ? await resolveToken(token) : null;
@@ -50,5 +67,8 @@ export function registerGuard(app: FastifyInstance, resolveToken: ResolveToken) 
     }
     // Under {instId}: the roles of that membership; elsewhere: held in at least one (ADR 0007).
     if (permission !== 'signedIn') requirePermission({ account: req.auth, institutionId }, permission);
-  });
+  }
 }
+
+const hasBody = (req: FastifyRequest) =>
+  req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');

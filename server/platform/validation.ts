@@ -4,6 +4,9 @@ import { normalizeKeys } from './case-insensitive';
 import { validationProblem } from './errors';
 import { MSG } from '../../contract/messages';
 
+/** The fields a validation problem lists at most (the title names the first). */
+export const MAX_ERROR_FIELDS = 100;
+
 /** zod validation for body, query and params, with case-insensitive keys and problem+json errors. */
 export function registerValidation(app: FastifyInstance) {
   app.setValidatorCompiler(({ schema }) => (data: unknown) => {
@@ -14,23 +17,35 @@ export function registerValidation(app: FastifyInstance) {
     const result = zs.safeParse(normalizeKeys(data, zs));
     if (result.success) return { value: result.data };
     const errors: Record<string, string[]> = {};
+    let fields = 0;
     for (const issue of result.error.issues) {
       const key = issue.path.map(String).join('.') || 'body';
+      // A body of 10,000 bad items names the first MAX_ERROR_FIELDS fields, not 10,000.
+      if (!errors[key] && ++fields > MAX_ERROR_FIELDS) break;
       (errors[key] ??= []).push(issue.message);
     }
     return { error: validationProblem(errors) };
   });
 }
 
-/** The path of the first string (key or value) holding a NUL character, or null. */
-function nulPath(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (!value || typeof value !== 'object') return null;
-  for (const [k, v] of Object.entries(value)) {
-    const p = path ? `${path}.${k}` : k;
-    if (k.includes('\u0000')) return p;
-    const found = nulPath(v, p);
-    if (found !== null) return found;
+/**
+ * The path of the first string (key or value) holding a NUL character, or null. Iterative: a body's
+ * depth is bounded by its parser (body-limits.ts), a query's by its parser, but this never recurses.
+ */
+export function nulPath(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return path;
+      continue;
+    }
+    if (!v || typeof v !== 'object') continue;
+    const entries = Object.entries(v).map(([k, child]) => [path ? `${path}.${k}` : k, k, child] as const);
+    const badKey = entries.find(([, k]) => k.includes('\u0000'));
+    if (badKey) return badKey[0];
+    // Pushed in reverse so the first member is looked at first.
+    for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i][2], entries[i][0]]);
   }
   return null;
 }

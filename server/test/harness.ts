@@ -3,13 +3,15 @@ import { afterAll, inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openDatabase, type DatabaseLimits } from '../db/client';
 import type { App } from '../platform/app-types';
 import { databaseNames, urlFor, withClient } from './databases';
 
 export interface TestApp {
   app: App;
   db: Awaited<ReturnType<typeof openDatabase>>['db'];
+  /** The reports' and exports' handle (its own pool on PostgreSQL; the same as db on PGlite). */
+  reportDb: Awaited<ReturnType<typeof openDatabase>>['db'];
   clock: { now: Date };
   /** Calls the API as a signed-in account (token) or anonymously. */
   call(method: string, url: string, opts?: { token?: string; body?: unknown; address?: string }): Promise<LightMyRequestResponse>;
@@ -23,7 +25,7 @@ let created = 0;
  * PGlite loaded from the snapshot tarball, or on PostgreSQL a database made from the template
  * (dropped again when the file ends).
  */
-async function freshDatabase() {
+async function freshDatabase(limits: DatabaseLimits) {
   const url = process.env.DATABASE_URL || null;
   const template = inject('pgTemplate');
   if (!url || !template) {
@@ -35,7 +37,7 @@ async function freshDatabase() {
   const name = `${databaseNames(url).filePrefix}${process.pid}_${++created}`;
   const admin = (statement: string) => withClient(url, (client) => client.query(statement));
   await admin(`create database "${name}" template "${template}"`);
-  const database = await openDatabase({ databaseUrl: urlFor(url, name), dataDir: '' });
+  const database = await openDatabase({ databaseUrl: urlFor(url, name), dataDir: '', limits });
   return {
     ...database,
     close: async () => {
@@ -47,22 +49,23 @@ async function freshDatabase() {
 
 /** A real app on a real database of its own (server/test/global-setup.ts migrated it once for the run). */
 export async function testApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await freshDatabase();
-  const clock = { now: new Date() };
   const config = loadConfig({ DATA_DIR: 'memory://', WEB_DIST: '/nonexistent', ...env });
+  const database = await freshDatabase(config.databaseLimits);
+  const clock = { now: new Date() };
   const app = await buildApp({ config, database, now: () => clock.now, logger: false });
   afterAll(async () => {
     await app.close();
     await database.close();
   });
-  return testClient(app, database.db, clock);
+  return testClient(app, database.db, clock, database.reportDb);
 }
 
 /** The TestApp calls over an app already built (a test that opens its own database uses it too). */
-export function testClient(app: App, db: TestApp['db'], clock: TestApp['clock'] = { now: new Date() }): TestApp {
+export function testClient(app: App, db: TestApp['db'], clock: TestApp['clock'] = { now: new Date() }, reportDb = db): TestApp {
   return {
     app,
     db,
+    reportDb,
     clock,
     call: (method, url, opts = {}) =>
       app.inject({

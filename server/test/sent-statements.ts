@@ -7,13 +7,14 @@ import type { Db } from '../db/client';
  * built once per shape and then only executed (platform/statement-cache.ts), so a spy on the builder
  * would miss every statement after the first.
  */
-export async function sentStatements(db: Db, fn: () => Promise<unknown>): Promise<string[]> {
-  const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const spy = vi.spyOn(client, 'query');
+export async function sentStatements(db: Db | Db[], fn: () => Promise<unknown>): Promise<string[]> {
+  // Several handles (the app's db and reportDb) may share one client (PGlite): spied once.
+  const clients = [...new Set([db].flat().map((d) => (d as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client))];
+  const spies = clients.map((client) => vi.spyOn(client, 'query'));
   try {
     await fn();
-    return spy.mock.calls.map(([q]) => (typeof q === 'string' ? q : (q as { text: string }).text));
+    return spies.flatMap((spy) => spy.mock.calls.map(([q]) => (typeof q === 'string' ? q : (q as { text: string }).text)));
   } finally {
-    spy.mockRestore();
+    for (const spy of spies) spy.mockRestore();
   }
 }

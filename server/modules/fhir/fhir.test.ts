@@ -233,7 +233,7 @@ describe('bundles', () => {
     expect(Object.fromEntries(['Patient', 'ResearchStudy', 'ResearchSubject', 'Consent', 'Specimen', 'Location', 'Questionnaire', 'QuestionnaireResponse', 'ServiceRequest', 'Observation'].map((x) => [x, count(x)])))
       .toEqual({ Patient: 1, ResearchStudy: 1, ResearchSubject: 1, Consent: 2, Specimen: 2, Location: 5, Questionnaire: 1, QuestionnaireResponse: 1, ServiceRequest: 1, Observation: 2 });
     // No N+1: the same statements for any amount of data (plus the sign-in's one).
-    const statements = await sentStatements(t.db, () => fhir(`Bundle/participant/${patient.id}`));
+    const statements = await sentStatements([t.db, t.reportDb], () => fhir(`Bundle/participant/${patient.id}`));
     expect(statements).toHaveLength(13);
   });
 
@@ -247,7 +247,7 @@ describe('bundles', () => {
     expect([...types].sort()).toEqual(['Consent', 'Location', 'Patient', 'Questionnaire', 'QuestionnaireResponse', 'ResearchStudy', 'ResearchSubject', 'Specimen']);
     // sampleSetUp's own participant and ours.
     expect(b.entry!.filter((e) => e.resource!.resourceType === 'Patient')).toHaveLength(2);
-    const statements = await sentStatements(t.db, () => fhir(`Bundle/protocol/${p.protocol.id}`));
+    const statements = await sentStatements([t.db, t.reportDb], () => fhir(`Bundle/protocol/${p.protocol.id}`));
     expect(statements).toHaveLength(11);
   });
 

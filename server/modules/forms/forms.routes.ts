@@ -5,7 +5,7 @@ import { InstParam } from '../../../contract/common.contract';
 import {
   FieldDto, FieldInput, FieldOptionDto, FieldOrderInput, FieldParams, FieldUpdate, FormDto, FormInput, FormListQuery, FormParams, FormQuery, FormUpdate,
   FormVersionDto, FormWithFields, OptionInput, OptionParams, OptionUpdate, ReportPage, ReportQuery, SubmissionDetail, SubmissionDto, SubmissionInput,
-  SubmissionListQuery, SubmissionParams, SubmittedValueDto,
+  SubmissionListQuery, SubmissionParams, SubmittedValueDto, MAX_ANSWER_CHARS, MAX_FIELDS_PER_SUBMISSION,
 } from '../../../contract/forms.contract';
 import { ProtocolParams } from '../../../contract/protocols.contract';
 import type { App, AppDeps } from '../../platform/app-types';
@@ -21,8 +21,13 @@ import { design, fill, FORM_BASE, read, readAnswers, report, tags } from './rout
 const CsvStream = z.custom<Readable>((v) => v instanceof Readable).meta({ type: 'string' });
 
 /** Questionnaires: design (spec 2 §7 "Form editor"), fill ("Submitted forms") and the collected report. */
+/** Above the app's 1 MB: every answer of the largest form a full text area of three-byte characters (12.1 MB). */
+const SUBMISSION_BODY_LIMIT = MAX_FIELDS_PER_SUBMISSION * (MAX_ANSWER_CHARS.TA * 3 + 100);
+
 export function formRoutes(app: App, deps: AppDeps) {
   const ctx = (req: FastifyRequest) => ctxOf(req, deps.db, deps.now);
+  // The collected report reads every submission of a form: the report budget (REPORT_STATEMENT_TIMEOUT_MS).
+  const reportCtx = (req: FastifyRequest) => ctxOf(req, deps.reportDb, deps.now);
   const form = `${FORM_BASE}/:formId`;
   const fieldBase = `${form}/collectionProtocolFormFields`;
   const optionBase = `${fieldBase}/:fieldId/collectionProtocolFormFieldOptions`;
@@ -60,7 +65,7 @@ export function formRoutes(app: App, deps: AppDeps) {
 
   app.get(`${form}/report`, { config: report, schema: { tags, params: FormParams, querystring: ReportQuery, response: { 200: ReportPage } } },
     async (req, reply) => {
-      const { page, total } = await reports.reportPage(ctx(req), req.params.protocolId, req.params.formId, req.query);
+      const { page, total } = await reports.reportPage(reportCtx(req), req.params.protocolId, req.params.formId, req.query);
       sendPage(reply, req.query, { rows: [], total });
       return page;
     });
@@ -68,14 +73,14 @@ export function formRoutes(app: App, deps: AppDeps) {
     config: report,
     schema: { tags, params: FormParams, querystring: ReportQuery, response: { 200: { description: 'The whole report as RFC 4180 CSV', content: { 'text/csv': { schema: CsvStream } } } } },
   }, async (req, reply) => {
-    const { disposition, lines } = await reports.reportCsv(ctx(req), req.params.protocolId, req.params.formId, req.query);
+    const { disposition, lines } = await reports.reportCsv(reportCtx(req), req.params.protocolId, req.params.formId, req.query);
     return reply.type('text/csv; charset=utf-8').header('Content-Disposition', disposition).send(Readable.from(lines()));
   });
 
   const subBase = '/api/institutions/:instId/submittedCollectionProtocolForms';
   app.get(subBase, { config: readAnswers, schema: { tags, params: InstParam, querystring: SubmissionListQuery, response: { 200: z.array(SubmissionDto) } } },
     async (req, reply) => sendPage(reply, req.query, await submissions.listSubmissions(ctx(req), req.query)));
-  app.post(subBase, { config: fill, schema: { tags, params: InstParam, body: SubmissionInput, response: { 201: SubmissionDetail } } },
+  app.post(subBase, { config: fill, bodyLimit: SUBMISSION_BODY_LIMIT, schema: { tags, params: InstParam, body: SubmissionInput, response: { 201: SubmissionDetail } } },
     async (req, reply) => reply.status(201).send(await submissions.submitForm(ctx(req), req.body)));
   app.get(`${subBase}/:submissionId`, { config: readAnswers, schema: { tags, params: SubmissionParams, response: { 200: SubmissionDetail } } },
     async (req) => submissions.getSubmission(ctx(req), req.params.submissionId));
