@@ -31,8 +31,9 @@ const sampleIds = z.array(Id, { error: 'Must be a list of sample ids' }).max(MAX
 
 /**
  * The shipment payload (spec 2 §3) plus the atomic create: `collectedSampleIds` become its items in the
- * same transaction. With `draft: true`, or with no samples (the spec's client adds items one by one),
- * the shipment is a draft until sent.
+ * same transaction. With `draft: true` (the screen's Save as draft), or with no samples and no shipped
+ * date, the shipment is a draft until `/send`. With no samples but a shipped date (the spec's client,
+ * which adds items one call each) it is sent when its first item is added (docs/shipments.md).
  */
 export const ShipmentInput = z.object({
   name: requiredText(200),
@@ -56,7 +57,7 @@ export const ShipmentInput = z.object({
 });
 export type ShipmentInput = z.input<typeof ShipmentInput>;
 
-/** Spec 2 §7: one item per call, added to a draft. `received`/`rejected` are accepted and ignored (new items are pending). */
+/** Spec 2 §7: one item per call, added to a draft (or to a shipment the spec's call sends, while nothing is processed). `received`/`rejected` are accepted and ignored (new items are pending). */
 export const ShipmentItemInput = z.object({
   collectedSampleId: requiredId,
   collectedSampleShipmentId: optionalId,
@@ -77,8 +78,9 @@ export const ReceiveInput = z.object({
   rejected: bool.optional(),
   receivedDate: z.string().max(100).nullish(),
 }).optional();
+/** `reason` is optional on the API (the spec's body has none); the screen asks for it. */
 export const RejectInput = z.object({
-  reason: requiredText(500, undefined, 'multi'),
+  reason: optionalText(500, undefined, 'multi'),
   concurrencyStamp: z.string().max(100).optional(),
   collectedSampleShipmentId: optionalId,
   collectedSampleId: optionalId,

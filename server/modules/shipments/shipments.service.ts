@@ -143,7 +143,9 @@ async function checkParties(tx: Db, ctx: Ctx, v: Parsed) {
 
 /**
  * The atomic create (ARCHITECTURE §3): the shipment and its items in ONE transaction, shipped at once
- * (each sample's history says so) unless `draft` is asked for or no sample is given.
+ * (each sample's history says so) unless `draft` is asked for or no sample is given. With no sample, a
+ * shipped date and no `draft` (the spec's create, its client then adds items one call each) it is a
+ * draft the receiver does not see until its first item is added, which sends it (`addItem`).
  */
 export async function createShipment(ctx: Ctx, input: ShipmentInput) {
   requirePermission(ctx, 'shipments.manage');
@@ -153,12 +155,13 @@ export async function createShipment(ctx: Ctx, input: ShipmentInput) {
     await checkParties(tx, ctx, v);
     const samples = await shippable(tx, ctx, v.collectedSampleIds);
     const draft = v.draft || !samples.length;
+    const sendsOnFirstItem = !v.draft && !samples.length && Boolean(v.shippedDate);
     const now = nowParts(ctx);
     const [row] = await tx.insert(shipments).values({
       institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id, createdDate: ctx.now(), enabledDate: ctx.now(),
       sendingInstitutionSiteId: v.sendingInstitutionSiteId, receivingInstitutionId: v.receivingInstitutionId, receivingInstitutionSiteId: v.receivingInstitutionSiteId,
       name: v.name, trackingNumber: v.trackingNumber, trackingUrl: v.trackingURL, shippedDate: v.shippedDate ?? now.date, shippedTime: v.shippedTime ?? now.time,
-      status: draft ? 'draft' : 'shipped', includeDonorIdentity: v.includeDonorIdentity, collectionProtocolId: v.collectionProtocolId, sentAt: draft ? null : ctx.now(),
+      status: draft ? 'draft' : 'shipped', includeDonorIdentity: v.includeDonorIdentity, collectionProtocolId: v.collectionProtocolId, sentAt: draft ? null : ctx.now(), sendsOnFirstItem,
     }).returning();
     await insertItems(tx, ctx, row.id, samples);
     if (!draft) await recordSent(tx, ctx, row, samples);
@@ -168,21 +171,34 @@ export async function createShipment(ctx: Ctx, input: ShipmentInput) {
   return getShipment(ctx, id);
 }
 
-/** Spec 2 §7: one sample added to a draft shipment (the sender's). */
+/**
+ * Whether samples may still be added: a draft, or a shipment the spec's call sends (`sendsOnFirstItem`)
+ * while the receiver has processed nothing (`shipped`).
+ */
+const takesItems = (s: ShipmentRow) => s.status === 'draft' || (s.sendsOnFirstItem && s.status === 'shipped');
+
+/**
+ * Spec 2 §7: one sample added to a draft shipment (the sender's). On a shipment the spec's call created
+ * (`sendsOnFirstItem`) the sample leaves at once: the first item sends the shipment (the receiver sees it
+ * from then on), each item's storage position is vacated and its history says it was sent.
+ */
 export async function addItem(ctx: Ctx, shipmentId: number, input: ShipmentItemInput) {
   requirePermission(ctx, 'shipments.manage');
   const sampleId = Number(input.collectedSampleId);
   const itemId = await ctx.db.transaction(async (tx) => {
     const s = await lockShipment(tx, ctx, shipmentId);
     assertSender(ctx, s);
-    if (s.status !== 'draft') throw shipmentErrors.not_draft();
+    if (!takesItems(s)) throw shipmentErrors.not_draft();
     const [c] = await tx.select({ n: sql<number>`count(*)::int` }).from(shipmentItems).where(and(eq(shipmentItems.shipmentId, s.id), eq(shipmentItems.status, 'pending')));
     if (Number(c.n) >= MAX_SHIPMENT_ITEMS) throw shipmentErrors.too_many(MAX_SHIPMENT_ITEMS);
     const [sample] = await shippable(tx, ctx, [sampleId]);
     await insertItems(tx, ctx, s.id, [sample]);
     const [item] = await tx.select({ id: shipmentItems.id }).from(shipmentItems).where(and(eq(shipmentItems.shipmentId, s.id), eq(shipmentItems.collectedSampleId, sampleId), eq(shipmentItems.status, 'pending')));
-    await tx.update(shipments).set({ concurrencyStamp: newStamp() }).where(eq(shipments.id, s.id));
+    const sending = s.sendsOnFirstItem && s.status === 'draft';
+    const [row] = await tx.update(shipments).set({ concurrencyStamp: newStamp(), ...(sending ? { status: 'shipped', sentAt: ctx.now() } : {}) }).where(eq(shipments.id, s.id)).returning();
     await audit(tx, ctx, { entity: 'shipment', entityId: s.id, action: 'add_item', after: { itemId: item.id, collectedSampleId: sampleId } });
+    if (s.sendsOnFirstItem) await recordSent(tx, ctx, row, [sample]);
+    if (sending) await audit(tx, ctx, { entity: 'shipment', entityId: s.id, action: 'send', before: s, after: row });
     return item.id;
   });
   return (await listItems(ctx, shipmentId, { ids: [itemId] }))[0];
@@ -255,7 +271,7 @@ async function processItem(ctx: Ctx, shipmentId: number, itemId: number, v: { ac
         sample: { id: item.collectedSampleId, institutionId: s.institutionId }, kind: status, reason: v.reason ?? null, accountId: ctx.account.id, at: ctx.now(),
         summary: status === 'received'
           ? `Received by ${parties.receiver} from ${parties.sender} (shipment "${s.name}").`
-          : `Rejected by ${parties.receiver} (shipment "${s.name}" from ${parties.sender}): ${v.reason}`,
+          : `Rejected by ${parties.receiver} (shipment "${s.name}" from ${parties.sender})${v.reason ? `: ${v.reason}` : '.'}`,
       }]);
     }
     const rolled = await rollUp(tx, ctx, s);
@@ -268,7 +284,7 @@ export const receiveItem = (ctx: Ctx, shipmentId: number, itemId: number, input?
   processItem(ctx, shipmentId, itemId, { action: 'receive', concurrencyStamp: input?.concurrencyStamp });
 
 export const rejectItem = (ctx: Ctx, shipmentId: number, itemId: number, input: RejectInput) =>
-  processItem(ctx, shipmentId, itemId, { action: 'reject', reason: String(input.reason), concurrencyStamp: input.concurrencyStamp });
+  processItem(ctx, shipmentId, itemId, { action: 'reject', reason: input.reason ?? undefined, concurrencyStamp: input.concurrencyStamp });
 
 /** The sender cancels while nothing is received or rejected: the items free their samples, whose history says so once sent. */
 export async function cancelShipment(ctx: Ctx, shipmentId: number) {

@@ -33,6 +33,11 @@ export const shipments = pgTable('shipments', {
   status: text('status').notNull(),
   includeDonorIdentity: boolean('include_donor_identity').notNull().default(false),
   collectionProtocolId: integer('collection_protocol_id'),
+  /**
+   * Created by the spec's call (a shipped date, no samples, not `draft`): it is sent when its first item
+   * is added, and items may be added while nothing is processed (docs/shipments.md).
+   */
+  sendsOnFirstItem: boolean('sends_on_first_item').notNull().default(false),
   /** When it left draft (the receiver sees it from then on). */
   sentAt: ts('sent_at'),
   /** When the last pending item was processed. */
@@ -70,6 +75,7 @@ export const shipmentItems = pgTable('shipment_items', {
   externalSample: jsonb('external_sample').$type<ExternalSample>(),
   /** pending | received | rejected | cancelled */
   status: text('status').notNull().default('pending'),
+  /** Why it was rejected; optional on the API (the spec's reject has none), the screen asks for it. */
   reason: text('reason'),
   processedById: integer('processed_by_id'),
   processedAt: ts('processed_at'),
@@ -81,6 +87,5 @@ export const shipmentItems = pgTable('shipment_items', {
   index('shipment_items_sample_idx').on(t.collectedSampleId),
   uniqueIndex('shipment_items_open_uq').on(t.collectedSampleId).where(sql`${t.status} = 'pending'`),
   check('shipment_items_status_ck', sql`${t.status} in ('pending', 'received', 'rejected', 'cancelled')`),
-  check('shipment_items_reason_ck', sql`${t.status} <> 'rejected' or ${t.reason} is not null`),
   check('shipment_items_sample_ck', sql`(${t.collectedSampleId} is not null and ${t.specimenTypeId} is not null and ${t.unitId} is not null) or ${t.externalSample} is not null`),
 ]);
