@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, isoDate, optionalId, RecordBase, requiredId, requiredText as required, text, trimmedText } from './common.contract';
+import { CONSENT_MAX_CHARS } from './protocols.contract';
+import { Id, isoDate, optionalId, RecordBase, requiredText as required, text, trimmedText } from './common.contract';
 
 // Protocol participants (enrolment) and their signed consents (spec 2 §3, §7 "Protocol participants").
 
@@ -51,14 +52,28 @@ export type ProtocolParticipant = z.infer<typeof ProtocolParticipant>;
 /** Largest signature image accepted, in bytes of PNG. */
 export const MAX_SIGNATURE_BYTES = 512 * 1024;
 
+/**
+ * Either our body (ParticipantId, ConsentVersionId) or the spec's (spec 2 §3: PatientId,
+ * CollectionProtocolConsentId and the Consent text read): the enrolment is the patient's one in the
+ * protocol, the version the consent's current one, and a Consent text given must be that version's.
+ */
 export const SignInput = z.object({
-  participantId: requiredId,
+  participantId: optionalId,
   /** The exact text version read and signed. */
-  consentVersionId: requiredId,
+  consentVersionId: optionalId,
+  /** The spec's body: the patient, enrolled once per protocol. */
+  patientId: optionalId,
+  /** The spec's body: the consent, signed at its current version. */
+  collectionProtocolConsentId: optionalId,
+  /** The text the participant read (spec 2 §3): when given it must be the signed version's text, else 409. */
+  consent: text(CONSENT_MAX_CHARS).optional(),
   /** A PNG as a data URL (data:image/png;base64,...) or its bare base64 (spec 2 §3). */
   signature: text(Math.ceil(MAX_SIGNATURE_BYTES * 4 / 3) + 64, 'The signature image is too large').min(1, '*Required'),
   institutionId: optionalId,
   collectionProtocolId: optionalId,
+}).superRefine((v, c) => {
+  if (!v.participantId && !v.patientId) c.addIssue({ code: 'custom', path: ['participantId'], message: '*Required (or PatientId)' });
+  if (!v.consentVersionId && !v.collectionProtocolConsentId) c.addIssue({ code: 'custom', path: ['consentVersionId'], message: '*Required (or CollectionProtocolConsentId)' });
 });
 export type SignInput = z.input<typeof SignInput>;
 

@@ -220,7 +220,11 @@ test.describe('participants', () => {
     await signInAndPick(page, admin);
     const card = page.getByRole('group', { name: 'Total Participants' });
     await expect(card.getByText(total.toLocaleString('en-US'), { exact: true })).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Collected Samples' }).getByText(/^\d[\d,]*$/)).toBeVisible();
+    // The other cards read the spec's count calls (spec 1 §7).
+    const protocols = (await b.call<{ count: number }>('GET', 'collectionProtocols/count')).count;
+    const samples = (await b.call<{ count: number }>('GET', 'collectedSamples/count')).count;
+    await expect(page.getByRole('group', { name: 'Collection Protocols' }).getByText(protocols.toLocaleString('en-US'), { exact: true })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Collected Samples' }).getByText(samples.toLocaleString('en-US'), { exact: true })).toBeVisible();
     await expect(page.getByRole('group', { name: 'LIMS Orders' }).getByText(/^\d[\d,]*$/)).toBeVisible();
     await expect(page.getByRole('table', { name: 'Recent participants' }).getByText(`Api${mrn.slice(-4)}`, { exact: false })).toBeVisible();
     await shot('dashboard');

@@ -65,7 +65,7 @@ export async function getParticipantConsent(ctx: Ctx, protocolId: number, id: nu
 
 /**
  * Records a signature on the exact text version read (it must be the consent's current version and
- * the consent enabled), with a SHA-256 of that text and the image, in one transaction.
+ * the consent enabled; the spec's body names the patient and the consent, with the text read), with a SHA-256 of that text and the image, in one transaction.
  */
 export async function signConsent(ctx: Ctx, protocolId: number, input: SignInput) {
   requirePermission(ctx, 'protocols.manage');
@@ -73,18 +73,29 @@ export async function signConsent(ctx: Ctx, protocolId: number, input: SignInput
   const png = signaturePng(String(input.signature));
   const id = await ctx.db.transaction(async (tx) => {
     await protocolOf(ctx, protocolId, tx);
+    // Our body names the enrolment; the spec's names the patient, enrolled once per protocol (a unique index).
     const [participant] = await tx.select().from(protocolParticipants)
-      .where(and(eq(protocolParticipants.id, Number(input.participantId)), eq(protocolParticipants.institutionId, inst), eq(protocolParticipants.collectionProtocolId, protocolId))).limit(1);
-    if (!participant) throw notFound('Protocol participant');
+      .where(and(eq(protocolParticipants.institutionId, inst), eq(protocolParticipants.collectionProtocolId, protocolId),
+        input.participantId ? eq(protocolParticipants.id, Number(input.participantId)) : eq(protocolParticipants.patientId, Number(input.patientId)))).limit(1);
+    if (!participant) throw input.participantId ? notFound('Protocol participant') : protocolErrors.not_enrolled();
     if (!participant.isEnabled) throw protocolErrors.participant_disabled();
+    // Our body names the version; the spec's names the consent, signed at its newest version.
+    const consentId = input.collectionProtocolConsentId ? Number(input.collectionProtocolConsentId) : undefined;
     const [version] = await tx.select({ v: consentVersions, consent: protocolConsents }).from(consentVersions)
       .innerJoin(protocolConsents, eq(protocolConsents.id, consentVersions.consentId))
-      .where(and(eq(consentVersions.id, Number(input.consentVersionId)), eq(protocolConsents.institutionId, inst), eq(protocolConsents.collectionProtocolId, protocolId))).limit(1);
-    if (!version) throw notFound('Consent version');
+      .where(and(eq(protocolConsents.institutionId, inst), eq(protocolConsents.collectionProtocolId, protocolId),
+        input.consentVersionId ? eq(consentVersions.id, Number(input.consentVersionId)) : undefined,
+        consentId ? eq(consentVersions.consentId, consentId) : undefined))
+      .orderBy(desc(consentVersions.version)).limit(1);
+    if (!version) throw notFound(input.consentVersionId ? 'Consent version' : 'Consent');
     if (!version.consent.isEnabled) throw protocolErrors.consent_disabled();
     // Locks the consent's newest version row: an edit cannot slip in between the check and the signature.
     const [latest] = await tx.select({ id: consentVersions.id }).from(consentVersions).where(eq(consentVersions.consentId, version.consent.id)).orderBy(desc(consentVersions.version)).limit(1).for('update');
     if (latest.id !== version.v.id) throw protocolErrors.not_current_version();
+    // The text the participant read (the spec's Consent) must be the text signed.
+    if (input.consent !== undefined && input.consent.trim() !== version.v.html.trim()) {
+      throw protocolErrors.consent_text_mismatch(version.v.version, version.v.id, { consent: [`Not the text of version ${version.v.version}`] });
+    }
     const [active] = await tx.select({ id: participantConsents.id }).from(participantConsents)
       .where(and(eq(participantConsents.participantId, participant.id), eq(participantConsents.consentId, version.consent.id), sql`${participantConsents.withdrawnDate} is null`)).limit(1);
     if (active) throw protocolErrors.already_signed();

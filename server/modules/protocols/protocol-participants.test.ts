@@ -176,6 +176,58 @@ describe('participant consents', () => {
     expect(JSON.stringify(audits[0].after)).not.toContain('signature');
   });
 
+  describe('with the spec\'s body (spec 2 §3: PatientId, CollectionProtocolConsentId, Consent, Signature)', () => {
+    const specSign = (body: Record<string, unknown>, protocolId = protocol.id) => t.call('POST', api('collectionProtocolParticipantConsents', protocolId), { token, body });
+
+    it('signs the current version for the patient\'s enrolment; the signature exists afterwards', async () => {
+      const p = await createProtocol(t, institution.id, token);
+      const a = await patient();
+      const [cp] = json<Rec[]>(await enrol([a.id], p.id));
+      const c = await consent(p.id, '<p>Spec consent</p>');
+      const { png } = signaturePng();
+      const res = await specSign({
+        InstitutionId: institution.id, CollectionProtocolId: p.id, CollectionProtocolConsentId: c.id, PatientId: a.id,
+        Consent: c.consent, Signature: png.toString('base64'),
+      }, p.id);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(json(res)).toMatchObject({ participantId: cp.id, patientId: a.id, consentId: c.id, consentVersionId: c.consentVersionId, version: 1, consent: '<p>Spec consent</p>' });
+      const list = json<Rec[]>(await t.call('GET', api(`collectionProtocolParticipantConsents?PatientId=${a.id}`, p.id), { token }));
+      expect(list).toMatchObject([{ id: json<Rec>(res).id, consentId: c.id, signature: `data:image/png;base64,${png.toString('base64')}` }]);
+    });
+
+    it('refuses a Consent text that is not the current version\'s (409 naming it), and signs nothing', async () => {
+      const p = await createProtocol(t, institution.id, token);
+      const a = await patient();
+      await enrol([a.id], p.id);
+      const c = await consent(p.id, '<p>First text</p>');
+      // Unsigned, the version is edited in place (docs/protocols.md): the first text is no longer current.
+      const edited = json<{ consentVersionId: number }>(await t.call('PUT', api(`collectionProtocolConsents/${c.id}`, p.id), { token, body: { Title: 'Main', Consent: '<p>Second text</p>', ConcurrencyStamp: c.concurrencyStamp } }));
+      const body = { InstitutionId: institution.id, CollectionProtocolId: p.id, CollectionProtocolConsentId: c.id, PatientId: a.id, Signature: signaturePng().dataUrl };
+      const res = await specSign({ ...body, Consent: '<p>First text</p>' }, p.id);
+      expect(res.statusCode).toBe(409);
+      expect(json(res)).toMatchObject({
+        code: 'protocols.consent_text_mismatch',
+        title: `The consent text given is not the current text (version 1, ConsentVersionId ${edited.consentVersionId}): read the current version and sign it.`,
+      });
+      expect(json<Rec[]>(await t.call('GET', api(`collectionProtocolParticipantConsents?PatientId=${a.id}`, p.id), { token }))).toEqual([]);
+      expect(json(await specSign({ ...body, Consent: '<p>Second text</p>' }, p.id))).toMatchObject({ version: 1, consentVersionId: edited.consentVersionId, consent: '<p>Second text</p>' });
+    });
+
+    it('a patient not enrolled in the protocol is 409 not_enrolled; an unknown consent is 404; neither id is 400', async () => {
+      const p = await createProtocol(t, institution.id, token);
+      const a = await patient();
+      const c = await consent(p.id);
+      const body = { InstitutionId: institution.id, CollectionProtocolId: p.id, CollectionProtocolConsentId: c.id, PatientId: a.id, Consent: c.consent, Signature: signaturePng().dataUrl };
+      expect(json(await specSign(body, p.id))).toMatchObject({ status: 409, code: 'protocols.not_enrolled', title: 'This patient is not enrolled in this protocol: enrol them before signing a consent.' });
+      await enrol([a.id], p.id);
+      const other = await consent();
+      expect((await specSign({ ...body, CollectionProtocolConsentId: other.id }, p.id)).statusCode).toBe(404);
+      const none = await specSign({ Signature: signaturePng().dataUrl }, p.id);
+      expect(json(none)).toMatchObject({ status: 400, errors: { participantId: ['*Required (or PatientId)'], consentVersionId: ['*Required (or CollectionProtocolConsentId)'] } });
+      expect((await specSign(body, p.id)).statusCode).toBe(201);
+    });
+  });
+
   it('keeps another institution out (404)', async () => {
     const other = await signedIn(t, ['Coordinator']);
     expect((await t.call('GET', api('collectionProtocolParticipantConsents', protocol.id, other.institution.id), { token: other.token })).statusCode).toBe(404);

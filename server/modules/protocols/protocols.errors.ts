@@ -24,6 +24,11 @@ export const protocolErrors = defineErrors('protocols', {
   signature_invalid: { status: 400, title: 'The signature must be a PNG image (data:image/png;base64,...).' },
   signature_blank: { status: 400, title: 'The signature is empty: draw a signature before saving.' },
   signature_too_large: { status: 400, title: (kb: number) => `The signature image is too large (at most ${kb} KB).` },
+  not_enrolled: { status: 409, title: 'This patient is not enrolled in this protocol: enrol them before signing a consent.' },
+  consent_text_mismatch: {
+    status: 409,
+    title: (version: number, versionId: number) => `The consent text given is not the current text (version ${version}, ConsentVersionId ${versionId}): read the current version and sign it.`,
+  },
   already_signed: { status: 409, title: 'The participant has already signed this consent.' },
   already_withdrawn: { status: 409, title: 'This consent is already withdrawn.' },
   withdrawal_before_signing: { status: 400, title: 'The withdrawal date cannot be before the consent was signed.' },

@@ -23,6 +23,9 @@ export function protocolRoutes(app: App, deps: AppDeps) {
     async (req, reply) => sendPage(reply, req.query, await protocols.listProtocols(ctx(req), req.query)));
   app.post(base, { config: manage, schema: { tags, params: InstParam, body: ProtocolInput, response: { 201: Protocol } } },
     async (req, reply) => reply.status(201).send(await protocols.createProtocol(ctx(req), req.body)));
+  // A literal segment: find-my-way prefers it to /:protocolId whatever the order of registration.
+  app.get(`${base}/count`, { config: read, schema: { tags, params: InstParam, response: { 200: z.object({ count: z.number(), isEstimate: z.boolean() }) } } },
+    async (req) => protocols.countProtocols(ctx(req)));
   app.get(PROTOCOL_BASE, { config: read, schema: { tags, params: ProtocolParams, response: { 200: Protocol } } },
     async (req) => protocols.getProtocol(ctx(req), req.params.protocolId));
   app.put(PROTOCOL_BASE, { config: manage, schema: { tags, params: ProtocolParams, body: ProtocolUpdate, response: { 200: Protocol } } },

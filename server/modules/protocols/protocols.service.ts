@@ -5,6 +5,7 @@ import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
+import { cheapCount } from '../../platform/counts';
 import { updateStamped } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
 import { collectionProtocols } from './protocols.table';
@@ -21,6 +22,13 @@ export async function listProtocols(ctx: Ctx, q: ProtocolListQuery) {
     parts.push(or(ilike(collectionProtocols.title, p), ilike(collectionProtocols.abbreviation, p), ilike(collectionProtocols.code, p))!);
   }
   return selectRecords(ctx.db, collectionProtocols, { where: and(...parts), byId: { desc: true }, limit: q.pageSize, offset: offsetOf(q) });
+}
+
+/** GET collectionProtocols/count (spec 1 §7, the dashboard): enabled protocols of the institution, like patients/count. */
+export async function countProtocols(ctx: Ctx) {
+  requirePermission(ctx, 'protocols.read');
+  return cheapCount(ctx.db, () => ctx.db.select({ id: collectionProtocols.id }).from(collectionProtocols)
+    .where(and(eq(collectionProtocols.institutionId, instOf(ctx)), eq(collectionProtocols.isEnabled, true))).$dynamic());
 }
 
 export async function getProtocol(ctx: Ctx, id: number, db: Db = ctx.db) {

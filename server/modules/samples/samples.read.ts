@@ -4,6 +4,7 @@ import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
+import { cheapCount } from '../../platform/counts';
 import { accountNames } from '../../platform/account-names';
 import { lookupJoin } from '../../platform/lookups/lookup-refs';
 import type { Db } from '../../db/client';
@@ -78,6 +79,13 @@ export async function listInstitutionSamples(ctx: Ctx, q: SampleListQuery) {
   requirePermission(ctx, 'samples.read');
   const where = and(eq(collectedSamples.institutionId, instOf(ctx)), ...filters(q));
   return select(ctx.db, { where, limit: q.pageSize, offset: offsetOf(q) });
+}
+
+/** GET collectedSamples/count (spec 1 §7, the dashboard): enabled samples of every protocol of the institution, like patients/count. */
+export async function countSamples(ctx: Ctx) {
+  requirePermission(ctx, 'samples.read');
+  return cheapCount(ctx.db, () => ctx.db.select({ id: collectedSamples.id }).from(collectedSamples)
+    .where(and(eq(collectedSamples.institutionId, instOf(ctx)), eq(collectedSamples.isEnabled, true))).$dynamic());
 }
 
 const inProtocol = (ctx: Ctx, protocolId: number) => and(eq(collectedSamples.institutionId, instOf(ctx)), eq(collectedSamples.collectionProtocolId, protocolId));

@@ -22,6 +22,9 @@ export function sampleRoutes(app: App, { db, now }: AppDeps) {
   app.get('/api/institutions/:instId/collectedSamples', { config: read, schema: { tags, params: InstParam, querystring: SampleListQuery, response: { 200: z.array(CollectedSample) } } },
     async (req, reply) => sendPage(reply, req.query, await reads.listInstitutionSamples(ctx(req), req.query)));
 
+  app.get('/api/institutions/:instId/collectedSamples/count', { config: read, schema: { tags, params: InstParam, response: { 200: z.object({ count: z.number(), isEstimate: z.boolean() }) } } },
+    async (req) => reads.countSamples(ctx(req)));
+
   const base = '/api/institutions/:instId/collectionProtocols/:protocolId/collectedSamples';
   app.get(base, { config: read, schema: { tags, params: ProtocolParams, querystring: SampleListQuery, response: { 200: z.array(CollectedSample) } } },
     async (req, reply) => sendPage(reply, req.query, await reads.listSamples(ctx(req), req.params.protocolId, req.query)));

@@ -33,20 +33,20 @@ export function useOrderCount(instId: number, enabled: boolean) {
   });
 }
 
-/** The Collection Protocols count: the protocol list's total (one row fetched). */
+/** GET collectionProtocols/count: enabled protocols of the institution. */
 export function useProtocolCount(instId: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.protocols.count(instId),
-    queryFn: async () => ({ count: (await api.getPage<Protocol>(`/institutions/${instId}/collectionProtocols`, { PageNumber: 1, PageSize: 1 })).pagination.TotalCount }),
+    queryFn: () => api.get<{ count: number; isEstimate?: boolean }>(`/institutions/${instId}/collectionProtocols/count`),
     enabled,
   });
 }
 
-/** The Collected Samples count: enabled samples of every protocol (the institution-wide list's total, one row fetched). */
+/** GET collectedSamples/count: enabled samples of every protocol of the institution. */
 export function useSampleCount(instId: number, enabled: boolean) {
   return useQuery({
     queryKey: [...queryKeys.samples.all(instId), 'count'],
-    queryFn: async () => ({ count: (await api.getPage(`/institutions/${instId}/collectedSamples`, { PageNumber: 1, PageSize: 1, IsEnabled: true })).pagination.TotalCount }),
+    queryFn: () => api.get<{ count: number; isEstimate?: boolean }>(`/institutions/${instId}/collectedSamples/count`),
     enabled,
   });
 }

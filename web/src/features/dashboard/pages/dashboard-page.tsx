@@ -44,7 +44,7 @@ export function DashboardPage() {
             loading={count.isPending} error={count.isError} />
         )}
         {canSeeProtocols && (
-          <CountCard label="Collection Protocols" icon={<IconFlask size={24} />} value={protocols.data?.count ?? 0}
+          <CountCard label="Collection Protocols" icon={<IconFlask size={24} />} value={protocols.data?.count ?? 0} approximate={protocols.data?.isEstimate}
             loading={protocols.isPending} error={protocols.isError} />
         )}
         {canSeeOrders && (
@@ -52,7 +52,7 @@ export function DashboardPage() {
             loading={orders.isPending} error={orders.isError} />
         )}
         {canSeeSamples && (
-          <CountCard label="Collected Samples" icon={<IconTestPipe size={24} />} value={samples.data?.count ?? 0}
+          <CountCard label="Collected Samples" icon={<IconTestPipe size={24} />} value={samples.data?.count ?? 0} approximate={samples.data?.isEstimate}
             loading={samples.isPending} error={samples.isError} />
         )}
       </SimpleGrid>
