@@ -156,6 +156,11 @@ describe('specimen requirement trees', () => {
     expect(json(await t.call('POST', itemsUrl, { token, body: { ...specItem(r.aliquot, 1, null), collectionProtocolEventSpecimenRequirementID: req.id + 1 } })).code).toBe('protocols.item_requirement');
     expect(json(await t.call('POST', itemsUrl, { token, body: { ...specItem(r.aliquot, 1, null), specimenTypeID: null } })).errors).toMatchObject({ specimenTypeId: ['*Required'] });
     expect((await t.call('POST', itemsUrl, { token, body: specItem(r.aliquot, 1, 2_000_000_000) })).statusCode).toBe(404);
+    const foreign = await signedIn(t, ['Coordinator']);
+    const theirType = (await protocolRefs(t, foreign.institution.id, foreign.token)).types[0].id;
+    const refused = await t.call('POST', itemsUrl, { token, body: { ...specItem(r.aliquot, 1, null), specimenTypeID: theirType } });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(json<{ errors: Record<string, string[]> }>(refused).errors)).toEqual(['specimenTypeId']);
   });
 
   it('checks the spec 2 §5 rules and the references', async () => {

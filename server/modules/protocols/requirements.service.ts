@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AddItemsBody, ItemsInput, Requirement, RequirementInput, RequirementItemInput, RequirementItemNode, SpecRequirementItem } from '../../../contract/protocol-events.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
-import { notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { selectRecords } from '../../platform/record-refs';
 import { assertLookupIds, lookupJoin } from '../../platform/lookups/lookup-refs';
@@ -146,7 +146,12 @@ export async function addItemsCall(ctx: Ctx, protocolId: number, requirementId: 
   if (body.requirementId && body.requirementId !== requirementId) {
     throw protocolErrors.item_requirement({ collectionProtocolEventSpecimenRequirementId: ['Must be the requirement in the path'] });
   }
-  const { requirement, ids } = await addItems(ctx, protocolId, requirementId, body);
+  const { requirement, ids } = await addItems(ctx, protocolId, requirementId, body).catch((e: unknown) => {
+    // The one item's field errors named as the spec's body names them (`specimenTypeId`, not `items.0.specimenTypeId`).
+    if (!(e instanceof AppError) || !e.errors) throw e;
+    const named = Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k.replace(/^items\.0\./, ''), v]));
+    throw new AppError(e.status, e.title, named, e.code, e.retryAfter);
+  });
   // The contract's tree type is loose below the first level (RequirementItemNode); listRequirements builds it exact.
   const find = (nodes: RequirementItemNode[]): RequirementItemNode | undefined => {
     for (const n of nodes) {
