@@ -147,8 +147,11 @@ const FieldShape = z.object({
   orientation: z.enum(ORIENTATIONS, { error: 'Orientation is vertical or horizontal' }).optional(),
   verticalView: bool.optional(),
   horizontalView: bool.optional(),
-  /** List types: the options in order, saved with the field in one transaction. */
-  options: z.array(FieldOption).max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`).optional(),
+  /**
+   * List types: the options in order, saved with the field in one transaction. Each is our object or, as
+   * spec 2 §3 writes `Options`, a plain string (its value), normalised here to the object.
+   */
+  options: z.array(z.preprocess((o: string | z.input<typeof FieldOption>) => (typeof o === 'string' ? { value: o } : o), FieldOption)).max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`).optional(),
   institutionId: optionalId,
   collectionProtocolFormId: optionalId,
 });
@@ -175,6 +178,10 @@ export const FieldInput = FieldShape.superRefine(fieldRules);
 export type FieldInput = z.input<typeof FieldInput>;
 export const FieldUpdate = FieldShape.extend(ConcurrencyStamp.shape).superRefine(fieldRules);
 export type FieldUpdate = z.input<typeof FieldUpdate>;
+/** A field save as the contract hands it to the server (options always objects). */
+export type FieldCreateData = z.output<typeof FieldInput>;
+export type FieldUpdateData = z.output<typeof FieldUpdate>;
+export type FieldSave = FieldCreateData | FieldUpdateData;
 
 export const FieldOrderInput = z.object({
   fieldIds: z.array(Id).min(1, 'List the fields in their new order').max(1000, 'At most 1000 fields'),

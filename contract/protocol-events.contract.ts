@@ -73,6 +73,34 @@ export const ItemsInput = z.object({
 });
 export type ItemsInput = z.input<typeof ItemsInput>;
 
+/**
+ * One item as spec 2 §3/§7 writes it (one POST per item; `parentCollectionProtocolEventSpecimenRequirementItemID`
+ * null or absent for a top-level item). The requirement is the path's; a body naming another is refused.
+ */
+export const SpecRequirementItemInput = z.object({
+  specimenTypeId: requiredId,
+  subSampleLineageId: requiredId,
+  initialQuantity: quantity,
+  unitOfMeasurementId: optionalId,
+  collectionProtocolEventSpecimenRequirementId: optionalId,
+  parentCollectionProtocolEventSpecimenRequirementItemId: optionalId,
+});
+export type SpecRequirementItemInput = z.input<typeof SpecRequirementItemInput>;
+
+/**
+ * The body of the add-items call: our tree form (`items`) or the spec's one item, normalised here (the
+ * one place) to the tree form; `single` says the spec's form came in, answered with the new item.
+ */
+export const AddItemsBody = z.union([ItemsInput, SpecRequirementItemInput]).transform((b) => 'items' in b
+  ? { ...b, single: false as const, requirementId: undefined }
+  : {
+    parentItemId: b.parentCollectionProtocolEventSpecimenRequirementItemId,
+    items: [{ key: 'item', parentKey: null, subSampleLineageId: b.subSampleLineageId, specimenTypeId: b.specimenTypeId, initialQuantity: b.initialQuantity, unitOfMeasurementId: b.unitOfMeasurementId }],
+    single: true as const,
+    requirementId: b.collectionProtocolEventSpecimenRequirementId,
+  });
+export type AddItemsBody = z.output<typeof AddItemsBody>;
+
 const UnitRef = z.object({ id: z.number(), unitName: z.string().nullable(), unitSymbol: z.string().nullable() });
 
 export interface RequirementItemNode {
@@ -99,6 +127,16 @@ export const RequirementItemNode = z.object({
   createdDate: z.string(),
   children: z.array(z.unknown()).describe('Items of this same shape (RequirementItemNode), to any depth'),
 });
+
+/** The answer to the spec's one-item POST: the new item, with the spec's id fields flat. */
+export const SpecRequirementItem = RequirementItemNode.extend({
+  specimenTypeId: z.number().nullable(),
+  subSampleLineageId: z.number().nullable(),
+  unitOfMeasurementId: z.number(),
+  collectionProtocolEventSpecimenRequirementId: z.number(),
+  parentCollectionProtocolEventSpecimenRequirementItemId: z.number().nullable(),
+});
+export type SpecRequirementItem = z.infer<typeof SpecRequirementItem>;
 
 export const Requirement = z.object({
   id: z.number(),

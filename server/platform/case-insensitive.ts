@@ -5,12 +5,18 @@ import { z } from 'zod';
  * Renames incoming keys to the schema's own spelling, recursively through objects and arrays.
  * It descends only where the schema has an object or array, so its depth is the contract's
  * (a handful of levels), whatever the input's; bodies are also bounded to 64 levels (body-limits.ts).
+ * A union (a body the spec writes one way and we another) renames by its options' keys together: the
+ * first option naming a key decides its spelling and what lies below it.
  */
 export function normalizeKeys(value: unknown, schema: z.ZodType): unknown {
   const inner = unwrap(schema);
-  if (inner instanceof z.ZodObject && value && typeof value === 'object' && !Array.isArray(value)) {
-    const shape = inner.shape as Record<string, z.ZodType>;
-    const byLower = new Map(Object.keys(shape).map((k) => [k.toLowerCase(), k]));
+  const options = inner instanceof z.ZodUnion ? (inner.options as z.ZodType[]).map(unwrap) : [inner];
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const shape: Record<string, z.ZodType> = {};
+    for (const o of options) if (o instanceof z.ZodObject) for (const [k, s] of Object.entries(o.shape as Record<string, z.ZodType>)) shape[k] ??= s;
+    if (!Object.keys(shape).length) return value;
+    const byLower = new Map<string, string>();
+    for (const k of Object.keys(shape)) if (!byLower.has(k.toLowerCase())) byLower.set(k.toLowerCase(), k);
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
       const key = shape[k] ? k : byLower.get(k.toLowerCase()) ?? k;
@@ -19,8 +25,9 @@ export function normalizeKeys(value: unknown, schema: z.ZodType): unknown {
     }
     return out;
   }
-  if (inner instanceof z.ZodArray && Array.isArray(value)) {
-    return value.map((v) => normalizeKeys(v, inner.element as z.ZodType));
+  const list = options.find((o) => o instanceof z.ZodArray);
+  if (list instanceof z.ZodArray && Array.isArray(value)) {
+    return value.map((v) => normalizeKeys(v, list.element as z.ZodType));
   }
   return value;
 }
@@ -29,7 +36,8 @@ function unwrap(schema: z.ZodType): z.ZodType {
   let s: z.ZodType = schema;
   for (let i = 0; i < 10; i++) {
     if (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault) s = s.unwrap() as z.ZodType;
-    else if (s instanceof z.ZodPipe) s = s.in as z.ZodType;
+    // A preprocess step (a transform before the schema) is looked through to the schema it feeds.
+    else if (s instanceof z.ZodPipe) s = (s.in instanceof z.ZodTransform ? s.out : s.in) as z.ZodType;
     else break;
   }
   return s;

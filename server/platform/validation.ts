@@ -18,7 +18,7 @@ export function registerValidation(app: FastifyInstance) {
     if (result.success) return { value: result.data };
     const errors: Record<string, string[]> = {};
     let fields = 0;
-    for (const issue of result.error.issues) {
+    for (const issue of result.error.issues.flatMap(unionIssues)) {
       const key = issue.path.map(String).join('.') || 'body';
       // A body of 10,000 bad items names the first MAX_ERROR_FIELDS fields, not 10,000.
       if (!errors[key] && ++fields > MAX_ERROR_FIELDS) break;
@@ -26,6 +26,18 @@ export function registerValidation(app: FastifyInstance) {
     }
     return { error: validationProblem(errors) };
   });
+}
+
+/**
+ * A body that matches no option of a union (the spec's form or ours) is answered with the field
+ * messages of the option it came closest to (fewest problems; on a tie, each tied option's), not 'Invalid input'.
+ */
+function unionIssues(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  // A union with its own message (an id: number, '' or null) keeps it.
+  if (issue.code !== 'invalid_union' || !issue.errors.length || issue.message !== 'Invalid input') return [issue];
+  const fewest = Math.min(...issue.errors.map((e) => e.length));
+  return issue.errors.filter((e) => e.length === fewest).flat()
+    .map((i) => ({ ...i, path: [...issue.path, ...i.path] }) as z.core.$ZodIssue).flatMap(unionIssues);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import {
-  DEFAULT_PLACEHOLDER, FIELD_KINDS, type FieldInput, type FieldKind, type FieldOrderInput, type FieldUpdate, LIST_KINDS, type OptionInput, type OptionUpdate, TEXT_KINDS,
+  DEFAULT_PLACEHOLDER, FIELD_KINDS, type FieldCreateData, type FieldKind, type FieldOrderInput, type FieldSave, type FieldUpdateData, LIST_KINDS, type OptionInput, type OptionUpdate, TEXT_KINDS,
 } from '../../../contract/forms.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
@@ -20,7 +20,7 @@ import { fieldsById, formOf, liveFields, versionForChange } from './field-set';
 
 type Field = typeof formFields.$inferSelect;
 type Form = typeof protocolForms.$inferSelect;
-type Option = NonNullable<FieldInput['options']>[number];
+type Option = NonNullable<FieldSave['options']>[number];
 
 /** Runs a change of the form's field set in one transaction with the form locked. */
 async function changeFields<T>(ctx: Ctx, protocolId: number, formId: number, work: (tx: Db, form: Form, version: number) => Promise<T>) {
@@ -54,7 +54,7 @@ async function kindOf(tx: Db, ctx: Ctx, dataTypeId: number, previous?: number): 
 }
 
 /** The stored columns of a field from the editor's input, with the spec's defaults for its kind. */
-function fieldValues(kind: FieldKind, input: FieldInput | FieldUpdate) {
+function fieldValues(kind: FieldKind, input: FieldSave) {
   const list = LIST_KINDS.includes(kind);
   if (!list && input.options?.length) throw formErrors.options_not_list({ options: ['Only list fields have options'] });
   const orientation = kind === 'CBL' || kind === 'RL' ? (input.orientation ?? (input.horizontalView === true ? 'horizontal' : 'vertical')) : null;
@@ -73,7 +73,7 @@ function fieldValues(kind: FieldKind, input: FieldInput | FieldUpdate) {
 const enabledOptions = (tx: Db, fieldId: number) => tx.select().from(fieldOptions).where(and(eq(fieldOptions.fieldId, fieldId), eq(fieldOptions.isEnabled, true)));
 
 /** Spec 2 §9: a new field's ordinal is the form's field count + 1 unless the editor gives one. */
-export async function createField(ctx: Ctx, protocolId: number, formId: number, input: FieldInput) {
+export async function createField(ctx: Ctx, protocolId: number, formId: number, input: FieldCreateData) {
   const id = await changeFields(ctx, protocolId, formId, async (tx, form, version) => {
     const kind = await kindOf(tx, ctx, Number(input.dataTypeId));
     const values = fieldValues(kind, input);
@@ -91,7 +91,7 @@ export async function createField(ctx: Ctx, protocolId: number, formId: number, 
  * Edits a field and, when `options` is given, makes its enabled options exactly that list in that
  * order (with an id: edited; without: added; left out: disabled), all in one transaction.
  */
-export async function updateField(ctx: Ctx, protocolId: number, formId: number, fieldId: number, input: FieldUpdate) {
+export async function updateField(ctx: Ctx, protocolId: number, formId: number, fieldId: number, input: FieldUpdateData) {
   await changeFields(ctx, protocolId, formId, async (tx, form, version) => {
     const current = await fieldOf(tx, ctx, form.id, fieldId);
     if (Number(input.dataTypeId) !== current.dataTypeId) throw formErrors.data_type_change({ dataTypeId: ['A field keeps its data type'] });

@@ -65,6 +65,25 @@ describe('fields (spec 2 §5 field editors)', () => {
     expect(json(await post({ DataTypeId: foreignType, Prompt: 'P', ResponseTitle: 'R' })).errors).toEqual({ dataTypeId: ['Choose an enabled form data type'] });
   });
 
+  it('takes a field as the spec writes it, Options a list of strings (spec 2 §3), and reads the options back', async () => {
+    const f = await k.form();
+    const res = await k.call('POST', k.fieldsUrl(f.id), {
+      collectionProtocolFormID: f.id, name: 'colour', prompt: 'Favourite colour', placeholder: '', responseTitle: 'Colour', ordinal: 1, onNewLine: false,
+      required: true, requiredMessage: 'Choose a colour', hasValidation: false, regularExpression: '', regularExpressionMessage: '', verticalView: false, horizontalView: true,
+      value: '', dataType: 'RL', dataTypeId: k.type('RL'), Options: ['Red', 'Green', 'Blue'],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(json<Field>(res)).toMatchObject({ name: 'colour', prompt: 'Favourite colour', responseTitle: 'Colour', ordinal: 1, required: true, orientation: 'horizontal' });
+    const read = json<{ fields: Field[] }>(await k.call('GET', `${k.base()}/${f.id}`)).fields[0];
+    expect(read.options.map((o) => [o.value, o.ordinal, o.selected])).toEqual([['Red', 0, false], ['Green', 1, false], ['Blue', 2, false]]);
+    // Strings and objects mix; the rules are the object form's.
+    const mixed = await k.field(f.id, 'SL', { Options: ['Yes', { Value: 'No', Ordinal: 5 }] });
+    expect(mixed.options.map((o) => [o.value, o.ordinal])).toEqual([['Yes', 0], ['No', 5]]);
+    const post = (Options: unknown) => k.call('POST', k.fieldsUrl(f.id), { DataTypeId: k.type('SL'), Prompt: 'P', ResponseTitle: 'R', Options });
+    expect(json(await post(['x', 'x'])).errors).toEqual({ 'options.1.value': ['This option is listed twice'] });
+    expect(json(await post(['x', ''])).errors).toEqual({ 'options.1.value': ['*required'] });
+  });
+
   it('saves a field with its options in one transaction and edits both in one call', async () => {
     const f = await k.form();
     const sl = await k.field(f.id, 'SL', { Options: [{ Value: 'Red' }, { Value: 'Green' }, { Value: 'Blue' }] });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { Id, PagingQuery } from '../../../contract/common.contract';
 import { ProtocolParams, ProtocolSite, SitesAdded, SitesInput } from '../../../contract/protocols.contract';
-import { EventInput, ItemsInput, ProtocolEvent, Requirement, RequirementInput } from '../../../contract/protocol-events.contract';
+import { AddItemsBody, EventInput, ProtocolEvent, Requirement, RequirementInput, SpecRequirementItem } from '../../../contract/protocol-events.contract';
 import type { App, AppDeps } from '../../platform/app-types';
 import { ctxOf } from '../../platform/context';
 import { pageOf, sendPage } from '../../platform/paging';
@@ -41,6 +41,6 @@ export function protocolPartRoutes(app: App, { db, now }: AppDeps) {
   app.post(reqPath, { config: manage, schema: { tags, params: EventParams, body: RequirementInput, response: { 201: Requirement } } },
     async (req, reply) => reply.status(201).send(await requirements.createRequirement(ctx(req), req.params.protocolId, req.params.eventId, req.body)));
   app.post(`${PROTOCOL_BASE}/collectionProtocolEventSpecimenRequirements/:requirementId/collectionProtocolEventSpecimenRequirementItems`,
-    { config: manage, schema: { tags, params: RequirementParams, body: ItemsInput, response: { 201: Requirement } } },
-    async (req, reply) => reply.status(201).send(await requirements.addItems(ctx(req), req.params.protocolId, req.params.requirementId, req.body)));
+    { config: manage, schema: { tags, params: RequirementParams, body: AddItemsBody, response: { 201: z.union([Requirement, SpecRequirementItem]) } } },
+    async (req, reply) => reply.status(201).send(await requirements.addItemsCall(ctx(req), req.params.protocolId, req.params.requirementId, req.body)));
 }

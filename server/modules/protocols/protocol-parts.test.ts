@@ -131,6 +131,38 @@ describe('specimen requirement trees', () => {
     expect((await add({ items: [] })).statusCode).toBe(400);
   });
 
+  it('adds an item posted as the spec writes it (one object, spec 2 §3 fields) and answers the new item', async () => {
+    const { p, e, path } = await setup();
+    const req = json<Rec & { children: Rec[] }>(await t.call('POST', path, { token, body: requirement([]) }));
+    const itemsUrl = api(`collectionProtocolEventSpecimenRequirements/${req.id}/collectionProtocolEventSpecimenRequirementItems`, p.id);
+    const specItem = (lineage: number, qty: number, parent: number | null) => ({
+      specimenTypeID: r.types[0].id, subSampleLineageID: lineage, initialQuantity: qty, unitOfMeasurementID: ml(),
+      collectionProtocolEventSpecimenRequirementID: req.id, parentCollectionProtocolEventSpecimenRequirementItemID: parent,
+    });
+    const top = await t.call('POST', itemsUrl, { token, body: specItem(r.aliquot, 4, null) });
+    expect(top.statusCode, top.body).toBe(201);
+    const a = json<Rec>(top);
+    expect(a).toMatchObject({
+      specimenTypeId: r.types[0].id, subSampleLineageId: r.aliquot, initialQuantity: 4, unitOfMeasurementId: ml(),
+      collectionProtocolEventSpecimenRequirementId: req.id, parentCollectionProtocolEventSpecimenRequirementItemId: null, subSampleLineage: { title: 'Aliquot' },
+    });
+    expect(a.createdDate).toEqual(expect.any(String));
+    const child = json<Rec>(await t.call('POST', itemsUrl, { token, body: specItem(r.derived, 1.5, a.id) }));
+    expect(child).toMatchObject({ parentCollectionProtocolEventSpecimenRequirementItemId: a.id, subSampleLineageId: r.derived, initialQuantity: 1.5 });
+    const [stored] = json<(Rec & { children: (Rec & { children: Rec[] })[] })[]>(await t.call('GET', api(`collectionProtocolEvents/${e.id}/collectionProtocolEventSpecimenRequirements`, p.id), { token }));
+    expect(stored.children.map((c) => [c.id, c.initialQuantity, c.children.map((x) => [x.id, x.initialQuantity])])).toEqual([[a.id, 4, [[child.id, 1.5]]]]);
+    // The spec's form keeps the tree's rules, names another requirement only as a refusal, and says what is missing.
+    expect(json(await t.call('POST', itemsUrl, { token, body: specItem(r.aliquot, 7, null) })).code).toBe('protocols.aliquots_exceed');
+    expect(json(await t.call('POST', itemsUrl, { token, body: { ...specItem(r.aliquot, 1, null), collectionProtocolEventSpecimenRequirementID: req.id + 1 } })).code).toBe('protocols.item_requirement');
+    expect(json(await t.call('POST', itemsUrl, { token, body: { ...specItem(r.aliquot, 1, null), specimenTypeID: null } })).errors).toMatchObject({ specimenTypeId: ['*Required'] });
+    expect((await t.call('POST', itemsUrl, { token, body: specItem(r.aliquot, 1, 2_000_000_000) })).statusCode).toBe(404);
+    const foreign = await signedIn(t, ['Coordinator']);
+    const theirType = (await protocolRefs(t, foreign.institution.id, foreign.token)).types[0].id;
+    const refused = await t.call('POST', itemsUrl, { token, body: { ...specItem(r.aliquot, 1, null), specimenTypeID: theirType } });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(json<{ errors: Record<string, string[]> }>(refused).errors)).toEqual(['specimenTypeId']);
+  });
+
   it('checks the spec 2 §5 rules and the references', async () => {
     const { path } = await setup();
     const empty = await t.call('POST', path, { token, body: { items: [{}] } });

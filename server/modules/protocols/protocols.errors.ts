@@ -11,6 +11,7 @@ export const protocolErrors = defineErrors('protocols', {
     status: 400,
     title: (parent: string, total: number, available: number) => `The aliquots of ${parent} need ${total} together, more than its quantity of ${available}.`,
   },
+  item_requirement: { status: 400, title: 'The item names another specimen requirement than the one in its path.' },
   aliquot_unit: { status: 400, title: 'An aliquot has its parent\'s unit of measurement.' },
   no_participants: { status: 400, title: 'Choose at least one participant to enrol.' },
   already_enrolled: { status: 409, title: (name: string) => `${name} is already enrolled in this protocol.` },

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { ItemsInput, Requirement, RequirementInput, RequirementItemInput, RequirementItemNode } from '../../../contract/protocol-events.contract';
+import type { AddItemsBody, ItemsInput, Requirement, RequirementInput, RequirementItemInput, RequirementItemNode, SpecRequirementItem } from '../../../contract/protocol-events.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
-import { notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { selectRecords } from '../../platform/record-refs';
 import { assertLookupIds, lookupJoin } from '../../platform/lookups/lookup-refs';
@@ -137,11 +137,41 @@ export async function createRequirement(ctx: Ctx, protocolId: number, eventId: n
   return (await listRequirements(ctx, protocolId, eventId, ctx.db, [id]))[0];
 }
 
+/**
+ * The add-items call in either form (contract `AddItemsBody`): the tree form answers the requirement with
+ * its tree; the spec's one item answers that item (spec 2 §3 fields), its requirement being the path's.
+ */
+export async function addItemsCall(ctx: Ctx, protocolId: number, requirementId: number, body: AddItemsBody): Promise<Requirement | SpecRequirementItem> {
+  if (!body.single) return (await addItems(ctx, protocolId, requirementId, body)).requirement;
+  if (body.requirementId && body.requirementId !== requirementId) {
+    throw protocolErrors.item_requirement({ collectionProtocolEventSpecimenRequirementId: ['Must be the requirement in the path'] });
+  }
+  const { requirement, ids } = await addItems(ctx, protocolId, requirementId, body).catch((e: unknown) => {
+    // The one item's field errors named as the spec's body names them (`specimenTypeId`, not `items.0.specimenTypeId`).
+    if (!(e instanceof AppError) || !e.errors) throw e;
+    const named = Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k.replace(/^items\.0\./, ''), v]));
+    throw new AppError(e.status, e.title, named, e.code, e.retryAfter);
+  });
+  // The contract's tree type is loose below the first level (RequirementItemNode); listRequirements builds it exact.
+  const find = (nodes: RequirementItemNode[]): RequirementItemNode | undefined => {
+    for (const n of nodes) {
+      const hit = n.id === ids[0] ? n : find(n.children);
+      if (hit) return hit;
+    }
+    return undefined;
+  };
+  const item = find(requirement.children as RequirementItemNode[])!;
+  return {
+    ...item, specimenTypeId: item.specimenType?.id ?? null, subSampleLineageId: item.subSampleLineage?.id ?? null, unitOfMeasurementId: item.unitOfMeasurement.id,
+    collectionProtocolEventSpecimenRequirementId: requirementId, parentCollectionProtocolEventSpecimenRequirementItemId: item.parentItemId,
+  };
+}
+
 /** Adds child items to a stored tree (under an item, or the requirement), checking the whole tree again. */
 export async function addItems(ctx: Ctx, protocolId: number, requirementId: number, input: ItemsInput) {
   requirePermission(ctx, 'protocols.manage');
   const inst = instOf(ctx);
-  const eventId = await ctx.db.transaction(async (tx) => {
+  const { eventId, ids } = await ctx.db.transaction(async (tx) => {
     await protocolOf(ctx, protocolId, tx);
     // Locked: two additions to one tree are checked one after the other.
     const [req] = await tx.select({ req: specimenRequirements }).from(specimenRequirements)
@@ -154,9 +184,9 @@ export async function addItems(ctx: Ctx, protocolId: number, requirementId: numb
     if (under && !stored.some((s) => s.id === under)) throw notFound('Parent item');
     const rows = await insertItems(tx, ctx, req.req, stored, input.items, under);
     await audit(tx, ctx, { entity: 'eventSpecimenRequirement', entityId: requirementId, action: 'add_items', after: { items: rows } });
-    return req.req.eventId;
+    return { eventId: req.req.eventId, ids: rows.map((r) => r.id) };
   });
-  return (await listRequirements(ctx, protocolId, eventId, ctx.db, [requirementId]))[0];
+  return { requirement: (await listRequirements(ctx, protocolId, eventId, ctx.db, [requirementId]))[0], ids };
 }
 
 async function storedItems(tx: Db, requirementId: number): Promise<Stored[]> {
