@@ -57,7 +57,7 @@ class Lines {
 
   error(err: unknown): unknown {
     if (!(err instanceof CsvError)) return err;
-    const empty = (err as unknown as { empty_lines?: number }).empty_lines;
+    const empty = err.empty_lines;
     return new CsvSyntaxError(this.startOf(typeof empty === 'number' ? empty : this.empty), MESSAGES[err.code] ?? err.message.replace(/\.$/, ''));
   }
 
