@@ -28,6 +28,7 @@ async function addField(page: Page, k: Kind, extra?: (dialog: Locator) => Promis
 
 test.describe('questionnaires', () => {
   test('design a form with all nine field types, preview it, fill it for a participant and view what was filled', async ({ signedInPage: page, api, admin, shot }) => {
+    test.slow(); // nine field designs, a preview and a fill: it ran past 60 s on a busy 2-core machine
     const b = await centralBiobank(api, admin);
     const u = unique();
     const patient = await registerParticipant(b, { mrn: `QF${u}`, firstName: 'Selam', fatherName: `Fq${u}` });
