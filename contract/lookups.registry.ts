@@ -139,9 +139,10 @@ export const LOOKUPS: LookupEntity[] = [
   simple('maritalStatuses', 'Marital Status', 'marital-status'),
   simple('patientTypes', 'Patient Type', 'patient-type', { hasDefault: true, fields: [title, abbreviation, description, isDefault] }),
   simple('positionLabelingOptions', 'Position Labeling Option', 'position-labeling-option'),
-  // Urgency orders the orders list and marks urgent work (0 routine; Urgent 1, STAT 2 as seeded): not in the spec (docs/spec-deviations.md).
+  // Urgency orders the orders list and marks urgent work (0 routine; Urgent 1, STAT 2 as seeded): not in the spec (docs/spec-deviations.md),
+  // so the spec's priority body (Title, Abbreviation, Description) leaves it out and gets 0.
   simple('priorities', 'Priority', 'priority', {
-    fields: [title, abbreviation, description, { name: 'urgency', label: 'Urgency', kind: 'integer', required: true, default: 0, column: true }],
+    fields: [title, abbreviation, description, { name: 'urgency', label: 'Urgency', kind: 'integer', default: 0, column: true }],
   }),
   simple('races', 'Race', 'race'),
   simple('specimenTypeCategories', 'Specimen Type Category', 'specimen-type-category'),

@@ -37,12 +37,16 @@ export function fieldSchema(f: LookupField) {
 }
 
 /**
- * Fields the server fills in from a required dependent reference when they are left out: the spec's
- * panel payload sends SpecimenTypeId without the category, which is the specimen type's own.
+ * Fields the server fills in from a dependent reference when they are left out: the spec's panel payload
+ * sends SpecimenTypeId without the category, a test's UnitOfMeasurementId without the unit type; each is
+ * the chosen record's own.
  */
 export function derivableFields(e: LookupEntity): Set<string> {
-  return new Set(e.fields.filter((g) => g.dependsOn && g.required && !g.requiredWhen).map((g) => g.dependsOn!.field));
+  return new Set(e.fields.filter((g) => g.dependsOn && (g.required || g.requiredWhen)).map((g) => g.dependsOn!.field));
 }
+
+/** The reference a derivable field is taken from (`unitOfMeasurementTypeId` -> `unitOfMeasurementId`). */
+const derivedFrom = (e: LookupEntity, name: string) => e.fields.find((g) => g.dependsOn?.field === name)!.name;
 
 function compiles(pattern: string) {
   try {
@@ -66,7 +70,8 @@ export function lookupInputSchema(e: LookupEntity, { edit = false } = {}) {
   return z.object(shape).superRefine((raw, ctx) => {
     const v = raw as Record<string, unknown>;
     for (const f of e.fields) {
-      if (f.requiredWhen && v[f.requiredWhen] === true && blank(v[f.name])) {
+      const derived = derivable.has(f.name) && !blank(v[derivedFrom(e, f.name)]);
+      if (f.requiredWhen && v[f.requiredWhen] === true && blank(v[f.name]) && !derived) {
         ctx.addIssue({ code: 'custom', path: [f.name], message: f.kind === 'reference' ? MSG.requiredSelect : MSG.required });
       }
       if (f.kind === 'regex' && typeof v[f.name] === 'string' && !compiles(v[f.name] as string)) {

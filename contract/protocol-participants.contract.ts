@@ -93,6 +93,8 @@ export const ParticipantConsent = RecordBase.extend({
   patientId: z.number(),
   consentId: z.number(),
   consentVersionId: z.number(),
+  /** Spec 2 §3: the consent signed, as the spec's participant consent names it. */
+  collectionProtocolConsent: z.object({ id: z.number(), title: z.string() }),
   title: z.string(),
   version: z.number(),
   /** The exact sanitised HTML that was signed. */

@@ -20,7 +20,8 @@ export function normalizeKeys(value: unknown, schema: z.ZodType): unknown {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
       const key = shape[k] ? k : byLower.get(k.toLowerCase()) ?? k;
-      if (key in out && key !== k) continue; // an exact-case key wins over a case variant
+      // A name sent twice in two cases: the later one wins, as JSON.parse does with a repeated name and as
+      // `{ ...record, ...changes }` means (spec 1 §7 sends the patient as read with the edited GenderId added).
       out[key] = shape[key] ? normalizeKeys(v, shape[key]) : v;
     }
     return out;

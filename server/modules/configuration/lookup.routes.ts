@@ -6,6 +6,7 @@ import { lookupInputSchema, type LookupInput } from '../../../contract/lookups.s
 import type { App, AppDeps } from '../../platform/app-types';
 import { ctxOf } from '../../platform/context';
 import { sendPage } from '../../platform/paging';
+import { notFound } from '../../platform/errors';
 import * as svc from './lookup.service';
 
 const id = Id;
@@ -58,6 +59,13 @@ function register(app: App, e: LookupEntity, ctx: (req: FastifyRequest) => Retur
       await svc.assertParent(ctx(req), e, req.params.id);
       const q = req.query as PagingQueryT & Record<string, number | undefined>;
       return sendPage(reply, q, await svc.listLookups(ctx(req), e, q, { [field]: req.params.id }));
+    });
+  // spec 1 §7 reads one nested record under its parent (tests/{testId}/testResultRanges/{rangeId}).
+  app.get(`${nested}/:itemId`, { config: read, schema: { tags, params: NestedItemParams, response: { 200: LookupRecord } } },
+    async (req) => {
+      const record = await svc.getLookup(ctx(req), e, req.params.itemId);
+      if ((record as Record<string, unknown>)[field] !== req.params.id) throw notFound(e.label);
+      return record;
     });
   // The parent comes from the path, before the body is validated.
   const parentFromPath = async (req: FastifyRequest) => {

@@ -5,7 +5,7 @@ import { MSG } from '../../../contract/messages';
 import { derivableFields } from '../../../contract/lookups.schemas';
 import { testApp, json, pagination } from '../../test/harness';
 import { createInstitution, signedIn } from '../../test/factories';
-import { createSample, sampleInput } from '../../test/lookup-samples';
+import { anyRecord, createSample, sampleInput } from '../../test/lookup-samples';
 
 const t = await testApp();
 const { institution, token } = await signedIn(t, ['Institution Administrator']);
@@ -17,6 +17,7 @@ it('derives exactly the fields another reference determines (spec payloads omit 
   expect(Object.fromEntries(LOOKUPS.filter((e) => derivableFields(e).size).map((e) => [e.key, [...derivableFields(e)]]))).toEqual({
     panels: ['specimenTypeCategoryId'],
     specimenTypes: ['unitOfMeasurementTypeId'],
+    tests: ['unitOfMeasurementTypeId'],
   });
 });
 
@@ -59,6 +60,11 @@ describe.each(LOOKUPS.map((e) => [e.key, e] as const))('%s', (_key, e) => {
   if (derivable.size) {
     it('derives a left-out field from the reference that determines it', async () => {
       const body = await sampleInput(t, institution.id, token, e);
+      // A conditional reference (a test's unit) is chosen with its condition ticked, as the spec's payload does.
+      for (const f of e.fields.filter((x) => x.dependsOn && derivable.has(x.dependsOn.field) && x.requiredWhen)) {
+        body[f.requiredWhen!] = true;
+        body[f.name] = (await anyRecord(t, institution.id, token, f.ref!)).id;
+      }
       for (const name of derivable) delete body[name];
       const res = await t.call('POST', base(e.key), { token, body });
       expect(res.statusCode, res.body).toBe(201);

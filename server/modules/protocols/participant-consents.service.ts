@@ -41,7 +41,7 @@ function toDto(c: Row, title: string, version: number, html: string, accounts: M
     id: c.id, isEnabled: c.isEnabled, createdDate: c.createdDate.toISOString(), enabledDate: iso(c.enabledDate),
     creatorAccount: (c.creatorId && accounts.get(c.creatorId)) || null, enablerAccount: (c.enablerId && accounts.get(c.enablerId)) || null,
     collectionProtocolId: c.collectionProtocolId, participantId: c.participantId, patientId: c.patientId, consentId: c.consentId, consentVersionId: c.consentVersionId,
-    title, version, consent: html, signature: `data:image/png;base64,${c.signature}`, sha256: c.sha256, signedAt: c.createdDate.toISOString(),
+    collectionProtocolConsent: { id: c.consentId, title }, title, version, consent: html, signature: `data:image/png;base64,${c.signature}`, sha256: c.sha256, signedAt: c.createdDate.toISOString(),
     withdrawnDate: c.withdrawnDate, withdrawalReason: c.withdrawalReason, withdrawalEffect: c.withdrawalEffect as ParticipantConsent['withdrawalEffect'], withdrawnAt: iso(c.withdrawnAt),
   };
 }
