@@ -41,7 +41,18 @@ const MANAGE = 'configuration.manage' as const;
 export async function listChildren(ctx: Ctx, path: number[], q: PagingQuery) {
   requirePermission(ctx, READ);
   await nodesOnPath(ctx, path);
-  const parts: (SQL | undefined)[] = [childrenWhere(ctx, path.at(-1) ?? null)];
+  return nodeList(ctx, childrenWhere(ctx, path.at(-1) ?? null), q);
+}
+
+/** Every node of one level in the institution (spec 1 §7 storageContainerBoxs, storageContainerDrawers), oldest first. */
+export async function listLevel(ctx: Ctx, level: StorageLevel, q: PagingQuery) {
+  requirePermission(ctx, READ);
+  return nodeList(ctx, and(eq(storageNodes.institutionId, instOf(ctx)), eq(storageNodes.level, level)), q);
+}
+
+/** A page of nodes under `scope`, filtered by `IsEnabled` and `SearchTerm` (title or code). */
+function nodeList(ctx: Ctx, scope: SQL | undefined, q: PagingQuery) {
+  const parts: (SQL | undefined)[] = [scope];
   if (q.isEnabled !== undefined) parts.push(eq(storageNodes.isEnabled, q.isEnabled));
   if (q.searchTerm) {
     const p = likePattern(q.searchTerm);
