@@ -167,7 +167,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   release: 'Released', allocate: 'Allocated', vacate: 'Vacated', print: 'Printed labels', withdraw: 'Withdrawn', add_items: 'Items added', login: 'Signed in', logout: 'Signed out',
   password_change: 'Changed own password', password_overwrite: 'Password set by an administrator',
   roles_change: 'Roles changed', add_institution: 'Added to the institution', remove_institution: 'Removed from the institution',
-  send: 'Sent', cancel: 'Cancelled', receive: 'Received', reject: 'Rejected', add_item: 'Item added', import: 'Imported from a manifest',
+  send: 'Sent', cancel: 'Cancelled', receive: 'Received', reject: 'Rejected', add_item: 'Item added', add_value: 'Answer added', import: 'Imported from a manifest',
 };
 
 /** Bookkeeping every record carries: not a change a person made, never listed. */

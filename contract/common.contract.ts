@@ -135,6 +135,13 @@ export const PagingQuery = z.object({
 export type PagingQuery = z.infer<typeof PagingQuery>;
 
 /**
+ * A list the spec reads whole (spec 1 §7 "Unpaged", spec 2's PageSize=100000 reads): PageSize defaults to the
+ * cap instead of 10, so a client that sends none gets up to 1000 rows and the true total in X-Pagination.
+ */
+export const WholeListQuery = PagingQuery.extend({ pageSize: Id.default(MAX_PAGE_SIZE).transform((n) => Math.min(n, MAX_PAGE_SIZE)) });
+export type WholeListQuery = z.infer<typeof WholeListQuery>;
+
+/**
  * Paging of a list ordered by id (participants, orders, newest first): `After` is the id of the last
  * row of the previous page, so "next page" seeks on the index instead of skipping PageNumber x PageSize
  * rows (keyset paging). PageNumber still names the page (X-Pagination, the total); without `After` the

@@ -3,6 +3,7 @@ import { RE2JS } from 're2js';
 import { MSG } from './messages';
 import {
   ConcurrencyStamp, Id, isCalendarDate, optionalId, optionalIsoDate, optionalText, PagingQuery, RecordBase, requiredId, requiredText as required, visibleText,
+  WholeListQuery,
 } from './common.contract';
 
 // Questionnaires (spec 2 §3 CollectionProtocolForm, Form field, Field option, Submitted form; §5; §9).
@@ -261,6 +262,15 @@ export const FormVersionDto = z.object({ version: z.number(), createdDate: z.str
 /** An answer: text for most types, true/false for a checkbox, the chosen values for a checkbox list. */
 /** An answer as entered (not trimmed here: checkAnswer does per type); text answers may span lines, options may not. */
 export const AnswerValue = z.union([visibleText(4000, { lines: 'multi', trim: false }), z.boolean(), z.array(visibleText(200, { trim: false })).max(MAX_OPTIONS), z.null()]);
+/**
+ * One answer of a fill: ours names the field by `collectionProtocolFormFieldId`; spec 2 §3's FormFields are the
+ * form's fields themselves (a Form field carries `id` and `value`), so an entry without it is read by its `id`.
+ */
+const FormFieldAnswer = z.object({ collectionProtocolFormFieldId: Id.optional(), id: Id.optional(), value: AnswerValue.optional() })
+  .superRefine((a, ctx) => {
+    if (a.collectionProtocolFormFieldId === undefined && a.id === undefined) ctx.addIssue({ code: 'custom', path: ['collectionProtocolFormFieldId'], message: MSG.requiredSelect });
+  })
+  .transform(({ collectionProtocolFormFieldId, id, value }) => ({ collectionProtocolFormFieldId: (collectionProtocolFormFieldId ?? id)!, value }));
 export const SubmissionInput = z.object({
   collectionProtocolFormId: requiredId,
   patientId: requiredId,
@@ -270,8 +280,7 @@ export const SubmissionInput = z.object({
   /** The version the form was loaded at; when the form changed since, the submission is refused (409). */
   formVersion: Id.optional(),
   /** Spec 2 §3 FormFields: one entry per answered field. */
-  formFields: z.array(z.object({ collectionProtocolFormFieldId: Id, value: AnswerValue.optional() }))
-    .max(MAX_FIELDS_PER_SUBMISSION, `At most ${MAX_FIELDS_PER_SUBMISSION} answers`).default([]),
+  formFields: z.array(FormFieldAnswer).max(MAX_FIELDS_PER_SUBMISSION, `At most ${MAX_FIELDS_PER_SUBMISSION} answers`).default([]),
   institutionId: optionalId,
 });
 export type SubmissionInput = z.input<typeof SubmissionInput>;
@@ -285,6 +294,32 @@ export const SubmissionListQuery = PagingQuery.extend({
 export type SubmissionListQuery = z.infer<typeof SubmissionListQuery>;
 export const SubmissionParams = z.object({ instId: Id, submissionId: Id });
 
+/**
+ * Spec 2 §7: POST .../submittedCollectionProtocolForms/{id}/submittedCollectionProtocolFormValues, one field's answer
+ * per call after the submission was made. A `submittedCollectionProtocolFormId` in the body must be the path's.
+ */
+export const SubmittedValueInput = z.object({
+  collectionProtocolFormFieldId: requiredId,
+  value: AnswerValue.optional(),
+  submittedCollectionProtocolFormId: optionalId,
+  institutionId: optionalId,
+});
+export type SubmittedValueInput = z.input<typeof SubmittedValueInput>;
+
+/** Most submissions one values search names (spec 2 §7 "submittedCollectionProtocolFormValues/search"). */
+export const MAX_VALUE_SEARCH_IDS = 1000;
+/** The search's body: the submissions whose answers to read, and the page (read whole by default). */
+export const ValueSearchInput = z.object({
+  submittedCollectionProtocolFormIds: z.array(Id, { error: 'Give a list of submitted questionnaire ids' })
+    .max(MAX_VALUE_SEARCH_IDS, `At most ${MAX_VALUE_SEARCH_IDS} submitted questionnaires at once`),
+  ...WholeListQuery.pick({ pageNumber: true, pageSize: true }).shape,
+});
+export type ValueSearchInput = z.output<typeof ValueSearchInput>;
+
+/** A form's fields (`IsEnabled`, default true; `SearchTerm` on the prompt) or a field's options (`SearchTerm` on the value), read whole by default. */
+export const FieldListQuery = WholeListQuery;
+export type FieldListQuery = z.infer<typeof FieldListQuery>;
+
 const Ref = z.object({ id: z.number(), title: z.string().nullable() }).nullable();
 const PatientRef = z.object({
   id: z.number(), firstName: z.string(), fatherName: z.string(), grandFatherName: z.string(), birthDate: z.string(),
@@ -297,6 +332,9 @@ export const SubmittedValueDto = z.object({
   /** Stored text: a checkbox list is a JSON array of the chosen values, a checkbox 'true' or 'false'. */
   value: z.string(),
 });
+/** One stored answer with its own id and its submission's (the values search, the per-value call). */
+export const SubmittedValueRecord = SubmittedValueDto.extend({ id: z.number(), submittedCollectionProtocolFormId: z.number() });
+export type SubmittedValueRecord = z.infer<typeof SubmittedValueRecord>;
 export const SubmissionDto = RecordBase.extend({
   collectionProtocolId: z.number(),
   collectionProtocolFormId: z.number(),

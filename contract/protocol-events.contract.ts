@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { optionalId, RecordBase, requiredId, requiredText as required, trimmedText } from './common.contract';
+import { optionalId, RecordBase, requiredId, requiredText as required, trimmedText, WholeListQuery } from './common.contract';
 import { code2, quantity } from './protocols.contract';
 
 // Events and their specimen requirement trees (spec 2 §3, §5).
@@ -137,6 +137,9 @@ export const SpecRequirementItem = RequirementItemNode.extend({
   parentCollectionProtocolEventSpecimenRequirementItemId: z.number().nullable(),
 });
 export type SpecRequirementItem = z.infer<typeof SpecRequirementItem>;
+
+/** GET ...collectionProtocolEventSpecimenRequirementItems: the top-level items, paged (read whole by default); children ride along. */
+export const RequirementItemsQuery = WholeListQuery.pick({ pageNumber: true, pageSize: true });
 
 export const Requirement = z.object({
   id: z.number(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { ConcurrencyStamp, Id, optionalId, PagingQuery, RecordBase, requiredId, requiredText, trimmedText } from './common.contract';
+import { ConcurrencyStamp, Id, optionalId, PagingQuery, RecordBase, requiredId, requiredText, trimmedText, WholeListQuery } from './common.contract';
 
 // The storage hierarchy (spec 2 §3 "Storage hierarchy", spec 1 §2 "Storage container creation", §5):
 // container > shelf > rack > drawer > box, and the positions of a box. docs/storage.md explains the rules.
@@ -119,6 +119,18 @@ export type TreeQuery = z.infer<typeof TreeQuery>;
 export const TreeNode = StorageNode.pick({ id: true, level: true, parentId: true, title: true, code: true, rows: true, columns: true, isEnabled: true })
   .extend({ childCount: z.number() });
 export type TreeNode = z.infer<typeof TreeNode>;
+
+/**
+ * Spec 1 §7's unpaged institution lists (storageContainers, storageContainerBoxs, storageContainerDrawers): read
+ * whole by default, capped at 1000 a page with the true total; `IsEnabled` and `SearchTerm` (title, code) as the nested lists.
+ */
+export const InstitutionNodesQuery = WholeListQuery;
+/**
+ * storageContainerBoxPositions and storageContainerBoxPositionOccupancies of the whole institution: `IsEnabled` is the
+ * box's enabled flag for positions, and for occupancies whether the sample is still there (true) or was taken out (false).
+ */
+export const InstitutionPositionsQuery = WholeListQuery.pick({ pageNumber: true, pageSize: true, isEnabled: true });
+export type InstitutionPositionsQuery = z.infer<typeof InstitutionPositionsQuery>;
 
 /** Path parameters, one level deeper each. */
 export const ContainerParams = z.object({ instId: Id, containerId: Id });

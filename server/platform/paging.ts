@@ -1,16 +1,20 @@
 import type { FastifyReply } from 'fastify';
 import { MAX_PAGE_SIZE, type Pagination, type PagingQuery } from '../../contract/common.contract';
+import { cappedTotal } from './counts';
 
 /** `totalIsAtLeast`: the total is a lower bound (lists count at most 10,001 rows, record-refs.ts). */
 export interface Page<T> { rows: T[]; total: number; totalIsAtLeast?: boolean }
 
-export const offsetOf = (q: PagingQuery) => (q.pageNumber - 1) * q.pageSize;
+/** What paging reads of a query: lists with no search or filter page too. */
+export type PageAsk = Pick<PagingQuery, 'pageNumber' | 'pageSize'>;
+
+export const offsetOf = (q: PageAsk) => (q.pageNumber - 1) * q.pageSize;
 
 /**
  * Sends a page: the body is the array, the total goes in X-Pagination (spec 1 §7). Never more than
  * MAX_PAGE_SIZE rows, even from a list that did not page in the database (the page is cut here).
  */
-export function sendPage<T>(reply: FastifyReply, q: PagingQuery, page: Page<T>): T[] {
+export function sendPage<T>(reply: FastifyReply, q: PageAsk, page: Page<T>): T[] {
   const size = Math.min(q.pageSize, MAX_PAGE_SIZE);
   const rows = page.rows.length > size ? page.rows.slice(0, size) : page.rows;
   const header: Pagination = {
@@ -24,8 +28,19 @@ export function sendPage<T>(reply: FastifyReply, q: PagingQuery, page: Page<T>):
   return rows;
 }
 
+/**
+ * A page from rows read with one extra row (`limit pageSize + 1`, which tells whether more follow) and its total,
+ * counted only as far as counts.ts's cap (`count(n)`: the matching rows, at most n).
+ */
+export async function cappedPage<T>(rows: T[], q: PageAsk, count: (n: number) => Promise<number>): Promise<Page<T>> {
+  const hasMore = rows.length > q.pageSize;
+  const page = hasMore ? rows.slice(0, q.pageSize) : rows;
+  const { total, atLeast } = await cappedTotal(count, { offset: offsetOf(q), rows: page.length, hasMore });
+  return { rows: page, total, ...(atLeast ? { totalIsAtLeast: true } : {}) };
+}
+
 /** One page of a list already in memory (the ordered panels and tests of one order). */
-export const pageOf = <T>(rows: T[], q: PagingQuery): Page<T> => ({ rows: rows.slice(offsetOf(q), offsetOf(q) + q.pageSize), total: rows.length });
+export const pageOf = <T>(rows: T[], q: PageAsk): Page<T> => ({ rows: rows.slice(offsetOf(q), offsetOf(q) + q.pageSize), total: rows.length });
 
 /** LIKE pattern for a search term, with the user's % and _ taken literally. */
 export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -3,7 +3,8 @@ import type { FieldDto, FieldKind, FieldOptionDto } from '../../../contract/form
 import type { Db } from '../../db/client';
 import { type Ctx, instOf } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { selectRecords } from '../../platform/record-refs';
+import { type RecordRow, selectRecords } from '../../platform/record-refs';
+import type { Page } from '../../platform/paging';
 import { fieldOptions, formFields, formVersions, protocolForms } from './forms.table';
 import { formErrors } from './forms.errors';
 
@@ -19,16 +20,19 @@ export const liveFields = (db: Db, formId: number) => fieldsWhere(db, and(eq(for
 /** Fields by id, enabled or not (the answer to an edit or a disable). */
 export const fieldsById = (db: Db, ids: number[]) => fieldsWhere(db, inArray(formFields.id, ids));
 
-async function fieldsWhere(db: Db, where: SQL | undefined): Promise<FieldDto[]> {
+const fieldsWhere = async (db: Db, where: SQL | undefined): Promise<FieldDto[]> => (await fieldsPage(db, where)).rows;
+
+/** Fields by ordinal with their enabled options; `page` makes it a list (a page and its capped total). */
+export async function fieldsPage(db: Db, where: SQL | undefined, page?: { limit: number; offset: number }): Promise<Page<FieldDto>> {
   const fields = await selectRecords(db, formFields, {
     where,
-    orderBy: [asc(formFields.ordinal), asc(formFields.id)], extra: { dataTypeTitle },
+    orderBy: [asc(formFields.ordinal), asc(formFields.id)], extra: { dataTypeTitle }, ...page,
   });
   const ids = fields.rows.map((f) => f.id);
   const options = ids.length
     ? (await selectRecords(db, fieldOptions, { where: and(inArray(fieldOptions.fieldId, ids), eq(fieldOptions.isEnabled, true)), orderBy: [asc(fieldOptions.ordinal), asc(fieldOptions.id)] })).rows
     : [];
-  return fields.rows.map((f) => {
+  return { ...fields, rows: fields.rows.map((f) => {
     const { formId, kind, dataTypeTitle: title, institutionId: _i, ...rest } = f;
     return {
       ...rest,
@@ -37,10 +41,13 @@ async function fieldsWhere(db: Db, where: SQL | undefined): Promise<FieldDto[]> 
       orientation: f.orientation as FieldDto['orientation'],
       verticalView: f.orientation === 'vertical',
       horizontalView: f.orientation === 'horizontal',
-      options: options.filter((o) => o.fieldId === f.id).map(({ fieldId, institutionId: _o, ...o }): FieldOptionDto => ({ ...o, collectionProtocolFormFieldId: fieldId })),
+      options: options.filter((o) => o.fieldId === f.id).map(toOptionDto),
     };
-  });
+  }) };
 }
+
+/** An option row as the API shows it. */
+export const toOptionDto = ({ fieldId, institutionId: _o, ...o }: RecordRow<typeof fieldOptions>): FieldOptionDto => ({ ...o, collectionProtocolFormFieldId: fieldId });
 
 /** The form of this protocol and institution (`lock`: held for the rest of the transaction), or 404. */
 export async function formOf(ctx: Ctx, protocolId: number | null, formId: number, db: Db = ctx.db, lock = false): Promise<Form> {

@@ -13,7 +13,7 @@ import { protocolOf } from '../protocols/index';
 import type { protocolForms } from './forms.table';
 import { fieldOptions, formFields } from './forms.table';
 import { formErrors } from './forms.errors';
-import { fieldsById, formOf, liveFields, versionForChange } from './field-set';
+import { fieldsById, formOf, liveFields, toOptionDto, versionForChange } from './field-set';
 
 // The form editor (spec 2 §2, §5, §7 "Form editor"). Every change locks the form, so changes and
 // submissions of one form are decided one after the other, and runs versionForChange first.
@@ -38,7 +38,8 @@ async function fieldDto(ctx: Ctx, fieldId: number) {
 }
 
 
-async function fieldOf(tx: Db, ctx: Ctx, formId: number, fieldId: number) {
+/** The field of this form and institution, or 404. */
+export async function fieldOf(tx: Db, ctx: Ctx, formId: number, fieldId: number) {
   const [row] = await tx.select().from(formFields)
     .where(and(eq(formFields.id, fieldId), eq(formFields.formId, formId), eq(formFields.institutionId, instOf(ctx)))).limit(1);
   if (!row) throw notFound('Field');
@@ -193,6 +194,5 @@ export async function disableOption(ctx: Ctx, protocolId: number, formId: number
 
 async function optionDto(ctx: Ctx, fieldId: number, optionId: number) {
   const page = await selectRecords(ctx.db, fieldOptions, { where: and(eq(fieldOptions.id, optionId), eq(fieldOptions.fieldId, fieldId)), orderBy: fieldOptions.id, limit: 1 });
-  const { fieldId: f, institutionId: _i, ...rest } = page.rows[0];
-  return { ...rest, collectionProtocolFormFieldId: f };
+  return toOptionDto(page.rows[0]);
 }

@@ -14,5 +14,10 @@ export const formErrors = defineErrors('forms', {
   not_enrolled: { status: 400, title: 'The participant is not enrolled in this questionnaire\'s protocol.' },
   answer_twice: { status: 400, title: (id: number) => `Field ${id} is answered twice.` },
   answers_invalid: { status: 400, title: (first: string, more: number) => (more ? `${first} (and ${more} more)` : first) },
+  // The spec's per-value call (docs/forms.md "The spec's two calls").
+  value_submission: { status: 400, title: 'The answer names another submitted questionnaire than the path.' },
+  field_not_on_form: { status: 400, title: (id: number, version: number) => `Field ${id} is not on this questionnaire (version ${version}).` },
+  value_exists: { status: 409, title: (prompt: string) => `${prompt} is already answered in this submitted questionnaire; a submitted answer is not changed.` },
+  submission_disabled: { status: 409, title: 'This submitted questionnaire is disabled: no answer can be added.' },
   no_version: { status: 404, title: (version: number) => `Version ${version} of this questionnaire was never filled.` },
 });

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { InstParam } from '../../../contract/common.contract';
 import {
-  FieldDto, FieldInput, FieldOptionDto, FieldOrderInput, FieldParams, FieldUpdate, FormDto, FormInput, FormListQuery, FormParams, FormQuery, FormUpdate,
+  FieldDto, FieldInput, FieldListQuery, FieldOptionDto, FieldOrderInput, FieldParams, FieldUpdate, FormDto, FormInput, FormListQuery, FormParams, FormQuery, FormUpdate,
   FormVersionDto, FormWithFields, OptionInput, OptionParams, OptionUpdate, ReportPage, ReportQuery, SubmissionDetail, SubmissionDto, SubmissionInput,
-  SubmissionListQuery, SubmissionParams, SubmittedValueDto, MAX_ANSWER_CHARS, MAX_FIELDS_PER_SUBMISSION,
+  SubmissionListQuery, SubmissionParams, SubmittedValueDto, SubmittedValueInput, SubmittedValueRecord, ValueSearchInput, MAX_ANSWER_CHARS, MAX_FIELDS_PER_SUBMISSION,
 } from '../../../contract/forms.contract';
 import { ProtocolParams } from '../../../contract/protocols.contract';
 import type { App, AppDeps } from '../../platform/app-types';
@@ -15,6 +15,8 @@ import * as forms from './forms.service';
 import * as fields from './fields.service';
 import * as submissions from './submissions.service';
 import * as reports from './report.service';
+import * as lists from './field-lists.service';
+import * as values from './submitted-values.service';
 import { design, fill, FORM_BASE, read, readAnswers, report, tags } from './route-config';
 
 /** A streamed CSV body (documented as text; the serializer never sees it). */
@@ -47,6 +49,8 @@ export function formRoutes(app: App, deps: AppDeps) {
   app.get(`${form}/versions`, { config: read, schema: { tags, params: FormParams, response: { 200: z.array(FormVersionDto) } } },
     async (req) => forms.listVersions(ctx(req), req.params.protocolId, req.params.formId));
 
+  app.get(fieldBase, { config: read, schema: { tags, params: FormParams, querystring: FieldListQuery, response: { 200: z.array(FieldDto) } } },
+    async (req, reply) => sendPage(reply, req.query, await lists.listFields(ctx(req), req.params.protocolId, req.params.formId, req.query)));
   app.post(fieldBase, { config: design, schema: { tags, params: FormParams, body: FieldInput, response: { 201: FieldDto } } },
     async (req, reply) => reply.status(201).send(await fields.createField(ctx(req), req.params.protocolId, req.params.formId, req.body)));
   app.put(`${fieldBase}/order`, { config: design, schema: { tags, params: FormParams, body: FieldOrderInput, response: { 200: z.array(FieldDto) } } },
@@ -56,6 +60,8 @@ export function formRoutes(app: App, deps: AppDeps) {
   app.post(`${fieldBase}/:fieldId/disable`, { config: design, schema: { tags, params: FieldParams, response: { 200: FieldDto } } },
     async (req) => fields.disableField(ctx(req), req.params.protocolId, req.params.formId, req.params.fieldId));
 
+  app.get(optionBase, { config: read, schema: { tags, params: FieldParams, querystring: FieldListQuery, response: { 200: z.array(FieldOptionDto) } } },
+    async (req, reply) => sendPage(reply, req.query, await lists.listOptions(ctx(req), req.params.protocolId, req.params.formId, req.params.fieldId, req.query)));
   app.post(optionBase, { config: design, schema: { tags, params: FieldParams, body: OptionInput, response: { 201: FieldOptionDto } } },
     async (req, reply) => reply.status(201).send(await fields.createOption(ctx(req), req.params.protocolId, req.params.formId, req.params.fieldId, req.body)));
   app.put(`${optionBase}/:optionId`, { config: design, schema: { tags, params: OptionParams, body: OptionUpdate, response: { 200: FieldOptionDto } } },
@@ -88,4 +94,19 @@ export function formRoutes(app: App, deps: AppDeps) {
     async (req) => submissions.submissionValues(ctx(req), req.params.submissionId));
   app.post(`${subBase}/:submissionId/disable`, { config: fill, schema: { tags, params: SubmissionParams, response: { 200: SubmissionDto } } },
     async (req) => submissions.disableSubmission(ctx(req), req.params.submissionId));
+
+  // Spec 2 §7's two-step fill: one field's answer per call after the submission was made (201 stored,
+  // 200 the same answer already stored, 204 an empty optional answer: nothing to store).
+  app.post(`${subBase}/:submissionId/submittedCollectionProtocolFormValues`, {
+    config: fill, schema: { tags, params: SubmissionParams, body: SubmittedValueInput, response: { 200: SubmittedValueRecord, 201: SubmittedValueRecord, 204: z.null() } },
+  }, async (req, reply) => {
+    const done = await values.addValue(ctx(req), req.params.submissionId, req.body);
+    return done.kind === 'empty' ? reply.status(204).send(null) : reply.status(done.kind === 'created' ? 201 : 200).send(done.value);
+  });
+  // The search names several submissions, so it hangs off the institution (spec 2 §7's "..." there), and also
+  // under the submissions' own collection, as the same line can be read.
+  for (const search of ['/api/institutions/:instId/submittedCollectionProtocolFormValues/search', `${subBase}/submittedCollectionProtocolFormValues/search`]) {
+    app.post(search, { config: readAnswers, schema: { tags, params: InstParam, body: ValueSearchInput, response: { 200: z.array(SubmittedValueRecord) } } },
+      async (req, reply) => sendPage(reply, req.body, await values.searchValues(ctx(req), req.body)));
+  }
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { Id, PagingQuery } from '../../../contract/common.contract';
 import { ProtocolParams, ProtocolSite, SitesAdded, SitesInput } from '../../../contract/protocols.contract';
-import { AddItemsBody, EventInput, ProtocolEvent, Requirement, RequirementInput, SpecRequirementItem } from '../../../contract/protocol-events.contract';
+import { AddItemsBody, EventInput, ProtocolEvent, Requirement, RequirementInput, RequirementItemsQuery, SpecRequirementItem } from '../../../contract/protocol-events.contract';
 import type { App, AppDeps } from '../../platform/app-types';
 import { ctxOf } from '../../platform/context';
 import { pageOf, sendPage } from '../../platform/paging';
@@ -14,6 +14,8 @@ import { manage, PROTOCOL_BASE, read, tags } from './route-config';
 const SiteParams = ProtocolParams.extend({ siteId: Id });
 const EventParams = ProtocolParams.extend({ eventId: Id });
 const RequirementParams = ProtocolParams.extend({ requirementId: Id });
+const EventRequirementParams = EventParams.extend({ requirementId: Id });
+const ITEMS = 'collectionProtocolEventSpecimenRequirementItems';
 
 /** Sites, events and their specimen requirement trees (spec 2 §7 "Protocol area"). */
 export function protocolPartRoutes(app: App, { db, now }: AppDeps) {
@@ -40,7 +42,16 @@ export function protocolPartRoutes(app: App, { db, now }: AppDeps) {
     async (req, reply) => sendPage(reply, req.query, pageOf(await requirements.listRequirements(ctx(req), req.params.protocolId, req.params.eventId), req.query)));
   app.post(reqPath, { config: manage, schema: { tags, params: EventParams, body: RequirementInput, response: { 201: Requirement } } },
     async (req, reply) => reply.status(201).send(await requirements.createRequirement(ctx(req), req.params.protocolId, req.params.eventId, req.body)));
-  app.post(`${PROTOCOL_BASE}/collectionProtocolEventSpecimenRequirements/:requirementId/collectionProtocolEventSpecimenRequirementItems`,
-    { config: manage, schema: { tags, params: RequirementParams, body: AddItemsBody, response: { 201: z.union([Requirement, SpecRequirementItem]) } } },
-    async (req, reply) => reply.status(201).send(await requirements.addItemsCall(ctx(req), req.params.protocolId, req.params.requirementId, req.body)));
+  // Items of a requirement, at the protocol's level (our first path) and under the requirement's event (as spec 2 §7's
+  // "..." also reads after the requirements' own path): the same calls, the event path also checking the event.
+  const eventOfPath = (params: object) => ('eventId' in params ? Number(params.eventId) : null);
+  for (const [itemsPath, params] of [
+    [`${PROTOCOL_BASE}/collectionProtocolEventSpecimenRequirements/:requirementId/${ITEMS}`, RequirementParams],
+    [`${reqPath}/:requirementId/${ITEMS}`, EventRequirementParams],
+  ] as const) {
+    app.get(itemsPath, { config: read, schema: { tags, params, querystring: RequirementItemsQuery, response: { 200: z.array(SpecRequirementItem) } } },
+      async (req, reply) => sendPage(reply, req.query, await requirements.listItems(ctx(req), req.params.protocolId, req.params.requirementId, eventOfPath(req.params), req.query)));
+    app.post(itemsPath, { config: manage, schema: { tags, params, body: AddItemsBody, response: { 201: z.union([Requirement, SpecRequirementItem]) } } },
+      async (req, reply) => reply.status(201).send(await requirements.addItemsCall(ctx(req), req.params.protocolId, req.params.requirementId, req.body, eventOfPath(req.params))));
+  }
 }

@@ -4,6 +4,7 @@ import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { selectRecords } from '../../platform/record-refs';
+import { pageOf, type PageAsk } from '../../platform/paging';
 import { assertLookupIds, lookupJoin } from '../../platform/lookups/lookup-refs';
 import type { Db } from '../../db/client';
 import { protocolEvents, requirementItems, specimenRequirements } from './protocols.table';
@@ -141,12 +142,12 @@ export async function createRequirement(ctx: Ctx, protocolId: number, eventId: n
  * The add-items call in either form (contract `AddItemsBody`): the tree form answers the requirement with
  * its tree; the spec's one item answers that item (spec 2 §3 fields), its requirement being the path's.
  */
-export async function addItemsCall(ctx: Ctx, protocolId: number, requirementId: number, body: AddItemsBody): Promise<Requirement | SpecRequirementItem> {
-  if (!body.single) return (await addItems(ctx, protocolId, requirementId, body)).requirement;
+export async function addItemsCall(ctx: Ctx, protocolId: number, requirementId: number, body: AddItemsBody, eventId: number | null = null): Promise<Requirement | SpecRequirementItem> {
+  if (!body.single) return (await addItems(ctx, protocolId, requirementId, body, eventId)).requirement;
   if (body.requirementId && body.requirementId !== requirementId) {
     throw protocolErrors.item_requirement({ collectionProtocolEventSpecimenRequirementId: ['Must be the requirement in the path'] });
   }
-  const { requirement, ids } = await addItems(ctx, protocolId, requirementId, body).catch((e: unknown) => {
+  const { requirement, ids } = await addItems(ctx, protocolId, requirementId, body, eventId).catch((e: unknown) => {
     // The one item's field errors named as the spec's body names them (`specimenTypeId`, not `items.0.specimenTypeId`).
     if (!(e instanceof AppError) || !e.errors) throw e;
     const named = Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k.replace(/^items\.0\./, ''), v]));
@@ -160,33 +161,58 @@ export async function addItemsCall(ctx: Ctx, protocolId: number, requirementId: 
     }
     return undefined;
   };
-  const item = find(requirement.children as RequirementItemNode[])!;
+  return specItem(find(requirement.children as RequirementItemNode[])!, requirementId);
+}
+
+/** An item of the tree with spec 2 §3's id fields flat beside our node fields; its children (to any depth) alike. */
+function specItem(item: RequirementItemNode, requirementId: number): SpecRequirementItem {
   return {
     ...item, specimenTypeId: item.specimenType?.id ?? null, subSampleLineageId: item.subSampleLineage?.id ?? null, unitOfMeasurementId: item.unitOfMeasurement.id,
     collectionProtocolEventSpecimenRequirementId: requirementId, parentCollectionProtocolEventSpecimenRequirementItemId: item.parentItemId,
+    children: item.children.map((c) => specItem(c, requirementId)),
   };
 }
 
+/**
+ * GET ...collectionProtocolEventSpecimenRequirementItems (spec 2 §7 "GET the list, recursive for children"): the
+ * requirement's top-level items, paged, each carrying its children in `children`, to any depth, in the same shape.
+ */
+export async function listItems(ctx: Ctx, protocolId: number, requirementId: number, eventId: number | null, q: PageAsk) {
+  requirePermission(ctx, 'protocols.read');
+  const req = await requirementOf(ctx, protocolId, requirementId, { eventId });
+  const [requirement] = await listRequirements(ctx, protocolId, req.eventId, ctx.db, [requirementId]);
+  return pageOf((requirement.children as RequirementItemNode[]).map((n) => specItem(n, requirementId)), q);
+}
+
+/** The requirement of this protocol (and of `eventId` when the path names the event), or 404; `lock` holds it. */
+async function requirementOf(ctx: Ctx, protocolId: number, requirementId: number, opts: { eventId?: number | null; lock?: boolean; db?: Db } = {}) {
+  const db = opts.db ?? ctx.db;
+  await protocolOf(ctx, protocolId, db);
+  const q = db.select({ req: specimenRequirements }).from(specimenRequirements)
+    .innerJoin(protocolEvents, eq(protocolEvents.id, specimenRequirements.eventId))
+    .where(and(
+      eq(specimenRequirements.id, requirementId), eq(specimenRequirements.institutionId, instOf(ctx)), eq(protocolEvents.collectionProtocolId, protocolId),
+      opts.eventId ? eq(specimenRequirements.eventId, opts.eventId) : undefined,
+    )).limit(1);
+  const [row] = opts.lock ? await q.for('update') : await q;
+  if (!row) throw notFound('Specimen requirement');
+  return row.req;
+}
+
 /** Adds child items to a stored tree (under an item, or the requirement), checking the whole tree again. */
-export async function addItems(ctx: Ctx, protocolId: number, requirementId: number, input: ItemsInput) {
+export async function addItems(ctx: Ctx, protocolId: number, requirementId: number, input: ItemsInput, eventId: number | null = null) {
   requirePermission(ctx, 'protocols.manage');
-  const inst = instOf(ctx);
-  const { eventId, ids } = await ctx.db.transaction(async (tx) => {
-    await protocolOf(ctx, protocolId, tx);
+  const { eventId: reqEventId, ids } = await ctx.db.transaction(async (tx) => {
     // Locked: two additions to one tree are checked one after the other.
-    const [req] = await tx.select({ req: specimenRequirements }).from(specimenRequirements)
-      .innerJoin(protocolEvents, eq(protocolEvents.id, specimenRequirements.eventId))
-      .where(and(eq(specimenRequirements.id, requirementId), eq(specimenRequirements.institutionId, inst), eq(protocolEvents.collectionProtocolId, protocolId)))
-      .limit(1).for('update');
-    if (!req) throw notFound('Specimen requirement');
+    const req = await requirementOf(ctx, protocolId, requirementId, { eventId, lock: true, db: tx });
     const stored = await storedItems(tx, requirementId);
     const under = input.parentItemId ? Number(input.parentItemId) : null;
     if (under && !stored.some((s) => s.id === under)) throw notFound('Parent item');
-    const rows = await insertItems(tx, ctx, req.req, stored, input.items, under);
+    const rows = await insertItems(tx, ctx, req, stored, input.items, under);
     await audit(tx, ctx, { entity: 'eventSpecimenRequirement', entityId: requirementId, action: 'add_items', after: { items: rows } });
-    return { eventId: req.req.eventId, ids: rows.map((r) => r.id) };
+    return { eventId: req.eventId, ids: rows.map((r) => r.id) };
   });
-  return { requirement: (await listRequirements(ctx, protocolId, eventId, ctx.db, [requirementId]))[0], ids };
+  return { requirement: (await listRequirements(ctx, protocolId, reqEventId, ctx.db, [requirementId]))[0], ids };
 }
 
 async function storedItems(tx: Db, requirementId: number): Promise<Stored[]> {

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Occupancy, SamplePosition, Suggestion } from '../../../contract/storage.contract';
+import type { BoxPosition, InstitutionPositionsQuery, Occupancy, SamplePosition, Suggestion } from '../../../contract/storage.contract';
 import type { PagingQuery } from '../../../contract/common.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { offsetOf } from '../../platform/paging';
+import { cappedPage, offsetOf } from '../../platform/paging';
+import { countAtMostRemembered } from '../../platform/counts';
 import { prepared } from '../../platform/statement-cache';
 import { accountNames } from '../../platform/account-names';
 import type { Db } from '../../db/client';
@@ -68,6 +69,20 @@ export async function listOccupancies(ctx: Ctx, boxPath: number[], positionId: n
   return { rows, total: n };
 }
 
+/** Positions with the sample in each now (the open occupancy), for a box's grid or the institution's list. */
+const positionsWithOccupant = (db: Db) => db.select({
+  id: boxPositions.id, boxId: boxPositions.boxId, code: boxPositions.code, rowIndex: boxPositions.rowIndex, columnIndex: boxPositions.columnIndex,
+  ordinal: boxPositions.ordinal, occupancyId: occ.id, collectedSampleId: occ.collectedSampleId, stamp: occ.concurrencyStamp, sample,
+}).from(boxPositions)
+  .leftJoin(occ, and(eq(occ.positionId, boxPositions.id), isNull(occ.vacatedAt)));
+type PositionRow = Awaited<ReturnType<ReturnType<typeof positionsWithOccupant>['execute']>>[number];
+const toBoxPosition = ({ occupancyId, collectedSampleId, stamp, sample: s, ...p }: PositionRow): BoxPosition => ({
+  ...p,
+  occupied: occupancyId !== null,
+  occupant: occupancyId === null || collectedSampleId === null || stamp === null ? null
+    : { occupancyId, collectedSampleId, sampleId: s?.sampleId ?? '', specimenType: s?.specimenType ?? null, concurrencyStamp: stamp },
+});
+
 /** The positions of the box the path ends at, in fill order, each with the sample in it now. */
 export async function listBoxPositions(ctx: Ctx, path: number[]) {
   requirePermission(ctx, 'storage.read');
@@ -76,20 +91,35 @@ export async function listBoxPositions(ctx: Ctx, path: number[]) {
   // this institution, and a path that does not fit throws its 404 before anything is returned.
   const [, rows] = await Promise.all([
     nodesOnPath(ctx, path),
-    prepared(db, 'storage.box.positions', true, () => db.select({
-      id: boxPositions.id, boxId: boxPositions.boxId, code: boxPositions.code, rowIndex: boxPositions.rowIndex, columnIndex: boxPositions.columnIndex,
-      ordinal: boxPositions.ordinal, occupancyId: occ.id, collectedSampleId: occ.collectedSampleId, stamp: occ.concurrencyStamp, sample,
-    }).from(boxPositions)
-      .leftJoin(occ, and(eq(occ.positionId, boxPositions.id), isNull(occ.vacatedAt)))
+    prepared(db, 'storage.box.positions', true, () => positionsWithOccupant(db)
       .where(and(eq(boxPositions.boxId, sql.placeholder('boxId')), eq(boxPositions.institutionId, sql.placeholder('inst'))))
       .orderBy(asc(boxPositions.ordinal))).execute({ boxId: path[path.length - 1], inst: instOf(ctx) }),
   ]);
-  return rows.map(({ occupancyId, collectedSampleId, stamp, sample: s, ...p }) => ({
-    ...p,
-    occupied: occupancyId !== null,
-    occupant: occupancyId === null || collectedSampleId === null || stamp === null ? null
-      : { occupancyId, collectedSampleId, sampleId: s?.sampleId ?? '', specimenType: s?.specimenType ?? null, concurrencyStamp: stamp },
-  }));
+  return rows.map(toBoxPosition);
+}
+
+/**
+ * GET institutions/{i}/storageContainerBoxPositions (spec 1 §7): every position of the institution's boxes, box by
+ * box in fill order, with its sample now; `IsEnabled` keeps the positions of enabled (or disabled) boxes.
+ */
+export async function listInstitutionPositions(ctx: Ctx, q: InstitutionPositionsQuery) {
+  requirePermission(ctx, 'storage.read');
+  const where = and(eq(boxPositions.institutionId, instOf(ctx)),
+    q.isEnabled === undefined ? undefined : sql`exists (select 1 from storage_nodes b where b.id = ${boxPositions.boxId} and b.is_enabled = ${q.isEnabled})`);
+  const rows = await positionsWithOccupant(ctx.db).where(where)
+    .orderBy(asc(boxPositions.boxId), asc(boxPositions.ordinal)).limit(q.pageSize + 1).offset(offsetOf(q));
+  return cappedPage(rows.map(toBoxPosition), q, (n) => countAtMostRemembered(ctx.db, ctx.db.select({ one: sql`1` }).from(boxPositions).where(where).$dynamic(), n));
+}
+
+/**
+ * GET institutions/{i}/storageContainerBoxPositionOccupancies (spec 1 §7): every occupancy of the institution, newest
+ * first; `IsEnabled=true` the samples stored now, `false` the stays that ended.
+ */
+export async function listInstitutionOccupancies(ctx: Ctx, q: InstitutionPositionsQuery) {
+  requirePermission(ctx, 'storage.read');
+  const state = q.isEnabled === undefined ? undefined : q.isEnabled ? isNull(occ.vacatedAt) : isNotNull(occ.vacatedAt);
+  const rows = await selectOccupancies(ctx.db, instOf(ctx), { where: state, limit: q.pageSize + 1, offset: offsetOf(q) });
+  return cappedPage(rows, q, (n) => countAtMostRemembered(ctx.db, ctx.db.select({ one: sql`1` }).from(occ).where(and(eq(occ.institutionId, instOf(ctx)), state)).$dynamic(), n));
 }
 
 /** The sample the institution owns or holds (received), or 404. */

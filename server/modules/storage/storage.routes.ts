@@ -2,13 +2,14 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { InstParam, PagingQuery } from '../../../contract/common.contract';
 import {
-  BoxParams, BoxPosition, ChildInput, ContainerInput, ContainerParams, DrawerParams, NodeUpdate, RackParams, ShelfParams, StorageNode, TreeNode, TreeQuery,
+  BoxParams, BoxPosition, ChildInput, ContainerInput, ContainerParams, DrawerParams, InstitutionNodesQuery, InstitutionPositionsQuery, NodeUpdate, Occupancy,
+  RackParams, ShelfParams, StorageNode, TreeNode, TreeQuery,
 } from '../../../contract/storage.contract';
 import type { App, AppDeps } from '../../platform/app-types';
 import { ctxOf } from '../../platform/context';
 import { sendPage } from '../../platform/paging';
 import * as storage from './storage.service';
-import { listBoxPositions } from './occupancies.read';
+import { listBoxPositions, listInstitutionOccupancies, listInstitutionPositions } from './occupancies.read';
 import { allocationRoutes } from './allocation.routes';
 import { rackScanRoutes } from './rack-scan.routes';
 
@@ -42,9 +43,11 @@ export function storageRoutes(app: App, { db, now }: AppDeps) {
   for (const [depth, level] of LEVELS.entries()) {
     const segments = depth === 4 ? [level.segment, 'storageContainerBoxs'] : [level.segment]; // spec 1 §7 also spells 'storageContainerBoxs'
     const body = depth === 0 ? ContainerInput : ChildInput;
+    // Spec 1 §7 reads the containers unpaged: up to the cap unless PageSize asks fewer.
+    const querystring = depth === 0 ? InstitutionNodesQuery : PagingQuery;
     for (const segment of segments) {
       const collection = `${parentItem}/${segment}`;
-      app.get(collection, { config: read, schema: { tags, params: parentParams, querystring: PagingQuery, response: { 200: z.array(StorageNode) } } },
+      app.get(collection, { config: read, schema: { tags, params: parentParams, querystring, response: { 200: z.array(StorageNode) } } },
         async (req, reply) => sendPage(reply, req.query as PagingQuery, await storage.listChildren(ctx(req), pathIds(req.params, depth), req.query as PagingQuery)));
       app.post(collection, { config: manage, schema: { tags, params: parentParams, body, response: { 201: StorageNode } } },
         async (req, reply) => reply.status(201).send(await storage.createNode(ctx(req), pathIds(req.params, depth), req.body as z.output<typeof body>)));
@@ -61,6 +64,17 @@ export function storageRoutes(app: App, { db, now }: AppDeps) {
     parentItem = item;
     parentParams = level.params;
   }
+
+  // Spec 1 §7's unpaged lists of the whole institution (read whole up to the cap, true total in X-Pagination).
+  const inst = '/api/institutions/:instId';
+  for (const [segment, level] of [['storageContainerBoxs', 'box'], ['storageContainerDrawers', 'drawer']] as const) {
+    app.get(`${inst}/${segment}`, { config: read, schema: { tags, params: InstParam, querystring: InstitutionNodesQuery, response: { 200: z.array(StorageNode) } } },
+      async (req, reply) => sendPage(reply, req.query, await storage.listLevel(ctx(req), level, req.query)));
+  }
+  app.get(`${inst}/storageContainerBoxPositions`, { config: read, schema: { tags, params: InstParam, querystring: InstitutionPositionsQuery, response: { 200: z.array(BoxPosition) } } },
+    async (req, reply) => sendPage(reply, req.query, await listInstitutionPositions(ctx(req), req.query)));
+  app.get(`${inst}/storageContainerBoxPositionOccupancies`, { config: read, schema: { tags, params: InstParam, querystring: InstitutionPositionsQuery, response: { 200: z.array(Occupancy) } } },
+    async (req, reply) => sendPage(reply, req.query, await listInstitutionOccupancies(ctx(req), req.query)));
 
   app.get(`${parentItem}/StorageContainerBoxPositions`, { config: read, schema: { tags, params: BoxParams, response: { 200: z.array(BoxPosition) } } },
     async (req) => listBoxPositions(ctx(req), pathIds(req.params, 5)));

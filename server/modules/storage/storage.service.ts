@@ -23,8 +23,10 @@ const refs = () => [
   siteJoin('institutionSite', storageNodes.institutionSiteId, 'storage_site'),
 ];
 // Enabled children, or a box's positions (qualified by hand inside sql``, as the outer query names the table).
+// A box's positions are rows x columns: all made with the box, whose layout never changes, so a list of
+// boxes (the institution's, spec 1 §7) never counts up to 10,000 positions per box.
 const childCount = sql<number>`(case when "storage_nodes"."level" = 'box'
-  then (select count(*) from storage_box_positions p where p.box_id = "storage_nodes"."id")
+  then "storage_nodes"."rows" * "storage_nodes"."columns"
   else (select count(*) from storage_nodes c where c.institution_id = "storage_nodes"."institution_id" and c.parent_id = "storage_nodes"."id" and c.is_enabled) end)::int`;
 const extra = { childCount };
 const AUDIT_ENTITY = 'storageContainer';
@@ -41,7 +43,18 @@ const MANAGE = 'configuration.manage' as const;
 export async function listChildren(ctx: Ctx, path: number[], q: PagingQuery) {
   requirePermission(ctx, READ);
   await nodesOnPath(ctx, path);
-  const parts: (SQL | undefined)[] = [childrenWhere(ctx, path.at(-1) ?? null)];
+  return nodeList(ctx, childrenWhere(ctx, path.at(-1) ?? null), q);
+}
+
+/** Every node of one level in the institution (spec 1 §7 storageContainerBoxs, storageContainerDrawers), oldest first. */
+export async function listLevel(ctx: Ctx, level: StorageLevel, q: PagingQuery) {
+  requirePermission(ctx, READ);
+  return nodeList(ctx, and(eq(storageNodes.institutionId, instOf(ctx)), eq(storageNodes.level, level)), q);
+}
+
+/** A page of nodes under `scope`, filtered by `IsEnabled` and `SearchTerm` (title or code). */
+function nodeList(ctx: Ctx, scope: SQL | undefined, q: PagingQuery) {
+  const parts: (SQL | undefined)[] = [scope];
   if (q.isEnabled !== undefined) parts.push(eq(storageNodes.isEnabled, q.isEnabled));
   if (q.searchTerm) {
     const p = likePattern(q.searchTerm);

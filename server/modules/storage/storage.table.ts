@@ -32,6 +32,8 @@ export const storageNodes = pgTable('storage_nodes', {
   institutionSiteId: integer('institution_site_id'),
 }, (t) => [
   index('storage_nodes_parent_idx').on(t.institutionId, t.parentId, t.id),
+  // The institution's boxes or drawers, oldest first (spec 1 §7 storageContainerBoxs, storageContainerDrawers).
+  index('storage_nodes_level_idx').on(t.institutionId, t.level, t.id),
   // A code is unique among its siblings whatever its case; containers are the siblings of one institution.
   uniqueIndex('storage_nodes_container_code_uq').on(t.institutionId, sql`lower(${t.code})`).where(sql`${t.parentId} is null and ${t.code} is not null`),
   uniqueIndex('storage_nodes_child_code_uq').on(t.parentId, sql`lower(${t.code})`).where(sql`${t.parentId} is not null and ${t.code} is not null`),
@@ -53,6 +55,8 @@ export const boxPositions = pgTable('storage_box_positions', {
   uniqueIndex('storage_box_positions_cell_uq').on(t.boxId, t.rowIndex, t.columnIndex),
   uniqueIndex('storage_box_positions_ordinal_uq').on(t.boxId, t.ordinal),
   uniqueIndex('storage_box_positions_code_uq').on(t.boxId, t.code),
+  // The institution's positions box by box in fill order (spec 1 §7 storageContainerBoxPositions), a page without a sort.
+  index('storage_box_positions_institution_idx').on(t.institutionId, t.boxId, t.ordinal),
 ]);
 
 /**
@@ -76,5 +80,7 @@ export const boxPositionOccupancies = pgTable('storage_occupancies', {
   uniqueIndex('storage_occupancies_sample_open_uq').on(t.collectedSampleId).where(sql`${t.vacatedAt} is null`),
   index('storage_occupancies_position_idx').on(t.positionId, t.id),
   index('storage_occupancies_sample_idx').on(t.collectedSampleId, t.id),
+  // The institution's occupancies newest first (spec 1 §7 storageContainerBoxPositionOccupancies).
+  index('storage_occupancies_institution_idx').on(t.institutionId, t.id),
   check('storage_occupancies_vacate_ck', sql`(${t.vacatedAt} is null) = (${t.vacateReason} is null)`),
 ]);

@@ -1,0 +1,95 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { checkAnswer, patternChecker, type FieldDto, type SubmittedValueInput, type SubmittedValueRecord, type ValueSearchInput } from '../../../contract/forms.contract';
+import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { isUniqueViolation, notFound } from '../../platform/errors';
+import { audit } from '../../platform/audit';
+import { cappedPage, offsetOf, type Page } from '../../platform/paging';
+import { countAtMostRemembered } from '../../platform/counts';
+import type { Db } from '../../db/client';
+import { assertUsable, enabledEnrolment } from '../protocols/index';
+import { formVersions, submittedForms, submittedValues } from './forms.table';
+import { formErrors } from './forms.errors';
+import { formOf } from './field-set';
+
+// Spec 2 §7 "Submitted forms": the submission first, then one call per field's answer; and the answers
+// of several submissions read in one search. Our fill form sends one call with every answer
+// (submissions.service.ts); these calls keep the same rules, one answer at a time (docs/forms.md).
+
+type ValueRow = typeof submittedValues.$inferSelect;
+const record = (v: ValueRow): SubmittedValueRecord => ({
+  id: v.id, submittedCollectionProtocolFormId: v.submissionId, collectionProtocolFormFieldId: v.fieldId, collectionProtocolFormField: { prompt: v.prompt }, value: v.value,
+});
+
+/** What the per-value call did: `created` (201), `unchanged` (200: the same answer was already stored), `empty` (204: nothing to store). */
+export type ValueOutcome = { kind: 'created' | 'unchanged'; value: SubmittedValueRecord } | { kind: 'empty' };
+
+/**
+ * Adds one field's answer to a stored submission, in one transaction with the submission locked (answers
+ * to one submission are decided one after the other). The field must be on the submission's own version;
+ * the answer is checked by the fill form's `checkAnswer` against that version's field (type, options,
+ * pattern, required). A field already answered keeps its answer: the same answer again is 200 and writes
+ * nothing, another is 409.
+ */
+export async function addValue(ctx: Ctx, submissionId: number, input: SubmittedValueInput): Promise<ValueOutcome> {
+  requirePermission(ctx, 'participants.manage');
+  if (input.submittedCollectionProtocolFormId && Number(input.submittedCollectionProtocolFormId) !== submissionId) {
+    throw formErrors.value_submission({ submittedCollectionProtocolFormId: ['Must be the submitted questionnaire in the path'] });
+  }
+  const fieldId = Number(input.collectionProtocolFormFieldId);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [sub] = await tx.select().from(submittedForms)
+        .where(and(eq(submittedForms.id, submissionId), eq(submittedForms.institutionId, instOf(ctx)))).limit(1).for('update');
+      if (!sub) throw notFound('Submitted questionnaire');
+      if (!sub.isEnabled) throw formErrors.submission_disabled();
+      const form = await formOf(ctx, null, sub.formId, tx);
+      if (!form.isEnabled) throw formErrors.form_disabled();
+      if (!(await enabledEnrolment(ctx, sub.collectionProtocolId, sub.patientId, tx))) throw formErrors.not_enrolled({ patientId: ['Not enrolled in this protocol'] });
+      await assertUsable(ctx, { patientId: sub.patientId }, tx);
+      const field = await versionField(tx, sub.versionId, fieldId);
+      const checked = checkAnswer({ ...field, kind: field.dataType.abbreviation, options: field.options.map((o) => o.value) }, input.value, patternChecker());
+      if (!checked.ok) throw formErrors.answers_invalid(`${field.prompt}: ${checked.message}`, 0, { value: [checked.message] });
+      const [stored] = await tx.select().from(submittedValues).where(and(eq(submittedValues.submissionId, sub.id), eq(submittedValues.fieldId, fieldId))).limit(1);
+      if (stored) {
+        if (stored.value === checked.stored) return { kind: 'unchanged', value: record(stored) };
+        throw alreadyAnswered(field.prompt);
+      }
+      if (checked.stored === null) return { kind: 'empty' };
+      const [row] = await tx.insert(submittedValues).values({ institutionId: sub.institutionId, submissionId: sub.id, fieldId, prompt: field.prompt, value: checked.stored }).returning();
+      await audit(tx, ctx, { entity: 'submittedCollectionProtocolForm', entityId: sub.id, action: 'add_value', after: { fieldId, prompt: field.prompt, value: row.value } });
+      return { kind: 'created', value: record(row) };
+    });
+  } catch (e) {
+    // The lock decides races; the unique index (submission, field) is the last word all the same.
+    if (isUniqueViolation(e)) throw alreadyAnswered(`Field ${fieldId}`);
+    throw e;
+  }
+}
+
+const alreadyAnswered = (prompt: string) => formErrors.value_exists(prompt, { collectionProtocolFormFieldId: ['Already answered in this submitted questionnaire'] });
+
+/** The field as the submission's own version has it (a field added to the form later is not on it). */
+async function versionField(tx: Db, versionId: number, fieldId: number): Promise<FieldDto> {
+  const [version] = await tx.select({ version: formVersions.version, fields: formVersions.fields }).from(formVersions).where(eq(formVersions.id, versionId)).limit(1);
+  const field = (version?.fields as FieldDto[] | undefined)?.find((f) => f.id === fieldId);
+  if (!field) throw formErrors.field_not_on_form(fieldId, version?.version ?? 0, { collectionProtocolFormFieldId: ['This field is not on the questionnaire'] });
+  return field;
+}
+
+/**
+ * POST .../submittedCollectionProtocolFormValues/search: the answers of the named submissions (enabled or
+ * not: they are named), by submission then as stored; any id that is not a submission of this institution is 404.
+ */
+export async function searchValues(ctx: Ctx, q: ValueSearchInput): Promise<Page<SubmittedValueRecord>> {
+  requirePermission(ctx, 'participants.read');
+  const ids = [...new Set(q.submittedCollectionProtocolFormIds)];
+  if (!ids.length) return { rows: [], total: 0 };
+  const found = await ctx.db.select({ id: submittedForms.id }).from(submittedForms).where(and(eq(submittedForms.institutionId, instOf(ctx)), inArray(submittedForms.id, ids)));
+  const known = new Set(found.map((r) => r.id));
+  const missing = ids.find((id) => !known.has(id));
+  if (missing !== undefined) throw notFound(`Submitted questionnaire ${missing}`);
+  const where = and(eq(submittedValues.institutionId, instOf(ctx)), inArray(submittedValues.submissionId, ids));
+  const rows = await ctx.db.select().from(submittedValues).where(where)
+    .orderBy(asc(submittedValues.submissionId), asc(submittedValues.id)).limit(q.pageSize + 1).offset(offsetOf(q));
+  return cappedPage(rows.map(record), q, (n) => countAtMostRemembered(ctx.db, ctx.db.select({ one: sql`1` }).from(submittedValues).where(where).$dynamic(), n));
+}
