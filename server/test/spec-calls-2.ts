@@ -273,9 +273,9 @@ export const SPEC_2: Row[] = [
       w.saved.submission = json(res);
       expect(ids(await w.list(`submittedCollectionProtocolForms?PatientID=${w.man.id}`))).toEqual([w.saved.submission.id]);
     } },
-  { spec: 'spec 2 §7 Submitted forms (each value)', call: 'POST institutions/{i}/submittedCollectionProtocolForms/{formId}/submittedCollectionProtocolFormValues', pending: 'i27-lists',
-    params: (w) => ({ formId: w.saved.submission.id }), status: 201, body: (w) => ({ collectionProtocolFormFieldID: w.textField.id, value: '2006' }),
-    check: async (_res, w) => expect((await w.get(`submittedCollectionProtocolForms/${w.saved.submission.id}/submittedCollectionProtocolFormValues`)).map((v: Rec) => v.value)).toContain('2006') },
+  { spec: 'spec 2 §7 Submitted forms (each value)', call: 'POST institutions/{i}/submittedCollectionProtocolForms/{formId}/submittedCollectionProtocolFormValues',
+    params: (w) => ({ formId: w.saved.submission.id }), status: 201, body: (w) => ({ collectionProtocolFormFieldID: w.choiceField.id, value: 'Yes' }),
+    check: async (_res, w) => expect((await w.get(`submittedCollectionProtocolForms/${w.saved.submission.id}/submittedCollectionProtocolFormValues`)).map((v: Rec) => v.value).sort()).toEqual(['2005', 'Yes']) },
   { spec: 'spec 2 §7 Submitted forms', call: 'POST institutions/{i}/submittedCollectionProtocolForms/{formId}/disable', params: (w) => ({ formId: w.saved.submission.id }),
     body: (w) => w.saved.submission, status: 200,
     check: async (_res, w) => expect(await w.list(`submittedCollectionProtocolForms?PatientID=${w.man.id}`)).toEqual([]) },
