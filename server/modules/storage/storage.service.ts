@@ -41,13 +41,14 @@ const MANAGE = 'configuration.manage' as const;
 export async function listChildren(ctx: Ctx, path: number[], q: PagingQuery) {
   requirePermission(ctx, READ);
   await nodesOnPath(ctx, path);
-  const parts: (SQL | undefined)[] = [childrenWhere(ctx, path.at(-1) ?? null)];
-  if (q.isEnabled !== undefined) parts.push(eq(storageNodes.isEnabled, q.isEnabled));
-  if (q.searchTerm) {
-    const p = likePattern(q.searchTerm);
-    parts.push(or(ilike(storageNodes.title, p), ilike(storageNodes.code, p)));
-  }
-  return selectRecords(ctx.db, storageNodes, { where: and(...parts), byId: { desc: false }, limit: q.pageSize, offset: offsetOf(q), refs: refs(), extra });
+  const where = and(childrenWhere(ctx, path.at(-1) ?? null), ...listFilters(q));
+  return selectRecords(ctx.db, storageNodes, { where, byId: { desc: false }, limit: q.pageSize, offset: offsetOf(q), refs: refs(), extra });
+}
+
+/** IsEnabled, and SearchTerm in the title or code: the nested lists and the tree read them alike. */
+function listFilters(q: PagingQuery): (SQL | undefined)[] {
+  const p = q.searchTerm ? likePattern(q.searchTerm) : null;
+  return [q.isEnabled === undefined ? undefined : eq(storageNodes.isEnabled, q.isEnabled), p ? or(ilike(storageNodes.title, p), ilike(storageNodes.code, p)) : undefined];
 }
 
 async function readNode(ctx: Ctx, id: number, db: Db = ctx.db) {
@@ -207,7 +208,7 @@ export async function treeChildren(ctx: Ctx, q: PagingQuery & { parentId?: numbe
     // A box holds positions, not nodes: its grid comes from StorageContainerBoxPositions.
     if (parent.level === 'box') return { rows: [], total: 0 };
   }
-  const where = and(childrenWhere(ctx, parentId), q.isEnabled === undefined ? undefined : eq(storageNodes.isEnabled, q.isEnabled));
+  const where = and(childrenWhere(ctx, parentId), ...listFilters(q));
   const rows = await ctx.db.select({
     id: storageNodes.id, level: storageNodes.level, parentId: storageNodes.parentId, title: storageNodes.title, code: storageNodes.code,
     rows: storageNodes.rows, columns: storageNodes.columns, isEnabled: storageNodes.isEnabled, childCount,
