@@ -118,21 +118,43 @@ export const optionalIsoDate = z.union([isoDate, z.literal(''), z.null()], { err
 /** The concurrency stamp every edit of a stamped record must send (a stale one is 409, ARCHITECTURE §4). */
 export const ConcurrencyStamp = z.object({ concurrencyStamp: z.string({ error: MSG.required }).min(1, MSG.required).max(100) });
 
-const boolish = z
-  .union([z.boolean(), z.enum(['true', 'false', 'True', 'False', '1', '0'])])
-  .transform((v) => v === true || v === 'true' || v === 'True' || v === '1');
+/** A yes/no query value: true/false in any case (the spec's clients send True), or 1/0. */
+export const boolish = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: 'Must be true or false' }))
+  .transform((v) => v === true || v === 'true' || v === '1');
 
 export const PAGE_SIZES = [5, 10, 15, 20, 50, 100, 200, 500, 1000] as const;
 /** Server cap: the spec's PageSize=50000 fetches get at most this many rows (ARCHITECTURE §4). */
 export const MAX_PAGE_SIZE = 1000;
 
-export const PagingQuery = z.object({
+/** Paging alone: lists whose rows have no enabled flag nor text to search (reports, the audit log). */
+export const PageQuery = z.object({
   pageNumber: Id.default(1),
   pageSize: Id.default(10).transform((n) => Math.min(n, MAX_PAGE_SIZE)),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+/**
+ * The general list parameters (spec 1 §7: IsEnabled, SearchTerm, PageNumber, PageSize). IsEnabled=true:
+ * enabled rows only; false: disabled rows only; absent: the list's default (docs/search.md).
+ */
+export const PagingQuery = PageQuery.extend({
   searchTerm: trimmedText(200).optional(),
   isEnabled: boolish.optional(),
 });
 export type PagingQuery = z.infer<typeof PagingQuery>;
+
+/** The query of a route that takes none: any parameter is refused by name (server/platform/validation.ts). */
+export const NoQuery = z.object({});
+
+/**
+ * A list of ids in a query (spec 2 §7 GenderIDs): the parameter repeated (`?X=1&X=2`), comma-separated
+ * (`?X=1,2`) or both; at most `max`. Empty (`?X=`) is no filter.
+ */
+export const idListQuery = (max = 100) => z.preprocess(
+  (v) => (Array.isArray(v) ? v : [v]).flatMap((x) => (typeof x === 'string' ? x.split(',') : [x])).map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== ''),
+  z.array(idSchema(() => MSG.idList), { error: MSG.idList }).max(max, `At most ${max} ids`),
+).optional();
 
 /**
  * A list the spec reads whole (spec 1 §7 "Unpaged", spec 2's PageSize=100000 reads): PageSize defaults to the

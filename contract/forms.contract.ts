@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RE2JS } from 're2js';
 import { MSG } from './messages';
 import {
-  ConcurrencyStamp, Id, isCalendarDate, optionalId, optionalIsoDate, optionalText, PagingQuery, RecordBase, requiredId, requiredText as required, visibleText,
+  ConcurrencyStamp, Id, isCalendarDate, optionalId, optionalIsoDate, optionalText, PageQuery, PagingQuery, RecordBase, requiredId, requiredText as required, visibleText,
   WholeListQuery,
 } from './common.contract';
 
@@ -358,10 +358,16 @@ export type SubmissionDetail = z.infer<typeof SubmissionDetail>;
 // Collected questionnaires report (spec 2 §2, §9)
 
 const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/;
-export const ReportQuery = PagingQuery.extend({ startDate: optionalIsoDate, endDate: optionalIsoDate }).superRefine((q, ctx) => {
+const reportRange = { startDate: optionalIsoDate, endDate: optionalIsoDate };
+const rangeInOrder = (q: { startDate: string | null; endDate: string | null }, ctx: z.RefinementCtx) => {
   if (q.startDate && q.endDate && q.startDate > q.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date cannot be before the start date' });
-});
+};
+/** The questionnaire report's CSV: the filled-date range alone (the whole report). */
+export const ReportRangeQuery = z.object(reportRange).superRefine(rangeInOrder);
+/** The questionnaire report's page: the range, PageNumber and PageSize. */
+export const ReportQuery = PageQuery.extend(reportRange).superRefine(rangeInOrder);
 export type ReportQuery = z.infer<typeof ReportQuery>;
+export type ReportRange = z.infer<typeof ReportRangeQuery>;
 export const ReportColumn = z.object({ fieldId: z.number(), prompt: z.string(), ordinal: z.number(), isEnabled: z.boolean() });
 export const ReportRow = z.object({
   submissionId: z.number(),

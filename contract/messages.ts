@@ -15,4 +15,12 @@ export const MSG = {
   dateFormat: 'Use the date format YYYY-MM-DD',
   wholeNumber: 'Must be a whole number from -2147483648 to 2147483647',
   badValue: 'A value in the request cannot be stored.',
+  /** The field message of a query parameter the call does not take (issue 27 item 6: never ignored). */
+  unknownQueryParameter: 'Not a query parameter of this call',
+  noQueryParameters: 'This call takes no query parameters',
+  idList: 'Ids separated by commas (or the parameter repeated), each a whole number from 1 to 2147483647',
 } as const;
+
+/** The title of a 400 for a query parameter the call does not take: names it, as sent. */
+export const unknownQueryTitle = (name: string) => `Unknown query parameter '${name}'`;
+

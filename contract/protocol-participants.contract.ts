@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONSENT_MAX_CHARS } from './protocols.contract';
-import { Id, isoDate, optionalId, RecordBase, requiredText as required, text, trimmedText } from './common.contract';
+import { Id, idListQuery, isoDate, optionalId, RecordBase, requiredText as required, text, trimmedText } from './common.contract';
 
 // Protocol participants (enrolment) and their signed consents (spec 2 §3, §7 "Protocol participants").
 
@@ -18,10 +18,12 @@ export const EnrolInput = z.object({
 });
 export type EnrolInput = z.input<typeof EnrolInput>;
 
+/** Spec 2 §7: the protocol participant list's own filters (GenderIDs: any of these genders). */
 export const ParticipantQuery = z.object({
   externalSubjectId: trimmedText(100).optional(),
   nameQuery: trimmedText(100).optional(),
   phoneNumberQuery: trimmedText(20).optional(),
+  genderIds: idListQuery(),
 });
 
 const Ref = z.object({ id: z.number(), title: z.string().nullable() }).nullable();

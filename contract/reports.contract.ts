@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, optionalIsoDate, PagingQuery } from './common.contract';
+import { Id, optionalIsoDate, PageQuery } from './common.contract';
 
 // Lab-order reports (spec 2 §2 Reports, §9; spec 1 §2 report paths): computed in SQL on the server,
 // scoped to the institution, over a date range of whole UTC days (institutions have no time zone).
@@ -43,7 +43,7 @@ export const SummaryFilter = RangeFilter.extend({
 });
 export type SummaryFilter = z.infer<typeof SummaryFilter>;
 /** A report's page (`reports/{name}`): its filter plus PageNumber and PageSize; the CSV takes the filter alone. */
-export const pagedReportQuery = <S extends z.ZodRawShape>(filter: z.ZodObject<S>) => PagingQuery.extend(filter.shape);
+export const pagedReportQuery = <S extends z.ZodRawShape>(filter: z.ZodObject<S>) => PageQuery.extend(filter.shape);
 
 export const ReportColumn = z.object({ key: z.string(), title: z.string(), numeric: z.boolean() });
 export type ReportColumn = z.infer<typeof ReportColumn>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, InstParam, optionalId, optionalIsoDate, optionalText, PagingQuery, RecordBase, requiredId, requiredText, trimmedText } from './common.contract';
+import { Id, InstParam, optionalId, optionalIsoDate, optionalText, PageQuery, PagingQuery, RecordBase, requiredId, requiredText, trimmedText } from './common.contract';
 import { collectedTime } from './samples.contract';
 
 // Shipments of collected samples to another institution (spec 2 §2 "Shipments", §3, §4, §7; docs/shipments.md).
@@ -110,7 +110,7 @@ export const ShipmentListQuery = PagingQuery.extend({
 export type ShipmentListQuery = z.infer<typeof ShipmentListQuery>;
 
 /** The create stepper's search: one sample ID, a patient MRN, or a collected-date range (both dates). */
-export const CandidateQuery = PagingQuery.extend({
+export const CandidateQuery = PageQuery.extend({
   sampleId: trimmedText(60).optional(),
   patientMrn: trimmedText(100).optional(),
   startDate: optionalIsoDate,

@@ -9,14 +9,11 @@ import { z } from 'zod';
  * first option naming a key decides its spelling and what lies below it.
  */
 export function normalizeKeys(value: unknown, schema: z.ZodType): unknown {
-  const inner = unwrap(schema);
-  const options = inner instanceof z.ZodUnion ? (inner.options as z.ZodType[]).map(unwrap) : [inner];
+  const options = optionsOf(schema);
   if (value && typeof value === 'object' && !Array.isArray(value)) {
-    const shape: Record<string, z.ZodType> = {};
-    for (const o of options) if (o instanceof z.ZodObject) for (const [k, s] of Object.entries(o.shape as Record<string, z.ZodType>)) shape[k] ??= s;
+    const shape = shapeOf(options);
     if (!Object.keys(shape).length) return value;
-    const byLower = new Map<string, string>();
-    for (const k of Object.keys(shape)) if (!byLower.has(k.toLowerCase())) byLower.set(k.toLowerCase(), k);
+    const byLower = lowerKeys(shape);
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
       const key = shape[k] ? k : byLower.get(k.toLowerCase()) ?? k;
@@ -31,6 +28,38 @@ export function normalizeKeys(value: unknown, schema: z.ZodType): unknown {
     return value.map((v) => normalizeKeys(v, list.element as z.ZodType));
   }
   return value;
+}
+
+/**
+ * The keys of an object (a query string) that name no field of the object schema in any case, as sent;
+ * [] when the schema takes any key (a record, a loose object, an option that is not an object).
+ */
+export function unknownKeys(value: object, schema: z.ZodType): string[] {
+  const options = optionsOf(schema);
+  const takesAny = options.some((o) => !(o instanceof z.ZodObject) || (o.def.catchall !== undefined && !(o.def.catchall instanceof z.ZodNever)));
+  if (takesAny) return [];
+  const byLower = lowerKeys(shapeOf(options));
+  return Object.keys(value).filter((k) => !byLower.has(k.toLowerCase()));
+}
+
+/** The field names an object schema (or a union of them) takes, in its own spelling. */
+export const fieldNames = (schema: z.ZodType) => Object.keys(shapeOf(optionsOf(schema)));
+
+function optionsOf(schema: z.ZodType): z.ZodType[] {
+  const inner = unwrap(schema);
+  return inner instanceof z.ZodUnion ? (inner.options as z.ZodType[]).map(unwrap) : [inner];
+}
+
+function shapeOf(options: z.ZodType[]): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const o of options) if (o instanceof z.ZodObject) for (const [k, s] of Object.entries(o.shape as Record<string, z.ZodType>)) shape[k] ??= s;
+  return shape;
+}
+
+function lowerKeys(shape: Record<string, z.ZodType>): Map<string, string> {
+  const byLower = new Map<string, string>();
+  for (const k of Object.keys(shape)) if (!byLower.has(k.toLowerCase())) byLower.set(k.toLowerCase(), k);
+  return byLower;
 }
 
 function unwrap(schema: z.ZodType): z.ZodType {

@@ -1,14 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { normalizeKeys } from './case-insensitive';
-import { validationProblem } from './errors';
-import { MSG } from '../../contract/messages';
+import { fieldNames, normalizeKeys, unknownKeys } from './case-insensitive';
+import { AppError, validationProblem } from './errors';
+import { NoQuery } from '../../contract/common.contract';
+import { MSG, unknownQueryTitle } from '../../contract/messages';
 
 /** The fields a validation problem lists at most (the title names the first). */
 export const MAX_ERROR_FIELDS = 100;
 
-/** zod validation for body, query and params, with case-insensitive keys and problem+json errors. */
+/**
+ * zod validation for body, query and params, with case-insensitive keys and problem+json errors.
+ * Query strings are strict (issue 27 item 6): a parameter the route does not declare is a 400 naming
+ * it, never ignored, so a misspelt filter cannot return the unfiltered list. A route that declares no
+ * query string gets an empty one, so every /api route refuses parameters it does not read.
+ */
 export function registerValidation(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    if (!route.schema?.querystring) route.schema = { ...route.schema, querystring: NoQuery };
+  });
+  // Before any part is validated: a POST with an unknown parameter is refused for it, whatever its body.
+  app.addHook('preValidation', async (req) => {
+    const schema = req.routeOptions.schema?.querystring as z.ZodType | undefined;
+    if (!schema || !req.query || typeof req.query !== 'object') return;
+    const unknown = unknownKeys(req.query, schema);
+    if (unknown.length) throw unknownQuery(unknown, fieldNames(schema));
+  });
   app.setValidatorCompiler(({ schema }) => (data: unknown) => {
     const zs = schema as z.ZodType;
     // A safety net under the contract's text helpers: no string anywhere in the input holds a NUL.
@@ -26,6 +43,18 @@ export function registerValidation(app: FastifyInstance) {
     }
     return { error: validationProblem(errors) };
   });
+}
+
+/** Longest parameter name a problem repeats (the rest is cut: the name is the client's text). */
+const NAME_SHOWN = 100;
+
+/** 400 for query parameters a route does not take: the title names the first, `errors` each, with what the call takes. */
+export function unknownQuery(names: string[], known: string[]): AppError {
+  // eslint-disable-next-line no-control-regex -- invisible characters of the client's name are shown as '?'
+  const shown = names.slice(0, MAX_ERROR_FIELDS).map((n) => (n.length > NAME_SHOWN ? `${n.slice(0, NAME_SHOWN)}…` : n).replace(/[\u0000-\u001F\u007F-\u009F]/g, '?'));
+  const takes = known.map((k) => k.charAt(0).toUpperCase() + k.slice(1)).join(', ');
+  const message = known.length ? `${MSG.unknownQueryParameter} (it takes ${takes})` : MSG.noQueryParameters;
+  return new AppError(400, unknownQueryTitle(shown[0]), Object.fromEntries(shown.map((n) => [n, [message]])), 'unknown_query_parameter');
 }
 
 /**

@@ -5,6 +5,7 @@ import { testApp } from './harness';
 import { signedIn } from './factories';
 import { expectProblem, fillPath, routeTable } from './route-table';
 import { arbitraryOf, encode, hostile, toQuery } from './zod-arbitrary';
+import { fieldNames } from '../platform/case-insensitive';
 
 // Issue 9: bodies, queries and path ids generated from each route's zod contract, for every route
 // of the route table, as a Super Administrator in a real institution; fixed seed, bounded runs.
@@ -75,4 +76,31 @@ it('no route with a body answers 500 to deep or wide JSON', async () => {
     }
   }
   console.info(`fuzz: ${routes.length} routes with a body, ${routes.length * bodies.length} deep or wide bodies, ${Date.now() - started} ms`);
+}, 240_000);
+
+// Issue 27 item 6: every GET route, with generated input for its own parameters plus one generated name it
+// does not declare, answers 400 naming that parameter (nothing a client sends is ignored).
+it('every GET route answers an undeclared query parameter with a 400 naming it', async () => {
+  const { token } = await signedIn(t, ['Super Administrator'], { id: instId });
+  const routes = routeTable(t).filter((r) => r.method === 'GET');
+  expect(routes.length).toBeGreaterThan(150);
+  let cases = 0;
+  for (const [i, r] of routes.entries()) {
+    const schema = r.schema.querystring as z.ZodType;
+    const declared = new Set(fieldNames(schema).map((k) => k.toLowerCase()));
+    const input = fc.record({
+      query: arbitraryOf(schema),
+      name: fc.stringMatching(/^[A-Za-z][A-Za-z0-9_.-]{0,24}$/).filter((n) => !declared.has(n.toLowerCase())),
+    });
+    await fc.assert(fc.asyncProperty(input, async ({ query, name }) => {
+      const known = toQuery(query);
+      const url = `${fillPath(r, (p) => (p === 'instId' ? String(instId) : '2000000'))}${known || '?'}${known ? '&' : ''}${encode(name)}=1`;
+      const res = await t.call('GET', url, { token });
+      cases++;
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 300)}`).toBe(400);
+      expect(res.json().errors, url).toHaveProperty([name]);
+      expect(res.json().title, url).toBe(`Unknown query parameter '${name}'`);
+    }), { seed: SEED + 500 + i, numRuns: 5, endOnFailure: true });
+  }
+  console.info(`fuzz: ${routes.length} GET routes, ${cases} undeclared parameters`);
 }, 240_000);

@@ -245,7 +245,7 @@ export const SPEC_2: Row[] = [
       InstitutionId: w.A.id, CollectionProtocolId: w.s.protocol.id, CollectionProtocolConsentId: w.consent.id, PatientId: w.man.id, Consent: '<p>I agree to give samples.</p>', Signature: w.signature,
     }),
     check: async (_res, w) => {
-      const signed = await w.list(`collectionProtocols/${w.s.protocol.id}/collectionProtocolParticipantConsents?PatientId=${w.man.id}`);
+      const signed = await w.get(`collectionProtocols/${w.s.protocol.id}/collectionProtocolParticipantConsents?PatientId=${w.man.id}`);
       expect(signed).toMatchObject([{ collectionProtocolConsent: { id: w.consent.id } }]);
     } },
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditQuery } from '../../../contract/audit.contract';
-import type { PagingQuery } from '../../../contract/common.contract';
+import type { PageQuery } from '../../../contract/common.contract';
 import { instOf, requirePermission, type Ctx } from '../../platform/context';
 import { offsetOf } from '../../platform/paging';
 import { auditEvents } from '../../platform/audit.table';
@@ -17,7 +17,7 @@ const instant = (v: string, end: boolean) => (v.length === 10 ? new Date(Date.pa
  * account and time (indexes: institution + record type + time, account + time). Only rows of the
  * current institution are ever read.
  */
-export async function listAuditEvents(ctx: Ctx, q: PagingQuery & AuditQuery) {
+export async function listAuditEvents(ctx: Ctx, q: PageQuery & AuditQuery) {
   requirePermission(ctx, 'audit.read');
   const inst = instOf(ctx);
   const parts: SQL[] = [eq(auditEvents.institutionId, inst)];

@@ -54,11 +54,14 @@ function register(app: App, e: LookupEntity, ctx: (req: FastifyRequest) => Retur
   if (!e.parent) return;
   const field = e.parent.field;
   const nested = `/api/institutions/:instId/${e.parent.key}/:id/${e.key}`;
-  app.get(nested, { config: read, schema: { tags, params: ParentParams, querystring: Query, response: { 200: z.array(LookupRecord) } } },
+  // The parent is the path's: the query takes the other reference filters, not the parent's again.
+  const NestedQuery = PagingQuery.extend(Object.fromEntries(Object.entries(filters).filter(([k]) => k !== field)));
+  app.get(nested, { config: read, schema: { tags, params: ParentParams, querystring: NestedQuery, response: { 200: z.array(LookupRecord) } } },
     async (req, reply) => {
       await svc.assertParent(ctx(req), e, req.params.id);
       const q = req.query as PagingQueryT & Record<string, number | undefined>;
-      return sendPage(reply, q, await svc.listLookups(ctx(req), e, q, { [field]: req.params.id }));
+      const f = Object.fromEntries(Object.keys(filters).map((k) => [k, q[k]]));
+      return sendPage(reply, q, await svc.listLookups(ctx(req), e, q, { ...f, [field]: req.params.id }));
     });
   // spec 1 §7 reads one nested record under its parent (tests/{testId}/testResultRanges/{rangeId}).
   app.get(`${nested}/:itemId`, { config: read, schema: { tags, params: NestedItemParams, response: { 200: LookupRecord } } },

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import { InstParam } from '../../../contract/common.contract';
+import { InstParam, PagingQuery } from '../../../contract/common.contract';
 import {
   FieldDto, FieldInput, FieldListQuery, FieldOptionDto, FieldOrderInput, FieldParams, FieldUpdate, FormDto, FormInput, FormListQuery, FormParams, FormQuery, FormUpdate,
-  FormVersionDto, FormWithFields, OptionInput, OptionParams, OptionUpdate, ReportPage, ReportQuery, SubmissionDetail, SubmissionDto, SubmissionInput,
+  FormVersionDto, FormWithFields, OptionInput, OptionParams, OptionUpdate, ReportPage, ReportQuery, ReportRangeQuery, SubmissionDetail, SubmissionDto, SubmissionInput,
   SubmissionListQuery, SubmissionParams, SubmittedValueDto, SubmittedValueInput, SubmittedValueRecord, ValueSearchInput, MAX_ANSWER_CHARS, MAX_FIELDS_PER_SUBMISSION,
 } from '../../../contract/forms.contract';
 import { ProtocolParams } from '../../../contract/protocols.contract';
@@ -36,7 +36,8 @@ export function formRoutes(app: App, deps: AppDeps) {
 
   app.get('/api/institutions/:instId/collectionProtocolForms', { config: read, schema: { tags, params: InstParam, querystring: FormListQuery, response: { 200: z.array(FormDto) } } },
     async (req, reply) => sendPage(reply, req.query, await forms.listForms(ctx(req), null, req.query)));
-  app.get(FORM_BASE, { config: read, schema: { tags, params: ProtocolParams, querystring: FormListQuery, response: { 200: z.array(FormDto) } } },
+  // The protocol is the path's: CollectionProtocolId is the institution-wide list's filter only.
+  app.get(FORM_BASE, { config: read, schema: { tags, params: ProtocolParams, querystring: PagingQuery, response: { 200: z.array(FormDto) } } },
     async (req, reply) => sendPage(reply, req.query, await forms.listForms(ctx(req), req.params.protocolId, req.query)));
   app.post(FORM_BASE, { config: design, schema: { tags, params: ProtocolParams, body: FormInput, response: { 201: FormDto } } },
     async (req, reply) => reply.status(201).send(await forms.createForm(ctx(req), req.params.protocolId, req.body)));
@@ -77,7 +78,7 @@ export function formRoutes(app: App, deps: AppDeps) {
     });
   app.get(`${form}/report.csv`, {
     config: report,
-    schema: { tags, params: FormParams, querystring: ReportQuery, response: { 200: { description: 'The whole report as RFC 4180 CSV', content: { 'text/csv': { schema: CsvStream } } } } },
+    schema: { tags, params: FormParams, querystring: ReportRangeQuery, response: { 200: { description: 'The whole report as RFC 4180 CSV', content: { 'text/csv': { schema: CsvStream } } } } },
   }, async (req, reply) => {
     const { disposition, lines } = await reports.reportCsv(reportCtx(req), req.params.protocolId, req.params.formId, req.query);
     return reply.type('text/csv; charset=utf-8').header('Content-Disposition', disposition).send(Readable.from(lines()));

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { REPORT_LEAD_COLUMNS, type ReportPage, type ReportQuery, type ReportRow } from '../../../contract/forms.contract';
+import { REPORT_LEAD_COLUMNS, type ReportPage, type ReportQuery, type ReportRange, type ReportRow } from '../../../contract/forms.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { offsetOf } from '../../platform/paging';
 import type { Db } from '../../db/client';
@@ -66,7 +66,7 @@ async function rowsOf(db: Db, institution: string | null, columns: Column[], sub
   }));
 }
 
-async function reportScope(ctx: Ctx, protocolId: number, formId: number, q: ReportQuery) {
+async function reportScope(ctx: Ctx, protocolId: number, formId: number, q: ReportRange) {
   requirePermission(ctx, 'reports.run');
   await protocolOf(ctx, protocolId);
   const form = await formOf(ctx, protocolId, formId);
@@ -89,7 +89,7 @@ const BATCH = 500;
  * The whole report as RFC 4180 CSV, produced in batches of submissions (keyset on id) while it is
  * sent: memory stays flat whatever the number of submissions. The checks run before the first byte.
  */
-export async function reportCsv(ctx: Ctx, protocolId: number, formId: number, q: ReportQuery) {
+export async function reportCsv(ctx: Ctx, protocolId: number, formId: number, q: ReportRange) {
   const { form, where, institution, columns } = await reportScope(ctx, protocolId, formId, q);
   const db = ctx.db;
   async function* lines() {

@@ -1,9 +1,9 @@
-import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { checkAnswer, patternChecker, type FieldDto, type SubmissionDetail, type SubmissionInput, type SubmissionListQuery } from '../../../contract/forms.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
-import { offsetOf } from '../../platform/paging';
+import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
 import { setEnabled } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
@@ -11,7 +11,7 @@ import { assertSiteIds, siteTitleOf } from '../institutions/institutions.reposit
 import { patientSummaryOf } from '../participants/participants.repository';
 import { assertUsable, enabledEnrolment, protocolOf } from '../protocols/index';
 import { sampleNamed } from '../samples/samples.repository';
-import { formVersions, submittedForms, submittedValues } from './forms.table';
+import { formVersions, protocolForms, submittedForms, submittedValues } from './forms.table';
 import { formErrors } from './forms.errors';
 import { formOf, freezeCurrentVersion, liveFields } from './field-set';
 
@@ -56,9 +56,17 @@ export async function listSubmissions(ctx: Ctx, q: SubmissionListQuery) {
     q.patientId ? eq(submittedForms.patientId, q.patientId) : undefined,
     q.collectionProtocolFormId ? eq(submittedForms.formId, q.collectionProtocolFormId) : undefined,
     filledBetween(submittedForms.enabledDate, q.enabledStartDate, q.enabledEndDate),
+    q.searchTerm ? searchWhere(instOf(ctx), q.searchTerm) : undefined,
   );
   const page = await selectSubmissions(ctx.db, where, { limit: q.pageSize, offset: offsetOf(q) });
   return { ...page, rows: page.rows.map(toDto) };
+}
+
+/** SearchTerm of the submitted forms: a part of the form's name or of the sample ID (the list's Form and Sample ID columns). */
+function searchWhere(inst: number, term: string) {
+  const p = likePattern(term);
+  return or(ilike(submittedForms.sampleId, p), inArray(submittedForms.formId,
+    sql`(select ${protocolForms.id} from ${protocolForms} where ${protocolForms.institutionId} = ${inst} and lower(${protocolForms.name}) like ${p})`));
 }
 
 async function submissionRow(ctx: Ctx, id: number, db: Db = ctx.db) {

@@ -7,7 +7,7 @@ import {
 import type { App, AppDeps } from '../../platform/app-types';
 import { ctxOf } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { pageOf, sendPage } from '../../platform/paging';
+import { filterRows, pageOf, sendPage } from '../../platform/paging';
 import * as orders from './orders.service';
 import * as results from './results.service';
 import { getOrderDetail } from './order-detail';
@@ -48,10 +48,11 @@ export function orderRoutes(app: App, { db, now }: AppDeps) {
   app.put(`${base}/:orderId/results`, { config: { permission: 'results.enter' }, schema: { tags, params: OrderParams, body: SaveResults, response: { 200: OrderDetail } } },
     async (req) => results.saveResults(ctx(req), req.params.orderId, req.body));
 
-  // spec 1 §7 detail chain: ordered panels -> ordered tests -> results -> releases.
+  // spec 1 §7 detail chain: ordered panels -> ordered tests -> results -> releases. An order shows only
+  // its enabled panels and tests: IsEnabled=false lists none.
   const panels = `${base}/:orderId/limsOrderedPanels`;
   app.get(panels, { config: { permission: 'orders.read' }, schema: { tags, params: OrderParams, querystring: PagingQuery, response: { 200: z.array(OrderedPanelDetail) } } },
-    async (req, reply) => sendPage(reply, req.query, pageOf(await panelsOf(req, req.params.orderId), req.query)));
+    async (req, reply) => sendPage(reply, req.query, pageOf(filterRows(await panelsOf(req, req.params.orderId), req.query, (p) => [p.panel.title]), req.query)));
   app.post(panels, { config: { permission: 'orders.create' }, schema: { tags, params: OrderParams, body: OrderedPanelInput, response: { 201: OrderSummary } } },
     async (req, reply) => reply.status(201).send((await orders.addOrderedPanel(ctx(req), req.params.orderId, Number(req.body.panelId), req.body.comment))));
   app.post(`${panels}/:panelId/release`, { config: { permission: 'results.release' }, schema: { tags, params: PanelParams, response: { 200: OrderDetail } } },
@@ -59,7 +60,7 @@ export function orderRoutes(app: App, { db, now }: AppDeps) {
 
   const testsPath = `${panels}/:panelId/limsOrderedTests`;
   app.get(testsPath, { config: { permission: 'orders.read' }, schema: { tags, params: PanelParams, querystring: PagingQuery } },
-    async (req, reply) => sendPage(reply, req.query, pageOf((await panelOf(req, req.params)).orderedTests, req.query)));
+    async (req, reply) => sendPage(reply, req.query, pageOf(filterRows((await panelOf(req, req.params)).orderedTests, req.query, (o) => [o.test.title, o.test.abbreviation]), req.query)));
   app.put(`${testsPath}/:testId`, { config: { permission: 'results.enter' }, schema: { tags, params: TestParams, body: CommentInput, response: { 200: OrderDetail } } },
     async (req) => results.commentOnTest(ctx(req), req.params.orderId, req.params.testId, req.body.comment, req.body.concurrencyStamp));
 

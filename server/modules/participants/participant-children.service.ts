@@ -1,10 +1,10 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PagingQuery } from '../../../contract/common.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
-import { offsetOf } from '../../platform/paging';
+import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords, type RefJoin } from '../../platform/record-refs';
 import { setEnabled } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
@@ -23,15 +23,17 @@ interface Kind {
   refs: () => RefJoin[];
   /** The column whose enabled duplicate on the same participant is refused. */
   unique?: PgColumn;
+  /** What SearchTerm matches (a part of it): this column, else the title of the first reference. */
+  searched?: PgColumn;
 }
 
 const siteJoin = (fk: PgColumn): RefJoin => siteRef('institutionSite', fk, 'c_site');
 
 export const KINDS = {
-  patientMRNs: { table: patientMrns, entity: 'patientMrn', label: 'MRN', refs: () => [siteJoin(patientMrns.institutionSiteId)] },
+  patientMRNs: { table: patientMrns, entity: 'patientMrn', label: 'MRN', searched: patientMrns.mrn, refs: () => [siteJoin(patientMrns.institutionSiteId)] },
   patientRaces: { table: patientRaces, entity: 'patientRace', label: 'race', unique: patientRaces.raceId, refs: () => [lookupJoin('race', 'races', patientRaces.raceId)] },
   patientEthnicities: { table: patientEthnicities, entity: 'patientEthnicity', label: 'ethnicity', unique: patientEthnicities.ethnicityId, refs: () => [lookupJoin('ethnicity', 'ethnicities', patientEthnicities.ethnicityId)] },
-  patientPhoneNumbers: { table: patientPhoneNumbers, entity: 'patientPhoneNumber', label: 'phone number', unique: patientPhoneNumbers.phoneNumber, refs: () => [lookupJoin('phoneNumberType', 'phoneNumberTypes', patientPhoneNumbers.phoneNumberTypeId)] },
+  patientPhoneNumbers: { table: patientPhoneNumbers, entity: 'patientPhoneNumber', label: 'phone number', unique: patientPhoneNumbers.phoneNumber, searched: patientPhoneNumbers.phoneNumber, refs: () => [lookupJoin('phoneNumberType', 'phoneNumberTypes', patientPhoneNumbers.phoneNumberTypeId)] },
 } satisfies Record<string, Kind>;
 export type KindName = keyof typeof KINDS;
 
@@ -45,7 +47,11 @@ export async function listChildren(ctx: Ctx, kind: KindName, patientId: number, 
   const k: Kind = KINDS[kind];
   const parts: SQL[] = [eq(k.table.patientId, patientId), eq(k.table.institutionId, instOf(ctx))];
   if (q.isEnabled !== undefined) parts.push(eq(k.table.isEnabled, q.isEnabled));
-  return selectRecords(ctx.db, k.table, { where: and(...parts), orderBy: asc(k.table.id), limit: q.pageSize, offset: offsetOf(q), refs: k.refs() });
+  const refs = k.refs();
+  // Phone numbers are stored without spaces or dashes: the term is read the same way.
+  const term = q.searchTerm && (k.searched === patientPhoneNumbers.phoneNumber ? q.searchTerm.replace(/[\s-]/g, '') : q.searchTerm);
+  if (q.searchTerm) parts.push(term ? ilike(k.searched ?? refs[0].title, likePattern(term)) : sql`false`);
+  return selectRecords(ctx.db, k.table, { where: and(...parts), orderBy: asc(k.table.id), limit: q.pageSize, offset: offsetOf(q), refs });
 }
 
 async function getChild(db: Db, ctx: Ctx, kind: KindName, id: number) {

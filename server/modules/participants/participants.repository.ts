@@ -9,7 +9,7 @@ import { patientPhoneNumbers, patients } from './participants.table';
 // The participants module's public query surface: other modules call these, never its tables.
 
 export { byMrn } from './participants.search';
-import { byMrn as byMrnSql } from './participants.search';
+import { byMrn as byMrnSql, searchPatients } from './participants.search';
 
 /** Newly chosen participants must be enabled participants of this institution. */
 export async function assertPatientIds(tx: Db, institutionId: number, ids: number[]) {
@@ -46,13 +46,19 @@ export async function patientCard(db: Db, patientId: number) {
 
 const likeStart = (s: string) => `${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** A protocol list's filters of its participants (spec 2 §7), and its SearchTerm. */
+export interface PatientMatch { externalSubjectId?: string; nameQuery?: string; phoneNumberQuery?: string; genderIds?: number[]; searchTerm?: string }
+
 /**
  * Participants of the institution matching a protocol list's filters (spec 2 §7: ExternalSubjectID,
- * NameQuery, PhoneNumberQuery), as a sub-select of ids for `x = any(array(...))`; null when no filter.
- * External id and phone match from the start; every word of the name starts one of the name parts.
+ * NameQuery, PhoneNumberQuery, GenderIDs; SearchTerm as the participants list searches), as a sub-select
+ * of ids for `x = any(array(...))`; null when no filter. External id and phone match from the start;
+ * every word of the name starts one of the name parts; the gender is any of those listed.
  */
-export function patientIdsMatching(institutionId: number, f: { externalSubjectId?: string; nameQuery?: string; phoneNumberQuery?: string }): SQL | null {
+export function patientIdsMatching(institutionId: number, f: PatientMatch): SQL | null {
   const parts: SQL[] = [];
+  if (f.genderIds?.length) parts.push(inArray(patients.genderId, f.genderIds));
+  if (f.searchTerm) parts.push(searchPatients(institutionId, f.searchTerm));
   if (f.externalSubjectId) parts.push(sql`lower(${patients.externalSubjectId}) like ${likeStart(f.externalSubjectId)}`);
   for (const w of (f.nameQuery ?? '').split(/\s+/).filter(Boolean).slice(0, 5)) {
     const p = likeStart(w);

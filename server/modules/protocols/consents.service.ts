@@ -4,7 +4,7 @@ import type { ConsentInput, ConsentUpdate } from '../../../contract/protocols.co
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
-import { offsetOf } from '../../platform/paging';
+import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
@@ -28,7 +28,7 @@ export async function listConsents(ctx: Ctx, protocolId: number, q: PagingQuery)
   await protocolOf(ctx, protocolId);
   const parts: (SQL | undefined)[] = [scope(ctx, protocolId)];
   if (q.isEnabled !== undefined) parts.push(eq(protocolConsents.isEnabled, q.isEnabled));
-  if (q.searchTerm) parts.push(sql`lower(${protocolConsents.title}) like ${`%${q.searchTerm.toLowerCase()}%`}`);
+  if (q.searchTerm) parts.push(sql`lower(${protocolConsents.title}) like ${likePattern(q.searchTerm)}`);
   return selectRecords(ctx.db, protocolConsents, { where: and(...parts), orderBy: asc(protocolConsents.id), limit: q.pageSize, offset: offsetOf(q), extra });
 }
 

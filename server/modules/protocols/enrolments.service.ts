@@ -8,7 +8,7 @@ import { offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
 import { setEnabled } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
-import { assertPatientIds, patientIdsMatching, patientNames, patientSummaryOf } from '../participants/participants.repository';
+import { assertPatientIds, patientIdsMatching, patientNames, patientSummaryOf, type PatientMatch } from '../participants/participants.repository';
 import { protocolParticipants } from './protocols.table';
 import { protocolOf } from './protocol-scope';
 import { protocolErrors } from './protocols.errors';
@@ -21,14 +21,15 @@ const extra = {
 };
 const scope = (ctx: Ctx, protocolId: number) => and(eq(protocolParticipants.institutionId, instOf(ctx)), eq(protocolParticipants.collectionProtocolId, protocolId));
 
-export interface ParticipantFilters { externalSubjectId?: string; nameQuery?: string; phoneNumberQuery?: string }
-
-/** Spec 2 §2: server-paged, newest enrolment first, with the External Subject ID, Name and Phone filters. */
-export async function listParticipants(ctx: Ctx, protocolId: number, q: PagingQuery, f: ParticipantFilters) {
+/**
+ * Spec 2 §2: server-paged, newest enrolment first, with the External Subject ID, Name, Phone and Gender
+ * filters and SearchTerm (name, external id, MRN or phone, as the participants list searches).
+ */
+export async function listParticipants(ctx: Ctx, protocolId: number, q: PagingQuery, f: PatientMatch) {
   requirePermission(ctx, 'protocols.read');
   await protocolOf(ctx, protocolId);
   const parts: (SQL | undefined)[] = [scope(ctx, protocolId), eq(protocolParticipants.isEnabled, q.isEnabled ?? true)];
-  const matching = patientIdsMatching(instOf(ctx), f);
+  const matching = patientIdsMatching(instOf(ctx), { ...f, searchTerm: q.searchTerm });
   if (matching) parts.push(sql`${protocolParticipants.patientId} = any(array(${matching}))`);
   return selectRecords(ctx.db, protocolParticipants, { where: and(...parts), orderBy: desc(protocolParticipants.id), limit: q.pageSize, offset: offsetOf(q), extra });
 }

@@ -1,10 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { PagingQuery } from '../../../contract/common.contract';
 import type { EventInput } from '../../../contract/protocol-events.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
-import { offsetOf } from '../../platform/paging';
+import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
 import { assertLookupIds, lookupJoin } from '../../platform/lookups/lookup-refs';
 import type { Db } from '../../db/client';
@@ -27,7 +27,10 @@ const scope = (ctx: Ctx, protocolId: number) => and(eq(protocolEvents.institutio
 export async function listEvents(ctx: Ctx, protocolId: number, q: PagingQuery) {
   requirePermission(ctx, 'protocols.read');
   await protocolOf(ctx, protocolId);
-  const where = and(scope(ctx, protocolId), q.isEnabled === undefined ? undefined : eq(protocolEvents.isEnabled, q.isEnabled));
+  // SearchTerm: the event's label or code.
+  const p = q.searchTerm ? likePattern(q.searchTerm) : null;
+  const where = and(scope(ctx, protocolId), q.isEnabled === undefined ? undefined : eq(protocolEvents.isEnabled, q.isEnabled),
+    p ? or(ilike(protocolEvents.label, p), ilike(protocolEvents.eventCode, p)) : undefined);
   return selectRecords(ctx.db, protocolEvents, { where, orderBy: [minutes, asc(protocolEvents.id)], limit: q.pageSize, offset: offsetOf(q), refs: refs(), extra: { minutes } });
 }
 

@@ -5,7 +5,7 @@ import { ProtocolParams, ProtocolSite, SitesAdded, SitesInput } from '../../../c
 import { AddItemsBody, EventInput, ProtocolEvent, Requirement, RequirementInput, RequirementItemsQuery, SpecRequirementItem } from '../../../contract/protocol-events.contract';
 import type { App, AppDeps } from '../../platform/app-types';
 import { ctxOf } from '../../platform/context';
-import { pageOf, sendPage } from '../../platform/paging';
+import { filterRows, pageOf, sendPage } from '../../platform/paging';
 import * as sites from './sites.service';
 import * as events from './events.service';
 import * as requirements from './requirements.service';
@@ -39,7 +39,8 @@ export function protocolPartRoutes(app: App, { db, now }: AppDeps) {
 
   const reqPath = `${eventBase}/:eventId/collectionProtocolEventSpecimenRequirements`;
   app.get(reqPath, { config: read, schema: { tags, params: EventParams, querystring: PagingQuery, response: { 200: z.array(Requirement) } } },
-    async (req, reply) => sendPage(reply, req.query, pageOf(await requirements.listRequirements(ctx(req), req.params.protocolId, req.params.eventId), req.query)));
+    async (req, reply) => sendPage(reply, req.query, pageOf(filterRows(await requirements.listRequirements(ctx(req), req.params.protocolId, req.params.eventId), req.query,
+      (r) => [r.title, r.code, r.specimenType?.title]), req.query)));
   app.post(reqPath, { config: manage, schema: { tags, params: EventParams, body: RequirementInput, response: { 201: Requirement } } },
     async (req, reply) => reply.status(201).send(await requirements.createRequirement(ctx(req), req.params.protocolId, req.params.eventId, req.body)));
   // Items of a requirement, at the protocol's level (our first path) and under the requirement's event (as spec 2 §7's

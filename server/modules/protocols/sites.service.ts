@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { PagingQuery } from '../../../contract/common.contract';
 import type { SitesInput } from '../../../contract/protocols.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
 import { audit } from '../../platform/audit';
-import { offsetOf } from '../../platform/paging';
+import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
 import { setEnabled } from '../../platform/crud/stamp';
 import { enabledSitesOfAnyInstitution, siteInstitutionOf, siteJoin } from '../institutions/institutions.repository';
@@ -18,8 +18,10 @@ const scope = (ctx: Ctx, protocolId: number) => and(eq(protocolSites.institution
 export async function listSites(ctx: Ctx, protocolId: number, q: PagingQuery) {
   requirePermission(ctx, 'protocols.read');
   await protocolOf(ctx, protocolId);
-  const where = and(scope(ctx, protocolId), eq(protocolSites.isEnabled, q.isEnabled ?? true));
-  return selectRecords(ctx.db, protocolSites, { where, orderBy: asc(protocolSites.id), limit: q.pageSize, offset: offsetOf(q), refs: refs(), extra });
+  const joins = refs();
+  // SearchTerm: the site's title.
+  const where = and(scope(ctx, protocolId), eq(protocolSites.isEnabled, q.isEnabled ?? true), q.searchTerm ? ilike(joins[0].title, likePattern(q.searchTerm)) : undefined);
+  return selectRecords(ctx.db, protocolSites, { where, orderBy: asc(protocolSites.id), limit: q.pageSize, offset: offsetOf(q), refs: joins, extra });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { InstParam, type PagingQuery } from '../../../contract/common.contract';
+import { InstParam, type PageQuery } from '../../../contract/common.contract';
 import { pagedReportQuery, RangeFilter, ReportPage, SummaryFilter, TestResultFilter } from '../../../contract/reports.contract';
 import type { App, AppDeps } from '../../platform/app-types';
 import { type Ctx, ctxOf } from '../../platform/context';
@@ -25,7 +25,7 @@ export function reportRoutes(app: App, deps: AppDeps) {
   function both<S extends z.ZodRawShape, F>(name: string, filter: z.ZodObject<S>, build: (c: Ctx, q: F) => Promise<reports.Report>) {
     app.get(`${base}/${name}`, { config, schema: { tags, params: InstParam, querystring: pagedReportQuery(filter), response: { 200: ReportPage } } },
       async (req: FastifyRequest, reply: FastifyReply) => {
-        const q = req.query as F & PagingQuery;
+        const q = req.query as F & PageQuery;
         const { page, total } = await reports.pageOfReport(await build(ctx(req), q), q);
         sendPage(reply, q, { rows: [], total });
         return page;

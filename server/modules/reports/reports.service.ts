@@ -3,7 +3,7 @@ import {
   NO_RESULT, NOT_ORDERED, ORDER_REPORTS, PAYMENT_COLUMNS, type ChartBar, type RangeFilter, type ReportCell, type ReportColumn, type ReportPage,
   type ReportPeriod, type SummaryFilter, type TestResultFilter,
 } from '../../../contract/reports.contract';
-import type { PagingQuery } from '../../../contract/common.contract';
+import type { PageQuery } from '../../../contract/common.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { resolveRange, type Range } from './range';
@@ -262,7 +262,7 @@ export async function unreleasedPanels(ctx: Ctx, q: RangeFilter): Promise<Report
 // Paging and CSV --------------------------------------------------------------------------------
 
 /** One page: the rows, the exact total (from the slice when it can tell, else counted). */
-export async function pageOfReport(report: Report, q: PagingQuery): Promise<{ page: ReportPage; total: number }> {
+export async function pageOfReport(report: Report, q: PageQuery): Promise<{ page: ReportPage; total: number }> {
   const offset = (q.pageNumber - 1) * q.pageSize;
   const { rows, total, chart } = await report.slice(q.pageSize, offset, true);
   return {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../platform/context';
 import type { Db } from '../../db/client';
+import { likePattern } from '../../platform/paging';
 import { collectedSamples } from './samples.table';
 import { recordEvent } from './ledger';
 
@@ -52,6 +53,10 @@ export const sampleSummaryOf = (col: SQL) => sql<{ id: number; sampleId: string;
 export const sameKindSampleIds = (institutionId: number, protocolId: number, specimenTypeId: number) => sql`(
   select s.id from collected_samples s
   where s.institution_id = ${institutionId} and s.collection_protocol_id = ${protocolId} and s.specimen_type_id = ${specimenTypeId})`;
+
+/** SQL for the record ids of the institution's samples whose sample ID holds `term` (any case, a part of it). */
+export const sampleIdsContaining = (inst: number, term: string) =>
+  sql`(select s.id from collected_samples s where s.institution_id = ${inst} and lower(s.sample_id) like ${likePattern(term)})`;
 
 /** SQL for the record ids of the institution's samples whose sample ID is `text` (any case; the unique index answers). */
 export const sampleIdsNamed = (inst: number, text: string) =>

@@ -9,7 +9,7 @@ import { countAtMostRemembered } from '../../platform/counts';
 import { prepared } from '../../platform/statement-cache';
 import { accountNames } from '../../platform/account-names';
 import type { Db } from '../../db/client';
-import { sameKindSampleIds, sampleSummaryOf } from '../samples/samples.repository';
+import { sameKindSampleIds, sampleIdsContaining, sampleSummaryOf } from '../samples/samples.repository';
 import { custodySamplesOf } from '../samples';
 import { boxPositionOccupancies as occ, boxPositions, storageNodes } from './storage.table';
 import { nodesOnPath } from './storage-scope';
@@ -58,12 +58,18 @@ export async function positionIn(db: Db, boxId: number, positionId: number) {
   return p;
 }
 
-/** GET .../StorageContainerBoxPositionOccupancies: the position's occupancies, newest (the current one) first. */
+/**
+ * GET .../StorageContainerBoxPositionOccupancies: the position's occupancies, newest (the current one) first.
+ * An occupancy is enabled while the sample is in the position: IsEnabled=true is the current one,
+ * false the vacated ones; SearchTerm matches a part of the sample ID.
+ */
 export async function listOccupancies(ctx: Ctx, boxPath: number[], positionId: number, q: PagingQuery) {
   requirePermission(ctx, 'storage.read');
   const box = (await nodesOnPath(ctx, boxPath)).at(-1)!;
   await positionIn(ctx.db, box.id, positionId);
-  const where = eq(occ.positionId, positionId);
+  const where = and(eq(occ.positionId, positionId),
+    q.isEnabled === undefined ? undefined : q.isEnabled ? isNull(occ.vacatedAt) : isNotNull(occ.vacatedAt),
+    q.searchTerm ? sql`${occ.collectedSampleId} in ${sampleIdsContaining(instOf(ctx), q.searchTerm)}` : undefined);
   const rows = await selectOccupancies(ctx.db, instOf(ctx), { where, limit: q.pageSize, offset: offsetOf(q) });
   const [{ n }] = await ctx.db.select({ n: count() }).from(occ).where(where);
   return { rows, total: n };

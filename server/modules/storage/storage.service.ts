@@ -52,15 +52,15 @@ export async function listLevel(ctx: Ctx, level: StorageLevel, q: PagingQuery) {
   return nodeList(ctx, and(eq(storageNodes.institutionId, instOf(ctx)), eq(storageNodes.level, level)), q);
 }
 
-/** A page of nodes under `scope`, filtered by `IsEnabled` and `SearchTerm` (title or code). */
+/** A page of nodes under `scope`, filtered as every storage list is (listFilters). */
 function nodeList(ctx: Ctx, scope: SQL | undefined, q: PagingQuery) {
-  const parts: (SQL | undefined)[] = [scope];
-  if (q.isEnabled !== undefined) parts.push(eq(storageNodes.isEnabled, q.isEnabled));
-  if (q.searchTerm) {
-    const p = likePattern(q.searchTerm);
-    parts.push(or(ilike(storageNodes.title, p), ilike(storageNodes.code, p)));
-  }
-  return selectRecords(ctx.db, storageNodes, { where: and(...parts), byId: { desc: false }, limit: q.pageSize, offset: offsetOf(q), refs: refs(), extra });
+  return selectRecords(ctx.db, storageNodes, { where: and(scope, ...listFilters(q)), byId: { desc: false }, limit: q.pageSize, offset: offsetOf(q), refs: refs(), extra });
+}
+
+/** IsEnabled, and SearchTerm in the title or code: the nested lists and the tree read them alike. */
+function listFilters(q: PagingQuery): (SQL | undefined)[] {
+  const p = q.searchTerm ? likePattern(q.searchTerm) : null;
+  return [q.isEnabled === undefined ? undefined : eq(storageNodes.isEnabled, q.isEnabled), p ? or(ilike(storageNodes.title, p), ilike(storageNodes.code, p)) : undefined];
 }
 
 async function readNode(ctx: Ctx, id: number, db: Db = ctx.db) {
@@ -220,7 +220,7 @@ export async function treeChildren(ctx: Ctx, q: PagingQuery & { parentId?: numbe
     // A box holds positions, not nodes: its grid comes from StorageContainerBoxPositions.
     if (parent.level === 'box') return { rows: [], total: 0 };
   }
-  const where = and(childrenWhere(ctx, parentId), q.isEnabled === undefined ? undefined : eq(storageNodes.isEnabled, q.isEnabled));
+  const where = and(childrenWhere(ctx, parentId), ...listFilters(q));
   const rows = await ctx.db.select({
     id: storageNodes.id, level: storageNodes.level, parentId: storageNodes.parentId, title: storageNodes.title, code: storageNodes.code,
     rows: storageNodes.rows, columns: storageNodes.columns, isEnabled: storageNodes.isEnabled, childCount,
