@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Occupancy, SamplePosition, Suggestion } from '../../../contract/storage.contract';
+import type { Occupancy, PathRef, SamplePosition, Suggestion } from '../../../contract/storage.contract';
 import type { PagingQuery } from '../../../contract/common.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
@@ -58,7 +58,7 @@ export async function positionIn(db: Db, boxId: number, positionId: number) {
 }
 
 /** GET .../StorageContainerBoxPositionOccupancies: the position's occupancies, newest (the current one) first. */
-export async function listOccupancies(ctx: Ctx, boxPath: number[], positionId: number, q: PagingQuery) {
+export async function listOccupancies(ctx: Ctx, boxPath: PathRef[], positionId: number, q: PagingQuery) {
   requirePermission(ctx, 'storage.read');
   const box = (await nodesOnPath(ctx, boxPath)).at(-1)!;
   await positionIn(ctx.db, box.id, positionId);
@@ -69,7 +69,7 @@ export async function listOccupancies(ctx: Ctx, boxPath: number[], positionId: n
 }
 
 /** The positions of the box the path ends at, in fill order, each with the sample in it now. */
-export async function listBoxPositions(ctx: Ctx, path: number[]) {
+export async function listBoxPositions(ctx: Ctx, path: PathRef[]) {
   requirePermission(ctx, 'storage.read');
   const db = ctx.db;
   // The path check and the grid run side by side (one round trip less): the grid is read only within
@@ -82,7 +82,7 @@ export async function listBoxPositions(ctx: Ctx, path: number[]) {
     }).from(boxPositions)
       .leftJoin(occ, and(eq(occ.positionId, boxPositions.id), isNull(occ.vacatedAt)))
       .where(and(eq(boxPositions.boxId, sql.placeholder('boxId')), eq(boxPositions.institutionId, sql.placeholder('inst'))))
-      .orderBy(asc(boxPositions.ordinal))).execute({ boxId: path[path.length - 1], inst: instOf(ctx) }),
+      .orderBy(asc(boxPositions.ordinal))).execute({ boxId: path[path.length - 1].id, inst: instOf(ctx) }),
   ]);
   return rows.map(({ occupancyId, collectedSampleId, stamp, sample: s, ...p }) => ({
     ...p,

@@ -1,15 +1,26 @@
-import { check, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, foreignKey, index, integer, pgTable, text, unique, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { recordColumns, ts } from '../../platform/records';
 import { collectedSamples } from '../samples/samples.table';
+import { PARENT_LEVELS, STORAGE_LEVELS } from '../../../contract/storage.contract';
 
-// The storage hierarchy (spec 2 §3): one self-referencing table for container > shelf > rack > drawer > box,
+/** Which level may hold which (contract PARENT_LEVELS) as one check over a node and its parent's level. */
+const parentLevelRule = sql.raw(STORAGE_LEVELS.map((level) => {
+  const parents = PARENT_LEVELS[level];
+  return parents.length ? `(level = '${level}' and parent_level in (${parents.map((p) => `'${p}'`).join(', ')}))` : `(level = '${level}' and parent_level is null)`;
+}).join(' or '));
+
+// The storage hierarchy (spec 2 §3): one self-referencing table for container > shelf > rack > drawer > box
+// (a box also in a shelf or a rack),
 // and the positions of each box. Every row carries institution_id: every query is scoped by it.
 
 /**
- * A node of the hierarchy. A container has no parent; every other node's parent is one level up
- * (checked by the service, which also keeps children within the parent's rows x columns).
+ * A node of the hierarchy. A container has no parent; every other node has exactly one, of a level
+ * PARENT_LEVELS allows (a box: a shelf, rack or drawer). `parent_level` is the parent's level, kept
+ * true by a foreign key on (parent_id, parent_level) and checked against the node's level, so the
+ * database itself refuses a rack in a box or a shelf in a rack. The service keeps children within
+ * the parent's rows x columns.
  * The labeling rules the chosen lookup records stood for are copied (`*_labeling`), so renaming a
  * lookup later never changes what a box's labels mean.
  */
@@ -18,6 +29,7 @@ export const storageNodes = pgTable('storage_nodes', {
   institutionId: integer('institution_id').notNull(),
   level: text('level', { enum: ['container', 'shelf', 'rack', 'drawer', 'box'] }).notNull(),
   parentId: integer('parent_id').references((): AnyPgColumn => storageNodes.id),
+  parentLevel: text('parent_level', { enum: STORAGE_LEVELS }),
   title: text('title').notNull(),
   code: text('code'),
   rows: integer('rows').notNull(),
@@ -32,6 +44,11 @@ export const storageNodes = pgTable('storage_nodes', {
   institutionSiteId: integer('institution_site_id'),
 }, (t) => [
   index('storage_nodes_parent_idx').on(t.institutionId, t.parentId, t.id),
+  // The nested lists name one level (a shelf's racks, a shelf's boxes), oldest first.
+  index('storage_nodes_parent_level_idx').on(t.institutionId, t.parentId, t.level, t.id),
+  unique('storage_nodes_id_level_uq').on(t.id, t.level),
+  foreignKey({ name: 'storage_nodes_parent_level_fk', columns: [t.parentId, t.parentLevel], foreignColumns: [t.id, t.level] }),
+  check('storage_nodes_parent_level_ck', parentLevelRule),
   // A code is unique among its siblings whatever its case; containers are the siblings of one institution.
   uniqueIndex('storage_nodes_container_code_uq').on(t.institutionId, sql`lower(${t.code})`).where(sql`${t.parentId} is null and ${t.code} is not null`),
   uniqueIndex('storage_nodes_child_code_uq').on(t.parentId, sql`lower(${t.code})`).where(sql`${t.parentId} is not null and ${t.code} is not null`),
