@@ -38,7 +38,7 @@ async function fillNode(page: Page, dialog: Locator, v: { title: string; code?: 
   await expect(dialog).toBeHidden();
 }
 
-const cell = (page: Page, code: string) => page.getByRole('button', { name: new RegExp(`^${code} (AVAIL|OCC), row \\d+ column \\d+`) });
+const cell = (page: Page, code: string) => page.getByRole('button', { name: new RegExp(`^${code} (AVAIL|.+, OCC), row \\d+ column \\d+`) });
 
 test('builds a storage hierarchy, allocates, bulk allocates and vacates samples in a 9 x 9 box', async ({ signedInPage: page, api, admin, shot }) => {
   const b = await centralBiobank(api, admin);
@@ -100,7 +100,7 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
   await expectNoSeriousViolations(page, 'allocation dialog');
   await dialog.getByRole('button', { name: 'Allocate' }).click();
   await expect(dialog).toBeHidden();
-  await expect(cell(page, 'A1')).toHaveAccessibleName(`A1 OCC, row 1 column 1: ${ids[0]} (Whole Blood)`);
+  await expect(cell(page, 'A1')).toHaveAccessibleName(`A1 ${ids[0]} Whole Blood, OCC, row 1 column 1`);
   // The cell shows its sample and specimen type, not only that it is occupied (issue 28).
   await expect(cell(page, 'A1')).toContainText(ids[0]);
   await expect(cell(page, 'A1')).toContainText('Whole Blood');
@@ -162,10 +162,10 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
   // A node that is not a box shows its children as cards; a full one hides Add.
   await tree.getByRole('treeitem', { name: 'Drawer 1', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Drawer 1', level: 2 })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Box Serum box (SB), 9 x 9' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Serum box Box · Code SB · 9 x 9/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Box', exact: true })).toBeVisible();
   await shot('storage-node-cards');
-  await page.getByRole('button', { name: 'Box Serum box (SB), 9 x 9' }).click();
+  await page.getByRole('button', { name: /^Serum box Box · Code SB · 9 x 9/ }).click();
   await expect(page.getByRole('heading', { name: 'Serum box', level: 2 })).toBeVisible();
 
   // A phone: the tree above, the grid below, nothing wider than the screen.

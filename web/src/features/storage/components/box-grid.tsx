@@ -12,9 +12,15 @@ interface Props {
   onOpen: (position: BoxPosition) => void;
 }
 
-/** Starts with the visible code and state, then the occupant (a sighted user reads it in the cell). */
-const describe = (p: BoxPosition) => `${p.code} ${p.occupied ? 'OCC' : 'AVAIL'}, row ${p.rowIndex} column ${p.columnIndex}${p.occupant
-  ? `: ${p.occupant.sampleId}${p.occupant.specimenType?.title ? ` (${p.occupant.specimenType.title})` : ''}` : ''}`;
+/**
+ * The cell's name starts with what the cell shows (code, then AVAIL, or the sample ID and specimen type),
+ * so a voice-control user can say what they see; then OCC and the row and column.
+ */
+const describe = (p: BoxPosition) => {
+  const place = `row ${p.rowIndex} column ${p.columnIndex}`;
+  if (!p.occupant) return `${p.code} AVAIL, ${place}`;
+  return `${p.code} ${p.occupant.sampleId}${p.occupant.specimenType?.title ? ` ${p.occupant.specimenType.title}` : ''}, OCC, ${place}`;
+};
 
 /** A sample ID may break after its separators (AB-20260401-001.1 over three lines), never inside a run. */
 const breakable = (id: string) => id.split(/(?<=[-./_])/).flatMap((part, i) => (i ? [<wbr key={i} />, part] : [part]));
@@ -87,11 +93,12 @@ export function BoxGrid({ box, positions, loading, onOpen }: Props) {
               <Tooltip key={p.id} label={p.occupant ? `${p.occupant.sampleId}${p.occupant.specimenType?.title ? ` · ${p.occupant.specimenType.title}` : ''}` : 'Available'} openDelay={400}>
                 <UnstyledButton data-cell className={classes.cell} data-occupied={p.occupied || undefined} data-found={found?.id === p.id || undefined}
                   style={kind ? colorVars(kind.color) : undefined} tabIndex={i === focused ? 0 : -1} aria-label={describe(p)} onFocus={() => setFocused(i)} onClick={() => onOpen(p)}>
-                  <span className={classes.cellCode}>{p.code}</span>
+                  {/* The spaces between the blocks keep the words apart in the cell's text. */}
+                  <span className={classes.cellCode}>{p.code}</span>{' '}
                   {p.occupant ? (
                     <>
-                      <span className={classes.cellSample}>{breakable(p.occupant.sampleId)}</span>
-                      <span className={classes.cellType}>{kind?.title}</span>
+                      <span className={classes.cellSample}>{breakable(p.occupant.sampleId)}</span>{' '}
+                      {p.occupant.specimenType?.title && <span className={classes.cellType}>{p.occupant.specimenType.title}</span>}
                     </>
                   ) : <span className={classes.cellState}>AVAIL</span>}
                 </UnstyledButton>

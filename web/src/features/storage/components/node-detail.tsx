@@ -23,8 +23,8 @@ export function NodeCards({ nodes, onOpen }: { nodes: TreeNode[]; onOpen: (node:
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm">
       {nodes.map((n) => (
-        <Paper key={n.id} withBorder radius="md" p="sm" component="button" type="button" className={classes.card} onClick={() => onOpen(n)}
-          aria-label={`${STORAGE_LEVEL_LABELS[n.level]} ${n.title}${n.code ? ` (${n.code})` : ''}, ${n.rows} x ${n.columns}`}>
+        // The card's text is its name (what a voice-control user reads out): title, type, code, size, use.
+        <Paper key={n.id} withBorder radius="md" p="sm" component="button" type="button" className={classes.card} onClick={() => onOpen(n)}>
           <Group gap={6} wrap="nowrap">
             <LevelIcon level={n.level} />
             <Text fw={600} truncate>{n.title}</Text>

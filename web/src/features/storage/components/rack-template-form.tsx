@@ -64,7 +64,7 @@ export function RackTemplateForm({ shelfPath, shelfTitle, onClose, onSaved }: Pr
     const body = { ...values, columnLabelingSchemaId: linear ? null : values.columnLabelingSchemaId, institutionId: institution.id };
     make.mutate(RackTemplateInput.parse(body), {
       onSuccess: (made) => {
-        notifications.show({ color: 'teal', message: `Rack ${made.rack.title} created with ${made.boxes.length} box${made.boxes.length === 1 ? '' : 'es'}.`, autoClose: 3000 });
+        notifications.show({ color: 'teal', message: `${made.rack.title} and its ${made.boxes.length} box${made.boxes.length === 1 ? '' : 'es'} created.`, autoClose: 3000 });
         guard.release();
         onSaved(made);
       },
