@@ -1,5 +1,7 @@
 import { Select } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import type { z } from 'zod';
+import { contractResolver } from '@/lib/contract-resolver';
 import { useLookupOptions } from '@/lib/lookup-options';
 
 /** The labeling fields every storage create form asks for (spec 1 §2, §5). */
@@ -30,9 +32,23 @@ export function useLayoutChoices() {
 }
 export type LayoutChoices = ReturnType<typeof useLayoutChoices>;
 
-/** '*Required' on the column schema unless the option is Linear (the server decides the same). */
-export const columnSchemaError = (v: LayoutValues, choices: LayoutChoices) =>
-  v.positionLabelingOptionId && !choices.linearOf(v.positionLabelingOptionId) && !v.columnLabelingSchemaId ? '*Required' : undefined;
+/**
+ * A storage create form validated by the contract's schema, plus '*Required' on the column schema unless
+ * the option is Linear (the server decides the same, knowing the option).
+ */
+export function useLayoutForm<T extends LayoutValues>(schema: z.ZodType, initialValues: T) {
+  const choices = useLayoutChoices();
+  const resolver = contractResolver(schema);
+  const form = useForm<T>({
+    initialValues,
+    validate: (values) => {
+      const errors = resolver(values);
+      if (values.positionLabelingOptionId && !choices.linearOf(values.positionLabelingOptionId) && !values.columnLabelingSchemaId) errors.columnLabelingSchemaId = '*Required';
+      return errors;
+    },
+  });
+  return { form, choices };
+}
 
 /** Position Labeling Option, Row and (unless Linear) Column Labeling Schema, Fill order. */
 export function LayoutFields<T extends LayoutValues>({ form, choices }: { form: UseFormReturnType<T>; choices: LayoutChoices }) {

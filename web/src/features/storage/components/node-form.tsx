@@ -1,14 +1,13 @@
 import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ChildInput, ContainerInput, STORAGE_LEVEL_LABELS, type PathRef, type StorageLevel, type StorageNode } from '@contract/storage.contract';
 import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
-import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
+import { serverFormErrors } from '@/lib/contract-resolver';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useCreateNode } from '../api/storage-api';
-import { columnSchemaError, emptyLayout, LayoutFields, useLayoutChoices, type LayoutValues } from './layout-fields';
+import { emptyLayout, LayoutFields, useLayoutForm, type LayoutValues } from './layout-fields';
 
 type Values = LayoutValues & {
   title: string;
@@ -36,20 +35,10 @@ interface Props {
  */
 export function NodeForm({ level, parentPath, parentTitle, onClose, onSaved }: Props) {
   const { institution } = useCurrentInstitution();
-  const choices = useLayoutChoices();
   const sites = useLookupOptions('institutionSites');
   const create = useCreateNode(institution.id, parentPath, level);
   const schema = level === 'container' ? ContainerInput : ChildInput;
-  const resolver = contractResolver(schema);
-  const form = useForm<Values>({
-    initialValues,
-    validate: (values) => {
-      const errors = resolver(values);
-      const column = columnSchemaError(values, choices);
-      if (column) errors.columnLabelingSchemaId = column;
-      return errors;
-    },
-  });
+  const { form, choices } = useLayoutForm(schema, initialValues);
   const guard = useUnsavedChangesGuard(formChanged(form));
   const linear = choices.linearOf(form.values.positionLabelingOptionId);
   const label = STORAGE_LEVEL_LABELS[level];

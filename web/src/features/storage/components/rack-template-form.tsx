@@ -1,14 +1,13 @@
 import { Divider, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { MAX_TEMPLATE_BOXES, MAX_TEMPLATE_POSITIONS, RackTemplateInput, type PathRef, type RackTemplateResult } from '@contract/storage.contract';
 import { FullScreenForm } from '@/components/full-screen-form';
-import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
+import { serverFormErrors } from '@/lib/contract-resolver';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useRackTemplate } from '../api/storage-api';
-import { columnSchemaError, emptyLayout, LayoutFields, useLayoutChoices, type LayoutValues } from './layout-fields';
+import { emptyLayout, LayoutFields, useLayoutForm, type LayoutValues } from './layout-fields';
 
 type Values = LayoutValues & {
   title: string;
@@ -39,19 +38,9 @@ interface Props {
  */
 export function RackTemplateForm({ shelfPath, shelfTitle, onClose, onSaved }: Props) {
   const { institution } = useCurrentInstitution();
-  const choices = useLayoutChoices();
   const sites = useLookupOptions('institutionSites');
   const make = useRackTemplate(institution.id, shelfPath);
-  const resolver = contractResolver(RackTemplateInput);
-  const form = useForm<Values>({
-    initialValues,
-    validate: (values) => {
-      const errors = resolver(values);
-      const column = columnSchemaError(values, choices);
-      if (column) errors.columnLabelingSchemaId = column;
-      return errors;
-    },
-  });
+  const { form, choices } = useLayoutForm(RackTemplateInput, initialValues);
   const guard = useUnsavedChangesGuard(formChanged(form));
   const v = form.values;
   const places = Number(v.rows) * Number(v.columns);
