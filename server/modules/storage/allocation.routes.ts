@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { Id, InstParam, PagingQuery } from '../../../contract/common.contract';
 import {
-  BulkAllocationInput, Occupancy, OccupancyInput, SamplePosition, SamplePositionParams, SuggestQuery, Suggestion, VacateInput, type PathRef,
+  BoxParams, BulkAllocationInput, Occupancy, OccupancyInput, SamplePosition, SamplePositionParams, SuggestQuery, Suggestion, VacateInput, type PathRef,
 } from '../../../contract/storage.contract';
 import type { App } from '../../platform/app-types';
 import type { Ctx } from '../../platform/context';
@@ -33,8 +33,9 @@ export function boxAllocationRoutes(app: App, ctx: (req: FastifyRequest) => Ctx,
     async (req, reply) => reply.status(201).send(await bulkAllocate(ctx(req), boxPath(req.params), req.body)));
 }
 
-/** Suggest a position and a sample's position: routes of their own, once. */
-export function allocationRoutes(app: App, ctx: (req: FastifyRequest) => Ctx) {
+/** The spec's box path (container > shelf > rack > drawer > box) with suggest and a sample's position, routes of their own. */
+export function allocationRoutes(app: App, ctx: (req: FastifyRequest) => Ctx, boxItem: string, boxPath: (params: unknown) => PathRef[]) {
+  boxAllocationRoutes(app, ctx, boxItem, BoxParams, boxPath);
   app.get('/api/institutions/:instId/storageContainers/suggest', { config: read, schema: { tags, params: InstParam, querystring: SuggestQuery, response: { 200: Suggestion } } },
     async (req) => suggestPosition(ctx(req), req.query.collectedSampleId));
   app.get('/api/institutions/:instId/collectedSamples/:collectedSampleId/position', { config: read, schema: { tags, params: SamplePositionParams, response: { 200: SamplePosition } } },

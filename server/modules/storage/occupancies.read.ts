@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Occupancy, PathRef, SamplePosition, Suggestion } from '../../../contract/storage.contract';
+import type { Occupancy, SamplePosition, Suggestion } from '../../../contract/storage.contract';
 import type { PagingQuery } from '../../../contract/common.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
@@ -13,6 +13,7 @@ import { custodySamplesOf } from '../samples';
 import { boxPositionOccupancies as occ, boxPositions, storageNodes } from './storage.table';
 import { nodesOnPath } from './storage-scope';
 import { locationsOf, type PositionCell } from './storage-locations';
+import type { PathRef } from '../../../contract/storage.contract';
 
 const allocator = alias(accountNames, 'allocator');
 const vacator = alias(accountNames, 'vacator');

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { PathRef } from '../../../contract/storage.contract';
+import { BoxParams, type PathRef } from '../../../contract/storage.contract';
 import { MAX_RACK_SCAN_BYTES, RackScanApplied, RackScanApply, RackScanResult, RackScanText } from '../../../contract/rack-scan.contract';
 import type { App } from '../../platform/app-types';
 import type { Ctx } from '../../platform/context';
@@ -13,7 +13,7 @@ const write = { permission: 'storage.allocate' as const };
  * Rack-scanner reconcile (docs/storage.md "Rack-scanner reconcile"): the scan is the request body as
  * text (text/csv or text/plain); a body over 1 MiB is 413 before any reading.
  */
-export function rackScanRoutes(app: App, ctx: (req: FastifyRequest) => Ctx, boxItem: string, boxParams: z.ZodObject, boxPath: (params: unknown) => PathRef[]) {
+export function rackScanRoutes(app: App, ctx: (req: FastifyRequest) => Ctx, boxItem: string, boxPath: (params: unknown) => PathRef[], boxParams: z.ZodObject = BoxParams) {
   if (!app.hasContentTypeParser('text/csv')) {
     app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: MAX_RACK_SCAN_BYTES }, (_req, body, done) => done(null, body));
   }

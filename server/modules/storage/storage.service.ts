@@ -29,6 +29,8 @@ const childCount = sql<number>`(case when "storage_nodes"."level" = 'box'
 const extra = { childCount };
 const AUDIT_ENTITY = 'storageContainer';
 
+/** The level a node holds first (the spec's chain: container, shelf, rack, drawer, box); none: a container. A box holds none: 'box' is then refused as its child. */
+const firstChildLevel = (parent: StorageLevel | undefined): StorageLevel => (parent ? childLevelsOf(parent)[0] ?? 'box' : 'container');
 const childrenWhere = (ctx: Ctx, parentId: number | null) =>
   and(eq(storageNodes.institutionId, instOf(ctx)), parentId === null ? isNull(storageNodes.parentId) : eq(storageNodes.parentId, parentId));
 
@@ -36,8 +38,11 @@ const childrenWhere = (ctx: Ctx, parentId: number | null) =>
 const READ = 'storage.read' as const;
 const MANAGE = 'configuration.manage' as const;
 
-/** The children of one level (`level`) of the node `path` ends at (no path: the institution's containers), oldest first: shelf 1, 2, 3. */
-export async function listChildren(ctx: Ctx, path: PathRef[], q: PagingQuery, level: StorageLevel) {
+/**
+ * The children of one level of the node `path` ends at (no path: the institution's containers), oldest
+ * first: shelf 1, 2, 3. Without a level, the first one the node holds (a shelf's racks, not its boxes).
+ */
+export async function listChildren(ctx: Ctx, path: PathRef[], q: PagingQuery, level = firstChildLevel(path.at(-1)?.level)) {
   requirePermission(ctx, READ);
   await nodesOnPath(ctx, path);
   const parts: (SQL | undefined)[] = [childrenWhere(ctx, path.at(-1)?.id ?? null), eq(storageNodes.level, level)];
@@ -112,7 +117,7 @@ export async function createNode(ctx: Ctx, parentPath: PathRef[], input: NodeInp
   try {
     id = await ctx.db.transaction(async (tx) => {
       const parent = (await nodesOnPath(ctx, parentPath, tx, true)).at(-1) ?? null;
-      const values = await newNodeValues(tx, ctx, parent, level ?? (parent ? childLevelsOf(parent.level)[0] : 'container'), input);
+      const values = await newNodeValues(tx, ctx, parent, level ?? firstChildLevel(parent?.level), input);
       const [row] = await tx.insert(storageNodes).values(values).returning();
       const positions = row.level === 'box' ? (await insertBoxPositions(tx, [row]))[0] : 0;
       await audit(tx, ctx, { entity: AUDIT_ENTITY, entityId: row.id, action: 'create', after: { ...row, positions } });

@@ -44,17 +44,18 @@ export const storageNodes = pgTable('storage_nodes', {
   institutionSiteId: integer('institution_site_id'),
 }, (t) => [
   index('storage_nodes_parent_idx').on(t.institutionId, t.parentId, t.id),
-  // The nested lists name one level (a shelf's racks, a shelf's boxes), oldest first.
-  index('storage_nodes_parent_level_idx').on(t.institutionId, t.parentId, t.level, t.id),
-  unique('storage_nodes_id_level_uq').on(t.id, t.level),
-  foreignKey({ name: 'storage_nodes_parent_level_fk', columns: [t.parentId, t.parentLevel], foreignColumns: [t.id, t.level] }),
-  check('storage_nodes_parent_level_ck', parentLevelRule),
   // A code is unique among its siblings whatever its case; containers are the siblings of one institution.
   uniqueIndex('storage_nodes_container_code_uq').on(t.institutionId, sql`lower(${t.code})`).where(sql`${t.parentId} is null and ${t.code} is not null`),
   uniqueIndex('storage_nodes_child_code_uq').on(t.parentId, sql`lower(${t.code})`).where(sql`${t.parentId} is not null and ${t.code} is not null`),
   check('storage_nodes_root_ck', sql`(${t.level} = 'container') = (${t.parentId} is null)`),
   check('storage_nodes_level_ck', sql`${t.level} in ('container', 'shelf', 'rack', 'drawer', 'box')`),
   check('storage_nodes_dims_ck', sql`${t.rows} between 1 and 100 and ${t.columns} between 1 and 100`),
+  // Issue 28: the parent's level is true (the foreign key) and allowed for the node's level (the check).
+  unique('storage_nodes_id_level_uq').on(t.id, t.level),
+  foreignKey({ name: 'storage_nodes_parent_level_fk', columns: [t.parentId, t.parentLevel], foreignColumns: [t.id, t.level] }),
+  check('storage_nodes_parent_level_ck', parentLevelRule),
+  // The nested lists name one level (a shelf's racks, a shelf's boxes), oldest first.
+  index('storage_nodes_parent_level_idx').on(t.institutionId, t.parentId, t.level, t.id),
 ]);
 
 /** One place in a box, made with the box; `code` is its label, `ordinal` its place in fill order. */
