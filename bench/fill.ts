@@ -31,8 +31,8 @@ export async function fillParticipants(run: Run, refs: { type: number; gender: n
 export async function fillBoxes(run: Run, o: { drawer: number; size: number; title: string; code: string; schema: Record<string, unknown> }, from: number, to: number) {
   const { drawer, size, title, code, schema } = o;
   const res = await run(`
-  with b as (insert into storage_nodes (institution_id, level, parent_id, title, code, rows, columns, position_labeling_option_id, position_labeling, row_labeling_schema_id, row_labeling, column_labeling_schema_id, column_labeling, concurrency_stamp)
-    select 1, 'box', ${drawer}, '${title} ' || g, '${code}' || g, ${size}, ${size}, ${schema.o}, 'two_dimensional', ${schema.r}, 'Letters Upper Case', ${schema.c}, 'Numbers', 'x' from generate_series(${from}, ${to}) g returning id),
+  with b as (insert into storage_nodes (institution_id, level, parent_id, parent_level, title, code, rows, columns, position_labeling_option_id, position_labeling, row_labeling_schema_id, row_labeling, column_labeling_schema_id, column_labeling, concurrency_stamp)
+    select 1, 'box', ${drawer}, 'drawer', '${title} ' || g, '${code}' || g, ${size}, ${size}, ${schema.o}, 'two_dimensional', ${schema.r}, 'Letters Upper Case', ${schema.c}, 'Numbers', 'x' from generate_series(${from}, ${to}) g returning id),
   p as (insert into storage_box_positions (institution_id, box_id, row_index, column_index, ordinal, code)
     select 1, b.id, r, c, r * ${size} + c + 1, chr(65 + r) || (c + 1) from b, generate_series(0, ${size - 1}) r, generate_series(0, ${size - 1}) c)
   select id from b order by id`);

@@ -72,6 +72,7 @@ export const STORAGE_COLUMNS: ImportColumn[] = [
   { field: 'rowLabeling', required: true, description: 'A Labeling Schema title for rows', example: 'Letters Upper Case' },
   { field: 'columnLabeling', required: false, description: 'A Labeling Schema title for columns (not for Linear)', example: 'Numbers' },
   { field: 'fillOrder', required: false, description: 'row or column (default row)', example: 'row' },
+  { field: 'level', required: false, description: 'Container, Shelf, Rack, Drawer or Box; empty: the first the parent holds (a box may sit in a shelf, rack or drawer)', example: '' },
 ];
 
 /**
@@ -89,7 +90,7 @@ export const SAMPLE_COLUMNS: ImportColumn[] = [
   { field: 'collectedDate', required: true, description: 'YYYY-MM-DD, within the protocol\'s dates', example: '2026-03-14' },
   { field: 'collectedTime', required: true, description: 'HH:MM (24 hours)', example: '09:30' },
   { field: 'parentSampleId', required: false, description: 'Sample ID of the parent: an aliquot of a sample of this institution or of a row above', example: '' },
-  { field: 'box', required: false, description: 'Box code path container/shelf/rack/drawer/box (e.g. F1/S1/R1/D1/B1); with position', example: '' },
+  { field: 'box', required: false, description: 'Box code path container/shelf/rack/drawer/box (e.g. F1/S1/R1/D1/B1, or F1/S1/B1 for a box in a shelf); with position', example: '' },
   { field: 'position', required: false, description: 'Position label in the box (e.g. A1), free; with box', example: '' },
 ];
 

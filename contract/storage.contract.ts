@@ -3,13 +3,30 @@ import { MSG } from './messages';
 import { ConcurrencyStamp, Id, optionalId, PagingQuery, RecordBase, requiredId, requiredText, trimmedText, WholeListQuery } from './common.contract';
 
 // The storage hierarchy (spec 2 §3 "Storage hierarchy", spec 1 §2 "Storage container creation", §5):
-// container > shelf > rack > drawer > box, and the positions of a box. docs/storage.md explains the rules.
+// container > shelf > rack > drawer > box (a box also straight in a shelf or a rack), and the positions of a box.
+// docs/storage.md explains the rules.
 
 export const STORAGE_LEVELS = ['container', 'shelf', 'rack', 'drawer', 'box'] as const;
 export type StorageLevel = (typeof STORAGE_LEVELS)[number];
-/** The level a node's children have (a box holds positions, not nodes). */
-export const childLevelOf = (level: StorageLevel): StorageLevel | null => STORAGE_LEVELS[STORAGE_LEVELS.indexOf(level) + 1] ?? null;
 export const STORAGE_LEVEL_LABELS: Record<StorageLevel, string> = { container: 'Container', shelf: 'Shelf', rack: 'Rack', drawer: 'Drawer', box: 'Box' };
+
+/**
+ * The levels a node may sit in (issue 28: any depth the lab has). The spec's chain stays; a box may also
+ * sit straight in a shelf or a rack (a fridge shelf of boxes, a freezer rack without drawers).
+ */
+export const PARENT_LEVELS: Record<StorageLevel, readonly StorageLevel[]> = {
+  container: [], shelf: ['container'], rack: ['shelf'], drawer: ['rack'], box: ['shelf', 'rack', 'drawer'],
+};
+/** The levels a node of `level` may hold, outermost first (a box holds positions, not nodes). */
+export const childLevelsOf = (level: StorageLevel): StorageLevel[] => STORAGE_LEVELS.filter((l) => PARENT_LEVELS[l].includes(level));
+/** The collection segment of each level under its parent (spec 2 §7). */
+export const STORAGE_SEGMENTS: Record<StorageLevel, string> = {
+  container: 'storageContainers', shelf: 'storageContainerShelfs', rack: 'storageContainerRacks', drawer: 'storageContainerDrawers', box: 'storageContainerBoxes',
+};
+/** One node on a nested path: its id and the level its path segment names. */
+export interface PathRef { id: number; level: StorageLevel }
+/** The nested API path of a node (`/storageContainers/3/storageContainerShelfs/8/storageContainerBoxes/12`), without the institution. */
+export const storagePathUrl = (path: readonly PathRef[]) => path.map((n) => `/${STORAGE_SEGMENTS[n.level]}/${n.id}`).join('');
 
 /** Rows and columns of any node: 1..100 each, so a box has at most 10,000 positions. */
 export const MAX_STORAGE_DIMENSION = 100;
@@ -68,6 +85,8 @@ export const StorageNode = RecordBase.extend({
   institutionId: z.number(),
   level: z.enum(STORAGE_LEVELS),
   parentId: z.number().nullable(),
+  /** The parent's level (a box's may be a shelf, rack or drawer); null for a container. */
+  parentLevel: z.enum(STORAGE_LEVELS).nullable(),
   title: z.string(),
   code: z.string().nullable(),
   rows: z.number(),
@@ -88,6 +107,10 @@ export const StorageNode = RecordBase.extend({
   concurrencyStamp: z.string(),
 });
 export type StorageNode = z.infer<typeof StorageNode>;
+
+/** A rack template's answer: the rack, then its boxes in order (Box 1 .. Box N). */
+export const RackTemplateResult = z.object({ rack: StorageNode, boxes: z.array(StorageNode) });
+export type RackTemplateResult = z.infer<typeof RackTemplateResult>;
 
 const SpecimenTypeRef = z.object({ id: z.number(), title: z.string().nullable() }).nullable();
 /** The sample in a position, as the grid's hover and the allocation dialog show it. */
@@ -140,6 +163,39 @@ export const DrawerParams = RackParams.extend({ drawerId: Id });
 export const BoxParams = DrawerParams.extend({ boxId: Id });
 export const PositionParams = BoxParams.extend({ positionId: Id });
 export const OccupancyParams = PositionParams.extend({ occupancyId: Id });
+/** A box straight in a shelf or a rack (issue 28): the same routes under the shorter paths. */
+export const ShelfBoxParams = ShelfParams.extend({ boxId: Id });
+export const RackBoxParams = RackParams.extend({ boxId: Id });
+
+// Rack templates (issue 28): a rack and its N boxes of R x C in one call (docs/storage.md "Templates").
+
+/** Most boxes one template makes; a box code is its number, which stays within 2 characters. */
+export const MAX_TEMPLATE_BOXES = 50;
+/** Most positions one template makes in all (one call, one transaction, stays bounded like one 100 x 100 box). */
+export const MAX_TEMPLATE_POSITIONS = 10_000;
+
+/**
+ * POST .../storageContainerShelfs/{s}/storageContainerRacks/template: the rack's own fields (its rows x
+ * columns are the places for boxes), then how many boxes and their size; one labeling serves the rack
+ * and its boxes. `boxCount` defaults to filling the rack.
+ */
+export const RackTemplateInput = NodeFields.extend({
+  code: optionalCode,
+  /** Blank: fill the rack (rows x columns). */
+  boxCount: z.preprocess((v) => (v === '' || v === null ? undefined : v), dimension.optional()),
+  boxTitle: trimmedText(190).optional().transform((v) => v || 'Box'),
+  boxRows: dimension,
+  boxColumns: dimension,
+}).superRefine((v, ctx) => {
+  const count = v.boxCount ?? v.rows * v.columns;
+  if (count > MAX_TEMPLATE_BOXES) ctx.addIssue({ code: 'custom', path: ['boxCount'], message: `At most ${MAX_TEMPLATE_BOXES} boxes in one template` });
+  else if (count > v.rows * v.columns) ctx.addIssue({ code: 'custom', path: ['boxCount'], message: `A ${v.rows} x ${v.columns} rack holds at most ${v.rows * v.columns} boxes` });
+  const positions = count * v.boxRows * v.boxColumns;
+  if (count <= MAX_TEMPLATE_BOXES && positions > MAX_TEMPLATE_POSITIONS) {
+    ctx.addIssue({ code: 'custom', path: ['boxRows'], message: `${count} boxes of ${v.boxRows} x ${v.boxColumns} make ${positions.toLocaleString('en')} positions: at most ${MAX_TEMPLATE_POSITIONS.toLocaleString('en')} in one template` });
+  }
+});
+export type RackTemplateInput = z.input<typeof RackTemplateInput>;
 
 // Allocation (spec 2 §4, §7 "Storage"; docs/storage.md "Allocation").
 

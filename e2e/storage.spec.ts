@@ -38,7 +38,7 @@ async function fillNode(page: Page, dialog: Locator, v: { title: string; code?: 
   await expect(dialog).toBeHidden();
 }
 
-const cell = (page: Page, code: string) => page.getByRole('button', { name: new RegExp(`^${code} (AVAIL|OCC), row \\d+ column \\d+`) });
+const cell = (page: Page, code: string) => page.getByRole('button', { name: new RegExp(`^${code} (AVAIL|.+, OCC), row \\d+ column \\d+`) });
 
 test('builds a storage hierarchy, allocates, bulk allocates and vacates samples in a 9 x 9 box', async ({ signedInPage: page, api, admin, shot }) => {
   const b = await centralBiobank(api, admin);
@@ -55,11 +55,11 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
   await expect(page.getByRole('heading', { name: freezer, level: 2 })).toBeVisible();
 
   for (const [level, title] of [['Shelf', 'Shelf 1'], ['Rack', 'Rack A'], ['Drawer', 'Drawer 1']] as const) {
-    await page.getByRole('button', { name: `Add ${level}` }).click();
+    await page.getByRole('button', { name: `Add ${level}`, exact: true }).click();
     await fillNode(page, page.getByRole('dialog', { name: new RegExp(`^Create a ${level} in `) }), { title, rows: 2, columns: 2 });
     await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible();
   }
-  await page.getByRole('button', { name: 'Add Box' }).click();
+  await page.getByRole('button', { name: 'Add Box', exact: true }).click();
   await fillNode(page, page.getByRole('dialog', { name: /^Create a Box in / }), { title: 'Serum box', code: 'SB', rows: 9, columns: 9 });
   await expect(page.getByRole('heading', { name: 'Serum box', level: 2 })).toBeVisible();
 
@@ -100,8 +100,10 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
   await expectNoSeriousViolations(page, 'allocation dialog');
   await dialog.getByRole('button', { name: 'Allocate' }).click();
   await expect(dialog).toBeHidden();
-  await expect(cell(page, 'A1')).toHaveAccessibleName(`A1 OCC, row 1 column 1: ${ids[0]} (Whole Blood)`);
-  await expect(cell(page, 'A1')).toContainText('OCC');
+  await expect(cell(page, 'A1')).toHaveAccessibleName(`A1 ${ids[0]} Whole Blood, OCC, row 1 column 1`);
+  // The cell shows its sample and specimen type, not only that it is occupied (issue 28).
+  await expect(cell(page, 'A1')).toContainText(ids[0]);
+  await expect(cell(page, 'A1')).toContainText('Whole Blood');
 
   // Bulk allocate two more: they take A2 and A3 (row by row).
   await page.getByRole('button', { name: 'Bulk allocate' }).click();
@@ -125,7 +127,8 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
   await dialog.getByRole('button', { name: 'Close' }).first().click();
 
   // Someone else takes A3's sample out while this screen still shows it: the server's answer is shown.
-  const boxPath = new URL(page.url()).searchParams.get('path')!.split('.');
+  // ?path= is each node's level letter and id (c3.s8.r9.d10.b11).
+  const boxPath = new URL(page.url()).searchParams.get('path')!.split('.').map((p) => p.slice(1));
   const boxUrl = ['storageContainers', 'storageContainerShelfs', 'storageContainerRacks', 'storageContainerDrawers', 'storageContainerBoxes'].map((seg, i) => `${seg}/${boxPath[i]}`).join('/');
   const positions = await b.call<{ id: number; code: string; occupant: { occupancyId: number; concurrencyStamp: string } | null }[]>('GET', `${boxUrl}/StorageContainerBoxPositions`);
   const a3 = positions.find((p) => p.code === 'A3')!;
@@ -159,10 +162,10 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
   // A node that is not a box shows its children as cards; a full one hides Add.
   await tree.getByRole('treeitem', { name: 'Drawer 1', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Drawer 1', level: 2 })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Box Serum box (SB), 9 x 9' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Add Box' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Serum box Box · Code SB · 9 x 9/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Box', exact: true })).toBeVisible();
   await shot('storage-node-cards');
-  await page.getByRole('button', { name: 'Box Serum box (SB), 9 x 9' }).click();
+  await page.getByRole('button', { name: /^Serum box Box · Code SB · 9 x 9/ }).click();
   await expect(page.getByRole('heading', { name: 'Serum box', level: 2 })).toBeVisible();
 
   // A phone: the tree above, the grid below, nothing wider than the screen.

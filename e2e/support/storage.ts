@@ -5,6 +5,8 @@ import type { Biobank, Rec } from './data';
 
 const SEGMENTS = ['storageContainers', 'storageContainerShelfs', 'storageContainerRacks', 'storageContainerDrawers', 'storageContainerBoxes'];
 export const nodeUrl = (ids: number[]) => ids.map((id, i) => `${SEGMENTS[i]}/${id}`).join('/');
+/** The storage screen's `?path=` of a container > shelf > rack > drawer > box chain: each id after its level's letter. */
+export const screenPath = (ids: number[]) => ids.map((id, i) => `${'csrdb'[i]}${id}`).join('.');
 
 /** `freezer` > Shelf 1 > Rack A > Drawer 1 holding Box 1 and Box 2 (3 x 3, Letters x Numbers), in `b`'s institution. */
 export async function storageByApi(b: Biobank, freezer: string) {

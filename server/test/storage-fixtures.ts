@@ -1,3 +1,4 @@
+import { STORAGE_SEGMENTS, storagePathUrl, type PathRef, type StorageLevel } from '../../contract/storage.contract';
 import type { TestApp } from './harness';
 
 type Rec = Record<string, unknown> & { id: number; title?: string };
@@ -55,4 +56,15 @@ export async function storageChain(t: TestApp, instId: number, token: string, re
   }
   const b = await createNode(t, instId, token, ids, nodeBody(refs, { Title: 'Box', ...box }));
   return { ids: [...ids, b.id], box: b };
+}
+
+/** The nested API path of a node at any depth (issue 28: a box may sit in a shelf or a rack). */
+export const nodeUrl = (instId: number, path: PathRef[]) => `/api/institutions/${instId}${storagePathUrl(path)}`;
+
+/** Creates a node of `level` under `parent` (a path of any depth) through the API; answers its path too. */
+export async function createAt(t: TestApp, instId: number, token: string, parent: PathRef[], level: StorageLevel, body: Record<string, unknown>) {
+  const res = await t.call('POST', `${nodeUrl(instId, parent)}/${STORAGE_SEGMENTS[level]}`, { token, body });
+  if (res.statusCode !== 201) throw new Error(`storage ${level}: ${res.statusCode} ${res.body}`);
+  const node = res.json() as StorageNodeRec;
+  return { node, path: [...parent, { id: node.id, level }] };
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { BulkAllocationInput, OccupancyInput, VacateInput } from '../../../contract/storage.contract';
+import type { BulkAllocationInput, OccupancyInput, PathRef, VacateInput } from '../../../contract/storage.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { isUniqueViolation, notFound, staleStamp } from '../../platform/errors';
 import { audit } from '../../platform/audit';
@@ -37,7 +37,7 @@ function violatedIndex(err: unknown): string | undefined {
  * The box the path ends at, locked against a disable for the rest of the transaction: `share` lets
  * single allocations into one box run side by side, `update` (bulk) takes the box for itself.
  */
-export async function lockBox(ctx: Ctx, tx: Db, path: number[], mode: 'share' | 'update') {
+export async function lockBox(ctx: Ctx, tx: Db, path: PathRef[], mode: 'share' | 'update') {
   const box = (await nodesOnPath(ctx, path, tx)).at(-1)!;
   const [locked] = await tx.select().from(storageNodes).where(eq(storageNodes.id, box.id)).for(mode);
   if (!locked.isEnabled) throw storageErrors.box_disabled(locked.title);
@@ -114,7 +114,7 @@ async function raceProblem(ctx: Ctx, err: unknown, what: { box?: NodeRow; positi
 }
 
 /** POST .../StorageContainerBoxPositionOccupancies: one sample into one position. */
-export async function allocate(ctx: Ctx, boxPath: number[], positionId: number, input: OccupancyInput) {
+export async function allocate(ctx: Ctx, boxPath: PathRef[], positionId: number, input: OccupancyInput) {
   requirePermission(ctx, ALLOCATE);
   const inst = instOf(ctx);
   if (input.storageContainerBoxPositionId && Number(input.storageContainerBoxPositionId) !== positionId) throw storageErrors.position_mismatch();
@@ -141,7 +141,7 @@ export async function allocate(ctx: Ctx, boxPath: number[], positionId: number, 
  * POST .../storageContainerBoxes/{b}/allocate: the samples, in the order given, into the box's next
  * free positions in fill order. One transaction: every sample is stored or none.
  */
-export async function bulkAllocate(ctx: Ctx, boxPath: number[], input: BulkAllocationInput) {
+export async function bulkAllocate(ctx: Ctx, boxPath: PathRef[], input: BulkAllocationInput) {
   requirePermission(ctx, ALLOCATE);
   const inst = instOf(ctx);
   const ids = input.collectedSampleIds.map(Number);
@@ -174,7 +174,7 @@ export async function bulkAllocate(ctx: Ctx, boxPath: number[], input: BulkAlloc
 }
 
 /** PUT .../StorageContainerBoxPositionOccupancies/{occId}/vacate: takes the sample out, with the occupancy's stamp and a reason. */
-export async function vacate(ctx: Ctx, boxPath: number[], positionId: number, occupancyId: number, input: VacateInput) {
+export async function vacate(ctx: Ctx, boxPath: PathRef[], positionId: number, occupancyId: number, input: VacateInput) {
   requirePermission(ctx, ALLOCATE);
   const inst = instOf(ctx);
   await ctx.db.transaction(async (tx) => {

@@ -14,6 +14,7 @@ import { custodySamplesOf } from '../samples';
 import { boxPositionOccupancies as occ, boxPositions, storageNodes } from './storage.table';
 import { nodesOnPath } from './storage-scope';
 import { locationsOf, type PositionCell } from './storage-locations';
+import type { PathRef } from '../../../contract/storage.contract';
 
 const allocator = alias(accountNames, 'allocator');
 const vacator = alias(accountNames, 'vacator');
@@ -63,7 +64,7 @@ export async function positionIn(db: Db, boxId: number, positionId: number) {
  * An occupancy is enabled while the sample is in the position: IsEnabled=true is the current one,
  * false the vacated ones; SearchTerm matches a part of the sample ID.
  */
-export async function listOccupancies(ctx: Ctx, boxPath: number[], positionId: number, q: PagingQuery) {
+export async function listOccupancies(ctx: Ctx, boxPath: PathRef[], positionId: number, q: PagingQuery) {
   requirePermission(ctx, 'storage.read');
   const box = (await nodesOnPath(ctx, boxPath)).at(-1)!;
   await positionIn(ctx.db, box.id, positionId);
@@ -90,7 +91,7 @@ const toBoxPosition = ({ occupancyId, collectedSampleId, stamp, sample: s, ...p 
 });
 
 /** The positions of the box the path ends at, in fill order, each with the sample in it now. */
-export async function listBoxPositions(ctx: Ctx, path: number[]) {
+export async function listBoxPositions(ctx: Ctx, path: PathRef[]) {
   requirePermission(ctx, 'storage.read');
   const db = ctx.db;
   // The path check and the grid run side by side (one round trip less): the grid is read only within
@@ -99,7 +100,7 @@ export async function listBoxPositions(ctx: Ctx, path: number[]) {
     nodesOnPath(ctx, path),
     prepared(db, 'storage.box.positions', true, () => positionsWithOccupant(db)
       .where(and(eq(boxPositions.boxId, sql.placeholder('boxId')), eq(boxPositions.institutionId, sql.placeholder('inst'))))
-      .orderBy(asc(boxPositions.ordinal))).execute({ boxId: path[path.length - 1], inst: instOf(ctx) }),
+      .orderBy(asc(boxPositions.ordinal))).execute({ boxId: path[path.length - 1].id, inst: instOf(ctx) }),
   ]);
   return rows.map(toBoxPosition);
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { RackScanApply, RackScanEntry, RackScanOutcome, RackScanResult } from '../../../contract/rack-scan.contract';
+import type { PathRef } from '../../../contract/storage.contract';
 import { RACK_SCAN_OUTCOMES } from '../../../contract/rack-scan.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/errors';
@@ -46,7 +47,7 @@ interface Reading { result: RackScanResult; box: NodeRow; moves: { entry: RackSc
  * Reads the scan against the database. `lock` (apply) holds the box and every occupancy involved for
  * the rest of the transaction, so the stamp it computes is the state the moves are made on.
  */
-async function read(ctx: Ctx, db: Db, boxPath: number[], csv: string, lock: boolean): Promise<Reading> {
+async function read(ctx: Ctx, db: Db, boxPath: PathRef[], csv: string, lock: boolean): Promise<Reading> {
   const inst = instOf(ctx);
   const box = lock ? await lockBox(ctx, db, boxPath, 'update') : (await nodesOnPath(ctx, boxPath, db)).at(-1)!;
   const positions = await db.select().from(boxPositions).where(eq(boxPositions.boxId, box.id));
@@ -137,7 +138,7 @@ async function read(ctx: Ctx, db: Db, boxPath: number[], csv: string, lock: bool
 }
 
 /** POST .../storageContainerBoxes/{b}/rack-scan: what the scan says against the database; writes nothing. */
-export async function reconcileScan(ctx: Ctx, boxPath: number[], csv: string): Promise<RackScanResult> {
+export async function reconcileScan(ctx: Ctx, boxPath: PathRef[], csv: string): Promise<RackScanResult> {
   requirePermission(ctx, ALLOCATE);
   return (await read(ctx, ctx.db, boxPath, csv, false)).result;
 }
@@ -148,7 +149,7 @@ export async function reconcileScan(ctx: Ctx, boxPath: number[], csv: string): P
  * new ones are made, so tubes swapped within the box never meet the partial unique indexes; missing
  * samples are vacated only when asked.
  */
-export async function applyScan(ctx: Ctx, boxPath: number[], input: RackScanApply) {
+export async function applyScan(ctx: Ctx, boxPath: PathRef[], input: RackScanApply) {
   requirePermission(ctx, ALLOCATE);
   const vacateMissing = input.vacateMissing ?? false;
   let counts: { moved: number; vacated: number };

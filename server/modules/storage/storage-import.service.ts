@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { ChildInput, ContainerInput, STORAGE_LEVELS } from '../../../contract/storage.contract';
+import { ChildInput, ContainerInput, STORAGE_LEVELS, STORAGE_LEVEL_LABELS, type PathRef, type StorageLevel } from '../../../contract/storage.contract';
 import type { RowError } from '../../../contract/imports.contract';
 import { type Ctx, instOf } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -12,20 +12,28 @@ import { allocate } from './allocation.service';
 /** One CSV data row after the column mapping (the imports module's shape). */
 interface Row { line: number; values: Record<string, string | undefined> }
 
-/** The node a code path names ("F1/S2/R1": a container's code, then each child's code), or why not. */
-export async function nodeAt(db: Db, inst: number, codes: string[]): Promise<number[] | string> {
-  const ids: number[] = [];
+/**
+ * The node a code path names ("F1/S2/R1": a container's code, then each child's code, whatever level
+ * each child is: a box may sit in a shelf, rack or drawer), or why not.
+ */
+export async function nodeAt(db: Db, inst: number, codes: string[]): Promise<PathRef[] | string> {
+  const path: PathRef[] = [];
   for (const [depth, code] of codes.entries()) {
-    const parent = ids.at(-1);
-    const [hit] = await db.select({ id: storageNodes.id }).from(storageNodes).where(and(
-      eq(storageNodes.institutionId, inst), parent === undefined ? isNull(storageNodes.parentId) : eq(storageNodes.parentId, parent),
-      sql`lower(${storageNodes.code}) = ${code.toLowerCase()}`, eq(storageNodes.level, STORAGE_LEVELS[depth]),
+    const parent = path.at(-1);
+    const [hit] = await db.select({ id: storageNodes.id, level: storageNodes.level }).from(storageNodes).where(and(
+      eq(storageNodes.institutionId, inst), parent === undefined ? isNull(storageNodes.parentId) : eq(storageNodes.parentId, parent.id),
+      sql`lower(${storageNodes.code}) = ${code.toLowerCase()}`,
     )).limit(1);
-    if (!hit) return `No ${STORAGE_LEVELS[depth]} with code ${code} at ${codes.slice(0, depth + 1).join('/')} in this institution`;
-    ids.push(hit.id);
+    if (!hit) return `No ${parent ? 'storage' : 'container'} with code ${code} at ${codes.slice(0, depth + 1).join('/')} in this institution`;
+    if (hit.level === 'box' && depth < codes.length - 1) return `${codes.slice(0, depth + 1).join('/')} is a box: it holds positions, not storage`;
+    path.push(hit);
   }
-  return ids;
+  return path;
 }
+
+/** The `level` column: a level's name in any case, or empty (the first level the parent holds). */
+const levelOf = (text: string | undefined): StorageLevel | null | undefined =>
+  text?.trim() ? STORAGE_LEVELS.find((l) => l === text.trim().toLowerCase() || STORAGE_LEVEL_LABELS[l].toLowerCase() === text.trim().toLowerCase()) ?? null : undefined;
 
 /**
  * Creates each row's node with the storage screen's own command (createNode: capacity, code unique among
@@ -65,12 +73,14 @@ export async function createStorageRows(tx: Db, ctx: Ctx, rows: Row[], errors: R
         if (!seen.has(f)) { seen.add(f); push(line, f, issue.message); }
       }
     }
-    if (codes.length >= STORAGE_LEVELS.length) push(line, 'parent', 'A box holds positions, not storage: the parent path is too deep');
-    const path = codes.length && codes.length < STORAGE_LEVELS.length ? await nodeAt(tx, inst, codes) : [];
+    const level = levelOf(v.level);
+    if (level === null) push(line, 'level', `Level is one of ${STORAGE_LEVELS.join(', ')}`);
+    const path = codes.length ? await nodeAt(tx, inst, codes) : [];
     if (typeof path === 'string') push(line, 'parent', path);
-    if (errors.length > before || !parsed.success || typeof path === 'string') continue;
+    else if (path.at(-1)?.level === 'box') push(line, 'parent', 'A box holds positions, not storage: the parent path is too deep');
+    if (errors.length > before || !parsed.success || typeof path === 'string' || level === null) continue;
     try {
-      const node = await tx.transaction(async (sp) => createNode({ ...txCtx, db: sp }, path, parsed.data));
+      const node = await tx.transaction(async (sp) => createNode({ ...txCtx, db: sp }, path, parsed.data, level));
       ids.push(node.id);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -83,18 +93,19 @@ export async function createStorageRows(tx: Db, ctx: Ctx, rows: Row[], errors: R
 }
 
 /**
- * Stores an imported sample at a box (code path "F1/S1/R1/D1/B1") and position label with the storage
+ * Stores an imported sample at a box (code path "F1/S1/R1/D1/B1", or shorter: "F1/S1/B1") and position label with the storage
  * screen's own allocation (custody, position free, sample not stored yet, its history and audit), in `ctx.db`.
  * Answers why not (on `box` or `position`), or null when stored.
  */
 export async function storeAtPosition(ctx: Ctx, boxPath: string, positionLabel: string, collectedSampleId: number): Promise<{ field: 'box' | 'position'; message: string } | null> {
   const inst = instOf(ctx);
   const codes = boxPath.split('/').map((c) => c.trim()).filter(Boolean);
-  if (codes.length !== STORAGE_LEVELS.length) return { field: 'box', message: `Give the box as ${STORAGE_LEVELS.length} codes joined by / (container/shelf/rack/drawer/box)` };
-  const path = await nodeAt(ctx.db, inst, codes);
+  const path = codes.length && codes.length <= STORAGE_LEVELS.length ? await nodeAt(ctx.db, inst, codes) : 'Give the box as its code path joined by / (container/shelf/box, container/shelf/rack/box or container/shelf/rack/drawer/box)';
   if (typeof path === 'string') return { field: 'box', message: path };
+  const box = path.at(-1)!;
+  if (box.level !== 'box') return { field: 'box', message: `${codes.join('/')} is a ${box.level}, not a box` };
   const [position] = await ctx.db.select({ id: boxPositions.id }).from(boxPositions)
-    .where(and(eq(boxPositions.boxId, path.at(-1)!), sql`lower(${boxPositions.code}) = ${positionLabel.trim().toLowerCase()}`)).limit(1);
+    .where(and(eq(boxPositions.boxId, box.id), sql`lower(${boxPositions.code}) = ${positionLabel.trim().toLowerCase()}`)).limit(1);
   if (!position) return { field: 'position', message: `Box ${codes.join('/')} has no position ${positionLabel}` };
   try {
     await allocate(ctx, path, position.id, { collectedSampleId });

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import { STORAGE_LEVELS, STORAGE_LEVEL_LABELS, type StorageLevel } from '../../../contract/storage.contract';
+import { STORAGE_LEVEL_LABELS, type PathRef, type StorageLevel } from '../../../contract/storage.contract';
 import type { Db } from '../../db/client';
 import { type Ctx, instOf } from '../../platform/context';
 import { notFound } from '../../platform/errors';
@@ -14,28 +14,30 @@ export type NodeRow = typeof storageNodes.$inferSelect;
 export const levelLabel = (level: StorageLevel) => (level === 'container' ? 'Storage container' : STORAGE_LEVEL_LABELS[level]);
 
 /**
- * The nodes a nested path names, outermost first: `ids[i]` must be a node of level i, in this
- * institution, whose parent is `ids[i - 1]`. Anything else (another institution's id, a shelf of
- * another container, a rack id in a shelf's place) is a 404 of the first node that does not fit.
+ * The nodes a nested path names, outermost first: `path[i]` must be a node of the level its segment
+ * names, in this institution, whose parent is `path[i - 1]` (the first: a container). Anything else
+ * (another institution's id, a shelf of another container, a rack id in a box's place) is a 404 of
+ * the first node that does not fit. The routes only name chains PARENT_LEVELS allows.
  * `lockLast` holds the last node for the rest of the transaction (capacity checks decide one at a time).
  */
-export async function nodesOnPath(ctx: Ctx, ids: number[], db: Db = ctx.db, lockLast = false): Promise<NodeRow[]> {
-  if (!ids.length) return [];
+export async function nodesOnPath(ctx: Ctx, path: readonly PathRef[], db: Db = ctx.db, lockLast = false): Promise<NodeRow[]> {
+  if (!path.length) return [];
+  const ids = path.map((n) => n.id);
   // One statement per path length, built once per database handle (every storage read walks a path).
   const values = Object.fromEntries([['inst', instOf(ctx)], ...ids.map((id, i) => [`id${i}`, id])]);
   const rows = await prepared(db, `storage.path.${ids.length}`, true, () => db.select().from(storageNodes)
     .where(and(eq(storageNodes.institutionId, sql.placeholder('inst')), inArray(storageNodes.id, ids.map((_, i) => sql.placeholder(`id${i}`)))))).execute(values);
-  const path: NodeRow[] = [];
-  for (const [i, id] of ids.entries()) {
+  const nodes: NodeRow[] = [];
+  for (const [i, { id, level }] of path.entries()) {
     const node = rows.find((r) => r.id === id);
-    if (!node || node.level !== STORAGE_LEVELS[i] || node.parentId !== (i ? ids[i - 1] : null)) throw notFound(levelLabel(STORAGE_LEVELS[i]));
-    path.push(node);
+    if (!node || node.level !== level || node.parentId !== (i ? ids[i - 1] : null)) throw notFound(levelLabel(level));
+    nodes.push(node);
   }
   if (lockLast) {
     const [locked] = await db.select().from(storageNodes).where(eq(storageNodes.id, ids[ids.length - 1])).for('update');
-    path[path.length - 1] = locked;
+    nodes[nodes.length - 1] = locked;
   }
-  return path;
+  return nodes;
 }
 
 /** Enabled children of a node (a box: its positions), the count rows x columns bounds. */

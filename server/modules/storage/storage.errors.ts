@@ -15,6 +15,12 @@ export const storageErrors = defineErrors('storage', {
     status: 409,
     title: 'A box\'s rows, columns, labeling and fill order cannot change: its positions are already made. Create a new box instead.',
   },
+  wrong_parent: {
+    status: 400,
+    title: (level: string, parents: readonly string[], parent: string | null) => (parents.length
+      ? `A ${level} goes in a ${parents.length > 1 ? `${parents.slice(0, -1).join(', ')} or ${parents.at(-1)}` : parents[0]}${parent ? `, not in a ${parent}` : ''}.`
+      : `A ${level} is at the top: it goes in nothing.`),
+  },
   has_children: { status: 409, title: (what: string) => `This ${what} still holds enabled items: disable them first.` },
   parent_disabled: { status: 409, title: (what: string) => `The ${what} above is disabled: enable it first.` },
   unknown_option: {

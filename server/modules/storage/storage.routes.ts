@@ -12,6 +12,7 @@ import * as storage from './storage.service';
 import { listBoxPositions, listInstitutionOccupancies, listInstitutionPositions } from './occupancies.read';
 import { allocationRoutes } from './allocation.routes';
 import { rackScanRoutes } from './rack-scan.routes';
+import { boxDepthRoutes, chainPath } from './box-depth.routes';
 
 const tags = ['Storage'];
 // Reads: storage.read (every role); building the hierarchy: configuration.manage (docs/storage.md).
@@ -28,8 +29,8 @@ const LEVELS = [
   { segment: 'storageContainerBoxes', param: 'boxId', params: BoxParams },
 ] as const;
 
-/** The node ids a request's path names, outermost first, down to `depth` levels. */
-const pathIds = (params: unknown, depth: number) => LEVELS.slice(0, depth).map((l) => (params as Record<string, number>)[l.param]);
+/** The nodes a request's path names (id and level), outermost first, down to `depth` levels. */
+const pathIds = (params: unknown, depth: number) => chainPath(params, LEVELS.slice(0, depth));
 
 export function storageRoutes(app: App, { db, now }: AppDeps) {
   const ctx = (req: FastifyRequest) => ctxOf(req, db, now);
@@ -80,4 +81,6 @@ export function storageRoutes(app: App, { db, now }: AppDeps) {
     async (req) => listBoxPositions(ctx(req), pathIds(req.params, 5)));
   allocationRoutes(app, ctx, parentItem, (params) => pathIds(params, 5));
   rackScanRoutes(app, ctx, parentItem, (params) => pathIds(params, 5));
+  // Issue 28: a box straight in a shelf or a rack, and rack templates (docs/storage.md "Any depth", "Templates").
+  boxDepthRoutes(app, ctx);
 }

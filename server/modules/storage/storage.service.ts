@@ -1,6 +1,6 @@
-import { and, asc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PagingQuery } from '../../../contract/common.contract';
-import { STORAGE_LEVELS, STORAGE_LEVEL_LABELS, type NodeInput, type NodeUpdate, type StorageLevel } from '../../../contract/storage.contract';
+import { childLevelsOf, PARENT_LEVELS, STORAGE_LEVEL_LABELS, type NodeInput, type NodeUpdate, type PathRef, type StorageLevel } from '../../../contract/storage.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { isUniqueViolation, notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
@@ -31,7 +31,8 @@ const childCount = sql<number>`(case when "storage_nodes"."level" = 'box'
 const extra = { childCount };
 const AUDIT_ENTITY = 'storageContainer';
 
-const levelAt = (depth: number) => STORAGE_LEVELS[depth];
+/** The level a node holds first (the spec's chain: container, shelf, rack, drawer, box); none: a container. A box holds none: 'box' is then refused as its child. */
+const firstChildLevel = (parent: StorageLevel | undefined): StorageLevel => (parent ? childLevelsOf(parent)[0] ?? 'box' : 'container');
 const childrenWhere = (ctx: Ctx, parentId: number | null) =>
   and(eq(storageNodes.institutionId, instOf(ctx)), parentId === null ? isNull(storageNodes.parentId) : eq(storageNodes.parentId, parentId));
 
@@ -39,11 +40,14 @@ const childrenWhere = (ctx: Ctx, parentId: number | null) =>
 const READ = 'storage.read' as const;
 const MANAGE = 'configuration.manage' as const;
 
-/** The children of the node `path` ends at (no path: the institution's containers), oldest first: shelf 1, 2, 3. */
-export async function listChildren(ctx: Ctx, path: number[], q: PagingQuery) {
+/**
+ * The children of one level of the node `path` ends at (no path: the institution's containers), oldest
+ * first: shelf 1, 2, 3. Without a level, the first one the node holds (a shelf's racks, not its boxes).
+ */
+export async function listChildren(ctx: Ctx, path: PathRef[], q: PagingQuery, level = firstChildLevel(path.at(-1)?.level)) {
   requirePermission(ctx, READ);
   await nodesOnPath(ctx, path);
-  return nodeList(ctx, childrenWhere(ctx, path.at(-1) ?? null), q);
+  return nodeList(ctx, and(childrenWhere(ctx, path.at(-1)?.id ?? null), eq(storageNodes.level, level)), q);
 }
 
 /** Every node of one level in the institution (spec 1 §7 storageContainerBoxs, storageContainerDrawers), oldest first. */
@@ -63,72 +67,92 @@ function listFilters(q: PagingQuery): (SQL | undefined)[] {
   return [q.isEnabled === undefined ? undefined : eq(storageNodes.isEnabled, q.isEnabled), p ? or(ilike(storageNodes.title, p), ilike(storageNodes.code, p)) : undefined];
 }
 
+/** Nodes of the institution as the API shows them, by id, oldest first. */
+export async function readNodes(ctx: Ctx, ids: number[], db: Db = ctx.db) {
+  const page = await selectRecords(db, storageNodes, { where: and(inArray(storageNodes.id, ids), eq(storageNodes.institutionId, instOf(ctx))), orderBy: storageNodes.id, limit: ids.length, refs: refs(), extra });
+  return page.rows;
+}
+
 async function readNode(ctx: Ctx, id: number, db: Db = ctx.db) {
-  const page = await selectRecords(db, storageNodes, { where: and(eq(storageNodes.id, id), eq(storageNodes.institutionId, instOf(ctx))), orderBy: storageNodes.id, limit: 1, refs: refs(), extra });
-  if (!page.rows[0]) throw notFound('Storage container');
-  return page.rows[0];
+  const [row] = await readNodes(ctx, [id], db);
+  if (!row) throw notFound('Storage container');
+  return row;
 }
 
 /** One node at the end of its nested path. */
-export async function getNode(ctx: Ctx, path: number[]) {
+export async function getNode(ctx: Ctx, path: PathRef[]) {
   requirePermission(ctx, READ);
   await nodesOnPath(ctx, path);
-  return readNode(ctx, path.at(-1)!);
+  return readNode(ctx, path.at(-1)!.id);
 }
 
 /**
- * Creates a node under the node `parentPath` ends at (none: a container). The parent is locked first,
- * so two creates racing for its last free slot are decided one after the other; a box's positions are
- * made in the same transaction.
+ * What every new node passes under its locked parent (the level fits it, the parent is enabled and has
+ * a free place, the code is free among the siblings, the layout and site are valid), and its row.
  */
-export async function createNode(ctx: Ctx, parentPath: number[], input: NodeInput) {
-  requirePermission(ctx, MANAGE);
+export async function newNodeValues(tx: Db, ctx: Ctx, parent: NodeRow | null, level: StorageLevel, input: NodeInput) {
   const inst = instOf(ctx);
-  const level = levelAt(parentPath.length);
+  if (parent ? !PARENT_LEVELS[level].includes(parent.level) : level !== 'container') throw storageErrors.wrong_parent(level, PARENT_LEVELS[level], parent?.level ?? null);
+  if (parent) {
+    if (!parent.isEnabled) throw storageErrors.parent_disabled(STORAGE_LEVEL_LABELS[parent.level].toLowerCase());
+    const capacity = parent.rows * parent.columns;
+    if ((await enabledChildren(tx, parent)) >= capacity) throw storageErrors.full(parent.title, capacity, pluralOf(level));
+  }
+  const code = input.code ? String(input.code) : null;
+  await assertCodeFree(tx, inst, parent, code);
+  const layout = await resolveLayout(tx, inst, {
+    positionLabelingOptionId: Number(input.positionLabelingOptionId), rowLabelingSchemaId: Number(input.rowLabelingSchemaId),
+    columnLabelingSchemaId: input.columnLabelingSchemaId ? Number(input.columnLabelingSchemaId) : null,
+  });
+  const siteId = input.institutionSiteId ? Number(input.institutionSiteId) : null;
+  await assertSiteIds(tx, inst, [{ id: siteId, field: 'institutionSiteId', label: 'Institution site' }]);
+  return {
+    institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id, level, parentId: parent?.id ?? null, parentLevel: parent?.level ?? null,
+    title: String(input.title), code, rows: Number(input.rows), columns: Number(input.columns), fillOrder: input.fillOrder ?? 'row', institutionSiteId: siteId, ...layout,
+  } satisfies typeof storageNodes.$inferInsert;
+}
+
+/** Two creates with one code at once: the unique index decides, the loser hears why. */
+export function codeRace(err: unknown, code: unknown): never {
+  if (isUniqueViolation(err) && code) throw storageErrors.code_taken(String(code), 'here', { code: ['This code is already used here'] });
+  throw err;
+}
+
+/**
+ * Creates a node of `level` under the node `parentPath` ends at (none: a container); without a level,
+ * the first one the parent holds (shelf, rack, drawer, box). The parent is locked first, so two creates
+ * racing for its last free slot are decided one after the other; a box's positions are made in the
+ * same transaction.
+ */
+export async function createNode(ctx: Ctx, parentPath: PathRef[], input: NodeInput, level?: StorageLevel) {
+  requirePermission(ctx, MANAGE);
   let id: number;
   try {
     id = await ctx.db.transaction(async (tx) => {
       const parent = (await nodesOnPath(ctx, parentPath, tx, true)).at(-1) ?? null;
-      if (parent) {
-        if (!parent.isEnabled) throw storageErrors.parent_disabled(STORAGE_LEVEL_LABELS[parent.level].toLowerCase());
-        const capacity = parent.rows * parent.columns;
-        if ((await enabledChildren(tx, parent)) >= capacity) throw storageErrors.full(parent.title, capacity, pluralOf(level));
-      }
-      const code = input.code ? String(input.code) : null;
-      await assertCodeFree(tx, inst, parent, code);
-      const layout = await resolveLayout(tx, inst, {
-        positionLabelingOptionId: Number(input.positionLabelingOptionId), rowLabelingSchemaId: Number(input.rowLabelingSchemaId),
-        columnLabelingSchemaId: input.columnLabelingSchemaId ? Number(input.columnLabelingSchemaId) : null,
-      });
-      const siteId = input.institutionSiteId ? Number(input.institutionSiteId) : null;
-      await assertSiteIds(tx, inst, [{ id: siteId, field: 'institutionSiteId', label: 'Institution site' }]);
-      const [row] = await tx.insert(storageNodes).values({
-        institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id, level, parentId: parent?.id ?? null,
-        title: String(input.title), code, rows: Number(input.rows), columns: Number(input.columns), fillOrder: input.fillOrder ?? 'row', institutionSiteId: siteId, ...layout,
-      }).returning();
-      const positions = level === 'box' ? await insertBoxPositions(tx, row) : 0;
+      const values = await newNodeValues(tx, ctx, parent, level ?? firstChildLevel(parent?.level), input);
+      const [row] = await tx.insert(storageNodes).values(values).returning();
+      const positions = row.level === 'box' ? (await insertBoxPositions(tx, [row]))[0] : 0;
       await audit(tx, ctx, { entity: AUDIT_ENTITY, entityId: row.id, action: 'create', after: { ...row, positions } });
       return row.id;
     });
   } catch (err) {
-    // Two creates with one code at once: the unique index decides, the loser hears why.
-    if (isUniqueViolation(err) && input.code) throw storageErrors.code_taken(String(input.code), 'here', { code: ['This code is already used here'] });
-    throw err;
+    codeRace(err, input.code);
   }
   return readNode(ctx, id);
 }
 
-const pluralOf = (level: StorageLevel) => ({ container: 'containers', shelf: 'shelves', rack: 'racks', drawer: 'drawers', box: 'boxes' })[level];
+export const pluralOf = (level: StorageLevel) => ({ container: 'containers', shelf: 'shelves', rack: 'racks', drawer: 'drawers', box: 'boxes' })[level];
 
 /**
  * Edits title, code and site. The geometry may be sent as it is; a box's cannot change (its positions
  * exist: 409), another node's may if its enabled children still fit. A container keeps its code when
  * the code is left blank (it is required); a child's blank code clears it.
  */
-export async function updateNode(ctx: Ctx, path: number[], input: NodeUpdate) {
+export async function updateNode(ctx: Ctx, path: PathRef[], input: NodeUpdate) {
   requirePermission(ctx, MANAGE);
   const inst = instOf(ctx);
-  const id = path.at(-1)!;
+  const id = path.at(-1)!.id;
   try {
     await ctx.db.transaction(async (tx) => {
       const nodes = await nodesOnPath(ctx, path, tx, true);
@@ -146,8 +170,7 @@ export async function updateNode(ctx: Ctx, path: number[], input: NodeUpdate) {
       await audit(tx, ctx, { entity: AUDIT_ENTITY, entityId: id, action: 'update', before, after });
     });
   } catch (err) {
-    if (isUniqueViolation(err) && input.code) throw storageErrors.code_taken(String(input.code), 'here', { code: ['This code is already used here'] });
-    throw err;
+    codeRace(err, input.code);
   }
   return readNode(ctx, id);
 }
@@ -179,10 +202,10 @@ async function geometryChange(tx: Db, inst: number, node: NodeRow, input: NodeUp
  * Disable instead of delete. A node with enabled children cannot be disabled (they would hang under
  * a disabled node); enabling needs an enabled parent with a free slot.
  */
-export async function setNodeEnabled(ctx: Ctx, path: number[], enabled: boolean) {
+export async function setNodeEnabled(ctx: Ctx, path: PathRef[], enabled: boolean) {
   requirePermission(ctx, MANAGE);
   const inst = instOf(ctx);
-  const id = path.at(-1)!;
+  const id = path.at(-1)!.id;
   await ctx.db.transaction(async (tx) => {
     // The parent is locked (enable takes one of its slots), then the node itself.
     const nodes = await nodesOnPath(ctx, path.slice(0, -1), tx, true);

@@ -1,15 +1,26 @@
-import { check, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, foreignKey, index, integer, pgTable, text, unique, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { recordColumns, ts } from '../../platform/records';
 import { collectedSamples } from '../samples/samples.table';
+import { PARENT_LEVELS, STORAGE_LEVELS } from '../../../contract/storage.contract';
 
-// The storage hierarchy (spec 2 §3): one self-referencing table for container > shelf > rack > drawer > box,
+/** Which level may hold which (contract PARENT_LEVELS) as one check over a node and its parent's level. */
+const parentLevelRule = sql.raw(STORAGE_LEVELS.map((level) => {
+  const parents = PARENT_LEVELS[level];
+  return parents.length ? `(level = '${level}' and parent_level in (${parents.map((p) => `'${p}'`).join(', ')}))` : `(level = '${level}' and parent_level is null)`;
+}).join(' or '));
+
+// The storage hierarchy (spec 2 §3): one self-referencing table for container > shelf > rack > drawer > box
+// (a box also in a shelf or a rack),
 // and the positions of each box. Every row carries institution_id: every query is scoped by it.
 
 /**
- * A node of the hierarchy. A container has no parent; every other node's parent is one level up
- * (checked by the service, which also keeps children within the parent's rows x columns).
+ * A node of the hierarchy. A container has no parent; every other node has exactly one, of a level
+ * PARENT_LEVELS allows (a box: a shelf, rack or drawer). `parent_level` is the parent's level, kept
+ * true by a foreign key on (parent_id, parent_level) and checked against the node's level, so the
+ * database itself refuses a rack in a box or a shelf in a rack. The service keeps children within
+ * the parent's rows x columns.
  * The labeling rules the chosen lookup records stood for are copied (`*_labeling`), so renaming a
  * lookup later never changes what a box's labels mean.
  */
@@ -18,6 +29,7 @@ export const storageNodes = pgTable('storage_nodes', {
   institutionId: integer('institution_id').notNull(),
   level: text('level', { enum: ['container', 'shelf', 'rack', 'drawer', 'box'] }).notNull(),
   parentId: integer('parent_id').references((): AnyPgColumn => storageNodes.id),
+  parentLevel: text('parent_level', { enum: STORAGE_LEVELS }),
   title: text('title').notNull(),
   code: text('code'),
   rows: integer('rows').notNull(),
@@ -40,6 +52,12 @@ export const storageNodes = pgTable('storage_nodes', {
   check('storage_nodes_root_ck', sql`(${t.level} = 'container') = (${t.parentId} is null)`),
   check('storage_nodes_level_ck', sql`${t.level} in ('container', 'shelf', 'rack', 'drawer', 'box')`),
   check('storage_nodes_dims_ck', sql`${t.rows} between 1 and 100 and ${t.columns} between 1 and 100`),
+  // Issue 28: the parent's level is true (the foreign key) and allowed for the node's level (the check).
+  unique('storage_nodes_id_level_uq').on(t.id, t.level),
+  foreignKey({ name: 'storage_nodes_parent_level_fk', columns: [t.parentId, t.parentLevel], foreignColumns: [t.id, t.level] }),
+  check('storage_nodes_parent_level_ck', parentLevelRule),
+  // The nested lists name one level (a shelf's racks, a shelf's boxes), oldest first.
+  index('storage_nodes_parent_level_idx').on(t.institutionId, t.parentId, t.level, t.id),
 ]);
 
 /** One place in a box, made with the box; `code` is its label, `ordinal` its place in fill order. */

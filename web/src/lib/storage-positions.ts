@@ -1,20 +1,37 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Occupancy, StorageLocation, Suggestion } from '@contract/storage.contract';
+import { PARENT_LEVELS, STORAGE_LEVELS, STORAGE_SEGMENTS, storagePathUrl, type Occupancy, type PathRef, type StorageLevel, type StorageLocation, type Suggestion } from '@contract/storage.contract';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
 
 // Storage positions as other features use them (the sample page, a received shipment's Store action):
 // the API paths, the suggestion and the place as text. Features never import each other; they meet here.
 
-/** The collection segment of each level under its parent (spec 2 §7). */
-const SEGMENTS = ['storageContainers', 'storageContainerShelfs', 'storageContainerRacks', 'storageContainerDrawers', 'storageContainerBoxes'];
-
-/** The nested API path of the node whose ancestors and itself are `ids`, outermost first. */
-export const nodeUrl = (instId: number, ids: number[]) => `/institutions/${instId}${ids.map((id, i) => `/${SEGMENTS[i]}/${id}`).join('')}`;
-/** The collection under `parentIds` (none: the containers). */
-export const collectionUrl = (instId: number, parentIds: number[]) => `${nodeUrl(instId, parentIds)}/${SEGMENTS[parentIds.length]}`;
-export const occupanciesUrl = (instId: number, boxPath: number[], positionId: number) =>
+/** The nested API path of the node whose ancestors and itself are `path`, outermost first (any depth: a box may sit in a shelf or rack). */
+export const nodeUrl = (instId: number, path: readonly PathRef[]) => `/institutions/${instId}${storagePathUrl(path)}`;
+/** The collection of `level` under `parentPath` (none: the containers). */
+export const collectionUrl = (instId: number, parentPath: readonly PathRef[], level: StorageLevel) => `${nodeUrl(instId, parentPath)}/${STORAGE_SEGMENTS[level]}`;
+export const occupanciesUrl = (instId: number, boxPath: readonly PathRef[], positionId: number) =>
   `${nodeUrl(instId, boxPath)}/StorageContainerBoxPositions/${positionId}/StorageContainerBoxPositionOccupancies`;
+
+const LETTERS: Record<StorageLevel, string> = { container: 'c', shelf: 's', rack: 'r', drawer: 'd', box: 'b' };
+/** A path as the storage screen's `?path=` keeps it: each id with its level's letter, container first ("c3.s8.b12"). */
+export const encodeStoragePath = (path: readonly PathRef[]) => path.map((n) => `${LETTERS[n.level]}${n.id}`).join('.');
+/**
+ * `?path=` read back; an id without a letter takes the level of its place in container > shelf > rack >
+ * drawer > box (links made before a box could sit in a shelf). A chain the hierarchy does not allow is none.
+ */
+export function decodeStoragePath(text: string | null): PathRef[] {
+  const parts = (text ?? '').split('.').filter(Boolean);
+  const path: PathRef[] = [];
+  for (const [i, part] of parts.entries()) {
+    const m = /^([csrdb]?)([1-9]\d{0,9})$/.exec(part);
+    const level = m && (m[1] ? STORAGE_LEVELS.find((l) => LETTERS[l] === m[1]) : STORAGE_LEVELS[i]);
+    if (!m || !level || Number(m[2]) > 2_147_483_647) return [];
+    if (i === 0 ? level !== 'container' : !PARENT_LEVELS[level].includes(path[i - 1].level)) return [];
+    path.push({ id: Number(m[2]), level });
+  }
+  return path;
+}
 
 /** The first free position for a sample (docs/storage.md: same protocol and specimen type first), or null when every box is full. */
 export function useSuggestion(instId: number, collectedSampleId: number | null, enabled = true) {
@@ -28,10 +45,10 @@ export function useSuggestion(instId: number, collectedSampleId: number | null, 
 
 /** Stores a sample at a location (a suggestion): POST to that position's occupancies. */
 export const allocateAt = (instId: number, location: StorageLocation, collectedSampleId: number) =>
-  api.post<Occupancy>(occupanciesUrl(instId, location.path.map((n) => n.id), location.positionId), { collectedSampleId }, { notify: false });
+  api.post<Occupancy>(occupanciesUrl(instId, location.path, location.positionId), { collectedSampleId }, { notify: false });
 
-/** "Freezer A > Shelf 1 > Rack 2 > Drawer 1 > Box 3, position B4" */
+/** "Freezer A > Shelf 1 > Rack 2 > Drawer 1 > Box 3, position B4" (or "Fridge > Shelf 1 > Box 3, position B4") */
 export const locationText = (l: StorageLocation) => `${l.path.map((n) => n.title).join(' > ')}, position ${l.positionCode}`;
 
-/** Configuration > Storage Container keeps its selection in `?path=` (the node ids, container first). */
-export const boxLink = (l: StorageLocation) => `/configuration/storage-container?path=${l.path.map((n) => n.id).join('.')}`;
+/** Configuration > Storage Container keeps its selection in `?path=` (the nodes, container first). */
+export const boxLink = (l: StorageLocation) => `/configuration/storage-container?path=${encodeStoragePath(l.path)}`;

@@ -1,13 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CollectedSample } from '@contract/samples.contract';
 import type { RackScanApplied, RackScanApply, RackScanResult } from '@contract/rack-scan.contract';
-import type { BoxPosition, ChildInput, ContainerInput, Occupancy, SamplePosition, StorageNode, TreeNode } from '@contract/storage.contract';
+import type {
+  BoxPosition, ChildInput, ContainerInput, Occupancy, PathRef, RackTemplateInput, RackTemplateResult, SamplePosition, StorageLevel, StorageNode, TreeNode,
+} from '@contract/storage.contract';
 import { api, ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { collectionUrl, nodeUrl, occupanciesUrl } from '@/lib/storage-positions';
 
 const keys = queryKeys.storage;
-export { collectionUrl, nodeUrl, useSuggestion } from '@/lib/storage-positions';
+export { collectionUrl, decodeStoragePath, encodeStoragePath, nodeUrl, useSuggestion } from '@/lib/storage-positions';
 
 /** Children of one node (null: the containers), enabled only, as the tree shows them. */
 export function useChildren(instId: number, parentId: number | null, enabled = true) {
@@ -18,31 +20,40 @@ export function useChildren(instId: number, parentId: number | null, enabled = t
   });
 }
 
-export function useNode(instId: number, path: number[]) {
+export function useNode(instId: number, path: PathRef[]) {
   return useQuery({
-    queryKey: keys.node(instId, path.at(-1) ?? 0),
+    queryKey: keys.node(instId, path.at(-1)?.id ?? 0),
     queryFn: () => api.get<StorageNode>(nodeUrl(instId, path), undefined, { notify: false }),
     enabled: path.length > 0,
   });
 }
 
-export function useCreateNode(instId: number, parentPath: number[]) {
+export function useCreateNode(instId: number, parentPath: PathRef[], level: StorageLevel) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ContainerInput | ChildInput) => api.post<StorageNode>(collectionUrl(instId, parentPath), body, { notify: false }),
+    mutationFn: (body: ContainerInput | ChildInput) => api.post<StorageNode>(collectionUrl(instId, parentPath, level), body, { notify: false }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all(instId) }),
   });
 }
 
-export function usePositions(instId: number, boxPath: number[]) {
+/** A rack and its boxes in one call (docs/storage.md "Templates"). */
+export function useRackTemplate(instId: number, shelfPath: PathRef[]) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RackTemplateInput) => api.post<RackTemplateResult>(`${collectionUrl(instId, shelfPath, 'rack')}/template`, body, { notify: false }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all(instId) }),
+  });
+}
+
+export function usePositions(instId: number, boxPath: PathRef[]) {
   return useQuery({
-    queryKey: keys.positions(instId, boxPath.at(-1) ?? 0),
+    queryKey: keys.positions(instId, boxPath.at(-1)?.id ?? 0),
     queryFn: () => api.get<BoxPosition[]>(`${nodeUrl(instId, boxPath)}/StorageContainerBoxPositions`),
   });
 }
 
 /** The position's occupancies, newest first: the first is the current one when the position is occupied. */
-export function useOccupancies(instId: number, boxPath: number[], positionId: number) {
+export function useOccupancies(instId: number, boxPath: PathRef[], positionId: number) {
   return useQuery({
     queryKey: keys.occupancies(instId, positionId),
     queryFn: () => api.get<Occupancy[]>(occupanciesUrl(instId, boxPath, positionId), { PageSize: 5 }),
@@ -80,20 +91,20 @@ function useStorageWrite<I, O>(instId: number, call: (input: I) => Promise<O>) {
   return useMutation({ mutationFn: call, onSuccess: refresh, onError: (e) => { if (e instanceof ApiError && e.status === 409) void refresh(); } });
 }
 
-export const useAllocate = (instId: number, boxPath: number[], positionId: number) =>
+export const useAllocate = (instId: number, boxPath: PathRef[], positionId: number) =>
   useStorageWrite(instId, (collectedSampleId: number) => api.post<Occupancy>(occupanciesUrl(instId, boxPath, positionId), { collectedSampleId }, { notify: false }));
 
-export const useVacate = (instId: number, boxPath: number[], positionId: number) =>
+export const useVacate = (instId: number, boxPath: PathRef[], positionId: number) =>
   useStorageWrite(instId, (v: { occupancyId: number; concurrencyStamp: string; vacateReason: string }) =>
     api.put<Occupancy>(`${occupanciesUrl(instId, boxPath, positionId)}/${v.occupancyId}/vacate`, { concurrencyStamp: v.concurrencyStamp, vacateReason: v.vacateReason }, { notify: false }));
 
-export const useBulkAllocate = (instId: number, boxPath: number[]) =>
+export const useBulkAllocate = (instId: number, boxPath: PathRef[]) =>
   useStorageWrite(instId, (collectedSampleIds: number[]) => api.post<Occupancy[]>(`${nodeUrl(instId, boxPath)}/allocate`, { collectedSampleIds }, { notify: false }));
 
 /** Rack-scanner reconcile: the scan file read against the box (writes nothing). */
-export const useRackScan = (instId: number, boxPath: number[]) =>
+export const useRackScan = (instId: number, boxPath: PathRef[]) =>
   useMutation({ mutationFn: (csv: string) => api.post<RackScanResult>(`${nodeUrl(instId, boxPath)}/rackScan`, csv, { notify: false }) });
 
 /** Applies the scan's moves (and, when asked, takes out the missing samples) if the box is still as scanned. */
-export const useApplyRackScan = (instId: number, boxPath: number[]) =>
+export const useApplyRackScan = (instId: number, boxPath: PathRef[]) =>
   useStorageWrite(instId, (body: RackScanApply) => api.post<RackScanApplied>(`${nodeUrl(instId, boxPath)}/rackScan/apply`, body, { notify: false }));

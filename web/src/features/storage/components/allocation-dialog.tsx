@@ -3,19 +3,19 @@ import { Alert, Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput } 
 import { notifications } from '@mantine/notifications';
 import { IconArrowRight, IconBulb, IconSearch } from '@tabler/icons-react';
 import type { CollectedSample } from '@contract/samples.contract';
-import type { BoxPosition } from '@contract/storage.contract';
+import type { BoxPosition, PathRef } from '@contract/storage.contract';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime, fullName } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { useAllocate, useFoundSample, useOccupancies, useSamplePosition, useSuggestion, useVacate } from '../api/storage-api';
 
 interface Props {
-  boxPath: number[];
+  boxPath: PathRef[];
   boxTitle: string;
   position: BoxPosition;
   onClose: () => void;
-  /** Opens another box (its node ids, container first): Go to suggested box. */
-  onSelectBox: (path: number[]) => void;
+  /** Opens another box (its path, container first): Go to suggested box. */
+  onSelectBox: (path: PathRef[]) => void;
 }
 
 const titleOf = (e: unknown) => (e instanceof ApiError ? e.problem.title : e ? String((e as Error).message ?? e) : null);
@@ -46,7 +46,7 @@ function SampleCard({ sample, extra }: { sample: Pick<CollectedSample, 'sampleId
   );
 }
 
-function AllocatePanel({ boxPath, position, onDone, onSelectBox }: { boxPath: number[]; position: BoxPosition; onDone: () => void; onSelectBox: (path: number[]) => void }) {
+function AllocatePanel({ boxPath, position, onDone, onSelectBox }: { boxPath: PathRef[]; position: BoxPosition; onDone: () => void; onSelectBox: (path: PathRef[]) => void }) {
   const { institution } = useCurrentInstitution();
   const canAllocate = useCan('storage.allocate');
   const [typed, setTyped] = useState('');
@@ -96,14 +96,14 @@ function AllocatePanel({ boxPath, position, onDone, onSelectBox }: { boxPath: nu
 }
 
 /** The server's first free position for the sample; another box can be opened from here. */
-function SuggestedPosition({ collectedSampleId, boxPath, position, onSelectBox }: { collectedSampleId: number; boxPath: number[]; position: BoxPosition; onSelectBox: (path: number[]) => void }) {
+function SuggestedPosition({ collectedSampleId, boxPath, position, onSelectBox }: { collectedSampleId: number; boxPath: PathRef[]; position: BoxPosition; onSelectBox: (path: PathRef[]) => void }) {
   const { institution } = useCurrentInstitution();
   const suggestion = useSuggestion(institution.id, collectedSampleId);
   if (suggestion.isPending) return <Text size="sm" c="dimmed">Looking for a suggested position…</Text>;
   if (suggestion.isError) return <Text size="sm" c="red.8">No suggestion: {titleOf(suggestion.error)}</Text>;
   const at = suggestion.data.suggestion;
   if (!at) return <Text size="sm" c="orange.9">No free position in any box.</Text>;
-  const sameBox = at.boxId === boxPath.at(-1);
+  const sameBox = at.boxId === boxPath.at(-1)?.id;
   const text = `${at.path.map((n) => n.title).join(' > ')}, position ${at.positionCode}`;
   return (
     <Group gap="xs" justify="space-between" wrap="wrap">
@@ -112,13 +112,13 @@ function SuggestedPosition({ collectedSampleId, boxPath, position, onSelectBox }
         {!sameBox ? `Suggested: ${text}` : at.positionId === position.id ? 'Suggested: this position.' : `Suggested: position ${at.positionCode} of this box.`}
       </Text>
       {!sameBox && (
-        <Button size="xs" variant="subtle" leftSection={<IconArrowRight size={14} />} onClick={() => onSelectBox(at.path.map((n) => n.id))}>Go to suggested box</Button>
+        <Button size="xs" variant="subtle" leftSection={<IconArrowRight size={14} />} onClick={() => onSelectBox(at.path.map(({ id, level }) => ({ id, level })))}>Go to suggested box</Button>
       )}
     </Group>
   );
 }
 
-function VacatePanel({ boxPath, position, onDone }: { boxPath: number[]; position: BoxPosition; onDone: () => void }) {
+function VacatePanel({ boxPath, position, onDone }: { boxPath: PathRef[]; position: BoxPosition; onDone: () => void }) {
   const { institution } = useCurrentInstitution();
   const canAllocate = useCan('storage.allocate');
   const occupant = position.occupant!;

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Occupancy } from '@contract/storage.contract';
+import type { Occupancy, PathRef } from '@contract/storage.contract';
 import { ApiError } from '@/lib/api-client';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { findSample, useBulkAllocate } from '../api/storage-api';
 
 interface Props {
-  boxPath: number[];
+  boxPath: PathRef[];
   boxTitle: string;
   free: number;
   onClose: () => void;

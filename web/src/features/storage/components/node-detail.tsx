@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconBarcode, IconPlus, IconStack3 } from '@tabler/icons-react';
-import { childLevelOf, STORAGE_LEVEL_LABELS, type BoxPosition, type StorageNode, type TreeNode } from '@contract/storage.contract';
+import { IconBarcode, IconLayoutGridAdd, IconPlus, IconStack3 } from '@tabler/icons-react';
+import { childLevelsOf, STORAGE_LEVEL_LABELS, type BoxPosition, type PathRef, type StorageLevel, type StorageNode, type TreeNode } from '@contract/storage.contract';
 import { ApiError } from '@/lib/api-client';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { useChildren, useNode, usePositions } from '../api/storage-api';
@@ -11,22 +11,25 @@ import { NodeForm } from './node-form';
 import { AllocationDialog } from './allocation-dialog';
 import { BulkAllocateDialog } from './bulk-allocate-dialog';
 import { RackScanDialog } from './rack-scan-dialog';
+import { RackTemplateForm } from './rack-template-form';
 import classes from './storage.module.css';
 
 const PLURAL = { container: 'containers', shelf: 'shelves', rack: 'racks', drawer: 'drawers', box: 'boxes' } as const;
+/** "racks or boxes" */
+const pluralList = (levels: StorageLevel[]) => levels.map((l) => PLURAL[l]).join(' or ');
 
 /** Children of a node (or the containers) as cards: title, code, rows x columns. */
 export function NodeCards({ nodes, onOpen }: { nodes: TreeNode[]; onOpen: (node: TreeNode) => void }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm">
       {nodes.map((n) => (
-        <Paper key={n.id} withBorder radius="md" p="sm" component="button" type="button" className={classes.card} onClick={() => onOpen(n)}
-          aria-label={`${STORAGE_LEVEL_LABELS[n.level]} ${n.title}${n.code ? ` (${n.code})` : ''}, ${n.rows} x ${n.columns}`}>
+        // The card's text is its name (what a voice-control user reads out): title, type, code, size, use.
+        <Paper key={n.id} withBorder radius="md" p="sm" component="button" type="button" className={classes.card} onClick={() => onOpen(n)}>
           <Group gap={6} wrap="nowrap">
             <LevelIcon level={n.level} />
             <Text fw={600} truncate>{n.title}</Text>
           </Group>
-          <Text size="sm" c="dimmed">{n.code ? `Code ${n.code} · ` : ''}{n.rows} x {n.columns}</Text>
+          <Text size="sm" c="dimmed">{STORAGE_LEVEL_LABELS[n.level]} · {n.code ? `Code ${n.code} · ` : ''}{n.rows} x {n.columns}</Text>
           <Text size="xs" c="dimmed">{n.level === 'box' ? `${n.childCount} positions` : `${n.childCount} of ${n.rows * n.columns} places used`}</Text>
         </Paper>
       ))}
@@ -35,8 +38,8 @@ export function NodeCards({ nodes, onOpen }: { nodes: TreeNode[]; onOpen: (node:
 }
 
 interface Props {
-  path: number[];
-  onSelect: (path: number[]) => void;
+  path: PathRef[];
+  onSelect: (path: PathRef[]) => void;
 }
 
 /** The selected node: its title and type badge, Add <next level>, its children as cards, or a box's positions. */
@@ -46,8 +49,9 @@ export function NodeDetail({ path, onSelect }: Props) {
   const canAllocate = useCan('storage.allocate');
   const node = useNode(institution.id, path);
   const isBox = node.data?.level === 'box';
-  const children = useChildren(institution.id, path.at(-1) ?? null, Boolean(node.data) && !isBox);
-  const [adding, setAdding] = useState(false);
+  const children = useChildren(institution.id, path.at(-1)?.id ?? null, Boolean(node.data) && !isBox);
+  const [adding, setAdding] = useState<StorageLevel | null>(null);
+  const [templating, setTemplating] = useState(false);
   const [bulk, setBulk] = useState(false);
   const [scanning, setScanning] = useState(false);
 
@@ -57,8 +61,9 @@ export function NodeDetail({ path, onSelect }: Props) {
     return <Alert color={gone ? 'yellow' : 'red'} title={gone ? 'This storage item no longer exists here.' : node.error.message}>Choose another item in the tree.</Alert>;
   }
   const n = node.data;
-  const next = childLevelOf(n.level);
+  const next = childLevelsOf(n.level);
   const full = n.childCount >= n.rows * n.columns;
+  const open = (c: { id: number; level: StorageLevel }) => onSelect([...path, { id: c.id, level: c.level }]);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -72,8 +77,11 @@ export function NodeDetail({ path, onSelect }: Props) {
           </Text>
         </Stack>
         <Group gap="xs">
-          {next && canManage && !full && (
-            <Button leftSection={<IconPlus size={16} />} variant="light" onClick={() => setAdding(true)}>Add {STORAGE_LEVEL_LABELS[next]}</Button>
+          {canManage && !full && next.map((level) => (
+            <Button key={level} leftSection={<IconPlus size={16} />} variant="light" onClick={() => setAdding(level)}>Add {STORAGE_LEVEL_LABELS[level]}</Button>
+          ))}
+          {canManage && !full && next.includes('rack') && (
+            <Button leftSection={<IconLayoutGridAdd size={16} />} variant="light" onClick={() => setTemplating(true)}>Add Rack of Boxes</Button>
           )}
           {isBox && canAllocate && <Button leftSection={<IconStack3 size={16} />} variant="light" onClick={() => setBulk(true)}>Bulk allocate</Button>}
           {isBox && canAllocate && <Button leftSection={<IconBarcode size={16} />} variant="light" onClick={() => setScanning(true)}>Reconcile rack scan</Button>}
@@ -81,22 +89,26 @@ export function NodeDetail({ path, onSelect }: Props) {
       </Group>
       {isBox ? <BoxPositions box={n} path={path} bulk={bulk} onBulkClose={() => setBulk(false)} scanning={scanning} onScanClose={() => setScanning(false)} onSelect={onSelect} /> : (
         <>
-          {full && next && <Text size="sm" c="dimmed">Full: it holds {n.rows * n.columns} {PLURAL[next]} (rows x columns).</Text>}
+          {full && next.length > 0 && <Text size="sm" c="dimmed">Full: it holds {n.rows * n.columns} {pluralList(next)} (rows x columns).</Text>}
           {children.isPending ? <Loader size="sm" /> : children.data?.length
-            ? <NodeCards nodes={children.data} onOpen={(c) => onSelect([...path, c.id])} />
-            : <Text size="sm" c="dimmed">No {next ? PLURAL[next] : 'items'} yet{canManage && next ? `: Add ${STORAGE_LEVEL_LABELS[next]} creates one.` : '.'}</Text>}
+            ? <NodeCards nodes={children.data} onOpen={open} />
+            : <Text size="sm" c="dimmed">No {next.length ? pluralList(next) : 'items'} yet{canManage && next.length ? `: ${next.map((l) => `Add ${STORAGE_LEVEL_LABELS[l]}`).join(' or ')} creates one.` : '.'}</Text>}
         </>
       )}
-      {adding && next && (
-        <NodeForm level={next} parentPath={path} parentTitle={n.title} onClose={() => setAdding(false)}
-          onSaved={(saved: StorageNode) => { setAdding(false); onSelect([...path, saved.id]); }} />
+      {adding && (
+        <NodeForm level={adding} parentPath={path} parentTitle={n.title} onClose={() => setAdding(null)}
+          onSaved={(saved: StorageNode) => { setAdding(null); open(saved); }} />
+      )}
+      {templating && (
+        <RackTemplateForm shelfPath={path} shelfTitle={n.title} onClose={() => setTemplating(false)}
+          onSaved={(made) => { setTemplating(false); open(made.rack); }} />
       )}
     </Stack>
   );
 }
 
 interface BoxPositionsProps {
-  box: StorageNode; path: number[]; bulk: boolean; onBulkClose: () => void; scanning: boolean; onScanClose: () => void; onSelect: (path: number[]) => void;
+  box: StorageNode; path: PathRef[]; bulk: boolean; onBulkClose: () => void; scanning: boolean; onScanClose: () => void; onSelect: (path: PathRef[]) => void;
 }
 
 function BoxPositions({ box, path, bulk, onBulkClose, scanning, onScanClose, onSelect }: BoxPositionsProps) {

@@ -1,43 +1,28 @@
 import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { ChildInput, ContainerInput, STORAGE_LEVEL_LABELS, type StorageLevel, type StorageNode } from '@contract/storage.contract';
+import { ChildInput, ContainerInput, STORAGE_LEVEL_LABELS, type PathRef, type StorageLevel, type StorageNode } from '@contract/storage.contract';
 import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
-import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
+import { serverFormErrors } from '@/lib/contract-resolver';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useCreateNode } from '../api/storage-api';
+import { emptyLayout, LayoutFields, useLayoutForm, type LayoutValues } from './layout-fields';
 
-type Values = {
+type Values = LayoutValues & {
   title: string;
   code: string;
   rows: number | string;
   columns: number | string;
-  positionLabelingOptionId: string | null;
-  rowLabelingSchemaId: string | null;
-  columnLabelingSchemaId: string | null;
-  fillOrder: 'row' | 'column';
   institutionSiteId: string | null;
 };
 
-const initialValues: Values = {
-  title: '', code: '', rows: '', columns: '', positionLabelingOptionId: null, rowLabelingSchemaId: null, columnLabelingSchemaId: null, fillOrder: 'row', institutionSiteId: null,
-};
-
-const FILL_ORDERS = [
-  { value: 'row', label: 'Row by row (A1, A2, … then B1)' },
-  { value: 'column', label: 'Column by column (A1, B1, … then A2)' },
-];
-
-/** A Linear option numbers positions in one run: the seeded title, or its abbreviation L (as the server decides). */
-const isLinear = (row: Record<string, unknown> | undefined) =>
-  Boolean(row) && (String(row!.title ?? '').trim().toLowerCase() === 'linear' || String(row!.abbreviation ?? '').trim().toLowerCase() === 'l');
+const initialValues: Values = { title: '', code: '', rows: '', columns: '', ...emptyLayout, institutionSiteId: null };
 
 interface Props {
   level: StorageLevel;
-  /** Ids of the parent's path (none for a container). */
-  parentPath: number[];
+  /** The parent's path (none for a container). */
+  parentPath: PathRef[];
   parentTitle?: string;
   onClose: () => void;
   onSaved: (node: StorageNode) => void;
@@ -50,23 +35,12 @@ interface Props {
  */
 export function NodeForm({ level, parentPath, parentTitle, onClose, onSaved }: Props) {
   const { institution } = useCurrentInstitution();
-  const options = useLookupOptions('positionLabelingOptions');
-  const schemas = useLookupOptions('labelingSchemas');
   const sites = useLookupOptions('institutionSites');
-  const create = useCreateNode(institution.id, parentPath);
+  const create = useCreateNode(institution.id, parentPath, level);
   const schema = level === 'container' ? ContainerInput : ChildInput;
-  const linearOf = (id: string | null) => isLinear(options.rows?.find((r) => String(r.id) === id));
-  const resolver = contractResolver(schema);
-  const form = useForm<Values>({
-    initialValues,
-    validate: (values) => {
-      const errors = resolver(values);
-      if (values.positionLabelingOptionId && !linearOf(values.positionLabelingOptionId) && !values.columnLabelingSchemaId) errors.columnLabelingSchemaId = '*Required';
-      return errors;
-    },
-  });
+  const { form, choices } = useLayoutForm(schema, initialValues);
   const guard = useUnsavedChangesGuard(formChanged(form));
-  const linear = linearOf(form.values.positionLabelingOptionId);
+  const linear = choices.linearOf(form.values.positionLabelingOptionId);
   const label = STORAGE_LEVEL_LABELS[level];
 
   const submit = form.onSubmit((v, event) => {
@@ -97,15 +71,7 @@ export function NodeForm({ level, parentPath, parentTitle, onClose, onSaved }: P
           <NumberInput label="Rows" withAsterisk min={1} max={100} allowDecimal={false} allowNegative={false} {...form.getInputProps('rows')} />
           <NumberInput label="Columns" withAsterisk min={1} max={100} allowDecimal={false} allowNegative={false} {...form.getInputProps('columns')} />
         </SimpleGrid>
-        <Select label="Position Labeling Option" withAsterisk data={options.options} placeholder={options.isPending ? 'Loading…' : 'Linear or Two Dimensional'}
-          {...form.getInputProps('positionLabelingOptionId')} />
-        <Select label="Row Labeling Schema" withAsterisk data={schemas.options} placeholder={schemas.isPending ? 'Loading…' : 'e.g. Letters Upper Case'}
-          description={linear ? 'Numbers every position in one run (1, 2, 3 … or A, B, C …).' : undefined} {...form.getInputProps('rowLabelingSchemaId')} />
-        {!linear && (
-          <Select label="Column Labeling Schema" withAsterisk data={schemas.options} placeholder={schemas.isPending ? 'Loading…' : 'e.g. Numbers'}
-            {...form.getInputProps('columnLabelingSchemaId')} />
-        )}
-        <Select label="Fill order" data={FILL_ORDERS} allowDeselect={false} description="The order in which positions are numbered and filled." {...form.getInputProps('fillOrder')} />
+        <LayoutFields form={form} choices={choices} />
         <Select label="Institution Site" data={sites.options} clearable searchable placeholder="Optional" {...form.getInputProps('institutionSiteId')} />
       </Stack>
     </FullScreenForm>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Checkbox, FileInput, Group, List, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { MAX_RACK_SCAN_BYTES, type RackScanEntry, type RackScanOutcome, type RackScanResult } from '@contract/rack-scan.contract';
-import type { BoxPosition, StorageNode } from '@contract/storage.contract';
+import type { BoxPosition, PathRef, StorageNode } from '@contract/storage.contract';
 import { ApiError } from '@/lib/api-client';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { useApplyRackScan, useRackScan } from '../api/storage-api';
@@ -83,7 +83,7 @@ function ScanList({ scan, boxId }: { scan: RackScanResult; boxId: number }) {
  * Reconcile rack scan (docs/storage.md "Rack-scanner reconcile"): the scanner's CSV file is read against
  * the box, shown on its grid by outcome with a legend and a list, and its moves applied after a confirmation.
  */
-export function RackScanDialog({ box, boxPath, positions, onClose }: { box: StorageNode; boxPath: number[]; positions: BoxPosition[]; onClose: () => void }) {
+export function RackScanDialog({ box, boxPath, positions, onClose }: { box: StorageNode; boxPath: PathRef[]; positions: BoxPosition[]; onClose: () => void }) {
   const { institution } = useCurrentInstitution();
   const [file, setFile] = useState<File | null>(null);
   const [csv, setCsv] = useState('');

@@ -1,22 +1,22 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Box, Group, Loader, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import type { TreeNode } from '@contract/storage.contract';
+import type { PathRef, TreeNode } from '@contract/storage.contract';
 import { useCurrentInstitution } from '@/lib/session-context';
-import { useChildren } from '../api/storage-api';
+import { decodeStoragePath, encodeStoragePath, useChildren } from '../api/storage-api';
 import { LevelIcon } from './level-badge';
 import classes from './storage.module.css';
 
 interface Props {
-  /** The selected node's ids, outermost first (empty: nothing selected). */
-  selected: number[];
-  onSelect: (path: number[]) => void;
+  /** The selected node's path, outermost first (empty: nothing selected). */
+  selected: PathRef[];
+  onSelect: (path: PathRef[]) => void;
 }
 
 const ITEM = '[role="treeitem"]';
 
 /**
- * The storage tree (container > shelf > rack > drawer > box), each node's children loaded when it
+ * The storage tree (container > shelf > rack > drawer > box, a box also in a shelf or rack), each node's children loaded when it
  * opens. Keyboard as the WAI-ARIA tree pattern: Up/Down move, Right opens or enters, Left closes or
  * goes to the parent, Home/End, Enter or Space selects.
  */
@@ -24,16 +24,16 @@ export function StorageTree({ selected, onSelect }: Props) {
   const { institution } = useCurrentInstitution();
   const roots = useChildren(institution.id, null);
   // The selected node's ancestors start open, so a deep link shows where it is.
-  const [open, setOpen] = useState<Set<number>>(() => new Set(selected.slice(0, -1)));
-  const [focused, setFocused] = useState<number | null>(selected.at(-1) ?? null);
+  const [open, setOpen] = useState<Set<number>>(() => new Set(selected.slice(0, -1).map((n) => n.id)));
+  const [focused, setFocused] = useState<number | null>(selected.at(-1)?.id ?? null);
   const treeRef = useRef<HTMLUListElement>(null);
   // A selection made elsewhere (a card, the back button) opens its ancestors too.
-  const key = selected.join('.');
+  const key = encodeStoragePath(selected);
   const [shown, setShown] = useState(key);
   if (shown !== key) {
     setShown(key);
-    setOpen((prev) => new Set([...prev, ...selected.slice(0, -1)]));
-    setFocused(selected.at(-1) ?? null);
+    setOpen((prev) => new Set([...prev, ...selected.slice(0, -1).map((n) => n.id)]));
+    setFocused(selected.at(-1)?.id ?? null);
   }
   const toggle = (id: number, to?: boolean) => setOpen((prev) => {
     const next = new Set(prev);
@@ -70,7 +70,7 @@ export function StorageTree({ selected, onSelect }: Props) {
         break;
       case 'Enter': case ' ':
         handled();
-        onSelect((current.dataset.path ?? '').split('.').map(Number));
+        onSelect(decodeStoragePath(current.dataset.path ?? ''));
         break;
     }
   };
@@ -82,7 +82,7 @@ export function StorageTree({ selected, onSelect }: Props) {
   return (
     <ul role="tree" aria-label="Storage containers" className={classes.tree} ref={treeRef} onKeyDown={onKeyDown}>
       {roots.data.map((n) => (
-        <TreeItem key={n.id} node={n} path={[n.id]} open={open} toggle={toggle} selected={selected} onSelect={onSelect}
+        <TreeItem key={n.id} node={n} path={[{ id: n.id, level: n.level }]} open={open} toggle={toggle} selected={selected} onSelect={onSelect}
           tabStop={focused ?? first} setFocused={setFocused} />
       ))}
     </ul>
@@ -91,11 +91,11 @@ export function StorageTree({ selected, onSelect }: Props) {
 
 interface ItemProps {
   node: TreeNode;
-  path: number[];
+  path: PathRef[];
   open: Set<number>;
   toggle: (id: number, to?: boolean) => void;
-  selected: number[];
-  onSelect: (path: number[]) => void;
+  selected: PathRef[];
+  onSelect: (path: PathRef[]) => void;
   /** The one item reachable with Tab (roving tabindex). */
   tabStop: number;
   setFocused: (id: number) => void;
@@ -106,12 +106,12 @@ function TreeItem({ node, path, open, toggle, selected, onSelect, tabStop, setFo
   const expandable = node.level !== 'box' && node.childCount > 0;
   const isOpen = expandable && open.has(node.id);
   const children = useChildren(institution.id, node.id, isOpen);
-  const isSelected = selected.at(-1) === node.id;
+  const isSelected = selected.at(-1)?.id === node.id;
   // The row is the treeitem (named by its own text); its children's group is its sibling, as ARIA allows.
   return (
     <li role="none">
       <Group gap={4} wrap="nowrap" className={classes.treeRow} role="treeitem" aria-level={path.length} aria-selected={isSelected}
-        aria-expanded={expandable ? isOpen : undefined} data-id={node.id} data-path={path.join('.')} tabIndex={tabStop === node.id ? 0 : -1}
+        aria-expanded={expandable ? isOpen : undefined} data-id={node.id} data-path={encodeStoragePath(path)} tabIndex={tabStop === node.id ? 0 : -1}
         data-selected={isSelected || undefined} style={{ paddingLeft: (path.length - 1) * 14 }} onFocus={() => setFocused(node.id)}
         onClick={() => { setFocused(node.id); onSelect(path); }}>
         {/* Closing a node by mouse moves the Tab stop to it, so it never stays on a hidden child. */}
@@ -125,7 +125,7 @@ function TreeItem({ node, path, open, toggle, selected, onSelect, tabStop, setFo
         <ul role="group" className={classes.tree}>
           {children.isPending && <li role="none"><Text size="xs" c="dimmed" pl={(path.length + 1) * 14}>Loading…</Text></li>}
           {children.data?.map((c) => (
-            <TreeItem key={c.id} node={c} path={[...path, c.id]} open={open} toggle={toggle} selected={selected} onSelect={onSelect}
+            <TreeItem key={c.id} node={c} path={[...path, { id: c.id, level: c.level }]} open={open} toggle={toggle} selected={selected} onSelect={onSelect}
               tabStop={tabStop} setFocused={setFocused} />
           ))}
         </ul>

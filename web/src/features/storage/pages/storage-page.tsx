@@ -2,21 +2,20 @@ import { useState } from 'react';
 import { Button, Center, Flex, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFridge, IconPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { ID_TEXT } from '@contract/common.contract';
+import type { PathRef } from '@contract/storage.contract';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
-import { useChildren } from '../api/storage-api';
+import { decodeStoragePath, encodeStoragePath, useChildren } from '../api/storage-api';
 import { StorageTree } from '../components/storage-tree';
 import { NodeCards, NodeDetail } from '../components/node-detail';
 import { NodeForm } from '../components/node-form';
 
-/** The selection lives in the URL (`?path=3.8.12`: the node's ids, container first), so a link or Back returns to it. */
-function useSelectedPath(): [number[], (path: number[]) => void] {
+/** The selection lives in the URL (`?path=c3.s8.b12`: the nodes, container first), so a link or Back returns to it. */
+function useSelectedPath(): [PathRef[], (path: PathRef[]) => void] {
   const [params, setParams] = useSearchParams();
-  const parts = (params.get('path') ?? '').split('.').filter(Boolean);
-  const path = parts.length <= 5 && parts.every((p) => ID_TEXT.test(p)) ? parts.map(Number) : [];
-  const select = (next: number[]) => setParams((prev) => {
+  const path = decodeStoragePath(params.get('path'));
+  const select = (next: PathRef[]) => setParams((prev) => {
     const out = new URLSearchParams(prev);
-    if (next.length) out.set('path', next.join('.'));
+    if (next.length) out.set('path', encodeStoragePath(next));
     else out.delete('path');
     return out;
   });
@@ -47,7 +46,7 @@ export function StoragePage() {
             <Stack align="center" gap="sm" maw={420}>
               <IconFridge size={40} color="var(--mantine-color-blue-6)" aria-hidden />
               <Text fw={600} ta="center">This page lets you manage storage containers</Text>
-              <Text size="sm" c="dimmed" ta="center">A container holds shelves, a shelf racks, a rack drawers and a drawer boxes; samples are stored in a box's positions.</Text>
+              <Text size="sm" c="dimmed" ta="center">A container holds shelves; a shelf holds racks or boxes, a rack drawers or boxes, a drawer boxes; samples are stored in a box's positions.</Text>
               {canManage && <Button onClick={() => setCreating(true)}>Create your first Container</Button>}
             </Stack>
           </Center>
@@ -58,17 +57,17 @@ export function StoragePage() {
             <StorageTree selected={path} onSelect={select} />
           </Paper>
           <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} flex={1} miw={0}>
-            {path.length ? <NodeDetail key={path.join('.')} path={path} onSelect={select} /> : roots.isPending ? <Loader size="sm" /> : (
+            {path.length ? <NodeDetail key={encodeStoragePath(path)} path={path} onSelect={select} /> : roots.isPending ? <Loader size="sm" /> : (
               <Stack gap="sm">
                 <Title order={2} fz={20}>Containers</Title>
                 <Text size="sm" c="dimmed">Choose a container in the tree or below to see what it holds.</Text>
-                <NodeCards nodes={roots.data ?? []} onOpen={(n) => select([n.id])} />
+                <NodeCards nodes={roots.data ?? []} onOpen={(n) => select([{ id: n.id, level: n.level }])} />
               </Stack>
             )}
           </Paper>
         </Flex>
       )}
-      {creating && <NodeForm level="container" parentPath={[]} onClose={() => setCreating(false)} onSaved={(n) => { setCreating(false); select([n.id]); }} />}
+      {creating && <NodeForm level="container" parentPath={[]} onClose={() => setCreating(false)} onSaved={(n) => { setCreating(false); select([{ id: n.id, level: n.level }]); }} />}
     </Stack>
   );
 }
