@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { PatientInput, PatientRegister } from '../../../contract/participants.contract';
+import type { PatientEdit, PatientInput, PatientRegister } from '../../../contract/participants.contract';
 import type { SeekPagingQuery } from '../../../contract/common.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
@@ -13,6 +13,7 @@ import { lookupJoin } from '../../platform/lookups/lookup-refs';
 import { patients } from './participants.table';
 import { byMrn, byPhone, searchPatients } from './participants.search';
 import { addChildren, checkPatientFields } from './participant-rules';
+import { syncChildren } from './participant-children.service';
 
 const refs = () => [
   lookupJoin('gender', 'genders', patients.genderId),
@@ -104,6 +105,29 @@ export async function updatePatient(ctx: Ctx, id: number, input: PatientInput & 
     const p = normalised(await checkPatientFields(tx, ctx, input, current));
     const { before, after } = await updateStamped(tx, patients, eq(patients.institutionId, inst), id, input.concurrencyStamp, patientValues(p), 'Participant');
     await audit(tx, ctx, { entity: 'patient', entityId: id, action: 'update', before, after });
+  });
+  return getPatient(ctx, id);
+}
+
+/**
+ * Edit a Participant as one save (issue 28): the fields (with the concurrency stamp) and the child records
+ * as the form shows them, in one transaction; nothing of it is saved before Submit, so Discard drops all.
+ */
+export async function editPatient(ctx: Ctx, id: number, input: PatientEdit) {
+  requirePermission(ctx, 'participants.manage');
+  const inst = instOf(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(patients).where(and(eq(patients.id, id), eq(patients.institutionId, inst))).limit(1);
+    if (!current) throw notFound('Participant');
+    const p = normalised(await checkPatientFields(tx, ctx, input as PatientInput, current));
+    const { before, after } = await updateStamped(tx, patients, eq(patients.institutionId, inst), id, String(input.concurrencyStamp), patientValues(p), 'Participant');
+    await audit(tx, ctx, { entity: 'patient', entityId: id, action: 'update', before, after });
+    await syncChildren(tx, ctx, id, {
+      mrns: (input.siteMrns ?? []).filter((r) => r.mrn && r.institutionSiteId).map((r) => ({ mrn: String(r.mrn), institutionSiteId: Number(r.institutionSiteId) })),
+      races: [...new Set((input.races ?? []).map(Number))],
+      ethnicities: [...new Set((input.ethnicities ?? []).map(Number))],
+      phones: (input.phoneNumbers ?? []).map((ph) => ({ phoneNumber: ph.phoneNumber, phoneNumberTypeId: Number(ph.phoneNumberTypeId), institutionSiteId: ph.institutionSiteId ? Number(ph.institutionSiteId) : null })),
+    });
   });
   return getPatient(ctx, id);
 }
