@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Group, Loader, Menu, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Menu, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconDownload, IconExternalLink, IconFileImport, IconSend } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { Link, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { ItemActions } from '../components/item-actions';
 import { ItemTable } from '../components/item-table';
 import { StoreDialog } from '../components/store-dialog';
 import { countsText, ShipmentStatusBadge } from '../components/shipment-columns';
+import { Dialog } from '@/components/dialog';
 
 
 /** Spec 2 §2 shipment detail: header, pending items (selectable on the receiving side), processed items. */
@@ -142,7 +143,7 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
 
       <StoreDialog instId={institution.id} item={storing} onClose={() => setStoring(null)} />
 
-      <Modal opened={confirmCancel} onClose={() => setConfirmCancel(false)} title="Cancel this shipment?">
+      <Dialog opened={confirmCancel} onClose={() => setConfirmCancel(false)} title="Cancel this shipment?">
         <Stack gap="sm">
           <Text size="sm">Its {s.itemCounts.total} sample{s.itemCounts.total === 1 ? '' : 's'} stay with {institution.title} and may be shipped again. This cannot be undone.</Text>
           <Group justify="flex-end">
@@ -150,7 +151,7 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
             <Button color="red" loading={cancel.isPending} onClick={() => cancel.mutate(undefined, { onSuccess: () => setConfirmCancel(false) })}>Cancel shipment</Button>
           </Group>
         </Stack>
-      </Modal>
+      </Dialog>
     </Stack>
   );
 }
