@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Menu, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconDownload, IconExternalLink, IconFileImport, IconSend } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
@@ -44,6 +44,13 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
   const send = useSendShipment(institution.id, s.id);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
+  // Accept and Reject disable themselves while they run (and leave with the last pending item): focus then
+  // goes to the Pending heading, which reads the new count, instead of dropping to the page (issue 28).
+  const pendingHeading = useRef<HTMLHeadingElement>(null);
+  const afterActions = () => {
+    setSelected(new Set());
+    if (!document.activeElement || document.activeElement === document.body) pendingHeading.current?.focus();
+  };
   const canStore = useCan('storage.allocate');
   const [storing, setStoring] = useState<ShipmentItem | null>(null);
   const receiving = s.direction === 'received';
@@ -124,9 +131,9 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
       {items.isSuccess && (
         <>
           <Stack gap="xs">
-            <Title order={2} fz="lg">Pending ({pending.length})</Title>
+            <Title order={2} fz="lg" ref={pendingHeading} tabIndex={-1}>Pending ({pending.length})</Title>
             {acting && pending.length > 0 && (
-              <ItemActions instId={institution.id} shipmentId={s.id} selected={chosen} onDone={() => setSelected(new Set())} />
+              <ItemActions instId={institution.id} shipmentId={s.id} selected={chosen} onDone={afterActions} />
             )}
             {!receiving && pending.length > 0 && s.status !== 'draft' && <Text size="sm" c="dimmed">Waiting for {s.receivingInstitution?.title} to accept or reject them.</Text>}
             {s.status === 'draft' && pending.length > 0 && <Text size="sm" c="dimmed">A draft: nothing has left yet. Send ships these samples; until then {s.receivingInstitution?.title} does not see it.</Text>}
