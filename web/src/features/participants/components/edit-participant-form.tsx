@@ -62,7 +62,7 @@ function EditForm({ patient, children, onClose, onSaved }: EditProps) {
 
   const submit = form.onSubmit((v, event) => {
     const again = isCreateAnother(event);
-    update.mutate(toRegister(v, dead), {
+    update.mutate({ ...toRegister(v, dead), concurrencyStamp: v.concurrencyStamp ?? patient.concurrencyStamp }, {
       onSuccess: (p) => {
         notifications.show({ color: 'teal', message: `Participant ${fullName(p)} saved.`, autoClose: 3000 });
         guard.release();
