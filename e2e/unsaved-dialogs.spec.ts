@@ -21,6 +21,8 @@ interface Case {
   name: string;
   /** Full-screen forms have no outside to click. */
   fullScreen?: boolean;
+  /** Screenshots of the question over this dialog, at 1280 and 390 px. */
+  shoot?: string;
   open: (page: Page, b: Biobank) => Promise<Opened>;
   /** Puts input in the dialog; returns a check that the input is still there. */
   enter: (page: Page, dialog: Locator) => Promise<() => Promise<void>>;
@@ -60,12 +62,20 @@ async function enrolledWithConsent(b: Biobank) {
   return { path: `/collection-protocols/${protocol.id}/participants/${enrolled.id}`, base, enrolled, consent };
 }
 
-const signaturePixels = (page: Page) => page.getByRole('img', { name: /Signature pad/ }).evaluate((c) => (c as HTMLCanvasElement).toDataURL());
+/** How many pixels of the signature pad hold ink (the pad redraws its strokes when resized, so a count, not an image). */
+const inkedPixels = (page: Page) => page.getByRole('img', { name: /Signature pad/ }).evaluate((c) => {
+  const canvas = c as HTMLCanvasElement;
+  const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+  let inked = 0;
+  for (let i = 3; i < data.length; i += 4) if (data[i] > 0) inked++;
+  return inked;
+});
 
 const CASES: Case[] = [
   {
     name: 'Sign Consent (a drawn signature)',
     fullScreen: true,
+    shoot: 'unsaved-sign-consent',
     open: async (page, b) => {
       const { path } = await enrolledWithConsent(b);
       await page.goto(`${path}/participant-consents`);
@@ -75,8 +85,8 @@ const CASES: Case[] = [
     },
     enter: async (page) => {
       await drawSignature(page);
-      const drawn = await signaturePixels(page);
-      return async () => { expect(await signaturePixels(page), 'Keep editing keeps the signature').toBe(drawn); };
+      expect(await inkedPixels(page)).toBeGreaterThan(50);
+      return async () => { expect(await inkedPixels(page), 'Keep editing keeps the signature').toBeGreaterThan(50); };
     },
   },
   {
@@ -115,6 +125,7 @@ const CASES: Case[] = [
   },
   {
     name: 'Bulk allocate (pasted sample IDs)',
+    shoot: 'unsaved-bulk-allocate',
     open: async (page, b) => {
       await openBox(page, b);
       const opener = page.getByRole('button', { name: 'Bulk allocate' });
@@ -172,13 +183,20 @@ async function keepEditing(page: Page, how: string) {
 
 test.describe('unsaved input in dialogs (issue 28)', () => {
   for (const c of CASES) {
-    test(`${c.name}: Escape, the close button${c.fullScreen ? '' : ' and a click outside'} ask first`, async ({ signedInPage: page, admin, api }) => {
+    test(`${c.name}: Escape, the close button${c.fullScreen ? '' : ' and a click outside'} ask first`, async ({ signedInPage: page, admin, api, shot }) => {
       const b = await centralBiobank(api, admin);
       const { dialog, opener } = await c.open(page, b);
       await expect(dialog).toBeVisible();
       const kept = await c.enter(page, dialog);
 
       await page.keyboard.press('Escape');
+      if (c.shoot) {
+        await expect(ask(page)).toBeVisible();
+        await shot(c.shoot);
+        await page.setViewportSize({ width: 390, height: 844 });
+        await shot(`${c.shoot}-phone`);
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
       await keepEditing(page, 'Escape');
       await expect(dialog).toBeVisible();
       await kept();
