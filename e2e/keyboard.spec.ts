@@ -104,6 +104,10 @@ test.describe('keyboard only (issue 28)', () => {
     await page.keyboard.press('Enter');
     await expect(form.getByRole('button', { name: 'Remove +251911000111' })).toBeVisible();
     await expect(addPhone, 'ADD hands focus back to Add Phone Number').toBeFocused();
+    // The empty site MRN row goes; focus moves on to Add Site MRN.
+    await tabTo(page, form.getByRole('button', { name: 'Remove site MRN row 1' }));
+    await page.keyboard.press('Enter');
+    await expect(form.getByRole('button', { name: 'Add Site MRN' }), 'removing the row moves focus on').toBeFocused();
 
     // Enter in a text field submits the form.
     await tabTo(page, form.getByLabel(field('First Name')), { back: true });
