@@ -93,12 +93,10 @@ test.describe('keyboard only (issue 28)', () => {
     await page.keyboard.press('Enter');
     const category = form.getByRole('combobox', { name: field('Category') });
     await expect(category, 'Add Phone Number moves focus to the category').toBeFocused();
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
+    await pickWithKeys(page, category, 'Personal');
     const type = form.getByRole('combobox', { name: field('Type') });
     await tabTo(page, type);
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
+    await pickWithKeys(page, type, 'Mobile');
     await tabTo(page, form.getByLabel(field('Phone Number')));
     await page.keyboard.type('+251911000111');
     await page.keyboard.press('Enter');
