@@ -5,13 +5,15 @@ import globals from 'globals';
 
 // Import direction (ARCHITECTURE §2): contract <- server, contract <- web; web features never import each other.
 const noServer = { group: ['**/server/**', '../../server/*'], message: 'web must not import server code; share through contract/.' };
-const noCrossFeature = { 'no-restricted-imports': ['error', { patterns: [noServer] }] };
+/** Dialogs go through the one shell (components/dialog.tsx): the unsaved-changes guard and focus return by construction. */
+const noBareModal = { name: '@mantine/core', importNames: ['Modal'], message: "use Dialog from '@/components/dialog' (guard and focus return)." };
+const noCrossFeature = { 'no-restricted-imports': ['error', { paths: [noBareModal], patterns: [noServer] }] };
 /**
  * A feature file imports its own folder relatively and everything else by alias (@/lib, @/components):
  * a relative path that climbs out of the feature (`../../participants/...` from features/orders/components/)
  * reaches another feature or the app, so it is refused like `@/features/...`.
  */
-const featureRule = (up) => ({ 'no-restricted-imports': ['error', { patterns: [
+const featureRule = (up) => ({ 'no-restricted-imports': ['error', { paths: [noBareModal], patterns: [
   noServer,
   { group: ['@/features/**', '@/app/**', `${up}**`], message: 'features never import each other or the app; move shared code to components/ or lib/ and import it by its @/ alias.' },
 ] }] });
@@ -61,7 +63,7 @@ export default tseslint.config(
   { files: ['web/src/features/*/*/*/*/**/*.{ts,tsx}'], rules: featureRule('../../../../') },
   {
     files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [
+    rules: { 'no-restricted-imports': ['error', { paths: [noBareModal], patterns: [
       noServer,
       { group: ['@/features/**', '@/app/**', '**/features/**', '**/app/**'], message: 'shared code does not depend on features or the app.' },
     ] }] },

@@ -54,13 +54,15 @@ export const SiteMrnRow = z.object({ institutionSiteId: optionalId, mrn: optiona
 export const PhoneInput = z.object({ phoneNumberTypeId: requiredId, phoneNumber, institutionSiteId: optionalId });
 export type PhoneInput = z.input<typeof PhoneInput>;
 
-/** One command that registers a participant with all child records, in one transaction. */
-export const PatientRegister = PatientFields.extend({
+/** A participant's child records as sets: registered with it, or made so by an edit (races and ethnicities: at least one). */
+const ChildSets = {
   races: z.array(Id, { error: MSG.requiredSelect }).min(1, MSG.requiredSelect),
   ethnicities: z.array(Id, { error: MSG.requiredSelect }).min(1, MSG.requiredSelect),
   phoneNumbers: z.array(PhoneInput).default([]),
   siteMrns: z.array(SiteMrnRow).default([]),
-}).superRefine((p, ctx) => {
+};
+
+function childRules(p: { deathDate: string | null; birthDate: string; siteMrns: z.infer<typeof SiteMrnRow>[]; phoneNumbers: { phoneNumber: string }[] }, ctx: z.RefinementCtx) {
   deathAfterBirth(p, ctx);
   // spec 1 §5: each site MRN row needs both site and MRN, or neither.
   p.siteMrns.forEach((row, i) => {
@@ -72,8 +74,19 @@ export const PatientRegister = PatientFields.extend({
     if (seen.has(ph.phoneNumber)) ctx.addIssue({ code: 'custom', path: ['phoneNumbers', i, 'phoneNumber'], message: 'This phone number is already listed' });
     seen.add(ph.phoneNumber);
   });
-});
+}
+
+/** One command that registers a participant with all child records, in one transaction. */
+export const PatientRegister = PatientFields.extend(ChildSets).superRefine(childRules);
 export type PatientRegister = z.input<typeof PatientRegister>;
+
+/**
+ * Edit a Participant as one save (issue 28): the fields with the concurrency stamp, and the child records as
+ * they should be afterwards. Races, ethnicities, phone numbers and site MRNs not listed are disabled, new
+ * ones added, all in the transaction of the field update; Discard in the form therefore drops all of it.
+ */
+export const PatientEdit = PatientFields.extend(ConcurrencyStamp.shape).extend(ChildSets).superRefine(childRules);
+export type PatientEdit = z.input<typeof PatientEdit>;
 
 export const MrnInput = z.object({ mrn: required(50), institutionSiteId: optionalId, patientId: optionalId, institutionId: optionalId });
 export const RaceInput = z.object({ raceId: requiredId, institutionSiteId: optionalId, patientId: optionalId });

@@ -1,37 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoSeriousViolations } from './support/axe';
-import { centralBiobank, createAccount, registerParticipant, unique, type Biobank, type Rec } from './support/data';
-import { protocolByApi, type ProtocolRec } from './support/protocols';
+import { centralBiobank, createAccount, registerParticipant, type Rec } from './support/data';
+import { collectingProtocol, type ProtocolRec } from './support/protocols';
 import { choose, field, search, see, signInAndPick } from './support/ui';
-
-/**
- * A protocol with its own site, an event 'Baseline' at that site whose requirement 'Blood tube' (6 mL of
- * Whole Blood) has an aliquot child of 2 mL, and one patient enrolled: everything through the API.
- */
-async function collectingProtocol(b: Biobank) {
-  const u = unique();
-  const protocol = await protocolByApi(b);
-  const base = `collectionProtocols/${protocol.id}`;
-  const site = await b.call('POST', 'institutionSites', { title: `Clinic ${u}`, abbreviation: null, address: 'Clinic Road 1' });
-  await b.call('POST', `${base}/collectionProtocolSites`, { institutionSiteIds: [site.id] });
-  // Units are named by unitName, not title.
-  const unitId = async (list: string, name: string) => (await b.list(list)).find((r) => r.unitName === name)!.id;
-  const ml = await unitId('unitOfMeasurements', 'Millilitre');
-  const day = await unitId('collectionProtocolEventUnitOfMeasurements', 'Day');
-  const [types, lineages] = await Promise.all(['specimenTypes', 'subSampleLineages'].map(b.ids));
-  const event = await b.call('POST', `${base}/collectionProtocolEvents`, {
-    label: 'Baseline', eventCode: 'BL', eventPoint: 0, collectionProtocolEventUnitOfMeasurementId: day, institutionSiteId: site.id,
-  });
-  await b.call('POST', `${base}/collectionProtocolEvents/${event.id}/collectionProtocolEventSpecimenRequirements`, {
-    title: 'Blood tube', code: 'BT', initialQuantity: 6, unitOfMeasurementId: ml, specimenTypeId: types.get('Whole Blood'),
-    items: [{ key: 'a', subSampleLineageId: lineages.get('Aliquot'), specimenTypeId: types.get('Whole Blood'), initialQuantity: 2 }],
-  });
-  const mrn = `SM${u}`;
-  const patient = await registerParticipant(b, { mrn, firstName: 'Tigist', fatherName: `Fa${u}` });
-  const [enrolment] = await b.call<Rec[]>('POST', `${base}/collectionProtocolParticipants`, { patientIds: [patient.id] });
-  return { u, protocol, site: `Clinic ${u}`, mrn, patient, enrolment, event, ml, blood: types.get('Whole Blood'), name: `Tigist Fa${u} Tesfaye` };
-}
 
 const samplesOf = (p: ProtocolRec) => `/collection-protocols/${p.id}/collected-samples`;
 const sampleRow = (scope: Page | Locator, id: string) => scope.getByRole('group', { name: `Sample ${id}`, exact: true });

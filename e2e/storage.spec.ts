@@ -125,6 +125,8 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
   await expect(dialog.getByText(`Stored now at ${freezer} > Shelf 1 > Rack A > Drawer 1 > Serum box > A1: vacate it there first.`)).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Allocate' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Close' }).first().click();
+  // A typed sample ID is input: closing asks first (issue 28, e2e/unsaved-dialogs.spec.ts).
+  await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard' }).click();
 
   // Someone else takes A3's sample out while this screen still shows it: the server's answer is shown.
   // ?path= is each node's level letter and id (c3.s8.r9.d10.b11).
@@ -140,6 +142,7 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
   await dialog.getByRole('button', { name: 'Vacate' }).click();
   await expect(dialog.getByText(`Sample ${ids[2]} was already taken out of position A3.`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard' }).click();
   await expect(cell(page, 'A3')).toHaveAccessibleName('A3 AVAIL, row 1 column 3');
 
   // Vacate A2 with a reason: a reason is required first.

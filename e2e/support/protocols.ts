@@ -1,5 +1,6 @@
+import zlib from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
-import { unique, type Biobank, type Rec } from './data';
+import { registerParticipant, unique, type Biobank, type Rec } from './data';
 
 export type ProtocolRec = Rec & { title: string; code: string; concurrencyStamp: string };
 
@@ -53,4 +54,48 @@ export async function collectedSampleByApi(b: Biobank, patientId: number, sample
     sampleId, patientId, institutionSiteId: site.id, collectionProtocolEventId: event.id, specimenTypeId: types.get('Whole Blood'),
     collectedAmount: 10, unitOfMeasurementId: ml.id, collectedDate: new Date().toISOString().slice(0, 10), collectedTime: '09:00',
   });
+}
+
+/** A tiny PNG (base64) with one black and one transparent pixel: a signature the server accepts (not blank). */
+export function inkedPng() {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4); crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0); header.writeUInt32BE(1, 4); header.set([8, 6, 0, 0, 0], 8);
+  const pixels = Buffer.from([0, 0, 0, 0, 255, 0, 0, 0, 0]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(pixels)), chunk('IEND', Buffer.alloc(0)),
+  ]).toString('base64');
+}
+
+/**
+ * A protocol with its own site, an event 'Baseline' at that site whose requirement 'Blood tube' (6 mL of
+ * Whole Blood) has an aliquot child of 2 mL, and one patient enrolled: everything through the API.
+ */
+export async function collectingProtocol(b: Biobank) {
+  const u = unique();
+  const protocol = await protocolByApi(b);
+  const base = `collectionProtocols/${protocol.id}`;
+  const site = await b.call('POST', 'institutionSites', { title: `Clinic ${u}`, abbreviation: null, address: 'Clinic Road 1' });
+  await b.call('POST', `${base}/collectionProtocolSites`, { institutionSiteIds: [site.id] });
+  // Units are named by unitName, not title.
+  const unitId = async (list: string, name: string) => (await b.list(list)).find((r) => r.unitName === name)!.id;
+  const ml = await unitId('unitOfMeasurements', 'Millilitre');
+  const day = await unitId('collectionProtocolEventUnitOfMeasurements', 'Day');
+  const [types, lineages] = await Promise.all(['specimenTypes', 'subSampleLineages'].map(b.ids));
+  const event = await b.call('POST', `${base}/collectionProtocolEvents`, {
+    label: 'Baseline', eventCode: 'BL', eventPoint: 0, collectionProtocolEventUnitOfMeasurementId: day, institutionSiteId: site.id,
+  });
+  await b.call('POST', `${base}/collectionProtocolEvents/${event.id}/collectionProtocolEventSpecimenRequirements`, {
+    title: 'Blood tube', code: 'BT', initialQuantity: 6, unitOfMeasurementId: ml, specimenTypeId: types.get('Whole Blood'),
+    items: [{ key: 'a', subSampleLineageId: lineages.get('Aliquot'), specimenTypeId: types.get('Whole Blood'), initialQuantity: 2 }],
+  });
+  const mrn = `SM${u}`;
+  const patient = await registerParticipant(b, { mrn, firstName: 'Tigist', fatherName: `Fa${u}` });
+  const [enrolment] = await b.call<Rec[]>('POST', `${base}/collectionProtocolParticipants`, { patientIds: [patient.id] });
+  return { u, protocol, site: `Clinic ${u}`, mrn, patient, enrolment, event, ml, blood: types.get('Whole Blood'), name: `Tigist Fa${u} Tesfaye` };
 }

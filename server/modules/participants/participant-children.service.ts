@@ -90,3 +90,57 @@ export async function disableChild(ctx: Ctx, kind: KindName, patientId: number, 
   });
   return getChild(ctx.db, ctx, kind, id);
 }
+
+/**
+ * Edit a Participant's child records as one save (issue 28): the enabled races, ethnicities, phone numbers
+ * and site MRNs become exactly `want`. Records not wanted are disabled (kept, as a removal always is), new
+ * ones added with every rule of a single post; one audit entry per record. Runs in the caller's transaction.
+ * The main MRN (no site) is not touched: it is read-only on edit (spec 1 §2).
+ */
+export async function syncChildren(tx: Db, ctx: Ctx, patientId: number, want: Children) {
+  const inst = instOf(ctx);
+  const enabledOf = <T extends ChildTable>(t: T) => tx.select().from(t as ChildTable)
+    .where(and(eq(t.patientId, patientId), eq(t.institutionId, inst), eq(t.isEnabled, true))).orderBy(asc(t.id));
+  const mrnKey = (m: { institutionSiteId: number | null; mrn: string | null }) => `${m.institutionSiteId}|${(m.mrn ?? '').toLowerCase()}`;
+  const phoneKey = (p: { phoneNumberTypeId: number | null; phoneNumber: string | null }) => `${p.phoneNumberTypeId}|${p.phoneNumber}`;
+
+  const have = {
+    mrns: (await enabledOf(patientMrns) as (typeof patientMrns.$inferSelect)[]).filter((m) => m.institutionSiteId !== null),
+    races: await enabledOf(patientRaces) as (typeof patientRaces.$inferSelect)[],
+    ethnicities: await enabledOf(patientEthnicities) as (typeof patientEthnicities.$inferSelect)[],
+    phones: await enabledOf(patientPhoneNumbers) as (typeof patientPhoneNumbers.$inferSelect)[],
+  };
+  const wanted = {
+    mrns: new Set(want.mrns.map(mrnKey)), races: new Set(want.races), ethnicities: new Set(want.ethnicities), phones: new Set(want.phones.map(phoneKey)),
+  };
+  const drop: [KindName, number][] = [
+    ...have.mrns.filter((m) => !wanted.mrns.has(mrnKey(m))).map((m): [KindName, number] => ['patientMRNs', m.id]),
+    ...have.races.filter((r) => !wanted.races.has(Number(r.raceId))).map((r): [KindName, number] => ['patientRaces', r.id]),
+    ...have.ethnicities.filter((e) => !wanted.ethnicities.has(Number(e.ethnicityId))).map((e): [KindName, number] => ['patientEthnicities', e.id]),
+    ...have.phones.filter((p) => !wanted.phones.has(phoneKey(p))).map((p): [KindName, number] => ['patientPhoneNumbers', p.id]),
+  ];
+  // Disabled first: a phone number moved to another type is the old record disabled and a new one added.
+  for (const [kind, id] of drop) {
+    const k: Kind = KINDS[kind];
+    const { before, after } = await setEnabled(tx, k.table, and(eq(k.table.institutionId, inst), eq(k.table.patientId, patientId)), id, false, ctx.account.id, ctx.now(), k.label);
+    await audit(tx, ctx, { entity: k.entity, entityId: id, action: 'disable', before, after });
+  }
+
+  const kept = {
+    mrns: new Set(have.mrns.map(mrnKey)), races: new Set(have.races.map((r) => Number(r.raceId))),
+    ethnicities: new Set(have.ethnicities.map((e) => Number(e.ethnicityId))), phones: new Set(have.phones.map(phoneKey)),
+  };
+  const newPhones = want.phones.map((p, i) => ({ p, i })).filter(({ p }) => !kept.phones.has(phoneKey(p)));
+  const added = await addChildren(tx, ctx, patientId, {
+    mrns: want.mrns.filter((m) => !kept.mrns.has(mrnKey(m))),
+    races: [...wanted.races].filter((id) => !kept.races.has(id)),
+    ethnicities: [...wanted.ethnicities].filter((id) => !kept.ethnicities.has(id)),
+    phones: newPhones.map(({ p }) => p),
+  }, (i) => `phoneNumbers.${newPhones[i]?.i ?? i}.phoneNumber`);
+  const entities: [string, { id: number }[]][] = [
+    [KINDS.patientMRNs.entity, added.mrns], [KINDS.patientRaces.entity, added.races],
+    [KINDS.patientEthnicities.entity, added.ethnicities], [KINDS.patientPhoneNumbers.entity, added.phones],
+  ];
+  for (const [entity, rows] of entities) for (const row of rows) await audit(tx, ctx, { entity, entityId: row.id, action: 'create', after: row });
+  return { disabled: drop.length, added: entities.reduce((n, [, rows]) => n + rows.length, 0) };
+}

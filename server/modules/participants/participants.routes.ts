@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { Id, InstParam, PagingQuery, SeekPagingQuery } from '../../../contract/common.contract';
 import {
-  ChildRecord, EthnicityInput, MrnInput, MrnLookupQuery, Patient, PatientCounts, PatientInput, PatientQuery, PatientRegister, PatientUpdate, PhoneInput, RaceInput,
+  ChildRecord, EthnicityInput, MrnInput, MrnLookupQuery, Patient, PatientCounts, PatientEdit, PatientInput, PatientQuery, PatientRegister, PatientUpdate, PhoneInput, RaceInput,
 } from '../../../contract/participants.contract';
 import type { App, AppDeps } from '../../platform/app-types';
 import { ctxOf } from '../../platform/context';
@@ -35,6 +35,9 @@ export function participantRoutes(app: App, { db, now }: AppDeps) {
     async (req, reply) => reply.status(201).send((await svc.registerPatient(ctx(req), req.body))));
   app.put(`${base}/:patientId`, { config: manage, schema: { tags, params: PatientParams, body: PatientUpdate, response: { 200: Patient } } },
     async (req) => (await svc.updatePatient(ctx(req), req.params.patientId, req.body)));
+  // Issue 28: Edit a Participant as one save (fields and child records; docs/spec-deviations.md).
+  app.put(`${base}/:patientId/edit`, { config: manage, schema: { tags, params: PatientParams, body: PatientEdit, response: { 200: Patient } } },
+    async (req) => (await svc.editPatient(ctx(req), req.params.patientId, req.body)));
 
   // spec 1 §7: GET institutions/patientMRNs?institutionId&mrn (no institution in the path: checked here).
   app.get('/api/institutions/patientMRNs', {

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { PatientInput, PatientRegister } from '../../../contract/participants.contract';
+import type { PatientEdit, PatientInput, PatientRegister } from '../../../contract/participants.contract';
 import type { SeekPagingQuery } from '../../../contract/common.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
@@ -12,7 +12,8 @@ import type { Db } from '../../db/client';
 import { lookupJoin } from '../../platform/lookups/lookup-refs';
 import { patients } from './participants.table';
 import { byMrn, byPhone, searchPatients } from './participants.search';
-import { addChildren, checkPatientFields } from './participant-rules';
+import { addChildren, checkPatientFields, type Children } from './participant-rules';
+import { syncChildren } from './participant-children.service';
 
 const refs = () => [
   lookupJoin('gender', 'genders', patients.genderId),
@@ -58,6 +59,16 @@ export const patientValues = (p: ReturnType<typeof normalised>) => ({
 });
 export const normalised = (p: PatientInput) => p as Required<{ [K in keyof PatientInput]: NonNullable<PatientInput[K]> }> & { deathDate: string | null; socialSecurityNumber: string | null; externalSubjectId: string | null; institutionSiteId: number | null };
 
+/** The child records a register or edit command lists (site MRNs: only rows with both site and MRN; ids once each). */
+function childSetsOf(input: Pick<PatientRegister, 'siteMrns' | 'races' | 'ethnicities' | 'phoneNumbers'>): Children {
+  return {
+    mrns: (input.siteMrns ?? []).filter((r) => r.mrn && r.institutionSiteId).map((r) => ({ mrn: String(r.mrn), institutionSiteId: Number(r.institutionSiteId) })),
+    races: [...new Set((input.races ?? []).map(Number))],
+    ethnicities: [...new Set((input.ethnicities ?? []).map(Number))],
+    phones: (input.phoneNumbers ?? []).map((ph) => ({ phoneNumber: ph.phoneNumber, phoneNumberTypeId: Number(ph.phoneNumberTypeId), institutionSiteId: ph.institutionSiteId ? Number(ph.institutionSiteId) : null })),
+  };
+}
+
 /** Registers a participant with MRNs, races, ethnicities and phone numbers: all saved or nothing (ARCHITECTURE §3). */
 export async function registerPatient(ctx: Ctx, input: PatientRegister) {
   requirePermission(ctx, 'participants.manage');
@@ -65,14 +76,10 @@ export async function registerPatient(ctx: Ctx, input: PatientRegister) {
   const id = await ctx.db.transaction(async (tx) => {
     const p = normalised(await checkPatientFields(tx, ctx, input as PatientInput));
     const [row] = await tx.insert(patients).values({ ...patientValues(p), institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id }).returning();
+    const sets = childSetsOf(input);
     const children = await addChildren(tx, ctx, row.id, {
-      mrns: [
-        ...(p.patientMRN ? [{ mrn: String(p.patientMRN), institutionSiteId: null }] : []),
-        ...(input.siteMrns ?? []).filter((r) => r.mrn && r.institutionSiteId).map((r) => ({ mrn: String(r.mrn), institutionSiteId: Number(r.institutionSiteId) })),
-      ],
-      races: [...new Set((input.races ?? []).map(Number))],
-      ethnicities: [...new Set((input.ethnicities ?? []).map(Number))],
-      phones: (input.phoneNumbers ?? []).map((ph) => ({ phoneNumber: ph.phoneNumber, phoneNumberTypeId: Number(ph.phoneNumberTypeId), institutionSiteId: ph.institutionSiteId ? Number(ph.institutionSiteId) : null })),
+      ...sets,
+      mrns: [...(p.patientMRN ? [{ mrn: String(p.patientMRN), institutionSiteId: null }] : []), ...sets.mrns],
     }, (i) => `phoneNumbers.${i}.phoneNumber`);
     await audit(tx, ctx, { entity: 'patient', entityId: row.id, action: 'create', after: { ...row, ...children } });
     return row.id;
@@ -94,8 +101,11 @@ export async function createPatient(ctx: Ctx, input: PatientInput) {
   return getPatient(ctx, id);
 }
 
-/** Edit: the MRN is read-only here (spec 1 §2); MRNs change through their own calls. */
-export async function updatePatient(ctx: Ctx, id: number, input: PatientInput & { concurrencyStamp: string }) {
+/**
+ * Edit: the MRN is read-only here (spec 1 §2). The spec's PUT changes the fields only; the one-save edit
+ * (issue 28) passes `children` too, made so in the same transaction.
+ */
+export async function updatePatient(ctx: Ctx, id: number, input: PatientInput & { concurrencyStamp: string }, children?: Children) {
   requirePermission(ctx, 'participants.manage');
   const inst = instOf(ctx);
   await ctx.db.transaction(async (tx) => {
@@ -104,6 +114,15 @@ export async function updatePatient(ctx: Ctx, id: number, input: PatientInput & 
     const p = normalised(await checkPatientFields(tx, ctx, input, current));
     const { before, after } = await updateStamped(tx, patients, eq(patients.institutionId, inst), id, input.concurrencyStamp, patientValues(p), 'Participant');
     await audit(tx, ctx, { entity: 'patient', entityId: id, action: 'update', before, after });
+    if (children) await syncChildren(tx, ctx, id, children);
   });
   return getPatient(ctx, id);
+}
+
+/**
+ * Edit a Participant as one save (issue 28): the fields (with the concurrency stamp) and the child records
+ * as the form shows them, in one transaction; nothing of it is saved before Submit, so Discard drops all.
+ */
+export async function editPatient(ctx: Ctx, id: number, input: PatientEdit) {
+  return updatePatient(ctx, id, { ...(input as PatientInput), concurrencyStamp: String(input.concurrencyStamp) }, childSetsOf(input));
 }

@@ -205,3 +205,69 @@ describe('editing a participant', () => {
     expect(json(mrn)).toMatchObject({ mrn: `S-${p.id}`, institutionSite: { id: r.site } });
   });
 });
+
+describe('editing a participant as one save (issue 28)', () => {
+  const edit = (id: number, body: Record<string, unknown>) => t.call('PUT', api(`patients/${id}/edit`), { token, body });
+  const enabled = async (id: number, kind: string) => json<Record<string, unknown>[]>(await t.call('GET', api(`patients/${id}/${kind}?IsEnabled=true`), { token }));
+
+  it('saves the fields and makes the child records the listed sets, in one transaction, audited per record', async () => {
+    const admin = await signedIn(t, ['Institution Administrator'], institution);
+    const p = json<P>(await register(participant(r, {
+      races: [r.black, r.asian], phoneNumbers: [{ phoneNumberTypeId: r.mobile, phoneNumber: '+251900000001' }],
+      siteMrns: [{ institutionSiteId: r.site, mrn: `OLD-${Date.now()}` }],
+    })));
+    const newMrn = `NEW-${Date.now()}`;
+    const res = await edit(p.id, participant(r, {
+      FirstName: 'Edited', concurrencyStamp: p.concurrencyStamp, races: [r.black, r.white], ethnicities: [r.hispanic],
+      phoneNumbers: [{ phoneNumberTypeId: r.mobile, phoneNumber: '+251900000002' }], siteMrns: [{ institutionSiteId: r.site, mrn: newMrn }],
+    }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toMatchObject({ firstName: 'Edited', patientMRN: p.patientMRN, phoneNumber: '+251900000002' });
+    expect((await enabled(p.id, 'patientRaces')).map((x) => x.raceId).sort()).toEqual([r.black, r.white].sort());
+    expect((await enabled(p.id, 'patientEthnicities')).map((x) => x.ethnicityId)).toEqual([r.hispanic]);
+    expect((await enabled(p.id, 'patientPhoneNumbers')).map((x) => x.phoneNumber)).toEqual(['+251900000002']);
+    // The main MRN (read-only on edit) stays; the site MRN is replaced.
+    expect((await enabled(p.id, 'patientMRNs')).map((x) => x.mrn)).toEqual([p.patientMRN, newMrn]);
+    // Removed records are disabled, not deleted.
+    const allRaces = json<{ raceId: number; isEnabled: boolean }[]>(await t.call('GET', api(`patients/${p.id}/patientRaces`), { token }));
+    expect(allRaces.find((x) => x.raceId === r.asian)?.isEnabled).toBe(false);
+    const audit = json<{ entity: string; action: string }[]>(await t.call('GET', api('auditEvents?PageSize=100'), { token: admin.token }));
+    const mine = audit.slice(0, 9).map((a) => `${a.entity}:${a.action}`).sort();
+    expect(mine).toEqual(['patient:update', 'patientEthnicity:create', 'patientEthnicity:disable', 'patientMrn:create', 'patientMrn:disable',
+      'patientPhoneNumber:create', 'patientPhoneNumber:disable', 'patientRace:create', 'patientRace:disable'].sort());
+  });
+
+  it('unchanged sets change nothing; a stale stamp or a failing child saves nothing at all', async () => {
+    const p = json<P>(await register(participant(r, { races: [r.black] })));
+    const same = await edit(p.id, participant(r, { concurrencyStamp: p.concurrencyStamp }));
+    expect(same.statusCode, same.body).toBe(200);
+    const racesBefore = await enabled(p.id, 'patientRaces');
+    expect(racesBefore.map((x) => x.raceId)).toEqual([r.black]);
+
+    const stale = await edit(p.id, participant(r, { FirstName: 'Stale', concurrencyStamp: p.concurrencyStamp, races: [r.white] }));
+    expect(stale.statusCode).toBe(409);
+    const taken = json<P>(await register(participant(r, { siteMrns: [{ institutionSiteId: r.site, mrn: `TAKEN-${p.id}` }] })));
+    expect(taken.id).toBeGreaterThan(0);
+    const current = json<P>(await t.call('GET', api(`patients/${p.id}`), { token }));
+    const clash = await edit(p.id, participant(r, { FirstName: 'Clash', concurrencyStamp: current.concurrencyStamp, races: [r.white], siteMrns: [{ institutionSiteId: r.site, mrn: `TAKEN-${p.id}` }] }));
+    expect(clash.statusCode).toBe(409);
+    const after = json<P>(await t.call('GET', api(`patients/${p.id}`), { token }));
+    expect(after.firstName).toBe('Almaz');
+    expect((await enabled(p.id, 'patientRaces')).map((x) => x.id)).toEqual(racesBefore.map((x) => x.id));
+  });
+
+  it('keeps the register rules: at least one race and ethnicity, both or neither in a site row, no phone twice', async () => {
+    const p = json<P>(await register(participant(r)));
+    const res = await edit(p.id, participant(r, {
+      concurrencyStamp: p.concurrencyStamp, races: [], ethnicities: [], siteMrns: [{ institutionSiteId: r.site, mrn: '' }],
+      phoneNumbers: [{ phoneNumberTypeId: r.mobile, phoneNumber: '0911000000' }, { phoneNumberTypeId: r.mobile, phoneNumber: '0911000000' }],
+    }));
+    expect(res.statusCode).toBe(400);
+    expect(json(res).errors).toEqual({
+      races: ['*Required'], ethnicities: ['*Required'], 'siteMrns.0.mrn': ['*Required'], 'phoneNumbers.1.phoneNumber': ['This phone number is already listed'],
+    });
+    const other = await signedIn(t, ['Clinician']);
+    const foreign = await t.call('PUT', api(`patients/${p.id}/edit`, other.institution.id), { token: other.token, body: participant(r, { concurrencyStamp: p.concurrencyStamp }) });
+    expect([403, 404]).toContain(foreign.statusCode);
+  });
+});

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, lastSessionRequestAt } from '../lib/api-client';
 import { queryKeys } from '../lib/query-keys';
 import { useMe } from '../lib/session-context';
+import { Dialog } from '../components/dialog';
 
 /**
  * The server ends a session after SESSION_IDLE_MINUTES without a request (HIPAA automatic logoff), and
@@ -42,7 +43,7 @@ export function IdleWarning() {
   };
 
   return (
-    <Modal opened={open} onClose={() => void stay()} title="Your session is about to end" centered
+    <Dialog opened={open} onClose={() => void stay()} title="Your session is about to end" centered
       withCloseButton={false} zIndex={1000}>
       <Text size="sm">
         For safety you are signed out after {minutesInWords(sessionIdleMinutes)} without activity. Anything not saved
@@ -51,6 +52,6 @@ export function IdleWarning() {
       <Group justify="flex-end" mt="md">
         <Button onClick={() => void stay()} loading={busy} data-autofocus>Stay signed in</Button>
       </Group>
-    </Modal>
+    </Dialog>
   );
 }

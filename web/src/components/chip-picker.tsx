@@ -1,7 +1,7 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Combobox, Group, Input, Loader, TextInput, useCombobox } from '@mantine/core';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Combobox, Input, Loader, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { RemovableChip } from './removable-chip';
+import { ChipGroup } from './removable-chip';
 
 export interface ChipOption { value: string; label: string }
 export interface PickedChip extends ChipOption { key: string | number }
@@ -32,6 +32,7 @@ export function ChipPicker({ id, label, onTermChange, options, searching, chips,
   const [term] = useDebouncedValue(search.trim(), 200);
   useEffect(() => onTermChange(term), [term, onTermChange]);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const input = useRef<HTMLInputElement>(null);
   const chosen = new Set(chips.map((c) => c.value));
   // Filtered by the typed text too, so a list still answering an older search never offers a stale first match.
   const typed = search.trim().toLowerCase();
@@ -52,7 +53,7 @@ export function ChipPicker({ id, label, onTermChange, options, searching, chips,
   return (
     <Input.Wrapper label={label} withAsterisk={required} error={error} labelProps={{ htmlFor: id }}>
       <Combobox store={combobox} onOptionSubmit={pick}>
-        <Combobox.Target>
+        <Combobox.Target ref={input}>
           <TextInput id={id} value={search} placeholder={`Type to search ${label.toLowerCase()}`}
             error={!!error} autoComplete="off" data-path={dataPath}
             rightSection={searching || busy ? <Loader size={14} /> : null}
@@ -72,13 +73,8 @@ export function ChipPicker({ id, label, onTermChange, options, searching, chips,
           </Combobox.Options>
         </Combobox.Dropdown>
       </Combobox>
-      {chips.length > 0 && (
-        <Group gap={6} mt={6}>
-          {chips.map((c) => (
-            <RemovableChip key={c.key} onRemove={() => onRemove(c)} removeLabel={`Remove ${c.label}`}>{c.label}</RemovableChip>
-          ))}
-        </Group>
-      )}
+      <ChipGroup mt={6} items={chips} onRemove={onRemove} emptyFocus={input}
+        chip={(c) => ({ key: c.key, label: c.label, removeLabel: `Remove ${c.label}` })} />
     </Input.Wrapper>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Box, Button, Group, Modal } from '@mantine/core';
+import { Alert, Box, Button, Group } from '@mantine/core';
 import type { UnsavedChangesGuard } from '@/lib/unsaved-changes';
+import { Dialog } from './dialog';
 import { blockedByAdders, newAdderRegistry, PendingAddersProvider } from './pending-adders';
 
 interface Props {
@@ -15,7 +16,7 @@ interface Props {
   /** Show 'Submit and create another' (create forms). */
   allowAnother?: boolean;
   width?: number;
-  /** From `useUnsavedChangesGuard(form.isDirty())`: Escape and the close button ask first while dirty. */
+  /** From `useUnsavedChangesGuard(formChanged(form))`: Escape and the close button ask first while dirty. */
   guard?: UnsavedChangesGuard;
   children: ReactNode;
 }
@@ -28,13 +29,9 @@ export function FullScreenForm({ title, opened, onClose, onSubmit, submitting, e
     if (blockedByAdders(adders)) event.preventDefault();
     else onSubmit(event);
   };
-  const requestClose = () => {
-    if (!guard) onClose();
-    else void guard.confirmLeave().then((leave) => { if (leave) onClose(); });
-  };
   return (
-    <Modal opened={opened} onClose={requestClose} fullScreen title={title} closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }} transitionProps={{ duration: 0 }}>
+    <Dialog opened={opened} onClose={onClose} guard={guard} fullScreen title={title}
+      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}>
       <Box maw={width} mx="auto" mt="md">
         <PendingAddersProvider registry={adders}>
           <form onSubmit={submit} noValidate>
@@ -50,7 +47,7 @@ export function FullScreenForm({ title, opened, onClose, onSubmit, submitting, e
           </form>
         </PendingAddersProvider>
       </Box>
-    </Modal>
+    </Dialog>
   );
 }
 

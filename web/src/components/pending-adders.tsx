@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 
 /**
@@ -40,4 +40,19 @@ export function usePendingAdder(pending: boolean, flag: () => void) {
     return () => { registry.delete(adder); };
   }, [registry]);
   useUnsavedChangesGuard(pending);
+}
+
+/**
+ * Focus for adder rows (issue 28 item 6): 'Add Phone Number', ADD and Cancel hide the button pressed, so
+ * `focusNext(ref)` moves focus to what the row shows next (its first field, the button that opens it
+ * again) once that has rendered, instead of leaving it on the page.
+ */
+export function useFocusNext() {
+  const next = useRef<RefObject<HTMLElement | null> | null>(null);
+  useEffect(() => {
+    if (!next.current?.current) return;
+    next.current.current.focus();
+    next.current = null;
+  });
+  return useCallback((target: RefObject<HTMLElement | null>) => { next.current = target; }, []);
 }

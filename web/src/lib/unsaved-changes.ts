@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import { modals } from '@mantine/modals';
 import { useBlocker } from 'react-router';
 
@@ -7,23 +7,62 @@ import { useBlocker } from 'react-router';
  * the app shell blocks route changes (links, browser Back) while any is, and Logout or a change of
  * institution ask through `confirmDiscard` first. A screen never keeps its own copy of the rule.
  */
-interface Entry { dirty: boolean; released: boolean }
+export interface Entry { dirty: boolean; released: boolean }
+
+/**
+ * The entries registered inside one dialog (and inside dialogs opened from it): what closing that dialog
+ * asks about. A clean dialog opened over a screen with unsaved results closes without asking, and
+ * 'Discard' there throws away only the dialog's input.
+ */
+export interface UnsavedScope { entries: Set<Entry>; parent: UnsavedScope | null }
 
 const entries = new Set<Entry>();
 let pending: Promise<boolean> | null = null;
+/** What a 'Discard' answer to the open question releases (every caller that shares it). */
+const toRelease: Iterable<Entry>[] = [];
+
+function setDirty(entry: Entry, dirty: boolean) {
+  entry.dirty = dirty;
+  // Clean again (saved and reset, or discarded): the next change is guarded again.
+  if (!dirty) entry.released = false;
+}
+const releaseEntry = (entry: Entry) => { entry.released = true; };
+const dirtyIn = (list: Iterable<Entry>) => [...list].some((e) => e.dirty && !e.released);
 
 /** True while a registered screen holds changes the user has not saved or discarded. */
-export const hasUnsavedChanges = () => [...entries].some((e) => e.dirty && !e.released);
+export const hasUnsavedChanges = () => dirtyIn(entries);
 
-const releaseAll = () => entries.forEach((e) => { e.released = true; });
+const ScopeContext = createContext<UnsavedScope | null>(null);
+/** Provided by the dialog shell: guards used inside it join its scope. */
+export const UnsavedScopeProvider = ScopeContext.Provider;
+
+/** A new scope inside the enclosing one (a dialog opened from a dialog belongs to both). */
+export function useNewUnsavedScope(): UnsavedScope {
+  const parent = useContext(ScopeContext);
+  const [scope] = useState<UnsavedScope>(() => ({ entries: new Set(), parent }));
+  return scope;
+}
+
+/** Keeps `entry` in `scope` and its enclosing scopes while mounted. */
+export function useScopeMember(scope: UnsavedScope | null, entry: Entry | undefined) {
+  useEffect(() => {
+    if (!scope || !entry) return;
+    const chain: UnsavedScope[] = [];
+    for (let s: UnsavedScope | null = scope; s; s = s.parent) chain.push(s);
+    chain.forEach((s) => s.entries.add(entry));
+    return () => chain.forEach((s) => s.entries.delete(entry));
+  }, [scope, entry]);
+}
 
 /**
- * Asks 'Discard unsaved changes?' when something is unsaved (resolves true at once otherwise).
- * Focus starts on Keep editing, so Enter or Escape keeps the work. Calls made while the question is
- * open share it (a second Escape does not stack a second dialog).
+ * Asks 'Discard unsaved changes?' when something is unsaved (resolves true at once otherwise): anything
+ * registered, or only what is inside `scope`. Focus starts on Keep editing, so Enter or Escape keeps the
+ * work. Calls made while the question is open share it (a second Escape does not stack a second dialog).
  */
-export function confirmDiscard(): Promise<boolean> {
-  if (!hasUnsavedChanges()) return Promise.resolve(true);
+export function confirmDiscard(scope?: UnsavedScope): Promise<boolean> {
+  const among = scope ? scope.entries : entries;
+  if (!dirtyIn(among)) return Promise.resolve(true);
+  toRelease.push(among);
   if (pending) return pending;
   pending = new Promise<boolean>((resolve) => {
     let answered = false;
@@ -31,7 +70,8 @@ export function confirmDiscard(): Promise<boolean> {
       if (answered) return;
       answered = true;
       pending = null;
-      if (discard) releaseAll();
+      const released = toRelease.splice(0);
+      if (discard) released.forEach((list) => [...list].forEach(releaseEntry));
       resolve(discard);
     };
     modals.openConfirmModal({
@@ -55,37 +95,40 @@ export interface UnsavedChangesGuard {
   confirmLeave: () => Promise<boolean>;
   /** After a successful save: the next way out does not ask (the values are saved, only not yet reset). */
   release: () => void;
+  /** The registration itself: a dialog shell given this guard counts it as its own input. */
+  entry: Entry;
 }
 
-/** Registers a screen's dirty state with the shell's guard, and asks the browser before a reload or tab close. */
+/**
+ * Registers a screen's dirty state with the shell's guard, and asks the browser before a reload or tab close.
+ * Used inside a dialog (the shell's scope), it is part of what closing that dialog asks about.
+ */
 export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
-  const entry = useRef<Entry>({ dirty, released: false });
+  // One mutable registration for the component's life: read by the guard outside React's rendering.
+  const [entry] = useState<Entry>(() => ({ dirty, released: false }));
+  const scope = useContext(ScopeContext);
+  useScopeMember(scope, entry);
+
+  useEffect(() => setDirty(entry, dirty), [entry, dirty]);
 
   useEffect(() => {
-    const e = entry.current;
-    e.dirty = dirty;
-    // Clean again (saved and reset, or discarded): the next change is guarded again.
-    if (!dirty) e.released = false;
-  }, [dirty]);
-
-  useEffect(() => {
-    const e = entry.current;
-    entries.add(e);
-    return () => { entries.delete(e); };
-  }, []);
+    entries.add(entry);
+    return () => { entries.delete(entry); };
+  }, [entry]);
 
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => {
-      if (entry.current.released) return;
+      if (entry.released) return;
       event.preventDefault();
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  }, [entry, dirty]);
 
-  const release = useCallback(() => { entry.current.released = true; }, []);
-  return { confirmLeave: confirmDiscard, release };
+  const release = useCallback(() => releaseEntry(entry), [entry]);
+  const confirmLeave = useCallback(() => confirmDiscard(scope ?? undefined), [scope]);
+  return { confirmLeave, release, entry };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { focusWasReturned } from './focus-return';
 
 /** How long to wait for a lazily loaded page (and its data) to show its heading. */
 const WAIT_FOR_HEADING_MS = 8000;
@@ -10,7 +11,8 @@ const FIELD = 'input, textarea, select, [contenteditable="true"]';
  * After sign-in and every in-app navigation (a new path or a new institution), focus moves to the page's
  * <h1> inside the element `mainId`, so a screen-reader or keyboard user starts at the new page, not at the
  * link they left behind. The first load of the app leaves focus alone (the skip link comes first), and an
- * open dialog (full-screen forms open over their list) or a field that focused itself keeps its focus.
+ * open dialog (full-screen forms open over their list), a field that focused itself, or the button a closed
+ * dialog gave focus back to keeps its focus.
  */
 export function useFocusHeading(mainId: string, viewKey: unknown) {
   const location = useLocation();
@@ -55,6 +57,8 @@ export function useFocusHeading(mainId: string, viewKey: unknown) {
 function focusUnlessBusy(heading: HTMLElement) {
   if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
   if (document.activeElement?.matches(FIELD)) return;
+  // A dialog that closed by navigating (/patients/new back to /patients) gave focus back to its opener.
+  if (focusWasReturned(document.activeElement)) return;
   heading.tabIndex = -1;
   heading.dataset.focusTarget = '';
   heading.focus();

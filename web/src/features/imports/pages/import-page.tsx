@@ -49,8 +49,9 @@ function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
     // Only the header is read here (the mapping); the file goes to the server as it is, streamed.
     const headers = headerOf(await f.slice(0, 64 * 1024).text());
     setLoaded({ name: f.name, file: f, hash: await sha256(f), headers });
-    // Prefilled: a header maps to the field of the same name (not case-sensitive), else it is ignored.
-    setMapping(Object.fromEntries(headers.map((h) => [h, columns.find((c) => c.field.toLowerCase() === h.toLowerCase())?.field ?? IGNORE])));
+    // A header chosen before (the corrected file chosen again) keeps its mapping (issue 28); a new one is
+    // prefilled with the field of the same name (not case-sensitive), else it is ignored.
+    setMapping((before) => Object.fromEntries(headers.map((h) => [h, before[h] ?? columns.find((c) => c.field.toLowerCase() === h.toLowerCase())?.field ?? IGNORE])));
   };
   const mappingKey = JSON.stringify(mapping);
   const body = (): ImportFile => ({ file: loaded!.file, fileName: loaded!.name, mapping });

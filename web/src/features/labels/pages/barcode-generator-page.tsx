@@ -1,4 +1,5 @@
-import { Alert, Anchor, Box, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Box, Button, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
@@ -6,10 +7,12 @@ import {
   GeneratorRequest, MAX_LABELS_PER_JOB, MAX_PREFIX_LENGTH, generateLabels, labelDate,
 } from '@contract/labels.contract';
 import { contractResolver } from '@/lib/contract-resolver';
+import { formChanged } from '@/lib/unsaved-changes';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { usePrintLabels } from '@/lib/labels/print-labels';
 import { PRINT_METHODS, usePrintMethod } from '@/lib/labels/print-settings';
 import { LabelCard } from '../components/label-card';
+import { Dialog } from '@/components/dialog';
 
 const PREVIEW = 6;
 type Values = { prefix: string; startIndex: number | string; quantity: number | string; copies: number | string };
@@ -33,16 +36,19 @@ export function BarcodeGeneratorPage() {
   const methodLabel = PRINT_METHODS.find((m) => m.value === method)?.label ?? method;
 
   const job = (values: Values) => ({ generator: { ...GeneratorRequest.parse(values), date: today } });
-  const submit = form.onSubmit((values) => print.mutate({ job: job(values) }));
+  // Values printed (or downloaded) are not lost by closing; values typed since are.
+  const [printed, setPrinted] = useState<string | null>(null);
+  const onSuccess = () => setPrinted(JSON.stringify(form.values));
+  const submit = form.onSubmit((values) => print.mutate({ job: job(values) }, { onSuccess }));
   const pdf = () => {
-    if (!form.validate().hasErrors) print.mutate({ job: job(form.values), method: 'pdf' });
+    if (!form.validate().hasErrors) print.mutate({ job: job(form.values), method: 'pdf' }, { onSuccess });
   };
   // Back to where the barcode button was pressed; Home when the generator was opened directly.
   const close = () => void ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/'));
 
   return (
-    <Modal opened onClose={close} fullScreen title="Barcode Generator" closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }} transitionProps={{ duration: 0 }}>
+    <Dialog onClose={close} dirty={formChanged(form) && JSON.stringify(form.values) !== printed} fullScreen title="Barcode Generator"
+      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}>
       <Box maw={760} mx="auto" mt="md">
         <form onSubmit={submit} noValidate>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
@@ -90,6 +96,6 @@ export function BarcodeGeneratorPage() {
           )}
         </Stack>
       </Box>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,10 +1,12 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { AmendInput, type OrderedTestDetail, type ResultHistoryEntry } from '@contract/orders.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { formatDateTime, fullName } from '@/lib/format';
+import { formChanged } from '@/lib/unsaved-changes';
 import { checkValue, flagLabel } from './result-values';
 import { ResultInput } from './result-input';
+import { Dialog, DialogClose } from '@/components/dialog';
 
 /** What the person types; the caller adds the result's concurrency stamp when it saves. */
 const AmendFields = AmendInput.omit({ concurrencyStamp: true });
@@ -31,7 +33,7 @@ export function AmendDialog({ test, history, saving, error, onSave, onClose }: P
   const server = serverFormErrors(error);
   const flag = checkValue(test, form.values.result).flag;
   return (
-    <Modal opened onClose={onClose} title={`Amend ${test.test.title}`} size={600} transitionProps={{ duration: 0 }}>
+    <Dialog onClose={onClose} dirty={formChanged(form)} title={`Amend ${test.test.title}`} size={600}>
       <form noValidate onSubmit={form.onSubmit((v) => onSave(v))}>
         <Stack gap="sm">
           {server.title && <Alert color="red" title={server.title} />}
@@ -43,14 +45,14 @@ export function AmendDialog({ test, history, saving, error, onSave, onClose }: P
           <Textarea label="Reason" withAsterisk autosize minRows={2} description="Why the released result is corrected; kept in the history."
             {...form.getInputProps('reason')} error={form.errors.reason ?? server.fields.reason} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Close</Button>
+            <DialogClose />
             <Button type="submit" loading={saving}>Save amendment</Button>
           </Group>
           <Title order={3} fz="sm" mt="sm">History</Title>
           {history.isPending ? <Loader size="sm" type="dots" /> : <HistoryTable rows={history.data ?? []} />}
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBarcode } from '@tabler/icons-react';
 import { code128 } from 'bwip-js/browser';
+import { Dialog } from '@/components/dialog';
 
 /** The barcode icon of the test-result screen: shows the sample ID as a Code 128 barcode. */
 export function BarcodeButton({ sampleId }: { sampleId: string }) {
@@ -12,12 +13,12 @@ export function BarcodeButton({ sampleId }: { sampleId: string }) {
         <ActionIcon variant="default" size="lg" aria-label="Sample barcode" onClick={() => setOpen(true)}><IconBarcode size={20} /></ActionIcon>
       </Tooltip>
       {open && (
-        <Modal opened onClose={() => setOpen(false)} title="Sample barcode" size={400} transitionProps={{ duration: 0 }}>
+        <Dialog opened onClose={() => setOpen(false)} title="Sample barcode" size={400}>
           <Stack align="center" gap="xs">
             <Barcode text={sampleId} />
             <Text ff="monospace" fw={700}>{sampleId}</Text>
           </Stack>
-        </Modal>
+        </Dialog>
       )}
     </>
   );

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Textarea } from '@mantine/core';
 import type { OrderedTestDetail } from '@contract/orders.contract';
 import { serverFormErrors } from '@/lib/contract-resolver';
+import { Dialog, DialogClose } from '@/components/dialog';
 
 interface Props {
   test: OrderedTestDetail;
@@ -16,13 +17,13 @@ export function CommentDialog({ test, saving, error, onSave, onClose }: Props) {
   const [text, setText] = useState(test.comment ?? '');
   const title = serverFormErrors(error).title ?? serverFormErrors(error).fields.comment ?? null;
   return (
-    <Modal opened onClose={onClose} title={`Comment on ${test.test.title}`} size={500} transitionProps={{ duration: 0 }}>
+    <Dialog onClose={onClose} dirty={text !== (test.comment ?? '')} title={`Comment on ${test.test.title}`} size={500}>
       {title && <Alert color="red" mb="sm" title={title} />}
       <Textarea label="Comment" data-autofocus autosize minRows={4} maxRows={10} value={text} onChange={(e) => setText(e.currentTarget.value)} />
       <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose}>Close</Button>
+        <DialogClose />
         <Button loading={saving} onClick={() => onSave(text.trim() || null)}>Save</Button>
       </Group>
-    </Modal>
+    </Dialog>
   );
 }

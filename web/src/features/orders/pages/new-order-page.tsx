@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Group, List, Modal, Stack, Stepper, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, List, Stack, Stepper, Text, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
@@ -7,10 +7,12 @@ import { useLocation, useNavigate } from 'react-router';
 import { PlaceOrders, type OrderSummary } from '@contract/orders.contract';
 import type { Patient } from '@contract/participants.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
+import { Dialog } from '@/components/dialog';
 import { isCreateAnother } from '@/components/full-screen-form';
+import { StepperShell } from '@/components/stepper-shell';
 import { blockedByAdders, newAdderRegistry, PendingAddersProvider } from '@/components/pending-adders';
 import { useCurrentInstitution } from '@/lib/session-context';
-import { confirmDiscard, formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
+import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { usePlaceOrders } from '../api/orders';
 import type { Option } from '@/lib/lookup-options';
 import { ParticipantPicker, type OrderSample } from '../components/participant-picker';
@@ -26,15 +28,13 @@ export function NewOrderPage() {
   const location = useLocation();
   // Back to where the user came from; a deep link closes to the Orders list.
   const close = () => void (location.key === 'default' ? navigate('/orders') : navigate(-1));
-  // Escape and the close button ask first while the stepper below holds unsaved choices.
-  const requestClose = () => void confirmDiscard().then((leave) => { if (leave) close(); });
+  // Escape and the close button ask first while the stepper below holds unsaved choices (its guard is in the dialog's scope).
   return (
-    <Modal opened onClose={requestClose} fullScreen title={TITLE} closeButtonProps={{ 'aria-label': 'Close' }} transitionProps={{ duration: 0 }}
-      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}>
+    <Dialog onClose={close} fullScreen title={TITLE} styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}>
       <Box maw={760} mx="auto" mt="md">
         <NewOrderStepper onClose={close} />
       </Box>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -98,7 +98,7 @@ function NewOrderStepper({ onClose }: { onClose: () => void }) {
 
   const error = serverFormErrors(place.error).title;
   return (
-    <Stepper active={step} onStepClick={(s) => { if (s < step) setStep(s); }} allowNextStepsSelect={false}>
+    <StepperShell active={step} onStepClick={(s) => { if (s < step) setStep(s); }} allowNextStepsSelect={false}>
       <Stepper.Step label="Select Patients" description={selected.length ? `${selected.length} selected` : undefined}>
         <PendingAddersProvider registry={adders}>
         <ParticipantPicker instId={institution.id} selected={selected} sample={sample} onChange={(next, onSample) => {
@@ -128,6 +128,6 @@ function NewOrderStepper({ onClose }: { onClose: () => void }) {
           </Group>
         </form>
       </Stepper.Step>
-    </Stepper>
+    </StepperShell>
   );
 }

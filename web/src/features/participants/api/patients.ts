@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Patient, PatientInput, PatientRegister } from '@contract/participants.contract';
+import type { Patient, PatientEdit, PatientRegister } from '@contract/participants.contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -33,11 +33,11 @@ export function useRegisterPatient(instId: number) {
   });
 }
 
-/** PUT patients/{id} with the concurrency stamp; a stale stamp answers 409. */
+/** PUT patients/{id}/edit: the fields with the concurrency stamp and the child records, one save (issue 28); a stale stamp answers 409. */
 export function useUpdatePatient(instId: number, id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PatientInput) => api.put<Patient>(`/institutions/${instId}/patients/${id}`, body, { notify: false }),
+    mutationFn: (body: PatientEdit) => api.put<Patient>(`/institutions/${instId}/patients/${id}/edit`, body, { notify: false }),
     onSuccess: (patient) => {
       queryClient.setQueryData(patientKeys.one(instId, id), patient);
       return queryClient.invalidateQueries({ queryKey: patientKeys.all(instId) });

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { Divider, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { randomId } from '@mantine/hooks';
 import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
 import { serverFormErrors } from '@/lib/contract-resolver';
 import { useCurrentInstitution } from '@/lib/session-context';
@@ -11,11 +10,9 @@ import { useRegisterPatient } from '../api/patients';
 import { usePatientLookups } from '../api/patient-lookups';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { fullName } from '@/lib/format';
-import { blankPatient, isDeadTitle, toRegister, saveErrorTitle, validateCreate, type PatientFormValues } from './patient-form-values';
+import { blankPatient, isDeadTitle, toRegister, saveErrorTitle, validatePatient, type PatientFormValues } from './patient-form-values';
 import { PatientFields } from './patient-fields';
-import { ChipPicker } from './chip-picker';
-import { PhoneNumbers } from './phone-numbers';
-import { SiteMrnRows } from './site-mrn-rows';
+import { PatientChildFields } from './patient-child-fields';
 import { focusFirstError, scrollFormToTop } from './form-helpers';
 
 interface Props { onClose: () => void }
@@ -28,7 +25,7 @@ export function CreateParticipantForm({ onClose }: Props) {
   const sites = useLookupOptions('institutionSites');
   const register = useRegisterPatient(instId);
   const isDead = (v: PatientFormValues) => isDeadTitle(lookups.titleOfVitalStatus(v.vitalStatusId));
-  const form = useForm<PatientFormValues>({ initialValues: blankPatient(null), validate: validateCreate(isDead) });
+  const form = useForm<PatientFormValues>({ initialValues: blankPatient(null), validate: validatePatient(isDead) });
   const dead = isDead(form.values);
   const guard = useUnsavedChangesGuard(formChanged(form));
 
@@ -80,17 +77,7 @@ export function CreateParticipantForm({ onClose }: Props) {
       <Stack gap="md" id="create-participant-body">
         <PatientFields form={form} lookups={lookups} dead={dead} />
         <Divider />
-        <ChipPicker list="races" label="Races" chips={form.values.races} error={form.errors.races}
-          onPick={(c) => { if (!form.values.races.some((r) => r.id === c.id)) form.insertListItem('races', { ...c, key: randomId() }); form.clearFieldError('races'); }}
-          onRemove={(c) => form.setFieldValue('races', form.values.races.filter((r) => r.key !== c.key))} />
-        <ChipPicker list="ethnicities" label="Ethnicities" chips={form.values.ethnicities} error={form.errors.ethnicities}
-          onPick={(c) => { if (!form.values.ethnicities.some((r) => r.id === c.id)) form.insertListItem('ethnicities', { ...c, key: randomId() }); form.clearFieldError('ethnicities'); }}
-          onRemove={(c) => form.setFieldValue('ethnicities', form.values.ethnicities.filter((r) => r.key !== c.key))} />
-        <PhoneNumbers localRule={institution.localPhoneRule} phones={form.values.phoneNumbers}
-          error={Object.entries(form.errors).find(([k]) => k.startsWith('phoneNumbers'))?.[1] as string | undefined}
-          onAdd={(p) => { form.insertListItem('phoneNumbers', { ...p, key: randomId() }); return true; }}
-          onRemove={(p) => form.setFieldValue('phoneNumbers', form.values.phoneNumbers.filter((x) => x.key !== p.key))} />
-        <SiteMrnRows form={form} sites={sites.options} />
+        <PatientChildFields form={form} localPhoneRule={institution.localPhoneRule} sites={sites.options} />
       </Stack>
     </FullScreenForm>
   );

@@ -1,7 +1,8 @@
 import type { FormErrors } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { MSG } from '@contract/messages';
-import { PatientInput, PatientRegister, type Patient } from '@contract/participants.contract';
+import { PatientRegister, type Patient, type PatientInput } from '@contract/participants.contract';
+import type { PatientChild } from '../api/patient-children';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import type { Chip } from './chip-picker';
 import type { PhoneChip } from './phone-numbers';
@@ -28,7 +29,7 @@ export interface PatientFormValues {
   birthDate: string | null;
   birthTime: string;
   concurrencyStamp?: string;
-  // Create only: the edit form saves child records at once instead.
+  // Saved with the participant in one call: register on create, edit on edit (issue 28).
   races: Chip[];
   ethnicities: Chip[];
   phoneNumbers: PhoneChip[];
@@ -47,14 +48,23 @@ export function blankPatient(defaultTypeId: string | null): PatientFormValues {
   };
 }
 
-export function patientToValues(p: Patient): PatientFormValues {
+/** The enabled child records of a participant, as the edit form starts with them. */
+export interface PatientChildren { races: PatientChild[]; ethnicities: PatientChild[]; phones: PatientChild[]; mrns: PatientChild[] }
+
+export function patientToValues(p: Patient, c: PatientChildren): PatientFormValues {
   const id = (v: number | null) => (v ? String(v) : null);
+  const chip = (r: PatientChild, ref: 'race' | 'ethnicity') => ({ key: r.id, id: Number(r[`${ref}Id`]), label: r[ref]?.title ?? '' });
   return {
     patientTypeId: id(p.patientTypeId), patientMRN: p.patientMRN ?? '', socialSecurityNumber: p.socialSecurityNumber ?? '',
     externalSubjectId: p.externalSubjectId ?? '', firstName: p.firstName, fatherName: p.fatherName, grandFatherName: p.grandFatherName,
     genderId: id(p.genderId), maritalStatusId: id(p.maritalStatusId), vitalStatusId: id(p.vitalStatusId),
     deathDate: p.deathDate?.slice(0, 10) ?? null, birthDate: p.birthDate.slice(0, 10), birthTime: p.birthTime.slice(0, 5),
-    concurrencyStamp: p.concurrencyStamp, races: [], ethnicities: [], phoneNumbers: [], siteMrns: [],
+    concurrencyStamp: p.concurrencyStamp,
+    races: c.races.map((r) => chip(r, 'race')),
+    ethnicities: c.ethnicities.map((r) => chip(r, 'ethnicity')),
+    phoneNumbers: c.phones.map((ph) => ({ key: ph.id, phoneNumberTypeId: Number(ph.phoneNumberTypeId), phoneNumber: ph.phoneNumber ?? '', typeTitle: ph.phoneNumberType?.title ?? '' })),
+    // The main MRN (no site) is the read-only MRN field; the rows are the site MRNs.
+    siteMrns: c.mrns.filter((m) => m.institutionSiteId !== null).map((m) => ({ key: String(m.id), institutionSiteId: String(m.institutionSiteId), mrn: m.mrn ?? '' })),
   };
 }
 
@@ -70,7 +80,7 @@ export function toPatientInput(v: PatientFormValues, dead: boolean): PatientInpu
   };
 }
 
-/** The one POST patients/register body. Every site MRN row is sent so error paths (siteMrns.N.mrn) match the rows. */
+/** The one POST patients/register body (and PUT patients/{id}/edit's, with the stamp). Every site MRN row is sent so error paths (siteMrns.N.mrn) match the rows. */
 export function toRegister(v: PatientFormValues, dead: boolean): PatientRegister {
   return {
     ...toPatientInput(v, dead),
@@ -91,18 +101,11 @@ function dateRules(v: PatientFormValues, dead: boolean): FormErrors {
 }
 
 const registerResolver = contractResolver(PatientRegister);
-const patientResolver = contractResolver(PatientInput);
 
-/** Validation of the create form: the contract's PatientRegister through the contract resolver, plus the date rules. */
-export const validateCreate = (isDead: (v: PatientFormValues) => boolean) => (v: PatientFormValues): FormErrors => {
+/** Validation of the create and edit forms: the contract's PatientRegister rules (PatientEdit's too) through the contract resolver, plus the date rules. */
+export const validatePatient = (isDead: (v: PatientFormValues) => boolean) => (v: PatientFormValues): FormErrors => {
   const dead = isDead(v);
   return { ...dateRules(v, dead), ...registerResolver(toRegister(v, dead)) };
-};
-
-/** Validation of the edit form: the contract's PatientInput, plus the date rules. */
-export const validateEdit = (isDead: (v: PatientFormValues) => boolean) => (v: PatientFormValues): FormErrors => {
-  const dead = isDead(v);
-  return { ...dateRules(v, dead), ...patientResolver(toPatientInput(v, dead)) };
 };
 
 const FORM_FIELDS = new Set(Object.keys(blankPatient(null)));

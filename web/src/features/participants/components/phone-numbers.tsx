@@ -1,7 +1,7 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { Button, Group, Input, Select, Stack, TextInput } from '@mantine/core';
-import { RemovableChip } from '@/components/removable-chip';
-import { usePendingAdder } from '@/components/pending-adders';
+import { ChipGroup } from '@/components/removable-chip';
+import { useFocusNext, usePendingAdder } from '@/components/pending-adders';
 import { IconPlus } from '@tabler/icons-react';
 import { MSG } from '@contract/messages';
 import { localPhoneProblem, phoneNumber as phoneRule } from '@contract/participants.contract';
@@ -39,13 +39,16 @@ export function PhoneNumbers({ localRule, phones, onAdd, onRemove, error }: Prop
   const types = useLookupOptions('phoneNumberTypes', { parentId: categoryId });
 
   const numberInput = useRef<HTMLInputElement>(null);
+  // The control that starts the row: 'Add Phone Number' while closed, the category while open.
+  const start = useRef<HTMLElement>(null);
+  const focusNext = useFocusNext();
   // issue 11: a number typed but not added stops the form's submit, with the reason next to it.
   usePendingAdder(open && number.trim() !== '', () => {
     setErrors((e) => ({ ...e, number: 'Press ADD to add this phone number, or Cancel' }));
     numberInput.current?.focus();
   });
 
-  const reset = () => { setOpen(false); setCategoryId(null); setTypeId(null); setNumber(''); setErrors({}); };
+  const reset = () => { setOpen(false); setCategoryId(null); setTypeId(null); setNumber(''); setErrors({}); focusNext(start); };
 
   const add = async () => {
     const value = number.trim();
@@ -65,19 +68,12 @@ export function PhoneNumbers({ localRule, phones, onAdd, onRemove, error }: Prop
 
   return (
     <Input.Wrapper label="Phone Numbers" error={error}>
-      {phones.length > 0 && (
-        <Group gap={6} mt={4} mb={6}>
-          {phones.map((p) => (
-            <RemovableChip key={p.key} onRemove={() => onRemove(p)} removeLabel={`Remove ${p.phoneNumber}`}>
-              {p.typeTitle ? `${p.typeTitle}: ` : ''}{p.phoneNumber}
-            </RemovableChip>
-          ))}
-        </Group>
-      )}
+      <ChipGroup mt={4} mb={6} items={phones} onRemove={onRemove} emptyFocus={start}
+        chip={(p) => ({ key: p.key, label: `${p.typeTitle ? `${p.typeTitle}: ` : ''}${p.phoneNumber}`, removeLabel: `Remove ${p.phoneNumber}` })} />
       {open ? (
         <Stack gap="xs" p="sm" mt={4} bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
           <Group grow align="flex-start" gap="xs">
-            <Select label="Category" data={categories.options} value={categoryId} searchable data-autofocus
+            <Select ref={start as RefObject<HTMLInputElement>} label="Category" data={categories.options} value={categoryId} searchable
               placeholder={categories.isPending ? 'Loading…' : 'Choose'} allowDeselect={false}
               onChange={(v) => { setCategoryId(v); setTypeId(null); }} />
             <Select label="Type" data={types.options} value={typeId} disabled={!categoryId} allowDeselect={false}
@@ -95,7 +91,8 @@ export function PhoneNumbers({ localRule, phones, onAdd, onRemove, error }: Prop
         </Stack>
       ) : (
         <div>
-          <Button variant="light" size="xs" mt={4} leftSection={<IconPlus size={14} />} onClick={() => setOpen(true)}>Add Phone Number</Button>
+          <Button ref={start as RefObject<HTMLButtonElement>} variant="light" size="xs" mt={4} leftSection={<IconPlus size={14} />}
+            onClick={() => { setOpen(true); focusNext(start); }}>Add Phone Number</Button>
         </div>
       )}
     </Input.Wrapper>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { ActionIcon, Button, Group, Input, Select, Stack, TextInput, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -12,9 +13,18 @@ interface Props { form: UseFormReturnType<PatientFormValues>; sites: Option[] }
  */
 export function SiteMrnRows({ form, sites }: Props) {
   const rows = form.values.siteMrns;
+  // Removing a row takes its button away: focus moves to the row that took its place, else Add Site MRN (issue 28).
+  const box = useRef<HTMLDivElement>(null);
+  const removed = useRef<number | null>(null);
+  useEffect(() => {
+    if (removed.current === null) return;
+    const buttons = [...(box.current?.querySelectorAll<HTMLElement>('[data-row-remove], [data-row-add]') ?? [])];
+    buttons[Math.min(removed.current, buttons.length - 1)]?.focus();
+    removed.current = null;
+  }, [rows.length]);
   return (
     <Input.Wrapper label="Institution Site MRNs" description="Each row needs both a site and an MRN, or neither.">
-      <Stack gap="xs" mt={6}>
+      <Stack gap="xs" mt={6} ref={box}>
         {rows.map((row, i) => (
           <Group key={row.key} align="flex-start" gap="xs" wrap="nowrap">
             <Select aria-label={`Institution Site ${i + 1}`} placeholder="Institution Site" data={sites} searchable clearable
@@ -22,15 +32,15 @@ export function SiteMrnRows({ form, sites }: Props) {
             <TextInput aria-label={`Site MRN ${i + 1}`} placeholder="MRN" autoComplete="off" style={{ flex: 1 }}
               {...form.getInputProps(`siteMrns.${i}.mrn`)} />
             <Tooltip label="Remove this row">
-              <ActionIcon variant="subtle" color="red" size="lg" mt={2} aria-label={`Remove site MRN row ${i + 1}`}
-                onClick={() => form.removeListItem('siteMrns', i)}>
+              <ActionIcon variant="subtle" color="red" size="lg" mt={2} aria-label={`Remove site MRN row ${i + 1}`} data-row-remove
+                onClick={() => { removed.current = i; form.removeListItem('siteMrns', i); }}>
                 <IconTrash size={16} />
               </ActionIcon>
             </Tooltip>
           </Group>
         ))}
         <div>
-          <Button variant="light" size="xs" leftSection={<IconPlus size={14} />}
+          <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} data-row-add
             onClick={() => form.insertListItem('siteMrns', emptySiteMrn())}>Add Site MRN</Button>
         </div>
       </Stack>

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { ApiError } from '@/lib/api-client';
+import { Dialog } from '@/components/dialog';
 
 const OUTSIDE_CODES = ['protocols.outside_dates', 'samples.outside_dates'];
 
@@ -24,7 +25,7 @@ interface Props {
 /** Enrolment or collection outside the protocol's start/end dates asks first (issue 12); confirming is noted by the server. */
 export function OutsideDatesDialog({ message, action, note, loading, onConfirm, onCancel }: Props) {
   return (
-    <Modal opened={message !== null} onClose={onCancel} title="Outside the protocol's dates" size={480} transitionProps={{ duration: 0 }}>
+    <Dialog opened={message !== null} onClose={onCancel} title="Outside the protocol's dates" size={480}>
       <Stack>
         <Alert color="orange" icon={<IconAlertTriangle />}>{message}</Alert>
         <Text size="sm">{note}</Text>
@@ -33,6 +34,6 @@ export function OutsideDatesDialog({ message, action, note, loading, onConfirm, 
           <Button color="orange" loading={loading} onClick={onConfirm}>{action}</Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

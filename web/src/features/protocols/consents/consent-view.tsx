@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconPencil } from '@tabler/icons-react';
 import type { Consent } from '@contract/protocols.contract';
 import { ConsentHtml } from '@/components/consent-html';
@@ -9,6 +9,7 @@ import { useCurrentInstitution } from '@/lib/session-context';
 import { usePhone } from '@/lib/use-phone';
 import { useCurrentProtocol } from '../protocol-context';
 import { useConsent, useConsentVersions, type ConsentVersion } from './consents-api';
+import { Dialog } from '@/components/dialog';
 
 interface Props {
   consentId: number;
@@ -28,8 +29,7 @@ export function ConsentView({ consentId, onClose, onEdit }: Props) {
   const versions = useConsentVersions(institution.id, protocol.id, consentId);
   const phone = usePhone();
   return (
-    <Modal opened onClose={onClose} title={consent.data?.title ?? 'Consent'} size={760} fullScreen={phone}
-      closeButtonProps={{ 'aria-label': 'Close' }} transitionProps={{ duration: 0 }}
+    <Dialog opened onClose={onClose} title={consent.data?.title ?? 'Consent'} size={760} fullScreen={phone}
       styles={{ title: { fontSize: 'var(--mantine-font-size-lg)', fontWeight: 600 } }}>
       {consent.isPending && <Group justify="center" py="xl"><Loader type="dots" aria-label="Loading the consent" /></Group>}
       {consent.isError && (
@@ -39,7 +39,7 @@ export function ConsentView({ consentId, onClose, onEdit }: Props) {
         </Alert>
       )}
       {consent.data && <ConsentBody consent={consent.data} versions={versions} onClose={onClose} onEdit={onEdit} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,14 +1,16 @@
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { RequirementItemInput } from '@contract/protocol-events.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { useCurrentInstitution } from '@/lib/session-context';
+import { formChanged } from '@/lib/unsaved-changes';
 import { useCurrentProtocol } from '../protocol-context';
 import { useAddItems } from './events-api';
 import { quantityText, type TreeNode } from './requirement-tree';
 import { aliquotRoom } from './tree-quantities';
+import { Dialog, DialogClose } from '@/components/dialog';
 
 type Values = { key: string; subSampleLineageId: string | null; specimenTypeId: string | null; initialQuantity: number | string };
 
@@ -53,7 +55,7 @@ export function AddChildForm({ eventId, parent, onClose }: Props) {
   const problem = serverFormErrors(add.error).title;
 
   return (
-    <Modal opened onClose={onClose} title={`Add child to ${parentName}`} size={500} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Dialog onClose={onClose} dirty={formChanged(form)} title={`Add child to ${parentName}`} size={500}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="gray.7">
@@ -68,11 +70,11 @@ export function AddChildForm({ eventId, parent, onClose }: Props) {
             rightSection={parent.unitSymbol ? <Text size="xs" c="gray.7">{parent.unitSymbol}</Text> : undefined}
             {...form.getInputProps('initialQuantity')} />
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
+            <DialogClose>Cancel</DialogClose>
             <Button type="submit" loading={add.isPending}>Add</Button>
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconEye, IconEyeOff, IconPlus } from '@tabler/icons-react';
@@ -14,6 +14,7 @@ import { participantPath, useCurrentParticipant } from '../participants/particip
 import { useCurrentProtocol } from '../protocol-context';
 import { FillForm } from './fill-form';
 import { useDisableSubmission, useSubmission, useSubmissions } from './forms-api';
+import { Dialog } from '@/components/dialog';
 
 /** participants/{id}/participant-forms (spec 2 §2 "Participant questioners"), and /new: the fill form over it. */
 export function ParticipantFormsPage() {
@@ -115,12 +116,12 @@ function SubmissionView({ submissionId, onClose }: { submissionId: number; onClo
   const protocol = useCurrentProtocol();
   const s = useSubmission(institution.id, protocol.id, submissionId);
   return (
-    <Modal opened onClose={onClose} size="lg" title={s.data?.collectionProtocolForm.name ?? 'Filled form'}
+    <Dialog opened onClose={onClose} size="lg" title={s.data?.collectionProtocolForm.name ?? 'Filled form'}
       styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}>
       {s.isPending && <Loader size="sm" type="dots" aria-label="Loading the filled form" />}
       {s.isError && <Alert color="red" title="The filled form could not be loaded">{s.error.message}</Alert>}
       {s.data && <Answers detail={s.data} />}
-    </Modal>
+    </Dialog>
   );
 }
 

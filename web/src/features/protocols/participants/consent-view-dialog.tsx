@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Code, Group, Image, Modal, Paper, Radio, ScrollArea, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Code, Group, Image, Paper, Radio, ScrollArea, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertOctagon } from '@tabler/icons-react';
@@ -8,10 +8,12 @@ import { ConsentHtml } from '@/components/consent-html';
 import { DateField } from '@/components/date-field';
 import { formatDateTime, fullName, today } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
+import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useCurrentParticipant } from './participant-context';
 import { useWithdrawConsent } from './participants-api';
 import { ConsentStatus } from './status-badges';
 import { EFFECTS } from './withdrawal-effects';
+import { Dialog, DialogClose } from '@/components/dialog';
 
 /**
  * spec 2 §2: a signed consent's title, text and signature image, plus what proves it (the version, who
@@ -22,7 +24,7 @@ export function ConsentViewDialog({ consent: c, onClose }: { consent: Participan
   const { patient } = useCurrentParticipant();
   const [withdrawing, setWithdrawing] = useState(false);
   return (
-    <Modal opened onClose={onClose} size="xl" transitionProps={{ duration: 0 }} closeButtonProps={{ 'aria-label': 'Close' }}
+    <Dialog onClose={onClose} size="xl"
       title={withdrawing ? `Withdraw consent: ${c.title}` : c.title}>
       {withdrawing ? <WithdrawForm consent={c} onDone={() => setWithdrawing(false)} /> : (
         <Stack>
@@ -59,11 +61,11 @@ export function ConsentViewDialog({ consent: c, onClose }: { consent: Participan
           </div>
           <Group justify="flex-end">
             {canManage && !c.withdrawnDate && <Button color="red" variant="light" onClick={() => setWithdrawing(true)}>Withdraw consent</Button>}
-            <Button variant="default" onClick={onClose}>Close</Button>
+            <DialogClose />
           </Group>
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -76,6 +78,9 @@ function WithdrawForm({ consent: c, onDone }: { consent: ParticipantConsent; onD
   const signedOn = c.signedAt.slice(0, 10);
   const [values, setValues] = useState<{ withdrawnDate: string | null; reason: string; effect: string | null }>({ withdrawnDate: today(), reason: '', effect: null });
   const [errors, setErrors] = useState<Errors>({});
+  const guard = useUnsavedChangesGuard(values.reason.trim() !== '' || values.effect !== null || values.withdrawnDate !== today());
+  // Cancel goes back to the consent: the typed withdrawal is dropped only after asking.
+  const cancel = () => void guard.confirmLeave().then((leave) => { if (leave) onDone(); });
   const set = (key: keyof typeof values, value: string | null) => { setValues((v) => ({ ...v, [key]: value })); setErrors((e) => ({ ...e, [key]: undefined, form: undefined })); };
 
   const submit = () => {
@@ -119,7 +124,7 @@ function WithdrawForm({ consent: c, onDone }: { consent: ParticipantConsent; onD
           </Stack>
         </Radio.Group>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>Cancel</Button>
+          <Button variant="default" onClick={cancel}>Cancel</Button>
           <Button type="submit" color="red" loading={withdraw.isPending}>Withdraw consent</Button>
         </Group>
       </Stack>

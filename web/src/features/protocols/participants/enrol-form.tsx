@@ -9,6 +9,7 @@ import { useCurrentInstitution } from '@/lib/session-context';
 import { useCurrentProtocol } from '../protocol-context';
 import { OutsideDatesDialog, outsideDatesTitle } from '../components/outside-dates-dialog';
 import { usePatientSearch, type PatientSearch } from '@/lib/patient-search';
+import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useEnrol } from './participants-api';
 
 const NONE_SELECTED = 'Select at least one participant';
@@ -25,6 +26,7 @@ export function EnrolForm({ onClose }: { onClose: () => void }) {
   const [chosen, setChosen] = useState<Map<number, Patient>>(new Map());
   const [error, setError] = useState<string | null>(null);
   const [outside, setOutside] = useState<string | null>(null);
+  const guard = useUnsavedChangesGuard(chosen.size > 0);
 
   const toggle = (p: Patient) => {
     setError(null);
@@ -41,6 +43,7 @@ export function EnrolForm({ onClose }: { onClose: () => void }) {
       onSuccess: (rows) => {
         setOutside(null);
         notifications.show({ color: 'green', message: `Enrolled ${rows.length} participant${rows.length === 1 ? '' : 's'}.` });
+        guard.release();
         onClose();
       },
       onError: (e) => {
@@ -58,7 +61,7 @@ export function EnrolForm({ onClose }: { onClose: () => void }) {
 
   return (
     <FullScreenForm title="Create a Collection Protocol Participant" opened onClose={onClose} onSubmit={submit}
-      submitting={enrol.isPending && !outside} error={error} width={720}>
+      submitting={enrol.isPending && !outside} error={error} width={720} guard={guard}>
       <Stack>
         <Text size="sm" c="dimmed">Find patients by MRN or by phone number, tick the ones to enrol in {protocol.title}, then Submit.</Text>
         <Search chosen={chosen} onToggle={toggle} />

@@ -7,6 +7,7 @@ import { FullScreenForm } from '@/components/full-screen-form';
 import { ApiError } from '@/lib/api-client';
 import { fullName } from '@/lib/format';
 import { useCurrentInstitution } from '@/lib/session-context';
+import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useCurrentParticipant } from './participant-context';
 import { useSignConsent, useSignableConsents } from './participants-api';
 import { SignatureField, type SignatureHandle } from './signature-field';
@@ -25,6 +26,9 @@ export function SignConsentForm({ onClose }: { onClose: () => void }) {
   const pad = useRef<SignatureHandle>(null);
   const [consentId, setConsentId] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ consent?: string; signature?: string; form?: string }>({});
+  // A drawn signature or a chosen consent is input: closing asks before it is thrown away (issue 28).
+  const [inked, setInked] = useState(false);
+  const guard = useUnsavedChangesGuard(inked || consentId !== null);
   const chosen = consents.data?.find((c) => String(c.id) === consentId);
 
   const submit = (e?: FormEvent<HTMLFormElement>) => {
@@ -35,6 +39,7 @@ export function SignConsentForm({ onClose }: { onClose: () => void }) {
     sign.mutate({ participantId: p.id, consentVersionId: chosen.consentVersionId, signature: pad.current?.toPng() ?? '' }, {
       onSuccess: (s) => {
         notifications.show({ color: 'green', message: `${s.title} signed by ${fullName(p.patient)}.` });
+        guard.release();
         onClose();
       },
       onError: (err) => {
@@ -46,7 +51,7 @@ export function SignConsentForm({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <FullScreenForm title="Create a Collection Protocol Participant Consent" opened onClose={onClose} onSubmit={submit}
+    <FullScreenForm title="Create a Collection Protocol Participant Consent" opened onClose={onClose} onSubmit={submit} guard={guard}
       submitting={sign.isPending} error={errors.form} width={760}>
       <Stack>
         <Text size="sm" c="dimmed">Participant: {fullName(p.patient)}</Text>
@@ -66,7 +71,7 @@ export function SignConsentForm({ onClose }: { onClose: () => void }) {
             </ScrollArea.Autosize>
           </Paper>
         )}
-        <SignatureField ref={pad} error={errors.signature} onChange={() => setErrors((x) => ({ ...x, signature: undefined }))} />
+        <SignatureField ref={pad} error={errors.signature} onChange={(empty) => { setInked(!empty); setErrors((x) => ({ ...x, signature: undefined })); }} />
       </Stack>
     </FullScreenForm>
   );

@@ -12,8 +12,8 @@ export interface SignatureHandle {
 interface Props {
   ref: Ref<SignatureHandle>;
   error?: string | null;
-  /** Called when the signer starts drawing or clears the pad (to clear an error). */
-  onChange?: () => void;
+  /** Called as the signer starts and ends a stroke or clears the pad: `empty` is whether the pad holds no ink. */
+  onChange?: (empty: boolean) => void;
 }
 
 /**
@@ -32,8 +32,10 @@ export function SignatureField({ ref, error, onChange }: Props) {
     if (!canvas) return;
     const pad = new SignaturePad(canvas, { penColor: '#1a1b1e', minWidth: 0.8, maxWidth: 2.6 });
     padRef.current = pad;
-    const onStroke = () => changed.current?.();
+    const onStroke = () => changed.current?.(false);
+    const onStrokeEnd = () => changed.current?.(pad.isEmpty());
     pad.addEventListener('beginStroke', onStroke);
+    pad.addEventListener('endStroke', onStrokeEnd);
     const fit = () => {
       const ratio = Math.max(window.devicePixelRatio || 1, 1);
       const { width, height } = canvas.getBoundingClientRect();
@@ -54,6 +56,7 @@ export function SignatureField({ ref, error, onChange }: Props) {
     return () => {
       observer.disconnect();
       pad.removeEventListener('beginStroke', onStroke);
+      pad.removeEventListener('endStroke', onStrokeEnd);
       pad.off();
       padRef.current = null;
     };
@@ -64,7 +67,7 @@ export function SignatureField({ ref, error, onChange }: Props) {
     toPng: () => padRef.current?.toDataURL('image/png') ?? '',
   }), []);
 
-  const clear = () => { padRef.current?.clear(); changed.current?.(); };
+  const clear = () => { padRef.current?.clear(); changed.current?.(true); };
   return (
     <Input.Wrapper label="Signature" required error={error} description="Sign with the mouse, a pen or a finger inside the box.">
       <Box mt={6} style={{

@@ -1,13 +1,15 @@
-import { Alert, Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { AdjustmentInput, type CollectedSample } from '@contract/samples.contract';
 import { ApiError } from '@/lib/api-client';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { useCurrentInstitution } from '@/lib/session-context';
+import { formChanged } from '@/lib/unsaved-changes';
 import { useCurrentProtocol } from '../protocol-context';
 import { amountText } from './sample-format';
 import { useAdjust } from './samples-api';
+import { Dialog, DialogClose } from '@/components/dialog';
 
 type Values = { amount: number | string; reason: string; concurrencyStamp: string };
 
@@ -37,7 +39,7 @@ export function AdjustmentDialog({ sample, onClose }: { sample: CollectedSample;
   const unit = sample.unitOfMeasurement.unitSymbol ?? '';
 
   return (
-    <Modal opened onClose={onClose} title="Manual adjustment" size={500} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Dialog onClose={onClose} dirty={formChanged(form)} title="Manual adjustment" size={500}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="gray.7">
@@ -52,11 +54,11 @@ export function AdjustmentDialog({ sample, onClose }: { sample: CollectedSample;
             rightSection={unit ? <Text size="xs" c="gray.7">{unit}</Text> : undefined} {...form.getInputProps('amount')} />
           <Textarea label="Reason" withAsterisk autosize minRows={2} placeholder="Spilled while pipetting" {...form.getInputProps('reason')} />
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
+            <DialogClose>Cancel</DialogClose>
             <Button type="submit" loading={adjust.isPending}>Save adjustment</Button>
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

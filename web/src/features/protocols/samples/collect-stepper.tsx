@@ -1,5 +1,5 @@
 import { useMemo, useState, type CSSProperties } from 'react';
-import { Alert, Box, Button, Group, Loader, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -8,6 +8,8 @@ import { MSG } from '@contract/messages';
 import type { ProtocolParticipant } from '@contract/protocol-participants.contract';
 import { CollectInput } from '@contract/samples.contract';
 import { DateField } from '@/components/date-field';
+import { Dialog, DialogClose } from '@/components/dialog';
+import { StepperShell } from '@/components/stepper-shell';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { nowHourMinute, today } from '@/lib/format';
 import { useCurrentInstitution } from '@/lib/session-context';
@@ -97,19 +99,15 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
   const submit = form.onSubmit((v) => send(v, false));
   const problem = collect.error && !outside ? (collect.error as Error).message : null;
   const refused = collect.error ? refusedRows(serverFormErrors(collect.error).fields, problem) : new Set<number>();
-  const requestClose = () => void guard.confirmLeave().then((leave) => { if (leave) onClose(false); });
 
   return (
-    <Modal opened onClose={requestClose} fullScreen title="Collect Specimen" closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }} transitionProps={{ duration: 0 }}>
+    <Dialog onClose={() => onClose(false)} guard={guard} fullScreen title="Collect Specimen"
+      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}>
       <OutsideDatesDialog message={outside} action="Collect anyway" note="Collect anyway? The samples are recorded as collected outside the protocol's dates."
         loading={collect.isPending} onConfirm={() => send(form.getValues(), true)} onCancel={() => setOutside(null)} />
       <Box maw={860} mx="auto" mt="md">
-        <Stepper active={step} size="sm" mb="lg" allowNextStepsSelect={false}>
-          <Stepper.Step label="Event" description="Choose the visit" />
-          <Stepper.Step label="Samples" description="Amounts and IDs" />
-        </Stepper>
-        {step === 0 ? (
+        <StepperShell active={step} size="sm" allowNextStepsSelect={false}>
+          <Stepper.Step label="Event" description="Choose the visit">
           <Stack gap="md">
             <Select label="Event" withAsterisk data={eventOptions} value={eventId ? String(eventId) : null} data-autofocus
               placeholder={events.isPending ? 'Loading…' : 'Choose an event'} nothingFoundMessage="This protocol has no events yet"
@@ -122,11 +120,12 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
             )}
             {treeReady && <RequirementTree requirements={requirements.data} />}
             <Group justify="flex-end">
-              <Button variant="default" onClick={requestClose}>Cancel</Button>
+              <DialogClose>Cancel</DialogClose>
               <Button onClick={next} disabled={!treeReady}>Next</Button>
             </Group>
           </Stack>
-        ) : (
+          </Stepper.Step>
+          <Stepper.Step label="Samples" description="Amounts and IDs">
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
               {problem && <Alert color="red" role="alert" title={problem} />}
@@ -167,9 +166,10 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
               </Group>
             </Stack>
           </form>
-        )}
+          </Stepper.Step>
+        </StepperShell>
       </Box>
-    </Modal>
+    </Dialog>
   );
 }
 

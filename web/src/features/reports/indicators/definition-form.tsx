@@ -1,11 +1,13 @@
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   COUNT_MODE_LABELS, COUNT_MODES, IndicatorDefinitionInput, type CountMode, type IndicatorDefinition, type IndicatorReport,
 } from '@contract/indicators.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
+import { formChanged } from '@/lib/unsaved-changes';
 import { useUpdateDefinition } from './indicators-api';
+import { Dialog, DialogClose } from '@/components/dialog';
 
 type Values = { title: string; protocolAbbreviation: string; fieldPrompt: string; matchingValues: string[]; countMode: CountMode; remark: string; concurrencyStamp: string };
 
@@ -29,7 +31,7 @@ export function DefinitionForm({ instId, report, definition, onClose }: { instId
   const problem = serverFormErrors(update.error).title;
 
   return (
-    <Modal opened onClose={onClose} title={`Edit indicator ${definition.ordinal}`} size={600}>
+    <Dialog onClose={onClose} dirty={formChanged(form)} title={`Edit indicator ${definition.ordinal}`} size={600}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {definition.note && <Alert color="yellow" p="xs">{definition.note}</Alert>}
@@ -45,11 +47,11 @@ export function DefinitionForm({ instId, report, definition, onClose }: { instId
           <TextInput label="Remark" {...form.getInputProps('remark')} />
           {problem && <Alert color="red" role="alert">{problem}</Alert>}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
+            <DialogClose>Cancel</DialogClose>
             <Button type="submit" loading={update.isPending}>Save</Button>
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

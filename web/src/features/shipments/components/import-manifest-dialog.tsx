@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, FileInput, Group, Modal, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, FileInput, Group, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconAlertCircle, IconFileImport, IconShieldCheck } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { type ManifestFile, useImportManifest, usePreviewManifest } from '../api/shipments';
+import { Dialog, DialogClose } from '@/components/dialog';
 
 interface Props { instId: number; opened: boolean; onClose: () => void }
 
@@ -52,7 +53,7 @@ export function ImportManifestDialog({ instId, opened, onClose }: Props) {
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Import a shipment manifest" size="xl">
+    <Dialog opened={opened} onClose={close} dirty={file !== null && !importing.isSuccess} title="Import a shipment manifest" size="xl">
       <Stack>
         <Text size="sm">Choose the manifest file (.fhir.json) another installation downloaded for a shipment it sent to you.</Text>
         <FileInput label="Manifest file" placeholder="Choose a .fhir.json file" accept=".json,application/json,application/fhir+json"
@@ -94,12 +95,12 @@ export function ImportManifestDialog({ instId, opened, onClose }: Props) {
           </>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={close}>Close</Button>
+          <DialogClose />
           <Button onClick={submit} disabled={!p || Boolean(p.alreadyImported)} loading={importing.isPending}>
             Import {p ? `${p.items.length} sample${p.items.length === 1 ? '' : 's'}` : ''}
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

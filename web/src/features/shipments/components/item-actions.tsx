@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Group, List, Modal, Progress, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, List, Progress, Stack, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { ShipmentItem } from '@contract/shipments.contract';
 import { queryKeys } from '@/lib/query-keys';
 import { processItems, type ItemAction } from '../api/shipments';
+import { Dialog, DialogClose } from '@/components/dialog';
 
 interface Props {
   instId: number;
@@ -75,19 +76,19 @@ export function ItemActions({ instId, shipmentId, selected, onDone }: Props) {
           <List size="sm">{failures.map((f) => <List.Item key={f.sampleId}>{f.sampleId}: {f.title}</List.Item>)}</List>
         </Alert>
       )}
-      <Modal opened={rejecting} onClose={() => setRejecting(false)} title={`Reject ${selected.length} sample${selected.length === 1 ? '' : 's'}`}>
+      <Dialog opened={rejecting} onClose={() => { setRejecting(false); setReason(''); }} dirty={reason.trim() !== ''} title={`Reject ${selected.length} sample${selected.length === 1 ? '' : 's'}`}>
         <form noValidate onSubmit={(e) => { e.preventDefault(); submitReject(); }}>
           <Stack gap="sm">
             <Text size="sm">{selected.map((i) => i.collectedSample.sampleId).join(', ')}</Text>
             <Textarea label="Reason" withAsterisk autosize minRows={2} maxLength={500} data-autofocus value={reason} error={reasonError}
               onChange={(e) => { setReason(e.currentTarget.value); setReasonError(null); }} />
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setRejecting(false)}>Cancel</Button>
+              <DialogClose>Cancel</DialogClose>
               <Button type="submit" color="red">Reject</Button>
             </Group>
           </Stack>
         </form>
-      </Modal>
+      </Dialog>
     </Stack>
   );
 }

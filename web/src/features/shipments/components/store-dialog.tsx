@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArchive } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import type { ShipmentItem } from '@contract/shipments.contract';
 import { useCan } from '@/lib/session-context';
 import { boxLink, locationText, useSuggestion } from '@/lib/storage-positions';
 import { useStoreSample } from '../api/shipments';
+import { Dialog } from '@/components/dialog';
 
 interface Props { instId: number; item: ShipmentItem | null; onClose: () => void }
 
@@ -30,7 +31,7 @@ export function StoreDialog({ instId, item, onClose }: Props) {
     });
   };
   return (
-    <Modal opened={item !== null} onClose={close} title={`Store ${sampleId}`}>
+    <Dialog opened={item !== null} onClose={close} title={`Store ${sampleId}`}>
       <Stack gap="sm">
         {suggestion.isPending && <Loader size="sm" type="dots" aria-label="Finding a free position" />}
         {suggestion.isError && <Alert color="red" icon={<IconAlertCircle />}>No position could be suggested: {suggestion.error.message}</Alert>}
@@ -47,6 +48,6 @@ export function StoreDialog({ instId, item, onClose }: Props) {
           <Button leftSection={<IconArchive size={16} />} disabled={!where} loading={store.isPending} onClick={submit}>Store here</Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

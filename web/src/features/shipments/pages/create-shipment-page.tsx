@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Group, Modal, Stepper } from '@mantine/core';
+import { Alert, Box, Button, Group, Stepper } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 import { ShipmentInput, type ShipmentCandidate } from '@contract/shipments.contract';
+import { Dialog } from '@/components/dialog';
+import { StepperShell } from '@/components/stepper-shell';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { today, nowHourMinute } from '@/lib/format';
 import { useCurrentInstitution } from '@/lib/session-context';
-import { confirmDiscard, formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
+import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useCreateShipment } from '../api/shipments';
 import { SampleFinder } from '../components/sample-finder';
 import { ShipmentInfoFields, type InfoValues } from '../components/shipment-info-fields';
@@ -45,7 +47,6 @@ export function CreateShipmentPage() {
   });
   const guard = useUnsavedChangesGuard(formChanged(form) || chosen.length > 0);
   const close = () => void navigate({ pathname: '/shipment', search: location.search });
-  const requestClose = () => void confirmDiscard().then((leave) => { if (leave) close(); });
 
   const next = () => { if (!form.validate().hasErrors) setStep(1); };
   /** Submit ships at once (at least one sample); Save as draft keeps it at the sender's until Send on its page. */
@@ -73,10 +74,9 @@ export function CreateShipmentPage() {
   const error = title ?? fields.collectedSampleIds ?? null;
 
   return (
-    <Modal opened onClose={requestClose} fullScreen title="Create a Collected Sample Shipment" closeButtonProps={{ 'aria-label': 'Close' }}
-      transitionProps={{ duration: 0 }} styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}>
+    <Dialog onClose={close} guard={guard} fullScreen title="Create a Collected Sample Shipment" styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}>
       <Box maw={820} mx="auto" mt="md">
-        <Stepper active={step} onStepClick={(s) => { if (s < step) setStep(s); }} allowNextStepsSelect={false}>
+        <StepperShell active={step} onStepClick={(s) => { if (s < step) setStep(s); }} allowNextStepsSelect={false}>
           <Stepper.Step label="Shipment Information">
             <form noValidate onSubmit={(e) => { e.preventDefault(); next(); }}>
               <ShipmentInfoFields form={form} />
@@ -97,8 +97,8 @@ export function CreateShipmentPage() {
               </Group>
             </Group>
           </Stepper.Step>
-        </Stepper>
+        </StepperShell>
       </Box>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Group, Loader, Menu, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useRef, useState, type ReactNode } from 'react';
+import { Alert, Anchor, Button, Group, Loader, Menu, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconDownload, IconExternalLink, IconFileImport, IconSend } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { Link, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { ItemActions } from '../components/item-actions';
 import { ItemTable } from '../components/item-table';
 import { StoreDialog } from '../components/store-dialog';
 import { countsText, ShipmentStatusBadge } from '../components/shipment-columns';
+import { Dialog } from '@/components/dialog';
 
 
 /** Spec 2 §2 shipment detail: header, pending items (selectable on the receiving side), processed items. */
@@ -43,6 +44,13 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
   const send = useSendShipment(institution.id, s.id);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
+  // Accept and Reject disable themselves while they run (and leave with the last pending item): focus then
+  // goes to the Pending heading, which reads the new count, instead of dropping to the page (issue 28).
+  const pendingHeading = useRef<HTMLHeadingElement>(null);
+  const afterActions = () => {
+    setSelected(new Set());
+    if (!document.activeElement || document.activeElement === document.body) pendingHeading.current?.focus();
+  };
   const canStore = useCan('storage.allocate');
   const [storing, setStoring] = useState<ShipmentItem | null>(null);
   const receiving = s.direction === 'received';
@@ -123,9 +131,9 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
       {items.isSuccess && (
         <>
           <Stack gap="xs">
-            <Title order={2} fz="lg">Pending ({pending.length})</Title>
+            <Title order={2} fz="lg" ref={pendingHeading} tabIndex={-1}>Pending ({pending.length})</Title>
             {acting && pending.length > 0 && (
-              <ItemActions instId={institution.id} shipmentId={s.id} selected={chosen} onDone={() => setSelected(new Set())} />
+              <ItemActions instId={institution.id} shipmentId={s.id} selected={chosen} onDone={afterActions} />
             )}
             {!receiving && pending.length > 0 && s.status !== 'draft' && <Text size="sm" c="dimmed">Waiting for {s.receivingInstitution?.title} to accept or reject them.</Text>}
             {s.status === 'draft' && pending.length > 0 && <Text size="sm" c="dimmed">A draft: nothing has left yet. Send ships these samples; until then {s.receivingInstitution?.title} does not see it.</Text>}
@@ -142,7 +150,7 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
 
       <StoreDialog instId={institution.id} item={storing} onClose={() => setStoring(null)} />
 
-      <Modal opened={confirmCancel} onClose={() => setConfirmCancel(false)} title="Cancel this shipment?">
+      <Dialog opened={confirmCancel} onClose={() => setConfirmCancel(false)} title="Cancel this shipment?">
         <Stack gap="sm">
           <Text size="sm">Its {s.itemCounts.total} sample{s.itemCounts.total === 1 ? '' : 's'} stay with {institution.title} and may be shipped again. This cannot be undone.</Text>
           <Group justify="flex-end">
@@ -150,7 +158,7 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
             <Button color="red" loading={cancel.isPending} onClick={() => cancel.mutate(undefined, { onSuccess: () => setConfirmCancel(false) })}>Cancel shipment</Button>
           </Group>
         </Stack>
-      </Modal>
+      </Dialog>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowRight, IconBulb, IconSearch } from '@tabler/icons-react';
 import type { CollectedSample } from '@contract/samples.contract';
@@ -7,7 +7,9 @@ import type { BoxPosition, PathRef } from '@contract/storage.contract';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime, fullName } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
+import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useAllocate, useFoundSample, useOccupancies, useSamplePosition, useSuggestion, useVacate } from '../api/storage-api';
+import { Dialog, DialogClose } from '@/components/dialog';
 
 interface Props {
   boxPath: PathRef[];
@@ -26,12 +28,12 @@ const titleOf = (e: unknown) => (e instanceof ApiError ? e.problem.title : e ? S
  */
 export function AllocationDialog({ boxPath, boxTitle, position, onClose, onSelectBox }: Props) {
   return (
-    <Modal opened onClose={onClose} title="Collected Sample Allocation" size="md" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Dialog onClose={onClose} title="Collected Sample Allocation" size="md">
       <Text size="sm" c="dimmed" mb="sm">{boxTitle}, position <b>{position.code}</b> (row {position.rowIndex}, column {position.columnIndex})</Text>
       {position.occupant
         ? <VacatePanel boxPath={boxPath} position={position} onDone={onClose} />
         : <AllocatePanel boxPath={boxPath} position={position} onDone={onClose} onSelectBox={(p) => { onClose(); onSelectBox(p); }} />}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -59,6 +61,7 @@ function AllocatePanel({ boxPath, position, onDone, onSelectBox }: { boxPath: Pa
   // Only for a sample that may go in: not stored, consent standing.
   const suggestFor = sample && placed.isSuccess && !stored && !sample.hasWithdrawnConsent ? sample.id : null;
   const find = () => { allocate.reset(); setSought(typed.trim() || null); };
+  useUnsavedChangesGuard(typed.trim() !== '');
 
   const submit = () => {
     if (!sample) return;
@@ -70,7 +73,7 @@ function AllocatePanel({ boxPath, position, onDone, onSelectBox }: { boxPath: Pa
     });
   };
 
-  if (!canAllocate) return <><Alert color="gray" title="This position is available." /><Group justify="flex-end" mt="md"><Button variant="default" onClick={onDone}>Close</Button></Group></>;
+  if (!canAllocate) return <><Alert color="gray" title="This position is available." /><Group justify="flex-end" mt="md"><DialogClose /></Group></>;
   return (
     <Stack gap="sm">
       <Group align="flex-end" gap="xs" wrap="nowrap">
@@ -88,7 +91,7 @@ function AllocatePanel({ boxPath, position, onDone, onSelectBox }: { boxPath: Pa
       {suggestFor !== null && <SuggestedPosition collectedSampleId={suggestFor} boxPath={boxPath} position={position} onSelectBox={onSelectBox} />}
       {allocate.error && <Alert color="red" title={titleOf(allocate.error)} />}
       <Group justify="flex-end" mt="xs">
-        <Button variant="default" onClick={onDone}>Close</Button>
+        <DialogClose />
         <Button onClick={submit} disabled={!sample || Boolean(stored)} loading={allocate.isPending}>Allocate</Button>
       </Group>
     </Stack>
@@ -127,6 +130,7 @@ function VacatePanel({ boxPath, position, onDone }: { boxPath: PathRef[]; positi
   const vacate = useVacate(institution.id, boxPath, position.id);
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
+  useUnsavedChangesGuard(reason.trim() !== '');
 
   const submit = () => {
     if (!reason.trim()) { setMissing(true); return; }
@@ -150,7 +154,7 @@ function VacatePanel({ boxPath, position, onDone }: { boxPath: PathRef[]; positi
       )}
       {vacate.error && <Alert color="red" title={titleOf(vacate.error)} />}
       <Group justify="flex-end" mt="xs">
-        <Button variant="default" onClick={onDone}>Close</Button>
+        <DialogClose />
         {canAllocate && <Button color="red" variant="light" onClick={submit} loading={vacate.isPending}>Vacate</Button>}
       </Group>
     </Stack>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Occupancy, PathRef } from '@contract/storage.contract';
 import { ApiError } from '@/lib/api-client';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { findSample, useBulkAllocate } from '../api/storage-api';
+import { Dialog, DialogClose } from '@/components/dialog';
 
 interface Props {
   boxPath: PathRef[];
@@ -49,7 +50,7 @@ export function BulkAllocateDialog({ boxPath, boxTitle, free, onClose }: Props) 
   };
 
   return (
-    <Modal opened onClose={onClose} title="Bulk allocate" size="md" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Dialog onClose={onClose} dirty={!placed && text.trim() !== ''} title="Bulk allocate" size="md">
       {placed ? (
         <Stack gap="sm">
           <Text size="sm">Stored in {boxTitle}:</Text>
@@ -70,12 +71,12 @@ export function BulkAllocateDialog({ boxPath, boxTitle, free, onClose }: Props) 
           <Group justify="space-between">
             <Text size="sm" c="dimmed">{ids.length} sample ID{ids.length === 1 ? '' : 's'}</Text>
             <Group gap="xs">
-              <Button variant="default" onClick={onClose}>Close</Button>
+              <DialogClose />
               <Button onClick={() => void submit()} loading={resolving || bulk.isPending} disabled={!free}>Allocate</Button>
             </Group>
           </Group>
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, FileInput, Group, List, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, FileInput, Group, List, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { MAX_RACK_SCAN_BYTES, type RackScanEntry, type RackScanOutcome, type RackScanResult } from '@contract/rack-scan.contract';
 import type { BoxPosition, PathRef, StorageNode } from '@contract/storage.contract';
@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { useApplyRackScan, useRackScan } from '../api/storage-api';
 import classes from './storage.module.css';
+import { Dialog, DialogClose } from '@/components/dialog';
 
 /** Each outcome's word on the grid and in the list, and its legend colour (the words carry the meaning). */
 export const OUTCOMES: Record<RackScanOutcome, { label: string; short: string; color: string; help: string }> = {
@@ -121,7 +122,7 @@ export function RackScanDialog({ box, boxPath, positions, onClose }: { box: Stor
   const changes = moves + (vacateMissing ? missing : 0);
 
   return (
-    <Modal opened onClose={onClose} title={`Reconcile rack scan: ${box.title}`} size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Dialog onClose={onClose} dirty={file !== null && !applied} title={`Reconcile rack scan: ${box.title}`} size="xl">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">Upload the 2D rack scanner&apos;s CSV (Ziath DataPaq, FluidX / Azenta, or position,barcode lines). Reading changes nothing.</Text>
         <Group align="flex-end" gap="xs">
@@ -168,7 +169,7 @@ export function RackScanDialog({ box, boxPath, positions, onClose }: { box: Stor
                   </Alert>
                 ) : (
                   <Group justify="flex-end" gap="xs">
-                    <Button variant="default" onClick={onClose}>Close</Button>
+                    <DialogClose />
                     <Button onClick={() => setConfirming(true)} disabled={!changes || scan.errors.length > 0}>Apply moves</Button>
                   </Group>
                 )}
@@ -178,6 +179,6 @@ export function RackScanDialog({ box, boxPath, positions, onClose }: { box: Stor
           </>
         )}
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
