@@ -1,16 +1,16 @@
 import type { FastifyReply } from 'fastify';
-import { MAX_PAGE_SIZE, type Pagination, type PagingQuery } from '../../contract/common.contract';
+import { MAX_PAGE_SIZE, type PageQuery, type Pagination, type PagingQuery } from '../../contract/common.contract';
 
 /** `totalIsAtLeast`: the total is a lower bound (lists count at most 10,001 rows, record-refs.ts). */
 export interface Page<T> { rows: T[]; total: number; totalIsAtLeast?: boolean }
 
-export const offsetOf = (q: PagingQuery) => (q.pageNumber - 1) * q.pageSize;
+export const offsetOf = (q: PageQuery) => (q.pageNumber - 1) * q.pageSize;
 
 /**
  * Sends a page: the body is the array, the total goes in X-Pagination (spec 1 §7). Never more than
  * MAX_PAGE_SIZE rows, even from a list that did not page in the database (the page is cut here).
  */
-export function sendPage<T>(reply: FastifyReply, q: PagingQuery, page: Page<T>): T[] {
+export function sendPage<T>(reply: FastifyReply, q: PageQuery, page: Page<T>): T[] {
   const size = Math.min(q.pageSize, MAX_PAGE_SIZE);
   const rows = page.rows.length > size ? page.rows.slice(0, size) : page.rows;
   const header: Pagination = {
@@ -25,10 +25,7 @@ export function sendPage<T>(reply: FastifyReply, q: PagingQuery, page: Page<T>):
 }
 
 /** One page of a list already in memory (the ordered panels and tests of one order). */
-export const pageOf = <T>(rows: T[], q: PagingQuery): Page<T> => ({ rows: rows.slice(offsetOf(q), offsetOf(q) + q.pageSize), total: rows.length });
-
-/** LIKE pattern for a search term, with the user's % and _ taken literally. */
-export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const pageOf = <T>(rows: T[], q: PageQuery): Page<T> => ({ rows: rows.slice(offsetOf(q), offsetOf(q) + q.pageSize), total: rows.length });
 
 /**
  * A list read whole into memory (an order's panels, an event's requirement trees), filtered as a database
@@ -39,3 +36,6 @@ export function filterRows<T>(rows: T[], q: PagingQuery, text: (row: T) => (stri
   const term = q.searchTerm?.toLowerCase();
   return rows.filter((r) => (q.isEnabled === undefined || enabled(r) === q.isEnabled) && (!term || text(r).some((v) => !!v && v.toLowerCase().includes(term))));
 }
+
+/** LIKE pattern for a search term, with the user's % and _ taken literally. */
+export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
