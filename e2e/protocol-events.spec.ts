@@ -106,7 +106,7 @@ test.describe('protocol sites and events', () => {
 
     await createEvent('Week 1', 'W1', '1', 'Week');
     await createEvent('Baseline', 'BL', '0', 'Day');
-    await expect(events.getByRole('option')).toHaveText([/Baseline.*BL.*0 Day/, /Week 1.*W1.*1 Week/]);
+    await expect(events.getByRole('option')).toHaveText([/Baseline.*BL.*At enrolment/, /Week 1.*W1.*1 week after enrolment/]);
 
     // Without ?event the first (earliest) event is selected; the arrow keys move the selection and the address keeps it.
     await page.goto(`/collection-protocols/${protocol.id}/events`);
@@ -122,8 +122,8 @@ test.describe('protocol sites and events', () => {
     await see(page, 'No specimen requirements for this event yet.');
 
     // One form: the requirement, an aliquot and a derived child; the client names an aliquot excess first.
-    await page.getByRole('button', { name: 'Create Specimen Requirement' }).click();
-    const form = page.getByRole('dialog', { name: 'Create Specimen Requirement' });
+    await page.getByRole('button', { name: 'Create Event Specimen Requirement' }).click();
+    const form = page.getByRole('dialog', { name: 'Create Event Specimen Requirement' });
     await form.getByLabel(field('Title')).fill('Whole blood');
     await form.getByLabel(field('Code')).fill('WB');
     await form.getByLabel(field('Initial Quantity')).first().fill('10');
@@ -219,7 +219,7 @@ test.describe('protocol sites and events', () => {
     await expect(tree.getByText('Serum tube (ST)')).toBeVisible();
     await expect(tree.getByRole('list', { name: 'Children of Serum tube' }).getByRole('listitem')).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Create Event' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Create Specimen Requirement' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Create Event Specimen Requirement' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Add child/ })).toHaveCount(0);
     await page.goto(`/collection-protocols/${protocol.id}/events/new`);
     await expect(page.getByRole('heading', { name: "You don't have access to creating events", level: 1 })).toBeVisible();

@@ -87,8 +87,8 @@ test('a coordinator sets up a study end to end, then enrols, consents and withdr
   await choose(page, eventForm, 'Institution Site', sites[0]);
   await eventForm.getByRole('button', { name: 'Submit' }).click();
   await expect(eventForm).toBeHidden();
-  await page.getByRole('button', { name: 'Create Specimen Requirement' }).click();
-  const reqForm = page.getByRole('dialog', { name: 'Create Specimen Requirement' });
+  await page.getByRole('button', { name: 'Create Event Specimen Requirement' }).click();
+  const reqForm = page.getByRole('dialog', { name: 'Create Event Specimen Requirement' });
   await reqForm.getByLabel(field('Title')).fill('Whole blood');
   await reqForm.getByLabel(field('Code')).fill('WB');
   await reqForm.getByLabel(field('Initial Quantity')).first().fill('10');

@@ -106,8 +106,8 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
         loading={collect.isPending} onConfirm={() => send(form.getValues(), true)} onCancel={() => setOutside(null)} />
       <Box maw={860} mx="auto" mt="md">
         <Stepper active={step} size="sm" mb="lg" allowNextStepsSelect={false}>
-          <Stepper.Step label="Event" description="Choose the visit" />
-          <Stepper.Step label="Samples" description="Amounts and IDs" />
+          <Stepper.Step label="Select Specimen Requirements" description="Choose the event" />
+          <Stepper.Step label="Collect Samples" description="Amounts and IDs" />
         </Stepper>
         {step === 0 ? (
           <Stack gap="md">
