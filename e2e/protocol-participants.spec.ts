@@ -131,7 +131,7 @@ test.describe('protocol participants', () => {
     await page.goto(`${participantsOf(protocol)}/${enrolled.id}`);
     await expect(page.getByRole('heading', { name: `Participant: ${p.name}` })).toBeVisible();
     const subNav = page.getByRole('navigation', { name: 'Participant' });
-    await expect(subNav.getByRole('link')).toHaveText(['Overview', 'Consents', 'Questioners', 'Collected Samples']);
+    await expect(subNav.getByRole('link')).toHaveText(['Overview', 'Consents', 'Questionnaires', 'Collected Samples']);
     await expect(page.getByText(p.mrn, { exact: true })).toBeVisible();
     await expect(page.getByText('Asian', { exact: true })).toBeVisible();
     await expect(page.getByText('Unknown', { exact: true })).toBeVisible();
