@@ -37,10 +37,9 @@ export function AllocateDialog({ onClose }: { onClose: () => void }) {
         </Group>
         {sought && found.isSuccess && !sample && <Alert color="yellow" title={`No sample with ID ${sought} in ${protocol.title}.`} />}
         {found.isError && <Alert color="red" title={found.error.message} />}
-        {sample && <Placement key={sample.id} sample={sample} onAllocated={next} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Close</Button>
-        </Group>
+        {sample ? <Placement key={sample.id} sample={sample} onAllocated={next} onClose={onClose} /> : (
+          <Group justify="flex-end"><Button variant="default" onClick={onClose}>Close</Button></Group>
+        )}
       </Stack>
     </Modal>
   );
@@ -51,7 +50,7 @@ const refusal = (s: CollectedSample) =>
   s.hasWithdrawnConsent ? 'The donor withdrew consent: this sample may not be stored.'
     : s.inTransit ? `It is in the shipment "${s.transitShipment?.name ?? ''}": it is stored by whoever receives it.` : null;
 
-function Placement({ sample, onAllocated }: { sample: CollectedSample; onAllocated: () => void }) {
+function Placement({ sample, onAllocated, onClose }: { sample: CollectedSample; onAllocated: () => void; onClose: () => void }) {
   const { institution } = useCurrentInstitution();
   const canConfig = useCan('configuration.read');
   const refused = refusal(sample);
@@ -109,11 +108,12 @@ function Placement({ sample, onAllocated }: { sample: CollectedSample; onAllocat
         </Stack>
       )}
       {allocate.isError && <Alert color="red" title={allocate.error.message} />}
-      {!refused && !current && suggested && (
-        <Group justify="flex-end">
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>Close</Button>
+        {!refused && !current && suggested && (
           <Button leftSection={<IconBoxMultiple size={16} />} onClick={submit} loading={allocate.isPending}>Allocate</Button>
-        </Group>
-      )}
+        )}
+      </Group>
     </Stack>
   );
 }
