@@ -3,6 +3,7 @@ import { PERMISSION_LABELS } from '../contract/permission-labels';
 import type { Permission } from '../contract/permissions.contract';
 import { expect, test } from './fixtures';
 import { centralBiobank, createAccount, freeTextOrder, registerParticipant, secondInstitution, unique, type Biobank } from './support/data';
+import { protocolByApi } from './support/protocols';
 import { mainNav, pickInstitution, signInAndPick } from './support/ui';
 
 // Issue 11 "role-aware screens": what an account may not use is not offered, and a deep link to it shows the
@@ -66,6 +67,13 @@ test.describe('role-aware screens', () => {
     await expect(page.getByRole('button', { name: 'Release panel' })).toHaveCount(0);
     await expect(page.getByText('Right-click a test, or use its ⋮ button, to comment on it. You need permission to release results.', { exact: false })).toBeVisible();
     await shot('roles-technician-test-result');
+
+    // A protocol's tabs: no Collected Questionnaires (the report needs reports.run), the rest as for everyone.
+    const protocol = await protocolByApi(biobank);
+    await page.goto(`/collection-protocols/${protocol.id}/overview`);
+    await afterLoad(page.getByRole('navigation', { name: 'Collection protocol' }).getByRole('link')).toHaveText([
+      'Overview', 'Consents', 'Sites', 'Events', 'Participants', 'Collected Samples', 'Questionnaires', 'Shipments',
+    ]);
   });
 
   test('a Technician\'s deep links to screens it may not use show the no-access screen, on a phone too', async ({ page, admin, api, shot }) => {
