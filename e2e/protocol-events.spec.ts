@@ -83,8 +83,8 @@ test.describe('protocol sites and events', () => {
     await see(page, 'No events yet');
 
     const createEvent = async (label: string, code: string, point: string, unit: string) => {
-      await page.getByRole('button', { name: 'Create Event' }).click();
-      const form = page.getByRole('dialog', { name: 'Create Event' });
+      await page.getByRole('button', { name: 'Create Event', exact: true }).click();
+      const form = page.getByRole('dialog', { name: 'Create Event', exact: true });
       await form.getByLabel(field('Label')).fill(label);
       await form.getByLabel(field('Event Code')).fill(code);
       await form.getByLabel(field('Event Point')).fill(point);
@@ -94,8 +94,8 @@ test.describe('protocol sites and events', () => {
       await expect(events.getByRole('option', { name: new RegExp(label), selected: true }), 'the new event is selected').toBeVisible();
     };
     // The code rule is the contract's, shown before anything is sent.
-    await page.getByRole('button', { name: 'Create Event' }).click();
-    const eventForm = page.getByRole('dialog', { name: 'Create Event' });
+    await page.getByRole('button', { name: 'Create Event', exact: true }).click();
+    const eventForm = page.getByRole('dialog', { name: 'Create Event', exact: true });
     await eventForm.getByLabel(field('Event Code')).fill('ABC');
     await eventForm.getByRole('button', { name: 'Submit' }).click();
     await see(eventForm, 'Code must be 2 characters or less');
@@ -218,7 +218,7 @@ test.describe('protocol sites and events', () => {
     const tree = page.getByRole('list', { name: 'Specimen requirements' });
     await expect(tree.getByText('Serum tube (ST)')).toBeVisible();
     await expect(tree.getByRole('list', { name: 'Children of Serum tube' }).getByRole('listitem')).toHaveCount(1);
-    await expect(page.getByRole('button', { name: 'Create Event' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Create Event', exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Create Event Specimen Requirement' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Add child/ })).toHaveCount(0);
     await page.goto(`/collection-protocols/${protocol.id}/events/new`);
