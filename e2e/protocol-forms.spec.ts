@@ -28,6 +28,7 @@ async function addField(page: Page, k: Kind, extra?: (dialog: Locator) => Promis
 
 test.describe('questionnaires', () => {
   test('design a form with all nine field types, preview it, fill it for a participant and view what was filled', async ({ signedInPage: page, api, admin, shot }) => {
+    test.slow(); // designs nine fields, fills and reports: over a minute on a shared 2-core machine
     const b = await centralBiobank(api, admin);
     const u = unique();
     const patient = await registerParticipant(b, { mrn: `QF${u}`, firstName: 'Selam', fatherName: `Fq${u}` });
