@@ -38,8 +38,8 @@ const participantFields = {
 const fixed: Record<string, AuditRecordType> = {
   patient: { label: 'Participant', fields: participantFields },
   patientMrn: { label: 'Participant MRN', fields: { mrn: f('MRN'), institutionSiteId: site, patientId: f('Participant'), isEnabled: enabled } },
-  patientRace: { label: 'Participant race', fields: { raceId: f('Race', 'races'), patientId: f('Participant'), isEnabled: enabled } },
-  patientEthnicity: { label: 'Participant ethnicity', fields: { ethnicityId: f('Ethnicity', 'ethnicities'), patientId: f('Participant'), isEnabled: enabled } },
+  patientRace: { label: 'Participant race', fields: { raceId: f('Race', 'races'), patientId: f('Participant'), institutionSiteId: site, isEnabled: enabled } },
+  patientEthnicity: { label: 'Participant ethnicity', fields: { ethnicityId: f('Ethnicity', 'ethnicities'), patientId: f('Participant'), institutionSiteId: site, isEnabled: enabled } },
   patientPhoneNumber: {
     label: 'Participant phone number',
     fields: { phoneNumber: f('Phone number'), phoneNumberTypeId: f('Phone type', 'phoneNumberTypes'), institutionSiteId: site, patientId: f('Participant'), isEnabled: enabled },
@@ -51,6 +51,10 @@ const fixed: Record<string, AuditRecordType> = {
       paymentCategoryId: f('Payment category', 'paymentCategories'), collectedSampleId: f('Collected sample'), commentToLab: f('Comment to the lab'), isEnabled: enabled,
     },
   },
+  limsOrderedPanel: {
+    label: 'Ordered panel',
+    fields: { limsOrderId: f('Order'), panelId: f('Panel', 'panels'), testIds: f('Tests', 'tests'), comment: f('Comment'), isEnabled: enabled },
+  },
   limsOrderedTest: { label: 'Ordered test', fields: { comment: f('Comment') } },
   limsOrderedTestResult: { label: 'Test result', fields: { result: f('Result'), flag: f('Flag'), reason: f('Reason for the change') } },
   limsOrderedTestResultRelease: { label: 'Result release', fields: { resultId: f('Result number'), result: f('Result'), releasedDate: f('Released at') } },
@@ -58,7 +62,7 @@ const fixed: Record<string, AuditRecordType> = {
     label: 'Account',
     fields: {
       firstName: f('First name'), lastName: f('Last name'), email: f('E-mail'), userName: f('User name'), phoneNumber: f('Phone number'),
-      roles: f('Roles'), institutionId: f('Institution'), isSuperAdmin: f('Super Administrator'), isEnabled: enabled,
+      roles: f('Roles'), institutionId: f('Institution'), isSuperAdmin: f('Super Administrator'), invitationId: f('Invitation'), isEnabled: enabled,
     },
   },
   session: { label: 'Sign-in', fields: { address: f('Address') } },
@@ -72,27 +76,81 @@ const fixed: Record<string, AuditRecordType> = {
     label: 'Collection protocol',
     fields: { title: f('Title'), abbreviation: f('Abbreviation'), code: f('Code'), startDate: f('Start date'), endDate: f('End date'), expectedParticipants: f('Expected participants'), isEnabled: enabled },
   },
-  collectionProtocolConsent: { label: 'Protocol consent', fields: { title: f('Title'), consent: f('Consent text'), version: f('Version'), isEnabled: enabled } },
+  collectionProtocolConsent: {
+    label: 'Protocol consent',
+    fields: { title: f('Title'), consent: f('Consent text'), version: f('Version'), collectionProtocolId: f('Collection protocol'), isEnabled: enabled },
+  },
   collectionProtocolSite: { label: 'Protocol site', fields: { institutionSiteId: site, collectionProtocolId: f('Collection protocol'), isEnabled: enabled } },
   collectionProtocolEvent: {
     label: 'Protocol event',
-    fields: { label: f('Label'), eventCode: f('Event code'), eventPoint: f('Event point'), unitId: f('Unit', 'collectionProtocolEventUnitOfMeasurements'), institutionSiteId: site },
+    fields: {
+      label: f('Label'), eventCode: f('Event code'), eventPoint: f('Event point'), unitId: f('Unit', 'collectionProtocolEventUnitOfMeasurements'), institutionSiteId: site,
+      collectionProtocolId: f('Collection protocol'), isEnabled: enabled,
+    },
   },
   eventSpecimenRequirement: {
     label: 'Specimen requirement',
     fields: {
       title: f('Title'), code: f('Code'), initialQuantity: f('Initial quantity'), unitId: f('Unit', 'unitOfMeasurements'), specimenTypeId: f('Specimen type', 'specimenTypes'),
       anatomicSiteId: f('Anatomic site', 'anatomicSites'), pathologicalStatusId: f('Pathological status', 'pathologicalStatuses'),
-      procedureId: f('Collection procedure', 'specimenCollectionProcedures'), items: f('Items'),
+      procedureId: f('Collection procedure', 'specimenCollectionProcedures'), items: f('Items'), eventId: f('Event'), isEnabled: enabled,
     },
   },
-  collectionProtocolParticipant: { label: 'Protocol participant', fields: { patientId: f('Participant'), collectionProtocolId: f('Collection protocol'), isEnabled: enabled } },
+  collectionProtocolParticipant: {
+    label: 'Protocol participant',
+    fields: {
+      patientId: f('Participant'), collectionProtocolId: f('Collection protocol'), enrolledOutsideDates: f('Enrolled outside the protocol dates'),
+      outsideDates: f('Outside the protocol dates'), isEnabled: enabled,
+    },
+  },
   collectionProtocolParticipantConsent: {
     label: 'Signed consent',
     fields: {
       consentId: f('Consent'), consentVersionId: f('Consent text version'), version: f('Version'), sha256: f('SHA-256'), participantId: f('Protocol participant'),
       patientId: f('Participant'), withdrawnDate: f('Withdrawn on'), withdrawalReason: f('Withdrawal reason'), withdrawalEffect: f('Withdrawal effect'), withdrawnAt: f('Withdrawal recorded at'),
-      withdrawnById: f('Withdrawn by'),
+      withdrawnById: f('Withdrawn by'), signature: f('Signature'), collectionProtocolId: f('Collection protocol'), isEnabled: enabled,
+    },
+  },
+  // Collected samples and sub-samples (issue 12): created, collected in one call, adjusted, labelled.
+  collectedSample: {
+    label: 'Collected sample',
+    fields: {
+      sampleId: f('Sample ID'), kind: f('Kind'), collectionProtocolId: f('Collection protocol'), collectionProtocolEventId: f('Event'), eventId: f('Event'),
+      participantId: f('Protocol participant'), patientId: f('Participant'), institutionSiteId: site, specimenTypeId: f('Specimen type', 'specimenTypes'),
+      collectedAmount: f('Collected amount'), remainingAmount: f('Remaining amount'), unitId: f('Unit', 'unitOfMeasurements'),
+      collectedDate: f('Collected date'), collectedTime: f('Collected time'), parentId: f('Parent sample'),
+      subSampleLineageId: f('Sub sample lineage', 'subSampleLineages'), parentAmountUsed: f('Parent amount used'),
+      parentRemainingAmount: f('Parent\'s remaining amount'), collectedOutsideDates: f('Collected outside the protocol dates'),
+      adjustment: f('Adjustment'), reason: f('Reason'), copies: f('Label copies'), sampleIds: f('Samples'), isEnabled: enabled,
+    },
+  },
+  // Questionnaires (issue 14): the form, its fields and options, and the filled forms.
+  collectionProtocolForm: {
+    label: 'Questionnaire',
+    fields: {
+      name: f('Name'), description: f('Description'), collectionProtocolId: f('Collection protocol'), currentVersion: f('Current version'),
+      version: f('Version'), fieldIds: f('Field order'), isEnabled: enabled,
+    },
+  },
+  collectionProtocolFormField: {
+    label: 'Questionnaire field',
+    fields: {
+      prompt: f('Field label'), name: f('Name'), dataTypeId: f('Data type', 'dataTypes'), kind: f('Field type'), placeholder: f('Placeholder'),
+      responseTitle: f('Response title'), ordinal: f('Ordinal'), onNewLine: f('On a new line'), required: f('Required'),
+      requiredMessage: f('Required message'), hasValidation: f('Has validation'), regularExpression: f('Regular expression'),
+      regularExpressionMessage: f('Regular expression message'), orientation: f('Orientation'), options: f('Options'), formId: f('Questionnaire'),
+      version: f('Questionnaire version'), isEnabled: enabled,
+    },
+  },
+  collectionProtocolFormFieldOption: {
+    label: 'Questionnaire field option',
+    fields: { value: f('Value'), ordinal: f('Ordinal'), selected: f('Selected'), fieldId: f('Field'), version: f('Questionnaire version'), isEnabled: enabled },
+  },
+  submittedCollectionProtocolForm: {
+    label: 'Filled questionnaire',
+    fields: {
+      formId: f('Questionnaire'), version: f('Questionnaire version'), patientId: f('Participant'), institutionSiteId: site, sampleId: f('Sample'),
+      values: f('Answers'), collectionProtocolId: f('Collection protocol'), versionId: f('Version record'), isEnabled: enabled,
     },
   },
   // Shipments (issue 15): the shipment (sender's actions) and its items (receiver's actions).
@@ -103,7 +161,7 @@ const fixed: Record<string, AuditRecordType> = {
       receivingInstitutionSiteId: f('Receiving site'), shippedDate: f('Shipped date'), shippedTime: f('Shipped time'), status: f('Status'),
       includeDonorIdentity: f('Donor identity included'), collectionProtocolId: f('Collection protocol'), sentAt: f('Sent'), receivedAt: f('Received'),
       processedAt: f('Processed'), cancelledAt: f('Cancelled'), collectedSampleIds: f('Samples'), collectedSampleId: f('Sample'), itemId: f('Item'),
-      externalSender: f('Sender (other installation)'), manifestSha256: f('Manifest SHA-256'), items: f('Items'),
+      externalSender: f('Sender (other installation)'), manifestSha256: f('Manifest SHA-256'), items: f('Items'), isEnabled: enabled,
     },
   },
   shipmentItem: {
@@ -133,12 +191,15 @@ const fixed: Record<string, AuditRecordType> = {
       allocatedById: f('Allocated by'), allocatedAt: f('Allocated'), vacatedById: f('Vacated by'), vacatedAt: f('Vacated'), vacateReason: f('Vacate reason'),
     },
   },
+  // A rack scanner's file applied to a box (issue 25): what moved, what was taken out.
+  storageRackScan: { label: 'Rack scan', fields: { moved: f('Moved'), vacated: f('Taken out'), counts: f('Counts') } },
   // Screening indicator reports (issue 16): a definition's rule edited by a coordinator.
   indicatorDefinition: {
     label: 'Indicator definition',
     fields: {
       report: f('Report'), ordinal: f('S.no'), title: f('Indicator'), protocolAbbreviation: f('Protocol abbreviation'), fieldPrompt: f('Field prompt'),
       matchingValues: f('Matching values'), countMode: f('Counts'), remark: f('Remark'), ruleSource: f('Rule from'), note: f('Note'), updaterId: f('Updated by'),
+      isEnabled: enabled,
     },
   },
   // A bulk CSV import (issue 17): one entry per committed file, naming the records it created.
@@ -146,7 +207,7 @@ const fixed: Record<string, AuditRecordType> = {
     label: 'Import',
     fields: { kind: f('Kind'), rowCount: f('Rows'), fileSha256: f('File SHA-256'), fileName: f('File name'), firstId: f('First record'), lastId: f('Last record'), ids: f('Records created') },
   },
-  labelPrinter: { label: 'Label printer', fields: { ipAddress: f('IP address'), port: f('Port'), labels: f('Labels printed'), first: f('First sample ID') } },
+  labelPrinter: { label: 'Label printer', fields: { ipAddress: f('IP address'), port: f('Port'), labels: f('Labels printed'), first: f('First sample ID'), isEnabled: enabled } },
 };
 
 /** Every configuration list, with the labels its own form uses. */
@@ -168,11 +229,17 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   password_change: 'Changed own password', password_overwrite: 'Password set by an administrator',
   roles_change: 'Roles changed', add_institution: 'Added to the institution', remove_institution: 'Removed from the institution',
   send: 'Sent', cancel: 'Cancelled', receive: 'Received', reject: 'Rejected', add_item: 'Item added', add_value: 'Answer added', import: 'Imported from a manifest',
+  collect: 'Collected', adjust: 'Adjusted', print_label: 'Label printed', reorder: 'Fields reordered', apply: 'Applied',
+  invite: 'Invited', accept_invitation: 'Invitation accepted', decline_invitation: 'Invitation declined', enter: 'Entered',
 };
 
-/** Bookkeeping every record carries: not a change a person made, never listed. */
+/**
+ * Bookkeeping every record carries, and values the server derives for its own use (an order's release rank,
+ * a panel's unreleased flag, a sample's sub-sample flag beside its kind): not a change a person made, never listed.
+ */
 export const AUDIT_HIDDEN_FIELDS = new Set([
   'id', 'institutionId', 'concurrencyStamp', 'createdDate', 'enabledDate', 'creatorId', 'enablerId', 'updatedDate', 'updatedById', 'totalCount',
+  'releaseRank', 'hasUnreleased', 'isSubsample', 'sendsOnFirstItem', 'scanStamp',
 ]);
 
 /** 'someFieldName' as 'Some field name': the fallback for a field not declared above. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from './messages';
 import { ConcurrencyStamp, Id, RecordBase, requiredText, trimmedText } from './common.contract';
 
-const abbreviation = trimmedText(4, MSG.code4);
+const abbreviation = trimmedText(4, MSG.abbreviation4);
 
 // spec 1 §5: Institution Title, Address required; Abbreviation required, at most 4.
 export const InstitutionInput = z.object({

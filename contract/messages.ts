@@ -3,7 +3,8 @@ export const MSG = {
   required: '*required',
   requiredSelect: '*Required',
   code2: 'Code must be 2 characters or less',
-  code4: 'Code must be 4 characters or less',
+  // spec 1 §8 says 'Code must be 4 characters or less' on the Abbreviation field (docs/spec-deviations.md).
+  abbreviation4: 'Abbreviation must be 4 characters or less',
   badLogin: 'Incorrect username or password.',
   internal: 'Internal server error.',
   invalidIp: 'Invalid IP address',

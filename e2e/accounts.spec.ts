@@ -116,7 +116,7 @@ test.describe('accounts', () => {
     const created = await api.call('POST', '/institutions', biobank.token, { title: second, abbreviation: 'SB', address: '9 River Road' });
     expect(created.status, `create institution: ${JSON.stringify(created.body)}`).toBe(201);
     await page.goto(`/accounts?SearchTerm=${encodeURIComponent(account.email)}`);
-    await page.getByRole('row').filter({ hasText: account.email }).getByRole('button', { name: /^Roles and institutions of/ }).click();
+    await page.getByRole('row').filter({ hasText: account.email }).getByRole('button', { name: /^Access: roles and institutions of/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Roles and Institutions' });
     await dialog.getByLabel('Institution', { exact: true }).click();
     await page.getByRole('option', { name: second, exact: true }).click();

@@ -247,7 +247,7 @@ test.describe('configuration', () => {
     await create.getByLabel(field('Abbreviation')).fill('SATXX');
     await create.getByLabel(field('Address')).fill('2 Harbour Road');
     await create.getByRole('button', { name: 'Submit', exact: true }).click();
-    await see(create, 'Code must be 4 characters or less');
+    await see(create, 'Abbreviation must be 4 characters or less');
     await create.getByLabel(field('Abbreviation')).fill('SAT');
     await create.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(create).toBeHidden();
@@ -277,7 +277,7 @@ test.describe('configuration', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit an Institution' });
     await dialog.getByLabel(field('Abbreviation')).fill('CBBXX');
     await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
-    await see(dialog, 'Code must be 4 characters or less');
+    await see(dialog, 'Abbreviation must be 4 characters or less');
     await dialog.getByLabel(field('Abbreviation')).fill('CBB');
     const address = `Lab Street ${unique()}`;
     await dialog.getByLabel(field('Address')).fill(address);

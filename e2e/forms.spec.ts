@@ -187,7 +187,7 @@ test.describe('forms', () => {
     await answer(page, 'Keep editing');
     await expect(result).toHaveValue('Normal cells');
 
-    await page.getByRole('button', { name: /click to change/ }).click();
+    await page.getByRole('button', { name: /: change institution$/ }).click();
     await answer(page, 'Keep editing');
     await expect(result).toHaveValue('Normal cells');
 

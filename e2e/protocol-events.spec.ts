@@ -83,8 +83,8 @@ test.describe('protocol sites and events', () => {
     await see(page, 'No events yet');
 
     const createEvent = async (label: string, code: string, point: string, unit: string) => {
-      await page.getByRole('button', { name: 'Create Event' }).click();
-      const form = page.getByRole('dialog', { name: 'Create Event' });
+      await page.getByRole('button', { name: 'Create Event', exact: true }).click();
+      const form = page.getByRole('dialog', { name: 'Create Event', exact: true });
       await form.getByLabel(field('Label')).fill(label);
       await form.getByLabel(field('Event Code')).fill(code);
       await form.getByLabel(field('Event Point')).fill(point);
@@ -94,8 +94,8 @@ test.describe('protocol sites and events', () => {
       await expect(events.getByRole('option', { name: new RegExp(label), selected: true }), 'the new event is selected').toBeVisible();
     };
     // The code rule is the contract's, shown before anything is sent.
-    await page.getByRole('button', { name: 'Create Event' }).click();
-    const eventForm = page.getByRole('dialog', { name: 'Create Event' });
+    await page.getByRole('button', { name: 'Create Event', exact: true }).click();
+    const eventForm = page.getByRole('dialog', { name: 'Create Event', exact: true });
     await eventForm.getByLabel(field('Event Code')).fill('ABC');
     await eventForm.getByRole('button', { name: 'Submit' }).click();
     await see(eventForm, 'Code must be 2 characters or less');
@@ -106,7 +106,7 @@ test.describe('protocol sites and events', () => {
 
     await createEvent('Week 1', 'W1', '1', 'Week');
     await createEvent('Baseline', 'BL', '0', 'Day');
-    await expect(events.getByRole('option')).toHaveText([/Baseline.*BL.*0 Day/, /Week 1.*W1.*1 Week/]);
+    await expect(events.getByRole('option')).toHaveText([/Baseline.*BL.*At enrolment/, /Week 1.*W1.*1 week after enrolment/]);
 
     // Without ?event the first (earliest) event is selected; the arrow keys move the selection and the address keeps it.
     await page.goto(`/collection-protocols/${protocol.id}/events`);
@@ -122,8 +122,8 @@ test.describe('protocol sites and events', () => {
     await see(page, 'No specimen requirements for this event yet.');
 
     // One form: the requirement, an aliquot and a derived child; the client names an aliquot excess first.
-    await page.getByRole('button', { name: 'Create Specimen Requirement' }).click();
-    const form = page.getByRole('dialog', { name: 'Create Specimen Requirement' });
+    await page.getByRole('button', { name: 'Create Event Specimen Requirement' }).click();
+    const form = page.getByRole('dialog', { name: 'Create Event Specimen Requirement' });
     await form.getByLabel(field('Title')).fill('Whole blood');
     await form.getByLabel(field('Code')).fill('WB');
     await form.getByLabel(field('Initial Quantity')).first().fill('10');
@@ -218,8 +218,8 @@ test.describe('protocol sites and events', () => {
     const tree = page.getByRole('list', { name: 'Specimen requirements' });
     await expect(tree.getByText('Serum tube (ST)')).toBeVisible();
     await expect(tree.getByRole('list', { name: 'Children of Serum tube' }).getByRole('listitem')).toHaveCount(1);
-    await expect(page.getByRole('button', { name: 'Create Event' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Create Specimen Requirement' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Create Event', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Create Event Specimen Requirement' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Add child/ })).toHaveCount(0);
     await page.goto(`/collection-protocols/${protocol.id}/events/new`);
     await expect(page.getByRole('heading', { name: "You don't have access to creating events", level: 1 })).toBeVisible();

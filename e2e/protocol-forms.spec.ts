@@ -28,7 +28,7 @@ async function addField(page: Page, k: Kind, extra?: (dialog: Locator) => Promis
 
 test.describe('questionnaires', () => {
   test('design a form with all nine field types, preview it, fill it for a participant and view what was filled', async ({ signedInPage: page, api, admin, shot }) => {
-    test.slow(); // nine field designs, a preview and a fill: it ran past 60 s on a busy 2-core machine
+    test.slow(); // designs nine fields, fills and reports: over a minute on a shared 2-core machine
     const b = await centralBiobank(api, admin);
     const u = unique();
     const patient = await registerParticipant(b, { mrn: `QF${u}`, firstName: 'Selam', fatherName: `Fq${u}` });
@@ -37,11 +37,11 @@ test.describe('questionnaires', () => {
     const [enrolment] = await b.list(`collectionProtocols/${protocolId}/collectionProtocolParticipants`);
     const formName = `Intake ${u}`;
 
-    // Questioners: empty, then Create Questioner opens the new form's editor.
+    // Questionnaires: empty, then Create Questionnaire opens the new form's editor.
     await page.goto(`/collection-protocols/${protocolId}/collectio-protocol-forms`);
-    await expect(page.getByText('No questioners yet. Create Questioner adds the first.')).toBeVisible();
-    await page.getByRole('button', { name: 'Create Questioner' }).click();
-    const create = page.getByRole('dialog', { name: 'Create a Questioner' });
+    await expect(page.getByText('No questionnaires yet. Create Questionnaire adds the first.')).toBeVisible();
+    await page.getByRole('button', { name: 'Create Questionnaire' }).click();
+    const create = page.getByRole('dialog', { name: 'Create a Questionnaire' });
     await create.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(create.getByText('*required')).toBeVisible();
     await create.getByLabel(field('Name')).fill(formName);
@@ -139,8 +139,13 @@ test.describe('questionnaires', () => {
     await fill.getByLabel(field('Room number')).fill('123');
     await fill.getByLabel(field('Notes')).fill('Line one, "quoted"\nLine two');
     await fill.getByLabel(field('Arrival time')).fill('09:30');
+    // Dates in the one date field (YYYY-MM-DD, as every other screen), not the browser's mm/dd/yyyy picker.
+    await expect(fill.getByLabel(field('Last meal date'))).toHaveAttribute('placeholder', 'YYYY-MM-DD');
     await fill.getByLabel(field('Last meal date')).fill('2026-01-15');
-    await fill.getByLabel(field('Fasting since')).fill('2026-01-15T20:00');
+    await fill.getByLabel(field('Last meal date')).press('Tab');
+    await fill.getByLabel(field('Fasting since')).fill('2026-01-15');
+    await fill.getByLabel(field('Fasting since')).press('Tab');
+    await fill.getByLabel('Time of Fasting since').fill('20:00');
     await fill.getByRole('checkbox', { name: 'Fasting confirmed' }).check();
     await fill.getByRole('checkbox', { name: 'Fever' }).check();
     await fill.getByRole('checkbox', { name: 'Cough' }).check();
@@ -163,6 +168,8 @@ test.describe('questionnaires', () => {
     await expect(answers.getByRole('row', { name: /Symptoms/ })).toContainText('Cough, Fever');
     await expect(answers.getByRole('row', { name: /Fasting confirmed/ })).toContainText('Yes');
     await expect(answers.getByRole('row', { name: /Blood group/ })).toContainText('AB');
+    await expect(answers.getByRole('row', { name: /Last meal date/ })).toContainText('2026-01-15');
+    await expect(answers.getByRole('row', { name: /Fasting since/ })).toContainText('2026-01-15');
     await shot('form-view');
     await view.getByRole('button', { name: 'Close' }).click();
     // The same dialog from the keyboard-reachable View button.
@@ -223,9 +230,9 @@ test.describe('questionnaires', () => {
     const forms = `/collection-protocols/${protocolId}/collectio-protocol-forms`;
     await page.goto(forms);
     await expect(page.getByRole('cell', { name: `Read only ${u}` })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Create Questioner' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Create Questionnaire' })).toHaveCount(0);
     await page.goto(`${forms}/new`);
-    await expect(page.getByText("You don't have access to creating questioners")).toBeVisible();
+    await expect(page.getByText("You don't have access to creating questionnaires")).toBeVisible();
     await page.goto(`${forms}/${form.id}`);
     await expect(page.getByRole('list', { name: 'Fields' })).toContainText('Weight');
     await expect(page.getByRole('group', { name: 'Add a field' })).toHaveCount(0);
@@ -235,6 +242,6 @@ test.describe('questionnaires', () => {
     await expect(page.getByRole('button', { name: 'Fill Form' })).toHaveCount(0);
     await page.goto(`/collection-protocols/${protocolId}/collected-questioners`);
     await page.getByRole('button', { name: 'Generate' }).click();
-    await expect(page.getByText('No form of this questioner was filled in these dates.')).toBeVisible();
+    await expect(page.getByText('No form of this questionnaire was filled in these dates.')).toBeVisible();
   });
 });

@@ -79,16 +79,16 @@ test('a coordinator sets up a study end to end, then enrols, consents and withdr
 
   // 4. An event at the first site with a requirement, an aliquot and a derived child, in one form.
   await sub(page, 'Events').click();
-  await page.getByRole('button', { name: 'Create Event' }).click();
-  const eventForm = page.getByRole('dialog', { name: 'Create Event' });
+  await page.getByRole('button', { name: 'Create Event', exact: true }).click();
+  const eventForm = page.getByRole('dialog', { name: 'Create Event', exact: true });
   await eventForm.getByLabel(field('Label')).fill('Baseline');
   await eventForm.getByLabel(field('Event Code')).fill('BL');
   await choose(page, eventForm, 'Unit', 'Day');
   await choose(page, eventForm, 'Institution Site', sites[0]);
   await eventForm.getByRole('button', { name: 'Submit' }).click();
   await expect(eventForm).toBeHidden();
-  await page.getByRole('button', { name: 'Create Specimen Requirement' }).click();
-  const reqForm = page.getByRole('dialog', { name: 'Create Specimen Requirement' });
+  await page.getByRole('button', { name: 'Create Event Specimen Requirement' }).click();
+  const reqForm = page.getByRole('dialog', { name: 'Create Event Specimen Requirement' });
   await reqForm.getByLabel(field('Title')).fill('Whole blood');
   await reqForm.getByLabel(field('Code')).fill('WB');
   await reqForm.getByLabel(field('Initial Quantity')).first().fill('10');

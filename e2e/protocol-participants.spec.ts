@@ -1,18 +1,18 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoSeriousViolations } from './support/axe';
-import { centralBiobank, createAccount, registerParticipant, unique, type Biobank } from './support/data';
+import { centralBiobank, createAccount, registerParticipant, unique, type Biobank, type NewParticipant } from './support/data';
 import { drawSignature, inkedPng, protocolByApi, type ProtocolRec } from './support/protocols';
 import { field, see, signInAndPick, tablesSettled } from './support/ui';
 
 const participantsOf = (p: ProtocolRec) => `/collection-protocols/${p.id}/participants`;
 
 /** A patient with a run-unique MRN, father name and phone, registered through the API. */
-async function patient(b: Biobank, first = 'Selam') {
+async function patient(b: Biobank, first = 'Selam', more: Partial<NewParticipant> = {}) {
   const u = unique();
   const mrn = `PP${u}`;
   const phone = `09${String(Date.now()).slice(-6)}${Math.floor(Math.random() * 90 + 10)}`;
-  const r = await registerParticipant(b, { mrn, firstName: first, fatherName: `Fa${u}`, phone });
+  const r = await registerParticipant(b, { mrn, firstName: first, fatherName: `Fa${u}`, phone, ...more });
   return { ...r, mrn, phone, name: `${r.firstName} ${r.fatherName}`, fullName: `${r.firstName} ${r.fatherName} Tesfaye` };
 }
 
@@ -101,6 +101,29 @@ test.describe('protocol participants', () => {
     await expect(page.getByText(/outside the protocol's dates \(confirmed at enrolment\)/)).toBeVisible();
   });
 
+  test('enrolling a participant recorded as deceased asks first; Cancel keeps the form, "Enrol anyway" enrols', async ({ signedInPage: page, api, admin, shot }) => {
+    const b = await centralBiobank(api, admin);
+    const protocol = await protocolByApi(b);
+    const p = await patient(b, 'Almaz', { vitalStatus: 'Dead', deathDate: '2025-02-03' });
+    const dialog = await openEnrolForm(page, protocol);
+    await findAndTick(dialog, 'MRN', p.mrn, p.fullName);
+    await expect(dialog.getByRole('row').filter({ hasText: p.fullName })).toContainText('Deceased');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Deceased participant' });
+    await expect(confirm.getByText(`${p.fullName} (died 2025-02-03) is recorded as deceased.`)).toBeVisible();
+    await shot('enrol-deceased');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot('enrol-deceased-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await confirm.getByRole('button', { name: 'Enrol anyway' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row(page, p.fullName)).toBeVisible();
+  });
+
   test('overview, sign a drawn consent, view it, withdraw it, then disable the participant', async ({ signedInPage: page, api, admin, shot }) => {
     test.slow();
     const b = await centralBiobank(api, admin);
@@ -117,7 +140,7 @@ test.describe('protocol participants', () => {
     await page.goto(`${participantsOf(protocol)}/${enrolled.id}`);
     await expect(page.getByRole('heading', { name: `Participant: ${p.name}` })).toBeVisible();
     const subNav = page.getByRole('navigation', { name: 'Participant' });
-    await expect(subNav.getByRole('link')).toHaveText(['Overview', 'Consents', 'Questioners', 'Collected Samples']);
+    await expect(subNav.getByRole('link')).toHaveText(['Overview', 'Consents', 'Questionnaires', 'Collected Samples']);
     await expect(page.getByText(p.mrn, { exact: true })).toBeVisible();
     await expect(page.getByText('Asian', { exact: true })).toBeVisible();
     await expect(page.getByText('Unknown', { exact: true })).toBeVisible();

@@ -1,8 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { signaturePng } from '../server/test/protocols-fixtures';
 import { expectNoSeriousViolations } from './support/axe';
-import { centralBiobank, createAccount, registerParticipant, type Rec } from './support/data';
-import { collectingProtocol, type ProtocolRec } from './support/protocols';
+import { centralBiobank, createAccount, registerParticipant, unique, type Biobank, type Rec } from './support/data';
+import { collectingProtocol, protocolByApi, type ProtocolRec } from './support/protocols';
+import { nodeUrl, storageByApi } from './support/storage';
 import { choose, field, search, see, signInAndPick } from './support/ui';
 
 const samplesOf = (p: ProtocolRec) => `/collection-protocols/${p.id}/collected-samples`;
@@ -138,6 +140,9 @@ test.describe('protocol collected samples', () => {
     await page.goto(`/collection-protocols/${s.protocol.id}/participants/${s.enrolment.id}/participant-overview`);
     await page.getByRole('table', { name: 'Events' }).getByRole('button', { name: 'Baseline' }).click();
     const stepper = page.getByRole('dialog', { name: 'Collect Specimen' });
+    // spec 2 §2: the steps are named 'Select Specimen Requirements' and 'Collect Samples'.
+    await expect(stepper.getByText('Select Specimen Requirements', { exact: true })).toBeVisible();
+    await expect(stepper.getByText('Collect Samples', { exact: true })).toBeVisible();
     await expect(stepper.getByRole('list', { name: 'Specimen requirements' })).toContainText('Blood tube');
     await expect(stepper.getByRole('list', { name: 'Specimen requirements' })).toContainText('Aliquot');
     await shot('collect-stepper-1');
@@ -228,6 +233,69 @@ test.describe('protocol collected samples', () => {
     await sampleRow(page, stepped).getByRole('link', { name: stepped }).click();
     await expect(page.getByRole('heading', { name: `Sample ${stepped}`, level: 1 })).toBeVisible();
     await shot('sample-history-phone');
+  });
+
+  test('Allocate stores a scanned sample at a chosen free position of the suggested box', async ({ signedInPage: page, api, admin, shot }) => {
+    const b = await centralBiobank(api, admin);
+    const s = await collectingProtocol(b);
+    const { box1 } = await storageByApi(b, `Freezer ${s.u}`);
+    const [placed, toPlace] = [`AL1-${s.u}`, `AL2-${s.u}`];
+    const made = await b.call<Rec[]>('POST', `collectionProtocols/${s.protocol.id}/collectedSamples/collect`, {
+      collectionProtocolEventId: s.event.id, patientId: s.patient.id, collectedDate: new Date().toISOString().slice(0, 10), collectedTime: '08:00',
+      rows: [placed, toPlace].map((sampleId, i) => ({ key: `r${i}`, sampleId, specimenTypeId: s.blood, quantity: 2, unitOfMeasurementId: s.ml })),
+    });
+    // One sample of this protocol and type already in Box 1 (A1): storage suggests that box for the next.
+    const positions = await b.call<(Rec & { code: string })[]>('GET', `${nodeUrl(box1)}/StorageContainerBoxPositions`);
+    const a1 = positions.find((p) => p.code === 'A1')!;
+    await b.call('POST', `${nodeUrl(box1)}/StorageContainerBoxPositions/${a1.id}/StorageContainerBoxPositionOccupancies`, { collectedSampleId: made[0].id });
+
+    await page.goto(samplesOf(s.protocol));
+    await page.getByRole('button', { name: 'Allocate', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Collected Sample Allocation' });
+    await dialog.getByLabel(field('Sample ID')).fill(toPlace.toLowerCase());
+    await dialog.getByLabel(field('Sample ID')).press('Enter');
+    await expect(dialog.getByTestId('allocation-box')).toHaveText(`Freezer ${s.u} > Shelf 1 > Rack A > Drawer 1 > Box 1`);
+    await expect(dialog.getByLabel(field('Position'))).toHaveValue('A2');
+    await choose(page, dialog, 'Position', 'B3');
+    await shot('protocol-allocate');
+    await expectNoSeriousViolations(page, 'protocol allocate');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot('protocol-allocate-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await dialog.getByRole('button', { name: 'Allocate', exact: true }).click();
+    await see(page, `${toPlace} stored at Freezer ${s.u} > Shelf 1 > Rack A > Drawer 1 > Box 1, position B3.`);
+    // Ready for the next scan; the same sample again says where it is now.
+    await expect(dialog.getByLabel(field('Sample ID'))).toHaveValue('');
+    await dialog.getByLabel(field('Sample ID')).fill(toPlace);
+    await dialog.getByLabel(field('Sample ID')).press('Enter');
+    await expect(dialog.getByText(`Stored now at Freezer ${s.u} > Shelf 1 > Rack A > Drawer 1 > Box 1, position B3.`)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Allocate', exact: true })).toHaveCount(0);
+  });
+
+  test('a sample whose donor withdrew consent offers no sub-sample, and its sub-sample address says why', async ({ signedInPage: page, api, admin }) => {
+    const b = await centralBiobank(api, admin);
+    const s = await collectingProtocol(b);
+    const base = `collectionProtocols/${s.protocol.id}`;
+    const other = await registerParticipant(b, { mrn: `WD${s.u}`, firstName: 'Hana', fatherName: `Wd${s.u}` });
+    const [otherEnrolment] = await b.call<Rec[]>('POST', `${base}/collectionProtocolParticipants`, { patientIds: [other.id] });
+    const collect = (patientId: number, sampleId: string) => b.call<Rec[]>('POST', `${base}/collectedSamples/collect`, {
+      collectionProtocolEventId: s.event.id, patientId, collectedDate: new Date().toISOString().slice(0, 10), collectedTime: '08:00',
+      rows: [{ key: 'r', sampleId, specimenTypeId: s.blood, quantity: 2, unitOfMeasurementId: s.ml }],
+    });
+    const [kept, withdrawn] = [`OK-${s.u}`, `WD-${s.u}`];
+    await collect(s.patient.id, kept);
+    const [gone] = await collect(other.id, withdrawn);
+    const consent = await b.call<{ consentVersionId: number }>('POST', `${base}/collectionProtocolConsents`, { title: `Consent ${s.u}`, consent: '<p>Yes.</p>' });
+    const signed = await b.call<Rec>('POST', `${base}/collectionProtocolParticipantConsents`, { participantId: otherEnrolment.id, consentVersionId: consent.consentVersionId, signature: signaturePng().dataUrl });
+    await b.call('POST', `${base}/collectionProtocolParticipantConsents/${signed.id}/withdraw`, { withdrawnDate: new Date().toISOString().slice(0, 10), reason: 'Moved away', effect: 'stop_use' });
+
+    await page.goto(samplesOf(s.protocol));
+    await expect(sampleRow(page, withdrawn)).toContainText('Consent withdrawn');
+    await expect(sampleRow(page, kept).getByRole('button', { name: `Create a sub-sample of ${kept}` })).toBeVisible();
+    await expect(sampleRow(page, withdrawn).getByRole('button', { name: /^Create a sub-sample/ })).toHaveCount(0);
+    await page.goto(`${samplesOf(s.protocol)}/${gone.id}/sub-sample`);
+    await expect(page.getByText(`The donor of ${withdrawn} withdrew consent: no sub-sample may be taken from it.`)).toBeVisible();
+    await expect(page.getByRole('dialog', { name: /sub-sample/i })).toHaveCount(0);
   });
 
   test('an aliquot in µL from a mL parent: only units of the parent\'s type are offered, the parent\'s remaining amount is converted', async ({ signedInPage: page, api, admin, shot }) => {

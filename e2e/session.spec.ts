@@ -96,7 +96,7 @@ test.describe('session', () => {
     const account = await createAccount(await centralBiobank(api, admin),
       { firstName: 'Rita', lastName: 'Researcher', role: 'Researcher', password: 'First-Pass-2026' });
     await signInAndPick(page, account);
-    await page.getByRole('button', { name: 'Account menu of Rita Researcher' }).click();
+    await page.getByRole('button', { name: 'Rita Researcher: account menu' }).click();
     await page.getByRole('menuitem', { name: 'Change password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change your password' });
     await dialog.getByLabel(/^Current password/).fill('First-Pass-2026');

@@ -42,7 +42,7 @@ test('the receiver imports a FHIR manifest file, previews it and accepts an item
     await rp.goto('/login');
     await signIn(rp, receiver.email, receiver.password);
     await pickInstitution(rp, other);
-    await openScreen(rp, 'Shipments', 'Requests Shipments');
+    await openScreen(rp, 'Shipments', 'Shipment Requests');
     await rp.getByRole('button', { name: 'Import manifest' }).click();
     const dialog = rp.getByRole('dialog', { name: 'Import a shipment manifest' });
     await dialog.locator('input[type="file"]').setInputFiles(file);
@@ -70,7 +70,7 @@ test('the receiver imports a FHIR manifest file, previews it and accepts an item
     await expectNoSeriousViolations(rp, 'imported shipment detail');
 
     // The same file again: the preview says where it went, Import is disabled.
-    await openScreen(rp, 'Shipments', 'Requests Shipments');
+    await openScreen(rp, 'Shipments', 'Shipment Requests');
     await rp.getByRole('button', { name: 'Import manifest' }).click();
     await dialog.locator('input[type="file"]').setInputFiles(file);
     await expect(dialog.getByText('This manifest was imported as')).toBeVisible();

@@ -137,7 +137,7 @@ test.describe('shipments', () => {
       await atPhoneWidth(rp, () => shot('shipment-detail-receiver-phone', rp));
 
       // The Shipments overview (main navigation): nothing waits under Requests; the shipment is under Approved.
-      await openScreen(rp, 'Shipments', 'Requests Shipments');
+      await openScreen(rp, 'Shipments', 'Shipment Requests');
       await expect(rp.getByText('No shipment waits for you.')).toBeVisible();
       await rp.getByRole('navigation', { name: 'Shipments overview' }).getByRole('link', { name: 'Approved' }).click();
       await expect(rp.getByRole('heading', { name: 'Approved Shipments', level: 1 })).toBeVisible();

@@ -65,6 +65,8 @@ export interface NewParticipant {
   races?: string[];
   ethnicity?: string;
   phone?: string;
+  vitalStatus?: string;
+  deathDate?: string;
 }
 
 /** A participant registered through the API (for tests about an existing participant). */
@@ -74,7 +76,7 @@ export async function registerParticipant(b: Biobank, p: NewParticipant) {
   return b.call<{ id: number; firstName: string; fatherName: string }>('POST', 'patients/register', {
     patientMRN: p.mrn, firstName: p.firstName ?? 'Selam', fatherName: p.fatherName ?? `Api${p.mrn.slice(-4)}`, grandFatherName: 'Tesfaye',
     patientTypeId: types.get('Outpatient'), genderId: genders.get('Female'), maritalStatusId: marital.get(p.maritalStatus ?? 'Married'),
-    vitalStatusId: vital.get('Alive'), birthDate: '1990-06-01', birthTime: '14:05',
+    vitalStatusId: vital.get(p.vitalStatus ?? 'Alive'), deathDate: p.deathDate ?? null, birthDate: '1990-06-01', birthTime: '14:05',
     races: (p.races ?? ['Asian']).map((r) => races.get(r)), ethnicities: [ethnicities.get(p.ethnicity ?? 'Unknown')],
     phoneNumbers: p.phone ? [{ phoneNumber: p.phone, phoneNumberTypeId: phoneTypes.get('Mobile') }] : [], siteMrns: [],
   });

@@ -20,7 +20,7 @@ export async function signIn(page: Page, email: string, password: string) {
 export async function pickInstitution(page: Page, title = 'Central Biobank') {
   await expect(page.getByRole('heading', { name: 'Institutions' })).toBeVisible();
   await page.getByRole('button', { name: new RegExp(title) }).click();
-  await expect(page.getByRole('button', { name: new RegExp(`Institution ${title}, click to change`) })).toBeVisible();
+  await expect(page.getByRole('button', { name: new RegExp(`^${title}: change institution`) })).toBeVisible();
 }
 
 /** Open the login screen, sign in and pick the Central Biobank. */

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { Permission, Role } from '../../contract/permissions.contract';
+import { needsPermission } from '../../contract/permission-labels';
 import { forbidden, unauthorized } from './errors';
 import { clientAddress } from './client-address';
 
@@ -63,7 +64,8 @@ export function can(account: AuthAccount, permission: Permission, institutionId:
 
 /** The one permission check: in the ctx's institution unless another is named. */
 export function requirePermission(scope: Pick<Ctx, 'account' | 'institutionId'>, permission: Permission, institutionId = scope.institutionId) {
-  if (!can(scope.account, permission, institutionId)) throw forbidden();
+  // The refusal names what is missing in words ("You need permission to release results."), never the permission's name.
+  if (!can(scope.account, permission, institutionId)) throw forbidden(needsPermission(permission));
 }
 
 /** Institutions where the account holds a permission; null means all (Super Administrator). */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testApp, json, pagination } from '../../test/harness';
 import { createInstitution, signedIn } from '../../test/factories';
 import { participant, referenceIds } from '../../test/participants-fixtures';
+import { labSetup } from '../../test/orders-fixtures';
 
 const t = await testApp();
 const admin = await signedIn(t, ['Institution Administrator']);
@@ -39,6 +40,19 @@ describe('audit log filters', () => {
     expect(update.titles[`genders:${r.male}`]).not.toBe(update.titles[`genders:${r.female}`]);
     // The create lists its races by title too (a list of child rows).
     expect(events[1].titles[`races:${r.black}`]).toBeTruthy();
+  });
+
+  it('an ordered panel carries its panel and tests by title, not bare ids (issue 28 item 7)', async () => {
+    const lab = await labSetup(t, inst, admin.token);
+    const placed = await t.call('POST', `/api/institutions/${inst}/LIMSOrders/place`, {
+      token: admin.token, body: { patientIds: [lab.patient.id], priorityId: lab.priorityId, panelIds: [lab.panel.id] },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const [event] = (await log('entity=limsOrderedPanel')).events;
+    expect(event.after?.panelId).toBe(lab.panel.id);
+    expect(event.titles[`panels:${lab.panel.id}`]).toBe(lab.panel.title);
+    expect(new Set(event.after?.testIds as number[])).toEqual(new Set([lab.glucose.id, lab.hiv.id, lab.note.id]));
+    for (const test of [lab.glucose, lab.hiv, lab.note]) expect(event.titles[`tests:${test.id}`]).toBe(test.title);
   });
 
   it('filters by account: only that account\'s changes', async () => {

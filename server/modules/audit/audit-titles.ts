@@ -25,6 +25,7 @@ function collect(rows: Row[]) {
         const f = fields[name];
         if (!f?.lookup) continue;
         if (f.item && Array.isArray(value)) for (const item of value) add(f.lookup, (item as Record<string, unknown> | null)?.[f.item]);
+        else if (Array.isArray(value)) for (const id of value) add(f.lookup, id);
         else add(f.lookup, value);
       }
     }

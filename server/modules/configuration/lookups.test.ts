@@ -110,6 +110,9 @@ describe.each(LOOKUPS.map((e) => [e.key, e] as const))('%s', (_key, e) => {
       const dup = await t.call('POST', base(e.key), { token, body });
       expect(dup.statusCode).toBe(409);
       expect(json(dup).title).toMatch(/already exists\.$/);
+      // 'An ethnicity with ...', never 'A ethnicity' (issue 28 item 7).
+      expect(json(dup).title).toMatch(new RegExp(`^An? ${e.label.toLowerCase()} with `));
+      expect(json(dup).title).not.toMatch(/^A [aeio]/);
       expect(json(dup).code).toBe('configuration.duplicate');
     });
   }

@@ -63,7 +63,7 @@ describe('institutions', () => {
     const { token } = await signedIn(t, ['Super Administrator']);
     const res = await t.call('POST', '/api/institutions', { token, body: { title: '', abbreviation: 'TOOLONG', address: '' } });
     expect(res.statusCode).toBe(400);
-    expect(json(res).errors).toEqual({ title: ['*required'], abbreviation: ['Code must be 4 characters or less'], address: ['*required'] });
+    expect(json(res).errors).toEqual({ title: ['*required'], abbreviation: ['Abbreviation must be 4 characters or less'], address: ['*required'] });
     expect(json(res).title).toBe('Title: *required');
   });
 
@@ -127,7 +127,7 @@ describe('institution sites', () => {
     const { institution, token } = await signedIn(t, ['Site Administrator']);
     const base = `/api/institutions/${institution.id}/institutionSites`;
     const bad = await t.call('POST', base, { token, body: { title: 'X', abbreviation: 'ABCDE', address: 'Y' } });
-    expect(json(bad).errors).toEqual({ abbreviation: ['Code must be 4 characters or less'] });
+    expect(json(bad).errors).toEqual({ abbreviation: ['Abbreviation must be 4 characters or less'] });
     const dup = await t.call('POST', base, { token, body: { title: 'main site', address: 'Y' } });
     expect(dup.statusCode).toBe(409);
   });
@@ -136,6 +136,6 @@ describe('institution sites', () => {
     const { institution, token } = await signedIn(t, ['Technician']);
     const res = await t.call('POST', `/api/institutions/${institution.id}/institutionSites`, { token, body: { title: 'X', address: 'Y' } });
     expect(res.statusCode).toBe(403);
-    expect(json(res).title).toBe('You do not have permission to do this.');
+    expect(json(res).title).toBe('You need permission to manage institution sites.');
   });
 });

@@ -223,7 +223,7 @@ export async function unreleasedPanels(ctx: Ctx, q: RangeFilter): Promise<Report
   const flagged = sql`op.institution_id = ${inst} and op.is_enabled and op.has_unreleased and ${within(sql`op.created_date`, range)}`;
   const where = sql`from lims_ordered_panels op join lims_orders o on o.id = op.lims_order_id and o.is_enabled and o.institution_id = ${inst} where ${flagged}`;
   const columns = [
-    text('patientName', 'Patient Name'), text('patientId', 'Patient Id'), text('sampleId', 'SampleId'), text('orderedOn', 'Ordered On'), text('orderedBy', 'Ordered By'),
+    text('patientName', 'Patient Name'), text('patientId', 'Patient ID'), text('sampleId', 'Sample ID'), text('orderedOn', 'Ordered On'), text('orderedBy', 'Ordered By'),
     text('panelName', 'Panel Name'), text('departmentName', 'Department Name'), text('age', 'Age'),
   ];
   // The total without reading each panel's order: the flagged panels of the range (index-only on the

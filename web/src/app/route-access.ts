@@ -53,10 +53,10 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { path: '/collection-protocols/:id/participants/:id/collected-samples/new', permission: 'samples.collect', what: 'collecting samples' },
 
   // questionnaires
-  { path: '/collection-protocols/:id/collectio-protocol-forms/new', permission: 'protocols.manage', what: 'creating questioners' },
-  { path: '/collection-protocols/:id/participants/:id/participant-forms', permission: 'participants.read', what: 'filled questioners' },
-  { path: '/collection-protocols/:id/participants/:id/participant-forms/new', permission: 'participants.manage', what: 'filling questioners' },
-  { path: '/forms', permission: 'protocols.read', what: 'questioners' },
+  { path: '/collection-protocols/:id/collectio-protocol-forms/new', permission: 'protocols.manage', what: 'creating questionnaires' },
+  { path: '/collection-protocols/:id/participants/:id/participant-forms', permission: 'participants.read', what: 'filled questionnaires' },
+  { path: '/collection-protocols/:id/participants/:id/participant-forms/new', permission: 'participants.manage', what: 'filling questionnaires' },
+  { path: '/forms', permission: 'protocols.read', what: 'questionnaires' },
   { path: '/collection-protocols/:id/collected-questioners', permission: 'reports.run', what: 'the collected questionnaires report' },
   // shipments
   { path: '/shipment', permission: 'shipments.read', what: 'shipments' },

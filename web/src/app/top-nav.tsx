@@ -33,7 +33,7 @@ export function TopNav({ current, menuOpened, onToggleMenu }: Props) {
             <Tooltip label="Change institution">
               <Button variant="light" radius="xl" size="compact-sm" maw={{ base: 118, sm: 280 }}
                 leftSection={<IconBuildingHospital size={14} />} rightSection={<IconX size={12} />}
-                onClick={afterConfirm(current.clear)} aria-label={`Institution ${current.institution.title}, click to change`}>
+                onClick={afterConfirm(current.clear)} aria-label={`${current.institution.title}: change institution`}>
                 <span className={classes.ellipsis}>{current.institution.title}</span>
               </Button>
             </Tooltip>
@@ -41,7 +41,7 @@ export function TopNav({ current, menuOpened, onToggleMenu }: Props) {
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <Button variant="subtle" color="gray" size="compact-sm" rightSection={<IconChevronDown size={14} />}
-                aria-label={`Account menu of ${me.firstName} ${me.lastName}`}>
+                aria-label={`${me.firstName} ${me.lastName}: account menu`}>
                 <Box component="span" visibleFrom="md">{me.firstName} {me.lastName}</Box>
               </Button>
             </Menu.Target>

@@ -1,6 +1,7 @@
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { PERMISSION_LABELS } from '@contract/permission-labels';
 import type { Permission } from '@contract/permissions.contract';
 import { useCurrentInstitution, useCurrentRoles } from '@/lib/session-context';
 
@@ -25,8 +26,8 @@ export function NoAccess({ what, permission }: Props) {
         <ThemeIcon size={64} radius="xl" variant="light" color="gray"><IconLock size={34} /></ThemeIcon>
         <Title order={1} fz={26}>You don't have access to {what}</Title>
         <Text c="dimmed">
-          Your {one ? 'role' : 'roles'} in {institution.title} ({roles.join(', ') || 'none'}) {one ? 'does' : 'do'} not include
-          the <Text span ff="monospace" fz="sm">{permission}</Text> permission. An administrator of {institution.title} can
+          You need permission to {PERMISSION_LABELS[permission]}, and your {one ? 'role' : 'roles'} in {institution.title}
+          ({roles.join(', ') || 'none'}) {one ? 'does' : 'do'} not include it. An administrator of {institution.title} can
           grant you a role that does, or choose another institution with the institution button at the top.
         </Text>
         <Button component={Link} to="/" mt="sm">Go To Homepage</Button>

@@ -27,7 +27,7 @@ export function userColumns(onToggleEnabled?: (user: User) => void, meId?: numbe
       render: (u) => (
         <Group gap={6} justify="flex-end" wrap="nowrap">
           {onAccess && u.id !== meId && (
-            <Button size="compact-xs" variant="default" aria-label={`Roles and institutions of ${fullName(u)}`}
+            <Button size="compact-xs" variant="default" aria-label={`Access: roles and institutions of ${fullName(u)}`}
               onClick={(e) => { e.stopPropagation(); onAccess(u); }}>Access</Button>
           )}
           {u.id !== meId && (

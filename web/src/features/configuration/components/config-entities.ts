@@ -42,9 +42,9 @@ export function fromLookup(e: LookupEntity): ConfigEntity {
 
 const title: LookupField = { name: 'title', label: 'Title', kind: 'text', required: true, max: 200 };
 const address: LookupField = { name: 'address', label: 'Address', kind: 'textarea', required: true, max: 500 };
-// spec 1 §5: Abbreviation at most 4 ('Code must be 4 characters or less'); required for the institution only.
+// spec 1 §5: Abbreviation at most 4 ('Abbreviation must be 4 characters or less', docs/spec-deviations.md); required for the institution only.
 const abbreviation = (required: boolean): LookupField =>
-  ({ name: 'abbreviation', label: 'Abbreviation', kind: 'text', required, max: 4, maxMessage: MSG.code4 });
+  ({ name: 'abbreviation', label: 'Abbreviation', kind: 'text', required, max: 4, maxMessage: MSG.abbreviation4 });
 
 export const SITE_ENTITY: ConfigEntity = {
   key: 'institutionSites', label: 'Institution Site', titleField: 'title',
@@ -85,6 +85,3 @@ export function recordTitle(entity: ConfigEntity, r: ConfigRecord): string {
   });
   return parts.filter(Boolean).join(' · ') || `#${r.id}`;
 }
-
-/** 'a Panel', 'an Institution', 'a Unit Of Measurement': spec 1 §2 'Create a {item}', in correct English. */
-export const withArticle = (label: string) => `${/^([AEIO]|U(?!ni|s))/i.test(label) ? 'an' : 'a'} ${label}`;

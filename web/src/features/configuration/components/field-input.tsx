@@ -3,7 +3,8 @@ import { Checkbox, NumberInput, Select, Switch, Text, Textarea, TextInput } from
 import type { UseFormReturnType } from '@mantine/form';
 import { LOOKUP_BY_KEY, refObjectName, type LookupField } from '@contract/lookups.registry';
 import { useLookupOptions, type LookupOptionsRequest } from '@/lib/lookup-options';
-import { withArticle, type ConfigRecord } from './config-entities';
+import type { ConfigRecord } from './config-entities';
+import { withArticle } from '@contract/words';
 
 export type FormValues = Record<string, unknown>;
 type Form = UseFormReturnType<FormValues>;

@@ -6,10 +6,11 @@ import type { LookupField } from '@contract/lookups.registry';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
-import { recordTitle, withArticle, type ConfigEntity, type ConfigRecord } from './config-entities';
+import { recordTitle, type ConfigEntity, type ConfigRecord } from './config-entities';
 import { FieldInput, type FormValues } from './field-input';
 import { useSaveTestSetup } from '../api/test-setup';
 import { placeSetupErrors, setupBody, setupErrors, setupInitialValues, TestSetupFields, useLoadTestSetup } from './test-setup-fields';
+import { doneMessage, withArticle } from '@contract/words';
 
 type SaveMutation = UseMutationResult<ConfigRecord, Error, FormValues>;
 
@@ -85,7 +86,7 @@ export function RecordForm({ entity, record, extraValues, save, onClose, switche
           }
         }
         notifications.show({ color: 'teal', autoClose: 3000,
-          message: `${entity.label} '${recordTitle(entity, saved)}' ${editing ? 'saved' : 'created'}.` });
+          message: doneMessage(entity.label, recordTitle(entity, saved), editing ? 'saved' : 'created') });
         if (again) {
           form.reset();
           save.reset();

@@ -1,3 +1,4 @@
+import { needsPermission } from '@contract/permission-labels';
 import type { Abilities } from './test-parts';
 
 const list = (words: string[]) => (words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}` : words[0]);
@@ -11,6 +12,6 @@ export function resultActionsHint(can: Abilities, phone = false): string {
   const rows = 'Rows with a yellow edge are not released yet.';
   // A phone has no right-click: only the ⋮ button is named there.
   const how = verbs.length ? ` ${phone ? 'Use a test\'s ⋮ button' : 'Right-click a test, or use its ⋮ button,'} to ${list(verbs)} it.` : '';
-  const release = can.release ? '' : ' Releasing results needs the results.release permission, which your roles here do not include.';
+  const release = can.release ? '' : ` ${needsPermission('results.release')} Your roles here do not include it.`;
   return `${rows}${how}${release}`;
 }

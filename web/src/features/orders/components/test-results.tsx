@@ -4,6 +4,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconPrinter } from '@tabler/icons-react';
 import { buildOrderLabel } from '@contract/labels.contract';
+import { needsPermission } from '@contract/permission-labels';
 import type { OrderDetail, OrderedPanelDetail, OrderedTestDetail } from '@contract/orders.contract';
 import { usePrintLabels } from '@/lib/labels/print-labels';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
@@ -101,7 +102,7 @@ export function TestResults({ order }: { order: OrderDetail }) {
             <Button leftSection={<IconDeviceFloppy size={16} />} loading={commands.save.isPending} disabled={busy && !commands.save.isPending}
               onClick={() => void onSave()}>Save{drafts.changes.length ? ` (${drafts.changes.length})` : ''}</Button>
           )}
-          <Tooltip label={canPrint ? 'Print the order label (Setting > Printer chooses how)' : 'You do not have permission to print labels'}>
+          <Tooltip label={canPrint ? 'Print the order label (Setting > Printer chooses how)' : needsPermission('labels.print')}>
             <Button variant="default" leftSection={<IconPrinter size={16} />} loading={print.isPending} disabled={!canPrint} onClick={printLabel}>Print</Button>
           </Tooltip>
         </Group>

@@ -11,6 +11,8 @@ export function outsideDatesTitle(error: unknown): string | null {
 }
 
 interface Props {
+  /** The dialog's heading: another confirmation (a deceased participant) asks the same way. */
+  title?: string;
   /** The server's title; the dialog is open while it is set. */
   message: string | null;
   /** e.g. 'Enrol anyway', 'Collect anyway'. */
@@ -23,9 +25,9 @@ interface Props {
 }
 
 /** Enrolment or collection outside the protocol's start/end dates asks first (issue 12); confirming is noted by the server. */
-export function OutsideDatesDialog({ message, action, note, loading, onConfirm, onCancel }: Props) {
+export function OutsideDatesDialog({ title = 'Outside the protocol\'s dates', message, action, note, loading, onConfirm, onCancel }: Props) {
   return (
-    <Dialog opened={message !== null} onClose={onCancel} title="Outside the protocol's dates" size={480}>
+    <Dialog opened={message !== null} onClose={onCancel} title={title} size={480}>
       <Stack>
         <Alert color="orange" icon={<IconAlertTriangle />}>{message}</Alert>
         <Text size="sm">{note}</Text>

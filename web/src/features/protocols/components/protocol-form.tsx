@@ -9,6 +9,7 @@ import { calendarDate } from '@/lib/format';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useCreateProtocol, useUpdateProtocol } from '../api/protocols';
+import { doneMessage } from '@contract/words';
 
 type Values = {
   title: string;
@@ -57,7 +58,7 @@ export function ProtocolForm({ protocol, onClose, onSaved }: Props) {
     const body = { ...v, institutionId: institution.id };
     const done = {
       onSuccess: (saved: Protocol) => {
-        notifications.show({ color: 'teal', message: `Collection protocol ${saved.title} ${protocol ? 'updated' : 'created'}.`, autoClose: 3000 });
+        notifications.show({ color: 'teal', message: doneMessage('Collection protocol', saved.title, protocol ? 'updated' : 'created'), autoClose: 3000 });
         guard.release();
         onSaved(saved);
       },

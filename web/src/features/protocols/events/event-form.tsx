@@ -10,6 +10,7 @@ import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useCurrentProtocol } from '../protocol-context';
 import { useAllProtocolSites } from '../sites/sites-api';
 import { useCreateEvent } from './events-api';
+import { doneMessage } from '@contract/words';
 
 type Values = {
   label: string;
@@ -39,7 +40,7 @@ export function EventForm({ onClose, onSaved }: { onClose: () => void; onSaved: 
 
   const submit = form.onSubmit((v) => create.mutate(EventInput.parse({ ...v, collectionProtocolId: protocol.id }), {
     onSuccess: (saved) => {
-      notifications.show({ color: 'teal', message: `Event ${saved.label} created.`, autoClose: 3000 });
+      notifications.show({ color: 'teal', message: doneMessage('Event', saved.label), autoClose: 3000 });
       guard.release();
       onSaved(saved);
     },

@@ -1,10 +1,9 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { ProtocolEvent } from '@contract/protocol-events.contract';
+import { timePoint } from './time-point';
 import classes from './events.module.css';
 
-/** "1 Week", "0 Day": the event point with its unit. */
-export const timePoint = (e: ProtocolEvent) => `${e.eventPoint.toLocaleString('en-US')} ${e.unit?.title ?? ''}`.trim();
 
 interface Props {
   events: ProtocolEvent[];

@@ -7,7 +7,8 @@ import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { protocolPath, useCurrentProtocol } from '../protocol-context';
 import { AddChildForm } from './add-child-form';
 import { EventForm } from './event-form';
-import { EventList, timePoint } from './event-list';
+import { EventList } from './event-list';
+import { timePoint } from './time-point';
 import { useEvents, useRequirements } from './events-api';
 import { RequirementForm } from './requirement-form';
 import { RequirementTree, type TreeNode } from './requirement-tree';
@@ -77,7 +78,11 @@ function EventRequirements({ event, canManage, onCreate }: { event: ProtocolEven
           <Title order={2} fz="lg" id="event-title">{event.label} <Badge variant="light" ml={4}>{event.eventCode}</Badge></Title>
           <Text size="sm" c="gray.7">{timePoint(event)}{event.institutionSite?.title ? ` · ${event.institutionSite.title}` : ''}</Text>
         </div>
-        {canManage && <Button variant="light" leftSection={<IconPlus size={16} />} onClick={onCreate}>Create Specimen Requirement</Button>}
+        {/* The spec's long label wraps on a phone instead of being cut. */}
+        {canManage && (
+          <Button variant="light" leftSection={<IconPlus size={16} />} h="auto" mih={36} py={6} maw="100%"
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }} onClick={onCreate}>Create Event Specimen Requirement</Button>
+        )}
       </Group>
       {requirements.isPending && <Group justify="center" py="lg"><Loader type="dots" aria-label="Loading specimen requirements" /></Group>}
       {requirements.isError && (

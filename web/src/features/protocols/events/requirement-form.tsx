@@ -12,6 +12,7 @@ import { useCurrentProtocol } from '../protocol-context';
 import { useCreateRequirement } from './events-api';
 import { plannedOverflows, TreeBuilder, type ItemValues } from './tree-builder';
 import { isAliquotTitle } from './tree-quantities';
+import { doneMessage, withArticle } from '@contract/words';
 
 type Values = {
   title: string;
@@ -33,7 +34,7 @@ const initialValues: Values = {
 const validateContract = contractResolver(RequirementInput);
 
 /**
- * 'Create Specimen Requirement' (spec 2 §3, §5) for one event, with its child items built inline and saved
+ * 'Create Event Specimen Requirement' (spec 2 §3, §5) for one event, with its child items built inline and saved
  * with it in one POST (all saved or nothing). Rules and messages are the contract's; the aliquot rule is
  * checked here first and again by the server.
  */
@@ -62,7 +63,7 @@ export function RequirementForm({ event, onClose }: { event: ProtocolEvent; onCl
 
   const submit = form.onSubmit((v) => create.mutate(RequirementInput.parse({ ...v, collectionProtocolEventId: event.id }), {
     onSuccess: (saved) => {
-      notifications.show({ color: 'teal', message: `Specimen requirement ${saved.title} created.`, autoClose: 3000 });
+      notifications.show({ color: 'teal', message: doneMessage('Specimen requirement', saved.title), autoClose: 3000 });
       guard.release();
       onClose();
     },
@@ -70,11 +71,11 @@ export function RequirementForm({ event, onClose }: { event: ProtocolEvent; onCl
   }));
   const picker = (label: string, list: typeof units, field: keyof Values, required = false) => (
     <Select label={label} withAsterisk={required} data={list.options} searchable clearable={!required}
-      placeholder={list.isPending ? 'Loading…' : required ? `Choose a ${label.toLowerCase()}` : 'Optional'} {...form.getInputProps(field)} />
+      placeholder={list.isPending ? 'Loading…' : required ? `Choose ${withArticle(label.toLowerCase())}` : 'Optional'} {...form.getInputProps(field)} />
   );
 
   return (
-    <FullScreenForm title="Create Specimen Requirement" opened onClose={onClose} guard={guard} width={800} onSubmit={submit}
+    <FullScreenForm title="Create Event Specimen Requirement" opened onClose={onClose} guard={guard} width={800} onSubmit={submit}
       submitting={create.isPending} error={serverFormErrors(create.error).title}>
       <Stack gap="sm">
         <Text size="sm" c="gray.7">{`For the event ${event.label} (${event.eventCode}).`}</Text>

@@ -37,7 +37,7 @@ interface Props<V extends TreeFormValues> {
 }
 
 /**
- * The inline tree builder of 'Create Specimen Requirement': child items to any depth (lineage, specimen type,
+ * The inline tree builder of 'Create Event Specimen Requirement': child items to any depth (lineage, specimen type,
  * quantity), sent with the requirement in one POST as a flat list (key/parentKey, parents first).
  * Aliquots that together exceed their parent are named under that parent while typing.
  */

@@ -35,10 +35,10 @@ export function AllFormsPage() {
     <Stack gap="md" maw={1300} mx="auto">
       <div>
         <Title order={1} fz={26}>Forms</Title>
-        <Text size="sm" c="dimmed">The questioners of every collection protocol. Design one from its protocol's Questioners page.</Text>
+        <Text size="sm" c="dimmed">The questionnaires of every collection protocol. Design one from its protocol's Questionnaires page.</Text>
       </div>
       <SearchBox value={list.search} onSearch={list.setSearch} placeholder="Search by name" />
-      <PagedTable query={forms} list={list} columns={columns} emptyText="No questioner in any protocol yet."
+      <PagedTable query={forms} list={list} columns={columns} emptyText="No questionnaire in any protocol yet."
         onRowClick={(f) => void navigate(editorPath(f))} />
     </Stack>
   );

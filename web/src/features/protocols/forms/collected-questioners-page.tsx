@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { DataTableColumn } from 'mantine-datatable';
 import { REPORT_LEAD_COLUMNS } from '@contract/forms.contract';
+import { DateField } from '@/components/date-field';
 import { PagedTable } from '@/components/paged-table';
 import { useListState } from '@/components/use-list-state';
 import { formatDateTime, today } from '@/lib/format';
@@ -93,17 +94,17 @@ export function CollectedQuestionersPage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={1} fz={26}>Collected Questioners</Title>
+        <Title order={1} fz={26}>Collected Questionnaires</Title>
         <Text size="sm" c="dimmed">The answers to one questioner, one row per filled form, by the day it was filled (UTC).</Text>
       </div>
       {forms.isSuccess && forms.data.items.length === 0 && (
-        <Alert color="gray">This protocol has no questioner yet: design one on the Questioners page.</Alert>
+        <Alert color="gray">This protocol has no questionnaire yet: design one on the Questionnaires page.</Alert>
       )}
       <Group align="flex-end" gap="sm">
         <Select label="Form" data={(forms.data?.items ?? []).map((f) => ({ value: String(f.id), label: f.name }))} value={chosenId}
           onChange={setFormId} allowDeselect={false} searchable placeholder={forms.isPending ? 'Loading…' : 'Choose a form'} w={260} />
-        <TextInput label="Start Date" type="date" value={startDate} onChange={(e) => setStartDate(e.currentTarget.value)} w={170} />
-        <TextInput label="End Date" type="date" value={endDate} onChange={(e) => setEndDate(e.currentTarget.value)} w={170} error={rangeError} />
+        <DateField label="Start Date" value={startDate || null} onChange={(v) => setStartDate(v ?? '')} w={170} />
+        <DateField label="End Date" value={endDate || null} onChange={(v) => setEndDate(v ?? '')} w={170} error={rangeError} />
         <Button onClick={generate} disabled={!chosenId}>Generate</Button>
         <Button variant="default" leftSection={<IconDownload size={16} />} onClick={exportCsv} disabled={!criteria} loading={exporting}>Export CSV</Button>
       </Group>
@@ -113,7 +114,7 @@ export function CollectedQuestionersPage() {
         <Alert color="red" title="The report could not be generated">{report.error.message}</Alert>
       ) : (
         <PagedTable query={report} list={list} columns={columns} pinLastColumn={canDisable}
-          emptyText="No form of this questioner was filled in these dates." />
+          emptyText="No form of this questionnaire was filled in these dates." />
       )}
     </Stack>
   );

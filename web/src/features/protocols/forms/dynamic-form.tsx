@@ -1,5 +1,7 @@
 import { Checkbox, Group, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { TimeInput } from '@mantine/dates';
 import { checkAnswer, MAX_ANSWER_CHARS, patternChecker, type FieldDto } from '@contract/forms.contract';
+import { DateField } from '@/components/date-field';
 
 /** An answer as the fill form holds it: text, a tick, or the chosen values of a checkbox list. */
 export type Answer = string | boolean | string[];
@@ -38,8 +40,9 @@ interface Props {
 /**
  * The one renderer of a questionnaire (spec 2 §5 dynamic fields): the editor's Preview and the fill form
  * both show fields through it, so what a designer previews is what a clinician fills. Fields come by ordinal.
- * Dates and times use the browser's own pickers, whose values (YYYY-MM-DD, HH:mm, YYYY-MM-DDTHH:mm) are
- * exactly what the contract accepts.
+ * Dates use the app's one date field (YYYY-MM-DD, as every other screen; the browser's own picker showed
+ * mm/dd/yyyy), times the same time input as the collect forms; their values (YYYY-MM-DD, HH:mm, joined as
+ * YYYY-MM-DDTHH:mm) are exactly what the contract accepts.
  */
 export function DynamicForm({ fields, answers, errors = {}, onChange }: Props) {
   if (!fields.length) return <Text size="sm" c="dimmed">This form has no fields yet.</Text>;
@@ -65,11 +68,11 @@ function DynamicField({ field: f, value, error, onChange }: { field: FieldDto; v
     case 'TA':
       return <Textarea {...common} placeholder={placeholder} autosize minRows={3} maxLength={MAX_ANSWER_CHARS.TA} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'TP':
-      return <TextInput {...common} type="time" value={text} onChange={(e) => onChange(e.currentTarget.value)} maw={220} />;
+      return <TimeInput {...common} value={text} onChange={(e) => onChange(e.currentTarget.value)} maw={220} />;
     case 'DP':
-      return <TextInput {...common} type="date" value={text} onChange={(e) => onChange(e.currentTarget.value)} maw={220} />;
+      return <DateField {...common} value={text || null} onChange={(v) => onChange(v ?? '')} maw={220} />;
     case 'DTP':
-      return <TextInput {...common} type="datetime-local" value={text} onChange={(e) => onChange(e.currentTarget.value)} maw={260} />;
+      return <DateTimeField common={common} value={text} onChange={onChange} />;
     case 'CB':
       return <Checkbox label={f.prompt} error={error} checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} data-field-id={f.id} />;
     case 'CBL':
@@ -87,4 +90,18 @@ function DynamicField({ field: f, value, error, onChange }: { field: FieldDto; v
     case 'SL':
       return <Select {...common} data={options} value={text || null} onChange={(v) => onChange(v ?? '')} placeholder="Choose one" clearable={!f.required} maw={360} />;
   }
+}
+
+/** A date and time answer (YYYY-MM-DDTHH:mm) as the one date field and a time input side by side. */
+function DateTimeField({ common, value, onChange }: { common: { label: string; withAsterisk: boolean; error?: string; 'data-field-id': number }; value: string; onChange: (v: Answer) => void }) {
+  const [day = '', time = ''] = value.split('T');
+  // Either part alone is kept as typed (the check says what is missing); both empty is no answer.
+  const join = (d: string, t: string) => onChange(d || t ? `${d}T${t}` : '');
+  return (
+    <Group gap="xs" align="flex-start" wrap="wrap">
+      <DateField {...common} value={day || null} onChange={(v) => join(v ?? '', time)} maw={220} />
+      <TimeInput label="Time" aria-label={`Time of ${common.label}`} withAsterisk={common.withAsterisk} value={time}
+        onChange={(e) => join(day, e.currentTarget.value)} maw={140} />
+    </Group>
+  );
 }

@@ -97,7 +97,7 @@ export function FillForm({ participant: p, onClose }: { participant: ProtocolPar
         <Text size="sm" c="dimmed">Participant: {fullName(p.patient)}</Text>
         {forms.isError && <Alert color="red" title="The forms could not be loaded">{forms.error.message}</Alert>}
         {forms.isSuccess && formOptions.length === 0 && (
-          <Alert color="gray" icon={<IconInfoCircle />}>This protocol has no questioner yet. Design one on the protocol's Questioners page.</Alert>
+          <Alert color="gray" icon={<IconInfoCircle />}>This protocol has no questionnaire yet. Design one on the protocol's Questionnaires page.</Alert>
         )}
         <Select label="Select Form" withAsterisk data-autofocus data={formOptions} value={formId} onChange={pickForm}
           placeholder={forms.isPending ? 'Loading…' : 'Choose a form'} error={errors.collectionProtocolFormId}

@@ -25,11 +25,11 @@ export function FormEditorPage() {
   const protocol = useCurrentProtocol();
   const formId = parseId(useParams().formId);
   const form = useForm(institution.id, protocol.id, formId ?? null);
-  const back = <Button size="xs" variant="default" component={Link} to={protocolPath(protocol, 'collectio-protocol-forms')}>All questioners</Button>;
+  const back = <Button size="xs" variant="default" component={Link} to={protocolPath(protocol, 'collectio-protocol-forms')}>All questionnaires</Button>;
   if (!formId || form.isError) {
     const notFound = !formId || (form.error instanceof ApiError && form.error.status === 404);
     return (
-      <Alert color="red" icon={<IconAlertCircle />} title={notFound ? 'Questioner not found' : 'The questioner could not be loaded'}>
+      <Alert color="red" icon={<IconAlertCircle />} title={notFound ? 'Questionnaire not found' : 'The questionnaire could not be loaded'}>
         <Text size="sm" mb="sm">{notFound ? `It may belong to another protocol than ${protocol.title}.` : form.error?.message}</Text>
         <Group gap="xs">
           {!notFound && <Button size="xs" variant="light" color="red" onClick={() => void form.refetch()}>Try again</Button>}

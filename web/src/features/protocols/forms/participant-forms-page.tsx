@@ -84,7 +84,7 @@ function SubmissionList({ filling = false }: { filling?: boolean }) {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
-        <Title order={2} fz={20}>Questioners</Title>
+        <Title order={2} fz={20}>Questionnaires</Title>
         {canFill && p.isEnabled && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(`${here}/new`)}>Fill Form</Button>
         )}

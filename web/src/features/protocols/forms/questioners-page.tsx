@@ -14,6 +14,7 @@ import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { protocolPath, useCurrentProtocol } from '../protocol-context';
 import { FormEditorPage } from './form-editor-page';
 import { useCreateForm, useForms } from './forms-api';
+import { doneMessage } from '@contract/words';
 
 export const FORMS_SUB = 'collectio-protocol-forms';
 
@@ -46,13 +47,13 @@ function QuestionersPage({ creating = false }: { creating?: boolean }) {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1} fz={26}>Questioners</Title>
+          <Title order={1} fz={26}>Questionnaires</Title>
           <Text size="sm" c="dimmed">The questionnaires filled for this protocol's participants. A row opens the form editor.</Text>
         </div>
-        {canManage && <Button leftSection={<IconPlus size={16} />} onClick={() => go('/new')}>Create Questioner</Button>}
+        {canManage && <Button leftSection={<IconPlus size={16} />} onClick={() => go('/new')}>Create Questionnaire</Button>}
       </Group>
       <PagedTable query={forms} list={list} columns={columns}
-        emptyText={canManage ? 'No questioners yet. Create Questioner adds the first.' : 'No questioners yet.'}
+        emptyText={canManage ? 'No questionnaires yet. Create Questionnaire adds the first.' : 'No questionnaires yet.'}
         onRowClick={(f) => go(`/${f.id}`)} />
       {canManage && creating && <CreateQuestioner onClose={() => go()} onCreated={(id) => go(`/${id}`)} />}
     </Stack>
@@ -68,14 +69,14 @@ function CreateQuestioner({ onClose, onCreated }: { onClose: () => void; onCreat
   const guard = useUnsavedChangesGuard(formChanged(form));
   const submit = form.onSubmit((v) => create.mutate({ ...v, institutionId: institution.id, collectionProtocolId: protocol.id }, {
     onSuccess: (saved) => {
-      notifications.show({ color: 'teal', message: `Questioner '${saved.name}' created.`, autoClose: 3000 });
+      notifications.show({ color: 'teal', message: doneMessage('Questionnaire', saved.name), autoClose: 3000 });
       guard.release();
       onCreated(saved.id);
     },
     onError: (error) => form.setErrors(serverFormErrors(error).fields),
   }));
   return (
-    <FullScreenForm title="Create a Questioner" opened onClose={onClose} guard={guard} onSubmit={submit}
+    <FullScreenForm title="Create a Questionnaire" opened onClose={onClose} guard={guard} onSubmit={submit}
       submitting={create.isPending} error={serverFormErrors(create.error).title}>
       <Stack gap="md">
         <TextInput label="Name" withAsterisk data-autofocus autoComplete="off" maxLength={200} {...form.getInputProps('name')} />

@@ -3,17 +3,11 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, Outlet, useParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { PageLoader } from '@/components/page-loader';
-import { useCurrentInstitution } from '@/lib/session-context';
+import { useCurrentInstitution, usePermissionCheck } from '@/lib/session-context';
 import { useProtocol } from '../api/protocols';
 import { ProtocolContext, protocolPath } from '../protocol-context';
 import { SubNav } from '../components/sub-nav';
-
-// spec 1 §2: the protocol sub-pages, in the spec's order ('Forms' is labelled Questioners).
-const SUB_PAGES: [label: string, sub: string][] = [
-  ['Overview', 'overview'], ['Consents', 'consents'], ['Sites', 'sites'], ['Events', 'events'],
-  ['Participants', 'participants'], ['Collected Samples', 'collected-samples'],
-  ['Collected Questioners', 'collected-questioners'], ['Questioners', 'collectio-protocol-forms'], ['Shipments', 'shipments'],
-];
+import { PROTOCOL_SUB_PAGES } from '../sub-pages';
 
 /**
  * spec 2 §2 "Collection protocol wrapper": loads the protocol named in the address and shows the child
@@ -24,6 +18,7 @@ export function ProtocolWrapper() {
   const { institution } = useCurrentInstitution();
   const protocolId = Number(useParams().protocolId);
   const protocol = useProtocol(institution.id, protocolId);
+  const can = usePermissionCheck();
   if (protocol.isPending) return <PageLoader />;
   if (protocol.isError) {
     const notFound = protocol.error instanceof ApiError && protocol.error.status === 404;
@@ -48,7 +43,7 @@ export function ProtocolWrapper() {
             <Anchor component={Link} to="/collection-protocols" size="sm">Collection Protocols</Anchor>
             <Text size="sm" fw={600} c="gray.8">{p.title}</Text>
           </Breadcrumbs>
-          <SubNav label="Collection protocol" links={SUB_PAGES.map(([label, sub]) => ({ label, to: protocolPath(p, sub) }))} />
+          <SubNav label="Collection protocol" links={PROTOCOL_SUB_PAGES.filter((t) => can(t.permission)).map((t) => ({ label: t.label, to: protocolPath(p, t.sub) }))} />
         </Stack>
         <Outlet />
       </Stack>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Alert, Button, Checkbox, Group, Loader, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Loader, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import type { Patient } from '@contract/participants.contract';
@@ -14,10 +14,22 @@ import { useEnrol } from './participants-api';
 
 const NONE_SELECTED = 'Select at least one participant';
 
+/** Recorded as deceased: a death date, or a vital status titled Dead or Deceased (the seeded list says Dead). */
+const isDeceased = (p: Patient) => p.deathDate !== null || /\b(dead|deceased)\b/i.test(p.vitalStatus?.title ?? '');
+
+/** "Abebe Kebede is recorded as deceased (died 2024-03-01)." for the ticked patients who are. */
+function deceasedMessage(patients: Patient[]): string | null {
+  const dead = patients.filter(isDeceased);
+  if (!dead.length) return null;
+  const who = dead.map((p) => `${fullName(p)}${p.deathDate ? ` (died ${p.deathDate.slice(0, 10)})` : ''}`).join(', ');
+  return `${who} ${dead.length === 1 ? 'is' : 'are'} recorded as deceased.`;
+}
+
 /**
  * spec 2 §2 "Create Collection Protocol Participant": find patients by MRN or phone, tick them, Submit
  * enrols all ticked in one call (unlike the spec's one call per patient, and it says when none is
- * ticked). Ticks are kept across searches. A day outside the protocol's dates asks before enrolling.
+ * ticked). Ticks are kept across searches. A deceased patient (issue 28 item 7) and a day outside the
+ * protocol's dates each ask before enrolling.
  */
 export function EnrolForm({ onClose }: { onClose: () => void }) {
   const { institution } = useCurrentInstitution();
@@ -27,6 +39,7 @@ export function EnrolForm({ onClose }: { onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [outside, setOutside] = useState<string | null>(null);
   const guard = useUnsavedChangesGuard(chosen.size > 0);
+  const [deceased, setDeceased] = useState<string | null>(null);
 
   const toggle = (p: Patient) => {
     setError(null);
@@ -56,8 +69,11 @@ export function EnrolForm({ onClose }: { onClose: () => void }) {
   const submit = (e?: FormEvent<HTMLFormElement>) => {
     e?.preventDefault();
     if (chosen.size === 0) { setError(NONE_SELECTED); return; }
+    const dead = deceasedMessage([...chosen.values()]);
+    if (dead) { setDeceased(dead); return; }
     send(false);
   };
+  const enrolDeceased = () => { setDeceased(null); send(false); };
 
   return (
     <FullScreenForm title="Create a Collection Protocol Participant" opened onClose={onClose} onSubmit={submit}
@@ -69,6 +85,9 @@ export function EnrolForm({ onClose }: { onClose: () => void }) {
           {chosen.size === 0 ? 'No participant selected.' : `Selected (${chosen.size}): ${[...chosen.values()].map(fullName).join(', ')}`}
         </Text>
       </Stack>
+      <OutsideDatesDialog title="Deceased participant" message={deceased} action="Enrol anyway"
+        note="Enrol anyway? If the vital status is wrong, correct it on the participant's record first."
+        loading={false} onConfirm={enrolDeceased} onCancel={() => setDeceased(null)} />
       <OutsideDatesDialog message={outside} action="Enrol anyway" note="Enrol anyway? Each enrolment is recorded as made outside the protocol's dates."
         loading={enrol.isPending} onConfirm={() => send(true)} onCancel={() => setOutside(null)} />
     </FullScreenForm>
@@ -115,7 +134,7 @@ function Search({ chosen, onToggle }: { chosen: Map<number, Patient>; onToggle: 
                   <Table.Td>
                     <Checkbox aria-label={`Select ${fullName(p)}`} checked={chosen.has(p.id)} onChange={() => onToggle(p)} />
                   </Table.Td>
-                  <Table.Td>{fullName(p)}</Table.Td>
+                  <Table.Td>{fullName(p)}{isDeceased(p) && <Badge ml={6} size="sm" color="gray" variant="outline">Deceased</Badge>}</Table.Td>
                   <Table.Td>{age(p.birthDate)}</Table.Td>
                   <Table.Td>{p.phoneNumber ?? '—'}</Table.Td>
                 </Table.Tr>

@@ -4,23 +4,17 @@ import { Link, Navigate, Route, Routes, useParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { ApiError } from '@/lib/api-client';
 import { shortName } from '@/lib/format';
-import { useCurrentInstitution } from '@/lib/session-context';
+import { useCurrentInstitution, usePermissionCheck } from '@/lib/session-context';
 import { SubNav } from '../components/sub-nav';
 import { ParticipantFormsPage } from '../forms/participant-forms-page';
 import { ParticipantSamplesArea } from '../samples/participant-samples';
 import { protocolPath, useCurrentProtocol } from '../protocol-context';
+import { PARTICIPANT_SUB_PAGES } from '../sub-pages';
 import { ParticipantConsentsPage } from './participant-consents-page';
 import { ParticipantContext, participantPath } from './participant-context';
 import { ParticipantOverviewPage } from './participant-overview-page';
 import { useProtocolParticipant } from './participants-api';
 import { WithdrawnBadge } from './status-badges';
-
-// spec 1 §2: inside a participant the bar shows Overview, Consents, Forms (labelled Questioners), Collected Samples;
-// the paths are the spec's child routes.
-const SUB_PAGES: [label: string, sub: string][] = [
-  ['Overview', 'participant-overview'], ['Consents', 'participant-consents'],
-  ['Questioners', 'participant-forms'], ['Collected Samples', 'collected-samples'],
-];
 
 /**
  * spec 2 §2 "Participant container": loads the participant named in the address and shows its pages once
@@ -31,6 +25,7 @@ export function ParticipantContainer() {
   const protocol = useCurrentProtocol();
   const participantId = Number(useParams().participantId);
   const participant = useProtocolParticipant(institution.id, protocol.id, participantId);
+  const can = usePermissionCheck();
   if (participant.isPending) return <PageLoader />;
   if (participant.isError) {
     const notFound = participant.error instanceof ApiError && participant.error.status === 404;
@@ -54,7 +49,7 @@ export function ParticipantContainer() {
             {p.hasWithdrawnConsent && <WithdrawnBadge />}
           </Group>
           {!p.isEnabled && <Alert color="gray" title="This participant is disabled in the protocol.">Their data is kept; they no longer appear in the list.</Alert>}
-          <SubNav label="Participant" links={SUB_PAGES.map(([label, sub]) => ({ label, to: participantPath(p, sub) }))} />
+          <SubNav label="Participant" links={PARTICIPANT_SUB_PAGES.filter((t) => can(t.permission)).map((t) => ({ label: t.label, to: participantPath(p, t.sub) }))} />
         </Stack>
         <Routes>
           <Route index element={<Navigate to="participant-overview" replace />} />

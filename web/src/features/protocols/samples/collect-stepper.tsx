@@ -107,7 +107,7 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
         loading={collect.isPending} onConfirm={() => send(form.getValues(), true)} onCancel={() => setOutside(null)} />
       <Box maw={860} mx="auto" mt="md">
         <StepperShell active={step} size="sm" allowNextStepsSelect={false}>
-          <Stepper.Step label="Event" description="Choose the visit">
+          <Stepper.Step label="Select Specimen Requirements" description="Choose the event">
           <Stack gap="md">
             <Select label="Event" withAsterisk data={eventOptions} value={eventId ? String(eventId) : null} data-autofocus
               placeholder={events.isPending ? 'Loading…' : 'Choose an event'} nothingFoundMessage="This protocol has no events yet"
@@ -125,7 +125,7 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
             </Group>
           </Stack>
           </Stepper.Step>
-          <Stepper.Step label="Samples" description="Amounts and IDs">
+          <Stepper.Step label="Collect Samples" description="Amounts and IDs">
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
               {problem && <Alert color="red" role="alert" title={problem} />}

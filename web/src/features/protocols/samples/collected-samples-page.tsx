@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBoxMultiple, IconPlus } from '@tabler/icons-react';
 import { Route, Routes, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
@@ -6,8 +7,10 @@ import { SearchBox } from '@/components/search-box';
 import { useListState } from '@/components/use-list-state';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { protocolPath, useCurrentProtocol } from '../protocol-context';
+import { AllocateDialog } from './allocate-dialog';
 import { CollectForm } from './collect-form';
 import { SampleDetailPage } from './sample-detail-page';
+import { subSampleRefusal } from './sample-format';
 import { SampleTree } from './sample-tree';
 import { usePrimarySamples, useSample } from './samples-api';
 import { SubSampleForm } from './subsample-form';
@@ -31,6 +34,9 @@ function CollectedSamplesPage({ collecting = false, subSample = false }: { colle
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const canCollect = useCan('samples.collect');
+  // Allocate stores a scanned sample in a box (spec 2 §2 header button); offered to those who may store samples.
+  const canAllocate = useCan('storage.allocate');
+  const [allocating, setAllocating] = useState(false);
   const list = useListState();
   const samples = usePrimarySamples(institution.id, protocol.id, { page: list.page, pageSize: list.pageSize, search: list.search });
   const navigate = useNavigate();
@@ -46,12 +52,7 @@ function CollectedSamplesPage({ collecting = false, subSample = false }: { colle
           <Text size="sm" c="gray.7">Samples of this protocol with their aliquots and derivatives; expand a sample to see them.</Text>
         </div>
         <Group gap="xs">
-          <Tooltip label="Storage allocation is in Configuration > Storage Container">
-            {/* A disabled button gets no pointer events: the wrapper keeps the tooltip reachable. */}
-            <span tabIndex={0} aria-label="Allocate: storage allocation is in Configuration > Storage Container">
-              <Button variant="default" leftSection={<IconBoxMultiple size={16} />} disabled style={{ pointerEvents: 'none' }}>Allocate</Button>
-            </span>
-          </Tooltip>
+          {canAllocate && <Button variant="default" leftSection={<IconBoxMultiple size={16} />} onClick={() => setAllocating(true)}>Allocate</Button>}
           {canCollect && <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(`${here}/new${window.location.search}`)}>Collect Sample</Button>}
         </Group>
       </Group>
@@ -62,6 +63,7 @@ function CollectedSamplesPage({ collecting = false, subSample = false }: { colle
         emptyText={canCollect ? 'No samples collected yet: collect the first one.' : 'No samples collected yet.'} />
       {canCollect && collecting && <CollectForm onClose={back} />}
       {canCollect && subSample && <SubSampleFormFor onClose={back} />}
+      {canAllocate && allocating && <AllocateDialog onClose={() => setAllocating(false)} />}
     </Stack>
   );
 }
@@ -73,5 +75,8 @@ function SubSampleFormFor({ onClose }: { onClose: () => void }) {
   const parent = useSample(institution.id, protocol.id, Number(useParams().sampleId));
   if (parent.isPending) return <PageLoader />;
   if (parent.isError) return <Alert color="red" title="The parent sample could not be loaded" withCloseButton onClose={onClose}>{parent.error.message}</Alert>;
+  // A deep link to a sample the server would refuse says why, instead of a form that fails on Create.
+  const refusal = subSampleRefusal(parent.data);
+  if (refusal) return <Alert color="red" title={refusal} withCloseButton closeButtonLabel="Close" onClose={onClose} />;
   return <SubSampleForm parent={parent.data} onClose={onClose} />;
 }

@@ -10,7 +10,7 @@ import { formatDateTime, fullName } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { protocolPath, useCurrentProtocol } from '../protocol-context';
 import { AdjustmentDialog } from './adjustment-dialog';
-import { amountText } from './sample-format';
+import { amountText, subSampleRefusal } from './sample-format';
 import { SampleOrders, StoragePosition } from './sample-custody';
 import { usePrintSampleLabels, useSample, useSampleHistory, useSampleTree } from './samples-api';
 
@@ -67,7 +67,7 @@ function SampleDetail({ sample: s }: { sample: CollectedSample }) {
               <Button variant="default" leftSection={<IconPrinter size={16} />} loading={printLabel.isPending}
                 onClick={() => printLabel.mutate({ collectedSampleIds: [s.id] })}>Print label</Button>
             )}
-            {canCollect && !s.hasWithdrawnConsent && !s.inTransit && (
+            {canCollect && !subSampleRefusal(s) && (
               <Button variant="light" leftSection={<IconPlus size={16} />} component={Link} to={`${list}/${s.id}/sub-sample`}>Create Sub-sample</Button>
             )}
             {canCollect && <Button variant="default" leftSection={<IconAdjustments size={16} />} onClick={() => setAdjusting(true)}>Manual adjustment</Button>}

@@ -1,3 +1,4 @@
+import type { CollectedSample } from '@contract/samples.contract';
 import { ApiError } from '@/lib/api-client';
 import { serverFormErrors } from '@/lib/contract-resolver';
 
@@ -16,3 +17,15 @@ export const amountText = (n: number, s: { unitOfMeasurement: { unitSymbol: stri
  */
 export const problemTitle = (error: unknown) =>
   (error instanceof ApiError && error.status === 409 ? error.message : serverFormErrors(error).title);
+
+/**
+ * Why the server would refuse a sub-sample of this sample (samples.service: consent withdrawn, in an open
+ * shipment, disabled), or null. The '+' and Create Sub-sample are offered only when it can succeed, so
+ * nobody fills the form to be told 409 (issue 28 item 5).
+ */
+export function subSampleRefusal(s: Pick<CollectedSample, 'sampleId' | 'hasWithdrawnConsent' | 'inTransit' | 'transitShipment' | 'isEnabled'>): string | null {
+  if (s.hasWithdrawnConsent) return `The donor of ${s.sampleId} withdrew consent: no sub-sample may be taken from it.`;
+  if (s.inTransit) return `${s.sampleId} is in the shipment "${s.transitShipment?.name ?? ''}": no sub-sample until it is received or cancelled.`;
+  if (!s.isEnabled) return `${s.sampleId} is disabled: nothing can be taken from it.`;
+  return null;
+}

@@ -7,7 +7,7 @@ import type { CollectedSample, SampleTreeNode } from '@contract/samples.contract
 import type { Page } from '@/lib/api-client';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { useCurrentProtocol } from '../protocol-context';
-import { amountText, numberText } from './sample-format';
+import { amountText, numberText, subSampleRefusal } from './sample-format';
 import { useSampleTree } from './samples-api';
 import classes from './samples.module.css';
 
@@ -19,6 +19,7 @@ const kindBadges = (s: Sample) => (
   <>
     {s.kind !== 'primary' && <Badge size="sm" variant="light" color={s.kind === 'aliquot' ? 'blue' : 'grape'}>{s.kind}</Badge>}
     {s.hasWithdrawnConsent && <Badge size="sm" color="red" variant="filled">Consent withdrawn</Badge>}
+    {s.inTransit && <Badge size="sm" color="orange" variant="light">In shipment</Badge>}
   </>
 );
 
@@ -44,7 +45,7 @@ interface Props {
   page: number;
   onPage: (page: number) => void;
   variant: 'protocol' | 'participant';
-  /** The plus button of a row (accounts that may collect); none: no button. */
+  /** The plus button of a row (accounts that may collect; not on a sample the server would refuse); none: no button. */
   onAddSubSample?: (s: Sample) => void;
   /** Where a sample's ID links to (its detail page). */
   hrefOf: (s: Sample) => string;
@@ -158,7 +159,7 @@ function Row({ sample, depth, open, onToggle, expandable, columns, onAddSubSampl
         <Text key={c.label} size="sm" component="div"><span className={classes.cellLabel}>{c.label}:</span>{c.value(sample)}</Text>
       ))}
       <div className={classes.actions}>
-        {onAddSubSample && (
+        {onAddSubSample && !subSampleRefusal(sample) && (
           <Tooltip label="Create a sub-sample">
             <ActionIcon variant="light" aria-label={`Create a sub-sample of ${sample.sampleId}`} onClick={() => onAddSubSample(sample)}>
               <IconPlus size={16} />

@@ -16,13 +16,13 @@ import { ImportManifestDialog } from '../components/import-manifest-dialog';
  * Issued everything we sent or are preparing (drafts and cancelled ones included; the status says which).
  */
 const VIEWS = {
-  requests: { label: 'Requests', icon: IconInbox, direction: 'received', statuses: ['shipped', 'partially_received'],
+  requests: { label: 'Requests', title: 'Shipment Requests', icon: IconInbox, direction: 'received', statuses: ['shipped', 'partially_received'],
     about: (inst: string) => `Shipments sent to ${inst} that wait for Accept or Reject.`, empty: 'No shipment waits for you.' },
-  approved: { label: 'Approved', icon: IconChecks, direction: 'received', statuses: ['received'],
+  approved: { label: 'Approved', title: 'Approved Shipments', icon: IconChecks, direction: 'received', statuses: ['received'],
     about: (inst: string) => `Shipments sent to ${inst} whose every sample was accepted or rejected.`, empty: 'No shipment has been received yet.' },
-  issued: { label: 'Issued', icon: IconPackageExport, direction: 'sent', statuses: undefined,
+  issued: { label: 'Issued', title: 'Issued Shipments', icon: IconPackageExport, direction: 'sent', statuses: undefined,
     about: (inst: string) => `Shipments ${inst} sent or is preparing (drafts).`, empty: 'No shipments sent yet.' },
-} satisfies Record<string, { label: string; icon: typeof IconInbox; direction: Direction; statuses: ShipmentStatus[] | undefined; about: (inst: string) => string; empty: string }>;
+} satisfies Record<string, { label: string; title: string; icon: typeof IconInbox; direction: Direction; statuses: ShipmentStatus[] | undefined; about: (inst: string) => string; empty: string }>;
 type View = keyof typeof VIEWS;
 
 export function ShipmentsOverviewPage() {
@@ -50,7 +50,7 @@ export function ShipmentsOverviewPage() {
         </Box>
         <Stack style={{ flex: 1, minWidth: 0 }} gap="sm">
           <Group justify="space-between" align="flex-end">
-            <Title order={1} fz={26}>{v.label} Shipments</Title>
+            <Title order={1} fz={26}>{v.title}</Title>
             {canManage && (
               <Group gap="sm">
                 <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)}>Import manifest</Button>

@@ -8,6 +8,7 @@ import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useCreateNode } from '../api/storage-api';
 import { emptyLayout, LayoutFields, useLayoutForm, type LayoutValues } from './layout-fields';
+import { doneMessage } from '@contract/words';
 
 type Values = LayoutValues & {
   title: string;
@@ -47,7 +48,7 @@ export function NodeForm({ level, parentPath, parentTitle, onClose, onSaved }: P
     const body = { ...v, columnLabelingSchemaId: linear ? null : v.columnLabelingSchemaId, institutionId: institution.id };
     create.mutate(schema.parse(body), {
       onSuccess: (saved) => {
-        notifications.show({ color: 'teal', message: `${label} ${saved.title} created.`, autoClose: 3000 });
+        notifications.show({ color: 'teal', message: doneMessage(label, saved.title), autoClose: 3000 });
         if (isCreateAnother(event)) {
           form.setValues({ title: '', code: '' });
           form.resetDirty();

@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CollectedSample } from '@contract/samples.contract';
+import type { BoxPosition, StorageLocation } from '@contract/storage.contract';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { allocateAt, nodeUrl } from '@/lib/storage-positions';
+
+/** GET collectedSamples?SampleID= (exact, any case) inside this protocol: the scanned sample, or null. */
+export function useProtocolSampleLookup(instId: number, protocolId: number, sampleId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.protocols.part(instId, protocolId, 'samples', { lookup: sampleId?.toLowerCase() ?? '' }),
+    queryFn: async () => (await api.get<CollectedSample[]>(`/institutions/${instId}/collectionProtocols/${protocolId}/collectedSamples`,
+      { SampleID: sampleId ?? '', PageSize: 1 }, { notify: false }))[0] ?? null,
+    enabled: !!sampleId,
+    staleTime: 0,
+  });
+}
+
+/** The free positions of the box a location is in (the suggested one): the user may pick another than the first. */
+export function useFreePositions(instId: number, location: StorageLocation | null) {
+  return useQuery({
+    queryKey: queryKeys.storage.positions(instId, location?.boxId ?? 0),
+    queryFn: () => api.get<BoxPosition[]>(`${nodeUrl(instId, location!.path.map((n) => n.id))}/StorageContainerBoxPositions`, undefined, { notify: false }),
+    enabled: location !== null,
+    select: (positions) => positions.filter((p) => !p.occupied),
+  });
+}
+
+/** Stores the sample at a position; storage (grids, suggestions, the sample's position) and this protocol's samples refresh. */
+export function useAllocateSample(instId: number, sample: CollectedSample) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (location: StorageLocation) => allocateAt(instId, location, sample.id),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.storage.all(instId) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.protocols.parts(instId, sample.collectionProtocolId, 'samples') });
+    },
+  });
+}
