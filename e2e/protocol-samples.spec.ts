@@ -2,8 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { signaturePng } from '../server/test/protocols-fixtures';
 import { expectNoSeriousViolations } from './support/axe';
-import { centralBiobank, createAccount, registerParticipant, unique, type Biobank, type Rec } from './support/data';
-import { collectingProtocol, protocolByApi, type ProtocolRec } from './support/protocols';
+import { centralBiobank, createAccount, registerParticipant, type Rec } from './support/data';
+import { collectingProtocol, type ProtocolRec } from './support/protocols';
 import { nodeUrl, storageByApi } from './support/storage';
 import { choose, field, search, see, signInAndPick } from './support/ui';
 

@@ -20,7 +20,7 @@ export function useProtocolSampleLookup(instId: number, protocolId: number, samp
 export function useFreePositions(instId: number, location: StorageLocation | null) {
   return useQuery({
     queryKey: queryKeys.storage.positions(instId, location?.boxId ?? 0),
-    queryFn: () => api.get<BoxPosition[]>(`${nodeUrl(instId, location!.path.map((n) => n.id))}/StorageContainerBoxPositions`, undefined, { notify: false }),
+    queryFn: () => api.get<BoxPosition[]>(`${nodeUrl(instId, location!.path)}/StorageContainerBoxPositions`, undefined, { notify: false }),
     enabled: location !== null,
     select: (positions) => positions.filter((p) => !p.occupied),
   });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Loader, Modal, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Dialog } from '@/components/dialog';
 import { notifications } from '@mantine/notifications';
 import { IconBoxMultiple, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -28,7 +29,7 @@ export function AllocateDialog({ onClose }: { onClose: () => void }) {
   const next = () => { setTyped(''); setSought(null); };
 
   return (
-    <Modal opened onClose={onClose} title="Collected Sample Allocation" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Dialog onClose={onClose} title="Collected Sample Allocation" size="lg">
       <Stack gap="sm">
         <Group align="flex-end" gap="xs" wrap="nowrap">
           <TextInput label="Sample ID" placeholder="Scan or type the sample ID" data-autofocus autoComplete="off" flex={1} value={typed}
@@ -41,7 +42,7 @@ export function AllocateDialog({ onClose }: { onClose: () => void }) {
           <Group justify="flex-end"><Button variant="default" onClick={onClose}>Close</Button></Group>
         )}
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
 
