@@ -239,7 +239,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
  */
 export const AUDIT_HIDDEN_FIELDS = new Set([
   'id', 'institutionId', 'concurrencyStamp', 'createdDate', 'enabledDate', 'creatorId', 'enablerId', 'updatedDate', 'updatedById', 'totalCount',
-  'releaseRank', 'hasUnreleased', 'isSubsample', 'sendsOnFirstItem', 'scanStamp',
+  'releaseRank', 'hasUnreleased', 'isSubsample', 'sendsOnFirstItem', 'scanStamp', 'parentLevel',
 ]);
 
 /** 'someFieldName' as 'Some field name': the fallback for a field not declared above. */

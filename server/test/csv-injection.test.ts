@@ -75,7 +75,7 @@ const range = `From=${today}&To=${today}`;
 describe('order reports', () => {
   it('unreleased-panels.csv: participant names and MRNs that are formulas come out defused', async () => {
     const rows = await download(api(`reports/unreleased-panels.csv?${range}`));
-    expect(rows[0]).toEqual(['Patient Name', 'Patient Id', 'SampleId', 'Ordered On', 'Ordered By', 'Panel Name', 'Department Name', 'Age']);
+    expect(rows[0]).toEqual(['Patient Name', 'Patient ID', 'Sample ID', 'Ordered On', 'Ordered By', 'Panel Name', 'Department Name', 'Age']);
     expect(executable(rows)).toEqual([]);
     expect(rows.some((r) => r[0].startsWith(`'${CALC}`))).toBe(true);
     expect(rows.some((r) => r[0].startsWith("'=1+1"))).toBe(true);
