@@ -30,6 +30,12 @@ const otherModule = {
 /** Table files may reference another module's table for a foreign key; nothing else does. */
 const tableFk = { regex: String.raw`^\.\./(?!\.\.)[^/]+/(?![^/]+\.tables?$)[^/]+$`, message: 'a table file imports only tables (foreign keys).' };
 
+/** One way to name a column in sql``: qualified(table.column). Lookup join aliases ("j_<name>") are built by name. */
+const handQualified = String.raw`/"(?!j_)[a-z_]+"\."[a-z_]+"/`;
+const noHandQualified = { 'no-restricted-syntax': ['error', ...[`TemplateElement[value.raw=${handQualified}]`, `Literal[value=${handQualified}]`].map((selector) => ({
+  selector, message: 'name the column with qualified(table.column) from server/platform/qualified.ts, not a hand-written "table"."column".',
+}))] };
+
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'data', 'e2e/screenshots', 'e2e/.data', 'playwright-report', 'test-results', 'server/db/migrations'] },
   js.configs.recommended,
@@ -48,6 +54,7 @@ export default tseslint.config(
     ] }] },
   },
   { files: ['server/platform/**/*.ts'], rules: platformRule },
+  { files: ['server/**/*.ts'], ignores: ['server/**/*.test.ts', 'server/test/**', 'server/db/**'], rules: noHandQualified },
   { files: ['server/modules/**/*.ts'], ignores: ['server/modules/*/*.table.ts', 'server/modules/**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [otherModule] }] } },
   { files: ['server/modules/*/*.table.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [tableFk] }] } },
   {

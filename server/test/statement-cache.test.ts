@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { and, desc, eq, is, Param, sql, SQL } from 'drizzle-orm';
+import { alias, PgDialect } from 'drizzle-orm/pg-core';
 import { testApp, json } from './harness';
 import { signedIn } from './factories';
 import { participant, referenceIds } from './participants-fixtures';
 import { sentStatements } from './sent-statements';
-import { Bindings } from '../platform/statement-cache';
+import { Bindings, tableShape } from '../platform/statement-cache';
+import { qualified } from '../platform/qualified';
 import { selectRecords } from '../platform/record-refs';
 import { patients } from '../modules/participants/participants.table';
 
@@ -33,6 +34,42 @@ describe('Bindings.template', () => {
     // A list of values or a sub-query builder is not taken apart: such a statement is built as before.
     expect(new Bindings().template(sql`${patients.id} in ${[1, 2]}`)).toBeNull();
     expect(new Bindings().template(sql`${patients.id} in (${t.db.select({ id: patients.id }).from(patients)})`)).toBeNull();
+  });
+});
+
+// The cache walks Drizzle's SQL objects (docs/decisions/0011-statement-cache.md). These are the
+// internals it reads; a Drizzle upgrade that changes one fails here, not as wrong rows in production.
+describe('the Drizzle internals the cache relies on', () => {
+  it('names a table by its Symbol.for keys, an alias marked', () => {
+    expect(tableShape(patients)).toBe('.patients');
+    expect(tableShape(alias(patients, 'p'))).toBe('.p@');
+  });
+
+  it('marks inlined parameters with shouldInlineParams, and gives up on them', () => {
+    const inlined = sql`${patients.id} = ${1}`.inlineParams();
+    expect((inlined as unknown as { shouldInlineParams: unknown }).shouldInlineParams).toBe(true);
+    expect(new Bindings().template(inlined)).toBeNull();
+  });
+
+  it('keeps the decoder set by mapWith on the copy it makes', () => {
+    const counted = sql<number>`count(${patients.id})`.mapWith(Number);
+    const copy = new Bindings().template(counted)!.sql as unknown as { decoder: { mapFromDriverValue(v: unknown): unknown } };
+    expect(copy.decoder).toBe((counted as unknown as { decoder: unknown }).decoder);
+    expect(copy.decoder.mapFromDriverValue('3')).toBe(3);
+  });
+
+  it('keeps a column\'s encoder on the parameter it replaces', () => {
+    const templated = new Bindings().template(eq(patients.birthDate, '2000-01-02'))!.sql;
+    const params = templated.queryChunks.flatMap(function flat(c): unknown[] { return is(c, SQL) ? c.queryChunks.flatMap(flat) : [c]; }).filter((c) => is(c, Param));
+    expect(params).toHaveLength(1);
+    expect((params[0] as Param).encoder).toBe(patients.birthDate);
+  });
+
+  it('qualified() renders the table and column that the cache sees as plain text', () => {
+    const b = new Bindings();
+    const out = b.template(sql`${qualified(patients.id)} = ${5}`)!;
+    expect(out.shape).toContain('"patients"."id"');
+    expect(new PgDialect().sqlToQuery(out.sql).sql).toBe('"patients"."id" = $1');
   });
 });
 

@@ -3,6 +3,7 @@ import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { updateStamped } from '../../platform/crud/stamp';
 import { accountInstitutions, accounts } from './accounts.table';
+import { qualified } from '../../platform/qualified';
 
 // The accounts module's public query surface: other modules (auth) call these, never its tables.
 
@@ -14,9 +15,8 @@ import { accountInstitutions, accounts } from './accounts.table';
 export const signInAccounts = new QueryBuilder().select({
   id: accounts.id, firstName: accounts.firstName, lastName: accounts.lastName, email: accounts.email,
   userName: accounts.userName, phoneNumber: accounts.phoneNumber, isSuperAdmin: accounts.isSuperAdmin, isEnabled: accounts.isEnabled,
-  // Qualified by hand: the sub-select names its own table.
   memberships: sql<{ institutionId: number; roles: string[] }[] | null>`(select json_agg(json_build_object('institutionId', ai.institution_id, 'roles', ai.roles) order by ai.institution_id)
-    from account_institutions ai where ai.account_id = "accounts"."id")`.as('memberships'),
+    from account_institutions ai where ai.account_id = ${qualified(accounts.id)})`.as('memberships'),
 }).from(accounts).as('sign_in_accounts');
 
 /** What a sign-in checks: the account of a user name (any case), its password hash and whether it is enabled. */

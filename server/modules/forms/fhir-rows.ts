@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { FieldKind } from '../../../contract/forms.contract';
 import { type ExportScope, exportWhere } from '../../platform/export-scope';
 import { formVersions, protocolForms, submittedForms } from './forms.table';
+import { qualified } from '../../platform/qualified';
 
 // What the FHIR export (docs/fhir.md) reads of questionnaires and their submissions: one statement each.
 
@@ -17,7 +18,7 @@ export async function exportForms(db: Db, institutionId: number, scope: ExportSc
   const fields = sql<ExportField[]>`coalesce((select json_agg(json_build_object('id', x.id, 'kind', x.kind, 'name', x.name, 'prompt', x.prompt,
     'required', x.required, 'regularExpression', case when x.has_validation then x.regular_expression end,
     'options', coalesce((select json_agg(o.value order by o.ordinal, o.id) from collection_protocol_form_field_options o where o.field_id = x.id and o.is_enabled), '[]'::json))
-    order by x.ordinal, x.id) from collection_protocol_form_fields x where x.form_id = "collection_protocol_forms"."id" and x.is_enabled), '[]'::json)`;
+    order by x.ordinal, x.id) from collection_protocol_form_fields x where x.form_id = ${qualified(protocolForms.id)} and x.is_enabled), '[]'::json)`;
   return db.select({
     id: f.id, isEnabled: f.isEnabled, protocolId: f.collectionProtocolId, name: f.name, description: f.description, version: f.currentVersion,
     createdDate: f.createdDate, fields,
@@ -31,7 +32,7 @@ export async function exportSubmissions(db: Db, institutionId: number, scope: Ex
   const s = submittedForms;
   const answers = sql<ExportAnswer[]>`coalesce((select json_agg(json_build_object('fieldId', v.field_id, 'kind', x.kind, 'prompt', v.prompt, 'value', v.value)
     order by x.ordinal, x.id) from submitted_collection_protocol_form_values v join collection_protocol_form_fields x on x.id = v.field_id
-    where v.submission_id = "submitted_collection_protocol_forms"."id"), '[]'::json)`;
+    where v.submission_id = ${qualified(submittedForms.id)}), '[]'::json)`;
   return db.select({
     id: s.id, isEnabled: s.isEnabled, protocolId: s.collectionProtocolId, formId: s.formId, version: formVersions.version, patientId: s.patientId,
     sampleId: s.sampleId, createdDate: s.createdDate, answers,

@@ -7,13 +7,13 @@ import { type RecordRow, selectRecords } from '../../platform/record-refs';
 import type { Page } from '../../platform/paging';
 import { fieldOptions, formFields, formVersions, protocolForms } from './forms.table';
 import { formErrors } from './forms.errors';
+import { qualified } from '../../platform/qualified';
 
 // The field set of a form: as it is now (live tables) or as a version was filled (frozen snapshot).
 
 type Form = typeof protocolForms.$inferSelect;
 
-// Qualified by hand: Drizzle renders columns unqualified inside sql``.
-const dataTypeTitle = sql<string | null>`(select d.title from data_types d where d.id = "collection_protocol_form_fields"."data_type_id")`;
+const dataTypeTitle = sql<string | null>`(select d.title from data_types d where d.id = ${qualified(formFields.dataTypeId)})`;
 
 /** The form's enabled fields by ordinal with their enabled options, as the API shows them. */
 export const liveFields = (db: Db, formId: number) => fieldsWhere(db, and(eq(formFields.formId, formId), eq(formFields.isEnabled, true)));

@@ -10,12 +10,12 @@ import type { Db } from '../../db/client';
 import { protocolOf, protocolTitleOf } from '../protocols/index';
 import { formVersions, protocolForms } from './forms.table';
 import { formOf, liveFields, versionFields } from './field-set';
+import { qualified } from '../../platform/qualified';
 
-// Qualified by hand: Drizzle renders columns unqualified inside sql``.
 const extra = {
-  protocolTitle: protocolTitleOf(sql`"collection_protocol_forms"."collection_protocol_id"`),
+  protocolTitle: protocolTitleOf(qualified(protocolForms.collectionProtocolId)),
   currentVersionLocked: sql<boolean>`exists(select 1 from collection_protocol_form_versions v
-    where v.form_id = "collection_protocol_forms"."id" and v.version = "collection_protocol_forms"."current_version")`,
+    where v.form_id = ${qualified(protocolForms.id)} and v.version = ${qualified(protocolForms.currentVersion)})`,
 };
 
 type Row = Awaited<ReturnType<typeof selectForms>>['rows'][number];
@@ -62,7 +62,7 @@ export async function listVersions(ctx: Ctx, protocolId: number, id: number) {
   await formOf(ctx, protocolId, id);
   const rows = await ctx.db.select({
     version: formVersions.version, createdDate: formVersions.createdDate,
-    submissionCount: sql<number>`(select count(*)::int from submitted_collection_protocol_forms s where s.version_id = "collection_protocol_form_versions"."id")`,
+    submissionCount: sql<number>`(select count(*)::int from submitted_collection_protocol_forms s where s.version_id = ${qualified(formVersions.id)})`,
   }).from(formVersions).where(eq(formVersions.formId, id)).orderBy(desc(formVersions.version));
   return rows.map((r) => ({ ...r, createdDate: r.createdDate.toISOString() }));
 }

@@ -10,6 +10,7 @@ import { formFields, submittedForms, submittedValues } from './forms.table';
 import { formOf } from './field-set';
 import { filledBetween } from './submissions.service';
 import { csvDisposition, csvRecord } from '../../platform/csv';
+import { qualified } from '../../platform/qualified';
 
 // The collected questionnaires report (spec 2 §2, §9): one row per enabled submission, one column per
 // field of the form across all its versions (matched by field id, not by prompt), ordered by ordinal.
@@ -18,20 +19,18 @@ interface Column { fieldId: number; prompt: string; ordinal: number; isEnabled: 
 
 /** Enabled fields, and disabled ones that hold an answer of an enabled submission. */
 async function columnsOf(db: Db, formId: number): Promise<Column[]> {
-  // Qualified by hand: Drizzle renders columns unqualified inside sql``.
   const answered = sql`exists(select 1 from submitted_collection_protocol_form_values v join submitted_collection_protocol_forms s on s.id = v.submission_id
-    where v.field_id = "collection_protocol_form_fields"."id" and s.is_enabled)`;
+    where v.field_id = ${qualified(formFields.id)} and s.is_enabled)`;
   return db.select({ fieldId: formFields.id, prompt: formFields.prompt, ordinal: formFields.ordinal, isEnabled: formFields.isEnabled, kind: formFields.kind })
     .from(formFields).where(and(eq(formFields.formId, formId), or(eq(formFields.isEnabled, true), answered)))
     .orderBy(asc(formFields.ordinal), asc(formFields.id));
 }
 
-const S = (col: string) => sql.raw(`"submitted_collection_protocol_forms"."${col}"`);
 
 function submissionsOf(db: Db, where: SQL | undefined) {
   return db.select({
     id: submittedForms.id, createdDate: submittedForms.createdDate,
-    site: siteTitleOf(S('institution_site_id')), patient: patientSummaryOf(S('patient_id')),
+    site: siteTitleOf(qualified(submittedForms.institutionSiteId)), patient: patientSummaryOf(qualified(submittedForms.patientId)),
   }).from(submittedForms).where(where).orderBy(asc(submittedForms.id)).$dynamic();
 }
 

@@ -14,18 +14,17 @@ import { sampleNamed } from '../samples/samples.repository';
 import { formVersions, protocolForms, submittedForms, submittedValues } from './forms.table';
 import { formErrors } from './forms.errors';
 import { formOf, freezeCurrentVersion, liveFields } from './field-set';
+import { qualified } from '../../platform/qualified';
 
 // Filled questionnaires (spec 2 §7 "Submitted forms"): one command with every answer, checked here
 // by the same rules the fill form uses (contract/forms.contract.ts checkAnswer).
 
-// Qualified by hand: Drizzle renders columns unqualified inside sql``.
-const S = (col: string) => sql.raw(`"submitted_collection_protocol_forms"."${col}"`);
 const extra = {
-  formName: sql<string | null>`(select f.name from collection_protocol_forms f where f.id = ${S('form_id')})`,
-  formVersion: sql<number>`(select v.version from collection_protocol_form_versions v where v.id = ${S('version_id')})`,
-  patient: patientSummaryOf(S('patient_id')),
-  institutionSite: siteTitleOf(S('institution_site_id')),
-  institution: sql<{ id: number; title: string } | null>`(select json_build_object('id', i.id, 'title', i.title) from institutions i where i.id = ${S('institution_id')})`,
+  formName: sql<string | null>`(select f.name from collection_protocol_forms f where f.id = ${qualified(submittedForms.formId)})`,
+  formVersion: sql<number>`(select v.version from collection_protocol_form_versions v where v.id = ${qualified(submittedForms.versionId)})`,
+  patient: patientSummaryOf(qualified(submittedForms.patientId)),
+  institutionSite: siteTitleOf(qualified(submittedForms.institutionSiteId)),
+  institution: sql<{ id: number; title: string } | null>`(select json_build_object('id', i.id, 'title', i.title) from institutions i where i.id = ${qualified(submittedForms.institutionId)})`,
 };
 
 type Row = Awaited<ReturnType<typeof selectSubmissions>>['rows'][number];

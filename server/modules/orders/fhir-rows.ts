@@ -4,6 +4,7 @@ import { type ExportScope, exportWhere } from '../../platform/export-scope';
 import { priorities, testResultRanges, tests, unitOfMeasurements } from '../../platform/lookups/lookup.tables';
 import { limsOrderedTestResultReleases, limsOrderedTestResults, limsOrderedTests, limsOrders } from './orders.table';
 import { withResultJoins } from './result-joins';
+import { qualified } from '../../platform/qualified';
 
 // What the FHIR export (docs/fhir.md) reads of lab orders and released results: one statement each.
 
@@ -11,7 +12,7 @@ import { withResultJoins } from './result-joins';
 export async function exportOrders(db: Db, institutionId: number, scope: ExportScope) {
   const o = limsOrders;
   const panelTitles = sql<string[]>`coalesce((select json_agg(p.title order by op.id) from lims_ordered_panels op join panels p on p.id = op.panel_id
-    where op.lims_order_id = "lims_orders"."id" and op.is_enabled), '[]'::json)`;
+    where op.lims_order_id = ${qualified(limsOrders.id)} and op.is_enabled), '[]'::json)`;
   return db.select({
     id: o.id, isEnabled: o.isEnabled, sampleId: o.sampleId, patientId: o.patientId, collectedSampleId: o.collectedSampleId, commentToLab: o.commentToLab,
     releaseRank: o.releaseRank, createdDate: o.createdDate, priority: sql<string | null>`${priorities.title}`, panelTitles,

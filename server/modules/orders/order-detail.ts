@@ -11,6 +11,7 @@ import { patientCard } from '../participants/participants.repository';
 import { limsOrderedPanels, limsOrderedTestResultReleases, limsOrderedTestResults, limsOrderedTests } from './orders.table';
 import { getOrderSummary } from './orders.service';
 import { withResultJoins } from './result-joins';
+import { qualified } from '../../platform/qualified';
 
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : null);
 const who = (first: unknown, last: unknown) => (first ? { firstName: String(first), lastName: String(last ?? '') } : null);
@@ -26,9 +27,8 @@ const orderedPanelsOf = (db: Db) => db.select({ id: limsOrderedPanels.id, panelI
 function orderedTestsOf(db: Db) {
   const updater = alias(accountNames, 'updater');
   const releaser = alias(accountNames, 'releaser');
-  // Qualified by hand: Drizzle renders columns unqualified inside sql``, which would bind to the sub-select's table.
   const accepted = sql<{ id: number; title: string }[]>`coalesce((select json_agg(json_build_object('id', av.id, 'title', av.title) order by lower(av.title))
-    from ${testAcceptedValues} av where av.test_id = "lims_ordered_tests"."test_id" and av.is_enabled), '[]'::json)`;
+    from ${testAcceptedValues} av where av.test_id = ${qualified(limsOrderedTests.testId)} and av.is_enabled), '[]'::json)`;
   const q = db.select({
     id: limsOrderedTests.id, panelId: limsOrderedTests.limsOrderedPanelId, testId: limsOrderedTests.testId, comment: limsOrderedTests.comment,
     stamp: limsOrderedTests.concurrencyStamp, rangeId: limsOrderedTests.testResultRangeId,

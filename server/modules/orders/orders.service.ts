@@ -12,20 +12,20 @@ import { cheapCount } from '../../platform/counts';
 import { limsOrders } from './orders.table';
 import { assertOrder, checkOrderRefs, insertOrder, insertOrderedPanel } from './order-placement';
 import { orderErrors } from './orders.errors';
+import { qualified } from '../../platform/qualified';
 
 const refs = () => [
     lookupJoin('priority', 'priorities', limsOrders.priorityId),
     lookupJoin('paymentCategory', 'paymentCategories', limsOrders.paymentCategoryId),
     siteJoin('institutionSite', limsOrders.institutionSiteId, 'o_site'),
 ];
-// Qualified by hand: Drizzle renders columns unqualified inside sql``, which would bind to the sub-select's table.
 const extra = {
-  patient: sql<OrderSummary['patient']>`(select json_build_object('id', p.id, 'firstName', p.first_name, 'fatherName', p.father_name, 'grandFatherName', p.grand_father_name) from patients p where p.id = "lims_orders"."patient_id")`,
-  patientMRN: sql<string | null>`(select m.mrn from patient_mrns m where m.patient_id = "lims_orders"."patient_id" and m.institution_site_id is null and m.is_enabled order by m.id limit 1)`,
-  orderedPanels: sql<string[]>`coalesce((select json_agg(pn.title order by op.id) from lims_ordered_panels op join panels pn on pn.id = op.panel_id where op.lims_order_id = "lims_orders"."id" and op.is_enabled), '[]'::json)`,
+  patient: sql<OrderSummary['patient']>`(select json_build_object('id', p.id, 'firstName', p.first_name, 'fatherName', p.father_name, 'grandFatherName', p.grand_father_name) from patients p where p.id = ${qualified(limsOrders.patientId)})`,
+  patientMRN: sql<string | null>`(select m.mrn from patient_mrns m where m.patient_id = ${qualified(limsOrders.patientId)} and m.institution_site_id is null and m.is_enabled order by m.id limit 1)`,
+  orderedPanels: sql<string[]>`coalesce((select json_agg(pn.title order by op.id) from lims_ordered_panels op join panels pn on pn.id = op.panel_id where op.lims_order_id = ${qualified(limsOrders.id)} and op.is_enabled), '[]'::json)`,
   priorityUrgency: sql<number>`coalesce("j_priority"."urgency", 0)`,
-  releaseState: sql<ReleaseState>`(array['pending', 'partly', 'released'])["lims_orders"."release_rank" + 1]`,
-  collectedSample: sampleRefSql(sql.raw('"lims_orders"."collected_sample_id"')),
+  releaseState: sql<ReleaseState>`(array['pending', 'partly', 'released'])[${qualified(limsOrders.releaseRank)} + 1]`,
+  collectedSample: sampleRefSql(qualified(limsOrders.collectedSampleId)),
 };
 
 export interface OrderFilters {

@@ -10,6 +10,7 @@ import { patientPhoneNumbers, patients } from './participants.table';
 
 export { byMrn } from './participants.search';
 import { byMrn as byMrnSql, searchPatients } from './participants.search';
+import { qualified } from '../../platform/qualified';
 
 /** Newly chosen participants must be enabled participants of this institution. */
 export async function assertPatientIds(tx: Db, institutionId: number, ids: number[]) {
@@ -28,9 +29,8 @@ export interface CardMrn { id: number; mrn: string; siteId: number | null; site:
  */
 export async function patientCard(db: Db, patientId: number) {
   const [p] = (await prepared(db, 'participants.card', true, () => {
-    // Qualified by hand: Drizzle renders columns unqualified inside sql``.
     const mrns = sql<CardMrn[]>`coalesce((select json_agg(json_build_object('id', m.id, 'mrn', m.mrn, 'siteId', m.institution_site_id,
-      'site', ${siteTitleOf(sql`m.institution_site_id`)}) order by m.id) from patient_mrns m where m.patient_id = "patients"."id" and m.is_enabled), '[]'::json)`;
+      'site', ${siteTitleOf(sql`m.institution_site_id`)}) order by m.id) from patient_mrns m where m.patient_id = ${qualified(patients.id)} and m.is_enabled), '[]'::json)`;
     return db.select({
       id: patients.id, firstName: patients.firstName, fatherName: patients.fatherName, grandFatherName: patients.grandFatherName, birthDate: patients.birthDate,
       genderId: patients.genderId, gender: genders.title, maritalStatusId: patients.maritalStatusId, maritalStatus: maritalStatuses.title,
@@ -108,15 +108,15 @@ export interface ExportPatient {
 export async function exportPatients(db: Db, institutionId: number, ids: number[]): Promise<ExportPatient[]> {
   if (!ids.length) return [];
   const mrns = sql<ExportPatient['mrns']>`coalesce((select json_agg(json_build_object('mrn', m.mrn, 'siteId', m.institution_site_id,
-    'site', ${siteTitleOf(sql`m.institution_site_id`)}) order by m.institution_site_id nulls first, m.id) from patient_mrns m where m.patient_id = "patients"."id" and m.is_enabled), '[]'::json)`;
+    'site', ${siteTitleOf(sql`m.institution_site_id`)}) order by m.institution_site_id nulls first, m.id) from patient_mrns m where m.patient_id = ${qualified(patients.id)} and m.is_enabled), '[]'::json)`;
   const phones = sql<ExportPatient['phones']>`coalesce((select json_agg(json_build_object('phoneNumber', ph.phone_number, 'type', t.title, 'category', c.title) order by ph.id)
     from patient_phone_numbers ph left join phone_number_types t on t.id = ph.phone_number_type_id
     left join phone_number_type_categories c on c.id = t.phone_number_type_category_id
-    where ph.patient_id = "patients"."id" and ph.is_enabled), '[]'::json)`;
+    where ph.patient_id = ${qualified(patients.id)} and ph.is_enabled), '[]'::json)`;
   const races = sql<string[]>`coalesce((select json_agg(x.title order by r.id) from patient_races r join races x on x.id = r.race_id
-    where r.patient_id = "patients"."id" and r.is_enabled), '[]'::json)`;
+    where r.patient_id = ${qualified(patients.id)} and r.is_enabled), '[]'::json)`;
   const ethnicities = sql<string[]>`coalesce((select json_agg(x.title order by e.id) from patient_ethnicities e join ethnicities x on x.id = e.ethnicity_id
-    where e.patient_id = "patients"."id" and e.is_enabled), '[]'::json)`;
+    where e.patient_id = ${qualified(patients.id)} and e.is_enabled), '[]'::json)`;
   return db.select({
     id: patients.id, isEnabled: patients.isEnabled, firstName: patients.firstName, fatherName: patients.fatherName, grandFatherName: patients.grandFatherName,
     birthDate: patients.birthDate, deathDate: patients.deathDate, externalSubjectId: patients.externalSubjectId,

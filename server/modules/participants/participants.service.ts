@@ -14,6 +14,7 @@ import { patients } from './participants.table';
 import { byMrn, byPhone, searchPatients } from './participants.search';
 import { addChildren, checkPatientFields, type Children } from './participant-rules';
 import { syncChildren } from './participant-children.service';
+import { qualified } from '../../platform/qualified';
 
 const refs = () => [
   lookupJoin('gender', 'genders', patients.genderId),
@@ -21,10 +22,9 @@ const refs = () => [
   lookupJoin('vitalStatus', 'vitalStatuses', patients.vitalStatusId),
   lookupJoin('patientType', 'patientTypes', patients.patientTypeId),
 ];
-// Qualified by hand: Drizzle renders columns unqualified inside sql``, which would bind to the sub-select's table.
 const extra = {
-  patientMRN: sql<string | null>`(select m.mrn from patient_mrns m where m.patient_id = "patients"."id" and m.institution_site_id is null and m.is_enabled order by m.id limit 1)`,
-  phoneNumber: sql<string | null>`(select ph.phone_number from patient_phone_numbers ph where ph.patient_id = "patients"."id" and ph.is_enabled order by ph.id limit 1)`,
+  patientMRN: sql<string | null>`(select m.mrn from patient_mrns m where m.patient_id = ${qualified(patients.id)} and m.institution_site_id is null and m.is_enabled order by m.id limit 1)`,
+  phoneNumber: sql<string | null>`(select ph.phone_number from patient_phone_numbers ph where ph.patient_id = ${qualified(patients.id)} and ph.is_enabled order by ph.id limit 1)`,
 };
 
 export interface PatientFilters { phoneNumber?: string; mrn?: string }

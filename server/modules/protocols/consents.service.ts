@@ -11,14 +11,15 @@ import type { Db } from '../../db/client';
 import { consentVersions, participantConsents, protocolConsents } from './protocols.table';
 import { protocolOf } from './protocol-scope';
 import { sanitizeConsentHtml } from './consent-html';
+import { qualified } from '../../platform/qualified';
 
-// Qualified by hand: Drizzle renders columns unqualified inside sql``.
-const current = (col: string) => sql.raw(`(select v.${col} from collection_protocol_consent_versions v where v.consent_id = "collection_protocol_consents"."id" order by v.version desc limit 1)`);
+const current = (col: 'html' | 'version' | 'id') =>
+  sql`(select v.${sql.raw(col)} from collection_protocol_consent_versions v where v.consent_id = ${qualified(protocolConsents.id)} order by v.version desc limit 1)`;
 const extra = {
   consent: sql<string>`${current('html')}`,
   version: sql<number>`${current('version')}`,
   consentVersionId: sql<number>`${current('id')}`,
-  signatureCount: sql<number>`(select count(*)::int from collection_protocol_participant_consents s where s.consent_id = "collection_protocol_consents"."id")`,
+  signatureCount: sql<number>`(select count(*)::int from collection_protocol_participant_consents s where s.consent_id = ${qualified(protocolConsents.id)})`,
 };
 
 const scope = (ctx: Ctx, protocolId: number) => and(eq(protocolConsents.institutionId, instOf(ctx)), eq(protocolConsents.collectionProtocolId, protocolId));
@@ -44,7 +45,7 @@ export async function listConsentVersions(ctx: Ctx, protocolId: number, id: numb
   await getConsent(ctx, protocolId, id);
   const rows = await ctx.db.select({
     id: consentVersions.id, version: consentVersions.version, consent: consentVersions.html, createdDate: consentVersions.createdDate,
-    signatureCount: sql<number>`(select count(*)::int from collection_protocol_participant_consents s where s.consent_version_id = "collection_protocol_consent_versions"."id")`,
+    signatureCount: sql<number>`(select count(*)::int from collection_protocol_participant_consents s where s.consent_version_id = ${qualified(consentVersions.id)})`,
   }).from(consentVersions).where(eq(consentVersions.consentId, id)).orderBy(desc(consentVersions.version));
   return rows.map((r) => ({ ...r, createdDate: r.createdDate.toISOString() }));
 }

@@ -12,12 +12,12 @@ import { assertPatientIds, patientIdsMatching, patientNames, patientSummaryOf, t
 import { protocolParticipants } from './protocols.table';
 import { protocolOf } from './protocol-scope';
 import { protocolErrors } from './protocols.errors';
+import { qualified } from '../../platform/qualified';
 
-// Qualified by hand: Drizzle renders columns unqualified inside sql``.
 const extra = {
-  patient: patientSummaryOf(sql`"collection_protocol_participants"."patient_id"`),
+  patient: patientSummaryOf(qualified(protocolParticipants.patientId)),
   hasWithdrawnConsent: sql<boolean>`exists(select 1 from collection_protocol_participant_consents c
-    where c.participant_id = "collection_protocol_participants"."id" and c.withdrawn_date is not null)`,
+    where c.participant_id = ${qualified(protocolParticipants.id)} and c.withdrawn_date is not null)`,
 };
 const scope = (ctx: Ctx, protocolId: number) => and(eq(protocolParticipants.institutionId, instOf(ctx)), eq(protocolParticipants.collectionProtocolId, protocolId));
 

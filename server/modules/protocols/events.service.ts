@@ -13,14 +13,15 @@ import { protocolEvents } from './protocols.table';
 import { protocolOf } from './protocol-scope';
 import { protocolErrors } from './protocols.errors';
 import { isProtocolSite } from './sites.service';
+import { qualified } from '../../platform/qualified';
 
 const refs = () => [
   lookupJoin('unit', 'collectionProtocolEventUnitOfMeasurements', protocolEvents.unitId),
   siteJoin('institutionSite', protocolEvents.institutionSiteId, 'cp_event_site'),
 ];
-// The time point in minutes: eventPoint x the unit's ToMinuteConversionRate (qualified by hand inside sql``).
-const minutes = sql<number>`("collection_protocol_events"."event_point" * coalesce((select u.to_minute_conversion_rate
-  from collection_protocol_event_unit_of_measurements u where u.id = "collection_protocol_events"."unit_id"), 0))`;
+// The time point in minutes: eventPoint x the unit's ToMinuteConversionRate.
+const minutes = sql<number>`(${qualified(protocolEvents.eventPoint)} * coalesce((select u.to_minute_conversion_rate
+  from collection_protocol_event_unit_of_measurements u where u.id = ${qualified(protocolEvents.unitId)}), 0))`;
 const scope = (ctx: Ctx, protocolId: number) => and(eq(protocolEvents.institutionId, instOf(ctx)), eq(protocolEvents.collectionProtocolId, protocolId));
 
 /** Events in time order (spec 2 §2: the first is selected by default); ties by creation. */

@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type ExportScope, exportWhere } from '../../platform/export-scope';
 import { collectionProtocols, consentVersions, participantConsents, protocolConsents, protocolParticipants } from './protocols.table';
+import { qualified } from '../../platform/qualified';
 
 // What the FHIR export (docs/fhir.md) reads of protocols, enrolments and signed consents: one statement each.
 
@@ -19,8 +20,8 @@ export async function exportEnrolments(db: Db, institutionId: number, scope: Exp
   const p = protocolParticipants;
   return db.select({
     id: p.id, isEnabled: p.isEnabled, protocolId: p.collectionProtocolId, patientId: p.patientId, createdDate: p.createdDate,
-    withdrawn: sql<boolean>`exists(select 1 from collection_protocol_participant_consents c where c.participant_id = "collection_protocol_participants"."id" and c.withdrawn_date is not null)`,
-    latestConsentId: sql<number | null>`(select max(c.id) from collection_protocol_participant_consents c where c.participant_id = "collection_protocol_participants"."id")`,
+    withdrawn: sql<boolean>`exists(select 1 from collection_protocol_participant_consents c where c.participant_id = ${qualified(protocolParticipants.id)} and c.withdrawn_date is not null)`,
+    latestConsentId: sql<number | null>`(select max(c.id) from collection_protocol_participant_consents c where c.participant_id = ${qualified(protocolParticipants.id)})`,
   }).from(p)
     .where(exportWhere(institutionId, scope, { institutionId: p.institutionId, id: p.id, patientId: p.patientId, protocolId: p.collectionProtocolId }))
     .orderBy(asc(p.id)).limit(scope.limit);

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
 import type { PagingQuery } from '../../../contract/common.contract';
 import type { SitesInput } from '../../../contract/protocols.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
@@ -10,9 +10,10 @@ import { setEnabled } from '../../platform/crud/stamp';
 import { enabledSitesOfAnyInstitution, siteInstitutionOf, siteJoin } from '../institutions/institutions.repository';
 import { protocolSites } from './protocols.table';
 import { protocolOf } from './protocol-scope';
+import { qualified } from '../../platform/qualified';
 
 const refs = () => [siteJoin('institutionSite', protocolSites.institutionSiteId, 'cp_site')];
-const extra = { institution: siteInstitutionOf(sql`"collection_protocol_sites"."institution_site_id"`) };
+const extra = { institution: siteInstitutionOf(qualified(protocolSites.institutionSiteId)) };
 const scope = (ctx: Ctx, protocolId: number) => and(eq(protocolSites.institutionId, instOf(ctx)), eq(protocolSites.collectionProtocolId, protocolId));
 
 export async function listSites(ctx: Ctx, protocolId: number, q: PagingQuery) {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { type ExportScope, exportWhere } from '../../platform/export-scope';
 import { specimenTypes, unitOfMeasurements } from '../../platform/lookups/lookup.tables';
 import { collectedSamples } from './samples.table';
+import { qualified } from '../../platform/qualified';
 
 // What the FHIR export (docs/fhir.md) reads of collected samples: one statement for any number of them.
 
@@ -15,7 +16,7 @@ export async function exportSamples(db: Db, institutionId: number, scope: Export
     collectedAmount: s.collectedAmount, remainingAmount: s.remainingAmount,
     unitName: sql<string | null>`${unitOfMeasurements.unitName}`, unitSymbol: sql<string | null>`${unitOfMeasurements.unitSymbol}`,
     collectedDate: s.collectedDate, collectedTime: s.collectedTime, parentId: s.parentId,
-    parentSampleId: sql<string | null>`(select p.sample_id from collected_samples p where p.id = "collected_samples"."parent_id")`,
+    parentSampleId: sql<string | null>`(select p.sample_id from collected_samples p where p.id = ${qualified(collectedSamples.parentId)})`,
   }).from(s)
     .leftJoin(specimenTypes, eq(specimenTypes.id, s.specimenTypeId))
     .leftJoin(unitOfMeasurements, eq(unitOfMeasurements.id, s.unitId))

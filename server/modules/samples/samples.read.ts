@@ -12,18 +12,17 @@ import { siteJoin } from '../institutions/institutions.repository';
 import { patientSummaryOf } from '../participants/participants.repository';
 import { eventRefOf, hasWithdrawnOf, protocolOf, withdrawalsOf } from '../protocols';
 import { collectedSamples, sampleEvents } from './samples.table';
+import { qualified } from '../../platform/qualified';
 
-// Qualified by hand: Drizzle renders columns unqualified inside sql``.
-const col = (name: string) => sql.raw(`"collected_samples"."${name}"`);
 const extra = {
-  unitSymbol: sql<string | null>`(select u.unit_symbol from unit_of_measurements u where u.id = ${col('unit_id')})`,
-  collectionProtocolEvent: eventRefOf(col('collection_protocol_event_id')),
-  patient: patientSummaryOf(col('patient_id')),
+  unitSymbol: sql<string | null>`(select u.unit_symbol from unit_of_measurements u where u.id = ${qualified(collectedSamples.unitId)})`,
+  collectionProtocolEvent: eventRefOf(qualified(collectedSamples.collectionProtocolEventId)),
+  patient: patientSummaryOf(qualified(collectedSamples.patientId)),
   parentSample: sql<{ id: number; sampleId: string } | null>`(select json_build_object('id', p.id, 'sampleId', p.sample_id)
-    from collected_samples p where p.id = ${col('parent_id')})`,
-  hasWithdrawnConsent: hasWithdrawnOf(col('patient_id')),
+    from collected_samples p where p.id = ${qualified(collectedSamples.parentId)})`,
+  hasWithdrawnConsent: hasWithdrawnOf(qualified(collectedSamples.patientId)),
   transitShipment: sql<{ id: number; name: string; status: string } | null>`(select json_build_object('id', sh.id, 'name', sh.name, 'status', sh.status)
-    from shipment_items i join shipments sh on sh.id = i.shipment_id where i.collected_sample_id = ${col('id')} and i.status = 'pending' limit 1)`,
+    from shipment_items i join shipments sh on sh.id = i.shipment_id where i.collected_sample_id = ${qualified(collectedSamples.id)} and i.status = 'pending' limit 1)`,
 };
 const refs = () => [
   lookupJoin('specimenType', 'specimenTypes', collectedSamples.specimenTypeId),

@@ -12,17 +12,16 @@ import { protocolTitleOf } from '../protocols';
 import { shippedSampleOf, shippingCandidates } from '../samples';
 import { storedLabelsOf } from '../storage';
 import { type ExternalSample, shipmentItems, shipments } from './shipments.table';
+import { qualified } from '../../platform/qualified';
 
-// Qualified by hand: Drizzle renders columns unqualified inside sql``.
-const col = (name: string) => sql.raw(`"shipments"."${name}"`);
 const institutionTitle = (c: SQL) => sql<string | null>`(select i.title from institutions i where i.id = ${c})`;
 const extra = {
-  sendingInstitutionTitle: institutionTitle(col('institution_id')),
-  receivingInstitutionTitle: institutionTitle(col('receiving_institution_id')),
-  protocolTitle: protocolTitleOf(col('collection_protocol_id')),
+  sendingInstitutionTitle: institutionTitle(qualified(shipments.institutionId)),
+  receivingInstitutionTitle: institutionTitle(qualified(shipments.receivingInstitutionId)),
+  protocolTitle: protocolTitleOf(qualified(shipments.collectionProtocolId)),
   counts: sql<{ total: number; pending: number; received: number; rejected: number }>`(select json_build_object('total', count(*) filter (where si.status <> 'cancelled'),
     'pending', count(*) filter (where si.status = 'pending'), 'received', count(*) filter (where si.status = 'received'),
-    'rejected', count(*) filter (where si.status = 'rejected')) from shipment_items si where si.shipment_id = ${col('id')})`,
+    'rejected', count(*) filter (where si.status = 'rejected')) from shipment_items si where si.shipment_id = ${qualified(shipments.id)})`,
 };
 const refs = () => [
   siteJoin('sendingInstitutionSite', shipments.sendingInstitutionSiteId, 'ship_from_site'),
@@ -97,7 +96,6 @@ export async function getShipment(ctx: Ctx, id: number, db: Db = ctx.db) {
   return toDto(inst, row);
 }
 
-const itemCol = (name: string) => sql.raw(`"shipment_items"."${name}"`);
 
 /**
  * A shipment's items (oldest first): both sides see only each sample's ID, specimen type, amount and
@@ -107,7 +105,7 @@ export async function listItems(ctx: Ctx, shipmentId: number, opts: { ids?: numb
   const shipment = await getShipment(ctx, shipmentId);
   const rows = await ctx.db.select({
     item: shipmentItems, specimenType: specimenTypes.title, unitName: unitOfMeasurements.unitName, unitSymbol: unitOfMeasurements.unitSymbol,
-    sample: shippedSampleOf(itemCol('collected_sample_id')),
+    sample: shippedSampleOf(qualified(shipmentItems.collectedSampleId)),
   }).from(shipmentItems)
     .leftJoin(specimenTypes, eq(specimenTypes.id, shipmentItems.specimenTypeId))
     .leftJoin(unitOfMeasurements, eq(unitOfMeasurements.id, shipmentItems.unitId))

@@ -15,11 +15,11 @@ import { boxPositionOccupancies as occ, boxPositions, storageNodes } from './sto
 import { nodesOnPath } from './storage-scope';
 import { locationsOf, type PositionCell } from './storage-locations';
 import type { PathRef } from '../../../contract/storage.contract';
+import { qualified } from '../../platform/qualified';
 
 const allocator = alias(accountNames, 'allocator');
 const vacator = alias(accountNames, 'vacator');
-// Qualified by hand: Drizzle renders columns unqualified inside sql``.
-const sample = sampleSummaryOf(sql.raw('"storage_occupancies"."collected_sample_id"'));
+const sample = sampleSummaryOf(qualified(occ.collectedSampleId));
 const name = (a: { firstName: string; lastName: string } | null) => (a ? { firstName: a.firstName, lastName: a.lastName } : null);
 
 /** Occupancies as the API answers them (contract `Occupancy`), in the order asked. */

@@ -15,6 +15,7 @@ import { storageErrors } from './storage.errors';
 import { assertCodeFree, enabledChildren, levelLabel, nodesOnPath, resolveLayout, type NodeRow } from './storage-scope';
 import { insertBoxPositions } from './box-positions.service';
 import { occupiedCount } from './allocation.service';
+import { qualified } from '../../platform/qualified';
 
 const refs = () => [
   lookupJoin('positionLabelingOption', 'positionLabelingOptions', storageNodes.positionLabelingOptionId),
@@ -22,12 +23,12 @@ const refs = () => [
   lookupJoin('columnLabelingSchema', 'labelingSchemas', storageNodes.columnLabelingSchemaId),
   siteJoin('institutionSite', storageNodes.institutionSiteId, 'storage_site'),
 ];
-// Enabled children, or a box's positions (qualified by hand inside sql``, as the outer query names the table).
+// Enabled children, or a box's positions.
 // A box's positions are rows x columns: all made with the box, whose layout never changes, so a list of
 // boxes (the institution's, spec 1 §7) never counts up to 10,000 positions per box.
-const childCount = sql<number>`(case when "storage_nodes"."level" = 'box'
-  then "storage_nodes"."rows" * "storage_nodes"."columns"
-  else (select count(*) from storage_nodes c where c.institution_id = "storage_nodes"."institution_id" and c.parent_id = "storage_nodes"."id" and c.is_enabled) end)::int`;
+const childCount = sql<number>`(case when ${qualified(storageNodes.level)} = 'box'
+  then ${qualified(storageNodes.rows)} * ${qualified(storageNodes.columns)}
+  else (select count(*) from storage_nodes c where c.institution_id = ${qualified(storageNodes.institutionId)} and c.parent_id = ${qualified(storageNodes.id)} and c.is_enabled) end)::int`;
 const extra = { childCount };
 const AUDIT_ENTITY = 'storageContainer';
 
