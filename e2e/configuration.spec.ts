@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { MSG } from '../contract/messages';
 import { expect, test } from './fixtures';
 import { centralBiobank, createAccount, unique } from './support/data';
-import { choose, field, mainNav, pickInstitution, search, see, signIn } from './support/ui';
+import { choose, field, logOut, mainNav, pickInstitution, search, see, signIn } from './support/ui';
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Configurations' });
 
@@ -267,7 +267,7 @@ test.describe('configuration', () => {
     // An Institution Administrator sees and edits the current institution.
     const instAdmin = await createAccount(await centralBiobank(api, admin),
       { firstName: 'Ines', lastName: 'Admin', role: 'Institution Administrator', password: 'Admin#2024x-ok' });
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await logOut(page);
     await see(page, 'Log in to your portal');
     await signIn(page, instAdmin.email, instAdmin.password);
     await pickInstitution(page);

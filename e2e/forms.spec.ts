@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centralBiobank, freeTextOrder, participantCount, registerParticipant, unique } from './support/data';
-import { field, openScreen, search, see } from './support/ui';
+import { changeInstitution, field, logOut, openScreen, search, see } from './support/ui';
 
 // issue 11: nothing typed is lost without asking; pickers open only when asked; adders and printing tell the truth.
 
@@ -176,22 +176,22 @@ test.describe('forms', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('Logout and the institution chip ask before unsaved test results are thrown away', async ({ signedInPage: page, admin, api }) => {
+  test('Logout and Change institution ask before unsaved test results are thrown away', async ({ signedInPage: page, admin, api }) => {
     const order = await freeTextOrder(await centralBiobank(api, admin));
     await page.goto(`/orders/test-result?sampleId=${order.sampleId}`);
     await expect(page.getByRole('heading', { name: 'Test Results', level: 1 })).toBeVisible();
     const result = page.getByLabel(`Result of ${order.test}`);
     await result.fill('Normal cells');
 
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await logOut(page);
     await answer(page, 'Keep editing');
     await expect(result).toHaveValue('Normal cells');
 
-    await page.getByRole('button', { name: /: change institution$/ }).click();
+    await changeInstitution(page);
     await answer(page, 'Keep editing');
     await expect(result).toHaveValue('Normal cells');
 
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await logOut(page);
     await answer(page, 'Discard');
     await expect(page.getByLabel('Email')).toBeVisible();
   });

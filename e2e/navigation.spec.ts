@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { mainNav, pickInstitution, see } from './support/ui';
+import { changeInstitution, institutionMenu, mainNav, pickInstitution, see } from './support/ui';
 
 test.describe('navigation', () => {
   test('every main entry opens its page', async ({ signedInPage: page }) => {
@@ -23,10 +23,18 @@ test.describe('navigation', () => {
     }
   });
 
-  test('the institution chip clears the selection and choosing again goes Home', async ({ signedInPage: page, shot }) => {
+  test("the institution menu shows the whole name; only 'Change institution' clears it, and choosing again goes Home", async ({ signedInPage: page, shot }) => {
     await mainNav(page).getByRole('link', { name: 'Orders' }).click();
     await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
-    await page.getByRole('button', { name: /Central Biobank/ }).click();
+    // Opening the menu and closing it again keeps the institution: no stray tap clears it.
+    await institutionMenu(page, 'Central Biobank').click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByText('Central Biobank', { exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('lims.institutionId'))).not.toBeNull();
+    await changeInstitution(page);
     await expect(page.getByRole('heading', { name: 'Institutions' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('lims.institutionId'))).toBeNull();
     await expect(mainNav(page), 'no navigation without an institution').toHaveCount(0);

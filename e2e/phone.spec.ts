@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { centralBiobank, orderWithResults, registerParticipant, unique } from './support/data';
-import { field, mainNav, see, tablesSettled } from './support/ui';
+import { centralBiobank, createAccount, orderWithResults, registerParticipant, secondInstitution, unique, type Rec } from './support/data';
+import { collectedSampleByApi, collectingProtocol } from './support/protocols';
+import { accountMenu, changeInstitution, field, institutionMenu, mainNav, pickInstitution, see, tablesSettled } from './support/ui';
 
 /**
  * Issue 11 "Phone-size layouts": at 390 px the lists show their records as cards, the test-result
@@ -27,6 +28,27 @@ async function showsWholeWords(button: Locator, words: string) {
   const clipped = await button.evaluate((b) => [b, ...b.querySelectorAll('*')]
     .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => `${e.tagName} ${e.scrollWidth}>${e.clientWidth}`));
   expect(clipped, `'${words}' is not cut off`).toEqual([]);
+}
+
+/** The control is shown whole inside the 390 px viewport: its box lies within 0..390 across, and on screen. */
+async function withinPhone(target: Locator, what: string) {
+  await expect(target, `${what} is visible`).toBeVisible();
+  await expect(target, `${what} is on screen`).toBeInViewport({ ratio: 1 });
+  await expect.poll(async () => {
+    const box = await target.boundingBox();
+    return box && box.x >= 0 && box.x + box.width <= 390 ? 'inside' : `x ${box?.x}..${box && box.x + box.width}`;
+  }, `${what} lies within 0..390 px`).toBe('inside');
+}
+
+/** Every tab of the bar is in view and opens its page (marked current). */
+async function everyTabWorks(page: Page, bar: Locator, labels: string[]) {
+  await expect(bar.getByRole('link')).toHaveText(labels);
+  for (const label of labels) {
+    const tab = bar.getByRole('link', { name: label, exact: true });
+    await withinPhone(tab, `the '${label}' tab`);
+    await tab.click();
+    await expect(tab, `'${label}' opens`).toHaveAttribute('aria-current', 'page');
+  }
 }
 
 const card = (page: Page, text: string) => page.getByRole('listitem').filter({ hasText: text });
@@ -144,5 +166,113 @@ test.describe('on a phone', () => {
     await showsWholeWords(dialog.getByRole('button', { name: 'Next' }), 'Next');
     await noSideScroll(page, 'Create a New Order');
     await shot('phone-new-order');
+  });
+
+  test('issue 28 item 4: every header action is on screen and works: navigation, institution menu, account menu, Logout', async ({ signedInPage: page, shot }) => {
+    await noSideScroll(page, 'Dashboard');
+    const burger = page.getByRole('button', { name: 'Toggle navigation' });
+    const institution = institutionMenu(page, 'Central Biobank');
+    await withinPhone(burger, 'the navigation burger');
+    await withinPhone(page.getByRole('link', { name: 'Biobanking LIMS' }), 'the product name');
+    await withinPhone(institution, 'the institution menu');
+    await withinPhone(accountMenu(page), 'the account menu');
+    // The institution's name is whole in the header (it wraps rather than ending in '...').
+    const shownName = institution.getByText('Central Biobank', { exact: true });
+    await expect(shownName).toBeVisible();
+    await expect.poll(() => shownName.evaluate((e) => e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1),
+      'no part of the name is cut off').toBe(true);
+    await shot('phone-header');
+
+    // Navigation: the burger opens every main entry inside the screen.
+    await burger.click();
+    const links = mainNav(page).getByRole('link');
+    await expect(links.first()).toBeVisible();
+    for (const link of await links.all()) await withinPhone(link, `the '${await link.textContent()}' entry`);
+    await mainNav(page).getByRole('link', { name: 'Orders' }).click();
+    await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+
+    // The institution menu shows the whole name and changes the institution only when asked to.
+    await institution.click();
+    const menu = page.getByRole('menu');
+    await withinPhone(menu.getByText('Central Biobank', { exact: true }), 'the institution name in its menu');
+    await withinPhone(menu.getByRole('menuitem', { name: 'Change institution' }), 'Change institution');
+    await shot('phone-institution-menu');
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(institution, 'closing the menu keeps the institution').toBeVisible();
+    await changeInstitution(page);
+    await pickInstitution(page);
+
+    // The account menu holds Change password and Logout, both on screen; Logout signs out.
+    await accountMenu(page).click();
+    await withinPhone(page.getByRole('menuitem', { name: 'Change password' }), 'Change password');
+    const logout = page.getByRole('menuitem', { name: 'Logout' });
+    await withinPhone(logout, 'Logout');
+    await shot('phone-account-menu');
+    await logout.click();
+    await see(page, 'Log in to your portal');
+  });
+
+  test('issue 28 item 4: the protocol and participant tab bars wrap; every tab is on screen and opens', async ({ signedInPage: page, api, admin, shot }) => {
+    test.slow(); // a protocol with an enrolled participant, then thirteen tab clicks on a busy 2-core machine
+    const biobank = await centralBiobank(api, admin);
+    const { protocol, enrolment } = await collectingProtocol(biobank);
+    await page.goto(`/collection-protocols/${protocol.id}/overview`);
+    const protocolTabs = page.getByRole('navigation', { name: 'Collection protocol' });
+    await expect(protocolTabs).toBeVisible();
+    await noSideScroll(page, 'Protocol overview');
+    await shot('phone-protocol-tabs');
+    await everyTabWorks(page, protocolTabs, ['Overview', 'Consents', 'Sites', 'Events', 'Participants', 'Collected Samples',
+      'Collected Questionnaires', 'Questionnaires', 'Shipments']);
+
+    await page.goto(`/collection-protocols/${protocol.id}/participants/${enrolment.id}/participant-overview`);
+    await expect(page.getByRole('heading', { name: /^Participant: Tigist/ })).toBeVisible();
+    const participantTabs = page.getByRole('navigation', { name: 'Participant' });
+    await noSideScroll(page, 'Participant overview');
+    await shot('phone-participant-tabs');
+    await everyTabWorks(page, participantTabs, ['Overview', 'Consents', 'Questionnaires', 'Collected Samples']);
+    await expect(page.getByRole('heading', { name: 'Collected Samples' })).toBeVisible();
+  });
+});
+
+test.describe('at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('issue 28 item 4: the Shipments list fits without a sideways scroll; on a phone it shows cards', async ({ signedInPage: page, api, admin, shot }) => {
+    test.slow(); // a second institution, its site, a sample and a shipment through the API
+    const b = await centralBiobank(api, admin);
+    const u = unique();
+    const receiver = await createAccount(b, { role: 'Coordinator' });
+    const other = await secondInstitution(b, receiver, ['Coordinator']);
+    const { body: institutions } = await api.call<Rec[]>('GET', '/institutions?PageSize=1000', b.token);
+    const otherId = institutions.find((i) => i.title === other)!.id;
+    const site = await api.call<Rec>('POST', `/institutions/${otherId}/institutionSites`, b.token, { title: `Regional Reference Laboratory ${u}`, abbreviation: null, address: '1 Hill Road' });
+    expect(site.status, JSON.stringify(site.body)).toBe(201);
+    const patient = await registerParticipant(b, { mrn: `WD${u}`.toUpperCase() });
+    const sample = await collectedSampleByApi(b, patient.id, `WD-${u}`.toUpperCase());
+    const [ownSite] = await b.list('institutionSites?IsEnabled=true');
+    const name = `Quarterly plasma transfer ${u}`;
+    await b.call('POST', 'collectedSampleShipments', {
+      name, trackingNumber: `TRK-${u}-0001`, sendingInstitutionSiteId: ownSite.id, receivingInstitutionId: otherId, receivingInstitutionSiteId: site.body.id,
+      collectedSampleIds: [sample.id],
+    });
+
+    await page.goto('/shipment');
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await expect(row).toContainText(`Regional Reference Laboratory ${u}`);
+    await expect(page.getByRole('columnheader')).toHaveText(['Name', 'Tracking Number', 'Sender', 'Receiver', 'Shipped', 'Status', 'Items']);
+    await tablesSettled(page);
+    const table = page.getByRole('region', { name: 'Table' });
+    await expect.poll(() => table.evaluate((e) => `${e.scrollWidth} <= ${e.clientWidth}: ${e.scrollWidth <= e.clientWidth}`),
+      'the table scrolls not sideways').toMatch(/true$/);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nor does the page').toBe(true);
+    await shot('shipments-1280');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const found = card(page, name);
+    await expect(found.getByText('Receiver', { exact: true })).toBeVisible();
+    await expect(found).toContainText(`Regional Reference Laboratory ${u}`);
+    await noSideScroll(page, 'Shipments');
+    await shot('shipments-390');
   });
 });

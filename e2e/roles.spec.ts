@@ -4,7 +4,7 @@ import type { Permission } from '../contract/permissions.contract';
 import { expect, test } from './fixtures';
 import { centralBiobank, createAccount, freeTextOrder, registerParticipant, secondInstitution, unique, type Biobank } from './support/data';
 import { protocolByApi } from './support/protocols';
-import { mainNav, pickInstitution, signInAndPick } from './support/ui';
+import { changeInstitution, logOut, mainNav, pickInstitution, signInAndPick } from './support/ui';
 
 // Issue 11 "role-aware screens": what an account may not use is not offered, and a deep link to it shows the
 // one no-access screen (docs/permissions.md, "What the web hides").
@@ -145,14 +145,14 @@ test.describe('role-aware screens', () => {
     const biobank = await centralBiobank(api, admin);
     const tech = await account(biobank, 'Technician');
     const second = await secondInstitution(biobank, tech, ['Administrator']);
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await logOut(page);
     await expect(page.getByText('Log in to your portal')).toBeVisible();
     await signInAndPick(page, tech);
     await expectNav(page, TECHNICIAN, ['Barcode Generator']);
-    await page.getByRole('button', { name: /^Central Biobank: change institution/ }).click();
+    await changeInstitution(page);
     await pickInstitution(page, second);
     await expectNav(page, ALL, ACTIONS);
-    await page.getByRole('button', { name: new RegExp(`^${second}: change institution`) }).click();
+    await changeInstitution(page);
     await pickInstitution(page);
     await expectNav(page, TECHNICIAN, ['Barcode Generator']);
   });

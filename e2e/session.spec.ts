@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centralBiobank, createAccount } from './support/data';
-import { field, openScreen, pickInstitution, see, signIn, signInAndPick } from './support/ui';
+import { field, logOut, openScreen, pickInstitution, see, signIn, signInAndPick } from './support/ui';
 
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 
@@ -63,7 +63,7 @@ test.describe('session', () => {
   });
 
   test('logout clears token and institution and returns to login', async ({ signedInPage: page }) => {
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await logOut(page);
     await see(page, 'Log in to your portal');
     expect(await stored(page, 'lims.token')).toBeNull();
     expect(await stored(page, 'lims.institutionId')).toBeNull();
@@ -118,7 +118,7 @@ test.describe('session', () => {
     await dialog.getByLabel(/^Confirm new password/).fill('Second-Pass-2026');
     await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
     await see(page, 'Your password was changed.');
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await logOut(page);
     await see(page, 'Log in to your portal');
     await signIn(page, account.email, 'Second-Pass-2026');
     await expect(page.getByRole('heading', { name: 'Institutions' })).toBeVisible();

@@ -20,7 +20,26 @@ export async function signIn(page: Page, email: string, password: string) {
 export async function pickInstitution(page: Page, title = 'Central Biobank') {
   await expect(page.getByRole('heading', { name: 'Institutions' })).toBeVisible();
   await page.getByRole('button', { name: new RegExp(title) }).click();
-  await expect(page.getByRole('button', { name: new RegExp(`^${title}: change institution`) })).toBeVisible();
+  await expect(institutionMenu(page, title)).toBeVisible();
+}
+
+/** The header's institution menu button, named 'Institution: <title>' (any institution when no title is given). */
+export const institutionMenu = (page: Page, title?: string) =>
+  page.getByRole('button', { name: title === undefined ? /^Institution: / : `Institution: ${title}`, exact: title !== undefined });
+
+/** Choose 'Change institution' from the header's institution menu (the picker follows, or a discard question first). */
+export async function changeInstitution(page: Page) {
+  await institutionMenu(page).click();
+  await page.getByRole('menuitem', { name: 'Change institution' }).click();
+}
+
+/** The header's account menu button, named '<first> <last>: account menu'. */
+export const accountMenu = (page: Page) => page.getByRole('button', { name: /: account menu$/ });
+
+/** Logout from the account menu, its one place (a discard question may follow when work is unsaved). */
+export async function logOut(page: Page) {
+  await accountMenu(page).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
 }
 
 /** Open the login screen, sign in and pick the Central Biobank. */

@@ -29,18 +29,34 @@ export function countsText(c: Shipment['itemCounts']): string {
 
 const title = (r: { title: string | null } | null) => r?.title ?? '';
 
-/** Spec 2 §2 "Shipments" list columns, plus the item counts. */
+/** An institution over its site, one cell: who sends or receives, at a glance. */
+const Place = ({ institution, site }: { institution: { title: string | null } | null; site: { title: string | null } | null }) => (
+  <>
+    <Text size="sm">{title(institution)}</Text>
+    {site && <Text size="xs" c="gray.7">{title(site)}</Text>}
+  </>
+);
+
+const when = (date: string | null, time: string | null) => [date, time].filter(Boolean).join(' ');
+
+/**
+ * Spec 2 §2 "Shipments" list, its eleven columns merged into seven so the list fits a 1280 px screen without
+ * a sideways scroll (issue 28 item 4): each institution over its site, date with time, the processed time
+ * under the status, plus the item counts.
+ */
 export const shipmentColumns: DataTableColumn<Shipment>[] = [
   { accessor: 'name', title: 'Name', render: (s) => <Text size="sm" fw={600}>{s.name}</Text> },
   { accessor: 'trackingNumber', title: 'Tracking Number', render: (s) => s.trackingNumber ?? '' },
-  { accessor: 'sendingInstitutionSite', title: 'Sending Institution Site', render: (s) => title(s.sendingInstitutionSite) },
-  { accessor: 'sendingInstitution', title: 'Sending Institution', render: (s) => title(s.sendingInstitution) },
-  { accessor: 'receivingInstitution', title: 'Receiving Institution', render: (s) => title(s.receivingInstitution) },
-  { accessor: 'receivingInstitutionSite', title: 'Receiving Institution Site', render: (s) => title(s.receivingInstitutionSite) },
-  { accessor: 'shippedDate', title: 'Shipped Date' },
-  { accessor: 'shippedTime', title: 'Shipped Time' },
-  { accessor: 'status', title: 'Status', render: (s) => <ShipmentStatusBadge status={s.status} /> },
-  { accessor: 'processedDate', title: 'Processed Date', render: (s) => s.processedDate ?? '' },
-  { accessor: 'processedTime', title: 'Processed Time', render: (s) => s.processedTime ?? '' },
+  { accessor: 'sendingInstitution', title: 'Sender', render: (s) => <Place institution={s.sendingInstitution} site={s.sendingInstitutionSite} /> },
+  { accessor: 'receivingInstitution', title: 'Receiver', render: (s) => <Place institution={s.receivingInstitution} site={s.receivingInstitutionSite} /> },
+  { accessor: 'shippedDate', title: 'Shipped', render: (s) => when(s.shippedDate, s.shippedTime) },
+  {
+    accessor: 'status', title: 'Status', render: (s) => (
+      <>
+        <ShipmentStatusBadge status={s.status} />
+        {s.processedDate && <Text size="xs" c="gray.7" mt={2}>Processed {when(s.processedDate, s.processedTime)}</Text>}
+      </>
+    ),
+  },
   { accessor: 'itemCounts', title: 'Items', render: (s) => countsText(s.itemCounts) },
 ];
