@@ -46,6 +46,8 @@ export const theme = createTheme({
     // A notification's close button is an icon: it needs a name (axe: button-name, critical).
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A clearable file field's clear button is an icon too (a Select's is hidden from screen readers by Mantine).
+    FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear the chosen file' } } },
     // Mantine renders a dialog's or drawer's header as <header>: a second banner landmark beside the app's
     // own (axe: landmark-no-duplicate-banner, landmark-unique). The dialog's name is its title already.
     ModalHeader: { defaultProps: { component: 'div' } },
