@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { expectNoAxeViolationsAtBothWidths } from './support/axe';
 import { centralBiobank, createAccount, unique } from './support/data';
 import { mainNav, openScreen, pickInstitution, search, see, signIn } from './support/ui';
 
@@ -190,6 +191,7 @@ test.describe('invitations (issue 26: no account-existence oracle across institu
     await expect(invitation.getByText(/Invited by Paula Partner/)).toBeVisible();
     await expect(alicePage.getByRole('button', { name: new RegExp(partner) }), 'not a member before accepting').toHaveCount(0);
     await shot('invitation-picker', alicePage);
+    await expectNoAxeViolationsAtBothWidths(alicePage, 'invitation panel', invitation);
     await invitation.getByRole('button', { name: 'Accept' }).click();
     await see(alicePage, `You joined ${partner}.`);
     await expect(invitations).toHaveCount(0);

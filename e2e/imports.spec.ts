@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { expectNoAxeViolationsAtBothWidths } from './support/axe';
 import { centralBiobank, participantCount, registerParticipant, unique } from './support/data';
 import { collectedSampleByApi } from './support/protocols';
 import { choose, field, search } from './support/ui';
@@ -41,6 +42,7 @@ test('imports participants: errors by line after a dry run, fixed file imports, 
   await expect(page.getByRole('button', { name: 'Import' })).toBeDisabled();
   expect(await participantCount(b)).toBe(before);
   await shot('imports-dry-run-errors');
+  await expectNoAxeViolationsAtBothWidths(page, 'import screen with problems by line', problems);
 
   const fixed = broken.replace('Martian', 'Female').replace('1984-13-40', '1984-12-30');
   // Issue 28: choosing the corrected file again keeps the hand-made mapping of a header it still has.

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { signaturePng } from '../server/test/protocols-fixtures';
 import { expect, test } from './fixtures';
-import { expectNoSeriousViolations } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 import { centralBiobank, createAccount, registerParticipant, unique, type Biobank } from './support/data';
 import { protocolByApi, type ProtocolRec } from './support/protocols';
 import { field, see, signIn, pickInstitution } from './support/ui';
@@ -69,7 +69,7 @@ test.describe('protocol consents', () => {
     await expect(editor.locator('h2')).toHaveText('Purpose of the study');
     await expect(editor.locator('ul > li')).toHaveCount(2);
     await expect(editor.locator('strong')).toHaveText('give samples');
-    await expectNoSeriousViolations(page, 'consent form');
+    await expectNoAxeViolations(page, 'consent form');
     await shot('consent-form');
     await form.getByRole('button', { name: 'Submit' }).click();
     await see(page, `Consent '${title}' created.`);
@@ -82,7 +82,7 @@ test.describe('protocol consents', () => {
     await expect(created.getByRole('cell').nth(4)).toHaveText('0');
     // Mantine's notification close button has no name yet (app-wide): scan once the notice has gone.
     await expect(page.getByText(`Consent '${title}' created.`)).toBeHidden();
-    await expectNoSeriousViolations(page, 'consents list');
+    await expectNoAxeViolations(page, 'consents list');
     await shot('consents-list');
 
     await rowAction(page, title, 'View');
@@ -92,7 +92,7 @@ test.describe('protocol consents', () => {
     await expect(text.locator('ul > li')).toHaveText(['Blood samples', 'A questionnaire']);
     await expect(text.locator('strong')).toHaveText('give samples');
     await expect(view.getByRole('table', { name: 'Versions' }).getByRole('row')).toHaveCount(2); // header + version 1
-    await expectNoSeriousViolations(page, 'consent view');
+    await expectNoAxeViolations(page, 'consent view');
     await shot('consent-view');
     await view.getByRole('button', { name: 'Close' }).first().click();
     await expect(view).toBeHidden();

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoSeriousViolations } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 import { centralBiobank, createAccount, registerParticipant, unique } from './support/data';
 import { collectedSampleByApi } from './support/protocols';
 import { choose, field, search, signInAndPick } from './support/ui';
@@ -98,14 +98,14 @@ test.describe('questionnaires', () => {
     await expect(edit).toBeHidden();
     await expect(fields.nth(6)).toContainText('Cough, Headache, Fever, Nausea');
     await shot('form-editor');
-    await expectNoSeriousViolations(page, 'form editor');
+    await expectNoAxeViolations(page, 'form editor');
 
     await page.getByRole('tab', { name: 'Preview' }).click();
     await expect(page.getByRole('radio', { name: 'Former' })).toBeVisible();
     await expect(page.getByRole('checkbox', { name: 'Headache' })).toBeVisible();
     await expect(page.getByLabel(field('Arrival time'))).toHaveAttribute('type', 'time');
     await shot('form-preview');
-    await expectNoSeriousViolations(page, 'form preview');
+    await expectNoAxeViolations(page, 'form preview');
 
     await page.goto(`/collection-protocols/${protocolId}/collectio-protocol-forms`);
     await expect(page.getByRole('cell', { name: formName })).toBeVisible();
@@ -152,7 +152,7 @@ test.describe('questionnaires', () => {
     await fill.getByRole('radio', { name: 'Former' }).check();
     await choose(page, fill, 'Blood group', 'AB');
     await shot('form-fill');
-    await expectNoSeriousViolations(page, 'fill form');
+    await expectNoAxeViolations(page, 'fill form');
     await page.setViewportSize({ width: 390, height: 844 });
     await shot('form-fill-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -187,7 +187,7 @@ test.describe('questionnaires', () => {
     await expect(reportRow).toContainText('Yes');
     await expect(page.getByRole('columnheader', { name: 'Blood group' })).toBeVisible();
     await shot('forms-report');
-    await expectNoSeriousViolations(page, 'collected questionnaires report');
+    await expectNoAxeViolations(page, 'collected questionnaires report');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
     expect(download.suggestedFilename()).toMatch(/\.csv$/);

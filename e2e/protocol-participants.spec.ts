@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoSeriousViolations } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 import { centralBiobank, createAccount, registerParticipant, unique, type Biobank, type NewParticipant } from './support/data';
 import { drawSignature, inkedPng, protocolByApi, type ProtocolRec } from './support/protocols';
 import { field, see, signInAndPick, tablesSettled } from './support/ui';
@@ -82,7 +82,7 @@ test.describe('protocol participants', () => {
     await expect(row(page, byMrn.fullName)).toBeVisible();
     await tablesSettled(page);
     await shot('protocol-participants');
-    await expectNoSeriousViolations(page, 'protocol participants');
+    await expectNoAxeViolations(page, 'protocol participants');
   });
 
   test('enrolling outside the protocol\'s dates asks first, then enrols after "Enrol anyway"', async ({ signedInPage: page, api, admin }) => {
@@ -154,7 +154,7 @@ test.describe('protocol participants', () => {
     await expect(stepper).toBeHidden();
     await see(page, 'No samples collected from this participant yet.');
     await shot('participant-overview');
-    await expectNoSeriousViolations(page, 'participant overview');
+    await expectNoAxeViolations(page, 'participant overview');
 
     // Sign: nothing chosen and an empty pad are refused; then choose, read, draw and submit.
     await subNav.getByRole('link', { name: 'Consents' }).click();
@@ -173,7 +173,7 @@ test.describe('protocol participants', () => {
     await drawSignature(page);
     await expect(form.getByText('Please sign in the box')).toBeHidden();
     await shot('sign-consent');
-    await expectNoSeriousViolations(page, 'sign consent');
+    await expectNoAxeViolations(page, 'sign consent');
     await form.getByRole('button', { name: 'Submit' }).click();
     await expect(form).toBeHidden();
     const signedRow = row(page, consentTitle);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centralBiobank, orderWithResults, registerParticipant, unique, type Biobank } from './support/data';
-import { expectNoSeriousViolations } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 import { choose, see } from './support/ui';
 
 type Detail = { orderedPanels: { id: number; orderedTests: { id: number; test: { title: string }; testResult: { id: number }; testResultRelease: { id: number } }[] }[] };
@@ -66,7 +66,7 @@ test.describe('reports', () => {
     await expect(page.getByRole('columnheader', { name: 'CRE' })).toBeVisible();
     await see(page.getByRole('region', { name: 'Report parameters' }), /dates in UTC/);
     await shot('report-test-results');
-    await expectNoSeriousViolations(page, 'test result report');
+    await expectNoAxeViolations(page, 'test result report');
     await exportCsv(page, 'Test Results.csv', [`"${data.sampleId}","7.2","No Result","No Result"`]);
 
     // Test summary by week: a stacked bar chart and one row per test.
@@ -78,7 +78,7 @@ test.describe('reports', () => {
     await expect(chart).toBeVisible();
     await expect(chart.locator('.recharts-rectangle').first()).toBeVisible();
     await shot('report-test-summary');
-    await expectNoSeriousViolations(page, 'test summary report with its chart');
+    await expectNoAxeViolations(page, 'test summary report with its chart');
     await exportCsv(page, 'Test Summary Report.csv', [data.numeric, 'Week of ']);
 
     // Panel usage: the panel twice, once Free; the other order had no category (Total only).

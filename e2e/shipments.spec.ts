@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { centralBiobank, createAccount, institutionView, registerParticipant, secondInstitution, unique, type Rec } from './support/data';
 import { storageByApi } from './support/storage';
 import { collectedSampleByApi, protocolByApi } from './support/protocols';
-import { expectNoSeriousViolations } from './support/axe';
+import { expectNoAxeViolations, expectNoAxeViolationsAtBothWidths } from './support/axe';
 import { choose, field, openScreen, pickInstitution, signIn } from './support/ui';
 
 /** Screenshots show the screen, not the toasts that confirmed the last action. */
@@ -76,7 +76,7 @@ test.describe('shipments', () => {
       await form.getByRole('button', { name: 'Add selected (3)' }).click();
       await expect(form.getByRole('heading', { name: 'Samples to ship (3)' })).toBeVisible();
       await shot('shipment-create-2');
-      await expectNoSeriousViolations(page, 'create shipment, step 2');
+      await expectNoAxeViolations(page, 'create shipment, step 2');
       await atPhoneWidth(page, () => shot('shipment-create-2-phone'));
       await form.getByRole('button', { name: 'Submit' }).click();
       await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
@@ -88,7 +88,7 @@ test.describe('shipments', () => {
       await page.goto('/shipment');
       await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
       await shot('shipments-list');
-      await expectNoSeriousViolations(page, 'shipments list');
+      await expectNoAxeViolations(page, 'shipments list');
       await atPhoneWidth(page, () => shot('shipments-list-phone'));
 
       // --- The receiver signs in to the second institution and processes the items.
@@ -101,6 +101,7 @@ test.describe('shipments', () => {
       await expect(rp.getByRole('radio', { name: 'RECEIVED' })).toBeChecked();
       await rp.getByRole('row', { name: new RegExp(name) }).click();
       await expect(rp.getByRole('heading', { name, level: 1 })).toBeVisible();
+      await expectNoAxeViolationsAtBothWidths(rp, 'shipment detail (receiver), pending', rp.getByRole('heading', { name, level: 1 }));
       await atPhoneWidth(rp, () => shot('shipment-detail-receiver-pending-phone', rp));
       const pending = rp.getByRole('table', { name: 'Pending items' });
       await pending.getByLabel(`Select ${samples[0].sampleId}`).check();
@@ -133,7 +134,7 @@ test.describe('shipments', () => {
       await expect(processed.getByRole('row', { name: new RegExp(samples[2].sampleId) }).getByRole('button')).toHaveCount(0);
       await toastsGone(rp);
       await shot('shipment-detail-receiver', rp);
-      await expectNoSeriousViolations(rp, 'shipment detail (receiver)');
+      await expectNoAxeViolationsAtBothWidths(rp, 'shipment detail (receiver)', rp.getByRole('heading', { name, level: 1 }));
       await atPhoneWidth(rp, () => shot('shipment-detail-receiver-phone', rp));
 
       // The Shipments overview (main navigation): nothing waits under Requests; the shipment is under Approved.
@@ -143,7 +144,7 @@ test.describe('shipments', () => {
       await expect(rp.getByRole('heading', { name: 'Approved Shipments', level: 1 })).toBeVisible();
       await expect(rp.getByRole('row', { name: new RegExp(name) })).toBeVisible();
       await shot('shipments-overview', rp);
-      await expectNoSeriousViolations(rp, 'shipments overview');
+      await expectNoAxeViolations(rp, 'shipments overview');
 
       // --- The sender sees the outcome, who and why, and downloads the manifest.
       await page.getByRole('row', { name: new RegExp(name) }).click();

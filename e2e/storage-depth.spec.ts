@@ -3,7 +3,7 @@ import { test, expect } from './fixtures';
 import { centralBiobank, registerParticipant, unique, type Biobank, type Rec } from './support/data';
 import { collectedSampleByApi } from './support/protocols';
 import { choose, field } from './support/ui';
-import { expectNoSeriousViolations } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 
 // Issue 28 item 8: storage quick to set up (a rack of boxes in one step, a box straight in a shelf) and to
 // read (each occupied cell shows its sample and specimen type, coloured by type; a scanned barcode finds its cell).
@@ -49,7 +49,7 @@ test('a rack of boxes in one step and a box straight in a shelf, from the screen
   await choose(page, form, 'Row Labeling Schema', 'Letters Upper Case');
   await choose(page, form, 'Column Labeling Schema', 'Numbers');
   await shot('storage-rack-template-form');
-  await expectNoSeriousViolations(page, 'rack template form');
+  await expectNoAxeViolations(page, 'rack template form');
   // Beyond the rack's places: the contract's message on the field, nothing sent.
   await form.getByLabel(field('Number of boxes')).fill('5');
   await form.getByRole('button', { name: 'Submit', exact: true }).click();
@@ -87,7 +87,7 @@ test('a rack of boxes in one step and a box straight in a shelf, from the screen
   await expect(page.getByRole('button', { name: /^Door box Box · 2 x 5/ })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Rack T Rack · 2 x 2/ })).toBeVisible();
   await shot('storage-shelf-mixed');
-  await expectNoSeriousViolations(page, 'shelf holding a rack and a box');
+  await expectNoAxeViolations(page, 'shelf holding a rack and a box');
 
   // A phone: every Add reachable, the template form fits the screen.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -98,7 +98,7 @@ test('a rack of boxes in one step and a box straight in a shelf, from the screen
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await shot('storage-rack-template-form-phone');
-  await expectNoSeriousViolations(page, 'rack template form at 390 px');
+  await expectNoAxeViolations(page, 'rack template form at 390 px');
 });
 
 test('the box grid shows each sample and its specimen type by colour, and a scanned barcode finds its cell', async ({ signedInPage: page, api, admin, shot }) => {
@@ -126,7 +126,7 @@ test('the box grid shows each sample and its specimen type by colour, and a scan
   expect(await background('A1')).toBe(await background('A2'));
   expect(await background('A1')).not.toBe(await background('A4'));
   await shot('storage-box-samples');
-  await expectNoSeriousViolations(page, 'box grid with samples');
+  await expectNoAxeViolations(page, 'box grid with samples');
 
   // A scanner types the barcode and Enter: the cell is focused and ringed, the place said in words.
   const find = page.getByRole('search', { name: 'Find a sample in Serum box' });
@@ -154,5 +154,5 @@ test('the box grid shows each sample and its specimen type by colour, and a scan
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await shot('storage-box-samples-phone');
-  await expectNoSeriousViolations(page, 'box grid with samples at 390 px');
+  await expectNoAxeViolations(page, 'box grid with samples at 390 px');
 });

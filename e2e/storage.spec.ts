@@ -3,7 +3,7 @@ import { test, expect } from './fixtures';
 import { centralBiobank, registerParticipant, unique, type Biobank, type Rec } from './support/data';
 import { protocolByApi } from './support/protocols';
 import { choose, field } from './support/ui';
-import { expectNoSeriousViolations } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 
 // Issue 13: Configuration > Storage Container. Build container > shelf > rack > drawer > box in the browser,
 // then allocate, bulk allocate and vacate samples made through the API.
@@ -72,7 +72,7 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
   const tree = page.getByRole('tree', { name: 'Storage containers' });
   await expect(tree.getByRole('treeitem', { name: 'Serum box SB' })).toHaveAttribute('aria-selected', 'true');
   await shot('storage-tree');
-  await expectNoSeriousViolations(page, 'storage box');
+  await expectNoAxeViolations(page, 'storage box');
 
   // Keyboard: the grid moves with the arrow keys; the tree closes and opens with Left and Right.
   await cell(page, 'A1').focus();
@@ -97,7 +97,7 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
   await expect(dialog.getByText(ids[0], { exact: true })).toBeVisible();
   await expect(dialog.getByText(/Whole Blood/)).toBeVisible();
   await shot('storage-allocate-dialog');
-  await expectNoSeriousViolations(page, 'allocation dialog');
+  await expectNoAxeViolations(page, 'allocation dialog');
   await dialog.getByRole('button', { name: 'Allocate' }).click();
   await expect(dialog).toBeHidden();
   await expect(cell(page, 'A1')).toHaveAccessibleName(`A1 ${ids[0]} Whole Blood, OCC, row 1 column 1`);

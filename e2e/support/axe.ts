@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
 
 /** axe-core's browser bundle, evaluated in the page (the app's CSP would refuse an injected <script>). */
@@ -15,21 +15,37 @@ const EXCLUDE: string[] = [];
 const RUN_OPTIONS: RunOptions = { resultTypes: ['violations'] };
 
 /**
- * Runs axe-core on the page as it is now and fails listing every serious or critical violation: rule id,
- * impact, the element (CSS target), what to fix (axe's help text and link) and axe's finding (e.g. the ratio). The failure is soft: the
- * test goes on to scan its next screen and fails at its end with every screen's list.
+ * Runs axe-core (its default rules: WCAG 2.x A and AA plus best practice) on the page as it is now and fails
+ * listing every violation of any impact (minor, moderate, serious, critical; issue 28): rule id, impact, the
+ * element (CSS target), what to fix (axe's help text and link) and axe's finding (e.g. the ratio). The failure
+ * is soft: the test goes on to scan its next screen and fails at its end with every screen's list.
  */
-export async function expectNoSeriousViolations(page: Page, label: string) {
+export async function expectNoAxeViolations(page: Page, label: string) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(async ([exclude, options]) => {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<AxeResults> } }).axe;
     return axe.run(exclude.length ? { exclude: exclude.map((s) => [s]) } : document, options);
   }, [EXCLUDE, RUN_OPTIONS] as const);
   const problems = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => {
       const why = [...n.any, ...n.all, ...n.none].map((c) => c.message).join('; ');
       return `${v.id} [${v.impact}] ${n.target.join(' ')}: ${v.help} (${v.helpUrl}). ${why}`;
     }));
-  expect.soft(problems, `${label}: serious or critical accessibility violations`).toEqual([]);
+  expect.soft(problems, `${label}: accessibility violations`).toEqual([]);
+}
+
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * Scans the page at its own width and again at phone width (390 px) once `ready` shows there, then gives the
+ * page its size back: for a state deep in a journey that a test cannot cheaply reach twice.
+ */
+export async function expectNoAxeViolationsAtBothWidths(page: Page, label: string, ready: Locator) {
+  const size = page.viewportSize();
+  await expectNoAxeViolations(page, `${label} at ${size?.width ?? 'default'} px`);
+  await page.setViewportSize(PHONE);
+  await expect(ready, `${label} shows at ${PHONE.width} px`).toBeVisible();
+  await expectNoAxeViolations(page, `${label} at ${PHONE.width} px`);
+  if (size) await page.setViewportSize(size);
+  await expect(ready).toBeVisible();
 }

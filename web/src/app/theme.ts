@@ -19,6 +19,8 @@ const darkerEnds = (name: keyof typeof DEFAULT_THEME.colors, shade8: string, sha
 };
 
 const accessiblePalette = {
+  // Red carries error text (red.8, also '--mantine-color-error' below): Mantine's #e03131 is 4.28:1 on gray.0.
+  red: darkerEnds('red', '#c92a2a', '#b72525'),
   cyan: darkerEnds('cyan', '#0c8093', '#0b7285'),
   teal: darkerEnds('teal', '#08855f', '#087a57'),
   green: darkerEnds('green', '#28863a', '#267b37'),
@@ -44,6 +46,12 @@ export const theme = createTheme({
     // A notification's close button is an icon: it needs a name (axe: button-name, critical).
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A clearable file field's clear button is an icon too (a Select's is hidden from screen readers by Mantine).
+    FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear the chosen file' } } },
+    // Mantine renders a dialog's or drawer's header as <header>: a second banner landmark beside the app's
+    // own (axe: landmark-no-duplicate-banner, landmark-unique). The dialog's name is its title already.
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
     TextInput: { defaultProps: { radius: 'md' } },
   },
 });
@@ -53,9 +61,11 @@ export const theme = createTheme({
  * gives 5.82:1 on white, 5.52:1 on gray.0 and 5.23:1 on gray.1 (table stripes, hovered rows).
  * Placeholders (gray.5, 2.07:1) are text a person must read too: #6b7178 gives 4.93:1 on an input's white,
  * still lighter than typed text (gray.9) so an empty field looks empty.
+ * Error text (field errors, form problems) is Mantine's red.6 (3.28:1): red.8 of the palette above is
+ * #c92a2a, 5.46:1 on white and 5.18:1 on gray.0.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5f666d', '--mantine-color-placeholder': '#6b7178' },
+  light: { '--mantine-color-dimmed': '#5f666d', '--mantine-color-placeholder': '#6b7178', '--mantine-color-error': 'var(--mantine-color-red-8)' },
   dark: {},
 });

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { IconAlertCircle, IconDatabaseOff } from '@tabler/icons-react';
@@ -23,6 +23,10 @@ interface Props<T> {
   /** Below the `sm` breakpoint each record is a card headed by this column's value (default: the first column). */
   cardTitle?: string;
 }
+
+/** A row-actions column with no title of its own is named for screen readers only (axe: empty-table-header). */
+const namedActions = <T,>(columns: DataTableColumn<T>[]) => columns.map((c) => (
+  c.accessor === 'actions' && !c.title ? { ...c, title: <VisuallyHidden>Actions</VisuallyHidden> } : c));
 
 /** A table wider than its column scrolls sideways: its scroll area is a named Tab stop, so keys can scroll it. */
 const SCROLL_AREA_PROPS = { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Table' } };
@@ -71,7 +75,7 @@ export function PagedTable<T extends { id: number }>({ query, list, columns, onR
       scrollAreaProps={SCROLL_AREA_PROPS}
       minHeight={page?.items.length ? undefined : 180}
       records={page?.items ?? []}
-      columns={columns}
+      columns={namedActions(columns)}
       fetching={query.isFetching}
       loaderType="dots"
       emptyState={emptyState}

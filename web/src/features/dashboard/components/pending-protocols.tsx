@@ -2,6 +2,7 @@ import { Anchor, Button, Card, Group, Table, Text, Title } from '@mantine/core';
 import { IconFlask, IconRocket } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { formatDate } from '@/lib/format';
+import { ActionsTh } from '@/components/actions-th';
 import { usePendingProtocols } from '../api/dashboard';
 
 const overview = (id: number) => `/collection-protocols/${id}/overview`;
@@ -22,7 +23,7 @@ export function PendingProtocols({ instId }: { instId: number }) {
     body = (
       <Table highlightOnHover verticalSpacing={6} aria-label="Pending collection protocols">
         <Table.Thead>
-          <Table.Tr><Table.Th>Title</Table.Th><Table.Th>Start Date</Table.Th><Table.Th w={110} /></Table.Tr>
+          <Table.Tr><Table.Th>Title</Table.Th><Table.Th>Start Date</Table.Th><ActionsTh w={110} /></Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((p) => (

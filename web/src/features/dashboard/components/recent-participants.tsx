@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Card, Group, Table, Text, Title, Tooltip } from '@m
 import { IconPencil, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { calendarDate, fullName } from '@/lib/format';
+import { ActionsTh } from '@/components/actions-th';
 import { useRecentPatients } from '../api/dashboard';
 
 /** spec 1 §2 dashboard participants table: name, birth date, an edit icon; 'View More' goes to /patients. */
@@ -16,7 +17,7 @@ export function RecentParticipants({ instId, canEdit }: { instId: number; canEdi
     body = (
       <Table highlightOnHover verticalSpacing={6} aria-label="Recent participants">
         <Table.Thead>
-          <Table.Tr><Table.Th>Name</Table.Th><Table.Th>Birth Date</Table.Th>{canEdit && <Table.Th w={48} />}</Table.Tr>
+          <Table.Tr><Table.Th>Name</Table.Th><Table.Th>Birth Date</Table.Th>{canEdit && <ActionsTh w={48} />}</Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((p) => (

@@ -3,6 +3,7 @@ import { Button, Card, Group, Table, Text } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
 import type { OrderedPanelDetail, OrderedTestDetail } from '@contract/orders.contract';
 import { usePhone } from '@/lib/use-phone';
+import { ActionsTh } from '@/components/actions-th';
 import { ResultInput } from './result-input';
 import { FlagBadge, ReleaseState, TestMenu, TestName, referenceText, testRowState, unreleasedStyle, type Abilities, type TestRowProps } from './test-parts';
 import { TestStack } from './test-stack';
@@ -53,7 +54,7 @@ export function PanelCard({ panel, drafts, actions, can, busy }: Props) {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Test</Table.Th><Table.Th w={190}>Result</Table.Th><Table.Th w={70}>Unit</Table.Th>
-                <Table.Th w={100}>Reference</Table.Th><Table.Th w={84}>Flag</Table.Th><Table.Th w={130}>Release</Table.Th><Table.Th w={40} />
+                <Table.Th w={100}>Reference</Table.Th><Table.Th w={84}>Flag</Table.Th><Table.Th w={130}>Release</Table.Th><ActionsTh w={40} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

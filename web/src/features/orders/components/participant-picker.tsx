@@ -5,6 +5,7 @@ import type { Patient } from '@contract/participants.contract';
 import type { CollectedSample } from '@contract/samples.contract';
 import { usePendingAdder } from '@/components/pending-adders';
 import { age, fullName } from '@/lib/format';
+import { ActionsTh } from '@/components/actions-th';
 import { useParticipantSearch, type ParticipantSearch } from '../api/participant-search';
 import { SampleSearch } from './sample-search';
 
@@ -126,7 +127,7 @@ function SelectedList({ selected, sample, onRemove }: { selected: Patient[]; sam
         <Paper withBorder radius="md">
           <Table verticalSpacing={6} aria-label="Selected participants">
             <Table.Thead>
-              <Table.Tr><Table.Th>Name</Table.Th><Table.Th>Age</Table.Th><Table.Th>Phone Number</Table.Th><Table.Th w={50} /></Table.Tr>
+              <Table.Tr><Table.Th>Name</Table.Th><Table.Th>Age</Table.Th><Table.Th>Phone Number</Table.Th><ActionsTh w={50} label="Remove" /></Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {selected.map((p) => (

@@ -3,6 +3,7 @@ import { ActionIcon, Alert, Badge, Drawer, Loader, Stack, Table, Text } from '@m
 import { IconPencil } from '@tabler/icons-react';
 import { ruleText, type IndicatorDefinition, type IndicatorReport } from '@contract/indicators.contract';
 import { useCan } from '@/lib/session-context';
+import { ActionsTh } from '@/components/actions-th';
 import { useDefinitions } from './indicators-api';
 import { DefinitionForm } from './definition-form';
 
@@ -24,7 +25,7 @@ export function DefinitionsDrawer({ instId, report, opened, onClose }: { instId:
             : (
               <Table striped withTableBorder verticalSpacing={6} aria-label="Indicator definitions">
                 <Table.Thead>
-                  <Table.Tr><Table.Th>S.no</Table.Th><Table.Th>Indicator</Table.Th><Table.Th>Rule</Table.Th>{canEdit && <Table.Th aria-label="Edit" />}</Table.Tr>
+                  <Table.Tr><Table.Th>S.no</Table.Th><Table.Th>Indicator</Table.Th><Table.Th>Rule</Table.Th>{canEdit && <ActionsTh label="Edit" />}</Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {definitions.data.map((d) => (

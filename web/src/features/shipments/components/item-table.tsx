@@ -78,27 +78,30 @@ export function ItemTable({ label, items, empty, select, processed = false, stor
 function ItemCards({ label, items, empty, select, processed, storage }: Props) {
   if (items.length === 0) return <Paper withBorder p="sm"><Text size="sm" c="gray.7" ta="center">{empty}</Text></Paper>;
   return (
-    <Stack gap="xs" role="list" aria-label={label}>
+    <Stack gap="xs">
+      {/* Outside the list: a list holds only its items (axe: aria-required-children). */}
       {select && (
         <Checkbox label="Select all pending samples" checked={select.all} indeterminate={!select.all && select.some}
           onChange={(e) => select.toggleAll(e.currentTarget.checked)} />
       )}
-      {items.map((i) => (
-        <Paper key={i.id} withBorder p="sm" role="listitem" aria-label={i.collectedSample.sampleId}>
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            {select ? (
-              <Checkbox label={<Text span ff="monospace" fw={600}>{i.collectedSample.sampleId}</Text>} aria-label={`Select ${i.collectedSample.sampleId}`}
-                checked={select.chosen.has(i.id)} onChange={(e) => select.toggle(i.id, e.currentTarget.checked)} />
-            ) : <Text ff="monospace" fw={600} size="sm">{i.collectedSample.sampleId}</Text>}
-            {processed && <ItemStatusBadge status={i.status} />}
-          </Group>
-          <Text size="sm" mt={4}>{i.collectedSample.specimenType?.title} · {amountOf(i)}</Text>
-          {donorOf(i) && <Text size="sm" c="dimmed">{donorOf(i)}</Text>}
-          {processed && i.reason && <Text size="sm">Reason: {i.reason}</Text>}
-          {processed && i.processedAccount && <Text size="xs" c="dimmed">{byOf(i)}, {formatDateTime(i.receivedDate)}</Text>}
-          {storage && i.status === 'received' && <Group mt={4} gap="xs">{storage(i)}</Group>}
-        </Paper>
-      ))}
+      <Stack gap="xs" role="list" aria-label={label}>
+        {items.map((i) => (
+          <Paper key={i.id} withBorder p="sm" role="listitem" aria-label={i.collectedSample.sampleId}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              {select ? (
+                <Checkbox label={<Text span ff="monospace" fw={600}>{i.collectedSample.sampleId}</Text>} aria-label={`Select ${i.collectedSample.sampleId}`}
+                  checked={select.chosen.has(i.id)} onChange={(e) => select.toggle(i.id, e.currentTarget.checked)} />
+              ) : <Text ff="monospace" fw={600} size="sm">{i.collectedSample.sampleId}</Text>}
+              {processed && <ItemStatusBadge status={i.status} />}
+            </Group>
+            <Text size="sm" mt={4}>{i.collectedSample.specimenType?.title} · {amountOf(i)}</Text>
+            {donorOf(i) && <Text size="sm" c="dimmed">{donorOf(i)}</Text>}
+            {processed && i.reason && <Text size="sm">Reason: {i.reason}</Text>}
+            {processed && i.processedAccount && <Text size="xs" c="dimmed">{byOf(i)}, {formatDateTime(i.receivedDate)}</Text>}
+            {storage && i.status === 'received' && <Group mt={4} gap="xs">{storage(i)}</Group>}
+          </Paper>
+        ))}
+      </Stack>
     </Stack>
   );
 }
