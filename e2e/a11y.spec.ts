@@ -74,6 +74,9 @@ for (const viewport of VIEWPORTS) {
       await visit('about', '/about', h1(page, 'Biobanking LIMS'));
       await visit('not found', '/no-such-page', page.getByRole('heading', { name: '404 - Page not found' }));
       await visit('test result report', '/report', h1(page, 'Test Results'));
+      await page.getByRole('button', { name: 'Generate Report' }).click();
+      await scan('test result report asking for a panel', page.getByRole('alert').filter({ hasText: 'Choose a panel.' }));
+      await visit('import screen', '/configuration/import', h1(page, 'Import data'));
     });
   });
 }
