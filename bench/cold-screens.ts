@@ -93,16 +93,21 @@ async function target(label: string, dist: string | undefined): Promise<Target> 
 
 async function main() {
   const baseline = process.env.BENCH_BASELINE_DIST;
-  const targets = [await target('this build', undefined), ...(baseline ? [await target('baseline', baseline)] : [])];
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const targets: Target[] = [];
+  let browser: Browser | null = null;
   try {
+    // Inside the try: a baseline that fails to start still stops the server started before it.
+    targets.push(await target('this build', undefined));
+    if (baseline) targets.push(await target('baseline', baseline));
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
     const screens: [string, (p: number) => string][] = [
       ['protocol Collected Samples', (p) => `/collection-protocols/${p}/collected-samples`],
       ['/patients', () => '/patients'],
       ['audit log', () => '/setting/audit-log'],
       ['protocol participants', (p) => `/collection-protocols/${p}/participants`],
     ];
-    const load = (t: Target, path: (p: number) => string) => coldLoad(browser, t.baseUrl, path(t.protocolId), t.token, t.instId);
+    const b = browser;
+    const load = (t: Target, path: (p: number) => string) => coldLoad(b, t.baseUrl, path(t.protocolId), t.token, t.instId);
     // One warm-up load per screen so the server's first-request costs (JIT, PGlite caches) are not in the figures.
     for (const t of targets) for (const [, path] of screens) await load(t, path);
     const rows: string[] = [];
@@ -129,7 +134,7 @@ async function main() {
     console.log('|---|---|---:|---:|---:|---:|---:|');
     for (const r of rows) console.log(r);
   } finally {
-    await browser.close();
+    await browser?.close();
     for (const t of targets) await t.stop();
   }
 }
