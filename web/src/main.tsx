@@ -7,6 +7,11 @@ import 'mantine-datatable/styles.layer.css';
 import './app/global.css';
 import { Providers } from './app/providers';
 import { router } from './app/router';
+import { prefetchColdLoad } from './app/route-prefetch';
+import { queryClient } from './lib/query-client';
+
+// Before the first render: the account, the institution and the addressed screen's code and list all start now.
+prefetchColdLoad(queryClient, window.location);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -28,17 +28,7 @@ const DEFAULT_SIZE = 10; // spec 1 §9: page 1, 10 per page
  */
 export function useListState(sorting?: SortOptions): ListState {
   const [params, setParams] = useSearchParams();
-  const pageParam = Number(params.get('PageNumber'));
-  const sizeParam = Number(params.get('PageSize'));
-  const page = Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 1;
-  const pageSize = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : DEFAULT_SIZE;
-  const search = params.get('SearchTerm') ?? '';
-  const sortBy = params.get('SortBy');
-  const sortDir = params.get('SortDirection');
-  const sort = sorting && {
-    columnAccessor: sortBy && sorting.keys.includes(sortBy) ? sortBy : sorting.fallback.columnAccessor,
-    direction: (SORT_DIRECTIONS as readonly string[]).includes(sortDir ?? '') ? sortDir as SortDirection : sorting.fallback.direction,
-  };
+  const { page, pageSize, search, sort } = listStateOf(params, sorting);
 
   const update = useCallback((changes: Record<string, string | number | null>) => {
     setParams((prev) => {
@@ -64,4 +54,24 @@ export function useListState(sorting?: SortOptions): ListState {
       update({ SortBy: isDefault ? null : s.columnAccessor, SortDirection: isDefault ? null : s.direction, PageNumber: 1 });
     },
   };
+}
+
+/**
+ * The list's page, size, search and sort read from a query string: what useListState shows, and what a cold
+ * load prefetches before the screen renders (web/src/app/route-prefetch.ts), so both ask for the same page.
+ */
+export function listStateOf(params: URLSearchParams, sorting?: SortOptions): Pick<ListState, 'page' | 'pageSize' | 'search' | 'sort'> {
+  const pageParam = Number(params.get('PageNumber'));
+  const sizeParam = Number(params.get('PageSize'));
+  const page = Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 1;
+  const pageSize = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : DEFAULT_SIZE;
+  const search = params.get('SearchTerm') ?? '';
+  const sortBy = params.get('SortBy');
+  const sortDir = params.get('SortDirection');
+  const sort = sorting && {
+    columnAccessor: sortBy && sorting.keys.includes(sortBy) ? sortBy : sorting.fallback.columnAccessor,
+    direction: (SORT_DIRECTIONS as readonly string[]).includes(sortDir ?? '') ? sortDir as SortDirection : sorting.fallback.direction,
+  };
+
+  return { page, pageSize, search, sort };
 }

@@ -7,7 +7,7 @@ import { PagedTable } from '@/components/paged-table';
 import { useListState } from '@/components/use-list-state';
 import { formatDateTime, fullName } from '@/lib/format';
 import { useCurrentInstitution } from '@/lib/session-context';
-import { useAuditEvents } from '../api/audit-events';
+import { auditFiltersOf, useAuditEvents } from '../api/audit-events';
 import { fieldChanges } from '../components/audit-changes';
 import { AuditFilters, type AuditFilterKey } from '../components/audit-filters';
 import { AuditChainCheck } from '../components/audit-chain-check';
@@ -37,14 +37,12 @@ const columns: DataTableColumn<AuditEvent>[] = [
   { accessor: 'after', title: 'Changes', render: (e) => <Changes event={e} /> },
 ];
 
-const KEYS: AuditFilterKey[] = ['entity', 'entityId', 'accountId', 'from', 'to'];
-
 /** Who changed what and when in the current institution (audit.read: administrators; checked by the route guard). */
 export function AuditLogPage() {
   const { institution } = useCurrentInstitution();
   const list = useListState();
   const [params, setParams] = useSearchParams();
-  const values = Object.fromEntries(KEYS.map((k) => [k, params.get(k) ?? ''])) as Record<AuditFilterKey, string>;
+  const values = auditFiltersOf(params);
   const events = useAuditEvents({ instId: institution.id, page: list.page, pageSize: list.pageSize, ...values });
   const setFilters = (changes: Partial<Record<AuditFilterKey, string>>) => setParams((prev) => {
     const next = new URLSearchParams(prev);

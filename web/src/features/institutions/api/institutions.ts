@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Institution } from '@contract/institutions.contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -14,9 +14,11 @@ export function useInstitutions(search = '', pageSize = 100) {
 
 /** The stored institution; a 404 (removed, or not yours) is left to the caller, without a notification. */
 export function useInstitution(id: number | null) {
-  return useQuery({
-    queryKey: queryKeys.institutions.one(id ?? 0),
-    queryFn: () => api.get<Institution>(`/institutions/${id}`, undefined, { notify: false }),
-    enabled: id !== null,
-  });
+  return useQuery({ ...institutionQuery(id ?? 0), enabled: id !== null });
 }
+
+/** The query behind useInstitution, also started before the first render of a cold load (app/route-prefetch.ts). */
+export const institutionQuery = (id: number) => queryOptions({
+  queryKey: queryKeys.institutions.one(id),
+  queryFn: () => api.get<Institution>(`/institutions/${id}`, undefined, { notify: false }),
+});

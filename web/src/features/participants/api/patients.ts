@@ -1,17 +1,29 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Patient, PatientEdit, PatientRegister } from '@contract/participants.contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { listStateOf } from '@/components/use-list-state';
 
 const patientKeys = queryKeys.patients;
 
 /** GET patients: one page, searched by any name part prefix, MRN, phone or external subject id. */
-export function usePatients(instId: number, q: { page: number; pageSize: number; search: string }) {
-  return useQuery({
-    queryKey: patientKeys.list(instId, q),
-    queryFn: () => api.getPage<Patient>(`/institutions/${instId}/patients`, { SearchTerm: q.search, PageNumber: q.page, PageSize: q.pageSize }),
-    placeholderData: keepPreviousData,
-  });
+export function usePatients(instId: number, q: PatientListQuery) {
+  return useQuery(patientsQuery(instId, q));
+}
+
+export interface PatientListQuery { page: number; pageSize: number; search: string }
+
+/** The query behind usePatients; a cold load's prefetch (app/route-prefetch.ts) asks without a notification on failure. */
+export const patientsQuery = (instId: number, q: PatientListQuery, notify = true) => queryOptions({
+  queryKey: patientKeys.list(instId, q),
+  queryFn: () => api.getPage<Patient>(`/institutions/${instId}/patients`, { SearchTerm: q.search, PageNumber: q.page, PageSize: q.pageSize }, { notify }),
+  placeholderData: keepPreviousData,
+});
+
+/** The page a cold load of this list's address asks for before the first render (app/route-prefetch.ts), without a notification on failure. */
+export function coldPatientsQuery(instId: number, params: URLSearchParams) {
+  const { page, pageSize, search } = listStateOf(params);
+  return patientsQuery(instId, { page, pageSize, search }, false);
 }
 
 /** GET patients/{id}: fetched fresh when the edit form opens, so its concurrency stamp is current. */

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Protocol, ProtocolInput, ProtocolUpdate } from '@contract/protocols.contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -18,12 +18,15 @@ export function useProtocols(instId: number, q: { page: number; pageSize: number
 
 /** GET collectionProtocols/{p}: the protocol every sub-page works in (the wrapper loads it once). */
 export function useProtocol(instId: number, protocolId: number) {
-  return useQuery({
-    queryKey: keys.one(instId, protocolId),
-    queryFn: () => api.get<Protocol>(`${base(instId)}/${protocolId}`, undefined, { notify: false }),
-    retry: false,
-  });
+  return useQuery(protocolQuery(instId, protocolId));
 }
+
+/** The query behind useProtocol, also started before the first render of a cold load (app/route-prefetch.ts). */
+export const protocolQuery = (instId: number, protocolId: number) => queryOptions({
+  queryKey: keys.one(instId, protocolId),
+  queryFn: () => api.get<Protocol>(`${base(instId)}/${protocolId}`, undefined, { notify: false }),
+  retry: false,
+});
 
 export function useCreateProtocol(instId: number) {
   const queryClient = useQueryClient();

@@ -11,7 +11,7 @@ import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { protocolPath, useCurrentProtocol } from '../protocol-context';
 import { EnrolForm } from './enrol-form';
 import { participantPath } from './participant-context';
-import { useProtocolParticipants, type ParticipantFilters } from './participants-api';
+import { PARTICIPANT_FILTER_PARAMS as PARAMS, participantFiltersOf, useProtocolParticipants, type ParticipantFilters } from './participants-api';
 import { WithdrawnBadge } from './status-badges';
 
 const columns: DataTableColumn<ProtocolParticipant>[] = [
@@ -31,12 +31,9 @@ const columns: DataTableColumn<ProtocolParticipant>[] = [
   { accessor: 'patientType', title: 'Patient Type', render: (p) => p.patient.patientType?.title ?? '' },
 ];
 
-// The filters live in the URL under the API's own query names, so a filtered list can be linked and Back restores it.
-const PARAMS = { externalSubjectId: 'ExternalSubjectID', name: 'NameQuery', phone: 'PhoneNumberQuery' } as const;
-
 function useFilters(): [ParticipantFilters, (f: ParticipantFilters) => void] {
   const [params, setParams] = useSearchParams();
-  const filters = { externalSubjectId: params.get(PARAMS.externalSubjectId) ?? '', name: params.get(PARAMS.name) ?? '', phone: params.get(PARAMS.phone) ?? '' };
+  const filters = participantFiltersOf(params);
   const set = (f: ParticipantFilters) => setParams((prev) => {
     const next = new URLSearchParams(prev);
     for (const key of Object.keys(PARAMS) as (keyof ParticipantFilters)[]) {

@@ -1,10 +1,11 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
 import type { Consent } from '@contract/protocols.contract';
 import type { ProtocolEvent } from '@contract/protocol-events.contract';
 import type { EnrolInput, ParticipantConsent, ProtocolParticipant, SignInput, WithdrawInput } from '@contract/protocol-participants.contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { listStateOf } from '@/components/use-list-state';
 
 const keys = queryKeys.protocols;
 const base = (instId: number, protocolId: number) => `/institutions/${instId}/collectionProtocols/${protocolId}`;
@@ -12,17 +13,38 @@ const ALL = { IsEnabled: true, PageNumber: 1, PageSize: MAX_PAGE_SIZE };
 
 export interface ParticipantFilters { externalSubjectId: string; name: string; phone: string }
 
-/** spec 2 §2 "Protocol participants list": one server page with the External Subject ID, Name and Phone filters. */
-export function useProtocolParticipants(instId: number, protocolId: number, q: { page: number; pageSize: number } & ParticipantFilters) {
-  return useQuery({
-    queryKey: keys.part(instId, protocolId, 'participants', q),
-    queryFn: () => api.getPage<ProtocolParticipant>(`${base(instId, protocolId)}/collectionProtocolParticipants`, {
-      PageNumber: q.page, PageSize: q.pageSize,
-      ExternalSubjectID: q.externalSubjectId || undefined, NameQuery: q.name || undefined, PhoneNumberQuery: q.phone || undefined,
-    }),
-    placeholderData: keepPreviousData,
-  });
+// The filters live in the URL under the API's own query names, so a filtered list can be linked and Back restores it.
+export const PARTICIPANT_FILTER_PARAMS = { externalSubjectId: 'ExternalSubjectID', name: 'NameQuery', phone: 'PhoneNumberQuery' } as const;
+
+/** The filters of the participant list's address. */
+export const participantFiltersOf = (params: URLSearchParams): ParticipantFilters => ({
+  externalSubjectId: params.get(PARTICIPANT_FILTER_PARAMS.externalSubjectId) ?? '',
+  name: params.get(PARTICIPANT_FILTER_PARAMS.name) ?? '',
+  phone: params.get(PARTICIPANT_FILTER_PARAMS.phone) ?? '',
+});
+
+/** The page a cold load of this list's address asks for before the first render (app/route-prefetch.ts), without a notification on failure. */
+export function coldProtocolParticipantsQuery(instId: number, protocolId: number, params: URLSearchParams) {
+  const { page, pageSize } = listStateOf(params);
+  return protocolParticipantsQuery(instId, protocolId, { page, pageSize, ...participantFiltersOf(params) }, false);
 }
+
+/** spec 2 §2 "Protocol participants list": one server page with the External Subject ID, Name and Phone filters. */
+export function useProtocolParticipants(instId: number, protocolId: number, q: ParticipantListQuery) {
+  return useQuery(protocolParticipantsQuery(instId, protocolId, q));
+}
+
+export type ParticipantListQuery = { page: number; pageSize: number } & ParticipantFilters;
+
+/** The query behind useProtocolParticipants; a cold load's prefetch (app/route-prefetch.ts) asks without a notification on failure. */
+export const protocolParticipantsQuery = (instId: number, protocolId: number, q: ParticipantListQuery, notify = true) => queryOptions({
+  queryKey: keys.part(instId, protocolId, 'participants', q),
+  queryFn: () => api.getPage<ProtocolParticipant>(`${base(instId, protocolId)}/collectionProtocolParticipants`, {
+    PageNumber: q.page, PageSize: q.pageSize,
+    ExternalSubjectID: q.externalSubjectId || undefined, NameQuery: q.name || undefined, PhoneNumberQuery: q.phone || undefined,
+  }, { notify }),
+  placeholderData: keepPreviousData,
+});
 
 /** spec 2 §2 "Participant container": the participant every participant page works on. */
 export function useProtocolParticipant(instId: number, protocolId: number, participantId: number) {

@@ -1,8 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdjustmentInput, CollectedSample, CollectInput, SampleHistoryEntry, SampleInput, SampleLabelsInput, SampleTreeNode } from '@contract/samples.contract';
 import type { Label } from '@contract/labels.contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { listStateOf } from '@/components/use-list-state';
 import { usePrintLabels } from '@/lib/labels/print-labels';
 
 const keys = queryKeys.protocols;
@@ -14,13 +15,22 @@ export interface SampleListFilter { page: number; pageSize: number; search?: str
 
 /** GET collectedSamples?IsSubsample=false: one page of the protocol's (or one participant's) primary samples, newest first. */
 export function usePrimarySamples(instId: number, protocolId: number, q: SampleListFilter) {
-  return useQuery({
-    queryKey: keys.part(instId, protocolId, KIND, { list: q }),
-    queryFn: () => api.getPage<CollectedSample>(base(instId, protocolId), {
-      IsSubsample: false, PageNumber: q.page, PageSize: q.pageSize, SearchTerm: q.search || undefined, ParticipantId: q.participantId,
-    }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(primarySamplesQuery(instId, protocolId, q));
+}
+
+/** The query behind usePrimarySamples; a cold load's prefetch (app/route-prefetch.ts) asks without a notification on failure. */
+export const primarySamplesQuery = (instId: number, protocolId: number, q: SampleListFilter, notify = true) => queryOptions({
+  queryKey: keys.part(instId, protocolId, KIND, { list: q }),
+  queryFn: () => api.getPage<CollectedSample>(base(instId, protocolId), {
+    IsSubsample: false, PageNumber: q.page, PageSize: q.pageSize, SearchTerm: q.search || undefined, ParticipantId: q.participantId,
+  }, { notify }),
+  placeholderData: keepPreviousData,
+});
+
+/** The page a cold load of this list's address asks for before the first render (app/route-prefetch.ts), without a notification on failure. */
+export function coldPrimarySamplesQuery(instId: number, protocolId: number, params: URLSearchParams) {
+  const { page, pageSize, search } = listStateOf(params);
+  return primarySamplesQuery(instId, protocolId, { page, pageSize, search }, false);
 }
 
 /** GET {id}/tree: the sample and all its descendants, fetched when a row is expanded. */
