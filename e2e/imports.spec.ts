@@ -92,7 +92,7 @@ test('maps headers in words by themselves, saves the mapping and applies it to a
   await expect(page.getByText(`Mapping '${name}' saved.`)).toBeVisible();
   await page.getByLabel(field('Save this mapping as')).fill(name.toLowerCase());
   await page.getByRole('button', { name: 'Save mapping' }).click();
-  await expect(page.getByText(`A participants mapping template named '${name.toLowerCase()}' already exists: choose another name, or delete that one first.`)).toBeVisible();
+  await expect(page.getByText(`A saved mapping for participants named '${name.toLowerCase()}' already exists: choose another name, or delete that one first.`)).toBeVisible();
   await shot('imports-mapping-saved');
 
   // Next week: a fresh screen and a file whose columns are in another order, spelt otherwise, with one more.
@@ -112,6 +112,7 @@ test('maps headers in words by themselves, saves the mapping and applies it to a
   await shot('imports-mapping-applied');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('button', { name: 'Apply mapping' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing scrolls sideways at 390 px').toBeLessThanOrEqual(390);
   await shot('imports-mapping-phone');
   await page.setViewportSize({ width: 1280, height: 900 });
 

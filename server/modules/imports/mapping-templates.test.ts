@@ -46,7 +46,7 @@ describe('mapping templates', () => {
     expect((await save({ name, mapping: MAPPING })).statusCode).toBe(201);
     const dup = await save({ name: name.toUpperCase(), mapping: MAPPING });
     expect(dup.statusCode).toBe(409);
-    expect(json(dup)).toMatchObject({ code: 'imports.template_name_taken', title: `A participants mapping template named '${name.toUpperCase()}' already exists: choose another name, or delete that one first.` });
+    expect(json(dup)).toMatchObject({ code: 'imports.template_name_taken', title: `A saved mapping for participants named '${name.toUpperCase()}' already exists: choose another name, or delete that one first.` });
     expect((await save({ name, mapping: { Menge: 'amount' } }, 'samples')).statusCode).toBe(201);
     expect((await save({ name, mapping: MAPPING }, 'participants', other.token, other.institution.id)).statusCode).toBe(201);
   });

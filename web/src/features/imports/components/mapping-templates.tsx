@@ -5,6 +5,7 @@ import { applyTemplate } from '@contract/import-headers';
 import { MAPPING_TEMPLATE_NAME_MAX, type ImportKind, type ImportMapping } from '@contract/imports.contract';
 import { doneMessage } from '@contract/words';
 import { ApiError } from '@/lib/api-client';
+import { usePhone } from '@/lib/use-phone';
 import { useDeleteMappingTemplate, useMappingTemplates, useSaveMappingTemplate } from '../api/mapping-templates';
 
 /**
@@ -14,6 +15,7 @@ import { useDeleteMappingTemplate, useMappingTemplates, useSaveMappingTemplate }
 export function MappingTemplates({ instId, kind, headers, mapping, onApply }: {
   instId: number; kind: ImportKind; headers: string[]; mapping: ImportMapping; onApply: (mapping: ImportMapping) => void;
 }) {
+  const phone = usePhone();
   const templates = useMappingTemplates(instId, kind);
   const save = useSaveMappingTemplate(instId, kind);
   const remove = useDeleteMappingTemplate(instId, kind);
@@ -44,6 +46,7 @@ export function MappingTemplates({ instId, kind, headers, mapping, onApply }: {
     const trimmed = name.trim();
     if (!trimmed) { setNameError('Give the mapping a name'); return; }
     setNameError(null);
+    setStatus('');
     save.mutate({ name: trimmed, mapping }, {
       onSuccess: (saved) => {
         setName('');
@@ -58,17 +61,18 @@ export function MappingTemplates({ instId, kind, headers, mapping, onApply }: {
     <Stack gap="xs" maw={640}>
       <Title order={3} fz="md">Saved mappings</Title>
       <Group align="flex-end" gap="xs">
-        <Select label="Saved mapping" placeholder={templates.data?.length ? 'Choose a saved mapping' : 'None saved yet'} size="sm" w={{ base: '100%', xs: 260 }}
+        <Select label="Saved mapping" placeholder={templates.data?.length ? 'Choose a saved mapping' : 'None saved yet'} size="sm" w={{ base: '100%', sm: 260 }}
           data={(templates.data ?? []).map((x) => ({ value: String(x.id), label: x.name }))} value={chosenId} onChange={setChosenId}
           disabled={!templates.data?.length} />
         <Button variant="light" onClick={apply} disabled={!chosen}>Apply mapping</Button>
         <Button variant="subtle" color="red" onClick={del} disabled={!chosen} loading={remove.isPending}>Delete mapping</Button>
       </Group>
       <Group align="flex-start" gap="xs">
-        <TextInput label="Save this mapping as" placeholder="e.g. Clinic export" size="sm" w={{ base: '100%', xs: 260 }} maxLength={MAPPING_TEMPLATE_NAME_MAX}
+        <TextInput label="Save this mapping as" placeholder="e.g. Clinic export" size="sm" w={{ base: '100%', sm: 260 }} maxLength={MAPPING_TEMPLATE_NAME_MAX}
           value={name} onChange={(e) => { setName(e.currentTarget.value); setNameError(null); }} error={nameError}
           onKeyDown={(e) => { if (e.key === 'Enter') submit(); }} />
-        <Button variant="light" mt={25} onClick={submit} loading={save.isPending}>Save mapping</Button>
+        {/* Beside the input, level with the box (not with its label); below it on a phone. */}
+        <Button variant="light" mt={phone ? 0 : 25} onClick={submit} loading={save.isPending}>Save mapping</Button>
       </Group>
       <Text size="sm" role="status">{status}</Text>
     </Stack>

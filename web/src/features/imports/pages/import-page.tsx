@@ -6,6 +6,7 @@ import { AVAILABLE_IMPORT_KINDS, IMPORT_COLUMNS, IMPORT_PERMISSION, type DryRunR
 import { ComingSoon } from '@/components/coming-soon';
 import { ApiError } from '@/lib/api-client';
 import { useCurrentInstitution, usePermissionCheck } from '@/lib/session-context';
+import { usePhone } from '@/lib/use-phone';
 import { commitImport, downloadTemplate, dryRun, headerOf, sha256, type ImportFile } from '../api/imports';
 import { MappingTable } from '../components/mapping-table';
 import { MappingTemplates } from '../components/mapping-templates';
@@ -20,10 +21,12 @@ export function ImportPage() {
   const { institution } = useCurrentInstitution();
   const [kind, setKind] = useState<ImportKind>('participants');
   const can = usePermissionCheck();
+  // Three kinds side by side are wider than a phone: there they stack.
+  const phone = usePhone();
   return (
     <Stack maw={1100}>
       <Title order={1} fz={26}>Import data</Title>
-      <SegmentedControl w="fit-content" value={kind} onChange={(v) => setKind(v as ImportKind)} aria-label="What to import"
+      <SegmentedControl w={phone ? '100%' : 'fit-content'} orientation={phone ? 'vertical' : 'horizontal'} value={kind} onChange={(v) => setKind(v as ImportKind)} aria-label="What to import"
         data={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))} />
       {!AVAILABLE_IMPORT_KINDS.includes(kind)
         ? <ComingSoon area={`Importing ${KIND_LABELS[kind].toLowerCase()}`} />
