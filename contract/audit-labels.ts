@@ -207,6 +207,7 @@ const fixed: Record<string, AuditRecordType> = {
     label: 'Import',
     fields: { kind: f('Kind'), rowCount: f('Rows'), fileSha256: f('File SHA-256'), fileName: f('File name'), firstId: f('First record'), lastId: f('Last record'), ids: f('Records created') },
   },
+  importMappingTemplate: { label: 'Import mapping template', fields: { kind: f('Import of'), name: f('Name'), mapping: f('Column mapping'), isEnabled: enabled } },
   labelPrinter: { label: 'Label printer', fields: { ipAddress: f('IP address'), port: f('Port'), labels: f('Labels printed'), first: f('First sample ID'), isEnabled: enabled } },
 };
 

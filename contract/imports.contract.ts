@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Permission } from './permissions.contract';
+import { Id, requiredText } from './common.contract';
 
 // Bulk CSV import with a dry run (issue 17; docs/imports.md).
 
@@ -33,7 +34,12 @@ export const MAX_REPORTED_ROW_ERRORS = 1000;
 export const IMPORT_CONTENT_TYPE = 'text/csv';
 
 export interface ImportColumn {
+  /** The key the mapping and the server use (the template's header). */
   field: string;
+  /** The field in words, as the mapping step shows it (issue 28 item 10: 'First name', not `firstName *`). */
+  label: string;
+  /** Other headers files commonly use for it; a header matches them like the label (import-headers.ts). */
+  synonyms?: string[];
   required: boolean;
   /** What goes in the cell, shown under the template's column. */
   description: string;
@@ -42,37 +48,37 @@ export interface ImportColumn {
 
 /** The participant columns (one row registers one participant with its MRN, races, ethnicities and a phone). */
 export const PARTICIPANT_COLUMNS: ImportColumn[] = [
-  { field: 'mrn', required: false, description: 'Main MRN, unique in the institution (not case-sensitive)', example: 'MRN-000123' },
-  { field: 'firstName', required: true, description: 'First name', example: 'Almaz' },
-  { field: 'fatherName', required: true, description: "Father's name", example: 'Tesfaye' },
-  { field: 'grandFatherName', required: true, description: "Grandfather's name", example: 'Bekele' },
-  { field: 'birthDate', required: true, description: 'YYYY-MM-DD, not in the future', example: '1984-03-12' },
-  { field: 'birthTime', required: true, description: 'HH:MM (24 hours)', example: '08:30' },
-  { field: 'gender', required: true, description: 'A Gender title of this institution', example: 'Female' },
-  { field: 'patientType', required: true, description: 'A Patient Type title', example: 'Outpatient' },
-  { field: 'maritalStatus', required: true, description: 'A Marital Status title', example: 'Single' },
-  { field: 'vitalStatus', required: true, description: 'A Vital Status title', example: 'Alive' },
-  { field: 'deathDate', required: false, description: 'YYYY-MM-DD; required when the vital status is Dead', example: '' },
-  { field: 'socialSecurityNumber', required: false, description: 'Social security number', example: '' },
-  { field: 'externalSubjectId', required: false, description: 'External subject ID', example: 'EXT-1' },
-  { field: 'races', required: true, description: 'Race titles, separated by ;', example: 'Black or African American' },
-  { field: 'ethnicities', required: true, description: 'Ethnicity titles, separated by ;', example: 'Not Hispanic or Latino' },
-  { field: 'phoneType', required: false, description: 'A Phone Number Type title; required with a phone number', example: 'Mobile' },
-  { field: 'phoneNumber', required: false, description: 'Digits, an optional leading +, at most 15 digits', example: '+251911223344' },
+  { field: 'mrn', label: 'MRN', synonyms: ['Medical record number', 'Patient MRN', 'Participant MRN'], required: false, description: 'Main MRN, unique in the institution (not case-sensitive)', example: 'MRN-000123' },
+  { field: 'firstName', label: 'First name', synonyms: ['Given name', 'Forename'], required: true, description: 'First name', example: 'Almaz' },
+  { field: 'fatherName', label: "Father's name", synonyms: ['Father name', 'Middle name'], required: true, description: "Father's name", example: 'Tesfaye' },
+  { field: 'grandFatherName', label: "Grandfather's name", synonyms: ['Grandfather name', 'Grand father name', 'Last name', 'Surname', 'Family name'], required: true, description: "Grandfather's name", example: 'Bekele' },
+  { field: 'birthDate', label: 'Birth date', synonyms: ['Date of birth', 'DOB', 'Birthdate', 'Born'], required: true, description: 'YYYY-MM-DD, not in the future', example: '1984-03-12' },
+  { field: 'birthTime', label: 'Birth time', synonyms: ['Time of birth'], required: true, description: 'HH:MM (24 hours)', example: '08:30' },
+  { field: 'gender', label: 'Gender', synonyms: ['Sex'], required: true, description: 'A Gender title of this institution', example: 'Female' },
+  { field: 'patientType', label: 'Participant type', synonyms: ['Patient type'], required: true, description: 'A Patient Type title', example: 'Outpatient' },
+  { field: 'maritalStatus', label: 'Marital status', required: true, description: 'A Marital Status title', example: 'Single' },
+  { field: 'vitalStatus', label: 'Vital status', required: true, description: 'A Vital Status title', example: 'Alive' },
+  { field: 'deathDate', label: 'Death date', synonyms: ['Date of death', 'DOD'], required: false, description: 'YYYY-MM-DD; required when the vital status is Dead', example: '' },
+  { field: 'socialSecurityNumber', label: 'Social security number', synonyms: ['SSN'], required: false, description: 'Social security number', example: '' },
+  { field: 'externalSubjectId', label: 'External subject ID', synonyms: ['Subject ID', 'External ID'], required: false, description: 'External subject ID', example: 'EXT-1' },
+  { field: 'races', label: 'Races', synonyms: ['Race'], required: true, description: 'Race titles, separated by ;', example: 'Black or African American' },
+  { field: 'ethnicities', label: 'Ethnicities', synonyms: ['Ethnicity'], required: true, description: 'Ethnicity titles, separated by ;', example: 'Not Hispanic or Latino' },
+  { field: 'phoneType', label: 'Phone type', synonyms: ['Phone number type'], required: false, description: 'A Phone Number Type title; required with a phone number', example: 'Mobile' },
+  { field: 'phoneNumber', label: 'Phone number', synonyms: ['Phone', 'Telephone', 'Mobile number'], required: false, description: 'Digits, an optional leading +, at most 15 digits', example: '+251911223344' },
 ];
 
 /** Storage containers, shelves, racks, drawers and boxes: one row per node, parents before children. */
 export const STORAGE_COLUMNS: ImportColumn[] = [
-  { field: 'parent', required: false, description: 'Code path of the parent (container/shelf/rack/drawer codes joined by /); empty for a container. May be a row above', example: '' },
-  { field: 'code', required: false, description: 'Code (at most 2 characters), unique among its siblings; required for a container and for any node a later row puts something in', example: 'F1' },
-  { field: 'title', required: true, description: 'Title', example: 'Freezer 1' },
-  { field: 'rows', required: true, description: 'Rows, 1 to 100', example: '5' },
-  { field: 'columns', required: true, description: 'Columns, 1 to 100', example: '1' },
-  { field: 'positionLabeling', required: true, description: 'A Position Labeling Option title', example: 'Two Dimensional' },
-  { field: 'rowLabeling', required: true, description: 'A Labeling Schema title for rows', example: 'Letters Upper Case' },
-  { field: 'columnLabeling', required: false, description: 'A Labeling Schema title for columns (not for Linear)', example: 'Numbers' },
-  { field: 'fillOrder', required: false, description: 'row or column (default row)', example: 'row' },
-  { field: 'level', required: false, description: 'Container, Shelf, Rack, Drawer or Box; empty: the first the parent holds (a box may sit in a shelf, rack or drawer)', example: '' },
+  { field: 'parent', label: 'Parent code path', synonyms: ['Parent path', 'Parent'], required: false, description: 'Code path of the parent (container/shelf/rack/drawer codes joined by /); empty for a container. May be a row above', example: '' },
+  { field: 'code', label: 'Code', required: false, description: 'Code (at most 2 characters), unique among its siblings; required for a container and for any node a later row puts something in', example: 'F1' },
+  { field: 'title', label: 'Title', synonyms: ['Name'], required: true, description: 'Title', example: 'Freezer 1' },
+  { field: 'rows', label: 'Rows', synonyms: ['Number of rows'], required: true, description: 'Rows, 1 to 100', example: '5' },
+  { field: 'columns', label: 'Columns', synonyms: ['Number of columns'], required: true, description: 'Columns, 1 to 100', example: '1' },
+  { field: 'positionLabeling', label: 'Position labeling', synonyms: ['Position labelling'], required: true, description: 'A Position Labeling Option title', example: 'Two Dimensional' },
+  { field: 'rowLabeling', label: 'Row labeling', synonyms: ['Row labelling'], required: true, description: 'A Labeling Schema title for rows', example: 'Letters Upper Case' },
+  { field: 'columnLabeling', label: 'Column labeling', synonyms: ['Column labelling'], required: false, description: 'A Labeling Schema title for columns (not for Linear)', example: 'Numbers' },
+  { field: 'fillOrder', label: 'Fill order', required: false, description: 'row or column (default row)', example: 'row' },
+  { field: 'level', label: 'Level', synonyms: ['Type'], required: false, description: 'Container, Shelf, Rack, Drawer or Box; empty: the first the parent holds (a box may sit in a shelf, rack or drawer)', example: '' },
 ];
 
 /**
@@ -80,18 +86,18 @@ export const STORAGE_COLUMNS: ImportColumn[] = [
  * aliquot of it (a sample of the institution or a row above), drawn through the samples ledger.
  */
 export const SAMPLE_COLUMNS: ImportColumn[] = [
-  { field: 'sampleId', required: false, description: 'Sample ID; empty: generated. Later rows may name it as their parent', example: 'IMP-0001' },
-  { field: 'mrn', required: false, description: "Participant's MRN; required unless the row has a parent (then it must be the parent's donor)", example: 'MRN-000123' },
-  { field: 'protocol', required: false, description: 'Protocol code or title; required unless the row has a parent', example: 'AB' },
-  { field: 'event', required: false, description: "Event label or code; empty: the protocol's only event", example: 'Baseline' },
-  { field: 'specimenType', required: true, description: 'A Specimen Type title (an aliquot has its parent\'s)', example: 'Whole Blood' },
-  { field: 'amount', required: true, description: 'Collected amount, a positive number (an aliquot draws it from its parent)', example: '10' },
-  { field: 'unit', required: false, description: "A Unit Of Measurement name; required unless the row has a parent (default: the parent's unit)", example: 'Millilitre' },
-  { field: 'collectedDate', required: true, description: 'YYYY-MM-DD, within the protocol\'s dates', example: '2026-03-14' },
-  { field: 'collectedTime', required: true, description: 'HH:MM (24 hours)', example: '09:30' },
-  { field: 'parentSampleId', required: false, description: 'Sample ID of the parent: an aliquot of a sample of this institution or of a row above', example: '' },
-  { field: 'box', required: false, description: 'Box code path container/shelf/rack/drawer/box (e.g. F1/S1/R1/D1/B1, or F1/S1/B1 for a box in a shelf); with position', example: '' },
-  { field: 'position', required: false, description: 'Position label in the box (e.g. A1), free; with box', example: '' },
+  { field: 'sampleId', label: 'Sample ID', synonyms: ['Specimen ID'], required: false, description: 'Sample ID; empty: generated. Later rows may name it as their parent', example: 'IMP-0001' },
+  { field: 'mrn', label: "Participant's MRN", synonyms: ['MRN', 'Medical record number', 'Patient MRN'], required: false, description: "Participant's MRN; required unless the row has a parent (then it must be the parent's donor)", example: 'MRN-000123' },
+  { field: 'protocol', label: 'Protocol', synonyms: ['Collection protocol', 'Protocol code'], required: false, description: 'Protocol code or title; required unless the row has a parent', example: 'AB' },
+  { field: 'event', label: 'Event', synonyms: ['Protocol event', 'Visit'], required: false, description: "Event label or code; empty: the protocol's only event", example: 'Baseline' },
+  { field: 'specimenType', label: 'Specimen type', synonyms: ['Sample type'], required: true, description: 'A Specimen Type title (an aliquot has its parent\'s)', example: 'Whole Blood' },
+  { field: 'amount', label: 'Amount', synonyms: ['Collected amount', 'Quantity', 'Volume'], required: true, description: 'Collected amount, a positive number (an aliquot draws it from its parent)', example: '10' },
+  { field: 'unit', label: 'Unit', synonyms: ['Unit of measurement'], required: false, description: "A Unit Of Measurement name; required unless the row has a parent (default: the parent's unit)", example: 'Millilitre' },
+  { field: 'collectedDate', label: 'Collected date', synonyms: ['Collection date', 'Date collected'], required: true, description: 'YYYY-MM-DD, within the protocol\'s dates', example: '2026-03-14' },
+  { field: 'collectedTime', label: 'Collected time', synonyms: ['Collection time', 'Time collected'], required: true, description: 'HH:MM (24 hours)', example: '09:30' },
+  { field: 'parentSampleId', label: 'Parent sample ID', synonyms: ['Parent sample', 'Parent ID'], required: false, description: 'Sample ID of the parent: an aliquot of a sample of this institution or of a row above', example: '' },
+  { field: 'box', label: 'Box code path', synonyms: ['Box'], required: false, description: 'Box code path container/shelf/rack/drawer/box (e.g. F1/S1/R1/D1/B1, or F1/S1/B1 for a box in a shelf); with position', example: '' },
+  { field: 'position', label: 'Position in the box', synonyms: ['Position', 'Box position'], required: false, description: 'Position label in the box (e.g. A1), free; with box', example: '' },
 ];
 
 export const IMPORT_COLUMNS: Record<ImportKind, ImportColumn[]> = { participants: PARTICIPANT_COLUMNS, samples: SAMPLE_COLUMNS, storage: STORAGE_COLUMNS };
@@ -158,3 +164,21 @@ export type ImportStreamLine =
 
 /** A commit refused for row errors answers 422 problem+json with errors keyed "line:field". */
 export const rowErrorKey = (e: Pick<RowError, 'line' | 'field'>) => `${e.line}:${e.field}`;
+
+/**
+ * Saved column mappings (issue 28 item 10; docs/imports.md): a mapping saved under a name, per institution and
+ * import kind, applied to a later file whose headers it names (`applyTemplate` in import-headers.ts).
+ */
+export const MAPPING_TEMPLATE_NAME_MAX = 100;
+export const MappingTemplatesParam = ImportKindParam;
+export const MappingTemplateParam = ImportKindParam.extend({ templateId: Id });
+export const MappingTemplateInput = z.object({
+  name: requiredText(MAPPING_TEMPLATE_NAME_MAX),
+  mapping: ImportMapping.refine((m) => Object.keys(m).length > 0, 'The mapping names no column')
+    .refine((m) => Object.keys(m).length <= MAX_IMPORT_COLUMNS, `A mapping names at most ${MAX_IMPORT_COLUMNS} columns`),
+});
+export type MappingTemplateInput = z.input<typeof MappingTemplateInput>;
+export const MappingTemplate = z.object({
+  id: z.number(), kind: z.enum(IMPORT_KINDS), name: z.string(), mapping: z.record(z.string(), z.string()), createdDate: z.string(),
+});
+export type MappingTemplate = z.infer<typeof MappingTemplate>;

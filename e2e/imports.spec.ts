@@ -8,7 +8,7 @@ import { choose, field, search } from './support/ui';
 // Issue 17: Configuration > Import Data. A participant file with errors, the errors by line after a dry run,
 // the fixed file dry-runs clean and imports; the participant is then found in the list.
 
-const HEADER = 'mrn,Given name,fatherName,grandFatherName,birthDate,birthTime,gender,patientType,maritalStatus,vitalStatus,races,ethnicities,phoneType,phoneNumber';
+const HEADER = 'mrn,Nombre,fatherName,grandFatherName,birthDate,birthTime,gender,patientType,maritalStatus,vitalStatus,races,ethnicities,phoneType,phoneNumber';
 const row = (mrn: string, first: string, over: { gender?: string; birthDate?: string } = {}) =>
   [mrn, first, 'Tesfaye', 'Bekele', over.birthDate ?? '1984-03-12', '08:30', over.gender ?? 'Female', 'Outpatient', 'Single', 'Alive',
     '"Asian;White"', 'Not Hispanic or Latino', 'Mobile', '+251911223344'].join(',');
@@ -16,8 +16,8 @@ const row = (mrn: string, first: string, over: { gender?: string; birthDate?: st
 async function chooseFile(page: Page, name: string, csv: string) {
   await page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByRole('table', { name: 'Column mapping' })).toBeVisible();
-  // "Given name" is not a field name: map it by hand; the others are prefilled.
-  await choose(page, page.getByRole('table', { name: 'Column mapping' }), 'Field for column Given name', 'firstName *');
+  // "Nombre" is no field's name, label or synonym: map it by hand; the others are matched.
+  await choose(page, page.getByRole('table', { name: 'Column mapping' }), 'Field for column Nombre', 'First name (required)');
 }
 
 test('imports participants: errors by line after a dry run, fixed file imports, participant found', async ({ signedInPage: page, api, admin, shot }) => {
@@ -48,8 +48,8 @@ test('imports participants: errors by line after a dry run, fixed file imports, 
   // Issue 28: choosing the corrected file again keeps the hand-made mapping of a header it still has.
   await page.locator('input[type="file"]').setInputFiles({ name: 'participants-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(fixed) });
   await expect(page.getByText('participants-fixed.csv')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Column mapping' }).getByLabel(field('Field for column Given name')), 'the manual mapping is kept')
-    .not.toHaveValue('(ignore this column)');
+  await expect(page.getByRole('table', { name: 'Column mapping' }).getByLabel(field('Field for column Nombre')), 'the manual mapping is kept')
+    .toHaveValue('First name');
   await page.getByRole('button', { name: 'Dry run' }).click();
   await expect(page.getByText('No problems found')).toBeVisible();
   await expect(page.getByText('3 rows are ready to import.')).toBeVisible();
@@ -63,6 +63,66 @@ test('imports participants: errors by line after a dry run, fixed file imports, 
   await search(page, mrns[2]);
   await expect(page.getByRole('row', { name: new RegExp(`Liya.*${mrns[2]}|${mrns[2]}.*Liya`) })).toBeVisible();
   await shot('imports-participant-found');
+});
+
+test('maps headers in words by themselves, saves the mapping and applies it to a file with other headers', async ({ signedInPage: page, api, admin, shot }) => {
+  test.slow();
+  const u = unique().toUpperCase();
+  const name = `Clinic export ${u}`;
+  const values = (mrn: string) => [mrn, 'Almaz', 'Tesfaye', 'Bekele', '1984-03-12', '08:30', 'Female', 'Outpatient', 'Single', 'Alive', 'Asian', 'Not Hispanic or Latino'];
+  const first = ['MRN', 'First Name', "Father's Name", 'Abuelo', 'DOB', 'birth_time', 'Sex', 'Patient Type', 'Marital Status', 'VITAL-STATUS', 'Race', 'Ethnicity'];
+  const mapping = page.getByRole('table', { name: 'Column mapping' });
+  const fieldOf = (header: string) => mapping.getByLabel(field(`Field for column ${header}`));
+
+  await page.goto('/configuration/import');
+  await page.locator('input[type="file"]').setInputFiles({ name: 'clinic.csv', mimeType: 'text/csv', buffer: Buffer.from(`${first.join(',')}\r\n${values(`TM${u}A`).join(',')}\r\n`) });
+  await expect(fieldOf('First Name')).toHaveValue('First name');
+  await expect(fieldOf('DOB')).toHaveValue('Birth date');
+  await expect(fieldOf('Sex')).toHaveValue('Gender');
+  await expect(fieldOf('birth_time')).toHaveValue('Birth time');
+  await expect(fieldOf('Abuelo')).toHaveValue('(ignore this column)');
+  await expect(page.getByText("Required, not mapped to a column yet: Grandfather's name.")).toBeVisible();
+  await fieldOf('Abuelo').click();
+  await expect(page.getByRole('option', { name: "Grandfather's name (required)", exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Death date', exact: true })).toBeVisible();
+  await shot('imports-mapping-words');
+  await page.getByRole('option', { name: "Grandfather's name (required)", exact: true }).click();
+  await expect(page.getByText(/Required, not mapped to a column yet/)).toHaveCount(0);
+
+  await page.getByLabel(field('Save this mapping as')).fill(name);
+  await page.getByRole('button', { name: 'Save mapping' }).click();
+  await expect(page.getByText(`Mapping '${name}' saved.`)).toBeVisible();
+  await page.getByLabel(field('Save this mapping as')).fill(name.toLowerCase());
+  await page.getByRole('button', { name: 'Save mapping' }).click();
+  await expect(page.getByText(`A saved mapping for participants named '${name.toLowerCase()}' already exists: choose another name, or delete that one first.`)).toBeVisible();
+  await shot('imports-mapping-saved');
+
+  // Next week: a fresh screen and a file whose columns are in another order, spelt otherwise, with one more.
+  await page.reload();
+  const second = ['abuelo', 'first_name', 'Notes', 'MRN', "Father's Name", 'DOB', 'birth_time', 'Sex', 'Patient Type', 'Marital Status', 'VITAL-STATUS', 'Race', 'Ethnicity'];
+  const row = (mrn: string) => { const v = values(mrn); return [v[3], v[1], 'a note', v[0], v[2], ...v.slice(4)].join(','); };
+  await page.locator('input[type="file"]').setInputFiles({ name: 'clinic-next.csv', mimeType: 'text/csv', buffer: Buffer.from(`${second.join(',')}\r\n${row(`TM${u}B`)}\r\n${row(`TM${u}C`)}\r\n`) });
+  await expect(fieldOf('abuelo')).toHaveValue('(ignore this column)');
+  await page.getByRole('combobox', { name: 'Saved mapping' }).click();
+  await page.getByRole('option', { name, exact: true }).click();
+  await page.getByRole('button', { name: 'Apply mapping' }).click();
+  await expect(page.getByText(`Mapping '${name}' applied to 12 columns.`)).toBeVisible();
+  await expect(fieldOf('abuelo')).toHaveValue("Grandfather's name");
+  await expect(fieldOf('Notes')).toHaveValue('(ignore this column)');
+  await page.getByRole('button', { name: 'Dry run' }).click();
+  await expect(page.getByText('2 rows are ready to import.')).toBeVisible();
+  await shot('imports-mapping-applied');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: 'Apply mapping' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing scrolls sideways at 390 px').toBeLessThanOrEqual(390);
+  await shot('imports-mapping-phone');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.getByRole('button', { name: 'Delete mapping' }).click();
+  await expect(page.getByText(`Mapping '${name}' deleted.`)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Saved mapping' })).toHaveValue('');
+  const saved = await (await centralBiobank(api, admin)).call<{ name: string }[]>('GET', 'imports/participants/mappingTemplates');
+  expect(saved.map((x) => x.name)).not.toContain(name);
 });
 
 test('imports a freezer map: container, shelf and rack from one file', async ({ signedInPage: page, shot }) => {

@@ -14,3 +14,4 @@ export * from '../modules/forms/forms.table';
 export * from '../modules/shipments/shipments.table';
 export * from '../modules/indicators/indicators.table';
 export * from '../modules/reports/reports.table';
+export * from '../modules/imports/mapping-templates.table';

@@ -35,7 +35,7 @@ const DOMAIN_TABLES: Record<string, string> = {
   collectedSamples: 'collected_samples', collectionProtocolForms: 'collection_protocol_forms', collectionProtocolFormFields: 'collection_protocol_form_fields',
   collectionProtocolFormFieldOptions: 'collection_protocol_form_field_options', submittedCollectionProtocolForms: 'submitted_collection_protocol_forms',
   collectedSampleShipments: 'shipments', collectedSampleShipmentItems: 'shipment_items',
-  definitions: 'indicator_definitions',
+  definitions: 'indicator_definitions', mappingTemplates: 'import_mapping_templates',
   // FHIR export: the resource type names the table (fhir/{Type}/:id, fhir/Bundle/{participant|protocol}/:id).
   Patient: 'patients', ResearchStudy: 'collection_protocols', ResearchSubject: 'collection_protocol_participants',
   Consent: 'collection_protocol_participant_consents', Questionnaire: 'collection_protocol_forms',

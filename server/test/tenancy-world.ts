@@ -16,7 +16,7 @@ type Rec = Record<string, unknown> & { id: number };
  * lab configuration, a participant with MRN, race, ethnicity and phone, an order with results, a protocol
  * with site, event, requirement, consent, enrolment and signed consent, samples (and an aliquot), a storage
  * box with an allocated sample, a questionnaire with fields, options and a submission, a shipment to a
- * third institution, a record of every configuration list, and an account that belongs to it alone. `markers` are strings only its data contains.
+ * third institution, a saved import mapping, a record of every configuration list, and an account that belongs to it alone. `markers` are strings only its data contains.
  */
 export async function otherInstitutionWorld(t: TestApp) {
   const B = await signedIn(t, ['Institution Administrator']);
@@ -65,6 +65,8 @@ export async function otherInstitutionWorld(t: TestApp) {
   });
   // The screening-indicator definitions are seeded on their first read.
   await call('GET', 'indicators/cervical/definitions');
+  // A saved import column mapping (issue 28 item 10).
+  await call('POST', 'imports/participants/mappingTemplates', { name: `Mapping ${mrn}`, mapping: { [`Nombre ${mrn}`]: 'firstName' } });
   // One record of every configuration list (the seed fills most; locations and comment types are made here).
   for (const l of LOOKUPS) await anyRecord(t, inst.id, token, l.key);
   const email = `${unique('only-b').replace(/\W/g, '')}@tenancy.test`.toLowerCase();
@@ -78,7 +80,7 @@ export async function otherInstitutionWorld(t: TestApp) {
   return {
     institution: inst,
     /** Strings only B's records contain: a 2xx body of A holding one is a leak. */
-    markers: [inst.title, mrn, email, sample.sampleId],
+    markers: [inst.title, mrn, email, sample.sampleId, `Mapping ${mrn}`],
     orderId: order.id,
   };
 }

@@ -29,7 +29,7 @@ const TABLES: Record<string, Table> = {
   collectionProtocolFormFieldOption: schema.fieldOptions, submittedCollectionProtocolForm: schema.submittedForms,
   shipment: schema.shipments, shipmentItem: schema.shipmentItems, storageContainer: schema.storageNodes,
   storageOccupancy: schema.boxPositionOccupancies, indicatorDefinition: schema.indicatorDefinitions, institution: schema.institutions,
-  institutionSite: schema.institutionSites, labelPrinter: schema.labelPrinters,
+  institutionSite: schema.institutionSites, labelPrinter: schema.labelPrinters, importMappingTemplate: schema.importMappingTemplates,
 };
 
 describe('audit labels', () => {

@@ -2,13 +2,16 @@ import { PassThrough, Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DryRunResult, IMPORT_CONTENT_TYPE, ImportKindParam, ImportQuery, MAX_IMPORT_BYTES, TemplateParam, type ImportKind, type ImportStreamLine } from '../../../contract/imports.contract';
+import {
+  DryRunResult, IMPORT_CONTENT_TYPE, ImportKindParam, ImportQuery, MappingTemplate, MappingTemplateInput, MappingTemplateParam, MappingTemplatesParam, MAX_IMPORT_BYTES, TemplateParam, type ImportKind, type ImportStreamLine,
+} from '../../../contract/imports.contract';
 import type { App, AppDeps } from '../../platform/app-types';
 import { ctxOf } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { MSG } from '../../../contract/messages';
 import { importErrors } from './imports.errors';
 import * as svc from './imports.service';
+import * as templates from './mapping-templates.service';
 
 const tags = ['Imports'];
 // The route checks the kind's own permission (IMPORT_PERMISSION); reading a template needs the same.
@@ -27,6 +30,15 @@ export function importRoutes(app: App, { db, now }: AppDeps) {
     const body = svc.template(ctx(req), kind);
     return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${kind}-template.csv"`).send(body);
   });
+
+  // Saved column mappings (issue 28 item 10): listed, saved and deleted (disabled) per import kind.
+  const saved = `${base}/:kind/mappingTemplates`;
+  app.get(saved, { config: signedIn, schema: { tags, params: MappingTemplatesParam, response: { 200: z.array(MappingTemplate) } } },
+    async (req) => templates.listTemplates(ctx(req), req.params.kind));
+  app.post(saved, { config: signedIn, schema: { tags, params: MappingTemplatesParam, body: MappingTemplateInput, response: { 201: MappingTemplate } } },
+    async (req, reply) => reply.status(201).send(await templates.createTemplate(ctx(req), req.params.kind, req.body)));
+  app.post(`${saved}/:templateId/disable`, { config: signedIn, schema: { tags, params: MappingTemplateParam, response: { 200: MappingTemplate } } },
+    async (req) => templates.disableTemplate(ctx(req), req.params.kind, req.params.templateId));
 
   // Uploads in a scope of their own: no body parser buffers them. Whatever the content type, the body reaches the
   // handler unread (the guard has signed the caller in by then); the handler streams it through the CSV parser,

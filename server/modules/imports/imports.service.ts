@@ -14,7 +14,7 @@ import { participantChecker, insertParticipants, type CheckedParticipant, type M
 import { createStorageRows } from '../storage/storage-import.service';
 import { createSampleRows } from './sample-rows';
 
-function assertAvailable(ctx: Ctx, kind: ImportKind) {
+export function assertAvailable(ctx: Ctx, kind: ImportKind) {
   requirePermission(ctx, IMPORT_PERMISSION[kind]);
   if (!AVAILABLE_IMPORT_KINDS.includes(kind)) throw importErrors.not_available(kind);
 }

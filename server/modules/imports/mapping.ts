@@ -30,7 +30,7 @@ export function mapperOf(header: CsvRecord, columns: ImportColumn[], mapping: Re
     return field;
   });
   for (const c of columns) {
-    if (c.required && !headerOf.has(c.field)) headerErrors.push({ line: header.line, field: c.field, column: null, message: `No column is mapped to ${c.field} (required)` });
+    if (c.required && !headerOf.has(c.field)) headerErrors.push({ line: header.line, field: c.field, column: null, message: `No column is mapped to ${c.label} (required)` });
   }
   const columnOf = (field: string) => headerOf.get(field) ?? null;
   const width = header.cells.length;

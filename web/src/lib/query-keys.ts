@@ -13,6 +13,7 @@
  *   ['shipments', instId]                shipment lists (sent, received), one shipment, its items, sample candidates
  *   ['storage', instId]                  the storage tree, nodes, box positions, occupancies, sample look-ups
  *   ['reports', instId]                  report pages (reports/{name} with its parameters)
+ *   ['importMappings', instId, kind]     saved column mappings of one import kind
  *   ['users'], ['audit'], ['printer', instId], ['auth', 'me'], ['invitations'] (the signed-in account's own)
  *
  * Write no key array by hand in a feature: add it here.
@@ -132,4 +133,7 @@ export const queryKeys = {
   },
 
   printer: (instId: number) => ['printer', instId] as const,
+
+  /** Saved column mappings of one import kind (features/imports). */
+  importMappings: (instId: number, kind: string) => ['importMappings', instId, kind] as const,
 };

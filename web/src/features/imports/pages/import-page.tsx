@@ -1,14 +1,17 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, FileInput, Group, Paper, Progress, SegmentedControl, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, FileInput, Group, Paper, Progress, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { autoMapping } from '@contract/import-headers';
 import { AVAILABLE_IMPORT_KINDS, IMPORT_COLUMNS, IMPORT_PERMISSION, type DryRunResult, type ImportKind } from '@contract/imports.contract';
 import { ComingSoon } from '@/components/coming-soon';
 import { ApiError } from '@/lib/api-client';
 import { useCurrentInstitution, usePermissionCheck } from '@/lib/session-context';
+import { usePhone } from '@/lib/use-phone';
 import { commitImport, downloadTemplate, dryRun, headerOf, sha256, type ImportFile } from '../api/imports';
+import { MappingTable } from '../components/mapping-table';
+import { MappingTemplates } from '../components/mapping-templates';
 
 const KIND_LABELS: Record<ImportKind, string> = { participants: 'Participants', samples: 'Samples', storage: 'Storage containers' };
-const IGNORE = '';
 
 interface Loaded { name: string; file: File; hash: string; headers: string[] }
 type Done = Awaited<ReturnType<typeof commitImport>>;
@@ -18,10 +21,12 @@ export function ImportPage() {
   const { institution } = useCurrentInstitution();
   const [kind, setKind] = useState<ImportKind>('participants');
   const can = usePermissionCheck();
+  // Three kinds side by side are wider than a phone: there they stack.
+  const phone = usePhone();
   return (
     <Stack maw={1100}>
       <Title order={1} fz={26}>Import data</Title>
-      <SegmentedControl w="fit-content" value={kind} onChange={(v) => setKind(v as ImportKind)} aria-label="What to import"
+      <SegmentedControl w={phone ? '100%' : 'fit-content'} orientation={phone ? 'vertical' : 'horizontal'} value={kind} onChange={(v) => setKind(v as ImportKind)} aria-label="What to import"
         data={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))} />
       {!AVAILABLE_IMPORT_KINDS.includes(kind)
         ? <ComingSoon area={`Importing ${KIND_LABELS[kind].toLowerCase()}`} />
@@ -49,9 +54,9 @@ function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
     // Only the header is read here (the mapping); the file goes to the server as it is, streamed.
     const headers = headerOf(await f.slice(0, 64 * 1024).text());
     setLoaded({ name: f.name, file: f, hash: await sha256(f), headers });
-    // A header chosen before (the corrected file chosen again) keeps its mapping (issue 28); a new one is
-    // prefilled with the field of the same name (not case-sensitive), else it is ignored.
-    setMapping((before) => Object.fromEntries(headers.map((h) => [h, before[h] ?? columns.find((c) => c.field.toLowerCase() === h.toLowerCase())?.field ?? IGNORE])));
+    // A header chosen before (the corrected file chosen again) keeps its mapping (issue 28); a new one is matched
+    // to a field by its key, label or a synonym ('First Name', 'first_name', 'DOB'), else it is ignored.
+    setMapping((before) => autoMapping(headers, columns, before));
   };
   const mappingKey = JSON.stringify(mapping);
   const body = (): ImportFile => ({ file: loaded!.file, fileName: loaded!.name, mapping });
@@ -84,21 +89,10 @@ function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
           <Title order={2} fz="lg">2. Choose the file and map its columns</Title>
           <FileInput label="CSV file" placeholder="Choose a .csv file" accept=".csv,text/csv" value={file} onChange={(f) => void choose(f)} clearable maw={420} />
           {loaded && (
-            <Table withTableBorder maw={640} aria-label="Column mapping">
-              <Table.Thead><Table.Tr><Table.Th>Column in the file</Table.Th><Table.Th>Imported as</Table.Th></Table.Tr></Table.Thead>
-              <Table.Tbody>
-                {loaded.headers.map((h) => (
-                  <Table.Tr key={h}>
-                    <Table.Td>{h || <Text c="dimmed" span>(no header)</Text>}</Table.Td>
-                    <Table.Td>
-                      <Select aria-label={`Field for column ${h}`} size="xs" allowDeselect={false} value={mapping[h] ?? IGNORE}
-                        data={[{ value: IGNORE, label: '(ignore this column)' }, ...columns.map((c) => ({ value: c.field, label: `${c.field}${c.required ? ' *' : ''}` }))]}
-                        onChange={(v) => setMapping({ ...mapping, [h]: v ?? IGNORE })} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <>
+              <MappingTable headers={loaded.headers} columns={columns} mapping={mapping} onChange={setMapping} />
+              <MappingTemplates instId={instId} kind={kind} headers={loaded.headers} mapping={mapping} onApply={setMapping} />
+            </>
           )}
         </Stack>
       </Paper>

@@ -1,0 +1,73 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { IMPORT_COLUMNS, type ImportKind, type MappingTemplate, type MappingTemplateInput } from '../../../contract/imports.contract';
+import { type Ctx, instOf } from '../../platform/context';
+import { audit } from '../../platform/audit';
+import { isUniqueViolation, notFound } from '../../platform/errors';
+import { importErrors } from './imports.errors';
+import { importMappingTemplates } from './mapping-templates.table';
+import { assertAvailable } from './imports.service';
+
+// Saved column mappings (issue 28 item 10; docs/imports.md): whoever may import a kind may save, list and delete
+// its templates; an institution sees only its own.
+
+type Row = typeof importMappingTemplates.$inferSelect;
+const AUDIT_ENTITY = 'importMappingTemplate';
+
+const toDto = (r: Row): MappingTemplate => ({ id: r.id, kind: r.kind as ImportKind, name: r.name, mapping: r.mapping, createdDate: r.createdDate.toISOString() });
+
+/** Every field the mapping names is one of the kind's, and no field comes from two columns (as an upload checks it). */
+function checkMapping(kind: ImportKind, mapping: Record<string, string>) {
+  const fields = new Map(IMPORT_COLUMNS[kind].map((c) => [c.field.toLowerCase(), c.field]));
+  const headerOf = new Map<string, string>();
+  const checked: Record<string, string> = {};
+  for (const [header, chosen] of Object.entries(mapping)) {
+    if (/\p{Cc}/u.test(header)) throw importErrors.template_bad_header();
+    if (!chosen) { checked[header] = ''; continue; }
+    const field = fields.get(chosen.toLowerCase());
+    if (!field) throw importErrors.template_bad_field(header, chosen, kind);
+    const other = headerOf.get(field);
+    if (other !== undefined) throw importErrors.template_field_twice(other, header, field);
+    headerOf.set(field, header);
+    checked[header] = field;
+  }
+  return checked;
+}
+
+export async function listTemplates(ctx: Ctx, kind: ImportKind): Promise<MappingTemplate[]> {
+  assertAvailable(ctx, kind);
+  const t = importMappingTemplates;
+  const rows = await ctx.db.select().from(t)
+    .where(and(eq(t.institutionId, instOf(ctx)), eq(t.kind, kind), eq(t.isEnabled, true)))
+    .orderBy(asc(sql`lower(${t.name})`), asc(t.id));
+  return rows.map(toDto);
+}
+
+export async function createTemplate(ctx: Ctx, kind: ImportKind, input: MappingTemplateInput): Promise<MappingTemplate> {
+  assertAvailable(ctx, kind);
+  const mapping = checkMapping(kind, input.mapping);
+  const institutionId = instOf(ctx);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.insert(importMappingTemplates)
+        .values({ institutionId, kind, name: input.name, mapping, creatorId: ctx.account.id, enablerId: ctx.account.id }).returning();
+      await audit(tx, ctx, { entity: AUDIT_ENTITY, entityId: row.id, action: 'create', after: { kind, name: row.name, mapping } });
+      return toDto(row);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw importErrors.template_name_taken(input.name, kind);
+    throw err;
+  }
+}
+
+/** Deleting disables the record (never deleted); its name may then be used again. */
+export async function disableTemplate(ctx: Ctx, kind: ImportKind, id: number): Promise<MappingTemplate> {
+  assertAvailable(ctx, kind);
+  const t = importMappingTemplates;
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.update(t).set({ isEnabled: false })
+      .where(and(eq(t.id, id), eq(t.institutionId, instOf(ctx)), eq(t.kind, kind), eq(t.isEnabled, true))).returning();
+    if (!row) throw notFound('Mapping template');
+    await audit(tx, ctx, { entity: AUDIT_ENTITY, entityId: row.id, action: 'disable', before: { kind, name: row.name, isEnabled: true }, after: { isEnabled: false } });
+    return toDto(row);
+  });
+}
