@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Permission } from './permissions.contract';
+import { Id } from './common.contract';
 
 // Bulk CSV import with a dry run (issue 17; docs/imports.md).
 
@@ -96,9 +97,9 @@ export const SAMPLE_COLUMNS: ImportColumn[] = [
 
 export const IMPORT_COLUMNS: Record<ImportKind, ImportColumn[]> = { participants: PARTICIPANT_COLUMNS, samples: SAMPLE_COLUMNS, storage: STORAGE_COLUMNS };
 
-export const ImportKindParam = z.object({ instId: z.coerce.number().int().positive(), kind: z.enum(IMPORT_KINDS, { error: 'Choose participants, samples or storage' }) });
+export const ImportKindParam = z.object({ instId: Id, kind: z.enum(IMPORT_KINDS, { error: 'Choose participants, samples or storage' }) });
 export const TemplateParam = z.object({
-  instId: z.coerce.number().int().positive(),
+  instId: Id,
   file: z.enum(IMPORT_KINDS.map((k) => `${k}.csv`) as [string, ...string[]], { error: 'Choose participants.csv, samples.csv or storage.csv' }),
 });
 

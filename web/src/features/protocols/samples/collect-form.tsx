@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -8,6 +8,7 @@ import { MSG } from '@contract/messages';
 import { SampleInput } from '@contract/samples.contract';
 import { DateField } from '@/components/date-field';
 import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
+import { NumberField } from '@/components/number-field';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { calendarDate, fullName, nowHourMinute, today } from '@/lib/format';
 import { useLookupOptions } from '@/lib/lookup-options';
@@ -154,7 +155,7 @@ export function CollectForm({ onClose, patient: known }: { onClose: () => void; 
         <Select label="Specimen Type" withAsterisk searchable data={types.options} placeholder={types.isPending ? 'Loading…' : 'Search a specimen type'}
           {...form.getInputProps('specimenTypeId')} onChange={chooseType} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <NumberInput label="Collected Amount" withAsterisk min={0} allowNegative={false} decimalScale={6} {...form.getInputProps('collectedAmount')} />
+          <NumberField label="Collected Amount" withAsterisk {...form.getInputProps('collectedAmount')} />
           <Select label="Unit Of Measurement" withAsterisk searchable data={units.options} placeholder={units.isPending ? 'Loading…' : 'Search a unit'}
             {...form.getInputProps('unitOfMeasurementId')} />
           <DateField label="Collected Date" withAsterisk {...form.getInputProps('collectedDate')} />

@@ -1,5 +1,5 @@
 import { useMemo, useState, type CSSProperties } from 'react';
-import { Alert, Box, Button, Group, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -10,6 +10,7 @@ import { CollectInput } from '@contract/samples.contract';
 import { DateField } from '@/components/date-field';
 import { Dialog, DialogClose } from '@/components/dialog';
 import { StepperShell } from '@/components/stepper-shell';
+import { NumberField } from '@/components/number-field';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { nowHourMinute, today } from '@/lib/format';
 import { useCurrentInstitution } from '@/lib/session-context';
@@ -147,10 +148,10 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
                     </Text>
                     <SimpleGrid cols={{ base: 1, xs: derived(r) ? 3 : 2 }} spacing="xs">
                       <TextInput label="Sample ID" placeholder="Generated when empty" size="sm" {...form.getInputProps(`rows.${i}.sampleId`)} />
-                      <NumberInput label="Quantity" withAsterisk size="sm" min={0} allowNegative={false} decimalScale={6}
+                      <NumberField label="Quantity" withAsterisk size="sm"
                         rightSection={r.unitSymbol ? <Text size="xs" c="gray.7">{r.unitSymbol}</Text> : undefined} {...form.getInputProps(`rows.${i}.quantity`)} />
                       {derived(r) && (
-                        <NumberInput label="Parent Amount Used" size="sm" min={0} allowNegative={false} decimalScale={6} placeholder="None"
+                        <NumberField label="Parent Amount Used" size="sm" placeholder="None"
                           rightSection={unitOfParent(form.values.rows, r) ? <Text size="xs" c="gray.7">{unitOfParent(form.values.rows, r)}</Text> : undefined}
                           {...form.getInputProps(`rows.${i}.parentAmountUsed`)} />
                       )}

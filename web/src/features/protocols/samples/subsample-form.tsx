@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@contract/messages';
 import { SampleInput, type CollectedSample } from '@contract/samples.contract';
 import { FullScreenForm } from '@/components/full-screen-form';
+import { NumberField } from '@/components/number-field';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { useCurrentInstitution } from '@/lib/session-context';
@@ -114,14 +115,14 @@ export function SubSampleForm({ parent, onClose }: { parent: CollectedSample; on
           description={aliquot ? 'An aliquot keeps the parent\'s specimen type' : undefined}
           placeholder={types.isPending ? 'Loading…' : 'Search a specimen type'} {...form.getInputProps('specimenTypeId')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <NumberInput label="Collected Amount" withAsterisk min={0} allowNegative={false} decimalScale={6}
+          <NumberField label="Collected Amount" withAsterisk
             description={amountHint} inputWrapperOrder={['label', 'input', 'description', 'error']} {...form.getInputProps('collectedAmount')} />
           <Select label="Unit Of Measurement" searchable allowDeselect={false} data={aliquot ? aliquotUnits : units.options}
             readOnly={!derivative && !(aliquot && aliquotUnits.length > 1)} variant={derivative || (aliquot && aliquotUnits.length > 1) ? 'default' : 'filled'}
             description={unitHint} inputWrapperOrder={['label', 'input', 'description', 'error']} {...form.getInputProps('unitOfMeasurementId')} />
         </SimpleGrid>
         {derivative && (
-          <NumberInput label="Parent Amount Used" min={0} allowNegative={false} decimalScale={6}
+          <NumberField label="Parent Amount Used"
             description={`Taken from ${parent.sampleId}, in its unit (${unitSymbol || parent.unitOfMeasurement.unitName}); empty: none`}
             rightSection={unitSymbol ? <Text size="xs" c="gray.7">{unitSymbol}</Text> : undefined} {...form.getInputProps('parentAmountUsed')} />
         )}
