@@ -12,7 +12,8 @@ import { Dialog, DialogClose } from '@/components/dialog';
 import { StepperShell } from '@/components/stepper-shell';
 import { NumberField } from '@/components/number-field';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
-import { nowHourMinute, today } from '@/lib/format';
+import { nowHourMinute } from '@/lib/format';
+import { todayIn } from '@contract/common.contract';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useEvents, useRequirements } from '../events/events-api';
@@ -53,11 +54,13 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
   const event = events.data?.find((e) => e.id === eventId) ?? null;
 
   const form = useForm<Values>({
-    initialValues: { collectedDate: today(), collectedTime: nowHourMinute(), institutionSiteId: null, rows: [] },
+    initialValues: { collectedDate: todayIn(institution.timeZone), collectedTime: nowHourMinute(), institutionSiteId: null, rows: [] },
     validate: (v) => {
       const errors = validateContract(toCommand(v));
       v.rows.forEach((r, i) => { if (r.quantity === '') errors[`rows.${i}.quantity`] = MSG.required; });
       if (!v.institutionSiteId) errors.institutionSiteId = MSG.requiredSelect;
+      // At most today in the institution's time zone (the server refuses the same).
+      if (!errors.collectedDate && v.collectedDate && v.collectedDate > todayIn(institution.timeZone)) errors.collectedDate = MSG.collectedFuture;
       return errors;
     },
   });
@@ -136,7 +139,7 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
               <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
                 <Select label="Institution Site" withAsterisk data={siteOptions} placeholder={sites.isPending ? 'Loading…' : 'Choose a site'}
                   nothingFoundMessage="This protocol has no sites yet" {...form.getInputProps('institutionSiteId')} />
-                <DateField label="Collected Date" withAsterisk {...form.getInputProps('collectedDate')} />
+                <DateField label="Collected Date" withAsterisk maxDate={todayIn(institution.timeZone)} {...form.getInputProps('collectedDate')} />
                 <TimeInput label="Collected Time" withAsterisk {...form.getInputProps('collectedTime')} />
               </SimpleGrid>
               <Stack gap={6} component="ol" className={classes.list} aria-label="Samples to collect">
