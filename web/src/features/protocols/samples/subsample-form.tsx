@@ -3,6 +3,7 @@ import { Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@contract/messages';
+import { parseTypedNumber } from '@contract/common.contract';
 import { SampleInput, type CollectedSample } from '@contract/samples.contract';
 import { FullScreenForm } from '@/components/full-screen-form';
 import { NumberField } from '@/components/number-field';
@@ -84,9 +85,10 @@ export function SubSampleForm({ parent, onClose }: { parent: CollectedSample; on
   });
   const unitSymbol = parent.unitOfMeasurement.unitSymbol ?? '';
   const aliquotUnits = useMemo(() => aliquotUnitOptions(units.rows, units.options, parent.unitOfMeasurement.id), [units.rows, units.options, parent.unitOfMeasurement.id]);
-  const amount = Number(form.values.collectedAmount);
+  // The hint reads the amount as the contract will (typedNumber): no hint for text it refuses.
+  const amount = parseTypedNumber(String(form.values.collectedAmount));
   const chosenUnit = Number(form.values.unitOfMeasurementId);
-  const converted = aliquot && form.values.collectedAmount !== '' && Number.isFinite(amount) && chosenUnit && chosenUnit !== parent.unitOfMeasurement.id
+  const converted = aliquot && amount !== null && chosenUnit && chosenUnit !== parent.unitOfMeasurement.id
     ? amountInParentUnit(units.rows, amount, chosenUnit, parent.unitOfMeasurement.id) : null;
   const amountHint = converted !== null ? `= ${amountText(converted, parent)} from the parent` : undefined;
   const unitHint = !aliquot ? undefined
