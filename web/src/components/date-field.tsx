@@ -57,7 +57,8 @@ export function DateField({ value, onChange, minDate, maxDate, clearable, popove
     ? <CloseButton size="sm" aria-label="Clear date" onClick={() => set(null)} />
     : <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Open calendar" tabIndex={-1} onClick={() => setOpened((o) => !o)}><IconCalendar size={16} /></ActionIcon>;
   return (
-    <Popover position="bottom-start" shadow="md" trapFocus={false} returnFocus={false} {...popoverProps} opened={opened} onChange={setOpened}>
+    <Popover withRoles={false} position="bottom-start" shadow="md" trapFocus={false} returnFocus={false} {...popoverProps} opened={opened} onChange={setOpened}>
+      {/* No aria-expanded on a text box (axe: aria-allowed-attr); the calendar is a helper, the text is the value. */}
       <Popover.Target>
         <TextInput placeholder="YYYY-MM-DD" autoComplete="off" inputMode="numeric" {...props} value={text} error={shown}
           rightSection={rightSection ?? clear}
