@@ -115,6 +115,60 @@ export const isoDate = z.string({ error: MSG.required }).trim().min(1, { message
 /** An optional calendar date: empty is null. */
 export const optionalIsoDate = z.union([isoDate, z.literal(''), z.null()], { error: MSG.invalidDate }).optional().transform((v) => v || null);
 
+/**
+ * Number text as a person types it: optional sign, digits, an optional decimal part. No exponent, hex,
+ * thousands separator, letter or space inside ('1O.5', '1.5abc', '0x10', '1e3' are not numbers here).
+ */
+export const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+export const WHOLE_TEXT = /^[+-]?\d+$/;
+
+/** The number `text` stands for when it parses completely, else null (what the web's number field checks on blur). */
+export function parseTypedNumber(text: string, whole = false): number | null {
+  const t = text.trim();
+  if (!(whole ? WHOLE_TEXT : NUMBER_TEXT).test(t)) return null;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : null;
+}
+
+export interface NumberRule {
+  min?: number;
+  max?: number;
+  /** A whole number: '1.5' is refused, not rounded. */
+  whole?: boolean;
+  /** The message for text that is not a number (default 'Enter a number'). */
+  notNumber?: string;
+  notWhole?: string;
+  tooSmall?: string;
+  tooLarge?: string;
+}
+
+/**
+ * THE number rule (issue 28 item 2): a JSON number, or text that parses completely as one. Anything else
+ * ('1O.5', '1.5abc', NaN, Infinity, true) is refused with a field message, never coerced; empty text is
+ * '*required'. Every number a person types goes through here (no z.coerce in the contract).
+ */
+export function typedNumber(rule: NumberRule = {}) {
+  const { whole = false, notNumber = MSG.enterNumber, notWhole = MSG.enterWholeNumber } = rule;
+  const bad = (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null || iss.input === '' ? MSG.required : notNumber);
+  const fromText = z.string().trim().min(1, { message: MSG.required, abort: true })
+    .refine((t) => parseTypedNumber(t) !== null, { message: notNumber, abort: true })
+    .transform(Number);
+  let n = z.number({ error: notNumber });
+  if (whole) n = n.int(notWhole);
+  if (rule.min !== undefined) n = n.min(rule.min, rule.tooSmall ?? `Must be ${rule.min} or more`);
+  if (rule.max !== undefined) n = n.max(rule.max, rule.tooLarge ?? `At most ${rule.max}`);
+  return z.union([z.number(), fromText], { error: bad }).pipe(n);
+}
+
+/**
+ * The calendar day (YYYY-MM-DD) it is in `timeZone` (IANA) at `now`: an institution's "today" (issue 28 item 2),
+ * whatever the server's or the browser's zone. The server refuses a later collection date; the web greys it out.
+ */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  // en-CA writes a date as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
 /** The concurrency stamp every edit of a stamped record must send (a stale one is 409, ARCHITECTURE §4). */
 export const ConcurrencyStamp = z.object({ concurrencyStamp: z.string({ error: MSG.required }).min(1, MSG.required).max(100) });
 

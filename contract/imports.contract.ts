@@ -102,9 +102,9 @@ export const SAMPLE_COLUMNS: ImportColumn[] = [
 
 export const IMPORT_COLUMNS: Record<ImportKind, ImportColumn[]> = { participants: PARTICIPANT_COLUMNS, samples: SAMPLE_COLUMNS, storage: STORAGE_COLUMNS };
 
-export const ImportKindParam = z.object({ instId: z.coerce.number().int().positive(), kind: z.enum(IMPORT_KINDS, { error: 'Choose participants, samples or storage' }) });
+export const ImportKindParam = z.object({ instId: Id, kind: z.enum(IMPORT_KINDS, { error: 'Choose participants, samples or storage' }) });
 export const TemplateParam = z.object({
-  instId: z.coerce.number().int().positive(),
+  instId: Id,
   file: z.enum(IMPORT_KINDS.map((k) => `${k}.csv`) as [string, ...string[]], { error: 'Choose participants.csv, samples.csv or storage.csv' }),
 });
 

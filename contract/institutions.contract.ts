@@ -3,6 +3,15 @@ import { MSG } from './messages';
 import { ConcurrencyStamp, Id, RecordBase, requiredText, trimmedText } from './common.contract';
 
 const abbreviation = trimmedText(4, MSG.abbreviation4);
+/** A time zone the runtime knows by its IANA name ('UTC', 'Africa/Addis_Ababa'). */
+export const isTimeZone = (name: string) => {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone.length > 0;
+  } catch {
+    return false;
+  }
+};
+const timeZone = trimmedText(64).refine(isTimeZone, 'Not a known time zone (e.g. UTC, Africa/Addis_Ababa)');
 
 // spec 1 §5: Institution Title, Address required; Abbreviation required, at most 4.
 export const InstitutionInput = z.object({
@@ -11,6 +20,8 @@ export const InstitutionInput = z.object({
   address: requiredText(500),
   /** spec 1 §5 local phone rule (starts with 09, 10 digits) for participants' phone numbers. */
   localPhoneRule: z.boolean().optional(),
+  /** IANA time zone (Africa/Addis_Ababa); absent keeps the current one (a new institution: UTC). */
+  timeZone: z.union([timeZone, z.literal('')]).optional().transform((v) => v || undefined),
 });
 export type InstitutionInput = z.input<typeof InstitutionInput>;
 export const InstitutionUpdate = InstitutionInput.extend({
@@ -24,6 +35,7 @@ export const Institution = RecordBase.extend({
   abbreviation: z.string(),
   address: z.string(),
   localPhoneRule: z.boolean(),
+  timeZone: z.string(),
   concurrencyStamp: z.string(),
 });
 export type Institution = z.infer<typeof Institution>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { isCalendarDate, trimmedText } from './common.contract';
+import { isCalendarDate, trimmedText, typedNumber } from './common.contract';
 
 export const DEFAULT_PRINTER_PORT = 9100;
 /** One print job holds at most this many labels (Quantity x Copies); spec 2 §5 shows no bounds. */
@@ -41,8 +41,8 @@ export const PrinterInput = z.object({
     const problem = isIpv4(ip) ? printerAddressProblem(ip) : null;
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   }),
-  port: z.coerce.number({ error: 'Port must be a number' }).int().min(1, 'Port must be 1 to 65535')
-    .max(65535, 'Port must be 1 to 65535').default(DEFAULT_PRINTER_PORT),
+  port: typedNumber({ whole: true, min: 1, max: 65535, notNumber: 'Port must be a number', notWhole: 'Port must be 1 to 65535', tooSmall: 'Port must be 1 to 65535', tooLarge: 'Port must be 1 to 65535' })
+    .default(DEFAULT_PRINTER_PORT),
   // The ports a printer may use are the server operator's choice (PRINTER_PORTS): the server checks them.
   /** Required once a printer is saved (the first save creates it). */
   concurrencyStamp: z.string().max(100).optional(),
@@ -68,7 +68,7 @@ export const Label = z.object({
   date: LabelDate.optional(),
   patientName: trimmedText(60).optional(),
   mrn: trimmedText(30).optional(),
-  copies: z.coerce.number().int().min(1, 'Copies must be at least 1').max(MAX_LABELS_PER_JOB, tooManyLabels).default(1),
+  copies: typedNumber({ whole: true, min: 1, max: MAX_LABELS_PER_JOB, notNumber: 'Copies must be a number', notWhole: 'Copies must be a whole number', tooSmall: 'Copies must be at least 1', tooLarge: tooManyLabels }).default(1),
 });
 export type Label = z.input<typeof Label>;
 export type ParsedLabel = z.output<typeof Label>;
@@ -76,12 +76,9 @@ export type ParsedLabel = z.output<typeof Label>;
 /** spec 2 §2 Barcode Generator: prefix + running number from Start Index, Quantity labels, each Copies times. */
 export const GeneratorRequest = z.object({
   prefix: z.string().trim().max(MAX_PREFIX_LENGTH, `Prefix must be ${MAX_PREFIX_LENGTH} characters or less`).regex(printable, asciiOnly).default(''),
-  startIndex: z.coerce.number({ error: 'Start Index must be a number' }).int('Start Index must be a whole number')
-    .min(0, 'Start Index must be 0 or more').max(999_999_999, 'Start Index is too large').default(1),
-  quantity: z.coerce.number({ error: 'Quantity must be a number' }).int('Quantity must be a whole number')
-    .min(1, 'Quantity must be at least 1').default(1),
-  copies: z.coerce.number({ error: 'Copies must be a number' }).int('Copies must be a whole number')
-    .min(1, 'Copies must be at least 1').default(1),
+  startIndex: typedNumber({ whole: true, min: 0, max: 999_999_999, notNumber: 'Start Index must be a number', notWhole: 'Start Index must be a whole number', tooSmall: 'Start Index must be 0 or more', tooLarge: 'Start Index is too large' }).default(1),
+  quantity: typedNumber({ whole: true, min: 1, max: 1e9, notNumber: 'Quantity must be a number', notWhole: 'Quantity must be a whole number', tooSmall: 'Quantity must be at least 1', tooLarge: tooManyLabels }).default(1),
+  copies: typedNumber({ whole: true, min: 1, max: 1e9, notNumber: 'Copies must be a number', notWhole: 'Copies must be a whole number', tooSmall: 'Copies must be at least 1', tooLarge: tooManyLabels }).default(1),
   date: LabelDate.optional(),
 }).refine((g) => g.quantity * g.copies <= MAX_LABELS_PER_JOB, { path: ['quantity'], message: tooManyLabels });
 export type GeneratorRequest = z.input<typeof GeneratorRequest>;

@@ -1,19 +1,23 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { ConcurrencyStamp, MAX_ID, MIN_INT, optionalId, optionalText, requiredId, requiredText } from './common.contract';
+import { ConcurrencyStamp, MAX_ID, MIN_INT, optionalId, optionalText, requiredId, requiredText, typedNumber } from './common.contract';
 import type { LookupEntity, LookupField } from './lookups.registry';
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const toNumber = (v: unknown) => (blank(v) ? undefined : typeof v === 'string' ? Number(v) : v);
 
+/** Numbers go through the one number rule (typedNumber): '1O.5' or '0x10' is refused, never read as 1 or 16. */
 function numberSchema(f: LookupField, required: boolean) {
-  let n = z.number({ error: (iss) => (iss.input === undefined ? MSG.required : `${f.label} must be a number`) });
+  const integer = f.kind === 'integer';
   // An integer column holds -2147483648..2147483647; anything else is refused here, not by PostgreSQL.
-  if (f.kind === 'integer') n = n.int(`${f.label} must be a whole number`).min(MIN_INT, MSG.wholeNumber).max(MAX_ID, MSG.wholeNumber);
-  if (f.positive) n = n.positive(`${f.label} must be greater than 0`);
-  if (required) return z.preprocess(toNumber, n);
-  if (f.default !== undefined) return z.preprocess(toNumber, n.default(Number(f.default)));
-  return z.preprocess(toNumber, n.optional()).transform((v) => (v === undefined ? null : v));
+  const base = typedNumber({
+    whole: integer, notNumber: `${f.label} must be a number`, notWhole: `${f.label} must be a whole number`,
+    ...(integer ? { min: MIN_INT, max: MAX_ID, tooSmall: MSG.wholeNumber, tooLarge: MSG.wholeNumber } : {}),
+  });
+  const n = f.positive ? base.refine((v) => v > 0, `${f.label} must be greater than 0`) : base;
+  const orBlank = (v: unknown) => (blank(v) ? undefined : v);
+  if (required) return z.preprocess(orBlank, n);
+  if (f.default !== undefined) return z.preprocess(orBlank, n.default(Number(f.default)));
+  return z.preprocess(orBlank, n.optional()).transform((v) => (v === undefined ? null : v));
 }
 
 function textSchema(f: LookupField, required: boolean) {

@@ -14,6 +14,10 @@ export const MSG = {
   controlCharacterMultiline: 'Must not contain control characters (other than tab and line break) or invisible direction overrides',
   invalidDate: 'Not a valid date',
   dateFormat: 'Use the date format YYYY-MM-DD',
+  enterNumber: 'Enter a number',
+  enterWholeNumber: 'Enter a whole number',
+  /** Issue 28 item 2: a collection happened at most today (the institution's day). */
+  collectedFuture: 'Collected date cannot be in the future',
   wholeNumber: 'Must be a whole number from -2147483648 to 2147483647',
   badValue: 'A value in the request cannot be stored.',
   /** The field message of a query parameter the call does not take (issue 27 item 6: never ignored). */

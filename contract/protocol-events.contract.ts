@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { optionalId, RecordBase, requiredId, requiredText as required, trimmedText, WholeListQuery } from './common.contract';
+import { optionalId, RecordBase, requiredId, requiredText as required, trimmedText, typedNumber, WholeListQuery } from './common.contract';
 import { code2, quantity } from './protocols.contract';
 
 // Events and their specimen requirement trees (spec 2 §3, §5).
 
 const requiredCode = code2.min(1, MSG.required);
-const eventPoint = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'Must be a number').transform(Number)], { error: 'Must be a number' })
-  .pipe(z.number({ error: 'Must be a number' }).min(-1e9, 'At least -1000000000').max(1e9, 'At most 1000000000'));
+const eventPoint = typedNumber({ min: -1e9, max: 1e9, tooSmall: 'At least -1000000000', tooLarge: 'At most 1000000000' });
 
 export const EventInput = z.object({
   label: required(200),

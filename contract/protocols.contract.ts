@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import {
-  ConcurrencyStamp, Id, isoDate, optionalId, optionalIsoDate, PagingQuery, RecordBase, requiredText as required, trimmedText, visibleText,
+  ConcurrencyStamp, Id, isoDate, optionalId, optionalIsoDate, PagingQuery, RecordBase, requiredText as required, trimmedText, typedNumber, visibleText,
 } from './common.contract';
 
 // Collection protocols, consents, sites (spec 2 §3, §5, §9). Events and requirements: protocol-events.contract.ts.
@@ -9,11 +9,9 @@ import {
 /** Spec 2 §9: protocol, event and requirement codes are at most 2 characters. */
 export const code2 = trimmedText(2, MSG.code2);
 const requiredCode = code2.min(1, MSG.required);
-/** A number the form sends as a number or numeric text; finite and bounded so it stores as a double. */
-export const quantity = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'Must be a number').transform(Number)], { error: 'Must be a number' })
-  .pipe(z.number({ error: 'Must be a number' }).min(0, 'Must be 0 or more').max(1e9, 'At most 1000000000'));
-const wholeCount = z.union([z.int(), z.string().trim().regex(/^\d{1,9}$/, 'Must be a whole number').transform(Number)], { error: 'Must be a whole number' })
-  .pipe(z.int().min(0, 'Must be 0 or more').max(1e9, 'At most 1000000000'));
+/** A quantity: 0 or more, as a number or text that parses completely (common.contract.ts typedNumber). */
+export const quantity = typedNumber({ min: 0, max: 1e9, tooLarge: 'At most 1000000000' });
+const wholeCount = typedNumber({ whole: true, min: 0, max: 1e9, tooLarge: 'At most 1000000000' });
 
 const ProtocolFields = z.object({
   title: required(200),

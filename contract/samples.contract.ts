@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { ConcurrencyStamp, isoDate, optionalId, optionalIsoDate, PagingQuery, RecordBase, requiredId, requiredText as required, trimmedText } from './common.contract';
+import { ConcurrencyStamp, Id, isoDate, optionalId, optionalIsoDate, PagingQuery, RecordBase, requiredId, requiredText as required, trimmedText, typedNumber } from './common.contract';
 import { quantity } from './protocols.contract';
 import { Label, MAX_LABELS_PER_JOB } from './labels.contract';
 
@@ -20,9 +20,8 @@ const bool = PagingQuery.shape.isEnabled;
 /** Positive amounts: a sample or a draw of nothing is not recorded. */
 const amount = quantity;
 /** A manual adjustment: drawn (positive) or given back (negative), never zero. */
-const signedAmount = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'Must be a number').transform(Number)], { error: 'Must be a number' })
-  .pipe(z.number({ error: 'Must be a number' }).min(-1e9, 'At least -1000000000').max(1e9, 'At most 1000000000')
-    .refine((n) => n !== 0, 'An adjustment of 0 changes nothing'));
+const signedAmount = typedNumber({ min: -1e9, max: 1e9, tooSmall: 'At least -1000000000', tooLarge: 'At most 1000000000' })
+  .refine((n) => n !== 0, 'An adjustment of 0 changes nothing');
 
 /**
  * A collection date outside the protocol's start/end dates is 409 `samples.outside_dates` unless the
@@ -191,8 +190,8 @@ export type SampleHistoryEntry = z.infer<typeof SampleHistoryEntry>;
  * which the web prints through the labels module (extension, server or PDF).
  */
 export const SampleLabelsInput = z.object({
-  collectedSampleIds: z.array(z.coerce.number().int().positive(), { error: MSG.requiredSelect }).min(1, 'Choose at least one sample').max(200, 'At most 200 samples at once'),
-  copies: z.coerce.number({ error: 'Copies must be a number' }).int('Copies must be a whole number').min(1, 'Copies must be at least 1').max(10, 'At most 10 copies').default(1),
+  collectedSampleIds: z.array(Id, { error: MSG.requiredSelect }).min(1, 'Choose at least one sample').max(200, 'At most 200 samples at once'),
+  copies: typedNumber({ whole: true, min: 1, max: 10, notNumber: 'Copies must be a number', notWhole: 'Copies must be a whole number', tooSmall: 'Copies must be at least 1', tooLarge: 'At most 10 copies' }).default(1),
 }).refine((v) => v.collectedSampleIds.length * v.copies <= MAX_LABELS_PER_JOB, { path: ['copies'], message: `At most ${MAX_LABELS_PER_JOB} labels per print` });
 export type SampleLabelsInput = z.input<typeof SampleLabelsInput>;
 export const SampleLabels = z.object({ labels: z.array(Label) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { ConcurrencyStamp, Id, optionalId, PagingQuery, RecordBase, requiredId, requiredText, trimmedText, WholeListQuery } from './common.contract';
+import { ConcurrencyStamp, Id, optionalId, PagingQuery, RecordBase, requiredId, requiredText, trimmedText, typedNumber, WholeListQuery } from './common.contract';
 
 // The storage hierarchy (spec 2 §3 "Storage hierarchy", spec 1 §2 "Storage container creation", §5):
 // container > shelf > rack > drawer > box (a box also straight in a shelf or a rack), and the positions of a box.
@@ -33,10 +33,11 @@ export const MAX_STORAGE_DIMENSION = 100;
 export const FILL_ORDERS = ['row', 'column'] as const;
 export type FillOrder = (typeof FILL_ORDERS)[number];
 
-const dimension = z.union([z.int(), z.string().trim().regex(/^\d{1,9}$/, 'Must be a whole number').transform(Number)], { error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? MSG.required : 'Must be a whole number') })
-  .pipe(z.int().min(1, 'Must be 1 or more').max(MAX_STORAGE_DIMENSION, `At most ${MAX_STORAGE_DIMENSION}`));
+const dimension = typedNumber({ whole: true, min: 1, max: MAX_STORAGE_DIMENSION, notNumber: 'Must be a whole number', notWhole: 'Must be a whole number', tooSmall: 'Must be 1 or more' });
 const fillOrder = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(FILL_ORDERS, { error: 'Fill order is row or column' }));
-const code = trimmedText(2, MSG.code2);
+/** A storage level's code: at most 2 characters (the web's Code field shows this limit). */
+export const storageCode = trimmedText(2, MSG.code2);
+const code = storageCode;
 /** An optional code: blank is none. */
 const optionalCode = code.nullish().transform((v) => (v ? v : null));
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { MSG } from './messages';
-import { requiredText } from './common.contract';
+import { requiredText, typedNumber } from './common.contract';
 
 /**
  * A test's result range and accepted values, edited with the test itself (issue 11: test set-up in one
  * place). PUT tests/{id}/setup replaces both in one transaction; the spec's nested testResultRanges and
  * testAcceptedValues routes stay for other clients.
  */
-const limit = (label: string) => z.number({ error: (iss) => (iss.input === undefined || iss.input === null ? MSG.required : `${label} must be a number`) });
+/** A limit as a number or text that parses completely (typedNumber): '0x10' is refused, not read as 16. */
+const limit = (label: string) => typedNumber({ notNumber: `${label} must be a number` });
 
 export const TestRangeInput = z.object({
   minimumValue: limit('Minimum Value'),

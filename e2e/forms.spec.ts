@@ -83,7 +83,7 @@ test.describe('forms', () => {
 
     // The birth date: focus does not open the calendar; a click does; Escape closes just the calendar.
     const birth = dialog.getByLabel(field('Birth Date'));
-    const calendar = page.locator('.mantine-DateInput-calendarHeader');
+    const calendar = page.locator('.mantine-DatePicker-calendarHeader');
     await birth.focus();
     await dialog.getByLabel(field('Birth Time')).focus();
     await expect(calendar, 'focus alone does not open the calendar').toHaveCount(0);

@@ -16,7 +16,7 @@ test.describe('collection protocols', () => {
     await expect(form.getByText('*required').first()).toBeVisible();
     await form.getByLabel(field('Title')).fill(title);
     await form.getByLabel(field('Abbreviation')).fill('CCS');
-    await form.getByLabel(field('Code')).fill('Z'); // maxLength 2 in the field; the server keeps it unique
+    await form.getByLabel(field('Code')).fill('Z'); // at most 2 (the field counts them); the server keeps it unique
     await form.getByLabel(field('Start Date')).fill('2026-01-01');
     await form.getByLabel(field('End Date')).fill('2027-12-31');
     await form.getByLabel(field('Expected Participants')).fill('250');

@@ -82,7 +82,7 @@ describe('sample import', () => {
     const msg = (line: number) => errors.find((e) => e.line === line)!.message;
     expect(msg(3)).toBe('No participant with MRN NO-SUCH-MRN in this institution');
     expect(msg(4)).toMatch(/not enrolled/i);
-    expect(msg(5)).toBe('Must be a number');
+    expect(msg(5)).toBe('Enter a number');
     expect(msg(6)).toBe('No sample NOPE-1 in this institution');
     expect(msg(8)).toBe(`Sample ${first} has 4 mL remaining; 5 mL cannot be taken from it.`);
     expect(msg(9)).toMatch(/A1/);

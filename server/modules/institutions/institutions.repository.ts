@@ -3,6 +3,7 @@ import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { RefJoin } from '../../platform/record-refs';
 import { assertReferences, type RefCheck } from '../../platform/references';
+import { todayIn } from '../../platform/today';
 import { institutions, institutionSites } from './institutions.table';
 
 // The institutions module's public query surface: other modules call these, never its tables.
@@ -21,6 +22,17 @@ export const assertSiteIds = (tx: Db, institutionId: number, checks: RefCheck[])
 export async function usesLocalPhoneRule(tx: Db, institutionId: number) {
   const [i] = await tx.select({ local: institutions.localPhoneRule }).from(institutions).where(eq(institutions.id, institutionId));
   return Boolean(i?.local);
+}
+
+/** Today (YYYY-MM-DD) in the institution's time zone: the latest day a collection may be dated (issue 28 item 2). */
+export async function institutionToday(tx: Db, institutionId: number, now: Date) {
+  return todayIn(await institutionTimeZone(tx, institutionId), now);
+}
+
+/** The institution's IANA time zone (UTC when unknown). */
+export async function institutionTimeZone(tx: Db, institutionId: number) {
+  const [i] = await tx.select({ timeZone: institutions.timeZone }).from(institutions).where(eq(institutions.id, institutionId));
+  return i?.timeZone ?? 'UTC';
 }
 
 /**

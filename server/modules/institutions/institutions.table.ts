@@ -9,6 +9,8 @@ export const institutions = pgTable('institutions', {
   address: text('address').notNull(),
   /** spec 1 §5 local phone rule (starts with 09, 10 digits) instead of the international one. */
   localPhoneRule: boolean('local_phone_rule').notNull().default(false),
+  /** IANA time zone of the institution's day: a collection date is at most today there (issue 28 item 2). */
+  timeZone: text('time_zone').notNull().default('UTC'),
 }, (t) => [uniqueIndex('institutions_title_uq').on(sql`lower(${t.title})`)]);
 
 export const institutionSites = pgTable('institution_sites', {

@@ -17,6 +17,8 @@ export const sampleErrors = defineErrors('samples', {
     status: 409,
     title: (protocol: string, range: string, day: string) => `${protocol} runs ${range}; the collection date ${day} is outside it.`,
   },
+  /** Issue 28 item 2: at most today in the institution's time zone. */
+  future_date: { status: 400, title: (day: string, today: string) => `Collected date cannot be in the future: ${day} is after today (${today}).` },
   not_enrolled: { status: 409, title: (name: string) => `${name} is not enrolled in this protocol: enrol the participant first.` },
   participant_disabled: { status: 409, title: (name: string) => `${name} is disabled in this protocol.` },
   event_not_in_protocol: { status: 400, title: 'Choose an event of this protocol.' },

@@ -13,7 +13,9 @@ import { draw, lockSample, recordEvent, round, type SampleRow, unitSymbol } from
 import { assertSampleIdFree, childPrefix, generateSampleId, primaryPrefix } from './sample-ids';
 import { getSample, samplesByIds } from './samples.read';
 import { heldElsewhere, openShipmentOf } from './shipping';
-import { institutionTitles } from '../institutions/institutions.repository';
+import { institutionTimeZone, institutionTitles } from '../institutions/institutions.repository';
+import { timeIn, todayIn } from '../../platform/today';
+import { MSG } from '../../../contract/messages';
 import { aliquotAmountInParentUnit } from './unit-conversion';
 
 type Protocol = Awaited<ReturnType<typeof protocolOf>>;
@@ -26,6 +28,7 @@ interface Origin { protocol: Protocol; participantId: number; patientId: number;
  */
 async function originOf(tx: Db, ctx: Ctx, protocol: Protocol, v: { patientId: number; eventId: number; siteId: number | null; date: string; time: string; acceptOutsideDates?: boolean }): Promise<Origin> {
   const inst = instOf(ctx);
+  await assertNotFuture(tx, ctx, v.date);
   const name = async () => (await patientNames(tx, inst, [v.patientId])).get(v.patientId) ?? `Participant ${v.patientId}`;
   const enrolment = await enrolmentOf(tx, inst, protocol.id, v.patientId);
   if (!enrolment) throw sampleErrors.not_enrolled(await name(), { patientId: ['Not enrolled in this protocol'] });
@@ -123,11 +126,17 @@ async function createChild(tx: Db, ctx: Ctx, parent: SampleRow, v: ChildSpec) {
   return row;
 }
 
-/** Today and now in UTC, for a sub-sample made without a date (HH:MM). */
-const nowParts = (ctx: Ctx) => {
-  const iso = ctx.now().toISOString();
-  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
-};
+/** Today and now in the institution's time zone, for a sub-sample made without a date (HH:MM). */
+async function nowParts(tx: Db, ctx: Ctx) {
+  const zone = await institutionTimeZone(tx, instOf(ctx));
+  return { date: todayIn(zone, ctx.now()), time: timeIn(zone, ctx.now()) };
+}
+
+/** A collection is dated at most today in the institution's time zone (issue 28 item 2): later is 400, never stored. */
+async function assertNotFuture(tx: Db, ctx: Ctx, day: string) {
+  const today = todayIn(await institutionTimeZone(tx, instOf(ctx)), ctx.now());
+  if (day > today) throw sampleErrors.future_date(day, today, { collectedDate: [MSG.collectedFuture] });
+}
 
 /** POST collectedSamples: one sample, or one sub-sample of a sample of this protocol (spec 2 §7). */
 export async function createSample(ctx: Ctx, protocolId: number, input: SampleInput) {
@@ -135,9 +144,10 @@ export async function createSample(ctx: Ctx, protocolId: number, input: SampleIn
   const inst = instOf(ctx);
   const id = await ctx.db.transaction(async (tx) => {
     const protocol = await protocolOf(ctx, protocolId, tx);
-    const now = nowParts(ctx);
+    const now = await nowParts(tx, ctx);
     const sampleId = input.sampleId ? String(input.sampleId) : null;
     if (input.parentSampleId) {
+      if (input.collectedDate) await assertNotFuture(tx, ctx, String(input.collectedDate));
       const parent = await lockSample(tx, inst, Number(input.parentSampleId), protocolId);
       await assertUsable(ctx, { patientId: parent.patientId }, tx);
       const row = await createChild(tx, ctx, parent, {

@@ -60,6 +60,8 @@ export const INSTITUTION_ENTITY: ConfigEntity = {
   fields: [
     title, abbreviation(true), address,
     { name: 'localPhoneRule', label: 'Use the local phone number rule (09…, 10 digits)', kind: 'boolean', default: false },
+    // Issue 28 item 2: "today" for collection dates. Empty on create is UTC.
+    { name: 'timeZone', label: 'Time Zone (e.g. Africa/Addis_Ababa)', kind: 'text', max: 64 },
   ],
   columns: [],
   schema: InstitutionInput,

@@ -1,7 +1,8 @@
 import type { ChangeEvent } from 'react';
-import { Checkbox, NumberInput, Select, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Select, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { LOOKUP_BY_KEY, refObjectName, type LookupField } from '@contract/lookups.registry';
+import { NumberField } from '@/components/number-field';
 import { useLookupOptions, type LookupOptionsRequest } from '@/lib/lookup-options';
 import type { ConfigRecord } from './config-entities';
 import { withArticle } from '@contract/words';
@@ -38,7 +39,7 @@ export function FieldInput({ field: f, form, record, entityKey, dependsOnLabel, 
     }
     case 'number':
     case 'integer':
-      return <NumberInput {...common} {...input} allowDecimal={f.kind === 'number'} hideControls={f.kind === 'number'} />;
+      return <NumberField {...common} {...input} whole={f.kind === 'integer'} />;
     case 'textarea':
       return <Textarea {...common} {...input} autosize minRows={2} maxRows={6} />;
     case 'reference':

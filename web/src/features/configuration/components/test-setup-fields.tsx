@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Fieldset, NumberInput, SimpleGrid, Stack, TagsInput } from '@mantine/core';
+import { Fieldset, SimpleGrid, Stack, TagsInput } from '@mantine/core';
 import type { FormErrors, UseFormReturnType } from '@mantine/form';
 import { TestSetupInput } from '@contract/test-setup.contract';
+import { NumberField } from '@/components/number-field';
 import { usePendingAdder } from '@/components/pending-adders';
 import { useTestSetup } from '../api/test-setup';
 import type { FormValues } from './field-input';
@@ -18,7 +19,8 @@ export const setupInitialValues = (): FormValues => ({ setupRange: { minimumValu
 /** The PUT body: a range only while Has Range is ticked, values only while Has Accepted Value is. */
 export function setupBody(v: FormValues): TestSetupInput {
   const r = v.setupRange as Range;
-  const num = (x: number | string) => (x === '' ? undefined : Number(x)) as number;
+  // The typed text goes as typed: the contract's typedNumber reads it or refuses it.
+  const num = (x: number | string) => (x === '' ? undefined : x) as number | string;
   // Both limits empty: no range yet (it can be added later); one of them alone is explained as missing.
   const noRange = !v.hasRange || (r.minimumValue === '' && r.maximumValue === '');
   return {
@@ -78,8 +80,8 @@ export function TestSetupFields({ form }: { form: Form }) {
       {Boolean(form.values.hasRange) && (
         <Fieldset legend="Result range (both limits, or leave both empty)">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <NumberInput label="Minimum Value" decimalScale={6} {...form.getInputProps('setupRange.minimumValue')} />
-            <NumberInput label="Maximum Value" decimalScale={6} {...form.getInputProps('setupRange.maximumValue')} />
+            <NumberField label="Minimum Value" {...form.getInputProps('setupRange.minimumValue')} />
+            <NumberField label="Maximum Value" {...form.getInputProps('setupRange.maximumValue')} />
           </SimpleGrid>
         </Fieldset>
       )}

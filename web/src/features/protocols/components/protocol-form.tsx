@@ -1,7 +1,8 @@
 import { NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { ProtocolInput, ProtocolUpdate, type Protocol } from '@contract/protocols.contract';
+import { code2, ProtocolInput, ProtocolUpdate, type Protocol } from '@contract/protocols.contract';
+import { LimitedTextInput } from '@/components/limited-text-input';
 import { FullScreenForm } from '@/components/full-screen-form';
 import { DateField } from '@/components/date-field';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
@@ -75,7 +76,7 @@ export function ProtocolForm({ protocol, onClose, onSaved }: Props) {
         <TextInput label="Title" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('title')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="Abbreviation" withAsterisk autoComplete="off" {...form.getInputProps('abbreviation')} />
-          <TextInput label="Code" withAsterisk={!protocol} autoComplete="off" maxLength={2} inputWrapperOrder={['label', 'input', 'description', 'error']}
+          <LimitedTextInput rule={code2} label="Code" withAsterisk={!protocol} inputWrapperOrder={['label', 'input', 'description', 'error']}
             description={protocol ? 'At most 2 characters; empty keeps the current code.' : 'At most 2 characters, unique in the institution.'}
             {...form.getInputProps('code')} />
         </SimpleGrid>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { RequirementItemInput } from '@contract/protocol-events.contract';
@@ -11,6 +11,7 @@ import { useAddItems } from './events-api';
 import { quantityText, type TreeNode } from './requirement-tree';
 import { aliquotRoom } from './tree-quantities';
 import { Dialog, DialogClose } from '@/components/dialog';
+import { NumberField } from '@/components/number-field';
 
 type Values = { key: string; subSampleLineageId: string | null; specimenTypeId: string | null; initialQuantity: number | string };
 
@@ -66,7 +67,7 @@ export function AddChildForm({ eventId, parent, onClose }: Props) {
             placeholder={lineages.isPending ? 'Loading…' : 'Aliquot or Derived'} {...form.getInputProps('subSampleLineageId')} />
           <Select label="Specimen Type" withAsterisk data={types.options} searchable
             placeholder={types.isPending ? 'Loading…' : 'Choose a specimen type'} {...form.getInputProps('specimenTypeId')} />
-          <NumberInput label="Initial Quantity" withAsterisk min={0} allowNegative={false}
+          <NumberField label="Initial Quantity" withAsterisk
             rightSection={parent.unitSymbol ? <Text size="xs" c="gray.7">{parent.unitSymbol}</Text> : undefined}
             {...form.getInputProps('initialQuantity')} />
           <Group justify="flex-end" mt="sm">

@@ -1,8 +1,11 @@
-import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { EventInput, type ProtocolEvent } from '@contract/protocol-events.contract';
 import { FullScreenForm } from '@/components/full-screen-form';
+import { LimitedTextInput } from '@/components/limited-text-input';
+import { NumberField } from '@/components/number-field';
+import { code2 } from '@contract/protocols.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { useCurrentInstitution } from '@/lib/session-context';
@@ -52,10 +55,10 @@ export function EventForm({ onClose, onSaved }: { onClose: () => void; onSaved: 
       error={serverFormErrors(create.error).title}>
       <Stack gap="sm">
         <TextInput label="Label" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('label')} />
-        <TextInput label="Event Code" withAsterisk autoComplete="off" description="At most 2 characters, unique in the protocol."
+        <LimitedTextInput rule={code2} label="Event Code" withAsterisk description="At most 2 characters, unique in the protocol."
           {...form.getInputProps('eventCode')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <NumberInput label="Event Point" withAsterisk description="When, counted in the unit" {...form.getInputProps('eventPoint')} />
+          <NumberField label="Event Point" withAsterisk description="When, counted in the unit" {...form.getInputProps('eventPoint')} />
           <Select label="Unit" withAsterisk data={units.options} searchable description="e.g. Day, Week"
             placeholder={units.isPending ? 'Loading…' : 'Choose a unit'} {...form.getInputProps('collectionProtocolEventUnitOfMeasurementId')} />
         </SimpleGrid>

@@ -1,9 +1,12 @@
 import { useMemo } from 'react';
-import { Divider, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Divider, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { RequirementInput, type ProtocolEvent } from '@contract/protocol-events.contract';
 import { FullScreenForm } from '@/components/full-screen-form';
+import { LimitedTextInput } from '@/components/limited-text-input';
+import { NumberField } from '@/components/number-field';
+import { code2 } from '@contract/protocols.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { useCurrentInstitution } from '@/lib/session-context';
@@ -81,10 +84,10 @@ export function RequirementForm({ event, onClose }: { event: ProtocolEvent; onCl
         <Text size="sm" c="gray.7">{`For the event ${event.label} (${event.eventCode}).`}</Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="Title" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('title')} />
-          <TextInput label="Code" withAsterisk autoComplete="off" placeholder="At most 2 characters" {...form.getInputProps('code')} />
+          <LimitedTextInput rule={code2} label="Code" withAsterisk placeholder="At most 2 characters" {...form.getInputProps('code')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <NumberInput label="Initial Quantity" withAsterisk min={0} allowNegative={false} {...form.getInputProps('initialQuantity')} />
+          <NumberField label="Initial Quantity" withAsterisk {...form.getInputProps('initialQuantity')} />
           {picker('Unit Of Measurement', units, 'unitOfMeasurementId', true)}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

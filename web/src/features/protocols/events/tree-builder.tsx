@@ -1,9 +1,10 @@
-import { Alert, Button, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Option } from '@/lib/lookup-options';
 import { aliquotOverflows, asQuantity, type Overflow } from './tree-quantities';
 import classes from './events.module.css';
+import { NumberField } from '@/components/number-field';
 
 /** One planned child item: `key` is its place in the tree ('1', '1.2'), which is also the name the messages use. */
 export type ItemValues = {
@@ -72,7 +73,7 @@ export function TreeBuilder<V extends TreeFormValues>({ form, lineages, aliquotI
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
             <Select label="Sub Sample Lineage" withAsterisk data={lineages} {...f.getInputProps(`items.${index}.subSampleLineageId`)} />
             <Select label="Specimen Type" withAsterisk data={types} searchable {...f.getInputProps(`items.${index}.specimenTypeId`)} />
-            <NumberInput label="Initial Quantity" withAsterisk min={0} allowNegative={false}
+            <NumberField label="Initial Quantity" withAsterisk
               rightSection={unitSymbol ? <Text size="xs" c="gray.7">{unitSymbol}</Text> : undefined}
               {...f.getInputProps(`items.${index}.initialQuantity`)} />
           </SimpleGrid>

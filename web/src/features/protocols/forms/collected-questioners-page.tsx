@@ -6,7 +6,8 @@ import { IconDownload, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { DataTableColumn } from 'mantine-datatable';
 import { REPORT_LEAD_COLUMNS } from '@contract/forms.contract';
-import { DateField } from '@/components/date-field';
+import { DateField, dateProblem } from '@/components/date-field';
+import { MSG } from '@contract/messages';
 import { PagedTable } from '@/components/paged-table';
 import { useListState } from '@/components/use-list-state';
 import { formatDateTime, today } from '@/lib/format';
@@ -46,6 +47,7 @@ export function CollectedQuestionersPage() {
   const generate = () => {
     if (!chosenId) return;
     if (!startDate || !endDate) { setRangeError('Choose both dates'); return; }
+    if (dateProblem(startDate) || dateProblem(endDate)) { setRangeError(MSG.invalidDate); return; }
     if (startDate > endDate) { setRangeError('End date cannot be before the start date'); return; }
     setRangeError(null);
     list.setPage(1);

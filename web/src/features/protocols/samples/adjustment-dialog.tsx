@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { AdjustmentInput, type CollectedSample } from '@contract/samples.contract';
@@ -10,6 +10,7 @@ import { useCurrentProtocol } from '../protocol-context';
 import { amountText } from './sample-format';
 import { useAdjust } from './samples-api';
 import { Dialog, DialogClose } from '@/components/dialog';
+import { NumberField } from '@/components/number-field';
 
 type Values = { amount: number | string; reason: string; concurrencyStamp: string };
 
@@ -50,7 +51,7 @@ export function AdjustmentDialog({ sample, onClose }: { sample: CollectedSample;
               {stale ? 'The sample has been reloaded with its current amount: check it and submit again.' : null}
             </Alert>
           )}
-          <NumberInput label="Amount" withAsterisk decimalScale={6} data-autofocus
+          <NumberField label="Amount" withAsterisk data-autofocus
             rightSection={unit ? <Text size="xs" c="gray.7">{unit}</Text> : undefined} {...form.getInputProps('amount')} />
           <Textarea label="Reason" withAsterisk autosize minRows={2} placeholder="Spilled while pipetting" {...form.getInputProps('reason')} />
           <Group justify="flex-end" mt="sm">

@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -8,8 +8,10 @@ import { MSG } from '@contract/messages';
 import { SampleInput } from '@contract/samples.contract';
 import { DateField } from '@/components/date-field';
 import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
+import { NumberField } from '@/components/number-field';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
-import { calendarDate, fullName, nowHourMinute, today } from '@/lib/format';
+import { calendarDate, fullName, nowHourMinute } from '@/lib/format';
+import { todayIn } from '@contract/common.contract';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { usePatientSearch } from '@/lib/patient-search';
 import { useCurrentInstitution } from '@/lib/session-context';
@@ -33,9 +35,9 @@ type Values = {
   collectedTime: string;
 };
 
-const fresh = (): Values => ({
+const fresh = (today: string): Values => ({
   patientId: null, sampleId: '', institutionSiteId: null, collectionProtocolEventId: null, specimenTypeId: null,
-  collectedAmount: '', unitOfMeasurementId: null, collectedDate: today(), collectedTime: nowHourMinute(),
+  collectedAmount: '', unitOfMeasurementId: null, collectedDate: today, collectedTime: nowHourMinute(),
 });
 
 const validateContract = contractResolver(SampleInput);
@@ -67,12 +69,14 @@ export function CollectForm({ onClose, patient: known }: { onClose: () => void; 
   const patient: KnownPatient | null = known ?? (search && found.data?.[0]) ?? null;
 
   const form = useForm<Values>({
-    initialValues: fresh(),
+    initialValues: fresh(todayIn(institution.timeZone)),
     validate: (values) => {
       // The patient is the look-up's answer, not a typed value: the submit checks it (below).
       const errors = validateContract({ ...values, patientId: 1 });
       for (const [field, message] of REQUIRED) if (!values[field] && !errors[field]) errors[field] = message;
       if (values.collectedAmount === '') errors.collectedAmount = MSG.required;
+      // At most today in the institution's time zone (the server refuses the same).
+      if (!errors.collectedDate && values.collectedDate && values.collectedDate > todayIn(institution.timeZone)) errors.collectedDate = MSG.collectedFuture;
       return errors;
     },
   });
@@ -110,7 +114,7 @@ export function CollectForm({ onClose, patient: known }: { onClose: () => void; 
         setOutside(null);
         notifications.show({ color: 'teal', message: `Sample ${s.sampleId} collected.`, autoClose: 3000 });
         if (!another) { guard.release(); onClose(); return; }
-        const kept = { ...fresh(), ...pick(values, ['institutionSiteId', 'collectionProtocolEventId', 'specimenTypeId', 'unitOfMeasurementId', 'collectedDate']) };
+        const kept = { ...fresh(todayIn(institution.timeZone)), ...pick(values, ['institutionSiteId', 'collectionProtocolEventId', 'specimenTypeId', 'unitOfMeasurementId', 'collectedDate']) };
         form.setInitialValues(kept);
         form.setValues(kept);
         create.reset();
@@ -154,10 +158,10 @@ export function CollectForm({ onClose, patient: known }: { onClose: () => void; 
         <Select label="Specimen Type" withAsterisk searchable data={types.options} placeholder={types.isPending ? 'Loading…' : 'Search a specimen type'}
           {...form.getInputProps('specimenTypeId')} onChange={chooseType} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <NumberInput label="Collected Amount" withAsterisk min={0} allowNegative={false} decimalScale={6} {...form.getInputProps('collectedAmount')} />
+          <NumberField label="Collected Amount" withAsterisk {...form.getInputProps('collectedAmount')} />
           <Select label="Unit Of Measurement" withAsterisk searchable data={units.options} placeholder={units.isPending ? 'Loading…' : 'Search a unit'}
             {...form.getInputProps('unitOfMeasurementId')} />
-          <DateField label="Collected Date" withAsterisk {...form.getInputProps('collectedDate')} />
+          <DateField label="Collected Date" withAsterisk maxDate={todayIn(institution.timeZone)} {...form.getInputProps('collectedDate')} />
           <TimeInput label="Collected Time" withAsterisk {...form.getInputProps('collectedTime')} />
         </SimpleGrid>
       </Stack>

@@ -1,5 +1,5 @@
 import { useMemo, useState, type CSSProperties } from 'react';
-import { Alert, Box, Button, Group, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -10,8 +10,10 @@ import { CollectInput } from '@contract/samples.contract';
 import { DateField } from '@/components/date-field';
 import { Dialog, DialogClose } from '@/components/dialog';
 import { StepperShell } from '@/components/stepper-shell';
+import { NumberField } from '@/components/number-field';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
-import { nowHourMinute, today } from '@/lib/format';
+import { nowHourMinute } from '@/lib/format';
+import { todayIn } from '@contract/common.contract';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useEvents, useRequirements } from '../events/events-api';
@@ -52,11 +54,13 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
   const event = events.data?.find((e) => e.id === eventId) ?? null;
 
   const form = useForm<Values>({
-    initialValues: { collectedDate: today(), collectedTime: nowHourMinute(), institutionSiteId: null, rows: [] },
+    initialValues: { collectedDate: todayIn(institution.timeZone), collectedTime: nowHourMinute(), institutionSiteId: null, rows: [] },
     validate: (v) => {
       const errors = validateContract(toCommand(v));
       v.rows.forEach((r, i) => { if (r.quantity === '') errors[`rows.${i}.quantity`] = MSG.required; });
       if (!v.institutionSiteId) errors.institutionSiteId = MSG.requiredSelect;
+      // At most today in the institution's time zone (the server refuses the same).
+      if (!errors.collectedDate && v.collectedDate && v.collectedDate > todayIn(institution.timeZone)) errors.collectedDate = MSG.collectedFuture;
       return errors;
     },
   });
@@ -135,7 +139,7 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
               <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
                 <Select label="Institution Site" withAsterisk data={siteOptions} placeholder={sites.isPending ? 'Loading…' : 'Choose a site'}
                   nothingFoundMessage="This protocol has no sites yet" {...form.getInputProps('institutionSiteId')} />
-                <DateField label="Collected Date" withAsterisk {...form.getInputProps('collectedDate')} />
+                <DateField label="Collected Date" withAsterisk maxDate={todayIn(institution.timeZone)} {...form.getInputProps('collectedDate')} />
                 <TimeInput label="Collected Time" withAsterisk {...form.getInputProps('collectedTime')} />
               </SimpleGrid>
               <Stack gap={6} component="ol" className={classes.list} aria-label="Samples to collect">
@@ -147,10 +151,10 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
                     </Text>
                     <SimpleGrid cols={{ base: 1, xs: derived(r) ? 3 : 2 }} spacing="xs">
                       <TextInput label="Sample ID" placeholder="Generated when empty" size="sm" {...form.getInputProps(`rows.${i}.sampleId`)} />
-                      <NumberInput label="Quantity" withAsterisk size="sm" min={0} allowNegative={false} decimalScale={6}
+                      <NumberField label="Quantity" withAsterisk size="sm"
                         rightSection={r.unitSymbol ? <Text size="xs" c="gray.7">{r.unitSymbol}</Text> : undefined} {...form.getInputProps(`rows.${i}.quantity`)} />
                       {derived(r) && (
-                        <NumberInput label="Parent Amount Used" size="sm" min={0} allowNegative={false} decimalScale={6} placeholder="None"
+                        <NumberField label="Parent Amount Used" size="sm" placeholder="None"
                           rightSection={unitOfParent(form.values.rows, r) ? <Text size="xs" c="gray.7">{unitOfParent(form.values.rows, r)}</Text> : undefined}
                           {...form.getInputProps(`rows.${i}.parentAmountUsed`)} />
                       )}

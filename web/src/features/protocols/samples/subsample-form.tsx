@@ -1,10 +1,12 @@
 import { useMemo } from 'react';
-import { NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@contract/messages';
+import { parseTypedNumber } from '@contract/common.contract';
 import { SampleInput, type CollectedSample } from '@contract/samples.contract';
 import { FullScreenForm } from '@/components/full-screen-form';
+import { NumberField } from '@/components/number-field';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { useCurrentInstitution } from '@/lib/session-context';
@@ -83,9 +85,10 @@ export function SubSampleForm({ parent, onClose }: { parent: CollectedSample; on
   });
   const unitSymbol = parent.unitOfMeasurement.unitSymbol ?? '';
   const aliquotUnits = useMemo(() => aliquotUnitOptions(units.rows, units.options, parent.unitOfMeasurement.id), [units.rows, units.options, parent.unitOfMeasurement.id]);
-  const amount = Number(form.values.collectedAmount);
+  // The hint reads the amount as the contract will (typedNumber): no hint for text it refuses.
+  const amount = parseTypedNumber(String(form.values.collectedAmount));
   const chosenUnit = Number(form.values.unitOfMeasurementId);
-  const converted = aliquot && form.values.collectedAmount !== '' && Number.isFinite(amount) && chosenUnit && chosenUnit !== parent.unitOfMeasurement.id
+  const converted = aliquot && amount !== null && chosenUnit && chosenUnit !== parent.unitOfMeasurement.id
     ? amountInParentUnit(units.rows, amount, chosenUnit, parent.unitOfMeasurement.id) : null;
   const amountHint = converted !== null ? `= ${amountText(converted, parent)} from the parent` : undefined;
   const unitHint = !aliquot ? undefined
@@ -114,14 +117,14 @@ export function SubSampleForm({ parent, onClose }: { parent: CollectedSample; on
           description={aliquot ? 'An aliquot keeps the parent\'s specimen type' : undefined}
           placeholder={types.isPending ? 'Loading…' : 'Search a specimen type'} {...form.getInputProps('specimenTypeId')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <NumberInput label="Collected Amount" withAsterisk min={0} allowNegative={false} decimalScale={6}
+          <NumberField label="Collected Amount" withAsterisk
             description={amountHint} inputWrapperOrder={['label', 'input', 'description', 'error']} {...form.getInputProps('collectedAmount')} />
           <Select label="Unit Of Measurement" searchable allowDeselect={false} data={aliquot ? aliquotUnits : units.options}
             readOnly={!derivative && !(aliquot && aliquotUnits.length > 1)} variant={derivative || (aliquot && aliquotUnits.length > 1) ? 'default' : 'filled'}
             description={unitHint} inputWrapperOrder={['label', 'input', 'description', 'error']} {...form.getInputProps('unitOfMeasurementId')} />
         </SimpleGrid>
         {derivative && (
-          <NumberInput label="Parent Amount Used" min={0} allowNegative={false} decimalScale={6}
+          <NumberField label="Parent Amount Used"
             description={`Taken from ${parent.sampleId}, in its unit (${unitSymbol || parent.unitOfMeasurement.unitName}); empty: none`}
             rightSection={unitSymbol ? <Text size="xs" c="gray.7">{unitSymbol}</Text> : undefined} {...form.getInputProps('parentAmountUsed')} />
         )}

@@ -4,7 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload, IconListDetails } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { INDICATOR_REPORT_TITLES, type IndicatorReport } from '@contract/indicators.contract';
-import { DateField } from '@/components/date-field';
+import { DateField, dateProblem } from '@/components/date-field';
+import { MSG } from '@contract/messages';
 import { formatCount, today } from '@/lib/format';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { downloadIndicatorCsv, useIndicatorReport, type Range } from './indicators-api';
@@ -30,6 +31,8 @@ export function IndicatorReportPage({ report }: { report: IndicatorReport }) {
 
   const generate = () => {
     if (!from || !to) { setRangeError('Choose both dates'); return; }
+    // DateField keeps impossible text as typed and explains it; it is never run as a range.
+    if (dateProblem(from) || dateProblem(to)) { setRangeError(MSG.invalidDate); return; }
     if (from > to) { setRangeError('To cannot be before From'); return; }
     setRangeError(null);
     setRange({ from, to });

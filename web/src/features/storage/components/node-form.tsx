@@ -1,7 +1,8 @@
 import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ChildInput, ContainerInput, STORAGE_LEVEL_LABELS, type PathRef, type StorageLevel, type StorageNode } from '@contract/storage.contract';
+import { ChildInput, ContainerInput, STORAGE_LEVEL_LABELS, storageCode, type PathRef, type StorageLevel, type StorageNode } from '@contract/storage.contract';
 import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
+import { LimitedTextInput } from '@/components/limited-text-input';
 import { serverFormErrors } from '@/lib/contract-resolver';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { useCurrentInstitution } from '@/lib/session-context';
@@ -66,7 +67,7 @@ export function NodeForm({ level, parentPath, parentTitle, onClose, onSaved }: P
       submitting={create.isPending} error={serverFormErrors(create.error).title} allowAnother>
       <Stack gap="sm">
         <TextInput label="Title" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('title')} />
-        <TextInput label="Code" withAsterisk={level === 'container'} autoComplete="off" maxLength={2}
+        <LimitedTextInput rule={storageCode} label="Code" withAsterisk={level === 'container'}
           description={level === 'container' ? 'At most 2 characters, unique among containers.' : 'Optional; at most 2 characters.'} {...form.getInputProps('code')} />
         <SimpleGrid cols={2} spacing="sm">
           <NumberInput label="Rows" withAsterisk min={1} max={100} allowDecimal={false} allowNegative={false} {...form.getInputProps('rows')} />

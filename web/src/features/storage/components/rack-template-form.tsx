@@ -1,7 +1,8 @@
 import { Divider, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MAX_TEMPLATE_BOXES, MAX_TEMPLATE_POSITIONS, RackTemplateInput, type PathRef, type RackTemplateResult } from '@contract/storage.contract';
+import { MAX_TEMPLATE_BOXES, MAX_TEMPLATE_POSITIONS, RackTemplateInput, storageCode, type PathRef, type RackTemplateResult } from '@contract/storage.contract';
 import { FullScreenForm } from '@/components/full-screen-form';
+import { LimitedTextInput } from '@/components/limited-text-input';
 import { serverFormErrors } from '@/lib/contract-resolver';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { useCurrentInstitution } from '@/lib/session-context';
@@ -67,7 +68,7 @@ export function RackTemplateForm({ shelfPath, shelfTitle, onClose, onSaved }: Pr
       <Stack gap="sm">
         <Title order={3} fz="lg">Rack</Title>
         <TextInput label="Title" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('title')} />
-        <TextInput label="Code" autoComplete="off" maxLength={2} description="Optional; at most 2 characters." {...form.getInputProps('code')} />
+        <LimitedTextInput rule={storageCode} label="Code" description="Optional; at most 2 characters." {...form.getInputProps('code')} />
         <SimpleGrid cols={2} spacing="sm">
           <NumberInput label="Rows" withAsterisk min={1} max={100} allowDecimal={false} allowNegative={false} description="Places for boxes" {...form.getInputProps('rows')} />
           <NumberInput label="Columns" withAsterisk min={1} max={100} allowDecimal={false} allowNegative={false} description="Places for boxes" {...form.getInputProps('columns')} />
