@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Box, Button, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { usePrintLabels } from '@/lib/labels/print-labels';
 import { PRINT_METHODS, usePrintMethod } from '@/lib/labels/print-settings';
 import { LabelCard } from '../components/label-card';
 import { Dialog } from '@/components/dialog';
+import { NumberField } from '@/components/number-field';
 
 const PREVIEW = 6;
 type Values = { prefix: string; startIndex: number | string; quantity: number | string; copies: number | string };
@@ -53,9 +54,9 @@ export function BarcodeGeneratorPage() {
         <form onSubmit={submit} noValidate>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
             <TextInput label="Prefix" placeholder="e.g. BB-" maxLength={MAX_PREFIX_LENGTH} data-autofocus autoComplete="off" {...form.getInputProps('prefix')} />
-            <NumberInput label="Start Index" min={0} allowDecimal={false} allowNegative={false} {...form.getInputProps('startIndex')} />
-            <NumberInput label="Quantity" min={1} allowDecimal={false} allowNegative={false} {...form.getInputProps('quantity')} />
-            <NumberInput label="Copies" min={1} allowDecimal={false} allowNegative={false} {...form.getInputProps('copies')} />
+            <NumberField whole label="Start Index" {...form.getInputProps('startIndex')} />
+            <NumberField whole label="Quantity" {...form.getInputProps('quantity')} />
+            <NumberField whole label="Copies" {...form.getInputProps('copies')} />
           </SimpleGrid>
           <Text size="sm" c="dimmed" mt="xs">
             Each label carries today&apos;s date ({today}), a Code 128 barcode and the number: prefix plus a running number from

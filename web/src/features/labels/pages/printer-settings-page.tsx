@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Card, Group, NumberInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPrinter } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { usePrinter, useSavePrinter } from '../api/printer';
 import { PRINT_METHODS, printerIpStore, printMethodStore, usePrintMethod, type PrintMethod } from '@/lib/labels/print-settings';
 import { usePrintLabels } from '@/lib/labels/print-labels';
+import { NumberField } from '@/components/number-field';
 
 // The spec names no extension; the store search lists the Zebra label-printing extensions.
 const EXTENSION_URL = 'https://chromewebstore.google.com/search/zebra%20label%20printer';
@@ -69,8 +70,8 @@ function PrinterForm({ instId, printer }: { instId: number; printer: Printer | n
             : 'Stored in this browser for the printer browser extension.'}
           {...form.getInputProps('ipAddress')} />
         {canConfigure && (
-          <NumberInput label="Port" description="Raw printing port used when the server prints (Zebra printers: 9100; another only if the server's operator allows it)."
-            min={1} max={65535} allowDecimal={false} maw={360} {...form.getInputProps('port')} />
+          <NumberField whole label="Port" description="Raw printing port used when the server prints (Zebra printers: 9100; another only if the server's operator allows it)."
+            maw={360} {...form.getInputProps('port')} />
         )}
         <Group justify="space-between" align="center">
           <Text size="sm">

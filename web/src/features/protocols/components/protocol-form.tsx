@@ -1,4 +1,4 @@
-import { NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { code2, ProtocolInput, ProtocolUpdate, type Protocol } from '@contract/protocols.contract';
@@ -11,6 +11,7 @@ import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useCreateProtocol, useUpdateProtocol } from '../api/protocols';
 import { doneMessage } from '@contract/words';
+import { NumberField } from '@/components/number-field';
 
 type Values = {
   title: string;
@@ -84,7 +85,7 @@ export function ProtocolForm({ protocol, onClose, onSaved }: Props) {
           <DateField label="Start Date" clearable {...form.getInputProps('startDate')} />
           <DateField label="End Date" clearable minDate={form.values.startDate} {...form.getInputProps('endDate')} />
         </SimpleGrid>
-        <NumberInput label="Expected Participants" withAsterisk min={0} allowDecimal={false} allowNegative={false} thousandSeparator=","
+        <NumberField whole label="Expected Participants" withAsterisk
           {...form.getInputProps('expectedParticipants')} />
       </Stack>
     </FullScreenForm>

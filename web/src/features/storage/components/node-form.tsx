@@ -1,4 +1,4 @@
-import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ChildInput, ContainerInput, STORAGE_LEVEL_LABELS, storageCode, type PathRef, type StorageLevel, type StorageNode } from '@contract/storage.contract';
 import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
@@ -10,6 +10,7 @@ import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useCreateNode } from '../api/storage-api';
 import { emptyLayout, LayoutFields, useLayoutForm, type LayoutValues } from './layout-fields';
 import { doneMessage } from '@contract/words';
+import { NumberField } from '@/components/number-field';
 
 type Values = LayoutValues & {
   title: string;
@@ -70,8 +71,8 @@ export function NodeForm({ level, parentPath, parentTitle, onClose, onSaved }: P
         <LimitedTextInput rule={storageCode} label="Code" withAsterisk={level === 'container'}
           description={level === 'container' ? 'At most 2 characters, unique among containers.' : 'Optional; at most 2 characters.'} {...form.getInputProps('code')} />
         <SimpleGrid cols={2} spacing="sm">
-          <NumberInput label="Rows" withAsterisk min={1} max={100} allowDecimal={false} allowNegative={false} {...form.getInputProps('rows')} />
-          <NumberInput label="Columns" withAsterisk min={1} max={100} allowDecimal={false} allowNegative={false} {...form.getInputProps('columns')} />
+          <NumberField whole label="Rows" withAsterisk {...form.getInputProps('rows')} />
+          <NumberField whole label="Columns" withAsterisk {...form.getInputProps('columns')} />
         </SimpleGrid>
         <LayoutFields form={form} choices={choices} />
         <Select label="Institution Site" data={sites.options} clearable searchable placeholder="Optional" {...form.getInputProps('institutionSiteId')} />

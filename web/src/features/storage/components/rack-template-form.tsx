@@ -1,4 +1,4 @@
-import { Divider, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Divider, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MAX_TEMPLATE_BOXES, MAX_TEMPLATE_POSITIONS, RackTemplateInput, storageCode, type PathRef, type RackTemplateResult } from '@contract/storage.contract';
 import { FullScreenForm } from '@/components/full-screen-form';
@@ -9,6 +9,7 @@ import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useRackTemplate } from '../api/storage-api';
 import { emptyLayout, LayoutFields, useLayoutForm, type LayoutValues } from './layout-fields';
+import { NumberField } from '@/components/number-field';
 
 type Values = LayoutValues & {
   title: string;
@@ -70,17 +71,17 @@ export function RackTemplateForm({ shelfPath, shelfTitle, onClose, onSaved }: Pr
         <TextInput label="Title" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('title')} />
         <LimitedTextInput rule={storageCode} label="Code" description="Optional; at most 2 characters." {...form.getInputProps('code')} />
         <SimpleGrid cols={2} spacing="sm">
-          <NumberInput label="Rows" withAsterisk min={1} max={100} allowDecimal={false} allowNegative={false} description="Places for boxes" {...form.getInputProps('rows')} />
-          <NumberInput label="Columns" withAsterisk min={1} max={100} allowDecimal={false} allowNegative={false} description="Places for boxes" {...form.getInputProps('columns')} />
+          <NumberField whole label="Rows" withAsterisk description="Places for boxes" {...form.getInputProps('rows')} />
+          <NumberField whole label="Columns" withAsterisk description="Places for boxes" {...form.getInputProps('columns')} />
         </SimpleGrid>
         <Divider my={4} />
         <Title order={3} fz="lg">Boxes</Title>
         <SimpleGrid cols={2} spacing="sm">
-          <NumberInput label="Number of boxes" min={1} max={MAX_TEMPLATE_BOXES} allowDecimal={false} allowNegative={false}
+          <NumberField whole label="Number of boxes"
             description={places > 0 ? `Empty: ${places}, to fill the rack` : 'Empty: fill the rack'} {...form.getInputProps('boxCount')} />
           <TextInput label="Box title" autoComplete="off" description="Numbered: Box 1, Box 2 …" {...form.getInputProps('boxTitle')} />
-          <NumberInput label="Box rows" withAsterisk min={1} max={100} allowDecimal={false} allowNegative={false} {...form.getInputProps('boxRows')} />
-          <NumberInput label="Box columns" withAsterisk min={1} max={100} allowDecimal={false} allowNegative={false} {...form.getInputProps('boxColumns')} />
+          <NumberField whole label="Box rows" withAsterisk {...form.getInputProps('boxRows')} />
+          <NumberField whole label="Box columns" withAsterisk {...form.getInputProps('boxColumns')} />
         </SimpleGrid>
         <Text size="sm" c="dimmed" aria-live="polite">
           {summary ?? `At most ${MAX_TEMPLATE_BOXES} boxes and ${MAX_TEMPLATE_POSITIONS.toLocaleString('en')} positions in one step.`}
