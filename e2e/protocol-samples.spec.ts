@@ -115,6 +115,9 @@ test.describe('protocol collected samples', () => {
     await expectNoSeriousViolations(page, 'sub-sample form');
     await sub.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(sub).toBeHidden();
+    // The user lands on the parent's page (issue 28), then goes back to the list for the tree.
+    await expect(page.getByRole('heading', { name: `Sample ${first}` })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Collection protocol' }).getByRole('link', { name: 'Collected Samples' }).click();
     await page.getByRole('button', { name: `Expand ${first}` }).click();
     await expect(sampleRow(page, `${first}.1`)).toContainText('aliquot');
     await expect(parent).toContainText('6 mL');
