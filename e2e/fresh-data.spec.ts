@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { signaturePng } from '../server/test/protocols-fixtures';
 import { centralBiobank, type Rec } from './support/data';
 import { collectingProtocol } from './support/protocols';
 import { storageByApi } from './support/storage';
@@ -103,5 +104,33 @@ test.describe('what is shown is current', () => {
     await expect(page.getByRole('heading', { name: `Sample ${sampleId}` })).toBeVisible();
     await expect(page.getByText('Not stored')).toHaveCount(0);
     await expect(page.getByRole('main')).toContainText(position);
+  });
+
+  // The sample's page caches the sample's tree; the collapsed list row must not show that old copy.
+  test('withdrawing consent hides the sub-sample button of the donor\'s samples', async ({ signedInPage: page, api, admin }) => {
+    const b = await centralBiobank(api, admin);
+    const { s, sampleId } = await world(b);
+    const base = `collectionProtocols/${s.protocol.id}`;
+    const consent = await b.call<{ consentVersionId: number }>('POST', `${base}/collectionProtocolConsents`, { title: `Consent ${s.u}`, consent: '<p>Yes.</p>' });
+    await b.call<Rec>('POST', `${base}/collectionProtocolParticipantConsents`, { participantId: s.enrolment.id, consentVersionId: consent.consentVersionId, signature: signaturePng().dataUrl });
+    await page.goto(`/collection-protocols/${s.protocol.id}/collected-samples`);
+    await expect(sampleRow(page, sampleId).getByRole('button', { name: `Create a sub-sample of ${sampleId}` })).toBeVisible();
+    // To the donor through the sample's page, then the participant's consents.
+    await page.getByRole('link', { name: sampleId, exact: true }).click();
+    await page.getByRole('link', { name: new RegExp(`^${s.name}`) }).click();
+    await page.getByRole('navigation', { name: 'Participant' }).getByRole('link', { name: 'Consents' }).click();
+    await page.getByRole('row').filter({ hasText: `Consent ${s.u}` }).getByRole('button', { name: `Consent ${s.u}` }).click();
+    const view = page.getByRole('dialog', { name: `Consent ${s.u}` });
+    await view.getByRole('button', { name: 'Withdraw consent' }).click();
+    const withdraw = page.getByRole('dialog', { name: `Withdraw consent: Consent ${s.u}` });
+    await withdraw.getByLabel(field('Reason')).fill('Moved abroad');
+    await withdraw.getByRole('radio', { name: /Stop further use/ }).check();
+    await withdraw.getByRole('button', { name: 'Withdraw consent' }).click();
+    await page.getByRole('dialog', { name: 'Withdraw this consent?' }).getByRole('button', { name: 'Withdraw' }).click();
+    await expect(view.getByRole('button', { name: 'Withdraw consent' })).toHaveCount(0);
+    await view.getByRole('button', { name: 'Close' }).last().click();
+    await protocolNav(page).getByRole('link', { name: 'Collected Samples' }).click();
+    await expect(sampleRow(page, sampleId)).toContainText('Consent withdrawn');
+    await expect(sampleRow(page, sampleId).getByRole('button', { name: /^Create a sub-sample/ })).toHaveCount(0);
   });
 });
