@@ -323,6 +323,9 @@ test.describe('protocol collected samples', () => {
     await shot('subsample-form-converted');
     await sub.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(sub).toBeHidden();
+    // On the parent's page (issue 28), then back to the list: 9.5 mL in both without a reload.
+    await expect(page.getByText('Remaining Amount', { exact: true }).locator('..')).toContainText('9.5 mL');
+    await page.getByRole('navigation', { name: 'Collection protocol' }).getByRole('link', { name: 'Collected Samples' }).click();
     await expect(sampleRow(page, id)).toContainText('9.5 mL');
     await page.getByRole('button', { name: `Expand ${id}` }).click();
     await expect(sampleRow(page, `${id}.1`)).toContainText('500 µL');
