@@ -63,6 +63,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, ...noCrossFeature },
   },
+  // Query keys come from the one factory (lib/query-keys.ts), so a write's invalidation reaches them (issue 28).
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/query-keys.ts', 'web/src/**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', {
+      selector: "Property[key.name='queryKey'] > ArrayExpression",
+      message: 'build query keys in web/src/lib/query-keys.ts (queryKeys.<resource>...), never as a literal array.',
+    }] },
+  },
   // One block per folder depth: from features/<area>/<role>/x.ts, '../../' is already outside the area.
   { files: ['web/src/features/*/*.{ts,tsx}'], rules: featureRule('../') },
   { files: ['web/src/features/*/*/*.{ts,tsx}'], rules: featureRule('../../') },

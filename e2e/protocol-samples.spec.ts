@@ -115,6 +115,9 @@ test.describe('protocol collected samples', () => {
     await expectNoAxeViolations(page, 'sub-sample form');
     await sub.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(sub).toBeHidden();
+    // The user lands on the parent's page (issue 28), then goes back to the list for the tree.
+    await expect(page.getByRole('heading', { name: `Sample ${first}` })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Collection protocol' }).getByRole('link', { name: 'Collected Samples' }).click();
     await page.getByRole('button', { name: `Expand ${first}` }).click();
     await expect(sampleRow(page, `${first}.1`)).toContainText('aliquot');
     await expect(parent).toContainText('6 mL');
@@ -320,6 +323,9 @@ test.describe('protocol collected samples', () => {
     await shot('subsample-form-converted');
     await sub.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(sub).toBeHidden();
+    // On the parent's page (issue 28), then back to the list: 9.5 mL in both without a reload.
+    await expect(page.getByText('Remaining Amount', { exact: true }).locator('..')).toContainText('9.5 mL');
+    await page.getByRole('navigation', { name: 'Collection protocol' }).getByRole('link', { name: 'Collected Samples' }).click();
     await expect(sampleRow(page, id)).toContainText('9.5 mL');
     await page.getByRole('button', { name: `Expand ${id}` }).click();
     await expect(sampleRow(page, `${id}.1`)).toContainText('500 µL');

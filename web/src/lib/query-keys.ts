@@ -9,14 +9,16 @@
  *   ['orders', instId]                   order lists, details, result history, the dashboard count
  *   ['protocols', instId]                protocol lists, the dashboard count and card, one protocol
  *   ['protocols', instId, 'one', p]      one protocol and everything inside it (consents, sites, events,
- *                                        requirements, participants, signed consents): `part(...)` keys
+ *                                        requirements, participants, signed consents, forms): `part(...)` keys
+ *   ['samples', instId]                  collected samples everywhere they are shown (lists, trees, one, history, count)
  *   ['shipments', instId]                shipment lists (sent, received), one shipment, its items, sample candidates
  *   ['storage', instId]                  the storage tree, nodes, box positions, occupancies, sample look-ups
- *   ['reports', instId]                  report pages (reports/{name} with its parameters)
+ *   ['reports', instId]                  report pages (reports/{name} with its parameters), screening indicators
  *   ['importMappings', instId, kind]     saved column mappings of one import kind
  *   ['users'], ['audit'], ['printer', instId], ['auth', 'me'], ['invitations'] (the signed-in account's own)
  *
- * Write no key array by hand in a feature: add it here.
+ * Write no key array by hand in a feature: add it here (lint refuses `queryKey: [...]` elsewhere). What each
+ * write invalidates is declared once, in mutation-effects.ts, by these prefixes.
  */
 type Filter = object;
 
@@ -48,6 +50,8 @@ export const queryKeys = {
     /** Enabled records for a picker; `scope` is the parent record or filter a dependent select waits for. */
     options: (instId: number, segment: string, scope: Filter = {}) => [...lookupsOf(instId, segment), 'options', scope] as const,
     search: (instId: number, segment: string, term: string) => [...lookupsOf(instId, segment), 'search', term] as const,
+    /** A laboratory test's enabled range and accepted values (tests/{id}/setup). */
+    testSetup: (instId: number, testId: number) => [...lookupsOf(instId, 'tests'), 'one', testId, 'setup'] as const,
   },
 
   patients: {
@@ -81,7 +85,7 @@ export const queryKeys = {
     count: (instId: number) => [...protocolsOf(instId), 'count'] as const,
     one: protocolOf,
     /** Something inside one protocol: `kind` names it ('consents', 'sites', 'events', 'participants', ...); `q` a page or a record. */
-    part: (instId: number, protocolId: number, kind: string, q: Filter | number = {}) => [...protocolOf(instId, protocolId), kind, q] as const,
+    part: (instId: number, protocolId: number, kind: string, q: Filter | number | string = {}) => [...protocolOf(instId, protocolId), kind, q] as const,
     /** Every query of one kind inside a protocol (for invalidation after a write). */
     parts: (instId: number, protocolId: number, kind: string) => [...protocolOf(instId, protocolId), kind] as const,
   },
@@ -110,10 +114,26 @@ export const queryKeys = {
     suggestion: (instId: number, collectedSampleId: number) => ['storage', instId, 'suggestion', collectedSampleId] as const,
   },
 
-  /** Collected samples looked up outside a protocol (New Order and Orders: COLLECTED SAMPLE ID). */
+  /**
+   * Collected samples, wherever they are shown: a protocol's and a participant's lists and trees, one sample,
+   * its history, the scanned-sample look-ups, the dashboard count. Any write that changes a sample's amount,
+   * place, consent or shipment invalidates `all`, so every figure of it refreshes together (issue 28).
+   */
   samples: {
     all: (instId: number) => ['samples', instId] as const,
+    /** Everything of one protocol's samples (lists, trees, single samples, histories, look-ups). */
+    ofProtocol: (instId: number, protocolId: number) => ['samples', instId, 'protocol', protocolId] as const,
+    /** One page of a protocol's primary samples (the protocol's list, or one participant's with `participantId`). */
+    list: (instId: number, protocolId: number, q: Filter) => ['samples', instId, 'protocol', protocolId, 'list', q] as const,
+    tree: (instId: number, protocolId: number, id: number) => ['samples', instId, 'protocol', protocolId, 'tree', id] as const,
+    one: (instId: number, protocolId: number, id: number) => ['samples', instId, 'protocol', protocolId, 'one', id] as const,
+    history: (instId: number, protocolId: number, id: number) => ['samples', instId, 'protocol', protocolId, 'history', id] as const,
+    /** A scanned Sample ID inside one protocol (Allocate). */
+    lookup: (instId: number, protocolId: number, sampleId: string) => ['samples', instId, 'protocol', protocolId, 'lookup', sampleId.toLowerCase()] as const,
+    /** A Sample ID looked up outside a protocol (New Order and Orders: COLLECTED SAMPLE ID). */
     bySampleId: (instId: number, sampleId: string) => ['samples', instId, 'bySampleId', sampleId.toLowerCase()] as const,
+    /** The dashboard's count of samples. */
+    count: (instId: number) => ['samples', instId, 'count'] as const,
   },
 
   users: {
@@ -130,10 +150,16 @@ export const queryKeys = {
   reports: {
     all: (instId: number) => ['reports', instId] as const,
     page: (instId: number, report: string, q: Filter) => ['reports', instId, report, q] as const,
+    /** Screening indicators (features/reports/indicators): one report of a date range, and its definitions. */
+    indicators: (instId: number, report: string, range: Filter | null) => ['reports', instId, 'indicators', report, 'report', range] as const,
+    indicatorDefinitions: (instId: number, report: string) => ['reports', instId, 'indicators', report, 'definitions'] as const,
   },
 
   printer: (instId: number) => ['printer', instId] as const,
 
   /** Saved column mappings of one import kind (features/imports). */
-  importMappings: (instId: number, kind: string) => ['importMappings', instId, kind] as const,
+  importMappings: {
+    all: (instId: number) => ['importMappings', instId] as const,
+    kind: (instId: number, kind: string) => ['importMappings', instId, kind] as const,
+  },
 };

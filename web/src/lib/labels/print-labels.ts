@@ -6,6 +6,7 @@ import { saveBlob } from '../download';
 import { postRaw } from './raw-post';
 import { extensionTimeoutMs, sendToExtension } from './extension-print';
 import { printerIpStore, printMethodStore, type PrintMethod } from './print-settings';
+import { changes } from '@/lib/mutation-effects';
 
 const done = (message: string) => notifications.show({ color: 'teal', message, autoClose: 4000 });
 const fail = (message: string) => {
@@ -49,6 +50,7 @@ export async function downloadPdf(instId: number, job: LabelJob, fileName = 'lab
  */
 export function usePrintLabels(instId: number) {
   return useMutation({
+    ...changes('labels.print', instId),
     mutationFn: async ({ job, method = printMethodStore.get() }: { job: LabelJob; method?: PrintMethod }) => {
       if (method === 'extension') return printWithExtension(instId, job);
       if (method === 'server') return printOnServer(instId, job);

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Invitation, InvitationAnswer } from '@contract/accounts.contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { changes } from '@/lib/mutation-effects';
 
 /** GET /invitations: the signed-in account's pending invitations (docs/accounts.md). */
 export function useInvitations() {
@@ -13,16 +14,9 @@ export function useInvitations() {
 
 /** POST /invitations/{id}/accept|decline; then the account's memberships and institutions are read again. */
 export function useAnswerInvitation() {
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('invitations.answer'),
     mutationFn: ({ id, accept }: { id: number; accept: boolean }) =>
       api.post<InvitationAnswer>(`/invitations/${id}/${accept ? 'accept' : 'decline'}`),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.invitations }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.me }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.institutions.all }),
-      ]);
-    },
   });
 }

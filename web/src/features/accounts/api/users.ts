@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { OverwritePassword, User, UserCreate, UserMembership, UserRoles } from '@contract/accounts.contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { changes } from '@/lib/mutation-effects';
 
 const userKeys = queryKeys.users;
 
@@ -18,44 +19,41 @@ export function useUsers(q: { institutionId: number; page: number; pageSize: num
 
 /** POST /users; the form shows the server's errors itself, so no notification here. */
 export function useCreateUser() {
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('users.write'),
     mutationFn: (body: UserCreate) => api.post<User>('/users', body, { notify: false }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
 
 /** POST /users/overwritepassword: an administrator sets a new password (their own password confirms it). */
 export function useOverwritePassword() {
   return useMutation({
+    ...changes('users.password'),
     mutationFn: (body: OverwritePassword) => api.post<{ id: number }>('/users/overwritepassword', body, { notify: false }),
   });
 }
 
 /** POST /users/{id}/disable or /enable; a failure shows the server's title as a notification. */
 export function useSetUserEnabled() {
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('users.write'),
     mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
       api.post<User>(`/users/${id}/${enabled ? 'enable' : 'disable'}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
 
 /** PUT /users/{id}/roles: the roles of the account's membership in one institution the admin administers. */
 export function useSetRoles(id: number) {
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('users.write'),
     mutationFn: (body: UserRoles) => api.put<User>(`/users/${id}/roles`, body, { notify: false }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
 
 /** POST /users/{id}/institutions: the account joins one more institution, with its roles there. */
 export function useAddMembership(id: number) {
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('users.write'),
     mutationFn: (body: UserMembership) => api.post<User>(`/users/${id}/institutions`, body, { notify: false }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

@@ -3,11 +3,13 @@ import type { LoginRequest, LoginResponse } from '@contract/auth.contract';
 import { api } from '@/lib/api-client';
 import { tokenStore } from '@/lib/session-storage';
 import { queryKeys } from '@/lib/query-keys';
+import { changes } from '@/lib/mutation-effects';
 
 /** POST /Authentication/login; errors come back to the login screen, not as a notification. */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
+    ...changes('auth.login'),
     mutationFn: (body: LoginRequest) =>
       api.post<LoginResponse>('/Authentication/login', body, { notify: false, handle401: false }),
     onSuccess: ({ token, account }) => {

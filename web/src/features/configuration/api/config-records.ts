@@ -1,8 +1,9 @@
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { useCurrentInstitution } from '@/lib/session-context';
 import type { ConfigEntity, ConfigRecord } from '../components/config-entities';
+import { changes } from '@/lib/mutation-effects';
 
 const base = (instId: number, key: string) => `/institutions/${instId}/${key}`;
 /** Where an entity's records live: under the institution, or at the entity's own path (institutions). */
@@ -46,30 +47,21 @@ export function useFilterValues(entity: ConfigEntity, record: ConfigRecord | und
 /** POST {key} or PUT {key}/{id} (the body carries the concurrency stamp; a stale one answers 409). */
 export function useSaveRecord(entity: ConfigEntity, id?: number) {
   const instId = useCurrentInstitution().institution.id;
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('config.record', instId),
     mutationFn: (body: Record<string, unknown>) => (id === undefined
       ? api.post<ConfigRecord>(entityBase(instId, entity), body)
       : api.put<ConfigRecord>(`${entityBase(instId, entity)}/${id}`, body)),
-    onSuccess: () => invalidateRecords(queryClient, instId, entity),
   });
 }
 
 /** POST {key}/{id}/disable or /enable. */
 export function useSetRecordEnabled(entity: ConfigEntity) {
   const instId = useCurrentInstitution().institution.id;
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('config.record', instId),
     mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
       api.post<ConfigRecord>(`${entityBase(instId, entity)}/${id}/${enabled ? 'enable' : 'disable'}`),
-    onSuccess: () => invalidateRecords(queryClient, instId, entity),
   });
 }
 
-/**
- * After a create, edit, disable or enable: every list and picker of the institution's configuration, since
- * other lists show the record's title too (a unit in specimen types); institutions refresh the picker and header.
- */
-function invalidateRecords(queryClient: QueryClient, instId: number, entity: ConfigEntity) {
-  return queryClient.invalidateQueries({ queryKey: entity.path ? queryKeys.institutions.all : queryKeys.lookups.all(instId) });
-}

@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TestSetup, TestSetupInput } from '@contract/test-setup.contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { useCurrentInstitution } from '@/lib/session-context';
+import { changes } from '@/lib/mutation-effects';
 
 const path = (instId: number, testId: number) => `/institutions/${instId}/tests/${testId}/setup`;
 
@@ -10,7 +11,7 @@ const path = (instId: number, testId: number) => `/institutions/${instId}/tests/
 export function useTestSetup(testId: number | null) {
   const instId = useCurrentInstitution().institution.id;
   return useQuery({
-    queryKey: [...queryKeys.lookups.one(instId, 'tests', testId ?? 0), 'setup'],
+    queryKey: queryKeys.lookups.testSetup(instId, testId ?? 0),
     queryFn: () => api.get<TestSetup>(path(instId, testId!)),
     enabled: testId !== null,
   });
@@ -19,9 +20,8 @@ export function useTestSetup(testId: number | null) {
 /** PUT tests/{id}/setup; the form shows field errors itself. Ranges, values and tests lists refresh. */
 export function useSaveTestSetup() {
   const instId = useCurrentInstitution().institution.id;
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('config.testSetup', instId),
     mutationFn: ({ testId, body }: { testId: number; body: TestSetupInput }) => api.put<TestSetup>(path(instId, testId), body, { notify: false }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.lookups.all(instId) }),
   });
 }

@@ -45,7 +45,7 @@ export function useProtocolCount(instId: number, enabled: boolean) {
 /** GET collectedSamples/count: enabled samples of every protocol of the institution. */
 export function useSampleCount(instId: number, enabled: boolean) {
   return useQuery({
-    queryKey: [...queryKeys.samples.all(instId), 'count'],
+    queryKey: queryKeys.samples.count(instId),
     queryFn: () => api.get<{ count: number; isEstimate?: boolean }>(`/institutions/${instId}/collectedSamples/count`),
     enabled,
   });

@@ -1,8 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { OrderDetail, OrderSort, OrderSummary, PlaceOrders, ReleaseState } from '@contract/orders.contract';
 import type { SortDirection } from '@contract/common.contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { changes } from '@/lib/mutation-effects';
 
 const orderKeys = queryKeys.orders;
 
@@ -49,10 +50,9 @@ export function useOrderDetail(instId: number, orderId: number | undefined) {
 
 /** POST LIMSOrders/place: one order per participant with all its panels, all saved or nothing (ARCHITECTURE §3). */
 export function usePlaceOrders(instId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('orders.place', instId),
     mutationFn: (body: PlaceOrders) => api.post<OrderSummary[]>(`/institutions/${instId}/LIMSOrders/place`, body, { notify: false }),
     // Lists, details and the dashboard count all live under ['orders', instId].
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.all(instId) }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AmendInput, OrderDetail, ResultHistoryEntry, SaveResults } from '@contract/orders.contract';
-import { api, ApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { changes } from '@/lib/mutation-effects';
 import { queryKeys } from '@/lib/query-keys';
 
 const orderKeys = queryKeys.orders;
@@ -17,14 +18,11 @@ export function useResultCommands(instId: number, orderId: number) {
   const base = `/institutions/${instId}/LIMSOrders/${orderId}`;
   const testUrl = (p: TestPath) => `${base}/limsOrderedPanels/${p.orderedPanelId}/limsOrderedTests/${p.orderedTestId}`;
   const resultUrl = (p: ResultPath) => `${testUrl(p)}/limsOrderedTestResults/${p.resultId}`;
+  // The order list's status, the sample page's orders and the result histories refresh (a 409 too: query-client.ts);
+  // the answer is the fresh detail, shown at once.
   const options = {
-    onSuccess: (detail: OrderDetail) => {
-      queryClient.setQueryData(orderKeys.detail(instId, orderId), detail);
-      void queryClient.invalidateQueries({ queryKey: orderKeys.lists(instId) });
-    },
-    onError: (error: Error) => {
-      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: orderKeys.detail(instId, orderId) });
-    },
+    ...changes('orders.results', instId),
+    onSuccess: (detail: OrderDetail) => queryClient.setQueryData(orderKeys.detail(instId, orderId), detail),
   };
   return {
     /** PUT results: only the changed results, each with the stamp it was loaded with. */
@@ -47,10 +45,6 @@ export function useResultCommands(instId: number, orderId: number) {
       mutationFn: (p: ResultPath & AmendInput) =>
         api.post<OrderDetail>(`${resultUrl(p)}/amend`, { result: p.result, reason: p.reason, concurrencyStamp: p.concurrencyStamp }, { notify: false }),
       ...options,
-      onSuccess: (detail: OrderDetail, p: ResultPath & AmendInput) => {
-        options.onSuccess(detail);
-        void queryClient.invalidateQueries({ queryKey: orderKeys.resultHistory(instId, p.resultId) });
-      },
     }),
     historyUrl: (p: ResultPath) => `${resultUrl(p)}/history`,
   };

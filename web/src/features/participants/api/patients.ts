@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { Patient, PatientEdit, PatientRegister } from '@contract/participants.contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { listStateOf } from '@/components/use-list-state';
+import { changes } from '@/lib/mutation-effects';
 
 const patientKeys = queryKeys.patients;
 
@@ -37,22 +38,17 @@ export function usePatient(instId: number, id: number) {
 
 /** POST patients/register: the participant and all its child records in one transaction (ARCHITECTURE §3). */
 export function useRegisterPatient(instId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('patients.register', instId),
     mutationFn: (body: PatientRegister) => api.post<Patient>(`/institutions/${instId}/patients/register`, body, { notify: false }),
     // Lists, the dashboard count and recent participants all live under ['patients', instId].
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: patientKeys.all(instId) }),
   });
 }
 
 /** PUT patients/{id}/edit: the fields with the concurrency stamp and the child records, one save (issue 28); a stale stamp answers 409. */
 export function useUpdatePatient(instId: number, id: number) {
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('patients.update', instId),
     mutationFn: (body: PatientEdit) => api.put<Patient>(`/institutions/${instId}/patients/${id}/edit`, body, { notify: false }),
-    onSuccess: (patient) => {
-      queryClient.setQueryData(patientKeys.one(instId, id), patient);
-      return queryClient.invalidateQueries({ queryKey: patientKeys.all(instId) });
-    },
   });
 }

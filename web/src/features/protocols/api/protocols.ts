@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { Protocol, ProtocolInput, ProtocolUpdate } from '@contract/protocols.contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { changes } from '@/lib/mutation-effects';
 
 const keys = queryKeys.protocols;
 const base = (instId: number) => `/institutions/${instId}/collectionProtocols`;
@@ -29,21 +30,16 @@ export const protocolQuery = (instId: number, protocolId: number) => queryOption
 });
 
 export function useCreateProtocol(instId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('protocols.create', instId),
     mutationFn: (body: ProtocolInput) => api.post<Protocol>(base(instId), body, { notify: false }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all(instId) }),
   });
 }
 
 /** PUT with the concurrency stamp; the answer replaces the current protocol (spec 2 §4). */
 export function useUpdateProtocol(instId: number, protocolId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('protocols.update', instId),
     mutationFn: (body: ProtocolUpdate) => api.put<Protocol>(`${base(instId)}/${protocolId}`, body, { notify: false }),
-    onSuccess: (protocol) => {
-      queryClient.setQueryData(keys.one(instId, protocolId), protocol);
-      return queryClient.invalidateQueries({ queryKey: [...keys.all(instId), 'list'] });
-    },
   });
 }

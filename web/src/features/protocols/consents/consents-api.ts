@@ -1,8 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Consent, ConsentInput, ConsentUpdate, ConsentVersion as ConsentVersionSchema } from '@contract/protocols.contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { changes } from '@/lib/mutation-effects';
 
 /** One text version of a consent (the contract declares only the schema). */
 export type ConsentVersion = z.infer<typeof ConsentVersionSchema>;
@@ -44,33 +45,25 @@ export function useConsentVersions(instId: number, protocolId: number, consentId
   });
 }
 
-function useRefreshConsents(instId: number, protocolId: number) {
-  const queryClient = useQueryClient();
-  return () => Promise.all([CONSENTS, VERSIONS].map((kind) => queryClient.invalidateQueries({ queryKey: keys.parts(instId, protocolId, kind) })));
-}
-
 export function useCreateConsent(instId: number, protocolId: number) {
-  const refresh = useRefreshConsents(instId, protocolId);
   return useMutation({
+    ...changes('protocols.consent', instId),
     mutationFn: (body: ConsentInput) => api.post<Consent>(base(instId, protocolId), body, { notify: false }),
-    onSuccess: refresh,
   });
 }
 
 /** PUT with the concurrency stamp (stale: 409). A new text of a signed version becomes a new version on the server. */
 export function useUpdateConsent(instId: number, protocolId: number, consentId: number) {
-  const refresh = useRefreshConsents(instId, protocolId);
   return useMutation({
+    ...changes('protocols.consent', instId),
     mutationFn: (body: ConsentUpdate) => api.put<Consent>(`${base(instId, protocolId)}/${consentId}`, body, { notify: false }),
-    onSuccess: refresh,
   });
 }
 
 /** POST .../{consentId}/disable: it leaves the list and can no longer be signed; given signatures stay. */
 export function useDisableConsent(instId: number, protocolId: number) {
-  const refresh = useRefreshConsents(instId, protocolId);
   return useMutation({
+    ...changes('protocols.consent', instId),
     mutationFn: (consentId: number) => api.post<Consent>(`${base(instId, protocolId)}/${consentId}/disable`),
-    onSuccess: refresh,
   });
 }

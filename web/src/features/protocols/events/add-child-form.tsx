@@ -16,7 +16,6 @@ import { NumberField } from '@/components/number-field';
 type Values = { key: string; subSampleLineageId: string | null; specimenTypeId: string | null; initialQuantity: number | string };
 
 interface Props {
-  eventId: number;
   parent: TreeNode;
   onClose: () => void;
 }
@@ -26,12 +25,12 @@ interface Props {
  * .../collectionProtocolEventSpecimenRequirementItems under the node. The server checks the whole tree
  * again; its refusal (aliquots exceeding the parent) shows above the fields.
  */
-export function AddChildForm({ eventId, parent, onClose }: Props) {
+export function AddChildForm({ parent, onClose }: Props) {
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const lineages = useLookupOptions('subSampleLineages');
   const types = useLookupOptions('specimenTypes');
-  const add = useAddItems(institution.id, protocol.id, eventId);
+  const add = useAddItems(institution.id, protocol.id);
   const form = useForm<Values>({
     initialValues: { key: 'new', subSampleLineageId: null, specimenTypeId: null, initialQuantity: 0 },
     validate: contractResolver(RequirementItemInput),

@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
 import type { EventInput, ItemsInput, ProtocolEvent, Requirement, RequirementInput } from '@contract/protocol-events.contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { changes } from '@/lib/mutation-effects';
 
 const base = (instId: number, protocolId: number) => `/institutions/${instId}/collectionProtocols/${protocolId}`;
 const keys = queryKeys.protocols;
@@ -16,10 +17,9 @@ export function useEvents(instId: number, protocolId: number) {
 }
 
 export function useCreateEvent(instId: number, protocolId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('protocols.event', instId),
     mutationFn: (body: EventInput) => api.post<ProtocolEvent>(`${base(instId, protocolId)}/collectionProtocolEvents`, body, { notify: false }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.parts(instId, protocolId, 'events') }),
   });
 }
 
@@ -35,20 +35,18 @@ export function useRequirements(instId: number, protocolId: number, eventId: num
 
 /** One POST with the requirement and its whole tree (items flat, key/parentKey): all saved or nothing. */
 export function useCreateRequirement(instId: number, protocolId: number, eventId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('protocols.event', instId),
     mutationFn: (body: RequirementInput) => api.post<Requirement>(
       `${base(instId, protocolId)}/collectionProtocolEvents/${eventId}/collectionProtocolEventSpecimenRequirements`, body, { notify: false }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.part(instId, protocolId, 'requirements', eventId) }),
   });
 }
 
 /** Adds items under a stored item (parentItemId) or the requirement; the server checks the whole tree again. */
-export function useAddItems(instId: number, protocolId: number, eventId: number) {
-  const queryClient = useQueryClient();
+export function useAddItems(instId: number, protocolId: number) {
   return useMutation({
+    ...changes('protocols.event', instId),
     mutationFn: ({ requirementId, body }: { requirementId: number; body: ItemsInput }) => api.post<Requirement>(
       `${base(instId, protocolId)}/collectionProtocolEventSpecimenRequirements/${requirementId}/collectionProtocolEventSpecimenRequirementItems`, body, { notify: false }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.part(instId, protocolId, 'requirements', eventId) }),
   });
 }

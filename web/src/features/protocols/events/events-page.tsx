@@ -97,7 +97,7 @@ function EventRequirements({ event, canManage, onCreate }: { event: ProtocolEven
       {requirements.isSuccess && requirements.data.length > 0 && (
         <RequirementTree requirements={requirements.data} onAddChild={canManage ? setAddingTo : undefined} />
       )}
-      {addingTo && <AddChildForm eventId={event.id} parent={addingTo} onClose={() => setAddingTo(null)} />}
+      {addingTo && <AddChildForm parent={addingTo} onClose={() => setAddingTo(null)} />}
     </Card>
   );
 }

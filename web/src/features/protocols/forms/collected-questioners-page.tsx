@@ -41,7 +41,7 @@ export function CollectedQuestionersPage() {
   const chosenId = formId ?? (forms.data?.items[0] ? String(forms.data.items[0].id) : null);
   const query: ReportQuery | null = criteria && { ...criteria, page: list.page, pageSize: list.pageSize };
   const report = useFormReport(institution.id, protocol.id, query);
-  const disable = useDisableSubmission(institution.id, protocol.id);
+  const disable = useDisableSubmission(institution.id);
   const formName = forms.data?.items.find((f) => f.id === criteria?.formId)?.name ?? 'report';
 
   const generate = () => {

@@ -35,7 +35,7 @@ export function FillForm({ participant: p, onClose }: { participant: ProtocolPar
   const forms = useAllForms(institution.id, protocol.id);
   const sites = useAllProtocolSites(institution.id, protocol.id);
   const samples = usePrimarySamples(institution.id, protocol.id, { page: 1, pageSize: MAX_PAGE_SIZE, participantId: p.id });
-  const submit = useSubmitForm(institution.id, protocol.id);
+  const submit = useSubmitForm(institution.id);
   const [formId, setFormId] = useState<string | null>(null);
   const [siteId, setSiteId] = useState<string | null>(null);
   const [sampleId, setSampleId] = useState<string | null>(null);

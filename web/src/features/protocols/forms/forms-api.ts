@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
 import type {
   FieldInput, FieldOrderInput, FieldUpdate, FormDto, FormInput, FormWithFields, ReportPage, ReportRow, SubmissionDetail, SubmissionDto, SubmissionInput,
@@ -6,6 +6,7 @@ import type {
 import { api } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download';
 import { queryKeys } from '@/lib/query-keys';
+import { changes } from '@/lib/mutation-effects';
 
 const keys = queryKeys.protocols;
 const FORMS = 'forms';
@@ -40,45 +41,36 @@ export function useForm(instId: number, protocolId: number, formId: number | nul
   });
 }
 
-function useRefresh(instId: number, protocolId: number, kinds = [FORMS]) {
-  const queryClient = useQueryClient();
-  return () => Promise.all(kinds.map((kind) => queryClient.invalidateQueries({ queryKey: keys.parts(instId, protocolId, kind) })));
-}
-
 export function useCreateForm(instId: number, protocolId: number) {
-  const refresh = useRefresh(instId, protocolId);
   return useMutation({
+    ...changes('protocols.form', instId),
     mutationFn: (body: FormInput) => api.post<FormDto>(formsBase(instId, protocolId), body, { notify: false }),
-    onSuccess: refresh,
   });
 }
 
 /** POST a field with its options (one transaction), or PUT it with its stamp (options become exactly the list sent). */
 export function useSaveField(instId: number, protocolId: number, formId: number) {
-  const refresh = useRefresh(instId, protocolId);
   const fields = `${formBase(instId, protocolId, formId)}/collectionProtocolFormFields`;
   return useMutation({
+    ...changes('protocols.form', instId),
     mutationFn: ({ fieldId, body }: { fieldId?: number; body: FieldInput | FieldUpdate }) => (fieldId
       ? api.put(`${fields}/${fieldId}`, body, { notify: false })
       : api.post(fields, body, { notify: false })),
-    onSuccess: refresh,
   });
 }
 
 export function useDisableField(instId: number, protocolId: number, formId: number) {
-  const refresh = useRefresh(instId, protocolId);
   return useMutation({
+    ...changes('protocols.form', instId),
     mutationFn: (fieldId: number) => api.post(`${formBase(instId, protocolId, formId)}/collectionProtocolFormFields/${fieldId}/disable`),
-    onSuccess: refresh,
   });
 }
 
 /** PUT .../collectionProtocolFormFields/order: every enabled field once, ordinals become 1..n. */
 export function useOrderFields(instId: number, protocolId: number, formId: number) {
-  const refresh = useRefresh(instId, protocolId);
   return useMutation({
+    ...changes('protocols.form', instId),
     mutationFn: (body: FieldOrderInput) => api.put(`${formBase(instId, protocolId, formId)}/collectionProtocolFormFields/order`, body),
-    onSuccess: refresh,
   });
 }
 
@@ -101,19 +93,17 @@ export function useSubmission(instId: number, protocolId: number, submissionId: 
   });
 }
 
-export function useSubmitForm(instId: number, protocolId: number) {
-  const refresh = useRefresh(instId, protocolId, [SUBMISSIONS, REPORT]);
+export function useSubmitForm(instId: number) {
   return useMutation({
+    ...changes('protocols.submission', instId),
     mutationFn: (body: SubmissionInput) => api.post<SubmissionDto>(submissionsBase(instId), body, { notify: false }),
-    onSuccess: refresh,
   });
 }
 
-export function useDisableSubmission(instId: number, protocolId: number) {
-  const refresh = useRefresh(instId, protocolId, [SUBMISSIONS, REPORT]);
+export function useDisableSubmission(instId: number) {
   return useMutation({
+    ...changes('protocols.submission', instId),
     mutationFn: (submissionId: number) => api.post(`${submissionsBase(instId)}/${submissionId}/disable`),
-    onSuccess: refresh,
   });
 }
 

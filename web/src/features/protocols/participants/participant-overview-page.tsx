@@ -168,12 +168,12 @@ function DisableButton() {
     children: <Text size="sm">Are you sure you want to disable this participant?</Text>,
     labels: { confirm: 'OK', cancel: 'Cancel' },
     confirmProps: { color: 'red' },
-    onConfirm: () => disable.mutate(p.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: 'The participant is disabled. Their data is kept.' });
-        void navigate(protocolPath(protocol, 'participants'));
-      },
-    }),
+    // Awaited rather than a mutate() callback: the refreshed participant (disabled) unmounts this button before
+    // such a callback would run. A refusal is already shown by the API client.
+    onConfirm: () => void disable.mutateAsync(p.id).then(() => {
+      notifications.show({ color: 'green', message: 'The participant is disabled. Their data is kept.' });
+      void navigate(protocolPath(protocol, 'participants'));
+    }, () => undefined),
   });
   return (
     <Button color="red" variant="light" leftSection={<IconUserOff size={16} />} loading={disable.isPending} onClick={confirm}>Disable</Button>

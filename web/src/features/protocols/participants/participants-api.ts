@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
 import type { Consent } from '@contract/protocols.contract';
 import type { ProtocolEvent } from '@contract/protocol-events.contract';
@@ -6,6 +6,7 @@ import type { EnrolInput, ParticipantConsent, ProtocolParticipant, SignInput, Wi
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { listStateOf } from '@/components/use-list-state';
+import { changes } from '@/lib/mutation-effects';
 
 const keys = queryKeys.protocols;
 const base = (instId: number, protocolId: number) => `/institutions/${instId}/collectionProtocols/${protocolId}`;
@@ -57,18 +58,16 @@ export function useProtocolParticipant(instId: number, protocolId: number, parti
 
 /** Enrols the chosen patients in one batch (one transaction); the form shows a refusal itself. */
 export function useEnrol(instId: number, protocolId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('participants.enrol', instId),
     mutationFn: (body: EnrolInput) => api.post<ProtocolParticipant[]>(`${base(instId, protocolId)}/collectionProtocolParticipants`, body, { notify: false }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.parts(instId, protocolId, 'participants') }),
   });
 }
 
 export function useDisableParticipant(instId: number, protocolId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('participants.disable', instId),
     mutationFn: (participantId: number) => api.post<ProtocolParticipant>(`${base(instId, protocolId)}/collectionProtocolParticipants/${participantId}/disable`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.parts(instId, protocolId, 'participants') }),
   });
 }
 
@@ -108,26 +107,17 @@ export function useParticipantConsents(instId: number, protocolId: number, parti
   });
 }
 
-/** After a signature or a withdrawal: the signed list, the participant's badge and the consents' signature counts change. */
-function useRefreshAfterConsent(instId: number, protocolId: number) {
-  const queryClient = useQueryClient();
-  return () => Promise.all(['participantConsents', 'participants', 'consents'].map((kind) =>
-    queryClient.invalidateQueries({ queryKey: keys.parts(instId, protocolId, kind) })));
-}
-
 export function useSignConsent(instId: number, protocolId: number) {
-  const refresh = useRefreshAfterConsent(instId, protocolId);
   return useMutation({
+    ...changes('participants.signConsent', instId),
     mutationFn: (body: SignInput) => api.post<ParticipantConsent>(`${base(instId, protocolId)}/collectionProtocolParticipantConsents`, body, { notify: false }),
-    onSuccess: refresh,
   });
 }
 
 export function useWithdrawConsent(instId: number, protocolId: number) {
-  const refresh = useRefreshAfterConsent(instId, protocolId);
   return useMutation({
+    ...changes('participants.withdrawConsent', instId),
     mutationFn: ({ id, ...body }: WithdrawInput & { id: number }) =>
       api.post<ParticipantConsent>(`${base(instId, protocolId)}/collectionProtocolParticipantConsents/${id}/withdraw`, body, { notify: false }),
-    onSuccess: refresh,
   });
 }

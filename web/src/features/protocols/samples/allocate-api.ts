@@ -1,14 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CollectedSample } from '@contract/samples.contract';
 import type { BoxPosition, StorageLocation } from '@contract/storage.contract';
 import { api } from '@/lib/api-client';
+import { changes } from '@/lib/mutation-effects';
 import { queryKeys } from '@/lib/query-keys';
 import { allocateAt, nodeUrl } from '@/lib/storage-positions';
 
 /** GET collectedSamples?SampleID= (exact, any case) inside this protocol: the scanned sample, or null. */
 export function useProtocolSampleLookup(instId: number, protocolId: number, sampleId: string | null) {
   return useQuery({
-    queryKey: queryKeys.protocols.part(instId, protocolId, 'samples', { lookup: sampleId?.toLowerCase() ?? '' }),
+    queryKey: queryKeys.samples.lookup(instId, protocolId, sampleId ?? ''),
     queryFn: async () => (await api.get<CollectedSample[]>(`/institutions/${instId}/collectionProtocols/${protocolId}/collectedSamples`,
       { SampleID: sampleId ?? '', PageSize: 1 }, { notify: false }))[0] ?? null,
     enabled: !!sampleId,
@@ -26,14 +27,10 @@ export function useFreePositions(instId: number, location: StorageLocation | nul
   });
 }
 
-/** Stores the sample at a position; storage (grids, suggestions, the sample's position) and this protocol's samples refresh. */
+/** Stores the sample at a position; storage (grids, suggestions, the sample's position) and the samples refresh. */
 export function useAllocateSample(instId: number, sample: CollectedSample) {
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('storage.allocate', instId),
     mutationFn: (location: StorageLocation) => allocateAt(instId, location, sample.id),
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.storage.all(instId) });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.protocols.parts(instId, sample.collectionProtocolId, 'samples') });
-    },
   });
 }

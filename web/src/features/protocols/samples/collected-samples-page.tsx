@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBoxMultiple, IconPlus } from '@tabler/icons-react';
-import { Route, Routes, useNavigate, useParams } from 'react-router';
+import { Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { SearchBox } from '@/components/search-box';
 import { useListState } from '@/components/use-list-state';
@@ -41,8 +41,9 @@ function CollectedSamplesPage({ collecting = false, subSample = false }: { colle
   const samples = usePrimarySamples(institution.id, protocol.id, { page: list.page, pageSize: list.pageSize, search: list.search });
   const navigate = useNavigate();
   const here = protocolPath(protocol, 'collected-samples');
-  // Keep the list's page and search when a form over it closes.
-  const back = () => void navigate({ pathname: here, search: window.location.search });
+  // Keep the list's page and search when a form over it closes; the sample page's button comes back to it.
+  const from = (useLocation().state as { back?: string } | null)?.back;
+  const back = () => void navigate(from ?? { pathname: here, search: window.location.search });
 
   return (
     <Stack gap="md">
@@ -62,14 +63,17 @@ function CollectedSamplesPage({ collecting = false, subSample = false }: { colle
         hrefOf={(s) => `${here}/${s.id}`}
         emptyText={canCollect ? 'No samples collected yet: collect the first one.' : 'No samples collected yet.'} />
       {canCollect && collecting && <CollectForm onClose={back} />}
-      {canCollect && subSample && <SubSampleFormFor onClose={back} />}
+      {canCollect && subSample && <SubSampleFormFor onClose={back} onCreated={(parentId) => void navigate(`${here}/${parentId}`)} />}
       {canAllocate && allocating && <AllocateDialog onClose={() => setAllocating(false)} />}
     </Stack>
   );
 }
 
-/** The sub-sample form needs the parent as it is now (its remaining amount), whatever the list showed. */
-function SubSampleFormFor({ onClose }: { onClose: () => void }) {
+/**
+ * The sub-sample form needs the parent as it is now (its remaining amount), whatever the list showed. Once
+ * created, the user lands on the parent's page: its new remaining amount and the new child (issue 28).
+ */
+function SubSampleFormFor({ onClose, onCreated }: { onClose: () => void; onCreated: (parentId: number) => void }) {
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const parent = useSample(institution.id, protocol.id, Number(useParams().sampleId));
@@ -78,5 +82,5 @@ function SubSampleFormFor({ onClose }: { onClose: () => void }) {
   // A deep link to a sample the server would refuse says why, instead of a form that fails on Create.
   const refusal = subSampleRefusal(parent.data);
   if (refusal) return <Alert color="red" title={refusal} withCloseButton closeButtonLabel="Close" onClose={onClose} />;
-  return <SubSampleForm parent={parent.data} onClose={onClose} />;
+  return <SubSampleForm parent={parent.data} onClose={onClose} onCreated={() => onCreated(parent.data.id)} />;
 }

@@ -68,7 +68,7 @@ function SampleDetail({ sample: s }: { sample: CollectedSample }) {
                 onClick={() => printLabel.mutate({ collectedSampleIds: [s.id] })}>Print label</Button>
             )}
             {canCollect && !subSampleRefusal(s) && (
-              <Button variant="light" leftSection={<IconPlus size={16} />} component={Link} to={`${list}/${s.id}/sub-sample`}>Create Sub-sample</Button>
+              <Button variant="light" leftSection={<IconPlus size={16} />} component={Link} to={`${list}/${s.id}/sub-sample`} state={{ back: `${list}/${s.id}` }}>Create Sub-sample</Button>
             )}
             {canCollect && <Button variant="default" leftSection={<IconAdjustments size={16} />} onClick={() => setAdjusting(true)}>Manual adjustment</Button>}
           </Group>

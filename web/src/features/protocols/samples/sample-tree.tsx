@@ -104,8 +104,9 @@ function PrimaryRow({ sample, ...rest }: RowProps & { sample: CollectedSample })
   const protocol = useCurrentProtocol();
   const [open, setOpen] = useState(false);
   const tree = useSampleTree(institution.id, protocol.id, sample.id, open);
-  // Once loaded the tree is the fresher record (its remaining amount follows every draw).
-  const shown: Sample = tree.data ?? sample;
+  // Expanded, the tree is the fresher record (its remaining amount follows every draw). Collapsed, a tree
+  // cached by the sample's page is not refetched (the query is disabled), so the list's record is the current one.
+  const shown: Sample = open && tree.data ? tree.data : sample;
   return (
     <li>
       <Row sample={shown} depth={0} open={open} onToggle={() => setOpen(!open)} expandable {...rest} />

@@ -1,15 +1,14 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { AdjustmentInput, CollectedSample, CollectInput, SampleHistoryEntry, SampleInput, SampleLabelsInput, SampleTreeNode } from '@contract/samples.contract';
 import type { Label } from '@contract/labels.contract';
 import { api } from '@/lib/api-client';
+import { changes } from '@/lib/mutation-effects';
 import { queryKeys } from '@/lib/query-keys';
 import { listStateOf } from '@/components/use-list-state';
 import { usePrintLabels } from '@/lib/labels/print-labels';
 
-const keys = queryKeys.protocols;
+const keys = queryKeys.samples;
 const base = (instId: number, protocolId: number) => `/institutions/${instId}/collectionProtocols/${protocolId}/collectedSamples`;
-/** Every samples query of a protocol (lists, trees, one sample, histories) shares this kind: a write refreshes them all. */
-const KIND = 'samples';
 
 export interface SampleListFilter { page: number; pageSize: number; search?: string; participantId?: number }
 
@@ -20,7 +19,7 @@ export function usePrimarySamples(instId: number, protocolId: number, q: SampleL
 
 /** The query behind usePrimarySamples; a cold load's prefetch (app/route-prefetch.ts) asks without a notification on failure. */
 export const primarySamplesQuery = (instId: number, protocolId: number, q: SampleListFilter, notify = true) => queryOptions({
-  queryKey: keys.part(instId, protocolId, KIND, { list: q }),
+  queryKey: keys.list(instId, protocolId, q),
   queryFn: () => api.getPage<CollectedSample>(base(instId, protocolId), {
     IsSubsample: false, PageNumber: q.page, PageSize: q.pageSize, SearchTerm: q.search || undefined, ParticipantId: q.participantId,
   }, { notify }),
@@ -36,7 +35,7 @@ export function coldPrimarySamplesQuery(instId: number, protocolId: number, para
 /** GET {id}/tree: the sample and all its descendants, fetched when a row is expanded. */
 export function useSampleTree(instId: number, protocolId: number, sampleId: number, enabled = true) {
   return useQuery({
-    queryKey: keys.part(instId, protocolId, KIND, { tree: sampleId }),
+    queryKey: keys.tree(instId, protocolId, sampleId),
     queryFn: () => api.get<SampleTreeNode>(`${base(instId, protocolId)}/${sampleId}/tree`, undefined, { notify: false }),
     enabled,
   });
@@ -44,7 +43,7 @@ export function useSampleTree(instId: number, protocolId: number, sampleId: numb
 
 export function useSample(instId: number, protocolId: number, sampleId: number) {
   return useQuery({
-    queryKey: keys.part(instId, protocolId, KIND, { one: sampleId }),
+    queryKey: keys.one(instId, protocolId, sampleId),
     queryFn: () => api.get<CollectedSample>(`${base(instId, protocolId)}/${sampleId}`, undefined, { notify: false }),
     retry: false,
   });
@@ -52,40 +51,32 @@ export function useSample(instId: number, protocolId: number, sampleId: number) 
 
 export function useSampleHistory(instId: number, protocolId: number, sampleId: number) {
   return useQuery({
-    queryKey: keys.part(instId, protocolId, KIND, { history: sampleId }),
+    queryKey: keys.history(instId, protocolId, sampleId),
     queryFn: () => api.get<SampleHistoryEntry[]>(`${base(instId, protocolId)}/${sampleId}/history`, undefined, { notify: false }),
   });
 }
 
-function useRefresh(instId: number, protocolId: number) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: keys.parts(instId, protocolId, KIND) });
-}
-
 /** POST collectedSamples: a sample, or a sub-sample (`isSubSample`, `parentSampleId`). The form shows a refusal itself. */
 export function useCreateSample(instId: number, protocolId: number) {
-  const refresh = useRefresh(instId, protocolId);
   return useMutation({
+    ...changes('samples.create', instId),
     mutationFn: (body: SampleInput) => api.post<CollectedSample>(base(instId, protocolId), body, { notify: false }),
-    onSuccess: refresh,
   });
 }
 
 /** POST collectedSamples/collect: the stepper's rows in one transaction. */
 export function useCollect(instId: number, protocolId: number) {
-  const refresh = useRefresh(instId, protocolId);
   return useMutation({
+    ...changes('samples.collect', instId),
     mutationFn: (body: CollectInput) => api.post<CollectedSample[]>(`${base(instId, protocolId)}/collect`, body, { notify: false }),
-    onSuccess: refresh,
   });
 }
 
 export function useAdjust(instId: number, protocolId: number, sampleId: number) {
-  const refresh = useRefresh(instId, protocolId);
   return useMutation({
+    // A refusal (stale stamp, overdraw: 409) also reloads: the page then shows the amount it was refused against.
+    ...changes('samples.adjust', instId),
     mutationFn: (body: AdjustmentInput) => api.post<CollectedSample>(`${base(instId, protocolId)}/${sampleId}/adjustments`, body, { notify: false }),
-    // A refusal (stale stamp, overdraw) also reloads: the page then shows the amount it was refused against.
-    onSettled: refresh,
   });
 }
 
@@ -95,13 +86,12 @@ export function useAdjust(instId: number, protocolId: number, sampleId: number) 
  * prints them with the method chosen in Setting > Printer.
  */
 export function usePrintSampleLabels(instId: number, protocolId: number) {
-  const refresh = useRefresh(instId, protocolId);
   const print = usePrintLabels(instId);
   return useMutation({
+    ...changes('samples.printLabels', instId),
     mutationFn: async (body: SampleLabelsInput) => {
       const { labels } = await api.post<{ labels: Label[] }>(`${base(instId, protocolId)}/labels`, body);
       await print.mutateAsync({ job: { labels } });
     },
-    onSettled: refresh,
   });
 }

@@ -42,7 +42,7 @@ const validate = (v: Values) => {
  * the parent (its type, a unit that converts into the parent's, its amount drawn from the parent); a derivative is new material with its
  * own type, amount and unit, and draws the 'Parent Amount Used'. An overdraw shows the server's title.
  */
-export function SubSampleForm({ parent, onClose }: { parent: CollectedSample; onClose: () => void }) {
+export function SubSampleForm({ parent, onClose, onCreated }: { parent: CollectedSample; onClose: () => void; onCreated: () => void }) {
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const lineages = useLookupOptions('subSampleLineages');
@@ -78,7 +78,7 @@ export function SubSampleForm({ parent, onClose }: { parent: CollectedSample; on
       onSuccess: (s) => {
         notifications.show({ color: 'teal', message: `${s.kind === 'aliquot' ? 'Aliquot' : 'Derivative'} ${s.sampleId} created from ${parent.sampleId}.`, autoClose: 3000 });
         guard.release();
-        onClose();
+        onCreated();
       },
       onError: (error) => form.setErrors(serverFormErrors(error).fields),
     });

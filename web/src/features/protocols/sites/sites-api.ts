@@ -1,9 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
 import type { Site } from '@contract/institutions.contract';
 import type { ProtocolSite, SitesInput } from '@contract/protocols.contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { changes } from '@/lib/mutation-effects';
 
 const base = (instId: number, protocolId: number) => `/institutions/${instId}/collectionProtocols/${protocolId}/collectionProtocolSites`;
 
@@ -34,18 +35,16 @@ export function useInstitutionSites(siteInstId: number | null, search: string) {
 
 /** One POST with every chosen site (the spec's one call per site, made atomic). */
 export function useAddSites(instId: number, protocolId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('protocols.site', instId),
     mutationFn: (body: SitesInput) => api.post<{ added: number; sites: ProtocolSite[] }>(base(instId, protocolId), body, { notify: false }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.protocols.parts(instId, protocolId, 'sites') }),
   });
 }
 
 /** POST .../{id}/disable: the site leaves the protocol (records are never deleted). */
 export function useRemoveSite(instId: number, protocolId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('protocols.site', instId),
     mutationFn: (siteId: number) => api.post<ProtocolSite>(`${base(instId, protocolId)}/${siteId}/disable`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.protocols.parts(instId, protocolId, 'sites') }),
   });
 }

@@ -1,37 +1,34 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { IndicatorDefinition, IndicatorDefinitionInput, IndicatorReport, IndicatorReportDto } from '@contract/indicators.contract';
 import { api } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download';
+import { changes } from '@/lib/mutation-effects';
+import { queryKeys } from '@/lib/query-keys';
 
 // Screening indicator reports (docs/indicators.md): the report of a date range, its CSV, and the definitions.
 
 export interface Range { from: string; to: string }
 const base = (instId: number, report: IndicatorReport) => `/institutions/${instId}/indicators/${report}`;
-const keys = {
-  all: (instId: number, report: IndicatorReport) => ['indicators', instId, report] as const,
-  report: (instId: number, report: IndicatorReport, range: Range | null) => ['indicators', instId, report, 'report', range] as const,
-  definitions: (instId: number, report: IndicatorReport) => ['indicators', instId, report, 'definitions'] as const,
-};
+const keys = queryKeys.reports;
 
 /** GET indicators/{report}?From&To once a range was generated (null: nothing asked yet). */
 export function useIndicatorReport(instId: number, report: IndicatorReport, range: Range | null) {
   return useQuery({
-    queryKey: keys.report(instId, report, range),
+    queryKey: keys.indicators(instId, report, range),
     queryFn: () => api.get<IndicatorReportDto>(base(instId, report), { From: range!.from, To: range!.to }),
     enabled: range !== null,
   });
 }
 
 export function useDefinitions(instId: number, report: IndicatorReport, enabled = true) {
-  return useQuery({ queryKey: keys.definitions(instId, report), queryFn: () => api.get<IndicatorDefinition[]>(`${base(instId, report)}/definitions`), enabled });
+  return useQuery({ queryKey: keys.indicatorDefinitions(instId, report), queryFn: () => api.get<IndicatorDefinition[]>(`${base(instId, report)}/definitions`), enabled });
 }
 
 /** PUT a definition; the report and the list are read again (the frequencies follow the new rule). */
 export function useUpdateDefinition(instId: number, report: IndicatorReport) {
-  const qc = useQueryClient();
   return useMutation({
+    ...changes('reports.definition', instId),
     mutationFn: ({ id, input }: { id: number; input: IndicatorDefinitionInput }) => api.put<IndicatorDefinition>(`${base(instId, report)}/definitions/${id}`, input),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.all(instId, report) }),
   });
 }
 

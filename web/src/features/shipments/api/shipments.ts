@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
 import type { ManifestPreview, Shipment, ShipmentCandidate, ShipmentInput, ShipmentItem, ShipmentStatus } from '@contract/shipments.contract';
 import { api } from '@/lib/api-client';
@@ -6,6 +6,7 @@ import { downloadFile } from '@/lib/download';
 import { queryKeys } from '@/lib/query-keys';
 import { allocateAt } from '@/lib/storage-positions';
 import type { StorageLocation } from '@contract/storage.contract';
+import { changes } from '@/lib/mutation-effects';
 
 export type Direction = 'sent' | 'received';
 
@@ -65,18 +66,16 @@ export function useCandidates(instId: number, q: CandidateSearch | null) {
 
 /** The atomic create: the shipment and every chosen sample in one call. */
 export function useCreateShipment(instId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('shipments.create', instId),
     mutationFn: (body: ShipmentInput) => api.post<Shipment>(base(instId), body, { notify: false }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.shipments.all(instId) }),
   });
 }
 
 export function useCancelShipment(instId: number, id: number) {
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('shipments.cancel', instId),
     mutationFn: () => api.post<Shipment>(`${base(instId)}/${id}/cancel`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.shipments.all(instId) }),
   });
 }
 
@@ -105,15 +104,14 @@ export type ManifestFile = { resourceType: 'Bundle' } & Record<string, unknown>;
 
 /** Checks a manifest file as the import would (hash, shape, addressee) and says what it holds; creates nothing. */
 export function usePreviewManifest(instId: number) {
-  return useMutation({ mutationFn: (manifest: ManifestFile) => api.post<ManifestPreview>(`${base(instId)}/import/preview`, manifest, { notify: false }) });
+  return useMutation({ ...changes('shipments.previewManifest', instId), mutationFn: (manifest: ManifestFile) => api.post<ManifestPreview>(`${base(instId)}/import/preview`, manifest, { notify: false }) });
 }
 
 /** Creates the incoming shipment from the manifest. */
 export function useImportManifest(instId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('shipments.importManifest', instId),
     mutationFn: (manifest: ManifestFile) => api.post<Shipment>(`${base(instId)}/import`, manifest, { notify: false }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.shipments.all(instId) }),
   });
 }
 
@@ -133,21 +131,16 @@ export function useProtocolOptions(instId: number) {
 
 /** Stores a received sample at a position (the suggestion) in the caller's own boxes; refreshes the items (their `storedAt`) and storage. */
 export function useStoreSample(instId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('shipments.receive', instId),
     mutationFn: (v: { location: StorageLocation; collectedSampleId: number }) => allocateAt(instId, v.location, v.collectedSampleId),
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.shipments.all(instId) });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.storage.all(instId) });
-    },
   });
 }
 
 /** A draft leaves (sender): POST {id}/send. */
 export function useSendShipment(instId: number, id: number) {
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('shipments.send', instId),
     mutationFn: () => api.post<Shipment>(`${base(instId)}/${id}/send`, undefined, { notify: false }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.shipments.all(instId) }),
   });
 }

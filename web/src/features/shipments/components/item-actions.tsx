@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { ShipmentItem } from '@contract/shipments.contract';
-import { queryKeys } from '@/lib/query-keys';
+import { invalidateAfter } from '@/lib/mutation-effects';
 import { processItems, type ItemAction } from '../api/shipments';
 import { Dialog, DialogClose } from '@/components/dialog';
 
@@ -36,7 +36,7 @@ export function ItemActions({ instId, shipmentId, selected, onDone }: Props) {
     setRunning({ label, done: 0, total: items.length });
     const failed = await processItems(instId, shipmentId, items, action, (done) => setRunning({ label, done, total: items.length }));
     setRunning(null);
-    await queryClient.invalidateQueries({ queryKey: queryKeys.shipments.all(instId) });
+    await invalidateAfter(queryClient, 'shipments.receive', instId);
     const ok = items.length - failed.length;
     if (ok > 0) {
       notifications.show({ color: 'teal', autoClose: 4000,

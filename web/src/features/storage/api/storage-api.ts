@@ -1,12 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CollectedSample } from '@contract/samples.contract';
 import type { RackScanApplied, RackScanApply, RackScanResult } from '@contract/rack-scan.contract';
 import type {
   BoxPosition, ChildInput, ContainerInput, Occupancy, PathRef, RackTemplateInput, RackTemplateResult, SamplePosition, StorageLevel, StorageNode, TreeNode,
 } from '@contract/storage.contract';
-import { api, ApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { collectionUrl, nodeUrl, occupanciesUrl } from '@/lib/storage-positions';
+import { changes } from '@/lib/mutation-effects';
 
 const keys = queryKeys.storage;
 export { collectionUrl, decodeStoragePath, encodeStoragePath, nodeUrl, useSuggestion } from '@/lib/storage-positions';
@@ -29,19 +30,17 @@ export function useNode(instId: number, path: PathRef[]) {
 }
 
 export function useCreateNode(instId: number, parentPath: PathRef[], level: StorageLevel) {
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('storage.structure', instId),
     mutationFn: (body: ContainerInput | ChildInput) => api.post<StorageNode>(collectionUrl(instId, parentPath, level), body, { notify: false }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all(instId) }),
   });
 }
 
 /** A rack and its boxes in one call (docs/storage.md "Templates"). */
 export function useRackTemplate(instId: number, shelfPath: PathRef[]) {
-  const queryClient = useQueryClient();
   return useMutation({
+    ...changes('storage.structure', instId),
     mutationFn: (body: RackTemplateInput) => api.post<RackTemplateResult>(`${collectionUrl(instId, shelfPath, 'rack')}/template`, body, { notify: false }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all(instId) }),
   });
 }
 
@@ -84,11 +83,9 @@ export function useSamplePosition(instId: number, collectedSampleId: number | nu
   });
 }
 
+/** A write of occupancies: the box grids and the samples' positions change (a 409 also reloads them, query-client.ts). */
 function useStorageWrite<I, O>(instId: number, call: (input: I) => Promise<O>) {
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.all(instId) });
-  // A conflict means the screen showed something that changed meanwhile: reload it behind the message.
-  return useMutation({ mutationFn: call, onSuccess: refresh, onError: (e) => { if (e instanceof ApiError && e.status === 409) void refresh(); } });
+  return useMutation({ ...changes('storage.allocate', instId), mutationFn: call });
 }
 
 export const useAllocate = (instId: number, boxPath: PathRef[], positionId: number) =>
@@ -103,7 +100,7 @@ export const useBulkAllocate = (instId: number, boxPath: PathRef[]) =>
 
 /** Rack-scanner reconcile: the scan file read against the box (writes nothing). */
 export const useRackScan = (instId: number, boxPath: PathRef[]) =>
-  useMutation({ mutationFn: (csv: string) => api.post<RackScanResult>(`${nodeUrl(instId, boxPath)}/rackScan`, csv, { notify: false }) });
+  useMutation({ ...changes('storage.rackScanPreview', instId), mutationFn: (csv: string) => api.post<RackScanResult>(`${nodeUrl(instId, boxPath)}/rackScan`, csv, { notify: false }) });
 
 /** Applies the scan's moves (and, when asked, takes out the missing samples) if the box is still as scanned. */
 export const useApplyRackScan = (instId: number, boxPath: PathRef[]) =>
