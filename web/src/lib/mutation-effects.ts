@@ -77,6 +77,7 @@ export const MUTATION_EFFECTS = {
 
   // Imports: saved column mappings (the import itself changes what it imports).
   'imports.mappingTemplate': ['importMappings'],
+  'imports.commit': ['patients', 'protocols', ...SAMPLE_MOVES],
 } as const satisfies Record<string, readonly Resource[]>;
 
 export type MutationName = keyof typeof MUTATION_EFFECTS;

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, FileInput, Group, Paper, Progress, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { autoMapping } from '@contract/import-headers';
 import { AVAILABLE_IMPORT_KINDS, IMPORT_COLUMNS, IMPORT_PERMISSION, type DryRunResult, type ImportKind } from '@contract/imports.contract';
 import { ComingSoon } from '@/components/coming-soon';
 import { ApiError } from '@/lib/api-client';
+import { invalidateAfter } from '@/lib/mutation-effects';
 import { useCurrentInstitution, usePermissionCheck } from '@/lib/session-context';
 import { usePhone } from '@/lib/use-phone';
 import { commitImport, downloadTemplate, dryRun, headerOf, sha256, type ImportFile } from '../api/imports';
@@ -62,6 +64,7 @@ function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
   const body = (): ImportFile => ({ file: loaded!.file, fileName: loaded!.name, mapping });
   const clean = check !== null && check.errorCount === 0 && check.fileSha256 === loaded?.hash && check.mappingKey === mappingKey;
 
+  const queryClient = useQueryClient();
   const runDry = async () => {
     setBusy('dry'); setDone(null); setFailure(null);
     try { setCheck({ ...(await dryRun(instId, kind, body())), mappingKey }); } catch { setCheck(null); } finally { setBusy(null); }
@@ -70,6 +73,7 @@ function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
     setBusy('import'); setFailure(null); setProgress({ processed: 0, total: check?.rowCount ?? 0 });
     try {
       setDone(await commitImport(instId, kind, body(), (processed, total) => setProgress({ processed, total })));
+      await invalidateAfter(queryClient, 'imports.commit', instId);
     } catch (e) {
       setFailure(e instanceof ApiError ? e.problem.title : 'The import failed; nothing was written.');
     } finally { setBusy(null); }
