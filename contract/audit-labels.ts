@@ -68,7 +68,7 @@ const fixed: Record<string, AuditRecordType> = {
   session: { label: 'Sign-in', fields: { address: f('Address') } },
   institution: {
     label: 'Institution',
-    fields: { title: f('Name'), abbreviation: f('Abbreviation'), address: f('Address'), localPhoneRule: f('Local phone number rule'), isEnabled: enabled },
+    fields: { title: f('Name'), abbreviation: f('Abbreviation'), address: f('Address'), localPhoneRule: f('Local phone number rule'), timeZone: f('Time zone'), isEnabled: enabled },
   },
   institutionSite: { label: 'Site', fields: { title: f('Name'), abbreviation: f('Abbreviation'), address: f('Address'), isEnabled: enabled } },
   // Collection protocols (issue 12).
