@@ -37,8 +37,8 @@ test('imports participants: errors by line after a dry run, fixed file imports, 
   await page.getByRole('button', { name: 'Dry run' }).click();
   await expect(page.getByText('2 problems on 2 lines')).toBeVisible();
   const problems = page.getByRole('table', { name: 'Problems by line' });
-  await expect(problems.getByRole('row', { name: /^3 gender gender No Gender titled "Martian" in this institution$/ })).toBeVisible();
-  await expect(problems.getByRole('row', { name: /^4 birthDate birthDate/ })).toBeVisible();
+  await expect(problems.getByRole('row', { name: /^3 gender Gender No Gender titled "Martian" in this institution$/ })).toBeVisible();
+  await expect(problems.getByRole('row', { name: /^4 birthDate Birth date Not a valid date$/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Import' })).toBeDisabled();
   expect(await participantCount(b)).toBe(before);
   await shot('imports-dry-run-errors');
@@ -160,7 +160,7 @@ test('imports samples: an unknown MRN on its line, then a sample and its aliquot
   await page.locator('input[type="file"]').setInputFiles({ name: 'samples.csv', mimeType: 'text/csv', buffer: Buffer.from(csv('NO-SUCH')) });
   await expect(page.getByRole('table', { name: 'Column mapping' })).toBeVisible();
   await page.getByRole('button', { name: 'Dry run' }).click();
-  await expect(page.getByRole('table', { name: 'Problems by line' }).getByRole('row', { name: /^2 mrn mrn No participant with MRN NO-SUCH in this institution$/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Problems by line' }).getByRole('row', { name: /^2 mrn Participant's MRN No participant with MRN NO-SUCH in this institution$/ })).toBeVisible();
   await shot('imports-samples-errors');
   await page.locator('input[type="file"]').setInputFiles({ name: 'samples-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(csv(mrn)) });
   await page.getByRole('button', { name: 'Dry run' }).click();

@@ -108,7 +108,7 @@ function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
             <Button onClick={() => void runDry()} disabled={!loaded || busy !== null} loading={busy === 'dry'}>Dry run</Button>
             <Button color="green" onClick={() => void runImport()} disabled={!clean || busy !== null || done !== null} loading={busy === 'import'}>Import</Button>
           </Group>
-          {check && <CheckResult check={check} stale={!clean && check.errorCount === 0} />}
+          {check && <CheckResult check={check} kind={kind} stale={!clean && check.errorCount === 0} />}
           {progress && (busy === 'import' || done) && (
             <Stack gap={4}>
               <Progress value={progress.total ? (100 * progress.processed) / progress.total : 0} size="lg" aria-label="Import progress" />
@@ -138,7 +138,10 @@ function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
   );
 }
 
-function CheckResult({ check, stale }: { check: DryRunResult; stale: boolean }) {
+/** A problem's field in words ('Birth date', not birthDate); a field the kind does not know (a whole-row problem) as sent. */
+const fieldLabel = (kind: ImportKind, field: string) => IMPORT_COLUMNS[kind].find((c) => c.field === field)?.label ?? field;
+
+function CheckResult({ check, kind, stale }: { check: DryRunResult; kind: ImportKind; stale: boolean }) {
   if (stale) return <Alert color="yellow" title="The file or mapping changed">Run the dry run again before importing.</Alert>;
   if (!check.errorCount) return <Alert color="green" title="No problems found">{`${check.rowCount.toLocaleString()} rows are ready to import.`}</Alert>;
   const lines = new Set(check.errors.map((e) => e.line)).size;
@@ -154,7 +157,7 @@ function CheckResult({ check, stale }: { check: DryRunResult; stale: boolean }) 
         <Table.Tbody>
           {check.errors.slice(0, 500).map((e, i) => (
             <Table.Tr key={`${e.line}-${e.field}-${i}`}>
-              <Table.Td>{e.line}</Table.Td><Table.Td>{e.column ?? '—'}</Table.Td><Table.Td>{e.field || '—'}</Table.Td><Table.Td>{e.message}</Table.Td>
+              <Table.Td>{e.line}</Table.Td><Table.Td>{e.column ?? '—'}</Table.Td><Table.Td>{e.field ? fieldLabel(kind, e.field) : '—'}</Table.Td><Table.Td>{e.message}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
