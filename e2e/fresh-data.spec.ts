@@ -1,10 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { signaturePng } from '../server/test/protocols-fixtures';
-import { centralBiobank, type Rec } from './support/data';
-import { collectingProtocol } from './support/protocols';
+import { centralBiobank, createAccount, freeTextOrder, registerParticipant, secondInstitution, unique, type Rec } from './support/data';
+import { collectedSampleByApi, collectingProtocol } from './support/protocols';
 import { storageByApi } from './support/storage';
-import { field, see } from './support/ui';
+import { changeInstitution, field, mainNav, openScreen, pickInstitution, search, see } from './support/ui';
 
 /**
  * Issue 28 "What is shown is current": after each write the figures it changed are shown without a reload.
@@ -13,6 +13,7 @@ import { field, see } from './support/ui';
  */
 const sampleRow = (scope: Page | Locator, id: string) => scope.getByRole('group', { name: `Sample ${id}`, exact: true });
 const protocolNav = (page: Page) => page.getByRole('navigation', { name: 'Collection protocol' });
+const shipmentsNav = (page: Page) => page.getByRole('navigation', { name: 'Shipments overview' });
 const remaining = (page: Page) => page.getByText('Remaining Amount', { exact: true }).locator('..');
 
 test.describe('what is shown is current', () => {
@@ -132,5 +133,112 @@ test.describe('what is shown is current', () => {
     await protocolNav(page).getByRole('link', { name: 'Collected Samples' }).click();
     await expect(sampleRow(page, sampleId)).toContainText('Consent withdrawn');
     await expect(sampleRow(page, sampleId).getByRole('button', { name: /^Create a sub-sample/ })).toHaveCount(0);
+  });
+
+  test('saving and releasing a result shows the new release state in the order list seen before', async ({ signedInPage: page, api, admin }) => {
+    const order = await freeTextOrder(await centralBiobank(api, admin));
+    await openScreen(page, 'Orders');
+    const searchBox = page.getByRole('tabpanel', { name: 'SAMPLE ID', exact: true }).getByLabel('Search', { exact: true });
+    await searchBox.fill(order.sampleId);
+    await searchBox.press('Enter');
+    const row = page.getByRole('row').filter({ hasText: order.sampleId });
+    await expect(row.getByText('Pending', { exact: true })).toBeVisible();
+    await row.getByRole('cell', { name: order.sampleId }).click();
+    await expect(page.getByRole('heading', { name: 'Test Results', level: 1 })).toBeVisible();
+    await page.getByLabel(`Result of ${order.test}`).fill('Reactive lymphocytes');
+    await page.getByRole('button', { name: /^Save/ }).click();
+    await see(page, 'Saved successfully!');
+    await page.getByRole('button', { name: `Actions for ${order.test}` }).click();
+    await page.getByRole('menuitem', { name: 'Release' }).click();
+    await see(page, `${order.test} released.`);
+    // The same search again, by the app's own links: the list's cached page unless the release invalidated it.
+    await mainNav(page).getByRole('link', { name: 'Orders' }).click();
+    await searchBox.fill(order.sampleId);
+    await searchBox.press('Enter');
+    await expect(row.getByText('Released', { exact: true })).toBeVisible();
+    await expect(row.getByText('Pending', { exact: true })).toHaveCount(0);
+  });
+
+  // One person in both institutions: the receiver's lists, then the sender's list and sample page, each seen before the items were processed.
+  test('receiving a shipment changes its status and counts in the receiver\'s lists and the sender\'s', async ({ signedInPage: page, api, admin }) => {
+    test.slow(); // two institutions, each list seen before and after, on a shared 2-core machine
+    const b = await centralBiobank(api, admin);
+    const u = unique();
+    const name = `Fresh shipment ${u}`;
+    const other = await secondInstitution(b, await createAccount(b, { role: 'Coordinator' }), ['Coordinator']);
+    const { body: institutions } = await api.call<Rec[]>('GET', '/institutions?PageSize=1000', b.token);
+    const otherId = institutions.find((i) => i.title === other)!.id;
+    const site = await api.call<Rec>('POST', `/institutions/${otherId}/institutionSites`, b.token, { title: `Fresh Lab ${u}`, abbreviation: null, address: '3 Hill Road' });
+    const patient = await registerParticipant(b, { mrn: `FS${u}`.toUpperCase() });
+    const samples = [await collectedSampleByApi(b, patient.id, `FSH-${u}-1`.toUpperCase()), await collectedSampleByApi(b, patient.id, `FSH-${u}-2`.toUpperCase())];
+    const [ownSite] = await b.list('institutionSites?IsEnabled=true');
+    await b.call('POST', 'collectedSampleShipments', {
+      name, sendingInstitutionSiteId: ownSite.id, receivingInstitutionId: otherId, receivingInstitutionSiteId: site.body.id, collectedSampleIds: samples.map((s) => s.id),
+    });
+    const protocol = await b.call<Rec>('GET', `collectionProtocols/${samples[0].collectionProtocolId}`);
+    const shipmentRow = (scope: Page) => scope.getByRole('row', { name: new RegExp(name) });
+
+    // The sender sees the sample in transit and the shipment under Issued.
+    await page.goto(`/collection-protocols/${samples[0].collectionProtocolId}/collected-samples/${samples[0].id}`);
+    await see(page, `In transit (shipment ${name})`);
+    await openScreen(page, 'Shipments', 'Shipment Requests');
+    await shipmentsNav(page).getByRole('link', { name: 'Issued' }).click();
+    await expect(shipmentRow(page)).toContainText('Shipped');
+    await expect(shipmentRow(page)).toContainText('2 items');
+
+    // The receiver's Requests, Approved and RECEIVED lists before anything is processed.
+    await changeInstitution(page);
+    await pickInstitution(page, other);
+    await openScreen(page, 'Shipments', 'Shipment Requests');
+    await expect(shipmentRow(page)).toContainText('2 items');
+    await shipmentsNav(page).getByRole('link', { name: 'Approved' }).click();
+    await expect(page.getByRole('heading', { name: 'Approved Shipments', level: 1 })).toBeVisible();
+    await see(page, 'No shipment has been received yet.');
+    await shipmentsNav(page).getByRole('link', { name: 'Requests' }).click();
+    await shipmentRow(page).click();
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Shipments', exact: true }).click();
+    await page.getByText('RECEIVED', { exact: true }).click();
+    await expect(shipmentRow(page)).toContainText('Shipped');
+    await expect(shipmentRow(page)).toContainText('2 items');
+
+    // Accept one: the list seen before says partially received, one of two.
+    await shipmentRow(page).click();
+    const pending = page.getByRole('table', { name: 'Pending items' });
+    await pending.getByLabel(`Select ${samples[0].sampleId}`).check();
+    await page.getByRole('button', { name: 'Accept (1)' }).click();
+    await expect(page.getByRole('table', { name: 'Processed items' }).getByRole('row')).toHaveCount(2);
+    await page.getByRole('main').getByRole('link', { name: 'Shipments', exact: true }).click();
+    await page.getByText('RECEIVED', { exact: true }).click();
+    await expect(shipmentRow(page)).toContainText('Partially received');
+    await expect(shipmentRow(page)).toContainText('2 items, 1 pending, 1 received');
+
+    // Reject the other: the shipment leaves Requests and shows under Approved, both seen before.
+    await shipmentRow(page).click();
+    await pending.getByLabel(`Select ${samples[1].sampleId}`).check();
+    await page.getByRole('button', { name: 'Reject (1)' }).click();
+    const reject = page.getByRole('dialog', { name: 'Reject 1 sample' });
+    await reject.getByLabel(field('Reason')).fill('Label unreadable');
+    await reject.getByRole('button', { name: 'Reject' }).click();
+    await see(page, '2 items, 1 received, 1 rejected');
+    await openScreen(page, 'Shipments', 'Shipment Requests');
+    await expect(shipmentRow(page)).toHaveCount(0);
+    await shipmentsNav(page).getByRole('link', { name: 'Approved' }).click();
+    await expect(shipmentRow(page)).toContainText('2 items, 1 received, 1 rejected');
+
+    // Back at the sender: its Issued list and the sample's page, both seen while the shipment was in transit.
+    await changeInstitution(page);
+    await pickInstitution(page, 'Central Biobank');
+    await openScreen(page, 'Shipments', 'Shipment Requests');
+    await shipmentsNav(page).getByRole('link', { name: 'Issued' }).click();
+    await expect(shipmentRow(page)).toContainText('Received');
+    await expect(shipmentRow(page)).toContainText('2 items, 1 received, 1 rejected');
+    await openScreen(page, 'Collection Protocols');
+    await search(page, protocol.code as string);
+    await page.getByRole('row', { name: new RegExp(protocol.code as string) }).click();
+    await protocolNav(page).getByRole('link', { name: 'Collected Samples' }).click();
+    await page.getByRole('link', { name: samples[0].sampleId, exact: true }).click();
+    await expect(page.getByRole('heading', { name: `Sample ${samples[0].sampleId}` })).toBeVisible();
+    await expect(page.getByText(/^In transit/)).toHaveCount(0);
   });
 });

@@ -96,6 +96,17 @@ describe('invalidateAfter', () => {
     expect(keys.map((k) => invalidated(qc, k))).toEqual([true, true, true]);
   });
 
+  // The sender's screens, cached before the same person changed institution and received the shipment.
+  it('receiving a shipment refreshes the sender\'s shipment lists and sample page too', async () => {
+    const sender = INST + 1;
+    const keys = [queryKeys.shipments.list(sender, { direction: 'sent' }), queryKeys.samples.one(sender, 3, 11), queryKeys.shipments.list(INST, { direction: 'received' })];
+    const untouched = [queryKeys.orders.list(sender, {}), queryKeys.protocols.one(sender, 3)];
+    const qc = seeded([...keys, ...untouched]);
+    await invalidateAfter(qc, 'shipments.receive', INST);
+    expect(keys.map((k) => invalidated(qc, k))).toEqual([true, true, true]);
+    expect(untouched.filter((k) => invalidated(qc, k))).toEqual([]);
+  });
+
   it('an institution resource without an institution is a programming error', () => {
     expect(() => invalidateAfter(new QueryClient(), 'samples.create')).toThrow(/per institution/);
   });

@@ -118,8 +118,21 @@ export function resourceKey(resource: Resource, instId: number | undefined): Que
   }
 }
 
+/**
+ * Writes that two institutions see: a shipment is listed by its sender and its receiver, and the sender's
+ * sample page shows it in transit until the receiver accepts or rejects it. One person may act for both (a
+ * Super Administrator, a member of both), and changing institution keeps the cache, so these refresh their
+ * resources in every institution cached, not only the one the write was made in.
+ */
+const BOTH_PARTIES: ReadonlySet<MutationName> = new Set<MutationName>(['shipments.create', 'shipments.send', 'shipments.cancel', 'shipments.receive']);
+
 /** Refresh what a write changed; for writes made outside `useMutation` (a loop of calls), and by the query client. */
 export function invalidateAfter(queryClient: QueryClient, name: MutationName, instId?: number): Promise<unknown> {
   const resources: readonly Resource[] = MUTATION_EFFECTS[name];
-  return Promise.all(resources.map((r) => queryClient.invalidateQueries({ queryKey: resourceKey(r, instId) })));
+  const keyOf = (r: Resource) => {
+    const key = resourceKey(r, instId);
+    // An institution resource's key is [resource, instId, ...]: without the institution it covers them all.
+    return BOTH_PARTIES.has(name) && key[1] === instId ? key.slice(0, 1) : key;
+  };
+  return Promise.all(resources.map((r) => queryClient.invalidateQueries({ queryKey: keyOf(r) })));
 }
