@@ -13,7 +13,7 @@ import { draw, lockSample, recordEvent, round, type SampleRow, unitSymbol } from
 import { assertSampleIdFree, childPrefix, generateSampleId, primaryPrefix } from './sample-ids';
 import { getSample, samplesByIds } from './samples.read';
 import { heldElsewhere, openShipmentOf } from './shipping';
-import { institutionTimeZone, institutionTitles } from '../institutions/institutions.repository';
+import { institutionTimeZone, institutionTitles, institutionToday } from '../institutions/institutions.repository';
 import { timeIn, todayIn } from '../../platform/today';
 import { MSG } from '../../../contract/messages';
 import { aliquotAmountInParentUnit } from './unit-conversion';
@@ -134,7 +134,7 @@ async function nowParts(tx: Db, ctx: Ctx) {
 
 /** A collection is dated at most today in the institution's time zone (issue 28 item 2): later is 400, never stored. */
 async function assertNotFuture(tx: Db, ctx: Ctx, day: string) {
-  const today = todayIn(await institutionTimeZone(tx, instOf(ctx)), ctx.now());
+  const today = await institutionToday(tx, instOf(ctx), ctx.now());
   if (day > today) throw sampleErrors.future_date(day, today, { collectedDate: [MSG.collectedFuture] });
 }
 
