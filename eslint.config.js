@@ -22,11 +22,14 @@ const featureRule = (up) => ({ 'no-restricted-imports': ['error', { paths: [noBa
 // another only through its repository, service or index, never its tables or other internals.
 const platformRule = { 'no-restricted-imports': ['error', { patterns: [
   { group: ['**/modules/**'], message: 'platform/ must not import server modules; let the module provide it (a parameter, a dependency from app.ts) or move the shared part into platform/.' },
+  { group: ['**/db/schema', '**/db/schema.ts'], message: 'db/schema is for server/db only.' },
 ] }] };
 const otherModule = {
-  regex: String.raw`^(\.\./(?!\.\.)[^/]+/(?!index$|[^/]+\.(repository|service)$)[^/]+|.*/modules/.*)$`,
-  message: "a module calls another module's <area>.repository.ts or <area>.service.ts, never its tables or other files.",
+  regex: String.raw`^(\.\./(?!\.\.)[^/]+/.+|.*/modules/.*)$`,
+  message: "a module imports another only through its index.ts (`../<area>`), never its tables, repository, services or other files (issue 29).",
 };
+/** The tables are private to their module and db/ (migrations, the client): nothing else imports the schema. */
+const noSchema = { group: ['**/db/schema', '**/db/schema.ts'], message: "db/schema is for server/db only; a module reads another module's data through that module's index.ts." };
 /** Table files may reference another module's table for a foreign key; nothing else does. */
 const tableFk = { regex: String.raw`^\.\./(?!\.\.)[^/]+/(?![^/]+\.tables?$)[^/]+$`, message: 'a table file imports only tables (foreign keys).' };
 
@@ -54,8 +57,9 @@ export default tseslint.config(
     ] }] },
   },
   { files: ['server/platform/**/*.ts'], rules: platformRule },
+  { files: ['server/*.ts', 'server/tools/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [noSchema] }] } },
   { files: ['server/**/*.ts'], ignores: ['server/**/*.test.ts', 'server/test/**', 'server/db/**'], rules: noHandQualified },
-  { files: ['server/modules/**/*.ts'], ignores: ['server/modules/*/*.table.ts', 'server/modules/**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [otherModule] }] } },
+  { files: ['server/modules/**/*.ts'], ignores: ['server/modules/*/*.table.ts', 'server/modules/**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [otherModule, noSchema] }] } },
   { files: ['server/modules/*/*.table.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [tableFk] }] } },
   {
     files: ['web/src/**/*.{ts,tsx}'],

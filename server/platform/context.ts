@@ -35,6 +35,11 @@ export interface Ctx {
   now: () => Date;
 }
 
+/** The context of a route under `/institutions/:instId`: its institution is known (the router builds it). */
+export interface InstCtx extends Ctx {
+  institutionId: number;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthAccount | null;
@@ -49,6 +54,16 @@ export function ctxOf(req: FastifyRequest, db: Db, now: () => Date): Ctx {
   if (!req.auth) throw unauthorized();
   const instId = (req.params as { instId?: number | string } | undefined)?.instId;
   return { db, account: req.auth, institutionId: instId ? Number(instId) : null, address: clientAddress(req), now };
+}
+
+/**
+ * The one shape of a write verb (issue 29): the permission in the context's institution, then one
+ * transaction whose context the work receives (`tx.db` is the transaction), so a verb names its permission
+ * once and cannot write outside its transaction. Audit rows are written inside with `audit(tx.db, tx, entry)`.
+ */
+export async function command<C extends Ctx, T>(ctx: C, permission: Permission, work: (tx: C) => Promise<T>): Promise<T> {
+  requirePermission(ctx, permission);
+  return ctx.db.transaction((db) => work({ ...ctx, db }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { Problem } from '../../contract/common.contract';
+import type { EndpointDef } from '../../contract/endpoint';
 
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: Problem } } });
 
@@ -23,7 +24,7 @@ export function problemResponses(route: Pick<RouteOptions, 'method' | 'url' | 'c
   return out;
 }
 
-export interface ApiRoute { method: string; url: string; schema: FastifySchema; permission?: string }
+export interface ApiRoute { method: string; url: string; schema: FastifySchema; permission?: string; endpoint?: EndpointDef }
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,7 +39,7 @@ export function registerProblemResponses(app: FastifyInstance) {
     if (!route.url.startsWith('/api/') || !route.schema || route.schema.hide) return;
     route.schema = { ...route.schema, response: { ...problemResponses(route), ...(route.schema.response as object | undefined) } };
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, schema: route.schema, permission: route.config?.permission });
+      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, schema: route.schema, permission: route.config?.permission, endpoint: route.config?.endpoint });
     }
   });
 }

@@ -8,7 +8,7 @@ import { createSample } from './lookup-samples';
 import { labSetup } from './orders-fixtures';
 import { participant } from './participants-fixtures';
 import { createProtocol, protocolRefs } from './protocols-fixtures';
-import { formsKit } from '../modules/forms/forms-test-kit';
+import { formsKit } from './forms-kit';
 import { limsOrderedPanels } from '../modules/orders/orders.table';
 
 // Issue 26 item 4: no CSV export of the project holds a cell a spreadsheet would execute. User text

@@ -6,7 +6,7 @@ import { IMPORT_CONTENT_TYPE, importQuery, MAX_IMPORT_BYTES, type DryRunResult }
 import { MAX_ANSWER_CHARS, MAX_PATTERN_CHARS } from '../../contract/forms.contract';
 import { testApp } from './harness';
 import { signedIn } from './factories';
-import { formsKit } from '../modules/forms/forms-test-kit';
+import { formsKit } from './forms-kit';
 
 // Issue 26 item 2: no request blocks the event loop for long. The real app listens on a port; the largest
 // allowed import dry run and the worst accepted pattern submission run over real HTTP while /api/health is

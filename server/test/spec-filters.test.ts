@@ -7,7 +7,7 @@ import { protocolRefs } from './protocols-fixtures';
 import { sampleSetUp } from './samples-fixtures';
 import { labSetup } from './orders-fixtures';
 import { nodePath, storageChain, storageRefs } from './storage-fixtures';
-import { formsKit } from '../modules/forms/forms-test-kit';
+import { formsKit } from './forms-kit';
 import { collectedSamples } from '../modules/samples/samples.table';
 import { patients } from '../modules/participants/participants.table';
 

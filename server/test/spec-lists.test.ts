@@ -6,7 +6,7 @@ import { createProtocol, protocolRefs } from './protocols-fixtures';
 import { sampleSetUp } from './samples-fixtures';
 import { nodePath, storageChain, storageRefs } from './storage-fixtures';
 import { auditEvents } from '../platform/audit.table';
-import { formsKit } from '../modules/forms/forms-test-kit';
+import { formsKit } from './forms-kit';
 
 // Issue 27 item 4: the lists (and the per-value fill) spec 1 §7 and spec 2 §7 read, as the spec writes them.
 const t = await testApp();

@@ -8,7 +8,7 @@ import { createProtocol, protocolRefs } from './protocols-fixtures';
 import { createAt, nextStorageCode, nodeBody, nodeUrl, storageRefs, type StorageNodeRec } from './storage-fixtures';
 import { auditEvents } from '../platform/audit.table';
 import { boxPositions, storageNodes } from '../modules/storage/storage.table';
-import { importCall } from '../modules/imports/import-test-kit';
+import { importCall } from './import-kit';
 import { SAMPLE_COLUMNS, type DryRunResult, type ImportStreamLine } from '../../contract/imports.contract';
 import { sampleSetUp } from './samples-fixtures';
 

@@ -5,7 +5,7 @@ import { participant } from './participants-fixtures';
 import { protocolRefs, signaturePng } from './protocols-fixtures';
 import { sampleSetUp } from './samples-fixtures';
 import { storageChain, storageRefs, nodePath } from './storage-fixtures';
-import { formsKit } from '../modules/forms/forms-test-kit';
+import { formsKit } from './forms-kit';
 import { LOOKUPS } from '../../contract/lookups.registry';
 import { anyRecord } from './lookup-samples';
 

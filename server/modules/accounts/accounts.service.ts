@@ -14,8 +14,8 @@ import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords, type RecordRow } from '../../platform/record-refs';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
-import { institutionExists, institutionTitles } from '../institutions/institutions.repository';
-import { revokeSessions } from '../auth/auth.repository';
+import { institutionExists, institutionTitles } from '../institutions';
+import { revokeSessions } from '../auth';
 import { accounts, accountInstitutions } from './accounts.table';
 import { passwordHashOf, setPasswordHash } from './accounts.repository';
 

@@ -3,7 +3,7 @@ import { AUDIT_RECORD_TYPES, SITES } from '../../../contract/audit-labels';
 import { LOOKUP_BY_KEY } from '../../../contract/lookups.registry';
 import type { Db } from '../../db/client';
 import { tableOf } from '../../platform/lookups/lookup-refs';
-import { siteTitles } from '../institutions/institutions.repository';
+import { siteTitles } from '../institutions';
 import { parseId } from '../../../contract/common.contract';
 
 type Row = { entity: string; before: unknown; after: unknown };

@@ -3,7 +3,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { SESSION_HOURS, type ChangePassword, type LoginRequest, type LoginResponse, type Me } from '../../../contract/auth.contract';
 import { permissionsOf, type Role } from '../../../contract/permissions.contract';
-import { credentialsOf, membershipInstitutionIds, passwordHashOf, setPasswordHash, signInAccounts } from '../accounts/accounts.repository';
+import { credentialsOf, membershipInstitutionIds, passwordHashOf, setPasswordHash, signInAccounts } from '../accounts';
 import { loginAttempts, sessions } from './auth.table';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/passwords';
 import { strongPasswordProblem } from '../../../contract/password-strength';

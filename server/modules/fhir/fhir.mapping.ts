@@ -2,7 +2,7 @@ import type {
   CodeableConcept, Consent, Extension, Identifier, Location, Observation, Patient, Quantity, Questionnaire, QuestionnaireItem,
   QuestionnaireResponse, QuestionnaireResponseItemAnswer, ResearchStudy, ResearchSubject, ServiceRequest, Specimen,
 } from '@medplum/fhirtypes';
-import type { ExportPatient } from '../participants/participants.repository';
+import type { ExportPatient } from '../participants';
 import type { exportConsents, exportEnrolments, exportProtocols } from '../protocols';
 import type { ExportAnswer, ExportField, exportForms, exportSubmissions } from '../forms';
 import type { exportSamples } from '../samples';

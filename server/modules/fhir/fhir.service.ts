@@ -1,7 +1,7 @@
 import type { Bundle, BundleEntry, Resource } from '@medplum/fhirtypes';
 import { type Ctx, instOf } from '../../platform/context';
 import type { ExportScope } from '../../platform/export-scope';
-import { exportPatients } from '../participants/participants.repository';
+import { exportPatients } from '../participants';
 import { exportConsents, exportConsentSignatures, exportEnrolments, exportProtocols } from '../protocols';
 import { exportForms, exportSubmissions } from '../forms';
 import { exportSamples } from '../samples';

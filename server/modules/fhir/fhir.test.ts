@@ -10,7 +10,7 @@ import { sampleSetUp, type Sample } from '../../test/samples-fixtures';
 import { nodePath, storageChain, storageRefs } from '../../test/storage-fixtures';
 import { createSample } from '../../test/lookup-samples';
 import { sentStatements } from '../../test/sent-statements';
-import { formsKit } from '../forms/forms-test-kit';
+import { formsKit } from '../../test/forms-kit';
 import { patients } from '../participants/participants.table';
 import { protocolParticipants } from '../protocols/protocols.table';
 import { type FhirCtx, MAX_ENTRIES, participantBundle } from './fhir.service';

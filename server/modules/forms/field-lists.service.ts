@@ -3,7 +3,7 @@ import type { FieldListQuery } from '../../../contract/forms.contract';
 import { type Ctx, requirePermission } from '../../platform/context';
 import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
-import { protocolOf } from '../protocols/index';
+import { protocolOf } from '../protocols';
 import { fieldOptions, formFields } from './forms.table';
 import { fieldsPage, formOf, toOptionDto } from './field-set';
 import { fieldOf } from './fields.service';

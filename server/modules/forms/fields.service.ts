@@ -9,7 +9,7 @@ import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import { selectRecords } from '../../platform/record-refs';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
 import type { Db } from '../../db/client';
-import { protocolOf } from '../protocols/index';
+import { protocolOf } from '../protocols';
 import type { protocolForms } from './forms.table';
 import { fieldOptions, formFields } from './forms.table';
 import { formErrors } from './forms.errors';

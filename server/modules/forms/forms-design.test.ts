@@ -5,7 +5,7 @@ import { signedIn } from '../../test/factories';
 import { auditEvents } from '../../platform/audit.table';
 import { compilePattern, MAX_PATTERN_PROGRAM, patternProblem } from '../../../contract/forms.contract';
 import { createProtocol } from '../../test/protocols-fixtures';
-import { type Field, formsKit } from './forms-test-kit';
+import { type Field, formsKit } from '../../test/forms-kit';
 
 const t = await testApp();
 const { institution, token } = await signedIn(t, ['Coordinator']);

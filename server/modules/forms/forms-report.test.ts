@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testApp, json, pagination } from '../../test/harness';
 import { signedIn } from '../../test/factories';
-import { formsKit } from './forms-test-kit';
+import { formsKit } from '../../test/forms-kit';
 
 const t = await testApp();
 const { institution, token } = await signedIn(t, ['Coordinator']);

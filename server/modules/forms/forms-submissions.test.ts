@@ -5,7 +5,7 @@ import { signedIn } from '../../test/factories';
 import { signaturePng } from '../../test/protocols-fixtures';
 import { auditEvents } from '../../platform/audit.table';
 import { sampleSetUp } from '../../test/samples-fixtures';
-import { type Field, formsKit } from './forms-test-kit';
+import { type Field, formsKit } from '../../test/forms-kit';
 import { compilePattern, PATTERN_BUDGET, PATTERN_OVER_BUDGET, patternCost } from '../../../contract/forms.contract';
 
 const t = await testApp();

@@ -7,7 +7,7 @@ import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
-import { protocolOf, protocolTitleOf } from '../protocols/index';
+import { protocolOf, protocolTitleOf } from '../protocols';
 import { formVersions, protocolForms } from './forms.table';
 import { formOf, liveFields, versionFields } from './field-set';
 import { qualified } from '../../platform/qualified';

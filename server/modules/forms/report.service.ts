@@ -3,9 +3,9 @@ import { REPORT_LEAD_COLUMNS, type ReportPage, type ReportQuery, type ReportRang
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
 import { offsetOf } from '../../platform/paging';
 import type { Db } from '../../db/client';
-import { institutionTitles, siteTitleOf } from '../institutions/institutions.repository';
-import { patientSummaryOf } from '../participants/participants.repository';
-import { protocolOf } from '../protocols/index';
+import { institutionTitles, siteTitleOf } from '../institutions';
+import { patientSummaryOf } from '../participants';
+import { protocolOf } from '../protocols';
 import { formFields, submittedForms, submittedValues } from './forms.table';
 import { formOf } from './field-set';
 import { filledBetween } from './submissions.service';

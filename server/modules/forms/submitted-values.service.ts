@@ -6,7 +6,7 @@ import { audit } from '../../platform/audit';
 import { cappedPage, offsetOf, type Page } from '../../platform/paging';
 import { countAtMostRemembered } from '../../platform/counts';
 import type { Db } from '../../db/client';
-import { assertUsable, enabledEnrolment } from '../protocols/index';
+import { assertUsable, enabledEnrolment } from '../protocols';
 import { formVersions, submittedForms, submittedValues } from './forms.table';
 import { formErrors } from './forms.errors';
 import { formOf } from './field-set';

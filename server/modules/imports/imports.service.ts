@@ -10,8 +10,8 @@ import { importErrors } from './imports.errors';
 import { CsvSyntaxError, CsvTooLarge, readCsv, UploadAborted } from './csv-parse';
 import { isRowError, mapperOf } from './mapping';
 import { Yielder } from './yielder';
-import { participantChecker, insertParticipants, type CheckedParticipant, type MappedRow } from '../participants/participants-import.service';
-import { createStorageRows } from '../storage/storage-import.service';
+import { participantChecker, insertParticipants, type CheckedParticipant, type MappedRow } from '../participants';
+import { createStorageRows } from '../storage';
 import { createSampleRows } from './sample-rows';
 
 export function assertAvailable(ctx: Ctx, kind: ImportKind) {

@@ -9,7 +9,7 @@ import {
 import { patients, patientPhoneNumbers, patientRaces } from '../participants/participants.table';
 import { auditEvents } from '../../platform/audit.table';
 import { storageNodes } from '../storage/storage.table';
-import { importCall, type ImportCall } from './import-test-kit';
+import { importCall, type ImportCall } from '../../test/import-kit';
 
 const t = await testApp();
 const { institution, token } = await signedIn(t, ['Coordinator']);

@@ -5,7 +5,7 @@ import { signedIn } from '../../test/factories';
 import { applyTemplate } from '../../../contract/import-headers';
 import type { DryRunResult, MappingTemplate } from '../../../contract/imports.contract';
 import { auditEvents } from '../../platform/audit.table';
-import { importCall } from './import-test-kit';
+import { importCall } from '../../test/import-kit';
 
 // Issue 28 item 10: column mappings saved under a name, per institution and import kind.
 const t = await testApp();

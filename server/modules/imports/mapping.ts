@@ -1,7 +1,7 @@
 import type { ImportColumn, RowError } from '../../../contract/imports.contract';
 import type { CsvRecord } from './csv-parse';
 import { importErrors } from './imports.errors';
-import type { MappedRow } from '../participants/participants-import.service';
+import type { MappedRow } from '../participants';
 
 /**
  * The column mapping of a file, from its header record (CSV header -> field; a header not in the mapping maps

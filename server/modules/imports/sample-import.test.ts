@@ -8,7 +8,7 @@ import { SAMPLE_COLUMNS, type DryRunResult, type ImportStreamLine } from '../../
 import { collectedSamples } from '../samples/samples.table';
 import { boxPositionOccupancies, boxPositions } from '../storage/storage.table';
 import { auditEvents } from '../../platform/audit.table';
-import { importCall, type ImportCall } from './import-test-kit';
+import { importCall, type ImportCall } from '../../test/import-kit';
 
 const t = await testApp();
 const { institution, token } = await signedIn(t, ['Institution Administrator']);

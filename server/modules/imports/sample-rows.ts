@@ -4,11 +4,11 @@ import { type Ctx, instOf } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { Db } from '../../db/client';
 import { titlesOf, unknownTitle } from '../../platform/lookups/lookup-titles';
-import { patientIdByMrn } from '../participants/participants.repository';
+import { patientIdByMrn } from '../participants';
 import { isAliquotLineage, protocolEventsOf, protocolSiteIds, protocolsNamed } from '../protocols';
 import { createSample, sampleNamed } from '../samples';
-import { storeAtPosition } from '../storage/storage-import.service';
-import type { MappedRow } from '../participants/participants-import.service';
+import { storeAtPosition } from '../storage';
+import type { MappedRow } from '../participants';
 
 /** A sample a later row may name as its parent. */
 interface Made { id: number; sampleId: string; patientId: number; collectionProtocolId: number }

@@ -10,7 +10,7 @@ import { updateStamped } from '../../platform/crud/stamp';
 import { notFound } from '../../platform/errors';
 import type { Db } from '../../db/client';
 import { protocolIdsByAbbreviation } from '../protocols';
-import { countAnswers } from '../forms/forms.repository';
+import { countAnswers } from '../forms';
 import { DEFAULTS, noteOf } from './defaults';
 import { indicatorDefinitions } from './indicators.table';
 import { indicatorErrors } from './indicators.errors';

@@ -5,7 +5,7 @@ import { signedIn } from '../../test/factories';
 import { createProtocol } from '../../test/protocols-fixtures';
 import { auditEvents } from '../../platform/audit.table';
 import { submittedForms } from '../forms/forms.table';
-import { formsKit } from '../forms/forms-test-kit';
+import { formsKit } from '../../test/forms-kit';
 import { VIA_VALUES } from './defaults';
 
 // Screening indicator reports (docs/indicators.md) against a small data set counted by hand.

@@ -7,7 +7,7 @@ import { prepared } from '../../platform/statement-cache';
 import { notFound } from '../../platform/errors';
 import { accountNames } from '../../platform/account-names';
 import { panels, testAcceptedValues, testResultRanges, tests, unitOfMeasurements } from '../../platform/lookups/lookup.tables';
-import { patientCard } from '../participants/participants.repository';
+import { patientCard } from '../participants';
 import { limsOrderedPanels, limsOrderedTestResultReleases, limsOrderedTestResults, limsOrderedTests } from './orders.table';
 import { getOrderSummary } from './orders.service';
 import { withResultJoins } from './result-joins';

@@ -6,10 +6,10 @@ import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
 import { panelTests, panels, testResultRanges } from '../../platform/lookups/lookup.tables';
-import { assertSiteIds } from '../institutions/institutions.repository';
-import { assertPatientIds } from '../participants/participants.repository';
+import { assertSiteIds } from '../institutions';
+import { assertPatientIds } from '../participants';
 import { assertUsable } from '../protocols';
-import { sampleRefOf } from '../samples/samples.repository';
+import { sampleRefOf } from '../samples';
 import { orderErrors } from './orders.errors';
 import { refreshReleaseRank } from './release-state';
 import {

@@ -9,7 +9,7 @@ import { selectRecords, type RefJoin } from '../../platform/record-refs';
 import { setEnabled } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
 import { lookupJoin } from '../../platform/lookups/lookup-refs';
-import { siteJoin as siteRef } from '../institutions/institutions.repository';
+import { siteJoin as siteRef } from '../institutions';
 import { patientEthnicities, patientMrns, patientPhoneNumbers, patientRaces, patients } from './participants.table';
 import { participantErrors } from './participants.errors';
 import { addChildren, type Children } from './participant-rules';

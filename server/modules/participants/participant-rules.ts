@@ -5,7 +5,7 @@ import { type Ctx, instOf } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
 import type { Db } from '../../db/client';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
-import { assertSiteIds, usesLocalPhoneRule } from '../institutions/institutions.repository';
+import { assertSiteIds, usesLocalPhoneRule } from '../institutions';
 import { participantErrors } from './participants.errors';
 import { patientEthnicities, patientMrns, patientPhoneNumbers, patientRaces } from './participants.table';
 

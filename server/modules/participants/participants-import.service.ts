@@ -4,7 +4,7 @@ import type { RowError } from '../../../contract/imports.contract';
 import { type Ctx, instOf } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { titlesOf, unknownTitle, type Titles } from '../../platform/lookups/lookup-titles';
-import { usesLocalPhoneRule } from '../institutions/institutions.repository';
+import { usesLocalPhoneRule } from '../institutions';
 import { patientDateProblems, today } from './participant-rules';
 import { normalised, patientValues } from './participants.service';
 import { patientEthnicities, patientMrns, patientPhoneNumbers, patientRaces, patients } from './participants.table';

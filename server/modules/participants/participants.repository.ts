@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { badRequest } from '../../platform/errors';
 import { prepared } from '../../platform/statement-cache';
 import { genders, maritalStatuses, vitalStatuses } from '../../platform/lookups/lookup.tables';
-import { siteTitleOf } from '../institutions/institutions.repository';
+import { siteTitleOf } from '../institutions';
 import { patientPhoneNumbers, patients } from './participants.table';
 
 // The participants module's public query surface: other modules call these, never its tables.

@@ -8,7 +8,7 @@ import { offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
 import { setEnabled } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
-import { assertPatientIds, patientIdsMatching, patientNames, patientSummaryOf, type PatientMatch } from '../participants/participants.repository';
+import { assertPatientIds, patientIdsMatching, patientNames, patientSummaryOf, type PatientMatch } from '../participants';
 import { protocolParticipants } from './protocols.table';
 import { protocolOf } from './protocol-scope';
 import { protocolErrors } from './protocols.errors';

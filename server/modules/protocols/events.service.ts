@@ -8,7 +8,7 @@ import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
 import { assertLookupIds, lookupJoin } from '../../platform/lookups/lookup-refs';
 import type { Db } from '../../db/client';
-import { siteJoin } from '../institutions/institutions.repository';
+import { siteJoin } from '../institutions';
 import { protocolEvents } from './protocols.table';
 import { protocolOf } from './protocol-scope';
 import { protocolErrors } from './protocols.errors';

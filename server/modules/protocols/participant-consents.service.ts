@@ -6,7 +6,7 @@ import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { accountNames } from '../../platform/account-names';
 import type { Db } from '../../db/client';
-import { patientNames } from '../participants/participants.repository';
+import { patientNames } from '../participants';
 import { consentVersions, participantConsents, protocolConsents, protocolParticipants } from './protocols.table';
 import { protocolOf } from './protocol-scope';
 import { protocolErrors } from './protocols.errors';

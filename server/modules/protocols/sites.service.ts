@@ -7,7 +7,7 @@ import { audit } from '../../platform/audit';
 import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
 import { setEnabled } from '../../platform/crud/stamp';
-import { enabledSitesOfAnyInstitution, siteInstitutionOf, siteJoin } from '../institutions/institutions.repository';
+import { enabledSitesOfAnyInstitution, siteInstitutionOf, siteJoin } from '../institutions';
 import { protocolSites } from './protocols.table';
 import { protocolOf } from './protocol-scope';
 import { qualified } from '../../platform/qualified';

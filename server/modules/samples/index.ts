@@ -5,3 +5,4 @@ export {
 export { exportSamples } from './fhir-rows';
 export { createSample } from './samples.service';
 export { sampleNamed } from './samples.repository';
+export { appendSampleEvent, sameKindSampleIds, sampleIdsContaining, sampleIdsNamed, type SampleRef, sampleRefOf, sampleRefSql, sampleSummaryOf } from './samples.repository';

@@ -5,7 +5,7 @@ import { AppError, isUniqueViolation, staleStamp } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
 import type { Db } from '../../db/client';
-import { patientNames } from '../participants/participants.repository';
+import { patientNames } from '../participants';
 import { assertUsable, enrolmentOf, isAliquotLineage, isProtocolSite, outsideDates, protocolEventOf, protocolOf } from '../protocols';
 import { collectedSamples } from './samples.table';
 import { sampleErrors } from './samples.errors';
@@ -13,7 +13,7 @@ import { draw, lockSample, recordEvent, round, type SampleRow, unitSymbol } from
 import { assertSampleIdFree, childPrefix, generateSampleId, primaryPrefix } from './sample-ids';
 import { getSample, samplesByIds } from './samples.read';
 import { heldElsewhere, openShipmentOf } from './shipping';
-import { institutionTimeZone, institutionTitles, institutionToday } from '../institutions/institutions.repository';
+import { institutionTimeZone, institutionTitles, institutionToday } from '../institutions';
 import { timeIn, todayIn } from '../../platform/today';
 import { MSG } from '../../../contract/messages';
 import { aliquotAmountInParentUnit } from './unit-conversion';

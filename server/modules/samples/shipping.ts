@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { specimenTypes, unitOfMeasurements } from '../../platform/lookups/lookup.tables';
-import { byMrn, patientSummaryOf } from '../participants/participants.repository';
+import { byMrn, patientSummaryOf } from '../participants';
 import { hasWithdrawnOf, protocolTitleOf } from '../protocols';
 import { collectedSamples, sampleEvents } from './samples.table';
 import { refColumns, type SampleRef } from './samples.repository';

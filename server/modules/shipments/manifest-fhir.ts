@@ -2,9 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Bundle, BundleEntry, Organization, Patient, Resource, Specimen, Task } from '@medplum/fhirtypes';
 import type { Shipment, ShipmentItem } from '../../../contract/shipments.contract';
 import { type Ctx, instOf } from '../../platform/context';
-import { institutionAbbreviations } from '../institutions/institutions.repository';
+import { institutionAbbreviations } from '../institutions';
 import { exportSamples } from '../samples';
-import { extensionUrl, localDateTime, serverOffset, toSpecimen, type MapCtx } from '../fhir/fhir.service';
+import { extensionUrl, localDateTime, serverOffset, toSpecimen, type MapCtx } from '../fhir';
 import { shipmentErrors } from './shipments.errors';
 import { getShipment, listItems } from './shipments.read';
 

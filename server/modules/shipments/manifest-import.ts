@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { newStamp } from '../../platform/records';
 import type { Db } from '../../db/client';
-import { enabledSitesOf, institutionAbbreviations } from '../institutions/institutions.repository';
+import { enabledSitesOf, institutionAbbreviations } from '../institutions';
 import { ABBREVIATION_SYSTEM, EXT, manifestDigest, TRACKING_SYSTEM } from './manifest-fhir';
 import { type ExternalSample, shipmentItems, shipments } from './shipments.table';
 import { shipmentErrors } from './shipments.errors';

@@ -7,7 +7,7 @@ import { selectRecords } from '../../platform/record-refs';
 import { accountNames } from '../../platform/account-names';
 import { specimenTypes, unitOfMeasurements } from '../../platform/lookups/lookup.tables';
 import type { Db } from '../../db/client';
-import { siteJoin } from '../institutions/institutions.repository';
+import { siteJoin } from '../institutions';
 import { protocolTitleOf } from '../protocols';
 import { shippedSampleOf, shippingCandidates } from '../samples';
 import { storedLabelsOf } from '../storage';

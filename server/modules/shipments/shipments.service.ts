@@ -6,7 +6,7 @@ import { AppError, isUniqueViolation, notFound, staleStamp } from '../../platfor
 import { audit } from '../../platform/audit';
 import { newStamp } from '../../platform/records';
 import type { Db } from '../../db/client';
-import { assertSiteIds, institutionExists, institutionTitles } from '../institutions/institutions.repository';
+import { assertSiteIds, institutionExists, institutionTitles } from '../institutions';
 import { assertUsable, protocolOf } from '../protocols';
 import { appendShippingEvents, lockShippableSamples, openShipmentOf, sampleCodeOf, type ShippableSample } from '../samples';
 import { vacateForShipment } from '../storage';

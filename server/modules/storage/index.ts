@@ -3,3 +3,4 @@ export { nodesOnPath, levelLabel, type NodeRow } from './storage-scope';
 export { listBoxPositions, storedLabelsOf } from './occupancies.read';
 export { vacateForShipment } from './allocation.service';
 export { type ExportNode, exportNode, exportNodesWithAncestors, exportSamplePlaces } from './fhir-rows';
+export { createStorageRows, storeAtPosition } from './storage-import.service';

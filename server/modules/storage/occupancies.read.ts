@@ -9,7 +9,7 @@ import { countAtMostRemembered } from '../../platform/counts';
 import { prepared } from '../../platform/statement-cache';
 import { accountNames } from '../../platform/account-names';
 import type { Db } from '../../db/client';
-import { sameKindSampleIds, sampleIdsContaining, sampleSummaryOf } from '../samples/samples.repository';
+import { sameKindSampleIds, sampleIdsContaining, sampleSummaryOf } from '../samples';
 import { custodySamplesOf } from '../samples';
 import { boxPositionOccupancies as occ, boxPositions, storageNodes } from './storage.table';
 import { nodesOnPath } from './storage-scope';

@@ -9,7 +9,7 @@ import { selectRecords } from '../../platform/record-refs';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import { lookupJoin } from '../../platform/lookups/lookup-refs';
 import type { Db } from '../../db/client';
-import { assertSiteIds, siteJoin } from '../institutions/institutions.repository';
+import { assertSiteIds, siteJoin } from '../institutions';
 import { storageNodes } from './storage.table';
 import { storageErrors } from './storage.errors';
 import { assertCodeFree, enabledChildren, levelLabel, nodesOnPath, resolveLayout, type NodeRow } from './storage-scope';

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import type { Pagination, Problem } from '@contract/common.contract';
+import { type ArgsOf, type EndpointDef, type ItemOf, type ResponseOf, pathOf } from '@contract/endpoint';
 import { tokenStore } from './session-storage';
 import { loginPathFor } from './safe-next';
 
@@ -16,7 +17,8 @@ export class ApiError extends Error {
 }
 
 export interface Page<T> { items: T[]; pagination: Pagination }
-type Query = Record<string, string | number | boolean | null | undefined>;
+type Scalar = string | number | boolean | null | undefined;
+type Query = Record<string, Scalar | readonly Scalar[]>;
 interface Options {
   /** Show the problem title in a notification (spec 1 §8). Forms that show errors inline turn it off. */
   notify?: boolean;
@@ -32,7 +34,10 @@ export const setNavigator = (navigate: (path: string, state?: LoginNotice) => vo
 
 function url(path: string, query?: Query) {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  for (const [k, value] of Object.entries(query ?? {})) {
+    // A list travels as the key repeated (GenderIDs=1&GenderIDs=2), as the server reads it.
+    for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined && v !== null && v !== '') params.append(k, String(v));
+  }
   const qs = params.toString();
   return `/api${path}${qs ? `?${qs}` : ''}`;
 }
@@ -91,11 +96,38 @@ export const api = {
     return { items, pagination };
   },
   /** A file the server sends (a CSV export): its bytes and the name from Content-Disposition. */
-  getFile: async (path: string, query?: Query, opts?: Options): Promise<{ blob: Blob; filename: string | null }> => {
-    const res = await request('GET', path, query, undefined, opts);
-    const disposition = res.headers.get('Content-Disposition') ?? '';
-    const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-    const ascii = /filename="([^"]+)"/i.exec(disposition)?.[1];
-    return { blob: await res.blob(), filename: utf8 ? decodeURIComponent(utf8) : ascii ?? null };
-  },
+  getFile: async (path: string, query?: Query, opts?: Options) => fileOf(await request('GET', path, query, undefined, opts)),
 };
+
+async function fileOf(res: Response): Promise<{ blob: Blob; filename: string | null }> {
+  const disposition = res.headers.get('Content-Disposition') ?? '';
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const ascii = /filename="([^"]+)"/i.exec(disposition)?.[1];
+  return { blob: await res.blob(), filename: utf8 ? decodeURIComponent(utf8) : ascii ?? null };
+}
+
+/** The query of a typed call as the URL carries it (the schema's input: scalars or lists of them). */
+const queryOf = (query: unknown) => query as Query | undefined;
+const bodyOf = (e: EndpointDef, body: unknown) => (body === undefined && e.method !== 'GET' ? {} : body);
+
+/**
+ * The typed client (issue 29): every call names its row of the endpoint table (contract/<area>.endpoints.ts),
+ * so its path, params, query, body and answer are checked by the compiler against what the server registers.
+ */
+export async function call<E extends EndpointDef>(e: E, args: ArgsOf<E>, opts?: Options): Promise<ResponseOf<E>> {
+  const { params, query, body } = args as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
+  return json<ResponseOf<E>>(await request(e.method, pathOf(e, params), queryOf(query), bodyOf(e, body), opts));
+}
+
+/** A paged list of the table (`paged: true`): its rows and the X-Pagination header. */
+export async function callPage<E extends EndpointDef & { paged: true }>(e: E, args: ArgsOf<E>, opts?: Options): Promise<Page<ItemOf<E>>> {
+  const { params, query } = args as { params?: Record<string, unknown>; query?: unknown };
+  return api.getPage<ItemOf<E>>(pathOf(e, params), queryOf(query), opts);
+}
+
+/** A file answer of the table (CSV, PDF): its bytes and the name the server gives it. */
+export async function callFile<E extends EndpointDef>(e: E, args: ArgsOf<E>, opts?: Options): Promise<{ blob: Blob; filename: string | null }> {
+  const { params, query, body } = args as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
+  if (e.method === 'GET') return api.getFile(pathOf(e, params), queryOf(query), opts);
+  return fileOf(await request(e.method, pathOf(e, params), queryOf(query), bodyOf(e, body), opts));
+}

@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Institution } from '@contract/institutions.contract';
-import { api } from '@/lib/api-client';
+import { institutionEndpoints } from '@contract/institutions.endpoints';
+import { call, callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Enabled institutions the account belongs to (all of them for a Super Administrator). */
 export function useInstitutions(search = '', pageSize = 100) {
   return useQuery({
     queryKey: queryKeys.institutions.list({ search, pageSize }),
-    queryFn: () => api.getPage<Institution>('/institutions', { IsEnabled: true, SearchTerm: search, PageNumber: 1, PageSize: pageSize }),
+    queryFn: () => callPage(institutionEndpoints.list, { query: { isEnabled: true, searchTerm: search, pageNumber: 1, pageSize } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -20,5 +20,5 @@ export function useInstitution(id: number | null) {
 /** The query behind useInstitution, also started before the first render of a cold load (app/route-prefetch.ts). */
 export const institutionQuery = (id: number) => queryOptions({
   queryKey: queryKeys.institutions.one(id),
-  queryFn: () => api.get<Institution>(`/institutions/${id}`, undefined, { notify: false }),
+  queryFn: () => call(institutionEndpoints.get, { params: { instId: id } }, { notify: false }),
 });

@@ -1,5 +1,5 @@
-import { IMPORT_CONTENT_TYPE, importQuery, type ImportKind, type ImportMapping } from '../../../contract/imports.contract';
-import type { TestApp } from '../../test/harness';
+import { IMPORT_CONTENT_TYPE, importQuery, type ImportKind, type ImportMapping } from '../../contract/imports.contract';
+import type { TestApp } from './harness';
 
 /** What a test sends: the file's text and the query's options (the upload's own shape since issue 26). */
 export interface ImportCall { csv: string; dryRun?: boolean; mapping?: ImportMapping; fileName?: string }

@@ -1,6 +1,6 @@
-import type { TestApp } from '../../test/harness';
-import { participant, referenceIds } from '../../test/participants-fixtures';
-import { createProtocol } from '../../test/protocols-fixtures';
+import type { TestApp } from './harness';
+import { participant, referenceIds } from './participants-fixtures';
+import { createProtocol } from './protocols-fixtures';
 
 // Test set-up shared by the forms test files: an institution's protocol, its data types, a
 // questionnaire with fields of each type, and enrolled participants.

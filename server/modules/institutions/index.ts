@@ -1,0 +1,5 @@
+// The institutions module's public surface: sites and institution facts other modules read.
+export {
+  assertSiteIds, enabledSitesOf, enabledSitesOfAnyInstitution, institutionAbbreviations, institutionExists, institutionTimeZone, institutionTitles,
+  institutionToday, siteInstitutionOf, siteJoin, siteTitleOf, siteTitles, usesLocalPhoneRule,
+} from './institutions.repository';

@@ -1,0 +1,65 @@
+import type {
+  ContextConfigDefault, FastifyReply, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault,
+  RouteGenericInterface, RouteShorthandOptions,
+} from 'fastify';
+import type { ResolveFastifyReplyReturnType } from 'fastify/types/type-provider';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { EndpointDef } from '../../contract/endpoint';
+import type { App, AppDeps } from './app-types';
+import { ctxOf, type Ctx, type InstCtx } from './context';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The endpoint-table row the route was registered from (issue 29): every /api route has one. */
+    endpoint?: EndpointDef;
+  }
+}
+
+/** The fastify schema an endpoint row stands for. */
+export interface SchemaOf<E extends EndpointDef> {
+  params: E['params'];
+  querystring: E['query'];
+  body: E['body'];
+  response: E['response'];
+  tags: string[];
+}
+
+type Req<E extends EndpointDef> = FastifyRequest<RouteGenericInterface, RawServerDefault, RawRequestDefaultExpression, SchemaOf<E>, ZodTypeProvider>;
+type Reply<E extends EndpointDef> = FastifyReply<RouteGenericInterface, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, ContextConfigDefault, SchemaOf<E>, ZodTypeProvider>;
+
+/** Under `/institutions/:instId` the context names its institution; a public route has no signed-in account. */
+export type CtxFor<E extends EndpointDef> = E['permission'] extends 'public' ? null
+  : E['path'] extends `${string}/:instId${'' | `/${string}`}` ? InstCtx : Ctx;
+
+export type Handler<E extends EndpointDef> =
+  (req: Req<E>, ctx: CtxFor<E>, reply: Reply<E>) => ResolveFastifyReplyReturnType<ZodTypeProvider, SchemaOf<E>, RouteGenericInterface>;
+
+/** Route options the table does not hold (a larger body limit for an import, a content parser, a description). */
+export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit'> & { description?: string };
+
+/**
+ * The one way to register an /api route: from its endpoint-table row (contract/<area>.endpoints.ts).
+ * The row gives method, path, schemas and permission; the handler receives the request, the caller's
+ * context (with its institution under /institutions/:instId) and the reply.
+ */
+export function router(app: App, { db, now }: Pick<AppDeps, 'db' | 'now'>) {
+  return function route<E extends EndpointDef>(e: E, handler: Handler<E>, extras: RouteExtras = {}) {
+    const { description, ...options } = extras;
+    // Absent parts stay absent (fastify compiles every key it finds); the type still names them, as undefined.
+    const schema = {
+      tags: e.tags, ...(description ? { description } : {}),
+      ...(e.params ? { params: e.params } : {}), ...(e.query ? { querystring: e.query } : {}), ...(e.body ? { body: e.body } : {}),
+      response: e.response,
+    } as SchemaOf<E>;
+    const contextOf = (req: FastifyRequest) => (e.permission === 'public' ? null : ctxOf(req, db, now)) as CtxFor<E>;
+    app.route<RouteGenericInterface, ContextConfigDefault, SchemaOf<E>>({
+      method: e.method,
+      url: `/api${e.path}`,
+      schema,
+      config: { permission: e.permission, endpoint: e, ...(e.anyInstitution ? { anyInstitution: true } : {}) },
+      ...options,
+      handler: (req, reply) => handler(req, contextOf(req), reply),
+    });
+  };
+}
+export type Route = ReturnType<typeof router>;
