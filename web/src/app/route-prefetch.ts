@@ -6,8 +6,8 @@ import { institutionQuery } from '../features/institutions/api/institutions';
 import { protocolQuery } from '../features/protocols/api/protocols';
 import { coldPatientsQuery } from '../features/participants/api/patients';
 import { coldAuditEventsQuery } from '../features/audit/api/audit-events';
-import { coldProtocolParticipantsQuery } from '../features/protocols/participants/participants-api';
-import { coldPrimarySamplesQuery } from '../features/protocols/samples/samples-api';
+import { coldProtocolParticipantsQuery } from '../features/protocols/api/participants';
+import { coldPrimarySamplesQuery } from '../features/samples/api/samples';
 
 interface ColdLoad {
   instId: number;
@@ -40,15 +40,15 @@ const SCREENS: [pattern: string, start: (c: ColdLoad) => void][] = [
   }],
   ['/collection-protocols/:protocolId/*', (c) => {
     void c.queryClient.prefetchQuery(protocolQuery(c.instId, protocolIdOf(c)));
-    void import('../features/protocols/pages/protocols-area');
+    void import('./protocols-area');
   }],
   ['/collection-protocols/:protocolId/collected-samples', (c) => {
     void c.queryClient.prefetchQuery(coldPrimarySamplesQuery(c.instId, protocolIdOf(c), c.search));
-    void import('../features/protocols/samples/collected-samples-page');
+    void import('../features/samples/pages/collected-samples-page');
   }],
   ['/collection-protocols/:protocolId/participants', (c) => {
     void c.queryClient.prefetchQuery(coldProtocolParticipantsQuery(c.instId, protocolIdOf(c), c.search));
-    void import('../features/protocols/participants/participants-area');
+    void import('./protocol-participants-area');
   }],
 ];
 

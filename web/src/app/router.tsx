@@ -20,9 +20,9 @@ const ImportPage = lazy(() => import('../features/imports/pages/import-page').th
 const StoragePage = lazy(() => import('../features/storage/pages/storage-page').then((m) => ({ default: m.StoragePage })));
 const OrdersPage = lazy(() => import('../features/orders/pages/orders-page').then((m) => ({ default: m.OrdersPage })));
 const NewOrderPage = lazy(() => import('../features/orders/pages/new-order-page').then((m) => ({ default: m.NewOrderPage })));
-const ProtocolsArea = lazy(() => import('../features/protocols/pages/protocols-area').then((m) => ({ default: m.ProtocolsArea })));
+const ProtocolsArea = lazy(() => import('./protocols-area').then((m) => ({ default: m.ProtocolsArea })));
 const ShipmentsArea = lazy(() => import('../features/shipments/pages/shipments-area').then((m) => ({ default: m.ShipmentsArea })));
-const AllFormsPage = lazy(() => import('../features/protocols/forms/all-forms-page').then((m) => ({ default: m.AllFormsPage })));
+const AllFormsPage = lazy(() => import('../features/forms/pages/all-forms-page').then((m) => ({ default: m.AllFormsPage })));
 const TestResultPage = lazy(() => import('../features/orders/pages/test-result-page').then((m) => ({ default: m.TestResultPage })));
 const ReportArea = lazy(() => import('../features/reports/pages/report-area').then((m) => ({ default: m.ReportArea })));
 

@@ -9,8 +9,8 @@ import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { formatCount } from '@/lib/format';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
-import { useCurrentProtocol } from '../protocol-context';
-import { useCreateConsent, useUpdateConsent, type ConsentVersion } from './consents-api';
+import { useCurrentProtocol } from '@/lib/protocol-context';
+import { useCreateConsent, useUpdateConsent, type ConsentVersion } from '../api/consents';
 
 // The editor (tiptap and ProseMirror, most of this page's weight) loads only when a form opens, not with the list.
 const ConsentEditor = lazy(() => import('./consent-editor').then((m) => ({ default: m.ConsentEditor })));

@@ -7,8 +7,8 @@ import { ApiError } from '@/lib/api-client';
 import { formatCount, formatDate, fullName } from '@/lib/format';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { usePhone } from '@/lib/use-phone';
-import { useCurrentProtocol } from '../protocol-context';
-import { useConsent, useConsentVersions, type ConsentVersion } from './consents-api';
+import { useCurrentProtocol } from '@/lib/protocol-context';
+import { useConsent, useConsentVersions, type ConsentVersion } from '../api/consents';
 import { Dialog } from '@/components/dialog';
 
 interface Props {

@@ -12,8 +12,8 @@ import { useListState } from '@/components/use-list-state';
 import { ApiError } from '@/lib/api-client';
 import { formatCount, formatDate, fullName } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
-import { protocolPath, useCurrentProtocol } from '../protocol-context';
-import { useConsent, useConsents, useConsentVersions, useDisableConsent } from './consents-api';
+import { protocolPath, useCurrentProtocol } from '@/lib/protocol-context';
+import { useConsent, useConsents, useConsentVersions, useDisableConsent } from '../api/consents';
 import { ConsentForm } from './consent-form';
 import { ConsentView } from './consent-view';
 

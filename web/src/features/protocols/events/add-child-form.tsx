@@ -6,10 +6,10 @@ import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged } from '@/lib/unsaved-changes';
-import { useCurrentProtocol } from '../protocol-context';
-import { useAddItems } from './events-api';
-import { quantityText, type TreeNode } from './requirement-tree';
-import { aliquotRoom } from './tree-quantities';
+import { useCurrentProtocol } from '@/lib/protocol-context';
+import { useAddItems } from '../api/events';
+import { quantityText, type TreeNode } from '@/components/requirement-tree';
+import { aliquotRoom } from '@/lib/tree-quantities';
 import { Dialog, DialogClose } from '@/components/dialog';
 import { NumberField } from '@/components/number-field';
 

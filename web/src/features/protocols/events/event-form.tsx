@@ -10,9 +10,9 @@ import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
-import { useCurrentProtocol } from '../protocol-context';
-import { useAllProtocolSites } from '../sites/sites-api';
-import { useCreateEvent } from './events-api';
+import { useCurrentProtocol } from '@/lib/protocol-context';
+import { useAllProtocolSites } from '@/lib/protocol-sites';
+import { useCreateEvent } from '../api/events';
 import { doneMessage } from '@contract/words';
 
 type Values = {

@@ -4,14 +4,14 @@ import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ProtocolEvent } from '@contract/protocol-events.contract';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
-import { protocolPath, useCurrentProtocol } from '../protocol-context';
+import { protocolPath, useCurrentProtocol } from '@/lib/protocol-context';
 import { AddChildForm } from './add-child-form';
 import { EventForm } from './event-form';
 import { EventList } from './event-list';
 import { timePoint } from './time-point';
-import { useEvents, useRequirements } from './events-api';
+import { useEvents, useRequirements } from '@/lib/protocol-events';
 import { RequirementForm } from './requirement-form';
-import { RequirementTree, type TreeNode } from './requirement-tree';
+import { RequirementTree, type TreeNode } from '@/components/requirement-tree';
 
 /**
  * spec 2 §2 "Events page": the events on the left (time order, exactly one selected, the first by default;

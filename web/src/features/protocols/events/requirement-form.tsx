@@ -11,10 +11,10 @@ import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
-import { useCurrentProtocol } from '../protocol-context';
-import { useCreateRequirement } from './events-api';
+import { useCurrentProtocol } from '@/lib/protocol-context';
+import { useCreateRequirement } from '../api/events';
 import { plannedOverflows, TreeBuilder, type ItemValues } from './tree-builder';
-import { isAliquotTitle } from './tree-quantities';
+import { isAliquotTitle } from '@/lib/tree-quantities';
 import { doneMessage, withArticle } from '@contract/words';
 
 type Values = {

@@ -2,7 +2,7 @@ import { Alert, Button, Fieldset, Group, Select, SimpleGrid, Stack, Text } from 
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Option } from '@/lib/lookup-options';
-import { aliquotOverflows, asQuantity, type Overflow } from './tree-quantities';
+import { aliquotOverflows, asQuantity, type Overflow } from '@/lib/tree-quantities';
 import classes from './events.module.css';
 import { NumberField } from '@/components/number-field';
 

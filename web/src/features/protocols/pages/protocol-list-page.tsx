@@ -10,7 +10,7 @@ import { formatCount, formatDate } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { useProtocols } from '../api/protocols';
 import { ProtocolForm } from '../components/protocol-form';
-import { protocolPath } from '../protocol-context';
+import { protocolPath } from '@/lib/protocol-context';
 
 const columns: DataTableColumn<Protocol>[] = [
   { accessor: 'title', title: 'Title' },

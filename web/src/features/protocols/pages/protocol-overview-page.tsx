@@ -6,7 +6,7 @@ import { formatCount, formatDate } from '@/lib/format';
 import { useCan } from '@/lib/session-context';
 import { ExportFhirButton } from '../components/export-fhir-button';
 import { ProtocolForm } from '../components/protocol-form';
-import { protocolPath, useCurrentProtocol } from '../protocol-context';
+import { protocolPath, useCurrentProtocol } from '@/lib/protocol-context';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

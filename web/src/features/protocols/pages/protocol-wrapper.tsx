@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/api-client';
 import { PageLoader } from '@/components/page-loader';
 import { useCurrentInstitution, usePermissionCheck } from '@/lib/session-context';
 import { useProtocol } from '../api/protocols';
-import { ProtocolContext, protocolPath } from '../protocol-context';
+import { ProtocolContext, protocolPath } from '@/lib/protocol-context';
 import { SubNav } from '../components/sub-nav';
 import { PROTOCOL_SUB_PAGES } from '../sub-pages';
 

@@ -6,11 +6,11 @@ import type { Patient } from '@contract/participants.contract';
 import { FullScreenForm } from '@/components/full-screen-form';
 import { age, fullName } from '@/lib/format';
 import { useCurrentInstitution } from '@/lib/session-context';
-import { useCurrentProtocol } from '../protocol-context';
-import { OutsideDatesDialog, outsideDatesTitle } from '../components/outside-dates-dialog';
+import { useCurrentProtocol } from '@/lib/protocol-context';
+import { OutsideDatesDialog, outsideDatesTitle } from '@/components/outside-dates-dialog';
 import { usePatientSearch, type PatientSearch } from '@/lib/patient-search';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
-import { useEnrol } from './participants-api';
+import { useEnrol } from '../api/participants';
 
 const NONE_SELECTED = 'Select at least one participant';
 

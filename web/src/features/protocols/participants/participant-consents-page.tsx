@@ -6,8 +6,8 @@ import { formatDateTime } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { usePhone } from '@/lib/use-phone';
 import { ConsentViewDialog } from './consent-view-dialog';
-import { participantPath, useCurrentParticipant } from './participant-context';
-import { useParticipantConsents } from './participants-api';
+import { participantPath, useCurrentParticipant } from '@/lib/participant-context';
+import { useParticipantConsents } from '../api/participants';
 import { SignConsentForm } from './sign-consent-form';
 import { ConsentStatus } from './status-badges';
 

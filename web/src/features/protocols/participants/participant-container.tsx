@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, Navigate, Route, Routes, useParams } from 'react-router';
@@ -6,21 +7,32 @@ import { ApiError } from '@/lib/api-client';
 import { shortName } from '@/lib/format';
 import { useCurrentInstitution, usePermissionCheck } from '@/lib/session-context';
 import { SubNav } from '../components/sub-nav';
-import { ParticipantFormsPage } from '../forms/participant-forms-page';
-import { ParticipantSamplesArea } from '../samples/participant-samples';
-import { protocolPath, useCurrentProtocol } from '../protocol-context';
+import { protocolPath, useCurrentProtocol } from '@/lib/protocol-context';
 import { PARTICIPANT_SUB_PAGES } from '../sub-pages';
 import { ParticipantConsentsPage } from './participant-consents-page';
-import { ParticipantContext, participantPath } from './participant-context';
+import { ParticipantContext, participantPath } from '@/lib/participant-context';
 import { ParticipantOverviewPage } from './participant-overview-page';
-import { useProtocolParticipant } from './participants-api';
+import { useProtocolParticipant } from '../api/participants';
 import { WithdrawnBadge } from './status-badges';
+
+/**
+ * A participant's pages that belong to other features (the forms and samples features), passed in by the app
+ * (web/src/app/protocol-participants-area.tsx): features never import each other.
+ */
+export interface ParticipantSlots {
+  /** participant-forms: the participant's questionnaires. */
+  forms: ReactNode;
+  /** collected-samples: the participant's samples. */
+  samples: ReactNode;
+  /** The collected samples section of the overview. */
+  samplesSection: ReactNode;
+}
 
 /**
  * spec 2 §2 "Participant container": loads the participant named in the address and shows its pages once
  * loaded. Unlike the spec's blank page, a failed load says why and offers the way back to the list.
  */
-export function ParticipantContainer() {
+export function ParticipantContainer({ forms, samples, samplesSection }: ParticipantSlots) {
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const participantId = Number(useParams().participantId);
@@ -53,10 +65,10 @@ export function ParticipantContainer() {
         </Stack>
         <Routes>
           <Route index element={<Navigate to="participant-overview" replace />} />
-          <Route path="participant-overview" element={<ParticipantOverviewPage />} />
+          <Route path="participant-overview" element={<ParticipantOverviewPage samplesSection={samplesSection} />} />
           <Route path="participant-consents/*" element={<ParticipantConsentsPage />} />
-          <Route path="participant-forms/*" element={<ParticipantFormsPage />} />
-          <Route path="collected-samples/*" element={<ParticipantSamplesArea />} />
+          <Route path="participant-forms/*" element={forms} />
+          <Route path="collected-samples/*" element={samples} />
         </Routes>
       </Stack>
     </ParticipantContext.Provider>

@@ -8,10 +8,10 @@ import { PagedTable } from '@/components/paged-table';
 import { useListState } from '@/components/use-list-state';
 import { calendarDate, fullName } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
-import { protocolPath, useCurrentProtocol } from '../protocol-context';
+import { protocolPath, useCurrentProtocol } from '@/lib/protocol-context';
 import { EnrolForm } from './enrol-form';
-import { participantPath } from './participant-context';
-import { PARTICIPANT_FILTER_PARAMS as PARAMS, participantFiltersOf, useProtocolParticipants, type ParticipantFilters } from './participants-api';
+import { participantPath } from '@/lib/participant-context';
+import { PARTICIPANT_FILTER_PARAMS as PARAMS, participantFiltersOf, useProtocolParticipants, type ParticipantFilters } from '../api/participants';
 import { WithdrawnBadge } from './status-badges';
 
 const columns: DataTableColumn<ProtocolParticipant>[] = [

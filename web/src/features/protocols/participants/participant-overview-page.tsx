@@ -8,20 +8,20 @@ import { useNavigate } from 'react-router';
 import { calendarDate, formatDate } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { ExportFhirButton } from '../components/export-fhir-button';
-import { protocolPath, useCurrentProtocol } from '../protocol-context';
-import { ParticipantSamplesSection } from '../samples/participant-samples';
-import { participantPath, useCurrentParticipant } from './participant-context';
+import { protocolPath, useCurrentProtocol } from '@/lib/protocol-context';
+import { participantPath, useCurrentParticipant } from '@/lib/participant-context';
 import { EFFECTS } from './withdrawal-effects';
 import {
   useDisableParticipant, useParticipantConsents, usePatientChildren, useProtocolEvents, type PatientChild,
-} from './participants-api';
+} from '../api/participants';
 
 /**
  * spec 2 §2 "Participant overview": the patient's identity (MRN, names, birth date, gender, races,
  * ethnicities, vital status), the protocol's events (a click opens the Collect Specimen stepper), the
  * collected samples tree, Export FHIR (the participant's Bundle) and Disable. A withdrawn consent is shown first, in red, with its date and effect.
+ * The samples section is the samples feature's, passed in by the app (features never import each other).
  */
-export function ParticipantOverviewPage() {
+export function ParticipantOverviewPage({ samplesSection }: { samplesSection: ReactNode }) {
   const p = useCurrentParticipant();
   const canManage = useCan('protocols.manage');
   return (
@@ -41,7 +41,7 @@ export function ParticipantOverviewPage() {
       )}
       <Details />
       <Events />
-      <ParticipantSamplesSection />
+      {samplesSection}
     </Stack>
   );
 }

@@ -8,8 +8,8 @@ import { ApiError } from '@/lib/api-client';
 import { fullName } from '@/lib/format';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
-import { useCurrentParticipant } from './participant-context';
-import { useSignConsent, useSignableConsents } from './participants-api';
+import { useCurrentParticipant } from '@/lib/participant-context';
+import { useSignConsent, useSignableConsents } from '../api/participants';
 import { SignatureField, type SignatureHandle } from './signature-field';
 
 const EMPTY_PAD = 'Please sign in the box';

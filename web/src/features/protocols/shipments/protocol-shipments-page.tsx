@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconTruckDelivery } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCan } from '@/lib/session-context';
-import { useCurrentProtocol } from '../protocol-context';
+import { useCurrentProtocol } from '@/lib/protocol-context';
 
 /**
  * The protocol's Shipments sub-page: the shipment screens live in the top-level /shipment area (features do

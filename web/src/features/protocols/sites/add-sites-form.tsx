@@ -9,8 +9,9 @@ import { serverFormErrors } from '@/lib/contract-resolver';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
-import { useCurrentProtocol } from '../protocol-context';
-import { useAddSites, useAllProtocolSites, useInstitutionSites } from './sites-api';
+import { useCurrentProtocol } from '@/lib/protocol-context';
+import { useAllProtocolSites } from '@/lib/protocol-sites';
+import { useAddSites, useInstitutionSites } from '../api/sites';
 
 interface Chosen { id: number; title: string; institution: string }
 

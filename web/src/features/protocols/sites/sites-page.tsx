@@ -9,9 +9,10 @@ import { PagedTable } from '@/components/paged-table';
 import { useListState } from '@/components/use-list-state';
 import { formatDate } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
-import { protocolPath, useCurrentProtocol } from '../protocol-context';
+import { protocolPath, useCurrentProtocol } from '@/lib/protocol-context';
 import { AddSitesForm } from './add-sites-form';
-import { useProtocolSites, useRemoveSite } from './sites-api';
+import { useProtocolSites } from '@/lib/protocol-sites';
+import { useRemoveSite } from '../api/sites';
 
 /**
  * spec 2 §2 "Sites page": the protocol's sites (of any institution), Add Sites (sites/add) and Remove,

@@ -6,7 +6,7 @@ import {
 } from '@contract/indicators.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { formChanged } from '@/lib/unsaved-changes';
-import { useUpdateDefinition } from './indicators-api';
+import { useUpdateDefinition } from '../api/indicators';
 import { Dialog, DialogClose } from '@/components/dialog';
 
 type Values = { title: string; protocolAbbreviation: string; fieldPrompt: string; matchingValues: string[]; countMode: CountMode; remark: string; concurrencyStamp: string };

@@ -4,7 +4,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { ruleText, type IndicatorDefinition, type IndicatorReport } from '@contract/indicators.contract';
 import { useCan } from '@/lib/session-context';
 import { ActionsTh } from '@/components/actions-th';
-import { useDefinitions } from './indicators-api';
+import { useDefinitions } from '../api/indicators';
 import { DefinitionForm } from './definition-form';
 
 /** Indicator definitions: each indicator's rule in words, where it comes from, and Edit for coordinators. */

@@ -8,7 +8,7 @@ import { DateField, dateProblem } from '@/components/date-field';
 import { MSG } from '@contract/messages';
 import { formatCount, today } from '@/lib/format';
 import { useCurrentInstitution } from '@/lib/session-context';
-import { downloadIndicatorCsv, useIndicatorReport, type Range } from './indicators-api';
+import { downloadIndicatorCsv, useIndicatorReport, type Range } from '../api/indicators';
 import { DefinitionsDrawer } from './definitions-drawer';
 
 const PROTOCOL: Record<IndicatorReport, string> = { breast: 'BCS', cervical: 'CCS' };

@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatDateTime, fullName } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
-import { useAllocate, useFoundSample, useOccupancies, useSamplePosition, useSuggestion, useVacate } from '../api/storage-api';
+import { useAllocate, useFoundSample, useOccupancies, useSamplePosition, useSuggestion, useVacate } from '../api/storage';
 import { Dialog, DialogClose } from '@/components/dialog';
 
 interface Props {

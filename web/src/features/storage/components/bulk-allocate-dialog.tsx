@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import type { Occupancy, PathRef } from '@contract/storage.contract';
 import { ApiError } from '@/lib/api-client';
 import { useCurrentInstitution } from '@/lib/session-context';
-import { findSample, useBulkAllocate } from '../api/storage-api';
+import { findSample, useBulkAllocate } from '../api/storage';
 import { Dialog, DialogClose } from '@/components/dialog';
 
 interface Props {

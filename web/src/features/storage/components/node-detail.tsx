@@ -4,7 +4,7 @@ import { IconBarcode, IconLayoutGridAdd, IconPlus, IconStack3 } from '@tabler/ic
 import { childLevelsOf, STORAGE_LEVEL_LABELS, type BoxPosition, type PathRef, type StorageLevel, type StorageNode, type TreeNode } from '@contract/storage.contract';
 import { ApiError } from '@/lib/api-client';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
-import { useChildren, useNode, usePositions } from '../api/storage-api';
+import { useChildren, useNode, usePositions } from '../api/storage';
 import { LevelBadge, LevelIcon } from './level-badge';
 import { BoxGrid } from './box-grid';
 import { NodeForm } from './node-form';

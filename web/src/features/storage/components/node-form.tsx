@@ -7,7 +7,7 @@ import { serverFormErrors } from '@/lib/contract-resolver';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
-import { useCreateNode } from '../api/storage-api';
+import { useCreateNode } from '../api/storage';
 import { emptyLayout, LayoutFields, useLayoutForm, type LayoutValues } from './layout-fields';
 import { doneMessage } from '@contract/words';
 import { NumberField } from '@/components/number-field';

@@ -5,7 +5,7 @@ import { MAX_RACK_SCAN_BYTES, type RackScanEntry, type RackScanOutcome, type Rac
 import type { BoxPosition, PathRef, StorageNode } from '@contract/storage.contract';
 import { ApiError } from '@/lib/api-client';
 import { useCurrentInstitution } from '@/lib/session-context';
-import { useApplyRackScan, useRackScan } from '../api/storage-api';
+import { useApplyRackScan, useRackScan } from '../api/storage';
 import classes from './storage.module.css';
 import { Dialog, DialogClose } from '@/components/dialog';
 

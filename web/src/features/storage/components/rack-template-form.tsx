@@ -7,7 +7,7 @@ import { serverFormErrors } from '@/lib/contract-resolver';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
-import { useRackTemplate } from '../api/storage-api';
+import { useRackTemplate } from '../api/storage';
 import { emptyLayout, LayoutFields, useLayoutForm, type LayoutValues } from './layout-fields';
 import { NumberField } from '@/components/number-field';
 

@@ -3,7 +3,7 @@ import { Box, Group, Loader, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { PathRef, TreeNode } from '@contract/storage.contract';
 import { useCurrentInstitution } from '@/lib/session-context';
-import { decodeStoragePath, encodeStoragePath, useChildren } from '../api/storage-api';
+import { decodeStoragePath, encodeStoragePath, useChildren } from '../api/storage';
 import { LevelIcon } from './level-badge';
 import classes from './storage.module.css';
 

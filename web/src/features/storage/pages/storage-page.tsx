@@ -4,7 +4,7 @@ import { IconFridge, IconPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import type { PathRef } from '@contract/storage.contract';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
-import { decodeStoragePath, encodeStoragePath, useChildren } from '../api/storage-api';
+import { decodeStoragePath, encodeStoragePath, useChildren } from '../api/storage';
 import { StorageTree } from '../components/storage-tree';
 import { NodeCards, NodeDetail } from '../components/node-detail';
 import { NodeForm } from '../components/node-form';

@@ -4,8 +4,8 @@ import { IconChevronDown, IconChevronRight, IconPlus } from '@tabler/icons-react
 import type { Requirement } from '@contract/protocol-events.contract';
 import { formatDate } from '@/lib/format';
 import { usePhone } from '@/lib/use-phone';
-import { isAliquotTitle } from './tree-quantities';
-import classes from './events.module.css';
+import { isAliquotTitle } from '@/lib/tree-quantities';
+import classes from './requirement-tree.module.css';
 
 /** One node of the shown tree: a requirement (the root) or one of its items, to any depth. */
 export interface TreeNode {

@@ -8,8 +8,8 @@ import type { CollectedSample } from '@contract/samples.contract';
 import type { StorageLocation } from '@contract/storage.contract';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { boxLink, locationText, useSuggestion } from '@/lib/storage-positions';
-import { useCurrentProtocol } from '../protocol-context';
-import { useAllocateSample, useFreePositions, useProtocolSampleLookup } from './allocate-api';
+import { useCurrentProtocol } from '@/lib/protocol-context';
+import { useAllocateSample, useFreePositions, useProtocolSampleLookup } from '../api/allocate';
 import { amountText } from './sample-format';
 
 /**

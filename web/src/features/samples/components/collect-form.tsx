@@ -16,12 +16,12 @@ import { useLookupOptions } from '@/lib/lookup-options';
 import { usePatientSearch } from '@/lib/patient-search';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
-import { useEvents } from '../events/events-api';
-import { useCurrentProtocol } from '../protocol-context';
-import { OutsideDatesDialog, outsideDatesTitle } from '../components/outside-dates-dialog';
-import { useAllProtocolSites } from '../sites/sites-api';
+import { useEvents } from '@/lib/protocol-events';
+import { useCurrentProtocol } from '@/lib/protocol-context';
+import { OutsideDatesDialog, outsideDatesTitle } from '@/components/outside-dates-dialog';
+import { useAllProtocolSites } from '@/lib/protocol-sites';
 import { problemTitle } from './sample-format';
-import { useCreateSample } from './samples-api';
+import { useCreateSample } from '../api/samples';
 
 type Values = {
   patientId: string | null;

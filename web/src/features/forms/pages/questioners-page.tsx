@@ -11,9 +11,9 @@ import { useListState } from '@/components/use-list-state';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
-import { protocolPath, useCurrentProtocol } from '../protocol-context';
+import { protocolPath, useCurrentProtocol } from '@/lib/protocol-context';
 import { FormEditorPage } from './form-editor-page';
-import { useCreateForm, useForms } from './forms-api';
+import { useCreateForm, useForms } from '../api/forms';
 import { doneMessage } from '@contract/words';
 
 export const FORMS_SUB = 'collectio-protocol-forms';

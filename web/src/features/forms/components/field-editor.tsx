@@ -11,9 +11,9 @@ import { usePendingAdder } from '@/components/pending-adders';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
-import { useCurrentProtocol } from '../protocol-context';
+import { useCurrentProtocol } from '@/lib/protocol-context';
 import { KIND_LABELS } from './field-kinds';
-import { useSaveField } from './forms-api';
+import { useSaveField } from '../api/forms';
 
 type OptionRow = { id?: number; value: string };
 type Values = {

@@ -1,6 +1,6 @@
 import type { Requirement } from '@contract/protocol-events.contract';
 import type { CollectRow } from '@contract/samples.contract';
-import { isAliquotTitle } from '../events/tree-quantities';
+import { isAliquotTitle } from '@/lib/tree-quantities';
 
 /** One editable row of the stepper's step 2: a requirement or one of its items, copied from the event's tree. */
 export interface StepRow {

@@ -8,18 +8,6 @@ import { changes } from '@/lib/mutation-effects';
 
 const base = (instId: number, protocolId: number) => `/institutions/${instId}/collectionProtocols/${protocolId}/collectionProtocolSites`;
 
-/** GET collectionProtocolSites: one page of the protocol's (enabled) sites. */
-export function useProtocolSites(instId: number, protocolId: number, q: { page: number; pageSize: number }) {
-  return useQuery({
-    queryKey: queryKeys.protocols.part(instId, protocolId, 'sites', q),
-    queryFn: () => api.getPage<ProtocolSite>(base(instId, protocolId), { PageNumber: q.page, PageSize: q.pageSize }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** Every site of the protocol (pickers, and the Add Sites form marking what is already there). */
-export const useAllProtocolSites = (instId: number, protocolId: number) => useProtocolSites(instId, protocolId, { page: 1, pageSize: MAX_PAGE_SIZE });
-
 /**
  * GET institutions/{i}/institutionSites for any institution (spec 2 §7 "sites of any institution"): there is no
  * list across institutions, so the Add Sites form asks for one institution's enabled sites at a time.

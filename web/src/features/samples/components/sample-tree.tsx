@@ -6,9 +6,9 @@ import { Link } from 'react-router';
 import type { CollectedSample, SampleTreeNode } from '@contract/samples.contract';
 import type { Page } from '@/lib/api-client';
 import { useCurrentInstitution } from '@/lib/session-context';
-import { useCurrentProtocol } from '../protocol-context';
+import { useCurrentProtocol } from '@/lib/protocol-context';
 import { amountText, numberText, subSampleRefusal } from './sample-format';
-import { useSampleTree } from './samples-api';
+import { useSampleTree } from '../api/samples';
 import classes from './samples.module.css';
 
 type Sample = CollectedSample | SampleTreeNode;

@@ -11,11 +11,11 @@ import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
-import { isAliquotTitle } from '../events/tree-quantities';
-import { useCurrentProtocol } from '../protocol-context';
+import { isAliquotTitle } from '@/lib/tree-quantities';
+import { useCurrentProtocol } from '@/lib/protocol-context';
 import { aliquotUnitOptions, amountInParentUnit } from './aliquot-units';
 import { amountText, problemTitle } from './sample-format';
-import { useCreateSample } from './samples-api';
+import { useCreateSample } from '../api/samples';
 
 type Values = {
   isSubSample: true;

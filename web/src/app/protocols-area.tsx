@@ -2,18 +2,18 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { Navigate, Route, Routes } from 'react-router';
 import { ComingSoon } from '@/components/coming-soon';
 import { PageLoader } from '@/components/page-loader';
-import { ProtocolListPage } from './protocol-list-page';
-import { ProtocolWrapper } from './protocol-wrapper';
-import { ProtocolOverviewPage } from './protocol-overview-page';
+import { ProtocolListPage } from '../features/protocols/pages/protocol-list-page';
+import { ProtocolWrapper } from '../features/protocols/pages/protocol-wrapper';
+import { ProtocolOverviewPage } from '../features/protocols/pages/protocol-overview-page';
 
-const ConsentsPage = lazy(() => import('../consents/consents-page').then((m) => ({ default: m.ConsentsPage })));
-const SitesPage = lazy(() => import('../sites/sites-page').then((m) => ({ default: m.SitesPage })));
-const EventsPage = lazy(() => import('../events/events-page').then((m) => ({ default: m.EventsPage })));
-const CollectedSamplesArea = lazy(() => import('../samples/collected-samples-page').then((m) => ({ default: m.CollectedSamplesArea })));
-const ProtocolShipmentsPage = lazy(() => import('../shipments/protocol-shipments-page').then((m) => ({ default: m.ProtocolShipmentsPage })));
-const QuestionersArea = lazy(() => import('../forms/questioners-page').then((m) => ({ default: m.QuestionersArea })));
-const CollectedQuestionersPage = lazy(() => import('../forms/collected-questioners-page').then((m) => ({ default: m.CollectedQuestionersPage })));
-const ProtocolParticipantsArea = lazy(() => import('../participants/participants-area').then((m) => ({ default: m.ProtocolParticipantsArea })));
+const ConsentsPage = lazy(() => import('../features/protocols/consents/consents-page').then((m) => ({ default: m.ConsentsPage })));
+const SitesPage = lazy(() => import('../features/protocols/sites/sites-page').then((m) => ({ default: m.SitesPage })));
+const EventsPage = lazy(() => import('../features/protocols/events/events-page').then((m) => ({ default: m.EventsPage })));
+const CollectedSamplesArea = lazy(() => import('../features/samples/pages/collected-samples-page').then((m) => ({ default: m.CollectedSamplesArea })));
+const ProtocolShipmentsPage = lazy(() => import('../features/protocols/shipments/protocol-shipments-page').then((m) => ({ default: m.ProtocolShipmentsPage })));
+const QuestionersArea = lazy(() => import('../features/forms/pages/questioners-page').then((m) => ({ default: m.QuestionersArea })));
+const CollectedQuestionersPage = lazy(() => import('../features/forms/pages/collected-questioners-page').then((m) => ({ default: m.CollectedQuestionersPage })));
+const ProtocolParticipants = lazy(() => import('./protocol-participants-area').then((m) => ({ default: m.ProtocolParticipants })));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => <Suspense fallback={<PageLoader />}><Page /></Suspense>;
 
@@ -24,7 +24,8 @@ const LATER: [path: string, area: string][] = [
 
 /**
  * /collection-protocols (spec 2 §2): the list (and /new, its create form), then one protocol's pages
- * inside the wrapper, which loads the protocol once. Each sub-page is its own lazy chunk.
+ * inside the wrapper, which loads the protocol once. Each sub-page is its own lazy chunk. The Collected Samples
+ * and Questionnaires pages are the samples and forms features' (features never import each other; they meet here).
  */
 export function ProtocolsArea() {
   return (
@@ -38,7 +39,7 @@ export function ProtocolsArea() {
         <Route path="consents/*" element={page(ConsentsPage)} />
         <Route path="sites/*" element={page(SitesPage)} />
         <Route path="events/*" element={page(EventsPage)} />
-        <Route path="participants/*" element={page(ProtocolParticipantsArea)} />
+        <Route path="participants/*" element={page(ProtocolParticipants)} />
         <Route path="collected-samples/*" element={page(CollectedSamplesArea)} />
         <Route path="shipments/*" element={page(ProtocolShipmentsPage)} />
         <Route path="collectio-protocol-forms/*" element={page(QuestionersArea)} />

@@ -7,7 +7,7 @@ import type { CollectedSample } from '@contract/samples.contract';
 import type { StorageLocation } from '@contract/storage.contract';
 import { formatDate } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
-import { boxLink, locationText, ORDERS_SHOWN, useOrdersOnSample, usePositionSuggestion, useStoredPosition } from './custody-api';
+import { boxLink, locationText, ORDERS_SHOWN, useOrdersOnSample, usePositionSuggestion, useStoredPosition } from '../api/custody';
 
 /** The box's place as text, and a link that opens it in Configuration > Storage Container when the account may see that screen. */
 function LocationLine({ location, linkText }: { location: StorageLocation; linkText: string }) {

@@ -11,11 +11,11 @@ import { fullName } from '@/lib/format';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import type { ProtocolParticipant } from '@contract/protocol-participants.contract';
-import { useCurrentProtocol } from '../protocol-context';
-import { usePrimarySamples } from '../samples/samples-api';
-import { useAllProtocolSites } from '../sites/sites-api';
+import { useCurrentProtocol } from '@/lib/protocol-context';
+import { usePrimarySamples } from '@/lib/primary-samples';
+import { useAllProtocolSites } from '@/lib/protocol-sites';
 import { checkAnswers, DynamicForm, emptyAnswer, type Answer, type Answers } from './dynamic-form';
-import { useAllForms, useForm, useSubmitForm } from './forms-api';
+import { useAllForms, useForm, useSubmitForm } from '../api/forms';
 
 type Errors = Record<string, string | undefined>;
 

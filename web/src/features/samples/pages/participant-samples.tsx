@@ -4,12 +4,12 @@ import { IconPlus } from '@tabler/icons-react';
 import { Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useListState } from '@/components/use-list-state';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
-import { participantPath, useCurrentParticipant } from '../participants/participant-context';
-import { protocolPath, useCurrentProtocol } from '../protocol-context';
-import { CollectForm } from './collect-form';
-import { CollectStepper } from './collect-stepper';
-import { SampleTree } from './sample-tree';
-import { usePrimarySamples } from './samples-api';
+import { participantPath, useCurrentParticipant } from '@/lib/participant-context';
+import { protocolPath, useCurrentProtocol } from '@/lib/protocol-context';
+import { CollectForm } from '../components/collect-form';
+import { CollectStepper } from '../components/collect-stepper';
+import { SampleTree } from '../components/sample-tree';
+import { usePrimarySamples } from '@/lib/primary-samples';
 
 /** participants/{id}/collected-samples (spec 2 §2 "Participant Collected Samples list"), and /collect: the stepper over it. */
 export function ParticipantSamplesArea() {

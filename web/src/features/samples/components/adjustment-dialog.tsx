@@ -6,9 +6,9 @@ import { ApiError } from '@/lib/api-client';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged } from '@/lib/unsaved-changes';
-import { useCurrentProtocol } from '../protocol-context';
+import { useCurrentProtocol } from '@/lib/protocol-context';
 import { amountText } from './sample-format';
-import { useAdjust } from './samples-api';
+import { useAdjust } from '../api/samples';
 import { Dialog, DialogClose } from '@/components/dialog';
 import { NumberField } from '@/components/number-field';
 

@@ -13,11 +13,11 @@ import { ApiError } from '@/lib/api-client';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { usePhone } from '@/lib/use-phone';
-import { protocolPath, useCurrentProtocol } from '../protocol-context';
-import { DynamicForm, type Answer, type Answers } from './dynamic-form';
-import { FieldEditor } from './field-editor';
-import { KIND_LABELS } from './field-kinds';
-import { useDisableField, useForm, useOrderFields } from './forms-api';
+import { protocolPath, useCurrentProtocol } from '@/lib/protocol-context';
+import { DynamicForm, type Answer, type Answers } from '../components/dynamic-form';
+import { FieldEditor } from '../components/field-editor';
+import { KIND_LABELS } from '../components/field-kinds';
+import { useDisableField, useForm, useOrderFields } from '../api/forms';
 
 /** collectio-protocol-forms/{formId} (spec 2 §2 "Form editor"): loads the form, then the editor. */
 export function FormEditorPage() {

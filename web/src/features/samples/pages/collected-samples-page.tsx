@@ -6,14 +6,15 @@ import { PageLoader } from '@/components/page-loader';
 import { SearchBox } from '@/components/search-box';
 import { useListState } from '@/components/use-list-state';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
-import { protocolPath, useCurrentProtocol } from '../protocol-context';
-import { AllocateDialog } from './allocate-dialog';
-import { CollectForm } from './collect-form';
+import { protocolPath, useCurrentProtocol } from '@/lib/protocol-context';
+import { AllocateDialog } from '../components/allocate-dialog';
+import { CollectForm } from '../components/collect-form';
 import { SampleDetailPage } from './sample-detail-page';
-import { subSampleRefusal } from './sample-format';
-import { SampleTree } from './sample-tree';
-import { usePrimarySamples, useSample } from './samples-api';
-import { SubSampleForm } from './subsample-form';
+import { subSampleRefusal } from '../components/sample-format';
+import { SampleTree } from '../components/sample-tree';
+import { usePrimarySamples } from '@/lib/primary-samples';
+import { useSample } from '../api/samples';
+import { SubSampleForm } from '../components/subsample-form';
 
 /**
  * /collection-protocols/{p}/collected-samples (spec 2 §2 "Collected Samples screen"): the tree, and over it

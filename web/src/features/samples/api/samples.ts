@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { AdjustmentInput, CollectedSample, CollectInput, SampleHistoryEntry, SampleInput, SampleLabelsInput, SampleTreeNode } from '@contract/samples.contract';
 import type { Label } from '@contract/labels.contract';
 import { api } from '@/lib/api-client';
@@ -6,25 +6,10 @@ import { changes } from '@/lib/mutation-effects';
 import { queryKeys } from '@/lib/query-keys';
 import { listStateOf } from '@/components/use-list-state';
 import { usePrintLabels } from '@/lib/labels/print-labels';
+import { primarySamplesQuery } from '@/lib/primary-samples';
 
 const keys = queryKeys.samples;
 const base = (instId: number, protocolId: number) => `/institutions/${instId}/collectionProtocols/${protocolId}/collectedSamples`;
-
-export interface SampleListFilter { page: number; pageSize: number; search?: string; participantId?: number }
-
-/** GET collectedSamples?IsSubsample=false: one page of the protocol's (or one participant's) primary samples, newest first. */
-export function usePrimarySamples(instId: number, protocolId: number, q: SampleListFilter) {
-  return useQuery(primarySamplesQuery(instId, protocolId, q));
-}
-
-/** The query behind usePrimarySamples; a cold load's prefetch (app/route-prefetch.ts) asks without a notification on failure. */
-export const primarySamplesQuery = (instId: number, protocolId: number, q: SampleListFilter, notify = true) => queryOptions({
-  queryKey: keys.list(instId, protocolId, q),
-  queryFn: () => api.getPage<CollectedSample>(base(instId, protocolId), {
-    IsSubsample: false, PageNumber: q.page, PageSize: q.pageSize, SearchTerm: q.search || undefined, ParticipantId: q.participantId,
-  }, { notify }),
-  placeholderData: keepPreviousData,
-});
 
 /** The page a cold load of this list's address asks for before the first render (app/route-prefetch.ts), without a notification on failure. */
 export function coldPrimarySamplesQuery(instId: number, protocolId: number, params: URLSearchParams) {

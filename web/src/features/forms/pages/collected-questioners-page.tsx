@@ -12,8 +12,8 @@ import { PagedTable } from '@/components/paged-table';
 import { useListState } from '@/components/use-list-state';
 import { formatDateTime, today } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
-import { useCurrentProtocol } from '../protocol-context';
-import { downloadReportCsv, useAllForms, useDisableSubmission, useFormReport, type ReportQuery, type ReportTableRow } from './forms-api';
+import { useCurrentProtocol } from '@/lib/protocol-context';
+import { downloadReportCsv, useAllForms, useDisableSubmission, useFormReport, type ReportQuery, type ReportTableRow } from '../api/forms';
 
 const LEAD_ACCESSORS: (keyof ReportTableRow)[] = [
   'institution', 'institutionSite', 'patientName', 'patientDateOfBirth', 'patientGender', 'patientMaritalStatus', 'patientVitalStatus',

@@ -16,12 +16,12 @@ import { nowHourMinute } from '@/lib/format';
 import { todayIn } from '@contract/common.contract';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
-import { useEvents, useRequirements } from '../events/events-api';
-import { RequirementTree } from '../events/requirement-tree';
-import { useCurrentProtocol } from '../protocol-context';
-import { OutsideDatesDialog, outsideDatesTitle } from '../components/outside-dates-dialog';
-import { useAllProtocolSites } from '../sites/sites-api';
-import { useCollect } from './samples-api';
+import { useEvents, useRequirements } from '@/lib/protocol-events';
+import { RequirementTree } from '@/components/requirement-tree';
+import { useCurrentProtocol } from '@/lib/protocol-context';
+import { OutsideDatesDialog, outsideDatesTitle } from '@/components/outside-dates-dialog';
+import { useAllProtocolSites } from '@/lib/protocol-sites';
+import { useCollect } from '../api/samples';
 import { commandRows, refusedRows, rowsFromRequirements, type StepRow } from './stepper-rows';
 import classes from './samples.module.css';
 

@@ -10,10 +10,10 @@ import { PagedTable } from '@/components/paged-table';
 import { useListState } from '@/components/use-list-state';
 import { formatDateTime, fullName } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
-import { participantPath, useCurrentParticipant } from '../participants/participant-context';
-import { useCurrentProtocol } from '../protocol-context';
-import { FillForm } from './fill-form';
-import { useDisableSubmission, useSubmission, useSubmissions } from './forms-api';
+import { participantPath, useCurrentParticipant } from '@/lib/participant-context';
+import { useCurrentProtocol } from '@/lib/protocol-context';
+import { FillForm } from '../components/fill-form';
+import { useDisableSubmission, useSubmission, useSubmissions } from '../api/forms';
 import { Dialog } from '@/components/dialog';
 
 /** participants/{id}/participant-forms (spec 2 §2 "Participant questioners"), and /new: the fill form over it. */

@@ -8,11 +8,11 @@ import type { CollectedSample, SampleHistoryEntry, SampleTreeNode } from '@contr
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime, fullName } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
-import { protocolPath, useCurrentProtocol } from '../protocol-context';
-import { AdjustmentDialog } from './adjustment-dialog';
-import { amountText, subSampleRefusal } from './sample-format';
-import { SampleOrders, StoragePosition } from './sample-custody';
-import { usePrintSampleLabels, useSample, useSampleHistory, useSampleTree } from './samples-api';
+import { protocolPath, useCurrentProtocol } from '@/lib/protocol-context';
+import { AdjustmentDialog } from '../components/adjustment-dialog';
+import { amountText, subSampleRefusal } from '../components/sample-format';
+import { SampleOrders, StoragePosition } from '../components/sample-custody';
+import { usePrintSampleLabels, useSample, useSampleHistory, useSampleTree } from '../api/samples';
 
 /**
  * One sample (collected-samples/{id}), its chain of custody in one view: fields, donor, parent, storage
