@@ -27,6 +27,10 @@ const otherModule = {
   regex: String.raw`^(\.\./(?!\.\.)[^/]+/(?!index$|[^/]+\.(repository|service)$)[^/]+|.*/modules/.*)$`,
   message: "a module calls another module's <area>.repository.ts or <area>.service.ts, never its tables or other files.",
 };
+/** db/schema re-exports every module's tables: a module imports its own table file (ADR 0012). */
+const wholeSchema = { regex: String.raw`(^|/)db/schema$`, message: "a module imports its own *.table.ts, never db/schema (every module's tables); only reports may (ADR 0012)." };
+/** Reports are the read model across areas (ADR 0012): they may also read other modules' tables, never their other internals. */
+const reportsReadModel = { regex: String.raw`^(\.\./(?!\.\.)[^/]+/(?!index$|[^/]+\.(repository|service|tables?)$)[^/]+|.*/modules/(?![^/]+/[^/]+\.tables?$).*)$`, message: otherModule.message };
 /** Table files may reference another module's table for a foreign key; nothing else does. */
 const tableFk = { regex: String.raw`^\.\./(?!\.\.)[^/]+/(?![^/]+\.tables?$)[^/]+$`, message: 'a table file imports only tables (foreign keys).' };
 
@@ -55,7 +59,8 @@ export default tseslint.config(
   },
   { files: ['server/platform/**/*.ts'], rules: platformRule },
   { files: ['server/**/*.ts'], ignores: ['server/**/*.test.ts', 'server/test/**', 'server/db/**'], rules: noHandQualified },
-  { files: ['server/modules/**/*.ts'], ignores: ['server/modules/*/*.table.ts', 'server/modules/**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [otherModule] }] } },
+  { files: ['server/modules/**/*.ts'], ignores: ['server/modules/*/*.table.ts', 'server/modules/**/*.test.ts', 'server/modules/reports/**'], rules: { 'no-restricted-imports': ['error', { patterns: [otherModule, wholeSchema] }] } },
+  { files: ['server/modules/reports/**/*.ts'], ignores: ['server/modules/*/*.table.ts', 'server/modules/**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [reportsReadModel] }] } },
   { files: ['server/modules/*/*.table.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [tableFk] }] } },
   {
     files: ['web/src/**/*.{ts,tsx}'],
