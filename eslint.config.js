@@ -30,6 +30,8 @@ const otherModule = {
 };
 /** The tables are private to their module and db/ (migrations, the client): nothing else imports the schema. */
 const noSchema = { group: ['**/db/schema', '**/db/schema.ts'], message: "db/schema is for server/db only; a module reads another module's data through that module's index.ts." };
+/** Reports are the read model across areas (ADR 0012): they may also read other modules' tables, never their other internals. */
+const reportsReadModel = { regex: String.raw`^(\.\./(?!\.\.)[^/]+/(?![^/]+\.tables?$).+|.*/modules/.*)$`, message: otherModule.message };
 /** Table files may reference another module's table for a foreign key; nothing else does. */
 const tableFk = { regex: String.raw`^\.\./(?!\.\.)[^/]+/(?![^/]+\.tables?$)[^/]+$`, message: 'a table file imports only tables (foreign keys).' };
 
@@ -59,7 +61,8 @@ export default tseslint.config(
   { files: ['server/platform/**/*.ts'], rules: platformRule },
   { files: ['server/*.ts', 'server/tools/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [noSchema] }] } },
   { files: ['server/**/*.ts'], ignores: ['server/**/*.test.ts', 'server/test/**', 'server/db/**'], rules: noHandQualified },
-  { files: ['server/modules/**/*.ts'], ignores: ['server/modules/*/*.table.ts', 'server/modules/**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [otherModule, noSchema] }] } },
+  { files: ['server/modules/**/*.ts'], ignores: ['server/modules/*/*.table.ts', 'server/modules/**/*.test.ts', 'server/modules/reports/**'], rules: { 'no-restricted-imports': ['error', { patterns: [otherModule, noSchema] }] } },
+  { files: ['server/modules/reports/**/*.ts'], ignores: ['server/modules/*/*.table.ts', 'server/modules/**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [reportsReadModel, noSchema] }] } },
   { files: ['server/modules/*/*.table.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [tableFk] }] } },
   {
     files: ['web/src/**/*.{ts,tsx}'],

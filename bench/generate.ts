@@ -96,11 +96,11 @@ const enrolBase = await num(`select min(id) - 1 from collection_protocol_partici
 
 // Samples: participant g's primary GEN-<g> (10 ml, 6 left) and its aliquots GEN-<g>.1 .. .4 (1 ml each, drawn in the ledger).
 await step('collected samples (primary + 4 aliquots)', ['collected_samples'], P, (from, to) => run(`
-  with p as (insert into collected_samples (institution_id, collection_protocol_id, participant_id, patient_id, institution_site_id, collection_protocol_event_id, sample_id, kind, specimen_type_id, collected_amount, remaining_amount, unit_id, collected_date, collected_time, concurrency_stamp)
-    select 1, ${protocol.id}, ${enrolBase} + g, ${base} + g, ${site}, ${event.id}, 'GEN-' || g, 'primary', ${blood}, 10, 6, ${ml}, date '2025-01-01' + g % 700, '09:30', 'x'
+  with p as (insert into collected_samples (institution_id, collection_protocol_id, participant_id, patient_id, institution_site_id, collection_protocol_event_id, sample_id, kind, specimen_type_id, collected_amount, remaining_amount, unit_id, collected_date, collected_time, concurrency_stamp, held_by_institution_id)
+    select 1, ${protocol.id}, ${enrolBase} + g, ${base} + g, ${site}, ${event.id}, 'GEN-' || g, 'primary', ${blood}, 10, 6, ${ml}, date '2025-01-01' + g % 700, '09:30', 'x', 1
     from generate_series(${from}, ${to}) g returning id, sample_id, participant_id, patient_id, collected_date)
-  insert into collected_samples (institution_id, collection_protocol_id, participant_id, patient_id, institution_site_id, collection_protocol_event_id, sample_id, kind, specimen_type_id, collected_amount, remaining_amount, unit_id, collected_date, collected_time, parent_id, is_subsample, sub_sample_lineage_id, concurrency_stamp)
-    select 1, ${protocol.id}, p.participant_id, p.patient_id, ${site}, ${event.id}, p.sample_id || '.' || k, 'aliquot', ${blood}, 1, 1, ${ml}, p.collected_date, '10:00', p.id, true, ${people.aliquot}, 'x'
+  insert into collected_samples (institution_id, collection_protocol_id, participant_id, patient_id, institution_site_id, collection_protocol_event_id, sample_id, kind, specimen_type_id, collected_amount, remaining_amount, unit_id, collected_date, collected_time, parent_id, is_subsample, sub_sample_lineage_id, concurrency_stamp, held_by_institution_id)
+    select 1, ${protocol.id}, p.participant_id, p.patient_id, ${site}, ${event.id}, p.sample_id || '.' || k, 'aliquot', ${blood}, 1, 1, ${ml}, p.collected_date, '10:00', p.id, true, ${people.aliquot}, 'x', 1
     from p, generate_series(1, 4) k`), Math.max(1, Math.floor(BATCH / 2)));
 await step('sample draws (ledger)', ['sample_draws'], P, (from, to) => run(`insert into sample_draws (institution_id, sample_id, kind, amount, unit_id, child_sample_id)
   select 1, c.parent_id, 'aliquot', 1, ${ml}, c.id from collected_samples c

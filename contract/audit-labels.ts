@@ -122,6 +122,8 @@ const fixed: Record<string, AuditRecordType> = {
       subSampleLineageId: f('Sub sample lineage', 'subSampleLineages'), parentAmountUsed: f('Parent amount used'),
       parentRemainingAmount: f('Parent\'s remaining amount'), collectedOutsideDates: f('Collected outside the protocol dates'),
       adjustment: f('Adjustment'), reason: f('Reason'), copies: f('Label copies'), sampleIds: f('Samples'), isEnabled: enabled,
+      heldByInstitutionId: f('Held by (institution)'), custodyStatus: f('Custody'), custodyShipmentId: f('In shipment'), custodyShipmentName: f('Shipment name'),
+      custodyChange: f('Custody change'), shipmentId: f('Shipment'),
     },
   },
   // Questionnaires (issue 14): the form, its fields and options, and the filled forms.
@@ -231,7 +233,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   roles_change: 'Roles changed', add_institution: 'Added to the institution', remove_institution: 'Removed from the institution',
   send: 'Sent', cancel: 'Cancelled', receive: 'Received', reject: 'Rejected', add_item: 'Item added', add_value: 'Answer added', import: 'Imported from a manifest',
   collect: 'Collected', adjust: 'Adjusted', print_label: 'Label printed', reorder: 'Fields reordered', apply: 'Applied',
-  invite: 'Invited', accept_invitation: 'Invitation accepted', decline_invitation: 'Invitation declined', enter: 'Entered',
+  custody: 'Custody changed', invite: 'Invited', accept_invitation: 'Invitation accepted', decline_invitation: 'Invitation declined', enter: 'Entered',
 };
 
 /**

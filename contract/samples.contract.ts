@@ -153,7 +153,7 @@ export const CollectedSample = RecordBase.extend({
   collectedOutsideDates: z.boolean(),
   /** In an open (draft or sent) shipment: it cannot be stored, aliquoted or sub-sampled (docs/shipments.md). */
   inTransit: z.boolean(),
-  /** The open shipment holding it, or null. */
+  /** The open shipment holding it, or null; status 'draft' while packed in a draft, else 'shipped' (the sample's stored custody). */
   transitShipment: z.object({ id: z.number(), name: z.string(), status: z.string() }).nullable(),
 });
 export type CollectedSample = z.infer<typeof CollectedSample>;

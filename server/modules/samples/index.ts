@@ -1,7 +1,8 @@
 // The samples module's public surface for other modules (shipments): they never read its tables.
 export {
-  appendShippingEvents, type CandidateFilter, custodianOf, type CustodySample, custodySamplesByCode, custodySamplesOf, heldElsewhere, lockShippableSamples, openShipmentOf, sampleCodeOf, type ShippableSample, shippedSampleOf, shippingCandidates, type ShippingEventKind,
+  appendShippingEvents, type CandidateFilter, type CustodySample, custodySamplesByCode, custodySamplesOf, lockShippableSamples, sampleCodeOf, type ShippableSample, shippedSampleOf, shippingCandidates, type ShippingEventKind,
 } from './shipping';
+export { type Custody, custodyOf, type CustodyStatus, markPacked, markReceived, markReturned, markShipped } from './custody';
 export { exportSamples } from './fhir-rows';
 export { createSample } from './samples.service';
 export { sampleNamed } from './samples.repository';

@@ -21,8 +21,6 @@ const extra = {
   parentSample: sql<{ id: number; sampleId: string } | null>`(select json_build_object('id', p.id, 'sampleId', p.sample_id)
     from collected_samples p where p.id = ${qualified(collectedSamples.parentId)})`,
   hasWithdrawnConsent: hasWithdrawnOf(qualified(collectedSamples.patientId)),
-  transitShipment: sql<{ id: number; name: string; status: string } | null>`(select json_build_object('id', sh.id, 'name', sh.name, 'status', sh.status)
-    from shipment_items i join shipments sh on sh.id = i.shipment_id where i.collected_sample_id = ${qualified(collectedSamples.id)} and i.status = 'pending' limit 1)`,
 };
 const refs = () => [
   lookupJoin('specimenType', 'specimenTypes', collectedSamples.specimenTypeId),
@@ -38,6 +36,15 @@ async function select(db: Db, opts: { where: SQL | undefined; orderBy?: SQL; lim
 
 type Row = Awaited<ReturnType<typeof selectRecords<typeof collectedSamples, 'specimenType' | 'unit' | 'subSampleLineage' | 'institutionSite', typeof extra>>>['rows'][number];
 
+/**
+ * The stored custody (custody.ts) as the API answers it: in an open shipment (packed in a draft, or sent)
+ * with the shipment's id, name and 'draft' | 'shipped'.
+ */
+const transitOf = (r: Pick<Row, 'custodyStatus' | 'custodyShipmentId' | 'custodyShipmentName'>) => {
+  const shipment = r.custodyShipmentId === null ? null : { id: r.custodyShipmentId, name: r.custodyShipmentName ?? '', status: r.custodyStatus === 'packed' ? 'draft' : 'shipped' };
+  return { inTransit: shipment !== null, transitShipment: shipment };
+};
+
 function toDto(r: Row): CollectedSample {
   return {
     id: r.id, isEnabled: r.isEnabled, createdDate: r.createdDate, creatorAccount: r.creatorAccount, enabledDate: r.enabledDate, enablerAccount: r.enablerAccount,
@@ -48,7 +55,7 @@ function toDto(r: Row): CollectedSample {
     unitOfMeasurement: { id: r.unitId, unitName: r.unit?.title ?? null, unitSymbol: r.unitSymbol },
     collectedDate: r.collectedDate, collectedTime: r.collectedTime, isSubsample: r.isSubsample, parentSampleId: r.parentId, parentSample: r.parentSample,
     subSampleLineage: r.subSampleLineage, parentAmountUsed: r.parentAmountUsed, hasWithdrawnConsent: Boolean(r.hasWithdrawnConsent),
-    collectedOutsideDates: r.collectedOutsideDates, inTransit: r.transitShipment !== null, transitShipment: r.transitShipment,
+    collectedOutsideDates: r.collectedOutsideDates, ...transitOf(r),
   };
 }
 

@@ -12,7 +12,6 @@ import { sampleErrors } from './samples.errors';
 import { draw, lockSample, recordEvent, round, type SampleRow, unitSymbol } from './ledger';
 import { assertSampleIdFree, childPrefix, generateSampleId, primaryPrefix } from './sample-ids';
 import { getSample, samplesByIds } from './samples.read';
-import { heldElsewhere, openShipmentOf } from './shipping';
 import { institutionTimeZone, institutionTitles, institutionToday } from '../institutions';
 import { timeIn, todayIn } from '../../platform/today';
 import { MSG } from '../../../contract/messages';
@@ -45,9 +44,10 @@ async function originOf(tx: Db, ctx: Ctx, protocol: Protocol, v: { patientId: nu
 }
 
 /** Inserts a sample row; a typed ID that another save took in the meantime is the declared 409, not a bare conflict. */
-async function insertSample(tx: Db, values: typeof collectedSamples.$inferInsert) {
+async function insertSample(tx: Db, values: Omit<typeof collectedSamples.$inferInsert, 'heldByInstitutionId'>) {
   try {
-    const [row] = await tx.insert(collectedSamples).values(values).returning();
+    // A new sample is in its owner's custody (custody.ts changes it only through a shipment).
+    const [row] = await tx.insert(collectedSamples).values({ ...values, heldByInstitutionId: values.institutionId }).returning();
     return row;
   } catch (e) {
     if (isUniqueViolation(e)) throw sampleErrors.sample_id_taken(values.sampleId, { sampleId: ['This sample ID is already used'] });
@@ -91,11 +91,11 @@ interface ChildSpec { sampleId: string | null; lineageId: number; specimenTypeId
 async function createChild(tx: Db, ctx: Ctx, parent: SampleRow, v: ChildSpec) {
   const inst = instOf(ctx);
   // A sample in an open shipment is (or is about to be) elsewhere: nothing is taken from it until it is received or the shipment cancelled.
-  const shipment = await openShipmentOf(tx, parent.id);
-  if (shipment) throw sampleErrors.in_transit(parent.sampleId, shipment.name);
+  // Its stored custody (custody.ts), read under the parent's lock, which shipping takes too.
+  if (parent.custodyShipmentId !== null) throw sampleErrors.in_transit(parent.sampleId, parent.custodyShipmentName ?? '');
   // Received by another institution: the tube is theirs to keep (docs/shipments.md "Custody").
-  const holder = await heldElsewhere(tx, parent);
-  if (holder) throw sampleErrors.held_elsewhere(parent.sampleId, (await institutionTitles(tx, [holder])).get(holder) ?? `institution ${holder}`);
+  const holder = parent.heldByInstitutionId;
+  if (holder !== parent.institutionId) throw sampleErrors.held_elsewhere(parent.sampleId, (await institutionTitles(tx, [holder])).get(holder) ?? `institution ${holder}`);
   const unitId = v.unitId ?? parent.unitId;
   const found = await assertLookupIds(tx, inst, [
     { key: 'subSampleLineages', id: v.lineageId, field: 'subSampleLineageId', label: 'Sub Sample Lineage' },

@@ -35,6 +35,16 @@ export const collectedSamples = pgTable('collected_samples', {
   parentAmountUsed: doublePrecision('parent_amount_used'),
   /** Collected outside the protocol's dates after the user confirmed it (a primary sample; sub-samples inherit nothing). */
   collectedOutsideDates: boolean('collected_outside_dates').notNull().default(false),
+  // Custody (docs/shipments.md "Custody"), stored once and written only by custody.ts, which shipments
+  // call in the transaction of each status change; every reader (sample page, storage, sub-samples,
+  // shipping checks) reads these columns, never the shipment tables.
+  /** The institution holding the tube now: the owner (set at creation), or the receiver that accepted it. */
+  heldByInstitutionId: integer('held_by_institution_id').notNull(),
+  /** held | packed (in a draft shipment, still at the holder's) | in_transit (sent, not yet accepted or rejected). */
+  custodyStatus: text('custody_status').notNull().default('held'),
+  /** The open shipment holding it (packed or in transit) and its name, for messages; null while held. */
+  custodyShipmentId: integer('custody_shipment_id'),
+  custodyShipmentName: text('custody_shipment_name'),
 }, (t) => [
   uniqueIndex('collected_samples_sample_id_uq').on(t.institutionId, sql`lower(${t.sampleId})`),
   index('collected_samples_protocol_idx').on(t.collectionProtocolId, t.id),
@@ -44,6 +54,10 @@ export const collectedSamples = pgTable('collected_samples', {
   check('collected_samples_remaining_ck', sql`${t.remainingAmount} >= 0 and ${t.remainingAmount} <= ${t.collectedAmount}`),
   check('collected_samples_collected_ck', sql`${t.collectedAmount} >= 0`),
   check('collected_samples_kind_ck', sql`${t.kind} in ('primary', 'aliquot', 'derivative')`),
+  check('collected_samples_custody_ck', sql`${t.custodyStatus} in ('held', 'packed', 'in_transit')
+    and (${t.custodyStatus} = 'held') = (${t.custodyShipmentId} is null) and (${t.custodyShipmentId} is null) = (${t.custodyShipmentName} is null)`),
+  // Samples held by another institution than their owner (received), by ID: what the receiver's storage finds them by.
+  index('collected_samples_held_elsewhere_idx').on(t.heldByInstitutionId, sql`lower(${t.sampleId})`).where(sql`${t.heldByInstitutionId} <> ${t.institutionId}`),
 ]);
 
 /**

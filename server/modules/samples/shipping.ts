@@ -5,39 +5,35 @@ import { byMrn, patientSummaryOf } from '../participants';
 import { hasWithdrawnOf, protocolTitleOf } from '../protocols';
 import { collectedSamples, sampleEvents } from './samples.table';
 import { refColumns, type SampleRef } from './samples.repository';
+import { qualified } from '../../platform/qualified';
+import { type Custody, custodyColumns, custodyOfRow } from './custody';
 
-// What the shipments module needs of samples (docs/shipments.md): it never reads samples' tables.
-// "In transit" is derived, not stored: a sample is in an open shipment while it has a pending
-// shipment item (shipments' partial unique index keeps it to one). Samples reads that one fact
-// by table name here, so the samples module does not import the shipments module.
+// What the shipments module needs of samples (docs/shipments.md): it never reads samples' tables, and
+// samples never read its tables. Custody (who holds a sample, whether it is in an open shipment) is
+// stored on the sample (custody.ts), written by shipments through markPacked/markShipped/markReceived/
+// markReturned; everything here reads those columns.
 
 /** What a shipment needs to know of a sample before shipping it. */
 export interface ShippableSample extends SampleRef {
   institutionId: number;
   unitId: number;
   remainingAmount: number;
+  custody: Custody;
 }
 
-const columns = { ...refColumns, institutionId: collectedSamples.institutionId, unitId: collectedSamples.unitId, remainingAmount: collectedSamples.remainingAmount };
+const columns = { ...refColumns, institutionId: collectedSamples.institutionId, unitId: collectedSamples.unitId, remainingAmount: collectedSamples.remainingAmount, ...custodyColumns };
 
 /**
  * Samples of this institution by record id, locked for the rest of the transaction (in id order, so
- * two shipments of overlapping samples never deadlock) against a parallel aliquot or draw. Another
- * institution's ids are simply absent.
+ * two shipments of overlapping samples never deadlock) against a parallel aliquot, draw or shipment:
+ * their custody is read under the lock. Another institution's ids are simply absent.
  */
 export async function lockShippableSamples(tx: Db, institutionId: number, ids: number[]): Promise<ShippableSample[]> {
   if (!ids.length) return [];
-  return tx.select(columns).from(collectedSamples)
+  const rows = await tx.select(columns).from(collectedSamples)
     .where(and(eq(collectedSamples.institutionId, institutionId), inArray(collectedSamples.id, ids)))
     .orderBy(collectedSamples.id).for('update');
-}
-
-/** The open shipment holding a sample (a pending item), or null. */
-export async function openShipmentOf(db: Db, sampleId: number): Promise<{ id: number; name: string; status: string } | null> {
-  const res = (await db.execute(sql`select s.id, s.name, s.status from shipment_items i join shipments s on s.id = i.shipment_id
-    where i.collected_sample_id = ${sampleId} and i.status = 'pending' limit 1`)) as unknown as { rows: { id: number; name: string; status: string }[] };
-  const row = res.rows[0];
-  return row ? { id: Number(row.id), name: String(row.name), status: String(row.status) } : null;
+  return rows.map(({ heldBy, custodyStatus, custodyShipmentId, custodyShipmentName, ...r }) => ({ ...r, custody: custodyOfRow({ heldBy, custodyStatus, custodyShipmentId, custodyShipmentName }) }));
 }
 
 /** A sample's ID (the text on its label) by record id, for messages. */
@@ -76,7 +72,8 @@ export async function shippingCandidates(db: Db, institutionId: number, f: Candi
   const own = sql.raw('"collected_samples"');
   const parts: SQL[] = [
     eq(collectedSamples.institutionId, institutionId), eq(collectedSamples.isEnabled, true), sql`${collectedSamples.remainingAmount} > 0`,
-    sql`not exists (select 1 from shipment_items i where i.collected_sample_id = ${own}."id" and i.status in ('pending', 'received'))`,
+    // Free: in no open shipment and not received elsewhere (custody columns).
+    eq(collectedSamples.custodyStatus, 'held'), eq(collectedSamples.heldByInstitutionId, institutionId),
   ];
   if (f.sampleId) parts.push(sql`lower(${collectedSamples.sampleId}) = ${f.sampleId.toLowerCase()}`);
   if (f.patientMrn) parts.push(sql`exists (select 1 from patients where patients.id = ${own}."patient_id" and ${byMrn(institutionId, f.patientMrn)})`);
@@ -96,39 +93,28 @@ export async function shippingCandidates(db: Db, institutionId: number, f: Candi
   return { rows, total: Number(n) };
 }
 
-/**
- * Custody (docs/shipments.md "Custody"): the institution holding the sample now. A sample whose latest
- * non-cancelled shipment item was received is in the receiver's custody; otherwise (never shipped,
- * rejected, or pending: in transit, which callers refuse on their own) in its owner's. `col` is the
- * sample's id column, `owner` its institution column.
- */
-export const custodianOf = (col: SQL, owner: SQL) => sql<number>`coalesce((
-  select case when i.status = 'received' then sh.receiving_institution_id end
-  from shipment_items i join shipments sh on sh.id = i.shipment_id
-  where i.collected_sample_id = ${col} and i.status <> 'cancelled' order by i.id desc limit 1), ${owner})`;
+/** A sample as storage sees it: its reference, its owner, its custodian (who holds it) and the open shipment it is in, if any. */
+export interface CustodySample extends SampleRef { ownerId: number; custodianId: number; shipment: { id: number; name: string } | null; hasWithdrawnConsent: boolean }
 
-/** A sample as storage sees it: its reference, its owner and its custodian. */
-export interface CustodySample extends SampleRef { ownerId: number; custodianId: number; hasWithdrawnConsent: boolean }
+const custodySelect = () => ({
+  ...refColumns, ownerId: collectedSamples.institutionId, ...custodyColumns, withdrawn: hasWithdrawnOf(qualified(collectedSamples.patientId)),
+});
+type CustodySelectRow = SampleRef & { ownerId: number; heldBy: number; custodyStatus: string; custodyShipmentId: number | null; custodyShipmentName: string | null; withdrawn: unknown };
+const toCustodySample = ({ withdrawn, heldBy, custodyStatus, custodyShipmentId, custodyShipmentName, ...r }: CustodySelectRow): CustodySample => {
+  const custody = custodyOfRow({ heldBy, custodyStatus, custodyShipmentId, custodyShipmentName });
+  return { ...r, custodianId: custody.heldBy, shipment: custody.shipment, hasWithdrawnConsent: Boolean(withdrawn) };
+};
 
 /**
  * Samples by record id that the institution owns or holds (custody): a third institution's ids are
  * absent. The caller decides what a sample owned but held elsewhere (`custodianId` not the
- * institution) may still do.
+ * institution) or in an open shipment may still do.
  */
 export async function custodySamplesOf(db: Db, institutionId: number, ids: number[]): Promise<CustodySample[]> {
   if (!ids.length) return [];
-  const own = sql.raw('"collected_samples"');
-  const custodian = custodianOf(sql`${own}."id"`, sql`${own}."institution_id"`);
-  const rows = await db.select({ ...refColumns, ownerId: collectedSamples.institutionId, custodianId: custodian, withdrawn: hasWithdrawnOf(sql`${own}."patient_id"`) }).from(collectedSamples)
-    .where(and(inArray(collectedSamples.id, ids), sql`(${collectedSamples.institutionId} = ${institutionId} or ${custodian} = ${institutionId})`));
-  return rows.map(({ withdrawn, ...r }) => ({ ...r, custodianId: Number(r.custodianId), hasWithdrawnConsent: Boolean(withdrawn) }));
-}
-
-/** The receiver holding the sample now, when it is not its owner (shipped and received), else null. */
-export async function heldElsewhere(db: Db, sample: { id: number; institutionId: number }): Promise<number | null> {
-  const res = (await db.execute(sql`select ${custodianOf(sql`${sample.id}`, sql`${sample.institutionId}`)} as c`)) as unknown as { rows: { c: number }[] };
-  const c = Number(res.rows[0]?.c);
-  return c && c !== sample.institutionId ? c : null;
+  const rows = await db.select(custodySelect()).from(collectedSamples)
+    .where(and(inArray(collectedSamples.id, ids), sql`(${collectedSamples.institutionId} = ${institutionId} or ${collectedSamples.heldByInstitutionId} = ${institutionId})`));
+  return rows.map(toCustodySample);
 }
 
 /**
@@ -139,21 +125,18 @@ export async function custodySamplesByCode(db: Db, institutionId: number, codes:
   const found = new Map<string, CustodySample>();
   const lower = [...new Set(codes.map((c) => c.toLowerCase()))];
   if (!lower.length) return found;
-  const own = sql.raw('"collected_samples"');
-  const custodian = custodianOf(sql`${own}."id"`, sql`${own}."institution_id"`);
-  const rows = await db.select({ ...refColumns, ownerId: collectedSamples.institutionId, custodianId: custodian, withdrawn: hasWithdrawnOf(sql`${own}."patient_id"`) }).from(collectedSamples)
+  const held = eq(collectedSamples.heldByInstitutionId, institutionId);
+  const rows = await db.select(custodySelect()).from(collectedSamples)
     .where(and(
       sql`lower(${collectedSamples.sampleId}) in (${sql.join(lower.map((c) => sql`${c}`), sql`, `)})`,
-      // Narrows to the index (institution, lower(sample_id)) or the received ones before the custody test.
-      sql`(${collectedSamples.institutionId} = ${institutionId} or ${own}."id" in (select i.collected_sample_id from shipment_items i join shipments sh on sh.id = i.shipment_id
-        where sh.receiving_institution_id = ${institutionId} and i.status = 'received'))`,
-      sql`${custodian} = ${institutionId}`,
+      // Its own (the index (institution, lower(sample_id))) or received (collected_samples_held_elsewhere_idx).
+      sql`((${collectedSamples.institutionId} = ${institutionId} and ${held}) or (${held} and ${collectedSamples.heldByInstitutionId} <> ${collectedSamples.institutionId}))`,
     ))
     .orderBy(collectedSamples.id);
   // One institution's IDs are unique whatever their case; a received sample may share one with an own sample: the own one wins.
-  for (const { withdrawn, ...r } of rows) {
-    const key = r.sampleId.toLowerCase();
-    const s = { ...r, custodianId: Number(r.custodianId), hasWithdrawnConsent: Boolean(withdrawn) };
+  for (const row of rows) {
+    const s = toCustodySample(row);
+    const key = s.sampleId.toLowerCase();
     if (!found.has(key) || s.ownerId === institutionId) found.set(key, s);
   }
   return found;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MAX_SHIPMENT_ITEMS, type RejectInput, type ShipmentInput, type ShipmentItemInput } from '../../../contract/shipments.contract';
 import { type Ctx, instOf, requirePermission } from '../../platform/context';
@@ -8,7 +8,7 @@ import { newStamp } from '../../platform/records';
 import type { Db } from '../../db/client';
 import { assertSiteIds, institutionExists, institutionTitles } from '../institutions';
 import { assertUsable, protocolOf } from '../protocols';
-import { appendShippingEvents, lockShippableSamples, openShipmentOf, sampleCodeOf, type ShippableSample } from '../samples';
+import { appendShippingEvents, lockShippableSamples, markPacked, markReceived, markReturned, markShipped, sampleCodeOf, type ShippableSample } from '../samples';
 import { vacateForShipment } from '../storage';
 import { shipmentItems, shipments } from './shipments.table';
 import { shipmentErrors } from './shipments.errors';
@@ -37,15 +37,6 @@ async function partiesOf(tx: Db, s: ShipmentRow) {
   return { sender: titles.get(s.institutionId) ?? `Institution ${s.institutionId}`, receiver: titles.get(s.receivingInstitutionId) ?? `Institution ${s.receivingInstitutionId}` };
 }
 
-/** Whether the sample was received by another institution (it is no longer at the sender's). */
-/** For each of the samples in an item of the given status: the shipment (pending: still open) or the receiver (received). One query for all. */
-async function itemsOf(tx: Db, sampleIds: number[], status: 'pending' | 'received') {
-  const rows = await tx.select({ sampleId: shipmentItems.collectedSampleId, name: shipments.name, receiver: shipments.receivingInstitutionId })
-    .from(shipmentItems).innerJoin(shipments, eq(shipments.id, shipmentItems.shipmentId))
-    .where(and(inArray(shipmentItems.collectedSampleId, sampleIds), eq(shipmentItems.status, status)));
-  return new Map(rows.flatMap((r) => (r.sampleId === null ? [] : [[r.sampleId, r] as const])));
-}
-
 /** Protocols' withdrawal rule (docs/protocols.md), its problem prefixed with the sample it stops. */
 async function assertDonorUsable(tx: Db, ctx: Ctx, s: ShippableSample) {
   try {
@@ -61,28 +52,28 @@ async function assertDonorUsable(tx: Db, ctx: Ctx, s: ShippableSample) {
  * no open shipment, was not received elsewhere, and its donor has not withdrawn consent. Every refusal
  * names the sample.
  */
-async function assertShippable(tx: Db, s: ShippableSample, open: Map<number, { name: string }>, received: Map<number, { receiver: number }>) {
+async function assertShippable(tx: Db, s: ShippableSample) {
   if (!s.isEnabled) throw shipmentErrors.sample_disabled(s.sampleId);
   if (s.remainingAmount <= 0) throw shipmentErrors.nothing_left(s.sampleId);
-  const shipment = open.get(s.id);
+  // The sample's stored custody (samples' custody.ts), read under its row lock.
+  const shipment = s.custody.shipment;
   if (shipment) throw shipmentErrors.in_open_shipment(s.sampleId, shipment.name);
-  const away = received.get(s.id)?.receiver;
+  const away = s.custody.heldBy !== s.institutionId ? s.custody.heldBy : null;
   if (away) throw shipmentErrors.received_elsewhere(s.sampleId, (await institutionTitles(tx, [away])).get(away) ?? `institution ${away}`);
 }
 
 /**
  * Locks and checks the samples (input order kept); an id that is not the caller's is 404 naming it.
- * The shipment items of all of them are read at once, and each donor's consent once.
+ * Their custody comes with the lock; each donor's consent is checked once.
  */
 async function shippable(tx: Db, ctx: Ctx, ids: number[]) {
   const found = new Map((await lockShippableSamples(tx, instOf(ctx), ids)).map((s) => [s.id, s]));
-  const [open, received] = [await itemsOf(tx, ids, 'pending'), await itemsOf(tx, ids, 'received')];
   const list: ShippableSample[] = [];
   const donors = new Set<number>();
   for (const id of ids) {
     const s = found.get(id);
     if (!s) throw shipmentErrors.sample_not_found(id, { collectedSampleIds: [`Collected sample ${id} not found`] });
-    await assertShippable(tx, s, open, received);
+    await assertShippable(tx, s);
     if (!donors.has(s.patientId)) await assertDonorUsable(tx, ctx, s);
     donors.add(s.patientId);
     list.push(s);
@@ -93,11 +84,13 @@ async function shippable(tx: Db, ctx: Ctx, ids: number[]) {
 const sentSummary = (p: { sender: string; receiver: string }, name: string) => `Sent by ${p.sender} to ${p.receiver} in the shipment "${name}".`;
 
 /**
- * The chain of custody of samples leaving, in the caller's transaction: their storage positions are
- * vacated (the tubes leave the boxes) and each history says it was sent.
+ * The chain of custody of samples leaving, in the caller's transaction: their custody says in transit,
+ * their storage positions are vacated (the tubes leave the boxes) and each history says it was sent.
  */
 async function recordSent(tx: Db, ctx: Ctx, s: ShipmentRow, samples: Pick<ShippableSample, 'id' | 'institutionId'>[]) {
   await vacateForShipment(tx, ctx, samples.map((x) => x.id), s.name);
+  // After vacate's row locks: the custody audit row takes the institution's chain lock to the commit.
+  await markShipped(tx, ctx, samples.map((x) => x.id), s);
   const parties = await partiesOf(tx, s);
   await appendShippingEvents(tx, samples.map((sample) => ({ sample, kind: 'shipped' as const, summary: sentSummary(parties, s.name), accountId: ctx.account.id, at: ctx.now() })));
 }
@@ -111,11 +104,8 @@ async function insertItems(tx: Db, ctx: Ctx, shipmentId: number, samples: Shippa
       status: 'pending', creatorId: ctx.account.id, createdDate: ctx.now(), concurrencyStamp: newStamp(),
     })));
   } catch (e) {
+    // The samples are locked and their custody checked first, so this is a bug or a write that skipped custody.ts.
     if (!isUniqueViolation(e)) throw e;
-    for (const s of samples) {
-      const open = await openShipmentOf(tx, s.id);
-      if (open && open.id !== shipmentId) throw shipmentErrors.in_open_shipment(s.sampleId, open.name);
-    }
     throw shipmentErrors.in_open_shipment(samples[0].sampleId, 'another shipment');
   }
 }
@@ -164,7 +154,8 @@ export async function createShipment(ctx: Ctx, input: ShipmentInput) {
       status: draft ? 'draft' : 'shipped', includeDonorIdentity: v.includeDonorIdentity, collectionProtocolId: v.collectionProtocolId, sentAt: draft ? null : ctx.now(), sendsOnFirstItem,
     }).returning();
     await insertItems(tx, ctx, row.id, samples);
-    if (!draft) await recordSent(tx, ctx, row, samples);
+    if (draft) await markPacked(tx, ctx, samples.map((x) => x.id), row);
+    else await recordSent(tx, ctx, row, samples);
     await audit(tx, ctx, { entity: 'shipment', entityId: row.id, action: 'create', after: { ...row, collectedSampleIds: samples.map((s) => s.id) } });
     return row.id;
   });
@@ -198,6 +189,7 @@ export async function addItem(ctx: Ctx, shipmentId: number, input: ShipmentItemI
     const [row] = await tx.update(shipments).set({ concurrencyStamp: newStamp(), ...(sending ? { status: 'shipped', sentAt: ctx.now() } : {}) }).where(eq(shipments.id, s.id)).returning();
     await audit(tx, ctx, { entity: 'shipment', entityId: s.id, action: 'add_item', after: { itemId: item.id, collectedSampleId: sampleId } });
     if (s.sendsOnFirstItem) await recordSent(tx, ctx, row, [sample]);
+    else await markPacked(tx, ctx, [sample.id], row);
     if (sending) await audit(tx, ctx, { entity: 'shipment', entityId: s.id, action: 'send', before: s, after: row });
     return item.id;
   });
@@ -266,6 +258,8 @@ async function processItem(ctx: Ctx, shipmentId: number, itemId: number, v: { ac
     }).where(eq(shipmentItems.id, item.id)).returning();
     // An imported item has no sample here (its history is the sender installation's): the audit row records it.
     if (item.collectedSampleId !== null) {
+      if (status === 'received') await markReceived(tx, ctx, [item.collectedSampleId], s.id, s.receivingInstitutionId);
+      else await markReturned(tx, ctx, [item.collectedSampleId], s.id, 'rejected');
       const parties = await partiesOf(tx, s);
       await appendShippingEvents(tx, [{
         sample: { id: item.collectedSampleId, institutionId: s.institutionId }, kind: status, reason: v.reason ?? null, accountId: ctx.account.id, at: ctx.now(),
@@ -297,6 +291,7 @@ export async function cancelShipment(ctx: Ctx, shipmentId: number) {
     const items = await tx.update(shipmentItems).set({ status: 'cancelled', concurrencyStamp: newStamp() })
       .where(and(eq(shipmentItems.shipmentId, s.id), eq(shipmentItems.status, 'pending'))).returning();
     const [row] = await tx.update(shipments).set({ status: 'cancelled', cancelledAt: ctx.now(), concurrencyStamp: newStamp() }).where(eq(shipments.id, s.id)).returning();
+    await markReturned(tx, ctx, localSampleIds(items), s.id, 'cancelled');
     if (s.sentAt) {
       const parties = await partiesOf(tx, s);
       await appendShippingEvents(tx, localSampleIds(items).map((id) => ({

@@ -1,11 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { testApp, json, pagination } from '../../test/harness';
 import { createAccount, login, signedIn } from '../../test/factories';
 import { participant, referenceIds } from '../../test/participants-fixtures';
 import { createProtocol, protocolRefs, signaturePng } from '../../test/protocols-fixtures';
 import { nodePath, storageChain, storageRefs } from '../../test/storage-fixtures';
 import { auditEvents } from '../../platform/audit.table';
+import { collectedSamples } from '../samples/samples.table';
 
 const t = await testApp();
 // Three institutions: A sends, B receives, C is a stranger to both.
@@ -465,5 +468,84 @@ describe('permissions', () => {
     expect((await t.call('POST', api(B.institution), { token: rt, body: {} })).statusCode).toBe(403);
     expect((await t.call('POST', api(B.institution, `/${s.id}/cancel`), { token: rt })).statusCode).toBe(403);
     expect((await t.call('GET', api(B.institution))).statusCode).toBe(401);
+  });
+});
+
+describe('custody is stored on the sample (issue 29 item 2)', () => {
+  /** The custody columns of the sample rows, as stored. */
+  const stored = async (...xs: Sample[]) => (await t.db.select({
+    id: collectedSamples.id, heldBy: collectedSamples.heldByInstitutionId, status: collectedSamples.custodyStatus,
+    shipmentId: collectedSamples.custodyShipmentId, shipmentName: collectedSamples.custodyShipmentName,
+  }).from(collectedSamples).where(inArray(collectedSamples.id, xs.map((x) => x.id))).orderBy(collectedSamples.id)).map(({ id: _id, ...r }) => r);
+  const page = async (x: Sample) => json<{ inTransit: boolean; transitShipment: Rec | null }>(await t.call('GET', `${p.base}/collectedSamples/${x.id}`, { token: A.token }));
+  const held = (inst: { id: number }) => ({ heldBy: inst.id, status: 'held', shipmentId: null, shipmentName: null });
+  it('packed, shipped, accepted, rejected and cancelled: the sample row says so, and the sample page, storage and sub-samples follow it', async () => {
+    const kA = await keeper(A);
+    const [s1, s2, s3] = [await p.sample(), await p.sample(), await p.sample()];
+    expect(await stored(s1, s2, s3)).toEqual([held(A.institution), held(A.institution), held(A.institution)]);
+
+    // Packed in a draft: still at A's, but no longer free.
+    const d = await ship([s1.id, s2.id], { Name: 'Custody draft', Draft: true });
+    expect(await stored(s1, s2)).toEqual([1, 2].map(() => ({ heldBy: A.institution.id, status: 'packed', shipmentId: d.id, shipmentName: 'Custody draft' })));
+    expect(await page(s1)).toMatchObject({ inTransit: true, transitShipment: { id: d.id, name: 'Custody draft', status: 'draft' } });
+
+    // Sent: in transit; the sample page, the allocation refusal and the aliquot refusal all name the shipment.
+    expect((await t.call('POST', api(A.institution, `/${d.id}/send`), { token: A.token })).statusCode).toBe(200);
+    expect(await stored(s1, s2)).toEqual([1, 2].map(() => ({ heldBy: A.institution.id, status: 'in_transit', shipmentId: d.id, shipmentName: 'Custody draft' })));
+    expect(await page(s1)).toMatchObject({ inTransit: true, transitShipment: { id: d.id, name: 'Custody draft', status: 'shipped' } });
+    expect(json(await kA.allocate(s1.id))).toMatchObject({ status: 409, code: 'storage.sample_in_transit', title: expect.stringContaining('Custody draft') });
+    expect(json(await p.aliquot(s1))).toMatchObject({ status: 409, code: 'samples.in_transit', title: expect.stringContaining('Custody draft') });
+
+    // Accepted: held by the receiver; rejected: the sender's again.
+    const [i1, i2] = await itemsOf(B, d);
+    expect((await act(B, d, i1, 'receive')).statusCode).toBe(200);
+    expect((await act(B, d, i2, 'reject', { Reason: 'Leaked' })).statusCode).toBe(200);
+    expect(await stored(s1, s2)).toEqual([held(B.institution), held(A.institution)]);
+    expect(await page(s1)).toMatchObject({ inTransit: false, transitShipment: null });
+    expect(json(await kA.allocate(s1.id))).toMatchObject({ status: 409, code: 'storage.sample_held_elsewhere' });
+    expect(json(await p.aliquot(s1))).toMatchObject({ status: 409, code: 'samples.held_elsewhere' });
+    expect((await kA.allocate(s2.id)).statusCode).toBe(201);
+
+    // Cancelled after sending (s3) and as a draft (s2 again): back to the sender, free.
+    const sent = await ship([s3.id], { Name: 'Cancelled run' });
+    expect(await stored(s3)).toEqual([{ heldBy: A.institution.id, status: 'in_transit', shipmentId: sent.id, shipmentName: 'Cancelled run' }]);
+    const draft = await ship([s2.id], { Name: 'Cancelled draft', Draft: true });
+    for (const x of [sent, draft]) expect((await t.call('POST', api(A.institution, `/${x.id}/cancel`), { token: A.token })).statusCode).toBe(200);
+    expect(await stored(s2, s3)).toEqual([held(A.institution), held(A.institution)]);
+    expect(await page(s3)).toMatchObject({ inTransit: false, transitShipment: null });
+    expect((await p.aliquot(s3)).statusCode).toBe(201);
+
+    // Every sample of this file's shipments: the stored custody is what the migration's backfill derives from the shipment tables.
+    const all = () => t.db.select({ id: collectedSamples.id, heldBy: collectedSamples.heldByInstitutionId, status: collectedSamples.custodyStatus, shipmentId: collectedSamples.custodyShipmentId, name: collectedSamples.custodyShipmentName }).from(collectedSamples).orderBy(collectedSamples.id);
+    const before = await all();
+    expect(before.filter((r) => r.heldBy !== A.institution.id || r.status !== 'held').length).toBeGreaterThan(2);
+    await t.db.update(collectedSamples).set({ heldByInstitutionId: sql`${collectedSamples.institutionId}`, custodyStatus: 'held', custodyShipmentId: null, custodyShipmentName: null });
+    const migration = readFileSync(join(__dirname, '../../db/migrations/0034_sample_custody.sql'), 'utf8').split('--> statement-breakpoint');
+    const backfill = migration.map((x) => x.replace(/^\s*(--.*\n\s*)*/, '')).filter((x) => x.startsWith('UPDATE'));
+    expect(backfill).toHaveLength(2);
+    for (const statement of backfill) await t.db.execute(sql.raw(statement));
+    expect(await all()).toEqual(before);
+    // Each change is audited once per transition, in the actor's institution.
+    const audits = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entity, 'collectedSample'), eq(auditEvents.action, 'custody')));
+    const about = (x: Sample) => audits.filter((a) => ((a.after as { sampleIds: number[] }).sampleIds).includes(x.id)).map((a) => [a.institutionId, (a.after as { custodyChange: string }).custodyChange]);
+    expect(about(s1)).toEqual([[A.institution.id, 'packed'], [A.institution.id, 'shipped'], [B.institution.id, 'received']]);
+    expect(about(s2)).toEqual([[A.institution.id, 'packed'], [A.institution.id, 'shipped'], [B.institution.id, 'rejected'], [A.institution.id, 'packed'], [A.institution.id, 'cancelled']]);
+  });
+
+  it('the readers read the stored custody, not the shipment tables', async () => {
+    const kA = await keeper(A);
+    const s = await p.sample();
+    // A custody the shipment tables know nothing of (no shipment item): every reader follows the row.
+    await t.db.update(collectedSamples).set({ custodyStatus: 'in_transit', custodyShipmentId: 999999, custodyShipmentName: 'Only on the row' }).where(eq(collectedSamples.id, s.id));
+    expect(await page(s)).toMatchObject({ inTransit: true, transitShipment: { id: 999999, name: 'Only on the row', status: 'shipped' } });
+    expect(json(await kA.allocate(s.id))).toMatchObject({ status: 409, code: 'storage.sample_in_transit', title: expect.stringContaining('Only on the row') });
+    expect(json(await p.aliquot(s))).toMatchObject({ status: 409, code: 'samples.in_transit' });
+    expect(json(await t.call('POST', api(A.institution), { token: A.token, body: body({ CollectedSampleIds: [s.id] }) }))).toMatchObject({ status: 409, code: 'shipments.in_open_shipment', title: expect.stringContaining('Only on the row') });
+    expect(json<Rec[]>(await t.call('GET', api(A.institution, `/candidates?SampleID=${s.sampleId}`), { token: A.token }))).toEqual([]);
+    // Held by B with no receipt on record: B's storage finds it, A's refuses it, A cannot ship it.
+    await t.db.update(collectedSamples).set({ custodyStatus: 'held', custodyShipmentId: null, custodyShipmentName: null, heldByInstitutionId: B.institution.id }).where(eq(collectedSamples.id, s.id));
+    expect(json(await kA.allocate(s.id))).toMatchObject({ status: 409, code: 'storage.sample_held_elsewhere' });
+    expect((await (await keeper(B)).allocate(s.id)).statusCode).toBe(201);
+    expect(json(await t.call('POST', api(A.institution), { token: A.token, body: body({ CollectedSampleIds: [s.id] }) }))).toMatchObject({ status: 409, code: 'shipments.received_elsewhere' });
   });
 });

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { assertUsable } from '../protocols';
 import { institutionTitles } from '../institutions';
 import { appendSampleEvent, type SampleRef } from '../samples';
-import { type CustodySample, custodySamplesOf, openShipmentOf, sampleCodeOf } from '../samples';
+import { type CustodySample, custodySamplesOf, sampleCodeOf } from '../samples';
 import { boxPositionOccupancies as occ, boxPositions, storageNodes } from './storage.table';
 import { storageErrors } from './storage.errors';
 import { nodesOnPath, type NodeRow } from './storage-scope';
@@ -56,7 +56,7 @@ export async function usable(ctx: Ctx, tx: Db, s: CustodySample | null): Promise
   if (!s) throw notFound('Collected sample');
   if (s.custodianId !== inst) throw storageErrors.sample_held_elsewhere(s.sampleId, await titleOf(tx, s.custodianId));
   if (!s.isEnabled) throw storageErrors.sample_disabled(s.sampleId);
-  const shipment = await openShipmentOf(tx, s.id);
+  const shipment = s.shipment;
   if (shipment) throw storageErrors.sample_in_transit(s.sampleId, shipment.name);
   if (s.ownerId === inst) await assertUsable(ctx, { patientId: s.patientId }, tx);
   else if (s.hasWithdrawnConsent) throw storageErrors.received_consent_withdrawn(s.sampleId);
