@@ -1,4 +1,6 @@
+import { formEndpoints } from './forms.endpoints';
 import { institutionEndpoints } from './institutions.endpoints';
+import { protocolEndpoints } from './protocols.endpoints';
 
 /**
  * Every module's endpoint table (issue 29). The server registers each row (server/platform/route.ts);
@@ -7,4 +9,6 @@ import { institutionEndpoints } from './institutions.endpoints';
  */
 export const allEndpoints = {
   institutions: institutionEndpoints,
+  protocols: protocolEndpoints,
+  forms: formEndpoints,
 };

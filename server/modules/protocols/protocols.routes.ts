@@ -1,50 +1,62 @@
-import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
-import { Id, InstParam, PagingQuery } from '../../../contract/common.contract';
-import {
-  Consent, ConsentInput, ConsentUpdate, ConsentVersion, Protocol, ProtocolInput, ProtocolListQuery, ProtocolParams, ProtocolUpdate,
-} from '../../../contract/protocols.contract';
+import { protocolEndpoints as e } from '../../../contract/protocols.endpoints';
 import type { App, AppDeps } from '../../platform/app-types';
-import { ctxOf } from '../../platform/context';
-import { sendPage } from '../../platform/paging';
+import { router } from '../../platform/route';
+import { filterRows, pageOf, sendPage } from '../../platform/paging';
 import * as protocols from './protocols.service';
 import * as consents from './consents.service';
-import { protocolPartRoutes } from './protocol-parts.routes';
-import { protocolParticipantRoutes } from './participants.routes';
-import { manage, PROTOCOL_BASE, read, tags } from './route-config';
-
-const ConsentParams = ProtocolParams.extend({ consentId: Id });
+import * as sites from './sites.service';
+import * as events from './events.service';
+import * as requirements from './requirements.service';
+import * as enrolments from './enrolments.service';
+import * as signed from './participant-consents.service';
 
 export function protocolRoutes(app: App, deps: AppDeps) {
-  const ctx = (req: FastifyRequest) => ctxOf(req, deps.db, deps.now);
-  const base = '/api/institutions/:instId/collectionProtocols';
+  const route = router(app, deps);
+  route(e.list, async (req, ctx, reply) => sendPage(reply, req.query, await protocols.listProtocols(ctx, req.query)));
+  route(e.create, async (req, ctx, reply) => reply.status(201).send(await protocols.createProtocol(ctx, req.body)));
+  route(e.count, async (_req, ctx) => protocols.countProtocols(ctx));
+  route(e.get, async (req, ctx) => protocols.getProtocol(ctx, req.params.protocolId));
+  route(e.update, async (req, ctx) => protocols.updateProtocol(ctx, req.params.protocolId, req.body));
 
-  app.get(base, { config: read, schema: { tags, params: InstParam, querystring: ProtocolListQuery, response: { 200: z.array(Protocol) } } },
-    async (req, reply) => sendPage(reply, req.query, await protocols.listProtocols(ctx(req), req.query)));
-  app.post(base, { config: manage, schema: { tags, params: InstParam, body: ProtocolInput, response: { 201: Protocol } } },
-    async (req, reply) => reply.status(201).send(await protocols.createProtocol(ctx(req), req.body)));
-  // A literal segment: find-my-way prefers it to /:protocolId whatever the order of registration.
-  app.get(`${base}/count`, { config: read, schema: { tags, params: InstParam, response: { 200: z.object({ count: z.number(), isEstimate: z.boolean() }) } } },
-    async (req) => protocols.countProtocols(ctx(req)));
-  app.get(PROTOCOL_BASE, { config: read, schema: { tags, params: ProtocolParams, response: { 200: Protocol } } },
-    async (req) => protocols.getProtocol(ctx(req), req.params.protocolId));
-  app.put(PROTOCOL_BASE, { config: manage, schema: { tags, params: ProtocolParams, body: ProtocolUpdate, response: { 200: Protocol } } },
-    async (req) => protocols.updateProtocol(ctx(req), req.params.protocolId, req.body));
+  route(e.consents, async (req, ctx, reply) => sendPage(reply, req.query, await consents.listConsents(ctx, req.params.protocolId, req.query)));
+  route(e.createConsent, async (req, ctx, reply) => reply.status(201).send(await consents.createConsent(ctx, req.params.protocolId, req.body)));
+  route(e.consent, async (req, ctx) => consents.getConsent(ctx, req.params.protocolId, req.params.consentId));
+  route(e.updateConsent, async (req, ctx) => consents.updateConsent(ctx, req.params.protocolId, req.params.consentId, req.body));
+  route(e.consentVersions, async (req, ctx) => consents.listConsentVersions(ctx, req.params.protocolId, req.params.consentId));
+  route(e.disableConsent, async (req, ctx) => consents.disableConsent(ctx, req.params.protocolId, req.params.consentId));
 
-  const consentBase = `${PROTOCOL_BASE}/collectionProtocolConsents`;
-  app.get(consentBase, { config: read, schema: { tags, params: ProtocolParams, querystring: PagingQuery, response: { 200: z.array(Consent) } } },
-    async (req, reply) => sendPage(reply, req.query, await consents.listConsents(ctx(req), req.params.protocolId, req.query)));
-  app.post(consentBase, { config: manage, schema: { tags, params: ProtocolParams, body: ConsentInput, response: { 201: Consent } } },
-    async (req, reply) => reply.status(201).send(await consents.createConsent(ctx(req), req.params.protocolId, req.body)));
-  app.get(`${consentBase}/:consentId`, { config: read, schema: { tags, params: ConsentParams, response: { 200: Consent } } },
-    async (req) => consents.getConsent(ctx(req), req.params.protocolId, req.params.consentId));
-  app.put(`${consentBase}/:consentId`, { config: manage, schema: { tags, params: ConsentParams, body: ConsentUpdate, response: { 200: Consent } } },
-    async (req) => consents.updateConsent(ctx(req), req.params.protocolId, req.params.consentId, req.body));
-  app.get(`${consentBase}/:consentId/versions`, { config: read, schema: { tags, params: ConsentParams, response: { 200: z.array(ConsentVersion) } } },
-    async (req) => consents.listConsentVersions(ctx(req), req.params.protocolId, req.params.consentId));
-  app.post(`${consentBase}/:consentId/disable`, { config: manage, schema: { tags, params: ConsentParams, response: { 200: Consent } } },
-    async (req) => consents.disableConsent(ctx(req), req.params.protocolId, req.params.consentId));
+  // Sites, events and their specimen requirement trees (spec 2 §7 "Protocol area").
+  route(e.sites, async (req, ctx, reply) => sendPage(reply, req.query, await sites.listSites(ctx, req.params.protocolId, req.query)));
+  route(e.addSites, async (req, ctx) => sites.addSites(ctx, req.params.protocolId, req.body));
+  route(e.removeSite, async (req, ctx) => sites.removeSite(ctx, req.params.protocolId, req.params.siteId));
 
-  protocolPartRoutes(app, deps);
-  protocolParticipantRoutes(app, deps);
+  route(e.events, async (req, ctx, reply) => sendPage(reply, req.query, await events.listEvents(ctx, req.params.protocolId, req.query)));
+  route(e.createEvent, async (req, ctx, reply) => reply.status(201).send(await events.createEvent(ctx, req.params.protocolId, req.body)));
+  route(e.event, async (req, ctx) => events.getEvent(ctx, req.params.protocolId, req.params.eventId));
+
+  route(e.requirements, async (req, ctx, reply) => sendPage(reply, req.query, pageOf(filterRows(
+    await requirements.listRequirements(ctx, req.params.protocolId, req.params.eventId), req.query, (r) => [r.title, r.code, r.specimenType?.title]), req.query)));
+  route(e.createRequirement, async (req, ctx, reply) =>
+    reply.status(201).send(await requirements.createRequirement(ctx, req.params.protocolId, req.params.eventId, req.body)));
+  // The same items calls at the protocol's level and under the requirement's event (which they also check).
+  route(e.items, async (req, ctx, reply) =>
+    sendPage(reply, req.query, await requirements.listItems(ctx, req.params.protocolId, req.params.requirementId, null, req.query)));
+  route(e.addItems, async (req, ctx, reply) =>
+    reply.status(201).send(await requirements.addItemsCall(ctx, req.params.protocolId, req.params.requirementId, req.body, null)));
+  route(e.eventItems, async (req, ctx, reply) =>
+    sendPage(reply, req.query, await requirements.listItems(ctx, req.params.protocolId, req.params.requirementId, req.params.eventId, req.query)));
+  route(e.addEventItems, async (req, ctx, reply) =>
+    reply.status(201).send(await requirements.addItemsCall(ctx, req.params.protocolId, req.params.requirementId, req.body, req.params.eventId)));
+
+  // Spec 2 §7 "Protocol participants": enrolment, the paged list, disable; signed and withdrawn consents.
+  route(e.participants, async (req, ctx, reply) =>
+    sendPage(reply, req.query, await enrolments.listParticipants(ctx, req.params.protocolId, req.query, req.query)));
+  route(e.enrol, async (req, ctx, reply) => reply.status(201).send(await enrolments.enrol(ctx, req.params.protocolId, req.body)));
+  route(e.participant, async (req, ctx) => enrolments.getParticipant(ctx, req.params.protocolId, req.params.participantId));
+  route(e.disableParticipant, async (req, ctx) => enrolments.disableParticipant(ctx, req.params.protocolId, req.params.participantId));
+
+  route(e.participantConsents, async (req, ctx) => signed.listParticipantConsents(ctx, req.params.protocolId, req.query));
+  route(e.signConsent, async (req, ctx, reply) => reply.status(201).send(await signed.signConsent(ctx, req.params.protocolId, req.body)));
+  route(e.participantConsent, async (req, ctx) => signed.getParticipantConsent(ctx, req.params.protocolId, req.params.participantConsentId));
+  route(e.withdrawConsent, async (req, ctx) => signed.withdrawConsent(ctx, req.params.protocolId, req.params.participantConsentId, req.body));
 }
