@@ -1,19 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
-import type { ProtocolSite } from '@contract/protocols.contract';
-import { api } from './api-client';
+import { protocolEndpoints as e } from '@contract/protocols.endpoints';
+import { callPage } from './api-client';
 import { queryKeys } from './query-keys';
 
 // A protocol's sites as the protocol's Sites page and the samples and forms features' pickers read them.
 // Features never import each other; they meet here.
 
-const base = (instId: number, protocolId: number) => `/institutions/${instId}/collectionProtocols/${protocolId}/collectionProtocolSites`;
-
 /** GET collectionProtocolSites: one page of the protocol's (enabled) sites. */
 export function useProtocolSites(instId: number, protocolId: number, q: { page: number; pageSize: number }) {
   return useQuery({
     queryKey: queryKeys.protocols.part(instId, protocolId, 'sites', q),
-    queryFn: () => api.getPage<ProtocolSite>(base(instId, protocolId), { PageNumber: q.page, PageSize: q.pageSize }),
+    queryFn: () => callPage(e.sites, { params: { instId, protocolId }, query: { pageNumber: q.page, pageSize: q.pageSize } }),
     placeholderData: keepPreviousData,
   });
 }

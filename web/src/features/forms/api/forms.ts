@@ -1,9 +1,8 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
-import type {
-  FieldInput, FieldOrderInput, FieldUpdate, FormDto, FormInput, FormWithFields, ReportPage, ReportRow, SubmissionDetail, SubmissionDto, SubmissionInput,
-} from '@contract/forms.contract';
-import { api } from '@/lib/api-client';
+import type { FieldInput, FieldOrderInput, FieldUpdate, FormInput, ReportPage, ReportRow, SubmissionInput } from '@contract/forms.contract';
+import { formEndpoints as e } from '@contract/forms.endpoints';
+import { call, callFile, callPage } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download';
 import { queryKeys } from '@/lib/query-keys';
 import { changes } from '@/lib/mutation-effects';
@@ -12,15 +11,12 @@ const keys = queryKeys.protocols;
 const FORMS = 'forms';
 const SUBMISSIONS = 'formSubmissions';
 const REPORT = 'formReport';
-const formsBase = (instId: number, protocolId: number) => `/institutions/${instId}/collectionProtocols/${protocolId}/collectionProtocolForms`;
-const formBase = (instId: number, protocolId: number, formId: number) => `${formsBase(instId, protocolId)}/${formId}`;
-const submissionsBase = (instId: number) => `/institutions/${instId}/submittedCollectionProtocolForms`;
 
 /** GET collectionProtocolForms: one page of the protocol's enabled forms (Questioners page). */
 export function useForms(instId: number, protocolId: number, q: { page: number; pageSize: number }) {
   return useQuery({
     queryKey: keys.part(instId, protocolId, FORMS, { list: q }),
-    queryFn: () => api.getPage<FormDto>(formsBase(instId, protocolId), { IsEnabled: true, PageNumber: q.page, PageSize: q.pageSize }),
+    queryFn: () => callPage(e.list, { params: { instId, protocolId }, query: { isEnabled: true, pageNumber: q.page, pageSize: q.pageSize } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -34,7 +30,7 @@ export function useAllForms(instId: number, protocolId: number) {
 export function useForm(instId: number, protocolId: number, formId: number | null) {
   return useQuery({
     queryKey: keys.part(instId, protocolId, FORMS, formId ?? 0),
-    queryFn: () => api.get<FormWithFields>(formBase(instId, protocolId, formId ?? 0), undefined, { notify: false }),
+    queryFn: () => call(e.get, { params: { instId, protocolId, formId: formId ?? 0 } }, { notify: false }),
     enabled: formId !== null,
     refetchOnMount: 'always',
     retry: false,
@@ -44,25 +40,24 @@ export function useForm(instId: number, protocolId: number, formId: number | nul
 export function useCreateForm(instId: number, protocolId: number) {
   return useMutation({
     ...changes('protocols.form', instId),
-    mutationFn: (body: FormInput) => api.post<FormDto>(formsBase(instId, protocolId), body, { notify: false }),
+    mutationFn: (body: FormInput) => call(e.create, { params: { instId, protocolId }, body }, { notify: false }),
   });
 }
 
 /** POST a field with its options (one transaction), or PUT it with its stamp (options become exactly the list sent). */
 export function useSaveField(instId: number, protocolId: number, formId: number) {
-  const fields = `${formBase(instId, protocolId, formId)}/collectionProtocolFormFields`;
   return useMutation({
     ...changes('protocols.form', instId),
-    mutationFn: ({ fieldId, body }: { fieldId?: number; body: FieldInput | FieldUpdate }) => (fieldId
-      ? api.put(`${fields}/${fieldId}`, body, { notify: false })
-      : api.post(fields, body, { notify: false })),
+    mutationFn: (save: { fieldId: number; body: FieldUpdate } | { fieldId?: undefined; body: FieldInput }) => (save.fieldId
+      ? call(e.updateField, { params: { instId, protocolId, formId, fieldId: save.fieldId }, body: save.body }, { notify: false })
+      : call(e.createField, { params: { instId, protocolId, formId }, body: save.body }, { notify: false })),
   });
 }
 
 export function useDisableField(instId: number, protocolId: number, formId: number) {
   return useMutation({
     ...changes('protocols.form', instId),
-    mutationFn: (fieldId: number) => api.post(`${formBase(instId, protocolId, formId)}/collectionProtocolFormFields/${fieldId}/disable`),
+    mutationFn: (fieldId: number) => call(e.disableField, { params: { instId, protocolId, formId, fieldId } }),
   });
 }
 
@@ -70,7 +65,7 @@ export function useDisableField(instId: number, protocolId: number, formId: numb
 export function useOrderFields(instId: number, protocolId: number, formId: number) {
   return useMutation({
     ...changes('protocols.form', instId),
-    mutationFn: (body: FieldOrderInput) => api.put(`${formBase(instId, protocolId, formId)}/collectionProtocolFormFields/order`, body),
+    mutationFn: (body: FieldOrderInput) => call(e.orderFields, { params: { instId, protocolId, formId }, body }),
   });
 }
 
@@ -78,7 +73,7 @@ export function useOrderFields(instId: number, protocolId: number, formId: numbe
 export function useSubmissions(instId: number, protocolId: number, patientId: number, q: { page: number; pageSize: number }) {
   return useQuery({
     queryKey: keys.part(instId, protocolId, SUBMISSIONS, { patientId, ...q }),
-    queryFn: () => api.getPage<SubmissionDto>(submissionsBase(instId), { PatientID: patientId, PageNumber: q.page, PageSize: q.pageSize }),
+    queryFn: () => callPage(e.submissions, { params: { instId }, query: { patientId, pageNumber: q.page, pageSize: q.pageSize } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -87,7 +82,7 @@ export function useSubmissions(instId: number, protocolId: number, patientId: nu
 export function useSubmission(instId: number, protocolId: number, submissionId: number | null) {
   return useQuery({
     queryKey: keys.part(instId, protocolId, SUBMISSIONS, submissionId ?? 0),
-    queryFn: () => api.get<SubmissionDetail>(`${submissionsBase(instId)}/${submissionId}`, undefined, { notify: false }),
+    queryFn: () => call(e.submission, { params: { instId, submissionId: submissionId ?? 0 } }, { notify: false }),
     enabled: submissionId !== null,
     retry: false,
   });
@@ -96,14 +91,14 @@ export function useSubmission(instId: number, protocolId: number, submissionId: 
 export function useSubmitForm(instId: number) {
   return useMutation({
     ...changes('protocols.submission', instId),
-    mutationFn: (body: SubmissionInput) => api.post<SubmissionDto>(submissionsBase(instId), body, { notify: false }),
+    mutationFn: (body: SubmissionInput) => call(e.submit, { params: { instId }, body }, { notify: false }),
   });
 }
 
 export function useDisableSubmission(instId: number) {
   return useMutation({
     ...changes('protocols.submission', instId),
-    mutationFn: (submissionId: number) => api.post(`${submissionsBase(instId)}/${submissionId}/disable`),
+    mutationFn: (submissionId: number) => call(e.disableSubmission, { params: { instId, submissionId } }),
   });
 }
 
@@ -116,8 +111,9 @@ export function useFormReport(instId: number, protocolId: number, q: ReportQuery
   return useQuery({
     queryKey: keys.part(instId, protocolId, REPORT, q ?? {}),
     queryFn: async () => {
-      const res = await api.getPage<unknown>(`${formBase(instId, protocolId, q!.formId)}/report`,
-        { StartDate: q!.startDate, EndDate: q!.endDate, PageNumber: q!.page, PageSize: q!.pageSize }, { notify: false });
+      const res = await callPage(e.report, {
+        params: { instId, protocolId, formId: q!.formId }, query: { startDate: q!.startDate, endDate: q!.endDate, pageNumber: q!.page, pageSize: q!.pageSize },
+      }, { notify: false });
       // The body is {columns, rows}, not a bare array: the pagination header still applies to its rows.
       const body = res.items as unknown as ReportPage;
       return { columns: body.columns, items: body.rows.map((r): ReportTableRow => ({ ...r, id: r.submissionId })), pagination: res.pagination };
@@ -130,6 +126,6 @@ export function useFormReport(instId: number, protocolId: number, q: ReportQuery
 
 /** GET {f}/report.csv, saved under the name the server gives. */
 export async function downloadReportCsv(instId: number, protocolId: number, q: ReportQuery, fallbackName: string) {
-  const { blob, filename } = await api.getFile(`${formBase(instId, protocolId, q.formId)}/report.csv`, { StartDate: q.startDate, EndDate: q.endDate });
+  const { blob, filename } = await callFile(e.reportCsv, { params: { instId, protocolId, formId: q.formId }, query: { startDate: q.startDate, endDate: q.endDate } });
   saveBlob(blob, filename ?? `${fallbackName}.csv`);
 }

@@ -80,8 +80,8 @@ export function FieldEditor({ formId, kind, dataTypeId, field, fieldCount, onClo
   const guard = useUnsavedChangesGuard(formChanged(form));
   const v = form.getValues();
 
-  const submit = form.onSubmit((values) => {
-    const body: FieldInput & { concurrencyStamp?: string } = {
+  const submit = form.onSubmit(({ concurrencyStamp, ...values }) => {
+    const body: FieldInput = {
       ...values,
       placeholder: isText ? values.placeholder : '',
       regularExpression: values.hasValidation ? values.regularExpression : '',
@@ -89,11 +89,10 @@ export function FieldEditor({ formId, kind, dataTypeId, field, fieldCount, onClo
       requiredMessage: values.required ? values.requiredMessage : '',
       orientation: kind === 'CBL' || kind === 'RL' ? values.orientation : undefined,
       options: isList ? values.options : undefined,
-      concurrencyStamp: field ? values.concurrencyStamp : undefined,
       institutionId: institution.id,
       collectionProtocolFormId: formId,
     };
-    save.mutate({ fieldId: field?.id, body }, {
+    save.mutate(field ? { fieldId: field.id, body: { ...body, concurrencyStamp } } : { body }, {
       onSuccess: () => {
         notifications.show({ color: 'teal', message: `Field '${values.prompt}' ${field ? 'updated' : 'added'}.`, autoClose: 3000 });
         guard.release();

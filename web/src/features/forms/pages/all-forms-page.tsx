@@ -6,7 +6,8 @@ import type { FormDto } from '@contract/forms.contract';
 import { PagedTable } from '@/components/paged-table';
 import { SearchBox } from '@/components/search-box';
 import { useListState } from '@/components/use-list-state';
-import { api } from '@/lib/api-client';
+import { formEndpoints } from '@contract/forms.endpoints';
+import { callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { useCurrentInstitution } from '@/lib/session-context';
 
@@ -26,8 +27,8 @@ export function AllFormsPage() {
   const q = { page: list.page, pageSize: list.pageSize, search: list.search };
   const forms = useQuery({
     queryKey: queryKeys.protocols.list(institution.id, { forms: q }),
-    queryFn: () => api.getPage<FormDto>(`/institutions/${institution.id}/collectionProtocolForms`, {
-      IsEnabled: true, PageNumber: q.page, PageSize: q.pageSize, SearchTerm: q.search || undefined,
+    queryFn: () => callPage(formEndpoints.all, {
+      params: { instId: institution.id }, query: { isEnabled: true, pageNumber: q.page, pageSize: q.pageSize, searchTerm: q.search || undefined },
     }),
     placeholderData: keepPreviousData,
   });

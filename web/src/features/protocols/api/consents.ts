@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Consent, ConsentInput, ConsentUpdate, ConsentVersion as ConsentVersionSchema } from '@contract/protocols.contract';
-import { api } from '@/lib/api-client';
+import type { ConsentInput, ConsentUpdate, ConsentVersion as ConsentVersionSchema } from '@contract/protocols.contract';
+import { protocolEndpoints as e } from '@contract/protocols.endpoints';
+import { call, callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { changes } from '@/lib/mutation-effects';
 
@@ -11,13 +12,12 @@ export type ConsentVersion = z.infer<typeof ConsentVersionSchema>;
 const keys = queryKeys.protocols;
 const CONSENTS = 'consents';
 const VERSIONS = 'consentVersions';
-const base = (instId: number, protocolId: number) => `/institutions/${instId}/collectionProtocols/${protocolId}/collectionProtocolConsents`;
 
 /** GET collectionProtocolConsents?IsEnabled=true: one page of the protocol's consents (disabled ones leave the list). */
 export function useConsents(instId: number, protocolId: number, q: { page: number; pageSize: number }) {
   return useQuery({
     queryKey: keys.part(instId, protocolId, CONSENTS, { list: q }),
-    queryFn: () => api.getPage<Consent>(base(instId, protocolId), { IsEnabled: true, PageNumber: q.page, PageSize: q.pageSize }),
+    queryFn: () => callPage(e.consents, { params: { instId, protocolId }, query: { isEnabled: true, pageNumber: q.page, pageSize: q.pageSize } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -29,7 +29,7 @@ export function useConsents(instId: number, protocolId: number, q: { page: numbe
 export function useConsent(instId: number, protocolId: number, consentId: number, { fresh = false } = {}) {
   return useQuery({
     queryKey: keys.part(instId, protocolId, CONSENTS, consentId),
-    queryFn: () => api.get<Consent>(`${base(instId, protocolId)}/${consentId}`, undefined, { notify: false }),
+    queryFn: () => call(e.consent, { params: { instId, protocolId, consentId } }, { notify: false }),
     refetchOnMount: fresh ? 'always' : true,
     retry: false,
   });
@@ -39,7 +39,7 @@ export function useConsent(instId: number, protocolId: number, consentId: number
 export function useConsentVersions(instId: number, protocolId: number, consentId: number) {
   return useQuery({
     queryKey: keys.part(instId, protocolId, VERSIONS, consentId),
-    queryFn: () => api.get<ConsentVersion[]>(`${base(instId, protocolId)}/${consentId}/versions`, undefined, { notify: false }),
+    queryFn: () => call(e.consentVersions, { params: { instId, protocolId, consentId } }, { notify: false }),
     refetchOnMount: 'always',
     retry: false,
   });
@@ -48,7 +48,7 @@ export function useConsentVersions(instId: number, protocolId: number, consentId
 export function useCreateConsent(instId: number, protocolId: number) {
   return useMutation({
     ...changes('protocols.consent', instId),
-    mutationFn: (body: ConsentInput) => api.post<Consent>(base(instId, protocolId), body, { notify: false }),
+    mutationFn: (body: ConsentInput) => call(e.createConsent, { params: { instId, protocolId }, body }, { notify: false }),
   });
 }
 
@@ -56,7 +56,7 @@ export function useCreateConsent(instId: number, protocolId: number) {
 export function useUpdateConsent(instId: number, protocolId: number, consentId: number) {
   return useMutation({
     ...changes('protocols.consent', instId),
-    mutationFn: (body: ConsentUpdate) => api.put<Consent>(`${base(instId, protocolId)}/${consentId}`, body, { notify: false }),
+    mutationFn: (body: ConsentUpdate) => call(e.updateConsent, { params: { instId, protocolId, consentId }, body }, { notify: false }),
   });
 }
 
@@ -64,6 +64,6 @@ export function useUpdateConsent(instId: number, protocolId: number, consentId: 
 export function useDisableConsent(instId: number, protocolId: number) {
   return useMutation({
     ...changes('protocols.consent', instId),
-    mutationFn: (consentId: number) => api.post<Consent>(`${base(instId, protocolId)}/${consentId}/disable`),
+    mutationFn: (consentId: number) => call(e.disableConsent, { params: { instId, protocolId, consentId } }),
   });
 }

@@ -1,14 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import type { EventInput, ItemsInput, ProtocolEvent, Requirement, RequirementInput } from '@contract/protocol-events.contract';
-import { api } from '@/lib/api-client';
+import type { EventInput, ItemsInput, RequirementInput } from '@contract/protocol-events.contract';
+import { protocolEndpoints as e } from '@contract/protocols.endpoints';
+import { call } from '@/lib/api-client';
 import { changes } from '@/lib/mutation-effects';
-
-const base = (instId: number, protocolId: number) => `/institutions/${instId}/collectionProtocols/${protocolId}`;
 
 export function useCreateEvent(instId: number, protocolId: number) {
   return useMutation({
     ...changes('protocols.event', instId),
-    mutationFn: (body: EventInput) => api.post<ProtocolEvent>(`${base(instId, protocolId)}/collectionProtocolEvents`, body, { notify: false }),
+    mutationFn: (body: EventInput) => call(e.createEvent, { params: { instId, protocolId }, body }, { notify: false }),
   });
 }
 
@@ -16,8 +15,7 @@ export function useCreateEvent(instId: number, protocolId: number) {
 export function useCreateRequirement(instId: number, protocolId: number, eventId: number) {
   return useMutation({
     ...changes('protocols.event', instId),
-    mutationFn: (body: RequirementInput) => api.post<Requirement>(
-      `${base(instId, protocolId)}/collectionProtocolEvents/${eventId}/collectionProtocolEventSpecimenRequirements`, body, { notify: false }),
+    mutationFn: (body: RequirementInput) => call(e.createRequirement, { params: { instId, protocolId, eventId }, body }, { notify: false }),
   });
 }
 
@@ -25,7 +23,6 @@ export function useCreateRequirement(instId: number, protocolId: number, eventId
 export function useAddItems(instId: number, protocolId: number) {
   return useMutation({
     ...changes('protocols.event', instId),
-    mutationFn: ({ requirementId, body }: { requirementId: number; body: ItemsInput }) => api.post<Requirement>(
-      `${base(instId, protocolId)}/collectionProtocolEventSpecimenRequirements/${requirementId}/collectionProtocolEventSpecimenRequirementItems`, body, { notify: false }),
+    mutationFn: ({ requirementId, body }: { requirementId: number; body: ItemsInput }) => call(e.addItems, { params: { instId, protocolId, requirementId }, body }, { notify: false }),
   });
 }

@@ -1,16 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
-import type { Consent } from '@contract/protocols.contract';
-import type { ProtocolEvent } from '@contract/protocol-events.contract';
-import type { EnrolInput, ParticipantConsent, ProtocolParticipant, SignInput, WithdrawInput } from '@contract/protocol-participants.contract';
-import { api } from '@/lib/api-client';
+import type { EnrolInput, SignInput, WithdrawInput } from '@contract/protocol-participants.contract';
+import { protocolEndpoints as e } from '@contract/protocols.endpoints';
+import { api, call, callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { listStateOf } from '@/components/use-list-state';
 import { changes } from '@/lib/mutation-effects';
 
 const keys = queryKeys.protocols;
-const base = (instId: number, protocolId: number) => `/institutions/${instId}/collectionProtocols/${protocolId}`;
-const ALL = { IsEnabled: true, PageNumber: 1, PageSize: MAX_PAGE_SIZE };
+const ALL = { isEnabled: true, pageNumber: 1, pageSize: MAX_PAGE_SIZE };
 
 export interface ParticipantFilters { externalSubjectId: string; name: string; phone: string }
 
@@ -40,9 +38,12 @@ export type ParticipantListQuery = { page: number; pageSize: number } & Particip
 /** The query behind useProtocolParticipants; a cold load's prefetch (app/route-prefetch.ts) asks without a notification on failure. */
 export const protocolParticipantsQuery = (instId: number, protocolId: number, q: ParticipantListQuery, notify = true) => queryOptions({
   queryKey: keys.part(instId, protocolId, 'participants', q),
-  queryFn: () => api.getPage<ProtocolParticipant>(`${base(instId, protocolId)}/collectionProtocolParticipants`, {
-    PageNumber: q.page, PageSize: q.pageSize,
-    ExternalSubjectID: q.externalSubjectId || undefined, NameQuery: q.name || undefined, PhoneNumberQuery: q.phone || undefined,
+  queryFn: () => callPage(e.participants, {
+    params: { instId, protocolId },
+    query: {
+      pageNumber: q.page, pageSize: q.pageSize,
+      externalSubjectId: q.externalSubjectId || undefined, nameQuery: q.name || undefined, phoneNumberQuery: q.phone || undefined,
+    },
   }, { notify }),
   placeholderData: keepPreviousData,
 });
@@ -51,7 +52,7 @@ export const protocolParticipantsQuery = (instId: number, protocolId: number, q:
 export function useProtocolParticipant(instId: number, protocolId: number, participantId: number) {
   return useQuery({
     queryKey: keys.part(instId, protocolId, 'participants', participantId),
-    queryFn: () => api.get<ProtocolParticipant>(`${base(instId, protocolId)}/collectionProtocolParticipants/${participantId}`, undefined, { notify: false }),
+    queryFn: () => call(e.participant, { params: { instId, protocolId, participantId } }, { notify: false }),
     retry: false,
   });
 }
@@ -60,14 +61,14 @@ export function useProtocolParticipant(instId: number, protocolId: number, parti
 export function useEnrol(instId: number, protocolId: number) {
   return useMutation({
     ...changes('participants.enrol', instId),
-    mutationFn: (body: EnrolInput) => api.post<ProtocolParticipant[]>(`${base(instId, protocolId)}/collectionProtocolParticipants`, body, { notify: false }),
+    mutationFn: (body: EnrolInput) => call(e.enrol, { params: { instId, protocolId }, body }, { notify: false }),
   });
 }
 
 export function useDisableParticipant(instId: number, protocolId: number) {
   return useMutation({
     ...changes('participants.disable', instId),
-    mutationFn: (participantId: number) => api.post<ProtocolParticipant>(`${base(instId, protocolId)}/collectionProtocolParticipants/${participantId}/disable`),
+    mutationFn: (participantId: number) => call(e.disableParticipant, { params: { instId, protocolId, participantId } }),
   });
 }
 
@@ -79,15 +80,7 @@ export type ChildKind = 'patientMRNs' | 'patientRaces' | 'patientEthnicities';
 export function usePatientChildren(instId: number, patientId: number, kind: ChildKind) {
   return useQuery({
     queryKey: queryKeys.patients.children(instId, patientId, kind),
-    queryFn: () => api.get<PatientChild[]>(`/institutions/${instId}/patients/${patientId}/${kind}`, ALL, { notify: false }),
-  });
-}
-
-/** The protocol's events for the overview's Events table, in time order. */
-export function useProtocolEvents(instId: number, protocolId: number) {
-  return useQuery({
-    queryKey: keys.part(instId, protocolId, 'events', { enabled: true }),
-    queryFn: () => api.get<ProtocolEvent[]>(`${base(instId, protocolId)}/collectionProtocolEvents`, ALL, { notify: false }),
+    queryFn: () => api.get<PatientChild[]>(`/institutions/${instId}/patients/${patientId}/${kind}`, { IsEnabled: true, PageNumber: 1, PageSize: MAX_PAGE_SIZE }, { notify: false }),
   });
 }
 
@@ -95,7 +88,7 @@ export function useProtocolEvents(instId: number, protocolId: number) {
 export function useSignableConsents(instId: number, protocolId: number) {
   return useQuery({
     queryKey: keys.part(instId, protocolId, 'consents', { enabled: true }),
-    queryFn: () => api.get<Consent[]>(`${base(instId, protocolId)}/collectionProtocolConsents`, ALL, { notify: false }),
+    queryFn: () => call(e.consents, { params: { instId, protocolId }, query: ALL }, { notify: false }),
   });
 }
 
@@ -103,14 +96,14 @@ export function useSignableConsents(instId: number, protocolId: number) {
 export function useParticipantConsents(instId: number, protocolId: number, participantId: number) {
   return useQuery({
     queryKey: keys.part(instId, protocolId, 'participantConsents', { participantId }),
-    queryFn: () => api.get<ParticipantConsent[]>(`${base(instId, protocolId)}/collectionProtocolParticipantConsents`, { ParticipantId: participantId }, { notify: false }),
+    queryFn: () => call(e.participantConsents, { params: { instId, protocolId }, query: { participantId } }, { notify: false }),
   });
 }
 
 export function useSignConsent(instId: number, protocolId: number) {
   return useMutation({
     ...changes('participants.signConsent', instId),
-    mutationFn: (body: SignInput) => api.post<ParticipantConsent>(`${base(instId, protocolId)}/collectionProtocolParticipantConsents`, body, { notify: false }),
+    mutationFn: (body: SignInput) => call(e.signConsent, { params: { instId, protocolId }, body }, { notify: false }),
   });
 }
 
@@ -118,6 +111,6 @@ export function useWithdrawConsent(instId: number, protocolId: number) {
   return useMutation({
     ...changes('participants.withdrawConsent', instId),
     mutationFn: ({ id, ...body }: WithdrawInput & { id: number }) =>
-      api.post<ParticipantConsent>(`${base(instId, protocolId)}/collectionProtocolParticipantConsents/${id}/withdraw`, body, { notify: false }),
+      call(e.withdrawConsent, { params: { instId, protocolId, participantConsentId: id }, body }, { notify: false }),
   });
 }

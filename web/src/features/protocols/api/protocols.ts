@@ -1,17 +1,17 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { Protocol, ProtocolInput, ProtocolUpdate } from '@contract/protocols.contract';
-import { api } from '@/lib/api-client';
+import type { ProtocolInput, ProtocolUpdate } from '@contract/protocols.contract';
+import { protocolEndpoints as e } from '@contract/protocols.endpoints';
+import { call, callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { changes } from '@/lib/mutation-effects';
 
 const keys = queryKeys.protocols;
-const base = (instId: number) => `/institutions/${instId}/collectionProtocols`;
 
 /** GET collectionProtocols: one page, searched by title, abbreviation or code; `openOn` keeps protocols still open that day. */
 export function useProtocols(instId: number, q: { page: number; pageSize: number; search?: string; openOn?: string }, enabled = true) {
   return useQuery({
     queryKey: keys.list(instId, q),
-    queryFn: () => api.getPage<Protocol>(base(instId), { SearchTerm: q.search, PageNumber: q.page, PageSize: q.pageSize, OpenOn: q.openOn }),
+    queryFn: () => callPage(e.list, { params: { instId }, query: { searchTerm: q.search, pageNumber: q.page, pageSize: q.pageSize, openOn: q.openOn } }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -25,14 +25,14 @@ export function useProtocol(instId: number, protocolId: number) {
 /** The query behind useProtocol, also started before the first render of a cold load (app/route-prefetch.ts). */
 export const protocolQuery = (instId: number, protocolId: number) => queryOptions({
   queryKey: keys.one(instId, protocolId),
-  queryFn: () => api.get<Protocol>(`${base(instId)}/${protocolId}`, undefined, { notify: false }),
+  queryFn: () => call(e.get, { params: { instId, protocolId } }, { notify: false }),
   retry: false,
 });
 
 export function useCreateProtocol(instId: number) {
   return useMutation({
     ...changes('protocols.create', instId),
-    mutationFn: (body: ProtocolInput) => api.post<Protocol>(base(instId), body, { notify: false }),
+    mutationFn: (body: ProtocolInput) => call(e.create, { params: { instId }, body }, { notify: false }),
   });
 }
 
@@ -40,6 +40,6 @@ export function useCreateProtocol(instId: number) {
 export function useUpdateProtocol(instId: number, protocolId: number) {
   return useMutation({
     ...changes('protocols.update', instId),
-    mutationFn: (body: ProtocolUpdate) => api.put<Protocol>(`${base(instId)}/${protocolId}`, body, { notify: false }),
+    mutationFn: (body: ProtocolUpdate) => call(e.update, { params: { instId, protocolId }, body }, { notify: false }),
   });
 }

@@ -1,12 +1,11 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
-import type { Site } from '@contract/institutions.contract';
-import type { ProtocolSite, SitesInput } from '@contract/protocols.contract';
-import { api } from '@/lib/api-client';
+import { institutionEndpoints } from '@contract/institutions.endpoints';
+import type { SitesInput } from '@contract/protocols.contract';
+import { protocolEndpoints as e } from '@contract/protocols.endpoints';
+import { call, callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { changes } from '@/lib/mutation-effects';
-
-const base = (instId: number, protocolId: number) => `/institutions/${instId}/collectionProtocols/${protocolId}/collectionProtocolSites`;
 
 /**
  * GET institutions/{i}/institutionSites for any institution (spec 2 §7 "sites of any institution"): there is no
@@ -15,7 +14,7 @@ const base = (instId: number, protocolId: number) => `/institutions/${instId}/co
 export function useInstitutionSites(siteInstId: number | null, search: string) {
   return useQuery({
     queryKey: queryKeys.lookups.page(siteInstId ?? 0, 'institutionSites', { search, enabled: true, all: true }),
-    queryFn: () => api.getPage<Site>(`/institutions/${siteInstId}/institutionSites`, { IsEnabled: true, SearchTerm: search, PageSize: MAX_PAGE_SIZE }),
+    queryFn: () => callPage(institutionEndpoints.sites, { params: { instId: siteInstId ?? 0 }, query: { isEnabled: true, searchTerm: search, pageSize: MAX_PAGE_SIZE } }),
     enabled: siteInstId !== null,
     placeholderData: keepPreviousData,
   });
@@ -25,7 +24,7 @@ export function useInstitutionSites(siteInstId: number | null, search: string) {
 export function useAddSites(instId: number, protocolId: number) {
   return useMutation({
     ...changes('protocols.site', instId),
-    mutationFn: (body: SitesInput) => api.post<{ added: number; sites: ProtocolSite[] }>(base(instId, protocolId), body, { notify: false }),
+    mutationFn: (body: SitesInput) => call(e.addSites, { params: { instId, protocolId }, body }, { notify: false }),
   });
 }
 
@@ -33,6 +32,6 @@ export function useAddSites(instId: number, protocolId: number) {
 export function useRemoveSite(instId: number, protocolId: number) {
   return useMutation({
     ...changes('protocols.site', instId),
-    mutationFn: (siteId: number) => api.post<ProtocolSite>(`${base(instId, protocolId)}/${siteId}/disable`),
+    mutationFn: (siteId: number) => call(e.removeSite, { params: { instId, protocolId, siteId } }),
   });
 }

@@ -9,10 +9,11 @@ import { calendarDate, formatDate } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { ExportFhirButton } from '../components/export-fhir-button';
 import { protocolPath, useCurrentProtocol } from '@/lib/protocol-context';
+import { useEvents } from '@/lib/protocol-events';
 import { participantPath, useCurrentParticipant } from '@/lib/participant-context';
 import { EFFECTS } from './withdrawal-effects';
 import {
-  useDisableParticipant, useParticipantConsents, usePatientChildren, useProtocolEvents, type PatientChild,
+  useDisableParticipant, useParticipantConsents, usePatientChildren, type PatientChild,
 } from '../api/participants';
 
 /**
@@ -113,7 +114,7 @@ function Events() {
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const p = useCurrentParticipant();
-  const events = useProtocolEvents(institution.id, protocol.id);
+  const events = useEvents(institution.id, protocol.id);
   const canCollect = useCan('samples.collect');
   const navigate = useNavigate();
   const [clicked, setClicked] = useState<string | null>(null);
