@@ -1,4 +1,7 @@
+import { configurationEndpoints, lookupEndpointTable } from './configuration.endpoints';
 import { institutionEndpoints } from './institutions.endpoints';
+import { labelEndpoints } from './labels.endpoints';
+import { orderEndpoints } from './orders.endpoints';
 
 /**
  * Every module's endpoint table (issue 29). The server registers each row (server/platform/route.ts);
@@ -7,4 +10,8 @@ import { institutionEndpoints } from './institutions.endpoints';
  */
 export const allEndpoints = {
   institutions: institutionEndpoints,
+  configuration: configurationEndpoints,
+  lookups: lookupEndpointTable(),
+  orders: orderEndpoints,
+  labels: labelEndpoints,
 };
