@@ -1,5 +1,8 @@
+import { configurationEndpoints, lookupEndpointTable } from './configuration.endpoints';
 import { formEndpoints } from './forms.endpoints';
 import { institutionEndpoints } from './institutions.endpoints';
+import { labelEndpoints } from './labels.endpoints';
+import { orderEndpoints } from './orders.endpoints';
 import { protocolEndpoints } from './protocols.endpoints';
 
 /**
@@ -11,4 +14,8 @@ export const allEndpoints = {
   institutions: institutionEndpoints,
   protocols: protocolEndpoints,
   forms: formEndpoints,
+  configuration: configurationEndpoints,
+  lookups: lookupEndpointTable(),
+  orders: orderEndpoints,
+  labels: labelEndpoints,
 };

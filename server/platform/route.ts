@@ -34,8 +34,11 @@ export type CtxFor<E extends EndpointDef> = E['permission'] extends 'public' ? n
 export type Handler<E extends EndpointDef> =
   (req: Req<E>, ctx: CtxFor<E>, reply: Reply<E>) => ResolveFastifyReplyReturnType<ZodTypeProvider, SchemaOf<E>, RouteGenericInterface>;
 
-/** Route options the table does not hold (a larger body limit for an import, a content parser, a description). */
-export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit'> & { description?: string };
+/**
+ * Route options the table does not hold (a larger body limit for an import, a content parser, a description;
+ * preValidation for a nested list that takes its parent from the path before the body is validated).
+ */
+export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'preValidation'> & { description?: string };
 
 /**
  * The one way to register an /api route: from its endpoint-table row (contract/<area>.endpoints.ts).

@@ -1,80 +1,50 @@
-import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
-import { Id, InstParam, PagingQuery, SeekPagingQuery } from '../../../contract/common.contract';
-import {
-  AmendInput, CommentInput, OrderDetail, OrderedPanelDetail, OrderedPanelInput, OrderInput, OrderQuery, OrderSummary, PlaceOrders, ResultHistoryEntry, ResultInput, SaveResults,
-} from '../../../contract/orders.contract';
+import { orderEndpoints as e } from '../../../contract/orders.endpoints';
 import type { App, AppDeps } from '../../platform/app-types';
-import { ctxOf } from '../../platform/context';
+import type { InstCtx } from '../../platform/context';
+import { router } from '../../platform/route';
 import { notFound } from '../../platform/errors';
 import { filterRows, pageOf, sendPage } from '../../platform/paging';
 import * as orders from './orders.service';
 import * as results from './results.service';
 import { getOrderDetail } from './order-detail';
 
-const id = Id;
-const OrderParams = InstParam.extend({ orderId: id });
-const PanelParams = OrderParams.extend({ panelId: id });
-const TestParams = PanelParams.extend({ testId: id });
-const ResultParams = TestParams.extend({ resultId: id });
-const ReleaseParams = ResultParams.extend({ releaseId: id });
-const tags = ['Orders'];
-
-export function orderRoutes(app: App, { db, now }: AppDeps) {
-  const ctx = (req: FastifyRequest) => ctxOf(req, db, now);
-  const base = '/api/institutions/:instId/LIMSOrders';
-  const panelsOf = async (req: FastifyRequest, orderId: number) => (await getOrderDetail(ctx(req), orderId)).orderedPanels;
-  const panelOf = async (req: FastifyRequest, p: { orderId: number; panelId: number }) => {
-    const panel = (await panelsOf(req, p.orderId)).find((x) => x.id === p.panelId);
+export function orderRoutes(app: App, deps: AppDeps) {
+  const route = router(app, deps);
+  const panelsOf = async (ctx: InstCtx, orderId: number) => (await getOrderDetail(ctx, orderId)).orderedPanels;
+  const panelOf = async (ctx: InstCtx, p: { orderId: number; panelId: number }) => {
+    const panel = (await panelsOf(ctx, p.orderId)).find((x) => x.id === p.panelId);
     if (!panel) throw notFound('Ordered panel');
     return panel;
   };
-  const testOf = async (req: FastifyRequest, p: { orderId: number; panelId: number; testId: number }) => {
-    const test = (await panelOf(req, p)).orderedTests.find((x) => x.id === p.testId);
+  const testOf = async (ctx: InstCtx, p: { orderId: number; panelId: number; testId: number }) => {
+    const test = (await panelOf(ctx, p)).orderedTests.find((x) => x.id === p.testId);
     if (!test) throw notFound('Ordered test');
     return test;
   };
 
-  app.get(base, { config: { permission: 'orders.read' }, schema: { tags, params: InstParam, querystring: SeekPagingQuery.extend(OrderQuery.shape), response: { 200: z.array(OrderSummary) } } },
-    async (req, reply) => sendPage(reply, req.query, await orders.listOrders(ctx(req), req.query, req.query)));
-  app.get(`${base}/count`, { config: { permission: 'orders.read' }, schema: { tags, params: InstParam, response: { 200: z.object({ count: z.number(), isEstimate: z.boolean() }) } } },
-    async (req) => orders.countOrders(ctx(req)));
-  app.post(base, { config: { permission: 'orders.create' }, schema: { tags, params: InstParam, body: OrderInput, response: { 201: OrderSummary } } },
-    async (req, reply) => reply.status(201).send((await orders.createOrder(ctx(req), req.body))));
-  app.post(`${base}/place`, { config: { permission: 'orders.create' }, schema: { tags, params: InstParam, body: PlaceOrders, response: { 201: z.array(OrderSummary) } } },
-    async (req, reply) => reply.status(201).send((await orders.placeOrders(ctx(req), req.body))));
-  app.get(`${base}/:orderId`, { config: { permission: 'orders.read' }, schema: { tags, params: OrderParams, response: { 200: OrderDetail } } },
-    async (req) => getOrderDetail(ctx(req), req.params.orderId));
-  app.put(`${base}/:orderId/results`, { config: { permission: 'results.enter' }, schema: { tags, params: OrderParams, body: SaveResults, response: { 200: OrderDetail } } },
-    async (req) => results.saveResults(ctx(req), req.params.orderId, req.body));
+  route(e.list, async (req, ctx, reply) => sendPage(reply, req.query, await orders.listOrders(ctx, req.query, req.query)));
+  route(e.count, async (req, ctx) => orders.countOrders(ctx));
+  route(e.create, async (req, ctx, reply) => reply.status(201).send(await orders.createOrder(ctx, req.body)));
+  route(e.place, async (req, ctx, reply) => reply.status(201).send(await orders.placeOrders(ctx, req.body)));
+  route(e.get, async (req, ctx) => getOrderDetail(ctx, req.params.orderId));
+  route(e.saveResults, async (req, ctx) => results.saveResults(ctx, req.params.orderId, req.body));
 
-  // spec 1 §7 detail chain: ordered panels -> ordered tests -> results -> releases. An order shows only
-  // its enabled panels and tests: IsEnabled=false lists none.
-  const panels = `${base}/:orderId/limsOrderedPanels`;
-  app.get(panels, { config: { permission: 'orders.read' }, schema: { tags, params: OrderParams, querystring: PagingQuery, response: { 200: z.array(OrderedPanelDetail) } } },
-    async (req, reply) => sendPage(reply, req.query, pageOf(filterRows(await panelsOf(req, req.params.orderId), req.query, (p) => [p.panel.title]), req.query)));
-  app.post(panels, { config: { permission: 'orders.create' }, schema: { tags, params: OrderParams, body: OrderedPanelInput, response: { 201: OrderSummary } } },
-    async (req, reply) => reply.status(201).send((await orders.addOrderedPanel(ctx(req), req.params.orderId, Number(req.body.panelId), req.body.comment))));
-  app.post(`${panels}/:panelId/release`, { config: { permission: 'results.release' }, schema: { tags, params: PanelParams, response: { 200: OrderDetail } } },
-    async (req) => results.releasePanel(ctx(req), req.params.orderId, req.params.panelId));
+  route(e.panels, async (req, ctx, reply) =>
+    sendPage(reply, req.query, pageOf(filterRows(await panelsOf(ctx, req.params.orderId), req.query, (p) => [p.panel.title]), req.query)));
+  route(e.addPanel, async (req, ctx, reply) =>
+    reply.status(201).send(await orders.addOrderedPanel(ctx, req.params.orderId, Number(req.body.panelId), req.body.comment)));
+  route(e.releasePanel, async (req, ctx) => results.releasePanel(ctx, req.params.orderId, req.params.panelId));
 
-  const testsPath = `${panels}/:panelId/limsOrderedTests`;
-  app.get(testsPath, { config: { permission: 'orders.read' }, schema: { tags, params: PanelParams, querystring: PagingQuery } },
-    async (req, reply) => sendPage(reply, req.query, pageOf(filterRows((await panelOf(req, req.params)).orderedTests, req.query, (o) => [o.test.title, o.test.abbreviation]), req.query)));
-  app.put(`${testsPath}/:testId`, { config: { permission: 'results.enter' }, schema: { tags, params: TestParams, body: CommentInput, response: { 200: OrderDetail } } },
-    async (req) => results.commentOnTest(ctx(req), req.params.orderId, req.params.testId, req.body.comment, req.body.concurrencyStamp));
+  route(e.tests, async (req, ctx, reply) =>
+    sendPage(reply, req.query, pageOf(filterRows((await panelOf(ctx, req.params)).orderedTests, req.query, (o) => [o.test.title, o.test.abbreviation]), req.query)));
+  route(e.commentOnTest, async (req, ctx) => results.commentOnTest(ctx, req.params.orderId, req.params.testId, req.body.comment, req.body.concurrencyStamp));
 
-  const resultsPath = `${testsPath}/:testId/limsOrderedTestResults`;
-  app.get(resultsPath, { config: { permission: 'orders.read' }, schema: { tags, params: TestParams } },
-    async (req) => [(await testOf(req, req.params)).testResult]);
-  app.put(`${resultsPath}/:resultId`, { config: { permission: 'results.enter' }, schema: { tags, params: ResultParams, body: ResultInput, response: { 200: OrderDetail } } },
-    async (req) => results.saveResults(ctx(req), req.params.orderId, { results: [{ resultId: req.params.resultId, result: req.body.result, concurrencyStamp: req.body.concurrencyStamp }] }));
-  app.post(`${resultsPath}/:resultId/amend`, { config: { permission: 'results.amend' }, schema: { tags, params: ResultParams, body: AmendInput, response: { 200: OrderDetail } } },
-    async (req) => results.amendResult(ctx(req), req.params.orderId, req.params.resultId, req.body));
-  app.get(`${resultsPath}/:resultId/history`, { config: { permission: 'orders.read' }, schema: { tags, params: ResultParams, response: { 200: z.array(ResultHistoryEntry) } } },
-    async (req) => results.resultHistory(ctx(req), req.params.orderId, req.params.resultId));
-  app.get(`${resultsPath}/:resultId/limsOrderedTestResultReleases`, { config: { permission: 'orders.read' }, schema: { tags, params: ResultParams } },
-    async (req) => [(await testOf(req, req.params)).testResultRelease]);
-  app.post(`${resultsPath}/:resultId/limsOrderedTestResultReleases/:releaseId/release`, { config: { permission: 'results.release' }, schema: { tags, params: ReleaseParams, response: { 200: OrderDetail } } },
-    async (req) => results.releaseResult(ctx(req), req.params.orderId, req.params.releaseId));
+  route(e.results, async (req, ctx) => [(await testOf(ctx, req.params)).testResult]);
+  route(e.saveResult, async (req, ctx) => results.saveResults(ctx, req.params.orderId, {
+    results: [{ resultId: req.params.resultId, result: req.body.result, concurrencyStamp: req.body.concurrencyStamp }],
+  }));
+  route(e.amend, async (req, ctx) => results.amendResult(ctx, req.params.orderId, req.params.resultId, req.body));
+  route(e.history, async (req, ctx) => results.resultHistory(ctx, req.params.orderId, req.params.resultId));
+  route(e.releases, async (req, ctx) => [(await testOf(ctx, req.params)).testResultRelease]);
+  route(e.release, async (req, ctx) => results.releaseResult(ctx, req.params.orderId, req.params.releaseId));
 }
