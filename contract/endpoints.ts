@@ -1,4 +1,6 @@
 import { institutionEndpoints } from './institutions.endpoints';
+import { sampleEndpoints } from './samples.endpoints';
+import { shipmentEndpoints } from './shipments.endpoints';
 
 /**
  * Every module's endpoint table (issue 29). The server registers each row (server/platform/route.ts);
@@ -7,4 +9,6 @@ import { institutionEndpoints } from './institutions.endpoints';
  */
 export const allEndpoints = {
   institutions: institutionEndpoints,
+  samples: sampleEndpoints,
+  shipments: shipmentEndpoints,
 };
