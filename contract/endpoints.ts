@@ -4,6 +4,8 @@ import { institutionEndpoints } from './institutions.endpoints';
 import { labelEndpoints } from './labels.endpoints';
 import { orderEndpoints } from './orders.endpoints';
 import { protocolEndpoints } from './protocols.endpoints';
+import { sampleEndpoints } from './samples.endpoints';
+import { shipmentEndpoints } from './shipments.endpoints';
 
 /**
  * Every module's endpoint table (issue 29). The server registers each row (server/platform/route.ts);
@@ -18,4 +20,6 @@ export const allEndpoints = {
   lookups: lookupEndpointTable(),
   orders: orderEndpoints,
   labels: labelEndpoints,
+  samples: sampleEndpoints,
+  shipments: shipmentEndpoints,
 };

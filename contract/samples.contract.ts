@@ -69,7 +69,7 @@ export const SampleInput = z.object({
   need('collectedDate', MSG.required);
   need('collectedTime', MSG.required);
 });
-export type SampleInput = z.input<typeof SampleInput>;
+export type SampleInput = z.output<typeof SampleInput>;
 
 /** Most rows one stepper command may create (one transaction). */
 export const MAX_COLLECT_ROWS = 200;
@@ -88,7 +88,7 @@ export const CollectRow = z.object({
   subSampleLineageId: optionalId,
   parentAmountUsed: amount.optional(),
 });
-export type CollectRow = z.input<typeof CollectRow>;
+export type CollectRow = z.output<typeof CollectRow>;
 
 export const CollectInput = z.object({
   collectionProtocolEventId: requiredId,
@@ -100,14 +100,14 @@ export const CollectInput = z.object({
   acceptOutsideDates,
   rows: z.array(CollectRow).min(1, 'Add at least one row').max(MAX_COLLECT_ROWS, `At most ${MAX_COLLECT_ROWS} rows`),
 });
-export type CollectInput = z.input<typeof CollectInput>;
+export type CollectInput = z.output<typeof CollectInput>;
 
 export const AdjustmentInput = z.object({
   amount: signedAmount,
   reason: required(500, undefined, 'multi'),
   ...ConcurrencyStamp.shape,
 });
-export type AdjustmentInput = z.input<typeof AdjustmentInput>;
+export type AdjustmentInput = z.output<typeof AdjustmentInput>;
 
 export const SampleListQuery = PagingQuery.extend({
   isSubsample: bool,
@@ -193,5 +193,5 @@ export const SampleLabelsInput = z.object({
   collectedSampleIds: z.array(Id, { error: MSG.requiredSelect }).min(1, 'Choose at least one sample').max(200, 'At most 200 samples at once'),
   copies: typedNumber({ whole: true, min: 1, max: 10, notNumber: 'Copies must be a number', notWhole: 'Copies must be a whole number', tooSmall: 'Copies must be at least 1', tooLarge: 'At most 10 copies' }).default(1),
 }).refine((v) => v.collectedSampleIds.length * v.copies <= MAX_LABELS_PER_JOB, { path: ['copies'], message: `At most ${MAX_LABELS_PER_JOB} labels per print` });
-export type SampleLabelsInput = z.input<typeof SampleLabelsInput>;
+export type SampleLabelsInput = z.output<typeof SampleLabelsInput>;
 export const SampleLabels = z.object({ labels: z.array(Label) });

@@ -55,7 +55,7 @@ export const ShipmentInput = z.object({
 }).superRefine((v, ctx) => {
   if (new Set(v.collectedSampleIds).size !== v.collectedSampleIds.length) ctx.addIssue({ code: 'custom', path: ['collectedSampleIds'], message: 'A sample is listed twice' });
 });
-export type ShipmentInput = z.input<typeof ShipmentInput>;
+export type ShipmentInput = z.output<typeof ShipmentInput>;
 
 /** Spec 2 §7: one item per call, added to a draft (or to a shipment the spec's call sends, while nothing is processed). `received`/`rejected` are accepted and ignored (new items are pending). */
 export const ShipmentItemInput = z.object({
@@ -64,7 +64,7 @@ export const ShipmentItemInput = z.object({
   received: bool.optional(),
   rejected: bool.optional(),
 });
-export type ShipmentItemInput = z.input<typeof ShipmentItemInput>;
+export type ShipmentItemInput = z.output<typeof ShipmentItemInput>;
 
 /**
  * Receiving or rejecting one item. `concurrencyStamp` (the item's) is checked when given; the spec's
@@ -78,6 +78,7 @@ export const ReceiveInput = z.object({
   rejected: bool.optional(),
   receivedDate: z.string().max(100).nullish(),
 }).optional();
+export type ReceiveInput = z.output<typeof ReceiveInput>;
 /** `reason` is optional on the API (the spec's body has none); the screen asks for it. */
 export const RejectInput = z.object({
   reason: optionalText(500, undefined, 'multi'),
@@ -88,7 +89,7 @@ export const RejectInput = z.object({
   rejected: bool.optional(),
   receivedDate: z.string().max(100).nullish(),
 });
-export type RejectInput = z.input<typeof RejectInput>;
+export type RejectInput = z.output<typeof RejectInput>;
 
 export const ShipmentListQuery = PagingQuery.extend({
   sendingInstitutionId: optionalId,

@@ -39,6 +39,10 @@ export async function institutionTimeZone(tx: Db, institutionId: number) {
  * A site's title as a scalar sub-select, for another module's query (one statement instead of a
  * second round trip). `siteId` is an expression of the outer query, e.g. sql`m.institution_site_id`.
  */
+/** An institution's title as a sub-select of another module's query. */
+export const institutionTitleOf = (institutionId: SQL) =>
+  sql<string | null>`(select ${institutions.title} from ${institutions} where ${institutions.id} = ${institutionId})`;
+
 export const siteTitleOf = (siteId: SQL) =>
   sql<string | null>`(select ${institutionSites.title} from ${institutionSites} where ${institutionSites.id} = ${siteId})`;
 

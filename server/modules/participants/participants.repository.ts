@@ -4,7 +4,7 @@ import { badRequest } from '../../platform/errors';
 import { prepared } from '../../platform/statement-cache';
 import { genders, maritalStatuses, vitalStatuses } from '../../platform/lookups/lookup.tables';
 import { siteTitleOf } from '../institutions';
-import { patientPhoneNumbers, patients } from './participants.table';
+import { patientMrns, patientPhoneNumbers, patients } from './participants.table';
 
 // The participants module's public query surface: other modules call these, never its tables.
 
@@ -126,6 +126,10 @@ export async function exportPatients(db: Db, institutionId: number, ids: number[
     .where(and(eq(patients.institutionId, institutionId), inArray(patients.id, ids)))
     .orderBy(patients.id);
 }
+
+/** Whether the participant another module's column names has the enabled MRN `mrn` (any case) in the institution (a filter of that module's query). */
+export const hasMrn = (patientId: SQL, institutionId: number, mrn: string) => sql`${patientId} = any(array(select ${patientMrns.patientId} from ${patientMrns}
+  where ${patientMrns.institutionId} = ${institutionId} and lower(${patientMrns.mrn}) = ${mrn.trim().toLowerCase()} and ${patientMrns.isEnabled}))`;
 
 /** The participant of the institution whose enabled MRN is `mrn` (any case), or null. */
 export async function patientIdByMrn(db: Db, institutionId: number, mrn: string) {

@@ -1,9 +1,19 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { CollectedSample, SampleListQuery } from '../../../contract/samples.contract';
 import type { Ctx } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../platform/paging';
-import { collectedSamples } from './samples.table';
-import { recordEvent } from './ledger';
+import { selectRecords } from '../../platform/record-refs';
+import { cheapCount } from '../../platform/counts';
+import { accountNames } from '../../platform/account-names';
+import { isUniqueViolation } from '../../platform/errors';
+import { lookupJoin } from '../../platform/lookups/lookup-refs';
+import { qualified } from '../../platform/qualified';
+import { siteJoin } from '../institutions';
+import { patientSummaryOf } from '../participants';
+import { eventRefOf, hasWithdrawnOf } from '../protocols';
+import { collectedSamples, sampleEvents } from './samples.table';
+import { recordEvent } from './samples.ledger';
 
 // The samples module's read surface for other modules (orders, storage allocation): they never read its tables.
 
@@ -70,4 +80,122 @@ export const sampleRefSql = (column: SQL) =>
 export async function sampleNamed(db: Db, inst: number, text: string) {
   const [row] = await db.select(refColumns).from(collectedSamples).where(and(eq(collectedSamples.institutionId, inst), sql`lower(${collectedSamples.sampleId}) = ${text.toLowerCase()}`)).limit(1);
   return row ?? null;
+}
+
+// The module's own reads (sample-reads.service.ts): a sample as the API answers it.
+
+const extra = {
+  unitSymbol: sql<string | null>`(select u.unit_symbol from unit_of_measurements u where u.id = ${qualified(collectedSamples.unitId)})`,
+  collectionProtocolEvent: eventRefOf(qualified(collectedSamples.collectionProtocolEventId)),
+  patient: patientSummaryOf(qualified(collectedSamples.patientId)),
+  parentSample: sql<{ id: number; sampleId: string } | null>`(select json_build_object('id', p.id, 'sampleId', p.sample_id)
+    from collected_samples p where p.id = ${qualified(collectedSamples.parentId)})`,
+  hasWithdrawnConsent: hasWithdrawnOf(qualified(collectedSamples.patientId)),
+};
+const refs = () => [
+  lookupJoin('specimenType', 'specimenTypes', collectedSamples.specimenTypeId),
+  lookupJoin('unit', 'unitOfMeasurements', collectedSamples.unitId),
+  lookupJoin('subSampleLineage', 'subSampleLineages', collectedSamples.subSampleLineageId),
+  siteJoin('institutionSite', collectedSamples.institutionSiteId, 'sample_site'),
+];
+
+export async function selectSamples(db: Db, opts: { where: SQL | undefined; orderBy?: SQL; limit?: number; offset?: number }) {
+  const page = await selectRecords(db, collectedSamples, { ...opts, orderBy: opts.orderBy ?? desc(collectedSamples.id), refs: refs(), extra });
+  return { ...page, rows: page.rows.map(toDto) };
+}
+
+type Row = Awaited<ReturnType<typeof selectRecords<typeof collectedSamples, 'specimenType' | 'unit' | 'subSampleLineage' | 'institutionSite', typeof extra>>>['rows'][number];
+
+/**
+ * The stored custody (samples.custody.ts) as the API answers it: in an open shipment (packed in a draft, or sent)
+ * with the shipment's id, name and 'draft' | 'shipped'.
+ */
+const transitOf = (r: Pick<Row, 'custodyStatus' | 'custodyShipmentId' | 'custodyShipmentName'>) => {
+  const shipment = r.custodyShipmentId === null ? null : { id: r.custodyShipmentId, name: r.custodyShipmentName ?? '', status: r.custodyStatus === 'packed' ? 'draft' : 'shipped' };
+  return { inTransit: shipment !== null, transitShipment: shipment };
+};
+
+function toDto(r: Row): CollectedSample {
+  return {
+    id: r.id, isEnabled: r.isEnabled, createdDate: r.createdDate, creatorAccount: r.creatorAccount, enabledDate: r.enabledDate, enablerAccount: r.enablerAccount,
+    concurrencyStamp: r.concurrencyStamp, sampleId: r.sampleId, kind: r.kind as CollectedSample['kind'], collectionProtocolId: r.collectionProtocolId,
+    collectionProtocolEvent: r.collectionProtocolEvent, institutionSite: r.institutionSite, patientId: r.patientId, participantId: r.participantId,
+    patient: r.patient ? { id: r.patient.id, firstName: r.patient.firstName, fatherName: r.patient.fatherName, grandFatherName: r.patient.grandFatherName, patientMRN: r.patient.patientMRN } : null,
+    specimenType: r.specimenType, collectedAmount: r.collectedAmount, remainingAmount: r.remainingAmount,
+    unitOfMeasurement: { id: r.unitId, unitName: r.unit?.title ?? null, unitSymbol: r.unitSymbol },
+    collectedDate: r.collectedDate, collectedTime: r.collectedTime, isSubsample: r.isSubsample, parentSampleId: r.parentId, parentSample: r.parentSample,
+    subSampleLineage: r.subSampleLineage, parentAmountUsed: r.parentAmountUsed, hasWithdrawnConsent: Boolean(r.hasWithdrawnConsent),
+    collectedOutsideDates: r.collectedOutsideDates, ...transitOf(r),
+  };
+}
+
+/** The filters of spec 2 §7: IsSubsample, SampleID (exact, any case), PatientId, ParticipantId, StartDate + EndDate (collected). */
+export function sampleFilters(q: SampleListQuery): SQL[] {
+  const parts: SQL[] = [];
+  if (q.isEnabled !== undefined) parts.push(eq(collectedSamples.isEnabled, q.isEnabled));
+  if (q.isSubsample !== undefined) parts.push(eq(collectedSamples.isSubsample, q.isSubsample));
+  if (q.sampleId) parts.push(sql`lower(${collectedSamples.sampleId}) = ${q.sampleId.toLowerCase()}`);
+  if (q.searchTerm) parts.push(sql`lower(${collectedSamples.sampleId}) like ${likePattern(q.searchTerm)}`);
+  if (q.patientId) parts.push(eq(collectedSamples.patientId, q.patientId));
+  if (q.participantId) parts.push(eq(collectedSamples.participantId, q.participantId));
+  if (q.startDate && q.endDate) parts.push(sql`${collectedSamples.collectedDate} between ${q.startDate} and ${q.endDate}`);
+  return parts;
+}
+
+/** One page of the institution's samples (of one protocol, or of all with null), filtered as spec 2 §7 lists them, newest first. */
+export function samplePage(db: Db, inst: number, protocolId: number | null, q: SampleListQuery, offset: number) {
+  const where = and(eq(collectedSamples.institutionId, inst), protocolId === null ? undefined : eq(collectedSamples.collectionProtocolId, protocolId), ...sampleFilters(q));
+  return selectSamples(db, { where, limit: q.pageSize, offset });
+}
+
+/** One sample of the institution's protocol, or undefined. */
+export async function sampleInProtocol(db: Db, inst: number, protocolId: number, id: number): Promise<CollectedSample | undefined> {
+  const where = and(eq(collectedSamples.institutionId, inst), eq(collectedSamples.collectionProtocolId, protocolId), eq(collectedSamples.id, id));
+  return (await selectSamples(db, { where, limit: 1 })).rows[0];
+}
+
+/** The institution's samples by record id, oldest first. */
+export async function samplesWithIds(db: Db, inst: number, ids: number[]) {
+  return (await selectSamples(db, { where: and(eq(collectedSamples.institutionId, inst), inArray(collectedSamples.id, ids)), orderBy: asc(collectedSamples.id) })).rows;
+}
+
+/** The institution's enabled samples of every protocol, counted cheaply (the dashboard). */
+export const enabledSampleCount = (db: Db, inst: number) =>
+  cheapCount(db, () => db.select({ id: collectedSamples.id }).from(collectedSamples)
+    .where(and(eq(collectedSamples.institutionId, inst), eq(collectedSamples.isEnabled, true))).$dynamic());
+
+/** The record ids of a sample's descendants (to 50 levels), at most `max`. */
+export async function descendantIds(db: Db, id: number, max: number) {
+  const rows = await db.select({ id: collectedSamples.id }).from(collectedSamples).where(inArray(collectedSamples.id, sql`(with recursive t(id, depth) as (
+      select ${id}::integer, 0 union all
+      select c.id, t.depth + 1 from collected_samples c join t on c.parent_id = t.id where t.depth < 50)
+    select id from t where id <> ${id} limit ${max})`));
+  return rows.map((r) => r.id);
+}
+
+/** A sample's own history entries, oldest first. */
+export const sampleEventsOf = (db: Db, sampleId: number) => db.select().from(sampleEvents).where(eq(sampleEvents.sampleId, sampleId)).orderBy(asc(sampleEvents.id));
+
+/** Accounts' names by id (who wrote a history entry). */
+export async function accountNamesOf(db: Db, ids: number[]) {
+  const rows = ids.length ? await db.select().from(accountNames).where(inArray(accountNames.id, ids)) : [];
+  return new Map(rows.map((a) => [a.id, { firstName: a.firstName, lastName: a.lastName }]));
+}
+
+/** The protocol's samples (by record id) a label request names, for the labels. */
+export const labelRowsOf = (tx: Db, inst: number, protocolId: number, ids: number[]) =>
+  tx.select({ id: collectedSamples.id, sampleId: collectedSamples.sampleId, patientId: collectedSamples.patientId, collectedDate: collectedSamples.collectedDate })
+    .from(collectedSamples)
+    .where(and(eq(collectedSamples.institutionId, inst), eq(collectedSamples.collectionProtocolId, protocolId), inArray(collectedSamples.id, ids)));
+
+/** Inserts a sample row, in its owner's custody; null when its sample ID was taken meanwhile (the unique index). */
+export async function insertSampleRow(tx: Db, values: Omit<typeof collectedSamples.$inferInsert, 'heldByInstitutionId'>) {
+  try {
+    // A new sample is in its owner's custody (samples.custody.ts changes it only through a shipment).
+    const [row] = await tx.insert(collectedSamples).values({ ...values, heldByInstitutionId: values.institutionId }).returning();
+    return row;
+  } catch (e) {
+    if (isUniqueViolation(e)) return null;
+    throw e;
+  }
 }

@@ -1,21 +1,20 @@
-import type { z } from 'zod';
 import type { AdjustmentInput, CollectInput, CollectRow, SampleInput } from '../../../contract/samples.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
-import { AppError, isUniqueViolation, staleStamp } from '../../platform/errors';
+import { command, type InstCtx } from '../../platform/context';
+import { AppError, staleStamp, validationProblem } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
 import type { Db } from '../../db/client';
 import { patientNames } from '../participants';
 import { assertUsable, enrolmentOf, isAliquotLineage, isProtocolSite, outsideDates, protocolEventOf, protocolOf } from '../protocols';
-import { collectedSamples } from './samples.table';
 import { sampleErrors } from './samples.errors';
-import { draw, lockSample, recordEvent, round, type SampleRow, unitSymbol } from './ledger';
-import { assertSampleIdFree, childPrefix, generateSampleId, primaryPrefix } from './sample-ids';
-import { getSample, samplesByIds } from './samples.read';
+import { draw, lockSample, recordEvent, round, type SampleRow, unitSymbol } from './samples.ledger';
+import { assertSampleIdFree, childPrefix, generateSampleId, primaryPrefix } from './samples.ids';
+import { getSample, samplesByIds } from './sample-reads.service';
+import { insertSampleRow } from './samples.repository';
 import { institutionTimeZone, institutionTitles, institutionToday } from '../institutions';
 import { timeIn, todayIn } from '../../platform/today';
 import { MSG } from '../../../contract/messages';
-import { aliquotAmountInParentUnit } from './unit-conversion';
+import { aliquotAmountInParentUnit } from './samples.units';
 
 type Protocol = Awaited<ReturnType<typeof protocolOf>>;
 /** Where a primary sample comes from: checked once per command. */
@@ -25,8 +24,8 @@ interface Origin { protocol: Protocol; participantId: number; patientId: number;
  * The patient must be enrolled (and enabled) in the protocol, the event and site must be the protocol's, consent not
  * withdrawn; a collection date outside the protocol's dates needs the user's confirmation (`acceptOutsideDates`).
  */
-async function originOf(tx: Db, ctx: Ctx, protocol: Protocol, v: { patientId: number; eventId: number; siteId: number | null; date: string; time: string; acceptOutsideDates?: boolean }): Promise<Origin> {
-  const inst = instOf(ctx);
+async function originOf(tx: Db, ctx: InstCtx, protocol: Protocol, v: { patientId: number; eventId: number; siteId: number | null; date: string; time: string; acceptOutsideDates?: boolean }): Promise<Origin> {
+  const inst = ctx.institutionId;
   await assertNotFuture(tx, ctx, v.date);
   const name = async () => (await patientNames(tx, inst, [v.patientId])).get(v.patientId) ?? `Participant ${v.patientId}`;
   const enrolment = await enrolmentOf(tx, inst, protocol.id, v.patientId);
@@ -44,15 +43,10 @@ async function originOf(tx: Db, ctx: Ctx, protocol: Protocol, v: { patientId: nu
 }
 
 /** Inserts a sample row; a typed ID that another save took in the meantime is the declared 409, not a bare conflict. */
-async function insertSample(tx: Db, values: Omit<typeof collectedSamples.$inferInsert, 'heldByInstitutionId'>) {
-  try {
-    // A new sample is in its owner's custody (custody.ts changes it only through a shipment).
-    const [row] = await tx.insert(collectedSamples).values({ ...values, heldByInstitutionId: values.institutionId }).returning();
-    return row;
-  } catch (e) {
-    if (isUniqueViolation(e)) throw sampleErrors.sample_id_taken(values.sampleId, { sampleId: ['This sample ID is already used'] });
-    throw e;
-  }
+async function insertSample(tx: Db, values: Parameters<typeof insertSampleRow>[1]) {
+  const row = await insertSampleRow(tx, values);
+  if (!row) throw sampleErrors.sample_id_taken(values.sampleId, { sampleId: ['This sample ID is already used'] });
+  return row;
 }
 
 async function resolveSampleId(tx: Db, inst: number, typed: string | null, prefix: string, width: number) {
@@ -62,8 +56,8 @@ async function resolveSampleId(tx: Db, inst: number, typed: string | null, prefi
 }
 
 /** A sample collected from the participant: remaining equals collected (spec 2 §5). */
-async function collectPrimary(tx: Db, ctx: Ctx, o: Origin, v: { sampleId: string | null; specimenTypeId: number; amount: number; unitId: number }) {
-  const inst = instOf(ctx);
+async function collectPrimary(tx: Db, ctx: InstCtx, o: Origin, v: { sampleId: string | null; specimenTypeId: number; amount: number; unitId: number }) {
+  const inst = ctx.institutionId;
   await assertLookupIds(tx, inst, [
     { key: 'specimenTypes', id: v.specimenTypeId, field: 'specimenTypeId', label: 'Specimen Type' },
     { key: 'unitOfMeasurements', id: v.unitId, field: 'unitOfMeasurementId', label: 'Unit Of Measurement' },
@@ -88,10 +82,10 @@ interface ChildSpec { sampleId: string | null; lineageId: number; specimenTypeId
  * the parent's unit while it keeps its own amount and unit. A derivative is new material (its own type, amount and unit); `parentAmountUsed`
  * (default 0) is drawn from the parent (OpenSpecimen's rule).
  */
-async function createChild(tx: Db, ctx: Ctx, parent: SampleRow, v: ChildSpec) {
-  const inst = instOf(ctx);
+async function createChild(tx: Db, ctx: InstCtx, parent: SampleRow, v: ChildSpec) {
+  const inst = ctx.institutionId;
   // A sample in an open shipment is (or is about to be) elsewhere: nothing is taken from it until it is received or the shipment cancelled.
-  // Its stored custody (custody.ts), read under the parent's lock, which shipping takes too.
+  // Its stored custody (samples.custody.ts), read under the parent's lock, which shipping takes too.
   if (parent.custodyShipmentId !== null) throw sampleErrors.in_transit(parent.sampleId, parent.custodyShipmentName ?? '');
   // Received by another institution: the tube is theirs to keep (docs/shipments.md "Custody").
   const holder = parent.heldByInstitutionId;
@@ -127,47 +121,52 @@ async function createChild(tx: Db, ctx: Ctx, parent: SampleRow, v: ChildSpec) {
 }
 
 /** Today and now in the institution's time zone, for a sub-sample made without a date (HH:MM). */
-async function nowParts(tx: Db, ctx: Ctx) {
-  const zone = await institutionTimeZone(tx, instOf(ctx));
+async function nowParts(tx: Db, ctx: InstCtx) {
+  const zone = await institutionTimeZone(tx, ctx.institutionId);
   return { date: todayIn(zone, ctx.now()), time: timeIn(zone, ctx.now()) };
 }
 
 /** A collection is dated at most today in the institution's time zone (issue 28 item 2): later is 400, never stored. */
-async function assertNotFuture(tx: Db, ctx: Ctx, day: string) {
-  const today = await institutionToday(tx, instOf(ctx), ctx.now());
+async function assertNotFuture(tx: Db, ctx: InstCtx, day: string) {
+  const today = await institutionToday(tx, ctx.institutionId, ctx.now());
   if (day > today) throw sampleErrors.future_date(day, today, { collectedDate: [MSG.collectedFuture] });
 }
 
+/** A field SampleInput's refinement requires in this branch (a parsed input never lacks it here). */
+function given<T>(v: T | null | undefined, field: string): T {
+  if (v === null || v === undefined) throw validationProblem({ [field]: [MSG.required] });
+  return v;
+}
+
 /** POST collectedSamples: one sample, or one sub-sample of a sample of this protocol (spec 2 §7). */
-export async function createSample(ctx: Ctx, protocolId: number, input: SampleInput) {
-  requirePermission(ctx, 'samples.collect');
-  const inst = instOf(ctx);
-  const id = await ctx.db.transaction(async (tx) => {
+export async function createSample(ctx: InstCtx, protocolId: number, input: SampleInput) {
+  const inst = ctx.institutionId;
+  const id = await command(ctx, 'samples.collect', async ({ db: tx }) => {
     const protocol = await protocolOf(ctx, protocolId, tx);
     const now = await nowParts(tx, ctx);
-    const sampleId = input.sampleId ? String(input.sampleId) : null;
+    const { sampleId } = input;
     if (input.parentSampleId) {
-      if (input.collectedDate) await assertNotFuture(tx, ctx, String(input.collectedDate));
-      const parent = await lockSample(tx, inst, Number(input.parentSampleId), protocolId);
+      if (input.collectedDate) await assertNotFuture(tx, ctx, input.collectedDate);
+      const parent = await lockSample(tx, inst, input.parentSampleId, protocolId);
       await assertUsable(ctx, { patientId: parent.patientId }, tx);
       const row = await createChild(tx, ctx, parent, {
-        sampleId, lineageId: Number(input.subSampleLineageId), specimenTypeId: Number(input.specimenTypeId), amount: Number(input.collectedAmount),
-        unitId: input.unitOfMeasurementId ? Number(input.unitOfMeasurementId) : null, parentAmountUsed: input.parentAmountUsed === undefined ? undefined : Number(input.parentAmountUsed),
-        date: input.collectedDate ? String(input.collectedDate) : now.date, time: input.collectedTime ? String(input.collectedTime) : now.time,
+        sampleId, lineageId: given(input.subSampleLineageId, 'subSampleLineageId'), specimenTypeId: input.specimenTypeId, amount: input.collectedAmount,
+        unitId: input.unitOfMeasurementId, parentAmountUsed: input.parentAmountUsed,
+        date: input.collectedDate ?? now.date, time: input.collectedTime ?? now.time,
       });
       return row.id;
     }
     const origin = await originOf(tx, ctx, protocol, {
-      patientId: Number(input.patientId), eventId: Number(input.collectionProtocolEventId), siteId: Number(input.institutionSiteId),
-      date: String(input.collectedDate), time: String(input.collectedTime), acceptOutsideDates: input.acceptOutsideDates,
+      patientId: given(input.patientId, 'patientId'), eventId: given(input.collectionProtocolEventId, 'collectionProtocolEventId'), siteId: given(input.institutionSiteId, 'institutionSiteId'),
+      date: given(input.collectedDate, 'collectedDate'), time: given(input.collectedTime, 'collectedTime'), acceptOutsideDates: input.acceptOutsideDates,
     });
-    const row = await collectPrimary(tx, ctx, origin, { sampleId, specimenTypeId: Number(input.specimenTypeId), amount: Number(input.collectedAmount), unitId: Number(input.unitOfMeasurementId) });
+    const row = await collectPrimary(tx, ctx, origin, { sampleId, specimenTypeId: input.specimenTypeId, amount: input.collectedAmount, unitId: given(input.unitOfMeasurementId, 'unitOfMeasurementId') });
     return row.id;
   });
   return getSample(ctx, protocolId, id);
 }
 
-type Row = z.output<typeof CollectRow>;
+type Row = CollectRow;
 
 /** The problem of one row, named: "Row 2 (serum): ...", its field errors under rows.<index>. */
 function inRow(e: unknown, index: number, row: Row): never {
@@ -200,16 +199,14 @@ function checkRows(rows: Row[]) {
  * sub-samples of their parent row, all in ONE transaction; any bad row rolls back everything and
  * the problem names the row.
  */
-export async function collect(ctx: Ctx, protocolId: number, input: CollectInput) {
-  requirePermission(ctx, 'samples.collect');
-  const rows = input.rows as Row[];
+export async function collect(ctx: InstCtx, protocolId: number, input: CollectInput) {
+  const { rows } = input;
   checkRows(rows);
-  const ids = await ctx.db.transaction(async (tx) => {
+  const ids = await command(ctx, 'samples.collect', async ({ db: tx }) => {
     const protocol = await protocolOf(ctx, protocolId, tx);
     const origin = await originOf(tx, ctx, protocol, {
-      patientId: Number(input.patientId), eventId: Number(input.collectionProtocolEventId),
-      siteId: input.institutionSiteId ? Number(input.institutionSiteId) : null, date: String(input.collectedDate), time: String(input.collectedTime),
-      acceptOutsideDates: input.acceptOutsideDates,
+      patientId: input.patientId, eventId: input.collectionProtocolEventId, siteId: input.institutionSiteId,
+      date: input.collectedDate, time: input.collectedTime, acceptOutsideDates: input.acceptOutsideDates,
     });
     const made = new Map<string, SampleRow>();
     for (const [i, r] of rows.entries()) {
@@ -237,15 +234,13 @@ export async function collect(ctx: Ctx, protocolId: number, input: CollectInput)
  * above the collected amount). Guarded by the sample's concurrency stamp. Not refused after a consent
  * withdrawal: recording destroyed or lost material must stay possible.
  */
-export async function adjust(ctx: Ctx, protocolId: number, id: number, input: AdjustmentInput) {
-  requirePermission(ctx, 'samples.collect');
-  await ctx.db.transaction(async (tx) => {
+export async function adjust(ctx: InstCtx, protocolId: number, id: number, input: AdjustmentInput) {
+  await command(ctx, 'samples.collect', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx);
-    const sample = await lockSample(tx, instOf(ctx), id, protocolId);
-    if (sample.concurrencyStamp !== String(input.concurrencyStamp)) throw staleStamp();
+    const sample = await lockSample(tx, ctx.institutionId, id, protocolId);
+    if (sample.concurrencyStamp !== input.concurrencyStamp) throw staleStamp();
     const before = { ...sample };
-    const amount = Number(input.amount);
-    const reason = String(input.reason);
+    const { amount, reason } = input;
     const remaining = await draw(tx, ctx, sample, { kind: 'adjustment', amount, reason });
     const unit = await unitSymbol(tx, sample.unitId);
     await recordEvent(tx, ctx, sample.id, 'adjusted', {

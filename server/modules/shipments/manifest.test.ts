@@ -6,7 +6,7 @@ import { createInstitution, signedIn } from '../../test/factories';
 import { sampleSetUp, type Sample } from '../../test/samples-fixtures';
 import { validate } from '../../test/fhir-validate';
 import { auditEvents } from '../../platform/audit.table';
-import { canonicalJson, manifestDigest } from './manifest-fhir';
+import { canonicalJson, manifestDigest } from './shipments.manifest-fhir';
 
 // Issue 17, shipment manifest exchange: two installations (two apps on their own PGlite databases) share
 // no server; the sender exports a FHIR R4 Bundle with its SHA-256, the receiver imports it and receives

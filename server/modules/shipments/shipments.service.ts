@@ -1,8 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import { MAX_SHIPMENT_ITEMS, type RejectInput, type ShipmentInput, type ShipmentItemInput } from '../../../contract/shipments.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
-import { AppError, isUniqueViolation, notFound, staleStamp } from '../../platform/errors';
+import { MAX_SHIPMENT_ITEMS, type ReceiveInput, type RejectInput, type ShipmentInput, type ShipmentItemInput } from '../../../contract/shipments.contract';
+import { command, type InstCtx } from '../../platform/context';
+import { AppError, notFound, staleStamp } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { newStamp } from '../../platform/records';
 import type { Db } from '../../db/client';
@@ -10,23 +8,24 @@ import { assertSiteIds, institutionExists, institutionTitles } from '../institut
 import { assertUsable, protocolOf } from '../protocols';
 import { appendShippingEvents, lockShippableSamples, markPacked, markReceived, markReturned, markShipped, sampleCodeOf, type ShippableSample } from '../samples';
 import { vacateForShipment } from '../storage';
-import { shipmentItems, shipments } from './shipments.table';
+import {
+  cancelPendingItems, insertItemRows, insertShipment, lockItem, lockShipmentRow, nothingPending, pendingItemCount, pendingItemId, pendingItems, setPendingAmount,
+  type ShipmentRow, updateItem, updateShipment,
+} from './shipments.repository';
 import { shipmentErrors } from './shipments.errors';
-import { getShipment, listItems } from './shipments.read';
+import { getShipment, listItems } from './shipment-reads.service';
 
-type ShipmentRow = typeof shipments.$inferSelect;
-type Parsed = z.output<typeof ShipmentInput>;
 
 /** Today and now in UTC (HH:MM), the spec's defaults for the shipped date and time. */
-const nowParts = (ctx: Ctx) => {
+const nowParts = (ctx: InstCtx) => {
   const iso = ctx.now().toISOString();
   return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
 };
 
 /** The shipment, locked for the rest of the transaction, if the caller's institution sent it or receives it (sent); else 404. */
-async function lockShipment(tx: Db, ctx: Ctx, id: number): Promise<ShipmentRow> {
-  const inst = instOf(ctx);
-  const [row] = await tx.select().from(shipments).where(eq(shipments.id, id)).limit(1).for('update');
+async function lockShipment(tx: Db, ctx: InstCtx, id: number): Promise<ShipmentRow> {
+  const inst = ctx.institutionId;
+  const row = await lockShipmentRow(tx, id);
   if (!row || (row.institutionId !== inst && (row.receivingInstitutionId !== inst || !row.sentAt))) throw notFound('Shipment');
   return row;
 }
@@ -38,7 +37,7 @@ async function partiesOf(tx: Db, s: ShipmentRow) {
 }
 
 /** Protocols' withdrawal rule (docs/protocols.md), its problem prefixed with the sample it stops. */
-async function assertDonorUsable(tx: Db, ctx: Ctx, s: ShippableSample) {
+async function assertDonorUsable(tx: Db, ctx: InstCtx, s: ShippableSample) {
   try {
     await assertUsable(ctx, { patientId: s.patientId }, tx);
   } catch (e) {
@@ -55,7 +54,7 @@ async function assertDonorUsable(tx: Db, ctx: Ctx, s: ShippableSample) {
 async function assertShippable(tx: Db, s: ShippableSample) {
   if (!s.isEnabled) throw shipmentErrors.sample_disabled(s.sampleId);
   if (s.remainingAmount <= 0) throw shipmentErrors.nothing_left(s.sampleId);
-  // The sample's stored custody (samples' custody.ts), read under its row lock.
+  // The sample's stored custody (samples' samples.custody.ts), read under its row lock.
   const shipment = s.custody.shipment;
   if (shipment) throw shipmentErrors.in_open_shipment(s.sampleId, shipment.name);
   const away = s.custody.heldBy !== s.institutionId ? s.custody.heldBy : null;
@@ -66,8 +65,8 @@ async function assertShippable(tx: Db, s: ShippableSample) {
  * Locks and checks the samples (input order kept); an id that is not the caller's is 404 naming it.
  * Their custody comes with the lock; each donor's consent is checked once.
  */
-async function shippable(tx: Db, ctx: Ctx, ids: number[]) {
-  const found = new Map((await lockShippableSamples(tx, instOf(ctx), ids)).map((s) => [s.id, s]));
+async function shippable(tx: Db, ctx: InstCtx, ids: number[]) {
+  const found = new Map((await lockShippableSamples(tx, ctx.institutionId, ids)).map((s) => [s.id, s]));
   const list: ShippableSample[] = [];
   const donors = new Set<number>();
   for (const id of ids) {
@@ -87,7 +86,7 @@ const sentSummary = (p: { sender: string; receiver: string }, name: string) => `
  * The chain of custody of samples leaving, in the caller's transaction: their custody says in transit,
  * their storage positions are vacated (the tubes leave the boxes) and each history says it was sent.
  */
-async function recordSent(tx: Db, ctx: Ctx, s: ShipmentRow, samples: Pick<ShippableSample, 'id' | 'institutionId'>[]) {
+async function recordSent(tx: Db, ctx: InstCtx, s: ShipmentRow, samples: Pick<ShippableSample, 'id' | 'institutionId'>[]) {
   await vacateForShipment(tx, ctx, samples.map((x) => x.id), s.name);
   // After vacate's row locks: the custody audit row takes the institution's chain lock to the commit.
   await markShipped(tx, ctx, samples.map((x) => x.id), s);
@@ -96,23 +95,18 @@ async function recordSent(tx: Db, ctx: Ctx, s: ShipmentRow, samples: Pick<Shippa
 }
 
 /** Inserts pending items; a parallel shipment that took a sample first is the declared 409, not a bare conflict. */
-async function insertItems(tx: Db, ctx: Ctx, shipmentId: number, samples: ShippableSample[]) {
-  if (!samples.length) return;
-  try {
-    await tx.insert(shipmentItems).values(samples.map((s) => ({
-      institutionId: s.institutionId, shipmentId, collectedSampleId: s.id, specimenTypeId: s.specimenTypeId, amount: s.remainingAmount, unitId: s.unitId,
-      status: 'pending', creatorId: ctx.account.id, createdDate: ctx.now(), concurrencyStamp: newStamp(),
-    })));
-  } catch (e) {
-    // The samples are locked and their custody checked first, so this is a bug or a write that skipped custody.ts.
-    if (!isUniqueViolation(e)) throw e;
-    throw shipmentErrors.in_open_shipment(samples[0].sampleId, 'another shipment');
-  }
+async function insertItems(tx: Db, ctx: InstCtx, shipmentId: number, samples: ShippableSample[]) {
+  const inserted = await insertItemRows(tx, samples.map((s) => ({
+    institutionId: s.institutionId, shipmentId, collectedSampleId: s.id, specimenTypeId: s.specimenTypeId, amount: s.remainingAmount, unitId: s.unitId,
+    status: 'pending', creatorId: ctx.account.id, createdDate: ctx.now(), concurrencyStamp: newStamp(),
+  })));
+  // The samples are locked and their custody checked first, so a refusal is a bug or a write that skipped samples.custody.ts.
+  if (!inserted) throw shipmentErrors.in_open_shipment(samples[0].sampleId, 'another shipment');
 }
 
 /** Where a shipment goes: another existing institution and one of its enabled sites; from an enabled site of the caller's. */
-async function checkParties(tx: Db, ctx: Ctx, v: Parsed) {
-  const inst = instOf(ctx);
+async function checkParties(tx: Db, ctx: InstCtx, v: ShipmentInput) {
+  const inst = ctx.institutionId;
   if (v.sendingInstitutionId && v.sendingInstitutionId !== inst) throw shipmentErrors.sending_institution({ sendingInstitutionId: ['Must be your institution'] });
   if (v.receivingInstitutionId === inst) throw shipmentErrors.same_institution({ receivingInstitutionId: ['Choose another institution'] });
   if (!(await institutionExists(tx, v.receivingInstitutionId))) throw shipmentErrors.receiving_institution({ receivingInstitutionId: ['Choose an existing institution'] });
@@ -137,22 +131,21 @@ async function checkParties(tx: Db, ctx: Ctx, v: Parsed) {
  * shipped date and no `draft` (the spec's create, its client then adds items one call each) it is a
  * draft the receiver does not see until its first item is added, which sends it (`addItem`).
  */
-export async function createShipment(ctx: Ctx, input: ShipmentInput) {
-  requirePermission(ctx, 'shipments.manage');
-  const v = input as unknown as Parsed;
-  const inst = instOf(ctx);
-  const id = await ctx.db.transaction(async (tx) => {
+export async function createShipment(ctx: InstCtx, input: ShipmentInput) {
+  const v = input;
+  const inst = ctx.institutionId;
+  const id = await command(ctx, 'shipments.manage', async ({ db: tx }) => {
     await checkParties(tx, ctx, v);
     const samples = await shippable(tx, ctx, v.collectedSampleIds);
     const draft = v.draft || !samples.length;
     const sendsOnFirstItem = !v.draft && !samples.length && Boolean(v.shippedDate);
     const now = nowParts(ctx);
-    const [row] = await tx.insert(shipments).values({
+    const row = await insertShipment(tx, {
       institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id, createdDate: ctx.now(), enabledDate: ctx.now(),
       sendingInstitutionSiteId: v.sendingInstitutionSiteId, receivingInstitutionId: v.receivingInstitutionId, receivingInstitutionSiteId: v.receivingInstitutionSiteId,
       name: v.name, trackingNumber: v.trackingNumber, trackingUrl: v.trackingURL, shippedDate: v.shippedDate ?? now.date, shippedTime: v.shippedTime ?? now.time,
       status: draft ? 'draft' : 'shipped', includeDonorIdentity: v.includeDonorIdentity, collectionProtocolId: v.collectionProtocolId, sentAt: draft ? null : ctx.now(), sendsOnFirstItem,
-    }).returning();
+    });
     await insertItems(tx, ctx, row.id, samples);
     if (draft) await markPacked(tx, ctx, samples.map((x) => x.id), row);
     else await recordSent(tx, ctx, row, samples);
@@ -173,46 +166,43 @@ const takesItems = (s: ShipmentRow) => s.status === 'draft' || (s.sendsOnFirstIt
  * (`sendsOnFirstItem`) the sample leaves at once: the first item sends the shipment (the receiver sees it
  * from then on), each item's storage position is vacated and its history says it was sent.
  */
-export async function addItem(ctx: Ctx, shipmentId: number, input: ShipmentItemInput) {
-  requirePermission(ctx, 'shipments.manage');
-  const sampleId = Number(input.collectedSampleId);
-  const itemId = await ctx.db.transaction(async (tx) => {
+export async function addItem(ctx: InstCtx, shipmentId: number, input: ShipmentItemInput) {
+  const sampleId = input.collectedSampleId;
+  const itemId = await command(ctx, 'shipments.manage', async ({ db: tx }) => {
     const s = await lockShipment(tx, ctx, shipmentId);
     assertSender(ctx, s);
     if (!takesItems(s)) throw shipmentErrors.not_draft();
-    const [c] = await tx.select({ n: sql<number>`count(*)::int` }).from(shipmentItems).where(and(eq(shipmentItems.shipmentId, s.id), eq(shipmentItems.status, 'pending')));
-    if (Number(c.n) >= MAX_SHIPMENT_ITEMS) throw shipmentErrors.too_many(MAX_SHIPMENT_ITEMS);
+    if (await pendingItemCount(tx, s.id) >= MAX_SHIPMENT_ITEMS) throw shipmentErrors.too_many(MAX_SHIPMENT_ITEMS);
     const [sample] = await shippable(tx, ctx, [sampleId]);
     await insertItems(tx, ctx, s.id, [sample]);
-    const [item] = await tx.select({ id: shipmentItems.id }).from(shipmentItems).where(and(eq(shipmentItems.shipmentId, s.id), eq(shipmentItems.collectedSampleId, sampleId), eq(shipmentItems.status, 'pending')));
+    const id = await pendingItemId(tx, s.id, sampleId);
     const sending = s.sendsOnFirstItem && s.status === 'draft';
-    const [row] = await tx.update(shipments).set({ concurrencyStamp: newStamp(), ...(sending ? { status: 'shipped', sentAt: ctx.now() } : {}) }).where(eq(shipments.id, s.id)).returning();
-    await audit(tx, ctx, { entity: 'shipment', entityId: s.id, action: 'add_item', after: { itemId: item.id, collectedSampleId: sampleId } });
+    const row = await updateShipment(tx, s.id, sending ? { status: 'shipped', sentAt: ctx.now() } : {});
+    await audit(tx, ctx, { entity: 'shipment', entityId: s.id, action: 'add_item', after: { itemId: id, collectedSampleId: sampleId } });
     if (s.sendsOnFirstItem) await recordSent(tx, ctx, row, [sample]);
     else await markPacked(tx, ctx, [sample.id], row);
     if (sending) await audit(tx, ctx, { entity: 'shipment', entityId: s.id, action: 'send', before: s, after: row });
-    return item.id;
+    return id;
   });
   return (await listItems(ctx, shipmentId, { ids: [itemId] }))[0];
 }
 
 /** A draft leaves: every sample is checked again, its amount taken as it is now, and its history says it was sent. */
-export async function sendShipment(ctx: Ctx, shipmentId: number) {
-  requirePermission(ctx, 'shipments.manage');
-  await ctx.db.transaction(async (tx) => {
+export async function sendShipment(ctx: InstCtx, shipmentId: number) {
+  await command(ctx, 'shipments.manage', async ({ db: tx }) => {
     const s = await lockShipment(tx, ctx, shipmentId);
     assertSender(ctx, s);
     if (s.status !== 'draft') throw shipmentErrors.not_draft();
-    const items = await tx.select().from(shipmentItems).where(and(eq(shipmentItems.shipmentId, s.id), eq(shipmentItems.status, 'pending')));
+    const items = await pendingItems(tx, s.id);
     if (!items.length) throw shipmentErrors.no_items();
-    const samples = await lockShippableSamples(tx, instOf(ctx), localSampleIds(items));
+    const samples = await lockShippableSamples(tx, ctx.institutionId, localSampleIds(items));
     for (const sample of samples) {
       if (!sample.isEnabled) throw shipmentErrors.sample_disabled(sample.sampleId);
       if (sample.remainingAmount <= 0) throw shipmentErrors.nothing_left(sample.sampleId);
       await assertDonorUsable(tx, ctx, sample);
-      await tx.update(shipmentItems).set({ amount: sample.remainingAmount }).where(and(eq(shipmentItems.shipmentId, s.id), eq(shipmentItems.collectedSampleId, sample.id), eq(shipmentItems.status, 'pending')));
+      await setPendingAmount(tx, s.id, sample.id, sample.remainingAmount);
     }
-    const [row] = await tx.update(shipments).set({ status: 'shipped', sentAt: ctx.now(), concurrencyStamp: newStamp() }).where(eq(shipments.id, s.id)).returning();
+    const row = await updateShipment(tx, s.id, { status: 'shipped', sentAt: ctx.now() });
     await recordSent(tx, ctx, row, samples);
     await audit(tx, ctx, { entity: 'shipment', entityId: s.id, action: 'send', before: s, after: row });
   });
@@ -223,39 +213,32 @@ export async function sendShipment(ctx: Ctx, shipmentId: number) {
 const localSampleIds = (items: { collectedSampleId: number | null }[]) => items.flatMap((i) => (i.collectedSampleId === null ? [] : [i.collectedSampleId]));
 
 /** The sender's changes (add, send, cancel) are for shipments sent from here, never an imported one. */
-function assertSender(ctx: Ctx, s: ShipmentRow) {
-  if (s.institutionId !== instOf(ctx) || s.externalSender) throw shipmentErrors.sender_only();
+function assertSender(ctx: InstCtx, s: ShipmentRow) {
+  if (s.institutionId !== ctx.institutionId || s.externalSender) throw shipmentErrors.sender_only();
 }
 
 /** Received when nothing is pending any more, partially received while some items are processed. */
-async function rollUp(tx: Db, ctx: Ctx, s: ShipmentRow) {
-  const [c] = await tx.select({ pending: sql<number>`count(*) filter (where ${shipmentItems.status} = 'pending')::int` }).from(shipmentItems).where(eq(shipmentItems.shipmentId, s.id));
-  const done = Number(c.pending) === 0;
-  const [row] = await tx.update(shipments).set({
-    status: done ? 'received' : 'partially_received', processedAt: ctx.now(), receivedAt: done ? ctx.now() : null, concurrencyStamp: newStamp(),
-  }).where(eq(shipments.id, s.id)).returning();
-  return row;
+async function rollUp(tx: Db, ctx: InstCtx, s: ShipmentRow) {
+  const done = await nothingPending(tx, s.id);
+  return updateShipment(tx, s.id, { status: done ? 'received' : 'partially_received', processedAt: ctx.now(), receivedAt: done ? ctx.now() : null });
 }
 
 /**
  * Receiving or rejecting one pending item, by the receiving institution only: records who and when,
  * writes the sample's history naming both institutions, and rolls the shipment's status up.
  */
-async function processItem(ctx: Ctx, shipmentId: number, itemId: number, v: { action: 'receive' | 'reject'; reason?: string; concurrencyStamp?: string }) {
-  requirePermission(ctx, 'shipments.manage');
-  await ctx.db.transaction(async (tx) => {
+async function processItem(ctx: InstCtx, shipmentId: number, itemId: number, v: { action: 'receive' | 'reject'; reason?: string; concurrencyStamp?: string }) {
+  await command(ctx, 'shipments.manage', async ({ db: tx }) => {
     const s = await lockShipment(tx, ctx, shipmentId);
-    if (s.receivingInstitutionId !== instOf(ctx)) throw shipmentErrors.receiver_only();
-    const [item] = await tx.select().from(shipmentItems).where(and(eq(shipmentItems.id, itemId), eq(shipmentItems.shipmentId, s.id))).limit(1).for('update');
+    if (s.receivingInstitutionId !== ctx.institutionId) throw shipmentErrors.receiver_only();
+    const item = await lockItem(tx, s.id, itemId);
     if (!item) throw notFound('Shipment item');
     if (s.status !== 'shipped' && s.status !== 'partially_received') throw shipmentErrors.not_receivable(s.status.replace('_', ' '));
     if (v.concurrencyStamp && v.concurrencyStamp !== item.concurrencyStamp) throw staleStamp();
     const code = item.externalSample?.sampleId ?? await sampleCodeOf(tx, item.collectedSampleId!);
     if (item.status !== 'pending') throw shipmentErrors.item_processed(code, item.status);
     const status = v.action === 'receive' ? 'received' : 'rejected';
-    const [after] = await tx.update(shipmentItems).set({
-      status, reason: v.reason ?? null, processedById: ctx.account.id, processedAt: ctx.now(), concurrencyStamp: newStamp(),
-    }).where(eq(shipmentItems.id, item.id)).returning();
+    const after = await updateItem(tx, item.id, { status, reason: v.reason ?? null, processedById: ctx.account.id, processedAt: ctx.now() });
     // An imported item has no sample here (its history is the sender installation's): the audit row records it.
     if (item.collectedSampleId !== null) {
       if (status === 'received') await markReceived(tx, ctx, [item.collectedSampleId], s.id, s.receivingInstitutionId);
@@ -274,23 +257,21 @@ async function processItem(ctx: Ctx, shipmentId: number, itemId: number, v: { ac
   return (await listItems(ctx, shipmentId, { ids: [itemId] }))[0];
 }
 
-export const receiveItem = (ctx: Ctx, shipmentId: number, itemId: number, input?: { concurrencyStamp?: string }) =>
+export const receiveItem = (ctx: InstCtx, shipmentId: number, itemId: number, input: ReceiveInput) =>
   processItem(ctx, shipmentId, itemId, { action: 'receive', concurrencyStamp: input?.concurrencyStamp });
 
-export const rejectItem = (ctx: Ctx, shipmentId: number, itemId: number, input: RejectInput) =>
+export const rejectItem = (ctx: InstCtx, shipmentId: number, itemId: number, input: RejectInput) =>
   processItem(ctx, shipmentId, itemId, { action: 'reject', reason: input.reason ?? undefined, concurrencyStamp: input.concurrencyStamp });
 
 /** The sender cancels while nothing is received or rejected: the items free their samples, whose history says so once sent. */
-export async function cancelShipment(ctx: Ctx, shipmentId: number) {
-  requirePermission(ctx, 'shipments.manage');
-  await ctx.db.transaction(async (tx) => {
+export async function cancelShipment(ctx: InstCtx, shipmentId: number) {
+  await command(ctx, 'shipments.manage', async ({ db: tx }) => {
     const s = await lockShipment(tx, ctx, shipmentId);
     assertSender(ctx, s);
     if (s.status === 'partially_received') throw shipmentErrors.processed_items();
     if (s.status !== 'draft' && s.status !== 'shipped') throw shipmentErrors.cannot_cancel(s.status);
-    const items = await tx.update(shipmentItems).set({ status: 'cancelled', concurrencyStamp: newStamp() })
-      .where(and(eq(shipmentItems.shipmentId, s.id), eq(shipmentItems.status, 'pending'))).returning();
-    const [row] = await tx.update(shipments).set({ status: 'cancelled', cancelledAt: ctx.now(), concurrencyStamp: newStamp() }).where(eq(shipments.id, s.id)).returning();
+    const items = await cancelPendingItems(tx, s.id);
+    const row = await updateShipment(tx, s.id, { status: 'cancelled', cancelledAt: ctx.now() });
     await markReturned(tx, ctx, localSampleIds(items), s.id, 'cancelled');
     if (s.sentAt) {
       const parties = await partiesOf(tx, s);

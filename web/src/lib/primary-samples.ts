@@ -1,13 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CollectedSample } from '@contract/samples.contract';
-import { api } from './api-client';
+import { sampleEndpoints } from '@contract/samples.endpoints';
+import { callPage } from './api-client';
 import { queryKeys } from './query-keys';
 
 // A protocol's primary samples as the samples feature's lists and the forms feature's sample picker read them.
 // Features never import each other; they meet here.
 
 const keys = queryKeys.samples;
-const base = (instId: number, protocolId: number) => `/institutions/${instId}/collectionProtocols/${protocolId}/collectedSamples`;
 
 export interface SampleListFilter { page: number; pageSize: number; search?: string; participantId?: number }
 
@@ -19,8 +18,10 @@ export function usePrimarySamples(instId: number, protocolId: number, q: SampleL
 /** The query behind usePrimarySamples; a cold load's prefetch (app/route-prefetch.ts) asks without a notification on failure. */
 export const primarySamplesQuery = (instId: number, protocolId: number, q: SampleListFilter, notify = true) => queryOptions({
   queryKey: keys.list(instId, protocolId, q),
-  queryFn: () => api.getPage<CollectedSample>(base(instId, protocolId), {
-    IsSubsample: false, PageNumber: q.page, PageSize: q.pageSize, SearchTerm: q.search || undefined, ParticipantId: q.participantId,
+  queryFn: () => callPage(sampleEndpoints.list, {
+    params: { instId, protocolId },
+    query: { isSubsample: false, pageNumber: q.page, pageSize: q.pageSize, searchTerm: q.search || undefined, participantId: q.participantId },
   }, { notify }),
   placeholderData: keepPreviousData,
 });
+

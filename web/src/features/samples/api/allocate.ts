@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CollectedSample } from '@contract/samples.contract';
+import { sampleEndpoints } from '@contract/samples.endpoints';
 import type { BoxPosition, StorageLocation } from '@contract/storage.contract';
-import { api } from '@/lib/api-client';
+import { api, call } from '@/lib/api-client';
 import { changes } from '@/lib/mutation-effects';
 import { queryKeys } from '@/lib/query-keys';
 import { allocateAt, nodeUrl } from '@/lib/storage-positions';
@@ -10,8 +11,7 @@ import { allocateAt, nodeUrl } from '@/lib/storage-positions';
 export function useProtocolSampleLookup(instId: number, protocolId: number, sampleId: string | null) {
   return useQuery({
     queryKey: queryKeys.samples.lookup(instId, protocolId, sampleId ?? ''),
-    queryFn: async () => (await api.get<CollectedSample[]>(`/institutions/${instId}/collectionProtocols/${protocolId}/collectedSamples`,
-      { SampleID: sampleId ?? '', PageSize: 1 }, { notify: false }))[0] ?? null,
+    queryFn: async () => (await call(sampleEndpoints.list, { params: { instId, protocolId }, query: { sampleId: sampleId ?? '', pageSize: 1 } }, { notify: false }))[0] ?? null,
     enabled: !!sampleId,
     staleTime: 0,
   });

@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { AdjustmentInput, CollectedSample, CollectInput, SampleHistoryEntry, SampleInput, SampleLabelsInput, SampleTreeNode } from '@contract/samples.contract';
-import type { Label } from '@contract/labels.contract';
-import { api } from '@/lib/api-client';
+import type { z } from 'zod';
+import type { AdjustmentInput, CollectInput, SampleInput, SampleLabelsInput, SampleTreeNode } from '@contract/samples.contract';
+import { sampleEndpoints as e } from '@contract/samples.endpoints';
+import { call } from '@/lib/api-client';
 import { changes } from '@/lib/mutation-effects';
 import { queryKeys } from '@/lib/query-keys';
 import { listStateOf } from '@/components/use-list-state';
@@ -9,7 +10,7 @@ import { usePrintLabels } from '@/lib/labels/print-labels';
 import { primarySamplesQuery } from '@/lib/primary-samples';
 
 const keys = queryKeys.samples;
-const base = (instId: number, protocolId: number) => `/institutions/${instId}/collectionProtocols/${protocolId}/collectedSamples`;
+const one = (instId: number, protocolId: number, sampleId: number) => ({ params: { instId, protocolId, collectedSampleId: sampleId } });
 
 /** The page a cold load of this list's address asks for before the first render (app/route-prefetch.ts), without a notification on failure. */
 export function coldPrimarySamplesQuery(instId: number, protocolId: number, params: URLSearchParams) {
@@ -21,7 +22,8 @@ export function coldPrimarySamplesQuery(instId: number, protocolId: number, para
 export function useSampleTree(instId: number, protocolId: number, sampleId: number, enabled = true) {
   return useQuery({
     queryKey: keys.tree(instId, protocolId, sampleId),
-    queryFn: () => api.get<SampleTreeNode>(`${base(instId, protocolId)}/${sampleId}/tree`, undefined, { notify: false }),
+    // The schema declares `children` loosely (OpenAPI cannot hold a recursive schema); the nodes are of this same shape.
+    queryFn: async (): Promise<SampleTreeNode> => call(e.tree, one(instId, protocolId, sampleId), { notify: false }) as Promise<SampleTreeNode>,
     enabled,
   });
 }
@@ -29,7 +31,7 @@ export function useSampleTree(instId: number, protocolId: number, sampleId: numb
 export function useSample(instId: number, protocolId: number, sampleId: number) {
   return useQuery({
     queryKey: keys.one(instId, protocolId, sampleId),
-    queryFn: () => api.get<CollectedSample>(`${base(instId, protocolId)}/${sampleId}`, undefined, { notify: false }),
+    queryFn: () => call(e.get, one(instId, protocolId, sampleId), { notify: false }),
     retry: false,
   });
 }
@@ -37,7 +39,7 @@ export function useSample(instId: number, protocolId: number, sampleId: number) 
 export function useSampleHistory(instId: number, protocolId: number, sampleId: number) {
   return useQuery({
     queryKey: keys.history(instId, protocolId, sampleId),
-    queryFn: () => api.get<SampleHistoryEntry[]>(`${base(instId, protocolId)}/${sampleId}/history`, undefined, { notify: false }),
+    queryFn: () => call(e.history, one(instId, protocolId, sampleId), { notify: false }),
   });
 }
 
@@ -45,7 +47,7 @@ export function useSampleHistory(instId: number, protocolId: number, sampleId: n
 export function useCreateSample(instId: number, protocolId: number) {
   return useMutation({
     ...changes('samples.create', instId),
-    mutationFn: (body: SampleInput) => api.post<CollectedSample>(base(instId, protocolId), body, { notify: false }),
+    mutationFn: (body: z.input<typeof SampleInput>) => call(e.create, { params: { instId, protocolId }, body }, { notify: false }),
   });
 }
 
@@ -53,7 +55,7 @@ export function useCreateSample(instId: number, protocolId: number) {
 export function useCollect(instId: number, protocolId: number) {
   return useMutation({
     ...changes('samples.collect', instId),
-    mutationFn: (body: CollectInput) => api.post<CollectedSample[]>(`${base(instId, protocolId)}/collect`, body, { notify: false }),
+    mutationFn: (body: z.input<typeof CollectInput>) => call(e.collect, { params: { instId, protocolId }, body }, { notify: false }),
   });
 }
 
@@ -61,7 +63,7 @@ export function useAdjust(instId: number, protocolId: number, sampleId: number) 
   return useMutation({
     // A refusal (stale stamp, overdraw: 409) also reloads: the page then shows the amount it was refused against.
     ...changes('samples.adjust', instId),
-    mutationFn: (body: AdjustmentInput) => api.post<CollectedSample>(`${base(instId, protocolId)}/${sampleId}/adjustments`, body, { notify: false }),
+    mutationFn: (body: z.input<typeof AdjustmentInput>) => call(e.adjust, { ...one(instId, protocolId, sampleId), body }, { notify: false }),
   });
 }
 
@@ -74,8 +76,8 @@ export function usePrintSampleLabels(instId: number, protocolId: number) {
   const print = usePrintLabels(instId);
   return useMutation({
     ...changes('samples.printLabels', instId),
-    mutationFn: async (body: SampleLabelsInput) => {
-      const { labels } = await api.post<{ labels: Label[] }>(`${base(instId, protocolId)}/labels`, body);
+    mutationFn: async (body: z.input<typeof SampleLabelsInput>) => {
+      const { labels } = await call(e.labels, { params: { instId, protocolId }, body });
       await print.mutateAsync({ job: { labels } });
     },
   });

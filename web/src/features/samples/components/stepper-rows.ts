@@ -1,4 +1,5 @@
 import type { Requirement } from '@contract/protocol-events.contract';
+import type { z } from 'zod';
 import type { CollectRow } from '@contract/samples.contract';
 import { isAliquotTitle } from '@/lib/tree-quantities';
 
@@ -58,7 +59,7 @@ export function rowsFromRequirements(requirements: Requirement[]): StepRow[] {
 }
 
 /** The rows as the collect command takes them (Key/ParentKey); an empty quantity stays empty for the rule to name. */
-export const commandRows = (rows: StepRow[]): CollectRow[] => rows.map((r) => ({
+export const commandRows = (rows: StepRow[]): z.input<typeof CollectRow>[] => rows.map((r) => ({
   key: r.key, parentKey: r.parentKey, sampleId: r.sampleId, specimenTypeId: r.specimenTypeId ?? '',
   quantity: r.quantity === '' ? (undefined as unknown as number) : r.quantity,
   unitOfMeasurementId: r.unitOfMeasurementId, subSampleLineageId: r.subSampleLineageId,

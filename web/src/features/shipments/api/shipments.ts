@@ -1,8 +1,11 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
-import type { ManifestPreview, Shipment, ShipmentCandidate, ShipmentInput, ShipmentItem, ShipmentStatus } from '@contract/shipments.contract';
-import { api } from '@/lib/api-client';
-import { downloadFile } from '@/lib/download';
+import type { z } from 'zod';
+import type { ManifestInput, Shipment, ShipmentInput, ShipmentItem, ShipmentStatus } from '@contract/shipments.contract';
+import { shipmentEndpoints as e } from '@contract/shipments.endpoints';
+import { api, ApiError, call, callFile, callPage } from '@/lib/api-client';
+import { notifications } from '@mantine/notifications';
+import { saveBlob } from '@/lib/download';
 import { queryKeys } from '@/lib/query-keys';
 import { allocateAt } from '@/lib/storage-positions';
 import type { StorageLocation } from '@contract/storage.contract';
@@ -10,7 +13,7 @@ import { changes } from '@/lib/mutation-effects';
 
 export type Direction = 'sent' | 'received';
 
-const base = (instId: number) => `/institutions/${instId}/collectedSampleShipments`;
+const one = (instId: number, shipmentId: number) => ({ params: { instId, shipmentId } });
 
 export interface ShipmentFilter {
   direction: Direction;
@@ -27,10 +30,13 @@ export interface ShipmentFilter {
 export function useShipments(instId: number, f: ShipmentFilter) {
   return useQuery({
     queryKey: queryKeys.shipments.list(instId, f),
-    queryFn: () => api.getPage<Shipment>(base(instId), {
-      [f.direction === 'sent' ? 'SendingInstitutionId' : 'ReceivingInstitutionId']: instId,
-      Status: f.status, Statuses: f.statuses?.join(',') || null, CollectionProtocolId: f.direction === 'sent' ? f.protocolId : null,
-      SearchTerm: f.search, PageNumber: f.page, PageSize: f.pageSize,
+    queryFn: () => callPage(e.list, {
+      params: { instId },
+      query: {
+        ...(f.direction === 'sent' ? { sendingInstitutionId: instId } : { receivingInstitutionId: instId }),
+        status: f.status ?? undefined, statuses: f.statuses?.join(',') || undefined, collectionProtocolId: f.direction === 'sent' ? f.protocolId : null,
+        searchTerm: f.search, pageNumber: f.page, pageSize: f.pageSize,
+      },
     }),
     placeholderData: keepPreviousData,
   });
@@ -39,14 +45,14 @@ export function useShipments(instId: number, f: ShipmentFilter) {
 export function useShipment(instId: number, id: number) {
   return useQuery({
     queryKey: queryKeys.shipments.one(instId, id),
-    queryFn: () => api.get<Shipment>(`${base(instId)}/${id}`, undefined, { notify: false }),
+    queryFn: () => call(e.get, one(instId, id), { notify: false }),
   });
 }
 
 export function useShipmentItems(instId: number, id: number) {
   return useQuery({
     queryKey: queryKeys.shipments.items(instId, id),
-    queryFn: () => api.get<ShipmentItem[]>(`${base(instId)}/${id}/collectedSampleShipmentItems`),
+    queryFn: () => call(e.items, one(instId, id)),
   });
 }
 
@@ -57,8 +63,8 @@ export function useCandidates(instId: number, q: CandidateSearch | null) {
   return useQuery({
     queryKey: queryKeys.shipments.candidates(instId, q ?? {}),
     queryFn: () => {
-      const query = q && 'sampleId' in q ? { SampleID: q.sampleId } : q && 'patientMrn' in q ? { PatientMRN: q.patientMrn } : { StartDate: q?.startDate, EndDate: q?.endDate };
-      return api.get<ShipmentCandidate[]>(`${base(instId)}/candidates`, { ...query, PageSize: MAX_PAGE_SIZE }, { notify: false });
+      const query = q && 'sampleId' in q ? { sampleId: q.sampleId } : q && 'patientMrn' in q ? { patientMrn: q.patientMrn } : { startDate: q?.startDate, endDate: q?.endDate };
+      return call(e.candidates, { params: { instId }, query: { ...query, pageSize: MAX_PAGE_SIZE } }, { notify: false });
     },
     enabled: q !== null,
   });
@@ -68,14 +74,14 @@ export function useCandidates(instId: number, q: CandidateSearch | null) {
 export function useCreateShipment(instId: number) {
   return useMutation({
     ...changes('shipments.create', instId),
-    mutationFn: (body: ShipmentInput) => api.post<Shipment>(base(instId), body, { notify: false }),
+    mutationFn: (body: z.input<typeof ShipmentInput>) => call(e.create, { params: { instId }, body }, { notify: false }),
   });
 }
 
 export function useCancelShipment(instId: number, id: number) {
   return useMutation({
     ...changes('shipments.cancel', instId),
-    mutationFn: () => api.post<Shipment>(`${base(instId)}/${id}/cancel`),
+    mutationFn: () => call(e.cancel, one(instId, id)),
   });
 }
 
@@ -86,10 +92,10 @@ export async function processItems(instId: number, shipmentId: number, items: Sh
   const failures: { sampleId: string; title: string }[] = [];
   let done = 0;
   for (const item of items) {
-    const path = `${base(instId)}/${shipmentId}/collectedSampleShipmentItems/${item.id}/${action.kind}`;
-    const body = action.kind === 'reject' ? { reason: action.reason, concurrencyStamp: item.concurrencyStamp } : { concurrencyStamp: item.concurrencyStamp };
+    const params = { instId, shipmentId, itemId: item.id };
     try {
-      await api.post(path, body, { notify: false });
+      if (action.kind === 'reject') await call(e.rejectItem, { params, body: { reason: action.reason, concurrencyStamp: item.concurrencyStamp } }, { notify: false });
+      else await call(e.receiveItem, { params, body: { concurrencyStamp: item.concurrencyStamp } }, { notify: false });
     } catch (e) {
       failures.push({ sampleId: item.collectedSample.sampleId, title: e instanceof Error ? e.message : String(e) });
     }
@@ -98,25 +104,37 @@ export async function processItems(instId: number, shipmentId: number, items: Sh
   return failures;
 }
 
-/** GET {id}/manifest.csv|pdf with the session, saved under the name the server gives (lib/download.ts). */
 /** The manifest as a parsed file: the FHIR Bundle another installation exported (docs/shipments.md "Manifest exchange"). */
-export type ManifestFile = { resourceType: 'Bundle' } & Record<string, unknown>;
+export type ManifestFile = z.input<typeof ManifestInput>;
 
 /** Checks a manifest file as the import would (hash, shape, addressee) and says what it holds; creates nothing. */
 export function usePreviewManifest(instId: number) {
-  return useMutation({ ...changes('shipments.previewManifest', instId), mutationFn: (manifest: ManifestFile) => api.post<ManifestPreview>(`${base(instId)}/import/preview`, manifest, { notify: false }) });
+  return useMutation({ ...changes('shipments.previewManifest', instId), mutationFn: (manifest: ManifestFile) => call(e.importPreview, { params: { instId }, body: manifest }, { notify: false }) });
 }
 
 /** Creates the incoming shipment from the manifest. */
 export function useImportManifest(instId: number) {
   return useMutation({
     ...changes('shipments.importManifest', instId),
-    mutationFn: (manifest: ManifestFile) => api.post<Shipment>(`${base(instId)}/import`, manifest, { notify: false }),
+    mutationFn: (manifest: ManifestFile) => call(e.import, { params: { instId }, body: manifest }, { notify: false }),
   });
 }
 
-export function downloadManifest(instId: number, shipment: Shipment, format: 'csv' | 'pdf' | 'fhir.json') {
-  return downloadFile(`${base(instId)}/${shipment.id}/manifest.${format}`, `shipment-${shipment.id}-manifest.${format}`, 'The manifest could not be downloaded');
+const manifestRows = { csv: e.manifestCsv, pdf: e.manifestPdf, 'fhir.json': e.manifestFhir } as const;
+
+/** GET {id}/manifest.csv|pdf|fhir.json with the session, saved under the name the server gives; a failure shows the server's title. True when saved. */
+export async function downloadManifest(instId: number, shipment: Shipment, format: keyof typeof manifestRows): Promise<boolean> {
+  try {
+    const { blob, filename } = await callFile(manifestRows[format], one(instId, shipment.id), { notify: false });
+    saveBlob(blob, filename ?? `shipment-${shipment.id}-manifest.${format}`);
+    return true;
+  } catch (err) {
+    // A 401 already went to the login page.
+    if (!(err instanceof ApiError && err.status === 401)) {
+      notifications.show({ color: 'red', title: 'The manifest could not be downloaded', message: err instanceof ApiError ? err.problem.title : String(err), autoClose: 5000 });
+    }
+    return false;
+  }
 }
 
 /** The caller's protocols for the list's protocol filter (only the sender's shipments carry one). */
@@ -141,6 +159,6 @@ export function useStoreSample(instId: number) {
 export function useSendShipment(instId: number, id: number) {
   return useMutation({
     ...changes('shipments.send', instId),
-    mutationFn: () => api.post<Shipment>(`${base(instId)}/${id}/send`, undefined, { notify: false }),
+    mutationFn: () => call(e.send, one(instId, id), { notify: false }),
   });
 }

@@ -3,9 +3,9 @@ import { TimeInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
-import type { Site } from '@contract/institutions.contract';
+import { institutionEndpoints } from '@contract/institutions.endpoints';
 import { DateField } from '@/components/date-field';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { queryKeys } from '@/lib/query-keys';
 import { useCurrentInstitution } from '@/lib/session-context';
@@ -28,7 +28,7 @@ export interface InfoValues {
 function useSitesOf(otherInstId: number | null) {
   return useQuery({
     queryKey: queryKeys.lookups.options(otherInstId ?? 0, 'institutionSites', { receiving: true }),
-    queryFn: () => api.get<Site[]>(`/institutions/${otherInstId}/institutionSites`, { IsEnabled: true, PageSize: MAX_PAGE_SIZE }),
+    queryFn: () => call(institutionEndpoints.sites, { params: { instId: otherInstId! }, query: { isEnabled: true, pageSize: MAX_PAGE_SIZE } }),
     select: (rows) => rows.map((s) => ({ value: String(s.id), label: s.title })),
     enabled: otherInstId !== null,
     placeholderData: keepPreviousData,

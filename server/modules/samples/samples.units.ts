@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { unitOfMeasurements } from '../../platform/lookups/lookup.tables';
-import { round } from './ledger';
+import { round } from './samples.ledger';
 import { sampleErrors } from './samples.errors';
 
 interface UnitFacts { id: number; typeId: number | null; factor: number | null; label: string }

@@ -1,16 +1,16 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { specimenTypes, unitOfMeasurements } from '../../platform/lookups/lookup.tables';
-import { byMrn, patientSummaryOf } from '../participants';
+import { hasMrn, patientSummaryOf } from '../participants';
 import { hasWithdrawnOf, protocolTitleOf } from '../protocols';
 import { collectedSamples, sampleEvents } from './samples.table';
 import { refColumns, type SampleRef } from './samples.repository';
 import { qualified } from '../../platform/qualified';
-import { type Custody, custodyColumns, custodyOfRow } from './custody';
+import { type Custody, custodyColumns, custodyOfRow } from './samples.custody';
 
 // What the shipments module needs of samples (docs/shipments.md): it never reads samples' tables, and
 // samples never read its tables. Custody (who holds a sample, whether it is in an open shipment) is
-// stored on the sample (custody.ts), written by shipments through markPacked/markShipped/markReceived/
+// stored on the sample (samples.custody.ts), written by shipments through markPacked/markShipped/markReceived/
 // markReturned; everything here reads those columns.
 
 /** What a shipment needs to know of a sample before shipping it. */
@@ -76,7 +76,7 @@ export async function shippingCandidates(db: Db, institutionId: number, f: Candi
     eq(collectedSamples.custodyStatus, 'held'), eq(collectedSamples.heldByInstitutionId, institutionId),
   ];
   if (f.sampleId) parts.push(sql`lower(${collectedSamples.sampleId}) = ${f.sampleId.toLowerCase()}`);
-  if (f.patientMrn) parts.push(sql`exists (select 1 from patients where patients.id = ${own}."patient_id" and ${byMrn(institutionId, f.patientMrn)})`);
+  if (f.patientMrn) parts.push(hasMrn(qualified(collectedSamples.patientId), institutionId, f.patientMrn));
   if (f.startDate && f.endDate) parts.push(sql`${collectedSamples.collectedDate} between ${f.startDate} and ${f.endDate}`);
   if (f.collectionProtocolId) parts.push(eq(collectedSamples.collectionProtocolId, f.collectionProtocolId));
   const where = and(...parts);

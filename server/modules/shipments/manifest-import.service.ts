@@ -1,17 +1,17 @@
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { isoDate } from '../../../contract/common.contract';
 import { MAX_SHIPMENT_ITEMS, type ManifestPreview } from '../../../contract/shipments.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { command, type InstCtx, requirePermission } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { newStamp } from '../../platform/records';
 import type { Db } from '../../db/client';
 import { enabledSitesOf, institutionAbbreviations } from '../institutions';
-import { ABBREVIATION_SYSTEM, EXT, manifestDigest, TRACKING_SYSTEM } from './manifest-fhir';
-import { type ExternalSample, shipmentItems, shipments } from './shipments.table';
+import { ABBREVIATION_SYSTEM, EXT, manifestDigest, TRACKING_SYSTEM } from './shipments.manifest-fhir';
+import type { ExternalSample } from './shipments.table';
+import { importedAs, insertItemRows, insertShipment, type ShipmentRow } from './shipments.repository';
 import { shipmentErrors } from './shipments.errors';
-import { getShipment } from './shipments.read';
+import { getShipment } from './shipment-reads.service';
 
 // Importing another installation's manifest (docs/shipments.md "Manifest exchange"): the SHA-256 is
 // checked on the file as posted, then its shape (zod), then that it is addressed to the caller's
@@ -141,18 +141,12 @@ async function assertReceiver(db: Db, inst: number, p: Plan) {
   if (mine === undefined || !same(mine, p.preview.receiver.abbreviation)) throw shipmentErrors.manifest_wrong_receiver(p.preview.receiver.title, p.preview.receiver.abbreviation);
 }
 
-async function importedAs(db: Db, inst: number, sha256: string) {
-  const [row] = await db.select({ id: shipments.id, name: shipments.name }).from(shipments)
-    .where(and(eq(shipments.receivingInstitutionId, inst), eq(shipments.manifestSha256, sha256))).limit(1);
-  return row ?? null;
-}
-
 /** What the file holds, checked as the import checks it, without creating anything. */
-export async function previewManifest(ctx: Ctx, raw: unknown): Promise<ManifestPreview> {
+export async function previewManifest(ctx: InstCtx, raw: unknown): Promise<ManifestPreview> {
   requirePermission(ctx, 'shipments.manage');
   const p = plan(raw);
-  await assertReceiver(ctx.db, instOf(ctx), p);
-  return { ...p.preview, sha256: p.sha256, alreadyImported: await importedAs(ctx.db, instOf(ctx), p.sha256) };
+  await assertReceiver(ctx.db, ctx.institutionId, p);
+  return { ...p.preview, sha256: p.sha256, alreadyImported: await importedAs(ctx.db, ctx.institutionId, p.sha256) };
 }
 
 /** The receiving site: the caller's enabled site titled as the manifest says, else its first enabled site. */
@@ -167,33 +161,34 @@ async function receivingSite(tx: Db, inst: number, title: string | null) {
  * Creates the incoming shipment (status shipped, the sender external) with one pending item per
  * Specimen, in one transaction, audited; the same manifest twice is 409 naming the shipment.
  */
-export async function importManifest(ctx: Ctx, raw: unknown) {
-  requirePermission(ctx, 'shipments.manage');
-  const inst = instOf(ctx);
-  const p = plan(raw);
-  await assertReceiver(ctx.db, inst, p);
-  const id = await ctx.db.transaction(async (tx) => {
+export async function importManifest(ctx: InstCtx, raw: unknown) {
+  const inst = ctx.institutionId;
+  const id = await command(ctx, 'shipments.manage', async ({ db: tx }) => {
+    const p = plan(raw);
+    await assertReceiver(tx, inst, p);
     const before = await importedAs(tx, inst, p.sha256);
     if (before) throw shipmentErrors.manifest_imported(before.name);
     const v = p.preview;
-    let row: typeof shipments.$inferSelect;
+    let row: ShipmentRow;
     try {
-      [row] = await tx.insert(shipments).values({
+      row = await insertShipment(tx, {
         institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id, createdDate: ctx.now(), enabledDate: ctx.now(),
         sendingInstitutionSiteId: null, receivingInstitutionId: inst, receivingInstitutionSiteId: await receivingSite(tx, inst, v.receiver.site),
         name: v.name, trackingNumber: v.trackingNumber, trackingUrl: v.trackingURL && /^https?:\/\//i.test(v.trackingURL) ? v.trackingURL : null,
         shippedDate: v.shippedDate, shippedTime: v.shippedTime, status: 'shipped', includeDonorIdentity: v.includeDonorIdentity, sentAt: ctx.now(),
         externalSender: v.sender, manifestSha256: p.sha256,
-      }).returning();
+      });
     } catch (e) {
       // A parallel import of the same file won: it carries the same name.
       if (!isUniqueViolation(e)) throw e;
       throw shipmentErrors.manifest_imported(v.name);
     }
-    await tx.insert(shipmentItems).values(p.samples.map((s) => ({
+    // Imported items hold no local sample: the open-shipment index never refuses them.
+    const inserted = await insertItemRows(tx, p.samples.map((s) => ({
       institutionId: inst, shipmentId: row.id, collectedSampleId: null, specimenTypeId: null, unitId: null, amount: s.amount, externalSample: s,
       status: 'pending', creatorId: ctx.account.id, createdDate: ctx.now(), concurrencyStamp: newStamp(),
     })));
+    if (!inserted) throw new Error('an imported item was refused by a unique index');
     await audit(tx, ctx, { entity: 'shipment', entityId: row.id, action: 'import', after: { ...row, items: p.samples.length } });
     return row.id;
   });

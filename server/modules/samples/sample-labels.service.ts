@@ -1,12 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { SampleLabelsInput } from '../../../contract/samples.contract';
 import type { ParsedLabel } from '../../../contract/labels.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { command, type InstCtx, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { assertUsable, protocolOf } from '../protocols';
-import { collectedSamples } from './samples.table';
-import { recordEvent } from './ledger';
+import { labelRowsOf } from './samples.repository';
+import { recordEvent } from './samples.ledger';
 
 /** spec 2 §9 label date: DD-MM-YYYY from the collected date (YYYY-MM-DD). */
 const labelDay = (iso: string) => iso.slice(0, 10).split('-').reverse().join('-');
@@ -17,16 +16,14 @@ const labelDay = (iso: string) => iso.slice(0, 10).split('-').reverse().join('-'
  * the answer is the labels the web prints through the labels module. A sample label carries the sample ID,
  * its barcode and the collected date; no donor name (labels travel with the tube).
  */
-export async function prepareLabels(ctx: Ctx, protocolId: number, input: SampleLabelsInput): Promise<{ labels: ParsedLabel[] }> {
-  requirePermission(ctx, 'labels.print');
-  requirePermission(ctx, 'samples.read');
-  const ids = [...new Set(input.collectedSampleIds.map(Number))];
-  const copies = Number(input.copies ?? 1);
-  return ctx.db.transaction(async (tx) => {
+export async function prepareLabels(ctx: InstCtx, protocolId: number, input: SampleLabelsInput): Promise<{ labels: ParsedLabel[] }> {
+  const ids = [...new Set(input.collectedSampleIds)];
+  const { copies } = input;
+  return command(ctx, 'labels.print', async ({ db: tx }) => {
+    // Both are needed; labels.print is checked first (its refusal names it).
+    requirePermission(ctx, 'samples.read');
     await protocolOf(ctx, protocolId, tx);
-    const rows = await tx.select({ id: collectedSamples.id, sampleId: collectedSamples.sampleId, patientId: collectedSamples.patientId, collectedDate: collectedSamples.collectedDate })
-      .from(collectedSamples)
-      .where(and(eq(collectedSamples.institutionId, instOf(ctx)), eq(collectedSamples.collectionProtocolId, protocolId), inArray(collectedSamples.id, ids)));
+    const rows = await labelRowsOf(tx, ctx.institutionId, protocolId, ids);
     if (rows.length !== ids.length) throw notFound('Collected sample');
     for (const patientId of new Set(rows.map((r) => r.patientId))) await assertUsable(ctx, { patientId }, tx);
     const byId = new Map(rows.map((r) => [r.id, r]));

@@ -1,41 +1,19 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { CandidateQuery, Shipment, ShipmentCandidate, ShipmentItem, ShipmentListQuery } from '../../../contract/shipments.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { type InstCtx, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { likePattern, offsetOf } from '../../platform/paging';
-import { selectRecords } from '../../platform/record-refs';
-import { accountNames } from '../../platform/account-names';
-import { specimenTypes, unitOfMeasurements } from '../../platform/lookups/lookup.tables';
+import { offsetOf } from '../../platform/paging';
 import type { Db } from '../../db/client';
-import { siteJoin } from '../institutions';
-import { protocolTitleOf } from '../protocols';
-import { shippedSampleOf, shippingCandidates } from '../samples';
+import { shippingCandidates } from '../samples';
 import { storedLabelsOf } from '../storage';
-import { type ExternalSample, shipmentItems, shipments } from './shipments.table';
-import { qualified } from '../../platform/qualified';
-
-const institutionTitle = (c: SQL) => sql<string | null>`(select i.title from institutions i where i.id = ${c})`;
-const extra = {
-  sendingInstitutionTitle: institutionTitle(qualified(shipments.institutionId)),
-  receivingInstitutionTitle: institutionTitle(qualified(shipments.receivingInstitutionId)),
-  protocolTitle: protocolTitleOf(qualified(shipments.collectionProtocolId)),
-  counts: sql<{ total: number; pending: number; received: number; rejected: number }>`(select json_build_object('total', count(*) filter (where si.status <> 'cancelled'),
-    'pending', count(*) filter (where si.status = 'pending'), 'received', count(*) filter (where si.status = 'received'),
-    'rejected', count(*) filter (where si.status = 'rejected')) from shipment_items si where si.shipment_id = ${qualified(shipments.id)})`,
-};
-const refs = () => [
-  siteJoin('sendingInstitutionSite', shipments.sendingInstitutionSiteId, 'ship_from_site'),
-  siteJoin('receivingInstitutionSite', shipments.receivingInstitutionSiteId, 'ship_to_site'),
-];
-
-type Row = Awaited<ReturnType<typeof selectRecords<typeof shipments, 'sendingInstitutionSite' | 'receivingInstitutionSite', typeof extra>>>['rows'][number];
+import type { ExternalSample } from './shipments.table';
+import { type ItemRow, itemRows, namesOf, shipmentPage, type ShipmentListRow, visibleShipment } from './shipments.repository';
 
 /** Lookup columns are typed loosely (the registry builds them). */
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const datePart = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
 const timePart = (iso: string | null) => (iso ? iso.slice(11, 16) : null);
 
-function toDto(inst: number, r: Row): Shipment {
+function toDto(inst: number, r: ShipmentListRow): Shipment {
   const ext = r.externalSender;
   // An imported shipment's institution_id is the receiver's: it was not sent from here.
   const sent = r.institutionId === inst && !ext;
@@ -57,41 +35,25 @@ function toDto(inst: number, r: Row): Shipment {
   };
 }
 
-/** The shipments the caller's institution may see: those it sent, and those sent to it once they left draft. */
-export const visibleTo = (inst: number) =>
-  or(eq(shipments.institutionId, inst), and(eq(shipments.receivingInstitutionId, inst), sql`${shipments.sentAt} is not null`))!;
-
 /**
  * GET collectedSampleShipments: SendingInstitutionID (SENT) or ReceivingInstitutionID (RECEIVED), which
  * must name the caller's institution (another one is 404: nothing is disclosed); with both, one of them
  * is the caller's and the other filters the counterpart. Neither: both directions.
  */
-export async function listShipments(ctx: Ctx, q: ShipmentListQuery) {
+export async function listShipments(ctx: InstCtx, q: ShipmentListQuery) {
   requirePermission(ctx, 'shipments.read');
-  const inst = instOf(ctx);
+  const inst = ctx.institutionId;
   const s = q.sendingInstitutionId, r = q.receivingInstitutionId;
   if ((s || r) && s !== inst && r !== inst) throw notFound('Institution');
-  const parts: (SQL | undefined)[] = [visibleTo(inst)];
-  // SENT: what this institution sent (an imported shipment's institution_id is its receiver's).
-  if (s) parts.push(eq(shipments.institutionId, s), isNull(shipments.externalSender));
-  if (r) parts.push(eq(shipments.receivingInstitutionId, r), sql`${shipments.sentAt} is not null`);
-  if (q.status) parts.push(eq(shipments.status, q.status));
-  if (q.statuses) parts.push(inArray(shipments.status, q.statuses));
-  if (q.collectionProtocolId) parts.push(eq(shipments.collectionProtocolId, q.collectionProtocolId), eq(shipments.institutionId, inst));
-  if (q.isEnabled !== undefined) parts.push(eq(shipments.isEnabled, q.isEnabled));
-  if (q.searchTerm) {
-    const p = likePattern(q.searchTerm);
-    parts.push(sql`(lower(${shipments.name}) like ${p} or lower(coalesce(${shipments.trackingNumber}, '')) like ${p})`);
-  }
-  const page = await selectRecords(ctx.db, shipments, { where: and(...parts), orderBy: desc(shipments.id), limit: q.pageSize, offset: offsetOf(q), refs: refs(), extra });
+  const page = await shipmentPage(ctx.db, inst, q);
   return { ...page, rows: page.rows.map((row) => toDto(inst, row)) };
 }
 
 /** One shipment the caller's institution sent or receives; anything else is 404. */
-export async function getShipment(ctx: Ctx, id: number, db: Db = ctx.db) {
+export async function getShipment(ctx: InstCtx, id: number, db: Db = ctx.db) {
   requirePermission(ctx, 'shipments.read');
-  const inst = instOf(ctx);
-  const [row] = (await selectRecords(db, shipments, { where: and(eq(shipments.id, id), visibleTo(inst)), orderBy: desc(shipments.id), limit: 1, refs: refs(), extra })).rows;
+  const inst = ctx.institutionId;
+  const row = await visibleShipment(db, inst, id);
   if (!row) throw notFound('Shipment');
   return toDto(inst, row);
 }
@@ -101,20 +63,13 @@ export async function getShipment(ctx: Ctx, id: number, db: Db = ctx.db) {
  * A shipment's items (oldest first): both sides see only each sample's ID, specimen type, amount and
  * unit; the donor's name and MRN only when the sender included them. A cancelled shipment keeps its items (status cancelled).
  */
-export async function listItems(ctx: Ctx, shipmentId: number, opts: { ids?: number[] } = {}): Promise<ShipmentItem[]> {
+export async function listItems(ctx: InstCtx, shipmentId: number, opts: { ids?: number[] } = {}): Promise<ShipmentItem[]> {
   const shipment = await getShipment(ctx, shipmentId);
-  const rows = await ctx.db.select({
-    item: shipmentItems, specimenType: specimenTypes.title, unitName: unitOfMeasurements.unitName, unitSymbol: unitOfMeasurements.unitSymbol,
-    sample: shippedSampleOf(qualified(shipmentItems.collectedSampleId)),
-  }).from(shipmentItems)
-    .leftJoin(specimenTypes, eq(specimenTypes.id, shipmentItems.specimenTypeId))
-    .leftJoin(unitOfMeasurements, eq(unitOfMeasurements.id, shipmentItems.unitId))
-    .where(and(eq(shipmentItems.shipmentId, shipmentId), opts.ids ? inArray(shipmentItems.id, opts.ids) : undefined))
-    .orderBy(asc(shipmentItems.id));
+  const rows = await itemRows(ctx.db, shipmentId, opts.ids);
   const who = [...new Set(rows.map((r) => r.item.processedById).filter((x): x is number => x !== null))];
   const local = rows.map((r) => r.item.collectedSampleId).filter((x): x is number => x !== null);
-  const stored = local.length ? await storedLabelsOf(ctx.db, instOf(ctx), local) : new Map<number, string>();
-  const names = new Map((who.length ? await ctx.db.select().from(accountNames).where(inArray(accountNames.id, who)) : []).map((a) => [a.id, { firstName: a.firstName, lastName: a.lastName }]));
+  const stored = local.length ? await storedLabelsOf(ctx.db, ctx.institutionId, local) : new Map<number, string>();
+  const names = await namesOf(ctx.db, who);
   return rows.map(({ item, specimenType, unitName, unitSymbol, sample }) => {
     const ext = item.externalSample;
     if (ext) return externalItemDto(item, ext, shipment.includeDonorIdentity, names);
@@ -135,7 +90,6 @@ export async function listItems(ctx: Ctx, shipmentId: number, opts: { ids?: numb
   });
 }
 
-type ItemRow = typeof shipmentItems.$inferSelect;
 /** An imported item: what its manifest said of the sample (another installation's: no record, no storage here). */
 function externalItemDto(item: ItemRow, ext: ExternalSample, withDonor: boolean, names: Map<number, { firstName: string; lastName: string }>): ShipmentItem {
   return {
@@ -152,9 +106,9 @@ function externalItemDto(item: ItemRow, ext: ExternalSample, withDonor: boolean,
 }
 
 /** The create stepper's search: the caller's samples that may be shipped. */
-export async function listCandidates(ctx: Ctx, q: CandidateQuery) {
+export async function listCandidates(ctx: InstCtx, q: CandidateQuery) {
   requirePermission(ctx, 'shipments.read');
-  const page = await shippingCandidates(ctx.db, instOf(ctx), q, { limit: q.pageSize, offset: offsetOf(q) });
+  const page = await shippingCandidates(ctx.db, ctx.institutionId, q, { limit: q.pageSize, offset: offsetOf(q) });
   return {
     total: page.total,
     rows: page.rows.map((r): ShipmentCandidate => ({

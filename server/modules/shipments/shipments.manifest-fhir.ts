@@ -1,12 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Bundle, BundleEntry, Organization, Patient, Resource, Specimen, Task } from '@medplum/fhirtypes';
 import type { Shipment, ShipmentItem } from '../../../contract/shipments.contract';
-import { type Ctx, instOf } from '../../platform/context';
+import { type InstCtx } from '../../platform/context';
 import { institutionAbbreviations } from '../institutions';
 import { exportSamples } from '../samples';
 import { extensionUrl, localDateTime, serverOffset, toSpecimen, type MapCtx } from '../fhir';
 import { shipmentErrors } from './shipments.errors';
-import { getShipment, listItems } from './shipments.read';
+import { getShipment, listItems } from './shipment-reads.service';
 
 // The shipment manifest another installation imports (docs/shipments.md "Manifest exchange"): a FHIR R4
 // Bundle (type collection) of a Task (the shipment), two Organizations (sender and receiver), the shipped
@@ -60,12 +60,12 @@ function donorPatient(donor: NonNullable<ShipmentItem['collectedSample']['donor'
  * The manifest of a shipment the caller's institution sent (draft and cancelled have none; the
  * receiver and imported shipments: 403). `installation` names this installation (the request's host).
  */
-export async function manifestBundle(ctx: Ctx, shipmentId: number, installation: string): Promise<{ shipment: Shipment; bundle: Bundle }> {
+export async function manifestBundle(ctx: InstCtx, shipmentId: number, installation: string): Promise<{ shipment: Shipment; bundle: Bundle }> {
   const s = await getShipment(ctx, shipmentId);
   if (s.direction !== 'sent') throw shipmentErrors.sender_only();
   if (s.status === 'draft' || s.status === 'cancelled') throw shipmentErrors.manifest_not_sent(s.status);
   const items = (await listItems(ctx, s.id)).filter((i) => i.status !== 'cancelled');
-  const inst = instOf(ctx);
+  const inst = ctx.institutionId;
   const abbr = await institutionAbbreviations(ctx.db, [inst, s.receivingInstitution!.id!]);
   const senderAbbr = abbr.get(inst) ?? String(inst);
   const sampleSystem = senderSystem(installation, senderAbbr, 'sample-id');
@@ -113,7 +113,7 @@ export async function manifestBundle(ctx: Ctx, shipmentId: number, installation:
     identifier: { system: senderSystem(installation, senderAbbr, 'shipment-manifest'), value: String(s.id) },
     entry: [task, sender, receiver, ...specimens, ...patients].map(entry),
   };
-  const digest = manifestDigest(unsigned as unknown as Record<string, unknown>);
+  const digest = manifestDigest({ ...unsigned });
   const bundle: Bundle = {
     ...unsigned,
     signature: {
