@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints } from '../../contract/endpoints';
 import type { EndpointDef } from '../../contract/endpoint';
 import { type TestApp, testApp } from './harness';
-import { routeTable } from './route-table';
+
 
 /**
  * Routes not yet declared in an endpoint table (issue 29, converted module by module). The list only
@@ -166,13 +166,13 @@ const rows = (): [string, EndpointDef][] =>
 
 describe('the endpoint table (contract/endpoints.ts)', () => {
   it('serves every row at its method and path, registered from that row', () => {
-    const served = new Map(routeTable(t).map((r) => [`${r.method} ${r.url}`, r]));
+    const served = new Map(t.app.apiRoutes.map((r) => [`${r.method} ${r.url}`, r]));
     const missing = rows().filter(([, e]) => served.get(`${e.method} /api${e.path}`)?.endpoint !== e).map(([name]) => name);
     expect(missing).toEqual([]);
   });
 
   it('holds every /api route', () => {
-    const outside = routeTable(t).filter((r) => !r.endpoint).map((r) => `${r.method} ${r.url}`);
+    const outside = t.app.apiRoutes.filter((r) => !r.endpoint).map((r) => `${r.method} ${r.url}`);
     expect(outside.filter((r) => !NOT_YET_IN_TABLE.has(r))).toEqual([]);
     expect([...NOT_YET_IN_TABLE].filter((r) => !outside.includes(r)), 'converted routes leave NOT_YET_IN_TABLE').toEqual([]);
   });
