@@ -1,4 +1,7 @@
+import { accountEndpoints } from './accounts.endpoints';
+import { authEndpoints } from './auth.endpoints';
 import { institutionEndpoints } from './institutions.endpoints';
+import { participantEndpoints } from './participants.endpoints';
 
 /**
  * Every module's endpoint table (issue 29). The server registers each row (server/platform/route.ts);
@@ -7,4 +10,7 @@ import { institutionEndpoints } from './institutions.endpoints';
  */
 export const allEndpoints = {
   institutions: institutionEndpoints,
+  accounts: accountEndpoints,
+  auth: authEndpoints,
+  participants: participantEndpoints,
 };
