@@ -1,8 +1,11 @@
+import { accountEndpoints } from './accounts.endpoints';
+import { authEndpoints } from './auth.endpoints';
 import { configurationEndpoints, lookupEndpointTable } from './configuration.endpoints';
 import { formEndpoints } from './forms.endpoints';
 import { institutionEndpoints } from './institutions.endpoints';
 import { labelEndpoints } from './labels.endpoints';
 import { orderEndpoints } from './orders.endpoints';
+import { participantEndpoints } from './participants.endpoints';
 import { protocolEndpoints } from './protocols.endpoints';
 import { sampleEndpoints } from './samples.endpoints';
 import { shipmentEndpoints } from './shipments.endpoints';
@@ -22,4 +25,7 @@ export const allEndpoints = {
   labels: labelEndpoints,
   samples: sampleEndpoints,
   shipments: shipmentEndpoints,
+  accounts: accountEndpoints,
+  auth: authEndpoints,
+  participants: participantEndpoints,
 };

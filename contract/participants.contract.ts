@@ -125,8 +125,20 @@ export const Patient = RecordBase.extend({
 });
 export type Patient = z.infer<typeof Patient>;
 
+/** GET institutions/patientMRNs: a participant found by one of its MRNs. */
+export const MrnMatch = z.object({ id: z.number(), mrn: z.string().nullable(), patient: Patient });
+
 export const ChildRecord = RecordBase.extend({ patientId: z.number(), institutionSiteId: z.number().nullable() }).loose();
 export type ChildRecord = z.infer<typeof ChildRecord>;
+/** Each kind of child record as its list and its post answer it, with its referenced titles. */
+export const MrnRecord = ChildRecord.extend({ mrn: z.string(), institutionSite: Ref }).loose();
+export const RaceRecord = ChildRecord.extend({ raceId: z.number(), race: Ref }).loose();
+export const EthnicityRecord = ChildRecord.extend({ ethnicityId: z.number(), ethnicity: Ref }).loose();
+export const PhoneRecord = ChildRecord.extend({ phoneNumber: z.string(), phoneNumberTypeId: z.number(), phoneNumberType: Ref }).loose();
+export type MrnRecord = z.infer<typeof MrnRecord>;
+export type RaceRecord = z.infer<typeof RaceRecord>;
+export type EthnicityRecord = z.infer<typeof EthnicityRecord>;
+export type PhoneRecord = z.infer<typeof PhoneRecord>;
 
 /** A dashboard count; isEstimate when above 10,000 (the planner's estimate, not an exact count). */
 export const PatientCounts = z.object({ count: z.number(), isEstimate: z.boolean() });

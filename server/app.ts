@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { resolveToken } from './modules/auth/auth.service';
 import { institutionRoutes } from './modules/institutions/institutions.routes';
 import { accountRoutes } from './modules/accounts/accounts.routes';
+import { revokeSessions } from './modules/auth';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { lookupRoutes } from './modules/configuration/lookup.routes';
 import { testSetupRoutes } from './modules/configuration/test-setup.routes';
@@ -100,7 +101,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   healthRoutes(app, database);
   authRoutes(app, deps);
   institutionRoutes(app, deps);
-  accountRoutes(app, deps);
+  accountRoutes(app, deps, revokeSessions);
   auditRoutes(app, deps);
   lookupRoutes(app, deps);
   testSetupRoutes(app, deps);

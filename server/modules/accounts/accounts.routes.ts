@@ -1,68 +1,27 @@
-import { z } from 'zod';
-import { IdParam, PagingQuery } from '../../../contract/common.contract';
-import { Invitation, InvitationAnswer, OverwritePassword, User, UserCreate, UserMembership, UserQuery, UserRoles, UserSuperAdmin } from '../../../contract/accounts.contract';
+import { accountEndpoints as e } from '../../../contract/accounts.endpoints';
 import type { App, AppDeps } from '../../platform/app-types';
-import { ctxOf } from '../../platform/context';
+import { router } from '../../platform/route';
 import { sendPage } from '../../platform/paging';
+import type { SessionEnder } from './accounts.service';
 import * as svc from './accounts.service';
 
-const tags = ['Accounts'];
+/**
+ * `endSessions` comes from server/app.ts (auth owns the sessions table): accounts never imports auth,
+ * auth imports accounts' index for what a sign-in needs to know.
+ */
+export function accountRoutes(app: App, deps: AppDeps, endSessions: SessionEnder) {
+  const route = router(app, deps);
+  route(e.list, async (req, ctx, reply) => sendPage(reply, req.query, await svc.listUsers(ctx, req.query, req.query.institutionId)));
+  route(e.get, async (req, ctx) => svc.getUser(ctx, req.params.id));
+  route(e.create, async (req, ctx, reply) => reply.status(201).send(await svc.createUser(ctx, req.body)));
+  route(e.overwritePassword, async (req, ctx) => svc.overwritePassword(ctx, req.body, endSessions));
+  route(e.setRoles, async (req, ctx) => svc.setRoles(ctx, req.params.id, req.body));
+  route(e.setSuperAdmin, async (req, ctx) => svc.setSuperAdmin(ctx, req.params.id, req.body));
+  route(e.addMembership, async (req, ctx) => svc.addMembership(ctx, req.params.id, req.body));
+  route(e.disable, async (req, ctx) => svc.setUserEnabled(ctx, req.params.id, false, endSessions));
+  route(e.enable, async (req, ctx) => svc.setUserEnabled(ctx, req.params.id, true, endSessions));
 
-export function accountRoutes(app: App, { db, now }: AppDeps) {
-  const ctx = (req: Parameters<typeof ctxOf>[0]) => ctxOf(req, db, now);
-
-  app.get('/api/users', {
-    config: { permission: 'accounts.read' },
-    schema: { tags, querystring: PagingQuery.extend(UserQuery.shape), response: { 200: z.array(User) } },
-  }, async (req, reply) => sendPage(reply, req.query, await svc.listUsers(ctx(req), req.query, req.query.institutionId)));
-
-  app.get('/api/users/:id', {
-    config: { permission: 'accounts.read' },
-    schema: { tags, params: IdParam, response: { 200: User } },
-  }, async (req) => (await svc.getUser(ctx(req), req.params.id)));
-
-  app.post('/api/users', {
-    config: { permission: 'accounts.manage' },
-    schema: { tags, body: UserCreate, response: { 201: User } },
-  }, async (req, reply) => reply.status(201).send((await svc.createUser(ctx(req), req.body))));
-
-  app.post('/api/users/overwritepassword', {
-    config: { permission: 'accounts.manage' },
-    schema: { tags, body: OverwritePassword, response: { 200: z.object({ id: z.number() }) } },
-  }, async (req) => svc.overwritePassword(ctx(req), req.body));
-
-  app.put('/api/users/:id/roles', {
-    config: { permission: 'accounts.manage' },
-    schema: { tags, params: IdParam, body: UserRoles, response: { 200: User } },
-  }, async (req) => (await svc.setRoles(ctx(req), req.params.id, req.body)));
-
-  app.put('/api/users/:id/superAdmin', {
-    config: { permission: 'accounts.manage' },
-    schema: { tags, params: IdParam, body: UserSuperAdmin, response: { 200: User } },
-  }, async (req) => (await svc.setSuperAdmin(ctx(req), req.params.id, req.body)));
-
-  app.post('/api/users/:id/institutions', {
-    config: { permission: 'accounts.manage' },
-    schema: { tags, params: IdParam, body: UserMembership, response: { 200: User } },
-  }, async (req) => (await svc.addMembership(ctx(req), req.params.id, req.body)));
-
-  // Issue 26: the signed-in account's own invitations (docs/accounts.md); any signed-in account, no institution.
-  app.get('/api/invitations', {
-    config: { permission: 'signedIn' },
-    schema: { tags, response: { 200: z.array(Invitation) } },
-  }, async (req) => svc.myInvitations(ctx(req)));
-
-  for (const [action, accept] of [['accept', true], ['decline', false]] as const) {
-    app.post(`/api/invitations/:id/${action}`, {
-      config: { permission: 'signedIn' },
-      schema: { tags, params: IdParam, response: { 200: InvitationAnswer } },
-    }, async (req) => svc.answerInvitation(ctx(req), req.params.id, accept));
-  }
-
-  for (const [action, enabled] of [['disable', false], ['enable', true]] as const) {
-    app.post(`/api/users/:id/${action}`, {
-      config: { permission: 'accounts.manage' },
-      schema: { tags, params: IdParam, response: { 200: User } },
-    }, async (req) => (await svc.setUserEnabled(ctx(req), req.params.id, enabled)));
-  }
+  route(e.invitations, async (_req, ctx) => svc.myInvitations(ctx));
+  route(e.acceptInvitation, async (req, ctx) => svc.answerInvitation(ctx, req.params.id, true));
+  route(e.declineInvitation, async (req, ctx) => svc.answerInvitation(ctx, req.params.id, false));
 }

@@ -15,9 +15,15 @@ import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords, type RecordRow } from '../../platform/record-refs';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import { institutionExists, institutionTitles } from '../institutions';
-import { revokeSessions } from '../auth';
 import { accounts, accountInstitutions } from './accounts.table';
 import { passwordHashOf, setPasswordHash } from './accounts.repository';
+
+/**
+ * Ends every open session of an account inside the caller's transaction (its password was overwritten,
+ * or it was disabled). Auth owns the sessions table; server/app.ts passes its function in, so accounts
+ * does not import auth (auth imports accounts for sign-in facts).
+ */
+export type SessionEnder = (tx: Db, accountId: number, now: Date) => Promise<void>;
 
 /** Accounts the caller may see: members of an institution where it holds accounts.read (all for Super Administrator). */
 function visibleScope(ctx: Ctx, institutionId?: number): SQL | undefined {
@@ -185,7 +191,7 @@ function asShown(row: unknown): unknown {
 }
 
 /** spec 2 §5: changing a password needs the administrator's own password. Revokes the account's sessions. */
-export async function overwritePassword(ctx: Ctx, input: OverwritePassword) {
+export async function overwritePassword(ctx: Ctx, input: OverwritePassword, revokeSessions: SessionEnder) {
   requirePermission(ctx, 'accounts.manage');
   const adminHash = await passwordHashOf(ctx.db, ctx.account.id);
   if (!adminHash || !(await verifyPassword(input.adminPassword, adminHash))) {
@@ -256,7 +262,7 @@ export async function setSuperAdmin(ctx: Ctx, id: number, input: { isSuperAdmin:
   return getUser(ctx, id);
 }
 
-export async function setUserEnabled(ctx: Ctx, id: number, enabled: boolean) {
+export async function setUserEnabled(ctx: Ctx, id: number, enabled: boolean, revokeSessions: SessionEnder) {
   requirePermission(ctx, 'accounts.manage');
   const target = await findManaged(ctx, id);
   if (target.id === ctx.account.id && !enabled) throw accountErrors.own_disable();

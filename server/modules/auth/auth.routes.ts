@@ -1,46 +1,26 @@
-import { z } from 'zod';
-import { ChangePassword, LoginRequest, LoginResponse, Me } from '../../../contract/auth.contract';
+import { authEndpoints as e } from '../../../contract/auth.endpoints';
 import type { App, AppDeps } from '../../platform/app-types';
-import { unauthorized } from '../../platform/errors';
-import { ctxOf } from '../../platform/context';
+import { router } from '../../platform/route';
 import { clientAddress } from '../../platform/client-address';
 import { changeOwnPassword, login, logout, toMe } from './auth.service';
 
-const tags = ['Authentication'];
-
-export function authRoutes(app: App, { db, config, now }: AppDeps) {
-  app.post('/api/Authentication/login', {
-    config: { permission: 'public' },
-    schema: { tags, body: LoginRequest, response: { 200: LoginResponse } },
-  }, async (req, reply) => {
+export function authRoutes(app: App, deps: AppDeps) {
+  const { db, config, now } = deps;
+  const route = router(app, deps);
+  // Public (ctx null): the device cookie travels in and out as a header (docs/decisions/0002).
+  route(e.login, async (req, _ctx, reply) => {
     const { deviceCookie, ...answer } = await login({ db, config, now }, req.body,
       { address: clientAddress(req), cookieHeader: req.headers.cookie, secure: req.protocol === 'https' });
     void reply.header('set-cookie', deviceCookie);
     return answer;
   });
-
-  app.post('/api/Authentication/logout', {
-    config: { permission: 'signedIn' },
-    schema: { tags, response: { 204: z.null() } },
-  }, async (req, reply) => {
-    if (!req.auth) throw unauthorized();
-    await logout(db, req.auth, clientAddress(req), now());
+  route(e.logout, async (_req, ctx, reply) => {
+    await logout(db, ctx.account, ctx.address, now());
     return reply.status(204).send(null);
   });
-
-  app.post('/api/Authentication/changePassword', {
-    config: { permission: 'signedIn' },
-    schema: { tags, body: ChangePassword, response: { 204: z.null() } },
-  }, async (req, reply) => {
-    await changeOwnPassword(ctxOf(req, db, now), req.body);
+  route(e.changePassword, async (req, ctx, reply) => {
+    await changeOwnPassword(ctx, req.body);
     return reply.status(204).send(null);
   });
-
-  app.get('/api/Authentication/me', {
-    config: { permission: 'signedIn' },
-    schema: { tags, response: { 200: Me } },
-  }, async (req) => {
-    if (!req.auth) throw unauthorized();
-    return toMe(req.auth, config.sessionIdleMinutes);
-  });
+  route(e.me, async (_req, ctx) => toMe(ctx.account, config.sessionIdleMinutes));
 }

@@ -16,18 +16,18 @@ import { addChildren, type Children } from './participant-rules';
 
 type ChildTable = typeof patientMrns | typeof patientRaces | typeof patientEthnicities | typeof patientPhoneNumbers;
 
-interface Kind {
-  table: ChildTable;
+export interface Kind<T extends ChildTable = ChildTable, N extends string = string> {
+  table: T;
   entity: string;
   label: string;
-  refs: () => RefJoin[];
+  refs: () => RefJoin<N>[];
   /** The column whose enabled duplicate on the same participant is refused. */
   unique?: PgColumn;
   /** What SearchTerm matches (a part of it): this column, else the title of the first reference. */
   searched?: PgColumn;
 }
 
-const siteJoin = (fk: PgColumn): RefJoin => siteRef('institutionSite', fk, 'c_site');
+const siteJoin = (fk: PgColumn) => siteRef('institutionSite', fk, 'c_site');
 
 export const KINDS = {
   patientMRNs: { table: patientMrns, entity: 'patientMrn', label: 'MRN', searched: patientMrns.mrn, refs: () => [siteJoin(patientMrns.institutionSiteId)] },
@@ -42,9 +42,9 @@ async function assertPatient(db: Db, ctx: Ctx, patientId: number) {
   if (!p) throw notFound('Participant');
 }
 
-export async function listChildren(ctx: Ctx, kind: KindName, patientId: number, q: PagingQuery) {
+/** The kind's records of a participant; a route passes its kind (`KINDS.patientMRNs`), so the rows are typed as that kind's. */
+export async function listChildren<T extends ChildTable, N extends string>(ctx: Ctx, k: Kind<T, N>, patientId: number, q: PagingQuery) {
   await assertPatient(ctx.db, ctx, patientId);
-  const k: Kind = KINDS[kind];
   const parts: SQL[] = [eq(k.table.patientId, patientId), eq(k.table.institutionId, instOf(ctx))];
   if (q.isEnabled !== undefined) parts.push(eq(k.table.isEnabled, q.isEnabled));
   const refs = k.refs();
@@ -54,22 +54,21 @@ export async function listChildren(ctx: Ctx, kind: KindName, patientId: number, 
   return selectRecords(ctx.db, k.table, { where: and(...parts), orderBy: asc(k.table.id), limit: q.pageSize, offset: offsetOf(q), refs });
 }
 
-async function getChild(db: Db, ctx: Ctx, kind: KindName, id: number) {
-  const k: Kind = KINDS[kind];
+async function getChild<T extends ChildTable, N extends string>(db: Db, ctx: Ctx, k: Kind<T, N>, id: number) {
   const page = await selectRecords(db, k.table, { where: and(eq(k.table.id, id), eq(k.table.institutionId, instOf(ctx))), orderBy: k.table.id, limit: 1, refs: k.refs() });
   if (!page.rows[0]) throw notFound(k.label);
   return page.rows[0];
 }
 
 /** spec 1 §7: one child record per post; a duplicate of an enabled one is 409. */
-export async function addChild(ctx: Ctx, kind: KindName, patientId: number, children: Partial<Children>, value?: string | number) {
+export async function addChild<T extends ChildTable, N extends string>(ctx: Ctx, k: Kind<T, N>, patientId: number, children: Partial<Children>, value?: string | number) {
   requirePermission(ctx, 'participants.manage');
-  const k: Kind = KINDS[kind];
   const id = await ctx.db.transaction(async (tx) => {
     await assertPatient(tx, ctx, patientId);
+    const t: ChildTable = k.table;
     if (k.unique && value !== undefined) {
-      const [dup] = await tx.select({ id: k.table.id }).from(k.table)
-        .where(and(eq(k.table.patientId, patientId), eq(k.unique, value), eq(k.table.isEnabled, true))).limit(1);
+      const [dup] = await tx.select({ id: t.id }).from(t)
+        .where(and(eq(t.patientId, patientId), eq(k.unique, value), eq(t.isEnabled, true))).limit(1);
       if (dup) throw participantErrors.child_duplicate(k.label);
     }
     const added = await addChildren(tx, ctx, patientId, { mrns: [], races: [], ethnicities: [], phones: [], ...children });
@@ -77,18 +76,17 @@ export async function addChild(ctx: Ctx, kind: KindName, patientId: number, chil
     await audit(tx, ctx, { entity: k.entity, entityId: row.id, action: 'create', after: row });
     return row.id;
   });
-  return getChild(ctx.db, ctx, kind, id);
+  return getChild(ctx.db, ctx, k, id);
 }
 
 /** Removal is a disable: the record stays (spec 1 §4). */
-export async function disableChild(ctx: Ctx, kind: KindName, patientId: number, id: number) {
+export async function disableChild<T extends ChildTable, N extends string>(ctx: Ctx, k: Kind<T, N>, patientId: number, id: number) {
   requirePermission(ctx, 'participants.manage');
-  const k: Kind = KINDS[kind];
   await ctx.db.transaction(async (tx) => {
     const { before, after } = await setEnabled(tx, k.table, and(eq(k.table.institutionId, instOf(ctx)), eq(k.table.patientId, patientId)), id, false, ctx.account.id, ctx.now(), k.label);
     await audit(tx, ctx, { entity: k.entity, entityId: id, action: 'disable', before, after });
   });
-  return getChild(ctx.db, ctx, kind, id);
+  return getChild(ctx.db, ctx, k, id);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PatientEdit, PatientInput, PatientRegister } from '../../../contract/participants.contract';
 import type { SeekPagingQuery } from '../../../contract/common.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { type Ctx, belongsTo, instOf, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { offsetOf } from '../../platform/paging';
@@ -37,6 +37,14 @@ export async function listPatients(ctx: Ctx, q: SeekPagingQuery, f: PatientFilte
   if (f.phoneNumber) parts.push(byPhone(inst, f.phoneNumber));
   if (f.mrn) parts.push(byMrn(inst, f.mrn));
   return selectRecords(ctx.db, patients, { where: and(...parts), byId: { desc: true, after: q.after }, limit: q.pageSize, offset: offsetOf(q), refs: refs(), extra });
+}
+
+/** spec 1 §7 GET institutions/patientMRNs?institutionId&mrn: the institution is in the query, so checked here. */
+export async function patientsByMrn(ctx: Ctx, institutionId: number, mrn: string) {
+  if (!belongsTo(ctx.account, institutionId)) throw notFound('Institution');
+  requirePermission(ctx, 'participants.read', institutionId);
+  const page = await listPatients({ ...ctx, institutionId }, { pageNumber: 1, pageSize: 50 }, { mrn });
+  return page.rows.map((p) => ({ id: p.id, mrn: p.patientMRN, patient: p }));
 }
 
 /** The dashboard count: exact up to 10,000, above it the planner's estimate (isEstimate; platform/counts.ts). */

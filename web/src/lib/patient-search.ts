@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Patient } from '@contract/participants.contract';
-import { api } from './api-client';
+import { participantEndpoints as e } from '@contract/participants.endpoints';
+import { call } from './api-client';
 import { queryKeys } from './query-keys';
 
 export type PatientSearch = { mrn: string } | { phone: string };
@@ -14,10 +15,10 @@ export function usePatientSearch(instId: number, search: PatientSearch | null) {
     queryKey: queryKeys.patients.search(instId, search),
     queryFn: async (): Promise<Patient[]> => {
       if (search && 'mrn' in search) {
-        const rows = await api.get<{ id: number; patient: Patient }[]>('/institutions/patientMRNs', { institutionId: instId, mrn: search.mrn });
+        const rows = await call(e.mrnLookup, { query: { institutionId: instId, mrn: search.mrn } });
         return rows.map((r) => r.patient);
       }
-      return api.get<Patient[]>(`/institutions/${instId}/patients`, { PhoneNumber: search?.phone, IsEnabled: true, PageSize: 50 });
+      return call(e.list, { params: { instId }, query: { phoneNumber: search?.phone, isEnabled: true, pageSize: 50 } });
     },
     enabled: search !== null,
     staleTime: 0,

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Invitation, InvitationAnswer } from '@contract/accounts.contract';
-import { api } from '@/lib/api-client';
+import { accountEndpoints as e } from '@contract/accounts.endpoints';
+import { call } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { changes } from '@/lib/mutation-effects';
 
@@ -8,7 +8,7 @@ import { changes } from '@/lib/mutation-effects';
 export function useInvitations() {
   return useQuery({
     queryKey: queryKeys.invitations,
-    queryFn: () => api.get<Invitation[]>('/invitations', undefined, { notify: false }),
+    queryFn: () => call(e.invitations, {}, { notify: false }),
   });
 }
 
@@ -17,6 +17,6 @@ export function useAnswerInvitation() {
   return useMutation({
     ...changes('invitations.answer'),
     mutationFn: ({ id, accept }: { id: number; accept: boolean }) =>
-      api.post<InvitationAnswer>(`/invitations/${id}/${accept ? 'accept' : 'decline'}`),
+      call(accept ? e.acceptInvitation : e.declineInvitation, { params: { id } }),
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { OverwritePassword, User, UserCreate, UserMembership, UserRoles } from '@contract/accounts.contract';
-import { api } from '@/lib/api-client';
+import type { OverwritePassword, UserCreate, UserMembership, UserRoles } from '@contract/accounts.contract';
+import { accountEndpoints as e } from '@contract/accounts.endpoints';
+import { call, callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { changes } from '@/lib/mutation-effects';
 
@@ -10,9 +11,7 @@ const userKeys = queryKeys.users;
 export function useUsers(q: { institutionId: number; page: number; pageSize: number; search: string }) {
   return useQuery({
     queryKey: userKeys.list(q),
-    queryFn: () => api.getPage<User>('/users', {
-      institutionId: q.institutionId, PageNumber: q.page, PageSize: q.pageSize, SearchTerm: q.search,
-    }),
+    queryFn: () => callPage(e.list, { query: { institutionId: q.institutionId, pageNumber: q.page, pageSize: q.pageSize, searchTerm: q.search } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -21,7 +20,7 @@ export function useUsers(q: { institutionId: number; page: number; pageSize: num
 export function useCreateUser() {
   return useMutation({
     ...changes('users.write'),
-    mutationFn: (body: UserCreate) => api.post<User>('/users', body, { notify: false }),
+    mutationFn: (body: UserCreate) => call(e.create, { body }, { notify: false }),
   });
 }
 
@@ -29,7 +28,7 @@ export function useCreateUser() {
 export function useOverwritePassword() {
   return useMutation({
     ...changes('users.password'),
-    mutationFn: (body: OverwritePassword) => api.post<{ id: number }>('/users/overwritepassword', body, { notify: false }),
+    mutationFn: (body: OverwritePassword) => call(e.overwritePassword, { body }, { notify: false }),
   });
 }
 
@@ -38,7 +37,7 @@ export function useSetUserEnabled() {
   return useMutation({
     ...changes('users.write'),
     mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
-      api.post<User>(`/users/${id}/${enabled ? 'enable' : 'disable'}`),
+      call(enabled ? e.enable : e.disable, { params: { id } }),
   });
 }
 
@@ -46,7 +45,7 @@ export function useSetUserEnabled() {
 export function useSetRoles(id: number) {
   return useMutation({
     ...changes('users.write'),
-    mutationFn: (body: UserRoles) => api.put<User>(`/users/${id}/roles`, body, { notify: false }),
+    mutationFn: (body: UserRoles) => call(e.setRoles, { params: { id }, body }, { notify: false }),
   });
 }
 
@@ -54,6 +53,6 @@ export function useSetRoles(id: number) {
 export function useAddMembership(id: number) {
   return useMutation({
     ...changes('users.write'),
-    mutationFn: (body: UserMembership) => api.post<User>(`/users/${id}/institutions`, body, { notify: false }),
+    mutationFn: (body: UserMembership) => call(e.addMembership, { params: { id }, body }, { notify: false }),
   });
 }

@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePassword } from '@contract/auth.contract';
-import { api } from '@/lib/api-client';
+import { authEndpoints as e } from '@contract/auth.endpoints';
+import { call } from '@/lib/api-client';
 import { changes } from '@/lib/mutation-effects';
 
 /** POST /Authentication/changePassword: the signed-in account's own password; errors show in the form. */
 export function useChangeOwnPassword() {
   return useMutation({
     ...changes('auth.changePassword'),
-    mutationFn: (body: ChangePassword) => api.post<void>('/Authentication/changePassword', body, { notify: false }),
+    mutationFn: (body: ChangePassword) => call(e.changePassword, { body }, { notify: false }),
   });
 }

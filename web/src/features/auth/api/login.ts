@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginRequest, LoginResponse } from '@contract/auth.contract';
-import { api } from '@/lib/api-client';
+import type { LoginRequest } from '@contract/auth.contract';
+import { authEndpoints as e } from '@contract/auth.endpoints';
+import { call } from '@/lib/api-client';
 import { tokenStore } from '@/lib/session-storage';
 import { queryKeys } from '@/lib/query-keys';
 import { changes } from '@/lib/mutation-effects';
@@ -10,8 +11,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     ...changes('auth.login'),
-    mutationFn: (body: LoginRequest) =>
-      api.post<LoginResponse>('/Authentication/login', body, { notify: false, handle401: false }),
+    mutationFn: (body: LoginRequest) => call(e.login, { body }, { notify: false, handle401: false }),
     onSuccess: ({ token, account }) => {
       queryClient.clear();
       tokenStore.set(token);

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from '@/lib/api-client';
+import { authEndpoints as e } from '@contract/auth.endpoints';
+import { call } from '@/lib/api-client';
 import { institutionStore, tokenStore } from '@/lib/session-storage';
 import { changes } from '@/lib/mutation-effects';
 
@@ -10,7 +11,7 @@ export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
     ...changes('auth.logout'),
-    mutationFn: () => api.post<void>('/Authentication/logout', undefined, { notify: false, handle401: false }),
+    mutationFn: () => call(e.logout, {}, { notify: false, handle401: false }),
     onSettled: () => {
       tokenStore.clear();
       institutionStore.clear();

@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { ConfigRecord } from '../components/config-entities';
+import { InstitutionUpdate } from '@contract/institutions.contract';
+import { institutionEndpoints as e } from '@contract/institutions.endpoints';
+import { call } from '@/lib/api-client';
+import type { FormValues } from '../components/field-input';
 import { changes } from '@/lib/mutation-effects';
 
 /**
@@ -10,7 +12,7 @@ import { changes } from '@/lib/mutation-effects';
 export function useUpdateInstitution(id: number) {
   return useMutation({
     ...changes('config.institution'),
-    // The body is the contract's InstitutionUpdate output (the generic form validated it).
-    mutationFn: (body: Record<string, unknown>) => api.put<ConfigRecord>(`/institutions/${id}`, body),
+    // The generic form hands its values as a bag; the contract's schema types them for the row.
+    mutationFn: (values: FormValues) => call(e.update, { params: { instId: id }, body: InstitutionUpdate.parse(values) }),
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { Patient, PatientEdit, PatientRegister } from '@contract/participants.contract';
-import { api } from '@/lib/api-client';
+import type { PatientEdit, PatientRegister } from '@contract/participants.contract';
+import { participantEndpoints as e } from '@contract/participants.endpoints';
+import { call, callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { listStateOf } from '@/components/use-list-state';
 import { changes } from '@/lib/mutation-effects';
@@ -17,7 +18,7 @@ export interface PatientListQuery { page: number; pageSize: number; search: stri
 /** The query behind usePatients; a cold load's prefetch (app/route-prefetch.ts) asks without a notification on failure. */
 export const patientsQuery = (instId: number, q: PatientListQuery, notify = true) => queryOptions({
   queryKey: patientKeys.list(instId, q),
-  queryFn: () => api.getPage<Patient>(`/institutions/${instId}/patients`, { SearchTerm: q.search, PageNumber: q.page, PageSize: q.pageSize }, { notify }),
+  queryFn: () => callPage(e.list, { params: { instId }, query: { searchTerm: q.search, pageNumber: q.page, pageSize: q.pageSize } }, { notify }),
   placeholderData: keepPreviousData,
 });
 
@@ -31,7 +32,7 @@ export function coldPatientsQuery(instId: number, params: URLSearchParams) {
 export function usePatient(instId: number, id: number) {
   return useQuery({
     queryKey: patientKeys.one(instId, id),
-    queryFn: () => api.get<Patient>(`/institutions/${instId}/patients/${id}`),
+    queryFn: () => call(e.get, { params: { instId, patientId: id } }),
     staleTime: 0,
   });
 }
@@ -40,7 +41,7 @@ export function usePatient(instId: number, id: number) {
 export function useRegisterPatient(instId: number) {
   return useMutation({
     ...changes('patients.register', instId),
-    mutationFn: (body: PatientRegister) => api.post<Patient>(`/institutions/${instId}/patients/register`, body, { notify: false }),
+    mutationFn: (body: PatientRegister) => call(e.register, { params: { instId }, body }, { notify: false }),
     // Lists, the dashboard count and recent participants all live under ['patients', instId].
   });
 }
@@ -49,6 +50,6 @@ export function useRegisterPatient(instId: number) {
 export function useUpdatePatient(instId: number, id: number) {
   return useMutation({
     ...changes('patients.update', instId),
-    mutationFn: (body: PatientEdit) => api.put<Patient>(`/institutions/${instId}/patients/${id}/edit`, body, { notify: false }),
+    mutationFn: (body: PatientEdit) => call(e.edit, { params: { instId, patientId: id }, body }, { notify: false }),
   });
 }

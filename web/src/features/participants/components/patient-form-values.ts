@@ -1,8 +1,9 @@
 import type { FormErrors } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { MSG } from '@contract/messages';
-import { PatientRegister, type Patient, type PatientInput } from '@contract/participants.contract';
-import type { PatientChild } from '../api/patient-children';
+import {
+  PatientRegister, type EthnicityRecord, type MrnRecord, type Patient, type PatientInput, type PhoneRecord, type RaceRecord,
+} from '@contract/participants.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import type { Chip } from './chip-picker';
 import type { PhoneChip } from './phone-numbers';
@@ -49,22 +50,22 @@ export function blankPatient(defaultTypeId: string | null): PatientFormValues {
 }
 
 /** The enabled child records of a participant, as the edit form starts with them. */
-export interface PatientChildren { races: PatientChild[]; ethnicities: PatientChild[]; phones: PatientChild[]; mrns: PatientChild[] }
+export interface PatientChildren { races: RaceRecord[]; ethnicities: EthnicityRecord[]; phones: PhoneRecord[]; mrns: MrnRecord[] }
 
 export function patientToValues(p: Patient, c: PatientChildren): PatientFormValues {
   const id = (v: number | null) => (v ? String(v) : null);
-  const chip = (r: PatientChild, ref: 'race' | 'ethnicity') => ({ key: r.id, id: Number(r[`${ref}Id`]), label: r[ref]?.title ?? '' });
+  const chip = (key: number, id: number, ref: { title: string | null } | null) => ({ key, id, label: ref?.title ?? '' });
   return {
     patientTypeId: id(p.patientTypeId), patientMRN: p.patientMRN ?? '', socialSecurityNumber: p.socialSecurityNumber ?? '',
     externalSubjectId: p.externalSubjectId ?? '', firstName: p.firstName, fatherName: p.fatherName, grandFatherName: p.grandFatherName,
     genderId: id(p.genderId), maritalStatusId: id(p.maritalStatusId), vitalStatusId: id(p.vitalStatusId),
     deathDate: p.deathDate?.slice(0, 10) ?? null, birthDate: p.birthDate.slice(0, 10), birthTime: p.birthTime.slice(0, 5),
     concurrencyStamp: p.concurrencyStamp,
-    races: c.races.map((r) => chip(r, 'race')),
-    ethnicities: c.ethnicities.map((r) => chip(r, 'ethnicity')),
-    phoneNumbers: c.phones.map((ph) => ({ key: ph.id, phoneNumberTypeId: Number(ph.phoneNumberTypeId), phoneNumber: ph.phoneNumber ?? '', typeTitle: ph.phoneNumberType?.title ?? '' })),
+    races: c.races.map((r) => chip(r.id, r.raceId, r.race)),
+    ethnicities: c.ethnicities.map((r) => chip(r.id, r.ethnicityId, r.ethnicity)),
+    phoneNumbers: c.phones.map((ph) => ({ key: ph.id, phoneNumberTypeId: ph.phoneNumberTypeId, phoneNumber: ph.phoneNumber, typeTitle: ph.phoneNumberType?.title ?? '' })),
     // The main MRN (no site) is the read-only MRN field; the rows are the site MRNs.
-    siteMrns: c.mrns.filter((m) => m.institutionSiteId !== null).map((m) => ({ key: String(m.id), institutionSiteId: String(m.institutionSiteId), mrn: m.mrn ?? '' })),
+    siteMrns: c.mrns.filter((m) => m.institutionSiteId !== null).map((m) => ({ key: String(m.id), institutionSiteId: String(m.institutionSiteId), mrn: m.mrn })),
   };
 }
 
