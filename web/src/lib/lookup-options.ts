@@ -2,7 +2,9 @@ import { useCallback } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
 import { LOOKUP_BY_KEY } from '@contract/lookups.registry';
-import { api } from './api-client';
+import { lookupEndpoints } from '@contract/configuration.endpoints';
+import { institutionEndpoints } from '@contract/institutions.endpoints';
+import { call } from './api-client';
 import { queryKeys } from './query-keys';
 import { useCurrentInstitution } from './session-context';
 
@@ -26,16 +28,29 @@ export interface LookupOptionsRequest {
 const STALE_TIME = 5 * 60_000;
 const SEARCH_SIZE = 50;
 
-function sourceOf(instId: number, segment: string, req: LookupOptionsRequest) {
-  if (segment === 'institutions') return { path: '/institutions', key: queryKeys.institutions.options() };
+/** A list query as the server reads it (camelCase keys: the server accepts any case). */
+interface ListQuery { isEnabled: true; pageNumber: number; pageSize: number; searchTerm?: string; [filter: string]: unknown }
+type Fetch = (query: ListQuery, opts: { notify: boolean }) => Promise<LookupRow[]>;
+
+/** The endpoint row a picker reads (the institutions, their sites, or a registry list, nested under its parent) and its cache key. */
+function sourceOf(instId: number, segment: string, req: LookupOptionsRequest): { fetch: Fetch; key: readonly unknown[] } {
+  if (segment === 'institutions') {
+    return { fetch: (query, opts) => call(institutionEndpoints.list, { query }, opts), key: queryKeys.institutions.options() };
+  }
   const nested = req.parentId !== undefined;
-  const parent = LOOKUP_BY_KEY[segment]?.parent;
-  if (nested && !parent) throw new Error(`${segment} is not a nested list`);
-  const path = nested ? `/institutions/${instId}/${parent!.key}/${req.parentId}/${segment}` : `/institutions/${instId}/${segment}`;
   const key = req.search !== undefined
     ? queryKeys.lookups.search(instId, segment, req.search)
     : queryKeys.lookups.options(instId, segment, nested ? { parentId: String(req.parentId) } : req.filter ?? {});
-  return { path, key };
+  if (segment === 'institutionSites') {
+    return { fetch: (query, opts) => call(institutionEndpoints.sites, { params: { instId }, query }, opts), key };
+  }
+  // No list chosen yet (segment null): the query stays idle, nothing to fetch.
+  if (!segment) return { fetch: async () => [], key };
+  const rows = lookupEndpoints(segment);
+  if (!nested) return { fetch: (query, opts) => call(rows.list, { params: { instId }, query }, opts), key };
+  if (!rows.nested) throw new Error(`${segment} is not a nested list`);
+  const list = rows.nested.list;
+  return { fetch: (query, opts) => call(list, { params: { instId, id: Number(req.parentId) }, query }, opts), key };
 }
 
 /**
@@ -59,8 +74,8 @@ export function useLookupOptions(segment: string | null, req: LookupOptionsReque
   }), [titleField, symbolField]);
   const query = useQuery({
     queryKey: source.key,
-    queryFn: () => api.get<LookupRow[]>(source.path, {
-      IsEnabled: true, PageNumber: 1, PageSize: searching ? SEARCH_SIZE : MAX_PAGE_SIZE, SearchTerm: req.search, ...req.filter,
+    queryFn: () => source.fetch({
+      isEnabled: true, pageNumber: 1, pageSize: searching ? SEARCH_SIZE : MAX_PAGE_SIZE, searchTerm: req.search, ...req.filter,
     }, { notify: !searching }),
     enabled: segment !== null && req.parentId !== null && req.parentId !== '' && req.enabled !== false,
     staleTime: STALE_TIME,

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import type { LabelJob, PrintResult } from '@contract/labels.contract';
-import { api } from '@/lib/api-client';
+import type { LabelJob } from '@contract/labels.contract';
+import { labelEndpoints as e } from '@contract/labels.endpoints';
+import { call, callFile } from '@/lib/api-client';
 import { saveBlob } from '../download';
-import { postRaw } from './raw-post';
 import { extensionTimeoutMs, sendToExtension } from './extension-print';
 import { printerIpStore, printMethodStore, type PrintMethod } from './print-settings';
 import { changes } from '@/lib/mutation-effects';
@@ -18,7 +18,7 @@ const fail = (message: string) => {
 async function printWithExtension(instId: number, job: LabelJob) {
   const ip = printerIpStore.get();
   if (!ip) throw fail('Set the Barcode Printer IP Address in Setting > Printer first.');
-  const zpl = await postRaw(`/institutions/${instId}/labels/zpl`, job, 'text');
+  const zpl = await (await callFile(e.zpl, { params: { instId }, body: job })).blob.text();
   const formats = zpl.split(/(?<=\^XZ)\n/).map((f) => f.trim()).filter(Boolean);
   const url = `http://${ip}/pstprnt`;
   const { answered, failed } = await sendToExtension(formats, url);
@@ -34,12 +34,12 @@ async function printWithExtension(instId: number, job: LabelJob) {
 }
 
 async function printOnServer(instId: number, job: LabelJob) {
-  const result = await api.post<PrintResult>(`/institutions/${instId}/labels/print`, job);
+  const result = await call(e.print, { params: { instId }, body: job });
   done(`Printed ${result.labels} label${result.labels === 1 ? '' : 's'} on the printer at ${result.printer}.`);
 }
 
 export async function downloadPdf(instId: number, job: LabelJob, fileName = 'labels.pdf') {
-  const blob = await postRaw(`/institutions/${instId}/labels/pdf`, job, 'blob');
+  const { blob } = await callFile(e.pdf, { params: { instId }, body: job });
   saveBlob(blob, fileName);
   done(`Downloaded ${fileName}.`);
 }

@@ -14,10 +14,11 @@ export type ConfigRecord = z.infer<typeof RecordBase> & { concurrencyStamp?: str
  * Institution Site and Institution (platform entities, not in the registry) have small hand-made ones.
  */
 export interface ConfigEntity {
-  /** API segment under /institutions/{instId}/ and the query-key root. */
+  /**
+   * The list's registry key and query-key root; its endpoint rows follow from it (api/config-records.ts):
+   * 'institutions' and 'institutionSites' are the institutions table's, any other a registry list's.
+   */
   key: string;
-  /** An API path not under the current institution (the institutions themselves). */
-  path?: string;
   label: string;
   titleField?: string;
   fields: LookupField[];
@@ -72,7 +73,6 @@ export const INSTITUTION_ENTITY: ConfigEntity = {
 /** Every institution, for a Super Administrator: create, edit, disable and enable (issue 3). */
 export const INSTITUTIONS_LIST_ENTITY: ConfigEntity = {
   ...INSTITUTION_ENTITY,
-  path: '/institutions',
   columns: [title, abbreviation(true), address],
   managePermission: 'institutions.create',
 };

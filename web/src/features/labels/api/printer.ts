@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Printer, PrinterInput } from '@contract/labels.contract';
-import { api } from '@/lib/api-client';
+import type { PrinterInput } from '@contract/labels.contract';
+import { labelEndpoints as e } from '@contract/labels.endpoints';
+import { call } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { changes } from '@/lib/mutation-effects';
 
@@ -8,7 +9,7 @@ import { changes } from '@/lib/mutation-effects';
 export function usePrinter(instId: number, enabled = true) {
   return useQuery({
     queryKey: queryKeys.printer(instId),
-    queryFn: () => api.get<Printer | null>(`/institutions/${instId}/labels/printer`),
+    queryFn: () => call(e.printer, { params: { instId } }),
     enabled,
   });
 }
@@ -17,6 +18,6 @@ export function usePrinter(instId: number, enabled = true) {
 export function useSavePrinter(instId: number) {
   return useMutation({
     ...changes('labels.printer', instId),
-    mutationFn: (body: PrinterInput) => api.put<Printer>(`/institutions/${instId}/labels/printer`, body, { notify: false }),
+    mutationFn: (body: PrinterInput) => call(e.savePrinter, { params: { instId }, body }, { notify: false }),
   });
 }

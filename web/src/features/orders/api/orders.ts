@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { OrderDetail, OrderSort, OrderSummary, PlaceOrders, ReleaseState } from '@contract/orders.contract';
+import type { OrderSort, PlaceOrders, ReleaseState } from '@contract/orders.contract';
+import { orderEndpoints as e } from '@contract/orders.endpoints';
 import type { SortDirection } from '@contract/common.contract';
-import { api } from '@/lib/api-client';
+import { call, callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { changes } from '@/lib/mutation-effects';
 
@@ -9,7 +10,7 @@ const orderKeys = queryKeys.orders;
 
 /** Which Orders tab searched: sample ID (prefix), patient MRN (exact), collected sample ID (exact) or nothing (recent orders). */
 export type OrderSearchBy = 'sample' | 'mrn' | 'collected';
-const SEARCH_PARAM: Record<OrderSearchBy, string> = { sample: 'SearchTerm', mrn: 'mrn', collected: 'CollectedSample' };
+const SEARCH_PARAM = { sample: 'searchTerm', mrn: 'mrn', collected: 'collectedSample' } as const satisfies Record<OrderSearchBy, string>;
 export interface OrderListQuery {
   by: OrderSearchBy; search: string; page: number; pageSize: number;
   sortBy: OrderSort; sortDirection: SortDirection; releaseState: ReleaseState | null;
@@ -19,11 +20,14 @@ export interface OrderListQuery {
 export function useOrders(instId: number, q: OrderListQuery) {
   return useQuery({
     queryKey: orderKeys.list(instId, q),
-    queryFn: () => api.getPage<OrderSummary>(`/institutions/${instId}/LIMSOrders`, {
-      PageNumber: q.page, PageSize: q.pageSize,
-      [SEARCH_PARAM[q.by]]: q.search,
-      SortBy: q.sortBy, SortDirection: q.sortDirection,
-      ...(q.releaseState ? { ReleaseState: q.releaseState } : {}),
+    queryFn: () => callPage(e.list, {
+      params: { instId },
+      query: {
+        pageNumber: q.page, pageSize: q.pageSize,
+        [SEARCH_PARAM[q.by]]: q.search,
+        sortBy: q.sortBy, sortDirection: q.sortDirection,
+        ...(q.releaseState ? { releaseState: q.releaseState } : {}),
+      },
     }),
     placeholderData: keepPreviousData,
   });
@@ -33,7 +37,7 @@ export function useOrders(instId: number, q: OrderListQuery) {
 export function useOrderBySampleId(instId: number, sampleId: string) {
   return useQuery({
     queryKey: orderKeys.bySampleId(instId, sampleId),
-    queryFn: async () => (await api.get<OrderSummary[]>(`/institutions/${instId}/LIMSOrders`, { SampleID: sampleId, PageSize: 1 }))[0] ?? null,
+    queryFn: async () => (await call(e.list, { params: { instId }, query: { sampleId, pageSize: 1 } }))[0] ?? null,
     enabled: sampleId.trim() !== '',
   });
 }
@@ -42,7 +46,7 @@ export function useOrderBySampleId(instId: number, sampleId: string) {
 export function useOrderDetail(instId: number, orderId: number | undefined) {
   return useQuery({
     queryKey: orderKeys.detail(instId, orderId ?? 0),
-    queryFn: () => api.get<OrderDetail>(`/institutions/${instId}/LIMSOrders/${orderId}`),
+    queryFn: () => call(e.get, { params: { instId, orderId: orderId! } }),
     enabled: !!orderId,
     staleTime: 0,
   });
@@ -52,7 +56,7 @@ export function useOrderDetail(instId: number, orderId: number | undefined) {
 export function usePlaceOrders(instId: number) {
   return useMutation({
     ...changes('orders.place', instId),
-    mutationFn: (body: PlaceOrders) => api.post<OrderSummary[]>(`/institutions/${instId}/LIMSOrders/place`, body, { notify: false }),
+    mutationFn: (body: PlaceOrders) => call(e.place, { params: { instId }, body }, { notify: false }),
     // Lists, details and the dashboard count all live under ['orders', instId].
   });
 }

@@ -40,8 +40,7 @@ export function TestResults({ order }: { order: OrderDetail }) {
   const dialogPanel = dialog ? panelOf(dialog.panelId) : undefined;
   const dialogTest = dialogPanel?.orderedTests.find((t) => t.id === dialog?.testId);
   const path = (p: OrderedPanelDetail, t: OrderedTestDetail) => ({ orderedPanelId: p.id, orderedTestId: t.id, resultId: t.testResult.id });
-  const history = useResultHistory(institution.id, dialogPanel && dialogTest ? commands.historyUrl(path(dialogPanel, dialogTest)) : '',
-    dialogTest?.testResult.id ?? 0, dialog?.kind === 'amend' && !!dialogTest);
+  const history = useResultHistory(institution.id, order.id, dialogPanel && dialogTest ? path(dialogPanel, dialogTest) : null, dialog?.kind === 'amend');
 
   /** Save the changed results only; false when nothing could be saved (the reason is already shown). */
   const saveChanges = async (): Promise<boolean> => {
