@@ -1,5 +1,5 @@
 // The institutions module's public surface: sites and institution facts other modules read.
 export {
-  assertSiteIds, enabledSitesOf, enabledSitesOfAnyInstitution, institutionAbbreviations, institutionExists, institutionTimeZone, institutionTitles,
+  assertSiteIds, enabledSitesOf, enabledSitesOfAnyInstitution, institutionAbbreviations, institutionExists, institutionRefOf, institutionTimeZone, institutionTitles,
   institutionToday, siteInstitutionOf, siteJoin, siteTitleOf, siteTitles, usesLocalPhoneRule,
 } from './institutions.repository';
