@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FieldListQuery } from '../../../contract/forms.contract';
-import { type Ctx, requirePermission } from '../../platform/context';
+import { type InstCtx, requirePermission } from '../../platform/context';
 import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
 import { protocolOf } from '../protocols';
@@ -12,7 +12,7 @@ import { fieldOf } from './fields.service';
 // .../{fieldId}/collectionProtocolFormFieldOptions"): read whole by default, paged with the true total.
 
 /** A form's fields by ordinal, each with its enabled options: enabled ones unless `IsEnabled=false`; `SearchTerm` on the prompt. */
-export async function listFields(ctx: Ctx, protocolId: number, formId: number, q: FieldListQuery) {
+export async function listFields(ctx: InstCtx, protocolId: number, formId: number, q: FieldListQuery) {
   requirePermission(ctx, 'protocols.read');
   await protocolOf(ctx, protocolId);
   await formOf(ctx, protocolId, formId);
@@ -24,7 +24,7 @@ export async function listFields(ctx: Ctx, protocolId: number, formId: number, q
 }
 
 /** A field's options by ordinal: enabled ones unless `IsEnabled=false`; `SearchTerm` on the value. */
-export async function listOptions(ctx: Ctx, protocolId: number, formId: number, fieldId: number, q: FieldListQuery) {
+export async function listOptions(ctx: InstCtx, protocolId: number, formId: number, fieldId: number, q: FieldListQuery) {
   requirePermission(ctx, 'protocols.read');
   await protocolOf(ctx, protocolId);
   await formOf(ctx, protocolId, formId);

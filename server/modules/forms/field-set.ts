@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FieldDto, FieldKind, FieldOptionDto } from '../../../contract/forms.contract';
 import type { Db } from '../../db/client';
-import { type Ctx, instOf } from '../../platform/context';
+import { type InstCtx } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { type RecordRow, selectRecords } from '../../platform/record-refs';
 import type { Page } from '../../platform/paging';
@@ -50,9 +50,9 @@ export async function fieldsPage(db: Db, where: SQL | undefined, page?: { limit:
 export const toOptionDto = ({ fieldId, institutionId: _o, ...o }: RecordRow<typeof fieldOptions>): FieldOptionDto => ({ ...o, collectionProtocolFormFieldId: fieldId });
 
 /** The form of this protocol and institution (`lock`: held for the rest of the transaction), or 404. */
-export async function formOf(ctx: Ctx, protocolId: number | null, formId: number, db: Db = ctx.db, lock = false): Promise<Form> {
+export async function formOf(ctx: InstCtx, protocolId: number | null, formId: number, db: Db = ctx.db, lock = false): Promise<Form> {
   const q = db.select().from(protocolForms).where(and(
-    eq(protocolForms.id, formId), eq(protocolForms.institutionId, instOf(ctx)), protocolId === null ? undefined : eq(protocolForms.collectionProtocolId, protocolId),
+    eq(protocolForms.id, formId), eq(protocolForms.institutionId, ctx.institutionId), protocolId === null ? undefined : eq(protocolForms.collectionProtocolId, protocolId),
   )).limit(1);
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound('Questionnaire');
@@ -74,7 +74,7 @@ export async function versionForChange(tx: Db, form: Form): Promise<number> {
 }
 
 /** The frozen row of the form's current version, made from the live field set on first use (form locked). */
-export async function freezeCurrentVersion(ctx: Ctx, tx: Db, form: Form, fields: FieldDto[]) {
+export async function freezeCurrentVersion(ctx: InstCtx, tx: Db, form: Form, fields: FieldDto[]) {
   const [frozen] = await tx.select({ id: formVersions.id }).from(formVersions)
     .where(and(eq(formVersions.formId, form.id), eq(formVersions.version, form.currentVersion))).limit(1);
   if (frozen) return frozen.id;

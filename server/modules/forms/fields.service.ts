@@ -2,7 +2,7 @@ import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import {
   DEFAULT_PLACEHOLDER, FIELD_KINDS, type FieldCreateData, type FieldKind, type FieldOrderInput, type FieldSave, type FieldUpdateData, LIST_KINDS, type OptionInput, type OptionUpdate, TEXT_KINDS,
 } from '../../../contract/forms.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { command, type InstCtx } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
@@ -23,32 +23,31 @@ type Form = typeof protocolForms.$inferSelect;
 type Option = NonNullable<FieldSave['options']>[number];
 
 /** Runs a change of the form's field set in one transaction with the form locked. */
-async function changeFields<T>(ctx: Ctx, protocolId: number, formId: number, work: (tx: Db, form: Form, version: number) => Promise<T>) {
-  requirePermission(ctx, 'protocols.manage');
-  return ctx.db.transaction(async (tx) => {
+async function changeFields<T>(ctx: InstCtx, protocolId: number, formId: number, work: (tx: Db, form: Form, version: number) => Promise<T>) {
+  return command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx);
     const form = await formOf(ctx, protocolId, formId, tx, true);
     return work(tx, form, await versionForChange(tx, form));
   });
 }
 
-async function fieldDto(ctx: Ctx, fieldId: number) {
+async function fieldDto(ctx: InstCtx, fieldId: number) {
   const [f] = await fieldsById(ctx.db, [fieldId]);
   return f;
 }
 
 
 /** The field of this form and institution, or 404. */
-export async function fieldOf(tx: Db, ctx: Ctx, formId: number, fieldId: number) {
+export async function fieldOf(tx: Db, ctx: InstCtx, formId: number, fieldId: number) {
   const [row] = await tx.select().from(formFields)
-    .where(and(eq(formFields.id, fieldId), eq(formFields.formId, formId), eq(formFields.institutionId, instOf(ctx)))).limit(1);
+    .where(and(eq(formFields.id, fieldId), eq(formFields.formId, formId), eq(formFields.institutionId, ctx.institutionId))).limit(1);
   if (!row) throw notFound('Field');
   return row;
 }
 
 /** The data type's abbreviation, which picks the field's editor and answer rules. */
-async function kindOf(tx: Db, ctx: Ctx, dataTypeId: number, previous?: number): Promise<FieldKind> {
-  const rows = await assertLookupIds(tx, instOf(ctx), [{ key: 'dataTypes', id: dataTypeId, field: 'dataTypeId', label: 'Data type', previous }]);
+async function kindOf(tx: Db, ctx: InstCtx, dataTypeId: number, previous?: number): Promise<FieldKind> {
+  const rows = await assertLookupIds(tx, ctx.institutionId, [{ key: 'dataTypes', id: dataTypeId, field: 'dataTypeId', label: 'Data type', previous }]);
   const abbreviation = String(rows.dataTypeId.abbreviation ?? '').toUpperCase();
   if (!(FIELD_KINDS as readonly string[]).includes(abbreviation)) throw formErrors.data_type_unknown(abbreviation || '(none)', { dataTypeId: ['This data type has no field editor'] });
   return abbreviation as FieldKind;
@@ -74,7 +73,7 @@ function fieldValues(kind: FieldKind, input: FieldSave) {
 const enabledOptions = (tx: Db, fieldId: number) => tx.select().from(fieldOptions).where(and(eq(fieldOptions.fieldId, fieldId), eq(fieldOptions.isEnabled, true)));
 
 /** Spec 2 §9: a new field's ordinal is the form's field count + 1 unless the editor gives one. */
-export async function createField(ctx: Ctx, protocolId: number, formId: number, input: FieldCreateData) {
+export async function createField(ctx: InstCtx, protocolId: number, formId: number, input: FieldCreateData) {
   const id = await changeFields(ctx, protocolId, formId, async (tx, form, version) => {
     const kind = await kindOf(tx, ctx, Number(input.dataTypeId));
     const values = fieldValues(kind, input);
@@ -92,7 +91,7 @@ export async function createField(ctx: Ctx, protocolId: number, formId: number, 
  * Edits a field and, when `options` is given, makes its enabled options exactly that list in that
  * order (with an id: edited; without: added; left out: disabled), all in one transaction.
  */
-export async function updateField(ctx: Ctx, protocolId: number, formId: number, fieldId: number, input: FieldUpdateData) {
+export async function updateField(ctx: InstCtx, protocolId: number, formId: number, fieldId: number, input: FieldUpdateData) {
   await changeFields(ctx, protocolId, formId, async (tx, form, version) => {
     const current = await fieldOf(tx, ctx, form.id, fieldId);
     if (Number(input.dataTypeId) !== current.dataTypeId) throw formErrors.data_type_change({ dataTypeId: ['A field keeps its data type'] });
@@ -106,7 +105,7 @@ export async function updateField(ctx: Ctx, protocolId: number, formId: number, 
 }
 
 /** The field's enabled options become `list` (the contract already refused a value listed twice). */
-async function saveOptions(tx: Db, ctx: Ctx, field: Field, list: Option[]) {
+async function saveOptions(tx: Db, ctx: InstCtx, field: Field, list: Option[]) {
   if (!LIST_KINDS.includes(field.kind as FieldKind)) {
     if (list.length) throw formErrors.options_not_list({ options: ['Only list fields have options'] });
     return [];
@@ -127,7 +126,7 @@ async function saveOptions(tx: Db, ctx: Ctx, field: Field, list: Option[]) {
   return saved;
 }
 
-export async function disableField(ctx: Ctx, protocolId: number, formId: number, fieldId: number) {
+export async function disableField(ctx: InstCtx, protocolId: number, formId: number, fieldId: number) {
   await changeFields(ctx, protocolId, formId, async (tx, form, version) => {
     const { before, after } = await setEnabled(tx, formFields, and(eq(formFields.formId, form.id), eq(formFields.institutionId, form.institutionId)), fieldId, false, ctx.account.id, ctx.now(), 'Field');
     await audit(tx, ctx, { entity: 'collectionProtocolFormField', entityId: fieldId, action: 'disable', before, after: { ...after, version } });
@@ -136,7 +135,7 @@ export async function disableField(ctx: Ctx, protocolId: number, formId: number,
 }
 
 /** New ordinals 1..n in the order given; the list must name every enabled field once. */
-export async function reorderFields(ctx: Ctx, protocolId: number, formId: number, input: FieldOrderInput) {
+export async function reorderFields(ctx: InstCtx, protocolId: number, formId: number, input: FieldOrderInput) {
   await changeFields(ctx, protocolId, formId, async (tx, form, version) => {
     const ids = input.fieldIds.map(Number);
     const enabled = await tx.select({ id: formFields.id, ordinal: formFields.ordinal }).from(formFields).where(and(eq(formFields.formId, form.id), eq(formFields.isEnabled, true)));
@@ -155,7 +154,7 @@ async function assertValueFree(tx: Db, fieldId: number, value: string, exceptId?
 }
 
 /** Spec 2 §9: a new option's ordinal is the field's option count unless given. */
-export async function createOption(ctx: Ctx, protocolId: number, formId: number, fieldId: number, input: OptionInput) {
+export async function createOption(ctx: InstCtx, protocolId: number, formId: number, fieldId: number, input: OptionInput) {
   const id = await changeFields(ctx, protocolId, formId, async (tx, form, version) => {
     const field = await fieldOf(tx, ctx, form.id, fieldId);
     if (!LIST_KINDS.includes(field.kind as FieldKind)) throw formErrors.options_not_list();
@@ -172,7 +171,7 @@ export async function createOption(ctx: Ctx, protocolId: number, formId: number,
   return optionDto(ctx, fieldId, id);
 }
 
-export async function updateOption(ctx: Ctx, protocolId: number, formId: number, fieldId: number, optionId: number, input: OptionUpdate) {
+export async function updateOption(ctx: InstCtx, protocolId: number, formId: number, fieldId: number, optionId: number, input: OptionUpdate) {
   await changeFields(ctx, protocolId, formId, async (tx, form, version) => {
     const field = await fieldOf(tx, ctx, form.id, fieldId);
     await assertValueFree(tx, field.id, String(input.value), optionId);
@@ -183,7 +182,7 @@ export async function updateOption(ctx: Ctx, protocolId: number, formId: number,
   return optionDto(ctx, fieldId, optionId);
 }
 
-export async function disableOption(ctx: Ctx, protocolId: number, formId: number, fieldId: number, optionId: number) {
+export async function disableOption(ctx: InstCtx, protocolId: number, formId: number, fieldId: number, optionId: number) {
   await changeFields(ctx, protocolId, formId, async (tx, form, version) => {
     const field = await fieldOf(tx, ctx, form.id, fieldId);
     const { before, after } = await setEnabled(tx, fieldOptions, eq(fieldOptions.fieldId, field.id), optionId, false, ctx.account.id, ctx.now(), 'Option');
@@ -192,7 +191,7 @@ export async function disableOption(ctx: Ctx, protocolId: number, formId: number
   return optionDto(ctx, fieldId, optionId);
 }
 
-async function optionDto(ctx: Ctx, fieldId: number, optionId: number) {
+async function optionDto(ctx: InstCtx, fieldId: number, optionId: number) {
   const page = await selectRecords(ctx.db, fieldOptions, { where: and(eq(fieldOptions.id, optionId), eq(fieldOptions.fieldId, fieldId)), orderBy: fieldOptions.id, limit: 1 });
   return toOptionDto(page.rows[0]);
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FormInput, FormListQuery, FormUpdate, FormWithFields } from '../../../contract/forms.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { command, type InstCtx, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { likePattern, offsetOf } from '../../platform/paging';
@@ -29,11 +29,11 @@ function selectForms(db: Db, where: SQL | undefined, page?: { limit: number; off
  * The questionnaires of one protocol, or (protocolId null) of every protocol of the institution
  * (the `forms` screen); newest first, searched by name.
  */
-export async function listForms(ctx: Ctx, protocolId: number | null, q: FormListQuery) {
+export async function listForms(ctx: InstCtx, protocolId: number | null, q: FormListQuery) {
   requirePermission(ctx, 'protocols.read');
   if (protocolId !== null) await protocolOf(ctx, protocolId);
   const byProtocol = protocolId ?? q.collectionProtocolId;
-  const parts: (SQL | undefined)[] = [eq(protocolForms.institutionId, instOf(ctx))];
+  const parts: (SQL | undefined)[] = [eq(protocolForms.institutionId, ctx.institutionId)];
   if (byProtocol) parts.push(eq(protocolForms.collectionProtocolId, byProtocol));
   parts.push(eq(protocolForms.isEnabled, q.isEnabled ?? true));
   if (q.searchTerm) parts.push(sql`lower(${protocolForms.name}) like ${likePattern(q.searchTerm)}`);
@@ -41,14 +41,14 @@ export async function listForms(ctx: Ctx, protocolId: number | null, q: FormList
   return { ...page, rows: page.rows.map(toDto) };
 }
 
-async function formDto(ctx: Ctx, protocolId: number, id: number, db: Db = ctx.db) {
-  const page = await selectForms(db, and(eq(protocolForms.id, id), eq(protocolForms.institutionId, instOf(ctx)), eq(protocolForms.collectionProtocolId, protocolId)));
+async function formDto(ctx: InstCtx, protocolId: number, id: number, db: Db = ctx.db) {
+  const page = await selectForms(db, and(eq(protocolForms.id, id), eq(protocolForms.institutionId, ctx.institutionId), eq(protocolForms.collectionProtocolId, protocolId)));
   if (!page.rows[0]) throw notFound('Questionnaire');
   return toDto(page.rows[0]);
 }
 
 /** A form with its fields as they are now, or (`version`) as that version was filled. */
-export async function getForm(ctx: Ctx, protocolId: number, id: number, version?: number): Promise<FormWithFields> {
+export async function getForm(ctx: InstCtx, protocolId: number, id: number, version?: number): Promise<FormWithFields> {
   requirePermission(ctx, 'protocols.read');
   await protocolOf(ctx, protocolId);
   const form = await formDto(ctx, protocolId, id);
@@ -57,7 +57,7 @@ export async function getForm(ctx: Ctx, protocolId: number, id: number, version?
 }
 
 /** The versions that were filled, newest first, with how many submissions each holds. */
-export async function listVersions(ctx: Ctx, protocolId: number, id: number) {
+export async function listVersions(ctx: InstCtx, protocolId: number, id: number) {
   requirePermission(ctx, 'protocols.read');
   await formOf(ctx, protocolId, id);
   const rows = await ctx.db.select({
@@ -69,10 +69,9 @@ export async function listVersions(ctx: Ctx, protocolId: number, id: number) {
 
 const formValues = (input: FormInput) => ({ name: String(input.name), description: input.description ? String(input.description) : null });
 
-export async function createForm(ctx: Ctx, protocolId: number, input: FormInput) {
-  requirePermission(ctx, 'protocols.manage');
-  const inst = instOf(ctx);
-  const id = await ctx.db.transaction(async (tx) => {
+export async function createForm(ctx: InstCtx, protocolId: number, input: FormInput) {
+  const inst = ctx.institutionId;
+  const id = await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx);
     const [row] = await tx.insert(protocolForms).values({ ...formValues(input), institutionId: inst, collectionProtocolId: protocolId, creatorId: ctx.account.id, enablerId: ctx.account.id }).returning();
     await audit(tx, ctx, { entity: 'collectionProtocolForm', entityId: row.id, action: 'create', after: row });
@@ -82,11 +81,10 @@ export async function createForm(ctx: Ctx, protocolId: number, input: FormInput)
 }
 
 /** Name and description only: they are not part of a version (a filled form shows the current name). */
-export async function updateForm(ctx: Ctx, protocolId: number, id: number, input: FormUpdate) {
-  requirePermission(ctx, 'protocols.manage');
-  await ctx.db.transaction(async (tx) => {
+export async function updateForm(ctx: InstCtx, protocolId: number, id: number, input: FormUpdate) {
+  await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx);
-    const scope = and(eq(protocolForms.institutionId, instOf(ctx)), eq(protocolForms.collectionProtocolId, protocolId));
+    const scope = and(eq(protocolForms.institutionId, ctx.institutionId), eq(protocolForms.collectionProtocolId, protocolId));
     const { before, after } = await updateStamped(tx, protocolForms, scope, id, input.concurrencyStamp, formValues(input), 'Questionnaire');
     await audit(tx, ctx, { entity: 'collectionProtocolForm', entityId: id, action: 'update', before, after });
   });
@@ -94,11 +92,10 @@ export async function updateForm(ctx: Ctx, protocolId: number, id: number, input
 }
 
 /** A disabled form leaves the lists and cannot be filled; its submissions stay. */
-export async function disableForm(ctx: Ctx, protocolId: number, id: number) {
-  requirePermission(ctx, 'protocols.manage');
-  await ctx.db.transaction(async (tx) => {
+export async function disableForm(ctx: InstCtx, protocolId: number, id: number) {
+  await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx);
-    const scope = and(eq(protocolForms.institutionId, instOf(ctx)), eq(protocolForms.collectionProtocolId, protocolId));
+    const scope = and(eq(protocolForms.institutionId, ctx.institutionId), eq(protocolForms.collectionProtocolId, protocolId));
     const { before, after } = await setEnabled(tx, protocolForms, scope, id, false, ctx.account.id, ctx.now(), 'Questionnaire');
     await audit(tx, ctx, { entity: 'collectionProtocolForm', entityId: id, action: 'disable', before, after });
   });

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { REPORT_LEAD_COLUMNS, type ReportPage, type ReportQuery, type ReportRange, type ReportRow } from '../../../contract/forms.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { type InstCtx, requirePermission } from '../../platform/context';
 import { offsetOf } from '../../platform/paging';
 import type { Db } from '../../db/client';
 import { institutionTitles, siteTitleOf } from '../institutions';
@@ -65,17 +65,17 @@ async function rowsOf(db: Db, institution: string | null, columns: Column[], sub
   }));
 }
 
-async function reportScope(ctx: Ctx, protocolId: number, formId: number, q: ReportRange) {
+async function reportScope(ctx: InstCtx, protocolId: number, formId: number, q: ReportRange) {
   requirePermission(ctx, 'reports.run');
   await protocolOf(ctx, protocolId);
   const form = await formOf(ctx, protocolId, formId);
-  const where = and(eq(submittedForms.institutionId, instOf(ctx)), eq(submittedForms.formId, form.id), eq(submittedForms.isEnabled, true), filledBetween(submittedForms.createdDate, q.startDate, q.endDate));
-  const institution = (await institutionTitles(ctx.db, [instOf(ctx)])).get(instOf(ctx)) ?? null;
+  const where = and(eq(submittedForms.institutionId, ctx.institutionId), eq(submittedForms.formId, form.id), eq(submittedForms.isEnabled, true), filledBetween(submittedForms.createdDate, q.startDate, q.endDate));
+  const institution = (await institutionTitles(ctx.db, [ctx.institutionId])).get(ctx.institutionId) ?? null;
   return { form, where, institution, columns: await columnsOf(ctx.db, form.id) };
 }
 
 /** One page of the report, oldest submission first; the exact total goes in X-Pagination. */
-export async function reportPage(ctx: Ctx, protocolId: number, formId: number, q: ReportQuery): Promise<{ page: ReportPage; total: number }> {
+export async function reportPage(ctx: InstCtx, protocolId: number, formId: number, q: ReportQuery): Promise<{ page: ReportPage; total: number }> {
   const { where, institution, columns } = await reportScope(ctx, protocolId, formId, q);
   const [{ n }] = await ctx.db.select({ n: count() }).from(submittedForms).where(where);
   const subs = await submissionsOf(ctx.db, where).limit(q.pageSize).offset(offsetOf(q));
@@ -88,7 +88,7 @@ const BATCH = 500;
  * The whole report as RFC 4180 CSV, produced in batches of submissions (keyset on id) while it is
  * sent: memory stays flat whatever the number of submissions. The checks run before the first byte.
  */
-export async function reportCsv(ctx: Ctx, protocolId: number, formId: number, q: ReportRange) {
+export async function reportCsv(ctx: InstCtx, protocolId: number, formId: number, q: ReportRange) {
   const { form, where, institution, columns } = await reportScope(ctx, protocolId, formId, q);
   const db = ctx.db;
   async function* lines() {

@@ -1,13 +1,13 @@
 import { and, asc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { checkAnswer, patternChecker, type FieldDto, type SubmissionDetail, type SubmissionInput, type SubmissionListQuery } from '../../../contract/forms.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { command, type InstCtx, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
 import { setEnabled } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
-import { assertSiteIds, siteTitleOf } from '../institutions';
+import { assertSiteIds, institutionRefOf, siteTitleOf } from '../institutions';
 import { patientSummaryOf } from '../participants';
 import { assertUsable, enabledEnrolment, protocolOf } from '../protocols';
 import { sampleNamed } from '../samples';
@@ -24,7 +24,7 @@ const extra = {
   formVersion: sql<number>`(select v.version from collection_protocol_form_versions v where v.id = ${qualified(submittedForms.versionId)})`,
   patient: patientSummaryOf(qualified(submittedForms.patientId)),
   institutionSite: siteTitleOf(qualified(submittedForms.institutionSiteId)),
-  institution: sql<{ id: number; title: string } | null>`(select json_build_object('id', i.id, 'title', i.title) from institutions i where i.id = ${qualified(submittedForms.institutionId)})`,
+  institution: institutionRefOf(qualified(submittedForms.institutionId)),
 };
 
 type Row = Awaited<ReturnType<typeof selectSubmissions>>['rows'][number];
@@ -48,14 +48,14 @@ export function filledBetween(column: typeof submittedForms.createdDate | typeof
 }
 
 /** Spec 2 §7: by PatientID or CollectionProtocolFormID (or both), EnabledStartDate/EnabledEndDate; newest first. */
-export async function listSubmissions(ctx: Ctx, q: SubmissionListQuery) {
+export async function listSubmissions(ctx: InstCtx, q: SubmissionListQuery) {
   requirePermission(ctx, 'participants.read');
   const where = and(
-    eq(submittedForms.institutionId, instOf(ctx)), eq(submittedForms.isEnabled, q.isEnabled ?? true),
+    eq(submittedForms.institutionId, ctx.institutionId), eq(submittedForms.isEnabled, q.isEnabled ?? true),
     q.patientId ? eq(submittedForms.patientId, q.patientId) : undefined,
     q.collectionProtocolFormId ? eq(submittedForms.formId, q.collectionProtocolFormId) : undefined,
     filledBetween(submittedForms.enabledDate, q.enabledStartDate, q.enabledEndDate),
-    q.searchTerm ? searchWhere(instOf(ctx), q.searchTerm) : undefined,
+    q.searchTerm ? searchWhere(ctx.institutionId, q.searchTerm) : undefined,
   );
   const page = await selectSubmissions(ctx.db, where, { limit: q.pageSize, offset: offsetOf(q) });
   return { ...page, rows: page.rows.map(toDto) };
@@ -68,14 +68,14 @@ function searchWhere(inst: number, term: string) {
     sql`(select ${protocolForms.id} from ${protocolForms} where ${protocolForms.institutionId} = ${inst} and lower(${protocolForms.name}) like ${p})`));
 }
 
-async function submissionRow(ctx: Ctx, id: number, db: Db = ctx.db) {
-  const page = await selectSubmissions(db, and(eq(submittedForms.id, id), eq(submittedForms.institutionId, instOf(ctx))));
+async function submissionRow(ctx: InstCtx, id: number, db: Db = ctx.db) {
+  const page = await selectSubmissions(db, and(eq(submittedForms.id, id), eq(submittedForms.institutionId, ctx.institutionId)));
   if (!page.rows[0]) throw notFound('Submitted questionnaire');
   return page.rows[0];
 }
 
 /** The answers of one submission with the prompts as filled. */
-export async function submissionValues(ctx: Ctx, id: number) {
+export async function submissionValues(ctx: InstCtx, id: number) {
   requirePermission(ctx, 'participants.read');
   await submissionRow(ctx, id);
   return valuesOf(ctx.db, id);
@@ -87,7 +87,7 @@ async function valuesOf(db: Db, id: number) {
 }
 
 /** One submission with its answers and its own version's field set: it renders as it was filled. */
-export async function getSubmission(ctx: Ctx, id: number): Promise<SubmissionDetail> {
+export async function getSubmission(ctx: InstCtx, id: number): Promise<SubmissionDetail> {
   requirePermission(ctx, 'participants.read');
   const row = await submissionRow(ctx, id);
   const [version] = await ctx.db.select({ fields: formVersions.fields }).from(formVersions).where(eq(formVersions.id, row.versionId));
@@ -99,11 +99,10 @@ export async function getSubmission(ctx: Ctx, id: number): Promise<SubmissionDet
  * in between the check and the save), the participant enrolled in its protocol and without a
  * withdrawn consent, the site of this institution, every answer checked; errors keyed by field id.
  */
-export async function submitForm(ctx: Ctx, input: SubmissionInput) {
-  requirePermission(ctx, 'participants.manage');
-  const inst = instOf(ctx);
+export async function submitForm(ctx: InstCtx, input: SubmissionInput) {
+  const inst = ctx.institutionId;
   const patientId = Number(input.patientId);
-  const id = await ctx.db.transaction(async (tx) => {
+  const id = await command(ctx, 'participants.manage', async ({ db: tx }) => {
     const form = await formOf(ctx, null, Number(input.collectionProtocolFormId), tx, true);
     if (!form.isEnabled) throw formErrors.form_disabled();
     if (input.formVersion !== undefined && Number(input.formVersion) !== form.currentVersion) throw formErrors.version_changed(form.currentVersion);
@@ -163,10 +162,9 @@ function answersOf(input: SubmissionInput, fields: FieldDto[]) {
 }
 
 /** Spec 2 §4: a disabled submission leaves the lists and the report; its answers stay. */
-export async function disableSubmission(ctx: Ctx, id: number) {
-  requirePermission(ctx, 'participants.manage');
-  await ctx.db.transaction(async (tx) => {
-    const { before, after } = await setEnabled(tx, submittedForms, eq(submittedForms.institutionId, instOf(ctx)), id, false, ctx.account.id, ctx.now(), 'Submitted questionnaire');
+export async function disableSubmission(ctx: InstCtx, id: number) {
+  await command(ctx, 'participants.manage', async ({ db: tx }) => {
+    const { before, after } = await setEnabled(tx, submittedForms, eq(submittedForms.institutionId, ctx.institutionId), id, false, ctx.account.id, ctx.now(), 'Submitted questionnaire');
     await audit(tx, ctx, { entity: 'submittedCollectionProtocolForm', entityId: id, action: 'disable', before, after });
   });
   return toDto(await submissionRow(ctx, id));

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { checkAnswer, patternChecker, type FieldDto, type SubmittedValueInput, type SubmittedValueRecord, type ValueSearchInput } from '../../../contract/forms.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { command, type InstCtx, requirePermission } from '../../platform/context';
 import { isUniqueViolation, notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { cappedPage, offsetOf, type Page } from '../../platform/paging';
@@ -30,16 +30,15 @@ export type ValueOutcome = { kind: 'created' | 'unchanged'; value: SubmittedValu
  * pattern, required). A field already answered keeps its answer: the same answer again is 200 and writes
  * nothing, another is 409.
  */
-export async function addValue(ctx: Ctx, submissionId: number, input: SubmittedValueInput): Promise<ValueOutcome> {
-  requirePermission(ctx, 'participants.manage');
+export async function addValue(ctx: InstCtx, submissionId: number, input: SubmittedValueInput): Promise<ValueOutcome> {
   if (input.submittedCollectionProtocolFormId && Number(input.submittedCollectionProtocolFormId) !== submissionId) {
     throw formErrors.value_submission({ submittedCollectionProtocolFormId: ['Must be the submitted questionnaire in the path'] });
   }
   const fieldId = Number(input.collectionProtocolFormFieldId);
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await command(ctx, 'participants.manage', async ({ db: tx }) => {
       const [sub] = await tx.select().from(submittedForms)
-        .where(and(eq(submittedForms.id, submissionId), eq(submittedForms.institutionId, instOf(ctx)))).limit(1).for('update');
+        .where(and(eq(submittedForms.id, submissionId), eq(submittedForms.institutionId, ctx.institutionId))).limit(1).for('update');
       if (!sub) throw notFound('Submitted questionnaire');
       if (!sub.isEnabled) throw formErrors.submission_disabled();
       const form = await formOf(ctx, null, sub.formId, tx);
@@ -80,15 +79,15 @@ async function versionField(tx: Db, versionId: number, fieldId: number): Promise
  * POST .../submittedCollectionProtocolFormValues/search: the answers of the named submissions (enabled or
  * not: they are named), by submission then as stored; any id that is not a submission of this institution is 404.
  */
-export async function searchValues(ctx: Ctx, q: ValueSearchInput): Promise<Page<SubmittedValueRecord>> {
+export async function searchValues(ctx: InstCtx, q: ValueSearchInput): Promise<Page<SubmittedValueRecord>> {
   requirePermission(ctx, 'participants.read');
   const ids = [...new Set(q.submittedCollectionProtocolFormIds)];
   if (!ids.length) return { rows: [], total: 0 };
-  const found = await ctx.db.select({ id: submittedForms.id }).from(submittedForms).where(and(eq(submittedForms.institutionId, instOf(ctx)), inArray(submittedForms.id, ids)));
+  const found = await ctx.db.select({ id: submittedForms.id }).from(submittedForms).where(and(eq(submittedForms.institutionId, ctx.institutionId), inArray(submittedForms.id, ids)));
   const known = new Set(found.map((r) => r.id));
   const missing = ids.find((id) => !known.has(id));
   if (missing !== undefined) throw notFound(`Submitted questionnaire ${missing}`);
-  const where = and(eq(submittedValues.institutionId, instOf(ctx)), inArray(submittedValues.submissionId, ids));
+  const where = and(eq(submittedValues.institutionId, ctx.institutionId), inArray(submittedValues.submissionId, ids));
   const rows = await ctx.db.select().from(submittedValues).where(where)
     .orderBy(asc(submittedValues.submissionId), asc(submittedValues.id)).limit(q.pageSize + 1).offset(offsetOf(q));
   return cappedPage(rows.map(record), q, (n) => countAtMostRemembered(ctx.db, ctx.db.select({ one: sql`1` }).from(submittedValues).where(where).$dynamic(), n));

@@ -46,6 +46,10 @@ export const institutionTitleOf = (institutionId: SQL) =>
 export const siteTitleOf = (siteId: SQL) =>
   sql<string | null>`(select ${institutionSites.title} from ${institutionSites} where ${institutionSites.id} = ${siteId})`;
 
+/** An institution as `{id, title}` in a scalar sub-select, for another module's rows (`institutionId`: the outer query's column). */
+export const institutionRefOf = (institutionId: SQL) =>
+  sql<{ id: number; title: string } | null>`(select json_build_object('id', ${institutions.id}, 'title', ${institutions.title}) from ${institutions} where ${institutions.id} = ${institutionId})`;
+
 /** Site titles by id within one institution (the audit log names the sites an event mentions). */
 export async function siteTitles(db: Db, institutionId: number, ids: number[]) {
   if (!ids.length) return new Map<number, string>();

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PagingQuery } from '../../../contract/common.contract';
 import type { ConsentInput, ConsentUpdate } from '../../../contract/protocols.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { command, type InstCtx, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { likePattern, offsetOf } from '../../platform/paging';
@@ -22,9 +22,9 @@ const extra = {
   signatureCount: sql<number>`(select count(*)::int from collection_protocol_participant_consents s where s.consent_id = ${qualified(protocolConsents.id)})`,
 };
 
-const scope = (ctx: Ctx, protocolId: number) => and(eq(protocolConsents.institutionId, instOf(ctx)), eq(protocolConsents.collectionProtocolId, protocolId));
+const scope = (ctx: InstCtx, protocolId: number) => and(eq(protocolConsents.institutionId, ctx.institutionId), eq(protocolConsents.collectionProtocolId, protocolId));
 
-export async function listConsents(ctx: Ctx, protocolId: number, q: PagingQuery) {
+export async function listConsents(ctx: InstCtx, protocolId: number, q: PagingQuery) {
   requirePermission(ctx, 'protocols.read');
   await protocolOf(ctx, protocolId);
   const parts: (SQL | undefined)[] = [scope(ctx, protocolId)];
@@ -33,7 +33,7 @@ export async function listConsents(ctx: Ctx, protocolId: number, q: PagingQuery)
   return selectRecords(ctx.db, protocolConsents, { where: and(...parts), orderBy: asc(protocolConsents.id), limit: q.pageSize, offset: offsetOf(q), extra });
 }
 
-export async function getConsent(ctx: Ctx, protocolId: number, id: number, db: Db = ctx.db) {
+export async function getConsent(ctx: InstCtx, protocolId: number, id: number, db: Db = ctx.db) {
   requirePermission(ctx, 'protocols.read');
   const page = await selectRecords(db, protocolConsents, { where: and(scope(ctx, protocolId), eq(protocolConsents.id, id)), orderBy: protocolConsents.id, limit: 1, extra });
   if (!page.rows[0]) throw notFound('Consent');
@@ -41,7 +41,7 @@ export async function getConsent(ctx: Ctx, protocolId: number, id: number, db: D
 }
 
 /** Every text a consent has had, newest first, with how many signatures each holds. */
-export async function listConsentVersions(ctx: Ctx, protocolId: number, id: number) {
+export async function listConsentVersions(ctx: InstCtx, protocolId: number, id: number) {
   await getConsent(ctx, protocolId, id);
   const rows = await ctx.db.select({
     id: consentVersions.id, version: consentVersions.version, consent: consentVersions.html, createdDate: consentVersions.createdDate,
@@ -50,10 +50,9 @@ export async function listConsentVersions(ctx: Ctx, protocolId: number, id: numb
   return rows.map((r) => ({ ...r, createdDate: r.createdDate.toISOString() }));
 }
 
-export async function createConsent(ctx: Ctx, protocolId: number, input: ConsentInput) {
-  requirePermission(ctx, 'protocols.manage');
-  const inst = instOf(ctx);
-  const id = await ctx.db.transaction(async (tx) => {
+export async function createConsent(ctx: InstCtx, protocolId: number, input: ConsentInput) {
+  const inst = ctx.institutionId;
+  const id = await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx);
     const who = { institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id };
     const [row] = await tx.insert(protocolConsents).values({ ...who, collectionProtocolId: protocolId, title: String(input.title) }).returning();
@@ -68,10 +67,9 @@ export async function createConsent(ctx: Ctx, protocolId: number, input: Consent
  * Edits title and text. The current version's text is changed in place only while nobody has signed
  * it; once signed, a new text becomes a new version and the signed one is kept as it was (docs/protocols.md).
  */
-export async function updateConsent(ctx: Ctx, protocolId: number, id: number, input: ConsentUpdate) {
-  requirePermission(ctx, 'protocols.manage');
-  const inst = instOf(ctx);
-  await ctx.db.transaction(async (tx) => {
+export async function updateConsent(ctx: InstCtx, protocolId: number, id: number, input: ConsentUpdate) {
+  const inst = ctx.institutionId;
+  await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx);
     const { before, after } = await updateStamped(tx, protocolConsents, scope(ctx, protocolId), id, input.concurrencyStamp, { title: String(input.title) }, 'Consent');
     const [latest] = await tx.select().from(consentVersions).where(eq(consentVersions.consentId, id)).orderBy(desc(consentVersions.version)).limit(1).for('update');
@@ -95,9 +93,8 @@ export async function updateConsent(ctx: Ctx, protocolId: number, id: number, in
 }
 
 /** Disabled consents cannot be signed; signatures already given stay. */
-export async function disableConsent(ctx: Ctx, protocolId: number, id: number) {
-  requirePermission(ctx, 'protocols.manage');
-  await ctx.db.transaction(async (tx) => {
+export async function disableConsent(ctx: InstCtx, protocolId: number, id: number) {
+  await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx);
     const { before, after } = await setEnabled(tx, protocolConsents, scope(ctx, protocolId), id, false, ctx.account.id, ctx.now(), 'Consent');
     await audit(tx, ctx, { entity: 'collectionProtocolConsent', entityId: id, action: 'disable', before, after });

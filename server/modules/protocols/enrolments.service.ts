@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PagingQuery } from '../../../contract/common.contract';
 import type { EnrolInput } from '../../../contract/protocol-participants.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { command, instOf, type Ctx, type InstCtx, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { offsetOf } from '../../platform/paging';
@@ -19,22 +19,22 @@ const extra = {
   hasWithdrawnConsent: sql<boolean>`exists(select 1 from collection_protocol_participant_consents c
     where c.participant_id = ${qualified(protocolParticipants.id)} and c.withdrawn_date is not null)`,
 };
-const scope = (ctx: Ctx, protocolId: number) => and(eq(protocolParticipants.institutionId, instOf(ctx)), eq(protocolParticipants.collectionProtocolId, protocolId));
+const scope = (ctx: Pick<InstCtx, 'institutionId'>, protocolId: number) => and(eq(protocolParticipants.institutionId, ctx.institutionId), eq(protocolParticipants.collectionProtocolId, protocolId));
 
 /**
  * Spec 2 §2: server-paged, newest enrolment first, with the External Subject ID, Name, Phone and Gender
  * filters and SearchTerm (name, external id, MRN or phone, as the participants list searches).
  */
-export async function listParticipants(ctx: Ctx, protocolId: number, q: PagingQuery, f: PatientMatch) {
+export async function listParticipants(ctx: InstCtx, protocolId: number, q: PagingQuery, f: PatientMatch) {
   requirePermission(ctx, 'protocols.read');
   await protocolOf(ctx, protocolId);
   const parts: (SQL | undefined)[] = [scope(ctx, protocolId), eq(protocolParticipants.isEnabled, q.isEnabled ?? true)];
-  const matching = patientIdsMatching(instOf(ctx), { ...f, searchTerm: q.searchTerm });
+  const matching = patientIdsMatching(ctx.institutionId, { ...f, searchTerm: q.searchTerm });
   if (matching) parts.push(sql`${protocolParticipants.patientId} = any(array(${matching}))`);
   return selectRecords(ctx.db, protocolParticipants, { where: and(...parts), orderBy: desc(protocolParticipants.id), limit: q.pageSize, offset: offsetOf(q), extra });
 }
 
-export async function getParticipant(ctx: Ctx, protocolId: number, id: number, db: Db = ctx.db) {
+export async function getParticipant(ctx: InstCtx, protocolId: number, id: number, db: Db = ctx.db) {
   requirePermission(ctx, 'protocols.read');
   const page = await selectRecords(db, protocolParticipants, { where: and(scope(ctx, protocolId), eq(protocolParticipants.id, id)), orderBy: protocolParticipants.id, limit: 1, extra });
   if (!page.rows[0]) throw notFound('Protocol participant');
@@ -46,12 +46,11 @@ export async function getParticipant(ctx: Ctx, protocolId: number, id: number, d
  * (even disabled) refuses the whole batch, naming the patient. A day outside the protocol's dates
  * asks for confirmation (`acceptOutsideDates`) and is noted on each enrolment and its audit row.
  */
-export async function enrol(ctx: Ctx, protocolId: number, input: EnrolInput) {
-  requirePermission(ctx, 'protocols.manage');
-  const inst = instOf(ctx);
+export async function enrol(ctx: InstCtx, protocolId: number, input: EnrolInput) {
+  const inst = ctx.institutionId;
   const ids = [...new Set([...(input.patientIds ?? []), ...(input.patientId ? [input.patientId] : [])].map(Number))];
   if (!ids.length) throw protocolErrors.no_participants({ patientIds: ['Choose at least one participant'] });
-  const rows = await ctx.db.transaction(async (tx) => {
+  const rows = await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     // Locked: two batches naming one patient are decided one after the other.
     const protocol = await protocolOf(ctx, protocolId, tx, true);
     const outside = outsideDates(protocol, enrolmentDay(ctx));
@@ -77,7 +76,7 @@ export async function enrol(ctx: Ctx, protocolId: number, input: EnrolInput) {
  * The enrolment day: the server's clock as a UTC calendar date. Institutions carry no time zone yet, and
  * a day sent by the browser could be anything, so the server decides (docs/protocols.md).
  */
-const enrolmentDay = (ctx: Ctx) => ctx.now().toISOString().slice(0, 10);
+const enrolmentDay = (ctx: InstCtx) => ctx.now().toISOString().slice(0, 10);
 
 /** The protocol's period in words when `day` lies outside it, else null (an open end never excludes). Samples use it for collection too. */
 export function outsideDates(p: { startDate: string | null; endDate: string | null }, day: string) {
@@ -89,9 +88,8 @@ export function outsideDates(p: { startDate: string | null; endDate: string | nu
 }
 
 /** Spec 2 §4: disabling keeps the participant's data; it leaves the list. */
-export async function disableParticipant(ctx: Ctx, protocolId: number, id: number) {
-  requirePermission(ctx, 'protocols.manage');
-  await ctx.db.transaction(async (tx) => {
+export async function disableParticipant(ctx: InstCtx, protocolId: number, id: number) {
+  await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx);
     const { before, after } = await setEnabled(tx, protocolParticipants, scope(ctx, protocolId), id, false, ctx.account.id, ctx.now(), 'Protocol participant');
     await audit(tx, ctx, { entity: 'collectionProtocolParticipant', entityId: id, action: 'disable', before, after });
@@ -102,6 +100,6 @@ export async function disableParticipant(ctx: Ctx, protocolId: number, id: numbe
 /** The patient's enabled enrolment in this protocol of the ctx's institution, or null (forms check who may be filled for). */
 export async function enabledEnrolment(ctx: Ctx, protocolId: number, patientId: number, db: Db = ctx.db) {
   const [row] = await db.select({ id: protocolParticipants.id }).from(protocolParticipants)
-    .where(and(scope(ctx, protocolId), eq(protocolParticipants.patientId, patientId), eq(protocolParticipants.isEnabled, true))).limit(1);
+    .where(and(scope({ institutionId: instOf(ctx) }, protocolId), eq(protocolParticipants.patientId, patientId), eq(protocolParticipants.isEnabled, true))).limit(1);
   return row ?? null;
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { PagingQuery } from '../../../contract/common.contract';
 import type { EventInput } from '../../../contract/protocol-events.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { command, type InstCtx, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { likePattern, offsetOf } from '../../platform/paging';
@@ -22,10 +22,10 @@ const refs = () => [
 // The time point in minutes: eventPoint x the unit's ToMinuteConversionRate.
 const minutes = sql<number>`(${qualified(protocolEvents.eventPoint)} * coalesce((select u.to_minute_conversion_rate
   from collection_protocol_event_unit_of_measurements u where u.id = ${qualified(protocolEvents.unitId)}), 0))`;
-const scope = (ctx: Ctx, protocolId: number) => and(eq(protocolEvents.institutionId, instOf(ctx)), eq(protocolEvents.collectionProtocolId, protocolId));
+const scope = (ctx: InstCtx, protocolId: number) => and(eq(protocolEvents.institutionId, ctx.institutionId), eq(protocolEvents.collectionProtocolId, protocolId));
 
 /** Events in time order (spec 2 §2: the first is selected by default); ties by creation. */
-export async function listEvents(ctx: Ctx, protocolId: number, q: PagingQuery) {
+export async function listEvents(ctx: InstCtx, protocolId: number, q: PagingQuery) {
   requirePermission(ctx, 'protocols.read');
   await protocolOf(ctx, protocolId);
   // SearchTerm: the event's label or code.
@@ -35,17 +35,16 @@ export async function listEvents(ctx: Ctx, protocolId: number, q: PagingQuery) {
   return selectRecords(ctx.db, protocolEvents, { where, orderBy: [minutes, asc(protocolEvents.id)], limit: q.pageSize, offset: offsetOf(q), refs: refs(), extra: { minutes } });
 }
 
-export async function getEvent(ctx: Ctx, protocolId: number, id: number, db: Db = ctx.db) {
+export async function getEvent(ctx: InstCtx, protocolId: number, id: number, db: Db = ctx.db) {
   requirePermission(ctx, 'protocols.read');
   const page = await selectRecords(db, protocolEvents, { where: and(scope(ctx, protocolId), eq(protocolEvents.id, id)), orderBy: protocolEvents.id, limit: 1, refs: refs(), extra: { minutes } });
   if (!page.rows[0]) throw notFound('Event');
   return page.rows[0];
 }
 
-export async function createEvent(ctx: Ctx, protocolId: number, input: EventInput) {
-  requirePermission(ctx, 'protocols.manage');
-  const inst = instOf(ctx);
-  const id = await ctx.db.transaction(async (tx) => {
+export async function createEvent(ctx: InstCtx, protocolId: number, input: EventInput) {
+  const inst = ctx.institutionId;
+  const id = await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     // Locked: two events with one code at once are decided one after the other.
     await protocolOf(ctx, protocolId, tx, true);
     const code = String(input.eventCode);

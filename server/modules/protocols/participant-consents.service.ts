@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { ParticipantConsent, SignInput, WithdrawInput } from '../../../contract/protocol-participants.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { command, type Ctx, type InstCtx, instOf, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { accountNames } from '../../platform/account-names';
@@ -46,9 +46,9 @@ function toDto(c: Row, title: string, version: number, html: string, accounts: M
   };
 }
 
-const scope = (ctx: Ctx, protocolId: number) => and(eq(participantConsents.institutionId, instOf(ctx)), eq(participantConsents.collectionProtocolId, protocolId));
+const scope = (ctx: InstCtx, protocolId: number) => and(eq(participantConsents.institutionId, ctx.institutionId), eq(participantConsents.collectionProtocolId, protocolId));
 
-export async function listParticipantConsents(ctx: Ctx, protocolId: number, q: { participantId?: number; patientId?: number }) {
+export async function listParticipantConsents(ctx: InstCtx, protocolId: number, q: { participantId?: number; patientId?: number }) {
   requirePermission(ctx, 'protocols.read');
   await protocolOf(ctx, protocolId);
   return select(ctx.db, and(scope(ctx, protocolId),
@@ -56,7 +56,7 @@ export async function listParticipantConsents(ctx: Ctx, protocolId: number, q: {
     q.patientId ? eq(participantConsents.patientId, q.patientId) : undefined));
 }
 
-export async function getParticipantConsent(ctx: Ctx, protocolId: number, id: number, db: Db = ctx.db) {
+export async function getParticipantConsent(ctx: InstCtx, protocolId: number, id: number, db: Db = ctx.db) {
   requirePermission(ctx, 'protocols.read');
   const [row] = await select(db, and(scope(ctx, protocolId), eq(participantConsents.id, id)));
   if (!row) throw notFound('Participant consent');
@@ -67,11 +67,10 @@ export async function getParticipantConsent(ctx: Ctx, protocolId: number, id: nu
  * Records a signature on the exact text version read (it must be the consent's current version and
  * the consent enabled; the spec's body names the patient and the consent, with the text read), with a SHA-256 of that text and the image, in one transaction.
  */
-export async function signConsent(ctx: Ctx, protocolId: number, input: SignInput) {
-  requirePermission(ctx, 'protocols.manage');
-  const inst = instOf(ctx);
+export async function signConsent(ctx: InstCtx, protocolId: number, input: SignInput) {
+  const inst = ctx.institutionId;
   const png = signaturePng(String(input.signature));
-  const id = await ctx.db.transaction(async (tx) => {
+  const id = await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx);
     // Our body names the enrolment; the spec's names the patient, enrolled once per protocol (a unique index).
     const [participant] = await tx.select().from(protocolParticipants)
@@ -111,9 +110,8 @@ export async function signConsent(ctx: Ctx, protocolId: number, input: SignInput
 }
 
 /** Withdraws a signed consent: date, reason and effect are recorded; the signature itself is kept. */
-export async function withdrawConsent(ctx: Ctx, protocolId: number, id: number, input: WithdrawInput) {
-  requirePermission(ctx, 'protocols.manage');
-  await ctx.db.transaction(async (tx) => {
+export async function withdrawConsent(ctx: InstCtx, protocolId: number, id: number, input: WithdrawInput) {
+  await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx);
     const [before] = await tx.select().from(participantConsents).where(and(scope(ctx, protocolId), eq(participantConsents.id, id))).limit(1).for('update');
     if (!before) throw notFound('Participant consent');

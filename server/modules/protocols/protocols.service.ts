@@ -1,6 +1,6 @@
 import { and, eq, gte, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ProtocolInput, ProtocolListQuery, ProtocolUpdate } from '../../../contract/protocols.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { command, type InstCtx, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { likePattern, offsetOf } from '../../platform/paging';
@@ -12,9 +12,9 @@ import { collectionProtocols } from './protocols.table';
 import { protocolErrors } from './protocols.errors';
 
 /** Spec 2 §2 list: search by title, abbreviation or code; newest first. */
-export async function listProtocols(ctx: Ctx, q: ProtocolListQuery) {
+export async function listProtocols(ctx: InstCtx, q: ProtocolListQuery) {
   requirePermission(ctx, 'protocols.read');
-  const parts: SQL[] = [eq(collectionProtocols.institutionId, instOf(ctx))];
+  const parts: SQL[] = [eq(collectionProtocols.institutionId, ctx.institutionId)];
   if (q.isEnabled !== undefined) parts.push(eq(collectionProtocols.isEnabled, q.isEnabled));
   if (q.openOn) parts.push(or(isNull(collectionProtocols.endDate), gte(collectionProtocols.endDate, q.openOn))!);
   if (q.searchTerm) {
@@ -25,15 +25,15 @@ export async function listProtocols(ctx: Ctx, q: ProtocolListQuery) {
 }
 
 /** GET collectionProtocols/count (spec 1 §7, the dashboard): enabled protocols of the institution, like patients/count. */
-export async function countProtocols(ctx: Ctx) {
+export async function countProtocols(ctx: InstCtx) {
   requirePermission(ctx, 'protocols.read');
   return cheapCount(ctx.db, () => ctx.db.select({ id: collectionProtocols.id }).from(collectionProtocols)
-    .where(and(eq(collectionProtocols.institutionId, instOf(ctx)), eq(collectionProtocols.isEnabled, true))).$dynamic());
+    .where(and(eq(collectionProtocols.institutionId, ctx.institutionId), eq(collectionProtocols.isEnabled, true))).$dynamic());
 }
 
-export async function getProtocol(ctx: Ctx, id: number, db: Db = ctx.db) {
+export async function getProtocol(ctx: InstCtx, id: number, db: Db = ctx.db) {
   requirePermission(ctx, 'protocols.read');
-  const page = await selectRecords(db, collectionProtocols, { where: and(eq(collectionProtocols.id, id), eq(collectionProtocols.institutionId, instOf(ctx))), orderBy: collectionProtocols.id, limit: 1 });
+  const page = await selectRecords(db, collectionProtocols, { where: and(eq(collectionProtocols.id, id), eq(collectionProtocols.institutionId, ctx.institutionId)), orderBy: collectionProtocols.id, limit: 1 });
   if (!page.rows[0]) throw notFound('Collection protocol');
   return page.rows[0];
 }
@@ -52,10 +52,9 @@ function protocolValues(input: ProtocolInput | ProtocolUpdate, code: string) {
   };
 }
 
-export async function createProtocol(ctx: Ctx, input: ProtocolInput) {
-  requirePermission(ctx, 'protocols.manage');
-  const inst = instOf(ctx);
-  const id = await ctx.db.transaction(async (tx) => {
+export async function createProtocol(ctx: InstCtx, input: ProtocolInput) {
+  const inst = ctx.institutionId;
+  const id = await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await assertCodeFree(tx, inst, String(input.code));
     const [row] = await tx.insert(collectionProtocols).values({ ...protocolValues(input, String(input.code)), institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id }).returning();
     await audit(tx, ctx, { entity: 'collectionProtocol', entityId: row.id, action: 'create', after: row });
@@ -64,10 +63,9 @@ export async function createProtocol(ctx: Ctx, input: ProtocolInput) {
   return getProtocol(ctx, id);
 }
 
-export async function updateProtocol(ctx: Ctx, id: number, input: ProtocolUpdate) {
-  requirePermission(ctx, 'protocols.manage');
-  const inst = instOf(ctx);
-  await ctx.db.transaction(async (tx) => {
+export async function updateProtocol(ctx: InstCtx, id: number, input: ProtocolUpdate) {
+  const inst = ctx.institutionId;
+  await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     const [current] = await tx.select().from(collectionProtocols).where(and(eq(collectionProtocols.id, id), eq(collectionProtocols.institutionId, inst))).limit(1);
     if (!current) throw notFound('Collection protocol');
     const code = input.code ? String(input.code) : current.code;

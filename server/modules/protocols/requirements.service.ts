@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AddItemsBody, ItemsInput, Requirement, RequirementInput, RequirementItemInput, RequirementItemNode, SpecRequirementItem } from '../../../contract/protocol-events.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { command, type InstCtx, requirePermission } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { selectRecords } from '../../platform/record-refs';
@@ -15,19 +15,19 @@ import { assertAliquotsFit, isAliquotLineage, type TreeNode } from './requiremen
 const unitSymbol = (table: string) => sql.raw(`(select u.unit_symbol from unit_of_measurements u where u.id = "${table}"."unit_id")`) as ReturnType<typeof sql<string | null>>;
 
 /** The event of this protocol (404 otherwise). */
-async function eventOf(ctx: Ctx, protocolId: number, eventId: number, db: Db) {
+async function eventOf(ctx: InstCtx, protocolId: number, eventId: number, db: Db) {
   await protocolOf(ctx, protocolId, db);
   const [e] = await db.select({ id: protocolEvents.id }).from(protocolEvents)
-    .where(and(eq(protocolEvents.id, eventId), eq(protocolEvents.collectionProtocolId, protocolId), eq(protocolEvents.institutionId, instOf(ctx)))).limit(1);
+    .where(and(eq(protocolEvents.id, eventId), eq(protocolEvents.collectionProtocolId, protocolId), eq(protocolEvents.institutionId, ctx.institutionId))).limit(1);
   if (!e) throw notFound('Event');
   return e;
 }
 
 /** Each event's requirement trees, oldest first, in two queries (requirements, then all their items). */
-export async function listRequirements(ctx: Ctx, protocolId: number, eventId: number, db: Db = ctx.db, onlyIds?: number[]): Promise<Requirement[]> {
+export async function listRequirements(ctx: InstCtx, protocolId: number, eventId: number, db: Db = ctx.db, onlyIds?: number[]): Promise<Requirement[]> {
   requirePermission(ctx, 'protocols.read');
   await eventOf(ctx, protocolId, eventId, db);
-  const where = and(eq(specimenRequirements.eventId, eventId), eq(specimenRequirements.institutionId, instOf(ctx)), onlyIds ? inArray(specimenRequirements.id, onlyIds) : undefined);
+  const where = and(eq(specimenRequirements.eventId, eventId), eq(specimenRequirements.institutionId, ctx.institutionId), onlyIds ? inArray(specimenRequirements.id, onlyIds) : undefined);
   const reqs = (await selectRecords(db, specimenRequirements, {
     where, orderBy: asc(specimenRequirements.id),
     refs: [
@@ -78,8 +78,8 @@ interface Stored { id: number; parentItemId: number | null; aliquot: boolean; qu
  * Places new items under their parents (earlier keys of the batch, or `under`), checks the whole
  * tree's aliquot quantities, inserts them in order. Returns the new rows.
  */
-async function insertItems(tx: Db, ctx: Ctx, req: { id: number; title: string; initialQuantity: number; unitId: number }, stored: Stored[], items: RequirementItemInput[], under: number | null) {
-  const aliquot = await checkItems(tx, instOf(ctx), items);
+async function insertItems(tx: Db, ctx: InstCtx, req: { id: number; title: string; initialQuantity: number; unitId: number }, stored: Stored[], items: RequirementItemInput[], under: number | null) {
+  const aliquot = await checkItems(tx, ctx.institutionId, items);
   const ref = (id: number) => `#${id}`;
   const nodes: TreeNode[] = stored.map((s) => ({ ref: ref(s.id), parentRef: s.parentItemId ? ref(s.parentItemId) : 'root', aliquot: s.aliquot, quantity: s.quantity, unitId: s.unitId, label: `item ${s.id}` }));
   const byRef = new Map(nodes.map((n) => [n.ref, n]));
@@ -103,7 +103,7 @@ async function insertItems(tx: Db, ctx: Ctx, req: { id: number; title: string; i
   for (const n of planned) {
     const parentItemId = n.parentRef === 'root' ? null : ids.get(n.parentRef) ?? Number(n.parentRef.slice(1));
     const [row] = await tx.insert(requirementItems).values({
-      institutionId: instOf(ctx), creatorId: ctx.account.id, enablerId: ctx.account.id, requirementId: req.id, parentItemId,
+      institutionId: ctx.institutionId, creatorId: ctx.account.id, enablerId: ctx.account.id, requirementId: req.id, parentItemId,
       lineageId: Number(n.input.subSampleLineageId), specimenTypeId: Number(n.input.specimenTypeId), initialQuantity: n.quantity, unitId: n.unitId,
     }).returning();
     ids.set(n.ref, row.id);
@@ -113,10 +113,9 @@ async function insertItems(tx: Db, ctx: Ctx, req: { id: number; title: string; i
 }
 
 /** A requirement with its whole tree of items: one command, one transaction (all saved or nothing). */
-export async function createRequirement(ctx: Ctx, protocolId: number, eventId: number, input: RequirementInput) {
-  requirePermission(ctx, 'protocols.manage');
-  const inst = instOf(ctx);
-  const id = await ctx.db.transaction(async (tx) => {
+export async function createRequirement(ctx: InstCtx, protocolId: number, eventId: number, input: RequirementInput) {
+  const inst = ctx.institutionId;
+  const id = await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await eventOf(ctx, protocolId, eventId, tx);
     await assertLookupIds(tx, inst, [
       { key: 'unitOfMeasurements', id: Number(input.unitOfMeasurementId), field: 'unitOfMeasurementId', label: 'Unit Of Measurement' },
@@ -142,7 +141,7 @@ export async function createRequirement(ctx: Ctx, protocolId: number, eventId: n
  * The add-items call in either form (contract `AddItemsBody`): the tree form answers the requirement with
  * its tree; the spec's one item answers that item (spec 2 §3 fields), its requirement being the path's.
  */
-export async function addItemsCall(ctx: Ctx, protocolId: number, requirementId: number, body: AddItemsBody, eventId: number | null = null): Promise<Requirement | SpecRequirementItem> {
+export async function addItemsCall(ctx: InstCtx, protocolId: number, requirementId: number, body: AddItemsBody, eventId: number | null = null): Promise<Requirement | SpecRequirementItem> {
   if (!body.single) return (await addItems(ctx, protocolId, requirementId, body, eventId)).requirement;
   if (body.requirementId && body.requirementId !== requirementId) {
     throw protocolErrors.item_requirement({ collectionProtocolEventSpecimenRequirementId: ['Must be the requirement in the path'] });
@@ -177,7 +176,7 @@ function specItem(item: RequirementItemNode, requirementId: number): SpecRequire
  * GET ...collectionProtocolEventSpecimenRequirementItems (spec 2 §7 "GET the list, recursive for children"): the
  * requirement's top-level items, paged, each carrying its children in `children`, to any depth, in the same shape.
  */
-export async function listItems(ctx: Ctx, protocolId: number, requirementId: number, eventId: number | null, q: PageAsk) {
+export async function listItems(ctx: InstCtx, protocolId: number, requirementId: number, eventId: number | null, q: PageAsk) {
   requirePermission(ctx, 'protocols.read');
   const req = await requirementOf(ctx, protocolId, requirementId, { eventId });
   const [requirement] = await listRequirements(ctx, protocolId, req.eventId, ctx.db, [requirementId]);
@@ -185,13 +184,13 @@ export async function listItems(ctx: Ctx, protocolId: number, requirementId: num
 }
 
 /** The requirement of this protocol (and of `eventId` when the path names the event), or 404; `lock` holds it. */
-async function requirementOf(ctx: Ctx, protocolId: number, requirementId: number, opts: { eventId?: number | null; lock?: boolean; db?: Db } = {}) {
+async function requirementOf(ctx: InstCtx, protocolId: number, requirementId: number, opts: { eventId?: number | null; lock?: boolean; db?: Db } = {}) {
   const db = opts.db ?? ctx.db;
   await protocolOf(ctx, protocolId, db);
   const q = db.select({ req: specimenRequirements }).from(specimenRequirements)
     .innerJoin(protocolEvents, eq(protocolEvents.id, specimenRequirements.eventId))
     .where(and(
-      eq(specimenRequirements.id, requirementId), eq(specimenRequirements.institutionId, instOf(ctx)), eq(protocolEvents.collectionProtocolId, protocolId),
+      eq(specimenRequirements.id, requirementId), eq(specimenRequirements.institutionId, ctx.institutionId), eq(protocolEvents.collectionProtocolId, protocolId),
       opts.eventId ? eq(specimenRequirements.eventId, opts.eventId) : undefined,
     )).limit(1);
   const [row] = opts.lock ? await q.for('update') : await q;
@@ -200,9 +199,8 @@ async function requirementOf(ctx: Ctx, protocolId: number, requirementId: number
 }
 
 /** Adds child items to a stored tree (under an item, or the requirement), checking the whole tree again. */
-export async function addItems(ctx: Ctx, protocolId: number, requirementId: number, input: ItemsInput, eventId: number | null = null) {
-  requirePermission(ctx, 'protocols.manage');
-  const { eventId: reqEventId, ids } = await ctx.db.transaction(async (tx) => {
+export async function addItems(ctx: InstCtx, protocolId: number, requirementId: number, input: ItemsInput, eventId: number | null = null) {
+  const { eventId: reqEventId, ids } = await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     // Locked: two additions to one tree are checked one after the other.
     const req = await requirementOf(ctx, protocolId, requirementId, { eventId, lock: true, db: tx });
     const stored = await storedItems(tx, requirementId);

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
 import type { PagingQuery } from '../../../contract/common.contract';
 import type { SitesInput } from '../../../contract/protocols.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { command, instOf, type Ctx, type InstCtx, requirePermission } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { likePattern, offsetOf } from '../../platform/paging';
@@ -14,9 +14,9 @@ import { qualified } from '../../platform/qualified';
 
 const refs = () => [siteJoin('institutionSite', protocolSites.institutionSiteId, 'cp_site')];
 const extra = { institution: siteInstitutionOf(qualified(protocolSites.institutionSiteId)) };
-const scope = (ctx: Ctx, protocolId: number) => and(eq(protocolSites.institutionId, instOf(ctx)), eq(protocolSites.collectionProtocolId, protocolId));
+const scope = (ctx: Pick<InstCtx, 'institutionId'>, protocolId: number) => and(eq(protocolSites.institutionId, ctx.institutionId), eq(protocolSites.collectionProtocolId, protocolId));
 
-export async function listSites(ctx: Ctx, protocolId: number, q: PagingQuery) {
+export async function listSites(ctx: InstCtx, protocolId: number, q: PagingQuery) {
   requirePermission(ctx, 'protocols.read');
   await protocolOf(ctx, protocolId);
   const joins = refs();
@@ -29,10 +29,9 @@ export async function listSites(ctx: Ctx, protocolId: number, q: PagingQuery) {
  * Adds sites of any institution in one transaction. None chosen does nothing (spec 2 §5): 200 with
  * `added: 0`. A site already in the protocol is skipped, not an error (the picker may resend it).
  */
-export async function addSites(ctx: Ctx, protocolId: number, input: SitesInput) {
-  requirePermission(ctx, 'protocols.manage');
+export async function addSites(ctx: InstCtx, protocolId: number, input: SitesInput) {
   const ids = [...new Set([...(input.institutionSiteIds ?? []), ...(input.institutionSiteId ? [input.institutionSiteId] : [])].map(Number))];
-  const added = await ctx.db.transaction(async (tx) => {
+  const added = await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx, true);
     if (!ids.length) return [];
     const found = await enabledSitesOfAnyInstitution(tx, ids);
@@ -44,7 +43,7 @@ export async function addSites(ctx: Ctx, protocolId: number, input: SitesInput) 
       .where(and(scope(ctx, protocolId), eq(protocolSites.isEnabled, true), inArray(protocolSites.institutionSiteId, ids)));
     const fresh = ids.filter((id) => !present.some((p) => p.siteId === id));
     if (!fresh.length) return [];
-    const who = { institutionId: instOf(ctx), creatorId: ctx.account.id, enablerId: ctx.account.id, collectionProtocolId: protocolId };
+    const who = { institutionId: ctx.institutionId, creatorId: ctx.account.id, enablerId: ctx.account.id, collectionProtocolId: protocolId };
     const rows = await tx.insert(protocolSites).values(fresh.map((institutionSiteId) => ({ ...who, institutionSiteId }))).returning();
     for (const row of rows) await audit(tx, ctx, { entity: 'collectionProtocolSite', entityId: row.id, action: 'create', after: row });
     return rows.map((r) => r.id);
@@ -56,9 +55,8 @@ export async function addSites(ctx: Ctx, protocolId: number, input: SitesInput) 
 }
 
 /** Removing a site disables it: events that name it keep it. */
-export async function removeSite(ctx: Ctx, protocolId: number, id: number) {
-  requirePermission(ctx, 'protocols.manage');
-  await ctx.db.transaction(async (tx) => {
+export async function removeSite(ctx: InstCtx, protocolId: number, id: number) {
+  await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx);
     const { before, after } = await setEnabled(tx, protocolSites, scope(ctx, protocolId), id, false, ctx.account.id, ctx.now(), 'Protocol site');
     await audit(tx, ctx, { entity: 'collectionProtocolSite', entityId: id, action: 'disable', before, after });
@@ -70,6 +68,6 @@ export async function removeSite(ctx: Ctx, protocolId: number, id: number) {
 /** Whether a site is an enabled site of the protocol (an event's optional site must be). */
 export async function isProtocolSite(ctx: Ctx, protocolId: number, siteId: number, db = ctx.db) {
   const [row] = await db.select({ id: protocolSites.id }).from(protocolSites)
-    .where(and(scope(ctx, protocolId), eq(protocolSites.institutionSiteId, siteId), eq(protocolSites.isEnabled, true))).limit(1);
+    .where(and(scope({ institutionId: instOf(ctx) }, protocolId), eq(protocolSites.institutionSiteId, siteId), eq(protocolSites.isEnabled, true))).limit(1);
   return Boolean(row);
 }
