@@ -1,4 +1,11 @@
 import { institutionEndpoints } from './institutions.endpoints';
+import { allStorageEndpoints } from './storage.endpoints';
+import { importEndpoints } from './imports.endpoints';
+import { indicatorEndpoints } from './indicators.endpoints';
+import { reportEndpoints } from './reports.endpoints';
+import { auditEndpoints } from './audit.endpoints';
+import { fhirEndpoints } from './fhir.endpoints';
+import { healthEndpoints } from './health.endpoints';
 
 /**
  * Every module's endpoint table (issue 29). The server registers each row (server/platform/route.ts);
@@ -7,4 +14,5 @@ import { institutionEndpoints } from './institutions.endpoints';
  */
 export const allEndpoints = {
   institutions: institutionEndpoints,
+  storage: allStorageEndpoints, imports: importEndpoints, indicators: indicatorEndpoints, reports: reportEndpoints, audit: auditEndpoints, fhir: fhirEndpoints, health: healthEndpoints,
 };
