@@ -1,12 +1,19 @@
 import { accountEndpoints } from './accounts.endpoints';
+import { allStorageEndpoints } from './storage.endpoints';
+import { auditEndpoints } from './audit.endpoints';
 import { authEndpoints } from './auth.endpoints';
 import { configurationEndpoints, lookupEndpointTable } from './configuration.endpoints';
+import { fhirEndpoints } from './fhir.endpoints';
 import { formEndpoints } from './forms.endpoints';
+import { healthEndpoints } from './health.endpoints';
+import { importEndpoints } from './imports.endpoints';
+import { indicatorEndpoints } from './indicators.endpoints';
 import { institutionEndpoints } from './institutions.endpoints';
 import { labelEndpoints } from './labels.endpoints';
 import { orderEndpoints } from './orders.endpoints';
 import { participantEndpoints } from './participants.endpoints';
 import { protocolEndpoints } from './protocols.endpoints';
+import { reportEndpoints } from './reports.endpoints';
 import { sampleEndpoints } from './samples.endpoints';
 import { shipmentEndpoints } from './shipments.endpoints';
 
@@ -28,4 +35,5 @@ export const allEndpoints = {
   accounts: accountEndpoints,
   auth: authEndpoints,
   participants: participantEndpoints,
+  storage: allStorageEndpoints, imports: importEndpoints, indicators: indicatorEndpoints, reports: reportEndpoints, audit: auditEndpoints, fhir: fhirEndpoints, health: healthEndpoints,
 };

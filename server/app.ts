@@ -98,7 +98,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   const deps: AppDeps = { db: database.db, reportDb: database.reportDb, config, now };
   // Whole modules of reports and exports read with the report budget (REPORT_STATEMENT_TIMEOUT_MS).
   const reportDeps: AppDeps = { ...deps, db: database.reportDb };
-  healthRoutes(app, database);
+  healthRoutes(app, deps, database);
   authRoutes(app, deps);
   institutionRoutes(app, deps);
   accountRoutes(app, deps, revokeSessions);

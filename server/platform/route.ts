@@ -35,10 +35,11 @@ export type Handler<E extends EndpointDef> =
   (req: Req<E>, ctx: CtxFor<E>, reply: Reply<E>) => ResolveFastifyReplyReturnType<ZodTypeProvider, SchemaOf<E>, RouteGenericInterface>;
 
 /**
- * Route options the table does not hold (a larger body limit for an import, a content parser, a description;
- * preValidation for a nested list that takes its parent from the path before the body is validated).
+ * Route options the table does not hold (a larger body limit for an import, a description, a summary; preValidation
+ * for a nested list that takes its parent from the path before the body is validated), and problem answers of its
+ * own beyond those derived from the route (platform/openapi.ts): a 413, a 503.
  */
-export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'preValidation'> & { description?: string };
+export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'preValidation'> & { description?: string; summary?: string; problems?: Record<number, unknown> };
 
 /**
  * The one way to register an /api route: from its endpoint-table row (contract/<area>.endpoints.ts).
@@ -47,12 +48,12 @@ export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'preValidati
  */
 export function router(app: App, { db, now }: Pick<AppDeps, 'db' | 'now'>) {
   return function route<E extends EndpointDef>(e: E, handler: Handler<E>, extras: RouteExtras = {}) {
-    const { description, ...options } = extras;
+    const { description, summary, problems, ...options } = extras;
     // Absent parts stay absent (fastify compiles every key it finds); the type still names them, as undefined.
     const schema = {
-      tags: e.tags, ...(description ? { description } : {}),
+      tags: e.tags, ...(description ? { description } : {}), ...(summary ? { summary } : {}),
       ...(e.params ? { params: e.params } : {}), ...(e.query ? { querystring: e.query } : {}), ...(e.body ? { body: e.body } : {}),
-      response: e.response,
+      response: { ...problems, ...e.response },
     } as SchemaOf<E>;
     const contextOf = (req: FastifyRequest) => (e.permission === 'public' ? null : ctxOf(req, db, now)) as CtxFor<E>;
     app.route<RouteGenericInterface, ContextConfigDefault, SchemaOf<E>>({

@@ -1,19 +1,11 @@
-import { z } from 'zod';
-import { InstParam, PageQuery } from '../../../contract/common.contract';
-import { AuditChainReport, AuditEvent, AuditQuery } from '../../../contract/audit.contract';
+import { auditEndpoints as e } from '../../../contract/audit.endpoints';
 import type { App, AppDeps } from '../../platform/app-types';
-import { ctxOf } from '../../platform/context';
+import { router } from '../../platform/route';
 import { sendPage } from '../../platform/paging';
 import { listAuditEvents, verifyAudit } from './audit.service';
 
-export function auditRoutes(app: App, { db, now }: AppDeps) {
-  app.get('/api/institutions/:instId/auditEvents', {
-    config: { permission: 'audit.read' },
-    schema: { tags: ['Audit'], params: InstParam, querystring: PageQuery.extend(AuditQuery.shape), response: { 200: z.array(AuditEvent) } },
-  }, async (req, reply) => sendPage(reply, req.query, await listAuditEvents(ctxOf(req, db, now), req.query)));
-
-  app.get('/api/institutions/:instId/audit/verify', {
-    config: { permission: 'audit.read' },
-    schema: { tags: ['Audit'], params: InstParam, response: { 200: AuditChainReport } },
-  }, async (req) => verifyAudit(ctxOf(req, db, now)));
+export function auditRoutes(app: App, deps: AppDeps) {
+  const route = router(app, deps);
+  route(e.events, async (req, ctx, reply) => sendPage(reply, req.query, await listAuditEvents(ctx, req.query)));
+  route(e.verify, async (_req, ctx) => verifyAudit(ctx));
 }

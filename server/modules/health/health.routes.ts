@@ -1,18 +1,19 @@
-import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import type { App } from '../../platform/app-types';
+import type { FastifyReply } from 'fastify';
+import { HealthDown, healthEndpoints as e } from '../../../contract/health.endpoints';
+import type { App, AppDeps } from '../../platform/app-types';
+import { router } from '../../platform/route';
 import type { Database } from '../../db/client';
 
-export function healthRoutes(app: App, database: Database) {
-  app.get('/api/health', {
-    config: { permission: 'public' },
-    schema: { tags: ['Health'], response: { 200: z.object({ status: z.literal('ok'), database: z.string() }), 503: z.object({ status: z.literal('unavailable'), database: z.string() }) } },
-  }, async (_req, reply) => {
+export function healthRoutes(app: App, deps: AppDeps, database: Database) {
+  const route = router(app, deps);
+  route(e.health, async (_req, _ctx, reply) => {
     try {
       await database.db.execute(sql`select 1`);
       return { status: 'ok' as const, database: database.kind };
     } catch {
-      return reply.status(503).send({ status: 'unavailable' as const, database: database.kind });
+      // 503 is not the row's success answer: its schema comes with the route's problems (below).
+      return (reply as FastifyReply).status(503).send({ status: 'unavailable' as const, database: database.kind });
     }
-  });
+  }, { problems: { 503: HealthDown } });
 }

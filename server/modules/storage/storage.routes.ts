@@ -1,86 +1,69 @@
-import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
-import { InstParam, PagingQuery } from '../../../contract/common.contract';
+import { MAX_RACK_SCAN_BYTES } from '../../../contract/rack-scan.contract';
+import type { PathRef, StorageLevel } from '../../../contract/storage.contract';
 import {
-  BoxParams, BoxPosition, ChildInput, ContainerInput, ContainerParams, DrawerParams, InstitutionNodesQuery, InstitutionPositionsQuery, NodeUpdate, Occupancy,
-  RackParams, ShelfParams, StorageNode, TreeNode, TreeQuery,
-} from '../../../contract/storage.contract';
+  containerRows, drawerBoxsRows, LEVEL_PARAMS, STORAGE_CHAINS, storageEndpoints as e, storageNodeRows, type NodeRows,
+} from '../../../contract/storage.endpoints';
 import type { App, AppDeps } from '../../platform/app-types';
-import { ctxOf } from '../../platform/context';
+import { router } from '../../platform/route';
 import { sendPage } from '../../platform/paging';
 import * as storage from './storage.service';
-import { listBoxPositions, listInstitutionOccupancies, listInstitutionPositions } from './occupancies.read';
-import { allocationRoutes } from './allocation.routes';
-import { rackScanRoutes } from './rack-scan.routes';
-import { boxDepthRoutes, chainPath } from './box-depth.routes';
+import { listBoxPositions, listInstitutionOccupancies, listInstitutionPositions, listOccupancies, samplePosition, suggestPosition } from './occupancies.read';
+import { allocate, bulkAllocate, vacate } from './allocation.service';
+import { applyScan, reconcileScan } from './rack-scan.service';
+import { createRackTemplate } from './rack-template.service';
 
-const tags = ['Storage'];
-// Reads: storage.read (every role); building the hierarchy: configuration.manage (docs/storage.md).
-const read = { permission: 'storage.read' as const };
-const manage = { permission: 'configuration.manage' as const };
-export const STORAGE_BASE = '/api/institutions/:instId/storageContainers';
+/** The nodes a request's path names (id and level), outermost first. */
+const pathOf = (params: Record<string, number>, levels: readonly StorageLevel[]): PathRef[] => levels.map((level) => ({ id: params[LEVEL_PARAMS[level]], level }));
 
-/** The levels in path order (spec 2 §7): each collection's segment and its item's parameter. */
-const LEVELS = [
-  { segment: 'storageContainers', param: 'containerId', params: ContainerParams },
-  { segment: 'storageContainerShelfs', param: 'shelfId', params: ShelfParams },
-  { segment: 'storageContainerRacks', param: 'rackId', params: RackParams },
-  { segment: 'storageContainerDrawers', param: 'drawerId', params: DrawerParams },
-  { segment: 'storageContainerBoxes', param: 'boxId', params: BoxParams },
-] as const;
+/**
+ * The storage hierarchy (spec 2 §7 "Storage", docs/storage.md), registered from contract/storage.endpoints.ts:
+ * each chain of levels (a box also straight in a shelf or a rack, issue 28) has its node's rows, its children's
+ * collections and, for a box, positions, occupancies, bulk allocation and the rack-scanner reconcile.
+ */
+export function storageRoutes(app: App, deps: AppDeps) {
+  const route = router(app, deps);
+  // Rack-scanner reconcile (docs/storage.md "Rack-scanner reconcile"): the scan is the request body as text
+  // (text/csv or text/plain); a body over 1 MiB is 413 before any reading.
+  if (!app.hasContentTypeParser('text/csv')) {
+    app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: MAX_RACK_SCAN_BYTES }, (_req, body, done) => done(null, body));
+  }
 
-/** The nodes a request's path names (id and level), outermost first, down to `depth` levels. */
-const pathIds = (params: unknown, depth: number) => chainPath(params, LEVELS.slice(0, depth));
+  route(e.tree, async (req, ctx, reply) => sendPage(reply, req.query, await storage.treeChildren(ctx, req.query)));
+  route(containerRows.list, async (req, ctx, reply) => sendPage(reply, req.query, await storage.listChildren(ctx, [], req.query)));
+  route(containerRows.create, async (req, ctx, reply) => reply.status(201).send(await storage.createNode(ctx, [], req.body)));
 
-export function storageRoutes(app: App, { db, now }: AppDeps) {
-  const ctx = (req: FastifyRequest) => ctxOf(req, db, now);
-
-  // Static before parametric: /storageContainers/tree is never read as a container id.
-  app.get(`${STORAGE_BASE}/tree`, { config: read, schema: { tags, params: InstParam, querystring: TreeQuery, response: { 200: z.array(TreeNode) } } },
-    async (req, reply) => sendPage(reply, req.query, await storage.treeChildren(ctx(req), req.query)));
-
-  let parentItem = '/api/institutions/:instId';
-  let parentParams: z.ZodType = InstParam;
-  for (const [depth, level] of LEVELS.entries()) {
-    const segments = depth === 4 ? [level.segment, 'storageContainerBoxs'] : [level.segment]; // spec 1 §7 also spells 'storageContainerBoxs'
-    const body = depth === 0 ? ContainerInput : ChildInput;
-    // Spec 1 §7 reads the containers unpaged: up to the cap unless PageSize asks fewer.
-    const querystring = depth === 0 ? InstitutionNodesQuery : PagingQuery;
-    for (const segment of segments) {
-      const collection = `${parentItem}/${segment}`;
-      app.get(collection, { config: read, schema: { tags, params: parentParams, querystring, response: { 200: z.array(StorageNode) } } },
-        async (req, reply) => sendPage(reply, req.query as PagingQuery, await storage.listChildren(ctx(req), pathIds(req.params, depth), req.query as PagingQuery)));
-      app.post(collection, { config: manage, schema: { tags, params: parentParams, body, response: { 201: StorageNode } } },
-        async (req, reply) => reply.status(201).send(await storage.createNode(ctx(req), pathIds(req.params, depth), req.body as z.output<typeof body>)));
+  for (const levels of STORAGE_CHAINS) {
+    const rows: NodeRows = storageNodeRows[levels.join('.') as keyof typeof storageNodeRows];
+    const path = (params: Record<string, number>) => pathOf(params, levels);
+    route(rows.get, async (req, ctx) => storage.getNode(ctx, path(req.params)));
+    route(rows.update, async (req, ctx) => storage.updateNode(ctx, path(req.params), req.body));
+    route(rows.disable, async (req, ctx) => storage.setNodeEnabled(ctx, path(req.params), false));
+    route(rows.enable, async (req, ctx) => storage.setNodeEnabled(ctx, path(req.params), true));
+    const collections = Object.entries(rows.children) as [StorageLevel, NonNullable<NodeRows['children'][StorageLevel]>][];
+    if (levels.join('.') === 'container.shelf.rack.drawer') collections.push(['box', drawerBoxsRows]); // spec 1 §7 also spells 'storageContainerBoxs'
+    for (const [level, c] of collections) {
+      route(c.list, async (req, ctx, reply) => sendPage(reply, req.query, await storage.listChildren(ctx, path(req.params), req.query, level)));
+      route(c.create, async (req, ctx, reply) => reply.status(201).send(await storage.createNode(ctx, path(req.params), req.body, level)));
     }
-    const item = `${parentItem}/${level.segment}/:${level.param}`;
-    app.get(item, { config: read, schema: { tags, params: level.params, response: { 200: StorageNode } } },
-      async (req) => storage.getNode(ctx(req), pathIds(req.params, depth + 1)));
-    app.put(item, { config: manage, schema: { tags, params: level.params, body: NodeUpdate, response: { 200: StorageNode } } },
-      async (req) => storage.updateNode(ctx(req), pathIds(req.params, depth + 1), req.body));
-    app.post(`${item}/disable`, { config: manage, schema: { tags, params: level.params, response: { 200: StorageNode } } },
-      async (req) => storage.setNodeEnabled(ctx(req), pathIds(req.params, depth + 1), false));
-    app.post(`${item}/enable`, { config: manage, schema: { tags, params: level.params, response: { 200: StorageNode } } },
-      async (req) => storage.setNodeEnabled(ctx(req), pathIds(req.params, depth + 1), true));
-    parentItem = item;
-    parentParams = level.params;
+    const box = rows.box;
+    if (!box) continue;
+    route(box.positions, async (req, ctx) => listBoxPositions(ctx, path(req.params)));
+    route(box.occupancies, async (req, ctx, reply) => sendPage(reply, req.query, await listOccupancies(ctx, path(req.params), req.params.positionId, req.query)));
+    route(box.allocate, async (req, ctx, reply) => reply.status(201).send(await allocate(ctx, path(req.params), req.params.positionId, req.body)));
+    route(box.vacate, async (req, ctx) => vacate(ctx, path(req.params), req.params.positionId, req.params.occupancyId, req.body));
+    route(box.bulkAllocate, async (req, ctx, reply) => reply.status(201).send(await bulkAllocate(ctx, path(req.params), req.body)));
+    route(box.rackScan, async (req, ctx) => reconcileScan(ctx, path(req.params), req.body), { bodyLimit: MAX_RACK_SCAN_BYTES });
+    // The apply body repeats the scanned positions: twice the scan's limit.
+    route(box.rackScanApply, async (req, ctx) => applyScan(ctx, path(req.params), req.body), { bodyLimit: 2 * MAX_RACK_SCAN_BYTES });
   }
 
   // Spec 1 §7's unpaged lists of the whole institution (read whole up to the cap, true total in X-Pagination).
-  const inst = '/api/institutions/:instId';
-  for (const [segment, level] of [['storageContainerBoxs', 'box'], ['storageContainerDrawers', 'drawer']] as const) {
-    app.get(`${inst}/${segment}`, { config: read, schema: { tags, params: InstParam, querystring: InstitutionNodesQuery, response: { 200: z.array(StorageNode) } } },
-      async (req, reply) => sendPage(reply, req.query, await storage.listLevel(ctx(req), level, req.query)));
-  }
-  app.get(`${inst}/storageContainerBoxPositions`, { config: read, schema: { tags, params: InstParam, querystring: InstitutionPositionsQuery, response: { 200: z.array(BoxPosition) } } },
-    async (req, reply) => sendPage(reply, req.query, await listInstitutionPositions(ctx(req), req.query)));
-  app.get(`${inst}/storageContainerBoxPositionOccupancies`, { config: read, schema: { tags, params: InstParam, querystring: InstitutionPositionsQuery, response: { 200: z.array(Occupancy) } } },
-    async (req, reply) => sendPage(reply, req.query, await listInstitutionOccupancies(ctx(req), req.query)));
-
-  app.get(`${parentItem}/StorageContainerBoxPositions`, { config: read, schema: { tags, params: BoxParams, response: { 200: z.array(BoxPosition) } } },
-    async (req) => listBoxPositions(ctx(req), pathIds(req.params, 5)));
-  allocationRoutes(app, ctx, parentItem, (params) => pathIds(params, 5));
-  rackScanRoutes(app, ctx, parentItem, (params) => pathIds(params, 5));
-  // Issue 28: a box straight in a shelf or a rack, and rack templates (docs/storage.md "Any depth", "Templates").
-  boxDepthRoutes(app, ctx);
+  route(e.institutionBoxes, async (req, ctx, reply) => sendPage(reply, req.query, await storage.listLevel(ctx, 'box', req.query)));
+  route(e.institutionDrawers, async (req, ctx, reply) => sendPage(reply, req.query, await storage.listLevel(ctx, 'drawer', req.query)));
+  route(e.institutionPositions, async (req, ctx, reply) => sendPage(reply, req.query, await listInstitutionPositions(ctx, req.query)));
+  route(e.institutionOccupancies, async (req, ctx, reply) => sendPage(reply, req.query, await listInstitutionOccupancies(ctx, req.query)));
+  route(e.suggest, async (req, ctx) => suggestPosition(ctx, req.query.collectedSampleId));
+  route(e.samplePosition, async (req, ctx) => samplePosition(ctx, req.params.collectedSampleId));
+  // Issue 28 (docs/storage.md "Templates"): a rack and its boxes in one call.
+  route(e.rackTemplate, async (req, ctx, reply) => reply.status(201).send(await createRackTemplate(ctx, pathOf(req.params, ['container', 'shelf']), req.body)));
 }
