@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { sampleEndpoints } from '@contract/samples.endpoints';
-import { callPage } from './api-client';
+import { call, callPage } from './api-client';
 import { queryKeys } from './query-keys';
 
 // A protocol's primary samples as the samples feature's lists and the forms feature's sample picker read them.
@@ -25,3 +25,12 @@ export const primarySamplesQuery = (instId: number, protocolId: number, q: Sampl
   placeholderData: keepPreviousData,
 });
 
+/**
+ * GET collectedSamples?SampleID= (exact, any case, every protocol of the institution): the sample, or null.
+ * The one query for a sample looked up by its ID outside a protocol (New Order's COLLECTED SAMPLE ID, storage's find).
+ */
+export const sampleNamedQuery = (instId: number, sampleId: string, notify = true) => queryOptions({
+  queryKey: keys.bySampleId(instId, sampleId),
+  queryFn: async () => (await call(sampleEndpoints.listInstitution, { params: { instId }, query: { sampleId: sampleId.trim(), pageSize: 1 } }, { notify }))[0] ?? null,
+  staleTime: 0,
+});

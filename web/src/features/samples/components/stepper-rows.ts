@@ -58,10 +58,10 @@ export function rowsFromRequirements(requirements: Requirement[]): StepRow[] {
   return rows;
 }
 
-/** The rows as the collect command takes them (Key/ParentKey); an empty quantity stays empty for the rule to name. */
+/** The rows as the collect command takes them (Key/ParentKey); an empty quantity stays '' for the rule to name ("*Required"). */
 export const commandRows = (rows: StepRow[]): z.input<typeof CollectRow>[] => rows.map((r) => ({
   key: r.key, parentKey: r.parentKey, sampleId: r.sampleId, specimenTypeId: r.specimenTypeId ?? '',
-  quantity: r.quantity === '' ? (undefined as unknown as number) : r.quantity,
+  quantity: r.quantity,
   unitOfMeasurementId: r.unitOfMeasurementId, subSampleLineageId: r.subSampleLineageId,
   parentAmountUsed: r.parentKey && !r.aliquot && r.parentAmountUsed !== '' ? r.parentAmountUsed : undefined,
 }));
