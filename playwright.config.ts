@@ -2,7 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end tests: the real server (built web app, fresh PGlite) driven through Debian's Chromium.
- * One worker: the tests share one server and its database, and the machine has two cores.
+ * Two workers, one per core: each worker starts its own server with its own database (e2e/fixtures.ts) and runs
+ * whole spec files one after the other, so no two tests ever share a database at the same time
+ * (E2E_WORKERS=1 runs them all on one server, as before).
  * No browser download: the browser is /usr/bin/chromium (CHROMIUM_PATH overrides it).
  */
 export default defineConfig({
@@ -12,7 +14,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   retries: 0,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   outputDir: 'test-results', // traces and failure screenshots, one folder per failed test

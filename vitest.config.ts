@@ -1,5 +1,35 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * Two projects over the same files (issue 29 item 9, figures in docs/performance.md "CI time"):
+ * - 'slow': the whole-API suites that start real servers or walk every route many times; CI runs them once,
+ *   on PostgreSQL when one answers (.ci/run), else on PGlite.
+ * - 'fast': everything else; CI runs it on PGlite and again on PostgreSQL.
+ * `npx vitest run` runs both (everything once). TEST_API_PROJECTS=fast (or slow) keeps only the one named, for
+ * .ci/run's PGlite pass: `vitest --project` cannot be passed through `npm test`.
+ * A file that runs on one database kind only (durability, statement-timeout, backup-restore: skipped on the
+ * other) stays in 'fast', so CI still runs it on its kind. crash.test.ts runs on the suite's kind: in CI with
+ * PostgreSQL that is PostgreSQL only (PGlite's kill -9 stays covered by durability.test.ts).
+ */
+const SLOW = [
+  'server/test/crash.test.ts', // kill -9 of a real server during 1,000 writes
+  'server/test/fuzz.test.ts', // generated bodies for every route
+  'server/test/tenancy-matrix.test.ts', // every route from a foreign institution
+  'server/test/input-rules.test.ts', // one test per bad-input class over every route
+  'server/test/query-strictness.test.ts', // unknown and malformed query parameters on every route
+];
+const ALL = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'web/src/**/*.test.ts'];
+const only = process.env.TEST_API_PROJECTS?.split(',').map((p) => p.trim()).filter(Boolean);
+
+// The global setup (one migrated database per project) is named in each project, not at the root: there Vitest
+// would run it a third time for the root project, which has no files.
+const globalSetup = ['server/test/global-setup.ts'];
+const both: TestProjectInlineConfiguration[] = [
+  { extends: true, test: { name: 'fast', include: ALL, exclude: SLOW, globalSetup } },
+  { extends: true, test: { name: 'slow', include: SLOW, globalSetup } },
+];
+const projects = both.filter((p) => !only?.length || only.includes(p.test?.name as string));
 
 export default defineConfig({
   // tsconfig.json "paths", for web modules under test that import shared code by its alias (@/lib/...).
@@ -10,10 +40,12 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'web/src/**/*.test.ts'],
-    globalSetup: ['server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker less than the cores: one on this 2-core machine. Most files wait on their
+    // database as much as they compute, so two run side by side.
+    maxWorkers: 2,
+    projects,
   },
 });

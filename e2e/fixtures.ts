@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { apiHelpers, type ApiHelpers } from './support/data';
-import { signInAndPick, tablesSettled } from './support/ui';
+import { signedInAs, tablesSettled } from './support/ui';
 import { startServer, type Admin, type RunningServer } from './server-process';
 
 export const SCREENSHOTS = path.resolve(import.meta.dirname, 'screenshots');
@@ -16,7 +16,7 @@ interface TestFixtures {
   admin: Admin;
   /** login/call against the server's API. */
   api: ApiHelpers;
-  /** `page`, signed in as the administrator with the Central Biobank picked. */
+  /** `page`, signed in as the administrator with the Central Biobank picked (through the API: support/ui.ts signedInAs). */
   signedInPage: Page;
   /** A second, independent browser context (another person at another computer), closed after the test. */
   newPage: () => Promise<Page>;
@@ -43,7 +43,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   api: async ({ server }, use) => { await use(apiHelpers(server.baseUrl)); },
 
   signedInPage: async ({ page, admin }, use) => {
-    await signInAndPick(page, admin);
+    await signedInAs(page, admin);
     await use(page);
   },
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centralBiobank, orderByApi, registerParticipant, unique, type Biobank } from './support/data';
-import { openScreen, signInAndPick, tablesSettled } from './support/ui';
+import { openScreen, signedInAs, tablesSettled } from './support/ui';
 
 interface Detail { orderedPanels: { id: number; orderedTests: { testResult: { id: number; concurrencyStamp: string } }[] }[] }
 
@@ -46,7 +46,7 @@ test('the orders list shows priority and release state, sorts by them and filter
   test.slow(); // eleven API calls of set-up before the screen: over 60 s on the busy 2-core machine
   const o = await threeOrders(await centralBiobank(api, admin));
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAndPick(page, admin);
+  await signedInAs(page, admin);
   await openScreen(page, 'Orders');
   await page.getByRole('tab', { name: 'PATIENT MRN' }).click();
   const box = page.getByRole('tabpanel', { name: 'PATIENT MRN' }).getByLabel('Search', { exact: true });

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centralBiobank, createAccount, orderByApi, registerParticipant, unique, type Biobank } from './support/data';
 import { collectedSampleByApi } from './support/protocols';
-import { mainNav, openScreen, see, signInAndPick, tablesSettled } from './support/ui';
+import { mainNav, openScreen, see, signedInAs, tablesSettled } from './support/ui';
 
 /**
  * Lab data made through the configuration and participant APIs, as an administrator would set it up:
@@ -145,7 +145,7 @@ test.describe('orders', () => {
   test('two panels are ordered for a participant, found by sample ID and MRN, resulted, commented, released and amended', async ({ page, admin, api, shot }) => {
     test.slow(); // a long journey (three times the 60 s limit): on a busy 2-core machine it has taken over a minute
     const lab = await labSetup(await centralBiobank(api, admin));
-    await signInAndPick(page, admin);
+    await signedInAs(page, admin);
     // The dashboard's LIMS Orders count grows as soon as the order is placed (the stepper closes back to it).
     const orderCount = page.getByRole('group', { name: 'LIMS Orders' }).getByText(/^\d[\d,]*$/);
     const before = Number((await orderCount.innerText()).replace(/,/g, ''));
@@ -254,7 +254,7 @@ test.describe('orders', () => {
     const lab = await labSetup(biobank);
     const order = await orderByApi(biobank, { patientId: lab.patientId, priorityId: lab.priorityId, panelIds: [lab.panelId] });
     const tech = await createAccount(biobank, { firstName: 'Tomas', lastName: 'Tech', role: 'Technician', password: 'Bench#2024x-ok' });
-    await signInAndPick(page, tech);
+    await signedInAs(page, tech);
     await page.goto(`/orders/test-result?sampleId=${order.sampleId}`);
     await expect(page.getByRole('heading', { name: 'Test Results', level: 1 })).toBeVisible();
     await page.getByLabel(`Result of ${lab.glucose}`).fill('4.4');

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centralBiobank, participantCount, registerParticipant, unique } from './support/data';
-import { field, openScreen, see, signInAndPick, tablesSettled } from './support/ui';
+import { field, openScreen, see, signedInAs, tablesSettled } from './support/ui';
 
 /** Pick `option` in the select labelled `label` by typing and choosing, as a keyboard user would. */
 async function choose(page: Page, scope: Locator, label: string, option: string) {
@@ -219,7 +219,7 @@ test.describe('participants', () => {
     const mrn = `MRN${unique()}`.toUpperCase();
     await registerParticipant(b, { mrn });
     const total = await participantCount(b);
-    await signInAndPick(page, admin);
+    await signedInAs(page, admin);
     const card = page.getByRole('group', { name: 'Total Participants' });
     await expect(card.getByText(total.toLocaleString('en-US'), { exact: true })).toBeVisible();
     // The other cards read the spec's count calls (spec 1 §7).

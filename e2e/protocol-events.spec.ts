@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { centralBiobank, createAccount, unique, type Biobank, type Rec } from './support/data';
 import { protocolByApi } from './support/protocols';
-import { field, see, signInAndPick } from './support/ui';
+import { field, see, signedInAs } from './support/ui';
 
 /** Open the select labelled `label` inside `scope` and pick `option`. */
 async function pick(page: Page, scope: Locator, label: string, option: string) {
@@ -212,7 +212,7 @@ test.describe('protocol sites and events', () => {
       items: [{ key: 'a', subSampleLineageId: aliquot, specimenTypeId: type.id, initialQuantity: 2 }],
     });
     const researcher = await createAccount(b, { role: 'Researcher' });
-    await signInAndPick(page, researcher);
+    await signedInAs(page, researcher);
 
     await page.goto(`/collection-protocols/${protocol.id}/events`);
     const tree = page.getByRole('list', { name: 'Specimen requirements' });

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { centralBiobank, createAccount, registerParticipant, unique } from './support/data';
 import { collectedSampleByApi } from './support/protocols';
-import { choose, field, search, signInAndPick } from './support/ui';
+import { choose, field, search, signedInAs } from './support/ui';
 
 type Kind = { button: string; prompt: string; options?: string[] };
 
@@ -226,7 +226,7 @@ test.describe('questionnaires', () => {
     });
     const researcher = await createAccount(b, { role: 'Researcher' });
     const page = await newPage();
-    await signInAndPick(page, { email: researcher.email, password: researcher.password });
+    await signedInAs(page, { email: researcher.email, password: researcher.password });
     const forms = `/collection-protocols/${protocolId}/collectio-protocol-forms`;
     await page.goto(forms);
     await expect(page.getByRole('cell', { name: `Read only ${u}` })).toBeVisible();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centralBiobank, createAccount, registerParticipant, unique } from './support/data';
 import { drawSignature } from './support/protocols';
-import { choose, field, see, signInAndPick } from './support/ui';
+import { choose, field, see, signedInAs } from './support/ui';
 
 /**
  * Issue 12's journey, as a new Coordinator would do it in the browser, nothing through the API but the
@@ -23,7 +23,7 @@ test('a coordinator sets up a study end to end, then enrols, consents and withdr
   const mrn = `JR${u}`.toUpperCase();
   const donor = await registerParticipant(b, { mrn, firstName: 'Almaz', fatherName: `Jr${u}` });
   const donorName = `Almaz ${donor.fatherName} Tesfaye`;
-  await signInAndPick(page, coordinator);
+  await signedInAs(page, coordinator);
 
   // 1. The protocol.
   const title = `Journey Study ${u}`;

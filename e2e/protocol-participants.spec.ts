@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { centralBiobank, createAccount, registerParticipant, unique, type Biobank, type NewParticipant } from './support/data';
 import { drawSignature, inkedPng, protocolByApi, type ProtocolRec } from './support/protocols';
-import { field, see, signInAndPick, tablesSettled } from './support/ui';
+import { field, see, signedInAs, tablesSettled } from './support/ui';
 
 const participantsOf = (p: ProtocolRec) => `/collection-protocols/${p.id}/participants`;
 
@@ -237,7 +237,7 @@ test.describe('protocol participants', () => {
     const [enrolled] = await b.call<{ id: number }[]>('POST', `${base}/collectionProtocolParticipants`, { patientIds: [p.id] });
     await b.call('POST', `${base}/collectionProtocolParticipantConsents`, { participantId: enrolled.id, consentVersionId: consent.consentVersionId, signature: inkedPng() });
     const who = await createAccount(b, { role: 'Researcher' });
-    await signInAndPick(page, who);
+    await signedInAs(page, who);
 
     await page.goto(participantsOf(protocol));
     await expect(row(page, p.fullName)).toBeVisible();

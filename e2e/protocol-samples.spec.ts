@@ -5,7 +5,7 @@ import { expectNoAxeViolations, expectNoAxeViolationsAtBothWidths } from './supp
 import { centralBiobank, createAccount, registerParticipant, type Rec } from './support/data';
 import { collectingProtocol, type ProtocolRec } from './support/protocols';
 import { nodeUrl, storageByApi } from './support/storage';
-import { choose, field, search, see, signInAndPick } from './support/ui';
+import { choose, field, search, see, signedInAs } from './support/ui';
 
 const samplesOf = (p: ProtocolRec) => `/collection-protocols/${p.id}/collected-samples`;
 const sampleRow = (scope: Page | Locator, id: string) => scope.getByRole('group', { name: `Sample ${id}`, exact: true });
@@ -348,7 +348,7 @@ test.describe('protocol collected samples', () => {
       rows: [{ key: 'BT', specimenTypeId: s.blood, quantity: 5, unitOfMeasurementId: s.ml }],
     });
     const researcher = await createAccount(b, { role: 'Researcher', firstName: 'Rita', lastName: 'Reads', password: 'Researcher#2024-ok' });
-    await signInAndPick(page, researcher);
+    await signedInAs(page, researcher);
     await page.goto(samplesOf(s.protocol));
     await expect(sampleRow(page, String(made.sampleId))).toContainText('5 mL');
     await expect(page.getByRole('button', { name: 'Collect Sample' })).toHaveCount(0);

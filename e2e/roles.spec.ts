@@ -4,7 +4,7 @@ import type { Permission } from '../contract/permissions.contract';
 import { expect, test } from './fixtures';
 import { centralBiobank, createAccount, freeTextOrder, registerParticipant, secondInstitution, unique, type Biobank } from './support/data';
 import { protocolByApi } from './support/protocols';
-import { changeInstitution, logOut, mainNav, pickInstitution, signInAndPick } from './support/ui';
+import { changeInstitution, logOut, mainNav, pickInstitution, signedInAs, signInAndPick } from './support/ui';
 
 // Issue 11 "role-aware screens": what an account may not use is not offered, and a deep link to it shows the
 // one no-access screen (docs/permissions.md, "What the web hides").
@@ -42,7 +42,7 @@ test.describe('role-aware screens', () => {
   test('a Technician sees no Accounts, Report, New Order or New Participant, and no release hint', async ({ page, admin, api, shot }) => {
     const biobank = await centralBiobank(api, admin);
     const order = await freeTextOrder(biobank);
-    await signInAndPick(page, await account(biobank, 'Technician'));
+    await signedInAs(page, await account(biobank, 'Technician'));
 
     await expectNav(page, TECHNICIAN, ['Barcode Generator']);
     await shot('roles-technician-home');
@@ -79,7 +79,7 @@ test.describe('role-aware screens', () => {
   test('a Technician\'s deep links to screens it may not use show the no-access screen, on a phone too', async ({ page, admin, api, shot }) => {
     const biobank = await centralBiobank(api, admin);
     const patient = await registerParticipant(biobank, { mrn: `MRN-${unique()}`.toUpperCase() });
-    await signInAndPick(page, await account(biobank, 'Technician'));
+    await signedInAs(page, await account(biobank, 'Technician'));
     await expectNoAccess(page, '/accounts', 'accounts', 'accounts.read');
     await shot('roles-technician-no-access');
     await expectNoAccess(page, '/patients/new', 'registering participants', 'participants.manage');
@@ -104,7 +104,7 @@ test.describe('role-aware screens', () => {
 
   test('a Clinician registers participants and orders tests but sees no Accounts', async ({ page, admin, api }) => {
     const biobank = await centralBiobank(api, admin);
-    await signInAndPick(page, await account(biobank, 'Clinician'));
+    await signedInAs(page, await account(biobank, 'Clinician'));
     await expectNav(page, ALL.filter((l) => l !== 'Accounts'), ACTIONS);
     await page.getByRole('banner').getByRole('link', { name: 'New Participant' }).click();
     await expect(page.getByRole('dialog', { name: 'Create Participant' })).toBeVisible();
@@ -117,7 +117,7 @@ test.describe('role-aware screens', () => {
   test('a Researcher reads and runs reports: no creating, no saving results, no printer', async ({ page, admin, api, shot }) => {
     const biobank = await centralBiobank(api, admin);
     const order = await freeTextOrder(biobank);
-    await signInAndPick(page, await account(biobank, 'Researcher'));
+    await signedInAs(page, await account(biobank, 'Researcher'));
     await expectNav(page, ALL.filter((l) => l !== 'Accounts'), []);
     await page.goto(`/orders/test-result?sampleId=${order.sampleId}`);
     await afterLoad(page.getByRole('heading', { name: 'Test Results', level: 1 })).toBeVisible();

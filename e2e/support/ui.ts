@@ -42,11 +42,38 @@ export async function logOut(page: Page) {
   await page.getByRole('menuitem', { name: 'Logout' }).click();
 }
 
-/** Open the login screen, sign in and pick the Central Biobank. */
+/** Open the login screen, sign in and pick the Central Biobank (the login screen and the picker, as a person uses them). */
 export async function signInAndPick(page: Page, who: Admin) {
   await page.goto('/login');
   await signIn(page, who.email, who.password);
   await pickInstitution(page);
+}
+
+/**
+ * The state signInAndPick leaves, without typing: the account signs in through the API from the page's own browser
+ * context (so the device cookie lands where a typed sign-in puts it), the token and the chosen institution go where
+ * the web app keeps them between visits (localStorage 'lims.token' and 'lims.institutionId',
+ * web/src/lib/session-storage.ts), and Home opens with the institution in the header. For tests whose subject is
+ * not the login screen or the picker (those keep signInAndPick).
+ */
+export async function signedInAs(page: Page, who: Admin, title = 'Central Biobank') {
+  const login = await page.request.post('/api/Authentication/login', {
+    data: { userName: who.email, password: who.password, stayLoggedIn: false },
+  });
+  expect(login.status(), `API sign-in of ${who.email}: ${await login.text()}`).toBe(200);
+  const { token } = await login.json() as { token: string };
+  const institutions = await page.request.get('/api/institutions', { headers: { Authorization: `Bearer ${token}` } });
+  expect(institutions.status(), 'the institutions of the account').toBe(200);
+  const institution = (await institutions.json() as { id: number; title: string }[]).find((i) => i.title === title);
+  expect(institution, `${who.email} may use ${title}`).toBeDefined();
+  // Any small same-origin document gives the page the app's localStorage before the app itself loads.
+  await page.goto('/api/health');
+  await page.evaluate(([t, id]) => {
+    localStorage.setItem('lims.token', t);
+    localStorage.setItem('lims.institutionId', String(id));
+  }, [token, institution!.id] as const);
+  await page.goto('/');
+  await expect(institutionMenu(page, title)).toBeVisible();
 }
 
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });

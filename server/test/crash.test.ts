@@ -45,7 +45,7 @@ async function prepare(kind: Target['kind']): Promise<Target> {
     return { kind, databaseUrl: '', dataDir, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
   const url = process.env.DATABASE_URL!;
-  const name = `${databaseNames(url).filePrefix}crash${process.pid}`;
+  const name = `${inject('pgFilePrefix') ?? databaseNames(url).filePrefix}crash${process.pid}`;
   const template = inject('pgTemplate');
   await withClient(url, async (c) => {
     await c.query(`drop database if exists "${name}" with (force)`);

@@ -1,9 +1,13 @@
 import pg from 'pg';
 
-/** The database a URL names, the suite's template and the prefix of the per-testApp() databases. */
-export function databaseNames(url: string) {
+/**
+ * The database a URL names, a Vitest project's template and the prefix of its per-testApp() databases
+ * ('<db>__tpl_<project>', '<db>__f<project>_'; without a project '<db>__tpl' and '<db>__f').
+ */
+export function databaseNames(url: string, project = '') {
   const base = decodeURIComponent(new URL(url).pathname.slice(1)) || 'postgres';
-  return { base, template: `${base}__tpl`, filePrefix: `${base}__f` };
+  const scope = project.replace(/[^a-z0-9]/gi, '').toLowerCase();
+  return { base, template: `${base}__tpl${scope ? `_${scope}` : ''}`, filePrefix: `${base}__f${scope ? `${scope}_` : ''}` };
 }
 
 /** The same server and credentials, another database. */
@@ -13,9 +17,8 @@ export function urlFor(url: string, database: string): string {
   return u.toString();
 }
 
-/** Drops the per-testApp() databases a run left behind ('<db>__f...', e.g. after a killed run). */
-export async function dropFileDatabases(client: pg.Client, url: string) {
-  const { filePrefix } = databaseNames(url);
+/** Drops the per-testApp() databases a run left behind ('<db>__f<project>_...', e.g. after a killed run). */
+export async function dropFileDatabases(client: pg.Client, filePrefix: string) {
   const like = `${filePrefix.replace(/[\\_%]/g, (c) => `\\${c}`)}%`;
   const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [like]);
   for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);

@@ -12,15 +12,19 @@ declare module 'vitest' {
     pgliteSnapshot: string | null;
     /** PostgreSQL: the migrated template database every test file's database is created from. */
     pgTemplate: string | null;
+    /** PostgreSQL: the name prefix of this project's per-file databases (server/test/databases.ts). */
+    pgFilePrefix: string | null;
   }
 }
 
 /**
  * Migrates once for the whole run; every testApp() then opens its own copy (server/test/harness.ts).
  * - PGlite: one in-memory database is migrated and dumped (`dumpDataDir`) to a tarball in a temp folder.
- * - PostgreSQL (DATABASE_URL): '<db>__tpl' is recreated and migrated; each testApp() makes
- *   '<db>__<n>' from it with CREATE DATABASE ... TEMPLATE and drops it when its file ends.
+ * - PostgreSQL (DATABASE_URL): '<db>__tpl_<project>' is recreated and migrated; each testApp() makes
+ *   '<db>__f<project>_<n>' from it with CREATE DATABASE ... TEMPLATE and drops it when its file ends.
  *   The database named in DATABASE_URL itself is only used to run those commands.
+ * Runs once per Vitest project (vitest.config.ts): the projects' names keep their databases apart when they run
+ * side by side.
  */
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
@@ -35,13 +39,14 @@ export default async function setup(project: TestProject) {
     console.info(`test setup: migrated PGlite snapshot in ${Date.now() - started} ms`);
     project.provide('pgliteSnapshot', file);
     project.provide('pgTemplate', null);
+    project.provide('pgFilePrefix', null);
     return () => fs.rmSync(dir, { recursive: true, force: true });
   }
 
   const started = Date.now();
-  const { template } = databaseNames(url);
+  const { template, filePrefix } = databaseNames(url, project.name);
   const dropAll = async (admin: pg.Client) => {
-    await dropFileDatabases(admin, url);
+    await dropFileDatabases(admin, filePrefix);
     await admin.query(`drop database if exists "${template}" with (force)`);
   };
   await withClient(url, async (admin) => {
@@ -54,5 +59,6 @@ export default async function setup(project: TestProject) {
   console.info(`test setup: migrated PostgreSQL template ${template} in ${Date.now() - started} ms`);
   project.provide('pgliteSnapshot', null);
   project.provide('pgTemplate', template);
+  project.provide('pgFilePrefix', filePrefix);
   return () => withClient(url, dropAll);
 }

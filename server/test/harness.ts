@@ -5,7 +5,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseLimits } from '../db/client';
 import type { App } from '../platform/app-types';
-import { databaseNames, urlFor, withClient } from './databases';
+import { urlFor, withClient } from './databases';
 
 export interface TestApp {
   app: App;
@@ -28,13 +28,14 @@ let created = 0;
 async function freshDatabase(limits: DatabaseLimits) {
   const url = process.env.DATABASE_URL || null;
   const template = inject('pgTemplate');
-  if (!url || !template) {
+  const prefix = inject('pgFilePrefix');
+  if (!url || !template || !prefix) {
     const file = inject('pgliteSnapshot');
     if (!file) throw new Error('server/test/global-setup.ts did not provide a PGlite snapshot');
     snapshot ??= new Blob([fs.readFileSync(file)]);
     return openDatabase({ databaseUrl: null, dataDir: 'memory://', snapshot });
   }
-  const name = `${databaseNames(url).filePrefix}${process.pid}_${++created}`;
+  const name = `${prefix}${process.pid}_${++created}`;
   const admin = (statement: string) => withClient(url, (client) => client.query(statement));
   await admin(`create database "${name}" template "${template}"`);
   const database = await openDatabase({ databaseUrl: urlFor(url, name), dataDir: '', limits });
