@@ -1,5 +1,5 @@
 // The participants module's public surface: lookups by MRN, summaries, the export and the import's checks.
 export {
-  assertPatientIds, byMrn, type ExportPatient, exportPatients, patientCard, patientIdByMrn, patientIdsMatching, type PatientMatch, patientNames, patientSummaryOf,
+  assertPatientIds, byMrn, type ExportPatient, exportPatients, patientCard, patientColumnsOf, patientIdByMrn, patientIdsMatching, type PatientMatch, patientNames, patientSummaryOf,
 } from './participants.repository';
 export { type CheckedParticipant, insertParticipants, type MappedRow, participantChecker } from './participants-import.service';
