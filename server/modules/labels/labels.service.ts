@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   DEFAULT_PRINTER_PORT, generateLabels, labelDate, type LabelJobValues, type ParsedLabel, type PrinterValues, type PrintResult,
 } from '../../../contract/labels.contract';
@@ -7,24 +6,17 @@ import { audit } from '../../platform/audit';
 import { validationProblem } from '../../platform/errors';
 import { labelErrors } from './labels.errors';
 import { MSG } from '../../../contract/messages';
-import { updateStamped } from '../../platform/crud/stamp';
-import { labelPrinters } from './labels.table';
+import { findPrinter, insertPrinter, type PrinterRow, updatePrinter } from './labels.repository';
 import { labelsToZpl } from './labels.zpl';
 import { labelsToPdf } from './labels.pdf';
 import { sendToPrinter, type SendOptions } from './labels.printer';
 
 export { buildOrderLabel } from '../../../contract/labels.contract';
 
-type Row = typeof labelPrinters.$inferSelect;
-const toDto = (r: Row) => ({
+const toDto = (r: PrinterRow) => ({
   id: r.id, ipAddress: r.ipAddress, port: r.port, concurrencyStamp: r.concurrencyStamp,
   enabledDate: r.enabledDate ? r.enabledDate.toISOString() : null,
 });
-
-async function findPrinter(ctx: InstCtx) {
-  const [row] = await ctx.db.select().from(labelPrinters).where(eq(labelPrinters.institutionId, ctx.institutionId)).limit(1);
-  return row ?? null;
-}
 
 const portsMessage = (ports: readonly number[]) =>
   `This server prints only to ${ports.length === 1 ? 'port' : 'ports'} ${ports.join(', ')} (its administrator sets PRINTER_PORTS).`;
@@ -32,7 +24,7 @@ const portsMessage = (ports: readonly number[]) =>
 /** The institution's configured printer, or null when none is set up. */
 export async function getPrinter(ctx: InstCtx) {
   requirePermission(ctx, 'labels.print');
-  const row = await findPrinter(ctx);
+  const row = await findPrinter(ctx.db, ctx.institutionId);
   return row ? toDto(row) : null;
 }
 
@@ -43,22 +35,18 @@ export async function savePrinter(ctx: InstCtx, input: PrinterValues, allowedPor
   const row = await command(ctx, 'printer.configure', async (txCtx) => {
     // Only printer ports (PRINTER_PORTS, the server operator's choice): never a database, SSH or any other service.
     if (!allowedPorts.includes(input.port)) throw validationProblem({ port: [portsMessage(allowedPorts)] });
-    const tx = txCtx.db;
-    const [current] = await tx.select().from(labelPrinters).where(eq(labelPrinters.institutionId, instId)).limit(1);
+    const current = await findPrinter(txCtx.db, instId);
     if (current) {
       // An edit of the saved printer must say which version it changes (ARCHITECTURE §4).
       if (!input.concurrencyStamp) throw validationProblem({ concurrencyStamp: [MSG.required] });
-      const { before, after } = await updateStamped(tx, labelPrinters, eq(labelPrinters.institutionId, instId), current.id,
-        input.concurrencyStamp, values, 'Printer');
-      await audit(tx, txCtx, { entity: 'labelPrinter', entityId: current.id, action: 'update', before, after });
-      return after as Row;
+      const { before, after } = await updatePrinter(txCtx.db, instId, current.id, input.concurrencyStamp, values);
+      await audit(txCtx.db, txCtx, { entity: 'labelPrinter', entityId: current.id, action: 'update', before, after });
+      return after;
     }
-    const [created] = await tx.insert(labelPrinters).values({
-      ...values, institutionId: instId, creatorId: ctx.account.id, enablerId: ctx.account.id,
-    }).onConflictDoNothing().returning();
+    const created = await insertPrinter(txCtx.db, instId, txCtx.account.id, values);
     // Two first saves at once: the other one won; ask for a reload rather than overwrite it.
     if (!created) throw labelErrors.printer_just_set();
-    await audit(tx, txCtx, { entity: 'labelPrinter', entityId: created.id, action: 'create', after: created });
+    await audit(txCtx.db, txCtx, { entity: 'labelPrinter', entityId: created.id, action: 'create', after: created });
     return created;
   });
   return toDto(row);
@@ -90,7 +78,7 @@ export async function renderPdf(ctx: InstCtx, job: LabelJobValues): Promise<Uint
  */
 export async function printLabels(ctx: InstCtx, job: LabelJobValues, send: SendOptions = {}): Promise<PrintResult> {
   requirePermission(ctx, 'labels.print');
-  const printer = await findPrinter(ctx);
+  const printer = await findPrinter(ctx.db, ctx.institutionId);
   if (!printer || !printer.isEnabled) {
     throw labelErrors.printer_not_configured();
   }
