@@ -48,6 +48,7 @@ export const PrinterInput = z.object({
   concurrencyStamp: z.string().max(100).optional(),
 });
 export type PrinterInput = z.input<typeof PrinterInput>;
+export type PrinterValues = z.output<typeof PrinterInput>;
 
 export const Printer = z.object({
   id: z.number(),
@@ -95,6 +96,7 @@ export const LabelJob = z.object({
   }
 });
 export type LabelJob = z.input<typeof LabelJob>;
+export type LabelJobValues = z.output<typeof LabelJob>;
 
 export const PrintResult = z.object({ printer: z.string(), labels: z.number(), bytes: z.number() });
 export type PrintResult = z.infer<typeof PrintResult>;

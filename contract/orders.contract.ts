@@ -17,6 +17,7 @@ export const OrderInput = z.object({
   institutionId: optionalId,
 });
 export type OrderInput = z.input<typeof OrderInput>;
+export type OrderInputValues = z.output<typeof OrderInput>;
 
 /** The New Order stepper's one command: one order per participant, each with its panels, all or nothing. */
 export const PlaceOrders = OrderInput.omit({ patientId: true, sampleId: true }).extend({
@@ -24,8 +25,10 @@ export const PlaceOrders = OrderInput.omit({ patientId: true, sampleId: true }).
   panelIds: z.array(Id, { error: MSG.requiredSelect }).min(1, MSG.requiredSelect).max(50),
 });
 export type PlaceOrders = z.input<typeof PlaceOrders>;
+export type PlaceOrdersValues = z.output<typeof PlaceOrders>;
 
 export const OrderedPanelInput = z.object({ panelId: requiredId, comment: optionalText(2000, undefined, 'multi'), limsOrderId: optionalId });
+export type OrderedPanelValues = z.output<typeof OrderedPanelInput>;
 
 /**
  * An order's release state, from the release rows of the tests of its enabled panels: every test
@@ -55,12 +58,14 @@ export const OrderQuery = z.object({
 const resultText = visibleText(500, { lines: 'multi', trim: false });
 export const ResultInput = z.object({ result: resultText.nullable(), ...ConcurrencyStamp.shape });
 export type ResultInput = z.input<typeof ResultInput>;
+export type ResultInputValues = z.output<typeof ResultInput>;
 
 /** Save several changed results of one order at once: all saved or none. */
 export const SaveResults = z.object({
   results: z.array(z.object({ resultId: Id, result: resultText.nullable(), ...ConcurrencyStamp.shape })).min(1).max(500),
 });
 export type SaveResults = z.input<typeof SaveResults>;
+export type SaveResultsValues = z.output<typeof SaveResults>;
 
 export const AmendInput = z.object({
   result: requiredText(500, undefined, 'multi'),
@@ -68,6 +73,7 @@ export const AmendInput = z.object({
   ...ConcurrencyStamp.shape,
 });
 export type AmendInput = z.input<typeof AmendInput>;
+export type AmendInputValues = z.output<typeof AmendInput>;
 
 export const CommentInput = z.object({ comment: multilineText(2000).nullable(), ...ConcurrencyStamp.shape });
 

@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { LOOKUP_BY_KEY, refObjectName, type LookupEntity } from '../../../contract/lookups.registry';
 import { derivableFields, type LookupInput } from '../../../contract/lookups.schemas';
 import type { PagingQuery } from '../../../contract/common.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { command, type InstCtx } from '../../platform/context';
 import { isUniqueViolation, notFound } from '../../platform/errors';
 import { configurationErrors } from './configuration.errors';
 import { audit } from '../../platform/audit';
@@ -24,10 +24,10 @@ function refJoins(e: LookupEntity): RefJoin[] {
 
 export interface ListFilters { [field: string]: number | undefined }
 
-export async function listLookups(ctx: Ctx, e: LookupEntity, q: PagingQuery, filters: ListFilters = {}) {
+export async function listLookups(ctx: InstCtx, e: LookupEntity, q: PagingQuery, filters: ListFilters = {}) {
   const table = tableOf(e);
   const joins = refJoins(e);
-  const parts: (SQL | undefined)[] = [eq(table.institutionId, instOf(ctx))];
+  const parts: (SQL | undefined)[] = [eq(table.institutionId, ctx.institutionId)];
   if (q.isEnabled !== undefined) parts.push(eq(table.isEnabled, q.isEnabled));
   for (const [field, value] of Object.entries(filters)) if (value !== undefined) parts.push(eq(table[field], value));
   if (q.searchTerm) {
@@ -41,9 +41,9 @@ export async function listLookups(ctx: Ctx, e: LookupEntity, q: PagingQuery, fil
   return selectRecords(ctx.db, table, { where: and(...parts), orderBy: [order, table.id], limit: q.pageSize, offset: offsetOf(q), refs: joins });
 }
 
-export async function getLookup(ctx: Ctx, e: LookupEntity, id: number, db: Db = ctx.db) {
+export async function getLookup(ctx: InstCtx, e: LookupEntity, id: number, db: Db = ctx.db) {
   const table = tableOf(e);
-  const page = await selectRecords(db, table, { where: and(eq(table.id, id), eq(table.institutionId, instOf(ctx))), orderBy: table.id, limit: 1, refs: refJoins(e) });
+  const page = await selectRecords(db, table, { where: and(eq(table.id, id), eq(table.institutionId, ctx.institutionId)), orderBy: table.id, limit: 1, refs: refJoins(e) });
   if (!page.rows[0]) throw notFound(e.label);
   return page.rows[0];
 }
@@ -52,8 +52,8 @@ export async function getLookup(ctx: Ctx, e: LookupEntity, id: number, db: Db = 
  * References must point to records of this institution, chosen ones enabled, dependent ones consistent.
  * A left-out field that a chosen reference determines (a panel's category) is taken from it.
  */
-async function checkReferences(tx: Db, ctx: Ctx, e: LookupEntity, v: LookupInput, before?: Record<string, unknown>) {
-  const rows = await assertLookupIds(tx, instOf(ctx), refs(e).map((f) => ({
+async function checkReferences(tx: Db, ctx: InstCtx, e: LookupEntity, v: LookupInput, before?: Record<string, unknown>) {
+  const rows = await assertLookupIds(tx, ctx.institutionId, refs(e).map((f) => ({
     key: f.ref!, id: v[f.name] as number | null, field: f.name, label: f.label, previous: before?.[f.name] as number | undefined,
   })));
   const derivable = derivableFields(e);
@@ -80,10 +80,10 @@ async function checkNoCycle(tx: Db, e: LookupEntity, id: number, v: LookupInput)
   }
 }
 
-async function clearOtherDefaults(tx: Db, ctx: Ctx, e: LookupEntity, v: LookupInput, id: number) {
+async function clearOtherDefaults(tx: Db, ctx: InstCtx, e: LookupEntity, v: LookupInput, id: number) {
   if (!e.hasDefault || v.isDefault !== true) return;
   const table = tableOf(e);
-  await tx.update(table).set({ isDefault: false }).where(and(eq(table.institutionId, instOf(ctx)), ne(table.id, id), eq(table.isDefault, true)));
+  await tx.update(table).set({ isDefault: false }).where(and(eq(table.institutionId, ctx.institutionId), ne(table.id, id), eq(table.isDefault, true)));
 }
 
 /** The registry fields of a record (the contract's schema has checked their values). */
@@ -101,48 +101,45 @@ async function uniquely<T>(e: LookupEntity, run: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createLookup(ctx: Ctx, e: LookupEntity, v: LookupInput) {
-  requirePermission(ctx, 'configuration.manage');
+export async function createLookup(ctx: InstCtx, e: LookupEntity, v: LookupInput) {
   const table = tableOf(e);
-  const id = await uniquely(e, () => ctx.db.transaction(async (tx) => {
-    await checkReferences(tx, ctx, e, v);
-    const [row] = await insertLookups(tx, table, { institutionId: instOf(ctx), creatorId: ctx.account.id, enablerId: ctx.account.id }, [values(e, v)]);
-    await clearOtherDefaults(tx, ctx, e, v, row.id);
-    await audit(tx, ctx, { entity: e.key, entityId: row.id, action: 'create', after: row });
+  const id = await uniquely(e, () => command(ctx, 'configuration.manage', async (tx) => {
+    await checkReferences(tx.db, tx, e, v);
+    const [row] = await insertLookups(tx.db, table, { institutionId: tx.institutionId, creatorId: tx.account.id, enablerId: tx.account.id }, [values(e, v)]);
+    await clearOtherDefaults(tx.db, tx, e, v, row.id);
+    await audit(tx.db, tx, { entity: e.key, entityId: row.id, action: 'create', after: row });
     return row.id;
   }));
   return getLookup(ctx, e, id);
 }
 
-export async function updateLookup(ctx: Ctx, e: LookupEntity, id: number, v: LookupInput) {
-  requirePermission(ctx, 'configuration.manage');
+export async function updateLookup(ctx: InstCtx, e: LookupEntity, id: number, v: LookupInput) {
   const table = tableOf(e);
-  await uniquely(e, () => ctx.db.transaction(async (tx) => {
-    const [current] = (await tx.select().from(table).where(and(eq(table.id, id), eq(table.institutionId, instOf(ctx)))).limit(1)) as Record<string, unknown>[];
+  await uniquely(e, () => command(ctx, 'configuration.manage', async (tx) => {
+    const [current] = (await tx.db.select().from(table).where(and(eq(table.id, id), eq(table.institutionId, tx.institutionId))).limit(1)) as Record<string, unknown>[];
     if (!current) throw notFound(e.label);
-    await checkReferences(tx, ctx, e, v, current);
-    await checkNoCycle(tx, e, id, v);
-    const { before, after } = await updateStamped(tx, table, eq(table.institutionId, instOf(ctx)), id, v.concurrencyStamp, values(e, v), e.label);
-    await clearOtherDefaults(tx, ctx, e, v, id);
-    await audit(tx, ctx, { entity: e.key, entityId: id, action: 'update', before, after });
+    await checkReferences(tx.db, tx, e, v, current);
+    await checkNoCycle(tx.db, e, id, v);
+    const { before, after } = await updateStamped(tx.db, table, eq(table.institutionId, tx.institutionId), id, v.concurrencyStamp, values(e, v), e.label);
+    await clearOtherDefaults(tx.db, tx, e, v, id);
+    await audit(tx.db, tx, { entity: e.key, entityId: id, action: 'update', before, after });
   }));
   return getLookup(ctx, e, id);
 }
 
-export async function setLookupEnabled(ctx: Ctx, e: LookupEntity, id: number, enabled: boolean) {
-  requirePermission(ctx, 'configuration.manage');
+export async function setLookupEnabled(ctx: InstCtx, e: LookupEntity, id: number, enabled: boolean) {
   const table = tableOf(e);
-  await ctx.db.transaction(async (tx) => {
-    const { before, after } = await setEnabled(tx, table, eq(table.institutionId, instOf(ctx)), id, enabled, ctx.account.id, ctx.now(), e.label);
-    await audit(tx, ctx, { entity: e.key, entityId: id, action: enabled ? 'enable' : 'disable', before, after });
+  await command(ctx, 'configuration.manage', async (tx) => {
+    const { before, after } = await setEnabled(tx.db, table, eq(table.institutionId, tx.institutionId), id, enabled, tx.account.id, tx.now(), e.label);
+    await audit(tx.db, tx, { entity: e.key, entityId: id, action: enabled ? 'enable' : 'disable', before, after });
   });
   return getLookup(ctx, e, id);
 }
 
 /** The parent of a nested list must exist in this institution. */
-export async function assertParent(ctx: Ctx, e: LookupEntity, parentId: number) {
+export async function assertParent(ctx: InstCtx, e: LookupEntity, parentId: number) {
   const parent = LOOKUP_BY_KEY[e.parent!.key];
   const t = tableOf(parent);
-  const [row] = await ctx.db.select({ id: t.id }).from(t).where(and(eq(t.id, parentId), eq(t.institutionId, instOf(ctx)))).limit(1);
+  const [row] = await ctx.db.select({ id: t.id }).from(t).where(and(eq(t.id, parentId), eq(t.institutionId, ctx.institutionId))).limit(1);
   if (!row) throw notFound(parent.label);
 }

@@ -1,85 +1,73 @@
-import { eq } from 'drizzle-orm';
 import {
-  DEFAULT_PRINTER_PORT, GeneratorRequest, generateLabels, labelDate, type LabelJob, type ParsedLabel, type PrinterInput, type PrintResult,
+  DEFAULT_PRINTER_PORT, generateLabels, labelDate, type LabelJobValues, type ParsedLabel, type PrinterValues, type PrintResult,
 } from '../../../contract/labels.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { command, type Ctx, type InstCtx, requirePermission } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import { validationProblem } from '../../platform/errors';
 import { labelErrors } from './labels.errors';
 import { MSG } from '../../../contract/messages';
-import { updateStamped } from '../../platform/crud/stamp';
-import { labelPrinters } from './labels.table';
+import { findPrinter, insertPrinter, type PrinterRow, updatePrinter } from './labels.repository';
 import { labelsToZpl } from './labels.zpl';
 import { labelsToPdf } from './labels.pdf';
 import { sendToPrinter, type SendOptions } from './labels.printer';
 
 export { buildOrderLabel } from '../../../contract/labels.contract';
 
-type Row = typeof labelPrinters.$inferSelect;
-const toDto = (r: Row) => ({
+const toDto = (r: PrinterRow) => ({
   id: r.id, ipAddress: r.ipAddress, port: r.port, concurrencyStamp: r.concurrencyStamp,
   enabledDate: r.enabledDate ? r.enabledDate.toISOString() : null,
 });
-
-async function findPrinter(ctx: Ctx) {
-  const [row] = await ctx.db.select().from(labelPrinters).where(eq(labelPrinters.institutionId, instOf(ctx))).limit(1);
-  return row ?? null;
-}
 
 const portsMessage = (ports: readonly number[]) =>
   `This server prints only to ${ports.length === 1 ? 'port' : 'ports'} ${ports.join(', ')} (its administrator sets PRINTER_PORTS).`;
 
 /** The institution's configured printer, or null when none is set up. */
-export async function getPrinter(ctx: Ctx) {
+export async function getPrinter(ctx: InstCtx) {
   requirePermission(ctx, 'labels.print');
-  const row = await findPrinter(ctx);
+  const row = await findPrinter(ctx.db, ctx.institutionId);
   return row ? toDto(row) : null;
 }
 
 /** Sets the institution's printer (one per institution): created the first time, then updated. */
-export async function savePrinter(ctx: Ctx, input: PrinterInput & { port: number }, allowedPorts: readonly number[] = [DEFAULT_PRINTER_PORT]) {
-  requirePermission(ctx, 'printer.configure');
-  // Only printer ports (PRINTER_PORTS, the server operator's choice): never a database, SSH or any other service.
-  if (!allowedPorts.includes(input.port)) throw validationProblem({ port: [portsMessage(allowedPorts)] });
-  const instId = instOf(ctx);
+export async function savePrinter(ctx: InstCtx, input: PrinterValues, allowedPorts: readonly number[] = [DEFAULT_PRINTER_PORT]) {
+  const instId = ctx.institutionId;
   const values = { ipAddress: input.ipAddress, port: input.port };
-  const row = await ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(labelPrinters).where(eq(labelPrinters.institutionId, instId)).limit(1);
+  const row = await command(ctx, 'printer.configure', async (txCtx) => {
+    // Only printer ports (PRINTER_PORTS, the server operator's choice): never a database, SSH or any other service.
+    if (!allowedPorts.includes(input.port)) throw validationProblem({ port: [portsMessage(allowedPorts)] });
+    const current = await findPrinter(txCtx.db, instId);
     if (current) {
       // An edit of the saved printer must say which version it changes (ARCHITECTURE §4).
       if (!input.concurrencyStamp) throw validationProblem({ concurrencyStamp: [MSG.required] });
-      const { before, after } = await updateStamped(tx, labelPrinters, eq(labelPrinters.institutionId, instId), current.id,
-        input.concurrencyStamp, values, 'Printer');
-      await audit(tx, ctx, { entity: 'labelPrinter', entityId: current.id, action: 'update', before, after });
-      return after as Row;
+      const { before, after } = await updatePrinter(txCtx.db, instId, current.id, input.concurrencyStamp, values);
+      await audit(txCtx.db, txCtx, { entity: 'labelPrinter', entityId: current.id, action: 'update', before, after });
+      return after;
     }
-    const [created] = await tx.insert(labelPrinters).values({
-      ...values, institutionId: instId, creatorId: ctx.account.id, enablerId: ctx.account.id,
-    }).onConflictDoNothing().returning();
+    const created = await insertPrinter(txCtx.db, instId, txCtx.account.id, values);
     // Two first saves at once: the other one won; ask for a reload rather than overwrite it.
     if (!created) throw labelErrors.printer_just_set();
-    await audit(tx, ctx, { entity: 'labelPrinter', entityId: created.id, action: 'create', after: created });
+    await audit(txCtx.db, txCtx, { entity: 'labelPrinter', entityId: created.id, action: 'create', after: created });
     return created;
   });
   return toDto(row);
 }
 
 /** The labels of a job: explicit ones, or the generator's numbering (spec 2 §9), dated today when undated. */
-export function labelsOf(ctx: Pick<Ctx, 'now'>, job: LabelJob): ParsedLabel[] {
+export function labelsOf(ctx: Pick<Ctx, 'now'>, job: LabelJobValues): ParsedLabel[] {
   const today = labelDate(ctx.now());
-  const labels = (job.labels ?? []) as ParsedLabel[];
-  const generated = job.generator ? generateLabels(GeneratorRequest.parse(job.generator), today) : [];
+  const labels = job.labels ?? [];
+  const generated = job.generator ? generateLabels(job.generator, today) : [];
   return [...labels.map((l) => ({ ...l, date: l.date ?? today })), ...generated];
 }
 
 const countOf = (labels: ParsedLabel[]) => labels.reduce((n, l) => n + l.copies, 0);
 
-export function renderZpl(ctx: Ctx, job: LabelJob): string {
+export function renderZpl(ctx: InstCtx, job: LabelJobValues): string {
   requirePermission(ctx, 'labels.print');
   return labelsToZpl(labelsOf(ctx, job));
 }
 
-export async function renderPdf(ctx: Ctx, job: LabelJob): Promise<Uint8Array> {
+export async function renderPdf(ctx: InstCtx, job: LabelJobValues): Promise<Uint8Array> {
   requirePermission(ctx, 'labels.print');
   return labelsToPdf(labelsOf(ctx, job));
 }
@@ -88,9 +76,9 @@ export async function renderPdf(ctx: Ctx, job: LabelJob): Promise<Uint8Array> {
  * Prints on the institution's configured printer only: the address never comes from the request,
  * so this endpoint cannot be used to reach other hosts on the server's network.
  */
-export async function printLabels(ctx: Ctx, job: LabelJob, send: SendOptions = {}): Promise<PrintResult> {
+export async function printLabels(ctx: InstCtx, job: LabelJobValues, send: SendOptions = {}): Promise<PrintResult> {
   requirePermission(ctx, 'labels.print');
-  const printer = await findPrinter(ctx);
+  const printer = await findPrinter(ctx.db, ctx.institutionId);
   if (!printer || !printer.isEnabled) {
     throw labelErrors.printer_not_configured();
   }

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OrderDetail } from '../../../contract/orders.contract';
 import type { Db } from '../../db/client';
-import { type Ctx, instOf } from '../../platform/context';
+import type { InstCtx } from '../../platform/context';
 import { prepared } from '../../platform/statement-cache';
 import { notFound } from '../../platform/errors';
 import { accountNames } from '../../platform/account-names';
@@ -51,8 +51,8 @@ function orderedTestsOf(db: Db) {
  * participant with its MRNs, the panels, and the tests with their accepted values, ranges, results
  * and releases. With auth, a detail is 5 round trips (counted in server/test/counts.test.ts).
  */
-export async function getOrderDetail(ctx: Ctx, orderId: number): Promise<OrderDetail> {
-  const inst = instOf(ctx);
+export async function getOrderDetail(ctx: InstCtx, orderId: number): Promise<OrderDetail> {
+  const inst = ctx.institutionId;
   const summary = await getOrderSummary(ctx, orderId);
   if (!summary) throw notFound('Order');
   const db = ctx.db;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { OrderInput } from '../../../contract/orders.contract';
-import { type Ctx, instOf } from '../../platform/context';
+import type { OrderInputValues } from '../../../contract/orders.contract';
+import type { InstCtx } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
@@ -34,8 +34,8 @@ async function assertSampleIdFree(tx: Db, inst: number, sampleId: string) {
 }
 
 /** The order's own references: participant, priority, site, payment category, all of this institution. */
-export async function checkOrderRefs(tx: Db, ctx: Ctx, o: { patientIds: number[]; priorityId: number; institutionSiteId?: number | null; paymentCategoryId?: number | null; collectedSampleId?: number | null }) {
-  const inst = instOf(ctx);
+export async function checkOrderRefs(tx: Db, ctx: InstCtx, o: { patientIds: number[]; priorityId: number; institutionSiteId?: number | null; paymentCategoryId?: number | null; collectedSampleId?: number | null }) {
+  const inst = ctx.institutionId;
   await assertPatientIds(tx, inst, o.patientIds);
   await assertLookupIds(tx, inst, [
     { key: 'priorities', id: o.priorityId, field: 'priorityId' },
@@ -49,22 +49,22 @@ export async function checkOrderRefs(tx: Db, ctx: Ctx, o: { patientIds: number[]
  * An order on a collected sample (issue 13, the COLLECTED SAMPLE ID tabs): the sample is the institution's,
  * enabled, taken from the one participant ordered for, whose consent is not withdrawn (ordering a test uses it).
  */
-async function checkCollectedSample(tx: Db, ctx: Ctx, id: number, patientIds: number[]) {
-  const sample = await sampleRefOf(tx, instOf(ctx), id);
+async function checkCollectedSample(tx: Db, ctx: InstCtx, id: number, patientIds: number[]) {
+  const sample = await sampleRefOf(tx, ctx.institutionId, id);
   if (!sample) throw orderErrors.collected_sample_unknown({ collectedSampleId: ['Not found in this institution'] });
   if (!sample.isEnabled) throw orderErrors.collected_sample_disabled(sample.sampleId, { collectedSampleId: ['Disabled'] });
   if (patientIds.some((p) => p !== sample.patientId)) throw orderErrors.collected_sample_patient(sample.sampleId, { collectedSampleId: ['Collected from another participant'] });
   await assertUsable(ctx, { patientId: sample.patientId }, tx);
 }
 
-export async function insertOrder(tx: Db, ctx: Ctx, o: OrderInput & { patientId: number }) {
-  const inst = instOf(ctx);
-  const sampleId = o.sampleId ? String(o.sampleId) : await nextSampleId(tx, inst, ctx.now());
+export async function insertOrder(tx: Db, ctx: InstCtx, o: Omit<OrderInputValues, 'sampleId'> & { sampleId?: string }) {
+  const inst = ctx.institutionId;
+  const sampleId = o.sampleId ?? await nextSampleId(tx, inst, ctx.now());
   await assertSampleIdFree(tx, inst, sampleId);
   const [row] = await tx.insert(limsOrders).values({
-    institutionId: inst, sampleId, patientId: o.patientId, priorityId: Number(o.priorityId),
-    institutionSiteId: o.institutionSiteId ? Number(o.institutionSiteId) : null, paymentCategoryId: o.paymentCategoryId ? Number(o.paymentCategoryId) : null,
-    collectedSampleId: o.collectedSampleId ? Number(o.collectedSampleId) : null, commentToLab: (o.commentToLab as string | null | undefined) ?? null,
+    institutionId: inst, sampleId, patientId: o.patientId, priorityId: o.priorityId,
+    institutionSiteId: o.institutionSiteId, paymentCategoryId: o.paymentCategoryId,
+    collectedSampleId: o.collectedSampleId, commentToLab: o.commentToLab,
     creatorId: ctx.account.id, enablerId: ctx.account.id,
   }).returning();
   await audit(tx, ctx, { entity: 'limsOrder', entityId: row.id, action: 'create', after: row });
@@ -75,8 +75,8 @@ export async function insertOrder(tx: Db, ctx: Ctx, o: OrderInput & { patientId:
  * Orders a panel: the ordered panel, one ordered test per enabled test of the panel, and each test's
  * empty result and unreleased release row, with the test's current result range.
  */
-export async function insertOrderedPanel(tx: Db, ctx: Ctx, orderId: number, panelId: number, comment: string | null) {
-  const inst = instOf(ctx);
+export async function insertOrderedPanel(tx: Db, ctx: InstCtx, orderId: number, panelId: number, comment: string | null) {
+  const inst = ctx.institutionId;
   const [panel] = (await tx.select().from(panels).where(and(eq(panels.id, panelId), eq(panels.institutionId, inst))).limit(1)) as Row[];
   if (!panel || !panel.isEnabled) throw badRequest('Choose an enabled panel.', { panelId: ['Choose an enabled panel'] });
   const tests = (await tx.select({ testId: panelTests.testId }).from(panelTests)
@@ -101,8 +101,8 @@ export async function insertOrderedPanel(tx: Db, ctx: Ctx, orderId: number, pane
   return op;
 }
 
-export async function assertOrder(tx: Db, ctx: Ctx, orderId: number) {
-  const [o] = await tx.select().from(limsOrders).where(and(eq(limsOrders.id, orderId), eq(limsOrders.institutionId, instOf(ctx)))).limit(1);
+export async function assertOrder(tx: Db, ctx: InstCtx, orderId: number) {
+  const [o] = await tx.select().from(limsOrders).where(and(eq(limsOrders.id, orderId), eq(limsOrders.institutionId, ctx.institutionId))).limit(1);
   if (!o) throw notFound('Order');
   return o;
 }

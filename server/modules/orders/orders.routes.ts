@@ -32,7 +32,7 @@ export function orderRoutes(app: App, deps: AppDeps) {
   route(e.panels, async (req, ctx, reply) =>
     sendPage(reply, req.query, pageOf(filterRows(await panelsOf(ctx, req.params.orderId), req.query, (p) => [p.panel.title]), req.query)));
   route(e.addPanel, async (req, ctx, reply) =>
-    reply.status(201).send(await orders.addOrderedPanel(ctx, req.params.orderId, Number(req.body.panelId), req.body.comment)));
+    reply.status(201).send(await orders.addOrderedPanel(ctx, req.params.orderId, req.body.panelId, req.body.comment)));
   route(e.releasePanel, async (req, ctx) => results.releasePanel(ctx, req.params.orderId, req.params.panelId));
 
   route(e.tests, async (req, ctx, reply) =>

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { RELEASE_STATES, type OrderInput, type OrderSort, type OrderSummary, type PlaceOrders, type ReleaseState } from '../../../contract/orders.contract';
+import { RELEASE_STATES, type OrderInputValues, type OrderSort, type PlaceOrdersValues, type ReleaseState } from '../../../contract/orders.contract';
 import type { SeekPagingQuery, SortDirection } from '../../../contract/common.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { command, type InstCtx } from '../../platform/context';
 import { offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
 import { lookupJoin } from '../../platform/lookups/lookup-refs';
 import { siteJoin } from '../institutions';
-import { byMrn } from '../participants';
+import { patientColumnsOf } from '../participants';
 import { sampleIdsNamed, sampleRefSql } from '../samples';
 import { cheapCount } from '../../platform/counts';
 import { limsOrders } from './orders.table';
@@ -19,9 +19,11 @@ const refs = () => [
     lookupJoin('paymentCategory', 'paymentCategories', limsOrders.paymentCategoryId),
     siteJoin('institutionSite', limsOrders.institutionSiteId, 'o_site'),
 ];
+/** The order's participant, read through the participants module (its tables are its own). */
+const orderPatient = patientColumnsOf(qualified(limsOrders.patientId));
 const extra = {
-  patient: sql<OrderSummary['patient']>`(select json_build_object('id', p.id, 'firstName', p.first_name, 'fatherName', p.father_name, 'grandFatherName', p.grand_father_name) from patients p where p.id = ${qualified(limsOrders.patientId)})`,
-  patientMRN: sql<string | null>`(select m.mrn from patient_mrns m where m.patient_id = ${qualified(limsOrders.patientId)} and m.institution_site_id is null and m.is_enabled order by m.id limit 1)`,
+  patient: orderPatient.card,
+  patientMRN: orderPatient.mrn,
   orderedPanels: sql<string[]>`coalesce((select json_agg(pn.title order by op.id) from lims_ordered_panels op join panels pn on pn.id = op.panel_id where op.lims_order_id = ${qualified(limsOrders.id)} and op.is_enabled), '[]'::json)`,
   priorityUrgency: sql<number>`coalesce("j_priority"."urgency", 0)`,
   releaseState: sql<ReleaseState>`(array['pending', 'partly', 'released'])[${qualified(limsOrders.releaseRank)} + 1]`,
@@ -34,15 +36,15 @@ export interface OrderFilters {
 }
 
 /** spec 1 §7 lookups: by SampleID, patientId, CollectedSampleId (and MRN), newest first, paged. */
-export async function listOrders(ctx: Ctx, q: SeekPagingQuery, f: OrderFilters) {
-  const inst = instOf(ctx);
+export async function listOrders(ctx: InstCtx, q: SeekPagingQuery, f: OrderFilters) {
+  const inst = ctx.institutionId;
   const parts: SQL[] = [eq(limsOrders.institutionId, inst)];
   if (q.isEnabled !== undefined) parts.push(eq(limsOrders.isEnabled, q.isEnabled));
   if (f.sampleId) parts.push(sql`lower(${limsOrders.sampleId}) = ${f.sampleId.toLowerCase()}`);
   if (f.patientId) parts.push(eq(limsOrders.patientId, f.patientId));
   if (f.collectedSampleId) parts.push(eq(limsOrders.collectedSampleId, f.collectedSampleId));
   if (f.collectedSample) parts.push(sql`${limsOrders.collectedSampleId} in ${sampleIdsNamed(inst, f.collectedSample)}`);
-  if (f.mrn) parts.push(sql`${limsOrders.patientId} in (select id from patients where ${byMrn(inst, f.mrn)})`);
+  if (f.mrn) parts.push(orderPatient.withMrn(inst, f.mrn));
   if (q.searchTerm) parts.push(sql`lower(${limsOrders.sampleId}) like ${`${q.searchTerm.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
   if (f.releaseState) parts.push(eq(limsOrders.releaseRank, RELEASE_STATES.indexOf(f.releaseState)));
   // Sample ID, collected sample and MRN are equalities: one plan fits every value. A search term is a prefix pattern.
@@ -60,38 +62,35 @@ export async function listOrders(ctx: Ctx, q: SeekPagingQuery, f: OrderFilters) 
   return selectRecords(ctx.db, limsOrders, { ...page, orderBy: [by(sql`coalesce("j_priority"."urgency", 0)`), desc(limsOrders.id)] });
 }
 
-export async function getOrderSummary(ctx: Ctx, orderId: number) {
-  const page = await selectRecords(ctx.db, limsOrders, { where: and(eq(limsOrders.id, orderId), eq(limsOrders.institutionId, instOf(ctx))), orderBy: limsOrders.id, limit: 1, refs: refs(), extra });
+export async function getOrderSummary(ctx: InstCtx, orderId: number) {
+  const page = await selectRecords(ctx.db, limsOrders, { where: and(eq(limsOrders.id, orderId), eq(limsOrders.institutionId, ctx.institutionId)), orderBy: limsOrders.id, limit: 1, refs: refs(), extra });
   return page.rows[0];
 }
 
 /** The dashboard count: exact up to 10,000, above it the planner's estimate (isEstimate; platform/counts.ts). */
-export async function countOrders(ctx: Ctx) {
-  return cheapCount(ctx.db, () => ctx.db.select({ id: limsOrders.id }).from(limsOrders).where(and(eq(limsOrders.institutionId, instOf(ctx)), eq(limsOrders.isEnabled, true))).$dynamic());
+export async function countOrders(ctx: InstCtx) {
+  return cheapCount(ctx.db, () => ctx.db.select({ id: limsOrders.id }).from(limsOrders).where(and(eq(limsOrders.institutionId, ctx.institutionId), eq(limsOrders.isEnabled, true))).$dynamic());
 }
 
 /** spec 1 §7 POST LIMSOrders: the order alone; panels follow with their own posts. */
-export async function createOrder(ctx: Ctx, input: OrderInput) {
-  requirePermission(ctx, 'orders.create');
-  const id = await ctx.db.transaction(async (tx) => {
-    const o = { ...input, patientId: Number(input.patientId), priorityId: Number(input.priorityId) };
-    await checkOrderRefs(tx, ctx, { patientIds: [o.patientId], priorityId: o.priorityId, institutionSiteId: o.institutionSiteId as number | null, paymentCategoryId: o.paymentCategoryId as number | null, collectedSampleId: o.collectedSampleId as number | null });
-    return (await insertOrder(tx, ctx, o)).id;
+export async function createOrder(ctx: InstCtx, input: OrderInputValues) {
+  const id = await command(ctx, 'orders.create', async (tx) => {
+    await checkOrderRefs(tx.db, tx, { patientIds: [input.patientId], priorityId: input.priorityId, institutionSiteId: input.institutionSiteId, paymentCategoryId: input.paymentCategoryId, collectedSampleId: input.collectedSampleId });
+    return (await insertOrder(tx.db, tx, input)).id;
   });
   return getOrderSummary(ctx, id);
 }
 
 /** The New Order command: one order per participant, each with every chosen panel; all saved or none. */
-export async function placeOrders(ctx: Ctx, input: PlaceOrders) {
-  requirePermission(ctx, 'orders.create');
-  const patientIds = [...new Set(input.patientIds.map(Number))];
-  const panelIds = [...new Set(input.panelIds.map(Number))];
-  const ids = await ctx.db.transaction(async (tx) => {
-    await checkOrderRefs(tx, ctx, { patientIds, priorityId: Number(input.priorityId), institutionSiteId: input.institutionSiteId as number | null, paymentCategoryId: input.paymentCategoryId as number | null, collectedSampleId: input.collectedSampleId as number | null });
+export async function placeOrders(ctx: InstCtx, input: PlaceOrdersValues) {
+  const patientIds = [...new Set(input.patientIds)];
+  const panelIds = [...new Set(input.panelIds)];
+  const ids = await command(ctx, 'orders.create', async (tx) => {
+    await checkOrderRefs(tx.db, tx, { patientIds, priorityId: input.priorityId, institutionSiteId: input.institutionSiteId, paymentCategoryId: input.paymentCategoryId, collectedSampleId: input.collectedSampleId });
     const out: number[] = [];
     for (const patientId of patientIds) {
-      const order = await insertOrder(tx, ctx, { ...input, patientId });
-      for (const panelId of panelIds) await insertOrderedPanel(tx, ctx, order.id, panelId, null);
+      const order = await insertOrder(tx.db, tx, { ...input, patientId, sampleId: undefined });
+      for (const panelId of panelIds) await insertOrderedPanel(tx.db, tx, order.id, panelId, null);
       out.push(order.id);
     }
     return out;
@@ -99,11 +98,10 @@ export async function placeOrders(ctx: Ctx, input: PlaceOrders) {
   return Promise.all(ids.map((id) => getOrderSummary(ctx, id)));
 }
 
-export async function addOrderedPanel(ctx: Ctx, orderId: number, panelId: number, comment: string | null) {
-  requirePermission(ctx, 'orders.create');
-  await ctx.db.transaction(async (tx) => {
-    await assertOrder(tx, ctx, orderId);
-    await insertOrderedPanel(tx, ctx, orderId, panelId, comment);
+export async function addOrderedPanel(ctx: InstCtx, orderId: number, panelId: number, comment: string | null) {
+  await command(ctx, 'orders.create', async (tx) => {
+    await assertOrder(tx.db, tx, orderId);
+    await insertOrderedPanel(tx.db, tx, orderId, panelId, comment);
   });
   return getOrderSummary(ctx, orderId);
 }

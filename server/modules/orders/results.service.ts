@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { AmendInput, SaveResults } from '../../../contract/orders.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import type { AmendInputValues, SaveResultsValues } from '../../../contract/orders.contract';
+import { command, type InstCtx } from '../../platform/context';
 import { badRequest, conflict, notFound, staleStamp } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { newStamp } from '../../platform/records';
@@ -17,8 +17,8 @@ import { refreshReleaseRank } from './release-state';
 type Row = Record<string, unknown>;
 
 /** A result of this order with its test's rules and release, locked for the transaction. */
-async function loadResults(tx: Db, ctx: Ctx, orderId: number, where: { resultIds?: number[]; orderedPanelId?: number; releaseId?: number }) {
-  const conds = [eq(limsOrderedTests.limsOrderId, orderId), eq(limsOrderedTests.institutionId, instOf(ctx))];
+async function loadResults(tx: Db, ctx: InstCtx, orderId: number, where: { resultIds?: number[]; orderedPanelId?: number; releaseId?: number }) {
+  const conds = [eq(limsOrderedTests.limsOrderId, orderId), eq(limsOrderedTests.institutionId, ctx.institutionId)];
   if (where.resultIds) conds.push(inArray(limsOrderedTestResults.id, where.resultIds));
   if (where.orderedPanelId) conds.push(eq(limsOrderedTests.limsOrderedPanelId, where.orderedPanelId));
   if (where.releaseId) conds.push(eq(limsOrderedTestResultReleases.id, where.releaseId));
@@ -53,15 +53,15 @@ async function loadResults(tx: Db, ctx: Ctx, orderId: number, where: { resultIds
 const releasedConflict = (title: string) => orderErrors.result_released(title);
 
 /** Saves the changed results of one order in one transaction; a stale stamp or a released result refuses all. */
-export async function saveResults(ctx: Ctx, orderId: number, input: SaveResults) {
-  requirePermission(ctx, 'results.enter');
-  await ctx.db.transaction(async (tx) => {
+export async function saveResults(ctx: InstCtx, orderId: number, input: SaveResultsValues) {
+  await command(ctx, 'results.enter', async (txCtx) => {
+    const tx = txCtx.db;
     await assertOrder(tx, ctx, orderId);
-    const ids = input.results.map((r) => Number(r.resultId));
+    const ids = input.results.map((r) => r.resultId);
     const rows = await loadResults(tx, ctx, orderId, { resultIds: ids });
     if (rows.length !== new Set(ids).size) throw notFound('Result');
     for (const item of input.results) {
-      const row = rows.find((r) => r.resultId === Number(item.resultId))!;
+      const row = rows.find((r) => r.resultId === item.resultId)!;
       if (item.concurrencyStamp !== undefined && item.concurrencyStamp !== row.stamp) throw staleStamp();
       const { result, flag } = checkResult(row.rules, item.result ?? null);
       if (result === (row.result ?? null)) continue; // only changed results are saved
@@ -69,13 +69,13 @@ export async function saveResults(ctx: Ctx, orderId: number, input: SaveResults)
       await tx.update(limsOrderedTestResults).set({ result, flag, updatedDate: ctx.now(), updatedById: ctx.account.id, concurrencyStamp: newStamp() })
         .where(eq(limsOrderedTestResults.id, Number(row.resultId)));
       await tx.insert(limsResultHistory).values({ limsOrderedTestResultId: Number(row.resultId), action: 'enter', previousResult: (row.result as string) ?? null, newResult: result, accountId: ctx.account.id, at: ctx.now() });
-      await audit(tx, ctx, { entity: 'limsOrderedTestResult', entityId: Number(row.resultId), action: 'update', before: { result: row.result }, after: { result, flag } });
+      await audit(tx, txCtx, { entity: 'limsOrderedTestResult', entityId: Number(row.resultId), action: 'update', before: { result: row.result }, after: { result, flag } });
     }
   });
   return getOrderDetail(ctx, orderId);
 }
 
-async function releaseRows(tx: Db, ctx: Ctx, rows: Awaited<ReturnType<typeof loadResults>>) {
+async function releaseRows(tx: Db, ctx: InstCtx, rows: Awaited<ReturnType<typeof loadResults>>) {
   const missing = rows.filter((r) => !r.result);
   if (missing.length) {
     throw badRequest(`Enter a result before releasing: ${missing.map((r) => r.rules.title).join(', ')}.`, { result: ['A release needs a result'] });
@@ -89,9 +89,9 @@ async function releaseRows(tx: Db, ctx: Ctx, rows: Awaited<ReturnType<typeof loa
   }
 }
 
-export async function releaseResult(ctx: Ctx, orderId: number, releaseId: number) {
-  requirePermission(ctx, 'results.release');
-  await ctx.db.transaction(async (tx) => {
+export async function releaseResult(ctx: InstCtx, orderId: number, releaseId: number) {
+  await command(ctx, 'results.release', async (txCtx) => {
+    const tx = txCtx.db;
     const rows = await loadResults(tx, ctx, orderId, { releaseId });
     if (!rows.length) throw notFound('Result release');
     if (rows[0].isReleased) throw orderErrors.already_released(rows[0].rules.title);
@@ -102,9 +102,9 @@ export async function releaseResult(ctx: Ctx, orderId: number, releaseId: number
 }
 
 /** Releases every unreleased test of an ordered panel at once, with the current time. */
-export async function releasePanel(ctx: Ctx, orderId: number, orderedPanelId: number) {
-  requirePermission(ctx, 'results.release');
-  await ctx.db.transaction(async (tx) => {
+export async function releasePanel(ctx: InstCtx, orderId: number, orderedPanelId: number) {
+  await command(ctx, 'results.release', async (txCtx) => {
+    const tx = txCtx.db;
     const rows = await loadResults(tx, ctx, orderId, { orderedPanelId });
     if (!rows.length) throw notFound('Ordered panel');
     const open = rows.filter((r) => !r.isReleased);
@@ -116,9 +116,9 @@ export async function releasePanel(ctx: Ctx, orderId: number, orderedPanelId: nu
 }
 
 /** Corrects a released result: the reason and the previous value stay in the history. */
-export async function amendResult(ctx: Ctx, orderId: number, resultId: number, input: AmendInput) {
-  requirePermission(ctx, 'results.amend');
-  await ctx.db.transaction(async (tx) => {
+export async function amendResult(ctx: InstCtx, orderId: number, resultId: number, input: AmendInputValues) {
+  await command(ctx, 'results.amend', async (txCtx) => {
+    const tx = txCtx.db;
     const [row] = await loadResults(tx, ctx, orderId, { resultIds: [resultId] });
     if (!row) throw notFound('Result');
     if (!row.isReleased) throw badRequest('Only a released result is amended; save the change instead.');
@@ -128,25 +128,25 @@ export async function amendResult(ctx: Ctx, orderId: number, resultId: number, i
     await tx.update(limsOrderedTestResults).set({ result, flag, amended: true, updatedDate: ctx.now(), updatedById: ctx.account.id, concurrencyStamp: newStamp() })
       .where(eq(limsOrderedTestResults.id, resultId));
     await tx.insert(limsResultHistory).values({ limsOrderedTestResultId: resultId, action: 'amend', previousResult: row.result as string, newResult: result, reason: input.reason, accountId: ctx.account.id, at: ctx.now() });
-    await audit(tx, ctx, { entity: 'limsOrderedTestResult', entityId: resultId, action: 'amend', before: { result: row.result }, after: { result, flag, reason: input.reason } });
+    await audit(tx, txCtx, { entity: 'limsOrderedTestResult', entityId: resultId, action: 'amend', before: { result: row.result }, after: { result, flag, reason: input.reason } });
   });
   return getOrderDetail(ctx, orderId);
 }
 
-export async function commentOnTest(ctx: Ctx, orderId: number, orderedTestId: number, comment: string | null, stamp?: string) {
-  requirePermission(ctx, 'results.enter');
-  await ctx.db.transaction(async (tx) => {
+export async function commentOnTest(ctx: InstCtx, orderId: number, orderedTestId: number, comment: string | null, stamp?: string) {
+  await command(ctx, 'results.enter', async (txCtx) => {
+    const tx = txCtx.db;
     const [t] = await tx.select().from(limsOrderedTests)
-      .where(and(eq(limsOrderedTests.id, orderedTestId), eq(limsOrderedTests.limsOrderId, orderId), eq(limsOrderedTests.institutionId, instOf(ctx)))).for('update').limit(1);
+      .where(and(eq(limsOrderedTests.id, orderedTestId), eq(limsOrderedTests.limsOrderId, orderId), eq(limsOrderedTests.institutionId, ctx.institutionId))).for('update').limit(1);
     if (!t) throw notFound('Ordered test');
     if (stamp !== undefined && stamp !== t.concurrencyStamp) throw staleStamp();
     await tx.update(limsOrderedTests).set({ comment: comment || null, concurrencyStamp: newStamp() }).where(eq(limsOrderedTests.id, orderedTestId));
-    await audit(tx, ctx, { entity: 'limsOrderedTest', entityId: orderedTestId, action: 'comment', before: { comment: t.comment }, after: { comment } });
+    await audit(tx, txCtx, { entity: 'limsOrderedTest', entityId: orderedTestId, action: 'comment', before: { comment: t.comment }, after: { comment } });
   });
   return getOrderDetail(ctx, orderId);
 }
 
-export async function resultHistory(ctx: Ctx, orderId: number, resultId: number) {
+export async function resultHistory(ctx: InstCtx, orderId: number, resultId: number) {
   const rows = await loadResults(ctx.db, ctx, orderId, { resultIds: [resultId] }).catch(() => []);
   if (!rows.length) throw notFound('Result');
   const history = await ctx.db.select({

@@ -87,6 +87,16 @@ export const patientSummaryOf = (patientId: SQL) => sql<{
   from patients p where p.id = ${patientId})`;
 type Ref = { id: number; title: string | null } | null;
 
+/**
+ * What another module's list shows of its rows' participant in the same statement (`patientId` is the outer
+ * row's column, e.g. an order's): the name card, the institution-wide MRN, and a filter by MRN (any case, enabled).
+ */
+export const patientColumnsOf = (patientId: SQL) => ({
+  card: sql<{ id: number; firstName: string; fatherName: string; grandFatherName: string }>`(select json_build_object('id', p.id, 'firstName', p.first_name, 'fatherName', p.father_name, 'grandFatherName', p.grand_father_name) from patients p where p.id = ${patientId})`,
+  mrn: sql<string | null>`(select m.mrn from patient_mrns m where m.patient_id = ${patientId} and m.institution_site_id is null and m.is_enabled order by m.id limit 1)`,
+  withMrn: (institutionId: number, mrn: string) => sql`${patientId} in (select id from patients where ${byMrnSql(institutionId, mrn)})`,
+});
+
 /** Participants' names ("First Father") by id within one institution, for messages. */
 export async function patientNames(db: Db, institutionId: number, ids: number[]) {
   if (!ids.length) return new Map<number, string>();
