@@ -47,16 +47,16 @@ async function assertCodeFree(tx: Db, inst: number, code: string, exceptId?: num
 
 function protocolValues(input: ProtocolInput | ProtocolUpdate, code: string) {
   return {
-    title: String(input.title), abbreviation: String(input.abbreviation), code,
-    startDate: input.startDate || null, endDate: input.endDate || null, expectedParticipants: Number(input.expectedParticipants ?? 0),
+    title: input.title, abbreviation: input.abbreviation, code,
+    startDate: input.startDate || null, endDate: input.endDate || null, expectedParticipants: input.expectedParticipants ?? 0,
   };
 }
 
 export async function createProtocol(ctx: InstCtx, input: ProtocolInput) {
   const inst = ctx.institutionId;
   const id = await command(ctx, 'protocols.manage', async ({ db: tx }) => {
-    await assertCodeFree(tx, inst, String(input.code));
-    const [row] = await tx.insert(collectionProtocols).values({ ...protocolValues(input, String(input.code)), institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id }).returning();
+    await assertCodeFree(tx, inst, input.code);
+    const [row] = await tx.insert(collectionProtocols).values({ ...protocolValues(input, input.code), institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id }).returning();
     await audit(tx, ctx, { entity: 'collectionProtocol', entityId: row.id, action: 'create', after: row });
     return row.id;
   });
@@ -68,7 +68,7 @@ export async function updateProtocol(ctx: InstCtx, id: number, input: ProtocolUp
   await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     const [current] = await tx.select().from(collectionProtocols).where(and(eq(collectionProtocols.id, id), eq(collectionProtocols.institutionId, inst))).limit(1);
     if (!current) throw notFound('Collection protocol');
-    const code = input.code ? String(input.code) : current.code;
+    const code = input.code || current.code;
     if (code.toLowerCase() !== current.code.toLowerCase()) await assertCodeFree(tx, inst, code, id);
     const { before, after } = await updateStamped(tx, collectionProtocols, eq(collectionProtocols.institutionId, inst), id, input.concurrencyStamp, protocolValues(input, code), 'Collection protocol');
     await audit(tx, ctx, { entity: 'collectionProtocol', entityId: id, action: 'update', before, after });
