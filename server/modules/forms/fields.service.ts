@@ -159,11 +159,11 @@ export async function createOption(ctx: InstCtx, protocolId: number, formId: num
     const field = await fieldOf(tx, ctx, form.id, fieldId);
     if (!LIST_KINDS.includes(field.kind as FieldKind)) throw formErrors.options_not_list();
     if (!field.isEnabled) throw notFound('Field');
-    await assertValueFree(tx, field.id, String(input.value));
+    await assertValueFree(tx, field.id, input.value);
     const [{ n }] = await tx.select({ n: count() }).from(fieldOptions).where(and(eq(fieldOptions.fieldId, field.id), eq(fieldOptions.isEnabled, true)));
     const [row] = await tx.insert(fieldOptions).values({
       institutionId: form.institutionId, creatorId: ctx.account.id, enablerId: ctx.account.id, fieldId: field.id,
-      value: String(input.value), ordinal: input.ordinal === undefined ? n : Number(input.ordinal), selected: Boolean(input.selected),
+      value: input.value, ordinal: input.ordinal ?? n, selected: Boolean(input.selected),
     }).returning();
     await audit(tx, ctx, { entity: 'collectionProtocolFormFieldOption', entityId: row.id, action: 'create', after: { ...row, version } });
     return row.id;
@@ -174,8 +174,8 @@ export async function createOption(ctx: InstCtx, protocolId: number, formId: num
 export async function updateOption(ctx: InstCtx, protocolId: number, formId: number, fieldId: number, optionId: number, input: OptionUpdate) {
   await changeFields(ctx, protocolId, formId, async (tx, form, version) => {
     const field = await fieldOf(tx, ctx, form.id, fieldId);
-    await assertValueFree(tx, field.id, String(input.value), optionId);
-    const values = { value: String(input.value), ordinal: input.ordinal === undefined ? undefined : Number(input.ordinal), selected: Boolean(input.selected) };
+    await assertValueFree(tx, field.id, input.value, optionId);
+    const values = { value: input.value, ordinal: input.ordinal, selected: Boolean(input.selected) };
     const { before, after } = await updateStamped(tx, fieldOptions, eq(fieldOptions.fieldId, field.id), optionId, input.concurrencyStamp, values, 'Option');
     await audit(tx, ctx, { entity: 'collectionProtocolFormFieldOption', entityId: optionId, action: 'update', before, after: { ...after, version } });
   });
