@@ -58,7 +58,7 @@ function fieldValues(kind: FieldKind, input: FieldSave) {
   const list = LIST_KINDS.includes(kind);
   if (!list && input.options?.length) throw formErrors.options_not_list({ options: ['Only list fields have options'] });
   const orientation = kind === 'CBL' || kind === 'RL' ? (input.orientation ?? (input.horizontalView === true ? 'horizontal' : 'vertical')) : null;
-  const text = (v: unknown) => (v ? String(v) : null);
+  const text = (v: string | null | undefined) => v || null;
   return {
     name: text(input.name), prompt: input.prompt, responseTitle: input.responseTitle,
     placeholder: TEXT_KINDS.includes(kind) ? text(input.placeholder) ?? DEFAULT_PLACEHOLDER : text(input.placeholder),
