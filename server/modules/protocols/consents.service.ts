@@ -9,7 +9,7 @@ import { selectRecords } from '../../platform/record-refs';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
 import { consentVersions, participantConsents, protocolConsents } from './protocols.table';
-import { protocolOf } from './protocol-scope';
+import { protocolOf } from './protocols.service';
 import { sanitizeConsentHtml } from './consent-html';
 import { qualified } from '../../platform/qualified';
 

@@ -10,7 +10,7 @@ import { setEnabled } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
 import { assertPatientIds, patientIdsMatching, patientNames, patientSummaryOf, type PatientMatch } from '../participants';
 import { protocolParticipants } from './protocols.table';
-import { protocolOf } from './protocol-scope';
+import { protocolOf } from './protocols.service';
 import { protocolErrors } from './protocols.errors';
 import { qualified } from '../../platform/qualified';
 

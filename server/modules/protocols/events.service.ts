@@ -10,7 +10,7 @@ import { assertLookupIds, lookupJoin } from '../../platform/lookups/lookup-refs'
 import type { Db } from '../../db/client';
 import { siteJoin } from '../institutions';
 import { protocolEvents } from './protocols.table';
-import { protocolOf } from './protocol-scope';
+import { protocolOf } from './protocols.service';
 import { protocolErrors } from './protocols.errors';
 import { isProtocolSite } from './sites.service';
 import { qualified } from '../../platform/qualified';

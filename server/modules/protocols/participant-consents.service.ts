@@ -8,7 +8,7 @@ import { accountNames } from '../../platform/account-names';
 import type { Db } from '../../db/client';
 import { patientNames } from '../participants';
 import { consentVersions, participantConsents, protocolConsents, protocolParticipants } from './protocols.table';
-import { protocolOf } from './protocol-scope';
+import { protocolOf } from './protocols.service';
 import { protocolErrors } from './protocols.errors';
 import { signaturePng } from './signature-png';
 

@@ -1,6 +1,6 @@
 import { and, eq, gte, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ProtocolInput, ProtocolListQuery, ProtocolUpdate } from '../../../contract/protocols.contract';
-import { command, type InstCtx, requirePermission } from '../../platform/context';
+import { command, type Ctx, instOf, type InstCtx, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { likePattern, offsetOf } from '../../platform/paging';
@@ -9,6 +9,7 @@ import { cheapCount } from '../../platform/counts';
 import { updateStamped } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
 import { collectionProtocols } from './protocols.table';
+import { protocolRow } from './protocols.repository';
 import { protocolErrors } from './protocols.errors';
 
 /** Spec 2 §2 list: search by title, abbreviation or code; newest first. */
@@ -74,4 +75,14 @@ export async function updateProtocol(ctx: InstCtx, id: number, input: ProtocolUp
     await audit(tx, ctx, { entity: 'collectionProtocol', entityId: id, action: 'update', before, after });
   });
   return getProtocol(ctx, id);
+}
+
+/**
+ * The protocol of this institution, or 404 (another institution's protocol id is not found, never
+ * forbidden: its existence is not disclosed). `lock` holds it for the rest of the transaction.
+ */
+export async function protocolOf(ctx: Ctx, protocolId: number, db: Db = ctx.db, lock = false) {
+  const row = await protocolRow(db, instOf(ctx), protocolId, lock);
+  if (!row) throw notFound('Collection protocol');
+  return row;
 }

@@ -8,7 +8,7 @@ import { pageOf, type PageAsk } from '../../platform/paging';
 import { assertLookupIds, lookupJoin } from '../../platform/lookups/lookup-refs';
 import type { Db } from '../../db/client';
 import { protocolEvents, requirementItems, specimenRequirements } from './protocols.table';
-import { protocolOf } from './protocol-scope';
+import { protocolOf } from './protocols.service';
 import { protocolErrors } from './protocols.errors';
 import { assertAliquotsFit, isAliquotLineage, type TreeNode } from './requirement-tree';
 

@@ -9,7 +9,7 @@ import { selectRecords } from '../../platform/record-refs';
 import { setEnabled } from '../../platform/crud/stamp';
 import { enabledSitesOfAnyInstitution, siteInstitutionOf, siteJoin } from '../institutions';
 import { protocolSites } from './protocols.table';
-import { protocolOf } from './protocol-scope';
+import { protocolOf } from './protocols.service';
 import { qualified } from '../../platform/qualified';
 
 const refs = () => [siteJoin('institutionSite', protocolSites.institutionSiteId, 'cp_site')];
