@@ -123,9 +123,13 @@ export const OptionInput = z.object({
   selected: bool.default(false),
   institutionId: optionalId,
 });
-export type OptionInput = z.input<typeof OptionInput>;
+/** What the service receives (parsed); the web holds `OptionValues`. */
+export type OptionInput = z.output<typeof OptionInput>;
+export type OptionValues = z.input<typeof OptionInput>;
 export const OptionUpdate = OptionInput.extend(ConcurrencyStamp.shape);
-export type OptionUpdate = z.input<typeof OptionUpdate>;
+/** What the service receives (parsed); the web holds `OptionUpdateValues`. */
+export type OptionUpdate = z.output<typeof OptionUpdate>;
+export type OptionUpdateValues = z.input<typeof OptionUpdate>;
 /** An option inside a field save: with an id it is an existing option (edited), without one it is new. */
 const FieldOption = OptionInput.extend({ id: Id.optional() });
 
@@ -195,9 +199,13 @@ export const FormInput = z.object({
   institutionId: optionalId,
   collectionProtocolId: optionalId,
 });
-export type FormInput = z.input<typeof FormInput>;
+/** What the service receives (parsed); the web holds `FormValues`. */
+export type FormInput = z.output<typeof FormInput>;
+export type FormValues = z.input<typeof FormInput>;
 export const FormUpdate = FormInput.extend(ConcurrencyStamp.shape);
-export type FormUpdate = z.input<typeof FormUpdate>;
+/** What the service receives (parsed); the web holds `FormUpdateValues`. */
+export type FormUpdate = z.output<typeof FormUpdate>;
+export type FormUpdateValues = z.input<typeof FormUpdate>;
 
 export const FormParams = z.object({ instId: Id, protocolId: Id, formId: Id });
 export const FieldParams = FormParams.extend({ fieldId: Id });
@@ -283,7 +291,9 @@ export const SubmissionInput = z.object({
   formFields: z.array(FormFieldAnswer).max(MAX_FIELDS_PER_SUBMISSION, `At most ${MAX_FIELDS_PER_SUBMISSION} answers`).default([]),
   institutionId: optionalId,
 });
-export type SubmissionInput = z.input<typeof SubmissionInput>;
+/** What the service receives (parsed); the web holds `SubmissionValues`. */
+export type SubmissionInput = z.output<typeof SubmissionInput>;
+export type SubmissionValues = z.input<typeof SubmissionInput>;
 
 export const SubmissionListQuery = PagingQuery.extend({
   patientId: Id.optional(),
@@ -304,7 +314,9 @@ export const SubmittedValueInput = z.object({
   submittedCollectionProtocolFormId: optionalId,
   institutionId: optionalId,
 });
-export type SubmittedValueInput = z.input<typeof SubmittedValueInput>;
+/** What the service receives (parsed); the web holds `SubmittedValueValues`. */
+export type SubmittedValueInput = z.output<typeof SubmittedValueInput>;
+export type SubmittedValueValues = z.input<typeof SubmittedValueInput>;
 
 /** Most submissions one values search names (spec 2 §7 "submittedCollectionProtocolFormValues/search"). */
 export const MAX_VALUE_SEARCH_IDS = 1000;

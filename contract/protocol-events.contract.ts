@@ -16,7 +16,9 @@ export const EventInput = z.object({
   institutionSiteId: optionalId,
   collectionProtocolId: optionalId,
 });
-export type EventInput = z.input<typeof EventInput>;
+/** What the service receives (parsed); the web's form holds `EventValues`. */
+export type EventInput = z.output<typeof EventInput>;
+export type EventValues = z.input<typeof EventInput>;
 
 const Ref = z.object({ id: z.number(), title: z.string().nullable() }).nullable();
 export const ProtocolEvent = RecordBase.extend({
@@ -49,7 +51,9 @@ export const RequirementItemInput = z.object({
   /** Defaults to the parent's unit; an aliquot always has its parent's unit. */
   unitOfMeasurementId: optionalId,
 });
-export type RequirementItemInput = z.input<typeof RequirementItemInput>;
+/** What the service receives (parsed); the web's form holds `RequirementItemValues`. */
+export type RequirementItemInput = z.output<typeof RequirementItemInput>;
+export type RequirementItemValues = z.input<typeof RequirementItemInput>;
 
 export const RequirementInput = z.object({
   title: required(200),
@@ -63,14 +67,18 @@ export const RequirementInput = z.object({
   collectionProtocolEventId: optionalId,
   items: z.array(RequirementItemInput).max(MAX_TREE_ITEMS, `At most ${MAX_TREE_ITEMS} items`).default([]),
 });
-export type RequirementInput = z.input<typeof RequirementInput>;
+/** What the service receives (parsed); the web's form holds `RequirementValues`. */
+export type RequirementInput = z.output<typeof RequirementInput>;
+export type RequirementValues = z.input<typeof RequirementInput>;
 
 /** Adds items to a stored tree: under `parentItemId`, or under the requirement itself. */
 export const ItemsInput = z.object({
   parentItemId: optionalId,
   items: z.array(RequirementItemInput).min(1, 'Add at least one item').max(MAX_TREE_ITEMS, `At most ${MAX_TREE_ITEMS} items`),
 });
-export type ItemsInput = z.input<typeof ItemsInput>;
+/** What the service receives (parsed); the web's form holds `ItemsValues`. */
+export type ItemsInput = z.output<typeof ItemsInput>;
+export type ItemsValues = z.input<typeof ItemsInput>;
 
 /**
  * One item as spec 2 §3/§7 writes it (one POST per item; `parentCollectionProtocolEventSpecimenRequirementItemID`
@@ -84,7 +92,9 @@ export const SpecRequirementItemInput = z.object({
   collectionProtocolEventSpecimenRequirementId: optionalId,
   parentCollectionProtocolEventSpecimenRequirementItemId: optionalId,
 });
-export type SpecRequirementItemInput = z.input<typeof SpecRequirementItemInput>;
+/** What the service receives (parsed); the web's form holds `SpecRequirementItemValues`. */
+export type SpecRequirementItemInput = z.output<typeof SpecRequirementItemInput>;
+export type SpecRequirementItemValues = z.input<typeof SpecRequirementItemInput>;
 
 /**
  * The body of the add-items call: our tree form (`items`) or the spec's one item, normalised here (the

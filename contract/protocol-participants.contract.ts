@@ -16,7 +16,9 @@ export const EnrolInput = z.object({
    */
   acceptOutsideDates: z.boolean({ error: 'acceptOutsideDates must be true or false' }).optional(),
 });
-export type EnrolInput = z.input<typeof EnrolInput>;
+/** What the service receives (parsed); the web's form holds `EnrolValues`. */
+export type EnrolInput = z.output<typeof EnrolInput>;
+export type EnrolValues = z.input<typeof EnrolInput>;
 
 /** Spec 2 §7: the protocol participant list's own filters (GenderIDs: any of these genders). */
 export const ParticipantQuery = z.object({
@@ -77,7 +79,9 @@ export const SignInput = z.object({
   if (!v.participantId && !v.patientId) c.addIssue({ code: 'custom', path: ['participantId'], message: '*Required (or PatientId)' });
   if (!v.consentVersionId && !v.collectionProtocolConsentId) c.addIssue({ code: 'custom', path: ['consentVersionId'], message: '*Required (or CollectionProtocolConsentId)' });
 });
-export type SignInput = z.input<typeof SignInput>;
+/** What the service receives (parsed); the web's form holds `SignValues`. */
+export type SignInput = z.output<typeof SignInput>;
+export type SignValues = z.input<typeof SignInput>;
 
 export const WITHDRAWAL_EFFECTS = ['stop_use', 'keep_anonymised', 'destroy_samples'] as const;
 export const WithdrawInput = z.object({
@@ -85,7 +89,9 @@ export const WithdrawInput = z.object({
   reason: required(1000, undefined, 'multi'),
   effect: z.enum(WITHDRAWAL_EFFECTS, { error: 'Choose stop_use, keep_anonymised or destroy_samples' }),
 });
-export type WithdrawInput = z.input<typeof WithdrawInput>;
+/** What the service receives (parsed); the web's form holds `WithdrawValues`. */
+export type WithdrawInput = z.output<typeof WithdrawInput>;
+export type WithdrawValues = z.input<typeof WithdrawInput>;
 
 export const ParticipantConsentQuery = z.object({ participantId: Id.optional(), patientId: Id.optional() });
 

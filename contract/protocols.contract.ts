@@ -26,10 +26,14 @@ function startBeforeEnd(p: { startDate: string | null; endDate: string | null },
   if (p.startDate && p.endDate && p.startDate > p.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date cannot be before the start date' });
 }
 export const ProtocolInput = ProtocolFields.superRefine(startBeforeEnd);
-export type ProtocolInput = z.input<typeof ProtocolInput>;
+/** What the service receives (parsed); the web's form holds `ProtocolValues`. */
+export type ProtocolInput = z.output<typeof ProtocolInput>;
+export type ProtocolValues = z.input<typeof ProtocolInput>;
 /** Spec 2 §5: on update the code is not required (blank keeps the current code). */
 export const ProtocolUpdate = ProtocolFields.extend({ code: code2.optional(), ...ConcurrencyStamp.shape }).superRefine(startBeforeEnd);
-export type ProtocolUpdate = z.input<typeof ProtocolUpdate>;
+/** What the service receives (parsed); the web's form holds `ProtocolUpdateValues`. */
+export type ProtocolUpdate = z.output<typeof ProtocolUpdate>;
+export type ProtocolUpdateValues = z.input<typeof ProtocolUpdate>;
 
 export const Protocol = RecordBase.extend({
   institutionId: z.number(),
@@ -61,9 +65,13 @@ const ConsentFields = z.object({
   collectionProtocolId: optionalId,
 });
 export const ConsentInput = ConsentFields;
-export type ConsentInput = z.input<typeof ConsentInput>;
+/** What the service receives (parsed); the web's form holds `ConsentValues`. */
+export type ConsentInput = z.output<typeof ConsentInput>;
+export type ConsentValues = z.input<typeof ConsentInput>;
 export const ConsentUpdate = ConsentFields.extend(ConcurrencyStamp.shape);
-export type ConsentUpdate = z.input<typeof ConsentUpdate>;
+/** What the service receives (parsed); the web's form holds `ConsentUpdateValues`. */
+export type ConsentUpdate = z.output<typeof ConsentUpdate>;
+export type ConsentUpdateValues = z.input<typeof ConsentUpdate>;
 
 export const Consent = RecordBase.extend({
   collectionProtocolId: z.number(),
@@ -87,7 +95,9 @@ export const SitesInput = z.object({
   institutionId: optionalId,
   collectionProtocolId: optionalId,
 });
-export type SitesInput = z.input<typeof SitesInput>;
+/** What the service receives (parsed); the web's form holds `SitesValues`. */
+export type SitesInput = z.output<typeof SitesInput>;
+export type SitesValues = z.input<typeof SitesInput>;
 
 const Ref = z.object({ id: z.number(), title: z.string().nullable() }).nullable();
 export const ProtocolSite = RecordBase.extend({

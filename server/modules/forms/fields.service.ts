@@ -58,9 +58,9 @@ function fieldValues(kind: FieldKind, input: FieldSave) {
   const list = LIST_KINDS.includes(kind);
   if (!list && input.options?.length) throw formErrors.options_not_list({ options: ['Only list fields have options'] });
   const orientation = kind === 'CBL' || kind === 'RL' ? (input.orientation ?? (input.horizontalView === true ? 'horizontal' : 'vertical')) : null;
-  const text = (v: unknown) => (v ? String(v) : null);
+  const text = (v: string | null | undefined) => v || null;
   return {
-    name: text(input.name), prompt: String(input.prompt), responseTitle: String(input.responseTitle),
+    name: text(input.name), prompt: input.prompt, responseTitle: input.responseTitle,
     placeholder: TEXT_KINDS.includes(kind) ? text(input.placeholder) ?? DEFAULT_PLACEHOLDER : text(input.placeholder),
     onNewLine: Boolean(input.onNewLine), required: Boolean(input.required), requiredMessage: input.required ? text(input.requiredMessage) : null,
     hasValidation: Boolean(input.hasValidation),
@@ -75,11 +75,11 @@ const enabledOptions = (tx: Db, fieldId: number) => tx.select().from(fieldOption
 /** Spec 2 §9: a new field's ordinal is the form's field count + 1 unless the editor gives one. */
 export async function createField(ctx: InstCtx, protocolId: number, formId: number, input: FieldCreateData) {
   const id = await changeFields(ctx, protocolId, formId, async (tx, form, version) => {
-    const kind = await kindOf(tx, ctx, Number(input.dataTypeId));
+    const kind = await kindOf(tx, ctx, input.dataTypeId);
     const values = fieldValues(kind, input);
     const [{ n }] = await tx.select({ n: count() }).from(formFields).where(and(eq(formFields.formId, form.id), eq(formFields.isEnabled, true)));
     const who = { institutionId: form.institutionId, creatorId: ctx.account.id, enablerId: ctx.account.id };
-    const [row] = await tx.insert(formFields).values({ ...who, ...values, formId: form.id, dataTypeId: Number(input.dataTypeId), kind, ordinal: input.ordinal === undefined ? n + 1 : Number(input.ordinal) }).returning();
+    const [row] = await tx.insert(formFields).values({ ...who, ...values, formId: form.id, dataTypeId: input.dataTypeId, kind, ordinal: input.ordinal ?? n + 1 }).returning();
     const options = await saveOptions(tx, ctx, row, input.options ?? []);
     await audit(tx, ctx, { entity: 'collectionProtocolFormField', entityId: row.id, action: 'create', after: { ...row, options, version } });
     return row.id;
@@ -94,10 +94,10 @@ export async function createField(ctx: InstCtx, protocolId: number, formId: numb
 export async function updateField(ctx: InstCtx, protocolId: number, formId: number, fieldId: number, input: FieldUpdateData) {
   await changeFields(ctx, protocolId, formId, async (tx, form, version) => {
     const current = await fieldOf(tx, ctx, form.id, fieldId);
-    if (Number(input.dataTypeId) !== current.dataTypeId) throw formErrors.data_type_change({ dataTypeId: ['A field keeps its data type'] });
+    if (input.dataTypeId !== current.dataTypeId) throw formErrors.data_type_change({ dataTypeId: ['A field keeps its data type'] });
     const values = fieldValues(current.kind as FieldKind, input);
     const scope = and(eq(formFields.formId, form.id), eq(formFields.institutionId, form.institutionId));
-    const { before, after } = await updateStamped(tx, formFields, scope, fieldId, input.concurrencyStamp, { ...values, ordinal: input.ordinal === undefined ? current.ordinal : Number(input.ordinal) }, 'Field');
+    const { before, after } = await updateStamped(tx, formFields, scope, fieldId, input.concurrencyStamp, { ...values, ordinal: input.ordinal ?? current.ordinal }, 'Field');
     const options = input.options === undefined ? undefined : await saveOptions(tx, ctx, current, input.options);
     await audit(tx, ctx, { entity: 'collectionProtocolFormField', entityId: fieldId, action: 'update', before, after: { ...after, ...(options ? { options } : {}), version } });
   });
@@ -112,16 +112,16 @@ async function saveOptions(tx: Db, ctx: InstCtx, field: Field, list: Option[]) {
   }
   const existing = await enabledOptions(tx, field.id);
   const byId = new Map(existing.map((o) => [o.id, o]));
-  for (const o of list) if (o.id !== undefined && !byId.has(Number(o.id))) throw formErrors.option_unknown(Number(o.id), { options: ['An option is not in this field'] });
-  const kept = new Set(list.map((o) => (o.id === undefined ? 0 : Number(o.id))));
+  for (const o of list) if (o.id !== undefined && !byId.has(o.id)) throw formErrors.option_unknown(o.id, { options: ['An option is not in this field'] });
+  const kept = new Set(list.map((o) => o.id ?? 0));
   const dropped = existing.filter((o) => !kept.has(o.id)).map((o) => o.id);
   if (dropped.length) await tx.update(fieldOptions).set({ isEnabled: false, enablerId: ctx.account.id, enabledDate: ctx.now() }).where(inArray(fieldOptions.id, dropped));
   const who = { institutionId: field.institutionId, creatorId: ctx.account.id, enablerId: ctx.account.id };
   const saved = [];
   for (const [i, o] of list.entries()) {
-    const values = { value: String(o.value), ordinal: o.ordinal === undefined ? i : Number(o.ordinal), selected: Boolean(o.selected) };
+    const values = { value: o.value, ordinal: o.ordinal ?? i, selected: Boolean(o.selected) };
     if (o.id === undefined) saved.push((await tx.insert(fieldOptions).values({ ...who, ...values, fieldId: field.id }).returning())[0]);
-    else saved.push((await updateStamped(tx, fieldOptions, eq(fieldOptions.fieldId, field.id), Number(o.id), undefined, values, 'Option')).after);
+    else saved.push((await updateStamped(tx, fieldOptions, eq(fieldOptions.fieldId, field.id), o.id, undefined, values, 'Option')).after);
   }
   return saved;
 }
@@ -159,11 +159,11 @@ export async function createOption(ctx: InstCtx, protocolId: number, formId: num
     const field = await fieldOf(tx, ctx, form.id, fieldId);
     if (!LIST_KINDS.includes(field.kind as FieldKind)) throw formErrors.options_not_list();
     if (!field.isEnabled) throw notFound('Field');
-    await assertValueFree(tx, field.id, String(input.value));
+    await assertValueFree(tx, field.id, input.value);
     const [{ n }] = await tx.select({ n: count() }).from(fieldOptions).where(and(eq(fieldOptions.fieldId, field.id), eq(fieldOptions.isEnabled, true)));
     const [row] = await tx.insert(fieldOptions).values({
       institutionId: form.institutionId, creatorId: ctx.account.id, enablerId: ctx.account.id, fieldId: field.id,
-      value: String(input.value), ordinal: input.ordinal === undefined ? n : Number(input.ordinal), selected: Boolean(input.selected),
+      value: input.value, ordinal: input.ordinal ?? n, selected: Boolean(input.selected),
     }).returning();
     await audit(tx, ctx, { entity: 'collectionProtocolFormFieldOption', entityId: row.id, action: 'create', after: { ...row, version } });
     return row.id;
@@ -174,8 +174,8 @@ export async function createOption(ctx: InstCtx, protocolId: number, formId: num
 export async function updateOption(ctx: InstCtx, protocolId: number, formId: number, fieldId: number, optionId: number, input: OptionUpdate) {
   await changeFields(ctx, protocolId, formId, async (tx, form, version) => {
     const field = await fieldOf(tx, ctx, form.id, fieldId);
-    await assertValueFree(tx, field.id, String(input.value), optionId);
-    const values = { value: String(input.value), ordinal: input.ordinal === undefined ? undefined : Number(input.ordinal), selected: Boolean(input.selected) };
+    await assertValueFree(tx, field.id, input.value, optionId);
+    const values = { value: input.value, ordinal: input.ordinal, selected: Boolean(input.selected) };
     const { before, after } = await updateStamped(tx, fieldOptions, eq(fieldOptions.fieldId, field.id), optionId, input.concurrencyStamp, values, 'Option');
     await audit(tx, ctx, { entity: 'collectionProtocolFormFieldOption', entityId: optionId, action: 'update', before, after: { ...after, version } });
   });

@@ -67,7 +67,7 @@ export async function listVersions(ctx: InstCtx, protocolId: number, id: number)
   return rows.map((r) => ({ ...r, createdDate: r.createdDate.toISOString() }));
 }
 
-const formValues = (input: FormInput) => ({ name: String(input.name), description: input.description ? String(input.description) : null });
+const formValues = (input: FormInput) => ({ name: input.name, description: input.description || null });
 
 export async function createForm(ctx: InstCtx, protocolId: number, input: FormInput) {
   const inst = ctx.institutionId;

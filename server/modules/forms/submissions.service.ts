@@ -101,23 +101,23 @@ export async function getSubmission(ctx: InstCtx, id: number): Promise<Submissio
  */
 export async function submitForm(ctx: InstCtx, input: SubmissionInput) {
   const inst = ctx.institutionId;
-  const patientId = Number(input.patientId);
+  const patientId = input.patientId;
   const id = await command(ctx, 'participants.manage', async ({ db: tx }) => {
-    const form = await formOf(ctx, null, Number(input.collectionProtocolFormId), tx, true);
+    const form = await formOf(ctx, null, input.collectionProtocolFormId, tx, true);
     if (!form.isEnabled) throw formErrors.form_disabled();
-    if (input.formVersion !== undefined && Number(input.formVersion) !== form.currentVersion) throw formErrors.version_changed(form.currentVersion);
+    if (input.formVersion !== undefined && input.formVersion !== form.currentVersion) throw formErrors.version_changed(form.currentVersion);
     await protocolOf(ctx, form.collectionProtocolId, tx);
     if (!(await enabledEnrolment(ctx, form.collectionProtocolId, patientId, tx))) throw formErrors.not_enrolled({ patientId: ['Not enrolled in this protocol'] });
     await assertUsable(ctx, { patientId }, tx);
-    await assertSiteIds(tx, inst, [{ id: Number(input.institutionSiteId), field: 'institutionSiteId', label: 'Institution Site' }]);
-    const sampleId = input.sampleId ? await participantSample(tx, inst, patientId, String(input.sampleId)) : null;
+    await assertSiteIds(tx, inst, [{ id: input.institutionSiteId, field: 'institutionSiteId', label: 'Institution Site' }]);
+    const sampleId = input.sampleId ? await participantSample(tx, inst, patientId, input.sampleId) : null;
     const fields = await liveFields(tx, form.id);
     const answers = answersOf(input, fields);
     const versionId = await freezeCurrentVersion(ctx, tx, form, fields);
     const who = { institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id };
     const [row] = await tx.insert(submittedForms).values({
       ...who, collectionProtocolId: form.collectionProtocolId, formId: form.id, versionId, patientId,
-      institutionSiteId: Number(input.institutionSiteId), sampleId,
+      institutionSiteId: input.institutionSiteId, sampleId,
     }).returning();
     if (answers.length) await tx.insert(submittedValues).values(answers.map((a) => ({ ...a, institutionId: inst, submissionId: row.id })));
     await audit(tx, ctx, { entity: 'submittedCollectionProtocolForm', entityId: row.id, action: 'create', after: { ...row, version: form.currentVersion, values: answers } });
@@ -139,7 +139,7 @@ function answersOf(input: SubmissionInput, fields: FieldDto[]) {
   const errors: Record<string, string[]> = {};
   const byId = new Map(fields.map((f) => [f.id, f]));
   for (const a of input.formFields ?? []) {
-    const fieldId = Number(a.collectionProtocolFormFieldId);
+    const fieldId = a.collectionProtocolFormFieldId;
     if (given.has(fieldId)) throw formErrors.answer_twice(fieldId, { [fieldId]: ['Answered twice'] });
     given.set(fieldId, a.value);
     if (!byId.has(fieldId)) errors[fieldId] = ['This field is not on the questionnaire'];

@@ -31,10 +31,10 @@ export type ValueOutcome = { kind: 'created' | 'unchanged'; value: SubmittedValu
  * nothing, another is 409.
  */
 export async function addValue(ctx: InstCtx, submissionId: number, input: SubmittedValueInput): Promise<ValueOutcome> {
-  if (input.submittedCollectionProtocolFormId && Number(input.submittedCollectionProtocolFormId) !== submissionId) {
+  if (input.submittedCollectionProtocolFormId && input.submittedCollectionProtocolFormId !== submissionId) {
     throw formErrors.value_submission({ submittedCollectionProtocolFormId: ['Must be the submitted questionnaire in the path'] });
   }
-  const fieldId = Number(input.collectionProtocolFormFieldId);
+  const fieldId = input.collectionProtocolFormFieldId;
   try {
     return await command(ctx, 'participants.manage', async ({ db: tx }) => {
       const [sub] = await tx.select().from(submittedForms)

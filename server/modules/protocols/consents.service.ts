@@ -9,7 +9,7 @@ import { selectRecords } from '../../platform/record-refs';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
 import { consentVersions, participantConsents, protocolConsents } from './protocols.table';
-import { protocolOf } from './protocol-scope';
+import { protocolOf } from './protocols.service';
 import { sanitizeConsentHtml } from './consent-html';
 import { qualified } from '../../platform/qualified';
 
@@ -55,7 +55,7 @@ export async function createConsent(ctx: InstCtx, protocolId: number, input: Con
   const id = await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx);
     const who = { institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id };
-    const [row] = await tx.insert(protocolConsents).values({ ...who, collectionProtocolId: protocolId, title: String(input.title) }).returning();
+    const [row] = await tx.insert(protocolConsents).values({ ...who, collectionProtocolId: protocolId, title: input.title }).returning();
     const [version] = await tx.insert(consentVersions).values({ ...who, consentId: row.id, version: 1, html: sanitizeConsentHtml(input.consent ?? '') }).returning();
     await audit(tx, ctx, { entity: 'collectionProtocolConsent', entityId: row.id, action: 'create', after: { ...row, version: 1, consent: version.html } });
     return row.id;
@@ -71,7 +71,7 @@ export async function updateConsent(ctx: InstCtx, protocolId: number, id: number
   const inst = ctx.institutionId;
   await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx);
-    const { before, after } = await updateStamped(tx, protocolConsents, scope(ctx, protocolId), id, input.concurrencyStamp, { title: String(input.title) }, 'Consent');
+    const { before, after } = await updateStamped(tx, protocolConsents, scope(ctx, protocolId), id, input.concurrencyStamp, { title: input.title }, 'Consent');
     const [latest] = await tx.select().from(consentVersions).where(eq(consentVersions.consentId, id)).orderBy(desc(consentVersions.version)).limit(1).for('update');
     const html = sanitizeConsentHtml(input.consent ?? '');
     let version = latest.version;

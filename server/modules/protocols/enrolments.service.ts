@@ -10,7 +10,7 @@ import { setEnabled } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
 import { assertPatientIds, patientIdsMatching, patientNames, patientSummaryOf, type PatientMatch } from '../participants';
 import { protocolParticipants } from './protocols.table';
-import { protocolOf } from './protocol-scope';
+import { protocolOf } from './protocols.service';
 import { protocolErrors } from './protocols.errors';
 import { qualified } from '../../platform/qualified';
 
@@ -48,7 +48,7 @@ export async function getParticipant(ctx: InstCtx, protocolId: number, id: numbe
  */
 export async function enrol(ctx: InstCtx, protocolId: number, input: EnrolInput) {
   const inst = ctx.institutionId;
-  const ids = [...new Set([...(input.patientIds ?? []), ...(input.patientId ? [input.patientId] : [])].map(Number))];
+  const ids = [...new Set([...(input.patientIds ?? []), ...(input.patientId ? [input.patientId] : [])])];
   if (!ids.length) throw protocolErrors.no_participants({ patientIds: ['Choose at least one participant'] });
   const rows = await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     // Locked: two batches naming one patient are decided one after the other.

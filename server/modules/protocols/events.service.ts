@@ -10,7 +10,7 @@ import { assertLookupIds, lookupJoin } from '../../platform/lookups/lookup-refs'
 import type { Db } from '../../db/client';
 import { siteJoin } from '../institutions';
 import { protocolEvents } from './protocols.table';
-import { protocolOf } from './protocol-scope';
+import { protocolOf } from './protocols.service';
 import { protocolErrors } from './protocols.errors';
 import { isProtocolSite } from './sites.service';
 import { qualified } from '../../platform/qualified';
@@ -47,16 +47,16 @@ export async function createEvent(ctx: InstCtx, protocolId: number, input: Event
   const id = await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     // Locked: two events with one code at once are decided one after the other.
     await protocolOf(ctx, protocolId, tx, true);
-    const code = String(input.eventCode);
+    const code = input.eventCode;
     const [taken] = await tx.select({ id: protocolEvents.id }).from(protocolEvents)
       .where(and(scope(ctx, protocolId), sql`lower(${protocolEvents.eventCode}) = ${code.toLowerCase()}`)).limit(1);
     if (taken) throw protocolErrors.event_code_taken(code, { eventCode: ['This code is already used in the protocol'] });
-    await assertLookupIds(tx, inst, [{ key: 'collectionProtocolEventUnitOfMeasurements', id: Number(input.collectionProtocolEventUnitOfMeasurementId), field: 'collectionProtocolEventUnitOfMeasurementId', label: 'Unit' }]);
-    const siteId = input.institutionSiteId ? Number(input.institutionSiteId) : null;
+    await assertLookupIds(tx, inst, [{ key: 'collectionProtocolEventUnitOfMeasurements', id: input.collectionProtocolEventUnitOfMeasurementId, field: 'collectionProtocolEventUnitOfMeasurementId', label: 'Unit' }]);
+    const siteId = input.institutionSiteId ?? null;
     if (siteId && !(await isProtocolSite(ctx, protocolId, siteId, tx))) throw protocolErrors.event_site({ institutionSiteId: ['Choose one of the protocol\'s sites'] });
     const [row] = await tx.insert(protocolEvents).values({
       institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id, collectionProtocolId: protocolId,
-      label: String(input.label), eventCode: code, eventPoint: Number(input.eventPoint ?? 0), unitId: Number(input.collectionProtocolEventUnitOfMeasurementId), institutionSiteId: siteId,
+      label: input.label, eventCode: code, eventPoint: input.eventPoint ?? 0, unitId: input.collectionProtocolEventUnitOfMeasurementId, institutionSiteId: siteId,
     }).returning();
     await audit(tx, ctx, { entity: 'collectionProtocolEvent', entityId: row.id, action: 'create', after: row });
     return row.id;

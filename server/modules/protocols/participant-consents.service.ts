@@ -8,7 +8,7 @@ import { accountNames } from '../../platform/account-names';
 import type { Db } from '../../db/client';
 import { patientNames } from '../participants';
 import { consentVersions, participantConsents, protocolConsents, protocolParticipants } from './protocols.table';
-import { protocolOf } from './protocol-scope';
+import { protocolOf } from './protocols.service';
 import { protocolErrors } from './protocols.errors';
 import { signaturePng } from './signature-png';
 
@@ -69,21 +69,21 @@ export async function getParticipantConsent(ctx: InstCtx, protocolId: number, id
  */
 export async function signConsent(ctx: InstCtx, protocolId: number, input: SignInput) {
   const inst = ctx.institutionId;
-  const png = signaturePng(String(input.signature));
+  const png = signaturePng(input.signature);
   const id = await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx);
     // Our body names the enrolment; the spec's names the patient, enrolled once per protocol (a unique index).
     const [participant] = await tx.select().from(protocolParticipants)
       .where(and(eq(protocolParticipants.institutionId, inst), eq(protocolParticipants.collectionProtocolId, protocolId),
-        input.participantId ? eq(protocolParticipants.id, Number(input.participantId)) : eq(protocolParticipants.patientId, Number(input.patientId)))).limit(1);
+        input.participantId ? eq(protocolParticipants.id, input.participantId) : eq(protocolParticipants.patientId, input.patientId ?? 0))).limit(1); // the schema requires one of the two
     if (!participant) throw input.participantId ? notFound('Protocol participant') : protocolErrors.not_enrolled();
     if (!participant.isEnabled) throw protocolErrors.participant_disabled();
     // Our body names the version; the spec's names the consent, signed at its newest version.
-    const consentId = input.collectionProtocolConsentId ? Number(input.collectionProtocolConsentId) : undefined;
+    const consentId = input.collectionProtocolConsentId ?? undefined;
     const [version] = await tx.select({ v: consentVersions, consent: protocolConsents }).from(consentVersions)
       .innerJoin(protocolConsents, eq(protocolConsents.id, consentVersions.consentId))
       .where(and(eq(protocolConsents.institutionId, inst), eq(protocolConsents.collectionProtocolId, protocolId),
-        input.consentVersionId ? eq(consentVersions.id, Number(input.consentVersionId)) : undefined,
+        input.consentVersionId ? eq(consentVersions.id, input.consentVersionId) : undefined,
         consentId ? eq(consentVersions.consentId, consentId) : undefined))
       .orderBy(desc(consentVersions.version)).limit(1);
     if (!version) throw notFound(input.consentVersionId ? 'Consent version' : 'Consent');
@@ -116,9 +116,9 @@ export async function withdrawConsent(ctx: InstCtx, protocolId: number, id: numb
     const [before] = await tx.select().from(participantConsents).where(and(scope(ctx, protocolId), eq(participantConsents.id, id))).limit(1).for('update');
     if (!before) throw notFound('Participant consent');
     if (before.withdrawnDate) throw protocolErrors.already_withdrawn();
-    if (String(input.withdrawnDate) < before.createdDate.toISOString().slice(0, 10)) throw protocolErrors.withdrawal_before_signing({ withdrawnDate: ['Not before the signing date'] });
+    if (input.withdrawnDate < before.createdDate.toISOString().slice(0, 10)) throw protocolErrors.withdrawal_before_signing({ withdrawnDate: ['Not before the signing date'] });
     const [after] = await tx.update(participantConsents).set({
-      withdrawnDate: String(input.withdrawnDate), withdrawalReason: String(input.reason), withdrawalEffect: String(input.effect), withdrawnAt: ctx.now(), withdrawnById: ctx.account.id,
+      withdrawnDate: input.withdrawnDate, withdrawalReason: input.reason, withdrawalEffect: input.effect, withdrawnAt: ctx.now(), withdrawnById: ctx.account.id,
     }).where(eq(participantConsents.id, id)).returning();
     const strip = ({ signature: _s, ...rest }: Row) => rest;
     await audit(tx, ctx, { entity: 'collectionProtocolParticipantConsent', entityId: id, action: 'withdraw', before: strip(before), after: strip(after) });

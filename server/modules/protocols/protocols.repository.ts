@@ -4,6 +4,18 @@ import { collectionProtocols, participantConsents, protocolConsents, protocolEve
 
 // Reads other modules (samples) need from protocols, without touching its tables.
 
+/** The protocol row of this institution, or undefined (`lock`: held for the rest of the transaction). */
+export async function protocolRow(db: Db, institutionId: number, protocolId: number, lock = false) {
+  const q = db.select().from(collectionProtocols)
+    .where(and(eq(collectionProtocols.id, protocolId), eq(collectionProtocols.institutionId, institutionId))).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+/** A protocol's title as a scalar sub-select for another module's query (`protocolId` is an outer expression). */
+export const protocolTitleOf = (protocolId: SQL) =>
+  sql<string | null>`(select ${collectionProtocols.title} from ${collectionProtocols} where ${collectionProtocols.id} = ${protocolId})`;
+
 /** A patient's enrolment in the protocol (enabled or not), or undefined. */
 export async function enrolmentOf(db: Db, institutionId: number, protocolId: number, patientId: number) {
   const [row] = await db.select({ id: protocolParticipants.id, isEnabled: protocolParticipants.isEnabled }).from(protocolParticipants)

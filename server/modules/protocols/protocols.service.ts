@@ -1,6 +1,6 @@
 import { and, eq, gte, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ProtocolInput, ProtocolListQuery, ProtocolUpdate } from '../../../contract/protocols.contract';
-import { command, type InstCtx, requirePermission } from '../../platform/context';
+import { command, type Ctx, instOf, type InstCtx, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { likePattern, offsetOf } from '../../platform/paging';
@@ -9,6 +9,7 @@ import { cheapCount } from '../../platform/counts';
 import { updateStamped } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
 import { collectionProtocols } from './protocols.table';
+import { protocolRow } from './protocols.repository';
 import { protocolErrors } from './protocols.errors';
 
 /** Spec 2 §2 list: search by title, abbreviation or code; newest first. */
@@ -47,16 +48,16 @@ async function assertCodeFree(tx: Db, inst: number, code: string, exceptId?: num
 
 function protocolValues(input: ProtocolInput | ProtocolUpdate, code: string) {
   return {
-    title: String(input.title), abbreviation: String(input.abbreviation), code,
-    startDate: input.startDate || null, endDate: input.endDate || null, expectedParticipants: Number(input.expectedParticipants ?? 0),
+    title: input.title, abbreviation: input.abbreviation, code,
+    startDate: input.startDate || null, endDate: input.endDate || null, expectedParticipants: input.expectedParticipants ?? 0,
   };
 }
 
 export async function createProtocol(ctx: InstCtx, input: ProtocolInput) {
   const inst = ctx.institutionId;
   const id = await command(ctx, 'protocols.manage', async ({ db: tx }) => {
-    await assertCodeFree(tx, inst, String(input.code));
-    const [row] = await tx.insert(collectionProtocols).values({ ...protocolValues(input, String(input.code)), institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id }).returning();
+    await assertCodeFree(tx, inst, input.code);
+    const [row] = await tx.insert(collectionProtocols).values({ ...protocolValues(input, input.code), institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id }).returning();
     await audit(tx, ctx, { entity: 'collectionProtocol', entityId: row.id, action: 'create', after: row });
     return row.id;
   });
@@ -68,10 +69,20 @@ export async function updateProtocol(ctx: InstCtx, id: number, input: ProtocolUp
   await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     const [current] = await tx.select().from(collectionProtocols).where(and(eq(collectionProtocols.id, id), eq(collectionProtocols.institutionId, inst))).limit(1);
     if (!current) throw notFound('Collection protocol');
-    const code = input.code ? String(input.code) : current.code;
+    const code = input.code || current.code;
     if (code.toLowerCase() !== current.code.toLowerCase()) await assertCodeFree(tx, inst, code, id);
     const { before, after } = await updateStamped(tx, collectionProtocols, eq(collectionProtocols.institutionId, inst), id, input.concurrencyStamp, protocolValues(input, code), 'Collection protocol');
     await audit(tx, ctx, { entity: 'collectionProtocol', entityId: id, action: 'update', before, after });
   });
   return getProtocol(ctx, id);
+}
+
+/**
+ * The protocol of this institution, or 404 (another institution's protocol id is not found, never
+ * forbidden: its existence is not disclosed). `lock` holds it for the rest of the transaction.
+ */
+export async function protocolOf(ctx: Ctx, protocolId: number, db: Db = ctx.db, lock = false) {
+  const row = await protocolRow(db, instOf(ctx), protocolId, lock);
+  if (!row) throw notFound('Collection protocol');
+  return row;
 }

@@ -8,7 +8,7 @@ import { pageOf, type PageAsk } from '../../platform/paging';
 import { assertLookupIds, lookupJoin } from '../../platform/lookups/lookup-refs';
 import type { Db } from '../../db/client';
 import { protocolEvents, requirementItems, specimenRequirements } from './protocols.table';
-import { protocolOf } from './protocol-scope';
+import { protocolOf } from './protocols.service';
 import { protocolErrors } from './protocols.errors';
 import { assertAliquotsFit, isAliquotLineage, type TreeNode } from './requirement-tree';
 
@@ -64,9 +64,9 @@ export async function listRequirements(ctx: InstCtx, protocolId: number, eventId
 /** The lookups a batch of new items names, checked at once; returns which lineages are aliquots. */
 async function checkItems(tx: Db, inst: number, items: RequirementItemInput[]) {
   const checks = items.flatMap((it, i) => [
-    { key: 'subSampleLineages', id: Number(it.subSampleLineageId), field: `items.${i}.subSampleLineageId`, label: 'Sub Sample Lineage' },
-    { key: 'specimenTypes', id: Number(it.specimenTypeId), field: `items.${i}.specimenTypeId`, label: 'Specimen Type' },
-    ...(it.unitOfMeasurementId ? [{ key: 'unitOfMeasurements', id: Number(it.unitOfMeasurementId), field: `items.${i}.unitOfMeasurementId`, label: 'Unit Of Measurement' }] : []),
+    { key: 'subSampleLineages', id: it.subSampleLineageId, field: `items.${i}.subSampleLineageId`, label: 'Sub Sample Lineage' },
+    { key: 'specimenTypes', id: it.specimenTypeId, field: `items.${i}.specimenTypeId`, label: 'Specimen Type' },
+    ...(it.unitOfMeasurementId ? [{ key: 'unitOfMeasurements', id: it.unitOfMeasurementId, field: `items.${i}.unitOfMeasurementId`, label: 'Unit Of Measurement' }] : []),
   ]);
   const rows = await assertLookupIds(tx, inst, checks);
   return items.map((_, i) => isAliquotLineage(rows[`items.${i}.subSampleLineageId`]?.title));
@@ -86,13 +86,13 @@ async function insertItems(tx: Db, ctx: InstCtx, req: { id: number; title: strin
   const planned: (TreeNode & { input: RequirementItemInput })[] = [];
   items.forEach((it, i) => {
     const key = `k:${it.key}`;
-    if (byRef.has(key)) throw protocolErrors.tree_key(String(it.key), { [`items.${i}.key`]: ['This key is used twice'] });
+    if (byRef.has(key)) throw protocolErrors.tree_key(it.key, { [`items.${i}.key`]: ['This key is used twice'] });
     const parentRef = it.parentKey ? `k:${it.parentKey}` : under ? ref(under) : 'root';
     const parent = parentRef === 'root' ? { unitId: req.unitId } : byRef.get(parentRef);
-    if (!parent) throw protocolErrors.tree_parent(String(it.key), { [`items.${i}.parentKey`]: ['Name an item listed before this one'] });
-    const given = it.unitOfMeasurementId ? Number(it.unitOfMeasurementId) : null;
+    if (!parent) throw protocolErrors.tree_parent(it.key, { [`items.${i}.parentKey`]: ['Name an item listed before this one'] });
+    const given = it.unitOfMeasurementId ?? null;
     if (aliquot[i] && given !== null && given !== parent.unitId) throw protocolErrors.aliquot_unit({ [`items.${i}.unitOfMeasurementId`]: ['An aliquot has its parent\'s unit'] });
-    const node = { ref: key, parentRef, aliquot: aliquot[i], quantity: Number(it.initialQuantity), unitId: given ?? parent.unitId, label: `item ${it.key}`, input: it };
+    const node = { ref: key, parentRef, aliquot: aliquot[i], quantity: it.initialQuantity, unitId: given ?? parent.unitId, label: `item ${it.key}`, input: it };
     byRef.set(key, node);
     planned.push(node);
     nodes.push(node);
@@ -104,7 +104,7 @@ async function insertItems(tx: Db, ctx: InstCtx, req: { id: number; title: strin
     const parentItemId = n.parentRef === 'root' ? null : ids.get(n.parentRef) ?? Number(n.parentRef.slice(1));
     const [row] = await tx.insert(requirementItems).values({
       institutionId: ctx.institutionId, creatorId: ctx.account.id, enablerId: ctx.account.id, requirementId: req.id, parentItemId,
-      lineageId: Number(n.input.subSampleLineageId), specimenTypeId: Number(n.input.specimenTypeId), initialQuantity: n.quantity, unitId: n.unitId,
+      lineageId: n.input.subSampleLineageId, specimenTypeId: n.input.specimenTypeId, initialQuantity: n.quantity, unitId: n.unitId,
     }).returning();
     ids.set(n.ref, row.id);
     rows.push(row);
@@ -118,17 +118,17 @@ export async function createRequirement(ctx: InstCtx, protocolId: number, eventI
   const id = await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await eventOf(ctx, protocolId, eventId, tx);
     await assertLookupIds(tx, inst, [
-      { key: 'unitOfMeasurements', id: Number(input.unitOfMeasurementId), field: 'unitOfMeasurementId', label: 'Unit Of Measurement' },
-      { key: 'specimenTypes', id: Number(input.specimenTypeId), field: 'specimenTypeId', label: 'Specimen Type' },
-      { key: 'anatomicSites', id: input.anatomicSiteId ? Number(input.anatomicSiteId) : null, field: 'anatomicSiteId', label: 'Anatomic Site' },
-      { key: 'pathologicalStatuses', id: input.pathologicalStatusId ? Number(input.pathologicalStatusId) : null, field: 'pathologicalStatusId', label: 'Pathological Status' },
-      { key: 'specimenCollectionProcedures', id: input.specimenCollectionProcedureId ? Number(input.specimenCollectionProcedureId) : null, field: 'specimenCollectionProcedureId', label: 'Collection Procedure' },
+      { key: 'unitOfMeasurements', id: input.unitOfMeasurementId, field: 'unitOfMeasurementId', label: 'Unit Of Measurement' },
+      { key: 'specimenTypes', id: input.specimenTypeId, field: 'specimenTypeId', label: 'Specimen Type' },
+      { key: 'anatomicSites', id: input.anatomicSiteId ?? null, field: 'anatomicSiteId', label: 'Anatomic Site' },
+      { key: 'pathologicalStatuses', id: input.pathologicalStatusId ?? null, field: 'pathologicalStatusId', label: 'Pathological Status' },
+      { key: 'specimenCollectionProcedures', id: input.specimenCollectionProcedureId ?? null, field: 'specimenCollectionProcedureId', label: 'Collection Procedure' },
     ]);
     const [req] = await tx.insert(specimenRequirements).values({
-      institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id, eventId, title: String(input.title), code: String(input.code),
-      initialQuantity: Number(input.initialQuantity ?? 0), unitId: Number(input.unitOfMeasurementId), specimenTypeId: Number(input.specimenTypeId),
-      anatomicSiteId: input.anatomicSiteId ? Number(input.anatomicSiteId) : null, pathologicalStatusId: input.pathologicalStatusId ? Number(input.pathologicalStatusId) : null,
-      procedureId: input.specimenCollectionProcedureId ? Number(input.specimenCollectionProcedureId) : null,
+      institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id, eventId, title: input.title, code: input.code,
+      initialQuantity: input.initialQuantity ?? 0, unitId: input.unitOfMeasurementId, specimenTypeId: input.specimenTypeId,
+      anatomicSiteId: input.anatomicSiteId ?? null, pathologicalStatusId: input.pathologicalStatusId ?? null,
+      procedureId: input.specimenCollectionProcedureId ?? null,
     }).returning();
     const items = await insertItems(tx, ctx, req, [], input.items ?? [], null);
     await audit(tx, ctx, { entity: 'eventSpecimenRequirement', entityId: req.id, action: 'create', after: { ...req, items } });
@@ -204,7 +204,7 @@ export async function addItems(ctx: InstCtx, protocolId: number, requirementId: 
     // Locked: two additions to one tree are checked one after the other.
     const req = await requirementOf(ctx, protocolId, requirementId, { eventId, lock: true, db: tx });
     const stored = await storedItems(tx, requirementId);
-    const under = input.parentItemId ? Number(input.parentItemId) : null;
+    const under = input.parentItemId ?? null;
     if (under && !stored.some((s) => s.id === under)) throw notFound('Parent item');
     const rows = await insertItems(tx, ctx, req, stored, input.items, under);
     await audit(tx, ctx, { entity: 'eventSpecimenRequirement', entityId: requirementId, action: 'add_items', after: { items: rows } });

@@ -9,7 +9,7 @@ import { selectRecords } from '../../platform/record-refs';
 import { setEnabled } from '../../platform/crud/stamp';
 import { enabledSitesOfAnyInstitution, siteInstitutionOf, siteJoin } from '../institutions';
 import { protocolSites } from './protocols.table';
-import { protocolOf } from './protocol-scope';
+import { protocolOf } from './protocols.service';
 import { qualified } from '../../platform/qualified';
 
 const refs = () => [siteJoin('institutionSite', protocolSites.institutionSiteId, 'cp_site')];
@@ -30,7 +30,7 @@ export async function listSites(ctx: InstCtx, protocolId: number, q: PagingQuery
  * `added: 0`. A site already in the protocol is skipped, not an error (the picker may resend it).
  */
 export async function addSites(ctx: InstCtx, protocolId: number, input: SitesInput) {
-  const ids = [...new Set([...(input.institutionSiteIds ?? []), ...(input.institutionSiteId ? [input.institutionSiteId] : [])].map(Number))];
+  const ids = [...new Set([...(input.institutionSiteIds ?? []), ...(input.institutionSiteId ? [input.institutionSiteId] : [])])];
   const added = await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx, true);
     if (!ids.length) return [];

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
-import type { FieldInput, FieldOrderInput, FieldUpdate, FormInput, ReportPage, ReportRow, SubmissionInput } from '@contract/forms.contract';
+import type { FieldInput, FieldOrderInput, FieldUpdate, FormValues, ReportPage, ReportRow, SubmissionValues } from '@contract/forms.contract';
 import { formEndpoints as e } from '@contract/forms.endpoints';
 import { call, callFile, callPage } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download';
@@ -40,7 +40,7 @@ export function useForm(instId: number, protocolId: number, formId: number | nul
 export function useCreateForm(instId: number, protocolId: number) {
   return useMutation({
     ...changes('protocols.form', instId),
-    mutationFn: (body: FormInput) => call(e.create, { params: { instId, protocolId }, body }, { notify: false }),
+    mutationFn: (body: FormValues) => call(e.create, { params: { instId, protocolId }, body }, { notify: false }),
   });
 }
 
@@ -91,7 +91,7 @@ export function useSubmission(instId: number, protocolId: number, submissionId: 
 export function useSubmitForm(instId: number) {
   return useMutation({
     ...changes('protocols.submission', instId),
-    mutationFn: (body: SubmissionInput) => call(e.submit, { params: { instId }, body }, { notify: false }),
+    mutationFn: (body: SubmissionValues) => call(e.submit, { params: { instId }, body }, { notify: false }),
   });
 }
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ConsentInput, ConsentUpdate, ConsentVersion as ConsentVersionSchema } from '@contract/protocols.contract';
+import type { ConsentValues, ConsentUpdateValues, ConsentVersion as ConsentVersionSchema } from '@contract/protocols.contract';
 import { protocolEndpoints as e } from '@contract/protocols.endpoints';
 import { call, callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -48,7 +48,7 @@ export function useConsentVersions(instId: number, protocolId: number, consentId
 export function useCreateConsent(instId: number, protocolId: number) {
   return useMutation({
     ...changes('protocols.consent', instId),
-    mutationFn: (body: ConsentInput) => call(e.createConsent, { params: { instId, protocolId }, body }, { notify: false }),
+    mutationFn: (body: ConsentValues) => call(e.createConsent, { params: { instId, protocolId }, body }, { notify: false }),
   });
 }
 
@@ -56,7 +56,7 @@ export function useCreateConsent(instId: number, protocolId: number) {
 export function useUpdateConsent(instId: number, protocolId: number, consentId: number) {
   return useMutation({
     ...changes('protocols.consent', instId),
-    mutationFn: (body: ConsentUpdate) => call(e.updateConsent, { params: { instId, protocolId, consentId }, body }, { notify: false }),
+    mutationFn: (body: ConsentUpdateValues) => call(e.updateConsent, { params: { instId, protocolId, consentId }, body }, { notify: false }),
   });
 }
 

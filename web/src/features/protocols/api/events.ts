@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { EventInput, ItemsInput, RequirementInput } from '@contract/protocol-events.contract';
+import type { EventValues, ItemsValues, RequirementValues } from '@contract/protocol-events.contract';
 import { protocolEndpoints as e } from '@contract/protocols.endpoints';
 import { call } from '@/lib/api-client';
 import { changes } from '@/lib/mutation-effects';
@@ -7,7 +7,7 @@ import { changes } from '@/lib/mutation-effects';
 export function useCreateEvent(instId: number, protocolId: number) {
   return useMutation({
     ...changes('protocols.event', instId),
-    mutationFn: (body: EventInput) => call(e.createEvent, { params: { instId, protocolId }, body }, { notify: false }),
+    mutationFn: (body: EventValues) => call(e.createEvent, { params: { instId, protocolId }, body }, { notify: false }),
   });
 }
 
@@ -15,7 +15,7 @@ export function useCreateEvent(instId: number, protocolId: number) {
 export function useCreateRequirement(instId: number, protocolId: number, eventId: number) {
   return useMutation({
     ...changes('protocols.event', instId),
-    mutationFn: (body: RequirementInput) => call(e.createRequirement, { params: { instId, protocolId, eventId }, body }, { notify: false }),
+    mutationFn: (body: RequirementValues) => call(e.createRequirement, { params: { instId, protocolId, eventId }, body }, { notify: false }),
   });
 }
 
@@ -23,6 +23,6 @@ export function useCreateRequirement(instId: number, protocolId: number, eventId
 export function useAddItems(instId: number, protocolId: number) {
   return useMutation({
     ...changes('protocols.event', instId),
-    mutationFn: ({ requirementId, body }: { requirementId: number; body: ItemsInput }) => call(e.addItems, { params: { instId, protocolId, requirementId }, body }, { notify: false }),
+    mutationFn: ({ requirementId, body }: { requirementId: number; body: ItemsValues }) => call(e.addItems, { params: { instId, protocolId, requirementId }, body }, { notify: false }),
   });
 }

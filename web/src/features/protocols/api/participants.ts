@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
-import type { EnrolInput, SignInput, WithdrawInput } from '@contract/protocol-participants.contract';
+import type { EnrolValues, SignValues, WithdrawValues } from '@contract/protocol-participants.contract';
 import { protocolEndpoints as e } from '@contract/protocols.endpoints';
 import { api, call, callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -61,7 +61,7 @@ export function useProtocolParticipant(instId: number, protocolId: number, parti
 export function useEnrol(instId: number, protocolId: number) {
   return useMutation({
     ...changes('participants.enrol', instId),
-    mutationFn: (body: EnrolInput) => call(e.enrol, { params: { instId, protocolId }, body }, { notify: false }),
+    mutationFn: (body: EnrolValues) => call(e.enrol, { params: { instId, protocolId }, body }, { notify: false }),
   });
 }
 
@@ -103,14 +103,14 @@ export function useParticipantConsents(instId: number, protocolId: number, parti
 export function useSignConsent(instId: number, protocolId: number) {
   return useMutation({
     ...changes('participants.signConsent', instId),
-    mutationFn: (body: SignInput) => call(e.signConsent, { params: { instId, protocolId }, body }, { notify: false }),
+    mutationFn: (body: SignValues) => call(e.signConsent, { params: { instId, protocolId }, body }, { notify: false }),
   });
 }
 
 export function useWithdrawConsent(instId: number, protocolId: number) {
   return useMutation({
     ...changes('participants.withdrawConsent', instId),
-    mutationFn: ({ id, ...body }: WithdrawInput & { id: number }) =>
+    mutationFn: ({ id, ...body }: WithdrawValues & { id: number }) =>
       call(e.withdrawConsent, { params: { instId, protocolId, participantConsentId: id }, body }, { notify: false }),
   });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { ProtocolInput, ProtocolUpdate } from '@contract/protocols.contract';
+import type { ProtocolValues, ProtocolUpdateValues } from '@contract/protocols.contract';
 import { protocolEndpoints as e } from '@contract/protocols.endpoints';
 import { call, callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -32,7 +32,7 @@ export const protocolQuery = (instId: number, protocolId: number) => queryOption
 export function useCreateProtocol(instId: number) {
   return useMutation({
     ...changes('protocols.create', instId),
-    mutationFn: (body: ProtocolInput) => call(e.create, { params: { instId }, body }, { notify: false }),
+    mutationFn: (body: ProtocolValues) => call(e.create, { params: { instId }, body }, { notify: false }),
   });
 }
 
@@ -40,6 +40,6 @@ export function useCreateProtocol(instId: number) {
 export function useUpdateProtocol(instId: number, protocolId: number) {
   return useMutation({
     ...changes('protocols.update', instId),
-    mutationFn: (body: ProtocolUpdate) => call(e.update, { params: { instId, protocolId }, body }, { notify: false }),
+    mutationFn: (body: ProtocolUpdateValues) => call(e.update, { params: { instId, protocolId }, body }, { notify: false }),
   });
 }

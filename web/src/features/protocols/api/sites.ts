@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
 import { institutionEndpoints } from '@contract/institutions.endpoints';
-import type { SitesInput } from '@contract/protocols.contract';
+import type { SitesValues } from '@contract/protocols.contract';
 import { protocolEndpoints as e } from '@contract/protocols.endpoints';
 import { call, callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -24,7 +24,7 @@ export function useInstitutionSites(siteInstId: number | null, search: string) {
 export function useAddSites(instId: number, protocolId: number) {
   return useMutation({
     ...changes('protocols.site', instId),
-    mutationFn: (body: SitesInput) => call(e.addSites, { params: { instId, protocolId }, body }, { notify: false }),
+    mutationFn: (body: SitesValues) => call(e.addSites, { params: { instId, protocolId }, body }, { notify: false }),
   });
 }
 

@@ -3,7 +3,7 @@ import { Alert, Button, Code, Group, Image, Paper, Radio, ScrollArea, SimpleGrid
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertOctagon } from '@tabler/icons-react';
-import { WITHDRAWAL_EFFECTS, type ParticipantConsent, type WithdrawInput } from '@contract/protocol-participants.contract';
+import { WITHDRAWAL_EFFECTS, type ParticipantConsent, type WithdrawValues } from '@contract/protocol-participants.contract';
 import { ConsentHtml } from '@/components/consent-html';
 import { DateField } from '@/components/date-field';
 import { formatDateTime, fullName, today } from '@/lib/format';
@@ -91,7 +91,7 @@ function WithdrawForm({ consent: c, onDone }: { consent: ParticipantConsent; onD
     };
     setErrors(next);
     if (next.withdrawnDate || next.reason || next.effect) return;
-    const body = { id: c.id, withdrawnDate: values.withdrawnDate, reason: values.reason.trim(), effect: values.effect } as WithdrawInput & { id: number };
+    const body = { id: c.id, withdrawnDate: values.withdrawnDate, reason: values.reason.trim(), effect: values.effect } as WithdrawValues & { id: number };
     modals.openConfirmModal({
       title: 'Withdraw this consent?',
       children: (
