@@ -17,7 +17,8 @@ export const UserCreate = z.object({
   institutionId: requiredId,
 }).refine((u) => u.password === u.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' })
   .superRefine(passwordNotEmail('password', (u) => u.email));
-export type UserCreate = z.input<typeof UserCreate>;
+export type UserCreate = z.output<typeof UserCreate>;
+export type UserCreateValues = z.input<typeof UserCreate>;
 
 // spec 2 §3: User, OldPassword, NewPassword, AdminPassword. An administrator resetting a
 // forgotten password cannot know the old one, so OldPassword is optional (docs/decisions).
@@ -27,7 +28,8 @@ export const OverwritePassword = z.object({
   newPassword: password,
   adminPassword: z.string({ error: MSG.required }).min(1, MSG.required).max(1000),
 });
-export type OverwritePassword = z.input<typeof OverwritePassword>;
+export type OverwritePassword = z.output<typeof OverwritePassword>;
+export type OverwritePasswordValues = z.input<typeof OverwritePassword>;
 
 /** Roles of one membership: at least one, never Super Administrator (an account flag). */
 export const InstitutionRoles = z.array(z.enum(ROLES).exclude(['Super Administrator'])).min(1, MSG.requiredSelect);
@@ -36,15 +38,17 @@ const institutionId = requiredId;
 
 /** POST /users/{id}/institutions: the account joins an institution with these roles there. */
 export const UserMembership = z.object({ institutionId, roles: InstitutionRoles });
-export type UserMembership = z.input<typeof UserMembership>;
+export type UserMembership = z.output<typeof UserMembership>;
+export type UserMembershipValues = z.input<typeof UserMembership>;
 
 /** PUT /users/{id}/roles: the roles of the account's membership in one institution. */
 export const UserRoles = z.object({ institutionId, roles: InstitutionRoles }).extend(ConcurrencyStamp.shape);
-export type UserRoles = z.input<typeof UserRoles>;
+export type UserRoles = z.output<typeof UserRoles>;
+export type UserRolesValues = z.input<typeof UserRoles>;
 
 /** PUT /users/{id}/superAdmin: only a Super Administrator grants or revokes it. */
 export const UserSuperAdmin = z.object({ isSuperAdmin: z.boolean() }).extend(ConcurrencyStamp.shape);
-export type UserSuperAdmin = z.input<typeof UserSuperAdmin>;
+export type UserSuperAdmin = z.output<typeof UserSuperAdmin>;
 
 export const UserQuery = z.object({ institutionId: Id.optional() });
 

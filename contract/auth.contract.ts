@@ -11,7 +11,8 @@ export const LoginRequest = z.object({
   // docs/decisions/0002: 12 h unless the user asks to stay logged in (the web form sends it explicitly).
   stayLoggedIn: z.boolean().default(false),
 });
-export type LoginRequest = z.input<typeof LoginRequest>;
+export type LoginRequest = z.output<typeof LoginRequest>;
+export type LoginRequestValues = z.input<typeof LoginRequest>;
 
 export const Me = z.object({
   id: z.number(),
@@ -51,4 +52,5 @@ export const ChangePassword = z.object({
   confirmPassword: z.string({ error: MSG.required }).min(1, MSG.required),
 }).refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' })
   .refine((v) => v.newPassword !== v.oldPassword, { path: ['newPassword'], message: PASSWORD_MSG.current });
-export type ChangePassword = z.input<typeof ChangePassword>;
+export type ChangePassword = z.output<typeof ChangePassword>;
+export type ChangePasswordValues = z.input<typeof ChangePassword>;

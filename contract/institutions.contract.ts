@@ -23,12 +23,12 @@ export const InstitutionInput = z.object({
   /** IANA time zone (Africa/Addis_Ababa); absent keeps the current one (a new institution: UTC). */
   timeZone: z.union([timeZone, z.literal('')]).optional().transform((v) => v || undefined),
 });
-export type InstitutionInput = z.input<typeof InstitutionInput>;
+export type InstitutionInput = z.output<typeof InstitutionInput>;
 export const InstitutionUpdate = InstitutionInput.extend({
   id: Id.optional(),
   ...ConcurrencyStamp.shape,
 });
-export type InstitutionUpdate = z.input<typeof InstitutionUpdate>;
+export type InstitutionUpdate = z.output<typeof InstitutionUpdate>;
 
 export const Institution = RecordBase.extend({
   title: z.string(),
@@ -47,8 +47,9 @@ export const SiteInput = z.object({
   address: requiredText(500),
   institutionId: Id.optional(),
 });
-export type SiteInput = z.input<typeof SiteInput>;
+export type SiteInput = z.output<typeof SiteInput>;
 export const SiteUpdate = SiteInput.extend(ConcurrencyStamp.shape);
+export type SiteUpdate = z.output<typeof SiteUpdate>;
 
 export const Site = RecordBase.extend({
   title: z.string(),

@@ -46,13 +46,14 @@ function deathAfterBirth(p: { deathDate: string | null; birthDate: string }, ctx
 }
 
 export const PatientInput = PatientFields.superRefine(deathAfterBirth);
-export type PatientInput = z.input<typeof PatientInput>;
+export type PatientInput = z.output<typeof PatientInput>;
+export type PatientInputValues = z.input<typeof PatientInput>;
 export const PatientUpdate = PatientFields.extend(ConcurrencyStamp.shape).superRefine(deathAfterBirth);
-export type PatientUpdate = z.input<typeof PatientUpdate>;
+export type PatientUpdate = z.output<typeof PatientUpdate>;
 
 export const SiteMrnRow = z.object({ institutionSiteId: optionalId, mrn: optionalText(50) });
 export const PhoneInput = z.object({ phoneNumberTypeId: requiredId, phoneNumber, institutionSiteId: optionalId });
-export type PhoneInput = z.input<typeof PhoneInput>;
+export type PhoneInput = z.output<typeof PhoneInput>;
 
 /** A participant's child records as sets: registered with it, or made so by an edit (races and ethnicities: at least one). */
 const ChildSets = {
@@ -78,7 +79,8 @@ function childRules(p: { deathDate: string | null; birthDate: string; siteMrns: 
 
 /** One command that registers a participant with all child records, in one transaction. */
 export const PatientRegister = PatientFields.extend(ChildSets).superRefine(childRules);
-export type PatientRegister = z.input<typeof PatientRegister>;
+export type PatientRegister = z.output<typeof PatientRegister>;
+export type PatientRegisterValues = z.input<typeof PatientRegister>;
 
 /**
  * Edit a Participant as one save (issue 28): the fields with the concurrency stamp, and the child records as
@@ -86,7 +88,8 @@ export type PatientRegister = z.input<typeof PatientRegister>;
  * ones added, all in the transaction of the field update; Discard in the form therefore drops all of it.
  */
 export const PatientEdit = PatientFields.extend(ConcurrencyStamp.shape).extend(ChildSets).superRefine(childRules);
-export type PatientEdit = z.input<typeof PatientEdit>;
+export type PatientEdit = z.output<typeof PatientEdit>;
+export type PatientEditValues = z.input<typeof PatientEdit>;
 
 export const MrnInput = z.object({ mrn: required(50), institutionSiteId: optionalId, patientId: optionalId, institutionId: optionalId });
 export const RaceInput = z.object({ raceId: requiredId, institutionSiteId: optionalId, patientId: optionalId });

@@ -4,7 +4,7 @@ import type { Invitation, InvitationAnswer, OverwritePassword, User, UserCreate 
 import type { PagingQuery } from '../../../contract/common.contract';
 import { SUPER_ADMIN, type Role } from '../../../contract/permissions.contract';
 import type { Db } from '../../db/client';
-import { type Ctx, administers, belongsTo, institutionsWhere, requirePermission } from '../../platform/context';
+import { type Ctx, administers, belongsTo, command, institutionsWhere, requirePermission } from '../../platform/context';
 import { isUniqueViolation, notFound, validationProblem } from '../../platform/errors';
 import { audit, auditInEach, type AuditEntry } from '../../platform/audit';
 import { accountErrors } from './accounts.errors';
@@ -108,9 +108,9 @@ function assertAdministers(ctx: Ctx, institutionId: number) {
  * same work (the password is hashed either way; one account row, one membership, one 'create' audit row).
  * The password typed is never applied to the existing account. A duplicate the caller can see is a 409.
  */
-export async function createUser(ctx: Ctx, input: UserCreate & { roles: Role[] }) {
+export async function createUser(ctx: Ctx, input: UserCreate) {
   requirePermission(ctx, 'accounts.manage');
-  assertAdministers(ctx, Number(input.institutionId));
+  assertAdministers(ctx, input.institutionId);
   assertMayGrant(ctx, input.roles);
   // issue 26: scored with the account's own names and e-mail (the contract's schema checked the rest).
   const weak = strongPasswordProblem(input.password, { email: input.email, userInputs: [input.firstName, input.lastName] });
@@ -120,7 +120,7 @@ export async function createUser(ctx: Ctx, input: UserCreate & { roles: Role[] }
   const sameKey = or(eq(sql`lower(${accounts.email})`, email), eq(sql`lower(${accounts.userName})`, email));
   try {
     const id = await ctx.db.transaction(async (tx) => {
-      const inst = { id: Number(input.institutionId) };
+      const inst = { id: input.institutionId };
       if (!(await institutionExists(tx, inst.id))) throw notFound('Institution');
       const [existing] = await tx.select({ id: accounts.id }).from(accounts)
         .where(and(sameKey, isNull(accounts.invitedAccountId))).limit(1).for('update');
@@ -197,7 +197,7 @@ export async function overwritePassword(ctx: Ctx, input: OverwritePassword, revo
   if (!adminHash || !(await verifyPassword(input.adminPassword, adminHash))) {
     throw accountErrors.admin_password_wrong({ adminPassword: ['Your administrator password is incorrect.'] });
   }
-  const target = await findManaged(ctx, input.user as number | string);
+  const target = await findManaged(ctx, input.user);
   assertAdministersAll(ctx, target);
   if (input.oldPassword && !(await verifyPassword(input.oldPassword, target.passwordHash))) {
     throw accountErrors.old_password_wrong({ oldPassword: ['The old password is incorrect.'] });
@@ -217,35 +217,37 @@ export async function overwritePassword(ctx: Ctx, input: OverwritePassword, revo
 
 /** The roles of the account's membership in one institution the caller administers. */
 export async function setRoles(ctx: Ctx, id: number, input: { institutionId: number; roles: Role[]; concurrencyStamp?: string }) {
-  requirePermission(ctx, 'accounts.manage');
-  const target = await findManaged(ctx, id);
-  assertAdministers(ctx, input.institutionId);
-  assertMayGrant(ctx, input.roles);
-  if (target.isSuperAdmin && !ctx.account.isSuperAdmin) throw accountErrors.super_admin_target();
-  const membership = target.memberships.find((m) => m.institutionId === input.institutionId);
-  if (!membership) throw notFound('Membership');
-  const roles = [...new Set(input.roles)];
-  await ctx.db.transaction(async (tx) => {
+  await command(ctx, 'accounts.manage', async (c) => {
+    const tx = c.db;
+    const target = await findManaged(c, id);
+    // The membership changed is in the institution the body names: the caller must administer THAT one.
+    assertAdministers(c, input.institutionId);
+    assertMayGrant(c, input.roles);
+    if (target.isSuperAdmin && !c.account.isSuperAdmin) throw accountErrors.super_admin_target();
+    const membership = target.memberships.find((m) => m.institutionId === input.institutionId);
+    if (!membership) throw notFound('Membership');
+    const roles = [...new Set(input.roles)];
     await updateStamped(tx, accounts, undefined, id, input.concurrencyStamp, {}, 'Account');
     await tx.update(accountInstitutions).set({ roles })
       .where(and(eq(accountInstitutions.accountId, id), eq(accountInstitutions.institutionId, input.institutionId)));
-    await audit(tx, ctx, { entity: 'account', entityId: id, action: 'roles_change', before: { roles: membership.roles }, after: { roles }, institutionId: input.institutionId });
+    await audit(tx, c, { entity: 'account', entityId: id, action: 'roles_change', before: { roles: membership.roles }, after: { roles }, institutionId: input.institutionId });
   });
   return getUser(ctx, id);
 }
 
 /** The account joins an institution the caller administers, with its roles there. */
 export async function addMembership(ctx: Ctx, id: number, input: { institutionId: number; roles: Role[] }) {
-  requirePermission(ctx, 'accounts.manage');
-  assertAdministers(ctx, input.institutionId);
-  assertMayGrant(ctx, input.roles);
-  const target = await findManaged(ctx, id);
-  if (target.memberships.some((m) => m.institutionId === input.institutionId)) throw accountErrors.already_member();
-  const after = { institutionId: input.institutionId, roles: [...new Set(input.roles)] };
-  await ctx.db.transaction(async (tx) => {
+  await command(ctx, 'accounts.manage', async (c) => {
+    const tx = c.db;
+    // The institution joined is the one the body names: the caller must administer THAT one.
+    assertAdministers(c, input.institutionId);
+    assertMayGrant(c, input.roles);
+    const target = await findManaged(c, id);
+    if (target.memberships.some((m) => m.institutionId === input.institutionId)) throw accountErrors.already_member();
+    const after = { institutionId: input.institutionId, roles: [...new Set(input.roles)] };
     if (!(await institutionExists(tx, input.institutionId))) throw notFound('Institution');
-    await tx.insert(accountInstitutions).values({ accountId: id, ...after, creatorId: ctx.account.id });
-    await audit(tx, ctx, { entity: 'account', entityId: id, action: 'add_institution', after, institutionId: input.institutionId });
+    await tx.insert(accountInstitutions).values({ accountId: id, ...after, creatorId: c.account.id });
+    await audit(tx, c, { entity: 'account', entityId: id, action: 'add_institution', after, institutionId: input.institutionId });
   });
   return getUser(ctx, id);
 }
@@ -263,14 +265,14 @@ export async function setSuperAdmin(ctx: Ctx, id: number, input: { isSuperAdmin:
 }
 
 export async function setUserEnabled(ctx: Ctx, id: number, enabled: boolean, revokeSessions: SessionEnder) {
-  requirePermission(ctx, 'accounts.manage');
-  const target = await findManaged(ctx, id);
-  if (target.id === ctx.account.id && !enabled) throw accountErrors.own_disable();
-  assertAdministersAll(ctx, target);
-  await ctx.db.transaction(async (tx) => {
-    const { before, after } = await setEnabled(tx, accounts, undefined, id, enabled, ctx.account.id, ctx.now(), 'Account');
-    if (!enabled) await revokeSessions(tx, id, ctx.now());
-    await auditEverywhere(tx, ctx, target, { action: enabled ? 'enable' : 'disable', before, after });
+  await command(ctx, 'accounts.manage', async (c) => {
+    const tx = c.db;
+    const target = await findManaged(c, id);
+    if (target.id === c.account.id && !enabled) throw accountErrors.own_disable();
+    assertAdministersAll(c, target);
+    const { before, after } = await setEnabled(tx, accounts, undefined, id, enabled, c.account.id, c.now(), 'Account');
+    if (!enabled) await revokeSessions(tx, id, c.now());
+    await auditEverywhere(tx, c, target, { action: enabled ? 'enable' : 'disable', before, after });
   });
   return getUser(ctx, id);
 }

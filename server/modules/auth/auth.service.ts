@@ -27,7 +27,7 @@ export interface LoginOrigin { address: string; cookieHeader?: string; secure: b
  * skips the per-pair, per-account and per-address throttle: failures made elsewhere never keep that
  * browser out (issue 26). Every success answers a device cookie (Set-Cookie) for next time.
  */
-export async function login(deps: Deps, input: Required<LoginRequest>, origin: LoginOrigin): Promise<LoginResponse & { deviceCookie: string }> {
+export async function login(deps: Deps, input: LoginRequest, origin: LoginOrigin): Promise<LoginResponse & { deviceCookie: string }> {
   const { db, config, now } = deps;
   const { address } = origin;
   const userName = input.userName.trim().toLowerCase();

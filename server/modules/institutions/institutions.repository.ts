@@ -1,12 +1,16 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import type { PagingQuery } from '../../../contract/common.contract';
+import type { InstitutionInput, SiteInput } from '../../../contract/institutions.contract';
 import type { Db } from '../../db/client';
-import type { RefJoin } from '../../platform/record-refs';
+import { likePattern, offsetOf } from '../../platform/paging';
+import { selectRecords, type RefJoin } from '../../platform/record-refs';
+import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import { assertReferences, type RefCheck } from '../../platform/references';
 import { todayIn } from '../../platform/today';
 import { institutions, institutionSites } from './institutions.table';
 
-// The institutions module's public query surface: other modules call these, never its tables.
+// All of the institutions module's SQL. index.ts exports the part other modules call (never its tables).
 
 /** A join that shows a site as `{id, title}` under `name` in another module's list. */
 export function siteJoin<N extends string>(name: N, fk: PgColumn, as: string): RefJoin<N> {
@@ -95,3 +99,70 @@ export async function enabledSitesOfAnyInstitution(db: Db, ids: number[]) {
 export const siteInstitutionOf = (siteId: SQL) => // Aliased by hand: Drizzle renders columns unqualified inside sql``, ambiguous in a join.
   sql<{ id: number; title: string } | null>`(select json_build_object('id', i.id, 'title', i.title)
   from institutions i join institution_sites s on s.institution_id = i.id where s.id = ${siteId})`;
+
+// ---- the module's own reads and writes (its services call these)
+
+function searchWhere(q: PagingQuery, title: PgColumn, abbr: PgColumn, enabled: PgColumn) {
+  const parts: (SQL | undefined)[] = [];
+  if (q.searchTerm) parts.push(or(ilike(title, likePattern(q.searchTerm)), ilike(abbr, likePattern(q.searchTerm))));
+  if (q.isEnabled !== undefined) parts.push(eq(enabled, q.isEnabled));
+  return parts;
+}
+
+/** A page of institutions, among `ids` (all when null), by title. */
+export function institutionPage(db: Db, q: PagingQuery, ids: number[] | null) {
+  const scope = ids === null ? undefined : inArray(institutions.id, ids.length ? ids : [0]);
+  return selectRecords(db, institutions, {
+    where: and(scope, ...searchWhere(q, institutions.title, institutions.abbreviation, institutions.isEnabled)),
+    orderBy: asc(institutions.title), limit: q.pageSize, offset: offsetOf(q),
+  });
+}
+
+/** One institution as a record, or undefined. */
+export async function institutionRecord(db: Db, id: number) {
+  const page = await selectRecords(db, institutions, { where: eq(institutions.id, id), orderBy: asc(institutions.id), limit: 1 });
+  return page.rows[0];
+}
+
+export async function insertInstitution(tx: Db, input: InstitutionInput, accountId: number) {
+  const [row] = await tx.insert(institutions).values({ ...input, creatorId: accountId, enablerId: accountId }).returning();
+  return row;
+}
+
+export const updateInstitutionRow = (tx: Db, id: number, stamp: string, values: InstitutionInput) =>
+  updateStamped(tx, institutions, undefined, id, stamp, values, 'Institution');
+
+export const setInstitutionEnabledRow = (tx: Db, id: number, enabled: boolean, accountId: number, now: Date) =>
+  setEnabled(tx, institutions, undefined, id, enabled, accountId, now, 'Institution');
+
+/** A page of one institution's sites, by title. */
+export function sitePage(db: Db, institutionId: number, q: PagingQuery) {
+  return selectRecords(db, institutionSites, {
+    where: and(eq(institutionSites.institutionId, institutionId), ...searchWhere(q, institutionSites.title, institutionSites.abbreviation, institutionSites.isEnabled)),
+    orderBy: asc(institutionSites.title), limit: q.pageSize, offset: offsetOf(q),
+  });
+}
+
+/** One site of the institution as a record, or undefined. */
+export async function siteRecord(db: Db, institutionId: number, siteId: number) {
+  const page = await selectRecords(db, institutionSites, {
+    where: and(eq(institutionSites.id, siteId), eq(institutionSites.institutionId, institutionId)), orderBy: asc(institutionSites.id), limit: 1,
+  });
+  return page.rows[0];
+}
+
+type SiteValues = Pick<SiteInput, 'title' | 'abbreviation' | 'address'>;
+
+export async function insertSite(tx: Db, institutionId: number, v: SiteValues, accountId: number) {
+  const [row] = await tx.insert(institutionSites).values({
+    title: v.title, abbreviation: v.abbreviation, address: v.address, institutionId, creatorId: accountId, enablerId: accountId,
+  }).returning();
+  return row;
+}
+
+export const updateSiteRow = (tx: Db, institutionId: number, siteId: number, stamp: string, v: SiteValues) =>
+  updateStamped(tx, institutionSites, eq(institutionSites.institutionId, institutionId), siteId, stamp,
+    { title: v.title, abbreviation: v.abbreviation, address: v.address }, 'Institution site');
+
+export const setSiteEnabledRow = (tx: Db, institutionId: number, siteId: number, enabled: boolean, accountId: number, now: Date) =>
+  setEnabled(tx, institutionSites, eq(institutionSites.institutionId, institutionId), siteId, enabled, accountId, now, 'Institution site');

@@ -11,8 +11,8 @@ export function institutionRoutes(app: App, deps: AppDeps) {
   route(e.create, async (req, ctx, reply) => reply.status(201).send(await svc.createInstitution(ctx, req.body)));
   route(e.updateByBody, async (req, ctx) => svc.updateInstitution(ctx, req.body.id, req.body));
   route(e.update, async (req, ctx) => svc.updateInstitution(ctx, req.params.instId, req.body));
-  route(e.disable, async (req, ctx) => svc.setInstitutionEnabled(ctx, req.params.instId, false));
-  route(e.enable, async (req, ctx) => svc.setInstitutionEnabled(ctx, req.params.instId, true));
+  route(e.disable, async (req, ctx) => svc.setInstitutionEnabled(ctx, false));
+  route(e.enable, async (req, ctx) => svc.setInstitutionEnabled(ctx, true));
 
   route(e.sites, async (req, ctx, reply) => sendPage(reply, req.query, await svc.listSites(ctx, req.query)));
   route(e.site, async (req, ctx) => svc.getSite(ctx, req.params.siteId));

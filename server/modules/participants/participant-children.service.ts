@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PagingQuery } from '../../../contract/common.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { type InstCtx, command } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { likePattern, offsetOf } from '../../platform/paging';
@@ -37,15 +37,15 @@ export const KINDS = {
 } satisfies Record<string, Kind>;
 export type KindName = keyof typeof KINDS;
 
-async function assertPatient(db: Db, ctx: Ctx, patientId: number) {
-  const [p] = await db.select({ id: patients.id }).from(patients).where(and(eq(patients.id, patientId), eq(patients.institutionId, instOf(ctx)))).limit(1);
+async function assertPatient(db: Db, ctx: InstCtx, patientId: number) {
+  const [p] = await db.select({ id: patients.id }).from(patients).where(and(eq(patients.id, patientId), eq(patients.institutionId, ctx.institutionId))).limit(1);
   if (!p) throw notFound('Participant');
 }
 
 /** The kind's records of a participant; a route passes its kind (`KINDS.patientMRNs`), so the rows are typed as that kind's. */
-export async function listChildren<T extends ChildTable, N extends string>(ctx: Ctx, k: Kind<T, N>, patientId: number, q: PagingQuery) {
+export async function listChildren<T extends ChildTable, N extends string>(ctx: InstCtx, k: Kind<T, N>, patientId: number, q: PagingQuery) {
   await assertPatient(ctx.db, ctx, patientId);
-  const parts: SQL[] = [eq(k.table.patientId, patientId), eq(k.table.institutionId, instOf(ctx))];
+  const parts: SQL[] = [eq(k.table.patientId, patientId), eq(k.table.institutionId, ctx.institutionId)];
   if (q.isEnabled !== undefined) parts.push(eq(k.table.isEnabled, q.isEnabled));
   const refs = k.refs();
   // Phone numbers are stored without spaces or dashes: the term is read the same way.
@@ -54,37 +54,36 @@ export async function listChildren<T extends ChildTable, N extends string>(ctx: 
   return selectRecords(ctx.db, k.table, { where: and(...parts), orderBy: asc(k.table.id), limit: q.pageSize, offset: offsetOf(q), refs });
 }
 
-async function getChild<T extends ChildTable, N extends string>(db: Db, ctx: Ctx, k: Kind<T, N>, id: number) {
-  const page = await selectRecords(db, k.table, { where: and(eq(k.table.id, id), eq(k.table.institutionId, instOf(ctx))), orderBy: k.table.id, limit: 1, refs: k.refs() });
+async function getChild<T extends ChildTable, N extends string>(db: Db, ctx: InstCtx, k: Kind<T, N>, id: number) {
+  const page = await selectRecords(db, k.table, { where: and(eq(k.table.id, id), eq(k.table.institutionId, ctx.institutionId)), orderBy: k.table.id, limit: 1, refs: k.refs() });
   if (!page.rows[0]) throw notFound(k.label);
   return page.rows[0];
 }
 
 /** spec 1 §7: one child record per post; a duplicate of an enabled one is 409. */
-export async function addChild<T extends ChildTable, N extends string>(ctx: Ctx, k: Kind<T, N>, patientId: number, children: Partial<Children>, value?: string | number) {
-  requirePermission(ctx, 'participants.manage');
-  const id = await ctx.db.transaction(async (tx) => {
-    await assertPatient(tx, ctx, patientId);
+export async function addChild<T extends ChildTable, N extends string>(ctx: InstCtx, k: Kind<T, N>, patientId: number, children: Partial<Children>, value?: string | number) {
+  const id = await command(ctx, 'participants.manage', async (c) => {
+    const tx = c.db;
+    await assertPatient(tx, c, patientId);
     const t: ChildTable = k.table;
     if (k.unique && value !== undefined) {
       const [dup] = await tx.select({ id: t.id }).from(t)
         .where(and(eq(t.patientId, patientId), eq(k.unique, value), eq(t.isEnabled, true))).limit(1);
       if (dup) throw participantErrors.child_duplicate(k.label);
     }
-    const added = await addChildren(tx, ctx, patientId, { mrns: [], races: [], ethnicities: [], phones: [], ...children });
+    const added = await addChildren(tx, c, patientId, { mrns: [], races: [], ethnicities: [], phones: [], ...children });
     const row = [...added.mrns, ...added.races, ...added.ethnicities, ...added.phones][0];
-    await audit(tx, ctx, { entity: k.entity, entityId: row.id, action: 'create', after: row });
+    await audit(tx, c, { entity: k.entity, entityId: row.id, action: 'create', after: row });
     return row.id;
   });
   return getChild(ctx.db, ctx, k, id);
 }
 
 /** Removal is a disable: the record stays (spec 1 §4). */
-export async function disableChild<T extends ChildTable, N extends string>(ctx: Ctx, k: Kind<T, N>, patientId: number, id: number) {
-  requirePermission(ctx, 'participants.manage');
-  await ctx.db.transaction(async (tx) => {
-    const { before, after } = await setEnabled(tx, k.table, and(eq(k.table.institutionId, instOf(ctx)), eq(k.table.patientId, patientId)), id, false, ctx.account.id, ctx.now(), k.label);
-    await audit(tx, ctx, { entity: k.entity, entityId: id, action: 'disable', before, after });
+export async function disableChild<T extends ChildTable, N extends string>(ctx: InstCtx, k: Kind<T, N>, patientId: number, id: number) {
+  await command(ctx, 'participants.manage', async (c) => {
+    const { before, after } = await setEnabled(c.db, k.table, and(eq(k.table.institutionId, c.institutionId), eq(k.table.patientId, patientId)), id, false, c.account.id, c.now(), k.label);
+    await audit(c.db, c, { entity: k.entity, entityId: id, action: 'disable', before, after });
   });
   return getChild(ctx.db, ctx, k, id);
 }
@@ -95,8 +94,8 @@ export async function disableChild<T extends ChildTable, N extends string>(ctx: 
  * ones added with every rule of a single post; one audit entry per record. Runs in the caller's transaction.
  * The main MRN (no site) is not touched: it is read-only on edit (spec 1 §2).
  */
-export async function syncChildren(tx: Db, ctx: Ctx, patientId: number, want: Children) {
-  const inst = instOf(ctx);
+export async function syncChildren(tx: Db, ctx: InstCtx, patientId: number, want: Children) {
+  const inst = ctx.institutionId;
   const enabledOf = <T extends ChildTable>(t: T) => tx.select().from(t as ChildTable)
     .where(and(eq(t.patientId, patientId), eq(t.institutionId, inst), eq(t.isEnabled, true))).orderBy(asc(t.id));
   const mrnKey = (m: { institutionSiteId: number | null; mrn: string | null }) => `${m.institutionSiteId}|${(m.mrn ?? '').toLowerCase()}`;
@@ -113,8 +112,8 @@ export async function syncChildren(tx: Db, ctx: Ctx, patientId: number, want: Ch
   };
   const drop: [KindName, number][] = [
     ...have.mrns.filter((m) => !wanted.mrns.has(mrnKey(m))).map((m): [KindName, number] => ['patientMRNs', m.id]),
-    ...have.races.filter((r) => !wanted.races.has(Number(r.raceId))).map((r): [KindName, number] => ['patientRaces', r.id]),
-    ...have.ethnicities.filter((e) => !wanted.ethnicities.has(Number(e.ethnicityId))).map((e): [KindName, number] => ['patientEthnicities', e.id]),
+    ...have.races.filter((r) => !wanted.races.has(r.raceId)).map((r): [KindName, number] => ['patientRaces', r.id]),
+    ...have.ethnicities.filter((e) => !wanted.ethnicities.has(e.ethnicityId)).map((e): [KindName, number] => ['patientEthnicities', e.id]),
     ...have.phones.filter((p) => !wanted.phones.has(phoneKey(p))).map((p): [KindName, number] => ['patientPhoneNumbers', p.id]),
   ];
   // Disabled first: a phone number moved to another type is the old record disabled and a new one added.
@@ -125,8 +124,8 @@ export async function syncChildren(tx: Db, ctx: Ctx, patientId: number, want: Ch
   }
 
   const kept = {
-    mrns: new Set(have.mrns.map(mrnKey)), races: new Set(have.races.map((r) => Number(r.raceId))),
-    ethnicities: new Set(have.ethnicities.map((e) => Number(e.ethnicityId))), phones: new Set(have.phones.map(phoneKey)),
+    mrns: new Set(have.mrns.map(mrnKey)), races: new Set(have.races.map((r) => r.raceId)),
+    ethnicities: new Set(have.ethnicities.map((e) => e.ethnicityId)), phones: new Set(have.phones.map(phoneKey)),
   };
   const newPhones = want.phones.map((p, i) => ({ p, i })).filter(({ p }) => !kept.phones.has(phoneKey(p)));
   const added = await addChildren(tx, ctx, patientId, {

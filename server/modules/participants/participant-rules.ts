@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { localPhoneProblem, type PatientInput } from '../../../contract/participants.contract';
 import { MSG } from '../../../contract/messages';
-import { type Ctx, instOf } from '../../platform/context';
+import type { Ctx, InstCtx } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
 import type { Db } from '../../db/client';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
 import { assertSiteIds, usesLocalPhoneRule } from '../institutions';
 import { participantErrors } from './participants.errors';
-import { patientEthnicities, patientMrns, patientPhoneNumbers, patientRaces } from './participants.table';
+import { patientEthnicities, patientMrns, patientPhoneNumbers, patientRaces, type patients } from './participants.table';
 
 /** The latest calendar date anywhere on earth now (UTC+14), so a local "today" is never in the future. */
 export const today = (ctx: Pick<Ctx, 'now'>) => new Date(ctx.now().getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
@@ -29,18 +29,18 @@ export function patientDateProblems(p: { birthDate?: unknown; deathDate?: unknow
 }
 
 /** spec 1 §5 rules that need the database: lookups of this institution, death date only when dead, no future birth. */
-export async function checkPatientFields(tx: Db, ctx: Ctx, p: PatientInput, current?: Record<string, unknown>) {
-  const inst = instOf(ctx);
+export async function checkPatientFields(tx: Db, ctx: InstCtx, p: PatientInput, current?: typeof patients.$inferSelect) {
+  const inst = ctx.institutionId;
   const rows = await assertLookupIds(tx, inst, [
-    { key: 'patientTypes', id: Number(p.patientTypeId), field: 'patientTypeId', previous: current?.patientTypeId as number },
-    { key: 'genders', id: Number(p.genderId), field: 'genderId', previous: current?.genderId as number },
-    { key: 'maritalStatuses', id: Number(p.maritalStatusId), field: 'maritalStatusId', previous: current?.maritalStatusId as number },
-    { key: 'vitalStatuses', id: Number(p.vitalStatusId), field: 'vitalStatusId', previous: current?.vitalStatusId as number },
+    { key: 'patientTypes', id: p.patientTypeId, field: 'patientTypeId', previous: current?.patientTypeId },
+    { key: 'genders', id: p.genderId, field: 'genderId', previous: current?.genderId },
+    { key: 'maritalStatuses', id: p.maritalStatusId, field: 'maritalStatusId', previous: current?.maritalStatusId },
+    { key: 'vitalStatuses', id: p.vitalStatusId, field: 'vitalStatusId', previous: current?.vitalStatusId },
   ]);
   const problem = patientDateProblems(p, rows.vitalStatusId?.title, today(ctx))[0];
   if (problem) throw badRequest(problem.title, { [problem.field]: [problem.message] });
   const dead = isDead(rows.vitalStatusId?.title);
-  if (p.institutionSiteId) await assertSites(tx, inst, [Number(p.institutionSiteId)], 'institutionSiteId', current?.institutionSiteId as number | null | undefined);
+  if (p.institutionSiteId) await assertSites(tx, inst, [p.institutionSiteId], 'institutionSiteId', current?.institutionSiteId);
   return { ...p, deathDate: dead ? p.deathDate : null };
 }
 
@@ -81,8 +81,8 @@ export interface Children {
 
 /** Adds child records of a participant after checking every rule; used by the atomic command and the single posts. */
 /** `phoneField` names where a phone's problem is reported: `phoneNumbers.{i}.phoneNumber` in the register command. */
-export async function addChildren(tx: Db, ctx: Ctx, patientId: number, c: Children, phoneField: (i: number) => string = () => 'phoneNumber') {
-  const inst = instOf(ctx);
+export async function addChildren(tx: Db, ctx: InstCtx, patientId: number, c: Children, phoneField: (i: number) => string = () => 'phoneNumber') {
+  const inst = ctx.institutionId;
   const base = { institutionId: inst, patientId, creatorId: ctx.account.id, enablerId: ctx.account.id };
   await assertSites(tx, inst, [...c.mrns, ...c.phones].map((x) => x.institutionSiteId).filter((x): x is number => x !== null), 'institutionSiteId');
   await assertLookupIds(tx, inst, [

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { titlesOf, unknownTitle, type Titles } from '../../platform/lookups/lookup-titles';
 import { usesLocalPhoneRule } from '../institutions';
 import { patientDateProblems, today } from './participant-rules';
-import { normalised, patientValues } from './participants.service';
+import { patientValues } from './participants.service';
 import { patientEthnicities, patientMrns, patientPhoneNumbers, patientRaces, patients } from './participants.table';
 
 /** One CSV data row after the column mapping: field -> trimmed cell (undefined when empty). */
@@ -141,7 +141,7 @@ export async function insertParticipants(tx: Db, ctx: Ctx, rows: CheckedParticip
     for (let j = 0; j < batch.length;) {
       const part = batch.slice(j, j + size);
       slowest = 0;
-      const inserted = await timed(tx.insert(patients).values(part.map((r) => ({ ...patientValues(normalised(r.input)), ...who }))).returning({ id: patients.id }));
+      const inserted = await timed(tx.insert(patients).values(part.map((r) => ({ ...patientValues(r.input), ...who }))).returning({ id: patients.id }));
       const partIds = inserted.map((x) => x.id);
       const base = (k: number) => ({ ...who, patientId: partIds[k] });
       const mrns = part.flatMap((r, k) => (r.input.patientMRN ? [{ ...base(k), mrn: String(r.input.patientMRN), institutionSiteId: null }] : []));

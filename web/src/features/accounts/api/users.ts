@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { OverwritePassword, UserCreate, UserMembership, UserRoles } from '@contract/accounts.contract';
+import type { OverwritePasswordValues, UserCreateValues, UserMembershipValues, UserRolesValues } from '@contract/accounts.contract';
 import { accountEndpoints as e } from '@contract/accounts.endpoints';
 import { call, callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -20,7 +20,7 @@ export function useUsers(q: { institutionId: number; page: number; pageSize: num
 export function useCreateUser() {
   return useMutation({
     ...changes('users.write'),
-    mutationFn: (body: UserCreate) => call(e.create, { body }, { notify: false }),
+    mutationFn: (body: UserCreateValues) => call(e.create, { body }, { notify: false }),
   });
 }
 
@@ -28,7 +28,7 @@ export function useCreateUser() {
 export function useOverwritePassword() {
   return useMutation({
     ...changes('users.password'),
-    mutationFn: (body: OverwritePassword) => call(e.overwritePassword, { body }, { notify: false }),
+    mutationFn: (body: OverwritePasswordValues) => call(e.overwritePassword, { body }, { notify: false }),
   });
 }
 
@@ -45,7 +45,7 @@ export function useSetUserEnabled() {
 export function useSetRoles(id: number) {
   return useMutation({
     ...changes('users.write'),
-    mutationFn: (body: UserRoles) => call(e.setRoles, { params: { id }, body }, { notify: false }),
+    mutationFn: (body: UserRolesValues) => call(e.setRoles, { params: { id }, body }, { notify: false }),
   });
 }
 
@@ -53,6 +53,6 @@ export function useSetRoles(id: number) {
 export function useAddMembership(id: number) {
   return useMutation({
     ...changes('users.write'),
-    mutationFn: (body: UserMembership) => call(e.addMembership, { params: { id }, body }, { notify: false }),
+    mutationFn: (body: UserMembershipValues) => call(e.addMembership, { params: { id }, body }, { notify: false }),
   });
 }

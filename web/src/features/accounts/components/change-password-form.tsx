@@ -1,7 +1,7 @@
 import { PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { OverwritePassword, type User } from '@contract/accounts.contract';
+import { OverwritePassword, type OverwritePasswordValues, type User } from '@contract/accounts.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { withPasswordStrength } from '@/lib/password-strength';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
@@ -17,7 +17,7 @@ export function ChangePasswordForm({ user, onClose }: Props) {
   const change = useOverwritePassword();
   // Scored against the account's own words (issue 26); the server also refuses its current password.
   const owner = { email: user.email, userInputs: [user.firstName, user.lastName, user.userName] };
-  const form = useForm<OverwritePassword>({
+  const form = useForm<OverwritePasswordValues>({
     initialValues: { user: user.id, newPassword: '', oldPassword: '', adminPassword: '' },
     validate: withPasswordStrength(contractResolver(OverwritePassword), 'newPassword', () => owner),
   });

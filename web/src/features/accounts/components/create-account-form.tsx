@@ -1,7 +1,7 @@
 import { MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { UserCreate } from '@contract/accounts.contract';
+import { UserCreate, type UserCreateValues } from '@contract/accounts.contract';
 import { ROLES, type Role } from '@contract/permissions.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { withPasswordStrength } from '@/lib/password-strength';
@@ -14,13 +14,13 @@ import { useLookupOptions } from '@/lib/lookup-options';
 interface Props { opened: boolean; onClose: () => void; institutionId: number }
 
 /** The new account's own words: its password is scored against them (issue 26). */
-const ownerOf = (v: UserCreate) => ({ email: v.email, userInputs: [v.firstName, v.lastName] });
+const ownerOf = (v: UserCreateValues) => ({ email: v.email, userInputs: [v.firstName, v.lastName] });
 
 /** 'Create an Account' (spec 2 §2, §5): rules and messages come from the contract's UserCreate. */
 export function CreateAccountForm({ opened, onClose, institutionId }: Props) {
   const create = useCreateUser();
   const institutions = useLookupOptions('institutions', { enabled: opened });
-  const form = useForm<UserCreate>({
+  const form = useForm<UserCreateValues>({
     initialValues: {
       firstName: '', lastName: '', email: '', password: '', confirmPassword: '', phoneNumber: '',
       roles: [], institutionId: String(institutionId),

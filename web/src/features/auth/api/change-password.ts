@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ChangePassword } from '@contract/auth.contract';
+import type { ChangePasswordValues } from '@contract/auth.contract';
 import { authEndpoints as e } from '@contract/auth.endpoints';
 import { call } from '@/lib/api-client';
 import { changes } from '@/lib/mutation-effects';
@@ -8,6 +8,6 @@ import { changes } from '@/lib/mutation-effects';
 export function useChangeOwnPassword() {
   return useMutation({
     ...changes('auth.changePassword'),
-    mutationFn: (body: ChangePassword) => call(e.changePassword, { body }, { notify: false }),
+    mutationFn: (body: ChangePasswordValues) => call(e.changePassword, { body }, { notify: false }),
   });
 }

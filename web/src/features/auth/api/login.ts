@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginRequest } from '@contract/auth.contract';
+import type { LoginRequestValues } from '@contract/auth.contract';
 import { authEndpoints as e } from '@contract/auth.endpoints';
 import { call } from '@/lib/api-client';
 import { tokenStore } from '@/lib/session-storage';
@@ -11,7 +11,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     ...changes('auth.login'),
-    mutationFn: (body: LoginRequest) => call(e.login, { body }, { notify: false, handle401: false }),
+    mutationFn: (body: LoginRequestValues) => call(e.login, { body }, { notify: false, handle401: false }),
     onSuccess: ({ token, account }) => {
       queryClient.clear();
       tokenStore.set(token);

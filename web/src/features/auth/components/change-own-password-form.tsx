@@ -1,7 +1,7 @@
 import { PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { ChangePassword } from '@contract/auth.contract';
+import { ChangePassword, type ChangePasswordValues } from '@contract/auth.contract';
 import { passwordNotEmail } from '@contract/password-policy';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { withPasswordStrength } from '@/lib/password-strength';
@@ -18,8 +18,8 @@ export function ChangeOwnPasswordForm({ onClose }: Props) {
   const me = useMe();
   const change = useChangeOwnPassword();
   // Your own words lower the score, and the current password is refused (issue 26).
-  const ownerOf = (v: ChangePassword) => ({ email: me.email, userInputs: [me.firstName, me.lastName, me.userName], current: v.oldPassword });
-  const form = useForm<ChangePassword>({
+  const ownerOf = (v: ChangePasswordValues) => ({ email: me.email, userInputs: [me.firstName, me.lastName, me.userName], current: v.oldPassword });
+  const form = useForm<ChangePasswordValues>({
     initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
     validate: withPasswordStrength(contractResolver(ChangePassword.superRefine(passwordNotEmail('newPassword', () => me.email))), 'newPassword', ownerOf),
   });

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { PatientEdit, PatientRegister } from '@contract/participants.contract';
+import type { PatientEditValues, PatientRegisterValues } from '@contract/participants.contract';
 import { participantEndpoints as e } from '@contract/participants.endpoints';
 import { call, callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -41,7 +41,7 @@ export function usePatient(instId: number, id: number) {
 export function useRegisterPatient(instId: number) {
   return useMutation({
     ...changes('patients.register', instId),
-    mutationFn: (body: PatientRegister) => call(e.register, { params: { instId }, body }, { notify: false }),
+    mutationFn: (body: PatientRegisterValues) => call(e.register, { params: { instId }, body }, { notify: false }),
     // Lists, the dashboard count and recent participants all live under ['patients', instId].
   });
 }
@@ -50,6 +50,6 @@ export function useRegisterPatient(instId: number) {
 export function useUpdatePatient(instId: number, id: number) {
   return useMutation({
     ...changes('patients.update', instId),
-    mutationFn: (body: PatientEdit) => call(e.edit, { params: { instId, patientId: id }, body }, { notify: false }),
+    mutationFn: (body: PatientEditValues) => call(e.edit, { params: { instId, patientId: id }, body }, { notify: false }),
   });
 }

@@ -2,7 +2,7 @@ import type { FormErrors } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { MSG } from '@contract/messages';
 import {
-  PatientRegister, type EthnicityRecord, type MrnRecord, type Patient, type PatientInput, type PhoneRecord, type RaceRecord,
+  PatientRegister, type EthnicityRecord, type MrnRecord, type Patient, type PatientInputValues, type PatientRegisterValues, type PhoneRecord, type RaceRecord,
 } from '@contract/participants.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import type { Chip } from './chip-picker';
@@ -70,7 +70,7 @@ export function patientToValues(p: Patient, c: PatientChildren): PatientFormValu
 }
 
 /** The PUT body; the death date only goes with a 'dead' vital status (spec 1 §4). */
-export function toPatientInput(v: PatientFormValues, dead: boolean): PatientInput {
+export function toPatientInput(v: PatientFormValues, dead: boolean): PatientInputValues {
   const num = (s: string | null) => (s ? Number(s) : 0);
   return {
     patientMRN: v.patientMRN, socialSecurityNumber: v.socialSecurityNumber, externalSubjectId: v.externalSubjectId,
@@ -82,7 +82,7 @@ export function toPatientInput(v: PatientFormValues, dead: boolean): PatientInpu
 }
 
 /** The one POST patients/register body (and PUT patients/{id}/edit's, with the stamp). Every site MRN row is sent so error paths (siteMrns.N.mrn) match the rows. */
-export function toRegister(v: PatientFormValues, dead: boolean): PatientRegister {
+export function toRegister(v: PatientFormValues, dead: boolean): PatientRegisterValues {
   return {
     ...toPatientInput(v, dead),
     races: v.races.map((c) => c.id),
