@@ -147,7 +147,7 @@ export const storageEndpoints = {
 export const allStorageEndpoints: Record<string, EndpointDef> = {
   ...storageEndpoints,
   ...Object.fromEntries(Object.entries(containerRows).map(([name, e]) => [`containers.${name}`, e])),
-  ...Object.fromEntries(Object.entries(drawerBoxsRows).map(([name, e]) => [`container.shelf.rack.drawer.boxs.${name}`, e])),
+  ...Object.fromEntries(Object.entries(drawerBoxsRows).map(([name, e]) => [`container.shelf.rack.drawer.storageContainerBoxs.${name}`, e])),
   ...Object.fromEntries(Object.entries(storageNodeRows).flatMap(([key, rows]) => {
     const { children, box, ...own } = rows;
     return [

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditQuery } from '../../../contract/audit.contract';
 import type { PageQuery } from '../../../contract/common.contract';
-import { instOf, requirePermission, type Ctx } from '../../platform/context';
+import { requirePermission, type InstCtx } from '../../platform/context';
 import { offsetOf } from '../../platform/paging';
 import { auditEvents } from '../../platform/audit.table';
 import { accountNames as accounts } from '../../platform/account-names';
@@ -17,9 +17,9 @@ const instant = (v: string, end: boolean) => (v.length === 10 ? new Date(Date.pa
  * account and time (indexes: institution + record type + time, account + time). Only rows of the
  * current institution are ever read.
  */
-export async function listAuditEvents(ctx: Ctx, q: PageQuery & AuditQuery) {
+export async function listAuditEvents(ctx: InstCtx, q: PageQuery & AuditQuery) {
   requirePermission(ctx, 'audit.read');
-  const inst = instOf(ctx);
+  const inst = ctx.institutionId;
   const parts: SQL[] = [eq(auditEvents.institutionId, inst)];
   if (q.entity) parts.push(sql`lower(${auditEvents.entity}) = ${q.entity.toLowerCase()}`);
   if (q.entityId) parts.push(eq(auditEvents.entityId, q.entityId));
@@ -48,7 +48,7 @@ export async function listAuditEvents(ctx: Ctx, q: PageQuery & AuditQuery) {
 
 
 /** Checks the institution's audit hash chain and names the first broken row (docs/audit.md). */
-export async function verifyAudit(ctx: Ctx) {
+export async function verifyAudit(ctx: InstCtx) {
   requirePermission(ctx, 'audit.read');
-  return verifyInstitutionChain(ctx.db, instOf(ctx));
+  return verifyInstitutionChain(ctx.db, ctx.institutionId);
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { IMPORT_COLUMNS, type ImportKind, type MappingTemplate, type MappingTemplateInput } from '../../../contract/imports.contract';
-import { type Ctx, instOf } from '../../platform/context';
+import { type InstCtx } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import { isUniqueViolation, notFound } from '../../platform/errors';
 import { importErrors } from './imports.errors';
@@ -33,19 +33,19 @@ function checkMapping(kind: ImportKind, mapping: Record<string, string>) {
   return checked;
 }
 
-export async function listTemplates(ctx: Ctx, kind: ImportKind): Promise<MappingTemplate[]> {
+export async function listTemplates(ctx: InstCtx, kind: ImportKind): Promise<MappingTemplate[]> {
   assertAvailable(ctx, kind);
   const t = importMappingTemplates;
   const rows = await ctx.db.select().from(t)
-    .where(and(eq(t.institutionId, instOf(ctx)), eq(t.kind, kind), eq(t.isEnabled, true)))
+    .where(and(eq(t.institutionId, ctx.institutionId), eq(t.kind, kind), eq(t.isEnabled, true)))
     .orderBy(asc(sql`lower(${t.name})`), asc(t.id));
   return rows.map(toDto);
 }
 
-export async function createTemplate(ctx: Ctx, kind: ImportKind, input: MappingTemplateInput): Promise<MappingTemplate> {
+export async function createTemplate(ctx: InstCtx, kind: ImportKind, input: MappingTemplateInput): Promise<MappingTemplate> {
   assertAvailable(ctx, kind);
   const mapping = checkMapping(kind, input.mapping);
-  const institutionId = instOf(ctx);
+  const institutionId = ctx.institutionId;
   try {
     return await ctx.db.transaction(async (tx) => {
       const [row] = await tx.insert(importMappingTemplates)
@@ -60,12 +60,12 @@ export async function createTemplate(ctx: Ctx, kind: ImportKind, input: MappingT
 }
 
 /** Deleting disables the record (never deleted); its name may then be used again. */
-export async function disableTemplate(ctx: Ctx, kind: ImportKind, id: number): Promise<MappingTemplate> {
+export async function disableTemplate(ctx: InstCtx, kind: ImportKind, id: number): Promise<MappingTemplate> {
   assertAvailable(ctx, kind);
   const t = importMappingTemplates;
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.update(t).set({ isEnabled: false })
-      .where(and(eq(t.id, id), eq(t.institutionId, instOf(ctx)), eq(t.kind, kind), eq(t.isEnabled, true))).returning();
+      .where(and(eq(t.id, id), eq(t.institutionId, ctx.institutionId), eq(t.kind, kind), eq(t.isEnabled, true))).returning();
     if (!row) throw notFound('Mapping template');
     await audit(tx, ctx, { entity: AUDIT_ENTITY, entityId: row.id, action: 'disable', before: { kind, name: row.name, isEnabled: true }, after: { isEnabled: false } });
     return toDto(row);

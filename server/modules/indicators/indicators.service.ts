@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import {
   INDICATOR_REPORT_TITLES, type IndicatorDefinition, type IndicatorDefinitionInput, type IndicatorReport, type IndicatorReportDto,
 } from '../../../contract/indicators.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { command, requirePermission, type InstCtx } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import { accountNames } from '../../platform/account-names';
 import { updateStamped } from '../../platform/crud/stamp';
@@ -60,7 +60,7 @@ function toDto({ d, firstName, lastName }: { d: Row; firstName: string | null; l
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The inclusive UTC date range asked for; the last 7 days (today included) by default, never before year 1. */
-export function rangeOf(ctx: Ctx, q: { from: string | null; to: string | null }) {
+export function rangeOf(ctx: InstCtx, q: { from: string | null; to: string | null }) {
   const today = isoDay(ctx.now());
   const to = q.to ?? (q.from && q.from > today ? q.from : today);
   const weekBefore = new Date(new Date(`${to}T00:00:00Z`).getTime() - 6 * DAY);
@@ -70,15 +70,15 @@ export function rangeOf(ctx: Ctx, q: { from: string | null; to: string | null })
   return { from, to };
 }
 
-export async function listDefinitions(ctx: Ctx, report: IndicatorReport): Promise<IndicatorDefinition[]> {
+export async function listDefinitions(ctx: InstCtx, report: IndicatorReport): Promise<IndicatorDefinition[]> {
   requirePermission(ctx, 'reports.run');
-  return (await definitionsOf(ctx.db, instOf(ctx), report)).map(toDto);
+  return (await definitionsOf(ctx.db, ctx.institutionId, report)).map(toDto);
 }
 
 /** The report: one row per definition with its frequency, counted in one statement (forms' countAnswers). */
-export async function runReport(ctx: Ctx, report: IndicatorReport, q: { from: string | null; to: string | null }): Promise<IndicatorReportDto> {
+export async function runReport(ctx: InstCtx, report: IndicatorReport, q: { from: string | null; to: string | null }): Promise<IndicatorReportDto> {
   requirePermission(ctx, 'reports.run');
-  const inst = instOf(ctx);
+  const inst = ctx.institutionId;
   const range = rangeOf(ctx, q);
   const defs = (await definitionsOf(ctx.db, inst, report)).map((r) => r.d);
   const protocols = await protocolIdsByAbbreviation(ctx.db, inst, defs.map((d) => d.protocolAbbreviation));
@@ -102,11 +102,10 @@ export async function runReport(ctx: Ctx, report: IndicatorReport, q: { from: st
 }
 
 /** Edits a definition's title, rule and remark (stamp; stale is 409), audited in the same transaction. */
-export async function updateDefinition(ctx: Ctx, report: IndicatorReport, id: number, v: z.output<typeof IndicatorDefinitionInput>): Promise<IndicatorDefinition> {
-  requirePermission(ctx, 'protocols.manage');
-  const inst = instOf(ctx);
+export async function updateDefinition(ctx: InstCtx, report: IndicatorReport, id: number, v: z.output<typeof IndicatorDefinitionInput>): Promise<IndicatorDefinition> {
+  const inst = ctx.institutionId;
   await definitionsOf(ctx.db, inst, report);
-  await ctx.db.transaction(async (tx) => {
+  await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     const scope = and(eq(indicatorDefinitions.institutionId, inst), eq(indicatorDefinitions.report, report));
     const { before, after } = await updateStamped(tx, indicatorDefinitions, scope, id, v.concurrencyStamp, {
       title: v.title, protocolAbbreviation: v.protocolAbbreviation, fieldPrompt: v.fieldPrompt, matchingValues: v.matchingValues,
@@ -118,7 +117,7 @@ export async function updateDefinition(ctx: Ctx, report: IndicatorReport, id: nu
   return toDto(row);
 }
 
-export async function getDefinition(ctx: Ctx, report: IndicatorReport, id: number): Promise<IndicatorDefinition> {
+export async function getDefinition(ctx: InstCtx, report: IndicatorReport, id: number): Promise<IndicatorDefinition> {
   const row = (await listDefinitions(ctx, report)).find((d) => d.id === id);
   if (!row) throw notFound('Indicator definition');
   return row;

@@ -4,7 +4,7 @@ import {
   type ReportPeriod, type SummaryFilter, type TestResultFilter,
 } from '../../../contract/reports.contract';
 import type { PageQuery } from '../../../contract/common.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { requirePermission, type InstCtx } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { resolveRange, type Range } from './range';
 import { reportErrors } from './reports.errors';
@@ -45,10 +45,10 @@ function footerOf(r: Range, generatedAt: Date, lines: string[]) {
   ];
 }
 
-async function start(ctx: Ctx, q: RangeFilter) {
+async function start(ctx: InstCtx, q: RangeFilter) {
   requirePermission(ctx, 'reports.run');
   const generatedAt = ctx.now();
-  return { inst: instOf(ctx), range: resolveRange(q, generatedAt), generatedAt };
+  return { inst: ctx.institutionId, range: resolveRange(q, generatedAt), generatedAt };
 }
 
 // Usage and summaries ---------------------------------------------------------------------------
@@ -84,7 +84,7 @@ const PERIOD_NOTE: Record<ReportPeriod, string> = {
 };
 
 /** Test or panel usage by payment category; with a period, the summary (one row per period and test or panel). */
-async function usageReport(ctx: Ctx, kind: 'test' | 'panel', q: RangeFilter, period?: ReportPeriod): Promise<Report> {
+async function usageReport(ctx: InstCtx, kind: 'test' | 'panel', q: RangeFilter, period?: ReportPeriod): Promise<Report> {
   const { inst, range, generatedAt } = await start(ctx, q);
   // The period unit is written into the statement (from the enum), not bound: GROUP BY must see the same expression as SELECT.
   const src = usageSource(kind, inst, range, period);
@@ -123,10 +123,10 @@ async function usageReport(ctx: Ctx, kind: 'test' | 'panel', q: RangeFilter, per
   };
 }
 
-export const testUsage = (ctx: Ctx, q: RangeFilter) => usageReport(ctx, 'test', q);
-export const panelUsage = (ctx: Ctx, q: RangeFilter) => usageReport(ctx, 'panel', q);
-export const testSummary = (ctx: Ctx, q: SummaryFilter) => usageReport(ctx, 'test', q, q.period);
-export const panelSummary = (ctx: Ctx, q: SummaryFilter) => usageReport(ctx, 'panel', q, q.period);
+export const testUsage = (ctx: InstCtx, q: RangeFilter) => usageReport(ctx, 'test', q);
+export const panelUsage = (ctx: InstCtx, q: RangeFilter) => usageReport(ctx, 'panel', q);
+export const testSummary = (ctx: InstCtx, q: SummaryFilter) => usageReport(ctx, 'test', q, q.period);
+export const panelSummary = (ctx: InstCtx, q: SummaryFilter) => usageReport(ctx, 'panel', q, q.period);
 
 // Test results per date range -------------------------------------------------------------------
 
@@ -156,7 +156,7 @@ async function testColumns(db: Db, inst: number, panelId: number, r: Range) {
   return rows.filter((x) => !seen.has(Number(x.id)) && seen.add(Number(x.id))).map((x) => ({ testId: Number(x.id), head: String(x.head) }));
 }
 
-export async function testResults(ctx: Ctx, q: TestResultFilter): Promise<Report> {
+export async function testResults(ctx: InstCtx, q: TestResultFilter): Promise<Report> {
   const { inst, range, generatedAt } = await start(ctx, q);
   const [panel] = await rowsOf(ctx.db, sql`select id, title from panels where id = ${q.panelId} and institution_id = ${inst}`);
   if (!panel) throw reportErrors.panel_not_found();
@@ -215,7 +215,7 @@ export function ageText(seconds: number) {
   return `${m} min`;
 }
 
-export async function unreleasedPanels(ctx: Ctx, q: RangeFilter): Promise<Report> {
+export async function unreleasedPanels(ctx: InstCtx, q: RangeFilter): Promise<Report> {
   const { inst, range, generatedAt } = await start(ctx, q);
   // The panel's stored has_unreleased (orders' release-state.ts keeps it with each release) and its partial
   // index: only unreleased panels are read (joining every panel of the range to its order took 0.25 s for

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { BulkAllocationInput, OccupancyInput, PathRef, VacateInput } from '../../../contract/storage.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { command, type Ctx, instOf } from '../../platform/context';
 import { isUniqueViolation, notFound, staleStamp } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { newStamp } from '../../platform/records';
@@ -115,13 +115,12 @@ async function raceProblem(ctx: Ctx, err: unknown, what: { box?: NodeRow; positi
 
 /** POST .../StorageContainerBoxPositionOccupancies: one sample into one position. */
 export async function allocate(ctx: Ctx, boxPath: PathRef[], positionId: number, input: OccupancyInput) {
-  requirePermission(ctx, ALLOCATE);
   const inst = instOf(ctx);
   if (input.storageContainerBoxPositionId && Number(input.storageContainerBoxPositionId) !== positionId) throw storageErrors.position_mismatch();
   const seen: { box?: NodeRow; position?: PositionRow; samples: SampleRef[] } = { samples: [] };
   let id: number;
   try {
-    id = await ctx.db.transaction(async (tx) => {
+    id = await command(ctx, ALLOCATE, async ({ db: tx }) => {
       const box = seen.box = await lockBox(ctx, tx, boxPath, 'share');
       const position = seen.position = await positionIn(tx, box.id, positionId);
       const sample = await usable(ctx, tx, (await custodySamplesOf(tx, inst, [Number(input.collectedSampleId)]))[0] ?? null);
@@ -142,13 +141,12 @@ export async function allocate(ctx: Ctx, boxPath: PathRef[], positionId: number,
  * free positions in fill order. One transaction: every sample is stored or none.
  */
 export async function bulkAllocate(ctx: Ctx, boxPath: PathRef[], input: BulkAllocationInput) {
-  requirePermission(ctx, ALLOCATE);
   const inst = instOf(ctx);
   const ids = input.collectedSampleIds.map(Number);
   const seen: { box?: NodeRow; samples: SampleRef[] } = { samples: [] };
   let made: number[];
   try {
-    made = await ctx.db.transaction(async (tx) => {
+    made = await command(ctx, ALLOCATE, async ({ db: tx }) => {
       const box = seen.box = await lockBox(ctx, tx, boxPath, 'update');
       const found = new Map((await custodySamplesOf(tx, inst, ids)).map((s) => [s.id, s]));
       const samples: CustodySample[] = [];
@@ -175,9 +173,8 @@ export async function bulkAllocate(ctx: Ctx, boxPath: PathRef[], input: BulkAllo
 
 /** PUT .../StorageContainerBoxPositionOccupancies/{occId}/vacate: takes the sample out, with the occupancy's stamp and a reason. */
 export async function vacate(ctx: Ctx, boxPath: PathRef[], positionId: number, occupancyId: number, input: VacateInput) {
-  requirePermission(ctx, ALLOCATE);
   const inst = instOf(ctx);
-  await ctx.db.transaction(async (tx) => {
+  await command(ctx, ALLOCATE, async ({ db: tx }) => {
     const box = (await nodesOnPath(ctx, boxPath, tx)).at(-1)!;
     const position = await positionIn(tx, box.id, positionId);
     const [row] = await tx.select().from(occ).where(and(eq(occ.id, occupancyId), eq(occ.positionId, position.id), eq(occ.institutionId, inst))).for('update').limit(1);

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { RackScanApply, RackScanEntry, RackScanOutcome, RackScanResult } from '../../../contract/rack-scan.contract';
 import type { PathRef } from '../../../contract/storage.contract';
 import { RACK_SCAN_OUTCOMES } from '../../../contract/rack-scan.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { command, type Ctx, instOf, requirePermission } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
@@ -150,11 +150,10 @@ export async function reconcileScan(ctx: Ctx, boxPath: PathRef[], csv: string): 
  * samples are vacated only when asked.
  */
 export async function applyScan(ctx: Ctx, boxPath: PathRef[], input: RackScanApply) {
-  requirePermission(ctx, ALLOCATE);
   const vacateMissing = input.vacateMissing ?? false;
   let counts: { moved: number; vacated: number };
   try {
-    counts = await ctx.db.transaction(async (tx) => {
+    counts = await command(ctx, ALLOCATE, async ({ db: tx }) => {
       const r = await read(ctx, tx, boxPath, input.csv, true);
       if (r.result.errors.length) throw storageErrors.rack_scan_invalid(r.result.errors.length);
       if (r.result.scanStamp !== input.scanStamp) throw storageErrors.rack_scan_stale();

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { PathRef, RackTemplateInput, RackTemplateResult } from '../../../contract/storage.contract';
-import { type Ctx, requirePermission } from '../../platform/context';
+import { command, type Ctx } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import { storageNodes } from './storage.table';
 import { nodesOnPath } from './storage-scope';
@@ -14,10 +14,9 @@ import { codeRace, newNodeValues, readNodes } from './storage.service';
  * transaction; one audit entry per record made. The contract bounds N and the positions in all.
  */
 export async function createRackTemplate(ctx: Ctx, shelfPath: PathRef[], input: z.output<typeof RackTemplateInput>): Promise<RackTemplateResult> {
-  requirePermission(ctx, 'configuration.manage');
   let made: { rackId: number; boxIds: number[] };
   try {
-    made = await ctx.db.transaction(async (tx) => {
+    made = await command(ctx, 'configuration.manage', async ({ db: tx }) => {
       const shelf = (await nodesOnPath(ctx, shelfPath, tx, true)).at(-1)!;
       const values = await newNodeValues(tx, ctx, shelf, 'rack', input);
       const [rack] = await tx.insert(storageNodes).values(values).returning();

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PagingQuery } from '../../../contract/common.contract';
 import { childLevelsOf, PARENT_LEVELS, STORAGE_LEVEL_LABELS, type NodeInput, type NodeUpdate, type PathRef, type StorageLevel } from '../../../contract/storage.contract';
-import { type Ctx, instOf, requirePermission } from '../../platform/context';
+import { command, type Ctx, instOf, requirePermission } from '../../platform/context';
 import { isUniqueViolation, notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { likePattern, offsetOf } from '../../platform/paging';
@@ -126,10 +126,9 @@ export function codeRace(err: unknown, code: unknown): never {
  * same transaction.
  */
 export async function createNode(ctx: Ctx, parentPath: PathRef[], input: NodeInput, level?: StorageLevel) {
-  requirePermission(ctx, MANAGE);
   let id: number;
   try {
-    id = await ctx.db.transaction(async (tx) => {
+    id = await command(ctx, MANAGE, async ({ db: tx }) => {
       const parent = (await nodesOnPath(ctx, parentPath, tx, true)).at(-1) ?? null;
       const values = await newNodeValues(tx, ctx, parent, level ?? firstChildLevel(parent?.level), input);
       const [row] = await tx.insert(storageNodes).values(values).returning();
@@ -151,11 +150,10 @@ export const pluralOf = (level: StorageLevel) => ({ container: 'containers', she
  * the code is left blank (it is required); a child's blank code clears it.
  */
 export async function updateNode(ctx: Ctx, path: PathRef[], input: NodeUpdate) {
-  requirePermission(ctx, MANAGE);
   const inst = instOf(ctx);
   const id = path.at(-1)!.id;
   try {
-    await ctx.db.transaction(async (tx) => {
+    await command(ctx, MANAGE, async ({ db: tx }) => {
       const nodes = await nodesOnPath(ctx, path, tx, true);
       const node = nodes.at(-1)!;
       const parent = nodes.at(-2) ?? null;
@@ -204,10 +202,9 @@ async function geometryChange(tx: Db, inst: number, node: NodeRow, input: NodeUp
  * a disabled node); enabling needs an enabled parent with a free slot.
  */
 export async function setNodeEnabled(ctx: Ctx, path: PathRef[], enabled: boolean) {
-  requirePermission(ctx, MANAGE);
   const inst = instOf(ctx);
   const id = path.at(-1)!.id;
-  await ctx.db.transaction(async (tx) => {
+  await command(ctx, MANAGE, async ({ db: tx }) => {
     // The parent is locked (enable takes one of its slots), then the node itself.
     const nodes = await nodesOnPath(ctx, path.slice(0, -1), tx, true);
     const node = (await nodesOnPath(ctx, path, tx, true)).at(-1)!;

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { api, ApiError } from './api-client';
+import type { ArgsOf, EndpointDef } from '@contract/endpoint';
+import { api, ApiError, callFile } from './api-client';
 
 /** Saves bytes the page holds as a file the browser downloads under `filename`. */
 export function saveBlob(blob: Blob, filename: string) {
@@ -16,8 +17,17 @@ export function saveBlob(blob: Blob, filename: string) {
  * or `fallbackName`. A failure shows the server's problem title under `failTitle`; true when saved.
  */
 export async function downloadFile(path: string, fallbackName: string, failTitle: string): Promise<boolean> {
+  return saveOrNotify(() => api.getFile(path, undefined, { notify: false }), fallbackName, failTitle);
+}
+
+/** `downloadFile` for a row of the endpoint table (its file answer): the typed call, no path string. */
+export async function downloadCall<E extends EndpointDef>(e: E, args: ArgsOf<E>, fallbackName: string, failTitle: string): Promise<boolean> {
+  return saveOrNotify(() => callFile(e, args, { notify: false }), fallbackName, failTitle);
+}
+
+async function saveOrNotify(fetchFile: () => Promise<{ blob: Blob; filename: string | null }>, fallbackName: string, failTitle: string) {
   try {
-    const { blob, filename } = await api.getFile(path, undefined, { notify: false });
+    const { blob, filename } = await fetchFile();
     saveBlob(blob, filename ?? fallbackName);
     return true;
   } catch (e) {

@@ -1,17 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { PARENT_LEVELS, STORAGE_LEVELS, STORAGE_SEGMENTS, storagePathUrl, type Occupancy, type PathRef, type StorageLevel, type StorageLocation, type Suggestion } from '@contract/storage.contract';
-import { api } from './api-client';
+import { PARENT_LEVELS, STORAGE_LEVELS, storagePathUrl, type PathRef, type StorageLevel, type StorageLocation } from '@contract/storage.contract';
+import { boxRowsAt, nodeParams, storageEndpoints } from '@contract/storage.endpoints';
+import { call } from './api-client';
 import { queryKeys } from './query-keys';
 
 // Storage positions as other features use them (the sample page, a received shipment's Store action):
-// the API paths, the suggestion and the place as text. Features never import each other; they meet here.
+// the typed calls of the storage rows (contract/storage.endpoints.ts), the suggestion and the place as text.
+// Features never import each other; they meet here.
 
-/** The nested API path of the node whose ancestors and itself are `path`, outermost first (any depth: a box may sit in a shelf or rack). */
+/**
+ * The nested API path of a node (any depth). Kept only for features/samples/api/allocate.ts until it reads
+ * a box's positions through `boxPositions` below; new code calls the rows.
+ */
 export const nodeUrl = (instId: number, path: readonly PathRef[]) => `/institutions/${instId}${storagePathUrl(path)}`;
-/** The collection of `level` under `parentPath` (none: the containers). */
-export const collectionUrl = (instId: number, parentPath: readonly PathRef[], level: StorageLevel) => `${nodeUrl(instId, parentPath)}/${STORAGE_SEGMENTS[level]}`;
-export const occupanciesUrl = (instId: number, boxPath: readonly PathRef[], positionId: number) =>
-  `${nodeUrl(instId, boxPath)}/StorageContainerBoxPositions/${positionId}/StorageContainerBoxPositionOccupancies`;
+
+/** A box's positions (GET .../StorageContainerBoxPositions), by the box's path. */
+export const boxPositions = (instId: number, boxPath: readonly PathRef[], opts?: { notify?: boolean }) =>
+  call(boxRowsAt(boxPath).positions, { params: nodeParams(instId, boxPath) }, opts);
 
 const LETTERS: Record<StorageLevel, string> = { container: 'c', shelf: 's', rack: 'r', drawer: 'd', box: 'b' };
 /** A path as the storage screen's `?path=` keeps it: each id with its level's letter, container first ("c3.s8.b12"). */
@@ -37,7 +42,7 @@ export function decodeStoragePath(text: string | null): PathRef[] {
 export function useSuggestion(instId: number, collectedSampleId: number | null, enabled = true) {
   return useQuery({
     queryKey: queryKeys.storage.suggestion(instId, collectedSampleId ?? 0),
-    queryFn: () => api.get<Suggestion>(`/institutions/${instId}/storageContainers/suggest`, { collectedSampleId: collectedSampleId! }, { notify: false }),
+    queryFn: () => call(storageEndpoints.suggest, { params: { instId }, query: { collectedSampleId: collectedSampleId! } }, { notify: false }),
     enabled: enabled && collectedSampleId !== null,
     staleTime: 0,
   });
@@ -45,7 +50,7 @@ export function useSuggestion(instId: number, collectedSampleId: number | null, 
 
 /** Stores a sample at a location (a suggestion): POST to that position's occupancies. */
 export const allocateAt = (instId: number, location: StorageLocation, collectedSampleId: number) =>
-  api.post<Occupancy>(occupanciesUrl(instId, location.path, location.positionId), { collectedSampleId }, { notify: false });
+  call(boxRowsAt(location.path).allocate, { params: { ...nodeParams(instId, location.path), positionId: location.positionId }, body: { collectedSampleId } }, { notify: false });
 
 /** "Freezer A > Shelf 1 > Rack 2 > Drawer 1 > Box 3, position B4" (or "Fridge > Shelf 1 > Box 3, position B4") */
 export const locationText = (l: StorageLocation) => `${l.path.map((n) => n.title).join(' > ')}, position ${l.positionCode}`;

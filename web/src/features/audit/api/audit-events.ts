@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import type { AuditEvent } from '@contract/audit.contract';
-import { api } from '@/lib/api-client';
+import { auditEndpoints } from '@contract/audit.endpoints';
+import { callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { listStateOf } from '@/components/use-list-state';
 
@@ -20,12 +20,12 @@ export function useAuditEvents(q: AuditQuery) {
 /** The query behind useAuditEvents; a cold load's prefetch (app/route-prefetch.ts) asks without a notification on failure. */
 export const auditEventsQuery = (q: AuditQuery, notify = true) => queryOptions({
   queryKey: queryKeys.audit.list(q.instId, q),
-  queryFn: () => api.getPage<AuditEvent>(`/institutions/${q.instId}/auditEvents`, {
-    PageNumber: q.page, PageSize: q.pageSize, entity: q.entity || undefined, entityId: q.entityId || undefined,
+  queryFn: () => callPage(auditEndpoints.events, { params: { instId: q.instId }, query: {
+    pageNumber: q.page, pageSize: q.pageSize, entity: q.entity || undefined, entityId: q.entityId || undefined,
     accountId: q.accountId || undefined,
     from: q.from ? dayjs(q.from).startOf('day').toISOString() : undefined,
     to: q.to ? dayjs(q.to).add(1, 'day').startOf('day').toISOString() : undefined,
-  }, { notify }),
+  } }, { notify }),
   placeholderData: keepPreviousData,
 });
 

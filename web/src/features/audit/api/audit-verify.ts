@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuditChainReport } from '@contract/audit.contract';
-import { api } from '@/lib/api-client';
+import { auditEndpoints } from '@contract/audit.endpoints';
+import { call } from '@/lib/api-client';
 import { changes } from '@/lib/mutation-effects';
 
 /** GET /institutions/{id}/audit/verify: checks the institution's audit hash chain on request (it reads every row). */
 export function useVerifyAuditChain(instId: number) {
   return useMutation({
     ...changes('audit.verify', instId),
-    mutationFn: () => api.get<AuditChainReport>(`/institutions/${instId}/audit/verify`),
+    mutationFn: () => call(auditEndpoints.verify, { params: { instId } }),
   });
 }

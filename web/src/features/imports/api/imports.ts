@@ -1,10 +1,12 @@
 import { notifications } from '@mantine/notifications';
 import type { Problem } from '@contract/common.contract';
 import { IMPORT_CONTENT_TYPE, importQuery, type DryRunResult, type ImportKind, type ImportStreamLine } from '@contract/imports.contract';
+import { pathOf } from '@contract/endpoint';
+import { importEndpoints as rows } from '@contract/imports.endpoints';
 import { ApiError } from '@/lib/api-client';
+import { downloadCall } from '@/lib/download';
 import { tokenStore } from '@/lib/session-storage';
 
-const base = (instId: number) => `/institutions/${instId}/imports`;
 const authHeaders = (): Record<string, string> => {
   const token = tokenStore.get();
   return token ? { Authorization: `Bearer ${token}` } : {};
@@ -16,21 +18,9 @@ async function problemOf(res: Response) {
   return new ApiError(res.status, { ...problem, title: problem?.title ?? `Request failed (${res.status}).` });
 }
 
-/** GET templates/{kind}.csv with the bearer token, saved as {kind}-template.csv. */
+/** GET templates/{kind}.csv with the session, saved as {kind}-template.csv. */
 export async function downloadTemplate(instId: number, kind: ImportKind) {
-  const res = await fetch(`/api${base(instId)}/templates/${kind}.csv`, { headers: authHeaders() }).catch(unreachable);
-  if (!res.ok) {
-    notifications.show({ color: 'red', title: 'The template could not be downloaded', message: (await problemOf(res)).problem.title, autoClose: 5000 });
-    return;
-  }
-  const href = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = `${kind}-template.csv`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  await downloadCall(rows.template, { params: { instId, file: `${kind}.csv` } }, `${kind}-template.csv`, 'The template could not be downloaded');
 }
 
 export interface ImportFile { file: Blob; fileName: string; mapping: Record<string, string> }
@@ -40,7 +30,8 @@ export interface ImportFile { file: Blob; fileName: string; mapping: Record<stri
  * dry run and file name go in the query (issue 26). Answers the response, or throws the problem.
  */
 async function upload(instId: number, kind: ImportKind, f: ImportFile, dryRun: boolean, accept: string) {
-  const res = await fetch(`/api${base(instId)}/${kind}?${importQuery({ dryRun, mapping: f.mapping, fileName: f.fileName })}`, {
+  // The body is the file (a Blob), not JSON, and the answer may be a stream: fetch itself, at the row's path.
+  const res = await fetch(`/api${pathOf(rows.upload, { instId, kind })}?${importQuery({ dryRun, mapping: f.mapping, fileName: f.fileName })}`, {
     method: 'POST', headers: { 'Content-Type': IMPORT_CONTENT_TYPE, Accept: accept, ...authHeaders() }, body: f.file,
   }).catch(unreachable);
   if (!res.ok) throw await problemOf(res);

@@ -1,21 +1,21 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ImportKind, MappingTemplate, MappingTemplateInput } from '@contract/imports.contract';
-import { api } from '@/lib/api-client';
+import type { ImportKind, MappingTemplateInput } from '@contract/imports.contract';
+import { importEndpoints as e } from '@contract/imports.endpoints';
+import { call } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { changes } from '@/lib/mutation-effects';
 
 // Saved column mappings (issue 28 item 10; docs/imports.md), per institution and import kind.
-const path = (instId: number, kind: ImportKind) => `/institutions/${instId}/imports/${kind}/mappingTemplates`;
 
 export function useMappingTemplates(instId: number, kind: ImportKind) {
-  return useQuery({ queryKey: queryKeys.importMappings.kind(instId, kind), queryFn: () => api.get<MappingTemplate[]>(path(instId, kind)) });
+  return useQuery({ queryKey: queryKeys.importMappings.kind(instId, kind), queryFn: () => call(e.mappingTemplates, { params: { instId, kind } }) });
 }
 
 /** POST: the form shows a refused name (409) or mapping (400) itself. */
 export function useSaveMappingTemplate(instId: number, kind: ImportKind) {
   return useMutation({
     ...changes('imports.mappingTemplate', instId),
-    mutationFn: (body: MappingTemplateInput) => api.post<MappingTemplate>(path(instId, kind), body, { notify: false }),
+    mutationFn: (body: MappingTemplateInput) => call(e.createMappingTemplate, { params: { instId, kind }, body }, { notify: false }),
   });
 }
 
@@ -23,6 +23,6 @@ export function useSaveMappingTemplate(instId: number, kind: ImportKind) {
 export function useDeleteMappingTemplate(instId: number, kind: ImportKind) {
   return useMutation({
     ...changes('imports.mappingTemplate', instId),
-    mutationFn: (id: number) => api.post<MappingTemplate>(`${path(instId, kind)}/${id}/disable`),
+    mutationFn: (id: number) => call(e.disableMappingTemplate, { params: { instId, kind, templateId: id } }),
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ReportPage, ReportPeriod } from '@contract/reports.contract';
-import { api } from '@/lib/api-client';
+import type { ORDER_REPORTS, ReportPage, ReportPeriod } from '@contract/reports.contract';
+import { reportRowsByName } from '@contract/reports.endpoints';
+import { callFile, callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { saveBlob } from '@/lib/download';
 
@@ -11,16 +12,20 @@ export interface ReportPaging { page: number; pageSize: number }
 /** A report row as the paged table keys it (its position on the page). */
 export type ReportTableRow = ReportPage['rows'][number] & { id: number };
 
-const pathOf = (instId: number, report: string) => `/institutions/${instId}/reports/${report}`;
-const queryOf = (c: ReportCriteria) => ({ From: c.from, To: c.to, PanelId: c.panelId, Period: c.period });
+/** A report's API name (`reports/{name}`). */
+export type ReportName = (typeof ORDER_REPORTS)[keyof typeof ORDER_REPORTS]['api'];
+const queryOf = (c: ReportCriteria) => ({ from: c.from, to: c.to, panelId: c.panelId, period: c.period });
 
 /** GET reports/{report}: one page (X-Pagination) with the columns, footer and, for summaries, the chart of every period. */
-export function useReport(instId: number, report: string, c: ReportCriteria | null, paging: ReportPaging) {
+export function useReport(instId: number, report: ReportName, c: ReportCriteria | null, paging: ReportPaging) {
   return useQuery({
     queryKey: queryKeys.reports.page(instId, report, { ...c, ...paging }),
     queryFn: async () => {
-      const res = await api.getPage<unknown>(pathOf(instId, report), { ...queryOf(c!), PageNumber: paging.page, PageSize: paging.pageSize }, { notify: false });
+      const res = await callPage(reportRowsByName[report].page, {
+        params: { instId }, query: { ...queryOf(c!), pageNumber: paging.page, pageSize: paging.pageSize },
+      }, { notify: false });
       // The body is the report ({columns, rows, footer, ...}), not a bare array: X-Pagination still counts its rows.
+      // callPage types a paged answer's items as its rows; a report's answer is the one object, so it is read as such.
       const body = res.items as unknown as ReportPage;
       const first = (paging.page - 1) * paging.pageSize;
       return { report: body, items: body.rows.map((r, i): ReportTableRow => ({ ...r, id: first + i + 1 })), pagination: res.pagination };
@@ -32,7 +37,7 @@ export function useReport(instId: number, report: string, c: ReportCriteria | nu
 }
 
 /** GET reports/{report}.csv: the whole report, saved under the name the server gives (the report's title). */
-export async function downloadReportCsv(instId: number, report: string, c: ReportCriteria, fallbackName: string) {
-  const { blob, filename } = await api.getFile(`${pathOf(instId, report)}.csv`, queryOf(c), { notify: false });
+export async function downloadReportCsv(instId: number, report: ReportName, c: ReportCriteria, fallbackName: string) {
+  const { blob, filename } = await callFile(reportRowsByName[report].csv, { params: { instId }, query: queryOf(c) }, { notify: false });
   saveBlob(blob, filename ?? `${fallbackName}.csv`);
 }

@@ -1,22 +1,20 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CollectedSample } from '@contract/samples.contract';
-import type { RackScanApplied, RackScanApply, RackScanResult } from '@contract/rack-scan.contract';
-import type {
-  BoxPosition, ChildInput, ContainerInput, Occupancy, PathRef, RackTemplateInput, RackTemplateResult, SamplePosition, StorageLevel, StorageNode, TreeNode,
-} from '@contract/storage.contract';
-import { api } from '@/lib/api-client';
+import type { RackScanApply } from '@contract/rack-scan.contract';
+import type { ChildInput, ContainerInput, PathRef, RackTemplateInput, StorageLevel } from '@contract/storage.contract';
+import { boxRowsAt, collectionAt, nodeParams, rowsAt, storageEndpoints as e } from '@contract/storage.endpoints';
+import { api, call } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { collectionUrl, nodeUrl, occupanciesUrl } from '@/lib/storage-positions';
 import { changes } from '@/lib/mutation-effects';
 
 const keys = queryKeys.storage;
-export { collectionUrl, decodeStoragePath, encodeStoragePath, nodeUrl, useSuggestion } from '@/lib/storage-positions';
+export { decodeStoragePath, encodeStoragePath, useSuggestion } from '@/lib/storage-positions';
 
 /** Children of one node (null: the containers), enabled only, as the tree shows them. */
 export function useChildren(instId: number, parentId: number | null, enabled = true) {
   return useQuery({
     queryKey: keys.children(instId, parentId),
-    queryFn: () => api.get<TreeNode[]>('/institutions/' + instId + '/storageContainers/tree', { parentId: parentId ?? undefined, IsEnabled: true, PageSize: 1000 }),
+    queryFn: () => call(e.tree, { params: { instId }, query: { parentId: parentId ?? undefined, isEnabled: true, pageSize: 1000 } }),
     enabled,
   });
 }
@@ -24,7 +22,7 @@ export function useChildren(instId: number, parentId: number | null, enabled = t
 export function useNode(instId: number, path: PathRef[]) {
   return useQuery({
     queryKey: keys.node(instId, path.at(-1)?.id ?? 0),
-    queryFn: () => api.get<StorageNode>(nodeUrl(instId, path), undefined, { notify: false }),
+    queryFn: () => call(rowsAt(path).get, { params: nodeParams(instId, path) }, { notify: false }),
     enabled: path.length > 0,
   });
 }
@@ -32,7 +30,7 @@ export function useNode(instId: number, path: PathRef[]) {
 export function useCreateNode(instId: number, parentPath: PathRef[], level: StorageLevel) {
   return useMutation({
     ...changes('storage.structure', instId),
-    mutationFn: (body: ContainerInput | ChildInput) => api.post<StorageNode>(collectionUrl(instId, parentPath, level), body, { notify: false }),
+    mutationFn: (body: ContainerInput | ChildInput) => call(collectionAt(parentPath, level).create, { params: nodeParams(instId, parentPath), body }, { notify: false }),
   });
 }
 
@@ -40,14 +38,15 @@ export function useCreateNode(instId: number, parentPath: PathRef[], level: Stor
 export function useRackTemplate(instId: number, shelfPath: PathRef[]) {
   return useMutation({
     ...changes('storage.structure', instId),
-    mutationFn: (body: RackTemplateInput) => api.post<RackTemplateResult>(`${collectionUrl(instId, shelfPath, 'rack')}/template`, body, { notify: false }),
+    mutationFn: (body: RackTemplateInput) =>
+      call(e.rackTemplate, { params: { instId, containerId: shelfPath[0].id, shelfId: shelfPath[1].id }, body }, { notify: false }),
   });
 }
 
 export function usePositions(instId: number, boxPath: PathRef[]) {
   return useQuery({
     queryKey: keys.positions(instId, boxPath.at(-1)?.id ?? 0),
-    queryFn: () => api.get<BoxPosition[]>(`${nodeUrl(instId, boxPath)}/StorageContainerBoxPositions`),
+    queryFn: () => call(boxRowsAt(boxPath).positions, { params: nodeParams(instId, boxPath) }),
   });
 }
 
@@ -55,11 +54,14 @@ export function usePositions(instId: number, boxPath: PathRef[]) {
 export function useOccupancies(instId: number, boxPath: PathRef[], positionId: number) {
   return useQuery({
     queryKey: keys.occupancies(instId, positionId),
-    queryFn: () => api.get<Occupancy[]>(occupanciesUrl(instId, boxPath, positionId), { PageSize: 5 }),
+    queryFn: () => call(boxRowsAt(boxPath).occupancies, { params: { ...nodeParams(instId, boxPath), positionId }, query: { pageSize: 5 } }),
   });
 }
 
-/** The institution's samples with exactly this sample ID (any case): none or one. */
+/**
+ * The institution's samples with exactly this sample ID (any case): none or one. GET collectedSamples is the
+ * samples module's route, not yet a row of the table: it moves to call(...) with that module's table.
+ */
 export function findSample(instId: number, sampleId: string) {
   return api.get<CollectedSample[]>(`/institutions/${instId}/collectedSamples`, { SampleID: sampleId.trim(), PageSize: 1 }, { notify: false });
 }
@@ -77,31 +79,37 @@ export function useFoundSample(instId: number, sampleId: string | null) {
 export function useSamplePosition(instId: number, collectedSampleId: number | null) {
   return useQuery({
     queryKey: keys.samplePosition(instId, collectedSampleId ?? 0),
-    queryFn: () => api.get<SamplePosition>(`/institutions/${instId}/collectedSamples/${collectedSampleId}/position`, undefined, { notify: false }),
+    queryFn: () => call(e.samplePosition, { params: { instId, collectedSampleId: collectedSampleId! } }, { notify: false }),
     enabled: collectedSampleId !== null,
     staleTime: 0,
   });
 }
 
 /** A write of occupancies: the box grids and the samples' positions change (a 409 also reloads them, query-client.ts). */
-function useStorageWrite<I, O>(instId: number, call: (input: I) => Promise<O>) {
-  return useMutation({ ...changes('storage.allocate', instId), mutationFn: call });
+function useStorageWrite<I, O>(instId: number, write: (input: I) => Promise<O>) {
+  return useMutation({ ...changes('storage.allocate', instId), mutationFn: write });
 }
 
 export const useAllocate = (instId: number, boxPath: PathRef[], positionId: number) =>
-  useStorageWrite(instId, (collectedSampleId: number) => api.post<Occupancy>(occupanciesUrl(instId, boxPath, positionId), { collectedSampleId }, { notify: false }));
+  useStorageWrite(instId, (collectedSampleId: number) =>
+    call(boxRowsAt(boxPath).allocate, { params: { ...nodeParams(instId, boxPath), positionId }, body: { collectedSampleId } }, { notify: false }));
 
 export const useVacate = (instId: number, boxPath: PathRef[], positionId: number) =>
   useStorageWrite(instId, (v: { occupancyId: number; concurrencyStamp: string; vacateReason: string }) =>
-    api.put<Occupancy>(`${occupanciesUrl(instId, boxPath, positionId)}/${v.occupancyId}/vacate`, { concurrencyStamp: v.concurrencyStamp, vacateReason: v.vacateReason }, { notify: false }));
+    call(boxRowsAt(boxPath).vacate, {
+      params: { ...nodeParams(instId, boxPath), positionId, occupancyId: v.occupancyId }, body: { concurrencyStamp: v.concurrencyStamp, vacateReason: v.vacateReason },
+    }, { notify: false }));
 
 export const useBulkAllocate = (instId: number, boxPath: PathRef[]) =>
-  useStorageWrite(instId, (collectedSampleIds: number[]) => api.post<Occupancy[]>(`${nodeUrl(instId, boxPath)}/allocate`, { collectedSampleIds }, { notify: false }));
+  useStorageWrite(instId, (collectedSampleIds: number[]) => call(boxRowsAt(boxPath).bulkAllocate, { params: nodeParams(instId, boxPath), body: { collectedSampleIds } }, { notify: false }));
 
 /** Rack-scanner reconcile: the scan file read against the box (writes nothing). */
 export const useRackScan = (instId: number, boxPath: PathRef[]) =>
-  useMutation({ ...changes('storage.rackScanPreview', instId), mutationFn: (csv: string) => api.post<RackScanResult>(`${nodeUrl(instId, boxPath)}/rackScan`, csv, { notify: false }) });
+  useMutation({
+    ...changes('storage.rackScanPreview', instId),
+    mutationFn: (csv: string) => call(boxRowsAt(boxPath).rackScan, { params: nodeParams(instId, boxPath), body: csv }, { notify: false }),
+  });
 
 /** Applies the scan's moves (and, when asked, takes out the missing samples) if the box is still as scanned. */
 export const useApplyRackScan = (instId: number, boxPath: PathRef[]) =>
-  useStorageWrite(instId, (body: RackScanApply) => api.post<RackScanApplied>(`${nodeUrl(instId, boxPath)}/rackScan/apply`, body, { notify: false }));
+  useStorageWrite(instId, (body: RackScanApply) => call(boxRowsAt(boxPath).rackScanApply, { params: nodeParams(instId, boxPath), body }, { notify: false }));
