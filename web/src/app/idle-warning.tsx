@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { api, lastSessionRequestAt } from '../lib/api-client';
+import { authEndpoints } from '@contract/auth.endpoints';
+import { call, lastSessionRequestAt } from '../lib/api-client';
 import { queryKeys } from '../lib/query-keys';
 import { useMe } from '../lib/session-context';
 import { Dialog } from '../components/dialog';
@@ -35,7 +36,7 @@ export function IdleWarning() {
   const stay = async () => {
     setBusy(true);
     try {
-      queryClient.setQueryData(queryKeys.me, await api.get('/Authentication/me'));
+      queryClient.setQueryData(queryKeys.me, await call(authEndpoints.me, {}));
       setOpen(false);
     } finally {
       setBusy(false);

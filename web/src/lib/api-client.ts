@@ -81,23 +81,11 @@ async function request(method: string, path: string, query?: Query, body?: unkno
 
 const json = async <T>(res: Response): Promise<T> => (res.status === 204 ? (undefined as T) : (res.json() as Promise<T>));
 
-export const api = {
-  get: async <T>(path: string, query?: Query, opts?: Options) => json<T>(await request('GET', path, query, undefined, opts)),
-  post: async <T>(path: string, body?: unknown, opts?: Options) => json<T>(await request('POST', path, undefined, body ?? {}, opts)),
-  put: async <T>(path: string, body: unknown, opts?: Options) => json<T>(await request('PUT', path, undefined, body, opts)),
-  /** A paged list: the array body plus the X-Pagination header (ARCHITECTURE §4). */
-  getPage: async <T>(path: string, query?: Query, opts?: Options): Promise<Page<T>> => {
-    const res = await request('GET', path, query, undefined, opts);
-    const items = await json<T[]>(res);
-    const header = res.headers.get('X-Pagination');
-    const pagination: Pagination = header
-      ? JSON.parse(header) as Pagination
-      : { TotalCount: items.length, PageSize: items.length, CurrentPage: 1, TotalPages: 1 };
-    return { items, pagination };
-  },
-  /** A file the server sends (a CSV export): its bytes and the name from Content-Disposition. */
-  getFile: async (path: string, query?: Query, opts?: Options) => fileOf(await request('GET', path, query, undefined, opts)),
-};
+/** The X-Pagination header of a paged answer (ARCHITECTURE §4), or null when the server sent none. */
+function paginationOf(res: Response): Pagination | null {
+  const header = res.headers.get('X-Pagination');
+  return header ? (JSON.parse(header) as Pagination) : null;
+}
 
 async function fileOf(res: Response): Promise<{ blob: Blob; filename: string | null }> {
   const disposition = res.headers.get('Content-Disposition') ?? '';
@@ -121,13 +109,21 @@ export async function call<E extends EndpointDef>(e: E, args: ArgsOf<E>, opts?: 
 
 /** A paged list of the table (`paged: true`): its rows and the X-Pagination header. */
 export async function callPage<E extends EndpointDef & { paged: true }>(e: E, args: ArgsOf<E>, opts?: Options): Promise<Page<ItemOf<E>>> {
+  const { body, pagination } = await callPaged(e, args, opts);
+  const items = body as ItemOf<E>[];
+  return { items, pagination: pagination ?? { TotalCount: items.length, PageSize: items.length, CurrentPage: 1, TotalPages: 1 } };
+}
+
+/** A paged answer whose body is one object (a report: columns and rows) with the X-Pagination header. */
+export async function callPaged<E extends EndpointDef & { paged: true }>(e: E, args: ArgsOf<E>, opts?: Options): Promise<{ body: ResponseOf<E>; pagination: Pagination | null }> {
   const { params, query } = args as { params?: Record<string, unknown>; query?: unknown };
-  return api.getPage<ItemOf<E>>(pathOf(e, params), queryOf(query), opts);
+  const res = await request(e.method, pathOf(e, params), queryOf(query), undefined, opts);
+  const body = await json<ResponseOf<E>>(res);
+  return { body, pagination: paginationOf(res) };
 }
 
 /** A file answer of the table (CSV, PDF): its bytes and the name the server gives it. */
 export async function callFile<E extends EndpointDef>(e: E, args: ArgsOf<E>, opts?: Options): Promise<{ blob: Blob; filename: string | null }> {
   const { params, query, body } = args as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
-  if (e.method === 'GET') return api.getFile(pathOf(e, params), queryOf(query), opts);
   return fileOf(await request(e.method, pathOf(e, params), queryOf(query), bodyOf(e, body), opts));
 }

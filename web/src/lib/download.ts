@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import type { ArgsOf, EndpointDef } from '@contract/endpoint';
-import { api, ApiError, callFile } from './api-client';
+import { ApiError, callFile } from './api-client';
 
 /** Saves bytes the page holds as a file the browser downloads under `filename`. */
 export function saveBlob(blob: Blob, filename: string) {
@@ -13,14 +13,9 @@ export function saveBlob(blob: Blob, filename: string) {
 }
 
 /**
- * GETs a file with the session (manifests, FHIR bundles) and saves it under the name the server gives,
- * or `fallbackName`. A failure shows the server's problem title under `failTitle`; true when saved.
+ * Fetches a row's file answer with the session (manifests, FHIR bundles) and saves it under the name the server
+ * gives, or `fallbackName`. A failure shows the server's problem title under `failTitle`; true when saved.
  */
-export async function downloadFile(path: string, fallbackName: string, failTitle: string): Promise<boolean> {
-  return saveOrNotify(() => api.getFile(path, undefined, { notify: false }), fallbackName, failTitle);
-}
-
-/** `downloadFile` for a row of the endpoint table (its file answer): the typed call, no path string. */
 export async function downloadCall<E extends EndpointDef>(e: E, args: ArgsOf<E>, fallbackName: string, failTitle: string): Promise<boolean> {
   return saveOrNotify(() => callFile(e, args, { notify: false }), fallbackName, failTitle);
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PARENT_LEVELS, STORAGE_LEVELS, storagePathUrl, type PathRef, type StorageLevel, type StorageLocation } from '@contract/storage.contract';
+import { PARENT_LEVELS, STORAGE_LEVELS, type PathRef, type StorageLevel, type StorageLocation } from '@contract/storage.contract';
 import { boxRowsAt, nodeParams, storageEndpoints } from '@contract/storage.endpoints';
 import { call } from './api-client';
 import { queryKeys } from './query-keys';
@@ -8,11 +8,6 @@ import { queryKeys } from './query-keys';
 // the typed calls of the storage rows (contract/storage.endpoints.ts), the suggestion and the place as text.
 // Features never import each other; they meet here.
 
-/**
- * The nested API path of a node (any depth). Kept only for features/samples/api/allocate.ts until it reads
- * a box's positions through `boxPositions` below; new code calls the rows.
- */
-export const nodeUrl = (instId: number, path: readonly PathRef[]) => `/institutions/${instId}${storagePathUrl(path)}`;
 
 /** A box's positions (GET .../StorageContainerBoxPositions), by the box's path. */
 export const boxPositions = (instId: number, boxPath: readonly PathRef[], opts?: { notify?: boolean }) =>

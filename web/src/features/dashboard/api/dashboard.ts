@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Patient } from '@contract/participants.contract';
-import type { Protocol } from '@contract/protocols.contract';
-import { api } from '@/lib/api-client';
+import { orderEndpoints } from '@contract/orders.endpoints';
+import { participantEndpoints } from '@contract/participants.endpoints';
+import { protocolEndpoints } from '@contract/protocols.endpoints';
+import { sampleEndpoints } from '@contract/samples.endpoints';
+import { call, callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { today } from '@/lib/format';
 
@@ -12,7 +14,7 @@ import { today } from '@/lib/format';
 export function usePatientCount(instId: number) {
   return useQuery({
     queryKey: queryKeys.patients.count(instId),
-    queryFn: () => api.get<{ count: number; isEstimate?: boolean }>(`/institutions/${instId}/patients/count`),
+    queryFn: () => call(participantEndpoints.count, { params: { instId } }),
   });
 }
 
@@ -20,7 +22,7 @@ export function usePatientCount(instId: number) {
 export function useRecentPatients(instId: number, size = 5) {
   return useQuery({
     queryKey: queryKeys.patients.recent(instId, size),
-    queryFn: () => api.getPage<Patient>(`/institutions/${instId}/patients`, { PageNumber: 1, PageSize: size }),
+    queryFn: () => callPage(participantEndpoints.list, { params: { instId }, query: { pageNumber: 1, pageSize: size } }),
   });
 }
 
@@ -28,7 +30,7 @@ export function useRecentPatients(instId: number, size = 5) {
 export function useOrderCount(instId: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.orders.count(instId),
-    queryFn: () => api.get<{ count: number; isEstimate?: boolean }>(`/institutions/${instId}/LIMSOrders/count`),
+    queryFn: () => call(orderEndpoints.count, { params: { instId } }),
     enabled,
   });
 }
@@ -37,7 +39,7 @@ export function useOrderCount(instId: number, enabled: boolean) {
 export function useProtocolCount(instId: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.protocols.count(instId),
-    queryFn: () => api.get<{ count: number; isEstimate?: boolean }>(`/institutions/${instId}/collectionProtocols/count`),
+    queryFn: () => call(protocolEndpoints.count, { params: { instId } }),
     enabled,
   });
 }
@@ -46,7 +48,7 @@ export function useProtocolCount(instId: number, enabled: boolean) {
 export function useSampleCount(instId: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.samples.count(instId),
-    queryFn: () => api.get<{ count: number; isEstimate?: boolean }>(`/institutions/${instId}/collectedSamples/count`),
+    queryFn: () => call(sampleEndpoints.count, { params: { instId } }),
     enabled,
   });
 }
@@ -56,6 +58,6 @@ export function usePendingProtocols(instId: number, size = 5) {
   const openOn = today();
   return useQuery({
     queryKey: queryKeys.protocols.list(instId, { pending: openOn, size }),
-    queryFn: () => api.getPage<Protocol>(`/institutions/${instId}/collectionProtocols`, { PageNumber: 1, PageSize: size, OpenOn: openOn }),
+    queryFn: () => callPage(protocolEndpoints.list, { params: { instId }, query: { pageNumber: 1, pageSize: size, openOn } }),
   });
 }

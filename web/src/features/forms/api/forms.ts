@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
-import type { FieldInput, FieldOrderInput, FieldUpdate, FormValues, ReportPage, ReportRow, SubmissionValues } from '@contract/forms.contract';
+import type { FieldInput, FieldOrderInput, FieldUpdate, FormValues, ReportRow, SubmissionValues } from '@contract/forms.contract';
 import { formEndpoints as e } from '@contract/forms.endpoints';
-import { call, callFile, callPage } from '@/lib/api-client';
+import { call, callFile, callPage, callPaged } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download';
 import { queryKeys } from '@/lib/query-keys';
 import { changes } from '@/lib/mutation-effects';
@@ -111,12 +111,12 @@ export function useFormReport(instId: number, protocolId: number, q: ReportQuery
   return useQuery({
     queryKey: keys.part(instId, protocolId, REPORT, q ?? {}),
     queryFn: async () => {
-      const res = await callPage(e.report, {
+      const res = await callPaged(e.report, {
         params: { instId, protocolId, formId: q!.formId }, query: { startDate: q!.startDate, endDate: q!.endDate, pageNumber: q!.page, pageSize: q!.pageSize },
       }, { notify: false });
       // The body is {columns, rows}, not a bare array: the pagination header still applies to its rows.
-      const body = res.items as unknown as ReportPage;
-      return { columns: body.columns, items: body.rows.map((r): ReportTableRow => ({ ...r, id: r.submissionId })), pagination: res.pagination };
+      const body = res.body;
+      return { columns: body.columns, items: body.rows.map((r): ReportTableRow => ({ ...r, id: r.submissionId })), pagination: res.pagination ?? { TotalCount: body.rows.length, PageSize: body.rows.length, CurrentPage: 1, TotalPages: 1 } };
     },
     enabled: q !== null,
     placeholderData: keepPreviousData,

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
-import { downloadFile } from '@/lib/download';
+import { fhirEndpoints } from '@contract/fhir.endpoints';
+import { downloadCall } from '@/lib/download';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 
 /**
@@ -16,7 +17,8 @@ export function ExportFhirButton({ of, id }: { of: 'participant' | 'protocol'; i
   const download = async () => {
     setBusy(true);
     try {
-      await downloadFile(`/institutions/${institution.id}/fhir/Bundle/${of}/${id}`, `${of}-${id}.fhir.json`, 'The FHIR export could not be downloaded');
+      const row = of === 'participant' ? fhirEndpoints.participantBundle : fhirEndpoints.protocolBundle;
+      await downloadCall(row, { params: { instId: institution.id, id } }, `${of}-${id}.fhir.json`, 'The FHIR export could not be downloaded');
     } finally {
       setBusy(false);
     }

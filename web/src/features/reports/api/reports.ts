@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ORDER_REPORTS, ReportPage, ReportPeriod } from '@contract/reports.contract';
 import { reportRowsByName } from '@contract/reports.endpoints';
-import { callFile, callPage } from '@/lib/api-client';
+import { callFile, callPaged } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { saveBlob } from '@/lib/download';
 
@@ -21,14 +21,14 @@ export function useReport(instId: number, report: ReportName, c: ReportCriteria 
   return useQuery({
     queryKey: queryKeys.reports.page(instId, report, { ...c, ...paging }),
     queryFn: async () => {
-      const res = await callPage(reportRowsByName[report].page, {
+      const res = await callPaged(reportRowsByName[report].page, {
         params: { instId }, query: { ...queryOf(c!), pageNumber: paging.page, pageSize: paging.pageSize },
       }, { notify: false });
       // The body is the report ({columns, rows, footer, ...}), not a bare array: X-Pagination still counts its rows.
       // callPage types a paged answer's items as its rows; a report's answer is the one object, so it is read as such.
-      const body = res.items as unknown as ReportPage;
+      const body = res.body;
       const first = (paging.page - 1) * paging.pageSize;
-      return { report: body, items: body.rows.map((r, i): ReportTableRow => ({ ...r, id: first + i + 1 })), pagination: res.pagination };
+      return { report: body, items: body.rows.map((r, i): ReportTableRow => ({ ...r, id: first + i + 1 })), pagination: res.pagination ?? { TotalCount: body.rows.length, PageSize: body.rows.length, CurrentPage: 1, TotalPages: 1 } };
     },
     enabled: c !== null,
     placeholderData: keepPreviousData,

@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CollectedSample } from '@contract/samples.contract';
 import { sampleEndpoints } from '@contract/samples.endpoints';
-import type { BoxPosition, StorageLocation } from '@contract/storage.contract';
-import { api, call } from '@/lib/api-client';
+import type { StorageLocation } from '@contract/storage.contract';
+import { call } from '@/lib/api-client';
 import { changes } from '@/lib/mutation-effects';
 import { queryKeys } from '@/lib/query-keys';
-import { allocateAt, nodeUrl } from '@/lib/storage-positions';
+import { allocateAt, boxPositions } from '@/lib/storage-positions';
 
 /** GET collectedSamples?SampleID= (exact, any case) inside this protocol: the scanned sample, or null. */
 export function useProtocolSampleLookup(instId: number, protocolId: number, sampleId: string | null) {
@@ -21,7 +21,7 @@ export function useProtocolSampleLookup(instId: number, protocolId: number, samp
 export function useFreePositions(instId: number, location: StorageLocation | null) {
   return useQuery({
     queryKey: queryKeys.storage.positions(instId, location?.boxId ?? 0),
-    queryFn: () => api.get<BoxPosition[]>(`${nodeUrl(instId, location!.path)}/StorageContainerBoxPositions`, undefined, { notify: false }),
+    queryFn: () => boxPositions(instId, location!.path, { notify: false }),
     enabled: location !== null,
     select: (positions) => positions.filter((p) => !p.occupied),
   });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OrderSummary } from '@contract/orders.contract';
-import type { SamplePosition } from '@contract/storage.contract';
-import { api } from '@/lib/api-client';
+import { orderEndpoints } from '@contract/orders.endpoints';
+import { storageEndpoints } from '@contract/storage.endpoints';
+import { call, callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { useSuggestion } from '@/lib/storage-positions';
 
@@ -12,7 +12,7 @@ export const ORDERS_SHOWN = 50;
 export function useStoredPosition(instId: number, collectedSampleId: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.storage.samplePosition(instId, collectedSampleId),
-    queryFn: () => api.get<SamplePosition>(`/institutions/${instId}/collectedSamples/${collectedSampleId}/position`, undefined, { notify: false }),
+    queryFn: () => call(storageEndpoints.samplePosition, { params: { instId, collectedSampleId } }, { notify: false }),
     enabled,
   });
 }
@@ -24,7 +24,7 @@ export const usePositionSuggestion = (instId: number, collectedSampleId: number,
 export function useOrdersOnSample(instId: number, collectedSampleId: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.orders.onCollectedSample(instId, collectedSampleId),
-    queryFn: () => api.getPage<OrderSummary>(`/institutions/${instId}/LIMSOrders`, { CollectedSampleId: collectedSampleId, PageSize: ORDERS_SHOWN }, { notify: false }),
+    queryFn: () => callPage(orderEndpoints.list, { params: { instId }, query: { collectedSampleId, pageSize: ORDERS_SHOWN } }, { notify: false }),
     enabled,
   });
 }

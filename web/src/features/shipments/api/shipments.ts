@@ -3,7 +3,8 @@ import { MAX_PAGE_SIZE } from '@contract/common.contract';
 import type { z } from 'zod';
 import type { ManifestInput, Shipment, ShipmentInput, ShipmentItem, ShipmentStatus } from '@contract/shipments.contract';
 import { shipmentEndpoints as e } from '@contract/shipments.endpoints';
-import { api, ApiError, call, callFile, callPage } from '@/lib/api-client';
+import { protocolEndpoints } from '@contract/protocols.endpoints';
+import { ApiError, call, callFile, callPage } from '@/lib/api-client';
 import { notifications } from '@mantine/notifications';
 import { saveBlob } from '@/lib/download';
 import { queryKeys } from '@/lib/query-keys';
@@ -141,7 +142,7 @@ export async function downloadManifest(instId: number, shipment: Shipment, forma
 export function useProtocolOptions(instId: number) {
   return useQuery({
     queryKey: queryKeys.protocols.list(instId, { options: true }),
-    queryFn: () => api.get<{ id: number; title: string; code: string }[]>(`/institutions/${instId}/collectionProtocols`, { PageSize: MAX_PAGE_SIZE }),
+    queryFn: () => call(protocolEndpoints.list, { params: { instId }, query: { pageSize: MAX_PAGE_SIZE } }),
     select: (rows) => rows.map((p) => ({ value: String(p.id), label: `${p.title} (${p.code})` })),
     staleTime: 60_000,
   });

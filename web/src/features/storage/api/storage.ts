@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { CollectedSample } from '@contract/samples.contract';
+import { sampleEndpoints } from '@contract/samples.endpoints';
 import type { RackScanApply } from '@contract/rack-scan.contract';
 import type { ChildInput, ContainerInput, PathRef, RackTemplateInput, StorageLevel } from '@contract/storage.contract';
 import { boxRowsAt, collectionAt, nodeParams, rowsAt, storageEndpoints as e } from '@contract/storage.endpoints';
-import { api, call } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { changes } from '@/lib/mutation-effects';
 
@@ -60,10 +60,10 @@ export function useOccupancies(instId: number, boxPath: PathRef[], positionId: n
 
 /**
  * The institution's samples with exactly this sample ID (any case): none or one. GET collectedSamples is the
- * samples module's route, not yet a row of the table: it moves to call(...) with that module's table.
+ * samples module's row.
  */
 export function findSample(instId: number, sampleId: string) {
-  return api.get<CollectedSample[]>(`/institutions/${instId}/collectedSamples`, { SampleID: sampleId.trim(), PageSize: 1 }, { notify: false });
+  return call(sampleEndpoints.listInstitution, { params: { instId }, query: { sampleId: sampleId.trim(), pageSize: 1 } }, { notify: false });
 }
 
 export function useFoundSample(instId: number, sampleId: string | null) {
