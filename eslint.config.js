@@ -4,45 +4,103 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 // Import direction (ARCHITECTURE §2): contract <- server, contract <- web; web features never import each other.
-const noServer = { group: ['**/server/**', '../../server/*'], message: 'web must not import server code; share through contract/.' };
+const noServer = {
+  group: ['**/server/**', '../../server/*'],
+  message: 'web must not import server code; share through contract/.',
+};
 /** Dialogs go through the one shell (components/dialog.tsx): the unsaved-changes guard and focus return by construction. */
-const noBareModal = { name: '@mantine/core', importNames: ['Modal'], message: "use Dialog from '@/components/dialog' (guard and focus return)." };
+const noBareModal = {
+  name: '@mantine/core',
+  importNames: ['Modal'],
+  message: "use Dialog from '@/components/dialog' (guard and focus return).",
+};
 const noCrossFeature = { 'no-restricted-imports': ['error', { paths: [noBareModal], patterns: [noServer] }] };
 /**
  * A feature file imports its own folder relatively and everything else by alias (@/lib, @/components):
  * a relative path that climbs out of the feature (`../../participants/...` from features/orders/components/)
  * reaches another feature or the app, so it is refused like `@/features/...`.
  */
-const featureRule = (up) => ({ 'no-restricted-imports': ['error', { paths: [noBareModal], patterns: [
-  noServer,
-  { group: ['@/features/**', '@/app/**', `${up}**`], message: 'features never import each other or the app; move shared code to components/ or lib/ and import it by its @/ alias.' },
-] }] });
+const featureRule = (up) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [noBareModal],
+      patterns: [
+        noServer,
+        {
+          group: ['@/features/**', '@/app/**', `${up}**`],
+          message:
+            'features never import each other or the app; move shared code to components/ or lib/ and import it by its @/ alias.',
+        },
+      ],
+    },
+  ],
+});
 
 // Server import direction (ARCHITECTURE §2, ADR 0010): platform never imports a module; a module reaches
 // another only through its repository, service or index, never its tables or other internals.
-const platformRule = { 'no-restricted-imports': ['error', { patterns: [
-  { group: ['**/modules/**'], message: 'platform/ must not import server modules; let the module provide it (a parameter, a dependency from app.ts) or move the shared part into platform/.' },
-  { group: ['**/db/schema', '**/db/schema.ts'], message: 'db/schema is for server/db only.' },
-] }] };
+const platformRule = {
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        {
+          group: ['**/modules/**'],
+          message:
+            'platform/ must not import server modules; let the module provide it (a parameter, a dependency from app.ts) or move the shared part into platform/.',
+        },
+        { group: ['**/db/schema', '**/db/schema.ts'], message: 'db/schema is for server/db only.' },
+      ],
+    },
+  ],
+};
 const otherModule = {
   regex: String.raw`^(\.\./(?!\.\.)[^/]+/.+|.*/modules/.*)$`,
-  message: "a module imports another only through its index.ts (`../<area>`), never its tables, repository, services or other files (issue 29).",
+  message:
+    'a module imports another only through its index.ts (`../<area>`), never its tables, repository, services or other files (issue 29).',
 };
 /** The tables are private to their module and db/ (migrations, the client): nothing else imports the schema. */
-const noSchema = { group: ['**/db/schema', '**/db/schema.ts'], message: "db/schema is for server/db only; a module reads another module's data through that module's index.ts." };
+const noSchema = {
+  group: ['**/db/schema', '**/db/schema.ts'],
+  message: "db/schema is for server/db only; a module reads another module's data through that module's index.ts.",
+};
 /** Reports are the read model across areas (ADR 0012): they may also read other modules' tables, never their other internals. */
-const reportsReadModel = { regex: String.raw`^(\.\./(?!\.\.)[^/]+/(?![^/]+\.tables?$).+|.*/modules/.*)$`, message: otherModule.message };
+const reportsReadModel = {
+  regex: String.raw`^(\.\./(?!\.\.)[^/]+/(?![^/]+\.tables?$).+|.*/modules/.*)$`,
+  message: otherModule.message,
+};
 /** Table files may reference another module's table for a foreign key; nothing else does. */
-const tableFk = { regex: String.raw`^\.\./(?!\.\.)[^/]+/(?![^/]+\.tables?$)[^/]+$`, message: 'a table file imports only tables (foreign keys).' };
+const tableFk = {
+  regex: String.raw`^\.\./(?!\.\.)[^/]+/(?![^/]+\.tables?$)[^/]+$`,
+  message: 'a table file imports only tables (foreign keys).',
+};
 
 /** One way to name a column in sql``: qualified(table.column). Lookup join aliases ("j_<name>") are built by name. */
 const handQualified = String.raw`/"(?!j_)[a-z_]+"\."[a-z_]+"/`;
-const noHandQualified = { 'no-restricted-syntax': ['error', ...[`TemplateElement[value.raw=${handQualified}]`, `Literal[value=${handQualified}]`].map((selector) => ({
-  selector, message: 'name the column with qualified(table.column) from server/platform/qualified.ts, not a hand-written "table"."column".',
-}))] };
+const noHandQualified = {
+  'no-restricted-syntax': [
+    'error',
+    ...[`TemplateElement[value.raw=${handQualified}]`, `Literal[value=${handQualified}]`].map((selector) => ({
+      selector,
+      message:
+        'name the column with qualified(table.column) from server/platform/qualified.ts, not a hand-written "table"."column".',
+    })),
+  ],
+};
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'web/dist', 'data', 'e2e/screenshots', 'e2e/.data', 'playwright-report', 'test-results', 'server/db/migrations'] },
+  {
+    ignores: [
+      'node_modules',
+      'web/dist',
+      'data',
+      'e2e/screenshots',
+      'e2e/.data',
+      'playwright-report',
+      'test-results',
+      'server/db/migrations',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -54,15 +112,40 @@ export default tseslint.config(
   },
   {
     files: ['contract/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [
-      { group: ['**/server/**', '**/web/**', 'drizzle-orm*', 'fastify*', 'react*'], message: 'contract/ imports only zod.' },
-    ] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/web/**', 'drizzle-orm*', 'fastify*', 'react*'],
+              message: 'contract/ imports only zod.',
+            },
+          ],
+        },
+      ],
+    },
   },
   { files: ['server/platform/**/*.ts'], rules: platformRule },
-  { files: ['server/*.ts', 'server/tools/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [noSchema] }] } },
-  { files: ['server/**/*.ts'], ignores: ['server/**/*.test.ts', 'server/test/**', 'server/db/**'], rules: noHandQualified },
-  { files: ['server/modules/**/*.ts'], ignores: ['server/modules/*/*.table.ts', 'server/modules/**/*.test.ts', 'server/modules/reports/**'], rules: { 'no-restricted-imports': ['error', { patterns: [otherModule, noSchema] }] } },
-  { files: ['server/modules/reports/**/*.ts'], ignores: ['server/modules/*/*.table.ts', 'server/modules/**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [reportsReadModel, noSchema] }] } },
+  {
+    files: ['server/*.ts', 'server/tools/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noSchema] }] },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/test/**', 'server/db/**'],
+    rules: noHandQualified,
+  },
+  {
+    files: ['server/modules/**/*.ts'],
+    ignores: ['server/modules/*/*.table.ts', 'server/modules/**/*.test.ts', 'server/modules/reports/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModule, noSchema] }] },
+  },
+  {
+    files: ['server/modules/reports/**/*.ts'],
+    ignores: ['server/modules/*/*.table.ts', 'server/modules/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [reportsReadModel, noSchema] }] },
+  },
   { files: ['server/modules/*/*.table.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [tableFk] }] } },
   {
     files: ['web/src/**/*.{ts,tsx}'],
@@ -74,10 +157,15 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: ['web/src/lib/query-keys.ts', 'web/src/**/*.test.ts'],
-    rules: { 'no-restricted-syntax': ['error', {
-      selector: "Property[key.name='queryKey'] > ArrayExpression",
-      message: 'build query keys in web/src/lib/query-keys.ts (queryKeys.<resource>...), never as a literal array.',
-    }] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: 'build query keys in web/src/lib/query-keys.ts (queryKeys.<resource>...), never as a literal array.',
+        },
+      ],
+    },
   },
   // One block per folder depth: from features/<area>/<role>/x.ts, '../../' is already outside the area.
   { files: ['web/src/features/*/*.{ts,tsx}'], rules: featureRule('../') },
@@ -86,9 +174,20 @@ export default tseslint.config(
   { files: ['web/src/features/*/*/*/*/**/*.{ts,tsx}'], rules: featureRule('../../../../') },
   {
     files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { paths: [noBareModal], patterns: [
-      noServer,
-      { group: ['@/features/**', '@/app/**', '**/features/**', '**/app/**'], message: 'shared code does not depend on features or the app.' },
-    ] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noBareModal],
+          patterns: [
+            noServer,
+            {
+              group: ['@/features/**', '@/app/**', '**/features/**', '**/app/**'],
+              message: 'shared code does not depend on features or the app.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -20,7 +20,9 @@ const SLOW = [
   'server/test/query-strictness.test.ts', // unknown and malformed query parameters on every route
 ];
 const ALL = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'web/src/**/*.test.ts'];
-const only = process.env.TEST_API_PROJECTS?.split(',').map((p) => p.trim()).filter(Boolean);
+const only = process.env.TEST_API_PROJECTS?.split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
 
 // The global setup (one migrated database per project) is named in each project, not at the root: there Vitest
 // would run it a third time for the root project, which has no files.

@@ -14,7 +14,13 @@ const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || n
 await database.migrate();
 const db = database.db;
 const ctx = { account: null, institutionId: 900_001, address: '127.0.0.1' };
-const entry = (i: number) => ({ entity: 'institutionSite', entityId: i, action: 'update', before: { title: `Room ${i}`, address: 'Basement' }, after: { title: `Room ${i}b`, address: 'Basement' } });
+const entry = (i: number) => ({
+  entity: 'institutionSite',
+  entityId: i,
+  action: 'update',
+  before: { title: `Room ${i}`, address: 'Basement' },
+  after: { title: `Room ${i}b`, address: 'Basement' },
+});
 
 async function run(label: string, write: (i: number) => Promise<void>) {
   const times: number[] = [];
@@ -25,16 +31,26 @@ async function run(label: string, write: (i: number) => Promise<void>) {
   }
   times.sort((a, b) => a - b);
   const total = times.reduce((a, b) => a + b, 0);
-  console.log(`${label.padEnd(28)} median ${pct(times, 50).toFixed(2)} ms  p95 ${pct(times, 95).toFixed(2)} ms  ${(N / (total / 1000)).toFixed(0)} writes/s`);
+  console.log(
+    `${label.padEnd(28)} median ${pct(times, 50).toFixed(2)} ms  p95 ${pct(times, 95).toFixed(2)} ms  ${(N / (total / 1000)).toFixed(0)} writes/s`,
+  );
 }
 
-await run('plain insert (before)', (i) => db.transaction(async (tx) => {
-  await tx.insert(auditEvents).values({ institutionId: 900_002, address: ctx.address, ...entry(i), entityId: String(i) });
-}));
+await run('plain insert (before)', (i) =>
+  db.transaction(async (tx) => {
+    await tx
+      .insert(auditEvents)
+      .values({ institutionId: 900_002, address: ctx.address, ...entry(i), entityId: String(i) });
+  }),
+);
 await run('chained audit() (now)', (i) => db.transaction((tx) => audit(tx, ctx, entry(i))));
 const t0 = performance.now();
 const [report] = await verifyAuditChains(db, { institutionId: ctx.institutionId });
 const ms = performance.now() - t0;
-console.log(`verify ${report.rows} rows: ${ms.toFixed(0)} ms (${(report.rows / (ms / 1000)).toFixed(0)} rows/s), first break: ${report.firstBreak ? report.firstBreak.id : 'none'}`);
-console.log(`${database.kind}, ${os.cpus().length} cores ${os.cpus()[0]?.model ?? ''}, load ${os.loadavg()[0].toFixed(1)}`);
+console.log(
+  `verify ${report.rows} rows: ${ms.toFixed(0)} ms (${(report.rows / (ms / 1000)).toFixed(0)} rows/s), first break: ${report.firstBreak ? report.firstBreak.id : 'none'}`,
+);
+console.log(
+  `${database.kind}, ${os.cpus().length} cores ${os.cpus()[0]?.model ?? ''}, load ${os.loadavg()[0].toFixed(1)}`,
+);
 await database.close();

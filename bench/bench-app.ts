@@ -26,8 +26,15 @@ export async function openBenchApp(name: string, opts: { keep?: boolean; dataDir
   await database.migrate();
   if (!opts.keep) await firstStart(database.db, { adminEmail: 'bench@lab.local', adminPassword: 'Bench-Pass-1' });
   const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/none' }), database, logger: false });
-  const token = (await app.inject({ method: 'POST', url: '/api/Authentication/login', payload: { userName: 'bench@lab.local', password: 'Bench-Pass-1' } })).json().token as string;
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+  const token = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/Authentication/login',
+      payload: { userName: 'bench@lab.local', password: 'Bench-Pass-1' },
+    })
+  ).json().token as string;
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
   const close = async () => {
     await app.close();
     await database.close();

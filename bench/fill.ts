@@ -10,7 +10,12 @@ const COMMON = `array['Abebe','Almaz','Tesfaye','Selam','Girma','Hana','Bekele',
  * common Ethiopian names (Abebe about 8%), the rest pseudo-random words; birth dates over 80 years; external
  * subject id EXT-g. With each new participant (same statement) its main MRN (MRN<id>) and mobile phone (09 + id in 8 digits).
  */
-export async function fillParticipants(run: Run, refs: { type: number; gender: number; marital: number; vital: number; phoneType: number }, from: number, to: number) {
+export async function fillParticipants(
+  run: Run,
+  refs: { type: number; gender: number; marital: number; vital: number; phoneType: number },
+  from: number,
+  to: number,
+) {
   const { type, gender, marital, vital, phoneType } = refs;
   await run(`
   with p as (insert into patients (institution_id, first_name, father_name, grand_father_name, birth_date, birth_time, patient_type_id, gender_id, marital_status_id, vital_status_id, external_subject_id, concurrency_stamp)
@@ -28,7 +33,12 @@ export async function fillParticipants(run: Run, refs: { type: number; gender: n
  * Boxes `from`..`to` (titled `${title} g`, coded `${code}g`) of size x size under `drawer`, Two Dimensional,
  * Letters x Numbers like `schema` (a box's labeling ids), with their positions; returns the new box ids in order.
  */
-export async function fillBoxes(run: Run, o: { drawer: number; size: number; title: string; code: string; schema: Record<string, unknown> }, from: number, to: number) {
+export async function fillBoxes(
+  run: Run,
+  o: { drawer: number; size: number; title: string; code: string; schema: Record<string, unknown> },
+  from: number,
+  to: number,
+) {
   const { drawer, size, title, code, schema } = o;
   const res = await run(`
   with b as (insert into storage_nodes (institution_id, level, parent_id, parent_level, title, code, rows, columns, position_labeling_option_id, position_labeling, row_labeling_schema_id, row_labeling, column_labeling_schema_id, column_labeling, concurrency_stamp)

@@ -10,11 +10,17 @@ export { storageRefs, storageChain } from '../server/test/storage-fixtures';
 /** The TestApp calls over an app (what server/test/harness.ts testClient does, without importing vitest). */
 export function testClientOf(app: App, db: TestApp['db']): TestApp {
   return {
-    app, db, reportDb: db, clock: { now: new Date() },
-    call: (method, url, opts = {}) => app.inject({
-      method: method as 'GET', url, remoteAddress: '127.0.0.1',
-      headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
-      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
-    }),
+    app,
+    db,
+    reportDb: db,
+    clock: { now: new Date() },
+    call: (method, url, opts = {}) =>
+      app.inject({
+        method: method as 'GET',
+        url,
+        remoteAddress: '127.0.0.1',
+        headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
+        ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+      }),
   };
 }

@@ -12,9 +12,15 @@ import { openBenchApp } from './bench-app';
 const N = Number(process.env.BENCH_SUBMISSIONS ?? 100_000);
 const WOMEN = 20_000;
 const { database, run, one, call, close } = await openBenchApp('indicators');
-const ref = async (table: string, where = 'true') => Number((await one(`select min(id) as id from ${table} where ${where}`)).id);
+const ref = async (table: string, where = 'true') =>
+  Number((await one(`select min(id) as id from ${table} where ${where}`)).id);
 const [type, gender, marital, vital, site, textType] = await Promise.all([
-  ref('patient_types'), ref('genders'), ref('marital_statuses'), ref('vital_statuses'), ref('institution_sites', 'institution_id = 1'), ref('data_types', "abbreviation = 'TB'"),
+  ref('patient_types'),
+  ref('genders'),
+  ref('marital_statuses'),
+  ref('vital_statuses'),
+  ref('institution_sites', 'institution_id = 1'),
+  ref('data_types', "abbreviation = 'TB'"),
 ]);
 const t0 = Date.now();
 console.log(`filling ${N.toLocaleString()} CCS and ${N.toLocaleString()} BCS submissions (${database.kind})...`);
@@ -24,18 +30,43 @@ const firstPatient = Number((await one('select min(id) as id from patients')).id
 await run('create table bench_answers (field_id int, vals text[])');
 let code = 0;
 for (const [report, { protocol: abbreviation, definitions }] of Object.entries(DEFAULTS)) {
-  const p = (await call('POST', '/api/institutions/1/collectionProtocols', { Title: `Bench ${report}`, Abbreviation: abbreviation, Code: `B${code++}` })).json() as { id: number };
-  const form = (await call('POST', `/api/institutions/1/collectionProtocols/${p.id}/collectionProtocolForms`, { Name: `Bench ${report} screening` })).json() as { id: number };
+  const p = (
+    await call('POST', '/api/institutions/1/collectionProtocols', {
+      Title: `Bench ${report}`,
+      Abbreviation: abbreviation,
+      Code: `B${code++}`,
+    })
+  ).json() as { id: number };
+  const form = (
+    await call('POST', `/api/institutions/1/collectionProtocols/${p.id}/collectionProtocolForms`, {
+      Name: `Bench ${report} screening`,
+    })
+  ).json() as { id: number };
   // Each prompt answered with one of the values its definitions match, or a value none matches.
   const answers = new Map<string, Set<string>>();
-  for (const d of definitions) if (d.fieldPrompt) for (const v of [...d.matchingValues, 'Other']) (answers.get(d.fieldPrompt) ?? answers.set(d.fieldPrompt, new Set()).get(d.fieldPrompt)!).add(v);
+  for (const d of definitions)
+    if (d.fieldPrompt)
+      for (const v of [...d.matchingValues, 'Other'])
+        (answers.get(d.fieldPrompt) ?? answers.set(d.fieldPrompt, new Set()).get(d.fieldPrompt)!).add(v);
   let ordinal = 0;
   for (const [prompt, vals] of answers) {
-    const field = Number((await one(`insert into collection_protocol_form_fields (institution_id, form_id, data_type_id, kind, prompt, response_title, ordinal, concurrency_stamp)
-      values (1, ${form.id}, ${textType}, 'TB', '${prompt.replace(/'/g, "''")}', 'r', ${++ordinal}, 'x') returning id`)).id);
-    await run(`insert into bench_answers values (${field}, array[${[...vals].map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}])`);
+    const field = Number(
+      (
+        await one(`insert into collection_protocol_form_fields (institution_id, form_id, data_type_id, kind, prompt, response_title, ordinal, concurrency_stamp)
+      values (1, ${form.id}, ${textType}, 'TB', '${prompt.replace(/'/g, "''")}', 'r', ${++ordinal}, 'x') returning id`)
+      ).id,
+    );
+    await run(
+      `insert into bench_answers values (${field}, array[${[...vals].map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}])`,
+    );
   }
-  const version = Number((await one(`insert into collection_protocol_form_versions (institution_id, form_id, version, fields, concurrency_stamp) values (1, ${form.id}, 1, '[]', 'x') returning id`)).id);
+  const version = Number(
+    (
+      await one(
+        `insert into collection_protocol_form_versions (institution_id, form_id, version, fields, concurrency_stamp) values (1, ${form.id}, 1, '[]', 'x') returning id`,
+      )
+    ).id,
+  );
   await run(`insert into submitted_collection_protocol_forms (institution_id, collection_protocol_id, form_id, version_id, patient_id, institution_site_id, created_date, concurrency_stamp)
     select 1, ${p.id}, ${form.id}, ${version}, ${firstPatient} + g % ${WOMEN}, ${site}, now() - (g % 365) * interval '1 day' - (g % 1440) * interval '1 minute', 'x' from generate_series(1, ${N}) g`);
   await run(`insert into submitted_collection_protocol_form_values (institution_id, submission_id, field_id, prompt, value)
@@ -50,11 +81,16 @@ console.log(`filled ${answers.toLocaleString()} answers in ${((Date.now() - t0) 
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 for (const report of ['cervical', 'breast']) {
-  for (const [label, query] of [['last 7 days (default)', ''], ['whole year', `?From=${day(-365)}&To=${day(0)}`]]) {
+  for (const [label, query] of [
+    ['last 7 days (default)', ''],
+    ['whole year', `?From=${day(-365)}&To=${day(0)}`],
+  ]) {
     const url = `/api/institutions/1/indicators/${report}${query}`;
     const t = await timeRequests((u) => call('GET', u), url, 7);
     const body = (await call('GET', url)).json() as { rows: { frequency: number }[] };
-    console.log(`${report} report, ${label}: median ${t.median.toFixed(0)} ms, p95 ${t.p95.toFixed(0)} ms; ${body.rows.length} indicators, first ${body.rows[0].frequency.toLocaleString()}, zero rows ${body.rows.filter((r) => r.frequency === 0).length}`);
+    console.log(
+      `${report} report, ${label}: median ${t.median.toFixed(0)} ms, p95 ${t.p95.toFixed(0)} ms; ${body.rows.length} indicators, first ${body.rows[0].frequency.toLocaleString()}, zero rows ${body.rows.filter((r) => r.frequency === 0).length}`,
+    );
   }
 }
 await close();

@@ -13,19 +13,29 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { timeRequests } from './timing';
 
-if (!process.env.DATABASE_URL) throw new Error('Set DATABASE_URL to a PostgreSQL database (the fill is PostgreSQL-sized).');
+if (!process.env.DATABASE_URL)
+  throw new Error('Set DATABASE_URL to a PostgreSQL database (the fill is PostgreSQL-sized).');
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const here = path.dirname(fileURLToPath(import.meta.url));
-execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'participants-search.ts')], { stdio: 'inherit', env: { ...process.env, BENCH_FILL_ONLY: '1' } });
+execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'participants-search.ts')], {
+  stdio: 'inherit',
+  env: { ...process.env, BENCH_FILL_ONLY: '1' },
+});
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lims-bench-'));
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
 const t0 = performance.now();
 await database.migrate();
-console.log(`migrations (trigram indexes on ${rows.toLocaleString('en-US')} MRNs and phones, when new): ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(
+  `migrations (trigram indexes on ${rows.toLocaleString('en-US')} MRNs and phones, when new): ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
 const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/none' }), database, logger: false });
 
-const login = await app.inject({ method: 'POST', url: '/api/Authentication/login', payload: { userName: 'bench@lab.local', password: 'Bench-Pass-1' } });
+const login = await app.inject({
+  method: 'POST',
+  url: '/api/Authentication/login',
+  payload: { userName: 'bench@lab.local', password: 'Bench-Pass-1' },
+});
 const auth = { authorization: `Bearer ${login.json().token as string}` };
 const get = (url: string) => app.inject({ method: 'GET', url, headers: auth });
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);

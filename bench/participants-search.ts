@@ -22,7 +22,11 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lims-bench-'));
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir });
 // A PostgreSQL database already filled with BENCH_ROWS participants is reused (the fill takes minutes);
 // BENCH_REFILL=1 starts again from an empty schema.
-const count = async () => Number(((await database.db.execute(sql.raw('select count(*) as n from patients'))) as unknown as { rows: { n: string }[] }).rows[0].n);
+const count = async () =>
+  Number(
+    ((await database.db.execute(sql.raw('select count(*) as n from patients'))) as unknown as { rows: { n: string }[] })
+      .rows[0].n,
+  );
 const reuse = !!process.env.DATABASE_URL && !process.env.BENCH_REFILL && (await count().catch(() => 0)) === rows;
 if (process.env.DATABASE_URL && !reuse) {
   await database.db.execute(sql`drop schema if exists drizzle cascade`);
@@ -33,20 +37,37 @@ await database.migrate();
 if (!reuse) await firstStart(database.db, { adminEmail: 'bench@lab.local', adminPassword: 'Bench-Pass-1' });
 const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/none' }), database, logger: false });
 
-const ref = async (table: string) => Number(((await database.db.execute(sql.raw(`select min(id) as id from ${table}`))) as unknown as { rows: { id: number }[] }).rows[0].id);
-const [type, gender, marital, vital, phoneType] = await Promise.all(['patient_types', 'genders', 'marital_statuses', 'vital_statuses', 'phone_number_types'].map(ref));
+const ref = async (table: string) =>
+  Number(
+    (
+      (await database.db.execute(sql.raw(`select min(id) as id from ${table}`))) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows[0].id,
+  );
+const [type, gender, marital, vital, phoneType] = await Promise.all(
+  ['patient_types', 'genders', 'marital_statuses', 'vital_statuses', 'phone_number_types'].map(ref),
+);
 
 let t0 = Date.now();
 if (!reuse) {
-console.log(`filling ${rows.toLocaleString()} participants (${database.kind})...`);
-await fillParticipants((q) => database.db.execute(sql.raw(q)), { type, gender, marital, vital, phoneType }, 1, rows);
-// VACUUM as autovacuum would: sets the visibility map, so id pages are index-only scans.
-await database.db.execute(sql.raw('vacuum analyze'));
-console.log(`filled in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`filling ${rows.toLocaleString()} participants (${database.kind})...`);
+  await fillParticipants((q) => database.db.execute(sql.raw(q)), { type, gender, marital, vital, phoneType }, 1, rows);
+  // VACUUM as autovacuum would: sets the visibility map, so id pages are index-only scans.
+  await database.db.execute(sql.raw('vacuum analyze'));
+  console.log(`filled in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 } else console.log(`reusing ${rows.toLocaleString()} participants (${database.kind})`);
-if (process.env.BENCH_FILL_ONLY) { await app.close(); await database.close(); process.exit(0); }
+if (process.env.BENCH_FILL_ONLY) {
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
 
-const login = await app.inject({ method: 'POST', url: '/api/Authentication/login', payload: { userName: 'bench@lab.local', password: 'Bench-Pass-1' } });
+const login = await app.inject({
+  method: 'POST',
+  url: '/api/Authentication/login',
+  payload: { userName: 'bench@lab.local', password: 'Bench-Pass-1' },
+});
 const token = login.json().token as string;
 const mid = Math.floor(rows / 2);
 const auth = { authorization: `Bearer ${token}` };
@@ -73,7 +94,10 @@ const cases: [string, string][] = [
   ['dashboard count', '/api/institutions/1/patients/count'],
   ['one participant by id', `/api/institutions/1/patients/${mid}`],
 ];
-if (parts.has('sequential')) console.log(`\n${SAMPLES} requests each, through app.inject (auth, validation, serialisation included)\nquery | median ms | p95 ms | total`);
+if (parts.has('sequential'))
+  console.log(
+    `\n${SAMPLES} requests each, through app.inject (auth, validation, serialisation included)\nquery | median ms | p95 ms | total`,
+  );
 for (const [name, url] of parts.has('sequential') ? cases : []) {
   const r = await time(url);
   console.log(`${name} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.total}`);
@@ -90,12 +114,24 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const serverEnv = { DATABASE_URL: process.env.DATABASE_URL ?? '', DATA_DIR: dataDir, WEB_DIST: '/none' };
-const loads: [string, string][] = [['first page', list], ['next page by cursor at offset 500,000', `${list}&PageNumber=${Math.floor(mid / 10) + 1}&After=${mid + 1}`]];
+const loads: [string, string][] = [
+  ['first page', list],
+  ['next page by cursor at offset 500,000', `${list}&PageNumber=${Math.floor(mid / 10) + 1}&After=${mid + 1}`],
+];
 const checkouts: [string, string | undefined][] = process.env.BENCH_BASELINE
-  ? [['baseline', path.resolve(process.env.BENCH_BASELINE)], ['this checkout', undefined], ['baseline', path.resolve(process.env.BENCH_BASELINE)], ['this checkout', undefined]]
+  ? [
+      ['baseline', path.resolve(process.env.BENCH_BASELINE)],
+      ['this checkout', undefined],
+      ['baseline', path.resolve(process.env.BENCH_BASELINE)],
+      ['this checkout', undefined],
+    ]
   : [['this checkout', undefined]];
-if (parts.has('throughput')) console.log(`\nthroughput: autocannon, ${CONCURRENCY} connections, ${SECONDS} s after ${WARMUP} s of warm-up, server in its own process`);
-if (parts.has('throughput')) console.log('server | request | req/s | p50 ms | p97.5 ms | p99 ms | server CPU ms per request');
+if (parts.has('throughput'))
+  console.log(
+    `\nthroughput: autocannon, ${CONCURRENCY} connections, ${SECONDS} s after ${WARMUP} s of warm-up, server in its own process`,
+  );
+if (parts.has('throughput'))
+  console.log('server | request | req/s | p50 ms | p97.5 ms | p99 ms | server CPU ms per request');
 for (const [label, cwd] of parts.has('throughput') ? checkouts : []) {
   const served = await startServer(serverEnv, cwd);
   try {
@@ -104,8 +140,11 @@ for (const [label, cwd] of parts.has('throughput') ? checkouts : []) {
       await autocannon({ ...opts, duration: WARMUP });
       const cpu0 = await served.cpuMs();
       const load = await autocannon({ ...opts, duration: SECONDS });
-      if (load.non2xx || load.errors) throw new Error(`${label} ${name}: ${load.non2xx} non-2xx answers, ${load.errors} errors`);
-      console.log(`${label} | ${name} | ${load.requests.average.toFixed(0)} | ${load.latency.p50} | ${load.latency.p97_5} | ${load.latency.p99} | ${((await served.cpuMs() - cpu0) / load.requests.total).toFixed(2)}`);
+      if (load.non2xx || load.errors)
+        throw new Error(`${label} ${name}: ${load.non2xx} non-2xx answers, ${load.errors} errors`);
+      console.log(
+        `${label} | ${name} | ${load.requests.average.toFixed(0)} | ${load.latency.p50} | ${load.latency.p97_5} | ${load.latency.p99} | ${(((await served.cpuMs()) - cpu0) / load.requests.total).toFixed(2)}`,
+      );
     }
   } finally {
     await served.stop();
@@ -128,7 +167,9 @@ if (parts.has('lookup')) {
   };
   await get(lookupUrl);
   client.query = query;
-  const replay = async () => { for (const [text, values] of sent) await query.call(client, text, values); };
+  const replay = async () => {
+    for (const [text, values] of sent) await query.call(client, text, values);
+  };
   for (let i = 0; i < 2; i++) await replay();
   const raw: number[] = [];
   for (let i = 0; i < SAMPLES; i++) {
@@ -137,8 +178,12 @@ if (parts.has('lookup')) {
     raw.push(performance.now() - t0);
   }
   raw.sort((a, b) => a - b);
-  console.log(`\nlookup list (genders, ${sent.length} statements: ${sent.map(([text]) => text.slice(0, 40).replace(/\s+/g, ' ')).join(' | ')})`);
-  console.log(`API median ${api.median.toFixed(2)} ms, p95 ${api.p95.toFixed(2)} ms; the same statements in raw SQL median ${pct(raw, 50).toFixed(2)} ms, p95 ${pct(raw, 95).toFixed(2)} ms; ratio ${(api.median / pct(raw, 50)).toFixed(2)}x (goal <= 2x)`);
+  console.log(
+    `\nlookup list (genders, ${sent.length} statements: ${sent.map(([text]) => text.slice(0, 40).replace(/\s+/g, ' ')).join(' | ')})`,
+  );
+  console.log(
+    `API median ${api.median.toFixed(2)} ms, p95 ${api.p95.toFixed(2)} ms; the same statements in raw SQL median ${pct(raw, 50).toFixed(2)} ms, p95 ${pct(raw, 95).toFixed(2)} ms; ratio ${(api.median / pct(raw, 50)).toFixed(2)}x (goal <= 2x)`,
+  );
 }
 await app.close();
 await database.close();

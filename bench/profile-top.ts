@@ -3,12 +3,19 @@
 // Usage: node --import tsx bench/profile-top.ts <file.cpuprofile> [how many functions, default 40]
 import { readFileSync } from 'node:fs';
 
-interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
 const profile = JSON.parse(readFileSync(process.argv[2], 'utf8')) as { nodes: Node[] };
 const top = Number(process.argv[3] ?? 40);
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const total = profile.nodes.reduce((s, n) => s + (n.hitCount ?? 0), 0);
-const idle = profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').reduce((s, n) => s + (n.hitCount ?? 0), 0);
+const idle = profile.nodes
+  .filter((n) => n.callFrame.functionName === '(idle)')
+  .reduce((s, n) => s + (n.hitCount ?? 0), 0);
 const busy = total - idle;
 
 /** node_modules/<package> (scoped too), node: internals, or this project's folder. */
@@ -27,8 +34,11 @@ const inclusive = new Map<string, number>();
 function walk(id: number, onStack: Set<string>): number {
   const n = byId.get(id)!;
   const key = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*node_modules\//, '')}:${n.callFrame.lineNumber + 1}`;
-  const hits = n.callFrame.functionName === '(idle)' ? 0 : n.hitCount ?? 0;
-  self.set(area(n.callFrame.url, n.callFrame.functionName), (self.get(area(n.callFrame.url, n.callFrame.functionName)) ?? 0) + hits);
+  const hits = n.callFrame.functionName === '(idle)' ? 0 : (n.hitCount ?? 0);
+  self.set(
+    area(n.callFrame.url, n.callFrame.functionName),
+    (self.get(area(n.callFrame.url, n.callFrame.functionName)) ?? 0) + hits,
+  );
   const fresh = !onStack.has(key);
   if (fresh) onStack.add(key);
   let sum = hits;
@@ -45,4 +55,5 @@ const pct = (v: number) => `${((100 * v) / busy).toFixed(1)}%`;
 console.log(`${busy} busy samples (${idle} idle)\n\nself time by area`);
 for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${pct(v).padStart(6)}  ${k}`);
 console.log('\ninclusive time by function');
-for (const [k, v] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${pct(v).padStart(6)}  ${k}`);
+for (const [k, v] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, top))
+  console.log(`${pct(v).padStart(6)}  ${k}`);

@@ -12,10 +12,13 @@ const root = path.resolve(import.meta.dirname, '..');
 
 async function freePort() {
   return new Promise<number>((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    }).on('error', reject);
+    const s = net
+      .createServer()
+      .listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as net.AddressInfo;
+        s.close(() => resolve(port));
+      })
+      .on('error', reject);
   });
 }
 
@@ -23,15 +26,26 @@ async function freePort() {
 export async function startServer(env: Record<string, string>, cwd = root) {
   const port = await freePort();
   const prof = process.env.BENCH_CPU_PROF;
-  const args = [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(prof)}`] : []), '--import', 'tsx', 'server/main.ts'];
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const args = [
+    ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(prof)}`] : []),
+    '--import',
+    'tsx',
+    'server/main.ts',
+  ];
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (i > 600) throw new Error('server did not start in 60 s');
     await new Promise((r) => setTimeout(r, 100));
   }

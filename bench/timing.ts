@@ -2,10 +2,15 @@
 // and serialisation are included and nothing else competes in the process.
 import type { LightMyRequestResponse } from 'fastify';
 
-export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+export const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** Median and p95 (ms) of `samples` sequential requests after two warm-ups, and the total X-Pagination reported. */
-export async function timeRequests(get: (url: string) => Promise<LightMyRequestResponse>, url: string, samples: number) {
+export async function timeRequests(
+  get: (url: string) => Promise<LightMyRequestResponse>,
+  url: string,
+  samples: number,
+) {
   for (let i = 0; i < 2; i++) await get(url);
   const times: number[] = [];
   let res = await get(url);
@@ -16,7 +21,11 @@ export async function timeRequests(get: (url: string) => Promise<LightMyRequestR
   }
   if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
   times.sort((a, b) => a - b);
-  const page = res.headers['x-pagination'] ? JSON.parse(String(res.headers['x-pagination'])) as { TotalCount: number; TotalIsAtLeast?: boolean } : null;
-  const total = page ? `${page.TotalCount.toLocaleString('en-US')}${page.TotalIsAtLeast ? '+' : ''}` : res.body.slice(0, 60);
+  const page = res.headers['x-pagination']
+    ? (JSON.parse(String(res.headers['x-pagination'])) as { TotalCount: number; TotalIsAtLeast?: boolean })
+    : null;
+  const total = page
+    ? `${page.TotalCount.toLocaleString('en-US')}${page.TotalIsAtLeast ? '+' : ''}`
+    : res.body.slice(0, 60);
   return { median: pct(times, 50), p95: pct(times, 95), total };
 }

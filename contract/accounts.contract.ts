@@ -6,16 +6,18 @@ import { newPassword as password, passwordNotEmail } from './password-policy';
 
 // spec 2 §5: every text field required, Roles required. We add what a real system needs:
 // a valid e-mail, a minimum password length and a matching confirmation.
-export const UserCreate = z.object({
-  firstName: requiredText(100),
-  lastName: requiredText(100),
-  email: requiredText(320).pipe(z.email('Enter a valid e-mail address')),
-  password,
-  confirmPassword: text(200).min(1, MSG.required),
-  phoneNumber: requiredText(20).regex(/^\+?[0-9]{4,15}$/, 'Digits only, optional leading +, at most 15'),
-  roles: z.array(z.enum(ROLES)).min(1, MSG.requiredSelect),
-  institutionId: requiredId,
-}).refine((u) => u.password === u.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' })
+export const UserCreate = z
+  .object({
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+    email: requiredText(320).pipe(z.email('Enter a valid e-mail address')),
+    password,
+    confirmPassword: text(200).min(1, MSG.required),
+    phoneNumber: requiredText(20).regex(/^\+?[0-9]{4,15}$/, 'Digits only, optional leading +, at most 15'),
+    roles: z.array(z.enum(ROLES)).min(1, MSG.requiredSelect),
+    institutionId: requiredId,
+  })
+  .refine((u) => u.password === u.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' })
   .superRefine(passwordNotEmail('password', (u) => u.email));
 export type UserCreate = z.output<typeof UserCreate>;
 export type UserCreateValues = z.input<typeof UserCreate>;

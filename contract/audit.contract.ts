@@ -44,11 +44,13 @@ export const AuditChainReport = z.object({
   headId: z.number().nullable(),
   headHash: z.string().nullable(),
   /** The first row where the chain breaks; null when it verifies. */
-  firstBreak: z.object({
-    id: z.number(),
-    institutionId: z.number().nullable(),
-    kind: z.enum(['unhashed', 'content', 'link']),
-    detail: z.string(),
-  }).nullable(),
+  firstBreak: z
+    .object({
+      id: z.number(),
+      institutionId: z.number().nullable(),
+      kind: z.enum(['unhashed', 'content', 'link']),
+      detail: z.string(),
+    })
+    .nullable(),
 });
 export type AuditChainReport = z.infer<typeof AuditChainReport>;

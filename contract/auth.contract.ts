@@ -24,11 +24,13 @@ export const Me = z.object({
   isSuperAdmin: z.boolean(),
   institutionIds: z.array(z.number()),
   /** Per institution: the roles held there and the permissions they give (ADR 0007). */
-  memberships: z.array(z.object({
-    institutionId: z.number(),
-    roles: z.array(z.enum(ROLES)),
-    permissions: z.array(z.enum(PERMISSIONS)),
-  })),
+  memberships: z.array(
+    z.object({
+      institutionId: z.number(),
+      roles: z.array(z.enum(ROLES)),
+      permissions: z.array(z.enum(PERMISSIONS)),
+    }),
+  ),
   /** The server's SESSION_IDLE_MINUTES: the web warns before an idle session ends (issue 11, nothing lost). */
   sessionIdleMinutes: z.number(),
 });
@@ -46,11 +48,13 @@ export type LoginResponse = z.infer<typeof LoginResponse>;
 export const SESSION_HOURS = { short: 12, long: 24 * 30 } as const;
 
 /** A signed-in account changes its own password (issue 9): the old one is required. */
-export const ChangePassword = z.object({
-  oldPassword: z.string({ error: MSG.required }).min(1, MSG.required).max(1000),
-  newPassword,
-  confirmPassword: z.string({ error: MSG.required }).min(1, MSG.required),
-}).refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' })
+export const ChangePassword = z
+  .object({
+    oldPassword: z.string({ error: MSG.required }).min(1, MSG.required).max(1000),
+    newPassword,
+    confirmPassword: z.string({ error: MSG.required }).min(1, MSG.required),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' })
   .refine((v) => v.newPassword !== v.oldPassword, { path: ['newPassword'], message: PASSWORD_MSG.current });
 export type ChangePassword = z.output<typeof ChangePassword>;
 export type ChangePasswordValues = z.input<typeof ChangePassword>;

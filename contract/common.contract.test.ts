@@ -4,7 +4,8 @@ import { multilineText, optionalText, requiredText, text, trimmedText, visibleTe
 
 // Issue 26 item 13: text fields refuse invisible control (docs/operations.md "Control characters in text").
 
-const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? [] : r.error!.issues.map((i) => i.message));
+const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.success ? [] : r.error!.issues.map((i) => i.message);
 const char = (cp: number) => String.fromCodePoint(cp);
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => char(from + i));
 
@@ -24,7 +25,9 @@ describe('single-line text (names, codes, IDs, titles)', () => {
     ['line and paragraph separators', SEPARATORS],
   ])('refuses %s inside the text with the field message', (_label, chars) => {
     for (const c of chars) {
-      expect(messages(name.safeParse(`Al${c}maz`)), `U+${c.codePointAt(0)!.toString(16)}`).toEqual([MSG.controlCharacter]);
+      expect(messages(name.safeParse(`Al${c}maz`)), `U+${c.codePointAt(0)!.toString(16)}`).toEqual([
+        MSG.controlCharacter,
+      ]);
       expect(messages(trimmedText(100).safeParse(`x${c}y`))).toEqual([MSG.controlCharacter]);
       expect(messages(optionalText(100).safeParse(`x${c}y`))).toEqual([MSG.controlCharacter]);
     }
@@ -35,7 +38,18 @@ describe('single-line text (names, codes, IDs, titles)', () => {
   });
 
   it('accepts every script, accents, emoji with joiners, punctuation and spaces', () => {
-    for (const v of ['Almaz', 'ሰላም ልጆች', 'Ünal O\'Brien', 'محمد علي', 'שלום', '李小龙', '👩‍⚕️ nurse', 'a\u00A0b', 'x = y + 1', '-2+3+cmd|\' /C calc\'!A0']) {
+    for (const v of [
+      'Almaz',
+      'ሰላም ልጆች',
+      "Ünal O'Brien",
+      'محمد علي',
+      'שלום',
+      '李小龙',
+      '👩‍⚕️ nurse',
+      'a\u00A0b',
+      'x = y + 1',
+      "-2+3+cmd|' /C calc'!A0",
+    ]) {
       expect(name.safeParse(v), v).toMatchObject({ success: true, data: v });
     }
   });
@@ -60,7 +74,10 @@ describe('multi-line text (comments, reasons, descriptions)', () => {
   it('refuses every other control, overrides, isolates and separators', () => {
     const refused = [...C0.filter((c) => !'\t\n\r'.includes(c)), ...DEL_C1, ...BIDI_OVERRIDES, ...SEPARATORS];
     expect(refused.length).toBe(28 + 33 + 9 + 2);
-    for (const c of refused) expect(messages(comment.safeParse(`a${c}b`)), `U+${c.codePointAt(0)!.toString(16)}`).toEqual([MSG.controlCharacterMultiline]);
+    for (const c of refused)
+      expect(messages(comment.safeParse(`a${c}b`)), `U+${c.codePointAt(0)!.toString(16)}`).toEqual([
+        MSG.controlCharacterMultiline,
+      ]);
   });
 
   it('untrimmed multi-line text (answers, results, consent HTML) follows the same rule', () => {

@@ -21,7 +21,10 @@ const blank = (v: unknown) => v === undefined || v === null || v === '' || v ===
 /** An id as a JSON number or as canonical text (paths, queries and form selects send text). */
 function idSchema(message: (input: unknown) => string) {
   const error = (iss: { input?: unknown }) => message(iss.input);
-  return z.union([z.int({ error }).min(1, { error }).max(MAX_ID, { error }), z.string({ error }).regex(ID_TEXT, { error })], { error })
+  return z
+    .union([z.int({ error }).min(1, { error }).max(MAX_ID, { error }), z.string({ error }).regex(ID_TEXT, { error })], {
+      error,
+    })
     .transform(Number)
     .pipe(z.number().max(MAX_ID, MSG.invalidId));
 }
@@ -31,7 +34,10 @@ export const Id = idSchema(() => MSG.invalidId);
 /** A required id picked from a select: '*Required' when empty (spec 1 §5). */
 export const requiredId = idSchema((v) => (blank(v) ? MSG.requiredSelect : MSG.invalidId));
 /** An optional id: empty ('' , 0, null, absent) is null. */
-export const optionalId = z.union([Id, z.literal(['', 0]).transform(() => null), z.null()], { error: MSG.invalidId }).optional().transform((v) => v ?? null);
+export const optionalId = z
+  .union([Id, z.literal(['', 0]).transform(() => null), z.null()], { error: MSG.invalidId })
+  .optional()
+  .transform((v) => v ?? null);
 
 export const IdParam = z.object({ id: Id });
 export const InstParam = z.object({ instId: Id });
@@ -58,7 +64,8 @@ const CONTROL_SINGLE = /[\u0001-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u202
 // eslint-disable-next-line no-control-regex -- these are the characters refused
 const CONTROL_MULTI = /[\u0001-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
 /** True when `s` holds no invisible control for its kind of field (for checks outside a schema). */
-export const isVisibleText = (s: string, lines: TextLines = 'single') => !(lines === 'multi' ? CONTROL_MULTI : CONTROL_SINGLE).test(s);
+export const isVisibleText = (s: string, lines: TextLines = 'single') =>
+  !(lines === 'multi' ? CONTROL_MULTI : CONTROL_SINGLE).test(s);
 
 export type TextLines = 'single' | 'multi';
 export interface TextRule {
@@ -79,22 +86,28 @@ export function visibleText(max = 500, rule: TextRule = {}) {
   let s = z.string({ error: MSG.required });
   if (lines === 'multi') s = s.overwrite((v) => v.replace(/\r\n?/g, '\n'));
   if (trim) s = s.trim();
-  return s.max(max, tooLong).refine(noNul, MSG.nulCharacter)
+  return s
+    .max(max, tooLong)
+    .refine(noNul, MSG.nulCharacter)
     .refine((v) => isVisibleText(v, lines), lines === 'multi' ? MSG.controlCharacterMultiline : MSG.controlCharacter);
 }
 
 /** Single-line text with surrounding spaces trimmed (names, codes, IDs, titles, search terms). */
-export const trimmedText = (max = 500, tooLong?: string, lines: TextLines = 'single') => visibleText(max, { tooLong, lines });
+export const trimmedText = (max = 500, tooLong?: string, lines: TextLines = 'single') =>
+  visibleText(max, { tooLong, lines });
 
 /** Multi-line text, trimmed (comments, reasons, descriptions): tab and line breaks allowed. */
 export const multilineText = (max = 500, tooLong?: string) => visibleText(max, { tooLong, lines: 'multi' });
 
 /** Required trimmed text with the spec's '*required' message. */
-export const requiredText = (max = 500, tooLong?: string, lines: TextLines = 'single') => trimmedText(max, tooLong, lines).min(1, MSG.required);
+export const requiredText = (max = 500, tooLong?: string, lines: TextLines = 'single') =>
+  trimmedText(max, tooLong, lines).min(1, MSG.required);
 
 /** Optional trimmed text: empty or blank is null. */
 export const optionalText = (max = 500, tooLong?: string, lines: TextLines = 'single') =>
-  trimmedText(max, tooLong, lines).nullish().transform((v) => (v ? v : null));
+  trimmedText(max, tooLong, lines)
+    .nullish()
+    .transform((v) => (v ? v : null));
 
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 /** A real calendar date of years 1..9999 (2019-02-29 is not; PostgreSQL has no year 0). */
@@ -110,10 +123,17 @@ const isIsoDate = (s: string) => {
 };
 
 /** A required calendar date, YYYY-MM-DD. */
-export const isoDate = z.string({ error: MSG.required }).trim().min(1, { message: MSG.required, abort: true })
-  .regex(ISO_DATE, { message: MSG.dateFormat, abort: true }).refine(isIsoDate, MSG.invalidDate);
+export const isoDate = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, { message: MSG.required, abort: true })
+  .regex(ISO_DATE, { message: MSG.dateFormat, abort: true })
+  .refine(isIsoDate, MSG.invalidDate);
 /** An optional calendar date: empty is null. */
-export const optionalIsoDate = z.union([isoDate, z.literal(''), z.null()], { error: MSG.invalidDate }).optional().transform((v) => v || null);
+export const optionalIsoDate = z
+  .union([isoDate, z.literal(''), z.null()], { error: MSG.invalidDate })
+  .optional()
+  .transform((v) => v || null);
 
 /**
  * Number text as a person types it: optional sign, digits, an optional decimal part. No exponent, hex,
@@ -149,8 +169,12 @@ export interface NumberRule {
  */
 export function typedNumber(rule: NumberRule = {}) {
   const { whole = false, notNumber = MSG.enterNumber, notWhole = MSG.enterWholeNumber } = rule;
-  const bad = (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null || iss.input === '' ? MSG.required : notNumber);
-  const fromText = z.string().trim().min(1, { message: MSG.required, abort: true })
+  const bad = (iss: { input?: unknown }) =>
+    iss.input === undefined || iss.input === null || iss.input === '' ? MSG.required : notNumber;
+  const fromText = z
+    .string()
+    .trim()
+    .min(1, { message: MSG.required, abort: true })
     .refine((t) => parseTypedNumber(t) !== null, { message: notNumber, abort: true })
     .transform(Number);
   let n = z.number({ error: notNumber });
@@ -170,11 +194,16 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
 }
 
 /** The concurrency stamp every edit of a stamped record must send (a stale one is 409, ARCHITECTURE §4). */
-export const ConcurrencyStamp = z.object({ concurrencyStamp: z.string({ error: MSG.required }).min(1, MSG.required).max(100) });
+export const ConcurrencyStamp = z.object({
+  concurrencyStamp: z.string({ error: MSG.required }).min(1, MSG.required).max(100),
+});
 
 /** A yes/no query value: true/false in any case (the spec's clients send True), or 1/0. */
-export const boolish = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-  z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: 'Must be true or false' }))
+export const boolish = z
+  .preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: 'Must be true or false' }),
+  )
   .transform((v) => v === true || v === 'true' || v === '1');
 
 export const PAGE_SIZES = [5, 10, 15, 20, 50, 100, 200, 500, 1000] as const;
@@ -205,16 +234,30 @@ export const NoQuery = z.object({});
  * A list of ids in a query (spec 2 §7 GenderIDs): the parameter repeated (`?X=1&X=2`), comma-separated
  * (`?X=1,2`) or both; at most `max`. Empty (`?X=`) is no filter.
  */
-export const idListQuery = (max = 100) => z.preprocess(
-  (v) => (Array.isArray(v) ? v : [v]).flatMap((x) => (typeof x === 'string' ? x.split(',') : [x])).map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== ''),
-  z.array(idSchema(() => MSG.idList), { error: MSG.idList }).max(max, `At most ${max} ids`),
-).optional();
+export const idListQuery = (max = 100) =>
+  z
+    .preprocess(
+      (v) =>
+        (Array.isArray(v) ? v : [v])
+          .flatMap((x) => (typeof x === 'string' ? x.split(',') : [x]))
+          .map((x) => (typeof x === 'string' ? x.trim() : x))
+          .filter((x) => x !== ''),
+      z
+        .array(
+          idSchema(() => MSG.idList),
+          { error: MSG.idList },
+        )
+        .max(max, `At most ${max} ids`),
+    )
+    .optional();
 
 /**
  * A list the spec reads whole (spec 1 §7 "Unpaged", spec 2's PageSize=100000 reads): PageSize defaults to the
  * cap instead of 10, so a client that sends none gets up to 1000 rows and the true total in X-Pagination.
  */
-export const WholeListQuery = PagingQuery.extend({ pageSize: Id.default(MAX_PAGE_SIZE).transform((n) => Math.min(n, MAX_PAGE_SIZE)) });
+export const WholeListQuery = PagingQuery.extend({
+  pageSize: Id.default(MAX_PAGE_SIZE).transform((n) => Math.min(n, MAX_PAGE_SIZE)),
+});
 export type WholeListQuery = z.infer<typeof WholeListQuery>;
 
 /**
@@ -236,10 +279,14 @@ export type SortDirection = (typeof SORT_DIRECTIONS)[number];
  */
 export function sortQuery<const K extends readonly [string, ...string[]]>(keys: K, fallback: K[number]) {
   const canonical = (allowed: readonly string[]) => (v: unknown) =>
-    typeof v === 'string' ? allowed.find((k) => k.toLowerCase() === v.trim().toLowerCase()) ?? v : v;
+    typeof v === 'string' ? (allowed.find((k) => k.toLowerCase() === v.trim().toLowerCase()) ?? v) : v;
   return {
-    sortBy: z.preprocess(canonical(keys), z.enum(keys, { error: `Sort by one of: ${keys.join(', ')}` })).default(fallback as never),
-    sortDirection: z.preprocess(canonical(SORT_DIRECTIONS), z.enum(SORT_DIRECTIONS, { error: 'Sort direction is asc or desc' })).default('desc'),
+    sortBy: z
+      .preprocess(canonical(keys), z.enum(keys, { error: `Sort by one of: ${keys.join(', ')}` }))
+      .default(fallback as never),
+    sortDirection: z
+      .preprocess(canonical(SORT_DIRECTIONS), z.enum(SORT_DIRECTIONS, { error: 'Sort direction is asc or desc' }))
+      .default('desc'),
   };
 }
 

@@ -2,15 +2,24 @@
 // appear in their group in registry order, so a new list needs no menu line.
 import { LOOKUPS } from './lookups.registry';
 
-export interface MenuItem { label: string; path: string }
-export interface MenuGroup { label: string; children: MenuItem[] }
+export interface MenuItem {
+  label: string;
+  path: string;
+}
+export interface MenuGroup {
+  label: string;
+  children: MenuItem[];
+}
 
 const item = (label: string, path: string): MenuItem => ({ label, path });
 const fromRegistry = (group: string) =>
   LOOKUPS.filter((e) => (e.group ?? 'Advanced') === group).map((e) => item(e.label, e.path));
 
 export const CONFIG_MENU: MenuGroup[] = [
-  { label: 'Institution Management', children: [item('Institution', 'institution'), item('Institution Site', 'institution-site')] },
+  {
+    label: 'Institution Management',
+    children: [item('Institution', 'institution'), item('Institution Site', 'institution-site')],
+  },
   { label: 'LIMS Configuration', children: fromRegistry('LIMS Configuration') },
   { label: 'Storage Container', children: [item('Storage Container', 'storage-container')] },
   { label: 'Advanced', children: fromRegistry('Advanced') },

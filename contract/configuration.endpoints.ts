@@ -30,7 +30,9 @@ const row = <const E extends EndpointDef>(e: E) => e;
 
 /** Paging plus the list's reference filters (each an optional id), except the parent's when the path names it. */
 function queryOf(e: LookupEntity, except?: string): LookupQuery {
-  const filters = Object.fromEntries(e.fields.filter((f) => f.kind === 'reference' && f.name !== except).map((f) => [f.name, Id.optional()]));
+  const filters = Object.fromEntries(
+    e.fields.filter((f) => f.kind === 'reference' && f.name !== except).map((f) => [f.name, Id.optional()]),
+  );
   return PagingQuery.extend(filters) as z.ZodType as LookupQuery;
 }
 
@@ -41,12 +43,60 @@ function rowsAt(e: LookupEntity, segment: string, body: LookupBody, editBody: Lo
   const item = `${base}/:id` as const;
   const query = queryOf(e);
   return {
-    list: row({ method: 'GET', path: base, params: InstParam, query, response: { 200: z.array(LookupRecord) }, permission: read, paged: true, tags }),
-    get: row({ method: 'GET', path: item, params: ItemParams, response: { 200: LookupRecord }, permission: read, tags }),
-    create: row({ method: 'POST', path: base, params: InstParam, body, response: { 201: LookupRecord }, permission: manage, tags }),
-    update: e.noEdit ? undefined : row({ method: 'PUT', path: item, params: ItemParams, body: editBody, response: { 200: LookupRecord }, permission: manage, tags }),
-    disable: row({ method: 'POST', path: `${item}/disable`, params: ItemParams, response: { 200: LookupRecord }, permission: manage, tags }),
-    enable: row({ method: 'POST', path: `${item}/enable`, params: ItemParams, response: { 200: LookupRecord }, permission: manage, tags }),
+    list: row({
+      method: 'GET',
+      path: base,
+      params: InstParam,
+      query,
+      response: { 200: z.array(LookupRecord) },
+      permission: read,
+      paged: true,
+      tags,
+    }),
+    get: row({
+      method: 'GET',
+      path: item,
+      params: ItemParams,
+      response: { 200: LookupRecord },
+      permission: read,
+      tags,
+    }),
+    create: row({
+      method: 'POST',
+      path: base,
+      params: InstParam,
+      body,
+      response: { 201: LookupRecord },
+      permission: manage,
+      tags,
+    }),
+    update: e.noEdit
+      ? undefined
+      : row({
+          method: 'PUT',
+          path: item,
+          params: ItemParams,
+          body: editBody,
+          response: { 200: LookupRecord },
+          permission: manage,
+          tags,
+        }),
+    disable: row({
+      method: 'POST',
+      path: `${item}/disable`,
+      params: ItemParams,
+      response: { 200: LookupRecord },
+      permission: manage,
+      tags,
+    }),
+    enable: row({
+      method: 'POST',
+      path: `${item}/enable`,
+      params: ItemParams,
+      response: { 200: LookupRecord },
+      permission: manage,
+      tags,
+    }),
   };
 }
 
@@ -60,11 +110,45 @@ function nestedRows(e: LookupEntity, parent: { key: string; field: string }, bod
   return {
     /** The parent's field, which the server takes from the path (`id`) before the body is validated. */
     parentField: parent.field,
-    list: row({ method: 'GET', path: base, params: ItemParams, query, response: { 200: z.array(LookupRecord) }, permission: read, paged: true, tags }),
+    list: row({
+      method: 'GET',
+      path: base,
+      params: ItemParams,
+      query,
+      response: { 200: z.array(LookupRecord) },
+      permission: read,
+      paged: true,
+      tags,
+    }),
     // spec 1 §7 reads one nested record under its parent (tests/{testId}/testResultRanges/{rangeId}).
-    get: row({ method: 'GET', path: item, params: NestedItemParams, response: { 200: LookupRecord }, permission: read, tags }),
-    create: row({ method: 'POST', path: base, params: ItemParams, body, response: { 201: LookupRecord }, permission: manage, tags }),
-    update: e.noEdit ? undefined : row({ method: 'PUT', path: item, params: NestedItemParams, body: editBody, response: { 200: LookupRecord }, permission: manage, tags }),
+    get: row({
+      method: 'GET',
+      path: item,
+      params: NestedItemParams,
+      response: { 200: LookupRecord },
+      permission: read,
+      tags,
+    }),
+    create: row({
+      method: 'POST',
+      path: base,
+      params: ItemParams,
+      body,
+      response: { 201: LookupRecord },
+      permission: manage,
+      tags,
+    }),
+    update: e.noEdit
+      ? undefined
+      : row({
+          method: 'PUT',
+          path: item,
+          params: NestedItemParams,
+          body: editBody,
+          response: { 200: LookupRecord },
+          permission: manage,
+          tags,
+        }),
   };
 }
 
@@ -100,7 +184,8 @@ export function lookupEndpoints(key: string): LookupEndpoints {
 export function lookupEndpointTable(): Record<string, EndpointDef> {
   const out: Record<string, EndpointDef> = {};
   const add = (prefix: string, rows: Record<string, unknown>) => {
-    for (const [verb, r] of Object.entries(rows)) if (r && typeof r === 'object' && 'method' in r) out[`${prefix}.${verb}`] = r as EndpointDef;
+    for (const [verb, r] of Object.entries(rows))
+      if (r && typeof r === 'object' && 'method' in r) out[`${prefix}.${verb}`] = r as EndpointDef;
   };
   for (const e of LOOKUPS) {
     const rows = lookupEndpoints(e.key);
@@ -116,6 +201,21 @@ const testTags = ['Configuration: Test'];
 
 /** Configuration's own routes beside the generated lists: a test's range and accepted values, read and replaced together. */
 export const configurationEndpoints = {
-  testSetup: endpoint({ method: 'GET', path: '/institutions/:instId/tests/:id/setup', params: TestParams, response: { 200: TestSetup }, permission: read, tags: testTags }),
-  saveTestSetup: endpoint({ method: 'PUT', path: '/institutions/:instId/tests/:id/setup', params: TestParams, body: TestSetupInput, response: { 200: TestSetup }, permission: manage, tags: testTags }),
+  testSetup: endpoint({
+    method: 'GET',
+    path: '/institutions/:instId/tests/:id/setup',
+    params: TestParams,
+    response: { 200: TestSetup },
+    permission: read,
+    tags: testTags,
+  }),
+  saveTestSetup: endpoint({
+    method: 'PUT',
+    path: '/institutions/:instId/tests/:id/setup',
+    params: TestParams,
+    body: TestSetupInput,
+    response: { 200: TestSetup },
+    permission: manage,
+    tags: testTags,
+  }),
 };

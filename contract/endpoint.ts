@@ -32,31 +32,50 @@ export interface EndpointDef {
 }
 
 /** The `:name` segments of a path template. */
-export type PathParamNames<P extends string> =
-  P extends `${string}:${infer Name}/${infer Rest}` ? Name | PathParamNames<`/${Rest}`>
-    : P extends `${string}:${infer Name}` ? Name : never;
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
 
 type ParamsMatch<E extends EndpointDef> = [PathParamNames<E['path']>] extends [never]
-  ? (E extends { params: z.ZodObject } ? { params: 'this path has no :params' } : unknown)
+  ? E extends { params: z.ZodObject }
+    ? { params: 'this path has no :params' }
+    : unknown
   : E extends { params: z.ZodObject<infer Shape> }
-    ? ([keyof Shape] extends [PathParamNames<E['path']>] ? ([PathParamNames<E['path']>] extends [keyof Shape] ? unknown : { params: `name every path parameter: ${PathParamNames<E['path']>}` }) : { params: 'params names a key the path does not have' })
+    ? [keyof Shape] extends [PathParamNames<E['path']>]
+      ? [PathParamNames<E['path']>] extends [keyof Shape]
+        ? unknown
+        : { params: `name every path parameter: ${PathParamNames<E['path']>}` }
+      : { params: 'params names a key the path does not have' }
     : { params: `declare params for ${PathParamNames<E['path']>}` };
 
 /** Declares one endpoint; the compiler refuses params that do not match the path's `:names`. */
 export const endpoint = <const E extends EndpointDef>(e: E & ParamsMatch<E>): E => e;
 
 /** The JSON answer of a successful call (the parsed type the server's serializer sends). */
-export type SuccessOf<E extends EndpointDef> =
-  E['response'] extends { 200: infer R } ? R : E['response'] extends { 201: infer R } ? R : E['response'] extends { 204: infer R } ? R : never;
+export type SuccessOf<E extends EndpointDef> = E['response'] extends { 200: infer R }
+  ? R
+  : E['response'] extends { 201: infer R }
+    ? R
+    : E['response'] extends { 204: infer R }
+      ? R
+      : never;
 export type ResponseOf<E extends EndpointDef> = SuccessOf<E> extends z.ZodType ? z.output<SuccessOf<E>> : never;
 /** One row of a paged list's answer. */
 export type ItemOf<E extends EndpointDef> = ResponseOf<E> extends readonly (infer T)[] ? T : never;
 
 // `{} extends X`: the part may be left out when an empty object is a valid input for it (all keys optional).
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-type Part<K extends string, S> = S extends z.ZodType ? ({} extends z.input<S> ? { [P in K]?: z.input<S> } : { [P in K]: z.input<S> }) : { [P in K]?: never };
+type Part<K extends string, S> = S extends z.ZodType
+  ? // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    {} extends z.input<S>
+    ? { [P in K]?: z.input<S> }
+    : { [P in K]: z.input<S> }
+  : { [P in K]?: never };
 /** What a caller passes: the path's params, the query and the body, each as the schema accepts it. */
-export type ArgsOf<E extends EndpointDef> = Part<'params', E['params']> & Part<'query', E['query']> & Part<'body', E['body']>;
+export type ArgsOf<E extends EndpointDef> = Part<'params', E['params']> &
+  Part<'query', E['query']> &
+  Part<'body', E['body']>;
 
 /** The concrete path of a call: `:name` segments replaced by the encoded params. */
 export function pathOf(e: Pick<EndpointDef, 'path'>, params: Record<string, unknown> = {}): string {

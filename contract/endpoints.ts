@@ -35,5 +35,11 @@ export const allEndpoints = {
   accounts: accountEndpoints,
   auth: authEndpoints,
   participants: participantEndpoints,
-  storage: allStorageEndpoints, imports: importEndpoints, indicators: indicatorEndpoints, reports: reportEndpoints, audit: auditEndpoints, fhir: fhirEndpoints, health: healthEndpoints,
+  storage: allStorageEndpoints,
+  imports: importEndpoints,
+  indicators: indicatorEndpoints,
+  reports: reportEndpoints,
+  audit: auditEndpoints,
+  fhir: fhirEndpoints,
+  health: healthEndpoints,
 };

@@ -2,7 +2,18 @@ import { z } from 'zod';
 import { RE2JS } from 're2js';
 import { MSG } from './messages';
 import {
-  ConcurrencyStamp, Id, isCalendarDate, optionalId, optionalIsoDate, optionalText, PageQuery, PagingQuery, RecordBase, requiredId, requiredText as required, visibleText,
+  ConcurrencyStamp,
+  Id,
+  isCalendarDate,
+  optionalId,
+  optionalIsoDate,
+  optionalText,
+  PageQuery,
+  PagingQuery,
+  RecordBase,
+  requiredId,
+  requiredText as required,
+  visibleText,
   WholeListQuery,
 } from './common.contract';
 
@@ -25,7 +36,18 @@ export const MAX_FIELDS_PER_SUBMISSION = 1000;
 
 const bool = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 /** A whole number sent as a number or numeric text (the editor's Ordinal box). */
-const ordinal = z.union([z.int(), z.string().trim().regex(/^-?\d{1,7}$/, 'Ordinal must be a number').transform(Number)], { error: 'Ordinal must be a number' })
+const ordinal = z
+  .union(
+    [
+      z.int(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d{1,7}$/, 'Ordinal must be a number')
+        .transform(Number),
+    ],
+    { error: 'Ordinal must be a number' },
+  )
   .pipe(z.int().min(0, 'Ordinal must be 0 or more').max(1_000_000, 'Ordinal must be at most 1000000'));
 
 // Answer patterns (issue 26; docs/forms.md "Regular expressions"): RE2 syntax, run by re2js, a linear-time
@@ -46,7 +68,11 @@ const compiled = new Map<string, RE2JS | null>();
 export function compilePattern(pattern: string): RE2JS | null {
   let re = compiled.get(pattern);
   if (re === undefined) {
-    try { re = RE2JS.compile(pattern); } catch { re = null; }
+    try {
+      re = RE2JS.compile(pattern);
+    } catch {
+      re = null;
+    }
     if (compiled.size >= 1000) compiled.delete(compiled.keys().next().value!);
     compiled.set(pattern, re);
   }
@@ -64,13 +90,20 @@ export function patternProblem(pattern: string): string | null {
   const re = compilePattern(pattern);
   if (!re) {
     let javaScript = true;
-    try { new RegExp(pattern, 'u'); } catch { javaScript = false; }
+    try {
+      new RegExp(pattern, 'u');
+    } catch {
+      javaScript = false;
+    }
     return javaScript
       ? 'The answer check does not support this regular expression (RE2 syntax: no look-ahead, look-behind or back-references; counts {n,m} up to 1000)'
       : 'This regular expression is not valid';
   }
-  if (re.programSize() > MAX_PATTERN_PROGRAM) return 'This regular expression is too large to check quickly (for example, smaller counts in {n,m}): simplify it';
-  return hasNestedRepeat(pattern) ? 'This regular expression could take very long to check (a repeated group holds a repeat): simplify it' : null;
+  if (re.programSize() > MAX_PATTERN_PROGRAM)
+    return 'This regular expression is too large to check quickly (for example, smaller counts in {n,m}): simplify it';
+  return hasNestedRepeat(pattern)
+    ? 'This regular expression could take very long to check (a repeated group holds a repeat): simplify it'
+    : null;
 }
 
 /** Whether a group that holds a repeat is itself repeated (star height above one). */
@@ -156,25 +189,37 @@ const FieldShape = z.object({
    * List types: the options in order, saved with the field in one transaction. Each is our object or, as
    * spec 2 §3 writes `Options`, a plain string (its value), normalised here to the object.
    */
-  options: z.array(z.preprocess((o: string | z.input<typeof FieldOption>) => (typeof o === 'string' ? { value: o } : o), FieldOption)).max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`).optional(),
+  options: z
+    .array(
+      z.preprocess(
+        (o: string | z.input<typeof FieldOption>) => (typeof o === 'string' ? { value: o } : o),
+        FieldOption,
+      ),
+    )
+    .max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`)
+    .optional(),
   institutionId: optionalId,
   collectionProtocolFormId: optionalId,
 });
 
 function fieldRules(f: z.infer<typeof FieldShape>, ctx: z.RefinementCtx) {
-  if (f.required && !f.requiredMessage) ctx.addIssue({ code: 'custom', path: ['requiredMessage'], message: MSG.required });
+  if (f.required && !f.requiredMessage)
+    ctx.addIssue({ code: 'custom', path: ['requiredMessage'], message: MSG.required });
   if (f.hasValidation) {
     if (!f.regularExpression) ctx.addIssue({ code: 'custom', path: ['regularExpression'], message: MSG.required });
     else {
       const problem = patternProblem(f.regularExpression);
       if (problem) ctx.addIssue({ code: 'custom', path: ['regularExpression'], message: problem });
     }
-    if (!f.regularExpressionMessage) ctx.addIssue({ code: 'custom', path: ['regularExpressionMessage'], message: MSG.required });
+    if (!f.regularExpressionMessage)
+      ctx.addIssue({ code: 'custom', path: ['regularExpressionMessage'], message: MSG.required });
   }
-  if (f.verticalView && f.horizontalView) ctx.addIssue({ code: 'custom', path: ['horizontalView'], message: 'Choose vertical or horizontal, not both' });
+  if (f.verticalView && f.horizontalView)
+    ctx.addIssue({ code: 'custom', path: ['horizontalView'], message: 'Choose vertical or horizontal, not both' });
   const seen = new Set<string>();
   for (const [i, o] of (f.options ?? []).entries()) {
-    if (seen.has(o.value)) ctx.addIssue({ code: 'custom', path: ['options', i, 'value'], message: 'This option is listed twice' });
+    if (seen.has(o.value))
+      ctx.addIssue({ code: 'custom', path: ['options', i, 'value'], message: 'This option is listed twice' });
     seen.add(o.value);
   }
 }
@@ -269,16 +314,26 @@ export const FormVersionDto = z.object({ version: z.number(), createdDate: z.str
 
 /** An answer: text for most types, true/false for a checkbox, the chosen values for a checkbox list. */
 /** An answer as entered (not trimmed here: checkAnswer does per type); text answers may span lines, options may not. */
-export const AnswerValue = z.union([visibleText(4000, { lines: 'multi', trim: false }), z.boolean(), z.array(visibleText(200, { trim: false })).max(MAX_OPTIONS), z.null()]);
+export const AnswerValue = z.union([
+  visibleText(4000, { lines: 'multi', trim: false }),
+  z.boolean(),
+  z.array(visibleText(200, { trim: false })).max(MAX_OPTIONS),
+  z.null(),
+]);
 /**
  * One answer of a fill: ours names the field by `collectionProtocolFormFieldId`; spec 2 §3's FormFields are the
  * form's fields themselves (a Form field carries `id` and `value`), so an entry without it is read by its `id`.
  */
-const FormFieldAnswer = z.object({ collectionProtocolFormFieldId: Id.optional(), id: Id.optional(), value: AnswerValue.optional() })
+const FormFieldAnswer = z
+  .object({ collectionProtocolFormFieldId: Id.optional(), id: Id.optional(), value: AnswerValue.optional() })
   .superRefine((a, ctx) => {
-    if (a.collectionProtocolFormFieldId === undefined && a.id === undefined) ctx.addIssue({ code: 'custom', path: ['collectionProtocolFormFieldId'], message: MSG.requiredSelect });
+    if (a.collectionProtocolFormFieldId === undefined && a.id === undefined)
+      ctx.addIssue({ code: 'custom', path: ['collectionProtocolFormFieldId'], message: MSG.requiredSelect });
   })
-  .transform(({ collectionProtocolFormFieldId, id, value }) => ({ collectionProtocolFormFieldId: (collectionProtocolFormFieldId ?? id)!, value }));
+  .transform(({ collectionProtocolFormFieldId, id, value }) => ({
+    collectionProtocolFormFieldId: (collectionProtocolFormFieldId ?? id)!,
+    value,
+  }));
 export const SubmissionInput = z.object({
   collectionProtocolFormId: requiredId,
   patientId: requiredId,
@@ -288,7 +343,10 @@ export const SubmissionInput = z.object({
   /** The version the form was loaded at; when the form changed since, the submission is refused (409). */
   formVersion: Id.optional(),
   /** Spec 2 §3 FormFields: one entry per answered field. */
-  formFields: z.array(FormFieldAnswer).max(MAX_FIELDS_PER_SUBMISSION, `At most ${MAX_FIELDS_PER_SUBMISSION} answers`).default([]),
+  formFields: z
+    .array(FormFieldAnswer)
+    .max(MAX_FIELDS_PER_SUBMISSION, `At most ${MAX_FIELDS_PER_SUBMISSION} answers`)
+    .default([]),
   institutionId: optionalId,
 });
 /** What the service receives (parsed); the web holds `SubmissionValues`. */
@@ -322,7 +380,8 @@ export type SubmittedValueValues = z.input<typeof SubmittedValueInput>;
 export const MAX_VALUE_SEARCH_IDS = 1000;
 /** The search's body: the submissions whose answers to read, and the page (read whole by default). */
 export const ValueSearchInput = z.object({
-  submittedCollectionProtocolFormIds: z.array(Id, { error: 'Give a list of submitted questionnaire ids' })
+  submittedCollectionProtocolFormIds: z
+    .array(Id, { error: 'Give a list of submitted questionnaire ids' })
     .max(MAX_VALUE_SEARCH_IDS, `At most ${MAX_VALUE_SEARCH_IDS} submitted questionnaires at once`),
   ...WholeListQuery.pick({ pageNumber: true, pageSize: true }).shape,
 });
@@ -333,10 +392,19 @@ export const FieldListQuery = WholeListQuery;
 export type FieldListQuery = z.infer<typeof FieldListQuery>;
 
 const Ref = z.object({ id: z.number(), title: z.string().nullable() }).nullable();
-const PatientRef = z.object({
-  id: z.number(), firstName: z.string(), fatherName: z.string(), grandFatherName: z.string(), birthDate: z.string(),
-  gender: Ref, maritalStatus: Ref, vitalStatus: Ref,
-}).passthrough().nullable();
+const PatientRef = z
+  .object({
+    id: z.number(),
+    firstName: z.string(),
+    fatherName: z.string(),
+    grandFatherName: z.string(),
+    birthDate: z.string(),
+    gender: Ref,
+    maritalStatus: Ref,
+    vitalStatus: Ref,
+  })
+  .passthrough()
+  .nullable();
 export const SubmittedValueDto = z.object({
   collectionProtocolFormFieldId: z.number(),
   /** The prompt as it was when the form was filled. */
@@ -345,7 +413,10 @@ export const SubmittedValueDto = z.object({
   value: z.string(),
 });
 /** One stored answer with its own id and its submission's (the values search, the per-value call). */
-export const SubmittedValueRecord = SubmittedValueDto.extend({ id: z.number(), submittedCollectionProtocolFormId: z.number() });
+export const SubmittedValueRecord = SubmittedValueDto.extend({
+  id: z.number(),
+  submittedCollectionProtocolFormId: z.number(),
+});
 export type SubmittedValueRecord = z.infer<typeof SubmittedValueRecord>;
 export const SubmissionDto = RecordBase.extend({
   collectionProtocolId: z.number(),
@@ -372,7 +443,8 @@ export type SubmissionDetail = z.infer<typeof SubmissionDetail>;
 const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/;
 const reportRange = { startDate: optionalIsoDate, endDate: optionalIsoDate };
 const rangeInOrder = (q: { startDate: string | null; endDate: string | null }, ctx: z.RefinementCtx) => {
-  if (q.startDate && q.endDate && q.startDate > q.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date cannot be before the start date' });
+  if (q.startDate && q.endDate && q.startDate > q.endDate)
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date cannot be before the start date' });
 };
 /** The questionnaire report's CSV: the filled-date range alone (the whole report). */
 export const ReportRangeQuery = z.object(reportRange).superRefine(rangeInOrder);
@@ -380,7 +452,12 @@ export const ReportRangeQuery = z.object(reportRange).superRefine(rangeInOrder);
 export const ReportQuery = PageQuery.extend(reportRange).superRefine(rangeInOrder);
 export type ReportQuery = z.infer<typeof ReportQuery>;
 export type ReportRange = z.infer<typeof ReportRangeQuery>;
-export const ReportColumn = z.object({ fieldId: z.number(), prompt: z.string(), ordinal: z.number(), isEnabled: z.boolean() });
+export const ReportColumn = z.object({
+  fieldId: z.number(),
+  prompt: z.string(),
+  ordinal: z.number(),
+  isEnabled: z.boolean(),
+});
 export const ReportRow = z.object({
   submissionId: z.number(),
   institution: z.string().nullable(),
@@ -398,12 +475,21 @@ export type ReportRow = z.infer<typeof ReportRow>;
 export const ReportPage = z.object({ columns: z.array(ReportColumn), rows: z.array(ReportRow) });
 export type ReportPage = z.infer<typeof ReportPage>;
 /** The fixed columns of the report and its CSV, in order (spec 2 §9, without the Action column). */
-export const REPORT_LEAD_COLUMNS = ['Institution', 'Institution Site', 'Patient Name', 'Patient Date of Birth', 'Patient Gender', 'Patient Marital Status', 'Patient Vital Status'] as const;
+export const REPORT_LEAD_COLUMNS = [
+  'Institution',
+  'Institution Site',
+  'Patient Name',
+  'Patient Date of Birth',
+  'Patient Gender',
+  'Patient Marital Status',
+  'Patient Vital Status',
+] as const;
 
 // Answer rules, shared by the fill form and the server.
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)?$/;
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)?$/;
 const realDate = (s: string) => {
   const m = isoDay.exec(s.slice(0, 10));
   return m !== null && isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
@@ -423,7 +509,8 @@ export interface AnswerRules {
 /** Whether the whole value matches the pattern, or why it was not checked (a message for the answer). */
 export type PatternTest = (pattern: string, value: string) => boolean | string;
 export const PATTERN_OVER_BUDGET = 'The answers are too long to check against their patterns: shorten this one';
-export const PATTERN_UNSUPPORTED = "This field's pattern cannot be checked (syntax no longer supported): ask the form's designer to change it";
+export const PATTERN_UNSUPPORTED =
+  "This field's pattern cannot be checked (syntax no longer supported): ask the form's designer to change it";
 
 /**
  * A whole-value matcher with one submission's budget (PATTERN_BUDGET): the fill form and the server make one
@@ -452,7 +539,12 @@ export function checkAnswer(f: AnswerRules, raw: unknown, matches: PatternTest =
   const requiredMsg = f.requiredMessage || MSG.required;
   const fail = (message: string): Checked => ({ ok: false, message });
   if (f.kind === 'CB') {
-    const v = raw === true || raw === 'true' ? true : raw === false || raw === 'false' || raw === undefined || raw === null || raw === '' ? false : null;
+    const v =
+      raw === true || raw === 'true'
+        ? true
+        : raw === false || raw === 'false' || raw === undefined || raw === null || raw === ''
+          ? false
+          : null;
     if (v === null) return fail('Tick the box or leave it empty');
     if (f.required && !v) return fail(requiredMsg);
     return { ok: true, stored: String(v) };
@@ -490,7 +582,9 @@ export function checkAnswer(f: AnswerRules, raw: unknown, matches: PatternTest =
     case 'DP':
       return isoDay.test(v) && realDate(v) ? { ok: true, stored: v } : fail(`${MSG.invalidDate}: use YYYY-MM-DD`);
     case 'DTP':
-      return DATE_TIME.test(v) && realDate(v) ? { ok: true, stored: v } : fail('Enter a date and time as YYYY-MM-DDTHH:mm');
+      return DATE_TIME.test(v) && realDate(v)
+        ? { ok: true, stored: v }
+        : fail('Enter a date and time as YYYY-MM-DDTHH:mm');
     case 'RL':
     case 'SL':
       return f.options.includes(v) ? { ok: true, stored: v } : fail('Choose one of the listed options');

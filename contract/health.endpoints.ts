@@ -7,5 +7,11 @@ export const HealthDown = z.object({ status: z.literal('unavailable'), database:
 
 /** Liveness for load balancers and the operations checks (docs/operations.md): public, no session. */
 export const healthEndpoints = {
-  health: endpoint({ method: 'GET', path: '/health', response: { 200: HealthUp }, permission: 'public', tags: ['Health'] }),
+  health: endpoint({
+    method: 'GET',
+    path: '/health',
+    response: { 200: HealthUp },
+    permission: 'public',
+    tags: ['Health'],
+  }),
 };

@@ -6,19 +6,42 @@ const one = (header: string, columns = PARTICIPANT_COLUMNS) => autoMapping([head
 
 describe('normaliseHeader', () => {
   it.each([
-    ['First Name', 'firstname'], ['first_name', 'firstname'], ['FIRST-NAME', 'firstname'], ['firstName', 'firstname'],
-    ['  first   name ', 'firstname'], ["Father's name", 'fathersname'], ['Date of birth (YYYY-MM-DD)', 'dateofbirthyyyymmdd'],
-    ['D.O.B.', 'dob'], ['sampleID', 'sampleid'], ['Prénom', 'prénom'], ['***', ''],
+    ['First Name', 'firstname'],
+    ['first_name', 'firstname'],
+    ['FIRST-NAME', 'firstname'],
+    ['firstName', 'firstname'],
+    ['  first   name ', 'firstname'],
+    ["Father's name", 'fathersname'],
+    ['Date of birth (YYYY-MM-DD)', 'dateofbirthyyyymmdd'],
+    ['D.O.B.', 'dob'],
+    ['sampleID', 'sampleid'],
+    ['Prénom', 'prénom'],
+    ['***', ''],
   ])('%j -> %j', (header, expected) => expect(normaliseHeader(header)).toBe(expected));
 });
 
 describe('autoMapping: one header', () => {
   it.each([
-    ['First Name', 'firstName'], ['first_name', 'firstName'], ['Given name', 'firstName'], ['firstname', 'firstName'],
-    ['DOB', 'birthDate'], ['Date of birth', 'birthDate'], ['birth-date', 'birthDate'], ['Birth Date', 'birthDate'],
-    ["Father's Name", 'fatherName'], ['GRANDFATHER NAME', 'grandFatherName'], ['Sex', 'gender'], ['Patient Type', 'patientType'],
-    ['Phone', 'phoneNumber'], ['Phone Type', 'phoneType'], ['Race', 'races'], ['SSN', 'socialSecurityNumber'], ['MRN', 'mrn'],
-    ['Nickname', ''], ['', ''], ['Birth', ''],
+    ['First Name', 'firstName'],
+    ['first_name', 'firstName'],
+    ['Given name', 'firstName'],
+    ['firstname', 'firstName'],
+    ['DOB', 'birthDate'],
+    ['Date of birth', 'birthDate'],
+    ['birth-date', 'birthDate'],
+    ['Birth Date', 'birthDate'],
+    ["Father's Name", 'fatherName'],
+    ['GRANDFATHER NAME', 'grandFatherName'],
+    ['Sex', 'gender'],
+    ['Patient Type', 'patientType'],
+    ['Phone', 'phoneNumber'],
+    ['Phone Type', 'phoneType'],
+    ['Race', 'races'],
+    ['SSN', 'socialSecurityNumber'],
+    ['MRN', 'mrn'],
+    ['Nickname', ''],
+    ['', ''],
+    ['Birth', ''],
   ])('%j -> %j', (header, field) => expect(one(header)).toBe(field));
 
   it('matches each kind against its own fields', () => {
@@ -47,13 +70,21 @@ describe('autoMapping: one header', () => {
 
 describe('autoMapping: a whole file', () => {
   it('maps each field once; a stronger match wins whatever the order', () => {
-    expect(autoMapping(['Given name', 'First Name', 'first_name'], PARTICIPANT_COLUMNS)).toEqual({ 'Given name': '', 'First Name': 'firstName', first_name: '' });
+    expect(autoMapping(['Given name', 'First Name', 'first_name'], PARTICIPANT_COLUMNS)).toEqual({
+      'Given name': '',
+      'First Name': 'firstName',
+      first_name: '',
+    });
   });
 
   it('keeps the choices of headers it had, and matches only the new ones to fields still free', () => {
     const kept = { Vorname: 'firstName', DOB: '' };
-    expect(autoMapping(['Vorname', 'First Name', 'DOB', 'Sex'], PARTICIPANT_COLUMNS, kept))
-      .toEqual({ Vorname: 'firstName', 'First Name': '', DOB: '', Sex: 'gender' });
+    expect(autoMapping(['Vorname', 'First Name', 'DOB', 'Sex'], PARTICIPANT_COLUMNS, kept)).toEqual({
+      Vorname: 'firstName',
+      'First Name': '',
+      DOB: '',
+      Sex: 'gender',
+    });
   });
 });
 
@@ -62,7 +93,8 @@ describe('applyTemplate', () => {
     const current = { 'First Name': 'firstName', Nombre: '', Kategorie: '', Sex: 'gender' };
     const template = { nombre: 'firstName', KATEGORIE: 'patientType', Other: 'mrn' };
     expect(applyTemplate(['First Name', 'Nombre', 'Kategorie', 'Sex'], current, template)).toEqual({
-      mapping: { 'First Name': '', Nombre: 'firstName', Kategorie: 'patientType', Sex: 'gender' }, applied: 2,
+      mapping: { 'First Name': '', Nombre: 'firstName', Kategorie: 'patientType', Sex: 'gender' },
+      applied: 2,
     });
   });
 

@@ -5,22 +5,33 @@ import type { ImportColumn, ImportMapping } from './imports.contract';
 
 /** A header reduced to what tells it apart: camelCase split, lower case, no spaces, underscores, hyphens or punctuation. */
 export function normaliseHeader(header: string): string {
-  return header.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return header
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 /** The names a column answers to, strongest first: its key, its label, then its synonyms. */
-const namesOf = (c: ImportColumn) => [[c.field], [c.label], c.synonyms ?? []].map((names) => names.map(normaliseHeader));
+const namesOf = (c: ImportColumn) =>
+  [[c.field], [c.label], c.synonyms ?? []].map((names) => names.map(normaliseHeader));
 
 /**
  * The mapping of a file's headers: a header in `kept` keeps its choice (the corrected file chosen again); any
  * other header is matched by key, then label, then synonym, to a field no other header has; the rest are ignored
  * (''). A stronger match wins over a weaker one whatever the column order, so 'First name' beats 'Given name'.
  */
-export function autoMapping(headers: readonly string[], columns: readonly ImportColumn[], kept: ImportMapping = {}): ImportMapping {
+export function autoMapping(
+  headers: readonly string[],
+  columns: readonly ImportColumn[],
+  kept: ImportMapping = {},
+): ImportMapping {
   const mapping: ImportMapping = {};
   const taken = new Set<string>();
   for (const h of headers) {
-    if (Object.hasOwn(kept, h)) { mapping[h] = kept[h]; if (kept[h]) taken.add(kept[h]); }
+    if (Object.hasOwn(kept, h)) {
+      mapping[h] = kept[h];
+      if (kept[h]) taken.add(kept[h]);
+    }
   }
   const names = columns.map((c) => ({ field: c.field, names: namesOf(c) }));
   for (let strength = 0; strength < 3; strength++) {
@@ -28,7 +39,10 @@ export function autoMapping(headers: readonly string[], columns: readonly Import
       if (Object.hasOwn(mapping, h)) continue;
       const n = normaliseHeader(h);
       const hit = n ? names.find((c) => !taken.has(c.field) && c.names[strength].includes(n)) : undefined;
-      if (hit) { mapping[h] = hit.field; taken.add(hit.field); }
+      if (hit) {
+        mapping[h] = hit.field;
+        taken.add(hit.field);
+      }
     }
   }
   for (const h of headers) if (!Object.hasOwn(mapping, h)) mapping[h] = '';
@@ -40,7 +54,11 @@ export function autoMapping(headers: readonly string[], columns: readonly Import
  * template's field; a field the template gives one header is taken from any other; other headers keep theirs.
  * Answers the new mapping and how many headers the template named.
  */
-export function applyTemplate(headers: readonly string[], current: ImportMapping, template: ImportMapping): { mapping: ImportMapping; applied: number } {
+export function applyTemplate(
+  headers: readonly string[],
+  current: ImportMapping,
+  template: ImportMapping,
+): { mapping: ImportMapping; applied: number } {
   const byName = new Map(Object.entries(template).map(([h, f]) => [normaliseHeader(h), f]));
   const mapping: ImportMapping = {};
   const fromTemplate = new Set<string>();

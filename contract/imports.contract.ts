@@ -11,7 +11,9 @@ export const AVAILABLE_IMPORT_KINDS: readonly ImportKind[] = ['participants', 's
 
 /** Who may import: whoever may create that kind of record one by one (docs/permissions.md). */
 export const IMPORT_PERMISSION: Record<ImportKind, Permission> = {
-  participants: 'participants.manage', samples: 'samples.collect', storage: 'configuration.manage',
+  participants: 'participants.manage',
+  samples: 'samples.collect',
+  storage: 'configuration.manage',
 };
 
 /**
@@ -48,37 +50,218 @@ export interface ImportColumn {
 
 /** The participant columns (one row registers one participant with its MRN, races, ethnicities and a phone). */
 export const PARTICIPANT_COLUMNS: ImportColumn[] = [
-  { field: 'mrn', label: 'MRN', synonyms: ['Medical record number', 'Patient MRN', 'Participant MRN'], required: false, description: 'Main MRN, unique in the institution (not case-sensitive)', example: 'MRN-000123' },
-  { field: 'firstName', label: 'First name', synonyms: ['Given name', 'Forename'], required: true, description: 'First name', example: 'Almaz' },
-  { field: 'fatherName', label: "Father's name", synonyms: ['Father name', 'Middle name'], required: true, description: "Father's name", example: 'Tesfaye' },
-  { field: 'grandFatherName', label: "Grandfather's name", synonyms: ['Grandfather name', 'Grand father name', 'Last name', 'Surname', 'Family name'], required: true, description: "Grandfather's name", example: 'Bekele' },
-  { field: 'birthDate', label: 'Birth date', synonyms: ['Date of birth', 'DOB', 'Birthdate', 'Born'], required: true, description: 'YYYY-MM-DD, not in the future', example: '1984-03-12' },
-  { field: 'birthTime', label: 'Birth time', synonyms: ['Time of birth'], required: true, description: 'HH:MM (24 hours)', example: '08:30' },
-  { field: 'gender', label: 'Gender', synonyms: ['Sex'], required: true, description: 'A Gender title of this institution', example: 'Female' },
-  { field: 'patientType', label: 'Participant type', synonyms: ['Patient type'], required: true, description: 'A Patient Type title', example: 'Outpatient' },
-  { field: 'maritalStatus', label: 'Marital status', required: true, description: 'A Marital Status title', example: 'Single' },
-  { field: 'vitalStatus', label: 'Vital status', required: true, description: 'A Vital Status title', example: 'Alive' },
-  { field: 'deathDate', label: 'Death date', synonyms: ['Date of death', 'DOD'], required: false, description: 'YYYY-MM-DD; required when the vital status is Dead', example: '' },
-  { field: 'socialSecurityNumber', label: 'Social security number', synonyms: ['SSN'], required: false, description: 'Social security number', example: '' },
-  { field: 'externalSubjectId', label: 'External subject ID', synonyms: ['Subject ID', 'External ID'], required: false, description: 'External subject ID', example: 'EXT-1' },
-  { field: 'races', label: 'Races', synonyms: ['Race'], required: true, description: 'Race titles, separated by ;', example: 'Black or African American' },
-  { field: 'ethnicities', label: 'Ethnicities', synonyms: ['Ethnicity'], required: true, description: 'Ethnicity titles, separated by ;', example: 'Not Hispanic or Latino' },
-  { field: 'phoneType', label: 'Phone type', synonyms: ['Phone number type'], required: false, description: 'A Phone Number Type title; required with a phone number', example: 'Mobile' },
-  { field: 'phoneNumber', label: 'Phone number', synonyms: ['Phone', 'Telephone', 'Mobile number'], required: false, description: 'Digits, an optional leading +, at most 15 digits', example: '+251911223344' },
+  {
+    field: 'mrn',
+    label: 'MRN',
+    synonyms: ['Medical record number', 'Patient MRN', 'Participant MRN'],
+    required: false,
+    description: 'Main MRN, unique in the institution (not case-sensitive)',
+    example: 'MRN-000123',
+  },
+  {
+    field: 'firstName',
+    label: 'First name',
+    synonyms: ['Given name', 'Forename'],
+    required: true,
+    description: 'First name',
+    example: 'Almaz',
+  },
+  {
+    field: 'fatherName',
+    label: "Father's name",
+    synonyms: ['Father name', 'Middle name'],
+    required: true,
+    description: "Father's name",
+    example: 'Tesfaye',
+  },
+  {
+    field: 'grandFatherName',
+    label: "Grandfather's name",
+    synonyms: ['Grandfather name', 'Grand father name', 'Last name', 'Surname', 'Family name'],
+    required: true,
+    description: "Grandfather's name",
+    example: 'Bekele',
+  },
+  {
+    field: 'birthDate',
+    label: 'Birth date',
+    synonyms: ['Date of birth', 'DOB', 'Birthdate', 'Born'],
+    required: true,
+    description: 'YYYY-MM-DD, not in the future',
+    example: '1984-03-12',
+  },
+  {
+    field: 'birthTime',
+    label: 'Birth time',
+    synonyms: ['Time of birth'],
+    required: true,
+    description: 'HH:MM (24 hours)',
+    example: '08:30',
+  },
+  {
+    field: 'gender',
+    label: 'Gender',
+    synonyms: ['Sex'],
+    required: true,
+    description: 'A Gender title of this institution',
+    example: 'Female',
+  },
+  {
+    field: 'patientType',
+    label: 'Participant type',
+    synonyms: ['Patient type'],
+    required: true,
+    description: 'A Patient Type title',
+    example: 'Outpatient',
+  },
+  {
+    field: 'maritalStatus',
+    label: 'Marital status',
+    required: true,
+    description: 'A Marital Status title',
+    example: 'Single',
+  },
+  {
+    field: 'vitalStatus',
+    label: 'Vital status',
+    required: true,
+    description: 'A Vital Status title',
+    example: 'Alive',
+  },
+  {
+    field: 'deathDate',
+    label: 'Death date',
+    synonyms: ['Date of death', 'DOD'],
+    required: false,
+    description: 'YYYY-MM-DD; required when the vital status is Dead',
+    example: '',
+  },
+  {
+    field: 'socialSecurityNumber',
+    label: 'Social security number',
+    synonyms: ['SSN'],
+    required: false,
+    description: 'Social security number',
+    example: '',
+  },
+  {
+    field: 'externalSubjectId',
+    label: 'External subject ID',
+    synonyms: ['Subject ID', 'External ID'],
+    required: false,
+    description: 'External subject ID',
+    example: 'EXT-1',
+  },
+  {
+    field: 'races',
+    label: 'Races',
+    synonyms: ['Race'],
+    required: true,
+    description: 'Race titles, separated by ;',
+    example: 'Black or African American',
+  },
+  {
+    field: 'ethnicities',
+    label: 'Ethnicities',
+    synonyms: ['Ethnicity'],
+    required: true,
+    description: 'Ethnicity titles, separated by ;',
+    example: 'Not Hispanic or Latino',
+  },
+  {
+    field: 'phoneType',
+    label: 'Phone type',
+    synonyms: ['Phone number type'],
+    required: false,
+    description: 'A Phone Number Type title; required with a phone number',
+    example: 'Mobile',
+  },
+  {
+    field: 'phoneNumber',
+    label: 'Phone number',
+    synonyms: ['Phone', 'Telephone', 'Mobile number'],
+    required: false,
+    description: 'Digits, an optional leading +, at most 15 digits',
+    example: '+251911223344',
+  },
 ];
 
 /** Storage containers, shelves, racks, drawers and boxes: one row per node, parents before children. */
 export const STORAGE_COLUMNS: ImportColumn[] = [
-  { field: 'parent', label: 'Parent code path', synonyms: ['Parent path', 'Parent'], required: false, description: 'Code path of the parent (container/shelf/rack/drawer codes joined by /); empty for a container. May be a row above', example: '' },
-  { field: 'code', label: 'Code', required: false, description: 'Code (at most 2 characters), unique among its siblings; required for a container and for any node a later row puts something in', example: 'F1' },
+  {
+    field: 'parent',
+    label: 'Parent code path',
+    synonyms: ['Parent path', 'Parent'],
+    required: false,
+    description:
+      'Code path of the parent (container/shelf/rack/drawer codes joined by /); empty for a container. May be a row above',
+    example: '',
+  },
+  {
+    field: 'code',
+    label: 'Code',
+    required: false,
+    description:
+      'Code (at most 2 characters), unique among its siblings; required for a container and for any node a later row puts something in',
+    example: 'F1',
+  },
   { field: 'title', label: 'Title', synonyms: ['Name'], required: true, description: 'Title', example: 'Freezer 1' },
-  { field: 'rows', label: 'Rows', synonyms: ['Number of rows'], required: true, description: 'Rows, 1 to 100', example: '5' },
-  { field: 'columns', label: 'Columns', synonyms: ['Number of columns'], required: true, description: 'Columns, 1 to 100', example: '1' },
-  { field: 'positionLabeling', label: 'Position labeling', synonyms: ['Position labelling'], required: true, description: 'A Position Labeling Option title', example: 'Two Dimensional' },
-  { field: 'rowLabeling', label: 'Row labeling', synonyms: ['Row labelling'], required: true, description: 'A Labeling Schema title for rows', example: 'Letters Upper Case' },
-  { field: 'columnLabeling', label: 'Column labeling', synonyms: ['Column labelling'], required: false, description: 'A Labeling Schema title for columns (not for Linear)', example: 'Numbers' },
-  { field: 'fillOrder', label: 'Fill order', required: false, description: 'row or column (default row)', example: 'row' },
-  { field: 'level', label: 'Level', synonyms: ['Type'], required: false, description: 'Container, Shelf, Rack, Drawer or Box; empty: the first the parent holds (a box may sit in a shelf, rack or drawer)', example: '' },
+  {
+    field: 'rows',
+    label: 'Rows',
+    synonyms: ['Number of rows'],
+    required: true,
+    description: 'Rows, 1 to 100',
+    example: '5',
+  },
+  {
+    field: 'columns',
+    label: 'Columns',
+    synonyms: ['Number of columns'],
+    required: true,
+    description: 'Columns, 1 to 100',
+    example: '1',
+  },
+  {
+    field: 'positionLabeling',
+    label: 'Position labeling',
+    synonyms: ['Position labelling'],
+    required: true,
+    description: 'A Position Labeling Option title',
+    example: 'Two Dimensional',
+  },
+  {
+    field: 'rowLabeling',
+    label: 'Row labeling',
+    synonyms: ['Row labelling'],
+    required: true,
+    description: 'A Labeling Schema title for rows',
+    example: 'Letters Upper Case',
+  },
+  {
+    field: 'columnLabeling',
+    label: 'Column labeling',
+    synonyms: ['Column labelling'],
+    required: false,
+    description: 'A Labeling Schema title for columns (not for Linear)',
+    example: 'Numbers',
+  },
+  {
+    field: 'fillOrder',
+    label: 'Fill order',
+    required: false,
+    description: 'row or column (default row)',
+    example: 'row',
+  },
+  {
+    field: 'level',
+    label: 'Level',
+    synonyms: ['Type'],
+    required: false,
+    description:
+      'Container, Shelf, Rack, Drawer or Box; empty: the first the parent holds (a box may sit in a shelf, rack or drawer)',
+    example: '',
+  },
 ];
 
 /**
@@ -86,26 +269,120 @@ export const STORAGE_COLUMNS: ImportColumn[] = [
  * aliquot of it (a sample of the institution or a row above), drawn through the samples ledger.
  */
 export const SAMPLE_COLUMNS: ImportColumn[] = [
-  { field: 'sampleId', label: 'Sample ID', synonyms: ['Specimen ID'], required: false, description: 'Sample ID; empty: generated. Later rows may name it as their parent', example: 'IMP-0001' },
-  { field: 'mrn', label: "Participant's MRN", synonyms: ['MRN', 'Medical record number', 'Patient MRN'], required: false, description: "Participant's MRN; required unless the row has a parent (then it must be the parent's donor)", example: 'MRN-000123' },
-  { field: 'protocol', label: 'Protocol', synonyms: ['Collection protocol', 'Protocol code'], required: false, description: 'Protocol code or title; required unless the row has a parent', example: 'AB' },
-  { field: 'event', label: 'Event', synonyms: ['Protocol event', 'Visit'], required: false, description: "Event label or code; empty: the protocol's only event", example: 'Baseline' },
-  { field: 'specimenType', label: 'Specimen type', synonyms: ['Sample type'], required: true, description: 'A Specimen Type title (an aliquot has its parent\'s)', example: 'Whole Blood' },
-  { field: 'amount', label: 'Amount', synonyms: ['Collected amount', 'Quantity', 'Volume'], required: true, description: 'Collected amount, a positive number (an aliquot draws it from its parent)', example: '10' },
-  { field: 'unit', label: 'Unit', synonyms: ['Unit of measurement'], required: false, description: "A Unit Of Measurement name; required unless the row has a parent (default: the parent's unit)", example: 'Millilitre' },
-  { field: 'collectedDate', label: 'Collected date', synonyms: ['Collection date', 'Date collected'], required: true, description: 'YYYY-MM-DD, within the protocol\'s dates', example: '2026-03-14' },
-  { field: 'collectedTime', label: 'Collected time', synonyms: ['Collection time', 'Time collected'], required: true, description: 'HH:MM (24 hours)', example: '09:30' },
-  { field: 'parentSampleId', label: 'Parent sample ID', synonyms: ['Parent sample', 'Parent ID'], required: false, description: 'Sample ID of the parent: an aliquot of a sample of this institution or of a row above', example: '' },
-  { field: 'box', label: 'Box code path', synonyms: ['Box'], required: false, description: 'Box code path container/shelf/rack/drawer/box (e.g. F1/S1/R1/D1/B1, or F1/S1/B1 for a box in a shelf); with position', example: '' },
-  { field: 'position', label: 'Position in the box', synonyms: ['Position', 'Box position'], required: false, description: 'Position label in the box (e.g. A1), free; with box', example: '' },
+  {
+    field: 'sampleId',
+    label: 'Sample ID',
+    synonyms: ['Specimen ID'],
+    required: false,
+    description: 'Sample ID; empty: generated. Later rows may name it as their parent',
+    example: 'IMP-0001',
+  },
+  {
+    field: 'mrn',
+    label: "Participant's MRN",
+    synonyms: ['MRN', 'Medical record number', 'Patient MRN'],
+    required: false,
+    description: "Participant's MRN; required unless the row has a parent (then it must be the parent's donor)",
+    example: 'MRN-000123',
+  },
+  {
+    field: 'protocol',
+    label: 'Protocol',
+    synonyms: ['Collection protocol', 'Protocol code'],
+    required: false,
+    description: 'Protocol code or title; required unless the row has a parent',
+    example: 'AB',
+  },
+  {
+    field: 'event',
+    label: 'Event',
+    synonyms: ['Protocol event', 'Visit'],
+    required: false,
+    description: "Event label or code; empty: the protocol's only event",
+    example: 'Baseline',
+  },
+  {
+    field: 'specimenType',
+    label: 'Specimen type',
+    synonyms: ['Sample type'],
+    required: true,
+    description: "A Specimen Type title (an aliquot has its parent's)",
+    example: 'Whole Blood',
+  },
+  {
+    field: 'amount',
+    label: 'Amount',
+    synonyms: ['Collected amount', 'Quantity', 'Volume'],
+    required: true,
+    description: 'Collected amount, a positive number (an aliquot draws it from its parent)',
+    example: '10',
+  },
+  {
+    field: 'unit',
+    label: 'Unit',
+    synonyms: ['Unit of measurement'],
+    required: false,
+    description: "A Unit Of Measurement name; required unless the row has a parent (default: the parent's unit)",
+    example: 'Millilitre',
+  },
+  {
+    field: 'collectedDate',
+    label: 'Collected date',
+    synonyms: ['Collection date', 'Date collected'],
+    required: true,
+    description: "YYYY-MM-DD, within the protocol's dates",
+    example: '2026-03-14',
+  },
+  {
+    field: 'collectedTime',
+    label: 'Collected time',
+    synonyms: ['Collection time', 'Time collected'],
+    required: true,
+    description: 'HH:MM (24 hours)',
+    example: '09:30',
+  },
+  {
+    field: 'parentSampleId',
+    label: 'Parent sample ID',
+    synonyms: ['Parent sample', 'Parent ID'],
+    required: false,
+    description: 'Sample ID of the parent: an aliquot of a sample of this institution or of a row above',
+    example: '',
+  },
+  {
+    field: 'box',
+    label: 'Box code path',
+    synonyms: ['Box'],
+    required: false,
+    description:
+      'Box code path container/shelf/rack/drawer/box (e.g. F1/S1/R1/D1/B1, or F1/S1/B1 for a box in a shelf); with position',
+    example: '',
+  },
+  {
+    field: 'position',
+    label: 'Position in the box',
+    synonyms: ['Position', 'Box position'],
+    required: false,
+    description: 'Position label in the box (e.g. A1), free; with box',
+    example: '',
+  },
 ];
 
-export const IMPORT_COLUMNS: Record<ImportKind, ImportColumn[]> = { participants: PARTICIPANT_COLUMNS, samples: SAMPLE_COLUMNS, storage: STORAGE_COLUMNS };
+export const IMPORT_COLUMNS: Record<ImportKind, ImportColumn[]> = {
+  participants: PARTICIPANT_COLUMNS,
+  samples: SAMPLE_COLUMNS,
+  storage: STORAGE_COLUMNS,
+};
 
-export const ImportKindParam = z.object({ instId: Id, kind: z.enum(IMPORT_KINDS, { error: 'Choose participants, samples or storage' }) });
+export const ImportKindParam = z.object({
+  instId: Id,
+  kind: z.enum(IMPORT_KINDS, { error: 'Choose participants, samples or storage' }),
+});
 export const TemplateParam = z.object({
   instId: Id,
-  file: z.enum(IMPORT_KINDS.map((k) => `${k}.csv`) as [string, ...string[]], { error: 'Choose participants.csv, samples.csv or storage.csv' }),
+  file: z.enum(IMPORT_KINDS.map((k) => `${k}.csv`) as [string, ...string[]], {
+    error: 'Choose participants.csv, samples.csv or storage.csv',
+  }),
 });
 
 /** CSV header -> field; a header not named here maps to the field of the same name (case-insensitive), if any. '' ignores a column. */
@@ -117,17 +394,28 @@ export type ImportMapping = z.infer<typeof ImportMapping>;
  * `mapping` is the JSON text of an ImportMapping (URL-encoded); `dryRun` defaults to true.
  */
 export const ImportQuery = z.object({
-  dryRun: z.enum(['true', 'false'], { error: 'dryRun is true or false' }).default('true').transform((v) => v === 'true'),
+  dryRun: z
+    .enum(['true', 'false'], { error: 'dryRun is true or false' })
+    .default('true')
+    .transform((v) => v === 'true'),
   fileName: z.string().max(255).optional(),
-  mapping: z.string().max(8000, 'The mapping is too long').optional().transform((text, ctx) => {
-    if (text === undefined || text === '') return {};
-    let value: unknown;
-    try { value = JSON.parse(text); } catch { value = undefined; }
-    const parsed = ImportMapping.safeParse(value);
-    if (parsed.success) return parsed.data;
-    ctx.addIssue({ code: 'custom', message: 'The mapping is a JSON object of CSV header -> field' });
-    return z.NEVER;
-  }),
+  mapping: z
+    .string()
+    .max(8000, 'The mapping is too long')
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || text === '') return {};
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        value = undefined;
+      }
+      const parsed = ImportMapping.safeParse(value);
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: 'custom', message: 'The mapping is a JSON object of CSV header -> field' });
+      return z.NEVER;
+    }),
 });
 export type ImportQuery = z.input<typeof ImportQuery>;
 
@@ -139,7 +427,12 @@ export function importQuery(q: { dryRun: boolean; mapping?: ImportMapping; fileN
   return p.toString();
 }
 
-export const RowError = z.object({ line: z.number(), field: z.string(), column: z.string().nullable(), message: z.string() });
+export const RowError = z.object({
+  line: z.number(),
+  field: z.string(),
+  column: z.string().nullable(),
+  message: z.string(),
+});
 export type RowError = z.infer<typeof RowError>;
 
 export const DryRunResult = z.object({
@@ -159,7 +452,16 @@ export type DryRunResult = z.infer<typeof DryRunResult>;
 /** The commit streams NDJSON: progress lines, then one result (or error) line. */
 export type ImportStreamLine =
   | { processed: number; total: number }
-  | { result: { kind: ImportKind; rowCount: number; fileSha256: string; firstId: number | null; lastId: number | null; auditId?: number } }
+  | {
+      result: {
+        kind: ImportKind;
+        rowCount: number;
+        fileSha256: string;
+        firstId: number | null;
+        lastId: number | null;
+        auditId?: number;
+      };
+    }
   | { error: { status: number; title: string } };
 
 /** A commit refused for row errors answers 422 problem+json with errors keyed "line:field". */
@@ -174,11 +476,17 @@ export const MappingTemplatesParam = ImportKindParam;
 export const MappingTemplateParam = ImportKindParam.extend({ templateId: Id });
 export const MappingTemplateInput = z.object({
   name: requiredText(MAPPING_TEMPLATE_NAME_MAX),
-  mapping: ImportMapping.refine((m) => Object.keys(m).length > 0, 'The mapping names no column')
-    .refine((m) => Object.keys(m).length <= MAX_IMPORT_COLUMNS, `A mapping names at most ${MAX_IMPORT_COLUMNS} columns`),
+  mapping: ImportMapping.refine((m) => Object.keys(m).length > 0, 'The mapping names no column').refine(
+    (m) => Object.keys(m).length <= MAX_IMPORT_COLUMNS,
+    `A mapping names at most ${MAX_IMPORT_COLUMNS} columns`,
+  ),
 });
 export type MappingTemplateInput = z.input<typeof MappingTemplateInput>;
 export const MappingTemplate = z.object({
-  id: z.number(), kind: z.enum(IMPORT_KINDS), name: z.string(), mapping: z.record(z.string(), z.string()), createdDate: z.string(),
+  id: z.number(),
+  kind: z.enum(IMPORT_KINDS),
+  name: z.string(),
+  mapping: z.record(z.string(), z.string()),
+  createdDate: z.string(),
 });
 export type MappingTemplate = z.infer<typeof MappingTemplate>;

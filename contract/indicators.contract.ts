@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { ConcurrencyStamp, Id, InstParam, optionalIsoDate, optionalText, requiredText, trimmedText } from './common.contract';
+import {
+  ConcurrencyStamp,
+  Id,
+  InstParam,
+  optionalIsoDate,
+  optionalText,
+  requiredText,
+  trimmedText,
+} from './common.contract';
 
 // Screening indicator reports (spec 2 §2 Reports, §9; docs/indicators.md): the breast (protocol BCS)
 // and cervical (CCS) cancer reports. Each row is an indicator definition of the institution, counted
@@ -16,7 +24,10 @@ export const INDICATOR_REPORT_TITLES: Record<IndicatorReport, string> = {
 
 export const COUNT_MODES = ['patients', 'submissions'] as const;
 export type CountMode = (typeof COUNT_MODES)[number];
-export const COUNT_MODE_LABELS: Record<CountMode, string> = { patients: 'Distinct participants', submissions: 'Submitted forms' };
+export const COUNT_MODE_LABELS: Record<CountMode, string> = {
+  patients: 'Distinct participants',
+  submissions: 'Submitted forms',
+};
 
 /** Where a default rule comes from: the spec names it, or we suggest one (the spec gives none). */
 export const RULE_SOURCES = ['spec', 'suggested'] as const;
@@ -31,7 +42,8 @@ export const DefinitionParams = ReportParam.extend({ definitionId: Id });
 
 /** The date range, both ends inclusive (UTC days of the submission); default the last 7 days. */
 export const IndicatorQuery = z.object({ from: optionalIsoDate, to: optionalIsoDate }).superRefine((q, ctx) => {
-  if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'To cannot be before From' });
+  if (q.from && q.to && q.from > q.to)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'To cannot be before From' });
 });
 export type IndicatorQuery = z.input<typeof IndicatorQuery>;
 
@@ -79,8 +91,10 @@ export const IndicatorDefinitionInput = ConcurrencyStamp.extend({
   title: requiredText(200),
   protocolAbbreviation: requiredText(50),
   fieldPrompt: optionalText(500),
-  matchingValues: z.array(trimmedText(200), { error: 'Must be a list of values' })
-    .max(MAX_MATCHING_VALUES, `At most ${MAX_MATCHING_VALUES} values`).default([])
+  matchingValues: z
+    .array(trimmedText(200), { error: 'Must be a list of values' })
+    .max(MAX_MATCHING_VALUES, `At most ${MAX_MATCHING_VALUES} values`)
+    .default([])
     .transform((list) => [...new Set(list.filter(Boolean))]),
   countMode: z.enum(COUNT_MODES, { error: 'Choose distinct participants or submitted forms' }),
   remark: optionalText(500, undefined, 'multi'),
@@ -88,8 +102,13 @@ export const IndicatorDefinitionInput = ConcurrencyStamp.extend({
 export type IndicatorDefinitionInput = z.input<typeof IndicatorDefinitionInput>;
 
 /** Rule in words, as the definitions screen and the report's remark tooltip show it. */
-export function ruleText(d: Pick<IndicatorDefinition, 'protocolAbbreviation' | 'fieldPrompt' | 'matchingValues' | 'countMode'>) {
-  if (!d.fieldPrompt) return d.countMode === 'patients' ? `distinct participants with any ${d.protocolAbbreviation} form` : `every ${d.protocolAbbreviation} form submitted`;
+export function ruleText(
+  d: Pick<IndicatorDefinition, 'protocolAbbreviation' | 'fieldPrompt' | 'matchingValues' | 'countMode'>,
+) {
+  if (!d.fieldPrompt)
+    return d.countMode === 'patients'
+      ? `distinct participants with any ${d.protocolAbbreviation} form`
+      : `every ${d.protocolAbbreviation} form submitted`;
   const what = d.countMode === 'patients' ? 'distinct participants' : 'submitted forms';
   const values = d.matchingValues.length ? `one of ${d.matchingValues.map((v) => `'${v}'`).join(', ')}` : 'any answer';
   return `${what} of ${d.protocolAbbreviation} whose '${d.fieldPrompt}' is ${values}`;

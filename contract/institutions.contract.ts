@@ -21,7 +21,10 @@ export const InstitutionInput = z.object({
   /** spec 1 §5 local phone rule (starts with 09, 10 digits) for participants' phone numbers. */
   localPhoneRule: z.boolean().optional(),
   /** IANA time zone (Africa/Addis_Ababa); absent keeps the current one (a new institution: UTC). */
-  timeZone: z.union([timeZone, z.literal('')]).optional().transform((v) => v || undefined),
+  timeZone: z
+    .union([timeZone, z.literal('')])
+    .optional()
+    .transform((v) => v || undefined),
 });
 export type InstitutionInput = z.output<typeof InstitutionInput>;
 export const InstitutionUpdate = InstitutionInput.extend({

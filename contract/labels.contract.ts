@@ -9,7 +9,9 @@ export const MAX_PREFIX_LENGTH = 20;
 export const tooManyLabels = `At most ${MAX_LABELS_PER_JOB} labels per print (Quantity x Copies).`;
 const asciiOnly = 'Use letters, digits and ASCII symbols only';
 /** spec 2 §9: a label date is DD-MM-YYYY, a real calendar date. */
-const LabelDate = z.string().regex(/^\d{2}-\d{2}-\d{4}$/, 'Date must be DD-MM-YYYY')
+const LabelDate = z
+  .string()
+  .regex(/^\d{2}-\d{2}-\d{4}$/, 'Date must be DD-MM-YYYY')
   .refine((d) => isCalendarDate(Number(d.slice(6)), Number(d.slice(3, 5)), Number(d.slice(0, 2))), MSG.invalidDate);
 
 /** spec 2 §5: a dotted IPv4 address of four parts, each 0 to 255. */
@@ -18,9 +20,14 @@ export function isIpv4(value: string): boolean {
   return parts.length === 4 && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255);
 }
 
-export const IpAddress = z.string({ error: MSG.required }).trim().min(1, { message: MSG.required, abort: true }).refine(isIpv4, MSG.invalidIp);
+export const IpAddress = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, { message: MSG.required, abort: true })
+  .refine(isIpv4, MSG.invalidIp);
 
-export const printerAddressRefused = 'This address cannot be a label printer (loopback, link-local, multicast, broadcast and 0.x addresses are refused). Use the printer\'s address on the lab network.';
+export const printerAddressRefused =
+  "This address cannot be a label printer (loopback, link-local, multicast, broadcast and 0.x addresses are refused). Use the printer's address on the lab network.";
 
 /**
  * Issue 26: a printer address must not reach into the server itself or its link: unspecified (0/8),
@@ -41,8 +48,15 @@ export const PrinterInput = z.object({
     const problem = isIpv4(ip) ? printerAddressProblem(ip) : null;
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   }),
-  port: typedNumber({ whole: true, min: 1, max: 65535, notNumber: 'Port must be a number', notWhole: 'Port must be 1 to 65535', tooSmall: 'Port must be 1 to 65535', tooLarge: 'Port must be 1 to 65535' })
-    .default(DEFAULT_PRINTER_PORT),
+  port: typedNumber({
+    whole: true,
+    min: 1,
+    max: 65535,
+    notNumber: 'Port must be a number',
+    notWhole: 'Port must be 1 to 65535',
+    tooSmall: 'Port must be 1 to 65535',
+    tooLarge: 'Port must be 1 to 65535',
+  }).default(DEFAULT_PRINTER_PORT),
   // The ports a printer may use are the server operator's choice (PRINTER_PORTS): the server checks them.
   /** Required once a printer is saved (the first save creates it). */
   concurrencyStamp: z.string().max(100).optional(),
@@ -64,37 +78,83 @@ const printable = /^[\x20-\x7E]*$/;
 
 /** One label: spec 2 §9 barcode label (date, Code 128, sample ID) and order label (plus MRN and names). */
 export const Label = z.object({
-  sampleId: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(40, 'At most 40 characters').regex(printable, asciiOnly),
+  sampleId: z
+    .string({ error: MSG.required })
+    .trim()
+    .min(1, MSG.required)
+    .max(40, 'At most 40 characters')
+    .regex(printable, asciiOnly),
   /** spec 2 §9: label date DD-MM-YYYY. */
   date: LabelDate.optional(),
   patientName: trimmedText(60).optional(),
   mrn: trimmedText(30).optional(),
-  copies: typedNumber({ whole: true, min: 1, max: MAX_LABELS_PER_JOB, notNumber: 'Copies must be a number', notWhole: 'Copies must be a whole number', tooSmall: 'Copies must be at least 1', tooLarge: tooManyLabels }).default(1),
+  copies: typedNumber({
+    whole: true,
+    min: 1,
+    max: MAX_LABELS_PER_JOB,
+    notNumber: 'Copies must be a number',
+    notWhole: 'Copies must be a whole number',
+    tooSmall: 'Copies must be at least 1',
+    tooLarge: tooManyLabels,
+  }).default(1),
 });
 export type Label = z.input<typeof Label>;
 export type ParsedLabel = z.output<typeof Label>;
 
 /** spec 2 §2 Barcode Generator: prefix + running number from Start Index, Quantity labels, each Copies times. */
-export const GeneratorRequest = z.object({
-  prefix: z.string().trim().max(MAX_PREFIX_LENGTH, `Prefix must be ${MAX_PREFIX_LENGTH} characters or less`).regex(printable, asciiOnly).default(''),
-  startIndex: typedNumber({ whole: true, min: 0, max: 999_999_999, notNumber: 'Start Index must be a number', notWhole: 'Start Index must be a whole number', tooSmall: 'Start Index must be 0 or more', tooLarge: 'Start Index is too large' }).default(1),
-  quantity: typedNumber({ whole: true, min: 1, max: 1e9, notNumber: 'Quantity must be a number', notWhole: 'Quantity must be a whole number', tooSmall: 'Quantity must be at least 1', tooLarge: tooManyLabels }).default(1),
-  copies: typedNumber({ whole: true, min: 1, max: 1e9, notNumber: 'Copies must be a number', notWhole: 'Copies must be a whole number', tooSmall: 'Copies must be at least 1', tooLarge: tooManyLabels }).default(1),
-  date: LabelDate.optional(),
-}).refine((g) => g.quantity * g.copies <= MAX_LABELS_PER_JOB, { path: ['quantity'], message: tooManyLabels });
+export const GeneratorRequest = z
+  .object({
+    prefix: z
+      .string()
+      .trim()
+      .max(MAX_PREFIX_LENGTH, `Prefix must be ${MAX_PREFIX_LENGTH} characters or less`)
+      .regex(printable, asciiOnly)
+      .default(''),
+    startIndex: typedNumber({
+      whole: true,
+      min: 0,
+      max: 999_999_999,
+      notNumber: 'Start Index must be a number',
+      notWhole: 'Start Index must be a whole number',
+      tooSmall: 'Start Index must be 0 or more',
+      tooLarge: 'Start Index is too large',
+    }).default(1),
+    quantity: typedNumber({
+      whole: true,
+      min: 1,
+      max: 1e9,
+      notNumber: 'Quantity must be a number',
+      notWhole: 'Quantity must be a whole number',
+      tooSmall: 'Quantity must be at least 1',
+      tooLarge: tooManyLabels,
+    }).default(1),
+    copies: typedNumber({
+      whole: true,
+      min: 1,
+      max: 1e9,
+      notNumber: 'Copies must be a number',
+      notWhole: 'Copies must be a whole number',
+      tooSmall: 'Copies must be at least 1',
+      tooLarge: tooManyLabels,
+    }).default(1),
+    date: LabelDate.optional(),
+  })
+  .refine((g) => g.quantity * g.copies <= MAX_LABELS_PER_JOB, { path: ['quantity'], message: tooManyLabels });
 export type GeneratorRequest = z.input<typeof GeneratorRequest>;
 
 /** POST labels/zpl|pdf|print: either explicit labels (order and sample labels) or a generator request. */
-export const LabelJob = z.object({
-  labels: z.array(Label).max(MAX_LABELS_PER_JOB, tooManyLabels).optional(),
-  generator: GeneratorRequest.optional(),
-}).superRefine((job, ctx) => {
-  if (!job.labels?.length && !job.generator) {
-    ctx.addIssue({ code: 'custom', path: ['labels'], message: 'Give the labels to print or a generator request.' });
-  } else if (job.labels && job.labels.reduce((n, l) => n + l.copies, 0) > MAX_LABELS_PER_JOB) {
-    ctx.addIssue({ code: 'custom', path: ['labels'], message: tooManyLabels });
-  }
-});
+export const LabelJob = z
+  .object({
+    labels: z.array(Label).max(MAX_LABELS_PER_JOB, tooManyLabels).optional(),
+    generator: GeneratorRequest.optional(),
+  })
+  .superRefine((job, ctx) => {
+    if (!job.labels?.length && !job.generator) {
+      ctx.addIssue({ code: 'custom', path: ['labels'], message: 'Give the labels to print or a generator request.' });
+    } else if (job.labels && job.labels.reduce((n, l) => n + l.copies, 0) > MAX_LABELS_PER_JOB) {
+      ctx.addIssue({ code: 'custom', path: ['labels'], message: tooManyLabels });
+    }
+  });
 export type LabelJob = z.input<typeof LabelJob>;
 export type LabelJobValues = z.output<typeof LabelJob>;
 
@@ -128,7 +188,10 @@ export interface OrderLabelSource {
 /** spec 2 §9 order label: sample ID, created date, barcode, first MRN, patient first and father names. */
 export function buildOrderLabel(o: OrderLabelSource, copies = 1): Label {
   const created = typeof o.createdDate === 'string' ? new Date(o.createdDate) : o.createdDate;
-  const name = [o.firstName, o.fatherName].map((s) => s?.trim()).filter(Boolean).join(' ');
+  const name = [o.firstName, o.fatherName]
+    .map((s) => s?.trim())
+    .filter(Boolean)
+    .join(' ');
   return {
     sampleId: o.sampleId,
     date: Number.isNaN(created.getTime()) ? undefined : labelDate(created),

@@ -52,60 +52,143 @@ export interface LookupEntity {
   fields: LookupField[];
 }
 
-const text = (name: string, label: string, max = 200, required = true): LookupField => ({ name, label, kind: 'text', required, max });
+const text = (name: string, label: string, max = 200, required = true): LookupField => ({
+  name,
+  label,
+  kind: 'text',
+  required,
+  max,
+});
 const title = text('title', 'Title');
 const abbreviation = text('abbreviation', 'Abbreviation', 50);
-const description: LookupField = { name: 'description', label: 'Description', kind: 'textarea', required: true, max: 1000, column: false };
+const description: LookupField = {
+  name: 'description',
+  label: 'Description',
+  kind: 'textarea',
+  required: true,
+  max: 1000,
+  column: false,
+};
 const icdCode: LookupField = { ...text('icdCode', 'ICD Code', 50, false), column: false };
-const isDefault: LookupField = { name: 'isDefault', label: 'Is Default', kind: 'boolean', default: false, column: true };
-const ref = (name: string, label: string, refKey: string, extra: Partial<LookupField> = {}): LookupField => ({ name, label, kind: 'reference', ref: refKey, required: true, ...extra });
+const isDefault: LookupField = {
+  name: 'isDefault',
+  label: 'Is Default',
+  kind: 'boolean',
+  default: false,
+  column: true,
+};
+const ref = (name: string, label: string, refKey: string, extra: Partial<LookupField> = {}): LookupField => ({
+  name,
+  label,
+  kind: 'reference',
+  ref: refKey,
+  required: true,
+  ...extra,
+});
 
 const simple = (key: string, label: string, path: string, extra: Partial<LookupEntity> = {}): LookupEntity => ({
-  key, label, path, titleField: 'title', fields: [title, abbreviation, description], ...extra,
+  key,
+  label,
+  path,
+  titleField: 'title',
+  fields: [title, abbreviation, description],
+  ...extra,
 });
 
 /** A place in the location hierarchy (spec 1 §2 placeholders made real): each under its parent. */
-const location = (key: string, label: string, path: string, parent?: { key: string; field: string; label: string }): LookupEntity => ({
-  key, label, path, titleField: 'title', group: 'Locations',
+const location = (
+  key: string,
+  label: string,
+  path: string,
+  parent?: { key: string; field: string; label: string },
+): LookupEntity => ({
+  key,
+  label,
+  path,
+  titleField: 'title',
+  group: 'Locations',
   ...(parent ? { parent: { key: parent.key, field: parent.field } } : {}),
-  fields: [...(parent ? [ref(parent.field, parent.label, parent.key)] : []), title, abbreviation, { ...description, required: false }],
+  fields: [
+    ...(parent ? [ref(parent.field, parent.label, parent.key)] : []),
+    title,
+    abbreviation,
+    { ...description, required: false },
+  ],
 });
 
 export const LOOKUPS: LookupEntity[] = [
   // LIMS configuration
   {
-    key: 'panels', group: 'LIMS Configuration', label: 'Panel', path: 'panel', titleField: 'title',
+    key: 'panels',
+    group: 'LIMS Configuration',
+    label: 'Panel',
+    path: 'panel',
+    titleField: 'title',
     fields: [
-      title, abbreviation, description, icdCode,
+      title,
+      abbreviation,
+      description,
+      icdCode,
       ref('specimenTypeCategoryId', 'Specimen Type Category', 'specimenTypeCategories', { column: false }),
-      ref('specimenTypeId', 'Specimen Type', 'specimenTypes', { dependsOn: { field: 'specimenTypeCategoryId', refField: 'specimenTypeCategoryId' } }),
+      ref('specimenTypeId', 'Specimen Type', 'specimenTypes', {
+        dependsOn: { field: 'specimenTypeCategoryId', refField: 'specimenTypeCategoryId' },
+      }),
       ref('departmentId', 'Department', 'departments'),
     ],
   },
   {
-    key: 'tests', group: 'LIMS Configuration', label: 'Test', path: 'test', titleField: 'title',
+    key: 'tests',
+    group: 'LIMS Configuration',
+    label: 'Test',
+    path: 'test',
+    titleField: 'title',
     fields: [
-      title, abbreviation, description, icdCode,
+      title,
+      abbreviation,
+      description,
+      icdCode,
       { name: 'hasUnitOfMeasurement', label: 'Has Unit Of Measurement', kind: 'boolean', default: false },
-      ref('unitOfMeasurementTypeId', 'Unit Of Measurement Type', 'unitOfMeasurementTypes', { required: false, requiredWhen: 'hasUnitOfMeasurement', column: false }),
+      ref('unitOfMeasurementTypeId', 'Unit Of Measurement Type', 'unitOfMeasurementTypes', {
+        required: false,
+        requiredWhen: 'hasUnitOfMeasurement',
+        column: false,
+      }),
       ref('unitOfMeasurementId', 'Unit Of Measurement', 'unitOfMeasurements', {
-        required: false, requiredWhen: 'hasUnitOfMeasurement', dependsOn: { field: 'unitOfMeasurementTypeId', refField: 'unitOfMeasurementTypeId' },
+        required: false,
+        requiredWhen: 'hasUnitOfMeasurement',
+        dependsOn: { field: 'unitOfMeasurementTypeId', refField: 'unitOfMeasurementTypeId' },
       }),
       { name: 'hasRange', label: 'Has Range', kind: 'boolean', default: false, column: true },
       { name: 'hasAcceptedValue', label: 'Has Accepted Value', kind: 'boolean', default: false, column: true },
     ],
   },
   {
-    key: 'panelTests', group: 'LIMS Configuration', label: 'Panel Test', path: 'panel-test', unique: ['panelId', 'testId'], noEdit: true,
+    key: 'panelTests',
+    group: 'LIMS Configuration',
+    label: 'Panel Test',
+    path: 'panel-test',
+    unique: ['panelId', 'testId'],
+    noEdit: true,
     fields: [ref('panelId', 'Panel', 'panels'), ref('testId', 'Test', 'tests')],
   },
   {
-    key: 'testAcceptedValues', group: 'LIMS Configuration', label: 'Test Accepted Value', path: 'test-accepted-value', titleField: 'title', noEdit: true,
-    parent: { key: 'tests', field: 'testId' }, unique: ['testId', 'title'],
+    key: 'testAcceptedValues',
+    group: 'LIMS Configuration',
+    label: 'Test Accepted Value',
+    path: 'test-accepted-value',
+    titleField: 'title',
+    noEdit: true,
+    parent: { key: 'tests', field: 'testId' },
+    unique: ['testId', 'title'],
     fields: [ref('testId', 'Test', 'tests'), title, abbreviation, description],
   },
   {
-    key: 'testResultRanges', group: 'LIMS Configuration', label: 'Test Result Range', path: 'test-result-range', noEdit: true, unique: [],
+    key: 'testResultRanges',
+    group: 'LIMS Configuration',
+    label: 'Test Result Range',
+    path: 'test-result-range',
+    noEdit: true,
+    unique: [],
     parent: { key: 'tests', field: 'testId' },
     lte: { a: 'minimumValue', b: 'maximumValue', message: 'Maximum Value must not be less than Minimum Value' },
     fields: [
@@ -115,21 +198,48 @@ export const LOOKUPS: LookupEntity[] = [
     ],
   },
   {
-    key: 'limsOrderCommentTypes', group: 'LIMS Configuration', label: 'Order Comment Type', path: 'order-comment-type', titleField: 'title',
+    key: 'limsOrderCommentTypes',
+    group: 'LIMS Configuration',
+    label: 'Order Comment Type',
+    path: 'order-comment-type',
+    titleField: 'title',
     fields: [
-      title, abbreviation, description,
+      title,
+      abbreviation,
+      description,
       { name: 'hasValidation', label: 'Has Validation', kind: 'boolean', default: false, column: true },
-      { name: 'regularExpression', label: 'Regular Expression', kind: 'regex', requiredWhen: 'hasValidation', max: 500 },
-      { name: 'regularExpressionMessage', label: 'Regular Expression Message', kind: 'text', requiredWhen: 'hasValidation', max: 500, column: false },
+      {
+        name: 'regularExpression',
+        label: 'Regular Expression',
+        kind: 'regex',
+        requiredWhen: 'hasValidation',
+        max: 500,
+      },
+      {
+        name: 'regularExpressionMessage',
+        label: 'Regular Expression Message',
+        kind: 'text',
+        requiredWhen: 'hasValidation',
+        max: 500,
+        column: false,
+      },
     ],
   },
   // Advanced
   {
-    key: 'departments', label: 'Department', path: 'department', titleField: 'title',
+    key: 'departments',
+    label: 'Department',
+    path: 'department',
+    titleField: 'title',
     fields: [
-      title, abbreviation, description,
+      title,
+      abbreviation,
+      description,
       { name: 'isSubDepartment', label: 'Is Sub Department', kind: 'boolean', default: false, column: false },
-      ref('parentDepartmentId', 'Parent Department', 'departments', { required: false, requiredWhen: 'isSubDepartment' }),
+      ref('parentDepartmentId', 'Parent Department', 'departments', {
+        required: false,
+        requiredWhen: 'isSubDepartment',
+      }),
     ],
   },
   simple('ethnicities', 'Ethnicity', 'ethnicity'),
@@ -137,29 +247,49 @@ export const LOOKUPS: LookupEntity[] = [
   simple('subSampleLineages', 'Sub Sample Lineage', 'subSampleLineage'),
   simple('labelingSchemas', 'Labeling Schema', 'labeling-schema'),
   simple('maritalStatuses', 'Marital Status', 'marital-status'),
-  simple('patientTypes', 'Patient Type', 'patient-type', { hasDefault: true, fields: [title, abbreviation, description, isDefault] }),
+  simple('patientTypes', 'Patient Type', 'patient-type', {
+    hasDefault: true,
+    fields: [title, abbreviation, description, isDefault],
+  }),
   simple('positionLabelingOptions', 'Position Labeling Option', 'position-labeling-option'),
   // Urgency orders the orders list and marks urgent work (0 routine; Urgent 1, STAT 2 as seeded): not in the spec (docs/spec-deviations.md),
   // so the spec's priority body (Title, Abbreviation, Description) leaves it out and gets 0.
   simple('priorities', 'Priority', 'priority', {
-    fields: [title, abbreviation, description, { name: 'urgency', label: 'Urgency', kind: 'integer', default: 0, column: true }],
+    fields: [
+      title,
+      abbreviation,
+      description,
+      { name: 'urgency', label: 'Urgency', kind: 'integer', default: 0, column: true },
+    ],
   }),
   simple('races', 'Race', 'race'),
   simple('specimenTypeCategories', 'Specimen Type Category', 'specimen-type-category'),
   {
-    key: 'specimenTypes', label: 'Specimen Type', path: 'specimen-type', titleField: 'title', hasDefault: true,
+    key: 'specimenTypes',
+    label: 'Specimen Type',
+    path: 'specimen-type',
+    titleField: 'title',
+    hasDefault: true,
     parent: { key: 'specimenTypeCategories', field: 'specimenTypeCategoryId' },
     fields: [
       ref('specimenTypeCategoryId', 'Specimen Type Category', 'specimenTypeCategories'),
-      title, abbreviation, description,
+      title,
+      abbreviation,
+      description,
       ref('unitOfMeasurementTypeId', 'Unit Of Measurement Type', 'unitOfMeasurementTypes', { column: false }),
-      ref('unitOfMeasurementId', 'Unit Of Measurement', 'unitOfMeasurements', { dependsOn: { field: 'unitOfMeasurementTypeId', refField: 'unitOfMeasurementTypeId' } }),
+      ref('unitOfMeasurementId', 'Unit Of Measurement', 'unitOfMeasurements', {
+        dependsOn: { field: 'unitOfMeasurementTypeId', refField: 'unitOfMeasurementTypeId' },
+      }),
       { name: 'ordinal', label: 'Ordinal', kind: 'integer', required: true, default: 0, column: true },
       isDefault,
     ],
   },
   {
-    key: 'unitOfMeasurements', label: 'Unit Of Measurement', path: 'unit-of-measurement', titleField: 'unitName', symbolField: 'unitSymbol',
+    key: 'unitOfMeasurements',
+    label: 'Unit Of Measurement',
+    path: 'unit-of-measurement',
+    titleField: 'unitName',
+    symbolField: 'unitSymbol',
     parent: { key: 'unitOfMeasurementTypes', field: 'unitOfMeasurementTypeId' },
     fields: [
       ref('unitOfMeasurementTypeId', 'Type', 'unitOfMeasurementTypes'),
@@ -172,40 +302,72 @@ export const LOOKUPS: LookupEntity[] = [
     ],
   },
   {
-    key: 'unitOfMeasurementTypes', label: 'Unit Of Measurement Type', path: 'unit-of-measurement-type', titleField: 'title', hasDefault: true,
+    key: 'unitOfMeasurementTypes',
+    label: 'Unit Of Measurement Type',
+    path: 'unit-of-measurement-type',
+    titleField: 'title',
+    hasDefault: true,
     fields: [
       title,
       { ...text('quantitySymbol', 'Quantity Symbol', 20), column: true },
       { ...text('dimensionSymbol', 'Dimension Symbol', 20), column: true },
       { ...text('abbreviation', 'Abbreviation', 50, false), column: false },
-      description, isDefault,
+      description,
+      isDefault,
     ],
   },
-  simple('vitalStatuses', 'Vital Status', 'vital-status', { hasDefault: true, fields: [title, abbreviation, description, isDefault] }),
+  simple('vitalStatuses', 'Vital Status', 'vital-status', {
+    hasDefault: true,
+    fields: [title, abbreviation, description, isDefault],
+  }),
   simple('anatomicSites', 'Anatomic Site', 'anatomic-site'),
   simple('pathologicalStatuses', 'Pathological Status', 'pathological-status'),
   simple('specimenCollectionProcedures', 'Specimen Collection Procedure', 'specimen-collection-procedure'),
   {
-    key: 'collectionProtocolEventUnitOfMeasurements', label: 'Collection Protocol Event Unit Of Measurement',
-    path: 'collection-protocol-event-unit-of-measurement', titleField: 'unitName',
+    key: 'collectionProtocolEventUnitOfMeasurements',
+    label: 'Collection Protocol Event Unit Of Measurement',
+    path: 'collection-protocol-event-unit-of-measurement',
+    titleField: 'unitName',
     fields: [
       text('unitName', 'Unit Name', 100),
       { ...text('unitSymbol', 'Unit Symbol', 20), column: true },
       description,
-      { name: 'toMinuteConversionRate', label: 'To Minute Conversion Rate', kind: 'number', required: true, default: 0, column: true },
+      {
+        name: 'toMinuteConversionRate',
+        label: 'To Minute Conversion Rate',
+        kind: 'number',
+        required: true,
+        default: 0,
+        column: true,
+      },
     ],
   },
   simple('paymentCategories', 'Payment Category', 'payment-category'),
-  simple('phoneNumberTypeCategories', 'Phone Number Category', 'phone-number-category', { aliases: ['phoneNumberCategories'] }),
+  simple('phoneNumberTypeCategories', 'Phone Number Category', 'phone-number-category', {
+    aliases: ['phoneNumberCategories'],
+  }),
   {
-    key: 'phoneNumberTypes', label: 'Phone Number Type', path: 'phone-number-type', titleField: 'title',
+    key: 'phoneNumberTypes',
+    label: 'Phone Number Type',
+    path: 'phone-number-type',
+    titleField: 'title',
     parent: { key: 'phoneNumberTypeCategories', field: 'phoneNumberTypeCategoryId' },
-    fields: [ref('phoneNumberTypeCategoryId', 'Category', 'phoneNumberTypeCategories'), title, abbreviation, description],
+    fields: [
+      ref('phoneNumberTypeCategoryId', 'Category', 'phoneNumberTypeCategories'),
+      title,
+      abbreviation,
+      description,
+    ],
   },
   {
-    key: 'dataTypes', label: 'Form Data Type', path: 'data-type', titleField: 'title',
+    key: 'dataTypes',
+    label: 'Form Data Type',
+    path: 'data-type',
+    titleField: 'title',
     fields: [
-      title, abbreviation, description,
+      title,
+      abbreviation,
+      description,
       { name: 'hasValidation', label: 'Has Validation', kind: 'boolean', default: false },
       { name: 'dataTypeValidation', label: 'Validation', kind: 'regex', requiredWhen: 'hasValidation', max: 500 },
     ],

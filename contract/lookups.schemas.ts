@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { ConcurrencyStamp, MAX_ID, MIN_INT, optionalId, optionalText, requiredId, requiredText, typedNumber } from './common.contract';
+import {
+  ConcurrencyStamp,
+  MAX_ID,
+  MIN_INT,
+  optionalId,
+  optionalText,
+  requiredId,
+  requiredText,
+  typedNumber,
+} from './common.contract';
 import type { LookupEntity, LookupField } from './lookups.registry';
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -10,7 +19,9 @@ function numberSchema(f: LookupField, required: boolean) {
   const integer = f.kind === 'integer';
   // An integer column holds -2147483648..2147483647; anything else is refused here, not by PostgreSQL.
   const base = typedNumber({
-    whole: integer, notNumber: `${f.label} must be a number`, notWhole: `${f.label} must be a whole number`,
+    whole: integer,
+    notNumber: `${f.label} must be a number`,
+    notWhole: `${f.label} must be a whole number`,
     ...(integer ? { min: MIN_INT, max: MAX_ID, tooSmall: MSG.wholeNumber, tooLarge: MSG.wholeNumber } : {}),
   });
   const n = f.positive ? base.refine((v) => v > 0, `${f.label} must be greater than 0`) : base;
@@ -31,12 +42,18 @@ function textSchema(f: LookupField, required: boolean) {
 export function fieldSchema(f: LookupField) {
   const required = Boolean(f.required) && !f.requiredWhen;
   switch (f.kind) {
-    case 'boolean': return z.preprocess((v) => (blank(v) ? undefined : v === 'true' ? true : v === 'false' ? false : v), z.boolean().default(Boolean(f.default)));
+    case 'boolean':
+      return z.preprocess(
+        (v) => (blank(v) ? undefined : v === 'true' ? true : v === 'false' ? false : v),
+        z.boolean().default(Boolean(f.default)),
+      );
     case 'number':
     case 'integer':
       return numberSchema(f, required);
-    case 'reference': return required ? requiredId : optionalId;
-    default: return textSchema(f, required);
+    case 'reference':
+      return required ? requiredId : optionalId;
+    default:
+      return textSchema(f, required);
   }
 }
 
@@ -71,26 +88,38 @@ export function lookupInputSchema(e: LookupEntity, { edit = false } = {}) {
   const derivable = derivableFields(e);
   for (const f of e.fields) shape[f.name] = fieldSchema(derivable.has(f.name) ? { ...f, required: false } : f);
   if (edit) Object.assign(shape, ConcurrencyStamp.shape);
-  return z.object(shape).superRefine((raw, ctx) => {
-    const v = raw as Record<string, unknown>;
-    for (const f of e.fields) {
-      const derived = derivable.has(f.name) && !blank(v[derivedFrom(e, f.name)]);
-      if (f.requiredWhen && v[f.requiredWhen] === true && blank(v[f.name]) && !derived) {
-        ctx.addIssue({ code: 'custom', path: [f.name], message: f.kind === 'reference' ? MSG.requiredSelect : MSG.required });
+  return z
+    .object(shape)
+    .superRefine((raw, ctx) => {
+      const v = raw as Record<string, unknown>;
+      for (const f of e.fields) {
+        const derived = derivable.has(f.name) && !blank(v[derivedFrom(e, f.name)]);
+        if (f.requiredWhen && v[f.requiredWhen] === true && blank(v[f.name]) && !derived) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [f.name],
+            message: f.kind === 'reference' ? MSG.requiredSelect : MSG.required,
+          });
+        }
+        if (f.kind === 'regex' && typeof v[f.name] === 'string' && !compiles(v[f.name] as string)) {
+          ctx.addIssue({ code: 'custom', path: [f.name], message: 'This regular expression is not valid' });
+        }
       }
-      if (f.kind === 'regex' && typeof v[f.name] === 'string' && !compiles(v[f.name] as string)) {
-        ctx.addIssue({ code: 'custom', path: [f.name], message: 'This regular expression is not valid' });
+      if (
+        e.lte &&
+        typeof v[e.lte.a] === 'number' &&
+        typeof v[e.lte.b] === 'number' &&
+        (v[e.lte.a] as number) > (v[e.lte.b] as number)
+      ) {
+        ctx.addIssue({ code: 'custom', path: [e.lte.b], message: e.lte.message });
       }
-    }
-    if (e.lte && typeof v[e.lte.a] === 'number' && typeof v[e.lte.b] === 'number' && (v[e.lte.a] as number) > (v[e.lte.b] as number)) {
-      ctx.addIssue({ code: 'custom', path: [e.lte.b], message: e.lte.message });
-    }
-  }).transform((raw) => {
-    // A conditional field is cleared when its condition is off, so no stale unit or expression stays behind.
-    const v = { ...(raw as Record<string, unknown>) };
-    for (const f of e.fields) if (f.requiredWhen && v[f.requiredWhen] !== true) v[f.name] = null;
-    return v;
-  });
+    })
+    .transform((raw) => {
+      // A conditional field is cleared when its condition is off, so no stale unit or expression stays behind.
+      const v = { ...(raw as Record<string, unknown>) };
+      for (const f of e.fields) if (f.requiredWhen && v[f.requiredWhen] !== true) v[f.name] = null;
+      return v;
+    });
 }
 
 export type LookupInput = Record<string, unknown> & { concurrencyStamp?: string };

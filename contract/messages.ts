@@ -11,7 +11,8 @@ export const MSG = {
   invalidId: 'Must be a whole number from 1 to 2147483647',
   nulCharacter: 'Must not contain a NUL character',
   controlCharacter: 'Must not contain control characters, line breaks or invisible direction marks',
-  controlCharacterMultiline: 'Must not contain control characters (other than tab and line break) or invisible direction overrides',
+  controlCharacterMultiline:
+    'Must not contain control characters (other than tab and line break) or invisible direction overrides',
   invalidDate: 'Not a valid date',
   dateFormat: 'Use the date format YYYY-MM-DD',
   enterNumber: 'Enter a number',
@@ -28,4 +29,3 @@ export const MSG = {
 
 /** The title of a 400 for a query parameter the call does not take: names it, as sent. */
 export const unknownQueryTitle = (name: string) => `Unknown query parameter '${name}'`;
-

@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { AccountRef, ConcurrencyStamp, Id, optionalId, optionalText, RecordBase, requiredId, multilineText, requiredText, sortQuery, trimmedText, visibleText } from './common.contract';
+import {
+  AccountRef,
+  ConcurrencyStamp,
+  Id,
+  optionalId,
+  optionalText,
+  RecordBase,
+  requiredId,
+  multilineText,
+  requiredText,
+  sortQuery,
+  trimmedText,
+  visibleText,
+} from './common.contract';
 
 /** Sample IDs: letters, digits and - _ . / only, so they print as Code 128 and scan back unchanged. */
 export const SampleId = requiredText(40).regex(/^[A-Za-z0-9._/-]+$/, 'Use letters, digits and - _ . / only');
@@ -27,7 +40,11 @@ export const PlaceOrders = OrderInput.omit({ patientId: true, sampleId: true }).
 export type PlaceOrders = z.input<typeof PlaceOrders>;
 export type PlaceOrdersValues = z.output<typeof PlaceOrders>;
 
-export const OrderedPanelInput = z.object({ panelId: requiredId, comment: optionalText(2000, undefined, 'multi'), limsOrderId: optionalId });
+export const OrderedPanelInput = z.object({
+  panelId: requiredId,
+  comment: optionalText(2000, undefined, 'multi'),
+  limsOrderId: optionalId,
+});
 export type OrderedPanelValues = z.output<typeof OrderedPanelInput>;
 
 /**
@@ -36,7 +53,11 @@ export type OrderedPanelValues = z.output<typeof OrderedPanelInput>;
  */
 export const RELEASE_STATES = ['pending', 'partly', 'released'] as const;
 export type ReleaseState = (typeof RELEASE_STATES)[number];
-export const RELEASE_STATE_LABELS: Record<ReleaseState, string> = { pending: 'Pending', partly: 'Partly released', released: 'Released' };
+export const RELEASE_STATE_LABELS: Record<ReleaseState, string> = {
+  pending: 'Pending',
+  partly: 'Partly released',
+  released: 'Released',
+};
 
 /** What the orders list sorts by: ordered date (newest first, the default), priority urgency, release state. */
 export const ORDER_SORTS = ['createdDate', 'priority', 'releaseState'] as const;
@@ -49,8 +70,12 @@ export const OrderQuery = z.object({
   /** The COLLECTED SAMPLE ID tab: orders on the collected sample with this sample ID (exact, any case). */
   collectedSample: trimmedText(60).optional(),
   mrn: trimmedText(50).optional(),
-  releaseState: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-    z.enum(RELEASE_STATES, { error: `Release state is one of: ${RELEASE_STATES.join(', ')}` })).optional(),
+  releaseState: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+      z.enum(RELEASE_STATES, { error: `Release state is one of: ${RELEASE_STATES.join(', ')}` }),
+    )
+    .optional(),
   ...sortQuery(ORDER_SORTS, 'createdDate'),
 });
 
@@ -62,7 +87,10 @@ export type ResultInputValues = z.output<typeof ResultInput>;
 
 /** Save several changed results of one order at once: all saved or none. */
 export const SaveResults = z.object({
-  results: z.array(z.object({ resultId: Id, result: resultText.nullable(), ...ConcurrencyStamp.shape })).min(1).max(500),
+  results: z
+    .array(z.object({ resultId: Id, result: resultText.nullable(), ...ConcurrencyStamp.shape }))
+    .min(1)
+    .max(500),
 });
 export type SaveResults = z.input<typeof SaveResults>;
 export type SaveResultsValues = z.output<typeof SaveResults>;
@@ -105,13 +133,33 @@ export type OrderSummary = z.infer<typeof OrderSummary>;
 export const OrderedTestDetail = z.object({
   id: z.number(),
   testId: z.number(),
-  test: z.object({ id: z.number(), title: z.string(), abbreviation: z.string().nullable(), unitSymbol: z.string().nullable(), hasRange: z.boolean(), hasAcceptedValue: z.boolean() }),
+  test: z.object({
+    id: z.number(),
+    title: z.string(),
+    abbreviation: z.string().nullable(),
+    unitSymbol: z.string().nullable(),
+    hasRange: z.boolean(),
+    hasAcceptedValue: z.boolean(),
+  }),
   comment: z.string().nullable(),
   concurrencyStamp: z.string(),
   testAcceptedValues: z.array(z.object({ id: z.number(), title: z.string() })),
   testResultRange: z.object({ id: z.number(), minimumValue: z.number(), maximumValue: z.number() }).nullable(),
-  testResult: z.object({ id: z.number(), result: z.string().nullable(), flag: z.enum(['L', 'H']).nullable(), concurrencyStamp: z.string(), updatedDate: z.string().nullable(), updatedBy: AccountRef, amended: z.boolean() }),
-  testResultRelease: z.object({ id: z.number(), isReleased: z.boolean(), releasedDate: z.string().nullable(), releasedBy: AccountRef }),
+  testResult: z.object({
+    id: z.number(),
+    result: z.string().nullable(),
+    flag: z.enum(['L', 'H']).nullable(),
+    concurrencyStamp: z.string(),
+    updatedDate: z.string().nullable(),
+    updatedBy: AccountRef,
+    amended: z.boolean(),
+  }),
+  testResultRelease: z.object({
+    id: z.number(),
+    isReleased: z.boolean(),
+    releasedDate: z.string().nullable(),
+    releasedBy: AccountRef,
+  }),
 });
 export type OrderedTestDetail = z.infer<typeof OrderedTestDetail>;
 
@@ -127,8 +175,14 @@ export type OrderedPanelDetail = z.infer<typeof OrderedPanelDetail>;
 
 export const OrderDetail = OrderSummary.extend({
   patient: z.object({
-    id: z.number(), firstName: z.string(), fatherName: z.string(), grandFatherName: z.string(), birthDate: z.string(),
-    gender: Ref, maritalStatus: Ref, vitalStatus: Ref,
+    id: z.number(),
+    firstName: z.string(),
+    fatherName: z.string(),
+    grandFatherName: z.string(),
+    birthDate: z.string(),
+    gender: Ref,
+    maritalStatus: Ref,
+    vitalStatus: Ref,
   }),
   patientMRNs: z.array(z.object({ id: z.number(), mrn: z.string(), institutionSite: Ref })),
   orderedPanels: z.array(OrderedPanelDetail),
@@ -136,7 +190,12 @@ export const OrderDetail = OrderSummary.extend({
 export type OrderDetail = z.infer<typeof OrderDetail>;
 
 export const ResultHistoryEntry = z.object({
-  id: z.number(), previousResult: z.string().nullable(), newResult: z.string().nullable(), reason: z.string().nullable(),
-  action: z.string(), at: z.string(), account: AccountRef,
+  id: z.number(),
+  previousResult: z.string().nullable(),
+  newResult: z.string().nullable(),
+  reason: z.string().nullable(),
+  action: z.string(),
+  at: z.string(),
+  account: AccountRef,
 });
 export type ResultHistoryEntry = z.infer<typeof ResultHistoryEntry>;

@@ -1,11 +1,26 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { ConcurrencyStamp, Id, isoDate, optionalId, optionalIsoDate, optionalText, RecordBase, requiredId, requiredText as required, trimmedText } from './common.contract';
+import {
+  ConcurrencyStamp,
+  Id,
+  isoDate,
+  optionalId,
+  optionalIsoDate,
+  optionalText,
+  RecordBase,
+  requiredId,
+  requiredText as required,
+  trimmedText,
+} from './common.contract';
 
 /** spec 1 §5 phone rule (digits, optional leading +, at most 15 digits: E.164). */
 export const PHONE_PATTERN = /^\+?[0-9]{1,15}$/;
 export const phoneNumber = required(40).superRefine((v, ctx) => {
-  const message = /\s/.test(v) ? 'No spaces are allowed' : PHONE_PATTERN.test(v) ? null : 'Digits only, an optional leading +, at most 15 digits';
+  const message = /\s/.test(v)
+    ? 'No spaces are allowed'
+    : PHONE_PATTERN.test(v)
+      ? null
+      : 'Digits only, an optional leading +, at most 15 digits';
   if (message) ctx.addIssue({ code: 'custom', message });
 });
 
@@ -42,7 +57,8 @@ const PatientFields = z.object({
 });
 
 function deathAfterBirth(p: { deathDate: string | null; birthDate: string }, ctx: z.RefinementCtx) {
-  if (p.deathDate && p.deathDate < p.birthDate) ctx.addIssue({ code: 'custom', path: ['deathDate'], message: 'Death date cannot be before the birth date' });
+  if (p.deathDate && p.deathDate < p.birthDate)
+    ctx.addIssue({ code: 'custom', path: ['deathDate'], message: 'Death date cannot be before the birth date' });
 }
 
 export const PatientInput = PatientFields.superRefine(deathAfterBirth);
@@ -63,16 +79,31 @@ const ChildSets = {
   siteMrns: z.array(SiteMrnRow).default([]),
 };
 
-function childRules(p: { deathDate: string | null; birthDate: string; siteMrns: z.infer<typeof SiteMrnRow>[]; phoneNumbers: { phoneNumber: string }[] }, ctx: z.RefinementCtx) {
+function childRules(
+  p: {
+    deathDate: string | null;
+    birthDate: string;
+    siteMrns: z.infer<typeof SiteMrnRow>[];
+    phoneNumbers: { phoneNumber: string }[];
+  },
+  ctx: z.RefinementCtx,
+) {
   deathAfterBirth(p, ctx);
   // spec 1 §5: each site MRN row needs both site and MRN, or neither.
   p.siteMrns.forEach((row, i) => {
-    if (row.institutionSiteId && !row.mrn) ctx.addIssue({ code: 'custom', path: ['siteMrns', i, 'mrn'], message: MSG.requiredSelect });
-    if (!row.institutionSiteId && row.mrn) ctx.addIssue({ code: 'custom', path: ['siteMrns', i, 'institutionSiteId'], message: MSG.requiredSelect });
+    if (row.institutionSiteId && !row.mrn)
+      ctx.addIssue({ code: 'custom', path: ['siteMrns', i, 'mrn'], message: MSG.requiredSelect });
+    if (!row.institutionSiteId && row.mrn)
+      ctx.addIssue({ code: 'custom', path: ['siteMrns', i, 'institutionSiteId'], message: MSG.requiredSelect });
   });
   const seen = new Set<string>();
   p.phoneNumbers.forEach((ph, i) => {
-    if (seen.has(ph.phoneNumber)) ctx.addIssue({ code: 'custom', path: ['phoneNumbers', i, 'phoneNumber'], message: 'This phone number is already listed' });
+    if (seen.has(ph.phoneNumber))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['phoneNumbers', i, 'phoneNumber'],
+        message: 'This phone number is already listed',
+      });
     seen.add(ph.phoneNumber);
   });
 }
@@ -91,9 +122,18 @@ export const PatientEdit = PatientFields.extend(ConcurrencyStamp.shape).extend(C
 export type PatientEdit = z.output<typeof PatientEdit>;
 export type PatientEditValues = z.input<typeof PatientEdit>;
 
-export const MrnInput = z.object({ mrn: required(50), institutionSiteId: optionalId, patientId: optionalId, institutionId: optionalId });
+export const MrnInput = z.object({
+  mrn: required(50),
+  institutionSiteId: optionalId,
+  patientId: optionalId,
+  institutionId: optionalId,
+});
 export const RaceInput = z.object({ raceId: requiredId, institutionSiteId: optionalId, patientId: optionalId });
-export const EthnicityInput = z.object({ ethnicityId: requiredId, institutionSiteId: optionalId, patientId: optionalId });
+export const EthnicityInput = z.object({
+  ethnicityId: requiredId,
+  institutionSiteId: optionalId,
+  patientId: optionalId,
+});
 
 export const PatientQuery = z.object({
   phoneNumber: trimmedText(20).optional(),
@@ -131,13 +171,20 @@ export type Patient = z.infer<typeof Patient>;
 /** GET institutions/patientMRNs: a participant found by one of its MRNs. */
 export const MrnMatch = z.object({ id: z.number(), mrn: z.string().nullable(), patient: Patient });
 
-export const ChildRecord = RecordBase.extend({ patientId: z.number(), institutionSiteId: z.number().nullable() }).loose();
+export const ChildRecord = RecordBase.extend({
+  patientId: z.number(),
+  institutionSiteId: z.number().nullable(),
+}).loose();
 export type ChildRecord = z.infer<typeof ChildRecord>;
 /** Each kind of child record as its list and its post answer it, with its referenced titles. */
 export const MrnRecord = ChildRecord.extend({ mrn: z.string(), institutionSite: Ref }).loose();
 export const RaceRecord = ChildRecord.extend({ raceId: z.number(), race: Ref }).loose();
 export const EthnicityRecord = ChildRecord.extend({ ethnicityId: z.number(), ethnicity: Ref }).loose();
-export const PhoneRecord = ChildRecord.extend({ phoneNumber: z.string(), phoneNumberTypeId: z.number(), phoneNumberType: Ref }).loose();
+export const PhoneRecord = ChildRecord.extend({
+  phoneNumber: z.string(),
+  phoneNumberTypeId: z.number(),
+  phoneNumberType: Ref,
+}).loose();
 export type MrnRecord = z.infer<typeof MrnRecord>;
 export type RaceRecord = z.infer<typeof RaceRecord>;
 export type EthnicityRecord = z.infer<typeof EthnicityRecord>;

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { COMMON_PASSWORDS, PASSWORD_MIN_LENGTH, PASSWORD_MSG, passwordLength, passwordProblem } from './password-policy';
+import {
+  COMMON_PASSWORDS,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MSG,
+  passwordLength,
+  passwordProblem,
+} from './password-policy';
 import { passwordVerdict, strongPasswordProblem } from './password-strength';
 
 describe('password policy', () => {
-  it('ships exactly the long entries of the package\'s 10,000 most common passwords', () => {
+  it("ships exactly the long entries of the package's 10,000 most common passwords", () => {
     const top = dictionary['passwords-common'].slice(0, 10_000);
     expect([...COMMON_PASSWORDS]).toEqual(top.filter((p) => p.length >= PASSWORD_MIN_LENGTH));
   });
@@ -35,14 +41,16 @@ describe('password strength (issue 26: zxcvbn score >= 3, own words, current pas
     expect(passwordVerdict('Correct-Horse-9').score).toBeGreaterThanOrEqual(3);
   });
 
-  it('scores with the account\'s own names and e-mail, and refuses the current password', () => {
+  it("scores with the account's own names and e-mail, and refuses the current password", () => {
     const owner = { email: 'abebe.kebede@lab.test', userInputs: ['Abebe', 'Kebede'] };
     expect(strongPasswordProblem('AbebeAbebeKebede')).toBeNull();
     expect(strongPasswordProblem('AbebeAbebeKebede', owner)).toBe(PASSWORD_MSG.weak);
-    expect(strongPasswordProblem('Correct-Horse-9', { ...owner, current: 'Correct-Horse-9' })).toBe(PASSWORD_MSG.current);
+    expect(strongPasswordProblem('Correct-Horse-9', { ...owner, current: 'Correct-Horse-9' })).toBe(
+      PASSWORD_MSG.current,
+    );
   });
 
-  it('gives the meter zxcvbn\'s feedback in words', () => {
+  it("gives the meter zxcvbn's feedback in words", () => {
     const v = passwordVerdict('aaaaaaaaaaaa');
     expect(v.score).toBe(0);
     expect(v.warning).toMatch(/Repeated characters/);

@@ -32,10 +32,31 @@ export function passwordLength(password: string): number {
  * so the browser form checks them too; password-policy.test.ts keeps this list in step with the package.
  */
 export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
-  '123qweasdzxc', '1qaz2wsx3edc', 'q1w2e3r4t5y6', '1q2w3e4r5t6y', 'mailcreated5240', 'qazwsxedcrfv', '123456qwerty',
-  'qwerty123456', 'polniypizdec0211', 'sojdlg123aljg', 'leavemealone', 'motherfucker', '123456654321', 'gfhjkmgfhjkm',
-  'qazwsxedc123', 'ghjcnjgfhjkm', 'zxcasdqwe123', 'sonyericsson', 'ghhh47hj7649', '123456789qwe', '1qazxsw23edc',
-  'masterbating', 'qwerasdfzxcv', 'qweasdzxc123', 'flvbybcnhfnjh',
+  '123qweasdzxc',
+  '1qaz2wsx3edc',
+  'q1w2e3r4t5y6',
+  '1q2w3e4r5t6y',
+  'mailcreated5240',
+  'qazwsxedcrfv',
+  '123456qwerty',
+  'qwerty123456',
+  'polniypizdec0211',
+  'sojdlg123aljg',
+  'leavemealone',
+  'motherfucker',
+  '123456654321',
+  'gfhjkmgfhjkm',
+  'qazwsxedc123',
+  'ghjcnjgfhjkm',
+  'zxcasdqwe123',
+  'sonyericsson',
+  'ghhh47hj7649',
+  '123456789qwe',
+  '1qazxsw23edc',
+  'masterbating',
+  'qwerasdfzxcv',
+  'qweasdzxc123',
+  'flvbybcnhfnjh',
 ]);
 
 /** The e-mail address or its local part, in any case. */
@@ -62,12 +83,18 @@ export function passwordProblem(password: string, email?: string | null): string
  * A new password field: required, 12 to 200 characters, not common. Where the e-mail is known, add
  * passwordNotEmail; the server (and the web once the dictionaries are loaded) also scores it.
  */
-export const newPassword = z.string({ error: MSG.required }).min(1, MSG.required)
-  .refine((p) => !p || passwordProblem(p) === null, { error: (iss) => passwordProblem(String(iss.input)) ?? PASSWORD_MSG.short });
+export const newPassword = z
+  .string({ error: MSG.required })
+  .min(1, MSG.required)
+  .refine((p) => !p || passwordProblem(p) === null, {
+    error: (iss) => passwordProblem(String(iss.input)) ?? PASSWORD_MSG.short,
+  });
 
 /** The e-mail rule for a form or body that holds both the password and the e-mail. */
-export const passwordNotEmail = <T extends Record<string, unknown>>(passwordKey: keyof T & string, email: (v: T) => string | null | undefined) =>
+export const passwordNotEmail =
+  <T extends Record<string, unknown>>(passwordKey: keyof T & string, email: (v: T) => string | null | undefined) =>
   (v: T, ctx: z.core.$RefinementCtx<T>) => {
     const e = email(v);
-    if (e && isEmailLike(String(v[passwordKey] ?? ''), e)) ctx.addIssue({ code: 'custom', path: [passwordKey], message: PASSWORD_MSG.email });
+    if (e && isEmailLike(String(v[passwordKey] ?? ''), e))
+      ctx.addIssue({ code: 'custom', path: [passwordKey], message: PASSWORD_MSG.email });
   };

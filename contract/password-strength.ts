@@ -12,9 +12,12 @@ import { PASSWORD_MIN_SCORE, PASSWORD_MSG, passwordProblem } from './password-po
 
 let factory: ZxcvbnFactory | undefined;
 /** Built on first use (about 0.1 s: it ranks the dictionaries). */
-const zxcvbn = () => (factory ??= new ZxcvbnFactory({
-  translations, graphs: adjacencyGraphs, dictionary: { ...commonDictionary, ...englishDictionary },
-}));
+const zxcvbn = () =>
+  (factory ??= new ZxcvbnFactory({
+    translations,
+    graphs: adjacencyGraphs,
+    dictionary: { ...commonDictionary, ...englishDictionary },
+  }));
 
 /**
  * zxcvbn's matchers cost grows faster than the length: 200 characters took 0.7-2.2 s of one core (the event loop of
@@ -63,4 +66,5 @@ export function passwordVerdict(password: string, owner: PasswordOwner = {}): Pa
 }
 
 /** The field message for a new password, or null. */
-export const strongPasswordProblem = (password: string, owner: PasswordOwner = {}) => passwordVerdict(password, owner).problem;
+export const strongPasswordProblem = (password: string, owner: PasswordOwner = {}) =>
+  passwordVerdict(password, owner).problem;

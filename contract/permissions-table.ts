@@ -4,6 +4,8 @@ import { PERMISSIONS, ROLES, ROLE_PERMISSIONS } from './permissions.contract';
 export function permissionsMarkdown(): string {
   const head = `| permission | ${ROLES.join(' | ')} |`;
   const rule = `|---|${ROLES.map(() => ':-:').join('|')}|`;
-  const rows = PERMISSIONS.map((p) => `| \`${p}\` | ${ROLES.map((r) => (ROLE_PERMISSIONS[r].includes(p) ? '✓' : '')).join(' | ')} |`);
+  const rows = PERMISSIONS.map(
+    (p) => `| \`${p}\` | ${ROLES.map((r) => (ROLE_PERMISSIONS[r].includes(p) ? '✓' : '')).join(' | ')} |`,
+  );
   return [head, rule, ...rows].join('\n');
 }

@@ -50,8 +50,13 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 /** What every signed-in staff member may read inside their institution. */
 const READ: Permission[] = [
-  'configuration.read', 'participants.read', 'orders.read', 'protocols.read',
-  'samples.read', 'storage.read', 'shipments.read',
+  'configuration.read',
+  'participants.read',
+  'orders.read',
+  'protocols.read',
+  'samples.read',
+  'storage.read',
+  'shipments.read',
 ];
 const ALL_IN_INSTITUTION = PERMISSIONS.filter((p) => p !== 'institutions.create');
 
@@ -59,16 +64,49 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   'Super Administrator': PERMISSIONS,
   Administrator: ALL_IN_INSTITUTION,
   'Institution Administrator': ALL_IN_INSTITUTION,
-  'Site Administrator': [...READ, 'sites.manage', 'configuration.manage', 'accounts.read', 'audit.read',
-    'participants.manage', 'reports.run', 'labels.print', 'printer.configure'],
-  'Principal Investigator': [...READ, 'protocols.manage', 'participants.manage', 'orders.create',
-    'samples.collect', 'shipments.manage', 'reports.run', 'labels.print'],
-  Coordinator: [...READ, 'protocols.manage', 'participants.manage', 'orders.create', 'samples.collect',
-    'shipments.manage', 'reports.run', 'labels.print'],
+  'Site Administrator': [
+    ...READ,
+    'sites.manage',
+    'configuration.manage',
+    'accounts.read',
+    'audit.read',
+    'participants.manage',
+    'reports.run',
+    'labels.print',
+    'printer.configure',
+  ],
+  'Principal Investigator': [
+    ...READ,
+    'protocols.manage',
+    'participants.manage',
+    'orders.create',
+    'samples.collect',
+    'shipments.manage',
+    'reports.run',
+    'labels.print',
+  ],
+  Coordinator: [
+    ...READ,
+    'protocols.manage',
+    'participants.manage',
+    'orders.create',
+    'samples.collect',
+    'shipments.manage',
+    'reports.run',
+    'labels.print',
+  ],
   Clinician: [...READ, 'participants.manage', 'orders.create', 'reports.run', 'labels.print'],
   // A bench scientist signs results out; a technician enters them but does not release.
-  'Bench Scientist': [...READ, 'results.enter', 'results.release', 'results.amend', 'samples.collect',
-    'storage.allocate', 'reports.run', 'labels.print'],
+  'Bench Scientist': [
+    ...READ,
+    'results.enter',
+    'results.release',
+    'results.amend',
+    'samples.collect',
+    'storage.allocate',
+    'reports.run',
+    'labels.print',
+  ],
   Technician: [...READ, 'results.enter', 'samples.collect', 'storage.allocate', 'labels.print'],
   'Tissue Banker': [...READ, 'samples.collect', 'storage.allocate', 'shipments.manage', 'labels.print'],
   // Reads and runs reports, changes nothing.

@@ -17,7 +17,9 @@ describe('permission matrix', () => {
   });
 
   it('roles combine', () => {
-    expect(permissionsOf(['Technician', 'Clinician'])).toEqual(expect.arrayContaining(['results.enter', 'orders.create']));
+    expect(permissionsOf(['Technician', 'Clinician'])).toEqual(
+      expect.arrayContaining(['results.enter', 'orders.create']),
+    );
     expect(permissionsOf(['Unknown role'])).toEqual([]);
   });
 });

@@ -1,12 +1,25 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { optionalId, RecordBase, requiredId, requiredText as required, trimmedText, typedNumber, WholeListQuery } from './common.contract';
+import {
+  optionalId,
+  RecordBase,
+  requiredId,
+  requiredText as required,
+  trimmedText,
+  typedNumber,
+  WholeListQuery,
+} from './common.contract';
 import { code2, quantity } from './protocols.contract';
 
 // Events and their specimen requirement trees (spec 2 §3, §5).
 
 const requiredCode = code2.min(1, MSG.required);
-const eventPoint = typedNumber({ min: -1e9, max: 1e9, tooSmall: 'At least -1000000000', tooLarge: 'At most 1000000000' });
+const eventPoint = typedNumber({
+  min: -1e9,
+  max: 1e9,
+  tooSmall: 'At least -1000000000',
+  tooLarge: 'At most 1000000000',
+});
 
 export const EventInput = z.object({
   label: required(200),
@@ -44,7 +57,9 @@ export const MAX_TREE_ITEMS = 200;
  */
 export const RequirementItemInput = z.object({
   key: required(40),
-  parentKey: trimmedText(40).nullish().transform((v) => v || null),
+  parentKey: trimmedText(40)
+    .nullish()
+    .transform((v) => v || null),
   subSampleLineageId: requiredId,
   specimenTypeId: requiredId,
   initialQuantity: quantity,
@@ -74,7 +89,10 @@ export type RequirementValues = z.input<typeof RequirementInput>;
 /** Adds items to a stored tree: under `parentItemId`, or under the requirement itself. */
 export const ItemsInput = z.object({
   parentItemId: optionalId,
-  items: z.array(RequirementItemInput).min(1, 'Add at least one item').max(MAX_TREE_ITEMS, `At most ${MAX_TREE_ITEMS} items`),
+  items: z
+    .array(RequirementItemInput)
+    .min(1, 'Add at least one item')
+    .max(MAX_TREE_ITEMS, `At most ${MAX_TREE_ITEMS} items`),
 });
 /** What the service receives (parsed); the web's form holds `ItemsValues`. */
 export type ItemsInput = z.output<typeof ItemsInput>;
@@ -100,14 +118,25 @@ export type SpecRequirementItemValues = z.input<typeof SpecRequirementItemInput>
  * The body of the add-items call: our tree form (`items`) or the spec's one item, normalised here (the
  * one place) to the tree form; `single` says the spec's form came in, answered with the new item.
  */
-export const AddItemsBody = z.union([ItemsInput, SpecRequirementItemInput]).transform((b) => 'items' in b
-  ? { ...b, single: false as const, requirementId: undefined }
-  : {
-    parentItemId: b.parentCollectionProtocolEventSpecimenRequirementItemId,
-    items: [{ key: 'item', parentKey: null, subSampleLineageId: b.subSampleLineageId, specimenTypeId: b.specimenTypeId, initialQuantity: b.initialQuantity, unitOfMeasurementId: b.unitOfMeasurementId }],
-    single: true as const,
-    requirementId: b.collectionProtocolEventSpecimenRequirementId,
-  });
+export const AddItemsBody = z.union([ItemsInput, SpecRequirementItemInput]).transform((b) =>
+  'items' in b
+    ? { ...b, single: false as const, requirementId: undefined }
+    : {
+        parentItemId: b.parentCollectionProtocolEventSpecimenRequirementItemId,
+        items: [
+          {
+            key: 'item',
+            parentKey: null,
+            subSampleLineageId: b.subSampleLineageId,
+            specimenTypeId: b.specimenTypeId,
+            initialQuantity: b.initialQuantity,
+            unitOfMeasurementId: b.unitOfMeasurementId,
+          },
+        ],
+        single: true as const,
+        requirementId: b.collectionProtocolEventSpecimenRequirementId,
+      },
+);
 export type AddItemsBody = z.output<typeof AddItemsBody>;
 
 const UnitRef = z.object({ id: z.number(), unitName: z.string().nullable(), unitSymbol: z.string().nullable() });

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { CONSENT_MAX_CHARS } from './protocols.contract';
-import { Id, idListQuery, isoDate, optionalId, RecordBase, requiredText as required, text, trimmedText } from './common.contract';
+import {
+  Id,
+  idListQuery,
+  isoDate,
+  optionalId,
+  RecordBase,
+  requiredText as required,
+  text,
+  trimmedText,
+} from './common.contract';
 
 // Protocol participants (enrolment) and their signed consents (spec 2 §3, §7 "Protocol participants").
 
@@ -61,24 +70,31 @@ export const MAX_SIGNATURE_BYTES = 512 * 1024;
  * CollectionProtocolConsentId and the Consent text read): the enrolment is the patient's one in the
  * protocol, the version the consent's current one, and a Consent text given must be that version's.
  */
-export const SignInput = z.object({
-  participantId: optionalId,
-  /** The exact text version read and signed. */
-  consentVersionId: optionalId,
-  /** The spec's body: the patient, enrolled once per protocol. */
-  patientId: optionalId,
-  /** The spec's body: the consent, signed at its current version. */
-  collectionProtocolConsentId: optionalId,
-  /** The text the participant read (spec 2 §3): when given it must be the signed version's text, else 409. */
-  consent: text(CONSENT_MAX_CHARS).optional(),
-  /** A PNG as a data URL (data:image/png;base64,...) or its bare base64 (spec 2 §3). */
-  signature: text(Math.ceil(MAX_SIGNATURE_BYTES * 4 / 3) + 64, 'The signature image is too large').min(1, '*Required'),
-  institutionId: optionalId,
-  collectionProtocolId: optionalId,
-}).superRefine((v, c) => {
-  if (!v.participantId && !v.patientId) c.addIssue({ code: 'custom', path: ['participantId'], message: '*Required (or PatientId)' });
-  if (!v.consentVersionId && !v.collectionProtocolConsentId) c.addIssue({ code: 'custom', path: ['consentVersionId'], message: '*Required (or CollectionProtocolConsentId)' });
-});
+export const SignInput = z
+  .object({
+    participantId: optionalId,
+    /** The exact text version read and signed. */
+    consentVersionId: optionalId,
+    /** The spec's body: the patient, enrolled once per protocol. */
+    patientId: optionalId,
+    /** The spec's body: the consent, signed at its current version. */
+    collectionProtocolConsentId: optionalId,
+    /** The text the participant read (spec 2 §3): when given it must be the signed version's text, else 409. */
+    consent: text(CONSENT_MAX_CHARS).optional(),
+    /** A PNG as a data URL (data:image/png;base64,...) or its bare base64 (spec 2 §3). */
+    signature: text(Math.ceil((MAX_SIGNATURE_BYTES * 4) / 3) + 64, 'The signature image is too large').min(
+      1,
+      '*Required',
+    ),
+    institutionId: optionalId,
+    collectionProtocolId: optionalId,
+  })
+  .superRefine((v, c) => {
+    if (!v.participantId && !v.patientId)
+      c.addIssue({ code: 'custom', path: ['participantId'], message: '*Required (or PatientId)' });
+    if (!v.consentVersionId && !v.collectionProtocolConsentId)
+      c.addIssue({ code: 'custom', path: ['consentVersionId'], message: '*Required (or CollectionProtocolConsentId)' });
+  });
 /** What the service receives (parsed); the web's form holds `SignValues`. */
 export type SignInput = z.output<typeof SignInput>;
 export type SignValues = z.input<typeof SignInput>;

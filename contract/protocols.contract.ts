@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import {
-  ConcurrencyStamp, Id, isoDate, optionalId, optionalIsoDate, PagingQuery, RecordBase, requiredText as required, trimmedText, typedNumber, visibleText,
+  ConcurrencyStamp,
+  Id,
+  isoDate,
+  optionalId,
+  optionalIsoDate,
+  PagingQuery,
+  RecordBase,
+  requiredText as required,
+  trimmedText,
+  typedNumber,
+  visibleText,
 } from './common.contract';
 
 // Collection protocols, consents, sites (spec 2 §3, §5, §9). Events and requirements: protocol-events.contract.ts.
@@ -23,14 +33,17 @@ const ProtocolFields = z.object({
   institutionId: optionalId,
 });
 function startBeforeEnd(p: { startDate: string | null; endDate: string | null }, ctx: z.RefinementCtx) {
-  if (p.startDate && p.endDate && p.startDate > p.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date cannot be before the start date' });
+  if (p.startDate && p.endDate && p.startDate > p.endDate)
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date cannot be before the start date' });
 }
 export const ProtocolInput = ProtocolFields.superRefine(startBeforeEnd);
 /** What the service receives (parsed); the web's form holds `ProtocolValues`. */
 export type ProtocolInput = z.output<typeof ProtocolInput>;
 export type ProtocolValues = z.input<typeof ProtocolInput>;
 /** Spec 2 §5: on update the code is not required (blank keeps the current code). */
-export const ProtocolUpdate = ProtocolFields.extend({ code: code2.optional(), ...ConcurrencyStamp.shape }).superRefine(startBeforeEnd);
+export const ProtocolUpdate = ProtocolFields.extend({ code: code2.optional(), ...ConcurrencyStamp.shape }).superRefine(
+  startBeforeEnd,
+);
 /** What the service receives (parsed); the web's form holds `ProtocolUpdateValues`. */
 export type ProtocolUpdate = z.output<typeof ProtocolUpdate>;
 export type ProtocolUpdateValues = z.input<typeof ProtocolUpdate>;
@@ -86,7 +99,13 @@ export const Consent = RecordBase.extend({
 });
 export type Consent = z.infer<typeof Consent>;
 
-export const ConsentVersion = z.object({ id: z.number(), version: z.number(), consent: z.string(), createdDate: z.string(), signatureCount: z.number() });
+export const ConsentVersion = z.object({
+  id: z.number(),
+  version: z.number(),
+  consent: z.string(),
+  createdDate: z.string(),
+  signatureCount: z.number(),
+});
 
 /** One site (spec payload) or many at once; none does nothing (spec 2 §5). */
 export const SitesInput = z.object({

@@ -11,7 +11,8 @@ export const RACK_SCAN_OUTCOMES = ['match', 'moved', 'missing', 'unknown', 'empt
 export type RackScanOutcome = (typeof RACK_SCAN_OUTCOMES)[number];
 
 /** POST .../rack-scan: the scanner's CSV file as the body (text/csv or text/plain). */
-export const RackScanText = z.string({ error: 'Send the rack scanner\'s CSV file as the request body (text/csv).' })
+export const RackScanText = z
+  .string({ error: "Send the rack scanner's CSV file as the request body (text/csv)." })
   .max(MAX_RACK_SCAN_BYTES, 'The scan file is larger than 1 MiB.');
 
 const SampleBrief = z.object({ id: z.number(), sampleId: z.string() });

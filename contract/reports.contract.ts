@@ -39,7 +39,12 @@ export type RangeFilter = z.infer<typeof RangeFilter>;
 export const TestResultFilter = RangeFilter.extend({ panelId: Id });
 export type TestResultFilter = z.infer<typeof TestResultFilter>;
 export const SummaryFilter = RangeFilter.extend({
-  period: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(REPORT_PERIODS, { error: 'Period is day, week or month' })).default('day'),
+  period: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+      z.enum(REPORT_PERIODS, { error: 'Period is day, week or month' }),
+    )
+    .default('day'),
 });
 export type SummaryFilter = z.infer<typeof SummaryFilter>;
 /** A report's page (`reports/{name}`): its filter plus PageNumber and PageSize; the CSV takes the filter alone. */
@@ -51,7 +56,13 @@ export const ReportCell = z.union([z.string(), z.number(), z.null()]);
 export type ReportCell = z.infer<typeof ReportCell>;
 /** One bar of a summary's chart: a period's counts by payment category (other: another or no category). */
 export const ChartBar = z.object({
-  period: z.string(), outOfPocket: z.number(), free: z.number(), half: z.number(), postPayment: z.number(), insurance: z.number(), other: z.number(),
+  period: z.string(),
+  outOfPocket: z.number(),
+  free: z.number(),
+  half: z.number(),
+  postPayment: z.number(),
+  insurance: z.number(),
+  other: z.number(),
 });
 export type ChartBar = z.infer<typeof ChartBar>;
 

@@ -1,12 +1,24 @@
 import { z } from 'zod';
 import { InstParam } from './common.contract';
 import { endpoint, type EndpointDef, type FileResponse } from './endpoint';
-import { pagedReportQuery, RangeFilter, ReportPage, SummaryFilter, TestResultFilter, type ORDER_REPORTS } from './reports.contract';
+import {
+  pagedReportQuery,
+  RangeFilter,
+  ReportPage,
+  SummaryFilter,
+  TestResultFilter,
+  type ORDER_REPORTS,
+} from './reports.contract';
 
 const tags = ['Reports'];
 /** The whole report streamed as CSV (a Node stream on the server, documented as text; the serializer never sees it). */
-const CsvStream = z.custom<AsyncIterable<unknown>>((v) => typeof v === 'object' && v !== null && Symbol.asyncIterator in v).meta({ type: 'string' });
-const csv = { description: 'The whole report as RFC 4180 CSV, footer lines last', content: { 'text/csv': { schema: CsvStream } } } satisfies FileResponse;
+const CsvStream = z
+  .custom<AsyncIterable<unknown>>((v) => typeof v === 'object' && v !== null && Symbol.asyncIterator in v)
+  .meta({ type: 'string' });
+const csv = {
+  description: 'The whole report as RFC 4180 CSV, footer lines last',
+  content: { 'text/csv': { schema: CsvStream } },
+} satisfies FileResponse;
 const TestResultQuery = pagedReportQuery(TestResultFilter);
 const RangeQuery = pagedReportQuery(RangeFilter);
 const SummaryQuery = pagedReportQuery(SummaryFilter);
@@ -16,18 +28,120 @@ const SummaryQuery = pagedReportQuery(SummaryFilter);
  * `reports/{name}.csv` (the whole report, named after its title). Reports read other modules' tables (ADR 0012).
  */
 export const reportEndpoints = {
-  testResults: endpoint({ method: 'GET', path: '/institutions/:instId/reports/test-results', params: InstParam, query: TestResultQuery, response: { 200: ReportPage }, permission: 'reports.run', paged: true, tags }),
-  testResultsCsv: endpoint({ method: 'GET', path: '/institutions/:instId/reports/test-results.csv', params: InstParam, query: TestResultFilter, response: { 200: csv }, permission: 'reports.run', tags }),
-  testUsage: endpoint({ method: 'GET', path: '/institutions/:instId/reports/test-usage', params: InstParam, query: RangeQuery, response: { 200: ReportPage }, permission: 'reports.run', paged: true, tags }),
-  testUsageCsv: endpoint({ method: 'GET', path: '/institutions/:instId/reports/test-usage.csv', params: InstParam, query: RangeFilter, response: { 200: csv }, permission: 'reports.run', tags }),
-  panelUsage: endpoint({ method: 'GET', path: '/institutions/:instId/reports/panel-usage', params: InstParam, query: RangeQuery, response: { 200: ReportPage }, permission: 'reports.run', paged: true, tags }),
-  panelUsageCsv: endpoint({ method: 'GET', path: '/institutions/:instId/reports/panel-usage.csv', params: InstParam, query: RangeFilter, response: { 200: csv }, permission: 'reports.run', tags }),
-  testSummary: endpoint({ method: 'GET', path: '/institutions/:instId/reports/test-summary', params: InstParam, query: SummaryQuery, response: { 200: ReportPage }, permission: 'reports.run', paged: true, tags }),
-  testSummaryCsv: endpoint({ method: 'GET', path: '/institutions/:instId/reports/test-summary.csv', params: InstParam, query: SummaryFilter, response: { 200: csv }, permission: 'reports.run', tags }),
-  panelSummary: endpoint({ method: 'GET', path: '/institutions/:instId/reports/panel-summary', params: InstParam, query: SummaryQuery, response: { 200: ReportPage }, permission: 'reports.run', paged: true, tags }),
-  panelSummaryCsv: endpoint({ method: 'GET', path: '/institutions/:instId/reports/panel-summary.csv', params: InstParam, query: SummaryFilter, response: { 200: csv }, permission: 'reports.run', tags }),
-  unreleasedPanels: endpoint({ method: 'GET', path: '/institutions/:instId/reports/unreleased-panels', params: InstParam, query: RangeQuery, response: { 200: ReportPage }, permission: 'reports.run', paged: true, tags }),
-  unreleasedPanelsCsv: endpoint({ method: 'GET', path: '/institutions/:instId/reports/unreleased-panels.csv', params: InstParam, query: RangeFilter, response: { 200: csv }, permission: 'reports.run', tags }),
+  testResults: endpoint({
+    method: 'GET',
+    path: '/institutions/:instId/reports/test-results',
+    params: InstParam,
+    query: TestResultQuery,
+    response: { 200: ReportPage },
+    permission: 'reports.run',
+    paged: true,
+    tags,
+  }),
+  testResultsCsv: endpoint({
+    method: 'GET',
+    path: '/institutions/:instId/reports/test-results.csv',
+    params: InstParam,
+    query: TestResultFilter,
+    response: { 200: csv },
+    permission: 'reports.run',
+    tags,
+  }),
+  testUsage: endpoint({
+    method: 'GET',
+    path: '/institutions/:instId/reports/test-usage',
+    params: InstParam,
+    query: RangeQuery,
+    response: { 200: ReportPage },
+    permission: 'reports.run',
+    paged: true,
+    tags,
+  }),
+  testUsageCsv: endpoint({
+    method: 'GET',
+    path: '/institutions/:instId/reports/test-usage.csv',
+    params: InstParam,
+    query: RangeFilter,
+    response: { 200: csv },
+    permission: 'reports.run',
+    tags,
+  }),
+  panelUsage: endpoint({
+    method: 'GET',
+    path: '/institutions/:instId/reports/panel-usage',
+    params: InstParam,
+    query: RangeQuery,
+    response: { 200: ReportPage },
+    permission: 'reports.run',
+    paged: true,
+    tags,
+  }),
+  panelUsageCsv: endpoint({
+    method: 'GET',
+    path: '/institutions/:instId/reports/panel-usage.csv',
+    params: InstParam,
+    query: RangeFilter,
+    response: { 200: csv },
+    permission: 'reports.run',
+    tags,
+  }),
+  testSummary: endpoint({
+    method: 'GET',
+    path: '/institutions/:instId/reports/test-summary',
+    params: InstParam,
+    query: SummaryQuery,
+    response: { 200: ReportPage },
+    permission: 'reports.run',
+    paged: true,
+    tags,
+  }),
+  testSummaryCsv: endpoint({
+    method: 'GET',
+    path: '/institutions/:instId/reports/test-summary.csv',
+    params: InstParam,
+    query: SummaryFilter,
+    response: { 200: csv },
+    permission: 'reports.run',
+    tags,
+  }),
+  panelSummary: endpoint({
+    method: 'GET',
+    path: '/institutions/:instId/reports/panel-summary',
+    params: InstParam,
+    query: SummaryQuery,
+    response: { 200: ReportPage },
+    permission: 'reports.run',
+    paged: true,
+    tags,
+  }),
+  panelSummaryCsv: endpoint({
+    method: 'GET',
+    path: '/institutions/:instId/reports/panel-summary.csv',
+    params: InstParam,
+    query: SummaryFilter,
+    response: { 200: csv },
+    permission: 'reports.run',
+    tags,
+  }),
+  unreleasedPanels: endpoint({
+    method: 'GET',
+    path: '/institutions/:instId/reports/unreleased-panels',
+    params: InstParam,
+    query: RangeQuery,
+    response: { 200: ReportPage },
+    permission: 'reports.run',
+    paged: true,
+    tags,
+  }),
+  unreleasedPanelsCsv: endpoint({
+    method: 'GET',
+    path: '/institutions/:instId/reports/unreleased-panels.csv',
+    params: InstParam,
+    query: RangeFilter,
+    response: { 200: csv },
+    permission: 'reports.run',
+    tags,
+  }),
 };
 
 /** A report's two rows as a screen picks them by the report's API name: the page (X-Pagination) and the CSV. */

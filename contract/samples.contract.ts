@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { ConcurrencyStamp, Id, isoDate, optionalId, optionalIsoDate, PagingQuery, RecordBase, requiredId, requiredText as required, trimmedText, typedNumber } from './common.contract';
+import {
+  ConcurrencyStamp,
+  Id,
+  isoDate,
+  optionalId,
+  optionalIsoDate,
+  PagingQuery,
+  RecordBase,
+  requiredId,
+  requiredText as required,
+  trimmedText,
+  typedNumber,
+} from './common.contract';
 import { quantity } from './protocols.contract';
 import { Label, MAX_LABELS_PER_JOB } from './labels.contract';
 
@@ -12,16 +24,24 @@ export const SAMPLE_ID_MESSAGE = 'Use letters, digits and . _ - / only';
 /** An optional sample ID: blank means "generate one" (docs/samples.md). */
 export const sampleIdText = trimmedText(60, 'At most 60 characters')
   .refine((s) => s === '' || SAMPLE_ID.test(s), SAMPLE_ID_MESSAGE)
-  .nullish().transform((v) => v || null);
-export const collectedTime = z.string({ error: MSG.required }).trim().min(1, { message: MSG.required, abort: true })
+  .nullish()
+  .transform((v) => v || null);
+export const collectedTime = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, { message: MSG.required, abort: true })
   .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Use the time format HH:MM');
 const bool = PagingQuery.shape.isEnabled;
 
 /** Positive amounts: a sample or a draw of nothing is not recorded. */
 const amount = quantity;
 /** A manual adjustment: drawn (positive) or given back (negative), never zero. */
-const signedAmount = typedNumber({ min: -1e9, max: 1e9, tooSmall: 'At least -1000000000', tooLarge: 'At most 1000000000' })
-  .refine((n) => n !== 0, 'An adjustment of 0 changes nothing');
+const signedAmount = typedNumber({
+  min: -1e9,
+  max: 1e9,
+  tooSmall: 'At least -1000000000',
+  tooLarge: 'At most 1000000000',
+}).refine((n) => n !== 0, 'An adjustment of 0 changes nothing');
 
 /**
  * A collection date outside the protocol's start/end dates is 409 `samples.outside_dates` unless the
@@ -34,41 +54,46 @@ const acceptOutsideDates = z.boolean({ error: 'acceptOutsideDates must be true o
  * sub-sample: its lineage decides an aliquot (its amount is taken from the parent) or a derivative
  * (`parentAmountUsed` is taken from the parent; its own amount and unit are new material).
  */
-export const SampleInput = z.object({
-  sampleId: sampleIdText,
-  acceptOutsideDates,
-  isSubSample: bool.default(false),
-  parentSampleId: optionalId,
-  subSampleLineageId: optionalId,
-  patientId: optionalId,
-  institutionSiteId: optionalId,
-  collectionProtocolEventId: optionalId,
-  specimenTypeId: requiredId,
-  collectedAmount: amount,
-  /** Ignored: remaining equals collected on creation (spec 2 §5); kept so the spec's payload is accepted. */
-  remainingAmount: amount.optional(),
-  unitOfMeasurementId: optionalId,
-  parentAmountUsed: amount.optional(),
-  collectedDate: optionalIsoDate,
-  collectedTime: collectedTime.nullish().or(z.literal('')).transform((v) => v || null),
-  institutionId: optionalId,
-  collectionProtocolId: optionalId,
-}).superRefine((v, ctx) => {
-  const need = (field: keyof typeof v, message: string = MSG.requiredSelect) => {
-    if (v[field] === null || v[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message });
-  };
-  if (v.isSubSample || v.parentSampleId) {
-    need('parentSampleId');
-    need('subSampleLineageId');
-    return;
-  }
-  need('patientId');
-  need('institutionSiteId');
-  need('collectionProtocolEventId');
-  need('unitOfMeasurementId');
-  need('collectedDate', MSG.required);
-  need('collectedTime', MSG.required);
-});
+export const SampleInput = z
+  .object({
+    sampleId: sampleIdText,
+    acceptOutsideDates,
+    isSubSample: bool.default(false),
+    parentSampleId: optionalId,
+    subSampleLineageId: optionalId,
+    patientId: optionalId,
+    institutionSiteId: optionalId,
+    collectionProtocolEventId: optionalId,
+    specimenTypeId: requiredId,
+    collectedAmount: amount,
+    /** Ignored: remaining equals collected on creation (spec 2 §5); kept so the spec's payload is accepted. */
+    remainingAmount: amount.optional(),
+    unitOfMeasurementId: optionalId,
+    parentAmountUsed: amount.optional(),
+    collectedDate: optionalIsoDate,
+    collectedTime: collectedTime
+      .nullish()
+      .or(z.literal(''))
+      .transform((v) => v || null),
+    institutionId: optionalId,
+    collectionProtocolId: optionalId,
+  })
+  .superRefine((v, ctx) => {
+    const need = (field: keyof typeof v, message: string = MSG.requiredSelect) => {
+      if (v[field] === null || v[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message });
+    };
+    if (v.isSubSample || v.parentSampleId) {
+      need('parentSampleId');
+      need('subSampleLineageId');
+      return;
+    }
+    need('patientId');
+    need('institutionSiteId');
+    need('collectionProtocolEventId');
+    need('unitOfMeasurementId');
+    need('collectedDate', MSG.required);
+    need('collectedTime', MSG.required);
+  });
 export type SampleInput = z.output<typeof SampleInput>;
 
 /** Most rows one stepper command may create (one transaction). */
@@ -80,7 +105,9 @@ export const MAX_COLLECT_ROWS = 200;
  */
 export const CollectRow = z.object({
   key: required(40),
-  parentKey: trimmedText(40).nullish().transform((v) => v || null),
+  parentKey: trimmedText(40)
+    .nullish()
+    .transform((v) => v || null),
   sampleId: sampleIdText,
   specimenTypeId: requiredId,
   quantity: amount,
@@ -117,8 +144,14 @@ export const SampleListQuery = PagingQuery.extend({
   startDate: optionalIsoDate,
   endDate: optionalIsoDate,
 }).superRefine((q, ctx) => {
-  if (Boolean(q.startDate) !== Boolean(q.endDate)) ctx.addIssue({ code: 'custom', path: [q.startDate ? 'endDate' : 'startDate'], message: 'Give both the start and the end date' });
-  else if (q.startDate && q.endDate && q.startDate > q.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end date cannot be before the start date' });
+  if (Boolean(q.startDate) !== Boolean(q.endDate))
+    ctx.addIssue({
+      code: 'custom',
+      path: [q.startDate ? 'endDate' : 'startDate'],
+      message: 'Give both the start and the end date',
+    });
+  else if (q.startDate && q.endDate && q.startDate > q.endDate)
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end date cannot be before the start date' });
 });
 export type SampleListQuery = z.infer<typeof SampleListQuery>;
 
@@ -135,7 +168,15 @@ export const CollectedSample = RecordBase.extend({
   institutionSite: Ref,
   patientId: z.number(),
   participantId: z.number(),
-  patient: z.object({ id: z.number(), firstName: z.string(), fatherName: z.string(), grandFatherName: z.string(), patientMRN: z.string().nullable() }).nullable(),
+  patient: z
+    .object({
+      id: z.number(),
+      firstName: z.string(),
+      fatherName: z.string(),
+      grandFatherName: z.string(),
+      patientMRN: z.string().nullable(),
+    })
+    .nullable(),
   specimenType: Ref,
   collectedAmount: z.number(),
   remainingAmount: z.number(),
@@ -168,8 +209,18 @@ export const SampleTreeNode = CollectedSample.extend({
 export type SampleTreeNode = CollectedSample & { children: SampleTreeNode[] };
 
 export const SAMPLE_EVENT_KINDS = [
-  'collected', 'aliquoted', 'derived', 'adjusted', 'allocated', 'vacated', 'shipped', 'received', 'rejected', 'shipment_cancelled',
-  'consent_withdrawn', 'label_printed',
+  'collected',
+  'aliquoted',
+  'derived',
+  'adjusted',
+  'allocated',
+  'vacated',
+  'shipped',
+  'received',
+  'rejected',
+  'shipment_cancelled',
+  'consent_withdrawn',
+  'label_printed',
 ] as const;
 export const SampleHistoryEntry = z.object({
   at: z.string(),
@@ -189,9 +240,25 @@ export type SampleHistoryEntry = z.infer<typeof SampleHistoryEntry>;
  * still be used (a withdrawn consent refuses), notes 'label printed' in its history and answers the labels,
  * which the web prints through the labels module (extension, server or PDF).
  */
-export const SampleLabelsInput = z.object({
-  collectedSampleIds: z.array(Id, { error: MSG.requiredSelect }).min(1, 'Choose at least one sample').max(200, 'At most 200 samples at once'),
-  copies: typedNumber({ whole: true, min: 1, max: 10, notNumber: 'Copies must be a number', notWhole: 'Copies must be a whole number', tooSmall: 'Copies must be at least 1', tooLarge: 'At most 10 copies' }).default(1),
-}).refine((v) => v.collectedSampleIds.length * v.copies <= MAX_LABELS_PER_JOB, { path: ['copies'], message: `At most ${MAX_LABELS_PER_JOB} labels per print` });
+export const SampleLabelsInput = z
+  .object({
+    collectedSampleIds: z
+      .array(Id, { error: MSG.requiredSelect })
+      .min(1, 'Choose at least one sample')
+      .max(200, 'At most 200 samples at once'),
+    copies: typedNumber({
+      whole: true,
+      min: 1,
+      max: 10,
+      notNumber: 'Copies must be a number',
+      notWhole: 'Copies must be a whole number',
+      tooSmall: 'Copies must be at least 1',
+      tooLarge: 'At most 10 copies',
+    }).default(1),
+  })
+  .refine((v) => v.collectedSampleIds.length * v.copies <= MAX_LABELS_PER_JOB, {
+    path: ['copies'],
+    message: `At most ${MAX_LABELS_PER_JOB} labels per print`,
+  });
 export type SampleLabelsInput = z.output<typeof SampleLabelsInput>;
 export const SampleLabels = z.object({ labels: z.array(Label) });

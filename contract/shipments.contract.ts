@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { Id, InstParam, optionalId, optionalIsoDate, optionalText, PageQuery, PagingQuery, RecordBase, requiredId, requiredText, trimmedText } from './common.contract';
+import {
+  Id,
+  InstParam,
+  optionalId,
+  optionalIsoDate,
+  optionalText,
+  PageQuery,
+  PagingQuery,
+  RecordBase,
+  requiredId,
+  requiredText,
+  trimmedText,
+} from './common.contract';
 import { collectedTime } from './samples.contract';
 
 // Shipments of collected samples to another institution (spec 2 §2 "Shipments", §3, §4, §7; docs/shipments.md).
@@ -12,11 +24,15 @@ export type ShipmentItemStatus = (typeof SHIPMENT_ITEM_STATUSES)[number];
 /** Most samples one create (one transaction) may ship. */
 export const MAX_SHIPMENT_ITEMS = 500;
 
-const bool = z.union([z.boolean(), z.enum(['true', 'false'])], { error: 'Must be true or false' }).transform((v) => v === true || v === 'true');
+const bool = z
+  .union([z.boolean(), z.enum(['true', 'false'])], { error: 'Must be true or false' })
+  .transform((v) => v === true || v === 'true');
 const flag = bool.optional().transform((v) => v ?? false);
 
 /** A tracking page the receiver may open: http or https only (never javascript: or data:). */
-export const trackingUrl = trimmedText(2000).nullish().transform((v) => v || null)
+export const trackingUrl = trimmedText(2000)
+  .nullish()
+  .transform((v) => v || null)
   .refine((v) => {
     if (!v) return true;
     try {
@@ -27,7 +43,9 @@ export const trackingUrl = trimmedText(2000).nullish().transform((v) => v || nul
     }
   }, 'Enter a web address starting with http:// or https://');
 
-const sampleIds = z.array(Id, { error: 'Must be a list of sample ids' }).max(MAX_SHIPMENT_ITEMS, `At most ${MAX_SHIPMENT_ITEMS} samples in one shipment`);
+const sampleIds = z
+  .array(Id, { error: 'Must be a list of sample ids' })
+  .max(MAX_SHIPMENT_ITEMS, `At most ${MAX_SHIPMENT_ITEMS} samples in one shipment`);
 
 /**
  * The shipment payload (spec 2 §3) plus the atomic create: `collectedSampleIds` become its items in the
@@ -35,26 +53,32 @@ const sampleIds = z.array(Id, { error: 'Must be a list of sample ids' }).max(MAX
  * date, the shipment is a draft until `/send`. With no samples but a shipped date (the spec's client,
  * which adds items one call each) it is sent when its first item is added (docs/shipments.md).
  */
-export const ShipmentInput = z.object({
-  name: requiredText(200),
-  trackingNumber: optionalText(100),
-  trackingURL: trackingUrl,
-  /** The caller's institution; accepted for the spec's payload, another id is refused. */
-  sendingInstitutionId: optionalId,
-  sendingInstitutionSiteId: requiredId,
-  receivingInstitutionId: requiredId,
-  receivingInstitutionSiteId: requiredId,
-  /** Default: today (UTC). */
-  shippedDate: optionalIsoDate,
-  /** Default: now (UTC, HH:MM). */
-  shippedTime: collectedTime.nullish().or(z.literal('')).transform((v) => v || null),
-  collectionProtocolId: optionalId,
-  includeDonorIdentity: flag,
-  draft: flag,
-  collectedSampleIds: sampleIds.optional().transform((v) => v ?? []),
-}).superRefine((v, ctx) => {
-  if (new Set(v.collectedSampleIds).size !== v.collectedSampleIds.length) ctx.addIssue({ code: 'custom', path: ['collectedSampleIds'], message: 'A sample is listed twice' });
-});
+export const ShipmentInput = z
+  .object({
+    name: requiredText(200),
+    trackingNumber: optionalText(100),
+    trackingURL: trackingUrl,
+    /** The caller's institution; accepted for the spec's payload, another id is refused. */
+    sendingInstitutionId: optionalId,
+    sendingInstitutionSiteId: requiredId,
+    receivingInstitutionId: requiredId,
+    receivingInstitutionSiteId: requiredId,
+    /** Default: today (UTC). */
+    shippedDate: optionalIsoDate,
+    /** Default: now (UTC, HH:MM). */
+    shippedTime: collectedTime
+      .nullish()
+      .or(z.literal(''))
+      .transform((v) => v || null),
+    collectionProtocolId: optionalId,
+    includeDonorIdentity: flag,
+    draft: flag,
+    collectedSampleIds: sampleIds.optional().transform((v) => v ?? []),
+  })
+  .superRefine((v, ctx) => {
+    if (new Set(v.collectedSampleIds).size !== v.collectedSampleIds.length)
+      ctx.addIssue({ code: 'custom', path: ['collectedSampleIds'], message: 'A sample is listed twice' });
+  });
 export type ShipmentInput = z.output<typeof ShipmentInput>;
 
 /** Spec 2 §7: one item per call, added to a draft (or to a shipment the spec's call sends, while nothing is processed). `received`/`rejected` are accepted and ignored (new items are pending). */
@@ -70,14 +94,16 @@ export type ShipmentItemInput = z.output<typeof ShipmentItemInput>;
  * Receiving or rejecting one item. `concurrencyStamp` (the item's) is checked when given; the spec's
  * fields (`receivedDate`, ...) are accepted and ignored: the server records who and when.
  */
-export const ReceiveInput = z.object({
-  concurrencyStamp: z.string().max(100).optional(),
-  collectedSampleShipmentId: optionalId,
-  collectedSampleId: optionalId,
-  received: bool.optional(),
-  rejected: bool.optional(),
-  receivedDate: z.string().max(100).nullish(),
-}).optional();
+export const ReceiveInput = z
+  .object({
+    concurrencyStamp: z.string().max(100).optional(),
+    collectedSampleShipmentId: optionalId,
+    collectedSampleId: optionalId,
+    received: bool.optional(),
+    rejected: bool.optional(),
+    receivedDate: z.string().max(100).nullish(),
+  })
+  .optional();
 export type ReceiveInput = z.output<typeof ReceiveInput>;
 /** `reason` is optional on the API (the spec's body has none); the screen asks for it. */
 export const RejectInput = z.object({
@@ -96,16 +122,23 @@ export const ShipmentListQuery = PagingQuery.extend({
   receivingInstitutionId: optionalId,
   status: z.enum(SHIPMENT_STATUSES, { error: `One of ${SHIPMENT_STATUSES.join(', ')}` }).optional(),
   /** Several statuses, comma-separated (the overview's Requests: `shipped,partially_received`). */
-  statuses: z.string().max(200).optional().transform((v, ctx) => {
-    if (!v) return undefined;
-    const list = v.split(',').map((x) => x.trim()).filter(Boolean);
-    const bad = list.find((x) => !(SHIPMENT_STATUSES as readonly string[]).includes(x));
-    if (bad !== undefined || !list.length) {
-      ctx.addIssue({ code: 'custom', message: `Comma-separated, each one of ${SHIPMENT_STATUSES.join(', ')}` });
-      return z.NEVER;
-    }
-    return list as ShipmentStatus[];
-  }),
+  statuses: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      const list = v
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
+      const bad = list.find((x) => !(SHIPMENT_STATUSES as readonly string[]).includes(x));
+      if (bad !== undefined || !list.length) {
+        ctx.addIssue({ code: 'custom', message: `Comma-separated, each one of ${SHIPMENT_STATUSES.join(', ')}` });
+        return z.NEVER;
+      }
+      return list as ShipmentStatus[];
+    }),
   collectionProtocolId: optionalId,
 });
 export type ShipmentListQuery = z.infer<typeof ShipmentListQuery>;
@@ -118,9 +151,16 @@ export const CandidateQuery = PageQuery.extend({
   endDate: optionalIsoDate,
   collectionProtocolId: optionalId,
 }).superRefine((q, ctx) => {
-  if (Boolean(q.startDate) !== Boolean(q.endDate)) ctx.addIssue({ code: 'custom', path: [q.startDate ? 'endDate' : 'startDate'], message: 'Give both the start and the end date' });
-  else if (q.startDate && q.endDate && q.startDate > q.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end date cannot be before the start date' });
-  if (!q.sampleId && !q.patientMrn && !q.startDate) ctx.addIssue({ code: 'custom', path: ['sampleId'], message: 'Search by sample ID, patient MRN or two dates' });
+  if (Boolean(q.startDate) !== Boolean(q.endDate))
+    ctx.addIssue({
+      code: 'custom',
+      path: [q.startDate ? 'endDate' : 'startDate'],
+      message: 'Give both the start and the end date',
+    });
+  else if (q.startDate && q.endDate && q.startDate > q.endDate)
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end date cannot be before the start date' });
+  if (!q.sampleId && !q.patientMrn && !q.startDate)
+    ctx.addIssue({ code: 'custom', path: ['sampleId'], message: 'Search by sample ID, patient MRN or two dates' });
 });
 export type CandidateQuery = z.infer<typeof CandidateQuery>;
 
@@ -134,7 +174,12 @@ const UnitRef = z.object({ unitName: z.string().nullable(), unitSymbol: z.string
 const PartyRef = z.object({ id: z.number().nullable(), title: z.string().nullable() }).nullable();
 
 /** The sender of a shipment imported from another installation's manifest (docs/shipments.md "Manifest exchange"). */
-export const ExternalSender = z.object({ title: z.string(), abbreviation: z.string(), site: z.string().nullable(), installation: z.string().nullable() });
+export const ExternalSender = z.object({
+  title: z.string(),
+  abbreviation: z.string(),
+  site: z.string().nullable(),
+  installation: z.string().nullable(),
+});
 
 export const Shipment = RecordBase.extend({
   concurrencyStamp: z.string(),
@@ -175,7 +220,9 @@ export const ShippedSample = z.object({
   specimenType: PartyRef,
   amount: z.number(),
   unitOfMeasurement: UnitRef,
-  donor: z.object({ firstName: z.string(), fatherName: z.string(), grandFatherName: z.string(), mrn: z.string().nullable() }).nullable(),
+  donor: z
+    .object({ firstName: z.string(), fatherName: z.string(), grandFatherName: z.string(), mrn: z.string().nullable() })
+    .nullable(),
 });
 
 export const ShipmentItem = z.object({
@@ -227,7 +274,15 @@ export const ManifestPreview = z.object({
   sender: ExternalSender,
   receiver: z.object({ title: z.string(), abbreviation: z.string(), site: z.string().nullable() }),
   includeDonorIdentity: z.boolean(),
-  items: z.array(z.object({ sampleId: z.string(), specimenType: z.string().nullable(), amount: z.number(), unit: z.string().nullable(), parentSampleId: z.string().nullable() })),
+  items: z.array(
+    z.object({
+      sampleId: z.string(),
+      specimenType: z.string().nullable(),
+      amount: z.number(),
+      unit: z.string().nullable(),
+      parentSampleId: z.string().nullable(),
+    }),
+  ),
   /** The shipment this manifest was already imported as, if it was (importing it again is 409). */
   alreadyImported: z.object({ id: z.number(), name: z.string() }).nullable(),
 });

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { ConcurrencyStamp, Id, optionalId, PagingQuery, RecordBase, requiredId, requiredText, trimmedText, typedNumber, WholeListQuery } from './common.contract';
+import {
+  ConcurrencyStamp,
+  Id,
+  optionalId,
+  PagingQuery,
+  RecordBase,
+  requiredId,
+  requiredText,
+  trimmedText,
+  typedNumber,
+  WholeListQuery,
+} from './common.contract';
 
 // The storage hierarchy (spec 2 §3 "Storage hierarchy", spec 1 §2 "Storage container creation", §5):
 // container > shelf > rack > drawer > box (a box also straight in a shelf or a rack), and the positions of a box.
@@ -8,33 +19,62 @@ import { ConcurrencyStamp, Id, optionalId, PagingQuery, RecordBase, requiredId, 
 
 export const STORAGE_LEVELS = ['container', 'shelf', 'rack', 'drawer', 'box'] as const;
 export type StorageLevel = (typeof STORAGE_LEVELS)[number];
-export const STORAGE_LEVEL_LABELS: Record<StorageLevel, string> = { container: 'Container', shelf: 'Shelf', rack: 'Rack', drawer: 'Drawer', box: 'Box' };
+export const STORAGE_LEVEL_LABELS: Record<StorageLevel, string> = {
+  container: 'Container',
+  shelf: 'Shelf',
+  rack: 'Rack',
+  drawer: 'Drawer',
+  box: 'Box',
+};
 
 /**
  * The levels a node may sit in (issue 28: any depth the lab has). The spec's chain stays; a box may also
  * sit straight in a shelf or a rack (a fridge shelf of boxes, a freezer rack without drawers).
  */
 export const PARENT_LEVELS: Record<StorageLevel, readonly StorageLevel[]> = {
-  container: [], shelf: ['container'], rack: ['shelf'], drawer: ['rack'], box: ['shelf', 'rack', 'drawer'],
+  container: [],
+  shelf: ['container'],
+  rack: ['shelf'],
+  drawer: ['rack'],
+  box: ['shelf', 'rack', 'drawer'],
 };
 /** The levels a node of `level` may hold, outermost first (a box holds positions, not nodes). */
-export const childLevelsOf = (level: StorageLevel): StorageLevel[] => STORAGE_LEVELS.filter((l) => PARENT_LEVELS[l].includes(level));
+export const childLevelsOf = (level: StorageLevel): StorageLevel[] =>
+  STORAGE_LEVELS.filter((l) => PARENT_LEVELS[l].includes(level));
 /** The collection segment of each level under its parent (spec 2 §7). */
 export const STORAGE_SEGMENTS: Record<StorageLevel, string> = {
-  container: 'storageContainers', shelf: 'storageContainerShelfs', rack: 'storageContainerRacks', drawer: 'storageContainerDrawers', box: 'storageContainerBoxes',
+  container: 'storageContainers',
+  shelf: 'storageContainerShelfs',
+  rack: 'storageContainerRacks',
+  drawer: 'storageContainerDrawers',
+  box: 'storageContainerBoxes',
 };
 /** One node on a nested path: its id and the level its path segment names. */
-export interface PathRef { id: number; level: StorageLevel }
+export interface PathRef {
+  id: number;
+  level: StorageLevel;
+}
 /** The nested API path of a node (`/storageContainers/3/storageContainerShelfs/8/storageContainerBoxes/12`), without the institution. */
-export const storagePathUrl = (path: readonly PathRef[]) => path.map((n) => `/${STORAGE_SEGMENTS[n.level]}/${n.id}`).join('');
+export const storagePathUrl = (path: readonly PathRef[]) =>
+  path.map((n) => `/${STORAGE_SEGMENTS[n.level]}/${n.id}`).join('');
 
 /** Rows and columns of any node: 1..100 each, so a box has at most 10,000 positions. */
 export const MAX_STORAGE_DIMENSION = 100;
 export const FILL_ORDERS = ['row', 'column'] as const;
 export type FillOrder = (typeof FILL_ORDERS)[number];
 
-const dimension = typedNumber({ whole: true, min: 1, max: MAX_STORAGE_DIMENSION, notNumber: 'Must be a whole number', notWhole: 'Must be a whole number', tooSmall: 'Must be 1 or more' });
-const fillOrder = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(FILL_ORDERS, { error: 'Fill order is row or column' }));
+const dimension = typedNumber({
+  whole: true,
+  min: 1,
+  max: MAX_STORAGE_DIMENSION,
+  notNumber: 'Must be a whole number',
+  notWhole: 'Must be a whole number',
+  tooSmall: 'Must be 1 or more',
+});
+const fillOrder = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z.enum(FILL_ORDERS, { error: 'Fill order is row or column' }),
+);
 /** A storage level's code: at most 2 characters (the web's Code field shows this limit). */
 export const storageCode = trimmedText(2, MSG.code2);
 const code = storageCode;
@@ -137,11 +177,22 @@ export const BoxPosition = z.object({
 });
 export type BoxPosition = z.infer<typeof BoxPosition>;
 
-export const TreeQuery = PagingQuery.extend({ parentId: Id.optional(), pageSize: Id.default(1000).transform((n) => Math.min(n, 1000)) });
+export const TreeQuery = PagingQuery.extend({
+  parentId: Id.optional(),
+  pageSize: Id.default(1000).transform((n) => Math.min(n, 1000)),
+});
 export type TreeQuery = z.infer<typeof TreeQuery>;
 /** One node of the tree: the node's own fields and how many children it has. */
-export const TreeNode = StorageNode.pick({ id: true, level: true, parentId: true, title: true, code: true, rows: true, columns: true, isEnabled: true })
-  .extend({ childCount: z.number() });
+export const TreeNode = StorageNode.pick({
+  id: true,
+  level: true,
+  parentId: true,
+  title: true,
+  code: true,
+  rows: true,
+  columns: true,
+  isEnabled: true,
+}).extend({ childCount: z.number() });
 export type TreeNode = z.infer<typeof TreeNode>;
 
 /**
@@ -184,16 +235,32 @@ export const RackTemplateInput = NodeFields.extend({
   code: optionalCode,
   /** Blank: fill the rack (rows x columns). */
   boxCount: z.preprocess((v) => (v === '' || v === null ? undefined : v), dimension.optional()),
-  boxTitle: trimmedText(190).optional().transform((v) => v || 'Box'),
+  boxTitle: trimmedText(190)
+    .optional()
+    .transform((v) => v || 'Box'),
   boxRows: dimension,
   boxColumns: dimension,
 }).superRefine((v, ctx) => {
   const count = v.boxCount ?? v.rows * v.columns;
-  if (count > MAX_TEMPLATE_BOXES) ctx.addIssue({ code: 'custom', path: ['boxCount'], message: `At most ${MAX_TEMPLATE_BOXES} boxes in one template` });
-  else if (count > v.rows * v.columns) ctx.addIssue({ code: 'custom', path: ['boxCount'], message: `A ${v.rows} x ${v.columns} rack holds at most ${v.rows * v.columns} boxes` });
+  if (count > MAX_TEMPLATE_BOXES)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['boxCount'],
+      message: `At most ${MAX_TEMPLATE_BOXES} boxes in one template`,
+    });
+  else if (count > v.rows * v.columns)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['boxCount'],
+      message: `A ${v.rows} x ${v.columns} rack holds at most ${v.rows * v.columns} boxes`,
+    });
   const positions = count * v.boxRows * v.boxColumns;
   if (count <= MAX_TEMPLATE_BOXES && positions > MAX_TEMPLATE_POSITIONS) {
-    ctx.addIssue({ code: 'custom', path: ['boxRows'], message: `${count} boxes of ${v.boxRows} x ${v.boxColumns} make ${positions.toLocaleString('en')} positions: at most ${MAX_TEMPLATE_POSITIONS.toLocaleString('en')} in one template` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['boxRows'],
+      message: `${count} boxes of ${v.boxRows} x ${v.boxColumns} make ${positions.toLocaleString('en')} positions: at most ${MAX_TEMPLATE_POSITIONS.toLocaleString('en')} in one template`,
+    });
   }
 });
 export type RackTemplateInput = z.input<typeof RackTemplateInput>;
@@ -218,7 +285,8 @@ export type VacateInput = z.input<typeof VacateInput>;
 
 /** POST .../storageContainerBoxes/{b}/allocate: the samples go to the box's next free positions in fill order. */
 export const BulkAllocationInput = z.object({
-  collectedSampleIds: z.array(Id, { error: 'Give a list of collected sample ids' })
+  collectedSampleIds: z
+    .array(Id, { error: 'Give a list of collected sample ids' })
     .min(1, 'Give at least one sample')
     .max(MAX_BULK_ALLOCATION, `At most ${MAX_BULK_ALLOCATION} samples at once`)
     .refine((ids) => new Set(ids).size === ids.length, 'A sample is listed twice'),
@@ -226,7 +294,12 @@ export const BulkAllocationInput = z.object({
 export type BulkAllocationInput = z.input<typeof BulkAllocationInput>;
 
 /** One node on a position's path, outermost first. */
-export const PathNode = z.object({ id: z.number(), level: z.enum(STORAGE_LEVELS), title: z.string(), code: z.string().nullable() });
+export const PathNode = z.object({
+  id: z.number(),
+  level: z.enum(STORAGE_LEVELS),
+  title: z.string(),
+  code: z.string().nullable(),
+});
 /** Where a position is: its nodes container > shelf > rack > drawer > box, and one line to read. */
 export const StorageLocation = z.object({
   positionId: z.number(),
@@ -245,7 +318,12 @@ export const Occupancy = z.object({
   id: z.number(),
   storageContainerBoxPositionId: z.number(),
   collectedSampleId: z.number(),
-  collectedSample: z.object({ id: z.number(), sampleId: z.string(), specimenType: SpecimenTypeRef, collectionProtocolId: z.number() }),
+  collectedSample: z.object({
+    id: z.number(),
+    sampleId: z.string(),
+    specimenType: SpecimenTypeRef,
+    collectionProtocolId: z.number(),
+  }),
   allocatedDate: z.string(),
   allocatorAccount: AccountName,
   /** Null while the sample is in the position. */

@@ -9,27 +9,34 @@ import { requiredText, typedNumber } from './common.contract';
 /** A limit as a number or text that parses completely (typedNumber): '0x10' is refused, not read as 16. */
 const limit = (label: string) => typedNumber({ notNumber: `${label} must be a number` });
 
-export const TestRangeInput = z.object({
-  minimumValue: limit('Minimum Value'),
-  maximumValue: limit('Maximum Value'),
-}).refine((r) => r.maximumValue >= r.minimumValue, { path: ['maximumValue'], message: 'Maximum Value must not be less than Minimum Value' });
+export const TestRangeInput = z
+  .object({
+    minimumValue: limit('Minimum Value'),
+    maximumValue: limit('Maximum Value'),
+  })
+  .refine((r) => r.maximumValue >= r.minimumValue, {
+    path: ['maximumValue'],
+    message: 'Maximum Value must not be less than Minimum Value',
+  });
 
 export const ACCEPTED_VALUE_MAX = 200;
 
-export const TestSetupInput = z.object({
-  /** null: the test has no range (any enabled one is disabled). */
-  range: TestRangeInput.nullable().default(null),
-  /** Titles; the list is the whole set (left-out values are disabled, a disabled one listed again is enabled). */
-  acceptedValues: z.array(requiredText(ACCEPTED_VALUE_MAX))
-    .max(200, 'At most 200 accepted values').default([]),
-}).superRefine((v, ctx) => {
-  const seen = new Set<string>();
-  v.acceptedValues.forEach((title, i) => {
-    const key = title.toLowerCase();
-    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['acceptedValues', i], message: `'${title}' is listed twice` });
-    seen.add(key);
+export const TestSetupInput = z
+  .object({
+    /** null: the test has no range (any enabled one is disabled). */
+    range: TestRangeInput.nullable().default(null),
+    /** Titles; the list is the whole set (left-out values are disabled, a disabled one listed again is enabled). */
+    acceptedValues: z.array(requiredText(ACCEPTED_VALUE_MAX)).max(200, 'At most 200 accepted values').default([]),
+  })
+  .superRefine((v, ctx) => {
+    const seen = new Set<string>();
+    v.acceptedValues.forEach((title, i) => {
+      const key = title.toLowerCase();
+      if (seen.has(key))
+        ctx.addIssue({ code: 'custom', path: ['acceptedValues', i], message: `'${title}' is listed twice` });
+      seen.add(key);
+    });
   });
-});
 export type TestSetupInput = z.input<typeof TestSetupInput>;
 export type TestSetupValues = z.output<typeof TestSetupInput>;
 

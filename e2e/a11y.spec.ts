@@ -6,7 +6,10 @@ import { protocolByApi } from './support/protocols';
 import { signIn, tablesSettled } from './support/ui';
 
 /** Every main screen, scanned by axe-core once it has settled: 0 violations of any impact (issues 11 and 28). */
-const VIEWPORTS = [{ width: 1280, height: 800 }, { width: 390, height: 844 }] as const;
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { name, level: 1 });
 const dialogTitle = (page: Page, name: string) => page.getByRole('dialog').getByRole('heading', { name });
@@ -18,7 +21,10 @@ for (const viewport of VIEWPORTS) {
     test('every main screen has no axe violation', async ({ page, admin, api, shot }) => {
       test.setTimeout(480_000); // 20 screens, each a cold page load on a busy machine
       const biobank = await centralBiobank(api, admin);
-      const participant = await registerParticipant(biobank, { mrn: `MRN-${unique()}`.toUpperCase(), phone: '0911000111' });
+      const participant = await registerParticipant(biobank, {
+        mrn: `MRN-${unique()}`.toUpperCase(),
+        phone: '0911000111',
+      });
       const order = await orderWithResult(biobank);
       const protocol = await protocolByApi(biobank, { startDate: '2026-01-01' });
       const at = `${viewport.width} px`;
@@ -46,7 +52,11 @@ for (const viewport of VIEWPORTS) {
       await visit('orders list', '/orders', h1(page, 'Orders'));
       if (viewport.width < 500) await shot('a11y-orders-390');
       await visit('new order form', '/orders/new', dialogTitle(page, 'Create a New Order'));
-      await visit('test result page', `/orders/test-result?sampleId=${order.sampleId}`, page.getByLabel(`Result of ${order.test}`));
+      await visit(
+        'test result page',
+        `/orders/test-result?sampleId=${order.sampleId}`,
+        page.getByLabel(`Result of ${order.test}`),
+      );
       if (viewport.width < 500) await shot('a11y-test-result-390');
 
       await visit('panel list', '/configuration/panel', h1(page, 'Panel'));
@@ -55,7 +65,11 @@ for (const viewport of VIEWPORTS) {
       await scan('test form', dialogTitle(page, 'Create a Test'));
 
       await visit('protocol list', '/collection-protocols', h1(page, 'Collection Protocols'));
-      await visit('protocol create form', '/collection-protocols/new', dialogTitle(page, 'Create a Collection Protocol'));
+      await visit(
+        'protocol create form',
+        '/collection-protocols/new',
+        dialogTitle(page, 'Create a Collection Protocol'),
+      );
       await visit('protocol overview', `/collection-protocols/${protocol.id}/overview`, h1(page, protocol.title));
       if (viewport.width < 500) await shot('a11y-protocol-overview-390');
 
@@ -63,8 +77,14 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('button', { name: 'Create', exact: true }).click();
       await scan('account form', dialogTitle(page, 'Create an Account'));
       // issue 26: the strength meter and verdict under the new password.
-      await page.getByRole('dialog').getByLabel(/^Password/).fill('password1234');
-      await scan('account form with the password verdict', page.getByRole('dialog').getByText(/^This password is too easy to guess\./));
+      await page
+        .getByRole('dialog')
+        .getByLabel(/^Password/)
+        .fill('password1234');
+      await scan(
+        'account form with the password verdict',
+        page.getByRole('dialog').getByText(/^This password is too easy to guess\./),
+      );
 
       await visit('printer settings', '/setting/printer', h1(page, 'Printer'));
       await visit('institution settings', '/setting/institution', h1(page, 'Institution'));
@@ -75,14 +95,20 @@ for (const viewport of VIEWPORTS) {
       await visit('not found', '/no-such-page', page.getByRole('heading', { name: '404 - Page not found' }));
       await visit('test result report', '/report', h1(page, 'Test Results'));
       await page.getByRole('button', { name: 'Generate Report' }).click();
-      await scan('test result report asking for a panel', page.getByRole('alert').filter({ hasText: 'Choose a panel.' }));
+      await scan(
+        'test result report asking for a panel',
+        page.getByRole('alert').filter({ hasText: 'Choose a panel.' }),
+      );
       await visit('import screen', '/configuration/import', h1(page, 'Import data'));
     });
   });
 }
 
 test.describe('keyboard', () => {
-  test('the skip link is the first Tab stop, shows on focus and moves focus to the content', async ({ signedInPage: page, shot }) => {
+  test('the skip link is the first Tab stop, shows on focus and moves focus to the content', async ({
+    signedInPage: page,
+    shot,
+  }) => {
     await page.goto('/orders');
     await expect(h1(page, 'Orders')).toBeVisible();
     const skip = page.getByRole('link', { name: 'Skip to content' });
@@ -100,7 +126,10 @@ test.describe('keyboard', () => {
     await expect(page.getByRole('navigation', { name: 'Main' }).locator(':focus')).toHaveCount(0);
   });
 
-  test('focus moves to the page heading after sign-in and navigation, never out of an open form', async ({ page, admin }) => {
+  test('focus moves to the page heading after sign-in and navigation, never out of an open form', async ({
+    page,
+    admin,
+  }) => {
     await page.goto('/login');
     await expect(page.getByLabel('Email'), 'the login form keeps its own focus').toBeFocused();
     await signIn(page, admin.email, admin.password);

@@ -4,7 +4,14 @@ import { expectNoAxeViolationsAtBothWidths } from './support/axe';
 import { centralBiobank, createAccount, unique } from './support/data';
 import { mainNav, openScreen, pickInstitution, search, see, signIn } from './support/ui';
 
-interface AccountForm { first: string; last: string; email: string; password: string; phone: string; role: string }
+interface AccountForm {
+  first: string;
+  last: string;
+  email: string;
+  password: string;
+  phone: string;
+  role: string;
+}
 
 async function fillAccount(page: Page, a: AccountForm) {
   const dialog = page.getByRole('dialog', { name: 'Create an Account' });
@@ -21,7 +28,11 @@ async function fillAccount(page: Page, a: AccountForm) {
 }
 
 test.describe('accounts', () => {
-  test('an administrator creates a Technician account, finds it, and the technician cannot see accounts', async ({ signedInPage: page, shot, newPage }) => {
+  test('an administrator creates a Technician account, finds it, and the technician cannot see accounts', async ({
+    signedInPage: page,
+    shot,
+    newPage,
+  }) => {
     await openScreen(page, 'Accounts');
     await shot('accounts');
     await page.getByRole('button', { name: 'Create' }).click();
@@ -31,7 +42,14 @@ test.describe('accounts', () => {
     await see(dialog, '*Required');
     await shot('account-create-validation');
     const email = `tech.${unique()}@lab.test`;
-    await fillAccount(page, { first: 'Tina', last: 'Technician', email, password: 'Bench#2024!ok', phone: '0912345678', role: 'Technician' });
+    await fillAccount(page, {
+      first: 'Tina',
+      last: 'Technician',
+      email,
+      password: 'Bench#2024!ok',
+      phone: '0912345678',
+      role: 'Technician',
+    });
     await shot('account-create-filled');
     await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(dialog).toBeHidden();
@@ -58,13 +76,27 @@ test.describe('accounts', () => {
     await openScreen(page, 'Accounts');
     await page.getByRole('button', { name: 'Create' }).click();
     const email = `again.${unique()}@lab.test`;
-    const dialog = await fillAccount(page, { first: 'Ada', last: 'Again', email, password: 'Again#2024!ok', phone: '+251911000111', role: 'Researcher' });
+    const dialog = await fillAccount(page, {
+      first: 'Ada',
+      last: 'Again',
+      email,
+      password: 'Again#2024!ok',
+      phone: '+251911000111',
+      role: 'Researcher',
+    });
     await dialog.getByRole('button', { name: 'Submit and create another' }).click();
     await see(page, `Account ${email} created.`);
     await expect(dialog.getByLabel('Email'), 'form cleared').toHaveValue('');
     await expect(dialog, 'form still open').toBeVisible();
     // A second account with the same e-mail: the server's conflict title shows in the form.
-    await fillAccount(page, { first: 'Ada', last: 'Twice', email, password: 'Again#2024!ok', phone: '0911000222', role: 'Researcher' });
+    await fillAccount(page, {
+      first: 'Ada',
+      last: 'Twice',
+      email,
+      password: 'Again#2024!ok',
+      phone: '0911000222',
+      role: 'Researcher',
+    });
     await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
     await see(dialog, 'An account with this e-mail already exists.');
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -72,7 +104,12 @@ test.describe('accounts', () => {
     await expect(page.getByRole('cell', { name: email })).toBeVisible();
   });
 
-  test('an administrator changes an account password from its row', async ({ signedInPage: page, admin, api, shot }) => {
+  test('an administrator changes an account password from its row', async ({
+    signedInPage: page,
+    admin,
+    api,
+    shot,
+  }) => {
     const account = await createAccount(await centralBiobank(api, admin));
     await page.goto(`/accounts?SearchTerm=${encodeURIComponent(account.email)}`);
     await page.getByRole('cell', { name: account.email }).click();
@@ -88,11 +125,19 @@ test.describe('accounts', () => {
     await expect(dialog).toBeHidden();
     await see(page, `The password of ${account.email} was changed.`);
     await api.login(account.email, 'Changed#2025!');
-    const old = await api.call('POST', '/Authentication/login', '', { userName: account.email, password: account.password });
+    const old = await api.call('POST', '/Authentication/login', '', {
+      userName: account.email,
+      password: account.password,
+    });
     expect(old.status, 'the old password no longer works').toBe(401);
   });
 
-  test('disabling an account asks first, then the account cannot sign in until enabled', async ({ signedInPage: page, admin, api, shot }) => {
+  test('disabling an account asks first, then the account cannot sign in until enabled', async ({
+    signedInPage: page,
+    admin,
+    api,
+    shot,
+  }) => {
     const account = await createAccount(await centralBiobank(api, admin), { role: 'Clinician' });
     await page.goto(`/accounts?SearchTerm=${encodeURIComponent(account.email)}`);
     const row = page.getByRole('row').filter({ hasText: account.email });
@@ -102,7 +147,10 @@ test.describe('accounts', () => {
     await shot('account-disable-confirm');
     await confirm.getByRole('button', { name: 'Disable' }).click();
     await expect(row.getByText('Disabled')).toBeVisible();
-    const denied = await api.call('POST', '/Authentication/login', '', { userName: account.email, password: account.password });
+    const denied = await api.call('POST', '/Authentication/login', '', {
+      userName: account.email,
+      password: account.password,
+    });
     expect(denied.status).toBe(401);
     await row.getByRole('button', { name: 'Enable' }).click();
     await page.getByRole('dialog', { name: 'Enable account' }).getByRole('button', { name: 'Enable' }).click();
@@ -110,14 +158,27 @@ test.describe('accounts', () => {
     await api.login(account.email, account.password);
   });
 
-  test('an administrator changes an account\'s roles and adds it to a second institution', async ({ signedInPage: page, admin, api, shot }) => {
+  test("an administrator changes an account's roles and adds it to a second institution", async ({
+    signedInPage: page,
+    admin,
+    api,
+    shot,
+  }) => {
     const biobank = await centralBiobank(api, admin);
     const account = await createAccount(biobank, { role: 'Technician' });
     const second = `Second Biobank ${unique()}`;
-    const created = await api.call('POST', '/institutions', biobank.token, { title: second, abbreviation: 'SB', address: '9 River Road' });
+    const created = await api.call('POST', '/institutions', biobank.token, {
+      title: second,
+      abbreviation: 'SB',
+      address: '9 River Road',
+    });
     expect(created.status, `create institution: ${JSON.stringify(created.body)}`).toBe(201);
     await page.goto(`/accounts?SearchTerm=${encodeURIComponent(account.email)}`);
-    await page.getByRole('row').filter({ hasText: account.email }).getByRole('button', { name: /^Access: roles and institutions of/ }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: account.email })
+      .getByRole('button', { name: /^Access: roles and institutions of/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Roles and Institutions' });
     await dialog.getByLabel('Institution', { exact: true }).click();
     await page.getByRole('option', { name: second, exact: true }).click();
@@ -142,24 +203,43 @@ test.describe('accounts', () => {
     await expect(row.getByText('Bench Scientist')).toBeVisible();
     await expect(row.getByText('Researcher')).toBeVisible();
     await shot('accounts-roles-per-institution');
-    const login = await api.call<{ account: { institutionIds: number[]; memberships: { roles: string[] }[] } }>('POST', '/Authentication/login', '',
-      { userName: account.email, password: account.password });
+    const login = await api.call<{ account: { institutionIds: number[]; memberships: { roles: string[] }[] } }>(
+      'POST',
+      '/Authentication/login',
+      '',
+      { userName: account.email, password: account.password },
+    );
     expect(login.body.account.memberships.map((m) => m.roles).sort()).toEqual([['Bench Scientist'], ['Researcher']]);
     expect(login.body.account.institutionIds).toHaveLength(2);
   });
 });
 
 test.describe('invitations (issue 26: no account-existence oracle across institutions)', () => {
-  test('an administrator of another institution adds an existing e-mail as if new; the person accepts on the picker and works there', async ({ admin, api, newPage, shot }) => {
+  test('an administrator of another institution adds an existing e-mail as if new; the person accepts on the picker and works there', async ({
+    admin,
+    api,
+    newPage,
+    shot,
+  }) => {
     const biobank = await centralBiobank(api, admin);
     const alice = await createAccount(biobank, { role: 'Technician', firstName: 'Alicia', lastName: 'Ownname' });
     const partner = `Partner Lab ${unique()}`;
-    const created = await api.call('POST', '/institutions', biobank.token, { title: partner, abbreviation: 'PL', address: '3 Lake Road' });
+    const created = await api.call('POST', '/institutions', biobank.token, {
+      title: partner,
+      abbreviation: 'PL',
+      address: '3 Lake Road',
+    });
     expect(created.status, `create institution: ${JSON.stringify(created.body)}`).toBe(201);
     const partnerAdmin = { email: `partner.admin.${unique()}@lab.test`, password: 'Partner#Admin-2026' };
     const made = await api.call('POST', '/users', biobank.token, {
-      firstName: 'Paula', lastName: 'Partner', email: partnerAdmin.email, password: partnerAdmin.password, confirmPassword: partnerAdmin.password,
-      phoneNumber: '0911223355', roles: ['Institution Administrator'], institutionId: created.body.id,
+      firstName: 'Paula',
+      lastName: 'Partner',
+      email: partnerAdmin.email,
+      password: partnerAdmin.password,
+      confirmPassword: partnerAdmin.password,
+      phoneNumber: '0911223355',
+      roles: ['Institution Administrator'],
+      institutionId: created.body.id,
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
 
@@ -170,7 +250,14 @@ test.describe('invitations (issue 26: no account-existence oracle across institu
     await pickInstitution(page, partner);
     await openScreen(page, 'Accounts');
     await page.getByRole('button', { name: 'Create' }).click();
-    const dialog = await fillAccount(page, { first: 'Typed', last: 'ByPartner', email: alice.email, password: 'Partner#Typed-2026', phone: '0911000999', role: 'Researcher' });
+    const dialog = await fillAccount(page, {
+      first: 'Typed',
+      last: 'ByPartner',
+      email: alice.email,
+      password: 'Partner#Typed-2026',
+      phone: '0911000999',
+      role: 'Researcher',
+    });
     await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(dialog).toBeHidden();
     await see(page, `Account ${alice.email} created.`);
@@ -189,7 +276,10 @@ test.describe('invitations (issue 26: no account-existence oracle across institu
     await expect(invitation).toBeVisible();
     await expect(invitation.getByText('Researcher')).toBeVisible();
     await expect(invitation.getByText(/Invited by Paula Partner/)).toBeVisible();
-    await expect(alicePage.getByRole('button', { name: new RegExp(partner) }), 'not a member before accepting').toHaveCount(0);
+    await expect(
+      alicePage.getByRole('button', { name: new RegExp(partner) }),
+      'not a member before accepting',
+    ).toHaveCount(0);
     await shot('invitation-picker', alicePage);
     await expectNoAxeViolationsAtBothWidths(alicePage, 'invitation panel', invitation);
     await invitation.getByRole('button', { name: 'Accept' }).click();
@@ -201,8 +291,13 @@ test.describe('invitations (issue 26: no account-existence oracle across institu
 
     // The partner now sees Alice's own account, and the typed password never opens it.
     await page.reload();
-    await expect(page.getByRole('row').filter({ hasText: alice.email }).getByRole('cell', { name: 'Alicia', exact: true })).toBeVisible();
-    const typed = await api.call('POST', '/Authentication/login', '', { userName: alice.email, password: 'Partner#Typed-2026' });
+    await expect(
+      page.getByRole('row').filter({ hasText: alice.email }).getByRole('cell', { name: 'Alicia', exact: true }),
+    ).toBeVisible();
+    const typed = await api.call('POST', '/Authentication/login', '', {
+      userName: alice.email,
+      password: 'Partner#Typed-2026',
+    });
     expect(typed.status).toBe(401);
   });
 });

@@ -21,11 +21,25 @@ async function filterByRecord(page: Page, type: string, id: number) {
 }
 
 test.describe('audit', () => {
-  test('an administrator reads who changed a record, with its before and after values', async ({ signedInPage: page, admin, api, shot }) => {
+  test('an administrator reads who changed a record, with its before and after values', async ({
+    signedInPage: page,
+    admin,
+    api,
+    shot,
+  }) => {
     const biobank = await centralBiobank(api, admin);
     const title = `Audited ${unique()}`;
-    const created = await biobank.call<{ id: number; concurrencyStamp: string }>('POST', 'genders', { title, abbreviation: 'AU', description: 'Before' });
-    await biobank.call('PUT', `genders/${created.id}`, { title, abbreviation: 'AU', description: 'After', concurrencyStamp: created.concurrencyStamp });
+    const created = await biobank.call<{ id: number; concurrencyStamp: string }>('POST', 'genders', {
+      title,
+      abbreviation: 'AU',
+      description: 'Before',
+    });
+    await biobank.call('PUT', `genders/${created.id}`, {
+      title,
+      abbreviation: 'AU',
+      description: 'After',
+      concurrencyStamp: created.concurrencyStamp,
+    });
 
     await openAuditLog(page);
     await filterByRecord(page, 'Gender', created.id);
@@ -33,17 +47,29 @@ test.describe('audit', () => {
     await see(page, '1–2 of 2');
     await see(page, 'Before → After');
     await expect(page.getByRole('cell', { name: 'Created', exact: true })).toBeVisible();
-    await expect(page.getByRole('cell', { name: 'System Administrator' }), 'both changes name their author').toHaveCount(2);
+    await expect(
+      page.getByRole('cell', { name: 'System Administrator' }),
+      'both changes name their author',
+    ).toHaveCount(2);
     await shot('audit-log');
   });
 
   // Issue 11: a participant edit in plain words, field by field with lookup titles (no raw JSON), on a desktop and a phone.
-  test('the log filters by record type from a list and shows a participant edit field by field', async ({ signedInPage: page, admin, api, shot }) => {
+  test('the log filters by record type from a list and shows a participant edit field by field', async ({
+    signedInPage: page,
+    admin,
+    api,
+    shot,
+  }) => {
     const biobank = await centralBiobank(api, admin);
     const patient = await registerParticipant(biobank, { mrn: `AUD${unique()}`.toUpperCase(), firstName: 'Selam' });
     const genders = await biobank.ids('genders');
     const current = await biobank.call<Record<string, unknown>>('GET', `patients/${patient.id}`);
-    await biobank.call('PUT', `patients/${patient.id}`, { ...current, firstName: 'Selamawit', genderId: genders.get('Male') });
+    await biobank.call('PUT', `patients/${patient.id}`, {
+      ...current,
+      firstName: 'Selamawit',
+      genderId: genders.get('Male'),
+    });
 
     await openAuditLog(page);
     await filterByRecord(page, 'Participant', patient.id);
@@ -63,9 +89,18 @@ test.describe('audit', () => {
   });
 
   // Issue 18: the administrator checks the institution's audit hash chain from the log's page.
-  test('an administrator verifies the audit chain and sees it intact', async ({ signedInPage: page, admin, api, shot }) => {
+  test('an administrator verifies the audit chain and sees it intact', async ({
+    signedInPage: page,
+    admin,
+    api,
+    shot,
+  }) => {
     const biobank = await centralBiobank(api, admin);
-    await biobank.call('POST', 'genders', { title: `Chained ${unique()}`, abbreviation: 'CH', description: 'Hash chained' });
+    await biobank.call('POST', 'genders', {
+      title: `Chained ${unique()}`,
+      abbreviation: 'CH',
+      description: 'Hash chained',
+    });
     await openAuditLog(page);
     await page.getByRole('button', { name: 'Verify audit chain' }).click();
     const result = page.getByRole('status').filter({ hasText: 'Audit chain verified' });
@@ -78,10 +113,26 @@ test.describe('audit', () => {
   // How a broken chain reads. The server cannot be tampered with from here (its PGlite is in another
   // process), so this answer is the one the API gives for an edited row (server/modules/audit/audit-chain.test.ts).
   test('a broken chain names the first broken record in plain words', async ({ signedInPage: page, shot }) => {
-    await page.route('**/audit/verify', (route) => route.fulfill({
-      status: 200, contentType: 'application/json',
-      body: JSON.stringify({ institutionId: 1, rows: 41, legacyRows: 0, headId: 120, headHash: 'ab'.repeat(32), firstBreak: { id: 57, institutionId: 1, kind: 'content', detail: "the row's content does not match its hash (stored '3f1a9c0e22b1…', computed '9d04e5a7c3f8…'): the row was edited after it was written" } }),
-    }));
+    await page.route('**/audit/verify', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          institutionId: 1,
+          rows: 41,
+          legacyRows: 0,
+          headId: 120,
+          headHash: 'ab'.repeat(32),
+          firstBreak: {
+            id: 57,
+            institutionId: 1,
+            kind: 'content',
+            detail:
+              "the row's content does not match its hash (stored '3f1a9c0e22b1…', computed '9d04e5a7c3f8…'): the row was edited after it was written",
+          },
+        }),
+      }),
+    );
     await openAuditLog(page);
     await page.getByRole('button', { name: 'Verify audit chain' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Audit chain broken at record #57' });

@@ -22,16 +22,19 @@ interface Cold {
 
 async function coldContext(browser: Browser, baseURL: string, b: Biobank): Promise<Cold> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  await context.addInitScript(([token, instId, selector]) => {
-    localStorage.setItem('lims.token', token);
-    localStorage.setItem('lims.institutionId', String(instId));
-    // The page's own clock at the moment the first row is in the document (no polling delay of the runner).
-    new MutationObserver((_m, observer) => {
-      if (!document.querySelector(selector)) return;
-      (window as unknown as { firstRowAt: number }).firstRowAt = performance.now();
-      observer.disconnect();
-    }).observe(document, { childList: true, subtree: true });
-  }, [b.token, b.instId, FIRST_ROW] as const);
+  await context.addInitScript(
+    ([token, instId, selector]) => {
+      localStorage.setItem('lims.token', token);
+      localStorage.setItem('lims.institutionId', String(instId));
+      // The page's own clock at the moment the first row is in the document (no polling delay of the runner).
+      new MutationObserver((_m, observer) => {
+        if (!document.querySelector(selector)) return;
+        (window as unknown as { firstRowAt: number }).firstRowAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    },
+    [b.token, b.instId, FIRST_ROW] as const,
+  );
   const page = await context.newPage();
   const requests: Request[] = [];
   const events: string[] = [];
@@ -41,7 +44,13 @@ async function coldContext(browser: Browser, baseURL: string, b: Biobank): Promi
   return { page, requests, events, close: () => context.close() };
 }
 
-async function expectColdLoad(cold: Cold, path: string, listPath: string, firstRow: (page: Page) => Locator, name: string) {
+async function expectColdLoad(
+  cold: Cold,
+  path: string,
+  listPath: string,
+  firstRow: (page: Page) => Locator,
+  name: string,
+) {
   const { page, requests, events } = cold;
   await page.goto(path);
   await expect(firstRow(page)).toBeVisible();
@@ -54,11 +63,18 @@ async function expectColdLoad(cold: Cold, path: string, listPath: string, firstR
   // The order the page asked in, not when a connection was free: Chromium sends six at a time to one host.
   const asked = events.indexOf(`request /api${listPath}`);
   expect(asked, `${name}: the list is asked for`).toBeGreaterThan(-1);
-  expect(asked, `${name}: the list is asked for before the account has answered`).toBeLessThan(events.indexOf('response /api/Authentication/me'));
+  expect(asked, `${name}: the list is asked for before the account has answered`).toBeLessThan(
+    events.indexOf('response /api/Authentication/me'),
+  );
 }
 
 test.describe('cold screens', () => {
-  test('four list screens deep-linked in a fresh browser ask for their list with the account and show a row in time', async ({ browser, baseURL, api, admin }) => {
+  test('four list screens deep-linked in a fresh browser ask for their list with the account and show a row in time', async ({
+    browser,
+    baseURL,
+    api,
+    admin,
+  }) => {
     test.slow(); // four fresh browser contexts on a shared 2-core machine
     const b = await centralBiobank(api, admin);
     const s = await collectingProtocol(b);
@@ -66,19 +82,42 @@ test.describe('cold screens', () => {
     const site = (await b.list('institutionSites')).find((r) => r.title === s.site)!;
     const sampleId = `COLD-${s.u}`.toUpperCase();
     await b.call('POST', `${base}/collectedSamples`, {
-      sampleId, patientId: s.patient.id, institutionSiteId: site.id, collectionProtocolEventId: s.event.id, specimenTypeId: s.blood,
-      collectedAmount: 6, unitOfMeasurementId: s.ml, collectedDate: new Date().toISOString().slice(0, 10), collectedTime: '09:00',
+      sampleId,
+      patientId: s.patient.id,
+      institutionSiteId: site.id,
+      collectionProtocolEventId: s.event.id,
+      specimenTypeId: s.blood,
+      collectedAmount: 6,
+      unitOfMeasurementId: s.ml,
+      collectedDate: new Date().toISOString().slice(0, 10),
+      collectedTime: '09:00',
     });
     const protocolApi = `/institutions/${b.instId}/collectionProtocols/${s.protocol.id}`;
     const screens: [name: string, path: string, listPath: string, firstRow: (page: Page) => Locator][] = [
-      ['protocol Collected Samples', `/collection-protocols/${s.protocol.id}/collected-samples`, `${protocolApi}/collectedSamples`,
-        (page) => page.getByRole('group', { name: `Sample ${sampleId}`, exact: true })],
-      ['/patients', '/patients', `/institutions/${b.instId}/patients`,
-        (page) => page.getByRole('row').filter({ hasText: s.mrn })],
-      ['audit log', '/setting/audit-log', `/institutions/${b.instId}/auditEvents`,
-        (page) => page.getByRole('main').getByRole('row').nth(1)],
-      ['protocol participants', `/collection-protocols/${s.protocol.id}/participants`, `${protocolApi}/collectionProtocolParticipants`,
-        (page) => page.getByRole('row').filter({ hasText: `Fa${s.u}` })],
+      [
+        'protocol Collected Samples',
+        `/collection-protocols/${s.protocol.id}/collected-samples`,
+        `${protocolApi}/collectedSamples`,
+        (page) => page.getByRole('group', { name: `Sample ${sampleId}`, exact: true }),
+      ],
+      [
+        '/patients',
+        '/patients',
+        `/institutions/${b.instId}/patients`,
+        (page) => page.getByRole('row').filter({ hasText: s.mrn }),
+      ],
+      [
+        'audit log',
+        '/setting/audit-log',
+        `/institutions/${b.instId}/auditEvents`,
+        (page) => page.getByRole('main').getByRole('row').nth(1),
+      ],
+      [
+        'protocol participants',
+        `/collection-protocols/${s.protocol.id}/participants`,
+        `${protocolApi}/collectionProtocolParticipants`,
+        (page) => page.getByRole('row').filter({ hasText: `Fa${s.u}` }),
+      ],
     ];
     for (const [name, path, listPath, firstRow] of screens) {
       const cold = await coldContext(browser, baseURL!, b);

@@ -7,14 +7,27 @@ import { collectedSampleByApi } from './support/protocols';
 
 /** Clicks Export FHIR and reads the downloaded file as JSON. */
 async function exportFhir(page: Page) {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export FHIR' }).click()]);
-  return { name: download.suggestedFilename(), bundle: JSON.parse(await readFile(await download.path(), 'utf8')) as {
-    resourceType: string; type: string; entry: { fullUrl: string; resource: { resourceType: string; identifier?: { value: string }[] } }[];
-  } };
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export FHIR' }).click(),
+  ]);
+  return {
+    name: download.suggestedFilename(),
+    bundle: JSON.parse(await readFile(await download.path(), 'utf8')) as {
+      resourceType: string;
+      type: string;
+      entry: { fullUrl: string; resource: { resourceType: string; identifier?: { value: string }[] } }[];
+    },
+  };
 }
 
 test.describe('FHIR export (issue 17)', () => {
-  test('Export FHIR on the participant page and on the protocol overview downloads a FHIR Bundle', async ({ signedInPage: page, api, admin, shot }) => {
+  test('Export FHIR on the participant page and on the protocol overview downloads a FHIR Bundle', async ({
+    signedInPage: page,
+    api,
+    admin,
+    shot,
+  }) => {
     const b = await centralBiobank(api, admin);
     const mrn = `FH${unique()}`.toUpperCase();
     const p = await registerParticipant(b, { mrn, firstName: 'Hirut' });
@@ -43,6 +56,8 @@ test.describe('FHIR export (issue 17)', () => {
     await shot('fhir-export-protocol');
     const study = await exportFhir(page);
     expect(study.bundle.resourceType).toBe('Bundle');
-    expect(study.bundle.entry.map((e) => e.resource.resourceType)).toEqual(expect.arrayContaining(['ResearchStudy', 'ResearchSubject', 'Patient', 'Specimen']));
+    expect(study.bundle.entry.map((e) => e.resource.resourceType)).toEqual(
+      expect.arrayContaining(['ResearchStudy', 'ResearchSubject', 'Patient', 'Specimen']),
+    );
   });
 });

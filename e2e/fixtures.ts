@@ -28,19 +28,28 @@ interface TestFixtures {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   // Playwright reads a fixture's dependencies from its first parameter: an empty pattern means none.
-  // eslint-disable-next-line no-empty-pattern
-  server: [async ({}, use) => {
-    const server = await startServer();
-    try {
-      await use(server);
-    } finally {
-      await server.stop();
-    }
-  }, { scope: 'worker', timeout: 120_000 }],
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startServer();
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
 
-  baseURL: async ({ server }, use) => { await use(server.baseUrl); },
-  admin: async ({ server }, use) => { await use(server.admin); },
-  api: async ({ server }, use) => { await use(apiHelpers(server.baseUrl)); },
+  baseURL: async ({ server }, use) => {
+    await use(server.baseUrl);
+  },
+  admin: async ({ server }, use) => {
+    await use(server.admin);
+  },
+  api: async ({ server }, use) => {
+    await use(apiHelpers(server.baseUrl));
+  },
 
   signedInPage: async ({ page, admin }, use) => {
     await signedInAs(page, admin);
@@ -65,12 +74,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
 
-  serverLog: [async ({ server }, use, testInfo) => {
-    await use();
-    if (testInfo.status !== testInfo.expectedStatus) {
-      await testInfo.attach('server log (end)', { body: server.log().slice(-5000), contentType: 'text/plain' });
-    }
-  }, { auto: true }],
+  serverLog: [
+    async ({ server }, use, testInfo) => {
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus) {
+        await testInfo.attach('server log (end)', { body: server.log().slice(-5000), contentType: 'text/plain' });
+      }
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

@@ -31,7 +31,10 @@ async function atSize(page: Page, width: number, height: number, shoot: () => Pr
 }
 
 test.describe('forms', () => {
-  test('a clean form closes at once; a dirty one asks on Escape, the close button and Back, and keeps the text on Keep editing', async ({ signedInPage: page, shot }) => {
+  test('a clean form closes at once; a dirty one asks on Escape, the close button and Back, and keeps the text on Keep editing', async ({
+    signedInPage: page,
+    shot,
+  }) => {
     let dialog = await openCreateParticipant(page);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -63,7 +66,9 @@ test.describe('forms', () => {
     await expect(page.getByRole('heading', { name: 'Participants', level: 1 })).toBeVisible();
   });
 
-  test('selects and calendars open only when asked, and Escape in them closes only the popover', async ({ signedInPage: page }) => {
+  test('selects and calendars open only when asked, and Escape in them closes only the popover', async ({
+    signedInPage: page,
+  }) => {
     const dialog = await openCreateParticipant(page);
     // The form opens with its first select focused, but closed.
     const type = dialog.getByRole('combobox', { name: field('Participant Type') });
@@ -103,7 +108,9 @@ test.describe('forms', () => {
     await account.getByLabel(field('Phone Number')).focus();
     await page.keyboard.press('Tab');
     await expect(account.locator('.mantine-MultiSelect-root :focus')).toHaveCount(1);
-    await expect(page.getByRole('option', { name: 'Technician' }), 'tabbing onto Roles does not open it').toHaveCount(0);
+    await expect(page.getByRole('option', { name: 'Technician' }), 'tabbing onto Roles does not open it').toHaveCount(
+      0,
+    );
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('option', { name: 'Technician' })).toBeVisible();
   });
@@ -123,7 +130,12 @@ test.describe('forms', () => {
     await expect(death).toHaveValue('1980-01-01');
   });
 
-  test('a phone number typed but not added stops the submit with a message next to it', async ({ signedInPage: page, admin, api, shot }) => {
+  test('a phone number typed but not added stops the submit with a message next to it', async ({
+    signedInPage: page,
+    admin,
+    api,
+    shot,
+  }) => {
     const biobank = await centralBiobank(api, admin);
     const before = await participantCount(biobank);
     const dialog = await openCreateParticipant(page);
@@ -143,7 +155,11 @@ test.describe('forms', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('a participant ticked but not added stops Next of a new order with a message beside Add', async ({ signedInPage: page, admin, api }) => {
+  test('a participant ticked but not added stops Next of a new order with a message beside Add', async ({
+    signedInPage: page,
+    admin,
+    api,
+  }) => {
     const biobank = await centralBiobank(api, admin);
     const [first, second] = [`MRN-${unique()}`.toUpperCase(), `MRN-${unique()}`.toUpperCase()];
     await registerParticipant(biobank, { mrn: first });
@@ -164,7 +180,9 @@ test.describe('forms', () => {
     await find(second);
     await results.getByRole('checkbox').first().check();
     await dialog.getByRole('button', { name: 'Next' }).click();
-    await expect(dialog.getByRole('alert').filter({ hasText: 'Press Add to add the ticked participants, or untick them' })).toBeVisible();
+    await expect(
+      dialog.getByRole('alert').filter({ hasText: 'Press Add to add the ticked participants, or untick them' }),
+    ).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Add', exact: true }), 'focus goes to Add').toBeFocused();
     await expect(results, 'still on the first step').toBeVisible();
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
@@ -176,7 +194,11 @@ test.describe('forms', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('Logout and Change institution ask before unsaved test results are thrown away', async ({ signedInPage: page, admin, api }) => {
+  test('Logout and Change institution ask before unsaved test results are thrown away', async ({
+    signedInPage: page,
+    admin,
+    api,
+  }) => {
     const order = await freeTextOrder(await centralBiobank(api, admin));
     await page.goto(`/orders/test-result?sampleId=${order.sampleId}`);
     await expect(page.getByRole('heading', { name: 'Test Results', level: 1 })).toBeVisible();
@@ -196,7 +218,10 @@ test.describe('forms', () => {
     await expect(page.getByLabel('Email')).toBeVisible();
   });
 
-  test('printing through the browser extension with no extension answering says so; saving an IP offers the extension', async ({ signedInPage: page, shot }) => {
+  test('printing through the browser extension with no extension answering says so; saving an IP offers the extension', async ({
+    signedInPage: page,
+    shot,
+  }) => {
     await openScreen(page, 'Setting', 'Printer');
     await page.getByRole('radio', { name: 'PDF download' }).check();
     await page.getByLabel(field('Barcode Printer IP Address')).fill('10.0.0.9');
@@ -213,7 +238,10 @@ test.describe('forms', () => {
     await expect(page.getByText(/Sent \d+ labels? to the printer extension/), 'no claim of success').toHaveCount(0);
   });
 
-  test('a Test is set up in one place: range and several accepted values typed in its form, shown again on edit', async ({ signedInPage: page, shot }) => {
+  test('a Test is set up in one place: range and several accepted values typed in its form, shown again on edit', async ({
+    signedInPage: page,
+    shot,
+  }) => {
     await page.goto('/configuration/test');
     await expect(page.getByRole('heading', { name: 'Test', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Create Test' }).click();
@@ -251,7 +279,8 @@ test.describe('forms', () => {
     await page.getByRole('button', { name: `Actions for ${title}`, exact: true }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit a Test' });
-    for (const v of ['Indeterminate', 'Positive', 'Negative', 'Reactive']) await expect(edit.getByText(v, { exact: true })).toBeVisible();
+    for (const v of ['Indeterminate', 'Positive', 'Negative', 'Reactive'])
+      await expect(edit.getByText(v, { exact: true })).toBeVisible();
     await expect(edit.getByLabel('Minimum Value')).toHaveValue('9');
     await expect(edit.getByLabel('Maximum Value')).toHaveValue('12');
     // Loaded values are the starting point: closing at once does not ask.

@@ -1,7 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { signaturePng } from '../server/test/protocols-fixtures';
-import { centralBiobank, createAccount, freeTextOrder, registerParticipant, secondInstitution, unique, type Rec } from './support/data';
+import {
+  centralBiobank,
+  createAccount,
+  freeTextOrder,
+  registerParticipant,
+  secondInstitution,
+  unique,
+  type Rec,
+} from './support/data';
 import { collectedSampleByApi, collectingProtocol } from './support/protocols';
 import { storageByApi } from './support/storage';
 import { changeInstitution, field, mainNav, openScreen, pickInstitution, search, see } from './support/ui';
@@ -11,7 +19,8 @@ import { changeInstitution, field, mainNav, openScreen, pickInstitution, search,
  * Every test loads the app once (page.goto) and then moves only by its own links and buttons, so a screen
  * seen before the write is served from the query cache unless the write invalidated it.
  */
-const sampleRow = (scope: Page | Locator, id: string) => scope.getByRole('group', { name: `Sample ${id}`, exact: true });
+const sampleRow = (scope: Page | Locator, id: string) =>
+  scope.getByRole('group', { name: `Sample ${id}`, exact: true });
 const protocolNav = (page: Page) => page.getByRole('navigation', { name: 'Collection protocol' });
 const shipmentsNav = (page: Page) => page.getByRole('navigation', { name: 'Shipments overview' });
 const remaining = (page: Page) => page.getByText('Remaining Amount', { exact: true }).locator('..');
@@ -21,13 +30,21 @@ test.describe('what is shown is current', () => {
     const s = await collectingProtocol(b);
     const sampleId = `FR-${s.u}`.toUpperCase();
     const [made] = await b.call<Rec[]>('POST', `collectionProtocols/${s.protocol.id}/collectedSamples/collect`, {
-      collectionProtocolEventId: s.event.id, patientId: s.patient.id, collectedDate: new Date().toISOString().slice(0, 10), collectedTime: '08:00',
+      collectionProtocolEventId: s.event.id,
+      patientId: s.patient.id,
+      collectedDate: new Date().toISOString().slice(0, 10),
+      collectedTime: '08:00',
       rows: [{ key: 'r', sampleId, specimenTypeId: s.blood, quantity: amount, unitOfMeasurementId: s.ml }],
     });
     return { s, sampleId, made };
   }
 
-  test('a sub-sample from the list lands on the parent, its remaining amount lower there and in the list', async ({ signedInPage: page, api, admin, shot }) => {
+  test('a sub-sample from the list lands on the parent, its remaining amount lower there and in the list', async ({
+    signedInPage: page,
+    api,
+    admin,
+    shot,
+  }) => {
     const { s, sampleId } = await world(await centralBiobank(api, admin));
     await page.goto(`/collection-protocols/${s.protocol.id}/collected-samples`);
     await expect(sampleRow(page, sampleId)).toContainText('10 mL');
@@ -51,7 +68,11 @@ test.describe('what is shown is current', () => {
     await expect(sampleRow(page, sampleId)).toContainText('8 mL');
   });
 
-  test('a sub-sample from the sample page returns to it with the new remaining amount', async ({ signedInPage: page, api, admin }) => {
+  test('a sub-sample from the sample page returns to it with the new remaining amount', async ({
+    signedInPage: page,
+    api,
+    admin,
+  }) => {
     const { s, sampleId, made } = await world(await centralBiobank(api, admin));
     await page.goto(`/collection-protocols/${s.protocol.id}/collected-samples/${made.id}`);
     await expect(remaining(page)).toContainText('10 mL');
@@ -68,7 +89,11 @@ test.describe('what is shown is current', () => {
     await expect(page.getByRole('region', { name: 'Sub-samples' })).toContainText(`${sampleId}.1`);
   });
 
-  test('a manual adjustment changes the remaining amount on the sample page and in the list', async ({ signedInPage: page, api, admin }) => {
+  test('a manual adjustment changes the remaining amount on the sample page and in the list', async ({
+    signedInPage: page,
+    api,
+    admin,
+  }) => {
     const { s, sampleId } = await world(await centralBiobank(api, admin));
     await page.goto(`/collection-protocols/${s.protocol.id}/collected-samples`);
     await expect(sampleRow(page, sampleId)).toContainText('10 mL');
@@ -84,7 +109,11 @@ test.describe('what is shown is current', () => {
     await expect(sampleRow(page, sampleId)).toContainText('6 mL');
   });
 
-  test('allocating a sample shows its position on the sample page seen before as not stored', async ({ signedInPage: page, api, admin }) => {
+  test('allocating a sample shows its position on the sample page seen before as not stored', async ({
+    signedInPage: page,
+    api,
+    admin,
+  }) => {
     const b = await centralBiobank(api, admin);
     const { s, sampleId, made } = await world(b);
     await storageByApi(b, `Freezer ${s.u}`);
@@ -98,7 +127,10 @@ test.describe('what is shown is current', () => {
     await expect(dialog.getByLabel(field('Position'))).toHaveValue(/^[A-Z]\d+$/);
     const position = await dialog.getByLabel(field('Position')).inputValue();
     await dialog.getByRole('button', { name: 'Allocate', exact: true }).click();
-    await see(page, `${sampleId} stored at Freezer ${s.u} > Shelf 1 > Rack A > Drawer 1 > Box 1, position ${position}.`);
+    await see(
+      page,
+      `${sampleId} stored at Freezer ${s.u} > Shelf 1 > Rack A > Drawer 1 > Box 1, position ${position}.`,
+    );
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await expect(dialog).toBeHidden();
     await page.getByRole('link', { name: sampleId, exact: true }).click();
@@ -108,26 +140,46 @@ test.describe('what is shown is current', () => {
   });
 
   // The sample's page caches the sample's tree; the collapsed list row must not show that old copy.
-  test('withdrawing consent hides the sub-sample button of the donor\'s samples', async ({ signedInPage: page, api, admin }) => {
+  test("withdrawing consent hides the sub-sample button of the donor's samples", async ({
+    signedInPage: page,
+    api,
+    admin,
+  }) => {
     const b = await centralBiobank(api, admin);
     const { s, sampleId } = await world(b);
     const base = `collectionProtocols/${s.protocol.id}`;
-    const consent = await b.call<{ consentVersionId: number }>('POST', `${base}/collectionProtocolConsents`, { title: `Consent ${s.u}`, consent: '<p>Yes.</p>' });
-    await b.call<Rec>('POST', `${base}/collectionProtocolParticipantConsents`, { participantId: s.enrolment.id, consentVersionId: consent.consentVersionId, signature: signaturePng().dataUrl });
+    const consent = await b.call<{ consentVersionId: number }>('POST', `${base}/collectionProtocolConsents`, {
+      title: `Consent ${s.u}`,
+      consent: '<p>Yes.</p>',
+    });
+    await b.call<Rec>('POST', `${base}/collectionProtocolParticipantConsents`, {
+      participantId: s.enrolment.id,
+      consentVersionId: consent.consentVersionId,
+      signature: signaturePng().dataUrl,
+    });
     await page.goto(`/collection-protocols/${s.protocol.id}/collected-samples`);
-    await expect(sampleRow(page, sampleId).getByRole('button', { name: `Create a sub-sample of ${sampleId}` })).toBeVisible();
+    await expect(
+      sampleRow(page, sampleId).getByRole('button', { name: `Create a sub-sample of ${sampleId}` }),
+    ).toBeVisible();
     // To the donor through the sample's page, then the participant's consents.
     await page.getByRole('link', { name: sampleId, exact: true }).click();
     await page.getByRole('link', { name: new RegExp(`^${s.name}`) }).click();
     await page.getByRole('navigation', { name: 'Participant' }).getByRole('link', { name: 'Consents' }).click();
-    await page.getByRole('row').filter({ hasText: `Consent ${s.u}` }).getByRole('button', { name: `Consent ${s.u}` }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: `Consent ${s.u}` })
+      .getByRole('button', { name: `Consent ${s.u}` })
+      .click();
     const view = page.getByRole('dialog', { name: `Consent ${s.u}` });
     await view.getByRole('button', { name: 'Withdraw consent' }).click();
     const withdraw = page.getByRole('dialog', { name: `Withdraw consent: Consent ${s.u}` });
     await withdraw.getByLabel(field('Reason')).fill('Moved abroad');
     await withdraw.getByRole('radio', { name: /Stop further use/ }).check();
     await withdraw.getByRole('button', { name: 'Withdraw consent' }).click();
-    await page.getByRole('dialog', { name: 'Withdraw this consent?' }).getByRole('button', { name: 'Withdraw' }).click();
+    await page
+      .getByRole('dialog', { name: 'Withdraw this consent?' })
+      .getByRole('button', { name: 'Withdraw' })
+      .click();
     await expect(view.getByRole('button', { name: 'Withdraw consent' })).toHaveCount(0);
     await view.getByRole('button', { name: 'Close' }).last().click();
     await protocolNav(page).getByRole('link', { name: 'Collected Samples' }).click();
@@ -135,10 +187,16 @@ test.describe('what is shown is current', () => {
     await expect(sampleRow(page, sampleId).getByRole('button', { name: /^Create a sub-sample/ })).toHaveCount(0);
   });
 
-  test('saving and releasing a result shows the new release state in the order list seen before', async ({ signedInPage: page, api, admin }) => {
+  test('saving and releasing a result shows the new release state in the order list seen before', async ({
+    signedInPage: page,
+    api,
+    admin,
+  }) => {
     const order = await freeTextOrder(await centralBiobank(api, admin));
     await openScreen(page, 'Orders');
-    const searchBox = page.getByRole('tabpanel', { name: 'SAMPLE ID', exact: true }).getByLabel('Search', { exact: true });
+    const searchBox = page
+      .getByRole('tabpanel', { name: 'SAMPLE ID', exact: true })
+      .getByLabel('Search', { exact: true });
     await searchBox.fill(order.sampleId);
     await searchBox.press('Enter');
     const row = page.getByRole('row').filter({ hasText: order.sampleId });
@@ -160,7 +218,11 @@ test.describe('what is shown is current', () => {
   });
 
   // One person in both institutions: the receiver's lists, then the sender's list and sample page, each seen before the items were processed.
-  test('receiving a shipment changes its status and counts in the receiver\'s lists and the sender\'s', async ({ signedInPage: page, api, admin }) => {
+  test("receiving a shipment changes its status and counts in the receiver's lists and the sender's", async ({
+    signedInPage: page,
+    api,
+    admin,
+  }) => {
     test.slow(); // two institutions, each list seen before and after, on a shared 2-core machine
     const b = await centralBiobank(api, admin);
     const u = unique();
@@ -168,12 +230,23 @@ test.describe('what is shown is current', () => {
     const other = await secondInstitution(b, await createAccount(b, { role: 'Coordinator' }), ['Coordinator']);
     const { body: institutions } = await api.call<Rec[]>('GET', '/institutions?PageSize=1000', b.token);
     const otherId = institutions.find((i) => i.title === other)!.id;
-    const site = await api.call<Rec>('POST', `/institutions/${otherId}/institutionSites`, b.token, { title: `Fresh Lab ${u}`, abbreviation: null, address: '3 Hill Road' });
+    const site = await api.call<Rec>('POST', `/institutions/${otherId}/institutionSites`, b.token, {
+      title: `Fresh Lab ${u}`,
+      abbreviation: null,
+      address: '3 Hill Road',
+    });
     const patient = await registerParticipant(b, { mrn: `FS${u}`.toUpperCase() });
-    const samples = [await collectedSampleByApi(b, patient.id, `FSH-${u}-1`.toUpperCase()), await collectedSampleByApi(b, patient.id, `FSH-${u}-2`.toUpperCase())];
+    const samples = [
+      await collectedSampleByApi(b, patient.id, `FSH-${u}-1`.toUpperCase()),
+      await collectedSampleByApi(b, patient.id, `FSH-${u}-2`.toUpperCase()),
+    ];
     const [ownSite] = await b.list('institutionSites?IsEnabled=true');
     await b.call('POST', 'collectedSampleShipments', {
-      name, sendingInstitutionSiteId: ownSite.id, receivingInstitutionId: otherId, receivingInstitutionSiteId: site.body.id, collectedSampleIds: samples.map((s) => s.id),
+      name,
+      sendingInstitutionSiteId: ownSite.id,
+      receivingInstitutionId: otherId,
+      receivingInstitutionSiteId: site.body.id,
+      collectedSampleIds: samples.map((s) => s.id),
     });
     const protocol = await b.call<Rec>('GET', `collectionProtocols/${samples[0].collectionProtocolId}`);
     const shipmentRow = (scope: Page) => scope.getByRole('row', { name: new RegExp(name) });

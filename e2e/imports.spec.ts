@@ -8,19 +8,44 @@ import { choose, field, search } from './support/ui';
 // Issue 17: Configuration > Import Data. A participant file with errors, the errors by line after a dry run,
 // the fixed file dry-runs clean and imports; the participant is then found in the list.
 
-const HEADER = 'mrn,Nombre,fatherName,grandFatherName,birthDate,birthTime,gender,patientType,maritalStatus,vitalStatus,races,ethnicities,phoneType,phoneNumber';
+const HEADER =
+  'mrn,Nombre,fatherName,grandFatherName,birthDate,birthTime,gender,patientType,maritalStatus,vitalStatus,races,ethnicities,phoneType,phoneNumber';
 const row = (mrn: string, first: string, over: { gender?: string; birthDate?: string } = {}) =>
-  [mrn, first, 'Tesfaye', 'Bekele', over.birthDate ?? '1984-03-12', '08:30', over.gender ?? 'Female', 'Outpatient', 'Single', 'Alive',
-    '"Asian;White"', 'Not Hispanic or Latino', 'Mobile', '+251911223344'].join(',');
+  [
+    mrn,
+    first,
+    'Tesfaye',
+    'Bekele',
+    over.birthDate ?? '1984-03-12',
+    '08:30',
+    over.gender ?? 'Female',
+    'Outpatient',
+    'Single',
+    'Alive',
+    '"Asian;White"',
+    'Not Hispanic or Latino',
+    'Mobile',
+    '+251911223344',
+  ].join(',');
 
 async function chooseFile(page: Page, name: string, csv: string) {
   await page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByRole('table', { name: 'Column mapping' })).toBeVisible();
   // "Nombre" is no field's name, label or synonym: map it by hand; the others are matched.
-  await choose(page, page.getByRole('table', { name: 'Column mapping' }), 'Field for column Nombre', 'First name (required)');
+  await choose(
+    page,
+    page.getByRole('table', { name: 'Column mapping' }),
+    'Field for column Nombre',
+    'First name (required)',
+  );
 }
 
-test('imports participants: errors by line after a dry run, fixed file imports, participant found', async ({ signedInPage: page, api, admin, shot }) => {
+test('imports participants: errors by line after a dry run, fixed file imports, participant found', async ({
+  signedInPage: page,
+  api,
+  admin,
+  shot,
+}) => {
   const b = await centralBiobank(api, admin);
   const u = unique().toUpperCase();
   const mrns = [`IM${u}A`, `IM${u}B`, `IM${u}C`];
@@ -37,7 +62,9 @@ test('imports participants: errors by line after a dry run, fixed file imports, 
   await page.getByRole('button', { name: 'Dry run' }).click();
   await expect(page.getByText('2 problems on 2 lines')).toBeVisible();
   const problems = page.getByRole('table', { name: 'Problems by line' });
-  await expect(problems.getByRole('row', { name: /^3 gender Gender No Gender titled "Martian" in this institution$/ })).toBeVisible();
+  await expect(
+    problems.getByRole('row', { name: /^3 gender Gender No Gender titled "Martian" in this institution$/ }),
+  ).toBeVisible();
   await expect(problems.getByRole('row', { name: /^4 birthDate Birth date Not a valid date$/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Import' })).toBeDisabled();
   expect(await participantCount(b)).toBe(before);
@@ -46,10 +73,14 @@ test('imports participants: errors by line after a dry run, fixed file imports, 
 
   const fixed = broken.replace('Martian', 'Female').replace('1984-13-40', '1984-12-30');
   // Issue 28: choosing the corrected file again keeps the hand-made mapping of a header it still has.
-  await page.locator('input[type="file"]').setInputFiles({ name: 'participants-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(fixed) });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'participants-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(fixed) });
   await expect(page.getByText('participants-fixed.csv')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Column mapping' }).getByLabel(field('Field for column Nombre')), 'the manual mapping is kept')
-    .toHaveValue('First name');
+  await expect(
+    page.getByRole('table', { name: 'Column mapping' }).getByLabel(field('Field for column Nombre')),
+    'the manual mapping is kept',
+  ).toHaveValue('First name');
   await page.getByRole('button', { name: 'Dry run' }).click();
   await expect(page.getByText('No problems found')).toBeVisible();
   await expect(page.getByText('3 rows are ready to import.')).toBeVisible();
@@ -65,17 +96,52 @@ test('imports participants: errors by line after a dry run, fixed file imports, 
   await shot('imports-participant-found');
 });
 
-test('maps headers in words by themselves, saves the mapping and applies it to a file with other headers', async ({ signedInPage: page, api, admin, shot }) => {
+test('maps headers in words by themselves, saves the mapping and applies it to a file with other headers', async ({
+  signedInPage: page,
+  api,
+  admin,
+  shot,
+}) => {
   test.slow();
   const u = unique().toUpperCase();
   const name = `Clinic export ${u}`;
-  const values = (mrn: string) => [mrn, 'Almaz', 'Tesfaye', 'Bekele', '1984-03-12', '08:30', 'Female', 'Outpatient', 'Single', 'Alive', 'Asian', 'Not Hispanic or Latino'];
-  const first = ['MRN', 'First Name', "Father's Name", 'Abuelo', 'DOB', 'birth_time', 'Sex', 'Patient Type', 'Marital Status', 'VITAL-STATUS', 'Race', 'Ethnicity'];
+  const values = (mrn: string) => [
+    mrn,
+    'Almaz',
+    'Tesfaye',
+    'Bekele',
+    '1984-03-12',
+    '08:30',
+    'Female',
+    'Outpatient',
+    'Single',
+    'Alive',
+    'Asian',
+    'Not Hispanic or Latino',
+  ];
+  const first = [
+    'MRN',
+    'First Name',
+    "Father's Name",
+    'Abuelo',
+    'DOB',
+    'birth_time',
+    'Sex',
+    'Patient Type',
+    'Marital Status',
+    'VITAL-STATUS',
+    'Race',
+    'Ethnicity',
+  ];
   const mapping = page.getByRole('table', { name: 'Column mapping' });
   const fieldOf = (header: string) => mapping.getByLabel(field(`Field for column ${header}`));
 
   await page.goto('/configuration/import');
-  await page.locator('input[type="file"]').setInputFiles({ name: 'clinic.csv', mimeType: 'text/csv', buffer: Buffer.from(`${first.join(',')}\r\n${values(`TM${u}A`).join(',')}\r\n`) });
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'clinic.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${first.join(',')}\r\n${values(`TM${u}A`).join(',')}\r\n`),
+  });
   await expect(fieldOf('First Name')).toHaveValue('First name');
   await expect(fieldOf('DOB')).toHaveValue('Birth date');
   await expect(fieldOf('Sex')).toHaveValue('Gender');
@@ -94,14 +160,39 @@ test('maps headers in words by themselves, saves the mapping and applies it to a
   await expect(page.getByText(`Mapping '${name}' saved.`)).toBeVisible();
   await page.getByLabel(field('Save this mapping as')).fill(name.toLowerCase());
   await page.getByRole('button', { name: 'Save mapping' }).click();
-  await expect(page.getByText(`A saved mapping for participants named '${name.toLowerCase()}' already exists: choose another name, or delete that one first.`)).toBeVisible();
+  await expect(
+    page.getByText(
+      `A saved mapping for participants named '${name.toLowerCase()}' already exists: choose another name, or delete that one first.`,
+    ),
+  ).toBeVisible();
   await shot('imports-mapping-saved');
 
   // Next week: a fresh screen and a file whose columns are in another order, spelt otherwise, with one more.
   await page.reload();
-  const second = ['abuelo', 'first_name', 'Notes', 'MRN', "Father's Name", 'DOB', 'birth_time', 'Sex', 'Patient Type', 'Marital Status', 'VITAL-STATUS', 'Race', 'Ethnicity'];
-  const row = (mrn: string) => { const v = values(mrn); return [v[3], v[1], 'a note', v[0], v[2], ...v.slice(4)].join(','); };
-  await page.locator('input[type="file"]').setInputFiles({ name: 'clinic-next.csv', mimeType: 'text/csv', buffer: Buffer.from(`${second.join(',')}\r\n${row(`TM${u}B`)}\r\n${row(`TM${u}C`)}\r\n`) });
+  const second = [
+    'abuelo',
+    'first_name',
+    'Notes',
+    'MRN',
+    "Father's Name",
+    'DOB',
+    'birth_time',
+    'Sex',
+    'Patient Type',
+    'Marital Status',
+    'VITAL-STATUS',
+    'Race',
+    'Ethnicity',
+  ];
+  const row = (mrn: string) => {
+    const v = values(mrn);
+    return [v[3], v[1], 'a note', v[0], v[2], ...v.slice(4)].join(',');
+  };
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'clinic-next.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${second.join(',')}\r\n${row(`TM${u}B`)}\r\n${row(`TM${u}C`)}\r\n`),
+  });
   await expect(fieldOf('abuelo')).toHaveValue('(ignore this column)');
   await page.getByRole('combobox', { name: 'Saved mapping' }).click();
   await page.getByRole('option', { name, exact: true }).click();
@@ -114,26 +205,35 @@ test('maps headers in words by themselves, saves the mapping and applies it to a
   await shot('imports-mapping-applied');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('button', { name: 'Apply mapping' })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing scrolls sideways at 390 px').toBeLessThanOrEqual(390);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    'nothing scrolls sideways at 390 px',
+  ).toBeLessThanOrEqual(390);
   await shot('imports-mapping-phone');
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.getByRole('button', { name: 'Delete mapping' }).click();
   await expect(page.getByText(`Mapping '${name}' deleted.`)).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Saved mapping' })).toHaveValue('');
-  const saved = await (await centralBiobank(api, admin)).call<{ name: string }[]>('GET', 'imports/participants/mappingTemplates');
+  const saved = await (
+    await centralBiobank(api, admin)
+  ).call<{ name: string }[]>('GET', 'imports/participants/mappingTemplates');
   expect(saved.map((x) => x.name)).not.toContain(name);
 });
 
 test('imports a freezer map: container, shelf and rack from one file', async ({ signedInPage: page, shot }) => {
   const code = unique().slice(-2).toUpperCase();
-  const csv = ['parent,code,title,rows,columns,positionLabeling,rowLabeling,columnLabeling',
+  const csv = [
+    'parent,code,title,rows,columns,positionLabeling,rowLabeling,columnLabeling',
     `,${code},Imported freezer ${code},2,1,Two Dimensional,Letters Upper Case,Numbers`,
     `${code},S1,Top shelf,1,1,Two Dimensional,Letters Upper Case,Numbers`,
-    `${code}/S1,R1,Rack ${code},1,1,Two Dimensional,Letters Upper Case,Numbers`].join('\r\n');
+    `${code}/S1,R1,Rack ${code},1,1,Two Dimensional,Letters Upper Case,Numbers`,
+  ].join('\r\n');
   await page.goto('/configuration/import');
   await page.getByText('Storage containers', { exact: true }).click();
-  await page.locator('input[type="file"]').setInputFiles({ name: 'freezer.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'freezer.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByRole('table', { name: 'Column mapping' })).toBeVisible();
   await page.getByRole('button', { name: 'Dry run' }).click();
   await expect(page.getByText('3 rows are ready to import.')).toBeVisible();
@@ -141,28 +241,50 @@ test('imports a freezer map: container, shelf and rack from one file', async ({ 
   await expect(page.getByText('Imported 3 storage containers')).toBeVisible();
   await shot('imports-storage-done');
   await page.getByRole('link', { name: 'Open Storage Container' }).click();
-  await expect(page.getByRole('button', { name: new RegExp(`^Imported freezer ${code} Container · Code ${code}`) })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: new RegExp(`^Imported freezer ${code} Container · Code ${code}`) }),
+  ).toBeVisible();
   await shot('imports-storage-container');
 });
 
-test('imports samples: an unknown MRN on its line, then a sample and its aliquot of an existing sample', async ({ signedInPage: page, api, admin, shot }) => {
+test('imports samples: an unknown MRN on its line, then a sample and its aliquot of an existing sample', async ({
+  signedInPage: page,
+  api,
+  admin,
+  shot,
+}) => {
   const b = await centralBiobank(api, admin);
   const mrn = `SI${unique()}`.toUpperCase();
   const patient = await registerParticipant(b, { mrn });
   const existing = await collectedSampleByApi(b, patient.id);
-  const protocol = await b.call<{ code: string }>('GET', `collectionProtocols/${String(existing.collectionProtocolId)}`);
+  const protocol = await b.call<{ code: string }>(
+    'GET',
+    `collectionProtocols/${String(existing.collectionProtocolId)}`,
+  );
   const id = `IS-${unique()}`.toUpperCase();
   const head = 'sampleId,mrn,protocol,specimenType,amount,unit,collectedDate,collectedTime,parentSampleId';
-  const csv = (who: string) => [head, `${id},${who},${protocol.code},Whole Blood,5,Millilitre,2026-03-14,09:30,`,
-    `${id}.A,,,Whole Blood,2,,2026-03-14,09:45,${existing.sampleId}`].join('\r\n');
+  const csv = (who: string) =>
+    [
+      head,
+      `${id},${who},${protocol.code},Whole Blood,5,Millilitre,2026-03-14,09:30,`,
+      `${id}.A,,,Whole Blood,2,,2026-03-14,09:45,${existing.sampleId}`,
+    ].join('\r\n');
   await page.goto('/configuration/import');
   await page.getByText('Samples', { exact: true }).click();
-  await page.locator('input[type="file"]').setInputFiles({ name: 'samples.csv', mimeType: 'text/csv', buffer: Buffer.from(csv('NO-SUCH')) });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'samples.csv', mimeType: 'text/csv', buffer: Buffer.from(csv('NO-SUCH')) });
   await expect(page.getByRole('table', { name: 'Column mapping' })).toBeVisible();
   await page.getByRole('button', { name: 'Dry run' }).click();
-  await expect(page.getByRole('table', { name: 'Problems by line' }).getByRole('row', { name: /^2 mrn Participant's MRN No participant with MRN NO-SUCH in this institution$/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: 'Problems by line' })
+      .getByRole('row', { name: /^2 mrn Participant's MRN No participant with MRN NO-SUCH in this institution$/ }),
+  ).toBeVisible();
   await shot('imports-samples-errors');
-  await page.locator('input[type="file"]').setInputFiles({ name: 'samples-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(csv(mrn)) });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'samples-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(csv(mrn)) });
   await page.getByRole('button', { name: 'Dry run' }).click();
   await expect(page.getByText('2 rows are ready to import.')).toBeVisible();
   await page.getByRole('button', { name: 'Import' }).click();

@@ -5,7 +5,12 @@ import { choose, field, openScreen } from './support/ui';
 
 // Issue 28 item 2: what was typed stays as typed, and the field says what is wrong with it.
 test.describe('typed input is never silently changed', () => {
-  test('collect form: an impossible date, a mistyped amount and a future date are kept and explained', async ({ signedInPage: page, api, admin, shot }) => {
+  test('collect form: an impossible date, a mistyped amount and a future date are kept and explained', async ({
+    signedInPage: page,
+    api,
+    admin,
+    shot,
+  }) => {
     const b = await centralBiobank(api, admin);
     const s = await collectingProtocol(b);
     await page.goto(`/collection-protocols/${s.protocol.id}/collected-samples`);

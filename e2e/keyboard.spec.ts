@@ -1,6 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { centralBiobank, createAccount, registerParticipant, secondInstitution, unique, type Rec } from './support/data';
+import {
+  centralBiobank,
+  createAccount,
+  registerParticipant,
+  secondInstitution,
+  unique,
+  type Rec,
+} from './support/data';
 import { collectedSampleByApi, collectingProtocol } from './support/protocols';
 import { storageByApi } from './support/storage';
 import { field, pickInstitution, signIn } from './support/ui';
@@ -25,16 +32,20 @@ async function pickWithKeys(page: Page, select: Locator, option: string) {
   await page.keyboard.press('ArrowDown');
   const wanted = page.getByRole('option', { name: option, exact: true });
   await expect(wanted).toBeVisible();
-  for (let i = 0; i < 40 && (await wanted.getAttribute('data-combobox-selected')) === null; i++) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 40 && (await wanted.getAttribute('data-combobox-selected')) === null; i++)
+    await page.keyboard.press('ArrowDown');
   await expect(wanted).toHaveAttribute('data-combobox-selected');
   await page.keyboard.press('Enter');
   await expect(select).toHaveValue(option);
 }
 
-const bodyHasFocus = (page: Page) => page.evaluate(() => document.activeElement === document.body || document.activeElement === null);
+const bodyHasFocus = (page: Page) =>
+  page.evaluate(() => document.activeElement === document.body || document.activeElement === null);
 
 test.describe('keyboard only (issue 28)', () => {
-  test('register a participant: fields, selects, a date, race and ethnicity chips, a phone number; focus follows each step', async ({ signedInPage: page }) => {
+  test('register a participant: fields, selects, a date, race and ethnicity chips, a phone number; focus follows each step', async ({
+    signedInPage: page,
+  }) => {
     const u = unique().toUpperCase();
     await page.goto('/patients');
     await expect(page.getByRole('heading', { name: 'Participants', level: 1 })).toBeVisible();
@@ -42,15 +53,26 @@ test.describe('keyboard only (issue 28)', () => {
     await tabTo(page, create);
     await page.keyboard.press('Enter');
     const form = page.getByRole('dialog', { name: 'Create Participant' });
-    await expect(form.getByRole('combobox', { name: field('Participant Type') }), 'the form starts at its first field').toBeFocused();
+    await expect(
+      form.getByRole('combobox', { name: field('Participant Type') }),
+      'the form starts at its first field',
+    ).toBeFocused();
 
     await tabTo(page, form.getByLabel(field('MRN')));
     await page.keyboard.type(`KB${u}`);
-    for (const [label, text] of [['First Name', 'Keyboard'], ['Father Name', `Only${u.slice(-4)}`], ['Grand Father Name', 'Tab']]) {
+    for (const [label, text] of [
+      ['First Name', 'Keyboard'],
+      ['Father Name', `Only${u.slice(-4)}`],
+      ['Grand Father Name', 'Tab'],
+    ]) {
       await tabTo(page, form.getByLabel(field(label)));
       await page.keyboard.type(text);
     }
-    for (const [label, option] of [['Gender', 'Female'], ['Marital Status', 'Single'], ['Vital Status', 'Alive']]) {
+    for (const [label, option] of [
+      ['Gender', 'Female'],
+      ['Marital Status', 'Single'],
+      ['Vital Status', 'Alive'],
+    ]) {
       const select = form.getByRole('combobox', { name: field(label) });
       await tabTo(page, select);
       await pickWithKeys(page, select, option);
@@ -74,7 +96,10 @@ test.describe('keyboard only (issue 28)', () => {
     await tabTo(page, removeWhite);
     await page.keyboard.press('Enter');
     await expect(removeWhite).toHaveCount(0);
-    await expect(form.getByRole('button', { name: 'Remove Asian' }), 'focus moves to the chip before the removed one').toBeFocused();
+    await expect(
+      form.getByRole('button', { name: 'Remove Asian' }),
+      'focus moves to the chip before the removed one',
+    ).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(races, 'after the last chip, focus goes back to the field that adds chips').toBeFocused();
     await page.keyboard.type('Asi');
@@ -120,7 +145,11 @@ test.describe('keyboard only (issue 28)', () => {
     await expect(page.getByRole('row').filter({ hasText: `KB${u}` })).toContainText('Keyboard');
   });
 
-  test('collect a sample from the participant overview with the stepper; Next moves focus to the step shown', async ({ signedInPage: page, admin, api }) => {
+  test('collect a sample from the participant overview with the stepper; Next moves focus to the step shown', async ({
+    signedInPage: page,
+    admin,
+    api,
+  }) => {
     const b = await centralBiobank(api, admin);
     const s = await collectingProtocol(b);
     await page.goto(`/collection-protocols/${s.protocol.id}/participants/${s.enrolment.id}/participant-overview`);
@@ -132,7 +161,7 @@ test.describe('keyboard only (issue 28)', () => {
     await tabTo(page, stepper.getByRole('button', { name: 'Next' }));
     await page.keyboard.press('Enter');
     const site = stepper.getByRole('combobox', { name: field('Institution Site') });
-    await expect(site, "Next moves focus to the first field of step 2, not the page").toBeFocused();
+    await expect(site, 'Next moves focus to the first field of step 2, not the page').toBeFocused();
     await expect(site).toHaveValue(s.site);
     const id = `KB-${s.u}`.toUpperCase();
     const rows = stepper.getByRole('list', { name: 'Samples to collect' }).getByRole('listitem');
@@ -144,7 +173,11 @@ test.describe('keyboard only (issue 28)', () => {
     await expect.poll(() => bodyHasFocus(page), 'focus is not dropped to the page').toBe(false);
   });
 
-  test('allocate a sample to a storage position: arrows in the grid, Enter opens, type, Enter finds, Allocate', async ({ signedInPage: page, admin, api }) => {
+  test('allocate a sample to a storage position: arrows in the grid, Enter opens, type, Enter finds, Allocate', async ({
+    signedInPage: page,
+    admin,
+    api,
+  }) => {
     const b = await centralBiobank(api, admin);
     const { box1 } = await storageByApi(b, `Freezer ${unique()}`);
     const patient = await registerParticipant(b, { mrn: `KB-${unique()}`.toUpperCase() });
@@ -166,8 +199,13 @@ test.describe('keyboard only (issue 28)', () => {
     await tabTo(page, dialog.getByRole('button', { name: 'Allocate' }));
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
-    await expect(grid.getByRole('button', { name: new RegExp(`^${code} .+, OCC`) })).toContainText(/OCC|Whole Blood|\S/);
-    await expect(grid.getByRole('button', { name: new RegExp(`^${code} .+, OCC`) }), 'focus goes back to the position').toBeFocused();
+    await expect(grid.getByRole('button', { name: new RegExp(`^${code} .+, OCC`) })).toContainText(
+      /OCC|Whole Blood|\S/,
+    );
+    await expect(
+      grid.getByRole('button', { name: new RegExp(`^${code} .+, OCC`) }),
+      'focus goes back to the position',
+    ).toBeFocused();
   });
 
   test('receive a shipment item: Space selects it, Enter on Accept receives it', async ({ admin, api, newPage }) => {
@@ -177,12 +215,20 @@ test.describe('keyboard only (issue 28)', () => {
     const other = await secondInstitution(b, receiver, ['Coordinator', 'Tissue Banker']);
     const { body: institutions } = await api.call<Rec[]>('GET', '/institutions?PageSize=1000', b.token);
     const otherId = institutions.find((i) => i.title === other)!.id;
-    const site = await api.call<Rec>('POST', `/institutions/${otherId}/institutionSites`, b.token, { title: `Lab ${u}`, abbreviation: null, address: '1 Hill Road' });
+    const site = await api.call<Rec>('POST', `/institutions/${otherId}/institutionSites`, b.token, {
+      title: `Lab ${u}`,
+      abbreviation: null,
+      address: '1 Hill Road',
+    });
     const patient = await registerParticipant(b, { mrn: `KB-${unique()}`.toUpperCase() });
     const sample = await collectedSampleByApi(b, patient.id, `KR-${u}`.toUpperCase());
     const [ownSite] = await b.list('institutionSites?IsEnabled=true');
     const shipment = await b.call<Rec>('POST', 'collectedSampleShipments', {
-      name: `Keyboard ${u}`, sendingInstitutionSiteId: ownSite.id, receivingInstitutionId: otherId, receivingInstitutionSiteId: site.body.id, collectedSampleIds: [sample.id],
+      name: `Keyboard ${u}`,
+      sendingInstitutionSiteId: ownSite.id,
+      receivingInstitutionId: otherId,
+      receivingInstitutionSiteId: site.body.id,
+      collectedSampleIds: [sample.id],
     });
 
     const rp = await newPage();

@@ -31,13 +31,17 @@ const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.ge
  * This machine's address on its network (not loopback, which can no longer be a printer: issue 26). The e2e
  * server runs on this machine, so a printer double listening there is a printer on the lab network to it.
  */
-const lanAddress = Object.values(os.networkInterfaces()).flat().find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+const lanAddress = Object.values(os.networkInterfaces())
+  .flat()
+  .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
 
 /** A Zebra printer double on this machine's LAN address, on the port the e2e server may print to (PRINTER_PORTS). */
 async function fakePrinter(port: number) {
   let received = '';
   const server = net.createServer((socket) => {
-    socket.on('data', (d) => { received += d.toString('utf8'); });
+    socket.on('data', (d) => {
+      received += d.toString('utf8');
+    });
     socket.on('end', () => socket.end());
   });
   await new Promise<void>((r) => server.listen(port, lanAddress, r));
@@ -50,9 +54,14 @@ async function fakePrinter(port: number) {
 }
 
 test.describe('labels', () => {
-  test('labels: set the printer IP, generate 3 labels x 2 copies, preview them and download the PDF', async ({ signedInPage: page, shot }) => {
+  test('labels: set the printer IP, generate 3 labels x 2 copies, preview them and download the PDF', async ({
+    signedInPage: page,
+    shot,
+  }) => {
     await openPrinterSettings(page);
-    await expect(page.getByRole('navigation', { name: 'Setting' }).getByRole('link', { name: 'Printer' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Setting' }).getByRole('link', { name: 'Printer' }),
+    ).toBeVisible();
 
     await setPrinter(page, '300.1.2.3');
     await see(page, 'Invalid IP address');
@@ -106,7 +115,11 @@ test.describe('labels', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('labels: the server prints on the configured printer, a stopped printer is reported, the extension gets one message per label', async ({ signedInPage: page, shot, server }) => {
+  test('labels: the server prints on the configured printer, a stopped printer is reported, the extension gets one message per label', async ({
+    signedInPage: page,
+    shot,
+    server,
+  }) => {
     test.skip(!lanAddress, 'this machine has no non-loopback IPv4 address for the printer double');
     const printer = await fakePrinter(server.printerPort);
     try {
@@ -151,7 +164,9 @@ test.describe('labels', () => {
       await expect(again.getByLabel('Label EXT-2')).toBeVisible();
       await again.getByRole('button', { name: 'Print' }).click();
       await see(page, `Sent 2 labels to the printer extension for ${printer.ip}.`);
-      const messages = await page.evaluate(() => (window as unknown as { zebra: { zpl: string; url: string }[] }).zebra);
+      const messages = await page.evaluate(
+        () => (window as unknown as { zebra: { zpl: string; url: string }[] }).zebra,
+      );
       expect(messages).toHaveLength(2);
       expect(messages[0].url).toBe(`http://${printer.ip}/pstprnt`);
       expect(messages[1].zpl).toMatch(/^\^XA[\s\S]*\^FDEXT-2\^FS[\s\S]*\^PQ3,[\s\S]*\^XZ$/);

@@ -5,7 +5,14 @@ test.describe('navigation', () => {
   test('every main entry opens its page', async ({ signedInPage: page }) => {
     const nav = mainNav(page);
     // Each built area: its link is marked current and its own page (heading) shows, not the placeholder.
-    for (const [label, heading] of [['Collection Protocols', 'Collection Protocols'], ['Orders', 'Orders'], ['Configuration', 'Panel'], ['Participants', 'Participants'], ['Setting', 'Printer'], ['Report', 'Test Results']] as const) {
+    for (const [label, heading] of [
+      ['Collection Protocols', 'Collection Protocols'],
+      ['Orders', 'Orders'],
+      ['Configuration', 'Panel'],
+      ['Participants', 'Participants'],
+      ['Setting', 'Printer'],
+      ['Report', 'Test Results'],
+    ] as const) {
       await nav.getByRole('link', { name: label }).click();
       await expect(nav.locator('a[aria-current="page"]', { hasText: label })).toBeVisible();
       await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
@@ -15,7 +22,11 @@ test.describe('navigation', () => {
     await expect(page.getByRole('heading', { name: 'Accounts', level: 1 })).toBeVisible();
     await nav.getByRole('link', { name: 'Home' }).click();
     await see(page, /Welcome, /);
-    for (const [name, heading] of [['New Order', 'Create a New Order'], ['New Participant', 'Create Participant'], ['Barcode Generator', 'Barcode Generator']] as const) {
+    for (const [name, heading] of [
+      ['New Order', 'Create a New Order'],
+      ['New Participant', 'Create Participant'],
+      ['Barcode Generator', 'Barcode Generator'],
+    ] as const) {
       await page.getByRole('link', { name, exact: true }).click();
       await expect(page.getByRole('heading', { name: heading })).toBeVisible();
       await page.keyboard.press('Escape'); // the full-screen forms cover the navigation; Escape closes them
@@ -23,7 +34,10 @@ test.describe('navigation', () => {
     }
   });
 
-  test("the institution menu shows the whole name; only 'Change institution' clears it, and choosing again goes Home", async ({ signedInPage: page, shot }) => {
+  test("the institution menu shows the whole name; only 'Change institution' clears it, and choosing again goes Home", async ({
+    signedInPage: page,
+    shot,
+  }) => {
     await mainNav(page).getByRole('link', { name: 'Orders' }).click();
     await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
     // Opening the menu and closing it again keeps the institution: no stray tap clears it.

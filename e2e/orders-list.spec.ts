@@ -3,19 +3,35 @@ import { expect, test } from './fixtures';
 import { centralBiobank, orderByApi, registerParticipant, unique, type Biobank } from './support/data';
 import { openScreen, signedInAs, tablesSettled } from './support/ui';
 
-interface Detail { orderedPanels: { id: number; orderedTests: { testResult: { id: number; concurrencyStamp: string } }[] }[] }
+interface Detail {
+  orderedPanels: { id: number; orderedTests: { testResult: { id: number; concurrencyStamp: string } }[] }[];
+}
 
 /** Two one-test panels and a participant; three orders: Routine pending, Urgent partly released, STAT released. */
 async function threeOrders(b: Biobank) {
   const s = unique();
-  const department = await b.call('POST', 'departments', { title: `Cytology ${s}`, abbreviation: 'CYT', description: 'Cytology', isSubDepartment: false });
+  const department = await b.call('POST', 'departments', {
+    title: `Cytology ${s}`,
+    abbreviation: 'CYT',
+    description: 'Cytology',
+    isSubDepartment: false,
+  });
   const [specimen] = await b.list('specimenTypes?IsEnabled=true');
   const panel = async (title: string) => {
     const p = await b.call('POST', 'panels', {
-      title, abbreviation: title.slice(0, 4).toUpperCase(), description: `${title} panel`, icdCode: null,
-      specimenTypeCategoryId: specimen.specimenTypeCategoryId, specimenTypeId: specimen.id, departmentId: department.id,
+      title,
+      abbreviation: title.slice(0, 4).toUpperCase(),
+      description: `${title} panel`,
+      icdCode: null,
+      specimenTypeCategoryId: specimen.specimenTypeCategoryId,
+      specimenTypeId: specimen.id,
+      departmentId: department.id,
     });
-    const test = await b.call('POST', 'tests', { title: `${title} note`, abbreviation: 'NOTE', description: 'Free text' });
+    const test = await b.call('POST', 'tests', {
+      title: `${title} note`,
+      abbreviation: 'NOTE',
+      description: 'Free text',
+    });
     await b.call('POST', 'panelTests', { panelId: p.id, testId: test.id });
     return p.id;
   };
@@ -23,12 +39,19 @@ async function threeOrders(b: Biobank) {
   const mrn = `MRN-${s}`.toUpperCase();
   const patient = await registerParticipant(b, { mrn });
   const priorities = await b.ids('priorities');
-  const place = (title: string) => orderByApi(b, { patientId: patient.id, panelIds, priorityId: priorities.get(title) });
+  const place = (title: string) =>
+    orderByApi(b, { patientId: patient.id, panelIds, priorityId: priorities.get(title) });
   /** Enters the n-th panel's result and releases the panel, as the test-result screen does. */
   const release = async (orderId: number, n: number) => {
     const detail = await b.call<Detail>('GET', `LIMSOrders/${orderId}`);
     const p = detail.orderedPanels[n];
-    await b.call('PUT', `LIMSOrders/${orderId}/results`, { results: p.orderedTests.map((t) => ({ resultId: t.testResult.id, result: 'Normal', concurrencyStamp: t.testResult.concurrencyStamp })) });
+    await b.call('PUT', `LIMSOrders/${orderId}/results`, {
+      results: p.orderedTests.map((t) => ({
+        resultId: t.testResult.id,
+        result: 'Normal',
+        concurrencyStamp: t.testResult.concurrencyStamp,
+      })),
+    });
     await b.call('POST', `LIMSOrders/${orderId}/limsOrderedPanels/${p.id}/release`);
   };
   const pending = await place('Routine');
@@ -42,7 +65,12 @@ async function threeOrders(b: Biobank) {
 
 const sampleIds = (page: Page) => page.getByRole('table').locator('tbody tr td:nth-child(3)');
 
-test('the orders list shows priority and release state, sorts by them and filters by release state', async ({ page, admin, api, shot }) => {
+test('the orders list shows priority and release state, sorts by them and filters by release state', async ({
+  page,
+  admin,
+  api,
+  shot,
+}) => {
   test.slow(); // eleven API calls of set-up before the screen: over 60 s on the busy 2-core machine
   const o = await threeOrders(await centralBiobank(api, admin));
   await page.setViewportSize({ width: 1280, height: 900 });

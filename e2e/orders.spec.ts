@@ -12,36 +12,81 @@ import { mainNav, openScreen, see, signedInAs, tablesSettled } from './support/u
 async function labSetup(b: Biobank) {
   const { call, list } = b;
   const s = unique();
-  const department = await call('POST', 'departments', { title: `Chemistry ${s}`, abbreviation: 'CHEM', description: 'Clinical chemistry', isSubDepartment: false });
+  const department = await call('POST', 'departments', {
+    title: `Chemistry ${s}`,
+    abbreviation: 'CHEM',
+    description: 'Clinical chemistry',
+    isSubDepartment: false,
+  });
   const [specimen] = await list('specimenTypes?IsEnabled=true');
   const panelBody = (title: string) => ({
-    title, abbreviation: title.slice(0, 4).toUpperCase(), description: `${title} panel`, icdCode: null,
-    specimenTypeCategoryId: specimen.specimenTypeCategoryId, specimenTypeId: specimen.id, departmentId: department.id,
+    title,
+    abbreviation: title.slice(0, 4).toUpperCase(),
+    description: `${title} panel`,
+    icdCode: null,
+    specimenTypeCategoryId: specimen.specimenTypeCategoryId,
+    specimenTypeId: specimen.id,
+    departmentId: department.id,
   });
   const panel = await call('POST', 'panels', panelBody(`Metabolic ${s}`));
   const second = await call('POST', 'panels', panelBody(`Haematology ${s}`));
   const mmol = (await list('unitOfMeasurements')).find((u) => u.unitSymbol === 'mmol/L')!;
   const glucose = await call('POST', 'tests', {
-    title: `Glucose ${s}`, abbreviation: 'GLU', description: 'Fasting glucose', hasRange: true,
-    hasUnitOfMeasurement: true, unitOfMeasurementTypeId: mmol.unitOfMeasurementTypeId, unitOfMeasurementId: mmol.id,
+    title: `Glucose ${s}`,
+    abbreviation: 'GLU',
+    description: 'Fasting glucose',
+    hasRange: true,
+    hasUnitOfMeasurement: true,
+    unitOfMeasurementTypeId: mmol.unitOfMeasurementTypeId,
+    unitOfMeasurementId: mmol.id,
   });
-  const hiv = await call('POST', 'tests', { title: `HIV ${s}`, abbreviation: 'HIV', description: 'Rapid test', hasAcceptedValue: true });
-  const morphology = await call('POST', 'tests', { title: `Morphology ${s}`, abbreviation: 'MOR', description: 'Free text' });
+  const hiv = await call('POST', 'tests', {
+    title: `HIV ${s}`,
+    abbreviation: 'HIV',
+    description: 'Rapid test',
+    hasAcceptedValue: true,
+  });
+  const morphology = await call('POST', 'tests', {
+    title: `Morphology ${s}`,
+    abbreviation: 'MOR',
+    description: 'Free text',
+  });
   await call('POST', `tests/${glucose.id}/testResultRanges`, { minimumValue: 3.5, maximumValue: 5.5 });
-  await call('POST', `tests/${hiv.id}/testAcceptedValues`, { title: 'Positive', abbreviation: 'POS', description: 'Reactive' });
-  await call('POST', `tests/${hiv.id}/testAcceptedValues`, { title: 'Negative', abbreviation: 'NEG', description: 'Non-reactive' });
+  await call('POST', `tests/${hiv.id}/testAcceptedValues`, {
+    title: 'Positive',
+    abbreviation: 'POS',
+    description: 'Reactive',
+  });
+  await call('POST', `tests/${hiv.id}/testAcceptedValues`, {
+    title: 'Negative',
+    abbreviation: 'NEG',
+    description: 'Non-reactive',
+  });
   for (const test of [glucose, hiv]) await call('POST', 'panelTests', { panelId: panel.id, testId: test.id });
   await call('POST', 'panelTests', { panelId: second.id, testId: morphology.id });
 
   const mrn = `MRN-${s}`.toUpperCase();
   const phone = `09${String(Date.now()).slice(-8)}`;
   const patient = await registerParticipant(b, {
-    mrn, firstName: 'Almaz', fatherName: `Tesfaye${s.slice(-3)}`, maritalStatus: 'Single', ethnicity: 'Not Hispanic or Latino', phone,
+    mrn,
+    firstName: 'Almaz',
+    fatherName: `Tesfaye${s.slice(-3)}`,
+    maritalStatus: 'Single',
+    ethnicity: 'Not Hispanic or Latino',
+    phone,
   });
   return {
-    panel: panel.title as string, second: second.title as string, glucose: glucose.title as string, hiv: hiv.title as string,
-    morphology: morphology.title as string, mrn, phone, name: `Almaz ${patient.fatherName}`,
-    panelId: panel.id, patientId: patient.id, priorityId: (await list('priorities'))[0].id,
+    panel: panel.title as string,
+    second: second.title as string,
+    glucose: glucose.title as string,
+    hiv: hiv.title as string,
+    morphology: morphology.title as string,
+    mrn,
+    phone,
+    name: `Almaz ${patient.fatherName}`,
+    panelId: panel.id,
+    patientId: patient.id,
+    priorityId: (await list('priorities'))[0].id,
   };
 }
 type Lab = Awaited<ReturnType<typeof labSetup>>;
@@ -77,7 +122,10 @@ async function placeOrder(page: Page, lab: Lab, shot: (n: string) => Promise<voi
   // Searching again by MRN finds the same participant, who cannot be added twice.
   await dialog.getByLabel('MRN', { exact: true }).fill(lab.mrn);
   await dialog.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(results.getByRole('checkbox').first(), 'an already selected participant is not added twice').toBeDisabled();
+  await expect(
+    results.getByRole('checkbox').first(),
+    'an already selected participant is not added twice',
+  ).toBeDisabled();
   await shot('order-new-select-patients');
   await dialog.getByRole('button', { name: 'Next' }).click();
 
@@ -107,7 +155,12 @@ async function placeOrder(page: Page, lab: Lab, shot: (n: string) => Promise<voi
 }
 
 test.describe('orders', () => {
-  test('an order is placed on a collected sample found by its sample ID, and the Orders list finds it by that ID', async ({ signedInPage: page, admin, api, shot }) => {
+  test('an order is placed on a collected sample found by its sample ID, and the Orders list finds it by that ID', async ({
+    signedInPage: page,
+    admin,
+    api,
+    shot,
+  }) => {
     const b = await centralBiobank(api, admin);
     const lab = await labSetup(b);
     const sample = await collectedSampleByApi(b, lab.patientId);
@@ -142,7 +195,12 @@ test.describe('orders', () => {
     await see(page, '1–1 of 1');
   });
 
-  test('two panels are ordered for a participant, found by sample ID and MRN, resulted, commented, released and amended', async ({ page, admin, api, shot }) => {
+  test('two panels are ordered for a participant, found by sample ID and MRN, resulted, commented, released and amended', async ({
+    page,
+    admin,
+    api,
+    shot,
+  }) => {
     test.slow(); // a long journey (three times the 60 s limit): on a busy 2-core machine it has taken over a minute
     const lab = await labSetup(await centralBiobank(api, admin));
     await signedInAs(page, admin);
@@ -150,11 +208,15 @@ test.describe('orders', () => {
     const orderCount = page.getByRole('group', { name: 'LIMS Orders' }).getByText(/^\d[\d,]*$/);
     const before = Number((await orderCount.innerText()).replace(/,/g, ''));
     const sampleId = await placeOrder(page, lab, shot);
-    await expect(page.getByRole('group', { name: 'LIMS Orders' }).getByText((before + 1).toLocaleString('en-US'), { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('group', { name: 'LIMS Orders' }).getByText((before + 1).toLocaleString('en-US'), { exact: true }),
+    ).toBeVisible();
 
     // Orders screen: by sample ID, then by MRN (clicking a tab runs its search).
     await openScreen(page, 'Orders');
-    const sampleBox = page.getByRole('tabpanel', { name: 'SAMPLE ID', exact: true }).getByLabel('Search', { exact: true });
+    const sampleBox = page
+      .getByRole('tabpanel', { name: 'SAMPLE ID', exact: true })
+      .getByLabel('Search', { exact: true });
     await sampleBox.fill(sampleId);
     await sampleBox.press('Enter');
     await expect(page.getByRole('cell', { name: sampleId })).toBeVisible();
@@ -208,7 +270,10 @@ test.describe('orders', () => {
     await page.getByRole('menuitem', { name: 'Release' }).click();
     await see(page, `${lab.hiv} released.`);
     await expect(testRow(page, lab.hiv).getByText('Released')).toBeVisible();
-    await expect(page.getByRole('combobox', { name: `Result of ${lab.hiv}` }), 'a released result is read-only').toBeDisabled();
+    await expect(
+      page.getByRole('combobox', { name: `Result of ${lab.hiv}` }),
+      'a released result is read-only',
+    ).toBeDisabled();
     await page.getByRole('button', { name: `Actions for ${lab.hiv}` }).click();
     await expect(page.getByRole('menuitem', { name: 'Amend' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Release' }), 'Release is hidden once released').toHaveCount(0);
@@ -217,7 +282,10 @@ test.describe('orders', () => {
     // Release the second panel: its unsaved result is saved first.
     await page.getByLabel(`Result of ${lab.morphology}`).fill('Normocytic, normochromic');
     await panelCard(page, lab.second).getByRole('button', { name: 'Release panel' }).click();
-    await page.getByRole('dialog', { name: `Release panel ${lab.second}?` }).getByRole('button', { name: 'Release panel' }).click();
+    await page
+      .getByRole('dialog', { name: `Release panel ${lab.second}?` })
+      .getByRole('button', { name: 'Release panel' })
+      .click();
     await see(page, `Panel ${lab.second} released.`);
     await expect(panelCard(page, lab.second).getByText('All results released')).toBeVisible();
     await shot('test-result-released');
@@ -243,24 +311,42 @@ test.describe('orders', () => {
     await shot('test-result-amend-history');
     await amend.getByRole('button', { name: 'Close' }).first().click();
     await page.getByRole('button', { name: 'Sample barcode' }).click();
-    await expect(page.getByRole('dialog', { name: 'Sample barcode' }).getByRole('img', { name: `Barcode ${sampleId}` })).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: 'Sample barcode' }).getByRole('img', { name: `Barcode ${sampleId}` }),
+    ).toBeVisible();
     await shot('test-result-barcode');
     await page.keyboard.press('Escape');
     await shot('test-result-final');
   });
 
-  test('a Technician enters results but cannot release or amend them; a save over someone else\'s change is refused', async ({ page, admin, api, shot }) => {
+  test("a Technician enters results but cannot release or amend them; a save over someone else's change is refused", async ({
+    page,
+    admin,
+    api,
+    shot,
+  }) => {
     const biobank = await centralBiobank(api, admin);
     const lab = await labSetup(biobank);
-    const order = await orderByApi(biobank, { patientId: lab.patientId, priorityId: lab.priorityId, panelIds: [lab.panelId] });
-    const tech = await createAccount(biobank, { firstName: 'Tomas', lastName: 'Tech', role: 'Technician', password: 'Bench#2024x-ok' });
+    const order = await orderByApi(biobank, {
+      patientId: lab.patientId,
+      priorityId: lab.priorityId,
+      panelIds: [lab.panelId],
+    });
+    const tech = await createAccount(biobank, {
+      firstName: 'Tomas',
+      lastName: 'Tech',
+      role: 'Technician',
+      password: 'Bench#2024x-ok',
+    });
     await signedInAs(page, tech);
     await page.goto(`/orders/test-result?sampleId=${order.sampleId}`);
     await expect(page.getByRole('heading', { name: 'Test Results', level: 1 })).toBeVisible();
     await page.getByLabel(`Result of ${lab.glucose}`).fill('4.4');
     await page.getByRole('button', { name: /^Save/ }).click();
     await see(page, 'Saved successfully!');
-    await expect(page.getByRole('button', { name: 'Release panel' }), 'no panel release for a Technician').toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Release panel' }), 'no panel release for a Technician').toHaveCount(
+      0,
+    );
     await page.getByRole('button', { name: `Actions for ${lab.glucose}` }).click();
     await expect(page.getByRole('menuitem', { name: 'Comment' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Release' }), 'no release for a Technician').toHaveCount(0);
@@ -269,16 +355,26 @@ test.describe('orders', () => {
     await shot('test-result-technician');
 
     // Someone else saves the same result meanwhile: this screen's save is refused, nothing is overwritten.
-    type Detail = { orderedPanels: { orderedTests: { test: { title: string }; testResult: { id: number; concurrencyStamp: string; result: string } }[] }[] };
-    const glucoseOf = (d: Detail) => d.orderedPanels[0].orderedTests.find((t) => t.test.title === lab.glucose)!.testResult;
+    type Detail = {
+      orderedPanels: {
+        orderedTests: {
+          test: { title: string };
+          testResult: { id: number; concurrencyStamp: string; result: string };
+        }[];
+      }[];
+    };
+    const glucoseOf = (d: Detail) =>
+      d.orderedPanels[0].orderedTests.find((t) => t.test.title === lab.glucose)!.testResult;
     const glucose = glucoseOf(await biobank.call<Detail>('GET', `LIMSOrders/${order.id}`));
-    await biobank.call('PUT', `LIMSOrders/${order.id}/results`, { results: [{ resultId: glucose.id, result: '5.1', concurrencyStamp: glucose.concurrencyStamp }] });
+    await biobank.call('PUT', `LIMSOrders/${order.id}/results`, {
+      results: [{ resultId: glucose.id, result: '5.1', concurrencyStamp: glucose.concurrencyStamp }],
+    });
     await page.getByLabel(`Result of ${lab.glucose}`).fill('4.6');
     await page.getByRole('button', { name: /^Save/ }).click();
     await see(page, 'This record was changed by someone else. Reload it and try again.');
     const after = glucoseOf(await biobank.call<Detail>('GET', `LIMSOrders/${order.id}`));
     expect(after.id).toBe(glucose.id);
-    expect(after.result, 'the other person\'s value stays').toBe('5.1');
+    expect(after.result, "the other person's value stays").toBe('5.1');
     await shot('test-result-conflict');
   });
 });

@@ -19,7 +19,12 @@ async function pickChip(page: Page, scope: Locator, label: 'Races' | 'Ethnicitie
   await expect(input, 'the picker clears after a pick').toHaveValue('');
 }
 
-interface Person { mrn: string; first: string; father: string; grand: string }
+interface Person {
+  mrn: string;
+  first: string;
+  father: string;
+  grand: string;
+}
 
 async function fillParticipant(page: Page, dialog: Locator, p: Person) {
   await dialog.getByLabel(field('MRN')).fill(p.mrn);
@@ -56,7 +61,12 @@ async function findBy(page: Page, term: string, row: Locator, how: 'Enter' | 'bu
 }
 
 test.describe('participants', () => {
-  test('a participant is registered with two races, a phone and a site MRN, then found by MRN, phone and name', async ({ signedInPage: page, admin, api, shot }) => {
+  test('a participant is registered with two races, a phone and a site MRN, then found by MRN, phone and name', async ({
+    signedInPage: page,
+    admin,
+    api,
+    shot,
+  }) => {
     test.slow(); // a long journey (three times the 60 s limit): on a busy 2-core machine it has taken over a minute
     const b = await centralBiobank(api, admin);
     const before = await participantCount(b);
@@ -66,13 +76,18 @@ test.describe('participants', () => {
     const dialog = page.getByRole('dialog', { name: 'Create Participant' });
     // The type flagged isDefault is preselected once its list arrives.
     await expect(dialog.locator('input[data-path="patientTypeId"][value="Outpatient"]')).toBeAttached();
-    await expect(dialog.getByLabel(field('Birth Date')), 'birth date defaults to today').toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(dialog.getByLabel(field('Birth Date')), 'birth date defaults to today').toHaveValue(
+      /^\d{4}-\d{2}-\d{2}$/,
+    );
 
     // spec 1 §5: an empty submit names every missing field.
     await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(dialog.getByText('*required', { exact: true }), 'first, father and grand-father names').toHaveCount(3);
     await expect(dialog.getByText('*Required', { exact: true }).first()).toBeVisible();
-    expect(await dialog.getByText('*Required', { exact: true }).count(), 'gender, marital and vital status, races, ethnicities').toBeGreaterThanOrEqual(5);
+    expect(
+      await dialog.getByText('*Required', { exact: true }).count(),
+      'gender, marital and vital status, races, ethnicities',
+    ).toBeGreaterThanOrEqual(5);
     await shot('participant-create-validation');
 
     const mrn = `MRN${unique()}`.toUpperCase();
@@ -134,7 +149,12 @@ test.describe('participants', () => {
     expect(await child('patientMRNs'), 'main and site MRN saved').toHaveLength(2);
   });
 
-  test('editing a participant adds and removes a race and records a death, all in one save', async ({ signedInPage: page, admin, api, shot }) => {
+  test('editing a participant adds and removes a race and records a death, all in one save', async ({
+    signedInPage: page,
+    admin,
+    api,
+    shot,
+  }) => {
     const b = await centralBiobank(api, admin);
     const mrn = `MRN${unique()}`.toUpperCase();
     const patient = await registerParticipant(b, { mrn, races: ['Asian', 'White'] });
@@ -146,8 +166,10 @@ test.describe('participants', () => {
     await expect(mrnInput).toHaveValue(mrn);
     await expect(mrnInput, 'MRN is read-only on edit').toHaveAttribute('readonly');
 
-    const races = async () => (await b.call<{ race: { title: string } }[]>('GET', `patients/${patient.id}/patientRaces?IsEnabled=true`))
-      .map((r) => r.race.title).sort();
+    const races = async () =>
+      (await b.call<{ race: { title: string } }[]>('GET', `patients/${patient.id}/patientRaces?IsEnabled=true`))
+        .map((r) => r.race.title)
+        .sort();
     await pickChip(page, dialog, 'Races', 'Bla', 'Black or African American');
     await dialog.getByRole('button', { name: 'Remove White' }).click();
     await expect(dialog.getByRole('button', { name: 'Remove White' })).toHaveCount(0);
@@ -168,11 +190,18 @@ test.describe('participants', () => {
     await expect(page.getByRole('row').filter({ hasText: mrn }).getByText('Dead', { exact: true })).toBeVisible();
     const saved = await b.call<{ deathDate: string }>('GET', `patients/${patient.id}`);
     expect(saved.deathDate.slice(0, 10)).toBe('2024-01-05');
-    expect(await races(), 'saved with the fields, the removed one disabled').toEqual(['Asian', 'Black or African American']);
+    expect(await races(), 'saved with the fields, the removed one disabled').toEqual([
+      'Asian',
+      'Black or African American',
+    ]);
     await shot('participants-after-edit');
   });
 
-  test('saving over a change made by someone else shows the conflict instead of overwriting it', async ({ signedInPage: page, admin, api }) => {
+  test('saving over a change made by someone else shows the conflict instead of overwriting it', async ({
+    signedInPage: page,
+    admin,
+    api,
+  }) => {
     const b = await centralBiobank(api, admin);
     const patient = await registerParticipant(b, { mrn: `MRN${unique()}`.toUpperCase() });
     await page.goto(`/patients/${patient.id}`);
@@ -187,7 +216,12 @@ test.describe('participants', () => {
     expect(after.firstName, 'their change stays').toBe('Theirs');
   });
 
-  test('Submit and create another clears the form; a duplicate MRN shows the conflict and saves nothing', async ({ signedInPage: page, admin, api, shot }) => {
+  test('Submit and create another clears the form; a duplicate MRN shows the conflict and saves nothing', async ({
+    signedInPage: page,
+    admin,
+    api,
+    shot,
+  }) => {
     const b = await centralBiobank(api, admin);
     await page.goto('/patients/new');
     const dialog = page.getByRole('dialog', { name: 'Create Participant' });
@@ -209,7 +243,10 @@ test.describe('participants', () => {
     expect(await participantCount(b), 'nothing saved').toBe(before);
     await dialog.getByRole('button', { name: 'Close' }).click();
     // The typed, unsaved participant is only thrown away after asking (issue 11).
-    await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard unsaved changes?' })
+      .getByRole('button', { name: 'Discard' })
+      .click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Participants', level: 1 })).toBeVisible();
   });
@@ -225,10 +262,20 @@ test.describe('participants', () => {
     // The other cards read the spec's count calls (spec 1 §7).
     const protocols = (await b.call<{ count: number }>('GET', 'collectionProtocols/count')).count;
     const samples = (await b.call<{ count: number }>('GET', 'collectedSamples/count')).count;
-    await expect(page.getByRole('group', { name: 'Collection Protocols' }).getByText(protocols.toLocaleString('en-US'), { exact: true })).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Collected Samples' }).getByText(samples.toLocaleString('en-US'), { exact: true })).toBeVisible();
+    await expect(
+      page
+        .getByRole('group', { name: 'Collection Protocols' })
+        .getByText(protocols.toLocaleString('en-US'), { exact: true }),
+    ).toBeVisible();
+    await expect(
+      page
+        .getByRole('group', { name: 'Collected Samples' })
+        .getByText(samples.toLocaleString('en-US'), { exact: true }),
+    ).toBeVisible();
     await expect(page.getByRole('group', { name: 'LIMS Orders' }).getByText(/^\d[\d,]*$/)).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Recent participants' }).getByText(`Api${mrn.slice(-4)}`, { exact: false })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Recent participants' }).getByText(`Api${mrn.slice(-4)}`, { exact: false }),
+    ).toBeVisible();
     await shot('dashboard');
     await page.getByRole('link', { name: 'View More participants' }).click();
     await expect(page.getByRole('heading', { name: 'Participants', level: 1 })).toBeVisible();

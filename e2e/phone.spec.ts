@@ -1,8 +1,25 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { centralBiobank, createAccount, orderWithResults, registerParticipant, secondInstitution, unique, type Rec } from './support/data';
+import {
+  centralBiobank,
+  createAccount,
+  orderWithResults,
+  registerParticipant,
+  secondInstitution,
+  unique,
+  type Rec,
+} from './support/data';
 import { collectedSampleByApi, collectingProtocol } from './support/protocols';
-import { accountMenu, changeInstitution, field, institutionMenu, mainNav, pickInstitution, see, tablesSettled } from './support/ui';
+import {
+  accountMenu,
+  changeInstitution,
+  field,
+  institutionMenu,
+  mainNav,
+  pickInstitution,
+  see,
+  tablesSettled,
+} from './support/ui';
 
 /**
  * Issue 11 "Phone-size layouts": at 390 px the lists show their records as cards, the test-result
@@ -12,21 +29,32 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 /** Nothing is wider than the viewport: the page never scrolls sideways (the message names what sticks out). */
 async function noSideScroll(page: Page, screen: string) {
-  await expect.poll(() => page.evaluate(() => {
-    const over = document.documentElement.scrollWidth - window.innerWidth;
-    if (over <= 1) return 'fits';
-    const wide = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
-      .slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)}`);
-    return `${over}px too wide: ${wide.join(', ')}`;
-  }), `${screen} fits 390 px`).toBe('fits');
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const over = document.documentElement.scrollWidth - window.innerWidth;
+          if (over <= 1) return 'fits';
+          const wide = [...document.querySelectorAll('body *')]
+            .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+            .slice(0, 5)
+            .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)}`);
+          return `${over}px too wide: ${wide.join(', ')}`;
+        }),
+      `${screen} fits 390 px`,
+    )
+    .toBe('fits');
 }
 
 /** The button's words are all shown: neither it nor anything in it clips its text. */
 async function showsWholeWords(button: Locator, words: string) {
   await expect(button).toBeVisible();
   await expect(button).toContainText(words);
-  const clipped = await button.evaluate((b) => [b, ...b.querySelectorAll('*')]
-    .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => `${e.tagName} ${e.scrollWidth}>${e.clientWidth}`));
+  const clipped = await button.evaluate((b) =>
+    [b, ...b.querySelectorAll('*')]
+      .filter((e) => e.scrollWidth > e.clientWidth + 1)
+      .map((e) => `${e.tagName} ${e.scrollWidth}>${e.clientWidth}`),
+  );
   expect(clipped, `'${words}' is not cut off`).toEqual([]);
 }
 
@@ -34,10 +62,12 @@ async function showsWholeWords(button: Locator, words: string) {
 async function withinPhone(target: Locator, what: string) {
   await expect(target, `${what} is visible`).toBeVisible();
   await expect(target, `${what} is on screen`).toBeInViewport({ ratio: 1 });
-  await expect.poll(async () => {
-    const box = await target.boundingBox();
-    return box && box.x >= 0 && box.x + box.width <= 390 ? 'inside' : `x ${box?.x}..${box && box.x + box.width}`;
-  }, `${what} lies within 0..390 px`).toBe('inside');
+  await expect
+    .poll(async () => {
+      const box = await target.boundingBox();
+      return box && box.x >= 0 && box.x + box.width <= 390 ? 'inside' : `x ${box?.x}..${box && box.x + box.width}`;
+    }, `${what} lies within 0..390 px`)
+    .toBe('inside');
 }
 
 /** Every tab of the bar is in view and opens its page (marked current). */
@@ -61,7 +91,12 @@ async function openFromMenu(page: Page, link: string) {
 }
 
 test.describe('on a phone', () => {
-  test('the participants list shows cards; a card opens the participant; the forms fit', async ({ signedInPage: page, admin, api, shot }) => {
+  test('the participants list shows cards; a card opens the participant; the forms fit', async ({
+    signedInPage: page,
+    admin,
+    api,
+    shot,
+  }) => {
     test.slow(); // data set-up and several screens on a busy 2-core machine
     const biobank = await centralBiobank(api, admin);
     const mrn = `PH-${unique()}`.toUpperCase();
@@ -73,7 +108,10 @@ test.describe('on a phone', () => {
     await searchButton.click();
     const found = card(page, mrn);
     await expect(found).toHaveCount(1);
-    await expect(found.getByRole('button', { name: new RegExp(`^Meron ${p.fatherName}`) }), 'the card is headed by the name').toBeVisible();
+    await expect(
+      found.getByRole('button', { name: new RegExp(`^Meron ${p.fatherName}`) }),
+      'the card is headed by the name',
+    ).toBeVisible();
     await expect(found.getByText('MRN', { exact: true }), 'column titles label the values').toBeVisible();
     await expect(found.getByText('Birth Date', { exact: true })).toBeVisible();
     await expect(found.getByText('1990-06-01')).toBeVisible();
@@ -105,7 +143,12 @@ test.describe('on a phone', () => {
     await shot('phone-participant-create');
   });
 
-  test('the orders list shows cards headed by the sample ID; a card opens the stacked test results', async ({ signedInPage: page, admin, api, shot }) => {
+  test('the orders list shows cards headed by the sample ID; a card opens the stacked test results', async ({
+    signedInPage: page,
+    admin,
+    api,
+    shot,
+  }) => {
     test.slow(); // data set-up and several screens on a busy 2-core machine
     const biobank = await centralBiobank(api, admin);
     const lab = await orderWithResults(biobank);
@@ -115,7 +158,10 @@ test.describe('on a phone', () => {
     await box.fill(lab.sampleId);
     await box.press('Enter');
     const found = card(page, lab.mrn);
-    await expect(found.getByRole('button', { name: lab.sampleId }), 'the card is headed by the sample ID').toBeVisible();
+    await expect(
+      found.getByRole('button', { name: lab.sampleId }),
+      'the card is headed by the sample ID',
+    ).toBeVisible();
     await expect(found.getByText('Patient MRN', { exact: true })).toBeVisible();
     await expect(found.getByText(lab.name)).toBeVisible();
     await expect(found.getByText(lab.panel)).toBeVisible();
@@ -137,7 +183,9 @@ test.describe('on a phone', () => {
     await expect(numeric.getByText('Not released')).toBeVisible();
     const accepted = tests.getByRole('listitem', { name: lab.accepted });
     await expect(accepted.getByLabel(`Result of ${lab.accepted}`)).toHaveValue('Negative');
-    await expect(accepted, 'the accepted values, labelled').toContainText(/Accepted values: (Negative \/ Positive|Positive \/ Negative)/);
+    await expect(accepted, 'the accepted values, labelled').toContainText(
+      /Accepted values: (Negative \/ Positive|Positive \/ Negative)/,
+    );
     const text = tests.getByRole('listitem', { name: lab.text });
     await expect(text.getByText('Free text')).toBeVisible();
     await text.getByLabel(`Result of ${lab.text}`).fill('Few epithelial cells');
@@ -168,7 +216,10 @@ test.describe('on a phone', () => {
     await shot('phone-new-order');
   });
 
-  test('issue 28 item 4: every header action is on screen and works: navigation, institution menu, account menu, Logout', async ({ signedInPage: page, shot }) => {
+  test('issue 28 item 4: every header action is on screen and works: navigation, institution menu, account menu, Logout', async ({
+    signedInPage: page,
+    shot,
+  }) => {
     await noSideScroll(page, 'Dashboard');
     const burger = page.getByRole('button', { name: 'Toggle navigation' });
     const institution = institutionMenu(page, 'Central Biobank');
@@ -179,8 +230,12 @@ test.describe('on a phone', () => {
     // The institution's name is whole in the header (it wraps rather than ending in '...').
     const shownName = institution.getByText('Central Biobank', { exact: true });
     await expect(shownName).toBeVisible();
-    await expect.poll(() => shownName.evaluate((e) => e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1),
-      'no part of the name is cut off').toBe(true);
+    await expect
+      .poll(
+        () => shownName.evaluate((e) => e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1),
+        'no part of the name is cut off',
+      )
+      .toBe(true);
     await shot('phone-header');
 
     // Navigation: the burger opens every main entry inside the screen.
@@ -213,7 +268,12 @@ test.describe('on a phone', () => {
     await see(page, 'Log in to your portal');
   });
 
-  test('issue 28 item 4: the protocol and participant tab bars wrap; every tab is on screen and opens', async ({ signedInPage: page, api, admin, shot }) => {
+  test('issue 28 item 4: the protocol and participant tab bars wrap; every tab is on screen and opens', async ({
+    signedInPage: page,
+    api,
+    admin,
+    shot,
+  }) => {
     test.slow(); // a protocol with an enrolled participant, then thirteen tab clicks on a busy 2-core machine
     const biobank = await centralBiobank(api, admin);
     const { protocol, enrolment } = await collectingProtocol(biobank);
@@ -222,8 +282,17 @@ test.describe('on a phone', () => {
     await expect(protocolTabs).toBeVisible();
     await noSideScroll(page, 'Protocol overview');
     await shot('phone-protocol-tabs');
-    await everyTabWorks(page, protocolTabs, ['Overview', 'Consents', 'Sites', 'Events', 'Participants', 'Collected Samples',
-      'Collected Questionnaires', 'Questionnaires', 'Shipments']);
+    await everyTabWorks(page, protocolTabs, [
+      'Overview',
+      'Consents',
+      'Sites',
+      'Events',
+      'Participants',
+      'Collected Samples',
+      'Collected Questionnaires',
+      'Questionnaires',
+      'Shipments',
+    ]);
 
     await page.goto(`/collection-protocols/${protocol.id}/participants/${enrolment.id}/participant-overview`);
     await expect(page.getByRole('heading', { name: /^Participant: Tigist/ })).toBeVisible();
@@ -238,7 +307,12 @@ test.describe('on a phone', () => {
 test.describe('at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test('issue 28 item 4: the Shipments list fits without a sideways scroll; on a phone it shows cards', async ({ signedInPage: page, api, admin, shot }) => {
+  test('issue 28 item 4: the Shipments list fits without a sideways scroll; on a phone it shows cards', async ({
+    signedInPage: page,
+    api,
+    admin,
+    shot,
+  }) => {
     test.slow(); // a second institution, its site, a sample and a shipment through the API
     const b = await centralBiobank(api, admin);
     const u = unique();
@@ -246,26 +320,48 @@ test.describe('at 1280 px', () => {
     const other = await secondInstitution(b, receiver, ['Coordinator']);
     const { body: institutions } = await api.call<Rec[]>('GET', '/institutions?PageSize=1000', b.token);
     const otherId = institutions.find((i) => i.title === other)!.id;
-    const site = await api.call<Rec>('POST', `/institutions/${otherId}/institutionSites`, b.token, { title: `Regional Reference Laboratory ${u}`, abbreviation: null, address: '1 Hill Road' });
+    const site = await api.call<Rec>('POST', `/institutions/${otherId}/institutionSites`, b.token, {
+      title: `Regional Reference Laboratory ${u}`,
+      abbreviation: null,
+      address: '1 Hill Road',
+    });
     expect(site.status, JSON.stringify(site.body)).toBe(201);
     const patient = await registerParticipant(b, { mrn: `WD${u}`.toUpperCase() });
     const sample = await collectedSampleByApi(b, patient.id, `WD-${u}`.toUpperCase());
     const [ownSite] = await b.list('institutionSites?IsEnabled=true');
     const name = `Quarterly plasma transfer ${u}`;
     await b.call('POST', 'collectedSampleShipments', {
-      name, trackingNumber: `TRK-${u}-0001`, sendingInstitutionSiteId: ownSite.id, receivingInstitutionId: otherId, receivingInstitutionSiteId: site.body.id,
+      name,
+      trackingNumber: `TRK-${u}-0001`,
+      sendingInstitutionSiteId: ownSite.id,
+      receivingInstitutionId: otherId,
+      receivingInstitutionSiteId: site.body.id,
       collectedSampleIds: [sample.id],
     });
 
     await page.goto('/shipment');
     const row = page.getByRole('row', { name: new RegExp(name) });
     await expect(row).toContainText(`Regional Reference Laboratory ${u}`);
-    await expect(page.getByRole('columnheader')).toHaveText(['Name', 'Tracking Number', 'Sender', 'Receiver', 'Shipped', 'Status', 'Items']);
+    await expect(page.getByRole('columnheader')).toHaveText([
+      'Name',
+      'Tracking Number',
+      'Sender',
+      'Receiver',
+      'Shipped',
+      'Status',
+      'Items',
+    ]);
     await tablesSettled(page);
     const table = page.getByRole('region', { name: 'Table' });
-    await expect.poll(() => table.evaluate((e) => `${e.scrollWidth} <= ${e.clientWidth}: ${e.scrollWidth <= e.clientWidth}`),
-      'the table scrolls not sideways').toMatch(/true$/);
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nor does the page').toBe(true);
+    await expect
+      .poll(
+        () => table.evaluate((e) => `${e.scrollWidth} <= ${e.clientWidth}: ${e.scrollWidth <= e.clientWidth}`),
+        'the table scrolls not sideways',
+      )
+      .toMatch(/true$/);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nor does the page')
+      .toBe(true);
     await shot('shipments-1280');
 
     await page.setViewportSize({ width: 390, height: 844 });

@@ -14,9 +14,16 @@ const consentByApi = (b: Biobank, p: ProtocolRec, title: string, consent: string
 /** Enrols a new participant and signs the consent's current version with a drawn (inked) PNG, through the API. */
 async function signByApi(b: Biobank, p: ProtocolRec, consent: ConsentRec) {
   const patient = await registerParticipant(b, { mrn: `MRN-${unique()}`.toUpperCase() });
-  const [enrolled] = await b.call<{ id: number }[]>('POST', `collectionProtocols/${p.id}/collectionProtocolParticipants`, { patientIds: [patient.id] });
-  await b.call('POST', `collectionProtocols/${p.id}/collectionProtocolParticipantConsents`,
-    { participantId: enrolled.id, consentVersionId: consent.consentVersionId, signature: signaturePng().dataUrl });
+  const [enrolled] = await b.call<{ id: number }[]>(
+    'POST',
+    `collectionProtocols/${p.id}/collectionProtocolParticipants`,
+    { patientIds: [patient.id] },
+  );
+  await b.call('POST', `collectionProtocols/${p.id}/collectionProtocolParticipantConsents`, {
+    participantId: enrolled.id,
+    consentVersionId: consent.consentVersionId,
+    signature: signaturePng().dataUrl,
+  });
 }
 
 async function openConsents(page: Page, p: ProtocolRec) {
@@ -34,10 +41,17 @@ async function rowAction(page: Page, title: string, action: 'Edit' | 'View' | 'D
 const editorOf = (dialog: Locator) => dialog.getByRole('textbox', { name: 'Consent', exact: true });
 
 test.describe('protocol consents', () => {
-  test('a consent is written with a heading, a list and bold text, listed, viewed with its formatting, and edited', async ({ signedInPage: page, admin, api, shot }) => {
+  test('a consent is written with a heading, a list and bold text, listed, viewed with its formatting, and edited', async ({
+    signedInPage: page,
+    admin,
+    api,
+    shot,
+  }) => {
     test.slow(); // a long journey with two forms and two dialogs on a busy 2-core machine
     const warnings: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
+    });
     const b = await centralBiobank(api, admin);
     const p = await protocolByApi(b);
     await openConsents(page, p);
@@ -113,21 +127,40 @@ test.describe('protocol consents', () => {
     const edited = row(page, renamed);
     await expect(edited.getByRole('cell').nth(1), 'nobody signed: the text changes in place').toHaveText('1');
     await rowAction(page, renamed, 'View');
-    await expect(page.getByRole('dialog', { name: renamed }).getByLabel('Consent text, version 1').locator('li')).toHaveCount(3);
+    await expect(
+      page.getByRole('dialog', { name: renamed }).getByLabel('Consent text, version 1').locator('li'),
+    ).toHaveCount(3);
     expect(warnings, 'no editor warnings (a duplicate extension, a missing label)').toEqual([]);
   });
 
-  test('injected HTML in a consent never runs and never reaches the View dialog', async ({ signedInPage: page, admin, api }) => {
+  test('injected HTML in a consent never runs and never reaches the View dialog', async ({
+    signedInPage: page,
+    admin,
+    api,
+  }) => {
     const b = await centralBiobank(api, admin);
     const p = await protocolByApi(b);
     const title = `Hostile ${unique()}`;
-    await consentByApi(b, p, title, [
-      '<h2>Safe heading</h2>', '<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '<p>Text <a href="javascript:alert(1)">x</a></p>',
-      '<svg onload=alert(1)><circle r="5"/></svg>', '<iframe src="javascript:alert(1)"></iframe>', '<p style="background:url(javascript:alert(1))" onclick="alert(1)">Styled</p>',
-      '<a href="https://example.org/info">More information</a>',
-    ].join(''));
+    await consentByApi(
+      b,
+      p,
+      title,
+      [
+        '<h2>Safe heading</h2>',
+        '<script>alert(1)</script>',
+        '<img src=x onerror=alert(1)>',
+        '<p>Text <a href="javascript:alert(1)">x</a></p>',
+        '<svg onload=alert(1)><circle r="5"/></svg>',
+        '<iframe src="javascript:alert(1)"></iframe>',
+        '<p style="background:url(javascript:alert(1))" onclick="alert(1)">Styled</p>',
+        '<a href="https://example.org/info">More information</a>',
+      ].join(''),
+    );
     const dialogs: string[] = [];
-    page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
     await openConsents(page, p);
     await row(page, title).getByRole('cell').first().click();
     const view = page.getByRole('dialog', { name: title });
@@ -137,11 +170,19 @@ test.describe('protocol consents', () => {
     await expect(view.locator('script, img, iframe, object, embed')).toHaveCount(0);
     await expect(text.locator('svg, [style], [onclick], [onerror], [onload]')).toHaveCount(0);
     await expect(view.locator('a[href^="javascript" i]')).toHaveCount(0);
-    await expect(text.getByRole('link', { name: 'More information' })).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    await expect(text.getByRole('link', { name: 'More information' })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer nofollow',
+    );
     expect(dialogs, 'no alert, confirm or prompt opened').toEqual([]);
   });
 
-  test('a signed consent edited in the browser becomes version 2, and View lists both versions with their texts', async ({ signedInPage: page, admin, api, shot }) => {
+  test('a signed consent edited in the browser becomes version 2, and View lists both versions with their texts', async ({
+    signedInPage: page,
+    admin,
+    api,
+    shot,
+  }) => {
     const b = await centralBiobank(api, admin);
     const p = await protocolByApi(b);
     const title = `Signed ${unique()}`;
@@ -171,7 +212,11 @@ test.describe('protocol consents', () => {
     await shot('consent-versions');
   });
 
-  test('an edit saved over a newer change is refused with the server\'s reason, and what was typed stays', async ({ signedInPage: page, admin, api }) => {
+  test("an edit saved over a newer change is refused with the server's reason, and what was typed stays", async ({
+    signedInPage: page,
+    admin,
+    api,
+  }) => {
     const b = await centralBiobank(api, admin);
     const p = await protocolByApi(b);
     const title = `Contested ${unique()}`;
@@ -181,15 +226,22 @@ test.describe('protocol consents', () => {
     const edit = page.getByRole('dialog', { name: 'Edit a Consent' });
     await expect(edit.getByLabel(field('Title'))).toHaveValue(title);
     // Someone else saves first: the stamp the form holds is now stale.
-    await b.call('PUT', `collectionProtocols/${p.id}/collectionProtocolConsents/${consent.id}`,
-      { title: `${title} elsewhere`, consent: '<p>First text</p>', concurrencyStamp: consent.concurrencyStamp });
+    await b.call('PUT', `collectionProtocols/${p.id}/collectionProtocolConsents/${consent.id}`, {
+      title: `${title} elsewhere`,
+      consent: '<p>First text</p>',
+      concurrencyStamp: consent.concurrencyStamp,
+    });
     await edit.getByLabel(field('Title')).fill(`${title} here`);
     await edit.getByRole('button', { name: 'Submit' }).click();
     await see(edit, 'This record was changed by someone else. Reload it and try again.');
     await expect(edit.getByLabel(field('Title'))).toHaveValue(`${title} here`);
   });
 
-  test('the browser Back closes an untouched form at once and asks before discarding typed text', async ({ signedInPage: page, admin, api }) => {
+  test('the browser Back closes an untouched form at once and asks before discarding typed text', async ({
+    signedInPage: page,
+    admin,
+    api,
+  }) => {
     const b = await centralBiobank(api, admin);
     const p = await protocolByApi(b);
     await openConsents(page, p);
@@ -246,16 +298,28 @@ test.describe('protocol consents', () => {
     await page.getByRole('button', { name: `Actions for ${title}` }).click();
     await expect(page.getByRole('menuitem')).toHaveText(['View']);
     await page.getByRole('menuitem', { name: 'View' }).click();
-    await expect(page.getByRole('dialog', { name: title }).getByRole('heading', { name: 'Study consent' })).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: title }).getByRole('heading', { name: 'Study consent' }),
+    ).toBeVisible();
     await page.goto(`/collection-protocols/${p.id}/consents/new`);
     await see(page, /You don't have access to creating consents/);
   });
 
-  test('on a phone the list is cards, and the form and the dialog fit the screen', async ({ signedInPage: page, admin, api, shot }) => {
+  test('on a phone the list is cards, and the form and the dialog fit the screen', async ({
+    signedInPage: page,
+    admin,
+    api,
+    shot,
+  }) => {
     const b = await centralBiobank(api, admin);
     const p = await protocolByApi(b);
     const title = `Phone consent ${unique()}`;
-    await consentByApi(b, p, title, '<h2>Summary</h2><ul><li>One sample</li><li>One form</li></ul><p>Read <strong>carefully</strong>.</p>');
+    await consentByApi(
+      b,
+      p,
+      title,
+      '<h2>Summary</h2><ul><li>One sample</li><li>One form</li></ul><p>Read <strong>carefully</strong>.</p>',
+    );
     await page.setViewportSize({ width: 390, height: 844 });
     await openConsents(page, p);
     const card = page.getByRole('button', { name: title, exact: true });
@@ -275,4 +339,3 @@ test.describe('protocol consents', () => {
     await shot('consent-form-phone');
   });
 });
-

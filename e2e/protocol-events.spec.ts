@@ -14,13 +14,22 @@ async function pick(page: Page, scope: Locator, label: string, option: string) {
 /** Two enabled sites of the Central Biobank made through the API, titled with `suffix`. */
 async function twoSites(b: Biobank, suffix: string) {
   for (const name of ['North Clinic', 'South Clinic']) {
-    await b.call('POST', 'institutionSites', { title: `${name} ${suffix}`, abbreviation: null, address: `${name} Road 1` });
+    await b.call('POST', 'institutionSites', {
+      title: `${name} ${suffix}`,
+      abbreviation: null,
+      address: `${name} Road 1`,
+    });
   }
   return [`North Clinic ${suffix}`, `South Clinic ${suffix}`];
 }
 
 test.describe('protocol sites and events', () => {
-  test('sites: two are added in one go, nothing selected does nothing, one is removed', async ({ signedInPage: page, api, admin, shot }) => {
+  test('sites: two are added in one go, nothing selected does nothing, one is removed', async ({
+    signedInPage: page,
+    api,
+    admin,
+    shot,
+  }) => {
     const b = await centralBiobank(api, admin);
     const protocol = await protocolByApi(b);
     const s = unique();
@@ -72,7 +81,12 @@ test.describe('protocol sites and events', () => {
     await shot('sites-list-phone');
   });
 
-  test('events: listed in time order with one selected; a requirement tree built in one form, a grandchild added, an excess aliquot refused', async ({ signedInPage: page, api, admin, shot }) => {
+  test('events: listed in time order with one selected; a requirement tree built in one form, a grandchild added, an excess aliquot refused', async ({
+    signedInPage: page,
+    api,
+    admin,
+    shot,
+  }) => {
     test.slow(); // many form steps on a shared 2-core machine
     const b = await centralBiobank(api, admin);
     const protocol = await protocolByApi(b);
@@ -91,7 +105,10 @@ test.describe('protocol sites and events', () => {
       await pick(page, form, 'Unit', unit);
       await form.getByRole('button', { name: 'Submit' }).click();
       await expect(form).toBeHidden();
-      await expect(events.getByRole('option', { name: new RegExp(label), selected: true }), 'the new event is selected').toBeVisible();
+      await expect(
+        events.getByRole('option', { name: new RegExp(label), selected: true }),
+        'the new event is selected',
+      ).toBeVisible();
     };
     // The code rule is the contract's, shown before anything is sent.
     await page.getByRole('button', { name: 'Create Event', exact: true }).click();
@@ -101,12 +118,18 @@ test.describe('protocol sites and events', () => {
     await see(eventForm, 'Code must be 2 characters or less');
     await see(eventForm, '*required');
     await eventForm.getByRole('button', { name: 'Close' }).click();
-    await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard unsaved changes?' })
+      .getByRole('button', { name: 'Discard' })
+      .click();
     await expect(eventForm).toBeHidden();
 
     await createEvent('Week 1', 'W1', '1', 'Week');
     await createEvent('Baseline', 'BL', '0', 'Day');
-    await expect(events.getByRole('option')).toHaveText([/Baseline.*BL.*At enrolment/, /Week 1.*W1.*1 week after enrolment/]);
+    await expect(events.getByRole('option')).toHaveText([
+      /Baseline.*BL.*At enrolment/,
+      /Week 1.*W1.*1 week after enrolment/,
+    ]);
 
     // Without ?event the first (earliest) event is selected; the arrow keys move the selection and the address keeps it.
     await page.goto(`/collection-protocols/${protocol.id}/events`);
@@ -184,7 +207,9 @@ test.describe('protocol sites and events', () => {
     await expect(grandchildren.getByRole('listitem')).toHaveCount(1);
     await expect(grandchildren).toContainText(/Aliquot\s*Whole Blood\s*2 mL/);
     const refused = await addChild('3');
-    await expect(refused.getByRole('alert')).toContainText(/The aliquots of item \d+ need 5 together, more than its quantity of 4\./);
+    await expect(refused.getByRole('alert')).toContainText(
+      /The aliquots of item \d+ need 5 together, more than its quantity of 4\./,
+    );
     await see(refused, '2 mL left');
     await expectNoAxeViolations(page, 'add child refused');
     await refused.getByRole('button', { name: 'Cancel' }).click();
@@ -194,11 +219,18 @@ test.describe('protocol sites and events', () => {
 
     await page.setViewportSize({ width: 390, height: 800 });
     await expect(tree.getByText('Whole blood (WB)')).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing scrolls sideways at 390 px').toBeLessThanOrEqual(390);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      'nothing scrolls sideways at 390 px',
+    ).toBeLessThanOrEqual(390);
     await shot('events-tree-phone');
   });
 
-  test('a Researcher reads events and trees but gets no write buttons, and the create addresses say no access', async ({ page, api, admin }) => {
+  test('a Researcher reads events and trees but gets no write buttons, and the create addresses say no access', async ({
+    page,
+    api,
+    admin,
+  }) => {
     const b = await centralBiobank(api, admin);
     const protocol = await protocolByApi(b);
     const day = (await b.list('collectionProtocolEventUnitOfMeasurements')).find((u) => u.unitName === 'Day')!.id;
@@ -206,9 +238,18 @@ test.describe('protocol sites and events', () => {
     const [type] = await b.list('specimenTypes?IsEnabled=true');
     const aliquot = (await b.ids('subSampleLineages')).get('Aliquot');
     const base = `collectionProtocols/${protocol.id}`;
-    const event = await b.call<Rec>('POST', `${base}/collectionProtocolEvents`, { label: 'Baseline', eventCode: 'BL', eventPoint: 0, collectionProtocolEventUnitOfMeasurementId: day });
+    const event = await b.call<Rec>('POST', `${base}/collectionProtocolEvents`, {
+      label: 'Baseline',
+      eventCode: 'BL',
+      eventPoint: 0,
+      collectionProtocolEventUnitOfMeasurementId: day,
+    });
     await b.call('POST', `${base}/collectionProtocolEvents/${event.id}/collectionProtocolEventSpecimenRequirements`, {
-      title: 'Serum tube', code: 'ST', initialQuantity: 5, unitOfMeasurementId: ml, specimenTypeId: type.id,
+      title: 'Serum tube',
+      code: 'ST',
+      initialQuantity: 5,
+      unitOfMeasurementId: ml,
+      specimenTypeId: type.id,
       items: [{ key: 'a', subSampleLineageId: aliquot, specimenTypeId: type.id, initialQuantity: 2 }],
     });
     const researcher = await createAccount(b, { role: 'Researcher' });
@@ -222,11 +263,15 @@ test.describe('protocol sites and events', () => {
     await expect(page.getByRole('button', { name: 'Create Event Specimen Requirement' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Add child/ })).toHaveCount(0);
     await page.goto(`/collection-protocols/${protocol.id}/events/new`);
-    await expect(page.getByRole('heading', { name: "You don't have access to creating events", level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: "You don't have access to creating events", level: 1 }),
+    ).toBeVisible();
     await page.goto(`/collection-protocols/${protocol.id}/sites`);
     await expect(page.getByRole('heading', { name: 'Sites', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add Sites' })).toHaveCount(0);
     await page.goto(`/collection-protocols/${protocol.id}/sites/add`);
-    await expect(page.getByRole('heading', { name: "You don't have access to adding sites to collection protocols", level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: "You don't have access to adding sites to collection protocols", level: 1 }),
+    ).toBeVisible();
   });
 });

@@ -16,18 +16,30 @@ async function addField(page: Page, k: Kind, extra?: (dialog: Locator) => Promis
   for (const o of k.options ?? []) {
     await dialog.getByLabel(field('New Option')).fill(o);
     await dialog.getByLabel(field('New Option')).press('Enter');
-    await expect(dialog.getByRole('listitem').getByRole('textbox', { name: /^Option \d+$/ }).last()).toHaveValue(o);
+    await expect(
+      dialog
+        .getByRole('listitem')
+        .getByRole('textbox', { name: /^Option \d+$/ })
+        .last(),
+    ).toHaveValue(o);
   }
   if (extra) await extra(dialog);
   // From the keyboard, as the editor is used field after field: the 'added' notices stacked at the
   // bottom right may cover the button for a pointer, never for the key.
   await dialog.getByRole('button', { name: 'Submit', exact: true }).press('Enter');
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('list', { name: 'Fields' }).getByRole('button', { name: k.prompt, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Fields' }).getByRole('button', { name: k.prompt, exact: true }),
+  ).toBeVisible();
 }
 
 test.describe('questionnaires', () => {
-  test('design a form with all nine field types, preview it, fill it for a participant and view what was filled', async ({ signedInPage: page, api, admin, shot }) => {
+  test('design a form with all nine field types, preview it, fill it for a participant and view what was filled', async ({
+    signedInPage: page,
+    api,
+    admin,
+    shot,
+  }) => {
     test.slow(); // designs nine fields, fills and reports: over a minute on a shared 2-core machine
     const b = await centralBiobank(api, admin);
     const u = unique();
@@ -69,15 +81,23 @@ test.describe('questionnaires', () => {
     await addField(page, { button: 'Date Picker', prompt: 'Last meal date' });
     await addField(page, { button: 'Date & Time Picker', prompt: 'Fasting since' });
     await addField(page, { button: 'Checkbox', prompt: 'Fasting confirmed' });
-    await addField(page, { button: 'Checkbox List', prompt: 'Symptoms', options: ['Cough', 'Fever', 'Headache'] }, async (d) => {
-      // Reorder: Headache moves up above Fever.
-      await d.getByRole('button', { name: 'Move Headache up' }).click();
-      await expect(d.getByRole('textbox', { name: 'Option 2' })).toHaveValue('Headache');
-    });
-    await addField(page, { button: 'Radio List', prompt: 'Smoker', options: ['Never', 'Former', 'Current'] }, async (d) => {
-      await d.getByLabel('Is Required').check();
-      await d.getByLabel(field('Required Message')).fill('Choose a smoking status');
-    });
+    await addField(
+      page,
+      { button: 'Checkbox List', prompt: 'Symptoms', options: ['Cough', 'Fever', 'Headache'] },
+      async (d) => {
+        // Reorder: Headache moves up above Fever.
+        await d.getByRole('button', { name: 'Move Headache up' }).click();
+        await expect(d.getByRole('textbox', { name: 'Option 2' })).toHaveValue('Headache');
+      },
+    );
+    await addField(
+      page,
+      { button: 'Radio List', prompt: 'Smoker', options: ['Never', 'Former', 'Current'] },
+      async (d) => {
+        await d.getByLabel('Is Required').check();
+        await d.getByLabel(field('Required Message')).fill('Choose a smoking status');
+      },
+    );
     await addField(page, { button: 'Select', prompt: 'Blood group', options: ['A', 'B', 'AB', 'O'] });
     const fields = page.getByRole('list', { name: 'Fields' }).getByRole('listitem');
     await expect(fields).toHaveCount(9);
@@ -188,8 +208,15 @@ test.describe('questionnaires', () => {
     await expect(page.getByRole('columnheader', { name: 'Blood group' })).toBeVisible();
     await shot('forms-report');
     await expectNoAxeViolations(page, 'collected questionnaires report');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    const csv = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = await (
+      await download.createReadStream()
+    )
+      .toArray()
+      .then((chunks) => Buffer.concat(chunks).toString('utf8'));
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     expect(csv).toContain('"Line one, ""quoted""\nLine two"');
     expect(csv).toContain('"Room number"');
@@ -212,18 +239,30 @@ test.describe('questionnaires', () => {
     await expect(page.getByText('No form filled yet. Fill Form adds the first.')).toBeVisible();
   });
 
-  test('a Researcher reads questioners and runs the report but designs and fills nothing', async ({ api, admin, newPage }) => {
+  test('a Researcher reads questioners and runs the report but designs and fills nothing', async ({
+    api,
+    admin,
+    newPage,
+  }) => {
     const b = await centralBiobank(api, admin);
     const u = unique();
     const patient = await registerParticipant(b, { mrn: `QR${u}`, firstName: 'Abel', fatherName: `Fr${u}` });
     const sample = await collectedSampleByApi(b, patient.id);
     const protocolId = sample.collectionProtocolId as number;
     const [enrolment] = await b.list(`collectionProtocols/${protocolId}/collectionProtocolParticipants`);
-    const form = await b.call('POST', `collectionProtocols/${protocolId}/collectionProtocolForms`, { name: `Read only ${u}` });
-    const tb = (await b.list('dataTypes?IsEnabled=true')).find((t) => t.abbreviation === 'TB')!;
-    await b.call('POST', `collectionProtocols/${protocolId}/collectionProtocolForms/${form.id}/collectionProtocolFormFields`, {
-      dataTypeId: tb.id, prompt: 'Weight', responseTitle: 'Weight',
+    const form = await b.call('POST', `collectionProtocols/${protocolId}/collectionProtocolForms`, {
+      name: `Read only ${u}`,
     });
+    const tb = (await b.list('dataTypes?IsEnabled=true')).find((t) => t.abbreviation === 'TB')!;
+    await b.call(
+      'POST',
+      `collectionProtocols/${protocolId}/collectionProtocolForms/${form.id}/collectionProtocolFormFields`,
+      {
+        dataTypeId: tb.id,
+        prompt: 'Weight',
+        responseTitle: 'Weight',
+      },
+    );
     const researcher = await createAccount(b, { role: 'Researcher' });
     const page = await newPage();
     await signedInAs(page, { email: researcher.email, password: researcher.password });

@@ -11,15 +11,22 @@ import { choose, field, see, signedInAs } from './support/ui';
  * derived child -> enrol -> sign with a drawn signature -> view -> edit the consent (version 2; the signature
  * keeps version 1's text) -> withdraw.
  */
-const sub = (page: Page, name: string) => page.getByRole('navigation', { name: 'Collection protocol' }).getByRole('link', { name });
+const sub = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Collection protocol' }).getByRole('link', { name });
 
-test('a coordinator sets up a study end to end, then enrols, consents and withdraws a participant', async ({ page, api, admin, shot }) => {
+test('a coordinator sets up a study end to end, then enrols, consents and withdraws a participant', async ({
+  page,
+  api,
+  admin,
+  shot,
+}) => {
   test.slow(); // one long journey through eight screens on a shared 2-core machine
   const b = await centralBiobank(api, admin);
   const u = unique();
   const coordinator = await createAccount(b, { role: 'Coordinator', firstName: 'Cora', lastName: 'Ordinator' });
   const sites = [`Journey North ${u}`, `Journey South ${u}`];
-  for (const title of sites) await b.call('POST', 'institutionSites', { title, abbreviation: null, address: 'Clinic Road 2' });
+  for (const title of sites)
+    await b.call('POST', 'institutionSites', { title, abbreviation: null, address: 'Clinic Road 2' });
   const mrn = `JR${u}`.toUpperCase();
   const donor = await registerParticipant(b, { mrn, firstName: 'Almaz', fatherName: `Jr${u}` });
   const donorName = `Almaz ${donor.fatherName} Tesfaye`;
@@ -35,8 +42,11 @@ test('a coordinator sets up a study end to end, then enrols, consents and withdr
   await create.getByLabel(field('Start Date')).fill('2026-01-01');
   const overview = page.getByRole('heading', { name: title, level: 1 });
   const taken = create.getByText('This code is already used');
-  for (let attempt = 0; ; attempt++) { // the tests share one database: a taken code is retried
-    await create.getByLabel(field('Code')).fill(`${attempt % 10}${String.fromCharCode(65 + Math.floor(Math.random() * 26))}`);
+  for (let attempt = 0; ; attempt++) {
+    // the tests share one database: a taken code is retried
+    await create
+      .getByLabel(field('Code'))
+      .fill(`${attempt % 10}${String.fromCharCode(65 + Math.floor(Math.random() * 26))}`);
     await create.getByRole('button', { name: 'Submit' }).click();
     await expect(overview.or(taken)).toBeVisible();
     if (await overview.isVisible()) break;
@@ -166,7 +176,10 @@ test('a coordinator sets up a study end to end, then enrols, consents and withdr
   await page.getByRole('row').filter({ hasText: consentTitle }).getByRole('button', { name: consentTitle }).click();
   view = page.getByRole('dialog', { name: consentTitle });
   await expect(view.getByText('Version 1 signed')).toBeVisible();
-  await expect(view.getByRole('listitem')).toHaveText(['Blood is stored for ten years', 'You may withdraw at any time']);
+  await expect(view.getByRole('listitem')).toHaveText([
+    'Blood is stored for ten years',
+    'You may withdraw at any time',
+  ]);
   await expect(view.getByText('Results may be shared with your doctor')).toHaveCount(0);
 
   // 8. Withdraw: the participant is marked, and the overview says their samples may not be used.

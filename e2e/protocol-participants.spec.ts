@@ -1,7 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
-import { centralBiobank, createAccount, registerParticipant, unique, type Biobank, type NewParticipant } from './support/data';
+import {
+  centralBiobank,
+  createAccount,
+  registerParticipant,
+  unique,
+  type Biobank,
+  type NewParticipant,
+} from './support/data';
 import { drawSignature, inkedPng, protocolByApi, type ProtocolRec } from './support/protocols';
 import { field, see, signedInAs, tablesSettled } from './support/ui';
 
@@ -13,7 +20,13 @@ async function patient(b: Biobank, first = 'Selam', more: Partial<NewParticipant
   const mrn = `PP${u}`;
   const phone = `09${String(Date.now()).slice(-6)}${Math.floor(Math.random() * 90 + 10)}`;
   const r = await registerParticipant(b, { mrn, firstName: first, fatherName: `Fa${u}`, phone, ...more });
-  return { ...r, mrn, phone, name: `${r.firstName} ${r.fatherName}`, fullName: `${r.firstName} ${r.fatherName} Tesfaye` };
+  return {
+    ...r,
+    mrn,
+    phone,
+    name: `${r.firstName} ${r.fatherName}`,
+    fullName: `${r.firstName} ${r.fatherName} Tesfaye`,
+  };
 }
 
 async function openEnrolForm(page: Page, protocol: ProtocolRec) {
@@ -36,7 +49,12 @@ async function findAndTick(dialog: Locator, by: 'MRN' | 'Phone Number', value: s
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
 test.describe('protocol participants', () => {
-  test('enrol by MRN and by phone in one batch; none chosen and a duplicate are refused; the list filters by name', async ({ signedInPage: page, api, admin, shot }) => {
+  test('enrol by MRN and by phone in one batch; none chosen and a duplicate are refused; the list filters by name', async ({
+    signedInPage: page,
+    api,
+    admin,
+    shot,
+  }) => {
     const b = await centralBiobank(api, admin);
     const protocol = await protocolByApi(b);
     const [byMrn, byPhone] = [await patient(b, 'Hanna'), await patient(b, 'Meron')];
@@ -67,7 +85,10 @@ test.describe('protocol participants', () => {
     await expect(again.getByText(`${byMrn.name} is already enrolled in this protocol.`)).toBeVisible();
     await again.getByRole('button', { name: 'Close' }).click();
     // The ticked participant is unsaved input (issue 28): closing asks first.
-    await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard unsaved changes?' })
+      .getByRole('button', { name: 'Discard' })
+      .click();
     await expect(again).toBeHidden();
 
     // Filter by name: the filter is in the address, and only the match stays.
@@ -85,15 +106,25 @@ test.describe('protocol participants', () => {
     await expectNoAxeViolations(page, 'protocol participants');
   });
 
-  test('enrolling outside the protocol\'s dates asks first, then enrols after "Enrol anyway"', async ({ signedInPage: page, api, admin }) => {
+  test('enrolling outside the protocol\'s dates asks first, then enrols after "Enrol anyway"', async ({
+    signedInPage: page,
+    api,
+    admin,
+  }) => {
     const b = await centralBiobank(api, admin);
     const protocol = await protocolByApi(b, { startDate: '2020-01-01', endDate: '2020-12-31' });
     const p = await patient(b);
     const dialog = await openEnrolForm(page, protocol);
     await findAndTick(dialog, 'MRN', p.mrn, p.fullName);
     await dialog.getByRole('button', { name: 'Submit' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Outside the protocol\'s dates' });
-    await expect(confirm.getByText(new RegExp(`${protocol.title} runs from 2020-01-01 to 2020-12-31; today \\(\\d{4}-\\d{2}-\\d{2}\\) is outside it\\.`))).toBeVisible();
+    const confirm = page.getByRole('dialog', { name: "Outside the protocol's dates" });
+    await expect(
+      confirm.getByText(
+        new RegExp(
+          `${protocol.title} runs from 2020-01-01 to 2020-12-31; today \\(\\d{4}-\\d{2}-\\d{2}\\) is outside it\\.`,
+        ),
+      ),
+    ).toBeVisible();
     await confirm.getByRole('button', { name: 'Enrol anyway' }).click();
     await expect(dialog).toBeHidden();
     await expect(row(page, p.fullName)).toBeVisible();
@@ -101,7 +132,12 @@ test.describe('protocol participants', () => {
     await expect(page.getByText(/outside the protocol's dates \(confirmed at enrolment\)/)).toBeVisible();
   });
 
-  test('enrolling a participant recorded as deceased asks first; Cancel keeps the form, "Enrol anyway" enrols', async ({ signedInPage: page, api, admin, shot }) => {
+  test('enrolling a participant recorded as deceased asks first; Cancel keeps the form, "Enrol anyway" enrols', async ({
+    signedInPage: page,
+    api,
+    admin,
+    shot,
+  }) => {
     const b = await centralBiobank(api, admin);
     const protocol = await protocolByApi(b);
     const p = await patient(b, 'Almaz', { vitalStatus: 'Dead', deathDate: '2025-02-03' });
@@ -124,17 +160,32 @@ test.describe('protocol participants', () => {
     await expect(row(page, p.fullName)).toBeVisible();
   });
 
-  test('overview, sign a drawn consent, view it, withdraw it, then disable the participant', async ({ signedInPage: page, api, admin, shot }) => {
+  test('overview, sign a drawn consent, view it, withdraw it, then disable the participant', async ({
+    signedInPage: page,
+    api,
+    admin,
+    shot,
+  }) => {
     test.slow();
     const b = await centralBiobank(api, admin);
     const protocol = await protocolByApi(b);
     const base = `collectionProtocols/${protocol.id}`;
     const p = await patient(b, 'Liya');
     const consentTitle = `Biobank consent ${unique()}`;
-    await b.call('POST', `${base}/collectionProtocolConsents`, { title: consentTitle, consent: '<h1>Storing your samples</h1><ul><li>Blood is kept for 10 years.</li></ul>' });
+    await b.call('POST', `${base}/collectionProtocolConsents`, {
+      title: consentTitle,
+      consent: '<h1>Storing your samples</h1><ul><li>Blood is kept for 10 years.</li></ul>',
+    });
     const [unit] = await b.list('collectionProtocolEventUnitOfMeasurements?IsEnabled=true');
-    await b.call('POST', `${base}/collectionProtocolEvents`, { label: 'Baseline visit', eventCode: 'BV', eventPoint: 0, collectionProtocolEventUnitOfMeasurementId: unit.id });
-    const [enrolled] = await b.call<{ id: number }[]>('POST', `${base}/collectionProtocolParticipants`, { patientIds: [p.id] });
+    await b.call('POST', `${base}/collectionProtocolEvents`, {
+      label: 'Baseline visit',
+      eventCode: 'BV',
+      eventPoint: 0,
+      collectionProtocolEventUnitOfMeasurementId: unit.id,
+    });
+    const [enrolled] = await b.call<{ id: number }[]>('POST', `${base}/collectionProtocolParticipants`, {
+      patientIds: [p.id],
+    });
 
     // Overview
     await page.goto(`${participantsOf(protocol)}/${enrolled.id}`);
@@ -204,7 +255,10 @@ test.describe('protocol participants', () => {
     const day = await withdraw.getByLabel(field('Withdrawn Date')).inputValue();
     await shot('consent-withdraw');
     await withdraw.getByRole('button', { name: 'Withdraw consent' }).click();
-    await page.getByRole('dialog', { name: 'Withdraw this consent?' }).getByRole('button', { name: 'Withdraw' }).click();
+    await page
+      .getByRole('dialog', { name: 'Withdraw this consent?' })
+      .getByRole('button', { name: 'Withdraw' })
+      .click();
     await expect(view.getByText(`Withdrawn on ${day}`).first()).toBeVisible();
     await expect(view.getByText('Reason: Moved abroad and asked to leave the study')).toBeVisible();
     await expect(view.getByRole('button', { name: 'Withdraw consent' })).toHaveCount(0);
@@ -214,8 +268,14 @@ test.describe('protocol participants', () => {
 
     await subNav.getByRole('link', { name: 'Overview' }).click();
     await see(page, 'Consent withdrawn: the samples of this participant may not be used further.');
-    await see(page, `${consentTitle} (version 1) withdrawn on ${day}. No further use; existing data may be kept only anonymised.`);
-    await page.getByRole('navigation', { name: 'Collection protocol' }).getByRole('link', { name: 'Participants' }).click();
+    await see(
+      page,
+      `${consentTitle} (version 1) withdrawn on ${day}. No further use; existing data may be kept only anonymised.`,
+    );
+    await page
+      .getByRole('navigation', { name: 'Collection protocol' })
+      .getByRole('link', { name: 'Participants' })
+      .click();
     await expect(row(page, p.fullName)).toContainText('Consent withdrawn');
 
     // Disable: the spec's dialog, then back to the list without them.
@@ -228,14 +288,27 @@ test.describe('protocol participants', () => {
     await see(page, 'No participants enrolled yet.');
   });
 
-  test('a Researcher reads participants and consents but cannot enrol, sign, withdraw or disable', async ({ page, api, admin }) => {
+  test('a Researcher reads participants and consents but cannot enrol, sign, withdraw or disable', async ({
+    page,
+    api,
+    admin,
+  }) => {
     const b = await centralBiobank(api, admin);
     const protocol = await protocolByApi(b);
     const base = `collectionProtocols/${protocol.id}`;
     const p = await patient(b, 'Ruth');
-    const consent = await b.call<{ consentVersionId: number }>('POST', `${base}/collectionProtocolConsents`, { title: 'Read-only consent', consent: '<p>Yes.</p>' });
-    const [enrolled] = await b.call<{ id: number }[]>('POST', `${base}/collectionProtocolParticipants`, { patientIds: [p.id] });
-    await b.call('POST', `${base}/collectionProtocolParticipantConsents`, { participantId: enrolled.id, consentVersionId: consent.consentVersionId, signature: inkedPng() });
+    const consent = await b.call<{ consentVersionId: number }>('POST', `${base}/collectionProtocolConsents`, {
+      title: 'Read-only consent',
+      consent: '<p>Yes.</p>',
+    });
+    const [enrolled] = await b.call<{ id: number }[]>('POST', `${base}/collectionProtocolParticipants`, {
+      patientIds: [p.id],
+    });
+    await b.call('POST', `${base}/collectionProtocolParticipantConsents`, {
+      participantId: enrolled.id,
+      consentVersionId: consent.consentVersionId,
+      signature: inkedPng(),
+    });
     const who = await createAccount(b, { role: 'Researcher' });
     await signedInAs(page, who);
 
@@ -252,7 +325,7 @@ test.describe('protocol participants', () => {
     await expect(page.getByRole('button', { name: 'Withdraw consent' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Sign Consent' })).toHaveCount(0);
     await page.goto(`${participantsOf(protocol)}/new`);
-    await expect(page.getByRole('heading', { name: 'You don\'t have access to enrolling participants' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: "You don't have access to enrolling participants" })).toBeVisible();
   });
 
   test('phone width: list, overview and sign form fit 390 px', async ({ signedInPage: page, api, admin, shot }) => {
@@ -260,10 +333,16 @@ test.describe('protocol participants', () => {
     const protocol = await protocolByApi(b);
     const p = await patient(b, 'Sara');
     const base = `collectionProtocols/${protocol.id}`;
-    await b.call('POST', `${base}/collectionProtocolConsents`, { title: 'Phone consent', consent: '<p>I agree to give blood.</p>' });
-    const [enrolled] = await b.call<{ id: number }[]>('POST', `${base}/collectionProtocolParticipants`, { patientIds: [p.id] });
+    await b.call('POST', `${base}/collectionProtocolConsents`, {
+      title: 'Phone consent',
+      consent: '<p>I agree to give blood.</p>',
+    });
+    const [enrolled] = await b.call<{ id: number }[]>('POST', `${base}/collectionProtocolParticipants`, {
+      patientIds: [p.id],
+    });
     await page.setViewportSize({ width: 390, height: 844 });
-    const noSideways = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const noSideways = async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     await page.goto(participantsOf(protocol));
     await expect(page.getByText(p.fullName)).toBeVisible();
@@ -293,7 +372,9 @@ test.describe('protocol participants', () => {
     await noSideways();
     await shot('participant-consents-phone');
     await card.getByRole('button', { name: 'Phone consent' }).click();
-    await expect(page.getByRole('dialog', { name: 'Phone consent' }).getByRole('img', { name: /^Signature of/ })).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: 'Phone consent' }).getByRole('img', { name: /^Signature of/ }),
+    ).toBeVisible();
     await shot('consent-signed-view-phone');
   });
 });

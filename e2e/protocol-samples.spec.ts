@@ -8,15 +8,25 @@ import { nodeUrl, storageByApi } from './support/storage';
 import { choose, field, search, see, signedInAs } from './support/ui';
 
 const samplesOf = (p: ProtocolRec) => `/collection-protocols/${p.id}/collected-samples`;
-const sampleRow = (scope: Page | Locator, id: string) => scope.getByRole('group', { name: `Sample ${id}`, exact: true });
+const sampleRow = (scope: Page | Locator, id: string) =>
+  scope.getByRole('group', { name: `Sample ${id}`, exact: true });
 
 test.describe('protocol collected samples', () => {
-  test('a collection date outside the protocol\'s dates asks first, then collects after "Collect anyway"', async ({ signedInPage: page, api, admin }) => {
+  test('a collection date outside the protocol\'s dates asks first, then collects after "Collect anyway"', async ({
+    signedInPage: page,
+    api,
+    admin,
+  }) => {
     const b = await centralBiobank(api, admin);
     const s = await collectingProtocol(b);
     // The study ends yesterday; the form's default collected date is today.
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    await b.call('PUT', `collectionProtocols/${s.protocol.id}`, { ...s.protocol, startDate: '2020-01-01', endDate: yesterday, code: '' });
+    await b.call('PUT', `collectionProtocols/${s.protocol.id}`, {
+      ...s.protocol,
+      startDate: '2020-01-01',
+      endDate: yesterday,
+      code: '',
+    });
     await page.goto(samplesOf(s.protocol));
     await page.getByRole('button', { name: 'Collect Sample' }).click();
     const form = page.getByRole('dialog', { name: 'Collect Specimen' });
@@ -29,19 +39,27 @@ test.describe('protocol collected samples', () => {
     await choose(page, form, 'Specimen Type', 'Whole Blood');
     await form.getByLabel(field('Collected Amount')).fill('3');
     await form.getByRole('button', { name: 'Submit', exact: true }).click();
-    const ask = page.getByRole('dialog', { name: 'Outside the protocol\'s dates' });
+    const ask = page.getByRole('dialog', { name: "Outside the protocol's dates" });
     await expect(ask).toContainText(`runs from 2020-01-01 to ${yesterday}; the collection date`);
     await ask.getByRole('button', { name: 'Collect anyway' }).click();
     await expect(form).toBeHidden();
     await expect(sampleRow(page, id)).toContainText('3 mL');
   });
 
-  test('collect by MRN, aliquot through the sub-sample form, an overdraw refused, the participant stepper, the tree and a sample\'s history', async ({ signedInPage: page, api, admin, shot }) => {
+  test("collect by MRN, aliquot through the sub-sample form, an overdraw refused, the participant stepper, the tree and a sample's history", async ({
+    signedInPage: page,
+    api,
+    admin,
+    shot,
+  }) => {
     test.slow(); // many form steps on a shared 2-core machine
     const b = await centralBiobank(api, admin);
     const s = await collectingProtocol(b);
     const first = `S-${s.u}`;
-    const outsider = { mrn: `OUT${s.u}`, ...await registerParticipant(b, { mrn: `OUT${s.u}`, firstName: 'Tigist', fatherName: `Out${s.u}` }) };
+    const outsider = {
+      mrn: `OUT${s.u}`,
+      ...(await registerParticipant(b, { mrn: `OUT${s.u}`, firstName: 'Tigist', fatherName: `Out${s.u}` })),
+    };
 
     // --- Collect Specimen by MRN on the protocol's page.
     await page.goto(samplesOf(s.protocol));
@@ -63,9 +81,11 @@ test.describe('protocol collected samples', () => {
     await expect(card).toContainText('Female');
     await form.getByLabel(field('Sample Id')).fill(first);
     await choose(page, form, 'Event', 'Baseline (BL)');
-    await expect(form.getByLabel(field('Institution Site')), 'the event\'s site is offered').toHaveValue(s.site);
+    await expect(form.getByLabel(field('Institution Site')), "the event's site is offered").toHaveValue(s.site);
     await choose(page, form, 'Specimen Type', 'Whole Blood');
-    await expect(form.getByLabel(field('Unit Of Measurement')), 'the type\'s usual unit is offered').toHaveValue('Millilitre (mL)');
+    await expect(form.getByLabel(field('Unit Of Measurement')), "the type's usual unit is offered").toHaveValue(
+      'Millilitre (mL)',
+    );
     await form.getByLabel(field('Collected Amount')).fill('10');
     await shot('collect-form');
     await expectNoAxeViolations(page, 'collect form');
@@ -100,7 +120,10 @@ test.describe('protocol collected samples', () => {
     await shot('collect-form-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
     await form.getByRole('button', { name: 'Close' }).click();
-    await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard unsaved changes?' })
+      .getByRole('button', { name: 'Discard' })
+      .click();
     await expect(form).toBeHidden();
 
     // --- An aliquot through the sub-sample form: the parent's remaining amount goes down.
@@ -117,7 +140,10 @@ test.describe('protocol collected samples', () => {
     await expect(sub).toBeHidden();
     // The user lands on the parent's page (issue 28), then goes back to the list for the tree.
     await expect(page.getByRole('heading', { name: `Sample ${first}` })).toBeVisible();
-    await page.getByRole('navigation', { name: 'Collection protocol' }).getByRole('link', { name: 'Collected Samples' }).click();
+    await page
+      .getByRole('navigation', { name: 'Collection protocol' })
+      .getByRole('link', { name: 'Collected Samples' })
+      .click();
     await page.getByRole('button', { name: `Expand ${first}` }).click();
     await expect(sampleRow(page, `${first}.1`)).toContainText('aliquot');
     await expect(parent).toContainText('6 mL');
@@ -129,7 +155,10 @@ test.describe('protocol collected samples', () => {
     await sub.getByRole('button', { name: 'Submit', exact: true }).click();
     await see(sub, `Sample ${first} has 6 mL remaining; 7 mL cannot be taken from it.`);
     await sub.getByRole('button', { name: 'Close' }).click();
-    await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard unsaved changes?' })
+      .getByRole('button', { name: 'Discard' })
+      .click();
     await expect(sub).toBeHidden();
     await see(page, '2 primary samples');
     await search(page, first.toLowerCase().slice(0, -1));
@@ -216,7 +245,10 @@ test.describe('protocol collected samples', () => {
     await expect(history).toContainText('Remaining after: 3 mL');
     // Print label: with the PDF method the label sheet downloads, and the history notes it.
     await page.evaluate(() => localStorage.setItem('lims.printMethod', 'pdf'));
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Print label' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Print label' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('labels.pdf');
     await expect(history).toContainText('Label printed');
     await shot('sample-history');
@@ -238,26 +270,46 @@ test.describe('protocol collected samples', () => {
     await shot('sample-history-phone');
   });
 
-  test('Allocate stores a scanned sample at a chosen free position of the suggested box', async ({ signedInPage: page, api, admin, shot }) => {
+  test('Allocate stores a scanned sample at a chosen free position of the suggested box', async ({
+    signedInPage: page,
+    api,
+    admin,
+    shot,
+  }) => {
     const b = await centralBiobank(api, admin);
     const s = await collectingProtocol(b);
     const { box1 } = await storageByApi(b, `Freezer ${s.u}`);
     const [placed, toPlace] = [`AL1-${s.u}`, `AL2-${s.u}`];
     const made = await b.call<Rec[]>('POST', `collectionProtocols/${s.protocol.id}/collectedSamples/collect`, {
-      collectionProtocolEventId: s.event.id, patientId: s.patient.id, collectedDate: new Date().toISOString().slice(0, 10), collectedTime: '08:00',
-      rows: [placed, toPlace].map((sampleId, i) => ({ key: `r${i}`, sampleId, specimenTypeId: s.blood, quantity: 2, unitOfMeasurementId: s.ml })),
+      collectionProtocolEventId: s.event.id,
+      patientId: s.patient.id,
+      collectedDate: new Date().toISOString().slice(0, 10),
+      collectedTime: '08:00',
+      rows: [placed, toPlace].map((sampleId, i) => ({
+        key: `r${i}`,
+        sampleId,
+        specimenTypeId: s.blood,
+        quantity: 2,
+        unitOfMeasurementId: s.ml,
+      })),
     });
     // One sample of this protocol and type already in Box 1 (A1): storage suggests that box for the next.
     const positions = await b.call<(Rec & { code: string })[]>('GET', `${nodeUrl(box1)}/StorageContainerBoxPositions`);
     const a1 = positions.find((p) => p.code === 'A1')!;
-    await b.call('POST', `${nodeUrl(box1)}/StorageContainerBoxPositions/${a1.id}/StorageContainerBoxPositionOccupancies`, { collectedSampleId: made[0].id });
+    await b.call(
+      'POST',
+      `${nodeUrl(box1)}/StorageContainerBoxPositions/${a1.id}/StorageContainerBoxPositionOccupancies`,
+      { collectedSampleId: made[0].id },
+    );
 
     await page.goto(samplesOf(s.protocol));
     await page.getByRole('button', { name: 'Allocate', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Collected Sample Allocation' });
     await dialog.getByLabel(field('Sample ID')).fill(toPlace.toLowerCase());
     await dialog.getByLabel(field('Sample ID')).press('Enter');
-    await expect(dialog.getByTestId('allocation-box')).toHaveText(`Freezer ${s.u} > Shelf 1 > Rack A > Drawer 1 > Box 1`);
+    await expect(dialog.getByTestId('allocation-box')).toHaveText(
+      `Freezer ${s.u} > Shelf 1 > Rack A > Drawer 1 > Box 1`,
+    );
     await expect(dialog.getByLabel(field('Position'))).toHaveValue('A2');
     await choose(page, dialog, 'Position', 'B3');
     await shot('protocol-allocate');
@@ -271,41 +323,74 @@ test.describe('protocol collected samples', () => {
     await expect(dialog.getByLabel(field('Sample ID'))).toHaveValue('');
     await dialog.getByLabel(field('Sample ID')).fill(toPlace);
     await dialog.getByLabel(field('Sample ID')).press('Enter');
-    await expect(dialog.getByText(`Stored now at Freezer ${s.u} > Shelf 1 > Rack A > Drawer 1 > Box 1, position B3.`)).toBeVisible();
+    await expect(
+      dialog.getByText(`Stored now at Freezer ${s.u} > Shelf 1 > Rack A > Drawer 1 > Box 1, position B3.`),
+    ).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Allocate', exact: true })).toHaveCount(0);
   });
 
-  test('a sample whose donor withdrew consent offers no sub-sample, and its sub-sample address says why', async ({ signedInPage: page, api, admin }) => {
+  test('a sample whose donor withdrew consent offers no sub-sample, and its sub-sample address says why', async ({
+    signedInPage: page,
+    api,
+    admin,
+  }) => {
     const b = await centralBiobank(api, admin);
     const s = await collectingProtocol(b);
     const base = `collectionProtocols/${s.protocol.id}`;
     const other = await registerParticipant(b, { mrn: `WD${s.u}`, firstName: 'Hana', fatherName: `Wd${s.u}` });
-    const [otherEnrolment] = await b.call<Rec[]>('POST', `${base}/collectionProtocolParticipants`, { patientIds: [other.id] });
-    const collect = (patientId: number, sampleId: string) => b.call<Rec[]>('POST', `${base}/collectedSamples/collect`, {
-      collectionProtocolEventId: s.event.id, patientId, collectedDate: new Date().toISOString().slice(0, 10), collectedTime: '08:00',
-      rows: [{ key: 'r', sampleId, specimenTypeId: s.blood, quantity: 2, unitOfMeasurementId: s.ml }],
+    const [otherEnrolment] = await b.call<Rec[]>('POST', `${base}/collectionProtocolParticipants`, {
+      patientIds: [other.id],
     });
+    const collect = (patientId: number, sampleId: string) =>
+      b.call<Rec[]>('POST', `${base}/collectedSamples/collect`, {
+        collectionProtocolEventId: s.event.id,
+        patientId,
+        collectedDate: new Date().toISOString().slice(0, 10),
+        collectedTime: '08:00',
+        rows: [{ key: 'r', sampleId, specimenTypeId: s.blood, quantity: 2, unitOfMeasurementId: s.ml }],
+      });
     const [kept, withdrawn] = [`OK-${s.u}`, `WD-${s.u}`];
     await collect(s.patient.id, kept);
     const [gone] = await collect(other.id, withdrawn);
-    const consent = await b.call<{ consentVersionId: number }>('POST', `${base}/collectionProtocolConsents`, { title: `Consent ${s.u}`, consent: '<p>Yes.</p>' });
-    const signed = await b.call<Rec>('POST', `${base}/collectionProtocolParticipantConsents`, { participantId: otherEnrolment.id, consentVersionId: consent.consentVersionId, signature: signaturePng().dataUrl });
-    await b.call('POST', `${base}/collectionProtocolParticipantConsents/${signed.id}/withdraw`, { withdrawnDate: new Date().toISOString().slice(0, 10), reason: 'Moved away', effect: 'stop_use' });
+    const consent = await b.call<{ consentVersionId: number }>('POST', `${base}/collectionProtocolConsents`, {
+      title: `Consent ${s.u}`,
+      consent: '<p>Yes.</p>',
+    });
+    const signed = await b.call<Rec>('POST', `${base}/collectionProtocolParticipantConsents`, {
+      participantId: otherEnrolment.id,
+      consentVersionId: consent.consentVersionId,
+      signature: signaturePng().dataUrl,
+    });
+    await b.call('POST', `${base}/collectionProtocolParticipantConsents/${signed.id}/withdraw`, {
+      withdrawnDate: new Date().toISOString().slice(0, 10),
+      reason: 'Moved away',
+      effect: 'stop_use',
+    });
 
     await page.goto(samplesOf(s.protocol));
     await expect(sampleRow(page, withdrawn)).toContainText('Consent withdrawn');
     await expect(sampleRow(page, kept).getByRole('button', { name: `Create a sub-sample of ${kept}` })).toBeVisible();
     await expect(sampleRow(page, withdrawn).getByRole('button', { name: /^Create a sub-sample/ })).toHaveCount(0);
     await page.goto(`${samplesOf(s.protocol)}/${gone.id}/sub-sample`);
-    await expect(page.getByText(`The donor of ${withdrawn} withdrew consent: no sub-sample may be taken from it.`)).toBeVisible();
+    await expect(
+      page.getByText(`The donor of ${withdrawn} withdrew consent: no sub-sample may be taken from it.`),
+    ).toBeVisible();
     await expect(page.getByRole('dialog', { name: /sub-sample/i })).toHaveCount(0);
   });
 
-  test('an aliquot in µL from a mL parent: only units of the parent\'s type are offered, the parent\'s remaining amount is converted', async ({ signedInPage: page, api, admin, shot }) => {
+  test("an aliquot in µL from a mL parent: only units of the parent's type are offered, the parent's remaining amount is converted", async ({
+    signedInPage: page,
+    api,
+    admin,
+    shot,
+  }) => {
     const b = await centralBiobank(api, admin);
     const s = await collectingProtocol(b);
     const [made] = await b.call<Rec[]>('POST', `collectionProtocols/${s.protocol.id}/collectedSamples/collect`, {
-      collectionProtocolEventId: s.event.id, patientId: s.patient.id, collectedDate: '2026-03-14', collectedTime: '09:30',
+      collectionProtocolEventId: s.event.id,
+      patientId: s.patient.id,
+      collectedDate: '2026-03-14',
+      collectedTime: '09:30',
       rows: [{ key: 'BT', specimenTypeId: s.blood, quantity: 10, unitOfMeasurementId: s.ml }],
     });
     const id = String(made.sampleId);
@@ -316,7 +401,10 @@ test.describe('protocol collected samples', () => {
     await choose(page, sub, 'Sub Sample Lineage', 'Aliquot');
     await sub.getByLabel(field('Unit Of Measurement')).click();
     await expect(page.getByRole('option', { name: 'Litre (L)', exact: true })).toBeVisible();
-    await expect(page.getByRole('option', { name: 'Gram (g)', exact: true }), 'a mass unit does not convert into mL').toHaveCount(0);
+    await expect(
+      page.getByRole('option', { name: 'Gram (g)', exact: true }),
+      'a mass unit does not convert into mL',
+    ).toHaveCount(0);
     await page.getByRole('option', { name: 'Microlitre (µL)', exact: true }).click();
     await sub.getByLabel(field('Collected Amount')).fill('500');
     await see(sub, '= 0.5 mL from the parent');
@@ -325,7 +413,10 @@ test.describe('protocol collected samples', () => {
     await expect(sub).toBeHidden();
     // On the parent's page (issue 28), then back to the list: 9.5 mL in both without a reload.
     await expect(page.getByText('Remaining Amount', { exact: true }).locator('..')).toContainText('9.5 mL');
-    await page.getByRole('navigation', { name: 'Collection protocol' }).getByRole('link', { name: 'Collected Samples' }).click();
+    await page
+      .getByRole('navigation', { name: 'Collection protocol' })
+      .getByRole('link', { name: 'Collected Samples' })
+      .click();
     await expect(sampleRow(page, id)).toContainText('9.5 mL');
     await page.getByRole('button', { name: `Expand ${id}` }).click();
     await expect(sampleRow(page, `${id}.1`)).toContainText('500 µL');
@@ -340,14 +431,26 @@ test.describe('protocol collected samples', () => {
     await shot('subsample-form-converted-phone');
   });
 
-  test('a Researcher reads the samples and their history but is offered no collecting; the collect address shows no access', async ({ page, api, admin }) => {
+  test('a Researcher reads the samples and their history but is offered no collecting; the collect address shows no access', async ({
+    page,
+    api,
+    admin,
+  }) => {
     const b = await centralBiobank(api, admin);
     const s = await collectingProtocol(b);
     const [made] = await b.call<Rec[]>('POST', `collectionProtocols/${s.protocol.id}/collectedSamples/collect`, {
-      collectionProtocolEventId: s.event.id, patientId: s.patient.id, collectedDate: '2026-03-14', collectedTime: '09:30',
+      collectionProtocolEventId: s.event.id,
+      patientId: s.patient.id,
+      collectedDate: '2026-03-14',
+      collectedTime: '09:30',
       rows: [{ key: 'BT', specimenTypeId: s.blood, quantity: 5, unitOfMeasurementId: s.ml }],
     });
-    const researcher = await createAccount(b, { role: 'Researcher', firstName: 'Rita', lastName: 'Reads', password: 'Researcher#2024-ok' });
+    const researcher = await createAccount(b, {
+      role: 'Researcher',
+      firstName: 'Rita',
+      lastName: 'Reads',
+      password: 'Researcher#2024-ok',
+    });
     await signedInAs(page, researcher);
     await page.goto(samplesOf(s.protocol));
     await expect(sampleRow(page, String(made.sampleId))).toContainText('5 mL');
@@ -357,7 +460,9 @@ test.describe('protocol collected samples', () => {
     await expect(page.getByRole('region', { name: 'History' })).toContainText('Collected');
     await expect(page.getByRole('button', { name: 'Manual adjustment' })).toHaveCount(0);
     await page.goto(`${samplesOf(s.protocol)}/new`);
-    await expect(page.getByRole('heading', { name: 'You don\'t have access to collecting samples', level: 1 })).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page.getByRole('heading', { name: "You don't have access to collecting samples", level: 1 }),
+    ).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 });

@@ -4,7 +4,10 @@ import { protocolByApi } from './support/protocols';
 import { field, openScreen, search, see, tablesSettled } from './support/ui';
 
 test.describe('collection protocols', () => {
-  test('a protocol is created, found, opened, updated; its sub-pages are reachable and the dashboard lists it', async ({ signedInPage: page, shot }) => {
+  test('a protocol is created, found, opened, updated; its sub-pages are reachable and the dashboard lists it', async ({
+    signedInPage: page,
+    shot,
+  }) => {
     const title = `Cervical Screening ${unique()}`;
     await openScreen(page, 'Collection Protocols');
     await page.getByRole('button', { name: 'Create' }).click();
@@ -29,7 +32,9 @@ test.describe('collection protocols', () => {
       await expect(overview.or(taken)).toBeVisible();
       if (await overview.isVisible()) break;
       expect(attempt, 'a free code within 10 attempts').toBeLessThan(10);
-      await form.getByLabel(field('Code')).fill(`${attempt}${String.fromCharCode(65 + Math.floor(Math.random() * 26))}`);
+      await form
+        .getByLabel(field('Code'))
+        .fill(`${attempt}${String.fromCharCode(65 + Math.floor(Math.random() * 26))}`);
     }
     const subNav = page.getByRole('navigation', { name: 'Collection protocol' });
     await expect(subNav.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
@@ -49,7 +54,10 @@ test.describe('collection protocols', () => {
 
     // The Shipments sub-page leads to the shipments screen, filtered to this protocol.
     await subNav.getByRole('link', { name: 'Shipments' }).click();
-    await expect(page.getByRole('link', { name: "Open this protocol's shipments" })).toHaveAttribute('href', /\/shipment\?protocol=\d+$/);
+    await expect(page.getByRole('link', { name: "Open this protocol's shipments" })).toHaveAttribute(
+      'href',
+      /\/shipment\?protocol=\d+$/,
+    );
 
     // The list finds it by abbreviation search and a row opens its overview.
     await page.getByRole('link', { name: 'Collection Protocols' }).first().click();
@@ -72,11 +80,18 @@ test.describe('collection protocols', () => {
     await page.getByRole('link', { name: 'View More collection protocols' }).click();
     await expect(page.getByRole('heading', { name: 'Collection Protocols', level: 1 })).toBeVisible();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
-    await page.getByRole('table', { name: 'Pending collection protocols' }).getByRole('link', { name: title, exact: true }).click();
+    await page
+      .getByRole('table', { name: 'Pending collection protocols' })
+      .getByRole('link', { name: title, exact: true })
+      .click();
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   });
 
-  test('an ended protocol is not pending; an unknown protocol says it was not found', async ({ signedInPage: page, api, admin }) => {
+  test('an ended protocol is not pending; an unknown protocol says it was not found', async ({
+    signedInPage: page,
+    api,
+    admin,
+  }) => {
     const biobank = await centralBiobank(api, admin);
     const ended = await protocolByApi(biobank, { startDate: '2020-01-01', endDate: '2020-12-31' });
     const open = await protocolByApi(biobank);

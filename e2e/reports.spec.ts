@@ -5,7 +5,17 @@ import { centralBiobank, orderWithResults, registerParticipant, unique, type Bio
 import { expectNoAxeViolations } from './support/axe';
 import { choose, see } from './support/ui';
 
-type Detail = { orderedPanels: { id: number; orderedTests: { id: number; test: { title: string }; testResult: { id: number }; testResultRelease: { id: number } }[] }[] };
+type Detail = {
+  orderedPanels: {
+    id: number;
+    orderedTests: {
+      id: number;
+      test: { title: string };
+      testResult: { id: number };
+      testResultRelease: { id: number };
+    }[];
+  }[];
+};
 
 /**
  * Two orders of one panel today: the first with a released creatinine result (the other tests entered
@@ -17,18 +27,29 @@ async function reportData(b: Biobank) {
   const detail = await b.call<Detail>('GET', `LIMSOrders/${order.id}`);
   const panel = detail.orderedPanels[0];
   const cre = panel.orderedTests.find((t) => t.test.title === first.numeric)!;
-  await b.call('POST', `LIMSOrders/${order.id}/limsOrderedPanels/${panel.id}/limsOrderedTests/${cre.id}/limsOrderedTestResults/${cre.testResult.id}/limsOrderedTestResultReleases/${cre.testResultRelease.id}/release`);
+  await b.call(
+    'POST',
+    `LIMSOrders/${order.id}/limsOrderedPanels/${panel.id}/limsOrderedTests/${cre.id}/limsOrderedTestResults/${cre.testResult.id}/limsOrderedTestResultReleases/${cre.testResultRelease.id}/release`,
+  );
   const panelId = (await b.ids('panels')).get(first.panel)!;
   const free = (await b.ids('paymentCategories')).get('Free')!;
   const patient = await registerParticipant(b, { mrn: `MRN-${unique()}`.toUpperCase(), firstName: 'Selam' });
   const priorityId = (await b.list('priorities'))[0].id;
-  const [second] = await b.call<{ sampleId: string }[]>('POST', 'LIMSOrders/place', { patientIds: [patient.id], priorityId, panelIds: [panelId], paymentCategoryId: free });
+  const [second] = await b.call<{ sampleId: string }[]>('POST', 'LIMSOrders/place', {
+    patientIds: [patient.id],
+    priorityId,
+    panelIds: [panelId],
+    paymentCategoryId: free,
+  });
   return { ...first, second: second.sampleId };
 }
 
 /** Export CSV: the download is named after the report and holds the given text and the footer. */
 async function exportCsv(page: Page, fileName: string, holds: string[]) {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(fileName);
   const csv = (await readFile(await download.path())).toString('utf8');
   for (const text of holds) expect(csv).toContain(text);
@@ -46,14 +67,28 @@ async function openReport(page: Page, label: string, heading: string) {
 }
 
 test.describe('reports', () => {
-  test('each order report generates, shows its footer, exports its CSV; summaries and usage draw a chart', async ({ signedInPage: page, api, admin, shot }) => {
+  test('each order report generates, shows its footer, exports its CSV; summaries and usage draw a chart', async ({
+    signedInPage: page,
+    api,
+    admin,
+    shot,
+  }) => {
     const b = await centralBiobank(api, admin);
     const data = await reportData(b);
 
     await page.goto('/report');
     await expect(page.getByRole('heading', { name: 'Test Results', level: 1 })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Report' });
-    for (const label of ['Test Result Report', 'Test Summary Report', 'Test Usage Report', 'Panel Summary Report', 'Panel Usage Report', 'Unreleased Panels Report', 'Breast Cancer Report', 'Cervical Cancer Report']) {
+    for (const label of [
+      'Test Result Report',
+      'Test Summary Report',
+      'Test Usage Report',
+      'Panel Summary Report',
+      'Panel Usage Report',
+      'Unreleased Panels Report',
+      'Breast Cancer Report',
+      'Cervical Cancer Report',
+    ]) {
       await expect(nav.getByRole('link', { name: label })).toBeVisible();
     }
     // Test results: the panel's radio, then one row per order with the released value, No Result and the dates.
@@ -92,7 +127,8 @@ test.describe('reports', () => {
     await exportCsv(page, 'Panel Usage Report.csv', [`"${data.panel}","0","1","0","0","0","2"`]);
 
     for (const [label, file, holds] of [
-      ['Test Usage Report', 'Test Usage Report.csv', data.numeric], ['Panel Summary Report', 'Panel Summary Report.csv', data.panel],
+      ['Test Usage Report', 'Test Usage Report.csv', data.numeric],
+      ['Panel Summary Report', 'Panel Summary Report.csv', data.panel],
     ] as const) {
       await openReport(page, label, label);
       await page.getByRole('button', { name: 'Generate Report' }).click();
@@ -111,10 +147,15 @@ test.describe('reports', () => {
 
     // The screening indicators share the Report navigation (their counts are checked in indicators.spec).
     await openReport(page, 'Cervical Cancer Report', 'Cervical cancer report Per Date Range');
-    await expect(page.getByRole('table', { name: 'Cervical cancer report Per Date Range' }).getByRole('row')).toHaveCount(15);
+    await expect(
+      page.getByRole('table', { name: 'Cervical cancer report Per Date Range' }).getByRole('row'),
+    ).toHaveCount(15);
   });
 
-  test('a reversed range is refused before asking the server; an empty range says so', async ({ signedInPage: page, shot }) => {
+  test('a reversed range is refused before asking the server; an empty range says so', async ({
+    signedInPage: page,
+    shot,
+  }) => {
     await page.goto('/report/panel-usage-report');
     await expect(page.getByRole('heading', { name: 'Panel Usage Report', level: 1 })).toBeVisible();
     await page.getByLabel('From', { exact: true }).fill('2020-01-10');
@@ -130,7 +171,12 @@ test.describe('reports', () => {
     await shot('report-empty');
   });
 
-  test('on a phone the navigation stacks above the report and rows become cards', async ({ signedInPage: page, api, admin, shot }) => {
+  test('on a phone the navigation stacks above the report and rows become cards', async ({
+    signedInPage: page,
+    api,
+    admin,
+    shot,
+  }) => {
     const b = await centralBiobank(api, admin);
     const order = await orderWithResults(b);
     await page.setViewportSize({ width: 390, height: 844 });

@@ -2,13 +2,31 @@ import type { Page } from '@playwright/test';
 import { PERMISSION_LABELS } from '../contract/permission-labels';
 import type { Permission } from '../contract/permissions.contract';
 import { expect, test } from './fixtures';
-import { centralBiobank, createAccount, freeTextOrder, registerParticipant, secondInstitution, unique, type Biobank } from './support/data';
+import {
+  centralBiobank,
+  createAccount,
+  freeTextOrder,
+  registerParticipant,
+  secondInstitution,
+  unique,
+  type Biobank,
+} from './support/data';
 import { protocolByApi } from './support/protocols';
 import { changeInstitution, logOut, mainNav, pickInstitution, signedInAs, signInAndPick } from './support/ui';
 
 // Issue 11 "role-aware screens": what an account may not use is not offered, and a deep link to it shows the
 // one no-access screen (docs/permissions.md, "What the web hides").
-const ALL = ['Home', 'Collection Protocols', 'Orders', 'Shipments', 'Configuration', 'Participants', 'Report', 'Setting', 'Accounts'];
+const ALL = [
+  'Home',
+  'Collection Protocols',
+  'Orders',
+  'Shipments',
+  'Configuration',
+  'Participants',
+  'Report',
+  'Setting',
+  'Accounts',
+];
 const ACTIONS = ['Barcode Generator', 'New Order', 'New Participant'];
 const TECHNICIAN = ['Home', 'Collection Protocols', 'Orders', 'Shipments', 'Configuration', 'Participants', 'Setting'];
 /** The first look after a full page load (a deep link) waits longer: the app boots and asks /me again. */
@@ -27,19 +45,38 @@ async function expectNav(page: Page, links: string[], actions: string[]) {
 async function expectNoAccess(page: Page, path: string, what: string, permission: Permission) {
   await page.goto(path);
   await afterLoad(page.getByRole('heading', { name: `You don't have access to ${what}`, level: 1 })).toBeVisible();
-  await expect(page.getByRole('main').getByText(new RegExp(`You need permission to ${PERMISSION_LABELS[permission]}, and your roles? in \\S.* \\(.+\\) (does|do) not include it\\.`))).toBeVisible();
-  await expect(page.getByRole('main').getByText(permission), 'the permission\'s name is not shown').toHaveCount(0);
+  await expect(
+    page
+      .getByRole('main')
+      .getByText(
+        new RegExp(
+          `You need permission to ${PERMISSION_LABELS[permission]}, and your roles? in \\S.* \\(.+\\) (does|do) not include it\\.`,
+        ),
+      ),
+  ).toBeVisible();
+  await expect(page.getByRole('main').getByText(permission), "the permission's name is not shown").toHaveCount(0);
   await expect(page.getByRole('dialog'), `${path} opens no form`).toHaveCount(0);
   await expect(page.getByRole('table'), `${path} shows no list`).toHaveCount(0);
 }
 
-const account = (b: Biobank, role: string) => createAccount(b, { firstName: role.split(' ')[0], lastName: 'Roles', role, password: `${role.replace(/ /g, '')}#2024-ok` });
+const account = (b: Biobank, role: string) =>
+  createAccount(b, {
+    firstName: role.split(' ')[0],
+    lastName: 'Roles',
+    role,
+    password: `${role.replace(/ /g, '')}#2024-ok`,
+  });
 
 test.describe('role-aware screens', () => {
   // Each test makes its records and accounts through the API and signs in: more than the default minute on a busy machine.
   test.describe.configure({ timeout: 120_000 });
 
-  test('a Technician sees no Accounts, Report, New Order or New Participant, and no release hint', async ({ page, admin, api, shot }) => {
+  test('a Technician sees no Accounts, Report, New Order or New Participant, and no release hint', async ({
+    page,
+    admin,
+    api,
+    shot,
+  }) => {
     const biobank = await centralBiobank(api, admin);
     const order = await freeTextOrder(biobank);
     await signedInAs(page, await account(biobank, 'Technician'));
@@ -65,18 +102,35 @@ test.describe('role-aware screens', () => {
     await afterLoad(page.getByRole('heading', { name: 'Test Results', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Save/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Release panel' })).toHaveCount(0);
-    await expect(page.getByText('Right-click a test, or use its ⋮ button, to comment on it. You need permission to release results.', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText(
+        'Right-click a test, or use its ⋮ button, to comment on it. You need permission to release results.',
+        { exact: false },
+      ),
+    ).toBeVisible();
     await shot('roles-technician-test-result');
 
     // A protocol's tabs: no Collected Questionnaires (the report needs reports.run), the rest as for everyone.
     const protocol = await protocolByApi(biobank);
     await page.goto(`/collection-protocols/${protocol.id}/overview`);
     await afterLoad(page.getByRole('navigation', { name: 'Collection protocol' }).getByRole('link')).toHaveText([
-      'Overview', 'Consents', 'Sites', 'Events', 'Participants', 'Collected Samples', 'Questionnaires', 'Shipments',
+      'Overview',
+      'Consents',
+      'Sites',
+      'Events',
+      'Participants',
+      'Collected Samples',
+      'Questionnaires',
+      'Shipments',
     ]);
   });
 
-  test('a Technician\'s deep links to screens it may not use show the no-access screen, on a phone too', async ({ page, admin, api, shot }) => {
+  test("a Technician's deep links to screens it may not use show the no-access screen, on a phone too", async ({
+    page,
+    admin,
+    api,
+    shot,
+  }) => {
     const biobank = await centralBiobank(api, admin);
     const patient = await registerParticipant(biobank, { mrn: `MRN-${unique()}`.toUpperCase() });
     await signedInAs(page, await account(biobank, 'Technician'));
@@ -105,7 +159,11 @@ test.describe('role-aware screens', () => {
   test('a Clinician registers participants and orders tests but sees no Accounts', async ({ page, admin, api }) => {
     const biobank = await centralBiobank(api, admin);
     await signedInAs(page, await account(biobank, 'Clinician'));
-    await expectNav(page, ALL.filter((l) => l !== 'Accounts'), ACTIONS);
+    await expectNav(
+      page,
+      ALL.filter((l) => l !== 'Accounts'),
+      ACTIONS,
+    );
     await page.getByRole('banner').getByRole('link', { name: 'New Participant' }).click();
     await expect(page.getByRole('dialog', { name: 'Create Participant' })).toBeVisible();
     await page.goto('/orders/new');
@@ -114,11 +172,20 @@ test.describe('role-aware screens', () => {
     await expectNoAccess(page, '/setting/audit-log', 'the audit log', 'audit.read');
   });
 
-  test('a Researcher reads and runs reports: no creating, no saving results, no printer', async ({ page, admin, api, shot }) => {
+  test('a Researcher reads and runs reports: no creating, no saving results, no printer', async ({
+    page,
+    admin,
+    api,
+    shot,
+  }) => {
     const biobank = await centralBiobank(api, admin);
     const order = await freeTextOrder(biobank);
     await signedInAs(page, await account(biobank, 'Researcher'));
-    await expectNav(page, ALL.filter((l) => l !== 'Accounts'), []);
+    await expectNav(
+      page,
+      ALL.filter((l) => l !== 'Accounts'),
+      [],
+    );
     await page.goto(`/orders/test-result?sampleId=${order.sampleId}`);
     await afterLoad(page.getByRole('heading', { name: 'Test Results', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Save/ })).toHaveCount(0);
@@ -134,7 +201,11 @@ test.describe('role-aware screens', () => {
     await expectNoAccess(page, '/patients/new', 'registering participants', 'participants.manage');
   });
 
-  test('an Administrator sees everything; switching institution follows the roles held there', async ({ page, admin, api }) => {
+  test('an Administrator sees everything; switching institution follows the roles held there', async ({
+    page,
+    admin,
+    api,
+  }) => {
     await signInAndPick(page, admin);
     await expectNav(page, ALL, ACTIONS);
     await page.goto('/accounts');

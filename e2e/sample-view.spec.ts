@@ -10,18 +10,37 @@ import { nodeUrl, screenPath, storageByApi } from './support/storage';
 
 /** A department and a panel holding one free-text test, through the API. */
 async function panelByApi(b: Biobank, s: string) {
-  const department = await b.call('POST', 'departments', { title: `Cytology ${s}`, abbreviation: 'CYT', description: 'Cytology', isSubDepartment: false });
+  const department = await b.call('POST', 'departments', {
+    title: `Cytology ${s}`,
+    abbreviation: 'CYT',
+    description: 'Cytology',
+    isSubDepartment: false,
+  });
   const [specimen] = await b.list('specimenTypes?IsEnabled=true');
   const panel = await b.call('POST', 'panels', {
-    title: `Smear ${s}`, abbreviation: 'SME', description: 'Smear panel', icdCode: null,
-    specimenTypeCategoryId: specimen.specimenTypeCategoryId, specimenTypeId: specimen.id, departmentId: department.id,
+    title: `Smear ${s}`,
+    abbreviation: 'SME',
+    description: 'Smear panel',
+    icdCode: null,
+    specimenTypeCategoryId: specimen.specimenTypeCategoryId,
+    specimenTypeId: specimen.id,
+    departmentId: department.id,
   });
-  const testRec = await b.call('POST', 'tests', { title: `Morphology ${s}`, abbreviation: 'MOR', description: 'Free text' });
+  const testRec = await b.call('POST', 'tests', {
+    title: `Morphology ${s}`,
+    abbreviation: 'MOR',
+    description: 'Free text',
+  });
   await b.call('POST', 'panelTests', { panelId: panel.id, testId: testRec.id });
   return panel;
 }
 
-test('a sample page shows where the sample is stored and its orders; an unstored one gets a suggested position', async ({ signedInPage: page, api, admin, shot }) => {
+test('a sample page shows where the sample is stored and its orders; an unstored one gets a suggested position', async ({
+  signedInPage: page,
+  api,
+  admin,
+  shot,
+}) => {
   const b = await centralBiobank(api, admin);
   const u = unique();
   const freezer = `Freezer ${u}`;
@@ -29,18 +48,40 @@ test('a sample page shows where the sample is stored and its orders; an unstored
   const patient = await registerParticipant(b, { mrn: `SV${u}`.toUpperCase() });
   const first = await collectedSampleByApi(b, patient.id, `SV-${u}-1`.toUpperCase());
   // A second sample of the same protocol and specimen type, not stored.
-  type SampleRec = Rec & { sampleId: string; collectionProtocolId: number; collectedDate: string; institutionSite: Rec; collectionProtocolEvent: Rec; specimenType: Rec; unitOfMeasurement: Rec };
+  type SampleRec = Rec & {
+    sampleId: string;
+    collectionProtocolId: number;
+    collectedDate: string;
+    institutionSite: Rec;
+    collectionProtocolEvent: Rec;
+    specimenType: Rec;
+    unitOfMeasurement: Rec;
+  };
   const f = first as SampleRec;
-  const second = await b.call<Rec & { sampleId: string }>('POST', `collectionProtocols/${f.collectionProtocolId}/collectedSamples`, {
-    sampleId: `SV-${u}-2`.toUpperCase(), patientId: patient.id, institutionSiteId: f.institutionSite.id, collectionProtocolEventId: f.collectionProtocolEvent.id,
-    specimenTypeId: f.specimenType.id, collectedAmount: 5, unitOfMeasurementId: f.unitOfMeasurement.id, collectedDate: f.collectedDate, collectedTime: '10:00',
-  });
+  const second = await b.call<Rec & { sampleId: string }>(
+    'POST',
+    `collectionProtocols/${f.collectionProtocolId}/collectedSamples`,
+    {
+      sampleId: `SV-${u}-2`.toUpperCase(),
+      patientId: patient.id,
+      institutionSiteId: f.institutionSite.id,
+      collectionProtocolEventId: f.collectionProtocolEvent.id,
+      specimenTypeId: f.specimenType.id,
+      collectedAmount: 5,
+      unitOfMeasurementId: f.unitOfMeasurement.id,
+      collectedDate: f.collectedDate,
+      collectedTime: '10:00',
+    },
+  );
 
   // The first sample stored in Box 1 at A1 (bulk allocate takes the first free position), and an order placed on it.
   await b.call('POST', `${nodeUrl(box1)}/allocate`, { collectedSampleIds: [first.id] });
   const panel = await panelByApi(b, u);
   const [order] = await b.call<{ sampleId: string }[]>('POST', 'LIMSOrders/place', {
-    patientIds: [patient.id], priorityId: (await b.list('priorities'))[0].id, panelIds: [panel.id], collectedSampleId: first.id,
+    patientIds: [patient.id],
+    priorityId: (await b.list('priorities'))[0].id,
+    panelIds: [panel.id],
+    collectedSampleId: first.id,
   });
 
   const samples = `/collection-protocols/${f.collectionProtocolId}/collected-samples`;
@@ -52,7 +93,10 @@ test('a sample page shows where the sample is stored and its orders; an unstored
   const row = orders.getByRole('row').filter({ hasText: order.sampleId });
   await expect(row).toContainText(panel.title as string);
   await expect(row).toContainText('Pending');
-  await expect(row.getByRole('link', { name: order.sampleId })).toHaveAttribute('href', `/orders/test-result?sampleId=${encodeURIComponent(order.sampleId)}`);
+  await expect(row.getByRole('link', { name: order.sampleId })).toHaveAttribute(
+    'href',
+    `/orders/test-result?sampleId=${encodeURIComponent(order.sampleId)}`,
+  );
   await shot('sample-view-orders');
   await expectNoAxeViolations(page, 'sample page');
 
@@ -66,16 +110,24 @@ test('a sample page shows where the sample is stored and its orders; an unstored
   await expect(page.getByRole('heading', { name: `Sample ${second.sampleId}`, level: 1 })).toBeVisible();
   const storage2 = page.getByRole('region', { name: 'Storage position', exact: true });
   await expect(storage2.getByText('Not stored')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Orders', exact: true }).getByText('No orders on this sample.')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Orders', exact: true }).getByText('No orders on this sample.'),
+  ).toBeVisible();
   await storage2.getByRole('button', { name: 'Suggest a position' }).click();
   await expect(storage2.getByText(`${freezer} > Shelf 1 > Rack A > Drawer 1 > Box 1, position A2`)).toBeVisible();
-  await expect(storage2.getByRole('link', { name: 'Open the suggested box' })).toHaveAttribute('href', `/configuration/storage-container?path=${screenPath(box1)}`);
+  await expect(storage2.getByRole('link', { name: 'Open the suggested box' })).toHaveAttribute(
+    'href',
+    `/configuration/storage-container?path=${screenPath(box1)}`,
+  );
   await shot('sample-view-position');
   await page.setViewportSize({ width: 390, height: 844 });
   await shot('sample-view-position-phone');
   await page.goto(`${samples}/${first.id}`);
   // A phone lists the order as a card: its sample ID, panel and release state.
-  const card = page.getByRole('region', { name: 'Orders', exact: true }).getByRole('listitem').filter({ hasText: order.sampleId });
+  const card = page
+    .getByRole('region', { name: 'Orders', exact: true })
+    .getByRole('listitem')
+    .filter({ hasText: order.sampleId });
   await expect(card).toContainText(panel.title as string);
   await expect(card).toContainText('Pending');
   await shot('sample-view-orders-phone');
@@ -88,7 +140,9 @@ test('a sample page shows where the sample is stored and its orders; an unstored
   const dialog = page.getByRole('dialog', { name: 'Collected Sample Allocation' });
   await dialog.getByLabel(field('Sample ID')).fill(second.sampleId);
   await dialog.getByRole('button', { name: 'Find' }).click();
-  await expect(dialog.getByText(`Suggested: ${freezer} > Shelf 1 > Rack A > Drawer 1 > Box 1, position A2`)).toBeVisible();
+  await expect(
+    dialog.getByText(`Suggested: ${freezer} > Shelf 1 > Rack A > Drawer 1 > Box 1, position A2`),
+  ).toBeVisible();
   await shot('sample-view-suggest-dialog');
   await dialog.getByRole('button', { name: 'Go to suggested box' }).click();
   await expect(dialog).toBeHidden();

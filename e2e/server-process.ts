@@ -21,15 +21,24 @@ async function freePort(): Promise<number> {
 export function ensureWebBuild() {
   if (existsSync(path.join(ROOT, 'web/dist/index.html'))) return;
   console.log('web/dist missing: building the web app first');
-  const r = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  const r = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) throw new Error('web build failed');
 }
 
 /** The first-start Super Administrator of the e2e server. */
-export interface Admin { email: string; password: string }
+export interface Admin {
+  email: string;
+  password: string;
+}
 
 export interface RunningServer {
-  baseUrl: string; admin: Admin; log: () => string; stop: () => Promise<void>;
+  baseUrl: string;
+  admin: Admin;
+  log: () => string;
+  stop: () => Promise<void>;
   /** A port the server may print to besides 9100 (PRINTER_PORTS), for the label printer double of e2e/labels.spec.ts. */
   printerPort: number;
 }
@@ -43,14 +52,28 @@ export async function startServer(): Promise<RunningServer> {
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '',
-      ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'warn',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: 'warn',
       // Printer failures answer once the time limit is over (issue 26): short here, so the e2e waits little.
-      PRINTER_PORTS: `9100,${printerPort}`, PRINTER_CONNECT_TIMEOUT_MS: '1000', PRINTER_TIMEOUT_MS: '2000' },
+      PRINTER_PORTS: `9100,${printerPort}`,
+      PRINTER_CONNECT_TIMEOUT_MS: '1000',
+      PRINTER_TIMEOUT_MS: '2000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (d) => { output += d; });
-  child.stderr?.on('data', (d) => { output += d; });
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   const stop = async () => {
@@ -70,7 +93,9 @@ export async function startServer(): Promise<RunningServer> {
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.ok) return { baseUrl, admin, log: () => output, stop, printerPort };
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((r) => setTimeout(r, 300));
   }
   await stop();

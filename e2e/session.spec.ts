@@ -80,12 +80,19 @@ test.describe('session', () => {
     expect(await stored(page, 'lims.token')).toBeNull();
   });
 
-  test('a session ended on the server returns the user to login with a message that says so', async ({ signedInPage: page, admin, api, shot }) => {
+  test('a session ended on the server returns the user to login with a message that says so', async ({
+    signedInPage: page,
+    admin,
+    api,
+    shot,
+  }) => {
     await see(page, /Welcome, /);
     const token = await stored(page, 'lims.token');
     expect((await api.call('POST', '/Authentication/logout', token ?? '')).status).toBe(204);
     await page.getByRole('link', { name: 'Participants' }).first().click();
-    await expect(page.getByRole('status').filter({ hasText: 'You are not signed in or your session has expired.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'You are not signed in or your session has expired.' }),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Biobanking LIMS' })).toBeVisible();
     await shot('login-session-ended');
     await signIn(page, admin.email, admin.password);
@@ -93,8 +100,12 @@ test.describe('session', () => {
   });
 
   test('any user changes their own password from the account menu', async ({ page, admin, api, shot }) => {
-    const account = await createAccount(await centralBiobank(api, admin),
-      { firstName: 'Rita', lastName: 'Researcher', role: 'Researcher', password: 'First-Pass-2026' });
+    const account = await createAccount(await centralBiobank(api, admin), {
+      firstName: 'Rita',
+      lastName: 'Researcher',
+      role: 'Researcher',
+      password: 'First-Pass-2026',
+    });
     await signInAndPick(page, account);
     await page.getByRole('button', { name: 'Rita Researcher: account menu' }).click();
     await page.getByRole('menuitem', { name: 'Change password' }).click();
@@ -141,7 +152,11 @@ test.describe('session', () => {
     await expect(page.getByRole('link', { name: '/api/docs' })).toHaveAttribute('href', '/api/docs');
     await shot('about');
   });
-  test('before an idle session ends, a warning offers to stay signed in; staying keeps what was typed', async ({ page, admin, shot }) => {
+  test('before an idle session ends, a warning offers to stay signed in; staying keeps what was typed', async ({
+    page,
+    admin,
+    shot,
+  }) => {
     // The browser's clock is moved, not waited for: the server's idle limit (30 min) is never reached.
     await page.clock.install();
     await signInAndPick(page, admin);

@@ -13,21 +13,43 @@ async function fridgeShelf(b: Biobank, title: string) {
   const [schemas, options] = await Promise.all([b.list('labelingSchemas'), b.list('positionLabelingOptions')]);
   const by = (rows: Rec[], t: string) => rows.find((r) => r.title === t)!.id;
   const body = (t: string, rows: number, columns: number) => ({
-    title: t, rows, columns, positionLabelingOptionId: by(options, 'Two Dimensional'), rowLabelingSchemaId: by(schemas, 'Letters Upper Case'), columnLabelingSchemaId: by(schemas, 'Numbers'),
+    title: t,
+    rows,
+    columns,
+    positionLabelingOptionId: by(options, 'Two Dimensional'),
+    rowLabelingSchemaId: by(schemas, 'Letters Upper Case'),
+    columnLabelingSchemaId: by(schemas, 'Numbers'),
   });
   let container: Rec | null = null;
   // Container codes are unique per institution and the tests share one database: retry a taken one.
   for (let attempt = 0; !container && attempt < 20; attempt++) {
-    const res = await b.api.call('POST', `/institutions/${b.instId}/storageContainers`, b.token, { ...body(title, 3, 1), code: Math.random().toString(36).slice(2, 4).toUpperCase().padEnd(2, 'X') });
+    const res = await b.api.call('POST', `/institutions/${b.instId}/storageContainers`, b.token, {
+      ...body(title, 3, 1),
+      code: Math.random().toString(36).slice(2, 4).toUpperCase().padEnd(2, 'X'),
+    });
     if (res.status === 201) container = res.body;
   }
-  const shelf = await b.call('POST', `storageContainers/${container!.id}/storageContainerShelfs`, body('Shelf 1', 1, 4));
-  return { screen: `c${container!.id}.s${shelf.id}`, api: `storageContainers/${container!.id}/storageContainerShelfs/${shelf.id}`, body };
+  const shelf = await b.call(
+    'POST',
+    `storageContainers/${container!.id}/storageContainerShelfs`,
+    body('Shelf 1', 1, 4),
+  );
+  return {
+    screen: `c${container!.id}.s${shelf.id}`,
+    api: `storageContainers/${container!.id}/storageContainerShelfs/${shelf.id}`,
+    body,
+  };
 }
 
-const cell = (page: Page, code: string) => page.getByRole('button', { name: new RegExp(`^${code} (AVAIL|.+, OCC), row \\d+ column \\d+`) });
+const cell = (page: Page, code: string) =>
+  page.getByRole('button', { name: new RegExp(`^${code} (AVAIL|.+, OCC), row \\d+ column \\d+`) });
 
-test('a rack of boxes in one step and a box straight in a shelf, from the screen', async ({ signedInPage: page, api, admin, shot }) => {
+test('a rack of boxes in one step and a box straight in a shelf, from the screen', async ({
+  signedInPage: page,
+  api,
+  admin,
+  shot,
+}) => {
   const b = await centralBiobank(api, admin);
   const fridge = `Fridge ${unique()}`;
   const { screen } = await fridgeShelf(b, fridge);
@@ -61,7 +83,10 @@ test('a rack of boxes in one step and a box straight in a shelf, from the screen
   // The new rack is selected, its three boxes listed; the tree shows them under it.
   await expect(page.getByRole('heading', { name: 'Rack T', level: 2 })).toBeVisible();
   await expect(page.getByText('Rack T and its 3 boxes created.')).toBeVisible();
-  for (const i of [1, 2, 3]) await expect(page.getByRole('button', { name: new RegExp(`^Box ${i} Box · Code ${i} · 9 x 9 81 positions$`) })).toBeVisible();
+  for (const i of [1, 2, 3])
+    await expect(
+      page.getByRole('button', { name: new RegExp(`^Box ${i} Box · Code ${i} · 9 x 9 81 positions$`) }),
+    ).toBeVisible();
   const tree = page.getByRole('tree', { name: 'Storage containers' });
   await expect(tree.getByRole('treeitem', { name: 'Rack T', exact: true })).toHaveAttribute('aria-selected', 'true');
   await shot('storage-rack-template-made');
@@ -95,13 +120,20 @@ test('a rack of boxes in one step and a box straight in a shelf, from the screen
   await shot('storage-shelf-mixed-phone');
   await page.getByRole('button', { name: 'Add Rack of Boxes' }).click();
   await expect(form.getByLabel(field('Box rows'))).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await shot('storage-rack-template-form-phone');
   await expectNoAxeViolations(page, 'rack template form at 390 px');
 });
 
-test('the box grid shows each sample and its specimen type by colour, and a scanned barcode finds its cell', async ({ signedInPage: page, api, admin, shot }) => {
+test('the box grid shows each sample and its specimen type by colour, and a scanned barcode finds its cell', async ({
+  signedInPage: page,
+  api,
+  admin,
+  shot,
+}) => {
   const b = await centralBiobank(api, admin);
   const u = unique();
   const fridge = `Fridge ${u}`;
@@ -110,7 +142,9 @@ test('the box grid shows each sample and its specimen type by colour, and a scan
   const patient = await registerParticipant(b, { mrn: `SD${u}`.toUpperCase() });
   const samples = [];
   for (let i = 1; i <= 3; i++) samples.push(await collectedSampleByApi(b, patient.id, `SD-${u}-${i}`.toUpperCase()));
-  await b.call('POST', `${shelfApi}/storageContainerBoxes/${box.id}/allocate`, { collectedSampleIds: samples.map((s) => s.id) });
+  await b.call('POST', `${shelfApi}/storageContainerBoxes/${box.id}/allocate`, {
+    collectedSampleIds: samples.map((s) => s.id),
+  });
 
   await page.goto(`/configuration/storage-container?path=${screen}.b${box.id}`);
   await expect(page.getByRole('heading', { name: 'Serum box', level: 2 })).toBeVisible();
@@ -151,7 +185,9 @@ test('the box grid shows each sample and its specimen type by colour, and a scan
   await find.getByLabel(field('Find a sample')).press('Enter');
   await expect(cell(page, 'A3')).toBeFocused();
   await expect(cell(page, 'A3')).toBeInViewport();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await shot('storage-box-samples-phone');
   await expectNoAxeViolations(page, 'box grid with samples at 390 px');

@@ -15,18 +15,38 @@ async function samplesByApi(b: Biobank, sampleIds: string[]) {
   const [site] = await b.list('institutionSites');
   await b.call('POST', `${base}/collectionProtocolSites`, { institutionSiteId: site.id });
   const byName = (rows: Rec[], name: string) => rows.find((r) => r.title === name || r.unitName === name)!.id;
-  const [eventUnits, units, types] = await Promise.all(['collectionProtocolEventUnitOfMeasurements', 'unitOfMeasurements', 'specimenTypes'].map(b.list));
-  const event = await b.call('POST', `${base}/collectionProtocolEvents`, { label: 'Baseline', eventCode: 'BL', collectionProtocolEventUnitOfMeasurementId: byName(eventUnits, 'Day') });
+  const [eventUnits, units, types] = await Promise.all(
+    ['collectionProtocolEventUnitOfMeasurements', 'unitOfMeasurements', 'specimenTypes'].map(b.list),
+  );
+  const event = await b.call('POST', `${base}/collectionProtocolEvents`, {
+    label: 'Baseline',
+    eventCode: 'BL',
+    collectionProtocolEventUnitOfMeasurementId: byName(eventUnits, 'Day'),
+  });
   const patient = await registerParticipant(b, { mrn: `ST${unique()}`.toUpperCase() });
   await b.call('POST', `${base}/collectionProtocolParticipants`, { patientIds: [patient.id] });
   await b.call('POST', `${base}/collectedSamples/collect`, {
-    collectionProtocolEventId: event.id, patientId: patient.id, institutionSiteId: site.id, collectedDate: '2026-04-01', collectedTime: '08:00',
-    rows: sampleIds.map((id, i) => ({ key: `r${i}`, sampleId: id, specimenTypeId: byName(types, 'Whole Blood'), quantity: 2, unitOfMeasurementId: byName(units, 'Millilitre') })),
+    collectionProtocolEventId: event.id,
+    patientId: patient.id,
+    institutionSiteId: site.id,
+    collectedDate: '2026-04-01',
+    collectedTime: '08:00',
+    rows: sampleIds.map((id, i) => ({
+      key: `r${i}`,
+      sampleId: id,
+      specimenTypeId: byName(types, 'Whole Blood'),
+      quantity: 2,
+      unitOfMeasurementId: byName(units, 'Millilitre'),
+    })),
   });
 }
 
 /** Fill a 'Create a ...' storage form: Two Dimensional, Letters Upper Case x Numbers. */
-async function fillNode(page: Page, dialog: Locator, v: { title: string; code?: string; rows: number; columns: number }) {
+async function fillNode(
+  page: Page,
+  dialog: Locator,
+  v: { title: string; code?: string; rows: number; columns: number },
+) {
   await dialog.getByLabel(field('Title')).fill(v.title);
   if (v.code) await dialog.getByLabel(field('Code')).fill(v.code);
   await dialog.getByLabel(field('Rows')).fill(String(v.rows));
@@ -38,9 +58,15 @@ async function fillNode(page: Page, dialog: Locator, v: { title: string; code?: 
   await expect(dialog).toBeHidden();
 }
 
-const cell = (page: Page, code: string) => page.getByRole('button', { name: new RegExp(`^${code} (AVAIL|.+, OCC), row \\d+ column \\d+`) });
+const cell = (page: Page, code: string) =>
+  page.getByRole('button', { name: new RegExp(`^${code} (AVAIL|.+, OCC), row \\d+ column \\d+`) });
 
-test('builds a storage hierarchy, allocates, bulk allocates and vacates samples in a 9 x 9 box', async ({ signedInPage: page, api, admin, shot }) => {
+test('builds a storage hierarchy, allocates, bulk allocates and vacates samples in a 9 x 9 box', async ({
+  signedInPage: page,
+  api,
+  admin,
+  shot,
+}) => {
   const b = await centralBiobank(api, admin);
   const u = unique();
   const ids = [`S${u}-1`, `S${u}-2`, `S${u}-3`].map((s) => s.toUpperCase());
@@ -50,17 +76,36 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
   await expect(page.getByRole('heading', { name: 'Storage Container', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Create Container' }).click();
   const freezer = `Freezer ${u}`;
-  const code = String.fromCharCode(65 + Math.floor(Math.random() * 26)) + String.fromCharCode(97 + Math.floor(Math.random() * 26));
-  await fillNode(page, page.getByRole('dialog', { name: 'Create a Container' }), { title: freezer, code, rows: 2, columns: 2 });
+  const code =
+    String.fromCharCode(65 + Math.floor(Math.random() * 26)) + String.fromCharCode(97 + Math.floor(Math.random() * 26));
+  await fillNode(page, page.getByRole('dialog', { name: 'Create a Container' }), {
+    title: freezer,
+    code,
+    rows: 2,
+    columns: 2,
+  });
   await expect(page.getByRole('heading', { name: freezer, level: 2 })).toBeVisible();
 
-  for (const [level, title] of [['Shelf', 'Shelf 1'], ['Rack', 'Rack A'], ['Drawer', 'Drawer 1']] as const) {
+  for (const [level, title] of [
+    ['Shelf', 'Shelf 1'],
+    ['Rack', 'Rack A'],
+    ['Drawer', 'Drawer 1'],
+  ] as const) {
     await page.getByRole('button', { name: `Add ${level}`, exact: true }).click();
-    await fillNode(page, page.getByRole('dialog', { name: new RegExp(`^Create a ${level} in `) }), { title, rows: 2, columns: 2 });
+    await fillNode(page, page.getByRole('dialog', { name: new RegExp(`^Create a ${level} in `) }), {
+      title,
+      rows: 2,
+      columns: 2,
+    });
     await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible();
   }
   await page.getByRole('button', { name: 'Add Box', exact: true }).click();
-  await fillNode(page, page.getByRole('dialog', { name: /^Create a Box in / }), { title: 'Serum box', code: 'SB', rows: 9, columns: 9 });
+  await fillNode(page, page.getByRole('dialog', { name: /^Create a Box in / }), {
+    title: 'Serum box',
+    code: 'SB',
+    rows: 9,
+    columns: 9,
+  });
   await expect(page.getByRole('heading', { name: 'Serum box', level: 2 })).toBeVisible();
 
   // The box: 81 positions A1 .. I9, all available; no Add button on a box.
@@ -122,7 +167,9 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
   await cell(page, 'A4').click();
   await dialog.getByLabel(field('Sample ID')).fill(ids[0]);
   await dialog.getByRole('button', { name: 'Find' }).click();
-  await expect(dialog.getByText(`Stored now at ${freezer} > Shelf 1 > Rack A > Drawer 1 > Serum box > A1: vacate it there first.`)).toBeVisible();
+  await expect(
+    dialog.getByText(`Stored now at ${freezer} > Shelf 1 > Rack A > Drawer 1 > Serum box > A1: vacate it there first.`),
+  ).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Allocate' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Close' }).first().click();
   // A typed sample ID is input: closing asks first (issue 28, e2e/unsaved-dialogs.spec.ts).
@@ -130,14 +177,30 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
 
   // Someone else takes A3's sample out while this screen still shows it: the server's answer is shown.
   // ?path= is each node's level letter and id (c3.s8.r9.d10.b11).
-  const boxPath = new URL(page.url()).searchParams.get('path')!.split('.').map((p) => p.slice(1));
-  const boxUrl = ['storageContainers', 'storageContainerShelfs', 'storageContainerRacks', 'storageContainerDrawers', 'storageContainerBoxes'].map((seg, i) => `${seg}/${boxPath[i]}`).join('/');
-  const positions = await b.call<{ id: number; code: string; occupant: { occupancyId: number; concurrencyStamp: string } | null }[]>('GET', `${boxUrl}/StorageContainerBoxPositions`);
+  const boxPath = new URL(page.url()).searchParams
+    .get('path')!
+    .split('.')
+    .map((p) => p.slice(1));
+  const boxUrl = [
+    'storageContainers',
+    'storageContainerShelfs',
+    'storageContainerRacks',
+    'storageContainerDrawers',
+    'storageContainerBoxes',
+  ]
+    .map((seg, i) => `${seg}/${boxPath[i]}`)
+    .join('/');
+  const positions = await b.call<
+    { id: number; code: string; occupant: { occupancyId: number; concurrencyStamp: string } | null }[]
+  >('GET', `${boxUrl}/StorageContainerBoxPositions`);
   const a3 = positions.find((p) => p.code === 'A3')!;
   await cell(page, 'A3').click();
   await expect(dialog.getByText(ids[2], { exact: true })).toBeVisible();
-  await b.call('PUT', `${boxUrl}/StorageContainerBoxPositions/${a3.id}/StorageContainerBoxPositionOccupancies/${a3.occupant!.occupancyId}/vacate`,
-    { concurrencyStamp: a3.occupant!.concurrencyStamp, vacateReason: 'Taken by a colleague' });
+  await b.call(
+    'PUT',
+    `${boxUrl}/StorageContainerBoxPositions/${a3.id}/StorageContainerBoxPositionOccupancies/${a3.occupant!.occupancyId}/vacate`,
+    { concurrencyStamp: a3.occupant!.concurrencyStamp, vacateReason: 'Taken by a colleague' },
+  );
   await dialog.getByLabel(field('Reason for vacating')).fill('Moved');
   await dialog.getByRole('button', { name: 'Vacate' }).click();
   await expect(dialog.getByText(`Sample ${ids[2]} was already taken out of position A3.`)).toBeVisible();
@@ -158,9 +221,15 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
 
   // The sample's history says where it was and why it left.
   const [sample] = await b.call<Rec[]>('GET', `collectedSamples?SampleID=${ids[1]}`);
-  const history = await b.call<{ kind: string; summary: string; reason: string | null }[]>('GET', `collectionProtocols/${sample.collectionProtocolId}/collectedSamples/${sample.id}/history`);
+  const history = await b.call<{ kind: string; summary: string; reason: string | null }[]>(
+    'GET',
+    `collectionProtocols/${sample.collectionProtocolId}/collectedSamples/${sample.id}/history`,
+  );
   expect(history.map((h) => h.kind)).toEqual(['collected', 'allocated', 'vacated']);
-  expect(history[2]).toMatchObject({ summary: `Taken out of ${freezer} > Shelf 1 > Rack A > Drawer 1 > Serum box > A2.`, reason: 'Sent for analysis' });
+  expect(history[2]).toMatchObject({
+    summary: `Taken out of ${freezer} > Shelf 1 > Rack A > Drawer 1 > Serum box > A2.`,
+    reason: 'Sent for analysis',
+  });
 
   // A node that is not a box shows its children as cards; a full one hides Add.
   await tree.getByRole('treeitem', { name: 'Drawer 1', exact: true }).click();
@@ -174,16 +243,26 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
   // A phone: the tree above, the grid below, nothing wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(cell(page, 'I9')).toBeAttached();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await shot('storage-box-grid-phone');
   await cell(page, 'A1').click();
   await shot('storage-allocate-dialog-phone');
 });
 
-test('the create form keeps the spec\'s rules; an institution without containers sees the empty state', async ({ signedInPage: page, shot }) => {
+test("the create form keeps the spec's rules; an institution without containers sees the empty state", async ({
+  signedInPage: page,
+  shot,
+}) => {
   // The tests share one database, so an institution without containers is shown by answering the tree with none.
-  await page.route('**/api/institutions/*/storageContainers/tree*', (route) => route.fulfill({ json: [], headers: { 'X-Pagination': '{"TotalCount":0,"PageSize":1000,"CurrentPage":1,"TotalPages":0}' } }));
+  await page.route('**/api/institutions/*/storageContainers/tree*', (route) =>
+    route.fulfill({
+      json: [],
+      headers: { 'X-Pagination': '{"TotalCount":0,"PageSize":1000,"CurrentPage":1,"TotalPages":0}' },
+    }),
+  );
   await page.goto('/configuration/storage-container');
   await expect(page.getByText('This page lets you manage storage containers')).toBeVisible();
   await shot('storage-empty');

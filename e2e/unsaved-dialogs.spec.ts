@@ -31,7 +31,9 @@ interface Case {
 /** Fills a field and returns the check that it still holds the text. */
 const typeInto = (input: Locator, text: string) => async () => {
   await input.fill(text);
-  return async () => { await expect(input, 'Keep editing keeps the text').toHaveValue(text); };
+  return async () => {
+    await expect(input, 'Keep editing keeps the text').toHaveValue(text);
+  };
 };
 
 /** The released free-text result of a new order, on its test-result screen. */
@@ -55,21 +57,27 @@ async function openBox(page: Page, b: Biobank) {
 async function enrolledWithConsent(b: Biobank) {
   const protocol = await protocolByApi(b);
   const base = `collectionProtocols/${protocol.id}`;
-  const consent = await b.call<{ id: number; consentVersionId: number; title: string }>('POST', `${base}/collectionProtocolConsents`,
-    { title: `Consent ${unique()}`, consent: '<p>Your samples are kept for 10 years.</p>' });
+  const consent = await b.call<{ id: number; consentVersionId: number; title: string }>(
+    'POST',
+    `${base}/collectionProtocolConsents`,
+    { title: `Consent ${unique()}`, consent: '<p>Your samples are kept for 10 years.</p>' },
+  );
   const patient = await registerParticipant(b, { mrn: `MRN-${unique()}`.toUpperCase() });
-  const [enrolled] = await b.call<{ id: number }[]>('POST', `${base}/collectionProtocolParticipants`, { patientIds: [patient.id] });
+  const [enrolled] = await b.call<{ id: number }[]>('POST', `${base}/collectionProtocolParticipants`, {
+    patientIds: [patient.id],
+  });
   return { path: `/collection-protocols/${protocol.id}/participants/${enrolled.id}`, base, enrolled, consent };
 }
 
 /** How many pixels of the signature pad hold ink (the pad redraws its strokes when resized, so a count, not an image). */
-const inkedPixels = (page: Page) => page.getByRole('img', { name: /Signature pad/ }).evaluate((c) => {
-  const canvas = c as HTMLCanvasElement;
-  const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-  let inked = 0;
-  for (let i = 3; i < data.length; i += 4) if (data[i] > 0) inked++;
-  return inked;
-});
+const inkedPixels = (page: Page) =>
+  page.getByRole('img', { name: /Signature pad/ }).evaluate((c) => {
+    const canvas = c as HTMLCanvasElement;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let inked = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) inked++;
+    return inked;
+  });
 
 const CASES: Case[] = [
   {
@@ -86,14 +94,20 @@ const CASES: Case[] = [
     enter: async (page) => {
       await drawSignature(page);
       expect(await inkedPixels(page)).toBeGreaterThan(50);
-      return async () => { expect(await inkedPixels(page), 'Keep editing keeps the signature').toBeGreaterThan(50); };
+      return async () => {
+        expect(await inkedPixels(page), 'Keep editing keeps the signature').toBeGreaterThan(50);
+      };
     },
   },
   {
     name: 'Withdraw consent (the reason)',
     open: async (page, b) => {
       const { path, base, enrolled, consent } = await enrolledWithConsent(b);
-      await b.call('POST', `${base}/collectionProtocolParticipantConsents`, { participantId: enrolled.id, consentVersionId: consent.consentVersionId, signature: inkedPng() });
+      await b.call('POST', `${base}/collectionProtocolParticipantConsents`, {
+        participantId: enrolled.id,
+        consentVersionId: consent.consentVersionId,
+        signature: inkedPng(),
+      });
       await page.goto(`${path}/participant-consents`);
       const opener = page.getByRole('button', { name: consent.title });
       await opener.click();
@@ -139,7 +153,10 @@ const CASES: Case[] = [
     open: async (page, b) => {
       await openBox(page, b);
       // The box's first position (free: the box is new).
-      const opener = page.getByRole('group', { name: /^Positions of / }).getByRole('button').first();
+      const opener = page
+        .getByRole('group', { name: /^Positions of / })
+        .getByRole('button')
+        .first();
       await opener.click();
       return { dialog: page.getByRole('dialog', { name: 'Collected Sample Allocation' }), opener };
     },
@@ -183,7 +200,12 @@ async function keepEditing(page: Page, how: string) {
 
 test.describe('unsaved input in dialogs (issue 28)', () => {
   for (const c of CASES) {
-    test(`${c.name}: Escape, the close button${c.fullScreen ? '' : ' and a click outside'} ask first`, async ({ signedInPage: page, admin, api, shot }) => {
+    test(`${c.name}: Escape, the close button${c.fullScreen ? '' : ' and a click outside'} ask first`, async ({
+      signedInPage: page,
+      admin,
+      api,
+      shot,
+    }) => {
       const b = await centralBiobank(api, admin);
       const { dialog, opener } = await c.open(page, b);
       await expect(dialog).toBeVisible();
@@ -218,7 +240,11 @@ test.describe('unsaved input in dialogs (issue 28)', () => {
     });
   }
 
-  test('a clean dialog closes at once, and closing it over a screen with unsaved results does not ask about them', async ({ signedInPage: page, admin, api }) => {
+  test('a clean dialog closes at once, and closing it over a screen with unsaved results does not ask about them', async ({
+    signedInPage: page,
+    admin,
+    api,
+  }) => {
     const b = await centralBiobank(api, admin);
     const { actions, test: title } = await releasedResult(page, b);
     await actions.click();
@@ -230,7 +256,11 @@ test.describe('unsaved input in dialogs (issue 28)', () => {
     await expect(actions).toBeFocused();
   });
 
-  test('Discard in Edit a Participant drops a race added during the edit as well as the typed SSN', async ({ signedInPage: page, admin, api }) => {
+  test('Discard in Edit a Participant drops a race added during the edit as well as the typed SSN', async ({
+    signedInPage: page,
+    admin,
+    api,
+  }) => {
     const b = await centralBiobank(api, admin);
     const mrn = `MRN-${unique()}`.toUpperCase();
     const patient = await registerParticipant(b, { mrn, races: ['Asian'] });
@@ -244,8 +274,14 @@ test.describe('unsaved input in dialogs (issue 28)', () => {
     await page.keyboard.press('Escape');
     await ask(page).getByRole('button', { name: 'Discard' }).click();
     await expect(dialog).toBeHidden();
-    const saved = await b.call<{ race: { title: string } }[]>('GET', `patients/${patient.id}/patientRaces?IsEnabled=true`);
-    expect(saved.map((r) => r.race.title), 'the race was not saved on its own').toEqual(['Asian']);
+    const saved = await b.call<{ race: { title: string } }[]>(
+      'GET',
+      `patients/${patient.id}/patientRaces?IsEnabled=true`,
+    );
+    expect(
+      saved.map((r) => r.race.title),
+      'the race was not saved on its own',
+    ).toEqual(['Asian']);
     const after = await b.call<{ socialSecurityNumber: string | null }>('GET', `patients/${patient.id}`);
     expect(after.socialSecurityNumber).not.toBe('987-65-4321');
   });

@@ -124,7 +124,9 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   const hasWeb = fs.existsSync(indexHtml);
   if (hasWeb) {
     await app.register(fastifyStatic, {
-      root: config.webDist, wildcard: false, index: false,
+      root: config.webDist,
+      wildcard: false,
+      index: false,
       // The build writes x.br and x.gz next to each file (web/vite.config.ts): sent as they are, per Accept-Encoding.
       preCompressed: true,
       globIgnore: ['**/*.br', '**/*.gz'],
@@ -134,7 +136,12 @@ export async function buildApp({ config, database, now = () => new Date(), logge
       setHeaders: (res, file) => {
         // Caches keep the brotli, gzip and plain answers apart.
         res.setHeader('Vary', 'Accept-Encoding');
-        res.setHeader('Cache-Control', path.relative(config.webDist, file).startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'Cache-Control',
+          path.relative(config.webDist, file).startsWith(`assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
       },
     });
   }

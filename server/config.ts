@@ -54,14 +54,20 @@ function trustProxyOf(raw: string | undefined): TrustProxy {
   const value = raw?.trim() ?? '';
   if (value === '' || value === 'false') return false;
   if (value === 'true') {
-    throw new Error('TRUST_PROXY=true would believe any client\'s X-Forwarded-For: list the proxies (TRUST_PROXY=10.0.0.1,10.0.0.0/8)');
+    throw new Error(
+      "TRUST_PROXY=true would believe any client's X-Forwarded-For: list the proxies (TRUST_PROXY=10.0.0.1,10.0.0.0/8)",
+    );
   }
   if (/^\d+$/.test(value)) {
-    throw new Error(`TRUST_PROXY=${value}: a hop count cannot tell a proxy from a client; list the proxies' addresses or CIDRs (TRUST_PROXY=10.0.0.1,10.0.0.0/8)`);
+    throw new Error(
+      `TRUST_PROXY=${value}: a hop count cannot tell a proxy from a client; list the proxies' addresses or CIDRs (TRUST_PROXY=10.0.0.1,10.0.0.0/8)`,
+    );
   }
   const entries = value.split(',').map((e) => e.trim());
   if (entries.every(isProxyEntry)) return entries;
-  throw new Error(`TRUST_PROXY must be false or a comma-separated list of proxy addresses and CIDRs (10.0.0.1,10.0.0.0/8, loopback), got '${raw}'`);
+  throw new Error(
+    `TRUST_PROXY must be false or a comma-separated list of proxy addresses and CIDRs (10.0.0.1,10.0.0.0/8, loopback), got '${raw}'`,
+  );
 }
 
 function isProxyEntry(entry: string): boolean {
@@ -75,14 +81,16 @@ function isProxyEntry(entry: string): boolean {
 
 function deviceCookieSecretOf(raw: string | undefined): string | null {
   if (raw === undefined || raw === '') return null;
-  if (raw.length < 32) throw new Error('DEVICE_COOKIE_SECRET must be at least 32 characters (e.g. openssl rand -base64 48)');
+  if (raw.length < 32)
+    throw new Error('DEVICE_COOKIE_SECRET must be at least 32 characters (e.g. openssl rand -base64 48)');
   return raw;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = process.cwd();
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${env.PORT}'`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got '${env.PORT}'`);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',

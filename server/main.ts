@@ -24,7 +24,9 @@ const app = await buildApp({ config, database });
 if (created) {
   // Printed once, on the very first start only.
   const line = '='.repeat(64);
-  console.log(`\n${line}\n Biobanking LIMS: first start\n Super Administrator: ${created.email}\n Password: ${created.generated ? created.password : '(from ADMIN_PASSWORD)'}\n Change it after signing in.\n${line}\n`);
+  console.log(
+    `\n${line}\n Biobanking LIMS: first start\n Super Administrator: ${created.email}\n Password: ${created.generated ? created.password : '(from ADMIN_PASSWORD)'}\n Change it after signing in.\n${line}\n`,
+  );
 }
 
 let closing = false;
@@ -51,4 +53,6 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Biobanking LIMS on http://localhost:${config.port} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+app.log.info(
+  `Biobanking LIMS on http://localhost:${config.port} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
+);

@@ -22,15 +22,20 @@ const RUN_OPTIONS: RunOptions = { resultTypes: ['violations'] };
  */
 export async function expectNoAxeViolations(page: Page, label: string) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(async ([exclude, options]) => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<AxeResults> } }).axe;
-    return axe.run(exclude.length ? { exclude: exclude.map((s) => [s]) } : document, options);
-  }, [EXCLUDE, RUN_OPTIONS] as const);
-  const problems = results.violations
-    .flatMap((v) => v.nodes.map((n) => {
+  const results = await page.evaluate(
+    async ([exclude, options]) => {
+      const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<AxeResults> } })
+        .axe;
+      return axe.run(exclude.length ? { exclude: exclude.map((s) => [s]) } : document, options);
+    },
+    [EXCLUDE, RUN_OPTIONS] as const,
+  );
+  const problems = results.violations.flatMap((v) =>
+    v.nodes.map((n) => {
       const why = [...n.any, ...n.all, ...n.none].map((c) => c.message).join('; ');
       return `${v.id} [${v.impact}] ${n.target.join(' ')}: ${v.help} (${v.helpUrl}). ${why}`;
-    }));
+    }),
+  );
   expect.soft(problems, `${label}: accessibility violations`).toEqual([]);
 }
 

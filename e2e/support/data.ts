@@ -16,7 +16,10 @@ export function apiHelpers(baseUrl: string): ApiHelpers {
   const call = async <T = Rec>(method: string, p: string, token: string, body?: unknown) => {
     const res = await fetch(`${baseUrl}/api${p}`, {
       method,
-      headers: { Authorization: `Bearer ${token}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
@@ -25,7 +28,11 @@ export function apiHelpers(baseUrl: string): ApiHelpers {
   return {
     call,
     login: async (email, password) => {
-      const res = await call<{ token: string }>('POST', '/Authentication/login', '', { userName: email, password, stayLoggedIn: false });
+      const res = await call<{ token: string }>('POST', '/Authentication/login', '', {
+        userName: email,
+        password,
+        stayLoggedIn: false,
+      });
       expect(res.status, `API login of ${email}`).toBe(200);
       return res.body.token;
     },
@@ -72,13 +79,26 @@ export interface NewParticipant {
 /** A participant registered through the API (for tests about an existing participant). */
 export async function registerParticipant(b: Biobank, p: NewParticipant) {
   const [types, genders, marital, vital, races, ethnicities, phoneTypes] = await Promise.all(
-    ['patientTypes', 'genders', 'maritalStatuses', 'vitalStatuses', 'races', 'ethnicities', 'phoneNumberTypes'].map(b.ids));
+    ['patientTypes', 'genders', 'maritalStatuses', 'vitalStatuses', 'races', 'ethnicities', 'phoneNumberTypes'].map(
+      b.ids,
+    ),
+  );
   return b.call<{ id: number; firstName: string; fatherName: string }>('POST', 'patients/register', {
-    patientMRN: p.mrn, firstName: p.firstName ?? 'Selam', fatherName: p.fatherName ?? `Api${p.mrn.slice(-4)}`, grandFatherName: 'Tesfaye',
-    patientTypeId: types.get('Outpatient'), genderId: genders.get('Female'), maritalStatusId: marital.get(p.maritalStatus ?? 'Married'),
-    vitalStatusId: vital.get(p.vitalStatus ?? 'Alive'), deathDate: p.deathDate ?? null, birthDate: '1990-06-01', birthTime: '14:05',
-    races: (p.races ?? ['Asian']).map((r) => races.get(r)), ethnicities: [ethnicities.get(p.ethnicity ?? 'Unknown')],
-    phoneNumbers: p.phone ? [{ phoneNumber: p.phone, phoneNumberTypeId: phoneTypes.get('Mobile') }] : [], siteMrns: [],
+    patientMRN: p.mrn,
+    firstName: p.firstName ?? 'Selam',
+    fatherName: p.fatherName ?? `Api${p.mrn.slice(-4)}`,
+    grandFatherName: 'Tesfaye',
+    patientTypeId: types.get('Outpatient'),
+    genderId: genders.get('Female'),
+    maritalStatusId: marital.get(p.maritalStatus ?? 'Married'),
+    vitalStatusId: vital.get(p.vitalStatus ?? 'Alive'),
+    deathDate: p.deathDate ?? null,
+    birthDate: '1990-06-01',
+    birthTime: '14:05',
+    races: (p.races ?? ['Asian']).map((r) => races.get(r)),
+    ethnicities: [ethnicities.get(p.ethnicity ?? 'Unknown')],
+    phoneNumbers: p.phone ? [{ phoneNumber: p.phone, phoneNumberTypeId: phoneTypes.get('Mobile') }] : [],
+    siteMrns: [],
   });
 }
 
@@ -89,7 +109,12 @@ export async function participantCount(b: Biobank) {
 
 export interface NewAccount {
   /** One role (default Technician); `roles` gives several. */
-  role?: string; roles?: string[]; firstName?: string; lastName?: string; password?: string; email?: string;
+  role?: string;
+  roles?: string[];
+  firstName?: string;
+  lastName?: string;
+  password?: string;
+  email?: string;
 }
 
 /** An account in the Central Biobank with the given roles, made through the API; returns its id and credentials. */
@@ -97,8 +122,14 @@ export async function createAccount(b: Biobank, a: NewAccount = {}) {
   const email = a.email ?? `e2e.${unique()}@lab.test`;
   const password = a.password ?? 'Original#2024-tube'; // zxcvbn score 4 (issue 26: new passwords need 3)
   const res = await b.api.call('POST', '/users', b.token, {
-    firstName: a.firstName ?? 'Tess', lastName: a.lastName ?? 'Api', email, password, confirmPassword: password,
-    phoneNumber: '0911223344', roles: a.roles ?? [a.role ?? 'Technician'], institutionId: b.instId,
+    firstName: a.firstName ?? 'Tess',
+    lastName: a.lastName ?? 'Api',
+    email,
+    password,
+    confirmPassword: password,
+    phoneNumber: '0911223344',
+    roles: a.roles ?? [a.role ?? 'Technician'],
+    institutionId: b.instId,
   });
   expect(res.status, `create account: ${JSON.stringify(res.body)}`).toBe(201);
   return { id: res.body.id, email, password };
@@ -107,9 +138,16 @@ export async function createAccount(b: Biobank, a: NewAccount = {}) {
 /** A new institution (the administrator is a Super Administrator) that `account` joins with `roles`; returns its title. */
 export async function secondInstitution(b: Biobank, account: { id: number }, roles: string[]) {
   const title = `Second Biobank ${unique()}`;
-  const created = await b.api.call('POST', '/institutions', b.token, { title, abbreviation: 'SB', address: '9 River Road' });
+  const created = await b.api.call('POST', '/institutions', b.token, {
+    title,
+    abbreviation: 'SB',
+    address: '9 River Road',
+  });
   expect(created.status, `create institution: ${JSON.stringify(created.body)}`).toBe(201);
-  const joined = await b.api.call('POST', `/users/${account.id}/institutions`, b.token, { institutionId: created.body.id, roles });
+  const joined = await b.api.call('POST', `/users/${account.id}/institutions`, b.token, {
+    institutionId: created.body.id,
+    roles,
+  });
   expect(joined.status, `add membership: ${JSON.stringify(joined.body)}`).toBe(200);
   return title;
 }
@@ -117,21 +155,38 @@ export async function secondInstitution(b: Biobank, account: { id: number }, rol
 /** An order for one participant placed through the API (the first priority unless one is given). */
 export async function orderByApi(b: Biobank, o: { patientId: number; panelIds: number[]; priorityId?: number }) {
   const priorityId = o.priorityId ?? (await b.list('priorities'))[0].id;
-  const [order] = await b.call<{ id: number; sampleId: string }[]>('POST', 'LIMSOrders/place',
-    { patientIds: [o.patientId], priorityId, panelIds: o.panelIds });
+  const [order] = await b.call<{ id: number; sampleId: string }[]>('POST', 'LIMSOrders/place', {
+    patientIds: [o.patientId],
+    priorityId,
+    panelIds: o.panelIds,
+  });
   return order;
 }
 
 /** A department, a panel holding one free-text test, a participant and their order, all through the API. */
 export async function freeTextOrder(b: Biobank) {
   const s = unique();
-  const department = await b.call('POST', 'departments', { title: `Cytology ${s}`, abbreviation: 'CYT', description: 'Cytology', isSubDepartment: false });
+  const department = await b.call('POST', 'departments', {
+    title: `Cytology ${s}`,
+    abbreviation: 'CYT',
+    description: 'Cytology',
+    isSubDepartment: false,
+  });
   const [specimen] = await b.list('specimenTypes?IsEnabled=true');
   const panel = await b.call('POST', 'panels', {
-    title: `Smear ${s}`, abbreviation: 'SME', description: 'Smear panel', icdCode: null,
-    specimenTypeCategoryId: specimen.specimenTypeCategoryId, specimenTypeId: specimen.id, departmentId: department.id,
+    title: `Smear ${s}`,
+    abbreviation: 'SME',
+    description: 'Smear panel',
+    icdCode: null,
+    specimenTypeCategoryId: specimen.specimenTypeCategoryId,
+    specimenTypeId: specimen.id,
+    departmentId: department.id,
   });
-  const test = await b.call('POST', 'tests', { title: `Morphology ${s}`, abbreviation: 'MOR', description: 'Free text' });
+  const test = await b.call('POST', 'tests', {
+    title: `Morphology ${s}`,
+    abbreviation: 'MOR',
+    description: 'Free text',
+  });
   await b.call('POST', 'panelTests', { panelId: panel.id, testId: test.id });
   const patient = await registerParticipant(b, { mrn: `MRN-${s}`.toUpperCase() });
   const order = await orderByApi(b, { patientId: patient.id, panelIds: [panel.id] });
@@ -144,11 +199,18 @@ export async function orderWithResult(b: Biobank, result = 'Normal morphology') 
   type Detail = { orderedPanels: { orderedTests: { testResult: { id: number; concurrencyStamp: string } }[] }[] };
   const detail = await b.call<Detail>('GET', `LIMSOrders/${order.orderId}`);
   const saved = detail.orderedPanels[0].orderedTests[0].testResult;
-  await b.call('PUT', `LIMSOrders/${order.orderId}/results`, { results: [{ resultId: saved.id, result, concurrencyStamp: saved.concurrencyStamp }] });
+  await b.call('PUT', `LIMSOrders/${order.orderId}/results`, {
+    results: [{ resultId: saved.id, result, concurrencyStamp: saved.concurrencyStamp }],
+  });
   return order;
 }
 
-type OrderDetailBody = { id: number; orderedPanels: { orderedTests: { test: { title: string }; testResult: { id: number; concurrencyStamp: string } }[] }[] };
+type OrderDetailBody = {
+  id: number;
+  orderedPanels: {
+    orderedTests: { test: { title: string }; testResult: { id: number; concurrencyStamp: string } }[];
+  }[];
+};
 
 /**
  * An order with saved results, through the API: one panel holding a numeric test with a unit and a
@@ -156,33 +218,78 @@ type OrderDetailBody = { id: number; orderedPanels: { orderedTests: { test: { ti
  */
 export async function orderWithResults(b: Biobank) {
   const s = unique();
-  const department = await b.call('POST', 'departments', { title: `Chemistry ${s}`, abbreviation: 'CHEM', description: 'Chemistry', isSubDepartment: false });
+  const department = await b.call('POST', 'departments', {
+    title: `Chemistry ${s}`,
+    abbreviation: 'CHEM',
+    description: 'Chemistry',
+    isSubDepartment: false,
+  });
   const [specimen] = await b.list('specimenTypes?IsEnabled=true');
   const panel = await b.call('POST', 'panels', {
-    title: `Renal ${s}`, abbreviation: 'REN', description: 'Renal panel', icdCode: null,
-    specimenTypeCategoryId: specimen.specimenTypeCategoryId, specimenTypeId: specimen.id, departmentId: department.id,
+    title: `Renal ${s}`,
+    abbreviation: 'REN',
+    description: 'Renal panel',
+    icdCode: null,
+    specimenTypeCategoryId: specimen.specimenTypeCategoryId,
+    specimenTypeId: specimen.id,
+    departmentId: department.id,
   });
   const mmol = (await b.list('unitOfMeasurements')).find((u) => u.unitSymbol === 'mmol/L')!;
   const numeric = await b.call('POST', 'tests', {
-    title: `Creatinine ${s}`, abbreviation: 'CRE', description: 'Serum creatinine', hasRange: true,
-    hasUnitOfMeasurement: true, unitOfMeasurementTypeId: mmol.unitOfMeasurementTypeId, unitOfMeasurementId: mmol.id,
+    title: `Creatinine ${s}`,
+    abbreviation: 'CRE',
+    description: 'Serum creatinine',
+    hasRange: true,
+    hasUnitOfMeasurement: true,
+    unitOfMeasurementTypeId: mmol.unitOfMeasurementTypeId,
+    unitOfMeasurementId: mmol.id,
   });
   await b.call('POST', `tests/${numeric.id}/testResultRanges`, { minimumValue: 3.5, maximumValue: 5.5 });
-  const accepted = await b.call('POST', 'tests', { title: `Hepatitis B ${s}`, abbreviation: 'HBV', description: 'Rapid test', hasAcceptedValue: true });
-  for (const title of ['Positive', 'Negative']) await b.call('POST', `tests/${accepted.id}/testAcceptedValues`, { title, abbreviation: title.slice(0, 3), description: title });
-  const text = await b.call('POST', 'tests', { title: `Urine sediment microscopy ${s}`, abbreviation: 'USM', description: 'Free text' });
+  const accepted = await b.call('POST', 'tests', {
+    title: `Hepatitis B ${s}`,
+    abbreviation: 'HBV',
+    description: 'Rapid test',
+    hasAcceptedValue: true,
+  });
+  for (const title of ['Positive', 'Negative'])
+    await b.call('POST', `tests/${accepted.id}/testAcceptedValues`, {
+      title,
+      abbreviation: title.slice(0, 3),
+      description: title,
+    });
+  const text = await b.call('POST', 'tests', {
+    title: `Urine sediment microscopy ${s}`,
+    abbreviation: 'USM',
+    description: 'Free text',
+  });
   for (const t of [numeric, accepted, text]) await b.call('POST', 'panelTests', { panelId: panel.id, testId: t.id });
   const mrn = `MRN-${s}`.toUpperCase();
   const patient = await registerParticipant(b, { mrn, firstName: 'Hirut', fatherName: `Phone${s.slice(-4)}` });
   const order = await orderByApi(b, { patientId: patient.id, panelIds: [panel.id] });
   const detail = await b.call<OrderDetailBody>('GET', `LIMSOrders/${order.id}`);
-  const result = (title: string) => detail.orderedPanels[0].orderedTests.find((t) => t.test.title === title)!.testResult;
-  await b.call('PUT', `LIMSOrders/${order.id}/results`, { results: [
-    { resultId: result(numeric.title as string).id, result: '7.2', concurrencyStamp: result(numeric.title as string).concurrencyStamp },
-    { resultId: result(accepted.title as string).id, result: 'Negative', concurrencyStamp: result(accepted.title as string).concurrencyStamp },
-  ] });
+  const result = (title: string) =>
+    detail.orderedPanels[0].orderedTests.find((t) => t.test.title === title)!.testResult;
+  await b.call('PUT', `LIMSOrders/${order.id}/results`, {
+    results: [
+      {
+        resultId: result(numeric.title as string).id,
+        result: '7.2',
+        concurrencyStamp: result(numeric.title as string).concurrencyStamp,
+      },
+      {
+        resultId: result(accepted.title as string).id,
+        result: 'Negative',
+        concurrencyStamp: result(accepted.title as string).concurrencyStamp,
+      },
+    ],
+  });
   return {
-    sampleId: order.sampleId, mrn, name: `Hirut ${patient.fatherName}`, panel: panel.title as string,
-    numeric: numeric.title as string, accepted: accepted.title as string, text: text.title as string,
+    sampleId: order.sampleId,
+    mrn,
+    name: `Hirut ${patient.fatherName}`,
+    panel: panel.title as string,
+    numeric: numeric.title as string,
+    accepted: accepted.title as string,
+    text: text.title as string,
   };
 }

@@ -13,7 +13,13 @@ const randomCode = () => Math.random().toString(36).slice(2, 4).toUpperCase().pa
 export async function protocolByApi(b: Biobank, over: Record<string, unknown> = {}): Promise<ProtocolRec> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const res = await b.api.call<ProtocolRec>('POST', `/institutions/${b.instId}/collectionProtocols`, b.token, {
-      title: `Study ${unique()}`, abbreviation: 'STD', code: randomCode(), startDate: null, endDate: null, expectedParticipants: 50, ...over,
+      title: `Study ${unique()}`,
+      abbreviation: 'STD',
+      code: randomCode(),
+      startDate: null,
+      endDate: null,
+      expectedParticipants: 50,
+      ...over,
     });
     if (res.status === 409 && !('code' in over)) continue;
     expect(res.status, `create protocol: ${JSON.stringify(res.body)}`).toBe(201);
@@ -30,7 +36,14 @@ export async function drawSignature(page: Page) {
   const at = (x: number, y: number) => [box.x + box.width * x, box.y + box.height * y] as const;
   await page.mouse.move(...at(0.1, 0.6));
   await page.mouse.down();
-  for (const [x, y] of [[0.2, 0.3], [0.3, 0.7], [0.4, 0.35], [0.5, 0.65], [0.6, 0.3], [0.75, 0.6]] as const) {
+  for (const [x, y] of [
+    [0.2, 0.3],
+    [0.3, 0.7],
+    [0.4, 0.35],
+    [0.5, 0.65],
+    [0.6, 0.3],
+    [0.75, 0.6],
+  ] as const) {
     await page.mouse.move(...at(x, y), { steps: 6 });
   }
   await page.mouse.up();
@@ -45,14 +58,28 @@ export async function collectedSampleByApi(b: Biobank, patientId: number, sample
   const base = `collectionProtocols/${protocol.id}`;
   const [site] = await b.list('institutionSites?IsEnabled=true');
   await b.call('POST', `${base}/collectionProtocolSites`, { institutionSiteId: site.id });
-  const [day] = (await b.list('collectionProtocolEventUnitOfMeasurements?IsEnabled=true')).filter((u) => u.unitName === 'Day');
-  const event = await b.call('POST', `${base}/collectionProtocolEvents`, { label: 'Baseline', eventCode: 'BL', eventPoint: 0, collectionProtocolEventUnitOfMeasurementId: day.id });
+  const [day] = (await b.list('collectionProtocolEventUnitOfMeasurements?IsEnabled=true')).filter(
+    (u) => u.unitName === 'Day',
+  );
+  const event = await b.call('POST', `${base}/collectionProtocolEvents`, {
+    label: 'Baseline',
+    eventCode: 'BL',
+    eventPoint: 0,
+    collectionProtocolEventUnitOfMeasurementId: day.id,
+  });
   await b.call('POST', `${base}/collectionProtocolParticipants`, { patientIds: [patientId] });
   const [types, units] = [await b.ids('specimenTypes'), await b.list('unitOfMeasurements?IsEnabled=true')];
   const ml = units.find((u) => u.unitSymbol === 'mL')!;
   return b.call<Rec & { sampleId: string }>('POST', `${base}/collectedSamples`, {
-    sampleId, patientId, institutionSiteId: site.id, collectionProtocolEventId: event.id, specimenTypeId: types.get('Whole Blood'),
-    collectedAmount: 10, unitOfMeasurementId: ml.id, collectedDate: new Date().toISOString().slice(0, 10), collectedTime: '09:00',
+    sampleId,
+    patientId,
+    institutionSiteId: site.id,
+    collectionProtocolEventId: event.id,
+    specimenTypeId: types.get('Whole Blood'),
+    collectedAmount: 10,
+    unitOfMeasurementId: ml.id,
+    collectedDate: new Date().toISOString().slice(0, 10),
+    collectedTime: '09:00',
   });
 }
 
@@ -60,15 +87,22 @@ export async function collectedSampleByApi(b: Biobank, patientId: number, sample
 export function inkedPng() {
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4); crc.writeUInt32BE(zlib.crc32(body));
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
     return Buffer.concat([len, body, crc]);
   };
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0); header.writeUInt32BE(1, 4); header.set([8, 6, 0, 0, 0], 8);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(1, 4);
+  header.set([8, 6, 0, 0, 0], 8);
   const pixels = Buffer.from([0, 0, 0, 0, 255, 0, 0, 0, 0]);
   return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(pixels)), chunk('IEND', Buffer.alloc(0)),
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
   ]).toString('base64');
 }
 
@@ -80,7 +114,11 @@ export async function collectingProtocol(b: Biobank) {
   const u = unique();
   const protocol = await protocolByApi(b);
   const base = `collectionProtocols/${protocol.id}`;
-  const site = await b.call('POST', 'institutionSites', { title: `Clinic ${u}`, abbreviation: null, address: 'Clinic Road 1' });
+  const site = await b.call('POST', 'institutionSites', {
+    title: `Clinic ${u}`,
+    abbreviation: null,
+    address: 'Clinic Road 1',
+  });
   await b.call('POST', `${base}/collectionProtocolSites`, { institutionSiteIds: [site.id] });
   // Units are named by unitName, not title.
   const unitId = async (list: string, name: string) => (await b.list(list)).find((r) => r.unitName === name)!.id;
@@ -88,14 +126,42 @@ export async function collectingProtocol(b: Biobank) {
   const day = await unitId('collectionProtocolEventUnitOfMeasurements', 'Day');
   const [types, lineages] = await Promise.all(['specimenTypes', 'subSampleLineages'].map(b.ids));
   const event = await b.call('POST', `${base}/collectionProtocolEvents`, {
-    label: 'Baseline', eventCode: 'BL', eventPoint: 0, collectionProtocolEventUnitOfMeasurementId: day, institutionSiteId: site.id,
+    label: 'Baseline',
+    eventCode: 'BL',
+    eventPoint: 0,
+    collectionProtocolEventUnitOfMeasurementId: day,
+    institutionSiteId: site.id,
   });
   await b.call('POST', `${base}/collectionProtocolEvents/${event.id}/collectionProtocolEventSpecimenRequirements`, {
-    title: 'Blood tube', code: 'BT', initialQuantity: 6, unitOfMeasurementId: ml, specimenTypeId: types.get('Whole Blood'),
-    items: [{ key: 'a', subSampleLineageId: lineages.get('Aliquot'), specimenTypeId: types.get('Whole Blood'), initialQuantity: 2 }],
+    title: 'Blood tube',
+    code: 'BT',
+    initialQuantity: 6,
+    unitOfMeasurementId: ml,
+    specimenTypeId: types.get('Whole Blood'),
+    items: [
+      {
+        key: 'a',
+        subSampleLineageId: lineages.get('Aliquot'),
+        specimenTypeId: types.get('Whole Blood'),
+        initialQuantity: 2,
+      },
+    ],
   });
   const mrn = `SM${u}`;
   const patient = await registerParticipant(b, { mrn, firstName: 'Tigist', fatherName: `Fa${u}` });
-  const [enrolment] = await b.call<Rec[]>('POST', `${base}/collectionProtocolParticipants`, { patientIds: [patient.id] });
-  return { u, protocol, site: `Clinic ${u}`, mrn, patient, enrolment, event, ml, blood: types.get('Whole Blood'), name: `Tigist Fa${u} Tesfaye` };
+  const [enrolment] = await b.call<Rec[]>('POST', `${base}/collectionProtocolParticipants`, {
+    patientIds: [patient.id],
+  });
+  return {
+    u,
+    protocol,
+    site: `Clinic ${u}`,
+    mrn,
+    patient,
+    enrolment,
+    event,
+    ml,
+    blood: types.get('Whole Blood'),
+    name: `Tigist Fa${u} Tesfaye`,
+  };
 }

@@ -25,7 +25,10 @@ export async function pickInstitution(page: Page, title = 'Central Biobank') {
 
 /** The header's institution menu button, named 'Institution: <title>' (any institution when no title is given). */
 export const institutionMenu = (page: Page, title?: string) =>
-  page.getByRole('button', { name: title === undefined ? /^Institution: / : `Institution: ${title}`, exact: title !== undefined });
+  page.getByRole('button', {
+    name: title === undefined ? /^Institution: / : `Institution: ${title}`,
+    exact: title !== undefined,
+  });
 
 /** Choose 'Change institution' from the header's institution menu (the picker follows, or a discard question first). */
 export async function changeInstitution(page: Page) {
@@ -61,17 +64,20 @@ export async function signedInAs(page: Page, who: Admin, title = 'Central Bioban
     data: { userName: who.email, password: who.password, stayLoggedIn: false },
   });
   expect(login.status(), `API sign-in of ${who.email}: ${await login.text()}`).toBe(200);
-  const { token } = await login.json() as { token: string };
+  const { token } = (await login.json()) as { token: string };
   const institutions = await page.request.get('/api/institutions', { headers: { Authorization: `Bearer ${token}` } });
   expect(institutions.status(), 'the institutions of the account').toBe(200);
-  const institution = (await institutions.json() as { id: number; title: string }[]).find((i) => i.title === title);
+  const institution = ((await institutions.json()) as { id: number; title: string }[]).find((i) => i.title === title);
   expect(institution, `${who.email} may use ${title}`).toBeDefined();
   // Any small same-origin document gives the page the app's localStorage before the app itself loads.
   await page.goto('/api/health');
-  await page.evaluate(([t, id]) => {
-    localStorage.setItem('lims.token', t);
-    localStorage.setItem('lims.institutionId', String(id));
-  }, [token, institution!.id] as const);
+  await page.evaluate(
+    ([t, id]) => {
+      localStorage.setItem('lims.token', t);
+      localStorage.setItem('lims.institutionId', String(id));
+    },
+    [token, institution!.id] as const,
+  );
   await page.goto('/');
   await expect(institutionMenu(page, title)).toBeVisible();
 }

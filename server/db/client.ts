@@ -46,7 +46,12 @@ const MIGRATION_LOCK = 727274;
  * `snapshot` (PGlite only) is a data-dir tarball from `dumpDataDir()`: the database starts as that copy
  * instead of running initdb (the tests open each file's database from one migrated snapshot).
  */
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; snapshot?: Blob; limits?: DatabaseLimits }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl: string | null;
+  dataDir: string;
+  snapshot?: Blob;
+  limits?: DatabaseLimits;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -56,7 +61,8 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     // connectionTimeoutMillis bounds both the wait for a free connection and opening a new one.
     const open = (max: number, statementTimeoutMs?: number) => {
       const pool = new Pool({
-        connectionString: opts.databaseUrl!, max,
+        connectionString: opts.databaseUrl!,
+        max,
         ...(limits ? { statement_timeout: statementTimeoutMs, connectionTimeoutMillis: limits.poolWaitMs } : {}),
       });
       // An idle connection the server ends (restart, admin command, a test database dropped WITH
@@ -71,7 +77,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     await db.execute(sql`select 1`);
     return {
       db,
-      reportDb: reportPool ? drizzle(reportPool) as unknown as Db : db,
+      reportDb: reportPool ? (drizzle(reportPool) as unknown as Db) : db,
       kind: 'postgres',
       // One connection holds an advisory lock so N API processes can start at once.
       async migrate() {
@@ -98,7 +104,11 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   // pg_trgm (contrib, shipped in the package) backs any-part MRN and phone search; migration 0006 creates it.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   if (!opts.dataDir.startsWith('memory://')) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm }, ...(opts.snapshot ? { loadDataDir: opts.snapshot } : {}) });
+  const client = await PGlite.create({
+    dataDir: opts.dataDir,
+    extensions: { pg_trgm },
+    ...(opts.snapshot ? { loadDataDir: opts.snapshot } : {}),
+  });
   const pdb = drizzle(client);
   return {
     db: pdb as unknown as Db,

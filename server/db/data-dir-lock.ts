@@ -11,19 +11,36 @@ import path from 'node:path';
  * stale and taken over.
  */
 export type LockHolder = 'server' | 'backup' | 'restore' | 'audit:verify';
-interface LockContent { pid: number; holder: LockHolder; host: string; since: string }
+interface LockContent {
+  pid: number;
+  holder: LockHolder;
+  host: string;
+  since: string;
+}
 
 export class DataDirInUse extends Error {
-  constructor(readonly holder: LockContent, dataDir: string, lockFile: string) {
-    const who = { server: 'The server', backup: 'A backup', restore: 'A restore', 'audit:verify': 'An audit check' }[holder.holder] ?? 'A process';
+  constructor(
+    readonly holder: LockContent,
+    dataDir: string,
+    lockFile: string,
+  ) {
+    const who =
+      { server: 'The server', backup: 'A backup', restore: 'A restore', 'audit:verify': 'An audit check' }[
+        holder.holder
+      ] ?? 'A process';
     const what = holder.holder === 'server' ? 'stop it first' : 'wait for it to finish';
     const where = holder.host === os.hostname() ? `pid ${holder.pid}` : `pid ${holder.pid} on ${holder.host}`;
-    super(`${who} (${where}) is using DATA_DIR ${dataDir}; ${what}, or, if no such process is running any more, remove ${lockFile}.`);
+    super(
+      `${who} (${where}) is using DATA_DIR ${dataDir}; ${what}, or, if no such process is running any more, remove ${lockFile}.`,
+    );
     this.name = 'DataDirInUse';
   }
 }
 
-export interface DataDirLock { file: string; release(): void }
+export interface DataDirLock {
+  file: string;
+  release(): void;
+}
 
 export const lockFileOf = (dataDir: string) => `${path.resolve(dataDir).replace(/[\\/]+$/, '')}.lock`;
 

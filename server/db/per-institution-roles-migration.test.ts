@@ -12,7 +12,8 @@ async function apply(db: PGlite, file: string) {
 describe('migration 0004: roles move onto memberships', () => {
   it('an account created the old way keeps its roles in every institution, and Super Administrator becomes the flag', async () => {
     const db = await PGlite.create('memory://');
-    for (const f of ['0000_init.sql', '0001_label_printers.sql', '0002_participants.sql', '0003_orders.sql']) await apply(db, f);
+    for (const f of ['0000_init.sql', '0001_label_printers.sql', '0002_participants.sql', '0003_orders.sql'])
+      await apply(db, f);
     await db.exec(`
       insert into accounts (first_name, last_name, email, user_name, password_hash, concurrency_stamp, roles) values
         ('Old', 'Tech', 'tech@old', 'tech@old', 'x', 's1', '{Technician,Clinician}'),

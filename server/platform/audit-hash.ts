@@ -19,7 +19,11 @@ export function canonicalJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
   if (typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    return `{${Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`).join(',')}}`;
+    return `{${Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v);
 }
@@ -29,7 +33,9 @@ export function canonicalJson(v: unknown): string {
  * fixed order, the time as an ISO instant (millisecond precision, as written), and the previous hash.
  */
 export function auditRowHash(r: HashedAuditRow, prevHash: string | null): string {
-  return createHash('sha256').update(`${auditHashPrefix(r)},${canonicalJson(prevHash)}]`, 'utf8').digest('hex');
+  return createHash('sha256')
+    .update(`${auditHashPrefix(r)},${canonicalJson(prevHash)}]`, 'utf8')
+    .digest('hex');
 }
 
 /**
@@ -37,5 +43,16 @@ export function auditRowHash(r: HashedAuditRow, prevHash: string | null): string
  * audit_chain_append (migration 0024) completes it with the head it reads under the chain lock.
  */
 export function auditHashPrefix(r: HashedAuditRow): string {
-  return canonicalJson(['audit-v1', r.institutionId, r.at.toISOString(), r.accountId, r.entity, r.entityId, r.action, r.before ?? null, r.after ?? null, r.address]).slice(0, -1);
+  return canonicalJson([
+    'audit-v1',
+    r.institutionId,
+    r.at.toISOString(),
+    r.accountId,
+    r.entity,
+    r.entityId,
+    r.action,
+    r.before ?? null,
+    r.after ?? null,
+    r.address,
+  ]).slice(0, -1);
 }

@@ -30,7 +30,13 @@ function scrub(v: unknown): unknown {
  * order) it reads the chain's last hash, stores it as prev_hash and the row's SHA-256 over its canonical
  * form and prev_hash (audit-hash.ts). Called outside a transaction, it opens one.
  */
-export async function audit(tx: Db, ctx: Pick<Ctx, 'account' | 'institutionId' | 'address'> | { account: null; institutionId: number | null; address: string }, e: AuditEntry): Promise<void> {
+export async function audit(
+  tx: Db,
+  ctx:
+    | Pick<Ctx, 'account' | 'institutionId' | 'address'>
+    | { account: null; institutionId: number | null; address: string },
+  e: AuditEntry,
+): Promise<void> {
   if (!(tx instanceof PgTransaction)) return tx.transaction((t) => audit(t, ctx, e));
   const row = {
     accountId: ctx.account?.id ?? null,
@@ -56,7 +62,12 @@ type AuditCtx = Parameters<typeof audit>[1];
  * without an institution. Institutions in ascending order: two transactions take the chain locks in
  * the same order, so they cannot deadlock on them.
  */
-export async function auditInEach(tx: Db, ctx: AuditCtx, institutionIds: readonly number[], e: Omit<AuditEntry, 'institutionId'>) {
+export async function auditInEach(
+  tx: Db,
+  ctx: AuditCtx,
+  institutionIds: readonly number[],
+  e: Omit<AuditEntry, 'institutionId'>,
+) {
   const ids = [...institutionIds].sort((a, b) => a - b);
   for (const institutionId of ids.length ? ids : [null]) await audit(tx, ctx, { ...e, institutionId });
 }

@@ -16,7 +16,7 @@ export function normalizeKeys(value: unknown, schema: z.ZodType): unknown {
     const byLower = lowerKeys(shape);
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      const key = shape[k] ? k : byLower.get(k.toLowerCase()) ?? k;
+      const key = shape[k] ? k : (byLower.get(k.toLowerCase()) ?? k);
       // A name sent twice in two cases: the later one wins, as JSON.parse does with a repeated name and as
       // `{ ...record, ...changes }` means (spec 1 §7 sends the patient as read with the edited GenderId added).
       out[key] = shape[key] ? normalizeKeys(v, shape[key]) : v;
@@ -36,7 +36,9 @@ export function normalizeKeys(value: unknown, schema: z.ZodType): unknown {
  */
 export function unknownKeys(value: object, schema: z.ZodType): string[] {
   const options = optionsOf(schema);
-  const takesAny = options.some((o) => !(o instanceof z.ZodObject) || (o.def.catchall !== undefined && !(o.def.catchall instanceof z.ZodNever)));
+  const takesAny = options.some(
+    (o) => !(o instanceof z.ZodObject) || (o.def.catchall !== undefined && !(o.def.catchall instanceof z.ZodNever)),
+  );
   if (takesAny) return [];
   const byLower = lowerKeys(shapeOf(options));
   return Object.keys(value).filter((k) => !byLower.has(k.toLowerCase()));
@@ -52,7 +54,9 @@ function optionsOf(schema: z.ZodType): z.ZodType[] {
 
 function shapeOf(options: z.ZodType[]): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
-  for (const o of options) if (o instanceof z.ZodObject) for (const [k, s] of Object.entries(o.shape as Record<string, z.ZodType>)) shape[k] ??= s;
+  for (const o of options)
+    if (o instanceof z.ZodObject)
+      for (const [k, s] of Object.entries(o.shape as Record<string, z.ZodType>)) shape[k] ??= s;
   return shape;
 }
 
@@ -65,7 +69,8 @@ function lowerKeys(shape: Record<string, z.ZodType>): Map<string, string> {
 function unwrap(schema: z.ZodType): z.ZodType {
   let s: z.ZodType = schema;
   for (let i = 0; i < 10; i++) {
-    if (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault) s = s.unwrap() as z.ZodType;
+    if (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault)
+      s = s.unwrap() as z.ZodType;
     // A preprocess step (a transform before the schema) is looked through to the schema it feeds.
     else if (s instanceof z.ZodPipe) s = (s.in instanceof z.ZodTransform ? s.out : s.in) as z.ZodType;
     else break;

@@ -61,7 +61,11 @@ export function ctxOf(req: FastifyRequest, db: Db, now: () => Date): Ctx {
  * transaction whose context the work receives (`tx.db` is the transaction), so a verb names its permission
  * once and cannot write outside its transaction. Audit rows are written inside with `audit(tx.db, tx, entry)`.
  */
-export async function command<C extends Ctx, T>(ctx: C, permission: Permission, work: (tx: C) => Promise<T>): Promise<T> {
+export async function command<C extends Ctx, T>(
+  ctx: C,
+  permission: Permission,
+  work: (tx: C) => Promise<T>,
+): Promise<T> {
   requirePermission(ctx, permission);
   return ctx.db.transaction((db) => work({ ...ctx, db }));
 }
@@ -78,7 +82,11 @@ export function can(account: AuthAccount, permission: Permission, institutionId:
 }
 
 /** The one permission check: in the ctx's institution unless another is named. */
-export function requirePermission(scope: Pick<Ctx, 'account' | 'institutionId'>, permission: Permission, institutionId = scope.institutionId) {
+export function requirePermission(
+  scope: Pick<Ctx, 'account' | 'institutionId'>,
+  permission: Permission,
+  institutionId = scope.institutionId,
+) {
   // The refusal names what is missing in words ("You need permission to release results."), never the permission's name.
   if (!can(scope.account, permission, institutionId)) throw forbidden(needsPermission(permission));
 }
@@ -90,7 +98,8 @@ export function institutionsWhere(account: AuthAccount, permission: Permission):
 }
 
 /** Holds accounts.manage in that institution's membership (or is a Super Administrator). */
-export const administers = (account: AuthAccount, institutionId: number) => can(account, 'accounts.manage', institutionId);
+export const administers = (account: AuthAccount, institutionId: number) =>
+  can(account, 'accounts.manage', institutionId);
 
 export function belongsTo(account: AuthAccount, institutionId: number) {
   return account.isSuperAdmin || account.institutionIds.includes(institutionId);

@@ -30,7 +30,12 @@ export async function countAtMostRemembered(db: Db, rows: PgSelect, max: number,
 }
 
 /** The remembering of countAtMostRemembered for a count named by `key` (its statement and values). */
-export async function rememberedCount(key: string, max: number, count: () => Promise<number>, now = Date.now()): Promise<number> {
+export async function rememberedCount(
+  key: string,
+  max: number,
+  count: () => Promise<number>,
+  now = Date.now(),
+): Promise<number> {
   const until = reachedLimit.get(key);
   if (until !== undefined && until > now) return max;
   const n = await count();
@@ -48,14 +53,20 @@ export async function rememberedCount(key: string, max: number, count: () => Pro
  * or when at most `cap` rows match, else a lower bound (`atLeast`). `hasMore`: a row exists after
  * this page (lists fetch one extra row); `countUpTo(n)` counts the matching rows, at most n.
  */
-export async function cappedTotal(countUpTo: (n: number) => Promise<number>, page: { offset: number; rows: number; hasMore: boolean }, cap = TOTAL_CAP): Promise<{ total: number; atLeast: boolean }> {
+export async function cappedTotal(
+  countUpTo: (n: number) => Promise<number>,
+  page: { offset: number; rows: number; hasMore: boolean },
+  cap = TOTAL_CAP,
+): Promise<{ total: number; atLeast: boolean }> {
   const seen = page.offset + page.rows;
   // The last page (or a first page that is not full) is its own total.
   if (!page.hasMore && (page.rows > 0 || page.offset === 0)) return { total: seen, atLeast: false };
   // Past the cap: all we know is this page and at least one row after it.
   if (page.hasMore && seen >= cap) return { total: seen + 1, atLeast: true };
   const n = await countUpTo(cap + 1);
-  return n > cap ? { total: Math.max(cap, seen + (page.hasMore ? 1 : 0)), atLeast: true } : { total: n, atLeast: false };
+  return n > cap
+    ? { total: Math.max(cap, seen + (page.hasMore ? 1 : 0)), atLeast: true }
+    : { total: n, atLeast: false };
 }
 
 /**
@@ -64,11 +75,17 @@ export async function cappedTotal(countUpTo: (n: number) => Promise<number>, pag
  * millisecond, and nothing to maintain on every insert, unlike a counter row that N processes would
  * contend on). EXPLAIN takes the query's bound parameters like the query itself.
  */
-export async function cheapCount(db: Db, rows: () => PgSelect, cap = TOTAL_CAP): Promise<{ count: number; isEstimate: boolean }> {
+export async function cheapCount(
+  db: Db,
+  rows: () => PgSelect,
+  cap = TOTAL_CAP,
+): Promise<{ count: number; isEstimate: boolean }> {
   // A fresh query each time: limit() changes the builder it is called on.
   const n = await countAtMost(db, rows(), cap + 1);
   if (n <= cap) return { count: n, isEstimate: false };
-  const res = (await db.execute(sql`explain (format json) ${rows()}`)) as unknown as { rows: Record<string, unknown>[] };
+  const res = (await db.execute(sql`explain (format json) ${rows()}`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
   const plan = Object.values(res.rows[0])[0];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: { 'Plan Rows': number } }[];
   return { count: Math.max(n, Math.round(parsed[0].Plan['Plan Rows'])), isEstimate: true };

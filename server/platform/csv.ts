@@ -28,6 +28,9 @@ export const csvRecord = (cells: readonly CsvValue[]) => `${cells.map(csvCell).j
 
 /** A download name (a form's name, a report's title): plain ASCII for old clients, UTF-8 (RFC 5987) for the rest. */
 export function csvDisposition(name: string, fallback = 'questionnaire') {
-  const ascii = name.replace(/[^A-Za-z0-9._ -]+/g, '_').trim().slice(0, 100);
+  const ascii = name
+    .replace(/[^A-Za-z0-9._ -]+/g, '_')
+    .trim()
+    .slice(0, 100);
   return `attachment; filename="${/[A-Za-z0-9]/.test(ascii) ? ascii : fallback}.csv"; filename*=UTF-8''${encodeURIComponent(`${name.slice(0, 100)}.csv`)}`;
 }

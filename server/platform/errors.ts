@@ -15,9 +15,12 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (title: string, errors?: Record<string, string[]>) => new AppError(400, title, errors, 'bad_request');
-export const unauthorized = (title = 'You are not signed in or your session has expired.') => new AppError(401, title, undefined, 'unauthorized');
-export const forbidden = (title = 'You do not have permission to do this.') => new AppError(403, title, undefined, 'forbidden');
+export const badRequest = (title: string, errors?: Record<string, string[]>) =>
+  new AppError(400, title, errors, 'bad_request');
+export const unauthorized = (title = 'You are not signed in or your session has expired.') =>
+  new AppError(401, title, undefined, 'unauthorized');
+export const forbidden = (title = 'You do not have permission to do this.') =>
+  new AppError(403, title, undefined, 'forbidden');
 export const notFound = (what = 'Record') => new AppError(404, `${what} not found.`, undefined, 'not_found');
 export const conflict = (title: string) => new AppError(409, title, undefined, 'conflict');
 export const staleStamp = () => conflict('This record was changed by someone else. Reload it and try again.');
@@ -35,12 +38,21 @@ type Factory<S extends Spec> = S['title'] extends (...args: infer A) => string
  * with the code in `type` (`about:blank#participants.mrn_taken`) and in `code`. A 429 may compute
  * its Retry-After (seconds) from the same arguments as its title.
  */
-export function defineErrors<const S extends Record<string, Spec>>(area: string, specs: S): { [K in keyof S]: Factory<S[K]> } {
-  return Object.fromEntries(Object.entries(specs).map(([key, spec]) => [key, (...args: unknown[]) => {
-    const title = typeof spec.title === 'function' ? spec.title(...args) : spec.title;
-    const last = args[typeof spec.title === 'function' ? spec.title.length : 0] as Record<string, string[]> | undefined;
-    return new AppError(spec.status, title, last, `${area}.${key}`, spec.retryAfter?.(...args));
-  }])) as { [K in keyof S]: Factory<S[K]> };
+export function defineErrors<const S extends Record<string, Spec>>(
+  area: string,
+  specs: S,
+): { [K in keyof S]: Factory<S[K]> } {
+  return Object.fromEntries(
+    Object.entries(specs).map(([key, spec]) => [
+      key,
+      (...args: unknown[]) => {
+        const title = typeof spec.title === 'function' ? spec.title(...args) : spec.title;
+        const last = args[typeof spec.title === 'function' ? spec.title.length : 0] as
+          Record<string, string[]> | undefined;
+        return new AppError(spec.status, title, last, `${area}.${key}`, spec.retryAfter?.(...args));
+      },
+    ]),
+  ) as { [K in keyof S]: Factory<S[K]> };
 }
 
 /** "1 MB", "16 KB": a body limit as a 413's title names it. */
@@ -51,7 +63,12 @@ export function bytesText(bytes: number): string {
 }
 
 export const tooLarge = (limit: number) =>
-  new AppError(413, `The request body is larger than this request allows (${bytesText(limit)}).`, undefined, 'body_too_large');
+  new AppError(
+    413,
+    `The request body is larger than this request allows (${bytesText(limit)}).`,
+    undefined,
+    'body_too_large',
+  );
 
 /** A validation failure: field -> messages, titled with the first one so the notification says something useful. */
 export function validationProblem(errors: Record<string, string[]>): AppError {
@@ -68,8 +85,22 @@ const PG_DATA_EXCEPTION = '22';
 /** query_canceled: statement_timeout ran out (server/db/client.ts). */
 const PG_CANCELED = '57014';
 
-export const statementTimedOut = () => new AppError(503, 'The database took too long to answer and the request was stopped. Try again, or narrow the search.', undefined, 'statement_timeout', 5);
-export const poolBusy = () => new AppError(503, 'The server is too busy to answer now: no database connection was free in time. Try again in a moment.', undefined, 'database_busy', 2);
+export const statementTimedOut = () =>
+  new AppError(
+    503,
+    'The database took too long to answer and the request was stopped. Try again, or narrow the search.',
+    undefined,
+    'statement_timeout',
+    5,
+  );
+export const poolBusy = () =>
+  new AppError(
+    503,
+    'The server is too busy to answer now: no database connection was free in time. Try again in a moment.',
+    undefined,
+    'database_busy',
+    2,
+  );
 
 /** pg-pool's errors when no connection came within connectionTimeoutMillis (waiting for one, or opening one). */
 function isPoolTimeout(err: unknown): boolean {
@@ -101,13 +132,14 @@ export function registerErrorHandler(app: FastifyInstance) {
       // Last line of defence: the contract should refuse such input first (docs/decisions/0004).
       req.log.warn({ err }, 'database refused a value the contract let through');
       problem = badRequest(MSG.badValue);
-    }
-    else if ((err as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') problem = tooLarge(req.routeOptions.bodyLimit);
+    } else if ((err as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      problem = tooLarge(req.routeOptions.bodyLimit);
     else if ((err as FastifyError).statusCode && (err as FastifyError).statusCode! < 500) {
       const fe = err as FastifyError;
-      const title = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-        ? 'The request body is not valid JSON.'
-        : fe.message;
+      const title =
+        fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'The request body is not valid JSON.'
+          : fe.message;
       problem = new AppError(fe.statusCode!, title, undefined, fe.code ?? 'error');
     } else {
       req.log.error({ err }, 'unhandled error');
@@ -135,5 +167,14 @@ function sendProblem(req: FastifyRequest, reply: FastifyReply, problem: AppError
 
 /** Errors the router raises before any route runs (a malformed URL, a path parameter over 100 characters). */
 export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
-  sendProblem(req, reply, new AppError(err.statusCode && err.statusCode < 500 ? err.statusCode : 400, 'The address of the request is not valid.', undefined, err.code));
+  sendProblem(
+    req,
+    reply,
+    new AppError(
+      err.statusCode && err.statusCode < 500 ? err.statusCode : 400,
+      'The address of the request is not valid.',
+      undefined,
+      err.code,
+    ),
+  );
 }

@@ -14,7 +14,11 @@ export interface ExportScope {
 }
 
 /** The WHERE of an export read: the institution and every list given (an empty list matches nothing). */
-export function exportWhere(institutionId: number, scope: ExportScope, cols: { institutionId: AnyPgColumn; id: AnyPgColumn; patientId?: AnyPgColumn; protocolId?: AnyPgColumn }): SQL {
+export function exportWhere(
+  institutionId: number,
+  scope: ExportScope,
+  cols: { institutionId: AnyPgColumn; id: AnyPgColumn; patientId?: AnyPgColumn; protocolId?: AnyPgColumn },
+): SQL {
   const parts: (SQL | undefined)[] = [eq(cols.institutionId, institutionId)];
   const list = (col: AnyPgColumn | undefined, ids: number[] | undefined, name: string) => {
     if (ids === undefined) return;

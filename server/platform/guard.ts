@@ -35,7 +35,8 @@ export function registerGuard(app: FastifyInstance, resolveToken: ResolveToken) 
       throw new Error(`${route.method} ${route.url} declares no permission`);
     }
     // Anyone may send these a body: a few fields at most (sign-in).
-    if (route.config?.permission === 'public') route.bodyLimit = Math.min(route.bodyLimit ?? PUBLIC_BODY_LIMIT, PUBLIC_BODY_LIMIT);
+    if (route.config?.permission === 'public')
+      route.bodyLimit = Math.min(route.bodyLimit ?? PUBLIC_BODY_LIMIT, PUBLIC_BODY_LIMIT);
   });
 
   // onRequest: the route is matched and its path parameters are known, but no byte of the body is
@@ -71,4 +72,5 @@ export function registerGuard(app: FastifyInstance, resolveToken: ResolveToken) 
 }
 
 const hasBody = (req: FastifyRequest) =>
-  req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+  req.headers['transfer-encoding'] !== undefined ||
+  (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');

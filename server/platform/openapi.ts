@@ -2,7 +2,10 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { Problem } from '../../contract/common.contract';
 import type { EndpointDef } from '../../contract/endpoint';
 
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: Problem } } });
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: Problem } },
+});
 
 /**
  * Every /api route documents the problems it can answer (ARCHITECTURE §4), derived from the route
@@ -15,16 +18,24 @@ export function problemResponses(route: Pick<RouteOptions, 'method' | 'url' | 'c
   const method = String(route.method);
   const writes = method === 'POST' || method === 'PUT';
   const out: Record<number, ReturnType<typeof problem>> = {};
-  if (s.params || s.body || s.querystring || writes) out[400] = problem('Bad input: the title names the first problem, errors lists each field');
+  if (s.params || s.body || s.querystring || writes)
+    out[400] = problem('Bad input: the title names the first problem, errors lists each field');
   if (permission !== 'public') out[401] = problem('Not signed in, or the session has expired');
-  if (permission !== 'public' && permission !== 'signedIn') out[403] = problem('The account lacks the permission this needs');
+  if (permission !== 'public' && permission !== 'signedIn')
+    out[403] = problem('The account lacks the permission this needs');
   if (route.url.includes(':')) out[404] = problem('Not found, or not in an institution of the account');
   if (writes && permission !== 'public') out[409] = problem('Conflict: a duplicate, or a stale concurrency stamp');
   if (/\/authentication\/login$/i.test(route.url)) out[429] = problem('Too many failed sign-ins: wait and try again');
   return out;
 }
 
-export interface ApiRoute { method: string; url: string; schema: FastifySchema; permission?: string; endpoint?: EndpointDef }
+export interface ApiRoute {
+  method: string;
+  url: string;
+  schema: FastifySchema;
+  permission?: string;
+  endpoint?: EndpointDef;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,9 +48,19 @@ export function registerProblemResponses(app: FastifyInstance) {
   app.decorate('apiRoutes', [] as ApiRoute[]);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || !route.schema || route.schema.hide) return;
-    route.schema = { ...route.schema, response: { ...problemResponses(route), ...(route.schema.response as object | undefined) } };
+    route.schema = {
+      ...route.schema,
+      response: { ...problemResponses(route), ...(route.schema.response as object | undefined) },
+    };
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, schema: route.schema, permission: route.config?.permission, endpoint: route.config?.endpoint });
+      if (method !== 'HEAD')
+        app.apiRoutes.push({
+          method,
+          url: route.url,
+          schema: route.schema,
+          permission: route.config?.permission,
+          endpoint: route.config?.endpoint,
+        });
     }
   });
 }

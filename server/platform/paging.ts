@@ -3,7 +3,11 @@ import { MAX_PAGE_SIZE, type PageQuery, type Pagination, type PagingQuery } from
 import { cappedTotal } from './counts';
 
 /** `totalIsAtLeast`: the total is a lower bound (lists count at most 10,001 rows, record-refs.ts). */
-export interface Page<T> { rows: T[]; total: number; totalIsAtLeast?: boolean }
+export interface Page<T> {
+  rows: T[];
+  total: number;
+  totalIsAtLeast?: boolean;
+}
 
 /** What paging reads of a query: lists with no search or filter page too. */
 export type PageAsk = PageQuery;
@@ -40,16 +44,28 @@ export async function cappedPage<T>(rows: T[], q: PageAsk, count: (n: number) =>
 }
 
 /** One page of a list already in memory (the ordered panels and tests of one order). */
-export const pageOf = <T>(rows: T[], q: PageAsk): Page<T> => ({ rows: rows.slice(offsetOf(q), offsetOf(q) + q.pageSize), total: rows.length });
+export const pageOf = <T>(rows: T[], q: PageAsk): Page<T> => ({
+  rows: rows.slice(offsetOf(q), offsetOf(q) + q.pageSize),
+  total: rows.length,
+});
 
 /**
  * A list read whole into memory (an order's panels, an event's requirement trees), filtered as a database
  * list is: IsEnabled against `enabled` (rows that cannot be disabled are all enabled) and SearchTerm as a
  * case-insensitive part of any of `text`'s values. Paged after with pageOf.
  */
-export function filterRows<T>(rows: T[], q: PagingQuery, text: (row: T) => (string | null | undefined)[], enabled: (row: T) => boolean = () => true): T[] {
+export function filterRows<T>(
+  rows: T[],
+  q: PagingQuery,
+  text: (row: T) => (string | null | undefined)[],
+  enabled: (row: T) => boolean = () => true,
+): T[] {
   const term = q.searchTerm?.toLowerCase();
-  return rows.filter((r) => (q.isEnabled === undefined || enabled(r) === q.isEnabled) && (!term || text(r).some((v) => !!v && v.toLowerCase().includes(term))));
+  return rows.filter(
+    (r) =>
+      (q.isEnabled === undefined || enabled(r) === q.isEnabled) &&
+      (!term || text(r).some((v) => !!v && v.toLowerCase().includes(term))),
+  );
 }
 
 /** LIKE pattern for a search term, with the user's % and _ taken literally. */

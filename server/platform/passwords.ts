@@ -1,11 +1,16 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 // scrypt (ARCHITECTURE §5): built into Node, no native addon to install.
-const N = 16384, R = 8, P = 1, KEYLEN = 64;
+const N = 16384,
+  R = 8,
+  P = 1,
+  KEYLEN = 64;
 
 function derive(password: string, salt: Buffer): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEYLEN, { N, r: R, p: P, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
+    scrypt(password.normalize('NFKC'), salt, KEYLEN, { N, r: R, p: P, maxmem: 64 * 1024 * 1024 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
   );
 }
 

@@ -35,17 +35,20 @@ type Iso<V> = V extends Date ? string : V;
 type Hidden = 'creatorId' | 'enablerId' | 'passwordHash' | 'totalCount';
 
 /** The API shape of a row: dates as ISO strings, creator/enabler as names. */
-export type RecordDto<R> = Simplify<{ [K in keyof R as K extends Hidden ? never : K]: Iso<R[K]> } & {
-  creatorAccount: AccountName;
-  enablerAccount: AccountName;
-}>;
+export type RecordDto<R> = Simplify<
+  { [K in keyof R as K extends Hidden ? never : K]: Iso<R[K]> } & {
+    creatorAccount: AccountName;
+    enablerAccount: AccountName;
+  }
+>;
 
 /** What a correlated sub-select of `extra` yields: its `sql<T>` type. */
 type ExtraValues<X> = { [K in keyof X]: X[K] extends SQL<infer V> ? V : unknown };
 
 /** A row of `selectRecords`: the table's columns, the extras and the references, as the API shows them. */
-export type RecordRow<T extends PgTable, N extends string = never, X = object> =
-  RecordDto<T['$inferSelect'] & ExtraValues<X>> & { [K in N]: RefTitle };
+export type RecordRow<T extends PgTable, N extends string = never, X = object> = RecordDto<
+  T['$inferSelect'] & ExtraValues<X>
+> & { [K in N]: RefTitle };
 
 /**
  * A page of records with their creator and enabler names and referenced titles in one query,
@@ -53,35 +56,49 @@ export type RecordRow<T extends PgTable, N extends string = never, X = object> =
  * look-ups. The page's ids are found first (index-friendly, no joins or sub-selects for skipped rows),
  * then only those rows are joined and computed. A read without an offset (by id, limit 1) never counts.
  */
-export async function selectRecords<T extends PgTable & RecordCols, N extends string = never, X extends Record<string, SQL> = Record<never, SQL>>(db: Db, typedTable: T, opts: {
-  where?: SQL;
-  /** Required unless `byId` orders the list. */
-  orderBy?: SQL | PgColumn | (SQL | PgColumn)[];
-  limit?: number;
-  offset?: number;
-  /**
-   * A list ordered by id alone (newest first when `desc`) that can seek: with `after` (the last id of
-   * the previous page) the page starts after that id on the (institution_id, id) index and skips
-   * nothing, whatever the offset says (keyset paging: a deep "next page" costs what the first does).
-   */
-  byId?: { desc: boolean; after?: number };
-  refs?: RefJoin<N>[];
-  /** Further computed columns, e.g. a correlated sub-select typed `sql<T>`. */
-  extra?: X;
-  /**
-   * The text values are equalities on unique or selective indexes (a sample ID, an MRN): one plan fits
-   * every value, so the statement is prepared by name like an all-number one (statement-cache.ts). Not
-   * for patterns: a common and a rare prefix want different plans.
-   */
-  genericPlan?: boolean;
-}): Promise<Page<RecordRow<T, N, X>>> {
+export async function selectRecords<
+  T extends PgTable & RecordCols,
+  N extends string = never,
+  X extends Record<string, SQL> = Record<never, SQL>,
+>(
+  db: Db,
+  typedTable: T,
+  opts: {
+    where?: SQL;
+    /** Required unless `byId` orders the list. */
+    orderBy?: SQL | PgColumn | (SQL | PgColumn)[];
+    limit?: number;
+    offset?: number;
+    /**
+     * A list ordered by id alone (newest first when `desc`) that can seek: with `after` (the last id of
+     * the previous page) the page starts after that id on the (institution_id, id) index and skips
+     * nothing, whatever the offset says (keyset paging: a deep "next page" costs what the first does).
+     */
+    byId?: { desc: boolean; after?: number };
+    refs?: RefJoin<N>[];
+    /** Further computed columns, e.g. a correlated sub-select typed `sql<T>`. */
+    extra?: X;
+    /**
+     * The text values are equalities on unique or selective indexes (a sample ID, an MRN): one plan fits
+     * every value, so the statement is prepared by name like an all-number one (statement-cache.ts). Not
+     * for patterns: a common and a rare prefix want different plans.
+     */
+    genericPlan?: boolean;
+  },
+): Promise<Page<RecordRow<T, N, X>>> {
   // The query is built on the untyped table (Drizzle's generic select types do not compose); the rows are typed on return.
   const table: PgTable & RecordCols = typedTable;
   const refs = opts.refs ?? [];
   const isList = opts.limit !== undefined && opts.offset !== undefined;
   const byId = opts.byId;
   const tableId = (table as unknown as { id: PgColumn }).id;
-  const orderBy = byId ? [byId.desc ? desc(tableId) : asc(tableId)] : Array.isArray(opts.orderBy) ? opts.orderBy : opts.orderBy ? [opts.orderBy] : [];
+  const orderBy = byId
+    ? [byId.desc ? desc(tableId) : asc(tableId)]
+    : Array.isArray(opts.orderBy)
+      ? opts.orderBy
+      : opts.orderBy
+        ? [opts.orderBy]
+        : [];
   if (!orderBy.length) throw new Error('selectRecords: orderBy or byId is required');
   const seeking = byId?.after !== undefined;
   const limit = opts.limit === undefined ? undefined : isList ? opts.limit + 1 : opts.limit;
@@ -95,28 +112,56 @@ export async function selectRecords<T extends PgTable & RecordCols, N extends st
   const order = orderBy.map((o) => b.template(o));
   const extra = Object.entries(opts.extra ?? {}).map(([k, v]) => [k, b.template(v)] as const);
   const understood = where !== null && order.every((o) => o) && extra.every(([, t]) => t);
-  const refShape = refs.map((r) => `${r.name}=${tableShape(r.table)}:${columnShape(r.title as Column)}:${columnShape(r.fk as Column)}`).join(',');
+  const refShape = refs
+    .map((r) => `${r.name}=${tableShape(r.table)}:${columnShape(r.title as Column)}:${columnShape(r.fk as Column)}`)
+    .join(',');
   let rows: Row[];
   let countUpTo: (n: number) => Promise<number>;
   if (understood) {
     const parts: PageParts = {
-      where: where?.sql, orderBy: order.map((o) => o!.sql), extra: Object.fromEntries(extra.map(([k, t]) => [k, t!.sql])),
-      after: seeking ? b.bind(byId!.after!) : undefined, seekDesc: byId?.desc, limit: limit === undefined ? undefined : b.bind(limit), offset: offset === undefined ? undefined : b.bind(offset),
+      where: where?.sql,
+      orderBy: order.map((o) => o!.sql),
+      extra: Object.fromEntries(extra.map(([k, t]) => [k, t!.sql])),
+      after: seeking ? b.bind(byId!.after!) : undefined,
+      seekDesc: byId?.desc,
+      limit: limit === undefined ? undefined : b.bind(limit),
+      offset: offset === undefined ? undefined : b.bind(offset),
     };
     const shape = [
-      'page', tableShape(table), isList, seeking ? (byId!.desc ? 'id<' : 'id>') : '', limit !== undefined, offset !== undefined, refShape,
-      extra.map(([k, t]) => `${k}=${t!.shape}`).join(','), order.map((o) => o!.shape).join(','), where?.shape,
+      'page',
+      tableShape(table),
+      isList,
+      seeking ? (byId!.desc ? 'id<' : 'id>') : '',
+      limit !== undefined,
+      offset !== undefined,
+      refShape,
+      extra.map(([k, t]) => `${k}=${t!.shape}`).join(','),
+      order.map((o) => o!.shape).join(','),
+      where?.shape,
     ].join('\u0001');
     const named = b.onlyNumbers || opts.genericPlan === true;
-    rows = (await prepared(db, shape, named, () => pageQuery(db, table, refs, isList, parts)).execute(b.values)) as Row[];
+    rows = (await prepared(db, shape, named, () => pageQuery(db, table, refs, isList, parts)).execute(
+      b.values,
+    )) as Row[];
     const countShape = ['count', tableShape(table), refShape, where?.shape].join('\u0001');
-    countUpTo = (n) => rememberedCount(`${countShape}\u0000${whereValues}\u0000${n}`, n, async () => {
-      const counted = prepared(db, countShape, named, () => countQuery(db, table, refs, where?.sql, sql.placeholder('max')));
-      return ((await counted.execute({ ...b.values, max: n })) as { n: number }[])[0].n;
-    });
+    countUpTo = (n) =>
+      rememberedCount(`${countShape}\u0000${whereValues}\u0000${n}`, n, async () => {
+        const counted = prepared(db, countShape, named, () =>
+          countQuery(db, table, refs, where?.sql, sql.placeholder('max')),
+        );
+        return ((await counted.execute({ ...b.values, max: n })) as { n: number }[])[0].n;
+      });
   } else {
     // A fragment the statement cache does not understand: built for this request alone.
-    rows = (await pageQuery(db, table, refs, isList, { where: opts.where, orderBy, extra: opts.extra ?? {}, after: byId?.after, seekDesc: byId?.desc, limit, offset })) as Row[];
+    rows = (await pageQuery(db, table, refs, isList, {
+      where: opts.where,
+      orderBy,
+      extra: opts.extra ?? {},
+      after: byId?.after,
+      seekDesc: byId?.desc,
+      limit,
+      offset,
+    })) as Row[];
     countUpTo = (n) => countAtMostRemembered(db, matchingRows(db, table, refs, opts.where), n);
   }
   let total = rows.length;
@@ -145,10 +190,24 @@ export async function selectRecords<T extends PgTable & RecordCols, N extends st
 }
 
 type Num = number | Placeholder;
-interface PageParts { where?: SQL; orderBy: (SQL | PgColumn)[]; extra: Record<string, SQL>; after?: Num; seekDesc?: boolean; limit?: Num; offset?: Num }
+interface PageParts {
+  where?: SQL;
+  orderBy: (SQL | PgColumn)[];
+  extra: Record<string, SQL>;
+  after?: Num;
+  seekDesc?: boolean;
+  limit?: Num;
+  offset?: Num;
+}
 
 /** The rows of `table` (with its references joined, as a list filters on them) that `where` matches. */
-function matchingRows(db: Db, table: PgTable, refs: RefJoin[], where: SQL | undefined, fields: Record<string, PgColumn | SQL> = { one: sql`1` }) {
+function matchingRows(
+  db: Db,
+  table: PgTable,
+  refs: RefJoin[],
+  where: SQL | undefined,
+  fields: Record<string, PgColumn | SQL> = { one: sql`1` },
+) {
   let q = db.select(fields).from(table).$dynamic();
   for (const r of refs) q = q.leftJoin(r.table, eq(r.table.id, r.fk));
   return q.where(where);
@@ -156,7 +215,9 @@ function matchingRows(db: Db, table: PgTable, refs: RefJoin[], where: SQL | unde
 
 /** How many rows `where` matches, at most `max` (countAtMost's statement). */
 function countQuery(db: Db, table: PgTable, refs: RefJoin[], where: SQL | undefined, max: Num) {
-  return db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(matchingRows(db, table, refs, where).limit(max).as('capped'));
+  return db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(matchingRows(db, table, refs, where).limit(max).as('capped'));
 }
 
 /**
@@ -169,7 +230,9 @@ function pageQuery(db: Db, table: PgTable & RecordCols, refs: RefJoin[], isList:
   let where = p.where;
   if (p.after !== undefined) where = and(where, p.seekDesc ? lt(tableId, p.after) : gt(tableId, p.after));
   if (isList) {
-    const page = matchingRows(db, table, refs, where, { id: tableId }).orderBy(...p.orderBy).limit(p.limit!);
+    const page = matchingRows(db, table, refs, where, { id: tableId })
+      .orderBy(...p.orderBy)
+      .limit(p.limit!);
     where = sql`${tableId} = any(array(${p.after !== undefined ? page : page.offset(p.offset!)}))`;
   }
   let q = db
@@ -193,20 +256,33 @@ function pageQuery(db: Db, table: PgTable & RecordCols, refs: RefJoin[], isList:
   return q;
 }
 
-const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : d ?? null);
+const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : (d ?? null));
 
 /** DB row -> API record: dates as ISO strings, creator/enabler as {firstName, lastName}. */
 export function toRecordDto<R extends object>(row: R): RecordDto<R> & Row {
   const {
-    creatorFirstName, creatorLastName, enablerFirstName, enablerLastName,
-    totalCount: _t, creatorId: _c, enablerId: _e, passwordHash: _p, ...rest
+    creatorFirstName,
+    creatorLastName,
+    enablerFirstName,
+    enablerLastName,
+    totalCount: _t,
+    creatorId: _c,
+    enablerId: _e,
+    passwordHash: _p,
+    ...rest
   } = row as Row;
   const r = row as Row;
   const out: Row = {};
   for (const [k, v] of Object.entries(rest)) out[k] = v instanceof Date ? v.toISOString() : v;
   out.createdDate = iso(r.createdDate);
   out.enabledDate = iso(r.enabledDate);
-  out.creatorAccount = creatorFirstName !== undefined && creatorFirstName !== null ? { firstName: creatorFirstName, lastName: creatorLastName } : null;
-  out.enablerAccount = enablerFirstName !== undefined && enablerFirstName !== null ? { firstName: enablerFirstName, lastName: enablerLastName } : null;
+  out.creatorAccount =
+    creatorFirstName !== undefined && creatorFirstName !== null
+      ? { firstName: creatorFirstName, lastName: creatorLastName }
+      : null;
+  out.enablerAccount =
+    enablerFirstName !== undefined && enablerFirstName !== null
+      ? { firstName: enablerFirstName, lastName: enablerLastName }
+      : null;
   return out as RecordDto<R> & Row;
 }

@@ -12,7 +12,9 @@ export function recordColumns() {
     creatorId: integer('creator_id'),
     enabledDate: ts('enabled_date').defaultNow(),
     enablerId: integer('enabler_id'),
-    concurrencyStamp: text('concurrency_stamp').notNull().$defaultFn(() => randomUUID()),
+    concurrencyStamp: text('concurrency_stamp')
+      .notNull()
+      .$defaultFn(() => randomUUID()),
   };
 }
 

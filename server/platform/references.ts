@@ -21,13 +21,25 @@ export interface RefCheck {
  * enabled unless it is the value the record already had. A disabled reference cannot be newly chosen;
  * an unchanged one is kept. Returns the rows by field.
  */
-export async function assertReferences(tx: Db, table: ReferencedTable, institutionId: number, what: string, checks: RefCheck[]) {
+export async function assertReferences(
+  tx: Db,
+  table: ReferencedTable,
+  institutionId: number,
+  what: string,
+  checks: RefCheck[],
+) {
   const rows: Record<string, Record<string, unknown>> = {};
   for (const c of checks) {
     if (c.id === null || c.id === undefined) continue;
-    const [row] = (await tx.select().from(table as PgTable).where(and(eq(table.id, c.id), eq(table.institutionId, institutionId))).limit(1)) as Record<string, unknown>[];
+    const [row] = (await tx
+      .select()
+      .from(table as PgTable)
+      .where(and(eq(table.id, c.id), eq(table.institutionId, institutionId)))
+      .limit(1)) as Record<string, unknown>[];
     if (!row || (!row.isEnabled && c.previous !== c.id)) {
-      throw badRequest(c.label ? `${c.label}: choose an enabled ${what}` : `Choose an enabled ${what}.`, { [c.field]: [`Choose an enabled ${what}`] });
+      throw badRequest(c.label ? `${c.label}: choose an enabled ${what}` : `Choose an enabled ${what}.`, {
+        [c.field]: [`Choose an enabled ${what}`],
+      });
     }
     rows[c.field] = row;
   }

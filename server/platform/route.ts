@@ -1,6 +1,12 @@
 import type {
-  ContextConfigDefault, FastifyReply, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault,
-  RouteGenericInterface, RouteShorthandOptions,
+  ContextConfigDefault,
+  FastifyReply,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteShorthandOptions,
 } from 'fastify';
 import type { ResolveFastifyReplyReturnType } from 'fastify/types/type-provider';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,22 +30,46 @@ export interface SchemaOf<E extends EndpointDef> {
   tags: string[];
 }
 
-type Req<E extends EndpointDef> = FastifyRequest<RouteGenericInterface, RawServerDefault, RawRequestDefaultExpression, SchemaOf<E>, ZodTypeProvider>;
-type Reply<E extends EndpointDef> = FastifyReply<RouteGenericInterface, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, ContextConfigDefault, SchemaOf<E>, ZodTypeProvider>;
+type Req<E extends EndpointDef> = FastifyRequest<
+  RouteGenericInterface,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  SchemaOf<E>,
+  ZodTypeProvider
+>;
+type Reply<E extends EndpointDef> = FastifyReply<
+  RouteGenericInterface,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  ContextConfigDefault,
+  SchemaOf<E>,
+  ZodTypeProvider
+>;
 
 /** Under `/institutions/:instId` the context names its institution; a public route has no signed-in account. */
-export type CtxFor<E extends EndpointDef> = E['permission'] extends 'public' ? null
-  : E['path'] extends `${string}/:instId${'' | `/${string}`}` ? InstCtx : Ctx;
+export type CtxFor<E extends EndpointDef> = E['permission'] extends 'public'
+  ? null
+  : E['path'] extends `${string}/:instId${'' | `/${string}`}`
+    ? InstCtx
+    : Ctx;
 
-export type Handler<E extends EndpointDef> =
-  (req: Req<E>, ctx: CtxFor<E>, reply: Reply<E>) => ResolveFastifyReplyReturnType<ZodTypeProvider, SchemaOf<E>, RouteGenericInterface>;
+export type Handler<E extends EndpointDef> = (
+  req: Req<E>,
+  ctx: CtxFor<E>,
+  reply: Reply<E>,
+) => ResolveFastifyReplyReturnType<ZodTypeProvider, SchemaOf<E>, RouteGenericInterface>;
 
 /**
  * Route options the table does not hold (a larger body limit for an import, a description, a summary; preValidation
  * for a nested list that takes its parent from the path before the body is validated), and problem answers of its
  * own beyond those derived from the route (platform/openapi.ts): a 413, a 503.
  */
-export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'preValidation'> & { description?: string; summary?: string; problems?: Record<number, unknown> };
+export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'preValidation'> & {
+  description?: string;
+  summary?: string;
+  problems?: Record<number, unknown>;
+};
 
 /**
  * The one way to register an /api route: from its endpoint-table row (contract/<area>.endpoints.ts).
@@ -51,8 +81,12 @@ export function router(app: App, { db, now }: Pick<AppDeps, 'db' | 'now'>) {
     const { description, summary, problems, ...options } = extras;
     // Absent parts stay absent (fastify compiles every key it finds); the type still names them, as undefined.
     const schema = {
-      tags: e.tags, ...(description ? { description } : {}), ...(summary ? { summary } : {}),
-      ...(e.params ? { params: e.params } : {}), ...(e.query ? { querystring: e.query } : {}), ...(e.body ? { body: e.body } : {}),
+      tags: e.tags,
+      ...(description ? { description } : {}),
+      ...(summary ? { summary } : {}),
+      ...(e.params ? { params: e.params } : {}),
+      ...(e.query ? { querystring: e.query } : {}),
+      ...(e.body ? { body: e.body } : {}),
       response: { ...problems, ...e.response },
     } as SchemaOf<E>;
     const contextOf = (req: FastifyRequest) => (e.permission === 'public' ? null : ctxOf(req, db, now)) as CtxFor<E>;

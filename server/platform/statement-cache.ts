@@ -93,8 +93,12 @@ function walk(chunk: unknown, parts: string[], b: Bindings): unknown {
   return NOT_UNDERSTOOD;
 }
 
-interface Executable { execute(values?: Record<string, unknown>): Promise<unknown> }
-interface Preparable { prepare(name: string): Executable }
+interface Executable {
+  execute(values?: Record<string, unknown>): Promise<unknown>;
+}
+interface Preparable {
+  prepare(name: string): Executable;
+}
 
 /** Statements per database handle (the pool, or one transaction), at most MAX_SHAPES each. */
 const MAX_SHAPES = 500;
@@ -107,7 +111,12 @@ const byDb = new WeakMap<Db, Map<string, Executable>>();
  * fits every id and flag. A statement with a text value (a search pattern) stays unnamed, so PostgreSQL
  * plans it for its values each time: the best plan for a common name and for a rare one differ.
  */
-export function prepared<P extends Preparable>(db: Db, shape: string, onlyNumbers: boolean, build: () => P): ReturnType<P['prepare']> {
+export function prepared<P extends Preparable>(
+  db: Db,
+  shape: string,
+  onlyNumbers: boolean,
+  build: () => P,
+): ReturnType<P['prepare']> {
   let statements = byDb.get(db);
   if (!statements) byDb.set(db, (statements = new Map()));
   const key = `${onlyNumbers ? 'n' : 't'}${shape}`;

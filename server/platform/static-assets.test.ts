@@ -15,7 +15,8 @@ fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), js);
 fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123.js.br'), brotliCompressSync(js));
 fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123.js.gz'), gzipSync(js));
 const t = await testApp({ WEB_DIST: dist });
-const get = (url: string, encoding?: string) => t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+const get = (url: string, encoding?: string) =>
+  t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
 
 describe('static web app', () => {
   it('sends hashed assets precompressed by Accept-Encoding, cached immutable', async () => {

@@ -50,11 +50,20 @@ const NAME_SHOWN = 100;
 
 /** 400 for query parameters a route does not take: the title names the first, `errors` each, with what the call takes. */
 export function unknownQuery(names: string[], known: string[]): AppError {
-  // eslint-disable-next-line no-control-regex -- invisible characters of the client's name are shown as '?'
-  const shown = names.slice(0, MAX_ERROR_FIELDS).map((n) => (n.length > NAME_SHOWN ? `${n.slice(0, NAME_SHOWN)}…` : n).replace(/[\u0000-\u001F\u007F-\u009F]/g, '?'));
+  // Invisible characters of the client's name are shown as '?'.
+  // eslint-disable-next-line no-control-regex
+  const invisible = /[\u0000-\u001F\u007F-\u009F]/g;
+  const shown = names
+    .slice(0, MAX_ERROR_FIELDS)
+    .map((n) => (n.length > NAME_SHOWN ? `${n.slice(0, NAME_SHOWN)}…` : n).replace(invisible, '?'));
   const takes = known.map((k) => k.charAt(0).toUpperCase() + k.slice(1)).join(', ');
   const message = known.length ? `${MSG.unknownQueryParameter} (it takes ${takes})` : MSG.noQueryParameters;
-  return new AppError(400, unknownQueryTitle(shown[0]), Object.fromEntries(shown.map((n) => [n, [message]])), 'unknown_query_parameter');
+  return new AppError(
+    400,
+    unknownQueryTitle(shown[0]),
+    Object.fromEntries(shown.map((n) => [n, [message]])),
+    'unknown_query_parameter',
+  );
 }
 
 /**
@@ -65,8 +74,11 @@ function unionIssues(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
   // A union with its own message (an id: number, '' or null) keeps it.
   if (issue.code !== 'invalid_union' || !issue.errors.length || issue.message !== 'Invalid input') return [issue];
   const fewest = Math.min(...issue.errors.map((e) => e.length));
-  return issue.errors.filter((e) => e.length === fewest).flat()
-    .map((i) => ({ ...i, path: [...issue.path, ...i.path] }) as z.core.$ZodIssue).flatMap(unionIssues);
+  return issue.errors
+    .filter((e) => e.length === fewest)
+    .flat()
+    .map((i) => ({ ...i, path: [...issue.path, ...i.path] }) as z.core.$ZodIssue)
+    .flatMap(unionIssues);
 }
 
 /**

@@ -26,7 +26,11 @@ async function errorsOf(method: string, url: string, body: unknown) {
 describe('names, codes, IDs and titles', () => {
   it('a participant name with a control or bidi character is 400 with the field message; nothing is stored', async () => {
     for (const c of INVISIBLE) {
-      const errors = await errorsOf('POST', api('patients/register'), participant(refs, { FirstName: `Al${c}maz`, FatherName: `Tes${c}faye` }));
+      const errors = await errorsOf(
+        'POST',
+        api('patients/register'),
+        participant(refs, { FirstName: `Al${c}maz`, FatherName: `Tes${c}faye` }),
+      );
       expect(errors.firstName, JSON.stringify(c)).toEqual([MSG.controlCharacter]);
       expect(errors.fatherName).toEqual([MSG.controlCharacter]);
     }
@@ -37,8 +41,12 @@ describe('names, codes, IDs and titles', () => {
 
   it('a protocol code or title with one is 400 with the field message', async () => {
     for (const c of INVISIBLE) {
-      expect((await errorsOf('POST', api('collectionProtocols'), protocolBody({ Code: `A${c}B` }))).code).toContain(MSG.controlCharacter);
-      expect((await errorsOf('POST', api('collectionProtocols'), protocolBody({ Title: `Screening ${c}2026` }))).title).toEqual([MSG.controlCharacter]);
+      expect((await errorsOf('POST', api('collectionProtocols'), protocolBody({ Code: `A${c}B` }))).code).toContain(
+        MSG.controlCharacter,
+      );
+      expect(
+        (await errorsOf('POST', api('collectionProtocols'), protocolBody({ Title: `Screening ${c}2026` }))).title,
+      ).toEqual([MSG.controlCharacter]);
     }
   });
 
@@ -46,22 +54,46 @@ describe('names, codes, IDs and titles', () => {
     const r = await protocolRefs(t, inst, token);
     const protocol = await createProtocol(t, inst, token);
     const base = api(`collectionProtocols/${protocol.id}`);
-    await t.call('POST', `${base}/collectionProtocolSites`, { token, body: { InstitutionSiteId: institution.site.id } });
-    const event = json<{ id: number }>(await t.call('POST', `${base}/collectionProtocolEvents`, { token, body: { Label: 'Baseline', EventCode: 'BL', CollectionProtocolEventUnitOfMeasurementId: r.eventUnit('Day') } }));
-    const patient = json<{ id: number }>(await t.call('POST', api('patients/register'), { token, body: participant(refs) }));
+    await t.call('POST', `${base}/collectionProtocolSites`, {
+      token,
+      body: { InstitutionSiteId: institution.site.id },
+    });
+    const event = json<{ id: number }>(
+      await t.call('POST', `${base}/collectionProtocolEvents`, {
+        token,
+        body: { Label: 'Baseline', EventCode: 'BL', CollectionProtocolEventUnitOfMeasurementId: r.eventUnit('Day') },
+      }),
+    );
+    const patient = json<{ id: number }>(
+      await t.call('POST', api('patients/register'), { token, body: participant(refs) }),
+    );
     await t.call('POST', `${base}/collectionProtocolParticipants`, { token, body: { PatientIds: [patient.id] } });
     const sample = (sampleId: string) => ({
-      PatientId: patient.id, InstitutionSiteId: institution.site.id, CollectionProtocolEventId: event.id, SpecimenTypeId: r.type('Whole Blood'), CollectedAmount: 10,
-      UnitOfMeasurementId: r.unit('Millilitre'), CollectedDate: '2026-03-14', CollectedTime: '09:30', SampleId: sampleId,
+      PatientId: patient.id,
+      InstitutionSiteId: institution.site.id,
+      CollectionProtocolEventId: event.id,
+      SpecimenTypeId: r.type('Whole Blood'),
+      CollectedAmount: 10,
+      UnitOfMeasurementId: r.unit('Millilitre'),
+      CollectedDate: '2026-03-14',
+      CollectedTime: '09:30',
+      SampleId: sampleId,
     });
-    for (const c of INVISIBLE) expect((await errorsOf('POST', `${base}/collectedSamples`, sample(`S-1${c}2`))).sampleId).toContain(MSG.controlCharacter);
+    for (const c of INVISIBLE)
+      expect((await errorsOf('POST', `${base}/collectedSamples`, sample(`S-1${c}2`))).sampleId).toContain(
+        MSG.controlCharacter,
+      );
     const ok = await t.call('POST', `${base}/collectedSamples`, { token, body: sample('S-12') });
     expect(ok.statusCode, ok.body).toBe(201);
   });
 
   it('a lookup title with one is 400 with the field message', async () => {
     for (const c of INVISIBLE) {
-      const errors = await errorsOf('POST', api('paymentCategories'), { title: `Ca${c}sh`, abbreviation: 'CSH', description: 'Paid at the desk' });
+      const errors = await errorsOf('POST', api('paymentCategories'), {
+        title: `Ca${c}sh`,
+        abbreviation: 'CSH',
+        description: 'Paid at the desk',
+      });
       expect(errors.title, JSON.stringify(c)).toEqual([MSG.controlCharacter]);
     }
   });
@@ -69,11 +101,18 @@ describe('names, codes, IDs and titles', () => {
 
 describe('multi-line text', () => {
   it('a lookup description keeps tab and newline (CRLF becomes a newline) but refuses other controls and bidi overrides', async () => {
-    const ok = await t.call('POST', api('paymentCategories'), { token, body: { title: 'Voucher', abbreviation: 'VCH', description: 'Line one\r\n\tLine two' } });
+    const ok = await t.call('POST', api('paymentCategories'), {
+      token,
+      body: { title: 'Voucher', abbreviation: 'VCH', description: 'Line one\r\n\tLine two' },
+    });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(json(ok).description).toBe('Line one\n\tLine two');
     for (const c of [RLO, '\u2069', '\u0007', '\u001B', '\u0085', '\u000B', '\u2028']) {
-      const errors = await errorsOf('POST', api('paymentCategories'), { title: 'Voucher 2', abbreviation: 'VC2', description: `Line ${c}one` });
+      const errors = await errorsOf('POST', api('paymentCategories'), {
+        title: 'Voucher 2',
+        abbreviation: 'VC2',
+        description: `Line ${c}one`,
+      });
       expect(errors.description, JSON.stringify(c)).toEqual([MSG.controlCharacterMultiline]);
     }
   });
@@ -83,7 +122,11 @@ describe('multi-line text', () => {
     const forms = api(`collectionProtocols/${protocol.id}/collectionProtocolForms`);
     const ok = await t.call('POST', forms, { token, body: { Name: 'Intake', Description: 'Ask:\n\t1. age' } });
     expect(ok.statusCode, ok.body).toBe(201);
-    expect((await errorsOf('POST', forms, { Name: 'Intake 2', Description: `Ask ${RLO}evil` })).description).toEqual([MSG.controlCharacterMultiline]);
-    expect((await errorsOf('POST', forms, { Name: `Intake${RLO}`, Description: 'x' })).name).toEqual([MSG.controlCharacter]);
+    expect((await errorsOf('POST', forms, { Name: 'Intake 2', Description: `Ask ${RLO}evil` })).description).toEqual([
+      MSG.controlCharacterMultiline,
+    ]);
+    expect((await errorsOf('POST', forms, { Name: `Intake${RLO}`, Description: 'x' })).name).toEqual([
+      MSG.controlCharacter,
+    ]);
   });
 });

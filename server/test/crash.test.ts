@@ -24,14 +24,20 @@ const KILL_AFTER = Number(process.env.CRASH_KILL_AFTER ?? 300);
 const PASSWORD = 'Crash-Pass-18';
 const FATHER = 'Crashtest';
 
-const freePort = () => new Promise<number>((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = s.address() as net.AddressInfo;
-    s.close(() => resolve(port));
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
   });
-});
 
-interface Target { kind: 'pglite' | 'postgres'; databaseUrl: string; dataDir: string; cleanup: () => Promise<void> }
+interface Target {
+  kind: 'pglite' | 'postgres';
+  databaseUrl: string;
+  dataDir: string;
+  cleanup: () => Promise<void>;
+}
 
 /** PGlite: a fresh data dir, migrated from the suite's snapshot when there is one. PostgreSQL: '<db>__fcrash<pid>'. */
 async function prepare(kind: Target['kind']): Promise<Target> {
@@ -39,10 +45,19 @@ async function prepare(kind: Target['kind']): Promise<Target> {
   if (kind === 'pglite') {
     const snapshot = inject('pgliteSnapshot');
     if (snapshot) {
-      const database = await openDatabase({ databaseUrl: null, dataDir, snapshot: new Blob([fs.readFileSync(snapshot)]) });
+      const database = await openDatabase({
+        databaseUrl: null,
+        dataDir,
+        snapshot: new Blob([fs.readFileSync(snapshot)]),
+      });
       await database.close();
     }
-    return { kind, databaseUrl: '', dataDir, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      kind,
+      databaseUrl: '',
+      dataDir,
+      cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const url = process.env.DATABASE_URL!;
   const name = `${inject('pgFilePrefix') ?? databaseNames(url).filePrefix}crash${process.pid}`;
@@ -52,7 +67,9 @@ async function prepare(kind: Target['kind']): Promise<Target> {
     await c.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   });
   return {
-    kind, databaseUrl: urlFor(url, name), dataDir,
+    kind,
+    databaseUrl: urlFor(url, name),
+    dataDir,
     cleanup: async () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
       await withClient(url, (c) => c.query(`drop database if exists "${name}" with (force)`));
@@ -60,23 +77,42 @@ async function prepare(kind: Target['kind']): Promise<Target> {
   };
 }
 
-interface Server { child: ChildProcess; base: string; exited: Promise<unknown>; log: () => string }
+interface Server {
+  child: ChildProcess;
+  base: string;
+  exited: Promise<unknown>;
+  log: () => string;
+}
 
 async function start(target: Target, port: number): Promise<Server> {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: target.databaseUrl, DATA_DIR: target.dataDir, PORT: String(port), HOST: '127.0.0.1',
-      ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', WEB_DIST: '/none' },
+    env: {
+      ...process.env,
+      DATABASE_URL: target.databaseUrl,
+      DATA_DIR: target.dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: PASSWORD,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/none',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => { output += d; });
-  child.stderr!.on('data', (d) => { output += d; });
+  child.stdout!.on('data', (d) => {
+    output += d;
+  });
+  child.stderr!.on('data', (d) => {
+    output += d;
+  });
   const exited = new Promise((r) => child.once('exit', r));
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 480 && child.exitCode === null; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return { child, base, exited, log: () => output };
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   child.kill('SIGKILL');
@@ -88,7 +124,10 @@ function overHttp(base: string): TestApp {
   const call = async (method: string, url: string, opts: { token?: string; body?: unknown } = {}) => {
     const res = await fetch(`${base}${url}`, {
       method,
-      headers: { ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
+      headers: {
+        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      },
       body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
     });
     const body = await res.text();
@@ -98,7 +137,9 @@ function overHttp(base: string): TestApp {
 }
 
 async function login(t: TestApp) {
-  const res = await t.call('POST', '/api/Authentication/login', { body: { userName: 'admin@biobank.local', password: PASSWORD } });
+  const res = await t.call('POST', '/api/Authentication/login', {
+    body: { userName: 'admin@biobank.local', password: PASSWORD },
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { token: string }).token;
 }
@@ -108,7 +149,9 @@ const rows = async <T>(db: Awaited<ReturnType<typeof openDatabase>>['db'], query
 
 const kinds: Target['kind'][] = [process.env.DATABASE_URL ? 'postgres' : 'pglite'];
 const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => { for (const c of cleanups) await c(); });
+afterAll(async () => {
+  for (const c of cleanups) await c();
+});
 
 describe.each(kinds)('crash safety on %s', (kind) => {
   it(`kill -9 after ${KILL_AFTER} of ${WRITES} concurrent writes: every acknowledged write whole, nothing half-written, audit chain intact, serves again`, async () => {
@@ -136,13 +179,19 @@ describe.each(kinds)('crash safety on %s', (kind) => {
       server.child.kill('SIGKILL');
     };
     const write = async (i: number) => {
-      const body = i % 2 === 0
-        ? participant(lab.refs, {
-          PatientMRN: `CR${i}`, FirstName: 'Almaz', FatherName: FATHER,
-          siteMrns: [{ institutionSiteId: lab.refs.site, mrn: `CS${i}` }],
-          phoneNumbers: [{ phoneNumberTypeId: lab.refs.mobile, phoneNumber: `+25191${String(i).padStart(7, '0')}` }, { phoneNumberTypeId: lab.refs.mobile, phoneNumber: `+25192${String(i).padStart(7, '0')}` }],
-        })
-        : { patientIds: [lab.patient.id], priorityId: lab.priorityId, panelIds: [lab.panel.id, lab.second.id] };
+      const body =
+        i % 2 === 0
+          ? participant(lab.refs, {
+              PatientMRN: `CR${i}`,
+              FirstName: 'Almaz',
+              FatherName: FATHER,
+              siteMrns: [{ institutionSiteId: lab.refs.site, mrn: `CS${i}` }],
+              phoneNumbers: [
+                { phoneNumberTypeId: lab.refs.mobile, phoneNumber: `+25191${String(i).padStart(7, '0')}` },
+                { phoneNumberTypeId: lab.refs.mobile, phoneNumber: `+25192${String(i).padStart(7, '0')}` },
+              ],
+            })
+          : { patientIds: [lab.patient.id], priorityId: lab.priorityId, panelIds: [lab.panel.id, lab.second.id] };
       try {
         const res = await t.call('POST', api(i % 2 === 0 ? 'patients/register' : 'LIMSOrders/place'), { token, body });
         if (res.statusCode === 201) {
@@ -170,7 +219,10 @@ describe.each(kinds)('crash safety on %s', (kind) => {
     token = await login(t);
     expect((await t.call('GET', api(`patients/${acked.patients[0]}`), { token })).statusCode).toBe(200);
     expect((await t.call('GET', api(`LIMSOrders/${acked.orders[0]}`), { token })).statusCode).toBe(200);
-    const after = await t.call('POST', api('patients/register'), { token, body: participant(lab.refs, { FatherName: 'Afterkill' }) });
+    const after = await t.call('POST', api('patients/register'), {
+      token,
+      body: participant(lab.refs, { FatherName: 'Afterkill' }),
+    });
     expect(after.statusCode, after.body).toBe(201);
     const verify = await t.call('GET', api('audit/verify'), { token });
     expect(verify.statusCode, verify.body).toBe(200);
@@ -181,34 +233,60 @@ describe.each(kinds)('crash safety on %s', (kind) => {
     // Check the stored rows directly (PGlite is single-process: the server is stopped first).
     const database = await openDatabase({ databaseUrl: target.databaseUrl || null, dataDir: target.dataDir });
     try {
-      const patients = await rows<{ id: number; mrns: number; phones: number; races: number; eth: number; audits: number }>(database.db, sql`
+      const patients = await rows<{
+        id: number;
+        mrns: number;
+        phones: number;
+        races: number;
+        eth: number;
+        audits: number;
+      }>(
+        database.db,
+        sql`
         select p.id,
           (select count(*)::int from patient_mrns m where m.patient_id = p.id) as mrns,
           (select count(*)::int from patient_phone_numbers ph where ph.patient_id = p.id) as phones,
           (select count(*)::int from patient_races r where r.patient_id = p.id) as races,
           (select count(*)::int from patient_ethnicities e where e.patient_id = p.id) as eth,
           (select count(*)::int from audit_events a where a.entity = 'patient' and a.entity_id = p.id::text and a.action = 'create') as audits
-        from patients p where p.institution_id = ${inst} and p.father_name = ${FATHER}`);
-      const orders = await rows<{ id: number; panels: number; tests: number; audits: number }>(database.db, sql`
+        from patients p where p.institution_id = ${inst} and p.father_name = ${FATHER}`,
+      );
+      const orders = await rows<{ id: number; panels: number; tests: number; audits: number }>(
+        database.db,
+        sql`
         select o.id,
           (select count(*)::int from lims_ordered_panels op where op.lims_order_id = o.id) as panels,
           (select count(*)::int from lims_ordered_tests ot join lims_ordered_panels op on op.id = ot.lims_ordered_panel_id where op.lims_order_id = o.id) as tests,
           (select count(*)::int from audit_events a where a.entity = 'limsOrder' and a.entity_id = o.id::text) as audits
-        from lims_orders o where o.institution_id = ${inst} and o.patient_id = ${lab.patient.id}`);
+        from lims_orders o where o.institution_id = ${inst} and o.patient_id = ${lab.patient.id}`,
+      );
       const whole = { mrns: 2, phones: 2, races: 1, eth: 1, audits: 1 };
-      const halfPatients = patients.filter((p) => Object.entries(whole).some(([k, v]) => p[k as keyof typeof whole] !== v));
+      const halfPatients = patients.filter((p) =>
+        Object.entries(whole).some(([k, v]) => p[k as keyof typeof whole] !== v),
+      );
       const halfOrders = orders.filter((o) => o.panels !== 2 || o.tests !== expectedTests || o.audits !== 1);
       expect(halfPatients, 'participants missing part of their registration').toEqual([]);
       expect(halfOrders, 'orders missing panels, tests or their audit row').toEqual([]);
       const storedPatients = new Set(patients.map((p) => p.id));
       const storedOrders = new Set(orders.map((o) => o.id));
-      expect(acked.patients.filter((id) => !storedPatients.has(id)), 'acknowledged participants lost').toEqual([]);
-      expect(acked.orders.filter((id) => !storedOrders.has(id)), 'acknowledged orders lost').toEqual([]);
+      expect(
+        acked.patients.filter((id) => !storedPatients.has(id)),
+        'acknowledged participants lost',
+      ).toEqual([]);
+      expect(
+        acked.orders.filter((id) => !storedOrders.has(id)),
+        'acknowledged orders lost',
+      ).toEqual([]);
       const chains = await verifyAuditChains(database.db);
-      expect(chains.filter((c) => c.firstBreak), 'broken audit chains').toEqual([]);
-      console.info(`crash ${kind}: ${WRITES} writes fired, killed after ${killedAt} acknowledgements (${ackedCount} acknowledged: ${acked.patients.length} participants, ${acked.orders.length} orders; ${failed} cut off) in ${runMs} ms; `
-        + `restart ${restartMs} ms; recovered ${patients.length} participants and ${orders.length} orders whole (${patients.length + orders.length - ackedCount} committed but never acknowledged), 0 half-written; `
-        + `audit chains ${chains.length} ok, ${chains.reduce((n, c) => n + c.rows, 0)} rows`);
+      expect(
+        chains.filter((c) => c.firstBreak),
+        'broken audit chains',
+      ).toEqual([]);
+      console.info(
+        `crash ${kind}: ${WRITES} writes fired, killed after ${killedAt} acknowledgements (${ackedCount} acknowledged: ${acked.patients.length} participants, ${acked.orders.length} orders; ${failed} cut off) in ${runMs} ms; ` +
+          `restart ${restartMs} ms; recovered ${patients.length} participants and ${orders.length} orders whole (${patients.length + orders.length - ackedCount} committed but never acknowledged), 0 half-written; ` +
+          `audit chains ${chains.length} ok, ${chains.reduce((n, c) => n + c.rows, 0)} rows`,
+      );
     } finally {
       await database.close();
     }

@@ -12,11 +12,15 @@ import { collectedSamples } from '../modules/samples/samples.table';
 const t = await testApp();
 const own = await signedIn(t, ['Coordinator']);
 const other = await signedIn(t, ['Coordinator']);
-const count = (inst: number, token: string, what: string) => t.call('GET', `/api/institutions/${inst}/${what}/count`, { token });
+const count = (inst: number, token: string, what: string) =>
+  t.call('GET', `/api/institutions/${inst}/${what}/count`, { token });
 
 describe('dashboard counts (spec 1 §7)', () => {
   it('collectionProtocols/count: the literal path, not an id; enabled protocols of this institution only', async () => {
-    expect(json(await count(own.institution.id, own.token, 'collectionProtocols'))).toEqual({ count: 0, isEstimate: false });
+    expect(json(await count(own.institution.id, own.token, 'collectionProtocols'))).toEqual({
+      count: 0,
+      isEstimate: false,
+    });
     const a = await createProtocol(t, own.institution.id, own.token);
     await createProtocol(t, own.institution.id, own.token);
     const disabled = await createProtocol(t, own.institution.id, own.token);
@@ -25,9 +29,18 @@ describe('dashboard counts (spec 1 §7)', () => {
     const res = await count(own.institution.id, own.token, 'collectionProtocols');
     expect(res.statusCode, res.body).toBe(200);
     expect(json(res)).toEqual({ count: 2, isEstimate: false });
-    expect(json(await count(other.institution.id, other.token, 'collectionProtocols'))).toEqual({ count: 1, isEstimate: false });
+    expect(json(await count(other.institution.id, other.token, 'collectionProtocols'))).toEqual({
+      count: 1,
+      isEstimate: false,
+    });
     // The protocol itself is still read by id.
-    expect(json(await t.call('GET', `/api/institutions/${own.institution.id}/collectionProtocols/${a.id}`, { token: own.token }))).toMatchObject({ id: a.id });
+    expect(
+      json(
+        await t.call('GET', `/api/institutions/${own.institution.id}/collectionProtocols/${a.id}`, {
+          token: own.token,
+        }),
+      ),
+    ).toMatchObject({ id: a.id });
   });
 
   it('collectedSamples/count: enabled samples of every protocol of this institution only', async () => {
@@ -43,12 +56,17 @@ describe('dashboard counts (spec 1 §7)', () => {
     const res = await count(own.institution.id, own.token, 'collectedSamples');
     expect(res.statusCode, res.body).toBe(200);
     expect(json(res)).toEqual({ count: before + 2, isEstimate: false });
-    const all = await t.db.select({ id: collectedSamples.id }).from(collectedSamples).where(eq(collectedSamples.institutionId, own.institution.id));
+    const all = await t.db
+      .select({ id: collectedSamples.id })
+      .from(collectedSamples)
+      .where(eq(collectedSamples.institutionId, own.institution.id));
     expect(json<{ count: number }>(res).count).toBe(all.length - 1);
-    expect(json<{ count: number }>(await count(other.institution.id, other.token, 'collectedSamples')).count).toBeGreaterThanOrEqual(1);
+    expect(
+      json<{ count: number }>(await count(other.institution.id, other.token, 'collectedSamples')).count,
+    ).toBeGreaterThanOrEqual(1);
   });
 
-  it('another institution\'s counts are 404 to this account', async () => {
+  it("another institution's counts are 404 to this account", async () => {
     expect((await count(other.institution.id, own.token, 'collectionProtocols')).statusCode).toBe(404);
     expect((await count(other.institution.id, own.token, 'collectedSamples')).statusCode).toBe(404);
   });

@@ -7,7 +7,11 @@ import pg from 'pg';
 export function databaseNames(url: string, project = '') {
   const base = decodeURIComponent(new URL(url).pathname.slice(1)) || 'postgres';
   const scope = project.replace(/[^a-z0-9]/gi, '').toLowerCase();
-  return { base, template: `${base}__tpl${scope ? `_${scope}` : ''}`, filePrefix: `${base}__f${scope ? `${scope}_` : ''}` };
+  return {
+    base,
+    template: `${base}__tpl${scope ? `_${scope}` : ''}`,
+    filePrefix: `${base}__f${scope ? `${scope}_` : ''}`,
+  };
 }
 
 /** The same server and credentials, another database. */
@@ -20,7 +24,9 @@ export function urlFor(url: string, database: string): string {
 /** Drops the per-testApp() databases a run left behind ('<db>__f<project>_...', e.g. after a killed run). */
 export async function dropFileDatabases(client: pg.Client, filePrefix: string) {
   const like = `${filePrefix.replace(/[\\_%]/g, (c) => `\\${c}`)}%`;
-  const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [like]);
+  const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [
+    like,
+  ]);
   for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
 }
 

@@ -3,18 +3,25 @@ import { allEndpoints } from '../../contract/endpoints';
 import type { EndpointDef } from '../../contract/endpoint';
 import { type TestApp, testApp } from './harness';
 
-
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
-afterAll(async () => { await t.app.close(); });
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t.app.close();
+});
 
 const rows = (): [string, EndpointDef][] =>
-  Object.entries(allEndpoints).flatMap(([area, table]) => Object.entries(table).map(([name, e]): [string, EndpointDef] => [`${area}.${name}`, e]));
+  Object.entries(allEndpoints).flatMap(([area, table]) =>
+    Object.entries(table).map(([name, e]): [string, EndpointDef] => [`${area}.${name}`, e]),
+  );
 
 describe('the endpoint table (contract/endpoints.ts)', () => {
   it('serves every row at its method and path, registered from that row', () => {
     const served = new Map(t.app.apiRoutes.map((r) => [`${r.method} ${r.url}`, r]));
-    const missing = rows().filter(([, e]) => served.get(`${e.method} /api${e.path}`)?.endpoint !== e).map(([name]) => name);
+    const missing = rows()
+      .filter(([, e]) => served.get(`${e.method} /api${e.path}`)?.endpoint !== e)
+      .map(([name]) => name);
     expect(missing).toEqual([]);
   });
 
@@ -33,6 +40,7 @@ describe('the endpoint table (contract/endpoints.ts)', () => {
   // Spec 2 §7's one-answer fill says what happened by status: 201 stored, 200 already stored, 204 nothing to store.
   const SEVERAL_STATUSES = new Set(['forms.addValue']);
   it('gives each row one success status', () => {
-    for (const [name, e] of rows()) expect(Object.keys(e.response).length, name).toBe(SEVERAL_STATUSES.has(name) ? 3 : 1);
+    for (const [name, e] of rows())
+      expect(Object.keys(e.response).length, name).toBe(SEVERAL_STATUSES.has(name) ? 3 : 1);
   });
 });

@@ -53,8 +53,12 @@ async function measured<T>(label: string, work: () => Promise<T>) {
   }
   const figures = {
     seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
-    loopP99: Number((loop.percentile(99) / 1e6).toFixed(1)), loopMax: Number((loop.max / 1e6).toFixed(1)),
-    healthP99: Number(p99(health).toFixed(1)), healthMax: Number(Math.max(...health).toFixed(1)), healthCalls: health.length, failures,
+    loopP99: Number((loop.percentile(99) / 1e6).toFixed(1)),
+    loopMax: Number((loop.max / 1e6).toFixed(1)),
+    healthP99: Number(p99(health).toFixed(1)),
+    healthMax: Number(Math.max(...health).toFixed(1)),
+    healthCalls: health.length,
+    failures,
   };
   console.info(`event loop, ${label}: ${JSON.stringify(figures)}`);
   return { result, ...figures };
@@ -62,7 +66,8 @@ async function measured<T>(label: string, work: () => Promise<T>) {
 
 /** Participant rows that pass every check, to just under the byte limit. */
 function largestParticipantFile() {
-  const header = 'mrn,firstName,fatherName,grandFatherName,birthDate,birthTime,gender,patientType,maritalStatus,vitalStatus,races,ethnicities,phoneType,phoneNumber\r\n';
+  const header =
+    'mrn,firstName,fatherName,grandFatherName,birthDate,birthTime,gender,patientType,maritalStatus,vitalStatus,races,ethnicities,phoneType,phoneNumber\r\n';
   const parts = [header];
   let bytes = header.length;
   for (let i = 0; ; i++) {
@@ -91,9 +96,15 @@ describe('no request blocks the event loop for long (issue 26)', () => {
     const file = largestParticipantFile();
     expect(file.body.length).toBeGreaterThan(MAX_IMPORT_BYTES - 200);
     const run = await measured(`import dry run of ${file.rows} rows, ${file.body.length} bytes`, async () => {
-      const res = await fetch(`${origin}/api/institutions/${institution.id}/imports/participants?${importQuery({ dryRun: true, fileName: 'largest.csv' })}`, {
-        method: 'POST', headers: { ...auth, 'content-type': IMPORT_CONTENT_TYPE, 'content-length': String(file.body.length) }, body: chunked(file.body), duplex: 'half',
-      } as RequestInit);
+      const res = await fetch(
+        `${origin}/api/institutions/${institution.id}/imports/participants?${importQuery({ dryRun: true, fileName: 'largest.csv' })}`,
+        {
+          method: 'POST',
+          headers: { ...auth, 'content-type': IMPORT_CONTENT_TYPE, 'content-length': String(file.body.length) },
+          body: chunked(file.body),
+          duplex: 'half',
+        } as RequestInit,
+      );
       return { status: res.status, body: (await res.json()) as DryRunResult };
     });
     expect(run.result.status, JSON.stringify(run.result.body).slice(0, 300)).toBe(200);
@@ -111,33 +122,63 @@ describe('no request blocks the event loop for long (issue 26)', () => {
     // linear-time engine (a DFA that cannot stay small, so every character steps the whole program).
     const heavy = `[ab]*a[ab]{${MAX_PATTERN_CHARS - 20}}`;
     const worst = { ambiguous: '(a|a)*b', heavy: heavy.length <= MAX_PATTERN_CHARS ? heavy : '[ab]*a[ab]{400}' };
-    const submissions: { label: string; formId: number; answers: { CollectionProtocolFormFieldId: number; Value: string }[] }[] = [];
+    const submissions: {
+      label: string;
+      formId: number;
+      answers: { CollectionProtocolFormFieldId: number; Value: string }[];
+    }[] = [];
     for (const [label, pattern] of Object.entries(worst)) {
       const form = await k.form(`Worst patterns ${label}`);
       const fields = [];
       for (let i = 0; i < 50; i++) {
-        fields.push(await k.field(form.id, 'TB', { Prompt: `Field ${i}`, HasValidation: true, RegularExpression: pattern, RegularExpressionMessage: 'No' }));
+        fields.push(
+          await k.field(form.id, 'TB', {
+            Prompt: `Field ${i}`,
+            HasValidation: true,
+            RegularExpression: pattern,
+            RegularExpressionMessage: 'No',
+          }),
+        );
       }
-      const answer = label === 'ambiguous' ? 'a'.repeat(MAX_ANSWER_CHARS.TB) : Array.from({ length: MAX_ANSWER_CHARS.TB }, (_, i) => 'ab'[(i * 7 + (i >> 3)) % 2]).join('');
-      submissions.push({ label, formId: form.id, answers: fields.map((f) => ({ CollectionProtocolFormFieldId: f.id, Value: answer })) });
+      const answer =
+        label === 'ambiguous'
+          ? 'a'.repeat(MAX_ANSWER_CHARS.TB)
+          : Array.from({ length: MAX_ANSWER_CHARS.TB }, (_, i) => 'ab'[(i * 7 + (i >> 3)) % 2]).join('');
+      submissions.push({
+        label,
+        formId: form.id,
+        answers: fields.map((f) => ({ CollectionProtocolFormFieldId: f.id, Value: answer })),
+      });
     }
     for (const s of submissions) {
-      const run = await measured(`50 fields of ${s.label} patterns, answers of ${MAX_ANSWER_CHARS.TB} characters, 10 submissions 50 ms apart`, async () => {
-        const statuses: number[] = [];
-        // One after another with a short pause, as people submit (each is the worst case; the window gets health samples).
-        for (let i = 0; i < 10; i++) {
-          if (i) await sleep(50);
-          const res = await fetch(`${origin}/api/institutions/${institution.id}/submittedCollectionProtocolForms`, {
-            method: 'POST', headers: { ...auth, 'content-type': 'application/json' },
-            body: JSON.stringify({ CollectionProtocolFormId: s.formId, PatientId: patient.id, InstitutionSiteId: k.refs.site, FormFields: s.answers }),
-          });
-          await res.arrayBuffer();
-          statuses.push(res.status);
-        }
-        return statuses;
-      });
+      const run = await measured(
+        `50 fields of ${s.label} patterns, answers of ${MAX_ANSWER_CHARS.TB} characters, 10 submissions 50 ms apart`,
+        async () => {
+          const statuses: number[] = [];
+          // One after another with a short pause, as people submit (each is the worst case; the window gets health samples).
+          for (let i = 0; i < 10; i++) {
+            if (i) await sleep(50);
+            const res = await fetch(`${origin}/api/institutions/${institution.id}/submittedCollectionProtocolForms`, {
+              method: 'POST',
+              headers: { ...auth, 'content-type': 'application/json' },
+              body: JSON.stringify({
+                CollectionProtocolFormId: s.formId,
+                PatientId: patient.id,
+                InstitutionSiteId: k.refs.site,
+                FormFields: s.answers,
+              }),
+            });
+            await res.arrayBuffer();
+            statuses.push(res.status);
+          }
+          return statuses;
+        },
+      );
       // Refused (the answers do not match, or exceed the submission's pattern budget), never a 5xx.
-      expect(run.result.every((st) => st === 400), `${s.label}: ${run.result.join(',')}`).toBe(true);
+      expect(
+        run.result.every((st) => st === 400),
+        `${s.label}: ${run.result.join(',')}`,
+      ).toBe(true);
       expect(run.failures).toBe(0);
       expect(run.loopP99).toBeLessThan(LOOP_P99_MS);
       expect(run.healthP99).toBeLessThan(HEALTH_P99_MS);

@@ -12,10 +12,18 @@ export const PASSWORD = 'Correct-Horse-9';
 /** An institution with its reference data and one site. */
 export async function createInstitution(t: TestApp, overrides: Partial<{ title: string; abbreviation: string }> = {}) {
   return t.db.transaction(async (tx) => {
-    const [inst] = await tx.insert(institutions).values({
-      title: overrides.title ?? unique('Institute'), abbreviation: overrides.abbreviation ?? 'INS', address: '10 Lab Street',
-    }).returning();
-    const [site] = await tx.insert(institutionSites).values({ institutionId: inst.id, title: 'Main Site', abbreviation: 'MS', address: '10 Lab Street' }).returning();
+    const [inst] = await tx
+      .insert(institutions)
+      .values({
+        title: overrides.title ?? unique('Institute'),
+        abbreviation: overrides.abbreviation ?? 'INS',
+        address: '10 Lab Street',
+      })
+      .returning();
+    const [site] = await tx
+      .insert(institutionSites)
+      .values({ institutionId: inst.id, title: 'Main Site', abbreviation: 'MS', address: '10 Lab Street' })
+      .returning();
     await seedReferenceData(tx, inst.id, null);
     return { ...inst, site };
   });
@@ -27,24 +35,49 @@ let hashed: string | undefined;
  * An account member of the given institutions with the given roles in each ('Super Administrator'
  * becomes the account flag); rolesIn overrides the roles of single institutions.
  */
-export async function createAccount(t: TestApp, opts: { roles: Role[]; institutionIds: number[]; rolesIn?: Record<number, Role[]>; password?: string; email?: string }) {
+export async function createAccount(
+  t: TestApp,
+  opts: {
+    roles: Role[];
+    institutionIds: number[];
+    rolesIn?: Record<number, Role[]>;
+    password?: string;
+    email?: string;
+  },
+) {
   hashed ??= await hashPassword(PASSWORD);
   const email = (opts.email ?? `${randomUUID().slice(0, 12)}@lab.test`).toLowerCase();
   const passwordHash = opts.password ? await hashPassword(opts.password) : hashed;
-  const [acc] = await t.db.insert(accounts).values({
-    firstName: 'Test', lastName: opts.roles[0] ?? 'User', email, userName: email, phoneNumber: '+15550100', passwordHash, isSuperAdmin: opts.roles.includes('Super Administrator'),
-  }).returning();
+  const [acc] = await t.db
+    .insert(accounts)
+    .values({
+      firstName: 'Test',
+      lastName: opts.roles[0] ?? 'User',
+      email,
+      userName: email,
+      phoneNumber: '+15550100',
+      passwordHash,
+      isSuperAdmin: opts.roles.includes('Super Administrator'),
+    })
+    .returning();
   const membershipRoles = (roles: Role[]) => roles.filter((r) => r !== 'Super Administrator');
   if (opts.institutionIds.length) {
-    await t.db.insert(accountInstitutions).values(opts.institutionIds.map((institutionId) => ({
-      accountId: acc.id, institutionId, roles: membershipRoles(opts.rolesIn?.[institutionId] ?? opts.roles),
-    })));
+    await t.db.insert(accountInstitutions).values(
+      opts.institutionIds.map((institutionId) => ({
+        accountId: acc.id,
+        institutionId,
+        roles: membershipRoles(opts.rolesIn?.[institutionId] ?? opts.roles),
+      })),
+    );
   }
   return acc;
 }
 
 export async function login(t: TestApp, userName: string, password = PASSWORD, stayLoggedIn = true) {
-  const res = await t.call('POST', '/api/Authentication/login', { body: { userName, password, stayLoggedIn }, address: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+  const res = await t.call('POST', '/api/Authentication/login', {
+    body: { userName, password, stayLoggedIn },
+    address: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json().token as string;
 }

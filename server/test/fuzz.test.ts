@@ -25,7 +25,10 @@ it('no route answers 500 to generated input, and every 4xx is a titled problem',
   // Sign-out last: it ends the session the other calls use.
   const routes = routeTable(t).sort((a, b) => Number(/logout/i.test(a.url)) - Number(/logout/i.test(b.url)));
   // Ids other than the institution are far from real rows, so the run cannot disable its own account.
-  const otherId = fc.oneof({ arbitrary: fc.integer({ min: 2_000_000, max: 2_147_483_647 }).map(String), weight: 3 }, { arbitrary: hostile.map(encode), weight: 1 });
+  const otherId = fc.oneof(
+    { arbitrary: fc.integer({ min: 2_000_000, max: 2_147_483_647 }).map(String), weight: 3 },
+    { arbitrary: hostile.map(encode), weight: 1 },
+  );
   let cases = 0;
   const started = Date.now();
   for (const [i, r] of routes.entries()) {
@@ -34,13 +37,17 @@ it('no route answers 500 to generated input, and every 4xx is a titled problem',
       body: r.schema.body ? arbitraryOf(r.schema.body as z.ZodType) : fc.constant(undefined),
       query: r.schema.querystring ? arbitraryOf(r.schema.querystring as z.ZodType) : fc.constant(undefined),
     });
-    await fc.assert(fc.asyncProperty(input, async ({ ids, body, query }) => {
-      let n = 0;
-      const url = fillPath(r, (name) => (name === 'instId' ? String(instId) : ids[n++ % ids.length])) + toQuery(query);
-      const res = await t.call(r.method, url, { token, body: body === undefined && r.schema.body ? {} : body });
-      cases++;
-      expectProblem(res, `${r.method} ${url} ${JSON.stringify(body)?.slice(0, 300)}`);
-    }), { seed: SEED + i, numRuns: RUNS_PER_ROUTE, endOnFailure: true });
+    await fc.assert(
+      fc.asyncProperty(input, async ({ ids, body, query }) => {
+        let n = 0;
+        const url =
+          fillPath(r, (name) => (name === 'instId' ? String(instId) : ids[n++ % ids.length])) + toQuery(query);
+        const res = await t.call(r.method, url, { token, body: body === undefined && r.schema.body ? {} : body });
+        cases++;
+        expectProblem(res, `${r.method} ${url} ${JSON.stringify(body)?.slice(0, 300)}`);
+      }),
+      { seed: SEED + i, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+    );
   }
   expect(cases).toBe(routes.length * RUNS_PER_ROUTE);
   console.info(`fuzz: ${routes.length} routes, ${cases} cases, ${Date.now() - started} ms`);
@@ -70,12 +77,19 @@ it('no route with a body answers 500 to deep or wide JSON', async () => {
   for (const r of routes) {
     const url = fillPath(r, (name) => (name === 'instId' ? String(instId) : '2000000'));
     for (const [what, payload] of bodies) {
-      const res = await t.app.inject({ method: r.method as 'POST', url, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, payload });
+      const res = await t.app.inject({
+        method: r.method as 'POST',
+        url,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        payload,
+      });
       expectProblem(res, `${r.method} ${url} ${what}`);
       expect(res.statusCode, `${r.method} ${url} ${what}`).toBeGreaterThanOrEqual(400);
     }
   }
-  console.info(`fuzz: ${routes.length} routes with a body, ${routes.length * bodies.length} deep or wide bodies, ${Date.now() - started} ms`);
+  console.info(
+    `fuzz: ${routes.length} routes with a body, ${routes.length * bodies.length} deep or wide bodies, ${Date.now() - started} ms`,
+  );
 }, 240_000);
 
 // Issue 27 item 6: every GET route, with generated input for its own parameters plus one generated name it
@@ -92,15 +106,18 @@ it('every GET route answers an undeclared query parameter with a 400 naming it',
       query: arbitraryOf(schema),
       name: fc.stringMatching(/^[A-Za-z][A-Za-z0-9_.-]{0,24}$/).filter((n) => !declared.has(n.toLowerCase())),
     });
-    await fc.assert(fc.asyncProperty(input, async ({ query, name }) => {
-      const known = toQuery(query);
-      const url = `${fillPath(r, (p) => (p === 'instId' ? String(instId) : '2000000'))}${known || '?'}${known ? '&' : ''}${encode(name)}=1`;
-      const res = await t.call('GET', url, { token });
-      cases++;
-      expect(res.statusCode, `${url}: ${res.body.slice(0, 300)}`).toBe(400);
-      expect(res.json().errors, url).toHaveProperty([name]);
-      expect(res.json().title, url).toBe(`Unknown query parameter '${name}'`);
-    }), { seed: SEED + 500 + i, numRuns: 5, endOnFailure: true });
+    await fc.assert(
+      fc.asyncProperty(input, async ({ query, name }) => {
+        const known = toQuery(query);
+        const url = `${fillPath(r, (p) => (p === 'instId' ? String(instId) : '2000000'))}${known || '?'}${known ? '&' : ''}${encode(name)}=1`;
+        const res = await t.call('GET', url, { token });
+        cases++;
+        expect(res.statusCode, `${url}: ${res.body.slice(0, 300)}`).toBe(400);
+        expect(res.json().errors, url).toHaveProperty([name]);
+        expect(res.json().title, url).toBe(`Unknown query parameter '${name}'`);
+      }),
+      { seed: SEED + 500 + i, numRuns: 5, endOnFailure: true },
+    );
   }
   console.info(`fuzz: ${routes.length} GET routes, ${cases} undeclared parameters`);
 }, 240_000);

@@ -14,7 +14,11 @@ export interface TestApp {
   reportDb: Awaited<ReturnType<typeof openDatabase>>['db'];
   clock: { now: Date };
   /** Calls the API as a signed-in account (token) or anonymously. */
-  call(method: string, url: string, opts?: { token?: string; body?: unknown; address?: string }): Promise<LightMyRequestResponse>;
+  call(
+    method: string,
+    url: string,
+    opts?: { token?: string; body?: unknown; address?: string },
+  ): Promise<LightMyRequestResponse>;
 }
 
 let snapshot: Blob | undefined;
@@ -62,7 +66,12 @@ export async function testApp(env: Record<string, string> = {}): Promise<TestApp
 }
 
 /** The TestApp calls over an app already built (a test that opens its own database uses it too). */
-export function testClient(app: App, db: TestApp['db'], clock: TestApp['clock'] = { now: new Date() }, reportDb = db): TestApp {
+export function testClient(
+  app: App,
+  db: TestApp['db'],
+  clock: TestApp['clock'] = { now: new Date() },
+  reportDb = db,
+): TestApp {
   return {
     app,
     db,

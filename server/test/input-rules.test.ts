@@ -32,7 +32,11 @@ describe('no 500 for any input (issue 9 item 2)', () => {
           calls += 1;
         }
         // Anonymous, the guard answers first: 401 whatever the id.
-        const anon = await t.call(r.method, fillPath(r, (name) => (name === param ? BAD_IDS[0] : '1')), { body: r.schema.body ? {} : undefined });
+        const anon = await t.call(
+          r.method,
+          fillPath(r, (name) => (name === param ? BAD_IDS[0] : '1')),
+          { body: r.schema.body ? {} : undefined },
+        );
         expect(anon.statusCode, `anonymous ${r.method} ${r.url}`).toBe(r.permission === 'public' ? 400 : 401);
       }
     }
@@ -43,7 +47,10 @@ describe('no 500 for any input (issue 9 item 2)', () => {
     for (const r of routes()) {
       const url = fillPath(r, (name) => (name === 'instId' ? String(instId) : '1'));
       if (r.schema.body) {
-        const res = await t.call(r.method, url, { token, body: { title: 'a\u0000b', userName: '\u0000', nested: [{ x: 'y\u0000' }] } });
+        const res = await t.call(r.method, url, {
+          token,
+          body: { title: 'a\u0000b', userName: '\u0000', nested: [{ x: 'y\u0000' }] },
+        });
         expectProblem(res, `${r.method} ${url}`);
         expect(res.statusCode, `${r.method} ${url}`).toBe(400);
       }
@@ -53,7 +60,9 @@ describe('no 500 for any input (issue 9 item 2)', () => {
         expect(res.statusCode).toBe(400);
       }
     }
-    const login = await t.call('POST', '/api/Authentication/login', { body: { userName: 'admin\u0000', password: 'x' } });
+    const login = await t.call('POST', '/api/Authentication/login', {
+      body: { userName: 'admin\u0000', password: 'x' },
+    });
     expect(login.statusCode).toBe(400);
     expect(login.json().title).toMatch(/NUL/);
   });
@@ -70,7 +79,10 @@ describe('no 500 for any input (issue 9 item 2)', () => {
   });
 
   it('an impossible birth date is a 400 naming the field', async () => {
-    const res = await t.call('POST', `/api/institutions/${instId}/patients`, { token, body: { birthDate: '2019-02-29' } });
+    const res = await t.call('POST', `/api/institutions/${instId}/patients`, {
+      token,
+      body: { birthDate: '2019-02-29' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.birthDate).toEqual(['Not a valid date']);
   });
@@ -80,15 +92,24 @@ describe('the OpenAPI document tells the truth (issue 9 item 7)', () => {
   it('validates, and every route lists its problems as application/problem+json', async () => {
     const doc = (await t.call('GET', '/api/openapi.json')).json();
     await SwaggerParser.validate(structuredClone(doc));
-    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, { content?: object }> }>>)) {
+    for (const [path, ops] of Object.entries(
+      doc.paths as Record<string, Record<string, { responses: Record<string, { content?: object }> }>>,
+    )) {
       for (const [method, op] of Object.entries(ops)) {
         const problems = Object.keys(op.responses).filter((s) => s >= '400' && s < '500');
         if (path !== '/api/health') expect(problems.length, `${method} ${path}`).toBeGreaterThan(0);
-        for (const s of problems) expect(Object.keys(op.responses[s].content ?? {}), `${method} ${path} ${s}`).toEqual(['application/problem+json']);
+        for (const s of problems)
+          expect(Object.keys(op.responses[s].content ?? {}), `${method} ${path} ${s}`).toEqual([
+            'application/problem+json',
+          ]);
       }
     }
-    expect(Object.keys(doc.paths['/api/institutions/{instId}/labels/pdf'].post.responses['200'].content)).toEqual(['application/pdf']);
-    expect(Object.keys(doc.paths['/api/institutions/{instId}/labels/zpl'].post.responses['200'].content)).toEqual(['text/plain']);
+    expect(Object.keys(doc.paths['/api/institutions/{instId}/labels/pdf'].post.responses['200'].content)).toEqual([
+      'application/pdf',
+    ]);
+    expect(Object.keys(doc.paths['/api/institutions/{instId}/labels/zpl'].post.responses['200'].content)).toEqual([
+      'text/plain',
+    ]);
     expect(Object.keys(doc.paths['/api/Authentication/login'].post.responses)).toContain('429');
   });
 });
@@ -106,7 +127,14 @@ describe('paged lists are capped (issue 9 item 8)', () => {
   });
 
   it('audit events beyond 1000 come 1000 at a time with the true total', async () => {
-    await t.db.insert(auditEvents).values(Array.from({ length: 1005 }, (_, i) => ({ institutionId: instId, entity: 'bulk', entityId: String(i), action: 'create' })));
+    await t.db.insert(auditEvents).values(
+      Array.from({ length: 1005 }, (_, i) => ({
+        institutionId: instId,
+        entity: 'bulk',
+        entityId: String(i),
+        action: 'create',
+      })),
+    );
     const res = await t.call('GET', `/api/institutions/${instId}/auditEvents?PageSize=50000&entity=bulk`, { token });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toHaveLength(1000);

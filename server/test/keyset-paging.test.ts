@@ -13,7 +13,8 @@ const { institution, token } = await signedIn(t, ['Institution Administrator']);
 const ids = await referenceIds(t, institution.id, token);
 const api = (p: string) => `/api/institutions/${institution.id}/${p}`;
 // 47 participants whose names tie in threes (the search matches many rows with equal names), some disabled.
-await t.db.execute(sql`insert into patients (institution_id, first_name, father_name, grand_father_name, birth_date, birth_time,
+await t.db
+  .execute(sql`insert into patients (institution_id, first_name, father_name, grand_father_name, birth_date, birth_time,
   patient_type_id, gender_id, marital_status_id, vital_status_id, is_enabled, concurrency_stamp)
   select ${institution.id}, 'Tie' || (g / 3), 'Father', 'Grand', date '1980-01-01', '08:00',
     ${ids.outpatient}, ${ids.female}, ${ids.single}, ${ids.alive}, g % 5 <> 0, md5(g::text)
@@ -49,7 +50,11 @@ async function bothWays(list: string, size: number) {
 
 describe('keyset paging', () => {
   it('participants: the cursor pages are the offset pages, with a search, a filter and ties in the names', async () => {
-    for (const list of [api('patients?SearchTerm=Tie'), api('patients?SearchTerm=tie&IsEnabled=true'), api('patients?SearchTerm=Tie1')]) {
+    for (const list of [
+      api('patients?SearchTerm=Tie'),
+      api('patients?SearchTerm=tie&IsEnabled=true'),
+      api('patients?SearchTerm=Tie1'),
+    ]) {
       const { byOffset, byCursor } = await bothWays(list, 4);
       expect(byOffset.length).toBeGreaterThan(1);
       expect(byCursor).toEqual(byOffset);
@@ -61,9 +66,15 @@ describe('keyset paging', () => {
 
   it('orders: the cursor pages are the offset pages', async () => {
     const lab = await labSetup(t, institution.id, token);
-    const other = await t.call('POST', api('patients/register'), { token, body: { ...(await import('./participants-fixtures')).participant(lab.refs), firstName: 'Other' } });
+    const other = await t.call('POST', api('patients/register'), {
+      token,
+      body: { ...(await import('./participants-fixtures')).participant(lab.refs), firstName: 'Other' },
+    });
     for (const patientIds of [[lab.patient.id], [lab.patient.id, json<Row>(other).id], [lab.patient.id]]) {
-      const res = await t.call('POST', api('LIMSOrders/place'), { token, body: { patientIds, priorityId: lab.priorityId, panelIds: [lab.panel.id] } });
+      const res = await t.call('POST', api('LIMSOrders/place'), {
+        token,
+        body: { patientIds, priorityId: lab.priorityId, panelIds: [lab.panel.id] },
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
     const { byOffset, byCursor } = await bothWays(api('LIMSOrders?IsEnabled=true'), 2);
@@ -81,7 +92,17 @@ describe('keyset paging', () => {
   });
 
   it('a hostile cursor is a 400 with a title, never a 500', async () => {
-    for (const after of ['abc', '-1', '0', '1.5', '99999999999999999999', "1'; drop table patients;--", '%00', '1e3', '']) {
+    for (const after of [
+      'abc',
+      '-1',
+      '0',
+      '1.5',
+      '99999999999999999999',
+      "1'; drop table patients;--",
+      '%00',
+      '1e3',
+      '',
+    ]) {
       for (const list of ['patients', 'LIMSOrders']) {
         const res = await t.call('GET', api(`${list}?After=${encodeURIComponent(after)}`), { token });
         if (after === '') {

@@ -12,25 +12,66 @@ async function rulesFiredFor(filePath: string, code: string) {
 }
 
 const cases: { what: string; file: string; code: string; expect: RegExp }[] = [
-  { what: 'a module importing the db schema', file: 'server/modules/orders/planted.ts', code: "import { patients } from '../../db/schema';\nexport const x = patients;\n", expect: /db\/schema is for server\/db only/ },
-  { what: "a module importing another module's repository", file: 'server/modules/orders/planted.ts', code: "import { assertSiteIds } from '../institutions/institutions.repository';\nexport const x = assertSiteIds;\n", expect: /only through its index\.ts/ },
-  { what: "a module importing another module's service", file: 'server/modules/orders/planted.ts', code: "import { listPatients } from '../participants/participants.service';\nexport const x = listPatients;\n", expect: /only through its index\.ts/ },
-  { what: 'platform importing a module', file: 'server/platform/planted.ts', code: "import { assertSiteIds } from '../modules/institutions';\nexport const x = assertSiteIds;\n", expect: /platform\/ must not import server modules/ },
-  { what: 'a hand-qualified column', file: 'server/modules/orders/planted.ts', code: "import { sql } from 'drizzle-orm';\nexport const x = sql`select 1 from a where \"patients\".\"id\" = 1`;\n", expect: /qualified\(table\.column\)/ },
-  { what: 'a web feature importing another feature', file: 'web/src/features/orders/api/planted.ts', code: "import { usePatients } from '@/features/participants/api/patients';\nexport const x = usePatients;\n", expect: /features never import each other/ },
-  { what: 'a literal query key', file: 'web/src/features/orders/api/planted.ts', code: "export const q = { queryKey: ['orders', 1] };\n", expect: /query-keys/ },
+  {
+    what: 'a module importing the db schema',
+    file: 'server/modules/orders/planted.ts',
+    code: "import { patients } from '../../db/schema';\nexport const x = patients;\n",
+    expect: /db\/schema is for server\/db only/,
+  },
+  {
+    what: "a module importing another module's repository",
+    file: 'server/modules/orders/planted.ts',
+    code: "import { assertSiteIds } from '../institutions/institutions.repository';\nexport const x = assertSiteIds;\n",
+    expect: /only through its index\.ts/,
+  },
+  {
+    what: "a module importing another module's service",
+    file: 'server/modules/orders/planted.ts',
+    code: "import { listPatients } from '../participants/participants.service';\nexport const x = listPatients;\n",
+    expect: /only through its index\.ts/,
+  },
+  {
+    what: 'platform importing a module',
+    file: 'server/platform/planted.ts',
+    code: "import { assertSiteIds } from '../modules/institutions';\nexport const x = assertSiteIds;\n",
+    expect: /platform\/ must not import server modules/,
+  },
+  {
+    what: 'a hand-qualified column',
+    file: 'server/modules/orders/planted.ts',
+    code: 'import { sql } from \'drizzle-orm\';\nexport const x = sql`select 1 from a where "patients"."id" = 1`;\n',
+    expect: /qualified\(table\.column\)/,
+  },
+  {
+    what: 'a web feature importing another feature',
+    file: 'web/src/features/orders/api/planted.ts',
+    code: "import { usePatients } from '@/features/participants/api/patients';\nexport const x = usePatients;\n",
+    expect: /features never import each other/,
+  },
+  {
+    what: 'a literal query key',
+    file: 'web/src/features/orders/api/planted.ts',
+    code: "export const q = { queryKey: ['orders', 1] };\n",
+    expect: /query-keys/,
+  },
 ];
 
 describe('lint rules refuse planted violations', () => {
   for (const c of cases) {
     it(c.what, async () => {
       const fired = await rulesFiredFor(c.file, c.code);
-      expect(fired.some((m) => c.expect.test(m)), fired.join('\n') || 'no rule fired').toBe(true);
+      expect(
+        fired.some((m) => c.expect.test(m)),
+        fired.join('\n') || 'no rule fired',
+      ).toBe(true);
     });
   }
 
   it('passes the allowed form (index import, own tables)', async () => {
-    const fired = await rulesFiredFor('server/modules/orders/planted.ts', "import { assertSiteIds } from '../institutions';\nexport const x = assertSiteIds;\n");
+    const fired = await rulesFiredFor(
+      'server/modules/orders/planted.ts',
+      "import { assertSiteIds } from '../institutions';\nexport const x = assertSiteIds;\n",
+    );
     expect(fired.filter((m) => m.startsWith('no-restricted-imports'))).toEqual([]);
   });
 });

@@ -11,7 +11,12 @@ function sampleText(f: LookupField) {
 }
 
 /** An enabled record of the entity in the institution: the first one listed, or a new one. */
-export async function anyRecord(t: TestApp, instId: number, token: string, key: string): Promise<Record<string, unknown>> {
+export async function anyRecord(
+  t: TestApp,
+  instId: number,
+  token: string,
+  key: string,
+): Promise<Record<string, unknown>> {
   const res = await t.call('GET', `/api/institutions/${instId}/${key}?IsEnabled=true&PageSize=1`, { token });
   const [first] = res.json() as Record<string, unknown>[];
   if (first) return first;
@@ -19,7 +24,12 @@ export async function anyRecord(t: TestApp, instId: number, token: string, key: 
 }
 
 /** A valid create body for any registry entity, built from its declaration. */
-export async function sampleInput(t: TestApp, instId: number, token: string, e: LookupEntity): Promise<Record<string, unknown>> {
+export async function sampleInput(
+  t: TestApp,
+  instId: number,
+  token: string,
+  e: LookupEntity,
+): Promise<Record<string, unknown>> {
   const v: Record<string, unknown> = {};
   for (const f of e.fields) {
     if (f.requiredWhen) continue; // its condition stays off
@@ -34,15 +44,25 @@ export async function sampleInput(t: TestApp, instId: number, token: string, e: 
     v[f.name] = target.id;
     v[f.dependsOn!.field] = target[f.dependsOn!.refField];
   }
-  for (const f of e.fields.filter((x) => x.kind === 'reference' && x.required && !x.requiredWhen && v[x.name] === undefined)) {
+  for (const f of e.fields.filter(
+    (x) => x.kind === 'reference' && x.required && !x.requiredWhen && v[x.name] === undefined,
+  )) {
     // A reference in the unique key (panel test = panel + test) gets a fresh record, so samples never collide.
     const fresh = uniqueFields(e).includes(f.name);
-    v[f.name] = (fresh ? await createSample(t, instId, token, LOOKUP_BY_KEY[f.ref!]) : await anyRecord(t, instId, token, f.ref!)).id;
+    v[f.name] = (
+      fresh ? await createSample(t, instId, token, LOOKUP_BY_KEY[f.ref!]) : await anyRecord(t, instId, token, f.ref!)
+    ).id;
   }
   return v;
 }
 
-export async function createSample(t: TestApp, instId: number, token: string, e: LookupEntity, over: Record<string, unknown> = {}) {
+export async function createSample(
+  t: TestApp,
+  instId: number,
+  token: string,
+  e: LookupEntity,
+  over: Record<string, unknown> = {},
+) {
   const body = { ...(await sampleInput(t, instId, token, e)), ...over };
   const res = await t.call('POST', `/api/institutions/${instId}/${e.key}`, { token, body });
   if (res.statusCode !== 201) throw new Error(`create ${e.key} failed: ${res.statusCode} ${res.body}`);

@@ -7,20 +7,30 @@ import { describe, expect, it } from 'vitest';
 // raw SQL naming another module's table (samples reading shipment_items to work out custody, issue 29 item 2).
 
 const root = join(__dirname, '..');
-const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => {
-  const path = join(dir, name);
-  return statSync(path).isDirectory() ? files(path) : name.endsWith('.ts') && !name.endsWith('.test.ts') ? [path] : [];
-});
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory()
+      ? files(path)
+      : name.endsWith('.ts') && !name.endsWith('.test.ts')
+        ? [path]
+        : [];
+  });
 const moduleOf = (path: string) => relative(join(root, 'modules'), path).split('/')[0];
 const tableFile = (path: string) => /\.tables?\.ts$/.test(path);
 /** Comments stripped (they may say "read from shipments"); strings and SQL kept. */
-const code = (path: string) => readFileSync(path, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[\s;,{}()])\/\/.*$/gm, '$1');
+const code = (path: string) =>
+  readFileSync(path, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[\s;,{}()])\/\/.*$/gm, '$1');
 
 /** Which module owns each table: the pgTable('name') declarations of its table files. Platform's (lookups, audit, account names) are everyone's. */
 function owners() {
   const owner = new Map<string, string>();
-  const declared = (path: string) => [...readFileSync(path, 'utf8').matchAll(/pgTable\(\s*'([a-z0-9_]+)'/g)].map((m) => m[1]);
-  for (const path of files(join(root, 'modules')).filter(tableFile)) for (const t of declared(path)) owner.set(t, moduleOf(path));
+  const declared = (path: string) =>
+    [...readFileSync(path, 'utf8').matchAll(/pgTable\(\s*'([a-z0-9_]+)'/g)].map((m) => m[1]);
+  for (const path of files(join(root, 'modules')).filter(tableFile))
+    for (const t of declared(path)) owner.set(t, moduleOf(path));
   for (const path of files(join(root, 'platform'))) for (const t of declared(path)) owner.set(t, 'platform');
   return owner;
 }
@@ -29,8 +39,7 @@ function owners() {
  * Raw-SQL reads across modules that were there when ADR 0012 was written: follow-ups, never new ones.
  * Each key is `module -> table`; when one is fixed, remove it here (the test says so).
  */
-const KNOWN: readonly string[] = [
-];
+const KNOWN: readonly string[] = [];
 
 function crossReads() {
   const owner = owners();
@@ -56,7 +65,7 @@ describe('module walls (ADR 0012)', () => {
     expect(owner.get('lims_orders')).toBe('orders');
   });
 
-  it('no module but reports names another module\'s table in SQL, beyond the known follow-ups', () => {
+  it("no module but reports names another module's table in SQL, beyond the known follow-ups", () => {
     expect([...found].filter((f) => !KNOWN.includes(f)).sort()).toEqual([]);
   });
 

@@ -14,15 +14,29 @@ export async function labSetup(t: TestApp, instId: number, token: string) {
     return res.json() as Rec;
   };
   const suffix = Math.random().toString(36).slice(2, 7);
-  const panel = await createSample(t, instId, token, L.panels, { title: `Panel ${suffix}` }) as Rec;
-  const glucose = await post('tests', { title: `Glucose ${suffix}`, abbreviation: 'GLU', description: 'mmol/L', hasRange: true });
-  const hiv = await post('tests', { title: `HIV ${suffix}`, abbreviation: 'HIV', description: 'Rapid test', hasAcceptedValue: true });
+  const panel = (await createSample(t, instId, token, L.panels, { title: `Panel ${suffix}` })) as Rec;
+  const glucose = await post('tests', {
+    title: `Glucose ${suffix}`,
+    abbreviation: 'GLU',
+    description: 'mmol/L',
+    hasRange: true,
+  });
+  const hiv = await post('tests', {
+    title: `HIV ${suffix}`,
+    abbreviation: 'HIV',
+    description: 'Rapid test',
+    hasAcceptedValue: true,
+  });
   const note = await post('tests', { title: `Morphology ${suffix}`, abbreviation: 'MOR', description: 'Free text' });
   await post(`tests/${glucose.id}/testResultRanges`, { minimumValue: 3.5, maximumValue: 5.5 });
   await post(`tests/${hiv.id}/testAcceptedValues`, { title: 'Positive', abbreviation: 'POS', description: 'Reactive' });
-  await post(`tests/${hiv.id}/testAcceptedValues`, { title: 'Negative', abbreviation: 'NEG', description: 'Non-reactive' });
+  await post(`tests/${hiv.id}/testAcceptedValues`, {
+    title: 'Negative',
+    abbreviation: 'NEG',
+    description: 'Non-reactive',
+  });
   for (const test of [glucose, hiv, note]) await post('panelTests', { panelId: panel.id, testId: test.id });
-  const second = await createSample(t, instId, token, L.panels, { title: `Second ${suffix}` }) as Rec;
+  const second = (await createSample(t, instId, token, L.panels, { title: `Second ${suffix}` })) as Rec;
   await post('panelTests', { panelId: second.id, testId: note.id });
   const refs = await referenceIds(t, instId, token);
   const patient = await post('patients/register', participant(refs));

@@ -4,23 +4,54 @@ type Rec = Record<string, unknown> & { id: number; title?: string };
 
 /** Ids of the institution's seeded reference data, looked up by title through the API. */
 export async function referenceIds(t: TestApp, instId: number, token: string) {
-  const list = async (key: string) => (await t.call('GET', `/api/institutions/${instId}/${key}?PageSize=100`, { token })).json() as Rec[];
+  const list = async (key: string) =>
+    (await t.call('GET', `/api/institutions/${instId}/${key}?PageSize=100`, { token })).json() as Rec[];
   const byTitle = (rows: Rec[], title: string) => rows.find((r) => r.title === title)!.id;
   const [types, genders, marital, vital, races, ethnicities, phoneTypes, sites] = await Promise.all(
-    ['patientTypes', 'genders', 'maritalStatuses', 'vitalStatuses', 'races', 'ethnicities', 'phoneNumberTypes', 'institutionSites'].map(list),
+    [
+      'patientTypes',
+      'genders',
+      'maritalStatuses',
+      'vitalStatuses',
+      'races',
+      'ethnicities',
+      'phoneNumberTypes',
+      'institutionSites',
+    ].map(list),
   );
   return {
-    outpatient: byTitle(types, 'Outpatient'), female: byTitle(genders, 'Female'), male: byTitle(genders, 'Male'), single: byTitle(marital, 'Single'),
-    alive: byTitle(vital, 'Alive'), dead: byTitle(vital, 'Dead'), asian: byTitle(races, 'Asian'), black: byTitle(races, 'Black or African American'),
-    white: byTitle(races, 'White'), notHispanic: byTitle(ethnicities, 'Not Hispanic or Latino'), hispanic: byTitle(ethnicities, 'Hispanic or Latino'),
-    mobile: byTitle(phoneTypes, 'Mobile'), site: sites[0].id,
+    outpatient: byTitle(types, 'Outpatient'),
+    female: byTitle(genders, 'Female'),
+    male: byTitle(genders, 'Male'),
+    single: byTitle(marital, 'Single'),
+    alive: byTitle(vital, 'Alive'),
+    dead: byTitle(vital, 'Dead'),
+    asian: byTitle(races, 'Asian'),
+    black: byTitle(races, 'Black or African American'),
+    white: byTitle(races, 'White'),
+    notHispanic: byTitle(ethnicities, 'Not Hispanic or Latino'),
+    hispanic: byTitle(ethnicities, 'Hispanic or Latino'),
+    mobile: byTitle(phoneTypes, 'Mobile'),
+    site: sites[0].id,
   };
 }
 
 export type RefIds = Awaited<ReturnType<typeof referenceIds>>;
 
 export const participant = (r: RefIds, over: Record<string, unknown> = {}) => ({
-  PatientMRN: `MRN-${Math.random().toString(36).slice(2, 9)}`, FirstName: 'Almaz', FatherName: 'Tesfaye', GrandFatherName: 'Bekele',
-  PatientTypeId: r.outpatient, GenderId: r.female, MaritalStatusId: r.single, VitalStatusId: r.alive,
-  BirthDate: '1984-03-12', BirthTime: '08:30', races: [r.black], ethnicities: [r.notHispanic], phoneNumbers: [], siteMrns: [], ...over,
+  PatientMRN: `MRN-${Math.random().toString(36).slice(2, 9)}`,
+  FirstName: 'Almaz',
+  FatherName: 'Tesfaye',
+  GrandFatherName: 'Bekele',
+  PatientTypeId: r.outpatient,
+  GenderId: r.female,
+  MaritalStatusId: r.single,
+  VitalStatusId: r.alive,
+  BirthDate: '1984-03-12',
+  BirthTime: '08:30',
+  races: [r.black],
+  ethnicities: [r.notHispanic],
+  phoneNumbers: [],
+  siteMrns: [],
+  ...over,
 });

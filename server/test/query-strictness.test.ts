@@ -18,7 +18,8 @@ beforeAll(async () => {
   instId = s.institution.id;
 });
 
-const urlOf = (r: { url: string; method: string; schema: object }, id = '2000000') => fillPath(r as Parameters<typeof fillPath>[0], (name) => (name === 'instId' ? String(instId) : id));
+const urlOf = (r: { url: string; method: string; schema: object }, id = '2000000') =>
+  fillPath(r as Parameters<typeof fillPath>[0], (name) => (name === 'instId' ? String(instId) : id));
 const querySchema = (r: { schema: { querystring?: unknown } }) => r.schema.querystring as z.ZodType | undefined;
 // Sign-out last: it ends the session the other calls use (were the parameter not refused first).
 const ordered = () => routeTable(t).sort((a, b) => Number(/logout/i.test(a.url)) - Number(/logout/i.test(b.url)));
@@ -33,7 +34,10 @@ describe('every route refuses a query parameter it does not take', () => {
   it('a misspelt filter is 400 naming it, on every route and method, before the body is read', async () => {
     const routes = ordered();
     for (const r of routes) {
-      const res = await t.call(r.method, `${urlOf(r)}?GenderIds2=1`, { token, body: r.method === 'GET' ? undefined : {} });
+      const res = await t.call(r.method, `${urlOf(r)}?GenderIds2=1`, {
+        token,
+        body: r.method === 'GET' ? undefined : {},
+      });
       const what = `${r.method} ${r.url}: ${res.body.slice(0, 300)}`;
       expect(res.statusCode, what).toBe(400);
       const problem = res.json();
@@ -49,7 +53,9 @@ describe('every route refuses a query parameter it does not take', () => {
     const problem = res.json();
     expect(problem.title).toBe("Unknown query parameter 'Foo'");
     expect(Object.keys(problem.errors)).toEqual(['Foo', 'Bar']);
-    expect(problem.errors.Foo[0]).toBe('Not a query parameter of this call (it takes PageNumber, PageSize, SearchTerm, IsEnabled)');
+    expect(problem.errors.Foo[0]).toBe(
+      'Not a query parameter of this call (it takes PageNumber, PageSize, SearchTerm, IsEnabled)',
+    );
     const none = await t.call('GET', `/api/institutions/${instId}/patients/count?IsEnabled=true`, { token });
     expect(none.statusCode).toBe(400);
     expect(none.json().errors.IsEnabled).toEqual(['This call takes no query parameters']);
@@ -59,7 +65,11 @@ describe('every route refuses a query parameter it does not take', () => {
     for (const r of routeTable(t)) {
       const schema = querySchema(r)!;
       for (const key of fieldNames(schema)) {
-        const variants = { [key.toUpperCase()]: '1', [key.toLowerCase()]: '1', [key.charAt(0).toUpperCase() + key.slice(1)]: '1' };
+        const variants = {
+          [key.toUpperCase()]: '1',
+          [key.toLowerCase()]: '1',
+          [key.charAt(0).toUpperCase() + key.slice(1)]: '1',
+        };
         expect(unknownKeys(variants, schema), `${r.method} ${r.url} ${key}`).toEqual([]);
       }
     }
@@ -81,8 +91,12 @@ describe('every route refuses a query parameter it does not take', () => {
 });
 
 describe('what the spec and the web send still works', () => {
-  it('the general list parameters, in the spec\'s spelling and in any case, on a list', async () => {
-    for (const q of ['IsEnabled=true&SearchTerm=&PageNumber=1&PageSize=10', 'isenabled=TRUE&searchterm=a&pagenumber=2&pagesize=5', 'ISENABLED=1']) {
+  it("the general list parameters, in the spec's spelling and in any case, on a list", async () => {
+    for (const q of [
+      'IsEnabled=true&SearchTerm=&PageNumber=1&PageSize=10',
+      'isenabled=TRUE&searchterm=a&pagenumber=2&pagesize=5',
+      'ISENABLED=1',
+    ]) {
       const res = await t.call('GET', `/api/institutions/${instId}/genders?${q}`, { token });
       expect(res.statusCode, q).toBe(200);
     }
@@ -91,7 +105,9 @@ describe('what the spec and the web send still works', () => {
   it('spec 1 §7: GET patients/{id}/patientMRNs?IsEnabled=true, and the other child lists', async () => {
     const patients = await t.call('GET', `/api/institutions/${instId}/patients?PageSize=1`, { token });
     expect(patients.statusCode).toBe(200);
-    const missing = await t.call('GET', `/api/institutions/${instId}/patients/2000000/patientMRNs?IsEnabled=true`, { token });
+    const missing = await t.call('GET', `/api/institutions/${instId}/patients/2000000/patientMRNs?IsEnabled=true`, {
+      token,
+    });
     // An unknown participant: its 404, not a refusal of the spec's parameter.
     expect(missing.statusCode).toBe(404);
   });

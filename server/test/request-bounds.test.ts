@@ -5,7 +5,17 @@ import { testApp, json } from './harness';
 import { createAccount, createInstitution, login, signedIn } from './factories';
 import { CONSENT_MAX_CHARS } from '../../contract/protocols.contract';
 import { MAX_SIGNATURE_BYTES } from '../../contract/protocol-participants.contract';
-import { JSON_BODY_LIMIT, jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_MEMBERS, MAX_JSON_VALUES, PUBLIC_BODY_LIMIT, TOO_DEEP, TOO_MANY_VALUES, TOO_WIDE } from '../platform/body-limits';
+import {
+  JSON_BODY_LIMIT,
+  jsonShapeProblem,
+  MAX_JSON_DEPTH,
+  MAX_JSON_MEMBERS,
+  MAX_JSON_VALUES,
+  PUBLIC_BODY_LIMIT,
+  TOO_DEEP,
+  TOO_MANY_VALUES,
+  TOO_WIDE,
+} from '../platform/body-limits';
 
 // Issue 26 items 1 and 3: no work for an unauthenticated or unauthorised request beyond its headers,
 // every body bounded in size, depth and width.
@@ -27,7 +37,10 @@ beforeAll(async () => {
   researcher = await login(t, (await createAccount(t, { roles: ['Researcher'], institutionIds: [instId] })).email);
   // A member of another institution only (404 for this one).
   const other = await createInstitution(t);
-  outsider = await login(t, (await createAccount(t, { roles: ['Institution Administrator'], institutionIds: [other.id] })).email);
+  outsider = await login(
+    t,
+    (await createAccount(t, { roles: ['Institution Administrator'], institutionIds: [other.id] })).email,
+  );
 });
 
 /** A JSON object of n keys, about n * 14 bytes. */
@@ -44,7 +57,10 @@ function partialPost(port: number, url: string, headers: Record<string, string>,
     let answer = '';
     let status = 0;
     let ms = 0;
-    const timer = setTimeout(() => { socket.destroy(); reject(new Error(`no answer within 3 s (${answer.slice(0, 100)})`)); }, 3000);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer within 3 s (${answer.slice(0, 100)})`));
+    }, 3000);
     socket.on('error', () => undefined);
     socket.on('data', (d) => {
       answer += d.toString('latin1');
@@ -52,12 +68,23 @@ function partialPost(port: number, url: string, headers: Record<string, string>,
         status = Number(answer.slice(9, 12));
         ms = performance.now() - started;
         // Give the server a moment to close the connection rather than read the rest of the body.
-        setTimeout(() => { clearTimeout(timer); const closed = socket.readableEnded || socket.destroyed; socket.destroy(); resolve({ status, ms, closed }); }, 300);
+        setTimeout(() => {
+          clearTimeout(timer);
+          const closed = socket.readableEnded || socket.destroyed;
+          socket.destroy();
+          resolve({ status, ms, closed });
+        }, 300);
       }
     });
     socket.on('end', () => socket.end());
-    const head = Object.entries({ host: '127.0.0.1', 'content-type': 'application/json', 'content-length': String(bodyBytes), ...headers })
-      .map(([k, v]) => `${k}: ${v}\r\n`).join('');
+    const head = Object.entries({
+      host: '127.0.0.1',
+      'content-type': 'application/json',
+      'content-length': String(bodyBytes),
+      ...headers,
+    })
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('');
     socket.write(`POST ${url} HTTP/1.1\r\n${head}\r\n`);
     socket.write(wideObject(Math.floor(sendBytes / 14)).slice(0, -1));
   });
@@ -74,7 +101,13 @@ describe('authentication before the body (item 1)', () => {
       expect(res.ms).toBeLessThan(1000);
       // The server does not read (or wait for) the other 20.9 MB.
       expect(res.closed).toBe(true);
-      const forged = await partialPost(port, `/api/institutions/${instId}/imports/participants`, { authorization: 'Bearer not-a-token' }, 21_000_000, 64 * 1024);
+      const forged = await partialPost(
+        port,
+        `/api/institutions/${instId}/imports/participants`,
+        { authorization: 'Bearer not-a-token' },
+        21_000_000,
+        64 * 1024,
+      );
       expect(forged.status).toBe(401);
       expect(forged.ms).toBeLessThan(1000);
     } finally {
@@ -89,7 +122,12 @@ describe('authentication before the body (item 1)', () => {
     expect(body.length).toBeLessThan(24 * 1024 * 1024);
     const started = performance.now();
     // The issue's reproducer: the import route takes bodies of 24 MB once signed in (21 s to a 401 before).
-    const res = await t.app.inject({ method: 'POST', url: `/api/institutions/${instId}/imports/participants`, headers: { 'content-type': 'application/json' }, payload: body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/institutions/${instId}/imports/participants`,
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
     const ms = performance.now() - started;
     console.info(`unauthenticated ${(body.length / 1e6).toFixed(1)} MB body: 401 in ${ms.toFixed(1)} ms`);
     expect(res.statusCode).toBe(401);
@@ -101,14 +139,29 @@ describe('authentication before the body (item 1)', () => {
   it('a signed-in request without the permission (403) or outside its institutions (404) never parses its body', async () => {
     parsed.length = 0;
     const body = JSON.stringify({ firstName: 'x'.repeat(500_000) });
-    const denied = await t.app.inject({ method: 'POST', url: `/api/institutions/${instId}/patients`, headers: { 'content-type': 'application/json', authorization: `Bearer ${researcher}` }, payload: body });
+    const denied = await t.app.inject({
+      method: 'POST',
+      url: `/api/institutions/${instId}/patients`,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${researcher}` },
+      payload: body,
+    });
     expect(denied.statusCode).toBe(403);
-    const elsewhere = await t.app.inject({ method: 'POST', url: `/api/institutions/${instId}/patients`, headers: { 'content-type': 'application/json', authorization: `Bearer ${outsider}` }, payload: body });
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: `/api/institutions/${instId}/patients`,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${outsider}` },
+      payload: body,
+    });
     expect(elsewhere.statusCode).toBe(404);
     expect(json(elsewhere).title).toBe('Institution not found.');
     expect(parsed).toEqual([]);
     // The same body from an allowed account is parsed (and refused by the contract, not the guard).
-    const allowed = await t.app.inject({ method: 'POST', url: `/api/institutions/${instId}/patients`, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, payload: body });
+    const allowed = await t.app.inject({
+      method: 'POST',
+      url: `/api/institutions/${instId}/patients`,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      payload: body,
+    });
     expect(allowed.statusCode).toBe(400);
     expect(parsed).toHaveLength(1);
   });
@@ -117,25 +170,44 @@ describe('authentication before the body (item 1)', () => {
 describe('body size limits (item 1)', () => {
   it('a JSON body over the default limit is a 413 problem with a title', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: `/api/institutions/${instId}/patients`,
+      method: 'POST',
+      url: `/api/institutions/${instId}/patients`,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       payload: JSON.stringify({ firstName: 'x'.repeat(JSON_BODY_LIMIT) }),
     });
     expect(res.statusCode).toBe(413);
     expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
-    expect(json(res).title).toBe(`The request body is larger than this request allows (${JSON_BODY_LIMIT / 1024 / 1024} MB).`);
+    expect(json(res).title).toBe(
+      `The request body is larger than this request allows (${JSON_BODY_LIMIT / 1024 / 1024} MB).`,
+    );
     expect(JSON_BODY_LIMIT).toBeLessThanOrEqual(1024 * 1024);
   });
 
   it('routes that need more than the default keep their own limit: a 2 MB submission or manifest reaches the contract', async () => {
-    const big = (extra: object) => JSON.stringify({ ...extra, formFields: Array.from({ length: 500 }, (_, i) => ({ collectionProtocolFormFieldId: i + 1, value: 'é'.repeat(2000) })) });
-    const post = (url: string, payload: string) => t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, payload });
+    const big = (extra: object) =>
+      JSON.stringify({
+        ...extra,
+        formFields: Array.from({ length: 500 }, (_, i) => ({
+          collectionProtocolFormFieldId: i + 1,
+          value: 'é'.repeat(2000),
+        })),
+      });
+    const post = (url: string, payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        payload,
+      });
     const submission = big({ collectionProtocolFormId: 2000000, patientId: 2000000, institutionSiteId: 2000000 });
     expect(Buffer.byteLength(submission)).toBeGreaterThan(2 * JSON_BODY_LIMIT - 100_000);
     const submitted = await post(`/api/institutions/${instId}/submittedCollectionProtocolForms`, submission);
     expect(submitted.statusCode, submitted.body.slice(0, 200)).not.toBe(413);
     expect(submitted.statusCode).toBeLessThan(500);
-    const manifest = await post(`/api/institutions/${instId}/collectedSampleShipments/import/preview`, big({ resourceType: 'Bundle' }));
+    const manifest = await post(
+      `/api/institutions/${instId}/collectedSampleShipments/import/preview`,
+      big({ resourceType: 'Bundle' }),
+    );
     expect(manifest.statusCode, manifest.body.slice(0, 200)).not.toBe(413);
     expect(manifest.statusCode).toBeLessThan(500);
     expect((await post(`/api/institutions/${instId}/patients`, submission)).statusCode).toBe(413);
@@ -143,7 +215,9 @@ describe('body size limits (item 1)', () => {
 
   it('sign-in, a public route, takes only a small body', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/Authentication/login', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/api/Authentication/login',
+      headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ userName: 'a@b.test', password: 'x'.repeat(PUBLIC_BODY_LIMIT) }),
     });
     expect(res.statusCode).toBe(413);
@@ -152,10 +226,17 @@ describe('body size limits (item 1)', () => {
   });
 
   it('the default limit holds the largest signature and the largest consent text', () => {
-    const signature = JSON.stringify({ participantId: 2147483647, consentVersionId: 2147483647, signature: `data:image/png;base64,${'A'.repeat(Math.ceil(MAX_SIGNATURE_BYTES * 4 / 3))}` });
+    const signature = JSON.stringify({
+      participantId: 2147483647,
+      consentVersionId: 2147483647,
+      signature: `data:image/png;base64,${'A'.repeat(Math.ceil((MAX_SIGNATURE_BYTES * 4) / 3))}`,
+    });
     expect(Buffer.byteLength(signature)).toBeLessThan(JSON_BODY_LIMIT);
     // Three UTF-8 bytes a character (CJK text), quotes escaped.
-    const consent = JSON.stringify({ title: 'x'.repeat(200), consent: '中'.repeat(CONSENT_MAX_CHARS - 20_000) + '"'.repeat(20_000) });
+    const consent = JSON.stringify({
+      title: 'x'.repeat(200),
+      consent: '中'.repeat(CONSENT_MAX_CHARS - 20_000) + '"'.repeat(20_000),
+    });
     expect(Buffer.byteLength(consent)).toBeLessThan(JSON_BODY_LIMIT);
   });
 });
@@ -174,13 +255,20 @@ describe('depth and width (item 3)', () => {
     // Members are counted per container: two lists at the bound side by side pass.
     expect(jsonShapeProblem(`[${list(MAX_JSON_MEMBERS)},${list(MAX_JSON_MEMBERS)}]`)).toBeNull();
     const many = Math.ceil(MAX_JSON_VALUES / (MAX_JSON_MEMBERS - 1)) + 1;
-    expect(jsonShapeProblem(`[${Array.from({ length: many }, () => list(MAX_JSON_MEMBERS - 1)).join(',')}]`)).toBe(TOO_MANY_VALUES);
+    expect(jsonShapeProblem(`[${Array.from({ length: many }, () => list(MAX_JSON_MEMBERS - 1)).join(',')}]`)).toBe(
+      TOO_MANY_VALUES,
+    );
     // Unterminated text is left to JSON.parse.
     expect(jsonShapeProblem('{"a":"[[[')).toBeNull();
   });
 
   const post = (payload: string, url = `/api/institutions/${instId}/patients`) =>
-    t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, payload });
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      payload,
+    });
 
   it('deep JSON is a 400 with a title, arrays, objects and inside a field', async () => {
     for (const body of [

@@ -7,7 +7,8 @@ import type { TestApp } from './harness';
 export const pathParams = (r: ApiRoute) => [...r.url.matchAll(/:(\w+)/g)].map((m) => m[1]);
 
 /** The route's URL with each parameter replaced by `value(name)`. */
-export const fillPath = (r: ApiRoute, value: (name: string) => string) => r.url.replace(/:(\w+)/g, (_, name: string) => value(name));
+export const fillPath = (r: ApiRoute, value: (name: string) => string) =>
+  r.url.replace(/:(\w+)/g, (_, name: string) => value(name));
 
 /** Routes that reach a device outside the server: their 502 (after the printer time limit) is the printer's, not the input's. */
 const DEVICE_ROUTES = /\/labels\/print$/;

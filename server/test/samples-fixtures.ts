@@ -4,28 +4,58 @@ import { participant, referenceIds } from './participants-fixtures';
 import { createProtocol, protocolRefs } from './protocols-fixtures';
 
 type Rec = Record<string, unknown> & { id: number };
-export type Sample = Rec & { sampleId: string; remainingAmount: number; collectedAmount: number; concurrencyStamp: string; children: Sample[] };
+export type Sample = Rec & {
+  sampleId: string;
+  remainingAmount: number;
+  collectedAmount: number;
+  concurrencyStamp: string;
+  children: Sample[];
+};
 type Inst = { id: number; site: { id: number } };
 
 /**
  * A protocol with the institution's site, one event and one enrolled patient, through the API, and helpers to
  * collect samples (`sample`) and sub-samples (`sub`) for it. `refs` saves the look-ups when already known.
  */
-export async function sampleSetUp(t: TestApp, inst: Inst, token: string, refs?: {
-  protocol: Awaited<ReturnType<typeof protocolRefs>>; participant: Awaited<ReturnType<typeof referenceIds>>;
-}) {
-  const own = refs?.protocol ?? await protocolRefs(t, inst.id, token);
-  const people = refs?.participant ?? await referenceIds(t, inst.id, token);
+export async function sampleSetUp(
+  t: TestApp,
+  inst: Inst,
+  token: string,
+  refs?: {
+    protocol: Awaited<ReturnType<typeof protocolRefs>>;
+    participant: Awaited<ReturnType<typeof referenceIds>>;
+  },
+) {
+  const own = refs?.protocol ?? (await protocolRefs(t, inst.id, token));
+  const people = refs?.participant ?? (await referenceIds(t, inst.id, token));
   const protocol = await createProtocol(t, inst.id, token);
   const base = `/api/institutions/${inst.id}/collectionProtocols/${protocol.id}`;
   await t.call('POST', `${base}/collectionProtocolSites`, { token, body: { InstitutionSiteId: inst.site.id } });
-  const event = json<Rec>(await t.call('POST', `${base}/collectionProtocolEvents`, { token, body: { Label: 'Baseline', EventCode: 'BL', CollectionProtocolEventUnitOfMeasurementId: own.eventUnit('Day') } }));
-  const patient = json<Rec>(await t.call('POST', `/api/institutions/${inst.id}/patients/register`, { token, body: participant(people) }));
-  const [enrolment] = json<Rec[]>(await t.call('POST', `${base}/collectionProtocolParticipants`, { token, body: { PatientIds: [patient.id] } }));
+  const event = json<Rec>(
+    await t.call('POST', `${base}/collectionProtocolEvents`, {
+      token,
+      body: { Label: 'Baseline', EventCode: 'BL', CollectionProtocolEventUnitOfMeasurementId: own.eventUnit('Day') },
+    }),
+  );
+  const patient = json<Rec>(
+    await t.call('POST', `/api/institutions/${inst.id}/patients/register`, { token, body: participant(people) }),
+  );
+  const [enrolment] = json<Rec[]>(
+    await t.call('POST', `${base}/collectionProtocolParticipants`, { token, body: { PatientIds: [patient.id] } }),
+  );
   const api = (p = '') => `${base}/collectedSamples${p}`;
   const body = (over: Record<string, unknown> = {}) => ({
-    PatientId: patient.id, InstitutionSiteId: inst.site.id, CollectionProtocolEventId: event.id, SpecimenTypeId: own.type('Whole Blood'), CollectedAmount: 10,
-    RemainingAmount: 10, UnitOfMeasurementId: own.unit('Millilitre'), CollectedDate: '2026-03-14', CollectedTime: '09:30', IsSubSample: false, ...over,
+    PatientId: patient.id,
+    InstitutionSiteId: inst.site.id,
+    CollectionProtocolEventId: event.id,
+    SpecimenTypeId: own.type('Whole Blood'),
+    CollectedAmount: 10,
+    RemainingAmount: 10,
+    UnitOfMeasurementId: own.unit('Millilitre'),
+    CollectedDate: '2026-03-14',
+    CollectedTime: '09:30',
+    IsSubSample: false,
+    ...over,
   });
   const sample = async (over: Record<string, unknown> = {}) => {
     const res = await t.call('POST', api(), { token, body: body(over) });
@@ -33,6 +63,16 @@ export async function sampleSetUp(t: TestApp, inst: Inst, token: string, refs?: 
     return json<Sample>(res);
   };
   const sub = (parent: Sample, over: Record<string, unknown> = {}) =>
-    t.call('POST', api(), { token, body: { IsSubSample: true, ParentSampleId: parent.id, SubSampleLineageId: own.aliquot, SpecimenTypeId: own.type('Whole Blood'), CollectedAmount: 1, ...over } });
+    t.call('POST', api(), {
+      token,
+      body: {
+        IsSubSample: true,
+        ParentSampleId: parent.id,
+        SubSampleLineageId: own.aliquot,
+        SpecimenTypeId: own.type('Whole Blood'),
+        CollectedAmount: 1,
+        ...over,
+      },
+    });
   return { protocol, base, event, patient, enrolment, api, body, sample, sub };
 }

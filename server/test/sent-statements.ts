@@ -9,11 +9,17 @@ import type { Db } from '../db/client';
  */
 export async function sentStatements(db: Db | Db[], fn: () => Promise<unknown>): Promise<string[]> {
   // Several handles (the app's db and reportDb) may share one client (PGlite): spied once.
-  const clients = [...new Set([db].flat().map((d) => (d as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client))];
+  const clients = [
+    ...new Set(
+      [db].flat().map((d) => (d as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client),
+    ),
+  ];
   const spies = clients.map((client) => vi.spyOn(client, 'query'));
   try {
     await fn();
-    return spies.flatMap((spy) => spy.mock.calls.map(([q]) => (typeof q === 'string' ? q : (q as { text: string }).text)));
+    return spies.flatMap((spy) =>
+      spy.mock.calls.map(([q]) => (typeof q === 'string' ? q : (q as { text: string }).text)),
+    );
   } finally {
     for (const spy of spies) spy.mockRestore();
   }

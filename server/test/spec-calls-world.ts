@@ -56,7 +56,8 @@ export async function buildWorld(t: TestApp) {
   const superAccount = await createAccount(t, { roles: ['Super Administrator'], institutionIds: [A.id] });
   const superToken = await login(t, superAccount.email);
 
-  const call = (method: string, path: string, body?: unknown, who = token, inst = A.id) => t.call(method, `/api/institutions/${inst}/${path}`, { token: who, body });
+  const call = (method: string, path: string, body?: unknown, who = token, inst = A.id) =>
+    t.call(method, `/api/institutions/${inst}/${path}`, { token: who, body });
   const get = async (path: string, who = token, inst = A.id) => {
     const res = await call('GET', path, undefined, who, inst);
     expect(res.statusCode, `GET ${path}: ${res.body.slice(0, 300)}`).toBe(200);
@@ -76,38 +77,100 @@ export async function buildWorld(t: TestApp) {
   const second = await s.sample();
   const aliquot = await s.sub(sample);
   if (aliquot.statusCode !== 201) throw new Error(aliquot.body);
-  const order = await made('LIMSOrders/place', { PatientIds: [s.patient.id], PanelIds: [lab.panel.id], PriorityId: lab.priorityId, CollectedSampleId: sample.id });
+  const order = await made('LIMSOrders/place', {
+    PatientIds: [s.patient.id],
+    PanelIds: [lab.panel.id],
+    PriorityId: lab.priorityId,
+    CollectedSampleId: sample.id,
+  });
   const chain = await storageChain(t, A.id, token, sr, { Rows: 3, Columns: 3 });
   const box = `storageContainers/${chain.ids[0]}/storageContainerShelfs/${chain.ids[1]}/storageContainerRacks/${chain.ids[2]}/storageContainerDrawers/${chain.ids[3]}/storageContainerBoxes/${chain.ids[4]}`;
-  const positions = await get(`${box}/StorageContainerBoxPositions`) as Rec[];
-  await made(`${box}/StorageContainerBoxPositions/${positions[0].id}/StorageContainerBoxPositionOccupancies`, { CollectedSampleID: second.id });
+  const positions = (await get(`${box}/StorageContainerBoxPositions`)) as Rec[];
+  await made(`${box}/StorageContainerBoxPositions/${positions[0].id}/StorageContainerBoxPositionOccupancies`, {
+    CollectedSampleID: second.id,
+  });
   // A second enrolled patient with a phone and an external subject id, for the participant filters.
-  const man = await made('patients/register', participant(lab.refs, {
-    FirstName: 'Dawit', GenderId: lab.refs.male, ExternalSubjectId: 'EXT-SPEC-9', phoneNumbers: [{ phoneNumberTypeId: lab.refs.mobile, phoneNumber: '0911777888' }],
-  }));
+  const man = await made(
+    'patients/register',
+    participant(lab.refs, {
+      FirstName: 'Dawit',
+      GenderId: lab.refs.male,
+      ExternalSubjectId: 'EXT-SPEC-9',
+      phoneNumbers: [{ phoneNumberTypeId: lab.refs.mobile, phoneNumber: '0911777888' }],
+    }),
+  );
   await made(`collectionProtocols/${s.protocol.id}/collectionProtocolParticipants`, { PatientIds: [man.id] });
-  const consent = await made(`collectionProtocols/${s.protocol.id}/collectionProtocolConsents`, { Title: 'Main consent', Consent: '<p>I agree to give samples.</p>' });
+  const consent = await made(`collectionProtocols/${s.protocol.id}/collectionProtocolConsents`, {
+    Title: 'Main consent',
+    Consent: '<p>I agree to give samples.</p>',
+  });
   // A questionnaire with one text field and one filled submission.
-  const dataTypes = await get('dataTypes?PageSize=100') as Rec[];
+  const dataTypes = (await get('dataTypes?PageSize=100')) as Rec[];
   const dataType = (abbreviation: string) => dataTypes.find((d) => d.abbreviation === abbreviation)!.id as number;
-  const form = await made(`collectionProtocols/${s.protocol.id}/collectionProtocolForms`, { Name: 'Screening', Description: 'Visit 1' });
+  const form = await made(`collectionProtocols/${s.protocol.id}/collectionProtocolForms`, {
+    Name: 'Screening',
+    Description: 'Visit 1',
+  });
   const formBase = `collectionProtocols/${s.protocol.id}/collectionProtocolForms/${form.id}`;
-  const textField = await made(`${formBase}/collectionProtocolFormFields`, { DataTypeId: dataType('TB'), Prompt: 'Smoker since', ResponseTitle: 'Smoker since', Placeholder: 'year' });
-  const spareField = await made(`${formBase}/collectionProtocolFormFields`, { DataTypeId: dataType('TB'), Prompt: 'To be disabled', ResponseTitle: 'Spare' });
-  const choiceField = await made(`${formBase}/collectionProtocolFormFields`, { DataTypeId: dataType('RL'), Prompt: 'Fasting?', ResponseTitle: 'Fasting', Options: ['Yes', 'No'] });
+  const textField = await made(`${formBase}/collectionProtocolFormFields`, {
+    DataTypeId: dataType('TB'),
+    Prompt: 'Smoker since',
+    ResponseTitle: 'Smoker since',
+    Placeholder: 'year',
+  });
+  const spareField = await made(`${formBase}/collectionProtocolFormFields`, {
+    DataTypeId: dataType('TB'),
+    Prompt: 'To be disabled',
+    ResponseTitle: 'Spare',
+  });
+  const choiceField = await made(`${formBase}/collectionProtocolFormFields`, {
+    DataTypeId: dataType('RL'),
+    Prompt: 'Fasting?',
+    ResponseTitle: 'Fasting',
+    Options: ['Yes', 'No'],
+  });
   const submission = await made('submittedCollectionProtocolForms', {
-    InstitutionSiteId: A.site.id, CollectionProtocolFormId: form.id, PatientId: s.patient.id, FormFields: [{ CollectionProtocolFormFieldId: textField.id, Value: '1999' }],
+    InstitutionSiteId: A.site.id,
+    CollectionProtocolFormId: form.id,
+    PatientId: s.patient.id,
+    FormFields: [{ CollectionProtocolFormFieldId: textField.id, Value: '1999' }],
   });
 
   return {
-    t, A, B, token, receiverToken, superToken, account, lab, pr, sr, s, sample, second, order, chain, box, positions, man, consent,
-    dataType, form, formBase, textField, spareField, choiceField, submission,
+    t,
+    A,
+    B,
+    token,
+    receiverToken,
+    superToken,
+    account,
+    lab,
+    pr,
+    sr,
+    s,
+    sample,
+    second,
+    order,
+    chain,
+    box,
+    positions,
+    man,
+    consent,
+    dataType,
+    form,
+    formBase,
+    textField,
+    spareField,
+    choiceField,
+    submission,
     signature: signaturePng().dataUrl.replace(/^data:image\/png;base64,/, ''),
     /** What rows leave for later rows (a created id, a count read before a create). */
     saved: {} as Rec,
-    get, call,
+    get,
+    call,
     /** The list as the spec reads it: every row, unpaged up to the cap. */
-    list: async (path: string, who = token, inst = A.id) => (await get(`${path}${path.includes('?') ? '&' : '?'}PageSize=1000`, who, inst)) as Rec[],
+    list: async (path: string, who = token, inst = A.id) =>
+      (await get(`${path}${path.includes('?') ? '&' : '?'}PageSize=1000`, who, inst)) as Rec[],
     total: async (path: string) => pagination(await call('GET', path)).TotalCount as number,
   };
 }

@@ -18,7 +18,9 @@ const PENDING = new Set<Row['pending']>([]);
 const ROWS: Row[] = [...SPEC_1, ...SPEC_2];
 const t = await testApp();
 let w: World;
-beforeAll(async () => { w = await buildWorld(t); });
+beforeAll(async () => {
+  w = await buildWorld(t);
+});
 
 describe('spec 1 §7 and spec 2 §7, every call verbatim', () => {
   for (const row of ROWS) {
@@ -36,7 +38,9 @@ describe('spec 1 §7 and spec 2 §7, every call verbatim', () => {
 describe('the table itself', () => {
   const deviations = fs.readFileSync(new URL('../../docs/spec-deviations.md', import.meta.url), 'utf8');
   it('every row that names a deviation finds it in docs/spec-deviations.md', () => {
-    const missing = [...new Set(ROWS.flatMap((r) => (r.deviation ? [r.deviation] : [])))].filter((d) => !deviations.includes(d));
+    const missing = [...new Set(ROWS.flatMap((r) => (r.deviation ? [r.deviation] : [])))].filter(
+      (d) => !deviations.includes(d),
+    );
     expect(missing).toEqual([]);
   });
 });

@@ -37,15 +37,26 @@ const own = await protocolRefs(t, inst.id, token);
 // A man and a woman, enrolled in one protocol (the issue's reproducer).
 const s = await sampleSetUp(t, inst, token, { protocol: own, participant: refs });
 const woman = s.patient;
-const man = await post(api('patients/register'), participant(refs, {
-  GenderId: refs.male, FirstName: 'Dawit', FatherName: 'Kebede', GrandFatherName: 'Alemu', ExternalSubjectID: 'EXT-M-777', PatientMRN: 'MRN-MAN-4242',
-  races: [refs.asian], phoneNumbers: [{ phoneNumber: '0922333444', phoneNumberTypeId: refs.mobile }],
-}));
-const [manEnrolment] = json<Rec[]>(await t.call('POST', `${s.base}/collectionProtocolParticipants`, { token, body: { PatientIds: [man.id] } }));
+const man = await post(
+  api('patients/register'),
+  participant(refs, {
+    GenderId: refs.male,
+    FirstName: 'Dawit',
+    FatherName: 'Kebede',
+    GrandFatherName: 'Alemu',
+    ExternalSubjectID: 'EXT-M-777',
+    PatientMRN: 'MRN-MAN-4242',
+    races: [refs.asian],
+    phoneNumbers: [{ phoneNumber: '0922333444', phoneNumberTypeId: refs.mobile }],
+  }),
+);
+const [manEnrolment] = json<Rec[]>(
+  await t.call('POST', `${s.base}/collectionProtocolParticipants`, { token, body: { PatientIds: [man.id] } }),
+);
 const enrolments = `${s.base}/collectionProtocolParticipants`;
 
 describe('spec 2 §7 protocol participants: ExternalSubjectID, NameQuery, PhoneNumberQuery, GenderIDs', () => {
-  it('GenderIDs=<the woman\'s gender> lists the woman only (the issue\'s reproducer)', async () => {
+  it("GenderIDs=<the woman's gender> lists the woman only (the issue's reproducer)", async () => {
     expect(ids(await get(`${enrolments}?GenderIDs=${refs.female}`))).toEqual([s.enrolment.id]);
     expect(ids(await get(`${enrolments}?GenderIDs=${refs.male}`))).toEqual([manEnrolment.id]);
   });
@@ -70,7 +81,9 @@ describe('spec 2 §7 protocol participants: ExternalSubjectID, NameQuery, PhoneN
 
   it('IsEnabled: true (and absent) the enrolled, false the disabled ones', async () => {
     const p = await sampleSetUp(t, inst, token, { protocol: own, participant: refs });
-    const [other] = json<Rec[]>(await t.call('POST', `${p.base}/collectionProtocolParticipants`, { token, body: { PatientIds: [man.id] } }));
+    const [other] = json<Rec[]>(
+      await t.call('POST', `${p.base}/collectionProtocolParticipants`, { token, body: { PatientIds: [man.id] } }),
+    );
     await post(`${p.base}/collectionProtocolParticipants/${other.id}/disable`);
     const list = `${p.base}/collectionProtocolParticipants`;
     expect(ids(await get(`${list}?IsEnabled=true`))).toEqual([p.enrolment.id]);
@@ -99,11 +112,21 @@ describe('spec 1 §7 participants: patients?SearchTerm, ?PhoneNumber, institutio
 
   it('patientMRNs, patientPhoneNumbers, patientRaces, patientEthnicities: SearchTerm and IsEnabled', async () => {
     const child = (kind: string, q: string) => get(api(`patients/${man.id}/${kind}?${q}`));
-    await post(api(`patients/${man.id}/patientMRNs`), { mrn: 'SITE-55', institutionSiteId: inst.site.id, patientId: man.id });
+    await post(api(`patients/${man.id}/patientMRNs`), {
+      mrn: 'SITE-55',
+      institutionSiteId: inst.site.id,
+      patientId: man.id,
+    });
     expect((await child('patientMRNs', 'SearchTerm=site')).map((m) => m.mrn)).toEqual(['SITE-55']);
     expect((await child('patientMRNs', '')).length).toBe(2);
-    await post(api(`patients/${man.id}/patientPhoneNumbers`), { phoneNumber: '0911000111', phoneNumberTypeId: refs.mobile, patientId: man.id });
-    expect((await child('patientPhoneNumbers', 'SearchTerm=0911-000')).map((m) => m.phoneNumber)).toEqual(['0911000111']);
+    await post(api(`patients/${man.id}/patientPhoneNumbers`), {
+      phoneNumber: '0911000111',
+      phoneNumberTypeId: refs.mobile,
+      patientId: man.id,
+    });
+    expect((await child('patientPhoneNumbers', 'SearchTerm=0911-000')).map((m) => m.phoneNumber)).toEqual([
+      '0911000111',
+    ]);
     const white = await post(api(`patients/${man.id}/patientRaces`), { raceId: refs.white, patientId: man.id });
     expect((await child('patientRaces', 'SearchTerm=whi')).map((r) => r.id)).toEqual([white.id]);
     await post(api(`patients/${man.id}/patientRaces/${white.id}/disable`));
@@ -152,8 +175,23 @@ describe('spec 2 §7 samples: IsSubsample, SampleID, patientId, StartDate and En
 describe('spec 1 §7 orders: LIMSOrders?SampleID, ?patientId, ?CollectedSampleId; ordered panels and tests', async () => {
   const lab = await labSetup(t, inst.id, token);
   const sample = await s.sample({ SampleID: 'FLT-ORD-1' });
-  const [forSample] = json<Rec[]>(await t.call('POST', api('LIMSOrders/place'), { token, body: { patientIds: [woman.id], priorityId: lab.priorityId, panelIds: [lab.panel.id, lab.second.id], collectedSampleId: sample.id } }));
-  const [forMan] = json<Rec[]>(await t.call('POST', api('LIMSOrders/place'), { token, body: { patientIds: [man.id], priorityId: lab.priorityId, panelIds: [lab.panel.id] } }));
+  const [forSample] = json<Rec[]>(
+    await t.call('POST', api('LIMSOrders/place'), {
+      token,
+      body: {
+        patientIds: [woman.id],
+        priorityId: lab.priorityId,
+        panelIds: [lab.panel.id, lab.second.id],
+        collectedSampleId: sample.id,
+      },
+    }),
+  );
+  const [forMan] = json<Rec[]>(
+    await t.call('POST', api('LIMSOrders/place'), {
+      token,
+      body: { patientIds: [man.id], priorityId: lab.priorityId, panelIds: [lab.panel.id] },
+    }),
+  );
 
   it('each lookup finds its order and not the other', async () => {
     expect(ids(await get(api(`LIMSOrders?SampleID=${String(forMan.sampleId).toLowerCase()}`)))).toEqual([forMan.id]);
@@ -165,11 +203,14 @@ describe('spec 1 §7 orders: LIMSOrders?SampleID, ?patientId, ?CollectedSampleId
     const panels = api(`LIMSOrders/${forSample.id}/limsOrderedPanels`);
     const all = await get<Rec & { panel: { title: string } }>(`${panels}?PageSize=5000`);
     expect(all.length).toBe(2);
-    const second = await get<Rec & { panel: { title: string } }>(`${panels}?SearchTerm=${encodeURIComponent(String(lab.second.title))}`);
+    const second = await get<Rec & { panel: { title: string } }>(
+      `${panels}?SearchTerm=${encodeURIComponent(String(lab.second.title))}`,
+    );
     expect(second.map((p) => p.panel.title)).toEqual([lab.second.title]);
     expect(await get(`${panels}?IsEnabled=false`)).toEqual([]);
     const first = all.find((p) => p.panel.title === lab.panel.title)!;
-    const tests = (q: string) => get<Rec & { test: { title: string } }>(`${panels}/${first.id}/limsOrderedTests?PageSize=5000&${q}`);
+    const tests = (q: string) =>
+      get<Rec & { test: { title: string } }>(`${panels}/${first.id}/limsOrderedTests?PageSize=5000&${q}`);
     expect((await tests('')).length).toBe(3);
     expect((await tests('SearchTerm=HIV')).map((x) => x.test.title)).toEqual([lab.hiv.title]);
     expect(await tests('IsEnabled=false')).toEqual([]);
@@ -182,7 +223,8 @@ describe('spec 2 §7 submitted forms: PatientID, CollectionProtocolFormID, Enabl
   const second = await k.form('Follow-up form');
   const a = await k.enrolledPatient();
   const b = await k.enrolledPatient({ FirstName: 'Hana' });
-  const submit = async (formId: number, patientId: number) => json<Rec>(await k.submit({ CollectionProtocolFormId: formId, PatientId: patientId, FormFields: [] }));
+  const submit = async (formId: number, patientId: number) =>
+    json<Rec>(await k.submit({ CollectionProtocolFormId: formId, PatientId: patientId, FormFields: [] }));
   const aFirst = await submit(first.id, a.patient.id);
   const bFirst = await submit(first.id, b.patient.id);
   const aSecond = await submit(second.id, a.patient.id);
@@ -193,13 +235,19 @@ describe('spec 2 §7 submitted forms: PatientID, CollectionProtocolFormID, Enabl
     expect(ids(await list(`PatientID=${a.patient.id}`))).toEqual(ids([aFirst, aSecond]));
     expect(ids(await list(`CollectionProtocolFormID=${first.id}`))).toEqual(ids([aFirst, bFirst]));
     expect(ids(await list(`CollectionProtocolFormID=${first.id}&PatientID=${b.patient.id}`))).toEqual([bFirst.id]);
-    expect(ids(await list(`CollectionProtocolFormID=${first.id}&EnabledStartDate=${day(-1)}&EnabledEndDate=${day(1)}`))).toEqual(ids([aFirst, bFirst]));
-    expect(await list(`CollectionProtocolFormID=${first.id}&EnabledStartDate=2000-01-01&EnabledEndDate=2000-12-31`)).toEqual([]);
+    expect(
+      ids(await list(`CollectionProtocolFormID=${first.id}&EnabledStartDate=${day(-1)}&EnabledEndDate=${day(1)}`)),
+    ).toEqual(ids([aFirst, bFirst]));
+    expect(
+      await list(`CollectionProtocolFormID=${first.id}&EnabledStartDate=2000-01-01&EnabledEndDate=2000-12-31`),
+    ).toEqual([]);
     expect(ids(await list(`PatientID=${a.patient.id}&SearchTerm=follow`))).toEqual([aSecond.id]);
   });
 
   it('PageSize pages (capped), IsEnabled=false lists the disabled ones', async () => {
-    const res = await t.call('GET', api(`submittedCollectionProtocolForms?PatientID=${a.patient.id}&PageSize=1`), { token });
+    const res = await t.call('GET', api(`submittedCollectionProtocolForms?PatientID=${a.patient.id}&PageSize=1`), {
+      token,
+    });
     expect(json<Rec[]>(res).length).toBe(1);
     expect(pagination(res)).toMatchObject({ TotalCount: 2, PageSize: 1 });
     await post(api(`submittedCollectionProtocolForms/${aSecond.id}/disable`));
@@ -212,18 +260,38 @@ describe('spec 2 §7 shipments: SendingInstitutionID / ReceivingInstitutionID', 
   it('the sender lists it as sent, not as received; the receiver as received', async () => {
     const sample = await s.sample();
     const shipment = await post(api('collectedSampleShipments'), {
-      Name: 'Filter test', SendingInstitutionSiteId: inst.site.id, ReceivingInstitutionId: B.institution.id, ReceivingInstitutionSiteId: B.institution.site.id,
-      CollectionProtocolId: s.protocol.id, CollectedSampleIds: [sample.id],
+      Name: 'Filter test',
+      SendingInstitutionSiteId: inst.site.id,
+      ReceivingInstitutionId: B.institution.id,
+      ReceivingInstitutionSiteId: B.institution.site.id,
+      CollectionProtocolId: s.protocol.id,
+      CollectedSampleIds: [sample.id],
     });
     expect(ids(await get(api(`collectedSampleShipments?SendingInstitutionID=${inst.id}`)))).toContain(shipment.id);
-    expect(ids(await get(api(`collectedSampleShipments?ReceivingInstitutionID=${inst.id}`)))).not.toContain(shipment.id);
-    expect(ids(await get(api(`collectedSampleShipments?ReceivingInstitutionID=${B.institution.id}`, B.institution.id), B.token))).toEqual([shipment.id]);
-    expect(await get(api(`collectedSampleShipments?SendingInstitutionID=${B.institution.id}`, B.institution.id), B.token)).toEqual([]);
+    expect(ids(await get(api(`collectedSampleShipments?ReceivingInstitutionID=${inst.id}`)))).not.toContain(
+      shipment.id,
+    );
+    expect(
+      ids(
+        await get(
+          api(`collectedSampleShipments?ReceivingInstitutionID=${B.institution.id}`, B.institution.id),
+          B.token,
+        ),
+      ),
+    ).toEqual([shipment.id]);
+    expect(
+      await get(api(`collectedSampleShipments?SendingInstitutionID=${B.institution.id}`, B.institution.id), B.token),
+    ).toEqual([]);
   });
 });
 
 describe('spec 1 §7 and spec 2 §7 typeaheads: races, ethnicities, panels, specimenTypes, unitOfMeasurements ?SearchTerm', () => {
-  it.each([['races', 'title'], ['ethnicities', 'title'], ['specimenTypes', 'title'], ['unitOfMeasurements', 'unitName']])('%s', async (key, field) => {
+  it.each([
+    ['races', 'title'],
+    ['ethnicities', 'title'],
+    ['specimenTypes', 'title'],
+    ['unitOfMeasurements', 'unitName'],
+  ])('%s', async (key, field) => {
     const all = await get(api(`${key}?PageSize=1000`));
     expect(all.length).toBeGreaterThan(1);
     const term = String(all[0][field]);
@@ -234,7 +302,9 @@ describe('spec 1 §7 and spec 2 §7 typeaheads: races, ethnicities, panels, spec
 
   it('panels', async () => {
     const lab = await labSetup(t, inst.id, token);
-    expect(ids(await get(api(`panels?PageSize=50000&SearchTerm=${encodeURIComponent(String(lab.second.title))}`)))).toEqual([lab.second.id]);
+    expect(
+      ids(await get(api(`panels?PageSize=50000&SearchTerm=${encodeURIComponent(String(lab.second.title))}`))),
+    ).toEqual([lab.second.id]);
   });
 
   it('a nested list applies its other reference filters too, and refuses its parent again in the query', async () => {
@@ -255,19 +325,41 @@ describe('spec 1 §7 and spec 2 §7 typeaheads: races, ethnicities, panels, spec
 
 describe('the general list parameters on the other lists the spec reads', () => {
   it('protocol sites and events: SearchTerm', async () => {
-    const site = await post(api('institutionSites'), { title: 'Northern Annex', abbreviation: 'NA', address: '1 North Road' });
+    const site = await post(api('institutionSites'), {
+      title: 'Northern Annex',
+      abbreviation: 'NA',
+      address: '1 North Road',
+    });
     await post(`${s.base}/collectionProtocolSites`, { InstitutionSiteId: site.id });
-    const sites = await get<Rec & { institutionSite: { title: string } }>(`${s.base}/collectionProtocolSites?SearchTerm=northern`);
+    const sites = await get<Rec & { institutionSite: { title: string } }>(
+      `${s.base}/collectionProtocolSites?SearchTerm=northern`,
+    );
     expect(sites.map((x) => x.institutionSite.title)).toEqual(['Northern Annex']);
-    await post(`${s.base}/collectionProtocolEvents`, { Label: 'Six months', EventCode: 'M6', EventPoint: 6, CollectionProtocolEventUnitOfMeasurementId: own.eventUnit('Day') });
-    expect((await get(`${s.base}/collectionProtocolEvents?SearchTerm=six`)).map((e) => e.label)).toEqual(['Six months']);
+    await post(`${s.base}/collectionProtocolEvents`, {
+      Label: 'Six months',
+      EventCode: 'M6',
+      EventPoint: 6,
+      CollectionProtocolEventUnitOfMeasurementId: own.eventUnit('Day'),
+    });
+    expect((await get(`${s.base}/collectionProtocolEvents?SearchTerm=six`)).map((e) => e.label)).toEqual([
+      'Six months',
+    ]);
     expect((await get(`${s.base}/collectionProtocolEvents?SearchTerm=bl`)).map((e) => e.eventCode)).toEqual(['BL']);
   });
 
   it('specimen requirements: SearchTerm; IsEnabled=false lists none', async () => {
     const reqs = `${s.base}/collectionProtocolEvents/${s.event.id}/collectionProtocolEventSpecimenRequirements`;
-    for (const [title, code] of [['Serum tube', 'ST'], ['Plasma tube', 'PT']]) {
-      await post(reqs, { Title: title, Code: code, InitialQuantity: 5, UnitOfMeasurementId: own.unit('Millilitre'), SpecimenTypeId: own.type('Whole Blood') });
+    for (const [title, code] of [
+      ['Serum tube', 'ST'],
+      ['Plasma tube', 'PT'],
+    ]) {
+      await post(reqs, {
+        Title: title,
+        Code: code,
+        InitialQuantity: 5,
+        UnitOfMeasurementId: own.unit('Millilitre'),
+        SpecimenTypeId: own.type('Whole Blood'),
+      });
     }
     expect((await get(`${reqs}?SearchTerm=plasma`)).map((r) => r.title)).toEqual(['Plasma tube']);
     expect((await get(reqs)).length).toBe(2);
@@ -278,7 +370,9 @@ describe('the general list parameters on the other lists the spec reads', () => 
     const consents = `${s.base}/collectionProtocolConsents`;
     await post(consents, { Title: 'Main consent', consent: '<p>I agree</p>' });
     await post(consents, { Title: '100% consent', consent: '<p>I agree</p>' });
-    expect((await get(`${consents}?SearchTerm=${encodeURIComponent('%')}`)).map((c) => c.title)).toEqual(['100% consent']);
+    expect((await get(`${consents}?SearchTerm=${encodeURIComponent('%')}`)).map((c) => c.title)).toEqual([
+      '100% consent',
+    ]);
   });
 
   it('storage tree: SearchTerm; occupancies: IsEnabled (the current one) and SearchTerm (sample ID)', async () => {
@@ -295,7 +389,10 @@ describe('the general list parameters on the other lists the spec reads', () => 
     const first = await s.sample({ SampleID: 'OCC-FIRST' });
     const second = await s.sample({ SampleID: 'OCC-SECOND' });
     const gone = await post(occupancies, { CollectedSampleId: first.id });
-    const vacated = await t.call('PUT', `${occupancies}/${gone.id}/vacate`, { token, body: { concurrencyStamp: gone.concurrencyStamp, vacateReason: 'Moved' } });
+    const vacated = await t.call('PUT', `${occupancies}/${gone.id}/vacate`, {
+      token,
+      body: { concurrencyStamp: gone.concurrencyStamp, vacateReason: 'Moved' },
+    });
     expect(vacated.statusCode, vacated.body).toBe(200);
     const now = await post(occupancies, { CollectedSampleId: second.id });
     expect(ids(await get(`${occupancies}?IsEnabled=true`))).toEqual([now.id]);
@@ -304,7 +401,11 @@ describe('the general list parameters on the other lists the spec reads', () => 
   });
 
   it('lists with nothing to search or enable take paging only, and refuse the rest by name', async () => {
-    for (const url of [api('auditEvents?SearchTerm=x'), api('reports/test-usage?From=2026-01-01&To=2026-01-31&IsEnabled=true'), api('collectedSampleShipments/candidates?SampleID=x&SearchTerm=x')]) {
+    for (const url of [
+      api('auditEvents?SearchTerm=x'),
+      api('reports/test-usage?From=2026-01-01&To=2026-01-31&IsEnabled=true'),
+      api('collectedSampleShipments/candidates?SampleID=x&SearchTerm=x'),
+    ]) {
       const res = await t.call('GET', url, { token });
       expect(res.json(), url).toMatchObject({ status: 400, code: 'unknown_query_parameter' });
     }

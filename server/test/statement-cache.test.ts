@@ -11,7 +11,8 @@ import { selectRecords } from '../platform/record-refs';
 import { patients } from '../modules/participants/participants.table';
 
 describe('Bindings.template', () => {
-  const where = (inst: number, name: string) => and(eq(patients.institutionId, inst), sql`lower(${patients.firstName}) like ${name}`)!;
+  const where = (inst: number, name: string) =>
+    and(eq(patients.institutionId, inst), sql`lower(${patients.firstName}) like ${name}`)!;
 
   it('takes the values out: the same shape for other values, its values in order', () => {
     const a = new Bindings();
@@ -28,12 +29,18 @@ describe('Bindings.template', () => {
 
   it('names the columns and text in the shape, and gives up on what it does not know', () => {
     const ids = new Bindings();
-    expect(ids.template(eq(patients.institutionId, 7))!.shape).not.toBe(new Bindings().template(eq(patients.genderId, 7))!.shape);
+    expect(ids.template(eq(patients.institutionId, 7))!.shape).not.toBe(
+      new Bindings().template(eq(patients.genderId, 7))!.shape,
+    );
     expect(ids.onlyNumbers).toBe(true);
-    expect(new Bindings().template(sql`${patients.id} > ${1}`)!.shape).not.toBe(new Bindings().template(sql`${patients.id} < ${1}`)!.shape);
+    expect(new Bindings().template(sql`${patients.id} > ${1}`)!.shape).not.toBe(
+      new Bindings().template(sql`${patients.id} < ${1}`)!.shape,
+    );
     // A list of values or a sub-query builder is not taken apart: such a statement is built as before.
     expect(new Bindings().template(sql`${patients.id} in ${[1, 2]}`)).toBeNull();
-    expect(new Bindings().template(sql`${patients.id} in (${t.db.select({ id: patients.id }).from(patients)})`)).toBeNull();
+    expect(
+      new Bindings().template(sql`${patients.id} in (${t.db.select({ id: patients.id }).from(patients)})`),
+    ).toBeNull();
   });
 });
 
@@ -53,14 +60,20 @@ describe('the Drizzle internals the cache relies on', () => {
 
   it('keeps the decoder set by mapWith on the copy it makes', () => {
     const counted = sql<number>`count(${patients.id})`.mapWith(Number);
-    const copy = new Bindings().template(counted)!.sql as unknown as { decoder: { mapFromDriverValue(v: unknown): unknown } };
+    const copy = new Bindings().template(counted)!.sql as unknown as {
+      decoder: { mapFromDriverValue(v: unknown): unknown };
+    };
     expect(copy.decoder).toBe((counted as unknown as { decoder: unknown }).decoder);
     expect(copy.decoder.mapFromDriverValue('3')).toBe(3);
   });
 
-  it('keeps a column\'s encoder on the parameter it replaces', () => {
+  it("keeps a column's encoder on the parameter it replaces", () => {
     const templated = new Bindings().template(eq(patients.birthDate, '2000-01-02'))!.sql;
-    const params = templated.queryChunks.flatMap(function flat(c): unknown[] { return is(c, SQL) ? c.queryChunks.flatMap(flat) : [c]; }).filter((c) => is(c, Param));
+    const params = templated.queryChunks
+      .flatMap(function flat(c): unknown[] {
+        return is(c, SQL) ? c.queryChunks.flatMap(flat) : [c];
+      })
+      .filter((c) => is(c, Param));
     expect(params).toHaveLength(1);
     expect((params[0] as Param).encoder).toBe(patients.birthDate);
   });
@@ -79,23 +92,37 @@ const other = await signedIn(t);
 for (const s of [one, other]) {
   const refs = await referenceIds(t, s.institution.id, s.token);
   for (const firstName of ['Alpha', 'Beta']) {
-    const res = await t.call('POST', `/api/institutions/${s.institution.id}/patients`, { token: s.token, body: participant(refs, { FirstName: `${firstName}${s.institution.id}` }) });
+    const res = await t.call('POST', `/api/institutions/${s.institution.id}/patients`, {
+      token: s.token,
+      body: participant(refs, { FirstName: `${firstName}${s.institution.id}` }),
+    });
     expect(res.statusCode, res.body).toBe(201);
   }
 }
 
 describe('a list statement built once', () => {
-  it('is run again with each request\'s values: each institution sees its own rows, and nothing is rebuilt', async () => {
-    const page = (inst: number) => selectRecords(t.db, patients, { where: eq(patients.institutionId, inst), orderBy: desc(patients.id), limit: 10, offset: 0 });
+  it("is run again with each request's values: each institution sees its own rows, and nothing is rebuilt", async () => {
+    const page = (inst: number) =>
+      selectRecords(t.db, patients, {
+        where: eq(patients.institutionId, inst),
+        orderBy: desc(patients.id),
+        limit: 10,
+        offset: 0,
+      });
     const first = await page(one.institution.id);
     const build = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
     try {
       let second: Awaited<ReturnType<typeof page>> | undefined;
-      const sent = await sentStatements(t.db, async () => { second = await page(other.institution.id); });
+      const sent = await sentStatements(t.db, async () => {
+        second = await page(other.institution.id);
+      });
       expect(build).not.toHaveBeenCalled();
       expect(sent).toHaveLength(1);
       expect(first.rows.map((r) => r.firstName)).toEqual([`Beta${one.institution.id}`, `Alpha${one.institution.id}`]);
-      expect(second!.rows.map((r) => r.firstName)).toEqual([`Beta${other.institution.id}`, `Alpha${other.institution.id}`]);
+      expect(second!.rows.map((r) => r.firstName)).toEqual([
+        `Beta${other.institution.id}`,
+        `Alpha${other.institution.id}`,
+      ]);
     } finally {
       build.mockRestore();
     }
@@ -103,9 +130,13 @@ describe('a list statement built once', () => {
 
   it('through the API too: a search and the first page of either institution answer their own rows', async () => {
     for (const s of [one, other, one]) {
-      const all = json<{ firstName: string }[]>(await t.call('GET', `/api/institutions/${s.institution.id}/patients?PageSize=5`, { token: s.token }));
+      const all = json<{ firstName: string }[]>(
+        await t.call('GET', `/api/institutions/${s.institution.id}/patients?PageSize=5`, { token: s.token }),
+      );
       expect(all.map((p) => p.firstName)).toEqual([`Beta${s.institution.id}`, `Alpha${s.institution.id}`]);
-      const found = json<{ firstName: string }[]>(await t.call('GET', `/api/institutions/${s.institution.id}/patients?SearchTerm=alp`, { token: s.token }));
+      const found = json<{ firstName: string }[]>(
+        await t.call('GET', `/api/institutions/${s.institution.id}/patients?SearchTerm=alp`, { token: s.token }),
+      );
       expect(found.map((p) => p.firstName)).toEqual([`Alpha${s.institution.id}`]);
     }
   });

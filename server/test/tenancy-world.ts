@@ -30,10 +30,22 @@ export async function otherInstitutionWorld(t: TestApp) {
   };
   const lab = await labSetup(t, inst.id, token);
   const mrn = `TEN${Math.random().toString(36).slice(2, 9).toUpperCase()}`;
-  const donor = await call('POST', 'patients/register', participant(lab.refs, {
-    PatientMRN: mrn, races: [lab.refs.black], ethnicities: [lab.refs.notHispanic], phoneNumbers: [{ phoneNumberTypeId: lab.refs.mobile, phoneNumber: '+251911000777' }],
-  }));
-  const [order] = json<Rec[]>(await t.call('POST', `/api/institutions/${inst.id}/LIMSOrders/place`, { token, body: { patientIds: [donor.id], priorityId: lab.priorityId, panelIds: [lab.panel.id] } }));
+  const donor = await call(
+    'POST',
+    'patients/register',
+    participant(lab.refs, {
+      PatientMRN: mrn,
+      races: [lab.refs.black],
+      ethnicities: [lab.refs.notHispanic],
+      phoneNumbers: [{ phoneNumberTypeId: lab.refs.mobile, phoneNumber: '+251911000777' }],
+    }),
+  );
+  const [order] = json<Rec[]>(
+    await t.call('POST', `/api/institutions/${inst.id}/LIMSOrders/place`, {
+      token,
+      body: { patientIds: [donor.id], priorityId: lab.priorityId, panelIds: [lab.panel.id] },
+    }),
+  );
   const s = await sampleSetUp(t, inst, token);
   const r = await protocolRefs(t, inst.id, token);
   const sample = await s.sample();
@@ -41,41 +53,84 @@ export async function otherInstitutionWorld(t: TestApp) {
   if (aliquot.statusCode !== 201) throw new Error(aliquot.body);
   const shipped = await s.sample();
   const protocolPath = `collectionProtocols/${s.protocol.id}`;
-  await call('POST', `${protocolPath}/collectionProtocolEvents/${s.event.id}/collectionProtocolEventSpecimenRequirements`, {
-    Title: 'Whole blood', Code: 'WB', InitialQuantity: 10, UnitOfMeasurementId: r.unit('Millilitre'), SpecimenTypeId: r.types[0].id,
-    AnatomicSiteId: r.blood, PathologicalStatusId: r.malignant, SpecimenCollectionProcedureId: r.venipuncture,
-    items: [{ key: 'a', SubSampleLineageId: r.aliquot, SpecimenTypeId: r.types[0].id, InitialQuantity: 1 }],
+  await call(
+    'POST',
+    `${protocolPath}/collectionProtocolEvents/${s.event.id}/collectionProtocolEventSpecimenRequirements`,
+    {
+      Title: 'Whole blood',
+      Code: 'WB',
+      InitialQuantity: 10,
+      UnitOfMeasurementId: r.unit('Millilitre'),
+      SpecimenTypeId: r.types[0].id,
+      AnatomicSiteId: r.blood,
+      PathologicalStatusId: r.malignant,
+      SpecimenCollectionProcedureId: r.venipuncture,
+      items: [{ key: 'a', SubSampleLineageId: r.aliquot, SpecimenTypeId: r.types[0].id, InitialQuantity: 1 }],
+    },
+  );
+  const consent = await call('POST', `${protocolPath}/collectionProtocolConsents`, {
+    Title: 'Main',
+    Consent: '<p>I agree</p>',
   });
-  const consent = await call('POST', `${protocolPath}/collectionProtocolConsents`, { Title: 'Main', Consent: '<p>I agree</p>' });
-  await call('POST', `${protocolPath}/collectionProtocolParticipantConsents`, { ParticipantId: s.enrolment.id, ConsentVersionId: consent.consentVersionId, Signature: signaturePng().dataUrl });
+  await call('POST', `${protocolPath}/collectionProtocolParticipantConsents`, {
+    ParticipantId: s.enrolment.id,
+    ConsentVersionId: consent.consentVersionId,
+    Signature: signaturePng().dataUrl,
+  });
   const sr = await storageRefs(t, inst.id, token);
   const chain = await storageChain(t, inst.id, token, sr);
   const boxUrl = nodePath(inst.id, chain.ids).replace(`/api/institutions/${inst.id}/`, '');
-  const [position] = json<Rec[]>(await t.call('GET', `/api/institutions/${inst.id}/${boxUrl}/StorageContainerBoxPositions`, { token }));
-  await call('POST', `${boxUrl}/StorageContainerBoxPositions/${position.id}/StorageContainerBoxPositionOccupancies`, { CollectedSampleID: sample.id });
+  const [position] = json<Rec[]>(
+    await t.call('GET', `/api/institutions/${inst.id}/${boxUrl}/StorageContainerBoxPositions`, { token }),
+  );
+  await call('POST', `${boxUrl}/StorageContainerBoxPositions/${position.id}/StorageContainerBoxPositionOccupancies`, {
+    CollectedSampleID: sample.id,
+  });
   const k = await formsKit(t, inst.id, token);
   const form = await k.form(unique('Tenancy form'));
   const listField = await k.field(form.id, 'SL', { Options: [{ Value: 'Low' }, { Value: 'High' }] });
   const { patient: answering } = await k.enrolledPatient();
-  const submitted = await k.submit({ CollectionProtocolFormId: form.id, PatientId: answering.id, FormFields: [{ CollectionProtocolFormFieldId: listField.id, Value: 'Low' }] });
+  const submitted = await k.submit({
+    CollectionProtocolFormId: form.id,
+    PatientId: answering.id,
+    FormFields: [{ CollectionProtocolFormFieldId: listField.id, Value: 'Low' }],
+  });
   if (submitted.statusCode !== 201) throw new Error(submitted.body);
   await call('POST', 'collectedSampleShipments', {
-    Name: 'To the partner lab', TrackingNumber: 'TRK-TEN', TrackingURL: 'https://track.example/TRK-TEN', SendingInstitutionSiteId: inst.site.id,
-    ReceivingInstitutionId: C.institution.id, ReceivingInstitutionSiteId: C.institution.site.id, CollectionProtocolId: s.protocol.id, CollectedSampleIds: [shipped.id],
+    Name: 'To the partner lab',
+    TrackingNumber: 'TRK-TEN',
+    TrackingURL: 'https://track.example/TRK-TEN',
+    SendingInstitutionSiteId: inst.site.id,
+    ReceivingInstitutionId: C.institution.id,
+    ReceivingInstitutionSiteId: C.institution.site.id,
+    CollectionProtocolId: s.protocol.id,
+    CollectedSampleIds: [shipped.id],
   });
   // The screening-indicator definitions are seeded on their first read.
   await call('GET', 'indicators/cervical/definitions');
   // A saved import column mapping (issue 28 item 10).
-  await call('POST', 'imports/participants/mappingTemplates', { name: `Mapping ${mrn}`, mapping: { [`Nombre ${mrn}`]: 'firstName' } });
+  await call('POST', 'imports/participants/mappingTemplates', {
+    name: `Mapping ${mrn}`,
+    mapping: { [`Nombre ${mrn}`]: 'firstName' },
+  });
   // One record of every configuration list (the seed fills most; locations and comment types are made here).
   for (const l of LOOKUPS) await anyRecord(t, inst.id, token, l.key);
   const email = `${unique('only-b').replace(/\W/g, '')}@tenancy.test`.toLowerCase();
   await createAccount(t, { roles: ['Technician'], institutionIds: [inst.id], email });
   // An invitation of B (issue 26): B created an account with the e-mail of C's administrator, whom B cannot see.
-  const invited = await t.call('POST', '/api/users', { token, body: {
-    FirstName: 'Invited', LastName: 'By B', Email: C.account.email, Password: 'Invitation-Only-26', ConfirmPassword: 'Invitation-Only-26',
-    PhoneNumber: '+251911000778', Roles: ['Technician'], InstitutionId: inst.id,
-  } });
+  const invited = await t.call('POST', '/api/users', {
+    token,
+    body: {
+      FirstName: 'Invited',
+      LastName: 'By B',
+      Email: C.account.email,
+      Password: 'Invitation-Only-26',
+      ConfirmPassword: 'Invitation-Only-26',
+      PhoneNumber: '+251911000778',
+      Roles: ['Technician'],
+      InstitutionId: inst.id,
+    },
+  });
   if (invited.statusCode !== 201) throw new Error(`tenancy world: invitation: ${invited.statusCode} ${invited.body}`);
   return {
     institution: inst,

@@ -17,11 +17,18 @@ const p = await sampleSetUp(t, institution, token);
 const refs = await protocolRefs(t, institution.id, token);
 const inst = `/api/institutions/${institution.id}`;
 
-const samplesStored = async () => (await t.db.select({ n: count() }).from(collectedSamples).where(eq(collectedSamples.institutionId, institution.id)))[0].n;
+const samplesStored = async () =>
+  (
+    await t.db.select({ n: count() }).from(collectedSamples).where(eq(collectedSamples.institutionId, institution.id))
+  )[0].n;
 type Problem = { title: string; code?: string; errors?: Record<string, string[]> };
 
 /** A 400 whose problem names `field` with `message`, and nothing new stored. */
-async function refused(call: Promise<{ statusCode: number; body: string; json(): unknown }>, field: string, message: string | RegExp) {
+async function refused(
+  call: Promise<{ statusCode: number; body: string; json(): unknown }>,
+  field: string,
+  message: string | RegExp,
+) {
   const before = await samplesStored();
   const res = await call;
   expect(res.statusCode, res.body).toBe(400);
@@ -33,48 +40,118 @@ async function refused(call: Promise<{ statusCode: number; body: string; json():
 }
 
 const setZone = async (timeZone: string) => {
-  const me = json<{ concurrencyStamp: string; title: string; abbreviation: string; address: string }>(await t.call('GET', `/api/institutions/${institution.id}`, { token }));
-  return t.call('PUT', '/api/institutions', { token, body: { id: institution.id, title: me.title, abbreviation: me.abbreviation, address: me.address, timeZone, concurrencyStamp: me.concurrencyStamp } });
+  const me = json<{ concurrencyStamp: string; title: string; abbreviation: string; address: string }>(
+    await t.call('GET', `/api/institutions/${institution.id}`, { token }),
+  );
+  return t.call('PUT', '/api/institutions', {
+    token,
+    body: {
+      id: institution.id,
+      title: me.title,
+      abbreviation: me.abbreviation,
+      address: me.address,
+      timeZone,
+      concurrencyStamp: me.concurrencyStamp,
+    },
+  });
 };
 
 describe('impossible dates are refused, never rolled over', () => {
   it('2027-02-30 as a collected date is 400 on the sample, the stepper and a sub-sample', async () => {
-    await refused(t.call('POST', p.api(), { token, body: p.body({ CollectedDate: '2027-02-30' }) }), 'collectedDate', MSG.invalidDate);
-    await refused(t.call('POST', p.api('/collect'), { token, body: {
-      CollectionProtocolEventId: p.event.id, PatientId: p.patient.id, CollectedDate: '2026-02-29', CollectedTime: '10:00',
-      Rows: [{ Key: 'wb', SpecimenTypeId: refs.type('Whole Blood'), Quantity: 1, UnitOfMeasurementId: refs.unit('Millilitre') }],
-    } }), 'collectedDate', MSG.invalidDate);
+    await refused(
+      t.call('POST', p.api(), { token, body: p.body({ CollectedDate: '2027-02-30' }) }),
+      'collectedDate',
+      MSG.invalidDate,
+    );
+    await refused(
+      t.call('POST', p.api('/collect'), {
+        token,
+        body: {
+          CollectionProtocolEventId: p.event.id,
+          PatientId: p.patient.id,
+          CollectedDate: '2026-02-29',
+          CollectedTime: '10:00',
+          Rows: [
+            {
+              Key: 'wb',
+              SpecimenTypeId: refs.type('Whole Blood'),
+              Quantity: 1,
+              UnitOfMeasurementId: refs.unit('Millilitre'),
+            },
+          ],
+        },
+      }),
+      'collectedDate',
+      MSG.invalidDate,
+    );
     const parent = await p.sample();
-    await refused(p.sub(parent, { CollectedDate: '2026-04-31', CollectedTime: '10:00' }), 'collectedDate', MSG.invalidDate);
+    await refused(
+      p.sub(parent, { CollectedDate: '2026-04-31', CollectedTime: '10:00' }),
+      'collectedDate',
+      MSG.invalidDate,
+    );
   });
 
   it('an impossible protocol start date is 400, not the next month', async () => {
-    const res = await t.call('POST', `${inst}/collectionProtocols`, { token, body: { Title: 'Feb thirty', Abbreviation: 'F30', Code: 'F3', StartDate: '2027-02-30', ExpectedParticipants: 1 } });
+    const res = await t.call('POST', `${inst}/collectionProtocols`, {
+      token,
+      body: { Title: 'Feb thirty', Abbreviation: 'F30', Code: 'F3', StartDate: '2027-02-30', ExpectedParticipants: 1 },
+    });
     expect(res.statusCode).toBe(400);
     expect((res.json() as Problem).errors?.startDate).toEqual([MSG.invalidDate]);
   });
 });
 
-describe('collection dates are at most today in the institution\'s time zone', () => {
-  const day = (offsetDays: number, from = t.clock.now) => new Date(from.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+describe("collection dates are at most today in the institution's time zone", () => {
+  const day = (offsetDays: number, from = t.clock.now) =>
+    new Date(from.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
   it('tomorrow is refused with a field message on the sample, the stepper and a sub-sample; today is accepted', async () => {
     t.clock.now = new Date('2026-06-10T12:00:00Z');
-    const future = await refused(t.call('POST', p.api(), { token, body: p.body({ CollectedDate: day(1) }) }), 'collectedDate', MSG.collectedFuture);
+    const future = await refused(
+      t.call('POST', p.api(), { token, body: p.body({ CollectedDate: day(1) }) }),
+      'collectedDate',
+      MSG.collectedFuture,
+    );
     expect(future.code).toBe('samples.future_date');
     expect(future.title).toBe('Collected date cannot be in the future: 2026-06-11 is after today (2026-06-10).');
-    await refused(t.call('POST', p.api('/collect'), { token, body: {
-      CollectionProtocolEventId: p.event.id, PatientId: p.patient.id, CollectedDate: '2031-01-01', CollectedTime: '10:00',
-      Rows: [{ Key: 'wb', SpecimenTypeId: refs.type('Whole Blood'), Quantity: 1, UnitOfMeasurementId: refs.unit('Millilitre') }],
-    } }), 'collectedDate', MSG.collectedFuture);
+    await refused(
+      t.call('POST', p.api('/collect'), {
+        token,
+        body: {
+          CollectionProtocolEventId: p.event.id,
+          PatientId: p.patient.id,
+          CollectedDate: '2031-01-01',
+          CollectedTime: '10:00',
+          Rows: [
+            {
+              Key: 'wb',
+              SpecimenTypeId: refs.type('Whole Blood'),
+              Quantity: 1,
+              UnitOfMeasurementId: refs.unit('Millilitre'),
+            },
+          ],
+        },
+      }),
+      'collectedDate',
+      MSG.collectedFuture,
+    );
     const parent = await p.sample({ CollectedDate: day(0) });
     expect(parent.collectedDate).toBe('2026-06-10');
-    await refused(p.sub(parent, { CollectedDate: day(1), CollectedTime: '10:00' }), 'collectedDate', MSG.collectedFuture);
+    await refused(
+      p.sub(parent, { CollectedDate: day(1), CollectedTime: '10:00' }),
+      'collectedDate',
+      MSG.collectedFuture,
+    );
   });
 
   it('"today" is the institution\'s: 2026-06-11 is tomorrow in UTC but today on Kiritimati (UTC+14)', async () => {
     t.clock.now = new Date('2026-06-10T12:00:00Z');
-    await refused(t.call('POST', p.api(), { token, body: p.body({ CollectedDate: '2026-06-11' }) }), 'collectedDate', MSG.collectedFuture);
+    await refused(
+      t.call('POST', p.api(), { token, body: p.body({ CollectedDate: '2026-06-11' }) }),
+      'collectedDate',
+      MSG.collectedFuture,
+    );
     const zoned = await setZone('Pacific/Kiritimati');
     expect(zoned.statusCode, zoned.body).toBe(200);
     expect(json<{ timeZone: string }>(zoned).timeZone).toBe('Pacific/Kiritimati');
@@ -100,20 +177,48 @@ describe('numbers that do not parse are errors, never coerced', () => {
   it('a collected amount that is not a number is 400 "Enter a number" (empty: *required)', async () => {
     t.clock.now = new Date();
     for (const bad of NOT_NUMBERS) {
-      await refused(t.call('POST', p.api(), { token, body: p.body({ CollectedAmount: bad }) }), 'collectedAmount', MSG.enterNumber);
+      await refused(
+        t.call('POST', p.api(), { token, body: p.body({ CollectedAmount: bad }) }),
+        'collectedAmount',
+        MSG.enterNumber,
+      );
     }
-    await refused(t.call('POST', p.api(), { token, body: p.body({ CollectedAmount: '' }) }), 'collectedAmount', MSG.required);
+    await refused(
+      t.call('POST', p.api(), { token, body: p.body({ CollectedAmount: '' }) }),
+      'collectedAmount',
+      MSG.required,
+    );
     const ok = json<Sample>(await t.call('POST', p.api(), { token, body: p.body({ CollectedAmount: ' 10.5 ' }) }));
     expect(ok.collectedAmount).toBe(10.5);
   });
 
   it('a stepper quantity and an adjustment that do not parse are 400', async () => {
-    await refused(t.call('POST', p.api('/collect'), { token, body: {
-      CollectionProtocolEventId: p.event.id, PatientId: p.patient.id, CollectedDate: '2026-05-02', CollectedTime: '10:00',
-      Rows: [{ Key: 'wb', SpecimenTypeId: refs.type('Whole Blood'), Quantity: '1O.5', UnitOfMeasurementId: refs.unit('Millilitre') }],
-    } }), 'rows.0.quantity', MSG.enterNumber);
+    await refused(
+      t.call('POST', p.api('/collect'), {
+        token,
+        body: {
+          CollectionProtocolEventId: p.event.id,
+          PatientId: p.patient.id,
+          CollectedDate: '2026-05-02',
+          CollectedTime: '10:00',
+          Rows: [
+            {
+              Key: 'wb',
+              SpecimenTypeId: refs.type('Whole Blood'),
+              Quantity: '1O.5',
+              UnitOfMeasurementId: refs.unit('Millilitre'),
+            },
+          ],
+        },
+      }),
+      'rows.0.quantity',
+      MSG.enterNumber,
+    );
     const s = await p.sample();
-    const res = await t.call('POST', p.api(`/${s.id}/adjustments`), { token, body: { Amount: '1O.5', Reason: 'spill', ConcurrencyStamp: s.concurrencyStamp } });
+    const res = await t.call('POST', p.api(`/${s.id}/adjustments`), {
+      token,
+      body: { Amount: '1O.5', Reason: 'spill', ConcurrencyStamp: s.concurrencyStamp },
+    });
     expect(res.statusCode).toBe(400);
     expect((res.json() as Problem).errors?.amount).toEqual([MSG.enterNumber]);
     const after = json<Sample>(await t.call('GET', p.api(`/${s.id}`), { token }));
@@ -124,7 +229,8 @@ describe('numbers that do not parse are errors, never coerced', () => {
     const rule = typedNumber({ min: 0 });
     expect(rule.parse('1.5')).toBe(1.5);
     expect(rule.parse(2)).toBe(2);
-    for (const bad of [...NOT_NUMBERS, Number.NaN, Number.POSITIVE_INFINITY, '']) expect(rule.safeParse(bad).success, String(bad)).toBe(false);
+    for (const bad of [...NOT_NUMBERS, Number.NaN, Number.POSITIVE_INFINITY, ''])
+      expect(rule.safeParse(bad).success, String(bad)).toBe(false);
     expect(parseTypedNumber('1O.5')).toBeNull();
     expect(parseTypedNumber('-.5')).toBe(-0.5);
     expect(typedNumber({ whole: true }).safeParse('1.5').error?.issues[0].message).toBe(MSG.enterWholeNumber);
@@ -137,16 +243,42 @@ describe('numbers that do not parse are errors, never coerced', () => {
 
 describe('length limits: the server refuses what the screen would not take', () => {
   it('a 3-character protocol code is 400 "Code must be 2 characters or less" and no protocol is made', async () => {
-    const before = (await t.db.select({ n: count() }).from(collectionProtocols).where(eq(collectionProtocols.institutionId, institution.id)))[0].n;
-    const res = await t.call('POST', `${inst}/collectionProtocols`, { token, body: { Title: 'Too long code', Abbreviation: 'TLC', Code: 'BCX', ExpectedParticipants: 1 } });
+    const before = (
+      await t.db
+        .select({ n: count() })
+        .from(collectionProtocols)
+        .where(eq(collectionProtocols.institutionId, institution.id))
+    )[0].n;
+    const res = await t.call('POST', `${inst}/collectionProtocols`, {
+      token,
+      body: { Title: 'Too long code', Abbreviation: 'TLC', Code: 'BCX', ExpectedParticipants: 1 },
+    });
     expect(res.statusCode).toBe(400);
     expect((res.json() as Problem).errors?.code).toEqual([MSG.code2]);
-    expect((await t.db.select({ n: count() }).from(collectionProtocols).where(eq(collectionProtocols.institutionId, institution.id)))[0].n).toBe(before);
+    expect(
+      (
+        await t.db
+          .select({ n: count() })
+          .from(collectionProtocols)
+          .where(eq(collectionProtocols.institutionId, institution.id))
+      )[0].n,
+    ).toBe(before);
   });
 
   it('a 5-character institution abbreviation is 400, not cut to 4', async () => {
-    const me = json<{ concurrencyStamp: string; title: string; address: string }>(await t.call('GET', `/api/institutions/${institution.id}`, { token }));
-    const res = await t.call('PUT', '/api/institutions', { token, body: { id: institution.id, title: me.title, abbreviation: 'ABCDE', address: me.address, concurrencyStamp: me.concurrencyStamp } });
+    const me = json<{ concurrencyStamp: string; title: string; address: string }>(
+      await t.call('GET', `/api/institutions/${institution.id}`, { token }),
+    );
+    const res = await t.call('PUT', '/api/institutions', {
+      token,
+      body: {
+        id: institution.id,
+        title: me.title,
+        abbreviation: 'ABCDE',
+        address: me.address,
+        concurrencyStamp: me.concurrencyStamp,
+      },
+    });
     expect(res.statusCode).toBe(400);
     expect((res.json() as Problem).errors?.abbreviation).toEqual([MSG.abbreviation4]);
   });

@@ -7,9 +7,46 @@ import type { z } from 'zod';
  * issue 26 item 13) and formulas a spreadsheet would run (stored as text, defused in every CSV: item 4).
  */
 export const hostile = fc.constantFrom<unknown>(
-  'a\u0000b', '\u0000', 2147483648, '2147483648', -1, 0, 1e308, -1e308, 1.5, '0x1', '1e3', ' 1', '01',
-  '2019-02-29', '0000-01-01', '9999-12-31', '31-02-2019', 'x'.repeat(5000), '', ' ', null, true, [], {}, '\uD800', '%', '_', "'", '${x}',
-  'a\u202Eb', '\u2066x\u2069', 'bell\u0007', 'esc\u001B[2J', 'c1\u0085', 'a\tb\nc\rd', 'a\u2028b', 'rlm\u200F', "-2+3+cmd|' /C calc'!A0", '=1+1', ' @SUM(1)',
+  'a\u0000b',
+  '\u0000',
+  2147483648,
+  '2147483648',
+  -1,
+  0,
+  1e308,
+  -1e308,
+  1.5,
+  '0x1',
+  '1e3',
+  ' 1',
+  '01',
+  '2019-02-29',
+  '0000-01-01',
+  '9999-12-31',
+  '31-02-2019',
+  'x'.repeat(5000),
+  '',
+  ' ',
+  null,
+  true,
+  [],
+  {},
+  '\uD800',
+  '%',
+  '_',
+  "'",
+  '${x}',
+  'a\u202Eb',
+  '\u2066x\u2069',
+  'bell\u0007',
+  'esc\u001B[2J',
+  'c1\u0085',
+  'a\tb\nc\rd',
+  'a\u2028b',
+  'rlm\u200F',
+  "-2+3+cmd|' /C calc'!A0",
+  '=1+1',
+  ' @SUM(1)',
 );
 
 type Def = { type: string; [k: string]: unknown };
@@ -32,23 +69,45 @@ function shapedOf(schema: z.ZodType, depth: number): fc.Arbitrary<unknown> {
       const entries = Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, arbitraryOf(v, depth + 1)]));
       return fc.record(entries, { requiredKeys: [] });
     }
-    case 'string': return fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('2020-02-28', '10:30', 'a@b.test', '192.168.0.1', 'ABC-1'));
-    case 'number': case 'int': return fc.oneof(fc.integer({ min: -5, max: 2_200_000_000 }), fc.double({ noNaN: true }));
-    case 'boolean': return fc.boolean();
-    case 'enum': return fc.constantFrom(...Object.values(def.entries as Record<string, unknown>));
-    case 'literal': return fc.constantFrom(...(def.values as unknown[]));
-    case 'array': return depth > 3 ? fc.constant([]) : fc.array(arbitraryOf(def.element as z.ZodType, depth + 1), { maxLength: 3 });
-    case 'optional': return fc.oneof(fc.constant(undefined), shapedOf(def.innerType as z.ZodType, depth));
-    case 'nullable': return fc.oneof(fc.constant(null), shapedOf(def.innerType as z.ZodType, depth));
-    case 'default': case 'catch': case 'readonly': case 'nonoptional': return shapedOf(def.innerType as z.ZodType, depth);
-    case 'union': return fc.oneof(...(def.options as z.ZodType[]).map((o) => shapedOf(o, depth)));
+    case 'string':
+      return fc.oneof(
+        fc.string({ maxLength: 30 }),
+        fc.constantFrom('2020-02-28', '10:30', 'a@b.test', '192.168.0.1', 'ABC-1'),
+      );
+    case 'number':
+    case 'int':
+      return fc.oneof(fc.integer({ min: -5, max: 2_200_000_000 }), fc.double({ noNaN: true }));
+    case 'boolean':
+      return fc.boolean();
+    case 'enum':
+      return fc.constantFrom(...Object.values(def.entries as Record<string, unknown>));
+    case 'literal':
+      return fc.constantFrom(...(def.values as unknown[]));
+    case 'array':
+      return depth > 3 ? fc.constant([]) : fc.array(arbitraryOf(def.element as z.ZodType, depth + 1), { maxLength: 3 });
+    case 'optional':
+      return fc.oneof(fc.constant(undefined), shapedOf(def.innerType as z.ZodType, depth));
+    case 'nullable':
+      return fc.oneof(fc.constant(null), shapedOf(def.innerType as z.ZodType, depth));
+    case 'default':
+    case 'catch':
+    case 'readonly':
+    case 'nonoptional':
+      return shapedOf(def.innerType as z.ZodType, depth);
+    case 'union':
+      return fc.oneof(...(def.options as z.ZodType[]).map((o) => shapedOf(o, depth)));
     case 'pipe': {
       const inner = defOf(def.in as z.ZodType).type === 'transform' ? (def.out as z.ZodType) : (def.in as z.ZodType);
       return shapedOf(inner, depth);
     }
-    case 'record': return fc.dictionary(fc.string({ maxLength: 8 }), arbitraryOf(def.valueType as z.ZodType, depth + 1), { maxKeys: 3 });
-    case 'null': return fc.constant(null);
-    default: return fc.anything({ maxDepth: 1 });
+    case 'record':
+      return fc.dictionary(fc.string({ maxLength: 8 }), arbitraryOf(def.valueType as z.ZodType, depth + 1), {
+        maxKeys: 3,
+      });
+    case 'null':
+      return fc.constant(null);
+    default:
+      return fc.anything({ maxDepth: 1 });
   }
 }
 

@@ -31,13 +31,17 @@ try {
     const legacy = r.legacyRows ? `, ${r.legacyRows} pre-chain rows not covered` : '';
     if (r.firstBreak) {
       broken++;
-      console.log(`BROKEN  ${who}: first broken row id ${r.firstBreak.id} (${r.firstBreak.kind}): ${r.firstBreak.detail}`);
+      console.log(
+        `BROKEN  ${who}: first broken row id ${r.firstBreak.id} (${r.firstBreak.kind}): ${r.firstBreak.detail}`,
+      );
     } else {
       console.log(`ok      ${who}: ${r.rows} rows${legacy}; head id ${r.headId ?? '-'} hash ${r.headHash ?? '-'}`);
     }
   }
   const rows = reports.reduce((n, r) => n + r.rows, 0);
-  console.log(`${reports.length} chains, ${rows} rows, ${broken} broken, ${Date.now() - started} ms (${database.kind})`);
+  console.log(
+    `${reports.length} chains, ${rows} rows, ${broken} broken, ${Date.now() - started} ms (${database.kind})`,
+  );
   process.exitCode = broken ? 1 : 0;
 } catch (err) {
   console.error(`audit:verify failed: ${(err as Error).message}`);

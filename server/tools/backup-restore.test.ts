@@ -21,9 +21,12 @@ import { lockFileOf } from '../db/data-dir-lock';
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lims-backup-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-const npm = (script: string, args: string[], dataDir: string) => spawnSync(process.execPath, ['--import', 'tsx', `server/tools/${script}.ts`, ...args], {
-  env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir }, encoding: 'utf8', timeout: 120_000,
-});
+const npm = (script: string, args: string[], dataDir: string) =>
+  spawnSync(process.execPath, ['--import', 'tsx', `server/tools/${script}.ts`, ...args], {
+    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (PGlite)', () => {
   it('restores a backup into a fresh folder with every record, and audit:verify finds a row edited after', async () => {
@@ -31,13 +34,27 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (PGlite)'
     const file = path.join(root, 'nightly', 'lims.tar.gz');
     const snapshot = new Blob([fs.readFileSync(inject('pgliteSnapshot')!)]);
     const database = await openDatabase({ databaseUrl: null, dataDir: source, snapshot });
-    const app = await buildApp({ config: loadConfig({ DATA_DIR: source, WEB_DIST: '/nonexistent' }), database, logger: false });
+    const app = await buildApp({
+      config: loadConfig({ DATA_DIR: source, WEB_DIST: '/nonexistent' }),
+      database,
+      logger: false,
+    });
     const t = testClient(app, database.db);
     const { institution, token } = await signedIn(t);
     const r = await referenceIds(t, institution.id, token);
     for (let i = 0; i < 3; i++) {
-      expect((await t.call('POST', `/api/institutions/${institution.id}/institutionSites`, { token, body: { title: `Freezer hall ${i}`, address: 'Basement' } })).statusCode).toBe(201);
-      const p = await t.call('POST', `/api/institutions/${institution.id}/patients/register`, { token, body: participant(r) });
+      expect(
+        (
+          await t.call('POST', `/api/institutions/${institution.id}/institutionSites`, {
+            token,
+            body: { title: `Freezer hall ${i}`, address: 'Basement' },
+          })
+        ).statusCode,
+      ).toBe(201);
+      const p = await t.call('POST', `/api/institutions/${institution.id}/patients/register`, {
+        token,
+        body: participant(r),
+      });
       expect(p.statusCode, p.body).toBe(201);
       expect(json(p).id).toBeGreaterThan(0);
     }
@@ -65,13 +82,19 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (PGlite)'
     const chains = await verifyAuditChains(restored.db);
     expect(chains.length).toBeGreaterThan(0);
     expect(chains.every((c) => c.firstBreak === null)).toBe(true);
-    const [victim] = (await restored.db.execute(sql`select id from audit_events where institution_id = ${institution.id} and entity = 'patient' order by id limit 1`) as unknown as { rows: { id: number }[] }).rows;
+    const [victim] = (
+      (await restored.db.execute(
+        sql`select id from audit_events where institution_id = ${institution.id} and entity = 'patient' order by id limit 1`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows;
     await restored.db.execute(sql`update audit_events set action = 'disable' where id = ${victim.id}`);
     await restored.close();
 
     const verified = npm('audit-verify', [], copy);
     expect(verified.status, verified.stderr).toBe(1);
-    expect(verified.stdout).toContain(`BROKEN  institution ${institution.id}: first broken row id ${victim.id} (content)`);
+    expect(verified.stdout).toContain(
+      `BROKEN  institution ${institution.id}: first broken row id ${victim.id} (content)`,
+    );
     // The untouched source still verifies.
     const clean = npm('audit-verify', [], source);
     expect(clean.status, clean.stdout + clean.stderr).toBe(0);
@@ -82,7 +105,11 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore (PGlite)'
 /** A PGlite folder with the migrated schema, copied from the suite's snapshot (no initdb). */
 async function migratedFolder(name: string) {
   const dir = path.join(root, name);
-  const database = await openDatabase({ databaseUrl: null, dataDir: dir, snapshot: new Blob([fs.readFileSync(inject('pgliteSnapshot')!)]) });
+  const database = await openDatabase({
+    databaseUrl: null,
+    dataDir: dir,
+    snapshot: new Blob([fs.readFileSync(inject('pgliteSnapshot')!)]),
+  });
   await database.close();
   return dir;
 }
@@ -91,11 +118,24 @@ async function migratedFolder(name: string) {
 function startServer(dataDir: string) {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WEB_DIST: '/none', ADMIN_PASSWORD: 'Backup-Lock-Test-26' },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      WEB_DIST: '/none',
+      ADMIN_PASSWORD: 'Backup-Lock-Test-26',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => { output += d; });
-  child.stderr!.on('data', (d) => { output += d; });
+  child.stdout!.on('data', (d) => {
+    output += d;
+  });
+  child.stderr!.on('data', (d) => {
+    output += d;
+  });
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const listening = async () => {
     for (let i = 0; i < 480 && child.exitCode === null; i++) {
@@ -118,7 +158,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup of a live folder (iss
 
       const backup = npm('backup', [path.join(root, 'live.tar.gz')], dir);
       expect(backup.status).toBe(1);
-      expect(backup.stderr).toContain(`The server (pid ${server.child.pid}) is using DATA_DIR ${dir}; stop it first, or, if no such process is running any more, remove ${lockFileOf(dir)}.`);
+      expect(backup.stderr).toContain(
+        `The server (pid ${server.child.pid}) is using DATA_DIR ${dir}; stop it first, or, if no such process is running any more, remove ${lockFileOf(dir)}.`,
+      );
       expect(fs.existsSync(path.join(root, 'live.tar.gz'))).toBe(false);
 
       const second = startServer(dir);
@@ -139,7 +181,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup of a live folder (iss
     const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
     const deadPid = Number(gone.stdout);
     expect(deadPid).toBeGreaterThan(0);
-    fs.writeFileSync(lockFileOf(dir), JSON.stringify({ pid: deadPid, holder: 'server', host: os.hostname(), since: new Date().toISOString() }));
+    fs.writeFileSync(
+      lockFileOf(dir),
+      JSON.stringify({ pid: deadPid, holder: 'server', host: os.hostname(), since: new Date().toISOString() }),
+    );
     const backup = npm('backup', [path.join(root, 'stale.tar.gz')], dir);
     expect(backup.status, backup.stderr).toBe(0);
     expect(backup.stdout).toMatch(/written to/);
@@ -150,16 +195,24 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup of a live folder (iss
     const dir = await migratedFolder('held');
     const sleeper = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
     try {
-      fs.writeFileSync(lockFileOf(dir), JSON.stringify({ pid: sleeper.pid, holder: 'backup', host: os.hostname(), since: new Date().toISOString() }));
+      fs.writeFileSync(
+        lockFileOf(dir),
+        JSON.stringify({ pid: sleeper.pid, holder: 'backup', host: os.hostname(), since: new Date().toISOString() }),
+      );
       const backup = npm('backup', [path.join(root, 'held.tar.gz')], dir);
       expect(backup.status).toBe(1);
       expect(backup.stderr).toContain(`A backup (pid ${sleeper.pid}) is using DATA_DIR ${dir}; wait for it to finish`);
       const target = path.join(root, 'held-target');
-      fs.writeFileSync(lockFileOf(target), JSON.stringify({ pid: sleeper.pid, holder: 'server', host: os.hostname(), since: new Date().toISOString() }));
+      fs.writeFileSync(
+        lockFileOf(target),
+        JSON.stringify({ pid: sleeper.pid, holder: 'server', host: os.hostname(), since: new Date().toISOString() }),
+      );
       const restore = npm('restore', [path.join(root, 'nightly', 'lims.tar.gz')], target);
       expect(restore.status).toBe(1);
       expect(restore.stderr).toContain(`The server (pid ${sleeper.pid}) is using DATA_DIR ${target}`);
-      expect(fs.readFileSync(lockFileOf(dir), 'utf8'), 'a refused tool leaves the holder\'s lock alone').toContain(String(sleeper.pid));
+      expect(fs.readFileSync(lockFileOf(dir), 'utf8'), "a refused tool leaves the holder's lock alone").toContain(
+        String(sleeper.pid),
+      );
     } finally {
       sleeper.kill();
     }

@@ -4,8 +4,12 @@ import { loadConfig } from '../config';
 import { backupPglite } from './pglite-backup';
 import { runTool } from './run-tool';
 
-await runTool('backup', async (config, file) => {
-  const { bytes, counts } = await backupPglite(config.dataDir, file);
-  const rows = Object.values(counts).reduce((a, b) => a + b, 0);
-  return `backup of ${config.dataDir} written to ${file}: ${bytes} bytes, ${Object.keys(counts).length} tables, ${rows} rows`;
-}, loadConfig());
+await runTool(
+  'backup',
+  async (config, file) => {
+    const { bytes, counts } = await backupPglite(config.dataDir, file);
+    const rows = Object.values(counts).reduce((a, b) => a + b, 0);
+    return `backup of ${config.dataDir} written to ${file}: ${bytes} bytes, ${Object.keys(counts).length} tables, ${rows} rows`;
+  },
+  loadConfig(),
+);

@@ -8,7 +8,9 @@ import { lockDataDir } from '../db/data-dir-lock';
 /** Rows per table of the public schema (the restore check and the backup test compare them). */
 export async function tableCounts(db: Db): Promise<Record<string, number>> {
   const rows = async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
-  const tables = await rows<{ name: string }>(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`);
+  const tables = await rows<{ name: string }>(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
   const counts: Record<string, number> = {};
   for (const { name } of tables) {
     const [row] = await rows<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(name)}`);
@@ -64,7 +66,8 @@ export async function restorePglite(file: string, dataDir: string) {
 
 async function restoreInto(file: string, dataDir: string) {
   if (!fs.existsSync(file)) throw new Error(`no backup file ${file}`);
-  if (!isEmptyDir(dataDir)) throw new Error(`${dataDir} (DATA_DIR) is not empty: restore only into a new folder (move the old one away first)`);
+  if (!isEmptyDir(dataDir))
+    throw new Error(`${dataDir} (DATA_DIR) is not empty: restore only into a new folder (move the old one away first)`);
   const bytes = fs.readFileSync(file);
   // PGlite unpacks a gzip tarball only when the blob says it is one.
   const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;

@@ -1,10 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, exists, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Invitation, InvitationAnswer, OverwritePassword, User, UserCreate } from '../../../contract/accounts.contract';
+import type {
+  Invitation,
+  InvitationAnswer,
+  OverwritePassword,
+  User,
+  UserCreate,
+} from '../../../contract/accounts.contract';
 import type { PagingQuery } from '../../../contract/common.contract';
 import { SUPER_ADMIN, type Role } from '../../../contract/permissions.contract';
 import type { Db } from '../../db/client';
-import { type Ctx, administers, belongsTo, command, institutionsWhere, requirePermission } from '../../platform/context';
+import {
+  type Ctx,
+  administers,
+  belongsTo,
+  command,
+  institutionsWhere,
+  requirePermission,
+} from '../../platform/context';
 import { isUniqueViolation, notFound, validationProblem } from '../../platform/errors';
 import { audit, auditInEach, type AuditEntry } from '../../platform/audit';
 import { accountErrors } from './accounts.errors';
@@ -29,8 +42,17 @@ export type SessionEnder = (tx: Db, accountId: number, now: Date) => Promise<voi
 function visibleScope(ctx: Ctx, institutionId?: number): SQL | undefined {
   const ids = institutionId !== undefined ? [institutionId] : institutionsWhere(ctx.account, 'accounts.read');
   if (ids === null) return undefined;
-  return exists(ctx.db.select({ x: sql`1` }).from(accountInstitutions)
-    .where(and(eq(accountInstitutions.accountId, accounts.id), inArray(accountInstitutions.institutionId, ids.length ? ids : [0]))));
+  return exists(
+    ctx.db
+      .select({ x: sql`1` })
+      .from(accountInstitutions)
+      .where(
+        and(
+          eq(accountInstitutions.accountId, accounts.id),
+          inArray(accountInstitutions.institutionId, ids.length ? ids : [0]),
+        ),
+      ),
+  );
 }
 
 type Membership = { id: number; title: string; roles: Role[] };
@@ -44,7 +66,12 @@ type AccountRow = RecordRow<typeof accounts>;
  */
 function toUser(row: AccountRow, institutionList: Membership[], otherInstitutionCount: number): User {
   const { invitedAccountId, ...account } = row;
-  return { ...account, userName: invitedAccountId === null ? account.userName : account.email, institutions: institutionList, otherInstitutionCount };
+  return {
+    ...account,
+    userName: invitedAccountId === null ? account.userName : account.email,
+    institutions: institutionList,
+    otherInstitutionCount,
+  };
 }
 
 export async function listUsers(ctx: Ctx, q: PagingQuery, institutionId?: number) {
@@ -54,10 +81,22 @@ export async function listUsers(ctx: Ctx, q: PagingQuery, institutionId?: number
   const parts: (SQL | undefined)[] = [visibleScope(ctx, institutionId)];
   if (q.searchTerm) {
     const p = likePattern(q.searchTerm);
-    parts.push(or(ilike(accounts.firstName, p), ilike(accounts.lastName, p), ilike(accounts.email, p), ilike(accounts.phoneNumber, p)));
+    parts.push(
+      or(
+        ilike(accounts.firstName, p),
+        ilike(accounts.lastName, p),
+        ilike(accounts.email, p),
+        ilike(accounts.phoneNumber, p),
+      ),
+    );
   }
   if (q.isEnabled !== undefined) parts.push(eq(accounts.isEnabled, q.isEnabled));
-  const page = await selectRecords(ctx.db, accounts, { where: and(...parts), orderBy: [asc(accounts.lastName), asc(accounts.firstName), asc(accounts.id)], limit: q.pageSize, offset: offsetOf(q) });
+  const page = await selectRecords(ctx.db, accounts, {
+    where: and(...parts),
+    orderBy: [asc(accounts.lastName), asc(accounts.firstName), asc(accounts.id)],
+    limit: q.pageSize,
+    offset: offsetOf(q),
+  });
   return { total: page.total, rows: await withInstitutions(ctx, page.rows) };
 }
 
@@ -67,22 +106,41 @@ export async function listUsers(ctx: Ctx, q: PagingQuery, institutionId?: number
  */
 async function withInstitutions(ctx: Ctx, rows: AccountRow[]): Promise<User[]> {
   if (!rows.length) return [];
-  const links = await ctx.db.select({ accountId: accountInstitutions.accountId, id: accountInstitutions.institutionId, roles: accountInstitutions.roles })
-    .from(accountInstitutions).where(inArray(accountInstitutions.accountId, rows.map((r) => r.id)));
+  const links = await ctx.db
+    .select({
+      accountId: accountInstitutions.accountId,
+      id: accountInstitutions.institutionId,
+      roles: accountInstitutions.roles,
+    })
+    .from(accountInstitutions)
+    .where(
+      inArray(
+        accountInstitutions.accountId,
+        rows.map((r) => r.id),
+      ),
+    );
   const titles = await institutionTitles(ctx.db, [...new Set(links.map((m) => m.id))]);
-  const memberships = links.filter((m) => titles.has(m.id)).map((m) => ({ ...m, title: titles.get(m.id)! }))
+  const memberships = links
+    .filter((m) => titles.has(m.id))
+    .map((m) => ({ ...m, title: titles.get(m.id)! }))
     .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
   const readable = institutionsWhere(ctx.account, 'accounts.read');
   return rows.map((r) => {
     const own = memberships.filter((m) => m.accountId === Number(r.id));
-    const shown = own.filter((m) => readable === null || readable.includes(m.id)).map((m) => ({ id: m.id, title: m.title, roles: m.roles as Role[] }));
+    const shown = own
+      .filter((m) => readable === null || readable.includes(m.id))
+      .map((m) => ({ id: m.id, title: m.title, roles: m.roles as Role[] }));
     return toUser(r, shown, own.length - shown.length);
   });
 }
 
 export async function getUser(ctx: Ctx, id: number) {
   requirePermission(ctx, 'accounts.read');
-  const page = await selectRecords(ctx.db, accounts, { where: and(eq(accounts.id, id), visibleScope(ctx)), orderBy: asc(accounts.id), limit: 1 });
+  const page = await selectRecords(ctx.db, accounts, {
+    where: and(eq(accounts.id, id), visibleScope(ctx)),
+    orderBy: asc(accounts.id),
+    limit: 1,
+  });
   if (!page.rows[0]) throw notFound('Account');
   return (await withInstitutions(ctx, page.rows))[0];
 }
@@ -113,7 +171,10 @@ export async function createUser(ctx: Ctx, input: UserCreate) {
   assertAdministers(ctx, input.institutionId);
   assertMayGrant(ctx, input.roles);
   // issue 26: scored with the account's own names and e-mail (the contract's schema checked the rest).
-  const weak = strongPasswordProblem(input.password, { email: input.email, userInputs: [input.firstName, input.lastName] });
+  const weak = strongPasswordProblem(input.password, {
+    email: input.email,
+    userInputs: [input.firstName, input.lastName],
+  });
   if (weak) throw validationProblem({ password: [weak] });
   const passwordHash = await hashPassword(input.password);
   const email = input.email.trim().toLowerCase();
@@ -122,26 +183,56 @@ export async function createUser(ctx: Ctx, input: UserCreate) {
     const id = await ctx.db.transaction(async (tx) => {
       const inst = { id: input.institutionId };
       if (!(await institutionExists(tx, inst.id))) throw notFound('Institution');
-      const [existing] = await tx.select({ id: accounts.id }).from(accounts)
-        .where(and(sameKey, isNull(accounts.invitedAccountId))).limit(1).for('update');
+      const [existing] = await tx
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(sameKey, isNull(accounts.invitedAccountId)))
+        .limit(1)
+        .for('update');
       // The caller sees it already (a member of its institutions, or its own pending invitation): say so.
-      const [visible] = await tx.select({ id: accounts.id }).from(accounts).where(and(sameKey, visibleScope(ctx))).limit(1);
+      const [visible] = await tx
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(sameKey, visibleScope(ctx)))
+        .limit(1);
       if (visible) throw accountErrors.email_taken();
-      const [row] = await tx.insert(accounts).values({
-        firstName: input.firstName, lastName: input.lastName, email, phoneNumber: input.phoneNumber, passwordHash,
-        creatorId: ctx.account.id, enablerId: ctx.account.id,
-        ...(existing
-          ? { userName: `invitation ${randomUUID()}`, isSuperAdmin: false, invitedAccountId: existing.id }
-          : { userName: email, isSuperAdmin: input.roles.includes(SUPER_ADMIN) }),
-      }).returning();
+      const [row] = await tx
+        .insert(accounts)
+        .values({
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email,
+          phoneNumber: input.phoneNumber,
+          passwordHash,
+          creatorId: ctx.account.id,
+          enablerId: ctx.account.id,
+          ...(existing
+            ? { userName: `invitation ${randomUUID()}`, isSuperAdmin: false, invitedAccountId: existing.id }
+            : { userName: email, isSuperAdmin: input.roles.includes(SUPER_ADMIN) }),
+        })
+        .returning();
       const roles = [...new Set(input.roles)].filter((r) => r !== SUPER_ADMIN);
-      await tx.insert(accountInstitutions).values({ accountId: row.id, institutionId: inst.id, roles, creatorId: ctx.account.id });
+      await tx
+        .insert(accountInstitutions)
+        .values({ accountId: row.id, institutionId: inst.id, roles, creatorId: ctx.account.id });
       // The institution's log reads the same for both; who was invited is logged outside any institution
       // (institution null: Super Administrators), never in B's chain.
       const { passwordHash: _p, ...created } = row;
-      await audit(tx, ctx, { entity: 'account', entityId: row.id, action: 'create', after: { ...(asShown(created) as object), roles }, institutionId: inst.id });
+      await audit(tx, ctx, {
+        entity: 'account',
+        entityId: row.id,
+        action: 'create',
+        after: { ...(asShown(created) as object), roles },
+        institutionId: inst.id,
+      });
       if (existing) {
-        await audit(tx, ctx, { entity: 'account', entityId: existing.id, action: 'invite', after: { invitationId: row.id, institutionId: inst.id, roles }, institutionId: null });
+        await audit(tx, ctx, {
+          entity: 'account',
+          entityId: existing.id,
+          action: 'invite',
+          after: { invitationId: row.id, institutionId: inst.id, roles },
+          institutionId: null,
+        });
       }
       return row.id;
     });
@@ -155,12 +246,23 @@ export async function createUser(ctx: Ctx, input: UserCreate) {
 /** Looks up an account the caller may see (404 otherwise), by id or by e-mail / user name, with its memberships. */
 async function findManaged(ctx: Ctx, user: number | string) {
   // An invitation's placeholder answers to its e-mail, as the account its administrator created would.
-  const byKey = typeof user === 'number' ? eq(accounts.id, user)
-    : or(eq(sql`lower(${accounts.userName})`, user.toLowerCase()), and(isNotNull(accounts.invitedAccountId), eq(sql`lower(${accounts.email})`, user.toLowerCase())));
-  const [row] = await ctx.db.select().from(accounts).where(and(byKey, visibleScope(ctx))).limit(1);
+  const byKey =
+    typeof user === 'number'
+      ? eq(accounts.id, user)
+      : or(
+          eq(sql`lower(${accounts.userName})`, user.toLowerCase()),
+          and(isNotNull(accounts.invitedAccountId), eq(sql`lower(${accounts.email})`, user.toLowerCase())),
+        );
+  const [row] = await ctx.db
+    .select()
+    .from(accounts)
+    .where(and(byKey, visibleScope(ctx)))
+    .limit(1);
   if (!row) throw notFound('Account');
-  const memberships = await ctx.db.select({ institutionId: accountInstitutions.institutionId, roles: accountInstitutions.roles })
-    .from(accountInstitutions).where(eq(accountInstitutions.accountId, row.id));
+  const memberships = await ctx.db
+    .select({ institutionId: accountInstitutions.institutionId, roles: accountInstitutions.roles })
+    .from(accountInstitutions)
+    .where(eq(accountInstitutions.accountId, row.id));
   return { ...row, memberships };
 }
 type Managed = Awaited<ReturnType<typeof findManaged>>;
@@ -178,10 +280,24 @@ function assertAdministersAll(ctx: Ctx, target: Managed) {
 }
 
 /** Account-wide changes are audited once in each institution of the account, so every one sees them. */
-const auditEverywhere = (tx: Db, ctx: Ctx, target: Managed, entry: Omit<AuditEntry, 'entity' | 'entityId' | 'institutionId'>) =>
-  auditInEach(tx, ctx, target.memberships.map((m) => m.institutionId), {
-    entity: 'account', entityId: target.id, ...entry, before: asShown(entry.before), after: asShown(entry.after),
-  });
+const auditEverywhere = (
+  tx: Db,
+  ctx: Ctx,
+  target: Managed,
+  entry: Omit<AuditEntry, 'entity' | 'entityId' | 'institutionId'>,
+) =>
+  auditInEach(
+    tx,
+    ctx,
+    target.memberships.map((m) => m.institutionId),
+    {
+      entity: 'account',
+      entityId: target.id,
+      ...entry,
+      before: asShown(entry.before),
+      after: asShown(entry.after),
+    },
+  );
 
 /** An account row as an institution's log may hold it: an invitation's placeholder reads as an account (no link to the invited one). */
 function asShown(row: unknown): unknown {
@@ -202,8 +318,11 @@ export async function overwritePassword(ctx: Ctx, input: OverwritePassword, revo
   if (input.oldPassword && !(await verifyPassword(input.oldPassword, target.passwordHash))) {
     throw accountErrors.old_password_wrong({ oldPassword: ['The old password is incorrect.'] });
   }
-  const problem = strongPasswordProblem(input.newPassword, { email: target.email, userInputs: [target.firstName, target.lastName, target.userName] })
-    ?? ((await verifyPassword(input.newPassword, target.passwordHash)) ? PASSWORD_MSG.current : null);
+  const problem =
+    strongPasswordProblem(input.newPassword, {
+      email: target.email,
+      userInputs: [target.firstName, target.lastName, target.userName],
+    }) ?? ((await verifyPassword(input.newPassword, target.passwordHash)) ? PASSWORD_MSG.current : null);
   if (problem) throw validationProblem({ newPassword: [problem] });
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
@@ -216,7 +335,11 @@ export async function overwritePassword(ctx: Ctx, input: OverwritePassword, revo
 }
 
 /** The roles of the account's membership in one institution the caller administers. */
-export async function setRoles(ctx: Ctx, id: number, input: { institutionId: number; roles: Role[]; concurrencyStamp?: string }) {
+export async function setRoles(
+  ctx: Ctx,
+  id: number,
+  input: { institutionId: number; roles: Role[]; concurrencyStamp?: string },
+) {
   await command(ctx, 'accounts.manage', async (c) => {
     const tx = c.db;
     const target = await findManaged(c, id);
@@ -228,9 +351,18 @@ export async function setRoles(ctx: Ctx, id: number, input: { institutionId: num
     if (!membership) throw notFound('Membership');
     const roles = [...new Set(input.roles)];
     await updateStamped(tx, accounts, undefined, id, input.concurrencyStamp, {}, 'Account');
-    await tx.update(accountInstitutions).set({ roles })
+    await tx
+      .update(accountInstitutions)
+      .set({ roles })
       .where(and(eq(accountInstitutions.accountId, id), eq(accountInstitutions.institutionId, input.institutionId)));
-    await audit(tx, c, { entity: 'account', entityId: id, action: 'roles_change', before: { roles: membership.roles }, after: { roles }, institutionId: input.institutionId });
+    await audit(tx, c, {
+      entity: 'account',
+      entityId: id,
+      action: 'roles_change',
+      before: { roles: membership.roles },
+      after: { roles },
+      institutionId: input.institutionId,
+    });
   });
   return getUser(ctx, id);
 }
@@ -247,7 +379,13 @@ export async function addMembership(ctx: Ctx, id: number, input: { institutionId
     const after = { institutionId: input.institutionId, roles: [...new Set(input.roles)] };
     if (!(await institutionExists(tx, input.institutionId))) throw notFound('Institution');
     await tx.insert(accountInstitutions).values({ accountId: id, ...after, creatorId: c.account.id });
-    await audit(tx, c, { entity: 'account', entityId: id, action: 'add_institution', after, institutionId: input.institutionId });
+    await audit(tx, c, {
+      entity: 'account',
+      entityId: id,
+      action: 'add_institution',
+      after,
+      institutionId: input.institutionId,
+    });
   });
   return getUser(ctx, id);
 }
@@ -258,7 +396,15 @@ export async function setSuperAdmin(ctx: Ctx, id: number, input: { isSuperAdmin:
   if (id === ctx.account.id && !input.isSuperAdmin) throw accountErrors.own_super_admin();
   const target = await findManaged(ctx, id);
   await ctx.db.transaction(async (tx) => {
-    const { before, after } = await updateStamped(tx, accounts, undefined, id, input.concurrencyStamp, { isSuperAdmin: input.isSuperAdmin }, 'Account');
+    const { before, after } = await updateStamped(
+      tx,
+      accounts,
+      undefined,
+      id,
+      input.concurrencyStamp,
+      { isSuperAdmin: input.isSuperAdmin },
+      'Account',
+    );
     await auditEverywhere(tx, ctx, target, { action: 'update', before, after });
   });
   return getUser(ctx, id);
@@ -281,29 +427,56 @@ export async function setUserEnabled(ctx: Ctx, id: number, enabled: boolean, rev
 
 /** The signed-in account's pending invitations: enabled placeholders pointing at it, with their institutions. */
 export async function myInvitations(ctx: Ctx): Promise<Invitation[]> {
-  const rows = await ctx.db.select({
-    id: accounts.id, firstName: accounts.firstName, lastName: accounts.lastName, email: accounts.email,
-    createdDate: accounts.createdDate, creatorId: accounts.creatorId,
-  }).from(accounts)
+  const rows = await ctx.db
+    .select({
+      id: accounts.id,
+      firstName: accounts.firstName,
+      lastName: accounts.lastName,
+      email: accounts.email,
+      createdDate: accounts.createdDate,
+      creatorId: accounts.creatorId,
+    })
+    .from(accounts)
     .where(and(eq(accounts.invitedAccountId, ctx.account.id), eq(accounts.isEnabled, true)))
     .orderBy(asc(accounts.id));
   if (!rows.length) return [];
-  const links = await ctx.db.select({ accountId: accountInstitutions.accountId, id: accountInstitutions.institutionId, roles: accountInstitutions.roles })
-    .from(accountInstitutions).where(inArray(accountInstitutions.accountId, rows.map((r) => r.id)));
+  const links = await ctx.db
+    .select({
+      accountId: accountInstitutions.accountId,
+      id: accountInstitutions.institutionId,
+      roles: accountInstitutions.roles,
+    })
+    .from(accountInstitutions)
+    .where(
+      inArray(
+        accountInstitutions.accountId,
+        rows.map((r) => r.id),
+      ),
+    );
   const titles = await institutionTitles(ctx.db, [...new Set(links.map((l) => l.id))]);
   const creatorIds = [...new Set(rows.map((r) => r.creatorId).filter((c): c is number => c !== null))];
   const creators = creatorIds.length
-    ? await ctx.db.select({ id: accounts.id, firstName: accounts.firstName, lastName: accounts.lastName }).from(accounts).where(inArray(accounts.id, creatorIds))
+    ? await ctx.db
+        .select({ id: accounts.id, firstName: accounts.firstName, lastName: accounts.lastName })
+        .from(accounts)
+        .where(inArray(accounts.id, creatorIds))
     : [];
-  return rows.map((r) => {
-    const by = creators.find((c) => c.id === r.creatorId);
-    return {
-      id: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email, createdDate: r.createdDate.toISOString(),
-      invitedBy: by ? { firstName: by.firstName, lastName: by.lastName } : null,
-      institutions: links.filter((l) => l.accountId === r.id && titles.has(l.id))
-        .map((l) => ({ id: l.id, title: titles.get(l.id)!, roles: l.roles as Role[] })),
-    };
-  }).filter((i) => i.institutions.length);
+  return rows
+    .map((r) => {
+      const by = creators.find((c) => c.id === r.creatorId);
+      return {
+        id: r.id,
+        firstName: r.firstName,
+        lastName: r.lastName,
+        email: r.email,
+        createdDate: r.createdDate.toISOString(),
+        invitedBy: by ? { firstName: by.firstName, lastName: by.lastName } : null,
+        institutions: links
+          .filter((l) => l.accountId === r.id && titles.has(l.id))
+          .map((l) => ({ id: l.id, title: titles.get(l.id)!, roles: l.roles as Role[] })),
+      };
+    })
+    .filter((i) => i.institutions.length);
 }
 
 /**
@@ -314,25 +487,48 @@ export async function myInvitations(ctx: Ctx): Promise<Invitation[]> {
  */
 export async function answerInvitation(ctx: Ctx, id: number, accept: boolean): Promise<InvitationAnswer> {
   return ctx.db.transaction(async (tx) => {
-    const [invitation] = await tx.select({ id: accounts.id }).from(accounts)
-      .where(and(eq(accounts.id, id), eq(accounts.invitedAccountId, ctx.account.id), eq(accounts.isEnabled, true))).for('update');
+    const [invitation] = await tx
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.id, id), eq(accounts.invitedAccountId, ctx.account.id), eq(accounts.isEnabled, true)))
+      .for('update');
     if (!invitation) throw notFound('Invitation');
-    const links = await tx.select({ institutionId: accountInstitutions.institutionId, roles: accountInstitutions.roles })
-      .from(accountInstitutions).where(eq(accountInstitutions.accountId, id));
+    const links = await tx
+      .select({ institutionId: accountInstitutions.institutionId, roles: accountInstitutions.roles })
+      .from(accountInstitutions)
+      .where(eq(accountInstitutions.accountId, id));
     const joined: number[] = [];
     if (accept) {
       for (const link of links) {
-        const added = await tx.insert(accountInstitutions).values({ accountId: ctx.account.id, institutionId: link.institutionId, roles: link.roles, creatorId: ctx.account.id })
-          .onConflictDoNothing().returning({ institutionId: accountInstitutions.institutionId });
+        const added = await tx
+          .insert(accountInstitutions)
+          .values({
+            accountId: ctx.account.id,
+            institutionId: link.institutionId,
+            roles: link.roles,
+            creatorId: ctx.account.id,
+          })
+          .onConflictDoNothing()
+          .returning({ institutionId: accountInstitutions.institutionId });
         if (added.length) joined.push(link.institutionId);
       }
     }
     await tx.delete(accountInstitutions).where(eq(accountInstitutions.accountId, id));
     await tx.delete(accounts).where(eq(accounts.id, id));
     for (const link of [...links].sort((a, b) => a.institutionId - b.institutionId)) {
-      await audit(tx, ctx, accept
-        ? { entity: 'account', entityId: ctx.account.id, action: 'accept_invitation', after: { invitationId: id, institutionId: link.institutionId, roles: link.roles }, institutionId: link.institutionId }
-        : { entity: 'account', entityId: id, action: 'decline_invitation', institutionId: link.institutionId });
+      await audit(
+        tx,
+        ctx,
+        accept
+          ? {
+              entity: 'account',
+              entityId: ctx.account.id,
+              action: 'accept_invitation',
+              after: { invitationId: id, institutionId: link.institutionId, roles: link.roles },
+              institutionId: link.institutionId,
+            }
+          : { entity: 'account', entityId: id, action: 'decline_invitation', institutionId: link.institutionId },
+      );
     }
     return { id, institutionIds: joined };
   });

@@ -1,2 +1,8 @@
 // The accounts module's public surface: what sign-in needs to know about an account.
-export { credentialsOf, membershipInstitutionIds, passwordHashOf, setPasswordHash, signInAccounts } from './accounts.repository';
+export {
+  credentialsOf,
+  membershipInstitutionIds,
+  passwordHashOf,
+  setPasswordHash,
+  signInAccounts,
+} from './accounts.repository';

@@ -16,10 +16,23 @@ const verify = async (instId: number, token: string) => {
   return json<AuditChainReport>(res);
 };
 const addSites = (instId: number, token: string, n: number, prefix = 'Room') =>
-  Promise.all(Array.from({ length: n }, (_, i) => t.call('POST', `/api/institutions/${instId}/institutionSites`, { token, body: { title: `${prefix} ${i}`, address: 'Basement' } })));
+  Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      t.call('POST', `/api/institutions/${instId}/institutionSites`, {
+        token,
+        body: { title: `${prefix} ${i}`, address: 'Basement' },
+      }),
+    ),
+  );
 /** The institution's audit row ids, oldest first. */
-const auditIds = async (instId: number) => (await t.db.select({ id: auditEvents.id }).from(auditEvents)
-  .where(sql`${auditEvents.institutionId} = ${instId}`).orderBy(auditEvents.id)).map((r) => r.id);
+const auditIds = async (instId: number) =>
+  (
+    await t.db
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(sql`${auditEvents.institutionId} = ${instId}`)
+      .orderBy(auditEvents.id)
+  ).map((r) => r.id);
 
 describe('audit hash chain', () => {
   it('verifies an untouched chain, with the head to record elsewhere', async () => {
@@ -38,7 +51,9 @@ describe('audit hash chain', () => {
     await addSites(institution.id, token, 3);
     const ids = await auditIds(institution.id);
     const victim = ids[2];
-    await t.db.execute(sql`update audit_events set after = jsonb_set(after, '{title}', '"Forged room"') where id = ${victim}`);
+    await t.db.execute(
+      sql`update audit_events set after = jsonb_set(after, '{title}', '"Forged room"') where id = ${victim}`,
+    );
     const report = await verify(institution.id, token);
     expect(report.firstBreak).toMatchObject({ id: victim, institutionId: institution.id, kind: 'content' });
     expect(report.firstBreak?.detail).toMatch(/edited/);
@@ -54,8 +69,14 @@ describe('audit hash chain', () => {
     expect(deleted.firstBreak?.detail).toContain(`previous row (id ${ids[1]})`);
 
     const other = await signedIn(t);
-    const [forged] = await t.db.insert(auditEvents).values({ institutionId: other.institution.id, entity: 'institutionSite', action: 'create' }).returning();
-    expect((await verify(other.institution.id, other.token)).firstBreak).toMatchObject({ id: forged.id, kind: 'unhashed' });
+    const [forged] = await t.db
+      .insert(auditEvents)
+      .values({ institutionId: other.institution.id, entity: 'institutionSite', action: 'create' })
+      .returning();
+    expect((await verify(other.institution.id, other.token)).firstBreak).toMatchObject({
+      id: forged.id,
+      kind: 'unhashed',
+    });
   });
 
   it('finds a rewritten hash: the next row no longer links to it', async () => {
@@ -76,7 +97,9 @@ describe('audit hash chain', () => {
     expect(report.firstBreak).toBeNull();
     expect(report.rows).toBe(41);
     // Linear: no two rows name the same predecessor (a fork would verify as a broken link too).
-    const result = await t.db.execute(sql`select count(*)::int as n, count(distinct coalesce(prev_hash, '-'))::int as distinct from audit_events where institution_id = ${institution.id}`);
+    const result = await t.db.execute(
+      sql`select count(*)::int as n, count(distinct coalesce(prev_hash, '-'))::int as distinct from audit_events where institution_id = ${institution.id}`,
+    );
     const [{ n, distinct }] = (result as unknown as { rows: { n: number; distinct: number }[] }).rows;
     expect(distinct).toBe(n);
   });
@@ -85,11 +108,17 @@ describe('audit hash chain', () => {
     const { institution, token } = await signedIn(t);
     const titles = ['Ward "B" \\ annex', 'ላብራቶሪ ክፍል 2', 'Cold room \u{1F9EA} \u00e9\u00e8'];
     for (const title of titles) {
-      const res = await t.call('POST', `/api/institutions/${institution.id}/institutionSites`, { token, body: { title, address: 'Basement \u00b0C' } });
+      const res = await t.call('POST', `/api/institutions/${institution.id}/institutionSites`, {
+        token,
+        body: { title, address: 'Basement \u00b0C' },
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
     // The control characters text may still hold (issue 26 item 13): tab and line feed, in multi-line text.
-    const res = await t.call('POST', `/api/institutions/${institution.id}/paymentCategories`, { token, body: { title: 'Ward fund', abbreviation: 'WF', description: 'Tab\tand\nline \u200F' } });
+    const res = await t.call('POST', `/api/institutions/${institution.id}/paymentCategories`, {
+      token,
+      body: { title: 'Ward fund', abbreviation: 'WF', description: 'Tab\tand\nline \u200F' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const report = await verify(institution.id, token);
     expect(report.firstBreak).toBeNull();
@@ -98,8 +127,12 @@ describe('audit hash chain', () => {
 
   it('is for administrators of that institution: 403 for a Technician, 404 for the administrator of another institution', async () => {
     const tech = await signedIn(t, ['Technician']);
-    expect((await t.call('GET', `/api/institutions/${tech.institution.id}/audit/verify`, { token: tech.token })).statusCode).toBe(403);
+    expect(
+      (await t.call('GET', `/api/institutions/${tech.institution.id}/audit/verify`, { token: tech.token })).statusCode,
+    ).toBe(403);
     const admin = await signedIn(t);
-    expect((await t.call('GET', `/api/institutions/${tech.institution.id}/audit/verify`, { token: admin.token })).statusCode).toBe(404);
+    expect(
+      (await t.call('GET', `/api/institutions/${tech.institution.id}/audit/verify`, { token: admin.token })).statusCode,
+    ).toBe(404);
   });
 });

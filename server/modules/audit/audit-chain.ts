@@ -31,7 +31,11 @@ async function legacyThrough(db: Db) {
   return row?.legacyThrough ?? 0;
 }
 
-interface Walk { report: ChainReport; prevHash: string | null; prevId: number | null }
+interface Walk {
+  report: ChainReport;
+  prevHash: string | null;
+  prevId: number | null;
+}
 
 /**
  * Reads the audit rows in id order (of one institution, or all) in batches and checks each
@@ -45,7 +49,11 @@ export async function verifyAuditChains(db: Db, only?: { institutionId: number }
   const walkOf = (institutionId: number | null) => {
     let w = walks.get(institutionId);
     if (!w) {
-      w = { report: { institutionId, rows: 0, legacyRows: 0, headId: null, headHash: null, firstBreak: null }, prevHash: null, prevId: null };
+      w = {
+        report: { institutionId, rows: 0, legacyRows: 0, headId: null, headHash: null, firstBreak: null },
+        prevHash: null,
+        prevId: null,
+      };
       walks.set(institutionId, w);
     }
     return w;
@@ -55,7 +63,12 @@ export async function verifyAuditChains(db: Db, only?: { institutionId: number }
   for (;;) {
     const where: SQL[] = [gt(auditEvents.id, after)];
     if (only) where.push(eq(auditEvents.institutionId, only.institutionId));
-    const rows = await db.select().from(auditEvents).where(and(...where)).orderBy(asc(auditEvents.id)).limit(BATCH);
+    const rows = await db
+      .select()
+      .from(auditEvents)
+      .where(and(...where))
+      .orderBy(asc(auditEvents.id))
+      .limit(BATCH);
     for (const r of rows) {
       const w = walkOf(r.institutionId);
       if (r.id <= legacy) {
@@ -77,17 +90,29 @@ export async function verifyAuditChains(db: Db, only?: { institutionId: number }
 
 function check(r: typeof auditEvents.$inferSelect, w: Walk): ChainBreak | null {
   const at = { id: r.id, institutionId: r.institutionId };
-  if (!r.hash) return { ...at, kind: 'unhashed', detail: 'the row has no hash: it was not written by the audit function (inserted directly in the database)' };
+  if (!r.hash)
+    return {
+      ...at,
+      kind: 'unhashed',
+      detail: 'the row has no hash: it was not written by the audit function (inserted directly in the database)',
+    };
   if (r.prevHash !== w.prevHash) {
     return {
-      ...at, kind: 'link',
-      detail: w.prevId === null
-        ? `prev_hash is ${r.prevHash ? `'${r.prevHash.slice(0, 12)}…'` : 'empty'} but this is the first chained row of the institution: earlier rows were deleted`
-        : `prev_hash '${r.prevHash?.slice(0, 12) ?? 'empty'}…' is not the hash '${w.prevHash?.slice(0, 12) ?? 'empty'}…' of the previous row (id ${w.prevId}): a row between them was deleted, or a hash was rewritten`,
+      ...at,
+      kind: 'link',
+      detail:
+        w.prevId === null
+          ? `prev_hash is ${r.prevHash ? `'${r.prevHash.slice(0, 12)}…'` : 'empty'} but this is the first chained row of the institution: earlier rows were deleted`
+          : `prev_hash '${r.prevHash?.slice(0, 12) ?? 'empty'}…' is not the hash '${w.prevHash?.slice(0, 12) ?? 'empty'}…' of the previous row (id ${w.prevId}): a row between them was deleted, or a hash was rewritten`,
     };
   }
   const expected = auditRowHash(r, r.prevHash);
-  if (expected !== r.hash) return { ...at, kind: 'content', detail: `the row's content does not match its hash (stored '${r.hash.slice(0, 12)}…', computed '${expected.slice(0, 12)}…'): the row was edited after it was written` };
+  if (expected !== r.hash)
+    return {
+      ...at,
+      kind: 'content',
+      detail: `the row's content does not match its hash (stored '${r.hash.slice(0, 12)}…', computed '${expected.slice(0, 12)}…'): the row was edited after it was written`,
+    };
   return null;
 }
 

@@ -10,9 +10,20 @@ const admin = await signedIn(t, ['Institution Administrator']);
 const inst = admin.institution.id;
 const clinician = await signedIn(t, ['Clinician'], admin.institution);
 const r = await referenceIds(t, inst, clinician.token);
-const errorsOf = (res: Awaited<ReturnType<typeof t.call>>) => json<{ errors?: Record<string, string[]> }>(res).errors ?? {};
+const errorsOf = (res: Awaited<ReturnType<typeof t.call>>) =>
+  json<{ errors?: Record<string, string[]> }>(res).errors ?? {};
 
-type Event = { entity: string; entityId: string; action: string; at: string; institutionId: number; account: { firstName: string; lastName: string } | null; before: Record<string, unknown> | null; after: Record<string, unknown> | null; titles: Record<string, string> };
+type Event = {
+  entity: string;
+  entityId: string;
+  action: string;
+  at: string;
+  institutionId: number;
+  account: { firstName: string; lastName: string } | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  titles: Record<string, string>;
+};
 const log = async (query: string, token = admin.token, instId = inst) => {
   const res = await t.call('GET', `/api/institutions/${instId}/auditEvents?PageSize=100&${query}`, { token });
   expect(res.statusCode, res.body).toBe(200);
@@ -23,9 +34,15 @@ const addSite = (title: string, token = admin.token, instId = inst) =>
 
 describe('audit log filters', () => {
   it('filters by record type, and the participant edit carries lookup titles for its ids', async () => {
-    const p = json<{ id: number; concurrencyStamp: string }>(await t.call('POST', `/api/institutions/${inst}/patients/register`, { token: clinician.token, body: participant(r) }));
+    const p = json<{ id: number; concurrencyStamp: string }>(
+      await t.call('POST', `/api/institutions/${inst}/patients/register`, {
+        token: clinician.token,
+        body: participant(r),
+      }),
+    );
     const edit = await t.call('PUT', `/api/institutions/${inst}/patients/${p.id}`, {
-      token: clinician.token, body: { ...participant(r), FirstName: 'Almazz', GenderId: r.male, concurrencyStamp: p.concurrencyStamp },
+      token: clinician.token,
+      body: { ...participant(r), FirstName: 'Almazz', GenderId: r.male, concurrencyStamp: p.concurrencyStamp },
     });
     expect(edit.statusCode, edit.body).toBe(200);
     await addSite('Freezer hall');
@@ -45,7 +62,8 @@ describe('audit log filters', () => {
   it('an ordered panel carries its panel and tests by title, not bare ids (issue 28 item 7)', async () => {
     const lab = await labSetup(t, inst, admin.token);
     const placed = await t.call('POST', `/api/institutions/${inst}/LIMSOrders/place`, {
-      token: admin.token, body: { patientIds: [lab.patient.id], priorityId: lab.priorityId, panelIds: [lab.panel.id] },
+      token: admin.token,
+      body: { patientIds: [lab.patient.id], priorityId: lab.priorityId, panelIds: [lab.panel.id] },
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const [event] = (await log('entity=limsOrderedPanel')).events;
@@ -55,13 +73,17 @@ describe('audit log filters', () => {
     for (const test of [lab.glucose, lab.hiv, lab.note]) expect(event.titles[`tests:${test.id}`]).toBe(test.title);
   });
 
-  it('filters by account: only that account\'s changes', async () => {
+  it("filters by account: only that account's changes", async () => {
     const other = await signedIn(t, ['Institution Administrator'], admin.institution);
     await addSite('By the other admin', other.token);
     await addSite('By the first admin');
     const { events } = await log(`entity=institutionSite&accountId=${other.account.id}`);
     expect(events.length).toBeGreaterThan(0);
-    expect(events.every((e) => e.account?.lastName === 'Institution Administrator' && e.after?.title !== 'By the first admin')).toBe(true);
+    expect(
+      events.every(
+        (e) => e.account?.lastName === 'Institution Administrator' && e.after?.title !== 'By the first admin',
+      ),
+    ).toBe(true);
     expect(events.map((e) => e.after?.title)).toContain('By the other admin');
   });
 
@@ -80,17 +102,24 @@ describe('audit log filters', () => {
   });
 
   it('refuses a bad date or account id with 400 naming the field, never 500', async () => {
-    for (const [query, field] of [['from=2024-02-30', 'from'], ['to=yesterday', 'to'], ['accountId=-1', 'accountId'], ['accountId=abc', 'accountId']]) {
+    for (const [query, field] of [
+      ['from=2024-02-30', 'from'],
+      ['to=yesterday', 'to'],
+      ['accountId=-1', 'accountId'],
+      ['accountId=abc', 'accountId'],
+    ]) {
       const res = await t.call('GET', `/api/institutions/${inst}/auditEvents?${query}`, { token: admin.token });
       expect(res.statusCode, query).toBe(400);
       expect(Object.keys(errorsOf(res)).join(), query).toMatch(new RegExp(field, 'i'));
     }
   });
 
-  it('never returns another institution\'s rows, with any filter', async () => {
+  it("never returns another institution's rows, with any filter", async () => {
     const outsider = await signedIn(t, ['Institution Administrator'], await createInstitution(t));
     const site = json<{ id: number }>(await addSite('Ours only'));
-    expect((await t.call('GET', `/api/institutions/${inst}/auditEvents`, { token: outsider.token })).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/institutions/${inst}/auditEvents`, { token: outsider.token })).statusCode).toBe(
+      404,
+    );
     const theirs = await log(`entity=institutionSite&entityId=${site.id}`, outsider.token, outsider.institution.id);
     expect(theirs.total).toBe(0);
     const byAccount = await log(`accountId=${admin.account.id}`, outsider.token, outsider.institution.id);

@@ -15,21 +15,41 @@ function sources(dir: string): string[] {
     return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [path] : [];
   });
 }
-const code = sources(join(__dirname, '../..')).map((p) => readFileSync(p, 'utf8')).join('\n');
+const code = sources(join(__dirname, '../..'))
+  .map((p) => readFileSync(p, 'utf8'))
+  .join('\n');
 const literals = (re: RegExp) => [...new Set([...code.matchAll(re)].map((m) => m[1]))];
 
 /** The table each audited record type writes its row of (audit rows spread the row: every column may show). */
 const TABLES: Record<string, Table> = {
-  patient: schema.patients, patientMrn: schema.patientMrns, patientRace: schema.patientRaces, patientEthnicity: schema.patientEthnicities,
-  patientPhoneNumber: schema.patientPhoneNumbers, limsOrder: schema.limsOrders, limsOrderedPanel: schema.limsOrderedPanels,
-  collectionProtocol: schema.collectionProtocols, collectionProtocolConsent: schema.protocolConsents, collectionProtocolSite: schema.protocolSites,
-  collectionProtocolEvent: schema.protocolEvents, eventSpecimenRequirement: schema.specimenRequirements,
-  collectionProtocolParticipant: schema.protocolParticipants, collectionProtocolParticipantConsent: schema.participantConsents,
-  collectedSample: schema.collectedSamples, collectionProtocolForm: schema.protocolForms, collectionProtocolFormField: schema.formFields,
-  collectionProtocolFormFieldOption: schema.fieldOptions, submittedCollectionProtocolForm: schema.submittedForms,
-  shipment: schema.shipments, shipmentItem: schema.shipmentItems, storageContainer: schema.storageNodes,
-  storageOccupancy: schema.boxPositionOccupancies, indicatorDefinition: schema.indicatorDefinitions, institution: schema.institutions,
-  institutionSite: schema.institutionSites, labelPrinter: schema.labelPrinters, importMappingTemplate: schema.importMappingTemplates,
+  patient: schema.patients,
+  patientMrn: schema.patientMrns,
+  patientRace: schema.patientRaces,
+  patientEthnicity: schema.patientEthnicities,
+  patientPhoneNumber: schema.patientPhoneNumbers,
+  limsOrder: schema.limsOrders,
+  limsOrderedPanel: schema.limsOrderedPanels,
+  collectionProtocol: schema.collectionProtocols,
+  collectionProtocolConsent: schema.protocolConsents,
+  collectionProtocolSite: schema.protocolSites,
+  collectionProtocolEvent: schema.protocolEvents,
+  eventSpecimenRequirement: schema.specimenRequirements,
+  collectionProtocolParticipant: schema.protocolParticipants,
+  collectionProtocolParticipantConsent: schema.participantConsents,
+  collectedSample: schema.collectedSamples,
+  collectionProtocolForm: schema.protocolForms,
+  collectionProtocolFormField: schema.formFields,
+  collectionProtocolFormFieldOption: schema.fieldOptions,
+  submittedCollectionProtocolForm: schema.submittedForms,
+  shipment: schema.shipments,
+  shipmentItem: schema.shipmentItems,
+  storageContainer: schema.storageNodes,
+  storageOccupancy: schema.boxPositionOccupancies,
+  indicatorDefinition: schema.indicatorDefinitions,
+  institution: schema.institutions,
+  institutionSite: schema.institutionSites,
+  labelPrinter: schema.labelPrinters,
+  importMappingTemplate: schema.importMappingTemplates,
 };
 
 describe('audit labels', () => {
@@ -45,8 +65,11 @@ describe('audit labels', () => {
   });
 
   it('label every column of an audited record, or hide it', () => {
-    const raw = Object.entries(TABLES).flatMap(([entity, table]) => Object.keys(getTableColumns(table))
-      .filter((c) => !AUDIT_HIDDEN_FIELDS.has(c) && !AUDIT_RECORD_TYPES[entity].fields[c]).map((c) => `${entity}.${c}`));
+    const raw = Object.entries(TABLES).flatMap(([entity, table]) =>
+      Object.keys(getTableColumns(table))
+        .filter((c) => !AUDIT_HIDDEN_FIELDS.has(c) && !AUDIT_RECORD_TYPES[entity].fields[c])
+        .map((c) => `${entity}.${c}`),
+    );
     expect(raw).toEqual([]);
   });
 });

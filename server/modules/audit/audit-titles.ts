@@ -24,7 +24,8 @@ function collect(rows: Row[]) {
       for (const [name, value] of Object.entries(side as Record<string, unknown>)) {
         const f = fields[name];
         if (!f?.lookup) continue;
-        if (f.item && Array.isArray(value)) for (const item of value) add(f.lookup, (item as Record<string, unknown> | null)?.[f.item]);
+        if (f.item && Array.isArray(value))
+          for (const item of value) add(f.lookup, (item as Record<string, unknown> | null)?.[f.item]);
         else if (Array.isArray(value)) for (const id of value) add(f.lookup, id);
         else add(f.lookup, value);
       }
@@ -48,7 +49,10 @@ export async function auditTitles(db: Db, institutionId: number, rows: Row[]): P
     const e = LOOKUP_BY_KEY[key];
     if (!e?.titleField) continue;
     const t = tableOf(e);
-    const found = await db.select({ id: t.id, title: t[e.titleField] }).from(t).where(and(eq(t.institutionId, institutionId), inArray(t.id, ids)));
+    const found = await db
+      .select({ id: t.id, title: t[e.titleField] })
+      .from(t)
+      .where(and(eq(t.institutionId, institutionId), inArray(t.id, ids)));
     for (const r of found) out[`${key}:${r.id}`] = String(r.title);
   }
   return out;

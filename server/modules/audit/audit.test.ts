@@ -4,18 +4,32 @@ import { signedIn } from '../../test/factories';
 
 const t = await testApp();
 
-type Event = { entity: string; entityId: string; action: string; account: { firstName: string } | null; before: Record<string, unknown> | null; after: Record<string, unknown> | null };
+type Event = {
+  entity: string;
+  entityId: string;
+  action: string;
+  account: { firstName: string } | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
 
 describe('audit log', () => {
   it('records create, update, disable and enable of a site with before and after, filterable by entity and id', async () => {
     const { institution, token } = await signedIn(t, ['Institution Administrator']);
     const base = `/api/institutions/${institution.id}/institutionSites`;
     const site = json(await t.call('POST', base, { token, body: { title: 'Cold Room', address: 'Basement' } }));
-    const updated = await t.call('PUT', `${base}/${site.id}`, { token, body: { title: 'Cold Room B', address: 'Basement', concurrencyStamp: site.concurrencyStamp } });
+    const updated = await t.call('PUT', `${base}/${site.id}`, {
+      token,
+      body: { title: 'Cold Room B', address: 'Basement', concurrencyStamp: site.concurrencyStamp },
+    });
     expect(updated.statusCode).toBe(200);
     await t.call('POST', `${base}/${site.id}/disable`, { token });
     await t.call('POST', `${base}/${site.id}/enable`, { token });
-    const res = await t.call('GET', `/api/institutions/${institution.id}/auditEvents?entity=institutionSite&entityId=${site.id}`, { token });
+    const res = await t.call(
+      'GET',
+      `/api/institutions/${institution.id}/auditEvents?entity=institutionSite&entityId=${site.id}`,
+      { token },
+    );
     expect(res.statusCode).toBe(200);
     const events = json<Event[]>(res);
     expect(events.map((e) => e.action)).toEqual(['enable', 'disable', 'update', 'create']);
@@ -28,7 +42,19 @@ describe('audit log', () => {
 
   it('records account creation without any password material', async () => {
     const { institution, token } = await signedIn(t, ['Institution Administrator']);
-    await t.call('POST', '/api/users', { token, body: { firstName: 'A', lastName: 'B', email: `audit${Date.now()}@lab.test`, password: 'Secret-Pass-1', confirmPassword: 'Secret-Pass-1', phoneNumber: '0911000000', roles: ['Clinician'], institutionId: institution.id } });
+    await t.call('POST', '/api/users', {
+      token,
+      body: {
+        firstName: 'A',
+        lastName: 'B',
+        email: `audit${Date.now()}@lab.test`,
+        password: 'Secret-Pass-1',
+        confirmPassword: 'Secret-Pass-1',
+        phoneNumber: '0911000000',
+        roles: ['Clinician'],
+        institutionId: institution.id,
+      },
+    });
     const res = await t.call('GET', `/api/institutions/${institution.id}/auditEvents?entity=account`, { token });
     const events = json<Event[]>(res);
     expect(events[0].action).toBe('create');

@@ -12,7 +12,9 @@ const t = await testApp();
 
 async function statements<T>(fn: () => Promise<T>) {
   let value: T | undefined;
-  const sql = await sentStatements(t.db, async () => { value = await fn(); });
+  const sql = await sentStatements(t.db, async () => {
+    value = await fn();
+  });
   return { value, sql };
 }
 
@@ -21,14 +23,21 @@ describe('auth in one query', () => {
     const { institution, token } = await signedIn(t, ['Technician']);
     const { value, sql } = await statements(() => resolveToken(t.db, token, new Date(), 30));
     expect(sql).toHaveLength(1);
-    expect(value?.memberships).toEqual([expect.objectContaining({ institutionId: institution.id, roles: ['Technician'] })]);
+    expect(value?.memberships).toEqual([
+      expect.objectContaining({ institutionId: institution.id, roles: ['Technician'] }),
+    ]);
     expect(value?.memberships[0].permissions.has('orders.read')).toBe(true);
   });
 
   it('sees a role change and a disabled account on the very next request', async () => {
     const { institution, account, token } = await signedIn(t, ['Technician']);
-    await t.db.update(accountInstitutions).set({ roles: ['Researcher'] }).where(eq(accountInstitutions.accountId, account.id));
-    const me = json<{ memberships: { institutionId: number; roles: string[] }[] }>(await t.call('GET', '/api/Authentication/me', { token }));
+    await t.db
+      .update(accountInstitutions)
+      .set({ roles: ['Researcher'] })
+      .where(eq(accountInstitutions.accountId, account.id));
+    const me = json<{ memberships: { institutionId: number; roles: string[] }[] }>(
+      await t.call('GET', '/api/Authentication/me', { token }),
+    );
     expect(me.memberships).toEqual([expect.objectContaining({ institutionId: institution.id, roles: ['Researcher'] })]);
     await t.db.update(accounts).set({ isEnabled: false }).where(eq(accounts.id, account.id));
     expect((await t.call('GET', '/api/Authentication/me', { token })).statusCode).toBe(401);
@@ -38,8 +47,12 @@ describe('auth in one query', () => {
     const { token } = await signedIn(t, ['Technician']);
     const now = new Date();
     expect(await resolveToken(t.db, token, now, 30)).not.toBeNull();
-    await expect(resolveToken(t.db, token, new Date(now.getTime() + 31 * 60_000), 30)).rejects.toMatchObject({ code: 'auth.session_idle' });
-    await expect(resolveToken(t.db, token, new Date(now.getTime() + 31 * 86_400_000), 60 * 24 * 365)).rejects.toMatchObject({ code: 'auth.session_expired' });
+    await expect(resolveToken(t.db, token, new Date(now.getTime() + 31 * 60_000), 30)).rejects.toMatchObject({
+      code: 'auth.session_idle',
+    });
+    await expect(
+      resolveToken(t.db, token, new Date(now.getTime() + 31 * 86_400_000), 60 * 24 * 365),
+    ).rejects.toMatchObject({ code: 'auth.session_expired' });
     expect((await t.call('POST', '/api/Authentication/logout', { token })).statusCode).toBe(204);
     expect(await resolveToken(t.db, token, now, 30)).toBeNull();
     expect(await resolveToken(t.db, 'not-a-token', now, 30)).toBeNull();

@@ -2,7 +2,8 @@ import { defineErrors } from '../../platform/errors';
 import { MSG } from '../../../contract/messages';
 
 /** Wait in words: seconds under 90, minutes above. */
-const inWords = (seconds: number) => (seconds < 90 ? plural(seconds, 'second') : plural(Math.ceil(seconds / 60), 'minute'));
+const inWords = (seconds: number) =>
+  seconds < 90 ? plural(seconds, 'second') : plural(Math.ceil(seconds / 60), 'minute');
 /** '1 minute', '30 minutes' (issue 26: not '1 minutes'). */
 export const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
@@ -12,8 +13,16 @@ export const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' :
  */
 export const authErrors = defineErrors('auth', {
   invalid_credentials: { status: 401, title: MSG.badLogin },
-  throttled: { status: 429, title: (seconds: number) => `Too many failed sign-in attempts. Try again in ${inWords(seconds)}.`, retryAfter: (seconds: number) => seconds },
+  throttled: {
+    status: 429,
+    title: (seconds: number) => `Too many failed sign-in attempts. Try again in ${inWords(seconds)}.`,
+    retryAfter: (seconds: number) => seconds,
+  },
   session_expired: { status: 401, title: 'Your session has expired. Sign in again.' },
-  session_idle: { status: 401, title: (idleMinutes: number) => `Your session ended after ${plural(idleMinutes, 'minute')} without activity. Sign in again.` },
+  session_idle: {
+    status: 401,
+    title: (idleMinutes: number) =>
+      `Your session ended after ${plural(idleMinutes, 'minute')} without activity. Sign in again.`,
+  },
   old_password_wrong: { status: 400, title: 'The old password is incorrect.' },
 });

@@ -6,5 +6,8 @@ import { sessions } from './auth.table';
 
 /** Ends every open session of the account (its password was overwritten, or it was disabled). */
 export async function revokeSessions(tx: Db, accountId: number, now: Date) {
-  await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
+  await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
 }

@@ -9,8 +9,11 @@ export function authRoutes(app: App, deps: AppDeps) {
   const route = router(app, deps);
   // Public (ctx null): the device cookie travels in and out as a header (docs/decisions/0002).
   route(e.login, async (req, _ctx, reply) => {
-    const { deviceCookie, ...answer } = await login({ db, config, now }, req.body,
-      { address: clientAddress(req), cookieHeader: req.headers.cookie, secure: req.protocol === 'https' });
+    const { deviceCookie, ...answer } = await login({ db, config, now }, req.body, {
+      address: clientAddress(req),
+      cookieHeader: req.headers.cookie,
+      secure: req.protocol === 'https',
+    });
     void reply.header('set-cookie', deviceCookie);
     return answer;
   });

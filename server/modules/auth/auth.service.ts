@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { SESSION_HOURS, type ChangePassword, type LoginRequest, type LoginResponse, type Me } from '../../../contract/auth.contract';
+import {
+  SESSION_HOURS,
+  type ChangePassword,
+  type LoginRequest,
+  type LoginResponse,
+  type Me,
+} from '../../../contract/auth.contract';
 import { permissionsOf, type Role } from '../../../contract/permissions.contract';
 import { credentialsOf, membershipInstitutionIds, passwordHashOf, setPasswordHash, signInAccounts } from '../accounts';
 import { loginAttempts, sessions } from './auth.table';
@@ -17,22 +23,35 @@ import type { AuthAccount, Ctx } from '../../platform/context';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-interface Deps { db: Db; config: ThrottleConfig & Pick<Config, 'sessionIdleMinutes' | 'deviceCookieSecret'>; now: () => Date }
+interface Deps {
+  db: Db;
+  config: ThrottleConfig & Pick<Config, 'sessionIdleMinutes' | 'deviceCookieSecret'>;
+  now: () => Date;
+}
 
 /** Where a sign-in comes from: the client address, the request's Cookie header, and whether it came over HTTPS. */
-export interface LoginOrigin { address: string; cookieHeader?: string; secure: boolean }
+export interface LoginOrigin {
+  address: string;
+  cookieHeader?: string;
+  secure: boolean;
+}
 
 /**
  * A sign-in. A valid device cookie for this user name (device-cookies.ts) that still has its allowance
  * skips the per-pair, per-account and per-address throttle: failures made elsewhere never keep that
  * browser out (issue 26). Every success answers a device cookie (Set-Cookie) for next time.
  */
-export async function login(deps: Deps, input: LoginRequest, origin: LoginOrigin): Promise<LoginResponse & { deviceCookie: string }> {
+export async function login(
+  deps: Deps,
+  input: LoginRequest,
+  origin: LoginOrigin,
+): Promise<LoginResponse & { deviceCookie: string }> {
   const { db, config, now } = deps;
   const { address } = origin;
   const userName = input.userName.trim().toLowerCase();
   const device = await validDevice(db, config, userName, origin.cookieHeader, now());
-  if (!device || !(await deviceAllowed(db, config, device, now()))) await assertNotThrottled(db, config, userName, address, now());
+  if (!device || !(await deviceAllowed(db, config, device, now())))
+    await assertNotThrottled(db, config, userName, address, now());
   const account = await credentialsOf(db, userName);
   const ok = await verifyPassword(input.password, account?.passwordHash ?? DUMMY_HASH);
   if (!account || !ok || !account.isEnabled) {
@@ -40,25 +59,51 @@ export async function login(deps: Deps, input: LoginRequest, origin: LoginOrigin
     throw authErrors.invalid_credentials();
   }
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now().getTime() + (input.stayLoggedIn ? SESSION_HOURS.long : SESSION_HOURS.short) * 3_600_000);
+  const expiresAt = new Date(
+    now().getTime() + (input.stayLoggedIn ? SESSION_HOURS.long : SESSION_HOURS.short) * 3_600_000,
+  );
   await db.transaction(async (tx) => {
-    const [s] = await tx.insert(sessions).values({ tokenHash: hashToken(token), accountId: account.id, expiresAt, address, createdAt: now(), lastSeenAt: now() }).returning({ id: sessions.id });
+    const [s] = await tx
+      .insert(sessions)
+      .values({
+        tokenHash: hashToken(token),
+        accountId: account.id,
+        expiresAt,
+        address,
+        createdAt: now(),
+        lastSeenAt: now(),
+      })
+      .returning({ id: sessions.id });
     await tx.insert(loginAttempts).values({ userName, address, succeeded: true, at: now(), device });
     await pruneAttempts(tx, userName, now());
     // In each of the account's institutions, so their administrators see who signed in (issue 11).
     const institutionIds = await membershipInstitutionIds(tx, account.id);
-    await auditInEach(tx, { account: { id: account.id } as AuthAccount, institutionId: null, address }, institutionIds, { entity: 'session', entityId: s.id, action: 'login' });
+    await auditInEach(
+      tx,
+      { account: { id: account.id } as AuthAccount, institutionId: null, address },
+      institutionIds,
+      { entity: 'session', entityId: s.id, action: 'login' },
+    );
   });
   const me = await loadAccount(db, account.id, 0);
   return {
-    token, expiresAt: expiresAt.toISOString(), account: toMe(me!, config.sessionIdleMinutes),
+    token,
+    expiresAt: expiresAt.toISOString(),
+    account: toMe(me!, config.sessionIdleMinutes),
     deviceCookie: await deviceCookie(db, config, userName, device, now(), origin.secure),
   };
 }
 
 interface AccountRow {
-  id: number; firstName: string; lastName: string; email: string; userName: string; phoneNumber: string | null;
-  isSuperAdmin: boolean; isEnabled: boolean; memberships: { institutionId: number; roles: string[] }[] | null;
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  userName: string;
+  phoneNumber: string | null;
+  isSuperAdmin: boolean;
+  isEnabled: boolean;
+  memberships: { institutionId: number; roles: string[] }[] | null;
 }
 
 function toAuthAccount(a: AccountRow | undefined, sessionId: number): AuthAccount | null {
@@ -71,9 +116,14 @@ function toAuthAccount(a: AccountRow | undefined, sessionId: number): AuthAccoun
   return { ...person, memberships, institutionIds: memberships.map((m) => m.institutionId), sessionId };
 }
 
-const sessionOfToken = (db: Db) => db.select().from(sessions).innerJoin(signInAccounts, eq(signInAccounts.id, sessions.accountId))
-  .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt))).limit(1)
-  .prepare('auth_session_of_token');
+const sessionOfToken = (db: Db) =>
+  db
+    .select()
+    .from(sessions)
+    .innerJoin(signInAccounts, eq(signInAccounts.id, sessions.accountId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+    .limit(1)
+    .prepare('auth_session_of_token');
 const preparedOn = new WeakMap<Db, ReturnType<typeof sessionOfToken>>();
 /**
  * The statement every request runs, built once per database handle (Drizzle's SQL building was 0.25 ms
@@ -122,9 +172,19 @@ export async function loadAccount(db: Db, accountId: number, sessionId: number):
 
 export function toMe(a: AuthAccount, sessionIdleMinutes: number): Me {
   return {
-    id: a.id, firstName: a.firstName, lastName: a.lastName, email: a.email, userName: a.userName,
-    phoneNumber: a.phoneNumber, isSuperAdmin: a.isSuperAdmin, institutionIds: a.institutionIds,
-    memberships: a.memberships.map((m) => ({ institutionId: m.institutionId, roles: m.roles, permissions: [...m.permissions] })),
+    id: a.id,
+    firstName: a.firstName,
+    lastName: a.lastName,
+    email: a.email,
+    userName: a.userName,
+    phoneNumber: a.phoneNumber,
+    isSuperAdmin: a.isSuperAdmin,
+    institutionIds: a.institutionIds,
+    memberships: a.memberships.map((m) => ({
+      institutionId: m.institutionId,
+      roles: m.roles,
+      permissions: [...m.permissions],
+    })),
     sessionIdleMinutes,
   };
 }
@@ -132,7 +192,11 @@ export function toMe(a: AuthAccount, sessionIdleMinutes: number): Me {
 export async function logout(db: Db, account: AuthAccount, address: string, now: Date) {
   await db.transaction(async (tx) => {
     await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, account.sessionId));
-    await auditInEach(tx, { account, institutionId: null, address }, account.institutionIds, { entity: 'session', entityId: account.sessionId, action: 'logout' });
+    await auditInEach(tx, { account, institutionId: null, address }, account.institutionIds, {
+      entity: 'session',
+      entityId: account.sessionId,
+      action: 'logout',
+    });
   });
 }
 
@@ -143,14 +207,26 @@ export async function changeOwnPassword(ctx: Ctx, input: ChangePassword) {
     throw authErrors.old_password_wrong({ oldPassword: ['The old password is incorrect.'] });
   }
   const { firstName, lastName, email, userName } = ctx.account;
-  const problem = strongPasswordProblem(input.newPassword, { email, userInputs: [firstName, lastName, userName], current: input.oldPassword });
+  const problem = strongPasswordProblem(input.newPassword, {
+    email,
+    userInputs: [firstName, lastName, userName],
+    current: input.oldPassword,
+  });
   if (problem) throw validationProblem({ newPassword: [problem] });
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await setPasswordHash(tx, ctx.account.id, passwordHash);
-    await tx.update(sessions).set({ revokedAt: ctx.now() })
-      .where(and(eq(sessions.accountId, ctx.account.id), isNull(sessions.revokedAt), ne(sessions.id, ctx.account.sessionId)));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: ctx.now() })
+      .where(
+        and(eq(sessions.accountId, ctx.account.id), isNull(sessions.revokedAt), ne(sessions.id, ctx.account.sessionId)),
+      );
     // Written in each of the account's institutions: with no institution no administrator's log showed it (issue 11).
-    await auditInEach(tx, ctx, ctx.account.institutionIds, { entity: 'account', entityId: ctx.account.id, action: 'password_change' });
+    await auditInEach(tx, ctx, ctx.account.institutionIds, {
+      entity: 'account',
+      entityId: ctx.account.id,
+      action: 'password_change',
+    });
   });
 }

@@ -8,11 +8,18 @@ const inst = await createInstitution(t);
 describe('sign in', () => {
   it('returns a token, its expiry and the account with roles and permissions', async () => {
     const acc = await createAccount(t, { roles: ['Technician'], institutionIds: [inst.id] });
-    const res = await t.call('POST', '/api/Authentication/login', { body: { userName: acc.email.toUpperCase(), password: PASSWORD } });
+    const res = await t.call('POST', '/api/Authentication/login', {
+      body: { userName: acc.email.toUpperCase(), password: PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     const body = json(res);
     expect(typeof body.token).toBe('string');
-    expect(body.account).toMatchObject({ email: acc.email, isSuperAdmin: false, institutionIds: [inst.id], memberships: [{ institutionId: inst.id, roles: ['Technician'] }] });
+    expect(body.account).toMatchObject({
+      email: acc.email,
+      isSuperAdmin: false,
+      institutionIds: [inst.id],
+      memberships: [{ institutionId: inst.id, roles: ['Technician'] }],
+    });
     const { permissions } = (body.account as { memberships: { permissions: string[] }[] }).memberships[0];
     expect(permissions).toContain('results.enter');
     expect(permissions).not.toContain('results.release');
@@ -20,13 +27,19 @@ describe('sign in', () => {
 
   it('accepts the spec spelling of keys and path in any case', async () => {
     const acc = await createAccount(t, { roles: ['Researcher'], institutionIds: [inst.id] });
-    const res = await t.call('POST', '/api/authentication/LOGIN', { body: { UserName: acc.email, Password: PASSWORD } });
+    const res = await t.call('POST', '/api/authentication/LOGIN', {
+      body: { UserName: acc.email, Password: PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('refuses a wrong password or unknown user with 401 and the spec message', async () => {
     const acc = await createAccount(t, { roles: ['Researcher'], institutionIds: [inst.id] });
-    for (const body of [{ userName: acc.email, password: 'wrong' }, { userName: 'nobody@lab.test', password: PASSWORD }, {}]) {
+    for (const body of [
+      { userName: acc.email, password: 'wrong' },
+      { userName: 'nobody@lab.test', password: PASSWORD },
+      {},
+    ]) {
       const res = await t.call('POST', '/api/Authentication/login', { body, address: '10.1.1.1' });
       expect(res.statusCode).toBe(401);
       expect(res.headers['content-type']).toContain('application/problem+json');
@@ -39,12 +52,13 @@ describe('sign in', () => {
     const acc = await createAccount(t, { roles: ['Researcher'], institutionIds: [inst.id] });
     const token = await login(t, admin.email);
     expect((await t.call('POST', `/api/users/${acc.id}/disable`, { token })).statusCode).toBe(200);
-    const res = await t.call('POST', '/api/Authentication/login', { body: { userName: acc.email, password: PASSWORD } });
+    const res = await t.call('POST', '/api/Authentication/login', {
+      body: { userName: acc.email, password: PASSWORD },
+    });
     expect(res.statusCode).toBe(401);
     // The same answer as a wrong password: a sign-in does not tell which accounts exist or are disabled.
     expect(json(res)).toMatchObject({ code: 'auth.invalid_credentials', type: 'about:blank#auth.invalid_credentials' });
   });
-
 });
 
 describe('throttling (docs/decisions/0002)', () => {
@@ -56,7 +70,10 @@ describe('throttling (docs/decisions/0002)', () => {
     for (let i = 0; i < 5; i++) expect((await attempt(acc.email, 'nope', '10.2.0.1')).statusCode).toBe(401);
     const blocked = await attempt(acc.email, PASSWORD, '10.2.0.1');
     expect(blocked.statusCode).toBe(429);
-    expect(json(blocked)).toMatchObject({ code: 'auth.throttled', title: 'Too many failed sign-in attempts. Try again in 15 minutes.' });
+    expect(json(blocked)).toMatchObject({
+      code: 'auth.throttled',
+      title: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+    });
     expect(Number(blocked.headers['retry-after'])).toBe(15 * 60);
     expect((await attempt(acc.email, PASSWORD, '10.2.0.2')).statusCode).toBe(200);
   });
@@ -75,7 +92,8 @@ describe('throttling (docs/decisions/0002)', () => {
     const acc = await createAccount(t, { roles: ['Researcher'], institutionIds: [inst.id] });
     const start = new Date();
     t.clock.now = start;
-    for (let i = 0; i < 50; i++) expect((await attempt(acc.email, 'nope', `10.4.${Math.floor(i / 4)}.${i % 4}`)).statusCode).toBe(401);
+    for (let i = 0; i < 50; i++)
+      expect((await attempt(acc.email, 'nope', `10.4.${Math.floor(i / 4)}.${i % 4}`)).statusCode).toBe(401);
     const slowed = await attempt(acc.email, PASSWORD, '10.4.99.1');
     expect(slowed.statusCode).toBe(429);
     expect(slowed.headers['retry-after']).toBe('30');
@@ -96,12 +114,26 @@ describe('throttling (docs/decisions/0002)', () => {
     const acc = await createAccount(tight, { roles: ['Researcher'], institutionIds: [inst.id] });
     const start = new Date();
     tight.clock.now = start;
-    for (let i = 0; i < 3; i++) await tight.call('POST', '/api/Authentication/login', { body: { userName: `n${i}@lab.test`, password: 'x' }, address: '10.5.5.5' });
-    const slowed = await tight.call('POST', '/api/Authentication/login', { body: { userName: acc.email, password: PASSWORD }, address: '10.5.5.5' });
+    for (let i = 0; i < 3; i++)
+      await tight.call('POST', '/api/Authentication/login', {
+        body: { userName: `n${i}@lab.test`, password: 'x' },
+        address: '10.5.5.5',
+      });
+    const slowed = await tight.call('POST', '/api/Authentication/login', {
+      body: { userName: acc.email, password: PASSWORD },
+      address: '10.5.5.5',
+    });
     expect(slowed.statusCode).toBe(429);
     expect(slowed.headers['retry-after']).toBe('5');
     tight.clock.now = new Date(start.getTime() + 5000);
-    expect((await tight.call('POST', '/api/Authentication/login', { body: { userName: acc.email, password: PASSWORD }, address: '10.5.5.5' })).statusCode).toBe(200);
+    expect(
+      (
+        await tight.call('POST', '/api/Authentication/login', {
+          body: { userName: acc.email, password: PASSWORD },
+          address: '10.5.5.5',
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -135,12 +167,17 @@ describe('sessions', () => {
     t.clock.now = new Date(start.getTime() + 31 * 24 * 3_600_000);
     const expired = await t.call('GET', '/api/Authentication/me', { token: long });
     expect(expired.statusCode).toBe(401);
-    expect(json(expired)).toMatchObject({ code: 'auth.session_expired', title: 'Your session has expired. Sign in again.' });
+    expect(json(expired)).toMatchObject({
+      code: 'auth.session_expired',
+      title: 'Your session has expired. Sign in again.',
+    });
   });
 
   it('a login that does not ask to stay logged in lasts 12 hours', async () => {
     const acc = await createAccount(t, { roles: ['Researcher'], institutionIds: [inst.id] });
-    const res = await t.call('POST', '/api/Authentication/login', { body: { userName: acc.email, password: PASSWORD } });
+    const res = await t.call('POST', '/api/Authentication/login', {
+      body: { userName: acc.email, password: PASSWORD },
+    });
     expect(new Date(json<{ expiresAt: string }>(res).expiresAt).getTime() - t.clock.now.getTime()).toBe(12 * 3_600_000);
   });
 
@@ -156,7 +193,10 @@ describe('sessions', () => {
     t.clock.now = new Date(start.getTime() + 91 * 60_000);
     const idle = await t.call('GET', '/api/Authentication/me', { token });
     expect(idle.statusCode).toBe(401);
-    expect(json(idle)).toMatchObject({ code: 'auth.session_idle', title: 'Your session ended after 30 minutes without activity. Sign in again.' });
+    expect(json(idle)).toMatchObject({
+      code: 'auth.session_idle',
+      title: 'Your session ended after 30 minutes without activity. Sign in again.',
+    });
     t.clock.now = new Date();
   });
 

@@ -14,14 +14,19 @@ function deviceCookie(res: LightMyRequestResponse): string {
 }
 
 const signIn = (t: TestApp, userName: string, password: string, address: string, cookie?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/Authentication/login', remoteAddress: address, headers: cookie ? { cookie } : {}, payload: { userName, password } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/Authentication/login',
+    remoteAddress: address,
+    headers: cookie ? { cookie } : {},
+    payload: { userName, password },
+  });
 
 const t = await testApp();
 const inst = await createInstitution(t);
 const proxied = await testApp({ TRUST_PROXY: '10.0.0.1' });
 
 describe('device cookies', () => {
-
   it('a successful sign-in sets an HttpOnly, SameSite=Strict cookie for the sign-in path only; a failed one sets none', async () => {
     const acc = await createAccount(t, { roles: ['Researcher'], institutionIds: [inst.id] });
     const failed = await signIn(t, acc.email, 'wrong', '10.70.0.1');
@@ -43,7 +48,9 @@ describe('device cookies', () => {
     const start = new Date();
     t.clock.now = start;
     let cookie = deviceCookie(await signIn(t, acc.email, PASSWORD, '10.71.0.1'));
-    const at = (ms: number) => { t.clock.now = new Date(start.getTime() + ms); };
+    const at = (ms: number) => {
+      t.clock.now = new Date(start.getTime() + ms);
+    };
     // 50 failures in the first 5 s from 50 addresses, then one attempt a second from new addresses (the
     // slowdown lets one in every 30 s); the real user tries every 5 s, 24 times.
     let guesses = 0;
@@ -52,7 +59,10 @@ describe('device cookies', () => {
     for (let ms = 0; ms < 120_000; ms += 100) {
       at(ms);
       if (ms < 5000 ? ms % 100 === 0 : ms % 1000 === 0) {
-        attackerAnswers.push((await signIn(t, acc.email, `guess-${guesses}`, `10.72.${guesses % 200}.${Math.floor(guesses / 200)}`)).statusCode);
+        attackerAnswers.push(
+          (await signIn(t, acc.email, `guess-${guesses}`, `10.72.${guesses % 200}.${Math.floor(guesses / 200)}`))
+            .statusCode,
+        );
         guesses++;
       }
       if (ms % 5000 === 2500) {
@@ -71,7 +81,7 @@ describe('device cookies', () => {
     t.clock.now = new Date();
   });
 
-  it('a forged cookie (bad signature), another account\'s cookie or a garbled one gives no allowance', async () => {
+  it("a forged cookie (bad signature), another account's cookie or a garbled one gives no allowance", async () => {
     const acc = await createAccount(t, { roles: ['Researcher'], institutionIds: [inst.id] });
     const other = await createAccount(t, { roles: ['Researcher'], institutionIds: [inst.id] });
     const start = new Date();
@@ -85,7 +95,9 @@ describe('device cookies', () => {
       `${name}=${flipped}`,
       `${name}=${others.split('=')[1]}`, // another account's valid value under this account's name
       others, // another account's cookie as it is
-      `${name}=`, `${name}=..`, `${name}=${'x'.repeat(5000)}`,
+      `${name}=`,
+      `${name}=..`,
+      `${name}=${'x'.repeat(5000)}`,
     ];
     for (const forged of forgeries) {
       expect((await signIn(t, acc.email, PASSWORD, '10.74.0.1', forged)).statusCode, forged.slice(0, 60)).toBe(429);
@@ -101,7 +113,8 @@ describe('device cookies', () => {
     const stolen = deviceCookie(await signIn(t, acc.email, PASSWORD, '10.76.0.1'));
     const desk = deviceCookie(await signIn(t, acc.email, PASSWORD, '10.76.0.2'));
     // A thief with the first cookie guesses: 5 failures, then the cookie is worth nothing more.
-    for (let i = 0; i < 5; i++) expect((await signIn(t, acc.email, 'guess', `10.77.0.${i}`, stolen)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(t, acc.email, 'guess', `10.77.0.${i}`, stolen)).statusCode).toBe(401);
     // And the account is under attack from elsewhere too.
     for (let i = 0; i < 50; i++) await signIn(t, acc.email, 'wrong', `10.78.0.${i}`);
     expect((await signIn(t, acc.email, PASSWORD, '10.77.0.9', stolen)).statusCode).toBe(429);
@@ -122,10 +135,17 @@ describe('device cookies behind an HTTPS proxy', () => {
   it('are Secure when the trusted proxy says the request came over HTTPS', async () => {
     const inst = await createInstitution(proxied);
     const acc = await createAccount(proxied, { roles: ['Researcher'], institutionIds: [inst.id] });
-    const res = await proxied.app.inject({ method: 'POST', url: '/api/Authentication/login', remoteAddress: '10.0.0.1',
-      headers: { 'x-forwarded-for': '198.51.100.9', 'x-forwarded-proto': 'https' }, payload: { userName: acc.email, password: PASSWORD } });
+    const res = await proxied.app.inject({
+      method: 'POST',
+      url: '/api/Authentication/login',
+      remoteAddress: '10.0.0.1',
+      headers: { 'x-forwarded-for': '198.51.100.9', 'x-forwarded-proto': 'https' },
+      payload: { userName: acc.email, password: PASSWORD },
+    });
     expect(deviceCookie(res)).toBeTruthy();
-    expect(([] as string[]).concat(res.headers['set-cookie'] ?? []).find((s) => s.startsWith('lims_device_'))).toMatch(/; Secure/);
+    expect(([] as string[]).concat(res.headers['set-cookie'] ?? []).find((s) => s.startsWith('lims_device_'))).toMatch(
+      /; Secure/,
+    );
   });
 
   it('DEVICE_COOKIE_SECRET shorter than 32 characters is refused at start', async () => {

@@ -29,8 +29,14 @@ function deviceKey(db: Db, config: KeyConfig): Promise<Buffer> {
   let key = keys.get(db);
   if (!key) {
     key = (async () => {
-      await db.insert(authSecrets).values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
-      const [row] = await db.select({ value: authSecrets.value }).from(authSecrets).where(eq(authSecrets.name, SECRET_NAME));
+      await db
+        .insert(authSecrets)
+        .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') })
+        .onConflictDoNothing();
+      const [row] = await db
+        .select({ value: authSecrets.value })
+        .from(authSecrets)
+        .where(eq(authSecrets.name, SECRET_NAME));
       return Buffer.from(row.value, 'base64url');
     })();
     key.catch(() => keys.delete(db));
@@ -40,7 +46,8 @@ function deviceKey(db: Db, config: KeyConfig): Promise<Buffer> {
 }
 
 const mac = (key: Buffer, ...parts: string[]) => createHmac('sha256', key).update(parts.join('\n')).digest();
-const nameOf = (key: Buffer, userName: string) => PREFIX + mac(key, 'name', userName).subarray(0, 12).toString('base64url');
+const nameOf = (key: Buffer, userName: string) =>
+  PREFIX + mac(key, 'name', userName).subarray(0, 12).toString('base64url');
 
 /** The values the Cookie header gives a name (a browser may send one name twice, for two paths). */
 function cookieValues(header: string | undefined, name: string): string[] {
@@ -54,7 +61,13 @@ function cookieValues(header: string | undefined, name: string): string[] {
 }
 
 /** The nonce of a valid, unexpired device cookie for this user name in the Cookie header, or null. */
-export async function validDevice(db: Db, config: KeyConfig, userName: string, cookieHeader: string | undefined, now: Date): Promise<string | null> {
+export async function validDevice(
+  db: Db,
+  config: KeyConfig,
+  userName: string,
+  cookieHeader: string | undefined,
+  now: Date,
+): Promise<string | null> {
   if (!cookieHeader) return null;
   const key = await deviceKey(db, config);
   for (const value of cookieValues(cookieHeader, nameOf(key, userName))) {
@@ -72,7 +85,14 @@ export async function validDevice(db: Db, config: KeyConfig, userName: string, c
  * The Set-Cookie value after a successful sign-in: the same device (nonce) when the browser presented a
  * valid cookie, so its failure count carries on, otherwise a new one; the expiry starts again.
  */
-export async function deviceCookie(db: Db, config: KeyConfig, userName: string, nonce: string | null, now: Date, secure: boolean): Promise<string> {
+export async function deviceCookie(
+  db: Db,
+  config: KeyConfig,
+  userName: string,
+  nonce: string | null,
+  now: Date,
+  secure: boolean,
+): Promise<string> {
   const key = await deviceKey(db, config);
   const id = nonce ?? randomBytes(16).toString('base64url');
   const expiry = String(Math.floor(now.getTime() / 1000) + DEVICE_COOKIE_DAYS * 86_400);

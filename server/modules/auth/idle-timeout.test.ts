@@ -25,7 +25,10 @@ describe('idle timeout with SESSION_IDLE_MINUTES=1', () => {
     const idle = await me(token);
     expect(idle.statusCode).toBe(401);
     // One minute, not '1 minutes'.
-    expect(json(idle)).toMatchObject({ code: 'auth.session_idle', title: 'Your session ended after 1 minute without activity. Sign in again.' });
+    expect(json(idle)).toMatchObject({
+      code: 'auth.session_idle',
+      title: 'Your session ended after 1 minute without activity. Sign in again.',
+    });
   });
 
   it('uneven requests (every 7, 23, 59 s) never end a session that had a request within the last minute', async () => {

@@ -4,7 +4,14 @@ import type { Config } from '../../config';
 import { authErrors } from './auth.errors';
 import { loginAttempts } from './auth.table';
 
-export type ThrottleConfig = Pick<Config, 'loginMaxFailures' | 'loginAccountMaxFailures' | 'loginAddressMaxFailures' | 'loginSlowdownSeconds' | 'loginWindowMinutes'>;
+export type ThrottleConfig = Pick<
+  Config,
+  | 'loginMaxFailures'
+  | 'loginAccountMaxFailures'
+  | 'loginAddressMaxFailures'
+  | 'loginSlowdownSeconds'
+  | 'loginWindowMinutes'
+>;
 
 const failed = eq(loginAttempts.succeeded, false);
 
@@ -16,12 +23,23 @@ const failed = eq(loginAttempts.succeeded, false);
  */
 export async function deviceAllowed(db: Db, config: ThrottleConfig, device: string, now: Date): Promise<boolean> {
   const since = new Date(now.getTime() - config.loginWindowMinutes * 60_000);
-  const lastSuccess = db.select({ at: sql`max(${loginAttempts.at})` }).from(loginAttempts)
+  const lastSuccess = db
+    .select({ at: sql`max(${loginAttempts.at})` })
+    .from(loginAttempts)
     .where(and(eq(loginAttempts.device, device), eq(loginAttempts.succeeded, true)));
-  const [nth] = await db.select({ at: loginAttempts.at }).from(loginAttempts)
-    .where(and(eq(loginAttempts.device, device), failed,
-      gt(loginAttempts.at, sql`greatest(${since.toISOString()}::timestamptz, (${lastSuccess}))`)))
-    .orderBy(desc(loginAttempts.at)).offset(config.loginMaxFailures - 1).limit(1);
+  const [nth] = await db
+    .select({ at: loginAttempts.at })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.device, device),
+        failed,
+        gt(loginAttempts.at, sql`greatest(${since.toISOString()}::timestamptz, (${lastSuccess}))`),
+      ),
+    )
+    .orderBy(desc(loginAttempts.at))
+    .offset(config.loginMaxFailures - 1)
+    .limit(1);
   return !nth;
 }
 
@@ -37,19 +55,37 @@ export async function deviceAllowed(db: Db, config: ThrottleConfig, device: stri
 export async function assertNotThrottled(db: Db, config: ThrottleConfig, userName: string, address: string, now: Date) {
   const windowMs = config.loginWindowMinutes * 60_000;
   const since = new Date(now.getTime() - windowMs);
-  const lastSuccess = db.select({ at: sql`max(${loginAttempts.at})` }).from(loginAttempts)
-    .where(and(eq(loginAttempts.userName, userName), eq(loginAttempts.address, address), eq(loginAttempts.succeeded, true)));
+  const lastSuccess = db
+    .select({ at: sql`max(${loginAttempts.at})` })
+    .from(loginAttempts)
+    .where(
+      and(eq(loginAttempts.userName, userName), eq(loginAttempts.address, address), eq(loginAttempts.succeeded, true)),
+    );
   // The loginMaxFailures-th most recent failure of the pair: while it is inside the window, the pair is blocked.
-  const [pair] = await db.select({ at: loginAttempts.at }).from(loginAttempts)
-    .where(and(eq(loginAttempts.userName, userName), eq(loginAttempts.address, address), failed,
-      gt(loginAttempts.at, sql`greatest(${since.toISOString()}::timestamptz, (${lastSuccess}))`)))
-    .orderBy(desc(loginAttempts.at)).offset(config.loginMaxFailures - 1).limit(1);
+  const [pair] = await db
+    .select({ at: loginAttempts.at })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.userName, userName),
+        eq(loginAttempts.address, address),
+        failed,
+        gt(loginAttempts.at, sql`greatest(${since.toISOString()}::timestamptz, (${lastSuccess}))`),
+      ),
+    )
+    .orderBy(desc(loginAttempts.at))
+    .offset(config.loginMaxFailures - 1)
+    .limit(1);
   if (pair) throw throttled(pair.at.getTime() + windowMs - now.getTime());
 
   for (const column of [loginAttempts.userName, loginAttempts.address] as const) {
     const limit = column === loginAttempts.userName ? config.loginAccountMaxFailures : config.loginAddressMaxFailures;
-    const [r] = await db.select({ n: sql<number>`count(*)`.mapWith(Number), last: sql<string | null>`max(${loginAttempts.at})` })
-      .from(loginAttempts).where(and(eq(column, column === loginAttempts.userName ? userName : address), failed, gt(loginAttempts.at, since)));
+    const [r] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number), last: sql<string | null>`max(${loginAttempts.at})` })
+      .from(loginAttempts)
+      .where(
+        and(eq(column, column === loginAttempts.userName ? userName : address), failed, gt(loginAttempts.at, since)),
+      );
     if (r.n >= limit && r.last) {
       const wait = new Date(r.last).getTime() + config.loginSlowdownSeconds * 1000 - now.getTime();
       if (wait > 0) throw throttled(wait);
@@ -63,5 +99,7 @@ function throttled(waitMs: number) {
 
 /** Attempts older than a day count for no limit: a successful sign-in drops the account's old rows (indexed). */
 export async function pruneAttempts(db: Db, userName: string, now: Date) {
-  await db.delete(loginAttempts).where(and(eq(loginAttempts.userName, userName), lt(loginAttempts.at, new Date(now.getTime() - 86_400_000))));
+  await db
+    .delete(loginAttempts)
+    .where(and(eq(loginAttempts.userName, userName), lt(loginAttempts.at, new Date(now.getTime() - 86_400_000))));
 }

@@ -6,7 +6,8 @@ import { createAccount, createInstitution, login, PASSWORD, signedIn, unique } f
 
 const t = await testApp();
 const inst = await createInstitution(t);
-const errorsOf = (res: Awaited<ReturnType<typeof t.call>>) => json<{ errors?: Record<string, string[]> }>(res).errors ?? {};
+const errorsOf = (res: Awaited<ReturnType<typeof t.call>>) =>
+  json<{ errors?: Record<string, string[]> }>(res).errors ?? {};
 
 const WEAK = 'This password is too easy to guess';
 const SHORT = 'Password must be at least 12 characters';
@@ -26,15 +27,24 @@ const REFUSED: [string, string][] = [
 const STRONG = 'Ünïcode-Pässwörd-🧪-42';
 
 describe('new passwords are scored (zxcvbn >= 3) on all three calls', () => {
-  it('account creation refuses each weak password with the field message, including the account\'s own name', async () => {
+  it("account creation refuses each weak password with the field message, including the account's own name", async () => {
     const { institution, token } = await signedIn(t, ['Institution Administrator']);
     const email = `${unique('nurse').replace(' ', '.')}@lab.test`;
     const body = (password: string) => ({
-      FirstName: 'Abebe', LastName: 'Kebede', Email: email, Password: password, ConfirmPassword: password,
-      PhoneNumber: '+251911000000', Roles: ['Technician'], InstitutionId: institution.id,
+      FirstName: 'Abebe',
+      LastName: 'Kebede',
+      Email: email,
+      Password: password,
+      ConfirmPassword: password,
+      PhoneNumber: '+251911000000',
+      Roles: ['Technician'],
+      InstitutionId: institution.id,
     });
     // Without the account's own words these two score 4 and 3: its names and e-mail are the first guesses.
-    for (const [password, message] of [...REFUSED, [`${email}!`, WEAK], ['AbebeAbebeKebede', WEAK]] as [string, string][]) {
+    for (const [password, message] of [...REFUSED, [`${email}!`, WEAK], ['AbebeAbebeKebede', WEAK]] as [
+      string,
+      string,
+    ][]) {
       const res = await t.call('POST', '/api/users', { token, body: body(password) });
       expect(res.statusCode, password).toBe(400);
       expect(errorsOf(res).password, password).toEqual([message]);
@@ -42,28 +52,40 @@ describe('new passwords are scored (zxcvbn >= 3) on all three calls', () => {
     expect((await t.call('POST', '/api/users', { token, body: body(STRONG) })).statusCode).toBe(201);
   });
 
-  it('an overwrite refuses each weak password and the account\'s current one', async () => {
+  it("an overwrite refuses each weak password and the account's current one", async () => {
     const { token } = await signedIn(t, ['Institution Administrator'], inst);
     const user = await createAccount(t, { roles: ['Technician'], institutionIds: [inst.id] });
     for (const [password, message] of [...REFUSED, [PASSWORD, CURRENT]]) {
-      const res = await t.call('POST', '/api/users/overwritepassword', { token, body: { User: user.id, NewPassword: password, AdminPassword: PASSWORD } });
+      const res = await t.call('POST', '/api/users/overwritepassword', {
+        token,
+        body: { User: user.id, NewPassword: password, AdminPassword: PASSWORD },
+      });
       expect(res.statusCode, password).toBe(400);
       expect(errorsOf(res).newPassword, password).toEqual([message]);
     }
-    const ok = await t.call('POST', '/api/users/overwritepassword', { token, body: { User: user.id, NewPassword: STRONG, AdminPassword: PASSWORD } });
+    const ok = await t.call('POST', '/api/users/overwritepassword', {
+      token,
+      body: { User: user.id, NewPassword: STRONG, AdminPassword: PASSWORD },
+    });
     expect(ok.statusCode).toBe(200);
     await login(t, user.email, STRONG);
   });
 
-  it('one\'s own change refuses each weak password and the current one', async () => {
+  it("one's own change refuses each weak password and the current one", async () => {
     const acc = await createAccount(t, { roles: ['Technician'], institutionIds: [inst.id] });
     const token = await login(t, acc.email);
     for (const [password, message] of [...REFUSED, [PASSWORD, CURRENT]]) {
-      const res = await t.call('POST', '/api/Authentication/changePassword', { token, body: { OldPassword: PASSWORD, NewPassword: password, ConfirmPassword: password } });
+      const res = await t.call('POST', '/api/Authentication/changePassword', {
+        token,
+        body: { OldPassword: PASSWORD, NewPassword: password, ConfirmPassword: password },
+      });
       expect(res.statusCode, password).toBe(400);
       expect(errorsOf(res).newPassword, password).toEqual([message]);
     }
-    const ok = await t.call('POST', '/api/Authentication/changePassword', { token, body: { OldPassword: PASSWORD, NewPassword: STRONG, ConfirmPassword: STRONG } });
+    const ok = await t.call('POST', '/api/Authentication/changePassword', {
+      token,
+      body: { OldPassword: PASSWORD, NewPassword: STRONG, ConfirmPassword: STRONG },
+    });
     expect(ok.statusCode).toBe(204);
     await login(t, acc.email, STRONG);
   });

@@ -13,7 +13,12 @@ describe('TRUST_PROXY', () => {
   it('takes a list of addresses and CIDRs, and refuses true, hop counts and nonsense at start', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+    ]);
     expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
     // Fastify 5.12 trusts nobody for a hop count (it cannot verify the peer): refused rather than silently ignored.
     expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/hop count cannot tell a proxy from a client/);
@@ -31,11 +36,21 @@ const inst = await createInstitution(t);
 describe('client addresses behind proxies', () => {
   const signIn = (userName: string, password: string, remoteAddress: string, forwardedFor?: string) =>
     t.app.inject({
-      method: 'POST', url: '/api/Authentication/login', remoteAddress,
-      headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor }, payload: { userName, password },
+      method: 'POST',
+      url: '/api/Authentication/login',
+      remoteAddress,
+      headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+      payload: { userName, password },
     });
   const lastAttempt = async (userName: string) =>
-    (await t.db.select().from(loginAttempts).where(eq(loginAttempts.userName, userName)).orderBy(desc(loginAttempts.id)).limit(1))[0];
+    (
+      await t.db
+        .select()
+        .from(loginAttempts)
+        .where(eq(loginAttempts.userName, userName))
+        .orderBy(desc(loginAttempts.id))
+        .limit(1)
+    )[0];
 
   it('a client that is not a trusted proxy cannot choose its address with X-Forwarded-For', async () => {
     const acc = await createAccount(t, { roles: ['Researcher'], institutionIds: [inst.id] });
@@ -50,7 +65,7 @@ describe('client addresses behind proxies', () => {
     expect(res.statusCode).toBe(429);
   });
 
-  it('a trusted proxy\'s X-Forwarded-For gives the client address', async () => {
+  it("a trusted proxy's X-Forwarded-For gives the client address", async () => {
     const acc = await createAccount(t, { roles: ['Researcher'], institutionIds: [inst.id] });
     await signIn(acc.email, 'wrong', '10.0.0.1', '198.51.100.7');
     expect((await lastAttempt(acc.email)).address).toBe('198.51.100.7');
@@ -69,15 +84,27 @@ describe('client addresses behind proxies', () => {
     }
     const ok = await signIn(acc.email, PASSWORD, '10.0.0.1', '<script>alert(1)</script>');
     expect(ok.statusCode).toBe(200);
-    const rows = await t.db.select({ address: auditEvents.address }).from(auditEvents)
-      .where(eq(auditEvents.entity, 'session')).orderBy(desc(auditEvents.id)).limit(1);
+    const rows = await t.db
+      .select({ address: auditEvents.address })
+      .from(auditEvents)
+      .where(eq(auditEvents.entity, 'session'))
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
     expect(rows[0].address).toBe('10.0.0.1');
     // And a signed-in request's audit address (ctx) is cleaned the same way.
     const token = json<{ token: string }>(ok).token;
-    await t.app.inject({ method: 'POST', url: '/api/Authentication/logout', remoteAddress: '10.0.0.1',
-      headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': 'y'.repeat(300) } });
-    const [logout] = await t.db.select({ address: auditEvents.address, action: auditEvents.action }).from(auditEvents)
-      .where(eq(auditEvents.entity, 'session')).orderBy(desc(auditEvents.id)).limit(1);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/Authentication/logout',
+      remoteAddress: '10.0.0.1',
+      headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': 'y'.repeat(300) },
+    });
+    const [logout] = await t.db
+      .select({ address: auditEvents.address, action: auditEvents.action })
+      .from(auditEvents)
+      .where(eq(auditEvents.entity, 'session'))
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
     expect(logout).toEqual({ address: '10.0.0.1', action: 'logout' });
   });
 });

@@ -19,10 +19,14 @@ export function lookupRoutes(app: App, deps: AppDeps) {
 
 /** The list's reference filters out of its query (`specimenTypeCategoryId=3`). */
 const filtersOf = (e: LookupEntity, q: Record<string, unknown>): svc.ListFilters =>
-  Object.fromEntries(e.fields.filter((f) => f.kind === 'reference').map((f) => [f.name, q[f.name] as number | undefined]));
+  Object.fromEntries(
+    e.fields.filter((f) => f.kind === 'reference').map((f) => [f.name, q[f.name] as number | undefined]),
+  );
 
 function register(route: Route, e: LookupEntity, r: Omit<LookupEndpoints, 'aliases' | 'nested'>) {
-  route(r.list, async (req, ctx, reply) => sendPage(reply, req.query, await svc.listLookups(ctx, e, req.query, filtersOf(e, req.query))));
+  route(r.list, async (req, ctx, reply) =>
+    sendPage(reply, req.query, await svc.listLookups(ctx, e, req.query, filtersOf(e, req.query))),
+  );
   route(r.get, async (req, ctx) => svc.getLookup(ctx, e, req.params.id));
   route(r.create, async (req, ctx, reply) => reply.status(201).send(await svc.createLookup(ctx, e, req.body)));
   if (r.update) route(r.update, async (req, ctx) => svc.updateLookup(ctx, e, req.params.id, req.body));
@@ -34,7 +38,11 @@ function registerNested(route: Route, e: LookupEntity, r: NonNullable<LookupEndp
   const field = r.parentField;
   route(r.list, async (req, ctx, reply) => {
     await svc.assertParent(ctx, e, req.params.id);
-    return sendPage(reply, req.query, await svc.listLookups(ctx, e, req.query, { ...filtersOf(e, req.query), [field]: req.params.id }));
+    return sendPage(
+      reply,
+      req.query,
+      await svc.listLookups(ctx, e, req.query, { ...filtersOf(e, req.query), [field]: req.params.id }),
+    );
   });
   route(r.get, async (req, ctx) => {
     const record = await svc.getLookup(ctx, e, req.params.itemId);
@@ -46,11 +54,17 @@ function registerNested(route: Route, e: LookupEntity, r: NonNullable<LookupEndp
     const parentId = Number((req.params as { id: string }).id);
     req.body = { ...(req.body && typeof req.body === 'object' ? req.body : {}), [field]: parentId };
   };
-  route(r.create, async (req, ctx, reply) => {
-    await svc.assertParent(ctx, e, req.params.id);
-    return reply.status(201).send(await svc.createLookup(ctx, e, req.body));
-  }, { preValidation: parentFromPath });
+  route(
+    r.create,
+    async (req, ctx, reply) => {
+      await svc.assertParent(ctx, e, req.params.id);
+      return reply.status(201).send(await svc.createLookup(ctx, e, req.body));
+    },
+    { preValidation: parentFromPath },
+  );
   if (r.update) {
-    route(r.update, async (req, ctx) => svc.updateLookup(ctx, e, req.params.itemId, req.body), { preValidation: parentFromPath });
+    route(r.update, async (req, ctx) => svc.updateLookup(ctx, e, req.params.itemId, req.body), {
+      preValidation: parentFromPath,
+    });
   }
 }

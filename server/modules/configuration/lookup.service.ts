@@ -22,7 +22,9 @@ function refJoins(e: LookupEntity): RefJoin[] {
   return refs(e).map((f) => lookupJoin(refObjectName(f), f.ref!, table[f.name]));
 }
 
-export interface ListFilters { [field: string]: number | undefined }
+export interface ListFilters {
+  [field: string]: number | undefined;
+}
 
 export async function listLookups(ctx: InstCtx, e: LookupEntity, q: PagingQuery, filters: ListFilters = {}) {
   const table = tableOf(e);
@@ -38,12 +40,23 @@ export async function listLookups(ctx: InstCtx, e: LookupEntity, q: PagingQuery,
     parts.push(or(...searchable.map((c) => ilike(c, p))));
   }
   const order = e.titleField ? sql`lower(${table[e.titleField]})` : table.id;
-  return selectRecords(ctx.db, table, { where: and(...parts), orderBy: [order, table.id], limit: q.pageSize, offset: offsetOf(q), refs: joins });
+  return selectRecords(ctx.db, table, {
+    where: and(...parts),
+    orderBy: [order, table.id],
+    limit: q.pageSize,
+    offset: offsetOf(q),
+    refs: joins,
+  });
 }
 
 export async function getLookup(ctx: InstCtx, e: LookupEntity, id: number, db: Db = ctx.db) {
   const table = tableOf(e);
-  const page = await selectRecords(db, table, { where: and(eq(table.id, id), eq(table.institutionId, ctx.institutionId)), orderBy: table.id, limit: 1, refs: refJoins(e) });
+  const page = await selectRecords(db, table, {
+    where: and(eq(table.id, id), eq(table.institutionId, ctx.institutionId)),
+    orderBy: table.id,
+    limit: 1,
+    refs: refJoins(e),
+  });
   if (!page.rows[0]) throw notFound(e.label);
   return page.rows[0];
 }
@@ -52,10 +65,24 @@ export async function getLookup(ctx: InstCtx, e: LookupEntity, id: number, db: D
  * References must point to records of this institution, chosen ones enabled, dependent ones consistent.
  * A left-out field that a chosen reference determines (a panel's category) is taken from it.
  */
-async function checkReferences(tx: Db, ctx: InstCtx, e: LookupEntity, v: LookupInput, before?: Record<string, unknown>) {
-  const rows = await assertLookupIds(tx, ctx.institutionId, refs(e).map((f) => ({
-    key: f.ref!, id: v[f.name] as number | null, field: f.name, label: f.label, previous: before?.[f.name] as number | undefined,
-  })));
+async function checkReferences(
+  tx: Db,
+  ctx: InstCtx,
+  e: LookupEntity,
+  v: LookupInput,
+  before?: Record<string, unknown>,
+) {
+  const rows = await assertLookupIds(
+    tx,
+    ctx.institutionId,
+    refs(e).map((f) => ({
+      key: f.ref!,
+      id: v[f.name] as number | null,
+      field: f.name,
+      label: f.label,
+      previous: before?.[f.name] as number | undefined,
+    })),
+  );
   const derivable = derivableFields(e);
   for (const f of refs(e).filter((x) => x.dependsOn && rows[x.name])) {
     const { field, refField } = f.dependsOn!;
@@ -73,8 +100,11 @@ async function checkNoCycle(tx: Db, e: LookupEntity, id: number, v: LookupInput)
   for (const f of refs(e).filter((x) => x.ref === e.key)) {
     let cursor = v[f.name] as number | null;
     for (let hops = 0; cursor !== null && cursor !== undefined && hops < 1000; hops++) {
-      if (cursor === id) throw configurationErrors.cycle(f.label, e.label.toLowerCase(), { [f.name]: ['This would make a cycle'] });
-      const [row] = (await tx.select({ next: table[f.name] }).from(table).where(eq(table.id, cursor)).limit(1)) as { next: number | null }[];
+      if (cursor === id)
+        throw configurationErrors.cycle(f.label, e.label.toLowerCase(), { [f.name]: ['This would make a cycle'] });
+      const [row] = (await tx.select({ next: table[f.name] }).from(table).where(eq(table.id, cursor)).limit(1)) as {
+        next: number | null;
+      }[];
       cursor = row?.next ?? null;
     }
   }
@@ -83,7 +113,10 @@ async function checkNoCycle(tx: Db, e: LookupEntity, id: number, v: LookupInput)
 async function clearOtherDefaults(tx: Db, ctx: InstCtx, e: LookupEntity, v: LookupInput, id: number) {
   if (!e.hasDefault || v.isDefault !== true) return;
   const table = tableOf(e);
-  await tx.update(table).set({ isDefault: false }).where(and(eq(table.institutionId, ctx.institutionId), ne(table.id, id), eq(table.isDefault, true)));
+  await tx
+    .update(table)
+    .set({ isDefault: false })
+    .where(and(eq(table.institutionId, ctx.institutionId), ne(table.id, id), eq(table.isDefault, true)));
 }
 
 /** The registry fields of a record (the contract's schema has checked their values). */
@@ -96,41 +129,73 @@ async function uniquely<T>(e: LookupEntity, run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    const what = e.titleField ? `this ${e.fields.find((f) => f.name === e.titleField)?.label.toLowerCase() ?? 'title'}` : 'these values';
+    const what = e.titleField
+      ? `this ${e.fields.find((f) => f.name === e.titleField)?.label.toLowerCase() ?? 'title'}`
+      : 'these values';
     throw configurationErrors.duplicate(e.label.toLowerCase(), what);
   }
 }
 
 export async function createLookup(ctx: InstCtx, e: LookupEntity, v: LookupInput) {
   const table = tableOf(e);
-  const id = await uniquely(e, () => command(ctx, 'configuration.manage', async (tx) => {
-    await checkReferences(tx.db, tx, e, v);
-    const [row] = await insertLookups(tx.db, table, { institutionId: tx.institutionId, creatorId: tx.account.id, enablerId: tx.account.id }, [values(e, v)]);
-    await clearOtherDefaults(tx.db, tx, e, v, row.id);
-    await audit(tx.db, tx, { entity: e.key, entityId: row.id, action: 'create', after: row });
-    return row.id;
-  }));
+  const id = await uniquely(e, () =>
+    command(ctx, 'configuration.manage', async (tx) => {
+      await checkReferences(tx.db, tx, e, v);
+      const [row] = await insertLookups(
+        tx.db,
+        table,
+        { institutionId: tx.institutionId, creatorId: tx.account.id, enablerId: tx.account.id },
+        [values(e, v)],
+      );
+      await clearOtherDefaults(tx.db, tx, e, v, row.id);
+      await audit(tx.db, tx, { entity: e.key, entityId: row.id, action: 'create', after: row });
+      return row.id;
+    }),
+  );
   return getLookup(ctx, e, id);
 }
 
 export async function updateLookup(ctx: InstCtx, e: LookupEntity, id: number, v: LookupInput) {
   const table = tableOf(e);
-  await uniquely(e, () => command(ctx, 'configuration.manage', async (tx) => {
-    const [current] = (await tx.db.select().from(table).where(and(eq(table.id, id), eq(table.institutionId, tx.institutionId))).limit(1)) as Record<string, unknown>[];
-    if (!current) throw notFound(e.label);
-    await checkReferences(tx.db, tx, e, v, current);
-    await checkNoCycle(tx.db, e, id, v);
-    const { before, after } = await updateStamped(tx.db, table, eq(table.institutionId, tx.institutionId), id, v.concurrencyStamp, values(e, v), e.label);
-    await clearOtherDefaults(tx.db, tx, e, v, id);
-    await audit(tx.db, tx, { entity: e.key, entityId: id, action: 'update', before, after });
-  }));
+  await uniquely(e, () =>
+    command(ctx, 'configuration.manage', async (tx) => {
+      const [current] = (await tx.db
+        .select()
+        .from(table)
+        .where(and(eq(table.id, id), eq(table.institutionId, tx.institutionId)))
+        .limit(1)) as Record<string, unknown>[];
+      if (!current) throw notFound(e.label);
+      await checkReferences(tx.db, tx, e, v, current);
+      await checkNoCycle(tx.db, e, id, v);
+      const { before, after } = await updateStamped(
+        tx.db,
+        table,
+        eq(table.institutionId, tx.institutionId),
+        id,
+        v.concurrencyStamp,
+        values(e, v),
+        e.label,
+      );
+      await clearOtherDefaults(tx.db, tx, e, v, id);
+      await audit(tx.db, tx, { entity: e.key, entityId: id, action: 'update', before, after });
+    }),
+  );
   return getLookup(ctx, e, id);
 }
 
 export async function setLookupEnabled(ctx: InstCtx, e: LookupEntity, id: number, enabled: boolean) {
   const table = tableOf(e);
   await command(ctx, 'configuration.manage', async (tx) => {
-    const { before, after } = await setEnabled(tx.db, table, eq(table.institutionId, tx.institutionId), id, enabled, tx.account.id, tx.now(), e.label);
+    const { before, after } = await setEnabled(
+      tx.db,
+      table,
+      eq(table.institutionId, tx.institutionId),
+      id,
+      enabled,
+      tx.account.id,
+      tx.now(),
+      e.label,
+    );
     await audit(tx.db, tx, { entity: e.key, entityId: id, action: enabled ? 'enable' : 'disable', before, after });
   });
   return getLookup(ctx, e, id);
@@ -140,6 +205,10 @@ export async function setLookupEnabled(ctx: InstCtx, e: LookupEntity, id: number
 export async function assertParent(ctx: InstCtx, e: LookupEntity, parentId: number) {
   const parent = LOOKUP_BY_KEY[e.parent!.key];
   const t = tableOf(parent);
-  const [row] = await ctx.db.select({ id: t.id }).from(t).where(and(eq(t.id, parentId), eq(t.institutionId, ctx.institutionId))).limit(1);
+  const [row] = await ctx.db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.id, parentId), eq(t.institutionId, ctx.institutionId)))
+    .limit(1);
   if (!row) throw notFound(parent.label);
 }

@@ -14,7 +14,9 @@ const other = await createInstitution(t);
 const base = (key: string, inst = institution.id) => `/api/institutions/${inst}/${key}`;
 
 it('derives exactly the fields another reference determines (spec payloads omit them)', () => {
-  expect(Object.fromEntries(LOOKUPS.filter((e) => derivableFields(e).size).map((e) => [e.key, [...derivableFields(e)]]))).toEqual({
+  expect(
+    Object.fromEntries(LOOKUPS.filter((e) => derivableFields(e).size).map((e) => [e.key, [...derivableFields(e)]])),
+  ).toEqual({
     panels: ['specimenTypeCategoryId'],
     specimenTypes: ['unitOfMeasurementTypeId'],
     tests: ['unitOfMeasurementTypeId'],
@@ -28,11 +30,19 @@ describe.each(LOOKUPS.map((e) => [e.key, e] as const))('%s', (_key, e) => {
     const res = await t.call('POST', base(e.key), { token, body });
     expect(res.statusCode, res.body).toBe(201);
     const rec = json(res);
-    expect(rec).toMatchObject({ isEnabled: true, creatorAccount: { firstName: 'Test' }, enablerAccount: { firstName: 'Test' } });
+    expect(rec).toMatchObject({
+      isEnabled: true,
+      creatorAccount: { firstName: 'Test' },
+      enablerAccount: { firstName: 'Test' },
+    });
     for (const f of e.fields) if (body[f.name] !== undefined) expect(rec[f.name], f.name).toEqual(body[f.name]);
     expect(json(await t.call('GET', `${base(e.key)}/${rec.id}`, { token })).id).toBe(rec.id);
     if (e.titleField) {
-      const found = await t.call('GET', `${base(e.key)}?SearchTerm=${encodeURIComponent(String(body[e.titleField]).toUpperCase())}`, { token });
+      const found = await t.call(
+        'GET',
+        `${base(e.key)}?SearchTerm=${encodeURIComponent(String(body[e.titleField]).toUpperCase())}`,
+        { token },
+      );
       expect(json<{ id: number }[]>(found).map((r) => r.id)).toEqual([rec.id]);
     }
   });
@@ -80,8 +90,12 @@ describe.each(LOOKUPS.map((e) => [e.key, e] as const))('%s', (_key, e) => {
   if (!e.noEdit) {
     it('edits with the concurrency stamp; a stale stamp is 409', async () => {
       const rec = await createSample(t, institution.id, token, e);
-      const body: Record<string, unknown> = { ...(await sampleInput(t, institution.id, token, e)), concurrencyStamp: rec.concurrencyStamp };
-      for (const f of e.fields) if (f.kind === 'reference' && rec[f.name] !== undefined && f.required) body[f.name] = rec[f.name];
+      const body: Record<string, unknown> = {
+        ...(await sampleInput(t, institution.id, token, e)),
+        concurrencyStamp: rec.concurrencyStamp,
+      };
+      for (const f of e.fields)
+        if (f.kind === 'reference' && rec[f.name] !== undefined && f.required) body[f.name] = rec[f.name];
       const res = await t.call('PUT', `${base(e.key)}/${rec.id}`, { token, body });
       expect(res.statusCode, res.body).toBe(200);
       if (e.titleField) expect(json(res)[e.titleField]).toBe(body[e.titleField]);
@@ -98,7 +112,9 @@ describe.each(LOOKUPS.map((e) => [e.key, e] as const))('%s', (_key, e) => {
   it('disables and enables; disabled records leave the IsEnabled=true list', async () => {
     const rec = await createSample(t, institution.id, token, e);
     expect(json(await t.call('POST', `${base(e.key)}/${rec.id}/disable`, { token })).isEnabled).toBe(false);
-    const enabled = json<{ id: number }[]>(await t.call('GET', `${base(e.key)}?IsEnabled=true&PageSize=1000`, { token }));
+    const enabled = json<{ id: number }[]>(
+      await t.call('GET', `${base(e.key)}?IsEnabled=true&PageSize=1000`, { token }),
+    );
     expect(enabled.map((r) => r.id)).not.toContain(rec.id);
     expect(json(await t.call('POST', `${base(e.key)}/${rec.id}/enable`, { token })).isEnabled).toBe(true);
   });
@@ -121,10 +137,14 @@ describe.each(LOOKUPS.map((e) => [e.key, e] as const))('%s', (_key, e) => {
     const rec = await createSample(t, institution.id, token, e);
     expect((await t.call('GET', base(e.key, other.id), { token })).statusCode).toBe(404);
     const otherAdmin = await signedIn(t, ['Institution Administrator'], other);
-    expect((await t.call('GET', `${base(e.key, other.id)}/${rec.id}`, { token: otherAdmin.token })).statusCode).toBe(404);
+    expect((await t.call('GET', `${base(e.key, other.id)}/${rec.id}`, { token: otherAdmin.token })).statusCode).toBe(
+      404,
+    );
     expect((await t.call('GET', base(e.key), { token: researcher.token })).statusCode).toBe(200);
     const body = await sampleInput(t, institution.id, token, e);
     expect((await t.call('POST', base(e.key), { token: researcher.token, body })).statusCode).toBe(403);
-    expect((await t.call('POST', `${base(e.key)}/${rec.id}/disable`, { token: researcher.token })).statusCode).toBe(403);
+    expect((await t.call('POST', `${base(e.key)}/${rec.id}/disable`, { token: researcher.token })).statusCode).toBe(
+      403,
+    );
   });
 });

@@ -5,10 +5,12 @@ export const fhirErrors = defineErrors('fhir', {
   not_found: { status: 404, title: (type: string) => `${type} not found.` },
   too_large: {
     status: 413,
-    title: (max: number) => `The bundle would hold more than ${max.toLocaleString('en')} entries: export the participants one by one instead.`,
+    title: (max: number) =>
+      `The bundle would hold more than ${max.toLocaleString('en')} entries: export the participants one by one instead.`,
   },
   signatures_too_large: {
     status: 413,
-    title: (mb: number) => `The consents' signature images would exceed ${mb} MB in one bundle: export the participants one by one instead.`,
+    title: (mb: number) =>
+      `The consents' signature images would exceed ${mb} MB in one bundle: export the participants one by one instead.`,
   },
 });

@@ -6,8 +6,13 @@ const ctx: MapCtx = { institutionId: 7, offsetOf: () => '+03:00' };
 
 describe('FHIR mapping details', () => {
   it('gender: our abbreviation first, then the title, anything else unknown', () => {
-    expect([fhirGender('F', 'Whatever'), fhirGender(' m ', null), fhirGender(null, 'Other'), fhirGender('X', 'Intersex'), fhirGender(null, null)])
-      .toEqual(['female', 'male', 'other', 'unknown', 'unknown']);
+    expect([
+      fhirGender('F', 'Whatever'),
+      fhirGender(' m ', null),
+      fhirGender(null, 'Other'),
+      fhirGender('X', 'Intersex'),
+      fhirGender(null, null),
+    ]).toEqual(['female', 'male', 'other', 'unknown', 'unknown']);
   });
 
   it('a wall-clock date and time gets its zone and seconds; a date alone stays a date', () => {
@@ -18,7 +23,8 @@ describe('FHIR mapping details', () => {
   });
 
   it('answers: dateTimes keep a given zone, unreadable checkbox lists and empty texts give no answer', () => {
-    const a = (kind: 'DTP' | 'CBL' | 'TB' | 'TP', value: string) => toAnswers(ctx, 1, { fieldId: 2, kind, prompt: 'p', value });
+    const a = (kind: 'DTP' | 'CBL' | 'TB' | 'TP', value: string) =>
+      toAnswers(ctx, 1, { fieldId: 2, kind, prompt: 'p', value });
     expect(a('DTP', '2026-05-01T09:15')).toEqual([{ valueDateTime: '2026-05-01T09:15:00+03:00' }]);
     expect(a('DTP', '2026-05-01T09:15Z')).toEqual([{ valueDateTime: '2026-05-01T09:15:00Z' }]);
     expect(a('DTP', '2026-05-01T09:15:30.5-05:00')).toEqual([{ valueDateTime: '2026-05-01T09:15:30.5-05:00' }]);

@@ -1,6 +1,20 @@
 import type {
-  CodeableConcept, Consent, Extension, Identifier, Location, Observation, Patient, Quantity, Questionnaire, QuestionnaireItem,
-  QuestionnaireResponse, QuestionnaireResponseItemAnswer, ResearchStudy, ResearchSubject, ServiceRequest, Specimen,
+  CodeableConcept,
+  Consent,
+  Extension,
+  Identifier,
+  Location,
+  Observation,
+  Patient,
+  Quantity,
+  Questionnaire,
+  QuestionnaireItem,
+  QuestionnaireResponse,
+  QuestionnaireResponseItemAnswer,
+  ResearchStudy,
+  ResearchSubject,
+  ServiceRequest,
+  Specimen,
 } from '@medplum/fhirtypes';
 import type { ExportPatient } from '../participants';
 import type { exportConsents, exportEnrolments, exportProtocols } from '../protocols';
@@ -22,7 +36,11 @@ export type SubmissionRow = Row<typeof exportSubmissions>;
 export type SampleRow = Row<typeof exportSamples>;
 export type OrderRow = Row<typeof exportOrders>;
 export type ResultRow = Row<typeof exportReleasedResults>;
-export interface SamplePlace { boxId: number; positionCode: string; path: string }
+export interface SamplePlace {
+  boxId: number;
+  positionCode: string;
+  path: string;
+}
 
 /** What every mapping needs: the institution (identifier systems) and how to give a wall-clock time its zone. */
 export interface MapCtx {
@@ -37,7 +55,10 @@ export const systemOf = (ctx: MapCtx, kind: string) => `${LOCAL}:institution:${c
 export const extensionUrl = (name: string) => `${LOCAL}:fhir:StructureDefinition:${name}`;
 /** Text as a FHIR code (no leading, trailing or doubled white space); `fallback` when nothing is left. */
 export const fhirCode = (text: string, fallback = '-') => text.trim().replace(/\s+/g, ' ') || fallback;
-const ref = (type: string, id: number | string, display?: string | null) => ({ reference: `${type}/${id}`, ...(display ? { display } : {}) });
+const ref = (type: string, id: number | string, display?: string | null) => ({
+  reference: `${type}/${id}`,
+  ...(display ? { display } : {}),
+});
 const instant = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const V2_0203 = 'http://terminology.hl7.org/CodeSystem/v2-0203';
 
@@ -58,11 +79,20 @@ export function serverOffset(date: string, time: string): string {
 }
 
 const GENDER_BY_CODE: Record<string, Patient['gender']> = { f: 'female', m: 'male', o: 'other', u: 'unknown' };
-const GENDER_BY_TITLE: Record<string, Patient['gender']> = { female: 'female', male: 'male', other: 'other', unknown: 'unknown' };
+const GENDER_BY_TITLE: Record<string, Patient['gender']> = {
+  female: 'female',
+  male: 'male',
+  other: 'other',
+  unknown: 'unknown',
+};
 
 /** The gender list's abbreviation (F/M/O/U) or title as FHIR's administrative gender; anything else is `unknown`. */
 export function fhirGender(code: string | null, title: string | null): Patient['gender'] {
-  return GENDER_BY_CODE[(code ?? '').trim().toLowerCase()] ?? GENDER_BY_TITLE[(title ?? '').trim().toLowerCase()] ?? 'unknown';
+  return (
+    GENDER_BY_CODE[(code ?? '').trim().toLowerCase()] ??
+    GENDER_BY_TITLE[(title ?? '').trim().toLowerCase()] ??
+    'unknown'
+  );
 }
 
 function phoneUse(type: string | null, category: string | null): 'home' | 'work' | 'mobile' | undefined {
@@ -77,11 +107,20 @@ const isEmergency = (category: string | null) => /emergency/i.test(category ?? '
 export function toPatient(ctx: MapCtx, p: ExportPatient): Patient {
   const identifier: Identifier[] = p.mrns.map((m) => ({
     use: m.siteId === null ? 'official' : 'secondary',
-    type: { coding: [{ system: V2_0203, code: 'MR', display: 'Medical record number' }], text: m.site ? `MRN (${m.site})` : 'MRN' },
+    type: {
+      coding: [{ system: V2_0203, code: 'MR', display: 'Medical record number' }],
+      text: m.site ? `MRN (${m.site})` : 'MRN',
+    },
     system: systemOf(ctx, m.siteId === null ? 'mrn' : `site:${m.siteId}:mrn`),
     value: m.mrn,
   }));
-  if (p.externalSubjectId) identifier.push({ use: 'secondary', type: { text: 'External subject ID' }, system: systemOf(ctx, 'external-subject-id'), value: p.externalSubjectId });
+  if (p.externalSubjectId)
+    identifier.push({
+      use: 'secondary',
+      type: { text: 'External subject ID' },
+      system: systemOf(ctx, 'external-subject-id'),
+      value: p.externalSubjectId,
+    });
   const extension: Extension[] = [
     ...p.races.map((r) => ({ url: extensionUrl('race'), valueCodeableConcept: { text: r } })),
     ...p.ethnicities.map((e) => ({ url: extensionUrl('ethnicity'), valueCodeableConcept: { text: e } })),
@@ -94,12 +133,34 @@ export function toPatient(ctx: MapCtx, p: ExportPatient): Patient {
     ...(extension.length ? { extension } : {}),
     ...(identifier.length ? { identifier } : {}),
     active: p.isEnabled,
-    name: [{ use: 'official', text: [p.firstName, p.fatherName, p.grandFatherName].filter(Boolean).join(' '), family: p.grandFatherName || undefined, given: [p.firstName, p.fatherName].filter(Boolean) }],
-    ...(own.length ? { telecom: own.map((ph) => ({ system: 'phone' as const, value: ph.phoneNumber, ...(phoneUse(ph.type, ph.category) ? { use: phoneUse(ph.type, ph.category) } : {}) })) } : {}),
+    name: [
+      {
+        use: 'official',
+        text: [p.firstName, p.fatherName, p.grandFatherName].filter(Boolean).join(' '),
+        family: p.grandFatherName || undefined,
+        given: [p.firstName, p.fatherName].filter(Boolean),
+      },
+    ],
+    ...(own.length
+      ? {
+          telecom: own.map((ph) => ({
+            system: 'phone' as const,
+            value: ph.phoneNumber,
+            ...(phoneUse(ph.type, ph.category) ? { use: phoneUse(ph.type, ph.category) } : {}),
+          })),
+        }
+      : {}),
     gender: fhirGender(p.genderCode, p.gender),
     birthDate: p.birthDate,
     ...(p.deathDate ? { deceasedDateTime: p.deathDate } : {}),
-    ...(emergency.length ? { contact: emergency.map((ph) => ({ relationship: [{ text: ph.type ?? 'Emergency contact' }], telecom: [{ system: 'phone' as const, value: ph.phoneNumber }] })) } : {}),
+    ...(emergency.length
+      ? {
+          contact: emergency.map((ph) => ({
+            relationship: [{ text: ph.type ?? 'Emergency contact' }],
+            telecom: [{ system: 'phone' as const, value: ph.phoneNumber }],
+          })),
+        }
+      : {}),
   };
 }
 
@@ -111,7 +172,9 @@ export function toResearchStudy(ctx: MapCtx, p: ProtocolRow, today: string): Res
     identifier: [{ use: 'official', system: systemOf(ctx, 'protocol-code'), value: p.code }],
     title: p.title,
     status: !p.isEnabled ? 'administratively-completed' : ended ? 'completed' : 'active',
-    ...(p.startDate || p.endDate ? { period: { ...(p.startDate ? { start: p.startDate } : {}), ...(p.endDate ? { end: p.endDate } : {}) } } : {}),
+    ...(p.startDate || p.endDate
+      ? { period: { ...(p.startDate ? { start: p.startDate } : {}), ...(p.endDate ? { end: p.endDate } : {}) } }
+      : {}),
     ...(p.abbreviation ? { keyword: [{ text: p.abbreviation }] } : {}),
   };
 }
@@ -138,47 +201,90 @@ export function toConsent(ctx: MapCtx, c: ConsentRow): Consent {
     id: String(c.id),
     identifier: [{ system: systemOf(ctx, 'consent-sha256'), value: c.sha256 }],
     status: withdrawn ? 'inactive' : 'active',
-    scope: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/consentscope', code: 'research', display: 'Research' }] },
-    category: [{ coding: [{ system: 'http://loinc.org', code: '59284-0', display: 'Patient Consent' }], text: `${c.title} (version ${c.version})` }],
+    scope: {
+      coding: [{ system: 'http://terminology.hl7.org/CodeSystem/consentscope', code: 'research', display: 'Research' }],
+    },
+    category: [
+      {
+        coding: [{ system: 'http://loinc.org', code: '59284-0', display: 'Patient Consent' }],
+        text: `${c.title} (version ${c.version})`,
+      },
+    ],
     patient: ref('Patient', c.patientId),
     dateTime: signed,
-    sourceAttachment: { contentType: 'image/png', data: c.signature, title: `Signature: ${c.title} (version ${c.version})`, creation: signed },
+    sourceAttachment: {
+      contentType: 'image/png',
+      data: c.signature,
+      title: `Signature: ${c.title} (version ${c.version})`,
+      creation: signed,
+    },
     policy: [{ uri: `ResearchStudy/${c.protocolId}` }],
     policyRule: { coding: [{ system: OPT, code: withdrawn ? 'OPTOUT' : 'OPTIN' }] },
     provision: {
       type: 'permit',
       period: { start: signed, ...(withdrawn ? { end: c.withdrawnDate! } : {}) },
-      ...(withdrawn ? {
-        provision: [{
-          type: 'deny',
-          period: { start: c.withdrawnDate! },
-          code: [{ coding: c.withdrawalEffect ? [{ system: `${LOCAL}:withdrawal-effect`, code: c.withdrawalEffect }] : undefined, text: c.withdrawalReason ?? 'Withdrawn' }],
-        }],
-      } : {}),
+      ...(withdrawn
+        ? {
+            provision: [
+              {
+                type: 'deny',
+                period: { start: c.withdrawnDate! },
+                code: [
+                  {
+                    coding: c.withdrawalEffect
+                      ? [{ system: `${LOCAL}:withdrawal-effect`, code: c.withdrawalEffect }]
+                      : undefined,
+                    text: c.withdrawalReason ?? 'Withdrawn',
+                  },
+                ],
+              },
+            ],
+          }
+        : {}),
     },
   };
 }
 
 /** Our form field types as FHIR item types (docs/forms.md lists ours). */
 export const ITEM_TYPES: Record<FieldKind, QuestionnaireItem['type']> = {
-  TB: 'string', TA: 'text', TP: 'time', DP: 'date', DTP: 'dateTime', CB: 'boolean', CBL: 'choice', RL: 'choice', SL: 'choice',
+  TB: 'string',
+  TA: 'text',
+  TP: 'time',
+  DP: 'date',
+  DTP: 'dateTime',
+  CB: 'boolean',
+  CBL: 'choice',
+  RL: 'choice',
+  SL: 'choice',
 };
 const questionnaireUrl = (ctx: MapCtx, formId: number) => systemOf(ctx, `questionnaire:${formId}`);
 /** An option value as a Coding: the code is the value with its white space collapsed (a FHIR code allows single spaces). */
 const optionCoding = (ctx: MapCtx, formId: number, fieldId: number, value: string) => ({
-  system: `${questionnaireUrl(ctx, formId)}:field:${fieldId}`, code: fhirCode(value), display: value,
+  system: `${questionnaireUrl(ctx, formId)}:field:${fieldId}`,
+  code: fhirCode(value),
+  display: value,
 });
 
 export function toQuestionnaire(ctx: MapCtx, f: FormRow): Questionnaire {
   const item = (x: ExportField): QuestionnaireItem => ({
     linkId: String(x.id),
-    ...(x.name ? { code: [{ system: `${questionnaireUrl(ctx, f.id)}:field`, code: fhirCode(x.name, String(x.id)), display: x.name }] } : {}),
+    ...(x.name
+      ? {
+          code: [
+            { system: `${questionnaireUrl(ctx, f.id)}:field`, code: fhirCode(x.name, String(x.id)), display: x.name },
+          ],
+        }
+      : {}),
     text: x.prompt,
     type: ITEM_TYPES[x.kind],
     required: x.required,
     ...(x.kind === 'CBL' ? { repeats: true } : {}),
-    ...(x.regularExpression && (x.kind === 'TB' || x.kind === 'TA') ? { extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/regex', valueString: x.regularExpression }] } : {}),
-    ...(ITEM_TYPES[x.kind] === 'choice' ? { answerOption: x.options.map((o) => ({ valueCoding: optionCoding(ctx, f.id, x.id, o) })) } : {}),
+    ...(x.regularExpression && (x.kind === 'TB' || x.kind === 'TA')
+      ? { extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/regex', valueString: x.regularExpression }] }
+      : {}),
+    ...(ITEM_TYPES[x.kind] === 'choice'
+      ? { answerOption: x.options.map((o) => ({ valueCoding: optionCoding(ctx, f.id, x.id, o) })) }
+      : {}),
   });
   return {
     resourceType: 'Questionnaire',
@@ -223,7 +329,11 @@ export function toAnswers(ctx: MapCtx, formId: number, a: ExportAnswer): Questio
       } catch {
         return [];
       }
-      return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string').map((x) => ({ valueCoding: optionCoding(ctx, formId, a.fieldId, x) })) : [];
+      return Array.isArray(list)
+        ? list
+            .filter((x): x is string => typeof x === 'string')
+            .map((x) => ({ valueCoding: optionCoding(ctx, formId, a.fieldId, x) }))
+        : [];
     }
     case 'RL':
     case 'SL':
@@ -233,7 +343,9 @@ export function toAnswers(ctx: MapCtx, formId: number, a: ExportAnswer): Questio
 }
 
 export function toQuestionnaireResponse(ctx: MapCtx, s: SubmissionRow): QuestionnaireResponse {
-  const item = s.answers.map((a) => ({ linkId: String(a.fieldId), text: a.prompt, answer: toAnswers(ctx, s.formId, a) })).filter((i) => i.answer.length);
+  const item = s.answers
+    .map((a) => ({ linkId: String(a.fieldId), text: a.prompt, answer: toAnswers(ctx, s.formId, a) }))
+    .filter((i) => i.answer.length);
   return {
     resourceType: 'QuestionnaireResponse',
     id: String(s.id),
@@ -245,7 +357,10 @@ export function toQuestionnaireResponse(ctx: MapCtx, s: SubmissionRow): Question
   };
 }
 
-const quantity = (value: number, symbol: string | null, name: string | null): Quantity => ({ value, ...(symbol || name ? { unit: symbol || name! } : {}) });
+const quantity = (value: number, symbol: string | null, name: string | null): Quantity => ({
+  value,
+  ...(symbol || name ? { unit: symbol || name! } : {}),
+});
 
 export function toSpecimen(ctx: MapCtx, s: SampleRow, place: SamplePlace | undefined): Specimen {
   return {
@@ -254,21 +369,51 @@ export function toSpecimen(ctx: MapCtx, s: SampleRow, place: SamplePlace | undef
     identifier: [{ use: 'official', system: systemOf(ctx, 'sample-id'), value: s.sampleId }],
     status: s.isEnabled && s.remainingAmount > 0 ? 'available' : 'unavailable',
     type: {
-      ...(s.specimenTypeCode ? { coding: [{ system: systemOf(ctx, 'specimen-type'), code: fhirCode(s.specimenTypeCode), ...(s.specimenType ? { display: s.specimenType } : {}) }] } : {}),
+      ...(s.specimenTypeCode
+        ? {
+            coding: [
+              {
+                system: systemOf(ctx, 'specimen-type'),
+                code: fhirCode(s.specimenTypeCode),
+                ...(s.specimenType ? { display: s.specimenType } : {}),
+              },
+            ],
+          }
+        : {}),
       ...(s.specimenType ? { text: s.specimenType } : {}),
     },
     subject: ref('Patient', s.patientId),
     ...(s.parentId ? { parent: [ref('Specimen', s.parentId, s.parentSampleId)] } : {}),
-    collection: { collectedDateTime: localDateTime(ctx, s.collectedDate, s.collectedTime), quantity: quantity(s.collectedAmount, s.unitSymbol, s.unitName) },
-    ...(s.kind !== 'primary' ? { processing: [{ description: s.kind === 'aliquot' ? `Aliquot of ${s.parentSampleId ?? 'its parent'}` : `Derived from ${s.parentSampleId ?? 'its parent'}` }] } : {}),
-    container: [{
-      ...(place ? {
-        extension: [{ url: extensionUrl('storage-location'), valueReference: ref('Location', place.boxId, place.path) }],
-        identifier: [{ system: systemOf(ctx, `storage-box:${place.boxId}:position`), value: place.positionCode }],
-        description: `${place.path} > ${place.positionCode}`,
-      } : { description: 'Not in storage' }),
-      specimenQuantity: quantity(s.remainingAmount, s.unitSymbol, s.unitName),
-    }],
+    collection: {
+      collectedDateTime: localDateTime(ctx, s.collectedDate, s.collectedTime),
+      quantity: quantity(s.collectedAmount, s.unitSymbol, s.unitName),
+    },
+    ...(s.kind !== 'primary'
+      ? {
+          processing: [
+            {
+              description:
+                s.kind === 'aliquot'
+                  ? `Aliquot of ${s.parentSampleId ?? 'its parent'}`
+                  : `Derived from ${s.parentSampleId ?? 'its parent'}`,
+            },
+          ],
+        }
+      : {}),
+    container: [
+      {
+        ...(place
+          ? {
+              extension: [
+                { url: extensionUrl('storage-location'), valueReference: ref('Location', place.boxId, place.path) },
+              ],
+              identifier: [{ system: systemOf(ctx, `storage-box:${place.boxId}:position`), value: place.positionCode }],
+              description: `${place.path} > ${place.positionCode}`,
+            }
+          : { description: 'Not in storage' }),
+        specimenQuantity: quantity(s.remainingAmount, s.unitSymbol, s.unitName),
+      },
+    ],
   };
 }
 
@@ -281,10 +426,23 @@ export function toLocation(ctx: MapCtx, n: ExportNode): Location {
     ...(n.code ? { identifier: [{ system: systemOf(ctx, 'storage-code'), value: n.code }] } : {}),
     status: n.isEnabled ? 'active' : 'inactive',
     name: n.title,
-    description: n.level === 'box' ? `Box of ${n.rows} x ${n.columns} positions` : `${LEVEL_TITLES[n.level]} (${n.rows} x ${n.columns})`,
+    description:
+      n.level === 'box'
+        ? `Box of ${n.rows} x ${n.columns} positions`
+        : `${LEVEL_TITLES[n.level]} (${n.rows} x ${n.columns})`,
     mode: 'instance',
     physicalType: {
-      ...(n.level === 'container' ? { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/location-physical-type', code: 'ca', display: 'Cabinet' }] } : {}),
+      ...(n.level === 'container'
+        ? {
+            coding: [
+              {
+                system: 'http://terminology.hl7.org/CodeSystem/location-physical-type',
+                code: 'ca',
+                display: 'Cabinet',
+              },
+            ],
+          }
+        : {}),
       text: LEVEL_TITLES[n.level],
     },
     ...(n.parentId ? { partOf: ref('Location', n.parentId) } : {}),
@@ -318,22 +476,54 @@ const NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 
 export function toObservation(ctx: MapCtx, r: ResultRow, order: OrderRow): Observation {
   const numeric = r.hasRange && r.result !== null && NUMBER.test(r.result) && Number.isFinite(Number(r.result));
-  const range = r.min !== null && r.max !== null ? { low: quantity(Number(r.min), r.unitSymbol, r.unitName), high: quantity(Number(r.max), r.unitSymbol, r.unitName) } : null;
+  const range =
+    r.min !== null && r.max !== null
+      ? {
+          low: quantity(Number(r.min), r.unitSymbol, r.unitName),
+          high: quantity(Number(r.max), r.unitSymbol, r.unitName),
+        }
+      : null;
   const flag = r.flag === 'H' || r.flag === 'L' ? r.flag : numeric && range ? 'N' : null;
   return {
     resourceType: 'Observation',
     id: String(r.id),
     basedOn: [ref('ServiceRequest', order.id)],
     status: r.amended ? 'amended' : 'final',
-    category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'laboratory', display: 'Laboratory' }] }],
+    category: [
+      {
+        coding: [
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/observation-category',
+            code: 'laboratory',
+            display: 'Laboratory',
+          },
+        ],
+      },
+    ],
     code: {
-      ...(r.testCode ? { coding: [{ system: systemOf(ctx, 'test'), code: fhirCode(r.testCode), ...(r.testTitle ? { display: r.testTitle } : {}) }] } : {}),
+      ...(r.testCode
+        ? {
+            coding: [
+              {
+                system: systemOf(ctx, 'test'),
+                code: fhirCode(r.testCode),
+                ...(r.testTitle ? { display: r.testTitle } : {}),
+              },
+            ],
+          }
+        : {}),
       text: r.testTitle ?? 'Test',
     },
     subject: ref('Patient', order.patientId),
     ...(r.releasedDate ? { issued: instant(r.releasedDate) } : {}),
-    ...(numeric ? { valueQuantity: quantity(Number(r.result), r.unitSymbol, r.unitName) } : { valueString: r.result ?? '' }),
-    ...(flag ? { interpretation: [{ coding: [{ system: INTERPRETATION, code: flag, display: INTERPRETATION_DISPLAY[flag] }] }] } : {}),
+    ...(numeric
+      ? { valueQuantity: quantity(Number(r.result), r.unitSymbol, r.unitName) }
+      : { valueString: r.result ?? '' }),
+    ...(flag
+      ? {
+          interpretation: [{ coding: [{ system: INTERPRETATION, code: flag, display: INTERPRETATION_DISPLAY[flag] }] }],
+        }
+      : {}),
     ...(r.comment ? { note: [{ text: r.comment }] } : {}),
     ...(order.collectedSampleId ? { specimen: ref('Specimen', order.collectedSampleId) } : {}),
     ...(range ? { referenceRange: [range] } : {}),

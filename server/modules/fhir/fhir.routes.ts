@@ -7,7 +7,12 @@ import type { InstCtx } from '../../platform/context';
 import { router } from '../../platform/route';
 import * as svc from './fhir.service';
 
-const tooLarge = { 413: { description: 'The bundle would exceed the entry limit', content: { 'application/problem+json': { schema: Problem } } } };
+const tooLarge = {
+  413: {
+    description: 'The bundle would exceed the entry limit',
+    content: { 'application/problem+json': { schema: Problem } },
+  },
+};
 
 /** The resources, each read by our record id (docs/fhir.md): row, type, what it is read from. */
 /** Any of the resource rows: the same params and answer, each at its own path. */
@@ -30,16 +35,36 @@ export function fhirRoutes(app: App, deps: AppDeps) {
   const route = router(app, deps);
   const send = (reply: FastifyReply, body: unknown) => reply.type('application/fhir+json; charset=utf-8').send(body);
   for (const [row, type, description, read1] of RESOURCES) {
-    route(row, async (req, ctx, reply) => send(reply, await read1(ctx, req.params.id)), { summary: `${type}: ${description}` });
+    route(row, async (req, ctx, reply) => send(reply, await read1(ctx, req.params.id)), {
+      summary: `${type}: ${description}`,
+    });
   }
-  const fhirCtx = (req: FastifyRequest, ctx: InstCtx): svc.FhirCtx => ({ ...ctx, base: baseOf(req, ctx.institutionId) });
+  const fhirCtx = (req: FastifyRequest, ctx: InstCtx): svc.FhirCtx => ({
+    ...ctx,
+    base: baseOf(req, ctx.institutionId),
+  });
   const disposition = (name: string) => `attachment; filename="${name}.fhir.json"`;
-  route(e.participantBundle,
-    async (req, ctx, reply) => send(reply.header('Content-Disposition', disposition(`participant-${req.params.id}`)), await svc.participantBundle(fhirCtx(req, ctx), req.params.id)),
-    { summary: 'Everything about one participant, as a collection Bundle', problems: tooLarge });
-  route(e.protocolBundle,
-    async (req, ctx, reply) => send(reply.header('Content-Disposition', disposition(`protocol-${req.params.id}`)), await svc.protocolBundle(fhirCtx(req, ctx), req.params.id)),
-    { summary: 'One protocol with its subjects, consents, specimens and questionnaires, as a collection Bundle', problems: tooLarge });
+  route(
+    e.participantBundle,
+    async (req, ctx, reply) =>
+      send(
+        reply.header('Content-Disposition', disposition(`participant-${req.params.id}`)),
+        await svc.participantBundle(fhirCtx(req, ctx), req.params.id),
+      ),
+    { summary: 'Everything about one participant, as a collection Bundle', problems: tooLarge },
+  );
+  route(
+    e.protocolBundle,
+    async (req, ctx, reply) =>
+      send(
+        reply.header('Content-Disposition', disposition(`protocol-${req.params.id}`)),
+        await svc.protocolBundle(fhirCtx(req, ctx), req.params.id),
+      ),
+    {
+      summary: 'One protocol with its subjects, consents, specimens and questionnaires, as a collection Bundle',
+      problems: tooLarge,
+    },
+  );
 }
 
 /** `https://host/api/institutions/7/fhir` for entries' fullUrl; a Host header that is not a plain host name gives `localhost`. */

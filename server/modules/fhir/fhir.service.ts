@@ -9,8 +9,20 @@ import { type ExportNode, exportNode, exportNodesWithAncestors, exportSamplePlac
 import { exportOrders, exportReleasedResults } from '../orders';
 import { fhirErrors } from './fhir.errors';
 import {
-  type MapCtx, type SamplePlace, type SampleRow, serverOffset, toConsent, toLocation, toObservation, toPatient, toQuestionnaire,
-  toQuestionnaireResponse, toResearchStudy, toResearchSubject, toServiceRequest, toSpecimen,
+  type MapCtx,
+  type SamplePlace,
+  type SampleRow,
+  serverOffset,
+  toConsent,
+  toLocation,
+  toObservation,
+  toPatient,
+  toQuestionnaire,
+  toQuestionnaireResponse,
+  toResearchStudy,
+  toResearchSubject,
+  toServiceRequest,
+  toSpecimen,
 } from './fhir.mapping';
 
 /** For the shipment manifest (docs/shipments.md "Manifest exchange"): the same Specimen mapping. */
@@ -45,7 +57,9 @@ export async function patient(ctx: Ctx, id: number) {
   return single(exportPatients(ctx.db, instOf(ctx), [id]), 'Patient', (p) => toPatient(mapCtx(ctx), p));
 }
 export async function researchStudy(ctx: Ctx, id: number) {
-  return single(exportProtocols(ctx.db, instOf(ctx), one([id])), 'ResearchStudy', (p) => toResearchStudy(mapCtx(ctx), p, today(ctx)));
+  return single(exportProtocols(ctx.db, instOf(ctx), one([id])), 'ResearchStudy', (p) =>
+    toResearchStudy(mapCtx(ctx), p, today(ctx)),
+  );
 }
 export async function researchSubject(ctx: Ctx, id: number) {
   return single(exportEnrolments(ctx.db, instOf(ctx), one([id])), 'ResearchSubject', toResearchSubject);
@@ -57,7 +71,9 @@ export async function questionnaire(ctx: Ctx, id: number) {
   return single(exportForms(ctx.db, instOf(ctx), one([id])), 'Questionnaire', (f) => toQuestionnaire(mapCtx(ctx), f));
 }
 export async function questionnaireResponse(ctx: Ctx, id: number) {
-  return single(exportSubmissions(ctx.db, instOf(ctx), one([id])), 'QuestionnaireResponse', (s) => toQuestionnaireResponse(mapCtx(ctx), s));
+  return single(exportSubmissions(ctx.db, instOf(ctx), one([id])), 'QuestionnaireResponse', (s) =>
+    toQuestionnaireResponse(mapCtx(ctx), s),
+  );
 }
 export async function specimen(ctx: Ctx, id: number) {
   const [sample] = await exportSamples(ctx.db, instOf(ctx), one([id]));
@@ -66,7 +82,9 @@ export async function specimen(ctx: Ctx, id: number) {
   return toSpecimen(mapCtx(ctx), sample, places.get(sample.id));
 }
 export async function serviceRequest(ctx: Ctx, id: number) {
-  return single(exportOrders(ctx.db, instOf(ctx), one([id])), 'ServiceRequest', (o) => toServiceRequest(mapCtx(ctx), o));
+  return single(exportOrders(ctx.db, instOf(ctx), one([id])), 'ServiceRequest', (o) =>
+    toServiceRequest(mapCtx(ctx), o),
+  );
 }
 /** A released result as an Observation (its id is the result's id); an unreleased one is not found. */
 export async function observation(ctx: Ctx, resultId: number) {
@@ -83,16 +101,33 @@ export async function location(ctx: Ctx, id: number) {
 }
 
 /** Where samples are: their places and the storage nodes above them (two statements for any number of samples). */
-async function placesOf(ctx: Ctx, samples: SampleRow[]): Promise<{ places: Map<number, SamplePlace>; nodes: ExportNode[] }> {
-  const rows = await exportSamplePlaces(ctx.db, instOf(ctx), samples.map((s) => s.id));
-  const nodes = await exportNodesWithAncestors(ctx.db, instOf(ctx), rows.map((r) => r.boxId));
+async function placesOf(
+  ctx: Ctx,
+  samples: SampleRow[],
+): Promise<{ places: Map<number, SamplePlace>; nodes: ExportNode[] }> {
+  const rows = await exportSamplePlaces(
+    ctx.db,
+    instOf(ctx),
+    samples.map((s) => s.id),
+  );
+  const nodes = await exportNodesWithAncestors(
+    ctx.db,
+    instOf(ctx),
+    rows.map((r) => r.boxId),
+  );
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const pathOf = (boxId: number) => {
     const titles: string[] = [];
-    for (let n = byId.get(boxId); n && titles.length < 10; n = n.parentId ? byId.get(n.parentId) : undefined) titles.unshift(n.title);
+    for (let n = byId.get(boxId); n && titles.length < 10; n = n.parentId ? byId.get(n.parentId) : undefined)
+      titles.unshift(n.title);
     return titles.join(' > ');
   };
-  return { places: new Map(rows.map((r) => [r.sampleId, { boxId: r.boxId, positionCode: r.positionCode, path: pathOf(r.boxId) }])), nodes };
+  return {
+    places: new Map(
+      rows.map((r) => [r.sampleId, { boxId: r.boxId, positionCode: r.positionCode, path: pathOf(r.boxId) }]),
+    ),
+    nodes,
+  };
 }
 
 /** Collects a bundle's entries and refuses it as soon as it would exceed MAX_ENTRIES. */
@@ -108,7 +143,13 @@ class Entries {
     for (const r of resources) this.list.push({ fullUrl: `${this.base}/${r.resourceType}/${r.id}`, resource: r });
   }
   bundle(ctx: Ctx): Bundle {
-    return { resourceType: 'Bundle', type: 'collection', timestamp: ctx.now().toISOString(), total: this.list.length, entry: this.list };
+    return {
+      resourceType: 'Bundle',
+      type: 'collection',
+      timestamp: ctx.now().toISOString(),
+      total: this.list.length,
+      entry: this.list,
+    };
   }
 }
 const scope = (e: Entries, s: Omit<ExportScope, 'limit'>): ExportScope => ({ ...s, limit: e.room });
@@ -120,8 +161,12 @@ async function consentsOf(ctx: FhirCtx, e: Entries, s: Omit<ExportScope, 'limit'
   if (rows.length > e.room - 1) throw fhirErrors.too_large(MAX_ENTRIES);
   const chars = rows.reduce((sum, r) => sum + Number(r.signatureChars), 0);
   const max = ctx.maxSignatureChars ?? MAX_SIGNATURE_CHARS;
-  if (chars > max) throw fhirErrors.signatures_too_large(Math.round(max / 1024 / 1024 * 10) / 10);
-  const signatures = await exportConsentSignatures(ctx.db, instOf(ctx), rows.map((r) => r.id));
+  if (chars > max) throw fhirErrors.signatures_too_large(Math.round((max / 1024 / 1024) * 10) / 10);
+  const signatures = await exportConsentSignatures(
+    ctx.db,
+    instOf(ctx),
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({ ...r, signature: signatures.get(r.id) ?? '' }));
 }
 

@@ -34,18 +34,38 @@ const post = async <T = Rec>(url: string, body: unknown): Promise<T> => {
 // The data set, built through the API as people would.
 const k = await formsKit(t, inst, token);
 const p = await sampleSetUp(t, institution, token);
-const phoneTypes = json<(Rec & { title: string })[]>(await t.call('GET', api('phoneNumberTypes?PageSize=50'), { token }));
+const phoneTypes = json<(Rec & { title: string })[]>(
+  await t.call('GET', api('phoneNumberTypes?PageSize=50'), { token }),
+);
 const phone = (title: string) => phoneTypes.find((x) => x.title === title)!.id;
 const MRN = `FHIR-${Date.now().toString(36)}`;
-const patient = await post<Rec & { patientMRN: string }>(api('patients/register'), participant(k.refs, {
-  PatientMRN: MRN, ExternalSubjectId: 'EXT-42', races: [k.refs.black, k.refs.asian], ethnicities: [k.refs.notHispanic],
-  phoneNumbers: [{ phoneNumberTypeId: k.refs.mobile, phoneNumber: '+251911223344' }, { phoneNumberTypeId: phone('Next of Kin'), phoneNumber: '+251911000111' }],
-  siteMrns: [{ institutionSiteId: k.refs.site, mrn: `${MRN}-SITE` }],
-}));
+const patient = await post<Rec & { patientMRN: string }>(
+  api('patients/register'),
+  participant(k.refs, {
+    PatientMRN: MRN,
+    ExternalSubjectId: 'EXT-42',
+    races: [k.refs.black, k.refs.asian],
+    ethnicities: [k.refs.notHispanic],
+    phoneNumbers: [
+      { phoneNumberTypeId: k.refs.mobile, phoneNumber: '+251911223344' },
+      { phoneNumberTypeId: phone('Next of Kin'), phoneNumber: '+251911000111' },
+    ],
+    siteMrns: [{ institutionSiteId: k.refs.site, mrn: `${MRN}-SITE` }],
+  }),
+);
 const [enrolment] = await post<Rec[]>(`${p.base}/collectionProtocolParticipants`, { PatientIds: [patient.id] });
 // Two consents signed, the second withdrawn.
-const consentText = async (title: string) => post<Rec & { consentVersionId: number }>(`${p.base}/collectionProtocolConsents`, { Title: title, Consent: `<p>${title}: I agree.</p>` });
-const sign = async (versionId: number) => post<Rec>(`${p.base}/collectionProtocolParticipantConsents`, { ParticipantId: enrolment.id, ConsentVersionId: versionId, Signature: signaturePng().dataUrl });
+const consentText = async (title: string) =>
+  post<Rec & { consentVersionId: number }>(`${p.base}/collectionProtocolConsents`, {
+    Title: title,
+    Consent: `<p>${title}: I agree.</p>`,
+  });
+const sign = async (versionId: number) =>
+  post<Rec>(`${p.base}/collectionProtocolParticipantConsents`, {
+    ParticipantId: enrolment.id,
+    ConsentVersionId: versionId,
+    Signature: signaturePng().dataUrl,
+  });
 const kept = await sign((await consentText('Main consent')).consentVersionId);
 const withdrawn = await sign((await consentText('Genetic research')).consentVersionId);
 // A sample and its aliquot, the parent stored in a box five levels down.
@@ -54,57 +74,134 @@ const aliquotRes = await p.sub(primary, { CollectedAmount: 2 });
 const aliquot = json<Sample>(aliquotRes);
 const sr = await storageRefs(t, inst, token);
 const chain = await storageChain(t, inst, token, sr, { Rows: 2, Columns: 2 });
-const positions = json<{ id: number; code: string }[]>(await t.call('GET', `${nodePath(inst, chain.ids)}/StorageContainerBoxPositions`, { token }));
-await post(`${nodePath(inst, chain.ids)}/StorageContainerBoxPositions/${positions[0].id}/StorageContainerBoxPositionOccupancies`, { CollectedSampleID: primary.id });
+const positions = json<{ id: number; code: string }[]>(
+  await t.call('GET', `${nodePath(inst, chain.ids)}/StorageContainerBoxPositions`, { token }),
+);
+await post(
+  `${nodePath(inst, chain.ids)}/StorageContainerBoxPositions/${positions[0].id}/StorageContainerBoxPositionOccupancies`,
+  { CollectedSampleID: primary.id },
+);
 // A questionnaire with every field type, filled in.
 const form = await k.form('FHIR questionnaire', p.protocol.id);
 const field = (kind: string, over: Record<string, unknown> = {}) =>
-  post<Rec>(`${k.base(p.protocol.id)}/${form.id}/collectionProtocolFormFields`, { DataTypeId: k.type(kind), Prompt: `${kind} prompt`, ResponseTitle: kind, ...over });
+  post<Rec>(`${k.base(p.protocol.id)}/${form.id}/collectionProtocolFormFields`, {
+    DataTypeId: k.type(kind),
+    Prompt: `${kind} prompt`,
+    ResponseTitle: kind,
+    ...over,
+  });
 const fields = {
-  TB: await field('TB', { Required: true, RequiredMessage: 'Give the code', HasValidation: true, RegularExpression: '[A-Z]{2}\\d{3}', RegularExpressionMessage: 'Two capitals then three digits' }),
-  TA: await field('TA'), TP: await field('TP'), DP: await field('DP'), DTP: await field('DTP'), CB: await field('CB'),
+  TB: await field('TB', {
+    Required: true,
+    RequiredMessage: 'Give the code',
+    HasValidation: true,
+    RegularExpression: '[A-Z]{2}\\d{3}',
+    RegularExpressionMessage: 'Two capitals then three digits',
+  }),
+  TA: await field('TA'),
+  TP: await field('TP'),
+  DP: await field('DP'),
+  DTP: await field('DTP'),
+  CB: await field('CB'),
   CBL: await field('CBL', { Options: [{ Value: 'Fever' }, { Value: 'Cough' }, { Value: 'Rash  spots' }] }),
   RL: await field('RL', { Options: [{ Value: 'Yes' }, { Value: 'No' }] }),
   SL: await field('SL', { Options: [{ Value: 'Low' }, { Value: 'High' }] }),
 };
-const answers = { TB: 'AB123', TA: 'Line one\nline two', TP: '08:30', DP: '2024-02-29', DTP: '2026-05-01T09:15', CB: true, CBL: ['Rash  spots', 'Fever'], RL: 'Yes', SL: 'High' };
+const answers = {
+  TB: 'AB123',
+  TA: 'Line one\nline two',
+  TP: '08:30',
+  DP: '2024-02-29',
+  DTP: '2026-05-01T09:15',
+  CB: true,
+  CBL: ['Rash  spots', 'Fever'],
+  RL: 'Yes',
+  SL: 'High',
+};
 const submission = await post<Rec>(api('submittedCollectionProtocolForms'), {
-  InstitutionSiteId: k.refs.site, CollectionProtocolFormId: form.id, PatientId: patient.id, SampleID: primary.sampleId,
-  FormFields: Object.entries(answers).map(([kind, value]) => ({ CollectionProtocolFormFieldId: fields[kind as keyof typeof fields].id, Value: value })),
+  InstitutionSiteId: k.refs.site,
+  CollectionProtocolFormId: form.id,
+  PatientId: patient.id,
+  SampleID: primary.sampleId,
+  FormFields: Object.entries(answers).map(([kind, value]) => ({
+    CollectionProtocolFormFieldId: fields[kind as keyof typeof fields].id,
+    Value: value,
+  })),
 });
 // An order of a panel with a numeric test in g/dL (range 12-16) and a free-text test, both released.
-const units = json<(Rec & { unitName: string; unitOfMeasurementTypeId: number })[]>(await t.call('GET', api('unitOfMeasurements?PageSize=200'), { token }));
+const units = json<(Rec & { unitName: string; unitOfMeasurementTypeId: number })[]>(
+  await t.call('GET', api('unitOfMeasurements?PageSize=200'), { token }),
+);
 const unit = units.find((u) => u.unitName === 'Millilitre')!;
 const suffix = Math.random().toString(36).slice(2, 7);
-const panel = await createSample(t, inst, token, L.panels, { title: `FHIR panel ${suffix}` }) as Rec;
+const panel = (await createSample(t, inst, token, L.panels, { title: `FHIR panel ${suffix}` })) as Rec;
 const hb = await post<Rec>(api('tests'), {
-  title: `Haemoglobin ${suffix}`, abbreviation: 'HB', description: 'g/dL', hasRange: true, hasUnitOfMeasurement: true,
-  unitOfMeasurementTypeId: unit.unitOfMeasurementTypeId, unitOfMeasurementId: unit.id,
+  title: `Haemoglobin ${suffix}`,
+  abbreviation: 'HB',
+  description: 'g/dL',
+  hasRange: true,
+  hasUnitOfMeasurement: true,
+  unitOfMeasurementTypeId: unit.unitOfMeasurementTypeId,
+  unitOfMeasurementId: unit.id,
 });
 const note = await post<Rec>(api('tests'), { title: `Film ${suffix}`, abbreviation: 'FILM', description: 'Free text' });
 await post(api(`tests/${hb.id}/testResultRanges`), { minimumValue: 12, maximumValue: 16 });
 for (const test of [hb, note]) await post(api('panelTests'), { panelId: panel.id, testId: test.id });
 const priorityId = json<Rec[]>(await t.call('GET', api('priorities?PageSize=10'), { token }))[0].id;
-const [order] = await post<Rec[]>(api('LIMSOrders/place'), { patientIds: [patient.id], priorityId, panelIds: [panel.id] });
-type Detail = { orderedPanels: { id: number; orderedTests: { test: { title: string }; testResult: { id: number; concurrencyStamp: string } }[] }[] };
+const [order] = await post<Rec[]>(api('LIMSOrders/place'), {
+  patientIds: [patient.id],
+  priorityId,
+  panelIds: [panel.id],
+});
+type Detail = {
+  orderedPanels: {
+    id: number;
+    orderedTests: { test: { title: string }; testResult: { id: number; concurrencyStamp: string } }[];
+  }[];
+};
 const detail = json<Detail>(await t.call('GET', api(`LIMSOrders/${order.id}`), { token }));
 const testOf = (prefix: string) => detail.orderedPanels[0].orderedTests.find((x) => x.test.title.startsWith(prefix))!;
-const saved = await t.call('PUT', api(`LIMSOrders/${order.id}/results`), { token, body: { results: [
-  { resultId: testOf('Haemoglobin').testResult.id, result: '17.5', concurrencyStamp: testOf('Haemoglobin').testResult.concurrencyStamp },
-  { resultId: testOf('Film').testResult.id, result: 'Normocytic, normochromic', concurrencyStamp: testOf('Film').testResult.concurrencyStamp },
-] } });
+const saved = await t.call('PUT', api(`LIMSOrders/${order.id}/results`), {
+  token,
+  body: {
+    results: [
+      {
+        resultId: testOf('Haemoglobin').testResult.id,
+        result: '17.5',
+        concurrencyStamp: testOf('Haemoglobin').testResult.concurrencyStamp,
+      },
+      {
+        resultId: testOf('Film').testResult.id,
+        result: 'Normocytic, normochromic',
+        concurrencyStamp: testOf('Film').testResult.concurrencyStamp,
+      },
+    ],
+  },
+});
 if (saved.statusCode !== 200) throw new Error(saved.body);
 await post(api(`LIMSOrders/${order.id}/limsOrderedPanels/${detail.orderedPanels[0].id}/release`), {});
 
 // Withdrawn last: a withdrawn participant's samples may not be used any more.
-await post(`${p.base}/collectionProtocolParticipantConsents/${withdrawn.id}/withdraw`, { WithdrawnDate: new Date().toISOString().slice(0, 10), Reason: 'Changed my mind', Effect: 'stop_use' });
+await post(`${p.base}/collectionProtocolParticipantConsents/${withdrawn.id}/withdraw`, {
+  WithdrawnDate: new Date().toISOString().slice(0, 10),
+  Reason: 'Changed my mind',
+  Effect: 'stop_use',
+});
 
 const other = await signedIn(t, ['Institution Administrator']);
 
 describe('each resource on its own is valid FHIR R4', () => {
   it('the validator refuses what is not FHIR (so a pass below means something)', () => {
-    expect(() => validate({ resourceType: 'Patient', gender: 'f' } as unknown as Resource)).toThrow(/not valid FHIR R4/);
-    expect(() => validate({ resourceType: 'Bundle', type: 'collection', entry: [{ resource: { resourceType: 'Specimen', status: 'kept' } }] } as unknown as Resource)).toThrow(/Specimen/);
+    expect(() => validate({ resourceType: 'Patient', gender: 'f' } as unknown as Resource)).toThrow(
+      /not valid FHIR R4/,
+    );
+    expect(() =>
+      validate({
+        resourceType: 'Bundle',
+        type: 'collection',
+        entry: [{ resource: { resourceType: 'Specimen', status: 'kept' } }],
+      } as unknown as Resource),
+    ).toThrow(/Specimen/);
   });
 
   it('Patient: MRNs with a URN per institution, names, gender, birth date, phones, next of kin, races and ethnicities', async () => {
@@ -114,17 +211,34 @@ describe('each resource on its own is valid FHIR R4', () => {
     const r = json<Resource & Record<string, unknown>>(res);
     validate(r);
     expect(r).toMatchObject({
-      resourceType: 'Patient', id: String(patient.id), active: true, gender: 'female', birthDate: '1984-03-12',
+      resourceType: 'Patient',
+      id: String(patient.id),
+      active: true,
+      gender: 'female',
+      birthDate: '1984-03-12',
       name: [{ text: 'Almaz Tesfaye Bekele', given: ['Almaz', 'Tesfaye'], family: 'Bekele' }],
       telecom: [{ system: 'phone', value: '+251911223344', use: 'mobile' }],
       contact: [{ relationship: [{ text: 'Next of Kin' }], telecom: [{ value: '+251911000111' }] }],
     });
-    expect(r.identifier).toEqual(expect.arrayContaining([
-      expect.objectContaining({ use: 'official', system: `urn:biobank-lims:institution:${inst}:mrn`, value: MRN, type: expect.objectContaining({ coding: [expect.objectContaining({ code: 'MR' })] }) }),
-      expect.objectContaining({ use: 'secondary', system: `urn:biobank-lims:institution:${inst}:site:${k.refs.site}:mrn`, value: `${MRN}-SITE` }),
-      expect.objectContaining({ value: 'EXT-42' }),
-    ]));
-    expect((r.extension as { valueCodeableConcept: { text: string } }[]).map((e) => e.valueCodeableConcept.text)).toEqual(['Black or African American', 'Asian', 'Not Hispanic or Latino']);
+    expect(r.identifier).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          use: 'official',
+          system: `urn:biobank-lims:institution:${inst}:mrn`,
+          value: MRN,
+          type: expect.objectContaining({ coding: [expect.objectContaining({ code: 'MR' })] }),
+        }),
+        expect.objectContaining({
+          use: 'secondary',
+          system: `urn:biobank-lims:institution:${inst}:site:${k.refs.site}:mrn`,
+          value: `${MRN}-SITE`,
+        }),
+        expect.objectContaining({ value: 'EXT-42' }),
+      ]),
+    );
+    expect(
+      (r.extension as { valueCodeableConcept: { text: string } }[]).map((e) => e.valueCodeableConcept.text),
+    ).toEqual(['Black or African American', 'Asian', 'Not Hispanic or Latino']);
   });
 
   it('ResearchStudy, ResearchSubject (withdrawn), and the kept and the withdrawn Consent with the signature image', async () => {
@@ -133,18 +247,31 @@ describe('each resource on its own is valid FHIR R4', () => {
     expect(study).toMatchObject({ resourceType: 'ResearchStudy', status: 'active', title: p.protocol.title });
     const subject = json<Resource>(await fhir(`ResearchSubject/${enrolment.id}`));
     validate(subject);
-    expect(subject).toMatchObject({ status: 'withdrawn', study: { reference: `ResearchStudy/${p.protocol.id}` }, individual: { reference: `Patient/${patient.id}` }, consent: { reference: `Consent/${withdrawn.id}` } });
+    expect(subject).toMatchObject({
+      status: 'withdrawn',
+      study: { reference: `ResearchStudy/${p.protocol.id}` },
+      individual: { reference: `Patient/${patient.id}` },
+      consent: { reference: `Consent/${withdrawn.id}` },
+    });
     const ok = json<Resource & Record<string, unknown>>(await fhir(`Consent/${kept.id}`));
     validate(ok);
     expect(ok).toMatchObject({
-      status: 'active', scope: { coding: [{ code: 'research' }] }, patient: { reference: `Patient/${patient.id}` }, policyRule: { coding: [{ code: 'OPTIN' }] },
-      sourceAttachment: { contentType: 'image/png', data: signaturePng().dataUrl.split(',')[1] }, provision: { type: 'permit' },
+      status: 'active',
+      scope: { coding: [{ code: 'research' }] },
+      patient: { reference: `Patient/${patient.id}` },
+      policyRule: { coding: [{ code: 'OPTIN' }] },
+      sourceAttachment: { contentType: 'image/png', data: signaturePng().dataUrl.split(',')[1] },
+      provision: { type: 'permit' },
     });
     const gone = json<Resource & Record<string, unknown>>(await fhir(`Consent/${withdrawn.id}`));
     validate(gone);
     expect(gone).toMatchObject({
-      status: 'inactive', policyRule: { coding: [{ code: 'OPTOUT' }] },
-      provision: { type: 'permit', provision: [{ type: 'deny', code: [{ coding: [{ code: 'stop_use' }], text: 'Changed my mind' }] }] },
+      status: 'inactive',
+      policyRule: { coding: [{ code: 'OPTOUT' }] },
+      provision: {
+        type: 'permit',
+        provision: [{ type: 'deny', code: [{ coding: [{ code: 'stop_use' }], text: 'Changed my mind' }] }],
+      },
     });
   });
 
@@ -152,15 +279,28 @@ describe('each resource on its own is valid FHIR R4', () => {
     const q = json<Resource & { item: Record<string, unknown>[] }>(await fhir(`Questionnaire/${form.id}`));
     validate(q);
     expect(q.item.map((i) => [i.text, i.type, i.repeats ?? false])).toEqual([
-      ['TB prompt', 'string', false], ['TA prompt', 'text', false], ['TP prompt', 'time', false], ['DP prompt', 'date', false],
-      ['DTP prompt', 'dateTime', false], ['CB prompt', 'boolean', false], ['CBL prompt', 'choice', true], ['RL prompt', 'choice', false], ['SL prompt', 'choice', false],
+      ['TB prompt', 'string', false],
+      ['TA prompt', 'text', false],
+      ['TP prompt', 'time', false],
+      ['DP prompt', 'date', false],
+      ['DTP prompt', 'dateTime', false],
+      ['CB prompt', 'boolean', false],
+      ['CBL prompt', 'choice', true],
+      ['RL prompt', 'choice', false],
+      ['SL prompt', 'choice', false],
     ]);
-    expect(q.item[0]).toMatchObject({ required: true, extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/regex', valueString: '[A-Z]{2}\\d{3}' }] });
+    expect(q.item[0]).toMatchObject({
+      required: true,
+      extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/regex', valueString: '[A-Z]{2}\\d{3}' }],
+    });
     expect(q.item[6].answerOption).toEqual([
-      { valueCoding: expect.objectContaining({ code: 'Fever' }) }, { valueCoding: expect.objectContaining({ code: 'Cough' }) },
+      { valueCoding: expect.objectContaining({ code: 'Fever' }) },
+      { valueCoding: expect.objectContaining({ code: 'Cough' }) },
       { valueCoding: expect.objectContaining({ code: 'Rash spots', display: 'Rash  spots' }) },
     ]);
-    const r = json<Resource & { questionnaire: string; item: { linkId: string; answer: Record<string, unknown>[] }[] }>(await fhir(`QuestionnaireResponse/${submission.id}`));
+    const r = json<Resource & { questionnaire: string; item: { linkId: string; answer: Record<string, unknown>[] }[] }>(
+      await fhir(`QuestionnaireResponse/${submission.id}`),
+    );
     validate(r);
     expect(r.questionnaire).toBe(`${(q as unknown as { url: string }).url}|1`);
     const answer = (kind: keyof typeof fields) => r.item.find((i) => i.linkId === String(fields[kind].id))!.answer;
@@ -180,26 +320,47 @@ describe('each resource on its own is valid FHIR R4', () => {
     const parent = json<Resource & Record<string, unknown>>(await fhir(`Specimen/${primary.id}`));
     validate(parent);
     expect(parent).toMatchObject({
-      identifier: [{ system: `urn:biobank-lims:institution:${inst}:sample-id`, value: primary.sampleId }], status: 'available',
-      type: { text: 'Whole Blood' }, subject: { reference: `Patient/${patient.id}` },
+      identifier: [{ system: `urn:biobank-lims:institution:${inst}:sample-id`, value: primary.sampleId }],
+      status: 'available',
+      type: { text: 'Whole Blood' },
+      subject: { reference: `Patient/${patient.id}` },
       collection: { quantity: { value: 10, unit: 'mL' } },
-      container: [{ identifier: [{ value: positions[0].code }], specimenQuantity: { value: 8, unit: 'mL' }, extension: [{ valueReference: { reference: `Location/${chain.box.id}` } }] }],
+      container: [
+        {
+          identifier: [{ value: positions[0].code }],
+          specimenQuantity: { value: 8, unit: 'mL' },
+          extension: [{ valueReference: { reference: `Location/${chain.box.id}` } }],
+        },
+      ],
     });
-    expect((parent.collection as { collectedDateTime: string }).collectedDateTime).toMatch(/^2026-03-14T09:30:00(Z|[+-]\d\d:\d\d)$/);
+    expect((parent.collection as { collectedDateTime: string }).collectedDateTime).toMatch(
+      /^2026-03-14T09:30:00(Z|[+-]\d\d:\d\d)$/,
+    );
     const child = json<Resource>(await fhir(`Specimen/${aliquot.id}`));
     validate(child);
-    expect(child).toMatchObject({ parent: [{ reference: `Specimen/${primary.id}`, display: primary.sampleId }], container: [{ description: 'Not in storage' }] });
+    expect(child).toMatchObject({
+      parent: [{ reference: `Specimen/${primary.id}`, display: primary.sampleId }],
+      container: [{ description: 'Not in storage' }],
+    });
   });
 
   it('ServiceRequest and the released Observations: a flagged quantity with its range, and a text', async () => {
     const sr = json<Resource>(await fhir(`ServiceRequest/${order.id}`));
     validate(sr);
-    expect(sr).toMatchObject({ status: 'completed', intent: 'order', subject: { reference: `Patient/${patient.id}` }, code: { text: panel.title } });
+    expect(sr).toMatchObject({
+      status: 'completed',
+      intent: 'order',
+      subject: { reference: `Patient/${patient.id}` },
+      code: { text: panel.title },
+    });
     const num = json<Resource>(await fhir(`Observation/${testOf('Haemoglobin').testResult.id}`));
     validate(num);
     expect(num).toMatchObject({
-      status: 'final', basedOn: [{ reference: `ServiceRequest/${order.id}` }], valueQuantity: { value: 17.5, unit: 'mL' },
-      referenceRange: [{ low: { value: 12, unit: 'mL' }, high: { value: 16, unit: 'mL' } }], interpretation: [{ coding: [{ code: 'H' }] }],
+      status: 'final',
+      basedOn: [{ reference: `ServiceRequest/${order.id}` }],
+      valueQuantity: { value: 17.5, unit: 'mL' },
+      referenceRange: [{ low: { value: 12, unit: 'mL' }, high: { value: 16, unit: 'mL' } }],
+      interpretation: [{ coding: [{ code: 'H' }] }],
     });
     const text = json<Resource & Record<string, unknown>>(await fhir(`Observation/${testOf('Film').testResult.id}`));
     validate(text);
@@ -227,11 +388,40 @@ describe('bundles', () => {
     expect(bundle.entry!.every((e) => e.resource)).toBe(true);
     expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
     for (const e of bundle.entry!) {
-      expect(e.fullUrl).toMatch(new RegExp(`^http://localhost(:\\d+)?/api/institutions/${inst}/fhir/${e.resource!.resourceType}/${e.resource!.id}$`));
+      expect(e.fullUrl).toMatch(
+        new RegExp(
+          `^http://localhost(:\\d+)?/api/institutions/${inst}/fhir/${e.resource!.resourceType}/${e.resource!.id}$`,
+        ),
+      );
     }
     const count = (type: string) => bundle.entry!.filter((e) => e.resource!.resourceType === type).length;
-    expect(Object.fromEntries(['Patient', 'ResearchStudy', 'ResearchSubject', 'Consent', 'Specimen', 'Location', 'Questionnaire', 'QuestionnaireResponse', 'ServiceRequest', 'Observation'].map((x) => [x, count(x)])))
-      .toEqual({ Patient: 1, ResearchStudy: 1, ResearchSubject: 1, Consent: 2, Specimen: 2, Location: 5, Questionnaire: 1, QuestionnaireResponse: 1, ServiceRequest: 1, Observation: 2 });
+    expect(
+      Object.fromEntries(
+        [
+          'Patient',
+          'ResearchStudy',
+          'ResearchSubject',
+          'Consent',
+          'Specimen',
+          'Location',
+          'Questionnaire',
+          'QuestionnaireResponse',
+          'ServiceRequest',
+          'Observation',
+        ].map((x) => [x, count(x)]),
+      ),
+    ).toEqual({
+      Patient: 1,
+      ResearchStudy: 1,
+      ResearchSubject: 1,
+      Consent: 2,
+      Specimen: 2,
+      Location: 5,
+      Questionnaire: 1,
+      QuestionnaireResponse: 1,
+      ServiceRequest: 1,
+      Observation: 2,
+    });
     // No N+1: the same statements for any amount of data (plus the sign-in's one).
     const statements = await sentStatements([t.db, t.reportDb], () => fhir(`Bundle/participant/${patient.id}`));
     expect(statements).toHaveLength(13);
@@ -244,7 +434,16 @@ describe('bundles', () => {
     const b = json<Bundle>(res);
     validate(b);
     const types = new Set(b.entry!.map((e) => e.resource!.resourceType));
-    expect([...types].sort()).toEqual(['Consent', 'Location', 'Patient', 'Questionnaire', 'QuestionnaireResponse', 'ResearchStudy', 'ResearchSubject', 'Specimen']);
+    expect([...types].sort()).toEqual([
+      'Consent',
+      'Location',
+      'Patient',
+      'Questionnaire',
+      'QuestionnaireResponse',
+      'ResearchStudy',
+      'ResearchSubject',
+      'Specimen',
+    ]);
     // sampleSetUp's own participant and ours.
     expect(b.entry!.filter((e) => e.resource!.resourceType === 'Patient')).toHaveLength(2);
     const statements = await sentStatements([t.db, t.reportDb], () => fhir(`Bundle/protocol/${p.protocol.id}`));
@@ -256,11 +455,26 @@ describe('bundles', () => {
     // its study and, per enrolment, a subject and a patient: 1 + 2 x 2,499 = 4,999 entries, then 5,001.
     const big = await sampleSetUp(t, institution, token);
     const enrolMore = async (n: number) => {
-      const people = await t.db.insert(patients).values(Array.from({ length: n }, (_, i) => ({
-        institutionId: inst, firstName: `Bulk${i}`, fatherName: 'Load', grandFatherName: 'Test', birthDate: '1990-01-01', birthTime: '00:00',
-        patientTypeId: k.refs.outpatient, genderId: k.refs.male, maritalStatusId: k.refs.single, vitalStatusId: k.refs.alive,
-      }))).returning({ id: patients.id });
-      await t.db.insert(protocolParticipants).values(people.map((x) => ({ institutionId: inst, collectionProtocolId: big.protocol.id, patientId: x.id })));
+      const people = await t.db
+        .insert(patients)
+        .values(
+          Array.from({ length: n }, (_, i) => ({
+            institutionId: inst,
+            firstName: `Bulk${i}`,
+            fatherName: 'Load',
+            grandFatherName: 'Test',
+            birthDate: '1990-01-01',
+            birthTime: '00:00',
+            patientTypeId: k.refs.outpatient,
+            genderId: k.refs.male,
+            maritalStatusId: k.refs.single,
+            vitalStatusId: k.refs.alive,
+          })),
+        )
+        .returning({ id: patients.id });
+      await t.db
+        .insert(protocolParticipants)
+        .values(people.map((x) => ({ institutionId: inst, collectionProtocolId: big.protocol.id, patientId: x.id })));
     };
     await enrolMore((MAX_ENTRIES - 1) / 2 - 1);
     const started = Date.now();
@@ -268,30 +482,67 @@ describe('bundles', () => {
     const ms = Date.now() - started;
     expect(ok.statusCode, ok.body.slice(0, 300)).toBe(200);
     expect(json<Bundle>(ok).total).toBe(MAX_ENTRIES - 1);
-    console.info(`fhir: protocol bundle of ${MAX_ENTRIES - 1} entries, ${(ok.body.length / 1e6).toFixed(1)} MB, ${ms} ms`);
+    console.info(
+      `fhir: protocol bundle of ${MAX_ENTRIES - 1} entries, ${(ok.body.length / 1e6).toFixed(1)} MB, ${ms} ms`,
+    );
     await enrolMore(1);
     const res = await fhir(`Bundle/protocol/${big.protocol.id}`);
     expect(res.statusCode).toBe(413);
     expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
-    expect(json(res)).toMatchObject({ code: 'fhir.too_large', title: `The bundle would hold more than ${MAX_ENTRIES.toLocaleString('en')} entries: export the participants one by one instead.` });
+    expect(json(res)).toMatchObject({
+      code: 'fhir.too_large',
+      title: `The bundle would hold more than ${MAX_ENTRIES.toLocaleString('en')} entries: export the participants one by one instead.`,
+    });
   }, 120_000);
 
   it('a bundle whose signature images exceed the budget is refused before they are read (413)', async () => {
     const ctx: FhirCtx = {
-      db: t.db, institutionId: inst, address: '127.0.0.1', now: () => new Date(), base: 'http://localhost/fhir', maxSignatureChars: 1024 * 1024,
-      account: { id: 0, firstName: 'T', lastName: 'T', email: 'x', userName: 'x', phoneNumber: null, isSuperAdmin: true, memberships: [], institutionIds: [inst], sessionId: 0 },
+      db: t.db,
+      institutionId: inst,
+      address: '127.0.0.1',
+      now: () => new Date(),
+      base: 'http://localhost/fhir',
+      maxSignatureChars: 1024 * 1024,
+      account: {
+        id: 0,
+        firstName: 'T',
+        lastName: 'T',
+        email: 'x',
+        userName: 'x',
+        phoneNumber: null,
+        isSuperAdmin: true,
+        memberships: [],
+        institutionIds: [inst],
+        sessionId: 0,
+      },
     };
     const chars = signaturePng().dataUrl.split(',')[1].length;
-    await expect(participantBundle({ ...ctx, maxSignatureChars: 2 * chars }, patient.id)).resolves.toMatchObject({ resourceType: 'Bundle' });
-    await expect(participantBundle({ ...ctx, maxSignatureChars: 2 * chars - 1 }, patient.id)).rejects.toMatchObject({ status: 413, code: 'fhir.signatures_too_large' });
+    await expect(participantBundle({ ...ctx, maxSignatureChars: 2 * chars }, patient.id)).resolves.toMatchObject({
+      resourceType: 'Bundle',
+    });
+    await expect(participantBundle({ ...ctx, maxSignatureChars: 2 * chars - 1 }, patient.id)).rejects.toMatchObject({
+      status: 413,
+      code: 'fhir.signatures_too_large',
+    });
   });
 });
 
 describe('tenancy, permission and bad input', () => {
   it('another institution reads none of it: its own path says 404 for our ids, ours says 404 for it', async () => {
-    for (const path of [`Patient/${patient.id}`, `Consent/${kept.id}`, `Specimen/${primary.id}`, `Location/${chain.ids[0]}`, `Observation/${testOf('Film').testResult.id}`,
-      `Bundle/participant/${patient.id}`, `Bundle/protocol/${p.protocol.id}`, `ResearchStudy/${p.protocol.id}`, `ResearchSubject/${enrolment.id}`,
-      `Questionnaire/${form.id}`, `QuestionnaireResponse/${submission.id}`, `ServiceRequest/${order.id}`]) {
+    for (const path of [
+      `Patient/${patient.id}`,
+      `Consent/${kept.id}`,
+      `Specimen/${primary.id}`,
+      `Location/${chain.ids[0]}`,
+      `Observation/${testOf('Film').testResult.id}`,
+      `Bundle/participant/${patient.id}`,
+      `Bundle/protocol/${p.protocol.id}`,
+      `ResearchStudy/${p.protocol.id}`,
+      `ResearchSubject/${enrolment.id}`,
+      `Questionnaire/${form.id}`,
+      `QuestionnaireResponse/${submission.id}`,
+      `ServiceRequest/${order.id}`,
+    ]) {
       const mine = await fhir(path, other.token, other.institution.id);
       expect(mine.statusCode, path).toBe(404);
       expect(json(mine).title, path).toMatch(/not found/);
@@ -300,9 +551,17 @@ describe('tenancy, permission and bad input', () => {
   });
 
   it('an unreleased result is no Observation; an unknown type is a 404 problem; hostile ids are 400; signed out is 401', async () => {
-    const draft = await post<Rec[]>(api('LIMSOrders/place'), { patientIds: [patient.id], priorityId, panelIds: [panel.id] });
+    const draft = await post<Rec[]>(api('LIMSOrders/place'), {
+      patientIds: [patient.id],
+      priorityId,
+      panelIds: [panel.id],
+    });
     const d = json<Detail>(await t.call('GET', api(`LIMSOrders/${draft[0].id}`), { token }));
-    expect(json(await fhir(`Observation/${d.orderedPanels[0].orderedTests[0].testResult.id}`))).toMatchObject({ status: 404, code: 'fhir.not_found', title: 'Observation not found.' });
+    expect(json(await fhir(`Observation/${d.orderedPanels[0].orderedTests[0].testResult.id}`))).toMatchObject({
+      status: 404,
+      code: 'fhir.not_found',
+      title: 'Observation not found.',
+    });
     const unknown = await fhir(`Medication/${patient.id}`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['content-type']).toMatch(/application\/problem\+json/);

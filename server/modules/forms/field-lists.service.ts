@@ -17,22 +17,35 @@ export async function listFields(ctx: InstCtx, protocolId: number, formId: numbe
   await protocolOf(ctx, protocolId);
   await formOf(ctx, protocolId, formId);
   const where = and(
-    eq(formFields.formId, formId), eq(formFields.isEnabled, q.isEnabled ?? true),
+    eq(formFields.formId, formId),
+    eq(formFields.isEnabled, q.isEnabled ?? true),
     q.searchTerm ? sql`lower(${formFields.prompt}) like ${likePattern(q.searchTerm)}` : undefined,
   );
   return fieldsPage(ctx.db, where, { limit: q.pageSize, offset: offsetOf(q) });
 }
 
 /** A field's options by ordinal: enabled ones unless `IsEnabled=false`; `SearchTerm` on the value. */
-export async function listOptions(ctx: InstCtx, protocolId: number, formId: number, fieldId: number, q: FieldListQuery) {
+export async function listOptions(
+  ctx: InstCtx,
+  protocolId: number,
+  formId: number,
+  fieldId: number,
+  q: FieldListQuery,
+) {
   requirePermission(ctx, 'protocols.read');
   await protocolOf(ctx, protocolId);
   await formOf(ctx, protocolId, formId);
   await fieldOf(ctx.db, ctx, formId, fieldId);
   const where = and(
-    eq(fieldOptions.fieldId, fieldId), eq(fieldOptions.isEnabled, q.isEnabled ?? true),
+    eq(fieldOptions.fieldId, fieldId),
+    eq(fieldOptions.isEnabled, q.isEnabled ?? true),
     q.searchTerm ? sql`lower(${fieldOptions.value}) like ${likePattern(q.searchTerm)}` : undefined,
   );
-  const page = await selectRecords(ctx.db, fieldOptions, { where, orderBy: [asc(fieldOptions.ordinal), asc(fieldOptions.id)], limit: q.pageSize, offset: offsetOf(q) });
+  const page = await selectRecords(ctx.db, fieldOptions, {
+    where,
+    orderBy: [asc(fieldOptions.ordinal), asc(fieldOptions.id)],
+    limit: q.pageSize,
+    offset: offsetOf(q),
+  });
   return { ...page, rows: page.rows.map(toOptionDto) };
 }

@@ -6,7 +6,15 @@ import { formsKit } from '../../test/forms-kit';
 const t = await testApp();
 const { institution, token } = await signedIn(t, ['Coordinator']);
 const k = await formsKit(t, institution.id, token);
-type Row = { submissionId: number; patientName: string; patientGender: string; values: Record<string, string>; institution: string; institutionSite: string; dateCollected: string };
+type Row = {
+  submissionId: number;
+  patientName: string;
+  patientGender: string;
+  values: Record<string, string>;
+  institution: string;
+  institutionSite: string;
+  dateCollected: string;
+};
 type Page = { columns: { fieldId: number; prompt: string }[]; rows: Row[] };
 
 /** A strict RFC 4180 reader (quoted and bare cells, doubled quotes, CRLF or LF), independent of the writer. */
@@ -19,18 +27,52 @@ function parseCsv(text: string): string[][] {
   while (i < text.length) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i += 2; continue; }
-      if (c === '"') { quoted = false; i++; continue; }
-      cell += c; i++; continue;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 2;
+        continue;
+      }
+      if (c === '"') {
+        quoted = false;
+        i++;
+        continue;
+      }
+      cell += c;
+      i++;
+      continue;
     }
-    if (c === '"') { if (cell) throw new Error(`quote inside a bare cell at ${i}`); quoted = true; i++; continue; }
-    if (c === ',') { record.push(cell); cell = ''; i++; continue; }
-    if (c === '\r' && text[i + 1] === '\n') { i++; continue; }
-    if (c === '\n') { record.push(cell); records.push(record); record = []; cell = ''; i++; continue; }
-    cell += c; i++;
+    if (c === '"') {
+      if (cell) throw new Error(`quote inside a bare cell at ${i}`);
+      quoted = true;
+      i++;
+      continue;
+    }
+    if (c === ',') {
+      record.push(cell);
+      cell = '';
+      i++;
+      continue;
+    }
+    if (c === '\r' && text[i + 1] === '\n') {
+      i++;
+      continue;
+    }
+    if (c === '\n') {
+      record.push(cell);
+      records.push(record);
+      record = [];
+      cell = '';
+      i++;
+      continue;
+    }
+    cell += c;
+    i++;
   }
   if (quoted) throw new Error('unterminated quote');
-  if (cell || record.length) { record.push(cell); records.push(record); }
+  if (cell || record.length) {
+    record.push(cell);
+    records.push(record);
+  }
   return records;
 }
 
@@ -41,48 +83,126 @@ describe('collected questionnaires report', () => {
     const a = await k.field(f.id, 'CBL', { Prompt: 'First', Ordinal: 1, Options: [{ Value: 'x' }, { Value: 'y' }] });
     const c = await k.field(f.id, 'CB', { Prompt: 'Dropped later', Ordinal: 3 });
     const { patient } = await k.enrolledPatient({ FirstName: 'Hanna', FatherName: 'Bekele', GrandFatherName: 'Alemu' });
-    const sub = (values: [number, unknown][]) => k.submit({ CollectionProtocolFormId: f.id, PatientId: patient.id, FormFields: values.map(([id, v]) => ({ CollectionProtocolFormFieldId: id, Value: v })) });
-    expect((await sub([[a.id, ['y', 'x']], [b.id, 'one'], [c.id, true]])).statusCode).toBe(201);
+    const sub = (values: [number, unknown][]) =>
+      k.submit({
+        CollectionProtocolFormId: f.id,
+        PatientId: patient.id,
+        FormFields: values.map(([id, v]) => ({ CollectionProtocolFormFieldId: id, Value: v })),
+      });
+    expect(
+      (
+        await sub([
+          [a.id, ['y', 'x']],
+          [b.id, 'one'],
+          [c.id, true],
+        ])
+      ).statusCode,
+    ).toBe(201);
     // Version 2: the prompt of b changes (same field, same column) and c is disabled (its answers keep the column).
-    await k.call('PUT', `${k.fieldsUrl(f.id)}/${b.id}`, { DataTypeId: k.type('TB'), Prompt: 'Second (renamed)', ResponseTitle: 'b', Ordinal: 2, ConcurrencyStamp: b.concurrencyStamp });
+    await k.call('PUT', `${k.fieldsUrl(f.id)}/${b.id}`, {
+      DataTypeId: k.type('TB'),
+      Prompt: 'Second (renamed)',
+      ResponseTitle: 'b',
+      Ordinal: 2,
+      ConcurrencyStamp: b.concurrencyStamp,
+    });
     await k.call('POST', `${k.fieldsUrl(f.id)}/${c.id}/disable`);
     const d = await k.field(f.id, 'TB', { Prompt: 'New in v2' });
-    for (const v of ['two', 'three']) expect((await sub([[b.id, v], [d.id, 'new']])).statusCode).toBe(201);
+    for (const v of ['two', 'three'])
+      expect(
+        (
+          await sub([
+            [b.id, v],
+            [d.id, 'new'],
+          ])
+        ).statusCode,
+      ).toBe(201);
 
     const url = `${k.base()}/${f.id}/report`;
     const res = await k.call('GET', `${url}?PageSize=2`);
     expect(res.statusCode, res.body).toBe(200);
     expect(pagination(res)).toMatchObject({ TotalCount: 3, PageSize: 2, TotalPages: 2 });
     const page = json<Page>(res);
-    expect(page.columns.map((x) => [x.fieldId, x.prompt])).toEqual([[a.id, 'First'], [b.id, 'Second (renamed)'], [c.id, 'Dropped later'], [d.id, 'New in v2']]);
-    expect(page.rows[0]).toMatchObject({ patientName: 'Hanna Bekele Alemu', patientGender: 'Female', institutionSite: 'Main Site', values: { [a.id]: 'x; y', [b.id]: 'one', [c.id]: 'Yes' } });
+    expect(page.columns.map((x) => [x.fieldId, x.prompt])).toEqual([
+      [a.id, 'First'],
+      [b.id, 'Second (renamed)'],
+      [c.id, 'Dropped later'],
+      [d.id, 'New in v2'],
+    ]);
+    expect(page.rows[0]).toMatchObject({
+      patientName: 'Hanna Bekele Alemu',
+      patientGender: 'Female',
+      institutionSite: 'Main Site',
+      values: { [a.id]: 'x; y', [b.id]: 'one', [c.id]: 'Yes' },
+    });
     expect(page.rows[1].values).toEqual({ [b.id]: 'two', [d.id]: 'new' });
     const second = json<Page>(await k.call('GET', `${url}?PageSize=2&PageNumber=2`));
     expect(second.rows.map((r) => r.values[b.id])).toEqual(['three']);
     expect(pagination(await k.call('GET', `${url}?EndDate=2000-01-01`)).TotalCount).toBe(0);
-    expect(json(await k.call('GET', `${url}?StartDate=2026-02-02&EndDate=2026-02-01`)).errors).toEqual({ endDate: ['End date cannot be before the start date'] });
+    expect(json(await k.call('GET', `${url}?StartDate=2026-02-02&EndDate=2026-02-01`)).errors).toEqual({
+      endDate: ['End date cannot be before the start date'],
+    });
   });
 
   it('exports RFC 4180 CSV that survives a round trip with awkward values, named after the form', async () => {
     const f = await k.form('Week "7", cohort/α');
     const text = await k.field(f.id, 'TA', { Prompt: 'Comment, "quoted"' });
-    const { patient } = await k.enrolledPatient({ FirstName: 'Ünal', FatherName: 'O\'Brien' });
-    const awkward = ['He said "no", then left', 'line one\nline two\r\nline three', ',,,', '"', '  padded  ', 'ሰላም ልጆች', '=HYPERLINK("http://evil")', '-5', '@cmd'];
-    for (const v of awkward) expect((await k.submit({ CollectionProtocolFormId: f.id, PatientId: patient.id, FormFields: [{ CollectionProtocolFormFieldId: text.id, Value: v }] })).statusCode).toBe(201);
+    const { patient } = await k.enrolledPatient({ FirstName: 'Ünal', FatherName: "O'Brien" });
+    const awkward = [
+      'He said "no", then left',
+      'line one\nline two\r\nline three',
+      ',,,',
+      '"',
+      '  padded  ',
+      'ሰላም ልጆች',
+      '=HYPERLINK("http://evil")',
+      '-5',
+      '@cmd',
+    ];
+    for (const v of awkward)
+      expect(
+        (
+          await k.submit({
+            CollectionProtocolFormId: f.id,
+            PatientId: patient.id,
+            FormFields: [{ CollectionProtocolFormFieldId: text.id, Value: v }],
+          })
+        ).statusCode,
+      ).toBe(201);
     const res = await k.call('GET', `${k.base()}/${f.id}/report.csv`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="Week _7_ cohort_.csv"; filename*=UTF-8''${encodeURIComponent('Week "7", cohort/α.csv')}`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Week _7_ cohort_.csv"; filename*=UTF-8''${encodeURIComponent('Week "7", cohort/α.csv')}`,
+    );
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const [header, ...rows] = parseCsv(res.body.slice(1));
-    expect(header).toEqual(['Institution', 'Institution Site', 'Patient Name', 'Patient Date of Birth', 'Patient Gender', 'Patient Marital Status', 'Patient Vital Status', 'Comment, "quoted"', 'Date Collected']);
+    expect(header).toEqual([
+      'Institution',
+      'Institution Site',
+      'Patient Name',
+      'Patient Date of Birth',
+      'Patient Gender',
+      'Patient Marital Status',
+      'Patient Vital Status',
+      'Comment, "quoted"',
+      'Date Collected',
+    ]);
     expect(rows).toHaveLength(awkward.length);
     // Formula-like cells (=, +, -, @, tab, CR first, also after spaces) get a leading apostrophe (CSV injection),
     // '-5' included: an answer is user text, never exempted as a number; every other value comes back as it was.
     // Multi-line answers store line breaks as LF (issue 26 item 13).
     const expected = awkward.map((v) => (/^\s*[=+\-@\t\r]/.test(v) ? `'${v}` : v).replace(/\r\n/g, '\n'));
     expect(rows.map((r) => r[7])).toEqual(expected);
-    expect(rows[0].slice(0, 7)).toEqual([institution.title, 'Main Site', 'Ünal O\'Brien Bekele', '1984-03-12', 'Female', 'Single', 'Alive']);
+    expect(rows[0].slice(0, 7)).toEqual([
+      institution.title,
+      'Main Site',
+      "Ünal O'Brien Bekele",
+      '1984-03-12',
+      'Female',
+      'Single',
+      'Alive',
+    ]);
     expect(rows.every((r) => r.length === header.length && !Number.isNaN(Date.parse(r[8])))).toBe(true);
   });
 

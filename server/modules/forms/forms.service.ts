@@ -19,7 +19,10 @@ const extra = {
 };
 
 type Row = Awaited<ReturnType<typeof selectForms>>['rows'][number];
-const toDto = ({ protocolTitle, institutionId: _i, ...r }: Row) => ({ ...r, collectionProtocol: { id: r.collectionProtocolId, title: protocolTitle } });
+const toDto = ({ protocolTitle, institutionId: _i, ...r }: Row) => ({
+  ...r,
+  collectionProtocol: { id: r.collectionProtocolId, title: protocolTitle },
+});
 
 function selectForms(db: Db, where: SQL | undefined, page?: { limit: number; offset: number }) {
   return selectRecords(db, protocolForms, { where, byId: { desc: true }, ...page, extra });
@@ -42,7 +45,14 @@ export async function listForms(ctx: InstCtx, protocolId: number | null, q: Form
 }
 
 async function formDto(ctx: InstCtx, protocolId: number, id: number, db: Db = ctx.db) {
-  const page = await selectForms(db, and(eq(protocolForms.id, id), eq(protocolForms.institutionId, ctx.institutionId), eq(protocolForms.collectionProtocolId, protocolId)));
+  const page = await selectForms(
+    db,
+    and(
+      eq(protocolForms.id, id),
+      eq(protocolForms.institutionId, ctx.institutionId),
+      eq(protocolForms.collectionProtocolId, protocolId),
+    ),
+  );
   if (!page.rows[0]) throw notFound('Questionnaire');
   return toDto(page.rows[0]);
 }
@@ -60,10 +70,15 @@ export async function getForm(ctx: InstCtx, protocolId: number, id: number, vers
 export async function listVersions(ctx: InstCtx, protocolId: number, id: number) {
   requirePermission(ctx, 'protocols.read');
   await formOf(ctx, protocolId, id);
-  const rows = await ctx.db.select({
-    version: formVersions.version, createdDate: formVersions.createdDate,
-    submissionCount: sql<number>`(select count(*)::int from submitted_collection_protocol_forms s where s.version_id = ${qualified(formVersions.id)})`,
-  }).from(formVersions).where(eq(formVersions.formId, id)).orderBy(desc(formVersions.version));
+  const rows = await ctx.db
+    .select({
+      version: formVersions.version,
+      createdDate: formVersions.createdDate,
+      submissionCount: sql<number>`(select count(*)::int from submitted_collection_protocol_forms s where s.version_id = ${qualified(formVersions.id)})`,
+    })
+    .from(formVersions)
+    .where(eq(formVersions.formId, id))
+    .orderBy(desc(formVersions.version));
   return rows.map((r) => ({ ...r, createdDate: r.createdDate.toISOString() }));
 }
 
@@ -73,7 +88,16 @@ export async function createForm(ctx: InstCtx, protocolId: number, input: FormIn
   const inst = ctx.institutionId;
   const id = await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx);
-    const [row] = await tx.insert(protocolForms).values({ ...formValues(input), institutionId: inst, collectionProtocolId: protocolId, creatorId: ctx.account.id, enablerId: ctx.account.id }).returning();
+    const [row] = await tx
+      .insert(protocolForms)
+      .values({
+        ...formValues(input),
+        institutionId: inst,
+        collectionProtocolId: protocolId,
+        creatorId: ctx.account.id,
+        enablerId: ctx.account.id,
+      })
+      .returning();
     await audit(tx, ctx, { entity: 'collectionProtocolForm', entityId: row.id, action: 'create', after: row });
     return row.id;
   });
@@ -84,8 +108,19 @@ export async function createForm(ctx: InstCtx, protocolId: number, input: FormIn
 export async function updateForm(ctx: InstCtx, protocolId: number, id: number, input: FormUpdate) {
   await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx);
-    const scope = and(eq(protocolForms.institutionId, ctx.institutionId), eq(protocolForms.collectionProtocolId, protocolId));
-    const { before, after } = await updateStamped(tx, protocolForms, scope, id, input.concurrencyStamp, formValues(input), 'Questionnaire');
+    const scope = and(
+      eq(protocolForms.institutionId, ctx.institutionId),
+      eq(protocolForms.collectionProtocolId, protocolId),
+    );
+    const { before, after } = await updateStamped(
+      tx,
+      protocolForms,
+      scope,
+      id,
+      input.concurrencyStamp,
+      formValues(input),
+      'Questionnaire',
+    );
     await audit(tx, ctx, { entity: 'collectionProtocolForm', entityId: id, action: 'update', before, after });
   });
   return formDto(ctx, protocolId, id);
@@ -95,8 +130,20 @@ export async function updateForm(ctx: InstCtx, protocolId: number, id: number, i
 export async function disableForm(ctx: InstCtx, protocolId: number, id: number) {
   await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx);
-    const scope = and(eq(protocolForms.institutionId, ctx.institutionId), eq(protocolForms.collectionProtocolId, protocolId));
-    const { before, after } = await setEnabled(tx, protocolForms, scope, id, false, ctx.account.id, ctx.now(), 'Questionnaire');
+    const scope = and(
+      eq(protocolForms.institutionId, ctx.institutionId),
+      eq(protocolForms.collectionProtocolId, protocolId),
+    );
+    const { before, after } = await setEnabled(
+      tx,
+      protocolForms,
+      scope,
+      id,
+      false,
+      ctx.account.id,
+      ctx.now(),
+      'Questionnaire',
+    );
     await audit(tx, ctx, { entity: 'collectionProtocolForm', entityId: id, action: 'disable', before, after });
   });
   return formDto(ctx, protocolId, id);

@@ -1,5 +1,11 @@
 import { and, asc, count, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { REPORT_LEAD_COLUMNS, type ReportPage, type ReportQuery, type ReportRange, type ReportRow } from '../../../contract/forms.contract';
+import {
+  REPORT_LEAD_COLUMNS,
+  type ReportPage,
+  type ReportQuery,
+  type ReportRange,
+  type ReportRow,
+} from '../../../contract/forms.contract';
 import { type InstCtx, requirePermission } from '../../platform/context';
 import { offsetOf } from '../../platform/paging';
 import type { Db } from '../../db/client';
@@ -15,23 +21,43 @@ import { qualified } from '../../platform/qualified';
 // The collected questionnaires report (spec 2 §2, §9): one row per enabled submission, one column per
 // field of the form across all its versions (matched by field id, not by prompt), ordered by ordinal.
 
-interface Column { fieldId: number; prompt: string; ordinal: number; isEnabled: boolean; kind: string }
+interface Column {
+  fieldId: number;
+  prompt: string;
+  ordinal: number;
+  isEnabled: boolean;
+  kind: string;
+}
 
 /** Enabled fields, and disabled ones that hold an answer of an enabled submission. */
 async function columnsOf(db: Db, formId: number): Promise<Column[]> {
   const answered = sql`exists(select 1 from submitted_collection_protocol_form_values v join submitted_collection_protocol_forms s on s.id = v.submission_id
     where v.field_id = ${qualified(formFields.id)} and s.is_enabled)`;
-  return db.select({ fieldId: formFields.id, prompt: formFields.prompt, ordinal: formFields.ordinal, isEnabled: formFields.isEnabled, kind: formFields.kind })
-    .from(formFields).where(and(eq(formFields.formId, formId), or(eq(formFields.isEnabled, true), answered)))
+  return db
+    .select({
+      fieldId: formFields.id,
+      prompt: formFields.prompt,
+      ordinal: formFields.ordinal,
+      isEnabled: formFields.isEnabled,
+      kind: formFields.kind,
+    })
+    .from(formFields)
+    .where(and(eq(formFields.formId, formId), or(eq(formFields.isEnabled, true), answered)))
     .orderBy(asc(formFields.ordinal), asc(formFields.id));
 }
 
-
 function submissionsOf(db: Db, where: SQL | undefined) {
-  return db.select({
-    id: submittedForms.id, createdDate: submittedForms.createdDate,
-    site: siteTitleOf(qualified(submittedForms.institutionSiteId)), patient: patientSummaryOf(qualified(submittedForms.patientId)),
-  }).from(submittedForms).where(where).orderBy(asc(submittedForms.id)).$dynamic();
+  return db
+    .select({
+      id: submittedForms.id,
+      createdDate: submittedForms.createdDate,
+      site: siteTitleOf(qualified(submittedForms.institutionSiteId)),
+      patient: patientSummaryOf(qualified(submittedForms.patientId)),
+    })
+    .from(submittedForms)
+    .where(where)
+    .orderBy(asc(submittedForms.id))
+    .$dynamic();
 }
 
 /** What a cell shows: a checkbox Yes or No, a checkbox list its values joined with '; '. */
@@ -48,20 +74,35 @@ function display(kind: string, value: string) {
   return value;
 }
 
-async function rowsOf(db: Db, institution: string | null, columns: Column[], subs: Awaited<ReturnType<typeof submissionsOf>>): Promise<ReportRow[]> {
+async function rowsOf(
+  db: Db,
+  institution: string | null,
+  columns: Column[],
+  subs: Awaited<ReturnType<typeof submissionsOf>>,
+): Promise<ReportRow[]> {
   const ids = subs.map((s) => s.id);
   const kinds = new Map(columns.map((c) => [c.fieldId, c.kind]));
   const values = new Map<number, Record<string, string>>(ids.map((id) => [id, {}]));
   if (ids.length) {
-    const rows = await db.select({ s: submittedValues.submissionId, f: submittedValues.fieldId, v: submittedValues.value }).from(submittedValues).where(inArray(submittedValues.submissionId, ids));
+    const rows = await db
+      .select({ s: submittedValues.submissionId, f: submittedValues.fieldId, v: submittedValues.value })
+      .from(submittedValues)
+      .where(inArray(submittedValues.submissionId, ids));
     for (const r of rows) if (kinds.has(r.f)) values.get(r.s)![r.f] = display(kinds.get(r.f)!, r.v);
   }
   return subs.map((s) => ({
-    submissionId: s.id, institution, institutionSite: s.site,
-    patientName: s.patient ? [s.patient.firstName, s.patient.fatherName, s.patient.grandFatherName].filter(Boolean).join(' ') : null,
-    patientDateOfBirth: s.patient?.birthDate ?? null, patientGender: s.patient?.gender?.title ?? null,
-    patientMaritalStatus: s.patient?.maritalStatus?.title ?? null, patientVitalStatus: s.patient?.vitalStatus?.title ?? null,
-    values: values.get(s.id)!, dateCollected: s.createdDate.toISOString(),
+    submissionId: s.id,
+    institution,
+    institutionSite: s.site,
+    patientName: s.patient
+      ? [s.patient.firstName, s.patient.fatherName, s.patient.grandFatherName].filter(Boolean).join(' ')
+      : null,
+    patientDateOfBirth: s.patient?.birthDate ?? null,
+    patientGender: s.patient?.gender?.title ?? null,
+    patientMaritalStatus: s.patient?.maritalStatus?.title ?? null,
+    patientVitalStatus: s.patient?.vitalStatus?.title ?? null,
+    values: values.get(s.id)!,
+    dateCollected: s.createdDate.toISOString(),
   }));
 }
 
@@ -69,17 +110,30 @@ async function reportScope(ctx: InstCtx, protocolId: number, formId: number, q: 
   requirePermission(ctx, 'reports.run');
   await protocolOf(ctx, protocolId);
   const form = await formOf(ctx, protocolId, formId);
-  const where = and(eq(submittedForms.institutionId, ctx.institutionId), eq(submittedForms.formId, form.id), eq(submittedForms.isEnabled, true), filledBetween(submittedForms.createdDate, q.startDate, q.endDate));
+  const where = and(
+    eq(submittedForms.institutionId, ctx.institutionId),
+    eq(submittedForms.formId, form.id),
+    eq(submittedForms.isEnabled, true),
+    filledBetween(submittedForms.createdDate, q.startDate, q.endDate),
+  );
   const institution = (await institutionTitles(ctx.db, [ctx.institutionId])).get(ctx.institutionId) ?? null;
   return { form, where, institution, columns: await columnsOf(ctx.db, form.id) };
 }
 
 /** One page of the report, oldest submission first; the exact total goes in X-Pagination. */
-export async function reportPage(ctx: InstCtx, protocolId: number, formId: number, q: ReportQuery): Promise<{ page: ReportPage; total: number }> {
+export async function reportPage(
+  ctx: InstCtx,
+  protocolId: number,
+  formId: number,
+  q: ReportQuery,
+): Promise<{ page: ReportPage; total: number }> {
   const { where, institution, columns } = await reportScope(ctx, protocolId, formId, q);
   const [{ n }] = await ctx.db.select({ n: count() }).from(submittedForms).where(where);
   const subs = await submissionsOf(ctx.db, where).limit(q.pageSize).offset(offsetOf(q));
-  return { page: { columns: columns.map(({ kind: _k, ...c }) => c), rows: await rowsOf(ctx.db, institution, columns, subs) }, total: n };
+  return {
+    page: { columns: columns.map(({ kind: _k, ...c }) => c), rows: await rowsOf(ctx.db, institution, columns, subs) },
+    total: n,
+  };
 }
 
 const BATCH = 500;
@@ -99,10 +153,21 @@ export async function reportCsv(ctx: InstCtx, protocolId: number, formId: number
       const subs = await submissionsOf(db, and(where, gt(submittedForms.id, after))).limit(BATCH);
       if (!subs.length) return;
       const rows = await rowsOf(db, institution, columns, subs);
-      yield rows.map((r) => csvRecord([
-        r.institution, r.institutionSite, r.patientName, r.patientDateOfBirth, r.patientGender, r.patientMaritalStatus, r.patientVitalStatus,
-        ...columns.map((c) => r.values[c.fieldId] ?? ''), r.dateCollected,
-      ])).join('');
+      yield rows
+        .map((r) =>
+          csvRecord([
+            r.institution,
+            r.institutionSite,
+            r.patientName,
+            r.patientDateOfBirth,
+            r.patientGender,
+            r.patientMaritalStatus,
+            r.patientVitalStatus,
+            ...columns.map((c) => r.values[c.fieldId] ?? ''),
+            r.dateCollected,
+          ]),
+        )
+        .join('');
       after = subs[subs.length - 1].id;
     }
   }

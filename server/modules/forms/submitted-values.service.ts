@@ -1,5 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { checkAnswer, patternChecker, type FieldDto, type SubmittedValueInput, type SubmittedValueRecord, type ValueSearchInput } from '../../../contract/forms.contract';
+import {
+  checkAnswer,
+  patternChecker,
+  type FieldDto,
+  type SubmittedValueInput,
+  type SubmittedValueRecord,
+  type ValueSearchInput,
+} from '../../../contract/forms.contract';
 import { command, type InstCtx, requirePermission } from '../../platform/context';
 import { isUniqueViolation, notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
@@ -17,7 +24,11 @@ import { formOf } from './field-set';
 
 type ValueRow = typeof submittedValues.$inferSelect;
 const record = (v: ValueRow): SubmittedValueRecord => ({
-  id: v.id, submittedCollectionProtocolFormId: v.submissionId, collectionProtocolFormFieldId: v.fieldId, collectionProtocolFormField: { prompt: v.prompt }, value: v.value,
+  id: v.id,
+  submittedCollectionProtocolFormId: v.submissionId,
+  collectionProtocolFormFieldId: v.fieldId,
+  collectionProtocolFormField: { prompt: v.prompt },
+  value: v.value,
 });
 
 /** What the per-value call did: `created` (201), `unchanged` (200: the same answer was already stored), `empty` (204: nothing to store). */
@@ -32,30 +43,60 @@ export type ValueOutcome = { kind: 'created' | 'unchanged'; value: SubmittedValu
  */
 export async function addValue(ctx: InstCtx, submissionId: number, input: SubmittedValueInput): Promise<ValueOutcome> {
   if (input.submittedCollectionProtocolFormId && input.submittedCollectionProtocolFormId !== submissionId) {
-    throw formErrors.value_submission({ submittedCollectionProtocolFormId: ['Must be the submitted questionnaire in the path'] });
+    throw formErrors.value_submission({
+      submittedCollectionProtocolFormId: ['Must be the submitted questionnaire in the path'],
+    });
   }
   const fieldId = input.collectionProtocolFormFieldId;
   try {
     return await command(ctx, 'participants.manage', async ({ db: tx }) => {
-      const [sub] = await tx.select().from(submittedForms)
-        .where(and(eq(submittedForms.id, submissionId), eq(submittedForms.institutionId, ctx.institutionId))).limit(1).for('update');
+      const [sub] = await tx
+        .select()
+        .from(submittedForms)
+        .where(and(eq(submittedForms.id, submissionId), eq(submittedForms.institutionId, ctx.institutionId)))
+        .limit(1)
+        .for('update');
       if (!sub) throw notFound('Submitted questionnaire');
       if (!sub.isEnabled) throw formErrors.submission_disabled();
       const form = await formOf(ctx, null, sub.formId, tx);
       if (!form.isEnabled) throw formErrors.form_disabled();
-      if (!(await enabledEnrolment(ctx, sub.collectionProtocolId, sub.patientId, tx))) throw formErrors.not_enrolled({ patientId: ['Not enrolled in this protocol'] });
+      if (!(await enabledEnrolment(ctx, sub.collectionProtocolId, sub.patientId, tx)))
+        throw formErrors.not_enrolled({ patientId: ['Not enrolled in this protocol'] });
       await assertUsable(ctx, { patientId: sub.patientId }, tx);
       const field = await versionField(tx, sub.versionId, fieldId);
-      const checked = checkAnswer({ ...field, kind: field.dataType.abbreviation, options: field.options.map((o) => o.value) }, input.value, patternChecker());
-      if (!checked.ok) throw formErrors.answers_invalid(`${field.prompt}: ${checked.message}`, 0, { value: [checked.message] });
-      const [stored] = await tx.select().from(submittedValues).where(and(eq(submittedValues.submissionId, sub.id), eq(submittedValues.fieldId, fieldId))).limit(1);
+      const checked = checkAnswer(
+        { ...field, kind: field.dataType.abbreviation, options: field.options.map((o) => o.value) },
+        input.value,
+        patternChecker(),
+      );
+      if (!checked.ok)
+        throw formErrors.answers_invalid(`${field.prompt}: ${checked.message}`, 0, { value: [checked.message] });
+      const [stored] = await tx
+        .select()
+        .from(submittedValues)
+        .where(and(eq(submittedValues.submissionId, sub.id), eq(submittedValues.fieldId, fieldId)))
+        .limit(1);
       if (stored) {
         if (stored.value === checked.stored) return { kind: 'unchanged', value: record(stored) };
         throw alreadyAnswered(field.prompt);
       }
       if (checked.stored === null) return { kind: 'empty' };
-      const [row] = await tx.insert(submittedValues).values({ institutionId: sub.institutionId, submissionId: sub.id, fieldId, prompt: field.prompt, value: checked.stored }).returning();
-      await audit(tx, ctx, { entity: 'submittedCollectionProtocolForm', entityId: sub.id, action: 'add_value', after: { fieldId, prompt: field.prompt, value: row.value } });
+      const [row] = await tx
+        .insert(submittedValues)
+        .values({
+          institutionId: sub.institutionId,
+          submissionId: sub.id,
+          fieldId,
+          prompt: field.prompt,
+          value: checked.stored,
+        })
+        .returning();
+      await audit(tx, ctx, {
+        entity: 'submittedCollectionProtocolForm',
+        entityId: sub.id,
+        action: 'add_value',
+        after: { fieldId, prompt: field.prompt, value: row.value },
+      });
       return { kind: 'created', value: record(row) };
     });
   } catch (e) {
@@ -65,13 +106,23 @@ export async function addValue(ctx: InstCtx, submissionId: number, input: Submit
   }
 }
 
-const alreadyAnswered = (prompt: string) => formErrors.value_exists(prompt, { collectionProtocolFormFieldId: ['Already answered in this submitted questionnaire'] });
+const alreadyAnswered = (prompt: string) =>
+  formErrors.value_exists(prompt, {
+    collectionProtocolFormFieldId: ['Already answered in this submitted questionnaire'],
+  });
 
 /** The field as the submission's own version has it (a field added to the form later is not on it). */
 async function versionField(tx: Db, versionId: number, fieldId: number): Promise<FieldDto> {
-  const [version] = await tx.select({ version: formVersions.version, fields: formVersions.fields }).from(formVersions).where(eq(formVersions.id, versionId)).limit(1);
+  const [version] = await tx
+    .select({ version: formVersions.version, fields: formVersions.fields })
+    .from(formVersions)
+    .where(eq(formVersions.id, versionId))
+    .limit(1);
   const field = (version?.fields as FieldDto[] | undefined)?.find((f) => f.id === fieldId);
-  if (!field) throw formErrors.field_not_on_form(fieldId, version?.version ?? 0, { collectionProtocolFormFieldId: ['This field is not on the questionnaire'] });
+  if (!field)
+    throw formErrors.field_not_on_form(fieldId, version?.version ?? 0, {
+      collectionProtocolFormFieldId: ['This field is not on the questionnaire'],
+    });
   return field;
 }
 
@@ -83,12 +134,30 @@ export async function searchValues(ctx: InstCtx, q: ValueSearchInput): Promise<P
   requirePermission(ctx, 'participants.read');
   const ids = [...new Set(q.submittedCollectionProtocolFormIds)];
   if (!ids.length) return { rows: [], total: 0 };
-  const found = await ctx.db.select({ id: submittedForms.id }).from(submittedForms).where(and(eq(submittedForms.institutionId, ctx.institutionId), inArray(submittedForms.id, ids)));
+  const found = await ctx.db
+    .select({ id: submittedForms.id })
+    .from(submittedForms)
+    .where(and(eq(submittedForms.institutionId, ctx.institutionId), inArray(submittedForms.id, ids)));
   const known = new Set(found.map((r) => r.id));
   const missing = ids.find((id) => !known.has(id));
   if (missing !== undefined) throw notFound(`Submitted questionnaire ${missing}`);
   const where = and(eq(submittedValues.institutionId, ctx.institutionId), inArray(submittedValues.submissionId, ids));
-  const rows = await ctx.db.select().from(submittedValues).where(where)
-    .orderBy(asc(submittedValues.submissionId), asc(submittedValues.id)).limit(q.pageSize + 1).offset(offsetOf(q));
-  return cappedPage(rows.map(record), q, (n) => countAtMostRemembered(ctx.db, ctx.db.select({ one: sql`1` }).from(submittedValues).where(where).$dynamic(), n));
+  const rows = await ctx.db
+    .select()
+    .from(submittedValues)
+    .where(where)
+    .orderBy(asc(submittedValues.submissionId), asc(submittedValues.id))
+    .limit(q.pageSize + 1)
+    .offset(offsetOf(q));
+  return cappedPage(rows.map(record), q, (n) =>
+    countAtMostRemembered(
+      ctx.db,
+      ctx.db
+        .select({ one: sql`1` })
+        .from(submittedValues)
+        .where(where)
+        .$dynamic(),
+      n,
+    ),
+  );
 }

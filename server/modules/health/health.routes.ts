@@ -7,13 +7,17 @@ import type { Database } from '../../db/client';
 
 export function healthRoutes(app: App, deps: AppDeps, database: Database) {
   const route = router(app, deps);
-  route(e.health, async (_req, _ctx, reply) => {
-    try {
-      await database.db.execute(sql`select 1`);
-      return { status: 'ok' as const, database: database.kind };
-    } catch {
-      // 503 is not the row's success answer: its schema comes with the route's problems (below).
-      return (reply as FastifyReply).status(503).send({ status: 'unavailable' as const, database: database.kind });
-    }
-  }, { problems: { 503: HealthDown } });
+  route(
+    e.health,
+    async (_req, _ctx, reply) => {
+      try {
+        await database.db.execute(sql`select 1`);
+        return { status: 'ok' as const, database: database.kind };
+      } catch {
+        // 503 is not the row's success answer: its schema comes with the route's problems (below).
+        return (reply as FastifyReply).status(503).send({ status: 'unavailable' as const, database: database.kind });
+      }
+    },
+    { problems: { 503: HealthDown } },
+  );
 }

@@ -4,7 +4,9 @@ import { CsvSyntaxError, parseCsv } from './csv-parse';
 describe('parseCsv (RFC 4180)', () => {
   it('reads plain records with CRLF or LF and drops a BOM', () => {
     expect(parseCsv('\uFEFFa,b\r\n1,2\n3,\n')).toEqual([
-      { line: 1, cells: ['a', 'b'] }, { line: 2, cells: ['1', '2'] }, { line: 3, cells: ['3', ''] },
+      { line: 1, cells: ['a', 'b'] },
+      { line: 2, cells: ['1', '2'] },
+      { line: 3, cells: ['3', ''] },
     ]);
   });
   it('reads quoted cells with commas, doubled quotes and embedded line breaks, and keeps the starting line', () => {
@@ -17,7 +19,10 @@ describe('parseCsv (RFC 4180)', () => {
     ]);
   });
   it('skips blank lines but counts them', () => {
-    expect(parseCsv('a\n\nb\n')).toEqual([{ line: 1, cells: ['a'] }, { line: 3, cells: ['b'] }]);
+    expect(parseCsv('a\n\nb\n')).toEqual([
+      { line: 1, cells: ['a'] },
+      { line: 3, cells: ['b'] },
+    ]);
   });
   it('refuses an unclosed quote, text after a closing quote and a bare quote, naming the line', () => {
     expect(() => parseCsv('a\n"open')).toThrow(new CsvSyntaxError(2, 'a quoted cell is not closed'));

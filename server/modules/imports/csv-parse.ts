@@ -9,9 +9,17 @@ import { MAX_IMPORT_COLUMNS, MAX_IMPORT_RECORD_CHARS } from '../../../contract/i
 // counted. Each record keeps the line (1-based, in the file) it starts on, so errors name the line a
 // spreadsheet shows. `readCsv` streams (bounded work per chunk); `parseCsv` reads a whole text the same way.
 
-export interface CsvRecord { line: number; cells: string[] }
+export interface CsvRecord {
+  line: number;
+  cells: string[];
+}
 export class CsvSyntaxError extends Error {
-  constructor(readonly line: number, message: string) { super(`Line ${line}: ${message}`); }
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
+    super(`Line ${line}: ${message}`);
+  }
 }
 /** More bytes than allowed arrived (counted while streaming). */
 export class CsvTooLarge extends Error {}
@@ -50,7 +58,8 @@ class Lines {
       if (c.includes('\u0000')) throw new CsvSyntaxError(line, 'a cell holds a NUL character');
     }
     this.next = line + span;
-    if (cells.length > MAX_IMPORT_COLUMNS) throw new CsvSyntaxError(line, `a record has more than ${MAX_IMPORT_COLUMNS} cells`);
+    if (cells.length > MAX_IMPORT_COLUMNS)
+      throw new CsvSyntaxError(line, `a record has more than ${MAX_IMPORT_COLUMNS} cells`);
     // A line holding only "" is blank too (one empty cell), as spreadsheets write it.
     return cells.length === 1 && cells[0] === '' ? null : { line, cells };
   }
@@ -58,7 +67,10 @@ class Lines {
   error(err: unknown): unknown {
     if (!(err instanceof CsvError)) return err;
     const empty = err.empty_lines;
-    return new CsvSyntaxError(this.startOf(typeof empty === 'number' ? empty : this.empty), MESSAGES[err.code] ?? err.message.replace(/\.$/, ''));
+    return new CsvSyntaxError(
+      this.startOf(typeof empty === 'number' ? empty : this.empty),
+      MESSAGES[err.code] ?? err.message.replace(/\.$/, ''),
+    );
   }
 
   private startOf(emptyLines: number) {
@@ -82,14 +94,20 @@ function withLines(lines: Lines): Options {
 /** A whole text, read as an upload is (tests and small callers). */
 export function parseCsv(text: string): CsvRecord[] {
   const lines = new Lines();
-  try { return parseSync(text, withLines(lines)) as unknown as CsvRecord[]; } catch (e) { throw lines.error(e); }
+  try {
+    return parseSync(text, withLines(lines)) as unknown as CsvRecord[];
+  } catch (e) {
+    throw lines.error(e);
+  }
 }
 
 /** Counts and hashes the bytes as they pass, refuses more than `maxBytes`, and hands them on in slices. */
 class Meter extends Transform {
   bytes = 0;
   private readonly hash = createHash('sha256');
-  constructor(private readonly maxBytes: number) { super(); }
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
     this.bytes += chunk.length;
     if (this.bytes > this.maxBytes) return done(new CsvTooLarge());
@@ -97,7 +115,9 @@ class Meter extends Transform {
     for (let i = 0; i < chunk.length; i += SLICE_BYTES) this.push(chunk.subarray(i, i + SLICE_BYTES));
     done();
   }
-  digest() { return this.hash.digest('hex'); }
+  digest() {
+    return this.hash.digest('hex');
+  }
 }
 
 /** The client went away before the whole file arrived. */
@@ -119,9 +139,13 @@ export function readCsv(body: Readable, maxBytes: number) {
     body.resume();
     if (!parser.destroyed) parser.destroy(err);
   };
-  body.on('end', () => { ended = true; });
+  body.on('end', () => {
+    ended = true;
+  });
   body.on('error', () => stop(new UploadAborted()));
-  body.on('close', () => { if (!ended) stop(new UploadAborted()); });
+  body.on('close', () => {
+    if (!ended) stop(new UploadAborted());
+  });
   meter.on('error', (e) => stop(e));
   body.pipe(meter).pipe(parser);
   async function* records(): AsyncGenerator<CsvRecord> {

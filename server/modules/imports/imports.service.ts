@@ -1,7 +1,17 @@
 import type { Readable } from 'node:stream';
 import {
-  AVAILABLE_IMPORT_KINDS, IMPORT_BATCH_ROWS, IMPORT_COLUMNS, IMPORT_PERMISSION, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_REPORTED_ROW_ERRORS,
-  rowErrorKey, type DryRunResult, type ImportKind, type ImportMapping, type RowError,
+  AVAILABLE_IMPORT_KINDS,
+  IMPORT_BATCH_ROWS,
+  IMPORT_COLUMNS,
+  IMPORT_PERMISSION,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  MAX_REPORTED_ROW_ERRORS,
+  rowErrorKey,
+  type DryRunResult,
+  type ImportKind,
+  type ImportMapping,
+  type RowError,
 } from '../../../contract/imports.contract';
 import { type Ctx, requirePermission } from '../../platform/context';
 import { audit } from '../../platform/audit';
@@ -28,7 +38,11 @@ export function template(ctx: Ctx, kind: ImportKind) {
 }
 
 /** An upload: the request body (the CSV file, not read yet) and the query's mapping and file name. */
-export interface Upload { body: Readable; mapping: ImportMapping; fileName?: string }
+export interface Upload {
+  body: Readable;
+  mapping: ImportMapping;
+  fileName?: string;
+}
 
 const byLine = (a: RowError, b: RowError) => a.line - b.line;
 /** Thrown to roll a storage or sample dry run back: its rows are created for real, then undone. */
@@ -46,7 +60,10 @@ class RowErrors {
   add(batch: RowError[]) {
     for (const e of batch.sort(byLine)) {
       this.count++;
-      if (e.line !== this.lastLine) { this.lines++; this.lastLine = e.line; }
+      if (e.line !== this.lastLine) {
+        this.lines++;
+        this.lastLine = e.line;
+      }
       if (this.kept.length < MAX_REPORTED_ROW_ERRORS) this.kept.push(e);
     }
   }
@@ -54,7 +71,14 @@ class RowErrors {
 
 /** Writes the rows in `tx` (row errors go to `errors`); returns the new ids in file order. */
 type Writer = (tx: Db, progress: (done: number) => void, errors: RowError[]) => Promise<number[]>;
-interface Checked { fileSha256: string; rowCount: number; applied: Record<string, string>; errors: RowErrors; total: number; write: Writer }
+interface Checked {
+  fileSha256: string;
+  rowCount: number;
+  applied: Record<string, string>;
+  errors: RowErrors;
+  total: number;
+  write: Writer;
+}
 
 /**
  * Streams the upload through the parser and the mapping and checks every row, changing nothing. Participants
@@ -75,7 +99,8 @@ async function check(ctx: Ctx, kind: ImportKind, upload: Upload, commit: boolean
     if (first.done) throw csv.bytes() ? importErrors.no_rows() : importErrors.empty();
     const m = mapperOf(first.value, IMPORT_COLUMNS[kind], upload.mapping);
     errors.add(m.headerErrors);
-    const participants = kind === 'participants' && !m.missingColumns ? await participantChecker(ctx.db, ctx, m.columnOf, turn) : null;
+    const participants =
+      kind === 'participants' && !m.missingColumns ? await participantChecker(ctx.db, ctx, m.columnOf, turn) : null;
     const kept: CheckedParticipant[] = [];
     const rows: MappedRow[] = [];
     const late: RowError[] = [];
@@ -89,7 +114,8 @@ async function check(ctx: Ctx, kind: ImportKind, upload: Upload, commit: boolean
         if (commit) for (const p of ok) kept.push(p);
       }
       // Participant batches come in file order, already checked; storage and sample rows are checked below.
-      if (kind === 'participants') errors.add(batchErrors); else late.push(...batchErrors);
+      if (kind === 'participants') errors.add(batchErrors);
+      else late.push(...batchErrors);
       batch = [];
       batchErrors = [];
     };
@@ -106,13 +132,30 @@ async function check(ctx: Ctx, kind: ImportKind, upload: Upload, commit: boolean
     if (!rowCount) throw importErrors.no_rows();
     const fileSha256 = csv.fileSha256();
     if (kind === 'participants') {
-      return { fileSha256, rowCount, applied: m.applied, errors, total: kept.length, write: (tx, progress) => insertParticipants(tx, ctx, kept, progress, turn) };
+      return {
+        fileSha256,
+        rowCount,
+        applied: m.applied,
+        errors,
+        total: kept.length,
+        write: (tx, progress) => insertParticipants(tx, ctx, kept, progress, turn),
+      };
     }
     const create = kind === 'storage' ? createStorageRows : createSampleRows;
-    const write: Writer = (tx, progress, errs) => create(tx, ctx, rows, errs, m.columnOf, async (n) => { progress(n); await turn(); });
+    const write: Writer = (tx, progress, errs) =>
+      create(tx, ctx, rows, errs, m.columnOf, async (n) => {
+        progress(n);
+        await turn();
+      });
     if (!m.missingColumns) {
-      await ctx.db.transaction(async (tx) => { await write(tx, () => {}, late); throw new DryRunRollback(); })
-        .catch((e: unknown) => { if (!(e instanceof DryRunRollback)) throw e; });
+      await ctx.db
+        .transaction(async (tx) => {
+          await write(tx, () => {}, late);
+          throw new DryRunRollback();
+        })
+        .catch((e: unknown) => {
+          if (!(e instanceof DryRunRollback)) throw e;
+        });
     }
     errors.add(late);
     return { fileSha256, rowCount, applied: m.applied, errors, total: rows.length, write };
@@ -129,7 +172,15 @@ async function check(ctx: Ctx, kind: ImportKind, upload: Upload, commit: boolean
 
 export async function dryRun(ctx: Ctx, kind: ImportKind, upload: Upload): Promise<DryRunResult> {
   const c = await check(ctx, kind, upload, false);
-  return { kind, dryRun: true, rowCount: c.rowCount, fileSha256: c.fileSha256, mapping: c.applied, errors: c.errors.kept, errorCount: c.errors.count };
+  return {
+    kind,
+    dryRun: true,
+    rowCount: c.rowCount,
+    fileSha256: c.fileSha256,
+    mapping: c.applied,
+    errors: c.errors.kept,
+    errorCount: c.errors.count,
+  };
 }
 
 const refuse = (errors: RowErrors) => {
@@ -146,17 +197,23 @@ const refuse = (errors: RowErrors) => {
 export async function prepareCommit(ctx: Ctx, kind: ImportKind, upload: Upload) {
   const { fileSha256, errors, total, write } = await check(ctx, kind, upload, true);
   if (errors.count) throw refuse(errors);
-  const run = async (progress: (done: number) => void) => ctx.db.transaction(async (tx) => {
-    const late: RowError[] = [];
-    const ids = await write(tx, progress, late);
-    if (late.length) {
-      const refused = new RowErrors();
-      refused.add(late);
-      throw refuse(refused);
-    }
-    const summary = { kind, rowCount: ids.length, fileSha256, firstId: ids[0] ?? null, lastId: ids.at(-1) ?? null };
-    await audit(tx, ctx, { entity: 'import', entityId: null, action: 'create', after: { ...summary, fileName: upload.fileName ?? null, ids: ids.length <= 1000 ? ids : undefined } });
-    return summary;
-  });
+  const run = async (progress: (done: number) => void) =>
+    ctx.db.transaction(async (tx) => {
+      const late: RowError[] = [];
+      const ids = await write(tx, progress, late);
+      if (late.length) {
+        const refused = new RowErrors();
+        refused.add(late);
+        throw refuse(refused);
+      }
+      const summary = { kind, rowCount: ids.length, fileSha256, firstId: ids[0] ?? null, lastId: ids.at(-1) ?? null };
+      await audit(tx, ctx, {
+        entity: 'import',
+        entityId: null,
+        action: 'create',
+        after: { ...summary, fileName: upload.fileName ?? null, ids: ids.length <= 1000 ? ids : undefined },
+      });
+      return summary;
+    });
   return { total, run };
 }

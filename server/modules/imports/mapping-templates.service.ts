@@ -1,5 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { IMPORT_COLUMNS, type ImportKind, type MappingTemplate, type MappingTemplateInput } from '../../../contract/imports.contract';
+import {
+  IMPORT_COLUMNS,
+  type ImportKind,
+  type MappingTemplate,
+  type MappingTemplateInput,
+} from '../../../contract/imports.contract';
 import { type InstCtx } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import { isUniqueViolation, notFound } from '../../platform/errors';
@@ -13,7 +18,13 @@ import { assertAvailable } from './imports.service';
 type Row = typeof importMappingTemplates.$inferSelect;
 const AUDIT_ENTITY = 'importMappingTemplate';
 
-const toDto = (r: Row): MappingTemplate => ({ id: r.id, kind: r.kind as ImportKind, name: r.name, mapping: r.mapping, createdDate: r.createdDate.toISOString() });
+const toDto = (r: Row): MappingTemplate => ({
+  id: r.id,
+  kind: r.kind as ImportKind,
+  name: r.name,
+  mapping: r.mapping,
+  createdDate: r.createdDate.toISOString(),
+});
 
 /** Every field the mapping names is one of the kind's, and no field comes from two columns (as an upload checks it). */
 function checkMapping(kind: ImportKind, mapping: Record<string, string>) {
@@ -22,7 +33,10 @@ function checkMapping(kind: ImportKind, mapping: Record<string, string>) {
   const checked: Record<string, string> = {};
   for (const [header, chosen] of Object.entries(mapping)) {
     if (/\p{Cc}/u.test(header)) throw importErrors.template_bad_header();
-    if (!chosen) { checked[header] = ''; continue; }
+    if (!chosen) {
+      checked[header] = '';
+      continue;
+    }
     const field = fields.get(chosen.toLowerCase());
     if (!field) throw importErrors.template_bad_field(header, chosen, kind);
     const other = headerOf.get(field);
@@ -36,21 +50,41 @@ function checkMapping(kind: ImportKind, mapping: Record<string, string>) {
 export async function listTemplates(ctx: InstCtx, kind: ImportKind): Promise<MappingTemplate[]> {
   assertAvailable(ctx, kind);
   const t = importMappingTemplates;
-  const rows = await ctx.db.select().from(t)
+  const rows = await ctx.db
+    .select()
+    .from(t)
     .where(and(eq(t.institutionId, ctx.institutionId), eq(t.kind, kind), eq(t.isEnabled, true)))
     .orderBy(asc(sql`lower(${t.name})`), asc(t.id));
   return rows.map(toDto);
 }
 
-export async function createTemplate(ctx: InstCtx, kind: ImportKind, input: MappingTemplateInput): Promise<MappingTemplate> {
+export async function createTemplate(
+  ctx: InstCtx,
+  kind: ImportKind,
+  input: MappingTemplateInput,
+): Promise<MappingTemplate> {
   assertAvailable(ctx, kind);
   const mapping = checkMapping(kind, input.mapping);
   const institutionId = ctx.institutionId;
   try {
     return await ctx.db.transaction(async (tx) => {
-      const [row] = await tx.insert(importMappingTemplates)
-        .values({ institutionId, kind, name: input.name, mapping, creatorId: ctx.account.id, enablerId: ctx.account.id }).returning();
-      await audit(tx, ctx, { entity: AUDIT_ENTITY, entityId: row.id, action: 'create', after: { kind, name: row.name, mapping } });
+      const [row] = await tx
+        .insert(importMappingTemplates)
+        .values({
+          institutionId,
+          kind,
+          name: input.name,
+          mapping,
+          creatorId: ctx.account.id,
+          enablerId: ctx.account.id,
+        })
+        .returning();
+      await audit(tx, ctx, {
+        entity: AUDIT_ENTITY,
+        entityId: row.id,
+        action: 'create',
+        after: { kind, name: row.name, mapping },
+      });
       return toDto(row);
     });
   } catch (err) {
@@ -64,10 +98,19 @@ export async function disableTemplate(ctx: InstCtx, kind: ImportKind, id: number
   assertAvailable(ctx, kind);
   const t = importMappingTemplates;
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.update(t).set({ isEnabled: false })
-      .where(and(eq(t.id, id), eq(t.institutionId, ctx.institutionId), eq(t.kind, kind), eq(t.isEnabled, true))).returning();
+    const [row] = await tx
+      .update(t)
+      .set({ isEnabled: false })
+      .where(and(eq(t.id, id), eq(t.institutionId, ctx.institutionId), eq(t.kind, kind), eq(t.isEnabled, true)))
+      .returning();
     if (!row) throw notFound('Mapping template');
-    await audit(tx, ctx, { entity: AUDIT_ENTITY, entityId: row.id, action: 'disable', before: { kind, name: row.name, isEnabled: true }, after: { isEnabled: false } });
+    await audit(tx, ctx, {
+      entity: AUDIT_ENTITY,
+      entityId: row.id,
+      action: 'disable',
+      before: { kind, name: row.name, isEnabled: true },
+      after: { isEnabled: false },
+    });
     return toDto(row);
   });
 }

@@ -11,12 +11,22 @@ import { importCall } from '../../test/import-kit';
 const t = await testApp();
 const { institution, token } = await signedIn(t, ['Coordinator']);
 const other = await signedIn(t, ['Coordinator']);
-const url = (kind = 'participants', inst = institution.id) => `/api/institutions/${inst}/imports/${kind}/mappingTemplates`;
-const save = (body: unknown, kind = 'participants', tok = token, inst = institution.id) => t.call('POST', url(kind, inst), { token: tok, body });
-const list = async (kind = 'participants', tok = token, inst = institution.id) => json<MappingTemplate[]>(await t.call('GET', url(kind, inst), { token: tok }));
+const url = (kind = 'participants', inst = institution.id) =>
+  `/api/institutions/${inst}/imports/${kind}/mappingTemplates`;
+const save = (body: unknown, kind = 'participants', tok = token, inst = institution.id) =>
+  t.call('POST', url(kind, inst), { token: tok, body });
+const list = async (kind = 'participants', tok = token, inst = institution.id) =>
+  json<MappingTemplate[]>(await t.call('GET', url(kind, inst), { token: tok }));
 const uid = () => Math.random().toString(36).slice(2, 8);
 
-const MAPPING = { Nombre: 'firstName', Padre: 'fatherName', Abuelo: 'grandFatherName', Nacido: 'birthDate', Hora: 'birthTime', Notes: '' };
+const MAPPING = {
+  Nombre: 'firstName',
+  Padre: 'fatherName',
+  Abuelo: 'grandFatherName',
+  Nacido: 'birthDate',
+  Hora: 'birthTime',
+  Notes: '',
+};
 
 describe('mapping templates', () => {
   it('saves a mapping under a name, lists it by name, audits it', async () => {
@@ -27,16 +37,29 @@ describe('mapping templates', () => {
     expect(saved).toMatchObject({ kind: 'participants', name, mapping: MAPPING });
     expect((await list()).find((x) => x.id === saved.id)).toEqual(saved);
     expect(await list('samples')).not.toContainEqual(expect.objectContaining({ id: saved.id }));
-    const [row] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.entity, 'importMappingTemplate'), eq(auditEvents.entityId, String(saved.id))));
+    const [row] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entity, 'importMappingTemplate'), eq(auditEvents.entityId, String(saved.id))));
     expect(row).toMatchObject({ action: 'create', institutionId: institution.id });
   });
 
   it('applied to a later file with other headers, its columns map and the dry run reads them', async () => {
-    const saved = json<MappingTemplate>(await save({ name: `Applied ${uid()}`, mapping: { Nombre: 'firstName', 'Fecha de nacimiento': 'birthDate' } }));
+    const saved = json<MappingTemplate>(
+      await save({ name: `Applied ${uid()}`, mapping: { Nombre: 'firstName', 'Fecha de nacimiento': 'birthDate' } }),
+    );
     const headers = ['mrn', 'NOMBRE', 'fatherName', 'grandFatherName', 'fecha_de_nacimiento', 'birthTime'];
     const { mapping, applied } = applyTemplate(headers, {}, saved.mapping);
     expect(applied).toBe(2);
-    const dry = json<DryRunResult>(await importCall(t, institution.id, 'participants', { csv: `${headers.join(',')}\r\nM-${uid()},Almaz,Tesfaye,Bekele,1984-03-12,08:30\r\n`, mapping }, token));
+    const dry = json<DryRunResult>(
+      await importCall(
+        t,
+        institution.id,
+        'participants',
+        { csv: `${headers.join(',')}\r\nM-${uid()},Almaz,Tesfaye,Bekele,1984-03-12,08:30\r\n`, mapping },
+        token,
+      ),
+    );
     expect(dry.mapping).toMatchObject({ NOMBRE: 'firstName', fecha_de_nacimiento: 'birthDate' });
     expect(dry.errors.filter((e) => e.field === 'firstName' || e.field === 'birthDate')).toEqual([]);
   });
@@ -46,9 +69,14 @@ describe('mapping templates', () => {
     expect((await save({ name, mapping: MAPPING })).statusCode).toBe(201);
     const dup = await save({ name: name.toUpperCase(), mapping: MAPPING });
     expect(dup.statusCode).toBe(409);
-    expect(json(dup)).toMatchObject({ code: 'imports.template_name_taken', title: `A saved mapping for participants named '${name.toUpperCase()}' already exists: choose another name, or delete that one first.` });
+    expect(json(dup)).toMatchObject({
+      code: 'imports.template_name_taken',
+      title: `A saved mapping for participants named '${name.toUpperCase()}' already exists: choose another name, or delete that one first.`,
+    });
     expect((await save({ name, mapping: { Menge: 'amount' } }, 'samples')).statusCode).toBe(201);
-    expect((await save({ name, mapping: MAPPING }, 'participants', other.token, other.institution.id)).statusCode).toBe(201);
+    expect((await save({ name, mapping: MAPPING }, 'participants', other.token, other.institution.id)).statusCode).toBe(
+      201,
+    );
   });
 
   it('deletes (disables) a template: gone from the list, its name free again, a second delete 404', async () => {
@@ -62,7 +90,9 @@ describe('mapping templates', () => {
   });
 
   it("never shows or deletes another institution's template (404), nor answers on another institution's path (404)", async () => {
-    const theirs = json<MappingTemplate>(await save({ name: `Theirs ${uid()}`, mapping: MAPPING }, 'participants', other.token, other.institution.id));
+    const theirs = json<MappingTemplate>(
+      await save({ name: `Theirs ${uid()}`, mapping: MAPPING }, 'participants', other.token, other.institution.id),
+    );
     expect((await list()).map((x) => x.id)).not.toContain(theirs.id);
     const del = await t.call('POST', `${url()}/${theirs.id}/disable`, { token });
     expect(del.statusCode).toBe(404);
@@ -81,8 +111,16 @@ describe('mapping templates', () => {
     ['a name too long', { name: 'x'.repeat(101), mapping: MAPPING }, /Name/],
     ['no columns', { name: 'Empty', mapping: {} }, /names no column/],
     ['a mapping that is a list', { name: 'List', mapping: ['firstName'] }, /Mapping/],
-    ['a field of another import', { name: 'Wrong', mapping: { Box: 'box' } }, /Column "Box" is mapped to "box", which is not a field of the participants import\./],
-    ['one field from two columns', { name: 'Twice', mapping: { A: 'firstName', B: 'firstname' } }, /Columns "A" and "B" are both mapped to firstName/],
+    [
+      'a field of another import',
+      { name: 'Wrong', mapping: { Box: 'box' } },
+      /Column "Box" is mapped to "box", which is not a field of the participants import\./,
+    ],
+    [
+      'one field from two columns',
+      { name: 'Twice', mapping: { A: 'firstName', B: 'firstname' } },
+      /Columns "A" and "B" are both mapped to firstName/,
+    ],
     ['a header with a NUL', { name: 'Ctl', mapping: { 'A\u0000': 'firstName' } }, /Mapping/],
     ['a header with a tab', { name: 'Tab', mapping: { 'A\tB': 'firstName' } }, /holds a control character/],
   ])('refuses %s with 400 and a title', async (_, body, title) => {

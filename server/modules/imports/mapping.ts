@@ -21,22 +21,38 @@ export function mapperOf(header: CsvRecord, columns: ImportColumn[], mapping: Re
     if (!chosen) return null;
     const field = known.get(chosen.toLowerCase());
     if (!field) {
-      if (lowerMapping.has(name.toLowerCase())) throw importErrors.bad_mapping(`Column "${name}" is mapped to "${chosen}", which is not a field of this import.`);
+      if (lowerMapping.has(name.toLowerCase()))
+        throw importErrors.bad_mapping(
+          `Column "${name}" is mapped to "${chosen}", which is not a field of this import.`,
+        );
       return null; // an extra column nobody mapped: ignored
     }
-    if (headerOf.has(field)) throw importErrors.bad_mapping(`Columns "${headerOf.get(field)}" and "${name}" are both mapped to ${field}.`);
+    if (headerOf.has(field))
+      throw importErrors.bad_mapping(`Columns "${headerOf.get(field)}" and "${name}" are both mapped to ${field}.`);
     headerOf.set(field, name);
     applied[name] = field;
     return field;
   });
   for (const c of columns) {
-    if (c.required && !headerOf.has(c.field)) headerErrors.push({ line: header.line, field: c.field, column: null, message: `No column is mapped to ${c.label} (required)` });
+    if (c.required && !headerOf.has(c.field))
+      headerErrors.push({
+        line: header.line,
+        field: c.field,
+        column: null,
+        message: `No column is mapped to ${c.label} (required)`,
+      });
   }
   const columnOf = (field: string) => headerOf.get(field) ?? null;
   const width = header.cells.length;
 
   function row(r: CsvRecord): MappedRow | RowError {
-    if (r.cells.length !== width) return { line: r.line, field: '', column: null, message: `This row has ${r.cells.length} cells; the header has ${width}` };
+    if (r.cells.length !== width)
+      return {
+        line: r.line,
+        field: '',
+        column: null,
+        message: `This row has ${r.cells.length} cells; the header has ${width}`,
+      };
     const values: MappedRow['values'] = {};
     for (const [i, cell] of r.cells.entries()) {
       const f = fieldAt[i];

@@ -11,19 +11,37 @@ import { storeAtPosition } from '../storage';
 import type { MappedRow } from '../participants';
 
 /** A sample a later row may name as its parent. */
-interface Made { id: number; sampleId: string; patientId: number; collectionProtocolId: number }
+interface Made {
+  id: number;
+  sampleId: string;
+  patientId: number;
+  collectionProtocolId: number;
+}
 
 /** The collect contract's (and the samples errors') field -> the CSV field. */
 const FIELD: Record<string, string> = {
-  patientId: 'mrn', collectionProtocolEventId: 'event', institutionSiteId: 'event', specimenTypeId: 'specimenType', collectedAmount: 'amount',
-  unitOfMeasurementId: 'unit', parentSampleId: 'parentSampleId', subSampleLineageId: 'parentSampleId',
+  patientId: 'mrn',
+  collectionProtocolEventId: 'event',
+  institutionSiteId: 'event',
+  specimenTypeId: 'specimenType',
+  collectedAmount: 'amount',
+  unitOfMeasurementId: 'unit',
+  parentSampleId: 'parentSampleId',
+  subSampleLineageId: 'parentSampleId',
 };
 const fieldOf = (k: string) => FIELD[k] ?? k;
 /** Fields read straight from a cell: their contract problems are always reported. */
 const CELLS = new Set(['sampleId', 'amount', 'collectedDate', 'collectedTime']);
 
 /** Refuses a row from inside its savepoint (a position the storage rules refused). */
-class RowProblem extends Error { constructor(readonly field: string, message: string) { super(message); } }
+class RowProblem extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Creates each row's sample with the samples module's own `createSample` (enrolment, event and site, consent,
@@ -31,10 +49,22 @@ class RowProblem extends Error { constructor(readonly field: string, message: st
  * stores it with the storage module's allocation, each row in a savepoint inside `tx`, so a refused row is
  * reported on its line and the rows below still run. A parent may be a row above. The caller commits or rolls back.
  */
-export async function createSampleRows(tx: Db, ctx: Ctx, rows: MappedRow[], errors: RowError[], columnOf: (field: string) => string | null, progress: (done: number) => void | Promise<void> = () => {}) {
+export async function createSampleRows(
+  tx: Db,
+  ctx: Ctx,
+  rows: MappedRow[],
+  errors: RowError[],
+  columnOf: (field: string) => string | null,
+  progress: (done: number) => void | Promise<void> = () => {},
+) {
   const inst = instOf(ctx);
-  const push = (line: number, field: string, message: string) => errors.push({ line, field, column: columnOf(field), message });
-  const [types, units, lineages] = await Promise.all([titlesOf(tx, inst, 'specimenTypes'), titlesOf(tx, inst, 'unitOfMeasurements'), titlesOf(tx, inst, 'subSampleLineages')]);
+  const push = (line: number, field: string, message: string) =>
+    errors.push({ line, field, column: columnOf(field), message });
+  const [types, units, lineages] = await Promise.all([
+    titlesOf(tx, inst, 'specimenTypes'),
+    titlesOf(tx, inst, 'unitOfMeasurements'),
+    titlesOf(tx, inst, 'subSampleLineages'),
+  ]);
   const aliquotLineage = [...lineages.values()].find((l) => isAliquotLineage(l.title))?.id;
   const made = new Map<string, Made>();
   const refusedAt = new Map<string, number>();
@@ -47,20 +77,34 @@ export async function createSampleRows(tx: Db, ctx: Ctx, rows: MappedRow[], erro
     let parent: Made | null = null;
     if (v.parentSampleId) {
       const key = v.parentSampleId.toLowerCase();
-      if (refusedAt.has(key)) problem('parentSampleId', `The parent ${v.parentSampleId} is the row on line ${refusedAt.get(key)}, which has problems`);
-      else parent = made.get(key) ?? await sampleNamed(tx, inst, v.parentSampleId);
-      if (!parent && !refusedAt.has(key)) problem('parentSampleId', `No sample ${v.parentSampleId} in this institution`);
-      if (parent && !aliquotLineage) problem('parentSampleId', 'No Sub Sample Lineage titled "Aliquot" in this institution');
+      if (refusedAt.has(key))
+        problem(
+          'parentSampleId',
+          `The parent ${v.parentSampleId} is the row on line ${refusedAt.get(key)}, which has problems`,
+        );
+      else parent = made.get(key) ?? (await sampleNamed(tx, inst, v.parentSampleId));
+      if (!parent && !refusedAt.has(key))
+        problem('parentSampleId', `No sample ${v.parentSampleId} in this institution`);
+      if (parent && !aliquotLineage)
+        problem('parentSampleId', 'No Sub Sample Lineage titled "Aliquot" in this institution');
     }
     const patientId = v.mrn ? await patientIdByMrn(tx, inst, v.mrn) : null;
     if (v.mrn && !patientId) problem('mrn', `No participant with MRN ${v.mrn} in this institution`);
     else if (!v.mrn && !v.parentSampleId) problem('mrn', '*Required');
-    if (parent && patientId && patientId !== parent.patientId) problem('mrn', `Sample ${parent.sampleId} is not this participant's`);
+    if (parent && patientId && patientId !== parent.patientId)
+      problem('mrn', `Sample ${parent.sampleId} is not this participant's`);
     let protocolId = parent?.collectionProtocolId ?? null;
     if (v.protocol) {
       const found = await protocolsNamed(tx, inst, v.protocol);
-      if (found.length !== 1) problem('protocol', found.length ? `More than one protocol is titled "${v.protocol}": use its code` : `No protocol with code or title "${v.protocol}" in this institution`);
-      else if (parent && found[0].id !== parent.collectionProtocolId) problem('protocol', `Sample ${parent.sampleId} is of another protocol`);
+      if (found.length !== 1)
+        problem(
+          'protocol',
+          found.length
+            ? `More than one protocol is titled "${v.protocol}": use its code`
+            : `No protocol with code or title "${v.protocol}" in this institution`,
+        );
+      else if (parent && found[0].id !== parent.collectionProtocolId)
+        problem('protocol', `Sample ${parent.sampleId} is of another protocol`);
       else protocolId = found[0].id;
     } else if (!v.parentSampleId) problem('protocol', '*Required');
     let eventId: number | undefined;
@@ -68,11 +112,22 @@ export async function createSampleRows(tx: Db, ctx: Ctx, rows: MappedRow[], erro
     if (!v.parentSampleId && protocolId && errors.length === before) {
       const events = await protocolEventsOf(tx, inst, protocolId);
       const wanted = v.event?.toLowerCase();
-      const event = wanted ? events.find((e) => e.label.trim().toLowerCase() === wanted || e.eventCode.toLowerCase() === wanted) : events.length === 1 ? events[0] : undefined;
-      if (!event) problem('event', wanted ? `The protocol has no event labelled or coded "${v.event}"` : `The protocol has ${events.length} events: give the event`);
+      const event = wanted
+        ? events.find((e) => e.label.trim().toLowerCase() === wanted || e.eventCode.toLowerCase() === wanted)
+        : events.length === 1
+          ? events[0]
+          : undefined;
+      if (!event)
+        problem(
+          'event',
+          wanted
+            ? `The protocol has no event labelled or coded "${v.event}"`
+            : `The protocol has ${events.length} events: give the event`,
+        );
       eventId = event?.id;
       const sites = event?.institutionSiteId ? [event.institutionSiteId] : await protocolSiteIds(tx, protocolId);
-      if (event && sites.length !== 1) problem('event', `The event has no site and the protocol has ${sites.length} sites: give the event a site`);
+      if (event && sites.length !== 1)
+        problem('event', `The event has no site and the protocol has ${sites.length} sites: give the event a site`);
       siteId = sites[0];
     }
     const title = (field: string, list: typeof types, key: string) => {
@@ -83,10 +138,18 @@ export async function createSampleRows(tx: Db, ctx: Ctx, rows: MappedRow[], erro
       return hit?.id;
     };
     const input = {
-      sampleId: v.sampleId, isSubSample: !!parent, parentSampleId: parent?.id, subSampleLineageId: parent ? aliquotLineage : undefined,
-      patientId: parent ? undefined : patientId ?? undefined, institutionSiteId: siteId, collectionProtocolEventId: eventId,
-      specimenTypeId: title('specimenType', types, 'specimenTypes'), collectedAmount: v.amount, unitOfMeasurementId: title('unit', units, 'unitOfMeasurements'),
-      collectedDate: v.collectedDate, collectedTime: v.collectedTime,
+      sampleId: v.sampleId,
+      isSubSample: !!parent,
+      parentSampleId: parent?.id,
+      subSampleLineageId: parent ? aliquotLineage : undefined,
+      patientId: parent ? undefined : (patientId ?? undefined),
+      institutionSiteId: siteId,
+      collectionProtocolEventId: eventId,
+      specimenTypeId: title('specimenType', types, 'specimenTypes'),
+      collectedAmount: v.amount,
+      unitOfMeasurementId: title('unit', units, 'unitOfMeasurements'),
+      collectedDate: v.collectedDate,
+      collectedTime: v.collectedTime,
     };
     const parsed = SampleInput.safeParse(input);
     if (!parsed.success) {
@@ -95,12 +158,21 @@ export async function createSampleRows(tx: Db, ctx: Ctx, rows: MappedRow[], erro
       const seen = new Set(errors.slice(before).map((e) => e.field));
       for (const issue of parsed.error.issues) {
         const f = fieldOf(String(issue.path[0] ?? ''));
-        if (!seen.has(f) && (!looked || CELLS.has(f))) { seen.add(f); problem(f, issue.message); }
+        if (!seen.has(f) && (!looked || CELLS.has(f))) {
+          seen.add(f);
+          problem(f, issue.message);
+        }
       }
     }
-    if (Boolean(v.box) !== Boolean(v.position)) problem(v.box ? 'position' : 'box', 'Give both the box and the position, or neither');
-    const refuse = () => { if (v.sampleId) refusedAt.set(v.sampleId.toLowerCase(), line); };
-    if (errors.length > before || !parsed.success || !protocolId) { refuse(); continue; }
+    if (Boolean(v.box) !== Boolean(v.position))
+      problem(v.box ? 'position' : 'box', 'Give both the box and the position, or neither');
+    const refuse = () => {
+      if (v.sampleId) refusedAt.set(v.sampleId.toLowerCase(), line);
+    };
+    if (errors.length > before || !parsed.success || !protocolId) {
+      refuse();
+      continue;
+    }
     try {
       const sample = await tx.transaction(async (sp) => {
         const spCtx: Ctx = { ...ctx, db: sp };
@@ -110,10 +182,18 @@ export async function createSampleRows(tx: Db, ctx: Ctx, rows: MappedRow[], erro
         return created;
       });
       ids.push(sample.id);
-      made.set(sample.sampleId.toLowerCase(), { id: sample.id, sampleId: sample.sampleId, patientId: sample.patientId, collectionProtocolId: sample.collectionProtocolId });
+      made.set(sample.sampleId.toLowerCase(), {
+        id: sample.id,
+        sampleId: sample.sampleId,
+        patientId: sample.patientId,
+        collectionProtocolId: sample.collectionProtocolId,
+      });
     } catch (err) {
       refuse();
-      if (err instanceof RowProblem) { problem(err.field, err.message); continue; }
+      if (err instanceof RowProblem) {
+        problem(err.field, err.message);
+        continue;
+      }
       if (!(err instanceof AppError)) throw err;
       const field = Object.keys(err.errors ?? {})[0];
       problem(field ? fieldOf(field) : '', err.title);

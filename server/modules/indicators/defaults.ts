@@ -26,12 +26,27 @@ export const VIA_VALUES = {
   thermoNotEligible: 'Positive, non-eligible for thermocoagulation',
   negative: 'Negative',
 };
-const VIA_POSITIVE = [VIA_VALUES.cryoEligible, VIA_VALUES.cryoNotEligible, VIA_VALUES.thermoEligible, VIA_VALUES.thermoNotEligible];
+const VIA_POSITIVE = [
+  VIA_VALUES.cryoEligible,
+  VIA_VALUES.cryoNotEligible,
+  VIA_VALUES.thermoEligible,
+  VIA_VALUES.thermoNotEligible,
+];
 
-const spec = (title: string, fieldPrompt: string | null, matchingValues: string[], remark: string, countMode: CountMode = 'patients'): DefaultDefinition =>
-  ({ title, fieldPrompt, matchingValues, countMode, remark, ruleSource: 'spec' });
-const suggested = (title: string, fieldPrompt: string | null, matchingValues: string[], remark: string, countMode: CountMode = 'patients'): DefaultDefinition =>
-  ({ title, fieldPrompt, matchingValues, countMode, remark, ruleSource: 'suggested' });
+const spec = (
+  title: string,
+  fieldPrompt: string | null,
+  matchingValues: string[],
+  remark: string,
+  countMode: CountMode = 'patients',
+): DefaultDefinition => ({ title, fieldPrompt, matchingValues, countMode, remark, ruleSource: 'spec' });
+const suggested = (
+  title: string,
+  fieldPrompt: string | null,
+  matchingValues: string[],
+  remark: string,
+  countMode: CountMode = 'patients',
+): DefaultDefinition => ({ title, fieldPrompt, matchingValues, countMode, remark, ruleSource: 'suggested' });
 
 const CERVICAL: DefaultDefinition[] = [
   spec('Women screened for cervical cancer', null, [], 'Distinct women with any CCS form in the range'),
@@ -41,7 +56,12 @@ const CERVICAL: DefaultDefinition[] = [
   spec('VIA positive, eligible for cryotherapy', VIA, [VIA_VALUES.cryoEligible], VIA_VALUES.cryoEligible),
   spec('VIA positive, non-eligible for cryotherapy', VIA, [VIA_VALUES.cryoNotEligible], VIA_VALUES.cryoNotEligible),
   spec('VIA positive, eligible for thermocoagulation', VIA, [VIA_VALUES.thermoEligible], VIA_VALUES.thermoEligible),
-  spec('VIA positive, non-eligible for thermocoagulation', VIA, [VIA_VALUES.thermoNotEligible], VIA_VALUES.thermoNotEligible),
+  spec(
+    'VIA positive, non-eligible for thermocoagulation',
+    VIA,
+    [VIA_VALUES.thermoNotEligible],
+    VIA_VALUES.thermoNotEligible,
+  ),
   spec('Women tested for HPV DNA', HPV, [], 'Any HPV DNA result recorded'),
   spec('HPV DNA positive', HPV, ['Positive'], 'HPV DNA Screening Result: Positive'),
   spec('HPV DNA negative', HPV, ['Negative'], 'HPV DNA Screening Result: Negative'),
@@ -64,7 +84,12 @@ const BREAST: DefaultDefinition[] = [
   suggested('Skin changes of the breast', 'Skin Changes', ['Yes'], 'Skin Changes: Yes'),
   suggested('Palpable axillary lymph nodes', 'Axillary Lymph Nodes', ['Palpable'], 'Axillary Lymph Nodes: Palpable'),
   suggested('Breast ultrasound done', 'Breast Ultrasound Result', [], 'Any ultrasound result recorded'),
-  suggested('Breast ultrasound suspicious', 'Breast Ultrasound Result', ['Suspicious', 'Abnormal'], 'Ultrasound: Suspicious or Abnormal'),
+  suggested(
+    'Breast ultrasound suspicious',
+    'Breast Ultrasound Result',
+    ['Suspicious', 'Abnormal'],
+    'Ultrasound: Suspicious or Abnormal',
+  ),
   suggested('Mammography done', 'Mammography Result', [], 'Any mammography result recorded'),
   suggested('BI-RADS 0 (incomplete)', BIRADS, ['0'], 'BI-RADS 0'),
   suggested('BI-RADS 1-2 (negative or benign)', BIRADS, ['1', '2'], 'BI-RADS 1 or 2'),
@@ -75,8 +100,18 @@ const BREAST: DefaultDefinition[] = [
   suggested('Biopsy malignant', BIOPSY, ['Malignant'], 'Biopsy: Malignant'),
   suggested('Biopsy benign', BIOPSY, ['Benign'], 'Biopsy: Benign'),
   suggested('Referred for further evaluation', 'Referred', ['Yes'], 'Referred: Yes'),
-  suggested('Referred for surgery or oncology', 'Referred To', ['Surgery', 'Oncology'], 'Referred To: Surgery or Oncology'),
-  suggested('Family history of breast cancer', 'Family History of Breast Cancer', ['Yes'], 'Family History of Breast Cancer: Yes'),
+  suggested(
+    'Referred for surgery or oncology',
+    'Referred To',
+    ['Surgery', 'Oncology'],
+    'Referred To: Surgery or Oncology',
+  ),
+  suggested(
+    'Family history of breast cancer',
+    'Family History of Breast Cancer',
+    ['Yes'],
+    'Family History of Breast Cancer: Yes',
+  ),
   suggested('Practises breast self-examination', 'Breast Self-Examination', ['Yes'], 'Breast Self-Examination: Yes'),
   suggested('Screened before', 'Previously Screened', ['Yes'], 'Previously Screened: Yes'),
   suggested('Breast screening visits', null, [], 'BCS forms submitted (a woman may have several)', 'submissions'),

@@ -7,8 +7,10 @@ import * as svc from './indicators.service';
 
 /** The report as CSV (platform/csv.ts: counts as numbers, titles and remarks as defused text): the table, an empty record, then the footer lines (parameters, generated at). */
 function reportCsv(r: IndicatorReportDto) {
-  return `\uFEFF${csvRecord(['S.no', 'Indicator', 'Frequency', 'Remark'])}${r.rows.map((x) => csvRecord([x.sNo, x.indicator, x.frequency, x.remark])).join('')}`
-    + `${csvRecord([])}${r.footer.map((line) => csvRecord([line])).join('')}`;
+  return (
+    `\uFEFF${csvRecord(['S.no', 'Indicator', 'Frequency', 'Remark'])}${r.rows.map((x) => csvRecord([x.sNo, x.indicator, x.frequency, x.remark])).join('')}` +
+    `${csvRecord([])}${r.footer.map((line) => csvRecord([line])).join('')}`
+  );
 }
 
 /** Breast and cervical cancer reports per date range (spec 2 §2 Reports, §9) and their editable definitions (docs/indicators.md). */
@@ -17,9 +19,14 @@ export function indicatorRoutes(app: App, deps: AppDeps) {
   route(e.report, async (req, ctx) => svc.runReport(ctx, req.params.report, req.query));
   route(e.csv, async (req, ctx, reply) => {
     const r = await svc.runReport(ctx, req.params.report, req.query);
-    return reply.type('text/csv; charset=utf-8').header('Content-Disposition', csvDisposition(r.title, 'report')).send(reportCsv(r));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', csvDisposition(r.title, 'report'))
+      .send(reportCsv(r));
   });
   route(e.definitions, async (req, ctx) => svc.listDefinitions(ctx, req.params.report));
   route(e.definition, async (req, ctx) => svc.getDefinition(ctx, req.params.report, req.params.definitionId));
-  route(e.updateDefinition, async (req, ctx) => svc.updateDefinition(ctx, req.params.report, req.params.definitionId, req.body));
+  route(e.updateDefinition, async (req, ctx) =>
+    svc.updateDefinition(ctx, req.params.report, req.params.definitionId, req.body),
+  );
 }

@@ -24,7 +24,10 @@ export const assertSiteIds = (tx: Db, institutionId: number, checks: RefCheck[])
 
 /** Whether the institution applies the local phone rule (spec 1 §5). */
 export async function usesLocalPhoneRule(tx: Db, institutionId: number) {
-  const [i] = await tx.select({ local: institutions.localPhoneRule }).from(institutions).where(eq(institutions.id, institutionId));
+  const [i] = await tx
+    .select({ local: institutions.localPhoneRule })
+    .from(institutions)
+    .where(eq(institutions.id, institutionId));
   return Boolean(i?.local);
 }
 
@@ -35,7 +38,10 @@ export async function institutionToday(tx: Db, institutionId: number, now: Date)
 
 /** The institution's IANA time zone (UTC when unknown). */
 export async function institutionTimeZone(tx: Db, institutionId: number) {
-  const [i] = await tx.select({ timeZone: institutions.timeZone }).from(institutions).where(eq(institutions.id, institutionId));
+  const [i] = await tx
+    .select({ timeZone: institutions.timeZone })
+    .from(institutions)
+    .where(eq(institutions.id, institutionId));
   return i?.timeZone ?? 'UTC';
 }
 
@@ -48,16 +54,23 @@ export const institutionTitleOf = (institutionId: SQL) =>
   sql<string | null>`(select ${institutions.title} from ${institutions} where ${institutions.id} = ${institutionId})`;
 
 export const siteTitleOf = (siteId: SQL) =>
-  sql<string | null>`(select ${institutionSites.title} from ${institutionSites} where ${institutionSites.id} = ${siteId})`;
+  sql<
+    string | null
+  >`(select ${institutionSites.title} from ${institutionSites} where ${institutionSites.id} = ${siteId})`;
 
 /** An institution as `{id, title}` in a scalar sub-select, for another module's rows (`institutionId`: the outer query's column). */
 export const institutionRefOf = (institutionId: SQL) =>
-  sql<{ id: number; title: string } | null>`(select json_build_object('id', ${institutions.id}, 'title', ${institutions.title}) from ${institutions} where ${institutions.id} = ${institutionId})`;
+  sql<{
+    id: number;
+    title: string;
+  } | null>`(select json_build_object('id', ${institutions.id}, 'title', ${institutions.title}) from ${institutions} where ${institutions.id} = ${institutionId})`;
 
 /** Site titles by id within one institution (the audit log names the sites an event mentions). */
 export async function siteTitles(db: Db, institutionId: number, ids: number[]) {
   if (!ids.length) return new Map<number, string>();
-  const rows = await db.select({ id: institutionSites.id, title: institutionSites.title }).from(institutionSites)
+  const rows = await db
+    .select({ id: institutionSites.id, title: institutionSites.title })
+    .from(institutionSites)
     .where(and(eq(institutionSites.institutionId, institutionId), inArray(institutionSites.id, ids)));
   return new Map(rows.map((r) => [r.id, r.title]));
 }
@@ -65,21 +78,30 @@ export async function siteTitles(db: Db, institutionId: number, ids: number[]) {
 /** Institution titles by id, for lists that name an account's institutions. */
 export async function institutionTitles(db: Db, ids: number[]) {
   if (!ids.length) return new Map<number, string>();
-  const rows = await db.select({ id: institutions.id, title: institutions.title }).from(institutions).where(inArray(institutions.id, ids));
+  const rows = await db
+    .select({ id: institutions.id, title: institutions.title })
+    .from(institutions)
+    .where(inArray(institutions.id, ids));
   return new Map(rows.map((r) => [r.id, r.title]));
 }
 
 /** Institution abbreviations by id: what another installation knows an institution by (docs/shipments.md "Manifest exchange"). */
 export async function institutionAbbreviations(db: Db, ids: number[]) {
   if (!ids.length) return new Map<number, string>();
-  const rows = await db.select({ id: institutions.id, abbreviation: institutions.abbreviation }).from(institutions).where(inArray(institutions.id, ids));
+  const rows = await db
+    .select({ id: institutions.id, abbreviation: institutions.abbreviation })
+    .from(institutions)
+    .where(inArray(institutions.id, ids));
   return new Map(rows.map((r) => [r.id, r.abbreviation]));
 }
 
 /** An institution's enabled sites, oldest first. */
 export async function enabledSitesOf(db: Db, institutionId: number) {
-  return db.select({ id: institutionSites.id, title: institutionSites.title }).from(institutionSites)
-    .where(and(eq(institutionSites.institutionId, institutionId), eq(institutionSites.isEnabled, true))).orderBy(institutionSites.id);
+  return db
+    .select({ id: institutionSites.id, title: institutionSites.title })
+    .from(institutionSites)
+    .where(and(eq(institutionSites.institutionId, institutionId), eq(institutionSites.isEnabled, true)))
+    .orderBy(institutionSites.id);
 }
 
 /** Whether an institution of this id exists. */
@@ -91,12 +113,15 @@ export async function institutionExists(db: Db, id: number) {
 /** The enabled sites among `ids`, of any institution (a protocol collects at other institutions' sites too). */
 export async function enabledSitesOfAnyInstitution(db: Db, ids: number[]) {
   if (!ids.length) return [];
-  return db.select({ id: institutionSites.id, institutionId: institutionSites.institutionId }).from(institutionSites)
+  return db
+    .select({ id: institutionSites.id, institutionId: institutionSites.institutionId })
+    .from(institutionSites)
     .where(and(inArray(institutionSites.id, ids), eq(institutionSites.isEnabled, true)));
 }
 
 /** A site's institution as `{id, title}`, as a scalar sub-select for another module's query. */
-export const siteInstitutionOf = (siteId: SQL) => // Aliased by hand: Drizzle renders columns unqualified inside sql``, ambiguous in a join.
+export const siteInstitutionOf = (siteId: SQL) =>
+  // Aliased by hand: Drizzle renders columns unqualified inside sql``, ambiguous in a join.
   sql<{ id: number; title: string } | null>`(select json_build_object('id', i.id, 'title', i.title)
   from institutions i join institution_sites s on s.institution_id = i.id where s.id = ${siteId})`;
 
@@ -114,18 +139,27 @@ export function institutionPage(db: Db, q: PagingQuery, ids: number[] | null) {
   const scope = ids === null ? undefined : inArray(institutions.id, ids.length ? ids : [0]);
   return selectRecords(db, institutions, {
     where: and(scope, ...searchWhere(q, institutions.title, institutions.abbreviation, institutions.isEnabled)),
-    orderBy: asc(institutions.title), limit: q.pageSize, offset: offsetOf(q),
+    orderBy: asc(institutions.title),
+    limit: q.pageSize,
+    offset: offsetOf(q),
   });
 }
 
 /** One institution as a record, or undefined. */
 export async function institutionRecord(db: Db, id: number) {
-  const page = await selectRecords(db, institutions, { where: eq(institutions.id, id), orderBy: asc(institutions.id), limit: 1 });
+  const page = await selectRecords(db, institutions, {
+    where: eq(institutions.id, id),
+    orderBy: asc(institutions.id),
+    limit: 1,
+  });
   return page.rows[0];
 }
 
 export async function insertInstitution(tx: Db, input: InstitutionInput, accountId: number) {
-  const [row] = await tx.insert(institutions).values({ ...input, creatorId: accountId, enablerId: accountId }).returning();
+  const [row] = await tx
+    .insert(institutions)
+    .values({ ...input, creatorId: accountId, enablerId: accountId })
+    .returning();
   return row;
 }
 
@@ -138,15 +172,22 @@ export const setInstitutionEnabledRow = (tx: Db, id: number, enabled: boolean, a
 /** A page of one institution's sites, by title. */
 export function sitePage(db: Db, institutionId: number, q: PagingQuery) {
   return selectRecords(db, institutionSites, {
-    where: and(eq(institutionSites.institutionId, institutionId), ...searchWhere(q, institutionSites.title, institutionSites.abbreviation, institutionSites.isEnabled)),
-    orderBy: asc(institutionSites.title), limit: q.pageSize, offset: offsetOf(q),
+    where: and(
+      eq(institutionSites.institutionId, institutionId),
+      ...searchWhere(q, institutionSites.title, institutionSites.abbreviation, institutionSites.isEnabled),
+    ),
+    orderBy: asc(institutionSites.title),
+    limit: q.pageSize,
+    offset: offsetOf(q),
   });
 }
 
 /** One site of the institution as a record, or undefined. */
 export async function siteRecord(db: Db, institutionId: number, siteId: number) {
   const page = await selectRecords(db, institutionSites, {
-    where: and(eq(institutionSites.id, siteId), eq(institutionSites.institutionId, institutionId)), orderBy: asc(institutionSites.id), limit: 1,
+    where: and(eq(institutionSites.id, siteId), eq(institutionSites.institutionId, institutionId)),
+    orderBy: asc(institutionSites.id),
+    limit: 1,
   });
   return page.rows[0];
 }
@@ -154,15 +195,46 @@ export async function siteRecord(db: Db, institutionId: number, siteId: number) 
 type SiteValues = Pick<SiteInput, 'title' | 'abbreviation' | 'address'>;
 
 export async function insertSite(tx: Db, institutionId: number, v: SiteValues, accountId: number) {
-  const [row] = await tx.insert(institutionSites).values({
-    title: v.title, abbreviation: v.abbreviation, address: v.address, institutionId, creatorId: accountId, enablerId: accountId,
-  }).returning();
+  const [row] = await tx
+    .insert(institutionSites)
+    .values({
+      title: v.title,
+      abbreviation: v.abbreviation,
+      address: v.address,
+      institutionId,
+      creatorId: accountId,
+      enablerId: accountId,
+    })
+    .returning();
   return row;
 }
 
 export const updateSiteRow = (tx: Db, institutionId: number, siteId: number, stamp: string, v: SiteValues) =>
-  updateStamped(tx, institutionSites, eq(institutionSites.institutionId, institutionId), siteId, stamp,
-    { title: v.title, abbreviation: v.abbreviation, address: v.address }, 'Institution site');
+  updateStamped(
+    tx,
+    institutionSites,
+    eq(institutionSites.institutionId, institutionId),
+    siteId,
+    stamp,
+    { title: v.title, abbreviation: v.abbreviation, address: v.address },
+    'Institution site',
+  );
 
-export const setSiteEnabledRow = (tx: Db, institutionId: number, siteId: number, enabled: boolean, accountId: number, now: Date) =>
-  setEnabled(tx, institutionSites, eq(institutionSites.institutionId, institutionId), siteId, enabled, accountId, now, 'Institution site');
+export const setSiteEnabledRow = (
+  tx: Db,
+  institutionId: number,
+  siteId: number,
+  enabled: boolean,
+  accountId: number,
+  now: Date,
+) =>
+  setEnabled(
+    tx,
+    institutionSites,
+    eq(institutionSites.institutionId, institutionId),
+    siteId,
+    enabled,
+    accountId,
+    now,
+    'Institution site',
+  );

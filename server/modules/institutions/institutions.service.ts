@@ -1,4 +1,9 @@
-import type { InstitutionInput, InstitutionUpdate, SiteInput, SiteUpdate } from '../../../contract/institutions.contract';
+import type {
+  InstitutionInput,
+  InstitutionUpdate,
+  SiteInput,
+  SiteUpdate,
+} from '../../../contract/institutions.contract';
 import type { PagingQuery } from '../../../contract/common.contract';
 import { type Ctx, type InstCtx, belongsTo, command } from '../../platform/context';
 import { notFound, isUniqueViolation } from '../../platform/errors';
@@ -29,12 +34,20 @@ export async function getInstitution(ctx: Ctx, id: number) {
 }
 
 export async function createInstitution(ctx: Ctx, input: InstitutionInput) {
-  const id = await uniqueTitle('An institution', () => command(ctx, 'institutions.create', async (tx) => {
-    const row = await repo.insertInstitution(tx.db, input, tx.account.id);
-    await seedReferenceData(tx.db, row.id, tx.account.id);
-    await audit(tx.db, tx, { entity: 'institution', entityId: row.id, action: 'create', after: row, institutionId: row.id });
-    return row.id;
-  }));
+  const id = await uniqueTitle('An institution', () =>
+    command(ctx, 'institutions.create', async (tx) => {
+      const row = await repo.insertInstitution(tx.db, input, tx.account.id);
+      await seedReferenceData(tx.db, row.id, tx.account.id);
+      await audit(tx.db, tx, {
+        entity: 'institution',
+        entityId: row.id,
+        action: 'create',
+        after: row,
+        institutionId: row.id,
+      });
+      return row.id;
+    }),
+  );
   return getInstitution(ctx, id);
 }
 
@@ -46,10 +59,19 @@ export async function updateInstitution(ctx: Ctx, id: number, input: Institution
   if (!belongsTo(ctx.account, id)) throw notFound('Institution');
   const edited: InstCtx = { ...ctx, institutionId: id };
   const { concurrencyStamp, id: _ignored, ...values } = input;
-  await uniqueTitle('An institution', () => command(edited, 'institutions.manage', async (tx) => {
-    const { before, after } = await repo.updateInstitutionRow(tx.db, id, concurrencyStamp, values);
-    await audit(tx.db, tx, { entity: 'institution', entityId: id, action: 'update', before, after, institutionId: id });
-  }));
+  await uniqueTitle('An institution', () =>
+    command(edited, 'institutions.manage', async (tx) => {
+      const { before, after } = await repo.updateInstitutionRow(tx.db, id, concurrencyStamp, values);
+      await audit(tx.db, tx, {
+        entity: 'institution',
+        entityId: id,
+        action: 'update',
+        before,
+        after,
+        institutionId: id,
+      });
+    }),
+  );
   return getInstitution(ctx, id);
 }
 
@@ -57,7 +79,14 @@ export async function setInstitutionEnabled(ctx: InstCtx, enabled: boolean) {
   const id = ctx.institutionId;
   await command(ctx, 'institutions.create', async (tx) => {
     const { before, after } = await repo.setInstitutionEnabledRow(tx.db, id, enabled, tx.account.id, tx.now());
-    await audit(tx.db, tx, { entity: 'institution', entityId: id, action: enabled ? 'enable' : 'disable', before, after, institutionId: id });
+    await audit(tx.db, tx, {
+      entity: 'institution',
+      entityId: id,
+      action: enabled ? 'enable' : 'disable',
+      before,
+      after,
+      institutionId: id,
+    });
   });
   return getInstitution(ctx, id);
 }
@@ -76,26 +105,49 @@ export async function getSite(ctx: InstCtx, siteId: number) {
 }
 
 export async function createSite(ctx: InstCtx, input: SiteInput) {
-  const id = await uniqueTitle('A site', () => command(ctx, 'sites.manage', async (tx) => {
-    const row = await repo.insertSite(tx.db, tx.institutionId, input, tx.account.id);
-    await audit(tx.db, tx, { entity: 'institutionSite', entityId: row.id, action: 'create', after: row });
-    return row.id;
-  }));
+  const id = await uniqueTitle('A site', () =>
+    command(ctx, 'sites.manage', async (tx) => {
+      const row = await repo.insertSite(tx.db, tx.institutionId, input, tx.account.id);
+      await audit(tx.db, tx, { entity: 'institutionSite', entityId: row.id, action: 'create', after: row });
+      return row.id;
+    }),
+  );
   return getSite(ctx, id);
 }
 
 export async function updateSite(ctx: InstCtx, siteId: number, input: SiteUpdate) {
-  await uniqueTitle('A site', () => command(ctx, 'sites.manage', async (tx) => {
-    const { before, after } = await repo.updateSiteRow(tx.db, tx.institutionId, siteId, input.concurrencyStamp, input);
-    await audit(tx.db, tx, { entity: 'institutionSite', entityId: siteId, action: 'update', before, after });
-  }));
+  await uniqueTitle('A site', () =>
+    command(ctx, 'sites.manage', async (tx) => {
+      const { before, after } = await repo.updateSiteRow(
+        tx.db,
+        tx.institutionId,
+        siteId,
+        input.concurrencyStamp,
+        input,
+      );
+      await audit(tx.db, tx, { entity: 'institutionSite', entityId: siteId, action: 'update', before, after });
+    }),
+  );
   return getSite(ctx, siteId);
 }
 
 export async function setSiteEnabled(ctx: InstCtx, siteId: number, enabled: boolean) {
   await command(ctx, 'sites.manage', async (tx) => {
-    const { before, after } = await repo.setSiteEnabledRow(tx.db, tx.institutionId, siteId, enabled, tx.account.id, tx.now());
-    await audit(tx.db, tx, { entity: 'institutionSite', entityId: siteId, action: enabled ? 'enable' : 'disable', before, after });
+    const { before, after } = await repo.setSiteEnabledRow(
+      tx.db,
+      tx.institutionId,
+      siteId,
+      enabled,
+      tx.account.id,
+      tx.now(),
+    );
+    await audit(tx.db, tx, {
+      entity: 'institutionSite',
+      entityId: siteId,
+      action: enabled ? 'enable' : 'disable',
+      before,
+      after,
+    });
   });
   return getSite(ctx, siteId);
 }

@@ -15,7 +15,11 @@ describe('institutions', () => {
     const token = await login(t, acc.email);
     const res = await t.call('GET', '/api/institutions?PageSize=50', { token });
     expect(res.statusCode).toBe(200);
-    expect(json<{ id: number }[]>(res).map((i) => i.id).sort()).toEqual([a.id, b.id].sort());
+    expect(
+      json<{ id: number }[]>(res)
+        .map((i) => i.id)
+        .sort(),
+    ).toEqual([a.id, b.id].sort());
     expect(pagination(res)).toMatchObject({ TotalCount: 2, PageSize: 50, CurrentPage: 1, TotalPages: 1 });
   });
 
@@ -25,7 +29,11 @@ describe('institutions', () => {
     const page = await t.call('GET', '/api/institutions?PageSize=1&PageNumber=2', { token });
     expect(json<unknown[]>(page)).toHaveLength(1);
     expect(pagination(page).TotalCount).toBeGreaterThanOrEqual(3);
-    const found = await t.call('GET', `/api/institutions?SearchTerm=${encodeURIComponent(target.title.toUpperCase())}`, { token });
+    const found = await t.call(
+      'GET',
+      `/api/institutions?SearchTerm=${encodeURIComponent(target.title.toUpperCase())}`,
+      { token },
+    );
     expect(json<{ id: number }[]>(found).map((i) => i.id)).toEqual([target.id]);
   });
 
@@ -35,8 +43,22 @@ describe('institutions', () => {
     const res = await t.call('GET', `/api/institutions/${other.id}`, { token });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain(other.title);
-    expect((await t.call('PUT', `/api/institutions/${other.id}`, { token, body: { title: 'x', abbreviation: 'x', address: 'x' } })).statusCode).toBe(404);
-    expect((await t.call('POST', `/api/institutions/${other.id}/institutionSites`, { token, body: { title: 'x', address: 'x' } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.call('PUT', `/api/institutions/${other.id}`, {
+          token,
+          body: { title: 'x', abbreviation: 'x', address: 'x' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.call('POST', `/api/institutions/${other.id}/institutionSites`, {
+          token,
+          body: { title: 'x', address: 'x' },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await t.call('GET', `/api/institutions/${other.id}/auditEvents`, { token })).statusCode).toBe(404);
   });
 
@@ -48,53 +70,121 @@ describe('institutions', () => {
     const res = await t.call('POST', '/api/institutions', { token, body });
     expect(res.statusCode).toBe(201);
     const inst = json(res);
-    expect(inst).toMatchObject({ title: body.Title, abbreviation: 'NB', isEnabled: true, creatorAccount: { firstName: 'Test', lastName: 'Super Administrator' } });
+    expect(inst).toMatchObject({
+      title: body.Title,
+      abbreviation: 'NB',
+      isEnabled: true,
+      creatorAccount: { firstName: 'Test', lastName: 'Super Administrator' },
+    });
     expect(typeof inst.concurrencyStamp).toBe('string');
-    const vital = (await t.db.select().from(vitalStatuses).where(eq(vitalStatuses.institutionId, Number(inst.id)))) as Record<string, unknown>[];
-    expect(vital.map((v) => [v.title, v.isDefault])).toEqual(expect.arrayContaining([['Alive', true], ['Dead', false]]));
-    const types = (await t.db.select().from(dataTypes).where(eq(dataTypes.institutionId, Number(inst.id)))) as Record<string, unknown>[];
-    expect(types.map((d) => String(d.abbreviation)).sort()).toEqual(['CB', 'CBL', 'DP', 'DTP', 'RL', 'SL', 'TA', 'TB', 'TP']);
-    const dup = await t.call('POST', '/api/institutions', { token, body: { ...body, Title: body.Title.toUpperCase() } });
+    const vital = (await t.db
+      .select()
+      .from(vitalStatuses)
+      .where(eq(vitalStatuses.institutionId, Number(inst.id)))) as Record<string, unknown>[];
+    expect(vital.map((v) => [v.title, v.isDefault])).toEqual(
+      expect.arrayContaining([
+        ['Alive', true],
+        ['Dead', false],
+      ]),
+    );
+    const types = (await t.db
+      .select()
+      .from(dataTypes)
+      .where(eq(dataTypes.institutionId, Number(inst.id)))) as Record<string, unknown>[];
+    expect(types.map((d) => String(d.abbreviation)).sort()).toEqual([
+      'CB',
+      'CBL',
+      'DP',
+      'DTP',
+      'RL',
+      'SL',
+      'TA',
+      'TB',
+      'TP',
+    ]);
+    const dup = await t.call('POST', '/api/institutions', {
+      token,
+      body: { ...body, Title: body.Title.toUpperCase() },
+    });
     expect(dup.statusCode).toBe(409);
     expect(json(dup).title).toBe('An institution with this title already exists.');
   });
 
   it('validates with the spec messages', async () => {
     const { token } = await signedIn(t, ['Super Administrator']);
-    const res = await t.call('POST', '/api/institutions', { token, body: { title: '', abbreviation: 'TOOLONG', address: '' } });
+    const res = await t.call('POST', '/api/institutions', {
+      token,
+      body: { title: '', abbreviation: 'TOOLONG', address: '' },
+    });
     expect(res.statusCode).toBe(400);
-    expect(json(res).errors).toEqual({ title: ['*required'], abbreviation: ['Abbreviation must be 4 characters or less'], address: ['*required'] });
+    expect(json(res).errors).toEqual({
+      title: ['*required'],
+      abbreviation: ['Abbreviation must be 4 characters or less'],
+      address: ['*required'],
+    });
     expect(json(res).title).toBe('Title: *required');
   });
 
   it('edits the own institution with a concurrency stamp; a stale stamp is 409', async () => {
     const { institution, token } = await signedIn(t, ['Institution Administrator']);
     const current = json(await t.call('GET', `/api/institutions/${institution.id}`, { token }));
-    const ok = await t.call('PUT', '/api/institutions', { token, body: { id: institution.id, title: unique('Renamed'), abbreviation: 'RN', address: 'New address', concurrencyStamp: current.concurrencyStamp } });
+    const ok = await t.call('PUT', '/api/institutions', {
+      token,
+      body: {
+        id: institution.id,
+        title: unique('Renamed'),
+        abbreviation: 'RN',
+        address: 'New address',
+        concurrencyStamp: current.concurrencyStamp,
+      },
+    });
     expect(ok.statusCode).toBe(200);
     expect(json(ok).address).toBe('New address');
-    const stale = await t.call('PUT', `/api/institutions/${institution.id}`, { token, body: { title: 'Again', abbreviation: 'AG', address: 'x', concurrencyStamp: current.concurrencyStamp } });
+    const stale = await t.call('PUT', `/api/institutions/${institution.id}`, {
+      token,
+      body: { title: 'Again', abbreviation: 'AG', address: 'x', concurrencyStamp: current.concurrencyStamp },
+    });
     expect(stale.statusCode).toBe(409);
     expect(json(stale).title).toMatch(/changed by someone else/);
   });
 
   it('a Researcher may not edit the institution (403)', async () => {
     const { institution, token } = await signedIn(t, ['Researcher']);
-    const res = await t.call('PUT', `/api/institutions/${institution.id}`, { token, body: { title: 'x', abbreviation: 'x', address: 'x' } });
+    const res = await t.call('PUT', `/api/institutions/${institution.id}`, {
+      token,
+      body: { title: 'x', abbreviation: 'x', address: 'x' },
+    });
     expect(res.statusCode).toBe(403);
   });
 
   it('an administrator of B cannot edit A through the id in the body, even as a member of A', async () => {
     const a = await createInstitution(t);
     const b = await createInstitution(t);
-    const acc = await createAccount(t, { roles: ['Researcher'], institutionIds: [a.id, b.id], rolesIn: { [b.id]: ['Institution Administrator'] } });
+    const acc = await createAccount(t, {
+      roles: ['Researcher'],
+      institutionIds: [a.id, b.id],
+      rolesIn: { [b.id]: ['Institution Administrator'] },
+    });
     const token = await login(t, acc.email);
     const current = json(await t.call('GET', `/api/institutions/${a.id}`, { token }));
-    const body = { id: a.id, title: unique('Taken over'), abbreviation: 'TO', address: 'x', concurrencyStamp: current.concurrencyStamp };
+    const body = {
+      id: a.id,
+      title: unique('Taken over'),
+      abbreviation: 'TO',
+      address: 'x',
+      concurrencyStamp: current.concurrencyStamp,
+    };
     expect((await t.call('PUT', '/api/institutions', { token, body })).statusCode).toBe(403);
     expect(json(await t.call('GET', `/api/institutions/${a.id}`, { token })).title).toBe(a.title);
     const own = json(await t.call('GET', `/api/institutions/${b.id}`, { token }));
-    expect((await t.call('PUT', '/api/institutions', { token, body: { ...body, id: b.id, concurrencyStamp: own.concurrencyStamp } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.call('PUT', '/api/institutions', {
+          token,
+          body: { ...body, id: b.id, concurrencyStamp: own.concurrencyStamp },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -111,10 +201,16 @@ describe('institution sites', () => {
   it('creates, edits, disables and enables a site of the own institution', async () => {
     const { institution, token } = await signedIn(t, ['Site Administrator']);
     const base = `/api/institutions/${institution.id}/institutionSites`;
-    const created = await t.call('POST', base, { token, body: { title: 'Satellite Clinic', abbreviation: 'SAT', address: '2 Side Street', institutionId: institution.id } });
+    const created = await t.call('POST', base, {
+      token,
+      body: { title: 'Satellite Clinic', abbreviation: 'SAT', address: '2 Side Street', institutionId: institution.id },
+    });
     expect(created.statusCode).toBe(201);
     const site = json(created);
-    const edited = await t.call('PUT', `${base}/${site.id}`, { token, body: { title: 'Satellite Clinic East', address: '2 Side Street', concurrencyStamp: site.concurrencyStamp } });
+    const edited = await t.call('PUT', `${base}/${site.id}`, {
+      token,
+      body: { title: 'Satellite Clinic East', address: '2 Side Street', concurrencyStamp: site.concurrencyStamp },
+    });
     expect(json(edited)).toMatchObject({ title: 'Satellite Clinic East', abbreviation: null });
     const disabled = json(await t.call('POST', `${base}/${site.id}/disable`, { token }));
     expect(disabled).toMatchObject({ isEnabled: false, enablerAccount: { firstName: 'Test' } });
@@ -134,7 +230,10 @@ describe('institution sites', () => {
 
   it('a Technician may read but not create sites (403)', async () => {
     const { institution, token } = await signedIn(t, ['Technician']);
-    const res = await t.call('POST', `/api/institutions/${institution.id}/institutionSites`, { token, body: { title: 'X', address: 'Y' } });
+    const res = await t.call('POST', `/api/institutions/${institution.id}/institutionSites`, {
+      token,
+      body: { title: 'X', address: 'Y' },
+    });
     expect(res.statusCode).toBe(403);
     expect(json(res).title).toBe('You need permission to manage institution sites.');
   });

@@ -20,7 +20,16 @@ const MODULE_PT = 0.8; // printed width of one module (0.28 mm) unless the ID is
  * drawn as text so it stays sharp; the bars are stretched to the label's barcode height.
  */
 export function barcodePng(text: string): Promise<Buffer> {
-  return bwipjs.toBuffer({ bcid: 'code128', text, scale: BARCODE_SCALE, height: 6, includetext: false, backgroundcolor: 'FFFFFF', paddingwidth: 0, paddingheight: 0 });
+  return bwipjs.toBuffer({
+    bcid: 'code128',
+    text,
+    scale: BARCODE_SCALE,
+    height: 6,
+    includetext: false,
+    backgroundcolor: 'FFFFFF',
+    paddingwidth: 0,
+    paddingheight: 0,
+  });
 }
 
 /** Standard PDF fonts only know WinAnsi; other characters become '?' rather than failing the sheet. */
@@ -43,7 +52,10 @@ function fitSize(font: PDFFont, text: string, size: number, maxWidth: number): n
   return Math.max(5, Math.min(size, (size * maxWidth) / font.widthOfTextAtSize(text, size)));
 }
 
-interface Fonts { regular: PDFFont; bold: PDFFont }
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
 
 function drawLabel(page: PDFPage, fonts: Fonts, image: PDFImage, label: ParsedLabel, slot: number) {
   const col = slot % COLS;
@@ -52,20 +64,33 @@ function drawLabel(page: PDFPage, fonts: Fonts, image: PDFImage, label: ParsedLa
   const top = PAGE.height - MARGIN_Y - row * CELL.height;
   const inner = CELL.width - 2 * PAD;
   // A faint outline helps cutting plain paper; pre-cut label sheets ignore it.
-  page.drawRectangle({ x: x + 1, y: top - CELL.height + 1, width: CELL.width - 2, height: CELL.height - 2, borderColor: rgb(0.85, 0.85, 0.85), borderWidth: 0.4 });
+  page.drawRectangle({
+    x: x + 1,
+    y: top - CELL.height + 1,
+    width: CELL.width - 2,
+    height: CELL.height - 2,
+    borderColor: rgb(0.85, 0.85, 0.85),
+    borderWidth: 0.4,
+  });
 
   const extra = [label.patientName, label.mrn ? `MRN: ${label.mrn}` : undefined].filter((l): l is string => !!l);
   const barHeight = (extra.length ? 11 : 14) * MM;
   const contentHeight = 7 + 2 + barHeight + 10 + 9 * extra.length;
   // The block of lines sits in the middle of the label.
   let y = top - Math.max(PAD, (CELL.height - contentHeight) / 2) - 6;
-  if (label.date) page.drawText(fitText(fonts.regular, label.date, 7, inner), { x: x + PAD, y, size: 7, font: fonts.regular });
+  if (label.date)
+    page.drawText(fitText(fonts.regular, label.date, 7, inner), { x: x + PAD, y, size: 7, font: fonts.regular });
   const width = Math.min(inner, (image.width / BARCODE_SCALE) * MODULE_PT);
   y -= 2 + barHeight;
   page.drawImage(image, { x: x + (CELL.width - width) / 2, y, width, height: barHeight });
   y -= 10;
   const size = fitSize(fonts.bold, label.sampleId, 9, inner);
-  page.drawText(label.sampleId, { x: x + (CELL.width - fonts.bold.widthOfTextAtSize(label.sampleId, size)) / 2, y, size, font: fonts.bold });
+  page.drawText(label.sampleId, {
+    x: x + (CELL.width - fonts.bold.widthOfTextAtSize(label.sampleId, size)) / 2,
+    y,
+    size,
+    font: fonts.bold,
+  });
   for (const line of extra) {
     y -= 9;
     page.drawText(fitText(fonts.regular, line, 7.5, inner), { x: x + PAD, y, size: 7.5, font: fonts.regular });
@@ -77,7 +102,10 @@ export async function labelsToPdf(labels: ParsedLabel[], title = 'Labels'): Prom
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   doc.setCreator('Biobanking LIMS');
-  const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  const fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+  };
   const images = new Map<string, PDFImage>();
   let page: PDFPage | null = null;
   let slot = 0;

@@ -2,7 +2,10 @@ import net from 'node:net';
 import dns from 'node:dns/promises';
 import { labelErrors } from './labels.errors';
 
-export interface PrinterAddress { ipAddress: string; port: number }
+export interface PrinterAddress {
+  ipAddress: string;
+  port: number;
+}
 export interface SendOptions {
   connectTimeoutMs?: number;
   totalTimeoutMs?: number;
@@ -19,10 +22,22 @@ export interface SendOptions {
  * (10/8, 172.16/12, 192.168/16) and unique-local IPv6 (fc00::/7) stay allowed: printers live there.
  */
 const refused = new net.BlockList();
-for (const [prefix, bits] of [['0.0.0.0', 8], ['127.0.0.0', 8], ['169.254.0.0', 16], ['224.0.0.0', 4], ['240.0.0.0', 4]] as const) {
+for (const [prefix, bits] of [
+  ['0.0.0.0', 8],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
   refused.addSubnet(prefix, bits, 'ipv4');
 }
-for (const [prefix, bits] of [['::', 128], ['::1', 128], ['fe80::', 10], ['ff00::', 8]] as const) refused.addSubnet(prefix, bits, 'ipv6');
+for (const [prefix, bits] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  refused.addSubnet(prefix, bits, 'ipv6');
 
 /** The IPv4 address an IPv6 address carries in its last 32 bits (mapped, compatible, NAT64), if it is such a form. */
 function embeddedIpv4(ip: string): string | null {
@@ -79,7 +94,11 @@ async function checkedAddress(printer: PrinterAddress, allowedPorts: readonly nu
  * no confirmation) answers the same 502 with the same message, and only once the total time limit is
  * over: neither the answer nor its timing tells a closed port from a silent host (issue 26).
  */
-export async function sendToPrinter(printer: PrinterAddress, zpl: string, opts: SendOptions = {}): Promise<{ bytes: number }> {
+export async function sendToPrinter(
+  printer: PrinterAddress,
+  zpl: string,
+  opts: SendOptions = {},
+): Promise<{ bytes: number }> {
   const { connectTimeoutMs = 3000, totalTimeoutMs = 5000, allowedPorts = [9100] } = opts;
   const host = await checkedAddress(printer, allowedPorts);
   const data = Buffer.from(zpl, 'utf8');
@@ -97,14 +116,20 @@ export async function sendToPrinter(printer: PrinterAddress, zpl: string, opts: 
       socket.destroy();
       resolve(printed);
     };
-    const connectTimer = setTimeout(() => { if (!connected) finish(false); }, connectTimeoutMs);
+    const connectTimer = setTimeout(() => {
+      if (!connected) finish(false);
+    }, connectTimeoutMs);
     const totalTimer = setTimeout(() => finish(false), totalTimeoutMs);
 
     socket.once('connect', () => {
       connected = true;
-      socket.end(data, () => { written = true; });
+      socket.end(data, () => {
+        written = true;
+      });
     });
-    socket.on('data', () => { /* printers may answer status bytes; nothing to read */ });
+    socket.on('data', () => {
+      /* printers may answer status bytes; nothing to read */
+    });
     socket.once('error', () => finish(false));
     socket.once('close', () => finish(written));
   });

@@ -7,14 +7,21 @@ import * as svc from './labels.service';
 export function labelRoutes(app: App, deps: AppDeps) {
   const route = router(app, deps);
   const { config } = deps;
-  const printerTimeouts = { connectTimeoutMs: config.printerConnectTimeoutMs, totalTimeoutMs: config.printerTimeoutMs, allowedPorts: config.printerPorts };
+  const printerTimeouts = {
+    connectTimeoutMs: config.printerConnectTimeoutMs,
+    totalTimeoutMs: config.printerTimeoutMs,
+    allowedPorts: config.printerPorts,
+  };
 
   route(e.printer, async (req, ctx) => svc.getPrinter(ctx));
   route(e.savePrinter, async (req, ctx) => svc.savePrinter(ctx, req.body, config.printerPorts));
   route(e.zpl, async (req, ctx, reply) => reply.type('text/plain; charset=utf-8').send(svc.renderZpl(ctx, req.body)));
   route(e.pdf, async (req, ctx, reply) => {
     const pdf = await svc.renderPdf(ctx, req.body);
-    return reply.type('application/pdf').header('Content-Disposition', 'attachment; filename="labels.pdf"').send(Buffer.from(pdf));
+    return reply
+      .type('application/pdf')
+      .header('Content-Disposition', 'attachment; filename="labels.pdf"')
+      .send(Buffer.from(pdf));
   });
   route(e.print, async (req, ctx) => svc.printLabels(ctx, req.body, printerTimeouts));
 }

@@ -1,5 +1,11 @@
 import {
-  DEFAULT_PRINTER_PORT, generateLabels, labelDate, type LabelJobValues, type ParsedLabel, type PrinterValues, type PrintResult,
+  DEFAULT_PRINTER_PORT,
+  generateLabels,
+  labelDate,
+  type LabelJobValues,
+  type ParsedLabel,
+  type PrinterValues,
+  type PrintResult,
 } from '../../../contract/labels.contract';
 import { command, type Ctx, type InstCtx, requirePermission } from '../../platform/context';
 import { audit } from '../../platform/audit';
@@ -14,7 +20,10 @@ import { sendToPrinter, type SendOptions } from './labels.printer';
 export { buildOrderLabel } from '../../../contract/labels.contract';
 
 const toDto = (r: PrinterRow) => ({
-  id: r.id, ipAddress: r.ipAddress, port: r.port, concurrencyStamp: r.concurrencyStamp,
+  id: r.id,
+  ipAddress: r.ipAddress,
+  port: r.port,
+  concurrencyStamp: r.concurrencyStamp,
   enabledDate: r.enabledDate ? r.enabledDate.toISOString() : null,
 });
 
@@ -29,7 +38,11 @@ export async function getPrinter(ctx: InstCtx) {
 }
 
 /** Sets the institution's printer (one per institution): created the first time, then updated. */
-export async function savePrinter(ctx: InstCtx, input: PrinterValues, allowedPorts: readonly number[] = [DEFAULT_PRINTER_PORT]) {
+export async function savePrinter(
+  ctx: InstCtx,
+  input: PrinterValues,
+  allowedPorts: readonly number[] = [DEFAULT_PRINTER_PORT],
+) {
   const instId = ctx.institutionId;
   const values = { ipAddress: input.ipAddress, port: input.port };
   const row = await command(ctx, 'printer.configure', async (txCtx) => {
@@ -84,6 +97,11 @@ export async function printLabels(ctx: InstCtx, job: LabelJobValues, send: SendO
   }
   const labels = labelsOf(ctx, job);
   const { bytes } = await sendToPrinter(printer, labelsToZpl(labels), send);
-  await audit(ctx.db, ctx, { entity: 'labelPrinter', entityId: printer.id, action: 'print', after: { labels: countOf(labels), first: labels[0]?.sampleId } });
+  await audit(ctx.db, ctx, {
+    entity: 'labelPrinter',
+    entityId: printer.id,
+    action: 'print',
+    after: { labels: countOf(labels), first: labels[0]?.sampleId },
+  });
   return { printer: `${printer.ipAddress}:${printer.port}`, labels: countOf(labels), bytes };
 }

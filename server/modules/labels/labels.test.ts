@@ -27,7 +27,9 @@ vi.spyOn(net, 'createConnection').mockImplementation(((opts: net.TcpNetConnectOp
   if (to === undefined) throw new Error(`test network: no route to ${at}`);
   if (to === 'unreachable') {
     const socket = new net.Socket();
-    process.nextTick(() => socket.emit('error', Object.assign(new Error(`connect EHOSTUNREACH ${at}`), { code: 'EHOSTUNREACH' })));
+    process.nextTick(() =>
+      socket.emit('error', Object.assign(new Error(`connect EHOSTUNREACH ${at}`), { code: 'EHOSTUNREACH' })),
+    );
     return socket;
   }
   return realConnect({ host: '127.0.0.1', port: to });
@@ -56,17 +58,32 @@ async function fakePrinter(mode: 'printer' | 'silent' | 'reset' = 'printer') {
   const received: Buffer[] = [];
   const sockets: net.Socket[] = [];
   let done!: () => void;
-  const finished = new Promise<void>((r) => { done = r; });
+  const finished = new Promise<void>((r) => {
+    done = r;
+  });
   const server = net.createServer((socket) => {
     sockets.push(socket);
-    if (mode === 'silent') { socket.pause(); return; }
-    if (mode === 'reset') { socket.resetAndDestroy(); return; }
+    if (mode === 'silent') {
+      socket.pause();
+      return;
+    }
+    if (mode === 'reset') {
+      socket.resetAndDestroy();
+      return;
+    }
     socket.on('data', (d) => received.push(d));
-    socket.on('end', () => { socket.end(); done(); });
+    socket.on('end', () => {
+      socket.end();
+      done();
+    });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   printers.push({ server, sockets });
-  return { port: (server.address() as net.AddressInfo).port, received: () => Buffer.concat(received).toString('utf8'), finished };
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    received: () => Buffer.concat(received).toString('utf8'),
+    finished,
+  };
 }
 
 /** A port on 127.0.0.1 nothing listens on. */
@@ -92,44 +109,73 @@ describe('label printer setting', () => {
     expect(created.statusCode).toBe(200);
     expect(json(created)).toMatchObject({ ipAddress: '10.0.0.5', port: 9100 });
 
-    const updated = await t.call('PUT', `${base(institution.id)}/printer`, { token, body: { ipAddress: '10.0.0.6', port: 6101, concurrencyStamp: json(created).concurrencyStamp } });
+    const updated = await t.call('PUT', `${base(institution.id)}/printer`, {
+      token,
+      body: { ipAddress: '10.0.0.6', port: 6101, concurrencyStamp: json(created).concurrencyStamp },
+    });
     expect(json(updated)).toMatchObject({ ipAddress: '10.0.0.6', port: 6101 });
-    expect(json(await t.call('GET', `${base(institution.id)}/printer`, { token }))).toMatchObject({ ipAddress: '10.0.0.6', port: 6101 });
+    expect(json(await t.call('GET', `${base(institution.id)}/printer`, { token }))).toMatchObject({
+      ipAddress: '10.0.0.6',
+      port: 6101,
+    });
 
-    const stale = await t.call('PUT', `${base(institution.id)}/printer`, { token, body: { ipAddress: '10.0.0.7', concurrencyStamp: json(created).concurrencyStamp } });
+    const stale = await t.call('PUT', `${base(institution.id)}/printer`, {
+      token,
+      body: { ipAddress: '10.0.0.7', concurrencyStamp: json(created).concurrencyStamp },
+    });
     expect(stale.statusCode).toBe(409);
 
-    const rows = await t.db.select().from(auditEvents).where(and(eq(auditEvents.institutionId, institution.id), eq(auditEvents.entity, 'labelPrinter')));
+    const rows = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.institutionId, institution.id), eq(auditEvents.entity, 'labelPrinter')));
     expect(rows.map((r) => r.action).sort()).toEqual(['create', 'update']);
   });
 
   it('validates the IP address with the spec messages', async () => {
     const { institution, token } = await signedIn(t, ['Institution Administrator']);
-    for (const [body, message] of [[{}, '*required'], [{ ipAddress: '' }, '*required'], [{ ipAddress: '256.1.1.1' }, 'Invalid IP address'],
-      [{ ipAddress: '10.0.0' }, 'Invalid IP address'], [{ ipAddress: 'printer.lab' }, 'Invalid IP address']] as const) {
+    for (const [body, message] of [
+      [{}, '*required'],
+      [{ ipAddress: '' }, '*required'],
+      [{ ipAddress: '256.1.1.1' }, 'Invalid IP address'],
+      [{ ipAddress: '10.0.0' }, 'Invalid IP address'],
+      [{ ipAddress: 'printer.lab' }, 'Invalid IP address'],
+    ] as const) {
       const res = await t.call('PUT', `${base(institution.id)}/printer`, { token, body });
       expect(res.statusCode).toBe(400);
       expect(json(res).errors).toEqual({ ipAddress: [message] });
     }
-    const port = await t.call('PUT', `${base(institution.id)}/printer`, { token, body: { ipAddress: '10.0.0.5', port: 70000 } });
+    const port = await t.call('PUT', `${base(institution.id)}/printer`, {
+      token,
+      body: { ipAddress: '10.0.0.5', port: 70000 },
+    });
     expect(json(port).errors).toEqual({ port: ['Port must be 1 to 65535'] });
   });
 
   it('a Researcher cannot change the printer nor print; a Technician prints but cannot configure', async () => {
     const { institution, token } = await signedIn(t, ['Researcher']);
-    expect((await t.call('PUT', `${base(institution.id)}/printer`, { token, body: { ipAddress: '10.0.0.5' } })).statusCode).toBe(403);
+    expect(
+      (await t.call('PUT', `${base(institution.id)}/printer`, { token, body: { ipAddress: '10.0.0.5' } })).statusCode,
+    ).toBe(403);
     expect((await t.call('POST', `${base(institution.id)}/zpl`, { token, body: job })).statusCode).toBe(403);
     const tech = await signedIn(t, ['Technician'], institution);
-    expect((await t.call('PUT', `${base(institution.id)}/printer`, { token: tech.token, body: { ipAddress: '10.0.0.5' } })).statusCode).toBe(403);
+    expect(
+      (await t.call('PUT', `${base(institution.id)}/printer`, { token: tech.token, body: { ipAddress: '10.0.0.5' } }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.call('GET', `${base(institution.id)}/printer`, { token: tech.token })).statusCode).toBe(200);
-    expect((await t.call('POST', `${base(institution.id)}/zpl`, { token: tech.token, body: job })).statusCode).toBe(200);
+    expect((await t.call('POST', `${base(institution.id)}/zpl`, { token: tech.token, body: job })).statusCode).toBe(
+      200,
+    );
   });
 
   it("another institution's labels and printer answer 404; no token is 401", async () => {
     const { token } = await signedIn(t, ['Institution Administrator']);
     const other = await createInstitution(t);
     expect((await t.call('GET', `${base(other.id)}/printer`, { token })).statusCode).toBe(404);
-    expect((await t.call('PUT', `${base(other.id)}/printer`, { token, body: { ipAddress: '10.0.0.5' } })).statusCode).toBe(404);
+    expect(
+      (await t.call('PUT', `${base(other.id)}/printer`, { token, body: { ipAddress: '10.0.0.5' } })).statusCode,
+    ).toBe(404);
     expect((await t.call('POST', `${base(other.id)}/print`, { token, body: job })).statusCode).toBe(404);
     expect((await t.call('POST', `${base(other.id)}/pdf`, { token, body: job })).statusCode).toBe(404);
     expect((await t.call('GET', `${base(other.id)}/printer`)).statusCode).toBe(401);
@@ -151,7 +197,10 @@ describe('ZPL and PDF', () => {
 
   it('explicit order labels are accepted with case-insensitive keys', async () => {
     const { institution, token } = await signedIn(t, ['Technician']);
-    const res = await t.call('POST', `${base(institution.id)}/ZPL`, { token, body: { Labels: [{ SampleId: 'ORD-1', PatientName: 'Abebe Kebede', Mrn: 'M-9' }] } });
+    const res = await t.call('POST', `${base(institution.id)}/ZPL`, {
+      token,
+      body: { Labels: [{ SampleId: 'ORD-1', PatientName: 'Abebe Kebede', Mrn: 'M-9' }] },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('^FDAbebe Kebede^FS');
     expect(res.body).toContain('^FDMRN: M-9^FS');
@@ -159,7 +208,10 @@ describe('ZPL and PDF', () => {
 
   it('more than 1000 labels (Quantity x Copies) is refused with a clear message', async () => {
     const { institution, token } = await signedIn(t, ['Technician']);
-    const res = await t.call('POST', `${base(institution.id)}/pdf`, { token, body: { generator: { quantity: 501, copies: 2 } } });
+    const res = await t.call('POST', `${base(institution.id)}/pdf`, {
+      token,
+      body: { generator: { quantity: 501, copies: 2 } },
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res).errors).toEqual({ 'generator.quantity': ['At most 1000 labels per print (Quantity x Copies).'] });
     const empty = await t.call('POST', `${base(institution.id)}/zpl`, { token, body: {} });
@@ -168,7 +220,10 @@ describe('ZPL and PDF', () => {
 
   it('the PDF is a download with one page per 24 labels and barcode images', async () => {
     const { institution, token } = await signedIn(t, ['Technician']);
-    const res = await t.call('POST', `${base(institution.id)}/pdf`, { token, body: { generator: { prefix: 'P', quantity: 13, copies: 2 } } });
+    const res = await t.call('POST', `${base(institution.id)}/pdf`, {
+      token,
+      body: { generator: { prefix: 'P', quantity: 13, copies: 2 } },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe('attachment; filename="labels.pdf"');
@@ -198,14 +253,20 @@ describe('server-side printing', () => {
     expect(json(res)).toEqual({ printer: at, labels: 6, bytes: Buffer.byteLength(expected) });
     await printer.finished;
     expect(printer.received()).toBe(expected);
-    const rows = await t.db.select().from(auditEvents).where(and(eq(auditEvents.institutionId, institution.id), eq(auditEvents.action, 'print')));
+    const rows = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.institutionId, institution.id), eq(auditEvents.action, 'print')));
     expect(rows).toHaveLength(1);
   });
 
   it('prints only to the configured printer: an address in the request is ignored', async () => {
     const printer = await fakePrinter();
     const { institution, token, at } = await withPrinter(printer.port);
-    const res = await t.call('POST', `${base(institution.id)}/print`, { token, body: { ...job, ipAddress: '10.255.255.1', port: 22 } });
+    const res = await t.call('POST', `${base(institution.id)}/print`, {
+      token,
+      body: { ...job, ipAddress: '10.255.255.1', port: 22 },
+    });
     expect(res.statusCode).toBe(200);
     expect(json(res).printer).toBe(at);
   });
@@ -214,16 +275,29 @@ describe('server-side printing', () => {
     const { institution, token } = await signedIn(t, ['Technician']);
     const res = await t.call('POST', `${base(institution.id)}/print`, { token, body: job });
     expect(res.statusCode).toBe(409);
-    expect(json(res)).toMatchObject({ code: 'labels.printer_not_configured', title: 'No label printer is configured for this institution. Set its IP address in Setting > Printer.' });
+    expect(json(res)).toMatchObject({
+      code: 'labels.printer_not_configured',
+      title: 'No label printer is configured for this institution. Set its IP address in Setting > Printer.',
+    });
   });
 });
 
-describe('the printer setting cannot reach inside the server\'s network (issue 26 item 8)', () => {
-  const addressMessage = 'This address cannot be a label printer (loopback, link-local, multicast, broadcast and 0.x addresses are refused). Use the printer\'s address on the lab network.';
+describe("the printer setting cannot reach inside the server's network (issue 26 item 8)", () => {
+  const addressMessage =
+    "This address cannot be a label printer (loopback, link-local, multicast, broadcast and 0.x addresses are refused). Use the printer's address on the lab network.";
 
   it('refuses loopback, link-local, unspecified, multicast and broadcast addresses with a field message', async () => {
     const { institution, token } = await signedIn(t, ['Institution Administrator']);
-    for (const ipAddress of ['127.0.0.1', '127.1.2.3', '169.254.169.254', '0.0.0.0', '224.0.0.251', '239.1.1.1', '255.255.255.255', '240.0.0.1']) {
+    for (const ipAddress of [
+      '127.0.0.1',
+      '127.1.2.3',
+      '169.254.169.254',
+      '0.0.0.0',
+      '224.0.0.251',
+      '239.1.1.1',
+      '255.255.255.255',
+      '240.0.0.1',
+    ]) {
       const res = await t.call('PUT', `${base(institution.id)}/printer`, { token, body: { ipAddress, port: 9100 } });
       expect(res.statusCode, ipAddress).toBe(400);
       expect(json(res).errors, ipAddress).toEqual({ ipAddress: [addressMessage] });
@@ -242,19 +316,48 @@ describe('the printer setting cannot reach inside the server\'s network (issue 2
   it('allows only printer ports: 9100 by default, others only through PRINTER_PORTS', async () => {
     const { institution, token } = await signedIn(quick, ['Institution Administrator']);
     for (const port of [22, 80, 5432, 6379, 6101, 9101, 1, 65535]) {
-      const res = await quick.call('PUT', `${base(institution.id)}/printer`, { token, body: { ipAddress: '10.0.0.5', port } });
+      const res = await quick.call('PUT', `${base(institution.id)}/printer`, {
+        token,
+        body: { ipAddress: '10.0.0.5', port },
+      });
       expect(res.statusCode, String(port)).toBe(400);
-      expect(json(res).errors, String(port)).toEqual({ port: ['This server prints only to port 9100 (its administrator sets PRINTER_PORTS).'] });
+      expect(json(res).errors, String(port)).toEqual({
+        port: ['This server prints only to port 9100 (its administrator sets PRINTER_PORTS).'],
+      });
     }
-    expect((await quick.call('PUT', `${base(institution.id)}/printer`, { token, body: { ipAddress: '10.0.0.5', port: 9100 } })).statusCode).toBe(200);
+    expect(
+      (
+        await quick.call('PUT', `${base(institution.id)}/printer`, {
+          token,
+          body: { ipAddress: '10.0.0.5', port: 9100 },
+        })
+      ).statusCode,
+    ).toBe(200);
     const other = await signedIn(t, ['Institution Administrator']);
-    expect((await t.call('PUT', `${base(other.institution.id)}/printer`, { token: other.token, body: { ipAddress: '10.0.0.5', port: 6101 } })).statusCode).toBe(200);
-    const refused = await t.call('PUT', `${base(other.institution.id)}/printer`, { token: other.token, body: { ipAddress: '10.0.0.5', port: 5432 } });
-    expect(json(refused).errors).toEqual({ port: ['This server prints only to ports 9100, 6101 (its administrator sets PRINTER_PORTS).'] });
+    expect(
+      (
+        await t.call('PUT', `${base(other.institution.id)}/printer`, {
+          token: other.token,
+          body: { ipAddress: '10.0.0.5', port: 6101 },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const refused = await t.call('PUT', `${base(other.institution.id)}/printer`, {
+      token: other.token,
+      body: { ipAddress: '10.0.0.5', port: 5432 },
+    });
+    expect(json(refused).errors).toEqual({
+      port: ['This server prints only to ports 9100, 6101 (its administrator sets PRINTER_PORTS).'],
+    });
   });
 
   it('a setting saved before the rule is refused again at connect time, without connecting', async () => {
-    for (const [ipAddress, port] of [['127.0.0.1', 5432], ['169.254.169.254', 9100], ['0.0.0.0', 9100], ['10.0.0.5', 22]] as const) {
+    for (const [ipAddress, port] of [
+      ['127.0.0.1', 5432],
+      ['169.254.169.254', 9100],
+      ['0.0.0.0', 9100],
+      ['10.0.0.5', 22],
+    ] as const) {
       const { institution, token } = await signedIn(t, ['Institution Administrator']);
       await t.db.insert(labelPrinters).values({ institutionId: institution.id, ipAddress, port });
       const before = connects.length;
@@ -269,7 +372,12 @@ describe('the printer setting cannot reach inside the server\'s network (issue 2
   it('refused, timed out, reset and unreachable all answer the same 502 with one message, after the same time', async () => {
     const silent = await fakePrinter('silent');
     const reset = await fakePrinter('reset');
-    const kinds = { refused: await closedPort(), timeout: silent.port, reset: reset.port, unreachable: 'unreachable' as const };
+    const kinds = {
+      refused: await closedPort(),
+      timeout: silent.port,
+      reset: reset.port,
+      unreachable: 'unreachable' as const,
+    };
     const answers: Record<string, unknown>[] = [];
     for (const [kind, target] of Object.entries(kinds)) {
       const { institution, token, at } = await withPrinter(target, quick);
@@ -278,7 +386,9 @@ describe('the printer setting cannot reach inside the server\'s network (issue 2
       const took = performance.now() - started;
       expect(res.statusCode, kind).toBe(502);
       const { traceId: _trace, ...body } = json(res);
-      expect(body.title, kind).toBe(`The printer at ${at} did not answer or did not confirm the labels. Check that it is switched on and on the network, and look for printed labels before printing again.`);
+      expect(body.title, kind).toBe(
+        `The printer at ${at} did not answer or did not confirm the labels. Check that it is switched on and on the network, and look for printed labels before printing again.`,
+      );
       answers.push({ ...body, title: String(body.title).replace(at, '<printer>') });
       expect(took, `${kind} answers only when the time limit is over`).toBeGreaterThanOrEqual(PRINTER_TIMEOUT_MS - 5);
     }

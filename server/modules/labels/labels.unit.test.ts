@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  GeneratorRequest, Label, LabelJob, PrinterInput, buildOrderLabel, generateLabels, isIpv4, labelDate, printerAddressProblem, type ParsedLabel,
+  GeneratorRequest,
+  Label,
+  LabelJob,
+  PrinterInput,
+  buildOrderLabel,
+  generateLabels,
+  isIpv4,
+  labelDate,
+  printerAddressProblem,
+  type ParsedLabel,
 } from '../../../contract/labels.contract';
 import { forbiddenPrinterAddress } from './labels.printer';
 import { loadConfig } from '../../config';
@@ -8,7 +17,12 @@ import { labelToZpl, labelsToZpl, zplCode128Data, zplText } from './labels.zpl';
 import { LABELS_PER_PAGE, labelsToPdf } from './labels.pdf';
 import { labelsOf } from './labels.service';
 
-const label = (over: Partial<ParsedLabel> = {}): ParsedLabel => ({ sampleId: 'LAB1001', date: '05-03-2025', copies: 1, ...over });
+const label = (over: Partial<ParsedLabel> = {}): ParsedLabel => ({
+  sampleId: 'LAB1001',
+  date: '05-03-2025',
+  copies: 1,
+  ...over,
+});
 const pdfText = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
 const count = (text: string, re: RegExp) => (text.match(re) ?? []).length;
 
@@ -88,29 +102,63 @@ describe('generator numbering', () => {
 
   it('undated labels get today in DD-MM-YYYY', () => {
     const now = () => new Date(2025, 0, 7, 10, 0);
-    const labels = labelsOf({ now }, LabelJob.parse({ labels: [{ sampleId: 'S1' }], generator: { prefix: 'G', quantity: 1 } }));
-    expect(labels.map((l) => [l.sampleId, l.date])).toEqual([['S1', '07-01-2025'], ['G1', '07-01-2025']]);
+    const labels = labelsOf(
+      { now },
+      LabelJob.parse({ labels: [{ sampleId: 'S1' }], generator: { prefix: 'G', quantity: 1 } }),
+    );
+    expect(labels.map((l) => [l.sampleId, l.date])).toEqual([
+      ['S1', '07-01-2025'],
+      ['G1', '07-01-2025'],
+    ]);
     expect(labelDate(new Date(2024, 11, 31))).toBe('31-12-2024');
   });
 
   it('a job needs labels or a generator, and at most 1000 labels in all', () => {
     expect(LabelJob.safeParse({}).success).toBe(false);
-    expect(LabelJob.safeParse({ labels: [{ sampleId: 'A', copies: 600 }, { sampleId: 'B', copies: 401 }] }).error?.issues[0].message)
-      .toBe('At most 1000 labels per print (Quantity x Copies).');
+    expect(
+      LabelJob.safeParse({
+        labels: [
+          { sampleId: 'A', copies: 600 },
+          { sampleId: 'B', copies: 401 },
+        ],
+      }).error?.issues[0].message,
+    ).toBe('At most 1000 labels per print (Quantity x Copies).');
     expect(Label.safeParse({ sampleId: 'Séla' }).success).toBe(false);
   });
 
   it('the order label carries sample ID, created date, first MRN, first and father names', () => {
-    expect(buildOrderLabel({ sampleId: 'ORD-5', createdDate: new Date(2025, 4, 2), mrn: 'M1', firstName: 'Abebe', fatherName: 'Kebede' }))
-      .toEqual({ sampleId: 'ORD-5', date: '02-05-2025', patientName: 'Abebe Kebede', mrn: 'M1', copies: 1 });
-    expect(buildOrderLabel({ sampleId: 'ORD-6', createdDate: 'not a date' })).toEqual({ sampleId: 'ORD-6', date: undefined, copies: 1 });
+    expect(
+      buildOrderLabel({
+        sampleId: 'ORD-5',
+        createdDate: new Date(2025, 4, 2),
+        mrn: 'M1',
+        firstName: 'Abebe',
+        fatherName: 'Kebede',
+      }),
+    ).toEqual({ sampleId: 'ORD-5', date: '02-05-2025', patientName: 'Abebe Kebede', mrn: 'M1', copies: 1 });
+    expect(buildOrderLabel({ sampleId: 'ORD-6', createdDate: 'not a date' })).toEqual({
+      sampleId: 'ORD-6',
+      date: undefined,
+      copies: 1,
+    });
   });
 });
 
 describe('printer IP rule (spec 2 §5)', () => {
   it('accepts dotted IPv4 of four parts 0..255 only', () => {
     for (const ok of ['10.0.0.5', '192.168.1.254', '0.0.0.0', '255.255.255.255']) expect(isIpv4(ok)).toBe(true);
-    for (const bad of ['256.1.1.1', '1.2.3', '1.2.3.4.5', 'a.b.c.d', '1.2.3.-4', '', '1..2.3', 'printer.lab', '1.2.3.4 ']) expect(isIpv4(bad)).toBe(false);
+    for (const bad of [
+      '256.1.1.1',
+      '1.2.3',
+      '1.2.3.4.5',
+      'a.b.c.d',
+      '1.2.3.-4',
+      '',
+      '1..2.3',
+      'printer.lab',
+      '1.2.3.4 ',
+    ])
+      expect(isIpv4(bad)).toBe(false);
     expect(PrinterInput.safeParse({ ipAddress: '' }).error?.issues[0].message).toBe('*required');
     expect(PrinterInput.safeParse({ ipAddress: '300.1.1.1' }).error?.issues[0].message).toBe('Invalid IP address');
     expect(PrinterInput.parse({ ipAddress: ' 10.0.0.5 ' })).toEqual({ ipAddress: '10.0.0.5', port: 9100 });
@@ -135,7 +183,9 @@ describe('printer addresses that reach inside the server (issue 26 item 8)', () 
         expect(PrinterInput.safeParse({ ipAddress: ip }).error?.issues[0].message, ip).toBe(printerAddressProblem(ip));
       }
     }
-    expect(printerAddressProblem('127.0.0.1')).toBe('This address cannot be a label printer (loopback, link-local, multicast, broadcast and 0.x addresses are refused). Use the printer\'s address on the lab network.');
+    expect(printerAddressProblem('127.0.0.1')).toBe(
+      "This address cannot be a label printer (loopback, link-local, multicast, broadcast and 0.x addresses are refused). Use the printer's address on the lab network.",
+    );
   });
 
   it('private LAN ranges (10/8, 172.16/12, 192.168/16) stay allowed', () => {
@@ -148,18 +198,34 @@ describe('printer addresses that reach inside the server (issue 26 item 8)', () 
 
   it('at connect time the same classes are refused in IPv4, IPv6 and IPv4-mapped IPv6', () => {
     for (const ip of Object.values(refusedV4).flat()) expect(forbiddenPrinterAddress(ip), ip).toBe(true);
-    for (const ip of ['::', '::1', 'fe80::1', 'febf::1', 'ff02::1', 'ff05::fb', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:169.254.169.254',
-      '::ffff:0.0.0.0', '::ffff:224.0.0.1', '::ffff:255.255.255.255', '::127.0.0.1', '64:ff9b::7f00:1']) {
+    for (const ip of [
+      '::',
+      '::1',
+      'fe80::1',
+      'febf::1',
+      'ff02::1',
+      'ff05::fb',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:169.254.169.254',
+      '::ffff:0.0.0.0',
+      '::ffff:224.0.0.1',
+      '::ffff:255.255.255.255',
+      '::127.0.0.1',
+      '64:ff9b::7f00:1',
+    ]) {
       expect(forbiddenPrinterAddress(ip), ip).toBe(true);
     }
-    for (const ip of ['::ffff:10.0.0.5', '::ffff:192.168.1.50', 'fd00::5', '2001:db8::5']) expect(forbiddenPrinterAddress(ip), ip).toBe(false);
+    for (const ip of ['::ffff:10.0.0.5', '::ffff:192.168.1.50', 'fd00::5', '2001:db8::5'])
+      expect(forbiddenPrinterAddress(ip), ip).toBe(false);
     expect(forbiddenPrinterAddress('printer.lab'), 'not an address').toBe(true);
   });
 
   it('PRINTER_PORTS: 9100 by default, a comma list otherwise, anything else stops the start', () => {
     expect(loadConfig({}).printerPorts).toEqual([9100]);
     expect(loadConfig({ PRINTER_PORTS: '9100, 6101' }).printerPorts).toEqual([9100, 6101]);
-    for (const bad of ['', '0', '65536', '9100,abc', '22.5']) expect(() => loadConfig({ PRINTER_PORTS: bad }), bad).toThrow(/PRINTER_PORTS/);
+    for (const bad of ['', '0', '65536', '9100,abc', '22.5'])
+      expect(() => loadConfig({ PRINTER_PORTS: bad }), bad).toThrow(/PRINTER_PORTS/);
   });
 });
 
@@ -170,7 +236,13 @@ describe('PDF label sheets', () => {
     expect(count(one, /\/Type \/Page\b(?!s)/g)).toBe(1);
     expect(count(one, /\/Subtype \/Image/g)).toBe(1);
 
-    const many = pdfText(await labelsToPdf([label({ sampleId: 'A', copies: LABELS_PER_PAGE }), label({ sampleId: 'B', copies: 1 }), label({ sampleId: 'C', copies: 1 })]));
+    const many = pdfText(
+      await labelsToPdf([
+        label({ sampleId: 'A', copies: LABELS_PER_PAGE }),
+        label({ sampleId: 'B', copies: 1 }),
+        label({ sampleId: 'C', copies: 1 }),
+      ]),
+    );
     expect(count(many, /\/Type \/Page\b(?!s)/g)).toBe(2);
     expect(count(many, /\/Subtype \/Image/g)).toBe(3); // one image per distinct sample ID, reused by its copies
   });

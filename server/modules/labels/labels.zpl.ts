@@ -42,13 +42,7 @@ function moduleWidth(data: string): number {
 }
 
 export function labelToZpl(label: ParsedLabel): string {
-  const lines = [
-    '^XA',
-    '^CI28',
-    `^PW${WIDTH}`,
-    `^LL${HEIGHT}`,
-    '^LH0,0',
-  ];
+  const lines = ['^XA', '^CI28', `^PW${WIDTH}`, `^LL${HEIGHT}`, '^LH0,0'];
   if (label.date) lines.push(`^FO${MARGIN},12^A0N,22,22^FH_^FD${zplText(label.date)}^FS`);
   lines.push(
     `^FO${MARGIN},38^BY${moduleWidth(label.sampleId)},3,60`,

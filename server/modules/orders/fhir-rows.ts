@@ -11,31 +11,69 @@ import { qualified } from '../../platform/qualified';
 /** Orders with their priority and the titles of their enabled panels. */
 export async function exportOrders(db: Db, institutionId: number, scope: ExportScope) {
   const o = limsOrders;
-  const panelTitles = sql<string[]>`coalesce((select json_agg(p.title order by op.id) from lims_ordered_panels op join panels p on p.id = op.panel_id
+  const panelTitles = sql<
+    string[]
+  >`coalesce((select json_agg(p.title order by op.id) from lims_ordered_panels op join panels p on p.id = op.panel_id
     where op.lims_order_id = ${qualified(limsOrders.id)} and op.is_enabled), '[]'::json)`;
-  return db.select({
-    id: o.id, isEnabled: o.isEnabled, sampleId: o.sampleId, patientId: o.patientId, collectedSampleId: o.collectedSampleId, commentToLab: o.commentToLab,
-    releaseRank: o.releaseRank, createdDate: o.createdDate, priority: sql<string | null>`${priorities.title}`, panelTitles,
-  }).from(o)
+  return db
+    .select({
+      id: o.id,
+      isEnabled: o.isEnabled,
+      sampleId: o.sampleId,
+      patientId: o.patientId,
+      collectedSampleId: o.collectedSampleId,
+      commentToLab: o.commentToLab,
+      releaseRank: o.releaseRank,
+      createdDate: o.createdDate,
+      priority: sql<string | null>`${priorities.title}`,
+      panelTitles,
+    })
+    .from(o)
     .leftJoin(priorities, eq(priorities.id, o.priorityId))
     .where(exportWhere(institutionId, scope, { institutionId: o.institutionId, id: o.id, patientId: o.patientId }))
-    .orderBy(asc(o.id)).limit(scope.limit);
+    .orderBy(asc(o.id))
+    .limit(scope.limit);
 }
 
 /** Released results (of these orders, or these results), with the test, its unit and the range in force when ordered. */
-export async function exportReleasedResults(db: Db, institutionId: number, by: { orderIds?: number[]; ids?: number[] }, limit: number) {
+export async function exportReleasedResults(
+  db: Db,
+  institutionId: number,
+  by: { orderIds?: number[]; ids?: number[] },
+  limit: number,
+) {
   if (!by.orderIds?.length && !by.ids?.length) return [];
   const t = limsOrderedTests;
-  const q = db.select({
-    id: limsOrderedTestResults.id, orderId: t.limsOrderId, testTitle: sql<string | null>`${tests.title}`, testCode: sql<string | null>`${tests.abbreviation}`,
-    hasRange: sql<boolean>`${tests.hasRange}`, unitSymbol: sql<string | null>`${unitOfMeasurements.unitSymbol}`, unitName: sql<string | null>`${unitOfMeasurements.unitName}`,
-    min: sql<number | null>`${testResultRanges.minimumValue}`, max: sql<number | null>`${testResultRanges.maximumValue}`,
-    result: limsOrderedTestResults.result, flag: limsOrderedTestResults.flag, amended: limsOrderedTestResults.amended,
-    comment: t.comment, releasedDate: limsOrderedTestResultReleases.releasedDate,
-  }).from(t).$dynamic();
+  const q = db
+    .select({
+      id: limsOrderedTestResults.id,
+      orderId: t.limsOrderId,
+      testTitle: sql<string | null>`${tests.title}`,
+      testCode: sql<string | null>`${tests.abbreviation}`,
+      hasRange: sql<boolean>`${tests.hasRange}`,
+      unitSymbol: sql<string | null>`${unitOfMeasurements.unitSymbol}`,
+      unitName: sql<string | null>`${unitOfMeasurements.unitName}`,
+      min: sql<number | null>`${testResultRanges.minimumValue}`,
+      max: sql<number | null>`${testResultRanges.maximumValue}`,
+      result: limsOrderedTestResults.result,
+      flag: limsOrderedTestResults.flag,
+      amended: limsOrderedTestResults.amended,
+      comment: t.comment,
+      releasedDate: limsOrderedTestResultReleases.releasedDate,
+    })
+    .from(t)
+    .$dynamic();
   return withResultJoins(q)
-    .where(and(eq(t.institutionId, institutionId), eq(t.isEnabled, true),
-      by.orderIds ? inArray(t.limsOrderId, by.orderIds) : undefined, by.ids ? inArray(limsOrderedTestResults.id, by.ids) : undefined,
-      eq(limsOrderedTestResultReleases.isReleased, true), sql`${limsOrderedTestResults.result} is not null`))
-    .orderBy(asc(t.limsOrderId), asc(t.id)).limit(limit);
+    .where(
+      and(
+        eq(t.institutionId, institutionId),
+        eq(t.isEnabled, true),
+        by.orderIds ? inArray(t.limsOrderId, by.orderIds) : undefined,
+        by.ids ? inArray(limsOrderedTestResults.id, by.ids) : undefined,
+        eq(limsOrderedTestResultReleases.isReleased, true),
+        sql`${limsOrderedTestResults.result} is not null`,
+      ),
+    )
+    .orderBy(asc(t.limsOrderId), asc(t.id))
+    .limit(limit);
 }

@@ -14,11 +14,20 @@ const list = async (query: string, tok = token, inst = institution.id) => {
   expect(res.statusCode, res.body).toBe(200);
   return { rows: json<OrderSummary[]>(res), total: pagination(res).TotalCount as number };
 };
-const priorities = json<{ id: number; title: string; urgency: number }[]>(await t.call('GET', api('priorities?PageSize=50'), { token }));
+const priorities = json<{ id: number; title: string; urgency: number }[]>(
+  await t.call('GET', api('priorities?PageSize=50'), { token }),
+);
 const priority = (title: string) => priorities.find((p) => p.title === title)!;
 
 const order = async (priorityTitle = 'Routine', inst = institution.id, tok = token, setup = lab) => {
-  const res = await t.call('POST', api('LIMSOrders/place', inst), { token: tok, body: { patientIds: [setup.patient.id], priorityId: inst === institution.id ? priority(priorityTitle).id : setup.priorityId, panelIds: [setup.panel.id, setup.second.id] } });
+  const res = await t.call('POST', api('LIMSOrders/place', inst), {
+    token: tok,
+    body: {
+      patientIds: [setup.patient.id],
+      priorityId: inst === institution.id ? priority(priorityTitle).id : setup.priorityId,
+      panelIds: [setup.panel.id, setup.second.id],
+    },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return json<OrderSummary[]>(res)[0];
 };
@@ -27,9 +36,17 @@ const RESULTS: Record<string, string> = { Glucose: '4', HIV: 'Negative', Morphol
 const releasePanel = async (orderId: number, n: number, inst = institution.id, tok = token) => {
   const d = json<OrderDetail>(await t.call('GET', api(`LIMSOrders/${orderId}`, inst), { token: tok }));
   const panel = d.orderedPanels[n];
-  const results = panel.orderedTests.map((x) => ({ resultId: x.testResult.id, result: RESULTS[x.test.title.split(' ')[0]], concurrencyStamp: x.testResult.concurrencyStamp }));
-  expect((await t.call('PUT', api(`LIMSOrders/${orderId}/results`, inst), { token: tok, body: { results } })).statusCode).toBe(200);
-  const res = await t.call('POST', api(`LIMSOrders/${orderId}/limsOrderedPanels/${panel.id}/release`, inst), { token: tok });
+  const results = panel.orderedTests.map((x) => ({
+    resultId: x.testResult.id,
+    result: RESULTS[x.test.title.split(' ')[0]],
+    concurrencyStamp: x.testResult.concurrencyStamp,
+  }));
+  expect(
+    (await t.call('PUT', api(`LIMSOrders/${orderId}/results`, inst), { token: tok, body: { results } })).statusCode,
+  ).toBe(200);
+  const res = await t.call('POST', api(`LIMSOrders/${orderId}/limsOrderedPanels/${panel.id}/release`, inst), {
+    token: tok,
+  });
   expect(res.statusCode, res.body).toBe(200);
 };
 const stateOf = async (o: { sampleId: string }) => (await list(`SampleID=${o.sampleId}`)).rows[0].releaseState;
@@ -37,9 +54,19 @@ const RANK = { pending: 0, partly: 1, released: 2 } as const;
 
 describe('orders list: priority and release state', () => {
   it('seeds priorities with their urgency and shows it on each order', async () => {
-    expect(priorities.map((p) => [p.title, p.urgency])).toEqual(expect.arrayContaining([['Routine', 0], ['Urgent', 1], ['STAT', 2]]));
+    expect(priorities.map((p) => [p.title, p.urgency])).toEqual(
+      expect.arrayContaining([
+        ['Routine', 0],
+        ['Urgent', 1],
+        ['STAT', 2],
+      ]),
+    );
     const o = await order('STAT');
-    expect((await list(`SampleID=${o.sampleId}`)).rows[0]).toMatchObject({ priority: { title: 'STAT' }, priorityUrgency: 2, releaseState: 'pending' });
+    expect((await list(`SampleID=${o.sampleId}`)).rows[0]).toMatchObject({
+      priority: { title: 'STAT' },
+      priorityUrgency: 2,
+      releaseState: 'pending',
+    });
   });
 
   it('is pending with no panel released, partly with 1 of 2, released with 2 of 2', async () => {
@@ -51,7 +78,10 @@ describe('orders list: priority and release state', () => {
     expect(await stateOf(o)).toBe('released');
     expect(json<OrderDetail>(await t.call('GET', api(`LIMSOrders/${o.id}`), { token })).releaseState).toBe('released');
     // A panel ordered later is not released yet: the order is partly released again.
-    const added = await t.call('POST', api(`LIMSOrders/${o.id}/LIMSOrderedPanels`), { token, body: { panelId: lab.second.id } });
+    const added = await t.call('POST', api(`LIMSOrders/${o.id}/LIMSOrderedPanels`), {
+      token,
+      body: { panelId: lab.second.id },
+    });
     expect(added.statusCode, added.body).toBe(201);
     expect(await stateOf(o)).toBe('partly');
   });
@@ -64,7 +94,12 @@ describe('orders list: priority and release state', () => {
     const mine = (rows: OrderSummary[]) => rows.filter((r) => [a.id, b.id, c.id].includes(r.id)).map((r) => r.id);
     // Ties: newest first within a priority; within a release state in the sort's direction (pending first = oldest first).
     const sorted = (rows: OrderSummary[], key: (r: OrderSummary) => number, dir: 1 | -1, tie: 1 | -1 = -1) =>
-      rows.every((r, i) => i === 0 || dir * (key(r) - key(rows[i - 1])) > 0 || (key(r) === key(rows[i - 1]) && tie * (r.id - rows[i - 1].id) > 0));
+      rows.every(
+        (r, i) =>
+          i === 0 ||
+          dir * (key(r) - key(rows[i - 1])) > 0 ||
+          (key(r) === key(rows[i - 1]) && tie * (r.id - rows[i - 1].id) > 0),
+      );
 
     const asc = (await list('SortBy=releaseState&SortDirection=asc')).rows;
     expect(mine(asc)).toEqual([a.id, b.id, c.id]);
@@ -83,7 +118,9 @@ describe('orders list: priority and release state', () => {
     const oldest = (await list('SortBy=createdDate&SortDirection=asc')).rows;
     expect(mine(oldest)).toEqual([a.id, b.id, c.id]);
     const all = (await list('SortBy=releaseState&SortDirection=asc')).rows.map((r) => r.id);
-    const page2 = await t.call('GET', api('LIMSOrders?SortBy=releaseState&SortDirection=asc&PageSize=2&PageNumber=2'), { token });
+    const page2 = await t.call('GET', api('LIMSOrders?SortBy=releaseState&SortDirection=asc&PageSize=2&PageNumber=2'), {
+      token,
+    });
     expect(json<OrderSummary[]>(page2).map((r) => r.id)).toEqual(all.slice(2, 4));
     expect(pagination(page2).TotalCount).toBe(all.length);
   });
@@ -109,7 +146,10 @@ describe('orders list: priority and release state', () => {
     expect(json<OrderSummary[]>(byAfter).map((r) => r.id)).toEqual(json<OrderSummary[]>(byNumber).map((r) => r.id));
     const res = await t.call('GET', api(`LIMSOrders?SortBy=priority&After=${first.rows[1].id}`), { token });
     expect(res.statusCode).toBe(400);
-    expect(json(res)).toMatchObject({ code: 'orders.after_needs_date_sort', title: expect.stringMatching(/^After= pages only the list sorted by ordered date/) });
+    expect(json(res)).toMatchObject({
+      code: 'orders.after_needs_date_sort',
+      title: expect.stringMatching(/^After= pages only the list sorted by ordered date/),
+    });
   });
 
   it('answers 400 with a clear title for a sort key, direction or release state it does not know', async () => {
@@ -124,7 +164,7 @@ describe('orders list: priority and release state', () => {
     expect(json(badState).title).toMatch(/Release state is one of: pending, partly, released$/);
   });
 
-  it('never counts another institution\'s orders', async () => {
+  it("never counts another institution's orders", async () => {
     const other = await createInstitution(t);
     const outsider = await signedIn(t, ['Institution Administrator'], other);
     const otherLab = await labSetup(t, other.id, outsider.token);

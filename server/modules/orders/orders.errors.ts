@@ -2,11 +2,25 @@ import { defineErrors } from '../../platform/errors';
 
 /** The orders module's errors: code `orders.<key>`, status, human title. */
 export const orderErrors = defineErrors('orders', {
-  sample_id_taken: { status: 409, title: (sampleId: string) => `Sample ID ${sampleId} is already used by another order.` },
-  result_released: { status: 409, title: (test: string) => `The result of ${test} is released; amend it with a reason to correct it.` },
-  after_needs_date_sort: { status: 400, title: 'After= pages only the list sorted by ordered date; sorted by priority or release state, page with PageNumber.' },
+  sample_id_taken: {
+    status: 409,
+    title: (sampleId: string) => `Sample ID ${sampleId} is already used by another order.`,
+  },
+  result_released: {
+    status: 409,
+    title: (test: string) => `The result of ${test} is released; amend it with a reason to correct it.`,
+  },
+  after_needs_date_sort: {
+    status: 400,
+    title:
+      'After= pages only the list sorted by ordered date; sorted by priority or release state, page with PageNumber.',
+  },
   collected_sample_unknown: { status: 400, title: 'The collected sample was not found in this institution.' },
   collected_sample_disabled: { status: 409, title: (sampleId: string) => `Collected sample ${sampleId} is disabled.` },
-  collected_sample_patient: { status: 400, title: (sampleId: string) => `Collected sample ${sampleId} was collected from another participant: order it for that participant alone.` },
+  collected_sample_patient: {
+    status: 400,
+    title: (sampleId: string) =>
+      `Collected sample ${sampleId} was collected from another participant: order it for that participant alone.`,
+  },
   already_released: { status: 409, title: (test: string) => `The result of ${test} is already released.` },
 });

@@ -1,101 +1,163 @@
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { recordColumns, ts } from '../../platform/records';
 import { patients } from '../participants/participants.table';
 
-export const limsOrders = pgTable('lims_orders', {
-  ...recordColumns(),
-  institutionId: integer('institution_id').notNull(),
-  sampleId: text('sample_id').notNull(),
-  patientId: integer('patient_id').notNull().references(() => patients.id),
-  institutionSiteId: integer('institution_site_id'),
-  priorityId: integer('priority_id').notNull(),
-  paymentCategoryId: integer('payment_category_id'),
-  collectedSampleId: integer('collected_sample_id'),
-  commentToLab: text('comment_to_lab'),
-  /**
-   * 0 pending, 1 partly, 2 released (RELEASE_STATES): kept by every write that orders panels or releases
-   * results (release-state.ts), so the list sorts and filters on an index instead of aggregating every order.
-   */
-  releaseRank: smallint('release_rank').notNull().default(0),
-}, (t) => [
-  uniqueIndex('lims_orders_sample_id_uq').on(t.institutionId, sql`lower(${t.sampleId})`),
-  index('lims_orders_patient_idx').on(t.institutionId, t.patientId, t.id),
-  index('lims_orders_collected_idx').on(t.institutionId, t.collectedSampleId),
-  index('lims_orders_created_idx').on(t.institutionId, t.createdDate),
-  index('lims_orders_release_idx').on(t.institutionId, t.releaseRank, t.id),
-  // The few disabled orders: reports subtract their panels instead of checking every panel's order.
-  index('lims_orders_disabled_idx').on(t.institutionId, t.id).where(sql`not ${t.isEnabled}`),
-]);
+export const limsOrders = pgTable(
+  'lims_orders',
+  {
+    ...recordColumns(),
+    institutionId: integer('institution_id').notNull(),
+    sampleId: text('sample_id').notNull(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    institutionSiteId: integer('institution_site_id'),
+    priorityId: integer('priority_id').notNull(),
+    paymentCategoryId: integer('payment_category_id'),
+    collectedSampleId: integer('collected_sample_id'),
+    commentToLab: text('comment_to_lab'),
+    /**
+     * 0 pending, 1 partly, 2 released (RELEASE_STATES): kept by every write that orders panels or releases
+     * results (release-state.ts), so the list sorts and filters on an index instead of aggregating every order.
+     */
+    releaseRank: smallint('release_rank').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('lims_orders_sample_id_uq').on(t.institutionId, sql`lower(${t.sampleId})`),
+    index('lims_orders_patient_idx').on(t.institutionId, t.patientId, t.id),
+    index('lims_orders_collected_idx').on(t.institutionId, t.collectedSampleId),
+    index('lims_orders_created_idx').on(t.institutionId, t.createdDate),
+    index('lims_orders_release_idx').on(t.institutionId, t.releaseRank, t.id),
+    // The few disabled orders: reports subtract their panels instead of checking every panel's order.
+    index('lims_orders_disabled_idx')
+      .on(t.institutionId, t.id)
+      .where(sql`not ${t.isEnabled}`),
+  ],
+);
 
-export const limsOrderedPanels = pgTable('lims_ordered_panels', {
-  ...recordColumns(),
-  institutionId: integer('institution_id').notNull(),
-  limsOrderId: integer('lims_order_id').notNull().references(() => limsOrders.id),
-  panelId: integer('panel_id').notNull(),
-  comment: text('comment'),
-  /** Some enabled test of the panel is not released (release-state.ts keeps it with the order's rank). */
-  hasUnreleased: boolean('has_unreleased').notNull().default(true),
-}, (t) => [
-  // The unreleased panels report reads only these (a tenth of the panels, or less, in a busy lab), index-only with the order id.
-  index('lims_ordered_panels_unreleased_idx').on(t.institutionId, t.createdDate, t.id, t.limsOrderId).where(sql`${t.isEnabled} and ${t.hasUnreleased}`),
-  index('lims_ordered_panels_order_idx').on(t.limsOrderId), index('lims_ordered_panels_panel_idx').on(t.institutionId, t.panelId),
-  // Reports (docs/reports.md): one panel's orders in a date range, and every panel ordered in a range.
-  index('lims_ordered_panels_panel_date_idx').on(t.institutionId, t.panelId, t.createdDate),
-  index('lims_ordered_panels_date_idx').on(t.institutionId, t.createdDate),
-]);
+export const limsOrderedPanels = pgTable(
+  'lims_ordered_panels',
+  {
+    ...recordColumns(),
+    institutionId: integer('institution_id').notNull(),
+    limsOrderId: integer('lims_order_id')
+      .notNull()
+      .references(() => limsOrders.id),
+    panelId: integer('panel_id').notNull(),
+    comment: text('comment'),
+    /** Some enabled test of the panel is not released (release-state.ts keeps it with the order's rank). */
+    hasUnreleased: boolean('has_unreleased').notNull().default(true),
+  },
+  (t) => [
+    // The unreleased panels report reads only these (a tenth of the panels, or less, in a busy lab), index-only with the order id.
+    index('lims_ordered_panels_unreleased_idx')
+      .on(t.institutionId, t.createdDate, t.id, t.limsOrderId)
+      .where(sql`${t.isEnabled} and ${t.hasUnreleased}`),
+    index('lims_ordered_panels_order_idx').on(t.limsOrderId),
+    index('lims_ordered_panels_panel_idx').on(t.institutionId, t.panelId),
+    // Reports (docs/reports.md): one panel's orders in a date range, and every panel ordered in a range.
+    index('lims_ordered_panels_panel_date_idx').on(t.institutionId, t.panelId, t.createdDate),
+    index('lims_ordered_panels_date_idx').on(t.institutionId, t.createdDate),
+  ],
+);
 
-export const limsOrderedTests = pgTable('lims_ordered_tests', {
-  ...recordColumns(),
-  institutionId: integer('institution_id').notNull(),
-  limsOrderId: integer('lims_order_id').notNull().references(() => limsOrders.id),
-  limsOrderedPanelId: integer('lims_ordered_panel_id').notNull().references(() => limsOrderedPanels.id),
-  testId: integer('test_id').notNull(),
-  /** The result range in force when the test was ordered: flags keep their meaning if ranges change later. */
-  testResultRangeId: integer('test_result_range_id'),
-  comment: text('comment'),
-}, (t) => [
-  index('lims_ordered_tests_panel_idx').on(t.limsOrderedPanelId), index('lims_ordered_tests_order_idx').on(t.limsOrderId),
-  // Test usage and summaries (docs/reports.md): the tests ordered in a date range.
-  index('lims_ordered_tests_date_idx').on(t.institutionId, t.createdDate),
-]);
+export const limsOrderedTests = pgTable(
+  'lims_ordered_tests',
+  {
+    ...recordColumns(),
+    institutionId: integer('institution_id').notNull(),
+    limsOrderId: integer('lims_order_id')
+      .notNull()
+      .references(() => limsOrders.id),
+    limsOrderedPanelId: integer('lims_ordered_panel_id')
+      .notNull()
+      .references(() => limsOrderedPanels.id),
+    testId: integer('test_id').notNull(),
+    /** The result range in force when the test was ordered: flags keep their meaning if ranges change later. */
+    testResultRangeId: integer('test_result_range_id'),
+    comment: text('comment'),
+  },
+  (t) => [
+    index('lims_ordered_tests_panel_idx').on(t.limsOrderedPanelId),
+    index('lims_ordered_tests_order_idx').on(t.limsOrderId),
+    // Test usage and summaries (docs/reports.md): the tests ordered in a date range.
+    index('lims_ordered_tests_date_idx').on(t.institutionId, t.createdDate),
+  ],
+);
 
 /** One result row per ordered test, created with it (spec 1 §7 saves by result id). */
-export const limsOrderedTestResults = pgTable('lims_ordered_test_results', {
-  ...recordColumns(),
-  institutionId: integer('institution_id').notNull(),
-  limsOrderedTestId: integer('lims_ordered_test_id').notNull().references(() => limsOrderedTests.id),
-  result: text('result'),
-  flag: text('flag'),
-  amended: boolean('amended').notNull().default(false),
-  updatedDate: ts('updated_date'),
-  updatedById: integer('updated_by_id'),
-}, (t) => [uniqueIndex('lims_ordered_test_results_test_uq').on(t.limsOrderedTestId)]);
+export const limsOrderedTestResults = pgTable(
+  'lims_ordered_test_results',
+  {
+    ...recordColumns(),
+    institutionId: integer('institution_id').notNull(),
+    limsOrderedTestId: integer('lims_ordered_test_id')
+      .notNull()
+      .references(() => limsOrderedTests.id),
+    result: text('result'),
+    flag: text('flag'),
+    amended: boolean('amended').notNull().default(false),
+    updatedDate: ts('updated_date'),
+    updatedById: integer('updated_by_id'),
+  },
+  (t) => [uniqueIndex('lims_ordered_test_results_test_uq').on(t.limsOrderedTestId)],
+);
 
-export const limsOrderedTestResultReleases = pgTable('lims_ordered_test_result_releases', {
-  ...recordColumns(),
-  institutionId: integer('institution_id').notNull(),
-  limsOrderedTestResultId: integer('lims_ordered_test_result_id').notNull().references(() => limsOrderedTestResults.id),
-  isReleased: boolean('is_released').notNull().default(false),
-  releasedDate: ts('released_date'),
-  releasedById: integer('released_by_id'),
-}, (t) => [uniqueIndex('lims_result_releases_result_uq').on(t.limsOrderedTestResultId), index('lims_result_releases_unreleased_idx').on(t.institutionId, t.isReleased)]);
+export const limsOrderedTestResultReleases = pgTable(
+  'lims_ordered_test_result_releases',
+  {
+    ...recordColumns(),
+    institutionId: integer('institution_id').notNull(),
+    limsOrderedTestResultId: integer('lims_ordered_test_result_id')
+      .notNull()
+      .references(() => limsOrderedTestResults.id),
+    isReleased: boolean('is_released').notNull().default(false),
+    releasedDate: ts('released_date'),
+    releasedById: integer('released_by_id'),
+  },
+  (t) => [
+    uniqueIndex('lims_result_releases_result_uq').on(t.limsOrderedTestResultId),
+    index('lims_result_releases_unreleased_idx').on(t.institutionId, t.isReleased),
+  ],
+);
 
 /** Every value a result has had: entries, amendments with their reason. Append-only. */
-export const limsResultHistory = pgTable('lims_result_history', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  limsOrderedTestResultId: integer('lims_ordered_test_result_id').notNull().references(() => limsOrderedTestResults.id),
-  action: text('action').notNull(),
-  previousResult: text('previous_result'),
-  newResult: text('new_result'),
-  reason: text('reason'),
-  accountId: integer('account_id'),
-  at: ts('at').notNull().defaultNow(),
-}, (t) => [index('lims_result_history_result_idx').on(t.limsOrderedTestResultId, t.id)]);
+export const limsResultHistory = pgTable(
+  'lims_result_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    limsOrderedTestResultId: integer('lims_ordered_test_result_id')
+      .notNull()
+      .references(() => limsOrderedTestResults.id),
+    action: text('action').notNull(),
+    previousResult: text('previous_result'),
+    newResult: text('new_result'),
+    reason: text('reason'),
+    accountId: integer('account_id'),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('lims_result_history_result_idx').on(t.limsOrderedTestResultId, t.id)],
+);
 
 /** Per-institution daily counter for generated sample IDs (one atomic upsert per order). */
-export const sampleIdCounters = pgTable('sample_id_counters', {
-  institutionId: integer('institution_id').notNull(),
-  day: date('day', { mode: 'string' }).notNull(),
-  last: integer('last').notNull(),
-}, (t) => [primaryKey({ columns: [t.institutionId, t.day] })]);
+export const sampleIdCounters = pgTable(
+  'sample_id_counters',
+  {
+    institutionId: integer('institution_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.institutionId, t.day] })],
+);

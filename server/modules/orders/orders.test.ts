@@ -10,13 +10,19 @@ const t = await testApp();
 const { institution, token } = await signedIn(t, ['Institution Administrator']);
 const lab = await labSetup(t, institution.id, token);
 const api = (p: string, inst = institution.id) => `/api/institutions/${inst}/${p}`;
-const place = (body: Record<string, unknown>, tok = token) => t.call('POST', api('LIMSOrders/place'), { token: tok, body });
+const place = (body: Record<string, unknown>, tok = token) =>
+  t.call('POST', api('LIMSOrders/place'), { token: tok, body });
 const order = async () => {
-  const res = await place({ patientIds: [lab.patient.id], priorityId: lab.priorityId, panelIds: [lab.panel.id, lab.second.id] });
+  const res = await place({
+    patientIds: [lab.patient.id],
+    priorityId: lab.priorityId,
+    panelIds: [lab.panel.id, lab.second.id],
+  });
   expect(res.statusCode, res.body).toBe(201);
   return json<{ id: number; sampleId: string }[]>(res)[0];
 };
-const detail = async (id: number, tok = token) => json<OrderDetail>(await t.call('GET', api(`LIMSOrders/${id}`), { token: tok }));
+const detail = async (id: number, tok = token) =>
+  json<OrderDetail>(await t.call('GET', api(`LIMSOrders/${id}`), { token: tok }));
 const tests = (d: OrderDetail) => d.orderedPanels.flatMap((p) => p.orderedTests);
 const byTitle = (d: OrderDetail, prefix: string) => tests(d).find((x) => x.test.title.startsWith(prefix))!;
 
@@ -26,7 +32,9 @@ describe('placing orders', () => {
     expect(o.sampleId).toMatch(/^L\d{6}\d{4}$/);
     const d = await detail(o.id);
     expect(d.orderedPanels.map((p) => p.panel.title)).toEqual([lab.panel.title, lab.second.title]);
-    expect(d.orderedPanels[0].orderedTests.map((x) => x.test.title).sort()).toEqual([lab.glucose.title, lab.hiv.title, lab.note.title].sort());
+    expect(d.orderedPanels[0].orderedTests.map((x) => x.test.title).sort()).toEqual(
+      [lab.glucose.title, lab.hiv.title, lab.note.title].sort(),
+    );
     expect(byTitle(d, 'Glucose').testResultRange).toMatchObject({ minimumValue: 3.5, maximumValue: 5.5 });
     expect(byTitle(d, 'HIV').testAcceptedValues.map((a) => a.title)).toEqual(['Negative', 'Positive']);
     expect(d.patient.firstName).toBe('Almaz');
@@ -34,49 +42,81 @@ describe('placing orders', () => {
   });
 
   it('is atomic: a panel without tests rolls back every order of the command', async () => {
-    const empty = json<{ id: number }>(await t.call('POST', api('panels'), { token, body: { ...lab.panel, title: `Empty ${Date.now()}` } }));
+    const empty = json<{ id: number }>(
+      await t.call('POST', api('panels'), { token, body: { ...lab.panel, title: `Empty ${Date.now()}` } }),
+    );
     const before = (await t.db.select().from(limsOrders).where(eq(limsOrders.institutionId, institution.id))).length;
-    const res = await place({ patientIds: [lab.patient.id], priorityId: lab.priorityId, panelIds: [lab.panel.id, empty.id] });
+    const res = await place({
+      patientIds: [lab.patient.id],
+      priorityId: lab.priorityId,
+      panelIds: [lab.panel.id, empty.id],
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res).title).toMatch(/has no tests yet/);
-    expect((await t.db.select().from(limsOrders).where(eq(limsOrders.institutionId, institution.id))).length).toBe(before);
+    expect((await t.db.select().from(limsOrders).where(eq(limsOrders.institutionId, institution.id))).length).toBe(
+      before,
+    );
   });
 
   it('needs a priority and at least one panel (*Required) and refuses a duplicate sample ID', async () => {
     const res = await place({ patientIds: [lab.patient.id], panelIds: [] });
     expect(json(res).errors).toEqual({ priorityId: ['*Required'], panelIds: ['*Required'] });
-    const created = await t.call('POST', api('LIMSOrders'), { token, body: { PatientId: lab.patient.id, PriorityId: lab.priorityId, SampleId: `S-${lab.patient.id}-X` } });
+    const created = await t.call('POST', api('LIMSOrders'), {
+      token,
+      body: { PatientId: lab.patient.id, PriorityId: lab.priorityId, SampleId: `S-${lab.patient.id}-X` },
+    });
     expect(created.statusCode).toBe(201);
-    const dup = await t.call('POST', api('LIMSOrders'), { token, body: { PatientId: lab.patient.id, PriorityId: lab.priorityId, SampleId: `s-${lab.patient.id}-x` } });
+    const dup = await t.call('POST', api('LIMSOrders'), {
+      token,
+      body: { PatientId: lab.patient.id, PriorityId: lab.priorityId, SampleId: `s-${lab.patient.id}-x` },
+    });
     expect(dup.statusCode).toBe(409);
     expect(json(dup).title).toBe(`Sample ID s-${lab.patient.id}-x is already used by another order.`);
-    const panel = await t.call('POST', api(`LIMSOrders/${json(created).id}/LIMSOrderedPanels`), { token, body: { limsOrderID: json(created).id, panelID: lab.second.id } });
+    const panel = await t.call('POST', api(`LIMSOrders/${json(created).id}/LIMSOrderedPanels`), {
+      token,
+      body: { limsOrderID: json(created).id, panelID: lab.second.id },
+    });
     expect(json(panel).orderedPanels).toEqual([lab.second.title]);
   });
 
   it('finds orders by sample ID, participant, MRN; pages; counts', async () => {
     const o = await order();
     const bySample = await t.call('GET', api(`LIMSOrders?SampleID=${o.sampleId}`), { token });
-    expect(json<{ id: number; orderedPanels: string[]; patientMRN: string }[]>(bySample)).toMatchObject([{ id: o.id, orderedPanels: [lab.panel.title, lab.second.title], patientMRN: lab.patient.patientMRN }]);
-    const byPatient = json<{ id: number }[]>(await t.call('GET', api(`limsOrders?patientId=${lab.patient.id}&PageSize=100`), { token }));
+    expect(json<{ id: number; orderedPanels: string[]; patientMRN: string }[]>(bySample)).toMatchObject([
+      { id: o.id, orderedPanels: [lab.panel.title, lab.second.title], patientMRN: lab.patient.patientMRN },
+    ]);
+    const byPatient = json<{ id: number }[]>(
+      await t.call('GET', api(`limsOrders?patientId=${lab.patient.id}&PageSize=100`), { token }),
+    );
     expect(byPatient.map((x) => x.id)).toContain(o.id);
-    const byMrn = json<{ id: number }[]>(await t.call('GET', api(`LIMSOrders?mrn=${lab.patient.patientMRN}&PageSize=100`), { token }));
+    const byMrn = json<{ id: number }[]>(
+      await t.call('GET', api(`LIMSOrders?mrn=${lab.patient.patientMRN}&PageSize=100`), { token }),
+    );
     expect(byMrn.map((x) => x.id)).toContain(o.id);
     const page = await t.call('GET', api('LIMSOrders?PageSize=1'), { token });
     expect(pagination(page).TotalCount).toBeGreaterThan(1);
-    expect(json<{ count: number }>(await t.call('GET', api('LIMSOrders/count'), { token })).count).toBe(pagination(page).TotalCount);
+    expect(json<{ count: number }>(await t.call('GET', api('LIMSOrders/count'), { token })).count).toBe(
+      pagination(page).TotalCount,
+    );
   });
 });
 
 describe('results', () => {
-  const save = (orderId: number, results: unknown[], tok = token) => t.call('PUT', api(`LIMSOrders/${orderId}/results`), { token: tok, body: { results } });
+  const save = (orderId: number, results: unknown[], tok = token) =>
+    t.call('PUT', api(`LIMSOrders/${orderId}/results`), { token: tok, body: { results } });
 
   it('takes accepted values, numbers flagged Low/High against the range, and free text', async () => {
     const o = await order();
     const d = await detail(o.id);
     const [g, h, n] = [byTitle(d, 'Glucose'), byTitle(d, 'HIV'), byTitle(d, 'Morphology')];
-    const stamped = (x: typeof g, result: string) => ({ resultId: x.testResult.id, result, concurrencyStamp: x.testResult.concurrencyStamp });
-    expect(json(await save(o.id, [stamped(h, 'maybe')])).title).toMatch(/'maybe' is not an accepted value. Choose one of: Negative, Positive./);
+    const stamped = (x: typeof g, result: string) => ({
+      resultId: x.testResult.id,
+      result,
+      concurrencyStamp: x.testResult.concurrencyStamp,
+    });
+    expect(json(await save(o.id, [stamped(h, 'maybe')])).title).toMatch(
+      /'maybe' is not an accepted value. Choose one of: Negative, Positive./,
+    );
     expect(json(await save(o.id, [stamped(g, 'high')])).title).toMatch(/enter a number/);
     const res = await save(o.id, [stamped(g, '7.2'), stamped(h, 'positive'), stamped(n, 'Normocytic')]);
     expect(res.statusCode, res.body).toBe(200);
@@ -84,29 +124,54 @@ describe('results', () => {
     expect(byTitle(after, 'Glucose').testResult).toMatchObject({ result: '7.2', flag: 'H' });
     expect(byTitle(after, 'HIV').testResult).toMatchObject({ result: 'Positive', flag: null });
     expect(byTitle(after, 'Morphology').testResult.result).toBe('Normocytic');
-    expect(byTitle(json<OrderDetail>(await save(o.id, [stamped(byTitle(after, 'Glucose'), '2')])), 'Glucose').testResult.flag).toBe('L');
+    expect(
+      byTitle(json<OrderDetail>(await save(o.id, [stamped(byTitle(after, 'Glucose'), '2')])), 'Glucose').testResult
+        .flag,
+    ).toBe('L');
   });
 
   it('saves only changed results; a stale stamp is 409 and nothing is overwritten', async () => {
     const o = await order();
     const g = byTitle(await detail(o.id), 'Glucose');
-    const first = byTitle(json<OrderDetail>(await save(o.id, [{ resultId: g.testResult.id, result: '4.1', concurrencyStamp: g.testResult.concurrencyStamp }])), 'Glucose');
-    const same = byTitle(json<OrderDetail>(await save(o.id, [{ resultId: g.testResult.id, result: '4.1', concurrencyStamp: first.testResult.concurrencyStamp }])), 'Glucose');
+    const first = byTitle(
+      json<OrderDetail>(
+        await save(o.id, [
+          { resultId: g.testResult.id, result: '4.1', concurrencyStamp: g.testResult.concurrencyStamp },
+        ]),
+      ),
+      'Glucose',
+    );
+    const same = byTitle(
+      json<OrderDetail>(
+        await save(o.id, [
+          { resultId: g.testResult.id, result: '4.1', concurrencyStamp: first.testResult.concurrencyStamp },
+        ]),
+      ),
+      'Glucose',
+    );
     expect(same.testResult.concurrencyStamp).toBe(first.testResult.concurrencyStamp);
-    const second = await save(o.id, [{ resultId: g.testResult.id, result: '4.9', concurrencyStamp: g.testResult.concurrencyStamp }]);
+    const second = await save(o.id, [
+      { resultId: g.testResult.id, result: '4.9', concurrencyStamp: g.testResult.concurrencyStamp },
+    ]);
     expect(second.statusCode).toBe(409);
     expect(byTitle(await detail(o.id), 'Glucose').testResult.result).toBe('4.1');
     const unstamped = await save(o.id, [{ resultId: g.testResult.id, result: '4.9' }]);
     expect(unstamped.statusCode).toBe(400); // a stamp is required: an edit never silently overwrites
-    expect(Object.keys(json<{ errors: Record<string, string[]> }>(unstamped).errors)).toEqual([expect.stringMatching(/^results\.0\.concurrencyStamp$/i)]);
+    expect(Object.keys(json<{ errors: Record<string, string[]> }>(unstamped).errors)).toEqual([
+      expect.stringMatching(/^results\.0\.concurrencyStamp$/i),
+    ]);
     expect(byTitle(await detail(o.id), 'Glucose').testResult.result).toBe('4.1');
   });
 
-  it('50 parallel saves of one result with the same stamp: exactly one 200, 49 409, the winner\'s value kept (no lost update)', async () => {
+  it("50 parallel saves of one result with the same stamp: exactly one 200, 49 409, the winner's value kept (no lost update)", async () => {
     const o = await order();
     const g = byTitle(await detail(o.id), 'Glucose');
     const values = Array.from({ length: 50 }, (_, i) => (3.5 + i).toFixed(1));
-    const results = await Promise.all(values.map((result) => save(o.id, [{ resultId: g.testResult.id, result, concurrencyStamp: g.testResult.concurrencyStamp }])));
+    const results = await Promise.all(
+      values.map((result) =>
+        save(o.id, [{ resultId: g.testResult.id, result, concurrencyStamp: g.testResult.concurrencyStamp }]),
+      ),
+    );
     const ok = results.filter((r) => r.statusCode === 200);
     expect(ok).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(49);
@@ -128,23 +193,50 @@ describe('results', () => {
     const empty = await t.call('POST', api(releasePath), { token });
     expect(empty.statusCode).toBe(400);
     expect(json(empty).title).toMatch(/^Enter a result before releasing/);
-    expect((await save(o.id, [{ resultId: g.testResult.id, result: '5', concurrencyStamp: g.testResult.concurrencyStamp }])).statusCode).toBe(200);
+    expect(
+      (await save(o.id, [{ resultId: g.testResult.id, result: '5', concurrencyStamp: g.testResult.concurrencyStamp }]))
+        .statusCode,
+    ).toBe(200);
     const released = await t.call('POST', api(releasePath), { token });
     expect(released.statusCode).toBe(200);
-    expect(byTitle(json<OrderDetail>(released), 'Glucose').testResultRelease).toMatchObject({ isReleased: true, releasedBy: { firstName: 'Test' } });
+    expect(byTitle(json<OrderDetail>(released), 'Glucose').testResultRelease).toMatchObject({
+      isReleased: true,
+      releasedBy: { firstName: 'Test' },
+    });
     const stamp = byTitle(json<OrderDetail>(released), 'Glucose').testResult.concurrencyStamp;
     const edit = await save(o.id, [{ resultId: g.testResult.id, result: '6', concurrencyStamp: stamp }]);
     expect(edit.statusCode).toBe(409);
     expect(json(edit).title).toMatch(/is released; amend it with a reason/);
     const amendPath = `LIMSOrders/${o.id}/limsOrderedPanels/${panelId}/limsOrderedTests/${g.id}/limsOrderedTestResults/${g.testResult.id}`;
-    expect(json(await t.call('POST', api(`${amendPath}/amend`), { token, body: { result: '6', concurrencyStamp: stamp } })).errors).toEqual({ reason: ['*required'] });
-    expect(json(await t.call('POST', api(`${amendPath}/amend`), { token, body: { result: '6', reason: 'Transcription error' } })).errors).toEqual({ concurrencyStamp: ['*required'] });
-    const amended = await t.call('POST', api(`${amendPath}/amend`), { token, body: { result: '6', reason: 'Transcription error', concurrencyStamp: stamp } });
+    expect(
+      json(await t.call('POST', api(`${amendPath}/amend`), { token, body: { result: '6', concurrencyStamp: stamp } }))
+        .errors,
+    ).toEqual({ reason: ['*required'] });
+    expect(
+      json(
+        await t.call('POST', api(`${amendPath}/amend`), {
+          token,
+          body: { result: '6', reason: 'Transcription error' },
+        }),
+      ).errors,
+    ).toEqual({ concurrencyStamp: ['*required'] });
+    const amended = await t.call('POST', api(`${amendPath}/amend`), {
+      token,
+      body: { result: '6', reason: 'Transcription error', concurrencyStamp: stamp },
+    });
     expect(amended.statusCode, amended.body).toBe(200);
-    expect(byTitle(json<OrderDetail>(amended), 'Glucose').testResult).toMatchObject({ result: '6', amended: true, flag: 'H' });
-    const history = json<{ action: string; previousResult: string; newResult: string; reason: string | null }[]>(await t.call('GET', api(`${amendPath}/history`), { token }));
+    expect(byTitle(json<OrderDetail>(amended), 'Glucose').testResult).toMatchObject({
+      result: '6',
+      amended: true,
+      flag: 'H',
+    });
+    const history = json<{ action: string; previousResult: string; newResult: string; reason: string | null }[]>(
+      await t.call('GET', api(`${amendPath}/history`), { token }),
+    );
     expect(history.map((h) => [h.action, h.previousResult, h.newResult, h.reason])).toEqual([
-      ['enter', null, '5', null], ['release', '5', '5', null], ['amend', '5', '6', 'Transcription error'],
+      ['enter', null, '5', null],
+      ['release', '5', '5', null],
+      ['amend', '5', '6', 'Transcription error'],
     ]);
   });
 
@@ -153,14 +245,20 @@ describe('results', () => {
     const d = await detail(o.id);
     const panel = d.orderedPanels[0];
     const [g, h, n] = [byTitle(d, 'Glucose'), byTitle(d, 'HIV'), byTitle(d, 'Morphology')];
-    const stamped = (x: typeof g, result: string) => ({ resultId: x.testResult.id, result, concurrencyStamp: x.testResult.concurrencyStamp });
+    const stamped = (x: typeof g, result: string) => ({
+      resultId: x.testResult.id,
+      result,
+      concurrencyStamp: x.testResult.concurrencyStamp,
+    });
     expect((await save(o.id, [stamped(g, '4'), stamped(h, 'Negative')])).statusCode).toBe(200);
     const partial = await t.call('POST', api(`LIMSOrders/${o.id}/limsOrderedPanels/${panel.id}/release`), { token });
     expect(partial.statusCode).toBe(400);
     expect(json(partial).title).toBe(`Enter a result before releasing: ${lab.note.title}.`);
     expect(tests(await detail(o.id)).some((x) => x.testResultRelease.isReleased)).toBe(false);
     expect((await save(o.id, [stamped(n, 'Normal')])).statusCode).toBe(200);
-    const ok = json<OrderDetail>(await t.call('POST', api(`LIMSOrders/${o.id}/limsOrderedPanels/${panel.id}/release`), { token }));
+    const ok = json<OrderDetail>(
+      await t.call('POST', api(`LIMSOrders/${o.id}/limsOrderedPanels/${panel.id}/release`), { token }),
+    );
     const releases = ok.orderedPanels[0].orderedTests.map((x) => x.testResultRelease);
     expect(releases.every((r) => r.isReleased)).toBe(true);
     expect(new Set(releases.map((r) => r.releasedDate)).size).toBe(1);
@@ -171,10 +269,18 @@ describe('results', () => {
     const o = await order();
     const d = await detail(o.id);
     const n = byTitle(d, 'Morphology');
-    const res = await t.call('PUT', api(`LIMSOrders/${o.id}/limsOrderedPanels/${d.orderedPanels[0].id}/limsOrderedTests/${n.id}`), { token, body: { comment: 'Haemolysed sample', concurrencyStamp: n.concurrencyStamp } });
+    const res = await t.call(
+      'PUT',
+      api(`LIMSOrders/${o.id}/limsOrderedPanels/${d.orderedPanels[0].id}/limsOrderedTests/${n.id}`),
+      { token, body: { comment: 'Haemolysed sample', concurrencyStamp: n.concurrencyStamp } },
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(byTitle(json<OrderDetail>(res), 'Morphology').comment).toBe('Haemolysed sample');
-    const stale = await t.call('PUT', api(`LIMSOrders/${o.id}/limsOrderedPanels/${d.orderedPanels[0].id}/limsOrderedTests/${n.id}`), { token, body: { comment: 'Clotted', concurrencyStamp: n.concurrencyStamp } });
+    const stale = await t.call(
+      'PUT',
+      api(`LIMSOrders/${o.id}/limsOrderedPanels/${d.orderedPanels[0].id}/limsOrderedTests/${n.id}`),
+      { token, body: { comment: 'Clotted', concurrencyStamp: n.concurrencyStamp } },
+    );
     expect(stale.statusCode).toBe(409);
     expect(byTitle(await detail(o.id), 'Morphology').comment).toBe('Haemolysed sample');
   });
@@ -183,15 +289,31 @@ describe('results', () => {
     const o = await order();
     const g = byTitle(await detail(o.id), 'Glucose');
     const tech = await signedIn(t, ['Technician'], institution);
-    const entered = await save(o.id, [{ resultId: g.testResult.id, result: '4.4', concurrencyStamp: g.testResult.concurrencyStamp }], tech.token);
+    const entered = await save(
+      o.id,
+      [{ resultId: g.testResult.id, result: '4.4', concurrencyStamp: g.testResult.concurrencyStamp }],
+      tech.token,
+    );
     expect(entered.statusCode).toBe(200);
-    const release = await t.call('POST', api(`LIMSOrders/${o.id}/limsOrderedPanels/${g.id}/release`), { token: tech.token });
+    const release = await t.call('POST', api(`LIMSOrders/${o.id}/limsOrderedPanels/${g.id}/release`), {
+      token: tech.token,
+    });
     expect(release.statusCode).toBe(403);
     const researcher = await signedIn(t, ['Researcher'], institution);
     expect((await detail(o.id, researcher.token)).id).toBe(o.id);
     const current = byTitle(json<OrderDetail>(entered), 'Glucose').testResult.concurrencyStamp;
-    expect((await save(o.id, [{ resultId: g.testResult.id, result: '4.5', concurrencyStamp: current }], researcher.token)).statusCode).toBe(403);
-    expect((await place({ patientIds: [lab.patient.id], priorityId: lab.priorityId, panelIds: [lab.panel.id] }, researcher.token)).statusCode).toBe(403);
+    expect(
+      (await save(o.id, [{ resultId: g.testResult.id, result: '4.5', concurrencyStamp: current }], researcher.token))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await place(
+          { patientIds: [lab.patient.id], priorityId: lab.priorityId, panelIds: [lab.panel.id] },
+          researcher.token,
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('another institution never sees the order', async () => {
@@ -205,10 +327,20 @@ describe('results', () => {
   it('every change is audited', async () => {
     const o = await order();
     const g = byTitle(await detail(o.id), 'Glucose');
-    expect((await save(o.id, [{ resultId: g.testResult.id, result: '4.2', concurrencyStamp: g.testResult.concurrencyStamp }])).statusCode).toBe(200);
-    const events = json<{ entity: string; action: string }[]>(await t.call('GET', api(`auditEvents?entity=limsOrderedTestResult&entityId=${g.testResult.id}`), { token }));
+    expect(
+      (
+        await save(o.id, [
+          { resultId: g.testResult.id, result: '4.2', concurrencyStamp: g.testResult.concurrencyStamp },
+        ])
+      ).statusCode,
+    ).toBe(200);
+    const events = json<{ entity: string; action: string }[]>(
+      await t.call('GET', api(`auditEvents?entity=limsOrderedTestResult&entityId=${g.testResult.id}`), { token }),
+    );
     expect(events.map((e) => e.action)).toEqual(['update']);
-    const created = json<{ action: string }[]>(await t.call('GET', api(`auditEvents?entity=limsOrder&entityId=${o.id}`), { token }));
+    const created = json<{ action: string }[]>(
+      await t.call('GET', api(`auditEvents?entity=limsOrder&entityId=${o.id}`), { token }),
+    );
     expect(created.map((e) => e.action)).toEqual(['create']);
   });
 });

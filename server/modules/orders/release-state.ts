@@ -7,7 +7,9 @@ import { limsOrders } from './orders.table';
  * (every test of its enabled panels). One aggregate on the ordered-tests index by order; every ordered
  * test has exactly one result and one release row.
  */
-const rankOf = (orderId: number) => sql<number>`(select case when count(*) filter (where r.is_released) = 0 then 0 when bool_and(r.is_released) then 2 else 1 end
+const rankOf = (
+  orderId: number,
+) => sql<number>`(select case when count(*) filter (where r.is_released) = 0 then 0 when bool_and(r.is_released) then 2 else 1 end
   from lims_ordered_tests t
   join lims_ordered_panels op on op.id = t.lims_ordered_panel_id and op.is_enabled
   join lims_ordered_test_results res on res.lims_ordered_test_id = t.id
@@ -20,7 +22,10 @@ const rankOf = (orderId: number) => sql<number>`(select case when count(*) filte
  * the orders list sorts and filters on an index and the unreleased panels report reads only such panels.
  */
 export async function refreshReleaseRank(tx: Db, orderId: number) {
-  await tx.update(limsOrders).set({ releaseRank: rankOf(orderId) }).where(eq(limsOrders.id, orderId));
+  await tx
+    .update(limsOrders)
+    .set({ releaseRank: rankOf(orderId) })
+    .where(eq(limsOrders.id, orderId));
   await tx.execute(sql`update lims_ordered_panels op set has_unreleased = x.unreleased
     from (select p.id, exists (select 1 from lims_ordered_tests t
         join lims_ordered_test_results res on res.lims_ordered_test_id = t.id

@@ -11,7 +11,10 @@ import { limsOrderedTestResultReleases, limsOrderedTestResults, limsOrderedTests
 export function withResultJoins<T extends PgSelect>(q: T) {
   return q
     .innerJoin(limsOrderedTestResults, eq(limsOrderedTestResults.limsOrderedTestId, limsOrderedTests.id))
-    .innerJoin(limsOrderedTestResultReleases, eq(limsOrderedTestResultReleases.limsOrderedTestResultId, limsOrderedTestResults.id))
+    .innerJoin(
+      limsOrderedTestResultReleases,
+      eq(limsOrderedTestResultReleases.limsOrderedTestResultId, limsOrderedTestResults.id),
+    )
     .leftJoin(tests, eq(tests.id, limsOrderedTests.testId))
     .leftJoin(unitOfMeasurements, eq(unitOfMeasurements.id, tests.unitOfMeasurementId))
     .leftJoin(testResultRanges, eq(testResultRanges.id, limsOrderedTests.testResultRangeId));

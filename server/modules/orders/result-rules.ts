@@ -19,8 +19,12 @@ export function checkResult(rules: TestRules, raw: string | null): { result: str
   if (rules.hasAcceptedValue) {
     const match = rules.acceptedValues.find((a) => a.toLowerCase() === value.toLowerCase());
     if (!match) {
-      const choices = rules.acceptedValues.length ? `Choose one of: ${rules.acceptedValues.join(', ')}.` : 'The test has no accepted values yet.';
-      throw badRequest(`${rules.title}: '${value}' is not an accepted value. ${choices}`, { result: ['Choose an accepted value'] });
+      const choices = rules.acceptedValues.length
+        ? `Choose one of: ${rules.acceptedValues.join(', ')}.`
+        : 'The test has no accepted values yet.';
+      throw badRequest(`${rules.title}: '${value}' is not an accepted value. ${choices}`, {
+        result: ['Choose an accepted value'],
+      });
     }
     return { result: match, flag: null };
   }

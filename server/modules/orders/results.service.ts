@@ -7,7 +7,12 @@ import { newStamp } from '../../platform/records';
 import type { Db } from '../../db/client';
 import { accountNames as accounts } from '../../platform/account-names';
 import { testAcceptedValues, testResultRanges, tests } from '../../platform/lookups/lookup.tables';
-import { limsOrderedTestResultReleases, limsOrderedTestResults, limsOrderedTests, limsResultHistory } from './orders.table';
+import {
+  limsOrderedTestResultReleases,
+  limsOrderedTestResults,
+  limsOrderedTests,
+  limsResultHistory,
+} from './orders.table';
 import { checkResult } from './result-rules';
 import { assertOrder } from './order-placement';
 import { getOrderDetail } from './order-detail';
@@ -17,33 +22,60 @@ import { refreshReleaseRank } from './release-state';
 type Row = Record<string, unknown>;
 
 /** A result of this order with its test's rules and release, locked for the transaction. */
-async function loadResults(tx: Db, ctx: InstCtx, orderId: number, where: { resultIds?: number[]; orderedPanelId?: number; releaseId?: number }) {
+async function loadResults(
+  tx: Db,
+  ctx: InstCtx,
+  orderId: number,
+  where: { resultIds?: number[]; orderedPanelId?: number; releaseId?: number },
+) {
   const conds = [eq(limsOrderedTests.limsOrderId, orderId), eq(limsOrderedTests.institutionId, ctx.institutionId)];
   if (where.resultIds) conds.push(inArray(limsOrderedTestResults.id, where.resultIds));
   if (where.orderedPanelId) conds.push(eq(limsOrderedTests.limsOrderedPanelId, where.orderedPanelId));
   if (where.releaseId) conds.push(eq(limsOrderedTestResultReleases.id, where.releaseId));
-  const rows = (await tx.select({
-    resultId: limsOrderedTestResults.id, result: limsOrderedTestResults.result, stamp: limsOrderedTestResults.concurrencyStamp,
-    orderedTestId: limsOrderedTests.id, testId: limsOrderedTests.testId, title: tests.title, hasRange: tests.hasRange, hasAcceptedValue: tests.hasAcceptedValue,
-    min: testResultRanges.minimumValue, max: testResultRanges.maximumValue,
-    releaseId: limsOrderedTestResultReleases.id, isReleased: limsOrderedTestResultReleases.isReleased,
-  }).from(limsOrderedTestResults)
+  const rows = (await tx
+    .select({
+      resultId: limsOrderedTestResults.id,
+      result: limsOrderedTestResults.result,
+      stamp: limsOrderedTestResults.concurrencyStamp,
+      orderedTestId: limsOrderedTests.id,
+      testId: limsOrderedTests.testId,
+      title: tests.title,
+      hasRange: tests.hasRange,
+      hasAcceptedValue: tests.hasAcceptedValue,
+      min: testResultRanges.minimumValue,
+      max: testResultRanges.maximumValue,
+      releaseId: limsOrderedTestResultReleases.id,
+      isReleased: limsOrderedTestResultReleases.isReleased,
+    })
+    .from(limsOrderedTestResults)
     .innerJoin(limsOrderedTests, eq(limsOrderedTests.id, limsOrderedTestResults.limsOrderedTestId))
-    .innerJoin(limsOrderedTestResultReleases, eq(limsOrderedTestResultReleases.limsOrderedTestResultId, limsOrderedTestResults.id))
+    .innerJoin(
+      limsOrderedTestResultReleases,
+      eq(limsOrderedTestResultReleases.limsOrderedTestResultId, limsOrderedTestResults.id),
+    )
     .leftJoin(tests, eq(tests.id, limsOrderedTests.testId))
     .leftJoin(testResultRanges, eq(testResultRanges.id, limsOrderedTests.testResultRangeId))
-    .where(and(...conds)).orderBy(asc(limsOrderedTestResults.id))
+    .where(and(...conds))
+    .orderBy(asc(limsOrderedTestResults.id))
     .for('update', { of: [limsOrderedTestResults, limsOrderedTestResultReleases] })) as Row[];
   const testIds = [...new Set(rows.filter((r) => r.hasAcceptedValue).map((r) => Number(r.testId)))];
   const accepted = testIds.length
-    ? ((await tx.select({ testId: testAcceptedValues.testId, title: testAcceptedValues.title }).from(testAcceptedValues)
-      .where(and(inArray(testAcceptedValues.testId, testIds), eq(testAcceptedValues.isEnabled, true)))
-      .orderBy(sql`lower(${testAcceptedValues.title})`)) as Row[])
+    ? ((await tx
+        .select({ testId: testAcceptedValues.testId, title: testAcceptedValues.title })
+        .from(testAcceptedValues)
+        .where(and(inArray(testAcceptedValues.testId, testIds), eq(testAcceptedValues.isEnabled, true)))
+        .orderBy(sql`lower(${testAcceptedValues.title})`)) as Row[])
     : [];
   return rows.map((r) => ({
-    resultId: Number(r.resultId), result: (r.result as string | null) ?? null, stamp: String(r.stamp), releaseId: Number(r.releaseId), isReleased: Boolean(r.isReleased),
+    resultId: Number(r.resultId),
+    result: (r.result as string | null) ?? null,
+    stamp: String(r.stamp),
+    releaseId: Number(r.releaseId),
+    isReleased: Boolean(r.isReleased),
     rules: {
-      title: String(r.title), hasRange: Boolean(r.hasRange), hasAcceptedValue: Boolean(r.hasAcceptedValue),
+      title: String(r.title),
+      hasRange: Boolean(r.hasRange),
+      hasAcceptedValue: Boolean(r.hasAcceptedValue),
       acceptedValues: accepted.filter((a) => a.testId === r.testId).map((a) => String(a.title)),
       range: r.min !== null && r.min !== undefined ? { min: Number(r.min), max: Number(r.max) } : null,
     },
@@ -66,10 +98,25 @@ export async function saveResults(ctx: InstCtx, orderId: number, input: SaveResu
       const { result, flag } = checkResult(row.rules, item.result ?? null);
       if (result === (row.result ?? null)) continue; // only changed results are saved
       if (row.isReleased) throw releasedConflict(row.rules.title);
-      await tx.update(limsOrderedTestResults).set({ result, flag, updatedDate: ctx.now(), updatedById: ctx.account.id, concurrencyStamp: newStamp() })
+      await tx
+        .update(limsOrderedTestResults)
+        .set({ result, flag, updatedDate: ctx.now(), updatedById: ctx.account.id, concurrencyStamp: newStamp() })
         .where(eq(limsOrderedTestResults.id, Number(row.resultId)));
-      await tx.insert(limsResultHistory).values({ limsOrderedTestResultId: Number(row.resultId), action: 'enter', previousResult: (row.result as string) ?? null, newResult: result, accountId: ctx.account.id, at: ctx.now() });
-      await audit(tx, txCtx, { entity: 'limsOrderedTestResult', entityId: Number(row.resultId), action: 'update', before: { result: row.result }, after: { result, flag } });
+      await tx.insert(limsResultHistory).values({
+        limsOrderedTestResultId: Number(row.resultId),
+        action: 'enter',
+        previousResult: (row.result as string) ?? null,
+        newResult: result,
+        accountId: ctx.account.id,
+        at: ctx.now(),
+      });
+      await audit(tx, txCtx, {
+        entity: 'limsOrderedTestResult',
+        entityId: Number(row.resultId),
+        action: 'update',
+        before: { result: row.result },
+        after: { result, flag },
+      });
     }
   });
   return getOrderDetail(ctx, orderId);
@@ -78,14 +125,30 @@ export async function saveResults(ctx: InstCtx, orderId: number, input: SaveResu
 async function releaseRows(tx: Db, ctx: InstCtx, rows: Awaited<ReturnType<typeof loadResults>>) {
   const missing = rows.filter((r) => !r.result);
   if (missing.length) {
-    throw badRequest(`Enter a result before releasing: ${missing.map((r) => r.rules.title).join(', ')}.`, { result: ['A release needs a result'] });
+    throw badRequest(`Enter a result before releasing: ${missing.map((r) => r.rules.title).join(', ')}.`, {
+      result: ['A release needs a result'],
+    });
   }
   const now = ctx.now();
   for (const r of rows) {
-    await tx.update(limsOrderedTestResultReleases).set({ isReleased: true, releasedDate: now, releasedById: ctx.account.id, concurrencyStamp: newStamp() })
+    await tx
+      .update(limsOrderedTestResultReleases)
+      .set({ isReleased: true, releasedDate: now, releasedById: ctx.account.id, concurrencyStamp: newStamp() })
       .where(eq(limsOrderedTestResultReleases.id, Number(r.releaseId)));
-    await tx.insert(limsResultHistory).values({ limsOrderedTestResultId: Number(r.resultId), action: 'release', previousResult: r.result as string, newResult: r.result as string, accountId: ctx.account.id, at: now });
-    await audit(tx, ctx, { entity: 'limsOrderedTestResultRelease', entityId: Number(r.releaseId), action: 'release', after: { resultId: r.resultId, result: r.result, releasedDate: now } });
+    await tx.insert(limsResultHistory).values({
+      limsOrderedTestResultId: Number(r.resultId),
+      action: 'release',
+      previousResult: r.result as string,
+      newResult: r.result as string,
+      accountId: ctx.account.id,
+      at: now,
+    });
+    await audit(tx, ctx, {
+      entity: 'limsOrderedTestResultRelease',
+      entityId: Number(r.releaseId),
+      action: 'release',
+      after: { resultId: r.resultId, result: r.result, releasedDate: now },
+    });
   }
 }
 
@@ -125,23 +188,71 @@ export async function amendResult(ctx: InstCtx, orderId: number, resultId: numbe
     if (input.concurrencyStamp !== undefined && input.concurrencyStamp !== row.stamp) throw staleStamp();
     const { result, flag } = checkResult(row.rules, input.result);
     if (result === row.result) throw badRequest('The amended result is the same as the current one.');
-    await tx.update(limsOrderedTestResults).set({ result, flag, amended: true, updatedDate: ctx.now(), updatedById: ctx.account.id, concurrencyStamp: newStamp() })
+    await tx
+      .update(limsOrderedTestResults)
+      .set({
+        result,
+        flag,
+        amended: true,
+        updatedDate: ctx.now(),
+        updatedById: ctx.account.id,
+        concurrencyStamp: newStamp(),
+      })
       .where(eq(limsOrderedTestResults.id, resultId));
-    await tx.insert(limsResultHistory).values({ limsOrderedTestResultId: resultId, action: 'amend', previousResult: row.result as string, newResult: result, reason: input.reason, accountId: ctx.account.id, at: ctx.now() });
-    await audit(tx, txCtx, { entity: 'limsOrderedTestResult', entityId: resultId, action: 'amend', before: { result: row.result }, after: { result, flag, reason: input.reason } });
+    await tx.insert(limsResultHistory).values({
+      limsOrderedTestResultId: resultId,
+      action: 'amend',
+      previousResult: row.result as string,
+      newResult: result,
+      reason: input.reason,
+      accountId: ctx.account.id,
+      at: ctx.now(),
+    });
+    await audit(tx, txCtx, {
+      entity: 'limsOrderedTestResult',
+      entityId: resultId,
+      action: 'amend',
+      before: { result: row.result },
+      after: { result, flag, reason: input.reason },
+    });
   });
   return getOrderDetail(ctx, orderId);
 }
 
-export async function commentOnTest(ctx: InstCtx, orderId: number, orderedTestId: number, comment: string | null, stamp?: string) {
+export async function commentOnTest(
+  ctx: InstCtx,
+  orderId: number,
+  orderedTestId: number,
+  comment: string | null,
+  stamp?: string,
+) {
   await command(ctx, 'results.enter', async (txCtx) => {
     const tx = txCtx.db;
-    const [t] = await tx.select().from(limsOrderedTests)
-      .where(and(eq(limsOrderedTests.id, orderedTestId), eq(limsOrderedTests.limsOrderId, orderId), eq(limsOrderedTests.institutionId, ctx.institutionId))).for('update').limit(1);
+    const [t] = await tx
+      .select()
+      .from(limsOrderedTests)
+      .where(
+        and(
+          eq(limsOrderedTests.id, orderedTestId),
+          eq(limsOrderedTests.limsOrderId, orderId),
+          eq(limsOrderedTests.institutionId, ctx.institutionId),
+        ),
+      )
+      .for('update')
+      .limit(1);
     if (!t) throw notFound('Ordered test');
     if (stamp !== undefined && stamp !== t.concurrencyStamp) throw staleStamp();
-    await tx.update(limsOrderedTests).set({ comment: comment || null, concurrencyStamp: newStamp() }).where(eq(limsOrderedTests.id, orderedTestId));
-    await audit(tx, txCtx, { entity: 'limsOrderedTest', entityId: orderedTestId, action: 'comment', before: { comment: t.comment }, after: { comment } });
+    await tx
+      .update(limsOrderedTests)
+      .set({ comment: comment || null, concurrencyStamp: newStamp() })
+      .where(eq(limsOrderedTests.id, orderedTestId));
+    await audit(tx, txCtx, {
+      entity: 'limsOrderedTest',
+      entityId: orderedTestId,
+      action: 'comment',
+      before: { comment: t.comment },
+      after: { comment },
+    });
   });
   return getOrderDetail(ctx, orderId);
 }
@@ -149,10 +260,24 @@ export async function commentOnTest(ctx: InstCtx, orderId: number, orderedTestId
 export async function resultHistory(ctx: InstCtx, orderId: number, resultId: number) {
   const rows = await loadResults(ctx.db, ctx, orderId, { resultIds: [resultId] }).catch(() => []);
   if (!rows.length) throw notFound('Result');
-  const history = await ctx.db.select({
-    id: limsResultHistory.id, action: limsResultHistory.action, previousResult: limsResultHistory.previousResult, newResult: limsResultHistory.newResult,
-    reason: limsResultHistory.reason, at: limsResultHistory.at, firstName: accounts.firstName, lastName: accounts.lastName,
-  }).from(limsResultHistory).leftJoin(accounts, eq(accounts.id, limsResultHistory.accountId))
-    .where(eq(limsResultHistory.limsOrderedTestResultId, resultId)).orderBy(asc(limsResultHistory.id));
-  return history.map(({ firstName, lastName, at, ...h }) => ({ ...h, at: at.toISOString(), account: firstName ? { firstName, lastName: lastName ?? '' } : null }));
+  const history = await ctx.db
+    .select({
+      id: limsResultHistory.id,
+      action: limsResultHistory.action,
+      previousResult: limsResultHistory.previousResult,
+      newResult: limsResultHistory.newResult,
+      reason: limsResultHistory.reason,
+      at: limsResultHistory.at,
+      firstName: accounts.firstName,
+      lastName: accounts.lastName,
+    })
+    .from(limsResultHistory)
+    .leftJoin(accounts, eq(accounts.id, limsResultHistory.accountId))
+    .where(eq(limsResultHistory.limsOrderedTestResultId, resultId))
+    .orderBy(asc(limsResultHistory.id));
+  return history.map(({ firstName, lastName, at, ...h }) => ({
+    ...h,
+    at: at.toISOString(),
+    account: firstName ? { firstName, lastName: lastName ?? '' } : null,
+  }));
 }

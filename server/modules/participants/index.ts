@@ -1,6 +1,21 @@
 // The participants module's public surface: lookups by MRN, summaries, the export and the import's checks.
 export {
-  assertPatientIds, byMrn, type ExportPatient, exportPatients, hasMrn, patientCard, patientColumnsOf, patientIdByMrn, patientIdsMatching, type PatientMatch,
-  patientNames, patientSummaryOf,
+  assertPatientIds,
+  byMrn,
+  type ExportPatient,
+  exportPatients,
+  hasMrn,
+  patientCard,
+  patientColumnsOf,
+  patientIdByMrn,
+  patientIdsMatching,
+  type PatientMatch,
+  patientNames,
+  patientSummaryOf,
 } from './participants.repository';
-export { type CheckedParticipant, insertParticipants, type MappedRow, participantChecker } from './participants-import.service';
+export {
+  type CheckedParticipant,
+  insertParticipants,
+  type MappedRow,
+  participantChecker,
+} from './participants-import.service';

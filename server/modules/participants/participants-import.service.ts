@@ -10,7 +10,10 @@ import { patientValues } from './participants.service';
 import { patientEthnicities, patientMrns, patientPhoneNumbers, patientRaces, patients } from './participants.table';
 
 /** One CSV data row after the column mapping: field -> trimmed cell (undefined when empty). */
-export interface MappedRow { line: number; values: Record<string, string | undefined> }
+export interface MappedRow {
+  line: number;
+  values: Record<string, string | undefined>;
+}
 
 /** Rows per INSERT statement: 1,000 participants x 19 columns stays far below PostgreSQL's 65,535 parameters. */
 const BATCH = 1000;
@@ -31,7 +34,11 @@ function csvFieldOf(path: PropertyKey[]): string {
   return lookup ? lookup.column : head;
 }
 
-export interface CheckedParticipant { line: number; input: ReturnType<typeof PatientRegister.parse>; vitalTitle: string }
+export interface CheckedParticipant {
+  line: number;
+  input: ReturnType<typeof PatientRegister.parse>;
+  vitalTitle: string;
+}
 
 /**
  * Every rule of the single registration, per row and all reported: the contract (PatientRegister: required
@@ -41,18 +48,28 @@ export interface CheckedParticipant { line: number; input: ReturnType<typeof Pat
  * the lists are read once, MRNs seen in earlier batches are remembered, and each batch's MRNs are looked up
  * in the database in one query. `yieldNow` is awaited between rows (the caller gives the event loop a turn).
  */
-export async function participantChecker(db: Db, ctx: Ctx, columnOf: (field: string) => string | null, yieldNow: () => Promise<void> = async () => {}) {
+export async function participantChecker(
+  db: Db,
+  ctx: Ctx,
+  columnOf: (field: string) => string | null,
+  yieldNow: () => Promise<void> = async () => {},
+) {
   const inst = instOf(ctx);
-  const lists = Object.fromEntries(await Promise.all(
-    ['genders', 'patientTypes', 'maritalStatuses', 'vitalStatuses', 'races', 'ethnicities', 'phoneNumberTypes'].map(async (k) => [k, await titlesOf(db, inst, k)] as const),
-  )) as Record<string, Titles>;
+  const lists = Object.fromEntries(
+    await Promise.all(
+      ['genders', 'patientTypes', 'maritalStatuses', 'vitalStatuses', 'races', 'ethnicities', 'phoneNumberTypes'].map(
+        async (k) => [k, await titlesOf(db, inst, k)] as const,
+      ),
+    ),
+  ) as Record<string, Titles>;
   const localPhones = await usesLocalPhoneRule(db, inst);
   const todayIso = today(ctx);
   const mrnLines = new Map<string, number>();
 
   /** Checks one batch; its row errors go to `errors` (by line within the batch); answers the rows without errors. */
   async function check(rows: MappedRow[], errors: RowError[]): Promise<CheckedParticipant[]> {
-    const push = (line: number, field: string, message: string) => errors.push({ line, field, column: columnOf(field), message });
+    const push = (line: number, field: string, message: string) =>
+      errors.push({ line, field, column: columnOf(field), message });
     const out: CheckedParticipant[] = [];
     const newMrns: string[] = [];
     for (const { line, values: v } of rows) {
@@ -61,18 +78,36 @@ export async function participantChecker(db: Db, ctx: Ctx, columnOf: (field: str
       const one = (column: string, key: string, title: string | undefined): number | undefined => {
         if (!title) return undefined;
         const hit = lists[key].get(title.trim().toLowerCase());
-        if (!hit) { push(line, column, unknownTitle(key, title)); bad.add(column); }
+        if (!hit) {
+          push(line, column, unknownTitle(key, title));
+          bad.add(column);
+        }
         return hit?.id;
       };
-      const many = (column: string, key: string) => (v[column] ?? '').split(';').map((x) => x.trim()).filter(Boolean).map((x) => one(column, key, x)).filter((x): x is number => x !== undefined);
+      const many = (column: string, key: string) =>
+        (v[column] ?? '')
+          .split(';')
+          .map((x) => x.trim())
+          .filter(Boolean)
+          .map((x) => one(column, key, x))
+          .filter((x): x is number => x !== undefined);
       const ids = Object.fromEntries(LOOKUP_FIELDS.map((l) => [l.idField, one(l.column, l.key, v[l.column])]));
       const phoneTypeId = one('phoneType', 'phoneNumberTypes', v.phoneType);
       const candidate = {
-        patientMRN: v.mrn, firstName: v.firstName, fatherName: v.fatherName, grandFatherName: v.grandFatherName,
-        birthDate: v.birthDate, birthTime: v.birthTime, deathDate: v.deathDate, socialSecurityNumber: v.socialSecurityNumber,
-        externalSubjectId: v.externalSubjectId, ...ids,
-        races: [...new Set(many('races', 'races'))], ethnicities: [...new Set(many('ethnicities', 'ethnicities'))],
-        phoneNumbers: v.phoneNumber || v.phoneType ? [{ phoneNumberTypeId: phoneTypeId, phoneNumber: v.phoneNumber ?? '' }] : [],
+        patientMRN: v.mrn,
+        firstName: v.firstName,
+        fatherName: v.fatherName,
+        grandFatherName: v.grandFatherName,
+        birthDate: v.birthDate,
+        birthTime: v.birthTime,
+        deathDate: v.deathDate,
+        socialSecurityNumber: v.socialSecurityNumber,
+        externalSubjectId: v.externalSubjectId,
+        ...ids,
+        races: [...new Set(many('races', 'races'))],
+        ethnicities: [...new Set(many('ethnicities', 'ethnicities'))],
+        phoneNumbers:
+          v.phoneNumber || v.phoneType ? [{ phoneNumberTypeId: phoneTypeId, phoneNumber: v.phoneNumber ?? '' }] : [],
       };
       const parsed = PatientRegister.safeParse(candidate);
       if (!parsed.success) {
@@ -87,25 +122,36 @@ export async function participantChecker(db: Db, ctx: Ctx, columnOf: (field: str
       const p = parsed.data;
       const vitalTitle = [...lists.vitalStatuses.values()].find((x) => x.id === p.vitalStatusId)?.title ?? '';
       for (const d of patientDateProblems(p, vitalTitle, todayIso)) push(line, d.field, d.message);
-      if (localPhones) for (const ph of p.phoneNumbers) {
-        const problem = localPhoneProblem(ph.phoneNumber);
-        if (problem) push(line, 'phoneNumber', problem);
-      }
+      if (localPhones)
+        for (const ph of p.phoneNumbers) {
+          const problem = localPhoneProblem(ph.phoneNumber);
+          if (problem) push(line, 'phoneNumber', problem);
+        }
       if (p.patientMRN) {
         const key = String(p.patientMRN).toLowerCase();
         const first = mrnLines.get(key);
         if (first !== undefined) push(line, 'mrn', `MRN ${p.patientMRN} is also on line ${first} of this file`);
-        else { mrnLines.set(key, line); newMrns.push(key); }
+        else {
+          mrnLines.set(key, line);
+          newMrns.push(key);
+        }
       }
       out.push({ line, input: p, vitalTitle });
     }
     // MRNs already registered in this institution (main MRNs: unique per institution): one query per batch.
     if (newMrns.length) {
-      const taken = await db.select({ mrn: sql<string>`lower(${patientMrns.mrn})` }).from(patientMrns).where(and(
-        eq(patientMrns.institutionId, inst), isNull(patientMrns.institutionSiteId),
-        inArray(sql`lower(${patientMrns.mrn})`, newMrns),
-      ));
-      for (const t of taken) push(mrnLines.get(t.mrn)!, 'mrn', `MRN ${t.mrn} is already registered to another participant`);
+      const taken = await db
+        .select({ mrn: sql<string>`lower(${patientMrns.mrn})` })
+        .from(patientMrns)
+        .where(
+          and(
+            eq(patientMrns.institutionId, inst),
+            isNull(patientMrns.institutionSiteId),
+            inArray(sql`lower(${patientMrns.mrn})`, newMrns),
+          ),
+        );
+      for (const t of taken)
+        push(mrnLines.get(t.mrn)!, 'mrn', `MRN ${t.mrn} is already registered to another participant`);
     }
     return out;
   }
@@ -122,7 +168,13 @@ const STATEMENT_TARGET_MS = 40;
  * insert into the trigram-indexed MRN and phone tables held the loop for seconds), and `turn` is awaited after
  * every statement so other requests are served between them (issue 26).
  */
-export async function insertParticipants(tx: Db, ctx: Ctx, rows: CheckedParticipant[], progress: (done: number) => void | Promise<void>, turn: () => Promise<void> = async () => {}) {
+export async function insertParticipants(
+  tx: Db,
+  ctx: Ctx,
+  rows: CheckedParticipant[],
+  progress: (done: number) => void | Promise<void>,
+  turn: () => Promise<void> = async () => {},
+) {
   const inst = instOf(ctx);
   const who = { institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id };
   const ids: number[] = [];
@@ -141,13 +193,29 @@ export async function insertParticipants(tx: Db, ctx: Ctx, rows: CheckedParticip
     for (let j = 0; j < batch.length;) {
       const part = batch.slice(j, j + size);
       slowest = 0;
-      const inserted = await timed(tx.insert(patients).values(part.map((r) => ({ ...patientValues(r.input), ...who }))).returning({ id: patients.id }));
+      const inserted = await timed(
+        tx
+          .insert(patients)
+          .values(part.map((r) => ({ ...patientValues(r.input), ...who })))
+          .returning({ id: patients.id }),
+      );
       const partIds = inserted.map((x) => x.id);
       const base = (k: number) => ({ ...who, patientId: partIds[k] });
-      const mrns = part.flatMap((r, k) => (r.input.patientMRN ? [{ ...base(k), mrn: String(r.input.patientMRN), institutionSiteId: null }] : []));
+      const mrns = part.flatMap((r, k) =>
+        r.input.patientMRN ? [{ ...base(k), mrn: String(r.input.patientMRN), institutionSiteId: null }] : [],
+      );
       const races = part.flatMap((r, k) => r.input.races.map((raceId) => ({ ...base(k), raceId })));
-      const ethnicities = part.flatMap((r, k) => r.input.ethnicities.map((ethnicityId) => ({ ...base(k), ethnicityId })));
-      const phones = part.flatMap((r, k) => r.input.phoneNumbers.map((ph) => ({ ...base(k), phoneNumber: ph.phoneNumber, phoneNumberTypeId: ph.phoneNumberTypeId, institutionSiteId: null })));
+      const ethnicities = part.flatMap((r, k) =>
+        r.input.ethnicities.map((ethnicityId) => ({ ...base(k), ethnicityId })),
+      );
+      const phones = part.flatMap((r, k) =>
+        r.input.phoneNumbers.map((ph) => ({
+          ...base(k),
+          phoneNumber: ph.phoneNumber,
+          phoneNumberTypeId: ph.phoneNumberTypeId,
+          institutionSiteId: null,
+        })),
+      );
       if (mrns.length) await timed(tx.insert(patientMrns).values(mrns));
       if (races.length) await timed(tx.insert(patientRaces).values(races));
       if (ethnicities.length) await timed(tx.insert(patientEthnicities).values(ethnicities));

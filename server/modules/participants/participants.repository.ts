@@ -14,13 +14,23 @@ import { qualified } from '../../platform/qualified';
 
 /** Newly chosen participants must be enabled participants of this institution. */
 export async function assertPatientIds(tx: Db, institutionId: number, ids: number[]) {
-  const found = await tx.select({ id: patients.id }).from(patients)
+  const found = await tx
+    .select({ id: patients.id })
+    .from(patients)
     .where(and(eq(patients.institutionId, institutionId), eq(patients.isEnabled, true), inArray(patients.id, ids)));
-  if (found.length !== new Set(ids).size) throw badRequest('Choose participants of this institution.', { patientId: ['Choose a participant of this institution'] });
+  if (found.length !== new Set(ids).size)
+    throw badRequest('Choose participants of this institution.', {
+      patientId: ['Choose a participant of this institution'],
+    });
 }
 
 /** An enabled MRN of a participant as another module's detail shows it. */
-export interface CardMrn { id: number; mrn: string; siteId: number | null; site: string | null }
+export interface CardMrn {
+  id: number;
+  mrn: string;
+  siteId: number | null;
+  site: string | null;
+}
 
 /**
  * A participant's identity card (names, birth date, gender, marital and vital status) with its
@@ -28,26 +38,45 @@ export interface CardMrn { id: number; mrn: string; siteId: number | null; site:
  * (built and prepared once per database handle: building it cost more than running it).
  */
 export async function patientCard(db: Db, patientId: number) {
-  const [p] = (await prepared(db, 'participants.card', true, () => {
-    const mrns = sql<CardMrn[]>`coalesce((select json_agg(json_build_object('id', m.id, 'mrn', m.mrn, 'siteId', m.institution_site_id,
+  const [p] = await prepared(db, 'participants.card', true, () => {
+    const mrns = sql<
+      CardMrn[]
+    >`coalesce((select json_agg(json_build_object('id', m.id, 'mrn', m.mrn, 'siteId', m.institution_site_id,
       'site', ${siteTitleOf(sql`m.institution_site_id`)}) order by m.id) from patient_mrns m where m.patient_id = ${qualified(patients.id)} and m.is_enabled), '[]'::json)`;
-    return db.select({
-      id: patients.id, firstName: patients.firstName, fatherName: patients.fatherName, grandFatherName: patients.grandFatherName, birthDate: patients.birthDate,
-      genderId: patients.genderId, gender: genders.title, maritalStatusId: patients.maritalStatusId, maritalStatus: maritalStatuses.title,
-      vitalStatusId: patients.vitalStatusId, vitalStatus: vitalStatuses.title, mrns,
-    }).from(patients)
+    return db
+      .select({
+        id: patients.id,
+        firstName: patients.firstName,
+        fatherName: patients.fatherName,
+        grandFatherName: patients.grandFatherName,
+        birthDate: patients.birthDate,
+        genderId: patients.genderId,
+        gender: genders.title,
+        maritalStatusId: patients.maritalStatusId,
+        maritalStatus: maritalStatuses.title,
+        vitalStatusId: patients.vitalStatusId,
+        vitalStatus: vitalStatuses.title,
+        mrns,
+      })
+      .from(patients)
       .leftJoin(genders, eq(genders.id, patients.genderId))
       .leftJoin(maritalStatuses, eq(maritalStatuses.id, patients.maritalStatusId))
       .leftJoin(vitalStatuses, eq(vitalStatuses.id, patients.vitalStatusId))
       .where(eq(patients.id, sql.placeholder('patientId')));
-  }).execute({ patientId }));
+  }).execute({ patientId });
   return p;
 }
 
 const likeStart = (s: string) => `${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A protocol list's filters of its participants (spec 2 §7), and its SearchTerm. */
-export interface PatientMatch { externalSubjectId?: string; nameQuery?: string; phoneNumberQuery?: string; genderIds?: number[]; searchTerm?: string }
+export interface PatientMatch {
+  externalSubjectId?: string;
+  nameQuery?: string;
+  phoneNumberQuery?: string;
+  genderIds?: number[];
+  searchTerm?: string;
+}
 
 /**
  * Participants of the institution matching a protocol list's filters (spec 2 §7: ExternalSubjectID,
@@ -62,7 +91,9 @@ export function patientIdsMatching(institutionId: number, f: PatientMatch): SQL 
   if (f.externalSubjectId) parts.push(sql`lower(${patients.externalSubjectId}) like ${likeStart(f.externalSubjectId)}`);
   for (const w of (f.nameQuery ?? '').split(/\s+/).filter(Boolean).slice(0, 5)) {
     const p = likeStart(w);
-    parts.push(sql`(lower(${patients.firstName}) like ${p} or lower(${patients.fatherName}) like ${p} or lower(${patients.grandFatherName}) like ${p})`);
+    parts.push(
+      sql`(lower(${patients.firstName}) like ${p} or lower(${patients.fatherName}) like ${p} or lower(${patients.grandFatherName}) like ${p})`,
+    );
   }
   if (f.phoneNumberQuery) {
     parts.push(sql`${patients.id} in (select ${patientPhoneNumbers.patientId} from ${patientPhoneNumbers} where ${patientPhoneNumbers.institutionId} = ${institutionId}
@@ -74,8 +105,18 @@ export function patientIdsMatching(institutionId: number, f: PatientMatch): SQL 
 
 /** A participant as a protocol list shows it, one JSON value per row (`patientId` is an outer expression). */
 export const patientSummaryOf = (patientId: SQL) => sql<{
-  id: number; firstName: string; fatherName: string; grandFatherName: string; birthDate: string; externalSubjectId: string | null;
-  patientMRN: string | null; phoneNumber: string | null; gender: Ref; maritalStatus: Ref; vitalStatus: Ref; patientType: Ref;
+  id: number;
+  firstName: string;
+  fatherName: string;
+  grandFatherName: string;
+  birthDate: string;
+  externalSubjectId: string | null;
+  patientMRN: string | null;
+  phoneNumber: string | null;
+  gender: Ref;
+  maritalStatus: Ref;
+  vitalStatus: Ref;
+  patientType: Ref;
 }>`(select json_build_object('id', p.id, 'firstName', p.first_name, 'fatherName', p.father_name, 'grandFatherName', p.grand_father_name,
   'birthDate', p.birth_date, 'externalSubjectId', p.external_subject_id,
   'patientMRN', (select m.mrn from patient_mrns m where m.patient_id = p.id and m.institution_site_id is null and m.is_enabled order by m.id limit 1),
@@ -92,57 +133,105 @@ type Ref = { id: number; title: string | null } | null;
  * row's column, e.g. an order's): the name card, the institution-wide MRN, and a filter by MRN (any case, enabled).
  */
 export const patientColumnsOf = (patientId: SQL) => ({
-  card: sql<{ id: number; firstName: string; fatherName: string; grandFatherName: string }>`(select json_build_object('id', p.id, 'firstName', p.first_name, 'fatherName', p.father_name, 'grandFatherName', p.grand_father_name) from patients p where p.id = ${patientId})`,
-  mrn: sql<string | null>`(select m.mrn from patient_mrns m where m.patient_id = ${patientId} and m.institution_site_id is null and m.is_enabled order by m.id limit 1)`,
-  withMrn: (institutionId: number, mrn: string) => sql`${patientId} in (select id from patients where ${byMrnSql(institutionId, mrn)})`,
+  card: sql<{
+    id: number;
+    firstName: string;
+    fatherName: string;
+    grandFatherName: string;
+  }>`(select json_build_object('id', p.id, 'firstName', p.first_name, 'fatherName', p.father_name, 'grandFatherName', p.grand_father_name) from patients p where p.id = ${patientId})`,
+  mrn: sql<
+    string | null
+  >`(select m.mrn from patient_mrns m where m.patient_id = ${patientId} and m.institution_site_id is null and m.is_enabled order by m.id limit 1)`,
+  withMrn: (institutionId: number, mrn: string) =>
+    sql`${patientId} in (select id from patients where ${byMrnSql(institutionId, mrn)})`,
 });
 
 /** Participants' names ("First Father") by id within one institution, for messages. */
 export async function patientNames(db: Db, institutionId: number, ids: number[]) {
   if (!ids.length) return new Map<number, string>();
-  const rows = await db.select({ id: patients.id, firstName: patients.firstName, fatherName: patients.fatherName }).from(patients)
+  const rows = await db
+    .select({ id: patients.id, firstName: patients.firstName, fatherName: patients.fatherName })
+    .from(patients)
     .where(and(eq(patients.institutionId, institutionId), inArray(patients.id, ids)));
   return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.fatherName}`]));
 }
 
 /** A participant as the FHIR export maps it (docs/fhir.md): identity, enabled MRNs, phones, races and ethnicities. */
 export interface ExportPatient {
-  id: number; isEnabled: boolean; firstName: string; fatherName: string; grandFatherName: string; birthDate: string; deathDate: string | null;
-  externalSubjectId: string | null; genderCode: string | null; gender: string | null;
+  id: number;
+  isEnabled: boolean;
+  firstName: string;
+  fatherName: string;
+  grandFatherName: string;
+  birthDate: string;
+  deathDate: string | null;
+  externalSubjectId: string | null;
+  genderCode: string | null;
+  gender: string | null;
   mrns: { mrn: string; siteId: number | null; site: string | null }[];
   phones: { phoneNumber: string; type: string | null; category: string | null }[];
-  races: string[]; ethnicities: string[];
+  races: string[];
+  ethnicities: string[];
 }
 
 /** Participants of the institution by id (others' ids are simply absent), for an export: one statement whatever their number. */
 export async function exportPatients(db: Db, institutionId: number, ids: number[]): Promise<ExportPatient[]> {
   if (!ids.length) return [];
-  const mrns = sql<ExportPatient['mrns']>`coalesce((select json_agg(json_build_object('mrn', m.mrn, 'siteId', m.institution_site_id,
+  const mrns = sql<
+    ExportPatient['mrns']
+  >`coalesce((select json_agg(json_build_object('mrn', m.mrn, 'siteId', m.institution_site_id,
     'site', ${siteTitleOf(sql`m.institution_site_id`)}) order by m.institution_site_id nulls first, m.id) from patient_mrns m where m.patient_id = ${qualified(patients.id)} and m.is_enabled), '[]'::json)`;
-  const phones = sql<ExportPatient['phones']>`coalesce((select json_agg(json_build_object('phoneNumber', ph.phone_number, 'type', t.title, 'category', c.title) order by ph.id)
+  const phones = sql<
+    ExportPatient['phones']
+  >`coalesce((select json_agg(json_build_object('phoneNumber', ph.phone_number, 'type', t.title, 'category', c.title) order by ph.id)
     from patient_phone_numbers ph left join phone_number_types t on t.id = ph.phone_number_type_id
     left join phone_number_type_categories c on c.id = t.phone_number_type_category_id
     where ph.patient_id = ${qualified(patients.id)} and ph.is_enabled), '[]'::json)`;
-  const races = sql<string[]>`coalesce((select json_agg(x.title order by r.id) from patient_races r join races x on x.id = r.race_id
+  const races = sql<
+    string[]
+  >`coalesce((select json_agg(x.title order by r.id) from patient_races r join races x on x.id = r.race_id
     where r.patient_id = ${qualified(patients.id)} and r.is_enabled), '[]'::json)`;
-  const ethnicities = sql<string[]>`coalesce((select json_agg(x.title order by e.id) from patient_ethnicities e join ethnicities x on x.id = e.ethnicity_id
+  const ethnicities = sql<
+    string[]
+  >`coalesce((select json_agg(x.title order by e.id) from patient_ethnicities e join ethnicities x on x.id = e.ethnicity_id
     where e.patient_id = ${qualified(patients.id)} and e.is_enabled), '[]'::json)`;
-  return db.select({
-    id: patients.id, isEnabled: patients.isEnabled, firstName: patients.firstName, fatherName: patients.fatherName, grandFatherName: patients.grandFatherName,
-    birthDate: patients.birthDate, deathDate: patients.deathDate, externalSubjectId: patients.externalSubjectId,
-    genderCode: sql<string | null>`${genders.abbreviation}`, gender: sql<string | null>`${genders.title}`, mrns, phones, races, ethnicities,
-  }).from(patients)
+  return db
+    .select({
+      id: patients.id,
+      isEnabled: patients.isEnabled,
+      firstName: patients.firstName,
+      fatherName: patients.fatherName,
+      grandFatherName: patients.grandFatherName,
+      birthDate: patients.birthDate,
+      deathDate: patients.deathDate,
+      externalSubjectId: patients.externalSubjectId,
+      genderCode: sql<string | null>`${genders.abbreviation}`,
+      gender: sql<string | null>`${genders.title}`,
+      mrns,
+      phones,
+      races,
+      ethnicities,
+    })
+    .from(patients)
     .leftJoin(genders, eq(genders.id, patients.genderId))
     .where(and(eq(patients.institutionId, institutionId), inArray(patients.id, ids)))
     .orderBy(patients.id);
 }
 
 /** Whether the participant another module's column names has the enabled MRN `mrn` (any case) in the institution (a filter of that module's query). */
-export const hasMrn = (patientId: SQL, institutionId: number, mrn: string) => sql`${patientId} = any(array(select ${patientMrns.patientId} from ${patientMrns}
+export const hasMrn = (
+  patientId: SQL,
+  institutionId: number,
+  mrn: string,
+) => sql`${patientId} = any(array(select ${patientMrns.patientId} from ${patientMrns}
   where ${patientMrns.institutionId} = ${institutionId} and lower(${patientMrns.mrn}) = ${mrn.trim().toLowerCase()} and ${patientMrns.isEnabled}))`;
 
 /** The participant of the institution whose enabled MRN is `mrn` (any case), or null. */
 export async function patientIdByMrn(db: Db, institutionId: number, mrn: string) {
-  const [row] = await db.select({ id: patients.id }).from(patients).where(and(eq(patients.institutionId, institutionId), byMrnSql(institutionId, mrn))).limit(1);
+  const [row] = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.institutionId, institutionId), byMrnSql(institutionId, mrn)))
+    .limit(1);
   return row?.id ?? null;
 }

@@ -21,7 +21,10 @@ export function searchPatients(institutionId: number, term: string): SQL {
   };
   const whole = `${escapeLike(t)}%`;
   const digits = t.replace(/[\s-]/g, '');
-  const mrnMatch = t.length >= ANY_PART_MIN ? sql`${patientMrns.mrn} ilike ${`%${escapeLike(t)}%`}` : sql`lower(${patientMrns.mrn}) like ${whole}`;
+  const mrnMatch =
+    t.length >= ANY_PART_MIN
+      ? sql`${patientMrns.mrn} ilike ${`%${escapeLike(t)}%`}`
+      : sql`lower(${patientMrns.mrn}) like ${whole}`;
   const phonePattern = digits.length >= ANY_PART_MIN ? `%${escapeLike(digits)}%` : `${escapeLike(digits)}%`;
   // A term of only spaces and dashes has no digits: it must not match every phone number ('%').
   const phoneMatch = digits ? sql`${patientPhoneNumbers.phoneNumber} like ${phonePattern}` : sql`false`;

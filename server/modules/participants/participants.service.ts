@@ -1,5 +1,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { PatientEdit, PatientInput, PatientRegister, PatientUpdate } from '../../../contract/participants.contract';
+import type {
+  PatientEdit,
+  PatientInput,
+  PatientRegister,
+  PatientUpdate,
+} from '../../../contract/participants.contract';
 import type { SeekPagingQuery } from '../../../contract/common.contract';
 import { type Ctx, type InstCtx, belongsTo, command, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
@@ -23,11 +28,18 @@ const refs = () => [
   lookupJoin('patientType', 'patientTypes', patients.patientTypeId),
 ];
 const extra = {
-  patientMRN: sql<string | null>`(select m.mrn from patient_mrns m where m.patient_id = ${qualified(patients.id)} and m.institution_site_id is null and m.is_enabled order by m.id limit 1)`,
-  phoneNumber: sql<string | null>`(select ph.phone_number from patient_phone_numbers ph where ph.patient_id = ${qualified(patients.id)} and ph.is_enabled order by ph.id limit 1)`,
+  patientMRN: sql<
+    string | null
+  >`(select m.mrn from patient_mrns m where m.patient_id = ${qualified(patients.id)} and m.institution_site_id is null and m.is_enabled order by m.id limit 1)`,
+  phoneNumber: sql<
+    string | null
+  >`(select ph.phone_number from patient_phone_numbers ph where ph.patient_id = ${qualified(patients.id)} and ph.is_enabled order by ph.id limit 1)`,
 };
 
-export interface PatientFilters { phoneNumber?: string; mrn?: string }
+export interface PatientFilters {
+  phoneNumber?: string;
+  mrn?: string;
+}
 
 export async function listPatients(ctx: InstCtx, q: SeekPagingQuery, f: PatientFilters = {}) {
   const inst = ctx.institutionId;
@@ -36,7 +48,14 @@ export async function listPatients(ctx: InstCtx, q: SeekPagingQuery, f: PatientF
   if (q.searchTerm) parts.push(searchPatients(inst, q.searchTerm));
   if (f.phoneNumber) parts.push(byPhone(inst, f.phoneNumber));
   if (f.mrn) parts.push(byMrn(inst, f.mrn));
-  return selectRecords(ctx.db, patients, { where: and(...parts), byId: { desc: true, after: q.after }, limit: q.pageSize, offset: offsetOf(q), refs: refs(), extra });
+  return selectRecords(ctx.db, patients, {
+    where: and(...parts),
+    byId: { desc: true, after: q.after },
+    limit: q.pageSize,
+    offset: offsetOf(q),
+    refs: refs(),
+    extra,
+  });
 }
 
 /** spec 1 §7 GET institutions/patientMRNs?institutionId&mrn: the institution is in the query, so checked here. */
@@ -50,31 +69,57 @@ export async function patientsByMrn(ctx: Ctx, institutionId: number, mrn: string
 
 /** The dashboard count: exact up to 10,000, above it the planner's estimate (isEstimate; platform/counts.ts). */
 export async function countPatients(ctx: InstCtx) {
-  return cheapCount(ctx.db, () => ctx.db.select({ id: patients.id }).from(patients).where(and(eq(patients.institutionId, ctx.institutionId), eq(patients.isEnabled, true))).$dynamic());
+  return cheapCount(ctx.db, () =>
+    ctx.db
+      .select({ id: patients.id })
+      .from(patients)
+      .where(and(eq(patients.institutionId, ctx.institutionId), eq(patients.isEnabled, true)))
+      .$dynamic(),
+  );
 }
 
 export async function getPatient(ctx: InstCtx, id: number, db: Db = ctx.db) {
-  const page = await selectRecords(db, patients, { where: and(eq(patients.id, id), eq(patients.institutionId, ctx.institutionId)), orderBy: patients.id, limit: 1, refs: refs(), extra });
+  const page = await selectRecords(db, patients, {
+    where: and(eq(patients.id, id), eq(patients.institutionId, ctx.institutionId)),
+    orderBy: patients.id,
+    limit: 1,
+    refs: refs(),
+    extra,
+  });
   if (!page.rows[0]) throw notFound('Participant');
   return page.rows[0];
 }
 
 /** The stored columns of a parsed participant (the birth time as HH:MM). */
 export const patientValues = (p: PatientInput) => ({
-  firstName: p.firstName, fatherName: p.fatherName, grandFatherName: p.grandFatherName,
-  birthDate: p.birthDate, birthTime: p.birthTime.slice(0, 5), deathDate: p.deathDate,
-  socialSecurityNumber: p.socialSecurityNumber, externalSubjectId: p.externalSubjectId,
-  patientTypeId: p.patientTypeId, genderId: p.genderId, maritalStatusId: p.maritalStatusId,
-  vitalStatusId: p.vitalStatusId, institutionSiteId: p.institutionSiteId,
+  firstName: p.firstName,
+  fatherName: p.fatherName,
+  grandFatherName: p.grandFatherName,
+  birthDate: p.birthDate,
+  birthTime: p.birthTime.slice(0, 5),
+  deathDate: p.deathDate,
+  socialSecurityNumber: p.socialSecurityNumber,
+  externalSubjectId: p.externalSubjectId,
+  patientTypeId: p.patientTypeId,
+  genderId: p.genderId,
+  maritalStatusId: p.maritalStatusId,
+  vitalStatusId: p.vitalStatusId,
+  institutionSiteId: p.institutionSiteId,
 });
 
 /** The child records a register or edit command lists (site MRNs: only rows with both site and MRN; ids once each). */
 function childSetsOf(input: Pick<PatientRegister, 'siteMrns' | 'races' | 'ethnicities' | 'phoneNumbers'>): Children {
   return {
-    mrns: input.siteMrns.flatMap((r) => (r.mrn && r.institutionSiteId ? [{ mrn: r.mrn, institutionSiteId: r.institutionSiteId }] : [])),
+    mrns: input.siteMrns.flatMap((r) =>
+      r.mrn && r.institutionSiteId ? [{ mrn: r.mrn, institutionSiteId: r.institutionSiteId }] : [],
+    ),
     races: [...new Set(input.races)],
     ethnicities: [...new Set(input.ethnicities)],
-    phones: input.phoneNumbers.map((ph) => ({ phoneNumber: ph.phoneNumber, phoneNumberTypeId: ph.phoneNumberTypeId, institutionSiteId: ph.institutionSiteId })),
+    phones: input.phoneNumbers.map((ph) => ({
+      phoneNumber: ph.phoneNumber,
+      phoneNumberTypeId: ph.phoneNumberTypeId,
+      institutionSiteId: ph.institutionSiteId,
+    })),
   };
 }
 
@@ -82,12 +127,26 @@ function childSetsOf(input: Pick<PatientRegister, 'siteMrns' | 'races' | 'ethnic
 export async function registerPatient(ctx: InstCtx, input: PatientRegister) {
   const id = await command(ctx, 'participants.manage', async (tx) => {
     const p = await checkPatientFields(tx.db, tx, input);
-    const [row] = await tx.db.insert(patients).values({ ...patientValues(p), institutionId: tx.institutionId, creatorId: tx.account.id, enablerId: tx.account.id }).returning();
+    const [row] = await tx.db
+      .insert(patients)
+      .values({
+        ...patientValues(p),
+        institutionId: tx.institutionId,
+        creatorId: tx.account.id,
+        enablerId: tx.account.id,
+      })
+      .returning();
     const sets = childSetsOf(input);
-    const children = await addChildren(tx.db, tx, row.id, {
-      ...sets,
-      mrns: [...(p.patientMRN ? [{ mrn: p.patientMRN, institutionSiteId: null }] : []), ...sets.mrns],
-    }, (i) => `phoneNumbers.${i}.phoneNumber`);
+    const children = await addChildren(
+      tx.db,
+      tx,
+      row.id,
+      {
+        ...sets,
+        mrns: [...(p.patientMRN ? [{ mrn: p.patientMRN, institutionSiteId: null }] : []), ...sets.mrns],
+      },
+      (i) => `phoneNumbers.${i}.phoneNumber`,
+    );
     await audit(tx.db, tx, { entity: 'patient', entityId: row.id, action: 'create', after: { ...row, ...children } });
     return row.id;
   });
@@ -98,8 +157,21 @@ export async function registerPatient(ctx: InstCtx, input: PatientRegister) {
 export async function createPatient(ctx: InstCtx, input: PatientInput) {
   const id = await command(ctx, 'participants.manage', async (tx) => {
     const p = await checkPatientFields(tx.db, tx, input);
-    const [row] = await tx.db.insert(patients).values({ ...patientValues(p), institutionId: tx.institutionId, creatorId: tx.account.id, enablerId: tx.account.id }).returning();
-    const children = await addChildren(tx.db, tx, row.id, { mrns: p.patientMRN ? [{ mrn: p.patientMRN, institutionSiteId: null }] : [], races: [], ethnicities: [], phones: [] });
+    const [row] = await tx.db
+      .insert(patients)
+      .values({
+        ...patientValues(p),
+        institutionId: tx.institutionId,
+        creatorId: tx.account.id,
+        enablerId: tx.account.id,
+      })
+      .returning();
+    const children = await addChildren(tx.db, tx, row.id, {
+      mrns: p.patientMRN ? [{ mrn: p.patientMRN, institutionSiteId: null }] : [],
+      races: [],
+      ethnicities: [],
+      phones: [],
+    });
     await audit(tx.db, tx, { entity: 'patient', entityId: row.id, action: 'create', after: { ...row, ...children } });
     return row.id;
   });
@@ -113,10 +185,22 @@ export async function createPatient(ctx: InstCtx, input: PatientInput) {
 export async function updatePatient(ctx: InstCtx, id: number, input: PatientUpdate, children?: Children) {
   const inst = ctx.institutionId;
   await command(ctx, 'participants.manage', async (tx) => {
-    const [current] = await tx.db.select().from(patients).where(and(eq(patients.id, id), eq(patients.institutionId, inst))).limit(1);
+    const [current] = await tx.db
+      .select()
+      .from(patients)
+      .where(and(eq(patients.id, id), eq(patients.institutionId, inst)))
+      .limit(1);
     if (!current) throw notFound('Participant');
     const p = await checkPatientFields(tx.db, tx, input, current);
-    const { before, after } = await updateStamped(tx.db, patients, eq(patients.institutionId, inst), id, input.concurrencyStamp, patientValues(p), 'Participant');
+    const { before, after } = await updateStamped(
+      tx.db,
+      patients,
+      eq(patients.institutionId, inst),
+      id,
+      input.concurrencyStamp,
+      patientValues(p),
+      'Participant',
+    );
     await audit(tx.db, tx, { entity: 'patient', entityId: id, action: 'update', before, after });
     if (children) await syncChildren(tx.db, tx, id, children);
   });

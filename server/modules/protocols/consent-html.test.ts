@@ -49,11 +49,17 @@ const CORPUS = [
 
 /** A stored consent is dangerous if it holds any tag or attribute that can run code. */
 function dangerous(html: string) {
-  return /<\s*(script|svg|math|iframe|object|embed|style|img|form|input|meta|base|link|template|video|source|details|body|noscript|xmp)\b/i.test(html)
-    || /\son[a-z]+\s*=/i.test(html)
-    || /\sstyle\s*=/i.test(html)
-    || /href\s*=\s*"(?!https?:|mailto:)/i.test(html)
-    || /(javascript|vbscript|data):/i.test(html.replace(/&[a-z]+;|&#\w+;/gi, (e) => (e === '&lt;' || e === '&gt;' ? e : '')));
+  return (
+    /<\s*(script|svg|math|iframe|object|embed|style|img|form|input|meta|base|link|template|video|source|details|body|noscript|xmp)\b/i.test(
+      html,
+    ) ||
+    /\son[a-z]+\s*=/i.test(html) ||
+    /\sstyle\s*=/i.test(html) ||
+    /href\s*=\s*"(?!https?:|mailto:)/i.test(html) ||
+    /(javascript|vbscript|data):/i.test(
+      html.replace(/&[a-z]+;|&#\w+;/gi, (e) => (e === '&lt;' || e === '&gt;' ? e : '')),
+    )
+  );
 }
 
 describe('consent HTML sanitiser', () => {
@@ -65,11 +71,14 @@ describe('consent HTML sanitiser', () => {
   });
 
   it('keeps what the editor makes: headings 1-3, paragraphs, lists, bold, italic, links, line breaks', () => {
-    const html = '<h1>Consent</h1><h2>Purpose</h2><h3>Risks</h3><p>I <strong>agree</strong> and <b>accept</b>, <em>freely</em> <i>and</i> knowingly.<br>Line two</p>'
-      + '<ul><li>one</li></ul><ol><li>two</li></ol><p><a href="https://bank.test/info">info</a> <a href="mailto:dpo@bank.test">mail</a></p>';
-    expect(sanitizeConsentHtml(html)).toBe('<h1>Consent</h1><h2>Purpose</h2><h3>Risks</h3><p>I <strong>agree</strong> and <b>accept</b>, <em>freely</em> <i>and</i> knowingly.<br />Line two</p>'
-      + '<ul><li>one</li></ul><ol><li>two</li></ol><p><a href="https://bank.test/info" target="_blank" rel="noopener noreferrer nofollow">info</a> '
-      + '<a href="mailto:dpo@bank.test" target="_blank" rel="noopener noreferrer nofollow">mail</a></p>');
+    const html =
+      '<h1>Consent</h1><h2>Purpose</h2><h3>Risks</h3><p>I <strong>agree</strong> and <b>accept</b>, <em>freely</em> <i>and</i> knowingly.<br>Line two</p>' +
+      '<ul><li>one</li></ul><ol><li>two</li></ol><p><a href="https://bank.test/info">info</a> <a href="mailto:dpo@bank.test">mail</a></p>';
+    expect(sanitizeConsentHtml(html)).toBe(
+      '<h1>Consent</h1><h2>Purpose</h2><h3>Risks</h3><p>I <strong>agree</strong> and <b>accept</b>, <em>freely</em> <i>and</i> knowingly.<br />Line two</p>' +
+        '<ul><li>one</li></ul><ol><li>two</li></ol><p><a href="https://bank.test/info" target="_blank" rel="noopener noreferrer nofollow">info</a> ' +
+        '<a href="mailto:dpo@bank.test" target="_blank" rel="noopener noreferrer nofollow">mail</a></p>',
+    );
   });
 
   it('the corpus check is not vacuous: it flags the raw payloads', () => {
@@ -78,7 +87,11 @@ describe('consent HTML sanitiser', () => {
 
   it('drops other tags but keeps their text; forces rel and target on links', () => {
     expect(sanitizeConsentHtml('<h4>Four</h4><div><span class="x">text</span></div>')).toBe('Fourtext');
-    expect(sanitizeConsentHtml('<a href="https://x.test" rel="opener" target="_self">x</a>')).toBe('<a href="https://x.test" target="_blank" rel="noopener noreferrer nofollow">x</a>');
-    expect(sanitizeConsentHtml('<a href="javascript:alert(1)">x</a>')).toBe('<a target="_blank" rel="noopener noreferrer nofollow">x</a>');
+    expect(sanitizeConsentHtml('<a href="https://x.test" rel="opener" target="_self">x</a>')).toBe(
+      '<a href="https://x.test" target="_blank" rel="noopener noreferrer nofollow">x</a>',
+    );
+    expect(sanitizeConsentHtml('<a href="javascript:alert(1)">x</a>')).toBe(
+      '<a target="_blank" rel="noopener noreferrer nofollow">x</a>',
+    );
   });
 });

@@ -13,11 +13,31 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'svg', 'math', 'iframe', 'object', 'embed', 'template', 'xmp', 'noembed', 'noframes', 'title'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'svg',
+    'math',
+    'iframe',
+    'object',
+    'embed',
+    'template',
+    'xmp',
+    'noembed',
+    'noframes',
+    'title',
+  ],
   transformTags: {
     a: (tagName, attribs) => ({
       tagName,
-      attribs: { ...(attribs.href ? { href: attribs.href } : {}), target: '_blank', rel: 'noopener noreferrer nofollow' },
+      attribs: {
+        ...(attribs.href ? { href: attribs.href } : {}),
+        target: '_blank',
+        rel: 'noopener noreferrer nofollow',
+      },
     }),
   },
 };

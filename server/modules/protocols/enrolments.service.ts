@@ -8,7 +8,13 @@ import { offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
 import { setEnabled } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
-import { assertPatientIds, patientIdsMatching, patientNames, patientSummaryOf, type PatientMatch } from '../participants';
+import {
+  assertPatientIds,
+  patientIdsMatching,
+  patientNames,
+  patientSummaryOf,
+  type PatientMatch,
+} from '../participants';
 import { protocolParticipants } from './protocols.table';
 import { protocolOf } from './protocols.service';
 import { protocolErrors } from './protocols.errors';
@@ -19,7 +25,11 @@ const extra = {
   hasWithdrawnConsent: sql<boolean>`exists(select 1 from collection_protocol_participant_consents c
     where c.participant_id = ${qualified(protocolParticipants.id)} and c.withdrawn_date is not null)`,
 };
-const scope = (ctx: Pick<InstCtx, 'institutionId'>, protocolId: number) => and(eq(protocolParticipants.institutionId, ctx.institutionId), eq(protocolParticipants.collectionProtocolId, protocolId));
+const scope = (ctx: Pick<InstCtx, 'institutionId'>, protocolId: number) =>
+  and(
+    eq(protocolParticipants.institutionId, ctx.institutionId),
+    eq(protocolParticipants.collectionProtocolId, protocolId),
+  );
 
 /**
  * Spec 2 §2: server-paged, newest enrolment first, with the External Subject ID, Name, Phone and Gender
@@ -31,12 +41,23 @@ export async function listParticipants(ctx: InstCtx, protocolId: number, q: Pagi
   const parts: (SQL | undefined)[] = [scope(ctx, protocolId), eq(protocolParticipants.isEnabled, q.isEnabled ?? true)];
   const matching = patientIdsMatching(ctx.institutionId, { ...f, searchTerm: q.searchTerm });
   if (matching) parts.push(sql`${protocolParticipants.patientId} = any(array(${matching}))`);
-  return selectRecords(ctx.db, protocolParticipants, { where: and(...parts), orderBy: desc(protocolParticipants.id), limit: q.pageSize, offset: offsetOf(q), extra });
+  return selectRecords(ctx.db, protocolParticipants, {
+    where: and(...parts),
+    orderBy: desc(protocolParticipants.id),
+    limit: q.pageSize,
+    offset: offsetOf(q),
+    extra,
+  });
 }
 
 export async function getParticipant(ctx: InstCtx, protocolId: number, id: number, db: Db = ctx.db) {
   requirePermission(ctx, 'protocols.read');
-  const page = await selectRecords(db, protocolParticipants, { where: and(scope(ctx, protocolId), eq(protocolParticipants.id, id)), orderBy: protocolParticipants.id, limit: 1, extra });
+  const page = await selectRecords(db, protocolParticipants, {
+    where: and(scope(ctx, protocolId), eq(protocolParticipants.id, id)),
+    orderBy: protocolParticipants.id,
+    limit: 1,
+    extra,
+  });
   if (!page.rows[0]) throw notFound('Protocol participant');
   return page.rows[0];
 }
@@ -54,22 +75,48 @@ export async function enrol(ctx: InstCtx, protocolId: number, input: EnrolInput)
     // Locked: two batches naming one patient are decided one after the other.
     const protocol = await protocolOf(ctx, protocolId, tx, true);
     const outside = outsideDates(protocol, enrolmentDay(ctx));
-    if (outside && !input.acceptOutsideDates) throw protocolErrors.outside_dates(protocol.title, outside.range, outside.day);
+    if (outside && !input.acceptOutsideDates)
+      throw protocolErrors.outside_dates(protocol.title, outside.range, outside.day);
     await assertPatientIds(tx, inst, ids);
-    const [already] = await tx.select({ patientId: protocolParticipants.patientId }).from(protocolParticipants)
-      .where(and(scope(ctx, protocolId), inArray(protocolParticipants.patientId, ids))).limit(1);
+    const [already] = await tx
+      .select({ patientId: protocolParticipants.patientId })
+      .from(protocolParticipants)
+      .where(and(scope(ctx, protocolId), inArray(protocolParticipants.patientId, ids)))
+      .limit(1);
     if (already) {
-      const name = (await patientNames(tx, inst, [already.patientId])).get(already.patientId) ?? `Participant ${already.patientId}`;
+      const name =
+        (await patientNames(tx, inst, [already.patientId])).get(already.patientId) ??
+        `Participant ${already.patientId}`;
       throw protocolErrors.already_enrolled(name, { patientIds: [`${name} is already enrolled`] });
     }
-    const who = { institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id, collectionProtocolId: protocolId };
-    const inserted = await tx.insert(protocolParticipants).values(ids.map((patientId) => ({ ...who, patientId, enrolledOutsideDates: !!outside }))).returning();
+    const who = {
+      institutionId: inst,
+      creatorId: ctx.account.id,
+      enablerId: ctx.account.id,
+      collectionProtocolId: protocolId,
+    };
+    const inserted = await tx
+      .insert(protocolParticipants)
+      .values(ids.map((patientId) => ({ ...who, patientId, enrolledOutsideDates: !!outside })))
+      .returning();
     // The audit row says which dates were overridden, not only the flag: the protocol's dates may change later.
     const note = outside && { enrolmentDay: outside.day, startDate: protocol.startDate, endDate: protocol.endDate };
-    for (const row of inserted) await audit(tx, ctx, { entity: 'collectionProtocolParticipant', entityId: row.id, action: 'create', after: note ? { ...row, outsideDates: note } : row });
+    for (const row of inserted)
+      await audit(tx, ctx, {
+        entity: 'collectionProtocolParticipant',
+        entityId: row.id,
+        action: 'create',
+        after: note ? { ...row, outsideDates: note } : row,
+      });
     return inserted.map((r) => r.id);
   });
-  return (await selectRecords(ctx.db, protocolParticipants, { where: inArray(protocolParticipants.id, rows), orderBy: protocolParticipants.id, extra })).rows;
+  return (
+    await selectRecords(ctx.db, protocolParticipants, {
+      where: inArray(protocolParticipants.id, rows),
+      orderBy: protocolParticipants.id,
+      extra,
+    })
+  ).rows;
 }
 
 /**
@@ -83,7 +130,12 @@ export function outsideDates(p: { startDate: string | null; endDate: string | nu
   const before = p.startDate !== null && day < p.startDate;
   const after = p.endDate !== null && day > p.endDate;
   if (!before && !after) return null;
-  const range = p.startDate && p.endDate ? `from ${p.startDate} to ${p.endDate}` : p.startDate ? `from ${p.startDate}` : `until ${p.endDate}`;
+  const range =
+    p.startDate && p.endDate
+      ? `from ${p.startDate} to ${p.endDate}`
+      : p.startDate
+        ? `from ${p.startDate}`
+        : `until ${p.endDate}`;
   return { day, range };
 }
 
@@ -91,7 +143,16 @@ export function outsideDates(p: { startDate: string | null; endDate: string | nu
 export async function disableParticipant(ctx: InstCtx, protocolId: number, id: number) {
   await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx);
-    const { before, after } = await setEnabled(tx, protocolParticipants, scope(ctx, protocolId), id, false, ctx.account.id, ctx.now(), 'Protocol participant');
+    const { before, after } = await setEnabled(
+      tx,
+      protocolParticipants,
+      scope(ctx, protocolId),
+      id,
+      false,
+      ctx.account.id,
+      ctx.now(),
+      'Protocol participant',
+    );
     await audit(tx, ctx, { entity: 'collectionProtocolParticipant', entityId: id, action: 'disable', before, after });
   });
   return getParticipant(ctx, protocolId, id);
@@ -99,7 +160,16 @@ export async function disableParticipant(ctx: InstCtx, protocolId: number, id: n
 
 /** The patient's enabled enrolment in this protocol of the ctx's institution, or null (forms check who may be filled for). */
 export async function enabledEnrolment(ctx: Ctx, protocolId: number, patientId: number, db: Db = ctx.db) {
-  const [row] = await db.select({ id: protocolParticipants.id }).from(protocolParticipants)
-    .where(and(scope({ institutionId: instOf(ctx) }, protocolId), eq(protocolParticipants.patientId, patientId), eq(protocolParticipants.isEnabled, true))).limit(1);
+  const [row] = await db
+    .select({ id: protocolParticipants.id })
+    .from(protocolParticipants)
+    .where(
+      and(
+        scope({ institutionId: instOf(ctx) }, protocolId),
+        eq(protocolParticipants.patientId, patientId),
+        eq(protocolParticipants.isEnabled, true),
+      ),
+    )
+    .limit(1);
   return row ?? null;
 }

@@ -1,30 +1,67 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type ExportScope, exportWhere } from '../../platform/export-scope';
-import { collectionProtocols, consentVersions, participantConsents, protocolConsents, protocolParticipants } from './protocols.table';
+import {
+  collectionProtocols,
+  consentVersions,
+  participantConsents,
+  protocolConsents,
+  protocolParticipants,
+} from './protocols.table';
 import { qualified } from '../../platform/qualified';
 
 // What the FHIR export (docs/fhir.md) reads of protocols, enrolments and signed consents: one statement each.
 
 export async function exportProtocols(db: Db, institutionId: number, scope: ExportScope) {
-  return db.select({
-    id: collectionProtocols.id, isEnabled: collectionProtocols.isEnabled, title: collectionProtocols.title, abbreviation: collectionProtocols.abbreviation,
-    code: collectionProtocols.code, startDate: collectionProtocols.startDate, endDate: collectionProtocols.endDate, expectedParticipants: collectionProtocols.expectedParticipants,
-  }).from(collectionProtocols)
-    .where(exportWhere(institutionId, scope, { institutionId: collectionProtocols.institutionId, id: collectionProtocols.id, protocolId: collectionProtocols.id }))
-    .orderBy(asc(collectionProtocols.id)).limit(scope.limit);
+  return db
+    .select({
+      id: collectionProtocols.id,
+      isEnabled: collectionProtocols.isEnabled,
+      title: collectionProtocols.title,
+      abbreviation: collectionProtocols.abbreviation,
+      code: collectionProtocols.code,
+      startDate: collectionProtocols.startDate,
+      endDate: collectionProtocols.endDate,
+      expectedParticipants: collectionProtocols.expectedParticipants,
+    })
+    .from(collectionProtocols)
+    .where(
+      exportWhere(institutionId, scope, {
+        institutionId: collectionProtocols.institutionId,
+        id: collectionProtocols.id,
+        protocolId: collectionProtocols.id,
+      }),
+    )
+    .orderBy(asc(collectionProtocols.id))
+    .limit(scope.limit);
 }
 
 /** Enrolments, with whether any consent signed in them was withdrawn and the newest consent signed in them. */
 export async function exportEnrolments(db: Db, institutionId: number, scope: ExportScope) {
   const p = protocolParticipants;
-  return db.select({
-    id: p.id, isEnabled: p.isEnabled, protocolId: p.collectionProtocolId, patientId: p.patientId, createdDate: p.createdDate,
-    withdrawn: sql<boolean>`exists(select 1 from collection_protocol_participant_consents c where c.participant_id = ${qualified(protocolParticipants.id)} and c.withdrawn_date is not null)`,
-    latestConsentId: sql<number | null>`(select max(c.id) from collection_protocol_participant_consents c where c.participant_id = ${qualified(protocolParticipants.id)})`,
-  }).from(p)
-    .where(exportWhere(institutionId, scope, { institutionId: p.institutionId, id: p.id, patientId: p.patientId, protocolId: p.collectionProtocolId }))
-    .orderBy(asc(p.id)).limit(scope.limit);
+  return db
+    .select({
+      id: p.id,
+      isEnabled: p.isEnabled,
+      protocolId: p.collectionProtocolId,
+      patientId: p.patientId,
+      createdDate: p.createdDate,
+      withdrawn: sql<boolean>`exists(select 1 from collection_protocol_participant_consents c where c.participant_id = ${qualified(protocolParticipants.id)} and c.withdrawn_date is not null)`,
+      latestConsentId: sql<
+        number | null
+      >`(select max(c.id) from collection_protocol_participant_consents c where c.participant_id = ${qualified(protocolParticipants.id)})`,
+    })
+    .from(p)
+    .where(
+      exportWhere(institutionId, scope, {
+        institutionId: p.institutionId,
+        id: p.id,
+        patientId: p.patientId,
+        protocolId: p.collectionProtocolId,
+      }),
+    )
+    .orderBy(asc(p.id))
+    .limit(scope.limit);
 }
 
 /**
@@ -33,21 +70,45 @@ export async function exportEnrolments(db: Db, institutionId: number, scope: Exp
  */
 export async function exportConsents(db: Db, institutionId: number, scope: ExportScope, withSignature = true) {
   const c = participantConsents;
-  return db.select({
-    id: c.id, protocolId: c.collectionProtocolId, enrolmentId: c.participantId, patientId: c.patientId, consentId: c.consentId, title: protocolConsents.title,
-    version: consentVersions.version, signature: withSignature ? c.signature : sql<string>`''`, signatureChars: sql<number>`length(${c.signature})`,
-    sha256: c.sha256, createdDate: c.createdDate, withdrawnDate: c.withdrawnDate, withdrawalReason: c.withdrawalReason, withdrawalEffect: c.withdrawalEffect,
-  }).from(c)
+  return db
+    .select({
+      id: c.id,
+      protocolId: c.collectionProtocolId,
+      enrolmentId: c.participantId,
+      patientId: c.patientId,
+      consentId: c.consentId,
+      title: protocolConsents.title,
+      version: consentVersions.version,
+      signature: withSignature ? c.signature : sql<string>`''`,
+      signatureChars: sql<number>`length(${c.signature})`,
+      sha256: c.sha256,
+      createdDate: c.createdDate,
+      withdrawnDate: c.withdrawnDate,
+      withdrawalReason: c.withdrawalReason,
+      withdrawalEffect: c.withdrawalEffect,
+    })
+    .from(c)
     .innerJoin(protocolConsents, eq(protocolConsents.id, c.consentId))
     .innerJoin(consentVersions, eq(consentVersions.id, c.consentVersionId))
-    .where(exportWhere(institutionId, scope, { institutionId: c.institutionId, id: c.id, patientId: c.patientId, protocolId: c.collectionProtocolId }))
-    .orderBy(asc(c.id)).limit(scope.limit);
+    .where(
+      exportWhere(institutionId, scope, {
+        institutionId: c.institutionId,
+        id: c.id,
+        patientId: c.patientId,
+        protocolId: c.collectionProtocolId,
+      }),
+    )
+    .orderBy(asc(c.id))
+    .limit(scope.limit);
 }
 
 /** The signature images (PNG in base64) of these signed consents, by id: one statement. */
 export async function exportConsentSignatures(db: Db, institutionId: number, ids: number[]) {
   if (!ids.length) return new Map<number, string>();
   const c = participantConsents;
-  const rows = await db.select({ id: c.id, signature: c.signature }).from(c).where(exportWhere(institutionId, { ids, limit: ids.length }, { institutionId: c.institutionId, id: c.id }));
+  const rows = await db
+    .select({ id: c.id, signature: c.signature })
+    .from(c)
+    .where(exportWhere(institutionId, { ids, limit: ids.length }, { institutionId: c.institutionId, id: c.id }));
   return new Map(rows.map((r) => [r.id, r.signature]));
 }

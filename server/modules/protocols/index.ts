@@ -3,6 +3,17 @@ export { assertUsable } from './participant-consents.service';
 export { protocolOf } from './protocols.service';
 export { isProtocolSite } from './sites.service';
 export { isAliquotLineage } from './requirement-tree';
-export { enrolmentOf, eventRefOf, hasWithdrawnOf, protocolEventOf, protocolEventsOf, protocolIdsByAbbreviation, protocolSiteIds, protocolsNamed, protocolTitleOf, withdrawalsOf } from './protocols.repository';
+export {
+  enrolmentOf,
+  eventRefOf,
+  hasWithdrawnOf,
+  protocolEventOf,
+  protocolEventsOf,
+  protocolIdsByAbbreviation,
+  protocolSiteIds,
+  protocolsNamed,
+  protocolTitleOf,
+  withdrawalsOf,
+} from './protocols.repository';
 export { enabledEnrolment, outsideDates } from './enrolments.service';
 export { exportConsents, exportConsentSignatures, exportEnrolments, exportProtocols } from './fhir-rows';

@@ -2,22 +2,30 @@ import { defineErrors } from '../../platform/errors';
 
 /** The protocols module's errors: code `protocols.<key>`, status, human title. */
 export const protocolErrors = defineErrors('protocols', {
-  code_taken: { status: 409, title: (code: string, title: string) => `Code ${code} is already used by the protocol ${title}.` },
+  code_taken: {
+    status: 409,
+    title: (code: string, title: string) => `Code ${code} is already used by the protocol ${title}.`,
+  },
   event_code_taken: { status: 409, title: (code: string) => `Event code ${code} is already used in this protocol.` },
-  event_site: { status: 400, title: 'Choose one of the protocol\'s sites for the event (add the site on the Sites page first).' },
+  event_site: {
+    status: 400,
+    title: "Choose one of the protocol's sites for the event (add the site on the Sites page first).",
+  },
   tree_parent: { status: 400, title: (key: string) => `Item ${key} names a parent that is not listed before it.` },
   tree_key: { status: 400, title: (key: string) => `Item key ${key} is used twice.` },
   aliquots_exceed: {
     status: 400,
-    title: (parent: string, total: number, available: number) => `The aliquots of ${parent} need ${total} together, more than its quantity of ${available}.`,
+    title: (parent: string, total: number, available: number) =>
+      `The aliquots of ${parent} need ${total} together, more than its quantity of ${available}.`,
   },
   item_requirement: { status: 400, title: 'The item names another specimen requirement than the one in its path.' },
-  aliquot_unit: { status: 400, title: 'An aliquot has its parent\'s unit of measurement.' },
+  aliquot_unit: { status: 400, title: "An aliquot has its parent's unit of measurement." },
   no_participants: { status: 400, title: 'Choose at least one participant to enrol.' },
   already_enrolled: { status: 409, title: (name: string) => `${name} is already enrolled in this protocol.` },
   outside_dates: {
     status: 409,
-    title: (protocol: string, range: string, today: string) => `${protocol} runs ${range}; today (${today}) is outside it.`,
+    title: (protocol: string, range: string, today: string) =>
+      `${protocol} runs ${range}; today (${today}) is outside it.`,
   },
   participant_disabled: { status: 409, title: 'This participant is disabled in the protocol.' },
   consent_disabled: { status: 409, title: 'This consent is disabled and cannot be signed.' },
@@ -25,16 +33,21 @@ export const protocolErrors = defineErrors('protocols', {
   signature_invalid: { status: 400, title: 'The signature must be a PNG image (data:image/png;base64,...).' },
   signature_blank: { status: 400, title: 'The signature is empty: draw a signature before saving.' },
   signature_too_large: { status: 400, title: (kb: number) => `The signature image is too large (at most ${kb} KB).` },
-  not_enrolled: { status: 409, title: 'This patient is not enrolled in this protocol: enrol them before signing a consent.' },
+  not_enrolled: {
+    status: 409,
+    title: 'This patient is not enrolled in this protocol: enrol them before signing a consent.',
+  },
   consent_text_mismatch: {
     status: 409,
-    title: (version: number, versionId: number) => `The consent text given is not the current text (version ${version}, ConsentVersionId ${versionId}): read the current version and sign it.`,
+    title: (version: number, versionId: number) =>
+      `The consent text given is not the current text (version ${version}, ConsentVersionId ${versionId}): read the current version and sign it.`,
   },
   already_signed: { status: 409, title: 'The participant has already signed this consent.' },
   already_withdrawn: { status: 409, title: 'This consent is already withdrawn.' },
   withdrawal_before_signing: { status: 400, title: 'The withdrawal date cannot be before the consent was signed.' },
   consent_withdrawn: {
     status: 409,
-    title: (name: string, date: string) => `${name} withdrew consent on ${date}: their samples may not be used further.`,
+    title: (name: string, date: string) =>
+      `${name} withdrew consent on ${date}: their samples may not be used further.`,
   },
 });

@@ -1,38 +1,71 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { collectionProtocols, participantConsents, protocolConsents, protocolEvents, protocolParticipants, protocolSites } from './protocols.table';
+import {
+  collectionProtocols,
+  participantConsents,
+  protocolConsents,
+  protocolEvents,
+  protocolParticipants,
+  protocolSites,
+} from './protocols.table';
 
 // Reads other modules (samples) need from protocols, without touching its tables.
 
 /** The protocol row of this institution, or undefined (`lock`: held for the rest of the transaction). */
 export async function protocolRow(db: Db, institutionId: number, protocolId: number, lock = false) {
-  const q = db.select().from(collectionProtocols)
-    .where(and(eq(collectionProtocols.id, protocolId), eq(collectionProtocols.institutionId, institutionId))).limit(1);
+  const q = db
+    .select()
+    .from(collectionProtocols)
+    .where(and(eq(collectionProtocols.id, protocolId), eq(collectionProtocols.institutionId, institutionId)))
+    .limit(1);
   const [row] = lock ? await q.for('update') : await q;
   return row;
 }
 
 /** A protocol's title as a scalar sub-select for another module's query (`protocolId` is an outer expression). */
 export const protocolTitleOf = (protocolId: SQL) =>
-  sql<string | null>`(select ${collectionProtocols.title} from ${collectionProtocols} where ${collectionProtocols.id} = ${protocolId})`;
+  sql<
+    string | null
+  >`(select ${collectionProtocols.title} from ${collectionProtocols} where ${collectionProtocols.id} = ${protocolId})`;
 
 /** A patient's enrolment in the protocol (enabled or not), or undefined. */
 export async function enrolmentOf(db: Db, institutionId: number, protocolId: number, patientId: number) {
-  const [row] = await db.select({ id: protocolParticipants.id, isEnabled: protocolParticipants.isEnabled }).from(protocolParticipants)
-    .where(and(eq(protocolParticipants.institutionId, institutionId), eq(protocolParticipants.collectionProtocolId, protocolId), eq(protocolParticipants.patientId, patientId))).limit(1);
+  const [row] = await db
+    .select({ id: protocolParticipants.id, isEnabled: protocolParticipants.isEnabled })
+    .from(protocolParticipants)
+    .where(
+      and(
+        eq(protocolParticipants.institutionId, institutionId),
+        eq(protocolParticipants.collectionProtocolId, protocolId),
+        eq(protocolParticipants.patientId, patientId),
+      ),
+    )
+    .limit(1);
   return row;
 }
 
 /** An event of the protocol with its label and optional site, or undefined. */
 export async function protocolEventOf(db: Db, institutionId: number, protocolId: number, eventId: number) {
-  const [row] = await db.select({ id: protocolEvents.id, label: protocolEvents.label, institutionSiteId: protocolEvents.institutionSiteId }).from(protocolEvents)
-    .where(and(eq(protocolEvents.institutionId, institutionId), eq(protocolEvents.collectionProtocolId, protocolId), eq(protocolEvents.id, eventId))).limit(1);
+  const [row] = await db
+    .select({ id: protocolEvents.id, label: protocolEvents.label, institutionSiteId: protocolEvents.institutionSiteId })
+    .from(protocolEvents)
+    .where(
+      and(
+        eq(protocolEvents.institutionId, institutionId),
+        eq(protocolEvents.collectionProtocolId, protocolId),
+        eq(protocolEvents.id, eventId),
+      ),
+    )
+    .limit(1);
   return row;
 }
 
 /** An event as `{id, label}`, a scalar sub-select for another module's query (`eventId` is an outer expression). */
 export const eventRefOf = (eventId: SQL) =>
-  sql<{ id: number; label: string } | null>`(select json_build_object('id', e.id, 'label', e.label) from collection_protocol_events e where e.id = ${eventId})`;
+  sql<{
+    id: number;
+    label: string;
+  } | null>`(select json_build_object('id', e.id, 'label', e.label) from collection_protocol_events e where e.id = ${eventId})`;
 
 /** Whether a patient has withdrawn any consent in the institution, as a scalar sub-select. */
 export const hasWithdrawnOf = (patientId: SQL) =>
@@ -40,12 +73,24 @@ export const hasWithdrawnOf = (patientId: SQL) =>
 
 /** A patient's withdrawn consents in the institution, oldest first (a sample's history shows them). */
 export async function withdrawalsOf(db: Db, institutionId: number, patientId: number) {
-  return db.select({
-    consent: protocolConsents.title, withdrawnDate: participantConsents.withdrawnDate, withdrawnAt: participantConsents.withdrawnAt,
-    withdrawnById: participantConsents.withdrawnById, reason: participantConsents.withdrawalReason, effect: participantConsents.withdrawalEffect,
-  }).from(participantConsents)
+  return db
+    .select({
+      consent: protocolConsents.title,
+      withdrawnDate: participantConsents.withdrawnDate,
+      withdrawnAt: participantConsents.withdrawnAt,
+      withdrawnById: participantConsents.withdrawnById,
+      reason: participantConsents.withdrawalReason,
+      effect: participantConsents.withdrawalEffect,
+    })
+    .from(participantConsents)
     .innerJoin(protocolConsents, eq(protocolConsents.id, participantConsents.consentId))
-    .where(and(eq(participantConsents.institutionId, institutionId), eq(participantConsents.patientId, patientId), isNotNull(participantConsents.withdrawnDate)))
+    .where(
+      and(
+        eq(participantConsents.institutionId, institutionId),
+        eq(participantConsents.patientId, patientId),
+        isNotNull(participantConsents.withdrawnDate),
+      ),
+    )
     .orderBy(asc(participantConsents.withdrawnAt));
 }
 
@@ -54,8 +99,15 @@ export async function protocolIdsByAbbreviation(db: Db, institutionId: number, a
   const wanted = [...new Set(abbreviations.map((a) => a.trim().toLowerCase()))];
   const ids = new Map<string, number[]>(wanted.map((a) => [a, []]));
   if (!wanted.length) return ids;
-  const rows = await db.select({ id: collectionProtocols.id, abbreviation: collectionProtocols.abbreviation }).from(collectionProtocols)
-    .where(and(eq(collectionProtocols.institutionId, institutionId), inArray(sql`lower(btrim(${collectionProtocols.abbreviation}))`, wanted)));
+  const rows = await db
+    .select({ id: collectionProtocols.id, abbreviation: collectionProtocols.abbreviation })
+    .from(collectionProtocols)
+    .where(
+      and(
+        eq(collectionProtocols.institutionId, institutionId),
+        inArray(sql`lower(btrim(${collectionProtocols.abbreviation}))`, wanted),
+      ),
+    );
   for (const r of rows) ids.get(r.abbreviation.trim().toLowerCase())?.push(r.id);
   return ids;
 }
@@ -63,19 +115,40 @@ export async function protocolIdsByAbbreviation(db: Db, institutionId: number, a
 /** The institution's protocols whose code or title is `text` (any case): an import names a protocol either way. */
 export async function protocolsNamed(db: Db, institutionId: number, text: string) {
   const t = text.trim().toLowerCase();
-  return db.select({ id: collectionProtocols.id, code: collectionProtocols.code, title: collectionProtocols.title }).from(collectionProtocols)
-    .where(and(eq(collectionProtocols.institutionId, institutionId), sql`(lower(${collectionProtocols.code}) = ${t} or lower(btrim(${collectionProtocols.title})) = ${t})`))
-    .orderBy(asc(collectionProtocols.id)).limit(2);
+  return db
+    .select({ id: collectionProtocols.id, code: collectionProtocols.code, title: collectionProtocols.title })
+    .from(collectionProtocols)
+    .where(
+      and(
+        eq(collectionProtocols.institutionId, institutionId),
+        sql`(lower(${collectionProtocols.code}) = ${t} or lower(btrim(${collectionProtocols.title})) = ${t})`,
+      ),
+    )
+    .orderBy(asc(collectionProtocols.id))
+    .limit(2);
 }
 
 /** A protocol's events (id, label, code), oldest first. */
 export async function protocolEventsOf(db: Db, institutionId: number, protocolId: number) {
-  return db.select({ id: protocolEvents.id, label: protocolEvents.label, eventCode: protocolEvents.eventCode, institutionSiteId: protocolEvents.institutionSiteId }).from(protocolEvents)
-    .where(and(eq(protocolEvents.institutionId, institutionId), eq(protocolEvents.collectionProtocolId, protocolId))).orderBy(asc(protocolEvents.id));
+  return db
+    .select({
+      id: protocolEvents.id,
+      label: protocolEvents.label,
+      eventCode: protocolEvents.eventCode,
+      institutionSiteId: protocolEvents.institutionSiteId,
+    })
+    .from(protocolEvents)
+    .where(and(eq(protocolEvents.institutionId, institutionId), eq(protocolEvents.collectionProtocolId, protocolId)))
+    .orderBy(asc(protocolEvents.id));
 }
 
 /** The protocol's enabled site ids. */
 export async function protocolSiteIds(db: Db, protocolId: number) {
-  return (await db.select({ id: protocolSites.institutionSiteId }).from(protocolSites)
-    .where(and(eq(protocolSites.collectionProtocolId, protocolId), eq(protocolSites.isEnabled, true))).orderBy(asc(protocolSites.id))).map((r) => r.id);
+  return (
+    await db
+      .select({ id: protocolSites.institutionSiteId })
+      .from(protocolSites)
+      .where(and(eq(protocolSites.collectionProtocolId, protocolId), eq(protocolSites.isEnabled, true)))
+      .orderBy(asc(protocolSites.id))
+  ).map((r) => r.id);
 }

@@ -6,113 +6,173 @@ import { patients } from '../participants/participants.table';
 // Collection protocols (spec 2 §3). Every row carries institution_id: every query is scoped by it.
 
 /** A study. The code (<= 2 characters) is unique per institution, whatever its case. */
-export const collectionProtocols = pgTable('collection_protocols', {
-  ...recordColumns(),
-  institutionId: integer('institution_id').notNull(),
-  title: text('title').notNull(),
-  abbreviation: text('abbreviation').notNull(),
-  code: text('code').notNull(),
-  startDate: date('start_date', { mode: 'string' }),
-  endDate: date('end_date', { mode: 'string' }),
-  expectedParticipants: integer('expected_participants').notNull().default(0),
-}, (t) => [
-  uniqueIndex('collection_protocols_code_uq').on(t.institutionId, sql`lower(${t.code})`),
-  index('collection_protocols_inst_idx').on(t.institutionId, t.id),
-]);
+export const collectionProtocols = pgTable(
+  'collection_protocols',
+  {
+    ...recordColumns(),
+    institutionId: integer('institution_id').notNull(),
+    title: text('title').notNull(),
+    abbreviation: text('abbreviation').notNull(),
+    code: text('code').notNull(),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    expectedParticipants: integer('expected_participants').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('collection_protocols_code_uq').on(t.institutionId, sql`lower(${t.code})`),
+    index('collection_protocols_inst_idx').on(t.institutionId, t.id),
+  ],
+);
 
 const inProtocol = () => ({
   ...recordColumns(),
   institutionId: integer('institution_id').notNull(),
-  collectionProtocolId: integer('collection_protocol_id').notNull().references(() => collectionProtocols.id),
+  collectionProtocolId: integer('collection_protocol_id')
+    .notNull()
+    .references(() => collectionProtocols.id),
 });
 
 /** A consent form of a protocol; its text lives in versions (the newest is current). */
-export const protocolConsents = pgTable('collection_protocol_consents', {
-  ...inProtocol(),
-  title: text('title').notNull(),
-}, (t) => [index('collection_protocol_consents_protocol_idx').on(t.collectionProtocolId, t.id)]);
+export const protocolConsents = pgTable(
+  'collection_protocol_consents',
+  {
+    ...inProtocol(),
+    title: text('title').notNull(),
+  },
+  (t) => [index('collection_protocol_consents_protocol_idx').on(t.collectionProtocolId, t.id)],
+);
 
 /** One text of a consent, sanitised HTML. A version someone signed is never changed again. */
-export const consentVersions = pgTable('collection_protocol_consent_versions', {
-  ...recordColumns(),
-  institutionId: integer('institution_id').notNull(),
-  consentId: integer('consent_id').notNull().references(() => protocolConsents.id),
-  version: integer('version').notNull(),
-  html: text('html').notNull(),
-}, (t) => [uniqueIndex('consent_versions_uq').on(t.consentId, t.version)]);
+export const consentVersions = pgTable(
+  'collection_protocol_consent_versions',
+  {
+    ...recordColumns(),
+    institutionId: integer('institution_id').notNull(),
+    consentId: integer('consent_id')
+      .notNull()
+      .references(() => protocolConsents.id),
+    version: integer('version').notNull(),
+    html: text('html').notNull(),
+  },
+  (t) => [uniqueIndex('consent_versions_uq').on(t.consentId, t.version)],
+);
 
 /** A site (of any institution) where the protocol collects. One enabled row per site. */
-export const protocolSites = pgTable('collection_protocol_sites', {
-  ...inProtocol(),
-  institutionSiteId: integer('institution_site_id').notNull(),
-}, (t) => [uniqueIndex('collection_protocol_sites_uq').on(t.collectionProtocolId, t.institutionSiteId).where(sql`${t.isEnabled}`)]);
+export const protocolSites = pgTable(
+  'collection_protocol_sites',
+  {
+    ...inProtocol(),
+    institutionSiteId: integer('institution_site_id').notNull(),
+  },
+  (t) => [
+    uniqueIndex('collection_protocol_sites_uq')
+      .on(t.collectionProtocolId, t.institutionSiteId)
+      .where(sql`${t.isEnabled}`),
+  ],
+);
 
 /** A collection time point; code unique in the protocol, whatever its case. */
-export const protocolEvents = pgTable('collection_protocol_events', {
-  ...inProtocol(),
-  label: text('label').notNull(),
-  eventCode: text('event_code').notNull(),
-  eventPoint: doublePrecision('event_point').notNull().default(0),
-  unitId: integer('unit_id').notNull(),
-  institutionSiteId: integer('institution_site_id'),
-}, (t) => [uniqueIndex('collection_protocol_events_code_uq').on(t.collectionProtocolId, sql`lower(${t.eventCode})`)]);
+export const protocolEvents = pgTable(
+  'collection_protocol_events',
+  {
+    ...inProtocol(),
+    label: text('label').notNull(),
+    eventCode: text('event_code').notNull(),
+    eventPoint: doublePrecision('event_point').notNull().default(0),
+    unitId: integer('unit_id').notNull(),
+    institutionSiteId: integer('institution_site_id'),
+  },
+  (t) => [uniqueIndex('collection_protocol_events_code_uq').on(t.collectionProtocolId, sql`lower(${t.eventCode})`)],
+);
 
 /** What an event collects: the root of a specimen requirement tree. */
-export const specimenRequirements = pgTable('event_specimen_requirements', {
-  ...recordColumns(),
-  institutionId: integer('institution_id').notNull(),
-  eventId: integer('event_id').notNull().references(() => protocolEvents.id),
-  title: text('title').notNull(),
-  code: text('code').notNull(),
-  initialQuantity: doublePrecision('initial_quantity').notNull().default(0),
-  unitId: integer('unit_id').notNull(),
-  specimenTypeId: integer('specimen_type_id').notNull(),
-  anatomicSiteId: integer('anatomic_site_id'),
-  pathologicalStatusId: integer('pathological_status_id'),
-  procedureId: integer('procedure_id'),
-}, (t) => [index('event_specimen_requirements_event_idx').on(t.eventId, t.id)]);
+export const specimenRequirements = pgTable(
+  'event_specimen_requirements',
+  {
+    ...recordColumns(),
+    institutionId: integer('institution_id').notNull(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => protocolEvents.id),
+    title: text('title').notNull(),
+    code: text('code').notNull(),
+    initialQuantity: doublePrecision('initial_quantity').notNull().default(0),
+    unitId: integer('unit_id').notNull(),
+    specimenTypeId: integer('specimen_type_id').notNull(),
+    anatomicSiteId: integer('anatomic_site_id'),
+    pathologicalStatusId: integer('pathological_status_id'),
+    procedureId: integer('procedure_id'),
+  },
+  (t) => [index('event_specimen_requirements_event_idx').on(t.eventId, t.id)],
+);
 
 /** A child of a requirement (parentItemId null) or of another item: an aliquot or a derived specimen. */
-export const requirementItems = pgTable('event_specimen_requirement_items', {
-  ...recordColumns(),
-  institutionId: integer('institution_id').notNull(),
-  requirementId: integer('requirement_id').notNull().references(() => specimenRequirements.id),
-  parentItemId: integer('parent_item_id'),
-  lineageId: integer('lineage_id').notNull(),
-  specimenTypeId: integer('specimen_type_id').notNull(),
-  initialQuantity: doublePrecision('initial_quantity').notNull().default(0),
-  unitId: integer('unit_id').notNull(),
-}, (t) => [index('event_specimen_requirement_items_req_idx').on(t.requirementId, t.id)]);
+export const requirementItems = pgTable(
+  'event_specimen_requirement_items',
+  {
+    ...recordColumns(),
+    institutionId: integer('institution_id').notNull(),
+    requirementId: integer('requirement_id')
+      .notNull()
+      .references(() => specimenRequirements.id),
+    parentItemId: integer('parent_item_id'),
+    lineageId: integer('lineage_id').notNull(),
+    specimenTypeId: integer('specimen_type_id').notNull(),
+    initialQuantity: doublePrecision('initial_quantity').notNull().default(0),
+    unitId: integer('unit_id').notNull(),
+  },
+  (t) => [index('event_specimen_requirement_items_req_idx').on(t.requirementId, t.id)],
+);
 
 /** A patient enrolled in a protocol; once per protocol (a disabled enrolment still counts). */
-export const protocolParticipants = pgTable('collection_protocol_participants', {
-  ...inProtocol(),
-  patientId: integer('patient_id').notNull().references(() => patients.id),
-  /** Enrolled on a day outside the protocol's start/end dates, confirmed by the user (docs/protocols.md). */
-  enrolledOutsideDates: boolean('enrolled_outside_dates').notNull().default(false),
-}, (t) => [
-  uniqueIndex('collection_protocol_participants_uq').on(t.collectionProtocolId, t.patientId),
-  index('collection_protocol_participants_patient_idx').on(t.institutionId, t.patientId),
-]);
+export const protocolParticipants = pgTable(
+  'collection_protocol_participants',
+  {
+    ...inProtocol(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    /** Enrolled on a day outside the protocol's start/end dates, confirmed by the user (docs/protocols.md). */
+    enrolledOutsideDates: boolean('enrolled_outside_dates').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('collection_protocol_participants_uq').on(t.collectionProtocolId, t.patientId),
+    index('collection_protocol_participants_patient_idx').on(t.institutionId, t.patientId),
+  ],
+);
 
 /**
  * A signed consent: the exact version signed, the signature image and a SHA-256 of both. Withdrawal
  * fills the withdrawal columns; the row is never changed otherwise.
  */
-export const participantConsents = pgTable('collection_protocol_participant_consents', {
-  ...inProtocol(),
-  participantId: integer('participant_id').notNull().references(() => protocolParticipants.id),
-  patientId: integer('patient_id').notNull().references(() => patients.id),
-  consentId: integer('consent_id').notNull().references(() => protocolConsents.id),
-  consentVersionId: integer('consent_version_id').notNull().references(() => consentVersions.id),
-  signature: text('signature').notNull(),
-  sha256: text('sha256').notNull(),
-  withdrawnDate: date('withdrawn_date', { mode: 'string' }),
-  withdrawalReason: text('withdrawal_reason'),
-  withdrawalEffect: text('withdrawal_effect'),
-  withdrawnAt: ts('withdrawn_at'),
-  withdrawnById: integer('withdrawn_by_id'),
-}, (t) => [
-  index('participant_consents_participant_idx').on(t.participantId, t.id),
-  index('participant_consents_withdrawn_idx').on(t.institutionId, t.patientId).where(sql`${t.withdrawnDate} is not null`),
-]);
+export const participantConsents = pgTable(
+  'collection_protocol_participant_consents',
+  {
+    ...inProtocol(),
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => protocolParticipants.id),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    consentId: integer('consent_id')
+      .notNull()
+      .references(() => protocolConsents.id),
+    consentVersionId: integer('consent_version_id')
+      .notNull()
+      .references(() => consentVersions.id),
+    signature: text('signature').notNull(),
+    sha256: text('sha256').notNull(),
+    withdrawnDate: date('withdrawn_date', { mode: 'string' }),
+    withdrawalReason: text('withdrawal_reason'),
+    withdrawalEffect: text('withdrawal_effect'),
+    withdrawnAt: ts('withdrawn_at'),
+    withdrawnById: integer('withdrawn_by_id'),
+  },
+  (t) => [
+    index('participant_consents_participant_idx').on(t.participantId, t.id),
+    index('participant_consents_withdrawn_idx')
+      .on(t.institutionId, t.patientId)
+      .where(sql`${t.withdrawnDate} is not null`),
+  ],
+);

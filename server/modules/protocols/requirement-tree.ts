@@ -22,11 +22,15 @@ export function assertAliquotsFit(root: { quantity: number; label: string }, nod
   for (const [parentRef, total] of used) {
     const parent = parentRef === 'root' ? root : byRef.get(parentRef)!;
     // A tolerance for sums of decimal quantities (0.1 + 0.2).
-    if (total > parent.quantity + 1e-9) throw protocolErrors.aliquots_exceed(parent.label, round(total), parent.quantity);
+    if (total > parent.quantity + 1e-9)
+      throw protocolErrors.aliquots_exceed(parent.label, round(total), parent.quantity);
   }
 }
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /** Lineage titles that make an item an aliquot (the lineage list is editable per institution). */
-export const isAliquotLineage = (title: unknown) => String(title ?? '').trim().toLowerCase() === 'aliquot';
+export const isAliquotLineage = (title: unknown) =>
+  String(title ?? '')
+    .trim()
+    .toLowerCase() === 'aliquot';

@@ -1,5 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { AddItemsBody, ItemsInput, Requirement, RequirementInput, RequirementItemInput, RequirementItemNode, SpecRequirementItem } from '../../../contract/protocol-events.contract';
+import type {
+  AddItemsBody,
+  ItemsInput,
+  Requirement,
+  RequirementInput,
+  RequirementItemInput,
+  RequirementItemNode,
+  SpecRequirementItem,
+} from '../../../contract/protocol-events.contract';
 import { command, type InstCtx, requirePermission } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
@@ -12,41 +20,90 @@ import { protocolOf } from './protocols.service';
 import { protocolErrors } from './protocols.errors';
 import { assertAliquotsFit, isAliquotLineage, type TreeNode } from './requirement-tree';
 
-const unitSymbol = (table: string) => sql.raw(`(select u.unit_symbol from unit_of_measurements u where u.id = "${table}"."unit_id")`) as ReturnType<typeof sql<string | null>>;
+const unitSymbol = (table: string) =>
+  sql.raw(`(select u.unit_symbol from unit_of_measurements u where u.id = "${table}"."unit_id")`) as ReturnType<
+    typeof sql<string | null>
+  >;
 
 /** The event of this protocol (404 otherwise). */
 async function eventOf(ctx: InstCtx, protocolId: number, eventId: number, db: Db) {
   await protocolOf(ctx, protocolId, db);
-  const [e] = await db.select({ id: protocolEvents.id }).from(protocolEvents)
-    .where(and(eq(protocolEvents.id, eventId), eq(protocolEvents.collectionProtocolId, protocolId), eq(protocolEvents.institutionId, ctx.institutionId))).limit(1);
+  const [e] = await db
+    .select({ id: protocolEvents.id })
+    .from(protocolEvents)
+    .where(
+      and(
+        eq(protocolEvents.id, eventId),
+        eq(protocolEvents.collectionProtocolId, protocolId),
+        eq(protocolEvents.institutionId, ctx.institutionId),
+      ),
+    )
+    .limit(1);
   if (!e) throw notFound('Event');
   return e;
 }
 
 /** Each event's requirement trees, oldest first, in two queries (requirements, then all their items). */
-export async function listRequirements(ctx: InstCtx, protocolId: number, eventId: number, db: Db = ctx.db, onlyIds?: number[]): Promise<Requirement[]> {
+export async function listRequirements(
+  ctx: InstCtx,
+  protocolId: number,
+  eventId: number,
+  db: Db = ctx.db,
+  onlyIds?: number[],
+): Promise<Requirement[]> {
   requirePermission(ctx, 'protocols.read');
   await eventOf(ctx, protocolId, eventId, db);
-  const where = and(eq(specimenRequirements.eventId, eventId), eq(specimenRequirements.institutionId, ctx.institutionId), onlyIds ? inArray(specimenRequirements.id, onlyIds) : undefined);
-  const reqs = (await selectRecords(db, specimenRequirements, {
-    where, orderBy: asc(specimenRequirements.id),
-    refs: [
-      lookupJoin('unit', 'unitOfMeasurements', specimenRequirements.unitId), lookupJoin('specimenType', 'specimenTypes', specimenRequirements.specimenTypeId),
-      lookupJoin('anatomicSite', 'anatomicSites', specimenRequirements.anatomicSiteId), lookupJoin('pathologicalStatus', 'pathologicalStatuses', specimenRequirements.pathologicalStatusId),
-      lookupJoin('procedure', 'specimenCollectionProcedures', specimenRequirements.procedureId),
-    ],
-    extra: { unitSymbol: unitSymbol('event_specimen_requirements') },
-  })).rows;
+  const where = and(
+    eq(specimenRequirements.eventId, eventId),
+    eq(specimenRequirements.institutionId, ctx.institutionId),
+    onlyIds ? inArray(specimenRequirements.id, onlyIds) : undefined,
+  );
+  const reqs = (
+    await selectRecords(db, specimenRequirements, {
+      where,
+      orderBy: asc(specimenRequirements.id),
+      refs: [
+        lookupJoin('unit', 'unitOfMeasurements', specimenRequirements.unitId),
+        lookupJoin('specimenType', 'specimenTypes', specimenRequirements.specimenTypeId),
+        lookupJoin('anatomicSite', 'anatomicSites', specimenRequirements.anatomicSiteId),
+        lookupJoin('pathologicalStatus', 'pathologicalStatuses', specimenRequirements.pathologicalStatusId),
+        lookupJoin('procedure', 'specimenCollectionProcedures', specimenRequirements.procedureId),
+      ],
+      extra: { unitSymbol: unitSymbol('event_specimen_requirements') },
+    })
+  ).rows;
   if (!reqs.length) return [];
-  const items = (await selectRecords(db, requirementItems, {
-    where: inArray(requirementItems.requirementId, reqs.map((r) => r.id)), orderBy: asc(requirementItems.id),
-    refs: [lookupJoin('lineage', 'subSampleLineages', requirementItems.lineageId), lookupJoin('specimenType', 'specimenTypes', requirementItems.specimenTypeId), lookupJoin('unit', 'unitOfMeasurements', requirementItems.unitId)],
-    extra: { unitSymbol: unitSymbol('event_specimen_requirement_items') },
-  })).rows;
-  const nodes = new Map<number, RequirementItemNode & { requirementId: number }>(items.map((i) => [i.id, {
-    id: i.id, requirementId: i.requirementId, parentItemId: i.parentItemId, subSampleLineage: i.lineage, specimenType: i.specimenType, initialQuantity: i.initialQuantity,
-    unitOfMeasurement: { id: i.unitId, unitName: i.unit?.title ?? null, unitSymbol: i.unitSymbol }, createdDate: i.createdDate, children: [],
-  }]));
+  const items = (
+    await selectRecords(db, requirementItems, {
+      where: inArray(
+        requirementItems.requirementId,
+        reqs.map((r) => r.id),
+      ),
+      orderBy: asc(requirementItems.id),
+      refs: [
+        lookupJoin('lineage', 'subSampleLineages', requirementItems.lineageId),
+        lookupJoin('specimenType', 'specimenTypes', requirementItems.specimenTypeId),
+        lookupJoin('unit', 'unitOfMeasurements', requirementItems.unitId),
+      ],
+      extra: { unitSymbol: unitSymbol('event_specimen_requirement_items') },
+    })
+  ).rows;
+  const nodes = new Map<number, RequirementItemNode & { requirementId: number }>(
+    items.map((i) => [
+      i.id,
+      {
+        id: i.id,
+        requirementId: i.requirementId,
+        parentItemId: i.parentItemId,
+        subSampleLineage: i.lineage,
+        specimenType: i.specimenType,
+        initialQuantity: i.initialQuantity,
+        unitOfMeasurement: { id: i.unitId, unitName: i.unit?.title ?? null, unitSymbol: i.unitSymbol },
+        createdDate: i.createdDate,
+        children: [],
+      },
+    ]),
+  );
   const top = new Map<number, RequirementItemNode[]>();
   for (const n of nodes.values()) {
     const { requirementId, ...node } = n;
@@ -54,34 +111,76 @@ export async function listRequirements(ctx: InstCtx, protocolId: number, eventId
     else top.set(requirementId, [...(top.get(requirementId) ?? []), node]);
   }
   return reqs.map((r) => ({
-    id: r.id, collectionProtocolEventId: r.eventId, title: r.title, code: r.code, initialQuantity: r.initialQuantity,
+    id: r.id,
+    collectionProtocolEventId: r.eventId,
+    title: r.title,
+    code: r.code,
+    initialQuantity: r.initialQuantity,
     unitOfMeasurement: { id: r.unitId, unitName: r.unit?.title ?? null, unitSymbol: r.unitSymbol },
-    specimenType: r.specimenType, anatomicSite: r.anatomicSite, pathologicalStatus: r.pathologicalStatus, specimenCollectionProcedure: r.procedure,
-    createdDate: r.createdDate, children: top.get(r.id) ?? [],
+    specimenType: r.specimenType,
+    anatomicSite: r.anatomicSite,
+    pathologicalStatus: r.pathologicalStatus,
+    specimenCollectionProcedure: r.procedure,
+    createdDate: r.createdDate,
+    children: top.get(r.id) ?? [],
   }));
 }
 
 /** The lookups a batch of new items names, checked at once; returns which lineages are aliquots. */
 async function checkItems(tx: Db, inst: number, items: RequirementItemInput[]) {
   const checks = items.flatMap((it, i) => [
-    { key: 'subSampleLineages', id: it.subSampleLineageId, field: `items.${i}.subSampleLineageId`, label: 'Sub Sample Lineage' },
+    {
+      key: 'subSampleLineages',
+      id: it.subSampleLineageId,
+      field: `items.${i}.subSampleLineageId`,
+      label: 'Sub Sample Lineage',
+    },
     { key: 'specimenTypes', id: it.specimenTypeId, field: `items.${i}.specimenTypeId`, label: 'Specimen Type' },
-    ...(it.unitOfMeasurementId ? [{ key: 'unitOfMeasurements', id: it.unitOfMeasurementId, field: `items.${i}.unitOfMeasurementId`, label: 'Unit Of Measurement' }] : []),
+    ...(it.unitOfMeasurementId
+      ? [
+          {
+            key: 'unitOfMeasurements',
+            id: it.unitOfMeasurementId,
+            field: `items.${i}.unitOfMeasurementId`,
+            label: 'Unit Of Measurement',
+          },
+        ]
+      : []),
   ]);
   const rows = await assertLookupIds(tx, inst, checks);
   return items.map((_, i) => isAliquotLineage(rows[`items.${i}.subSampleLineageId`]?.title));
 }
 
-interface Stored { id: number; parentItemId: number | null; aliquot: boolean; quantity: number; unitId: number }
+interface Stored {
+  id: number;
+  parentItemId: number | null;
+  aliquot: boolean;
+  quantity: number;
+  unitId: number;
+}
 
 /**
  * Places new items under their parents (earlier keys of the batch, or `under`), checks the whole
  * tree's aliquot quantities, inserts them in order. Returns the new rows.
  */
-async function insertItems(tx: Db, ctx: InstCtx, req: { id: number; title: string; initialQuantity: number; unitId: number }, stored: Stored[], items: RequirementItemInput[], under: number | null) {
+async function insertItems(
+  tx: Db,
+  ctx: InstCtx,
+  req: { id: number; title: string; initialQuantity: number; unitId: number },
+  stored: Stored[],
+  items: RequirementItemInput[],
+  under: number | null,
+) {
   const aliquot = await checkItems(tx, ctx.institutionId, items);
   const ref = (id: number) => `#${id}`;
-  const nodes: TreeNode[] = stored.map((s) => ({ ref: ref(s.id), parentRef: s.parentItemId ? ref(s.parentItemId) : 'root', aliquot: s.aliquot, quantity: s.quantity, unitId: s.unitId, label: `item ${s.id}` }));
+  const nodes: TreeNode[] = stored.map((s) => ({
+    ref: ref(s.id),
+    parentRef: s.parentItemId ? ref(s.parentItemId) : 'root',
+    aliquot: s.aliquot,
+    quantity: s.quantity,
+    unitId: s.unitId,
+    label: `item ${s.id}`,
+  }));
   const byRef = new Map(nodes.map((n) => [n.ref, n]));
   const planned: (TreeNode & { input: RequirementItemInput })[] = [];
   items.forEach((it, i) => {
@@ -89,10 +188,20 @@ async function insertItems(tx: Db, ctx: InstCtx, req: { id: number; title: strin
     if (byRef.has(key)) throw protocolErrors.tree_key(it.key, { [`items.${i}.key`]: ['This key is used twice'] });
     const parentRef = it.parentKey ? `k:${it.parentKey}` : under ? ref(under) : 'root';
     const parent = parentRef === 'root' ? { unitId: req.unitId } : byRef.get(parentRef);
-    if (!parent) throw protocolErrors.tree_parent(it.key, { [`items.${i}.parentKey`]: ['Name an item listed before this one'] });
+    if (!parent)
+      throw protocolErrors.tree_parent(it.key, { [`items.${i}.parentKey`]: ['Name an item listed before this one'] });
     const given = it.unitOfMeasurementId ?? null;
-    if (aliquot[i] && given !== null && given !== parent.unitId) throw protocolErrors.aliquot_unit({ [`items.${i}.unitOfMeasurementId`]: ['An aliquot has its parent\'s unit'] });
-    const node = { ref: key, parentRef, aliquot: aliquot[i], quantity: it.initialQuantity, unitId: given ?? parent.unitId, label: `item ${it.key}`, input: it };
+    if (aliquot[i] && given !== null && given !== parent.unitId)
+      throw protocolErrors.aliquot_unit({ [`items.${i}.unitOfMeasurementId`]: ["An aliquot has its parent's unit"] });
+    const node = {
+      ref: key,
+      parentRef,
+      aliquot: aliquot[i],
+      quantity: it.initialQuantity,
+      unitId: given ?? parent.unitId,
+      label: `item ${it.key}`,
+      input: it,
+    };
     byRef.set(key, node);
     planned.push(node);
     nodes.push(node);
@@ -101,11 +210,21 @@ async function insertItems(tx: Db, ctx: InstCtx, req: { id: number; title: strin
   const ids = new Map<string, number>();
   const rows = [];
   for (const n of planned) {
-    const parentItemId = n.parentRef === 'root' ? null : ids.get(n.parentRef) ?? Number(n.parentRef.slice(1));
-    const [row] = await tx.insert(requirementItems).values({
-      institutionId: ctx.institutionId, creatorId: ctx.account.id, enablerId: ctx.account.id, requirementId: req.id, parentItemId,
-      lineageId: n.input.subSampleLineageId, specimenTypeId: n.input.specimenTypeId, initialQuantity: n.quantity, unitId: n.unitId,
-    }).returning();
+    const parentItemId = n.parentRef === 'root' ? null : (ids.get(n.parentRef) ?? Number(n.parentRef.slice(1)));
+    const [row] = await tx
+      .insert(requirementItems)
+      .values({
+        institutionId: ctx.institutionId,
+        creatorId: ctx.account.id,
+        enablerId: ctx.account.id,
+        requirementId: req.id,
+        parentItemId,
+        lineageId: n.input.subSampleLineageId,
+        specimenTypeId: n.input.specimenTypeId,
+        initialQuantity: n.quantity,
+        unitId: n.unitId,
+      })
+      .returning();
     ids.set(n.ref, row.id);
     rows.push(row);
   }
@@ -118,20 +237,51 @@ export async function createRequirement(ctx: InstCtx, protocolId: number, eventI
   const id = await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await eventOf(ctx, protocolId, eventId, tx);
     await assertLookupIds(tx, inst, [
-      { key: 'unitOfMeasurements', id: input.unitOfMeasurementId, field: 'unitOfMeasurementId', label: 'Unit Of Measurement' },
+      {
+        key: 'unitOfMeasurements',
+        id: input.unitOfMeasurementId,
+        field: 'unitOfMeasurementId',
+        label: 'Unit Of Measurement',
+      },
       { key: 'specimenTypes', id: input.specimenTypeId, field: 'specimenTypeId', label: 'Specimen Type' },
       { key: 'anatomicSites', id: input.anatomicSiteId ?? null, field: 'anatomicSiteId', label: 'Anatomic Site' },
-      { key: 'pathologicalStatuses', id: input.pathologicalStatusId ?? null, field: 'pathologicalStatusId', label: 'Pathological Status' },
-      { key: 'specimenCollectionProcedures', id: input.specimenCollectionProcedureId ?? null, field: 'specimenCollectionProcedureId', label: 'Collection Procedure' },
+      {
+        key: 'pathologicalStatuses',
+        id: input.pathologicalStatusId ?? null,
+        field: 'pathologicalStatusId',
+        label: 'Pathological Status',
+      },
+      {
+        key: 'specimenCollectionProcedures',
+        id: input.specimenCollectionProcedureId ?? null,
+        field: 'specimenCollectionProcedureId',
+        label: 'Collection Procedure',
+      },
     ]);
-    const [req] = await tx.insert(specimenRequirements).values({
-      institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id, eventId, title: input.title, code: input.code,
-      initialQuantity: input.initialQuantity ?? 0, unitId: input.unitOfMeasurementId, specimenTypeId: input.specimenTypeId,
-      anatomicSiteId: input.anatomicSiteId ?? null, pathologicalStatusId: input.pathologicalStatusId ?? null,
-      procedureId: input.specimenCollectionProcedureId ?? null,
-    }).returning();
+    const [req] = await tx
+      .insert(specimenRequirements)
+      .values({
+        institutionId: inst,
+        creatorId: ctx.account.id,
+        enablerId: ctx.account.id,
+        eventId,
+        title: input.title,
+        code: input.code,
+        initialQuantity: input.initialQuantity ?? 0,
+        unitId: input.unitOfMeasurementId,
+        specimenTypeId: input.specimenTypeId,
+        anatomicSiteId: input.anatomicSiteId ?? null,
+        pathologicalStatusId: input.pathologicalStatusId ?? null,
+        procedureId: input.specimenCollectionProcedureId ?? null,
+      })
+      .returning();
     const items = await insertItems(tx, ctx, req, [], input.items ?? [], null);
-    await audit(tx, ctx, { entity: 'eventSpecimenRequirement', entityId: req.id, action: 'create', after: { ...req, items } });
+    await audit(tx, ctx, {
+      entity: 'eventSpecimenRequirement',
+      entityId: req.id,
+      action: 'create',
+      after: { ...req, items },
+    });
     return req.id;
   });
   return (await listRequirements(ctx, protocolId, eventId, ctx.db, [id]))[0];
@@ -141,10 +291,18 @@ export async function createRequirement(ctx: InstCtx, protocolId: number, eventI
  * The add-items call in either form (contract `AddItemsBody`): the tree form answers the requirement with
  * its tree; the spec's one item answers that item (spec 2 §3 fields), its requirement being the path's.
  */
-export async function addItemsCall(ctx: InstCtx, protocolId: number, requirementId: number, body: AddItemsBody, eventId: number | null = null): Promise<Requirement | SpecRequirementItem> {
+export async function addItemsCall(
+  ctx: InstCtx,
+  protocolId: number,
+  requirementId: number,
+  body: AddItemsBody,
+  eventId: number | null = null,
+): Promise<Requirement | SpecRequirementItem> {
   if (!body.single) return (await addItems(ctx, protocolId, requirementId, body, eventId)).requirement;
   if (body.requirementId && body.requirementId !== requirementId) {
-    throw protocolErrors.item_requirement({ collectionProtocolEventSpecimenRequirementId: ['Must be the requirement in the path'] });
+    throw protocolErrors.item_requirement({
+      collectionProtocolEventSpecimenRequirementId: ['Must be the requirement in the path'],
+    });
   }
   const { requirement, ids } = await addItems(ctx, protocolId, requirementId, body, eventId).catch((e: unknown) => {
     // The one item's field errors named as the spec's body names them (`specimenTypeId`, not `items.0.specimenTypeId`).
@@ -166,8 +324,12 @@ export async function addItemsCall(ctx: InstCtx, protocolId: number, requirement
 /** An item of the tree with spec 2 §3's id fields flat beside our node fields; its children (to any depth) alike. */
 function specItem(item: RequirementItemNode, requirementId: number): SpecRequirementItem {
   return {
-    ...item, specimenTypeId: item.specimenType?.id ?? null, subSampleLineageId: item.subSampleLineage?.id ?? null, unitOfMeasurementId: item.unitOfMeasurement.id,
-    collectionProtocolEventSpecimenRequirementId: requirementId, parentCollectionProtocolEventSpecimenRequirementItemId: item.parentItemId,
+    ...item,
+    specimenTypeId: item.specimenType?.id ?? null,
+    subSampleLineageId: item.subSampleLineage?.id ?? null,
+    unitOfMeasurementId: item.unitOfMeasurement.id,
+    collectionProtocolEventSpecimenRequirementId: requirementId,
+    parentCollectionProtocolEventSpecimenRequirementItemId: item.parentItemId,
     children: item.children.map((c) => specItem(c, requirementId)),
   };
 }
@@ -176,30 +338,57 @@ function specItem(item: RequirementItemNode, requirementId: number): SpecRequire
  * GET ...collectionProtocolEventSpecimenRequirementItems (spec 2 §7 "GET the list, recursive for children"): the
  * requirement's top-level items, paged, each carrying its children in `children`, to any depth, in the same shape.
  */
-export async function listItems(ctx: InstCtx, protocolId: number, requirementId: number, eventId: number | null, q: PageAsk) {
+export async function listItems(
+  ctx: InstCtx,
+  protocolId: number,
+  requirementId: number,
+  eventId: number | null,
+  q: PageAsk,
+) {
   requirePermission(ctx, 'protocols.read');
   const req = await requirementOf(ctx, protocolId, requirementId, { eventId });
   const [requirement] = await listRequirements(ctx, protocolId, req.eventId, ctx.db, [requirementId]);
-  return pageOf((requirement.children as RequirementItemNode[]).map((n) => specItem(n, requirementId)), q);
+  return pageOf(
+    (requirement.children as RequirementItemNode[]).map((n) => specItem(n, requirementId)),
+    q,
+  );
 }
 
 /** The requirement of this protocol (and of `eventId` when the path names the event), or 404; `lock` holds it. */
-async function requirementOf(ctx: InstCtx, protocolId: number, requirementId: number, opts: { eventId?: number | null; lock?: boolean; db?: Db } = {}) {
+async function requirementOf(
+  ctx: InstCtx,
+  protocolId: number,
+  requirementId: number,
+  opts: { eventId?: number | null; lock?: boolean; db?: Db } = {},
+) {
   const db = opts.db ?? ctx.db;
   await protocolOf(ctx, protocolId, db);
-  const q = db.select({ req: specimenRequirements }).from(specimenRequirements)
+  const q = db
+    .select({ req: specimenRequirements })
+    .from(specimenRequirements)
     .innerJoin(protocolEvents, eq(protocolEvents.id, specimenRequirements.eventId))
-    .where(and(
-      eq(specimenRequirements.id, requirementId), eq(specimenRequirements.institutionId, ctx.institutionId), eq(protocolEvents.collectionProtocolId, protocolId),
-      opts.eventId ? eq(specimenRequirements.eventId, opts.eventId) : undefined,
-    )).limit(1);
+    .where(
+      and(
+        eq(specimenRequirements.id, requirementId),
+        eq(specimenRequirements.institutionId, ctx.institutionId),
+        eq(protocolEvents.collectionProtocolId, protocolId),
+        opts.eventId ? eq(specimenRequirements.eventId, opts.eventId) : undefined,
+      ),
+    )
+    .limit(1);
   const [row] = opts.lock ? await q.for('update') : await q;
   if (!row) throw notFound('Specimen requirement');
   return row.req;
 }
 
 /** Adds child items to a stored tree (under an item, or the requirement), checking the whole tree again. */
-export async function addItems(ctx: InstCtx, protocolId: number, requirementId: number, input: ItemsInput, eventId: number | null = null) {
+export async function addItems(
+  ctx: InstCtx,
+  protocolId: number,
+  requirementId: number,
+  input: ItemsInput,
+  eventId: number | null = null,
+) {
   const { eventId: reqEventId, ids } = await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     // Locked: two additions to one tree are checked one after the other.
     const req = await requirementOf(ctx, protocolId, requirementId, { eventId, lock: true, db: tx });
@@ -207,16 +396,40 @@ export async function addItems(ctx: InstCtx, protocolId: number, requirementId: 
     const under = input.parentItemId ?? null;
     if (under && !stored.some((s) => s.id === under)) throw notFound('Parent item');
     const rows = await insertItems(tx, ctx, req, stored, input.items, under);
-    await audit(tx, ctx, { entity: 'eventSpecimenRequirement', entityId: requirementId, action: 'add_items', after: { items: rows } });
+    await audit(tx, ctx, {
+      entity: 'eventSpecimenRequirement',
+      entityId: requirementId,
+      action: 'add_items',
+      after: { items: rows },
+    });
     return { eventId: req.eventId, ids: rows.map((r) => r.id) };
   });
   return { requirement: (await listRequirements(ctx, protocolId, reqEventId, ctx.db, [requirementId]))[0], ids };
 }
 
 async function storedItems(tx: Db, requirementId: number): Promise<Stored[]> {
-  const rows = await tx.select().from(requirementItems).where(eq(requirementItems.requirementId, requirementId)).orderBy(asc(requirementItems.id));
+  const rows = await tx
+    .select()
+    .from(requirementItems)
+    .where(eq(requirementItems.requirementId, requirementId))
+    .orderBy(asc(requirementItems.id));
   if (!rows.length) return [];
   const inst = rows[0].institutionId;
-  const lineages = await assertLookupIds(tx, inst, [...new Set(rows.map((r) => r.lineageId))].map((id) => ({ key: 'subSampleLineages', id, previous: id, field: String(id) })));
-  return rows.map((r) => ({ id: r.id, parentItemId: r.parentItemId, aliquot: isAliquotLineage(lineages[String(r.lineageId)]?.title), quantity: r.initialQuantity, unitId: r.unitId }));
+  const lineages = await assertLookupIds(
+    tx,
+    inst,
+    [...new Set(rows.map((r) => r.lineageId))].map((id) => ({
+      key: 'subSampleLineages',
+      id,
+      previous: id,
+      field: String(id),
+    })),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    parentItemId: r.parentItemId,
+    aliquot: isAliquotLineage(lineages[String(r.lineageId)]?.title),
+    quantity: r.initialQuantity,
+    unitId: r.unitId,
+  }));
 }

@@ -13,10 +13,13 @@ const MAX_PIXELS = 4_000_000;
  */
 export function signaturePng(value: string): Buffer {
   const base64 = value.trim().replace(/^data:image\/png;base64,/i, '');
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) throw protocolErrors.signature_invalid({ signature: ['Send a PNG image'] });
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64))
+    throw protocolErrors.signature_invalid({ signature: ['Send a PNG image'] });
   const png = Buffer.from(base64, 'base64');
-  if (png.length > MAX_SIGNATURE_BYTES) throw protocolErrors.signature_too_large(MAX_SIGNATURE_BYTES / 1024, { signature: ['The image is too large'] });
-  if (!png.subarray(0, 8).equals(PNG_MAGIC)) throw protocolErrors.signature_invalid({ signature: ['Send a PNG image'] });
+  if (png.length > MAX_SIGNATURE_BYTES)
+    throw protocolErrors.signature_too_large(MAX_SIGNATURE_BYTES / 1024, { signature: ['The image is too large'] });
+  if (!png.subarray(0, 8).equals(PNG_MAGIC))
+    throw protocolErrors.signature_invalid({ signature: ['Send a PNG image'] });
   let pixels: { data: Buffer; width: number; height: number; bpp: number };
   try {
     pixels = decode(png);
@@ -29,20 +32,29 @@ export function signaturePng(value: string): Buffer {
 
 function decode(png: Buffer) {
   let pos = 8;
-  let width = 0, height = 0, colour = -1, interlace = 0, depth = 0;
+  let width = 0,
+    height = 0,
+    colour = -1,
+    interlace = 0,
+    depth = 0;
   const idat: Buffer[] = [];
   while (pos + 8 <= png.length) {
     const len = png.readUInt32BE(pos);
     const type = png.toString('latin1', pos + 4, pos + 8);
     const body = png.subarray(pos + 8, pos + 8 + len);
     if (type === 'IHDR') {
-      width = body.readUInt32BE(0); height = body.readUInt32BE(4); depth = body[8]; colour = body[9]; interlace = body[12];
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      depth = body[8];
+      colour = body[9];
+      interlace = body[12];
     } else if (type === 'IDAT') idat.push(body);
     else if (type === 'IEND') break;
     pos += 12 + len;
   }
   const channels = CHANNELS[colour];
-  if (!channels || depth !== 8 || interlace !== 0 || !width || !height || width * height > MAX_PIXELS) throw new Error('unsupported PNG');
+  if (!channels || depth !== 8 || interlace !== 0 || !width || !height || width * height > MAX_PIXELS)
+    throw new Error('unsupported PNG');
   const bpp = channels;
   const stride = width * bpp;
   const raw = inflateSync(Buffer.concat(idat), { maxOutputLength: (stride + 1) * height });
@@ -61,7 +73,10 @@ function decode(png: Buffer) {
       else if (filter === 2) v += b;
       else if (filter === 3) v += (a + b) >> 1;
       else if (filter === 4) {
-        const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+        const p = a + b - c,
+          pa = Math.abs(p - a),
+          pb = Math.abs(p - b),
+          pc = Math.abs(p - c);
         v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
       } else if (filter !== 0) throw new Error('bad filter');
       data[out + x] = v & 0xff;

@@ -6,7 +6,12 @@ const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY));
 
 /** A report's range: whole UTC days From..To (inclusive), as the half-open instants [start, end). */
-export interface Range { from: string; to: string; start: Date; end: Date }
+export interface Range {
+  from: string;
+  to: string;
+  start: Date;
+  end: Date;
+}
 
 /**
  * From and To as asked; To defaults to today and From to six days before To (spec 2 §9: the last

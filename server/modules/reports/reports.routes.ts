@@ -23,7 +23,10 @@ export function reportRoutes(app: App, deps: AppDeps) {
   /** The whole report as a CSV stream: the event loop stays free while it is written (server/test/event-loop.test.ts). */
   const csv = async <R extends FastifyReply>(reply: R, report: Promise<reports.Report>) => {
     const { disposition, lines } = reportCsv(await report);
-    return reply.type('text/csv; charset=utf-8').header('Content-Disposition', disposition).send(Readable.from(lines()));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', disposition)
+      .send(Readable.from(lines()));
   };
 
   route(e.testResults, async (req, ctx, reply) => page(reply, req.query, reports.testResults(ctx, req.query)));
@@ -36,6 +39,8 @@ export function reportRoutes(app: App, deps: AppDeps) {
   route(e.testSummaryCsv, async (req, ctx, reply) => csv(reply, reports.testSummary(ctx, req.query)));
   route(e.panelSummary, async (req, ctx, reply) => page(reply, req.query, reports.panelSummary(ctx, req.query)));
   route(e.panelSummaryCsv, async (req, ctx, reply) => csv(reply, reports.panelSummary(ctx, req.query)));
-  route(e.unreleasedPanels, async (req, ctx, reply) => page(reply, req.query, reports.unreleasedPanels(ctx, req.query)));
+  route(e.unreleasedPanels, async (req, ctx, reply) =>
+    page(reply, req.query, reports.unreleasedPanels(ctx, req.query)),
+  );
   route(e.unreleasedPanelsCsv, async (req, ctx, reply) => csv(reply, reports.unreleasedPanels(ctx, req.query)));
 }

@@ -8,11 +8,20 @@ import { date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
  * update or delete adds its rows' new contribution and takes away their old one in the same
  * statement, so no write path can make it drift. A count can fall to 0; readers keep sums above 0.
  */
-export const reportDailyCounts = pgTable('report_daily_counts', {
-  institutionId: integer('institution_id').notNull(),
-  kind: text('kind').notNull(),
-  refId: integer('ref_id').notNull(),
-  day: date('day').notNull(),
-  paymentCategoryId: integer('payment_category_id').notNull(),
-  n: integer('n').notNull(),
-}, (t) => [primaryKey({ name: 'report_daily_counts_pk', columns: [t.institutionId, t.kind, t.day, t.refId, t.paymentCategoryId] })]);
+export const reportDailyCounts = pgTable(
+  'report_daily_counts',
+  {
+    institutionId: integer('institution_id').notNull(),
+    kind: text('kind').notNull(),
+    refId: integer('ref_id').notNull(),
+    day: date('day').notNull(),
+    paymentCategoryId: integer('payment_category_id').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'report_daily_counts_pk',
+      columns: [t.institutionId, t.kind, t.day, t.refId, t.paymentCategoryId],
+    }),
+  ],
+);

@@ -16,7 +16,11 @@ const labelDay = (iso: string) => iso.slice(0, 10).split('-').reverse().join('-'
  * the answer is the labels the web prints through the labels module. A sample label carries the sample ID,
  * its barcode and the collected date; no donor name (labels travel with the tube).
  */
-export async function prepareLabels(ctx: InstCtx, protocolId: number, input: SampleLabelsInput): Promise<{ labels: ParsedLabel[] }> {
+export async function prepareLabels(
+  ctx: InstCtx,
+  protocolId: number,
+  input: SampleLabelsInput,
+): Promise<{ labels: ParsedLabel[] }> {
   const ids = [...new Set(input.collectedSampleIds)];
   const { copies } = input;
   return command(ctx, 'labels.print', async ({ db: tx }) => {
@@ -27,10 +31,19 @@ export async function prepareLabels(ctx: InstCtx, protocolId: number, input: Sam
     if (rows.length !== ids.length) throw notFound('Collected sample');
     for (const patientId of new Set(rows.map((r) => r.patientId))) await assertUsable(ctx, { patientId }, tx);
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const labels = ids.map((id) => byId.get(id)!).map((r) => ({ sampleId: r.sampleId, date: labelDay(r.collectedDate), copies }));
+    const labels = ids
+      .map((id) => byId.get(id)!)
+      .map((r) => ({ sampleId: r.sampleId, date: labelDay(r.collectedDate), copies }));
     for (const r of rows) {
-      await recordEvent(tx, ctx, r.id, 'label_printed', { summary: copies === 1 ? 'Label printed.' : `Label printed (${copies} copies).` });
-      await audit(tx, ctx, { entity: 'collectedSample', entityId: r.id, action: 'print_label', after: { sampleId: r.sampleId, copies } });
+      await recordEvent(tx, ctx, r.id, 'label_printed', {
+        summary: copies === 1 ? 'Label printed.' : `Label printed (${copies} copies).`,
+      });
+      await audit(tx, ctx, {
+        entity: 'collectedSample',
+        entityId: r.id,
+        action: 'print_label',
+        after: { sampleId: r.sampleId, copies },
+      });
     }
     return { labels };
   });

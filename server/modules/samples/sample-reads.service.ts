@@ -4,7 +4,15 @@ import { notFound } from '../../platform/errors';
 import { offsetOf } from '../../platform/paging';
 import type { Db } from '../../db/client';
 import { protocolOf, withdrawalsOf } from '../protocols';
-import { accountNamesOf, descendantIds, enabledSampleCount, sampleEventsOf, sampleInProtocol, samplePage, samplesWithIds } from './samples.repository';
+import {
+  accountNamesOf,
+  descendantIds,
+  enabledSampleCount,
+  sampleEventsOf,
+  sampleInProtocol,
+  samplePage,
+  samplesWithIds,
+} from './samples.repository';
 
 /** The protocol's samples, newest first, paged. */
 export async function listSamples(ctx: InstCtx, protocolId: number, q: SampleListQuery) {
@@ -24,7 +32,6 @@ export async function countSamples(ctx: InstCtx) {
   requirePermission(ctx, 'samples.read');
   return enabledSampleCount(ctx.db, ctx.institutionId);
 }
-
 
 export async function getSample(ctx: InstCtx, protocolId: number, id: number, db: Db = ctx.db) {
   requirePermission(ctx, 'samples.read');
@@ -47,31 +54,56 @@ export async function sampleTree(ctx: InstCtx, protocolId: number, id: number): 
   const list = await descendantIds(ctx.db, id, MAX_TREE);
   const nodes = new Map<number, SampleTreeNode>([[root.id, { ...root, children: [] }]]);
   if (list.length) for (const s of await samplesByIds(ctx, list)) nodes.set(s.id, { ...s, children: [] });
-  for (const n of nodes.values()) if (n.id !== root.id && n.parentSampleId && nodes.has(n.parentSampleId)) nodes.get(n.parentSampleId)!.children.push(n);
+  for (const n of nodes.values())
+    if (n.id !== root.id && n.parentSampleId && nodes.has(n.parentSampleId))
+      nodes.get(n.parentSampleId)!.children.push(n);
   return nodes.get(root.id)!;
 }
 
-type Detail = { summary: string; amount?: number | null; remainingAfter?: number | null; otherSample?: { id: number; sampleId: string } | null; reason?: string | null };
+type Detail = {
+  summary: string;
+  amount?: number | null;
+  remainingAfter?: number | null;
+  otherSample?: { id: number; sampleId: string } | null;
+  reason?: string | null;
+};
 
 /** The sample's timeline: its own events, and the donor's consent withdrawals; oldest first. */
 export async function sampleHistory(ctx: InstCtx, protocolId: number, id: number): Promise<SampleHistoryEntry[]> {
   const sample = await getSample(ctx, protocolId, id);
   const events = await sampleEventsOf(ctx.db, id);
   const withdrawals = await withdrawalsOf(ctx.db, ctx.institutionId, sample.patientId);
-  const who = [...new Set([...events.map((e) => e.creatorId), ...withdrawals.map((w) => w.withdrawnById)].filter((x): x is number => x !== null))];
+  const who = [
+    ...new Set(
+      [...events.map((e) => e.creatorId), ...withdrawals.map((w) => w.withdrawnById)].filter(
+        (x): x is number => x !== null,
+      ),
+    ),
+  ];
   const names = await accountNamesOf(ctx.db, who);
   const entries: SampleHistoryEntry[] = events.map((e) => {
     const d = e.detail as Detail;
     return {
-      at: e.createdDate.toISOString(), kind: e.kind as SampleHistoryEntry['kind'], account: (e.creatorId && names.get(e.creatorId)) || null,
-      summary: d.summary, amount: d.amount ?? null, remainingAfter: d.remainingAfter ?? null, otherSample: d.otherSample ?? null, reason: d.reason ?? null,
+      at: e.createdDate.toISOString(),
+      kind: e.kind as SampleHistoryEntry['kind'],
+      account: (e.creatorId && names.get(e.creatorId)) || null,
+      summary: d.summary,
+      amount: d.amount ?? null,
+      remainingAfter: d.remainingAfter ?? null,
+      otherSample: d.otherSample ?? null,
+      reason: d.reason ?? null,
     };
   });
   for (const w of withdrawals) {
     entries.push({
-      at: (w.withdrawnAt ?? new Date(`${w.withdrawnDate}T00:00:00Z`)).toISOString(), kind: 'consent_withdrawn', account: (w.withdrawnById && names.get(w.withdrawnById)) || null,
+      at: (w.withdrawnAt ?? new Date(`${w.withdrawnDate}T00:00:00Z`)).toISOString(),
+      kind: 'consent_withdrawn',
+      account: (w.withdrawnById && names.get(w.withdrawnById)) || null,
       summary: `The donor withdrew consent "${w.consent}" on ${w.withdrawnDate} (${String(w.effect).replace(/_/g, ' ')}).`,
-      amount: null, remainingAfter: null, otherSample: null, reason: w.reason,
+      amount: null,
+      remainingAfter: null,
+      otherSample: null,
+      reason: w.reason,
     });
   }
   return entries.sort((a, b) => a.at.localeCompare(b.at));

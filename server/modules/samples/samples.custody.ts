@@ -22,19 +22,30 @@ export interface Custody {
 
 /** The columns a select reads custody from, and their mapping. */
 export const custodyColumns = {
-  heldBy: collectedSamples.heldByInstitutionId, custodyStatus: collectedSamples.custodyStatus,
-  custodyShipmentId: collectedSamples.custodyShipmentId, custodyShipmentName: collectedSamples.custodyShipmentName,
+  heldBy: collectedSamples.heldByInstitutionId,
+  custodyStatus: collectedSamples.custodyStatus,
+  custodyShipmentId: collectedSamples.custodyShipmentId,
+  custodyShipmentName: collectedSamples.custodyShipmentName,
 };
-type CustodyCols = { heldBy: number; custodyStatus: string; custodyShipmentId: number | null; custodyShipmentName: string | null };
+type CustodyCols = {
+  heldBy: number;
+  custodyStatus: string;
+  custodyShipmentId: number | null;
+  custodyShipmentName: string | null;
+};
 export const custodyOfRow = (r: CustodyCols): Custody => ({
-  heldBy: r.heldBy, status: r.custodyStatus as CustodyStatus,
+  heldBy: r.heldBy,
+  status: r.custodyStatus as CustodyStatus,
   shipment: r.custodyShipmentId === null ? null : { id: r.custodyShipmentId, name: r.custodyShipmentName ?? '' },
 });
 
 /** The samples' custody by record id (any institution's: callers scope), for a message or a check. */
 export async function custodyOf(db: Db, ids: number[]): Promise<Map<number, Custody>> {
   if (!ids.length) return new Map();
-  const rows = await db.select({ id: collectedSamples.id, ...custodyColumns }).from(collectedSamples).where(inArray(collectedSamples.id, ids));
+  const rows = await db
+    .select({ id: collectedSamples.id, ...custodyColumns })
+    .from(collectedSamples)
+    .where(inArray(collectedSamples.id, ids));
   return new Map(rows.map((r) => [r.id, custodyOfRow(r)]));
 }
 
@@ -50,12 +61,19 @@ type Change = { heldBy?: number; status: CustodyStatus; shipment: Shipment | nul
 async function move(tx: Db, ctx: Ctx, ids: number[], from: SQL, to: Change, note: Record<string, unknown>) {
   const unique = [...new Set(ids)];
   if (!unique.length) return;
-  const locked = await tx.select({ id: collectedSamples.id, ok: sql<boolean>`${from}` }).from(collectedSamples)
-    .where(inArray(collectedSamples.id, unique)).orderBy(collectedSamples.id).for('update');
+  const locked = await tx
+    .select({ id: collectedSamples.id, ok: sql<boolean>`${from}` })
+    .from(collectedSamples)
+    .where(inArray(collectedSamples.id, unique))
+    .orderBy(collectedSamples.id)
+    .for('update');
   const wrong = unique.filter((id) => !locked.some((r) => r.id === id && r.ok));
-  if (wrong.length) throw new Error(`custody: samples ${wrong.join(', ')} are not in the state this change starts from`);
+  if (wrong.length)
+    throw new Error(`custody: samples ${wrong.join(', ')} are not in the state this change starts from`);
   const set = {
-    custodyStatus: to.status, custodyShipmentId: to.shipment?.id ?? null, custodyShipmentName: to.shipment?.name ?? null,
+    custodyStatus: to.status,
+    custodyShipmentId: to.shipment?.id ?? null,
+    custodyShipmentName: to.shipment?.name ?? null,
     ...(to.heldBy !== undefined ? { heldByInstitutionId: to.heldBy } : {}),
   };
   await tx.update(collectedSamples).set(set).where(inArray(collectedSamples.id, unique));
@@ -65,7 +83,8 @@ async function move(tx: Db, ctx: Ctx, ids: number[], from: SQL, to: Change, note
 const c = collectedSamples;
 /** Held by its owner and in no shipment: what may be packed or shipped. */
 const heldAtHome = sql`${c.custodyStatus} = 'held' and ${c.heldByInstitutionId} = ${c.institutionId}`;
-const inShipment = (id: number, status: CustodyStatus) => sql`${c.custodyStatus} = ${status} and ${c.custodyShipmentId} = ${id}`;
+const inShipment = (id: number, status: CustodyStatus) =>
+  sql`${c.custodyStatus} = ${status} and ${c.custodyShipmentId} = ${id}`;
 
 /** Samples put into a draft shipment: still at the owner's, but no longer free (no sub-sample, no storage, no other shipment). */
 export const markPacked = (tx: Db, ctx: Ctx, ids: number[], shipment: Shipment) =>
@@ -73,13 +92,33 @@ export const markPacked = (tx: Db, ctx: Ctx, ids: number[], shipment: Shipment) 
 
 /** Samples leaving: from the owner's hands (the atomic create, an item added to a sent shipment) or from the draft they were packed in. */
 export const markShipped = (tx: Db, ctx: Ctx, ids: number[], shipment: Shipment) =>
-  move(tx, ctx, ids, sql`(${heldAtHome} or ${inShipment(shipment.id, 'packed')})`, { status: 'in_transit', shipment }, { custodyChange: 'shipped' });
+  move(
+    tx,
+    ctx,
+    ids,
+    sql`(${heldAtHome} or ${inShipment(shipment.id, 'packed')})`,
+    { status: 'in_transit', shipment },
+    { custodyChange: 'shipped' },
+  );
 
 /** Samples the receiver accepted: in its custody from now on. */
 export const markReceived = (tx: Db, ctx: Ctx, ids: number[], shipmentId: number, receiverId: number) =>
-  move(tx, ctx, ids, inShipment(shipmentId, 'in_transit'), { status: 'held', shipment: null, heldBy: receiverId }, { custodyChange: 'received', shipmentId });
+  move(
+    tx,
+    ctx,
+    ids,
+    inShipment(shipmentId, 'in_transit'),
+    { status: 'held', shipment: null, heldBy: receiverId },
+    { custodyChange: 'received', shipmentId },
+  );
 
 /** Samples back in their owner's custody: rejected by the receiver, or their (draft or sent) shipment cancelled. */
 export const markReturned = (tx: Db, ctx: Ctx, ids: number[], shipmentId: number, why: 'rejected' | 'cancelled') =>
-  move(tx, ctx, ids, sql`${c.custodyShipmentId} = ${shipmentId} and ${c.custodyStatus} in ('packed', 'in_transit')`,
-    { status: 'held', shipment: null }, { custodyChange: why, shipmentId });
+  move(
+    tx,
+    ctx,
+    ids,
+    sql`${c.custodyShipmentId} = ${shipmentId} and ${c.custodyStatus} in ('packed', 'in_transit')`,
+    { status: 'held', shipment: null },
+    { custodyChange: why, shipmentId },
+  );

@@ -2,7 +2,10 @@ import { defineErrors } from '../../platform/errors';
 
 /** The samples module's errors: code `samples.<key>`, status, human title. */
 export const sampleErrors = defineErrors('samples', {
-  sample_id_taken: { status: 409, title: (sampleId: string) => `Sample ID ${sampleId} is already used in this institution.` },
+  sample_id_taken: {
+    status: 409,
+    title: (sampleId: string) => `Sample ID ${sampleId} is already used in this institution.`,
+  },
   sample_id_twice: { status: 400, title: (sampleId: string) => `Sample ID ${sampleId} is given to two rows.` },
   overdraw: {
     status: 409,
@@ -11,20 +14,34 @@ export const sampleErrors = defineErrors('samples', {
   },
   over_return: {
     status: 409,
-    title: (sampleId: string, collected: number, unit: string) => `Sample ${sampleId} cannot hold more than its collected ${collected} ${unit}.`,
+    title: (sampleId: string, collected: number, unit: string) =>
+      `Sample ${sampleId} cannot hold more than its collected ${collected} ${unit}.`,
   },
   outside_dates: {
     status: 409,
-    title: (protocol: string, range: string, day: string) => `${protocol} runs ${range}; the collection date ${day} is outside it.`,
+    title: (protocol: string, range: string, day: string) =>
+      `${protocol} runs ${range}; the collection date ${day} is outside it.`,
   },
   /** Issue 28 item 2: at most today in the institution's time zone. */
-  future_date: { status: 400, title: (day: string, today: string) => `Collected date cannot be in the future: ${day} is after today (${today}).` },
-  not_enrolled: { status: 409, title: (name: string) => `${name} is not enrolled in this protocol: enrol the participant first.` },
+  future_date: {
+    status: 400,
+    title: (day: string, today: string) => `Collected date cannot be in the future: ${day} is after today (${today}).`,
+  },
+  not_enrolled: {
+    status: 409,
+    title: (name: string) => `${name} is not enrolled in this protocol: enrol the participant first.`,
+  },
   participant_disabled: { status: 409, title: (name: string) => `${name} is disabled in this protocol.` },
   event_not_in_protocol: { status: 400, title: 'Choose an event of this protocol.' },
-  site_not_in_protocol: { status: 400, title: 'Choose one of the protocol\'s sites (add the site on the Sites page first).' },
-  site_required: { status: 400, title: 'Choose the institution site where the samples were collected (the event names none).' },
-  aliquot_type: { status: 400, title: 'An aliquot has its parent\'s specimen type.' },
+  site_not_in_protocol: {
+    status: 400,
+    title: "Choose one of the protocol's sites (add the site on the Sites page first).",
+  },
+  site_required: {
+    status: 400,
+    title: 'Choose the institution site where the samples were collected (the event names none).',
+  },
+  aliquot_type: { status: 400, title: "An aliquot has its parent's specimen type." },
   /** An aliquot's unit that does not convert into its parent's: `why` names both units and what to do. */
   aliquot_unit: { status: 400, title: (why: string) => why },
   lineage_required: { status: 400, title: 'Choose the sub sample lineage of a child row.' },
@@ -33,11 +50,16 @@ export const sampleErrors = defineErrors('samples', {
   row_key: { status: 400, title: (key: string) => `Row key ${key} is used twice.` },
   in_transit: {
     status: 409,
-    title: (sampleId: string, shipment: string) => `Sample ${sampleId} is in the shipment "${shipment}": it cannot be aliquoted or sub-sampled until the shipment is received or cancelled.`,
+    title: (sampleId: string, shipment: string) =>
+      `Sample ${sampleId} is in the shipment "${shipment}": it cannot be aliquoted or sub-sampled until the shipment is received or cancelled.`,
   },
   held_elsewhere: {
     status: 409,
-    title: (sampleId: string, holder: string) => `Sample ${sampleId} was received by ${holder}: it is in their custody, so it cannot be aliquoted or sub-sampled here.`,
+    title: (sampleId: string, holder: string) =>
+      `Sample ${sampleId} was received by ${holder}: it is in their custody, so it cannot be aliquoted or sub-sampled here.`,
   },
-  parent_disabled: { status: 409, title: (sampleId: string) => `Sample ${sampleId} is disabled: nothing can be taken from it.` },
+  parent_disabled: {
+    status: 409,
+    title: (sampleId: string) => `Sample ${sampleId} is disabled: nothing can be taken from it.`,
+  },
 });

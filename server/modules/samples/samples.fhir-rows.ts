@@ -10,16 +10,39 @@ import { qualified } from '../../platform/qualified';
 /** Samples with their specimen type, unit and parent's sample ID. */
 export async function exportSamples(db: Db, institutionId: number, scope: ExportScope) {
   const s = collectedSamples;
-  return db.select({
-    id: s.id, isEnabled: s.isEnabled, protocolId: s.collectionProtocolId, enrolmentId: s.participantId, patientId: s.patientId, sampleId: s.sampleId, kind: s.kind,
-    specimenType: sql<string | null>`${specimenTypes.title}`, specimenTypeCode: sql<string | null>`${specimenTypes.abbreviation}`,
-    collectedAmount: s.collectedAmount, remainingAmount: s.remainingAmount,
-    unitName: sql<string | null>`${unitOfMeasurements.unitName}`, unitSymbol: sql<string | null>`${unitOfMeasurements.unitSymbol}`,
-    collectedDate: s.collectedDate, collectedTime: s.collectedTime, parentId: s.parentId,
-    parentSampleId: sql<string | null>`(select p.sample_id from collected_samples p where p.id = ${qualified(collectedSamples.parentId)})`,
-  }).from(s)
+  return db
+    .select({
+      id: s.id,
+      isEnabled: s.isEnabled,
+      protocolId: s.collectionProtocolId,
+      enrolmentId: s.participantId,
+      patientId: s.patientId,
+      sampleId: s.sampleId,
+      kind: s.kind,
+      specimenType: sql<string | null>`${specimenTypes.title}`,
+      specimenTypeCode: sql<string | null>`${specimenTypes.abbreviation}`,
+      collectedAmount: s.collectedAmount,
+      remainingAmount: s.remainingAmount,
+      unitName: sql<string | null>`${unitOfMeasurements.unitName}`,
+      unitSymbol: sql<string | null>`${unitOfMeasurements.unitSymbol}`,
+      collectedDate: s.collectedDate,
+      collectedTime: s.collectedTime,
+      parentId: s.parentId,
+      parentSampleId: sql<
+        string | null
+      >`(select p.sample_id from collected_samples p where p.id = ${qualified(collectedSamples.parentId)})`,
+    })
+    .from(s)
     .leftJoin(specimenTypes, eq(specimenTypes.id, s.specimenTypeId))
     .leftJoin(unitOfMeasurements, eq(unitOfMeasurements.id, s.unitId))
-    .where(exportWhere(institutionId, scope, { institutionId: s.institutionId, id: s.id, patientId: s.patientId, protocolId: s.collectionProtocolId }))
-    .orderBy(asc(s.id)).limit(scope.limit);
+    .where(
+      exportWhere(institutionId, scope, {
+        institutionId: s.institutionId,
+        id: s.id,
+        patientId: s.patientId,
+        protocolId: s.collectionProtocolId,
+      }),
+    )
+    .orderBy(asc(s.id))
+    .limit(scope.limit);
 }

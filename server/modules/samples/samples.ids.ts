@@ -5,14 +5,23 @@ import { sampleErrors } from './samples.errors';
 
 /** Whether a sample ID is used in the institution, whatever its case. */
 export async function sampleIdUsed(tx: Db, institutionId: number, sampleId: string) {
-  const [row] = await tx.select({ id: collectedSamples.id }).from(collectedSamples)
-    .where(and(eq(collectedSamples.institutionId, institutionId), sql`lower(${collectedSamples.sampleId}) = ${sampleId.toLowerCase()}`)).limit(1);
+  const [row] = await tx
+    .select({ id: collectedSamples.id })
+    .from(collectedSamples)
+    .where(
+      and(
+        eq(collectedSamples.institutionId, institutionId),
+        sql`lower(${collectedSamples.sampleId}) = ${sampleId.toLowerCase()}`,
+      ),
+    )
+    .limit(1);
   return Boolean(row);
 }
 
 /** A typed sample ID must be free; the unique index settles two saves racing for one ID (isUniqueViolation). */
 export async function assertSampleIdFree(tx: Db, institutionId: number, sampleId: string, field = 'sampleId') {
-  if (await sampleIdUsed(tx, institutionId, sampleId)) throw sampleErrors.sample_id_taken(sampleId, { [field]: ['This sample ID is already used'] });
+  if (await sampleIdUsed(tx, institutionId, sampleId))
+    throw sampleErrors.sample_id_taken(sampleId, { [field]: ['This sample ID is already used'] });
 }
 
 /**
@@ -22,8 +31,13 @@ export async function assertSampleIdFree(tx: Db, institutionId: number, sampleId
  */
 export async function generateSampleId(tx: Db, institutionId: number, prefix: string, width: number) {
   for (let tries = 0; tries < 1000; tries++) {
-    const [c] = await tx.insert(collectedSampleIdCounters).values({ institutionId, prefix: prefix.toLowerCase(), last: 1 })
-      .onConflictDoUpdate({ target: [collectedSampleIdCounters.institutionId, collectedSampleIdCounters.prefix], set: { last: sql`${collectedSampleIdCounters.last} + 1` } })
+    const [c] = await tx
+      .insert(collectedSampleIdCounters)
+      .values({ institutionId, prefix: prefix.toLowerCase(), last: 1 })
+      .onConflictDoUpdate({
+        target: [collectedSampleIdCounters.institutionId, collectedSampleIdCounters.prefix],
+        set: { last: sql`${collectedSampleIdCounters.last} + 1` },
+      })
       .returning({ last: collectedSampleIdCounters.last });
     const candidate = `${prefix}${String(c.last).padStart(width, '0')}`;
     if (!(await sampleIdUsed(tx, institutionId, candidate))) return candidate;
@@ -32,6 +46,7 @@ export async function generateSampleId(tx: Db, institutionId: number, prefix: st
 }
 
 /** A sample collected on `date` in the protocol with `code`: AB-20260314-001. */
-export const primaryPrefix = (protocolCode: string, date: string) => `${protocolCode.toUpperCase()}-${date.replace(/-/g, '')}-`;
+export const primaryPrefix = (protocolCode: string, date: string) =>
+  `${protocolCode.toUpperCase()}-${date.replace(/-/g, '')}-`;
 /** A sub-sample of `parentSampleId`: AB-20260314-001.1, its children AB-20260314-001.1.1. */
 export const childPrefix = (parentSampleId: string) => `${parentSampleId}.`;

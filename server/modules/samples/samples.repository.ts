@@ -28,14 +28,21 @@ export interface SampleRef {
 }
 
 export const refColumns = {
-  id: collectedSamples.id, sampleId: collectedSamples.sampleId, patientId: collectedSamples.patientId,
-  collectionProtocolId: collectedSamples.collectionProtocolId, specimenTypeId: collectedSamples.specimenTypeId, isEnabled: collectedSamples.isEnabled,
+  id: collectedSamples.id,
+  sampleId: collectedSamples.sampleId,
+  patientId: collectedSamples.patientId,
+  collectionProtocolId: collectedSamples.collectionProtocolId,
+  specimenTypeId: collectedSamples.specimenTypeId,
+  isEnabled: collectedSamples.isEnabled,
 };
 
 /** Samples of this institution by record id (another institution's ids are simply absent): who they came from, what they are, whether enabled. */
 export async function sampleRefsOf(db: Db, institutionId: number, ids: number[]): Promise<SampleRef[]> {
   if (!ids.length) return [];
-  return db.select(refColumns).from(collectedSamples).where(and(eq(collectedSamples.institutionId, institutionId), inArray(collectedSamples.id, ids)));
+  return db
+    .select(refColumns)
+    .from(collectedSamples)
+    .where(and(eq(collectedSamples.institutionId, institutionId), inArray(collectedSamples.id, ids)));
 }
 
 export async function sampleRefOf(db: Db, institutionId: number, id: number): Promise<SampleRef | null> {
@@ -46,7 +53,13 @@ export async function sampleRefOf(db: Db, institutionId: number, id: number): Pr
 export type ForeignSampleEventKind = 'allocated' | 'vacated';
 
 /** Appends an entry to a sample's history, in the caller's transaction (its `summary` is the line a person reads). */
-export async function appendSampleEvent(tx: Db, ctx: Ctx, sampleId: number, kind: ForeignSampleEventKind, detail: { summary: string; reason?: string | null }) {
+export async function appendSampleEvent(
+  tx: Db,
+  ctx: Ctx,
+  sampleId: number,
+  kind: ForeignSampleEventKind,
+  detail: { summary: string; reason?: string | null },
+) {
   await recordEvent(tx, ctx, sampleId, kind, detail);
 }
 
@@ -54,7 +67,12 @@ export async function appendSampleEvent(tx: Db, ctx: Ctx, sampleId: number, kind
  * A sample as a list shows it, for a query whose rows hold a sample id in `col`:
  * `{ id, sampleId, specimenType: {id, title}, collectionProtocolId }` or null.
  */
-export const sampleSummaryOf = (col: SQL) => sql<{ id: number; sampleId: string; specimenType: { id: number; title: string | null } | null; collectionProtocolId: number } | null>`(
+export const sampleSummaryOf = (col: SQL) => sql<{
+  id: number;
+  sampleId: string;
+  specimenType: { id: number; title: string | null } | null;
+  collectionProtocolId: number;
+} | null>`(
   select json_build_object('id', s.id, 'sampleId', s.sample_id, 'collectionProtocolId', s.collection_protocol_id,
     'specimenType', json_build_object('id', s.specimen_type_id, 'title', (select st.title from specimen_types st where st.id = s.specimen_type_id)))
   from collected_samples s where s.id = ${col})`;
@@ -74,21 +92,35 @@ export const sampleIdsNamed = (inst: number, text: string) =>
 
 /** SQL for `{ id, sampleId }` of the sample a column points at, or null. */
 export const sampleRefSql = (column: SQL) =>
-  sql<{ id: number; sampleId: string } | null>`(select json_build_object('id', s.id, 'sampleId', s.sample_id) from collected_samples s where s.id = ${column})`;
+  sql<{
+    id: number;
+    sampleId: string;
+  } | null>`(select json_build_object('id', s.id, 'sampleId', s.sample_id) from collected_samples s where s.id = ${column})`;
 
 /** A sample of the institution by its sample ID (any case; the unique index answers), or null. */
 export async function sampleNamed(db: Db, inst: number, text: string) {
-  const [row] = await db.select(refColumns).from(collectedSamples).where(and(eq(collectedSamples.institutionId, inst), sql`lower(${collectedSamples.sampleId}) = ${text.toLowerCase()}`)).limit(1);
+  const [row] = await db
+    .select(refColumns)
+    .from(collectedSamples)
+    .where(
+      and(eq(collectedSamples.institutionId, inst), sql`lower(${collectedSamples.sampleId}) = ${text.toLowerCase()}`),
+    )
+    .limit(1);
   return row ?? null;
 }
 
 // The module's own reads (sample-reads.service.ts): a sample as the API answers it.
 
 const extra = {
-  unitSymbol: sql<string | null>`(select u.unit_symbol from unit_of_measurements u where u.id = ${qualified(collectedSamples.unitId)})`,
+  unitSymbol: sql<
+    string | null
+  >`(select u.unit_symbol from unit_of_measurements u where u.id = ${qualified(collectedSamples.unitId)})`,
   collectionProtocolEvent: eventRefOf(qualified(collectedSamples.collectionProtocolEventId)),
   patient: patientSummaryOf(qualified(collectedSamples.patientId)),
-  parentSample: sql<{ id: number; sampleId: string } | null>`(select json_build_object('id', p.id, 'sampleId', p.sample_id)
+  parentSample: sql<{
+    id: number;
+    sampleId: string;
+  } | null>`(select json_build_object('id', p.id, 'sampleId', p.sample_id)
     from collected_samples p where p.id = ${qualified(collectedSamples.parentId)})`,
   hasWithdrawnConsent: hasWithdrawnOf(qualified(collectedSamples.patientId)),
 };
@@ -99,33 +131,84 @@ const refs = () => [
   siteJoin('institutionSite', collectedSamples.institutionSiteId, 'sample_site'),
 ];
 
-export async function selectSamples(db: Db, opts: { where: SQL | undefined; orderBy?: SQL; limit?: number; offset?: number }) {
-  const page = await selectRecords(db, collectedSamples, { ...opts, orderBy: opts.orderBy ?? desc(collectedSamples.id), refs: refs(), extra });
+export async function selectSamples(
+  db: Db,
+  opts: { where: SQL | undefined; orderBy?: SQL; limit?: number; offset?: number },
+) {
+  const page = await selectRecords(db, collectedSamples, {
+    ...opts,
+    orderBy: opts.orderBy ?? desc(collectedSamples.id),
+    refs: refs(),
+    extra,
+  });
   return { ...page, rows: page.rows.map(toDto) };
 }
 
-type Row = Awaited<ReturnType<typeof selectRecords<typeof collectedSamples, 'specimenType' | 'unit' | 'subSampleLineage' | 'institutionSite', typeof extra>>>['rows'][number];
+type Row = Awaited<
+  ReturnType<
+    typeof selectRecords<
+      typeof collectedSamples,
+      'specimenType' | 'unit' | 'subSampleLineage' | 'institutionSite',
+      typeof extra
+    >
+  >
+>['rows'][number];
 
 /**
  * The stored custody (samples.custody.ts) as the API answers it: in an open shipment (packed in a draft, or sent)
  * with the shipment's id, name and 'draft' | 'shipped'.
  */
 const transitOf = (r: Pick<Row, 'custodyStatus' | 'custodyShipmentId' | 'custodyShipmentName'>) => {
-  const shipment = r.custodyShipmentId === null ? null : { id: r.custodyShipmentId, name: r.custodyShipmentName ?? '', status: r.custodyStatus === 'packed' ? 'draft' : 'shipped' };
+  const shipment =
+    r.custodyShipmentId === null
+      ? null
+      : {
+          id: r.custodyShipmentId,
+          name: r.custodyShipmentName ?? '',
+          status: r.custodyStatus === 'packed' ? 'draft' : 'shipped',
+        };
   return { inTransit: shipment !== null, transitShipment: shipment };
 };
 
 function toDto(r: Row): CollectedSample {
   return {
-    id: r.id, isEnabled: r.isEnabled, createdDate: r.createdDate, creatorAccount: r.creatorAccount, enabledDate: r.enabledDate, enablerAccount: r.enablerAccount,
-    concurrencyStamp: r.concurrencyStamp, sampleId: r.sampleId, kind: r.kind as CollectedSample['kind'], collectionProtocolId: r.collectionProtocolId,
-    collectionProtocolEvent: r.collectionProtocolEvent, institutionSite: r.institutionSite, patientId: r.patientId, participantId: r.participantId,
-    patient: r.patient ? { id: r.patient.id, firstName: r.patient.firstName, fatherName: r.patient.fatherName, grandFatherName: r.patient.grandFatherName, patientMRN: r.patient.patientMRN } : null,
-    specimenType: r.specimenType, collectedAmount: r.collectedAmount, remainingAmount: r.remainingAmount,
+    id: r.id,
+    isEnabled: r.isEnabled,
+    createdDate: r.createdDate,
+    creatorAccount: r.creatorAccount,
+    enabledDate: r.enabledDate,
+    enablerAccount: r.enablerAccount,
+    concurrencyStamp: r.concurrencyStamp,
+    sampleId: r.sampleId,
+    kind: r.kind as CollectedSample['kind'],
+    collectionProtocolId: r.collectionProtocolId,
+    collectionProtocolEvent: r.collectionProtocolEvent,
+    institutionSite: r.institutionSite,
+    patientId: r.patientId,
+    participantId: r.participantId,
+    patient: r.patient
+      ? {
+          id: r.patient.id,
+          firstName: r.patient.firstName,
+          fatherName: r.patient.fatherName,
+          grandFatherName: r.patient.grandFatherName,
+          patientMRN: r.patient.patientMRN,
+        }
+      : null,
+    specimenType: r.specimenType,
+    collectedAmount: r.collectedAmount,
+    remainingAmount: r.remainingAmount,
     unitOfMeasurement: { id: r.unitId, unitName: r.unit?.title ?? null, unitSymbol: r.unitSymbol },
-    collectedDate: r.collectedDate, collectedTime: r.collectedTime, isSubsample: r.isSubsample, parentSampleId: r.parentId, parentSample: r.parentSample,
-    subSampleLineage: r.subSampleLineage, parentAmountUsed: r.parentAmountUsed, hasWithdrawnConsent: Boolean(r.hasWithdrawnConsent),
-    collectedOutsideDates: r.collectedOutsideDates, ...transitOf(r),
+    collectedDate: r.collectedDate,
+    collectedTime: r.collectedTime,
+    isSubsample: r.isSubsample,
+    parentSampleId: r.parentId,
+    parentSample: r.parentSample,
+    subSampleLineage: r.subSampleLineage,
+    parentAmountUsed: r.parentAmountUsed,
+    hasWithdrawnConsent: Boolean(r.hasWithdrawnConsent),
+    collectedOutsideDates: r.collectedOutsideDates,
+    ...transitOf(r),
   };
 }
 
@@ -138,43 +221,76 @@ export function sampleFilters(q: SampleListQuery): SQL[] {
   if (q.searchTerm) parts.push(sql`lower(${collectedSamples.sampleId}) like ${likePattern(q.searchTerm)}`);
   if (q.patientId) parts.push(eq(collectedSamples.patientId, q.patientId));
   if (q.participantId) parts.push(eq(collectedSamples.participantId, q.participantId));
-  if (q.startDate && q.endDate) parts.push(sql`${collectedSamples.collectedDate} between ${q.startDate} and ${q.endDate}`);
+  if (q.startDate && q.endDate)
+    parts.push(sql`${collectedSamples.collectedDate} between ${q.startDate} and ${q.endDate}`);
   return parts;
 }
 
 /** One page of the institution's samples (of one protocol, or of all with null), filtered as spec 2 §7 lists them, newest first. */
 export function samplePage(db: Db, inst: number, protocolId: number | null, q: SampleListQuery, offset: number) {
-  const where = and(eq(collectedSamples.institutionId, inst), protocolId === null ? undefined : eq(collectedSamples.collectionProtocolId, protocolId), ...sampleFilters(q));
+  const where = and(
+    eq(collectedSamples.institutionId, inst),
+    protocolId === null ? undefined : eq(collectedSamples.collectionProtocolId, protocolId),
+    ...sampleFilters(q),
+  );
   return selectSamples(db, { where, limit: q.pageSize, offset });
 }
 
 /** One sample of the institution's protocol, or undefined. */
-export async function sampleInProtocol(db: Db, inst: number, protocolId: number, id: number): Promise<CollectedSample | undefined> {
-  const where = and(eq(collectedSamples.institutionId, inst), eq(collectedSamples.collectionProtocolId, protocolId), eq(collectedSamples.id, id));
+export async function sampleInProtocol(
+  db: Db,
+  inst: number,
+  protocolId: number,
+  id: number,
+): Promise<CollectedSample | undefined> {
+  const where = and(
+    eq(collectedSamples.institutionId, inst),
+    eq(collectedSamples.collectionProtocolId, protocolId),
+    eq(collectedSamples.id, id),
+  );
   return (await selectSamples(db, { where, limit: 1 })).rows[0];
 }
 
 /** The institution's samples by record id, oldest first. */
 export async function samplesWithIds(db: Db, inst: number, ids: number[]) {
-  return (await selectSamples(db, { where: and(eq(collectedSamples.institutionId, inst), inArray(collectedSamples.id, ids)), orderBy: asc(collectedSamples.id) })).rows;
+  return (
+    await selectSamples(db, {
+      where: and(eq(collectedSamples.institutionId, inst), inArray(collectedSamples.id, ids)),
+      orderBy: asc(collectedSamples.id),
+    })
+  ).rows;
 }
 
 /** The institution's enabled samples of every protocol, counted cheaply (the dashboard). */
 export const enabledSampleCount = (db: Db, inst: number) =>
-  cheapCount(db, () => db.select({ id: collectedSamples.id }).from(collectedSamples)
-    .where(and(eq(collectedSamples.institutionId, inst), eq(collectedSamples.isEnabled, true))).$dynamic());
+  cheapCount(db, () =>
+    db
+      .select({ id: collectedSamples.id })
+      .from(collectedSamples)
+      .where(and(eq(collectedSamples.institutionId, inst), eq(collectedSamples.isEnabled, true)))
+      .$dynamic(),
+  );
 
 /** The record ids of a sample's descendants (to 50 levels), at most `max`. */
 export async function descendantIds(db: Db, id: number, max: number) {
-  const rows = await db.select({ id: collectedSamples.id }).from(collectedSamples).where(inArray(collectedSamples.id, sql`(with recursive t(id, depth) as (
+  const rows = await db
+    .select({ id: collectedSamples.id })
+    .from(collectedSamples)
+    .where(
+      inArray(
+        collectedSamples.id,
+        sql`(with recursive t(id, depth) as (
       select ${id}::integer, 0 union all
       select c.id, t.depth + 1 from collected_samples c join t on c.parent_id = t.id where t.depth < 50)
-    select id from t where id <> ${id} limit ${max})`));
+    select id from t where id <> ${id} limit ${max})`,
+      ),
+    );
   return rows.map((r) => r.id);
 }
 
 /** A sample's own history entries, oldest first. */
-export const sampleEventsOf = (db: Db, sampleId: number) => db.select().from(sampleEvents).where(eq(sampleEvents.sampleId, sampleId)).orderBy(asc(sampleEvents.id));
+export const sampleEventsOf = (db: Db, sampleId: number) =>
+  db.select().from(sampleEvents).where(eq(sampleEvents.sampleId, sampleId)).orderBy(asc(sampleEvents.id));
 
 /** Accounts' names by id (who wrote a history entry). */
 export async function accountNamesOf(db: Db, ids: number[]) {
@@ -184,15 +300,33 @@ export async function accountNamesOf(db: Db, ids: number[]) {
 
 /** The protocol's samples (by record id) a label request names, for the labels. */
 export const labelRowsOf = (tx: Db, inst: number, protocolId: number, ids: number[]) =>
-  tx.select({ id: collectedSamples.id, sampleId: collectedSamples.sampleId, patientId: collectedSamples.patientId, collectedDate: collectedSamples.collectedDate })
+  tx
+    .select({
+      id: collectedSamples.id,
+      sampleId: collectedSamples.sampleId,
+      patientId: collectedSamples.patientId,
+      collectedDate: collectedSamples.collectedDate,
+    })
     .from(collectedSamples)
-    .where(and(eq(collectedSamples.institutionId, inst), eq(collectedSamples.collectionProtocolId, protocolId), inArray(collectedSamples.id, ids)));
+    .where(
+      and(
+        eq(collectedSamples.institutionId, inst),
+        eq(collectedSamples.collectionProtocolId, protocolId),
+        inArray(collectedSamples.id, ids),
+      ),
+    );
 
 /** Inserts a sample row, in its owner's custody; null when its sample ID was taken meanwhile (the unique index). */
-export async function insertSampleRow(tx: Db, values: Omit<typeof collectedSamples.$inferInsert, 'heldByInstitutionId'>) {
+export async function insertSampleRow(
+  tx: Db,
+  values: Omit<typeof collectedSamples.$inferInsert, 'heldByInstitutionId'>,
+) {
   try {
     // A new sample is in its owner's custody (samples.custody.ts changes it only through a shipment).
-    const [row] = await tx.insert(collectedSamples).values({ ...values, heldByInstitutionId: values.institutionId }).returning();
+    const [row] = await tx
+      .insert(collectedSamples)
+      .values({ ...values, heldByInstitutionId: values.institutionId })
+      .returning();
     return row;
   } catch (e) {
     if (isUniqueViolation(e)) return null;

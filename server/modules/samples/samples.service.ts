@@ -5,7 +5,15 @@ import { audit } from '../../platform/audit';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
 import type { Db } from '../../db/client';
 import { patientNames } from '../participants';
-import { assertUsable, enrolmentOf, isAliquotLineage, isProtocolSite, outsideDates, protocolEventOf, protocolOf } from '../protocols';
+import {
+  assertUsable,
+  enrolmentOf,
+  isAliquotLineage,
+  isProtocolSite,
+  outsideDates,
+  protocolEventOf,
+  protocolOf,
+} from '../protocols';
 import { sampleErrors } from './samples.errors';
 import { draw, lockSample, recordEvent, round, type SampleRow, unitSymbol } from './samples.ledger';
 import { assertSampleIdFree, childPrefix, generateSampleId, primaryPrefix } from './samples.ids';
@@ -18,28 +26,65 @@ import { aliquotAmountInParentUnit } from './samples.units';
 
 type Protocol = Awaited<ReturnType<typeof protocolOf>>;
 /** Where a primary sample comes from: checked once per command. */
-interface Origin { protocol: Protocol; participantId: number; patientId: number; siteId: number; eventId: number; date: string; time: string; outsideDates: boolean }
+interface Origin {
+  protocol: Protocol;
+  participantId: number;
+  patientId: number;
+  siteId: number;
+  eventId: number;
+  date: string;
+  time: string;
+  outsideDates: boolean;
+}
 
 /**
  * The patient must be enrolled (and enabled) in the protocol, the event and site must be the protocol's, consent not
  * withdrawn; a collection date outside the protocol's dates needs the user's confirmation (`acceptOutsideDates`).
  */
-async function originOf(tx: Db, ctx: InstCtx, protocol: Protocol, v: { patientId: number; eventId: number; siteId: number | null; date: string; time: string; acceptOutsideDates?: boolean }): Promise<Origin> {
+async function originOf(
+  tx: Db,
+  ctx: InstCtx,
+  protocol: Protocol,
+  v: {
+    patientId: number;
+    eventId: number;
+    siteId: number | null;
+    date: string;
+    time: string;
+    acceptOutsideDates?: boolean;
+  },
+): Promise<Origin> {
   const inst = ctx.institutionId;
   await assertNotFuture(tx, ctx, v.date);
-  const name = async () => (await patientNames(tx, inst, [v.patientId])).get(v.patientId) ?? `Participant ${v.patientId}`;
+  const name = async () =>
+    (await patientNames(tx, inst, [v.patientId])).get(v.patientId) ?? `Participant ${v.patientId}`;
   const enrolment = await enrolmentOf(tx, inst, protocol.id, v.patientId);
   if (!enrolment) throw sampleErrors.not_enrolled(await name(), { patientId: ['Not enrolled in this protocol'] });
-  if (!enrolment.isEnabled) throw sampleErrors.participant_disabled(await name(), { patientId: ['Disabled in this protocol'] });
+  if (!enrolment.isEnabled)
+    throw sampleErrors.participant_disabled(await name(), { patientId: ['Disabled in this protocol'] });
   await assertUsable(ctx, { patientId: v.patientId }, tx);
   const event = await protocolEventOf(tx, inst, protocol.id, v.eventId);
-  if (!event) throw sampleErrors.event_not_in_protocol({ collectionProtocolEventId: ['Choose an event of this protocol'] });
+  if (!event)
+    throw sampleErrors.event_not_in_protocol({ collectionProtocolEventId: ['Choose an event of this protocol'] });
   const siteId = v.siteId ?? event.institutionSiteId;
   if (!siteId) throw sampleErrors.site_required({ institutionSiteId: ['*Required'] });
-  if (!(await isProtocolSite(ctx, protocol.id, siteId, tx))) throw sampleErrors.site_not_in_protocol({ institutionSiteId: ['Choose one of the protocol\'s sites'] });
+  if (!(await isProtocolSite(ctx, protocol.id, siteId, tx)))
+    throw sampleErrors.site_not_in_protocol({ institutionSiteId: ["Choose one of the protocol's sites"] });
   const outside = outsideDates(protocol, v.date);
-  if (outside && !v.acceptOutsideDates) throw sampleErrors.outside_dates(protocol.title, outside.range, v.date, { collectedDate: ['Outside the protocol\'s dates'] });
-  return { protocol, participantId: enrolment.id, patientId: v.patientId, siteId, eventId: event.id, date: v.date, time: v.time, outsideDates: !!outside };
+  if (outside && !v.acceptOutsideDates)
+    throw sampleErrors.outside_dates(protocol.title, outside.range, v.date, {
+      collectedDate: ["Outside the protocol's dates"],
+    });
+  return {
+    protocol,
+    participantId: enrolment.id,
+    patientId: v.patientId,
+    siteId,
+    eventId: event.id,
+    date: v.date,
+    time: v.time,
+    outsideDates: !!outside,
+  };
 }
 
 /** Inserts a sample row; a typed ID that another save took in the meantime is the declared 409, not a bare conflict. */
@@ -56,7 +101,12 @@ async function resolveSampleId(tx: Db, inst: number, typed: string | null, prefi
 }
 
 /** A sample collected from the participant: remaining equals collected (spec 2 §5). */
-async function collectPrimary(tx: Db, ctx: InstCtx, o: Origin, v: { sampleId: string | null; specimenTypeId: number; amount: number; unitId: number }) {
+async function collectPrimary(
+  tx: Db,
+  ctx: InstCtx,
+  o: Origin,
+  v: { sampleId: string | null; specimenTypeId: number; amount: number; unitId: number },
+) {
   const inst = ctx.institutionId;
   await assertLookupIds(tx, inst, [
     { key: 'specimenTypes', id: v.specimenTypeId, field: 'specimenTypeId', label: 'Specimen Type' },
@@ -64,17 +114,44 @@ async function collectPrimary(tx: Db, ctx: InstCtx, o: Origin, v: { sampleId: st
   ]);
   const sampleId = await resolveSampleId(tx, inst, v.sampleId, primaryPrefix(o.protocol.code, o.date), 3);
   const row = await insertSample(tx, {
-    institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id, collectionProtocolId: o.protocol.id, participantId: o.participantId, patientId: o.patientId,
-    institutionSiteId: o.siteId, collectionProtocolEventId: o.eventId, sampleId, kind: 'primary', specimenTypeId: v.specimenTypeId,
-    collectedAmount: v.amount, remainingAmount: v.amount, unitId: v.unitId, collectedDate: o.date, collectedTime: o.time, isSubsample: false,
+    institutionId: inst,
+    creatorId: ctx.account.id,
+    enablerId: ctx.account.id,
+    collectionProtocolId: o.protocol.id,
+    participantId: o.participantId,
+    patientId: o.patientId,
+    institutionSiteId: o.siteId,
+    collectionProtocolEventId: o.eventId,
+    sampleId,
+    kind: 'primary',
+    specimenTypeId: v.specimenTypeId,
+    collectedAmount: v.amount,
+    remainingAmount: v.amount,
+    unitId: v.unitId,
+    collectedDate: o.date,
+    collectedTime: o.time,
+    isSubsample: false,
     collectedOutsideDates: o.outsideDates,
   });
-  await recordEvent(tx, ctx, row.id, 'collected', { summary: `Collected ${v.amount} ${await unitSymbol(tx, v.unitId)}.`, amount: v.amount, remainingAfter: v.amount });
+  await recordEvent(tx, ctx, row.id, 'collected', {
+    summary: `Collected ${v.amount} ${await unitSymbol(tx, v.unitId)}.`,
+    amount: v.amount,
+    remainingAfter: v.amount,
+  });
   await audit(tx, ctx, { entity: 'collectedSample', entityId: row.id, action: 'create', after: row });
   return row;
 }
 
-interface ChildSpec { sampleId: string | null; lineageId: number; specimenTypeId: number; amount: number; unitId: number | null; parentAmountUsed?: number; date: string; time: string }
+interface ChildSpec {
+  sampleId: string | null;
+  lineageId: number;
+  specimenTypeId: number;
+  amount: number;
+  unitId: number | null;
+  parentAmountUsed?: number;
+  date: string;
+  time: string;
+}
 
 /**
  * A sub-sample of a locked parent. An aliquot is a part of the parent: same specimen type, a unit
@@ -86,10 +163,15 @@ async function createChild(tx: Db, ctx: InstCtx, parent: SampleRow, v: ChildSpec
   const inst = ctx.institutionId;
   // A sample in an open shipment is (or is about to be) elsewhere: nothing is taken from it until it is received or the shipment cancelled.
   // Its stored custody (samples.custody.ts), read under the parent's lock, which shipping takes too.
-  if (parent.custodyShipmentId !== null) throw sampleErrors.in_transit(parent.sampleId, parent.custodyShipmentName ?? '');
+  if (parent.custodyShipmentId !== null)
+    throw sampleErrors.in_transit(parent.sampleId, parent.custodyShipmentName ?? '');
   // Received by another institution: the tube is theirs to keep (docs/shipments.md "Custody").
   const holder = parent.heldByInstitutionId;
-  if (holder !== parent.institutionId) throw sampleErrors.held_elsewhere(parent.sampleId, (await institutionTitles(tx, [holder])).get(holder) ?? `institution ${holder}`);
+  if (holder !== parent.institutionId)
+    throw sampleErrors.held_elsewhere(
+      parent.sampleId,
+      (await institutionTitles(tx, [holder])).get(holder) ?? `institution ${holder}`,
+    );
   const unitId = v.unitId ?? parent.unitId;
   const found = await assertLookupIds(tx, inst, [
     { key: 'subSampleLineages', id: v.lineageId, field: 'subSampleLineageId', label: 'Sub Sample Lineage' },
@@ -97,26 +179,61 @@ async function createChild(tx: Db, ctx: InstCtx, parent: SampleRow, v: ChildSpec
     { key: 'unitOfMeasurements', id: unitId, field: 'unitOfMeasurementId', label: 'Unit Of Measurement' },
   ]);
   const aliquot = isAliquotLineage(found.subSampleLineageId?.title);
-  if (aliquot && v.specimenTypeId !== parent.specimenTypeId) throw sampleErrors.aliquot_type({ specimenTypeId: ['An aliquot has its parent\'s specimen type'] });
-  const taken = aliquot ? await aliquotAmountInParentUnit(tx, v.amount, unitId, parent.unitId) : round(v.parentAmountUsed ?? 0);
+  if (aliquot && v.specimenTypeId !== parent.specimenTypeId)
+    throw sampleErrors.aliquot_type({ specimenTypeId: ["An aliquot has its parent's specimen type"] });
+  const taken = aliquot
+    ? await aliquotAmountInParentUnit(tx, v.amount, unitId, parent.unitId)
+    : round(v.parentAmountUsed ?? 0);
   const sampleId = await resolveSampleId(tx, inst, v.sampleId, childPrefix(parent.sampleId), 1);
   const row = await insertSample(tx, {
-    institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id, collectionProtocolId: parent.collectionProtocolId, participantId: parent.participantId,
-    patientId: parent.patientId, institutionSiteId: parent.institutionSiteId, collectionProtocolEventId: parent.collectionProtocolEventId, sampleId,
-    kind: aliquot ? 'aliquot' : 'derivative', specimenTypeId: v.specimenTypeId, collectedAmount: v.amount, remainingAmount: v.amount, unitId,
-    collectedDate: v.date, collectedTime: v.time, parentId: parent.id, isSubsample: true, subSampleLineageId: v.lineageId, parentAmountUsed: aliquot ? null : taken,
+    institutionId: inst,
+    creatorId: ctx.account.id,
+    enablerId: ctx.account.id,
+    collectionProtocolId: parent.collectionProtocolId,
+    participantId: parent.participantId,
+    patientId: parent.patientId,
+    institutionSiteId: parent.institutionSiteId,
+    collectionProtocolEventId: parent.collectionProtocolEventId,
+    sampleId,
+    kind: aliquot ? 'aliquot' : 'derivative',
+    specimenTypeId: v.specimenTypeId,
+    collectedAmount: v.amount,
+    remainingAmount: v.amount,
+    unitId,
+    collectedDate: v.date,
+    collectedTime: v.time,
+    parentId: parent.id,
+    isSubsample: true,
+    subSampleLineageId: v.lineageId,
+    parentAmountUsed: aliquot ? null : taken,
   });
-  const remaining = await draw(tx, ctx, parent, { kind: aliquot ? 'aliquot' : 'derivative', amount: taken, childSampleId: row.id });
+  const remaining = await draw(tx, ctx, parent, {
+    kind: aliquot ? 'aliquot' : 'derivative',
+    amount: taken,
+    childSampleId: row.id,
+  });
   const [unit, parentUnit] = [await unitSymbol(tx, unitId), await unitSymbol(tx, parent.unitId)];
   const other = (s: SampleRow) => ({ id: s.id, sampleId: s.sampleId });
   await recordEvent(tx, ctx, parent.id, aliquot ? 'aliquoted' : 'derived', {
-    summary: aliquot ? `Aliquot ${sampleId} took ${taken} ${parentUnit}${unitId === parent.unitId ? '' : ` (${v.amount} ${unit})`}.` : `Derivative ${sampleId} (${v.amount} ${unit}) used ${taken} ${parentUnit}.`,
-    amount: taken, remainingAfter: remaining, otherSample: other(row),
+    summary: aliquot
+      ? `Aliquot ${sampleId} took ${taken} ${parentUnit}${unitId === parent.unitId ? '' : ` (${v.amount} ${unit})`}.`
+      : `Derivative ${sampleId} (${v.amount} ${unit}) used ${taken} ${parentUnit}.`,
+    amount: taken,
+    remainingAfter: remaining,
+    otherSample: other(row),
   });
   await recordEvent(tx, ctx, row.id, 'collected', {
-    summary: `${aliquot ? 'Aliquoted' : 'Derived'} from ${parent.sampleId}: ${v.amount} ${unit}.`, amount: v.amount, remainingAfter: v.amount, otherSample: other(parent),
+    summary: `${aliquot ? 'Aliquoted' : 'Derived'} from ${parent.sampleId}: ${v.amount} ${unit}.`,
+    amount: v.amount,
+    remainingAfter: v.amount,
+    otherSample: other(parent),
   });
-  await audit(tx, ctx, { entity: 'collectedSample', entityId: row.id, action: 'create', after: { ...row, parentRemainingAmount: remaining } });
+  await audit(tx, ctx, {
+    entity: 'collectedSample',
+    entityId: row.id,
+    action: 'create',
+    after: { ...row, parentRemainingAmount: remaining },
+  });
   return row;
 }
 
@@ -150,17 +267,31 @@ export async function createSample(ctx: InstCtx, protocolId: number, input: Samp
       const parent = await lockSample(tx, inst, input.parentSampleId, protocolId);
       await assertUsable(ctx, { patientId: parent.patientId }, tx);
       const row = await createChild(tx, ctx, parent, {
-        sampleId, lineageId: given(input.subSampleLineageId, 'subSampleLineageId'), specimenTypeId: input.specimenTypeId, amount: input.collectedAmount,
-        unitId: input.unitOfMeasurementId, parentAmountUsed: input.parentAmountUsed,
-        date: input.collectedDate ?? now.date, time: input.collectedTime ?? now.time,
+        sampleId,
+        lineageId: given(input.subSampleLineageId, 'subSampleLineageId'),
+        specimenTypeId: input.specimenTypeId,
+        amount: input.collectedAmount,
+        unitId: input.unitOfMeasurementId,
+        parentAmountUsed: input.parentAmountUsed,
+        date: input.collectedDate ?? now.date,
+        time: input.collectedTime ?? now.time,
       });
       return row.id;
     }
     const origin = await originOf(tx, ctx, protocol, {
-      patientId: given(input.patientId, 'patientId'), eventId: given(input.collectionProtocolEventId, 'collectionProtocolEventId'), siteId: given(input.institutionSiteId, 'institutionSiteId'),
-      date: given(input.collectedDate, 'collectedDate'), time: given(input.collectedTime, 'collectedTime'), acceptOutsideDates: input.acceptOutsideDates,
+      patientId: given(input.patientId, 'patientId'),
+      eventId: given(input.collectionProtocolEventId, 'collectionProtocolEventId'),
+      siteId: given(input.institutionSiteId, 'institutionSiteId'),
+      date: given(input.collectedDate, 'collectedDate'),
+      time: given(input.collectedTime, 'collectedTime'),
+      acceptOutsideDates: input.acceptOutsideDates,
     });
-    const row = await collectPrimary(tx, ctx, origin, { sampleId, specimenTypeId: input.specimenTypeId, amount: input.collectedAmount, unitId: given(input.unitOfMeasurementId, 'unitOfMeasurementId') });
+    const row = await collectPrimary(tx, ctx, origin, {
+      sampleId,
+      specimenTypeId: input.specimenTypeId,
+      amount: input.collectedAmount,
+      unitId: given(input.unitOfMeasurementId, 'unitOfMeasurementId'),
+    });
     return row.id;
   });
   return getSample(ctx, protocolId, id);
@@ -171,7 +302,9 @@ type Row = CollectRow;
 /** The problem of one row, named: "Row 2 (serum): ...", its field errors under rows.<index>. */
 function inRow(e: unknown, index: number, row: Row): never {
   if (!(e instanceof AppError)) throw e;
-  const errors = e.errors ? Object.fromEntries(Object.entries(e.errors).map(([f, m]) => [`rows.${index}.${f}`, m])) : { [`rows.${index}`]: [e.title] };
+  const errors = e.errors
+    ? Object.fromEntries(Object.entries(e.errors).map(([f, m]) => [`rows.${index}.${f}`, m]))
+    : { [`rows.${index}`]: [e.title] };
   throw new AppError(e.status, `Row ${index + 1} (${row.key}): ${e.title}`, errors, e.code);
 }
 
@@ -182,12 +315,16 @@ function checkRows(rows: Row[]) {
   rows.forEach((r, i) => {
     const fail = (e: AppError) => inRow(e, i, r);
     if (keys.has(r.key)) fail(sampleErrors.row_key(r.key, { key: ['Used twice'] }));
-    if (r.parentKey && !keys.has(r.parentKey)) fail(sampleErrors.row_parent(r.key, { parentKey: ['Not listed before this row'] }));
-    if (r.parentKey && !r.subSampleLineageId) fail(sampleErrors.lineage_required({ subSampleLineageId: ['*Required'] }));
-    if (!r.parentKey && !r.unitOfMeasurementId) fail(sampleErrors.unit_required({ unitOfMeasurementId: ['*Required'] }));
+    if (r.parentKey && !keys.has(r.parentKey))
+      fail(sampleErrors.row_parent(r.key, { parentKey: ['Not listed before this row'] }));
+    if (r.parentKey && !r.subSampleLineageId)
+      fail(sampleErrors.lineage_required({ subSampleLineageId: ['*Required'] }));
+    if (!r.parentKey && !r.unitOfMeasurementId)
+      fail(sampleErrors.unit_required({ unitOfMeasurementId: ['*Required'] }));
     if (r.sampleId) {
       const lower = r.sampleId.toLowerCase();
-      if (ids.has(lower)) fail(sampleErrors.sample_id_twice(r.sampleId, { sampleId: [`Also given to row ${ids.get(lower)! + 1}`] }));
+      if (ids.has(lower))
+        fail(sampleErrors.sample_id_twice(r.sampleId, { sampleId: [`Also given to row ${ids.get(lower)! + 1}`] }));
       ids.set(lower, i);
     }
     keys.add(r.key);
@@ -205,8 +342,12 @@ export async function collect(ctx: InstCtx, protocolId: number, input: CollectIn
   const ids = await command(ctx, 'samples.collect', async ({ db: tx }) => {
     const protocol = await protocolOf(ctx, protocolId, tx);
     const origin = await originOf(tx, ctx, protocol, {
-      patientId: input.patientId, eventId: input.collectionProtocolEventId, siteId: input.institutionSiteId,
-      date: input.collectedDate, time: input.collectedTime, acceptOutsideDates: input.acceptOutsideDates,
+      patientId: input.patientId,
+      eventId: input.collectionProtocolEventId,
+      siteId: input.institutionSiteId,
+      date: input.collectedDate,
+      time: input.collectedTime,
+      acceptOutsideDates: input.acceptOutsideDates,
     });
     const made = new Map<string, SampleRow>();
     for (const [i, r] of rows.entries()) {
@@ -214,16 +355,31 @@ export async function collect(ctx: InstCtx, protocolId: number, input: CollectIn
         const parent = r.parentKey ? made.get(r.parentKey)! : null;
         const row = parent
           ? await createChild(tx, ctx, parent, {
-            sampleId: r.sampleId, lineageId: r.subSampleLineageId!, specimenTypeId: r.specimenTypeId, amount: r.quantity, unitId: r.unitOfMeasurementId,
-            parentAmountUsed: r.parentAmountUsed, date: origin.date, time: origin.time,
-          })
-          : await collectPrimary(tx, ctx, origin, { sampleId: r.sampleId, specimenTypeId: r.specimenTypeId, amount: r.quantity, unitId: r.unitOfMeasurementId! });
+              sampleId: r.sampleId,
+              lineageId: r.subSampleLineageId!,
+              specimenTypeId: r.specimenTypeId,
+              amount: r.quantity,
+              unitId: r.unitOfMeasurementId,
+              parentAmountUsed: r.parentAmountUsed,
+              date: origin.date,
+              time: origin.time,
+            })
+          : await collectPrimary(tx, ctx, origin, {
+              sampleId: r.sampleId,
+              specimenTypeId: r.specimenTypeId,
+              amount: r.quantity,
+              unitId: r.unitOfMeasurementId!,
+            });
         made.set(r.key, row);
       } catch (e) {
         inRow(e, i, r);
       }
     }
-    await audit(tx, ctx, { entity: 'collectedSample', action: 'collect', after: { eventId: origin.eventId, patientId: origin.patientId, sampleIds: [...made.values()].map((s) => s.id) } });
+    await audit(tx, ctx, {
+      entity: 'collectedSample',
+      action: 'collect',
+      after: { eventId: origin.eventId, patientId: origin.patientId, sampleIds: [...made.values()].map((s) => s.id) },
+    });
     return [...made.values()].map((s) => s.id);
   });
   return samplesByIds(ctx, ids);
@@ -244,9 +400,18 @@ export async function adjust(ctx: InstCtx, protocolId: number, id: number, input
     const remaining = await draw(tx, ctx, sample, { kind: 'adjustment', amount, reason });
     const unit = await unitSymbol(tx, sample.unitId);
     await recordEvent(tx, ctx, sample.id, 'adjusted', {
-      summary: amount > 0 ? `Adjusted: ${amount} ${unit} removed.` : `Adjusted: ${-amount} ${unit} given back.`, amount, remainingAfter: remaining, reason,
+      summary: amount > 0 ? `Adjusted: ${amount} ${unit} removed.` : `Adjusted: ${-amount} ${unit} given back.`,
+      amount,
+      remainingAfter: remaining,
+      reason,
     });
-    await audit(tx, ctx, { entity: 'collectedSample', entityId: id, action: 'adjust', before, after: { ...sample, adjustment: amount, reason } });
+    await audit(tx, ctx, {
+      entity: 'collectedSample',
+      entityId: id,
+      action: 'adjust',
+      before,
+      after: { ...sample, adjustment: amount, reason },
+    });
   });
   return getSample(ctx, protocolId, id);
 }

@@ -21,7 +21,13 @@ export interface ShippableSample extends SampleRef {
   custody: Custody;
 }
 
-const columns = { ...refColumns, institutionId: collectedSamples.institutionId, unitId: collectedSamples.unitId, remainingAmount: collectedSamples.remainingAmount, ...custodyColumns };
+const columns = {
+  ...refColumns,
+  institutionId: collectedSamples.institutionId,
+  unitId: collectedSamples.unitId,
+  remainingAmount: collectedSamples.remainingAmount,
+  ...custodyColumns,
+};
 
 /**
  * Samples of this institution by record id, locked for the rest of the transaction (in id order, so
@@ -30,77 +36,157 @@ const columns = { ...refColumns, institutionId: collectedSamples.institutionId, 
  */
 export async function lockShippableSamples(tx: Db, institutionId: number, ids: number[]): Promise<ShippableSample[]> {
   if (!ids.length) return [];
-  const rows = await tx.select(columns).from(collectedSamples)
+  const rows = await tx
+    .select(columns)
+    .from(collectedSamples)
     .where(and(eq(collectedSamples.institutionId, institutionId), inArray(collectedSamples.id, ids)))
-    .orderBy(collectedSamples.id).for('update');
-  return rows.map(({ heldBy, custodyStatus, custodyShipmentId, custodyShipmentName, ...r }) => ({ ...r, custody: custodyOfRow({ heldBy, custodyStatus, custodyShipmentId, custodyShipmentName }) }));
+    .orderBy(collectedSamples.id)
+    .for('update');
+  return rows.map(({ heldBy, custodyStatus, custodyShipmentId, custodyShipmentName, ...r }) => ({
+    ...r,
+    custody: custodyOfRow({ heldBy, custodyStatus, custodyShipmentId, custodyShipmentName }),
+  }));
 }
 
 /** A sample's ID (the text on its label) by record id, for messages. */
 export async function sampleCodeOf(db: Db, id: number) {
-  const [row] = await db.select({ sampleId: collectedSamples.sampleId }).from(collectedSamples).where(eq(collectedSamples.id, id)).limit(1);
+  const [row] = await db
+    .select({ sampleId: collectedSamples.sampleId })
+    .from(collectedSamples)
+    .where(eq(collectedSamples.id, id))
+    .limit(1);
   return row?.sampleId ?? String(id);
 }
 
 export type ShippingEventKind = 'shipped' | 'received' | 'rejected' | 'shipment_cancelled';
 
 /** Appends chain-of-custody entries to samples' histories, in one insert in the caller's transaction. */
-type ShippingEvent = { sample: Pick<ShippableSample, 'id' | 'institutionId'>; kind: ShippingEventKind; summary: string; reason?: string | null; accountId: number; at: Date };
+type ShippingEvent = {
+  sample: Pick<ShippableSample, 'id' | 'institutionId'>;
+  kind: ShippingEventKind;
+  summary: string;
+  reason?: string | null;
+  accountId: number;
+  at: Date;
+};
 export async function appendShippingEvents(tx: Db, events: ShippingEvent[]) {
   if (!events.length) return;
-  await tx.insert(sampleEvents).values(events.map((e) => ({
-    institutionId: e.sample.institutionId, sampleId: e.sample.id, kind: e.kind, detail: { summary: e.summary, reason: e.reason ?? null }, creatorId: e.accountId, createdDate: e.at,
-  })));
+  await tx.insert(sampleEvents).values(
+    events.map((e) => ({
+      institutionId: e.sample.institutionId,
+      sampleId: e.sample.id,
+      kind: e.kind,
+      detail: { summary: e.summary, reason: e.reason ?? null },
+      creatorId: e.accountId,
+      createdDate: e.at,
+    })),
+  );
 }
 
 /**
  * A shipped sample as a shipment shows it, for a query whose rows hold a sample id in `col`: its ID and
  * its donor's names and MRN (the caller shows the donor only when the sender chose to include it).
  */
-export const shippedSampleOf = (col: SQL) => sql<{ id: number; sampleId: string; donor: { firstName: string; fatherName: string; grandFatherName: string; patientMRN: string | null } | null } | null>`(
+export const shippedSampleOf = (col: SQL) => sql<{
+  id: number;
+  sampleId: string;
+  donor: { firstName: string; fatherName: string; grandFatherName: string; patientMRN: string | null } | null;
+} | null>`(
   select json_build_object('id', s.id, 'sampleId', s.sample_id, 'donor', ${patientSummaryOf(sql`s.patient_id`)})
   from collected_samples s where s.id = ${col})`;
 
 /** The create stepper's search (docs/shipments.md). */
-export interface CandidateFilter { sampleId?: string; patientMrn?: string; startDate?: string | null; endDate?: string | null; collectionProtocolId?: number | null }
+export interface CandidateFilter {
+  sampleId?: string;
+  patientMrn?: string;
+  startDate?: string | null;
+  endDate?: string | null;
+  collectionProtocolId?: number | null;
+}
 
 /**
  * The institution's enabled samples with something remaining that are in no open shipment and were
  * not received elsewhere, newest first: what may be shipped.
  */
-export async function shippingCandidates(db: Db, institutionId: number, f: CandidateFilter, page: { limit: number; offset: number }) {
+export async function shippingCandidates(
+  db: Db,
+  institutionId: number,
+  f: CandidateFilter,
+  page: { limit: number; offset: number },
+) {
   const own = sql.raw('"collected_samples"');
   const parts: SQL[] = [
-    eq(collectedSamples.institutionId, institutionId), eq(collectedSamples.isEnabled, true), sql`${collectedSamples.remainingAmount} > 0`,
+    eq(collectedSamples.institutionId, institutionId),
+    eq(collectedSamples.isEnabled, true),
+    sql`${collectedSamples.remainingAmount} > 0`,
     // Free: in no open shipment and not received elsewhere (custody columns).
-    eq(collectedSamples.custodyStatus, 'held'), eq(collectedSamples.heldByInstitutionId, institutionId),
+    eq(collectedSamples.custodyStatus, 'held'),
+    eq(collectedSamples.heldByInstitutionId, institutionId),
   ];
   if (f.sampleId) parts.push(sql`lower(${collectedSamples.sampleId}) = ${f.sampleId.toLowerCase()}`);
   if (f.patientMrn) parts.push(hasMrn(qualified(collectedSamples.patientId), institutionId, f.patientMrn));
-  if (f.startDate && f.endDate) parts.push(sql`${collectedSamples.collectedDate} between ${f.startDate} and ${f.endDate}`);
+  if (f.startDate && f.endDate)
+    parts.push(sql`${collectedSamples.collectedDate} between ${f.startDate} and ${f.endDate}`);
   if (f.collectionProtocolId) parts.push(eq(collectedSamples.collectionProtocolId, f.collectionProtocolId));
   const where = and(...parts);
-  const rows = await db.select({
-    id: collectedSamples.id, sampleId: collectedSamples.sampleId, specimenTypeId: collectedSamples.specimenTypeId, specimenType: specimenTypes.title,
-    amount: collectedSamples.remainingAmount, unitName: unitOfMeasurements.unitName, unitSymbol: unitOfMeasurements.unitSymbol,
-    collectionProtocolId: collectedSamples.collectionProtocolId, protocolTitle: protocolTitleOf(sql`${own}."collection_protocol_id"`),
-    collectedDate: collectedSamples.collectedDate, hasWithdrawnConsent: hasWithdrawnOf(sql`${own}."patient_id"`),
-  }).from(collectedSamples)
+  const rows = await db
+    .select({
+      id: collectedSamples.id,
+      sampleId: collectedSamples.sampleId,
+      specimenTypeId: collectedSamples.specimenTypeId,
+      specimenType: specimenTypes.title,
+      amount: collectedSamples.remainingAmount,
+      unitName: unitOfMeasurements.unitName,
+      unitSymbol: unitOfMeasurements.unitSymbol,
+      collectionProtocolId: collectedSamples.collectionProtocolId,
+      protocolTitle: protocolTitleOf(sql`${own}."collection_protocol_id"`),
+      collectedDate: collectedSamples.collectedDate,
+      hasWithdrawnConsent: hasWithdrawnOf(sql`${own}."patient_id"`),
+    })
+    .from(collectedSamples)
     .leftJoin(specimenTypes, eq(specimenTypes.id, collectedSamples.specimenTypeId))
     .leftJoin(unitOfMeasurements, eq(unitOfMeasurements.id, collectedSamples.unitId))
-    .where(where).orderBy(desc(collectedSamples.id)).limit(page.limit).offset(page.offset);
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(collectedSamples).where(where);
+    .where(where)
+    .orderBy(desc(collectedSamples.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(collectedSamples)
+    .where(where);
   return { rows, total: Number(n) };
 }
 
 /** A sample as storage sees it: its reference, its owner, its custodian (who holds it) and the open shipment it is in, if any. */
-export interface CustodySample extends SampleRef { ownerId: number; custodianId: number; shipment: { id: number; name: string } | null; hasWithdrawnConsent: boolean }
+export interface CustodySample extends SampleRef {
+  ownerId: number;
+  custodianId: number;
+  shipment: { id: number; name: string } | null;
+  hasWithdrawnConsent: boolean;
+}
 
 const custodySelect = () => ({
-  ...refColumns, ownerId: collectedSamples.institutionId, ...custodyColumns, withdrawn: hasWithdrawnOf(qualified(collectedSamples.patientId)),
+  ...refColumns,
+  ownerId: collectedSamples.institutionId,
+  ...custodyColumns,
+  withdrawn: hasWithdrawnOf(qualified(collectedSamples.patientId)),
 });
-type CustodySelectRow = SampleRef & { ownerId: number; heldBy: number; custodyStatus: string; custodyShipmentId: number | null; custodyShipmentName: string | null; withdrawn: unknown };
-const toCustodySample = ({ withdrawn, heldBy, custodyStatus, custodyShipmentId, custodyShipmentName, ...r }: CustodySelectRow): CustodySample => {
+type CustodySelectRow = SampleRef & {
+  ownerId: number;
+  heldBy: number;
+  custodyStatus: string;
+  custodyShipmentId: number | null;
+  custodyShipmentName: string | null;
+  withdrawn: unknown;
+};
+const toCustodySample = ({
+  withdrawn,
+  heldBy,
+  custodyStatus,
+  custodyShipmentId,
+  custodyShipmentName,
+  ...r
+}: CustodySelectRow): CustodySample => {
   const custody = custodyOfRow({ heldBy, custodyStatus, custodyShipmentId, custodyShipmentName });
   return { ...r, custodianId: custody.heldBy, shipment: custody.shipment, hasWithdrawnConsent: Boolean(withdrawn) };
 };
@@ -112,8 +198,15 @@ const toCustodySample = ({ withdrawn, heldBy, custodyStatus, custodyShipmentId, 
  */
 export async function custodySamplesOf(db: Db, institutionId: number, ids: number[]): Promise<CustodySample[]> {
   if (!ids.length) return [];
-  const rows = await db.select(custodySelect()).from(collectedSamples)
-    .where(and(inArray(collectedSamples.id, ids), sql`(${collectedSamples.institutionId} = ${institutionId} or ${collectedSamples.heldByInstitutionId} = ${institutionId})`));
+  const rows = await db
+    .select(custodySelect())
+    .from(collectedSamples)
+    .where(
+      and(
+        inArray(collectedSamples.id, ids),
+        sql`(${collectedSamples.institutionId} = ${institutionId} or ${collectedSamples.heldByInstitutionId} = ${institutionId})`,
+      ),
+    );
   return rows.map(toCustodySample);
 }
 
@@ -121,17 +214,28 @@ export async function custodySamplesOf(db: Db, institutionId: number, ids: numbe
  * Samples the institution holds now (custody: its own not received elsewhere, or received from
  * another) by their sample ID, any case: what a rack scanner's barcode may name. Keyed by the lower-case ID.
  */
-export async function custodySamplesByCode(db: Db, institutionId: number, codes: string[]): Promise<Map<string, CustodySample>> {
+export async function custodySamplesByCode(
+  db: Db,
+  institutionId: number,
+  codes: string[],
+): Promise<Map<string, CustodySample>> {
   const found = new Map<string, CustodySample>();
   const lower = [...new Set(codes.map((c) => c.toLowerCase()))];
   if (!lower.length) return found;
   const held = eq(collectedSamples.heldByInstitutionId, institutionId);
-  const rows = await db.select(custodySelect()).from(collectedSamples)
-    .where(and(
-      sql`lower(${collectedSamples.sampleId}) in (${sql.join(lower.map((c) => sql`${c}`), sql`, `)})`,
-      // Its own (the index (institution, lower(sample_id))) or received (collected_samples_held_elsewhere_idx).
-      sql`((${collectedSamples.institutionId} = ${institutionId} and ${held}) or (${held} and ${collectedSamples.heldByInstitutionId} <> ${collectedSamples.institutionId}))`,
-    ))
+  const rows = await db
+    .select(custodySelect())
+    .from(collectedSamples)
+    .where(
+      and(
+        sql`lower(${collectedSamples.sampleId}) in (${sql.join(
+          lower.map((c) => sql`${c}`),
+          sql`, `,
+        )})`,
+        // Its own (the index (institution, lower(sample_id))) or received (collected_samples_held_elsewhere_idx).
+        sql`((${collectedSamples.institutionId} = ${institutionId} and ${held}) or (${held} and ${collectedSamples.heldByInstitutionId} <> ${collectedSamples.institutionId}))`,
+      ),
+    )
     .orderBy(collectedSamples.id);
   // One institution's IDs are unique whatever their case; a received sample may share one with an own sample: the own one wins.
   for (const row of rows) {

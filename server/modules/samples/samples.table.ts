@@ -1,4 +1,17 @@
-import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { recordColumns, ts } from '../../platform/records';
 import { patients } from '../participants/participants.table';
@@ -11,91 +24,125 @@ import { collectionProtocols, protocolParticipants } from '../protocols/protocol
  * ID is unique per institution whatever its case. `remaining_amount` = collected - the sum of the
  * sample's draws (sample_draws), changed only in the transaction that writes the draw, under a lock.
  */
-export const collectedSamples = pgTable('collected_samples', {
-  ...recordColumns(),
-  institutionId: integer('institution_id').notNull(),
-  collectionProtocolId: integer('collection_protocol_id').notNull().references(() => collectionProtocols.id),
-  participantId: integer('participant_id').notNull().references(() => protocolParticipants.id),
-  patientId: integer('patient_id').notNull().references(() => patients.id),
-  institutionSiteId: integer('institution_site_id').notNull(),
-  collectionProtocolEventId: integer('collection_protocol_event_id').notNull(),
-  sampleId: text('sample_id').notNull(),
-  /** primary | aliquot | derivative */
-  kind: text('kind').notNull(),
-  specimenTypeId: integer('specimen_type_id').notNull(),
-  collectedAmount: doublePrecision('collected_amount').notNull(),
-  remainingAmount: doublePrecision('remaining_amount').notNull(),
-  unitId: integer('unit_id').notNull(),
-  collectedDate: date('collected_date', { mode: 'string' }).notNull(),
-  collectedTime: text('collected_time').notNull(),
-  parentId: integer('parent_id').references((): AnyPgColumn => collectedSamples.id),
-  isSubsample: boolean('is_subsample').notNull().default(false),
-  subSampleLineageId: integer('sub_sample_lineage_id'),
-  /** A derivative's amount taken from its parent, in the parent's unit (its own amount is new material). */
-  parentAmountUsed: doublePrecision('parent_amount_used'),
-  /** Collected outside the protocol's dates after the user confirmed it (a primary sample; sub-samples inherit nothing). */
-  collectedOutsideDates: boolean('collected_outside_dates').notNull().default(false),
-  // Custody (docs/shipments.md "Custody"), stored once and written only by samples.custody.ts, which shipments
-  // call in the transaction of each status change; every reader (sample page, storage, sub-samples,
-  // shipping checks) reads these columns, never the shipment tables.
-  /** The institution holding the tube now: the owner (set at creation), or the receiver that accepted it. */
-  heldByInstitutionId: integer('held_by_institution_id').notNull(),
-  /** held | packed (in a draft shipment, still at the holder's) | in_transit (sent, not yet accepted or rejected). */
-  custodyStatus: text('custody_status').notNull().default('held'),
-  /** The open shipment holding it (packed or in transit) and its name, for messages; null while held. */
-  custodyShipmentId: integer('custody_shipment_id'),
-  custodyShipmentName: text('custody_shipment_name'),
-}, (t) => [
-  uniqueIndex('collected_samples_sample_id_uq').on(t.institutionId, sql`lower(${t.sampleId})`),
-  index('collected_samples_protocol_idx').on(t.collectionProtocolId, t.id),
-  index('collected_samples_patient_idx').on(t.institutionId, t.patientId),
-  index('collected_samples_parent_idx').on(t.parentId),
-  index('collected_samples_date_idx').on(t.collectionProtocolId, t.collectedDate),
-  check('collected_samples_remaining_ck', sql`${t.remainingAmount} >= 0 and ${t.remainingAmount} <= ${t.collectedAmount}`),
-  check('collected_samples_collected_ck', sql`${t.collectedAmount} >= 0`),
-  check('collected_samples_kind_ck', sql`${t.kind} in ('primary', 'aliquot', 'derivative')`),
-  check('collected_samples_custody_ck', sql`${t.custodyStatus} in ('held', 'packed', 'in_transit')
-    and (${t.custodyStatus} = 'held') = (${t.custodyShipmentId} is null) and (${t.custodyShipmentId} is null) = (${t.custodyShipmentName} is null)`),
-  // Samples held by another institution than their owner (received), by ID: what the receiver's storage finds them by.
-  index('collected_samples_held_elsewhere_idx').on(t.heldByInstitutionId, sql`lower(${t.sampleId})`).where(sql`${t.heldByInstitutionId} <> ${t.institutionId}`),
-]);
+export const collectedSamples = pgTable(
+  'collected_samples',
+  {
+    ...recordColumns(),
+    institutionId: integer('institution_id').notNull(),
+    collectionProtocolId: integer('collection_protocol_id')
+      .notNull()
+      .references(() => collectionProtocols.id),
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => protocolParticipants.id),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    institutionSiteId: integer('institution_site_id').notNull(),
+    collectionProtocolEventId: integer('collection_protocol_event_id').notNull(),
+    sampleId: text('sample_id').notNull(),
+    /** primary | aliquot | derivative */
+    kind: text('kind').notNull(),
+    specimenTypeId: integer('specimen_type_id').notNull(),
+    collectedAmount: doublePrecision('collected_amount').notNull(),
+    remainingAmount: doublePrecision('remaining_amount').notNull(),
+    unitId: integer('unit_id').notNull(),
+    collectedDate: date('collected_date', { mode: 'string' }).notNull(),
+    collectedTime: text('collected_time').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => collectedSamples.id),
+    isSubsample: boolean('is_subsample').notNull().default(false),
+    subSampleLineageId: integer('sub_sample_lineage_id'),
+    /** A derivative's amount taken from its parent, in the parent's unit (its own amount is new material). */
+    parentAmountUsed: doublePrecision('parent_amount_used'),
+    /** Collected outside the protocol's dates after the user confirmed it (a primary sample; sub-samples inherit nothing). */
+    collectedOutsideDates: boolean('collected_outside_dates').notNull().default(false),
+    // Custody (docs/shipments.md "Custody"), stored once and written only by samples.custody.ts, which shipments
+    // call in the transaction of each status change; every reader (sample page, storage, sub-samples,
+    // shipping checks) reads these columns, never the shipment tables.
+    /** The institution holding the tube now: the owner (set at creation), or the receiver that accepted it. */
+    heldByInstitutionId: integer('held_by_institution_id').notNull(),
+    /** held | packed (in a draft shipment, still at the holder's) | in_transit (sent, not yet accepted or rejected). */
+    custodyStatus: text('custody_status').notNull().default('held'),
+    /** The open shipment holding it (packed or in transit) and its name, for messages; null while held. */
+    custodyShipmentId: integer('custody_shipment_id'),
+    custodyShipmentName: text('custody_shipment_name'),
+  },
+  (t) => [
+    uniqueIndex('collected_samples_sample_id_uq').on(t.institutionId, sql`lower(${t.sampleId})`),
+    index('collected_samples_protocol_idx').on(t.collectionProtocolId, t.id),
+    index('collected_samples_patient_idx').on(t.institutionId, t.patientId),
+    index('collected_samples_parent_idx').on(t.parentId),
+    index('collected_samples_date_idx').on(t.collectionProtocolId, t.collectedDate),
+    check(
+      'collected_samples_remaining_ck',
+      sql`${t.remainingAmount} >= 0 and ${t.remainingAmount} <= ${t.collectedAmount}`,
+    ),
+    check('collected_samples_collected_ck', sql`${t.collectedAmount} >= 0`),
+    check('collected_samples_kind_ck', sql`${t.kind} in ('primary', 'aliquot', 'derivative')`),
+    check(
+      'collected_samples_custody_ck',
+      sql`${t.custodyStatus} in ('held', 'packed', 'in_transit')
+    and (${t.custodyStatus} = 'held') = (${t.custodyShipmentId} is null) and (${t.custodyShipmentId} is null) = (${t.custodyShipmentName} is null)`,
+    ),
+    // Samples held by another institution than their owner (received), by ID: what the receiver's storage finds them by.
+    index('collected_samples_held_elsewhere_idx')
+      .on(t.heldByInstitutionId, sql`lower(${t.sampleId})`)
+      .where(sql`${t.heldByInstitutionId} <> ${t.institutionId}`),
+  ],
+);
 
 /**
  * The ledger: every draw from a sample, never changed. `amount` is in the sample's unit; an adjustment
  * may be negative (quantity given back) and always has a reason.
  */
-export const sampleDraws = pgTable('sample_draws', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  institutionId: integer('institution_id').notNull(),
-  sampleId: integer('sample_id').notNull().references(() => collectedSamples.id),
-  /** aliquot | derivative | adjustment */
-  kind: text('kind').notNull(),
-  amount: doublePrecision('amount').notNull(),
-  unitId: integer('unit_id').notNull(),
-  reason: text('reason'),
-  childSampleId: integer('child_sample_id').references(() => collectedSamples.id),
-  creatorId: integer('creator_id'),
-  createdDate: ts('created_date').notNull().defaultNow(),
-}, (t) => [
-  index('sample_draws_sample_idx').on(t.sampleId, t.id),
-  check('sample_draws_kind_ck', sql`${t.kind} in ('aliquot', 'derivative', 'adjustment')`),
-  check('sample_draws_reason_ck', sql`${t.kind} <> 'adjustment' or ${t.reason} is not null`),
-]);
+export const sampleDraws = pgTable(
+  'sample_draws',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    institutionId: integer('institution_id').notNull(),
+    sampleId: integer('sample_id')
+      .notNull()
+      .references(() => collectedSamples.id),
+    /** aliquot | derivative | adjustment */
+    kind: text('kind').notNull(),
+    amount: doublePrecision('amount').notNull(),
+    unitId: integer('unit_id').notNull(),
+    reason: text('reason'),
+    childSampleId: integer('child_sample_id').references(() => collectedSamples.id),
+    creatorId: integer('creator_id'),
+    createdDate: ts('created_date').notNull().defaultNow(),
+  },
+  (t) => [
+    index('sample_draws_sample_idx').on(t.sampleId, t.id),
+    check('sample_draws_kind_ck', sql`${t.kind} in ('aliquot', 'derivative', 'adjustment')`),
+    check('sample_draws_reason_ck', sql`${t.kind} <> 'adjustment' or ${t.reason} is not null`),
+  ],
+);
 
 /** A sample's timeline (collected, aliquoted, derived, adjusted), written in the transaction of the change. */
-export const sampleEvents = pgTable('sample_events', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  institutionId: integer('institution_id').notNull(),
-  sampleId: integer('sample_id').notNull().references(() => collectedSamples.id),
-  kind: text('kind').notNull(),
-  detail: jsonb('detail').notNull(),
-  creatorId: integer('creator_id'),
-  createdDate: ts('created_date').notNull().defaultNow(),
-}, (t) => [index('sample_events_sample_idx').on(t.sampleId, t.id)]);
+export const sampleEvents = pgTable(
+  'sample_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    institutionId: integer('institution_id').notNull(),
+    sampleId: integer('sample_id')
+      .notNull()
+      .references(() => collectedSamples.id),
+    kind: text('kind').notNull(),
+    detail: jsonb('detail').notNull(),
+    creatorId: integer('creator_id'),
+    createdDate: ts('created_date').notNull().defaultNow(),
+  },
+  (t) => [index('sample_events_sample_idx').on(t.sampleId, t.id)],
+);
 
 /** Running numbers of generated sample IDs, per institution and prefix (the row is the lock). */
-export const collectedSampleIdCounters = pgTable('collected_sample_id_counters', {
-  institutionId: integer('institution_id').notNull(),
-  prefix: text('prefix').notNull(),
-  last: integer('last').notNull(),
-}, (t) => [primaryKey({ columns: [t.institutionId, t.prefix] })]);
+export const collectedSampleIdCounters = pgTable(
+  'collected_sample_id_counters',
+  {
+    institutionId: integer('institution_id').notNull(),
+    prefix: text('prefix').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.institutionId, t.prefix] })],
+);

@@ -4,14 +4,35 @@ import { unitOfMeasurements } from '../../platform/lookups/lookup.tables';
 import { round } from './samples.ledger';
 import { sampleErrors } from './samples.errors';
 
-interface UnitFacts { id: number; typeId: number | null; factor: number | null; label: string }
+interface UnitFacts {
+  id: number;
+  typeId: number | null;
+  factor: number | null;
+  label: string;
+}
 
 async function unitFacts(tx: Db, ids: number[]) {
-  const rows = await tx.select({
-    id: unitOfMeasurements.id, typeId: unitOfMeasurements.unitOfMeasurementTypeId, factor: unitOfMeasurements.conversionFactor,
-    symbol: unitOfMeasurements.unitSymbol, name: unitOfMeasurements.unitName,
-  }).from(unitOfMeasurements).where(ids.length === 1 ? eq(unitOfMeasurements.id, ids[0]) : inArray(unitOfMeasurements.id, ids));
-  return new Map(rows.map((r): [number, UnitFacts] => [Number(r.id), { id: Number(r.id), typeId: r.typeId == null ? null : Number(r.typeId), factor: r.factor == null ? null : Number(r.factor), label: String(r.symbol || r.name) }]));
+  const rows = await tx
+    .select({
+      id: unitOfMeasurements.id,
+      typeId: unitOfMeasurements.unitOfMeasurementTypeId,
+      factor: unitOfMeasurements.conversionFactor,
+      symbol: unitOfMeasurements.unitSymbol,
+      name: unitOfMeasurements.unitName,
+    })
+    .from(unitOfMeasurements)
+    .where(ids.length === 1 ? eq(unitOfMeasurements.id, ids[0]) : inArray(unitOfMeasurements.id, ids));
+  return new Map(
+    rows.map((r): [number, UnitFacts] => [
+      Number(r.id),
+      {
+        id: Number(r.id),
+        typeId: r.typeId == null ? null : Number(r.typeId),
+        factor: r.factor == null ? null : Number(r.factor),
+        label: String(r.symbol || r.name),
+      },
+    ]),
+  );
 }
 
 /**
@@ -25,11 +46,14 @@ export async function aliquotAmountInParentUnit(tx: Db, amount: number, unitId: 
   const child = facts.get(unitId);
   const parent = facts.get(parentUnitId);
   const refuse = (why: string) => sampleErrors.aliquot_unit(why, { unitOfMeasurementId: [why] });
-  if (!child || !parent) throw refuse('This unit cannot be converted into the parent\'s unit.');
-  if (child.typeId === null || child.typeId !== parent.typeId) throw refuse(`${child.label} and ${parent.label} cannot be converted: different unit types.`);
+  if (!child || !parent) throw refuse("This unit cannot be converted into the parent's unit.");
+  if (child.typeId === null || child.typeId !== parent.typeId)
+    throw refuse(`${child.label} and ${parent.label} cannot be converted: different unit types.`);
   const missing = [child, parent].filter((u) => !u.factor || u.factor <= 0).map((u) => u.label);
   if (missing.length) {
-    throw refuse(`${child.label} and ${parent.label} cannot be converted: set a conversion factor on ${missing.join(' and ')} in Configuration > Unit Of Measurement.`);
+    throw refuse(
+      `${child.label} and ${parent.label} cannot be converted: set a conversion factor on ${missing.join(' and ')} in Configuration > Unit Of Measurement.`,
+    );
   }
   return round((amount * child.factor!) / parent.factor!);
 }

@@ -20,31 +20,71 @@ import { getShipment } from './shipment-reads.service';
 const text = (max: number) => z.string().trim().min(1).max(max);
 const Identifier = z.looseObject({ system: z.string().max(500).optional(), value: text(200) });
 const Reference = z.looseObject({ reference: z.string().max(500) });
-const Extension = z.looseObject({ url: z.string().max(500), valueString: z.string().max(500).optional(), valueUrl: z.string().max(2000).optional() });
-const Organization = z.looseObject({ resourceType: z.literal('Organization'), identifier: z.array(Identifier).min(1).max(20), name: text(200) });
+const Extension = z.looseObject({
+  url: z.string().max(500),
+  valueString: z.string().max(500).optional(),
+  valueUrl: z.string().max(2000).optional(),
+});
+const Organization = z.looseObject({
+  resourceType: z.literal('Organization'),
+  identifier: z.array(Identifier).min(1).max(20),
+  name: text(200),
+});
 const Task = z.looseObject({
-  resourceType: z.literal('Task'), description: text(200), extension: z.array(Extension).max(20).optional(),
+  resourceType: z.literal('Task'),
+  description: text(200),
+  extension: z.array(Extension).max(20).optional(),
   identifier: z.array(Identifier).max(20).optional(),
-  executionPeriod: z.looseObject({ start: z.string().regex(/^\d{4}-\d{2}-\d{2}(T([01]\d|2[0-3]):[0-5]\d)?/, 'Not a FHIR dateTime') }),
-  requester: Reference, owner: Reference,
+  executionPeriod: z.looseObject({
+    start: z.string().regex(/^\d{4}-\d{2}-\d{2}(T([01]\d|2[0-3]):[0-5]\d)?/, 'Not a FHIR dateTime'),
+  }),
+  requester: Reference,
+  owner: Reference,
 });
 const Specimen = z.looseObject({
-  resourceType: z.literal('Specimen'), identifier: z.array(Identifier).min(1).max(20),
+  resourceType: z.literal('Specimen'),
+  identifier: z.array(Identifier).min(1).max(20),
   type: z.looseObject({ text: z.string().max(200).optional() }).optional(),
   subject: Reference.optional(),
-  parent: z.array(z.looseObject({ identifier: Identifier.optional() })).max(5).optional(),
+  parent: z
+    .array(z.looseObject({ identifier: Identifier.optional() }))
+    .max(5)
+    .optional(),
   collection: z.looseObject({ collectedDateTime: z.string().max(40).optional() }).optional(),
-  container: z.array(z.looseObject({ specimenQuantity: z.looseObject({ value: z.number().finite().min(0).max(1e9), unit: z.string().max(50).optional() }) })).min(1).max(5),
+  container: z
+    .array(
+      z.looseObject({
+        specimenQuantity: z.looseObject({
+          value: z.number().finite().min(0).max(1e9),
+          unit: z.string().max(50).optional(),
+        }),
+      }),
+    )
+    .min(1)
+    .max(5),
 });
 const Patient = z.looseObject({
-  resourceType: z.literal('Patient'), identifier: z.array(Identifier).max(20).optional(),
-  name: z.array(z.looseObject({ given: z.array(z.string().max(100)).max(5).optional(), family: z.string().max(100).optional() })).max(5).optional(),
+  resourceType: z.literal('Patient'),
+  identifier: z.array(Identifier).max(20).optional(),
+  name: z
+    .array(
+      z.looseObject({ given: z.array(z.string().max(100)).max(5).optional(), family: z.string().max(100).optional() }),
+    )
+    .max(5)
+    .optional(),
 });
 const Other = z.looseObject({ resourceType: z.string().max(64) });
-const Entry = z.looseObject({ fullUrl: z.string().max(500), resource: z.union([Organization, Task, Specimen, Patient, Other]) });
+const Entry = z.looseObject({
+  fullUrl: z.string().max(500),
+  resource: z.union([Organization, Task, Specimen, Patient, Other]),
+});
 const Bundle = z.looseObject({
-  resourceType: z.literal('Bundle'), type: z.literal('collection'),
-  entry: z.array(Entry).min(1).max(2 * MAX_SHIPMENT_ITEMS + 10),
+  resourceType: z.literal('Bundle'),
+  type: z.literal('collection'),
+  entry: z
+    .array(Entry)
+    .min(1)
+    .max(2 * MAX_SHIPMENT_ITEMS + 10),
   signature: z.looseObject({ data: z.string().max(200) }),
 });
 
@@ -56,14 +96,16 @@ interface Plan {
 }
 
 const invalid = (why: string) => shipmentErrors.manifest_invalid({ manifest: [why] });
-const abbreviationOf = (o: z.infer<typeof Organization>) => o.identifier.find((i) => i.system === ABBREVIATION_SYSTEM)?.value;
+const abbreviationOf = (o: z.infer<typeof Organization>) =>
+  o.identifier.find((i) => i.system === ABBREVIATION_SYSTEM)?.value;
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** The SHA-256 the file claims must be that of its canonical JSON without the signature (400 otherwise). */
 function verifiedDigest(raw: unknown): string {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw invalid('Not a JSON object');
   const sig = (raw as { signature?: { data?: unknown } }).signature;
-  if (!sig || typeof sig.data !== 'string') throw shipmentErrors.manifest_invalid({ signature: ['The manifest carries no SHA-256 (Bundle.signature.data)'] });
+  if (!sig || typeof sig.data !== 'string')
+    throw shipmentErrors.manifest_invalid({ signature: ['The manifest carries no SHA-256 (Bundle.signature.data)'] });
   const digest = manifestDigest(raw as Record<string, unknown>);
   if (digest.toString('base64') !== sig.data.trim()) throw shipmentErrors.manifest_tampered();
   return digest.toString('hex');
@@ -80,18 +122,25 @@ function realDate(v: string, field: string) {
 function plan(raw: unknown): Plan {
   const sha256 = verifiedDigest(raw);
   const r = Bundle.safeParse(raw);
-  if (!r.success) throw shipmentErrors.manifest_invalid(Object.fromEntries(r.error.issues.slice(0, 20).map((i) => [i.path.join('.') || 'manifest', [i.message]])));
+  if (!r.success)
+    throw shipmentErrors.manifest_invalid(
+      Object.fromEntries(r.error.issues.slice(0, 20).map((i) => [i.path.join('.') || 'manifest', [i.message]])),
+    );
   const b: Parsed = r.data;
   const byUrl = new Map(b.entry.map((e) => [e.fullUrl, e.resource]));
   const tasks = b.entry.map((e) => e.resource).filter((x): x is z.infer<typeof Task> => x.resourceType === 'Task');
   if (tasks.length !== 1) throw invalid('A manifest holds exactly one Task (the shipment)');
   // The entry union let it through as any resource: its own schema says what is wrong.
   const parsedTask = Task.safeParse(tasks[0]);
-  if (!parsedTask.success) throw shipmentErrors.manifest_invalid(Object.fromEntries(parsedTask.error.issues.slice(0, 20).map((i) => [`Task.${i.path.join('.')}`, [i.message]])));
+  if (!parsedTask.success)
+    throw shipmentErrors.manifest_invalid(
+      Object.fromEntries(parsedTask.error.issues.slice(0, 20).map((i) => [`Task.${i.path.join('.')}`, [i.message]])),
+    );
   const task = parsedTask.data;
   const org = (ref: string, who: string) => {
     const o = Organization.safeParse(byUrl.get(ref));
-    if (!o.success || !abbreviationOf(o.data)) throw invalid(`The ${who} Organization (with an abbreviation identifier) is missing`);
+    if (!o.success || !abbreviationOf(o.data))
+      throw invalid(`The ${who} Organization (with an abbreviation identifier) is missing`);
     return { title: o.data.name, abbreviation: abbreviationOf(o.data)! };
   };
   const sender = org(task.requester.reference, 'sending');
@@ -100,37 +149,61 @@ function plan(raw: unknown): Plan {
   const start = task.executionPeriod.start;
   const shippedDate = realDate(start.slice(0, 10), 'shippedDate');
   const shippedTime = start.length >= 16 ? start.slice(11, 16) : '00:00';
-  const samples = b.entry.map((e) => e.resource).filter((x) => x.resourceType === 'Specimen').map((x): ExternalSample => {
-    const sp = Specimen.safeParse(x);
-    if (!sp.success) throw shipmentErrors.manifest_invalid({ specimen: [sp.error.issues[0]?.message ?? 'Not a specimen'] });
-    const s = sp.data;
-    const patient = s.subject ? Patient.safeParse(byUrl.get(s.subject.reference)) : undefined;
-    const name = patient?.success ? patient.data.name?.[0] : undefined;
-    const collected = s.collection?.collectedDateTime;
-    return {
-      sampleId: s.identifier[0].value, specimenType: s.type?.text?.trim() || null,
-      amount: s.container[0].specimenQuantity.value, unit: s.container[0].specimenQuantity.unit?.trim() || null,
-      collectedDate: collected && isoDate.safeParse(collected.slice(0, 10)).success ? collected.slice(0, 10) : null,
-      parentSampleId: s.parent?.[0]?.identifier?.value ?? null,
-      donor: patient?.success ? {
-        firstName: name?.given?.[0] ?? '', fatherName: name?.given?.[1] ?? '', grandFatherName: name?.family ?? '',
-        mrn: patient.data.identifier?.[0]?.value ?? null,
-      } : null,
-    };
-  });
+  const samples = b.entry
+    .map((e) => e.resource)
+    .filter((x) => x.resourceType === 'Specimen')
+    .map((x): ExternalSample => {
+      const sp = Specimen.safeParse(x);
+      if (!sp.success)
+        throw shipmentErrors.manifest_invalid({ specimen: [sp.error.issues[0]?.message ?? 'Not a specimen'] });
+      const s = sp.data;
+      const patient = s.subject ? Patient.safeParse(byUrl.get(s.subject.reference)) : undefined;
+      const name = patient?.success ? patient.data.name?.[0] : undefined;
+      const collected = s.collection?.collectedDateTime;
+      return {
+        sampleId: s.identifier[0].value,
+        specimenType: s.type?.text?.trim() || null,
+        amount: s.container[0].specimenQuantity.value,
+        unit: s.container[0].specimenQuantity.unit?.trim() || null,
+        collectedDate: collected && isoDate.safeParse(collected.slice(0, 10)).success ? collected.slice(0, 10) : null,
+        parentSampleId: s.parent?.[0]?.identifier?.value ?? null,
+        donor: patient?.success
+          ? {
+              firstName: name?.given?.[0] ?? '',
+              fatherName: name?.given?.[1] ?? '',
+              grandFatherName: name?.family ?? '',
+              mrn: patient.data.identifier?.[0]?.value ?? null,
+            }
+          : null,
+      };
+    });
   if (!samples.length) throw invalid('The manifest holds no Specimen');
   if (samples.length > MAX_SHIPMENT_ITEMS) throw shipmentErrors.too_many(MAX_SHIPMENT_ITEMS);
   const ids = new Set(samples.map((s) => s.sampleId.toLowerCase()));
   if (ids.size !== samples.length) throw invalid('A sample ID is listed twice');
   return {
-    sha256, samples,
+    sha256,
+    samples,
     preview: {
-      name: task.description, trackingNumber: task.identifier?.find((i) => i.system === TRACKING_SYSTEM)?.value ?? null,
-      trackingURL: ext(EXT.trackingUrl)?.valueUrl ?? null, shippedDate, shippedTime,
-      sender: { ...sender, site: ext(EXT.sendingSite)?.valueString ?? null, installation: ext(EXT.installation)?.valueString ?? null },
+      name: task.description,
+      trackingNumber: task.identifier?.find((i) => i.system === TRACKING_SYSTEM)?.value ?? null,
+      trackingURL: ext(EXT.trackingUrl)?.valueUrl ?? null,
+      shippedDate,
+      shippedTime,
+      sender: {
+        ...sender,
+        site: ext(EXT.sendingSite)?.valueString ?? null,
+        installation: ext(EXT.installation)?.valueString ?? null,
+      },
       receiver: { ...receiver, site: ext(EXT.receivingSite)?.valueString ?? null },
       includeDonorIdentity: samples.some((s) => s.donor !== null),
-      items: samples.map((s) => ({ sampleId: s.sampleId, specimenType: s.specimenType, amount: s.amount, unit: s.unit, parentSampleId: s.parentSampleId })),
+      items: samples.map((s) => ({
+        sampleId: s.sampleId,
+        specimenType: s.specimenType,
+        amount: s.amount,
+        unit: s.unit,
+        parentSampleId: s.parentSampleId,
+      })),
     },
   };
 }
@@ -138,7 +211,8 @@ function plan(raw: unknown): Plan {
 /** The manifest must name the caller's institution as receiver: same abbreviation, ignoring case and outer spaces. */
 async function assertReceiver(db: Db, inst: number, p: Plan) {
   const mine = (await institutionAbbreviations(db, [inst])).get(inst);
-  if (mine === undefined || !same(mine, p.preview.receiver.abbreviation)) throw shipmentErrors.manifest_wrong_receiver(p.preview.receiver.title, p.preview.receiver.abbreviation);
+  if (mine === undefined || !same(mine, p.preview.receiver.abbreviation))
+    throw shipmentErrors.manifest_wrong_receiver(p.preview.receiver.title, p.preview.receiver.abbreviation);
 }
 
 /** What the file holds, checked as the import checks it, without creating anything. */
@@ -172,11 +246,24 @@ export async function importManifest(ctx: InstCtx, raw: unknown) {
     let row: ShipmentRow;
     try {
       row = await insertShipment(tx, {
-        institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id, createdDate: ctx.now(), enabledDate: ctx.now(),
-        sendingInstitutionSiteId: null, receivingInstitutionId: inst, receivingInstitutionSiteId: await receivingSite(tx, inst, v.receiver.site),
-        name: v.name, trackingNumber: v.trackingNumber, trackingUrl: v.trackingURL && /^https?:\/\//i.test(v.trackingURL) ? v.trackingURL : null,
-        shippedDate: v.shippedDate, shippedTime: v.shippedTime, status: 'shipped', includeDonorIdentity: v.includeDonorIdentity, sentAt: ctx.now(),
-        externalSender: v.sender, manifestSha256: p.sha256,
+        institutionId: inst,
+        creatorId: ctx.account.id,
+        enablerId: ctx.account.id,
+        createdDate: ctx.now(),
+        enabledDate: ctx.now(),
+        sendingInstitutionSiteId: null,
+        receivingInstitutionId: inst,
+        receivingInstitutionSiteId: await receivingSite(tx, inst, v.receiver.site),
+        name: v.name,
+        trackingNumber: v.trackingNumber,
+        trackingUrl: v.trackingURL && /^https?:\/\//i.test(v.trackingURL) ? v.trackingURL : null,
+        shippedDate: v.shippedDate,
+        shippedTime: v.shippedTime,
+        status: 'shipped',
+        includeDonorIdentity: v.includeDonorIdentity,
+        sentAt: ctx.now(),
+        externalSender: v.sender,
+        manifestSha256: p.sha256,
       });
     } catch (e) {
       // A parallel import of the same file won: it carries the same name.
@@ -184,12 +271,29 @@ export async function importManifest(ctx: InstCtx, raw: unknown) {
       throw shipmentErrors.manifest_imported(v.name);
     }
     // Imported items hold no local sample: the open-shipment index never refuses them.
-    const inserted = await insertItemRows(tx, p.samples.map((s) => ({
-      institutionId: inst, shipmentId: row.id, collectedSampleId: null, specimenTypeId: null, unitId: null, amount: s.amount, externalSample: s,
-      status: 'pending', creatorId: ctx.account.id, createdDate: ctx.now(), concurrencyStamp: newStamp(),
-    })));
+    const inserted = await insertItemRows(
+      tx,
+      p.samples.map((s) => ({
+        institutionId: inst,
+        shipmentId: row.id,
+        collectedSampleId: null,
+        specimenTypeId: null,
+        unitId: null,
+        amount: s.amount,
+        externalSample: s,
+        status: 'pending',
+        creatorId: ctx.account.id,
+        createdDate: ctx.now(),
+        concurrencyStamp: newStamp(),
+      })),
+    );
     if (!inserted) throw new Error('an imported item was refused by a unique index');
-    await audit(tx, ctx, { entity: 'shipment', entityId: row.id, action: 'import', after: { ...row, items: p.samples.length } });
+    await audit(tx, ctx, {
+      entity: 'shipment',
+      entityId: row.id,
+      action: 'import',
+      after: { ...row, items: p.samples.length },
+    });
     return row.id;
   });
   return getShipment(ctx, id);

@@ -22,10 +22,20 @@ const S = await signedIn(north, ['Coordinator'], senderInst);
 const receiverInst = await createInstitution(south, { title: 'South Reference Lab', abbreviation: 'srl' });
 const R = await signedIn(south, ['Coordinator'], receiverInst);
 const viewer = await signedIn(south, ['Technician'], receiverInst);
-const O = await signedIn(south, ['Coordinator'], await createInstitution(south, { title: 'Other Lab', abbreviation: 'OTH' }));
+const O = await signedIn(
+  south,
+  ['Coordinator'],
+  await createInstitution(south, { title: 'Other Lab', abbreviation: 'OTH' }),
+);
 
 type Rec = Record<string, unknown> & { id: number };
-type Item = Rec & { status: string; reason: string | null; collectedSampleId: number | null; storedAt: string | null; collectedSample: { sampleId: string; amount: number; specimenType: { title: string } | null; donor: Rec | null } };
+type Item = Rec & {
+  status: string;
+  reason: string | null;
+  collectedSampleId: number | null;
+  storedAt: string | null;
+  collectedSample: { sampleId: string; amount: number; specimenType: { title: string } | null; donor: Rec | null };
+};
 const ships = (inst: { id: number }, path = '') => `/api/institutions/${inst.id}/collectedSampleShipments${path}`;
 
 const p = await sampleSetUp(north, senderInst, S.token);
@@ -34,21 +44,33 @@ const child = json<Sample>(await p.sub(primary, { CollectedAmount: 2 }));
 const third = await p.sample({ SampleID: `MY-${Date.now().toString(36)}` });
 
 async function send(ids: number[], over: Record<string, unknown> = {}) {
-  const res = await north.call('POST', ships(senderInst), { token: S.token, body: {
-    Name: 'Plasma to South', TrackingNumber: 'TRK-77', TrackingURL: 'https://track.example/77', SendingInstitutionSiteId: senderInst.site.id,
-    ReceivingInstitutionId: mirror.id, ReceivingInstitutionSiteId: mirror.site.id, CollectedSampleIds: ids, ...over,
-  } });
+  const res = await north.call('POST', ships(senderInst), {
+    token: S.token,
+    body: {
+      Name: 'Plasma to South',
+      TrackingNumber: 'TRK-77',
+      TrackingURL: 'https://track.example/77',
+      SendingInstitutionSiteId: senderInst.site.id,
+      ReceivingInstitutionId: mirror.id,
+      ReceivingInstitutionSiteId: mirror.site.id,
+      CollectedSampleIds: ids,
+      ...over,
+    },
+  });
   if (res.statusCode !== 201) throw new Error(res.body);
   return json<Rec>(res);
 }
-const exportOf = async (id: number) => north.call('GET', ships(senderInst, `/${id}/manifest.fhir.json`), { token: S.token });
-const importAs = (who: typeof R, manifest: unknown, path = '/import') => south.call('POST', ships(who.institution, path), { token: who.token, body: manifest as object });
+const exportOf = async (id: number) =>
+  north.call('GET', ships(senderInst, `/${id}/manifest.fhir.json`), { token: S.token });
+const importAs = (who: typeof R, manifest: unknown, path = '/import') =>
+  south.call('POST', ships(who.institution, path), { token: who.token, body: manifest as object });
 
 const shipment = await send([child.id, third.id]);
 const exported = await exportOf(shipment.id);
 const manifest = json<Bundle>(exported);
 const clone = () => JSON.parse(JSON.stringify(manifest)) as Bundle;
-const specimens = () => manifest.entry!.map((e) => e.resource!).filter((r): r is Specimen => r.resourceType === 'Specimen');
+const specimens = () =>
+  manifest.entry!.map((e) => e.resource!).filter((r): r is Specimen => r.resourceType === 'Specimen');
 
 describe('export', () => {
   it('is a valid FHIR R4 Bundle of the shipped specimens, both organizations and the shipment Task, with its SHA-256', () => {
@@ -61,12 +83,19 @@ describe('export', () => {
     expect(task.description).toBe('Plasma to South');
     expect(task.identifier).toContainEqual({ system: 'urn:biobank-lims:shipment-tracking-number', value: 'TRK-77' });
     expect(task.executionPeriod?.start).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00[+-]\d{2}:\d{2}$/);
-    const orgs = manifest.entry!.filter((e) => e.resource!.resourceType === 'Organization').map((e) => e.resource as { name: string; identifier: { value: string }[] });
-    expect(orgs.map((o) => [o.name, o.identifier[0].value])).toEqual([['North Biobank', 'NBB'], ['South Reference Lab', 'SRL']]);
+    const orgs = manifest
+      .entry!.filter((e) => e.resource!.resourceType === 'Organization')
+      .map((e) => e.resource as { name: string; identifier: { value: string }[] });
+    expect(orgs.map((o) => [o.name, o.identifier[0].value])).toEqual([
+      ['North Biobank', 'NBB'],
+      ['South Reference Lab', 'SRL'],
+    ]);
     const sp = specimens();
     expect(sp.map((s) => s.identifier![0].value)).toEqual([child.sampleId, third.sampleId]);
     expect(sp[0].identifier![0].system).toMatch(/^urn:biobank-lims:installation:.+:institution:NBB:sample-id$/);
-    expect(sp[0].parent).toEqual([{ identifier: { system: sp[0].identifier![0].system, value: primary.sampleId }, display: primary.sampleId }]);
+    expect(sp[0].parent).toEqual([
+      { identifier: { system: sp[0].identifier![0].system, value: primary.sampleId }, display: primary.sampleId },
+    ]);
     expect(sp[0].container![0].specimenQuantity).toEqual({ value: 2, unit: 'mL' });
     expect(sp[0].type?.text).toBe('Whole Blood');
     expect(sp[0].collection?.collectedDateTime).toMatch(/^\d{4}-\d{2}-\d{2}/);
@@ -79,7 +108,9 @@ describe('export', () => {
   });
 
   it('canonical JSON sorts keys at every depth and keeps array order', () => {
-    expect(canonicalJson({ b: 1, a: [{ d: 'x', c: null }, 2], e: undefined })).toBe('{"a":[{"c":null,"d":"x"},2],"b":1}');
+    expect(canonicalJson({ b: 1, a: [{ d: 'x', c: null }, 2], e: undefined })).toBe(
+      '{"a":[{"c":null,"d":"x"},2],"b":1}',
+    );
   });
 
   it('with donor identity carries a Patient per donor as the specimen subject, still valid', async () => {
@@ -87,7 +118,9 @@ describe('export', () => {
     const b = json<Bundle>(await exportOf(s.id));
     validate(b);
     const patient = b.entry!.find((e) => e.resource!.resourceType === 'Patient')!;
-    expect((b.entry!.find((e) => e.resource!.resourceType === 'Specimen')!.resource as Specimen).subject?.reference).toBe(patient.fullUrl);
+    expect(
+      (b.entry!.find((e) => e.resource!.resourceType === 'Specimen')!.resource as Specimen).subject?.reference,
+    ).toBe(patient.fullUrl);
     await north.call('POST', ships(senderInst, `/${s.id}/cancel`), { token: S.token });
   });
 
@@ -97,21 +130,31 @@ describe('export', () => {
     expect(res.statusCode).toBe(409);
     expect(json(res).title).toMatch(/draft/);
     const stranger = await signedIn(north, ['Coordinator']);
-    expect((await north.call('GET', ships(stranger.institution, `/${shipment.id}/manifest.fhir.json`), { token: stranger.token })).statusCode).toBe(404);
+    expect(
+      (
+        await north.call('GET', ships(stranger.institution, `/${shipment.id}/manifest.fhir.json`), {
+          token: stranger.token,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('import on the other installation', () => {
   it('a tampered manifest (one amount edited) is 400 naming the SHA-256, and nothing is created', async () => {
     const b = clone();
-    (b.entry!.find((e) => e.resource!.resourceType === 'Specimen')!.resource as Specimen).container![0].specimenQuantity!.value = 200;
+    (
+      b.entry!.find((e) => e.resource!.resourceType === 'Specimen')!.resource as Specimen
+    ).container![0].specimenQuantity!.value = 200;
     for (const path of ['/import/preview', '/import']) {
       const res = await importAs(R, b, path);
       expect(res.statusCode).toBe(400);
       expect(json(res).code).toBe('shipments.manifest_tampered');
       expect(json(res).title).toMatch(/SHA-256/);
     }
-    const list = await south.call('GET', ships(receiverInst, `?ReceivingInstitutionID=${receiverInst.id}`), { token: R.token });
+    const list = await south.call('GET', ships(receiverInst, `?ReceivingInstitutionID=${receiverInst.id}`), {
+      token: R.token,
+    });
     expect(json<Rec[]>(list)).toEqual([]);
   });
 
@@ -125,7 +168,10 @@ describe('import on the other installation', () => {
   });
 
   it('a consistent re-hashed manifest of another shape is still checked (zod): 400', async () => {
-    const b = clone() as unknown as Record<string, unknown> & { entry: { resource: Record<string, unknown> }[]; signature: { data: string } };
+    const b = clone() as unknown as Record<string, unknown> & {
+      entry: { resource: Record<string, unknown> }[];
+      signature: { data: string };
+    };
     b.entry = b.entry.filter((e) => e.resource.resourceType !== 'Task');
     b.signature.data = manifestDigest(b).toString('base64');
     const res = await importAs(R, b);
@@ -141,15 +187,44 @@ describe('import on the other installation', () => {
     return b;
   };
   const task = (b: Bundle) => b.entry!.find((e) => e.resource!.resourceType === 'Task')!.resource as Task;
-  const firstSpecimen = (b: Bundle) => b.entry!.find((e) => e.resource!.resourceType === 'Specimen')!.resource as Specimen;
+  const firstSpecimen = (b: Bundle) =>
+    b.entry!.find((e) => e.resource!.resourceType === 'Specimen')!.resource as Specimen;
 
   it('hostile content is a 400 with a title, never a 500: an impossible date, a negative amount, control characters, a duplicate sample, an array body', async () => {
     const cases: [string, Bundle | unknown[]][] = [
-      ['impossible date', reHashed((b) => { task(b).executionPeriod = { start: '2026-02-31T10:00:00Z' }; })],
-      ['negative amount', reHashed((b) => { firstSpecimen(b).container![0].specimenQuantity!.value = -1; })],
-      ['huge name', reHashed((b) => { task(b).description = 'x'.repeat(5000); })],
-      ['duplicate sample', reHashed((b) => { b.entry!.push({ ...b.entry!.find((e) => e.resource!.resourceType === 'Specimen')!, fullUrl: 'urn:uuid:00000000-0000-4000-8000-000000000000' }); })],
-      ['no receiver', reHashed((b) => { task(b).owner = { reference: 'urn:uuid:missing' }; })],
+      [
+        'impossible date',
+        reHashed((b) => {
+          task(b).executionPeriod = { start: '2026-02-31T10:00:00Z' };
+        }),
+      ],
+      [
+        'negative amount',
+        reHashed((b) => {
+          firstSpecimen(b).container![0].specimenQuantity!.value = -1;
+        }),
+      ],
+      [
+        'huge name',
+        reHashed((b) => {
+          task(b).description = 'x'.repeat(5000);
+        }),
+      ],
+      [
+        'duplicate sample',
+        reHashed((b) => {
+          b.entry!.push({
+            ...b.entry!.find((e) => e.resource!.resourceType === 'Specimen')!,
+            fullUrl: 'urn:uuid:00000000-0000-4000-8000-000000000000',
+          });
+        }),
+      ],
+      [
+        'no receiver',
+        reHashed((b) => {
+          task(b).owner = { reference: 'urn:uuid:missing' };
+        }),
+      ],
       ['array body', [manifest]],
     ];
     for (const [what, body] of cases) {
@@ -158,7 +233,13 @@ describe('import on the other installation', () => {
       expect(json(res).title, what).toBeTruthy();
     }
     // Control characters in a text are kept as text, not a failure (JSON carries them escaped).
-    const odd = await importAs(R, reHashed((b) => { task(b).description = 'Odd\u0007name'; }), '/import/preview');
+    const odd = await importAs(
+      R,
+      reHashed((b) => {
+        task(b).description = 'Odd\u0007name';
+      }),
+      '/import/preview',
+    );
     expect(odd.statusCode).toBe(200);
   });
 
@@ -179,34 +260,84 @@ describe('import on the other installation', () => {
   });
 
   it('round trip: preview, import, receive one, reject one with a reason; the same file again is 409 naming the shipment', async () => {
-    const preview = json<Rec & { items: Rec[]; sender: Rec; alreadyImported: unknown }>(await importAs(R, manifest, '/import/preview'));
+    const preview = json<Rec & { items: Rec[]; sender: Rec; alreadyImported: unknown }>(
+      await importAs(R, manifest, '/import/preview'),
+    );
     expect(preview.sender).toMatchObject({ title: 'North Biobank', abbreviation: 'NBB' });
     expect(preview.items.map((i) => i.sampleId)).toEqual([child.sampleId, third.sampleId]);
-    expect(preview.items[0]).toMatchObject({ amount: 2, unit: 'mL', specimenType: 'Whole Blood', parentSampleId: primary.sampleId });
+    expect(preview.items[0]).toMatchObject({
+      amount: 2,
+      unit: 'mL',
+      specimenType: 'Whole Blood',
+      parentSampleId: primary.sampleId,
+    });
     expect(preview.alreadyImported).toBeNull();
 
     const res = await importAs(R, manifest);
     expect(res.statusCode).toBe(201);
-    const incoming = json<Rec & { status: string; direction: string; sendingInstitution: Rec; receivingInstitutionSite: Rec; externalSender: Rec; trackingNumber: string; trackingURL: string }>(res);
+    const incoming = json<
+      Rec & {
+        status: string;
+        direction: string;
+        sendingInstitution: Rec;
+        receivingInstitutionSite: Rec;
+        externalSender: Rec;
+        trackingNumber: string;
+        trackingURL: string;
+      }
+    >(res);
     expect(incoming).toMatchObject({
-      name: 'Plasma to South', status: 'shipped', direction: 'received', trackingNumber: 'TRK-77', trackingURL: 'https://track.example/77',
-      sendingInstitution: { id: null, title: 'North Biobank' }, receivingInstitutionSite: { id: receiverInst.site.id },
+      name: 'Plasma to South',
+      status: 'shipped',
+      direction: 'received',
+      trackingNumber: 'TRK-77',
+      trackingURL: 'https://track.example/77',
+      sendingInstitution: { id: null, title: 'North Biobank' },
+      receivingInstitutionSite: { id: receiverInst.site.id },
       externalSender: { title: 'North Biobank', abbreviation: 'NBB', site: 'Main Site' },
     });
     // The Requests overview (sent to us, waiting) lists it; the SENT side does not.
-    const requests = json<Rec[]>(await south.call('GET', ships(receiverInst, `?ReceivingInstitutionID=${receiverInst.id}&Statuses=shipped,partially_received`), { token: R.token }));
+    const requests = json<Rec[]>(
+      await south.call(
+        'GET',
+        ships(receiverInst, `?ReceivingInstitutionID=${receiverInst.id}&Statuses=shipped,partially_received`),
+        { token: R.token },
+      ),
+    );
     expect(requests.map((s) => s.id)).toEqual([incoming.id]);
-    expect(json<Rec[]>(await south.call('GET', ships(receiverInst, `?SendingInstitutionID=${receiverInst.id}`), { token: R.token }))).toEqual([]);
+    expect(
+      json<Rec[]>(
+        await south.call('GET', ships(receiverInst, `?SendingInstitutionID=${receiverInst.id}`), { token: R.token }),
+      ),
+    ).toEqual([]);
     // A third institution on the receiver's installation does not see it.
     expect((await south.call('GET', ships(O.institution, `/${incoming.id}`), { token: O.token })).statusCode).toBe(404);
-    expect((await south.call('GET', ships(O.institution, `/${incoming.id}/collectedSampleShipmentItems`), { token: O.token })).statusCode).toBe(404);
+    expect(
+      (
+        await south.call('GET', ships(O.institution, `/${incoming.id}/collectedSampleShipmentItems`), {
+          token: O.token,
+        })
+      ).statusCode,
+    ).toBe(404);
 
     const itemsUrl = ships(receiverInst, `/${incoming.id}/collectedSampleShipmentItems`);
     const items = json<Item[]>(await south.call('GET', itemsUrl, { token: R.token }));
-    expect(items.map((i) => [i.collectedSample.sampleId, i.collectedSample.amount, i.collectedSample.specimenType?.title, i.status, i.collectedSampleId]))
-      .toEqual([[child.sampleId, 2, 'Whole Blood', 'pending', null], [third.sampleId, 10, 'Whole Blood', 'pending', null]]);
+    expect(
+      items.map((i) => [
+        i.collectedSample.sampleId,
+        i.collectedSample.amount,
+        i.collectedSample.specimenType?.title,
+        i.status,
+        i.collectedSampleId,
+      ]),
+    ).toEqual([
+      [child.sampleId, 2, 'Whole Blood', 'pending', null],
+      [third.sampleId, 10, 'Whole Blood', 'pending', null],
+    ]);
     // The receiver cannot cancel it as if it sent it.
-    expect((await south.call('POST', ships(receiverInst, `/${incoming.id}/cancel`), { token: R.token })).statusCode).toBe(403);
+    expect(
+      (await south.call('POST', ships(receiverInst, `/${incoming.id}/cancel`), { token: R.token })).statusCode,
+    ).toBe(403);
 
     const got = await south.call('POST', `${itemsUrl}/${items[0].id}/receive`, { token: R.token, body: {} });
     expect(got.statusCode).toBe(200);
@@ -214,17 +345,26 @@ describe('import on the other installation', () => {
     const again = await south.call('POST', `${itemsUrl}/${items[0].id}/receive`, { token: R.token, body: {} });
     expect(again.statusCode).toBe(409);
     expect(json(again).title).toBe(`Sample ${child.sampleId} is already received.`);
-    const refused = await south.call('POST', `${itemsUrl}/${items[1].id}/reject`, { token: R.token, body: { Reason: 'Tube cracked' } });
+    const refused = await south.call('POST', `${itemsUrl}/${items[1].id}/reject`, {
+      token: R.token,
+      body: { Reason: 'Tube cracked' },
+    });
     expect(json<Item>(refused)).toMatchObject({ status: 'rejected', reason: 'Tube cracked' });
-    const done = json<Rec & { status: string; itemCounts: Rec }>(await south.call('GET', ships(receiverInst, `/${incoming.id}`), { token: R.token }));
+    const done = json<Rec & { status: string; itemCounts: Rec }>(
+      await south.call('GET', ships(receiverInst, `/${incoming.id}`), { token: R.token }),
+    );
     expect(done).toMatchObject({ status: 'received', itemCounts: { total: 2, pending: 0, received: 1, rejected: 1 } });
     // Audited in the receiver's institution.
     const audits = await south.db.select().from(auditEvents).where(eq(auditEvents.institutionId, receiverInst.id));
-    expect(audits.map((a) => `${a.entity} ${a.action}`)).toEqual(expect.arrayContaining(['shipment import', 'shipmentItem receive', 'shipmentItem reject']));
+    expect(audits.map((a) => `${a.entity} ${a.action}`)).toEqual(
+      expect.arrayContaining(['shipment import', 'shipmentItem receive', 'shipmentItem reject']),
+    );
 
     const twice = await importAs(R, manifest);
     expect(twice.statusCode).toBe(409);
     expect(json(twice).title).toBe('This manifest was already imported as the shipment "Plasma to South".');
-    expect(json<Rec & { alreadyImported: Rec }>(await importAs(R, manifest, '/import/preview')).alreadyImported).toEqual({ id: incoming.id, name: 'Plasma to South' });
+    expect(
+      json<Rec & { alreadyImported: Rec }>(await importAs(R, manifest, '/import/preview')).alreadyImported,
+    ).toEqual({ id: incoming.id, name: 'Plasma to South' });
   });
 });

@@ -1,4 +1,10 @@
-import type { CandidateQuery, Shipment, ShipmentCandidate, ShipmentItem, ShipmentListQuery } from '../../../contract/shipments.contract';
+import type {
+  CandidateQuery,
+  Shipment,
+  ShipmentCandidate,
+  ShipmentItem,
+  ShipmentListQuery,
+} from '../../../contract/shipments.contract';
 import { type InstCtx, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { offsetOf } from '../../platform/paging';
@@ -6,7 +12,14 @@ import type { Db } from '../../db/client';
 import { shippingCandidates } from '../samples';
 import { storedLabelsOf } from '../storage';
 import type { ExternalSample } from './shipments.table';
-import { type ItemRow, itemRows, namesOf, shipmentPage, type ShipmentListRow, visibleShipment } from './shipments.repository';
+import {
+  type ItemRow,
+  itemRows,
+  namesOf,
+  shipmentPage,
+  type ShipmentListRow,
+  visibleShipment,
+} from './shipments.repository';
 
 /** Lookup columns are typed loosely (the registry builds them). */
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
@@ -19,19 +32,41 @@ function toDto(inst: number, r: ShipmentListRow): Shipment {
   const sent = r.institutionId === inst && !ext;
   const counts = r.counts ?? { total: 0, pending: 0, received: 0, rejected: 0 };
   return {
-    id: r.id, isEnabled: r.isEnabled, createdDate: r.createdDate, creatorAccount: r.creatorAccount, enabledDate: r.enabledDate, enablerAccount: r.enablerAccount,
-    concurrencyStamp: r.concurrencyStamp, name: r.name, trackingNumber: r.trackingNumber, trackingURL: r.trackingUrl,
-    sendingInstitution: ext ? { id: null, title: ext.title } : { id: r.institutionId, title: r.sendingInstitutionTitle },
+    id: r.id,
+    isEnabled: r.isEnabled,
+    createdDate: r.createdDate,
+    creatorAccount: r.creatorAccount,
+    enabledDate: r.enabledDate,
+    enablerAccount: r.enablerAccount,
+    concurrencyStamp: r.concurrencyStamp,
+    name: r.name,
+    trackingNumber: r.trackingNumber,
+    trackingURL: r.trackingUrl,
+    sendingInstitution: ext
+      ? { id: null, title: ext.title }
+      : { id: r.institutionId, title: r.sendingInstitutionTitle },
     sendingInstitutionSite: ext ? (ext.site ? { id: null, title: ext.site } : null) : r.sendingInstitutionSite,
-    receivingInstitution: { id: r.receivingInstitutionId, title: r.receivingInstitutionTitle }, receivingInstitutionSite: r.receivingInstitutionSite,
-    shippedDate: r.shippedDate, shippedTime: r.shippedTime, status: r.status as Shipment['status'],
-    receivedDate: datePart(r.receivedAt), receivedTime: timePart(r.receivedAt), processedDate: datePart(r.processedAt), processedTime: timePart(r.processedAt),
+    receivingInstitution: { id: r.receivingInstitutionId, title: r.receivingInstitutionTitle },
+    receivingInstitutionSite: r.receivingInstitutionSite,
+    shippedDate: r.shippedDate,
+    shippedTime: r.shippedTime,
+    status: r.status as Shipment['status'],
+    receivedDate: datePart(r.receivedAt),
+    receivedTime: timePart(r.receivedAt),
+    processedDate: datePart(r.processedAt),
+    processedTime: timePart(r.processedAt),
     includeDonorIdentity: r.includeDonorIdentity,
     // The protocol is the sender's: the receiver sees none of it.
     collectionProtocol: sent && r.collectionProtocolId ? { id: r.collectionProtocolId, title: r.protocolTitle } : null,
     direction: sent ? 'sent' : 'received',
-    itemCounts: { total: Number(counts.total), pending: Number(counts.pending), received: Number(counts.received), rejected: Number(counts.rejected) },
-    externalSender: ext ?? null, manifestSha256: r.manifestSha256,
+    itemCounts: {
+      total: Number(counts.total),
+      pending: Number(counts.pending),
+      received: Number(counts.received),
+      rejected: Number(counts.rejected),
+    },
+    externalSender: ext ?? null,
+    manifestSha256: r.manifestSha256,
   };
 }
 
@@ -43,7 +78,8 @@ function toDto(inst: number, r: ShipmentListRow): Shipment {
 export async function listShipments(ctx: InstCtx, q: ShipmentListQuery) {
   requirePermission(ctx, 'shipments.read');
   const inst = ctx.institutionId;
-  const s = q.sendingInstitutionId, r = q.receivingInstitutionId;
+  const s = q.sendingInstitutionId,
+    r = q.receivingInstitutionId;
   if ((s || r) && s !== inst && r !== inst) throw notFound('Institution');
   const page = await shipmentPage(ctx.db, inst, q);
   return { ...page, rows: page.rows.map((row) => toDto(inst, row)) };
@@ -58,12 +94,15 @@ export async function getShipment(ctx: InstCtx, id: number, db: Db = ctx.db) {
   return toDto(inst, row);
 }
 
-
 /**
  * A shipment's items (oldest first): both sides see only each sample's ID, specimen type, amount and
  * unit; the donor's name and MRN only when the sender included them. A cancelled shipment keeps its items (status cancelled).
  */
-export async function listItems(ctx: InstCtx, shipmentId: number, opts: { ids?: number[] } = {}): Promise<ShipmentItem[]> {
+export async function listItems(
+  ctx: InstCtx,
+  shipmentId: number,
+  opts: { ids?: number[] } = {},
+): Promise<ShipmentItem[]> {
   const shipment = await getShipment(ctx, shipmentId);
   const rows = await itemRows(ctx.db, shipmentId, opts.ids);
   const who = [...new Set(rows.map((r) => r.item.processedById).filter((x): x is number => x !== null))];
@@ -73,16 +112,32 @@ export async function listItems(ctx: InstCtx, shipmentId: number, opts: { ids?: 
   return rows.map(({ item, specimenType, unitName, unitSymbol, sample }) => {
     const ext = item.externalSample;
     if (ext) return externalItemDto(item, ext, shipment.includeDonorIdentity, names);
-    const donor = shipment.includeDonorIdentity && sample?.donor
-      ? { firstName: sample.donor.firstName, fatherName: sample.donor.fatherName, grandFatherName: sample.donor.grandFatherName, mrn: sample.donor.patientMRN ?? null }
-      : null;
+    const donor =
+      shipment.includeDonorIdentity && sample?.donor
+        ? {
+            firstName: sample.donor.firstName,
+            fatherName: sample.donor.fatherName,
+            grandFatherName: sample.donor.grandFatherName,
+            mrn: sample.donor.patientMRN ?? null,
+          }
+        : null;
     return {
-      id: item.id, collectedSampleShipmentId: item.shipmentId, collectedSampleId: item.collectedSampleId, status: item.status as ShipmentItem['status'],
-      received: item.status === 'received', rejected: item.status === 'rejected', receivedDate: item.processedAt ? item.processedAt.toISOString() : null,
-      processedAccount: (item.processedById && names.get(item.processedById)) || null, reason: item.reason,
+      id: item.id,
+      collectedSampleShipmentId: item.shipmentId,
+      collectedSampleId: item.collectedSampleId,
+      status: item.status as ShipmentItem['status'],
+      received: item.status === 'received',
+      rejected: item.status === 'rejected',
+      receivedDate: item.processedAt ? item.processedAt.toISOString() : null,
+      processedAccount: (item.processedById && names.get(item.processedById)) || null,
+      reason: item.reason,
       collectedSample: {
-        id: item.collectedSampleId, sampleId: sample?.sampleId ?? '', specimenType: { id: item.specimenTypeId, title: str(specimenType) }, amount: item.amount,
-        unitOfMeasurement: { unitName: str(unitName), unitSymbol: str(unitSymbol) }, donor,
+        id: item.collectedSampleId,
+        sampleId: sample?.sampleId ?? '',
+        specimenType: { id: item.specimenTypeId, title: str(specimenType) },
+        amount: item.amount,
+        unitOfMeasurement: { unitName: str(unitName), unitSymbol: str(unitSymbol) },
+        donor,
       },
       storedAt: (item.collectedSampleId && stored.get(item.collectedSampleId)) || null,
       concurrencyStamp: item.concurrencyStamp,
@@ -91,14 +146,29 @@ export async function listItems(ctx: InstCtx, shipmentId: number, opts: { ids?: 
 }
 
 /** An imported item: what its manifest said of the sample (another installation's: no record, no storage here). */
-function externalItemDto(item: ItemRow, ext: ExternalSample, withDonor: boolean, names: Map<number, { firstName: string; lastName: string }>): ShipmentItem {
+function externalItemDto(
+  item: ItemRow,
+  ext: ExternalSample,
+  withDonor: boolean,
+  names: Map<number, { firstName: string; lastName: string }>,
+): ShipmentItem {
   return {
-    id: item.id, collectedSampleShipmentId: item.shipmentId, collectedSampleId: null, status: item.status as ShipmentItem['status'],
-    received: item.status === 'received', rejected: item.status === 'rejected', receivedDate: item.processedAt ? item.processedAt.toISOString() : null,
-    processedAccount: (item.processedById && names.get(item.processedById)) || null, reason: item.reason,
+    id: item.id,
+    collectedSampleShipmentId: item.shipmentId,
+    collectedSampleId: null,
+    status: item.status as ShipmentItem['status'],
+    received: item.status === 'received',
+    rejected: item.status === 'rejected',
+    receivedDate: item.processedAt ? item.processedAt.toISOString() : null,
+    processedAccount: (item.processedById && names.get(item.processedById)) || null,
+    reason: item.reason,
     collectedSample: {
-      id: null, sampleId: ext.sampleId, specimenType: ext.specimenType ? { id: null, title: ext.specimenType } : null, amount: item.amount,
-      unitOfMeasurement: { unitName: ext.unit, unitSymbol: ext.unit }, donor: withDonor ? ext.donor : null,
+      id: null,
+      sampleId: ext.sampleId,
+      specimenType: ext.specimenType ? { id: null, title: ext.specimenType } : null,
+      amount: item.amount,
+      unitOfMeasurement: { unitName: ext.unit, unitSymbol: ext.unit },
+      donor: withDonor ? ext.donor : null,
     },
     storedAt: null,
     concurrencyStamp: item.concurrencyStamp,
@@ -112,9 +182,14 @@ export async function listCandidates(ctx: InstCtx, q: CandidateQuery) {
   return {
     total: page.total,
     rows: page.rows.map((r): ShipmentCandidate => ({
-      id: r.id, sampleId: r.sampleId, specimenType: { id: r.specimenTypeId, title: str(r.specimenType) }, amount: r.amount,
+      id: r.id,
+      sampleId: r.sampleId,
+      specimenType: { id: r.specimenTypeId, title: str(r.specimenType) },
+      amount: r.amount,
       unitOfMeasurement: { unitName: str(r.unitName), unitSymbol: str(r.unitSymbol) },
-      collectionProtocol: { id: r.collectionProtocolId, title: r.protocolTitle }, collectedDate: r.collectedDate, hasWithdrawnConsent: Boolean(r.hasWithdrawnConsent),
+      collectionProtocol: { id: r.collectionProtocolId, title: r.protocolTitle },
+      collectedDate: r.collectedDate,
+      hasWithdrawnConsent: Boolean(r.hasWithdrawnConsent),
     })),
   };
 }

@@ -14,27 +14,52 @@ export const shipmentErrors = defineErrors('shipments', {
     status: 409,
     title: (sampleId: string, shipment: string) => `Sample ${sampleId} is already in the open shipment "${shipment}".`,
   },
-  sample_disabled: { status: 409, title: (sampleId: string) => `Sample ${sampleId} is disabled and cannot be shipped.` },
+  sample_disabled: {
+    status: 409,
+    title: (sampleId: string) => `Sample ${sampleId} is disabled and cannot be shipped.`,
+  },
   nothing_left: { status: 409, title: (sampleId: string) => `Sample ${sampleId} has nothing remaining to ship.` },
   received_elsewhere: {
     status: 409,
-    title: (sampleId: string, receiver: string) => `Sample ${sampleId} was received by ${receiver}: it is no longer here to ship.`,
+    title: (sampleId: string, receiver: string) =>
+      `Sample ${sampleId} was received by ${receiver}: it is no longer here to ship.`,
   },
   too_many: { status: 409, title: (max: number) => `A shipment holds at most ${max} samples.` },
   not_draft: { status: 409, title: 'Samples are added only to a draft shipment.' },
-  not_receivable: { status: 409, title: (status: string) => `This shipment is ${status}: its items cannot be received or rejected.` },
-  item_processed: { status: 409, title: (sampleId: string, status: string) => `Sample ${sampleId} is already ${status}.` },
+  not_receivable: {
+    status: 409,
+    title: (status: string) => `This shipment is ${status}: its items cannot be received or rejected.`,
+  },
+  item_processed: {
+    status: 409,
+    title: (sampleId: string, status: string) => `Sample ${sampleId} is already ${status}.`,
+  },
   receiver_only: { status: 403, title: 'Only the receiving institution receives or rejects items.' },
   sender_only: { status: 403, title: 'Only the sending institution changes this shipment.' },
   cannot_cancel: { status: 409, title: (status: string) => `This shipment is ${status} and cannot be cancelled.` },
-  processed_items: { status: 409, title: 'Items of this shipment were already received or rejected: it cannot be cancelled.' },
-  manifest_not_sent: { status: 409, title: (status: string) => `This shipment is ${status}: only a sent shipment has a manifest for another installation.` },
+  processed_items: {
+    status: 409,
+    title: 'Items of this shipment were already received or rejected: it cannot be cancelled.',
+  },
+  manifest_not_sent: {
+    status: 409,
+    title: (status: string) =>
+      `This shipment is ${status}: only a sent shipment has a manifest for another installation.`,
+  },
   manifest_invalid: { status: 400, title: 'This file is not a shipment manifest this system can import.' },
-  manifest_tampered: { status: 400, title: 'The manifest does not match its SHA-256: it was changed after it was exported. Ask the sender for the original file.' },
+  manifest_tampered: {
+    status: 400,
+    title:
+      'The manifest does not match its SHA-256: it was changed after it was exported. Ask the sender for the original file.',
+  },
   manifest_wrong_receiver: {
     status: 403,
-    title: (title: string, abbreviation: string) => `This manifest is addressed to ${title} (${abbreviation}), not to your institution.`,
+    title: (title: string, abbreviation: string) =>
+      `This manifest is addressed to ${title} (${abbreviation}), not to your institution.`,
   },
-  manifest_imported: { status: 409, title: (name: string) => `This manifest was already imported as the shipment "${name}".` },
+  manifest_imported: {
+    status: 409,
+    title: (name: string) => `This manifest was already imported as the shipment "${name}".`,
+  },
   manifest_no_site: { status: 409, title: 'Your institution has no enabled site to receive the shipment at.' },
 });

@@ -16,9 +16,18 @@ import { getShipment, listItems } from './shipment-reads.service';
 /** Identifies an institution across installations: its abbreviation (the import's matching rule). */
 export const ABBREVIATION_SYSTEM = 'urn:biobank-lims:institution-abbreviation';
 export const TRACKING_SYSTEM = 'urn:biobank-lims:shipment-tracking-number';
-export const EXT = { sendingSite: extensionUrl('shipment-sending-site'), receivingSite: extensionUrl('shipment-receiving-site'), trackingUrl: extensionUrl('shipment-tracking-url'), installation: extensionUrl('installation') };
+export const EXT = {
+  sendingSite: extensionUrl('shipment-sending-site'),
+  receivingSite: extensionUrl('shipment-receiving-site'),
+  trackingUrl: extensionUrl('shipment-tracking-url'),
+  installation: extensionUrl('installation'),
+};
 /** ASTM E1762 "Source Signature": the sender vouches for the content (here by a digest only). */
-export const SIGNATURE_TYPE = { system: 'urn:iso-astm:E1762-95:2013', code: '1.2.840.10065.1.12.1.14', display: 'Source Signature' };
+export const SIGNATURE_TYPE = {
+  system: 'urn:iso-astm:E1762-95:2013',
+  code: '1.2.840.10065.1.12.1.14',
+  display: 'Source Signature',
+};
 export const SIGNATURE_FORMAT = 'application/octet-stream';
 
 /** JSON with every object's keys sorted (code point order), arrays kept in order, no white space. */
@@ -26,7 +35,11 @@ export function canonicalJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
   if (v && typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    return `{${Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`).join(',')}}`;
+    return `{${Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v) ?? 'null';
 }
@@ -42,17 +55,34 @@ export const senderSystem = (installation: string, abbreviation: string, kind: s
   `urn:biobank-lims:installation:${encodeURIComponent(installation)}:institution:${encodeURIComponent(abbreviation)}:${kind}`;
 
 const entry = (resource: Resource & { id: string }): BundleEntry => ({ fullUrl: `urn:uuid:${resource.id}`, resource });
-const refTo = (r: { id: string }, display?: string | null) => ({ reference: `urn:uuid:${r.id}`, ...(display ? { display } : {}) });
+const refTo = (r: { id: string }, display?: string | null) => ({
+  reference: `urn:uuid:${r.id}`,
+  ...(display ? { display } : {}),
+});
 
 function organization(title: string | null, abbreviation: string): Organization & { id: string } {
-  return { resourceType: 'Organization', id: randomUUID(), identifier: [{ system: ABBREVIATION_SYSTEM, value: abbreviation }], name: title ?? abbreviation };
+  return {
+    resourceType: 'Organization',
+    id: randomUUID(),
+    identifier: [{ system: ABBREVIATION_SYSTEM, value: abbreviation }],
+    name: title ?? abbreviation,
+  };
 }
 
-function donorPatient(donor: NonNullable<ShipmentItem['collectedSample']['donor']>, mrnSystem: string): Patient & { id: string } {
+function donorPatient(
+  donor: NonNullable<ShipmentItem['collectedSample']['donor']>,
+  mrnSystem: string,
+): Patient & { id: string } {
   return {
-    resourceType: 'Patient', id: randomUUID(),
+    resourceType: 'Patient',
+    id: randomUUID(),
     ...(donor.mrn ? { identifier: [{ system: mrnSystem, value: donor.mrn }] } : {}),
-    name: [{ given: [donor.firstName, donor.fatherName].filter(Boolean), ...(donor.grandFatherName ? { family: donor.grandFatherName } : {}) }],
+    name: [
+      {
+        given: [donor.firstName, donor.fatherName].filter(Boolean),
+        ...(donor.grandFatherName ? { family: donor.grandFatherName } : {}),
+      },
+    ],
   };
 }
 
@@ -60,7 +90,11 @@ function donorPatient(donor: NonNullable<ShipmentItem['collectedSample']['donor'
  * The manifest of a shipment the caller's institution sent (draft and cancelled have none; the
  * receiver and imported shipments: 403). `installation` names this installation (the request's host).
  */
-export async function manifestBundle(ctx: InstCtx, shipmentId: number, installation: string): Promise<{ shipment: Shipment; bundle: Bundle }> {
+export async function manifestBundle(
+  ctx: InstCtx,
+  shipmentId: number,
+  installation: string,
+): Promise<{ shipment: Shipment; bundle: Bundle }> {
   const s = await getShipment(ctx, shipmentId);
   if (s.direction !== 'sent') throw shipmentErrors.sender_only();
   if (s.status === 'draft' || s.status === 'cancelled') throw shipmentErrors.manifest_not_sent(s.status);
@@ -70,7 +104,11 @@ export async function manifestBundle(ctx: InstCtx, shipmentId: number, installat
   const senderAbbr = abbr.get(inst) ?? String(inst);
   const sampleSystem = senderSystem(installation, senderAbbr, 'sample-id');
   const m: MapCtx = { institutionId: inst, offsetOf: serverOffset };
-  const rows = new Map((await exportSamples(ctx.db, inst, { ids: items.map((i) => i.collectedSampleId!), limit: items.length + 1 })).map((r) => [r.id, r]));
+  const rows = new Map(
+    (await exportSamples(ctx.db, inst, { ids: items.map((i) => i.collectedSampleId!), limit: items.length + 1 })).map(
+      (r) => [r.id, r],
+    ),
+  );
 
   const sender = organization(s.sendingInstitution?.title ?? null, senderAbbr);
   const receiver = organization(s.receivingInstitution?.title ?? null, abbr.get(s.receivingInstitution!.id!) ?? '');
@@ -85,31 +123,51 @@ export async function manifestBundle(ctx: InstCtx, shipmentId: number, installat
       subject = refTo(p);
     }
     return {
-      ...rest, id: randomUUID(), status: 'available',
+      ...rest,
+      id: randomUUID(),
+      status: 'available',
       identifier: [{ use: 'official', system: sampleSystem, value: i.collectedSample.sampleId }],
       ...(subject ? { subject } : {}),
       // The parent is not shipped: referred to by its sample ID only.
-      ...(row.parentSampleId ? { parent: [{ identifier: { system: sampleSystem, value: row.parentSampleId }, display: row.parentSampleId }] } : {}),
-      container: [{ specimenQuantity: { value: i.collectedSample.amount, ...(unitText(i) ? { unit: unitText(i)! } : {}) } }],
+      ...(row.parentSampleId
+        ? { parent: [{ identifier: { system: sampleSystem, value: row.parentSampleId }, display: row.parentSampleId }] }
+        : {}),
+      container: [
+        { specimenQuantity: { value: i.collectedSample.amount, ...(unitText(i) ? { unit: unitText(i)! } : {}) } },
+      ],
     };
   });
   const extension = [
     ...(s.sendingInstitutionSite?.title ? [{ url: EXT.sendingSite, valueString: s.sendingInstitutionSite.title }] : []),
-    ...(s.receivingInstitutionSite?.title ? [{ url: EXT.receivingSite, valueString: s.receivingInstitutionSite.title }] : []),
+    ...(s.receivingInstitutionSite?.title
+      ? [{ url: EXT.receivingSite, valueString: s.receivingInstitutionSite.title }]
+      : []),
     ...(s.trackingURL ? [{ url: EXT.trackingUrl, valueUrl: s.trackingURL }] : []),
     { url: EXT.installation, valueString: installation },
   ];
   const task: Task & { id: string } = {
-    resourceType: 'Task', id: randomUUID(), extension, status: 'in-progress', intent: 'order',
-    identifier: [{ system: senderSystem(installation, senderAbbr, 'shipment'), value: String(s.id) }, ...(s.trackingNumber ? [{ system: TRACKING_SYSTEM, value: s.trackingNumber }] : [])],
-    code: { text: 'Specimen shipment' }, description: s.name,
+    resourceType: 'Task',
+    id: randomUUID(),
+    extension,
+    status: 'in-progress',
+    intent: 'order',
+    identifier: [
+      { system: senderSystem(installation, senderAbbr, 'shipment'), value: String(s.id) },
+      ...(s.trackingNumber ? [{ system: TRACKING_SYSTEM, value: s.trackingNumber }] : []),
+    ],
+    code: { text: 'Specimen shipment' },
+    description: s.name,
     executionPeriod: { start: localDateTime(m, s.shippedDate, s.shippedTime) },
-    requester: refTo(sender, sender.name), owner: refTo(receiver, receiver.name),
+    requester: refTo(sender, sender.name),
+    owner: refTo(receiver, receiver.name),
     input: specimens.map((sp) => ({ type: { text: 'Specimen' }, valueReference: refTo(sp, sp.identifier![0].value) })),
   };
   const now = ctx.now().toISOString();
   const unsigned: Bundle = {
-    resourceType: 'Bundle', id: randomUUID(), type: 'collection', timestamp: now,
+    resourceType: 'Bundle',
+    id: randomUUID(),
+    type: 'collection',
+    timestamp: now,
     identifier: { system: senderSystem(installation, senderAbbr, 'shipment-manifest'), value: String(s.id) },
     entry: [task, sender, receiver, ...specimens, ...patients].map(entry),
   };
@@ -117,10 +175,16 @@ export async function manifestBundle(ctx: InstCtx, shipmentId: number, installat
   const bundle: Bundle = {
     ...unsigned,
     signature: {
-      type: [SIGNATURE_TYPE], when: now, who: refTo(sender, sender.name), targetFormat: 'application/fhir+json', sigFormat: SIGNATURE_FORMAT, data: digest.toString('base64'),
+      type: [SIGNATURE_TYPE],
+      when: now,
+      who: refTo(sender, sender.name),
+      targetFormat: 'application/fhir+json',
+      sigFormat: SIGNATURE_FORMAT,
+      data: digest.toString('base64'),
     },
   };
   return { shipment: s, bundle };
 }
 
-const unitText = (i: ShipmentItem) => i.collectedSample.unitOfMeasurement.unitSymbol ?? i.collectedSample.unitOfMeasurement.unitName;
+const unitText = (i: ShipmentItem) =>
+  i.collectedSample.unitOfMeasurement.unitSymbol ?? i.collectedSample.unitOfMeasurement.unitName;

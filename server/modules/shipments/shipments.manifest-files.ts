@@ -5,35 +5,66 @@ import { csvRecord as line } from '../../platform/csv';
 
 // A shipment's manifest: RFC 4180 CSV (the project's one writer, platform/csv.ts: formula cells defused, the amount a number) and a printable PDF (items with Code 128 barcodes, signature lines).
 
-
-const place = (inst: Shipment['sendingInstitution'], site: Shipment['sendingInstitutionSite']) => [inst?.title, site?.title].filter(Boolean).join(', ');
-const unitOf = (i: ShipmentItem) => i.collectedSample.unitOfMeasurement.unitSymbol ?? i.collectedSample.unitOfMeasurement.unitName ?? '';
+const place = (inst: Shipment['sendingInstitution'], site: Shipment['sendingInstitutionSite']) =>
+  [inst?.title, site?.title].filter(Boolean).join(', ');
+const unitOf = (i: ShipmentItem) =>
+  i.collectedSample.unitOfMeasurement.unitSymbol ?? i.collectedSample.unitOfMeasurement.unitName ?? '';
 const donorOf = (i: ShipmentItem) => {
   const d = i.collectedSample.donor;
-  return d ? `${[d.firstName, d.fatherName, d.grandFatherName].filter(Boolean).join(' ')}${d.mrn ? ` (MRN ${d.mrn})` : ''}` : '';
+  return d
+    ? `${[d.firstName, d.fatherName, d.grandFatherName].filter(Boolean).join(' ')}${d.mrn ? ` (MRN ${d.mrn})` : ''}`
+    : '';
 };
 
 /** The shipment's fields as `field,value` lines, a blank line, then one record per item under a header. */
 export function manifestCsv(s: Shipment, items: ShipmentItem[]): string {
   const head: [string, string | null][] = [
-    ['Shipment', s.name], ['Status', s.status], ['Tracking Number', s.trackingNumber], ['Tracking URL', s.trackingURL],
-    ['Sending Institution', s.sendingInstitution?.title ?? null], ['Sending Institution Site', s.sendingInstitutionSite?.title ?? null],
-    ['Receiving Institution', s.receivingInstitution?.title ?? null], ['Receiving Institution Site', s.receivingInstitutionSite?.title ?? null],
-    ['Shipped Date', s.shippedDate], ['Shipped Time', s.shippedTime], ['Received Date', s.receivedDate], ['Received Time', s.receivedTime],
+    ['Shipment', s.name],
+    ['Status', s.status],
+    ['Tracking Number', s.trackingNumber],
+    ['Tracking URL', s.trackingURL],
+    ['Sending Institution', s.sendingInstitution?.title ?? null],
+    ['Sending Institution Site', s.sendingInstitutionSite?.title ?? null],
+    ['Receiving Institution', s.receivingInstitution?.title ?? null],
+    ['Receiving Institution Site', s.receivingInstitutionSite?.title ?? null],
+    ['Shipped Date', s.shippedDate],
+    ['Shipped Time', s.shippedTime],
+    ['Received Date', s.receivedDate],
+    ['Received Time', s.receivedTime],
   ];
-  const columns = ['Sample ID', 'Specimen Type', 'Amount', 'Unit', 'Status', ...(s.includeDonorIdentity ? ['Donor'] : []), 'Reason'];
+  const columns = [
+    'Sample ID',
+    'Specimen Type',
+    'Amount',
+    'Unit',
+    'Status',
+    ...(s.includeDonorIdentity ? ['Donor'] : []),
+    'Reason',
+  ];
   return [
     ...head.map(([k, v]) => line([k, v])),
     '\r\n',
     line(columns),
-    ...items.map((i) => line([i.collectedSample.sampleId, i.collectedSample.specimenType?.title, i.collectedSample.amount, unitOf(i), i.status,
-      ...(s.includeDonorIdentity ? [donorOf(i)] : []), i.reason])),
+    ...items.map((i) =>
+      line([
+        i.collectedSample.sampleId,
+        i.collectedSample.specimenType?.title,
+        i.collectedSample.amount,
+        unitOf(i),
+        i.status,
+        ...(s.includeDonorIdentity ? [donorOf(i)] : []),
+        i.reason,
+      ]),
+    ),
   ].join('');
 }
 
 /** A download name from the shipment's name: plain ASCII for old clients, UTF-8 (RFC 5987) for the rest. */
 export function manifestDisposition(name: string, ext: 'csv' | 'pdf' | 'fhir.json') {
-  const ascii = name.replace(/[^A-Za-z0-9._ -]+/g, '_').trim().slice(0, 100);
+  const ascii = name
+    .replace(/[^A-Za-z0-9._ -]+/g, '_')
+    .trim()
+    .slice(0, 100);
   const base = /[A-Za-z0-9]/.test(ascii) ? ascii : 'shipment';
   return `attachment; filename="${base} manifest.${ext}"; filename*=UTF-8''${encodeURIComponent(`${name.slice(0, 100)} manifest.${ext}`)}`;
 }
@@ -66,26 +97,48 @@ export async function manifestPdf(s: Shipment, items: ShipmentItem[]): Promise<U
   const width = PAGE.width - 2 * MARGIN;
   let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - MARGIN;
-  const text = (t: string, x: number, size = 9, font = regular, w = width) => page.drawText(clip(font, t, size, w), { x, y, size, font });
+  const text = (t: string, x: number, size = 9, font = regular, w = width) =>
+    page.drawText(clip(font, t, size, w), { x, y, size, font });
 
   text(`Shipment manifest: ${s.name}`, MARGIN, 15, bold);
   y -= 20;
   const fields: [string, string][] = [
-    ['From', place(s.sendingInstitution, s.sendingInstitutionSite)], ['To', place(s.receivingInstitution, s.receivingInstitutionSite)],
-    ['Shipped', `${s.shippedDate} ${s.shippedTime}`], ['Status', s.status.replace('_', ' ')],
-    ['Tracking', [s.trackingNumber, s.trackingURL].filter(Boolean).join('  ') || '-'], ['Items', String(items.length)],
+    ['From', place(s.sendingInstitution, s.sendingInstitutionSite)],
+    ['To', place(s.receivingInstitution, s.receivingInstitutionSite)],
+    ['Shipped', `${s.shippedDate} ${s.shippedTime}`],
+    ['Status', s.status.replace('_', ' ')],
+    ['Tracking', [s.trackingNumber, s.trackingURL].filter(Boolean).join('  ') || '-'],
+    ['Items', String(items.length)],
   ];
   for (const [k, v] of fields) {
     text(`${k}:`, MARGIN, 9, bold);
     text(v, MARGIN + 22 * MM, 9, regular, width - 22 * MM);
     y -= 13;
   }
-  const cols = { barcode: MARGIN, id: MARGIN + 52 * MM, type: MARGIN + 95 * MM, amount: MARGIN + 135 * MM, status: MARGIN + 160 * MM };
+  const cols = {
+    barcode: MARGIN,
+    id: MARGIN + 52 * MM,
+    type: MARGIN + 95 * MM,
+    amount: MARGIN + 135 * MM,
+    status: MARGIN + 160 * MM,
+  };
   const header = () => {
     y -= 6;
-    for (const [k, label] of [['barcode', 'Barcode'], ['id', 'Sample ID'], ['type', 'Specimen Type'], ['amount', 'Amount'], ['status', 'Status']] as const) text(label, cols[k], 9, bold);
+    for (const [k, label] of [
+      ['barcode', 'Barcode'],
+      ['id', 'Sample ID'],
+      ['type', 'Specimen Type'],
+      ['amount', 'Amount'],
+      ['status', 'Status'],
+    ] as const)
+      text(label, cols[k], 9, bold);
     y -= 4;
-    page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + width, y }, thickness: 0.5, color: rgb(0.4, 0.4, 0.4) });
+    page.drawLine({
+      start: { x: MARGIN, y },
+      end: { x: MARGIN + width, y },
+      thickness: 0.5,
+      color: rgb(0.4, 0.4, 0.4),
+    });
     y -= 4;
   };
   const newPage = () => {
@@ -100,7 +153,14 @@ export async function manifestPdf(s: Shipment, items: ShipmentItem[]): Promise<U
       newPage();
       header();
     }
-    const png = await bwipjs.toBuffer({ bcid: 'code128', text: i.collectedSample.sampleId, scale: 2, height: 8, includetext: false, backgroundcolor: 'FFFFFF' });
+    const png = await bwipjs.toBuffer({
+      bcid: 'code128',
+      text: i.collectedSample.sampleId,
+      scale: 2,
+      height: 8,
+      includetext: false,
+      backgroundcolor: 'FFFFFF',
+    });
     const image = await doc.embedPng(png);
     const w = Math.min(48 * MM, image.width * 0.4);
     page.drawImage(image, { x: cols.barcode, y: y - ROW + 3 * MM, width: w, height: ROW - 5 * MM });
@@ -121,7 +181,11 @@ export async function manifestPdf(s: Shipment, items: ShipmentItem[]): Promise<U
   y -= 14 * MM;
   for (const label of ['Sent by', 'Received by']) {
     text(`${label}:`, MARGIN, 10, bold);
-    page.drawLine({ start: { x: MARGIN + 25 * MM, y: y - 1 }, end: { x: MARGIN + 105 * MM, y: y - 1 }, thickness: 0.5 });
+    page.drawLine({
+      start: { x: MARGIN + 25 * MM, y: y - 1 },
+      end: { x: MARGIN + 105 * MM, y: y - 1 },
+      thickness: 0.5,
+    });
     text('Date:', MARGIN + 112 * MM, 10, bold);
     page.drawLine({ start: { x: MARGIN + 125 * MM, y: y - 1 }, end: { x: MARGIN + width, y: y - 1 }, thickness: 0.5 });
     y -= 14 * MM;
@@ -129,7 +193,13 @@ export async function manifestPdf(s: Shipment, items: ShipmentItem[]): Promise<U
   const pages = doc.getPages();
   pages.forEach((pg, n) => {
     const label = `Page ${n + 1} of ${pages.length}`;
-    pg.drawText(label, { x: PAGE.width - MARGIN - regular.widthOfTextAtSize(label, 8), y: MARGIN / 2, size: 8, font: regular, color: rgb(0.4, 0.4, 0.4) });
+    pg.drawText(label, {
+      x: PAGE.width - MARGIN - regular.widthOfTextAtSize(label, 8),
+      y: MARGIN / 2,
+      size: 8,
+      font: regular,
+      color: rgb(0.4, 0.4, 0.4),
+    });
   });
   return doc.save({ useObjectStreams: false });
 }

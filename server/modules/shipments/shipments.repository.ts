@@ -24,7 +24,12 @@ const extra = {
   sendingInstitutionTitle: institutionTitleOf(qualified(shipments.institutionId)),
   receivingInstitutionTitle: institutionTitleOf(qualified(shipments.receivingInstitutionId)),
   protocolTitle: protocolTitleOf(qualified(shipments.collectionProtocolId)),
-  counts: sql<{ total: number; pending: number; received: number; rejected: number }>`(select json_build_object('total', count(*) filter (where si.status <> 'cancelled'),
+  counts: sql<{
+    total: number;
+    pending: number;
+    received: number;
+    rejected: number;
+  }>`(select json_build_object('total', count(*) filter (where si.status <> 'cancelled'),
     'pending', count(*) filter (where si.status = 'pending'), 'received', count(*) filter (where si.status = 'received'),
     'rejected', count(*) filter (where si.status = 'rejected')) from shipment_items si where si.shipment_id = ${qualified(shipments.id)})`,
 };
@@ -34,41 +39,70 @@ const refs = () => [
 ];
 
 /** A shipment as the lists read it: its row, sites, titles and item counts. */
-export type ShipmentListRow = Awaited<ReturnType<typeof selectRecords<typeof shipments, 'sendingInstitutionSite' | 'receivingInstitutionSite', typeof extra>>>['rows'][number];
+export type ShipmentListRow = Awaited<
+  ReturnType<
+    typeof selectRecords<typeof shipments, 'sendingInstitutionSite' | 'receivingInstitutionSite', typeof extra>
+  >
+>['rows'][number];
 
 /** The shipments the institution may see: those it sent, and those sent to it once they left draft. */
 export const visibleTo = (inst: number) =>
-  or(eq(shipments.institutionId, inst), and(eq(shipments.receivingInstitutionId, inst), sql`${shipments.sentAt} is not null`))!;
+  or(
+    eq(shipments.institutionId, inst),
+    and(eq(shipments.receivingInstitutionId, inst), sql`${shipments.sentAt} is not null`),
+  )!;
 
 /** One page of the shipments the institution sees, filtered as the list asks (the caller checked the SENT/RECEIVED ids). */
 export async function shipmentPage(db: Db, inst: number, q: ShipmentListQuery) {
-  const s = q.sendingInstitutionId, r = q.receivingInstitutionId;
+  const s = q.sendingInstitutionId,
+    r = q.receivingInstitutionId;
   const parts: (SQL | undefined)[] = [visibleTo(inst)];
   // SENT: what this institution sent (an imported shipment's institution_id is its receiver's).
   if (s) parts.push(eq(shipments.institutionId, s), isNull(shipments.externalSender));
   if (r) parts.push(eq(shipments.receivingInstitutionId, r), sql`${shipments.sentAt} is not null`);
   if (q.status) parts.push(eq(shipments.status, q.status));
   if (q.statuses) parts.push(inArray(shipments.status, q.statuses));
-  if (q.collectionProtocolId) parts.push(eq(shipments.collectionProtocolId, q.collectionProtocolId), eq(shipments.institutionId, inst));
+  if (q.collectionProtocolId)
+    parts.push(eq(shipments.collectionProtocolId, q.collectionProtocolId), eq(shipments.institutionId, inst));
   if (q.isEnabled !== undefined) parts.push(eq(shipments.isEnabled, q.isEnabled));
   if (q.searchTerm) {
     const p = likePattern(q.searchTerm);
     parts.push(sql`(lower(${shipments.name}) like ${p} or lower(coalesce(${shipments.trackingNumber}, '')) like ${p})`);
   }
-  return selectRecords(db, shipments, { where: and(...parts), orderBy: desc(shipments.id), limit: q.pageSize, offset: offsetOf(q), refs: refs(), extra });
+  return selectRecords(db, shipments, {
+    where: and(...parts),
+    orderBy: desc(shipments.id),
+    limit: q.pageSize,
+    offset: offsetOf(q),
+    refs: refs(),
+    extra,
+  });
 }
 
 /** One shipment the institution sent or receives, or undefined. */
 export async function visibleShipment(db: Db, inst: number, id: number): Promise<ShipmentListRow | undefined> {
-  return (await selectRecords(db, shipments, { where: and(eq(shipments.id, id), visibleTo(inst)), orderBy: desc(shipments.id), limit: 1, refs: refs(), extra })).rows[0];
+  return (
+    await selectRecords(db, shipments, {
+      where: and(eq(shipments.id, id), visibleTo(inst)),
+      orderBy: desc(shipments.id),
+      limit: 1,
+      refs: refs(),
+      extra,
+    })
+  ).rows[0];
 }
 
 /** A shipment's items (oldest first), with their lookups' titles and the shipped sample as both sides see it. */
 export async function itemRows(db: Db, shipmentId: number, ids?: number[]) {
-  return db.select({
-    item: shipmentItems, specimenType: specimenTypes.title, unitName: unitOfMeasurements.unitName, unitSymbol: unitOfMeasurements.unitSymbol,
-    sample: shippedSampleOf(qualified(shipmentItems.collectedSampleId)),
-  }).from(shipmentItems)
+  return db
+    .select({
+      item: shipmentItems,
+      specimenType: specimenTypes.title,
+      unitName: unitOfMeasurements.unitName,
+      unitSymbol: unitOfMeasurements.unitSymbol,
+      sample: shippedSampleOf(qualified(shipmentItems.collectedSampleId)),
+    })
+    .from(shipmentItems)
     .leftJoin(specimenTypes, eq(specimenTypes.id, shipmentItems.specimenTypeId))
     .leftJoin(unitOfMeasurements, eq(unitOfMeasurements.id, shipmentItems.unitId))
     .where(and(eq(shipmentItems.shipmentId, shipmentId), ids ? inArray(shipmentItems.id, ids) : undefined))
@@ -93,7 +127,11 @@ export async function insertShipment(tx: Db, values: ShipmentInsert) {
 }
 
 export async function updateShipment(tx: Db, id: number, set: Partial<ShipmentInsert>) {
-  const [row] = await tx.update(shipments).set({ ...set, concurrencyStamp: newStamp() }).where(eq(shipments.id, id)).returning();
+  const [row] = await tx
+    .update(shipments)
+    .set({ ...set, concurrencyStamp: newStamp() })
+    .where(eq(shipments.id, id))
+    .returning();
   return row;
 }
 
@@ -110,52 +148,92 @@ export async function insertItemRows(tx: Db, values: ItemInsert[]): Promise<bool
 }
 
 export async function pendingItemCount(tx: Db, shipmentId: number) {
-  const [c] = await tx.select({ n: sql<number>`count(*)::int` }).from(shipmentItems).where(and(eq(shipmentItems.shipmentId, shipmentId), eq(shipmentItems.status, 'pending')));
+  const [c] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(shipmentItems)
+    .where(and(eq(shipmentItems.shipmentId, shipmentId), eq(shipmentItems.status, 'pending')));
   return Number(c.n);
 }
 
 /** The pending item of a sample in a shipment. */
 export async function pendingItemId(tx: Db, shipmentId: number, collectedSampleId: number) {
-  const [item] = await tx.select({ id: shipmentItems.id }).from(shipmentItems)
-    .where(and(eq(shipmentItems.shipmentId, shipmentId), eq(shipmentItems.collectedSampleId, collectedSampleId), eq(shipmentItems.status, 'pending')));
+  const [item] = await tx
+    .select({ id: shipmentItems.id })
+    .from(shipmentItems)
+    .where(
+      and(
+        eq(shipmentItems.shipmentId, shipmentId),
+        eq(shipmentItems.collectedSampleId, collectedSampleId),
+        eq(shipmentItems.status, 'pending'),
+      ),
+    );
   return item.id;
 }
 
 export const pendingItems = (tx: Db, shipmentId: number) =>
-  tx.select().from(shipmentItems).where(and(eq(shipmentItems.shipmentId, shipmentId), eq(shipmentItems.status, 'pending')));
+  tx
+    .select()
+    .from(shipmentItems)
+    .where(and(eq(shipmentItems.shipmentId, shipmentId), eq(shipmentItems.status, 'pending')));
 
 /** A sent draft's item takes its sample's amount as it is now. */
 export async function setPendingAmount(tx: Db, shipmentId: number, collectedSampleId: number, amount: number) {
-  await tx.update(shipmentItems).set({ amount })
-    .where(and(eq(shipmentItems.shipmentId, shipmentId), eq(shipmentItems.collectedSampleId, collectedSampleId), eq(shipmentItems.status, 'pending')));
+  await tx
+    .update(shipmentItems)
+    .set({ amount })
+    .where(
+      and(
+        eq(shipmentItems.shipmentId, shipmentId),
+        eq(shipmentItems.collectedSampleId, collectedSampleId),
+        eq(shipmentItems.status, 'pending'),
+      ),
+    );
 }
 
 /** Whether no item of the shipment is pending any more. */
 export async function nothingPending(tx: Db, shipmentId: number) {
-  const [c] = await tx.select({ pending: sql<number>`count(*) filter (where ${shipmentItems.status} = 'pending')::int` }).from(shipmentItems).where(eq(shipmentItems.shipmentId, shipmentId));
+  const [c] = await tx
+    .select({ pending: sql<number>`count(*) filter (where ${shipmentItems.status} = 'pending')::int` })
+    .from(shipmentItems)
+    .where(eq(shipmentItems.shipmentId, shipmentId));
   return Number(c.pending) === 0;
 }
 
 /** The item of the shipment, locked for the rest of the transaction, or undefined. */
 export async function lockItem(tx: Db, shipmentId: number, itemId: number): Promise<ItemRow | undefined> {
-  const [item] = await tx.select().from(shipmentItems).where(and(eq(shipmentItems.id, itemId), eq(shipmentItems.shipmentId, shipmentId))).limit(1).for('update');
+  const [item] = await tx
+    .select()
+    .from(shipmentItems)
+    .where(and(eq(shipmentItems.id, itemId), eq(shipmentItems.shipmentId, shipmentId)))
+    .limit(1)
+    .for('update');
   return item;
 }
 
 export async function updateItem(tx: Db, itemId: number, set: Partial<ItemInsert>) {
-  const [row] = await tx.update(shipmentItems).set({ ...set, concurrencyStamp: newStamp() }).where(eq(shipmentItems.id, itemId)).returning();
+  const [row] = await tx
+    .update(shipmentItems)
+    .set({ ...set, concurrencyStamp: newStamp() })
+    .where(eq(shipmentItems.id, itemId))
+    .returning();
   return row;
 }
 
 /** The shipment's pending items become cancelled (they no longer hold their samples). */
 export async function cancelPendingItems(tx: Db, shipmentId: number) {
-  return tx.update(shipmentItems).set({ status: 'cancelled', concurrencyStamp: newStamp() })
-    .where(and(eq(shipmentItems.shipmentId, shipmentId), eq(shipmentItems.status, 'pending'))).returning();
+  return tx
+    .update(shipmentItems)
+    .set({ status: 'cancelled', concurrencyStamp: newStamp() })
+    .where(and(eq(shipmentItems.shipmentId, shipmentId), eq(shipmentItems.status, 'pending')))
+    .returning();
 }
 
 /** The shipment a manifest (by its SHA-256) was already imported as by the institution, or null. */
 export async function importedAs(db: Db, inst: number, sha256: string) {
-  const [row] = await db.select({ id: shipments.id, name: shipments.name }).from(shipments)
-    .where(and(eq(shipments.receivingInstitutionId, inst), eq(shipments.manifestSha256, sha256))).limit(1);
+  const [row] = await db
+    .select({ id: shipments.id, name: shipments.name })
+    .from(shipments)
+    .where(and(eq(shipments.receivingInstitutionId, inst), eq(shipments.manifestSha256, sha256)))
+    .limit(1);
   return row ?? null;
 }

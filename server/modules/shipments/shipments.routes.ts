@@ -16,30 +16,45 @@ export function shipmentRoutes(app: App, deps: AppDeps) {
   const route = router(app, deps);
   route(e.list, async (req, ctx, reply) => sendPage(reply, req.query, await reads.listShipments(ctx, req.query)));
   route(e.create, async (req, ctx, reply) => reply.status(201).send(await svc.createShipment(ctx, req.body)));
-  route(e.candidates, async (req, ctx, reply) => sendPage(reply, req.query, await reads.listCandidates(ctx, req.query)));
+  route(e.candidates, async (req, ctx, reply) =>
+    sendPage(reply, req.query, await reads.listCandidates(ctx, req.query)),
+  );
   route(e.get, async (req, ctx) => reads.getShipment(ctx, req.params.shipmentId));
   route(e.send, async (req, ctx) => svc.sendShipment(ctx, req.params.shipmentId));
   route(e.cancel, async (req, ctx) => svc.cancelShipment(ctx, req.params.shipmentId));
 
   route(e.items, async (req, ctx) => reads.listItems(ctx, req.params.shipmentId));
-  route(e.addItem, async (req, ctx, reply) => reply.status(201).send(await svc.addItem(ctx, req.params.shipmentId, req.body)));
+  route(e.addItem, async (req, ctx, reply) =>
+    reply.status(201).send(await svc.addItem(ctx, req.params.shipmentId, req.body)),
+  );
   route(e.receiveItem, async (req, ctx) => svc.receiveItem(ctx, req.params.shipmentId, req.params.itemId, req.body));
   route(e.rejectItem, async (req, ctx) => svc.rejectItem(ctx, req.params.shipmentId, req.params.itemId, req.body));
 
   route(e.manifestCsv, async (req, ctx, reply) => {
     const shipment = await reads.getShipment(ctx, req.params.shipmentId);
     const body = manifestCsv(shipment, await reads.listItems(ctx, shipment.id));
-    return reply.type('text/csv; charset=utf-8').header('Content-Disposition', manifestDisposition(shipment.name, 'csv')).send(body);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', manifestDisposition(shipment.name, 'csv'))
+      .send(body);
   });
   route(e.manifestFhir, async (req, ctx, reply) => {
     const { shipment, bundle } = await manifestBundle(ctx, req.params.shipmentId, req.hostname);
-    return reply.type('application/fhir+json; charset=utf-8').header('Content-Disposition', manifestDisposition(shipment.name, 'fhir.json')).send({ ...bundle });
+    return reply
+      .type('application/fhir+json; charset=utf-8')
+      .header('Content-Disposition', manifestDisposition(shipment.name, 'fhir.json'))
+      .send({ ...bundle });
   });
   route(e.importPreview, async (req, ctx) => previewManifest(ctx, req.body), { bodyLimit: MANIFEST_BODY_LIMIT });
-  route(e.import, async (req, ctx, reply) => reply.status(201).send(await importManifest(ctx, req.body)), { bodyLimit: MANIFEST_BODY_LIMIT });
+  route(e.import, async (req, ctx, reply) => reply.status(201).send(await importManifest(ctx, req.body)), {
+    bodyLimit: MANIFEST_BODY_LIMIT,
+  });
   route(e.manifestPdf, async (req, ctx, reply) => {
     const shipment = await reads.getShipment(ctx, req.params.shipmentId);
     const pdf = await manifestPdf(shipment, await reads.listItems(ctx, shipment.id));
-    return reply.type('application/pdf').header('Content-Disposition', manifestDisposition(shipment.name, 'pdf')).send(Buffer.from(pdf));
+    return reply
+      .type('application/pdf')
+      .header('Content-Disposition', manifestDisposition(shipment.name, 'pdf'))
+      .send(Buffer.from(pdf));
   });
 }

@@ -1,4 +1,10 @@
-import { MAX_SHIPMENT_ITEMS, type ReceiveInput, type RejectInput, type ShipmentInput, type ShipmentItemInput } from '../../../contract/shipments.contract';
+import {
+  MAX_SHIPMENT_ITEMS,
+  type ReceiveInput,
+  type RejectInput,
+  type ShipmentInput,
+  type ShipmentItemInput,
+} from '../../../contract/shipments.contract';
 import { command, type InstCtx } from '../../platform/context';
 import { AppError, notFound, staleStamp } from '../../platform/errors';
 import { audit } from '../../platform/audit';
@@ -6,15 +12,34 @@ import { newStamp } from '../../platform/records';
 import type { Db } from '../../db/client';
 import { assertSiteIds, institutionExists, institutionTitles } from '../institutions';
 import { assertUsable, protocolOf } from '../protocols';
-import { appendShippingEvents, lockShippableSamples, markPacked, markReceived, markReturned, markShipped, sampleCodeOf, type ShippableSample } from '../samples';
+import {
+  appendShippingEvents,
+  lockShippableSamples,
+  markPacked,
+  markReceived,
+  markReturned,
+  markShipped,
+  sampleCodeOf,
+  type ShippableSample,
+} from '../samples';
 import { vacateForShipment } from '../storage';
 import {
-  cancelPendingItems, insertItemRows, insertShipment, lockItem, lockShipmentRow, nothingPending, pendingItemCount, pendingItemId, pendingItems, setPendingAmount,
-  type ShipmentRow, updateItem, updateShipment,
+  cancelPendingItems,
+  insertItemRows,
+  insertShipment,
+  lockItem,
+  lockShipmentRow,
+  nothingPending,
+  pendingItemCount,
+  pendingItemId,
+  pendingItems,
+  setPendingAmount,
+  type ShipmentRow,
+  updateItem,
+  updateShipment,
 } from './shipments.repository';
 import { shipmentErrors } from './shipments.errors';
 import { getShipment, listItems } from './shipment-reads.service';
-
 
 /** Today and now in UTC (HH:MM), the spec's defaults for the shipped date and time. */
 const nowParts = (ctx: InstCtx) => {
@@ -26,14 +51,18 @@ const nowParts = (ctx: InstCtx) => {
 async function lockShipment(tx: Db, ctx: InstCtx, id: number): Promise<ShipmentRow> {
   const inst = ctx.institutionId;
   const row = await lockShipmentRow(tx, id);
-  if (!row || (row.institutionId !== inst && (row.receivingInstitutionId !== inst || !row.sentAt))) throw notFound('Shipment');
+  if (!row || (row.institutionId !== inst && (row.receivingInstitutionId !== inst || !row.sentAt)))
+    throw notFound('Shipment');
   return row;
 }
 
 /** Institution and site titles both sides are named by in a sample's history. */
 async function partiesOf(tx: Db, s: ShipmentRow) {
   const titles = await institutionTitles(tx, [s.institutionId, s.receivingInstitutionId]);
-  return { sender: titles.get(s.institutionId) ?? `Institution ${s.institutionId}`, receiver: titles.get(s.receivingInstitutionId) ?? `Institution ${s.receivingInstitutionId}` };
+  return {
+    sender: titles.get(s.institutionId) ?? `Institution ${s.institutionId}`,
+    receiver: titles.get(s.receivingInstitutionId) ?? `Institution ${s.receivingInstitutionId}`,
+  };
 }
 
 /** Protocols' withdrawal rule (docs/protocols.md), its problem prefixed with the sample it stops. */
@@ -58,7 +87,11 @@ async function assertShippable(tx: Db, s: ShippableSample) {
   const shipment = s.custody.shipment;
   if (shipment) throw shipmentErrors.in_open_shipment(s.sampleId, shipment.name);
   const away = s.custody.heldBy !== s.institutionId ? s.custody.heldBy : null;
-  if (away) throw shipmentErrors.received_elsewhere(s.sampleId, (await institutionTitles(tx, [away])).get(away) ?? `institution ${away}`);
+  if (away)
+    throw shipmentErrors.received_elsewhere(
+      s.sampleId,
+      (await institutionTitles(tx, [away])).get(away) ?? `institution ${away}`,
+    );
 }
 
 /**
@@ -80,26 +113,62 @@ async function shippable(tx: Db, ctx: InstCtx, ids: number[]) {
   return list;
 }
 
-const sentSummary = (p: { sender: string; receiver: string }, name: string) => `Sent by ${p.sender} to ${p.receiver} in the shipment "${name}".`;
+const sentSummary = (p: { sender: string; receiver: string }, name: string) =>
+  `Sent by ${p.sender} to ${p.receiver} in the shipment "${name}".`;
 
 /**
  * The chain of custody of samples leaving, in the caller's transaction: their custody says in transit,
  * their storage positions are vacated (the tubes leave the boxes) and each history says it was sent.
  */
-async function recordSent(tx: Db, ctx: InstCtx, s: ShipmentRow, samples: Pick<ShippableSample, 'id' | 'institutionId'>[]) {
-  await vacateForShipment(tx, ctx, samples.map((x) => x.id), s.name);
+async function recordSent(
+  tx: Db,
+  ctx: InstCtx,
+  s: ShipmentRow,
+  samples: Pick<ShippableSample, 'id' | 'institutionId'>[],
+) {
+  await vacateForShipment(
+    tx,
+    ctx,
+    samples.map((x) => x.id),
+    s.name,
+  );
   // After vacate's row locks: the custody audit row takes the institution's chain lock to the commit.
-  await markShipped(tx, ctx, samples.map((x) => x.id), s);
+  await markShipped(
+    tx,
+    ctx,
+    samples.map((x) => x.id),
+    s,
+  );
   const parties = await partiesOf(tx, s);
-  await appendShippingEvents(tx, samples.map((sample) => ({ sample, kind: 'shipped' as const, summary: sentSummary(parties, s.name), accountId: ctx.account.id, at: ctx.now() })));
+  await appendShippingEvents(
+    tx,
+    samples.map((sample) => ({
+      sample,
+      kind: 'shipped' as const,
+      summary: sentSummary(parties, s.name),
+      accountId: ctx.account.id,
+      at: ctx.now(),
+    })),
+  );
 }
 
 /** Inserts pending items; a parallel shipment that took a sample first is the declared 409, not a bare conflict. */
 async function insertItems(tx: Db, ctx: InstCtx, shipmentId: number, samples: ShippableSample[]) {
-  const inserted = await insertItemRows(tx, samples.map((s) => ({
-    institutionId: s.institutionId, shipmentId, collectedSampleId: s.id, specimenTypeId: s.specimenTypeId, amount: s.remainingAmount, unitId: s.unitId,
-    status: 'pending', creatorId: ctx.account.id, createdDate: ctx.now(), concurrencyStamp: newStamp(),
-  })));
+  const inserted = await insertItemRows(
+    tx,
+    samples.map((s) => ({
+      institutionId: s.institutionId,
+      shipmentId,
+      collectedSampleId: s.id,
+      specimenTypeId: s.specimenTypeId,
+      amount: s.remainingAmount,
+      unitId: s.unitId,
+      status: 'pending',
+      creatorId: ctx.account.id,
+      createdDate: ctx.now(),
+      concurrencyStamp: newStamp(),
+    })),
+  );
   // The samples are locked and their custody checked first, so a refusal is a bug or a write that skipped samples.custody.ts.
   if (!inserted) throw shipmentErrors.in_open_shipment(samples[0].sampleId, 'another shipment');
 }
@@ -107,14 +176,23 @@ async function insertItems(tx: Db, ctx: InstCtx, shipmentId: number, samples: Sh
 /** Where a shipment goes: another existing institution and one of its enabled sites; from an enabled site of the caller's. */
 async function checkParties(tx: Db, ctx: InstCtx, v: ShipmentInput) {
   const inst = ctx.institutionId;
-  if (v.sendingInstitutionId && v.sendingInstitutionId !== inst) throw shipmentErrors.sending_institution({ sendingInstitutionId: ['Must be your institution'] });
-  if (v.receivingInstitutionId === inst) throw shipmentErrors.same_institution({ receivingInstitutionId: ['Choose another institution'] });
-  if (!(await institutionExists(tx, v.receivingInstitutionId))) throw shipmentErrors.receiving_institution({ receivingInstitutionId: ['Choose an existing institution'] });
-  await assertSiteIds(tx, inst, [{ id: v.sendingInstitutionSiteId, field: 'sendingInstitutionSiteId', label: 'Sending Institution Site' }]);
+  if (v.sendingInstitutionId && v.sendingInstitutionId !== inst)
+    throw shipmentErrors.sending_institution({ sendingInstitutionId: ['Must be your institution'] });
+  if (v.receivingInstitutionId === inst)
+    throw shipmentErrors.same_institution({ receivingInstitutionId: ['Choose another institution'] });
+  if (!(await institutionExists(tx, v.receivingInstitutionId)))
+    throw shipmentErrors.receiving_institution({ receivingInstitutionId: ['Choose an existing institution'] });
+  await assertSiteIds(tx, inst, [
+    { id: v.sendingInstitutionSiteId, field: 'sendingInstitutionSiteId', label: 'Sending Institution Site' },
+  ]);
   try {
-    await assertSiteIds(tx, v.receivingInstitutionId, [{ id: v.receivingInstitutionSiteId, field: 'receivingInstitutionSiteId' }]);
+    await assertSiteIds(tx, v.receivingInstitutionId, [
+      { id: v.receivingInstitutionSiteId, field: 'receivingInstitutionSiteId' },
+    ]);
   } catch {
-    throw shipmentErrors.receiving_site({ receivingInstitutionSiteId: ['Choose an enabled site of the receiving institution'] });
+    throw shipmentErrors.receiving_site({
+      receivingInstitutionSiteId: ['Choose an enabled site of the receiving institution'],
+    });
   }
   if (v.collectionProtocolId) {
     try {
@@ -141,15 +219,40 @@ export async function createShipment(ctx: InstCtx, input: ShipmentInput) {
     const sendsOnFirstItem = !v.draft && !samples.length && Boolean(v.shippedDate);
     const now = nowParts(ctx);
     const row = await insertShipment(tx, {
-      institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id, createdDate: ctx.now(), enabledDate: ctx.now(),
-      sendingInstitutionSiteId: v.sendingInstitutionSiteId, receivingInstitutionId: v.receivingInstitutionId, receivingInstitutionSiteId: v.receivingInstitutionSiteId,
-      name: v.name, trackingNumber: v.trackingNumber, trackingUrl: v.trackingURL, shippedDate: v.shippedDate ?? now.date, shippedTime: v.shippedTime ?? now.time,
-      status: draft ? 'draft' : 'shipped', includeDonorIdentity: v.includeDonorIdentity, collectionProtocolId: v.collectionProtocolId, sentAt: draft ? null : ctx.now(), sendsOnFirstItem,
+      institutionId: inst,
+      creatorId: ctx.account.id,
+      enablerId: ctx.account.id,
+      createdDate: ctx.now(),
+      enabledDate: ctx.now(),
+      sendingInstitutionSiteId: v.sendingInstitutionSiteId,
+      receivingInstitutionId: v.receivingInstitutionId,
+      receivingInstitutionSiteId: v.receivingInstitutionSiteId,
+      name: v.name,
+      trackingNumber: v.trackingNumber,
+      trackingUrl: v.trackingURL,
+      shippedDate: v.shippedDate ?? now.date,
+      shippedTime: v.shippedTime ?? now.time,
+      status: draft ? 'draft' : 'shipped',
+      includeDonorIdentity: v.includeDonorIdentity,
+      collectionProtocolId: v.collectionProtocolId,
+      sentAt: draft ? null : ctx.now(),
+      sendsOnFirstItem,
     });
     await insertItems(tx, ctx, row.id, samples);
-    if (draft) await markPacked(tx, ctx, samples.map((x) => x.id), row);
+    if (draft)
+      await markPacked(
+        tx,
+        ctx,
+        samples.map((x) => x.id),
+        row,
+      );
     else await recordSent(tx, ctx, row, samples);
-    await audit(tx, ctx, { entity: 'shipment', entityId: row.id, action: 'create', after: { ...row, collectedSampleIds: samples.map((s) => s.id) } });
+    await audit(tx, ctx, {
+      entity: 'shipment',
+      entityId: row.id,
+      action: 'create',
+      after: { ...row, collectedSampleIds: samples.map((s) => s.id) },
+    });
     return row.id;
   });
   return getShipment(ctx, id);
@@ -172,13 +275,18 @@ export async function addItem(ctx: InstCtx, shipmentId: number, input: ShipmentI
     const s = await lockShipment(tx, ctx, shipmentId);
     assertSender(ctx, s);
     if (!takesItems(s)) throw shipmentErrors.not_draft();
-    if (await pendingItemCount(tx, s.id) >= MAX_SHIPMENT_ITEMS) throw shipmentErrors.too_many(MAX_SHIPMENT_ITEMS);
+    if ((await pendingItemCount(tx, s.id)) >= MAX_SHIPMENT_ITEMS) throw shipmentErrors.too_many(MAX_SHIPMENT_ITEMS);
     const [sample] = await shippable(tx, ctx, [sampleId]);
     await insertItems(tx, ctx, s.id, [sample]);
     const id = await pendingItemId(tx, s.id, sampleId);
     const sending = s.sendsOnFirstItem && s.status === 'draft';
     const row = await updateShipment(tx, s.id, sending ? { status: 'shipped', sentAt: ctx.now() } : {});
-    await audit(tx, ctx, { entity: 'shipment', entityId: s.id, action: 'add_item', after: { itemId: id, collectedSampleId: sampleId } });
+    await audit(tx, ctx, {
+      entity: 'shipment',
+      entityId: s.id,
+      action: 'add_item',
+      after: { itemId: id, collectedSampleId: sampleId },
+    });
     if (s.sendsOnFirstItem) await recordSent(tx, ctx, row, [sample]);
     else await markPacked(tx, ctx, [sample.id], row);
     if (sending) await audit(tx, ctx, { entity: 'shipment', entityId: s.id, action: 'send', before: s, after: row });
@@ -210,7 +318,8 @@ export async function sendShipment(ctx: InstCtx, shipmentId: number) {
 }
 
 /** The local samples of items (an imported shipment's items have none). */
-const localSampleIds = (items: { collectedSampleId: number | null }[]) => items.flatMap((i) => (i.collectedSampleId === null ? [] : [i.collectedSampleId]));
+const localSampleIds = (items: { collectedSampleId: number | null }[]) =>
+  items.flatMap((i) => (i.collectedSampleId === null ? [] : [i.collectedSampleId]));
 
 /** The sender's changes (add, send, cancel) are for shipments sent from here, never an imported one. */
 function assertSender(ctx: InstCtx, s: ShipmentRow) {
@@ -220,39 +329,67 @@ function assertSender(ctx: InstCtx, s: ShipmentRow) {
 /** Received when nothing is pending any more, partially received while some items are processed. */
 async function rollUp(tx: Db, ctx: InstCtx, s: ShipmentRow) {
   const done = await nothingPending(tx, s.id);
-  return updateShipment(tx, s.id, { status: done ? 'received' : 'partially_received', processedAt: ctx.now(), receivedAt: done ? ctx.now() : null });
+  return updateShipment(tx, s.id, {
+    status: done ? 'received' : 'partially_received',
+    processedAt: ctx.now(),
+    receivedAt: done ? ctx.now() : null,
+  });
 }
 
 /**
  * Receiving or rejecting one pending item, by the receiving institution only: records who and when,
  * writes the sample's history naming both institutions, and rolls the shipment's status up.
  */
-async function processItem(ctx: InstCtx, shipmentId: number, itemId: number, v: { action: 'receive' | 'reject'; reason?: string; concurrencyStamp?: string }) {
+async function processItem(
+  ctx: InstCtx,
+  shipmentId: number,
+  itemId: number,
+  v: { action: 'receive' | 'reject'; reason?: string; concurrencyStamp?: string },
+) {
   await command(ctx, 'shipments.manage', async ({ db: tx }) => {
     const s = await lockShipment(tx, ctx, shipmentId);
     if (s.receivingInstitutionId !== ctx.institutionId) throw shipmentErrors.receiver_only();
     const item = await lockItem(tx, s.id, itemId);
     if (!item) throw notFound('Shipment item');
-    if (s.status !== 'shipped' && s.status !== 'partially_received') throw shipmentErrors.not_receivable(s.status.replace('_', ' '));
+    if (s.status !== 'shipped' && s.status !== 'partially_received')
+      throw shipmentErrors.not_receivable(s.status.replace('_', ' '));
     if (v.concurrencyStamp && v.concurrencyStamp !== item.concurrencyStamp) throw staleStamp();
-    const code = item.externalSample?.sampleId ?? await sampleCodeOf(tx, item.collectedSampleId!);
+    const code = item.externalSample?.sampleId ?? (await sampleCodeOf(tx, item.collectedSampleId!));
     if (item.status !== 'pending') throw shipmentErrors.item_processed(code, item.status);
     const status = v.action === 'receive' ? 'received' : 'rejected';
-    const after = await updateItem(tx, item.id, { status, reason: v.reason ?? null, processedById: ctx.account.id, processedAt: ctx.now() });
+    const after = await updateItem(tx, item.id, {
+      status,
+      reason: v.reason ?? null,
+      processedById: ctx.account.id,
+      processedAt: ctx.now(),
+    });
     // An imported item has no sample here (its history is the sender installation's): the audit row records it.
     if (item.collectedSampleId !== null) {
       if (status === 'received') await markReceived(tx, ctx, [item.collectedSampleId], s.id, s.receivingInstitutionId);
       else await markReturned(tx, ctx, [item.collectedSampleId], s.id, 'rejected');
       const parties = await partiesOf(tx, s);
-      await appendShippingEvents(tx, [{
-        sample: { id: item.collectedSampleId, institutionId: s.institutionId }, kind: status, reason: v.reason ?? null, accountId: ctx.account.id, at: ctx.now(),
-        summary: status === 'received'
-          ? `Received by ${parties.receiver} from ${parties.sender} (shipment "${s.name}").`
-          : `Rejected by ${parties.receiver} (shipment "${s.name}" from ${parties.sender})${v.reason ? `: ${v.reason}` : '.'}`,
-      }]);
+      await appendShippingEvents(tx, [
+        {
+          sample: { id: item.collectedSampleId, institutionId: s.institutionId },
+          kind: status,
+          reason: v.reason ?? null,
+          accountId: ctx.account.id,
+          at: ctx.now(),
+          summary:
+            status === 'received'
+              ? `Received by ${parties.receiver} from ${parties.sender} (shipment "${s.name}").`
+              : `Rejected by ${parties.receiver} (shipment "${s.name}" from ${parties.sender})${v.reason ? `: ${v.reason}` : '.'}`,
+        },
+      ]);
     }
     const rolled = await rollUp(tx, ctx, s);
-    await audit(tx, ctx, { entity: 'shipmentItem', entityId: item.id, action: v.action, before: item, after: { ...after, shipmentStatus: rolled.status } });
+    await audit(tx, ctx, {
+      entity: 'shipmentItem',
+      entityId: item.id,
+      action: v.action,
+      before: item,
+      after: { ...after, shipmentStatus: rolled.status },
+    });
   });
   return (await listItems(ctx, shipmentId, { ids: [itemId] }))[0];
 }
@@ -261,7 +398,11 @@ export const receiveItem = (ctx: InstCtx, shipmentId: number, itemId: number, in
   processItem(ctx, shipmentId, itemId, { action: 'receive', concurrencyStamp: input?.concurrencyStamp });
 
 export const rejectItem = (ctx: InstCtx, shipmentId: number, itemId: number, input: RejectInput) =>
-  processItem(ctx, shipmentId, itemId, { action: 'reject', reason: input.reason ?? undefined, concurrencyStamp: input.concurrencyStamp });
+  processItem(ctx, shipmentId, itemId, {
+    action: 'reject',
+    reason: input.reason ?? undefined,
+    concurrencyStamp: input.concurrencyStamp,
+  });
 
 /** The sender cancels while nothing is received or rejected: the items free their samples, whose history says so once sent. */
 export async function cancelShipment(ctx: InstCtx, shipmentId: number) {
@@ -275,10 +416,16 @@ export async function cancelShipment(ctx: InstCtx, shipmentId: number) {
     await markReturned(tx, ctx, localSampleIds(items), s.id, 'cancelled');
     if (s.sentAt) {
       const parties = await partiesOf(tx, s);
-      await appendShippingEvents(tx, localSampleIds(items).map((id) => ({
-        sample: { id, institutionId: s.institutionId }, kind: 'shipment_cancelled' as const, accountId: ctx.account.id, at: ctx.now(),
-        summary: `The shipment "${s.name}" from ${parties.sender} to ${parties.receiver} was cancelled.`,
-      })));
+      await appendShippingEvents(
+        tx,
+        localSampleIds(items).map((id) => ({
+          sample: { id, institutionId: s.institutionId },
+          kind: 'shipment_cancelled' as const,
+          accountId: ctx.account.id,
+          at: ctx.now(),
+          summary: `The shipment "${s.name}" from ${parties.sender} to ${parties.receiver} was cancelled.`,
+        })),
+      );
     }
     await audit(tx, ctx, { entity: 'shipment', entityId: s.id, action: 'cancel', before: s, after: row });
   });

@@ -44,7 +44,8 @@ export async function lockBox(ctx: Ctx, tx: Db, path: PathRef[], mode: 'share' |
   return locked;
 }
 
-const titleOf = async (tx: Db, inst: number) => (await institutionTitles(tx, [inst])).get(inst) ?? `institution ${inst}`;
+const titleOf = async (tx: Db, inst: number) =>
+  (await institutionTitles(tx, [inst])).get(inst) ?? `institution ${inst}`;
 
 /**
  * Samples that may be stored: in this institution's custody (docs/shipments.md "Custody": its own, or
@@ -67,28 +68,63 @@ export async function usable(ctx: Ctx, tx: Db, s: CustodySample | null): Promise
  * A history line for a stay in storage. Another institution's sample (received) is told only who stores
  * it, never where: the owner reads its history, and the receiver's storage layout is not its business.
  */
-async function stayText(tx: Db, inst: number, sample: { ownerId: number }, verb: 'Stored at' | 'Taken out of', where: string) {
+async function stayText(
+  tx: Db,
+  inst: number,
+  sample: { ownerId: number },
+  verb: 'Stored at' | 'Taken out of',
+  where: string,
+) {
   if (sample.ownerId === inst) return `${verb} ${where}.`;
   return `${verb === 'Stored at' ? 'Stored' : 'Taken out of storage'} by ${await titleOf(tx, inst)}.`;
 }
 
 /** 409 when any of the samples is stored already, naming where. */
 async function assertNotPlaced(tx: Db, inst: number, samples: SampleRef[]) {
-  const [placed] = await selectOccupancies(tx, inst, { where: and(inArray(occ.collectedSampleId, samples.map((s) => s.id)), isNull(occ.vacatedAt)), limit: 1 });
+  const [placed] = await selectOccupancies(tx, inst, {
+    where: and(
+      inArray(
+        occ.collectedSampleId,
+        samples.map((s) => s.id),
+      ),
+      isNull(occ.vacatedAt),
+    ),
+    limit: 1,
+  });
   if (placed) throw storageErrors.sample_placed(placed.collectedSample.sampleId, placed.location.label);
 }
 
 /** Writes the occupancies, the samples' history and the audit rows; returns the new occupancy ids in order. */
 export async function place(ctx: Ctx, tx: Db, pairs: { sample: CustodySample; position: PositionRow }[]) {
   const inst = instOf(ctx);
-  const rows = await tx.insert(occ).values(pairs.map(({ sample, position }) => ({
-    institutionId: inst, positionId: position.id, collectedSampleId: sample.id, allocatedById: ctx.account.id, allocatedAt: ctx.now(),
-  }))).returning();
-  const locations = await locationsOf(tx, inst, pairs.map((p) => p.position));
+  const rows = await tx
+    .insert(occ)
+    .values(
+      pairs.map(({ sample, position }) => ({
+        institutionId: inst,
+        positionId: position.id,
+        collectedSampleId: sample.id,
+        allocatedById: ctx.account.id,
+        allocatedAt: ctx.now(),
+      })),
+    )
+    .returning();
+  const locations = await locationsOf(
+    tx,
+    inst,
+    pairs.map((p) => p.position),
+  );
   for (const [i, { sample, position }] of pairs.entries()) {
     const where = locations.get(position.id)!.label;
-    await appendSampleEvent(tx, ctx, sample.id, 'allocated', { summary: await stayText(tx, inst, sample, 'Stored at', where) });
-    await audit(tx, ctx, { entity: AUDIT_ENTITY, entityId: rows[i].id, action: 'allocate', after: { ...rows[i], sampleId: sample.sampleId, location: where } });
+    await appendSampleEvent(tx, ctx, sample.id, 'allocated', {
+      summary: await stayText(tx, inst, sample, 'Stored at', where),
+    });
+    await audit(tx, ctx, {
+      entity: AUDIT_ENTITY,
+      entityId: rows[i].id,
+      action: 'allocate',
+      after: { ...rows[i], sampleId: sample.sampleId, location: where },
+    });
   }
   return rows.map((r) => r.id);
 }
@@ -97,16 +133,32 @@ export async function place(ctx: Ctx, tx: Db, pairs: { sample: CustodySample; po
  * A unique violation means another allocation committed first (PostgreSQL: concurrent transactions
  * wait on the index, then fail): answered as the same 409 the checks give, read after the fact.
  */
-async function raceProblem(ctx: Ctx, err: unknown, what: { box?: NodeRow; position?: PositionRow; samples: SampleRef[] }) {
+async function raceProblem(
+  ctx: Ctx,
+  err: unknown,
+  what: { box?: NodeRow; position?: PositionRow; samples: SampleRef[] },
+) {
   if (!isUniqueViolation(err)) return err;
   const index = violatedIndex(err);
   const inst = instOf(ctx);
   if (index === POSITION_UQ && what.position && what.box) {
-    const [now] = await selectOccupancies(ctx.db, inst, { where: and(eq(occ.positionId, what.position.id), isNull(occ.vacatedAt)), limit: 1 });
+    const [now] = await selectOccupancies(ctx.db, inst, {
+      where: and(eq(occ.positionId, what.position.id), isNull(occ.vacatedAt)),
+      limit: 1,
+    });
     return storageErrors.position_occupied(what.position.code, what.box.title, now?.collectedSample.sampleId ?? '');
   }
   if (index === SAMPLE_UQ && what.samples.length) {
-    const [placed] = await selectOccupancies(ctx.db, inst, { where: and(inArray(occ.collectedSampleId, what.samples.map((s) => s.id)), isNull(occ.vacatedAt)), limit: 1 });
+    const [placed] = await selectOccupancies(ctx.db, inst, {
+      where: and(
+        inArray(
+          occ.collectedSampleId,
+          what.samples.map((s) => s.id),
+        ),
+        isNull(occ.vacatedAt),
+      ),
+      limit: 1,
+    });
     if (placed) return storageErrors.sample_placed(placed.collectedSample.sampleId, placed.location.label);
   }
   // (A bulk allocation cannot race for positions: it holds the box, which single allocations share.)
@@ -116,16 +168,24 @@ async function raceProblem(ctx: Ctx, err: unknown, what: { box?: NodeRow; positi
 /** POST .../StorageContainerBoxPositionOccupancies: one sample into one position. */
 export async function allocate(ctx: Ctx, boxPath: PathRef[], positionId: number, input: OccupancyInput) {
   const inst = instOf(ctx);
-  if (input.storageContainerBoxPositionId && Number(input.storageContainerBoxPositionId) !== positionId) throw storageErrors.position_mismatch();
+  if (input.storageContainerBoxPositionId && Number(input.storageContainerBoxPositionId) !== positionId)
+    throw storageErrors.position_mismatch();
   const seen: { box?: NodeRow; position?: PositionRow; samples: SampleRef[] } = { samples: [] };
   let id: number;
   try {
     id = await command(ctx, ALLOCATE, async ({ db: tx }) => {
-      const box = seen.box = await lockBox(ctx, tx, boxPath, 'share');
-      const position = seen.position = await positionIn(tx, box.id, positionId);
-      const sample = await usable(ctx, tx, (await custodySamplesOf(tx, inst, [Number(input.collectedSampleId)]))[0] ?? null);
+      const box = (seen.box = await lockBox(ctx, tx, boxPath, 'share'));
+      const position = (seen.position = await positionIn(tx, box.id, positionId));
+      const sample = await usable(
+        ctx,
+        tx,
+        (await custodySamplesOf(tx, inst, [Number(input.collectedSampleId)]))[0] ?? null,
+      );
       seen.samples = [sample];
-      const [taken] = await selectOccupancies(tx, inst, { where: and(eq(occ.positionId, position.id), isNull(occ.vacatedAt)), limit: 1 });
+      const [taken] = await selectOccupancies(tx, inst, {
+        where: and(eq(occ.positionId, position.id), isNull(occ.vacatedAt)),
+        limit: 1,
+      });
       if (taken) throw storageErrors.position_occupied(position.code, box.title, taken.collectedSample.sampleId);
       await assertNotPlaced(tx, inst, [sample]);
       return (await place(ctx, tx, [{ sample, position }]))[0];
@@ -147,21 +207,37 @@ export async function bulkAllocate(ctx: Ctx, boxPath: PathRef[], input: BulkAllo
   let made: number[];
   try {
     made = await command(ctx, ALLOCATE, async ({ db: tx }) => {
-      const box = seen.box = await lockBox(ctx, tx, boxPath, 'update');
+      const box = (seen.box = await lockBox(ctx, tx, boxPath, 'update'));
       const found = new Map((await custodySamplesOf(tx, inst, ids)).map((s) => [s.id, s]));
       const samples: CustodySample[] = [];
       for (const id of ids) samples.push(await usable(ctx, tx, found.get(id) ?? null));
       seen.samples = samples;
       await assertNotPlaced(tx, inst, samples);
-      const free = await tx.select().from(boxPositions)
-        .where(and(eq(boxPositions.boxId, box.id), sql`not exists (select 1 from storage_occupancies o where o.position_id = ${boxPositions.id} and o.vacated_at is null)`))
-        .orderBy(asc(boxPositions.ordinal)).limit(samples.length);
+      const free = await tx
+        .select()
+        .from(boxPositions)
+        .where(
+          and(
+            eq(boxPositions.boxId, box.id),
+            sql`not exists (select 1 from storage_occupancies o where o.position_id = ${boxPositions.id} and o.vacated_at is null)`,
+          ),
+        )
+        .orderBy(asc(boxPositions.ordinal))
+        .limit(samples.length);
       if (free.length < samples.length) {
         const [{ n }] = await tx.select({ n: count() }).from(boxPositions).where(eq(boxPositions.boxId, box.id));
-        const [{ used }] = await tx.select({ used: count() }).from(occ).innerJoin(boxPositions, eq(boxPositions.id, occ.positionId)).where(and(eq(boxPositions.boxId, box.id), isNull(occ.vacatedAt)));
+        const [{ used }] = await tx
+          .select({ used: count() })
+          .from(occ)
+          .innerJoin(boxPositions, eq(boxPositions.id, occ.positionId))
+          .where(and(eq(boxPositions.boxId, box.id), isNull(occ.vacatedAt)));
         throw storageErrors.box_lacks_room(box.title, n - used, samples.length);
       }
-      return place(ctx, tx, samples.map((sample, i) => ({ sample, position: free[i] })));
+      return place(
+        ctx,
+        tx,
+        samples.map((sample, i) => ({ sample, position: free[i] })),
+      );
     });
   } catch (err) {
     throw await raceProblem(ctx, err, seen);
@@ -172,30 +248,56 @@ export async function bulkAllocate(ctx: Ctx, boxPath: PathRef[], input: BulkAllo
 }
 
 /** PUT .../StorageContainerBoxPositionOccupancies/{occId}/vacate: takes the sample out, with the occupancy's stamp and a reason. */
-export async function vacate(ctx: Ctx, boxPath: PathRef[], positionId: number, occupancyId: number, input: VacateInput) {
+export async function vacate(
+  ctx: Ctx,
+  boxPath: PathRef[],
+  positionId: number,
+  occupancyId: number,
+  input: VacateInput,
+) {
   const inst = instOf(ctx);
   await command(ctx, ALLOCATE, async ({ db: tx }) => {
     const box = (await nodesOnPath(ctx, boxPath, tx)).at(-1)!;
     const position = await positionIn(tx, box.id, positionId);
-    const [row] = await tx.select().from(occ).where(and(eq(occ.id, occupancyId), eq(occ.positionId, position.id), eq(occ.institutionId, inst))).for('update').limit(1);
+    const [row] = await tx
+      .select()
+      .from(occ)
+      .where(and(eq(occ.id, occupancyId), eq(occ.positionId, position.id), eq(occ.institutionId, inst)))
+      .for('update')
+      .limit(1);
     if (!row) throw notFound('Occupancy');
     const [sample] = await custodySamplesOf(tx, inst, [row.collectedSampleId]);
-    const sampleId = sample?.sampleId ?? await sampleCodeOf(tx, row.collectedSampleId);
+    const sampleId = sample?.sampleId ?? (await sampleCodeOf(tx, row.collectedSampleId));
     if (row.vacatedAt) throw storageErrors.already_vacated(sampleId, position.code);
     if (row.concurrencyStamp !== String(input.concurrencyStamp)) throw staleStamp();
     const reason = String(input.vacateReason);
-    const [after] = await tx.update(occ).set({ vacatedAt: ctx.now(), vacatedById: ctx.account.id, vacateReason: reason, concurrencyStamp: newStamp() })
-      .where(eq(occ.id, row.id)).returning();
+    const [after] = await tx
+      .update(occ)
+      .set({ vacatedAt: ctx.now(), vacatedById: ctx.account.id, vacateReason: reason, concurrencyStamp: newStamp() })
+      .where(eq(occ.id, row.id))
+      .returning();
     const where = (await locationsOf(tx, inst, [position])).get(position.id)!.label;
-    await appendSampleEvent(tx, ctx, row.collectedSampleId, 'vacated', { summary: await stayText(tx, inst, { ownerId: sample?.ownerId ?? inst }, 'Taken out of', where), reason });
-    await audit(tx, ctx, { entity: AUDIT_ENTITY, entityId: row.id, action: 'vacate', before: row, after: { ...after, sampleId, location: where } });
+    await appendSampleEvent(tx, ctx, row.collectedSampleId, 'vacated', {
+      summary: await stayText(tx, inst, { ownerId: sample?.ownerId ?? inst }, 'Taken out of', where),
+      reason,
+    });
+    await audit(tx, ctx, {
+      entity: AUDIT_ENTITY,
+      entityId: row.id,
+      action: 'vacate',
+      before: row,
+      after: { ...after, sampleId, location: where },
+    });
   });
   return occupancyById(ctx, occupancyId);
 }
 
 /** Samples in a box now: a box holding any cannot be disabled. */
 export async function occupiedCount(tx: Db, boxId: number) {
-  const [{ n }] = await tx.select({ n: count() }).from(occ).innerJoin(boxPositions, eq(boxPositions.id, occ.positionId))
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(occ)
+    .innerJoin(boxPositions, eq(boxPositions.id, occ.positionId))
     .where(and(eq(boxPositions.boxId, boxId), isNull(occ.vacatedAt)));
   return n;
 }
@@ -208,7 +310,11 @@ export async function occupiedCount(tx: Db, boxId: number) {
 export async function vacateForShipment(tx: Db, ctx: Ctx, sampleIds: number[], shipmentName: string) {
   if (!sampleIds.length) return;
   const inst = instOf(ctx);
-  const rows = await tx.select().from(occ).where(and(eq(occ.institutionId, inst), inArray(occ.collectedSampleId, sampleIds), isNull(occ.vacatedAt))).for('update');
+  const rows = await tx
+    .select()
+    .from(occ)
+    .where(and(eq(occ.institutionId, inst), inArray(occ.collectedSampleId, sampleIds), isNull(occ.vacatedAt)))
+    .for('update');
   if (!rows.length) return;
   await vacateRows(tx, ctx, rows, () => `Shipped in "${shipmentName}"`);
 }
@@ -217,19 +323,55 @@ export async function vacateForShipment(tx: Db, ctx: Ctx, sampleIds: number[], s
  * Vacates open occupancies (rows read `for update` by the caller), each with a history entry and an
  * audit row; `reasonOf` gives each one's reason.
  */
-export async function vacateRows(tx: Db, ctx: Ctx, rows: (typeof occ.$inferSelect)[], reasonOf: (row: typeof occ.$inferSelect) => string) {
+export async function vacateRows(
+  tx: Db,
+  ctx: Ctx,
+  rows: (typeof occ.$inferSelect)[],
+  reasonOf: (row: typeof occ.$inferSelect) => string,
+) {
   if (!rows.length) return;
   const inst = instOf(ctx);
-  const cells = await tx.select().from(boxPositions).where(inArray(boxPositions.id, rows.map((r) => r.positionId)));
+  const cells = await tx
+    .select()
+    .from(boxPositions)
+    .where(
+      inArray(
+        boxPositions.id,
+        rows.map((r) => r.positionId),
+      ),
+    );
   const locations = await locationsOf(tx, inst, cells);
-  const owners = new Map((await custodySamplesOf(tx, inst, rows.map((r) => r.collectedSampleId))).map((s) => [s.id, s.ownerId]));
+  const owners = new Map(
+    (
+      await custodySamplesOf(
+        tx,
+        inst,
+        rows.map((r) => r.collectedSampleId),
+      )
+    ).map((s) => [s.id, s.ownerId]),
+  );
   for (const row of rows) {
     const reason = reasonOf(row);
-    const [after] = await tx.update(occ).set({ vacatedAt: ctx.now(), vacatedById: ctx.account.id, vacateReason: reason, concurrencyStamp: newStamp() })
-      .where(eq(occ.id, row.id)).returning();
+    const [after] = await tx
+      .update(occ)
+      .set({ vacatedAt: ctx.now(), vacatedById: ctx.account.id, vacateReason: reason, concurrencyStamp: newStamp() })
+      .where(eq(occ.id, row.id))
+      .returning();
     const where = locations.get(row.positionId)!.label;
-    const summary = await stayText(tx, inst, { ownerId: owners.get(row.collectedSampleId) ?? inst }, 'Taken out of', where);
+    const summary = await stayText(
+      tx,
+      inst,
+      { ownerId: owners.get(row.collectedSampleId) ?? inst },
+      'Taken out of',
+      where,
+    );
     await appendSampleEvent(tx, ctx, row.collectedSampleId, 'vacated', { summary, reason });
-    await audit(tx, ctx, { entity: AUDIT_ENTITY, entityId: row.id, action: 'vacate', before: row, after: { ...after, location: where } });
+    await audit(tx, ctx, {
+      entity: AUDIT_ENTITY,
+      entityId: row.id,
+      action: 'vacate',
+      before: row,
+      after: { ...after, location: where },
+    });
   }
 }

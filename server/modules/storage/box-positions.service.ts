@@ -1,7 +1,12 @@
 import type { Db } from '../../db/client';
 import { boxPositions } from './storage.table';
 import type { NodeRow } from './storage-scope';
-import { boxPositions as layoutPositions, type FillOrder, type PositionLabeling, type SchemaKind } from './position-labels';
+import {
+  boxPositions as layoutPositions,
+  type FillOrder,
+  type PositionLabeling,
+  type SchemaKind,
+} from './position-labels';
 
 /** Rows per insert statement: 7 values each stays far below PostgreSQL's 65,535 parameters. */
 const BATCH = 1000;
@@ -15,8 +20,12 @@ export async function insertBoxPositions(tx: Db, boxes: NodeRow[]) {
   const rows: (typeof boxPositions.$inferInsert)[] = [];
   for (const box of boxes) {
     const cells = layoutPositions({
-      rows: box.rows, columns: box.columns, fill: box.fillOrder as FillOrder, labeling: box.positionLabeling as PositionLabeling,
-      rowKind: box.rowLabeling as SchemaKind, columnKind: box.columnLabeling as SchemaKind | null,
+      rows: box.rows,
+      columns: box.columns,
+      fill: box.fillOrder as FillOrder,
+      labeling: box.positionLabeling as PositionLabeling,
+      rowKind: box.rowLabeling as SchemaKind,
+      columnKind: box.columnLabeling as SchemaKind | null,
     });
     counts.push(cells.length);
     for (const c of cells) rows.push({ ...c, boxId: box.id, institutionId: box.institutionId });

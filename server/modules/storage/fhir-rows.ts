@@ -5,37 +5,93 @@ import { boxPositionOccupancies, boxPositions, storageNodes } from './storage.ta
 
 // What the FHIR export (docs/fhir.md) reads of storage: where samples are, and the nodes above them.
 
-export interface ExportNode { id: number; isEnabled: boolean; level: StorageLevel; parentId: number | null; title: string; code: string | null; rows: number; columns: number }
+export interface ExportNode {
+  id: number;
+  isEnabled: boolean;
+  level: StorageLevel;
+  parentId: number | null;
+  title: string;
+  code: string | null;
+  rows: number;
+  columns: number;
+}
 
 /** The current place (box and position label) of each of these samples that is in storage: one statement. */
 export async function exportSamplePlaces(db: Db, institutionId: number, sampleIds: number[]) {
   if (!sampleIds.length) return [];
-  return db.select({ sampleId: boxPositionOccupancies.collectedSampleId, boxId: boxPositions.boxId, positionCode: boxPositions.code })
+  return db
+    .select({
+      sampleId: boxPositionOccupancies.collectedSampleId,
+      boxId: boxPositions.boxId,
+      positionCode: boxPositions.code,
+    })
     .from(boxPositionOccupancies)
     .innerJoin(boxPositions, eq(boxPositions.id, boxPositionOccupancies.positionId))
-    .where(and(eq(boxPositionOccupancies.institutionId, institutionId), inArray(boxPositionOccupancies.collectedSampleId, sampleIds), isNull(boxPositionOccupancies.vacatedAt)));
+    .where(
+      and(
+        eq(boxPositionOccupancies.institutionId, institutionId),
+        inArray(boxPositionOccupancies.collectedSampleId, sampleIds),
+        isNull(boxPositionOccupancies.vacatedAt),
+      ),
+    );
 }
 
 /** These storage nodes and every node above them (containers have none), each once: one recursive statement. */
-export async function exportNodesWithAncestors(db: Db, institutionId: number, nodeIds: number[]): Promise<ExportNode[]> {
+export async function exportNodesWithAncestors(
+  db: Db,
+  institutionId: number,
+  nodeIds: number[],
+): Promise<ExportNode[]> {
   const ids = [...new Set(nodeIds)];
   if (!ids.length) return [];
   const result = (await db.execute(sql`with recursive up(id) as (
-      select n.id from storage_nodes n where n.institution_id = ${institutionId} and n.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+      select n.id from storage_nodes n where n.institution_id = ${institutionId} and n.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
       union
       select p.id from storage_nodes p join storage_nodes c on c.parent_id = p.id join up on up.id = c.id where p.institution_id = ${institutionId})
     select n.id, n.is_enabled, n.level, n.parent_id, n.title, n.code, n.rows, n.columns from storage_nodes n where n.id in (select id from up) order by n.id`)) as unknown as {
-    rows: { id: number; is_enabled: boolean; level: StorageLevel; parent_id: number | null; title: string; code: string | null; rows: number; columns: number }[];
+    rows: {
+      id: number;
+      is_enabled: boolean;
+      level: StorageLevel;
+      parent_id: number | null;
+      title: string;
+      code: string | null;
+      rows: number;
+      columns: number;
+    }[];
   };
   return result.rows.map((r) => ({
-    id: Number(r.id), isEnabled: r.is_enabled, level: r.level, parentId: r.parent_id === null ? null : Number(r.parent_id), title: r.title, code: r.code, rows: Number(r.rows), columns: Number(r.columns),
+    id: Number(r.id),
+    isEnabled: r.is_enabled,
+    level: r.level,
+    parentId: r.parent_id === null ? null : Number(r.parent_id),
+    title: r.title,
+    code: r.code,
+    rows: Number(r.rows),
+    columns: Number(r.columns),
   }));
 }
 
 /** One node of the institution (any level), or undefined. */
 export async function exportNode(db: Db, institutionId: number, id: number): Promise<ExportNode | undefined> {
   const n = storageNodes;
-  const [row] = await db.select({ id: n.id, isEnabled: n.isEnabled, level: n.level, parentId: n.parentId, title: n.title, code: n.code, rows: n.rows, columns: n.columns })
-    .from(n).where(and(eq(n.institutionId, institutionId), eq(n.id, id))).orderBy(asc(n.id)).limit(1);
+  const [row] = await db
+    .select({
+      id: n.id,
+      isEnabled: n.isEnabled,
+      level: n.level,
+      parentId: n.parentId,
+      title: n.title,
+      code: n.code,
+      rows: n.rows,
+      columns: n.columns,
+    })
+    .from(n)
+    .where(and(eq(n.institutionId, institutionId), eq(n.id, id)))
+    .orderBy(asc(n.id))
+    .limit(1);
   return row;
 }

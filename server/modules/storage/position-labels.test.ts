@@ -1,22 +1,73 @@
 import { describe, expect, it } from 'vitest';
-import { boxPositions, labelOf, labelingOf, ordinalOf, schemaKindOf, twoDimensionalLabel, type Layout } from './position-labels';
+import {
+  boxPositions,
+  labelOf,
+  labelingOf,
+  ordinalOf,
+  schemaKindOf,
+  twoDimensionalLabel,
+  type Layout,
+} from './position-labels';
 
-const codes = (l: Partial<Layout>) => boxPositions({ rows: 8, columns: 12, labeling: 'two_dimensional', rowKind: 'letters_upper', columnKind: 'numbers', fill: 'row', ...l }).map((p) => p.code);
+const codes = (l: Partial<Layout>) =>
+  boxPositions({
+    rows: 8,
+    columns: 12,
+    labeling: 'two_dimensional',
+    rowKind: 'letters_upper',
+    columnKind: 'numbers',
+    fill: 'row',
+    ...l,
+  }).map((p) => p.code);
 
 describe('labels of each schema', () => {
   it('numbers count from 1', () => {
     expect([1, 2, 10, 96, 10000].map((n) => labelOf('numbers', n))).toEqual(['1', '2', '10', '96', '10000']);
   });
   it('letters run A..Z then AA, AB like spreadsheet columns (no label repeats)', () => {
-    expect([1, 2, 26, 27, 28, 52, 53, 702, 703].map((n) => labelOf('letters_upper', n))).toEqual(['A', 'B', 'Z', 'AA', 'AB', 'AZ', 'BA', 'ZZ', 'AAA']);
+    expect([1, 2, 26, 27, 28, 52, 53, 702, 703].map((n) => labelOf('letters_upper', n))).toEqual([
+      'A',
+      'B',
+      'Z',
+      'AA',
+      'AB',
+      'AZ',
+      'BA',
+      'ZZ',
+      'AAA',
+    ]);
     expect([1, 26, 27, 100].map((n) => labelOf('letters_lower', n))).toEqual(['a', 'z', 'aa', 'cv']);
     const all = Array.from({ length: 10000 }, (_, i) => labelOf('letters_upper', i + 1));
     expect(new Set(all).size).toBe(10000);
   });
   it('roman numerals upper and lower case; past 3999 the thousands repeat', () => {
-    expect(Array.from({ length: 12 }, (_, i) => labelOf('roman_upper', i + 1))).toEqual(['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII']);
-    expect(Array.from({ length: 12 }, (_, i) => labelOf('roman_lower', i + 1)).join(' ')).toBe('i ii iii iv v vi vii viii ix x xi xii');
-    expect([40, 90, 99, 400, 1994, 3999, 4000, 10000].map((n) => labelOf('roman_upper', n))).toEqual(['XL', 'XC', 'XCIX', 'CD', 'MCMXCIV', 'MMMCMXCIX', 'MMMM', 'MMMMMMMMMM']);
+    expect(Array.from({ length: 12 }, (_, i) => labelOf('roman_upper', i + 1))).toEqual([
+      'I',
+      'II',
+      'III',
+      'IV',
+      'V',
+      'VI',
+      'VII',
+      'VIII',
+      'IX',
+      'X',
+      'XI',
+      'XII',
+    ]);
+    expect(Array.from({ length: 12 }, (_, i) => labelOf('roman_lower', i + 1)).join(' ')).toBe(
+      'i ii iii iv v vi vii viii ix x xi xii',
+    );
+    expect([40, 90, 99, 400, 1994, 3999, 4000, 10000].map((n) => labelOf('roman_upper', n))).toEqual([
+      'XL',
+      'XC',
+      'XCIX',
+      'CD',
+      'MCMXCIV',
+      'MMMCMXCIX',
+      'MMMM',
+      'MMMMMMMMMM',
+    ]);
   });
   it('refuses an index below 1', () => {
     expect(() => labelOf('numbers', 0)).toThrow(RangeError);
@@ -61,26 +112,76 @@ describe('fill order', () => {
   it('ordinals are 1..rows x columns in fill order and keep the grid', () => {
     expect(ordinalOf('row', 8, 12, 2, 1)).toBe(13);
     expect(ordinalOf('column', 8, 12, 1, 2)).toBe(9);
-    const cells = boxPositions({ rows: 2, columns: 3, labeling: 'two_dimensional', rowKind: 'letters_upper', columnKind: 'numbers', fill: 'column' });
+    const cells = boxPositions({
+      rows: 2,
+      columns: 3,
+      labeling: 'two_dimensional',
+      rowKind: 'letters_upper',
+      columnKind: 'numbers',
+      fill: 'column',
+    });
     expect(cells.map((c) => [c.ordinal, c.rowIndex, c.columnIndex, c.code])).toEqual([
-      [1, 1, 1, 'A1'], [2, 2, 1, 'B1'], [3, 1, 2, 'A2'], [4, 2, 2, 'B2'], [5, 1, 3, 'A3'], [6, 2, 3, 'B3'],
+      [1, 1, 1, 'A1'],
+      [2, 2, 1, 'B1'],
+      [3, 1, 2, 'A2'],
+      [4, 2, 2, 'B2'],
+      [5, 1, 3, 'A3'],
+      [6, 2, 3, 'B3'],
     ]);
   });
 });
 
 describe('linear labels', () => {
   it('one running label in fill order from the row schema: Numbers 1..96', () => {
-    const row = boxPositions({ rows: 8, columns: 12, labeling: 'linear', rowKind: 'numbers', columnKind: null, fill: 'row' });
+    const row = boxPositions({
+      rows: 8,
+      columns: 12,
+      labeling: 'linear',
+      rowKind: 'numbers',
+      columnKind: null,
+      fill: 'row',
+    });
     expect(row.map((p) => p.code)).toEqual(Array.from({ length: 96 }, (_, i) => String(i + 1)));
     expect(row[12]).toMatchObject({ code: '13', rowIndex: 2, columnIndex: 1 });
-    const column = boxPositions({ rows: 8, columns: 12, labeling: 'linear', rowKind: 'numbers', columnKind: null, fill: 'column' });
+    const column = boxPositions({
+      rows: 8,
+      columns: 12,
+      labeling: 'linear',
+      rowKind: 'numbers',
+      columnKind: null,
+      fill: 'column',
+    });
     expect(column[8]).toMatchObject({ code: '9', rowIndex: 1, columnIndex: 2 });
   });
   it('letters and roman numerals: A..Z, AA; i..xii', () => {
-    expect(codes({ rows: 1, columns: 28, labeling: 'linear', columnKind: null }).slice(24)).toEqual(['Y', 'Z', 'AA', 'AB']);
-    expect(codes({ rows: 12, columns: 1, labeling: 'linear', rowKind: 'roman_lower', columnKind: null })).toEqual(['i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii', 'ix', 'x', 'xi', 'xii']);
-    expect(codes({ rows: 3, columns: 1, labeling: 'linear', rowKind: 'roman_upper', columnKind: null, fill: 'column' })).toEqual(['I', 'II', 'III']);
-    expect(codes({ rows: 1, columns: 3, labeling: 'linear', rowKind: 'letters_lower', columnKind: null })).toEqual(['a', 'b', 'c']);
+    expect(codes({ rows: 1, columns: 28, labeling: 'linear', columnKind: null }).slice(24)).toEqual([
+      'Y',
+      'Z',
+      'AA',
+      'AB',
+    ]);
+    expect(codes({ rows: 12, columns: 1, labeling: 'linear', rowKind: 'roman_lower', columnKind: null })).toEqual([
+      'i',
+      'ii',
+      'iii',
+      'iv',
+      'v',
+      'vi',
+      'vii',
+      'viii',
+      'ix',
+      'x',
+      'xi',
+      'xii',
+    ]);
+    expect(
+      codes({ rows: 3, columns: 1, labeling: 'linear', rowKind: 'roman_upper', columnKind: null, fill: 'column' }),
+    ).toEqual(['I', 'II', 'III']);
+    expect(codes({ rows: 1, columns: 3, labeling: 'linear', rowKind: 'letters_lower', columnKind: null })).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
   });
 });
 

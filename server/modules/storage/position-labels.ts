@@ -12,7 +12,21 @@ function letters(n: number): string {
   return out;
 }
 
-const ROMAN: [number, string][] = [[1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'], [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
+const ROMAN: [number, string][] = [
+  [1000, 'M'],
+  [900, 'CM'],
+  [500, 'D'],
+  [400, 'CD'],
+  [100, 'C'],
+  [90, 'XC'],
+  [50, 'L'],
+  [40, 'XL'],
+  [10, 'X'],
+  [9, 'IX'],
+  [5, 'V'],
+  [4, 'IV'],
+  [1, 'I'],
+];
 /** Standard Roman numerals; past 3999 the thousands repeat (MMMM = 4000), as a 10,000-position box needs. */
 function roman(n: number): string {
   let out = '';
@@ -25,11 +39,16 @@ function roman(n: number): string {
 export function labelOf(kind: SchemaKind, n: number): string {
   if (!Number.isInteger(n) || n < 1) throw new RangeError(`label index must be a whole number from 1, got ${n}`);
   switch (kind) {
-    case 'numbers': return String(n);
-    case 'letters_upper': return letters(n);
-    case 'letters_lower': return letters(n).toLowerCase();
-    case 'roman_upper': return roman(n);
-    case 'roman_lower': return roman(n).toLowerCase();
+    case 'numbers':
+      return String(n);
+    case 'letters_upper':
+      return letters(n);
+    case 'letters_lower':
+      return letters(n).toLowerCase();
+    case 'roman_upper':
+      return roman(n);
+    case 'roman_lower':
+      return roman(n).toLowerCase();
   }
 }
 
@@ -58,19 +77,26 @@ export interface Layout {
   fill: FillOrder;
 }
 
-export interface PositionCell { rowIndex: number; columnIndex: number; ordinal: number; code: string }
+export interface PositionCell {
+  rowIndex: number;
+  columnIndex: number;
+  ordinal: number;
+  code: string;
+}
 
 /**
  * Every position of a box, in fill order. Linear boxes keep their grid (rows x columns, for the
  * screen) and number the cells with one running label in fill order from the row schema.
  */
 export function boxPositions(l: Layout): PositionCell[] {
-  if (l.labeling === 'two_dimensional' && !l.columnKind) throw new Error('a two-dimensional layout needs a column schema');
+  if (l.labeling === 'two_dimensional' && !l.columnKind)
+    throw new Error('a two-dimensional layout needs a column schema');
   const cells: PositionCell[] = [];
   for (let r = 1; r <= l.rows; r++) {
     for (let c = 1; c <= l.columns; c++) {
       const ordinal = ordinalOf(l.fill, l.rows, l.columns, r, c);
-      const code = l.labeling === 'linear' ? labelOf(l.rowKind, ordinal) : twoDimensionalLabel(l.rowKind, l.columnKind!, r, c);
+      const code =
+        l.labeling === 'linear' ? labelOf(l.rowKind, ordinal) : twoDimensionalLabel(l.rowKind, l.columnKind!, r, c);
       cells.push({ rowIndex: r, columnIndex: c, ordinal, code });
     }
   }
@@ -80,9 +106,19 @@ export function boxPositions(l: Layout): PositionCell[] {
 const norm = (s: unknown) => (typeof s === 'string' ? s.trim() : '');
 /** Titles and abbreviations of the seeded schemas (reference-data.ts); an institution's renamed copy still matches by abbreviation. */
 const SCHEMA_BY_TITLE: Record<string, SchemaKind> = {
-  numbers: 'numbers', 'letters upper case': 'letters_upper', 'letters lower case': 'letters_lower', 'roman upper case': 'roman_upper', 'roman lower case': 'roman_lower',
+  numbers: 'numbers',
+  'letters upper case': 'letters_upper',
+  'letters lower case': 'letters_lower',
+  'roman upper case': 'roman_upper',
+  'roman lower case': 'roman_lower',
 };
-const SCHEMA_BY_ABBREVIATION: Record<string, SchemaKind> = { 1: 'numbers', A: 'letters_upper', a: 'letters_lower', I: 'roman_upper', i: 'roman_lower' };
+const SCHEMA_BY_ABBREVIATION: Record<string, SchemaKind> = {
+  1: 'numbers',
+  A: 'letters_upper',
+  a: 'letters_lower',
+  I: 'roman_upper',
+  i: 'roman_lower',
+};
 
 /** The rule a labeling schema record stands for: by title (any case), else by abbreviation (case matters: A vs a). */
 export function schemaKindOf(row: { title?: unknown; abbreviation?: unknown }): SchemaKind | null {
@@ -91,7 +127,9 @@ export function schemaKindOf(row: { title?: unknown; abbreviation?: unknown }): 
 
 /** The rule a position labeling option record stands for. */
 export function labelingOf(row: { title?: unknown; abbreviation?: unknown }): PositionLabeling | null {
-  const title = norm(row.title).toLowerCase().replace(/[\s_-]+/g, ' ');
+  const title = norm(row.title)
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
   const abbr = norm(row.abbreviation).toUpperCase();
   if (title === 'linear' || abbr === 'L') return 'linear';
   if (title === 'two dimensional' || title === '2d' || abbr === '2D') return 'two_dimensional';

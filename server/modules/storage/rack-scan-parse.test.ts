@@ -13,7 +13,14 @@ const ZIATH = [
   'A03,No Tube',
   'B01,rs-0002',
 ].join('\r\n');
-const FLUIDX = ['TubeRack,Position,Barcode', 'FR0001,A1,RS-0001', 'FR0001,A2,NO READ', 'FR0001,A3,NOTUBE', 'FR0001,B1,', 'FR0001,B2,RS-0002'].join('\n');
+const FLUIDX = [
+  'TubeRack,Position,Barcode',
+  'FR0001,A1,RS-0001',
+  'FR0001,A2,NO READ',
+  'FR0001,A3,NOTUBE',
+  'FR0001,B1,',
+  'FR0001,B2,RS-0002',
+].join('\n');
 const AZENTA = ['Rack ID, Position, Tube Code', 'AZ1, H12, RS-0009', '"AZ1", "H11", "RS,0010"'].join('\n');
 const PLAIN = ['A1,RS-0001', 'a02,RS-0002', 'H12;RS-0003'].join('\n');
 
@@ -33,21 +40,37 @@ describe('rack scan files', () => {
     const f = parseRackScan(FLUIDX);
     expect(f.errors).toEqual([]);
     expect(f.rows.map((r) => [r.line, r.position, r.kind, r.barcode])).toEqual([
-      [2, 'A1', 'tube', 'RS-0001'], [3, 'A2', 'noRead', null], [4, 'A3', 'empty', null], [5, 'B1', 'empty', null], [6, 'B2', 'tube', 'RS-0002'],
+      [2, 'A1', 'tube', 'RS-0001'],
+      [3, 'A2', 'noRead', null],
+      [4, 'A3', 'empty', null],
+      [5, 'B1', 'empty', null],
+      [6, 'B2', 'tube', 'RS-0002'],
     ]);
     const a = parseRackScan(AZENTA);
-    expect(a.rows.map((r) => [r.position, r.barcode])).toEqual([['H12', 'RS-0009'], ['H11', 'RS,0010']]);
+    expect(a.rows.map((r) => [r.position, r.barcode])).toEqual([
+      ['H12', 'RS-0009'],
+      ['H11', 'RS,0010'],
+    ]);
   });
 
   it('reads plain position,barcode lines with no header (commas or semicolons; rack id first when the second cell is the position)', () => {
     const p = parseRackScan(PLAIN);
     expect(p.layout).toBe('plain');
-    expect(p.rows.map((r) => [r.line, r.position, r.barcode])).toEqual([[1, 'A1', 'RS-0001'], [2, 'a02', 'RS-0002'], [3, 'H12', 'RS-0003']]);
-    expect(parseRackScan('RK1,A1,RS-1\nRK1,A2,NO READ').rows.map((r) => [r.position, r.kind])).toEqual([['A1', 'tube'], ['A2', 'noRead']]);
+    expect(p.rows.map((r) => [r.line, r.position, r.barcode])).toEqual([
+      [1, 'A1', 'RS-0001'],
+      [2, 'a02', 'RS-0002'],
+      [3, 'H12', 'RS-0003'],
+    ]);
+    expect(parseRackScan('RK1,A1,RS-1\nRK1,A2,NO READ').rows.map((r) => [r.position, r.kind])).toEqual([
+      ['A1', 'tube'],
+      ['A2', 'noRead'],
+    ]);
   });
 
   it('reports bad lines with their numbers and reads the rest', () => {
-    const p = parseRackScan(['Position,Barcode', 'A1,RS-1', ',RS-2', `A3,${'x'.repeat(101)}`, 'A4,bad\u0007code', 'A5,RS-5'].join('\n'));
+    const p = parseRackScan(
+      ['Position,Barcode', 'A1,RS-1', ',RS-2', `A3,${'x'.repeat(101)}`, 'A4,bad\u0007code', 'A5,RS-5'].join('\n'),
+    );
     expect(p.errors).toEqual([
       { line: 3, message: 'The position is empty.' },
       { line: 4, message: 'The barcode is longer than 100 characters.' },
@@ -60,6 +83,8 @@ describe('rack scan files', () => {
   it('splits quoted cells and reads row letters as spreadsheet columns do', () => {
     expect(splitCells('"a ""b""",c')).toEqual(['a "b"', 'c']);
     expect(splitCells('x\ty\tz')).toEqual(['x', 'y', 'z']);
-    expect([lettersToIndex('A'), lettersToIndex('h'), lettersToIndex('Z'), lettersToIndex('AA')]).toEqual([1, 8, 26, 27]);
+    expect([lettersToIndex('A'), lettersToIndex('h'), lettersToIndex('Z'), lettersToIndex('AA')]).toEqual([
+      1, 8, 26, 27,
+    ]);
   });
 });

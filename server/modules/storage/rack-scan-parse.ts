@@ -4,10 +4,22 @@
 // empty for no tube. Plain: `position,barcode` with no header (a third column, a rack id, may come first).
 
 export type ScanKind = 'tube' | 'empty' | 'noRead';
-export interface ScanRow { line: number; position: string; barcode: string | null; kind: ScanKind }
-export interface ScanError { line: number; message: string }
+export interface ScanRow {
+  line: number;
+  position: string;
+  barcode: string | null;
+  kind: ScanKind;
+}
+export interface ScanError {
+  line: number;
+  message: string;
+}
 export type ScanLayout = 'header' | 'plain';
-export interface ParsedScan { layout: ScanLayout; rows: ScanRow[]; errors: ScanError[] }
+export interface ParsedScan {
+  layout: ScanLayout;
+  rows: ScanRow[];
+  errors: ScanError[];
+}
 
 /** Lines a scan may hold (a 100 x 100 box plus a header). */
 export const MAX_SCAN_LINES = 10_100;
@@ -28,8 +40,18 @@ export function splitCells(line: string): string[] {
   for (let i = 0; i < line.length; i++) {
     const ch = line[i];
     if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') { cur += '"'; i++; } else if (ch === '"') quoted = false; else cur += ch;
-    } else if (ch === '"' && cur.trim() === '') { quoted = true; cur = ''; } else if (ch === sep) { cells.push(cur.trim()); cur = ''; } else cur += ch;
+      if (ch === '"' && line[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cur += ch;
+    } else if (ch === '"' && cur.trim() === '') {
+      quoted = true;
+      cur = '';
+    } else if (ch === sep) {
+      cells.push(cur.trim());
+      cur = '';
+    } else cur += ch;
   }
   cells.push(cur.trim());
   return cells;
@@ -52,7 +74,11 @@ function tubeOf(raw: string | undefined): { barcode: string | null; kind: ScanKi
   return { barcode: value, kind: 'tube' };
 }
 
-const hasControl = (s: string) => [...s].some((ch) => { const c = ch.charCodeAt(0); return c < 32 || c === 127; });
+const hasControl = (s: string) =>
+  [...s].some((ch) => {
+    const c = ch.charCodeAt(0);
+    return c < 32 || c === 127;
+  });
 
 /**
  * Reads a scan: finds a header line (anything before it is the scanner's own header and is skipped),
@@ -63,33 +89,56 @@ export function parseRackScan(text: string): ParsedScan {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   const errors: ScanError[] = [];
   const rows: ScanRow[] = [];
-  if (lines.length > MAX_SCAN_LINES) return { layout: 'plain', rows, errors: [{ line: MAX_SCAN_LINES + 1, message: `A scan has at most ${MAX_SCAN_LINES} lines.` }] };
+  if (lines.length > MAX_SCAN_LINES)
+    return {
+      layout: 'plain',
+      rows,
+      errors: [{ line: MAX_SCAN_LINES + 1, message: `A scan has at most ${MAX_SCAN_LINES} lines.` }],
+    };
   const cellsOf = lines.map((l) => (l.trim() ? splitCells(l) : null));
   const headerAt = cellsOf.findIndex((c) => c !== null && headerColumns(c) !== null);
   const header = headerAt >= 0 ? headerColumns(cellsOf[headerAt]!) : null;
   // No header, three or more cells: FluidX's rack, position, tube when the first cell is no position or is
   // the same on every line (the rack's id, e.g. RK1, may look like a position).
   const wide = cellsOf.filter((c): c is string[] => c !== null && c.length >= 3);
-  const rackFirst = !header && wide.length > 0 && wide.every((c) => SCANNER_POSITION.test(c[1]))
-    && (wide.every((c) => !SCANNER_POSITION.test(c[0])) || (wide.length > 1 && wide.every((c) => c[0] === wide[0][0])));
+  const rackFirst =
+    !header &&
+    wide.length > 0 &&
+    wide.every((c) => SCANNER_POSITION.test(c[1])) &&
+    (wide.every((c) => !SCANNER_POSITION.test(c[0])) || (wide.length > 1 && wide.every((c) => c[0] === wide[0][0])));
   for (const [i, cells] of cellsOf.entries()) {
     if (!cells || (header && i <= headerAt)) continue;
     const line = i + 1;
-    if (hasControl(lines[i].replace(/\t/g, ''))) { errors.push({ line, message: 'The line holds control characters.' }); continue; }
+    if (hasControl(lines[i].replace(/\t/g, ''))) {
+      errors.push({ line, message: 'The line holds control characters.' });
+      continue;
+    }
     let position: string | undefined;
     let barcode: string | undefined;
     if (header) {
       position = cells[header.position];
       barcode = cells[header.barcode];
-      if (position === undefined) { errors.push({ line, message: 'The line has no position column.' }); continue; }
+      if (position === undefined) {
+        errors.push({ line, message: 'The line has no position column.' });
+        continue;
+      }
     } else if (rackFirst && cells.length >= 3) {
       [, position, barcode] = cells; // FluidX without its header: rack, position, tube
     } else {
       [position, barcode] = cells;
     }
-    if (!position) { errors.push({ line, message: 'The position is empty.' }); continue; }
-    if (position.length > 20) { errors.push({ line, message: `"${position.slice(0, 20)}…" is no position.` }); continue; }
-    if (barcode && barcode.length > 100) { errors.push({ line, message: 'The barcode is longer than 100 characters.' }); continue; }
+    if (!position) {
+      errors.push({ line, message: 'The position is empty.' });
+      continue;
+    }
+    if (position.length > 20) {
+      errors.push({ line, message: `"${position.slice(0, 20)}…" is no position.` });
+      continue;
+    }
+    if (barcode && barcode.length > 100) {
+      errors.push({ line, message: 'The barcode is longer than 100 characters.' });
+      continue;
+    }
     rows.push({ line, position, ...tubeOf(barcode) });
   }
   return { layout: header ? 'header' : 'plain', rows, errors };

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { RackScanApply, RackScanEntry, RackScanOutcome, RackScanResult } from '../../../contract/rack-scan.contract';
+import type {
+  RackScanApply,
+  RackScanEntry,
+  RackScanOutcome,
+  RackScanResult,
+} from '../../../contract/rack-scan.contract';
 import type { PathRef } from '../../../contract/storage.contract';
 import { RACK_SCAN_OUTCOMES } from '../../../contract/rack-scan.contract';
 import { command, type Ctx, instOf, requirePermission } from '../../platform/context';
@@ -41,7 +46,13 @@ function positionResolver(box: NodeRow, positions: PositionRow[]) {
   };
 }
 
-interface Reading { result: RackScanResult; box: NodeRow; moves: { entry: RackScanEntry; sample: CustodySample; position: PositionRow; from: OccRow | null }[]; missing: OccRow[]; held: OccRow[] }
+interface Reading {
+  result: RackScanResult;
+  box: NodeRow;
+  moves: { entry: RackScanEntry; sample: CustodySample; position: PositionRow; from: OccRow | null }[];
+  missing: OccRow[];
+  held: OccRow[];
+}
 
 /**
  * Reads the scan against the database. `lock` (apply) holds the box and every occupancy involved for
@@ -59,15 +70,25 @@ async function read(ctx: Ctx, db: Db, boxPath: PathRef[], csv: string, lock: boo
   // Each position and each barcode once: a second line naming either is an error of that line.
   const seenPosition = new Map<number, number>();
   const seenBarcode = new Map<string, number>();
-  const lines: { line: number; position: PositionRow; barcode: string | null; kind: 'tube' | 'empty' | 'noRead' }[] = [];
+  const lines: { line: number; position: PositionRow; barcode: string | null; kind: 'tube' | 'empty' | 'noRead' }[] =
+    [];
   for (const row of parsed.rows) {
     const position = resolve(row.position);
-    if (typeof position === 'string') { errors.push({ line: row.line, message: position }); continue; }
+    if (typeof position === 'string') {
+      errors.push({ line: row.line, message: position });
+      continue;
+    }
     const twice = seenPosition.get(position.id);
-    if (twice) { errors.push({ line: row.line, message: `Position ${position.code} is already on line ${twice}.` }); continue; }
+    if (twice) {
+      errors.push({ line: row.line, message: `Position ${position.code} is already on line ${twice}.` });
+      continue;
+    }
     const key = row.barcode?.toLowerCase();
     const again = key ? seenBarcode.get(key) : undefined;
-    if (again) { errors.push({ line: row.line, message: `Barcode ${row.barcode} is already on line ${again}.` }); continue; }
+    if (again) {
+      errors.push({ line: row.line, message: `Barcode ${row.barcode} is already on line ${again}.` });
+      continue;
+    }
     seenPosition.set(position.id, row.line);
     if (key) seenBarcode.set(key, row.line);
     lines.push({ line: row.line, position, barcode: row.barcode, kind: row.kind });
@@ -77,17 +98,34 @@ async function read(ctx: Ctx, db: Db, boxPath: PathRef[], csv: string, lock: boo
   const samples = await custodySamplesByCode(db, inst, [...seenBarcode.keys()]);
   const sampleIds = [...samples.values()].map((s) => s.id);
   const boxPositionIds = positions.map((p) => p.id);
-  const openWhere = and(eq(occ.institutionId, inst), isNull(occ.vacatedAt), or(
-    boxPositionIds.length ? inArray(occ.positionId, boxPositionIds) : undefined,
-    sampleIds.length ? inArray(occ.collectedSampleId, sampleIds) : undefined,
-  ));
+  const openWhere = and(
+    eq(occ.institutionId, inst),
+    isNull(occ.vacatedAt),
+    or(
+      boxPositionIds.length ? inArray(occ.positionId, boxPositionIds) : undefined,
+      sampleIds.length ? inArray(occ.collectedSampleId, sampleIds) : undefined,
+    ),
+  );
   const query = db.select().from(occ).where(openWhere).orderBy(occ.id);
   const open = lock ? await query.for('update') : await query;
   const inBox = new Map(open.filter((o) => positionById.has(o.positionId)).map((o) => [o.positionId, o]));
   const bySample = new Map(open.map((o) => [o.collectedSampleId, o]));
   const elsewhere = open.filter((o) => !positionById.has(o.positionId));
-  const cells = elsewhere.length ? await db.select().from(boxPositions).where(inArray(boxPositions.id, elsewhere.map((o) => o.positionId))) : [];
-  const locations = await locationsOf(db, inst, [...positions.filter((p) => inBox.has(p.id) || lines.some((l) => l.position.id === p.id)), ...cells]);
+  const cells = elsewhere.length
+    ? await db
+        .select()
+        .from(boxPositions)
+        .where(
+          inArray(
+            boxPositions.id,
+            elsewhere.map((o) => o.positionId),
+          ),
+        )
+    : [];
+  const locations = await locationsOf(db, inst, [
+    ...positions.filter((p) => inBox.has(p.id) || lines.some((l) => l.position.id === p.id)),
+    ...cells,
+  ]);
   const codes = new Map<number, string>();
   for (const s of samples.values()) codes.set(s.id, s.sampleId);
   // Occupants of this box not named by the scan: their IDs for the answer.
@@ -99,7 +137,12 @@ async function read(ctx: Ctx, db: Db, boxPath: PathRef[], csv: string, lock: boo
   const moves: Reading['moves'] = [];
   const scannedSamples = new Set<number>();
   const noReadPositions = new Set<number>();
-  const cellOf = (p: PositionRow) => ({ position: p.code, positionId: p.id, rowIndex: p.rowIndex, columnIndex: p.columnIndex });
+  const cellOf = (p: PositionRow) => ({
+    position: p.code,
+    positionId: p.id,
+    rowIndex: p.rowIndex,
+    columnIndex: p.columnIndex,
+  });
   for (const l of lines) {
     const here = inBox.get(l.position.id);
     const expected = here ? brief(here.collectedSampleId) : null;
@@ -110,23 +153,50 @@ async function read(ctx: Ctx, db: Db, boxPath: PathRef[], csv: string, lock: boo
       continue;
     }
     const sample = samples.get(l.barcode!.toLowerCase());
-    if (!sample) { entries.push({ ...base, outcome: 'unknown' }); continue; }
+    if (!sample) {
+      entries.push({ ...base, outcome: 'unknown' });
+      continue;
+    }
     scannedSamples.add(sample.id);
     const current = bySample.get(sample.id) ?? null;
-    if (current?.positionId === l.position.id) { entries.push({ ...base, outcome: 'match', sample: brief(sample.id) }); continue; }
-    const entry: RackScanEntry = { ...base, outcome: 'moved', sample: brief(sample.id), from: current ? locations.get(current.positionId) ?? null : null };
+    if (current?.positionId === l.position.id) {
+      entries.push({ ...base, outcome: 'match', sample: brief(sample.id) });
+      continue;
+    }
+    const entry: RackScanEntry = {
+      ...base,
+      outcome: 'moved',
+      sample: brief(sample.id),
+      from: current ? (locations.get(current.positionId) ?? null) : null,
+    };
     entries.push(entry);
     moves.push({ entry, sample, position: l.position, from: current });
   }
   // Stored here, not in the scan (a position read as "no read" may still hold it: not missing).
-  const missing = [...inBox.values()].filter((o) => !scannedSamples.has(o.collectedSampleId) && !noReadPositions.has(o.positionId));
+  const missing = [...inBox.values()].filter(
+    (o) => !scannedSamples.has(o.collectedSampleId) && !noReadPositions.has(o.positionId),
+  );
   for (const o of missing) {
     const p = positionById.get(o.positionId)!;
-    entries.push({ line: null, ...cellOf(p), barcode: null, outcome: 'missing', sample: brief(o.collectedSampleId), from: null, expected: brief(o.collectedSampleId) });
+    entries.push({
+      line: null,
+      ...cellOf(p),
+      barcode: null,
+      outcome: 'missing',
+      sample: brief(o.collectedSampleId),
+      from: null,
+      expected: brief(o.collectedSampleId),
+    });
   }
-  entries.sort((a, b) => positionById.get(a.positionId)!.ordinal - positionById.get(b.positionId)!.ordinal || Number(a.outcome === 'missing') - Number(b.outcome === 'missing'));
+  entries.sort(
+    (a, b) =>
+      positionById.get(a.positionId)!.ordinal - positionById.get(b.positionId)!.ordinal ||
+      Number(a.outcome === 'missing') - Number(b.outcome === 'missing'),
+  );
 
-  const counts = Object.fromEntries(RACK_SCAN_OUTCOMES.map((o) => [o, entries.filter((e) => e.outcome === o).length])) as Record<RackScanOutcome, number>;
+  const counts = Object.fromEntries(
+    RACK_SCAN_OUTCOMES.map((o) => [o, entries.filter((e) => e.outcome === o).length]),
+  ) as Record<RackScanOutcome, number>;
   const scanStamp = createHash('sha256')
     .update(createHash('sha256').update(csv).digest('hex'))
     .update(`|${box.id}|${box.concurrencyStamp}|${box.isEnabled}|`)
@@ -134,7 +204,13 @@ async function read(ctx: Ctx, db: Db, boxPath: PathRef[], csv: string, lock: boo
     .update(`|${[...samples.values()].map((s) => `${s.id}:${s.custodianId}`).join(',')}`)
     .digest('base64url');
   const held = moves.map((m) => inBox.get(m.position.id)).filter((o): o is OccRow => !!o);
-  return { result: { boxId: box.id, scanStamp, layout: parsed.layout, entries, counts, errors }, box, moves, missing, held };
+  return {
+    result: { boxId: box.id, scanStamp, layout: parsed.layout, entries, counts, errors },
+    box,
+    moves,
+    missing,
+    held,
+  };
 }
 
 /** POST .../storageContainerBoxes/{b}/rack-scan: what the scan says against the database; writes nothing. */
@@ -166,15 +242,32 @@ export async function applyScan(ctx: Ctx, boxPath: PathRef[], input: RackScanApp
       for (const m of r.moves) await usable(ctx, tx, m.sample);
       const target = (m: Reading['moves'][number]) => `${r.box.title} > ${m.position.code}`;
       const fromRows = r.moves.filter((m) => m.from).map((m) => m.from!);
-      const reasonFor = new Map(r.moves.filter((m) => m.from).map((m) => [m.from!.id, `Rack scan: found at ${target(m)}`]));
+      const reasonFor = new Map(
+        r.moves.filter((m) => m.from).map((m) => [m.from!.id, `Rack scan: found at ${target(m)}`]),
+      );
       await vacateRows(tx, ctx, fromRows, (row) => reasonFor.get(row.id)!);
       const missingReason = input.vacateReason?.trim() || 'Not in the rack scan';
       const gone = vacateMissing ? r.missing : [];
       await vacateRows(tx, ctx, gone, () => missingReason);
-      await place(ctx, tx, r.moves.map((m) => ({ sample: m.sample, position: m.position })));
+      await place(
+        ctx,
+        tx,
+        r.moves.map((m) => ({ sample: m.sample, position: m.position })),
+      );
       await audit(tx, ctx, {
-        entity: 'storageRackScan', entityId: r.box.id, action: 'apply',
-        after: { scanStamp: input.scanStamp, moved: r.moves.map((m) => ({ sampleId: m.sample.sampleId, from: m.entry.from?.label ?? null, to: m.position.code })), vacated: gone.length, counts: r.result.counts },
+        entity: 'storageRackScan',
+        entityId: r.box.id,
+        action: 'apply',
+        after: {
+          scanStamp: input.scanStamp,
+          moved: r.moves.map((m) => ({
+            sampleId: m.sample.sampleId,
+            from: m.entry.from?.label ?? null,
+            to: m.position.code,
+          })),
+          vacated: gone.length,
+          counts: r.result.counts,
+        },
       });
       return { moved: r.moves.length, vacated: gone.length };
     });

@@ -13,7 +13,11 @@ import { codeRace, newNodeValues, readNodes } from './storage.service';
  * the layout), then its boxes "Box 1" .. "Box N" coded 1 .. N, then all their positions, in one
  * transaction; one audit entry per record made. The contract bounds N and the positions in all.
  */
-export async function createRackTemplate(ctx: Ctx, shelfPath: PathRef[], input: z.output<typeof RackTemplateInput>): Promise<RackTemplateResult> {
+export async function createRackTemplate(
+  ctx: Ctx,
+  shelfPath: PathRef[],
+  input: z.output<typeof RackTemplateInput>,
+): Promise<RackTemplateResult> {
   let made: { rackId: number; boxIds: number[] };
   try {
     made = await command(ctx, 'configuration.manage', async ({ db: tx }) => {
@@ -21,15 +25,38 @@ export async function createRackTemplate(ctx: Ctx, shelfPath: PathRef[], input: 
       const values = await newNodeValues(tx, ctx, shelf, 'rack', input);
       const [rack] = await tx.insert(storageNodes).values(values).returning();
       const count = input.boxCount ?? rack.rows * rack.columns;
-      const boxes = (await tx.insert(storageNodes).values(Array.from({ length: count }, (_, i) => ({
-        ...values, level: 'box' as const, parentId: rack.id, parentLevel: 'rack' as const,
-        title: `${input.boxTitle} ${i + 1}`, code: String(i + 1), rows: input.boxRows, columns: input.boxColumns,
-      }))).returning()).sort((a, b) => a.id - b.id);
+      const boxes = (
+        await tx
+          .insert(storageNodes)
+          .values(
+            Array.from({ length: count }, (_, i) => ({
+              ...values,
+              level: 'box' as const,
+              parentId: rack.id,
+              parentLevel: 'rack' as const,
+              title: `${input.boxTitle} ${i + 1}`,
+              code: String(i + 1),
+              rows: input.boxRows,
+              columns: input.boxColumns,
+            })),
+          )
+          .returning()
+      ).sort((a, b) => a.id - b.id);
       const positions = await insertBoxPositions(tx, boxes);
       const template = { boxes: count, boxRows: input.boxRows, boxColumns: input.boxColumns };
-      await audit(tx, ctx, { entity: 'storageContainer', entityId: rack.id, action: 'create', after: { ...rack, positions: 0, template } });
+      await audit(tx, ctx, {
+        entity: 'storageContainer',
+        entityId: rack.id,
+        action: 'create',
+        after: { ...rack, positions: 0, template },
+      });
       for (const [i, box] of boxes.entries()) {
-        await audit(tx, ctx, { entity: 'storageContainer', entityId: box.id, action: 'create', after: { ...box, positions: positions[i] } });
+        await audit(tx, ctx, {
+          entity: 'storageContainer',
+          entityId: box.id,
+          action: 'create',
+          after: { ...box, positions: positions[i] },
+        });
       }
       return { rackId: rack.id, boxIds: boxes.map((b) => b.id) };
     });

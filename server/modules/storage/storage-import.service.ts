@@ -1,5 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { ChildInput, ContainerInput, STORAGE_LEVELS, STORAGE_LEVEL_LABELS, type PathRef, type StorageLevel } from '../../../contract/storage.contract';
+import {
+  ChildInput,
+  ContainerInput,
+  STORAGE_LEVELS,
+  STORAGE_LEVEL_LABELS,
+  type PathRef,
+  type StorageLevel,
+} from '../../../contract/storage.contract';
 import type { RowError } from '../../../contract/imports.contract';
 import { type Ctx, instOf } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -10,7 +17,10 @@ import { createNode } from './storage.service';
 import { allocate } from './allocation.service';
 
 /** One CSV data row after the column mapping (the imports module's shape). */
-interface Row { line: number; values: Record<string, string | undefined> }
+interface Row {
+  line: number;
+  values: Record<string, string | undefined>;
+}
 
 /**
  * The node a code path names ("F1/S2/R1": a container's code, then each child's code, whatever level
@@ -20,12 +30,21 @@ export async function nodeAt(db: Db, inst: number, codes: string[]): Promise<Pat
   const path: PathRef[] = [];
   for (const [depth, code] of codes.entries()) {
     const parent = path.at(-1);
-    const [hit] = await db.select({ id: storageNodes.id, level: storageNodes.level }).from(storageNodes).where(and(
-      eq(storageNodes.institutionId, inst), parent === undefined ? isNull(storageNodes.parentId) : eq(storageNodes.parentId, parent.id),
-      sql`lower(${storageNodes.code}) = ${code.toLowerCase()}`,
-    )).limit(1);
-    if (!hit) return `No ${parent ? 'storage' : 'container'} with code ${code} at ${codes.slice(0, depth + 1).join('/')} in this institution`;
-    if (hit.level === 'box' && depth < codes.length - 1) return `${codes.slice(0, depth + 1).join('/')} is a box: it holds positions, not storage`;
+    const [hit] = await db
+      .select({ id: storageNodes.id, level: storageNodes.level })
+      .from(storageNodes)
+      .where(
+        and(
+          eq(storageNodes.institutionId, inst),
+          parent === undefined ? isNull(storageNodes.parentId) : eq(storageNodes.parentId, parent.id),
+          sql`lower(${storageNodes.code}) = ${code.toLowerCase()}`,
+        ),
+      )
+      .limit(1);
+    if (!hit)
+      return `No ${parent ? 'storage' : 'container'} with code ${code} at ${codes.slice(0, depth + 1).join('/')} in this institution`;
+    if (hit.level === 'box' && depth < codes.length - 1)
+      return `${codes.slice(0, depth + 1).join('/')} is a box: it holds positions, not storage`;
     path.push(hit);
   }
   return path;
@@ -33,7 +52,11 @@ export async function nodeAt(db: Db, inst: number, codes: string[]): Promise<Pat
 
 /** The `level` column: a level's name in any case, or empty (the first level the parent holds). */
 const levelOf = (text: string | undefined): StorageLevel | null | undefined =>
-  text?.trim() ? STORAGE_LEVELS.find((l) => l === text.trim().toLowerCase() || STORAGE_LEVEL_LABELS[l].toLowerCase() === text.trim().toLowerCase()) ?? null : undefined;
+  text?.trim()
+    ? (STORAGE_LEVELS.find(
+        (l) => l === text.trim().toLowerCase() || STORAGE_LEVEL_LABELS[l].toLowerCase() === text.trim().toLowerCase(),
+      ) ?? null)
+    : undefined;
 
 /**
  * Creates each row's node with the storage screen's own command (createNode: capacity, code unique among
@@ -41,11 +64,22 @@ const levelOf = (text: string | undefined): StorageLevel | null | undefined =>
  * is reported (its first problem, on its line) and the next rows still run. Parents are code paths and
  * may be rows earlier in the file. The caller commits or rolls back the whole transaction.
  */
-export async function createStorageRows(tx: Db, ctx: Ctx, rows: Row[], errors: RowError[], columnOf: (field: string) => string | null, progress: (done: number) => void | Promise<void> = () => {}) {
+export async function createStorageRows(
+  tx: Db,
+  ctx: Ctx,
+  rows: Row[],
+  errors: RowError[],
+  columnOf: (field: string) => string | null,
+  progress: (done: number) => void | Promise<void> = () => {},
+) {
   const inst = instOf(ctx);
   const txCtx: Ctx = { ...ctx, db: tx };
-  const push = (line: number, field: string, message: string) => errors.push({ line, field, column: columnOf(field), message });
-  const [options, schemas] = await Promise.all([titlesOf(tx, inst, 'positionLabelingOptions'), titlesOf(tx, inst, 'labelingSchemas')]);
+  const push = (line: number, field: string, message: string) =>
+    errors.push({ line, field, column: columnOf(field), message });
+  const [options, schemas] = await Promise.all([
+    titlesOf(tx, inst, 'positionLabelingOptions'),
+    titlesOf(tx, inst, 'labelingSchemas'),
+  ]);
   const ids: number[] = [];
   for (const [i, { line, values: v }] of rows.entries()) {
     await progress(i);
@@ -58,26 +92,42 @@ export async function createStorageRows(tx: Db, ctx: Ctx, rows: Row[], errors: R
       return hit?.id;
     };
     const input = {
-      title: v.title, code: v.code, rows: v.rows, columns: v.columns, fillOrder: v.fillOrder,
+      title: v.title,
+      code: v.code,
+      rows: v.rows,
+      columns: v.columns,
+      fillOrder: v.fillOrder,
       positionLabelingOptionId: title('positionLabeling', options, 'positionLabelingOptions'),
       rowLabelingSchemaId: title('rowLabeling', schemas, 'labelingSchemas'),
       columnLabelingSchemaId: title('columnLabeling', schemas, 'labelingSchemas'),
     };
-    const codes = (v.parent ?? '').split('/').map((c) => c.trim()).filter(Boolean);
+    const codes = (v.parent ?? '')
+      .split('/')
+      .map((c) => c.trim())
+      .filter(Boolean);
     const parsed = (codes.length ? ChildInput : ContainerInput).safeParse(input);
-    const fieldOf = (k: string) => ({ positionLabelingOptionId: 'positionLabeling', rowLabelingSchemaId: 'rowLabeling', columnLabelingSchemaId: 'columnLabeling' })[k] ?? k;
+    const fieldOf = (k: string) =>
+      ({
+        positionLabelingOptionId: 'positionLabeling',
+        rowLabelingSchemaId: 'rowLabeling',
+        columnLabelingSchemaId: 'columnLabeling',
+      })[k] ?? k;
     if (!parsed.success) {
       const seen = new Set(errors.slice(before).map((e) => e.field));
       for (const issue of parsed.error.issues) {
         const f = fieldOf(String(issue.path[0] ?? ''));
-        if (!seen.has(f)) { seen.add(f); push(line, f, issue.message); }
+        if (!seen.has(f)) {
+          seen.add(f);
+          push(line, f, issue.message);
+        }
       }
     }
     const level = levelOf(v.level);
     if (level === null) push(line, 'level', `Level is one of ${STORAGE_LEVELS.join(', ')}`);
     const path = codes.length ? await nodeAt(tx, inst, codes) : [];
     if (typeof path === 'string') push(line, 'parent', path);
-    else if (path.at(-1)?.level === 'box') push(line, 'parent', 'A box holds positions, not storage: the parent path is too deep');
+    else if (path.at(-1)?.level === 'box')
+      push(line, 'parent', 'A box holds positions, not storage: the parent path is too deep');
     if (errors.length > before || !parsed.success || typeof path === 'string' || level === null) continue;
     try {
       const node = await tx.transaction(async (sp) => createNode({ ...txCtx, db: sp }, path, parsed.data, level));
@@ -97,15 +147,31 @@ export async function createStorageRows(tx: Db, ctx: Ctx, rows: Row[], errors: R
  * screen's own allocation (custody, position free, sample not stored yet, its history and audit), in `ctx.db`.
  * Answers why not (on `box` or `position`), or null when stored.
  */
-export async function storeAtPosition(ctx: Ctx, boxPath: string, positionLabel: string, collectedSampleId: number): Promise<{ field: 'box' | 'position'; message: string } | null> {
+export async function storeAtPosition(
+  ctx: Ctx,
+  boxPath: string,
+  positionLabel: string,
+  collectedSampleId: number,
+): Promise<{ field: 'box' | 'position'; message: string } | null> {
   const inst = instOf(ctx);
-  const codes = boxPath.split('/').map((c) => c.trim()).filter(Boolean);
-  const path = codes.length && codes.length <= STORAGE_LEVELS.length ? await nodeAt(ctx.db, inst, codes) : 'Give the box as its code path joined by / (container/shelf/box, container/shelf/rack/box or container/shelf/rack/drawer/box)';
+  const codes = boxPath
+    .split('/')
+    .map((c) => c.trim())
+    .filter(Boolean);
+  const path =
+    codes.length && codes.length <= STORAGE_LEVELS.length
+      ? await nodeAt(ctx.db, inst, codes)
+      : 'Give the box as its code path joined by / (container/shelf/box, container/shelf/rack/box or container/shelf/rack/drawer/box)';
   if (typeof path === 'string') return { field: 'box', message: path };
   const box = path.at(-1)!;
   if (box.level !== 'box') return { field: 'box', message: `${codes.join('/')} is a ${box.level}, not a box` };
-  const [position] = await ctx.db.select({ id: boxPositions.id }).from(boxPositions)
-    .where(and(eq(boxPositions.boxId, box.id), sql`lower(${boxPositions.code}) = ${positionLabel.trim().toLowerCase()}`)).limit(1);
+  const [position] = await ctx.db
+    .select({ id: boxPositions.id })
+    .from(boxPositions)
+    .where(
+      and(eq(boxPositions.boxId, box.id), sql`lower(${boxPositions.code}) = ${positionLabel.trim().toLowerCase()}`),
+    )
+    .limit(1);
   if (!position) return { field: 'position', message: `Box ${codes.join('/')} has no position ${positionLabel}` };
   try {
     await allocate(ctx, path, position.id, { collectedSampleId });

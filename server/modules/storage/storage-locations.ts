@@ -2,8 +2,21 @@ import { sql } from 'drizzle-orm';
 import type { StorageLevel, StorageLocation } from '../../../contract/storage.contract';
 import type { Db } from '../../db/client';
 
-interface PathRow { box_id: number; id: number; level: StorageLevel; title: string; code: string | null; depth: number }
-export interface PositionCell { id: number; boxId: number; code: string; rowIndex: number; columnIndex: number }
+interface PathRow {
+  box_id: number;
+  id: number;
+  level: StorageLevel;
+  title: string;
+  code: string | null;
+  depth: number;
+}
+export interface PositionCell {
+  id: number;
+  boxId: number;
+  code: string;
+  rowIndex: number;
+  columnIndex: number;
+}
 
 /** The nodes above each box (itself included), outermost first: one recursive query for any number of boxes. */
 export async function boxPaths(db: Db, institutionId: number, boxIds: number[]) {
@@ -12,7 +25,10 @@ export async function boxPaths(db: Db, institutionId: number, boxIds: number[]) 
   if (!ids.length) return paths;
   const result = (await db.execute(sql`with recursive up(box_id, id, parent_id, level, title, code, depth) as (
       select n.id, n.id, n.parent_id, n.level, n.title, n.code, 0 from storage_nodes n
-      where n.institution_id = ${institutionId} and n.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+      where n.institution_id = ${institutionId} and n.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
       union all
       select up.box_id, p.id, p.parent_id, p.level, p.title, p.code, up.depth + 1 from storage_nodes p join up on p.id = up.parent_id where up.depth < 5)
     select box_id, id, level, title, code, depth from up`)) as unknown as { rows: PathRow[] };
@@ -26,13 +42,31 @@ export async function boxPaths(db: Db, institutionId: number, boxIds: number[]) 
 }
 
 /** "Freezer A > Shelf 1 > Rack 2 > Drawer 1 > Box 3 > B4" */
-export const locationLabel = (path: StorageLocation['path'], positionCode: string) => [...path.map((n) => n.title), positionCode].join(' > ');
+export const locationLabel = (path: StorageLocation['path'], positionCode: string) =>
+  [...path.map((n) => n.title), positionCode].join(' > ');
 
 /** Where each position is, keyed by position id. */
 export async function locationsOf(db: Db, institutionId: number, cells: PositionCell[]) {
-  const paths = await boxPaths(db, institutionId, cells.map((c) => c.boxId));
-  return new Map<number, StorageLocation>(cells.map((c) => {
-    const path = paths.get(c.boxId) ?? [];
-    return [c.id, { positionId: c.id, positionCode: c.code, rowIndex: c.rowIndex, columnIndex: c.columnIndex, boxId: c.boxId, path, label: locationLabel(path, c.code) }];
-  }));
+  const paths = await boxPaths(
+    db,
+    institutionId,
+    cells.map((c) => c.boxId),
+  );
+  return new Map<number, StorageLocation>(
+    cells.map((c) => {
+      const path = paths.get(c.boxId) ?? [];
+      return [
+        c.id,
+        {
+          positionId: c.id,
+          positionCode: c.code,
+          rowIndex: c.rowIndex,
+          columnIndex: c.columnIndex,
+          boxId: c.boxId,
+          path,
+          label: locationLabel(path, c.code),
+        },
+      ];
+    }),
+  );
 }

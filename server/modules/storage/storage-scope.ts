@@ -11,7 +11,8 @@ import { labelingOf, schemaKindOf, type PositionLabeling, type SchemaKind } from
 
 export type NodeRow = typeof storageNodes.$inferSelect;
 
-export const levelLabel = (level: StorageLevel) => (level === 'container' ? 'Storage container' : STORAGE_LEVEL_LABELS[level]);
+export const levelLabel = (level: StorageLevel) =>
+  level === 'container' ? 'Storage container' : STORAGE_LEVEL_LABELS[level];
 
 /**
  * The nodes a nested path names, outermost first: `path[i]` must be a node of the level its segment
@@ -20,13 +21,30 @@ export const levelLabel = (level: StorageLevel) => (level === 'container' ? 'Sto
  * the first node that does not fit. The routes only name chains PARENT_LEVELS allows.
  * `lockLast` holds the last node for the rest of the transaction (capacity checks decide one at a time).
  */
-export async function nodesOnPath(ctx: Ctx, path: readonly PathRef[], db: Db = ctx.db, lockLast = false): Promise<NodeRow[]> {
+export async function nodesOnPath(
+  ctx: Ctx,
+  path: readonly PathRef[],
+  db: Db = ctx.db,
+  lockLast = false,
+): Promise<NodeRow[]> {
   if (!path.length) return [];
   const ids = path.map((n) => n.id);
   // One statement per path length, built once per database handle (every storage read walks a path).
   const values = Object.fromEntries([['inst', instOf(ctx)], ...ids.map((id, i) => [`id${i}`, id])]);
-  const rows = await prepared(db, `storage.path.${ids.length}`, true, () => db.select().from(storageNodes)
-    .where(and(eq(storageNodes.institutionId, sql.placeholder('inst')), inArray(storageNodes.id, ids.map((_, i) => sql.placeholder(`id${i}`)))))).execute(values);
+  const rows = await prepared(db, `storage.path.${ids.length}`, true, () =>
+    db
+      .select()
+      .from(storageNodes)
+      .where(
+        and(
+          eq(storageNodes.institutionId, sql.placeholder('inst')),
+          inArray(
+            storageNodes.id,
+            ids.map((_, i) => sql.placeholder(`id${i}`)),
+          ),
+        ),
+      ),
+  ).execute(values);
   const nodes: NodeRow[] = [];
   for (const [i, { id, level }] of path.entries()) {
     const node = rows.find((r) => r.id === id);
@@ -34,7 +52,11 @@ export async function nodesOnPath(ctx: Ctx, path: readonly PathRef[], db: Db = c
     nodes.push(node);
   }
   if (lockLast) {
-    const [locked] = await db.select().from(storageNodes).where(eq(storageNodes.id, ids[ids.length - 1])).for('update');
+    const [locked] = await db
+      .select()
+      .from(storageNodes)
+      .where(eq(storageNodes.id, ids[ids.length - 1]))
+      .for('update');
     nodes[nodes.length - 1] = locked;
   }
   return nodes;
@@ -46,26 +68,59 @@ export async function enabledChildren(db: Db, node: Pick<NodeRow, 'id' | 'level'
     const [row] = await db.select({ n: count() }).from(boxPositions).where(eq(boxPositions.boxId, node.id));
     return row.n;
   }
-  const [row] = await db.select({ n: count() }).from(storageNodes).where(and(eq(storageNodes.institutionId, node.institutionId), eq(storageNodes.parentId, node.id), eq(storageNodes.isEnabled, true)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(storageNodes)
+    .where(
+      and(
+        eq(storageNodes.institutionId, node.institutionId),
+        eq(storageNodes.parentId, node.id),
+        eq(storageNodes.isEnabled, true),
+      ),
+    );
   return row.n;
 }
 
 /** A code is unique among siblings whatever its case (the unique indexes are the last word under races). */
-export async function assertCodeFree(db: Db, inst: number, parent: NodeRow | null, code: string | null, exceptId?: number) {
+export async function assertCodeFree(
+  db: Db,
+  inst: number,
+  parent: NodeRow | null,
+  code: string | null,
+  exceptId?: number,
+) {
   if (!code) return;
-  const [other] = await db.select({ id: storageNodes.id }).from(storageNodes).where(and(
-    parent ? eq(storageNodes.parentId, parent.id) : and(eq(storageNodes.institutionId, inst), sql`${storageNodes.parentId} is null`),
-    sql`lower(${storageNodes.code}) = ${code.toLowerCase()}`,
-    exceptId ? ne(storageNodes.id, exceptId) : undefined,
-  )).limit(1);
-  if (other) throw storageErrors.code_taken(code, parent ? `in ${parent.title}` : 'by another storage container', { code: ['This code is already used here'] });
+  const [other] = await db
+    .select({ id: storageNodes.id })
+    .from(storageNodes)
+    .where(
+      and(
+        parent
+          ? eq(storageNodes.parentId, parent.id)
+          : and(eq(storageNodes.institutionId, inst), sql`${storageNodes.parentId} is null`),
+        sql`lower(${storageNodes.code}) = ${code.toLowerCase()}`,
+        exceptId ? ne(storageNodes.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (other)
+    throw storageErrors.code_taken(code, parent ? `in ${parent.title}` : 'by another storage container', {
+      code: ['This code is already used here'],
+    });
 }
 
-export interface LayoutIds { positionLabelingOptionId: number; rowLabelingSchemaId: number; columnLabelingSchemaId: number | null }
+export interface LayoutIds {
+  positionLabelingOptionId: number;
+  rowLabelingSchemaId: number;
+  columnLabelingSchemaId: number | null;
+}
 export interface ResolvedLayout {
-  positionLabelingOptionId: number; positionLabeling: PositionLabeling;
-  rowLabelingSchemaId: number; rowLabeling: SchemaKind;
-  columnLabelingSchemaId: number | null; columnLabeling: SchemaKind | null;
+  positionLabelingOptionId: number;
+  positionLabeling: PositionLabeling;
+  rowLabelingSchemaId: number;
+  rowLabeling: SchemaKind;
+  columnLabelingSchemaId: number | null;
+  columnLabeling: SchemaKind | null;
 }
 
 /**
@@ -75,16 +130,38 @@ export interface ResolvedLayout {
  */
 export async function resolveLayout(tx: Db, inst: number, ids: LayoutIds, previous?: NodeRow): Promise<ResolvedLayout> {
   const { positionLabelingOptionId: option } = await assertLookupIds(tx, inst, [
-    { key: 'positionLabelingOptions', id: ids.positionLabelingOptionId, field: 'positionLabelingOptionId', label: 'Position labeling option', previous: previous?.positionLabelingOptionId },
+    {
+      key: 'positionLabelingOptions',
+      id: ids.positionLabelingOptionId,
+      field: 'positionLabelingOptionId',
+      label: 'Position labeling option',
+      previous: previous?.positionLabelingOptionId,
+    },
   ]);
   const positionLabeling = labelingOf(option);
-  if (!positionLabeling) throw storageErrors.unknown_option(String(option.title), { positionLabelingOptionId: ['Choose Linear or Two Dimensional'] });
+  if (!positionLabeling)
+    throw storageErrors.unknown_option(String(option.title), {
+      positionLabelingOptionId: ['Choose Linear or Two Dimensional'],
+    });
   const linear = positionLabeling === 'linear';
-  if (!linear && !ids.columnLabelingSchemaId) throw storageErrors.column_schema_required({ columnLabelingSchemaId: ['*Required'] });
+  if (!linear && !ids.columnLabelingSchemaId)
+    throw storageErrors.column_schema_required({ columnLabelingSchemaId: ['*Required'] });
   const columnId = linear ? null : ids.columnLabelingSchemaId;
   const schemas = await assertLookupIds(tx, inst, [
-    { key: 'labelingSchemas', id: ids.rowLabelingSchemaId, field: 'rowLabelingSchemaId', label: 'Row labeling schema', previous: previous?.rowLabelingSchemaId },
-    { key: 'labelingSchemas', id: columnId, field: 'columnLabelingSchemaId', label: 'Column labeling schema', previous: previous?.columnLabelingSchemaId },
+    {
+      key: 'labelingSchemas',
+      id: ids.rowLabelingSchemaId,
+      field: 'rowLabelingSchemaId',
+      label: 'Row labeling schema',
+      previous: previous?.rowLabelingSchemaId,
+    },
+    {
+      key: 'labelingSchemas',
+      id: columnId,
+      field: 'columnLabelingSchemaId',
+      label: 'Column labeling schema',
+      previous: previous?.columnLabelingSchemaId,
+    },
   ]);
   const kind = (field: 'rowLabelingSchemaId' | 'columnLabelingSchemaId') => {
     const row = schemas[field];
@@ -94,8 +171,11 @@ export async function resolveLayout(tx: Db, inst: number, ids: LayoutIds, previo
     return k;
   };
   return {
-    positionLabelingOptionId: ids.positionLabelingOptionId, positionLabeling,
-    rowLabelingSchemaId: ids.rowLabelingSchemaId, rowLabeling: kind('rowLabelingSchemaId')!,
-    columnLabelingSchemaId: columnId, columnLabeling: kind('columnLabelingSchemaId'),
+    positionLabelingOptionId: ids.positionLabelingOptionId,
+    positionLabeling,
+    rowLabelingSchemaId: ids.rowLabelingSchemaId,
+    rowLabeling: kind('rowLabelingSchemaId')!,
+    columnLabelingSchemaId: columnId,
+    columnLabeling: kind('columnLabelingSchemaId'),
   };
 }

@@ -1,6 +1,14 @@
 import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PagingQuery } from '../../../contract/common.contract';
-import { childLevelsOf, PARENT_LEVELS, STORAGE_LEVEL_LABELS, type NodeInput, type NodeUpdate, type PathRef, type StorageLevel } from '../../../contract/storage.contract';
+import {
+  childLevelsOf,
+  PARENT_LEVELS,
+  STORAGE_LEVEL_LABELS,
+  type NodeInput,
+  type NodeUpdate,
+  type PathRef,
+  type StorageLevel,
+} from '../../../contract/storage.contract';
 import { command, type Ctx, instOf, requirePermission } from '../../platform/context';
 import { isUniqueViolation, notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
@@ -33,9 +41,13 @@ const extra = { childCount };
 const AUDIT_ENTITY = 'storageContainer';
 
 /** The level a node holds first (the spec's chain: container, shelf, rack, drawer, box); none: a container. A box holds none: 'box' is then refused as its child. */
-const firstChildLevel = (parent: StorageLevel | undefined): StorageLevel => (parent ? childLevelsOf(parent)[0] ?? 'box' : 'container');
+const firstChildLevel = (parent: StorageLevel | undefined): StorageLevel =>
+  parent ? (childLevelsOf(parent)[0] ?? 'box') : 'container';
 const childrenWhere = (ctx: Ctx, parentId: number | null) =>
-  and(eq(storageNodes.institutionId, instOf(ctx)), parentId === null ? isNull(storageNodes.parentId) : eq(storageNodes.parentId, parentId));
+  and(
+    eq(storageNodes.institutionId, instOf(ctx)),
+    parentId === null ? isNull(storageNodes.parentId) : eq(storageNodes.parentId, parentId),
+  );
 
 /** Reads need storage.read (the storage screen); building the hierarchy is configuration (docs/storage.md). */
 const READ = 'storage.read' as const;
@@ -45,7 +57,12 @@ const MANAGE = 'configuration.manage' as const;
  * The children of one level of the node `path` ends at (no path: the institution's containers), oldest
  * first: shelf 1, 2, 3. Without a level, the first one the node holds (a shelf's racks, not its boxes).
  */
-export async function listChildren(ctx: Ctx, path: PathRef[], q: PagingQuery, level = firstChildLevel(path.at(-1)?.level)) {
+export async function listChildren(
+  ctx: Ctx,
+  path: PathRef[],
+  q: PagingQuery,
+  level = firstChildLevel(path.at(-1)?.level),
+) {
   requirePermission(ctx, READ);
   await nodesOnPath(ctx, path);
   return nodeList(ctx, and(childrenWhere(ctx, path.at(-1)?.id ?? null), eq(storageNodes.level, level)), q);
@@ -59,18 +76,34 @@ export async function listLevel(ctx: Ctx, level: StorageLevel, q: PagingQuery) {
 
 /** A page of nodes under `scope`, filtered as every storage list is (listFilters). */
 function nodeList(ctx: Ctx, scope: SQL | undefined, q: PagingQuery) {
-  return selectRecords(ctx.db, storageNodes, { where: and(scope, ...listFilters(q)), byId: { desc: false }, limit: q.pageSize, offset: offsetOf(q), refs: refs(), extra });
+  return selectRecords(ctx.db, storageNodes, {
+    where: and(scope, ...listFilters(q)),
+    byId: { desc: false },
+    limit: q.pageSize,
+    offset: offsetOf(q),
+    refs: refs(),
+    extra,
+  });
 }
 
 /** IsEnabled, and SearchTerm in the title or code: the nested lists and the tree read them alike. */
 function listFilters(q: PagingQuery): (SQL | undefined)[] {
   const p = q.searchTerm ? likePattern(q.searchTerm) : null;
-  return [q.isEnabled === undefined ? undefined : eq(storageNodes.isEnabled, q.isEnabled), p ? or(ilike(storageNodes.title, p), ilike(storageNodes.code, p)) : undefined];
+  return [
+    q.isEnabled === undefined ? undefined : eq(storageNodes.isEnabled, q.isEnabled),
+    p ? or(ilike(storageNodes.title, p), ilike(storageNodes.code, p)) : undefined,
+  ];
 }
 
 /** Nodes of the institution as the API shows them, by id, oldest first. */
 export async function readNodes(ctx: Ctx, ids: number[], db: Db = ctx.db) {
-  const page = await selectRecords(db, storageNodes, { where: and(inArray(storageNodes.id, ids), eq(storageNodes.institutionId, instOf(ctx))), orderBy: storageNodes.id, limit: ids.length, refs: refs(), extra });
+  const page = await selectRecords(db, storageNodes, {
+    where: and(inArray(storageNodes.id, ids), eq(storageNodes.institutionId, instOf(ctx))),
+    orderBy: storageNodes.id,
+    limit: ids.length,
+    refs: refs(),
+    extra,
+  });
   return page.rows;
 }
 
@@ -93,29 +126,44 @@ export async function getNode(ctx: Ctx, path: PathRef[]) {
  */
 export async function newNodeValues(tx: Db, ctx: Ctx, parent: NodeRow | null, level: StorageLevel, input: NodeInput) {
   const inst = instOf(ctx);
-  if (parent ? !PARENT_LEVELS[level].includes(parent.level) : level !== 'container') throw storageErrors.wrong_parent(level, PARENT_LEVELS[level], parent?.level ?? null);
+  if (parent ? !PARENT_LEVELS[level].includes(parent.level) : level !== 'container')
+    throw storageErrors.wrong_parent(level, PARENT_LEVELS[level], parent?.level ?? null);
   if (parent) {
     if (!parent.isEnabled) throw storageErrors.parent_disabled(STORAGE_LEVEL_LABELS[parent.level].toLowerCase());
     const capacity = parent.rows * parent.columns;
-    if ((await enabledChildren(tx, parent)) >= capacity) throw storageErrors.full(parent.title, capacity, pluralOf(level));
+    if ((await enabledChildren(tx, parent)) >= capacity)
+      throw storageErrors.full(parent.title, capacity, pluralOf(level));
   }
   const code = input.code ? String(input.code) : null;
   await assertCodeFree(tx, inst, parent, code);
   const layout = await resolveLayout(tx, inst, {
-    positionLabelingOptionId: Number(input.positionLabelingOptionId), rowLabelingSchemaId: Number(input.rowLabelingSchemaId),
+    positionLabelingOptionId: Number(input.positionLabelingOptionId),
+    rowLabelingSchemaId: Number(input.rowLabelingSchemaId),
     columnLabelingSchemaId: input.columnLabelingSchemaId ? Number(input.columnLabelingSchemaId) : null,
   });
   const siteId = input.institutionSiteId ? Number(input.institutionSiteId) : null;
   await assertSiteIds(tx, inst, [{ id: siteId, field: 'institutionSiteId', label: 'Institution site' }]);
   return {
-    institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id, level, parentId: parent?.id ?? null, parentLevel: parent?.level ?? null,
-    title: String(input.title), code, rows: Number(input.rows), columns: Number(input.columns), fillOrder: input.fillOrder ?? 'row', institutionSiteId: siteId, ...layout,
+    institutionId: inst,
+    creatorId: ctx.account.id,
+    enablerId: ctx.account.id,
+    level,
+    parentId: parent?.id ?? null,
+    parentLevel: parent?.level ?? null,
+    title: String(input.title),
+    code,
+    rows: Number(input.rows),
+    columns: Number(input.columns),
+    fillOrder: input.fillOrder ?? 'row',
+    institutionSiteId: siteId,
+    ...layout,
   } satisfies typeof storageNodes.$inferInsert;
 }
 
 /** Two creates with one code at once: the unique index decides, the loser hears why. */
 export function codeRace(err: unknown, code: unknown): never {
-  if (isUniqueViolation(err) && code) throw storageErrors.code_taken(String(code), 'here', { code: ['This code is already used here'] });
+  if (isUniqueViolation(err) && code)
+    throw storageErrors.code_taken(String(code), 'here', { code: ['This code is already used here'] });
   throw err;
 }
 
@@ -142,7 +190,8 @@ export async function createNode(ctx: Ctx, parentPath: PathRef[], input: NodeInp
   return readNode(ctx, id);
 }
 
-export const pluralOf = (level: StorageLevel) => ({ container: 'containers', shelf: 'shelves', rack: 'racks', drawer: 'drawers', box: 'boxes' })[level];
+export const pluralOf = (level: StorageLevel) =>
+  ({ container: 'containers', shelf: 'shelves', rack: 'racks', drawer: 'drawers', box: 'boxes' })[level];
 
 /**
  * Edits title, code and site. The geometry may be sent as it is; a box's cannot change (its positions
@@ -159,13 +208,24 @@ export async function updateNode(ctx: Ctx, path: PathRef[], input: NodeUpdate) {
       const parent = nodes.at(-2) ?? null;
       const values: Partial<NodeRow> = { title: String(input.title) };
       const code = input.code ? String(input.code) : node.level === 'container' ? node.code : null;
-      if ((code ?? '').toLowerCase() !== (node.code ?? '').toLowerCase()) await assertCodeFree(tx, inst, parent, code, id);
+      if ((code ?? '').toLowerCase() !== (node.code ?? '').toLowerCase())
+        await assertCodeFree(tx, inst, parent, code, id);
       values.code = code;
       const siteId = input.institutionSiteId ? Number(input.institutionSiteId) : null;
-      await assertSiteIds(tx, inst, [{ id: siteId, field: 'institutionSiteId', label: 'Institution site', previous: node.institutionSiteId }]);
+      await assertSiteIds(tx, inst, [
+        { id: siteId, field: 'institutionSiteId', label: 'Institution site', previous: node.institutionSiteId },
+      ]);
       values.institutionSiteId = siteId;
       Object.assign(values, await geometryChange(tx, inst, node, input));
-      const { before, after } = await updateStamped(tx, storageNodes, eq(storageNodes.institutionId, inst), id, input.concurrencyStamp, values, levelLabel(node.level));
+      const { before, after } = await updateStamped(
+        tx,
+        storageNodes,
+        eq(storageNodes.institutionId, inst),
+        id,
+        input.concurrencyStamp,
+        values,
+        levelLabel(node.level),
+      );
       await audit(tx, ctx, { entity: AUDIT_ENTITY, entityId: id, action: 'update', before, after });
     });
   } catch (err) {
@@ -179,20 +239,32 @@ async function geometryChange(tx: Db, inst: number, node: NodeRow, input: NodeUp
   const want = {
     rows: input.rows === undefined ? node.rows : Number(input.rows),
     columns: input.columns === undefined ? node.columns : Number(input.columns),
-    positionLabelingOptionId: input.positionLabelingOptionId ? Number(input.positionLabelingOptionId) : node.positionLabelingOptionId,
+    positionLabelingOptionId: input.positionLabelingOptionId
+      ? Number(input.positionLabelingOptionId)
+      : node.positionLabelingOptionId,
     rowLabelingSchemaId: input.rowLabelingSchemaId ? Number(input.rowLabelingSchemaId) : node.rowLabelingSchemaId,
-    columnLabelingSchemaId: input.columnLabelingSchemaId ? Number(input.columnLabelingSchemaId) : node.columnLabelingSchemaId,
+    columnLabelingSchemaId: input.columnLabelingSchemaId
+      ? Number(input.columnLabelingSchemaId)
+      : node.columnLabelingSchemaId,
     fillOrder: input.fillOrder ?? node.fillOrder,
   };
   // A Linear node has no column schema: one sent with the whole record is not a change.
-  const columnChanged = node.positionLabeling === 'linear' && want.positionLabelingOptionId === node.positionLabelingOptionId
-    ? false : want.columnLabelingSchemaId !== node.columnLabelingSchemaId;
-  const changed = want.rows !== node.rows || want.columns !== node.columns || want.positionLabelingOptionId !== node.positionLabelingOptionId
-    || want.rowLabelingSchemaId !== node.rowLabelingSchemaId || columnChanged || want.fillOrder !== node.fillOrder;
+  const columnChanged =
+    node.positionLabeling === 'linear' && want.positionLabelingOptionId === node.positionLabelingOptionId
+      ? false
+      : want.columnLabelingSchemaId !== node.columnLabelingSchemaId;
+  const changed =
+    want.rows !== node.rows ||
+    want.columns !== node.columns ||
+    want.positionLabelingOptionId !== node.positionLabelingOptionId ||
+    want.rowLabelingSchemaId !== node.rowLabelingSchemaId ||
+    columnChanged ||
+    want.fillOrder !== node.fillOrder;
   if (!changed) return {};
   if (node.level === 'box') throw storageErrors.box_layout_fixed();
   const inside = await enabledChildren(tx, node);
-  if (inside > want.rows * want.columns) throw storageErrors.too_small(inside, want.rows * want.columns, { rows: ['Too few for what is inside'] });
+  if (inside > want.rows * want.columns)
+    throw storageErrors.too_small(inside, want.rows * want.columns, { rows: ['Too few for what is inside'] });
   const layout = await resolveLayout(tx, inst, want, node);
   return { rows: want.rows, columns: want.columns, fillOrder: want.fillOrder, ...layout };
 }
@@ -210,7 +282,8 @@ export async function setNodeEnabled(ctx: Ctx, path: PathRef[], enabled: boolean
     const node = (await nodesOnPath(ctx, path, tx, true)).at(-1)!;
     const parent = nodes.at(-1) ?? null;
     if (node.isEnabled === enabled) return;
-    if (!enabled && node.level !== 'box' && (await enabledChildren(tx, node)) > 0) throw storageErrors.has_children(STORAGE_LEVEL_LABELS[node.level].toLowerCase());
+    if (!enabled && node.level !== 'box' && (await enabledChildren(tx, node)) > 0)
+      throw storageErrors.has_children(STORAGE_LEVEL_LABELS[node.level].toLowerCase());
     if (!enabled && node.level === 'box') {
       // Allocations hold the box (for share) until they commit, so the count is final under this lock.
       const inside = await occupiedCount(tx, node.id);
@@ -219,9 +292,19 @@ export async function setNodeEnabled(ctx: Ctx, path: PathRef[], enabled: boolean
     if (enabled && parent) {
       if (!parent.isEnabled) throw storageErrors.parent_disabled(STORAGE_LEVEL_LABELS[parent.level].toLowerCase());
       const capacity = parent.rows * parent.columns;
-      if ((await enabledChildren(tx, parent)) >= capacity) throw storageErrors.full(parent.title, capacity, pluralOf(node.level));
+      if ((await enabledChildren(tx, parent)) >= capacity)
+        throw storageErrors.full(parent.title, capacity, pluralOf(node.level));
     }
-    const { before, after } = await setEnabled(tx, storageNodes, eq(storageNodes.institutionId, inst), id, enabled, ctx.account.id, ctx.now(), levelLabel(node.level));
+    const { before, after } = await setEnabled(
+      tx,
+      storageNodes,
+      eq(storageNodes.institutionId, inst),
+      id,
+      enabled,
+      ctx.account.id,
+      ctx.now(),
+      levelLabel(node.level),
+    );
     await audit(tx, ctx, { entity: AUDIT_ENTITY, entityId: id, action: enabled ? 'enable' : 'disable', before, after });
   });
   return readNode(ctx, id);
@@ -236,16 +319,35 @@ export async function treeChildren(ctx: Ctx, q: PagingQuery & { parentId?: numbe
   const inst = instOf(ctx);
   const parentId = q.parentId ?? null;
   if (parentId !== null) {
-    const [parent] = await ctx.db.select({ level: storageNodes.level }).from(storageNodes).where(and(eq(storageNodes.id, parentId), eq(storageNodes.institutionId, inst)));
+    const [parent] = await ctx.db
+      .select({ level: storageNodes.level })
+      .from(storageNodes)
+      .where(and(eq(storageNodes.id, parentId), eq(storageNodes.institutionId, inst)));
     if (!parent) throw notFound('Storage container');
     // A box holds positions, not nodes: its grid comes from StorageContainerBoxPositions.
     if (parent.level === 'box') return { rows: [], total: 0 };
   }
   const where = and(childrenWhere(ctx, parentId), ...listFilters(q));
-  const rows = await ctx.db.select({
-    id: storageNodes.id, level: storageNodes.level, parentId: storageNodes.parentId, title: storageNodes.title, code: storageNodes.code,
-    rows: storageNodes.rows, columns: storageNodes.columns, isEnabled: storageNodes.isEnabled, childCount,
-  }).from(storageNodes).where(where).orderBy(asc(storageNodes.id)).limit(q.pageSize).offset(offsetOf(q));
-  const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(storageNodes).where(where);
+  const rows = await ctx.db
+    .select({
+      id: storageNodes.id,
+      level: storageNodes.level,
+      parentId: storageNodes.parentId,
+      title: storageNodes.title,
+      code: storageNodes.code,
+      rows: storageNodes.rows,
+      columns: storageNodes.columns,
+      isEnabled: storageNodes.isEnabled,
+      childCount,
+    })
+    .from(storageNodes)
+    .where(where)
+    .orderBy(asc(storageNodes.id))
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const [{ n }] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(storageNodes)
+    .where(where);
   return { rows, total: n };
 }

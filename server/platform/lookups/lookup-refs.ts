@@ -8,11 +8,25 @@ import { lookupTables } from './lookup.tables';
 
 /** A row of any registry table: the record columns typed, the registry's own fields as data. */
 export type LookupRow = {
-  id: number; isEnabled: boolean; createdDate: Date; creatorId: number | null; enabledDate: Date | null; enablerId: number | null;
-  concurrencyStamp: string; institutionId: number;
+  id: number;
+  isEnabled: boolean;
+  createdDate: Date;
+  creatorId: number | null;
+  enabledDate: Date | null;
+  enablerId: number | null;
+  concurrencyStamp: string;
+  institutionId: number;
 } & Record<string, unknown>;
-export type AnyLookupTable = PgTable & Record<string, PgColumn> & { id: PgColumn; institutionId: PgColumn; isEnabled: PgColumn; creatorId: PgColumn; enablerId: PgColumn; concurrencyStamp: PgColumn; enabledDate: PgColumn }
-  & { $inferSelect: LookupRow };
+export type AnyLookupTable = PgTable &
+  Record<string, PgColumn> & {
+    id: PgColumn;
+    institutionId: PgColumn;
+    isEnabled: PgColumn;
+    creatorId: PgColumn;
+    enablerId: PgColumn;
+    concurrencyStamp: PgColumn;
+    enabledDate: PgColumn;
+  } & { $inferSelect: LookupRow };
 
 /** The table of a registry entry (the registry is data, so the tables are typed loosely). */
 export const tableOf = (e: LookupEntity) => (lookupTables as unknown as Record<string, AnyLookupTable>)[e.key];

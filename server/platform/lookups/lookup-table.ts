@@ -1,4 +1,13 @@
-import { boolean, doublePrecision, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import { uniqueFields, type LookupEntity, type LookupField } from '../../../contract/lookups.registry';
 import { recordColumns } from '../records';
@@ -8,11 +17,18 @@ export const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toL
 function column(f: LookupField) {
   const name = snake(f.name);
   switch (f.kind) {
-    case 'boolean': return boolean(name).notNull().default(Boolean(f.default));
-    case 'integer': return f.default !== undefined ? integer(name).notNull().default(Number(f.default)) : integer(name);
-    case 'number': return f.default !== undefined ? doublePrecision(name).notNull().default(Number(f.default)) : doublePrecision(name);
-    case 'reference': return integer(name);
-    default: return f.required && !f.requiredWhen ? text(name).notNull() : text(name);
+    case 'boolean':
+      return boolean(name).notNull().default(Boolean(f.default));
+    case 'integer':
+      return f.default !== undefined ? integer(name).notNull().default(Number(f.default)) : integer(name);
+    case 'number':
+      return f.default !== undefined
+        ? doublePrecision(name).notNull().default(Number(f.default))
+        : doublePrecision(name);
+    case 'reference':
+      return integer(name);
+    default:
+      return f.required && !f.requiredWhen ? text(name).notNull() : text(name);
   }
 }
 
@@ -24,26 +40,30 @@ export function lookupTable(entity: LookupEntity) {
 function makeTable(entity: LookupEntity) {
   const fields = Object.fromEntries(entity.fields.map((f) => [f.name, column(f)]));
   const t = snake(entity.key);
-  return pgTable(t, {
-    ...recordColumns(),
-    institutionId: integer('institution_id').notNull(),
-    ...fields,
-  }, (table) => {
-    const cols = table as unknown as Record<string, SQL & Parameters<typeof index>[0]>;
-    const out = [index(`${t}_inst_idx`).on(table.institutionId, table.isEnabled, table.id)];
-    const key = uniqueFields(entity);
-    if (key.length) {
-      const parts = key.map((name) => {
-        const f = entity.fields.find((x) => x.name === name);
-        return f && (f.kind === 'text' || f.kind === 'textarea') ? sql`lower(${cols[name]})` : cols[name];
-      });
-      out.push(uniqueIndex(`${t}_unique`).on(table.institutionId, ...(parts as [SQL])));
-    }
-    for (const f of entity.fields.filter((x) => x.kind === 'reference')) {
-      out.push(index(`${t}_${snake(f.name)}_idx`).on(cols[f.name], table.id));
-    }
-    return out;
-  });
+  return pgTable(
+    t,
+    {
+      ...recordColumns(),
+      institutionId: integer('institution_id').notNull(),
+      ...fields,
+    },
+    (table) => {
+      const cols = table as unknown as Record<string, SQL & Parameters<typeof index>[0]>;
+      const out = [index(`${t}_inst_idx`).on(table.institutionId, table.isEnabled, table.id)];
+      const key = uniqueFields(entity);
+      if (key.length) {
+        const parts = key.map((name) => {
+          const f = entity.fields.find((x) => x.name === name);
+          return f && (f.kind === 'text' || f.kind === 'textarea') ? sql`lower(${cols[name]})` : cols[name];
+        });
+        out.push(uniqueIndex(`${t}_unique`).on(table.institutionId, ...(parts as [SQL])));
+      }
+      for (const f of entity.fields.filter((x) => x.kind === 'reference')) {
+        out.push(index(`${t}_${snake(f.name)}_idx`).on(cols[f.name], table.id));
+      }
+      return out;
+    },
+  );
 }
 
 export type LookupTable = ReturnType<typeof lookupTable>;

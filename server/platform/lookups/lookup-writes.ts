@@ -3,7 +3,11 @@ import type { Db } from '../../db/client';
 import type { AnyLookupTable, LookupRow } from './lookup-refs';
 
 /** The record columns a lookup insert sets itself, typed so tsc catches a missing, misspelt or mistyped one. */
-export interface LookupRecord { institutionId: number; creatorId: number | null; enablerId: number | null }
+export interface LookupRecord {
+  institutionId: number;
+  creatorId: number | null;
+  enablerId: number | null;
+}
 
 /**
  * A registry list's own fields (title, references, flags). Their names come from the registry, which is
@@ -21,8 +25,16 @@ function assertColumns(table: AnyLookupTable, rows: LookupFields[]) {
 }
 
 /** Inserts rows of one registry list, each with the same record columns; returns the stored rows. */
-export async function insertLookups(tx: Db, table: AnyLookupTable, record: LookupRecord, rows: LookupFields[]): Promise<LookupRow[]> {
+export async function insertLookups(
+  tx: Db,
+  table: AnyLookupTable,
+  record: LookupRecord,
+  rows: LookupFields[],
+): Promise<LookupRow[]> {
   if (!rows.length) return [];
   assertColumns(table, rows);
-  return tx.insert(table).values(rows.map((r) => ({ ...r, ...record }))).returning();
+  return tx
+    .insert(table)
+    .values(rows.map((r) => ({ ...r, ...record })))
+    .returning();
 }

@@ -15,16 +15,33 @@ export function AccountMenu({ onLogout }: { onLogout: () => void }) {
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Button variant="subtle" color="gray" size="compact-sm" px={6} leftSection={<IconUserCircle size={18} />}
-            rightSection={<Box component="span" visibleFrom="sm" display="flex"><IconChevronDown size={14} /></Box>} aria-label={`${me.firstName} ${me.lastName}: account menu`}>
-            <Box component="span" visibleFrom="md">{me.firstName} {me.lastName}</Box>
+          <Button
+            variant="subtle"
+            color="gray"
+            size="compact-sm"
+            px={6}
+            leftSection={<IconUserCircle size={18} />}
+            rightSection={
+              <Box component="span" visibleFrom="sm" display="flex">
+                <IconChevronDown size={14} />
+              </Box>
+            }
+            aria-label={`${me.firstName} ${me.lastName}: account menu`}
+          >
+            <Box component="span" visibleFrom="md">
+              {me.firstName} {me.lastName}
+            </Box>
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{me.email}</Menu.Label>
-          <Menu.Item leftSection={<IconKey size={16} />} onClick={passwordForm.open}>Change password</Menu.Item>
+          <Menu.Item leftSection={<IconKey size={16} />} onClick={passwordForm.open}>
+            Change password
+          </Menu.Item>
           <Menu.Divider />
-          <Menu.Item leftSection={<IconLogout size={16} />} onClick={onLogout}>Logout</Menu.Item>
+          <Menu.Item leftSection={<IconLogout size={16} />} onClick={onLogout}>
+            Logout
+          </Menu.Item>
         </Menu.Dropdown>
       </Menu>
       {changingPassword && <ChangeOwnPasswordForm onClose={passwordForm.close} />}

@@ -44,14 +44,22 @@ export function IdleWarning() {
   };
 
   return (
-    <Dialog opened={open} onClose={() => void stay()} title="Your session is about to end" centered
-      withCloseButton={false} zIndex={1000}>
+    <Dialog
+      opened={open}
+      onClose={() => void stay()}
+      title="Your session is about to end"
+      centered
+      withCloseButton={false}
+      zIndex={1000}
+    >
       <Text size="sm">
         For safety you are signed out after {minutesInWords(sessionIdleMinutes)} without activity. Anything not saved
         yet would be lost. Stay signed in to keep working.
       </Text>
       <Group justify="flex-end" mt="md">
-        <Button onClick={() => void stay()} loading={busy} data-autofocus>Stay signed in</Button>
+        <Button onClick={() => void stay()} loading={busy} data-autofocus>
+          Stay signed in
+        </Button>
       </Group>
     </Dialog>
   );

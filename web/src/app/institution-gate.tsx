@@ -27,14 +27,20 @@ export function InstitutionGate() {
     if (gone) institutionStore.clear();
   }, [gone]);
 
-  const current = useMemo<CurrentInstitution | null>(() => (query.data && id !== null && !gone ? {
-    institution: query.data,
-    clear: () => {
-      institutionStore.clear();
-      setId(null);
-      void navigate('/');
-    },
-  } : null), [query.data, id, gone, navigate]);
+  const current = useMemo<CurrentInstitution | null>(
+    () =>
+      query.data && id !== null && !gone
+        ? {
+            institution: query.data,
+            clear: () => {
+              institutionStore.clear();
+              setId(null);
+              void navigate('/');
+            },
+          }
+        : null,
+    [query.data, id, gone, navigate],
+  );
 
   // Picking keeps the address the user came for (a deep link); from the chip it is Home.
   const pick = (institution: Institution) => {
@@ -46,17 +52,37 @@ export function InstitutionGate() {
   // Pending invitations to other institutions (docs/accounts.md) show above the picker and above every screen.
   let content;
   if (id === null || gone) {
-    content = <><Invitations /><InstitutionPicker onPick={pick} notice={gone ? 'The institution you had chosen is no longer available to you. Choose another.' : undefined} /></>;
+    content = (
+      <>
+        <Invitations />
+        <InstitutionPicker
+          onPick={pick}
+          notice={gone ? 'The institution you had chosen is no longer available to you. Choose another.' : undefined}
+        />
+      </>
+    );
   } else if (query.isError) {
-    content = <><Invitations /><InstitutionPicker onPick={pick} notice={`Your institution could not be loaded: ${query.error.message}`} /></>;
+    content = (
+      <>
+        <Invitations />
+        <InstitutionPicker onPick={pick} notice={`Your institution could not be loaded: ${query.error.message}`} />
+      </>
+    );
   } else if (!current) {
     content = <PageLoader label="Loading institution" />;
   } else {
-    content = <><Invitations inApp /><Outlet /></>;
+    content = (
+      <>
+        <Invitations inApp />
+        <Outlet />
+      </>
+    );
   }
   return (
     <InstitutionContext.Provider value={current}>
-      <AppLayout current={current} institutionId={id}>{content}</AppLayout>
+      <AppLayout current={current} institutionId={id}>
+        {content}
+      </AppLayout>
     </InstitutionContext.Provider>
   );
 }

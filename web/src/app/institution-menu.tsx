@@ -3,7 +3,10 @@ import { IconBuildingHospital, IconChevronDown, IconSwitchHorizontal } from '@ta
 import type { CurrentInstitution } from '../lib/session-context';
 import classes from './top-nav.module.css';
 
-interface Props { current: CurrentInstitution; onChange: () => void }
+interface Props {
+  current: CurrentInstitution;
+  onChange: () => void;
+}
 
 /**
  * The header's institution (spec 1 §2 chip): a menu button, not a chip whose small x cleared the choice on a
@@ -15,9 +18,18 @@ export function InstitutionMenu({ current, onChange }: Props) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="light" radius="lg" size="compact-sm" h="auto" mih={28} py={3} maw={{ base: 170, sm: 280 }}
-          leftSection={<IconBuildingHospital size={14} />} rightSection={<IconChevronDown size={12} />}
-          classNames={{ label: classes.wrapLabel, inner: classes.wrapInner }}>
+        <Button
+          variant="light"
+          radius="lg"
+          size="compact-sm"
+          h="auto"
+          mih={28}
+          py={3}
+          maw={{ base: 170, sm: 280 }}
+          leftSection={<IconBuildingHospital size={14} />}
+          rightSection={<IconChevronDown size={12} />}
+          classNames={{ label: classes.wrapLabel, inner: classes.wrapInner }}
+        >
           {/* The icon stands for the word: screen readers and voice control hear 'Institution: <title>'. */}
           <VisuallyHidden>Institution: </VisuallyHidden>
           <span className={classes.twoLines}>{title}</span>
@@ -25,8 +37,12 @@ export function InstitutionMenu({ current, onChange }: Props) {
       </Menu.Target>
       <Menu.Dropdown maw={300}>
         <Menu.Label>Institution</Menu.Label>
-        <Text size="sm" fw={600} px="sm" pb={6} className={classes.fullName}>{title}</Text>
-        <Menu.Item leftSection={<IconSwitchHorizontal size={16} />} onClick={onChange}>Change institution</Menu.Item>
+        <Text size="sm" fw={600} px="sm" pb={6} className={classes.fullName}>
+          {title}
+        </Text>
+        <Menu.Item leftSection={<IconSwitchHorizontal size={16} />} onClick={onChange}>
+          Change institution
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

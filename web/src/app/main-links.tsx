@@ -25,31 +25,57 @@ export function MainLinks({ orientation, onNavigate }: Props) {
     <>
       {canOpen('/barcode-generator') && (
         <Tooltip label="Barcode Generator">
-          <ActionIcon component={Link} to="/barcode-generator" variant="default" size="lg" aria-label="Barcode Generator" onClick={onNavigate}>
+          <ActionIcon
+            component={Link}
+            to="/barcode-generator"
+            variant="default"
+            size="lg"
+            aria-label="Barcode Generator"
+            onClick={onNavigate}
+          >
             <IconBarcode size={20} />
           </ActionIcon>
         </Tooltip>
       )}
       {canOpen('/orders/new') && (
-        <Button component={Link} to="/orders/new" size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onNavigate}>New Order</Button>
+        <Button
+          component={Link}
+          to="/orders/new"
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} />}
+          onClick={onNavigate}
+        >
+          New Order
+        </Button>
       )}
       {canOpen('/patients/new') && (
-        <Button component={Link} to="/patients/new" size="xs" leftSection={<IconPlus size={14} />} onClick={onNavigate}>New Participant</Button>
+        <Button component={Link} to="/patients/new" size="xs" leftSection={<IconPlus size={14} />} onClick={onNavigate}>
+          New Participant
+        </Button>
       )}
     </>
   );
   if (vertical) {
     return (
       <Stack gap={4}>
-        <nav aria-label="Main" className={classes.vertical}>{links}</nav>
-        <Group mt="md" gap="xs">{actions}</Group>
+        <nav aria-label="Main" className={classes.vertical}>
+          {links}
+        </nav>
+        <Group mt="md" gap="xs">
+          {actions}
+        </Group>
       </Stack>
     );
   }
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs">
-      <nav aria-label="Main" className={classes.horizontal}>{links}</nav>
-      <Group gap="xs" wrap="nowrap">{actions}</Group>
+      <nav aria-label="Main" className={classes.horizontal}>
+        {links}
+      </nav>
+      <Group gap="xs" wrap="nowrap">
+        {actions}
+      </Group>
     </Group>
   );
 }

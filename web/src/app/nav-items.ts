@@ -1,4 +1,14 @@
-import { IconAdjustmentsHorizontal, IconClipboardList, IconFlask, IconHome, IconReportAnalytics, IconSettings, IconTruckDelivery, IconUsers, IconUserShield } from '@tabler/icons-react';
+import {
+  IconAdjustmentsHorizontal,
+  IconClipboardList,
+  IconFlask,
+  IconHome,
+  IconReportAnalytics,
+  IconSettings,
+  IconTruckDelivery,
+  IconUsers,
+  IconUserShield,
+} from '@tabler/icons-react';
 
 // spec 1 §2: the main entries of the top navigation, in product order. The permission each needs is its
 // address's rule in ROUTE_ACCESS (./route-access.ts), so a link is shown exactly when its screen would open.

@@ -6,12 +6,18 @@ export function NotFoundPage() {
   return (
     <Center mih="100vh" p="md" component="main">
       <Stack align="center" gap="sm" maw={480} ta="center">
-        <Title order={1} fz={64} c="clinical.7">Oops!</Title>
-        <Title order={2} fz="xl">404 - Page not found</Title>
+        <Title order={1} fz={64} c="clinical.7">
+          Oops!
+        </Title>
+        <Title order={2} fz="xl">
+          404 - Page not found
+        </Title>
         <Text c="dimmed">
           The page you are looking for might have been removed, had its name changed or is temporarily unavailable.
         </Text>
-        <Button component={Link} to="/" mt="md">Go To Homepage</Button>
+        <Button component={Link} to="/" mt="md">
+          Go To Homepage
+        </Button>
       </Stack>
     </Center>
   );

@@ -6,21 +6,37 @@ import { ProtocolListPage } from '../features/protocols/pages/protocol-list-page
 import { ProtocolWrapper } from '../features/protocols/pages/protocol-wrapper';
 import { ProtocolOverviewPage } from '../features/protocols/pages/protocol-overview-page';
 
-const ConsentsPage = lazy(() => import('../features/protocols/consents/consents-page').then((m) => ({ default: m.ConsentsPage })));
+const ConsentsPage = lazy(() =>
+  import('../features/protocols/consents/consents-page').then((m) => ({ default: m.ConsentsPage })),
+);
 const SitesPage = lazy(() => import('../features/protocols/sites/sites-page').then((m) => ({ default: m.SitesPage })));
-const EventsPage = lazy(() => import('../features/protocols/events/events-page').then((m) => ({ default: m.EventsPage })));
-const CollectedSamplesArea = lazy(() => import('../features/samples/pages/collected-samples-page').then((m) => ({ default: m.CollectedSamplesArea })));
-const ProtocolShipmentsPage = lazy(() => import('../features/protocols/shipments/protocol-shipments-page').then((m) => ({ default: m.ProtocolShipmentsPage })));
-const QuestionersArea = lazy(() => import('../features/forms/pages/questioners-page').then((m) => ({ default: m.QuestionersArea })));
-const CollectedQuestionersPage = lazy(() => import('../features/forms/pages/collected-questioners-page').then((m) => ({ default: m.CollectedQuestionersPage })));
-const ProtocolParticipants = lazy(() => import('./protocol-participants-area').then((m) => ({ default: m.ProtocolParticipants })));
+const EventsPage = lazy(() =>
+  import('../features/protocols/events/events-page').then((m) => ({ default: m.EventsPage })),
+);
+const CollectedSamplesArea = lazy(() =>
+  import('../features/samples/pages/collected-samples-page').then((m) => ({ default: m.CollectedSamplesArea })),
+);
+const ProtocolShipmentsPage = lazy(() =>
+  import('../features/protocols/shipments/protocol-shipments-page').then((m) => ({ default: m.ProtocolShipmentsPage })),
+);
+const QuestionersArea = lazy(() =>
+  import('../features/forms/pages/questioners-page').then((m) => ({ default: m.QuestionersArea })),
+);
+const CollectedQuestionersPage = lazy(() =>
+  import('../features/forms/pages/collected-questioners-page').then((m) => ({ default: m.CollectedQuestionersPage })),
+);
+const ProtocolParticipants = lazy(() =>
+  import('./protocol-participants-area').then((m) => ({ default: m.ProtocolParticipants })),
+);
 
-const page = (Page: LazyExoticComponent<ComponentType>) => <Suspense fallback={<PageLoader />}><Page /></Suspense>;
+const page = (Page: LazyExoticComponent<ComponentType>) => (
+  <Suspense fallback={<PageLoader />}>
+    <Page />
+  </Suspense>
+);
 
 // Protocol sub-pages whose screens come with later issues (settings).
-const LATER: [path: string, area: string][] = [
-  ['settings/*', 'Protocol Settings'],
-];
+const LATER: [path: string, area: string][] = [['settings/*', 'Protocol Settings']];
 
 /**
  * /collection-protocols (spec 2 §2): the list (and /new, its create form), then one protocol's pages
@@ -44,7 +60,9 @@ export function ProtocolsArea() {
         <Route path="shipments/*" element={page(ProtocolShipmentsPage)} />
         <Route path="collectio-protocol-forms/*" element={page(QuestionersArea)} />
         <Route path="collected-questioners/*" element={page(CollectedQuestionersPage)} />
-        {LATER.map(([path, area]) => <Route key={path} path={path} element={<ComingSoon area={area} />} />)}
+        {LATER.map(([path, area]) => (
+          <Route key={path} path={path} element={<ComingSoon area={area} />} />
+        ))}
       </Route>
     </Routes>
   );

@@ -20,7 +20,9 @@ export function RequireAuth() {
       <Center py={80}>
         <Alert color="red" title="Your account could not be loaded">
           {me.error.message}
-          <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void me.refetch()}>Try again</Button>
+          <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void me.refetch()}>
+            Try again
+          </Button>
         </Alert>
       </Center>
     );

@@ -32,16 +32,38 @@ describe('ROUTE_ACCESS', () => {
   });
 
   it('leaves open what every signed-in account may use', () => {
-    for (const path of ['/', '/home', '/setting', '/setting/institution', '/setting/inistitution', '/about', '/accountsx']) {
+    for (const path of [
+      '/',
+      '/home',
+      '/setting',
+      '/setting/institution',
+      '/setting/inistitution',
+      '/about',
+      '/accountsx',
+    ]) {
       expect(accessFor(path), path).toBeNull();
     }
   });
 
   it('gives each role the screens its matrix row allows', () => {
-    expect(['/accounts', '/patients/new', '/patients/7', '/orders/new', '/report', '/setting/audit-log'].filter((p) => opens('Technician', p))).toEqual([]);
-    expect(['/orders', '/orders/test-result', '/patients', '/configuration', '/barcode-generator', '/setting/printer'].every((p) => opens('Technician', p))).toBe(true);
-    expect(opens('Clinician', '/patients/new') && opens('Clinician', '/orders/new') && !opens('Clinician', '/accounts')).toBe(true);
-    expect(opens('Researcher', '/report') && !opens('Researcher', '/setting/printer') && !opens('Researcher', '/patients/new')).toBe(true);
+    expect(
+      ['/accounts', '/patients/new', '/patients/7', '/orders/new', '/report', '/setting/audit-log'].filter((p) =>
+        opens('Technician', p),
+      ),
+    ).toEqual([]);
+    expect(
+      ['/orders', '/orders/test-result', '/patients', '/configuration', '/barcode-generator', '/setting/printer'].every(
+        (p) => opens('Technician', p),
+      ),
+    ).toBe(true);
+    expect(
+      opens('Clinician', '/patients/new') && opens('Clinician', '/orders/new') && !opens('Clinician', '/accounts'),
+    ).toBe(true);
+    expect(
+      opens('Researcher', '/report') &&
+        !opens('Researcher', '/setting/printer') &&
+        !opens('Researcher', '/patients/new'),
+    ).toBe(true);
     expect(opens('Site Administrator', '/accounts') && opens('Site Administrator', '/setting/audit-log')).toBe(true);
     for (const rule of ROUTE_ACCESS) expect(opens('Administrator', rule.path), rule.path).toBe(true);
   });

@@ -30,34 +30,90 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { path: '/report', permission: 'reports.run', what: 'reports' },
   { path: '/collection-protocols', permission: 'protocols.read', what: 'collection protocols' },
   { path: '/collection-protocols/new', permission: 'protocols.manage', what: 'creating collection protocols' },
-  { path: '/collection-protocols/:id/overview/edit', permission: 'protocols.manage', what: 'updating collection protocols' },
+  {
+    path: '/collection-protocols/:id/overview/edit',
+    permission: 'protocols.manage',
+    what: 'updating collection protocols',
+  },
   // protocol consents
   { path: '/collection-protocols/:id/consents/new', permission: 'protocols.manage', what: 'creating consents' },
   { path: '/collection-protocols/:id/consents/:id/edit', permission: 'protocols.manage', what: 'editing consents' },
 
   // protocol sites and events
-  { path: '/collection-protocols/:id/sites/add', permission: 'protocols.manage', what: 'adding sites to collection protocols' },
+  {
+    path: '/collection-protocols/:id/sites/add',
+    permission: 'protocols.manage',
+    what: 'adding sites to collection protocols',
+  },
   { path: '/collection-protocols/:id/events/new', permission: 'protocols.manage', what: 'creating events' },
-  { path: '/collection-protocols/:id/events/requirements/new', permission: 'protocols.manage', what: 'creating specimen requirements' },
+  {
+    path: '/collection-protocols/:id/events/requirements/new',
+    permission: 'protocols.manage',
+    what: 'creating specimen requirements',
+  },
 
   // protocol participants and their consents
-  { path: '/collection-protocols/:id/participants/new', permission: 'protocols.manage', what: 'enrolling participants' },
-  { path: '/collection-protocols/:id/participants/:id/participant-consents/new', permission: 'protocols.manage', what: 'signing consents' },
+  {
+    path: '/collection-protocols/:id/participants/new',
+    permission: 'protocols.manage',
+    what: 'enrolling participants',
+  },
+  {
+    path: '/collection-protocols/:id/participants/:id/participant-consents/new',
+    permission: 'protocols.manage',
+    what: 'signing consents',
+  },
 
   // protocol samples
   { path: '/collection-protocols/:id/collected-samples', permission: 'samples.read', what: 'collected samples' },
-  { path: '/collection-protocols/:id/collected-samples/new', permission: 'samples.collect', what: 'collecting samples' },
-  { path: '/collection-protocols/:id/collected-samples/:id/sub-sample', permission: 'samples.collect', what: 'creating sub-samples' },
-  { path: '/collection-protocols/:id/participants/:id/collected-samples', permission: 'samples.read', what: 'collected samples' },
-  { path: '/collection-protocols/:id/participants/:id/collected-samples/collect', permission: 'samples.collect', what: 'collecting samples' },
-  { path: '/collection-protocols/:id/participants/:id/collected-samples/new', permission: 'samples.collect', what: 'collecting samples' },
+  {
+    path: '/collection-protocols/:id/collected-samples/new',
+    permission: 'samples.collect',
+    what: 'collecting samples',
+  },
+  {
+    path: '/collection-protocols/:id/collected-samples/:id/sub-sample',
+    permission: 'samples.collect',
+    what: 'creating sub-samples',
+  },
+  {
+    path: '/collection-protocols/:id/participants/:id/collected-samples',
+    permission: 'samples.read',
+    what: 'collected samples',
+  },
+  {
+    path: '/collection-protocols/:id/participants/:id/collected-samples/collect',
+    permission: 'samples.collect',
+    what: 'collecting samples',
+  },
+  {
+    path: '/collection-protocols/:id/participants/:id/collected-samples/new',
+    permission: 'samples.collect',
+    what: 'collecting samples',
+  },
 
   // questionnaires
-  { path: '/collection-protocols/:id/collectio-protocol-forms/new', permission: 'protocols.manage', what: 'creating questionnaires' },
-  { path: '/collection-protocols/:id/participants/:id/participant-forms', permission: 'participants.read', what: 'filled questionnaires' },
-  { path: '/collection-protocols/:id/participants/:id/participant-forms/new', permission: 'participants.manage', what: 'filling questionnaires' },
+  {
+    path: '/collection-protocols/:id/collectio-protocol-forms/new',
+    permission: 'protocols.manage',
+    what: 'creating questionnaires',
+  },
+  {
+    path: '/collection-protocols/:id/participants/:id/participant-forms',
+    permission: 'participants.read',
+    what: 'filled questionnaires',
+  },
+  {
+    path: '/collection-protocols/:id/participants/:id/participant-forms/new',
+    permission: 'participants.manage',
+    what: 'filling questionnaires',
+  },
   { path: '/forms', permission: 'protocols.read', what: 'questionnaires' },
-  { path: '/collection-protocols/:id/collected-questioners', permission: 'reports.run', what: 'the collected questionnaires report' },
+  {
+    path: '/collection-protocols/:id/collected-questioners',
+    permission: 'reports.run',
+    what: 'the collected questionnaires report',
+  },
   // shipments
   { path: '/shipment', permission: 'shipments.read', what: 'shipments' },
   { path: '/shipment/new', permission: 'shipments.manage', what: 'creating shipments' },
@@ -81,7 +137,10 @@ export function accessFor(pathname: string): RouteAccess | null {
     if (!covers(parts, address)) continue;
     // Longer rules are more specific; at equal length a literal beats `:id`.
     const score = parts.length * 2 - (parts.includes(':id') ? 1 : 0);
-    if (score > bestScore) { best = rule; bestScore = score; }
+    if (score > bestScore) {
+      best = rule;
+      bestScore = score;
+    }
   }
   return best;
 }

@@ -30,26 +30,41 @@ const protocolIdOf = (c: ColdLoad) => Number(c.params.protocolId);
  * no-access page, as before.
  */
 const SCREENS: [pattern: string, start: (c: ColdLoad) => void][] = [
-  ['/patients/*', (c) => {
-    void c.queryClient.prefetchQuery(coldPatientsQuery(c.instId, c.search));
-    void import('../features/participants/pages/participants-page');
-  }],
-  ['/setting/audit-log', (c) => {
-    void c.queryClient.prefetchQuery(coldAuditEventsQuery(c.instId, c.search));
-    void import('./setting-area');
-  }],
-  ['/collection-protocols/:protocolId/*', (c) => {
-    void c.queryClient.prefetchQuery(protocolQuery(c.instId, protocolIdOf(c)));
-    void import('./protocols-area');
-  }],
-  ['/collection-protocols/:protocolId/collected-samples', (c) => {
-    void c.queryClient.prefetchQuery(coldPrimarySamplesQuery(c.instId, protocolIdOf(c), c.search));
-    void import('../features/samples/pages/collected-samples-page');
-  }],
-  ['/collection-protocols/:protocolId/participants', (c) => {
-    void c.queryClient.prefetchQuery(coldProtocolParticipantsQuery(c.instId, protocolIdOf(c), c.search));
-    void import('./protocol-participants-area');
-  }],
+  [
+    '/patients/*',
+    (c) => {
+      void c.queryClient.prefetchQuery(coldPatientsQuery(c.instId, c.search));
+      void import('../features/participants/pages/participants-page');
+    },
+  ],
+  [
+    '/setting/audit-log',
+    (c) => {
+      void c.queryClient.prefetchQuery(coldAuditEventsQuery(c.instId, c.search));
+      void import('./setting-area');
+    },
+  ],
+  [
+    '/collection-protocols/:protocolId/*',
+    (c) => {
+      void c.queryClient.prefetchQuery(protocolQuery(c.instId, protocolIdOf(c)));
+      void import('./protocols-area');
+    },
+  ],
+  [
+    '/collection-protocols/:protocolId/collected-samples',
+    (c) => {
+      void c.queryClient.prefetchQuery(coldPrimarySamplesQuery(c.instId, protocolIdOf(c), c.search));
+      void import('../features/samples/pages/collected-samples-page');
+    },
+  ],
+  [
+    '/collection-protocols/:protocolId/participants',
+    (c) => {
+      void c.queryClient.prefetchQuery(coldProtocolParticipantsQuery(c.instId, protocolIdOf(c), c.search));
+      void import('./protocol-participants-area');
+    },
+  ],
 ];
 
 /**
@@ -57,7 +72,10 @@ const SCREENS: [pattern: string, start: (c: ColdLoad) => void][] = [
  * institution (the gates every screen waits for) and, for the screens above, their code and list in
  * the same moment, instead of one after the other as the components mount.
  */
-export function prefetchColdLoad(queryClient: QueryClient, { pathname, search }: Pick<Location, 'pathname' | 'search'>) {
+export function prefetchColdLoad(
+  queryClient: QueryClient,
+  { pathname, search }: Pick<Location, 'pathname' | 'search'>,
+) {
   if (tokenStore.get() === null) return;
   void queryClient.prefetchQuery(meQuery);
   const instId = institutionStore.get();
@@ -67,7 +85,11 @@ export function prefetchColdLoad(queryClient: QueryClient, { pathname, search }:
     const match = matchPath(pattern, pathname);
     if (!match) continue;
     // '/collection-protocols/new' is the list's create form, not a protocol.
-    if ('protocolId' in match.params && !(Number.isInteger(Number(match.params.protocolId)) && Number(match.params.protocolId) > 0)) continue;
+    if (
+      'protocolId' in match.params &&
+      !(Number.isInteger(Number(match.params.protocolId)) && Number(match.params.protocolId) > 0)
+    )
+      continue;
     start({ instId, params: match.params, search: new URLSearchParams(search), queryClient });
   }
 }

@@ -23,10 +23,19 @@ export function SettingArea() {
   return (
     <Group align="flex-start" maw={1100} mx="auto" gap="lg" wrap="wrap">
       <Paper withBorder radius="md" p="sm" w={{ base: '100%', sm: 220 }} component="nav" aria-label="Setting">
-        <Title order={2} fz="lg" px="xs" pb="xs">Setting</Title>
+        <Title order={2} fz="lg" px="xs" pb="xs">
+          Setting
+        </Title>
         {entries.map(({ to, label, icon: Icon }) => (
-          <NavLink key={to} component={RouterLink} to={to} label={label} leftSection={<Icon size={18} stroke={1.6} />}
-            active={current === to} aria-current={current === to ? 'page' : undefined} />
+          <NavLink
+            key={to}
+            component={RouterLink}
+            to={to}
+            label={label}
+            leftSection={<Icon size={18} stroke={1.6} />}
+            active={current === to}
+            aria-current={current === to ? 'page' : undefined}
+          />
         ))}
       </Paper>
       <Box flex={1} miw={280}>

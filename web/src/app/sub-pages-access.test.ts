@@ -6,7 +6,8 @@ import { accessFor } from './route-access';
 // applies to the tab's address, or a tab would show and lead to the no-access screen (issue 28 item 5).
 describe('protocol and participant tabs', () => {
   it('need exactly the permission ROUTE_ACCESS gives their address', () => {
-    for (const t of PROTOCOL_SUB_PAGES) expect(accessFor(`/collection-protocols/7/${t.sub}`)?.permission, t.label).toBe(t.permission);
+    for (const t of PROTOCOL_SUB_PAGES)
+      expect(accessFor(`/collection-protocols/7/${t.sub}`)?.permission, t.label).toBe(t.permission);
     for (const t of PARTICIPANT_SUB_PAGES) {
       expect(accessFor(`/collection-protocols/7/participants/9/${t.sub}`)?.permission, t.label).toBe(t.permission);
     }

@@ -5,7 +5,16 @@ import { inputDefaults } from '../lib/input-defaults';
 // gave 4.36:1). Shade 2 is the light variant's hover background, kept light enough that the light variant's
 // text (shade 9) stays at 4.78:1 on it. Ratios: docs/accessibility.md.
 const clinical: MantineColorsTuple = [
-  '#e7f6f8', '#d5ebee', '#bfe0e5', '#7abfc8', '#55acb7', '#3ca0ac', '#2d99a6', '#1d8591', '#0b7681', '#006671',
+  '#e7f6f8',
+  '#d5ebee',
+  '#bfe0e5',
+  '#7abfc8',
+  '#55acb7',
+  '#3ca0ac',
+  '#2d99a6',
+  '#1d8591',
+  '#0b7681',
+  '#006671',
 ];
 
 /**
@@ -66,6 +75,10 @@ export const theme = createTheme({
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5f666d', '--mantine-color-placeholder': '#6b7178', '--mantine-color-error': 'var(--mantine-color-red-8)' },
+  light: {
+    '--mantine-color-dimmed': '#5f666d',
+    '--mantine-color-placeholder': '#6b7178',
+    '--mantine-color-error': 'var(--mantine-color-red-8)',
+  },
   dark: {},
 });

@@ -7,19 +7,42 @@ import { AccountMenu } from './account-menu';
 import { InstitutionMenu } from './institution-menu';
 import { MainLinks } from './main-links';
 
-interface Props { current: CurrentInstitution | null; menuOpened: boolean; onToggleMenu: () => void }
+interface Props {
+  current: CurrentInstitution | null;
+  menuOpened: boolean;
+  onToggleMenu: () => void;
+}
 
 /** spec 1 §2 top navigation: product name, institution menu, account menu (with Logout), main entries. */
 export function TopNav({ current, menuOpened, onToggleMenu }: Props) {
   const logout = useLogout();
   // Unsaved work (e.g. typed test results) is asked about before it is thrown away.
-  const afterConfirm = (leave: () => void) => () => void confirmDiscard().then((discard) => { if (discard) leave(); });
+  const afterConfirm = (leave: () => void) => () =>
+    void confirmDiscard().then((discard) => {
+      if (discard) leave();
+    });
   return (
     <Box px={{ base: 'xs', sm: 'md' }}>
       <Group h={60} justify="space-between" wrap="nowrap" gap="xs">
         <Group gap="xs" wrap="nowrap">
-          {current && <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="lg" size="sm" aria-label="Toggle navigation" />}
-          <Anchor component={Link} to="/" underline="never" c="clinical.8" fw={700} fz={{ base: 'md', sm: 'lg' }} style={{ whiteSpace: 'nowrap' }}>
+          {current && (
+            <Burger
+              opened={menuOpened}
+              onClick={onToggleMenu}
+              hiddenFrom="lg"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
+          )}
+          <Anchor
+            component={Link}
+            to="/"
+            underline="never"
+            c="clinical.8"
+            fw={700}
+            fz={{ base: 'md', sm: 'lg' }}
+            style={{ whiteSpace: 'nowrap' }}
+          >
             Biobanking LIMS
           </Anchor>
         </Group>
@@ -28,7 +51,11 @@ export function TopNav({ current, menuOpened, onToggleMenu }: Props) {
           <AccountMenu onLogout={afterConfirm(() => logout.mutate())} />
         </Group>
       </Group>
-      {current && <Box visibleFrom="lg" pb={6}><MainLinks orientation="horizontal" /></Box>}
+      {current && (
+        <Box visibleFrom="lg" pb={6}>
+          <MainLinks orientation="horizontal" />
+        </Box>
+      )}
     </Box>
   );
 }

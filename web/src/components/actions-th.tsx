@@ -5,5 +5,9 @@ import { Table, VisuallyHidden, type TableThProps } from '@mantine/core';
  * readers (axe: empty-table-header). `PagedTable` gives its 'actions' columns the same header.
  */
 export function ActionsTh({ label = 'Actions', ...props }: Omit<TableThProps, 'children'> & { label?: string }) {
-  return <Table.Th {...props}><VisuallyHidden>{label}</VisuallyHidden></Table.Th>;
+  return (
+    <Table.Th {...props}>
+      <VisuallyHidden>{label}</VisuallyHidden>
+    </Table.Th>
+  );
 }

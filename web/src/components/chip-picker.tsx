@@ -3,8 +3,13 @@ import { Combobox, Input, Loader, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ChipGroup } from './removable-chip';
 
-export interface ChipOption { value: string; label: string }
-export interface PickedChip extends ChipOption { key: string | number }
+export interface ChipOption {
+  value: string;
+  label: string;
+}
+export interface PickedChip extends ChipOption {
+  key: string | number;
+}
 
 interface Props {
   id: string;
@@ -27,7 +32,20 @@ interface Props {
  * removable chip and clears the box, a value already chosen is not offered again, Enter picks the highlighted
  * match and never submits the form.
  */
-export function ChipPicker({ id, label, onTermChange, options, searching, chips, onPick, onRemove, error, busy, required = true, dataPath }: Props) {
+export function ChipPicker({
+  id,
+  label,
+  onTermChange,
+  options,
+  searching,
+  chips,
+  onPick,
+  onRemove,
+  error,
+  busy,
+  required = true,
+  dataPath,
+}: Props) {
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search.trim(), 200);
   useEffect(() => onTermChange(term), [term, onTermChange]);
@@ -54,27 +72,47 @@ export function ChipPicker({ id, label, onTermChange, options, searching, chips,
     <Input.Wrapper label={label} withAsterisk={required} error={error} labelProps={{ htmlFor: id }}>
       <Combobox store={combobox} onOptionSubmit={pick}>
         <Combobox.Target ref={input}>
-          <TextInput id={id} value={search} placeholder={`Type to search ${label.toLowerCase()}`}
-            error={!!error} autoComplete="off" data-path={dataPath}
+          <TextInput
+            id={id}
+            value={search}
+            placeholder={`Type to search ${label.toLowerCase()}`}
+            error={!!error}
+            autoComplete="off"
+            data-path={dataPath}
             rightSection={searching || busy ? <Loader size={14} /> : null}
-            onChange={(e) => { setSearch(e.currentTarget.value); combobox.openDropdown(); }}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              combobox.openDropdown();
+            }}
             onClick={() => combobox.openDropdown()}
             onBlur={() => combobox.closeDropdown()}
             onKeyDown={(e) => {
               if (e.key === 'Enter') e.preventDefault();
               if (e.key === 'ArrowDown') combobox.openDropdown();
-            }} />
+            }}
+          />
         </Combobox.Target>
         <Combobox.Dropdown>
           <Combobox.Options mah={240} style={{ overflowY: 'auto' }}>
-            {data.length
-              ? data.map((o) => <Combobox.Option value={o.value} key={o.value}>{o.label}</Combobox.Option>)
-              : <Combobox.Empty>{searching ? 'Searching…' : 'Nothing found'}</Combobox.Empty>}
+            {data.length ? (
+              data.map((o) => (
+                <Combobox.Option value={o.value} key={o.value}>
+                  {o.label}
+                </Combobox.Option>
+              ))
+            ) : (
+              <Combobox.Empty>{searching ? 'Searching…' : 'Nothing found'}</Combobox.Empty>
+            )}
           </Combobox.Options>
         </Combobox.Dropdown>
       </Combobox>
-      <ChipGroup mt={6} items={chips} onRemove={onRemove} emptyFocus={input}
-        chip={(c) => ({ key: c.key, label: c.label, removeLabel: `Remove ${c.label}` })} />
+      <ChipGroup
+        mt={6}
+        items={chips}
+        onRemove={onRemove}
+        emptyFocus={input}
+        chip={(c) => ({ key: c.key, label: c.label, removeLabel: `Remove ${c.label}` })}
+      />
     </Input.Wrapper>
   );
 }

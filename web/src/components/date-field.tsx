@@ -32,7 +32,20 @@ export function dateProblem(text: string): string | null {
  * The calendar opens on click or ArrowDown, never merely on focus (a keyboard user tabs through), and
  * Escape closes only the calendar (the full-screen form around it stays open).
  */
-export function DateField({ value, onChange, minDate, maxDate, clearable, popoverProps, error, onClick, onKeyDown, onBlur, rightSection, ...props }: Props) {
+export function DateField({
+  value,
+  onChange,
+  minDate,
+  maxDate,
+  clearable,
+  popoverProps,
+  error,
+  onClick,
+  onKeyDown,
+  onBlur,
+  rightSection,
+  ...props
+}: Props) {
   const [opened, setOpened] = useState(false);
   const [left, setLeft] = useState(false);
   const dropdown = useRef<HTMLDivElement>(null);
@@ -43,7 +56,10 @@ export function DateField({ value, onChange, minDate, maxDate, clearable, popove
   const shown = error ?? (left ? dateProblem(text) : null);
   const set = (v: string | null) => onChange?.(v === '' ? null : v);
   const keys = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown' || (e.key === 'Enter' && !opened && e.altKey)) { e.preventDefault(); setOpened(true); }
+    if (e.key === 'ArrowDown' || (e.key === 'Enter' && !opened && e.altKey)) {
+      e.preventDefault();
+      setOpened(true);
+    }
     if (e.key === 'Escape' && opened) setOpened(false);
     onKeyDown?.(e);
   };
@@ -53,24 +69,64 @@ export function DateField({ value, onChange, minDate, maxDate, clearable, popove
     setLeft(true);
     onBlur?.(e);
   };
-  const clear = clearable && text !== ''
-    ? <CloseButton size="sm" aria-label="Clear date" onClick={() => set(null)} />
-    : <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Open calendar" tabIndex={-1} onClick={() => setOpened((o) => !o)}><IconCalendar size={16} /></ActionIcon>;
+  const clear =
+    clearable && text !== '' ? (
+      <CloseButton size="sm" aria-label="Clear date" onClick={() => set(null)} />
+    ) : (
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="sm"
+        aria-label="Open calendar"
+        tabIndex={-1}
+        onClick={() => setOpened((o) => !o)}
+      >
+        <IconCalendar size={16} />
+      </ActionIcon>
+    );
   return (
-    <Popover withRoles={false} position="bottom-start" shadow="md" trapFocus={false} returnFocus={false} {...popoverProps} opened={opened} onChange={setOpened}>
+    <Popover
+      withRoles={false}
+      position="bottom-start"
+      shadow="md"
+      trapFocus={false}
+      returnFocus={false}
+      {...popoverProps}
+      opened={opened}
+      onChange={setOpened}
+    >
       {/* No aria-expanded on a text box (axe: aria-allowed-attr); the calendar is a helper, the text is the value. */}
       <Popover.Target>
-        <TextInput placeholder="YYYY-MM-DD" autoComplete="off" inputMode="numeric" {...props} value={text} error={shown}
+        <TextInput
+          placeholder="YYYY-MM-DD"
+          autoComplete="off"
+          inputMode="numeric"
+          {...props}
+          value={text}
+          error={shown}
           rightSection={rightSection ?? clear}
           // Mantine's modals leave an Escape alone when its target carries this flag.
           data-mantine-stop-propagation={opened || undefined}
           onChange={(e) => set(e.currentTarget.value)}
-          onClick={(e) => { setOpened(true); onClick?.(e); }}
-          onKeyDown={keys} onBlur={blur} />
+          onClick={(e) => {
+            setOpened(true);
+            onClick?.(e);
+          }}
+          onKeyDown={keys}
+          onBlur={blur}
+        />
       </Popover.Target>
       <Popover.Dropdown ref={dropdown}>
-        <DatePicker value={valid ? text : null} defaultDate={valid ? text : maxDate ?? undefined} getDayProps={(day) => ({ disabled: outside(day) })}
-          onChange={(day) => { setOpened(false); setLeft(false); set(day); }} />
+        <DatePicker
+          value={valid ? text : null}
+          defaultDate={valid ? text : (maxDate ?? undefined)}
+          getDayProps={(day) => ({ disabled: outside(day) })}
+          onChange={(day) => {
+            setOpened(false);
+            setLeft(false);
+            set(day);
+          }}
+        />
       </Popover.Dropdown>
     </Popover>
   );

@@ -4,7 +4,12 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { Button, Modal, type ButtonProps, type ModalProps } from '@mantine/core';
 import { focusedElement, returnFocus } from '@/lib/focus-return';
 import {
-  confirmDiscard, UnsavedScopeProvider, useNewUnsavedScope, useScopeMember, useUnsavedChangesGuard, type UnsavedChangesGuard,
+  confirmDiscard,
+  UnsavedScopeProvider,
+  useNewUnsavedScope,
+  useScopeMember,
+  useUnsavedChangesGuard,
+  type UnsavedChangesGuard,
 } from '@/lib/unsaved-changes';
 
 export interface DialogProps extends Omit<ModalProps, 'opened' | 'onClose' | 'returnFocus'> {
@@ -46,9 +51,19 @@ export function Dialog({ opened = true, onClose, dirty = false, guard, children,
     return () => returnFocus(opener);
   }, [opened, opener]);
 
-  const requestClose = () => void confirmDiscard(scope).then((leave) => { if (leave) onClose(); });
+  const requestClose = () =>
+    void confirmDiscard(scope).then((leave) => {
+      if (leave) onClose();
+    });
   return (
-    <Modal opened={opened} onClose={requestClose} returnFocus={false} transitionProps={{ duration: 0 }} closeButtonProps={{ 'aria-label': 'Close' }} {...modal}>
+    <Modal
+      opened={opened}
+      onClose={requestClose}
+      returnFocus={false}
+      transitionProps={{ duration: 0 }}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      {...modal}
+    >
       <UnsavedScopeProvider value={scope}>
         <CloseContext.Provider value={requestClose}>{children}</CloseContext.Provider>
       </UnsavedScopeProvider>
@@ -66,5 +81,9 @@ export function useDialogClose(): () => void {
 /** A Close or Cancel button that leaves the enclosing dialog the way Escape does: asking first while it holds input. */
 export function DialogClose({ children = 'Close', ...props }: ButtonProps & { children?: ReactNode }) {
   const close = useDialogClose();
-  return <Button variant="default" {...props} onClick={close}>{children}</Button>;
+  return (
+    <Button variant="default" {...props} onClick={close}>
+      {children}
+    </Button>
+  );
 }

@@ -22,7 +22,18 @@ interface Props {
 }
 
 /** The one full-screen form shell: title, close icon, body of fixed width, Submit (and create another). */
-export function FullScreenForm({ title, opened, onClose, onSubmit, submitting, error, allowAnother, width = 500, guard, children }: Props) {
+export function FullScreenForm({
+  title,
+  opened,
+  onClose,
+  onSubmit,
+  submitting,
+  error,
+  allowAnother,
+  width = 500,
+  guard,
+  children,
+}: Props) {
   const [adders] = useState(newAdderRegistry);
   // An entry typed in an adder row but not added stops the submit and says so next to it.
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -30,8 +41,14 @@ export function FullScreenForm({ title, opened, onClose, onSubmit, submitting, e
     else onSubmit(event);
   };
   return (
-    <Dialog opened={opened} onClose={onClose} guard={guard} fullScreen title={title}
-      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}>
+    <Dialog
+      opened={opened}
+      onClose={onClose}
+      guard={guard}
+      fullScreen
+      title={title}
+      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}
+    >
       <Box maw={width} mx="auto" mt="md">
         <PendingAddersProvider registry={adders}>
           <form onSubmit={submit} noValidate>
@@ -39,9 +56,13 @@ export function FullScreenForm({ title, opened, onClose, onSubmit, submitting, e
             {children}
             {/* Submit comes first in the DOM so Enter in a field means Submit; row-reverse shows it last. */}
             <Group mt="xl" style={{ flexDirection: 'row-reverse' }}>
-              <Button type="submit" loading={submitting}>Submit</Button>
+              <Button type="submit" loading={submitting}>
+                Submit
+              </Button>
               {allowAnother && (
-                <Button type="submit" variant="light" data-another="1" loading={submitting}>Submit and create another</Button>
+                <Button type="submit" variant="light" data-another="1" loading={submitting}>
+                  Submit and create another
+                </Button>
               )}
             </Group>
           </form>

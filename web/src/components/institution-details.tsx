@@ -10,7 +10,10 @@ export function InstitutionDetails({ institution, children }: { institution: Ins
     ['Abbreviation', institution.abbreviation],
     ['Address', institution.address],
     ['Time zone', `${institution.timeZone} (collection dates are at most today there)`],
-    ['Local phone number rule', institution.localPhoneRule ? 'On: participant phone numbers start with 09 and have 10 digits' : 'Off'],
+    [
+      'Local phone number rule',
+      institution.localPhoneRule ? 'On: participant phone numbers start with 09 and have 10 digits' : 'Off',
+    ],
     ['Created', formatDate(institution.createdDate)],
     ['Created By', fullName(institution.creatorAccount)],
   ];
@@ -18,10 +21,19 @@ export function InstitutionDetails({ institution, children }: { institution: Ins
     <Card withBorder radius="md" maw={720}>
       <Table variant="vertical" withRowBorders={false}>
         <Table.Tbody>
-          {rows.map(([k, v]) => <Table.Tr key={k}><Table.Th w={200}>{k}</Table.Th><Table.Td>{v}</Table.Td></Table.Tr>)}
+          {rows.map(([k, v]) => (
+            <Table.Tr key={k}>
+              <Table.Th w={200}>{k}</Table.Th>
+              <Table.Td>{v}</Table.Td>
+            </Table.Tr>
+          ))}
           <Table.Tr>
             <Table.Th>Status</Table.Th>
-            <Table.Td><Badge variant="light" color={institution.isEnabled ? 'teal' : 'gray'}>{institution.isEnabled ? 'Enabled' : 'Disabled'}</Badge></Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={institution.isEnabled ? 'teal' : 'gray'}>
+                {institution.isEnabled ? 'Enabled' : 'Disabled'}
+              </Badge>
+            </Table.Td>
           </Table.Tr>
         </Table.Tbody>
       </Table>

@@ -10,7 +10,10 @@ type Props = TextInputProps & {
 /** What the contract says of text longer than its max, or null. */
 export function tooLongProblem(rule: z.ZodString, text: string): string | null {
   if (rule.maxLength === null || text.trim().length <= rule.maxLength) return null;
-  return rule.safeParse(text).error?.issues.find((i) => i.code === 'too_big')?.message ?? `At most ${rule.maxLength} characters`;
+  return (
+    rule.safeParse(text).error?.issues.find((i) => i.code === 'too_big')?.message ??
+    `At most ${rule.maxLength} characters`
+  );
 }
 
 /**
@@ -23,7 +26,18 @@ export function LimitedTextInput({ rule, value, error, ...props }: Props) {
   const length = (value ?? '').trim().length;
   const over = tooLongProblem(rule, value ?? '');
   const counter = (
-    <Text size="xs" c={over ? 'red.8' : 'dimmed'} aria-label={`${length} of ${max} characters`}>{length}/{max}</Text>
+    <Text size="xs" c={over ? 'red.8' : 'dimmed'} aria-label={`${length} of ${max} characters`}>
+      {length}/{max}
+    </Text>
   );
-  return <TextInput autoComplete="off" rightSection={counter} rightSectionWidth={44} {...props} value={value ?? ''} error={error ?? over} />;
+  return (
+    <TextInput
+      autoComplete="off"
+      rightSection={counter}
+      rightSectionWidth={44}
+      {...props}
+      value={value ?? ''}
+      error={error ?? over}
+    />
+  );
 }

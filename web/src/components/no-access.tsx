@@ -23,14 +23,21 @@ export function NoAccess({ what, permission }: Props) {
   return (
     <Center py={80}>
       <Stack align="center" gap="sm" maw={560} ta="center">
-        <ThemeIcon size={64} radius="xl" variant="light" color="gray"><IconLock size={34} /></ThemeIcon>
-        <Title order={1} fz={26}>You don't have access to {what}</Title>
+        <ThemeIcon size={64} radius="xl" variant="light" color="gray">
+          <IconLock size={34} />
+        </ThemeIcon>
+        <Title order={1} fz={26}>
+          You don't have access to {what}
+        </Title>
         <Text c="dimmed">
-          You need permission to {PERMISSION_LABELS[permission]}, and your {one ? 'role' : 'roles'} in {institution.title} ({roles.join(', ') || 'none'})
-          {' '}{one ? 'does' : 'do'} not include it. An administrator of {institution.title} can
-          grant you a role that does, or choose another institution with the institution button at the top.
+          You need permission to {PERMISSION_LABELS[permission]}, and your {one ? 'role' : 'roles'} in{' '}
+          {institution.title} ({roles.join(', ') || 'none'}) {one ? 'does' : 'do'} not include it. An administrator of{' '}
+          {institution.title} can grant you a role that does, or choose another institution with the institution button
+          at the top.
         </Text>
-        <Button component={Link} to="/" mt="sm">Go To Homepage</Button>
+        <Button component={Link} to="/" mt="sm">
+          Go To Homepage
+        </Button>
       </Stack>
     </Center>
   );

@@ -29,8 +29,17 @@ export function NumberField({ value, onChange, whole = false, error, onBlur, ...
   const text = value === null || value === undefined ? '' : String(value);
   const shown = error ?? (left ? numberProblem(text, whole) : null);
   return (
-    <TextInput autoComplete="off" inputMode={whole ? 'numeric' : 'decimal'} {...props} value={text} error={shown}
+    <TextInput
+      autoComplete="off"
+      inputMode={whole ? 'numeric' : 'decimal'}
+      {...props}
+      value={text}
+      error={shown}
       onChange={(e) => onChange?.(e.currentTarget.value)}
-      onBlur={(e: FocusEvent<HTMLInputElement>) => { setLeft(true); onBlur?.(e); }} />
+      onBlur={(e: FocusEvent<HTMLInputElement>) => {
+        setLeft(true);
+        onBlur?.(e);
+      }}
+    />
   );
 }

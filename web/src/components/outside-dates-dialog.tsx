@@ -25,15 +25,29 @@ interface Props {
 }
 
 /** Enrolment or collection outside the protocol's start/end dates asks first (issue 12); confirming is noted by the server. */
-export function OutsideDatesDialog({ title = 'Outside the protocol\'s dates', message, action, note, loading, onConfirm, onCancel }: Props) {
+export function OutsideDatesDialog({
+  title = "Outside the protocol's dates",
+  message,
+  action,
+  note,
+  loading,
+  onConfirm,
+  onCancel,
+}: Props) {
   return (
     <Dialog opened={message !== null} onClose={onCancel} title={title} size={480}>
       <Stack>
-        <Alert color="orange" icon={<IconAlertTriangle />}>{message}</Alert>
+        <Alert color="orange" icon={<IconAlertTriangle />}>
+          {message}
+        </Alert>
         <Text size="sm">{note}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>Cancel</Button>
-          <Button color="orange" loading={loading} onClick={onConfirm}>{action}</Button>
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button color="orange" loading={loading} onClick={onConfirm}>
+            {action}
+          </Button>
         </Group>
       </Stack>
     </Dialog>

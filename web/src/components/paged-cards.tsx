@@ -37,9 +37,22 @@ function valueOf<T>(column: DataTableColumn<T>, record: T, index: number): React
  * readers) that stretches over the whole card, so a tap anywhere on it opens the record.
  */
 export function PagedCards<T extends { id: number }>(props: Props<T>) {
-  const { records, columns, titleColumn, onRowClick, rowStyle, list, totalRecords, fetching, loaded, paginationText, emptyState } = props;
+  const {
+    records,
+    columns,
+    titleColumn,
+    onRowClick,
+    rowStyle,
+    list,
+    totalRecords,
+    fetching,
+    loaded,
+    paginationText,
+    emptyState,
+  } = props;
   const shown = columns.filter((c) => !c.hidden);
-  const head = shown.find((c) => c.accessor === titleColumn) ?? shown.find((c) => !isActions(c as DataTableColumn<unknown>));
+  const head =
+    shown.find((c) => c.accessor === titleColumn) ?? shown.find((c) => !isActions(c as DataTableColumn<unknown>));
   const actions = shown.filter((c) => isActions(c as DataTableColumn<unknown>));
   const fields = shown.filter((c) => c !== head && !actions.includes(c));
   const from = (list.page - 1) * list.pageSize + 1;
@@ -53,13 +66,31 @@ export function PagedCards<T extends { id: number }>(props: Props<T>) {
           {records.map((r, i) => {
             const title = head ? valueOf(head, r, i) : `#${r.id}`;
             return (
-              <Paper component="li" key={r.id} withBorder radius="md" p="sm" className={classes.card}
-                data-clickable={!!onRowClick || undefined} style={rowStyle?.(r)}>
+              <Paper
+                component="li"
+                key={r.id}
+                withBorder
+                radius="md"
+                p="sm"
+                className={classes.card}
+                data-clickable={!!onRowClick || undefined}
+                style={rowStyle?.(r)}
+              >
                 <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                  {onRowClick
-                    ? <UnstyledButton className={classes.open} onClick={() => onRowClick(r)}>{title}</UnstyledButton>
-                    : <Text fw={700} size="sm" className={classes.title}>{title}</Text>}
-                  {actions.map((c) => <div key={String(c.accessor)} className={classes.actions}>{valueOf(c, r, i)}</div>)}
+                  {onRowClick ? (
+                    <UnstyledButton className={classes.open} onClick={() => onRowClick(r)}>
+                      {title}
+                    </UnstyledButton>
+                  ) : (
+                    <Text fw={700} size="sm" className={classes.title}>
+                      {title}
+                    </Text>
+                  )}
+                  {actions.map((c) => (
+                    <div key={String(c.accessor)} className={classes.actions}>
+                      {valueOf(c, r, i)}
+                    </div>
+                  ))}
                 </Group>
                 {fields.length > 0 && (
                   <dl className={classes.fields}>
@@ -80,12 +111,29 @@ export function PagedCards<T extends { id: number }>(props: Props<T>) {
         <Group justify="space-between" gap="xs" mt="sm">
           <Text size="sm">{paginationText({ from, to: from + records.length - 1, totalRecords })}</Text>
           <Group gap={6} wrap="nowrap">
-            <Select size="xs" w={70} aria-label="Rows per page" allowDeselect={false} data={PAGE_SIZES.map(String)}
-              value={String(list.pageSize)} onChange={(v) => v && list.setPageSize(Number(v))} comboboxProps={{ withinPortal: true }} />
-            <Text size="sm" c="dimmed" aria-hidden>per page</Text>
+            <Select
+              size="xs"
+              w={70}
+              aria-label="Rows per page"
+              allowDeselect={false}
+              data={PAGE_SIZES.map(String)}
+              value={String(list.pageSize)}
+              onChange={(v) => v && list.setPageSize(Number(v))}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Text size="sm" c="dimmed" aria-hidden>
+              per page
+            </Text>
           </Group>
-          <Pagination size="sm" siblings={0} boundaries={1} total={Math.ceil(totalRecords / list.pageSize)}
-            value={list.page} onChange={list.setPage} getControlProps={(c) => ({ 'aria-label': `${c[0].toUpperCase()}${c.slice(1)} page` })} />
+          <Pagination
+            size="sm"
+            siblings={0}
+            boundaries={1}
+            total={Math.ceil(totalRecords / list.pageSize)}
+            value={list.page}
+            onChange={list.setPage}
+            getControlProps={(c) => ({ 'aria-label': `${c[0].toUpperCase()}${c.slice(1)} page` })}
+          />
         </Group>
       )}
     </Box>
@@ -95,21 +143,29 @@ export function PagedCards<T extends { id: number }>(props: Props<T>) {
 /** A phone has no column headings to click: a list that sorts offers its sortable columns here, both ways. */
 function CardSort<T>({ columns, list }: { columns: DataTableColumn<T>[]; list: ListState }) {
   if (!list.sort) return null;
-  const data = columns.filter((c) => c.sortable).flatMap((c) => {
-    const title = typeof c.title === 'string' ? c.title : String(c.accessor);
-    return [
-      { value: `${String(c.accessor)}:asc`, label: `${title}, ascending` },
-      { value: `${String(c.accessor)}:desc`, label: `${title}, descending` },
-    ];
-  });
+  const data = columns
+    .filter((c) => c.sortable)
+    .flatMap((c) => {
+      const title = typeof c.title === 'string' ? c.title : String(c.accessor);
+      return [
+        { value: `${String(c.accessor)}:asc`, label: `${title}, ascending` },
+        { value: `${String(c.accessor)}:desc`, label: `${title}, descending` },
+      ];
+    });
   if (!data.length) return null;
   return (
-    <Select size="sm" mb="sm" label="Sort by" allowDeselect={false} data={data}
+    <Select
+      size="sm"
+      mb="sm"
+      label="Sort by"
+      allowDeselect={false}
+      data={data}
       value={`${list.sort.columnAccessor}:${list.sort.direction}`}
       onChange={(v) => {
         if (!v) return;
         const [columnAccessor, direction] = v.split(':');
         list.setSort({ columnAccessor, direction: direction === 'asc' ? 'asc' : 'desc' });
-      }} />
+      }}
+    />
   );
 }

@@ -25,8 +25,10 @@ interface Props<T> {
 }
 
 /** A row-actions column with no title of its own is named for screen readers only (axe: empty-table-header). */
-const namedActions = <T,>(columns: DataTableColumn<T>[]) => columns.map((c) => (
-  c.accessor === 'actions' && !c.title ? { ...c, title: <VisuallyHidden>Actions</VisuallyHidden> } : c));
+const namedActions = <T,>(columns: DataTableColumn<T>[]) =>
+  columns.map((c) =>
+    c.accessor === 'actions' && !c.title ? { ...c, title: <VisuallyHidden>Actions</VisuallyHidden> } : c,
+  );
 
 /** A table wider than its column scrolls sideways: its scroll area is a named Tab stop, so keys can scroll it. */
 const SCROLL_AREA_PROPS = { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Table' } };
@@ -35,14 +37,25 @@ const SCROLL_AREA_PROPS = { viewportProps: { tabIndex: 0, role: 'region', 'aria-
  * The one server-paged table: rows and total from the query, page and size from the URL. Below the
  * `sm` breakpoint (phones) the same records show as cards, so no column hides behind a sideways scroll.
  */
-export function PagedTable<T extends { id: number }>({ query, list, columns, onRowClick, emptyText, rowStyle, pinLastColumn, cardTitle }: Props<T>) {
+export function PagedTable<T extends { id: number }>({
+  query,
+  list,
+  columns,
+  onRowClick,
+  emptyText,
+  rowStyle,
+  pinLastColumn,
+  cardTitle,
+}: Props<T>) {
   const phone = usePhone();
   if (query.isError) {
     return (
       <Alert color="red" icon={<IconAlertCircle />} title="The list could not be loaded">
         <Group justify="space-between">
           <Text size="sm">{query.error.message}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>Try again</Button>
+          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
         </Group>
       </Alert>
     );
@@ -56,14 +69,26 @@ export function PagedTable<T extends { id: number }>({ query, list, columns, onR
     // Our own empty state: the library's default text is too faint to read comfortably.
     <Stack align="center" gap={6} py="lg">
       <IconDatabaseOff size={28} stroke={1.5} color="var(--mantine-color-gray-6)" />
-      <Text size="sm" c="gray.7">{list.search ? `Nothing matches '${list.search}'.` : emptyText}</Text>
+      <Text size="sm" c="gray.7">
+        {list.search ? `Nothing matches '${list.search}'.` : emptyText}
+      </Text>
     </Stack>
   );
   if (phone) {
     return (
-      <PagedCards<T> records={page?.items ?? []} columns={columns} titleColumn={cardTitle} onRowClick={onRowClick} rowStyle={rowStyle}
-        list={list} totalRecords={page?.pagination.TotalCount ?? 0} fetching={query.isFetching} loaded={!!page}
-        paginationText={paginationText} emptyState={emptyState} />
+      <PagedCards<T>
+        records={page?.items ?? []}
+        columns={columns}
+        titleColumn={cardTitle}
+        onRowClick={onRowClick}
+        rowStyle={rowStyle}
+        list={list}
+        totalRecords={page?.pagination.TotalCount ?? 0}
+        fetching={query.isFetching}
+        loaded={!!page}
+        paginationText={paginationText}
+        emptyState={emptyState}
+      />
     );
   }
   return (
@@ -96,7 +121,14 @@ export function PagedTable<T extends { id: number }>({ query, list, columns, onR
 }
 
 /** Sortable columns (`sortable: true`, accessor = the API's SortBy key) sort through the URL's list state. */
-function sortProps<T>(list: ListState): { sortStatus: DataTableSortStatus<T>; onSortStatusChange: (s: DataTableSortStatus<T>) => void } | { sortStatus?: never } {
+function sortProps<T>(
+  list: ListState,
+):
+  | { sortStatus: DataTableSortStatus<T>; onSortStatusChange: (s: DataTableSortStatus<T>) => void }
+  | { sortStatus?: never } {
   if (!list.sort) return {};
-  return { sortStatus: list.sort, onSortStatusChange: (s) => list.setSort({ columnAccessor: String(s.columnAccessor), direction: s.direction }) };
+  return {
+    sortStatus: list.sort,
+    onSortStatusChange: (s) => list.setSort({ columnAccessor: String(s.columnAccessor), direction: s.direction }),
+  };
 }

@@ -24,7 +24,12 @@ function PasswordMeter({ verdict, showText }: { verdict: PasswordVerdict | undef
   const hint = verdict.warning ?? verdict.suggestions[0];
   return (
     <Stack gap={2}>
-      <Progress value={(verdict.score + 1) * 20} color={COLORS[verdict.score]} size="sm" aria-label="Strength of the new password" />
+      <Progress
+        value={(verdict.score + 1) * 20}
+        color={COLORS[verdict.score]}
+        size="sm"
+        aria-label="Strength of the new password"
+      />
       {showText && (
         <Text size="xs" c={verdict.problem ? 'red.8' : 'teal.8'} aria-live="polite" data-testid="password-verdict">
           {verdict.problem ? `${verdict.problem}.${hint ? ` ${hint}` : ''}` : 'Strong password.'}
@@ -43,8 +48,12 @@ export function NewPasswordInput({ notEmail = false, consequence, owner, ...prop
   const verdict = usePasswordVerdict(String(props.value ?? ''), owner);
   return (
     <Stack gap={4}>
-      <PasswordInput withAsterisk autoComplete="new-password"
-        description={`${passwordPolicyHint(notEmail)}${consequence ? ` ${consequence}` : ''}`} {...props} />
+      <PasswordInput
+        withAsterisk
+        autoComplete="new-password"
+        description={`${passwordPolicyHint(notEmail)}${consequence ? ` ${consequence}` : ''}`}
+        {...props}
+      />
       <PasswordMeter verdict={verdict} showText={!props.error} />
     </Stack>
   );

@@ -7,7 +7,10 @@ import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
  * next to the entry and takes focus; nothing is saved without it silently (issue 11). Choosing to
  * block rather than add on submit keeps one way to add, with its own checks (type, format, duplicates).
  */
-interface Adder { pending: () => boolean; flag: () => void }
+interface Adder {
+  pending: () => boolean;
+  flag: () => void;
+}
 type Registry = Set<{ current: Adder }>;
 
 const PendingAddersContext = createContext<Registry | null>(null);
@@ -33,11 +36,15 @@ export function blockedByAdders(registry: Registry): boolean {
 export function usePendingAdder(pending: boolean, flag: () => void) {
   const registry = useContext(PendingAddersContext);
   const adder = useRef<Adder>({ pending: () => pending, flag });
-  useEffect(() => { adder.current = { pending: () => pending, flag }; });
+  useEffect(() => {
+    adder.current = { pending: () => pending, flag };
+  });
   useEffect(() => {
     if (!registry) return;
     registry.add(adder);
-    return () => { registry.delete(adder); };
+    return () => {
+      registry.delete(adder);
+    };
   }, [registry]);
   useUnsavedChangesGuard(pending);
 }
@@ -54,5 +61,7 @@ export function useFocusNext() {
     next.current.current.focus();
     next.current = null;
   });
-  return useCallback((target: RefObject<HTMLElement | null>) => { next.current = target; }, []);
+  return useCallback((target: RefObject<HTMLElement | null>) => {
+    next.current = target;
+  }, []);
 }

@@ -1,7 +1,12 @@
 import { useEffect, useRef, type Key, type ReactNode, type RefObject } from 'react';
 import { Badge, CloseButton, Group, type GroupProps } from '@mantine/core';
 
-interface Props { children: ReactNode; removeLabel: string; onRemove: () => void; disabled?: boolean }
+interface Props {
+  children: ReactNode;
+  removeLabel: string;
+  onRemove: () => void;
+  disabled?: boolean;
+}
 
 /**
  * A chosen value with its remove button. Mantine's Pill hides its remove button from keyboards and screen
@@ -9,8 +14,26 @@ interface Props { children: ReactNode; removeLabel: string; onRemove: () => void
  */
 export function RemovableChip({ children, removeLabel, onRemove, disabled }: Props) {
   return (
-    <Badge size="lg" radius="xl" variant="light" color="gray" tt="none" fw={500} pr={4} c="dark.6"
-      rightSection={<CloseButton size="sm" radius="xl" aria-label={removeLabel} disabled={disabled} onClick={onRemove} data-chip-remove />}>
+    <Badge
+      size="lg"
+      radius="xl"
+      variant="light"
+      color="gray"
+      tt="none"
+      fw={500}
+      pr={4}
+      c="dark.6"
+      rightSection={
+        <CloseButton
+          size="sm"
+          radius="xl"
+          aria-label={removeLabel}
+          disabled={disabled}
+          onClick={onRemove}
+          data-chip-remove
+        />
+      }
+    >
       {children}
     </Badge>
   );
@@ -47,8 +70,15 @@ export function ChipGroup<T>({ items, chip, onRemove, disabled, emptyFocus, ...g
       {items.map((item, index) => {
         const c = chip(item);
         return (
-          <RemovableChip key={c.key} removeLabel={c.removeLabel} disabled={disabled}
-            onRemove={() => { removing.current = { index, count }; onRemove(item); }}>
+          <RemovableChip
+            key={c.key}
+            removeLabel={c.removeLabel}
+            disabled={disabled}
+            onRemove={() => {
+              removing.current = { index, count };
+              onRemove(item);
+            }}
+          >
             {c.label}
           </RemovableChip>
         );

@@ -30,19 +30,37 @@ type ItemNode = Requirement['children'][number];
 function itemNode(requirementId: number, i: ItemNode): TreeNode {
   const lineage = i.subSampleLineage?.title ?? null;
   return {
-    key: `i${i.id}`, requirementId, itemId: i.id, name: lineage ?? 'Item', lineage, aliquot: isAliquotTitle(lineage),
-    specimenType: i.specimenType?.title ?? null, quantity: i.initialQuantity, unitSymbol: i.unitOfMeasurement.unitSymbol,
-    createdDate: i.createdDate, children: (i.children as ItemNode[]).map((c) => itemNode(requirementId, c)),
+    key: `i${i.id}`,
+    requirementId,
+    itemId: i.id,
+    name: lineage ?? 'Item',
+    lineage,
+    aliquot: isAliquotTitle(lineage),
+    specimenType: i.specimenType?.title ?? null,
+    quantity: i.initialQuantity,
+    unitSymbol: i.unitOfMeasurement.unitSymbol,
+    createdDate: i.createdDate,
+    children: (i.children as ItemNode[]).map((c) => itemNode(requirementId, c)),
   };
 }
 
 export const requirementNode = (r: Requirement): TreeNode => ({
-  key: `r${r.id}`, requirementId: r.id, itemId: null, name: r.title, code: r.code, lineage: null, aliquot: false,
-  specimenType: r.specimenType?.title ?? null, quantity: r.initialQuantity, unitSymbol: r.unitOfMeasurement.unitSymbol,
-  createdDate: r.createdDate, children: r.children.map((c) => itemNode(r.id, c)),
+  key: `r${r.id}`,
+  requirementId: r.id,
+  itemId: null,
+  name: r.title,
+  code: r.code,
+  lineage: null,
+  aliquot: false,
+  specimenType: r.specimenType?.title ?? null,
+  quantity: r.initialQuantity,
+  unitSymbol: r.unitOfMeasurement.unitSymbol,
+  createdDate: r.createdDate,
+  children: r.children.map((c) => itemNode(r.id, c)),
 });
 
-export const quantityText = (n: { quantity: number; unitSymbol: string | null }) => `${n.quantity.toLocaleString('en-US')}${n.unitSymbol ? ` ${n.unitSymbol}` : ''}`;
+export const quantityText = (n: { quantity: number; unitSymbol: string | null }) =>
+  `${n.quantity.toLocaleString('en-US')}${n.unitSymbol ? ` ${n.unitSymbol}` : ''}`;
 
 interface Props {
   requirements: Requirement[];
@@ -57,15 +75,29 @@ interface Props {
  */
 export function RequirementTree({ requirements, onAddChild }: Props) {
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());
-  const setOpen = (key: string, open: boolean) => setCollapsed((prev) => {
-    const next = new Set(prev);
-    if (open) next.delete(key); else next.add(key);
-    return next;
-  });
+  const setOpen = (key: string, open: boolean) =>
+    setCollapsed((prev) => {
+      const next = new Set(prev);
+      if (open) next.delete(key);
+      else next.add(key);
+      return next;
+    });
   return (
-    <Stack gap="sm" component="ul" aria-label="Specimen requirements" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <Stack
+      gap="sm"
+      component="ul"
+      aria-label="Specimen requirements"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
       {requirements.map((r) => (
-        <li key={r.id} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)', padding: 8 }}>
+        <li
+          key={r.id}
+          style={{
+            border: '1px solid var(--mantine-color-gray-3)',
+            borderRadius: 'var(--mantine-radius-md)',
+            padding: 8,
+          }}
+        >
           <Node node={requirementNode(r)} collapsed={collapsed} setOpen={setOpen} onAddChild={onAddChild} />
         </li>
       ))}
@@ -85,42 +117,87 @@ function Node({ node, collapsed, setOpen, onAddChild }: NodeProps) {
   const open = !collapsed.has(node.key);
   const hasChildren = node.children.length > 0;
   // Items are named by lineage, type and quantity: sibling aliquots of one type still read apart.
-  const label = node.itemId === null ? node.name : `${node.name} ${node.specimenType ?? ''} ${quantityText(node)}`.replace(/\s+/g, ' ').trim();
+  const label =
+    node.itemId === null
+      ? node.name
+      : `${node.name} ${node.specimenType ?? ''} ${quantityText(node)}`.replace(/\s+/g, ' ').trim();
   const keys = (e: KeyboardEvent) => {
-    if (e.key === 'ArrowRight' && !open) { e.preventDefault(); setOpen(node.key, true); }
-    if (e.key === 'ArrowLeft' && open) { e.preventDefault(); setOpen(node.key, false); }
+    if (e.key === 'ArrowRight' && !open) {
+      e.preventDefault();
+      setOpen(node.key, true);
+    }
+    if (e.key === 'ArrowLeft' && open) {
+      e.preventDefault();
+      setOpen(node.key, false);
+    }
   };
   return (
     <div>
       <Group className={classes.row} gap="xs" wrap="nowrap" align="flex-start">
         {hasChildren ? (
-          <ActionIcon variant="subtle" color="gray" size="sm" mt={2} aria-expanded={open}
-            aria-label={`${open ? 'Collapse' : 'Expand'} ${label}`} onClick={() => setOpen(node.key, !open)} onKeyDown={keys}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            mt={2}
+            aria-expanded={open}
+            aria-label={`${open ? 'Collapse' : 'Expand'} ${label}`}
+            onClick={() => setOpen(node.key, !open)}
+            onKeyDown={keys}
+          >
             {open ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
           </ActionIcon>
-        ) : <span style={{ width: 22, flexShrink: 0 }} />}
+        ) : (
+          <span style={{ width: 22, flexShrink: 0 }} />
+        )}
         <Group gap="xs" wrap="wrap" style={{ flex: 1, minWidth: 0 }} align="center">
           {node.itemId === null ? (
-            <Text fw={700} size="sm">{node.name}{node.code ? <Text span c="gray.7" fw={500} size="sm">{` (${node.code})`}</Text> : null}</Text>
+            <Text fw={700} size="sm">
+              {node.name}
+              {node.code ? <Text span c="gray.7" fw={500} size="sm">{` (${node.code})`}</Text> : null}
+            </Text>
           ) : (
-            <Badge variant="light" color={node.aliquot ? 'blue' : 'grape'} size="sm">{node.lineage ?? 'Item'}</Badge>
+            <Badge variant="light" color={node.aliquot ? 'blue' : 'grape'} size="sm">
+              {node.lineage ?? 'Item'}
+            </Badge>
           )}
           <Text size="sm">{node.specimenType ?? '—'}</Text>
-          <Text size="sm" fw={600}>{quantityText(node)}</Text>
-          <Text size="xs" c="gray.7">{formatDate(node.createdDate)}</Text>
+          <Text size="sm" fw={600}>
+            {quantityText(node)}
+          </Text>
+          <Text size="xs" c="gray.7">
+            {formatDate(node.createdDate)}
+          </Text>
         </Group>
-        {onAddChild && (phone ? (
-          // A phone keeps the row's width for the node: the button shows its icon, its name stays.
-          <ActionIcon variant="light" size="md" aria-label={`Add child to ${label}`} onClick={() => onAddChild(node)}><IconPlus size={16} /></ActionIcon>
-        ) : (
-          <Button size="compact-xs" variant="subtle" leftSection={<IconPlus size={12} />} style={{ flexShrink: 0 }}
-            aria-label={`Add child to ${label}`} onClick={() => onAddChild(node)}>Add child</Button>
-        ))}
+        {onAddChild &&
+          (phone ? (
+            // A phone keeps the row's width for the node: the button shows its icon, its name stays.
+            <ActionIcon variant="light" size="md" aria-label={`Add child to ${label}`} onClick={() => onAddChild(node)}>
+              <IconPlus size={16} />
+            </ActionIcon>
+          ) : (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              leftSection={<IconPlus size={12} />}
+              style={{ flexShrink: 0 }}
+              aria-label={`Add child to ${label}`}
+              onClick={() => onAddChild(node)}
+            >
+              Add child
+            </Button>
+          ))}
       </Group>
       {hasChildren && open && (
-        <ul className={classes.node} style={{ listStyle: 'none', margin: '0 0 0 18px' }} aria-label={`Children of ${label}`}>
+        <ul
+          className={classes.node}
+          style={{ listStyle: 'none', margin: '0 0 0 18px' }}
+          aria-label={`Children of ${label}`}
+        >
           {node.children.map((c) => (
-            <li key={c.key}><Node node={c} collapsed={collapsed} setOpen={setOpen} onAddChild={onAddChild} /></li>
+            <li key={c.key}>
+              <Node node={c} collapsed={collapsed} setOpen={setOpen} onAddChild={onAddChild} />
+            </li>
           ))}
         </ul>
       )}

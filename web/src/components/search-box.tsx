@@ -36,20 +36,42 @@ export function SearchBox({ value, onSearch, placeholder = 'Search', withButton 
       placeholder={placeholder}
       value={text}
       onChange={(e) => setText(e.currentTarget.value)}
-      onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); search(text); } }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          search(text);
+        }
+      }}
       leftSection={<IconSearch size={16} />}
-      rightSection={text ? (
-        <ActionIcon variant="subtle" color="gray" aria-label="Clear search" onClick={() => { setText(''); search(''); }}>
-          <IconX size={14} />
-        </ActionIcon>
-      ) : null}
+      rightSection={
+        text ? (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label="Clear search"
+            onClick={() => {
+              setText('');
+              search('');
+            }}
+          >
+            <IconX size={14} />
+          </ActionIcon>
+        ) : null
+      }
     />
   );
   if (!withButton) return input;
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start">
       {input}
-      <Button variant="default" leftSection={<IconSearch size={16} />} onClick={() => search(text)} style={{ flexShrink: 0 }}>Search</Button>
+      <Button
+        variant="default"
+        leftSection={<IconSearch size={16} />}
+        onClick={() => search(text)}
+        style={{ flexShrink: 0 }}
+      >
+        Search
+      </Button>
     </Group>
   );
 }

@@ -10,5 +10,9 @@ export function SkipLink({ targetId }: { targetId: string }) {
     event.preventDefault();
     document.getElementById(targetId)?.focus();
   };
-  return <a href={`#${targetId}`} className={classes.skip} onClick={skip}>Skip to content</a>;
+  return (
+    <a href={`#${targetId}`} className={classes.skip} onClick={skip}>
+      Skip to content
+    </a>
+  );
 }

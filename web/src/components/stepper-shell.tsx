@@ -10,8 +10,13 @@ const shown = (el: Element) => el.getClientRects().length > 0;
 function focusStep(root: HTMLElement | null) {
   const content = root?.querySelector<HTMLElement>('.mantine-Stepper-content');
   if (!content) return;
-  const first = [...content.querySelectorAll<HTMLElement>(FIELD)].find(shown) ?? [...content.querySelectorAll<HTMLElement>(CONTROL)].find(shown);
-  if (first) { first.focus(); return; }
+  const first =
+    [...content.querySelectorAll<HTMLElement>(FIELD)].find(shown) ??
+    [...content.querySelectorAll<HTMLElement>(CONTROL)].find(shown);
+  if (first) {
+    first.focus();
+    return;
+  }
   content.tabIndex = -1;
   content.focus();
 }
@@ -29,5 +34,11 @@ export function StepperShell({ active, children, ...props }: StepperProps) {
     last.current = active;
     focusStep(root.current);
   }, [active]);
-  return <div ref={root}><Stepper active={active} {...props}>{children}</Stepper></div>;
+  return (
+    <div ref={root}>
+      <Stepper active={active} {...props}>
+        {children}
+      </Stepper>
+    </div>
+  );
 }

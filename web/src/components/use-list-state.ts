@@ -3,7 +3,10 @@ import { useSearchParams } from 'react-router';
 import { PAGE_SIZES, SORT_DIRECTIONS, type SortDirection } from '@contract/common.contract';
 
 /** A list's sort: the API's SortBy key and the direction (mantine-datatable's sortStatus speaks `columnAccessor`). */
-export interface ListSort { columnAccessor: string; direction: SortDirection }
+export interface ListSort {
+  columnAccessor: string;
+  direction: SortDirection;
+}
 
 export interface ListState {
   page: number;
@@ -18,7 +21,10 @@ export interface ListState {
 }
 
 /** The sort keys a list accepts and its default sort (e.g. newest first). */
-export interface SortOptions { keys: readonly string[]; fallback: ListSort }
+export interface SortOptions {
+  keys: readonly string[];
+  fallback: ListSort;
+}
 
 const DEFAULT_SIZE = 10; // spec 1 §9: page 1, 10 per page
 
@@ -30,16 +36,20 @@ export function useListState(sorting?: SortOptions): ListState {
   const [params, setParams] = useSearchParams();
   const { page, pageSize, search, sort } = listStateOf(params, sorting);
 
-  const update = useCallback((changes: Record<string, string | number | null>) => {
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(changes)) {
-        if (v === null || v === '' || (k === 'PageNumber' && v === 1) || (k === 'PageSize' && v === DEFAULT_SIZE)) next.delete(k);
-        else next.set(k, String(v));
-      }
-      return next;
-    });
-  }, [setParams]);
+  const update = useCallback(
+    (changes: Record<string, string | number | null>) => {
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === null || v === '' || (k === 'PageNumber' && v === 1) || (k === 'PageSize' && v === DEFAULT_SIZE))
+            next.delete(k);
+          else next.set(k, String(v));
+        }
+        return next;
+      });
+    },
+    [setParams],
+  );
 
   return {
     page,
@@ -50,8 +60,13 @@ export function useListState(sorting?: SortOptions): ListState {
     setSearch: (term) => update({ SearchTerm: term.trim(), PageNumber: 1 }),
     sort,
     setSort: (s) => {
-      const isDefault = s.columnAccessor === sorting?.fallback.columnAccessor && s.direction === sorting.fallback.direction;
-      update({ SortBy: isDefault ? null : s.columnAccessor, SortDirection: isDefault ? null : s.direction, PageNumber: 1 });
+      const isDefault =
+        s.columnAccessor === sorting?.fallback.columnAccessor && s.direction === sorting.fallback.direction;
+      update({
+        SortBy: isDefault ? null : s.columnAccessor,
+        SortDirection: isDefault ? null : s.direction,
+        PageNumber: 1,
+      });
     },
   };
 }
@@ -60,7 +75,10 @@ export function useListState(sorting?: SortOptions): ListState {
  * The list's page, size, search and sort read from a query string: what useListState shows, and what a cold
  * load prefetches before the screen renders (web/src/app/route-prefetch.ts), so both ask for the same page.
  */
-export function listStateOf(params: URLSearchParams, sorting?: SortOptions): Pick<ListState, 'page' | 'pageSize' | 'search' | 'sort'> {
+export function listStateOf(
+  params: URLSearchParams,
+  sorting?: SortOptions,
+): Pick<ListState, 'page' | 'pageSize' | 'search' | 'sort'> {
   const pageParam = Number(params.get('PageNumber'));
   const sizeParam = Number(params.get('PageSize'));
   const page = Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 1;
@@ -70,7 +88,9 @@ export function listStateOf(params: URLSearchParams, sorting?: SortOptions): Pic
   const sortDir = params.get('SortDirection');
   const sort = sorting && {
     columnAccessor: sortBy && sorting.keys.includes(sortBy) ? sortBy : sorting.fallback.columnAccessor,
-    direction: (SORT_DIRECTIONS as readonly string[]).includes(sortDir ?? '') ? sortDir as SortDirection : sorting.fallback.direction,
+    direction: (SORT_DIRECTIONS as readonly string[]).includes(sortDir ?? '')
+      ? (sortDir as SortDirection)
+      : sorting.fallback.direction,
   };
 
   return { page, pageSize, search, sort };

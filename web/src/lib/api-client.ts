@@ -6,7 +6,10 @@ import { loginPathFor } from './safe-next';
 
 /** A failed call: the server's problem+json (title, field errors) and the HTTP status. */
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly problem: Partial<Problem> & { title: string }) {
+  constructor(
+    readonly status: number,
+    readonly problem: Partial<Problem> & { title: string },
+  ) {
     super(problem.title);
   }
   get fieldErrors(): Record<string, string> {
@@ -16,7 +19,10 @@ export class ApiError extends Error {
   }
 }
 
-export interface Page<T> { items: T[]; pagination: Pagination }
+export interface Page<T> {
+  items: T[];
+  pagination: Pagination;
+}
 type Scalar = string | number | boolean | null | undefined;
 type Query = Record<string, Scalar | readonly Scalar[]>;
 interface Options {
@@ -27,23 +33,28 @@ interface Options {
 }
 
 /** What the login page is told when a session ended (idle, expired, revoked): the server's 401 title. */
-export interface LoginNotice { sessionEnded?: string }
+export interface LoginNotice {
+  sessionEnded?: string;
+}
 let goTo: (path: string, state?: LoginNotice) => void = (path) => window.location.assign(path);
 /** The router registers its navigate so a 401 leaves the app without a full reload. */
-export const setNavigator = (navigate: (path: string, state?: LoginNotice) => void) => { goTo = navigate; };
+export const setNavigator = (navigate: (path: string, state?: LoginNotice) => void) => {
+  goTo = navigate;
+};
 
 function url(path: string, query?: Query) {
   const params = new URLSearchParams();
   for (const [k, value] of Object.entries(query ?? {})) {
     // A list travels as the key repeated (GenderIDs=1&GenderIDs=2), as the server reads it.
-    for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined && v !== null && v !== '') params.append(k, String(v));
+    for (const v of Array.isArray(value) ? value : [value])
+      if (v !== undefined && v !== null && v !== '') params.append(k, String(v));
   }
   const qs = params.toString();
   return `/api${path}${qs ? `?${qs}` : ''}`;
 }
 
 async function problemOf(res: Response): Promise<ApiError> {
-  const body = await res.json().catch(() => null) as Partial<Problem> | null;
+  const body = (await res.json().catch(() => null)) as Partial<Problem> | null;
   const title = body?.title ?? (res.status >= 500 ? 'Internal server error.' : `Request failed (${res.status}).`);
   return new ApiError(res.status, { ...body, title });
 }
@@ -52,7 +63,13 @@ let lastRequestAt = Date.now();
 /** When the app last sent a request with the session token (each one keeps the session alive on the server). */
 export const lastSessionRequestAt = () => lastRequestAt;
 
-async function request(method: string, path: string, query?: Query, body?: unknown, opts: Options = {}): Promise<Response> {
+async function request(
+  method: string,
+  path: string,
+  query?: Query,
+  body?: unknown,
+  opts: Options = {},
+): Promise<Response> {
   const { notify = true, handle401 = true } = opts;
   const token = tokenStore.get();
   if (token) lastRequestAt = Date.now();
@@ -62,24 +79,34 @@ async function request(method: string, path: string, query?: Query, body?: unkno
       method,
       // Same-origin cookies only: the sign-in's device cookie (issue 26) goes to /api/Authentication/login, never elsewhere.
       credentials: 'same-origin',
-      headers: { Accept: 'application/json', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        Accept: 'application/json',
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
   } catch {
-    res = new Response(JSON.stringify({ title: 'The server cannot be reached. Check your connection.' }), { status: 503 });
+    res = new Response(JSON.stringify({ title: 'The server cannot be reached. Check your connection.' }), {
+      status: 503,
+    });
   }
   if (res.ok) return res;
   const error = await problemOf(res);
   if (res.status === 401 && handle401) {
     tokenStore.clear();
-    goTo(loginPathFor(window.location.pathname + window.location.search), token ? { sessionEnded: error.problem.title } : undefined);
+    goTo(
+      loginPathFor(window.location.pathname + window.location.search),
+      token ? { sessionEnded: error.problem.title } : undefined,
+    );
   } else if (notify) {
     notifications.show({ color: 'red', title: 'Error', message: error.problem.title, autoClose: 3000 });
   }
   throw error;
 }
 
-const json = async <T>(res: Response): Promise<T> => (res.status === 204 ? (undefined as T) : (res.json() as Promise<T>));
+const json = async <T>(res: Response): Promise<T> =>
+  res.status === 204 ? (undefined as T) : (res.json() as Promise<T>);
 
 /** The X-Pagination header of a paged answer (ARCHITECTURE §4), or null when the server sent none. */
 function paginationOf(res: Response): Pagination | null {
@@ -91,7 +118,7 @@ async function fileOf(res: Response): Promise<{ blob: Blob; filename: string | n
   const disposition = res.headers.get('Content-Disposition') ?? '';
   const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
   const ascii = /filename="([^"]+)"/i.exec(disposition)?.[1];
-  return { blob: await res.blob(), filename: utf8 ? decodeURIComponent(utf8) : ascii ?? null };
+  return { blob: await res.blob(), filename: utf8 ? decodeURIComponent(utf8) : (ascii ?? null) };
 }
 
 /** The query of a typed call as the URL carries it (the schema's input: scalars or lists of them). */
@@ -108,14 +135,25 @@ export async function call<E extends EndpointDef>(e: E, args: ArgsOf<E>, opts?: 
 }
 
 /** A paged list of the table (`paged: true`): its rows and the X-Pagination header. */
-export async function callPage<E extends EndpointDef & { paged: true }>(e: E, args: ArgsOf<E>, opts?: Options): Promise<Page<ItemOf<E>>> {
+export async function callPage<E extends EndpointDef & { paged: true }>(
+  e: E,
+  args: ArgsOf<E>,
+  opts?: Options,
+): Promise<Page<ItemOf<E>>> {
   const { body, pagination } = await callPaged(e, args, opts);
   const items = body as ItemOf<E>[];
-  return { items, pagination: pagination ?? { TotalCount: items.length, PageSize: items.length, CurrentPage: 1, TotalPages: 1 } };
+  return {
+    items,
+    pagination: pagination ?? { TotalCount: items.length, PageSize: items.length, CurrentPage: 1, TotalPages: 1 },
+  };
 }
 
 /** A paged answer whose body is one object (a report: columns and rows) with the X-Pagination header. */
-export async function callPaged<E extends EndpointDef & { paged: true }>(e: E, args: ArgsOf<E>, opts?: Options): Promise<{ body: ResponseOf<E>; pagination: Pagination | null }> {
+export async function callPaged<E extends EndpointDef & { paged: true }>(
+  e: E,
+  args: ArgsOf<E>,
+  opts?: Options,
+): Promise<{ body: ResponseOf<E>; pagination: Pagination | null }> {
   const { params, query } = args as { params?: Record<string, unknown>; query?: unknown };
   const res = await request(e.method, pathOf(e, params), queryOf(query), undefined, opts);
   const body = await json<ResponseOf<E>>(res);
@@ -123,7 +161,11 @@ export async function callPaged<E extends EndpointDef & { paged: true }>(e: E, a
 }
 
 /** A file answer of the table (CSV, PDF): its bytes and the name the server gives it. */
-export async function callFile<E extends EndpointDef>(e: E, args: ArgsOf<E>, opts?: Options): Promise<{ blob: Blob; filename: string | null }> {
+export async function callFile<E extends EndpointDef>(
+  e: E,
+  args: ArgsOf<E>,
+  opts?: Options,
+): Promise<{ blob: Blob; filename: string | null }> {
   const { params, query, body } = args as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
   return fileOf(await request(e.method, pathOf(e, params), queryOf(query), bodyOf(e, body), opts));
 }

@@ -16,11 +16,20 @@ export function saveBlob(blob: Blob, filename: string) {
  * Fetches a row's file answer with the session (manifests, FHIR bundles) and saves it under the name the server
  * gives, or `fallbackName`. A failure shows the server's problem title under `failTitle`; true when saved.
  */
-export async function downloadCall<E extends EndpointDef>(e: E, args: ArgsOf<E>, fallbackName: string, failTitle: string): Promise<boolean> {
+export async function downloadCall<E extends EndpointDef>(
+  e: E,
+  args: ArgsOf<E>,
+  fallbackName: string,
+  failTitle: string,
+): Promise<boolean> {
   return saveOrNotify(() => callFile(e, args, { notify: false }), fallbackName, failTitle);
 }
 
-async function saveOrNotify(fetchFile: () => Promise<{ blob: Blob; filename: string | null }>, fallbackName: string, failTitle: string) {
+async function saveOrNotify(
+  fetchFile: () => Promise<{ blob: Blob; filename: string | null }>,
+  fallbackName: string,
+  failTitle: string,
+) {
   try {
     const { blob, filename } = await fetchFile();
     saveBlob(blob, filename ?? fallbackName);
@@ -28,7 +37,12 @@ async function saveOrNotify(fetchFile: () => Promise<{ blob: Blob; filename: str
   } catch (e) {
     // A 401 already went to the login page.
     if (!(e instanceof ApiError && e.status === 401)) {
-      notifications.show({ color: 'red', title: failTitle, message: e instanceof ApiError ? e.problem.title : String(e), autoClose: 5000 });
+      notifications.show({
+        color: 'red',
+        title: failTitle,
+        message: e instanceof ApiError ? e.problem.title : String(e),
+        autoClose: 5000,
+      });
     }
     return false;
   }

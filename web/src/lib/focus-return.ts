@@ -24,7 +24,8 @@ let returnedTo: HTMLElement | null = null;
 if (typeof document !== 'undefined') {
   document.addEventListener('focusin', (event) => {
     const target = event.target;
-    if (target instanceof HTMLElement && target !== document.body && !target.closest(DIALOG)) lastOutside = lasting(target);
+    if (target instanceof HTMLElement && target !== document.body && !target.closest(DIALOG))
+      lastOutside = lasting(target);
   });
 }
 
@@ -34,8 +35,12 @@ export function focusedElement(): HTMLElement | null {
   return active instanceof HTMLElement && active !== document.body ? lasting(active) : null;
 }
 
-const usable = (el: HTMLElement | null): el is HTMLElement => el !== null && el.isConnected && !el.closest('[inert], [aria-hidden="true"]')
-  && el.getClientRects().length > 0 && !(el as HTMLButtonElement).disabled;
+const usable = (el: HTMLElement | null): el is HTMLElement =>
+  el !== null &&
+  el.isConnected &&
+  !el.closest('[inert], [aria-hidden="true"]') &&
+  el.getClientRects().length > 0 &&
+  !(el as HTMLButtonElement).disabled;
 
 /**
  * Gives focus back after a dialog closed. Nothing happens when focus already sits on a live control
@@ -53,7 +58,13 @@ export function returnFocus(opener: HTMLElement | null) {
   target.focus({ preventScroll: true });
   if (document.activeElement !== target) return;
   returnedTo = target;
-  target.addEventListener('blur', () => { if (returnedTo === target) returnedTo = null; }, { once: true });
+  target.addEventListener(
+    'blur',
+    () => {
+      if (returnedTo === target) returnedTo = null;
+    },
+    { once: true },
+  );
 }
 
 /** True when `el` has focus because a dialog gave it back: the page heading then leaves it alone. */

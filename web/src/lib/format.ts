@@ -1,11 +1,16 @@
 import dayjs from 'dayjs';
 
 /** A participant (first, father, grand-father names) or an account (first, last name). */
-export interface PersonName { firstName: string; fatherName?: string | null; grandFatherName?: string | null; lastName?: string | null }
+export interface PersonName {
+  firstName: string;
+  fatherName?: string | null;
+  grandFatherName?: string | null;
+  lastName?: string | null;
+}
 
 /** spec 1 §2: every name part the person has, joined; '' for nobody. */
 export const fullName = (p: PersonName | null | undefined) =>
-  (p ? [p.firstName, p.fatherName, p.grandFatherName, p.lastName].filter(Boolean).join(' ') : '');
+  p ? [p.firstName, p.fatherName, p.grandFatherName, p.lastName].filter(Boolean).join(' ') : '';
 
 /** A participant's first and father names (order lists, labels). */
 export const shortName = (p: PersonName) => [p.firstName, p.fatherName].filter(Boolean).join(' ');
@@ -18,7 +23,7 @@ export const formatDate = (value: When, empty = '') => (value ? dayjs(value).for
 
 /** A moment's date and time, e.g. 2026-03-12 14:05 (with seconds: 14:05:09). */
 export const formatDateTime = (value: When, { seconds = false, empty = '' } = {}) =>
-  (value ? dayjs(value).format(seconds ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD HH:mm') : empty);
+  value ? dayjs(value).format(seconds ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD HH:mm') : empty;
 
 /** A calendar date the server stores without a time zone (a birth date): its first ten characters, never shifted. */
 export const calendarDate = (value: string) => value.slice(0, 10);

@@ -9,7 +9,10 @@ import { queryKeys } from './query-keys';
 import { useCurrentInstitution } from './session-context';
 
 /** One choice of a Select or a typeahead. */
-export interface Option { value: string; label: string }
+export interface Option {
+  value: string;
+  label: string;
+}
 /** A configuration record as a picker sees it: its id, its title field, and whatever else it carries (isDefault, ...). */
 export type LookupRow = { id: number; isDefault?: boolean } & Record<string, unknown>;
 
@@ -29,18 +32,32 @@ const STALE_TIME = 5 * 60_000;
 const SEARCH_SIZE = 50;
 
 /** A list query as the server reads it (camelCase keys: the server accepts any case). */
-interface ListQuery { isEnabled: true; pageNumber: number; pageSize: number; searchTerm?: string; [filter: string]: unknown }
+interface ListQuery {
+  isEnabled: true;
+  pageNumber: number;
+  pageSize: number;
+  searchTerm?: string;
+  [filter: string]: unknown;
+}
 type Fetch = (query: ListQuery, opts: { notify: boolean }) => Promise<LookupRow[]>;
 
 /** The endpoint row a picker reads (the institutions, their sites, or a registry list, nested under its parent) and its cache key. */
-function sourceOf(instId: number, segment: string, req: LookupOptionsRequest): { fetch: Fetch; key: readonly unknown[] } {
+function sourceOf(
+  instId: number,
+  segment: string,
+  req: LookupOptionsRequest,
+): { fetch: Fetch; key: readonly unknown[] } {
   if (segment === 'institutions') {
-    return { fetch: (query, opts) => call(institutionEndpoints.list, { query }, opts), key: queryKeys.institutions.options() };
+    return {
+      fetch: (query, opts) => call(institutionEndpoints.list, { query }, opts),
+      key: queryKeys.institutions.options(),
+    };
   }
   const nested = req.parentId !== undefined;
-  const key = req.search !== undefined
-    ? queryKeys.lookups.search(instId, segment, req.search)
-    : queryKeys.lookups.options(instId, segment, nested ? { parentId: String(req.parentId) } : req.filter ?? {});
+  const key =
+    req.search !== undefined
+      ? queryKeys.lookups.search(instId, segment, req.search)
+      : queryKeys.lookups.options(instId, segment, nested ? { parentId: String(req.parentId) } : (req.filter ?? {}));
   if (segment === 'institutionSites') {
     return { fetch: (query, opts) => call(institutionEndpoints.sites, { params: { instId }, query }, opts), key };
   }
@@ -64,19 +81,30 @@ export function useLookupOptions(segment: string | null, req: LookupOptionsReque
   const symbolField = segment ? LOOKUP_BY_KEY[segment]?.symbolField : undefined;
   const source = sourceOf(instId, segment ?? '', req);
   const searching = req.search !== undefined;
-  const select = useCallback((rows: LookupRow[]) => ({
-    rows,
-    options: rows.map((r): Option => {
-      const name = String(r[titleField] ?? r.id);
-      const symbol = symbolField && r[symbolField] ? String(r[symbolField]) : '';
-      return { value: String(r.id), label: symbol && symbol !== name ? `${name} (${symbol})` : name };
+  const select = useCallback(
+    (rows: LookupRow[]) => ({
+      rows,
+      options: rows.map((r): Option => {
+        const name = String(r[titleField] ?? r.id);
+        const symbol = symbolField && r[symbolField] ? String(r[symbolField]) : '';
+        return { value: String(r.id), label: symbol && symbol !== name ? `${name} (${symbol})` : name };
+      }),
     }),
-  }), [titleField, symbolField]);
+    [titleField, symbolField],
+  );
   const query = useQuery({
     queryKey: source.key,
-    queryFn: () => source.fetch({
-      isEnabled: true, pageNumber: 1, pageSize: searching ? SEARCH_SIZE : MAX_PAGE_SIZE, searchTerm: req.search, ...req.filter,
-    }, { notify: !searching }),
+    queryFn: () =>
+      source.fetch(
+        {
+          isEnabled: true,
+          pageNumber: 1,
+          pageSize: searching ? SEARCH_SIZE : MAX_PAGE_SIZE,
+          searchTerm: req.search,
+          ...req.filter,
+        },
+        { notify: !searching },
+      ),
     enabled: segment !== null && req.parentId !== null && req.parentId !== '' && req.enabled !== false,
     staleTime: STALE_TIME,
     placeholderData: searching ? keepPreviousData : undefined,

@@ -6,8 +6,14 @@ import { invalidateAfter, MUTATION_EFFECTS, type MutationName, type Resource } f
 import { queryKeys } from './query-keys';
 
 const SRC = join(__dirname, '..');
-const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-  e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []);
+const files = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? files(join(dir, e.name))
+      : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)
+        ? [join(dir, e.name)]
+        : [],
+  );
 const sources = files(SRC).map((path) => ({ path: relative(SRC, path), text: readFileSync(path, 'utf8') }));
 
 /** The text of a call from its opening parenthesis to the matching one. */
@@ -42,10 +48,12 @@ describe('what each write refreshes', () => {
   });
 
   it('every useMutation names its write, so the query client knows what it changed', () => {
-    const unnamed = sources.flatMap(({ path, text }) => [...text.matchAll(/useMutation\(/g)]
-      .map((m) => callText(text, m.index + 'useMutation'.length))
-      .filter((call) => !/\.\.\.changes\('[\w.]+'/.test(call) && !/\.\.\.options\b/.test(call))
-      .map((call) => `${path}: useMutation${call.slice(0, 80)}`));
+    const unnamed = sources.flatMap(({ path, text }) =>
+      [...text.matchAll(/useMutation\(/g)]
+        .map((m) => callText(text, m.index + 'useMutation'.length))
+        .filter((call) => !/\.\.\.changes\('[\w.]+'/.test(call) && !/\.\.\.options\b/.test(call))
+        .map((call) => `${path}: useMutation${call.slice(0, 80)}`),
+    );
     expect(unnamed).toEqual([]);
   });
 
@@ -57,8 +65,12 @@ describe('what each write refreshes', () => {
 
   it('only the query client invalidates, and only the key factory writes keys', () => {
     const own = ['lib/query-client.ts', 'lib/mutation-effects.ts'];
-    expect(sources.filter((s) => !own.includes(s.path) && s.text.includes('invalidateQueries')).map((s) => s.path)).toEqual([]);
-    expect(sources.filter((s) => s.path !== 'lib/query-keys.ts' && /queryKey:\s*\[/.test(s.text)).map((s) => s.path)).toEqual([]);
+    expect(
+      sources.filter((s) => !own.includes(s.path) && s.text.includes('invalidateQueries')).map((s) => s.path),
+    ).toEqual([]);
+    expect(
+      sources.filter((s) => s.path !== 'lib/query-keys.ts' && /queryKey:\s*\[/.test(s.text)).map((s) => s.path),
+    ).toEqual([]);
   });
 });
 
@@ -82,7 +94,11 @@ describe('invalidateAfter', () => {
       queryKeys.storage.sample(INST, 'S-1'),
       queryKeys.shipments.candidates(INST, {}),
     ];
-    const untouched: QueryKey[] = [queryKeys.samples.one(INST + 1, 3, 11), queryKeys.orders.list(INST, {}), queryKeys.protocols.one(INST, 3)];
+    const untouched: QueryKey[] = [
+      queryKeys.samples.one(INST + 1, 3, 11),
+      queryKeys.orders.list(INST, {}),
+      queryKeys.protocols.one(INST, 3),
+    ];
     const qc = seeded([...shown, ...untouched]);
     await invalidateAfter(qc, 'samples.create', INST);
     expect(shown.filter((k) => !invalidated(qc, k))).toEqual([]);
@@ -90,16 +106,24 @@ describe('invalidateAfter', () => {
   });
 
   it('storing a sample refreshes the box grid and the sample page', async () => {
-    const keys = [queryKeys.storage.positions(INST, 4), queryKeys.storage.samplePosition(INST, 11), queryKeys.samples.one(INST, 3, 11)];
+    const keys = [
+      queryKeys.storage.positions(INST, 4),
+      queryKeys.storage.samplePosition(INST, 11),
+      queryKeys.samples.one(INST, 3, 11),
+    ];
     const qc = seeded(keys);
     await invalidateAfter(qc, 'storage.allocate', INST);
     expect(keys.map((k) => invalidated(qc, k))).toEqual([true, true, true]);
   });
 
   // The sender's screens, cached before the same person changed institution and received the shipment.
-  it('receiving a shipment refreshes the sender\'s shipment lists and sample page too', async () => {
+  it("receiving a shipment refreshes the sender's shipment lists and sample page too", async () => {
     const sender = INST + 1;
-    const keys = [queryKeys.shipments.list(sender, { direction: 'sent' }), queryKeys.samples.one(sender, 3, 11), queryKeys.shipments.list(INST, { direction: 'received' })];
+    const keys = [
+      queryKeys.shipments.list(sender, { direction: 'sent' }),
+      queryKeys.samples.one(sender, 3, 11),
+      queryKeys.shipments.list(INST, { direction: 'received' }),
+    ];
     const untouched = [queryKeys.orders.list(sender, {}), queryKeys.protocols.one(sender, 3)];
     const qc = seeded([...keys, ...untouched]);
     await invalidateAfter(qc, 'shipments.receive', INST);

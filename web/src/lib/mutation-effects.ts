@@ -3,8 +3,20 @@ import { queryKeys } from './query-keys';
 
 /** What the screens show, each one prefix of the key factory: invalidating it refreshes every list, record and count of it. */
 export type Resource =
-  | 'samples' | 'storage' | 'shipments' | 'orders' | 'patients' | 'protocols' | 'lookups' | 'reports' | 'printer'
-  | 'institutions' | 'users' | 'invitations' | 'session' | 'importMappings';
+  | 'samples'
+  | 'storage'
+  | 'shipments'
+  | 'orders'
+  | 'patients'
+  | 'protocols'
+  | 'lookups'
+  | 'reports'
+  | 'printer'
+  | 'institutions'
+  | 'users'
+  | 'invitations'
+  | 'session'
+  | 'importMappings';
 
 const SAMPLE_MOVES: Resource[] = ['samples', 'storage', 'shipments'];
 
@@ -89,32 +101,50 @@ export interface ChangeMeta extends Record<string, unknown> {
 }
 
 declare module '@tanstack/react-query' {
-  interface Register { mutationMeta: ChangeMeta }
+  interface Register {
+    mutationMeta: ChangeMeta;
+  }
 }
 
 /** Spread into the options of a mutation hook: names the write, so the query client refreshes what it changed. */
-export const changes = (name: MutationName, instId?: number) => ({ meta: { changes: name, instId } satisfies ChangeMeta });
+export const changes = (name: MutationName, instId?: number) => ({
+  meta: { changes: name, instId } satisfies ChangeMeta,
+});
 
 /** The key prefix of a resource; institution resources need the institution. */
 export function resourceKey(resource: Resource, instId: number | undefined): QueryKey {
   switch (resource) {
-    case 'institutions': return queryKeys.institutions.all;
-    case 'users': return queryKeys.users.all;
-    case 'invitations': return queryKeys.invitations;
-    case 'session': return queryKeys.me;
+    case 'institutions':
+      return queryKeys.institutions.all;
+    case 'users':
+      return queryKeys.users.all;
+    case 'invitations':
+      return queryKeys.invitations;
+    case 'session':
+      return queryKeys.me;
   }
   if (instId === undefined) throw new Error(`${resource} is per institution: pass the institution to changes()`);
   switch (resource) {
-    case 'samples': return queryKeys.samples.all(instId);
-    case 'storage': return queryKeys.storage.all(instId);
-    case 'shipments': return queryKeys.shipments.all(instId);
-    case 'orders': return queryKeys.orders.all(instId);
-    case 'patients': return queryKeys.patients.all(instId);
-    case 'protocols': return queryKeys.protocols.all(instId);
-    case 'lookups': return queryKeys.lookups.all(instId);
-    case 'reports': return queryKeys.reports.all(instId);
-    case 'printer': return queryKeys.printer(instId);
-    case 'importMappings': return queryKeys.importMappings.all(instId);
+    case 'samples':
+      return queryKeys.samples.all(instId);
+    case 'storage':
+      return queryKeys.storage.all(instId);
+    case 'shipments':
+      return queryKeys.shipments.all(instId);
+    case 'orders':
+      return queryKeys.orders.all(instId);
+    case 'patients':
+      return queryKeys.patients.all(instId);
+    case 'protocols':
+      return queryKeys.protocols.all(instId);
+    case 'lookups':
+      return queryKeys.lookups.all(instId);
+    case 'reports':
+      return queryKeys.reports.all(instId);
+    case 'printer':
+      return queryKeys.printer(instId);
+    case 'importMappings':
+      return queryKeys.importMappings.all(instId);
   }
 }
 
@@ -124,7 +154,12 @@ export function resourceKey(resource: Resource, instId: number | undefined): Que
  * Super Administrator, a member of both), and changing institution keeps the cache, so these refresh their
  * resources in every institution cached, not only the one the write was made in.
  */
-const BOTH_PARTIES: ReadonlySet<MutationName> = new Set<MutationName>(['shipments.create', 'shipments.send', 'shipments.cancel', 'shipments.receive']);
+const BOTH_PARTIES: ReadonlySet<MutationName> = new Set<MutationName>([
+  'shipments.create',
+  'shipments.send',
+  'shipments.cancel',
+  'shipments.receive',
+]);
 
 /** Refresh what a write changed; for writes made outside `useMutation` (a loop of calls), and by the query client. */
 export function invalidateAfter(queryClient: QueryClient, name: MutationName, instId?: number): Promise<unknown> {

@@ -7,7 +7,9 @@ import type { PasswordOwner, PasswordVerdict, passwordVerdict } from '@contract/
  * (contract/password-strength.ts) needs zxcvbn's dictionaries, some MB: they are loaded by a dynamic
  * import (a chunk of their own) when a new-password field first appears, never in the main bundle.
  */
-interface Strength { passwordVerdict: typeof passwordVerdict }
+interface Strength {
+  passwordVerdict: typeof passwordVerdict;
+}
 let loaded: Strength | undefined;
 let loading: Promise<Strength> | undefined;
 
@@ -39,7 +41,11 @@ export function usePasswordVerdict(password: string, owner: PasswordOwner): Pass
  * A form's validation plus the strength rule on one field (the contract's schema checks what needs no
  * dictionary; the server checks everything again).
  */
-export function withPasswordStrength<T>(validate: (values: T) => FormErrors, field: keyof T & string, owner: (values: T) => PasswordOwner) {
+export function withPasswordStrength<T>(
+  validate: (values: T) => FormErrors,
+  field: keyof T & string,
+  owner: (values: T) => PasswordOwner,
+) {
   return (values: T): FormErrors => {
     const errors = validate(values);
     if (errors[field]) return errors;

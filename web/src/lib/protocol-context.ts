@@ -11,4 +11,5 @@ export function useCurrentProtocol(): Protocol {
 }
 
 /** The address of a page inside the protocol, e.g. protocolPath(p, 'consents'). */
-export const protocolPath = (protocol: { id: number }, sub = 'overview') => `/collection-protocols/${protocol.id}/${sub}`;
+export const protocolPath = (protocol: { id: number }, sub = 'overview') =>
+  `/collection-protocols/${protocol.id}/${sub}`;

@@ -13,7 +13,8 @@ const keys = queryKeys.protocols;
 export function useEvents(instId: number, protocolId: number) {
   return useQuery({
     queryKey: keys.part(instId, protocolId, 'events', { all: true }),
-    queryFn: () => call(e.events, { params: { instId, protocolId }, query: { pageNumber: 1, pageSize: MAX_PAGE_SIZE } }),
+    queryFn: () =>
+      call(e.events, { params: { instId, protocolId }, query: { pageNumber: 1, pageSize: MAX_PAGE_SIZE } }),
   });
 }
 
@@ -21,7 +22,11 @@ export function useEvents(instId: number, protocolId: number) {
 export function useRequirements(instId: number, protocolId: number, eventId: number | null) {
   return useQuery({
     queryKey: keys.part(instId, protocolId, 'requirements', eventId ?? 0),
-    queryFn: () => call(e.requirements, { params: { instId, protocolId, eventId: eventId ?? 0 }, query: { pageNumber: 1, pageSize: MAX_PAGE_SIZE } }),
+    queryFn: () =>
+      call(e.requirements, {
+        params: { instId, protocolId, eventId: eventId ?? 0 },
+        query: { pageNumber: 1, pageSize: MAX_PAGE_SIZE },
+      }),
     enabled: eventId !== null,
   });
 }

@@ -11,10 +11,12 @@ import { queryKeys } from './query-keys';
 export function useProtocolSites(instId: number, protocolId: number, q: { page: number; pageSize: number }) {
   return useQuery({
     queryKey: queryKeys.protocols.part(instId, protocolId, 'sites', q),
-    queryFn: () => callPage(e.sites, { params: { instId, protocolId }, query: { pageNumber: q.page, pageSize: q.pageSize } }),
+    queryFn: () =>
+      callPage(e.sites, { params: { instId, protocolId }, query: { pageNumber: q.page, pageSize: q.pageSize } }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** Every site of the protocol (pickers, and the Add Sites form marking what is already there). */
-export const useAllProtocolSites = (instId: number, protocolId: number) => useProtocolSites(instId, protocolId, { page: 1, pageSize: MAX_PAGE_SIZE });
+export const useAllProtocolSites = (instId: number, protocolId: number) =>
+  useProtocolSites(instId, protocolId, { page: 1, pageSize: MAX_PAGE_SIZE });

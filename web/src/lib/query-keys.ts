@@ -48,7 +48,8 @@ export const queryKeys = {
     page: (instId: number, segment: string, q: Filter) => [...lookupsOf(instId, segment), 'page', q] as const,
     one: (instId: number, segment: string, id: number) => [...lookupsOf(instId, segment), 'one', id] as const,
     /** Enabled records for a picker; `scope` is the parent record or filter a dependent select waits for. */
-    options: (instId: number, segment: string, scope: Filter = {}) => [...lookupsOf(instId, segment), 'options', scope] as const,
+    options: (instId: number, segment: string, scope: Filter = {}) =>
+      [...lookupsOf(instId, segment), 'options', scope] as const,
     search: (instId: number, segment: string, term: string) => [...lookupsOf(instId, segment), 'search', term] as const,
     /** A laboratory test's enabled range and accepted values (tests/{id}/setup). */
     testSetup: (instId: number, testId: number) => [...lookupsOf(instId, 'tests'), 'one', testId, 'setup'] as const,
@@ -71,9 +72,11 @@ export const queryKeys = {
     all: ordersOf,
     lists: (instId: number) => [...ordersOf(instId), 'list'] as const,
     list: (instId: number, q: Filter) => [...ordersOf(instId), 'list', q] as const,
-    bySampleId: (instId: number, sampleId: string) => [...ordersOf(instId), 'bySampleId', sampleId.toLowerCase()] as const,
+    bySampleId: (instId: number, sampleId: string) =>
+      [...ordersOf(instId), 'bySampleId', sampleId.toLowerCase()] as const,
     /** The orders placed on one collected sample (the sample page). */
-    onCollectedSample: (instId: number, collectedSampleId: number) => [...ordersOf(instId), 'onCollectedSample', collectedSampleId] as const,
+    onCollectedSample: (instId: number, collectedSampleId: number) =>
+      [...ordersOf(instId), 'onCollectedSample', collectedSampleId] as const,
     count: (instId: number) => [...ordersOf(instId), 'count'] as const,
     detail: (instId: number, orderId: number) => [...ordersOf(instId), 'detail', orderId] as const,
     resultHistory: (instId: number, resultId: number) => [...ordersOf(instId), 'resultHistory', resultId] as const,
@@ -85,7 +88,8 @@ export const queryKeys = {
     count: (instId: number) => [...protocolsOf(instId), 'count'] as const,
     one: protocolOf,
     /** Something inside one protocol: `kind` names it ('consents', 'sites', 'events', 'participants', ...); `q` a page or a record. */
-    part: (instId: number, protocolId: number, kind: string, q: Filter | number | string = {}) => [...protocolOf(instId, protocolId), kind, q] as const,
+    part: (instId: number, protocolId: number, kind: string, q: Filter | number | string = {}) =>
+      [...protocolOf(instId, protocolId), kind, q] as const,
     /** Every query of one kind inside a protocol (for invalidation after a write). */
     parts: (instId: number, protocolId: number, kind: string) => [...protocolOf(instId, protocolId), kind] as const,
   },
@@ -109,9 +113,11 @@ export const queryKeys = {
     positions: (instId: number, boxId: number) => ['storage', instId, 'positions', boxId] as const,
     occupancies: (instId: number, positionId: number) => ['storage', instId, 'occupancies', positionId] as const,
     sample: (instId: number, sampleId: string) => ['storage', instId, 'sample', sampleId.toLowerCase()] as const,
-    samplePosition: (instId: number, collectedSampleId: number) => ['storage', instId, 'samplePosition', collectedSampleId] as const,
+    samplePosition: (instId: number, collectedSampleId: number) =>
+      ['storage', instId, 'samplePosition', collectedSampleId] as const,
     /** The first free position suggested for a sample (under `all`: any storage write refreshes it). */
-    suggestion: (instId: number, collectedSampleId: number) => ['storage', instId, 'suggestion', collectedSampleId] as const,
+    suggestion: (instId: number, collectedSampleId: number) =>
+      ['storage', instId, 'suggestion', collectedSampleId] as const,
   },
 
   /**
@@ -124,14 +130,20 @@ export const queryKeys = {
     /** Everything of one protocol's samples (lists, trees, single samples, histories, look-ups). */
     ofProtocol: (instId: number, protocolId: number) => ['samples', instId, 'protocol', protocolId] as const,
     /** One page of a protocol's primary samples (the protocol's list, or one participant's with `participantId`). */
-    list: (instId: number, protocolId: number, q: Filter) => ['samples', instId, 'protocol', protocolId, 'list', q] as const,
-    tree: (instId: number, protocolId: number, id: number) => ['samples', instId, 'protocol', protocolId, 'tree', id] as const,
-    one: (instId: number, protocolId: number, id: number) => ['samples', instId, 'protocol', protocolId, 'one', id] as const,
-    history: (instId: number, protocolId: number, id: number) => ['samples', instId, 'protocol', protocolId, 'history', id] as const,
+    list: (instId: number, protocolId: number, q: Filter) =>
+      ['samples', instId, 'protocol', protocolId, 'list', q] as const,
+    tree: (instId: number, protocolId: number, id: number) =>
+      ['samples', instId, 'protocol', protocolId, 'tree', id] as const,
+    one: (instId: number, protocolId: number, id: number) =>
+      ['samples', instId, 'protocol', protocolId, 'one', id] as const,
+    history: (instId: number, protocolId: number, id: number) =>
+      ['samples', instId, 'protocol', protocolId, 'history', id] as const,
     /** A scanned Sample ID inside one protocol (Allocate). */
-    lookup: (instId: number, protocolId: number, sampleId: string) => ['samples', instId, 'protocol', protocolId, 'lookup', sampleId.toLowerCase()] as const,
+    lookup: (instId: number, protocolId: number, sampleId: string) =>
+      ['samples', instId, 'protocol', protocolId, 'lookup', sampleId.toLowerCase()] as const,
     /** A Sample ID looked up outside a protocol (New Order and Orders: COLLECTED SAMPLE ID). */
-    bySampleId: (instId: number, sampleId: string) => ['samples', instId, 'bySampleId', sampleId.toLowerCase()] as const,
+    bySampleId: (instId: number, sampleId: string) =>
+      ['samples', instId, 'bySampleId', sampleId.toLowerCase()] as const,
     /** The dashboard's count of samples. */
     count: (instId: number) => ['samples', instId, 'count'] as const,
   },
@@ -151,8 +163,10 @@ export const queryKeys = {
     all: (instId: number) => ['reports', instId] as const,
     page: (instId: number, report: string, q: Filter) => ['reports', instId, report, q] as const,
     /** Screening indicators (features/reports/indicators): one report of a date range, and its definitions. */
-    indicators: (instId: number, report: string, range: Filter | null) => ['reports', instId, 'indicators', report, 'report', range] as const,
-    indicatorDefinitions: (instId: number, report: string) => ['reports', instId, 'indicators', report, 'definitions'] as const,
+    indicators: (instId: number, report: string, range: Filter | null) =>
+      ['reports', instId, 'indicators', report, 'report', range] as const,
+    indicatorDefinitions: (instId: number, report: string) =>
+      ['reports', instId, 'indicators', report, 'definitions'] as const,
   },
 
   printer: (instId: number) => ['printer', instId] as const,

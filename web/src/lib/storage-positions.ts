@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { PARENT_LEVELS, STORAGE_LEVELS, type PathRef, type StorageLevel, type StorageLocation } from '@contract/storage.contract';
+import {
+  PARENT_LEVELS,
+  STORAGE_LEVELS,
+  type PathRef,
+  type StorageLevel,
+  type StorageLocation,
+} from '@contract/storage.contract';
 import { boxRowsAt, nodeParams, storageEndpoints } from '@contract/storage.endpoints';
 import { call } from './api-client';
 import { queryKeys } from './query-keys';
@@ -7,7 +13,6 @@ import { queryKeys } from './query-keys';
 // Storage positions as other features use them (the sample page, a received shipment's Store action):
 // the typed calls of the storage rows (contract/storage.endpoints.ts), the suggestion and the place as text.
 // Features never import each other; they meet here.
-
 
 /** A box's positions (GET .../StorageContainerBoxPositions), by the box's path. */
 export const boxPositions = (instId: number, boxPath: readonly PathRef[], opts?: { notify?: boolean }) =>
@@ -37,7 +42,12 @@ export function decodeStoragePath(text: string | null): PathRef[] {
 export function useSuggestion(instId: number, collectedSampleId: number | null, enabled = true) {
   return useQuery({
     queryKey: queryKeys.storage.suggestion(instId, collectedSampleId ?? 0),
-    queryFn: () => call(storageEndpoints.suggest, { params: { instId }, query: { collectedSampleId: collectedSampleId! } }, { notify: false }),
+    queryFn: () =>
+      call(
+        storageEndpoints.suggest,
+        { params: { instId }, query: { collectedSampleId: collectedSampleId! } },
+        { notify: false },
+      ),
     enabled: enabled && collectedSampleId !== null,
     staleTime: 0,
   });
@@ -45,10 +55,15 @@ export function useSuggestion(instId: number, collectedSampleId: number | null, 
 
 /** Stores a sample at a location (a suggestion): POST to that position's occupancies. */
 export const allocateAt = (instId: number, location: StorageLocation, collectedSampleId: number) =>
-  call(boxRowsAt(location.path).allocate, { params: { ...nodeParams(instId, location.path), positionId: location.positionId }, body: { collectedSampleId } }, { notify: false });
+  call(
+    boxRowsAt(location.path).allocate,
+    { params: { ...nodeParams(instId, location.path), positionId: location.positionId }, body: { collectedSampleId } },
+    { notify: false },
+  );
 
 /** "Freezer A > Shelf 1 > Rack 2 > Drawer 1 > Box 3, position B4" (or "Fridge > Shelf 1 > Box 3, position B4") */
-export const locationText = (l: StorageLocation) => `${l.path.map((n) => n.title).join(' > ')}, position ${l.positionCode}`;
+export const locationText = (l: StorageLocation) =>
+  `${l.path.map((n) => n.title).join(' > ')}, position ${l.positionCode}`;
 
 /** Configuration > Storage Container keeps its selection in `?path=` (the nodes, container first). */
 export const boxLink = (l: StorageLocation) => `/configuration/storage-container?path=${encodeStoragePath(l.path)}`;

@@ -3,15 +3,28 @@
  * aliquot children of one parent together may not exceed the parent's quantity; derived children are
  * new material and consume nothing. A lineage is an aliquot when it is titled "Aliquot" (any case).
  */
-export const isAliquotTitle = (title: unknown) => String(title ?? '').trim().toLowerCase() === 'aliquot';
+export const isAliquotTitle = (title: unknown) =>
+  String(title ?? '')
+    .trim()
+    .toLowerCase() === 'aliquot';
 
 // Sums of decimal quantities (0.1 + 0.2) must not trip the rule.
 const TOLERANCE = 1e-9;
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
-export interface PlannedItem { key: string; parentKey: string | null; aliquot: boolean; quantity: number }
+export interface PlannedItem {
+  key: string;
+  parentKey: string | null;
+  aliquot: boolean;
+  quantity: number;
+}
 
-export interface Overflow { parentKey: string | null; total: number; available: number; message: string }
+export interface Overflow {
+  parentKey: string | null;
+  total: number;
+  available: number;
+  message: string;
+}
 
 /** The server's wording, so the user reads the same sentence before and after submitting. */
 export const overflowMessage = (parent: string, total: number, available: number) =>
@@ -28,7 +41,12 @@ export function aliquotOverflows(root: { quantity: number; label: string }, item
     if (!parent) continue;
     const available = parent.quantity;
     if (total > available + TOLERANCE) {
-      out.push({ parentKey, total: round(total), available, message: overflowMessage(parentKey === null ? root.label : `item ${parentKey}`, total, available) });
+      out.push({
+        parentKey,
+        total: round(total),
+        available,
+        message: overflowMessage(parentKey === null ? root.label : `item ${parentKey}`, total, available),
+      });
     }
   }
   return out;

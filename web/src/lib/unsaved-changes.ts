@@ -7,14 +7,20 @@ import { useBlocker } from 'react-router';
  * the app shell blocks route changes (links, browser Back) while any is, and Logout or a change of
  * institution ask through `confirmDiscard` first. A screen never keeps its own copy of the rule.
  */
-export interface Entry { dirty: boolean; released: boolean }
+export interface Entry {
+  dirty: boolean;
+  released: boolean;
+}
 
 /**
  * The entries registered inside one dialog (and inside dialogs opened from it): what closing that dialog
  * asks about. A clean dialog opened over a screen with unsaved results closes without asking, and
  * 'Discard' there throws away only the dialog's input.
  */
-export interface UnsavedScope { entries: Set<Entry>; parent: UnsavedScope | null }
+export interface UnsavedScope {
+  entries: Set<Entry>;
+  parent: UnsavedScope | null;
+}
 
 const entries = new Set<Entry>();
 let pending: Promise<boolean> | null = null;
@@ -26,7 +32,9 @@ function setDirty(entry: Entry, dirty: boolean) {
   // Clean again (saved and reset, or discarded): the next change is guarded again.
   if (!dirty) entry.released = false;
 }
-const releaseEntry = (entry: Entry) => { entry.released = true; };
+const releaseEntry = (entry: Entry) => {
+  entry.released = true;
+};
 const dirtyIn = (list: Iterable<Entry>) => [...list].some((e) => e.dirty && !e.released);
 
 /** True while a registered screen holds changes the user has not saved or discarded. */
@@ -113,7 +121,9 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
 
   useEffect(() => {
     entries.add(entry);
-    return () => { entries.delete(entry); };
+    return () => {
+      entries.delete(entry);
+    };
   }, [entry]);
 
   useEffect(() => {
@@ -136,8 +146,11 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
  * waits for the user's answer. Only one router blocker may exist, so screens never call useBlocker.
  */
 export function useUnsavedChangesBlocker() {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => hasUnsavedChanges()
-    && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      hasUnsavedChanges() &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     void confirmDiscard().then((discard) => (discard ? blocker.proceed() : blocker.reset()));

@@ -22,7 +22,9 @@ export function useFocusHeading(mainId: string, viewKey: unknown) {
   // Read, not a dependency: the first navigation that changes only the query (?event=, a page number) must
   // not count as a new page and take focus from the control the user is working with.
   const firstLoadRef = useRef(firstLoad);
-  useEffect(() => { firstLoadRef.current = firstLoad; }, [firstLoad]);
+  useEffect(() => {
+    firstLoadRef.current = firstLoad;
+  }, [firstLoad]);
 
   useEffect(() => {
     const firstLoad = firstLoadRef.current;

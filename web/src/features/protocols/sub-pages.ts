@@ -6,7 +6,11 @@ import type { Permission } from '@contract/permissions.contract';
  * permission is the one ROUTE_ACCESS (web/src/app/route-access.ts) gives the tab's address; a test there
  * keeps the two equal, since features do not import the app.
  */
-export interface SubPage { label: string; sub: string; permission: Permission }
+export interface SubPage {
+  label: string;
+  sub: string;
+  permission: Permission;
+}
 
 // spec 1 §2: the protocol sub-pages, in the spec's order ('Forms' is labelled Questionnaires).
 export const PROTOCOL_SUB_PAGES: readonly SubPage[] = [

@@ -15,12 +15,24 @@ export const extensionTimeoutMs = (() => {
   return configured > 0 ? configured : 3000;
 })();
 
-export interface ExtensionAnswer { answered: number; failed: string[] }
+export interface ExtensionAnswer {
+  answered: number;
+  failed: string[];
+}
 
-interface Ack { type?: unknown; id?: unknown; ok?: unknown; error?: unknown }
+interface Ack {
+  type?: unknown;
+  id?: unknown;
+  ok?: unknown;
+  error?: unknown;
+}
 
 /** Posts one message per ZPL label and resolves once every label is answered or the time limit passes. */
-export function sendToExtension(formats: string[], url: string, timeoutMs = extensionTimeoutMs): Promise<ExtensionAnswer> {
+export function sendToExtension(
+  formats: string[],
+  url: string,
+  timeoutMs = extensionTimeoutMs,
+): Promise<ExtensionAnswer> {
   const ids = new Set(formats.map(() => randomId()));
   const failed: string[] = [];
   let answered = 0;
@@ -32,13 +44,17 @@ export function sendToExtension(formats: string[], url: string, timeoutMs = exte
     };
     const onMessage = (event: MessageEvent) => {
       const ack = event.data as Ack | null;
-      if (event.source !== window || ack?.type !== EXTENSION_ACK || typeof ack.id !== 'string' || !ids.delete(ack.id)) return;
+      if (event.source !== window || ack?.type !== EXTENSION_ACK || typeof ack.id !== 'string' || !ids.delete(ack.id))
+        return;
       answered += 1;
-      if (ack.ok === false) failed.push(typeof ack.error === 'string' && ack.error ? ack.error : 'the printer did not take the label');
+      if (ack.ok === false)
+        failed.push(typeof ack.error === 'string' && ack.error ? ack.error : 'the printer did not take the label');
       if (ids.size === 0) finish();
     };
     const timer = setTimeout(finish, timeoutMs);
     window.addEventListener('message', onMessage);
-    [...ids].forEach((id, i) => window.postMessage({ type: EXTENSION_MESSAGE, id, zpl: formats[i], url }, window.location.origin));
+    [...ids].forEach((id, i) =>
+      window.postMessage({ type: EXTENSION_MESSAGE, id, zpl: formats[i], url }, window.location.origin),
+    );
   });
 }

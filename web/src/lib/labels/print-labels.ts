@@ -19,17 +19,25 @@ async function printWithExtension(instId: number, job: LabelJob) {
   const ip = printerIpStore.get();
   if (!ip) throw fail('Set the Barcode Printer IP Address in Setting > Printer first.');
   const zpl = await (await callFile(e.zpl, { params: { instId }, body: job })).blob.text();
-  const formats = zpl.split(/(?<=\^XZ)\n/).map((f) => f.trim()).filter(Boolean);
+  const formats = zpl
+    .split(/(?<=\^XZ)\n/)
+    .map((f) => f.trim())
+    .filter(Boolean);
   const url = `http://${ip}/pstprnt`;
   const { answered, failed } = await sendToExtension(formats, url);
   const labels = (n: number) => `${n} label${n === 1 ? '' : 's'}`;
   if (answered === 0) {
-    throw fail(`No printer extension answered within ${extensionTimeoutMs / 1000} s: the labels may not have been printed. `
-      + 'Install or enable the label printer extension in this browser (link in Setting > Printer), '
-      + 'or choose the Server or PDF download print method there.');
+    throw fail(
+      `No printer extension answered within ${extensionTimeoutMs / 1000} s: the labels may not have been printed. ` +
+        'Install or enable the label printer extension in this browser (link in Setting > Printer), ' +
+        'or choose the Server or PDF download print method there.',
+    );
   }
   if (failed.length > 0) throw fail(`The printer extension could not print ${labels(failed.length)}: ${failed[0]}.`);
-  if (answered < formats.length) throw fail(`The printer extension confirmed only ${answered} of ${labels(formats.length)}. Check the printer before printing again.`);
+  if (answered < formats.length)
+    throw fail(
+      `The printer extension confirmed only ${answered} of ${labels(formats.length)}. Check the printer before printing again.`,
+    );
   done(`Sent ${labels(formats.length)} to the printer extension for ${ip}.`);
 }
 

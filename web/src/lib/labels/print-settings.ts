@@ -8,9 +8,21 @@ const CHANGED = 'lims:print-settings';
 /** How labels are printed: (a) the spec's browser extension, (b) the server's printer, (c) a PDF sheet. */
 export type PrintMethod = 'extension' | 'server' | 'pdf';
 export const PRINT_METHODS: { value: PrintMethod; label: string; description: string }[] = [
-  { value: 'extension', label: 'Browser extension', description: 'The Zebra printer browser extension sends the labels to the printer at the IP address above.' },
-  { value: 'server', label: 'Server', description: "The LIMS server sends the labels to this institution's printer (raw port 9100)." },
-  { value: 'pdf', label: 'PDF download', description: 'A sheet of A4 labels (3 x 8) to print on any printer. Works without a label printer.' },
+  {
+    value: 'extension',
+    label: 'Browser extension',
+    description: 'The Zebra printer browser extension sends the labels to the printer at the IP address above.',
+  },
+  {
+    value: 'server',
+    label: 'Server',
+    description: "The LIMS server sends the labels to this institution's printer (raw port 9100).",
+  },
+  {
+    value: 'pdf',
+    label: 'PDF download',
+    description: 'A sheet of A4 labels (3 x 8) to print on any printer. Works without a label printer.',
+  },
 ];
 
 const notify = () => window.dispatchEvent(new Event(CHANGED));
@@ -25,7 +37,10 @@ const subscribe = (cb: () => void) => {
 
 export const printerIpStore = {
   get: (): string => localStorage.getItem(IP_KEY) ?? '',
-  set: (ip: string) => { localStorage.setItem(IP_KEY, ip); notify(); },
+  set: (ip: string) => {
+    localStorage.setItem(IP_KEY, ip);
+    notify();
+  },
 };
 
 export const printMethodStore = {
@@ -33,7 +48,10 @@ export const printMethodStore = {
     const v = localStorage.getItem(METHOD_KEY);
     return v === 'extension' || v === 'server' || v === 'pdf' ? v : 'pdf';
   },
-  set: (m: PrintMethod) => { localStorage.setItem(METHOD_KEY, m); notify(); },
+  set: (m: PrintMethod) => {
+    localStorage.setItem(METHOD_KEY, m);
+    notify();
+  },
 };
 
 export function usePrinterIp(): string {

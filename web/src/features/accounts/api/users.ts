@@ -1,5 +1,10 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { OverwritePasswordValues, UserCreateValues, UserMembershipValues, UserRolesValues } from '@contract/accounts.contract';
+import type {
+  OverwritePasswordValues,
+  UserCreateValues,
+  UserMembershipValues,
+  UserRolesValues,
+} from '@contract/accounts.contract';
 import { accountEndpoints as e } from '@contract/accounts.endpoints';
 import { call, callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -11,7 +16,10 @@ const userKeys = queryKeys.users;
 export function useUsers(q: { institutionId: number; page: number; pageSize: number; search: string }) {
   return useQuery({
     queryKey: userKeys.list(q),
-    queryFn: () => callPage(e.list, { query: { institutionId: q.institutionId, pageNumber: q.page, pageSize: q.pageSize, searchTerm: q.search } }),
+    queryFn: () =>
+      callPage(e.list, {
+        query: { institutionId: q.institutionId, pageNumber: q.page, pageSize: q.pageSize, searchTerm: q.search },
+      }),
     placeholderData: keepPreviousData,
   });
 }

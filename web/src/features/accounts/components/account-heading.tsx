@@ -7,7 +7,9 @@ export function AccountHeading({ user, withRoles }: { user: User; withRoles?: bo
   return (
     <div>
       <Text fw={600}>{fullName(user)}</Text>
-      <Text size="sm" c="dimmed">{user.email}</Text>
+      <Text size="sm" c="dimmed">
+        {user.email}
+      </Text>
       {withRoles && <MembershipRoles user={user} />}
     </div>
   );
@@ -17,11 +19,23 @@ export function AccountHeading({ user, withRoles }: { user: User; withRoles?: bo
 export function MembershipRoles({ user }: { user: User }) {
   return (
     <Stack gap={4} mt={6}>
-      {user.isSuperAdmin && <Group gap={4}><Badge size="sm" color="grape" variant="light">Super Administrator</Badge></Group>}
+      {user.isSuperAdmin && (
+        <Group gap={4}>
+          <Badge size="sm" color="grape" variant="light">
+            Super Administrator
+          </Badge>
+        </Group>
+      )}
       {user.institutions.map((i) => (
         <Group key={i.id} gap={4} wrap="nowrap">
-          <Text size="xs" c="dimmed">{i.title}:</Text>
-          {i.roles.map((r) => <Badge key={r} size="sm" variant="light">{r}</Badge>)}
+          <Text size="xs" c="dimmed">
+            {i.title}:
+          </Text>
+          {i.roles.map((r) => (
+            <Badge key={r} size="sm" variant="light">
+              {r}
+            </Badge>
+          ))}
         </Group>
       ))}
     </Stack>

@@ -10,7 +10,10 @@ import { NewPasswordInput } from '@/components/password-fields';
 import { useOverwritePassword } from '../api/users';
 import { AccountHeading } from './account-heading';
 
-interface Props { user: User; onClose: () => void }
+interface Props {
+  user: User;
+  onClose: () => void;
+}
 
 /** The account edit form: it only changes the password (spec 2 §2); the admin's password confirms it. */
 export function ChangePasswordForm({ user, onClose }: Props) {
@@ -24,27 +27,50 @@ export function ChangePasswordForm({ user, onClose }: Props) {
   const guard = useUnsavedChangesGuard(formChanged(form));
 
   const submit = form.onSubmit((values) => {
-    change.mutate({ ...values, oldPassword: values.oldPassword || undefined }, {
-      onSuccess: () => {
-        notifications.show({ color: 'teal', message: `The password of ${user.email} was changed.`, autoClose: 3000 });
-        guard.release();
-        onClose();
+    change.mutate(
+      { ...values, oldPassword: values.oldPassword || undefined },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: `The password of ${user.email} was changed.`, autoClose: 3000 });
+          guard.release();
+          onClose();
+        },
+        onError: (error) => form.setErrors(serverFormErrors(error).fields),
       },
-      onError: (error) => form.setErrors(serverFormErrors(error).fields),
-    });
+    );
   });
 
   return (
-    <FullScreenForm title="Change Password" opened onClose={onClose} guard={guard} onSubmit={submit}
-      submitting={change.isPending} error={serverFormErrors(change.error).title}>
+    <FullScreenForm
+      title="Change Password"
+      opened
+      onClose={onClose}
+      guard={guard}
+      onSubmit={submit}
+      submitting={change.isPending}
+      error={serverFormErrors(change.error).title}
+    >
       <Stack gap="sm">
         <AccountHeading user={user} withRoles />
-        <NewPasswordInput label="New Password" data-autofocus consequence="The account's open sessions are signed out." owner={owner}
-          {...form.getInputProps('newPassword')} />
-        <PasswordInput label="Old Password" autoComplete="off"
-          description="Optional: an administrator resetting a forgotten password may leave it empty." {...form.getInputProps('oldPassword')} />
-        <PasswordInput label="Your administrator password" withAsterisk autoComplete="current-password"
-          {...form.getInputProps('adminPassword')} />
+        <NewPasswordInput
+          label="New Password"
+          data-autofocus
+          consequence="The account's open sessions are signed out."
+          owner={owner}
+          {...form.getInputProps('newPassword')}
+        />
+        <PasswordInput
+          label="Old Password"
+          autoComplete="off"
+          description="Optional: an administrator resetting a forgotten password may leave it empty."
+          {...form.getInputProps('oldPassword')}
+        />
+        <PasswordInput
+          label="Your administrator password"
+          withAsterisk
+          autoComplete="current-password"
+          {...form.getInputProps('adminPassword')}
+        />
       </Stack>
     </FullScreenForm>
   );

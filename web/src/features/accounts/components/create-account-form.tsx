@@ -11,7 +11,11 @@ import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
 import { useCreateUser } from '../api/users';
 import { useLookupOptions } from '@/lib/lookup-options';
 
-interface Props { opened: boolean; onClose: () => void; institutionId: number }
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  institutionId: number;
+}
 
 /** The new account's own words: its password is scored against them (issue 26). */
 const ownerOf = (v: UserCreateValues) => ({ email: v.email, userInputs: [v.firstName, v.lastName] });
@@ -22,8 +26,14 @@ export function CreateAccountForm({ opened, onClose, institutionId }: Props) {
   const institutions = useLookupOptions('institutions', { enabled: opened });
   const form = useForm<UserCreateValues>({
     initialValues: {
-      firstName: '', lastName: '', email: '', password: '', confirmPassword: '', phoneNumber: '',
-      roles: [], institutionId: String(institutionId),
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      phoneNumber: '',
+      roles: [],
+      institutionId: String(institutionId),
     },
     validate: withPasswordStrength(contractResolver(UserCreate), 'password', ownerOf),
   });
@@ -53,23 +63,69 @@ export function CreateAccountForm({ opened, onClose, institutionId }: Props) {
   });
 
   return (
-    <FullScreenForm title="Create an Account" opened={opened} onClose={close} guard={guard} onSubmit={submit} allowAnother
-      submitting={create.isPending} error={serverFormErrors(create.error).title}>
+    <FullScreenForm
+      title="Create an Account"
+      opened={opened}
+      onClose={close}
+      guard={guard}
+      onSubmit={submit}
+      allowAnother
+      submitting={create.isPending}
+      error={serverFormErrors(create.error).title}
+    >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput id="account-first-name" label="First Name" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('firstName')} />
+          <TextInput
+            id="account-first-name"
+            label="First Name"
+            withAsterisk
+            data-autofocus
+            autoComplete="off"
+            {...form.getInputProps('firstName')}
+          />
           <TextInput label="Last Name" withAsterisk autoComplete="off" {...form.getInputProps('lastName')} />
         </SimpleGrid>
-        <TextInput label="Email" type="email" withAsterisk autoComplete="off" description="The account signs in with this e-mail address." {...form.getInputProps('email')} />
+        <TextInput
+          label="Email"
+          type="email"
+          withAsterisk
+          autoComplete="off"
+          description="The account signs in with this e-mail address."
+          {...form.getInputProps('email')}
+        />
         <NewPasswordInput label="Password" notEmail owner={ownerOf(form.values)} {...form.getInputProps('password')} />
-        <PasswordInput label="Confirm Password" withAsterisk autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
-        <TextInput label="Phone Number" withAsterisk type="tel" autoComplete="off" {...form.getInputProps('phoneNumber')} />
-        <MultiSelect label="Roles" withAsterisk data={[...ROLES]} searchable clearable
-          value={form.values.roles as string[]} error={form.errors.roles}
-          onChange={(roles) => form.setFieldValue('roles', roles as Role[])} />
-        <Select label="Institution" withAsterisk data={institutions.options} searchable allowDeselect={false}
+        <PasswordInput
+          label="Confirm Password"
+          withAsterisk
+          autoComplete="new-password"
+          {...form.getInputProps('confirmPassword')}
+        />
+        <TextInput
+          label="Phone Number"
+          withAsterisk
+          type="tel"
+          autoComplete="off"
+          {...form.getInputProps('phoneNumber')}
+        />
+        <MultiSelect
+          label="Roles"
+          withAsterisk
+          data={[...ROLES]}
+          searchable
+          clearable
+          value={form.values.roles as string[]}
+          error={form.errors.roles}
+          onChange={(roles) => form.setFieldValue('roles', roles as Role[])}
+        />
+        <Select
+          label="Institution"
+          withAsterisk
+          data={institutions.options}
+          searchable
+          allowDeselect={false}
           placeholder={institutions.isPending ? 'Loading institutions…' : undefined}
-          {...form.getInputProps('institutionId')} />
+          {...form.getInputProps('institutionId')}
+        />
       </Stack>
     </FullScreenForm>
   );

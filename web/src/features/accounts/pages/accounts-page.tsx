@@ -28,26 +28,55 @@ function AccountsList() {
   const me = useMe();
   const { institution } = useCurrentInstitution();
   const list = useListState();
-  const users = useUsers({ institutionId: institution.id, page: list.page, pageSize: list.pageSize, search: list.search });
+  const users = useUsers({
+    institutionId: institution.id,
+    page: list.page,
+    pageSize: list.pageSize,
+    search: list.search,
+  });
   const setEnabled = useSetUserEnabled();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   const [access, setAccess] = useState<User | null>(null);
 
-  const toggle = (user: User) => confirmSetEnabled(user, () => setEnabled.mutate({ id: user.id, enabled: !user.isEnabled }, {
-    onSuccess: (u) => notifications.show({ color: 'teal', message: `Account ${u.email} ${u.isEnabled ? 'enabled' : 'disabled'}.`, autoClose: 3000 }),
-  }));
+  const toggle = (user: User) =>
+    confirmSetEnabled(user, () =>
+      setEnabled.mutate(
+        { id: user.id, enabled: !user.isEnabled },
+        {
+          onSuccess: (u) =>
+            notifications.show({
+              color: 'teal',
+              message: `Account ${u.email} ${u.isEnabled ? 'enabled' : 'disabled'}.`,
+              autoClose: 3000,
+            }),
+        },
+      ),
+    );
 
   return (
     <>
       <Group justify="space-between" align="flex-end">
-        <Title order={1} fz={26}>Accounts</Title>
-        {canManage && <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>Create</Button>}
+        <Title order={1} fz={26}>
+          Accounts
+        </Title>
+        {canManage && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            Create
+          </Button>
+        )}
       </Group>
       <SearchBox value={list.search} onSearch={list.setSearch} placeholder="Search by name, e-mail or phone" />
-      <PagedTable query={users} list={list} columns={userColumns(canManage ? toggle : undefined, me.id, canManage ? setAccess : undefined)}
-        emptyText="No accounts found." onRowClick={canManage ? setEditing : undefined} />
-      {canManage && <CreateAccountForm opened={creating} onClose={() => setCreating(false)} institutionId={institution.id} />}
+      <PagedTable
+        query={users}
+        list={list}
+        columns={userColumns(canManage ? toggle : undefined, me.id, canManage ? setAccess : undefined)}
+        emptyText="No accounts found."
+        onRowClick={canManage ? setEditing : undefined}
+      />
+      {canManage && (
+        <CreateAccountForm opened={creating} onClose={() => setCreating(false)} institutionId={institution.id} />
+      )}
       {editing && <ChangePasswordForm key={editing.id} user={editing} onClose={() => setEditing(null)} />}
       {access && <AccessForm key={access.id} user={access} onClose={() => setAccess(null)} />}
     </>

@@ -8,6 +8,7 @@ export function useAuditAccounts(instId: number) {
   return useQuery({
     queryKey: queryKeys.users.list({ institutionId: instId, purpose: 'audit-filter' }),
     queryFn: () => callPage(accountEndpoints.list, { query: { institutionId: instId, pageNumber: 1, pageSize: 1000 } }),
-    select: (page) => page.items.map((u) => ({ value: String(u.id), label: `${u.firstName} ${u.lastName}`.trim() || u.email })),
+    select: (page) =>
+      page.items.map((u) => ({ value: String(u.id), label: `${u.firstName} ${u.lastName}`.trim() || u.email })),
   });
 }

@@ -6,10 +6,15 @@ import { queryKeys } from '@/lib/query-keys';
 import { listStateOf } from '@/components/use-list-state';
 
 export interface AuditQuery {
-  instId: number; page: number; pageSize: number; entity: string; entityId: string;
+  instId: number;
+  page: number;
+  pageSize: number;
+  entity: string;
+  entityId: string;
   accountId: string;
   /** Local calendar days (YYYY-MM-DD), both included. */
-  from: string; to: string;
+  from: string;
+  to: string;
 }
 
 /** GET /institutions/{id}/auditEvents, newest first; the days are sent as the instants that bound them here. */
@@ -18,16 +23,28 @@ export function useAuditEvents(q: AuditQuery) {
 }
 
 /** The query behind useAuditEvents; a cold load's prefetch (app/route-prefetch.ts) asks without a notification on failure. */
-export const auditEventsQuery = (q: AuditQuery, notify = true) => queryOptions({
-  queryKey: queryKeys.audit.list(q.instId, q),
-  queryFn: () => callPage(auditEndpoints.events, { params: { instId: q.instId }, query: {
-    pageNumber: q.page, pageSize: q.pageSize, entity: q.entity || undefined, entityId: q.entityId || undefined,
-    accountId: q.accountId || undefined,
-    from: q.from ? dayjs(q.from).startOf('day').toISOString() : undefined,
-    to: q.to ? dayjs(q.to).add(1, 'day').startOf('day').toISOString() : undefined,
-  } }, { notify }),
-  placeholderData: keepPreviousData,
-});
+export const auditEventsQuery = (q: AuditQuery, notify = true) =>
+  queryOptions({
+    queryKey: queryKeys.audit.list(q.instId, q),
+    queryFn: () =>
+      callPage(
+        auditEndpoints.events,
+        {
+          params: { instId: q.instId },
+          query: {
+            pageNumber: q.page,
+            pageSize: q.pageSize,
+            entity: q.entity || undefined,
+            entityId: q.entityId || undefined,
+            accountId: q.accountId || undefined,
+            from: q.from ? dayjs(q.from).startOf('day').toISOString() : undefined,
+            to: q.to ? dayjs(q.to).add(1, 'day').startOf('day').toISOString() : undefined,
+          },
+        },
+        { notify },
+      ),
+    placeholderData: keepPreviousData,
+  });
 
 const FILTER_KEYS = ['entity', 'entityId', 'accountId', 'from', 'to'] as const;
 

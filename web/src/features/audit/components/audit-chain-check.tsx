@@ -4,13 +4,22 @@ import type { AuditChainReport } from '@contract/audit.contract';
 import { useVerifyAuditChain } from '../api/audit-verify';
 
 function Result({ report }: { report: AuditChainReport }) {
-  const legacy = report.legacyRows ? ` ${report.legacyRows} records from before the chain existed are not covered.` : '';
+  const legacy = report.legacyRows
+    ? ` ${report.legacyRows} records from before the chain existed are not covered.`
+    : '';
   if (report.firstBreak) {
     return (
-      <Alert color="red" icon={<IconAlertTriangle />} role="alert" title={`Audit chain broken at record #${report.firstBreak.id}`}>
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle />}
+        role="alert"
+        title={`Audit chain broken at record #${report.firstBreak.id}`}
+      >
         <Stack gap={4}>
           <Text size="sm">{report.firstBreak.detail.charAt(0).toUpperCase() + report.firstBreak.detail.slice(1)}.</Text>
-          <Text size="sm">Records from #{report.firstBreak.id} on cannot be trusted until this is explained. See docs/audit.md.</Text>
+          <Text size="sm">
+            Records from #{report.firstBreak.id} on cannot be trusted until this is explained. See docs/audit.md.
+          </Text>
         </Stack>
       </Alert>
     );
@@ -19,7 +28,15 @@ function Result({ report }: { report: AuditChainReport }) {
     <Alert color="green" icon={<IconShieldCheck />} role="status" title="Audit chain verified">
       <Text size="sm">
         {report.rows} records checked, none changed or removed.{legacy}
-        {report.headId !== null && <> Last record #{report.headId}, hash <Text span ff="monospace" inherit>{report.headHash?.slice(0, 16)}…</Text></>}
+        {report.headId !== null && (
+          <>
+            {' '}
+            Last record #{report.headId}, hash{' '}
+            <Text span ff="monospace" inherit>
+              {report.headHash?.slice(0, 16)}…
+            </Text>
+          </>
+        )}
       </Text>
     </Alert>
   );
@@ -31,10 +48,17 @@ export function AuditChainCheck({ instId }: { instId: number }) {
   return (
     <Stack gap="xs">
       <Group>
-        <Button variant="light" leftSection={<IconShieldCheck size={18} />} loading={verify.isPending} onClick={() => verify.mutate()}>
+        <Button
+          variant="light"
+          leftSection={<IconShieldCheck size={18} />}
+          loading={verify.isPending}
+          onClick={() => verify.mutate()}
+        >
           Verify audit chain
         </Button>
-        <Text size="sm" c="dimmed">Checks every record of this institution against its hash chain.</Text>
+        <Text size="sm" c="dimmed">
+          Checks every record of this institution against its hash chain.
+        </Text>
       </Group>
       {verify.data && <Result report={verify.data} />}
     </Stack>

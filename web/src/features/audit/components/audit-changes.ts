@@ -4,7 +4,12 @@ import { AUDIT_HIDDEN_FIELDS, AUDIT_RECORD_TYPES, auditField, type AuditField } 
 import { formatDateTime } from '@/lib/format';
 
 /** One line of an event: a field in plain words, its value before (edits) and after. */
-export interface FieldChange { field: string; label: string; before?: string; after: string }
+export interface FieldChange {
+  field: string;
+  label: string;
+  before?: string;
+  after: string;
+}
 
 const EMPTY = '—';
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -13,9 +18,12 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 /** A value as a person reads it: lookup ids as their titles, lists joined, yes/no, times local; never JSON. */
 function show(e: AuditEvent, f: AuditField, v: unknown): string {
   if (v === null || v === undefined || v === '') return EMPTY;
-  const titled = (x: unknown) => (f.lookup && (typeof x === 'number' || typeof x === 'string') ? e.titles[`${f.lookup}:${x}`] ?? `#${x}` : plain(x));
+  const titled = (x: unknown) =>
+    f.lookup && (typeof x === 'number' || typeof x === 'string') ? (e.titles[`${f.lookup}:${x}`] ?? `#${x}`) : plain(x);
   if (Array.isArray(v)) {
-    const items = v.map((x) => (f.item && x && typeof x === 'object' ? titled((x as Record<string, unknown>)[f.item]) : titled(x)));
+    const items = v.map((x) =>
+      f.item && x && typeof x === 'object' ? titled((x as Record<string, unknown>)[f.item]) : titled(x),
+    );
     return items.length ? items.join(', ') : EMPTY;
   }
   return titled(v);
@@ -28,8 +36,12 @@ function plain(v: unknown): string {
   if (Array.isArray(v)) return v.map(plain).join(', ') || EMPTY;
   if (typeof v === 'object') {
     // A nested record (rare): its own fields in words, bookkeeping left out.
-    return Object.entries(v as Record<string, unknown>).filter(([k]) => !AUDIT_HIDDEN_FIELDS.has(k))
-      .map(([k, x]) => `${auditField('', k).label}: ${plain(x)}`).join('; ') || EMPTY;
+    return (
+      Object.entries(v as Record<string, unknown>)
+        .filter(([k]) => !AUDIT_HIDDEN_FIELDS.has(k))
+        .map(([k, x]) => `${auditField('', k).label}: ${plain(x)}`)
+        .join('; ') || EMPTY
+    );
   }
   return String(v);
 }
@@ -46,15 +58,18 @@ export function fieldChanges(e: AuditEvent): FieldChange[] {
   const declared = Object.keys(AUDIT_RECORD_TYPES[e.entity]?.fields ?? {});
   const rank = (k: string) => (declared.includes(k) ? declared.indexOf(k) : declared.length);
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])]
-    .filter((k) => !AUDIT_HIDDEN_FIELDS.has(k)).sort((a, b) => rank(a) - rank(b));
+    .filter((k) => !AUDIT_HIDDEN_FIELDS.has(k))
+    .sort((a, b) => rank(a) - rank(b));
   const out: FieldChange[] = [];
   for (const k of keys) {
     const f = auditField(e.entity, k);
     if (before && after) {
-      if (!same(before[k], after[k])) out.push({ field: k, label: f.label, before: show(e, f, before[k]), after: show(e, f, after[k]) });
+      if (!same(before[k], after[k]))
+        out.push({ field: k, label: f.label, before: show(e, f, before[k]), after: show(e, f, after[k]) });
     } else {
       const v = (after ?? before)![k];
-      if (v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && !v.length)) out.push({ field: k, label: f.label, after: show(e, f, v) });
+      if (v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && !v.length))
+        out.push({ field: k, label: f.label, after: show(e, f, v) });
     }
   }
   return out;

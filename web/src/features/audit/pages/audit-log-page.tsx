@@ -16,15 +16,27 @@ const MAX_LINES = 8;
 
 function Changes({ event }: { event: AuditEvent }) {
   const lines = fieldChanges(event);
-  if (!lines.length) return <Text size="sm" c="dimmed">—</Text>;
+  if (!lines.length)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   return (
     <Stack gap={2}>
       {lines.slice(0, MAX_LINES).map((l) => (
         <Text key={l.field} size="sm">
-          <Text span fw={600} inherit>{l.label}:</Text> {l.before !== undefined ? `${l.before} → ${l.after}` : l.after}
+          <Text span fw={600} inherit>
+            {l.label}:
+          </Text>{' '}
+          {l.before !== undefined ? `${l.before} → ${l.after}` : l.after}
         </Text>
       ))}
-      {lines.length > MAX_LINES && <Text size="xs" c="dimmed">and {lines.length - MAX_LINES} more</Text>}
+      {lines.length > MAX_LINES && (
+        <Text size="xs" c="dimmed">
+          and {lines.length - MAX_LINES} more
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -32,7 +44,11 @@ function Changes({ event }: { event: AuditEvent }) {
 const columns: DataTableColumn<AuditEvent>[] = [
   { accessor: 'at', title: 'When', render: (e) => formatDateTime(e.at, { seconds: true }), width: 170 },
   { accessor: 'account', title: 'Who', render: (e) => fullName(e.account) || 'System' },
-  { accessor: 'entity', title: 'Record', render: (e) => `${auditRecordLabel(e.entity)}${e.entityId ? ` #${e.entityId}` : ''}` },
+  {
+    accessor: 'entity',
+    title: 'Record',
+    render: (e) => `${auditRecordLabel(e.entity)}${e.entityId ? ` #${e.entityId}` : ''}`,
+  },
   { accessor: 'action', title: 'Action', render: (e) => auditActionLabel(e.action) },
   { accessor: 'after', title: 'Changes', render: (e) => <Changes event={e} /> },
 ];
@@ -44,20 +60,25 @@ export function AuditLogPage() {
   const [params, setParams] = useSearchParams();
   const values = auditFiltersOf(params);
   const events = useAuditEvents({ instId: institution.id, page: list.page, pageSize: list.pageSize, ...values });
-  const setFilters = (changes: Partial<Record<AuditFilterKey, string>>) => setParams((prev) => {
-    const next = new URLSearchParams(prev);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    if (next.toString() !== prev.toString()) next.delete('PageNumber');
-    return next;
-  });
+  const setFilters = (changes: Partial<Record<AuditFilterKey, string>>) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v) next.set(k, v);
+        else next.delete(k);
+      }
+      if (next.toString() !== prev.toString()) next.delete('PageNumber');
+      return next;
+    });
 
   return (
     <Stack>
-      <Title order={1} fz={26}>Audit Log</Title>
-      <Text size="sm" c="dimmed">Every change in {institution.title}, newest first. Nothing here can be edited or removed.</Text>
+      <Title order={1} fz={26}>
+        Audit Log
+      </Title>
+      <Text size="sm" c="dimmed">
+        Every change in {institution.title}, newest first. Nothing here can be edited or removed.
+      </Text>
       <AuditChainCheck instId={institution.id} />
       <AuditFilters instId={institution.id} values={values} onChange={setFilters} />
       <PagedTable query={events} list={list} columns={columns} emptyText="No changes recorded for this filter." />

@@ -11,17 +11,27 @@ import { NewPasswordInput } from '@/components/password-fields';
 import { useMe } from '@/lib/session-context';
 import { useChangeOwnPassword } from '../api/change-password';
 
-interface Props { onClose: () => void }
+interface Props {
+  onClose: () => void;
+}
 
 /** issue 9: any account changes its own password; the old one confirms it, other sessions are signed out. */
 export function ChangeOwnPasswordForm({ onClose }: Props) {
   const me = useMe();
   const change = useChangeOwnPassword();
   // Your own words lower the score, and the current password is refused (issue 26).
-  const ownerOf = (v: ChangePasswordValues) => ({ email: me.email, userInputs: [me.firstName, me.lastName, me.userName], current: v.oldPassword });
+  const ownerOf = (v: ChangePasswordValues) => ({
+    email: me.email,
+    userInputs: [me.firstName, me.lastName, me.userName],
+    current: v.oldPassword,
+  });
   const form = useForm<ChangePasswordValues>({
     initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
-    validate: withPasswordStrength(contractResolver(ChangePassword.superRefine(passwordNotEmail('newPassword', () => me.email))), 'newPassword', ownerOf),
+    validate: withPasswordStrength(
+      contractResolver(ChangePassword.superRefine(passwordNotEmail('newPassword', () => me.email))),
+      'newPassword',
+      ownerOf,
+    ),
   });
   const guard = useUnsavedChangesGuard(formChanged(form));
 
@@ -37,14 +47,39 @@ export function ChangeOwnPasswordForm({ onClose }: Props) {
   });
 
   return (
-    <FullScreenForm title="Change your password" opened onClose={onClose} guard={guard} onSubmit={submit}
-      submitting={change.isPending} error={serverFormErrors(change.error).title}>
+    <FullScreenForm
+      title="Change your password"
+      opened
+      onClose={onClose}
+      guard={guard}
+      onSubmit={submit}
+      submitting={change.isPending}
+      error={serverFormErrors(change.error).title}
+    >
       <Stack gap="sm">
-        <Text size="sm" c="dimmed">{me.email}</Text>
-        <PasswordInput label="Current password" withAsterisk data-autofocus autoComplete="current-password" {...form.getInputProps('oldPassword')} />
-        <NewPasswordInput label="New password" notEmail consequence="Your other sessions are signed out." owner={ownerOf(form.values)}
-          {...form.getInputProps('newPassword')} />
-        <PasswordInput label="Confirm new password" withAsterisk autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+        <Text size="sm" c="dimmed">
+          {me.email}
+        </Text>
+        <PasswordInput
+          label="Current password"
+          withAsterisk
+          data-autofocus
+          autoComplete="current-password"
+          {...form.getInputProps('oldPassword')}
+        />
+        <NewPasswordInput
+          label="New password"
+          notEmail
+          consequence="Your other sessions are signed out."
+          owner={ownerOf(form.values)}
+          {...form.getInputProps('newPassword')}
+        />
+        <PasswordInput
+          label="Confirm new password"
+          withAsterisk
+          autoComplete="new-password"
+          {...form.getInputProps('confirmPassword')}
+        />
       </Stack>
     </FullScreenForm>
   );

@@ -36,25 +36,43 @@ export function LoginPage() {
     <div className={classes.page}>
       <Paper component="main" className={classes.card} withBorder shadow="md" radius="md" p="xl">
         <Stack gap={4} mb="lg" ta="center">
-          <Title order={1} fz={28}>Biobanking LIMS</Title>
+          <Title order={1} fz={28}>
+            Biobanking LIMS
+          </Title>
           <Text c="dimmed">Log in to your portal</Text>
         </Stack>
         <form onSubmit={submit} noValidate>
           <Stack>
             {sessionEnded && !login.isError && (
-              <Alert color="yellow" icon={<IconClockHour4 />} role="status" title="Signed out">{sessionEnded}</Alert>
+              <Alert color="yellow" icon={<IconClockHour4 />} role="status" title="Signed out">
+                {sessionEnded}
+              </Alert>
             )}
             {login.isError && (
-              <Alert color="red" variant="filled" icon={<IconAlertCircle />} role="alert">{loginErrorText(login.error)}</Alert>
+              <Alert color="red" variant="filled" icon={<IconAlertCircle />} role="alert">
+                {loginErrorText(login.error)}
+              </Alert>
             )}
-            <TextInput label="Email" type="email" autoComplete="username" autoFocus data-autofocus {...form.getInputProps('userName')} />
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="username"
+              autoFocus
+              data-autofocus
+              {...form.getInputProps('userName')}
+            />
             <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
             <Checkbox label="Stay logged in?" {...form.getInputProps('stayLoggedIn', { type: 'checkbox' })} />
-            <Button type="submit" fullWidth loading={login.isPending}>Sign in</Button>
+            <Button type="submit" fullWidth loading={login.isPending}>
+              Sign in
+            </Button>
           </Stack>
         </form>
         <Text c="dimmed" size="xs" ta="center" mt="xl">
-          © 2021. All rights reserved. <Anchor href="/about" size="xs">About</Anchor>
+          © 2021. All rights reserved.{' '}
+          <Anchor href="/about" size="xs">
+            About
+          </Anchor>
         </Text>
       </Paper>
     </div>

@@ -9,7 +9,12 @@ import { useCurrentInstitution } from '@/lib/session-context';
 import type { ConfigEntity, ConfigRecord } from '../components/config-entities';
 import { changes } from '@/lib/mutation-effects';
 
-export interface ListQuery { page: number; pageSize: number; search: string; showDisabled: boolean }
+export interface ListQuery {
+  page: number;
+  pageSize: number;
+  search: string;
+  showDisabled: boolean;
+}
 type Paging = { pageNumber: number; pageSize: number; searchTerm: string; isEnabled: true | undefined };
 type Body = Record<string, unknown>;
 
@@ -36,8 +41,10 @@ function callsOf(entity: ConfigEntity): EntityCalls {
     return {
       page: (instId, query) => callPage(inst.sites, { params: { instId }, query }),
       create: (instId, body) => call(inst.createSite, { params: { instId }, body: body as SiteInput }),
-      update: (instId, siteId, body) => call(inst.updateSite, { params: { instId, siteId }, body: body as z.input<typeof SiteUpdate> }),
-      setEnabled: (instId, siteId, enabled) => call(enabled ? inst.enableSite : inst.disableSite, { params: { instId, siteId } }),
+      update: (instId, siteId, body) =>
+        call(inst.updateSite, { params: { instId, siteId }, body: body as z.input<typeof SiteUpdate> }),
+      setEnabled: (instId, siteId, enabled) =>
+        call(enabled ? inst.enableSite : inst.disableSite, { params: { instId, siteId } }),
     };
   }
   const rows = lookupEndpoints(entity.key);
@@ -56,10 +63,15 @@ function callsOf(entity: ConfigEntity): EntityCalls {
 export function useRecordPage(entity: ConfigEntity, q: ListQuery) {
   const instId = useCurrentInstitution().institution.id;
   return useQuery({
-    queryKey: entity.key === 'institutions' ? queryKeys.institutions.page(q) : queryKeys.lookups.page(instId, entity.key, q),
-    queryFn: () => callsOf(entity).page(instId, {
-      pageNumber: q.page, pageSize: q.pageSize, searchTerm: q.search, isEnabled: q.showDisabled ? undefined : true,
-    }),
+    queryKey:
+      entity.key === 'institutions' ? queryKeys.institutions.page(q) : queryKeys.lookups.page(instId, entity.key, q),
+    queryFn: () =>
+      callsOf(entity).page(instId, {
+        pageNumber: q.page,
+        pageSize: q.pageSize,
+        searchTerm: q.search,
+        isEnabled: q.showDisabled ? undefined : true,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -81,7 +93,9 @@ export function useFilterValues(entity: ConfigEntity, record: ConfigRecord | und
   });
   return {
     pending: results.some((r) => r.isPending),
-    values: Object.fromEntries(missing.map((f, i) => [f.dependsOn!.field, results[i].data?.[f.dependsOn!.refField] ?? null])),
+    values: Object.fromEntries(
+      missing.map((f, i) => [f.dependsOn!.field, results[i].data?.[f.dependsOn!.refField] ?? null]),
+    ),
   };
 }
 
@@ -90,7 +104,8 @@ export function useSaveRecord(entity: ConfigEntity, id?: number) {
   const instId = useCurrentInstitution().institution.id;
   return useMutation({
     ...changes('config.record', instId),
-    mutationFn: (body: Body) => (id === undefined ? callsOf(entity).create(instId, body) : callsOf(entity).update(instId, id, body)),
+    mutationFn: (body: Body) =>
+      id === undefined ? callsOf(entity).create(instId, body) : callsOf(entity).update(instId, id, body),
   });
 }
 

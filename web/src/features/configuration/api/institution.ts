@@ -13,6 +13,7 @@ export function useUpdateInstitution(id: number) {
   return useMutation({
     ...changes('config.institution'),
     // The generic form hands its values as a bag; the contract's schema types them for the row.
-    mutationFn: (values: FormValues) => call(e.update, { params: { instId: id }, body: InstitutionUpdate.parse(values) }),
+    mutationFn: (values: FormValues) =>
+      call(e.update, { params: { instId: id }, body: InstitutionUpdate.parse(values) }),
   });
 }

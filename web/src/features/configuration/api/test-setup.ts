@@ -21,6 +21,7 @@ export function useSaveTestSetup() {
   const instId = useCurrentInstitution().institution.id;
   return useMutation({
     ...changes('config.testSetup', instId),
-    mutationFn: ({ testId, body }: { testId: number; body: TestSetupInput }) => call(e.saveTestSetup, { params: { instId, id: testId }, body }, { notify: false }),
+    mutationFn: ({ testId, body }: { testId: number; body: TestSetupInput }) =>
+      call(e.saveTestSetup, { params: { instId, id: testId }, body }, { notify: false }),
   });
 }

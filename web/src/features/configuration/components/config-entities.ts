@@ -33,7 +33,11 @@ export interface ConfigEntity {
 
 export function fromLookup(e: LookupEntity): ConfigEntity {
   return {
-    key: e.key, label: e.label, titleField: e.titleField, fields: e.fields, noEdit: e.noEdit,
+    key: e.key,
+    label: e.label,
+    titleField: e.titleField,
+    fields: e.fields,
+    noEdit: e.noEdit,
     columns: e.fields.filter((f) => isColumn(e, f)),
     schema: lookupInputSchema(e),
     editSchema: lookupInputSchema(e, { edit: true }),
@@ -44,11 +48,19 @@ export function fromLookup(e: LookupEntity): ConfigEntity {
 const title: LookupField = { name: 'title', label: 'Title', kind: 'text', required: true, max: 200 };
 const address: LookupField = { name: 'address', label: 'Address', kind: 'textarea', required: true, max: 500 };
 // spec 1 §5: Abbreviation at most 4 ('Abbreviation must be 4 characters or less', docs/spec-deviations.md); required for the institution only.
-const abbreviation = (required: boolean): LookupField =>
-  ({ name: 'abbreviation', label: 'Abbreviation', kind: 'text', required, max: 4, maxMessage: MSG.abbreviation4 });
+const abbreviation = (required: boolean): LookupField => ({
+  name: 'abbreviation',
+  label: 'Abbreviation',
+  kind: 'text',
+  required,
+  max: 4,
+  maxMessage: MSG.abbreviation4,
+});
 
 export const SITE_ENTITY: ConfigEntity = {
-  key: 'institutionSites', label: 'Institution Site', titleField: 'title',
+  key: 'institutionSites',
+  label: 'Institution Site',
+  titleField: 'title',
   fields: [title, abbreviation(false), address],
   columns: [title, abbreviation(false), address],
   schema: SiteInput,
@@ -57,10 +69,19 @@ export const SITE_ENTITY: ConfigEntity = {
 };
 
 export const INSTITUTION_ENTITY: ConfigEntity = {
-  key: 'institutions', label: 'Institution', titleField: 'title',
+  key: 'institutions',
+  label: 'Institution',
+  titleField: 'title',
   fields: [
-    title, abbreviation(true), address,
-    { name: 'localPhoneRule', label: 'Use the local phone number rule (09…, 10 digits)', kind: 'boolean', default: false },
+    title,
+    abbreviation(true),
+    address,
+    {
+      name: 'localPhoneRule',
+      label: 'Use the local phone number rule (09…, 10 digits)',
+      kind: 'boolean',
+      default: false,
+    },
     // Issue 28 item 2: "today" for collection dates. Empty on create is UTC.
     { name: 'timeZone', label: 'Time Zone (e.g. Africa/Addis_Ababa)', kind: 'text', max: 64 },
   ],
@@ -82,7 +103,8 @@ export function recordTitle(entity: ConfigEntity, r: ConfigRecord): string {
   if (entity.titleField && r[entity.titleField]) return String(r[entity.titleField]);
   const parts = entity.fields.map((f) => {
     if (f.kind === 'reference') return (r[refObjectName(f)] as { title?: string } | null)?.title;
-    if (f.kind === 'number' || f.kind === 'integer') return r[f.name] == null ? undefined : `${f.label} ${String(r[f.name])}`;
+    if (f.kind === 'number' || f.kind === 'integer')
+      return r[f.name] == null ? undefined : `${f.label} ${String(r[f.name])}`;
     return undefined;
   });
   return parts.filter(Boolean).join(' · ') || `#${r.id}`;

@@ -37,20 +37,68 @@ export function ConfigMenu({ current }: { current: string }) {
 
   return (
     <>
-      <Select hiddenFrom="md" label="Configurations" value={groupOf(current) ? current : null} searchable allowDeselect={false}
-        data={CONFIG_MENU.map((g) => ({ group: g.label, items: g.children.map((c) => ({ value: c.path, label: c.label })) }))}
-        onChange={(v) => { if (v) void navigate(to(v)); }} />
-      <Paper visibleFrom="md" withBorder radius="md" p="xs" w={260} component="nav" aria-label="Configurations" ref={navRef}
-        style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))', flexShrink: 0 }}>
-        <Title order={2} fz="lg" px="sm" py={6}>Configurations</Title>
-        <ScrollArea.Autosize mah="calc(100vh - var(--app-shell-header-height, 60px) - 100px)" type="auto" scrollbars="y" offsetScrollbars="y">
+      <Select
+        hiddenFrom="md"
+        label="Configurations"
+        value={groupOf(current) ? current : null}
+        searchable
+        allowDeselect={false}
+        data={CONFIG_MENU.map((g) => ({
+          group: g.label,
+          items: g.children.map((c) => ({ value: c.path, label: c.label })),
+        }))}
+        onChange={(v) => {
+          if (v) void navigate(to(v));
+        }}
+      />
+      <Paper
+        visibleFrom="md"
+        withBorder
+        radius="md"
+        p="xs"
+        w={260}
+        component="nav"
+        aria-label="Configurations"
+        ref={navRef}
+        style={{
+          position: 'sticky',
+          top: 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))',
+          flexShrink: 0,
+        }}
+      >
+        <Title order={2} fz="lg" px="sm" py={6}>
+          Configurations
+        </Title>
+        <ScrollArea.Autosize
+          mah="calc(100vh - var(--app-shell-header-height, 60px) - 100px)"
+          type="auto"
+          scrollbars="y"
+          offsetScrollbars="y"
+        >
           {CONFIG_MENU.map((g) => (
-            <NavLink key={g.label} component="button" type="button" aria-expanded={open === g.label} label={g.label}
-              opened={open === g.label} onChange={() => choose(g)} fw={600} noWrap
-              active={open !== g.label && g.children.some((c) => c.path === current)} variant="subtle" childrenOffset={12}>
+            <NavLink
+              key={g.label}
+              component="button"
+              type="button"
+              aria-expanded={open === g.label}
+              label={g.label}
+              opened={open === g.label}
+              onChange={() => choose(g)}
+              fw={600}
+              noWrap
+              active={open !== g.label && g.children.some((c) => c.path === current)}
+              variant="subtle"
+              childrenOffset={12}
+            >
               {g.children.map((c) => (
-                <NavLink key={c.path} component={RouterLink} to={to(c.path)} label={c.label}
-                  active={c.path === current} aria-current={c.path === current ? 'page' : undefined} />
+                <NavLink
+                  key={c.path}
+                  component={RouterLink}
+                  to={to(c.path)}
+                  label={c.label}
+                  active={c.path === current}
+                  aria-current={c.path === current ? 'page' : undefined}
+                />
               ))}
             </NavLink>
           ))}

@@ -28,12 +28,25 @@ interface Props {
 }
 
 /** One input of the generic form, chosen by the registry field's kind. */
-export function FieldInput({ field: f, form, record, entityKey, dependsOnLabel, onChanged, autoFocus, required, asSwitch }: Props) {
+export function FieldInput({
+  field: f,
+  form,
+  record,
+  entityKey,
+  dependsOnLabel,
+  onChanged,
+  autoFocus,
+  required,
+  asSwitch,
+}: Props) {
   const common = { label: f.label, withAsterisk: required, 'data-autofocus': autoFocus || undefined };
   const input = form.getInputProps(f.name, f.kind === 'boolean' ? { type: 'checkbox' } : undefined);
   switch (f.kind) {
     case 'boolean': {
-      const onChange = (e: ChangeEvent<HTMLInputElement>) => { input.onChange(e); onChanged?.(e.currentTarget.checked); };
+      const onChange = (e: ChangeEvent<HTMLInputElement>) => {
+        input.onChange(e);
+        onChanged?.(e.currentTarget.checked);
+      };
       const props = { label: f.label, 'data-autofocus': common['data-autofocus'], ...input, onChange };
       return asSwitch ? <Switch {...props} /> : <Checkbox {...props} />;
     }
@@ -47,11 +60,22 @@ export function FieldInput({ field: f, form, record, entityKey, dependsOnLabel, 
     default: {
       const length = String(form.values[f.name] ?? '').length;
       // spec 1 §5: short codes show a character counter.
-      const counter = f.max !== undefined && f.max <= 4
-        ? <Text size="xs" c={length > f.max ? 'red' : 'dimmed'} aria-label={`${length} of ${f.max} characters`}>{length}/{f.max}</Text>
-        : undefined;
-      return <TextInput {...common} {...input} autoComplete="off" rightSection={counter} rightSectionWidth={44}
-        ff={f.kind === 'regex' ? 'monospace' : undefined} />;
+      const counter =
+        f.max !== undefined && f.max <= 4 ? (
+          <Text size="xs" c={length > f.max ? 'red' : 'dimmed'} aria-label={`${length} of ${f.max} characters`}>
+            {length}/{f.max}
+          </Text>
+        ) : undefined;
+      return (
+        <TextInput
+          {...common}
+          {...input}
+          autoComplete="off"
+          rightSection={counter}
+          rightSectionWidth={44}
+          ff={f.kind === 'regex' ? 'monospace' : undefined}
+        />
+      );
     }
   }
 }
@@ -90,10 +114,25 @@ function ReferenceSelect({ f, form, record, entityKey, dependsOnLabel, onChanged
   }
   const waiting = request === null;
   return (
-    <Select {...common} {...form.getInputProps(f.name)} data={data} searchable clearable={!common.withAsterisk}
+    <Select
+      {...common}
+      {...form.getInputProps(f.name)}
+      data={data}
+      searchable
+      clearable={!common.withAsterisk}
       disabled={waiting}
-      placeholder={waiting ? `Choose ${withArticle(dependsOnLabel ?? 'parent')} first` : options.isPending ? 'Loading…' : `Choose ${withArticle(target.label)}`}
+      placeholder={
+        waiting
+          ? `Choose ${withArticle(dependsOnLabel ?? 'parent')} first`
+          : options.isPending
+            ? 'Loading…'
+            : `Choose ${withArticle(target.label)}`
+      }
       nothingFoundMessage={options.isPending ? 'Loading…' : 'Nothing found'}
-      onChange={(v) => { form.setFieldValue(f.name, v); onChanged?.(v); }} />
+      onChange={(v) => {
+        form.setFieldValue(f.name, v);
+        onChanged?.(v);
+      }}
+    />
   );
 }

@@ -5,11 +5,17 @@ import { refObjectName, type LookupField } from '@contract/lookups.registry';
 import { formatDate, fullName, type PersonName } from '@/lib/format';
 import { recordTitle, type ConfigEntity, type ConfigRecord } from './config-entities';
 
-
 function cell(f: LookupField, r: ConfigRecord) {
   const v = r[f.name];
   if (f.kind === 'reference') return (r[refObjectName(f)] as { title?: string } | null)?.title ?? '';
-  if (f.kind === 'boolean') return v ? <Text span role="img" aria-label="Yes" c="teal.8" fw={700}>✓</Text> : '';
+  if (f.kind === 'boolean')
+    return v ? (
+      <Text span role="img" aria-label="Yes" c="teal.8" fw={700}>
+        ✓
+      </Text>
+    ) : (
+      ''
+    );
   return v == null ? '' : String(v);
 }
 
@@ -22,20 +28,37 @@ export interface RowActions {
 export function recordColumns(entity: ConfigEntity, actions: RowActions): DataTableColumn<ConfigRecord>[] {
   const own: DataTableColumn<ConfigRecord>[] = entity.columns.map((f, i) => ({
     accessor: f.name,
-    title: f.kind === 'boolean' ? <span style={{ whiteSpace: 'normal', display: 'block', lineHeight: 1.25 }}>{f.label}</span> : f.label,
+    title:
+      f.kind === 'boolean' ? (
+        <span style={{ whiteSpace: 'normal', display: 'block', lineHeight: 1.25 }}>{f.label}</span>
+      ) : (
+        f.label
+      ),
     textAlign: f.kind === 'boolean' ? 'center' : undefined,
     // A narrow tick column lets a long header ('Has Accepted Value') wrap, so wide lists fit beside the menu.
     width: f.kind === 'boolean' ? 96 : undefined,
-    render: (r) => (i === 0 && !r.isEnabled
-      ? <Group gap={6} wrap="nowrap"><span>{cell(f, r)}</span><Badge size="xs" color="gray" variant="outline" style={{ flexShrink: 0, overflow: 'visible' }}>Disabled</Badge></Group>
-      : cell(f, r)),
+    render: (r) =>
+      i === 0 && !r.isEnabled ? (
+        <Group gap={6} wrap="nowrap">
+          <span>{cell(f, r)}</span>
+          <Badge size="xs" color="gray" variant="outline" style={{ flexShrink: 0, overflow: 'visible' }}>
+            Disabled
+          </Badge>
+        </Group>
+      ) : (
+        cell(f, r)
+      ),
   }));
   // Date and person share a cell (spec 1 §2: dates YYYY-MM-DD, people 'First Last'), so lists with
   // many fields (Test, Specimen Type) still fit beside the menu without scrolling sideways.
   const when = (date: unknown, who: PersonName | null) => (
     <div>
       <div>{formatDate(date as string | null)}</div>
-      {who && <Text size="xs" c="dimmed">{fullName(who)}</Text>}
+      {who && (
+        <Text size="xs" c="dimmed">
+          {fullName(who)}
+        </Text>
+      )}
     </div>
   );
   const meta: DataTableColumn<ConfigRecord>[] = [
@@ -44,22 +67,40 @@ export function recordColumns(entity: ConfigEntity, actions: RowActions): DataTa
   ];
   const { onEdit, onToggleEnabled } = actions;
   if (!onEdit && !onToggleEnabled) return [...own, ...meta];
-  return [...own, ...meta, {
-    accessor: 'actions', title: '', textAlign: 'right', width: 56,
-    render: (r) => (
-      <Menu position="bottom-end" withinPortal shadow="md">
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${recordTitle(entity, r)}`}>
-            <IconDots size={18} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {onEdit && <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onEdit(r)}>Edit</Menu.Item>}
-          {onToggleEnabled && (r.isEnabled
-            ? <Menu.Item color="red" leftSection={<IconEyeOff size={16} />} onClick={() => onToggleEnabled(r)}>Disable</Menu.Item>
-            : <Menu.Item color="teal" leftSection={<IconEye size={16} />} onClick={() => onToggleEnabled(r)}>Enable</Menu.Item>)}
-        </Menu.Dropdown>
-      </Menu>
-    ),
-  }];
+  return [
+    ...own,
+    ...meta,
+    {
+      accessor: 'actions',
+      title: '',
+      textAlign: 'right',
+      width: 56,
+      render: (r) => (
+        <Menu position="bottom-end" withinPortal shadow="md">
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${recordTitle(entity, r)}`}>
+              <IconDots size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {onEdit && (
+              <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onEdit(r)}>
+                Edit
+              </Menu.Item>
+            )}
+            {onToggleEnabled &&
+              (r.isEnabled ? (
+                <Menu.Item color="red" leftSection={<IconEyeOff size={16} />} onClick={() => onToggleEnabled(r)}>
+                  Disable
+                </Menu.Item>
+              ) : (
+                <Menu.Item color="teal" leftSection={<IconEye size={16} />} onClick={() => onToggleEnabled(r)}>
+                  Enable
+                </Menu.Item>
+              ))}
+          </Menu.Dropdown>
+        </Menu>
+      ),
+    },
+  ];
 }

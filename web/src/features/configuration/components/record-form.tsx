@@ -9,7 +9,14 @@ import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { recordTitle, type ConfigEntity, type ConfigRecord } from './config-entities';
 import { FieldInput, type FormValues } from './field-input';
 import { useSaveTestSetup } from '../api/test-setup';
-import { placeSetupErrors, setupBody, setupErrors, setupInitialValues, TestSetupFields, useLoadTestSetup } from './test-setup-fields';
+import {
+  placeSetupErrors,
+  setupBody,
+  setupErrors,
+  setupInitialValues,
+  TestSetupFields,
+  useLoadTestSetup,
+} from './test-setup-fields';
 import { doneMessage, withArticle } from '@contract/words';
 
 type SaveMutation = UseMutationResult<ConfigRecord, Error, FormValues>;
@@ -80,13 +87,20 @@ export function RecordForm({ entity, record, extraValues, save, onClose, switche
             await saveSetup.mutateAsync({ testId: saved.id, body: setupBody(values) });
           } catch (error) {
             form.setErrors(placeSetupErrors(serverFormErrors(error).fields));
-            notifications.show({ color: 'red', title: 'The test was saved, its range or accepted values were not',
-              message: serverFormErrors(error).title ?? 'Correct the marked fields and submit again.', autoClose: 6000 });
+            notifications.show({
+              color: 'red',
+              title: 'The test was saved, its range or accepted values were not',
+              message: serverFormErrors(error).title ?? 'Correct the marked fields and submit again.',
+              autoClose: 6000,
+            });
             return;
           }
         }
-        notifications.show({ color: 'teal', autoClose: 3000,
-          message: doneMessage(entity.label, recordTitle(entity, saved), editing ? 'saved' : 'created') });
+        notifications.show({
+          color: 'teal',
+          autoClose: 3000,
+          message: doneMessage(entity.label, recordTitle(entity, saved), editing ? 'saved' : 'created'),
+        });
         if (again) {
           form.reset();
           save.reset();
@@ -102,14 +116,30 @@ export function RecordForm({ entity, record, extraValues, save, onClose, switche
 
   const visible = entity.fields.filter((f) => !f.requiredWhen || form.values[f.requiredWhen] === true);
   return (
-    <FullScreenForm title={`${editing ? 'Edit' : 'Create'} ${withArticle(entity.label)}`} opened onClose={onClose} onSubmit={submit} guard={guard}
-      allowAnother={!editing} submitting={save.isPending} error={serverFormErrors(save.error).title}>
+    <FullScreenForm
+      title={`${editing ? 'Edit' : 'Create'} ${withArticle(entity.label)}`}
+      opened
+      onClose={onClose}
+      onSubmit={submit}
+      guard={guard}
+      allowAnother={!editing}
+      submitting={save.isPending}
+      error={serverFormErrors(save.error).title}
+    >
       <Stack gap="sm">
         {visible.map((f, i) => (
-          <FieldInput key={f.name} field={f} form={form} record={record} entityKey={entity.key} autoFocus={i === 0}
-            required={Boolean(f.required || f.requiredWhen)} asSwitch={switches.includes(f.name)}
+          <FieldInput
+            key={f.name}
+            field={f}
+            form={form}
+            record={record}
+            entityKey={entity.key}
+            autoFocus={i === 0}
+            required={Boolean(f.required || f.requiredWhen)}
+            asSwitch={switches.includes(f.name)}
             dependsOnLabel={entity.fields.find((x) => x.name === f.dependsOn?.field)?.label}
-            onChanged={(value) => changed(f, value)} />
+            onChanged={(value) => changed(f, value)}
+          />
         ))}
         {isTest && <TestSetupFields form={form} />}
       </Stack>

@@ -12,9 +12,15 @@ import type { FormValues } from './field-input';
  * (saved with PUT tests/{id}/setup right after the test), so nobody visits three lists to set up one test.
  */
 type Form = UseFormReturnType<FormValues>;
-interface Range { minimumValue: number | string; maximumValue: number | string }
+interface Range {
+  minimumValue: number | string;
+  maximumValue: number | string;
+}
 
-export const setupInitialValues = (): FormValues => ({ setupRange: { minimumValue: '', maximumValue: '' }, acceptedValues: [] });
+export const setupInitialValues = (): FormValues => ({
+  setupRange: { minimumValue: '', maximumValue: '' },
+  acceptedValues: [],
+});
 
 /** The PUT body: a range only while Has Range is ticked, values only while Has Accepted Value is. */
 export function setupBody(v: FormValues): TestSetupInput {
@@ -31,8 +37,11 @@ export function setupBody(v: FormValues): TestSetupInput {
 
 /** The contract's rules for the set-up, as errors on this form's fields. */
 export function setupErrors(v: FormValues): FormErrors {
-  return placeSetupErrors(Object.fromEntries((TestSetupInput.safeParse(setupBody(v)).error?.issues ?? [])
-    .map((i) => [i.path.join('.'), i.message])));
+  return placeSetupErrors(
+    Object.fromEntries(
+      (TestSetupInput.safeParse(setupBody(v)).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]),
+    ),
+  );
 }
 
 /** Server or contract paths (range.minimumValue, acceptedValues.1) onto the form's fields. */
@@ -40,7 +49,8 @@ export function placeSetupErrors(errors: Record<string, unknown>): FormErrors {
   const placed: FormErrors = {};
   for (const [path, message] of Object.entries(errors)) {
     const text = Array.isArray(message) ? String(message[0]) : String(message);
-    if (path.startsWith('range')) placed[path === 'range' ? 'setupRange.minimumValue' : path.replace(/^range/, 'setupRange')] = text;
+    if (path.startsWith('range'))
+      placed[path === 'range' ? 'setupRange.minimumValue' : path.replace(/^range/, 'setupRange')] = text;
     else if (path.startsWith('acceptedValues')) placed.acceptedValues ??= text;
   }
   return placed;
@@ -86,11 +96,22 @@ export function TestSetupFields({ form }: { form: Form }) {
         </Fieldset>
       )}
       {Boolean(form.values.hasAcceptedValue) && (
-        <TagsInput ref={valuesInput} label="Accepted Values" splitChars={[',', ';', '\n']} clearable acceptValueOnBlur={false}
+        <TagsInput
+          ref={valuesInput}
+          label="Accepted Values"
+          splitChars={[',', ';', '\n']}
+          clearable
+          acceptValueOnBlur={false}
           description="Type a value and press Enter or a comma; paste a comma-separated list to add several at once."
-          searchValue={typed} onSearchChange={setTyped}
-          value={form.values.acceptedValues as string[]} error={form.errors.acceptedValues}
-          onChange={(v) => { form.setFieldValue('acceptedValues', v); form.clearFieldError('acceptedValues'); }} />
+          searchValue={typed}
+          onSearchChange={setTyped}
+          value={form.values.acceptedValues as string[]}
+          error={form.errors.acceptedValues}
+          onChange={(v) => {
+            form.setFieldValue('acceptedValues', v);
+            form.clearFieldError('acceptedValues');
+          }}
+        />
       )}
     </Stack>
   );

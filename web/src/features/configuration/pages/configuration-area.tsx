@@ -10,7 +10,13 @@ import { RecordListPage } from './record-list-page';
 import { InstitutionPage } from './institution-page';
 
 // spec 1 §2 route list: the storage hierarchy's children all lead to the one Storage Container screen.
-const STORAGE_PATHS = ['storage-container', 'storage-container-box', 'storage-container-drawer', 'storage-container-rack', 'storage-container-shelf'];
+const STORAGE_PATHS = [
+  'storage-container',
+  'storage-container-box',
+  'storage-container-drawer',
+  'storage-container-rack',
+  'storage-container-shelf',
+];
 
 /**
  * /configuration/<child-path>. The spec redirects /configuration to institution; issue 3 makes Panel
@@ -30,7 +36,13 @@ export function ConfigurationArea({ storage, imports }: { storage: ReactNode; im
 function ConfigurationScreen({ storage, imports }: { storage: ReactNode; imports: ReactNode }) {
   const child = useParams().child ?? DEFAULT_CONFIG_PATH;
   return (
-    <Flex direction={{ base: 'column', md: 'row' }} gap="lg" align={{ base: 'stretch', md: 'flex-start' }} maw={1500} mx="auto">
+    <Flex
+      direction={{ base: 'column', md: 'row' }}
+      gap="lg"
+      align={{ base: 'stretch', md: 'flex-start' }}
+      maw={1500}
+      mx="auto"
+    >
       <ConfigMenu current={child} />
       <Box flex={1} miw={0}>
         <ConfigurationContent child={child} storage={storage} imports={imports} />
@@ -42,7 +54,8 @@ function ConfigurationScreen({ storage, imports }: { storage: ReactNode; imports
 function ConfigurationContent({ child, storage, imports }: { child: string; storage: ReactNode; imports: ReactNode }) {
   // A Super Administrator manages every institution; others see and edit the current one.
   const allInstitutions = useCan('institutions.create');
-  if (child === 'institution') return allInstitutions ? <RecordListPage key={child} entity={INSTITUTIONS_LIST_ENTITY} /> : <InstitutionPage />;
+  if (child === 'institution')
+    return allInstitutions ? <RecordListPage key={child} entity={INSTITUTIONS_LIST_ENTITY} /> : <InstitutionPage />;
   if (child === 'institution-site') return <RecordListPage key={child} entity={SITE_ENTITY} />;
   if (STORAGE_PATHS.includes(child)) return storage;
   if (child === 'import') return imports;
@@ -50,8 +63,12 @@ function ConfigurationContent({ child, storage, imports }: { child: string; stor
   if (lookup) return <RecordListPage key={child} entity={fromLookup(lookup)} />;
   return (
     <Stack maw={600}>
-      <Alert color="yellow" title="No configuration list here">There is no configuration list at this address.</Alert>
-      <Button component={Link} to={`/configuration/${DEFAULT_CONFIG_PATH}`} variant="light" w="fit-content">Open Panel</Button>
+      <Alert color="yellow" title="No configuration list here">
+        There is no configuration list at this address.
+      </Alert>
+      <Button component={Link} to={`/configuration/${DEFAULT_CONFIG_PATH}`} variant="light" w="fit-content">
+        Open Panel
+      </Button>
     </Stack>
   );
 }

@@ -16,13 +16,24 @@ export function InstitutionPage() {
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
-        <Title order={1} fz={26}>Institution</Title>
-        {canManage && <Button leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>Edit Institution</Button>}
+        <Title order={1} fz={26}>
+          Institution
+        </Title>
+        {canManage && (
+          <Button leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
+            Edit Institution
+          </Button>
+        )}
       </Group>
       <InstitutionDetails institution={institution} />
       {editing && (
-        <RecordForm entity={INSTITUTION_ENTITY} record={institution as ConfigRecord} save={save} switches={['localPhoneRule']}
-          onClose={() => setEditing(false)} />
+        <RecordForm
+          entity={INSTITUTION_ENTITY}
+          record={institution as ConfigRecord}
+          save={save}
+          switches={['localPhoneRule']}
+          onClose={() => setEditing(false)}
+        />
       )}
     </Stack>
   );

@@ -25,38 +25,84 @@ export function RecordListPage({ entity }: { entity: ConfigEntity }) {
   const list = useListState();
   const [params, setParams] = useSearchParams();
   const showDisabled = params.get(SHOW_DISABLED) === 'true';
-  const records = useRecordPage(entity, { page: list.page, pageSize: list.pageSize, search: list.search, showDisabled });
+  const records = useRecordPage(entity, {
+    page: list.page,
+    pageSize: list.pageSize,
+    search: list.search,
+    showDisabled,
+  });
   const setEnabled = useSetRecordEnabled(entity);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ConfigRecord | null>(null);
 
-  const toggleShowDisabled = (on: boolean) => setParams((prev) => {
-    const next = new URLSearchParams(prev);
-    if (on) next.set(SHOW_DISABLED, 'true');
-    else next.delete(SHOW_DISABLED);
-    next.delete('PageNumber');
-    return next;
-  });
+  const toggleShowDisabled = (on: boolean) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (on) next.set(SHOW_DISABLED, 'true');
+      else next.delete(SHOW_DISABLED);
+      next.delete('PageNumber');
+      return next;
+    });
 
-  const toggleEnabled = (r: ConfigRecord) => confirmSetEnabled(entity, r, () => setEnabled.mutate({ id: r.id, enabled: !r.isEnabled }, {
-    onSuccess: (saved) => notifications.show({ color: 'teal', autoClose: 3000,
-      message: `${entity.label} '${recordTitle(entity, saved)}' ${saved.isEnabled ? 'enabled' : 'disabled'}.` }),
-  }));
+  const toggleEnabled = (r: ConfigRecord) =>
+    confirmSetEnabled(entity, r, () =>
+      setEnabled.mutate(
+        { id: r.id, enabled: !r.isEnabled },
+        {
+          onSuccess: (saved) =>
+            notifications.show({
+              color: 'teal',
+              autoClose: 3000,
+              message: `${entity.label} '${recordTitle(entity, saved)}' ${saved.isEnabled ? 'enabled' : 'disabled'}.`,
+            }),
+        },
+      ),
+    );
 
-  const columns = recordColumns(entity, canManage ? { onEdit: entity.noEdit ? undefined : setEditing, onToggleEnabled: toggleEnabled } : {});
+  const columns = recordColumns(
+    entity,
+    canManage ? { onEdit: entity.noEdit ? undefined : setEditing, onToggleEnabled: toggleEnabled } : {},
+  );
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
-        <Title order={1} fz={26}>{entity.label}</Title>
-        {canManage && <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>Create {entity.label}</Button>}
+        <Title order={1} fz={26}>
+          {entity.label}
+        </Title>
+        {canManage && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            Create {entity.label}
+          </Button>
+        )}
       </Group>
       <Group justify="space-between" align="center">
         <SearchBox value={list.search} onSearch={list.setSearch} placeholder="Search (press Enter)" />
-        <Switch label="Show disabled" checked={showDisabled} onChange={(e) => toggleShowDisabled(e.currentTarget.checked)} />
+        <Switch
+          label="Show disabled"
+          checked={showDisabled}
+          onChange={(e) => toggleShowDisabled(e.currentTarget.checked)}
+        />
       </Group>
-      <PagedTable query={records} list={list} columns={columns} pinLastColumn={canManage}
-        emptyText={showDisabled ? `No ${entity.label.toLowerCase()} records yet.` : `No enabled ${entity.label.toLowerCase()} records.`}
-        rowStyle={(r) => (r.isEnabled ? undefined : { color: 'var(--mantine-color-gray-6)', backgroundColor: 'var(--mantine-color-gray-1)', fontStyle: 'italic' })} />
+      <PagedTable
+        query={records}
+        list={list}
+        columns={columns}
+        pinLastColumn={canManage}
+        emptyText={
+          showDisabled
+            ? `No ${entity.label.toLowerCase()} records yet.`
+            : `No enabled ${entity.label.toLowerCase()} records.`
+        }
+        rowStyle={(r) =>
+          r.isEnabled
+            ? undefined
+            : {
+                color: 'var(--mantine-color-gray-6)',
+                backgroundColor: 'var(--mantine-color-gray-1)',
+                fontStyle: 'italic',
+              }
+        }
+      />
       {creating && <CreateRecord entity={entity} onClose={() => setCreating(false)} />}
       {editing && <EditRecord key={editing.id} entity={entity} record={editing} onClose={() => setEditing(null)} />}
     </Stack>

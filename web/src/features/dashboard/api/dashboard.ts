@@ -22,7 +22,8 @@ export function usePatientCount(instId: number) {
 export function useRecentPatients(instId: number, size = 5) {
   return useQuery({
     queryKey: queryKeys.patients.recent(instId, size),
-    queryFn: () => callPage(participantEndpoints.list, { params: { instId }, query: { pageNumber: 1, pageSize: size } }),
+    queryFn: () =>
+      callPage(participantEndpoints.list, { params: { instId }, query: { pageNumber: 1, pageSize: size } }),
   });
 }
 
@@ -58,6 +59,7 @@ export function usePendingProtocols(instId: number, size = 5) {
   const openOn = today();
   return useQuery({
     queryKey: queryKeys.protocols.list(instId, { pending: openOn, size }),
-    queryFn: () => callPage(protocolEndpoints.list, { params: { instId }, query: { pageNumber: 1, pageSize: size, openOn } }),
+    queryFn: () =>
+      callPage(protocolEndpoints.list, { params: { instId }, query: { pageNumber: 1, pageSize: size, openOn } }),
   });
 }

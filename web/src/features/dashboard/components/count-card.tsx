@@ -23,12 +23,22 @@ export function CountCard({ label, icon, value, loading, error, caption, approxi
     <Card withBorder radius="md" p="lg" aria-label={label} role="group">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <div>
-          <Text size="xs" tt="uppercase" fw={700} c="dimmed">{label}</Text>
-          <Text fz={30} fw={700} lh={1.3} c={value === null ? 'gray.5' : undefined} data-testid="count">{shown}</Text>
+          <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+            {label}
+          </Text>
+          <Text fz={30} fw={700} lh={1.3} c={value === null ? 'gray.5' : undefined} data-testid="count">
+            {shown}
+          </Text>
         </div>
-        <ThemeIcon size={44} radius="md" variant="light" color={value === null ? 'gray' : undefined}>{icon}</ThemeIcon>
+        <ThemeIcon size={44} radius="md" variant="light" color={value === null ? 'gray' : undefined}>
+          {icon}
+        </ThemeIcon>
       </Group>
-      {(caption || error) && <Text size="xs" c={error ? 'red' : 'dimmed'} mt={4}>{error ? 'Could not be loaded' : caption}</Text>}
+      {(caption || error) && (
+        <Text size="xs" c={error ? 'red' : 'dimmed'} mt={4}>
+          {error ? 'Could not be loaded' : caption}
+        </Text>
+      )}
     </Card>
   );
 }

@@ -16,23 +16,55 @@ export function PendingProtocols({ instId }: { instId: number }) {
   const navigate = useNavigate();
   const rows = pending.data?.items ?? [];
   let body;
-  if (pending.isPending) body = <Text size="sm" c="dimmed" py="md">Loading collection protocols…</Text>;
-  else if (pending.isError) body = <Text size="sm" c="red" py="md">The collection protocols could not be loaded: {pending.error.message}</Text>;
-  else if (!rows.length) body = <Text size="sm" c="dimmed" py="md">No open collection protocols.</Text>;
+  if (pending.isPending)
+    body = (
+      <Text size="sm" c="dimmed" py="md">
+        Loading collection protocols…
+      </Text>
+    );
+  else if (pending.isError)
+    body = (
+      <Text size="sm" c="red" py="md">
+        The collection protocols could not be loaded: {pending.error.message}
+      </Text>
+    );
+  else if (!rows.length)
+    body = (
+      <Text size="sm" c="dimmed" py="md">
+        No open collection protocols.
+      </Text>
+    );
   else {
     body = (
       <Table highlightOnHover verticalSpacing={6} aria-label="Pending collection protocols">
         <Table.Thead>
-          <Table.Tr><Table.Th>Title</Table.Th><Table.Th>Start Date</Table.Th><ActionsTh w={110} /></Table.Tr>
+          <Table.Tr>
+            <Table.Th>Title</Table.Th>
+            <Table.Th>Start Date</Table.Th>
+            <ActionsTh w={110} />
+          </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((p) => (
             <Table.Tr key={p.id} style={{ cursor: 'pointer' }} onClick={() => void navigate(overview(p.id))}>
-              <Table.Td><Anchor component={Link} to={overview(p.id)} size="sm" onClick={(e) => e.stopPropagation()}>{p.title}</Anchor></Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={overview(p.id)} size="sm" onClick={(e) => e.stopPropagation()}>
+                  {p.title}
+                </Anchor>
+              </Table.Td>
               <Table.Td>{formatDate(p.startDate, '—')}</Table.Td>
               <Table.Td ta="right">
-                <Button size="compact-sm" variant="light" leftSection={<IconRocket size={14} />} component={Link} to={overview(p.id)}
-                  onClick={(e) => e.stopPropagation()} aria-label={`Launch ${p.title}`}>Launch</Button>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  leftSection={<IconRocket size={14} />}
+                  component={Link}
+                  to={overview(p.id)}
+                  onClick={(e) => e.stopPropagation()}
+                  aria-label={`Launch ${p.title}`}
+                >
+                  Launch
+                </Button>
               </Table.Td>
             </Table.Tr>
           ))}
@@ -43,8 +75,15 @@ export function PendingProtocols({ instId }: { instId: number }) {
   return (
     <Card withBorder radius="md" p="lg">
       <Group justify="space-between" mb="xs">
-        <Group gap="xs"><IconFlask size={20} /><Title order={2} fz="lg">Pending Collection Protocols</Title></Group>
-        <Anchor component={Link} to="/collection-protocols" size="sm" aria-label="View More collection protocols">View More</Anchor>
+        <Group gap="xs">
+          <IconFlask size={20} />
+          <Title order={2} fz="lg">
+            Pending Collection Protocols
+          </Title>
+        </Group>
+        <Anchor component={Link} to="/collection-protocols" size="sm" aria-label="View More collection protocols">
+          View More
+        </Anchor>
       </Group>
       {body}
     </Card>

@@ -10,14 +10,33 @@ export function RecentParticipants({ instId, canEdit }: { instId: number; canEdi
   const recent = useRecentPatients(instId);
   const rows = recent.data?.items ?? [];
   let body;
-  if (recent.isPending) body = <Text size="sm" c="dimmed" py="md">Loading participants…</Text>;
-  else if (recent.isError) body = <Text size="sm" c="red" py="md">The participants could not be loaded: {recent.error.message}</Text>;
-  else if (!rows.length) body = <Text size="sm" c="dimmed" py="md">No participants registered yet.</Text>;
+  if (recent.isPending)
+    body = (
+      <Text size="sm" c="dimmed" py="md">
+        Loading participants…
+      </Text>
+    );
+  else if (recent.isError)
+    body = (
+      <Text size="sm" c="red" py="md">
+        The participants could not be loaded: {recent.error.message}
+      </Text>
+    );
+  else if (!rows.length)
+    body = (
+      <Text size="sm" c="dimmed" py="md">
+        No participants registered yet.
+      </Text>
+    );
   else {
     body = (
       <Table highlightOnHover verticalSpacing={6} aria-label="Recent participants">
         <Table.Thead>
-          <Table.Tr><Table.Th>Name</Table.Th><Table.Th>Birth Date</Table.Th>{canEdit && <ActionsTh w={48} />}</Table.Tr>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Birth Date</Table.Th>
+            {canEdit && <ActionsTh w={48} />}
+          </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((p) => (
@@ -27,7 +46,12 @@ export function RecentParticipants({ instId, canEdit }: { instId: number; canEdi
               {canEdit && (
                 <Table.Td ta="right">
                   <Tooltip label="Edit">
-                    <ActionIcon component={Link} to={`/patients/${p.id}`} variant="subtle" aria-label={`Edit ${fullName(p)}`}>
+                    <ActionIcon
+                      component={Link}
+                      to={`/patients/${p.id}`}
+                      variant="subtle"
+                      aria-label={`Edit ${fullName(p)}`}
+                    >
                       <IconPencil size={16} />
                     </ActionIcon>
                   </Tooltip>
@@ -42,8 +66,15 @@ export function RecentParticipants({ instId, canEdit }: { instId: number; canEdi
   return (
     <Card withBorder radius="md" p="lg">
       <Group justify="space-between" mb="xs">
-        <Group gap="xs"><IconUsers size={20} /><Title order={2} fz="lg">Participants</Title></Group>
-        <Anchor component={Link} to="/patients" size="sm" aria-label="View More participants">View More</Anchor>
+        <Group gap="xs">
+          <IconUsers size={20} />
+          <Title order={2} fz="lg">
+            Participants
+          </Title>
+        </Group>
+        <Anchor component={Link} to="/patients" size="sm" aria-label="View More participants">
+          View More
+        </Anchor>
       </Group>
       {body}
     </Card>

@@ -7,7 +7,6 @@ import { PendingProtocols } from '../components/pending-protocols';
 import { CountCard } from '../components/count-card';
 import { RecentParticipants } from '../components/recent-participants';
 
-
 /** Home dashboard (spec 1 §2): who is signed in and where, the count cards and the recent participants. */
 export function DashboardPage() {
   const me = useMe();
@@ -26,34 +25,70 @@ export function DashboardPage() {
     <Stack maw={1200} mx="auto" gap="lg">
       <Card withBorder radius="md" p="lg">
         <Group wrap="nowrap" align="flex-start">
-          <ThemeIcon size={48} radius="xl" variant="light"><IconBuildingHospital size={26} /></ThemeIcon>
+          <ThemeIcon size={48} radius="xl" variant="light">
+            <IconBuildingHospital size={26} />
+          </ThemeIcon>
           <div>
-            <Text c="dimmed" size="sm">Welcome, {fullName(me)}</Text>
-            <Title order={1} fz={24}>{institution.title}</Title>
-            <Text size="sm" c="dimmed">{institution.address}</Text>
+            <Text c="dimmed" size="sm">
+              Welcome, {fullName(me)}
+            </Text>
+            <Title order={1} fz={24}>
+              {institution.title}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {institution.address}
+            </Text>
             <Group gap={6} mt="xs">
               <Badge variant="light">{institution.abbreviation}</Badge>
-              {roles.map((role) => <Badge key={role} variant="outline" color="gray">{role}</Badge>)}
+              {roles.map((role) => (
+                <Badge key={role} variant="outline" color="gray">
+                  {role}
+                </Badge>
+              ))}
             </Group>
           </div>
         </Group>
       </Card>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         {canSeeParticipants && (
-          <CountCard label="Total Participants" icon={<IconUsers size={24} />} value={count.data?.count ?? 0} approximate={count.data?.isEstimate}
-            loading={count.isPending} error={count.isError} />
+          <CountCard
+            label="Total Participants"
+            icon={<IconUsers size={24} />}
+            value={count.data?.count ?? 0}
+            approximate={count.data?.isEstimate}
+            loading={count.isPending}
+            error={count.isError}
+          />
         )}
         {canSeeProtocols && (
-          <CountCard label="Collection Protocols" icon={<IconFlask size={24} />} value={protocols.data?.count ?? 0} approximate={protocols.data?.isEstimate}
-            loading={protocols.isPending} error={protocols.isError} />
+          <CountCard
+            label="Collection Protocols"
+            icon={<IconFlask size={24} />}
+            value={protocols.data?.count ?? 0}
+            approximate={protocols.data?.isEstimate}
+            loading={protocols.isPending}
+            error={protocols.isError}
+          />
         )}
         {canSeeOrders && (
-          <CountCard label="LIMS Orders" icon={<IconClipboardList size={24} />} value={orders.data?.count ?? 0} approximate={orders.data?.isEstimate}
-            loading={orders.isPending} error={orders.isError} />
+          <CountCard
+            label="LIMS Orders"
+            icon={<IconClipboardList size={24} />}
+            value={orders.data?.count ?? 0}
+            approximate={orders.data?.isEstimate}
+            loading={orders.isPending}
+            error={orders.isError}
+          />
         )}
         {canSeeSamples && (
-          <CountCard label="Collected Samples" icon={<IconTestPipe size={24} />} value={samples.data?.count ?? 0} approximate={samples.data?.isEstimate}
-            loading={samples.isPending} error={samples.isError} />
+          <CountCard
+            label="Collected Samples"
+            icon={<IconTestPipe size={24} />}
+            value={samples.data?.count ?? 0}
+            approximate={samples.data?.isEstimate}
+            loading={samples.isPending}
+            error={samples.isError}
+          />
         )}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: canSeeProtocols && canSeeParticipants ? 2 : 1 }}>

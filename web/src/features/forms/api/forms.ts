@@ -1,6 +1,13 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
-import type { FieldInput, FieldOrderInput, FieldUpdate, FormValues, ReportRow, SubmissionValues } from '@contract/forms.contract';
+import type {
+  FieldInput,
+  FieldOrderInput,
+  FieldUpdate,
+  FormValues,
+  ReportRow,
+  SubmissionValues,
+} from '@contract/forms.contract';
 import { formEndpoints as e } from '@contract/forms.endpoints';
 import { call, callFile, callPage, callPaged } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download';
@@ -16,7 +23,11 @@ const REPORT = 'formReport';
 export function useForms(instId: number, protocolId: number, q: { page: number; pageSize: number }) {
   return useQuery({
     queryKey: keys.part(instId, protocolId, FORMS, { list: q }),
-    queryFn: () => callPage(e.list, { params: { instId, protocolId }, query: { isEnabled: true, pageNumber: q.page, pageSize: q.pageSize } }),
+    queryFn: () =>
+      callPage(e.list, {
+        params: { instId, protocolId },
+        query: { isEnabled: true, pageNumber: q.page, pageSize: q.pageSize },
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -48,9 +59,14 @@ export function useCreateForm(instId: number, protocolId: number) {
 export function useSaveField(instId: number, protocolId: number, formId: number) {
   return useMutation({
     ...changes('protocols.form', instId),
-    mutationFn: (save: { fieldId: number; body: FieldUpdate } | { fieldId?: undefined; body: FieldInput }) => (save.fieldId
-      ? call(e.updateField, { params: { instId, protocolId, formId, fieldId: save.fieldId }, body: save.body }, { notify: false })
-      : call(e.createField, { params: { instId, protocolId, formId }, body: save.body }, { notify: false })),
+    mutationFn: (save: { fieldId: number; body: FieldUpdate } | { fieldId?: undefined; body: FieldInput }) =>
+      save.fieldId
+        ? call(
+            e.updateField,
+            { params: { instId, protocolId, formId, fieldId: save.fieldId }, body: save.body },
+            { notify: false },
+          )
+        : call(e.createField, { params: { instId, protocolId, formId }, body: save.body }, { notify: false }),
   });
 }
 
@@ -70,10 +86,16 @@ export function useOrderFields(instId: number, protocolId: number, formId: numbe
 }
 
 /** The participant's enabled submissions, newest first (the server pages; a participant has few). */
-export function useSubmissions(instId: number, protocolId: number, patientId: number, q: { page: number; pageSize: number }) {
+export function useSubmissions(
+  instId: number,
+  protocolId: number,
+  patientId: number,
+  q: { page: number; pageSize: number },
+) {
   return useQuery({
     queryKey: keys.part(instId, protocolId, SUBMISSIONS, { patientId, ...q }),
-    queryFn: () => callPage(e.submissions, { params: { instId }, query: { patientId, pageNumber: q.page, pageSize: q.pageSize } }),
+    queryFn: () =>
+      callPage(e.submissions, { params: { instId }, query: { patientId, pageNumber: q.page, pageSize: q.pageSize } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -104,19 +126,39 @@ export function useDisableSubmission(instId: number) {
 
 /** A report row with the id the paged table keys rows by. */
 export type ReportTableRow = ReportRow & { id: number };
-export interface ReportQuery { formId: number; startDate: string; endDate: string; page: number; pageSize: number }
+export interface ReportQuery {
+  formId: number;
+  startDate: string;
+  endDate: string;
+  page: number;
+  pageSize: number;
+}
 
 /** GET {f}/report: one server page of the collected questionnaires report, with its field columns. */
 export function useFormReport(instId: number, protocolId: number, q: ReportQuery | null) {
   return useQuery({
     queryKey: keys.part(instId, protocolId, REPORT, q ?? {}),
     queryFn: async () => {
-      const res = await callPaged(e.report, {
-        params: { instId, protocolId, formId: q!.formId }, query: { startDate: q!.startDate, endDate: q!.endDate, pageNumber: q!.page, pageSize: q!.pageSize },
-      }, { notify: false });
+      const res = await callPaged(
+        e.report,
+        {
+          params: { instId, protocolId, formId: q!.formId },
+          query: { startDate: q!.startDate, endDate: q!.endDate, pageNumber: q!.page, pageSize: q!.pageSize },
+        },
+        { notify: false },
+      );
       // The body is {columns, rows}, not a bare array: the pagination header still applies to its rows.
       const body = res.body;
-      return { columns: body.columns, items: body.rows.map((r): ReportTableRow => ({ ...r, id: r.submissionId })), pagination: res.pagination ?? { TotalCount: body.rows.length, PageSize: body.rows.length, CurrentPage: 1, TotalPages: 1 } };
+      return {
+        columns: body.columns,
+        items: body.rows.map((r): ReportTableRow => ({ ...r, id: r.submissionId })),
+        pagination: res.pagination ?? {
+          TotalCount: body.rows.length,
+          PageSize: body.rows.length,
+          CurrentPage: 1,
+          TotalPages: 1,
+        },
+      };
     },
     enabled: q !== null,
     placeholderData: keepPreviousData,
@@ -126,6 +168,9 @@ export function useFormReport(instId: number, protocolId: number, q: ReportQuery
 
 /** GET {f}/report.csv, saved under the name the server gives. */
 export async function downloadReportCsv(instId: number, protocolId: number, q: ReportQuery, fallbackName: string) {
-  const { blob, filename } = await callFile(e.reportCsv, { params: { instId, protocolId, formId: q.formId }, query: { startDate: q.startDate, endDate: q.endDate } });
+  const { blob, filename } = await callFile(e.reportCsv, {
+    params: { instId, protocolId, formId: q.formId },
+    query: { startDate: q.startDate, endDate: q.endDate },
+  });
   saveBlob(blob, filename ?? `${fallbackName}.csv`);
 }

@@ -8,12 +8,18 @@ export type Answer = string | boolean | string[];
 export type Answers = Record<number, Answer>;
 
 /** The answer of a field that was not touched yet. */
-export const emptyAnswer = (f: FieldDto): Answer => (f.dataType.abbreviation === 'CB' ? false : f.dataType.abbreviation === 'CBL' ? [] : '');
+export const emptyAnswer = (f: FieldDto): Answer =>
+  f.dataType.abbreviation === 'CB' ? false : f.dataType.abbreviation === 'CBL' ? [] : '';
 
 /** The contract's rules for one field (the server checks the same way). */
 export const rulesOf = (f: FieldDto) => ({
-  kind: f.dataType.abbreviation, required: f.required, requiredMessage: f.requiredMessage, hasValidation: f.hasValidation,
-  regularExpression: f.regularExpression, regularExpressionMessage: f.regularExpressionMessage, options: f.options.map((o) => o.value),
+  kind: f.dataType.abbreviation,
+  required: f.required,
+  requiredMessage: f.requiredMessage,
+  hasValidation: f.hasValidation,
+  regularExpression: f.regularExpression,
+  regularExpressionMessage: f.regularExpressionMessage,
+  options: f.options.map((o) => o.value),
 });
 
 /**
@@ -45,17 +51,40 @@ interface Props {
  * YYYY-MM-DDTHH:mm) are exactly what the contract accepts.
  */
 export function DynamicForm({ fields, answers, errors = {}, onChange }: Props) {
-  if (!fields.length) return <Text size="sm" c="dimmed">This form has no fields yet.</Text>;
+  if (!fields.length)
+    return (
+      <Text size="sm" c="dimmed">
+        This form has no fields yet.
+      </Text>
+    );
   return (
     <Stack gap="md">
-      {[...fields].sort((a, b) => a.ordinal - b.ordinal).map((f) => (
-        <DynamicField key={f.id} field={f} value={answers[f.id] ?? emptyAnswer(f)} error={errors[f.id]} onChange={(v) => onChange(f.id, v)} />
-      ))}
+      {[...fields]
+        .sort((a, b) => a.ordinal - b.ordinal)
+        .map((f) => (
+          <DynamicField
+            key={f.id}
+            field={f}
+            value={answers[f.id] ?? emptyAnswer(f)}
+            error={errors[f.id]}
+            onChange={(v) => onChange(f.id, v)}
+          />
+        ))}
     </Stack>
   );
 }
 
-function DynamicField({ field: f, value, error, onChange }: { field: FieldDto; value: Answer; error?: string; onChange: (v: Answer) => void }) {
+function DynamicField({
+  field: f,
+  value,
+  error,
+  onChange,
+}: {
+  field: FieldDto;
+  value: Answer;
+  error?: string;
+  onChange: (v: Answer) => void;
+}) {
   const kind = f.dataType.abbreviation;
   const common = { label: f.prompt, withAsterisk: f.required, error, 'data-field-id': f.id };
   const text = typeof value === 'string' ? value : '';
@@ -64,9 +93,27 @@ function DynamicField({ field: f, value, error, onChange }: { field: FieldDto; v
   const Layout = f.orientation === 'horizontal' ? Group : Stack;
   switch (kind) {
     case 'TB':
-      return <TextInput {...common} placeholder={placeholder} maxLength={MAX_ANSWER_CHARS.TB} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return (
+        <TextInput
+          {...common}
+          placeholder={placeholder}
+          maxLength={MAX_ANSWER_CHARS.TB}
+          value={text}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
     case 'TA':
-      return <Textarea {...common} placeholder={placeholder} autosize minRows={3} maxLength={MAX_ANSWER_CHARS.TA} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return (
+        <Textarea
+          {...common}
+          placeholder={placeholder}
+          autosize
+          minRows={3}
+          maxLength={MAX_ANSWER_CHARS.TA}
+          value={text}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
     case 'TP':
       return <TimeInput {...common} value={text} onChange={(e) => onChange(e.currentTarget.value)} maw={220} />;
     case 'DP':
@@ -74,34 +121,74 @@ function DynamicField({ field: f, value, error, onChange }: { field: FieldDto; v
     case 'DTP':
       return <DateTimeField common={common} value={text} onChange={onChange} />;
     case 'CB':
-      return <Checkbox label={f.prompt} error={error} checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} data-field-id={f.id} />;
+      return (
+        <Checkbox
+          label={f.prompt}
+          error={error}
+          checked={value === true}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+          data-field-id={f.id}
+        />
+      );
     case 'CBL':
       return (
         <Checkbox.Group {...common} value={Array.isArray(value) ? value : []} onChange={onChange}>
-          <Layout gap="xs" mt={6}>{options.map((o) => <Checkbox key={o} value={o} label={o} />)}</Layout>
+          <Layout gap="xs" mt={6}>
+            {options.map((o) => (
+              <Checkbox key={o} value={o} label={o} />
+            ))}
+          </Layout>
         </Checkbox.Group>
       );
     case 'RL':
       return (
         <Radio.Group {...common} value={text || null} onChange={onChange}>
-          <Layout gap="xs" mt={6}>{options.map((o) => <Radio key={o} value={o} label={o} />)}</Layout>
+          <Layout gap="xs" mt={6}>
+            {options.map((o) => (
+              <Radio key={o} value={o} label={o} />
+            ))}
+          </Layout>
         </Radio.Group>
       );
     case 'SL':
-      return <Select {...common} data={options} value={text || null} onChange={(v) => onChange(v ?? '')} placeholder="Choose one" clearable={!f.required} maw={360} />;
+      return (
+        <Select
+          {...common}
+          data={options}
+          value={text || null}
+          onChange={(v) => onChange(v ?? '')}
+          placeholder="Choose one"
+          clearable={!f.required}
+          maw={360}
+        />
+      );
   }
 }
 
 /** A date and time answer (YYYY-MM-DDTHH:mm) as the one date field and a time input side by side. */
-function DateTimeField({ common, value, onChange }: { common: { label: string; withAsterisk: boolean; error?: string; 'data-field-id': number }; value: string; onChange: (v: Answer) => void }) {
+function DateTimeField({
+  common,
+  value,
+  onChange,
+}: {
+  common: { label: string; withAsterisk: boolean; error?: string; 'data-field-id': number };
+  value: string;
+  onChange: (v: Answer) => void;
+}) {
   const [day = '', time = ''] = value.split('T');
   // Either part alone is kept as typed (the check says what is missing); both empty is no answer.
   const join = (d: string, t: string) => onChange(d || t ? `${d}T${t}` : '');
   return (
     <Group gap="xs" align="flex-start" wrap="wrap">
       <DateField {...common} value={day || null} onChange={(v) => join(v ?? '', time)} maw={220} />
-      <TimeInput label="Time" aria-label={`Time of ${common.label}`} withAsterisk={common.withAsterisk} value={time}
-        onChange={(e) => join(day, e.currentTarget.value)} maw={140} />
+      <TimeInput
+        label="Time"
+        aria-label={`Time of ${common.label}`}
+        withAsterisk={common.withAsterisk}
+        value={time}
+        onChange={(e) => join(day, e.currentTarget.value)}
+        maw={140}
+      />
     </Group>
   );
 }

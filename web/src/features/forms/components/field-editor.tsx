@@ -4,7 +4,14 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconX } from '@tabler/icons-react';
 import {
-  DEFAULT_PLACEHOLDER, FieldInput, FieldUpdate, LIST_KINDS, MAX_OPTIONS, TEXT_KINDS, type FieldDto, type FieldKind,
+  DEFAULT_PLACEHOLDER,
+  FieldInput,
+  FieldUpdate,
+  LIST_KINDS,
+  MAX_OPTIONS,
+  TEXT_KINDS,
+  type FieldDto,
+  type FieldKind,
 } from '@contract/forms.contract';
 import { FullScreenForm } from '@/components/full-screen-form';
 import { usePendingAdder } from '@/components/pending-adders';
@@ -94,7 +101,11 @@ export function FieldEditor({ formId, kind, dataTypeId, field, fieldCount, onClo
     };
     save.mutate(field ? { fieldId: field.id, body: { ...body, concurrencyStamp } } : { body }, {
       onSuccess: () => {
-        notifications.show({ color: 'teal', message: `Field '${values.prompt}' ${field ? 'updated' : 'added'}.`, autoClose: 3000 });
+        notifications.show({
+          color: 'teal',
+          message: `Field '${values.prompt}' ${field ? 'updated' : 'added'}.`,
+          autoClose: 3000,
+        });
         guard.release();
         onClose();
       },
@@ -103,35 +114,98 @@ export function FieldEditor({ formId, kind, dataTypeId, field, fieldCount, onClo
   });
 
   return (
-    <FullScreenForm title={`${field ? 'Edit' : 'Add'} ${KIND_LABELS[kind]} Field`} opened onClose={onClose} guard={guard} width={640}
-      onSubmit={submit} submitting={save.isPending} error={serverFormErrors(save.error).title}>
+    <FullScreenForm
+      title={`${field ? 'Edit' : 'Add'} ${KIND_LABELS[kind]} Field`}
+      opened
+      onClose={onClose}
+      guard={guard}
+      width={640}
+      onSubmit={submit}
+      submitting={save.isPending}
+      error={serverFormErrors(save.error).title}
+    >
       <Stack gap="md">
-        <TextInput label="Field Label" description="The question as the participant's form shows it" withAsterisk data-autofocus
-          autoComplete="off" maxLength={500} {...form.getInputProps('prompt')} />
-        <TextInput label="Response Title" description="The answer's heading in reports" withAsterisk autoComplete="off" maxLength={200}
-          {...form.getInputProps('responseTitle')} />
-        <TextInput label="Ordinal" description="Position on the form; fields show by ordinal" withAsterisk inputMode="numeric"
-          autoComplete="off" maw={200} {...form.getInputProps('ordinal')} />
-        {isText && <TextInput label="Place Holder" description="Shown in the empty box; 'none' shows nothing" maxLength={200} {...form.getInputProps('placeholder')} />}
+        <TextInput
+          label="Field Label"
+          description="The question as the participant's form shows it"
+          withAsterisk
+          data-autofocus
+          autoComplete="off"
+          maxLength={500}
+          {...form.getInputProps('prompt')}
+        />
+        <TextInput
+          label="Response Title"
+          description="The answer's heading in reports"
+          withAsterisk
+          autoComplete="off"
+          maxLength={200}
+          {...form.getInputProps('responseTitle')}
+        />
+        <TextInput
+          label="Ordinal"
+          description="Position on the form; fields show by ordinal"
+          withAsterisk
+          inputMode="numeric"
+          autoComplete="off"
+          maw={200}
+          {...form.getInputProps('ordinal')}
+        />
+        {isText && (
+          <TextInput
+            label="Place Holder"
+            description="Shown in the empty box; 'none' shows nothing"
+            maxLength={200}
+            {...form.getInputProps('placeholder')}
+          />
+        )}
         {(kind === 'CBL' || kind === 'RL') && (
           <Stack gap={4}>
-            <Text size="sm" fw={500} id="orientation-label">Orientation</Text>
-            <SegmentedControl aria-labelledby="orientation-label" maw={280} data={[{ value: 'vertical', label: 'Vertical' }, { value: 'horizontal', label: 'Horizontal' }]}
-              {...form.getInputProps('orientation')} />
+            <Text size="sm" fw={500} id="orientation-label">
+              Orientation
+            </Text>
+            <SegmentedControl
+              aria-labelledby="orientation-label"
+              maw={280}
+              data={[
+                { value: 'vertical', label: 'Vertical' },
+                { value: 'horizontal', label: 'Horizontal' },
+              ]}
+              {...form.getInputProps('orientation')}
+            />
           </Stack>
         )}
-        {isList && <OptionsEditor options={v.options} error={form.errors.options as string | undefined}
-          optionErrors={(i) => form.errors[`options.${i}.value`] as string | undefined}
-          onChange={(options) => form.setFieldValue('options', options)} />}
+        {isList && (
+          <OptionsEditor
+            options={v.options}
+            error={form.errors.options as string | undefined}
+            optionErrors={(i) => form.errors[`options.${i}.value`] as string | undefined}
+            onChange={(options) => form.setFieldValue('options', options)}
+          />
+        )}
         <Checkbox label="Is Required" {...form.getInputProps('required', { type: 'checkbox' })} />
-        {v.required && <TextInput label="Required Message" withAsterisk maxLength={300} {...form.getInputProps('requiredMessage')} />}
+        {v.required && (
+          <TextInput label="Required Message" withAsterisk maxLength={300} {...form.getInputProps('requiredMessage')} />
+        )}
         {isText && <Checkbox label="Has Validation" {...form.getInputProps('hasValidation', { type: 'checkbox' })} />}
         {isText && v.hasValidation && (
           <>
-            <TextInput label="Regular Expression" withAsterisk styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} autoComplete="off" spellCheck={false}
-              description="The whole answer must match, e.g. \d{3} accepts 123 only" {...form.getInputProps('regularExpression')} />
-            <TextInput label="Regular Expression Message" description="Shown when an answer does not match" withAsterisk maxLength={300}
-              {...form.getInputProps('regularExpressionMessage')} />
+            <TextInput
+              label="Regular Expression"
+              withAsterisk
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              autoComplete="off"
+              spellCheck={false}
+              description="The whole answer must match, e.g. \d{3} accepts 123 only"
+              {...form.getInputProps('regularExpression')}
+            />
+            <TextInput
+              label="Regular Expression Message"
+              description="Shown when an answer does not match"
+              withAsterisk
+              maxLength={300}
+              {...form.getInputProps('regularExpressionMessage')}
+            />
           </>
         )}
       </Stack>
@@ -157,8 +231,14 @@ function OptionsEditor({ options, error, optionErrors, onChange }: OptionsProps)
     e.preventDefault();
     const value = draft.trim();
     if (!value) return;
-    if (options.some((o) => o.value === value)) { setDraftError('This option is already listed'); return; }
-    if (options.length >= MAX_OPTIONS) { setDraftError(`At most ${MAX_OPTIONS} options`); return; }
+    if (options.some((o) => o.value === value)) {
+      setDraftError('This option is already listed');
+      return;
+    }
+    if (options.length >= MAX_OPTIONS) {
+      setDraftError(`At most ${MAX_OPTIONS} options`);
+      return;
+    }
     onChange([...options, { value }]);
     setDraft('');
     setDraftError(null);
@@ -170,24 +250,77 @@ function OptionsEditor({ options, error, optionErrors, onChange }: OptionsProps)
   };
   return (
     <Stack gap={6}>
-      <Text size="sm" fw={500}>Options</Text>
-      {options.length === 0 && <Text size="sm" c="dimmed">No options yet: type one below and press Enter.</Text>}
+      <Text size="sm" fw={500}>
+        Options
+      </Text>
+      {options.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No options yet: type one below and press Enter.
+        </Text>
+      )}
       <Stack gap={6} role="list" aria-label="Options">
         {options.map((o, i) => (
           <Paper key={o.id ?? `new-${o.value}`} withBorder p={6} radius="sm" role="listitem">
             <Group gap={6} wrap="nowrap" align="flex-start">
-              <TextInput aria-label={`Option ${i + 1}`} value={o.value} error={optionErrors(i)} style={{ flex: 1 }} maxLength={200}
-                onChange={(e) => onChange(options.map((x, j) => (j === i ? { ...x, value: e.currentTarget.value } : x)))}
-                onKeyDown={(e) => { if (e.key === 'Enter') e.preventDefault(); }} />
-              <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Move ${o.value} up`} disabled={i === 0} onClick={() => move(i, -1)}><IconArrowUp size={16} /></ActionIcon>
-              <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Move ${o.value} down`} disabled={i === options.length - 1} onClick={() => move(i, 1)}><IconArrowDown size={16} /></ActionIcon>
-              <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Disable ${o.value}`} onClick={() => onChange(options.filter((_, j) => j !== i))}><IconX size={16} /></ActionIcon>
+              <TextInput
+                aria-label={`Option ${i + 1}`}
+                value={o.value}
+                error={optionErrors(i)}
+                style={{ flex: 1 }}
+                maxLength={200}
+                onChange={(e) =>
+                  onChange(options.map((x, j) => (j === i ? { ...x, value: e.currentTarget.value } : x)))
+                }
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') e.preventDefault();
+                }}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label={`Move ${o.value} up`}
+                disabled={i === 0}
+                onClick={() => move(i, -1)}
+              >
+                <IconArrowUp size={16} />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label={`Move ${o.value} down`}
+                disabled={i === options.length - 1}
+                onClick={() => move(i, 1)}
+              >
+                <IconArrowDown size={16} />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={`Disable ${o.value}`}
+                onClick={() => onChange(options.filter((_, j) => j !== i))}
+              >
+                <IconX size={16} />
+              </ActionIcon>
             </Group>
           </Paper>
         ))}
       </Stack>
-      <TextInput label="New Option" description="Press Enter to add it" value={draft} error={draftError ?? error} maxLength={200} autoComplete="off"
-        onChange={(e) => { setDraft(e.currentTarget.value); setDraftError(null); }} onKeyDown={add} />
+      <TextInput
+        label="New Option"
+        description="Press Enter to add it"
+        value={draft}
+        error={draftError ?? error}
+        maxLength={200}
+        autoComplete="off"
+        onChange={(e) => {
+          setDraft(e.currentTarget.value);
+          setDraftError(null);
+        }}
+        onKeyDown={add}
+      />
     </Stack>
   );
 }

@@ -34,7 +34,11 @@ export function FillForm({ participant: p, onClose }: { participant: ProtocolPar
   const protocol = useCurrentProtocol();
   const forms = useAllForms(institution.id, protocol.id);
   const sites = useAllProtocolSites(institution.id, protocol.id);
-  const samples = usePrimarySamples(institution.id, protocol.id, { page: 1, pageSize: MAX_PAGE_SIZE, participantId: p.id });
+  const samples = usePrimarySamples(institution.id, protocol.id, {
+    page: 1,
+    pageSize: MAX_PAGE_SIZE,
+    participantId: p.id,
+  });
   const submit = useSubmitForm(institution.id);
   const [formId, setFormId] = useState<string | null>(null);
   const [siteId, setSiteId] = useState<string | null>(null);
@@ -46,9 +50,22 @@ export function FillForm({ participant: p, onClose }: { participant: ProtocolPar
   const fields = chosen.data?.fields ?? [];
   const guard = useUnsavedChangesGuard(Object.keys(answers).length > 0 || sampleId !== null);
 
-  const formOptions = useMemo(() => (forms.data?.items ?? []).map((f) => ({ value: String(f.id), label: f.name })), [forms.data]);
-  const siteOptions = useMemo(() => (sites.data?.items ?? []).map((s) => ({ value: String(s.institutionSiteId), label: s.institutionSite?.title ?? `Site ${s.institutionSiteId}` })), [sites.data]);
-  const sampleOptions = useMemo(() => [...new Set((samples.data?.items ?? []).map((s) => s.sampleId).filter(Boolean))], [samples.data]);
+  const formOptions = useMemo(
+    () => (forms.data?.items ?? []).map((f) => ({ value: String(f.id), label: f.name })),
+    [forms.data],
+  );
+  const siteOptions = useMemo(
+    () =>
+      (sites.data?.items ?? []).map((s) => ({
+        value: String(s.institutionSiteId),
+        label: s.institutionSite?.title ?? `Site ${s.institutionSiteId}`,
+      })),
+    [sites.data],
+  );
+  const sampleOptions = useMemo(
+    () => [...new Set((samples.data?.items ?? []).map((s) => s.sampleId).filter(Boolean))],
+    [samples.data],
+  );
 
   const answer = (fieldId: number, value: Answer) => {
     setAnswers((a) => ({ ...a, [fieldId]: value }));
@@ -70,50 +87,112 @@ export function FillForm({ participant: p, onClose }: { participant: ProtocolPar
     setErrors(next);
     setTitle(null);
     if (Object.values(next).some(Boolean) || !chosen.data) return;
-    submit.mutate({
-      collectionProtocolFormId: Number(formId), patientId: p.patientId, institutionSiteId: Number(siteId),
-      sampleId: sampleId ?? undefined, formVersion: chosen.data.version, formFields: formFields(fields, answers),
-      institutionId: institution.id,
-    }, {
-      onSuccess: () => {
-        notifications.show({ color: 'teal', message: `${chosen.data?.name} filled for ${fullName(p.patient)}.`, autoClose: 3000 });
-        guard.release();
-        onClose();
+    submit.mutate(
+      {
+        collectionProtocolFormId: Number(formId),
+        patientId: p.patientId,
+        institutionSiteId: Number(siteId),
+        sampleId: sampleId ?? undefined,
+        formVersion: chosen.data.version,
+        formFields: formFields(fields, answers),
+        institutionId: institution.id,
       },
-      onError: (error) => {
-        const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
-        setErrors(fieldErrors);
-        // A version change means the form moved on since it was loaded: load it again so the person sees it.
-        if (error instanceof ApiError && error.problem.code === 'forms.version_changed') void chosen.refetch();
-        setTitle(error.message);
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'teal',
+            message: `${chosen.data?.name} filled for ${fullName(p.patient)}.`,
+            autoClose: 3000,
+          });
+          guard.release();
+          onClose();
+        },
+        onError: (error) => {
+          const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
+          setErrors(fieldErrors);
+          // A version change means the form moved on since it was loaded: load it again so the person sees it.
+          if (error instanceof ApiError && error.problem.code === 'forms.version_changed') void chosen.refetch();
+          setTitle(error.message);
+        },
       },
-    });
+    );
   };
 
   return (
-    <FullScreenForm title="Create a Collection Protocol Participant Form" opened onClose={onClose} onSubmit={send} guard={guard}
-      submitting={submit.isPending} error={title} width={720}>
+    <FullScreenForm
+      title="Create a Collection Protocol Participant Form"
+      opened
+      onClose={onClose}
+      onSubmit={send}
+      guard={guard}
+      submitting={submit.isPending}
+      error={title}
+      width={720}
+    >
       <Stack gap="md">
-        <Text size="sm" c="dimmed">Participant: {fullName(p.patient)}</Text>
-        {forms.isError && <Alert color="red" title="The forms could not be loaded">{forms.error.message}</Alert>}
-        {forms.isSuccess && formOptions.length === 0 && (
-          <Alert color="gray" icon={<IconInfoCircle />}>This protocol has no questionnaire yet. Design one on the protocol's Questionnaires page.</Alert>
+        <Text size="sm" c="dimmed">
+          Participant: {fullName(p.patient)}
+        </Text>
+        {forms.isError && (
+          <Alert color="red" title="The forms could not be loaded">
+            {forms.error.message}
+          </Alert>
         )}
-        <Select label="Select Form" withAsterisk data-autofocus data={formOptions} value={formId} onChange={pickForm}
-          placeholder={forms.isPending ? 'Loading…' : 'Choose a form'} error={errors.collectionProtocolFormId}
-          allowDeselect={false} searchable nothingFoundMessage="No form matches" />
-        <Select label="Institution Site" withAsterisk data={siteOptions} value={siteId}
-          onChange={(v) => { setSiteId(v); setErrors((e) => ({ ...e, institutionSiteId: undefined })); }}
-          placeholder={sites.isPending ? 'Loading…' : 'Choose a site'} error={errors.institutionSiteId}
-          nothingFoundMessage="This protocol has no sites yet" allowDeselect={false} />
-        <Select label="Sample ID" description="One of this participant's collected samples (optional)" data={sampleOptions} value={sampleId}
-          onChange={setSampleId} placeholder={samples.isPending ? 'Loading…' : sampleOptions.length ? 'Choose a sample' : 'No collected samples'}
-          error={errors.sampleId} searchable clearable nothingFoundMessage="No sample matches" />
+        {forms.isSuccess && formOptions.length === 0 && (
+          <Alert color="gray" icon={<IconInfoCircle />}>
+            This protocol has no questionnaire yet. Design one on the protocol's Questionnaires page.
+          </Alert>
+        )}
+        <Select
+          label="Select Form"
+          withAsterisk
+          data-autofocus
+          data={formOptions}
+          value={formId}
+          onChange={pickForm}
+          placeholder={forms.isPending ? 'Loading…' : 'Choose a form'}
+          error={errors.collectionProtocolFormId}
+          allowDeselect={false}
+          searchable
+          nothingFoundMessage="No form matches"
+        />
+        <Select
+          label="Institution Site"
+          withAsterisk
+          data={siteOptions}
+          value={siteId}
+          onChange={(v) => {
+            setSiteId(v);
+            setErrors((e) => ({ ...e, institutionSiteId: undefined }));
+          }}
+          placeholder={sites.isPending ? 'Loading…' : 'Choose a site'}
+          error={errors.institutionSiteId}
+          nothingFoundMessage="This protocol has no sites yet"
+          allowDeselect={false}
+        />
+        <Select
+          label="Sample ID"
+          description="One of this participant's collected samples (optional)"
+          data={sampleOptions}
+          value={sampleId}
+          onChange={setSampleId}
+          placeholder={
+            samples.isPending ? 'Loading…' : sampleOptions.length ? 'Choose a sample' : 'No collected samples'
+          }
+          error={errors.sampleId}
+          searchable
+          clearable
+          nothingFoundMessage="No sample matches"
+        />
         {formId && (
           <>
             <Divider label={chosen.data?.name ?? 'Form'} labelPosition="left" />
             {chosen.isPending && <Loader size="sm" type="dots" aria-label="Loading the form" />}
-            {chosen.isError && <Alert color="red" title="The form could not be loaded">{chosen.error.message}</Alert>}
+            {chosen.isError && (
+              <Alert color="red" title="The form could not be loaded">
+                {chosen.error.message}
+              </Alert>
+            )}
             {chosen.data && <DynamicForm fields={fields} answers={answers} errors={errors} onChange={answer} />}
           </>
         )}

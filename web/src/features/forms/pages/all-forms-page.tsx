@@ -14,8 +14,20 @@ import { useCurrentInstitution } from '@/lib/session-context';
 const editorPath = (f: FormDto) => `/collection-protocols/${f.collectionProtocolId}/collectio-protocol-forms/${f.id}`;
 
 const columns: DataTableColumn<FormDto>[] = [
-  { accessor: 'name', title: 'Name', render: (f) => <Anchor component={Link} to={editorPath(f)} size="sm" onClick={(e) => e.stopPropagation()}>{f.name}</Anchor> },
-  { accessor: 'collectionProtocol.title', title: 'Collection Protocol', render: (f) => f.collectionProtocol?.title ?? '' },
+  {
+    accessor: 'name',
+    title: 'Name',
+    render: (f) => (
+      <Anchor component={Link} to={editorPath(f)} size="sm" onClick={(e) => e.stopPropagation()}>
+        {f.name}
+      </Anchor>
+    ),
+  },
+  {
+    accessor: 'collectionProtocol.title',
+    title: 'Collection Protocol',
+    render: (f) => f.collectionProtocol?.title ?? '',
+  },
   { accessor: 'description', title: 'Description', render: (f) => f.description ?? '' },
 ];
 
@@ -27,20 +39,31 @@ export function AllFormsPage() {
   const q = { page: list.page, pageSize: list.pageSize, search: list.search };
   const forms = useQuery({
     queryKey: queryKeys.protocols.list(institution.id, { forms: q }),
-    queryFn: () => callPage(formEndpoints.all, {
-      params: { instId: institution.id }, query: { isEnabled: true, pageNumber: q.page, pageSize: q.pageSize, searchTerm: q.search || undefined },
-    }),
+    queryFn: () =>
+      callPage(formEndpoints.all, {
+        params: { instId: institution.id },
+        query: { isEnabled: true, pageNumber: q.page, pageSize: q.pageSize, searchTerm: q.search || undefined },
+      }),
     placeholderData: keepPreviousData,
   });
   return (
     <Stack gap="md" maw={1300} mx="auto">
       <div>
-        <Title order={1} fz={26}>Forms</Title>
-        <Text size="sm" c="dimmed">The questionnaires of every collection protocol. Design one from its protocol's Questionnaires page.</Text>
+        <Title order={1} fz={26}>
+          Forms
+        </Title>
+        <Text size="sm" c="dimmed">
+          The questionnaires of every collection protocol. Design one from its protocol's Questionnaires page.
+        </Text>
       </div>
       <SearchBox value={list.search} onSearch={list.setSearch} placeholder="Search by name" />
-      <PagedTable query={forms} list={list} columns={columns} emptyText="No questionnaire in any protocol yet."
-        onRowClick={(f) => void navigate(editorPath(f))} />
+      <PagedTable
+        query={forms}
+        list={list}
+        columns={columns}
+        emptyText="No questionnaire in any protocol yet."
+        onRowClick={(f) => void navigate(editorPath(f))}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,20 @@
 import { useState } from 'react';
 import {
-  ActionIcon, Alert, Anchor, Badge, Box, Breadcrumbs, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title, Tooltip,
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Breadcrumbs,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+  Tooltip,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -25,14 +39,28 @@ export function FormEditorPage() {
   const protocol = useCurrentProtocol();
   const formId = parseId(useParams().formId);
   const form = useForm(institution.id, protocol.id, formId ?? null);
-  const back = <Button size="xs" variant="default" component={Link} to={protocolPath(protocol, 'collectio-protocol-forms')}>All questionnaires</Button>;
+  const back = (
+    <Button size="xs" variant="default" component={Link} to={protocolPath(protocol, 'collectio-protocol-forms')}>
+      All questionnaires
+    </Button>
+  );
   if (!formId || form.isError) {
     const notFound = !formId || (form.error instanceof ApiError && form.error.status === 404);
     return (
-      <Alert color="red" icon={<IconAlertCircle />} title={notFound ? 'Questionnaire not found' : 'The questionnaire could not be loaded'}>
-        <Text size="sm" mb="sm">{notFound ? `It may belong to another protocol than ${protocol.title}.` : form.error?.message}</Text>
+      <Alert
+        color="red"
+        icon={<IconAlertCircle />}
+        title={notFound ? 'Questionnaire not found' : 'The questionnaire could not be loaded'}
+      >
+        <Text size="sm" mb="sm">
+          {notFound ? `It may belong to another protocol than ${protocol.title}.` : form.error?.message}
+        </Text>
         <Group gap="xs">
-          {!notFound && <Button size="xs" variant="light" color="red" onClick={() => void form.refetch()}>Try again</Button>}
+          {!notFound && (
+            <Button size="xs" variant="light" color="red" onClick={() => void form.refetch()}>
+              Try again
+            </Button>
+          )}
           {back}
         </Group>
       </Alert>
@@ -59,33 +87,68 @@ function FormEditor({ form }: { form: FormWithFields }) {
     <Stack gap="md">
       <Stack gap={4}>
         <Breadcrumbs separator="/" fz="sm">
-          <Anchor component={Link} to={protocolPath(protocol, 'overview')} size="sm">Collection Protocol</Anchor>
-          <Anchor component={Link} to={protocolPath(protocol, 'collectio-protocol-forms')} size="sm">Forms</Anchor>
-          <Text size="sm" fw={600} c="gray.8">{form.name}</Text>
+          <Anchor component={Link} to={protocolPath(protocol, 'overview')} size="sm">
+            Collection Protocol
+          </Anchor>
+          <Anchor component={Link} to={protocolPath(protocol, 'collectio-protocol-forms')} size="sm">
+            Forms
+          </Anchor>
+          <Text size="sm" fw={600} c="gray.8">
+            {form.name}
+          </Text>
         </Breadcrumbs>
         <Group gap="sm" align="center">
-          <Title order={1} fz={26}>{form.name}</Title>
-          <Badge variant="light" color="gray">Version {form.currentVersion}</Badge>
+          <Title order={1} fz={26}>
+            {form.name}
+          </Title>
+          <Badge variant="light" color="gray">
+            Version {form.currentVersion}
+          </Badge>
         </Group>
-        {form.description && <Text size="sm" c="gray.7" style={{ whiteSpace: 'pre-wrap' }}>{form.description}</Text>}
+        {form.description && (
+          <Text size="sm" c="gray.7" style={{ whiteSpace: 'pre-wrap' }}>
+            {form.description}
+          </Text>
+        )}
         {canManage && form.currentVersionLocked && (
-          <Text size="sm" c="blue.8">Version {form.currentVersion} has been filled: the next change makes version {form.currentVersion + 1}. Filled forms keep their own questions.</Text>
+          <Text size="sm" c="blue.8">
+            Version {form.currentVersion} has been filled: the next change makes version {form.currentVersion + 1}.
+            Filled forms keep their own questions.
+          </Text>
         )}
       </Stack>
       <Group align="flex-start" gap="lg" wrap={phone ? 'wrap' : 'nowrap'}>
         {canManage && (
           <Paper withBorder radius="md" p="sm" w={phone ? '100%' : 220} style={{ flexShrink: 0 }}>
-            <Text size="sm" fw={600} mb={6} id="add-field-label">Add a field</Text>
+            <Text size="sm" fw={600} mb={6} id="add-field-label">
+              Add a field
+            </Text>
             <SimpleGrid cols={phone ? 2 : 1} spacing={6} role="group" aria-labelledby="add-field-label">
               {FIELD_KINDS.map((kind) => {
                 const missing = dataTypes.isSuccess && !typeOf(kind);
                 const button = (
-                  <Button key={kind} variant="light" justify="flex-start" size="sm" h="auto" mih={36} py={6} disabled={!typeOf(kind)}
-                    styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }} onClick={() => setEditing({ kind })}>
+                  <Button
+                    key={kind}
+                    variant="light"
+                    justify="flex-start"
+                    size="sm"
+                    h="auto"
+                    mih={36}
+                    py={6}
+                    disabled={!typeOf(kind)}
+                    styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                    onClick={() => setEditing({ kind })}
+                  >
                     {KIND_LABELS[kind]}
                   </Button>
                 );
-                return missing ? <Tooltip key={kind} label={`No enabled '${kind}' data type in this institution's configuration`}><span>{button}</span></Tooltip> : button;
+                return missing ? (
+                  <Tooltip key={kind} label={`No enabled '${kind}' data type in this institution's configuration`}>
+                    <span>{button}</span>
+                  </Tooltip>
+                ) : (
+                  button
+                );
               })}
             </SimpleGrid>
           </Paper>
@@ -97,49 +160,80 @@ function FormEditor({ form }: { form: FormWithFields }) {
               <Tabs.Tab value="preview">Preview</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="editor" pt="md">
-              <FieldList form={form} canManage={canManage} onEdit={(f) => setEditing({ kind: f.dataType.abbreviation, field: f })} />
+              <FieldList
+                form={form}
+                canManage={canManage}
+                onEdit={(f) => setEditing({ kind: f.dataType.abbreviation, field: f })}
+              />
             </Tabs.Panel>
             <Tabs.Panel value="preview" pt="md">
               <Paper withBorder radius="md" p="md" maw={720}>
-                <Text size="xs" c="dimmed" mb="sm">Preview: the form as it is filled. Answers here are not saved.</Text>
-                <DynamicForm fields={fields} answers={answers} onChange={(id: number, v: Answer) => setAnswers((a) => ({ ...a, [id]: v }))} />
+                <Text size="xs" c="dimmed" mb="sm">
+                  Preview: the form as it is filled. Answers here are not saved.
+                </Text>
+                <DynamicForm
+                  fields={fields}
+                  answers={answers}
+                  onChange={(id: number, v: Answer) => setAnswers((a) => ({ ...a, [id]: v }))}
+                />
               </Paper>
             </Tabs.Panel>
           </Tabs>
         </Box>
       </Group>
       {canManage && editing && editingType && (
-        <FieldEditor formId={form.id} kind={editing.kind} dataTypeId={editingType} field={editing.field} fieldCount={fields.length}
-          onClose={() => setEditing(null)} />
+        <FieldEditor
+          formId={form.id}
+          kind={editing.kind}
+          dataTypeId={editingType}
+          field={editing.field}
+          fieldCount={fields.length}
+          onClose={() => setEditing(null)}
+        />
       )}
     </Stack>
   );
 }
 
 /** The Editor tab: fields by ordinal; a field opens its editor; move up/down sends the whole new order. */
-function FieldList({ form, canManage, onEdit }: { form: FormWithFields; canManage: boolean; onEdit: (f: FieldDto) => void }) {
+function FieldList({
+  form,
+  canManage,
+  onEdit,
+}: {
+  form: FormWithFields;
+  canManage: boolean;
+  onEdit: (f: FieldDto) => void;
+}) {
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const order = useOrderFields(institution.id, protocol.id, form.id);
   const disable = useDisableField(institution.id, protocol.id, form.id);
   const fields = form.fields;
   if (!fields.length) {
-    return <Text size="sm" c="dimmed">{canManage ? 'No fields yet. Add one with the buttons on the left.' : 'No fields yet.'}</Text>;
+    return (
+      <Text size="sm" c="dimmed">
+        {canManage ? 'No fields yet. Add one with the buttons on the left.' : 'No fields yet.'}
+      </Text>
+    );
   }
   const move = (i: number, by: number) => {
     const ids = fields.map((f) => f.id);
     [ids[i], ids[i + by]] = [ids[i + by], ids[i]];
     order.mutate({ fieldIds: ids });
   };
-  const confirmDisable = (f: FieldDto) => modals.openConfirmModal({
-    title: 'Disable Field',
-    children: <Text size="sm">{`'${f.prompt}' leaves the form. Forms already filled keep their answer to it.`}</Text>,
-    labels: { confirm: 'Disable', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
-    onConfirm: () => disable.mutate(f.id, {
-      onSuccess: () => notifications.show({ color: 'teal', message: `Field '${f.prompt}' disabled.`, autoClose: 3000 }),
-    }),
-  });
+  const confirmDisable = (f: FieldDto) =>
+    modals.openConfirmModal({
+      title: 'Disable Field',
+      children: <Text size="sm">{`'${f.prompt}' leaves the form. Forms already filled keep their answer to it.`}</Text>,
+      labels: { confirm: 'Disable', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        disable.mutate(f.id, {
+          onSuccess: () =>
+            notifications.show({ color: 'teal', message: `Field '${f.prompt}' disabled.`, autoClose: 3000 }),
+        }),
+    });
   const busy = order.isPending || disable.isPending;
   return (
     <Stack gap="xs" role="list" aria-label="Fields">
@@ -148,11 +242,23 @@ function FieldList({ form, canManage, onEdit }: { form: FormWithFields; canManag
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Group gap={6}>
-                <Text size="sm" c="dimmed" w={28}>{f.ordinal}.</Text>
+                <Text size="sm" c="dimmed" w={28}>
+                  {f.ordinal}.
+                </Text>
                 {canManage ? (
-                  <Anchor component="button" type="button" size="sm" fw={600} ta="left" onClick={() => onEdit(f)}>{f.prompt}</Anchor>
-                ) : <Text size="sm" fw={600}>{f.prompt}</Text>}
-                {f.required && <Badge size="xs" variant="light" color="red">Required</Badge>}
+                  <Anchor component="button" type="button" size="sm" fw={600} ta="left" onClick={() => onEdit(f)}>
+                    {f.prompt}
+                  </Anchor>
+                ) : (
+                  <Text size="sm" fw={600}>
+                    {f.prompt}
+                  </Text>
+                )}
+                {f.required && (
+                  <Badge size="xs" variant="light" color="red">
+                    Required
+                  </Badge>
+                )}
               </Group>
               <Text size="xs" c="dimmed" pl={34}>
                 {KIND_LABELS[f.dataType.abbreviation]} · {f.responseTitle}
@@ -162,10 +268,36 @@ function FieldList({ form, canManage, onEdit }: { form: FormWithFields; canManag
             </Stack>
             {canManage && (
               <Group gap={2} wrap="nowrap">
-                <ActionIcon variant="subtle" color="gray" aria-label={`Edit ${f.prompt}`} onClick={() => onEdit(f)}><IconPencil size={16} /></ActionIcon>
-                <ActionIcon variant="subtle" color="gray" aria-label={`Move ${f.prompt} up`} disabled={i === 0 || busy} onClick={() => move(i, -1)}><IconArrowUp size={16} /></ActionIcon>
-                <ActionIcon variant="subtle" color="gray" aria-label={`Move ${f.prompt} down`} disabled={i === fields.length - 1 || busy} onClick={() => move(i, 1)}><IconArrowDown size={16} /></ActionIcon>
-                <ActionIcon variant="subtle" color="red" aria-label={`Disable ${f.prompt}`} disabled={busy} onClick={() => confirmDisable(f)}><IconEyeOff size={16} /></ActionIcon>
+                <ActionIcon variant="subtle" color="gray" aria-label={`Edit ${f.prompt}`} onClick={() => onEdit(f)}>
+                  <IconPencil size={16} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={`Move ${f.prompt} up`}
+                  disabled={i === 0 || busy}
+                  onClick={() => move(i, -1)}
+                >
+                  <IconArrowUp size={16} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={`Move ${f.prompt} down`}
+                  disabled={i === fields.length - 1 || busy}
+                  onClick={() => move(i, 1)}
+                >
+                  <IconArrowDown size={16} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Disable ${f.prompt}`}
+                  disabled={busy}
+                  onClick={() => confirmDisable(f)}
+                >
+                  <IconEyeOff size={16} />
+                </ActionIcon>
               </Group>
             )}
           </Group>

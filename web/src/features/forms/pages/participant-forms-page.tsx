@@ -32,30 +32,40 @@ function SubmissionList({ filling = false }: { filling?: boolean }) {
   const p = useCurrentParticipant();
   const canFill = useCan('participants.manage');
   const list = useListState();
-  const submissions = useSubmissions(institution.id, protocol.id, p.patientId, { page: list.page, pageSize: list.pageSize });
+  const submissions = useSubmissions(institution.id, protocol.id, p.patientId, {
+    page: list.page,
+    pageSize: list.pageSize,
+  });
   const disable = useDisableSubmission(institution.id);
   const [viewing, setViewing] = useState<number | null>(null);
   const navigate = useNavigate();
   const here = participantPath(p, 'participant-forms');
 
   // spec 2 §2 'Disable Confirmation': id, institution, institution site and the patient's full name; Cancel and Yes.
-  const confirmDisable = (s: SubmissionDto) => modals.openConfirmModal({
-    title: 'Disable Confirmation',
-    children: (
-      <Stack gap={4}>
-        <Text size="sm">Do you want to disable this filled form? It leaves the lists and the report.</Text>
-        <Text size="sm">ID: {s.id}</Text>
-        <Text size="sm">Institution: {s.institution?.title ?? ''}</Text>
-        <Text size="sm">Institution Site: {s.institutionSite?.title ?? ''}</Text>
-        <Text size="sm">Patient: {fullName(s.patient)}</Text>
-      </Stack>
-    ),
-    labels: { confirm: 'Yes', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
-    onConfirm: () => disable.mutate(s.id, {
-      onSuccess: () => notifications.show({ color: 'teal', message: `${s.collectionProtocolForm.name ?? 'Form'} (${s.id}) disabled.`, autoClose: 3000 }),
-    }),
-  });
+  const confirmDisable = (s: SubmissionDto) =>
+    modals.openConfirmModal({
+      title: 'Disable Confirmation',
+      children: (
+        <Stack gap={4}>
+          <Text size="sm">Do you want to disable this filled form? It leaves the lists and the report.</Text>
+          <Text size="sm">ID: {s.id}</Text>
+          <Text size="sm">Institution: {s.institution?.title ?? ''}</Text>
+          <Text size="sm">Institution Site: {s.institutionSite?.title ?? ''}</Text>
+          <Text size="sm">Patient: {fullName(s.patient)}</Text>
+        </Stack>
+      ),
+      labels: { confirm: 'Yes', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        disable.mutate(s.id, {
+          onSuccess: () =>
+            notifications.show({
+              color: 'teal',
+              message: `${s.collectionProtocolForm.name ?? 'Form'} (${s.id}) disabled.`,
+              autoClose: 3000,
+            }),
+        }),
+    });
 
   const columns: DataTableColumn<SubmissionDto>[] = [
     { accessor: 'collectionProtocolForm.name', title: 'Form', render: (s) => s.collectionProtocolForm.name ?? '' },
@@ -63,16 +73,33 @@ function SubmissionList({ filling = false }: { filling?: boolean }) {
     { accessor: 'sampleId', title: 'Sample ID', render: (s) => s.sampleId ?? '' },
     {
       // The row opens the view; these buttons are its keyboard-reachable equivalents.
-      accessor: 'actions', title: '', textAlign: 'right', width: canFill ? 88 : 56,
+      accessor: 'actions',
+      title: '',
+      textAlign: 'right',
+      width: canFill ? 88 : 56,
       render: (s) => (
         <Group gap={2} justify="flex-end" wrap="nowrap">
-          <ActionIcon variant="subtle" color="gray" aria-label={`View ${s.collectionProtocolForm.name ?? 'form'} filled ${formatDateTime(s.createdDate)}`}
-            onClick={(e) => { e.stopPropagation(); setViewing(s.id); }}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={`View ${s.collectionProtocolForm.name ?? 'form'} filled ${formatDateTime(s.createdDate)}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              setViewing(s.id);
+            }}
+          >
             <IconEye size={16} />
           </ActionIcon>
           {canFill && (
-            <ActionIcon variant="subtle" color="red" aria-label={`Disable ${s.collectionProtocolForm.name ?? 'form'} filled ${formatDateTime(s.createdDate)}`}
-              onClick={(e) => { e.stopPropagation(); confirmDisable(s); }}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Disable ${s.collectionProtocolForm.name ?? 'form'} filled ${formatDateTime(s.createdDate)}`}
+              onClick={(e) => {
+                e.stopPropagation();
+                confirmDisable(s);
+              }}
+            >
               <IconEyeOff size={16} />
             </ActionIcon>
           )}
@@ -84,14 +111,23 @@ function SubmissionList({ filling = false }: { filling?: boolean }) {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
-        <Title order={2} fz={20}>Questionnaires</Title>
+        <Title order={2} fz={20}>
+          Questionnaires
+        </Title>
         {canFill && p.isEnabled && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(`${here}/new`)}>Fill Form</Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(`${here}/new`)}>
+            Fill Form
+          </Button>
         )}
       </Group>
-      <PagedTable query={submissions} list={list} columns={columns} pinLastColumn
+      <PagedTable
+        query={submissions}
+        list={list}
+        columns={columns}
+        pinLastColumn
         emptyText={canFill ? 'No form filled yet. Fill Form adds the first.' : 'No form filled yet.'}
-        onRowClick={(s) => setViewing(s.id)} />
+        onRowClick={(s) => setViewing(s.id)}
+      />
       {viewing !== null && <SubmissionView submissionId={viewing} onClose={() => setViewing(null)} />}
       {canFill && filling && <FillForm participant={p} onClose={() => void navigate(here)} />}
     </Stack>
@@ -105,7 +141,9 @@ function display(field: FieldDto | undefined, value: string): string {
     try {
       const list: unknown = JSON.parse(value);
       if (Array.isArray(list)) return list.join(', ');
-    } catch { /* shown as stored */ }
+    } catch {
+      /* shown as stored */
+    }
   }
   return value;
 }
@@ -116,37 +154,68 @@ function SubmissionView({ submissionId, onClose }: { submissionId: number; onClo
   const protocol = useCurrentProtocol();
   const s = useSubmission(institution.id, protocol.id, submissionId);
   return (
-    <Dialog opened onClose={onClose} size="lg" title={s.data?.collectionProtocolForm.name ?? 'Filled form'}
-      styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}>
+    <Dialog
+      opened
+      onClose={onClose}
+      size="lg"
+      title={s.data?.collectionProtocolForm.name ?? 'Filled form'}
+      styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
       {s.isPending && <Loader size="sm" type="dots" aria-label="Loading the filled form" />}
-      {s.isError && <Alert color="red" title="The filled form could not be loaded">{s.error.message}</Alert>}
+      {s.isError && (
+        <Alert color="red" title="The filled form could not be loaded">
+          {s.error.message}
+        </Alert>
+      )}
       {s.data && <Answers detail={s.data} />}
     </Dialog>
   );
 }
 
 function Answers({ detail }: { detail: SubmissionDetail }) {
-  const byField = new Map(detail.submittedCollectionProtocolFormValues.map((v) => [v.collectionProtocolFormFieldId, v]));
+  const byField = new Map(
+    detail.submittedCollectionProtocolFormValues.map((v) => [v.collectionProtocolFormFieldId, v]),
+  );
   const fieldById = new Map(detail.fields.map((f) => [f.id, f]));
   // The version's fields by ordinal, then any answer whose field is not in that set (kept as filled).
   const rows = [
-    ...[...detail.fields].sort((a, b) => a.ordinal - b.ordinal).map((f) => ({ id: f.id, prompt: byField.get(f.id)?.collectionProtocolFormField.prompt ?? f.prompt, value: byField.get(f.id)?.value })),
-    ...detail.submittedCollectionProtocolFormValues.filter((v) => !fieldById.has(v.collectionProtocolFormFieldId))
-      .map((v) => ({ id: v.collectionProtocolFormFieldId, prompt: v.collectionProtocolFormField.prompt, value: v.value })),
+    ...[...detail.fields]
+      .sort((a, b) => a.ordinal - b.ordinal)
+      .map((f) => ({
+        id: f.id,
+        prompt: byField.get(f.id)?.collectionProtocolFormField.prompt ?? f.prompt,
+        value: byField.get(f.id)?.value,
+      })),
+    ...detail.submittedCollectionProtocolFormValues
+      .filter((v) => !fieldById.has(v.collectionProtocolFormFieldId))
+      .map((v) => ({
+        id: v.collectionProtocolFormFieldId,
+        prompt: v.collectionProtocolFormField.prompt,
+        value: v.value,
+      })),
   ];
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        Filled {formatDateTime(detail.createdDate)} · version {detail.formVersion} · {detail.institutionSite?.title ?? ''}
+        Filled {formatDateTime(detail.createdDate)} · version {detail.formVersion} ·{' '}
+        {detail.institutionSite?.title ?? ''}
         {detail.sampleId ? ` · sample ${detail.sampleId}` : ''}
       </Text>
       <Table withTableBorder verticalSpacing={6} aria-label="Answers">
         <Table.Tbody>
           {rows.map((r) => (
             <Table.Tr key={r.id}>
-              <Table.Th scope="row" w="45%" fw={500}>{r.prompt}</Table.Th>
+              <Table.Th scope="row" w="45%" fw={500}>
+                {r.prompt}
+              </Table.Th>
               <Table.Td style={{ whiteSpace: 'pre-wrap' }}>
-                {r.value === undefined ? <Text span size="sm" c="dimmed">Not answered</Text> : display(fieldById.get(r.id), r.value)}
+                {r.value === undefined ? (
+                  <Text span size="sm" c="dimmed">
+                    Not answered
+                  </Text>
+                ) : (
+                  display(fieldById.get(r.id), r.value)
+                )}
               </Table.Td>
             </Table.Tr>
           ))}

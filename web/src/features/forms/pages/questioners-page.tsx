@@ -47,14 +47,26 @@ function QuestionersPage({ creating = false }: { creating?: boolean }) {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1} fz={26}>Questionnaires</Title>
-          <Text size="sm" c="dimmed">The questionnaires filled for this protocol's participants. A row opens the form editor.</Text>
+          <Title order={1} fz={26}>
+            Questionnaires
+          </Title>
+          <Text size="sm" c="dimmed">
+            The questionnaires filled for this protocol's participants. A row opens the form editor.
+          </Text>
         </div>
-        {canManage && <Button leftSection={<IconPlus size={16} />} onClick={() => go('/new')}>Create Questionnaire</Button>}
+        {canManage && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => go('/new')}>
+            Create Questionnaire
+          </Button>
+        )}
       </Group>
-      <PagedTable query={forms} list={list} columns={columns}
+      <PagedTable
+        query={forms}
+        list={list}
+        columns={columns}
         emptyText={canManage ? 'No questionnaires yet. Create Questionnaire adds the first.' : 'No questionnaires yet.'}
-        onRowClick={(f) => go(`/${f.id}`)} />
+        onRowClick={(f) => go(`/${f.id}`)}
+      />
       {canManage && creating && <CreateQuestioner onClose={() => go()} onCreated={(id) => go(`/${id}`)} />}
     </Stack>
   );
@@ -67,19 +79,38 @@ function CreateQuestioner({ onClose, onCreated }: { onClose: () => void; onCreat
   const create = useCreateForm(institution.id, protocol.id);
   const form = useForm({ initialValues: { name: '', description: '' }, validate: contractResolver(FormInput) });
   const guard = useUnsavedChangesGuard(formChanged(form));
-  const submit = form.onSubmit((v) => create.mutate({ ...v, institutionId: institution.id, collectionProtocolId: protocol.id }, {
-    onSuccess: (saved) => {
-      notifications.show({ color: 'teal', message: doneMessage('Questionnaire', saved.name), autoClose: 3000 });
-      guard.release();
-      onCreated(saved.id);
-    },
-    onError: (error) => form.setErrors(serverFormErrors(error).fields),
-  }));
+  const submit = form.onSubmit((v) =>
+    create.mutate(
+      { ...v, institutionId: institution.id, collectionProtocolId: protocol.id },
+      {
+        onSuccess: (saved) => {
+          notifications.show({ color: 'teal', message: doneMessage('Questionnaire', saved.name), autoClose: 3000 });
+          guard.release();
+          onCreated(saved.id);
+        },
+        onError: (error) => form.setErrors(serverFormErrors(error).fields),
+      },
+    ),
+  );
   return (
-    <FullScreenForm title="Create a Questionnaire" opened onClose={onClose} guard={guard} onSubmit={submit}
-      submitting={create.isPending} error={serverFormErrors(create.error).title}>
+    <FullScreenForm
+      title="Create a Questionnaire"
+      opened
+      onClose={onClose}
+      guard={guard}
+      onSubmit={submit}
+      submitting={create.isPending}
+      error={serverFormErrors(create.error).title}
+    >
       <Stack gap="md">
-        <TextInput label="Name" withAsterisk data-autofocus autoComplete="off" maxLength={200} {...form.getInputProps('name')} />
+        <TextInput
+          label="Name"
+          withAsterisk
+          data-autofocus
+          autoComplete="off"
+          maxLength={200}
+          {...form.getInputProps('name')}
+        />
         <Textarea label="Description" autosize minRows={3} maxLength={2000} {...form.getInputProps('description')} />
       </Stack>
     </FullScreenForm>

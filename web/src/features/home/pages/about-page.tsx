@@ -7,7 +7,9 @@ export function AboutPage() {
     <Center mih="100vh" p="md" component="main" bg="gray.0">
       <Paper withBorder radius="md" p="xl" maw={520}>
         <Stack gap="sm">
-          <Title order={1} fz={28}>Biobanking LIMS</Title>
+          <Title order={1} fz={28}>
+            Biobanking LIMS
+          </Title>
           <Text c="dimmed">Version {import.meta.env.VITE_APP_VERSION}</Text>
           <Text>
             A laboratory information management system for biobanks: participants, collection protocols, samples,
@@ -17,7 +19,9 @@ export function AboutPage() {
             The HTTP API is documented at <Anchor href="/api/docs">/api/docs</Anchor> (OpenAPI document at{' '}
             <Anchor href="/api/openapi.json">/api/openapi.json</Anchor>).
           </Text>
-          <Button component={Link} to="/" variant="light" mt="sm" w="fit-content">Go To Homepage</Button>
+          <Button component={Link} to="/" variant="light" mt="sm" w="fit-content">
+            Go To Homepage
+          </Button>
         </Stack>
       </Paper>
     </Center>

@@ -1,6 +1,12 @@
 import { notifications } from '@mantine/notifications';
 import type { Problem } from '@contract/common.contract';
-import { IMPORT_CONTENT_TYPE, importQuery, type DryRunResult, type ImportKind, type ImportStreamLine } from '@contract/imports.contract';
+import {
+  IMPORT_CONTENT_TYPE,
+  importQuery,
+  type DryRunResult,
+  type ImportKind,
+  type ImportStreamLine,
+} from '@contract/imports.contract';
 import { pathOf } from '@contract/endpoint';
 import { importEndpoints as rows } from '@contract/imports.endpoints';
 import { ApiError } from '@/lib/api-client';
@@ -11,7 +17,8 @@ const authHeaders = (): Record<string, string> => {
   const token = tokenStore.get();
   return token ? { Authorization: `Bearer ${token}` } : {};
 };
-const unreachable = () => new Response(JSON.stringify({ title: 'The server cannot be reached. Check your connection.' }), { status: 503 });
+const unreachable = () =>
+  new Response(JSON.stringify({ title: 'The server cannot be reached. Check your connection.' }), { status: 503 });
 
 async function problemOf(res: Response) {
   const problem = (await res.json().catch(() => null)) as Partial<Problem> | null;
@@ -20,10 +27,19 @@ async function problemOf(res: Response) {
 
 /** GET templates/{kind}.csv with the session, saved as {kind}-template.csv. */
 export async function downloadTemplate(instId: number, kind: ImportKind) {
-  await downloadCall(rows.template, { params: { instId, file: `${kind}.csv` } }, `${kind}-template.csv`, 'The template could not be downloaded');
+  await downloadCall(
+    rows.template,
+    { params: { instId, file: `${kind}.csv` } },
+    `${kind}-template.csv`,
+    'The template could not be downloaded',
+  );
 }
 
-export interface ImportFile { file: Blob; fileName: string; mapping: Record<string, string> }
+export interface ImportFile {
+  file: Blob;
+  fileName: string;
+  mapping: Record<string, string>;
+}
 
 /**
  * POST imports/{kind}: the file itself is the body (text/csv, streamed by the server as it arrives), the mapping,
@@ -31,9 +47,14 @@ export interface ImportFile { file: Blob; fileName: string; mapping: Record<stri
  */
 async function upload(instId: number, kind: ImportKind, f: ImportFile, dryRun: boolean, accept: string) {
   // The body is the file (a Blob), not JSON, and the answer may be a stream: fetch itself, at the row's path.
-  const res = await fetch(`/api${pathOf(rows.upload, { instId, kind })}?${importQuery({ dryRun, mapping: f.mapping, fileName: f.fileName })}`, {
-    method: 'POST', headers: { 'Content-Type': IMPORT_CONTENT_TYPE, Accept: accept, ...authHeaders() }, body: f.file,
-  }).catch(unreachable);
+  const res = await fetch(
+    `/api${pathOf(rows.upload, { instId, kind })}?${importQuery({ dryRun, mapping: f.mapping, fileName: f.fileName })}`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': IMPORT_CONTENT_TYPE, Accept: accept, ...authHeaders() },
+      body: f.file,
+    },
+  ).catch(unreachable);
   if (!res.ok) throw await problemOf(res);
   return res;
 }
@@ -43,7 +64,13 @@ export async function dryRun(instId: number, kind: ImportKind, f: ImportFile): P
   try {
     return (await (await upload(instId, kind, f, true, 'application/json')).json()) as DryRunResult;
   } catch (e) {
-    if (e instanceof ApiError) notifications.show({ color: 'red', title: 'The file was not checked', message: e.problem.title, autoClose: 5000 });
+    if (e instanceof ApiError)
+      notifications.show({
+        color: 'red',
+        title: 'The file was not checked',
+        message: e.problem.title,
+        autoClose: 5000,
+      });
     throw e;
   }
 }
@@ -54,7 +81,12 @@ type Result = Extract<ImportStreamLine, { result: unknown }>['result'];
  * The commit: the server streams NDJSON progress lines ({processed,total}) and ends with {result} or {error}.
  * A file with row errors is refused before the stream starts (422 problem, errors keyed "line:field").
  */
-export async function commitImport(instId: number, kind: ImportKind, f: ImportFile, onProgress: (processed: number, total: number) => void): Promise<Result> {
+export async function commitImport(
+  instId: number,
+  kind: ImportKind,
+  f: ImportFile,
+  onProgress: (processed: number, total: number) => void,
+): Promise<Result> {
   const res = await upload(instId, kind, f, false, 'application/x-ndjson');
   if (!res.body) throw await problemOf(res);
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -70,7 +102,10 @@ export async function commitImport(instId: number, kind: ImportKind, f: ImportFi
       else if ('result' in line) return line.result;
       else throw new ApiError(line.error.status, { title: line.error.title });
     }
-    if (done) throw new ApiError(500, { title: 'The import ended without a result; nothing may have been written. Check the participant list.' });
+    if (done)
+      throw new ApiError(500, {
+        title: 'The import ended without a result; nothing may have been written. Check the participant list.',
+      });
   }
 }
 
@@ -83,9 +118,16 @@ export function headerOf(csv: string): string[] {
   for (let i = 0; i < s.length; i++) {
     const c = s[i];
     if (quoted) {
-      if (c === '"' && s[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') quoted = false; else cell += c;
+      if (c === '"' && s[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') { cells.push(cell.trim()); cell = ''; } else if (c === '\n' || c === '\r') break;
+    else if (c === ',') {
+      cells.push(cell.trim());
+      cell = '';
+    } else if (c === '\n' || c === '\r') break;
     else cell += c;
   }
   cells.push(cell.trim());

@@ -8,14 +8,18 @@ import { changes } from '@/lib/mutation-effects';
 // Saved column mappings (issue 28 item 10; docs/imports.md), per institution and import kind.
 
 export function useMappingTemplates(instId: number, kind: ImportKind) {
-  return useQuery({ queryKey: queryKeys.importMappings.kind(instId, kind), queryFn: () => call(e.mappingTemplates, { params: { instId, kind } }) });
+  return useQuery({
+    queryKey: queryKeys.importMappings.kind(instId, kind),
+    queryFn: () => call(e.mappingTemplates, { params: { instId, kind } }),
+  });
 }
 
 /** POST: the form shows a refused name (409) or mapping (400) itself. */
 export function useSaveMappingTemplate(instId: number, kind: ImportKind) {
   return useMutation({
     ...changes('imports.mappingTemplate', instId),
-    mutationFn: (body: MappingTemplateInput) => call(e.createMappingTemplate, { params: { instId, kind }, body }, { notify: false }),
+    mutationFn: (body: MappingTemplateInput) =>
+      call(e.createMappingTemplate, { params: { instId, kind }, body }, { notify: false }),
   });
 }
 

@@ -7,7 +7,8 @@ import { queryKeys } from '@/lib/query-keys';
 export function useInstitutions(search = '', pageSize = 100) {
   return useQuery({
     queryKey: queryKeys.institutions.list({ search, pageSize }),
-    queryFn: () => callPage(institutionEndpoints.list, { query: { isEnabled: true, searchTerm: search, pageNumber: 1, pageSize } }),
+    queryFn: () =>
+      callPage(institutionEndpoints.list, { query: { isEnabled: true, searchTerm: search, pageNumber: 1, pageSize } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -18,7 +19,8 @@ export function useInstitution(id: number | null) {
 }
 
 /** The query behind useInstitution, also started before the first render of a cold load (app/route-prefetch.ts). */
-export const institutionQuery = (id: number) => queryOptions({
-  queryKey: queryKeys.institutions.one(id),
-  queryFn: () => call(institutionEndpoints.get, { params: { instId: id } }, { notify: false }),
-});
+export const institutionQuery = (id: number) =>
+  queryOptions({
+    queryKey: queryKeys.institutions.one(id),
+    queryFn: () => call(institutionEndpoints.get, { params: { instId: id } }, { notify: false }),
+  });

@@ -13,6 +13,17 @@ export function BarcodeImage({ text, height = 10 }: { text: string; height?: num
       return { error: String((e as Error).message ?? e) };
     }
   }, [text, height]);
-  if ('error' in drawn) return <Text size="xs" c="red">Cannot draw this barcode: {drawn.error}</Text>;
-  return <img src={drawn.src} alt={`Barcode ${text}`} style={{ display: 'block', maxWidth: '100%', height: 44, margin: '0 auto', imageRendering: 'pixelated' }} />;
+  if ('error' in drawn)
+    return (
+      <Text size="xs" c="red">
+        Cannot draw this barcode: {drawn.error}
+      </Text>
+    );
+  return (
+    <img
+      src={drawn.src}
+      alt={`Barcode ${text}`}
+      style={{ display: 'block', maxWidth: '100%', height: 44, margin: '0 auto', imageRendering: 'pixelated' }}
+    />
+  );
 }

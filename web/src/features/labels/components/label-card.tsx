@@ -7,12 +7,26 @@ export function LabelCard({ label }: { label: ParsedLabel }) {
   return (
     <Paper withBorder radius="sm" p="xs" w={230} data-testid="label-preview" aria-label={`Label ${label.sampleId}`}>
       <Stack gap={2}>
-        {label.date && <Text size="xs" c="dimmed">{label.date}</Text>}
+        {label.date && (
+          <Text size="xs" c="dimmed">
+            {label.date}
+          </Text>
+        )}
         <BarcodeImage text={label.sampleId} />
-        <Text size="sm" fw={700} ta="center" ff="monospace">{label.sampleId}</Text>
-        {label.patientName && <Text size="xs" truncate>{label.patientName}</Text>}
+        <Text size="sm" fw={700} ta="center" ff="monospace">
+          {label.sampleId}
+        </Text>
+        {label.patientName && (
+          <Text size="xs" truncate>
+            {label.patientName}
+          </Text>
+        )}
         {label.mrn && <Text size="xs">MRN: {label.mrn}</Text>}
-        {label.copies > 1 && <Text size="xs" c="dimmed" ta="right">x {label.copies} copies</Text>}
+        {label.copies > 1 && (
+          <Text size="xs" c="dimmed" ta="right">
+            x {label.copies} copies
+          </Text>
+        )}
       </Stack>
     </Paper>
   );

@@ -4,7 +4,11 @@ import { useForm } from '@mantine/form';
 import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import {
-  GeneratorRequest, MAX_LABELS_PER_JOB, MAX_PREFIX_LENGTH, generateLabels, labelDate,
+  GeneratorRequest,
+  MAX_LABELS_PER_JOB,
+  MAX_PREFIX_LENGTH,
+  generateLabels,
+  labelDate,
 } from '@contract/labels.contract';
 import { contractResolver } from '@/lib/contract-resolver';
 import { formChanged } from '@/lib/unsaved-changes';
@@ -48,29 +52,53 @@ export function BarcodeGeneratorPage() {
   const close = () => void ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/'));
 
   return (
-    <Dialog onClose={close} dirty={formChanged(form) && JSON.stringify(form.values) !== printed} fullScreen title="Barcode Generator"
-      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}>
+    <Dialog
+      onClose={close}
+      dirty={formChanged(form) && JSON.stringify(form.values) !== printed}
+      fullScreen
+      title="Barcode Generator"
+      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}
+    >
       <Box maw={760} mx="auto" mt="md">
         <form onSubmit={submit} noValidate>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-            <TextInput label="Prefix" placeholder="e.g. BB-" maxLength={MAX_PREFIX_LENGTH} data-autofocus autoComplete="off" {...form.getInputProps('prefix')} />
+            <TextInput
+              label="Prefix"
+              placeholder="e.g. BB-"
+              maxLength={MAX_PREFIX_LENGTH}
+              data-autofocus
+              autoComplete="off"
+              {...form.getInputProps('prefix')}
+            />
             <NumberField whole label="Start Index" {...form.getInputProps('startIndex')} />
             <NumberField whole label="Quantity" {...form.getInputProps('quantity')} />
             <NumberField whole label="Copies" {...form.getInputProps('copies')} />
           </SimpleGrid>
           <Text size="sm" c="dimmed" mt="xs">
-            Each label carries today&apos;s date ({today}), a Code 128 barcode and the number: prefix plus a running number from
-            Start Index. At most {MAX_LABELS_PER_JOB} labels per print.
+            Each label carries today&apos;s date ({today}), a Code 128 barcode and the number: prefix plus a running
+            number from Start Index. At most {MAX_LABELS_PER_JOB} labels per print.
           </Text>
 
           <Group mt="xl" justify="space-between" align="center">
             <Text size="sm">
-              Print method: <b>{methodLabel}</b> · <Anchor component={Link} to="/setting/printer" size="sm">change</Anchor>
+              Print method: <b>{methodLabel}</b> ·{' '}
+              <Anchor component={Link} to="/setting/printer" size="sm">
+                change
+              </Anchor>
             </Text>
             <Group style={{ flexDirection: 'row-reverse' }}>
-              <Button type="submit" leftSection={<IconPrinter size={16} />} loading={print.isPending}>Print</Button>
+              <Button type="submit" leftSection={<IconPrinter size={16} />} loading={print.isPending}>
+                Print
+              </Button>
               {method !== 'pdf' && (
-                <Button variant="light" leftSection={<IconDownload size={16} />} onClick={pdf} disabled={print.isPending}>Download PDF</Button>
+                <Button
+                  variant="light"
+                  leftSection={<IconDownload size={16} />}
+                  onClick={pdf}
+                  disabled={print.isPending}
+                >
+                  Download PDF
+                </Button>
               )}
             </Group>
           </Group>
@@ -78,22 +106,29 @@ export function BarcodeGeneratorPage() {
 
         <Stack mt="xl" gap="xs">
           <Group justify="space-between">
-            <Title order={2} fz="lg">Preview</Title>
+            <Title order={2} fz="lg">
+              Preview
+            </Title>
             {total !== null && (
               <Text size="sm" c="dimmed" data-testid="label-total">
-                {parsed.data!.quantity} label{parsed.data!.quantity === 1 ? '' : 's'} x {parsed.data!.copies} cop{parsed.data!.copies === 1 ? 'y' : 'ies'} = {total} printed
+                {parsed.data!.quantity} label{parsed.data!.quantity === 1 ? '' : 's'} x {parsed.data!.copies} cop
+                {parsed.data!.copies === 1 ? 'y' : 'ies'} = {total} printed
               </Text>
             )}
           </Group>
           {preview.length ? (
             <Group gap="sm" align="stretch">
-              {preview.map((l) => <LabelCard key={l.sampleId} label={l} />)}
+              {preview.map((l) => (
+                <LabelCard key={l.sampleId} label={l} />
+              ))}
             </Group>
           ) : (
             <Alert color="gray">Correct the fields above to see the labels.</Alert>
           )}
           {parsed.success && parsed.data.quantity > PREVIEW && (
-            <Text size="sm" c="dimmed">The first {PREVIEW} of {parsed.data.quantity} labels are shown.</Text>
+            <Text size="sm" c="dimmed">
+              The first {PREVIEW} of {parsed.data.quantity} labels are shown.
+            </Text>
           )}
         </Stack>
       </Box>

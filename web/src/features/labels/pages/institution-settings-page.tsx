@@ -7,9 +7,13 @@ export function InstitutionSettingsPage() {
   const { institution } = useCurrentInstitution();
   return (
     <Stack>
-      <Title order={1} fz={26}>Institution</Title>
+      <Title order={1} fz={26}>
+        Institution
+      </Title>
       <InstitutionDetails institution={institution}>
-        <Text size="sm" c="dimmed" mt="sm">Institutions are edited under Configuration.</Text>
+        <Text size="sm" c="dimmed" mt="sm">
+          Institutions are edited under Configuration.
+        </Text>
       </InstitutionDetails>
     </Stack>
   );

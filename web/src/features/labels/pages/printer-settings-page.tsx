@@ -8,7 +8,13 @@ import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { PageLoader } from '@/components/page-loader';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { usePrinter, useSavePrinter } from '../api/printer';
-import { PRINT_METHODS, printerIpStore, printMethodStore, usePrintMethod, type PrintMethod } from '@/lib/labels/print-settings';
+import {
+  PRINT_METHODS,
+  printerIpStore,
+  printMethodStore,
+  usePrintMethod,
+  type PrintMethod,
+} from '@/lib/labels/print-settings';
 import { usePrintLabels } from '@/lib/labels/print-labels';
 import { NumberField } from '@/components/number-field';
 
@@ -22,8 +28,12 @@ export function PrinterSettingsPage() {
   const printer = usePrinter(institution.id, canPrint);
   return (
     <Stack maw={640}>
-      <Title order={1} fz={26}>Printer</Title>
-      {canPrint && printer.isPending ? <PageLoader label="Loading printer" /> : (
+      <Title order={1} fz={26}>
+        Printer
+      </Title>
+      {canPrint && printer.isPending ? (
+        <PageLoader label="Loading printer" />
+      ) : (
         <PrinterForm instId={institution.id} printer={printer.data ?? null} />
       )}
       <PrintMethodCard instId={institution.id} serverPrinter={printer.data ?? null} canPrint={canPrint} />
@@ -64,28 +74,57 @@ function PrinterForm({ instId, printer }: { instId: number; printer: Printer | n
   return (
     <Card withBorder radius="md" component="form" onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput label="Barcode Printer IP Address" placeholder="e.g. 192.168.1.50" withAsterisk autoComplete="off"
-          description={canConfigure
-            ? 'Stored in this browser for the browser extension, and for this institution for printing through the server.'
-            : 'Stored in this browser for the printer browser extension.'}
-          {...form.getInputProps('ipAddress')} />
+        <TextInput
+          label="Barcode Printer IP Address"
+          placeholder="e.g. 192.168.1.50"
+          withAsterisk
+          autoComplete="off"
+          description={
+            canConfigure
+              ? 'Stored in this browser for the browser extension, and for this institution for printing through the server.'
+              : 'Stored in this browser for the printer browser extension.'
+          }
+          {...form.getInputProps('ipAddress')}
+        />
         {canConfigure && (
-          <NumberField whole label="Port" description="Raw printing port used when the server prints (Zebra printers: 9100; another only if the server's operator allows it)."
-            maw={360} {...form.getInputProps('port')} />
+          <NumberField
+            whole
+            label="Port"
+            description="Raw printing port used when the server prints (Zebra printers: 9100; another only if the server's operator allows it)."
+            maw={360}
+            {...form.getInputProps('port')}
+          />
         )}
         <Group justify="space-between" align="center">
           <Text size="sm">
             Printing from the browser needs a label printer extension.{' '}
-            <Anchor href={EXTENSION_URL} target="_blank" rel="noopener noreferrer">Install a printer browser extension</Anchor>
+            <Anchor href={EXTENSION_URL} target="_blank" rel="noopener noreferrer">
+              Install a printer browser extension
+            </Anchor>
           </Text>
-          <Button type="submit" loading={save.isPending}>Update</Button>
+          <Button type="submit" loading={save.isPending}>
+            Update
+          </Button>
         </Group>
         {offerExtension && method !== 'extension' && (
           <Alert color="blue" title="Print through the browser extension?">
-            <Text size="sm">Labels are now printed by {methodLabel}. Switch to the browser extension, which sends them to the printer at {printerIpStore.get()}?</Text>
+            <Text size="sm">
+              Labels are now printed by {methodLabel}. Switch to the browser extension, which sends them to the printer
+              at {printerIpStore.get()}?
+            </Text>
             <Group mt="sm" gap="xs">
-              <Button size="xs" onClick={() => { printMethodStore.set('extension'); setOfferExtension(false); }}>Use the browser extension</Button>
-              <Button size="xs" variant="default" onClick={() => setOfferExtension(false)}>Keep {methodLabel}</Button>
+              <Button
+                size="xs"
+                onClick={() => {
+                  printMethodStore.set('extension');
+                  setOfferExtension(false);
+                }}
+              >
+                Use the browser extension
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setOfferExtension(false)}>
+                Keep {methodLabel}
+              </Button>
             </Group>
           </Alert>
         )}
@@ -94,16 +133,30 @@ function PrinterForm({ instId, printer }: { instId: number; printer: Printer | n
   );
 }
 
-function PrintMethodCard({ instId, serverPrinter, canPrint }: { instId: number; serverPrinter: Printer | null; canPrint: boolean }) {
+function PrintMethodCard({
+  instId,
+  serverPrinter,
+  canPrint,
+}: {
+  instId: number;
+  serverPrinter: Printer | null;
+  canPrint: boolean;
+}) {
   const method = usePrintMethod();
   const print = usePrintLabels(instId);
   const testLabel = () => print.mutate({ job: { labels: [{ sampleId: 'TEST-0001' }] } });
   return (
     <Card withBorder radius="md">
-      <Radio.Group label="Print method" description="Used by the Barcode Generator and every Print button in this browser."
-        value={method} onChange={(v) => printMethodStore.set(v as PrintMethod)}>
+      <Radio.Group
+        label="Print method"
+        description="Used by the Barcode Generator and every Print button in this browser."
+        value={method}
+        onChange={(v) => printMethodStore.set(v as PrintMethod)}
+      >
         <Stack gap="xs" mt="xs">
-          {PRINT_METHODS.map((m) => <Radio key={m.value} value={m.value} label={m.label} description={m.description} />)}
+          {PRINT_METHODS.map((m) => (
+            <Radio key={m.value} value={m.value} label={m.label} description={m.description} />
+          ))}
         </Stack>
       </Radio.Group>
       {method === 'server' && (
@@ -115,7 +168,9 @@ function PrintMethodCard({ instId, serverPrinter, canPrint }: { instId: number; 
       )}
       {canPrint && (
         <Group mt="md">
-          <Button variant="light" leftSection={<IconPrinter size={16} />} loading={print.isPending} onClick={testLabel}>Print a test label</Button>
+          <Button variant="light" leftSection={<IconPrinter size={16} />} loading={print.isPending} onClick={testLabel}>
+            Print a test label
+          </Button>
         </Group>
       )}
     </Card>

@@ -9,4 +9,5 @@ export function useCollectedSampleLookup(instId: number, sampleId: string | null
 }
 
 /** The donor of a collected sample, as the participant list of New Order shows them. */
-export const fetchPatient = (instId: number, patientId: number) => call(participantEndpoints.get, { params: { instId, patientId } });
+export const fetchPatient = (instId: number, patientId: number) =>
+  call(participantEndpoints.get, { params: { instId, patientId } });

@@ -10,25 +10,36 @@ const orderKeys = queryKeys.orders;
 
 /** Which Orders tab searched: sample ID (prefix), patient MRN (exact), collected sample ID (exact) or nothing (recent orders). */
 export type OrderSearchBy = 'sample' | 'mrn' | 'collected';
-const SEARCH_PARAM = { sample: 'searchTerm', mrn: 'mrn', collected: 'collectedSample' } as const satisfies Record<OrderSearchBy, string>;
+const SEARCH_PARAM = { sample: 'searchTerm', mrn: 'mrn', collected: 'collectedSample' } as const satisfies Record<
+  OrderSearchBy,
+  string
+>;
 export interface OrderListQuery {
-  by: OrderSearchBy; search: string; page: number; pageSize: number;
-  sortBy: OrderSort; sortDirection: SortDirection; releaseState: ReleaseState | null;
+  by: OrderSearchBy;
+  search: string;
+  page: number;
+  pageSize: number;
+  sortBy: OrderSort;
+  sortDirection: SortDirection;
+  releaseState: ReleaseState | null;
 }
 
 /** GET LIMSOrders (newest first unless sorted): by sample ID prefix, by MRN, or all; optionally one release state. */
 export function useOrders(instId: number, q: OrderListQuery) {
   return useQuery({
     queryKey: orderKeys.list(instId, q),
-    queryFn: () => callPage(e.list, {
-      params: { instId },
-      query: {
-        pageNumber: q.page, pageSize: q.pageSize,
-        [SEARCH_PARAM[q.by]]: q.search,
-        sortBy: q.sortBy, sortDirection: q.sortDirection,
-        ...(q.releaseState ? { releaseState: q.releaseState } : {}),
-      },
-    }),
+    queryFn: () =>
+      callPage(e.list, {
+        params: { instId },
+        query: {
+          pageNumber: q.page,
+          pageSize: q.pageSize,
+          [SEARCH_PARAM[q.by]]: q.search,
+          sortBy: q.sortBy,
+          sortDirection: q.sortDirection,
+          ...(q.releaseState ? { releaseState: q.releaseState } : {}),
+        },
+      }),
     placeholderData: keepPreviousData,
   });
 }

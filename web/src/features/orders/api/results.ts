@@ -7,12 +7,25 @@ import { queryKeys } from '@/lib/query-keys';
 
 const orderKeys = queryKeys.orders;
 
-export interface TestPath { orderedPanelId: number; orderedTestId: number }
-export interface ResultPath extends TestPath { resultId: number }
+export interface TestPath {
+  orderedPanelId: number;
+  orderedTestId: number;
+}
+export interface ResultPath extends TestPath {
+  resultId: number;
+}
 
 /** The path parameters of an ordered test and of its result. */
-const testParams = (instId: number, orderId: number, p: TestPath) => ({ instId, orderId, panelId: p.orderedPanelId, testId: p.orderedTestId });
-const resultParams = (instId: number, orderId: number, p: ResultPath) => ({ ...testParams(instId, orderId, p), resultId: p.resultId });
+const testParams = (instId: number, orderId: number, p: TestPath) => ({
+  instId,
+  orderId,
+  panelId: p.orderedPanelId,
+  testId: p.orderedTestId,
+});
+const resultParams = (instId: number, orderId: number, p: ResultPath) => ({
+  ...testParams(instId, orderId, p),
+  resultId: p.resultId,
+});
 
 /**
  * The result commands of one order. Each answers the fresh order detail, which replaces the cached one;
@@ -28,23 +41,42 @@ export function useResultCommands(instId: number, orderId: number) {
   };
   return {
     /** PUT results: only the changed results, each with the stamp it was loaded with. */
-    save: useMutation({ mutationFn: (body: SaveResults) => call(e.saveResults, { params: { instId, orderId }, body }), ...options }),
+    save: useMutation({
+      mutationFn: (body: SaveResults) => call(e.saveResults, { params: { instId, orderId }, body }),
+      ...options,
+    }),
     releaseTest: useMutation({
-      mutationFn: (p: ResultPath & { releaseId: number }) => call(e.release, { params: { ...resultParams(instId, orderId, p), releaseId: p.releaseId } }),
+      mutationFn: (p: ResultPath & { releaseId: number }) =>
+        call(e.release, { params: { ...resultParams(instId, orderId, p), releaseId: p.releaseId } }),
       ...options,
     }),
     releasePanel: useMutation({
-      mutationFn: (orderedPanelId: number) => call(e.releasePanel, { params: { instId, orderId, panelId: orderedPanelId } }),
+      mutationFn: (orderedPanelId: number) =>
+        call(e.releasePanel, { params: { instId, orderId, panelId: orderedPanelId } }),
       ...options,
     }),
     comment: useMutation({
       mutationFn: (p: TestPath & { comment: string | null; concurrencyStamp: string }) =>
-        call(e.commentOnTest, { params: testParams(instId, orderId, p), body: { comment: p.comment, concurrencyStamp: p.concurrencyStamp } }, { notify: false }),
+        call(
+          e.commentOnTest,
+          {
+            params: testParams(instId, orderId, p),
+            body: { comment: p.comment, concurrencyStamp: p.concurrencyStamp },
+          },
+          { notify: false },
+        ),
       ...options,
     }),
     amend: useMutation({
       mutationFn: (p: ResultPath & AmendInput) =>
-        call(e.amend, { params: resultParams(instId, orderId, p), body: { result: p.result, reason: p.reason, concurrencyStamp: p.concurrencyStamp } }, { notify: false }),
+        call(
+          e.amend,
+          {
+            params: resultParams(instId, orderId, p),
+            body: { result: p.result, reason: p.reason, concurrencyStamp: p.concurrencyStamp },
+          },
+          { notify: false },
+        ),
       ...options,
     }),
   };

@@ -37,18 +37,41 @@ export function AmendDialog({ test, history, saving, error, onSave, onClose }: P
       <form noValidate onSubmit={form.onSubmit((v) => onSave(v))}>
         <Stack gap="sm">
           {server.title && <Alert color="red" title={server.title} />}
-          <Text size="sm">Released result: <b>{test.testResult.result ?? '—'}</b>{test.test.unitSymbol ? ` ${test.test.unitSymbol}` : ''}</Text>
-          <ResultInput test={test} label="New result" value={form.values.result} readOnly={false}
+          <Text size="sm">
+            Released result: <b>{test.testResult.result ?? '—'}</b>
+            {test.test.unitSymbol ? ` ${test.test.unitSymbol}` : ''}
+          </Text>
+          <ResultInput
+            test={test}
+            label="New result"
+            value={form.values.result}
+            readOnly={false}
             error={form.errors.result ?? server.fields.result ?? null}
-            onChange={(v) => form.setFieldValue('result', v)} />
-          {flag && <Text size="xs" c={flag === 'H' ? 'red' : 'blue'}>This value will be flagged {flagLabel(flag)}.</Text>}
-          <Textarea label="Reason" withAsterisk autosize minRows={2} description="Why the released result is corrected; kept in the history."
-            {...form.getInputProps('reason')} error={form.errors.reason ?? server.fields.reason} />
+            onChange={(v) => form.setFieldValue('result', v)}
+          />
+          {flag && (
+            <Text size="xs" c={flag === 'H' ? 'red' : 'blue'}>
+              This value will be flagged {flagLabel(flag)}.
+            </Text>
+          )}
+          <Textarea
+            label="Reason"
+            withAsterisk
+            autosize
+            minRows={2}
+            description="Why the released result is corrected; kept in the history."
+            {...form.getInputProps('reason')}
+            error={form.errors.reason ?? server.fields.reason}
+          />
           <Group justify="flex-end">
             <DialogClose />
-            <Button type="submit" loading={saving}>Save amendment</Button>
+            <Button type="submit" loading={saving}>
+              Save amendment
+            </Button>
           </Group>
-          <Title order={3} fz="sm" mt="sm">History</Title>
+          <Title order={3} fz="sm" mt="sm">
+            History
+          </Title>
           {history.isPending ? <Loader size="sm" type="dots" /> : <HistoryTable rows={history.data ?? []} />}
         </Stack>
       </form>
@@ -57,11 +80,23 @@ export function AmendDialog({ test, history, saving, error, onSave, onClose }: P
 }
 
 function HistoryTable({ rows }: { rows: ResultHistoryEntry[] }) {
-  if (!rows.length) return <Text size="sm" c="dimmed">No history yet.</Text>;
+  if (!rows.length)
+    return (
+      <Text size="sm" c="dimmed">
+        No history yet.
+      </Text>
+    );
   return (
     <Table fz="xs" verticalSpacing={4} aria-label="Result history" withTableBorder>
       <Table.Thead>
-        <Table.Tr><Table.Th>When</Table.Th><Table.Th>Action</Table.Th><Table.Th>Previous</Table.Th><Table.Th>New</Table.Th><Table.Th>Reason</Table.Th><Table.Th>By</Table.Th></Table.Tr>
+        <Table.Tr>
+          <Table.Th>When</Table.Th>
+          <Table.Th>Action</Table.Th>
+          <Table.Th>Previous</Table.Th>
+          <Table.Th>New</Table.Th>
+          <Table.Th>Reason</Table.Th>
+          <Table.Th>By</Table.Th>
+        </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {rows.map((h) => (

@@ -10,13 +10,17 @@ export function BarcodeButton({ sampleId }: { sampleId: string }) {
   return (
     <>
       <Tooltip label="Sample barcode">
-        <ActionIcon variant="default" size="lg" aria-label="Sample barcode" onClick={() => setOpen(true)}><IconBarcode size={20} /></ActionIcon>
+        <ActionIcon variant="default" size="lg" aria-label="Sample barcode" onClick={() => setOpen(true)}>
+          <IconBarcode size={20} />
+        </ActionIcon>
       </Tooltip>
       {open && (
         <Dialog opened onClose={() => setOpen(false)} title="Sample barcode" size={400}>
           <Stack align="center" gap="xs">
             <Barcode text={sampleId} />
-            <Text ff="monospace" fw={700}>{sampleId}</Text>
+            <Text ff="monospace" fw={700}>
+              {sampleId}
+            </Text>
           </Stack>
         </Dialog>
       )}
@@ -34,6 +38,13 @@ function Barcode({ text }: { text: string }) {
       return null;
     }
   }, [text]);
-  if (!src) return <Text size="sm" c="red">This sample ID cannot be drawn as a barcode.</Text>;
-  return <img src={src} alt={`Barcode ${text}`} style={{ maxWidth: '100%', height: 64, imageRendering: 'pixelated' }} />;
+  if (!src)
+    return (
+      <Text size="sm" c="red">
+        This sample ID cannot be drawn as a barcode.
+      </Text>
+    );
+  return (
+    <img src={src} alt={`Barcode ${text}`} style={{ maxWidth: '100%', height: 64, imageRendering: 'pixelated' }} />
+  );
 }

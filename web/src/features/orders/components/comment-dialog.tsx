@@ -19,10 +19,20 @@ export function CommentDialog({ test, saving, error, onSave, onClose }: Props) {
   return (
     <Dialog onClose={onClose} dirty={text !== (test.comment ?? '')} title={`Comment on ${test.test.title}`} size={500}>
       {title && <Alert color="red" mb="sm" title={title} />}
-      <Textarea label="Comment" data-autofocus autosize minRows={4} maxRows={10} value={text} onChange={(e) => setText(e.currentTarget.value)} />
+      <Textarea
+        label="Comment"
+        data-autofocus
+        autosize
+        minRows={4}
+        maxRows={10}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+      />
       <Group justify="flex-end" mt="md">
         <DialogClose />
-        <Button loading={saving} onClick={() => onSave(text.trim() || null)}>Save</Button>
+        <Button loading={saving} onClick={() => onSave(text.trim() || null)}>
+          Save
+        </Button>
       </Group>
     </Dialog>
   );

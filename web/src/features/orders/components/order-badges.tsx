@@ -7,10 +7,21 @@ import { RELEASE_STATE_LABELS, type OrderSummary, type ReleaseState } from '@con
 /** The priority's word, marked by urgency: routine plain, urgent light red, the most urgent (STAT) filled red. */
 export function PriorityBadge({ order }: { order: Pick<OrderSummary, 'priority' | 'priorityUrgency'> }) {
   const title = order.priority?.title ?? '—';
-  if (order.priorityUrgency <= 0) return <Badge variant="light" color="gray" c="gray.8" radius="sm" tt="none">{title}</Badge>;
+  if (order.priorityUrgency <= 0)
+    return (
+      <Badge variant="light" color="gray" c="gray.8" radius="sm" tt="none">
+        {title}
+      </Badge>
+    );
   return (
-    <Badge variant={order.priorityUrgency >= 2 ? 'filled' : 'light'} color={order.priorityUrgency >= 2 ? 'red.9' : 'red'}
-      c={order.priorityUrgency >= 2 ? 'white' : 'red.9'} radius="sm" tt="none" leftSection={<IconAlertTriangle size={12} aria-hidden />}>
+    <Badge
+      variant={order.priorityUrgency >= 2 ? 'filled' : 'light'}
+      color={order.priorityUrgency >= 2 ? 'red.9' : 'red'}
+      c={order.priorityUrgency >= 2 ? 'white' : 'red.9'}
+      radius="sm"
+      tt="none"
+      leftSection={<IconAlertTriangle size={12} aria-hidden />}
+    >
       {title}
     </Badge>
   );
@@ -26,7 +37,14 @@ const RELEASE_STYLE: Record<ReleaseState, { color: string; text: string; variant
 export function ReleaseBadge({ state }: { state: ReleaseState }) {
   const s = RELEASE_STYLE[state];
   return (
-    <Badge variant={s.variant} color={s.color} c={s.text} radius="sm" tt="none" leftSection={state === 'released' ? <IconChecks size={12} aria-hidden /> : undefined}>
+    <Badge
+      variant={s.variant}
+      color={s.color}
+      c={s.text}
+      radius="sm"
+      tt="none"
+      leftSection={state === 'released' ? <IconChecks size={12} aria-hidden /> : undefined}
+    >
       {RELEASE_STATE_LABELS[state]}
     </Badge>
   );

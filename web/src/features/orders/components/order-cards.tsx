@@ -6,7 +6,9 @@ import { age, formatDate, fullName } from '@/lib/format';
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
       <Text size="sm">{children ?? '—'}</Text>
     </div>
   );
@@ -18,13 +20,26 @@ export function OrderCards({ order }: { order: OrderDetail }) {
   return (
     <Stack>
       <Card withBorder radius="md" component="section" aria-label="Patient">
-        <Title order={2} fz="lg">{fullName(p)}</Title>
+        <Title order={2} fz="lg">
+          {fullName(p)}
+        </Title>
         <Group gap={6} mt={6} mb="sm">
-          {order.patientMRNs.length ? order.patientMRNs.map((m) => (
-            <Tooltip key={m.id} label={m.institutionSite?.title ? `MRN at ${m.institutionSite.title}` : 'Institution MRN'}>
-              <Badge variant="light" radius="sm" tt="none">MRN {m.mrn}</Badge>
-            </Tooltip>
-          )) : <Text size="xs" c="dimmed">No MRN</Text>}
+          {order.patientMRNs.length ? (
+            order.patientMRNs.map((m) => (
+              <Tooltip
+                key={m.id}
+                label={m.institutionSite?.title ? `MRN at ${m.institutionSite.title}` : 'Institution MRN'}
+              >
+                <Badge variant="light" radius="sm" tt="none">
+                  MRN {m.mrn}
+                </Badge>
+              </Tooltip>
+            ))
+          ) : (
+            <Text size="xs" c="dimmed">
+              No MRN
+            </Text>
+          )}
         </Group>
         <SimpleGrid cols={2} spacing="sm">
           <Field label="Age">{age(p.birthDate)}</Field>
@@ -37,12 +52,20 @@ export function OrderCards({ order }: { order: OrderDetail }) {
         <SimpleGrid cols={2} spacing="sm">
           <Field label="Institution Site">{order.institutionSite?.title}</Field>
           <Field label="Priority">{order.priority?.title}</Field>
-          <Field label="Sample ID"><Text span ff="monospace" fw={700} size="sm">{order.sampleId}</Text></Field>
+          <Field label="Sample ID">
+            <Text span ff="monospace" fw={700} size="sm">
+              {order.sampleId}
+            </Text>
+          </Field>
           <Field label="Ordered Date">{formatDate(order.createdDate, '—')}</Field>
           <Field label="Ordered By">{fullName(order.creatorAccount) || null}</Field>
           <Field label="Payment Category">{order.paymentCategory?.title}</Field>
         </SimpleGrid>
-        {order.commentToLab && <Stack gap={0} mt="sm"><Field label="Comment to Lab">{order.commentToLab}</Field></Stack>}
+        {order.commentToLab && (
+          <Stack gap={0} mt="sm">
+            <Field label="Comment to Lab">{order.commentToLab}</Field>
+          </Stack>
+        )}
       </Card>
     </Stack>
   );

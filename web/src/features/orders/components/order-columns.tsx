@@ -8,17 +8,35 @@ import { PriorityBadge, ReleaseBadge } from './order-badges';
 export const orderColumns: DataTableColumn<OrderSummary>[] = [
   { accessor: 'patient', title: 'Patient', render: (o) => shortName(o.patient) },
   { accessor: 'patientMRN', title: 'Patient MRN', render: (o) => o.patientMRN ?? '—' },
-  { accessor: 'sampleId', title: 'Sample ID', render: (o) => <Text size="sm" ff="monospace" fw={600}>{o.sampleId}</Text> },
+  {
+    accessor: 'sampleId',
+    title: 'Sample ID',
+    render: (o) => (
+      <Text size="sm" ff="monospace" fw={600}>
+        {o.sampleId}
+      </Text>
+    ),
+  },
   { accessor: 'collectedSampleId', title: 'Collected Sample ID', render: (o) => o.collectedSample?.sampleId ?? '—' },
   { accessor: 'priority', title: 'Priority', sortable: true, render: (o) => <PriorityBadge order={o} /> },
   { accessor: 'createdDate', title: 'Ordered Date', sortable: true, render: (o) => formatDate(o.createdDate, '—') },
   {
-    accessor: 'orderedPanels', title: 'Ordered Panels',
+    accessor: 'orderedPanels',
+    title: 'Ordered Panels',
     render: (o) => (
       <Group gap={4}>
-        {o.orderedPanels.map((title) => <Badge key={title} variant="light" radius="sm" tt="none">{title}</Badge>)}
+        {o.orderedPanels.map((title) => (
+          <Badge key={title} variant="light" radius="sm" tt="none">
+            {title}
+          </Badge>
+        ))}
       </Group>
     ),
   },
-  { accessor: 'releaseState', title: 'Release', sortable: true, render: (o) => <ReleaseBadge state={o.releaseState} /> },
+  {
+    accessor: 'releaseState',
+    title: 'Release',
+    sortable: true,
+    render: (o) => <ReleaseBadge state={o.releaseState} />,
+  },
 ];

@@ -15,7 +15,13 @@ export type OrderFormValues = {
 };
 
 export const emptyOrder: OrderFormValues = {
-  patientIds: [], institutionSiteId: null, priorityId: null, panelIds: [], paymentCategoryId: null, commentToLab: '', collectedSampleId: null,
+  patientIds: [],
+  institutionSiteId: null,
+  priorityId: null,
+  panelIds: [],
+  paymentCategoryId: null,
+  commentToLab: '',
+  collectedSampleId: null,
 };
 
 interface Props {
@@ -32,19 +38,44 @@ export function OrderFields({ form, panels, onPanels }: Props) {
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Select label="Institution Site" placeholder="Optional" data={sites.options} searchable clearable
-          {...form.getInputProps('institutionSiteId')} />
-        <Select label="Priority" withAsterisk data={priorities.options} searchable data-autofocus
-          placeholder={priorities.isPending ? 'Loading…' : 'Choose a priority'} {...form.getInputProps('priorityId')} />
+        <Select
+          label="Institution Site"
+          placeholder="Optional"
+          data={sites.options}
+          searchable
+          clearable
+          {...form.getInputProps('institutionSiteId')}
+        />
+        <Select
+          label="Priority"
+          withAsterisk
+          data={priorities.options}
+          searchable
+          data-autofocus
+          placeholder={priorities.isPending ? 'Loading…' : 'Choose a priority'}
+          {...form.getInputProps('priorityId')}
+        />
       </SimpleGrid>
-      <PanelPicker chips={panels} error={form.errors.panelIds}
+      <PanelPicker
+        chips={panels}
+        error={form.errors.panelIds}
         onChange={(next) => {
           onPanels(next);
-          form.setFieldValue('panelIds', next.map((p) => Number(p.value)));
+          form.setFieldValue(
+            'panelIds',
+            next.map((p) => Number(p.value)),
+          );
           form.clearFieldError('panelIds');
-        }} />
-      <Select label="Payment Category" placeholder="Optional" data={payments.options} searchable clearable
-        {...form.getInputProps('paymentCategoryId')} />
+        }}
+      />
+      <Select
+        label="Payment Category"
+        placeholder="Optional"
+        data={payments.options}
+        searchable
+        clearable
+        {...form.getInputProps('paymentCategoryId')}
+      />
       <Textarea label="Comment to Lab" autosize minRows={3} maxRows={8} {...form.getInputProps('commentToLab')} />
     </Stack>
   );

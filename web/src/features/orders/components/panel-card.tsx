@@ -5,7 +5,17 @@ import type { OrderedPanelDetail, OrderedTestDetail } from '@contract/orders.con
 import { usePhone } from '@/lib/use-phone';
 import { ActionsTh } from '@/components/actions-th';
 import { ResultInput } from './result-input';
-import { FlagBadge, ReleaseState, TestMenu, TestName, referenceText, testRowState, unreleasedStyle, type Abilities, type TestRowProps } from './test-parts';
+import {
+  FlagBadge,
+  ReleaseState,
+  TestMenu,
+  TestName,
+  referenceText,
+  testRowState,
+  unreleasedStyle,
+  type Abilities,
+  type TestRowProps,
+} from './test-parts';
 import { TestStack } from './test-stack';
 import type { ResultDrafts } from './use-result-drafts';
 
@@ -16,7 +26,13 @@ export interface TestActions {
   releasePanel: (panel: OrderedPanelDetail) => void;
 }
 
-interface Props { panel: OrderedPanelDetail; drafts: ResultDrafts; actions: TestActions; can: Abilities; busy: boolean }
+interface Props {
+  panel: OrderedPanelDetail;
+  drafts: ResultDrafts;
+  actions: TestActions;
+  can: Abilities;
+  busy: boolean;
+}
 
 /**
  * One ordered panel and its tests (spec 1 §2): result, unit, accepted values or range, flag, release
@@ -27,38 +43,70 @@ export function PanelCard({ panel, drafts, actions, can, busy }: Props) {
   const [menuFor, setMenuFor] = useState<number | null>(null);
   const unreleased = panel.orderedTests.filter((t) => !t.testResultRelease.isReleased).length;
   const rowProps = (t: OrderedTestDetail): TestRowProps => ({
-    test: t, drafts, can, menuOpened: menuFor === t.id, onMenu: (open) => setMenuFor(open ? t.id : null),
-    onRelease: () => actions.release(panel, t), onComment: () => actions.comment(panel, t), onAmend: () => actions.amend(panel, t),
+    test: t,
+    drafts,
+    can,
+    menuOpened: menuFor === t.id,
+    onMenu: (open) => setMenuFor(open ? t.id : null),
+    onRelease: () => actions.release(panel, t),
+    onComment: () => actions.comment(panel, t),
+    onAmend: () => actions.amend(panel, t),
   });
   return (
-    <Card withBorder radius="md" padding={phone ? 'sm' : 'md'} component="section" aria-label={`Panel ${panel.panel.title}`}>
+    <Card
+      withBorder
+      radius="md"
+      padding={phone ? 'sm' : 'md'}
+      component="section"
+      aria-label={`Panel ${panel.panel.title}`}
+    >
       <Group justify="space-between" mb="sm" gap="xs">
         <div>
-          <Text fw={700} size="lg">{panel.panel.title}</Text>
+          <Text fw={700} size="lg">
+            {panel.panel.title}
+          </Text>
           <Text size="xs" c="dimmed">
-            {unreleased === 0 ? 'All results released' : `${panel.orderedTests.length - unreleased} of ${panel.orderedTests.length} released`}
+            {unreleased === 0
+              ? 'All results released'
+              : `${panel.orderedTests.length - unreleased} of ${panel.orderedTests.length} released`}
           </Text>
         </div>
         {can.release && unreleased > 0 && (
-          <Button size="xs" variant="light" leftSection={<IconChecks size={14} />} loading={busy}
-            onClick={() => actions.releasePanel(panel)}>Release panel</Button>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconChecks size={14} />}
+            loading={busy}
+            onClick={() => actions.releasePanel(panel)}
+          >
+            Release panel
+          </Button>
         )}
       </Group>
       {phone ? (
         <ul aria-label={`Tests of ${panel.panel.title}`} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {panel.orderedTests.map((t) => <TestStack key={t.id} {...rowProps(t)} />)}
+          {panel.orderedTests.map((t) => (
+            <TestStack key={t.id} {...rowProps(t)} />
+          ))}
         </ul>
       ) : (
         <Table.ScrollContainer minWidth={720}>
           <Table verticalSpacing={8} horizontalSpacing="sm" aria-label={`Tests of ${panel.panel.title}`}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Test</Table.Th><Table.Th w={190}>Result</Table.Th><Table.Th w={70}>Unit</Table.Th>
-                <Table.Th w={100}>Reference</Table.Th><Table.Th w={84}>Flag</Table.Th><Table.Th w={130}>Release</Table.Th><ActionsTh w={40} />
+                <Table.Th>Test</Table.Th>
+                <Table.Th w={190}>Result</Table.Th>
+                <Table.Th w={70}>Unit</Table.Th>
+                <Table.Th w={100}>Reference</Table.Th>
+                <Table.Th w={84}>Flag</Table.Th>
+                <Table.Th w={130}>Release</Table.Th>
+                <ActionsTh w={40} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {panel.orderedTests.map((t) => <TestRow key={t.id} {...rowProps(t)} />)}
+              {panel.orderedTests.map((t) => (
+                <TestRow key={t.id} {...rowProps(t)} />
+              ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
@@ -71,17 +119,45 @@ function TestRow(props: TestRowProps) {
   const { test: t, drafts, can, onMenu } = props;
   const { released, value, flag, hasMenu } = testRowState(props);
   return (
-    <Table.Tr data-released={released} onContextMenu={hasMenu ? (e) => { e.preventDefault(); onMenu(true); } : undefined}
-      style={released ? undefined : unreleasedStyle}>
-      <Table.Td><TestName test={t} /></Table.Td>
+    <Table.Tr
+      data-released={released}
+      onContextMenu={
+        hasMenu
+          ? (e) => {
+              e.preventDefault();
+              onMenu(true);
+            }
+          : undefined
+      }
+      style={released ? undefined : unreleasedStyle}
+    >
       <Table.Td>
-        <ResultInput test={t} value={value} error={drafts.errorOf(t)} readOnly={released || !can.enter}
-          onChange={(v) => drafts.set(t, v)} onBlur={() => drafts.touch(t)} />
+        <TestName test={t} />
       </Table.Td>
-      <Table.Td><Text size="sm">{t.test.unitSymbol ?? ''}</Text></Table.Td>
-      <Table.Td><Text size="xs" c="dimmed">{referenceText(t)}</Text></Table.Td>
-      <Table.Td><FlagBadge flag={flag} /></Table.Td>
-      <Table.Td><ReleaseState test={t} changed={drafts.isChanged(t)} /></Table.Td>
+      <Table.Td>
+        <ResultInput
+          test={t}
+          value={value}
+          error={drafts.errorOf(t)}
+          readOnly={released || !can.enter}
+          onChange={(v) => drafts.set(t, v)}
+          onBlur={() => drafts.touch(t)}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{t.test.unitSymbol ?? ''}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="xs" c="dimmed">
+          {referenceText(t)}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <FlagBadge flag={flag} />
+      </Table.Td>
+      <Table.Td>
+        <ReleaseState test={t} changed={drafts.isChanged(t)} />
+      </Table.Td>
       <Table.Td>{hasMenu && <TestMenu {...props} released={released} value={value} />}</Table.Td>
     </Table.Tr>
   );

@@ -13,10 +13,17 @@ export function PanelPicker({ chips, onChange, error }: Props) {
   const [term, setTerm] = useState('');
   const search = useLookupOptions('panels', { search: term });
   return (
-    <ChipPicker id="order-panels" label="Panels" dataPath="panelIds" error={error}
-      onTermChange={setTerm} options={search.options} searching={search.isFetching}
+    <ChipPicker
+      id="order-panels"
+      label="Panels"
+      dataPath="panelIds"
+      error={error}
+      onTermChange={setTerm}
+      options={search.options}
+      searching={search.isFetching}
       chips={chips.map((c) => ({ ...c, key: c.value }))}
       onPick={(o) => onChange([...chips, o])}
-      onRemove={(c) => onChange(chips.filter((x) => x.value !== c.value))} />
+      onRemove={(c) => onChange(chips.filter((x) => x.value !== c.value))}
+    />
   );
 }

@@ -1,5 +1,19 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { ActionIcon, Alert, Button, Checkbox, Group, Loader, Paper, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconInfoCircle, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import type { Patient } from '@contract/participants.contract';
 import type { CollectedSample } from '@contract/samples.contract';
@@ -40,12 +54,29 @@ export function ParticipantPicker({ instId, selected, sample, onChange }: Props)
           <SampleSearch instId={instId} chosen={sample} onChoose={(donor, s) => onChange([donor], s)} />
         </Tabs.Panel>
       </Tabs>
-      <SelectedList selected={selected} sample={sample} onRemove={(p) => onChange(selected.filter((s) => s.id !== p.id), null)} />
+      <SelectedList
+        selected={selected}
+        sample={sample}
+        onRemove={(p) =>
+          onChange(
+            selected.filter((s) => s.id !== p.id),
+            null,
+          )
+        }
+      />
     </Stack>
   );
 }
 
-function SearchResults({ instId, selected, onAdd }: { instId: number; selected: Patient[]; onAdd: (p: Patient[]) => void }) {
+function SearchResults({
+  instId,
+  selected,
+  onAdd,
+}: {
+  instId: number;
+  selected: Patient[];
+  onAdd: (p: Patient[]) => void;
+}) {
   const [mrn, setMrn] = useState('');
   const [phone, setPhone] = useState('');
   const [search, setSearch] = useState<ParticipantSearch | null>(null);
@@ -55,7 +86,10 @@ function SearchResults({ instId, selected, onAdd }: { instId: number; selected: 
   const [flagged, setFlagged] = useState(false);
   const addButton = useRef<HTMLButtonElement>(null);
   // issue 11, the adder rule: participants ticked but not added stop Next, with the reason beside Add.
-  usePendingAdder(ticked.size > 0, () => { setFlagged(true); addButton.current?.focus(); });
+  usePendingAdder(ticked.size > 0, () => {
+    setFlagged(true);
+    addButton.current?.focus();
+  });
 
   // spec 1 §5: searching with neither does nothing; the two are mutually exclusive.
   const run = () => {
@@ -64,13 +98,20 @@ function SearchResults({ instId, selected, onAdd }: { instId: number; selected: 
     setTicked(new Set());
     setSearch(next);
   };
-  const onEnter = (e: KeyboardEvent) => { if (e.key === 'Enter') { e.preventDefault(); run(); } };
-  const toggle = (id: number) => setTicked((prev) => {
-    setFlagged(false);
-    const next = new Set(prev);
-    if (next.has(id)) next.delete(id); else next.add(id);
-    return next;
-  });
+  const onEnter = (e: KeyboardEvent) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      run();
+    }
+  };
+  const toggle = (id: number) =>
+    setTicked((prev) => {
+      setFlagged(false);
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   const add = () => {
     onAdd((results.data ?? []).filter((p) => ticked.has(p.id) && !chosen.has(p.id)));
     setTicked(new Set());
@@ -80,54 +121,133 @@ function SearchResults({ instId, selected, onAdd }: { instId: number; selected: 
   return (
     <Stack gap="sm">
       <Group align="flex-end" gap="sm">
-        <TextInput label="MRN" placeholder="Participant MRN" w={220} value={mrn} autoComplete="off" data-autofocus
-          onChange={(e) => { setMrn(e.currentTarget.value); if (e.currentTarget.value) setPhone(''); }} onKeyDown={onEnter} />
-        <Text size="sm" c="dimmed" pb={8}>or</Text>
-        <TextInput label="Phone Number" placeholder="e.g. 0911223344" w={220} type="tel" value={phone} autoComplete="off"
-          onChange={(e) => { setPhone(e.currentTarget.value); if (e.currentTarget.value) setMrn(''); }} onKeyDown={onEnter} />
-        <Button variant="default" leftSection={<IconSearch size={16} />} onClick={run} disabled={!mrn.trim() && !phone.trim()}>Search</Button>
+        <TextInput
+          label="MRN"
+          placeholder="Participant MRN"
+          w={220}
+          value={mrn}
+          autoComplete="off"
+          data-autofocus
+          onChange={(e) => {
+            setMrn(e.currentTarget.value);
+            if (e.currentTarget.value) setPhone('');
+          }}
+          onKeyDown={onEnter}
+        />
+        <Text size="sm" c="dimmed" pb={8}>
+          or
+        </Text>
+        <TextInput
+          label="Phone Number"
+          placeholder="e.g. 0911223344"
+          w={220}
+          type="tel"
+          value={phone}
+          autoComplete="off"
+          onChange={(e) => {
+            setPhone(e.currentTarget.value);
+            if (e.currentTarget.value) setMrn('');
+          }}
+          onKeyDown={onEnter}
+        />
+        <Button
+          variant="default"
+          leftSection={<IconSearch size={16} />}
+          onClick={run}
+          disabled={!mrn.trim() && !phone.trim()}
+        >
+          Search
+        </Button>
       </Group>
       {results.isFetching && <Loader size="sm" type="dots" role="status" aria-label="Searching" />}
-      {search && results.isSuccess && !results.isFetching && (results.data.length === 0 ? (
-        <Alert color="gray" icon={<IconInfoCircle />}>No participant has {'mrn' in search ? `the MRN '${search.mrn}'` : `the phone number '${search.phone}'`}.</Alert>
-      ) : (
-        <Paper withBorder radius="md">
-          <Table verticalSpacing={6} aria-label="Search results">
-            <Table.Tbody>
-              {results.data.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td w={40}>
-                    <Checkbox aria-label={`Select ${fullName(p)}`} checked={ticked.has(p.id) || chosen.has(p.id)} disabled={chosen.has(p.id)}
-                      onChange={() => toggle(p.id)} />
-                  </Table.Td>
-                  <Table.Td>{fullName(p)}</Table.Td>
-                  <Table.Td c="dimmed">{p.patientMRN ?? '—'}</Table.Td>
-                  <Table.Td c="dimmed">{age(p.birthDate)}</Table.Td>
-                  <Table.Td c="dimmed">{p.phoneNumber ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          <Group justify="flex-end" p="xs">
-            {flagged && ticked.size > 0 && <Text size="sm" c="red.8" role="alert">Press Add to add the ticked participants, or untick them</Text>}
-            <Button ref={addButton} size="xs" leftSection={<IconPlus size={14} />} disabled={ticked.size === 0} onClick={add}>Add</Button>
-          </Group>
-        </Paper>
-      ))}
+      {search &&
+        results.isSuccess &&
+        !results.isFetching &&
+        (results.data.length === 0 ? (
+          <Alert color="gray" icon={<IconInfoCircle />}>
+            No participant has {'mrn' in search ? `the MRN '${search.mrn}'` : `the phone number '${search.phone}'`}.
+          </Alert>
+        ) : (
+          <Paper withBorder radius="md">
+            <Table verticalSpacing={6} aria-label="Search results">
+              <Table.Tbody>
+                {results.data.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td w={40}>
+                      <Checkbox
+                        aria-label={`Select ${fullName(p)}`}
+                        checked={ticked.has(p.id) || chosen.has(p.id)}
+                        disabled={chosen.has(p.id)}
+                        onChange={() => toggle(p.id)}
+                      />
+                    </Table.Td>
+                    <Table.Td>{fullName(p)}</Table.Td>
+                    <Table.Td c="dimmed">{p.patientMRN ?? '—'}</Table.Td>
+                    <Table.Td c="dimmed">{age(p.birthDate)}</Table.Td>
+                    <Table.Td c="dimmed">{p.phoneNumber ?? '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <Group justify="flex-end" p="xs">
+              {flagged && ticked.size > 0 && (
+                <Text size="sm" c="red.8" role="alert">
+                  Press Add to add the ticked participants, or untick them
+                </Text>
+              )}
+              <Button
+                ref={addButton}
+                size="xs"
+                leftSection={<IconPlus size={14} />}
+                disabled={ticked.size === 0}
+                onClick={add}
+              >
+                Add
+              </Button>
+            </Group>
+          </Paper>
+        ))}
     </Stack>
   );
 }
 
-function SelectedList({ selected, sample, onRemove }: { selected: Patient[]; sample: OrderSample | null; onRemove: (p: Patient) => void }) {
+function SelectedList({
+  selected,
+  sample,
+  onRemove,
+}: {
+  selected: Patient[];
+  sample: OrderSample | null;
+  onRemove: (p: Patient) => void;
+}) {
   return (
     <Stack gap={6}>
-      <Title order={3} fz="md">Selected participants ({selected.length})</Title>
-      {sample && <Text size="sm">The order is on the collected sample <Text span fw={700} ff="monospace">{sample.sampleId}</Text>.</Text>}
-      {selected.length === 0 ? <Text size="sm" c="dimmed">Search, tick and Add the participants to order for.</Text> : (
+      <Title order={3} fz="md">
+        Selected participants ({selected.length})
+      </Title>
+      {sample && (
+        <Text size="sm">
+          The order is on the collected sample{' '}
+          <Text span fw={700} ff="monospace">
+            {sample.sampleId}
+          </Text>
+          .
+        </Text>
+      )}
+      {selected.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Search, tick and Add the participants to order for.
+        </Text>
+      ) : (
         <Paper withBorder radius="md">
           <Table verticalSpacing={6} aria-label="Selected participants">
             <Table.Thead>
-              <Table.Tr><Table.Th>Name</Table.Th><Table.Th>Age</Table.Th><Table.Th>Phone Number</Table.Th><ActionsTh w={50} label="Remove" /></Table.Tr>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Age</Table.Th>
+                <Table.Th>Phone Number</Table.Th>
+                <ActionsTh w={50} label="Remove" />
+              </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {selected.map((p) => (
@@ -136,7 +256,12 @@ function SelectedList({ selected, sample, onRemove }: { selected: Patient[]; sam
                   <Table.Td>{age(p.birthDate)}</Table.Td>
                   <Table.Td>{p.phoneNumber ?? '—'}</Table.Td>
                   <Table.Td>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Remove ${fullName(p)}`} onClick={() => onRemove(p)}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove ${fullName(p)}`}
+                      onClick={() => onRemove(p)}
+                    >
                       <IconTrash size={16} />
                     </ActionIcon>
                   </Table.Td>

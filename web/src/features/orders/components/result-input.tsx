@@ -18,16 +18,38 @@ interface Props {
 export function ResultInput({ test, value, error, readOnly, onChange, onBlur, label }: Props) {
   const common = {
     'aria-label': label ? undefined : `Result of ${test.test.title}`,
-    label, error, disabled: readOnly, onBlur, size: 'sm' as const, classNames: { input: classes.locked },
+    label,
+    error,
+    disabled: readOnly,
+    onBlur,
+    size: 'sm' as const,
+    classNames: { input: classes.locked },
   };
   if (resultKind(test) === 'accepted') {
     const data = test.testAcceptedValues.map((a) => a.title);
     // A saved value no longer accepted still shows, so nothing is hidden from the reader.
     if (value && !data.includes(value)) data.push(value);
-    return <Select {...common} data={data} value={value || null} clearable={!readOnly} placeholder={readOnly ? '' : 'Choose'}
-      onChange={(v) => onChange(v ?? '')} comboboxProps={{ withinPortal: true }} />;
+    return (
+      <Select
+        {...common}
+        data={data}
+        value={value || null}
+        clearable={!readOnly}
+        placeholder={readOnly ? '' : 'Choose'}
+        onChange={(v) => onChange(v ?? '')}
+        comboboxProps={{ withinPortal: true }}
+      />
+    );
   }
   const numeric = resultKind(test) === 'numeric';
-  return <TextInput {...common} value={value} inputMode={numeric ? 'decimal' : undefined} autoComplete="off"
-    placeholder={readOnly ? '' : numeric ? 'Number' : 'Result'} onChange={(e) => onChange(e.currentTarget.value)} />;
+  return (
+    <TextInput
+      {...common}
+      value={value}
+      inputMode={numeric ? 'decimal' : undefined}
+      autoComplete="off"
+      placeholder={readOnly ? '' : numeric ? 'Number' : 'Result'}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
 }

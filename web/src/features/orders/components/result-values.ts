@@ -4,7 +4,7 @@ const NUMBER = /^[-+]?(\d+([.,]\d*)?|[.,]\d+)([eE][-+]?\d+)?$/;
 
 export type ResultKind = 'accepted' | 'numeric' | 'text';
 export const resultKind = (t: OrderedTestDetail): ResultKind =>
-  (t.test.hasAcceptedValue ? 'accepted' : t.test.hasRange ? 'numeric' : 'text');
+  t.test.hasAcceptedValue ? 'accepted' : t.test.hasRange ? 'numeric' : 'text';
 
 /**
  * The server's rule (issue 5) shown before saving: a numeric test takes a number, flagged L below and

@@ -19,8 +19,18 @@ export function SampleSearch({ instId, chosen, onChoose }: Props) {
   const [picking, setPicking] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const found = useCollectedSampleLookup(instId, sampleId);
-  const run = () => { if (text.trim()) { setFailed(null); setSampleId(text.trim()); } };
-  const onEnter = (e: KeyboardEvent) => { if (e.key === 'Enter') { e.preventDefault(); run(); } };
+  const run = () => {
+    if (text.trim()) {
+      setFailed(null);
+      setSampleId(text.trim());
+    }
+  };
+  const onEnter = (e: KeyboardEvent) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      run();
+    }
+  };
   const sample = found.data;
   const choose = async () => {
     if (!sample) return;
@@ -36,32 +46,67 @@ export function SampleSearch({ instId, chosen, onChoose }: Props) {
   return (
     <>
       <Group align="flex-end" gap="sm">
-        <TextInput label="Collected Sample ID" placeholder="Scan or type the sample ID" w={280} value={text} autoComplete="off"
-          onChange={(e) => setText(e.currentTarget.value)} onKeyDown={onEnter} />
-        <Button variant="default" leftSection={<IconSearch size={16} />} onClick={run} disabled={!text.trim()}>Search</Button>
+        <TextInput
+          label="Collected Sample ID"
+          placeholder="Scan or type the sample ID"
+          w={280}
+          value={text}
+          autoComplete="off"
+          onChange={(e) => setText(e.currentTarget.value)}
+          onKeyDown={onEnter}
+        />
+        <Button variant="default" leftSection={<IconSearch size={16} />} onClick={run} disabled={!text.trim()}>
+          Search
+        </Button>
       </Group>
       {found.isFetching && <Loader size="sm" type="dots" role="status" aria-label="Searching" />}
-      {sampleId && found.isSuccess && !found.isFetching && (sample ? (
-        <Paper withBorder radius="md" p="sm" mt="sm">
-          <Group justify="space-between" wrap="wrap">
-            <div>
-              <Text fw={700} ff="monospace">{sample.sampleId}</Text>
-              <Text size="sm">
-                {sample.specimenType?.title ?? 'Sample'}, {sample.remainingAmount} {sample.unitOfMeasurement.unitSymbol ?? ''} left · collected {sample.collectedDate}
-                {sample.patient && <> · from {fullName(sample.patient)}</>}
-              </Text>
-              {sample.hasWithdrawnConsent && <Badge color="red" variant="light" mt={4}>Consent withdrawn</Badge>}
-            </div>
-            {chosen?.id === sample.id
-              ? <Badge color="teal" leftSection={<IconCheck size={12} />}>Chosen</Badge>
-              : <Button size="xs" loading={picking} disabled={sample.hasWithdrawnConsent} onClick={() => void choose()}>Order on this sample</Button>}
-          </Group>
-        </Paper>
-      ) : (
-        <Alert color="gray" icon={<IconInfoCircle />} mt="sm">No collected sample has the sample ID '{sampleId}'.</Alert>
-      ))}
-      {found.isError && <Alert color="red" mt="sm">The sample could not be looked up: {found.error.message}</Alert>}
-      {failed && <Alert color="red" mt="sm">The donor could not be loaded: {failed}</Alert>}
+      {sampleId &&
+        found.isSuccess &&
+        !found.isFetching &&
+        (sample ? (
+          <Paper withBorder radius="md" p="sm" mt="sm">
+            <Group justify="space-between" wrap="wrap">
+              <div>
+                <Text fw={700} ff="monospace">
+                  {sample.sampleId}
+                </Text>
+                <Text size="sm">
+                  {sample.specimenType?.title ?? 'Sample'}, {sample.remainingAmount}{' '}
+                  {sample.unitOfMeasurement.unitSymbol ?? ''} left · collected {sample.collectedDate}
+                  {sample.patient && <> · from {fullName(sample.patient)}</>}
+                </Text>
+                {sample.hasWithdrawnConsent && (
+                  <Badge color="red" variant="light" mt={4}>
+                    Consent withdrawn
+                  </Badge>
+                )}
+              </div>
+              {chosen?.id === sample.id ? (
+                <Badge color="teal" leftSection={<IconCheck size={12} />}>
+                  Chosen
+                </Badge>
+              ) : (
+                <Button size="xs" loading={picking} disabled={sample.hasWithdrawnConsent} onClick={() => void choose()}>
+                  Order on this sample
+                </Button>
+              )}
+            </Group>
+          </Paper>
+        ) : (
+          <Alert color="gray" icon={<IconInfoCircle />} mt="sm">
+            No collected sample has the sample ID '{sampleId}'.
+          </Alert>
+        ))}
+      {found.isError && (
+        <Alert color="red" mt="sm">
+          The sample could not be looked up: {found.error.message}
+        </Alert>
+      )}
+      {failed && (
+        <Alert color="red" mt="sm">
+          The donor could not be loaded: {failed}
+        </Alert>
+      )}
     </>
   );
 }

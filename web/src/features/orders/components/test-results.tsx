@@ -39,18 +39,35 @@ export function TestResults({ order }: { order: OrderDetail }) {
   const panelOf = (id: number) => order.orderedPanels.find((p) => p.id === id);
   const dialogPanel = dialog ? panelOf(dialog.panelId) : undefined;
   const dialogTest = dialogPanel?.orderedTests.find((t) => t.id === dialog?.testId);
-  const path = (p: OrderedPanelDetail, t: OrderedTestDetail) => ({ orderedPanelId: p.id, orderedTestId: t.id, resultId: t.testResult.id });
-  const history = useResultHistory(institution.id, order.id, dialogPanel && dialogTest ? path(dialogPanel, dialogTest) : null, dialog?.kind === 'amend');
+  const path = (p: OrderedPanelDetail, t: OrderedTestDetail) => ({
+    orderedPanelId: p.id,
+    orderedTestId: t.id,
+    resultId: t.testResult.id,
+  });
+  const history = useResultHistory(
+    institution.id,
+    order.id,
+    dialogPanel && dialogTest ? path(dialogPanel, dialogTest) : null,
+    dialog?.kind === 'amend',
+  );
 
   /** Save the changed results only; false when nothing could be saved (the reason is already shown). */
   const saveChanges = async (): Promise<boolean> => {
     if (!drafts.changes.length) return true;
     if (drafts.invalid.length) {
       drafts.touchAll();
-      notifications.show({ color: 'red', title: 'Error', message: `Check the result of ${drafts.invalid.map((t) => t.test.title).join(', ')}.`, autoClose: 3000 });
+      notifications.show({
+        color: 'red',
+        title: 'Error',
+        message: `Check the result of ${drafts.invalid.map((t) => t.test.title).join(', ')}.`,
+        autoClose: 3000,
+      });
       return false;
     }
-    return commands.save.mutateAsync({ results: drafts.changes }).then(() => true, () => false);
+    return commands.save.mutateAsync({ results: drafts.changes }).then(
+      () => true,
+      () => false,
+    );
   };
 
   const onSave = async () => {
@@ -62,72 +79,152 @@ export function TestResults({ order }: { order: OrderDetail }) {
     // spec 1 §4: releasing a test saves pending changes first, then releases, then reloads.
     release: async (p, t) => {
       if (!(await saveChanges())) return;
-      await commands.releaseTest.mutateAsync({ ...path(p, t), releaseId: t.testResultRelease.id }).then(() => ok(`${t.test.title} released.`), () => {});
+      await commands.releaseTest.mutateAsync({ ...path(p, t), releaseId: t.testResultRelease.id }).then(
+        () => ok(`${t.test.title} released.`),
+        () => {},
+      );
     },
-    releasePanel: (p) => modals.openConfirmModal({
-      title: `Release panel ${p.panel.title}?`,
-      children: <Text size="sm">Every result of this panel is released now. Released results can only be changed by an amendment with a reason.</Text>,
-      labels: { confirm: 'Release panel', cancel: 'Cancel' },
-      onConfirm: async () => {
-        if (!(await saveChanges())) return;
-        await commands.releasePanel.mutateAsync(p.id).then(() => ok(`Panel ${p.panel.title} released.`), () => {});
-      },
-    }),
-    comment: (p, t) => { commands.comment.reset(); setDialog({ kind: 'comment', panelId: p.id, testId: t.id }); },
-    amend: (p, t) => { commands.amend.reset(); setDialog({ kind: 'amend', panelId: p.id, testId: t.id }); },
+    releasePanel: (p) =>
+      modals.openConfirmModal({
+        title: `Release panel ${p.panel.title}?`,
+        children: (
+          <Text size="sm">
+            Every result of this panel is released now. Released results can only be changed by an amendment with a
+            reason.
+          </Text>
+        ),
+        labels: { confirm: 'Release panel', cancel: 'Cancel' },
+        onConfirm: async () => {
+          if (!(await saveChanges())) return;
+          await commands.releasePanel.mutateAsync(p.id).then(
+            () => ok(`Panel ${p.panel.title} released.`),
+            () => {},
+          );
+        },
+      }),
+    comment: (p, t) => {
+      commands.comment.reset();
+      setDialog({ kind: 'comment', panelId: p.id, testId: t.id });
+    },
+    amend: (p, t) => {
+      commands.amend.reset();
+      setDialog({ kind: 'amend', panelId: p.id, testId: t.id });
+    },
   };
 
-  const printLabel = () => print.mutate({
-    job: {
-      labels: [buildOrderLabel({
-        sampleId: order.sampleId, createdDate: order.createdDate, mrn: order.patientMRNs[0]?.mrn ?? order.patientMRN,
-        firstName: order.patient.firstName, fatherName: order.patient.fatherName,
-      })],
-    },
-  });
+  const printLabel = () =>
+    print.mutate({
+      job: {
+        labels: [
+          buildOrderLabel({
+            sampleId: order.sampleId,
+            createdDate: order.createdDate,
+            mrn: order.patientMRNs[0]?.mrn ?? order.patientMRN,
+            firstName: order.patient.firstName,
+            fatherName: order.patient.fatherName,
+          }),
+        ],
+      },
+    });
 
-  useEffect(() => { document.title = `${order.sampleId} · Test Results`; }, [order.sampleId]);
+  useEffect(() => {
+    document.title = `${order.sampleId} · Test Results`;
+  }, [order.sampleId]);
 
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1} fz={26}>Test Results</Title>
-          <Text size="sm" c="dimmed">Sample ID <Text span ff="monospace" fw={700} c="dark">{order.sampleId}</Text></Text>
+          <Title order={1} fz={26}>
+            Test Results
+          </Title>
+          <Text size="sm" c="dimmed">
+            Sample ID{' '}
+            <Text span ff="monospace" fw={700} c="dark">
+              {order.sampleId}
+            </Text>
+          </Text>
         </div>
         <Group gap="xs">
           <BarcodeButton sampleId={order.sampleId} />
           {can.enter && (
-            <Button leftSection={<IconDeviceFloppy size={16} />} loading={commands.save.isPending} disabled={busy && !commands.save.isPending}
-              onClick={() => void onSave()}>Save{drafts.changes.length ? ` (${drafts.changes.length})` : ''}</Button>
+            <Button
+              leftSection={<IconDeviceFloppy size={16} />}
+              loading={commands.save.isPending}
+              disabled={busy && !commands.save.isPending}
+              onClick={() => void onSave()}
+            >
+              Save{drafts.changes.length ? ` (${drafts.changes.length})` : ''}
+            </Button>
           )}
-          <Tooltip label={canPrint ? 'Print the order label (Setting > Printer chooses how)' : needsPermission('labels.print')}>
-            <Button variant="default" leftSection={<IconPrinter size={16} />} loading={print.isPending} disabled={!canPrint} onClick={printLabel}>Print</Button>
+          <Tooltip
+            label={canPrint ? 'Print the order label (Setting > Printer chooses how)' : needsPermission('labels.print')}
+          >
+            <Button
+              variant="default"
+              leftSection={<IconPrinter size={16} />}
+              loading={print.isPending}
+              disabled={!canPrint}
+              onClick={printLabel}
+            >
+              Print
+            </Button>
           </Tooltip>
         </Group>
       </Group>
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 4 }}><OrderCards order={order} /></Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <OrderCards order={order} />
+        </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack>
             {order.orderedPanels.map((p) => (
               <PanelCard key={p.id} panel={p} drafts={drafts} actions={actions} can={can} busy={busy} />
             ))}
-            <Text size="xs" c="dimmed">{resultActionsHint(can, phone)}</Text>
+            <Text size="xs" c="dimmed">
+              {resultActionsHint(can, phone)}
+            </Text>
           </Stack>
         </Grid.Col>
       </Grid>
       {dialog?.kind === 'comment' && dialogPanel && dialogTest && (
-        <CommentDialog test={dialogTest} saving={commands.comment.isPending} error={commands.comment.error} onClose={() => setDialog(null)}
-          onSave={(comment) => commands.comment.mutate({ ...path(dialogPanel, dialogTest), comment, concurrencyStamp: dialogTest.concurrencyStamp }, {
-            onSuccess: () => { setDialog(null); ok('Comment saved.'); },
-          })} />
+        <CommentDialog
+          test={dialogTest}
+          saving={commands.comment.isPending}
+          error={commands.comment.error}
+          onClose={() => setDialog(null)}
+          onSave={(comment) =>
+            commands.comment.mutate(
+              { ...path(dialogPanel, dialogTest), comment, concurrencyStamp: dialogTest.concurrencyStamp },
+              {
+                onSuccess: () => {
+                  setDialog(null);
+                  ok('Comment saved.');
+                },
+              },
+            )
+          }
+        />
       )}
       {dialog?.kind === 'amend' && dialogPanel && dialogTest && (
-        <AmendDialog test={dialogTest} history={history} saving={commands.amend.isPending} error={commands.amend.error} onClose={() => setDialog(null)}
-          onSave={(v) => commands.amend.mutate({ ...path(dialogPanel, dialogTest), ...v, concurrencyStamp: dialogTest.testResult.concurrencyStamp }, {
-            onSuccess: () => { setDialog(null); ok(`${dialogTest.test.title} amended.`); },
-          })} />
+        <AmendDialog
+          test={dialogTest}
+          history={history}
+          saving={commands.amend.isPending}
+          error={commands.amend.error}
+          onClose={() => setDialog(null)}
+          onSave={(v) =>
+            commands.amend.mutate(
+              { ...path(dialogPanel, dialogTest), ...v, concurrencyStamp: dialogTest.testResult.concurrencyStamp },
+              {
+                onSuccess: () => {
+                  setDialog(null);
+                  ok(`${dialogTest.test.title} amended.`);
+                },
+              },
+            )
+          }
+        />
       )}
     </Stack>
   );

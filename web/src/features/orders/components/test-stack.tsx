@@ -1,7 +1,16 @@
 import { Box, Group, Text } from '@mantine/core';
 import { ResultInput } from './result-input';
 import { resultKind, type ResultKind } from './result-values';
-import { FlagBadge, ReleaseState, TestMenu, TestName, referenceText, testRowState, unreleasedStyle, type TestRowProps } from './test-parts';
+import {
+  FlagBadge,
+  ReleaseState,
+  TestMenu,
+  TestName,
+  referenceText,
+  testRowState,
+  unreleasedStyle,
+  type TestRowProps,
+} from './test-parts';
 
 const REFERENCE_LABEL: Record<ResultKind, string> = { accepted: 'Accepted values', numeric: 'Range', text: '' };
 
@@ -14,22 +23,49 @@ export function TestStack(props: TestRowProps) {
   const { released, value, flag, hasMenu } = testRowState(props);
   const unit = t.test.unitSymbol ?? '';
   return (
-    <Box component="li" data-released={released} p="xs" mb="xs" aria-label={t.test.title}
-      style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-sm)', ...(released ? {} : unreleasedStyle) }}>
+    <Box
+      component="li"
+      data-released={released}
+      p="xs"
+      mb="xs"
+      aria-label={t.test.title}
+      style={{
+        border: '1px solid var(--mantine-color-gray-3)',
+        borderRadius: 'var(--mantine-radius-sm)',
+        ...(released ? {} : unreleasedStyle),
+      }}
+    >
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-        <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}><TestName test={t} /></div>
+        <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+          <TestName test={t} />
+        </div>
         {hasMenu && <TestMenu {...props} released={released} value={value} />}
       </Group>
       <Group wrap="nowrap" gap="xs" mt={6} align="flex-start">
         <Box flex={1} miw={0}>
-          <ResultInput test={t} value={value} error={drafts.errorOf(t)} readOnly={released || !can.enter}
-            onChange={(v) => drafts.set(t, v)} onBlur={() => drafts.touch(t)} />
+          <ResultInput
+            test={t}
+            value={value}
+            error={drafts.errorOf(t)}
+            readOnly={released || !can.enter}
+            onChange={(v) => drafts.set(t, v)}
+            onBlur={() => drafts.touch(t)}
+          />
         </Box>
-        {unit && <Text size="sm" mt={8} style={{ flexShrink: 0 }}>{unit}</Text>}
+        {unit && (
+          <Text size="sm" mt={8} style={{ flexShrink: 0 }}>
+            {unit}
+          </Text>
+        )}
       </Group>
       <Group gap="xs" mt={6} justify="space-between" align="flex-start">
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {REFERENCE_LABEL[resultKind(t)] && <Text span inherit fw={600}>{REFERENCE_LABEL[resultKind(t)]}: </Text>}{referenceText(t)}
+          {REFERENCE_LABEL[resultKind(t)] && (
+            <Text span inherit fw={600}>
+              {REFERENCE_LABEL[resultKind(t)]}:{' '}
+            </Text>
+          )}
+          {referenceText(t)}
         </Text>
         <Group gap={6} align="flex-start">
           <FlagBadge flag={flag} />

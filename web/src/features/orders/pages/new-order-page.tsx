@@ -30,7 +30,12 @@ export function NewOrderPage() {
   const close = () => void (location.key === 'default' ? navigate('/orders') : navigate(-1));
   // Escape and the close button ask first while the stepper below holds unsaved choices (its guard is in the dialog's scope).
   return (
-    <Dialog onClose={close} fullScreen title={TITLE} styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}>
+    <Dialog
+      onClose={close}
+      fullScreen
+      title={TITLE}
+      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}
+    >
       <Box maw={760} mx="auto" mt="md">
         <NewOrderStepper onClose={close} />
       </Box>
@@ -60,37 +65,62 @@ function NewOrderStepper({ onClose }: { onClose: () => void }) {
     setStep(0);
   };
 
-  const submit = (again: boolean) => form.onSubmit((values) => {
-    place.mutate(values as PlaceOrders, {
-      onSuccess: (orders) => {
-        const ids = orders.map((o) => o.sampleId).join(', ');
-        notifications.show({ color: 'teal', message: `${orders.length === 1 ? 'Order' : `${orders.length} orders`} created: ${ids}.`, autoClose: 4000 });
-        if (again) startOver();
-        else {
-          guard.release();
-          setPlaced(orders);
-        }
-      },
-      onError: (error) => form.setErrors(serverFormErrors(error).fields),
+  const submit = (again: boolean) =>
+    form.onSubmit((values) => {
+      place.mutate(values as PlaceOrders, {
+        onSuccess: (orders) => {
+          const ids = orders.map((o) => o.sampleId).join(', ');
+          notifications.show({
+            color: 'teal',
+            message: `${orders.length === 1 ? 'Order' : `${orders.length} orders`} created: ${ids}.`,
+            autoClose: 4000,
+          });
+          if (again) startOver();
+          else {
+            guard.release();
+            setPlaced(orders);
+          }
+        },
+        onError: (error) => form.setErrors(serverFormErrors(error).fields),
+      });
     });
-  });
 
   if (placed) {
     return (
       <Stack align="center" ta="center" gap="md" py="xl">
-        <ThemeIcon size={56} radius="xl" color="teal" variant="light"><IconCheck size={30} /></ThemeIcon>
-        <Title order={3}>{placed.length === 1 ? 'The order was created' : `${placed.length} orders were created`}</Title>
+        <ThemeIcon size={56} radius="xl" color="teal" variant="light">
+          <IconCheck size={30} />
+        </ThemeIcon>
+        <Title order={3}>
+          {placed.length === 1 ? 'The order was created' : `${placed.length} orders were created`}
+        </Title>
         <List spacing={4} listStyleType="none" aria-label="Created orders">
           {placed.map((o) => (
             <List.Item key={o.id}>
-              Sample ID <Text span fw={700} ff="monospace">{o.sampleId}</Text> for {shortName(o.patient)}
+              Sample ID{' '}
+              <Text span fw={700} ff="monospace">
+                {o.sampleId}
+              </Text>{' '}
+              for {shortName(o.patient)}
             </List.Item>
           ))}
         </List>
         <Group>
-          <Button variant="default" onClick={onClose}>Done</Button>
-          <Button variant="light" onClick={() => { setPlaced(null); startOver(); }}>Create another</Button>
-          <Button onClick={() => void navigate(testResultPath(placed[0].sampleId), { replace: true })}>Open test results</Button>
+          <Button variant="default" onClick={onClose}>
+            Done
+          </Button>
+          <Button
+            variant="light"
+            onClick={() => {
+              setPlaced(null);
+              startOver();
+            }}
+          >
+            Create another
+          </Button>
+          <Button onClick={() => void navigate(testResultPath(placed[0].sampleId), { replace: true })}>
+            Open test results
+          </Button>
         </Group>
       </Stack>
     );
@@ -98,20 +128,41 @@ function NewOrderStepper({ onClose }: { onClose: () => void }) {
 
   const error = serverFormErrors(place.error).title;
   return (
-    <StepperShell active={step} onStepClick={(s) => { if (s < step) setStep(s); }} allowNextStepsSelect={false}>
+    <StepperShell
+      active={step}
+      onStepClick={(s) => {
+        if (s < step) setStep(s);
+      }}
+      allowNextStepsSelect={false}
+    >
       <Stepper.Step label="Select Patients" description={selected.length ? `${selected.length} selected` : undefined}>
         <PendingAddersProvider registry={adders}>
-        <ParticipantPicker instId={institution.id} selected={selected} sample={sample} onChange={(next, onSample) => {
-          setSelected(next);
-          setSample(onSample);
-          form.setFieldValue('patientIds', next.map((p) => p.id));
-          form.setFieldValue('collectedSampleId', onSample?.id ?? null);
-        }} />
+          <ParticipantPicker
+            instId={institution.id}
+            selected={selected}
+            sample={sample}
+            onChange={(next, onSample) => {
+              setSelected(next);
+              setSample(onSample);
+              form.setFieldValue(
+                'patientIds',
+                next.map((p) => p.id),
+              );
+              form.setFieldValue('collectedSampleId', onSample?.id ?? null);
+            }}
+          />
         </PendingAddersProvider>
         <Group justify="flex-end" mt="xl">
           {/* spec 1 §4: Next only once a participant is selected; ticked but not added stops it (adder rule). */}
-          <Button rightSection={<IconArrowRight size={16} />} disabled={selected.length === 0}
-            onClick={() => { if (!blockedByAdders(adders)) setStep(1); }}>Next</Button>
+          <Button
+            rightSection={<IconArrowRight size={16} />}
+            disabled={selected.length === 0}
+            onClick={() => {
+              if (!blockedByAdders(adders)) setStep(1);
+            }}
+          >
+            Next
+          </Button>
         </Group>
       </Stepper.Step>
       <Stepper.Step label="Order" description={`${selected.length} participant${selected.length === 1 ? '' : 's'}`}>
@@ -119,11 +170,17 @@ function NewOrderStepper({ onClose }: { onClose: () => void }) {
           {error && <Alert color="red" mb="md" title={error} />}
           <OrderFields form={form} panels={panels} onPanels={setPanels} />
           <Group mt="xl" justify="space-between">
-            <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => setStep(0)}>Back</Button>
+            <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => setStep(0)}>
+              Back
+            </Button>
             {/* Submit comes first in the DOM so Enter means Submit; row-reverse shows it last. */}
             <Group style={{ flexDirection: 'row-reverse' }}>
-              <Button type="submit" loading={place.isPending}>Submit</Button>
-              <Button type="submit" variant="light" data-another="1" loading={place.isPending}>Submit and create another</Button>
+              <Button type="submit" loading={place.isPending}>
+                Submit
+              </Button>
+              <Button type="submit" variant="light" data-another="1" loading={place.isPending}>
+                Submit and create another
+              </Button>
             </Group>
           </Group>
         </form>

@@ -25,7 +25,11 @@ function OrderBySample({ sampleId }: { sampleId: string }) {
   const detail = useOrderDetail(institution.id, lookup.data?.id);
   if (lookup.isPending || (lookup.data && detail.isPending)) return <PageLoader label="Loading order" />;
   if (lookup.isError || detail.isError) {
-    return <Alert color="red" title="The order could not be loaded">{(lookup.error ?? detail.error)?.message}</Alert>;
+    return (
+      <Alert color="red" title="The order could not be loaded">
+        {(lookup.error ?? detail.error)?.message}
+      </Alert>
+    );
   }
   if (!lookup.data || !detail.data) {
     return (
@@ -45,10 +49,23 @@ function FindOrder() {
   const navigate = useNavigate();
   return (
     <Stack gap="xs">
-      <Title order={1} fz={26}>Test Results</Title>
-      <Text size="sm" c="dimmed">Enter a sample ID to open its order.</Text>
-      <SearchBox value="" withButton placeholder="Sample ID" onSearch={(s) => { if (s.trim()) void navigate(testResultPath(s.trim())); }} />
-      <Button component={Link} to="/orders" variant="subtle" w="fit-content" px={0}>Back to Orders</Button>
+      <Title order={1} fz={26}>
+        Test Results
+      </Title>
+      <Text size="sm" c="dimmed">
+        Enter a sample ID to open its order.
+      </Text>
+      <SearchBox
+        value=""
+        withButton
+        placeholder="Sample ID"
+        onSearch={(s) => {
+          if (s.trim()) void navigate(testResultPath(s.trim()));
+        }}
+      />
+      <Button component={Link} to="/orders" variant="subtle" w="fit-content" px={0}>
+        Back to Orders
+      </Button>
     </Stack>
   );
 }

@@ -13,14 +13,24 @@ export function usePatients(instId: number, q: PatientListQuery) {
   return useQuery(patientsQuery(instId, q));
 }
 
-export interface PatientListQuery { page: number; pageSize: number; search: string }
+export interface PatientListQuery {
+  page: number;
+  pageSize: number;
+  search: string;
+}
 
 /** The query behind usePatients; a cold load's prefetch (app/route-prefetch.ts) asks without a notification on failure. */
-export const patientsQuery = (instId: number, q: PatientListQuery, notify = true) => queryOptions({
-  queryKey: patientKeys.list(instId, q),
-  queryFn: () => callPage(e.list, { params: { instId }, query: { searchTerm: q.search, pageNumber: q.page, pageSize: q.pageSize } }, { notify }),
-  placeholderData: keepPreviousData,
-});
+export const patientsQuery = (instId: number, q: PatientListQuery, notify = true) =>
+  queryOptions({
+    queryKey: patientKeys.list(instId, q),
+    queryFn: () =>
+      callPage(
+        e.list,
+        { params: { instId }, query: { searchTerm: q.search, pageNumber: q.page, pageSize: q.pageSize } },
+        { notify },
+      ),
+    placeholderData: keepPreviousData,
+  });
 
 /** The page a cold load of this list's address asks for before the first render (app/route-prefetch.ts), without a notification on failure. */
 export function coldPatientsQuery(instId: number, params: URLSearchParams) {
@@ -50,6 +60,7 @@ export function useRegisterPatient(instId: number) {
 export function useUpdatePatient(instId: number, id: number) {
   return useMutation({
     ...changes('patients.update', instId),
-    mutationFn: (body: PatientEditValues) => call(e.edit, { params: { instId, patientId: id }, body }, { notify: false }),
+    mutationFn: (body: PatientEditValues) =>
+      call(e.edit, { params: { instId, patientId: id }, body }, { notify: false }),
   });
 }

@@ -10,12 +10,21 @@ import { useRegisterPatient } from '../api/patients';
 import { usePatientLookups } from '../api/patient-lookups';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { fullName } from '@/lib/format';
-import { blankPatient, isDeadTitle, toRegister, saveErrorTitle, validatePatient, type PatientFormValues } from './patient-form-values';
+import {
+  blankPatient,
+  isDeadTitle,
+  toRegister,
+  saveErrorTitle,
+  validatePatient,
+  type PatientFormValues,
+} from './patient-form-values';
 import { PatientFields } from './patient-fields';
 import { PatientChildFields } from './patient-child-fields';
 import { focusFirstError, scrollFormToTop } from './form-helpers';
 
-interface Props { onClose: () => void }
+interface Props {
+  onClose: () => void;
+}
 
 /** 'Create Participant' (spec 1 §2): one POST patients/register saves the participant and every child record, or nothing. */
 export function CreateParticipantForm({ onClose }: Props) {
@@ -46,7 +55,10 @@ export function CreateParticipantForm({ onClose }: Props) {
     form.clearErrors();
     register.reset();
   };
-  const close = () => { clear(); onClose(); };
+  const close = () => {
+    clear();
+    onClose();
+  };
 
   const submit = form.onSubmit((v, event) => {
     const again = isCreateAnother(event);
@@ -72,8 +84,17 @@ export function CreateParticipantForm({ onClose }: Props) {
   }, focusFirstError);
 
   return (
-    <FullScreenForm title="Create Participant" opened onClose={close} guard={guard} onSubmit={submit} allowAnother width={650}
-      submitting={register.isPending} error={saveErrorTitle(register.error)}>
+    <FullScreenForm
+      title="Create Participant"
+      opened
+      onClose={close}
+      guard={guard}
+      onSubmit={submit}
+      allowAnother
+      width={650}
+      submitting={register.isPending}
+      error={saveErrorTitle(register.error)}
+    >
       <Stack gap="md" id="create-participant-body">
         <PatientFields form={form} lookups={lookups} dead={dead} />
         <Divider />

@@ -12,7 +12,15 @@ import { usePatientLookups } from '../api/patient-lookups';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { fullName } from '@/lib/format';
 import { usePatientChildren } from '../api/patient-children';
-import { isDeadTitle, patientToValues, toRegister, saveErrorTitle, validatePatient, type PatientChildren, type PatientFormValues } from './patient-form-values';
+import {
+  isDeadTitle,
+  patientToValues,
+  toRegister,
+  saveErrorTitle,
+  validatePatient,
+  type PatientChildren,
+  type PatientFormValues,
+} from './patient-form-values';
 import { PatientFields } from './patient-fields';
 import { PatientChildFields } from './patient-child-fields';
 import { focusFirstError, scrollFormToTop } from './form-helpers';
@@ -38,16 +46,29 @@ export function EditParticipantForm({ patientId, onClose, onSaved }: Props) {
   const failed = [patient, races, ethnicities, phones, mrns].find((q) => q.isError)?.error;
   if (patient.data && races.data && ethnicities.data && phones.data && mrns.data) {
     const children = { races: races.data, ethnicities: ethnicities.data, phones: phones.data, mrns: mrns.data };
-    return <EditForm key={patient.data.id} patient={patient.data} children={children} onClose={onClose} onSaved={onSaved} />;
+    return (
+      <EditForm key={patient.data.id} patient={patient.data} children={children} onClose={onClose} onSaved={onSaved} />
+    );
   }
   return (
-    <FullScreenForm title="Edit a Participant" opened onClose={onClose} onSubmit={(e) => e?.preventDefault()} width={650}>
+    <FullScreenForm
+      title="Edit a Participant"
+      opened
+      onClose={onClose}
+      onSubmit={(e) => e?.preventDefault()}
+      width={650}
+    >
       {failed ? <Alert color="red" title={failed.message} /> : <PageLoader label="Loading participant" />}
     </FullScreenForm>
   );
 }
 
-interface EditProps { patient: Patient; children: PatientChildren; onClose: () => void; onSaved: (again: boolean) => void }
+interface EditProps {
+  patient: Patient;
+  children: PatientChildren;
+  onClose: () => void;
+  onSaved: (again: boolean) => void;
+}
 
 function EditForm({ patient, children, onClose, onSaved }: EditProps) {
   const { institution } = useCurrentInstitution();
@@ -55,31 +76,46 @@ function EditForm({ patient, children, onClose, onSaved }: EditProps) {
   const sites = useLookupOptions('institutionSites');
   const update = useUpdatePatient(institution.id, patient.id);
   const isDead = (v: PatientFormValues) => isDeadTitle(lookups.titleOfVitalStatus(v.vitalStatusId));
-  const form = useForm<PatientFormValues>({ initialValues: patientToValues(patient, children), validate: validatePatient(isDead) });
+  const form = useForm<PatientFormValues>({
+    initialValues: patientToValues(patient, children),
+    validate: validatePatient(isDead),
+  });
   const dead = isDead(form.values);
   // Chips and rows are form values: a race added or removed is an unsaved change like a typed field.
   const guard = useUnsavedChangesGuard(formChanged(form));
 
   const submit = form.onSubmit((v, event) => {
     const again = isCreateAnother(event);
-    update.mutate({ ...toRegister(v, dead), concurrencyStamp: v.concurrencyStamp ?? patient.concurrencyStamp }, {
-      onSuccess: (p) => {
-        notifications.show({ color: 'teal', message: `Participant ${fullName(p)} saved.`, autoClose: 3000 });
-        guard.release();
-        onSaved(again);
+    update.mutate(
+      { ...toRegister(v, dead), concurrencyStamp: v.concurrencyStamp ?? patient.concurrencyStamp },
+      {
+        onSuccess: (p) => {
+          notifications.show({ color: 'teal', message: `Participant ${fullName(p)} saved.`, autoClose: 3000 });
+          guard.release();
+          onSaved(again);
+        },
+        onError: (error) => {
+          const { fields } = serverFormErrors(error);
+          form.setErrors(fields);
+          if (!saveErrorTitle(error)) focusFirstError(fields);
+          else scrollFormToTop('edit-participant-body');
+        },
       },
-      onError: (error) => {
-        const { fields } = serverFormErrors(error);
-        form.setErrors(fields);
-        if (!saveErrorTitle(error)) focusFirstError(fields);
-        else scrollFormToTop('edit-participant-body');
-      },
-    });
+    );
   }, focusFirstError);
 
   return (
-    <FullScreenForm title="Edit a Participant" opened onClose={onClose} onSubmit={submit} guard={guard} allowAnother width={650}
-      submitting={update.isPending} error={saveErrorTitle(update.error)}>
+    <FullScreenForm
+      title="Edit a Participant"
+      opened
+      onClose={onClose}
+      onSubmit={submit}
+      guard={guard}
+      allowAnother
+      width={650}
+      submitting={update.isPending}
+      error={saveErrorTitle(update.error)}
+    >
       <Stack gap="md" id="edit-participant-body">
         <PatientFields form={form} lookups={lookups} dead={dead} mrnReadOnly />
         <Divider />

@@ -6,7 +6,11 @@ import { ChipPicker } from './chip-picker';
 import { PhoneNumbers } from './phone-numbers';
 import { SiteMrnRows } from './site-mrn-rows';
 
-interface Props { form: UseFormReturnType<PatientFormValues>; localPhoneRule: boolean; sites: Option[] }
+interface Props {
+  form: UseFormReturnType<PatientFormValues>;
+  localPhoneRule: boolean;
+  sites: Option[];
+}
 
 /**
  * Races, ethnicities, phone numbers and site MRNs of the participant form. Create and edit hold them in the
@@ -19,14 +23,47 @@ export function PatientChildFields({ form, localPhoneRule, sites }: Props) {
   };
   return (
     <>
-      <ChipPicker list="races" label="Races" chips={form.values.races} error={form.errors.races} onPick={pick('races')}
-        onRemove={(c) => form.setFieldValue('races', form.values.races.filter((r) => r.key !== c.key))} />
-      <ChipPicker list="ethnicities" label="Ethnicities" chips={form.values.ethnicities} error={form.errors.ethnicities} onPick={pick('ethnicities')}
-        onRemove={(c) => form.setFieldValue('ethnicities', form.values.ethnicities.filter((r) => r.key !== c.key))} />
-      <PhoneNumbers localRule={localPhoneRule} phones={form.values.phoneNumbers}
+      <ChipPicker
+        list="races"
+        label="Races"
+        chips={form.values.races}
+        error={form.errors.races}
+        onPick={pick('races')}
+        onRemove={(c) =>
+          form.setFieldValue(
+            'races',
+            form.values.races.filter((r) => r.key !== c.key),
+          )
+        }
+      />
+      <ChipPicker
+        list="ethnicities"
+        label="Ethnicities"
+        chips={form.values.ethnicities}
+        error={form.errors.ethnicities}
+        onPick={pick('ethnicities')}
+        onRemove={(c) =>
+          form.setFieldValue(
+            'ethnicities',
+            form.values.ethnicities.filter((r) => r.key !== c.key),
+          )
+        }
+      />
+      <PhoneNumbers
+        localRule={localPhoneRule}
+        phones={form.values.phoneNumbers}
         error={Object.entries(form.errors).find(([k]) => k.startsWith('phoneNumbers'))?.[1] as string | undefined}
-        onAdd={(p) => { form.insertListItem('phoneNumbers', { ...p, key: randomId() }); return true; }}
-        onRemove={(p) => form.setFieldValue('phoneNumbers', form.values.phoneNumbers.filter((x) => x.key !== p.key))} />
+        onAdd={(p) => {
+          form.insertListItem('phoneNumbers', { ...p, key: randomId() });
+          return true;
+        }}
+        onRemove={(p) =>
+          form.setFieldValue(
+            'phoneNumbers',
+            form.values.phoneNumbers.filter((x) => x.key !== p.key),
+          )
+        }
+      />
       <SiteMrnRows form={form} sites={sites} />
     </>
   );

@@ -20,10 +20,20 @@ export function patientColumns(onEdit?: (p: Patient) => void): DataTableColumn<P
   ];
   if (!onEdit) return columns;
   columns.push({
-    accessor: 'actions', title: '', textAlign: 'right', width: 56,
+    accessor: 'actions',
+    title: '',
+    textAlign: 'right',
+    width: 56,
     render: (p) => (
       <Tooltip label="Edit">
-        <ActionIcon variant="subtle" aria-label={`Edit ${fullName(p)}`} onClick={(e) => { e.stopPropagation(); onEdit(p); }}>
+        <ActionIcon
+          variant="subtle"
+          aria-label={`Edit ${fullName(p)}`}
+          onClick={(e) => {
+            e.stopPropagation();
+            onEdit(p);
+          }}
+        >
           <IconPencil size={16} />
         </ActionIcon>
       </Tooltip>

@@ -2,7 +2,14 @@ import type { FormErrors } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { MSG } from '@contract/messages';
 import {
-  PatientRegister, type EthnicityRecord, type MrnRecord, type Patient, type PatientInputValues, type PatientRegisterValues, type PhoneRecord, type RaceRecord,
+  PatientRegister,
+  type EthnicityRecord,
+  type MrnRecord,
+  type Patient,
+  type PatientInputValues,
+  type PatientRegisterValues,
+  type PhoneRecord,
+  type RaceRecord,
 } from '@contract/participants.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import type { Chip } from './chip-picker';
@@ -12,7 +19,11 @@ import { nowHourMinute, today } from '@/lib/format';
 /** spec 1 §4: the Death Date belongs to a vital status titled 'dead' (any case). */
 export const isDeadTitle = (title: string | null | undefined) => (title ?? '').trim().toLowerCase() === 'dead';
 
-export interface SiteMrnRow { key: string; institutionSiteId: string | null; mrn: string }
+export interface SiteMrnRow {
+  key: string;
+  institutionSiteId: string | null;
+  mrn: string;
+}
 
 /** What the participant form holds; selects keep their ids as strings, chips keep their titles for display. */
 export interface PatientFormValues {
@@ -42,30 +53,68 @@ export const emptySiteMrn = (): SiteMrnRow => ({ key: randomId(), institutionSit
 /** spec 1 §9: birth date today, birth time the current hour:minute, one empty site MRN row. */
 export function blankPatient(defaultTypeId: string | null): PatientFormValues {
   return {
-    patientTypeId: defaultTypeId, patientMRN: '', socialSecurityNumber: '', externalSubjectId: '',
-    firstName: '', fatherName: '', grandFatherName: '', genderId: null, maritalStatusId: null, vitalStatusId: null,
-    deathDate: null, birthDate: today(), birthTime: nowHourMinute(),
-    races: [], ethnicities: [], phoneNumbers: [], siteMrns: [emptySiteMrn()],
+    patientTypeId: defaultTypeId,
+    patientMRN: '',
+    socialSecurityNumber: '',
+    externalSubjectId: '',
+    firstName: '',
+    fatherName: '',
+    grandFatherName: '',
+    genderId: null,
+    maritalStatusId: null,
+    vitalStatusId: null,
+    deathDate: null,
+    birthDate: today(),
+    birthTime: nowHourMinute(),
+    races: [],
+    ethnicities: [],
+    phoneNumbers: [],
+    siteMrns: [emptySiteMrn()],
   };
 }
 
 /** The enabled child records of a participant, as the edit form starts with them. */
-export interface PatientChildren { races: RaceRecord[]; ethnicities: EthnicityRecord[]; phones: PhoneRecord[]; mrns: MrnRecord[] }
+export interface PatientChildren {
+  races: RaceRecord[];
+  ethnicities: EthnicityRecord[];
+  phones: PhoneRecord[];
+  mrns: MrnRecord[];
+}
 
 export function patientToValues(p: Patient, c: PatientChildren): PatientFormValues {
   const id = (v: number | null) => (v ? String(v) : null);
-  const chip = (key: number, id: number, ref: { title: string | null } | null) => ({ key, id, label: ref?.title ?? '' });
+  const chip = (key: number, id: number, ref: { title: string | null } | null) => ({
+    key,
+    id,
+    label: ref?.title ?? '',
+  });
   return {
-    patientTypeId: id(p.patientTypeId), patientMRN: p.patientMRN ?? '', socialSecurityNumber: p.socialSecurityNumber ?? '',
-    externalSubjectId: p.externalSubjectId ?? '', firstName: p.firstName, fatherName: p.fatherName, grandFatherName: p.grandFatherName,
-    genderId: id(p.genderId), maritalStatusId: id(p.maritalStatusId), vitalStatusId: id(p.vitalStatusId),
-    deathDate: p.deathDate?.slice(0, 10) ?? null, birthDate: p.birthDate.slice(0, 10), birthTime: p.birthTime.slice(0, 5),
+    patientTypeId: id(p.patientTypeId),
+    patientMRN: p.patientMRN ?? '',
+    socialSecurityNumber: p.socialSecurityNumber ?? '',
+    externalSubjectId: p.externalSubjectId ?? '',
+    firstName: p.firstName,
+    fatherName: p.fatherName,
+    grandFatherName: p.grandFatherName,
+    genderId: id(p.genderId),
+    maritalStatusId: id(p.maritalStatusId),
+    vitalStatusId: id(p.vitalStatusId),
+    deathDate: p.deathDate?.slice(0, 10) ?? null,
+    birthDate: p.birthDate.slice(0, 10),
+    birthTime: p.birthTime.slice(0, 5),
     concurrencyStamp: p.concurrencyStamp,
     races: c.races.map((r) => chip(r.id, r.raceId, r.race)),
     ethnicities: c.ethnicities.map((r) => chip(r.id, r.ethnicityId, r.ethnicity)),
-    phoneNumbers: c.phones.map((ph) => ({ key: ph.id, phoneNumberTypeId: ph.phoneNumberTypeId, phoneNumber: ph.phoneNumber, typeTitle: ph.phoneNumberType?.title ?? '' })),
+    phoneNumbers: c.phones.map((ph) => ({
+      key: ph.id,
+      phoneNumberTypeId: ph.phoneNumberTypeId,
+      phoneNumber: ph.phoneNumber,
+      typeTitle: ph.phoneNumberType?.title ?? '',
+    })),
     // The main MRN (no site) is the read-only MRN field; the rows are the site MRNs.
-    siteMrns: c.mrns.filter((m) => m.institutionSiteId !== null).map((m) => ({ key: String(m.id), institutionSiteId: String(m.institutionSiteId), mrn: m.mrn })),
+    siteMrns: c.mrns
+      .filter((m) => m.institutionSiteId !== null)
+      .map((m) => ({ key: String(m.id), institutionSiteId: String(m.institutionSiteId), mrn: m.mrn })),
   };
 }
 
@@ -73,10 +122,19 @@ export function patientToValues(p: Patient, c: PatientChildren): PatientFormValu
 export function toPatientInput(v: PatientFormValues, dead: boolean): PatientInputValues {
   const num = (s: string | null) => (s ? Number(s) : 0);
   return {
-    patientMRN: v.patientMRN, socialSecurityNumber: v.socialSecurityNumber, externalSubjectId: v.externalSubjectId,
-    firstName: v.firstName, fatherName: v.fatherName, grandFatherName: v.grandFatherName,
-    patientTypeId: num(v.patientTypeId), genderId: num(v.genderId), maritalStatusId: num(v.maritalStatusId), vitalStatusId: num(v.vitalStatusId),
-    deathDate: dead ? v.deathDate : null, birthDate: v.birthDate ?? '', birthTime: v.birthTime,
+    patientMRN: v.patientMRN,
+    socialSecurityNumber: v.socialSecurityNumber,
+    externalSubjectId: v.externalSubjectId,
+    firstName: v.firstName,
+    fatherName: v.fatherName,
+    grandFatherName: v.grandFatherName,
+    patientTypeId: num(v.patientTypeId),
+    genderId: num(v.genderId),
+    maritalStatusId: num(v.maritalStatusId),
+    vitalStatusId: num(v.vitalStatusId),
+    deathDate: dead ? v.deathDate : null,
+    birthDate: v.birthDate ?? '',
+    birthTime: v.birthTime,
     ...(v.concurrencyStamp ? { concurrencyStamp: v.concurrencyStamp } : {}),
   };
 }
@@ -88,7 +146,10 @@ export function toRegister(v: PatientFormValues, dead: boolean): PatientRegister
     races: v.races.map((c) => c.id),
     ethnicities: v.ethnicities.map((c) => c.id),
     phoneNumbers: v.phoneNumbers.map((p) => ({ phoneNumberTypeId: p.phoneNumberTypeId, phoneNumber: p.phoneNumber })),
-    siteMrns: v.siteMrns.map((r) => ({ institutionSiteId: r.institutionSiteId ? Number(r.institutionSiteId) : null, mrn: r.mrn })),
+    siteMrns: v.siteMrns.map((r) => ({
+      institutionSiteId: r.institutionSiteId ? Number(r.institutionSiteId) : null,
+      mrn: r.mrn,
+    })),
   };
 }
 
@@ -104,10 +165,12 @@ function dateRules(v: PatientFormValues, dead: boolean): FormErrors {
 const registerResolver = contractResolver(PatientRegister);
 
 /** Validation of the create and edit forms: the contract's PatientRegister rules (PatientEdit's too) through the contract resolver, plus the date rules. */
-export const validatePatient = (isDead: (v: PatientFormValues) => boolean) => (v: PatientFormValues): FormErrors => {
-  const dead = isDead(v);
-  return { ...dateRules(v, dead), ...registerResolver(toRegister(v, dead)) };
-};
+export const validatePatient =
+  (isDead: (v: PatientFormValues) => boolean) =>
+  (v: PatientFormValues): FormErrors => {
+    const dead = isDead(v);
+    return { ...dateRules(v, dead), ...registerResolver(toRegister(v, dead)) };
+  };
 
 const FORM_FIELDS = new Set(Object.keys(blankPatient(null)));
 

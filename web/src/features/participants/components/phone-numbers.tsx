@@ -7,8 +7,17 @@ import { MSG } from '@contract/messages';
 import { localPhoneProblem, phoneNumber as phoneRule } from '@contract/participants.contract';
 import { useLookupOptions } from '@/lib/lookup-options';
 
-export interface PhoneChip { key: string | number; phoneNumberTypeId: number; phoneNumber: string; typeTitle: string }
-export interface NewPhone { phoneNumberTypeId: number; phoneNumber: string; typeTitle: string }
+export interface PhoneChip {
+  key: string | number;
+  phoneNumberTypeId: number;
+  phoneNumber: string;
+  typeTitle: string;
+}
+export interface NewPhone {
+  phoneNumberTypeId: number;
+  phoneNumber: string;
+  typeTitle: string;
+}
 
 interface Props {
   /** The institution's local rule (spec 1 §5: starts with 09, 10 digits). */
@@ -48,12 +57,20 @@ export function PhoneNumbers({ localRule, phones, onAdd, onRemove, error }: Prop
     numberInput.current?.focus();
   });
 
-  const reset = () => { setOpen(false); setCategoryId(null); setTypeId(null); setNumber(''); setErrors({}); focusNext(start); };
+  const reset = () => {
+    setOpen(false);
+    setCategoryId(null);
+    setTypeId(null);
+    setNumber('');
+    setErrors({});
+    focusNext(start);
+  };
 
   const add = async () => {
     const value = number.trim();
     let numberError = phoneProblem(value, localRule);
-    if (!numberError && phones.some((p) => p.phoneNumber === value)) numberError = 'This phone number is already listed';
+    if (!numberError && phones.some((p) => p.phoneNumber === value))
+      numberError = 'This phone number is already listed';
     const next = { type: typeId ? undefined : MSG.requiredSelect, number: numberError ?? undefined };
     setErrors(next);
     if (next.type || next.number) return;
@@ -68,31 +85,94 @@ export function PhoneNumbers({ localRule, phones, onAdd, onRemove, error }: Prop
 
   return (
     <Input.Wrapper label="Phone Numbers" error={error}>
-      <ChipGroup mt={4} mb={6} items={phones} onRemove={onRemove} emptyFocus={start}
-        chip={(p) => ({ key: p.key, label: `${p.typeTitle ? `${p.typeTitle}: ` : ''}${p.phoneNumber}`, removeLabel: `Remove ${p.phoneNumber}` })} />
+      <ChipGroup
+        mt={4}
+        mb={6}
+        items={phones}
+        onRemove={onRemove}
+        emptyFocus={start}
+        chip={(p) => ({
+          key: p.key,
+          label: `${p.typeTitle ? `${p.typeTitle}: ` : ''}${p.phoneNumber}`,
+          removeLabel: `Remove ${p.phoneNumber}`,
+        })}
+      />
       {open ? (
         <Stack gap="xs" p="sm" mt={4} bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
           <Group grow align="flex-start" gap="xs">
-            <Select ref={start as RefObject<HTMLInputElement>} label="Category" data={categories.options} value={categoryId} searchable
-              placeholder={categories.isPending ? 'Loading…' : 'Choose'} allowDeselect={false}
-              onChange={(v) => { setCategoryId(v); setTypeId(null); }} />
-            <Select label="Type" data={types.options} value={typeId} disabled={!categoryId} allowDeselect={false}
-              placeholder={categoryId && types.isPending ? 'Loading…' : 'Choose'} error={errors.type}
-              onChange={(v) => { setTypeId(v); setErrors((e) => ({ ...e, type: undefined })); }} />
+            <Select
+              ref={start as RefObject<HTMLInputElement>}
+              label="Category"
+              data={categories.options}
+              value={categoryId}
+              searchable
+              placeholder={categories.isPending ? 'Loading…' : 'Choose'}
+              allowDeselect={false}
+              onChange={(v) => {
+                setCategoryId(v);
+                setTypeId(null);
+              }}
+            />
+            <Select
+              label="Type"
+              data={types.options}
+              value={typeId}
+              disabled={!categoryId}
+              allowDeselect={false}
+              placeholder={categoryId && types.isPending ? 'Loading…' : 'Choose'}
+              error={errors.type}
+              onChange={(v) => {
+                setTypeId(v);
+                setErrors((e) => ({ ...e, type: undefined }));
+              }}
+            />
           </Group>
           <Group align="flex-start" gap="xs" wrap="nowrap">
-            <TextInput ref={numberInput} label="Phone Number" type="tel" autoComplete="off" style={{ flex: 1 }} value={number} error={errors.number}
-              description={localRule ? 'Local number: 10 digits starting with 09' : 'Digits, with an optional leading +'}
-              onChange={(e) => { setNumber(e.currentTarget.value); setErrors((er) => ({ ...er, number: undefined })); }}
-              onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); void add(); } }} />
-            <Button mt={46} onClick={() => void add()} loading={saving}>ADD</Button>
-            <Button mt={46} variant="subtle" color="gray" onClick={reset}>Cancel</Button>
+            <TextInput
+              ref={numberInput}
+              label="Phone Number"
+              type="tel"
+              autoComplete="off"
+              style={{ flex: 1 }}
+              value={number}
+              error={errors.number}
+              description={
+                localRule ? 'Local number: 10 digits starting with 09' : 'Digits, with an optional leading +'
+              }
+              onChange={(e) => {
+                setNumber(e.currentTarget.value);
+                setErrors((er) => ({ ...er, number: undefined }));
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  void add();
+                }
+              }}
+            />
+            <Button mt={46} onClick={() => void add()} loading={saving}>
+              ADD
+            </Button>
+            <Button mt={46} variant="subtle" color="gray" onClick={reset}>
+              Cancel
+            </Button>
           </Group>
         </Stack>
       ) : (
         <div>
-          <Button ref={start as RefObject<HTMLButtonElement>} variant="light" size="xs" mt={4} leftSection={<IconPlus size={14} />}
-            onClick={() => { setOpen(true); focusNext(start); }}>Add Phone Number</Button>
+          <Button
+            ref={start as RefObject<HTMLButtonElement>}
+            variant="light"
+            size="xs"
+            mt={4}
+            leftSection={<IconPlus size={14} />}
+            onClick={() => {
+              setOpen(true);
+              focusNext(start);
+            }}
+          >
+            Add Phone Number
+          </Button>
         </div>
       )}
     </Input.Wrapper>

@@ -5,7 +5,10 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Option } from '@/lib/lookup-options';
 import { emptySiteMrn, type PatientFormValues } from './patient-form-values';
 
-interface Props { form: UseFormReturnType<PatientFormValues>; sites: Option[] }
+interface Props {
+  form: UseFormReturnType<PatientFormValues>;
+  sites: Option[];
+}
 
 /**
  * Rows of Institution Site + MRN (spec 1 §2). Rows are keyed by a stable id, so removing one never
@@ -27,21 +30,50 @@ export function SiteMrnRows({ form, sites }: Props) {
       <Stack gap="xs" mt={6} ref={box}>
         {rows.map((row, i) => (
           <Group key={row.key} align="flex-start" gap="xs" wrap="nowrap">
-            <Select aria-label={`Institution Site ${i + 1}`} placeholder="Institution Site" data={sites} searchable clearable
-              style={{ flex: 1 }} {...form.getInputProps(`siteMrns.${i}.institutionSiteId`)} />
-            <TextInput aria-label={`Site MRN ${i + 1}`} placeholder="MRN" autoComplete="off" style={{ flex: 1 }}
-              {...form.getInputProps(`siteMrns.${i}.mrn`)} />
+            <Select
+              aria-label={`Institution Site ${i + 1}`}
+              placeholder="Institution Site"
+              data={sites}
+              searchable
+              clearable
+              style={{ flex: 1 }}
+              {...form.getInputProps(`siteMrns.${i}.institutionSiteId`)}
+            />
+            <TextInput
+              aria-label={`Site MRN ${i + 1}`}
+              placeholder="MRN"
+              autoComplete="off"
+              style={{ flex: 1 }}
+              {...form.getInputProps(`siteMrns.${i}.mrn`)}
+            />
             <Tooltip label="Remove this row">
-              <ActionIcon variant="subtle" color="red" size="lg" mt={2} aria-label={`Remove site MRN row ${i + 1}`} data-row-remove
-                onClick={() => { removed.current = i; form.removeListItem('siteMrns', i); }}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                mt={2}
+                aria-label={`Remove site MRN row ${i + 1}`}
+                data-row-remove
+                onClick={() => {
+                  removed.current = i;
+                  form.removeListItem('siteMrns', i);
+                }}
+              >
                 <IconTrash size={16} />
               </ActionIcon>
             </Tooltip>
           </Group>
         ))}
         <div>
-          <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} data-row-add
-            onClick={() => form.insertListItem('siteMrns', emptySiteMrn())}>Add Site MRN</Button>
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            data-row-add
+            onClick={() => form.insertListItem('siteMrns', emptySiteMrn())}
+          >
+            Add Site MRN
+          </Button>
         </div>
       </Stack>
     </Input.Wrapper>

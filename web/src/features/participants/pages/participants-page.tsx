@@ -30,18 +30,41 @@ export function ParticipantsPage() {
     <Stack maw={1300} mx="auto">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1} fz={26}>Participants</Title>
-          <Text size="sm" c="dimmed">Name parts and external subject IDs match from their start; MRN and phone number match any part of 3 or more characters (shorter: from the start).</Text>
+          <Title order={1} fz={26}>
+            Participants
+          </Title>
+          <Text size="sm" c="dimmed">
+            Name parts and external subject IDs match from their start; MRN and phone number match any part of 3 or more
+            characters (shorter: from the start).
+          </Text>
         </div>
-        {canManage && <Button leftSection={<IconPlus size={16} />} onClick={() => go('/patients/new')}>New Participant</Button>}
+        {canManage && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => go('/patients/new')}>
+            New Participant
+          </Button>
+        )}
       </Group>
-      <SearchBox value={list.search} onSearch={list.setSearch} withButton placeholder="Name, MRN, phone or external subject ID" />
-      <PagedTable query={patients} list={list} columns={patientColumns(canManage ? (p) => go(`/patients/${p.id}`) : undefined)}
-        emptyText="No participants registered yet." onRowClick={canManage ? (p) => go(`/patients/${p.id}`) : undefined} />
+      <SearchBox
+        value={list.search}
+        onSearch={list.setSearch}
+        withButton
+        placeholder="Name, MRN, phone or external subject ID"
+      />
+      <PagedTable
+        query={patients}
+        list={list}
+        columns={patientColumns(canManage ? (p) => go(`/patients/${p.id}`) : undefined)}
+        emptyText="No participants registered yet."
+        onRowClick={canManage ? (p) => go(`/patients/${p.id}`) : undefined}
+      />
       {canManage && sub === 'new' && <CreateParticipantForm onClose={() => go('/patients')} />}
       {canManage && editId && (
-        <EditParticipantForm key={editId} patientId={editId} onClose={() => go('/patients')}
-          onSaved={(again) => go(again ? '/patients/new' : '/patients')} />
+        <EditParticipantForm
+          key={editId}
+          patientId={editId}
+          onClose={() => go('/patients')}
+          onSaved={(again) => go(again ? '/patients/new' : '/patients')}
+        />
       )}
     </Stack>
   );

@@ -1,6 +1,10 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ConsentValues, ConsentUpdateValues, ConsentVersion as ConsentVersionSchema } from '@contract/protocols.contract';
+import type {
+  ConsentValues,
+  ConsentUpdateValues,
+  ConsentVersion as ConsentVersionSchema,
+} from '@contract/protocols.contract';
 import { protocolEndpoints as e } from '@contract/protocols.endpoints';
 import { call, callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -17,7 +21,11 @@ const VERSIONS = 'consentVersions';
 export function useConsents(instId: number, protocolId: number, q: { page: number; pageSize: number }) {
   return useQuery({
     queryKey: keys.part(instId, protocolId, CONSENTS, { list: q }),
-    queryFn: () => callPage(e.consents, { params: { instId, protocolId }, query: { isEnabled: true, pageNumber: q.page, pageSize: q.pageSize } }),
+    queryFn: () =>
+      callPage(e.consents, {
+        params: { instId, protocolId },
+        query: { isEnabled: true, pageNumber: q.page, pageSize: q.pageSize },
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -48,7 +56,8 @@ export function useConsentVersions(instId: number, protocolId: number, consentId
 export function useCreateConsent(instId: number, protocolId: number) {
   return useMutation({
     ...changes('protocols.consent', instId),
-    mutationFn: (body: ConsentValues) => call(e.createConsent, { params: { instId, protocolId }, body }, { notify: false }),
+    mutationFn: (body: ConsentValues) =>
+      call(e.createConsent, { params: { instId, protocolId }, body }, { notify: false }),
   });
 }
 
@@ -56,7 +65,8 @@ export function useCreateConsent(instId: number, protocolId: number) {
 export function useUpdateConsent(instId: number, protocolId: number, consentId: number) {
   return useMutation({
     ...changes('protocols.consent', instId),
-    mutationFn: (body: ConsentUpdateValues) => call(e.updateConsent, { params: { instId, protocolId, consentId }, body }, { notify: false }),
+    mutationFn: (body: ConsentUpdateValues) =>
+      call(e.updateConsent, { params: { instId, protocolId, consentId }, body }, { notify: false }),
   });
 }
 

@@ -15,7 +15,8 @@ export function useCreateEvent(instId: number, protocolId: number) {
 export function useCreateRequirement(instId: number, protocolId: number, eventId: number) {
   return useMutation({
     ...changes('protocols.event', instId),
-    mutationFn: (body: RequirementValues) => call(e.createRequirement, { params: { instId, protocolId, eventId }, body }, { notify: false }),
+    mutationFn: (body: RequirementValues) =>
+      call(e.createRequirement, { params: { instId, protocolId, eventId }, body }, { notify: false }),
   });
 }
 
@@ -23,6 +24,7 @@ export function useCreateRequirement(instId: number, protocolId: number, eventId
 export function useAddItems(instId: number, protocolId: number) {
   return useMutation({
     ...changes('protocols.event', instId),
-    mutationFn: ({ requirementId, body }: { requirementId: number; body: ItemsValues }) => call(e.addItems, { params: { instId, protocolId, requirementId }, body }, { notify: false }),
+    mutationFn: ({ requirementId, body }: { requirementId: number; body: ItemsValues }) =>
+      call(e.addItems, { params: { instId, protocolId, requirementId }, body }, { notify: false }),
   });
 }

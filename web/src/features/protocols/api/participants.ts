@@ -11,10 +11,18 @@ import { changes } from '@/lib/mutation-effects';
 const keys = queryKeys.protocols;
 const ALL = { isEnabled: true, pageNumber: 1, pageSize: MAX_PAGE_SIZE };
 
-export interface ParticipantFilters { externalSubjectId: string; name: string; phone: string }
+export interface ParticipantFilters {
+  externalSubjectId: string;
+  name: string;
+  phone: string;
+}
 
 // The filters live in the URL under the API's own query names, so a filtered list can be linked and Back restores it.
-export const PARTICIPANT_FILTER_PARAMS = { externalSubjectId: 'ExternalSubjectID', name: 'NameQuery', phone: 'PhoneNumberQuery' } as const;
+export const PARTICIPANT_FILTER_PARAMS = {
+  externalSubjectId: 'ExternalSubjectID',
+  name: 'NameQuery',
+  phone: 'PhoneNumberQuery',
+} as const;
 
 /** The filters of the participant list's address. */
 export const participantFiltersOf = (params: URLSearchParams): ParticipantFilters => ({
@@ -37,17 +45,26 @@ export function useProtocolParticipants(instId: number, protocolId: number, q: P
 export type ParticipantListQuery = { page: number; pageSize: number } & ParticipantFilters;
 
 /** The query behind useProtocolParticipants; a cold load's prefetch (app/route-prefetch.ts) asks without a notification on failure. */
-export const protocolParticipantsQuery = (instId: number, protocolId: number, q: ParticipantListQuery, notify = true) => queryOptions({
-  queryKey: keys.part(instId, protocolId, 'participants', q),
-  queryFn: () => callPage(e.participants, {
-    params: { instId, protocolId },
-    query: {
-      pageNumber: q.page, pageSize: q.pageSize,
-      externalSubjectId: q.externalSubjectId || undefined, nameQuery: q.name || undefined, phoneNumberQuery: q.phone || undefined,
-    },
-  }, { notify }),
-  placeholderData: keepPreviousData,
-});
+export const protocolParticipantsQuery = (instId: number, protocolId: number, q: ParticipantListQuery, notify = true) =>
+  queryOptions({
+    queryKey: keys.part(instId, protocolId, 'participants', q),
+    queryFn: () =>
+      callPage(
+        e.participants,
+        {
+          params: { instId, protocolId },
+          query: {
+            pageNumber: q.page,
+            pageSize: q.pageSize,
+            externalSubjectId: q.externalSubjectId || undefined,
+            nameQuery: q.name || undefined,
+            phoneNumberQuery: q.phone || undefined,
+          },
+        },
+        { notify },
+      ),
+    placeholderData: keepPreviousData,
+  });
 
 /** spec 2 §2 "Participant container": the participant every participant page works on. */
 export function useProtocolParticipant(instId: number, protocolId: number, participantId: number) {
@@ -69,7 +86,8 @@ export function useEnrol(instId: number, protocolId: number) {
 export function useDisableParticipant(instId: number, protocolId: number) {
   return useMutation({
     ...changes('participants.disable', instId),
-    mutationFn: (participantId: number) => call(e.disableParticipant, { params: { instId, protocolId, participantId } }),
+    mutationFn: (participantId: number) =>
+      call(e.disableParticipant, { params: { instId, protocolId, participantId } }),
   });
 }
 
@@ -105,7 +123,8 @@ export function useSignableConsents(instId: number, protocolId: number) {
 export function useParticipantConsents(instId: number, protocolId: number, participantId: number) {
   return useQuery({
     queryKey: keys.part(instId, protocolId, 'participantConsents', { participantId }),
-    queryFn: () => call(e.participantConsents, { params: { instId, protocolId }, query: { participantId } }, { notify: false }),
+    queryFn: () =>
+      call(e.participantConsents, { params: { instId, protocolId }, query: { participantId } }, { notify: false }),
   });
 }
 

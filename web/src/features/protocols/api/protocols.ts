@@ -8,10 +8,18 @@ import { changes } from '@/lib/mutation-effects';
 const keys = queryKeys.protocols;
 
 /** GET collectionProtocols: one page, searched by title, abbreviation or code; `openOn` keeps protocols still open that day. */
-export function useProtocols(instId: number, q: { page: number; pageSize: number; search?: string; openOn?: string }, enabled = true) {
+export function useProtocols(
+  instId: number,
+  q: { page: number; pageSize: number; search?: string; openOn?: string },
+  enabled = true,
+) {
   return useQuery({
     queryKey: keys.list(instId, q),
-    queryFn: () => callPage(e.list, { params: { instId }, query: { searchTerm: q.search, pageNumber: q.page, pageSize: q.pageSize, openOn: q.openOn } }),
+    queryFn: () =>
+      callPage(e.list, {
+        params: { instId },
+        query: { searchTerm: q.search, pageNumber: q.page, pageSize: q.pageSize, openOn: q.openOn },
+      }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -23,11 +31,12 @@ export function useProtocol(instId: number, protocolId: number) {
 }
 
 /** The query behind useProtocol, also started before the first render of a cold load (app/route-prefetch.ts). */
-export const protocolQuery = (instId: number, protocolId: number) => queryOptions({
-  queryKey: keys.one(instId, protocolId),
-  queryFn: () => call(e.get, { params: { instId, protocolId } }, { notify: false }),
-  retry: false,
-});
+export const protocolQuery = (instId: number, protocolId: number) =>
+  queryOptions({
+    queryKey: keys.one(instId, protocolId),
+    queryFn: () => call(e.get, { params: { instId, protocolId } }, { notify: false }),
+    retry: false,
+  });
 
 export function useCreateProtocol(instId: number) {
   return useMutation({
@@ -40,6 +49,7 @@ export function useCreateProtocol(instId: number) {
 export function useUpdateProtocol(instId: number, protocolId: number) {
   return useMutation({
     ...changes('protocols.update', instId),
-    mutationFn: (body: ProtocolUpdateValues) => call(e.update, { params: { instId, protocolId }, body }, { notify: false }),
+    mutationFn: (body: ProtocolUpdateValues) =>
+      call(e.update, { params: { instId, protocolId }, body }, { notify: false }),
   });
 }

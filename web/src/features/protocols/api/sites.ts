@@ -14,7 +14,11 @@ import { changes } from '@/lib/mutation-effects';
 export function useInstitutionSites(siteInstId: number | null, search: string) {
   return useQuery({
     queryKey: queryKeys.lookups.page(siteInstId ?? 0, 'institutionSites', { search, enabled: true, all: true }),
-    queryFn: () => callPage(institutionEndpoints.sites, { params: { instId: siteInstId ?? 0 }, query: { isEnabled: true, searchTerm: search, pageSize: MAX_PAGE_SIZE } }),
+    queryFn: () =>
+      callPage(institutionEndpoints.sites, {
+        params: { instId: siteInstId ?? 0 },
+        query: { isEnabled: true, searchTerm: search, pageSize: MAX_PAGE_SIZE },
+      }),
     enabled: siteInstId !== null,
     placeholderData: keepPreviousData,
   });

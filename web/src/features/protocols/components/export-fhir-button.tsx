@@ -18,14 +18,28 @@ export function ExportFhirButton({ of, id }: { of: 'participant' | 'protocol'; i
     setBusy(true);
     try {
       const row = of === 'participant' ? fhirEndpoints.participantBundle : fhirEndpoints.protocolBundle;
-      await downloadCall(row, { params: { instId: institution.id, id } }, `${of}-${id}.fhir.json`, 'The FHIR export could not be downloaded');
+      await downloadCall(
+        row,
+        { params: { instId: institution.id, id } },
+        `${of}-${id}.fhir.json`,
+        'The FHIR export could not be downloaded',
+      );
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Button variant="default" leftSection={<IconFileExport size={16} />} loading={busy} onClick={() => void download()}
-      title={of === 'participant' ? 'Download everything about this participant as a FHIR R4 Bundle (JSON)' : 'Download the protocol with its participants, consents, specimens and questionnaires as a FHIR R4 Bundle (JSON)'}>
+    <Button
+      variant="default"
+      leftSection={<IconFileExport size={16} />}
+      loading={busy}
+      onClick={() => void download()}
+      title={
+        of === 'participant'
+          ? 'Download everything about this participant as a FHIR R4 Bundle (JSON)'
+          : 'Download the protocol with its participants, consents, specimens and questionnaires as a FHIR R4 Bundle (JSON)'
+      }
+    >
       Export FHIR
     </Button>
   );

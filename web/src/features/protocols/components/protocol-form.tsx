@@ -25,7 +25,9 @@ type Values = {
 };
 
 const valuesOf = (p?: Protocol): Values => ({
-  title: p?.title ?? '', abbreviation: p?.abbreviation ?? '', code: p?.code ?? '',
+  title: p?.title ?? '',
+  abbreviation: p?.abbreviation ?? '',
+  code: p?.code ?? '',
   // spec 2 §5: on edit the time part of a date is cut off.
   startDate: p?.startDate ? calendarDate(p.startDate) : null,
   endDate: p?.endDate ? calendarDate(p.endDate) : null,
@@ -60,7 +62,11 @@ export function ProtocolForm({ protocol, onClose, onSaved }: Props) {
     const body = { ...v, institutionId: institution.id };
     const done = {
       onSuccess: (saved: Protocol) => {
-        notifications.show({ color: 'teal', message: doneMessage('Collection protocol', saved.title, protocol ? 'updated' : 'created'), autoClose: 3000 });
+        notifications.show({
+          color: 'teal',
+          message: doneMessage('Collection protocol', saved.title, protocol ? 'updated' : 'created'),
+          autoClose: 3000,
+        });
         guard.release();
         onSaved(saved);
       },
@@ -71,22 +77,37 @@ export function ProtocolForm({ protocol, onClose, onSaved }: Props) {
   });
 
   return (
-    <FullScreenForm title={protocol ? 'Update a Collection Protocol' : 'Create a Collection Protocol'} opened onClose={onClose} guard={guard}
-      onSubmit={submit} submitting={save.isPending} error={serverFormErrors(save.error).title}>
+    <FullScreenForm
+      title={protocol ? 'Update a Collection Protocol' : 'Create a Collection Protocol'}
+      opened
+      onClose={onClose}
+      guard={guard}
+      onSubmit={submit}
+      submitting={save.isPending}
+      error={serverFormErrors(save.error).title}
+    >
       <Stack gap="sm">
         <TextInput label="Title" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('title')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="Abbreviation" withAsterisk autoComplete="off" {...form.getInputProps('abbreviation')} />
-          <LimitedTextInput rule={code2} label="Code" withAsterisk={!protocol} inputWrapperOrder={['label', 'input', 'description', 'error']}
-            description={protocol ? 'At most 2 characters; empty keeps the current code.' : 'At most 2 characters, unique in the institution.'}
-            {...form.getInputProps('code')} />
+          <LimitedTextInput
+            rule={code2}
+            label="Code"
+            withAsterisk={!protocol}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            description={
+              protocol
+                ? 'At most 2 characters; empty keeps the current code.'
+                : 'At most 2 characters, unique in the institution.'
+            }
+            {...form.getInputProps('code')}
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <DateField label="Start Date" clearable {...form.getInputProps('startDate')} />
           <DateField label="End Date" clearable minDate={form.values.startDate} {...form.getInputProps('endDate')} />
         </SimpleGrid>
-        <NumberField whole label="Expected Participants" withAsterisk
-          {...form.getInputProps('expectedParticipants')} />
+        <NumberField whole label="Expected Participants" withAsterisk {...form.getInputProps('expectedParticipants')} />
       </Stack>
     </FullScreenForm>
   );

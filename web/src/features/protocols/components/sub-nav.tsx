@@ -2,7 +2,10 @@ import { Group } from '@mantine/core';
 import { NavLink } from 'react-router';
 import classes from './sub-nav.module.css';
 
-export interface SubNavLink { label: string; to: string }
+export interface SubNavLink {
+  label: string;
+  to: string;
+}
 
 /**
  * A row of sub-page links (spec 1 §2: inside a protocol its sub-pages, inside a protocol participant the
@@ -15,7 +18,9 @@ export function SubNav({ label, links }: { label: string; links: SubNavLink[] })
     <nav aria-label={label}>
       <Group gap={4} wrap="wrap" className={classes.row}>
         {links.map((link) => (
-          <NavLink key={link.to} to={link.to} className={classes.link}>{link.label}</NavLink>
+          <NavLink key={link.to} to={link.to} className={classes.link}>
+            {link.label}
+          </NavLink>
         ))}
       </Group>
     </nav>

@@ -30,13 +30,20 @@ interface Props {
 export function ConsentEditor({ label, initialHtml, onChange, onReady, description, error }: Props) {
   const id = useId();
   const labelId = `${id}-label`;
-  const describedBy = [description && `${id}-description`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [description && `${id}-description`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
         heading: { levels: [1, 2, 3] },
         // Mantine's Link (below) adds Ctrl+K; the rest are formats the server would drop.
-        link: false, underline: false, strike: false, code: false, codeBlock: false, blockquote: false, horizontalRule: false,
+        link: false,
+        underline: false,
+        strike: false,
+        code: false,
+        codeBlock: false,
+        blockquote: false,
+        horizontalRule: false,
       }),
       Link,
       Placeholder.configure({ placeholder: 'Write consent here' }),
@@ -52,7 +59,9 @@ export function ConsentEditor({ label, initialHtml, onChange, onReady, descripti
     editor?.setOptions({
       editorProps: {
         attributes: {
-          role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId,
+          role: 'textbox',
+          'aria-multiline': 'true',
+          'aria-labelledby': labelId,
           ...(describedBy ? { 'aria-describedby': describedBy } : {}),
           ...(error ? { 'aria-invalid': 'true' } : {}),
         },
@@ -61,10 +70,20 @@ export function ConsentEditor({ label, initialHtml, onChange, onReady, descripti
   }, [editor, labelId, describedBy, error]);
 
   return (
-    <Input.Wrapper label={label} labelElement="div" labelProps={{ id: labelId, onClick: () => editor?.commands.focus() }}
-      description={description} error={error} id={id}>
-      <RichTextEditor editor={editor} mt={4} classNames={{ content: classes.content }}
-        style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}>
+    <Input.Wrapper
+      label={label}
+      labelElement="div"
+      labelProps={{ id: labelId, onClick: () => editor?.commands.focus() }}
+      description={description}
+      error={error}
+      id={id}
+    >
+      <RichTextEditor
+        editor={editor}
+        mt={4}
+        classNames={{ content: classes.content }}
+        style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}
+      >
         <RichTextEditor.Toolbar sticky stickyOffset={60} role="group" aria-label={`${label} formatting`}>
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.H1 />

@@ -14,7 +14,11 @@ import { useCreateConsent, useUpdateConsent, type ConsentVersion } from '../api/
 
 // The editor (tiptap and ProseMirror, most of this page's weight) loads only when a form opens, not with the list.
 const ConsentEditor = lazy(() => import('./consent-editor').then((m) => ({ default: m.ConsentEditor })));
-const editorLoading = <Group justify="center" py="xl"><Loader type="dots" aria-label="Loading the editor" /></Group>;
+const editorLoading = (
+  <Group justify="center" py="xl">
+    <Loader type="dots" aria-label="Loading the editor" />
+  </Group>
+);
 
 type Values = { title: string; consent: string; concurrencyStamp: string };
 
@@ -46,7 +50,11 @@ export function ConsentForm({ consent, versions, onClose }: Props) {
   const update = useUpdateConsent(institution.id, protocol.id, consent?.id ?? 0);
   const save = consent ? update : create;
   const form = useForm<Values>({
-    initialValues: { title: consent?.title ?? '', consent: consent?.consent ?? '', concurrencyStamp: consent?.concurrencyStamp ?? '' },
+    initialValues: {
+      title: consent?.title ?? '',
+      consent: consent?.consent ?? '',
+      concurrencyStamp: consent?.concurrencyStamp ?? '',
+    },
     validate: contractResolver(consent ? ConsentUpdate : ConsentInput),
   });
   const guard = useUnsavedChangesGuard(formChanged(form));
@@ -63,7 +71,11 @@ export function ConsentForm({ consent, versions, onClose }: Props) {
     const done = {
       onSuccess: (saved: Consent) => {
         const newVersion = consent && saved.version > consent.version ? ` (version ${saved.version})` : '';
-        notifications.show({ color: 'teal', message: `Consent '${saved.title}' ${consent ? 'updated' : 'created'}${newVersion}.`, autoClose: 3000 });
+        notifications.show({
+          color: 'teal',
+          message: `Consent '${saved.title}' ${consent ? 'updated' : 'created'}${newVersion}.`,
+          autoClose: 3000,
+        });
         guard.release();
         onClose();
       },
@@ -75,14 +87,38 @@ export function ConsentForm({ consent, versions, onClose }: Props) {
 
   const notice = consent && versionNotice(consent, versions);
   return (
-    <FullScreenForm title={consent ? 'Edit a Consent' : 'Create a Consent'} opened onClose={onClose} guard={guard} width={800}
-      onSubmit={submit} submitting={save.isPending} error={serverFormErrors(save.error).title}>
+    <FullScreenForm
+      title={consent ? 'Edit a Consent' : 'Create a Consent'}
+      opened
+      onClose={onClose}
+      guard={guard}
+      width={800}
+      onSubmit={submit}
+      submitting={save.isPending}
+      error={serverFormErrors(save.error).title}
+    >
       <Stack gap="md">
-        {notice && <Alert color="blue" icon={<IconInfoCircle />}>{notice}</Alert>}
-        <TextInput label="Title" withAsterisk data-autofocus autoComplete="off" maxLength={200} {...form.getInputProps('title')} />
+        {notice && (
+          <Alert color="blue" icon={<IconInfoCircle />}>
+            {notice}
+          </Alert>
+        )}
+        <TextInput
+          label="Title"
+          withAsterisk
+          data-autofocus
+          autoComplete="off"
+          maxLength={200}
+          {...form.getInputProps('title')}
+        />
         <Suspense fallback={editorLoading}>
-          <ConsentEditor label="Consent" initialHtml={form.getInitialValues().consent} onReady={editorReady}
-            onChange={(html) => form.setFieldValue('consent', html)} error={form.errors.consent as string | undefined} />
+          <ConsentEditor
+            label="Consent"
+            initialHtml={form.getInitialValues().consent}
+            onReady={editorReady}
+            onChange={(html) => form.setFieldValue('consent', html)}
+            error={form.errors.consent as string | undefined}
+          />
         </Suspense>
       </Stack>
     </FullScreenForm>

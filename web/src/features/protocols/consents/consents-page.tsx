@@ -17,7 +17,11 @@ import { useConsent, useConsents, useConsentVersions, useDisableConsent } from '
 import { ConsentForm } from './consent-form';
 import { ConsentView } from './consent-view';
 
-interface RowActions { onView: (c: Consent) => void; onEdit?: (c: Consent) => void; onDisable?: (c: Consent) => void }
+interface RowActions {
+  onView: (c: Consent) => void;
+  onEdit?: (c: Consent) => void;
+  onDisable?: (c: Consent) => void;
+}
 
 function consentColumns({ onView, onEdit, onDisable }: RowActions): DataTableColumn<Consent>[] {
   return [
@@ -25,21 +29,45 @@ function consentColumns({ onView, onEdit, onDisable }: RowActions): DataTableCol
     { accessor: 'version', title: 'Version', textAlign: 'right', width: 90 },
     { accessor: 'createdDate', title: 'Created Date', noWrap: true, render: (c) => formatDate(c.createdDate) },
     { accessor: 'creatorAccount', title: 'Created By', render: (c) => fullName(c.creatorAccount) },
-    { accessor: 'signatureCount', title: 'Signatures', textAlign: 'right', width: 110, render: (c) => formatCount(c.signatureCount) },
     {
-      accessor: 'actions', title: '', textAlign: 'right', width: 56,
+      accessor: 'signatureCount',
+      title: 'Signatures',
+      textAlign: 'right',
+      width: 110,
+      render: (c) => formatCount(c.signatureCount),
+    },
+    {
+      accessor: 'actions',
+      title: '',
+      textAlign: 'right',
+      width: 56,
       render: (c) => (
         // The row opens View; the menu's clicks must not open it too.
         <Menu position="bottom-end" withinPortal shadow="md">
           <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${c.title}`} onClick={(e) => e.stopPropagation()}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`Actions for ${c.title}`}
+              onClick={(e) => e.stopPropagation()}
+            >
               <IconDots size={18} />
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
-            {onEdit && <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onEdit(c)}>Edit</Menu.Item>}
-            <Menu.Item leftSection={<IconEye size={16} />} onClick={() => onView(c)}>View</Menu.Item>
-            {onDisable && <Menu.Item color="red" leftSection={<IconEyeOff size={16} />} onClick={() => onDisable(c)}>Disable</Menu.Item>}
+            {onEdit && (
+              <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onEdit(c)}>
+                Edit
+              </Menu.Item>
+            )}
+            <Menu.Item leftSection={<IconEye size={16} />} onClick={() => onView(c)}>
+              View
+            </Menu.Item>
+            {onDisable && (
+              <Menu.Item color="red" leftSection={<IconEyeOff size={16} />} onClick={() => onDisable(c)}>
+                Disable
+              </Menu.Item>
+            )}
           </Menu.Dropdown>
         </Menu>
       ),
@@ -63,20 +91,24 @@ export function ConsentsPage() {
   const { search } = useLocation();
   const go = (sub = '') => void navigate({ pathname: protocolPath(protocol, `consents${sub}`), search });
 
-  const confirmDisable = (c: Consent) => modals.openConfirmModal({
-    title: 'Disable Consent',
-    children: (
-      <Text size="sm">
-        {`'${c.title}' will leave the list and can no longer be signed.`}
-        {c.signatureCount > 0 && ` The ${formatCount(c.signatureCount)} signature${c.signatureCount === 1 ? '' : 's'} already given stay, with the text signed.`}
-      </Text>
-    ),
-    labels: { confirm: 'Disable', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
-    onConfirm: () => disable.mutate(c.id, {
-      onSuccess: () => notifications.show({ color: 'teal', message: `Consent '${c.title}' disabled.`, autoClose: 3000 }),
-    }),
-  });
+  const confirmDisable = (c: Consent) =>
+    modals.openConfirmModal({
+      title: 'Disable Consent',
+      children: (
+        <Text size="sm">
+          {`'${c.title}' will leave the list and can no longer be signed.`}
+          {c.signatureCount > 0 &&
+            ` The ${formatCount(c.signatureCount)} signature${c.signatureCount === 1 ? '' : 's'} already given stay, with the text signed.`}
+        </Text>
+      ),
+      labels: { confirm: 'Disable', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        disable.mutate(c.id, {
+          onSuccess: () =>
+            notifications.show({ color: 'teal', message: `Consent '${c.title}' disabled.`, autoClose: 3000 }),
+        }),
+    });
 
   const columns = consentColumns({
     onView: (c) => go(`/${c.id}`),
@@ -87,17 +119,34 @@ export function ConsentsPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1} fz={26}>Consents</Title>
-          <Text size="sm" c="dimmed">The texts participants of this protocol sign. A signed text is never changed: editing it makes a new version.</Text>
+          <Title order={1} fz={26}>
+            Consents
+          </Title>
+          <Text size="sm" c="dimmed">
+            The texts participants of this protocol sign. A signed text is never changed: editing it makes a new
+            version.
+          </Text>
         </div>
-        {canManage && <Button leftSection={<IconPlus size={16} />} onClick={() => go('/new')}>Create Consent</Button>}
+        {canManage && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => go('/new')}>
+            Create Consent
+          </Button>
+        )}
       </Group>
-      <PagedTable query={consents} list={list} columns={columns} pinLastColumn
+      <PagedTable
+        query={consents}
+        list={list}
+        columns={columns}
+        pinLastColumn
         emptyText={canManage ? 'No consents yet. Create Consent adds the first.' : 'No consents yet.'}
-        onRowClick={(c) => go(`/${c.id}`)} />
+        onRowClick={(c) => go(`/${c.id}`)}
+      />
       <Routes>
         <Route path="new" element={canManage ? <ConsentForm onClose={() => go()} /> : null} />
-        <Route path=":consentId" element={<ViewRoute onClose={() => go()} onEdit={canManage ? (id) => go(`/${id}/edit`) : undefined} />} />
+        <Route
+          path=":consentId"
+          element={<ViewRoute onClose={() => go()} onEdit={canManage ? (id) => go(`/${id}/edit`) : undefined} />}
+        />
         <Route path=":consentId/edit" element={canManage ? <EditRoute onClose={() => go()} /> : null} />
         <Route path="*" element={null} />
       </Routes>
@@ -128,7 +177,13 @@ function EditConsent({ consentId, onClose }: { consentId: number; onClose: () =>
   if (consent.isError) {
     const gone = consent.error instanceof ApiError && consent.error.status === 404;
     return (
-      <Alert color="red" icon={<IconAlertCircle />} title={gone ? 'Consent not found' : 'The consent could not be loaded'} withCloseButton onClose={onClose}>
+      <Alert
+        color="red"
+        icon={<IconAlertCircle />}
+        title={gone ? 'Consent not found' : 'The consent could not be loaded'}
+        withCloseButton
+        onClose={onClose}
+      >
         {gone ? 'It may belong to another protocol.' : consent.error.message}
       </Alert>
     );

@@ -13,7 +13,12 @@ import { aliquotRoom } from '@/lib/tree-quantities';
 import { Dialog, DialogClose } from '@/components/dialog';
 import { NumberField } from '@/components/number-field';
 
-type Values = { key: string; subSampleLineageId: string | null; specimenTypeId: string | null; initialQuantity: number | string };
+type Values = {
+  key: string;
+  subSampleLineageId: string | null;
+  specimenTypeId: string | null;
+  initialQuantity: number | string;
+};
 
 interface Props {
   parent: TreeNode;
@@ -38,20 +43,25 @@ export function AddChildForm({ parent, onClose }: Props) {
   const room = aliquotRoom(parent.quantity, parent.children);
   const parentName = parent.itemId === null ? parent.name : `${parent.name} ${parent.specimenType ?? ''}`.trim();
 
-  const submit = form.onSubmit((v) => add.mutate({
-    requirementId: parent.requirementId,
-    body: { parentItemId: parent.itemId ?? undefined, items: [RequirementItemInput.parse(v)] },
-  }, {
-    onSuccess: () => {
-      notifications.show({ color: 'teal', message: `Child added to ${parentName}.`, autoClose: 3000 });
-      onClose();
-    },
-    onError: (error) => {
-      // The one item's field errors come back as items.0.<field>.
-      const fields = serverFormErrors(error).fields;
-      form.setErrors(Object.fromEntries(Object.entries(fields).map(([k, m]) => [k.replace(/^items\.0\./, ''), m])));
-    },
-  }));
+  const submit = form.onSubmit((v) =>
+    add.mutate(
+      {
+        requirementId: parent.requirementId,
+        body: { parentItemId: parent.itemId ?? undefined, items: [RequirementItemInput.parse(v)] },
+      },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: `Child added to ${parentName}.`, autoClose: 3000 });
+          onClose();
+        },
+        onError: (error) => {
+          // The one item's field errors come back as items.0.<field>.
+          const fields = serverFormErrors(error).fields;
+          form.setErrors(Object.fromEntries(Object.entries(fields).map(([k, m]) => [k.replace(/^items\.0\./, ''), m])));
+        },
+      },
+    ),
+  );
   const problem = serverFormErrors(add.error).title;
 
   return (
@@ -62,16 +72,39 @@ export function AddChildForm({ parent, onClose }: Props) {
             {`${parentName}: ${quantityText(parent)}. Aliquots share it (${quantityText({ quantity: room.left, unitSymbol: parent.unitSymbol })} left); derived items use none of it.`}
           </Text>
           {problem && <Alert color="red" role="alert" title={problem} />}
-          <Select label="Sub Sample Lineage" withAsterisk data={lineages.options} data-autofocus
-            placeholder={lineages.isPending ? 'Loading…' : 'Aliquot or Derived'} {...form.getInputProps('subSampleLineageId')} />
-          <Select label="Specimen Type" withAsterisk data={types.options} searchable
-            placeholder={types.isPending ? 'Loading…' : 'Choose a specimen type'} {...form.getInputProps('specimenTypeId')} />
-          <NumberField label="Initial Quantity" withAsterisk
-            rightSection={parent.unitSymbol ? <Text size="xs" c="gray.7">{parent.unitSymbol}</Text> : undefined}
-            {...form.getInputProps('initialQuantity')} />
+          <Select
+            label="Sub Sample Lineage"
+            withAsterisk
+            data={lineages.options}
+            data-autofocus
+            placeholder={lineages.isPending ? 'Loading…' : 'Aliquot or Derived'}
+            {...form.getInputProps('subSampleLineageId')}
+          />
+          <Select
+            label="Specimen Type"
+            withAsterisk
+            data={types.options}
+            searchable
+            placeholder={types.isPending ? 'Loading…' : 'Choose a specimen type'}
+            {...form.getInputProps('specimenTypeId')}
+          />
+          <NumberField
+            label="Initial Quantity"
+            withAsterisk
+            rightSection={
+              parent.unitSymbol ? (
+                <Text size="xs" c="gray.7">
+                  {parent.unitSymbol}
+                </Text>
+              ) : undefined
+            }
+            {...form.getInputProps('initialQuantity')}
+          />
           <Group justify="flex-end" mt="sm">
             <DialogClose>Cancel</DialogClose>
-            <Button type="submit" loading={add.isPending}>Add</Button>
+            <Button type="submit" loading={add.isPending}>
+              Add
+            </Button>
           </Group>
         </Stack>
       </form>

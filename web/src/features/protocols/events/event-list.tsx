@@ -4,7 +4,6 @@ import type { ProtocolEvent } from '@contract/protocol-events.contract';
 import { timePoint } from './time-point';
 import classes from './events.module.css';
 
-
 interface Props {
   events: ProtocolEvent[];
   selectedId: number;
@@ -36,14 +35,32 @@ export function EventList({ events, selectedId, onSelect }: Props) {
       {events.map((e, i) => {
         const selected = e.id === selectedId;
         return (
-          <UnstyledButton key={e.id} role="option" aria-selected={selected} tabIndex={selected ? 0 : -1} className={classes.event}
-            ref={(el) => { if (el) refs.current.set(e.id, el); else refs.current.delete(e.id); }}
-            data-selected={selected || undefined} onClick={() => onSelect(e.id)} onKeyDown={(k) => move(k, i)}>
+          <UnstyledButton
+            key={e.id}
+            role="option"
+            aria-selected={selected}
+            tabIndex={selected ? 0 : -1}
+            className={classes.event}
+            ref={(el) => {
+              if (el) refs.current.set(e.id, el);
+              else refs.current.delete(e.id);
+            }}
+            data-selected={selected || undefined}
+            onClick={() => onSelect(e.id)}
+            onKeyDown={(k) => move(k, i)}
+          >
             <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Text fw={600} size="sm" lineClamp={2}>{e.label}</Text>
-              <Badge variant="light" size="sm" style={{ flexShrink: 0 }}>{e.eventCode}</Badge>
+              <Text fw={600} size="sm" lineClamp={2}>
+                {e.label}
+              </Text>
+              <Badge variant="light" size="sm" style={{ flexShrink: 0 }}>
+                {e.eventCode}
+              </Badge>
             </Group>
-            <Text size="xs" c="gray.7">{timePoint(e)}{e.institutionSite?.title ? ` · ${e.institutionSite.title}` : ''}</Text>
+            <Text size="xs" c="gray.7">
+              {timePoint(e)}
+              {e.institutionSite?.title ? ` · ${e.institutionSite.title}` : ''}
+            </Text>
           </UnstyledButton>
         );
       })}

@@ -29,26 +29,47 @@ export function EventsPage() {
   const list = events.data ?? [];
   const wanted = Number(params.get('event'));
   const selected = list.find((e) => e.id === wanted) ?? list[0] ?? null;
-  const go = (path: string, eventId = selected?.id) => void navigate({ pathname: protocolPath(protocol, path), search: eventId ? `?event=${eventId}` : '' });
+  const go = (path: string, eventId = selected?.id) =>
+    void navigate({ pathname: protocolPath(protocol, path), search: eventId ? `?event=${eventId}` : '' });
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1} fz={26}>Events</Title>
-          <Text size="sm" c="dimmed">Visits of the protocol in time order, and the specimens each one collects.</Text>
+          <Title order={1} fz={26}>
+            Events
+          </Title>
+          <Text size="sm" c="dimmed">
+            Visits of the protocol in time order, and the specimens each one collects.
+          </Text>
         </div>
-        {canManage && <Button leftSection={<IconPlus size={16} />} onClick={() => go('events/new')}>Create Event</Button>}
+        {canManage && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => go('events/new')}>
+            Create Event
+          </Button>
+        )}
       </Group>
-      {events.isPending && <Group justify="center" py="xl"><Loader type="dots" aria-label="Loading events" /></Group>}
+      {events.isPending && (
+        <Group justify="center" py="xl">
+          <Loader type="dots" aria-label="Loading events" />
+        </Group>
+      )}
       {events.isError && (
         <Alert color="red" icon={<IconAlertCircle />} title="The events could not be loaded">
-          <Group justify="space-between"><Text size="sm">{events.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void events.refetch()}>Try again</Button></Group>
+          <Group justify="space-between">
+            <Text size="sm">{events.error.message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void events.refetch()}>
+              Try again
+            </Button>
+          </Group>
         </Alert>
       )}
       {events.isSuccess && list.length === 0 && (
-        <Card withBorder radius="md" p="xl"><Text ta="center" c="gray.7">{canManage ? 'No events yet: create the first event of this protocol.' : 'No events yet.'}</Text></Card>
+        <Card withBorder radius="md" p="xl">
+          <Text ta="center" c="gray.7">
+            {canManage ? 'No events yet: create the first event of this protocol.' : 'No events yet.'}
+          </Text>
+        </Card>
       )}
       {selected && (
         <Grid gap="md">
@@ -56,17 +77,32 @@ export function EventsPage() {
             <EventList events={list} selectedId={selected.id} onSelect={(id) => go('events', id)} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 8, lg: 9 }}>
-            <EventRequirements key={selected.id} event={selected} canManage={canManage} onCreate={() => go('events/requirements/new')} />
+            <EventRequirements
+              key={selected.id}
+              event={selected}
+              canManage={canManage}
+              onCreate={() => go('events/requirements/new')}
+            />
           </Grid.Col>
         </Grid>
       )}
       {canManage && sub === 'new' && <EventForm onClose={() => go('events')} onSaved={(e) => go('events', e.id)} />}
-      {canManage && sub === 'requirements/new' && selected && <RequirementForm event={selected} onClose={() => go('events')} />}
+      {canManage && sub === 'requirements/new' && selected && (
+        <RequirementForm event={selected} onClose={() => go('events')} />
+      )}
     </Stack>
   );
 }
 
-function EventRequirements({ event, canManage, onCreate }: { event: ProtocolEvent; canManage: boolean; onCreate: () => void }) {
+function EventRequirements({
+  event,
+  canManage,
+  onCreate,
+}: {
+  event: ProtocolEvent;
+  canManage: boolean;
+  onCreate: () => void;
+}) {
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const requirements = useRequirements(institution.id, protocol.id, event.id);
@@ -75,24 +111,52 @@ function EventRequirements({ event, canManage, onCreate }: { event: ProtocolEven
     <Card withBorder radius="md" p={{ base: 'xs', sm: 'md' }} component="section" aria-labelledby="event-title">
       <Group justify="space-between" align="flex-start" mb="sm">
         <div>
-          <Title order={2} fz="lg" id="event-title">{event.label} <Badge variant="light" ml={4}>{event.eventCode}</Badge></Title>
-          <Text size="sm" c="gray.7">{timePoint(event)}{event.institutionSite?.title ? ` · ${event.institutionSite.title}` : ''}</Text>
+          <Title order={2} fz="lg" id="event-title">
+            {event.label}{' '}
+            <Badge variant="light" ml={4}>
+              {event.eventCode}
+            </Badge>
+          </Title>
+          <Text size="sm" c="gray.7">
+            {timePoint(event)}
+            {event.institutionSite?.title ? ` · ${event.institutionSite.title}` : ''}
+          </Text>
         </div>
         {/* The spec's long label wraps on a phone instead of being cut. */}
         {canManage && (
-          <Button variant="light" leftSection={<IconPlus size={16} />} h="auto" mih={36} py={6} maw="100%"
-            styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }} onClick={onCreate}>Create Event Specimen Requirement</Button>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            h="auto"
+            mih={36}
+            py={6}
+            maw="100%"
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+            onClick={onCreate}
+          >
+            Create Event Specimen Requirement
+          </Button>
         )}
       </Group>
-      {requirements.isPending && <Group justify="center" py="lg"><Loader type="dots" aria-label="Loading specimen requirements" /></Group>}
+      {requirements.isPending && (
+        <Group justify="center" py="lg">
+          <Loader type="dots" aria-label="Loading specimen requirements" />
+        </Group>
+      )}
       {requirements.isError && (
         <Alert color="red" icon={<IconAlertCircle />} title="The specimen requirements could not be loaded">
-          <Group justify="space-between"><Text size="sm">{requirements.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void requirements.refetch()}>Try again</Button></Group>
+          <Group justify="space-between">
+            <Text size="sm">{requirements.error.message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void requirements.refetch()}>
+              Try again
+            </Button>
+          </Group>
         </Alert>
       )}
       {requirements.isSuccess && requirements.data.length === 0 && (
-        <Text c="gray.7" ta="center" py="lg">No specimen requirements for this event yet.</Text>
+        <Text c="gray.7" ta="center" py="lg">
+          No specimen requirements for this event yet.
+        </Text>
       )}
       {requirements.isSuccess && requirements.data.length > 0 && (
         <RequirementTree requirements={requirements.data} onAddChild={canManage ? setAddingTo : undefined} />

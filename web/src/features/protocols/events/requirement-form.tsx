@@ -30,8 +30,15 @@ type Values = {
 };
 
 const initialValues: Values = {
-  title: '', code: '', initialQuantity: 0, unitOfMeasurementId: null, specimenTypeId: null,
-  anatomicSiteId: null, pathologicalStatusId: null, specimenCollectionProcedureId: null, items: [],
+  title: '',
+  code: '',
+  initialQuantity: 0,
+  unitOfMeasurementId: null,
+  specimenTypeId: null,
+  anatomicSiteId: null,
+  pathologicalStatusId: null,
+  specimenCollectionProcedureId: null,
+  items: [],
 };
 
 const validateContract = contractResolver(RequirementInput);
@@ -50,7 +57,10 @@ export function RequirementForm({ event, onClose }: { event: ProtocolEvent; onCl
   const pathological = useLookupOptions('pathologicalStatuses');
   const procedures = useLookupOptions('specimenCollectionProcedures');
   const lineages = useLookupOptions('subSampleLineages');
-  const aliquotIds = useMemo(() => new Set(lineages.rows.filter((r) => isAliquotTitle(r.title)).map((r) => String(r.id))), [lineages.rows]);
+  const aliquotIds = useMemo(
+    () => new Set(lineages.rows.filter((r) => isAliquotTitle(r.title)).map((r) => String(r.id))),
+    [lineages.rows],
+  );
   const create = useCreateRequirement(institution.id, protocol.id, event.id);
 
   const form = useForm<Values>({
@@ -62,29 +72,57 @@ export function RequirementForm({ event, onClose }: { event: ProtocolEvent; onCl
     },
   });
   const guard = useUnsavedChangesGuard(formChanged(form));
-  const unitSymbol = units.rows.find((u) => String(u.id) === form.values.unitOfMeasurementId)?.unitSymbol as string | undefined;
+  const unitSymbol = units.rows.find((u) => String(u.id) === form.values.unitOfMeasurementId)?.unitSymbol as
+    string | undefined;
 
-  const submit = form.onSubmit((v) => create.mutate(RequirementInput.parse({ ...v, collectionProtocolEventId: event.id }), {
-    onSuccess: (saved) => {
-      notifications.show({ color: 'teal', message: doneMessage('Specimen requirement', saved.title), autoClose: 3000 });
-      guard.release();
-      onClose();
-    },
-    onError: (error) => form.setErrors(serverFormErrors(error).fields),
-  }));
+  const submit = form.onSubmit((v) =>
+    create.mutate(RequirementInput.parse({ ...v, collectionProtocolEventId: event.id }), {
+      onSuccess: (saved) => {
+        notifications.show({
+          color: 'teal',
+          message: doneMessage('Specimen requirement', saved.title),
+          autoClose: 3000,
+        });
+        guard.release();
+        onClose();
+      },
+      onError: (error) => form.setErrors(serverFormErrors(error).fields),
+    }),
+  );
   const picker = (label: string, list: typeof units, field: keyof Values, required = false) => (
-    <Select label={label} withAsterisk={required} data={list.options} searchable clearable={!required}
-      placeholder={list.isPending ? 'Loading…' : required ? `Choose ${withArticle(label.toLowerCase())}` : 'Optional'} {...form.getInputProps(field)} />
+    <Select
+      label={label}
+      withAsterisk={required}
+      data={list.options}
+      searchable
+      clearable={!required}
+      placeholder={list.isPending ? 'Loading…' : required ? `Choose ${withArticle(label.toLowerCase())}` : 'Optional'}
+      {...form.getInputProps(field)}
+    />
   );
 
   return (
-    <FullScreenForm title="Create Event Specimen Requirement" opened onClose={onClose} guard={guard} width={800} onSubmit={submit}
-      submitting={create.isPending} error={serverFormErrors(create.error).title}>
+    <FullScreenForm
+      title="Create Event Specimen Requirement"
+      opened
+      onClose={onClose}
+      guard={guard}
+      width={800}
+      onSubmit={submit}
+      submitting={create.isPending}
+      error={serverFormErrors(create.error).title}
+    >
       <Stack gap="sm">
         <Text size="sm" c="gray.7">{`For the event ${event.label} (${event.eventCode}).`}</Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="Title" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('title')} />
-          <LimitedTextInput rule={code2} label="Code" withAsterisk placeholder="At most 2 characters" {...form.getInputProps('code')} />
+          <LimitedTextInput
+            rule={code2}
+            label="Code"
+            withAsterisk
+            placeholder="At most 2 characters"
+            {...form.getInputProps('code')}
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <NumberField label="Initial Quantity" withAsterisk {...form.getInputProps('initialQuantity')} />
@@ -97,7 +135,13 @@ export function RequirementForm({ event, onClose }: { event: ProtocolEvent; onCl
           {picker('Collection Procedure', procedures, 'specimenCollectionProcedureId')}
         </SimpleGrid>
         <Divider my="xs" />
-        <TreeBuilder form={form} lineages={lineages.options} aliquotIds={aliquotIds} types={types.options} unitSymbol={unitSymbol ?? null} />
+        <TreeBuilder
+          form={form}
+          lineages={lineages.options}
+          aliquotIds={aliquotIds}
+          types={types.options}
+          unitSymbol={unitSymbol ?? null}
+        />
       </Stack>
     </FullScreenForm>
   );

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { timePoint } from './time-point';
 
-const at = (eventPoint: number, title: string | null) => timePoint({ eventPoint, unit: title === null ? null : { id: 1, title } });
+const at = (eventPoint: number, title: string | null) =>
+  timePoint({ eventPoint, unit: title === null ? null : { id: 1, title } });
 
 describe('timePoint', () => {
   it('says the event point in words, before or after enrolment', () => {

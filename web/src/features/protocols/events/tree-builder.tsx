@@ -16,7 +16,12 @@ export type ItemValues = {
 };
 
 /** The part of the requirement form the builder works on. */
-export type TreeFormValues = { title: string; initialQuantity: number | string; specimenTypeId: string | null; items: ItemValues[] };
+export type TreeFormValues = {
+  title: string;
+  initialQuantity: number | string;
+  specimenTypeId: string | null;
+  items: ItemValues[];
+};
 
 /** Ids of the lineages titled Aliquot. */
 export type AliquotIds = Set<string>;
@@ -25,7 +30,12 @@ export type AliquotIds = Set<string>;
 export function plannedOverflows(values: TreeFormValues, aliquotIds: AliquotIds): Overflow[] {
   return aliquotOverflows(
     { quantity: asQuantity(values.initialQuantity), label: values.title.trim() || 'the requirement' },
-    values.items.map((i) => ({ key: i.key, parentKey: i.parentKey, aliquot: aliquotIds.has(i.subSampleLineageId ?? ''), quantity: asQuantity(i.initialQuantity) })),
+    values.items.map((i) => ({
+      key: i.key,
+      parentKey: i.parentKey,
+      aliquot: aliquotIds.has(i.subSampleLineageId ?? ''),
+      quantity: asQuantity(i.initialQuantity),
+    })),
   );
 }
 
@@ -55,40 +65,91 @@ export function TreeBuilder<V extends TreeFormValues>({ form, lineages, aliquotI
     const n = Math.max(0, ...siblings) + 1;
     const parent = items.find((i) => i.key === parentKey);
     f.insertListItem('items', {
-      key: parentKey ? `${parentKey}.${n}` : String(n), parentKey, subSampleLineageId: defaultLineage,
-      specimenTypeId: parent?.specimenTypeId ?? f.getValues().specimenTypeId, initialQuantity: 0,
+      key: parentKey ? `${parentKey}.${n}` : String(n),
+      parentKey,
+      subSampleLineageId: defaultLineage,
+      specimenTypeId: parent?.specimenTypeId ?? f.getValues().specimenTypeId,
+      initialQuantity: 0,
     } satisfies ItemValues);
   };
   const remove = (key: string) => {
-    f.setFieldValue('items', items.filter((i) => i.key !== key && !i.key.startsWith(`${key}.`)));
+    f.setFieldValue(
+      'items',
+      items.filter((i) => i.key !== key && !i.key.startsWith(`${key}.`)),
+    );
     f.clearErrors();
   };
 
-  const branch = (parentKey: string | null) => items.map((item, index) => ({ item, index })).filter(({ item }) => item.parentKey === parentKey);
-  const render = (parentKey: string | null) => branch(parentKey).map(({ item, index }) => {
-    const over = overflowOf(item.key);
-    return (
-      <div key={item.key} className={classes.builderItem}>
-        <Fieldset legend={`Item ${item.key}`} variant="unstyled" p={0} styles={{ legend: { fontWeight: 600 } }}>
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
-            <Select label="Sub Sample Lineage" withAsterisk data={lineages} {...f.getInputProps(`items.${index}.subSampleLineageId`)} />
-            <Select label="Specimen Type" withAsterisk data={types} searchable {...f.getInputProps(`items.${index}.specimenTypeId`)} />
-            <NumberField label="Initial Quantity" withAsterisk
-              rightSection={unitSymbol ? <Text size="xs" c="gray.7">{unitSymbol}</Text> : undefined}
-              {...f.getInputProps(`items.${index}.initialQuantity`)} />
-          </SimpleGrid>
-          <Group gap="xs" mt={6}>
-            <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={() => addChild(item.key)}
-              aria-label={`Add child to item ${item.key}`}>Add child</Button>
-            <Button size="compact-sm" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => remove(item.key)}
-              aria-label={`Remove item ${item.key}`}>Remove</Button>
-          </Group>
-        </Fieldset>
-        {items.some((i) => i.parentKey === item.key) && <Stack gap="sm" mt="sm" ml={{ base: 4, xs: 16 }}>{render(item.key)}</Stack>}
-        {over && <Text size="sm" c="red.8" role="alert" mt={6}>{over.message}</Text>}
-      </div>
-    );
-  });
+  const branch = (parentKey: string | null) =>
+    items.map((item, index) => ({ item, index })).filter(({ item }) => item.parentKey === parentKey);
+  const render = (parentKey: string | null) =>
+    branch(parentKey).map(({ item, index }) => {
+      const over = overflowOf(item.key);
+      return (
+        <div key={item.key} className={classes.builderItem}>
+          <Fieldset legend={`Item ${item.key}`} variant="unstyled" p={0} styles={{ legend: { fontWeight: 600 } }}>
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+              <Select
+                label="Sub Sample Lineage"
+                withAsterisk
+                data={lineages}
+                {...f.getInputProps(`items.${index}.subSampleLineageId`)}
+              />
+              <Select
+                label="Specimen Type"
+                withAsterisk
+                data={types}
+                searchable
+                {...f.getInputProps(`items.${index}.specimenTypeId`)}
+              />
+              <NumberField
+                label="Initial Quantity"
+                withAsterisk
+                rightSection={
+                  unitSymbol ? (
+                    <Text size="xs" c="gray.7">
+                      {unitSymbol}
+                    </Text>
+                  ) : undefined
+                }
+                {...f.getInputProps(`items.${index}.initialQuantity`)}
+              />
+            </SimpleGrid>
+            <Group gap="xs" mt={6}>
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconPlus size={14} />}
+                onClick={() => addChild(item.key)}
+                aria-label={`Add child to item ${item.key}`}
+              >
+                Add child
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={14} />}
+                onClick={() => remove(item.key)}
+                aria-label={`Remove item ${item.key}`}
+              >
+                Remove
+              </Button>
+            </Group>
+          </Fieldset>
+          {items.some((i) => i.parentKey === item.key) && (
+            <Stack gap="sm" mt="sm" ml={{ base: 4, xs: 16 }}>
+              {render(item.key)}
+            </Stack>
+          )}
+          {over && (
+            <Text size="sm" c="red.8" role="alert" mt={6}>
+              {over.message}
+            </Text>
+          )}
+        </div>
+      );
+    });
 
   const rootOver = overflowOf(null);
   return (
@@ -96,14 +157,21 @@ export function TreeBuilder<V extends TreeFormValues>({ form, lineages, aliquotI
       <div>
         <Text fw={600}>Child items</Text>
         <Text size="sm" c="gray.7">
-          Aliquots share their parent&apos;s quantity and together may not exceed it; derived items are new material and use none of it.
+          Aliquots share their parent&apos;s quantity and together may not exceed it; derived items are new material and
+          use none of it.
         </Text>
       </div>
-      {items.length === 0 && <Text size="sm" c="gray.7">No child items yet.</Text>}
+      {items.length === 0 && (
+        <Text size="sm" c="gray.7">
+          No child items yet.
+        </Text>
+      )}
       {render(null)}
       {rootOver && <Alert color="red" role="alert" title={rootOver.message} />}
       <Group>
-        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => addChild(null)}>Add item</Button>
+        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => addChild(null)}>
+          Add item
+        </Button>
       </Group>
     </Stack>
   );

@@ -18,7 +18,12 @@ const columns: DataTableColumn<Protocol>[] = [
   { accessor: 'code', title: 'Code' },
   { accessor: 'startDate', title: 'Start Date', render: (p) => formatDate(p.startDate) },
   { accessor: 'endDate', title: 'End Date', render: (p) => formatDate(p.endDate) },
-  { accessor: 'expectedParticipants', title: 'Expected Participants', textAlign: 'right', render: (p) => formatCount(p.expectedParticipants) },
+  {
+    accessor: 'expectedParticipants',
+    title: 'Expected Participants',
+    textAlign: 'right',
+    render: (p) => formatCount(p.expectedParticipants),
+  },
 ];
 
 /** spec 2 §2 "Collection protocol list": search, Create, the spec's columns; a row opens the overview. /collection-protocols/new opens the create form over it. */
@@ -33,19 +38,35 @@ export function ProtocolListPage({ creating = false }: { creating?: boolean }) {
     <Stack maw={1300} mx="auto">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1} fz={26}>Collection Protocols</Title>
-          <Text size="sm" c="dimmed">Studies of the institution: their consents, sites, events and enrolled participants.</Text>
+          <Title order={1} fz={26}>
+            Collection Protocols
+          </Title>
+          <Text size="sm" c="dimmed">
+            Studies of the institution: their consents, sites, events and enrolled participants.
+          </Text>
         </div>
         {canManage && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate({ pathname: '/collection-protocols/new', search })}>Create</Button>
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => void navigate({ pathname: '/collection-protocols/new', search })}
+          >
+            Create
+          </Button>
         )}
       </Group>
       <SearchBox value={list.search} onSearch={list.setSearch} withButton placeholder="Title, abbreviation or code" />
-      <PagedTable query={protocols} list={list} columns={columns} emptyText="No collection protocols yet."
-        onRowClick={(p) => void navigate(protocolPath(p))} />
+      <PagedTable
+        query={protocols}
+        list={list}
+        columns={columns}
+        emptyText="No collection protocols yet."
+        onRowClick={(p) => void navigate(protocolPath(p))}
+      />
       {canManage && creating && (
-        <ProtocolForm onClose={() => void navigate({ pathname: '/collection-protocols', search })}
-          onSaved={(p) => void navigate(protocolPath(p))} />
+        <ProtocolForm
+          onClose={() => void navigate({ pathname: '/collection-protocols', search })}
+          onSaved={(p) => void navigate(protocolPath(p))}
+        />
       )}
     </Stack>
   );

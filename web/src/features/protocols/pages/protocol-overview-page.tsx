@@ -11,7 +11,9 @@ import { protocolPath, useCurrentProtocol } from '@/lib/protocol-context';
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
       <Text>{children}</Text>
     </div>
   );
@@ -26,11 +28,19 @@ export function ProtocolOverviewPage({ editing = false }: { editing?: boolean })
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
-        <Title order={1} fz={26}>{protocol.title}</Title>
+        <Title order={1} fz={26}>
+          {protocol.title}
+        </Title>
         <Group gap="sm">
           <ExportFhirButton of="protocol" id={protocol.id} />
           {canManage && (
-            <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => void navigate(protocolPath(protocol, 'overview/edit'))}>Update</Button>
+            <Button
+              variant="light"
+              leftSection={<IconPencil size={16} />}
+              onClick={() => void navigate(protocolPath(protocol, 'overview/edit'))}
+            >
+              Update
+            </Button>
           )}
         </Group>
       </Group>
@@ -44,7 +54,9 @@ export function ProtocolOverviewPage({ editing = false }: { editing?: boolean })
           <Field label="Expected Participants">{formatCount(protocol.expectedParticipants)}</Field>
         </SimpleGrid>
       </Card>
-      {canManage && editing && <ProtocolForm key={protocol.concurrencyStamp} protocol={protocol} onClose={back} onSaved={back} />}
+      {canManage && editing && (
+        <ProtocolForm key={protocol.concurrencyStamp} protocol={protocol} onClose={back} onSaved={back} />
+      )}
     </Stack>
   );
 }

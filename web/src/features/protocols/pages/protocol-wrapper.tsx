@@ -24,11 +24,23 @@ export function ProtocolWrapper() {
     const notFound = protocol.error instanceof ApiError && protocol.error.status === 404;
     return (
       <Stack maw={700} mx="auto" mt="xl">
-        <Alert color="red" icon={<IconAlertCircle />} title={notFound ? 'Collection protocol not found' : 'The collection protocol could not be loaded'}>
-          <Text size="sm" mb="sm">{notFound ? 'It may have been removed, or it belongs to another institution.' : protocol.error.message}</Text>
+        <Alert
+          color="red"
+          icon={<IconAlertCircle />}
+          title={notFound ? 'Collection protocol not found' : 'The collection protocol could not be loaded'}
+        >
+          <Text size="sm" mb="sm">
+            {notFound ? 'It may have been removed, or it belongs to another institution.' : protocol.error.message}
+          </Text>
           <Group gap="xs">
-            {!notFound && <Button size="xs" variant="light" color="red" onClick={() => void protocol.refetch()}>Try again</Button>}
-            <Button size="xs" variant="default" component={Link} to="/collection-protocols">All collection protocols</Button>
+            {!notFound && (
+              <Button size="xs" variant="light" color="red" onClick={() => void protocol.refetch()}>
+                Try again
+              </Button>
+            )}
+            <Button size="xs" variant="default" component={Link} to="/collection-protocols">
+              All collection protocols
+            </Button>
           </Group>
         </Alert>
       </Stack>
@@ -40,10 +52,20 @@ export function ProtocolWrapper() {
       <Stack maw={1300} mx="auto" gap="md">
         <Stack gap={6}>
           <Breadcrumbs separator="/" fz="sm">
-            <Anchor component={Link} to="/collection-protocols" size="sm">Collection Protocols</Anchor>
-            <Text size="sm" fw={600} c="gray.8">{p.title}</Text>
+            <Anchor component={Link} to="/collection-protocols" size="sm">
+              Collection Protocols
+            </Anchor>
+            <Text size="sm" fw={600} c="gray.8">
+              {p.title}
+            </Text>
           </Breadcrumbs>
-          <SubNav label="Collection protocol" links={PROTOCOL_SUB_PAGES.filter((t) => can(t.permission)).map((t) => ({ label: t.label, to: protocolPath(p, t.sub) }))} />
+          <SubNav
+            label="Collection protocol"
+            links={PROTOCOL_SUB_PAGES.filter((t) => can(t.permission)).map((t) => ({
+              label: t.label,
+              to: protocolPath(p, t.sub),
+            }))}
+          />
         </Stack>
         <Outlet />
       </Stack>

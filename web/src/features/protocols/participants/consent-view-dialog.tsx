@@ -1,9 +1,26 @@
 import { useState } from 'react';
-import { Alert, Button, Code, Group, Image, Paper, Radio, ScrollArea, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  Image,
+  Paper,
+  Radio,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertOctagon } from '@tabler/icons-react';
-import { WITHDRAWAL_EFFECTS, type ParticipantConsent, type WithdrawValues } from '@contract/protocol-participants.contract';
+import {
+  WITHDRAWAL_EFFECTS,
+  type ParticipantConsent,
+  type WithdrawValues,
+} from '@contract/protocol-participants.contract';
 import { ConsentHtml } from '@/components/consent-html';
 import { DateField } from '@/components/date-field';
 import { formatDateTime, fullName, today } from '@/lib/format';
@@ -24,43 +41,80 @@ export function ConsentViewDialog({ consent: c, onClose }: { consent: Participan
   const { patient } = useCurrentParticipant();
   const [withdrawing, setWithdrawing] = useState(false);
   return (
-    <Dialog onClose={onClose} size="xl"
-      title={withdrawing ? `Withdraw consent: ${c.title}` : c.title}>
-      {withdrawing ? <WithdrawForm consent={c} onDone={() => setWithdrawing(false)} /> : (
+    <Dialog onClose={onClose} size="xl" title={withdrawing ? `Withdraw consent: ${c.title}` : c.title}>
+      {withdrawing ? (
+        <WithdrawForm consent={c} onDone={() => setWithdrawing(false)} />
+      ) : (
         <Stack>
           <Group justify="space-between">
             <Text size="sm">Version {c.version} signed</Text>
             <ConsentStatus c={c} />
           </Group>
           {c.withdrawnDate && c.withdrawalEffect && (
-            <Alert color="red" icon={<IconAlertOctagon />} title={`Withdrawn on ${c.withdrawnDate}: ${EFFECTS[c.withdrawalEffect].label}`}>
+            <Alert
+              color="red"
+              icon={<IconAlertOctagon />}
+              title={`Withdrawn on ${c.withdrawnDate}: ${EFFECTS[c.withdrawalEffect].label}`}
+            >
               <Text size="sm">{EFFECTS[c.withdrawalEffect].explain}</Text>
               <Text size="sm">Reason: {c.withdrawalReason}</Text>
             </Alert>
           )}
           <Paper withBorder radius="md" p="md" bg="gray.0">
-            <Text size="xs" c="dimmed" mb={4}>The exact text signed (version {c.version})</Text>
+            <Text size="xs" c="dimmed" mb={4}>
+              The exact text signed (version {c.version})
+            </Text>
             <ScrollArea.Autosize mah={320} type="auto">
               <ConsentHtml html={c.consent} label={`${c.title}, version ${c.version}, as signed`} />
             </ScrollArea.Autosize>
           </Paper>
           <div>
-            <Text size="xs" c="dimmed" mb={4}>Signature</Text>
+            <Text size="xs" c="dimmed" mb={4}>
+              Signature
+            </Text>
             <Paper withBorder radius="md" p={4} bg="white" maw={460}>
-              <Image src={c.signature} alt={`Signature of ${fullName(patient)} on ${c.title}`} fit="contain" mah={180} />
+              <Image
+                src={c.signature}
+                alt={`Signature of ${fullName(patient)} on ${c.title}`}
+                fit="contain"
+                mah={180}
+              />
             </Paper>
           </div>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-            <Text size="sm"><Text span c="dimmed">Signed by </Text>{fullName(patient)}</Text>
-            <Text size="sm"><Text span c="dimmed">Signed at </Text>{formatDateTime(c.signedAt)}</Text>
-            <Text size="sm"><Text span c="dimmed">Recorded by </Text>{fullName(c.creatorAccount) || '—'}</Text>
+            <Text size="sm">
+              <Text span c="dimmed">
+                Signed by{' '}
+              </Text>
+              {fullName(patient)}
+            </Text>
+            <Text size="sm">
+              <Text span c="dimmed">
+                Signed at{' '}
+              </Text>
+              {formatDateTime(c.signedAt)}
+            </Text>
+            <Text size="sm">
+              <Text span c="dimmed">
+                Recorded by{' '}
+              </Text>
+              {fullName(c.creatorAccount) || '—'}
+            </Text>
           </SimpleGrid>
           <div>
-            <Text size="xs" c="dimmed">SHA-256 of the signed text and the signature image</Text>
-            <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>{c.sha256}</Code>
+            <Text size="xs" c="dimmed">
+              SHA-256 of the signed text and the signature image
+            </Text>
+            <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+              {c.sha256}
+            </Code>
           </div>
           <Group justify="flex-end">
-            {canManage && !c.withdrawnDate && <Button color="red" variant="light" onClick={() => setWithdrawing(true)}>Withdraw consent</Button>}
+            {canManage && !c.withdrawnDate && (
+              <Button color="red" variant="light" onClick={() => setWithdrawing(true)}>
+                Withdraw consent
+              </Button>
+            )}
             <DialogClose />
           </Group>
         </Stack>
@@ -76,47 +130,103 @@ function WithdrawForm({ consent: c, onDone }: { consent: ParticipantConsent; onD
   const p = useCurrentParticipant();
   const withdraw = useWithdrawConsent(institution.id, c.collectionProtocolId);
   const signedOn = c.signedAt.slice(0, 10);
-  const [values, setValues] = useState<{ withdrawnDate: string | null; reason: string; effect: string | null }>({ withdrawnDate: today(), reason: '', effect: null });
+  const [values, setValues] = useState<{ withdrawnDate: string | null; reason: string; effect: string | null }>({
+    withdrawnDate: today(),
+    reason: '',
+    effect: null,
+  });
   const [errors, setErrors] = useState<Errors>({});
-  const guard = useUnsavedChangesGuard(values.reason.trim() !== '' || values.effect !== null || values.withdrawnDate !== today());
+  const guard = useUnsavedChangesGuard(
+    values.reason.trim() !== '' || values.effect !== null || values.withdrawnDate !== today(),
+  );
   // Cancel goes back to the consent: the typed withdrawal is dropped only after asking.
-  const cancel = () => void guard.confirmLeave().then((leave) => { if (leave) onDone(); });
-  const set = (key: keyof typeof values, value: string | null) => { setValues((v) => ({ ...v, [key]: value })); setErrors((e) => ({ ...e, [key]: undefined, form: undefined })); };
+  const cancel = () =>
+    void guard.confirmLeave().then((leave) => {
+      if (leave) onDone();
+    });
+  const set = (key: keyof typeof values, value: string | null) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined, form: undefined }));
+  };
 
   const submit = () => {
     const next: Errors = {
-      withdrawnDate: !values.withdrawnDate ? '*Required' : values.withdrawnDate < signedOn ? `Not before the signing date (${signedOn})` : undefined,
+      withdrawnDate: !values.withdrawnDate
+        ? '*Required'
+        : values.withdrawnDate < signedOn
+          ? `Not before the signing date (${signedOn})`
+          : undefined,
       reason: values.reason.trim() ? undefined : '*Required',
       effect: values.effect ? undefined : 'Choose what happens to the samples',
     };
     setErrors(next);
     if (next.withdrawnDate || next.reason || next.effect) return;
-    const body = { id: c.id, withdrawnDate: values.withdrawnDate, reason: values.reason.trim(), effect: values.effect } as WithdrawValues & { id: number };
+    const body = {
+      id: c.id,
+      withdrawnDate: values.withdrawnDate,
+      reason: values.reason.trim(),
+      effect: values.effect,
+    } as WithdrawValues & { id: number };
     modals.openConfirmModal({
       title: 'Withdraw this consent?',
       children: (
         <Text size="sm">
-          From {values.withdrawnDate} the samples of {fullName(p.patient)} may not be used further. A withdrawal cannot be undone.
+          From {values.withdrawnDate} the samples of {fullName(p.patient)} may not be used further. A withdrawal cannot
+          be undone.
         </Text>
       ),
       labels: { confirm: 'Withdraw', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () => withdraw.mutate(body, {
-        onSuccess: () => { notifications.show({ color: 'green', message: `${c.title} is withdrawn.` }); onDone(); },
-        onError: (e) => setErrors({ form: e.message }),
-      }),
+      onConfirm: () =>
+        withdraw.mutate(body, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: `${c.title} is withdrawn.` });
+            onDone();
+          },
+          onError: (e) => setErrors({ form: e.message }),
+        }),
     });
   };
 
   return (
-    <form onSubmit={(e) => { e.preventDefault(); submit(); }} noValidate>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+      noValidate
+    >
       <Stack>
         {errors.form && <Alert color="red" title={errors.form} />}
-        <DateField label="Withdrawn Date" required value={values.withdrawnDate} minDate={signedOn} maxDate={today()}
-          onChange={(v) => set('withdrawnDate', v)} error={errors.withdrawnDate} w={220} />
-        <Textarea label="Reason" required autosize minRows={2} maxRows={6} maxLength={1000} value={values.reason}
-          onChange={(e) => set('reason', e.currentTarget.value)} error={errors.reason} data-autofocus />
-        <Radio.Group label="Effect" required value={values.effect} onChange={(v) => set('effect', v)} error={errors.effect}>
+        <DateField
+          label="Withdrawn Date"
+          required
+          value={values.withdrawnDate}
+          minDate={signedOn}
+          maxDate={today()}
+          onChange={(v) => set('withdrawnDate', v)}
+          error={errors.withdrawnDate}
+          w={220}
+        />
+        <Textarea
+          label="Reason"
+          required
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={1000}
+          value={values.reason}
+          onChange={(e) => set('reason', e.currentTarget.value)}
+          error={errors.reason}
+          data-autofocus
+        />
+        <Radio.Group
+          label="Effect"
+          required
+          value={values.effect}
+          onChange={(v) => set('effect', v)}
+          error={errors.effect}
+        >
           <Stack gap="sm" mt={6}>
             {WITHDRAWAL_EFFECTS.map((key) => (
               <Radio key={key} value={key} label={EFFECTS[key].label} description={EFFECTS[key].explain} />
@@ -124,8 +234,12 @@ function WithdrawForm({ consent: c, onDone }: { consent: ParticipantConsent; onD
           </Stack>
         </Radio.Group>
         <Group justify="flex-end">
-          <Button variant="default" onClick={cancel}>Cancel</Button>
-          <Button type="submit" color="red" loading={withdraw.isPending}>Withdraw consent</Button>
+          <Button variant="default" onClick={cancel}>
+            Cancel
+          </Button>
+          <Button type="submit" color="red" loading={withdraw.isPending}>
+            Withdraw consent
+          </Button>
         </Group>
       </Stack>
     </form>

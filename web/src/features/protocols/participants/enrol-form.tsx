@@ -1,5 +1,18 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Alert, Badge, Button, Checkbox, Group, Loader, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import type { Patient } from '@contract/participants.contract';
@@ -45,51 +58,91 @@ export function EnrolForm({ onClose }: { onClose: () => void }) {
     setError(null);
     setChosen((prev) => {
       const next = new Map(prev);
-      if (next.has(p.id)) next.delete(p.id); else next.set(p.id, p);
+      if (next.has(p.id)) next.delete(p.id);
+      else next.set(p.id, p);
       return next;
     });
   };
   const send = (acceptOutsideDates: boolean) => {
     setError(null);
     const patientIds = [...chosen.keys()];
-    enrol.mutate({ patientIds, acceptOutsideDates }, {
-      onSuccess: (rows) => {
-        setOutside(null);
-        notifications.show({ color: 'green', message: `Enrolled ${rows.length} participant${rows.length === 1 ? '' : 's'}.` });
-        guard.release();
-        onClose();
+    enrol.mutate(
+      { patientIds, acceptOutsideDates },
+      {
+        onSuccess: (rows) => {
+          setOutside(null);
+          notifications.show({
+            color: 'green',
+            message: `Enrolled ${rows.length} participant${rows.length === 1 ? '' : 's'}.`,
+          });
+          guard.release();
+          onClose();
+        },
+        onError: (e) => {
+          const outsideTitle = outsideDatesTitle(e);
+          setOutside(outsideTitle);
+          if (!outsideTitle) setError(e.message);
+        },
       },
-      onError: (e) => {
-        const outsideTitle = outsideDatesTitle(e);
-        setOutside(outsideTitle);
-        if (!outsideTitle) setError(e.message);
-      },
-    });
+    );
   };
   const submit = (e?: FormEvent<HTMLFormElement>) => {
     e?.preventDefault();
-    if (chosen.size === 0) { setError(NONE_SELECTED); return; }
+    if (chosen.size === 0) {
+      setError(NONE_SELECTED);
+      return;
+    }
     const dead = deceasedMessage([...chosen.values()]);
-    if (dead) { setDeceased(dead); return; }
+    if (dead) {
+      setDeceased(dead);
+      return;
+    }
     send(false);
   };
-  const enrolDeceased = () => { setDeceased(null); send(false); };
+  const enrolDeceased = () => {
+    setDeceased(null);
+    send(false);
+  };
 
   return (
-    <FullScreenForm title="Create a Collection Protocol Participant" opened onClose={onClose} onSubmit={submit}
-      submitting={enrol.isPending && !outside} error={error} width={720} guard={guard}>
+    <FullScreenForm
+      title="Create a Collection Protocol Participant"
+      opened
+      onClose={onClose}
+      onSubmit={submit}
+      submitting={enrol.isPending && !outside}
+      error={error}
+      width={720}
+      guard={guard}
+    >
       <Stack>
-        <Text size="sm" c="dimmed">Find patients by MRN or by phone number, tick the ones to enrol in {protocol.title}, then Submit.</Text>
+        <Text size="sm" c="dimmed">
+          Find patients by MRN or by phone number, tick the ones to enrol in {protocol.title}, then Submit.
+        </Text>
         <Search chosen={chosen} onToggle={toggle} />
         <Text size="sm" fw={500} aria-live="polite">
-          {chosen.size === 0 ? 'No participant selected.' : `Selected (${chosen.size}): ${[...chosen.values()].map(fullName).join(', ')}`}
+          {chosen.size === 0
+            ? 'No participant selected.'
+            : `Selected (${chosen.size}): ${[...chosen.values()].map(fullName).join(', ')}`}
         </Text>
       </Stack>
-      <OutsideDatesDialog title="Deceased participant" message={deceased} action="Enrol anyway"
+      <OutsideDatesDialog
+        title="Deceased participant"
+        message={deceased}
+        action="Enrol anyway"
         note="Enrol anyway? If the vital status is wrong, correct it on the participant's record first."
-        loading={false} onConfirm={enrolDeceased} onCancel={() => setDeceased(null)} />
-      <OutsideDatesDialog message={outside} action="Enrol anyway" note="Enrol anyway? Each enrolment is recorded as made outside the protocol's dates."
-        loading={enrol.isPending} onConfirm={() => send(true)} onCancel={() => setOutside(null)} />
+        loading={false}
+        onConfirm={enrolDeceased}
+        onCancel={() => setDeceased(null)}
+      />
+      <OutsideDatesDialog
+        message={outside}
+        action="Enrol anyway"
+        note="Enrol anyway? Each enrolment is recorded as made outside the protocol's dates."
+        loading={enrol.isPending}
+        onConfirm={() => send(true)}
+        onCancel={() => setOutside(null)}
+      />
     </FullScreenForm>
   );
 }
@@ -107,42 +160,98 @@ function Search({ chosen, onToggle }: { chosen: Map<number, Patient>; onToggle: 
     if (next) setSearch(next);
   };
   // Enter searches instead of submitting the form.
-  const onEnter = (e: KeyboardEvent) => { if (e.key === 'Enter') { e.preventDefault(); run(); } };
+  const onEnter = (e: KeyboardEvent) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      run();
+    }
+  };
 
   return (
     <Stack gap="sm">
       <Group align="flex-end" gap="sm">
-        <TextInput label="MRN" placeholder="Participant MRN" w={{ base: '100%', xs: 220 }} value={mrn} autoComplete="off" data-autofocus
-          onChange={(e) => { setMrn(e.currentTarget.value); if (e.currentTarget.value) setPhone(''); }} onKeyDown={onEnter} />
-        <TextInput label="Phone Number" placeholder="e.g. 0911223344" w={{ base: '100%', xs: 220 }} type="tel" value={phone} autoComplete="off"
-          onChange={(e) => { setPhone(e.currentTarget.value); if (e.currentTarget.value) setMrn(''); }} onKeyDown={onEnter} />
-        <Button variant="default" leftSection={<IconSearch size={16} />} onClick={run}>Search</Button>
+        <TextInput
+          label="MRN"
+          placeholder="Participant MRN"
+          w={{ base: '100%', xs: 220 }}
+          value={mrn}
+          autoComplete="off"
+          data-autofocus
+          onChange={(e) => {
+            setMrn(e.currentTarget.value);
+            if (e.currentTarget.value) setPhone('');
+          }}
+          onKeyDown={onEnter}
+        />
+        <TextInput
+          label="Phone Number"
+          placeholder="e.g. 0911223344"
+          w={{ base: '100%', xs: 220 }}
+          type="tel"
+          value={phone}
+          autoComplete="off"
+          onChange={(e) => {
+            setPhone(e.currentTarget.value);
+            if (e.currentTarget.value) setMrn('');
+          }}
+          onKeyDown={onEnter}
+        />
+        <Button variant="default" leftSection={<IconSearch size={16} />} onClick={run}>
+          Search
+        </Button>
       </Group>
       {results.isFetching && <Loader size="sm" type="dots" role="status" aria-label="Searching" />}
-      {results.isError && <Alert color="red" title="The search failed">{results.error.message}</Alert>}
-      {search && results.isSuccess && !results.isFetching && (results.data.length === 0 ? (
-        <Alert color="gray" icon={<IconInfoCircle />}>No patient has {'mrn' in search ? `the MRN '${search.mrn}'` : `the phone number '${search.phone}'`}.</Alert>
-      ) : (
-        <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-          <Table verticalSpacing={6} aria-label="Search results">
-            <Table.Thead>
-              <Table.Tr><Table.Th w={40}><VisuallyHidden>Select</VisuallyHidden></Table.Th><Table.Th>Name</Table.Th><Table.Th>Age</Table.Th><Table.Th>Phone Number</Table.Th></Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {results.data.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td>
-                    <Checkbox aria-label={`Select ${fullName(p)}`} checked={chosen.has(p.id)} onChange={() => onToggle(p)} />
-                  </Table.Td>
-                  <Table.Td>{fullName(p)}{isDeceased(p) && <Badge ml={6} size="sm" color="gray" variant="outline">Deceased</Badge>}</Table.Td>
-                  <Table.Td>{age(p.birthDate)}</Table.Td>
-                  <Table.Td>{p.phoneNumber ?? '—'}</Table.Td>
+      {results.isError && (
+        <Alert color="red" title="The search failed">
+          {results.error.message}
+        </Alert>
+      )}
+      {search &&
+        results.isSuccess &&
+        !results.isFetching &&
+        (results.data.length === 0 ? (
+          <Alert color="gray" icon={<IconInfoCircle />}>
+            No patient has {'mrn' in search ? `the MRN '${search.mrn}'` : `the phone number '${search.phone}'`}.
+          </Alert>
+        ) : (
+          <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+            <Table verticalSpacing={6} aria-label="Search results">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40}>
+                    <VisuallyHidden>Select</VisuallyHidden>
+                  </Table.Th>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Age</Table.Th>
+                  <Table.Th>Phone Number</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
-      ))}
+              </Table.Thead>
+              <Table.Tbody>
+                {results.data.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={`Select ${fullName(p)}`}
+                        checked={chosen.has(p.id)}
+                        onChange={() => onToggle(p)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      {fullName(p)}
+                      {isDeceased(p) && (
+                        <Badge ml={6} size="sm" color="gray" variant="outline">
+                          Deceased
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{age(p.birthDate)}</Table.Td>
+                    <Table.Td>{p.phoneNumber ?? '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        ))}
     </Stack>
   );
 }

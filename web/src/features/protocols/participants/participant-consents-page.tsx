@@ -35,9 +35,13 @@ function ConsentList({ signing = false }: { signing?: boolean }) {
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
-        <Title order={2} fz={20}>Consents</Title>
+        <Title order={2} fz={20}>
+          Consents
+        </Title>
         {canManage && p.isEnabled && (
-          <Button leftSection={<IconSignature size={16} />} onClick={() => void navigate(`${listPath}/new`)}>Sign Consent</Button>
+          <Button leftSection={<IconSignature size={16} />} onClick={() => void navigate(`${listPath}/new`)}>
+            Sign Consent
+          </Button>
         )}
       </Group>
       {consents.isPending && <Loader size="sm" type="dots" aria-label="Loading consents" />}
@@ -45,47 +49,73 @@ function ConsentList({ signing = false }: { signing?: boolean }) {
         <Alert color="red" title="The consents could not be loaded">
           <Group justify="space-between">
             <Text size="sm">{consents.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void consents.refetch()}>Try again</Button>
+            <Button size="xs" variant="light" color="red" onClick={() => void consents.refetch()}>
+              Try again
+            </Button>
           </Group>
         </Alert>
       )}
-      {consents.isSuccess && (consents.data.length === 0 ? (
-        <Text size="sm" c="dimmed">No consent signed yet.</Text>
-      ) : phone ? (
-        // Below sm each signature is a card, so the status never hides behind a sideways scroll.
-        <Stack gap="xs" role="list" aria-label="Signed consents">
-          {consents.data.map((c) => (
-            <Paper key={c.id} withBorder radius="md" p="sm" role="listitem">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Button variant="subtle" size="compact-sm" px={0} onClick={() => setViewing(c.id)}>{c.title}</Button>
-                <ConsentStatus c={c} />
-              </Group>
-              <Text size="sm" c="dimmed">Version {c.version} · signed {formatDateTime(c.signedAt)}</Text>
-            </Paper>
-          ))}
-        </Stack>
-      ) : (
-        <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-          <Table highlightOnHover verticalSpacing={8} aria-label="Signed consents">
-            <Table.Thead>
-              <Table.Tr><Table.Th>Consent</Table.Th><Table.Th>Version</Table.Th><Table.Th>Signed At</Table.Th><Table.Th>Status</Table.Th></Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {consents.data.map((c) => (
-                <Table.Tr key={c.id} style={{ cursor: 'pointer' }} onClick={() => setViewing(c.id)}>
-                  <Table.Td>
-                    {/* The row opens the consent; the title is its keyboard-reachable button. */}
-                    <Button variant="subtle" size="compact-sm" px={0} onClick={(e) => { e.stopPropagation(); setViewing(c.id); }}>{c.title}</Button>
-                  </Table.Td>
-                  <Table.Td>{c.version}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(c.signedAt)}</Table.Td>
-                  <Table.Td><ConsentStatus c={c} /></Table.Td>
+      {consents.isSuccess &&
+        (consents.data.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No consent signed yet.
+          </Text>
+        ) : phone ? (
+          // Below sm each signature is a card, so the status never hides behind a sideways scroll.
+          <Stack gap="xs" role="list" aria-label="Signed consents">
+            {consents.data.map((c) => (
+              <Paper key={c.id} withBorder radius="md" p="sm" role="listitem">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Button variant="subtle" size="compact-sm" px={0} onClick={() => setViewing(c.id)}>
+                    {c.title}
+                  </Button>
+                  <ConsentStatus c={c} />
+                </Group>
+                <Text size="sm" c="dimmed">
+                  Version {c.version} · signed {formatDateTime(c.signedAt)}
+                </Text>
+              </Paper>
+            ))}
+          </Stack>
+        ) : (
+          <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+            <Table highlightOnHover verticalSpacing={8} aria-label="Signed consents">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Consent</Table.Th>
+                  <Table.Th>Version</Table.Th>
+                  <Table.Th>Signed At</Table.Th>
+                  <Table.Th>Status</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
-      ))}
+              </Table.Thead>
+              <Table.Tbody>
+                {consents.data.map((c) => (
+                  <Table.Tr key={c.id} style={{ cursor: 'pointer' }} onClick={() => setViewing(c.id)}>
+                    <Table.Td>
+                      {/* The row opens the consent; the title is its keyboard-reachable button. */}
+                      <Button
+                        variant="subtle"
+                        size="compact-sm"
+                        px={0}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          setViewing(c.id);
+                        }}
+                      >
+                        {c.title}
+                      </Button>
+                    </Table.Td>
+                    <Table.Td>{c.version}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(c.signedAt)}</Table.Td>
+                    <Table.Td>
+                      <ConsentStatus c={c} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        ))}
       {shown && <ConsentViewDialog consent={shown} onClose={() => setViewing(null)} />}
       {canManage && signing && <SignConsentForm onClose={() => void navigate(listPath)} />}
     </Stack>

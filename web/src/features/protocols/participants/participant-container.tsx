@@ -42,11 +42,23 @@ export function ParticipantContainer({ forms, samples, samplesSection }: Partici
   if (participant.isError) {
     const notFound = participant.error instanceof ApiError && participant.error.status === 404;
     return (
-      <Alert color="red" icon={<IconAlertCircle />} title={notFound ? 'Participant not found' : 'The participant could not be loaded'}>
-        <Text size="sm" mb="sm">{notFound ? `No participant ${participantId} is enrolled in ${protocol.title}.` : participant.error.message}</Text>
+      <Alert
+        color="red"
+        icon={<IconAlertCircle />}
+        title={notFound ? 'Participant not found' : 'The participant could not be loaded'}
+      >
+        <Text size="sm" mb="sm">
+          {notFound ? `No participant ${participantId} is enrolled in ${protocol.title}.` : participant.error.message}
+        </Text>
         <Group gap="xs">
-          {!notFound && <Button size="xs" variant="light" color="red" onClick={() => void participant.refetch()}>Try again</Button>}
-          <Button size="xs" variant="default" component={Link} to={protocolPath(protocol, 'participants')}>All participants</Button>
+          {!notFound && (
+            <Button size="xs" variant="light" color="red" onClick={() => void participant.refetch()}>
+              Try again
+            </Button>
+          )}
+          <Button size="xs" variant="default" component={Link} to={protocolPath(protocol, 'participants')}>
+            All participants
+          </Button>
         </Group>
       </Alert>
     );
@@ -57,11 +69,23 @@ export function ParticipantContainer({ forms, samples, samplesSection }: Partici
       <Stack gap="md">
         <Stack gap={6}>
           <Group gap="sm">
-            <Title order={1} fz={24}>Participant: {shortName(p.patient)}</Title>
+            <Title order={1} fz={24}>
+              Participant: {shortName(p.patient)}
+            </Title>
             {p.hasWithdrawnConsent && <WithdrawnBadge />}
           </Group>
-          {!p.isEnabled && <Alert color="gray" title="This participant is disabled in the protocol.">Their data is kept; they no longer appear in the list.</Alert>}
-          <SubNav label="Participant" links={PARTICIPANT_SUB_PAGES.filter((t) => can(t.permission)).map((t) => ({ label: t.label, to: participantPath(p, t.sub) }))} />
+          {!p.isEnabled && (
+            <Alert color="gray" title="This participant is disabled in the protocol.">
+              Their data is kept; they no longer appear in the list.
+            </Alert>
+          )}
+          <SubNav
+            label="Participant"
+            links={PARTICIPANT_SUB_PAGES.filter((t) => can(t.permission)).map((t) => ({
+              label: t.label,
+              to: participantPath(p, t.sub),
+            }))}
+          />
         </Stack>
         <Routes>
           <Route index element={<Navigate to="participant-overview" replace />} />

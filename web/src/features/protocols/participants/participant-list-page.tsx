@@ -11,12 +11,18 @@ import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { protocolPath, useCurrentProtocol } from '@/lib/protocol-context';
 import { EnrolForm } from './enrol-form';
 import { participantPath } from '@/lib/participant-context';
-import { PARTICIPANT_FILTER_PARAMS as PARAMS, participantFiltersOf, useProtocolParticipants, type ParticipantFilters } from '../api/participants';
+import {
+  PARTICIPANT_FILTER_PARAMS as PARAMS,
+  participantFiltersOf,
+  useProtocolParticipants,
+  type ParticipantFilters,
+} from '../api/participants';
 import { WithdrawnBadge } from './status-badges';
 
 const columns: DataTableColumn<ProtocolParticipant>[] = [
   {
-    accessor: 'name', title: 'Name',
+    accessor: 'name',
+    title: 'Name',
     render: (p) => (
       <Group gap={8} wrap="nowrap" component="span">
         <span>{fullName(p.patient)}</span>
@@ -34,15 +40,17 @@ const columns: DataTableColumn<ProtocolParticipant>[] = [
 function useFilters(): [ParticipantFilters, (f: ParticipantFilters) => void] {
   const [params, setParams] = useSearchParams();
   const filters = participantFiltersOf(params);
-  const set = (f: ParticipantFilters) => setParams((prev) => {
-    const next = new URLSearchParams(prev);
-    for (const key of Object.keys(PARAMS) as (keyof ParticipantFilters)[]) {
-      const value = f[key].trim();
-      if (value) next.set(PARAMS[key], value); else next.delete(PARAMS[key]);
-    }
-    next.delete('PageNumber');
-    return next;
-  });
+  const set = (f: ParticipantFilters) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const key of Object.keys(PARAMS) as (keyof ParticipantFilters)[]) {
+        const value = f[key].trim();
+        if (value) next.set(PARAMS[key], value);
+        else next.delete(PARAMS[key]);
+      }
+      next.delete('PageNumber');
+      return next;
+    });
   return [filters, set];
 }
 
@@ -57,7 +65,11 @@ export function ParticipantListPage({ enrolling = false }: { enrolling?: boolean
   const canManage = useCan('protocols.manage');
   const list = useListState();
   const [filters, setFilters] = useFilters();
-  const participants = useProtocolParticipants(institution.id, protocol.id, { page: list.page, pageSize: list.pageSize, ...filters });
+  const participants = useProtocolParticipants(institution.id, protocol.id, {
+    page: list.page,
+    pageSize: list.pageSize,
+    ...filters,
+  });
   const navigate = useNavigate();
   const { search } = useLocation();
   const filtered = Object.values(filters).some(Boolean);
@@ -67,32 +79,53 @@ export function ParticipantListPage({ enrolling = false }: { enrolling?: boolean
     <Stack>
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1} fz={26}>Participants</Title>
-          <Text size="sm" c="dimmed">Patients enrolled in {protocol.title}.</Text>
+          <Title order={1} fz={26}>
+            Participants
+          </Title>
+          <Text size="sm" c="dimmed">
+            Patients enrolled in {protocol.title}.
+          </Text>
         </div>
         {canManage && (
-          <Button leftSection={<IconUserPlus size={16} />} onClick={() => void navigate({ pathname: `${listPath}/new`, search })}>
+          <Button
+            leftSection={<IconUserPlus size={16} />}
+            onClick={() => void navigate({ pathname: `${listPath}/new`, search })}
+          >
             Enrol Participants
           </Button>
         )}
       </Group>
       <Filters key={JSON.stringify(filters)} value={filters} onSearch={setFilters} />
-      <PagedTable query={participants} list={list} columns={columns}
+      <PagedTable
+        query={participants}
+        list={list}
+        columns={columns}
         emptyText={filtered ? 'No enrolled participant matches these filters.' : 'No participants enrolled yet.'}
-        onRowClick={(p) => void navigate(participantPath(p))} />
-      {canManage && enrolling && (
-        <EnrolForm onClose={() => void navigate({ pathname: listPath, search })} />
-      )}
+        onRowClick={(p) => void navigate(participantPath(p))}
+      />
+      {canManage && enrolling && <EnrolForm onClose={() => void navigate({ pathname: listPath, search })} />}
     </Stack>
   );
 }
 
 function Filters({ value, onSearch }: { value: ParticipantFilters; onSearch: (f: ParticipantFilters) => void }) {
   const [draft, setDraft] = useState(value);
-  const submit = (e: FormEvent) => { e.preventDefault(); onSearch(draft); };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSearch(draft);
+  };
   const input = (key: keyof ParticipantFilters, label: string, extra: { type?: string } = {}) => (
-    <TextInput label={label} value={draft[key]} autoComplete="off" w={{ base: '100%', xs: 220 }} {...extra}
-      onChange={(e) => { const v = e.currentTarget.value; setDraft((d) => ({ ...d, [key]: v })); }} />
+    <TextInput
+      label={label}
+      value={draft[key]}
+      autoComplete="off"
+      w={{ base: '100%', xs: 220 }}
+      {...extra}
+      onChange={(e) => {
+        const v = e.currentTarget.value;
+        setDraft((d) => ({ ...d, [key]: v }));
+      }}
+    />
   );
   return (
     // A form: Enter in any field searches, as the Search button does.
@@ -101,7 +134,9 @@ function Filters({ value, onSearch }: { value: ParticipantFilters; onSearch: (f:
         {input('externalSubjectId', 'External Subject ID')}
         {input('name', 'Name')}
         {input('phone', 'Phone Number', { type: 'tel' })}
-        <Button type="submit" variant="default" leftSection={<IconSearch size={16} />}>Search</Button>
+        <Button type="submit" variant="default" leftSection={<IconSearch size={16} />}>
+          Search
+        </Button>
       </Group>
     </form>
   );

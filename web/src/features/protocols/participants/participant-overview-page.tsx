@@ -13,7 +13,10 @@ import { useEvents } from '@/lib/protocol-events';
 import { participantPath, useCurrentParticipant } from '@/lib/participant-context';
 import { EFFECTS } from './withdrawal-effects';
 import {
-  useDisableParticipant, useParticipantConsents, usePatientChildren, type PatientChild,
+  useDisableParticipant,
+  useParticipantConsents,
+  usePatientChildren,
+  type PatientChild,
 } from '../api/participants';
 
 /**
@@ -28,7 +31,9 @@ export function ParticipantOverviewPage({ samplesSection }: { samplesSection: Re
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <Title order={2} fz={20}>Overview</Title>
+        <Title order={2} fz={20}>
+          Overview
+        </Title>
         <Group gap="sm">
           <ExportFhirButton of="participant" id={p.patientId} />
           {canManage && p.isEnabled && <DisableButton />}
@@ -37,7 +42,8 @@ export function ParticipantOverviewPage({ samplesSection }: { samplesSection: Re
       <WithdrawalAlerts />
       {p.enrolledOutsideDates && (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle />}>
-          Enrolled on {formatDate(p.enabledDate ?? p.createdDate)}, outside the protocol's dates (confirmed at enrolment).
+          Enrolled on {formatDate(p.enabledDate ?? p.createdDate)}, outside the protocol's dates (confirmed at
+          enrolment).
         </Alert>
       )}
       <Details />
@@ -54,12 +60,22 @@ function WithdrawalAlerts() {
   if (!p.hasWithdrawnConsent) return null;
   const withdrawn = (consents.data ?? []).filter((c) => c.withdrawnDate);
   return (
-    <Alert color="red" variant="filled" icon={<IconAlertOctagon />} title="Consent withdrawn: the samples of this participant may not be used further.">
-      {withdrawn.length === 0 ? (consents.isPending ? 'Loading the withdrawal…' : null) : (
+    <Alert
+      color="red"
+      variant="filled"
+      icon={<IconAlertOctagon />}
+      title="Consent withdrawn: the samples of this participant may not be used further."
+    >
+      {withdrawn.length === 0 ? (
+        consents.isPending ? (
+          'Loading the withdrawal…'
+        ) : null
+      ) : (
         <Stack gap={4}>
           {withdrawn.map((c) => (
             <Text key={c.id} size="sm">
-              {c.title} (version {c.version}) withdrawn on {c.withdrawnDate}. {c.withdrawalEffect ? EFFECTS[c.withdrawalEffect].explain : ''}
+              {c.title} (version {c.version}) withdrawn on {c.withdrawnDate}.{' '}
+              {c.withdrawalEffect ? EFFECTS[c.withdrawalEffect].explain : ''}
             </Text>
           ))}
         </Stack>
@@ -71,19 +87,51 @@ function WithdrawalAlerts() {
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">{label}</Text>
-      <div>{children || <Text size="sm" c="dimmed">—</Text>}</div>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <div>
+        {children || (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        )}
+      </div>
     </div>
   );
 }
 
 /** Chips of one child list; its own loading and error text so one failed list does not hide the rest. */
-function Chips({ query, label }: { query: UseQueryResult<PatientChild[]>; label: (c: PatientChild) => string | null | undefined }) {
+function Chips({
+  query,
+  label,
+}: {
+  query: UseQueryResult<PatientChild[]>;
+  label: (c: PatientChild) => string | null | undefined;
+}) {
   if (query.isPending) return <Loader size="xs" type="dots" aria-label="Loading" />;
-  if (query.isError) return <Text size="sm" c="red.8">Could not be loaded: {query.error.message}</Text>;
+  if (query.isError)
+    return (
+      <Text size="sm" c="red.8">
+        Could not be loaded: {query.error.message}
+      </Text>
+    );
   const values = query.data.map((c) => ({ id: c.id, text: label(c) })).filter((c) => c.text);
-  if (values.length === 0) return <Text size="sm" c="dimmed">None</Text>;
-  return <Group gap={6}>{values.map((c) => <Badge key={c.id} variant="light" color="blue" tt="none">{c.text}</Badge>)}</Group>;
+  if (values.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        None
+      </Text>
+    );
+  return (
+    <Group gap={6}>
+      {values.map((c) => (
+        <Badge key={c.id} variant="light" color="blue" tt="none">
+          {c.text}
+        </Badge>
+      ))}
+    </Group>
+  );
 }
 
 function Details() {
@@ -95,14 +143,20 @@ function Details() {
   return (
     <Paper withBorder radius="md" p="md">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" verticalSpacing="md">
-        <Field label="MRN"><Chips query={mrns} label={(c) => c.mrn} /></Field>
+        <Field label="MRN">
+          <Chips query={mrns} label={(c) => c.mrn} />
+        </Field>
         <Field label="First Name">{patient.firstName}</Field>
         <Field label="Father Name">{patient.fatherName}</Field>
         <Field label="Grand Father Name">{patient.grandFatherName}</Field>
         <Field label="Birth Date">{calendarDate(patient.birthDate)}</Field>
         <Field label="Gender">{patient.gender?.title}</Field>
-        <Field label="Race"><Chips query={races} label={(c) => c.race?.title} /></Field>
-        <Field label="Ethnicity"><Chips query={ethnicities} label={(c) => c.ethnicity?.title} /></Field>
+        <Field label="Race">
+          <Chips query={races} label={(c) => c.race?.title} />
+        </Field>
+        <Field label="Ethnicity">
+          <Chips query={ethnicities} label={(c) => c.ethnicity?.title} />
+        </Field>
         <Field label="Vital Status">{patient.vitalStatus?.title}</Field>
         {patient.externalSubjectId && <Field label="External Subject ID">{patient.externalSubjectId}</Field>}
       </SimpleGrid>
@@ -119,38 +173,78 @@ function Events() {
   const navigate = useNavigate();
   const [clicked, setClicked] = useState<string | null>(null);
   // A click collects for that event; when collecting is not possible the row says why instead.
-  const why = !canCollect ? 'Your account may not collect samples.'
-    : !p.isEnabled ? 'This participant is disabled in the protocol.'
-      : p.hasWithdrawnConsent ? 'Consent withdrawn: no further samples may be collected.' : null;
+  const why = !canCollect
+    ? 'Your account may not collect samples.'
+    : !p.isEnabled
+      ? 'This participant is disabled in the protocol.'
+      : p.hasWithdrawnConsent
+        ? 'Consent withdrawn: no further samples may be collected.'
+        : null;
   const open = (e: { id: number; label: string }) => {
     if (why) setClicked(`${e.label}: ${why}`);
-    else void navigate(`${participantPath(p, 'collected-samples/collect')}?event=${e.id}`, { state: { back: participantPath(p) } });
+    else
+      void navigate(`${participantPath(p, 'collected-samples/collect')}?event=${e.id}`, {
+        state: { back: participantPath(p) },
+      });
   };
   return (
     <Stack gap={6}>
-      <Title order={3} fz="md">Events</Title>
+      <Title order={3} fz="md">
+        Events
+      </Title>
       {events.isPending && <Loader size="sm" type="dots" aria-label="Loading events" />}
-      {events.isError && <Alert color="red" title="The events could not be loaded">{events.error.message}</Alert>}
-      {events.isSuccess && (events.data.length === 0 ? <Text size="sm" c="dimmed">This protocol has no events yet.</Text> : (
-        <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-          <Table highlightOnHover verticalSpacing={6} aria-label="Events">
-            <Table.Thead><Table.Tr><Table.Th>Label</Table.Th><Table.Th>Code</Table.Th></Table.Tr></Table.Thead>
-            <Table.Tbody>
-              {events.data.map((e) => (
-                <Table.Tr key={e.id} style={{ cursor: 'pointer' }} onClick={() => open(e)}>
-                  <Table.Td>
-                    {/* A button, so the row is reachable and usable by keyboard too. */}
-                    <Button variant="subtle" size="compact-sm" px={0} onClick={(ev) => { ev.stopPropagation(); open(e); }}>{e.label}</Button>
-                  </Table.Td>
-                  <Table.Td>{e.eventCode}</Table.Td>
+      {events.isError && (
+        <Alert color="red" title="The events could not be loaded">
+          {events.error.message}
+        </Alert>
+      )}
+      {events.isSuccess &&
+        (events.data.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            This protocol has no events yet.
+          </Text>
+        ) : (
+          <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+            <Table highlightOnHover verticalSpacing={6} aria-label="Events">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Label</Table.Th>
+                  <Table.Th>Code</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
-      ))}
+              </Table.Thead>
+              <Table.Tbody>
+                {events.data.map((e) => (
+                  <Table.Tr key={e.id} style={{ cursor: 'pointer' }} onClick={() => open(e)}>
+                    <Table.Td>
+                      {/* A button, so the row is reachable and usable by keyboard too. */}
+                      <Button
+                        variant="subtle"
+                        size="compact-sm"
+                        px={0}
+                        onClick={(ev) => {
+                          ev.stopPropagation();
+                          open(e);
+                        }}
+                      >
+                        {e.label}
+                      </Button>
+                    </Table.Td>
+                    <Table.Td>{e.eventCode}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        ))}
       {clicked && (
-        <Alert color="blue" icon={<IconInfoCircle />} withCloseButton closeButtonLabel="Dismiss" onClose={() => setClicked(null)} role="status">
+        <Alert
+          color="blue"
+          icon={<IconInfoCircle />}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setClicked(null)}
+          role="status"
+        >
           {clicked}
         </Alert>
       )}
@@ -164,19 +258,32 @@ function DisableButton() {
   const p = useCurrentParticipant();
   const disable = useDisableParticipant(institution.id, protocol.id);
   const navigate = useNavigate();
-  const confirm = () => modals.openConfirmModal({
-    title: 'Disable Participant',
-    children: <Text size="sm">Are you sure you want to disable this participant?</Text>,
-    labels: { confirm: 'OK', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
-    // Awaited rather than a mutate() callback: the refreshed participant (disabled) unmounts this button before
-    // such a callback would run. A refusal is already shown by the API client.
-    onConfirm: () => void disable.mutateAsync(p.id).then(() => {
-      notifications.show({ color: 'green', message: 'The participant is disabled. Their data is kept.' });
-      void navigate(protocolPath(protocol, 'participants'));
-    }, () => undefined),
-  });
+  const confirm = () =>
+    modals.openConfirmModal({
+      title: 'Disable Participant',
+      children: <Text size="sm">Are you sure you want to disable this participant?</Text>,
+      labels: { confirm: 'OK', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      // Awaited rather than a mutate() callback: the refreshed participant (disabled) unmounts this button before
+      // such a callback would run. A refusal is already shown by the API client.
+      onConfirm: () =>
+        void disable.mutateAsync(p.id).then(
+          () => {
+            notifications.show({ color: 'green', message: 'The participant is disabled. Their data is kept.' });
+            void navigate(protocolPath(protocol, 'participants'));
+          },
+          () => undefined,
+        ),
+    });
   return (
-    <Button color="red" variant="light" leftSection={<IconUserOff size={16} />} loading={disable.isPending} onClick={confirm}>Disable</Button>
+    <Button
+      color="red"
+      variant="light"
+      leftSection={<IconUserOff size={16} />}
+      loading={disable.isPending}
+      onClick={confirm}
+    >
+      Disable
+    </Button>
   );
 }

@@ -33,45 +33,89 @@ export function SignConsentForm({ onClose }: { onClose: () => void }) {
 
   const submit = (e?: FormEvent<HTMLFormElement>) => {
     e?.preventDefault();
-    const next = { consent: chosen ? undefined : '*Required', signature: pad.current?.isEmpty() !== false ? EMPTY_PAD : undefined };
+    const next = {
+      consent: chosen ? undefined : '*Required',
+      signature: pad.current?.isEmpty() !== false ? EMPTY_PAD : undefined,
+    };
     setErrors(next);
     if (!chosen || next.signature) return;
-    sign.mutate({ participantId: p.id, consentVersionId: chosen.consentVersionId, signature: pad.current?.toPng() ?? '' }, {
-      onSuccess: (s) => {
-        notifications.show({ color: 'green', message: `${s.title} signed by ${fullName(p.patient)}.` });
-        guard.release();
-        onClose();
+    sign.mutate(
+      { participantId: p.id, consentVersionId: chosen.consentVersionId, signature: pad.current?.toPng() ?? '' },
+      {
+        onSuccess: (s) => {
+          notifications.show({ color: 'green', message: `${s.title} signed by ${fullName(p.patient)}.` });
+          guard.release();
+          onClose();
+        },
+        onError: (err) => {
+          // The server's own blank check (an image without ink) belongs under the pad.
+          if (err instanceof ApiError && err.problem.code === 'protocols.signature_blank')
+            setErrors({ signature: err.problem.title });
+          else setErrors({ form: err.message });
+        },
       },
-      onError: (err) => {
-        // The server's own blank check (an image without ink) belongs under the pad.
-        if (err instanceof ApiError && err.problem.code === 'protocols.signature_blank') setErrors({ signature: err.problem.title });
-        else setErrors({ form: err.message });
-      },
-    });
+    );
   };
 
   return (
-    <FullScreenForm title="Create a Collection Protocol Participant Consent" opened onClose={onClose} onSubmit={submit} guard={guard}
-      submitting={sign.isPending} error={errors.form} width={760}>
+    <FullScreenForm
+      title="Create a Collection Protocol Participant Consent"
+      opened
+      onClose={onClose}
+      onSubmit={submit}
+      guard={guard}
+      submitting={sign.isPending}
+      error={errors.form}
+      width={760}
+    >
       <Stack>
-        <Text size="sm" c="dimmed">Participant: {fullName(p.patient)}</Text>
-        {consents.isError && <Alert color="red" title="The consents could not be loaded">{consents.error.message}</Alert>}
-        {consents.isSuccess && consents.data.length === 0 && (
-          <Alert color="gray" icon={<IconInfoCircle />}>This protocol has no enabled consent yet. Add one on the protocol's Consents page.</Alert>
+        <Text size="sm" c="dimmed">
+          Participant: {fullName(p.patient)}
+        </Text>
+        {consents.isError && (
+          <Alert color="red" title="The consents could not be loaded">
+            {consents.error.message}
+          </Alert>
         )}
-        <Select label="Select Consent" required placeholder={consents.isPending ? 'Loading…' : 'Choose a consent'} data-autofocus
+        {consents.isSuccess && consents.data.length === 0 && (
+          <Alert color="gray" icon={<IconInfoCircle />}>
+            This protocol has no enabled consent yet. Add one on the protocol's Consents page.
+          </Alert>
+        )}
+        <Select
+          label="Select Consent"
+          required
+          placeholder={consents.isPending ? 'Loading…' : 'Choose a consent'}
+          data-autofocus
           data={(consents.data ?? []).map((c) => ({ value: String(c.id), label: `${c.title} (version ${c.version})` }))}
-          value={consentId} onChange={(v) => { setConsentId(v); setErrors((x) => ({ ...x, consent: undefined })); }}
-          error={errors.consent} allowDeselect={false} searchable nothingFoundMessage="No consent matches" />
+          value={consentId}
+          onChange={(v) => {
+            setConsentId(v);
+            setErrors((x) => ({ ...x, consent: undefined }));
+          }}
+          error={errors.consent}
+          allowDeselect={false}
+          searchable
+          nothingFoundMessage="No consent matches"
+        />
         {chosen && (
           <Paper withBorder radius="md" p="md" bg="gray.0">
-            <Text size="xs" c="dimmed" mb={4}>Version {chosen.version}: read it with the participant before they sign.</Text>
+            <Text size="xs" c="dimmed" mb={4}>
+              Version {chosen.version}: read it with the participant before they sign.
+            </Text>
             <ScrollArea.Autosize mah={360} type="auto">
               <ConsentHtml html={chosen.consent} label={`${chosen.title}, version ${chosen.version}`} />
             </ScrollArea.Autosize>
           </Paper>
         )}
-        <SignatureField ref={pad} error={errors.signature} onChange={(empty) => { setInked(!empty); setErrors((x) => ({ ...x, signature: undefined })); }} />
+        <SignatureField
+          ref={pad}
+          error={errors.signature}
+          onChange={(empty) => {
+            setInked(!empty);
+            setErrors((x) => ({ ...x, signature: undefined }));
+          }}
+        />
       </Stack>
     </FullScreenForm>
   );

@@ -25,7 +25,9 @@ export function SignatureField({ ref, error, onChange }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
   const changed = useRef(onChange);
-  useEffect(() => { changed.current = onChange; });
+  useEffect(() => {
+    changed.current = onChange;
+  });
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -62,24 +64,59 @@ export function SignatureField({ ref, error, onChange }: Props) {
     };
   }, []);
 
-  useImperativeHandle(ref, () => ({
-    isEmpty: () => padRef.current?.isEmpty() ?? true,
-    toPng: () => padRef.current?.toDataURL('image/png') ?? '',
-  }), []);
+  useImperativeHandle(
+    ref,
+    () => ({
+      isEmpty: () => padRef.current?.isEmpty() ?? true,
+      toPng: () => padRef.current?.toDataURL('image/png') ?? '',
+    }),
+    [],
+  );
 
-  const clear = () => { padRef.current?.clear(); changed.current?.(true); };
+  const clear = () => {
+    padRef.current?.clear();
+    changed.current?.(true);
+  };
   return (
-    <Input.Wrapper label="Signature" required error={error} description="Sign with the mouse, a pen or a finger inside the box.">
-      <Box mt={6} style={{
-        border: `2px solid var(--mantine-color-${error ? 'red-7' : 'gray-5'})`, borderRadius: 8, background: 'white', position: 'relative',
-      }}>
-        <canvas ref={canvasRef} role="img" aria-label="Signature pad: draw your signature here"
-          style={{ display: 'block', width: '100%', height: 200, touchAction: 'none', cursor: 'crosshair' }} />
-        <Text size="xs" c="dimmed" style={{ position: 'absolute', left: 12, bottom: 8, pointerEvents: 'none' }}>Sign above this line</Text>
-        <Box style={{ position: 'absolute', left: 12, right: 12, bottom: 28, borderTop: '1px dashed var(--mantine-color-gray-4)', pointerEvents: 'none' }} />
+    <Input.Wrapper
+      label="Signature"
+      required
+      error={error}
+      description="Sign with the mouse, a pen or a finger inside the box."
+    >
+      <Box
+        mt={6}
+        style={{
+          border: `2px solid var(--mantine-color-${error ? 'red-7' : 'gray-5'})`,
+          borderRadius: 8,
+          background: 'white',
+          position: 'relative',
+        }}
+      >
+        <canvas
+          ref={canvasRef}
+          role="img"
+          aria-label="Signature pad: draw your signature here"
+          style={{ display: 'block', width: '100%', height: 200, touchAction: 'none', cursor: 'crosshair' }}
+        />
+        <Text size="xs" c="dimmed" style={{ position: 'absolute', left: 12, bottom: 8, pointerEvents: 'none' }}>
+          Sign above this line
+        </Text>
+        <Box
+          style={{
+            position: 'absolute',
+            left: 12,
+            right: 12,
+            bottom: 28,
+            borderTop: '1px dashed var(--mantine-color-gray-4)',
+            pointerEvents: 'none',
+          }}
+        />
       </Box>
       <Group justify="flex-end" mt={6}>
-        <Button variant="default" size="xs" leftSection={<IconEraser size={14} />} onClick={clear}>Clear</Button>
+        <Button variant="default" size="xs" leftSection={<IconEraser size={14} />} onClick={clear}>
+          Clear
+        </Button>
       </Group>
     </Input.Wrapper>
   );

@@ -1,12 +1,12 @@
 import type { WITHDRAWAL_EFFECTS } from '@contract/protocol-participants.contract';
 
-type Effect = typeof WITHDRAWAL_EFFECTS[number];
+type Effect = (typeof WITHDRAWAL_EFFECTS)[number];
 
 /** What each withdrawal effect means (docs/protocols.md "Withdrawal"): all three stop further use now. */
 export const EFFECTS: Record<Effect, { label: string; explain: string }> = {
   stop_use: {
     label: 'Stop further use',
-    explain: 'No further use of the participant\'s samples; what exists stays as it is.',
+    explain: "No further use of the participant's samples; what exists stays as it is.",
   },
   keep_anonymised: {
     label: 'Keep anonymised',
@@ -14,6 +14,6 @@ export const EFFECTS: Record<Effect, { label: string; explain: string }> = {
   },
   destroy_samples: {
     label: 'Destroy samples',
-    explain: 'No further use; the participant\'s samples are to be destroyed.',
+    explain: "No further use; the participant's samples are to be destroyed.",
   },
 };

@@ -17,15 +17,23 @@ export function ProtocolShipmentsPage() {
       <Stack gap="sm">
         <Group gap="sm">
           <IconTruckDelivery size={28} stroke={1.5} aria-hidden />
-          <Title order={2} fz="lg">Shipments</Title>
+          <Title order={2} fz="lg">
+            Shipments
+          </Title>
         </Group>
         <Text size="sm">
-          Samples of {protocol.title} sent to other institutions are listed, created and followed up on the Shipments screen,
-          filtered to this protocol. Shipments received from other institutions are listed there under RECEIVED.
+          Samples of {protocol.title} sent to other institutions are listed, created and followed up on the Shipments
+          screen, filtered to this protocol. Shipments received from other institutions are listed there under RECEIVED.
         </Text>
         <Group gap="sm">
-          <Button component={Link} to={`/shipment${search}`} variant="light">Open this protocol's shipments</Button>
-          {canManage && <Button component={Link} to={`/shipment/new${search}`} leftSection={<IconPlus size={16} />}>Create Shipment</Button>}
+          <Button component={Link} to={`/shipment${search}`} variant="light">
+            Open this protocol's shipments
+          </Button>
+          {canManage && (
+            <Button component={Link} to={`/shipment/new${search}`} leftSection={<IconPlus size={16} />}>
+              Create Shipment
+            </Button>
+          )}
         </Group>
       </Stack>
     </Paper>

@@ -13,7 +13,11 @@ import { useCurrentProtocol } from '@/lib/protocol-context';
 import { useAllProtocolSites } from '@/lib/protocol-sites';
 import { useAddSites, useInstitutionSites } from '../api/sites';
 
-interface Chosen { id: number; title: string; institution: string }
+interface Chosen {
+  id: number;
+  title: string;
+  institution: string;
+}
 
 /**
  * spec 2 §2 "Create Site" selection (Title, Institution, checkboxes): one institution's sites at a time, since
@@ -38,51 +42,89 @@ export function AddSitesForm({ onClose }: { onClose: () => void }) {
   const rows = sites.data?.items ?? [];
   const free = rows.filter((s) => !inProtocol.has(s.id));
   const allShown = free.length > 0 && free.every((s) => chosen.has(s.id));
-  const toggle = (list: Site[], on: boolean) => setChosen((prev) => {
-    const next = new Map(prev);
-    for (const s of list) {
-      if (on) next.set(s.id, { id: s.id, title: s.title, institution: institutionTitle });
-      else next.delete(s.id);
-    }
-    return next;
-  });
+  const toggle = (list: Site[], on: boolean) =>
+    setChosen((prev) => {
+      const next = new Map(prev);
+      for (const s of list) {
+        if (on) next.set(s.id, { id: s.id, title: s.title, institution: institutionTitle });
+        else next.delete(s.id);
+      }
+      return next;
+    });
 
   const submit = (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
     setTried(true);
     if (chosen.size === 0) return;
-    add.mutate({ institutionSiteIds: [...chosen.keys()] }, {
-      onSuccess: ({ added }) => {
-        notifications.show({ color: 'teal', message: added === 1 ? '1 site added.' : `${added} sites added.`, autoClose: 3000 });
-        guard.release();
-        onClose();
+    add.mutate(
+      { institutionSiteIds: [...chosen.keys()] },
+      {
+        onSuccess: ({ added }) => {
+          notifications.show({
+            color: 'teal',
+            message: added === 1 ? '1 site added.' : `${added} sites added.`,
+            autoClose: 3000,
+          });
+          guard.release();
+          onClose();
+        },
       },
-    });
+    );
   };
 
   return (
-    <FullScreenForm title="Add Sites" opened onClose={onClose} guard={guard} width={820} onSubmit={submit}
-      submitting={add.isPending} error={serverFormErrors(add.error).title}>
+    <FullScreenForm
+      title="Add Sites"
+      opened
+      onClose={onClose}
+      guard={guard}
+      width={820}
+      onSubmit={submit}
+      submitting={add.isPending}
+      error={serverFormErrors(add.error).title}
+    >
       <Stack gap="sm">
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <Select label="Institution" data={institutions.options} value={siteInstId} searchable allowDeselect={false}
-            w={{ base: '100%', sm: 320 }} placeholder={institutions.isPending ? 'Loading…' : undefined}
-            onChange={(v) => { if (v) setSiteInstId(v); }} />
+          <Select
+            label="Institution"
+            data={institutions.options}
+            value={siteInstId}
+            searchable
+            allowDeselect={false}
+            w={{ base: '100%', sm: 320 }}
+            placeholder={institutions.isPending ? 'Loading…' : undefined}
+            onChange={(v) => {
+              if (v) setSiteInstId(v);
+            }}
+          />
           <SearchBox value={search} onSearch={(t) => setSearch(t.trim())} placeholder="Site title or abbreviation" />
         </Group>
-        <Text size="sm" c={tried && chosen.size === 0 ? 'red.8' : 'dimmed'} role={tried && chosen.size === 0 ? 'alert' : undefined}>
-          {chosen.size === 0 ? 'Select at least one site' : `${chosen.size} selected: ${[...chosen.values()].map((c) => c.title).join(', ')}`}
+        <Text
+          size="sm"
+          c={tried && chosen.size === 0 ? 'red.8' : 'dimmed'}
+          role={tried && chosen.size === 0 ? 'alert' : undefined}
+        >
+          {chosen.size === 0
+            ? 'Select at least one site'
+            : `${chosen.size} selected: ${[...chosen.values()].map((c) => c.title).join(', ')}`}
         </Text>
         {sites.isError ? (
-          <Alert color="red" icon={<IconAlertCircle />} title="The sites could not be loaded">{sites.error.message}</Alert>
+          <Alert color="red" icon={<IconAlertCircle />} title="The sites could not be loaded">
+            {sites.error.message}
+          </Alert>
         ) : (
           <ScrollArea.Autosize mah="60vh" type="auto">
             <Table striped highlightOnHover withTableBorder aria-label="Institution sites" aria-busy={sites.isFetching}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={44}>
-                    <Checkbox aria-label="Select all sites shown" checked={allShown} disabled={free.length === 0}
-                      indeterminate={!allShown && free.some((s) => chosen.has(s.id))} onChange={(e) => toggle(free, e.currentTarget.checked)} />
+                    <Checkbox
+                      aria-label="Select all sites shown"
+                      checked={allShown}
+                      disabled={free.length === 0}
+                      indeterminate={!allShown && free.some((s) => chosen.has(s.id))}
+                      onChange={(e) => toggle(free, e.currentTarget.checked)}
+                    />
                   </Table.Th>
                   <Table.Th>Title</Table.Th>
                   <Table.Th>Institution</Table.Th>
@@ -92,15 +134,30 @@ export function AddSitesForm({ onClose }: { onClose: () => void }) {
                 {rows.map((s) => {
                   const already = inProtocol.has(s.id);
                   return (
-                    <Table.Tr key={s.id} onClick={() => { if (!already) toggle([s], !chosen.has(s.id)); }} style={{ cursor: already ? undefined : 'pointer' }}>
+                    <Table.Tr
+                      key={s.id}
+                      onClick={() => {
+                        if (!already) toggle([s], !chosen.has(s.id));
+                      }}
+                      style={{ cursor: already ? undefined : 'pointer' }}
+                    >
                       <Table.Td>
-                        <Checkbox aria-label={`Select ${s.title}`} checked={already || chosen.has(s.id)} disabled={already}
-                          onClick={(e) => e.stopPropagation()} onChange={(e) => toggle([s], e.currentTarget.checked)} />
+                        <Checkbox
+                          aria-label={`Select ${s.title}`}
+                          checked={already || chosen.has(s.id)}
+                          disabled={already}
+                          onClick={(e) => e.stopPropagation()}
+                          onChange={(e) => toggle([s], e.currentTarget.checked)}
+                        />
                       </Table.Td>
                       <Table.Td>
                         <Group gap={6} wrap="wrap">
                           <span>{s.title}</span>
-                          {already && <Badge size="xs" variant="light" color="gray">In the protocol</Badge>}
+                          {already && (
+                            <Badge size="xs" variant="light" color="gray">
+                              In the protocol
+                            </Badge>
+                          )}
                         </Group>
                       </Table.Td>
                       <Table.Td>{institutionTitle}</Table.Td>
@@ -111,7 +168,11 @@ export function AddSitesForm({ onClose }: { onClose: () => void }) {
                   <Table.Tr>
                     <Table.Td colSpan={3}>
                       <Text size="sm" c="gray.7" ta="center" py="md">
-                        {sites.isPending ? 'Loading sites…' : search ? `No site of ${institutionTitle} matches '${search}'.` : `${institutionTitle || 'This institution'} has no enabled sites.`}
+                        {sites.isPending
+                          ? 'Loading sites…'
+                          : search
+                            ? `No site of ${institutionTitle} matches '${search}'.`
+                            : `${institutionTitle || 'This institution'} has no enabled sites.`}
                       </Text>
                     </Table.Td>
                   </Table.Tr>

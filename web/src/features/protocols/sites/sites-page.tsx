@@ -30,47 +30,85 @@ export function SitesPage() {
   const adding = useParams()['*'] === 'add';
   const back = () => void navigate({ pathname: protocolPath(protocol, 'sites'), search });
 
-  const confirmRemove = (s: ProtocolSite) => modals.openConfirmModal({
-    title: 'Remove site',
-    children: (
-      <Text size="sm">
-        {`Remove ${s.institutionSite?.title ?? 'this site'} (${s.institution?.title ?? 'unknown institution'}) from ${protocol.title}? `}
-        Events already held at this site keep it; you can add the site again later.
-      </Text>
-    ),
-    labels: { confirm: 'Remove', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
-    onConfirm: () => remove.mutate(s.id, {
-      onSuccess: () => notifications.show({ color: 'teal', message: `${s.institutionSite?.title ?? 'The site'} removed from the protocol.`, autoClose: 3000 }),
-    }),
-  });
+  const confirmRemove = (s: ProtocolSite) =>
+    modals.openConfirmModal({
+      title: 'Remove site',
+      children: (
+        <Text size="sm">
+          {`Remove ${s.institutionSite?.title ?? 'this site'} (${s.institution?.title ?? 'unknown institution'}) from ${protocol.title}? `}
+          Events already held at this site keep it; you can add the site again later.
+        </Text>
+      ),
+      labels: { confirm: 'Remove', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(s.id, {
+          onSuccess: () =>
+            notifications.show({
+              color: 'teal',
+              message: `${s.institutionSite?.title ?? 'The site'} removed from the protocol.`,
+              autoClose: 3000,
+            }),
+        }),
+    });
 
   const columns: DataTableColumn<ProtocolSite>[] = [
     { accessor: 'institutionSite.title', title: 'Site', render: (s) => s.institutionSite?.title ?? '—' },
     { accessor: 'institution.title', title: 'Institution', render: (s) => s.institution?.title ?? '—' },
     { accessor: 'createdDate', title: 'Added', render: (s) => formatDate(s.createdDate) },
-    ...(canManage ? [{
-      accessor: 'actions', title: '', textAlign: 'right' as const,
-      render: (s: ProtocolSite) => (
-        <Button size="compact-sm" variant="subtle" color="red" leftSection={<IconTrash size={14} />}
-          aria-label={`Remove ${s.institutionSite?.title ?? 'site'}`} loading={remove.isPending && remove.variables === s.id}
-          onClick={(e) => { e.stopPropagation(); confirmRemove(s); }}>Remove</Button>
-      ),
-    }] : []),
+    ...(canManage
+      ? [
+          {
+            accessor: 'actions',
+            title: '',
+            textAlign: 'right' as const,
+            render: (s: ProtocolSite) => (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={14} />}
+                aria-label={`Remove ${s.institutionSite?.title ?? 'site'}`}
+                loading={remove.isPending && remove.variables === s.id}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  confirmRemove(s);
+                }}
+              >
+                Remove
+              </Button>
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1} fz={26}>Sites</Title>
-          <Text size="sm" c="dimmed">Where this protocol collects: sites of this or any other institution.</Text>
+          <Title order={1} fz={26}>
+            Sites
+          </Title>
+          <Text size="sm" c="dimmed">
+            Where this protocol collects: sites of this or any other institution.
+          </Text>
         </div>
         {canManage && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate({ pathname: protocolPath(protocol, 'sites/add'), search })}>Add Sites</Button>
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => void navigate({ pathname: protocolPath(protocol, 'sites/add'), search })}
+          >
+            Add Sites
+          </Button>
         )}
       </Group>
-      <PagedTable query={sites} list={list} columns={columns} emptyText="No sites yet: add the sites where this protocol collects." />
+      <PagedTable
+        query={sites}
+        list={list}
+        columns={columns}
+        emptyText="No sites yet: add the sites where this protocol collects."
+      />
       {canManage && adding && <AddSitesForm onClose={back} />}
     </Stack>
   );

@@ -20,18 +20,32 @@ export function ReportChart({ path, page }: { path: OrderReportPath; page: Repor
   const data: Record<string, string | number>[] = summary
     ? (page.chart ?? [])
     : page.rows.map((r) => {
-      const counts = Object.fromEntries(PAYMENT_COLUMNS.map((c) => [c.key, Number(r[c.key] ?? 0)]));
-      const other = Number(r.total ?? 0) - Object.values(counts).reduce((a, b) => a + b, 0);
-      return { name: String(r.name ?? ''), ...counts, other };
-    });
+        const counts = Object.fromEntries(PAYMENT_COLUMNS.map((c) => [c.key, Number(r[c.key] ?? 0)]));
+        const other = Number(r.total ?? 0) - Object.values(counts).reduce((a, b) => a + b, 0);
+        return { name: String(r.name ?? ''), ...counts, other };
+      });
   if (!data.length) return null;
   const what = path.startsWith('test') ? 'Tests' : 'Panels';
-  const caption = summary ? `${what} ordered per period, by payment category` : `${what} of this page, by payment category`;
+  const caption = summary
+    ? `${what} ordered per period, by payment category`
+    : `${what} of this page, by payment category`;
   return (
     <Paper withBorder radius="md" p="md" component="figure" m={0} aria-label={caption}>
-      <Text component="figcaption" fw={600} size="sm" mb="sm">{caption}</Text>
-      <BarChart h={280} data={data} dataKey={summary ? 'period' : 'name'} type="stacked" series={SERIES} withLegend
-        legendProps={{ verticalAlign: 'bottom' }} tickLine="y" gridAxis="y" xAxisProps={{ interval: 'preserveStartEnd' }} />
+      <Text component="figcaption" fw={600} size="sm" mb="sm">
+        {caption}
+      </Text>
+      <BarChart
+        h={280}
+        data={data}
+        dataKey={summary ? 'period' : 'name'}
+        type="stacked"
+        series={SERIES}
+        withLegend
+        legendProps={{ verticalAlign: 'bottom' }}
+        tickLine="y"
+        gridAxis="y"
+        xAxisProps={{ interval: 'preserveStartEnd' }}
+      />
     </Paper>
   );
 }

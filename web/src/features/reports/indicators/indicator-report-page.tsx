@@ -30,10 +30,19 @@ export function IndicatorReportPage({ report }: { report: IndicatorReport }) {
   const result = useIndicatorReport(institution.id, report, range);
 
   const generate = () => {
-    if (!from || !to) { setRangeError('Choose both dates'); return; }
+    if (!from || !to) {
+      setRangeError('Choose both dates');
+      return;
+    }
     // DateField keeps impossible text as typed and explains it; it is never run as a range.
-    if (dateProblem(from) || dateProblem(to)) { setRangeError(MSG.invalidDate); return; }
-    if (from > to) { setRangeError('To cannot be before From'); return; }
+    if (dateProblem(from) || dateProblem(to)) {
+      setRangeError(MSG.invalidDate);
+      return;
+    }
+    if (from > to) {
+      setRangeError('To cannot be before From');
+      return;
+    }
     setRangeError(null);
     setRange({ from, to });
   };
@@ -41,43 +50,95 @@ export function IndicatorReportPage({ report }: { report: IndicatorReport }) {
     if (!range) return;
     setExporting(true);
     downloadIndicatorCsv(institution.id, report, range, title)
-      .catch((e: Error) => notifications.show({ color: 'red', title: 'The CSV could not be exported', message: e.message }))
+      .catch((e: Error) =>
+        notifications.show({ color: 'red', title: 'The CSV could not be exported', message: e.message }),
+      )
       .finally(() => setExporting(false));
   };
 
   return (
     <Stack gap="md">
       <div>
-        <Title order={1} fz={26}>{title}</Title>
-        <Text size="sm" c="dimmed">Screening indicators counted over the forms submitted for protocol {PROTOCOL[report]}, by the day each was submitted (UTC).</Text>
+        <Title order={1} fz={26}>
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          Screening indicators counted over the forms submitted for protocol {PROTOCOL[report]}, by the day each was
+          submitted (UTC).
+        </Text>
       </div>
       <Group align="flex-end" gap="sm">
         <DateField label="From" value={from} onChange={(v) => setFrom(v ?? '')} maxDate={to || undefined} w={170} />
-        <DateField label="To" value={to} onChange={(v) => setTo(v ?? '')} minDate={from || undefined} w={170} error={rangeError} />
+        <DateField
+          label="To"
+          value={to}
+          onChange={(v) => setTo(v ?? '')}
+          minDate={from || undefined}
+          w={170}
+          error={rangeError}
+        />
         <Button onClick={generate}>Generate Report</Button>
-        <Button variant="default" leftSection={<IconDownload size={16} />} onClick={exportCsv} disabled={!result.isSuccess} loading={exporting}>Export CSV</Button>
-        <Button variant="subtle" leftSection={<IconListDetails size={16} />} onClick={() => setShowDefinitions(true)}>Indicator definitions</Button>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          onClick={exportCsv}
+          disabled={!result.isSuccess}
+          loading={exporting}
+        >
+          Export CSV
+        </Button>
+        <Button variant="subtle" leftSection={<IconListDetails size={16} />} onClick={() => setShowDefinitions(true)}>
+          Indicator definitions
+        </Button>
       </Group>
       {result.isError ? (
-        <Alert color="red" title="The report could not be generated">{result.error.message}</Alert>
+        <Alert color="red" title="The report could not be generated">
+          {result.error.message}
+        </Alert>
       ) : !result.data ? (
-        <Group gap="xs"><Loader size="sm" /><Text size="sm" c="dimmed">Counting…</Text></Group>
+        <Group gap="xs">
+          <Loader size="sm" />
+          <Text size="sm" c="dimmed">
+            Counting…
+          </Text>
+        </Group>
       ) : (
         <Stack gap="xs">
           {result.data.rows.length === 0 ? (
-            <Text size="sm" c="dimmed">This report has no indicator: add definitions first.</Text>
+            <Text size="sm" c="dimmed">
+              This report has no indicator: add definitions first.
+            </Text>
           ) : (
-            <Table striped highlightOnHover withTableBorder aria-label={title} style={{ opacity: result.isFetching ? 0.6 : 1 }}>
+            <Table
+              striped
+              highlightOnHover
+              withTableBorder
+              aria-label={title}
+              style={{ opacity: result.isFetching ? 0.6 : 1 }}
+            >
               <Table.Thead>
-                <Table.Tr><Table.Th w={70}>S.no</Table.Th><Table.Th>Indicator</Table.Th><Table.Th w={120} ta="right">Frequency</Table.Th><Table.Th>Remark</Table.Th></Table.Tr>
+                <Table.Tr>
+                  <Table.Th w={70}>S.no</Table.Th>
+                  <Table.Th>Indicator</Table.Th>
+                  <Table.Th w={120} ta="right">
+                    Frequency
+                  </Table.Th>
+                  <Table.Th>Remark</Table.Th>
+                </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {result.data.rows.map((r) => (
                   <Table.Tr key={r.definitionId}>
                     <Table.Td>{r.sNo}</Table.Td>
                     <Table.Td>{r.indicator}</Table.Td>
-                    <Table.Td ta="right" ff="monospace">{formatCount(r.frequency)}</Table.Td>
-                    <Table.Td><Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>{r.remark ?? ''}</Text></Table.Td>
+                    <Table.Td ta="right" ff="monospace">
+                      {formatCount(r.frequency)}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+                        {r.remark ?? ''}
+                      </Text>
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -85,15 +146,25 @@ export function IndicatorReportPage({ report }: { report: IndicatorReport }) {
           )}
           {result.data.rows.every((r) => r.frequency === 0) && (
             <Alert color="gray" p="xs">
-              Nothing counted in these dates. Check that forms of protocol {PROTOCOL[report]} were submitted, and that the indicator definitions use your form&apos;s prompts.
+              Nothing counted in these dates. Check that forms of protocol {PROTOCOL[report]} were submitted, and that
+              the indicator definitions use your form&apos;s prompts.
             </Alert>
           )}
           <Stack gap={0} aria-label="Report parameters">
-            {result.data.footer.map((line) => <Text key={line} size="xs" c="dimmed">{line}</Text>)}
+            {result.data.footer.map((line) => (
+              <Text key={line} size="xs" c="dimmed">
+                {line}
+              </Text>
+            ))}
           </Stack>
         </Stack>
       )}
-      <DefinitionsDrawer instId={institution.id} report={report} opened={showDefinitions} onClose={() => setShowDefinitions(false)} />
+      <DefinitionsDrawer
+        instId={institution.id}
+        report={report}
+        opened={showDefinitions}
+        onClose={() => setShowDefinitions(false)}
+      />
     </Stack>
   );
 }

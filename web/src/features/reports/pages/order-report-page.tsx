@@ -4,7 +4,13 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload, IconReportAnalytics } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import {
-  DEFAULT_REPORT_DAYS, NO_RESULT, NOT_ORDERED, ORDER_REPORTS, REPORT_PERIODS, type OrderReportPath, type ReportPeriod,
+  DEFAULT_REPORT_DAYS,
+  NO_RESULT,
+  NOT_ORDERED,
+  ORDER_REPORTS,
+  REPORT_PERIODS,
+  type OrderReportPath,
+  type ReportPeriod,
 } from '@contract/reports.contract';
 import { DateField } from '@/components/date-field';
 import { PagedTable } from '@/components/paged-table';
@@ -23,10 +29,10 @@ const NO_WRAP = /^(orderedDate|orderedOn|period|age|sampleId|serialNumber|test\d
 const PERIOD_LABELS: Record<ReportPeriod, string> = { day: 'Day', week: 'Week (Monday to Sunday)', month: 'Month' };
 const INTRO: Record<OrderReportPath, string> = {
   'test-result-report': 'The results of one panel, one row per order of it, oldest first.',
-  'test-usage-report': 'How often each test was ordered, by the order\'s payment category.',
-  'panel-usage-report': 'How often each panel was ordered, by the order\'s payment category.',
-  'test-summary-report': 'Tests ordered per day, week or month, by the order\'s payment category.',
-  'panel-summary-report': 'Panels ordered per day, week or month, by the order\'s payment category.',
+  'test-usage-report': "How often each test was ordered, by the order's payment category.",
+  'panel-usage-report': "How often each panel was ordered, by the order's payment category.",
+  'test-summary-report': "Tests ordered per day, week or month, by the order's payment category.",
+  'panel-summary-report': "Panels ordered per day, week or month, by the order's payment category.",
   'unreleased-panels-report': 'Panels still waiting for a release, oldest first, with how long they have waited.',
 };
 const EMPTY: Record<OrderReportPath, string> = {
@@ -72,16 +78,25 @@ export function OrderReportPage({ path }: { path: OrderReportPath }) {
     if (!criteria) return;
     setExporting(true);
     downloadReportCsv(institution.id, report, criteria, title)
-      .catch((e: Error) => notifications.show({ color: 'red', title: 'The CSV could not be exported', message: e.message }))
+      .catch((e: Error) =>
+        notifications.show({ color: 'red', title: 'The CSV could not be exported', message: e.message }),
+      )
       .finally(() => setExporting(false));
   };
 
   const columns: DataTableColumn<ReportTableRow>[] = (page?.columns ?? []).map((c) => ({
-    accessor: c.key, title: c.title, textAlign: c.numeric ? 'right' : 'left', noWrap: NO_WRAP.test(c.key),
+    accessor: c.key,
+    title: c.title,
+    textAlign: c.numeric ? 'right' : 'left',
+    noWrap: NO_WRAP.test(c.key),
     render: (r: ReportTableRow) => {
       const v = r[c.key];
       const muted = v === NO_RESULT || v === NOT_ORDERED;
-      return <Text size="sm" c={muted ? 'gray.7' : undefined} fs={muted ? 'italic' : undefined}>{v === null || v === undefined ? '' : String(v)}</Text>;
+      return (
+        <Text size="sm" c={muted ? 'gray.7' : undefined} fs={muted ? 'italic' : undefined}>
+          {v === null || v === undefined ? '' : String(v)}
+        </Text>
+      );
     },
   }));
 
@@ -90,25 +105,49 @@ export function OrderReportPage({ path }: { path: OrderReportPath }) {
       <DateField label="From" value={from} onChange={setFrom} maxDate={to} w={170} />
       <DateField label="To" value={to} onChange={setTo} minDate={from} w={170} />
       {hasPeriod && (
-        <Select label="Period" data={REPORT_PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] }))} value={period}
-          onChange={(v) => v && setPeriod(v as ReportPeriod)} allowDeselect={false} w={250} />
+        <Select
+          label="Period"
+          data={REPORT_PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] }))}
+          value={period}
+          onChange={(v) => v && setPeriod(v as ReportPeriod)}
+          allowDeselect={false}
+          w={250}
+        />
       )}
-      <Button leftSection={<IconReportAnalytics size={16} />} onClick={generate}>Generate Report</Button>
-      <Button variant="default" leftSection={<IconDownload size={16} />} onClick={exportCsv} disabled={!criteria || !page} loading={exporting}>Export CSV</Button>
+      <Button leftSection={<IconReportAnalytics size={16} />} onClick={generate}>
+        Generate Report
+      </Button>
+      <Button
+        variant="default"
+        leftSection={<IconDownload size={16} />}
+        onClick={exportCsv}
+        disabled={!criteria || !page}
+        loading={exporting}
+      >
+        Export CSV
+      </Button>
     </Group>
   );
 
   const body = !criteria ? (
-    <Text size="sm" c="gray.7">{hasPanel ? 'Choose a panel and the dates, then Generate Report.' : 'Choose the dates, then Generate Report.'}</Text>
+    <Text size="sm" c="gray.7">
+      {hasPanel ? 'Choose a panel and the dates, then Generate Report.' : 'Choose the dates, then Generate Report.'}
+    </Text>
   ) : result.isError ? (
-    <Alert color="red" title="The report could not be generated">{result.error.message}</Alert>
+    <Alert color="red" title="The report could not be generated">
+      {result.error.message}
+    </Alert>
   ) : (
     <Stack gap="md">
       {page && <ReportChart path={path} page={page} />}
       <PagedTable query={result} list={list} columns={columns} emptyText={EMPTY[path]} />
       {page && (
         <Box component="section" aria-label="Report parameters">
-          {page.footer.map((line) => <Text key={line} size="xs" c="gray.7">{line}</Text>)}
+          {page.footer.map((line) => (
+            <Text key={line} size="xs" c="gray.7">
+              {line}
+            </Text>
+          ))}
         </Box>
       )}
     </Stack>
@@ -117,8 +156,12 @@ export function OrderReportPage({ path }: { path: OrderReportPath }) {
   return (
     <Stack gap="md">
       <div>
-        <Title order={1} fz={26}>{title}</Title>
-        <Text size="sm" c="gray.7">{INTRO[path]} Dates are whole days in UTC.</Text>
+        <Title order={1} fz={26}>
+          {title}
+        </Title>
+        <Text size="sm" c="gray.7">
+          {INTRO[path]} Dates are whole days in UTC.
+        </Text>
       </div>
       {hasPanel ? (
         <Group align="flex-start" gap="md" wrap="wrap">
@@ -126,17 +169,43 @@ export function OrderReportPage({ path }: { path: OrderReportPath }) {
             <Radio.Group label="Panel" value={panelId} onChange={setPanelId}>
               <ScrollArea.Autosize mah={380} mt="xs" type="auto">
                 <Stack gap={8}>
-                  {panels.options.map((o) => <Radio key={o.value} value={o.value} label={o.label} />)}
-                  {panels.isSuccess && !panels.options.length && <Text size="sm" c="gray.7">No panel is configured yet.</Text>}
-                  {panels.isPending && <Text size="sm" c="gray.7">Loading panels…</Text>}
+                  {panels.options.map((o) => (
+                    <Radio key={o.value} value={o.value} label={o.label} />
+                  ))}
+                  {panels.isSuccess && !panels.options.length && (
+                    <Text size="sm" c="gray.7">
+                      No panel is configured yet.
+                    </Text>
+                  )}
+                  {panels.isPending && (
+                    <Text size="sm" c="gray.7">
+                      Loading panels…
+                    </Text>
+                  )}
                 </Stack>
               </ScrollArea.Autosize>
             </Radio.Group>
           </Paper>
-          <Stack gap="md" flex={1} miw={280}>{parameters}{problem && <Text c="red.8" size="sm" role="alert">{problem}</Text>}{body}</Stack>
+          <Stack gap="md" flex={1} miw={280}>
+            {parameters}
+            {problem && (
+              <Text c="red.8" size="sm" role="alert">
+                {problem}
+              </Text>
+            )}
+            {body}
+          </Stack>
         </Group>
       ) : (
-        <>{parameters}{problem && <Text c="red.8" size="sm" role="alert">{problem}</Text>}{body}</>
+        <>
+          {parameters}
+          {problem && (
+            <Text c="red.8" size="sm" role="alert">
+              {problem}
+            </Text>
+          )}
+          {body}
+        </>
       )}
     </Stack>
   );

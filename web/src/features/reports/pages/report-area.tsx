@@ -1,5 +1,11 @@
 import { Box, Group, NavLink, Paper, Title } from '@mantine/core';
-import { IconChartBar, IconClockHour4, IconFileAnalytics, IconListDetails, IconReportMedical } from '@tabler/icons-react';
+import {
+  IconChartBar,
+  IconClockHour4,
+  IconFileAnalytics,
+  IconListDetails,
+  IconReportMedical,
+} from '@tabler/icons-react';
 import { Navigate, NavLink as RouterLink, Route, Routes, useLocation } from 'react-router';
 import type { OrderReportPath } from '@contract/reports.contract';
 import { IndicatorReportPage } from '../indicators/indicator-report-page';
@@ -16,7 +22,14 @@ const ENTRIES: { path: string; label: string; icon: typeof IconChartBar }[] = [
   { path: 'breast-cancer-report-per-date-range', label: 'Breast Cancer Report', icon: IconReportMedical },
   { path: 'cervical-cancer-report-per-date-range', label: 'Cervical Cancer Report', icon: IconReportMedical },
 ];
-const ORDER_PATHS: OrderReportPath[] = ['test-result-report', 'test-summary-report', 'test-usage-report', 'panel-summary-report', 'panel-usage-report', 'unreleased-panels-report'];
+const ORDER_PATHS: OrderReportPath[] = [
+  'test-result-report',
+  'test-summary-report',
+  'test-usage-report',
+  'panel-summary-report',
+  'panel-usage-report',
+  'unreleased-panels-report',
+];
 
 /** /report: a left navigation titled Report (spec 2 §2) and the chosen report; /report opens the first. */
 export function ReportArea() {
@@ -25,21 +38,38 @@ export function ReportArea() {
   return (
     <Group align="flex-start" maw={1400} mx="auto" gap="lg" wrap="wrap">
       <Paper withBorder radius="md" p="sm" w={{ base: '100%', sm: 240 }} component="nav" aria-label="Report">
-        <Title order={2} fz="lg" px="xs" pb="xs">Report</Title>
+        <Title order={2} fz="lg" px="xs" pb="xs">
+          Report
+        </Title>
         {ENTRIES.map(({ path, label, icon: Icon }) => {
           const to = `/report/${path}`;
           return (
-            <NavLink key={path} component={RouterLink} to={to} label={label} leftSection={<Icon size={18} stroke={1.6} />}
-              active={current === to} aria-current={current === to ? 'page' : undefined} />
+            <NavLink
+              key={path}
+              component={RouterLink}
+              to={to}
+              label={label}
+              leftSection={<Icon size={18} stroke={1.6} />}
+              active={current === to}
+              aria-current={current === to ? 'page' : undefined}
+            />
           );
         })}
       </Paper>
       <Box flex={1} miw={280}>
         <Routes>
           <Route index element={<Navigate to={ENTRIES[0].path} replace />} />
-          {ORDER_PATHS.map((p) => <Route key={p} path={p} element={<OrderReportPage key={p} path={p} />} />)}
-          <Route path="breast-cancer-report-per-date-range" element={<IndicatorReportPage key="breast" report="breast" />} />
-          <Route path="cervical-cancer-report-per-date-range" element={<IndicatorReportPage key="cervical" report="cervical" />} />
+          {ORDER_PATHS.map((p) => (
+            <Route key={p} path={p} element={<OrderReportPage key={p} path={p} />} />
+          ))}
+          <Route
+            path="breast-cancer-report-per-date-range"
+            element={<IndicatorReportPage key="breast" report="breast" />}
+          />
+          <Route
+            path="cervical-cancer-report-per-date-range"
+            element={<IndicatorReportPage key="cervical" report="cervical" />}
+          />
           <Route path="*" element={<Navigate to={ENTRIES[0].path} replace />} />
         </Routes>
       </Box>

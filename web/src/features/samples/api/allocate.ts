@@ -11,7 +11,14 @@ import { allocateAt, boxPositions } from '@/lib/storage-positions';
 export function useProtocolSampleLookup(instId: number, protocolId: number, sampleId: string | null) {
   return useQuery({
     queryKey: queryKeys.samples.lookup(instId, protocolId, sampleId ?? ''),
-    queryFn: async () => (await call(sampleEndpoints.list, { params: { instId, protocolId }, query: { sampleId: sampleId ?? '', pageSize: 1 } }, { notify: false }))[0] ?? null,
+    queryFn: async () =>
+      (
+        await call(
+          sampleEndpoints.list,
+          { params: { instId, protocolId }, query: { sampleId: sampleId ?? '', pageSize: 1 } },
+          { notify: false },
+        )
+      )[0] ?? null,
     enabled: !!sampleId,
     staleTime: 0,
   });

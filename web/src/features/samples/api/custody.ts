@@ -18,13 +18,19 @@ export function useStoredPosition(instId: number, collectedSampleId: number, ena
 }
 
 /** GET storageContainers/suggest: asked for only when the user presses Suggest a position. */
-export const usePositionSuggestion = (instId: number, collectedSampleId: number, enabled: boolean) => useSuggestion(instId, collectedSampleId, enabled);
+export const usePositionSuggestion = (instId: number, collectedSampleId: number, enabled: boolean) =>
+  useSuggestion(instId, collectedSampleId, enabled);
 
 /** GET LIMSOrders?CollectedSampleId=: the lab orders placed on this sample, newest first. */
 export function useOrdersOnSample(instId: number, collectedSampleId: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.orders.onCollectedSample(instId, collectedSampleId),
-    queryFn: () => callPage(orderEndpoints.list, { params: { instId }, query: { collectedSampleId, pageSize: ORDERS_SHOWN } }, { notify: false }),
+    queryFn: () =>
+      callPage(
+        orderEndpoints.list,
+        { params: { instId }, query: { collectedSampleId, pageSize: ORDERS_SHOWN } },
+        { notify: false },
+      ),
     enabled,
   });
 }

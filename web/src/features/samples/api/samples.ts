@@ -1,6 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AdjustmentInput, CollectInput, SampleInput, SampleLabelsInput, SampleTreeNode } from '@contract/samples.contract';
+import type {
+  AdjustmentInput,
+  CollectInput,
+  SampleInput,
+  SampleLabelsInput,
+  SampleTreeNode,
+} from '@contract/samples.contract';
 import { sampleEndpoints as e } from '@contract/samples.endpoints';
 import { call } from '@/lib/api-client';
 import { changes } from '@/lib/mutation-effects';
@@ -10,7 +16,9 @@ import { usePrintLabels } from '@/lib/labels/print-labels';
 import { primarySamplesQuery } from '@/lib/primary-samples';
 
 const keys = queryKeys.samples;
-const one = (instId: number, protocolId: number, sampleId: number) => ({ params: { instId, protocolId, collectedSampleId: sampleId } });
+const one = (instId: number, protocolId: number, sampleId: number) => ({
+  params: { instId, protocolId, collectedSampleId: sampleId },
+});
 
 /** The page a cold load of this list's address asks for before the first render (app/route-prefetch.ts), without a notification on failure. */
 export function coldPrimarySamplesQuery(instId: number, protocolId: number, params: URLSearchParams) {
@@ -23,7 +31,8 @@ export function useSampleTree(instId: number, protocolId: number, sampleId: numb
   return useQuery({
     queryKey: keys.tree(instId, protocolId, sampleId),
     // The schema declares `children` loosely (OpenAPI cannot hold a recursive schema); the nodes are of this same shape.
-    queryFn: async (): Promise<SampleTreeNode> => call(e.tree, one(instId, protocolId, sampleId), { notify: false }) as Promise<SampleTreeNode>,
+    queryFn: async (): Promise<SampleTreeNode> =>
+      call(e.tree, one(instId, protocolId, sampleId), { notify: false }) as Promise<SampleTreeNode>,
     enabled,
   });
 }
@@ -47,7 +56,8 @@ export function useSampleHistory(instId: number, protocolId: number, sampleId: n
 export function useCreateSample(instId: number, protocolId: number) {
   return useMutation({
     ...changes('samples.create', instId),
-    mutationFn: (body: z.input<typeof SampleInput>) => call(e.create, { params: { instId, protocolId }, body }, { notify: false }),
+    mutationFn: (body: z.input<typeof SampleInput>) =>
+      call(e.create, { params: { instId, protocolId }, body }, { notify: false }),
   });
 }
 
@@ -55,7 +65,8 @@ export function useCreateSample(instId: number, protocolId: number) {
 export function useCollect(instId: number, protocolId: number) {
   return useMutation({
     ...changes('samples.collect', instId),
-    mutationFn: (body: z.input<typeof CollectInput>) => call(e.collect, { params: { instId, protocolId }, body }, { notify: false }),
+    mutationFn: (body: z.input<typeof CollectInput>) =>
+      call(e.collect, { params: { instId, protocolId }, body }, { notify: false }),
   });
 }
 
@@ -63,7 +74,8 @@ export function useAdjust(instId: number, protocolId: number, sampleId: number) 
   return useMutation({
     // A refusal (stale stamp, overdraw: 409) also reloads: the page then shows the amount it was refused against.
     ...changes('samples.adjust', instId),
-    mutationFn: (body: z.input<typeof AdjustmentInput>) => call(e.adjust, { ...one(instId, protocolId, sampleId), body }, { notify: false }),
+    mutationFn: (body: z.input<typeof AdjustmentInput>) =>
+      call(e.adjust, { ...one(instId, protocolId, sampleId), body }, { notify: false }),
   });
 }
 

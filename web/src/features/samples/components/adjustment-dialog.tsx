@@ -28,15 +28,24 @@ export function AdjustmentDialog({ sample, onClose }: { sample: CollectedSample;
     validate: contractResolver(AdjustmentInput),
   });
   // The stamp of the sample as the page shows it now (it reloads after a refusal), not as the dialog opened.
-  const submit = form.onSubmit((v) => adjust.mutate(AdjustmentInput.parse({ ...v, concurrencyStamp: sample.concurrencyStamp }), {
-    onSuccess: (s) => {
-      notifications.show({ color: 'teal', message: `Sample ${s.sampleId} adjusted: ${amountText(s.remainingAmount, s)} remaining.`, autoClose: 3000 });
-      onClose();
-    },
-    onError: (error) => form.setErrors(serverFormErrors(error).fields),
-  }));
+  const submit = form.onSubmit((v) =>
+    adjust.mutate(AdjustmentInput.parse({ ...v, concurrencyStamp: sample.concurrencyStamp }), {
+      onSuccess: (s) => {
+        notifications.show({
+          color: 'teal',
+          message: `Sample ${s.sampleId} adjusted: ${amountText(s.remainingAmount, s)} remaining.`,
+          autoClose: 3000,
+        });
+        onClose();
+      },
+      onError: (error) => form.setErrors(serverFormErrors(error).fields),
+    }),
+  );
   const problem = serverFormErrors(adjust.error).title;
-  const stale = adjust.error instanceof ApiError && adjust.error.status === 409 && /changed by someone else/i.test(adjust.error.message);
+  const stale =
+    adjust.error instanceof ApiError &&
+    adjust.error.status === 409 &&
+    /changed by someone else/i.test(adjust.error.message);
   const unit = sample.unitOfMeasurement.unitSymbol ?? '';
 
   return (
@@ -51,12 +60,32 @@ export function AdjustmentDialog({ sample, onClose }: { sample: CollectedSample;
               {stale ? 'The sample has been reloaded with its current amount: check it and submit again.' : null}
             </Alert>
           )}
-          <NumberField label="Amount" withAsterisk data-autofocus
-            rightSection={unit ? <Text size="xs" c="gray.7">{unit}</Text> : undefined} {...form.getInputProps('amount')} />
-          <Textarea label="Reason" withAsterisk autosize minRows={2} placeholder="Spilled while pipetting" {...form.getInputProps('reason')} />
+          <NumberField
+            label="Amount"
+            withAsterisk
+            data-autofocus
+            rightSection={
+              unit ? (
+                <Text size="xs" c="gray.7">
+                  {unit}
+                </Text>
+              ) : undefined
+            }
+            {...form.getInputProps('amount')}
+          />
+          <Textarea
+            label="Reason"
+            withAsterisk
+            autosize
+            minRows={2}
+            placeholder="Spilled while pipetting"
+            {...form.getInputProps('reason')}
+          />
           <Group justify="flex-end" mt="sm">
             <DialogClose>Cancel</DialogClose>
-            <Button type="submit" loading={adjust.isPending}>Save adjustment</Button>
+            <Button type="submit" loading={adjust.isPending}>
+              Save adjustment
+            </Button>
           </Group>
         </Stack>
       </form>

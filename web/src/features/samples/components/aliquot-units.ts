@@ -11,9 +11,17 @@ const factorOf = (r: LookupRow | undefined) => {
  */
 export function aliquotUnitOptions(rows: LookupRow[], options: Option[], parentUnitId: number) {
   const parent = rows.find((r) => r.id === parentUnitId);
-  const convertible = new Set(rows.filter((r) => r.id === parentUnitId || (
-    factorOf(parent) !== null && factorOf(r) !== null && r.unitOfMeasurementTypeId === parent?.unitOfMeasurementTypeId
-  )).map((r) => String(r.id)));
+  const convertible = new Set(
+    rows
+      .filter(
+        (r) =>
+          r.id === parentUnitId ||
+          (factorOf(parent) !== null &&
+            factorOf(r) !== null &&
+            r.unitOfMeasurementTypeId === parent?.unitOfMeasurementTypeId),
+      )
+      .map((r) => String(r.id)),
+  );
   convertible.add(String(parentUnitId));
   return options.filter((o) => convertible.has(o.value));
 }

@@ -26,20 +26,46 @@ export function AllocateDialog({ onClose }: { onClose: () => void }) {
   const found = useProtocolSampleLookup(institution.id, protocol.id, sought);
   const sample = found.data ?? null;
   const find = () => setSought(typed.trim() || null);
-  const next = () => { setTyped(''); setSought(null); };
+  const next = () => {
+    setTyped('');
+    setSought(null);
+  };
 
   return (
     <Dialog onClose={onClose} title="Collected Sample Allocation" size="lg">
       <Stack gap="sm">
         <Group align="flex-end" gap="xs" wrap="nowrap">
-          <TextInput label="Sample ID" placeholder="Scan or type the sample ID" data-autofocus autoComplete="off" flex={1} value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value)} onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); find(); } }} />
-          <Button variant="light" leftSection={<IconSearch size={16} />} onClick={find} loading={found.isFetching}>Find</Button>
+          <TextInput
+            label="Sample ID"
+            placeholder="Scan or type the sample ID"
+            data-autofocus
+            autoComplete="off"
+            flex={1}
+            value={typed}
+            onChange={(e) => setTyped(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                find();
+              }
+            }}
+          />
+          <Button variant="light" leftSection={<IconSearch size={16} />} onClick={find} loading={found.isFetching}>
+            Find
+          </Button>
         </Group>
-        {sought && found.isSuccess && !sample && <Alert color="yellow" title={`No sample with ID ${sought} in ${protocol.title}.`} />}
+        {sought && found.isSuccess && !sample && (
+          <Alert color="yellow" title={`No sample with ID ${sought} in ${protocol.title}.`} />
+        )}
         {found.isError && <Alert color="red" title={found.error.message} />}
-        {sample ? <Placement key={sample.id} sample={sample} onAllocated={next} onClose={onClose} /> : (
-          <Group justify="flex-end"><Button variant="default" onClick={onClose}>Close</Button></Group>
+        {sample ? (
+          <Placement key={sample.id} sample={sample} onAllocated={next} onClose={onClose} />
+        ) : (
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+          </Group>
         )}
       </Stack>
     </Dialog>
@@ -48,10 +74,21 @@ export function AllocateDialog({ onClose }: { onClose: () => void }) {
 
 /** Why the server would refuse to store the sample (storage's allocate), or null. */
 const refusal = (s: CollectedSample) =>
-  s.hasWithdrawnConsent ? 'The donor withdrew consent: this sample may not be stored.'
-    : s.inTransit ? `It is in the shipment "${s.transitShipment?.name ?? ''}": it is stored by whoever receives it.` : null;
+  s.hasWithdrawnConsent
+    ? 'The donor withdrew consent: this sample may not be stored.'
+    : s.inTransit
+      ? `It is in the shipment "${s.transitShipment?.name ?? ''}": it is stored by whoever receives it.`
+      : null;
 
-function Placement({ sample, onAllocated, onClose }: { sample: CollectedSample; onAllocated: () => void; onClose: () => void }) {
+function Placement({
+  sample,
+  onAllocated,
+  onClose,
+}: {
+  sample: CollectedSample;
+  onAllocated: () => void;
+  onClose: () => void;
+}) {
   const { institution } = useCurrentInstitution();
   const canConfig = useCan('configuration.read');
   const refused = refusal(sample);
@@ -61,16 +98,24 @@ function Placement({ sample, onAllocated, onClose }: { sample: CollectedSample; 
   const free = useFreePositions(institution.id, current ? null : suggested);
   const [positionId, setPositionId] = useState<string | null>(null);
   const allocate = useAllocateSample(institution.id, sample);
-  const chosen: StorageLocation | null = suggested && (() => {
-    const p = positionId ? free.data?.find((x) => String(x.id) === positionId) : null;
-    return p ? { ...suggested, positionId: p.id, positionCode: p.code, rowIndex: p.rowIndex, columnIndex: p.columnIndex } : suggested;
-  })();
+  const chosen: StorageLocation | null =
+    suggested &&
+    (() => {
+      const p = positionId ? free.data?.find((x) => String(x.id) === positionId) : null;
+      return p
+        ? { ...suggested, positionId: p.id, positionCode: p.code, rowIndex: p.rowIndex, columnIndex: p.columnIndex }
+        : suggested;
+    })();
 
   const submit = () => {
     if (!chosen) return;
     allocate.mutate(chosen, {
       onSuccess: (occ) => {
-        notifications.show({ color: 'teal', message: `${sample.sampleId} stored at ${locationText(occ.location)}.`, autoClose: 4000 });
+        notifications.show({
+          color: 'teal',
+          message: `${sample.sampleId} stored at ${locationText(occ.location)}.`,
+          autoClose: 4000,
+        });
         onAllocated();
       },
     });
@@ -80,39 +125,72 @@ function Placement({ sample, onAllocated, onClose }: { sample: CollectedSample; 
     <Stack gap="sm">
       <Paper withBorder p="sm" radius="md">
         <Text fw={600}>{sample.sampleId}</Text>
-        <Text size="sm">{[sample.specimenType?.title, `${amountText(sample.remainingAmount, sample)} remaining`].filter(Boolean).join(' · ')}</Text>
+        <Text size="sm">
+          {[sample.specimenType?.title, `${amountText(sample.remainingAmount, sample)} remaining`]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
       </Paper>
       {refused && <Alert color="red" title={refused} />}
       {!refused && suggestion.isPending && <Loader size="sm" type="dots" aria-label="Finding a free position" />}
-      {suggestion.isError && <Alert color="red" title={`No position could be suggested: ${suggestion.error.message}`} />}
+      {suggestion.isError && (
+        <Alert color="red" title={`No position could be suggested: ${suggestion.error.message}`} />
+      )}
       {current && (
         <Alert color="orange" title={`Stored now at ${locationText(current)}.`}>
           To move it, vacate it there first (Configuration &gt; Storage Container).
         </Alert>
       )}
       {suggestion.isSuccess && !current && !suggested && (
-        <Alert color="orange" title="No free position in any box.">Add a box under Configuration &gt; Storage Container.</Alert>
+        <Alert color="orange" title="No free position in any box.">
+          Add a box under Configuration &gt; Storage Container.
+        </Alert>
       )}
       {!current && suggested && (
         <Stack gap={6}>
           <Text size="sm" c="gray.8">
-            {suggestion.data?.basis === 'same_kind' ? 'A box holding this protocol\'s samples of this specimen type:' : 'No box holds samples like it yet; the first free position:'}
+            {suggestion.data?.basis === 'same_kind'
+              ? "A box holding this protocol's samples of this specimen type:"
+              : 'No box holds samples like it yet; the first free position:'}
           </Text>
           <Group gap="xs" wrap="wrap">
-            <Text fw={600} data-testid="allocation-box">{suggested.path.map((n) => n.title).join(' > ')}</Text>
-            {canConfig && <Anchor component={Link} to={boxLink(suggested)} size="sm">Open the box</Anchor>}
+            <Text fw={600} data-testid="allocation-box">
+              {suggested.path.map((n) => n.title).join(' > ')}
+            </Text>
+            {canConfig && (
+              <Anchor component={Link} to={boxLink(suggested)} size="sm">
+                Open the box
+              </Anchor>
+            )}
           </Group>
-          <Select label="Position" w={{ base: '100%', xs: 220 }} allowDeselect={false} searchable
-            value={positionId ?? String(suggested.positionId)} onChange={setPositionId}
-            data={(free.data ?? [{ id: suggested.positionId, code: suggested.positionCode }]).map((p) => ({ value: String(p.id), label: p.code }))}
-            description={positionId && positionId !== String(suggested.positionId) ? undefined : 'Suggested: the first free position'} />
+          <Select
+            label="Position"
+            w={{ base: '100%', xs: 220 }}
+            allowDeselect={false}
+            searchable
+            value={positionId ?? String(suggested.positionId)}
+            onChange={setPositionId}
+            data={(free.data ?? [{ id: suggested.positionId, code: suggested.positionCode }]).map((p) => ({
+              value: String(p.id),
+              label: p.code,
+            }))}
+            description={
+              positionId && positionId !== String(suggested.positionId)
+                ? undefined
+                : 'Suggested: the first free position'
+            }
+          />
         </Stack>
       )}
       {allocate.isError && <Alert color="red" title={allocate.error.message} />}
       <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>Close</Button>
+        <Button variant="default" onClick={onClose}>
+          Close
+        </Button>
         {!refused && !current && suggested && (
-          <Button leftSection={<IconBoxMultiple size={16} />} onClick={submit} loading={allocate.isPending}>Allocate</Button>
+          <Button leftSection={<IconBoxMultiple size={16} />} onClick={submit} loading={allocate.isPending}>
+            Allocate
+          </Button>
         )}
       </Group>
     </Stack>

@@ -36,19 +36,36 @@ type Values = {
 };
 
 const fresh = (today: string): Values => ({
-  patientId: null, sampleId: '', institutionSiteId: null, collectionProtocolEventId: null, specimenTypeId: null,
-  collectedAmount: '', unitOfMeasurementId: null, collectedDate: today, collectedTime: nowHourMinute(),
+  patientId: null,
+  sampleId: '',
+  institutionSiteId: null,
+  collectionProtocolEventId: null,
+  specimenTypeId: null,
+  collectedAmount: '',
+  unitOfMeasurementId: null,
+  collectedDate: today,
+  collectedTime: nowHourMinute(),
 });
 
 const validateContract = contractResolver(SampleInput);
 // The contract checks the references only once the fields it types are valid; the form says everything at once.
 const REQUIRED: [keyof Values, string][] = [
-  ['institutionSiteId', MSG.requiredSelect], ['collectionProtocolEventId', MSG.requiredSelect],
-  ['specimenTypeId', MSG.requiredSelect], ['unitOfMeasurementId', MSG.requiredSelect], ['collectedDate', MSG.required],
+  ['institutionSiteId', MSG.requiredSelect],
+  ['collectionProtocolEventId', MSG.requiredSelect],
+  ['specimenTypeId', MSG.requiredSelect],
+  ['unitOfMeasurementId', MSG.requiredSelect],
+  ['collectedDate', MSG.required],
 ];
 
 /** The patient a participant page already names (the MRN look-up is then hidden). */
-export interface KnownPatient { id: number; firstName: string; fatherName: string; grandFatherName: string; birthDate: string; gender: { title: string | null } | null }
+export interface KnownPatient {
+  id: number;
+  firstName: string;
+  fatherName: string;
+  grandFatherName: string;
+  birthDate: string;
+  gender: { title: string | null } | null;
+}
 
 /**
  * spec 2 §2 "Collect Specimen full-screen form", §5: the patient by MRN (Enter looks up, first match), an
@@ -76,19 +93,31 @@ export function CollectForm({ onClose, patient: known }: { onClose: () => void; 
       for (const [field, message] of REQUIRED) if (!values[field] && !errors[field]) errors[field] = message;
       if (values.collectedAmount === '') errors.collectedAmount = MSG.required;
       // At most today in the institution's time zone (the server refuses the same).
-      if (!errors.collectedDate && values.collectedDate && values.collectedDate > todayIn(institution.timeZone)) errors.collectedDate = MSG.collectedFuture;
+      if (!errors.collectedDate && values.collectedDate && values.collectedDate > todayIn(institution.timeZone))
+        errors.collectedDate = MSG.collectedFuture;
       return errors;
     },
   });
   const guard = useUnsavedChangesGuard(formChanged(form));
 
-  const siteOptions = useMemo(() => (sites.data?.items ?? []).map((s) => ({ value: String(s.institutionSiteId), label: s.institutionSite?.title ?? `Site ${s.institutionSiteId}` })), [sites.data]);
-  const eventOptions = useMemo(() => (events.data ?? []).map((e) => ({ value: String(e.id), label: `${e.label} (${e.eventCode})` })), [events.data]);
+  const siteOptions = useMemo(
+    () =>
+      (sites.data?.items ?? []).map((s) => ({
+        value: String(s.institutionSiteId),
+        label: s.institutionSite?.title ?? `Site ${s.institutionSiteId}`,
+      })),
+    [sites.data],
+  );
+  const eventOptions = useMemo(
+    () => (events.data ?? []).map((e) => ({ value: String(e.id), label: `${e.label} (${e.eventCode})` })),
+    [events.data],
+  );
 
   const chooseEvent = (value: string | null) => {
     form.setFieldValue('collectionProtocolEventId', value);
     const site = events.data?.find((e) => String(e.id) === value)?.institutionSiteId;
-    if (site && !form.values.institutionSiteId && siteOptions.some((o) => o.value === String(site))) form.setFieldValue('institutionSiteId', String(site));
+    if (site && !form.values.institutionSiteId && siteOptions.some((o) => o.value === String(site)))
+      form.setFieldValue('institutionSiteId', String(site));
   };
   const chooseType = (value: string | null) => {
     form.setFieldValue('specimenTypeId', value);
@@ -113,8 +142,21 @@ export function CollectForm({ onClose, patient: known }: { onClose: () => void; 
       onSuccess: (s) => {
         setOutside(null);
         notifications.show({ color: 'teal', message: `Sample ${s.sampleId} collected.`, autoClose: 3000 });
-        if (!another) { guard.release(); onClose(); return; }
-        const kept = { ...fresh(todayIn(institution.timeZone)), ...pick(values, ['institutionSiteId', 'collectionProtocolEventId', 'specimenTypeId', 'unitOfMeasurementId', 'collectedDate']) };
+        if (!another) {
+          guard.release();
+          onClose();
+          return;
+        }
+        const kept = {
+          ...fresh(todayIn(institution.timeZone)),
+          ...pick(values, [
+            'institutionSiteId',
+            'collectionProtocolEventId',
+            'specimenTypeId',
+            'unitOfMeasurementId',
+            'collectedDate',
+          ]),
+        };
         form.setInitialValues(kept);
         form.setValues(kept);
         create.reset();
@@ -135,33 +177,95 @@ export function CollectForm({ onClose, patient: known }: { onClose: () => void; 
   const noMatch = search && found.isSuccess && found.data.length === 0;
 
   return (
-    <FullScreenForm title="Collect Specimen" opened onClose={onClose} onSubmit={submit} submitting={create.isPending}
-      error={outside ? null : problemTitle(create.error)} allowAnother guard={guard}>
-      <OutsideDatesDialog message={outside?.message ?? null} action="Collect anyway" note="Collect anyway? The sample is recorded as collected outside the protocol's dates."
-        loading={create.isPending} onConfirm={() => send(outside?.another ?? false, true)} onCancel={() => setOutside(null)} />
+    <FullScreenForm
+      title="Collect Specimen"
+      opened
+      onClose={onClose}
+      onSubmit={submit}
+      submitting={create.isPending}
+      error={outside ? null : problemTitle(create.error)}
+      allowAnother
+      guard={guard}
+    >
+      <OutsideDatesDialog
+        message={outside?.message ?? null}
+        action="Collect anyway"
+        note="Collect anyway? The sample is recorded as collected outside the protocol's dates."
+        loading={create.isPending}
+        onConfirm={() => send(outside?.another ?? false, true)}
+        onCancel={() => setOutside(null)}
+      />
       <Stack gap="sm">
         {!known && (
-          <TextInput label="Patient MRN" withAsterisk data-autofocus value={mrn} placeholder="Type the MRN and press Enter"
+          <TextInput
+            label="Patient MRN"
+            withAsterisk
+            data-autofocus
+            value={mrn}
+            placeholder="Type the MRN and press Enter"
             description="Enter looks the patient up; the first match is used."
             leftSection={<IconSearch size={16} />}
-            rightSection={found.isFetching ? <Text size="xs" c="gray.7">…</Text> : undefined}
+            rightSection={
+              found.isFetching ? (
+                <Text size="xs" c="gray.7">
+                  …
+                </Text>
+              ) : undefined
+            }
             onChange={(e) => setMrn(e.currentTarget.value)}
-            onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); lookUp(); } }}
-            error={noMatch ? `No patient has the MRN ${search.mrn}.` : form.errors.patientId} />
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                lookUp();
+              }
+            }}
+            error={noMatch ? `No patient has the MRN ${search.mrn}.` : form.errors.patientId}
+          />
         )}
         {patient && <PatientCard patient={patient} />}
         <TextInput label="Sample Id" description="Leave empty to generate one" {...form.getInputProps('sampleId')} />
-        <Select label="Institution Site" withAsterisk data={siteOptions} placeholder={sites.isPending ? 'Loading…' : 'Choose a site'}
-          nothingFoundMessage="This protocol has no sites yet" {...form.getInputProps('institutionSiteId')} />
-        <Select label="Event" withAsterisk data={eventOptions} placeholder={events.isPending ? 'Loading…' : 'Choose an event'}
-          nothingFoundMessage="This protocol has no events yet" {...form.getInputProps('collectionProtocolEventId')} onChange={chooseEvent} />
-        <Select label="Specimen Type" withAsterisk searchable data={types.options} placeholder={types.isPending ? 'Loading…' : 'Search a specimen type'}
-          {...form.getInputProps('specimenTypeId')} onChange={chooseType} />
+        <Select
+          label="Institution Site"
+          withAsterisk
+          data={siteOptions}
+          placeholder={sites.isPending ? 'Loading…' : 'Choose a site'}
+          nothingFoundMessage="This protocol has no sites yet"
+          {...form.getInputProps('institutionSiteId')}
+        />
+        <Select
+          label="Event"
+          withAsterisk
+          data={eventOptions}
+          placeholder={events.isPending ? 'Loading…' : 'Choose an event'}
+          nothingFoundMessage="This protocol has no events yet"
+          {...form.getInputProps('collectionProtocolEventId')}
+          onChange={chooseEvent}
+        />
+        <Select
+          label="Specimen Type"
+          withAsterisk
+          searchable
+          data={types.options}
+          placeholder={types.isPending ? 'Loading…' : 'Search a specimen type'}
+          {...form.getInputProps('specimenTypeId')}
+          onChange={chooseType}
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <NumberField label="Collected Amount" withAsterisk {...form.getInputProps('collectedAmount')} />
-          <Select label="Unit Of Measurement" withAsterisk searchable data={units.options} placeholder={units.isPending ? 'Loading…' : 'Search a unit'}
-            {...form.getInputProps('unitOfMeasurementId')} />
-          <DateField label="Collected Date" withAsterisk maxDate={todayIn(institution.timeZone)} {...form.getInputProps('collectedDate')} />
+          <Select
+            label="Unit Of Measurement"
+            withAsterisk
+            searchable
+            data={units.options}
+            placeholder={units.isPending ? 'Loading…' : 'Search a unit'}
+            {...form.getInputProps('unitOfMeasurementId')}
+          />
+          <DateField
+            label="Collected Date"
+            withAsterisk
+            maxDate={todayIn(institution.timeZone)}
+            {...form.getInputProps('collectedDate')}
+          />
           <TimeInput label="Collected Time" withAsterisk {...form.getInputProps('collectedTime')} />
         </SimpleGrid>
       </Stack>
@@ -175,8 +279,12 @@ function PatientCard({ patient }: { patient: KnownPatient }) {
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <IconUser size={20} style={{ marginTop: 2, flexShrink: 0 }} />
         <div>
-          <Text fw={700} size="sm">{fullName(patient)}</Text>
-          <Text size="sm">Date of Birth: {calendarDate(patient.birthDate)} · Gender: {patient.gender?.title ?? '—'}</Text>
+          <Text fw={700} size="sm">
+            {fullName(patient)}
+          </Text>
+          <Text size="sm">
+            Date of Birth: {calendarDate(patient.birthDate)} · Gender: {patient.gender?.title ?? '—'}
+          </Text>
         </div>
       </Group>
     </Paper>

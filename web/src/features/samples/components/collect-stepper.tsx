@@ -1,5 +1,18 @@
 import { useMemo, useState, type CSSProperties } from 'react';
-import { Alert, Box, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -25,7 +38,12 @@ import { useCollect } from '../api/samples';
 import { commandRows, refusedRows, rowsFromRequirements, type StepRow } from './stepper-rows';
 import classes from './samples.module.css';
 
-type Values = { collectedDate: string | null; collectedTime: string; institutionSiteId: string | null; rows: StepRow[] };
+type Values = {
+  collectedDate: string | null;
+  collectedTime: string;
+  institutionSiteId: string | null;
+  rows: StepRow[];
+};
 
 const validateContract = contractResolver(CollectInput);
 
@@ -54,31 +72,56 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
   const event = events.data?.find((e) => e.id === eventId) ?? null;
 
   const form = useForm<Values>({
-    initialValues: { collectedDate: todayIn(institution.timeZone), collectedTime: nowHourMinute(), institutionSiteId: null, rows: [] },
+    initialValues: {
+      collectedDate: todayIn(institution.timeZone),
+      collectedTime: nowHourMinute(),
+      institutionSiteId: null,
+      rows: [],
+    },
     validate: (v) => {
       const errors = validateContract(toCommand(v));
-      v.rows.forEach((r, i) => { if (r.quantity === '') errors[`rows.${i}.quantity`] = MSG.required; });
+      v.rows.forEach((r, i) => {
+        if (r.quantity === '') errors[`rows.${i}.quantity`] = MSG.required;
+      });
       if (!v.institutionSiteId) errors.institutionSiteId = MSG.requiredSelect;
       // At most today in the institution's time zone (the server refuses the same).
-      if (!errors.collectedDate && v.collectedDate && v.collectedDate > todayIn(institution.timeZone)) errors.collectedDate = MSG.collectedFuture;
+      if (!errors.collectedDate && v.collectedDate && v.collectedDate > todayIn(institution.timeZone))
+        errors.collectedDate = MSG.collectedFuture;
       return errors;
     },
   });
   const guard = useUnsavedChangesGuard(step === 1 && formChanged(form));
   const toCommand = (v: Values) => ({
-    collectionProtocolEventId: eventId ?? '', patientId: participant.patientId, institutionSiteId: v.institutionSiteId,
-    collectedDate: v.collectedDate ?? '', collectedTime: v.collectedTime, rows: commandRows(v.rows),
+    collectionProtocolEventId: eventId ?? '',
+    patientId: participant.patientId,
+    institutionSiteId: v.institutionSiteId,
+    collectedDate: v.collectedDate ?? '',
+    collectedTime: v.collectedTime,
+    rows: commandRows(v.rows),
   });
 
-  const siteOptions = useMemo(() => (sites.data?.items ?? []).map((s) => ({ value: String(s.institutionSiteId), label: s.institutionSite?.title ?? `Site ${s.institutionSiteId}` })), [sites.data]);
+  const siteOptions = useMemo(
+    () =>
+      (sites.data?.items ?? []).map((s) => ({
+        value: String(s.institutionSiteId),
+        label: s.institutionSite?.title ?? `Site ${s.institutionSiteId}`,
+      })),
+    [sites.data],
+  );
   const eventOptions = (events.data ?? []).map((e) => ({ value: String(e.id), label: `${e.label} (${e.eventCode})` }));
   const treeReady = requirements.isSuccess && requirements.data.length > 0;
 
   const next = () => {
     if (!treeReady || !event) return;
     // Rows are copied afresh each time: going back and choosing another event starts over.
-    const site = event.institutionSiteId && siteOptions.some((o) => o.value === String(event.institutionSiteId)) ? String(event.institutionSiteId) : form.values.institutionSiteId;
-    form.setValues({ rows: rowsFromRequirements(requirements.data), institutionSiteId: site ?? (siteOptions.length === 1 ? siteOptions[0].value : null) });
+    const site =
+      event.institutionSiteId && siteOptions.some((o) => o.value === String(event.institutionSiteId))
+        ? String(event.institutionSiteId)
+        : form.values.institutionSiteId;
+    form.setValues({
+      rows: rowsFromRequirements(requirements.data),
+      institutionSiteId: site ?? (siteOptions.length === 1 ? siteOptions[0].value : null),
+    });
     form.clearErrors();
     collect.reset();
     setStep(1);
@@ -90,7 +133,11 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
     collect.mutate(CollectInput.parse({ ...toCommand(v), acceptOutsideDates }), {
       onSuccess: (made) => {
         setOutside(null);
-        notifications.show({ color: 'teal', message: `${made.length} sample${made.length === 1 ? '' : 's'} collected for ${event?.label ?? 'the event'}.`, autoClose: 3000 });
+        notifications.show({
+          color: 'teal',
+          message: `${made.length} sample${made.length === 1 ? '' : 's'} collected for ${event?.label ?? 'the event'}.`,
+          autoClose: 3000,
+        });
         guard.release();
         onClose(true);
       },
@@ -105,71 +152,167 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
   const refused = collect.error ? refusedRows(serverFormErrors(collect.error).fields, problem) : new Set<number>();
 
   return (
-    <Dialog onClose={() => onClose(false)} guard={guard} fullScreen title="Collect Specimen"
-      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}>
-      <OutsideDatesDialog message={outside} action="Collect anyway" note="Collect anyway? The samples are recorded as collected outside the protocol's dates."
-        loading={collect.isPending} onConfirm={() => send(form.getValues(), true)} onCancel={() => setOutside(null)} />
+    <Dialog
+      onClose={() => onClose(false)}
+      guard={guard}
+      fullScreen
+      title="Collect Specimen"
+      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}
+    >
+      <OutsideDatesDialog
+        message={outside}
+        action="Collect anyway"
+        note="Collect anyway? The samples are recorded as collected outside the protocol's dates."
+        loading={collect.isPending}
+        onConfirm={() => send(form.getValues(), true)}
+        onCancel={() => setOutside(null)}
+      />
       <Box maw={860} mx="auto" mt="md">
         <StepperShell active={step} size="sm" allowNextStepsSelect={false}>
           <Stepper.Step label="Select Specimen Requirements" description="Choose the event">
-          <Stack gap="md">
-            <Select label="Event" withAsterisk data={eventOptions} value={eventId ? String(eventId) : null} data-autofocus
-              placeholder={events.isPending ? 'Loading…' : 'Choose an event'} nothingFoundMessage="This protocol has no events yet"
-              onChange={(v) => setEventId(v ? Number(v) : null)} />
-            {eventId === null && <Text size="sm" c="gray.7">Choose an event to see the specimens it collects.</Text>}
-            {eventId !== null && requirements.isPending && <Group justify="center" py="md"><Loader type="dots" aria-label="Loading specimen requirements" /></Group>}
-            {requirements.isError && <Alert color="red" icon={<IconAlertCircle />} title="The specimen requirements could not be loaded">{requirements.error.message}</Alert>}
-            {requirements.isSuccess && requirements.data.length === 0 && (
-              <Alert color="gray" title="This event has no specimen requirements">Add them on the protocol's Events page before collecting for this event.</Alert>
-            )}
-            {treeReady && <RequirementTree requirements={requirements.data} />}
-            <Group justify="flex-end">
-              <DialogClose>Cancel</DialogClose>
-              <Button onClick={next} disabled={!treeReady}>Next</Button>
-            </Group>
-          </Stack>
-          </Stepper.Step>
-          <Stepper.Step label="Collect Samples" description="Amounts and IDs">
-          <form onSubmit={submit} noValidate>
             <Stack gap="md">
-              {problem && <Alert color="red" role="alert" title={problem} />}
-              <Text size="sm" c="gray.7">
-                {`${event?.label ?? ''}: one sample per row; indented rows are taken from the row above them. Leave a Sample ID empty to generate one.`}
-              </Text>
-              <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-                <Select label="Institution Site" withAsterisk data={siteOptions} placeholder={sites.isPending ? 'Loading…' : 'Choose a site'}
-                  nothingFoundMessage="This protocol has no sites yet" {...form.getInputProps('institutionSiteId')} />
-                <DateField label="Collected Date" withAsterisk maxDate={todayIn(institution.timeZone)} {...form.getInputProps('collectedDate')} />
-                <TimeInput label="Collected Time" withAsterisk {...form.getInputProps('collectedTime')} />
-              </SimpleGrid>
-              <Stack gap={6} component="ol" className={classes.list} aria-label="Samples to collect">
-                {form.values.rows.map((r, i) => (
-                  <Paper key={r.key} component="li" withBorder radius="sm" p="xs" className={classes.stepRow}
-                    data-refused={refused.has(i) || undefined} style={{ '--depth': r.depth } as CSSProperties} aria-label={`Row ${i + 1}: ${rowName(r)}`}>
-                    <Text size="sm" fw={600} mb={4}>
-                      {`${i + 1}. ${rowName(r)}`}{r.parentKey ? <Text span size="xs" c="gray.7">{` from row ${form.values.rows.findIndex((p) => p.key === r.parentKey) + 1}`}</Text> : null}
-                    </Text>
-                    <SimpleGrid cols={{ base: 1, xs: derived(r) ? 3 : 2 }} spacing="xs">
-                      <TextInput label="Sample ID" placeholder="Generated when empty" size="sm" {...form.getInputProps(`rows.${i}.sampleId`)} />
-                      <NumberField label="Quantity" withAsterisk size="sm"
-                        rightSection={r.unitSymbol ? <Text size="xs" c="gray.7">{r.unitSymbol}</Text> : undefined} {...form.getInputProps(`rows.${i}.quantity`)} />
-                      {derived(r) && (
-                        <NumberField label="Parent Amount Used" size="sm" placeholder="None"
-                          rightSection={unitOfParent(form.values.rows, r) ? <Text size="xs" c="gray.7">{unitOfParent(form.values.rows, r)}</Text> : undefined}
-                          {...form.getInputProps(`rows.${i}.parentAmountUsed`)} />
-                      )}
-                    </SimpleGrid>
-                    {['specimenTypeId', 'unitOfMeasurementId', 'subSampleLineageId', 'parentKey'].map((f) => form.errors[`rows.${i}.${f}`]
-                      ? <Text key={f} size="xs" c="red.8" mt={4}>{form.errors[`rows.${i}.${f}`]}</Text> : null)}
-                  </Paper>
-                ))}
-              </Stack>
-              <Group justify="space-between">
-                <Button variant="default" onClick={() => setStep(0)}>Back</Button>
-                <Button type="submit" loading={collect.isPending}>Submit</Button>
+              <Select
+                label="Event"
+                withAsterisk
+                data={eventOptions}
+                value={eventId ? String(eventId) : null}
+                data-autofocus
+                placeholder={events.isPending ? 'Loading…' : 'Choose an event'}
+                nothingFoundMessage="This protocol has no events yet"
+                onChange={(v) => setEventId(v ? Number(v) : null)}
+              />
+              {eventId === null && (
+                <Text size="sm" c="gray.7">
+                  Choose an event to see the specimens it collects.
+                </Text>
+              )}
+              {eventId !== null && requirements.isPending && (
+                <Group justify="center" py="md">
+                  <Loader type="dots" aria-label="Loading specimen requirements" />
+                </Group>
+              )}
+              {requirements.isError && (
+                <Alert color="red" icon={<IconAlertCircle />} title="The specimen requirements could not be loaded">
+                  {requirements.error.message}
+                </Alert>
+              )}
+              {requirements.isSuccess && requirements.data.length === 0 && (
+                <Alert color="gray" title="This event has no specimen requirements">
+                  Add them on the protocol's Events page before collecting for this event.
+                </Alert>
+              )}
+              {treeReady && <RequirementTree requirements={requirements.data} />}
+              <Group justify="flex-end">
+                <DialogClose>Cancel</DialogClose>
+                <Button onClick={next} disabled={!treeReady}>
+                  Next
+                </Button>
               </Group>
             </Stack>
-          </form>
+          </Stepper.Step>
+          <Stepper.Step label="Collect Samples" description="Amounts and IDs">
+            <form onSubmit={submit} noValidate>
+              <Stack gap="md">
+                {problem && <Alert color="red" role="alert" title={problem} />}
+                <Text size="sm" c="gray.7">
+                  {`${event?.label ?? ''}: one sample per row; indented rows are taken from the row above them. Leave a Sample ID empty to generate one.`}
+                </Text>
+                <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+                  <Select
+                    label="Institution Site"
+                    withAsterisk
+                    data={siteOptions}
+                    placeholder={sites.isPending ? 'Loading…' : 'Choose a site'}
+                    nothingFoundMessage="This protocol has no sites yet"
+                    {...form.getInputProps('institutionSiteId')}
+                  />
+                  <DateField
+                    label="Collected Date"
+                    withAsterisk
+                    maxDate={todayIn(institution.timeZone)}
+                    {...form.getInputProps('collectedDate')}
+                  />
+                  <TimeInput label="Collected Time" withAsterisk {...form.getInputProps('collectedTime')} />
+                </SimpleGrid>
+                <Stack gap={6} component="ol" className={classes.list} aria-label="Samples to collect">
+                  {form.values.rows.map((r, i) => (
+                    <Paper
+                      key={r.key}
+                      component="li"
+                      withBorder
+                      radius="sm"
+                      p="xs"
+                      className={classes.stepRow}
+                      data-refused={refused.has(i) || undefined}
+                      style={{ '--depth': r.depth } as CSSProperties}
+                      aria-label={`Row ${i + 1}: ${rowName(r)}`}
+                    >
+                      <Text size="sm" fw={600} mb={4}>
+                        {`${i + 1}. ${rowName(r)}`}
+                        {r.parentKey ? (
+                          <Text
+                            span
+                            size="xs"
+                            c="gray.7"
+                          >{` from row ${form.values.rows.findIndex((p) => p.key === r.parentKey) + 1}`}</Text>
+                        ) : null}
+                      </Text>
+                      <SimpleGrid cols={{ base: 1, xs: derived(r) ? 3 : 2 }} spacing="xs">
+                        <TextInput
+                          label="Sample ID"
+                          placeholder="Generated when empty"
+                          size="sm"
+                          {...form.getInputProps(`rows.${i}.sampleId`)}
+                        />
+                        <NumberField
+                          label="Quantity"
+                          withAsterisk
+                          size="sm"
+                          rightSection={
+                            r.unitSymbol ? (
+                              <Text size="xs" c="gray.7">
+                                {r.unitSymbol}
+                              </Text>
+                            ) : undefined
+                          }
+                          {...form.getInputProps(`rows.${i}.quantity`)}
+                        />
+                        {derived(r) && (
+                          <NumberField
+                            label="Parent Amount Used"
+                            size="sm"
+                            placeholder="None"
+                            rightSection={
+                              unitOfParent(form.values.rows, r) ? (
+                                <Text size="xs" c="gray.7">
+                                  {unitOfParent(form.values.rows, r)}
+                                </Text>
+                              ) : undefined
+                            }
+                            {...form.getInputProps(`rows.${i}.parentAmountUsed`)}
+                          />
+                        )}
+                      </SimpleGrid>
+                      {['specimenTypeId', 'unitOfMeasurementId', 'subSampleLineageId', 'parentKey'].map((f) =>
+                        form.errors[`rows.${i}.${f}`] ? (
+                          <Text key={f} size="xs" c="red.8" mt={4}>
+                            {form.errors[`rows.${i}.${f}`]}
+                          </Text>
+                        ) : null,
+                      )}
+                    </Paper>
+                  ))}
+                </Stack>
+                <Group justify="space-between">
+                  <Button variant="default" onClick={() => setStep(0)}>
+                    Back
+                  </Button>
+                  <Button type="submit" loading={collect.isPending}>
+                    Submit
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
           </Stepper.Step>
         </StepperShell>
       </Box>

@@ -7,15 +7,28 @@ import type { CollectedSample } from '@contract/samples.contract';
 import type { StorageLocation } from '@contract/storage.contract';
 import { formatDate } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
-import { boxLink, locationText, ORDERS_SHOWN, useOrdersOnSample, usePositionSuggestion, useStoredPosition } from '../api/custody';
+import {
+  boxLink,
+  locationText,
+  ORDERS_SHOWN,
+  useOrdersOnSample,
+  usePositionSuggestion,
+  useStoredPosition,
+} from '../api/custody';
 
 /** The box's place as text, and a link that opens it in Configuration > Storage Container when the account may see that screen. */
 function LocationLine({ location, linkText }: { location: StorageLocation; linkText: string }) {
   const canConfig = useCan('configuration.read');
   return (
     <Group gap="xs" wrap="wrap">
-      <Text size="sm" fw={600}>{locationText(location)}</Text>
-      {canConfig && <Anchor component={Link} to={boxLink(location)} size="sm">{linkText}</Anchor>}
+      <Text size="sm" fw={600}>
+        {locationText(location)}
+      </Text>
+      {canConfig && (
+        <Anchor component={Link} to={boxLink(location)} size="sm">
+          {linkText}
+        </Anchor>
+      )}
     </Group>
   );
 }
@@ -31,29 +44,57 @@ export function StoragePosition({ sample: s }: { sample: CollectedSample }) {
   const occ = position.data?.occupancy ?? null;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="storage-title">
-      <Text size="xs" c="gray.7" fw={600} tt="uppercase" id="storage-title">Storage position</Text>
+      <Text size="xs" c="gray.7" fw={600} tt="uppercase" id="storage-title">
+        Storage position
+      </Text>
       {position.isPending && <Loader size="sm" type="dots" aria-label="Loading the storage position" />}
-      {position.isError && <Text size="sm" c="red.8">The storage position could not be loaded: {position.error.message}</Text>}
-      {position.isSuccess && (occ ? <LocationLine location={occ.location} linkText="Open the box" /> : (
-        <Stack gap="xs">
-          <Group gap="sm">
-            <Text size="sm">Not stored</Text>
-            {!asked && !s.hasWithdrawnConsent && !s.inTransit && (
-              <Button size="xs" variant="light" leftSection={<IconMapPinSearch size={14} />} onClick={() => setAsked(true)}>Suggest a position</Button>
-            )}
-          </Group>
-          {asked && suggestion.isPending && <Loader size="sm" type="dots" aria-label="Finding a free position" />}
-          {suggestion.isError && <Text size="sm" c="red.8">No suggestion: {suggestion.error.message}</Text>}
-          {asked && suggestion.isSuccess && (suggestion.data.suggestion ? (
-            <div>
-              <Text size="sm" c="gray.8">
-                {suggestion.data.basis === 'same_kind' ? 'Suggested (a box holding this protocol\'s samples of this specimen type):' : 'Suggested (no box holds samples like it yet; the first free position):'}
+      {position.isError && (
+        <Text size="sm" c="red.8">
+          The storage position could not be loaded: {position.error.message}
+        </Text>
+      )}
+      {position.isSuccess &&
+        (occ ? (
+          <LocationLine location={occ.location} linkText="Open the box" />
+        ) : (
+          <Stack gap="xs">
+            <Group gap="sm">
+              <Text size="sm">Not stored</Text>
+              {!asked && !s.hasWithdrawnConsent && !s.inTransit && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconMapPinSearch size={14} />}
+                  onClick={() => setAsked(true)}
+                >
+                  Suggest a position
+                </Button>
+              )}
+            </Group>
+            {asked && suggestion.isPending && <Loader size="sm" type="dots" aria-label="Finding a free position" />}
+            {suggestion.isError && (
+              <Text size="sm" c="red.8">
+                No suggestion: {suggestion.error.message}
               </Text>
-              <LocationLine location={suggestion.data.suggestion} linkText="Open the suggested box" />
-            </div>
-          ) : <Text size="sm" c="orange.9">No free position in any box.</Text>)}
-        </Stack>
-      ))}
+            )}
+            {asked &&
+              suggestion.isSuccess &&
+              (suggestion.data.suggestion ? (
+                <div>
+                  <Text size="sm" c="gray.8">
+                    {suggestion.data.basis === 'same_kind'
+                      ? "Suggested (a box holding this protocol's samples of this specimen type):"
+                      : 'Suggested (no box holds samples like it yet; the first free position):'}
+                  </Text>
+                  <LocationLine location={suggestion.data.suggestion} linkText="Open the suggested box" />
+                </div>
+              ) : (
+                <Text size="sm" c="orange.9">
+                  No free position in any box.
+                </Text>
+              ))}
+          </Stack>
+        ))}
     </Paper>
   );
 }
@@ -61,9 +102,15 @@ export function StoragePosition({ sample: s }: { sample: CollectedSample }) {
 const RELEASE_COLOR: Record<ReleaseState, string> = { pending: 'gray', partly: 'yellow', released: 'teal' };
 
 const OrderLink = ({ order: o }: { order: OrderSummary }) => (
-  <Anchor component={Link} size="sm" fw={600} to={`/orders/test-result?sampleId=${encodeURIComponent(o.sampleId)}`}>{o.sampleId}</Anchor>
+  <Anchor component={Link} size="sm" fw={600} to={`/orders/test-result?sampleId=${encodeURIComponent(o.sampleId)}`}>
+    {o.sampleId}
+  </Anchor>
 );
-const ReleaseBadge = ({ order: o }: { order: OrderSummary }) => <Badge variant="light" color={RELEASE_COLOR[o.releaseState]}>{RELEASE_STATE_LABELS[o.releaseState]}</Badge>;
+const ReleaseBadge = ({ order: o }: { order: OrderSummary }) => (
+  <Badge variant="light" color={RELEASE_COLOR[o.releaseState]}>
+    {RELEASE_STATE_LABELS[o.releaseState]}
+  </Badge>
+);
 
 /** The lab orders placed on this sample (orders.read): sample ID to its test results, date, panels, release state. */
 export function SampleOrders({ sample: s }: { sample: CollectedSample }) {
@@ -76,47 +123,84 @@ export function SampleOrders({ sample: s }: { sample: CollectedSample }) {
   return (
     <Stack gap={6} component="section" aria-labelledby="orders-title">
       <Group justify="space-between">
-        <Title order={2} fz="lg" id="orders-title">Orders</Title>
+        <Title order={2} fz="lg" id="orders-title">
+          Orders
+        </Title>
         {canOrder && !s.hasWithdrawnConsent && (
-          <Button size="xs" variant="default" leftSection={<IconPlus size={14} />} component={Link} to="/orders/new">New Order</Button>
+          <Button size="xs" variant="default" leftSection={<IconPlus size={14} />} component={Link} to="/orders/new">
+            New Order
+          </Button>
         )}
       </Group>
       {orders.isPending && <Loader size="sm" type="dots" aria-label="Loading the orders" />}
-      {orders.isError && <Text size="sm" c="red.8">The orders could not be loaded: {orders.error.message}</Text>}
-      {orders.isSuccess && (orders.data.items.length === 0 ? (
-        <Text size="sm" c="gray.7">
-          No orders on this sample.{canOrder && !s.hasWithdrawnConsent ? ` To order a test, open New Order and find ${s.sampleId} under COLLECTED SAMPLE ID.` : ''}
+      {orders.isError && (
+        <Text size="sm" c="red.8">
+          The orders could not be loaded: {orders.error.message}
         </Text>
-      ) : (
-        <>
-          <Table striped withTableBorder aria-labelledby="orders-title" visibleFrom="sm">
-            <Table.Thead>
-              <Table.Tr><Table.Th>Sample ID</Table.Th><Table.Th>Ordered</Table.Th><Table.Th>Panels</Table.Th><Table.Th>Release state</Table.Th></Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {orders.data.items.map((o) => (
-                <Table.Tr key={o.id}>
-                  <Table.Td><OrderLink order={o} /></Table.Td>
-                  <Table.Td>{formatDate(o.createdDate)}</Table.Td>
-                  <Table.Td>{o.orderedPanels.join(', ') || '—'}</Table.Td>
-                  <Table.Td><ReleaseBadge order={o} /></Table.Td>
+      )}
+      {orders.isSuccess &&
+        (orders.data.items.length === 0 ? (
+          <Text size="sm" c="gray.7">
+            No orders on this sample.
+            {canOrder && !s.hasWithdrawnConsent
+              ? ` To order a test, open New Order and find ${s.sampleId} under COLLECTED SAMPLE ID.`
+              : ''}
+          </Text>
+        ) : (
+          <>
+            <Table striped withTableBorder aria-labelledby="orders-title" visibleFrom="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Sample ID</Table.Th>
+                  <Table.Th>Ordered</Table.Th>
+                  <Table.Th>Panels</Table.Th>
+                  <Table.Th>Release state</Table.Th>
                 </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {orders.data.items.map((o) => (
+                  <Table.Tr key={o.id}>
+                    <Table.Td>
+                      <OrderLink order={o} />
+                    </Table.Td>
+                    <Table.Td>{formatDate(o.createdDate)}</Table.Td>
+                    <Table.Td>{o.orderedPanels.join(', ') || '—'}</Table.Td>
+                    <Table.Td>
+                      <ReleaseBadge order={o} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            {/* A phone has no room for four columns: one card per order instead. */}
+            <Stack
+              gap={6}
+              component="ul"
+              hiddenFrom="sm"
+              aria-labelledby="orders-title"
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            >
+              {orders.data.items.map((o) => (
+                <Paper key={o.id} component="li" withBorder radius="md" p="xs">
+                  <Group justify="space-between" gap="xs">
+                    <OrderLink order={o} />
+                    <ReleaseBadge order={o} />
+                  </Group>
+                  <Text size="sm">{o.orderedPanels.join(', ') || '—'}</Text>
+                  <Text size="xs" c="gray.7">
+                    Ordered {formatDate(o.createdDate)}
+                  </Text>
+                </Paper>
               ))}
-            </Table.Tbody>
-          </Table>
-          {/* A phone has no room for four columns: one card per order instead. */}
-          <Stack gap={6} component="ul" hiddenFrom="sm" aria-labelledby="orders-title" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {orders.data.items.map((o) => (
-              <Paper key={o.id} component="li" withBorder radius="md" p="xs">
-                <Group justify="space-between" gap="xs"><OrderLink order={o} /><ReleaseBadge order={o} /></Group>
-                <Text size="sm">{o.orderedPanels.join(', ') || '—'}</Text>
-                <Text size="xs" c="gray.7">Ordered {formatDate(o.createdDate)}</Text>
-              </Paper>
-            ))}
-          </Stack>
-          {total > ORDERS_SHOWN && <Text size="xs" c="gray.7">{`The newest ${ORDERS_SHOWN} of ${total} orders; Orders > COLLECTED SAMPLE ID lists them all.`}</Text>}
-        </>
-      ))}
+            </Stack>
+            {total > ORDERS_SHOWN && (
+              <Text
+                size="xs"
+                c="gray.7"
+              >{`The newest ${ORDERS_SHOWN} of ${total} orders; Orders > COLLECTED SAMPLE ID lists them all.`}</Text>
+            )}
+          </>
+        ))}
     </Stack>
   );
 }

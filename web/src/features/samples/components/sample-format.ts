@@ -6,7 +6,10 @@ import { serverFormErrors } from '@/lib/contract-resolver';
 export const numberText = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 6 });
 
 /** An amount with the sample's unit symbol, e.g. "4.5 mL". */
-export const amountText = (n: number, s: { unitOfMeasurement: { unitSymbol: string | null; unitName: string | null } }) => {
+export const amountText = (
+  n: number,
+  s: { unitOfMeasurement: { unitSymbol: string | null; unitName: string | null } },
+) => {
   const unit = s.unitOfMeasurement.unitSymbol ?? s.unitOfMeasurement.unitName;
   return `${numberText(n)}${unit ? ` ${unit}` : ''}`;
 };
@@ -16,16 +19,19 @@ export const amountText = (n: number, s: { unitOfMeasurement: { unitSymbol: stri
  * always shows the server's title, even when it also marks a field; a validation failure marks its fields only.
  */
 export const problemTitle = (error: unknown) =>
-  (error instanceof ApiError && error.status === 409 ? error.message : serverFormErrors(error).title);
+  error instanceof ApiError && error.status === 409 ? error.message : serverFormErrors(error).title;
 
 /**
  * Why the server would refuse a sub-sample of this sample (samples.service: consent withdrawn, in an open
  * shipment, disabled), or null. The '+' and Create Sub-sample are offered only when it can succeed, so
  * nobody fills the form to be told 409 (issue 28 item 5).
  */
-export function subSampleRefusal(s: Pick<CollectedSample, 'sampleId' | 'hasWithdrawnConsent' | 'inTransit' | 'transitShipment' | 'isEnabled'>): string | null {
+export function subSampleRefusal(
+  s: Pick<CollectedSample, 'sampleId' | 'hasWithdrawnConsent' | 'inTransit' | 'transitShipment' | 'isEnabled'>,
+): string | null {
   if (s.hasWithdrawnConsent) return `The donor of ${s.sampleId} withdrew consent: no sub-sample may be taken from it.`;
-  if (s.inTransit) return `${s.sampleId} is in the shipment "${s.transitShipment?.name ?? ''}": no sub-sample until it is received or cancelled.`;
+  if (s.inTransit)
+    return `${s.sampleId} is in the shipment "${s.transitShipment?.name ?? ''}": no sub-sample until it is received or cancelled.`;
   if (!s.isEnabled) return `${s.sampleId} is disabled: nothing can be taken from it.`;
   return null;
 }

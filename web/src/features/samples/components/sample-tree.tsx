@@ -1,5 +1,18 @@
 import { useState, type CSSProperties, type ReactNode } from 'react';
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Loader, Pagination, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { IconAlertCircle, IconChevronDown, IconChevronRight, IconDatabaseOff, IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -13,13 +26,29 @@ import classes from './samples.module.css';
 
 type Sample = CollectedSample | SampleTreeNode;
 
-interface Column { label: string; track: string; value: (s: Sample) => ReactNode }
+interface Column {
+  label: string;
+  track: string;
+  value: (s: Sample) => ReactNode;
+}
 
 const kindBadges = (s: Sample) => (
   <>
-    {s.kind !== 'primary' && <Badge size="sm" variant="light" color={s.kind === 'aliquot' ? 'blue' : 'grape'}>{s.kind}</Badge>}
-    {s.hasWithdrawnConsent && <Badge size="sm" color="red" variant="filled">Consent withdrawn</Badge>}
-    {s.inTransit && <Badge size="sm" color="orange" variant="light">In shipment</Badge>}
+    {s.kind !== 'primary' && (
+      <Badge size="sm" variant="light" color={s.kind === 'aliquot' ? 'blue' : 'grape'}>
+        {s.kind}
+      </Badge>
+    )}
+    {s.hasWithdrawnConsent && (
+      <Badge size="sm" color="red" variant="filled">
+        Consent withdrawn
+      </Badge>
+    )}
+    {s.inTransit && (
+      <Badge size="sm" color="orange" variant="light">
+        In shipment
+      </Badge>
+    )}
   </>
 );
 
@@ -27,7 +56,15 @@ const kindBadges = (s: Sample) => (
 const PROTOCOL_COLUMNS: Column[] = [
   { label: 'Specimen Type', track: 'minmax(110px, 1fr)', value: (s) => s.specimenType?.title ?? '—' },
   { label: 'Collected', track: '110px', value: (s) => amountText(s.collectedAmount, s) },
-  { label: 'Remaining', track: '110px', value: (s) => <Text span size="sm" fw={600}>{amountText(s.remainingAmount, s)}</Text> },
+  {
+    label: 'Remaining',
+    track: '110px',
+    value: (s) => (
+      <Text span size="sm" fw={600}>
+        {amountText(s.remainingAmount, s)}
+      </Text>
+    ),
+  },
   { label: 'Collected Date', track: '130px', value: (s) => s.collectedDate.slice(0, 10) },
 ];
 
@@ -36,7 +73,15 @@ const PARTICIPANT_COLUMNS: Column[] = [
   { label: 'Event', track: 'minmax(90px, 1fr)', value: (s) => s.collectionProtocolEvent?.label ?? '—' },
   { label: 'Specimen Type', track: 'minmax(110px, 1fr)', value: (s) => s.specimenType?.title ?? '—' },
   { label: 'Collected Amount', track: '90px', value: (s) => numberText(s.collectedAmount) },
-  { label: 'Remaining Amount', track: '90px', value: (s) => <Text span size="sm" fw={600}>{numberText(s.remainingAmount)}</Text> },
+  {
+    label: 'Remaining Amount',
+    track: '90px',
+    value: (s) => (
+      <Text span size="sm" fw={600}>
+        {numberText(s.remainingAmount)}
+      </Text>
+    ),
+  },
   { label: 'Unit', track: '60px', value: (s) => s.unitOfMeasurement.unitSymbol ?? s.unitOfMeasurement.unitName ?? '—' },
 ];
 
@@ -59,45 +104,91 @@ interface Props {
  */
 export function SampleTree({ query, page, onPage, variant, onAddSubSample, hrefOf, emptyText }: Props) {
   const columns = variant === 'protocol' ? PROTOCOL_COLUMNS : PARTICIPANT_COLUMNS;
-  const style = { '--sample-cols': ['minmax(190px, 1.6fr)', ...columns.map((c) => c.track), onAddSubSample ? '44px' : '0px'].join(' ') } as CSSProperties;
+  const style = {
+    '--sample-cols': ['minmax(190px, 1.6fr)', ...columns.map((c) => c.track), onAddSubSample ? '44px' : '0px'].join(
+      ' ',
+    ),
+  } as CSSProperties;
   if (query.isError) {
     return (
       <Alert color="red" icon={<IconAlertCircle />} title="The samples could not be loaded">
-        <Group justify="space-between"><Text size="sm">{query.error.message}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>Try again</Button></Group>
+        <Group justify="space-between">
+          <Text size="sm">{query.error.message}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Group>
       </Alert>
     );
   }
-  if (query.isPending) return <Group justify="center" py="xl"><Loader type="dots" aria-label="Loading samples" /></Group>;
+  if (query.isPending)
+    return (
+      <Group justify="center" py="xl">
+        <Loader type="dots" aria-label="Loading samples" />
+      </Group>
+    );
   const { items, pagination } = query.data;
   if (items.length === 0) {
     return (
-      <Paper withBorder radius="md"><Stack align="center" gap={6} py="lg">
-        <IconDatabaseOff size={28} stroke={1.5} color="var(--mantine-color-gray-6)" />
-        <Text size="sm" c="gray.7">{emptyText}</Text>
-      </Stack></Paper>
+      <Paper withBorder radius="md">
+        <Stack align="center" gap={6} py="lg">
+          <IconDatabaseOff size={28} stroke={1.5} color="var(--mantine-color-gray-6)" />
+          <Text size="sm" c="gray.7">
+            {emptyText}
+          </Text>
+        </Stack>
+      </Paper>
     );
   }
-  const pages = Math.max(1, pagination.TotalPages ?? Math.ceil(pagination.TotalCount / Math.max(1, pagination.PageSize)));
+  const pages = Math.max(
+    1,
+    pagination.TotalPages ?? Math.ceil(pagination.TotalCount / Math.max(1, pagination.PageSize)),
+  );
   return (
     <Stack gap="sm">
-      <Paper withBorder radius="md" style={{ ...style, opacity: query.isFetching ? 0.7 : 1 }} aria-busy={query.isFetching}>
+      <Paper
+        withBorder
+        radius="md"
+        style={{ ...style, opacity: query.isFetching ? 0.7 : 1 }}
+        aria-busy={query.isFetching}
+      >
         <div className={classes.header} aria-hidden>
-          <span>Sample ID</span>{columns.map((c) => <span key={c.label}>{c.label}</span>)}<span />
+          <span>Sample ID</span>
+          {columns.map((c) => (
+            <span key={c.label}>{c.label}</span>
+          ))}
+          <span />
         </div>
         <ul className={classes.list} aria-label="Collected samples">
-          {items.map((s) => <PrimaryRow key={s.id} sample={s} columns={columns} onAddSubSample={onAddSubSample} hrefOf={hrefOf} />)}
+          {items.map((s) => (
+            <PrimaryRow key={s.id} sample={s} columns={columns} onAddSubSample={onAddSubSample} hrefOf={hrefOf} />
+          ))}
         </ul>
       </Paper>
       <Group justify="space-between">
-        <Text size="sm" c="gray.7">{`${pagination.TotalCount.toLocaleString('en-US')} primary sample${pagination.TotalCount === 1 ? '' : 's'}`}</Text>
-        {pages > 1 && <Pagination total={pages} value={page} onChange={onPage} size="sm" getControlProps={(c) => ({ 'aria-label': `${c} page` })} />}
+        <Text
+          size="sm"
+          c="gray.7"
+        >{`${pagination.TotalCount.toLocaleString('en-US')} primary sample${pagination.TotalCount === 1 ? '' : 's'}`}</Text>
+        {pages > 1 && (
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={onPage}
+            size="sm"
+            getControlProps={(c) => ({ 'aria-label': `${c} page` })}
+          />
+        )}
       </Group>
     </Stack>
   );
 }
 
-interface RowProps { columns: Column[]; onAddSubSample?: (s: Sample) => void; hrefOf: (s: Sample) => string }
+interface RowProps {
+  columns: Column[];
+  onAddSubSample?: (s: Sample) => void;
+  hrefOf: (s: Sample) => string;
+}
 
 function PrimaryRow({ sample, ...rest }: RowProps & { sample: CollectedSample }) {
   const { institution } = useCurrentInstitution();
@@ -112,10 +203,24 @@ function PrimaryRow({ sample, ...rest }: RowProps & { sample: CollectedSample })
       <Row sample={shown} depth={0} open={open} onToggle={() => setOpen(!open)} expandable {...rest} />
       {open && (
         <>
-          {tree.isPending && <Text size="sm" c="gray.7" px="md" py={4}>Loading sub-samples…</Text>}
-          {tree.isError && <Text size="sm" c="red.8" px="md" py={4}>The sub-samples could not be loaded: {tree.error.message}</Text>}
-          {tree.isSuccess && tree.data.children.length === 0 && <Text size="sm" c="gray.7" py={4} pl={36}>No sub-samples yet.</Text>}
-          {tree.isSuccess && tree.data.children.length > 0 && <Children nodes={tree.data.children} depth={1} {...rest} />}
+          {tree.isPending && (
+            <Text size="sm" c="gray.7" px="md" py={4}>
+              Loading sub-samples…
+            </Text>
+          )}
+          {tree.isError && (
+            <Text size="sm" c="red.8" px="md" py={4}>
+              The sub-samples could not be loaded: {tree.error.message}
+            </Text>
+          )}
+          {tree.isSuccess && tree.data.children.length === 0 && (
+            <Text size="sm" c="gray.7" py={4} pl={36}>
+              No sub-samples yet.
+            </Text>
+          )}
+          {tree.isSuccess && tree.data.children.length > 0 && (
+            <Children nodes={tree.data.children} depth={1} {...rest} />
+          )}
         </>
       )}
     </li>
@@ -125,7 +230,9 @@ function PrimaryRow({ sample, ...rest }: RowProps & { sample: CollectedSample })
 function Children({ nodes, depth, ...rest }: RowProps & { nodes: SampleTreeNode[]; depth: number }) {
   return (
     <ul className={classes.list} aria-label="Sub-samples">
-      {nodes.map((n) => <ChildRow key={n.id} node={n} depth={depth} {...rest} />)}
+      {nodes.map((n) => (
+        <ChildRow key={n.id} node={n} depth={depth} {...rest} />
+      ))}
     </ul>
   );
 }
@@ -141,28 +248,63 @@ function ChildRow({ node, depth, ...rest }: RowProps & { node: SampleTreeNode; d
   );
 }
 
-function Row({ sample, depth, open, onToggle, expandable, columns, onAddSubSample, hrefOf }: RowProps & {
-  sample: Sample; depth: number; open: boolean; onToggle: () => void; expandable: boolean;
+function Row({
+  sample,
+  depth,
+  open,
+  onToggle,
+  expandable,
+  columns,
+  onAddSubSample,
+  hrefOf,
+}: RowProps & {
+  sample: Sample;
+  depth: number;
+  open: boolean;
+  onToggle: () => void;
+  expandable: boolean;
 }) {
   return (
-    <div className={classes.row} role="group" aria-label={`Sample ${sample.sampleId}`} style={{ '--depth': depth } as CSSProperties}>
+    <div
+      className={classes.row}
+      role="group"
+      aria-label={`Sample ${sample.sampleId}`}
+      style={{ '--depth': depth } as CSSProperties}
+    >
       <div className={classes.tree}>
         {expandable ? (
-          <ActionIcon variant="subtle" color="gray" size="sm" aria-expanded={open} onClick={onToggle}
-            aria-label={`${open ? 'Collapse' : 'Expand'} ${sample.sampleId}`}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-expanded={open}
+            onClick={onToggle}
+            aria-label={`${open ? 'Collapse' : 'Expand'} ${sample.sampleId}`}
+          >
             {open ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
           </ActionIcon>
-        ) : <span style={{ width: 22, flexShrink: 0 }} />}
-        <Anchor component={Link} to={hrefOf(sample)} size="sm" fw={600} style={{ wordBreak: 'break-all' }}>{sample.sampleId}</Anchor>
+        ) : (
+          <span style={{ width: 22, flexShrink: 0 }} />
+        )}
+        <Anchor component={Link} to={hrefOf(sample)} size="sm" fw={600} style={{ wordBreak: 'break-all' }}>
+          {sample.sampleId}
+        </Anchor>
         {kindBadges(sample)}
       </div>
       {columns.map((c) => (
-        <Text key={c.label} size="sm" component="div"><span className={classes.cellLabel}>{c.label}:</span>{c.value(sample)}</Text>
+        <Text key={c.label} size="sm" component="div">
+          <span className={classes.cellLabel}>{c.label}:</span>
+          {c.value(sample)}
+        </Text>
       ))}
       <div className={classes.actions}>
         {onAddSubSample && !subSampleRefusal(sample) && (
           <Tooltip label="Create a sub-sample">
-            <ActionIcon variant="light" aria-label={`Create a sub-sample of ${sample.sampleId}`} onClick={() => onAddSubSample(sample)}>
+            <ActionIcon
+              variant="light"
+              aria-label={`Create a sub-sample of ${sample.sampleId}`}
+              onClick={() => onAddSubSample(sample)}
+            >
               <IconPlus size={16} />
             </ActionIcon>
           </Tooltip>

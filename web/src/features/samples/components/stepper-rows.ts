@@ -34,10 +34,19 @@ export function rowsFromRequirements(requirements: Requirement[]): StepRow[] {
     for (const [n, i] of items.entries()) {
       const key = `${parentKey}.${n + 1}`;
       rows.push({
-        key, parentKey, depth, name: i.subSampleLineage?.title ?? 'Item', aliquot: isAliquotTitle(i.subSampleLineage?.title),
-        specimenTypeId: i.specimenType?.id ?? null, specimenType: i.specimenType?.title ?? null,
-        unitOfMeasurementId: i.unitOfMeasurement.id, unitSymbol: i.unitOfMeasurement.unitSymbol,
-        subSampleLineageId: i.subSampleLineage?.id ?? null, sampleId: '', quantity: i.initialQuantity, parentAmountUsed: '',
+        key,
+        parentKey,
+        depth,
+        name: i.subSampleLineage?.title ?? 'Item',
+        aliquot: isAliquotTitle(i.subSampleLineage?.title),
+        specimenTypeId: i.specimenType?.id ?? null,
+        specimenType: i.specimenType?.title ?? null,
+        unitOfMeasurementId: i.unitOfMeasurement.id,
+        unitSymbol: i.unitOfMeasurement.unitSymbol,
+        subSampleLineageId: i.subSampleLineage?.id ?? null,
+        sampleId: '',
+        quantity: i.initialQuantity,
+        parentAmountUsed: '',
       });
       walk(i.children as Item[], key, depth + 1);
     }
@@ -48,10 +57,19 @@ export function rowsFromRequirements(requirements: Requirement[]): StepRow[] {
     const key = used.has(r.code) ? `${r.code}-${r.id}` : r.code;
     used.add(key);
     rows.push({
-      key, parentKey: null, depth: 0, name: `${r.title} (${r.code})`, aliquot: false,
-      specimenTypeId: r.specimenType?.id ?? null, specimenType: r.specimenType?.title ?? null,
-      unitOfMeasurementId: r.unitOfMeasurement.id, unitSymbol: r.unitOfMeasurement.unitSymbol,
-      subSampleLineageId: null, sampleId: '', quantity: r.initialQuantity, parentAmountUsed: '',
+      key,
+      parentKey: null,
+      depth: 0,
+      name: `${r.title} (${r.code})`,
+      aliquot: false,
+      specimenTypeId: r.specimenType?.id ?? null,
+      specimenType: r.specimenType?.title ?? null,
+      unitOfMeasurementId: r.unitOfMeasurement.id,
+      unitSymbol: r.unitOfMeasurement.unitSymbol,
+      subSampleLineageId: null,
+      sampleId: '',
+      quantity: r.initialQuantity,
+      parentAmountUsed: '',
     });
     walk(r.children, key, 1);
   }
@@ -59,12 +77,17 @@ export function rowsFromRequirements(requirements: Requirement[]): StepRow[] {
 }
 
 /** The rows as the collect command takes them (Key/ParentKey); an empty quantity stays '' for the rule to name ("*Required"). */
-export const commandRows = (rows: StepRow[]): z.input<typeof CollectRow>[] => rows.map((r) => ({
-  key: r.key, parentKey: r.parentKey, sampleId: r.sampleId, specimenTypeId: r.specimenTypeId ?? '',
-  quantity: r.quantity,
-  unitOfMeasurementId: r.unitOfMeasurementId, subSampleLineageId: r.subSampleLineageId,
-  parentAmountUsed: r.parentKey && !r.aliquot && r.parentAmountUsed !== '' ? r.parentAmountUsed : undefined,
-}));
+export const commandRows = (rows: StepRow[]): z.input<typeof CollectRow>[] =>
+  rows.map((r) => ({
+    key: r.key,
+    parentKey: r.parentKey,
+    sampleId: r.sampleId,
+    specimenTypeId: r.specimenTypeId ?? '',
+    quantity: r.quantity,
+    unitOfMeasurementId: r.unitOfMeasurementId,
+    subSampleLineageId: r.subSampleLineageId,
+    parentAmountUsed: r.parentKey && !r.aliquot && r.parentAmountUsed !== '' ? r.parentAmountUsed : undefined,
+  }));
 
 /** The row a refusal names: a field error `rows.<i>.<field>`, or the title "Row 5 (key): ...". */
 export function refusedRows(fields: Record<string, unknown>, title: string | null): Set<number> {

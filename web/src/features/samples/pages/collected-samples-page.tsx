@@ -31,7 +31,13 @@ export function CollectedSamplesArea() {
   );
 }
 
-function CollectedSamplesPage({ collecting = false, subSample = false }: { collecting?: boolean; subSample?: boolean }) {
+function CollectedSamplesPage({
+  collecting = false,
+  subSample = false,
+}: {
+  collecting?: boolean;
+  subSample?: boolean;
+}) {
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const canCollect = useCan('samples.collect');
@@ -39,7 +45,11 @@ function CollectedSamplesPage({ collecting = false, subSample = false }: { colle
   const canAllocate = useCan('storage.allocate');
   const [allocating, setAllocating] = useState(false);
   const list = useListState();
-  const samples = usePrimarySamples(institution.id, protocol.id, { page: list.page, pageSize: list.pageSize, search: list.search });
+  const samples = usePrimarySamples(institution.id, protocol.id, {
+    page: list.page,
+    pageSize: list.pageSize,
+    search: list.search,
+  });
   const navigate = useNavigate();
   const here = protocolPath(protocol, 'collected-samples');
   // Keep the list's page and search when a form over it closes; the sample page's button comes back to it.
@@ -50,21 +60,45 @@ function CollectedSamplesPage({ collecting = false, subSample = false }: { colle
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1} fz={26}>Collected Samples</Title>
-          <Text size="sm" c="gray.7">Samples of this protocol with their aliquots and derivatives; expand a sample to see them.</Text>
+          <Title order={1} fz={26}>
+            Collected Samples
+          </Title>
+          <Text size="sm" c="gray.7">
+            Samples of this protocol with their aliquots and derivatives; expand a sample to see them.
+          </Text>
         </div>
         <Group gap="xs">
-          {canAllocate && <Button variant="default" leftSection={<IconBoxMultiple size={16} />} onClick={() => setAllocating(true)}>Allocate</Button>}
-          {canCollect && <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(`${here}/new${window.location.search}`)}>Collect Sample</Button>}
+          {canAllocate && (
+            <Button variant="default" leftSection={<IconBoxMultiple size={16} />} onClick={() => setAllocating(true)}>
+              Allocate
+            </Button>
+          )}
+          {canCollect && (
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => void navigate(`${here}/new${window.location.search}`)}
+            >
+              Collect Sample
+            </Button>
+          )}
         </Group>
       </Group>
       <SearchBox value={list.search} onSearch={list.setSearch} placeholder="Search by sample ID" />
-      <SampleTree query={samples} page={list.page} onPage={list.setPage} variant="protocol"
-        onAddSubSample={canCollect ? (s) => void navigate(`${here}/${s.id}/sub-sample${window.location.search}`) : undefined}
+      <SampleTree
+        query={samples}
+        page={list.page}
+        onPage={list.setPage}
+        variant="protocol"
+        onAddSubSample={
+          canCollect ? (s) => void navigate(`${here}/${s.id}/sub-sample${window.location.search}`) : undefined
+        }
         hrefOf={(s) => `${here}/${s.id}`}
-        emptyText={canCollect ? 'No samples collected yet: collect the first one.' : 'No samples collected yet.'} />
+        emptyText={canCollect ? 'No samples collected yet: collect the first one.' : 'No samples collected yet.'}
+      />
       {canCollect && collecting && <CollectForm onClose={back} />}
-      {canCollect && subSample && <SubSampleFormFor onClose={back} onCreated={(parentId) => void navigate(`${here}/${parentId}`)} />}
+      {canCollect && subSample && (
+        <SubSampleFormFor onClose={back} onCreated={(parentId) => void navigate(`${here}/${parentId}`)} />
+      )}
       {canAllocate && allocating && <AllocateDialog onClose={() => setAllocating(false)} />}
     </Stack>
   );
@@ -79,7 +113,12 @@ function SubSampleFormFor({ onClose, onCreated }: { onClose: () => void; onCreat
   const protocol = useCurrentProtocol();
   const parent = useSample(institution.id, protocol.id, Number(useParams().sampleId));
   if (parent.isPending) return <PageLoader />;
-  if (parent.isError) return <Alert color="red" title="The parent sample could not be loaded" withCloseButton onClose={onClose}>{parent.error.message}</Alert>;
+  if (parent.isError)
+    return (
+      <Alert color="red" title="The parent sample could not be loaded" withCloseButton onClose={onClose}>
+        {parent.error.message}
+      </Alert>
+    );
   // A deep link to a sample the server would refuse says why, instead of a form that fails on Create.
   const refusal = subSampleRefusal(parent.data);
   if (refusal) return <Alert color="red" title={refusal} withCloseButton closeButtonLabel="Close" onClose={onClose} />;

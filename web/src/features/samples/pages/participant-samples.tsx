@@ -35,32 +35,61 @@ function ParticipantSamplesPage({ collecting = false, single = false }: { collec
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
-        <Title order={2} fz={20}>Collected Samples</Title>
+        <Title order={2} fz={20}>
+          Collected Samples
+        </Title>
         {canCollect && !p.hasWithdrawnConsent && (
           <Group gap="xs">
             {/* One sample outside the event's requirements: the protocol's form, with this participant as the patient. */}
-            <Button variant="default" onClick={() => void navigate(`${here}/new`)}>Collect One Sample</Button>
-            <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(`${here}/collect`)}>Collect Specimen</Button>
+            <Button variant="default" onClick={() => void navigate(`${here}/new`)}>
+              Collect One Sample
+            </Button>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(`${here}/collect`)}>
+              Collect Specimen
+            </Button>
           </Group>
         )}
       </Group>
-      {p.hasWithdrawnConsent && <Text size="sm" c="red.8">Consent withdrawn: no further samples may be collected from this participant.</Text>}
+      {p.hasWithdrawnConsent && (
+        <Text size="sm" c="red.8">
+          Consent withdrawn: no further samples may be collected from this participant.
+        </Text>
+      )}
       <ParticipantSampleTree page={list.page} onPage={list.setPage} pageSize={list.pageSize} />
       {canCollect && single && <CollectForm patient={p.patient} onClose={() => void navigate(here)} />}
-      {canCollect && collecting && <CollectStepper participant={p} initialEventId={eventId} onClose={(saved) => void navigate(saved || !back ? here : back)} />}
+      {canCollect && collecting && (
+        <CollectStepper
+          participant={p}
+          initialEventId={eventId}
+          onClose={(saved) => void navigate(saved || !back ? here : back)}
+        />
+      )}
     </Stack>
   );
 }
 
-function ParticipantSampleTree({ page, onPage, pageSize = 10 }: { page: number; onPage: (n: number) => void; pageSize?: number }) {
+function ParticipantSampleTree({
+  page,
+  onPage,
+  pageSize = 10,
+}: {
+  page: number;
+  onPage: (n: number) => void;
+  pageSize?: number;
+}) {
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const p = useCurrentParticipant();
   const samples = usePrimarySamples(institution.id, protocol.id, { page, pageSize, participantId: p.id });
   return (
-    <SampleTree query={samples} page={page} onPage={onPage} variant="participant"
+    <SampleTree
+      query={samples}
+      page={page}
+      onPage={onPage}
+      variant="participant"
       hrefOf={(s) => protocolPath(protocol, `collected-samples/${s.id}`)}
-      emptyText="No samples collected from this participant yet." />
+      emptyText="No samples collected from this participant yet."
+    />
   );
 }
 
@@ -69,7 +98,9 @@ export function ParticipantSamplesSection() {
   const [page, setPage] = useState(1);
   return (
     <Stack gap={6}>
-      <Title order={3} fz="md">Collected Samples</Title>
+      <Title order={3} fz="md">
+        Collected Samples
+      </Title>
       <ParticipantSampleTree page={page} onPage={setPage} />
     </Stack>
   );

@@ -1,7 +1,35 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import {
-  IconAdjustments, IconAlertCircle, IconArrowLeft, IconBox, IconBoxOff, IconDroplet, IconFlask, IconGitBranch, IconPlus, IconPrinter, IconTag, IconTruck, IconTruckDelivery, IconTruckOff, IconTruckReturn, IconUserOff,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import {
+  IconAdjustments,
+  IconAlertCircle,
+  IconArrowLeft,
+  IconBox,
+  IconBoxOff,
+  IconDroplet,
+  IconFlask,
+  IconGitBranch,
+  IconPlus,
+  IconPrinter,
+  IconTag,
+  IconTruck,
+  IconTruckDelivery,
+  IconTruckOff,
+  IconTruckReturn,
+  IconUserOff,
 } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import type { CollectedSample, SampleHistoryEntry, SampleTreeNode } from '@contract/samples.contract';
@@ -26,13 +54,26 @@ export function SampleDetailPage() {
   const id = Number(useParams().sampleId);
   const sample = useSample(institution.id, protocol.id, id);
   const list = protocolPath(protocol, 'collected-samples');
-  if (sample.isPending) return <Group justify="center" py="xl"><Loader type="dots" aria-label="Loading the sample" /></Group>;
+  if (sample.isPending)
+    return (
+      <Group justify="center" py="xl">
+        <Loader type="dots" aria-label="Loading the sample" />
+      </Group>
+    );
   if (sample.isError) {
     const notFound = sample.error instanceof ApiError && sample.error.status === 404;
     return (
-      <Alert color="red" icon={<IconAlertCircle />} title={notFound ? 'Sample not found' : 'The sample could not be loaded'}>
-        <Text size="sm" mb="sm">{notFound ? `No sample ${id} belongs to ${protocol.title}.` : sample.error.message}</Text>
-        <Button size="xs" variant="default" component={Link} to={list}>All collected samples</Button>
+      <Alert
+        color="red"
+        icon={<IconAlertCircle />}
+        title={notFound ? 'Sample not found' : 'The sample could not be loaded'}
+      >
+        <Text size="sm" mb="sm">
+          {notFound ? `No sample ${id} belongs to ${protocol.title}.` : sample.error.message}
+        </Text>
+        <Button size="xs" variant="default" component={Link} to={list}>
+          All collected samples
+        </Button>
       </Alert>
     );
   }
@@ -49,33 +90,72 @@ function SampleDetail({ sample: s }: { sample: CollectedSample }) {
   const list = protocolPath(protocol, 'collected-samples');
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={list} size="sm"><Group gap={4}><IconArrowLeft size={14} />Collected Samples</Group></Anchor>
+      <Anchor component={Link} to={list} size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} />
+          Collected Samples
+        </Group>
+      </Anchor>
       <Group justify="space-between" align="flex-end">
         <Group gap="sm">
-          <Title order={1} fz={26} style={{ wordBreak: 'break-all' }}>Sample {s.sampleId}</Title>
-          <Badge variant="light" color={s.kind === 'primary' ? 'gray' : s.kind === 'aliquot' ? 'blue' : 'grape'}>{s.kind}</Badge>
+          <Title order={1} fz={26} style={{ wordBreak: 'break-all' }}>
+            Sample {s.sampleId}
+          </Title>
+          <Badge variant="light" color={s.kind === 'primary' ? 'gray' : s.kind === 'aliquot' ? 'blue' : 'grape'}>
+            {s.kind}
+          </Badge>
           {s.hasWithdrawnConsent && <Badge color="red">Consent withdrawn</Badge>}
           {s.transitShipment && (
-            <Badge color="orange" variant="light" component={Link} to={`/shipment/${s.transitShipment.id}`} style={{ cursor: 'pointer', textTransform: 'none' }}>
-              {s.transitShipment.status === 'draft' ? `In a draft shipment (${s.transitShipment.name})` : `In transit (shipment ${s.transitShipment.name})`}
+            <Badge
+              color="orange"
+              variant="light"
+              component={Link}
+              to={`/shipment/${s.transitShipment.id}`}
+              style={{ cursor: 'pointer', textTransform: 'none' }}
+            >
+              {s.transitShipment.status === 'draft'
+                ? `In a draft shipment (${s.transitShipment.name})`
+                : `In transit (shipment ${s.transitShipment.name})`}
             </Badge>
           )}
         </Group>
         {(canCollect || canPrint) && (
           <Group gap="xs">
             {canPrint && !s.hasWithdrawnConsent && (
-              <Button variant="default" leftSection={<IconPrinter size={16} />} loading={printLabel.isPending}
-                onClick={() => printLabel.mutate({ collectedSampleIds: [s.id] })}>Print label</Button>
+              <Button
+                variant="default"
+                leftSection={<IconPrinter size={16} />}
+                loading={printLabel.isPending}
+                onClick={() => printLabel.mutate({ collectedSampleIds: [s.id] })}
+              >
+                Print label
+              </Button>
             )}
             {canCollect && !subSampleRefusal(s) && (
-              <Button variant="light" leftSection={<IconPlus size={16} />} component={Link} to={`${list}/${s.id}/sub-sample`} state={{ back: `${list}/${s.id}` }}>Create Sub-sample</Button>
+              <Button
+                variant="light"
+                leftSection={<IconPlus size={16} />}
+                component={Link}
+                to={`${list}/${s.id}/sub-sample`}
+                state={{ back: `${list}/${s.id}` }}
+              >
+                Create Sub-sample
+              </Button>
             )}
-            {canCollect && <Button variant="default" leftSection={<IconAdjustments size={16} />} onClick={() => setAdjusting(true)}>Manual adjustment</Button>}
+            {canCollect && (
+              <Button variant="default" leftSection={<IconAdjustments size={16} />} onClick={() => setAdjusting(true)}>
+                Manual adjustment
+              </Button>
+            )}
           </Group>
         )}
       </Group>
       {s.hasWithdrawnConsent && (
-        <Alert color="red" icon={<IconUserOff />} title="The donor withdrew consent: this sample may not be used further.">
+        <Alert
+          color="red"
+          icon={<IconUserOff />}
+          title="The donor withdrew consent: this sample may not be used further."
+        >
           Adjustments stay possible, to record destroyed or lost material.
         </Alert>
       )}
@@ -92,8 +172,12 @@ function SampleDetail({ sample: s }: { sample: CollectedSample }) {
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <Text size="xs" c="gray.7" fw={600} tt="uppercase">{label}</Text>
-      <Text size="sm" component="div">{children || '—'}</Text>
+      <Text size="xs" c="gray.7" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children || '—'}
+      </Text>
     </div>
   );
 }
@@ -106,12 +190,21 @@ function Fields({ sample: s }: { sample: CollectedSample }) {
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
         <Field label="Specimen Type">{s.specimenType?.title}</Field>
         <Field label="Collected Amount">{amountText(s.collectedAmount, s)}</Field>
-        <Field label="Remaining Amount"><Text span fw={700} size="sm">{amountText(s.remainingAmount, s)}</Text></Field>
+        <Field label="Remaining Amount">
+          <Text span fw={700} size="sm">
+            {amountText(s.remainingAmount, s)}
+          </Text>
+        </Field>
         <Field label="Collected">{`${s.collectedDate.slice(0, 10)} ${s.collectedTime.slice(0, 5)}`}</Field>
         <Field label="Donor">
           {s.patient ? (
-            <Anchor component={Link} size="sm" to={protocolPath(protocol, `participants/${s.participantId}/participant-overview`)}>
-              {fullName(s.patient)}{s.patient.patientMRN ? ` (MRN ${s.patient.patientMRN})` : ''}
+            <Anchor
+              component={Link}
+              size="sm"
+              to={protocolPath(protocol, `participants/${s.participantId}/participant-overview`)}
+            >
+              {fullName(s.patient)}
+              {s.patient.patientMRN ? ` (MRN ${s.patient.patientMRN})` : ''}
             </Anchor>
           ) : null}
         </Field>
@@ -119,7 +212,9 @@ function Fields({ sample: s }: { sample: CollectedSample }) {
         <Field label="Institution Site">{s.institutionSite?.title}</Field>
         {s.parentSample && (
           <Field label="Parent">
-            <Anchor component={Link} size="sm" to={`${list}/${s.parentSample.id}`}>{s.parentSample.sampleId}</Anchor>
+            <Anchor component={Link} size="sm" to={`${list}/${s.parentSample.id}`}>
+              {s.parentSample.sampleId}
+            </Anchor>
             {s.subSampleLineage?.title ? ` · ${s.subSampleLineage.title}` : ''}
             {s.parentAmountUsed !== null ? ` · ${s.parentAmountUsed} used from the parent` : ''}
           </Field>
@@ -136,22 +231,45 @@ function Family({ sample: s }: { sample: CollectedSample }) {
   const list = protocolPath(protocol, 'collected-samples');
   return (
     <Stack gap={6} component="section" aria-labelledby="children-title">
-      <Title order={2} fz="lg" id="children-title">Sub-samples</Title>
+      <Title order={2} fz="lg" id="children-title">
+        Sub-samples
+      </Title>
       {tree.isPending && <Loader size="sm" type="dots" aria-label="Loading sub-samples" />}
-      {tree.isError && <Text size="sm" c="red.8">The sub-samples could not be loaded: {tree.error.message}</Text>}
-      {tree.isSuccess && (tree.data.children.length === 0 ? <Text size="sm" c="gray.7">No sub-samples.</Text> : (
-        <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {tree.data.children.map((c: SampleTreeNode) => (
-            <Group key={c.id} component="li" gap="xs">
-              <Anchor component={Link} to={`${list}/${c.id}`} size="sm" fw={600}>{c.sampleId}</Anchor>
-              <Badge size="sm" variant="light" color={c.kind === 'aliquot' ? 'blue' : 'grape'}>{c.kind}</Badge>
-              <Text size="sm">{c.specimenType?.title}</Text>
-              <Text size="sm" c="gray.7">{`${amountText(c.remainingAmount, c)} of ${amountText(c.collectedAmount, c)} left`}</Text>
-              {c.children.length > 0 && <Text size="xs" c="gray.7">{`${c.children.length} sub-sample${c.children.length === 1 ? '' : 's'}`}</Text>}
-            </Group>
-          ))}
-        </Stack>
-      ))}
+      {tree.isError && (
+        <Text size="sm" c="red.8">
+          The sub-samples could not be loaded: {tree.error.message}
+        </Text>
+      )}
+      {tree.isSuccess &&
+        (tree.data.children.length === 0 ? (
+          <Text size="sm" c="gray.7">
+            No sub-samples.
+          </Text>
+        ) : (
+          <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {tree.data.children.map((c: SampleTreeNode) => (
+              <Group key={c.id} component="li" gap="xs">
+                <Anchor component={Link} to={`${list}/${c.id}`} size="sm" fw={600}>
+                  {c.sampleId}
+                </Anchor>
+                <Badge size="sm" variant="light" color={c.kind === 'aliquot' ? 'blue' : 'grape'}>
+                  {c.kind}
+                </Badge>
+                <Text size="sm">{c.specimenType?.title}</Text>
+                <Text
+                  size="sm"
+                  c="gray.7"
+                >{`${amountText(c.remainingAmount, c)} of ${amountText(c.collectedAmount, c)} left`}</Text>
+                {c.children.length > 0 && (
+                  <Text
+                    size="xs"
+                    c="gray.7"
+                  >{`${c.children.length} sub-sample${c.children.length === 1 ? '' : 's'}`}</Text>
+                )}
+              </Group>
+            ))}
+          </Stack>
+        ))}
     </Stack>
   );
 }
@@ -180,25 +298,56 @@ function History({ sample: s }: { sample: CollectedSample }) {
   const list = protocolPath(protocol, 'collected-samples');
   return (
     <Stack gap="sm" component="section" aria-labelledby="history-title">
-      <Title order={2} fz="lg" id="history-title">History</Title>
+      <Title order={2} fz="lg" id="history-title">
+        History
+      </Title>
       {history.isPending && <Loader size="sm" type="dots" aria-label="Loading the history" />}
-      {history.isError && <Text size="sm" c="red.8">The history could not be loaded: {history.error.message}</Text>}
+      {history.isError && (
+        <Text size="sm" c="red.8">
+          The history could not be loaded: {history.error.message}
+        </Text>
+      )}
       {history.isSuccess && (
         <Timeline bulletSize={24} lineWidth={2} active={history.data.length} aria-label="Sample history">
           {history.data.map((h, i) => {
             const look = EVENT_LOOK[h.kind];
             return (
-              <Timeline.Item key={`${h.at}-${i}`} bullet={look.icon} color={look.color}
-                title={<Group gap="xs"><Text fw={700} size="sm">{look.title}</Text><Text size="xs" c="gray.7">{formatDateTime(h.at)}</Text></Group>}>
+              <Timeline.Item
+                key={`${h.at}-${i}`}
+                bullet={look.icon}
+                color={look.color}
+                title={
+                  <Group gap="xs">
+                    <Text fw={700} size="sm">
+                      {look.title}
+                    </Text>
+                    <Text size="xs" c="gray.7">
+                      {formatDateTime(h.at)}
+                    </Text>
+                  </Group>
+                }
+              >
                 <Text size="sm">{h.summary}</Text>
                 {h.otherSample && h.otherSample.id !== s.id && (
-                  <Anchor component={Link} to={`${list}/${h.otherSample.id}`} size="sm">{`Open ${h.otherSample.sampleId}`}</Anchor>
+                  <Anchor
+                    component={Link}
+                    to={`${list}/${h.otherSample.id}`}
+                    size="sm"
+                  >{`Open ${h.otherSample.sampleId}`}</Anchor>
                 )}
-                {h.reason && <Text size="sm" c="gray.8">Reason: {h.reason}</Text>}
+                {h.reason && (
+                  <Text size="sm" c="gray.8">
+                    Reason: {h.reason}
+                  </Text>
+                )}
                 <Text size="xs" c="gray.7">
-                  {[h.account ? `By ${h.account.firstName} ${h.account.lastName}` : null,
+                  {[
+                    h.account ? `By ${h.account.firstName} ${h.account.lastName}` : null,
                     h.amount !== null ? `Amount ${amountText(h.amount, s)}` : null,
-                    h.remainingAfter !== null ? `Remaining after: ${amountText(h.remainingAfter, s)}` : null].filter(Boolean).join(' · ')}
+                    h.remainingAfter !== null ? `Remaining after: ${amountText(h.remainingAfter, s)}` : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </Text>
               </Timeline.Item>
             );

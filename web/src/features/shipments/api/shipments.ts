@@ -1,7 +1,13 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
 import type { z } from 'zod';
-import type { ManifestInput, Shipment, ShipmentInput, ShipmentItem, ShipmentStatus } from '@contract/shipments.contract';
+import type {
+  ManifestInput,
+  Shipment,
+  ShipmentInput,
+  ShipmentItem,
+  ShipmentStatus,
+} from '@contract/shipments.contract';
 import { shipmentEndpoints as e } from '@contract/shipments.endpoints';
 import { protocolEndpoints } from '@contract/protocols.endpoints';
 import { ApiError, call, callFile, callPage } from '@/lib/api-client';
@@ -31,14 +37,19 @@ export interface ShipmentFilter {
 export function useShipments(instId: number, f: ShipmentFilter) {
   return useQuery({
     queryKey: queryKeys.shipments.list(instId, f),
-    queryFn: () => callPage(e.list, {
-      params: { instId },
-      query: {
-        ...(f.direction === 'sent' ? { sendingInstitutionId: instId } : { receivingInstitutionId: instId }),
-        status: f.status ?? undefined, statuses: f.statuses?.join(',') || undefined, collectionProtocolId: f.direction === 'sent' ? f.protocolId : null,
-        searchTerm: f.search, pageNumber: f.page, pageSize: f.pageSize,
-      },
-    }),
+    queryFn: () =>
+      callPage(e.list, {
+        params: { instId },
+        query: {
+          ...(f.direction === 'sent' ? { sendingInstitutionId: instId } : { receivingInstitutionId: instId }),
+          status: f.status ?? undefined,
+          statuses: f.statuses?.join(',') || undefined,
+          collectionProtocolId: f.direction === 'sent' ? f.protocolId : null,
+          searchTerm: f.search,
+          pageNumber: f.page,
+          pageSize: f.pageSize,
+        },
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -64,8 +75,17 @@ export function useCandidates(instId: number, q: CandidateSearch | null) {
   return useQuery({
     queryKey: queryKeys.shipments.candidates(instId, q ?? {}),
     queryFn: () => {
-      const query = q && 'sampleId' in q ? { sampleId: q.sampleId } : q && 'patientMrn' in q ? { patientMrn: q.patientMrn } : { startDate: q?.startDate, endDate: q?.endDate };
-      return call(e.candidates, { params: { instId }, query: { ...query, pageSize: MAX_PAGE_SIZE } }, { notify: false });
+      const query =
+        q && 'sampleId' in q
+          ? { sampleId: q.sampleId }
+          : q && 'patientMrn' in q
+            ? { patientMrn: q.patientMrn }
+            : { startDate: q?.startDate, endDate: q?.endDate };
+      return call(
+        e.candidates,
+        { params: { instId }, query: { ...query, pageSize: MAX_PAGE_SIZE } },
+        { notify: false },
+      );
     },
     enabled: q !== null,
   });
@@ -75,7 +95,8 @@ export function useCandidates(instId: number, q: CandidateSearch | null) {
 export function useCreateShipment(instId: number) {
   return useMutation({
     ...changes('shipments.create', instId),
-    mutationFn: (body: z.input<typeof ShipmentInput>) => call(e.create, { params: { instId }, body }, { notify: false }),
+    mutationFn: (body: z.input<typeof ShipmentInput>) =>
+      call(e.create, { params: { instId }, body }, { notify: false }),
   });
 }
 
@@ -89,13 +110,24 @@ export function useCancelShipment(instId: number, id: number) {
 export type ItemAction = { kind: 'receive' } | { kind: 'reject'; reason: string };
 
 /** One call per item: the API has no bulk receive. Failures do not stop the rest; they are returned. */
-export async function processItems(instId: number, shipmentId: number, items: ShipmentItem[], action: ItemAction, onProgress: (done: number) => void) {
+export async function processItems(
+  instId: number,
+  shipmentId: number,
+  items: ShipmentItem[],
+  action: ItemAction,
+  onProgress: (done: number) => void,
+) {
   const failures: { sampleId: string; title: string }[] = [];
   let done = 0;
   for (const item of items) {
     const params = { instId, shipmentId, itemId: item.id };
     try {
-      if (action.kind === 'reject') await call(e.rejectItem, { params, body: { reason: action.reason, concurrencyStamp: item.concurrencyStamp } }, { notify: false });
+      if (action.kind === 'reject')
+        await call(
+          e.rejectItem,
+          { params, body: { reason: action.reason, concurrencyStamp: item.concurrencyStamp } },
+          { notify: false },
+        );
       else await call(e.receiveItem, { params, body: { concurrencyStamp: item.concurrencyStamp } }, { notify: false });
     } catch (e) {
       failures.push({ sampleId: item.collectedSample.sampleId, title: e instanceof Error ? e.message : String(e) });
@@ -110,7 +142,11 @@ export type ManifestFile = z.input<typeof ManifestInput>;
 
 /** Checks a manifest file as the import would (hash, shape, addressee) and says what it holds; creates nothing. */
 export function usePreviewManifest(instId: number) {
-  return useMutation({ ...changes('shipments.previewManifest', instId), mutationFn: (manifest: ManifestFile) => call(e.importPreview, { params: { instId }, body: manifest }, { notify: false }) });
+  return useMutation({
+    ...changes('shipments.previewManifest', instId),
+    mutationFn: (manifest: ManifestFile) =>
+      call(e.importPreview, { params: { instId }, body: manifest }, { notify: false }),
+  });
 }
 
 /** Creates the incoming shipment from the manifest. */
@@ -124,7 +160,11 @@ export function useImportManifest(instId: number) {
 const manifestRows = { csv: e.manifestCsv, pdf: e.manifestPdf, 'fhir.json': e.manifestFhir } as const;
 
 /** GET {id}/manifest.csv|pdf|fhir.json with the session, saved under the name the server gives; a failure shows the server's title. True when saved. */
-export async function downloadManifest(instId: number, shipment: Shipment, format: keyof typeof manifestRows): Promise<boolean> {
+export async function downloadManifest(
+  instId: number,
+  shipment: Shipment,
+  format: keyof typeof manifestRows,
+): Promise<boolean> {
   try {
     const { blob, filename } = await callFile(manifestRows[format], one(instId, shipment.id), { notify: false });
     saveBlob(blob, filename ?? `shipment-${shipment.id}-manifest.${format}`);
@@ -132,7 +172,12 @@ export async function downloadManifest(instId: number, shipment: Shipment, forma
   } catch (err) {
     // A 401 already went to the login page.
     if (!(err instanceof ApiError && err.status === 401)) {
-      notifications.show({ color: 'red', title: 'The manifest could not be downloaded', message: err instanceof ApiError ? err.problem.title : String(err), autoClose: 5000 });
+      notifications.show({
+        color: 'red',
+        title: 'The manifest could not be downloaded',
+        message: err instanceof ApiError ? err.problem.title : String(err),
+        autoClose: 5000,
+      });
     }
     return false;
   }
@@ -152,7 +197,8 @@ export function useProtocolOptions(instId: number) {
 export function useStoreSample(instId: number) {
   return useMutation({
     ...changes('shipments.receive', instId),
-    mutationFn: (v: { location: StorageLocation; collectedSampleId: number }) => allocateAt(instId, v.location, v.collectedSampleId),
+    mutationFn: (v: { location: StorageLocation; collectedSampleId: number }) =>
+      allocateAt(instId, v.location, v.collectedSampleId),
   });
 }
 

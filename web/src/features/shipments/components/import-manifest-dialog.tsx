@@ -1,11 +1,27 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, FileInput, Group, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { IconAlertCircle, IconFileImport, IconShieldCheck } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { type ManifestFile, useImportManifest, usePreviewManifest } from '../api/shipments';
 import { Dialog, DialogClose } from '@/components/dialog';
 
-interface Props { instId: number; opened: boolean; onClose: () => void }
+interface Props {
+  instId: number;
+  opened: boolean;
+  onClose: () => void;
+}
 
 /** Reads a chosen file as a manifest (JSON of a FHIR Bundle), or says why it is not one. */
 async function readManifest(file: File): Promise<ManifestFile> {
@@ -33,9 +49,20 @@ export function ImportManifestDialog({ instId, opened, onClose }: Props) {
   const [file, setFile] = useState<File | null>(null);
   const [manifest, setManifest] = useState<ManifestFile | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
-  const close = () => { setFile(null); setManifest(null); setReadError(null); preview.reset(); importing.reset(); onClose(); };
+  const close = () => {
+    setFile(null);
+    setManifest(null);
+    setReadError(null);
+    preview.reset();
+    importing.reset();
+    onClose();
+  };
   const choose = async (f: File | null) => {
-    setFile(f); setManifest(null); setReadError(null); preview.reset(); importing.reset();
+    setFile(f);
+    setManifest(null);
+    setReadError(null);
+    preview.reset();
+    importing.reset();
     if (!f) return;
     try {
       const m = await readManifest(f);
@@ -49,44 +76,105 @@ export function ImportManifestDialog({ instId, opened, onClose }: Props) {
   const error = readError ?? preview.error?.message ?? importing.error?.message ?? null;
   const submit = () => {
     if (!manifest) return;
-    importing.mutate(manifest, { onSuccess: (s) => { close(); void navigate(`/shipment/${s.id}`); } });
+    importing.mutate(manifest, {
+      onSuccess: (s) => {
+        close();
+        void navigate(`/shipment/${s.id}`);
+      },
+    });
   };
 
   return (
-    <Dialog opened={opened} onClose={close} dirty={file !== null && !importing.isSuccess} title="Import a shipment manifest" size="xl">
+    <Dialog
+      opened={opened}
+      onClose={close}
+      dirty={file !== null && !importing.isSuccess}
+      title="Import a shipment manifest"
+      size="xl"
+    >
       <Stack>
-        <Text size="sm">Choose the manifest file (.fhir.json) another installation downloaded for a shipment it sent to you.</Text>
-        <FileInput label="Manifest file" placeholder="Choose a .fhir.json file" accept=".json,application/json,application/fhir+json"
-          value={file} onChange={(f) => void choose(f)} clearable clearButtonProps={{ 'aria-label': 'Clear the chosen file' }} leftSection={<IconFileImport size={16} />} />
-        {error && <Alert color="red" icon={<IconAlertCircle />} title="This manifest cannot be imported">{error}</Alert>}
-        {preview.isPending && <Text size="sm" c="dimmed">Checking the manifest…</Text>}
+        <Text size="sm">
+          Choose the manifest file (.fhir.json) another installation downloaded for a shipment it sent to you.
+        </Text>
+        <FileInput
+          label="Manifest file"
+          placeholder="Choose a .fhir.json file"
+          accept=".json,application/json,application/fhir+json"
+          value={file}
+          onChange={(f) => void choose(f)}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
+          leftSection={<IconFileImport size={16} />}
+        />
+        {error && (
+          <Alert color="red" icon={<IconAlertCircle />} title="This manifest cannot be imported">
+            {error}
+          </Alert>
+        )}
+        {preview.isPending && (
+          <Text size="sm" c="dimmed">
+            Checking the manifest…
+          </Text>
+        )}
         {p && (
           <>
             <Group gap="xs">
-              <Badge color="teal" leftSection={<IconShieldCheck size={14} />}>SHA-256 OK</Badge>
-              <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>{p.sha256}</Text>
+              <Badge color="teal" leftSection={<IconShieldCheck size={14} />}>
+                SHA-256 OK
+              </Badge>
+              <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                {p.sha256}
+              </Text>
             </Group>
             {p.alreadyImported && (
               <Alert color="yellow" icon={<IconAlertCircle />} title="Already imported">
-                This manifest was imported as <Anchor component={Link} to={`/shipment/${p.alreadyImported.id}`} onClick={close}>{p.alreadyImported.name}</Anchor>.
+                This manifest was imported as{' '}
+                <Anchor component={Link} to={`/shipment/${p.alreadyImported.id}`} onClick={close}>
+                  {p.alreadyImported.name}
+                </Anchor>
+                .
               </Alert>
             )}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-              <Text size="sm"><b>Shipment:</b> {p.name}</Text>
-              <Text size="sm"><b>From:</b> {p.sender.title} ({p.sender.abbreviation}){p.sender.site ? ` · ${p.sender.site}` : ''}</Text>
-              <Text size="sm"><b>To:</b> {p.receiver.title}{p.receiver.site ? ` · ${p.receiver.site}` : ''}</Text>
-              <Text size="sm"><b>Shipped at:</b> {p.shippedDate} {p.shippedTime}</Text>
-              <Text size="sm"><b>Tracking number:</b> {p.trackingNumber ?? '—'}</Text>
-              <Text size="sm"><b>Sent from:</b> {p.sender.installation ?? '—'}</Text>
+              <Text size="sm">
+                <b>Shipment:</b> {p.name}
+              </Text>
+              <Text size="sm">
+                <b>From:</b> {p.sender.title} ({p.sender.abbreviation}){p.sender.site ? ` · ${p.sender.site}` : ''}
+              </Text>
+              <Text size="sm">
+                <b>To:</b> {p.receiver.title}
+                {p.receiver.site ? ` · ${p.receiver.site}` : ''}
+              </Text>
+              <Text size="sm">
+                <b>Shipped at:</b> {p.shippedDate} {p.shippedTime}
+              </Text>
+              <Text size="sm">
+                <b>Tracking number:</b> {p.trackingNumber ?? '—'}
+              </Text>
+              <Text size="sm">
+                <b>Sent from:</b> {p.sender.installation ?? '—'}
+              </Text>
             </SimpleGrid>
             <ScrollArea.Autosize mah={260}>
               <Table striped withTableBorder aria-label="Samples in the manifest">
-                <Table.Thead><Table.Tr><Table.Th>Sample ID</Table.Th><Table.Th>Specimen Type</Table.Th><Table.Th>Amount</Table.Th><Table.Th>Parent</Table.Th></Table.Tr></Table.Thead>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Sample ID</Table.Th>
+                    <Table.Th>Specimen Type</Table.Th>
+                    <Table.Th>Amount</Table.Th>
+                    <Table.Th>Parent</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
                 <Table.Tbody>
                   {p.items.map((i) => (
                     <Table.Tr key={i.sampleId}>
-                      <Table.Td>{i.sampleId}</Table.Td><Table.Td>{i.specimenType ?? '—'}</Table.Td>
-                      <Table.Td>{i.amount} {i.unit ?? ''}</Table.Td><Table.Td>{i.parentSampleId ?? '—'}</Table.Td>
+                      <Table.Td>{i.sampleId}</Table.Td>
+                      <Table.Td>{i.specimenType ?? '—'}</Table.Td>
+                      <Table.Td>
+                        {i.amount} {i.unit ?? ''}
+                      </Table.Td>
+                      <Table.Td>{i.parentSampleId ?? '—'}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

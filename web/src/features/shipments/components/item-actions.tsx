@@ -34,20 +34,28 @@ export function ItemActions({ instId, shipmentId, selected, onDone }: Props) {
     const label = action.kind === 'receive' ? 'Accepting' : 'Rejecting';
     setFailures(null);
     setRunning({ label, done: 0, total: items.length });
-    const failed = await processItems(instId, shipmentId, items, action, (done) => setRunning({ label, done, total: items.length }));
+    const failed = await processItems(instId, shipmentId, items, action, (done) =>
+      setRunning({ label, done, total: items.length }),
+    );
     setRunning(null);
     await invalidateAfter(queryClient, 'shipments.receive', instId);
     const ok = items.length - failed.length;
     if (ok > 0) {
-      notifications.show({ color: 'teal', autoClose: 4000,
-        message: `${ok} sample${ok === 1 ? '' : 's'} ${action.kind === 'receive' ? 'accepted' : 'rejected'}.` });
+      notifications.show({
+        color: 'teal',
+        autoClose: 4000,
+        message: `${ok} sample${ok === 1 ? '' : 's'} ${action.kind === 'receive' ? 'accepted' : 'rejected'}.`,
+      });
     }
     setFailures(failed.length ? failed : null);
     onDone();
   };
 
   const submitReject = () => {
-    if (!reason.trim()) { setReasonError('*required'); return; }
+    if (!reason.trim()) {
+      setReasonError('*required');
+      return;
+    }
     setRejecting(false);
     void run({ kind: 'reject', reason: reason.trim() });
     setReason('');
@@ -57,34 +65,93 @@ export function ItemActions({ instId, shipmentId, selected, onDone }: Props) {
   return (
     <Stack gap="xs">
       <Group gap="sm">
-        <Button leftSection={<IconCheck size={16} />} color="teal" disabled={none} onClick={() => void run({ kind: 'receive' })}>
+        <Button
+          leftSection={<IconCheck size={16} />}
+          color="teal"
+          disabled={none}
+          onClick={() => void run({ kind: 'receive' })}
+        >
           Accept{selected.length ? ` (${selected.length})` : ''}
         </Button>
-        <Button leftSection={<IconX size={16} />} color="red" variant="light" disabled={none} onClick={() => { setReasonError(null); setRejecting(true); }}>
+        <Button
+          leftSection={<IconX size={16} />}
+          color="red"
+          variant="light"
+          disabled={none}
+          onClick={() => {
+            setReasonError(null);
+            setRejecting(true);
+          }}
+        >
           Reject{selected.length ? ` (${selected.length})` : ''}
         </Button>
-        {selected.length === 0 && !running && <Text size="sm" c="dimmed">Select pending samples to accept or reject them.</Text>}
+        {selected.length === 0 && !running && (
+          <Text size="sm" c="dimmed">
+            Select pending samples to accept or reject them.
+          </Text>
+        )}
       </Group>
       {running && (
         <Stack gap={4} aria-live="polite">
-          <Text size="sm">{running.label} {running.done} of {running.total}…</Text>
+          <Text size="sm">
+            {running.label} {running.done} of {running.total}…
+          </Text>
           <Progress value={(running.done / running.total) * 100} aria-label={`${running.label} samples`} />
         </Stack>
       )}
       {failures && (
-        <Alert color="red" title={`${failures.length} sample${failures.length === 1 ? '' : 's'} could not be processed`} withCloseButton onClose={() => setFailures(null)}>
-          <List size="sm">{failures.map((f) => <List.Item key={f.sampleId}>{f.sampleId}: {f.title}</List.Item>)}</List>
+        <Alert
+          color="red"
+          title={`${failures.length} sample${failures.length === 1 ? '' : 's'} could not be processed`}
+          withCloseButton
+          onClose={() => setFailures(null)}
+        >
+          <List size="sm">
+            {failures.map((f) => (
+              <List.Item key={f.sampleId}>
+                {f.sampleId}: {f.title}
+              </List.Item>
+            ))}
+          </List>
         </Alert>
       )}
-      <Dialog opened={rejecting} onClose={() => { setRejecting(false); setReason(''); }} dirty={reason.trim() !== ''} title={`Reject ${selected.length} sample${selected.length === 1 ? '' : 's'}`}>
-        <form noValidate onSubmit={(e) => { e.preventDefault(); submitReject(); }}>
+      <Dialog
+        opened={rejecting}
+        onClose={() => {
+          setRejecting(false);
+          setReason('');
+        }}
+        dirty={reason.trim() !== ''}
+        title={`Reject ${selected.length} sample${selected.length === 1 ? '' : 's'}`}
+      >
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submitReject();
+          }}
+        >
           <Stack gap="sm">
             <Text size="sm">{selected.map((i) => i.collectedSample.sampleId).join(', ')}</Text>
-            <Textarea label="Reason" withAsterisk autosize minRows={2} maxLength={500} data-autofocus value={reason} error={reasonError}
-              onChange={(e) => { setReason(e.currentTarget.value); setReasonError(null); }} />
+            <Textarea
+              label="Reason"
+              withAsterisk
+              autosize
+              minRows={2}
+              maxLength={500}
+              data-autofocus
+              value={reason}
+              error={reasonError}
+              onChange={(e) => {
+                setReason(e.currentTarget.value);
+                setReasonError(null);
+              }}
+            />
             <Group justify="flex-end">
               <DialogClose>Cancel</DialogClose>
-              <Button type="submit" color="red">Reject</Button>
+              <Button type="submit" color="red">
+                Reject
+              </Button>
             </Group>
           </Stack>
         </form>

@@ -5,14 +5,29 @@ import { formatDateTime, fullName } from '@/lib/format';
 import { usePhone } from '@/lib/use-phone';
 import { ItemStatusBadge } from './shipment-columns';
 
-const amountOf = (i: ShipmentItem) => `${i.collectedSample.amount} ${i.collectedSample.unitOfMeasurement.unitSymbol ?? ''}`.trim();
-const donorOf = (i: ShipmentItem) => (i.collectedSample.donor ? `${fullName(i.collectedSample.donor)}${i.collectedSample.donor.mrn ? ` (${i.collectedSample.donor.mrn})` : ''}` : null);
-const byOf = (i: ShipmentItem) => (i.processedAccount ? `${i.processedAccount.firstName} ${i.processedAccount.lastName}` : '');
+const amountOf = (i: ShipmentItem) =>
+  `${i.collectedSample.amount} ${i.collectedSample.unitOfMeasurement.unitSymbol ?? ''}`.trim();
+const donorOf = (i: ShipmentItem) =>
+  i.collectedSample.donor
+    ? `${fullName(i.collectedSample.donor)}${i.collectedSample.donor.mrn ? ` (${i.collectedSample.donor.mrn})` : ''}`
+    : null;
+const byOf = (i: ShipmentItem) =>
+  i.processedAccount ? `${i.processedAccount.firstName} ${i.processedAccount.lastName}` : '';
 
 /** The pending items (selectable on the receiving side) or the processed ones (status, reason, who, when). */
-export interface Selection { chosen: Set<number>; all: boolean; some: boolean; toggle: (id: number, on: boolean) => void; toggleAll: (on: boolean) => void }
+export interface Selection {
+  chosen: Set<number>;
+  all: boolean;
+  some: boolean;
+  toggle: (id: number, on: boolean) => void;
+  toggleAll: (on: boolean) => void;
+}
 interface Props {
-  label: string; items: ShipmentItem[]; empty: string; select?: Selection; processed?: boolean;
+  label: string;
+  items: ShipmentItem[];
+  empty: string;
+  select?: Selection;
+  processed?: boolean;
   /** The receiver's Storage column: where the item is stored, or a Store action. */
   storage?: (i: ShipmentItem) => ReactNode;
 }
@@ -20,34 +35,62 @@ interface Props {
 export function ItemTable({ label, items, empty, select, processed = false, storage }: Props) {
   const phone = usePhone();
   const withDonor = items.some((i) => i.collectedSample.donor);
-  if (phone) return <ItemCards label={label} items={items} empty={empty} select={select} processed={processed} storage={storage} />;
+  if (phone)
+    return (
+      <ItemCards label={label} items={items} empty={empty} select={select} processed={processed} storage={storage} />
+    );
   const columns = 3 + (select ? 1 : 0) + (withDonor ? 1 : 0) + (processed ? 4 : 0) + (storage ? 1 : 0);
   return (
     <ScrollArea type="auto">
-      <Table striped withTableBorder aria-label={label} miw={items.length === 0 ? undefined : processed ? (storage ? 980 : 760) : 420}>
+      <Table
+        striped
+        withTableBorder
+        aria-label={label}
+        miw={items.length === 0 ? undefined : processed ? (storage ? 980 : 760) : 420}
+      >
         <Table.Thead>
           <Table.Tr>
             {select && (
               <Table.Th w={44}>
-                <Checkbox aria-label="Select all pending samples" checked={select.all} indeterminate={!select.all && select.some}
-                  disabled={items.length === 0} onChange={(e) => select.toggleAll(e.currentTarget.checked)} />
+                <Checkbox
+                  aria-label="Select all pending samples"
+                  checked={select.all}
+                  indeterminate={!select.all && select.some}
+                  disabled={items.length === 0}
+                  onChange={(e) => select.toggleAll(e.currentTarget.checked)}
+                />
               </Table.Th>
             )}
             <Table.Th>Sample ID</Table.Th>
             <Table.Th>Specimen Type</Table.Th>
             <Table.Th>Amount</Table.Th>
             {withDonor && <Table.Th>Donor</Table.Th>}
-            {processed && <><Table.Th>Status</Table.Th><Table.Th>Reason</Table.Th><Table.Th>By</Table.Th><Table.Th>When</Table.Th></>}
+            {processed && (
+              <>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Reason</Table.Th>
+                <Table.Th>By</Table.Th>
+                <Table.Th>When</Table.Th>
+              </>
+            )}
             {storage && <Table.Th>Storage</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {items.map((i) => (
-            <Table.Tr key={i.id} onClick={select ? () => select.toggle(i.id, !select.chosen.has(i.id)) : undefined} style={select ? { cursor: 'pointer' } : undefined}>
+            <Table.Tr
+              key={i.id}
+              onClick={select ? () => select.toggle(i.id, !select.chosen.has(i.id)) : undefined}
+              style={select ? { cursor: 'pointer' } : undefined}
+            >
               {select && (
                 <Table.Td>
-                  <Checkbox aria-label={`Select ${i.collectedSample.sampleId}`} checked={select.chosen.has(i.id)}
-                    onClick={(e) => e.stopPropagation()} onChange={(e) => select.toggle(i.id, e.currentTarget.checked)} />
+                  <Checkbox
+                    aria-label={`Select ${i.collectedSample.sampleId}`}
+                    checked={select.chosen.has(i.id)}
+                    onClick={(e) => e.stopPropagation()}
+                    onChange={(e) => select.toggle(i.id, e.currentTarget.checked)}
+                  />
                 </Table.Td>
               )}
               <Table.Td ff="monospace">{i.collectedSample.sampleId}</Table.Td>
@@ -56,7 +99,9 @@ export function ItemTable({ label, items, empty, select, processed = false, stor
               {withDonor && <Table.Td>{donorOf(i)}</Table.Td>}
               {processed && (
                 <>
-                  <Table.Td miw={110}><ItemStatusBadge status={i.status} /></Table.Td>
+                  <Table.Td miw={110}>
+                    <ItemStatusBadge status={i.status} />
+                  </Table.Td>
                   <Table.Td>{i.reason ?? ''}</Table.Td>
                   <Table.Td>{byOf(i)}</Table.Td>
                   <Table.Td>{formatDateTime(i.receivedDate)}</Table.Td>
@@ -66,7 +111,13 @@ export function ItemTable({ label, items, empty, select, processed = false, stor
             </Table.Tr>
           ))}
           {items.length === 0 && (
-            <Table.Tr><Table.Td colSpan={columns}><Text size="sm" c="gray.7" ta="center" py="sm">{empty}</Text></Table.Td></Table.Tr>
+            <Table.Tr>
+              <Table.Td colSpan={columns}>
+                <Text size="sm" c="gray.7" ta="center" py="sm">
+                  {empty}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
           )}
         </Table.Tbody>
       </Table>
@@ -76,29 +127,66 @@ export function ItemTable({ label, items, empty, select, processed = false, stor
 
 /** Below the `sm` breakpoint each item is a card, so nothing hides behind a sideways scroll. */
 function ItemCards({ label, items, empty, select, processed, storage }: Props) {
-  if (items.length === 0) return <Paper withBorder p="sm"><Text size="sm" c="gray.7" ta="center">{empty}</Text></Paper>;
+  if (items.length === 0)
+    return (
+      <Paper withBorder p="sm">
+        <Text size="sm" c="gray.7" ta="center">
+          {empty}
+        </Text>
+      </Paper>
+    );
   return (
     <Stack gap="xs">
       {/* Outside the list: a list holds only its items (axe: aria-required-children). */}
       {select && (
-        <Checkbox label="Select all pending samples" checked={select.all} indeterminate={!select.all && select.some}
-          onChange={(e) => select.toggleAll(e.currentTarget.checked)} />
+        <Checkbox
+          label="Select all pending samples"
+          checked={select.all}
+          indeterminate={!select.all && select.some}
+          onChange={(e) => select.toggleAll(e.currentTarget.checked)}
+        />
       )}
       <Stack gap="xs" role="list" aria-label={label}>
         {items.map((i) => (
           <Paper key={i.id} withBorder p="sm" role="listitem" aria-label={i.collectedSample.sampleId}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               {select ? (
-                <Checkbox label={<Text span ff="monospace" fw={600}>{i.collectedSample.sampleId}</Text>} aria-label={`Select ${i.collectedSample.sampleId}`}
-                  checked={select.chosen.has(i.id)} onChange={(e) => select.toggle(i.id, e.currentTarget.checked)} />
-              ) : <Text ff="monospace" fw={600} size="sm">{i.collectedSample.sampleId}</Text>}
+                <Checkbox
+                  label={
+                    <Text span ff="monospace" fw={600}>
+                      {i.collectedSample.sampleId}
+                    </Text>
+                  }
+                  aria-label={`Select ${i.collectedSample.sampleId}`}
+                  checked={select.chosen.has(i.id)}
+                  onChange={(e) => select.toggle(i.id, e.currentTarget.checked)}
+                />
+              ) : (
+                <Text ff="monospace" fw={600} size="sm">
+                  {i.collectedSample.sampleId}
+                </Text>
+              )}
               {processed && <ItemStatusBadge status={i.status} />}
             </Group>
-            <Text size="sm" mt={4}>{i.collectedSample.specimenType?.title} · {amountOf(i)}</Text>
-            {donorOf(i) && <Text size="sm" c="dimmed">{donorOf(i)}</Text>}
+            <Text size="sm" mt={4}>
+              {i.collectedSample.specimenType?.title} · {amountOf(i)}
+            </Text>
+            {donorOf(i) && (
+              <Text size="sm" c="dimmed">
+                {donorOf(i)}
+              </Text>
+            )}
             {processed && i.reason && <Text size="sm">Reason: {i.reason}</Text>}
-            {processed && i.processedAccount && <Text size="xs" c="dimmed">{byOf(i)}, {formatDateTime(i.receivedDate)}</Text>}
-            {storage && i.status === 'received' && <Group mt={4} gap="xs">{storage(i)}</Group>}
+            {processed && i.processedAccount && (
+              <Text size="xs" c="dimmed">
+                {byOf(i)}, {formatDateTime(i.receivedDate)}
+              </Text>
+            )}
+            {storage && i.status === 'received' && (
+              <Group mt={4} gap="xs">
+                {storage(i)}
+              </Group>
+            )}
           </Paper>
         ))}
       </Stack>

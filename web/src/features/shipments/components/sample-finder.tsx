@@ -1,5 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { ActionIcon, Alert, Badge, Button, Checkbox, Group, ScrollArea, Stack, Table, Tabs, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  ScrollArea,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconAlertCircle, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import type { ShipmentCandidate } from '@contract/shipments.contract';
 import { DateField } from '@/components/date-field';
@@ -9,7 +24,8 @@ import { useCandidates, type CandidateSearch } from '../api/shipments';
 
 type By = 'sample' | 'mrn' | 'dates';
 
-const amountOf = (c: Pick<ShipmentCandidate, 'amount' | 'unitOfMeasurement'>) => `${c.amount} ${c.unitOfMeasurement.unitSymbol ?? c.unitOfMeasurement.unitName ?? ''}`.trim();
+const amountOf = (c: Pick<ShipmentCandidate, 'amount' | 'unitOfMeasurement'>) =>
+  `${c.amount} ${c.unitOfMeasurement.unitSymbol ?? c.unitOfMeasurement.unitName ?? ''}`.trim();
 
 interface Props {
   chosen: ShipmentCandidate[];
@@ -41,11 +57,26 @@ export function SampleFinder({ chosen, onChange }: Props) {
     event?.preventDefault();
     event?.stopPropagation();
     setTicked(new Set());
-    const next: CandidateSearch | null = by === 'sample' ? (sampleId.trim() ? { sampleId: sampleId.trim() } : null)
-      : by === 'mrn' ? (mrn.trim() ? { patientMrn: mrn.trim() } : null)
-        : start && end ? { startDate: start, endDate: end } : null;
+    const next: CandidateSearch | null =
+      by === 'sample'
+        ? sampleId.trim()
+          ? { sampleId: sampleId.trim() }
+          : null
+        : by === 'mrn'
+          ? mrn.trim()
+            ? { patientMrn: mrn.trim() }
+            : null
+          : start && end
+            ? { startDate: start, endDate: end }
+            : null;
     if (!next) {
-      setHint(by === 'dates' ? 'Give both the start and the end date.' : by === 'sample' ? 'Enter a sample ID.' : 'Enter a patient MRN.');
+      setHint(
+        by === 'dates'
+          ? 'Give both the start and the end date.'
+          : by === 'sample'
+            ? 'Enter a sample ID.'
+            : 'Enter a patient MRN.',
+      );
       return;
     }
     if ('startDate' in next && next.startDate > next.endDate) {
@@ -60,35 +91,71 @@ export function SampleFinder({ chosen, onChange }: Props) {
     onChange([...chosen, ...addable.filter((r) => ticked.has(r.id))]);
     setTicked(new Set());
   };
-  const toggle = (id: number, on: boolean) => setTicked((prev) => {
-    const next = new Set(prev);
-    if (on) next.add(id); else next.delete(id);
-    return next;
-  });
+  const toggle = (id: number, on: boolean) =>
+    setTicked((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const allTicked = addable.length > 0 && addable.every((r) => ticked.has(r.id));
 
   return (
     <Stack gap="md">
       {/* Its own form: Enter searches here instead of submitting the shipment. */}
       <form onSubmit={run} noValidate aria-label="Find samples">
-        <Tabs value={by} onChange={(v) => { if (v) { setBy(v as By); setHint(null); } }}>
+        <Tabs
+          value={by}
+          onChange={(v) => {
+            if (v) {
+              setBy(v as By);
+              setHint(null);
+            }
+          }}
+        >
           <Tabs.List>
             <Tabs.Tab value="sample">SAMPLE ID</Tabs.Tab>
             <Tabs.Tab value="mrn">PATIENT MRN</Tabs.Tab>
             <Tabs.Tab value="dates">DATE RANGE</Tabs.Tab>
           </Tabs.List>
           <Group align="flex-end" gap="sm" pt="md" wrap="wrap">
-            {by === 'sample' && <TextInput label="Sample ID" value={sampleId} onChange={(e) => setSampleId(e.currentTarget.value)} w={{ base: '100%', xs: 280 }} />}
-            {by === 'mrn' && <TextInput label="Patient MRN" value={mrn} onChange={(e) => setMrn(e.currentTarget.value)} w={{ base: '100%', xs: 280 }} />}
+            {by === 'sample' && (
+              <TextInput
+                label="Sample ID"
+                value={sampleId}
+                onChange={(e) => setSampleId(e.currentTarget.value)}
+                w={{ base: '100%', xs: 280 }}
+              />
+            )}
+            {by === 'mrn' && (
+              <TextInput
+                label="Patient MRN"
+                value={mrn}
+                onChange={(e) => setMrn(e.currentTarget.value)}
+                w={{ base: '100%', xs: 280 }}
+              />
+            )}
             {by === 'dates' && (
               <>
                 <DateField label="Collected from" value={start} onChange={setStart} w={{ base: '100%', xs: 180 }} />
-                <DateField label="Collected to" value={end} onChange={setEnd} minDate={start} w={{ base: '100%', xs: 180 }} />
+                <DateField
+                  label="Collected to"
+                  value={end}
+                  onChange={setEnd}
+                  minDate={start}
+                  w={{ base: '100%', xs: 180 }}
+                />
               </>
             )}
-            <Button type="submit" variant="light" leftSection={<IconSearch size={16} />} loading={results.isFetching}>Search</Button>
+            <Button type="submit" variant="light" leftSection={<IconSearch size={16} />} loading={results.isFetching}>
+              Search
+            </Button>
           </Group>
-          {hint && <Text size="sm" c="red.8" role="alert" mt={6}>{hint}</Text>}
+          {hint && (
+            <Text size="sm" c="red.8" role="alert" mt={6}>
+              {hint}
+            </Text>
+          )}
         </Tabs>
       </form>
 
@@ -100,9 +167,15 @@ export function SampleFinder({ chosen, onChange }: Props) {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={44}>
-                    <Checkbox aria-label="Select all samples found" checked={allTicked} disabled={addable.length === 0}
+                    <Checkbox
+                      aria-label="Select all samples found"
+                      checked={allTicked}
+                      disabled={addable.length === 0}
                       indeterminate={!allTicked && addable.some((r) => ticked.has(r.id))}
-                      onChange={(e) => setTicked(e.currentTarget.checked ? new Set(addable.map((r) => r.id)) : new Set())} />
+                      onChange={(e) =>
+                        setTicked(e.currentTarget.checked ? new Set(addable.map((r) => r.id)) : new Set())
+                      }
+                    />
                   </Table.Th>
                   <Table.Th>Sample ID</Table.Th>
                   <Table.Th>Specimen Type</Table.Th>
@@ -118,14 +191,28 @@ export function SampleFinder({ chosen, onChange }: Props) {
                   return (
                     <Table.Tr key={r.id}>
                       <Table.Td>
-                        <Checkbox aria-label={`Select ${r.sampleId}`} checked={inList || ticked.has(r.id)} disabled={blocked}
-                          onChange={(e) => toggle(r.id, e.currentTarget.checked)} />
+                        <Checkbox
+                          aria-label={`Select ${r.sampleId}`}
+                          checked={inList || ticked.has(r.id)}
+                          disabled={blocked}
+                          onChange={(e) => toggle(r.id, e.currentTarget.checked)}
+                        />
                       </Table.Td>
                       <Table.Td>
                         <Group gap={6}>
-                          <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>{r.sampleId}</Text>
-                          {inList && <Badge size="xs" variant="light" color="gray">Added</Badge>}
-                          {r.hasWithdrawnConsent && <Badge size="xs" variant="light" color="red">Consent withdrawn</Badge>}
+                          <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                            {r.sampleId}
+                          </Text>
+                          {inList && (
+                            <Badge size="xs" variant="light" color="gray">
+                              Added
+                            </Badge>
+                          )}
+                          {r.hasWithdrawnConsent && (
+                            <Badge size="xs" variant="light" color="red">
+                              Consent withdrawn
+                            </Badge>
+                          )}
                         </Group>
                       </Table.Td>
                       <Table.Td>{r.specimenType?.title}</Table.Td>
@@ -139,7 +226,8 @@ export function SampleFinder({ chosen, onChange }: Props) {
                   <Table.Tr>
                     <Table.Td colSpan={wide ? 6 : 4}>
                       <Text size="sm" c="gray.7" ta="center" py="md">
-                        No sample can be shipped for this search: it may not exist, be empty, disabled, or already in an open shipment.
+                        No sample can be shipped for this search: it may not exist, be empty, disabled, or already in an
+                        open shipment.
                       </Text>
                     </Table.Td>
                   </Table.Tr>
@@ -156,22 +244,40 @@ export function SampleFinder({ chosen, onChange }: Props) {
       )}
 
       <Stack gap="xs">
-        <Title order={2} fz="lg">Samples to ship ({chosen.length})</Title>
+        <Title order={2} fz="lg">
+          Samples to ship ({chosen.length})
+        </Title>
         {chosen.length === 0 ? (
-          <Text size="sm" c="dimmed">No samples yet: search above, tick the samples and press Add selected.</Text>
+          <Text size="sm" c="dimmed">
+            No samples yet: search above, tick the samples and press Add selected.
+          </Text>
         ) : (
           <Table withTableBorder aria-label="Samples to ship">
             <Table.Thead>
-              <Table.Tr><Table.Th>Sample ID</Table.Th><Table.Th>Specimen Type</Table.Th><Table.Th>Amount</Table.Th><Table.Th w={44}><VisuallyHidden>Remove</VisuallyHidden></Table.Th></Table.Tr>
+              <Table.Tr>
+                <Table.Th>Sample ID</Table.Th>
+                <Table.Th>Specimen Type</Table.Th>
+                <Table.Th>Amount</Table.Th>
+                <Table.Th w={44}>
+                  <VisuallyHidden>Remove</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {chosen.map((c) => (
                 <Table.Tr key={c.id}>
-                  <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>{c.sampleId}</Table.Td>
+                  <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                    {c.sampleId}
+                  </Table.Td>
                   <Table.Td>{c.specimenType?.title}</Table.Td>
                   <Table.Td>{amountOf(c)}</Table.Td>
                   <Table.Td>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Remove ${c.sampleId}`} onClick={() => onChange(chosen.filter((x) => x.id !== c.id))}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove ${c.sampleId}`}
+                      onClick={() => onChange(chosen.filter((x) => x.id !== c.id))}
+                    >
                       <IconTrash size={16} />
                     </ActionIcon>
                   </Table.Td>

@@ -28,7 +28,11 @@ export interface InfoValues {
 function useSitesOf(otherInstId: number | null) {
   return useQuery({
     queryKey: queryKeys.lookups.options(otherInstId ?? 0, 'institutionSites', { receiving: true }),
-    queryFn: () => call(institutionEndpoints.sites, { params: { instId: otherInstId! }, query: { isEnabled: true, pageSize: MAX_PAGE_SIZE } }),
+    queryFn: () =>
+      call(institutionEndpoints.sites, {
+        params: { instId: otherInstId! },
+        query: { isEnabled: true, pageSize: MAX_PAGE_SIZE },
+      }),
     select: (rows) => rows.map((s) => ({ value: String(s.id), label: s.title })),
     enabled: otherInstId !== null,
     placeholderData: keepPreviousData,
@@ -44,7 +48,8 @@ export function ShipmentInfoFields({ form }: { form: UseFormReturnType<InfoValue
   const receiving = form.getValues().receivingInstitutionId;
   const receivingSites = useSitesOf(receiving ? Number(receiving) : null);
   const protocols = useProtocolOptions(institution.id);
-  const noSites = receiving && receivingSites.isSuccess && !receivingSites.isPlaceholderData && receivingSites.data.length === 0;
+  const noSites =
+    receiving && receivingSites.isSuccess && !receivingSites.isPlaceholderData && receivingSites.data.length === 0;
 
   return (
     <Stack gap="sm">
@@ -53,24 +58,57 @@ export function ShipmentInfoFields({ form }: { form: UseFormReturnType<InfoValue
         <TextInput label="Tracking Number" {...form.getInputProps('trackingNumber')} />
         <TextInput label="Tracking URL" placeholder="https://" {...form.getInputProps('trackingURL')} />
       </SimpleGrid>
-      <Select label="Sending Institution Site" withAsterisk data={ownSites.options} searchable
-        placeholder={ownSites.isPending ? 'Loading…' : `A site of ${institution.title}`} {...form.getInputProps('sendingInstitutionSiteId')} />
+      <Select
+        label="Sending Institution Site"
+        withAsterisk
+        data={ownSites.options}
+        searchable
+        placeholder={ownSites.isPending ? 'Loading…' : `A site of ${institution.title}`}
+        {...form.getInputProps('sendingInstitutionSiteId')}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Select label="Receiving Institution" withAsterisk data={others} searchable placeholder={institutions.isPending ? 'Loading…' : 'Another institution'}
+        <Select
+          label="Receiving Institution"
+          withAsterisk
+          data={others}
+          searchable
+          placeholder={institutions.isPending ? 'Loading…' : 'Another institution'}
           {...form.getInputProps('receivingInstitutionId')}
-          onChange={(v) => { form.setFieldValue('receivingInstitutionId', v); form.setFieldValue('receivingInstitutionSiteId', null); }} />
-        <Select label="Receiving Institution Site" withAsterisk data={receiving ? receivingSites.data ?? [] : []} searchable disabled={!receiving}
+          onChange={(v) => {
+            form.setFieldValue('receivingInstitutionId', v);
+            form.setFieldValue('receivingInstitutionSiteId', null);
+          }}
+        />
+        <Select
+          label="Receiving Institution Site"
+          withAsterisk
+          data={receiving ? (receivingSites.data ?? []) : []}
+          searchable
+          disabled={!receiving}
           placeholder={!receiving ? 'Choose the institution first' : receivingSites.isFetching ? 'Loading…' : undefined}
           {...form.getInputProps('receivingInstitutionSiteId')}
-          error={form.getInputProps('receivingInstitutionSiteId').error ?? (noSites ? 'This institution has no enabled sites' : undefined)} />
+          error={
+            form.getInputProps('receivingInstitutionSiteId').error ??
+            (noSites ? 'This institution has no enabled sites' : undefined)
+          }
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <DateField label="Shipped Date" withAsterisk {...form.getInputProps('shippedDate')} />
         <TimeInput label="Shipped Time" withAsterisk {...form.getInputProps('shippedTime')} />
       </SimpleGrid>
-      <Select label="Collection Protocol" description="Optional: only your institution sees it" data={protocols.data ?? []} clearable searchable
-        {...form.getInputProps('collectionProtocolId')} />
-      <Checkbox label="Include the donors' names and MRN for the receiver" {...form.getInputProps('includeDonorIdentity', { type: 'checkbox' })} />
+      <Select
+        label="Collection Protocol"
+        description="Optional: only your institution sees it"
+        data={protocols.data ?? []}
+        clearable
+        searchable
+        {...form.getInputProps('collectionProtocolId')}
+      />
+      <Checkbox
+        label="Include the donors' names and MRN for the receiver"
+        {...form.getInputProps('includeDonorIdentity', { type: 'checkbox' })}
+      />
     </Stack>
   );
 }

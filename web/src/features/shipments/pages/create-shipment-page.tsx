@@ -40,60 +40,130 @@ export function CreateShipmentPage() {
   const form = useForm<InfoValues>({
     mode: 'controlled',
     initialValues: {
-      name: '', trackingNumber: '', trackingURL: '', sendingInstitutionSiteId: null, receivingInstitutionId: null, receivingInstitutionSiteId: null,
-      shippedDate: today(), shippedTime: nowHourMinute(), collectionProtocolId: params.get('protocol'), includeDonorIdentity: false,
+      name: '',
+      trackingNumber: '',
+      trackingURL: '',
+      sendingInstitutionSiteId: null,
+      receivingInstitutionId: null,
+      receivingInstitutionSiteId: null,
+      shippedDate: today(),
+      shippedTime: nowHourMinute(),
+      collectionProtocolId: params.get('protocol'),
+      includeDonorIdentity: false,
     },
     validate,
   });
   const guard = useUnsavedChangesGuard(formChanged(form) || chosen.length > 0);
   const close = () => void navigate({ pathname: '/shipment', search: location.search });
 
-  const next = () => { if (!form.validate().hasErrors) setStep(1); };
+  const next = () => {
+    if (!form.validate().hasErrors) setStep(1);
+  };
   /** Submit ships at once (at least one sample); Save as draft keeps it at the sender's until Send on its page. */
   const submit = (draft = false) => {
     setTried(!draft);
     if (chosen.length === 0 && !draft) return;
     const v = form.getValues();
     // Step 1 validated the ids; the API answers a missing one with a field error all the same.
-    create.mutate({ ...v, sendingInstitutionSiteId: v.sendingInstitutionSiteId ?? '', receivingInstitutionId: v.receivingInstitutionId ?? '',
-      receivingInstitutionSiteId: v.receivingInstitutionSiteId ?? '', collectedSampleIds: chosen.map((c) => c.id), draft }, {
-      onSuccess: (s) => {
-        const n = `${s.itemCounts.total} sample${s.itemCounts.total === 1 ? '' : 's'}`;
-        notifications.show({ color: 'teal', message: draft ? `Shipment "${s.name}" saved as a draft with ${n}.` : `Shipment "${s.name}" sent with ${n}.`, autoClose: 4000 });
-        guard.release();
-        void navigate(`/shipment/${s.id}`, { replace: true });
+    create.mutate(
+      {
+        ...v,
+        sendingInstitutionSiteId: v.sendingInstitutionSiteId ?? '',
+        receivingInstitutionId: v.receivingInstitutionId ?? '',
+        receivingInstitutionSiteId: v.receivingInstitutionSiteId ?? '',
+        collectedSampleIds: chosen.map((c) => c.id),
+        draft,
       },
-      onError: (error) => {
-        const { fields } = serverFormErrors(error);
-        // A field of step 1 the server refused (a site disabled meanwhile): back to it.
-        if (Object.keys(fields).some((f) => f !== 'collectedSampleIds')) { form.setErrors(fields); setStep(0); }
+      {
+        onSuccess: (s) => {
+          const n = `${s.itemCounts.total} sample${s.itemCounts.total === 1 ? '' : 's'}`;
+          notifications.show({
+            color: 'teal',
+            message: draft
+              ? `Shipment "${s.name}" saved as a draft with ${n}.`
+              : `Shipment "${s.name}" sent with ${n}.`,
+            autoClose: 4000,
+          });
+          guard.release();
+          void navigate(`/shipment/${s.id}`, { replace: true });
+        },
+        onError: (error) => {
+          const { fields } = serverFormErrors(error);
+          // A field of step 1 the server refused (a site disabled meanwhile): back to it.
+          if (Object.keys(fields).some((f) => f !== 'collectedSampleIds')) {
+            form.setErrors(fields);
+            setStep(0);
+          }
+        },
       },
-    });
+    );
   };
   const { fields, title } = serverFormErrors(create.error);
   const error = title ?? fields.collectedSampleIds ?? null;
 
   return (
-    <Dialog onClose={close} guard={guard} fullScreen title="Create a Collected Sample Shipment" styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}>
+    <Dialog
+      onClose={close}
+      guard={guard}
+      fullScreen
+      title="Create a Collected Sample Shipment"
+      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}
+    >
       <Box maw={820} mx="auto" mt="md">
-        <StepperShell active={step} onStepClick={(s) => { if (s < step) setStep(s); }} allowNextStepsSelect={false}>
+        <StepperShell
+          active={step}
+          onStepClick={(s) => {
+            if (s < step) setStep(s);
+          }}
+          allowNextStepsSelect={false}
+        >
           <Stepper.Step label="Shipment Information">
-            <form noValidate onSubmit={(e) => { e.preventDefault(); next(); }}>
+            <form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                next();
+              }}
+            >
               <ShipmentInfoFields form={form} />
               <Group justify="flex-end" mt="xl">
-                <Button type="submit" rightSection={<IconArrowRight size={16} />}>Next</Button>
+                <Button type="submit" rightSection={<IconArrowRight size={16} />}>
+                  Next
+                </Button>
               </Group>
             </form>
           </Stepper.Step>
           <Stepper.Step label="Shipment Items" description={chosen.length ? `${chosen.length} selected` : undefined}>
-            {error && <Alert color="red" mb="md" title="The shipment was not created">{error}</Alert>}
-            <SampleFinder chosen={chosen} onChange={(list) => { setChosen(list); create.reset(); }} />
-            {tried && chosen.length === 0 && <Alert color="red" mt="md" role="alert" title="Add at least one sample to ship" />}
+            {error && (
+              <Alert color="red" mb="md" title="The shipment was not created">
+                {error}
+              </Alert>
+            )}
+            <SampleFinder
+              chosen={chosen}
+              onChange={(list) => {
+                setChosen(list);
+                create.reset();
+              }}
+            />
+            {tried && chosen.length === 0 && (
+              <Alert color="red" mt="md" role="alert" title="Add at least one sample to ship" />
+            )}
             <Group mt="xl" justify="space-between">
-              <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => setStep(0)}>Back</Button>
+              <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => setStep(0)}>
+                Back
+              </Button>
               <Group gap="sm">
-                <Button variant="default" onClick={() => submit(true)} loading={create.isPending && create.variables?.draft === true}>Save as draft</Button>
-                <Button onClick={() => submit()} loading={create.isPending && !create.variables?.draft}>Submit</Button>
+                <Button
+                  variant="default"
+                  onClick={() => submit(true)}
+                  loading={create.isPending && create.variables?.draft === true}
+                >
+                  Save as draft
+                </Button>
+                <Button onClick={() => submit()} loading={create.isPending && !create.variables?.draft}>
+                  Submit
+                </Button>
               </Group>
             </Group>
           </Stepper.Step>

@@ -16,13 +16,45 @@ import { ImportManifestDialog } from '../components/import-manifest-dialog';
  * Issued everything we sent or are preparing (drafts and cancelled ones included; the status says which).
  */
 const VIEWS = {
-  requests: { label: 'Requests', title: 'Shipment Requests', icon: IconInbox, direction: 'received', statuses: ['shipped', 'partially_received'],
-    about: (inst: string) => `Shipments sent to ${inst} that wait for Accept or Reject.`, empty: 'No shipment waits for you.' },
-  approved: { label: 'Approved', title: 'Approved Shipments', icon: IconChecks, direction: 'received', statuses: ['received'],
-    about: (inst: string) => `Shipments sent to ${inst} whose every sample was accepted or rejected.`, empty: 'No shipment has been received yet.' },
-  issued: { label: 'Issued', title: 'Issued Shipments', icon: IconPackageExport, direction: 'sent', statuses: undefined,
-    about: (inst: string) => `Shipments ${inst} sent or is preparing (drafts).`, empty: 'No shipments sent yet.' },
-} satisfies Record<string, { label: string; title: string; icon: typeof IconInbox; direction: Direction; statuses: ShipmentStatus[] | undefined; about: (inst: string) => string; empty: string }>;
+  requests: {
+    label: 'Requests',
+    title: 'Shipment Requests',
+    icon: IconInbox,
+    direction: 'received',
+    statuses: ['shipped', 'partially_received'],
+    about: (inst: string) => `Shipments sent to ${inst} that wait for Accept or Reject.`,
+    empty: 'No shipment waits for you.',
+  },
+  approved: {
+    label: 'Approved',
+    title: 'Approved Shipments',
+    icon: IconChecks,
+    direction: 'received',
+    statuses: ['received'],
+    about: (inst: string) => `Shipments sent to ${inst} whose every sample was accepted or rejected.`,
+    empty: 'No shipment has been received yet.',
+  },
+  issued: {
+    label: 'Issued',
+    title: 'Issued Shipments',
+    icon: IconPackageExport,
+    direction: 'sent',
+    statuses: undefined,
+    about: (inst: string) => `Shipments ${inst} sent or is preparing (drafts).`,
+    empty: 'No shipments sent yet.',
+  },
+} satisfies Record<
+  string,
+  {
+    label: string;
+    title: string;
+    icon: typeof IconInbox;
+    direction: Direction;
+    statuses: ShipmentStatus[] | undefined;
+    about: (inst: string) => string;
+    empty: string;
+  }
+>;
 type View = keyof typeof VIEWS;
 
 export function ShipmentsOverviewPage() {
@@ -32,9 +64,17 @@ export function ShipmentsOverviewPage() {
   const [importing, setImporting] = useState(false);
   const list = useListState();
   const param = useParams().view;
-  const view: View = param && param in VIEWS ? param as View : 'requests';
+  const view: View = param && param in VIEWS ? (param as View) : 'requests';
   const v = VIEWS[view];
-  const shipments = useShipments(institution.id, { direction: v.direction, status: null, statuses: v.statuses, protocolId: null, search: '', page: list.page, pageSize: list.pageSize });
+  const shipments = useShipments(institution.id, {
+    direction: v.direction,
+    status: null,
+    statuses: v.statuses,
+    protocolId: null,
+    search: '',
+    page: list.page,
+    pageSize: list.pageSize,
+  });
 
   return (
     <Stack maw={1400} mx="auto">
@@ -43,27 +83,50 @@ export function ShipmentsOverviewPage() {
           {(Object.keys(VIEWS) as View[]).map((key) => {
             const Icon = VIEWS[key].icon;
             return (
-              <NavLink key={key} component={Link} to={`/shipment/overview/${key}`} label={VIEWS[key].label} active={key === view}
-                aria-current={key === view ? 'page' : undefined} leftSection={<Icon size={18} />} />
+              <NavLink
+                key={key}
+                component={Link}
+                to={`/shipment/overview/${key}`}
+                label={VIEWS[key].label}
+                active={key === view}
+                aria-current={key === view ? 'page' : undefined}
+                leftSection={<Icon size={18} />}
+              />
             );
           })}
         </Box>
         <Stack style={{ flex: 1, minWidth: 0 }} gap="sm">
           <Group justify="space-between" align="flex-end">
-            <Title order={1} fz={26}>{v.title}</Title>
+            <Title order={1} fz={26}>
+              {v.title}
+            </Title>
             {canManage && (
               <Group gap="sm">
-                <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)}>Import manifest</Button>
-                <Button component={Link} to="/shipment/new" leftSection={<IconPlus size={16} />}>Create Shipment</Button>
+                <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)}>
+                  Import manifest
+                </Button>
+                <Button component={Link} to="/shipment/new" leftSection={<IconPlus size={16} />}>
+                  Create Shipment
+                </Button>
               </Group>
             )}
           </Group>
-          <Text size="xs" c="dimmed">{v.about(institution.title)} Newest first; click a row to open it.</Text>
-          <PagedTable query={shipments} list={list} columns={shipmentColumns} cardTitle="name" emptyText={v.empty}
-            onRowClick={(s) => void navigate(`/shipment/${s.id}`)} />
+          <Text size="xs" c="dimmed">
+            {v.about(institution.title)} Newest first; click a row to open it.
+          </Text>
+          <PagedTable
+            query={shipments}
+            list={list}
+            columns={shipmentColumns}
+            cardTitle="name"
+            emptyText={v.empty}
+            onRowClick={(s) => void navigate(`/shipment/${s.id}`)}
+          />
         </Stack>
       </Group>
-      {canManage && <ImportManifestDialog instId={institution.id} opened={importing} onClose={() => setImporting(false)} />}
+      {canManage && (
+        <ImportManifestDialog instId={institution.id} opened={importing} onClose={() => setImporting(false)} />
+      )}
     </Stack>
   );
 }

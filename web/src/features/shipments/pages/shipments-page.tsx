@@ -11,11 +11,20 @@ import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { useProtocolOptions, useShipments, type Direction } from '../api/shipments';
 import { shipmentColumns, STATUS_LABELS } from '../components/shipment-columns';
 
-const CreateShipmentPage = lazy(() => import('./create-shipment-page').then((m) => ({ default: m.CreateShipmentPage })));
+const CreateShipmentPage = lazy(() =>
+  import('./create-shipment-page').then((m) => ({ default: m.CreateShipmentPage })),
+);
 
-const DIRECTIONS = [{ value: 'sent', label: 'SENT' }, { value: 'received', label: 'RECEIVED' }];
-const STATUS_OPTIONS = [{ value: 'all', label: 'All' }, ...SHIPMENT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))];
-const asStatus = (v: string | null) => (SHIPMENT_STATUSES as readonly string[]).includes(v ?? '') ? v as ShipmentStatus : null;
+const DIRECTIONS = [
+  { value: 'sent', label: 'SENT' },
+  { value: 'received', label: 'RECEIVED' },
+];
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All' },
+  ...SHIPMENT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+];
+const asStatus = (v: string | null) =>
+  (SHIPMENT_STATUSES as readonly string[]).includes(v ?? '') ? (v as ShipmentStatus) : null;
 
 /**
  * Spec 2 §2 "Shipments": the mandatory SENT / RECEIVED toggle (default SENT, kept in the URL as `direction`),
@@ -32,43 +41,100 @@ export function ShipmentsPage({ creating = false }: { creating?: boolean }) {
   const protocolParam = Number(params.get('protocol'));
   const protocolId = Number.isInteger(protocolParam) && protocolParam > 0 ? protocolParam : null;
   const protocols = useProtocolOptions(institution.id);
-  const shipments = useShipments(institution.id, { direction, status, protocolId, search: list.search, page: list.page, pageSize: list.pageSize });
-
-  const setParam = (key: string, value: string | null) => setParams((prev) => {
-    const next = new URLSearchParams(prev);
-    if (value) next.set(key, value); else next.delete(key);
-    next.delete('PageNumber');
-    return next;
+  const shipments = useShipments(institution.id, {
+    direction,
+    status,
+    protocolId,
+    search: list.search,
+    page: list.page,
+    pageSize: list.pageSize,
   });
+
+  const setParam = (key: string, value: string | null) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      next.delete('PageNumber');
+      return next;
+    });
   const filtered = status || (direction === 'sent' && protocolId) || list.search;
 
   return (
     <Stack maw={1400} mx="auto">
       <Group justify="space-between" align="flex-end">
-        <Title order={1} fz={26}>Shipments</Title>
-        {canManage && <Button component={Link} to={{ pathname: '/shipment/new', search: params.toString() }} leftSection={<IconPlus size={16} />}>Create Shipment</Button>}
+        <Title order={1} fz={26}>
+          Shipments
+        </Title>
+        {canManage && (
+          <Button
+            component={Link}
+            to={{ pathname: '/shipment/new', search: params.toString() }}
+            leftSection={<IconPlus size={16} />}
+          >
+            Create Shipment
+          </Button>
+        )}
       </Group>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Stack gap={4}>
-          <Text size="sm" fw={500} id="shipment-direction">Shipments</Text>
-          <SegmentedControl aria-labelledby="shipment-direction" data={DIRECTIONS} value={direction}
-            onChange={(v) => setParam('direction', v === 'received' ? 'received' : null)} />
+          <Text size="sm" fw={500} id="shipment-direction">
+            Shipments
+          </Text>
+          <SegmentedControl
+            aria-labelledby="shipment-direction"
+            data={DIRECTIONS}
+            value={direction}
+            onChange={(v) => setParam('direction', v === 'received' ? 'received' : null)}
+          />
         </Stack>
-        <Select label="Status" data={direction === 'sent' ? STATUS_OPTIONS : STATUS_OPTIONS.filter((o) => o.value !== 'draft')} value={status ?? 'all'} allowDeselect={false} w={{ base: '100%', xs: 200 }}
-          onChange={(v) => setParam('Status', asStatus(v))} />
+        <Select
+          label="Status"
+          data={direction === 'sent' ? STATUS_OPTIONS : STATUS_OPTIONS.filter((o) => o.value !== 'draft')}
+          value={status ?? 'all'}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 200 }}
+          onChange={(v) => setParam('Status', asStatus(v))}
+        />
         {direction === 'sent' && (
-          <Select label="Protocol" data={protocols.data ?? []} value={protocolId ? String(protocolId) : null} clearable searchable
-            placeholder="All protocols" w={{ base: '100%', xs: 280 }} onChange={(v) => setParam('protocol', v)} />
+          <Select
+            label="Protocol"
+            data={protocols.data ?? []}
+            value={protocolId ? String(protocolId) : null}
+            clearable
+            searchable
+            placeholder="All protocols"
+            w={{ base: '100%', xs: 280 }}
+            onChange={(v) => setParam('protocol', v)}
+          />
         )}
         <SearchBox value={list.search} onSearch={list.setSearch} placeholder="Name or tracking number" />
       </Group>
       <Text size="xs" c="dimmed">
-        {direction === 'sent' ? `Shipments ${institution.title} sent to other institutions.` : `Shipments other institutions sent to ${institution.title}.`} Newest first; click a row to open it.
+        {direction === 'sent'
+          ? `Shipments ${institution.title} sent to other institutions.`
+          : `Shipments other institutions sent to ${institution.title}.`}{' '}
+        Newest first; click a row to open it.
       </Text>
-      <PagedTable query={shipments} list={list} columns={shipmentColumns} cardTitle="name"
-        emptyText={filtered ? 'No shipment matches these filters.' : direction === 'sent' ? 'No shipments sent yet.' : 'No shipments received yet.'}
-        onRowClick={(s) => void navigate(`/shipment/${s.id}`)} />
-      {creating && <Suspense fallback={<PageLoader />}><CreateShipmentPage /></Suspense>}
+      <PagedTable
+        query={shipments}
+        list={list}
+        columns={shipmentColumns}
+        cardTitle="name"
+        emptyText={
+          filtered
+            ? 'No shipment matches these filters.'
+            : direction === 'sent'
+              ? 'No shipments sent yet.'
+              : 'No shipments received yet.'
+        }
+        onRowClick={(s) => void navigate(`/shipment/${s.id}`)}
+      />
+      {creating && (
+        <Suspense fallback={<PageLoader />}>
+          <CreateShipmentPage />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -14,7 +14,8 @@ export { decodeStoragePath, encodeStoragePath, useSuggestion } from '@/lib/stora
 export function useChildren(instId: number, parentId: number | null, enabled = true) {
   return useQuery({
     queryKey: keys.children(instId, parentId),
-    queryFn: () => call(e.tree, { params: { instId }, query: { parentId: parentId ?? undefined, isEnabled: true, pageSize: 1000 } }),
+    queryFn: () =>
+      call(e.tree, { params: { instId }, query: { parentId: parentId ?? undefined, isEnabled: true, pageSize: 1000 } }),
     enabled,
   });
 }
@@ -30,7 +31,8 @@ export function useNode(instId: number, path: PathRef[]) {
 export function useCreateNode(instId: number, parentPath: PathRef[], level: StorageLevel) {
   return useMutation({
     ...changes('storage.structure', instId),
-    mutationFn: (body: ContainerInput | ChildInput) => call(collectionAt(parentPath, level).create, { params: nodeParams(instId, parentPath), body }, { notify: false }),
+    mutationFn: (body: ContainerInput | ChildInput) =>
+      call(collectionAt(parentPath, level).create, { params: nodeParams(instId, parentPath), body }, { notify: false }),
   });
 }
 
@@ -39,7 +41,11 @@ export function useRackTemplate(instId: number, shelfPath: PathRef[]) {
   return useMutation({
     ...changes('storage.structure', instId),
     mutationFn: (body: RackTemplateInput) =>
-      call(e.rackTemplate, { params: { instId, containerId: shelfPath[0].id, shelfId: shelfPath[1].id }, body }, { notify: false }),
+      call(
+        e.rackTemplate,
+        { params: { instId, containerId: shelfPath[0].id, shelfId: shelfPath[1].id }, body },
+        { notify: false },
+      ),
   });
 }
 
@@ -54,7 +60,11 @@ export function usePositions(instId: number, boxPath: PathRef[]) {
 export function useOccupancies(instId: number, boxPath: PathRef[], positionId: number) {
   return useQuery({
     queryKey: keys.occupancies(instId, positionId),
-    queryFn: () => call(boxRowsAt(boxPath).occupancies, { params: { ...nodeParams(instId, boxPath), positionId }, query: { pageSize: 5 } }),
+    queryFn: () =>
+      call(boxRowsAt(boxPath).occupancies, {
+        params: { ...nodeParams(instId, boxPath), positionId },
+        query: { pageSize: 5 },
+      }),
   });
 }
 
@@ -63,7 +73,11 @@ export function useOccupancies(instId: number, boxPath: PathRef[], positionId: n
  * samples module's row.
  */
 export function findSample(instId: number, sampleId: string) {
-  return call(sampleEndpoints.listInstitution, { params: { instId }, query: { sampleId: sampleId.trim(), pageSize: 1 } }, { notify: false });
+  return call(
+    sampleEndpoints.listInstitution,
+    { params: { instId }, query: { sampleId: sampleId.trim(), pageSize: 1 } },
+    { notify: false },
+  );
 }
 
 export function useFoundSample(instId: number, sampleId: string | null) {
@@ -79,7 +93,8 @@ export function useFoundSample(instId: number, sampleId: string | null) {
 export function useSamplePosition(instId: number, collectedSampleId: number | null) {
   return useQuery({
     queryKey: keys.samplePosition(instId, collectedSampleId ?? 0),
-    queryFn: () => call(e.samplePosition, { params: { instId, collectedSampleId: collectedSampleId! } }, { notify: false }),
+    queryFn: () =>
+      call(e.samplePosition, { params: { instId, collectedSampleId: collectedSampleId! } }, { notify: false }),
     enabled: collectedSampleId !== null,
     staleTime: 0,
   });
@@ -92,24 +107,44 @@ function useStorageWrite<I, O>(instId: number, write: (input: I) => Promise<O>) 
 
 export const useAllocate = (instId: number, boxPath: PathRef[], positionId: number) =>
   useStorageWrite(instId, (collectedSampleId: number) =>
-    call(boxRowsAt(boxPath).allocate, { params: { ...nodeParams(instId, boxPath), positionId }, body: { collectedSampleId } }, { notify: false }));
+    call(
+      boxRowsAt(boxPath).allocate,
+      { params: { ...nodeParams(instId, boxPath), positionId }, body: { collectedSampleId } },
+      { notify: false },
+    ),
+  );
 
 export const useVacate = (instId: number, boxPath: PathRef[], positionId: number) =>
   useStorageWrite(instId, (v: { occupancyId: number; concurrencyStamp: string; vacateReason: string }) =>
-    call(boxRowsAt(boxPath).vacate, {
-      params: { ...nodeParams(instId, boxPath), positionId, occupancyId: v.occupancyId }, body: { concurrencyStamp: v.concurrencyStamp, vacateReason: v.vacateReason },
-    }, { notify: false }));
+    call(
+      boxRowsAt(boxPath).vacate,
+      {
+        params: { ...nodeParams(instId, boxPath), positionId, occupancyId: v.occupancyId },
+        body: { concurrencyStamp: v.concurrencyStamp, vacateReason: v.vacateReason },
+      },
+      { notify: false },
+    ),
+  );
 
 export const useBulkAllocate = (instId: number, boxPath: PathRef[]) =>
-  useStorageWrite(instId, (collectedSampleIds: number[]) => call(boxRowsAt(boxPath).bulkAllocate, { params: nodeParams(instId, boxPath), body: { collectedSampleIds } }, { notify: false }));
+  useStorageWrite(instId, (collectedSampleIds: number[]) =>
+    call(
+      boxRowsAt(boxPath).bulkAllocate,
+      { params: nodeParams(instId, boxPath), body: { collectedSampleIds } },
+      { notify: false },
+    ),
+  );
 
 /** Rack-scanner reconcile: the scan file read against the box (writes nothing). */
 export const useRackScan = (instId: number, boxPath: PathRef[]) =>
   useMutation({
     ...changes('storage.rackScanPreview', instId),
-    mutationFn: (csv: string) => call(boxRowsAt(boxPath).rackScan, { params: nodeParams(instId, boxPath), body: csv }, { notify: false }),
+    mutationFn: (csv: string) =>
+      call(boxRowsAt(boxPath).rackScan, { params: nodeParams(instId, boxPath), body: csv }, { notify: false }),
   });
 
 /** Applies the scan's moves (and, when asked, takes out the missing samples) if the box is still as scanned. */
 export const useApplyRackScan = (instId: number, boxPath: PathRef[]) =>
-  useStorageWrite(instId, (body: RackScanApply) => call(boxRowsAt(boxPath).rackScanApply, { params: nodeParams(instId, boxPath), body }, { notify: false }));
+  useStorageWrite(instId, (body: RackScanApply) =>
+    call(boxRowsAt(boxPath).rackScanApply, { params: nodeParams(instId, boxPath), body }, { notify: false }),
+  );

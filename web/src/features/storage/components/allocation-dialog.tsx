@@ -8,7 +8,14 @@ import { ApiError } from '@/lib/api-client';
 import { formatDateTime, fullName } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
-import { useAllocate, useFoundSample, useOccupancies, useSamplePosition, useSuggestion, useVacate } from '../api/storage';
+import {
+  useAllocate,
+  useFoundSample,
+  useOccupancies,
+  useSamplePosition,
+  useSuggestion,
+  useVacate,
+} from '../api/storage';
 import { Dialog, DialogClose } from '@/components/dialog';
 
 interface Props {
@@ -20,7 +27,8 @@ interface Props {
   onSelectBox: (path: PathRef[]) => void;
 }
 
-const titleOf = (e: unknown) => (e instanceof ApiError ? e.problem.title : e ? String((e as Error).message ?? e) : null);
+const titleOf = (e: unknown) =>
+  e instanceof ApiError ? e.problem.title : e ? String((e as Error).message ?? e) : null;
 
 /**
  * 'Collected Sample Allocation' (spec 2 §2): a free position finds a sample by its sample ID and
@@ -29,26 +37,67 @@ const titleOf = (e: unknown) => (e instanceof ApiError ? e.problem.title : e ? S
 export function AllocationDialog({ boxPath, boxTitle, position, onClose, onSelectBox }: Props) {
   return (
     <Dialog onClose={onClose} title="Collected Sample Allocation" size="md">
-      <Text size="sm" c="dimmed" mb="sm">{boxTitle}, position <b>{position.code}</b> (row {position.rowIndex}, column {position.columnIndex})</Text>
-      {position.occupant
-        ? <VacatePanel boxPath={boxPath} position={position} onDone={onClose} />
-        : <AllocatePanel boxPath={boxPath} position={position} onDone={onClose} onSelectBox={(p) => { onClose(); onSelectBox(p); }} />}
+      <Text size="sm" c="dimmed" mb="sm">
+        {boxTitle}, position <b>{position.code}</b> (row {position.rowIndex}, column {position.columnIndex})
+      </Text>
+      {position.occupant ? (
+        <VacatePanel boxPath={boxPath} position={position} onDone={onClose} />
+      ) : (
+        <AllocatePanel
+          boxPath={boxPath}
+          position={position}
+          onDone={onClose}
+          onSelectBox={(p) => {
+            onClose();
+            onSelectBox(p);
+          }}
+        />
+      )}
     </Dialog>
   );
 }
 
-function SampleCard({ sample, extra }: { sample: Pick<CollectedSample, 'sampleId'> & Partial<CollectedSample>; extra?: ReactNode }) {
+function SampleCard({
+  sample,
+  extra,
+}: {
+  sample: Pick<CollectedSample, 'sampleId'> & Partial<CollectedSample>;
+  extra?: ReactNode;
+}) {
   return (
     <Paper withBorder p="sm" radius="md">
       <Text fw={600}>{sample.sampleId}</Text>
-      <Text size="sm">{[sample.specimenType?.title, sample.collectedAmount !== undefined ? `${sample.remainingAmount ?? sample.collectedAmount} ${sample.unitOfMeasurement?.unitSymbol ?? ''} remaining` : null].filter(Boolean).join(' · ')}</Text>
-      {sample.patient && <Text size="sm" c="dimmed">Donor: {fullName(sample.patient)}</Text>}
+      <Text size="sm">
+        {[
+          sample.specimenType?.title,
+          sample.collectedAmount !== undefined
+            ? `${sample.remainingAmount ?? sample.collectedAmount} ${sample.unitOfMeasurement?.unitSymbol ?? ''} remaining`
+            : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      </Text>
+      {sample.patient && (
+        <Text size="sm" c="dimmed">
+          Donor: {fullName(sample.patient)}
+        </Text>
+      )}
       {extra}
     </Paper>
   );
 }
 
-function AllocatePanel({ boxPath, position, onDone, onSelectBox }: { boxPath: PathRef[]; position: BoxPosition; onDone: () => void; onSelectBox: (path: PathRef[]) => void }) {
+function AllocatePanel({
+  boxPath,
+  position,
+  onDone,
+  onSelectBox,
+}: {
+  boxPath: PathRef[];
+  position: BoxPosition;
+  onDone: () => void;
+  onSelectBox: (path: PathRef[]) => void;
+}) {
   const { institution } = useCurrentInstitution();
   const canAllocate = useCan('storage.allocate');
   const [typed, setTyped] = useState('');
@@ -60,62 +109,150 @@ function AllocatePanel({ boxPath, position, onDone, onSelectBox }: { boxPath: Pa
   const stored = placed.data?.occupancy ?? null;
   // Only for a sample that may go in: not stored, consent standing.
   const suggestFor = sample && placed.isSuccess && !stored && !sample.hasWithdrawnConsent ? sample.id : null;
-  const find = () => { allocate.reset(); setSought(typed.trim() || null); };
+  const find = () => {
+    allocate.reset();
+    setSought(typed.trim() || null);
+  };
   useUnsavedChangesGuard(typed.trim() !== '');
 
   const submit = () => {
     if (!sample) return;
     allocate.mutate(sample.id, {
       onSuccess: (occ) => {
-        notifications.show({ color: 'teal', message: `${occ.collectedSample.sampleId} stored at ${occ.location.positionCode}.`, autoClose: 3000 });
+        notifications.show({
+          color: 'teal',
+          message: `${occ.collectedSample.sampleId} stored at ${occ.location.positionCode}.`,
+          autoClose: 3000,
+        });
         onDone();
       },
     });
   };
 
-  if (!canAllocate) return <><Alert color="gray" title="This position is available." /><Group justify="flex-end" mt="md"><DialogClose /></Group></>;
+  if (!canAllocate)
+    return (
+      <>
+        <Alert color="gray" title="This position is available." />
+        <Group justify="flex-end" mt="md">
+          <DialogClose />
+        </Group>
+      </>
+    );
   return (
     <Stack gap="sm">
       <Group align="flex-end" gap="xs" wrap="nowrap">
-        <TextInput label="Sample ID" placeholder="Scan or type the sample ID" data-autofocus autoComplete="off" flex={1} value={typed}
-          onChange={(e) => setTyped(e.currentTarget.value)} onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); find(); } }} />
-        <Button variant="light" leftSection={<IconSearch size={16} />} onClick={find} loading={found.isFetching}>Find</Button>
+        <TextInput
+          label="Sample ID"
+          placeholder="Scan or type the sample ID"
+          data-autofocus
+          autoComplete="off"
+          flex={1}
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              find();
+            }
+          }}
+        />
+        <Button variant="light" leftSection={<IconSearch size={16} />} onClick={find} loading={found.isFetching}>
+          Find
+        </Button>
       </Group>
-      {sought && found.isSuccess && !sample && <Alert color="yellow" title={`No sample with ID ${sought} in this institution.`} />}
+      {sought && found.isSuccess && !sample && (
+        <Alert color="yellow" title={`No sample with ID ${sought} in this institution.`} />
+      )}
       {found.isError && <Alert color="red" title={titleOf(found.error)} />}
       {sample && (
-        <SampleCard sample={sample} extra={sample.hasWithdrawnConsent
-          ? <Text size="sm" c="red" mt={4}>The donor withdrew consent: this sample may not be stored.</Text>
-          : stored ? <Text size="sm" c="orange.9" mt={4}>Stored now at {stored.location.label}: vacate it there first.</Text> : null} />
+        <SampleCard
+          sample={sample}
+          extra={
+            sample.hasWithdrawnConsent ? (
+              <Text size="sm" c="red" mt={4}>
+                The donor withdrew consent: this sample may not be stored.
+              </Text>
+            ) : stored ? (
+              <Text size="sm" c="orange.9" mt={4}>
+                Stored now at {stored.location.label}: vacate it there first.
+              </Text>
+            ) : null
+          }
+        />
       )}
-      {suggestFor !== null && <SuggestedPosition collectedSampleId={suggestFor} boxPath={boxPath} position={position} onSelectBox={onSelectBox} />}
+      {suggestFor !== null && (
+        <SuggestedPosition
+          collectedSampleId={suggestFor}
+          boxPath={boxPath}
+          position={position}
+          onSelectBox={onSelectBox}
+        />
+      )}
       {allocate.error && <Alert color="red" title={titleOf(allocate.error)} />}
       <Group justify="flex-end" mt="xs">
         <DialogClose />
-        <Button onClick={submit} disabled={!sample || Boolean(stored)} loading={allocate.isPending}>Allocate</Button>
+        <Button onClick={submit} disabled={!sample || Boolean(stored)} loading={allocate.isPending}>
+          Allocate
+        </Button>
       </Group>
     </Stack>
   );
 }
 
 /** The server's first free position for the sample; another box can be opened from here. */
-function SuggestedPosition({ collectedSampleId, boxPath, position, onSelectBox }: { collectedSampleId: number; boxPath: PathRef[]; position: BoxPosition; onSelectBox: (path: PathRef[]) => void }) {
+function SuggestedPosition({
+  collectedSampleId,
+  boxPath,
+  position,
+  onSelectBox,
+}: {
+  collectedSampleId: number;
+  boxPath: PathRef[];
+  position: BoxPosition;
+  onSelectBox: (path: PathRef[]) => void;
+}) {
   const { institution } = useCurrentInstitution();
   const suggestion = useSuggestion(institution.id, collectedSampleId);
-  if (suggestion.isPending) return <Text size="sm" c="dimmed">Looking for a suggested position…</Text>;
-  if (suggestion.isError) return <Text size="sm" c="red.8">No suggestion: {titleOf(suggestion.error)}</Text>;
+  if (suggestion.isPending)
+    return (
+      <Text size="sm" c="dimmed">
+        Looking for a suggested position…
+      </Text>
+    );
+  if (suggestion.isError)
+    return (
+      <Text size="sm" c="red.8">
+        No suggestion: {titleOf(suggestion.error)}
+      </Text>
+    );
   const at = suggestion.data.suggestion;
-  if (!at) return <Text size="sm" c="orange.9">No free position in any box.</Text>;
+  if (!at)
+    return (
+      <Text size="sm" c="orange.9">
+        No free position in any box.
+      </Text>
+    );
   const sameBox = at.boxId === boxPath.at(-1)?.id;
   const text = `${at.path.map((n) => n.title).join(' > ')}, position ${at.positionCode}`;
   return (
     <Group gap="xs" justify="space-between" wrap="wrap">
       <Text size="sm" aria-live="polite">
         <IconBulb size={14} aria-hidden style={{ verticalAlign: -2 }} />{' '}
-        {!sameBox ? `Suggested: ${text}` : at.positionId === position.id ? 'Suggested: this position.' : `Suggested: position ${at.positionCode} of this box.`}
+        {!sameBox
+          ? `Suggested: ${text}`
+          : at.positionId === position.id
+            ? 'Suggested: this position.'
+            : `Suggested: position ${at.positionCode} of this box.`}
       </Text>
       {!sameBox && (
-        <Button size="xs" variant="subtle" leftSection={<IconArrowRight size={14} />} onClick={() => onSelectBox(at.path.map(({ id, level }) => ({ id, level })))}>Go to suggested box</Button>
+        <Button
+          size="xs"
+          variant="subtle"
+          leftSection={<IconArrowRight size={14} />}
+          onClick={() => onSelectBox(at.path.map(({ id, level }) => ({ id, level })))}
+        >
+          Go to suggested box
+        </Button>
       )}
     </Group>
   );
@@ -133,29 +270,62 @@ function VacatePanel({ boxPath, position, onDone }: { boxPath: PathRef[]; positi
   useUnsavedChangesGuard(reason.trim() !== '');
 
   const submit = () => {
-    if (!reason.trim()) { setMissing(true); return; }
+    if (!reason.trim()) {
+      setMissing(true);
+      return;
+    }
     // The stamp of the occupancy the grid showed: if someone changed it since, the server says so (409).
-    vacate.mutate({ occupancyId: occupant.occupancyId, concurrencyStamp: occupant.concurrencyStamp, vacateReason: reason.trim() }, {
-      onSuccess: (occ) => {
-        notifications.show({ color: 'teal', message: `${occ.collectedSample.sampleId} taken out of ${occ.location.positionCode}.`, autoClose: 3000 });
-        onDone();
+    vacate.mutate(
+      { occupancyId: occupant.occupancyId, concurrencyStamp: occupant.concurrencyStamp, vacateReason: reason.trim() },
+      {
+        onSuccess: (occ) => {
+          notifications.show({
+            color: 'teal',
+            message: `${occ.collectedSample.sampleId} taken out of ${occ.location.positionCode}.`,
+            autoClose: 3000,
+          });
+          onDone();
+        },
       },
-    });
+    );
   };
 
   return (
     <Stack gap="sm">
-      <SampleCard sample={{ sampleId: occupant.sampleId, specimenType: occupant.specimenType }}
-        extra={current && <Text size="xs" c="dimmed" mt={4}>Stored {formatDateTime(current.allocatedDate)}{current.allocatorAccount ? ` by ${current.allocatorAccount.firstName} ${current.allocatorAccount.lastName}` : ''}</Text>} />
+      <SampleCard
+        sample={{ sampleId: occupant.sampleId, specimenType: occupant.specimenType }}
+        extra={
+          current && (
+            <Text size="xs" c="dimmed" mt={4}>
+              Stored {formatDateTime(current.allocatedDate)}
+              {current.allocatorAccount
+                ? ` by ${current.allocatorAccount.firstName} ${current.allocatorAccount.lastName}`
+                : ''}
+            </Text>
+          )
+        }
+      />
       {canAllocate && (
-        <Textarea label="Reason for vacating" withAsterisk autosize minRows={2} maxLength={500} value={reason}
-          error={missing && !reason.trim() ? '*required' : undefined} placeholder="e.g. Sent for analysis, moved to another box"
-          onChange={(e) => setReason(e.currentTarget.value)} />
+        <Textarea
+          label="Reason for vacating"
+          withAsterisk
+          autosize
+          minRows={2}
+          maxLength={500}
+          value={reason}
+          error={missing && !reason.trim() ? '*required' : undefined}
+          placeholder="e.g. Sent for analysis, moved to another box"
+          onChange={(e) => setReason(e.currentTarget.value)}
+        />
       )}
       {vacate.error && <Alert color="red" title={titleOf(vacate.error)} />}
       <Group justify="flex-end" mt="xs">
         <DialogClose />
-        {canAllocate && <Button color="red" variant="light" onClick={submit} loading={vacate.isPending}>Vacate</Button>}
+        {canAllocate && (
+          <Button color="red" variant="light" onClick={submit} loading={vacate.isPending}>
+            Vacate
+          </Button>
+        )}
       </Group>
     </Stack>
   );

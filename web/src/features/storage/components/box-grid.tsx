@@ -36,7 +36,13 @@ export function BoxGrid({ box, positions, loading, onOpen }: Props) {
   const [sought, setSought] = useState('');
   const [found, setFound] = useState<{ id: number | null; text: string } | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
-  if (loading || !positions) return <Group><Loader size="sm" /><Text size="sm">Loading positions…</Text></Group>;
+  if (loading || !positions)
+    return (
+      <Group>
+        <Loader size="sm" />
+        <Text size="sm">Loading positions…</Text>
+      </Group>
+    );
   // Cells are placed by row and column whatever the fill order.
   const cells = [...positions].sort((a, b) => a.rowIndex - b.rowIndex || a.columnIndex - b.columnIndex);
   const free = positions.filter((p) => !p.occupied).length;
@@ -74,33 +80,72 @@ export function BoxGrid({ box, positions, loading, onOpen }: Props) {
     <Box>
       <form onSubmit={find} role="search" aria-label={`Find a sample in ${box.title}`}>
         <Group gap="xs" align="flex-end" wrap="nowrap" mb={4}>
-          <TextInput label="Find a sample" placeholder="Scan or type a sample ID" value={sought} onChange={(e) => setSought(e.currentTarget.value)}
-            autoComplete="off" spellCheck={false} flex={1} maw={360} />
-          <Button type="submit" variant="default" leftSection={<IconSearch size={16} />}>Find</Button>
+          <TextInput
+            label="Find a sample"
+            placeholder="Scan or type a sample ID"
+            value={sought}
+            onChange={(e) => setSought(e.currentTarget.value)}
+            autoComplete="off"
+            spellCheck={false}
+            flex={1}
+            maw={360}
+          />
+          <Button type="submit" variant="default" leftSection={<IconSearch size={16} />}>
+            Find
+          </Button>
         </Group>
       </form>
       <Text size="sm" mb="xs" role="status" c={found && !hit ? 'red.9' : undefined} fw={found ? 500 : undefined}>
         {found ? (hit ? `${hit.occupant!.sampleId} is at ${hit.code}.` : `${found.text} is not in this box.`) : ''}
       </Text>
-      <Text size="sm" c="dimmed" mb="xs">{positions.length - free} of {positions.length} positions occupied, {free} available.</Text>
+      <Text size="sm" c="dimmed" mb="xs">
+        {positions.length - free} of {positions.length} positions occupied, {free} available.
+      </Text>
       {kinds.size > 0 && <Legend kinds={[...kinds.values()]} free={free} />}
       <Box className={classes.gridScroll}>
-        <div ref={gridRef} role="group" aria-label={`Positions of ${box.title}`} className={classes.grid} onKeyDown={move}
-          style={{ gridTemplateColumns: `repeat(${box.columns}, minmax(var(--cell-min), 1fr))` }}>
+        <div
+          ref={gridRef}
+          role="group"
+          aria-label={`Positions of ${box.title}`}
+          className={classes.grid}
+          onKeyDown={move}
+          style={{ gridTemplateColumns: `repeat(${box.columns}, minmax(var(--cell-min), 1fr))` }}
+        >
           {cells.map((p, i) => {
             const kind = p.occupant ? kinds.get(kindKey(p)) : undefined;
             return (
-              <Tooltip key={p.id} label={p.occupant ? `${p.occupant.sampleId}${p.occupant.specimenType?.title ? ` · ${p.occupant.specimenType.title}` : ''}` : 'Available'} openDelay={400}>
-                <UnstyledButton data-cell className={classes.cell} data-occupied={p.occupied || undefined} data-found={found?.id === p.id || undefined}
-                  style={kind ? colorVars(kind.color) : undefined} tabIndex={i === focused ? 0 : -1} aria-label={describe(p)} onFocus={() => setFocused(i)} onClick={() => onOpen(p)}>
+              <Tooltip
+                key={p.id}
+                label={
+                  p.occupant
+                    ? `${p.occupant.sampleId}${p.occupant.specimenType?.title ? ` · ${p.occupant.specimenType.title}` : ''}`
+                    : 'Available'
+                }
+                openDelay={400}
+              >
+                <UnstyledButton
+                  data-cell
+                  className={classes.cell}
+                  data-occupied={p.occupied || undefined}
+                  data-found={found?.id === p.id || undefined}
+                  style={kind ? colorVars(kind.color) : undefined}
+                  tabIndex={i === focused ? 0 : -1}
+                  aria-label={describe(p)}
+                  onFocus={() => setFocused(i)}
+                  onClick={() => onOpen(p)}
+                >
                   {/* The spaces between the blocks keep the words apart in the cell's text. */}
                   <span className={classes.cellCode}>{p.code}</span>{' '}
                   {p.occupant ? (
                     <>
                       <span className={classes.cellSample}>{breakable(p.occupant.sampleId)}</span>{' '}
-                      {p.occupant.specimenType?.title && <span className={classes.cellType}>{p.occupant.specimenType.title}</span>}
+                      {p.occupant.specimenType?.title && (
+                        <span className={classes.cellType}>{p.occupant.specimenType.title}</span>
+                      )}
                     </>
-                  ) : <span className={classes.cellState}>AVAIL</span>}
+                  ) : (
+                    <span className={classes.cellState}>AVAIL</span>
+                  )}
                 </UnstyledButton>
               </Tooltip>
             );
@@ -116,9 +161,15 @@ function Legend({ kinds, free }: { kinds: SpecimenKind[]; free: number }) {
   return (
     <ul className={classes.legend} aria-label="Specimen types in this box">
       {kinds.map((k) => (
-        <li key={k.key}><span className={classes.swatch} style={colorVars(k.color)} aria-hidden />{k.title} ({k.count})</li>
+        <li key={k.key}>
+          <span className={classes.swatch} style={colorVars(k.color)} aria-hidden />
+          {k.title} ({k.count})
+        </li>
       ))}
-      <li><span className={classes.swatch} aria-hidden />Available ({free})</li>
+      <li>
+        <span className={classes.swatch} aria-hidden />
+        Available ({free})
+      </li>
     </ul>
   );
 }

@@ -12,7 +12,12 @@ export type LayoutValues = {
   fillOrder: 'row' | 'column';
 };
 
-export const emptyLayout: LayoutValues = { positionLabelingOptionId: null, rowLabelingSchemaId: null, columnLabelingSchemaId: null, fillOrder: 'row' };
+export const emptyLayout: LayoutValues = {
+  positionLabelingOptionId: null,
+  rowLabelingSchemaId: null,
+  columnLabelingSchemaId: null,
+  fillOrder: 'row',
+};
 
 const FILL_ORDERS = [
   { value: 'row', label: 'Row by row (A1, A2, … then B1)' },
@@ -21,7 +26,13 @@ const FILL_ORDERS = [
 
 /** A Linear option numbers positions in one run: the seeded title, or its abbreviation L (as the server decides). */
 const isLinear = (row: Record<string, unknown> | undefined) =>
-  Boolean(row) && (String(row!.title ?? '').trim().toLowerCase() === 'linear' || String(row!.abbreviation ?? '').trim().toLowerCase() === 'l');
+  Boolean(row) &&
+  (String(row!.title ?? '')
+    .trim()
+    .toLowerCase() === 'linear' ||
+    String(row!.abbreviation ?? '')
+      .trim()
+      .toLowerCase() === 'l');
 
 /** The labeling lookups and whether a chosen option is Linear (then no column schema is asked for). */
 export function useLayoutChoices() {
@@ -43,7 +54,12 @@ export function useLayoutForm<T extends LayoutValues>(schema: z.ZodType, initial
     initialValues,
     validate: (values) => {
       const errors = resolver(values);
-      if (values.positionLabelingOptionId && !choices.linearOf(values.positionLabelingOptionId) && !values.columnLabelingSchemaId) errors.columnLabelingSchemaId = '*Required';
+      if (
+        values.positionLabelingOptionId &&
+        !choices.linearOf(values.positionLabelingOptionId) &&
+        !values.columnLabelingSchemaId
+      )
+        errors.columnLabelingSchemaId = '*Required';
       return errors;
     },
   });
@@ -51,20 +67,48 @@ export function useLayoutForm<T extends LayoutValues>(schema: z.ZodType, initial
 }
 
 /** Position Labeling Option, Row and (unless Linear) Column Labeling Schema, Fill order. */
-export function LayoutFields<T extends LayoutValues>({ form, choices }: { form: UseFormReturnType<T>; choices: LayoutChoices }) {
+export function LayoutFields<T extends LayoutValues>({
+  form,
+  choices,
+}: {
+  form: UseFormReturnType<T>;
+  choices: LayoutChoices;
+}) {
   const { options, schemas } = choices;
   const linear = choices.linearOf(form.values.positionLabelingOptionId);
   return (
     <>
-      <Select label="Position Labeling Option" withAsterisk data={options.options} placeholder={options.isPending ? 'Loading…' : 'Linear or Two Dimensional'}
-        {...form.getInputProps('positionLabelingOptionId')} />
-      <Select label="Row Labeling Schema" withAsterisk data={schemas.options} placeholder={schemas.isPending ? 'Loading…' : 'e.g. Letters Upper Case'}
-        description={linear ? 'Numbers every position in one run (1, 2, 3 … or A, B, C …).' : undefined} {...form.getInputProps('rowLabelingSchemaId')} />
+      <Select
+        label="Position Labeling Option"
+        withAsterisk
+        data={options.options}
+        placeholder={options.isPending ? 'Loading…' : 'Linear or Two Dimensional'}
+        {...form.getInputProps('positionLabelingOptionId')}
+      />
+      <Select
+        label="Row Labeling Schema"
+        withAsterisk
+        data={schemas.options}
+        placeholder={schemas.isPending ? 'Loading…' : 'e.g. Letters Upper Case'}
+        description={linear ? 'Numbers every position in one run (1, 2, 3 … or A, B, C …).' : undefined}
+        {...form.getInputProps('rowLabelingSchemaId')}
+      />
       {!linear && (
-        <Select label="Column Labeling Schema" withAsterisk data={schemas.options} placeholder={schemas.isPending ? 'Loading…' : 'e.g. Numbers'}
-          {...form.getInputProps('columnLabelingSchemaId')} />
+        <Select
+          label="Column Labeling Schema"
+          withAsterisk
+          data={schemas.options}
+          placeholder={schemas.isPending ? 'Loading…' : 'e.g. Numbers'}
+          {...form.getInputProps('columnLabelingSchemaId')}
+        />
       )}
-      <Select label="Fill order" data={FILL_ORDERS} allowDeselect={false} description="The order in which positions are numbered and filled." {...form.getInputProps('fillOrder')} />
+      <Select
+        label="Fill order"
+        data={FILL_ORDERS}
+        allowDeselect={false}
+        description="The order in which positions are numbered and filled."
+        {...form.getInputProps('fillOrder')}
+      />
     </>
   );
 }

@@ -2,8 +2,20 @@ import { Badge } from '@mantine/core';
 import { IconBox, IconFridge, IconLayoutRows, IconServer, IconStack2 } from '@tabler/icons-react';
 import { STORAGE_LEVEL_LABELS, type StorageLevel } from '@contract/storage.contract';
 
-const ICONS = { container: IconFridge, shelf: IconLayoutRows, rack: IconServer, drawer: IconStack2, box: IconBox } as const;
-const COLORS: Record<StorageLevel, string> = { container: 'blue', shelf: 'teal', rack: 'grape', drawer: 'orange', box: 'indigo' };
+const ICONS = {
+  container: IconFridge,
+  shelf: IconLayoutRows,
+  rack: IconServer,
+  drawer: IconStack2,
+  box: IconBox,
+} as const;
+const COLORS: Record<StorageLevel, string> = {
+  container: 'blue',
+  shelf: 'teal',
+  rack: 'grape',
+  drawer: 'orange',
+  box: 'indigo',
+};
 
 export function LevelIcon({ level, size = 16 }: { level: StorageLevel; size?: number }) {
   const Icon = ICONS[level];
@@ -12,5 +24,9 @@ export function LevelIcon({ level, size = 16 }: { level: StorageLevel; size?: nu
 
 /** The node's type as the spec's badge: Container, Shelf, Rack, Drawer, Box. */
 export function LevelBadge({ level }: { level: StorageLevel }) {
-  return <Badge color={COLORS[level]} variant="light" leftSection={<LevelIcon level={level} size={12} />}>{STORAGE_LEVEL_LABELS[level]}</Badge>;
+  return (
+    <Badge color={COLORS[level]} variant="light" leftSection={<LevelIcon level={level} size={12} />}>
+      {STORAGE_LEVEL_LABELS[level]}
+    </Badge>
+  );
 }

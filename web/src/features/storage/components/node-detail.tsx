@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBarcode, IconLayoutGridAdd, IconPlus, IconStack3 } from '@tabler/icons-react';
-import { childLevelsOf, STORAGE_LEVEL_LABELS, type BoxPosition, type PathRef, type StorageLevel, type StorageNode, type TreeNode } from '@contract/storage.contract';
+import {
+  childLevelsOf,
+  STORAGE_LEVEL_LABELS,
+  type BoxPosition,
+  type PathRef,
+  type StorageLevel,
+  type StorageNode,
+  type TreeNode,
+} from '@contract/storage.contract';
 import { ApiError } from '@/lib/api-client';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { useChildren, useNode, usePositions } from '../api/storage';
@@ -24,13 +32,29 @@ export function NodeCards({ nodes, onOpen }: { nodes: TreeNode[]; onOpen: (node:
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm">
       {nodes.map((n) => (
         // The card's text is its name (what a voice-control user reads out): title, type, code, size, use.
-        <Paper key={n.id} withBorder radius="md" p="sm" component="button" type="button" className={classes.card} onClick={() => onOpen(n)}>
+        <Paper
+          key={n.id}
+          withBorder
+          radius="md"
+          p="sm"
+          component="button"
+          type="button"
+          className={classes.card}
+          onClick={() => onOpen(n)}
+        >
           <Group gap={6} wrap="nowrap">
             <LevelIcon level={n.level} />
-            <Text fw={600} truncate>{n.title}</Text>
+            <Text fw={600} truncate>
+              {n.title}
+            </Text>
           </Group>
-          <Text size="sm" c="dimmed">{STORAGE_LEVEL_LABELS[n.level]} · {n.code ? `Code ${n.code} · ` : ''}{n.rows} x {n.columns}</Text>
-          <Text size="xs" c="dimmed">{n.level === 'box' ? `${n.childCount} positions` : `${n.childCount} of ${n.rows * n.columns} places used`}</Text>
+          <Text size="sm" c="dimmed">
+            {STORAGE_LEVEL_LABELS[n.level]} · {n.code ? `Code ${n.code} · ` : ''}
+            {n.rows} x {n.columns}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {n.level === 'box' ? `${n.childCount} positions` : `${n.childCount} of ${n.rows * n.columns} places used`}
+          </Text>
         </Paper>
       ))}
     </SimpleGrid>
@@ -55,10 +79,23 @@ export function NodeDetail({ path, onSelect }: Props) {
   const [bulk, setBulk] = useState(false);
   const [scanning, setScanning] = useState(false);
 
-  if (node.isPending) return <Group><Loader size="sm" /><Text size="sm">Loading…</Text></Group>;
+  if (node.isPending)
+    return (
+      <Group>
+        <Loader size="sm" />
+        <Text size="sm">Loading…</Text>
+      </Group>
+    );
   if (node.isError) {
     const gone = node.error instanceof ApiError && node.error.status === 404;
-    return <Alert color={gone ? 'yellow' : 'red'} title={gone ? 'This storage item no longer exists here.' : node.error.message}>Choose another item in the tree.</Alert>;
+    return (
+      <Alert
+        color={gone ? 'yellow' : 'red'}
+        title={gone ? 'This storage item no longer exists here.' : node.error.message}
+      >
+        Choose another item in the tree.
+      </Alert>
+    );
   }
   const n = node.data;
   const next = childLevelsOf(n.level);
@@ -69,46 +106,113 @@ export function NodeDetail({ path, onSelect }: Props) {
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={4}>
           <Group gap="xs">
-            <Title order={2} fz={22}>{n.title}</Title>
+            <Title order={2} fz={22}>
+              {n.title}
+            </Title>
             <LevelBadge level={n.level} />
           </Group>
           <Text size="sm" c="dimmed">
-            {[n.code && `Code ${n.code}`, `${n.rows} x ${n.columns}`, n.positionLabelingOption?.title, n.institutionSite?.title].filter(Boolean).join(' · ')}
+            {[
+              n.code && `Code ${n.code}`,
+              `${n.rows} x ${n.columns}`,
+              n.positionLabelingOption?.title,
+              n.institutionSite?.title,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </Text>
         </Stack>
         <Group gap="xs">
-          {canManage && !full && next.map((level) => (
-            <Button key={level} leftSection={<IconPlus size={16} />} variant="light" onClick={() => setAdding(level)}>Add {STORAGE_LEVEL_LABELS[level]}</Button>
-          ))}
+          {canManage &&
+            !full &&
+            next.map((level) => (
+              <Button key={level} leftSection={<IconPlus size={16} />} variant="light" onClick={() => setAdding(level)}>
+                Add {STORAGE_LEVEL_LABELS[level]}
+              </Button>
+            ))}
           {canManage && !full && next.includes('rack') && (
-            <Button leftSection={<IconLayoutGridAdd size={16} />} variant="light" onClick={() => setTemplating(true)}>Add Rack of Boxes</Button>
+            <Button leftSection={<IconLayoutGridAdd size={16} />} variant="light" onClick={() => setTemplating(true)}>
+              Add Rack of Boxes
+            </Button>
           )}
-          {isBox && canAllocate && <Button leftSection={<IconStack3 size={16} />} variant="light" onClick={() => setBulk(true)}>Bulk allocate</Button>}
-          {isBox && canAllocate && <Button leftSection={<IconBarcode size={16} />} variant="light" onClick={() => setScanning(true)}>Reconcile rack scan</Button>}
+          {isBox && canAllocate && (
+            <Button leftSection={<IconStack3 size={16} />} variant="light" onClick={() => setBulk(true)}>
+              Bulk allocate
+            </Button>
+          )}
+          {isBox && canAllocate && (
+            <Button leftSection={<IconBarcode size={16} />} variant="light" onClick={() => setScanning(true)}>
+              Reconcile rack scan
+            </Button>
+          )}
         </Group>
       </Group>
-      {isBox ? <BoxPositions box={n} path={path} bulk={bulk} onBulkClose={() => setBulk(false)} scanning={scanning} onScanClose={() => setScanning(false)} onSelect={onSelect} /> : (
+      {isBox ? (
+        <BoxPositions
+          box={n}
+          path={path}
+          bulk={bulk}
+          onBulkClose={() => setBulk(false)}
+          scanning={scanning}
+          onScanClose={() => setScanning(false)}
+          onSelect={onSelect}
+        />
+      ) : (
         <>
-          {full && next.length > 0 && <Text size="sm" c="dimmed">Full: it holds {n.rows * n.columns} {pluralList(next)} (rows x columns).</Text>}
-          {children.isPending ? <Loader size="sm" /> : children.data?.length
-            ? <NodeCards nodes={children.data} onOpen={open} />
-            : <Text size="sm" c="dimmed">No {next.length ? pluralList(next) : 'items'} yet{canManage && next.length ? `: ${next.map((l) => `Add ${STORAGE_LEVEL_LABELS[l]}`).join(' or ')} creates one.` : '.'}</Text>}
+          {full && next.length > 0 && (
+            <Text size="sm" c="dimmed">
+              Full: it holds {n.rows * n.columns} {pluralList(next)} (rows x columns).
+            </Text>
+          )}
+          {children.isPending ? (
+            <Loader size="sm" />
+          ) : children.data?.length ? (
+            <NodeCards nodes={children.data} onOpen={open} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              No {next.length ? pluralList(next) : 'items'} yet
+              {canManage && next.length
+                ? `: ${next.map((l) => `Add ${STORAGE_LEVEL_LABELS[l]}`).join(' or ')} creates one.`
+                : '.'}
+            </Text>
+          )}
         </>
       )}
       {adding && (
-        <NodeForm level={adding} parentPath={path} parentTitle={n.title} onClose={() => setAdding(null)}
-          onSaved={(saved: StorageNode) => { setAdding(null); open(saved); }} />
+        <NodeForm
+          level={adding}
+          parentPath={path}
+          parentTitle={n.title}
+          onClose={() => setAdding(null)}
+          onSaved={(saved: StorageNode) => {
+            setAdding(null);
+            open(saved);
+          }}
+        />
       )}
       {templating && (
-        <RackTemplateForm shelfPath={path} shelfTitle={n.title} onClose={() => setTemplating(false)}
-          onSaved={(made) => { setTemplating(false); open(made.rack); }} />
+        <RackTemplateForm
+          shelfPath={path}
+          shelfTitle={n.title}
+          onClose={() => setTemplating(false)}
+          onSaved={(made) => {
+            setTemplating(false);
+            open(made.rack);
+          }}
+        />
       )}
     </Stack>
   );
 }
 
 interface BoxPositionsProps {
-  box: StorageNode; path: PathRef[]; bulk: boolean; onBulkClose: () => void; scanning: boolean; onScanClose: () => void; onSelect: (path: PathRef[]) => void;
+  box: StorageNode;
+  path: PathRef[];
+  bulk: boolean;
+  onBulkClose: () => void;
+  scanning: boolean;
+  onScanClose: () => void;
+  onSelect: (path: PathRef[]) => void;
 }
 
 function BoxPositions({ box, path, bulk, onBulkClose, scanning, onScanClose, onSelect }: BoxPositionsProps) {
@@ -118,12 +222,24 @@ function BoxPositions({ box, path, bulk, onBulkClose, scanning, onScanClose, onS
   const free = positions.data?.filter((p) => !p.occupied).length ?? 0;
   return (
     <>
-      {positions.isError ? <Alert color="red" title="The positions could not be loaded." /> : (
+      {positions.isError ? (
+        <Alert color="red" title="The positions could not be loaded." />
+      ) : (
         <BoxGrid box={box} positions={positions.data} loading={positions.isPending} onOpen={setOpen} />
       )}
-      {open && <AllocationDialog boxPath={path} boxTitle={box.title} position={open} onClose={() => setOpen(null)} onSelectBox={onSelect} />}
+      {open && (
+        <AllocationDialog
+          boxPath={path}
+          boxTitle={box.title}
+          position={open}
+          onClose={() => setOpen(null)}
+          onSelectBox={onSelect}
+        />
+      )}
       {bulk && <BulkAllocateDialog boxPath={path} boxTitle={box.title} free={free} onClose={onBulkClose} />}
-      {scanning && positions.data && <RackScanDialog box={box} boxPath={path} positions={positions.data} onClose={onScanClose} />}
+      {scanning && positions.data && (
+        <RackScanDialog box={box} boxPath={path} positions={positions.data} onClose={onScanClose} />
+      )}
     </>
   );
 }

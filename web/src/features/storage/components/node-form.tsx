@@ -1,6 +1,14 @@
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ChildInput, ContainerInput, STORAGE_LEVEL_LABELS, storageCode, type PathRef, type StorageLevel, type StorageNode } from '@contract/storage.contract';
+import {
+  ChildInput,
+  ContainerInput,
+  STORAGE_LEVEL_LABELS,
+  storageCode,
+  type PathRef,
+  type StorageLevel,
+  type StorageNode,
+} from '@contract/storage.contract';
 import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
 import { LimitedTextInput } from '@/components/limited-text-input';
 import { serverFormErrors } from '@/lib/contract-resolver';
@@ -47,7 +55,11 @@ export function NodeForm({ level, parentPath, parentTitle, onClose, onSaved }: P
   const label = STORAGE_LEVEL_LABELS[level];
 
   const submit = form.onSubmit((v, event) => {
-    const body = { ...v, columnLabelingSchemaId: linear ? null : v.columnLabelingSchemaId, institutionId: institution.id };
+    const body = {
+      ...v,
+      columnLabelingSchemaId: linear ? null : v.columnLabelingSchemaId,
+      institutionId: institution.id,
+    };
     create.mutate(schema.parse(body), {
       onSuccess: (saved) => {
         notifications.show({ color: 'teal', message: doneMessage(label, saved.title), autoClose: 3000 });
@@ -64,18 +76,40 @@ export function NodeForm({ level, parentPath, parentTitle, onClose, onSaved }: P
   });
 
   return (
-    <FullScreenForm title={`Create a ${label}${parentTitle ? ` in ${parentTitle}` : ''}`} opened onClose={onClose} guard={guard} onSubmit={submit}
-      submitting={create.isPending} error={serverFormErrors(create.error).title} allowAnother>
+    <FullScreenForm
+      title={`Create a ${label}${parentTitle ? ` in ${parentTitle}` : ''}`}
+      opened
+      onClose={onClose}
+      guard={guard}
+      onSubmit={submit}
+      submitting={create.isPending}
+      error={serverFormErrors(create.error).title}
+      allowAnother
+    >
       <Stack gap="sm">
         <TextInput label="Title" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('title')} />
-        <LimitedTextInput rule={storageCode} label="Code" withAsterisk={level === 'container'}
-          description={level === 'container' ? 'At most 2 characters, unique among containers.' : 'Optional; at most 2 characters.'} {...form.getInputProps('code')} />
+        <LimitedTextInput
+          rule={storageCode}
+          label="Code"
+          withAsterisk={level === 'container'}
+          description={
+            level === 'container' ? 'At most 2 characters, unique among containers.' : 'Optional; at most 2 characters.'
+          }
+          {...form.getInputProps('code')}
+        />
         <SimpleGrid cols={2} spacing="sm">
           <NumberField whole label="Rows" withAsterisk {...form.getInputProps('rows')} />
           <NumberField whole label="Columns" withAsterisk {...form.getInputProps('columns')} />
         </SimpleGrid>
         <LayoutFields form={form} choices={choices} />
-        <Select label="Institution Site" data={sites.options} clearable searchable placeholder="Optional" {...form.getInputProps('institutionSiteId')} />
+        <Select
+          label="Institution Site"
+          data={sites.options}
+          clearable
+          searchable
+          placeholder="Optional"
+          {...form.getInputProps('institutionSiteId')}
+        />
       </Stack>
     </FullScreenForm>
   );

@@ -1,6 +1,13 @@
 import { Divider, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MAX_TEMPLATE_BOXES, MAX_TEMPLATE_POSITIONS, RackTemplateInput, storageCode, type PathRef, type RackTemplateResult } from '@contract/storage.contract';
+import {
+  MAX_TEMPLATE_BOXES,
+  MAX_TEMPLATE_POSITIONS,
+  RackTemplateInput,
+  storageCode,
+  type PathRef,
+  type RackTemplateResult,
+} from '@contract/storage.contract';
 import { FullScreenForm } from '@/components/full-screen-form';
 import { LimitedTextInput } from '@/components/limited-text-input';
 import { serverFormErrors } from '@/lib/contract-resolver';
@@ -24,7 +31,16 @@ type Values = LayoutValues & {
 };
 
 const initialValues: Values = {
-  title: '', code: '', rows: '', columns: '', boxCount: '', boxTitle: 'Box', boxRows: '', boxColumns: '', ...emptyLayout, institutionSiteId: null,
+  title: '',
+  code: '',
+  rows: '',
+  columns: '',
+  boxCount: '',
+  boxTitle: 'Box',
+  boxRows: '',
+  boxColumns: '',
+  ...emptyLayout,
+  institutionSiteId: null,
 };
 
 interface Props {
@@ -48,14 +64,25 @@ export function RackTemplateForm({ shelfPath, shelfTitle, onClose, onSaved }: Pr
   const places = Number(v.rows) * Number(v.columns);
   const count = v.boxCount === '' ? places : Number(v.boxCount);
   const perBox = Number(v.boxRows) * Number(v.boxColumns);
-  const summary = count > 0 && perBox > 0 ? `${count} box${count === 1 ? '' : 'es'} of ${v.boxRows} x ${v.boxColumns}: ${(count * perBox).toLocaleString('en')} positions.` : null;
+  const summary =
+    count > 0 && perBox > 0
+      ? `${count} box${count === 1 ? '' : 'es'} of ${v.boxRows} x ${v.boxColumns}: ${(count * perBox).toLocaleString('en')} positions.`
+      : null;
 
   const submit = form.onSubmit((values) => {
     const linear = choices.linearOf(values.positionLabelingOptionId);
-    const body = { ...values, columnLabelingSchemaId: linear ? null : values.columnLabelingSchemaId, institutionId: institution.id };
+    const body = {
+      ...values,
+      columnLabelingSchemaId: linear ? null : values.columnLabelingSchemaId,
+      institutionId: institution.id,
+    };
     make.mutate(RackTemplateInput.parse(body), {
       onSuccess: (made) => {
-        notifications.show({ color: 'teal', message: `${made.rack.title} and its ${made.boxes.length} box${made.boxes.length === 1 ? '' : 'es'} created.`, autoClose: 3000 });
+        notifications.show({
+          color: 'teal',
+          message: `${made.rack.title} and its ${made.boxes.length} box${made.boxes.length === 1 ? '' : 'es'} created.`,
+          autoClose: 3000,
+        });
         guard.release();
         onSaved(made);
       },
@@ -64,32 +91,73 @@ export function RackTemplateForm({ shelfPath, shelfTitle, onClose, onSaved }: Pr
   });
 
   return (
-    <FullScreenForm title={`Create a Rack of Boxes in ${shelfTitle}`} opened onClose={onClose} guard={guard} onSubmit={submit}
-      submitting={make.isPending} error={serverFormErrors(make.error).title}>
+    <FullScreenForm
+      title={`Create a Rack of Boxes in ${shelfTitle}`}
+      opened
+      onClose={onClose}
+      guard={guard}
+      onSubmit={submit}
+      submitting={make.isPending}
+      error={serverFormErrors(make.error).title}
+    >
       <Stack gap="sm">
-        <Title order={3} fz="lg">Rack</Title>
+        <Title order={3} fz="lg">
+          Rack
+        </Title>
         <TextInput label="Title" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('title')} />
-        <LimitedTextInput rule={storageCode} label="Code" description="Optional; at most 2 characters." {...form.getInputProps('code')} />
+        <LimitedTextInput
+          rule={storageCode}
+          label="Code"
+          description="Optional; at most 2 characters."
+          {...form.getInputProps('code')}
+        />
         <SimpleGrid cols={2} spacing="sm">
           <NumberField whole label="Rows" withAsterisk description="Places for boxes" {...form.getInputProps('rows')} />
-          <NumberField whole label="Columns" withAsterisk description="Places for boxes" {...form.getInputProps('columns')} />
+          <NumberField
+            whole
+            label="Columns"
+            withAsterisk
+            description="Places for boxes"
+            {...form.getInputProps('columns')}
+          />
         </SimpleGrid>
         <Divider my={4} />
-        <Title order={3} fz="lg">Boxes</Title>
+        <Title order={3} fz="lg">
+          Boxes
+        </Title>
         <SimpleGrid cols={2} spacing="sm">
-          <NumberField whole label="Number of boxes"
-            description={places > 0 ? `Empty: ${places}, to fill the rack` : 'Empty: fill the rack'} {...form.getInputProps('boxCount')} />
-          <TextInput label="Box title" autoComplete="off" description="Numbered: Box 1, Box 2 …" {...form.getInputProps('boxTitle')} />
+          <NumberField
+            whole
+            label="Number of boxes"
+            description={places > 0 ? `Empty: ${places}, to fill the rack` : 'Empty: fill the rack'}
+            {...form.getInputProps('boxCount')}
+          />
+          <TextInput
+            label="Box title"
+            autoComplete="off"
+            description="Numbered: Box 1, Box 2 …"
+            {...form.getInputProps('boxTitle')}
+          />
           <NumberField whole label="Box rows" withAsterisk {...form.getInputProps('boxRows')} />
           <NumberField whole label="Box columns" withAsterisk {...form.getInputProps('boxColumns')} />
         </SimpleGrid>
         <Text size="sm" c="dimmed" aria-live="polite">
-          {summary ?? `At most ${MAX_TEMPLATE_BOXES} boxes and ${MAX_TEMPLATE_POSITIONS.toLocaleString('en')} positions in one step.`}
+          {summary ??
+            `At most ${MAX_TEMPLATE_BOXES} boxes and ${MAX_TEMPLATE_POSITIONS.toLocaleString('en')} positions in one step.`}
         </Text>
         <Divider my={4} />
-        <Text size="sm" c="dimmed">The labeling below serves the rack's places and every box's positions.</Text>
+        <Text size="sm" c="dimmed">
+          The labeling below serves the rack's places and every box's positions.
+        </Text>
         <LayoutFields form={form} choices={choices} />
-        <Select label="Institution Site" data={sites.options} clearable searchable placeholder="Optional" {...form.getInputProps('institutionSiteId')} />
+        <Select
+          label="Institution Site"
+          data={sites.options}
+          clearable
+          searchable
+          placeholder="Optional"
+          {...form.getInputProps('institutionSiteId')}
+        />
       </Stack>
     </FullScreenForm>
   );

@@ -5,10 +5,28 @@ import type { BoxPosition } from '@contract/storage.contract';
  * Light backgrounds with a darker border per specimen type; the cell's text stays dark on each, so it reads
  * (and passes contrast) whatever the colour, and the colour is never the only cue: the type is written too.
  */
-const PALETTE = ['teal', 'grape', 'orange', 'blue', 'lime', 'pink', 'cyan', 'yellow', 'indigo', 'red', 'violet', 'green'] as const;
+const PALETTE = [
+  'teal',
+  'grape',
+  'orange',
+  'blue',
+  'lime',
+  'pink',
+  'cyan',
+  'yellow',
+  'indigo',
+  'red',
+  'violet',
+  'green',
+] as const;
 export type SpecimenColor = (typeof PALETTE)[number];
 
-export interface SpecimenKind { key: string; title: string; color: SpecimenColor; count: number }
+export interface SpecimenKind {
+  key: string;
+  title: string;
+  color: SpecimenColor;
+  count: number;
+}
 
 /** The key of an occupant's specimen type (none: 'none'). */
 export const kindKey = (p: BoxPosition) => (p.occupant?.specimenType ? String(p.occupant.specimenType.id) : 'none');
@@ -24,13 +42,15 @@ export function specimenKinds(positions: BoxPosition[]): Map<string, SpecimenKin
     const key = kindKey(p);
     const kind = kinds.get(key);
     if (kind) kind.count++;
-    else kinds.set(key, { key, title: p.occupant.specimenType?.title ?? 'No specimen type', color: PALETTE[0], count: 1 });
+    else
+      kinds.set(key, { key, title: p.occupant.specimenType?.title ?? 'No specimen type', color: PALETTE[0], count: 1 });
   }
   const taken = new Set<SpecimenColor>();
   const byId = [...kinds.values()].sort((a, b) => (Number(a.key) || 0) - (Number(b.key) || 0));
   for (const kind of byId) {
     const start = (Number(kind.key) || 0) % PALETTE.length;
-    const free = PALETTE.map((_, i) => PALETTE[(start + i) % PALETTE.length]).find((c) => !taken.has(c)) ?? PALETTE[start];
+    const free =
+      PALETTE.map((_, i) => PALETTE[(start + i) % PALETTE.length]).find((c) => !taken.has(c)) ?? PALETTE[start];
     taken.add(free);
     kind.color = free;
   }
@@ -38,4 +58,8 @@ export function specimenKinds(positions: BoxPosition[]): Map<string, SpecimenKin
 }
 
 /** The cell's background and border for a colour (storage.module.css reads them). */
-export const colorVars = (color: SpecimenColor) => ({ '--cell-bg': `var(--mantine-color-${color}-1)`, '--cell-border': `var(--mantine-color-${color}-7)` }) as CSSProperties;
+export const colorVars = (color: SpecimenColor) =>
+  ({
+    '--cell-bg': `var(--mantine-color-${color}-1)`,
+    '--cell-border': `var(--mantine-color-${color}-7)`,
+  }) as CSSProperties;

@@ -35,12 +35,13 @@ export function StorageTree({ selected, onSelect }: Props) {
     setOpen((prev) => new Set([...prev, ...selected.slice(0, -1).map((n) => n.id)]));
     setFocused(selected.at(-1)?.id ?? null);
   }
-  const toggle = (id: number, to?: boolean) => setOpen((prev) => {
-    const next = new Set(prev);
-    if (to ?? !next.has(id)) next.add(id);
-    else next.delete(id);
-    return next;
-  });
+  const toggle = (id: number, to?: boolean) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (to ?? !next.has(id)) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
     const items = [...(treeRef.current?.querySelectorAll<HTMLElement>(ITEM) ?? [])];
@@ -50,13 +51,33 @@ export function StorageTree({ selected, onSelect }: Props) {
     const id = Number(current.dataset.id);
     const expandable = current.getAttribute('aria-expanded') !== null;
     const isOpen = current.getAttribute('aria-expanded') === 'true';
-    const go = (el: HTMLElement | null | undefined) => { if (el) { setFocused(Number(el.dataset.id)); el.focus(); } };
-    const handled = () => { e.preventDefault(); e.stopPropagation(); };
+    const go = (el: HTMLElement | null | undefined) => {
+      if (el) {
+        setFocused(Number(el.dataset.id));
+        el.focus();
+      }
+    };
+    const handled = () => {
+      e.preventDefault();
+      e.stopPropagation();
+    };
     switch (e.key) {
-      case 'ArrowDown': handled(); go(items[i + 1]); break;
-      case 'ArrowUp': handled(); go(items[i - 1]); break;
-      case 'Home': handled(); go(items[0]); break;
-      case 'End': handled(); go(items.at(-1)); break;
+      case 'ArrowDown':
+        handled();
+        go(items[i + 1]);
+        break;
+      case 'ArrowUp':
+        handled();
+        go(items[i - 1]);
+        break;
+      case 'Home':
+        handled();
+        go(items[0]);
+        break;
+      case 'End':
+        handled();
+        go(items.at(-1));
+        break;
       case 'ArrowRight':
         handled();
         if (expandable && !isOpen) toggle(id, true);
@@ -68,22 +89,48 @@ export function StorageTree({ selected, onSelect }: Props) {
         // Up from the row: its li, the group holding it, the parent's li, whose first child is the parent's row.
         else go(current.parentElement?.parentElement?.closest('li')?.querySelector<HTMLElement>(`:scope > ${ITEM}`));
         break;
-      case 'Enter': case ' ':
+      case 'Enter':
+      case ' ':
         handled();
         onSelect(decodeStoragePath(current.dataset.path ?? ''));
         break;
     }
   };
 
-  if (roots.isPending) return <Group p="sm"><Loader size="sm" /><Text size="sm">Loading storage…</Text></Group>;
-  if (roots.isError) return <Text size="sm" c="red" p="sm">The storage tree could not be loaded.</Text>;
-  if (!roots.data.length) return <Text size="sm" c="dimmed" p="sm">No containers yet.</Text>;
+  if (roots.isPending)
+    return (
+      <Group p="sm">
+        <Loader size="sm" />
+        <Text size="sm">Loading storage…</Text>
+      </Group>
+    );
+  if (roots.isError)
+    return (
+      <Text size="sm" c="red" p="sm">
+        The storage tree could not be loaded.
+      </Text>
+    );
+  if (!roots.data.length)
+    return (
+      <Text size="sm" c="dimmed" p="sm">
+        No containers yet.
+      </Text>
+    );
   const first = roots.data[0].id;
   return (
     <ul role="tree" aria-label="Storage containers" className={classes.tree} ref={treeRef} onKeyDown={onKeyDown}>
       {roots.data.map((n) => (
-        <TreeItem key={n.id} node={n} path={[{ id: n.id, level: n.level }]} open={open} toggle={toggle} selected={selected} onSelect={onSelect}
-          tabStop={focused ?? first} setFocused={setFocused} />
+        <TreeItem
+          key={n.id}
+          node={n}
+          path={[{ id: n.id, level: n.level }]}
+          open={open}
+          toggle={toggle}
+          selected={selected}
+          onSelect={onSelect}
+          tabStop={focused ?? first}
+          setFocused={setFocused}
+        />
       ))}
     </ul>
   );
@@ -110,23 +157,72 @@ function TreeItem({ node, path, open, toggle, selected, onSelect, tabStop, setFo
   // The row is the treeitem (named by its own text); its children's group is its sibling, as ARIA allows.
   return (
     <li role="none">
-      <Group gap={4} wrap="nowrap" className={classes.treeRow} role="treeitem" aria-level={path.length} aria-selected={isSelected}
-        aria-expanded={expandable ? isOpen : undefined} data-id={node.id} data-path={encodeStoragePath(path)} tabIndex={tabStop === node.id ? 0 : -1}
-        data-selected={isSelected || undefined} style={{ paddingLeft: (path.length - 1) * 14 }} onFocus={() => setFocused(node.id)}
-        onClick={() => { setFocused(node.id); onSelect(path); }}>
+      <Group
+        gap={4}
+        wrap="nowrap"
+        className={classes.treeRow}
+        role="treeitem"
+        aria-level={path.length}
+        aria-selected={isSelected}
+        aria-expanded={expandable ? isOpen : undefined}
+        data-id={node.id}
+        data-path={encodeStoragePath(path)}
+        tabIndex={tabStop === node.id ? 0 : -1}
+        data-selected={isSelected || undefined}
+        style={{ paddingLeft: (path.length - 1) * 14 }}
+        onFocus={() => setFocused(node.id)}
+        onClick={() => {
+          setFocused(node.id);
+          onSelect(path);
+        }}
+      >
         {/* Closing a node by mouse moves the Tab stop to it, so it never stays on a hidden child. */}
-        <Box w={20} className={classes.chevron} aria-hidden onClick={(e) => { e.stopPropagation(); if (expandable) { toggle(node.id); setFocused(node.id); } }}>
+        <Box
+          w={20}
+          className={classes.chevron}
+          aria-hidden
+          onClick={(e) => {
+            e.stopPropagation();
+            if (expandable) {
+              toggle(node.id);
+              setFocused(node.id);
+            }
+          }}
+        >
           {expandable && (isOpen ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />)}
         </Box>
         <LevelIcon level={node.level} />
-        <Text size="sm" truncate className={classes.treeLabel}>{node.title}{node.code && <Text span size="xs" c="dimmed"> {node.code}</Text>}</Text>
+        <Text size="sm" truncate className={classes.treeLabel}>
+          {node.title}
+          {node.code && (
+            <Text span size="xs" c="dimmed">
+              {' '}
+              {node.code}
+            </Text>
+          )}
+        </Text>
       </Group>
       {isOpen && (
         <ul role="group" className={classes.tree}>
-          {children.isPending && <li role="none"><Text size="xs" c="dimmed" pl={(path.length + 1) * 14}>Loading…</Text></li>}
+          {children.isPending && (
+            <li role="none">
+              <Text size="xs" c="dimmed" pl={(path.length + 1) * 14}>
+                Loading…
+              </Text>
+            </li>
+          )}
           {children.data?.map((c) => (
-            <TreeItem key={c.id} node={c} path={[...path, { id: c.id, level: c.level }]} open={open} toggle={toggle} selected={selected} onSelect={onSelect}
-              tabStop={tabStop} setFocused={setFocused} />
+            <TreeItem
+              key={c.id}
+              node={c}
+              path={[...path, { id: c.id, level: c.level }]}
+              open={open}
+              toggle={toggle}
+              selected={selected}
+              onSelect={onSelect}
+              tabStop={tabStop}
+              setFocused={setFocused}
+            />
           ))}
         </ul>
       )}

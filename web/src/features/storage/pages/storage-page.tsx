@@ -13,12 +13,13 @@ import { NodeForm } from '../components/node-form';
 function useSelectedPath(): [PathRef[], (path: PathRef[]) => void] {
   const [params, setParams] = useSearchParams();
   const path = decodeStoragePath(params.get('path'));
-  const select = (next: PathRef[]) => setParams((prev) => {
-    const out = new URLSearchParams(prev);
-    if (next.length) out.set('path', encodeStoragePath(next));
-    else out.delete('path');
-    return out;
-  });
+  const select = (next: PathRef[]) =>
+    setParams((prev) => {
+      const out = new URLSearchParams(prev);
+      if (next.length) out.set('path', encodeStoragePath(next));
+      else out.delete('path');
+      return out;
+    });
   return [path, select];
 }
 
@@ -37,37 +38,72 @@ export function StoragePage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={1} fz={26}>Storage Container</Title>
-        {canManage && <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>Create Container</Button>}
+        <Title order={1} fz={26}>
+          Storage Container
+        </Title>
+        {canManage && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            Create Container
+          </Button>
+        )}
       </Group>
       {empty ? (
         <Paper withBorder radius="md" p="xl">
           <Center>
             <Stack align="center" gap="sm" maw={420}>
               <IconFridge size={40} color="var(--mantine-color-blue-6)" aria-hidden />
-              <Text fw={600} ta="center">This page lets you manage storage containers</Text>
-              <Text size="sm" c="dimmed" ta="center">A container holds shelves; a shelf holds racks or boxes, a rack drawers or boxes, a drawer boxes; samples are stored in a box's positions.</Text>
+              <Text fw={600} ta="center">
+                This page lets you manage storage containers
+              </Text>
+              <Text size="sm" c="dimmed" ta="center">
+                A container holds shelves; a shelf holds racks or boxes, a rack drawers or boxes, a drawer boxes;
+                samples are stored in a box's positions.
+              </Text>
               {canManage && <Button onClick={() => setCreating(true)}>Create your first Container</Button>}
             </Stack>
           </Center>
         </Paper>
       ) : (
         <Flex direction={{ base: 'column', sm: 'row' }} gap="md" align="stretch">
-          <Paper withBorder radius="md" p="xs" w={{ base: '100%', sm: 260 }} style={{ flexShrink: 0, alignSelf: 'flex-start' }}>
+          <Paper
+            withBorder
+            radius="md"
+            p="xs"
+            w={{ base: '100%', sm: 260 }}
+            style={{ flexShrink: 0, alignSelf: 'flex-start' }}
+          >
             <StorageTree selected={path} onSelect={select} />
           </Paper>
           <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} flex={1} miw={0}>
-            {path.length ? <NodeDetail key={encodeStoragePath(path)} path={path} onSelect={select} /> : roots.isPending ? <Loader size="sm" /> : (
+            {path.length ? (
+              <NodeDetail key={encodeStoragePath(path)} path={path} onSelect={select} />
+            ) : roots.isPending ? (
+              <Loader size="sm" />
+            ) : (
               <Stack gap="sm">
-                <Title order={2} fz={20}>Containers</Title>
-                <Text size="sm" c="dimmed">Choose a container in the tree or below to see what it holds.</Text>
+                <Title order={2} fz={20}>
+                  Containers
+                </Title>
+                <Text size="sm" c="dimmed">
+                  Choose a container in the tree or below to see what it holds.
+                </Text>
                 <NodeCards nodes={roots.data ?? []} onOpen={(n) => select([{ id: n.id, level: n.level }])} />
               </Stack>
             )}
           </Paper>
         </Flex>
       )}
-      {creating && <NodeForm level="container" parentPath={[]} onClose={() => setCreating(false)} onSaved={(n) => { setCreating(false); select([{ id: n.id, level: n.level }]); }} />}
+      {creating && (
+        <NodeForm
+          level="container"
+          parentPath={[]}
+          onClose={() => setCreating(false)}
+          onSaved={(n) => {
+            setCreating(false);
+            select([{ id: n.id, level: n.level }]);
+          }}
+        />
+      )}
     </Stack>
   );
 }
