@@ -1015,7 +1015,9 @@ describe('custody is stored on the sample (issue 29 item 2)', () => {
     const audits = await t.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.entity, 'collectedSample'), eq(auditEvents.action, 'custody')));
+      .where(and(eq(auditEvents.entity, 'collectedSample'), eq(auditEvents.action, 'custody')))
+      // Without an order PostgreSQL returns rows in any order (PGlite happened to keep insertion order).
+      .orderBy(auditEvents.id);
     const about = (x: Sample) =>
       audits
         .filter((a) => (a.after as { sampleIds: number[] }).sampleIds.includes(x.id))
