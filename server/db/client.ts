@@ -1,11 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import fs from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 /** The Drizzle database (or a transaction on it): PGlite and node-postgres share this type. */
 export type Db = PgDatabase<PgQueryResultHKT>;
+
+/**
+ * The rows of a raw statement. Both drivers answer `execute` with `{ rows }`, but `PgQueryResultHKT` leaves the
+ * result untyped, so the one cast lives here and callers name their row type.
+ */
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 /**
  * Bounds on PostgreSQL work (issue 26, docs/operations.md "Statement and pool timeouts"). PGlite

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 
 /** Lists count at most TOTAL_CAP + 1 matching rows; beyond it the total is "10,000+" (X-Pagination TotalIsAtLeast). */
 export const TOTAL_CAP = 10_000;
@@ -83,10 +83,8 @@ export async function cheapCount(
   // A fresh query each time: limit() changes the builder it is called on.
   const n = await countAtMost(db, rows(), cap + 1);
   if (n <= cap) return { count: n, isEstimate: false };
-  const res = (await db.execute(sql`explain (format json) ${rows()}`)) as unknown as {
-    rows: Record<string, unknown>[];
-  };
-  const plan = Object.values(res.rows[0])[0];
+  const res = await rowsOf<Record<string, unknown>>(db, sql`explain (format json) ${rows()}`);
+  const plan = Object.values(res[0])[0];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: { 'Plan Rows': number } }[];
   return { count: Math.max(n, Math.round(parsed[0].Plan['Plan Rows'])), isEstimate: true };
 }

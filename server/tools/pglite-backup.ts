@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 import { openDatabase } from '../db/client';
 import { lockDataDir } from '../db/data-dir-lock';
 
 /** Rows per table of the public schema (the restore check and the backup test compare them). */
 export async function tableCounts(db: Db): Promise<Record<string, number>> {
-  const rows = async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+  const rows = <T>(q: ReturnType<typeof sql>) => rowsOf<T>(db, q);
   const tables = await rows<{ name: string }>(
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 
 // Counting answers for other modules (the screening indicator reports, docs/indicators.md) without
 // them touching the forms tables: one query for every rule, computed in SQL.
@@ -56,8 +56,8 @@ export async function countAnswers(
   // JIT compilation costs more than it saves on these short scans (measured: 0.8 s of a 4.7 s run before the keys).
   const res = await db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
-    return (await tx.execute(sql.join(branches, sql` union all `))) as unknown as { rows: { k: number; n: number }[] };
+    return rowsOf<{ k: number; n: number }>(tx, sql.join(branches, sql` union all `));
   });
-  for (const r of res.rows) counts.set(Number(r.k), Number(r.n));
+  for (const r of res) counts.set(Number(r.k), Number(r.n));
   return counts;
 }

@@ -15,7 +15,7 @@ import {
 } from '../../../contract/reports.contract';
 import type { PageQuery } from '../../../contract/common.contract';
 import { requirePermission, type InstCtx } from '../../platform/context';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { resolveRange, type Range } from './range';
 import { reportErrors } from './reports.errors';
 
@@ -44,7 +44,6 @@ export interface Report {
   count(): Promise<number>;
 }
 
-const rowsOf = async (db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 const text = (key: string, title: string): ReportColumn => ({ key, title, numeric: false });
 const num = (key: string, title: string): ReportColumn => ({ key, title, numeric: true });
 
@@ -151,7 +150,7 @@ async function usageReport(
         period && withChart
           ? sql`(select coalesce(json_agg(b order by b.bucket), '[]'::json) from (select period, bucket, ${sums} from g group by period, bucket) b)`
           : sql`null::json`;
-      const [res] = await rowsOf(
+      const [res] = await rowsOf<Row>(
         ctx.db,
         sql`with g as materialized (${grouped})
         select (select coalesce(json_agg(r), '[]'::json) from (select * from g order by ${order} limit ${limit} offset ${offset}) r) as rows,
@@ -177,7 +176,7 @@ async function usageReport(
         ),
       };
     },
-    count: async () => Number((await rowsOf(ctx.db, sql`select count(*)::int as n from (${grouped}) g`))[0].n),
+    count: async () => Number((await rowsOf<Row>(ctx.db, sql`select count(*)::int as n from (${grouped}) g`))[0].n),
   };
 }
 
@@ -200,7 +199,7 @@ export const panelSummary = (ctx: InstCtx, q: SummaryFilter) => usageReport(ctx,
  * every ordered test of the range for its distinct tests took 0.5-1 s for 7 days at 2M orders a year).
  */
 async function testColumns(db: Db, inst: number, panelId: number, r: Range) {
-  const rows = await rowsOf(
+  const rows = await rowsOf<Row>(
     db,
     sql`select tt.id, coalesce(nullif(trim(tt.abbreviation), ''), tt.title) as head, c.ord
     from (
@@ -221,7 +220,7 @@ async function testColumns(db: Db, inst: number, panelId: number, r: Range) {
 
 export async function testResults(ctx: InstCtx, q: TestResultFilter): Promise<Report> {
   const { inst, range, generatedAt } = await start(ctx, q);
-  const [panel] = await rowsOf(
+  const [panel] = await rowsOf<Row>(
     ctx.db,
     sql`select id, title from panels where id = ${q.panelId} and institution_id = ${inst}`,
   );
@@ -241,7 +240,7 @@ export async function testResults(ctx: InstCtx, q: TestResultFilter): Promise<Re
   const count = async () =>
     Number(
       (
-        await rowsOf(
+        await rowsOf<Row>(
           ctx.db,
           sql`select coalesce(sum(c.n), 0)::int as n from report_daily_counts c
     where c.institution_id = ${inst} and c.kind = 'panel' and c.ref_id = ${q.panelId} and c.day >= ${range.from}::date and c.day <= ${range.to}::date`,
@@ -261,7 +260,7 @@ export async function testResults(ctx: InstCtx, q: TestResultFilter): Promise<Re
     count,
     async slice(limit, offset) {
       // The page's ordered panels first (index on institution, panel, date), then their tests for those rows only.
-      const rows = await rowsOf(
+      const rows = await rowsOf<Row>(
         ctx.db,
         sql`select op.id, o.sample_id, op.comment, ${UTC_MINUTE(sql`op.created_date`)} as ordered_date,
         coalesce((select json_agg(json_build_object('t', t.test_id, 'r', case when rel.is_released then res.result end, 'c', t.comment,
@@ -336,7 +335,7 @@ export async function unreleasedPanels(ctx: InstCtx, q: RangeFilter): Promise<Re
   const count = async () =>
     Number(
       (
-        await rowsOf(
+        await rowsOf<Row>(
           ctx.db,
           sql`select
       (select count(*) from lims_ordered_panels op where ${flagged})
@@ -356,7 +355,7 @@ export async function unreleasedPanels(ctx: InstCtx, q: RangeFilter): Promise<Re
       `Age is the time since the panel was ordered, at ${generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC (the turnaround so far).`,
     ]),
     async slice(limit, offset) {
-      const rows = await rowsOf(
+      const rows = await rowsOf<Row>(
         ctx.db,
         sql`select concat_ws(' ', p.first_name, p.father_name, p.grand_father_name) as patient_name,
           (select m.mrn from patient_mrns m where m.patient_id = p.id and m.institution_site_id is null and m.is_enabled order by m.id limit 1) as mrn,

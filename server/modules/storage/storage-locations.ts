@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { StorageLevel, StorageLocation } from '../../../contract/storage.contract';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 
 interface PathRow {
   box_id: number;
@@ -23,7 +23,9 @@ export async function boxPaths(db: Db, institutionId: number, boxIds: number[]) 
   const paths = new Map<number, StorageLocation['path']>();
   const ids = [...new Set(boxIds)];
   if (!ids.length) return paths;
-  const result = (await db.execute(sql`with recursive up(box_id, id, parent_id, level, title, code, depth) as (
+  const result = await rowsOf<PathRow>(
+    db,
+    sql`with recursive up(box_id, id, parent_id, level, title, code, depth) as (
       select n.id, n.id, n.parent_id, n.level, n.title, n.code, 0 from storage_nodes n
       where n.institution_id = ${institutionId} and n.id in (${sql.join(
         ids.map((id) => sql`${id}`),
@@ -31,8 +33,9 @@ export async function boxPaths(db: Db, institutionId: number, boxIds: number[]) 
       )})
       union all
       select up.box_id, p.id, p.parent_id, p.level, p.title, p.code, up.depth + 1 from storage_nodes p join up on p.id = up.parent_id where up.depth < 5)
-    select box_id, id, level, title, code, depth from up`)) as unknown as { rows: PathRow[] };
-  const rows = [...result.rows].sort((a, b) => Number(b.depth) - Number(a.depth));
+    select box_id, id, level, title, code, depth from up`,
+  );
+  const rows = [...result].sort((a, b) => Number(b.depth) - Number(a.depth));
   for (const r of rows) {
     const box = Number(r.box_id);
     if (!paths.has(box)) paths.set(box, []);
