@@ -10,6 +10,7 @@ const creator = alias(accountNames, 'creator');
 const enabler = alias(accountNames, 'enabler');
 
 interface RecordCols {
+  id: PgColumn;
   creatorId: PgColumn;
   enablerId: PgColumn;
 }
@@ -91,7 +92,7 @@ export async function selectRecords<
   const refs = opts.refs ?? [];
   const isList = opts.limit !== undefined && opts.offset !== undefined;
   const byId = opts.byId;
-  const tableId = (table as unknown as { id: PgColumn }).id;
+  const tableId = table.id;
   const orderBy = byId
     ? [byId.desc ? desc(tableId) : asc(tableId)]
     : Array.isArray(opts.orderBy)
@@ -226,7 +227,7 @@ function countQuery(db: Db, table: PgTable, refs: RefJoin[], where: SQL | undefi
  * joined and computed.
  */
 function pageQuery(db: Db, table: PgTable & RecordCols, refs: RefJoin[], isList: boolean, p: PageParts) {
-  const tableId = (table as unknown as { id: PgColumn }).id;
+  const tableId = table.id;
   let where = p.where;
   if (p.after !== undefined) where = and(where, p.seekDesc ? lt(tableId, p.after) : gt(tableId, p.after));
   if (isList) {
