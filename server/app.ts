@@ -159,5 +159,5 @@ export async function buildApp({ config, database, now = () => new Date(), logge
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 
-  return app as unknown as App;
+  return app;
 }

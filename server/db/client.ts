@@ -12,7 +12,7 @@ export type Db = PgDatabase<PgQueryResultHKT>;
  * result untyped, so the one cast lives here and callers name their row type.
  */
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  return ((await db.execute(query)) as { rows: T[] }).rows;
 }
 
 /**
@@ -81,11 +81,11 @@ export async function openDatabase(opts: {
     };
     const pool = open(limits?.poolSize ?? 10, limits?.statementTimeoutMs);
     const reportPool = limits ? open(limits.reportPoolSize, limits.reportStatementTimeoutMs) : null;
-    const db = drizzle(pool) as unknown as Db;
+    const db: Db = drizzle(pool);
     await db.execute(sql`select 1`);
     return {
       db,
-      reportDb: reportPool ? (drizzle(reportPool) as unknown as Db) : db,
+      reportDb: reportPool ? drizzle(reportPool) : db,
       kind: 'postgres',
       // One connection holds an advisory lock so N API processes can start at once.
       async migrate() {
@@ -119,8 +119,8 @@ export async function openDatabase(opts: {
   });
   const pdb = drizzle(client);
   return {
-    db: pdb as unknown as Db,
-    reportDb: pdb as unknown as Db,
+    db: pdb,
+    reportDb: pdb,
     kind: 'pglite',
     migrate: () => migrate(pdb, { migrationsFolder }),
     dump: (compression = 'none') => client.dumpDataDir(compression),
