@@ -75,6 +75,85 @@ const tableFk = {
   message: 'a table file imports only tables (foreign keys).',
 };
 
+/**
+ * All of a module's SQL sits in its repositories (issue 29): any other module file (service, routes, rules, index)
+ * imports neither Drizzle's query builders nor a table, so it cannot build a query. Types stay importable.
+ */
+const sqlMessage =
+  "queries live in the module's *.repository.ts files; call a repository function with ctx.db / tx.db.";
+const sqlInRepositories = {
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      paths: [{ name: 'drizzle-orm', message: sqlMessage, allowTypeImports: true }],
+      patterns: [
+        { group: ['drizzle-orm/*'], message: sqlMessage, allowTypeImports: true },
+        { regex: String.raw`\.tables?$`, message: sqlMessage, allowTypeImports: true },
+      ],
+    },
+  ],
+};
+/** Module files that still build queries outside a repository (issue 29 item 1, being moved). */
+const SQL_OUTSIDE_REPOSITORIES_KNOWN = [
+  'server/modules/accounts/accounts.service.ts',
+  'server/modules/audit/audit-chain.ts',
+  'server/modules/audit/audit-titles.ts',
+  'server/modules/audit/audit.service.ts',
+  'server/modules/auth/auth.service.ts',
+  'server/modules/auth/device-cookies.ts',
+  'server/modules/auth/login-throttle.ts',
+  'server/modules/configuration/lookup.service.ts',
+  'server/modules/configuration/test-setup.service.ts',
+  'server/modules/forms/fhir-rows.ts',
+  'server/modules/forms/field-lists.service.ts',
+  'server/modules/forms/field-set.ts',
+  'server/modules/forms/fields.service.ts',
+  'server/modules/forms/forms.service.ts',
+  'server/modules/forms/report.service.ts',
+  'server/modules/forms/submissions.service.ts',
+  'server/modules/forms/submitted-values.service.ts',
+  'server/modules/health/health.routes.ts',
+  'server/modules/imports/mapping-templates.service.ts',
+  'server/modules/indicators/indicators.service.ts',
+  'server/modules/orders/fhir-rows.ts',
+  'server/modules/orders/order-detail.ts',
+  'server/modules/orders/order-placement.ts',
+  'server/modules/orders/orders.service.ts',
+  'server/modules/orders/release-state.ts',
+  'server/modules/orders/result-joins.ts',
+  'server/modules/orders/results.service.ts',
+  'server/modules/participants/participant-children.service.ts',
+  'server/modules/participants/participant-rules.ts',
+  'server/modules/participants/participants-import.service.ts',
+  'server/modules/participants/participants.search.ts',
+  'server/modules/participants/participants.service.ts',
+  'server/modules/protocols/consents.service.ts',
+  'server/modules/protocols/enrolments.service.ts',
+  'server/modules/protocols/events.service.ts',
+  'server/modules/protocols/fhir-rows.ts',
+  'server/modules/protocols/participant-consents.service.ts',
+  'server/modules/protocols/protocols.service.ts',
+  'server/modules/protocols/requirements.service.ts',
+  'server/modules/protocols/sites.service.ts',
+  'server/modules/reports/reports.service.ts',
+  'server/modules/samples/samples.custody.ts',
+  'server/modules/samples/samples.fhir-rows.ts',
+  'server/modules/samples/samples.ids.ts',
+  'server/modules/samples/samples.ledger.ts',
+  'server/modules/samples/samples.shipping.ts',
+  'server/modules/samples/samples.units.ts',
+  'server/modules/storage/allocation.service.ts',
+  'server/modules/storage/box-positions.service.ts',
+  'server/modules/storage/fhir-rows.ts',
+  'server/modules/storage/occupancies.read.ts',
+  'server/modules/storage/rack-scan.service.ts',
+  'server/modules/storage/rack-template.service.ts',
+  'server/modules/storage/storage-import.service.ts',
+  'server/modules/storage/storage-locations.ts',
+  'server/modules/storage/storage-scope.ts',
+  'server/modules/storage/storage.service.ts',
+];
+
 /** One way to name a column in sql``: qualified(table.column). Lookup join aliases ("j_<name>") are built by name. */
 const handQualified = String.raw`/"(?!j_)[a-z_]+"\."[a-z_]+"/`;
 const noHandQualified = {
@@ -147,6 +226,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [reportsReadModel, noSchema] }] },
   },
   { files: ['server/modules/*/*.table.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [tableFk] }] } },
+  {
+    files: ['server/modules/**/*.ts'],
+    ignores: [
+      'server/modules/**/*.repository.ts',
+      'server/modules/*/*.table.ts',
+      'server/modules/**/*.test.ts',
+      ...SQL_OUTSIDE_REPOSITORIES_KNOWN,
+    ],
+    rules: sqlInRepositories,
+  },
   {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -43,6 +43,18 @@ const cases: { what: string; file: string; code: string; expect: RegExp }[] = [
     expect: /qualified\(table\.column\)/,
   },
   {
+    what: 'a service building a query',
+    file: 'server/modules/orders/planted.service.ts',
+    code: "import { eq } from 'drizzle-orm';\nexport const x = eq;\n",
+    expect: /queries live in the module's \*\.repository\.ts/,
+  },
+  {
+    what: 'a service importing its own table',
+    file: 'server/modules/orders/planted.service.ts',
+    code: "import { limsOrders } from './orders.table';\nexport const x = limsOrders;\n",
+    expect: /queries live in the module's \*\.repository\.ts/,
+  },
+  {
     what: 'a web feature importing another feature',
     file: 'web/src/features/orders/api/planted.ts',
     code: "import { usePatients } from '@/features/participants/api/patients';\nexport const x = usePatients;\n",
@@ -73,5 +85,17 @@ describe('lint rules refuse planted violations', () => {
       "import { assertSiteIds } from '../institutions';\nexport const x = assertSiteIds;\n",
     );
     expect(fired.filter((m) => m.startsWith('no-restricted-imports'))).toEqual([]);
+  });
+
+  it('lets a repository build queries and a service import types only', async () => {
+    const repo = await rulesFiredFor(
+      'server/modules/orders/planted.repository.ts',
+      "import { eq } from 'drizzle-orm';\nimport { limsOrders } from './orders.table';\nexport const x = eq(limsOrders.id, 1);\n",
+    );
+    const service = await rulesFiredFor(
+      'server/modules/orders/planted.service.ts',
+      "import type { SQL } from 'drizzle-orm';\nexport type X = SQL;\n",
+    );
+    expect([...repo, ...service].filter((m) => m.includes('no-restricted-imports'))).toEqual([]);
   });
 });
