@@ -11,7 +11,7 @@ import { usePatient, useUpdatePatient } from '../api/patients';
 import { usePatientLookups } from '../api/patient-lookups';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { fullName } from '@/lib/format';
-import { usePatientChildren } from '../api/patient-children';
+import { usePatientChildren } from '@/lib/patient-children';
 import {
   isDeadTitle,
   patientToValues,

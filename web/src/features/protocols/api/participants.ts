@@ -2,7 +2,6 @@ import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
 import type { EnrolValues, SignValues, WithdrawValues } from '@contract/protocol-participants.contract';
 import { protocolEndpoints as e } from '@contract/protocols.endpoints';
-import { participantEndpoints as pe } from '@contract/participants.endpoints';
 import { call, callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { listStateOf } from '@/components/use-list-state';
@@ -88,26 +87,6 @@ export function useDisableParticipant(instId: number, protocolId: number) {
     ...changes('participants.disable', instId),
     mutationFn: (participantId: number) =>
       call(e.disableParticipant, { params: { instId, protocolId, participantId } }),
-  });
-}
-
-type Ref = { id: number; title: string | null } | null;
-export type PatientChild = { id: number; mrn?: string | null; race?: Ref; ethnicity?: Ref };
-export type ChildKind = 'patientMRNs' | 'patientRaces' | 'patientEthnicities';
-
-function childrenOf(instId: number, patientId: number, kind: ChildKind): Promise<PatientChild[]> {
-  const args = { params: { instId, patientId }, query: { isEnabled: true, pageNumber: 1, pageSize: MAX_PAGE_SIZE } };
-  const rows = { patientMRNs: pe.mrns, patientRaces: pe.races, patientEthnicities: pe.ethnicities } as const;
-  if (kind === 'patientMRNs') return call(rows[kind], args, { notify: false });
-  if (kind === 'patientRaces') return call(rows[kind], args, { notify: false });
-  return call(rows[kind], args, { notify: false });
-}
-
-/** spec 2 §7: the overview's MRN, race and ethnicity chips come from the patient's child lists. */
-export function usePatientChildren(instId: number, patientId: number, kind: ChildKind) {
-  return useQuery({
-    queryKey: queryKeys.patients.children(instId, patientId, kind),
-    queryFn: () => childrenOf(instId, patientId, kind),
   });
 }
 

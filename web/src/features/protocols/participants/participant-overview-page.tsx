@@ -12,12 +12,8 @@ import { protocolPath, useCurrentProtocol } from '@/lib/protocol-context';
 import { useEvents } from '@/lib/protocol-events';
 import { participantPath, useCurrentParticipant } from '@/lib/participant-context';
 import { EFFECTS } from './withdrawal-effects';
-import {
-  useDisableParticipant,
-  useParticipantConsents,
-  usePatientChildren,
-  type PatientChild,
-} from '../api/participants';
+import { usePatientChildren } from '@/lib/patient-children';
+import { useDisableParticipant, useParticipantConsents } from '../api/participants';
 
 /**
  * spec 2 §2 "Participant overview": the patient's identity (MRN, names, birth date, gender, races,
@@ -102,12 +98,12 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Chips of one child list; its own loading and error text so one failed list does not hide the rest. */
-function Chips({
+function Chips<T extends { id: number }>({
   query,
   label,
 }: {
-  query: UseQueryResult<PatientChild[]>;
-  label: (c: PatientChild) => string | null | undefined;
+  query: UseQueryResult<T[]>;
+  label: (c: T) => string | null | undefined;
 }) {
   if (query.isPending) return <Loader size="xs" type="dots" aria-label="Loading" />;
   if (query.isError)
