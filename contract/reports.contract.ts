@@ -35,9 +35,9 @@ export const DEFAULT_REPORT_DAYS = 7;
 
 /** From and To are inclusive calendar days (UTC); either may be left out (default: the last 7 days). */
 export const RangeFilter = z.object({ from: optionalIsoDate, to: optionalIsoDate });
-export type RangeFilter = z.infer<typeof RangeFilter>;
+export type RangeFilter = z.output<typeof RangeFilter>;
 export const TestResultFilter = RangeFilter.extend({ panelId: Id });
-export type TestResultFilter = z.infer<typeof TestResultFilter>;
+export type TestResultFilter = z.output<typeof TestResultFilter>;
 export const SummaryFilter = RangeFilter.extend({
   period: z
     .preprocess(
@@ -46,7 +46,7 @@ export const SummaryFilter = RangeFilter.extend({
     )
     .default('day'),
 });
-export type SummaryFilter = z.infer<typeof SummaryFilter>;
+export type SummaryFilter = z.output<typeof SummaryFilter>;
 /** A report's page (`reports/{name}`): its filter plus PageNumber and PageSize; the CSV takes the filter alone. */
 export const pagedReportQuery = <S extends z.ZodRawShape>(filter: z.ZodObject<S>) => PageQuery.extend(filter.shape);
 

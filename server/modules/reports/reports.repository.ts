@@ -1,0 +1,234 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PAYMENT_COLUMNS, type PaymentKey, type ReportPeriod } from '../../../contract/reports.contract';
+import { type Db, rowsOf } from '../../db/client';
+import type { Range } from './range';
+
+// The order reports' SQL (spec 2 §2 Reports, §9): a read model over the orders, participants, accounts and
+// configuration tables (ADR 0012), each report one statement (no service call per order), scoped to the
+// institution, over whole UTC days. Callers pass deps.reportDb's handle (the longer statement timeout).
+
+const UTC_MINUTE = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD HH24:MI')`;
+const within = (col: SQL, r: Range) =>
+  sql`${col} >= ${r.start.toISOString()}::timestamptz and ${col} < ${r.end.toISOString()}::timestamptz`;
+const countOf = async (db: Db, query: SQL) => (await rowsOf<{ n: number }>(db, query))[0].n;
+
+// Usage and summaries ---------------------------------------------------------------------------
+
+/** What a usage report counts: tests or panels of an institution in a range; with a period, per period (a summary). */
+export interface UsageSpec {
+  kind: 'test' | 'panel';
+  institutionId: number;
+  range: Range;
+  period?: ReportPeriod;
+}
+
+/** A usage row: per payment category and in total; a summary's rows also name their period. */
+export type UsageRow = { period?: string; name: string; total: number } & Record<PaymentKey, number>;
+/** A summary's chart bar before 'other' is worked out: a period's counts per category and in total. */
+export type UsageBar = { period: string; total: number } & Record<PaymentKey, number>;
+
+/**
+ * Where the counts come from: the daily roll-up report_daily_counts (kept by triggers on the orders
+ * tables, migration 0023; checked against the direct count in reports.test.ts), a few thousand rows a
+ * year per test or panel instead of every ordered test. The roll-up's rows of the range are summed per
+ * (period, test or panel, payment category) first, then named: the joins see a few hundred rows.
+ */
+function usageSource({ kind, institutionId: inst, range: r, period }: UsageSpec) {
+  const bucket = period ? sql`date_trunc(${sql.raw(`'${period}'`)}, c.day::timestamp)` : null;
+  return {
+    bucket: bucket ? sql`c.bucket` : null,
+    from: sql`from (select ${bucket ? sql`${bucket} as bucket, ` : sql``}c.ref_id, c.payment_category_id, sum(c.n)::int as n from report_daily_counts c
+        where c.institution_id = ${inst} and c.kind = ${kind} and c.day >= ${r.from}::date and c.day <= ${r.to}::date
+        group by ${bucket ? sql`1, ` : sql``}c.ref_id, c.payment_category_id) c
+      left join payment_categories pc on pc.id = c.payment_category_id
+      ${kind === 'test' ? sql`join tests tt on tt.id = c.ref_id` : sql`join panels tt on tt.id = c.ref_id`}`,
+  };
+}
+
+const categoryCounts = sql.join(
+  PAYMENT_COLUMNS.map(
+    (c) =>
+      sql`coalesce(sum(c.n) filter (where lower(trim(pc.title)) = ${c.title.toLowerCase()}), 0)::int as ${sql.identifier(c.key)}`,
+  ),
+  sql`, `,
+);
+const periodLabel = (p: ReportPeriod, bucket: SQL) =>
+  p === 'month'
+    ? sql`to_char(${bucket}, 'YYYY-MM')`
+    : p === 'week'
+      ? sql`'Week of ' || to_char(${bucket}, 'YYYY-MM-DD')`
+      : sql`to_char(${bucket}, 'YYYY-MM-DD')`;
+const usageSums = sql.join(
+  [...PAYMENT_COLUMNS.map((c) => c.key), 'total'].map(
+    (k) => sql`sum(${sql.identifier(k)})::int as ${sql.identifier(k)}`,
+  ),
+  sql`, `,
+);
+
+/** The report's rows grouped per (period,) test or panel; the period unit is written into the statement (from the enum), not bound: GROUP BY must see the same expression as SELECT. */
+function usageGrouped(spec: UsageSpec) {
+  const src = usageSource(spec);
+  const bucket = src.bucket;
+  return {
+    bucket,
+    grouped: sql`select ${bucket ? sql`${periodLabel(spec.period!, bucket)} as period, ${bucket} as bucket,` : sql``}
+      tt.title as name, c.ref_id, ${categoryCounts}, sum(c.n)::int as total
+    ${src.from} group by ${bucket ? sql`${bucket}, ` : sql``}c.ref_id, tt.title having sum(c.n) > 0`,
+  };
+}
+
+/** Rows [offset, offset + limit), the total, and with `withChart` a summary's bars for every period of the range. */
+export async function usageSlice(db: Db, spec: UsageSpec, limit: number, offset: number, withChart: boolean) {
+  const { bucket, grouped } = usageGrouped(spec);
+  const order = sql`${bucket ? sql`bucket, ` : sql``}lower(name), ref_id`;
+  // The grouping runs once (a materialised CTE) for the page, the total and a summary's chart of every period.
+  const chartSql =
+    spec.period && withChart
+      ? sql`(select coalesce(json_agg(b order by b.bucket), '[]'::json) from (select period, bucket, ${usageSums} from g group by period, bucket) b)`
+      : sql`null::json`;
+  const [res] = await rowsOf<{ rows: UsageRow[]; total: number; chart: UsageBar[] | null }>(
+    db,
+    sql`with g as materialized (${grouped})
+        select (select coalesce(json_agg(r), '[]'::json) from (select * from g order by ${order} limit ${limit} offset ${offset}) r) as rows,
+          (select count(*)::int from g) as total, ${chartSql} as chart`,
+  );
+  return res;
+}
+
+export const usageCount = (db: Db, spec: UsageSpec) =>
+  countOf(db, sql`select count(*)::int as n from (${usageGrouped(spec).grouped}) g`);
+
+// Test results per date range -------------------------------------------------------------------
+
+export async function panelTitle(db: Db, inst: number, panelId: number) {
+  const [panel] = await rowsOf<{ title: string }>(
+    db,
+    sql`select id, title from panels where id = ${panelId} and institution_id = ${inst}`,
+  );
+  return panel?.title;
+}
+
+/**
+ * The test columns of a panel's report: the panel's enabled tests in panel order, then tests since
+ * removed from it that an order of the range still holds, headed by abbreviation. Ordered tests are only
+ * ever made from the panel's panel_tests rows (order-placement.ts), which are never edited or deleted, only
+ * disabled: so the candidates are the panel's own rows, and only a disabled one needs a look at the orders
+ * (scanning every ordered test of the range for its distinct tests took 0.5-1 s for 7 days at 2M orders a year).
+ */
+export async function panelTestColumns(db: Db, inst: number, panelId: number, r: Range) {
+  const rows = await rowsOf<{ id: number; head: string }>(
+    db,
+    sql`select tt.id, coalesce(nullif(trim(tt.abbreviation), ''), tt.title) as head, c.ord
+    from (
+      select pt.test_id, min(pt.id) filter (where pt.is_enabled) as ord from panel_tests pt
+      where pt.panel_id = ${panelId} and pt.institution_id = ${inst}
+      group by pt.test_id
+      having bool_or(pt.is_enabled) or exists (select 1 from lims_ordered_panels op
+        join lims_ordered_tests t on t.lims_ordered_panel_id = op.id and t.is_enabled and t.test_id = pt.test_id
+        where op.institution_id = ${inst} and op.panel_id = ${panelId} and op.is_enabled and ${within(sql`op.created_date`, r)})
+    ) c join tests tt on tt.id = c.test_id
+    order by c.ord nulls last, lower(tt.title), tt.id`,
+  );
+  const seen = new Set<number>();
+  return rows.filter((x) => !seen.has(x.id) && seen.add(x.id)).map((x) => ({ testId: x.id, head: x.head }));
+}
+
+/**
+ * The report's row count: the enabled ordered panels of enabled orders by UTC day are exactly what the
+ * roll-up counts as 'panel' (migration 0023), a few rows per day instead of joining every order of the range.
+ */
+export const panelOrderCount = (db: Db, inst: number, panelId: number, r: Range) =>
+  countOf(
+    db,
+    sql`select coalesce(sum(c.n), 0)::int as n from report_daily_counts c
+    where c.institution_id = ${inst} and c.kind = 'panel' and c.ref_id = ${panelId} and c.day >= ${r.from}::date and c.day <= ${r.to}::date`,
+  );
+
+/** An ordered test of a panel order: its test, released result, comment and column head. */
+export interface OrderedTestCell {
+  t: number;
+  r: string | null;
+  c: string | null;
+  a: string;
+}
+export interface PanelOrderRow {
+  id: number;
+  sample_id: string;
+  comment: string | null;
+  ordered_date: string;
+  tests: OrderedTestCell[];
+}
+
+/** Rows [offset, offset + limit) of the panel's orders in the range, oldest first, each with its ordered tests. */
+export function panelOrderRows(db: Db, inst: number, panelId: number, r: Range, limit: number, offset: number) {
+  const where = sql`from lims_ordered_panels op join lims_orders o on o.id = op.lims_order_id and o.is_enabled
+    where op.institution_id = ${inst} and op.panel_id = ${panelId} and op.is_enabled and ${within(sql`op.created_date`, r)}`;
+  // The page's ordered panels first (index on institution, panel, date), then their tests for those rows only.
+  return rowsOf<PanelOrderRow>(
+    db,
+    sql`select op.id, o.sample_id, op.comment, ${UTC_MINUTE(sql`op.created_date`)} as ordered_date,
+        coalesce((select json_agg(json_build_object('t', t.test_id, 'r', case when rel.is_released then res.result end, 'c', t.comment,
+            'a', coalesce(nullif(trim(tt.abbreviation), ''), tt.title)) order by t.id)
+          from lims_ordered_tests t
+          join lims_ordered_test_results res on res.lims_ordered_test_id = t.id
+          join lims_ordered_test_result_releases rel on rel.lims_ordered_test_result_id = res.id
+          join tests tt on tt.id = t.test_id
+          where t.lims_ordered_panel_id = op.id and t.is_enabled), '[]'::json) as tests
+        from (select op.id ${where} order by op.created_date, op.id limit ${limit} offset ${offset}) page
+        join lims_ordered_panels op on op.id = page.id join lims_orders o on o.id = op.lims_order_id
+        order by op.created_date, op.id`,
+  );
+}
+
+// Unreleased panels -----------------------------------------------------------------------------
+
+// The panel's stored has_unreleased (orders' release-state.ts keeps it with each release) and its partial
+// index: only unreleased panels are read (joining every panel of the range to its order took 0.25 s for
+// 7 days at 2M orders a year).
+const unreleasedFlagged = (inst: number, r: Range) =>
+  sql`op.institution_id = ${inst} and op.is_enabled and op.has_unreleased and ${within(sql`op.created_date`, r)}`;
+
+/**
+ * The total without reading each panel's order: the flagged panels of the range (index-only on the
+ * partial index) less those of disabled orders (a partial index holds the few disabled orders).
+ */
+export function unreleasedCount(db: Db, inst: number, r: Range) {
+  const flagged = unreleasedFlagged(inst, r);
+  return countOf(
+    db,
+    sql`select
+      ((select count(*) from lims_ordered_panels op where ${flagged})
+      - (select count(*) from lims_orders o join lims_ordered_panels op on op.lims_order_id = o.id where o.institution_id = ${inst} and not o.is_enabled and ${flagged}))::int as n`,
+  );
+}
+
+export interface UnreleasedRow {
+  patient_name: string;
+  mrn: string | null;
+  sample_id: string;
+  ordered_on: string;
+  ordered_by: string;
+  panel_name: string | null;
+  department_name: string | null;
+  age_seconds: number;
+}
+
+/** Rows [offset, offset + limit) of the unreleased panels, oldest first; their age is counted up to `at`. */
+export function unreleasedRows(db: Db, inst: number, r: Range, at: Date, limit: number, offset: number) {
+  const where = sql`from lims_ordered_panels op join lims_orders o on o.id = op.lims_order_id and o.is_enabled and o.institution_id = ${inst} where ${unreleasedFlagged(inst, r)}`;
+  return rowsOf<UnreleasedRow>(
+    db,
+    sql`select concat_ws(' ', p.first_name, p.father_name, p.grand_father_name) as patient_name,
+          (select m.mrn from patient_mrns m where m.patient_id = p.id and m.institution_site_id is null and m.is_enabled order by m.id limit 1) as mrn,
+          o.sample_id, ${UTC_MINUTE(sql`op.created_date`)} as ordered_on, concat_ws(' ', a.first_name, a.last_name) as ordered_by,
+          pn.title as panel_name, d.title as department_name,
+          extract(epoch from (${at.toISOString()}::timestamptz - op.created_date))::float8 as age_seconds
+        from (select op.id ${where} order by op.created_date, op.id limit ${limit} offset ${offset}) page
+        join lims_ordered_panels op on op.id = page.id join lims_orders o on o.id = op.lims_order_id
+        join patients p on p.id = o.patient_id
+        left join accounts a on a.id = op.creator_id
+        left join panels pn on pn.id = op.panel_id
+        left join departments d on d.id = pn.department_id
+        order by op.created_date, op.id`,
+  );
+}
