@@ -135,7 +135,6 @@ const SQL_OUTSIDE_REPOSITORIES_KNOWN = [
   'server/modules/protocols/protocols.service.ts',
   'server/modules/protocols/requirements.service.ts',
   'server/modules/protocols/sites.service.ts',
-  'server/modules/reports/reports.service.ts',
   'server/modules/samples/samples.custody.ts',
   'server/modules/samples/samples.fhir-rows.ts',
   'server/modules/samples/samples.ids.ts',
