@@ -5,14 +5,10 @@ import { newStamp } from '../../platform/records';
 import { unitOfMeasurements } from '../../platform/lookups/lookup.tables';
 import type { Db } from '../../db/client';
 import { collectedSamples, sampleDraws, sampleEvents } from './samples.table';
-import { sampleErrors } from './samples.errors';
+
+// The sample ledger's rows: the locked sample, its draws and its history (samples.ledger.ts decides the amounts).
 
 export type SampleRow = typeof collectedSamples.$inferSelect;
-export type DrawKind = 'aliquot' | 'derivative' | 'adjustment';
-
-/** Sums of decimal amounts (0.1 + 0.2) are kept to 9 decimals so the ledger adds up exactly. */
-export const round = (n: number) => Math.round(n * 1e9) / 1e9;
-const EPSILON = 1e-9;
 
 /**
  * A sample of this institution (and protocol, when given), locked for the rest of the transaction
@@ -55,44 +51,31 @@ export async function recordEvent(tx: Db, ctx: Ctx, sampleId: number, kind: stri
   });
 }
 
-/**
- * Writes one draw from a locked sample and its new remaining amount in the same transaction:
- * remaining = collected - sum(draws), never below 0 (409 naming the sample and what is left) nor
- * above the collected amount. `sample` must come from lockSample (or be created in this transaction);
- * it is updated in place so later draws of the same command see the new remaining amount.
- */
-export async function draw(
+/** One draw from a sample (its amount in the sample's unit), in the caller's transaction. */
+export async function insertDraw(
   tx: Db,
-  ctx: Ctx,
   sample: SampleRow,
-  d: { kind: DrawKind; amount: number; reason?: string | null; childSampleId?: number | null },
+  d: { kind: string; amount: number; reason: string | null; childSampleId: number | null; accountId: number; at: Date },
 ) {
-  let remaining = round(sample.remainingAmount - d.amount);
-  // Within rounding of the bounds counts as the bound (an amount typed with more than 9 decimals).
-  if (Math.abs(remaining) < EPSILON) remaining = 0;
-  if (Math.abs(remaining - sample.collectedAmount) < EPSILON) remaining = sample.collectedAmount;
-  if (!sample.isEnabled) throw sampleErrors.parent_disabled(sample.sampleId);
-  if (remaining < 0)
-    throw sampleErrors.overdraw(sample.sampleId, sample.remainingAmount, await unitSymbol(tx, sample.unitId), d.amount);
-  if (remaining > sample.collectedAmount)
-    throw sampleErrors.over_return(sample.sampleId, sample.collectedAmount, await unitSymbol(tx, sample.unitId));
   await tx.insert(sampleDraws).values({
     institutionId: sample.institutionId,
     sampleId: sample.id,
     kind: d.kind,
     amount: d.amount,
     unitId: sample.unitId,
-    reason: d.reason ?? null,
-    childSampleId: d.childSampleId ?? null,
-    creatorId: ctx.account.id,
-    createdDate: ctx.now(),
+    reason: d.reason,
+    childSampleId: d.childSampleId,
+    creatorId: d.accountId,
+    createdDate: d.at,
   });
+}
+
+/** The sample's new remaining amount under a new concurrency stamp (returned). */
+export async function setRemaining(tx: Db, sampleId: number, remaining: number) {
   const stamp = newStamp();
   await tx
     .update(collectedSamples)
     .set({ remainingAmount: remaining, concurrencyStamp: stamp })
-    .where(eq(collectedSamples.id, sample.id));
-  sample.remainingAmount = remaining;
-  sample.concurrencyStamp = stamp;
-  return remaining;
+    .where(eq(collectedSamples.id, sampleId));
+  return stamp;
 }
