@@ -236,7 +236,8 @@ export type FieldSave = FieldCreateData | FieldUpdateData;
 export const FieldOrderInput = z.object({
   fieldIds: z.array(Id).min(1, 'List the fields in their new order').max(1000, 'At most 1000 fields'),
 });
-export type FieldOrderInput = z.input<typeof FieldOrderInput>;
+export type FieldOrderInput = z.output<typeof FieldOrderInput>;
+export type FieldOrderValues = z.input<typeof FieldOrderInput>;
 
 export const FormInput = z.object({
   name: required(200),

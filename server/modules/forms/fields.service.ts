@@ -1,4 +1,3 @@
-import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import {
   DEFAULT_PLACEHOLDER,
   FIELD_KINDS,
@@ -15,21 +14,37 @@ import {
 import { command, type InstCtx } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
-import { setEnabled, updateStamped } from '../../platform/crud/stamp';
-import { selectRecords } from '../../platform/record-refs';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
 import type { Db } from '../../db/client';
 import { protocolOf } from '../protocols';
-import type { protocolForms } from './forms.table';
-import { fieldOptions, formFields } from './forms.table';
 import { formErrors } from './forms.errors';
-import { fieldsById, formOf, liveFields, toOptionDto, versionForChange } from './field-set';
+import {
+  type Field,
+  type Form,
+  disableField as disableFieldRow,
+  disableOption as disableOptionRow,
+  disableOptions,
+  enabledFieldCount,
+  enabledFieldOrder,
+  enabledOptionCount,
+  enabledOptions,
+  fieldOf,
+  fieldsById,
+  formOf,
+  insertField,
+  insertOption,
+  liveFields,
+  optionDto,
+  optionValueTaken,
+  setFieldOrdinal,
+  updateField as updateFieldRow,
+  updateOption as updateOptionRow,
+  versionForChange,
+} from './field-set.repository';
 
 // The form editor (spec 2 §2, §5, §7 "Form editor"). Every change locks the form, so changes and
 // submissions of one form are decided one after the other, and runs versionForChange first.
 
-type Field = typeof formFields.$inferSelect;
-type Form = typeof protocolForms.$inferSelect;
 type Option = NonNullable<FieldSave['options']>[number];
 
 /** Runs a change of the form's field set in one transaction with the form locked. */
@@ -41,7 +56,7 @@ async function changeFields<T>(
 ) {
   return command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx);
-    const form = await formOf(ctx, protocolId, formId, tx, true);
+    const form = await formOf(tx, ctx.institutionId, protocolId, formId, true);
     return work(tx, form, await versionForChange(tx, form));
   });
 }
@@ -49,19 +64,6 @@ async function changeFields<T>(
 async function fieldDto(ctx: InstCtx, fieldId: number) {
   const [f] = await fieldsById(ctx.db, [fieldId]);
   return f;
-}
-
-/** The field of this form and institution, or 404. */
-export async function fieldOf(tx: Db, ctx: InstCtx, formId: number, fieldId: number) {
-  const [row] = await tx
-    .select()
-    .from(formFields)
-    .where(
-      and(eq(formFields.id, fieldId), eq(formFields.formId, formId), eq(formFields.institutionId, ctx.institutionId)),
-    )
-    .limit(1);
-  if (!row) throw notFound('Field');
-  return row;
 }
 
 /** The data type's abbreviation, which picks the field's editor and answer rules. */
@@ -101,33 +103,21 @@ function fieldValues(kind: FieldKind, input: FieldSave) {
   };
 }
 
-const enabledOptions = (tx: Db, fieldId: number) =>
-  tx
-    .select()
-    .from(fieldOptions)
-    .where(and(eq(fieldOptions.fieldId, fieldId), eq(fieldOptions.isEnabled, true)));
-
 /** Spec 2 §9: a new field's ordinal is the form's field count + 1 unless the editor gives one. */
 export async function createField(ctx: InstCtx, protocolId: number, formId: number, input: FieldCreateData) {
   const id = await changeFields(ctx, protocolId, formId, async (tx, form, version) => {
     const kind = await kindOf(tx, ctx, input.dataTypeId);
     const values = fieldValues(kind, input);
-    const [{ n }] = await tx
-      .select({ n: count() })
-      .from(formFields)
-      .where(and(eq(formFields.formId, form.id), eq(formFields.isEnabled, true)));
+    const n = await enabledFieldCount(tx, form.id);
     const who = { institutionId: form.institutionId, creatorId: ctx.account.id, enablerId: ctx.account.id };
-    const [row] = await tx
-      .insert(formFields)
-      .values({
-        ...who,
-        ...values,
-        formId: form.id,
-        dataTypeId: input.dataTypeId,
-        kind,
-        ordinal: input.ordinal ?? n + 1,
-      })
-      .returning();
+    const row = await insertField(tx, {
+      ...who,
+      ...values,
+      formId: form.id,
+      dataTypeId: input.dataTypeId,
+      kind,
+      ordinal: input.ordinal ?? n + 1,
+    });
     const options = await saveOptions(tx, ctx, row, input.options ?? []);
     await audit(tx, ctx, {
       entity: 'collectionProtocolFormField',
@@ -152,20 +142,14 @@ export async function updateField(
   input: FieldUpdateData,
 ) {
   await changeFields(ctx, protocolId, formId, async (tx, form, version) => {
-    const current = await fieldOf(tx, ctx, form.id, fieldId);
+    const current = await fieldOf(tx, ctx.institutionId, form.id, fieldId);
     if (input.dataTypeId !== current.dataTypeId)
       throw formErrors.data_type_change({ dataTypeId: ['A field keeps its data type'] });
     const values = fieldValues(current.kind as FieldKind, input);
-    const scope = and(eq(formFields.formId, form.id), eq(formFields.institutionId, form.institutionId));
-    const { before, after } = await updateStamped(
-      tx,
-      formFields,
-      scope,
-      fieldId,
-      input.concurrencyStamp,
-      { ...values, ordinal: input.ordinal ?? current.ordinal },
-      'Field',
-    );
+    const { before, after } = await updateFieldRow(tx, form, fieldId, input.concurrencyStamp, {
+      ...values,
+      ordinal: input.ordinal ?? current.ordinal,
+    });
     const options = input.options === undefined ? undefined : await saveOptions(tx, ctx, current, input.options);
     await audit(tx, ctx, {
       entity: 'collectionProtocolFormField',
@@ -191,45 +175,20 @@ async function saveOptions(tx: Db, ctx: InstCtx, field: Field, list: Option[]) {
       throw formErrors.option_unknown(o.id, { options: ['An option is not in this field'] });
   const kept = new Set(list.map((o) => o.id ?? 0));
   const dropped = existing.filter((o) => !kept.has(o.id)).map((o) => o.id);
-  if (dropped.length)
-    await tx
-      .update(fieldOptions)
-      .set({ isEnabled: false, enablerId: ctx.account.id, enabledDate: ctx.now() })
-      .where(inArray(fieldOptions.id, dropped));
+  if (dropped.length) await disableOptions(tx, dropped, ctx.account.id, ctx.now());
   const who = { institutionId: field.institutionId, creatorId: ctx.account.id, enablerId: ctx.account.id };
   const saved = [];
   for (const [i, o] of list.entries()) {
     const values = { value: o.value, ordinal: o.ordinal ?? i, selected: Boolean(o.selected) };
-    if (o.id === undefined)
-      saved.push(
-        (
-          await tx
-            .insert(fieldOptions)
-            .values({ ...who, ...values, fieldId: field.id })
-            .returning()
-        )[0],
-      );
-    else
-      saved.push(
-        (await updateStamped(tx, fieldOptions, eq(fieldOptions.fieldId, field.id), o.id, undefined, values, 'Option'))
-          .after,
-      );
+    if (o.id === undefined) saved.push(await insertOption(tx, { ...who, ...values, fieldId: field.id }));
+    else saved.push((await updateOptionRow(tx, field.id, o.id, undefined, values)).after);
   }
   return saved;
 }
 
 export async function disableField(ctx: InstCtx, protocolId: number, formId: number, fieldId: number) {
   await changeFields(ctx, protocolId, formId, async (tx, form, version) => {
-    const { before, after } = await setEnabled(
-      tx,
-      formFields,
-      and(eq(formFields.formId, form.id), eq(formFields.institutionId, form.institutionId)),
-      fieldId,
-      false,
-      ctx.account.id,
-      ctx.now(),
-      'Field',
-    );
+    const { before, after } = await disableFieldRow(tx, form, fieldId, ctx.account.id, ctx.now());
     await audit(tx, ctx, {
       entity: 'collectionProtocolFormField',
       entityId: fieldId,
@@ -244,19 +203,12 @@ export async function disableField(ctx: InstCtx, protocolId: number, formId: num
 /** New ordinals 1..n in the order given; the list must name every enabled field once. */
 export async function reorderFields(ctx: InstCtx, protocolId: number, formId: number, input: FieldOrderInput) {
   await changeFields(ctx, protocolId, formId, async (tx, form, version) => {
-    const ids = input.fieldIds.map(Number);
-    const enabled = await tx
-      .select({ id: formFields.id, ordinal: formFields.ordinal })
-      .from(formFields)
-      .where(and(eq(formFields.formId, form.id), eq(formFields.isEnabled, true)));
+    const ids = input.fieldIds;
+    const enabled = await enabledFieldOrder(tx, form.id);
     const known = new Set(enabled.map((f) => f.id));
     if (new Set(ids).size !== ids.length || ids.length !== enabled.length || ids.some((id) => !known.has(id)))
       throw formErrors.order_mismatch({ fieldIds: ['List every enabled field once'] });
-    for (const [i, id] of ids.entries())
-      await tx
-        .update(formFields)
-        .set({ ordinal: i + 1 })
-        .where(eq(formFields.id, id));
+    for (const [i, id] of ids.entries()) await setFieldOrdinal(tx, id, i + 1);
     await audit(tx, ctx, {
       entity: 'collectionProtocolForm',
       entityId: form.id,
@@ -269,19 +221,8 @@ export async function reorderFields(ctx: InstCtx, protocolId: number, formId: nu
 }
 
 async function assertValueFree(tx: Db, fieldId: number, value: string, exceptId?: number) {
-  const [taken] = await tx
-    .select({ id: fieldOptions.id })
-    .from(fieldOptions)
-    .where(
-      and(
-        eq(fieldOptions.fieldId, fieldId),
-        eq(fieldOptions.isEnabled, true),
-        eq(fieldOptions.value, value),
-        exceptId ? ne(fieldOptions.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (taken) throw formErrors.option_taken(value, { value: ['This option is already in the field'] });
+  if (await optionValueTaken(tx, fieldId, value, exceptId))
+    throw formErrors.option_taken(value, { value: ['This option is already in the field'] });
 }
 
 /** Spec 2 §9: a new option's ordinal is the field's option count unless given. */
@@ -293,26 +234,20 @@ export async function createOption(
   input: OptionInput,
 ) {
   const id = await changeFields(ctx, protocolId, formId, async (tx, form, version) => {
-    const field = await fieldOf(tx, ctx, form.id, fieldId);
+    const field = await fieldOf(tx, ctx.institutionId, form.id, fieldId);
     if (!LIST_KINDS.includes(field.kind as FieldKind)) throw formErrors.options_not_list();
     if (!field.isEnabled) throw notFound('Field');
     await assertValueFree(tx, field.id, input.value);
-    const [{ n }] = await tx
-      .select({ n: count() })
-      .from(fieldOptions)
-      .where(and(eq(fieldOptions.fieldId, field.id), eq(fieldOptions.isEnabled, true)));
-    const [row] = await tx
-      .insert(fieldOptions)
-      .values({
-        institutionId: form.institutionId,
-        creatorId: ctx.account.id,
-        enablerId: ctx.account.id,
-        fieldId: field.id,
-        value: input.value,
-        ordinal: input.ordinal ?? n,
-        selected: Boolean(input.selected),
-      })
-      .returning();
+    const n = await enabledOptionCount(tx, field.id);
+    const row = await insertOption(tx, {
+      institutionId: form.institutionId,
+      creatorId: ctx.account.id,
+      enablerId: ctx.account.id,
+      fieldId: field.id,
+      value: input.value,
+      ordinal: input.ordinal ?? n,
+      selected: Boolean(input.selected),
+    });
     await audit(tx, ctx, {
       entity: 'collectionProtocolFormFieldOption',
       entityId: row.id,
@@ -321,7 +256,7 @@ export async function createOption(
     });
     return row.id;
   });
-  return optionDto(ctx, fieldId, id);
+  return optionDto(ctx.db, fieldId, id);
 }
 
 export async function updateOption(
@@ -333,18 +268,10 @@ export async function updateOption(
   input: OptionUpdate,
 ) {
   await changeFields(ctx, protocolId, formId, async (tx, form, version) => {
-    const field = await fieldOf(tx, ctx, form.id, fieldId);
+    const field = await fieldOf(tx, ctx.institutionId, form.id, fieldId);
     await assertValueFree(tx, field.id, input.value, optionId);
     const values = { value: input.value, ordinal: input.ordinal, selected: Boolean(input.selected) };
-    const { before, after } = await updateStamped(
-      tx,
-      fieldOptions,
-      eq(fieldOptions.fieldId, field.id),
-      optionId,
-      input.concurrencyStamp,
-      values,
-      'Option',
-    );
+    const { before, after } = await updateOptionRow(tx, field.id, optionId, input.concurrencyStamp, values);
     await audit(tx, ctx, {
       entity: 'collectionProtocolFormFieldOption',
       entityId: optionId,
@@ -353,7 +280,7 @@ export async function updateOption(
       after: { ...after, version },
     });
   });
-  return optionDto(ctx, fieldId, optionId);
+  return optionDto(ctx.db, fieldId, optionId);
 }
 
 export async function disableOption(
@@ -364,17 +291,8 @@ export async function disableOption(
   optionId: number,
 ) {
   await changeFields(ctx, protocolId, formId, async (tx, form, version) => {
-    const field = await fieldOf(tx, ctx, form.id, fieldId);
-    const { before, after } = await setEnabled(
-      tx,
-      fieldOptions,
-      eq(fieldOptions.fieldId, field.id),
-      optionId,
-      false,
-      ctx.account.id,
-      ctx.now(),
-      'Option',
-    );
+    const field = await fieldOf(tx, ctx.institutionId, form.id, fieldId);
+    const { before, after } = await disableOptionRow(tx, field.id, optionId, ctx.account.id, ctx.now());
     await audit(tx, ctx, {
       entity: 'collectionProtocolFormFieldOption',
       entityId: optionId,
@@ -383,14 +301,5 @@ export async function disableOption(
       after: { ...after, version },
     });
   });
-  return optionDto(ctx, fieldId, optionId);
-}
-
-async function optionDto(ctx: InstCtx, fieldId: number, optionId: number) {
-  const page = await selectRecords(ctx.db, fieldOptions, {
-    where: and(eq(fieldOptions.id, optionId), eq(fieldOptions.fieldId, fieldId)),
-    orderBy: fieldOptions.id,
-    limit: 1,
-  });
-  return toOptionDto(page.rows[0]);
+  return optionDto(ctx.db, fieldId, optionId);
 }

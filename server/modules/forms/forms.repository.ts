@@ -1,9 +1,103 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { FormListQuery } from '../../../contract/forms.contract';
 import { type Db, rowsOf } from '../../db/client';
+import { likePattern, offsetOf } from '../../platform/paging';
+import { selectRecords } from '../../platform/record-refs';
+import { setEnabled, updateStamped } from '../../platform/crud/stamp';
+import { qualified } from '../../platform/qualified';
+import { protocolTitleOf } from '../protocols';
+import { formVersions, protocolForms } from './forms.table';
+
+// Questionnaires as records (the design screens), and answer counts for other modules.
+
+const extra = {
+  protocolTitle: protocolTitleOf(qualified(protocolForms.collectionProtocolId)),
+  currentVersionLocked: sql<boolean>`exists(select 1 from collection_protocol_form_versions v
+    where v.form_id = ${qualified(protocolForms.id)} and v.version = ${qualified(protocolForms.currentVersion)})`,
+};
+
+type Row = Awaited<ReturnType<typeof selectForms>>['rows'][number];
+const toDto = ({ protocolTitle, institutionId: _i, ...r }: Row) => ({
+  ...r,
+  collectionProtocol: { id: r.collectionProtocolId, title: protocolTitle },
+});
+
+function selectForms(db: Db, where: SQL | undefined, page?: { limit: number; offset: number }) {
+  return selectRecords(db, protocolForms, { where, byId: { desc: true }, ...page, extra });
+}
+
+/** The institution's questionnaires (of one protocol when `protocolId` is given), newest first, searched by name. */
+export async function formsPage(
+  db: Db,
+  institutionId: number,
+  protocolId: number | null | undefined,
+  q: FormListQuery,
+) {
+  const parts: (SQL | undefined)[] = [eq(protocolForms.institutionId, institutionId)];
+  if (protocolId) parts.push(eq(protocolForms.collectionProtocolId, protocolId));
+  parts.push(eq(protocolForms.isEnabled, q.isEnabled ?? true));
+  if (q.searchTerm) parts.push(sql`lower(${protocolForms.name}) like ${likePattern(q.searchTerm)}`);
+  const page = await selectForms(db, and(...parts), { limit: q.pageSize, offset: offsetOf(q) });
+  return { ...page, rows: page.rows.map(toDto) };
+}
+
+/** One questionnaire of the protocol and institution as the API shows it, or null. */
+export async function formRecord(db: Db, institutionId: number, protocolId: number, id: number) {
+  const page = await selectForms(
+    db,
+    and(
+      eq(protocolForms.id, id),
+      eq(protocolForms.institutionId, institutionId),
+      eq(protocolForms.collectionProtocolId, protocolId),
+    ),
+  );
+  return page.rows[0] ? toDto(page.rows[0]) : null;
+}
+
+/** The versions that were filled, newest first, with how many submissions each holds. */
+export async function formVersionList(db: Db, formId: number) {
+  const rows = await db
+    .select({
+      version: formVersions.version,
+      createdDate: formVersions.createdDate,
+      submissionCount: sql<number>`(select count(*)::int from submitted_collection_protocol_forms s where s.version_id = ${qualified(formVersions.id)})`,
+    })
+    .from(formVersions)
+    .where(eq(formVersions.formId, formId))
+    .orderBy(desc(formVersions.version));
+  return rows.map((r) => ({ ...r, createdDate: r.createdDate.toISOString() }));
+}
+
+export async function insertForm(tx: Db, values: typeof protocolForms.$inferInsert) {
+  const [row] = await tx.insert(protocolForms).values(values).returning();
+  return row;
+}
+
+const protocolScope = (institutionId: number, protocolId: number) =>
+  and(eq(protocolForms.institutionId, institutionId), eq(protocolForms.collectionProtocolId, protocolId));
+
+/** Edits a questionnaire of the protocol, guarded by its concurrency stamp. */
+export const updateForm = (
+  tx: Db,
+  institutionId: number,
+  protocolId: number,
+  id: number,
+  stamp: string | undefined,
+  values: Partial<typeof protocolForms.$inferInsert>,
+) => updateStamped(tx, protocolForms, protocolScope(institutionId, protocolId), id, stamp, values, 'Questionnaire');
+
+export const disableForm = (
+  tx: Db,
+  institutionId: number,
+  protocolId: number,
+  id: number,
+  accountId: number,
+  now: Date,
+) =>
+  setEnabled(tx, protocolForms, protocolScope(institutionId, protocolId), id, false, accountId, now, 'Questionnaire');
 
 // Counting answers for other modules (the screening indicator reports, docs/indicators.md) without
 // them touching the forms tables: one query for every rule, computed in SQL.
-
 export interface AnswerRule {
   /** The caller's key for this rule (returned with its count). */
   key: number;

@@ -1,4 +1,3 @@
-import { and, asc, count, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   REPORT_LEAD_COLUMNS,
   type ReportPage,
@@ -6,59 +5,25 @@ import {
   type ReportRange,
   type ReportRow,
 } from '../../../contract/forms.contract';
-import { type InstCtx, requirePermission } from '../../platform/context';
+import type { InstCtx } from '../../platform/context';
 import { offsetOf } from '../../platform/paging';
 import type { Db } from '../../db/client';
-import { institutionTitles, siteTitleOf } from '../institutions';
-import { patientSummaryOf } from '../participants';
+import { institutionTitles } from '../institutions';
 import { protocolOf } from '../protocols';
-import { formFields, submittedForms, submittedValues } from './forms.table';
-import { formOf } from './field-set';
-import { filledBetween } from './submissions.service';
+import { formOf } from './field-set.repository';
+import {
+  answersOf,
+  type Column,
+  columnsOf,
+  countSubmissions,
+  type ReportScope,
+  type ReportSubmission,
+  submissionsOf,
+} from './report.repository';
 import { csvDisposition, csvRecord } from '../../platform/csv';
-import { qualified } from '../../platform/qualified';
 
 // The collected questionnaires report (spec 2 §2, §9): one row per enabled submission, one column per
 // field of the form across all its versions (matched by field id, not by prompt), ordered by ordinal.
-
-interface Column {
-  fieldId: number;
-  prompt: string;
-  ordinal: number;
-  isEnabled: boolean;
-  kind: string;
-}
-
-/** Enabled fields, and disabled ones that hold an answer of an enabled submission. */
-async function columnsOf(db: Db, formId: number): Promise<Column[]> {
-  const answered = sql`exists(select 1 from submitted_collection_protocol_form_values v join submitted_collection_protocol_forms s on s.id = v.submission_id
-    where v.field_id = ${qualified(formFields.id)} and s.is_enabled)`;
-  return db
-    .select({
-      fieldId: formFields.id,
-      prompt: formFields.prompt,
-      ordinal: formFields.ordinal,
-      isEnabled: formFields.isEnabled,
-      kind: formFields.kind,
-    })
-    .from(formFields)
-    .where(and(eq(formFields.formId, formId), or(eq(formFields.isEnabled, true), answered)))
-    .orderBy(asc(formFields.ordinal), asc(formFields.id));
-}
-
-function submissionsOf(db: Db, where: SQL | undefined) {
-  return db
-    .select({
-      id: submittedForms.id,
-      createdDate: submittedForms.createdDate,
-      site: siteTitleOf(qualified(submittedForms.institutionSiteId)),
-      patient: patientSummaryOf(qualified(submittedForms.patientId)),
-    })
-    .from(submittedForms)
-    .where(where)
-    .orderBy(asc(submittedForms.id))
-    .$dynamic();
-}
 
 /** What a cell shows: a checkbox Yes or No, a checkbox list its values joined with '; '. */
 function display(kind: string, value: string) {
@@ -78,16 +43,13 @@ async function rowsOf(
   db: Db,
   institution: string | null,
   columns: Column[],
-  subs: Awaited<ReturnType<typeof submissionsOf>>,
+  subs: ReportSubmission[],
 ): Promise<ReportRow[]> {
   const ids = subs.map((s) => s.id);
   const kinds = new Map(columns.map((c) => [c.fieldId, c.kind]));
   const values = new Map<number, Record<string, string>>(ids.map((id) => [id, {}]));
   if (ids.length) {
-    const rows = await db
-      .select({ s: submittedValues.submissionId, f: submittedValues.fieldId, v: submittedValues.value })
-      .from(submittedValues)
-      .where(inArray(submittedValues.submissionId, ids));
+    const rows = await answersOf(db, ids);
     for (const r of rows) if (kinds.has(r.f)) values.get(r.s)![r.f] = display(kinds.get(r.f)!, r.v);
   }
   return subs.map((s) => ({
@@ -106,18 +68,18 @@ async function rowsOf(
   }));
 }
 
+/** The route rows check reports.run in the path's institution. */
 async function reportScope(ctx: InstCtx, protocolId: number, formId: number, q: ReportRange) {
-  requirePermission(ctx, 'reports.run');
   await protocolOf(ctx, protocolId);
-  const form = await formOf(ctx, protocolId, formId);
-  const where = and(
-    eq(submittedForms.institutionId, ctx.institutionId),
-    eq(submittedForms.formId, form.id),
-    eq(submittedForms.isEnabled, true),
-    filledBetween(submittedForms.createdDate, q.startDate, q.endDate),
-  );
+  const form = await formOf(ctx.db, ctx.institutionId, protocolId, formId);
+  const scope: ReportScope = {
+    institutionId: ctx.institutionId,
+    formId: form.id,
+    startDate: q.startDate,
+    endDate: q.endDate,
+  };
   const institution = (await institutionTitles(ctx.db, [ctx.institutionId])).get(ctx.institutionId) ?? null;
-  return { form, where, institution, columns: await columnsOf(ctx.db, form.id) };
+  return { form, scope, institution, columns: await columnsOf(ctx.db, form.id) };
 }
 
 /** One page of the report, oldest submission first; the exact total goes in X-Pagination. */
@@ -127,9 +89,9 @@ export async function reportPage(
   formId: number,
   q: ReportQuery,
 ): Promise<{ page: ReportPage; total: number }> {
-  const { where, institution, columns } = await reportScope(ctx, protocolId, formId, q);
-  const [{ n }] = await ctx.db.select({ n: count() }).from(submittedForms).where(where);
-  const subs = await submissionsOf(ctx.db, where).limit(q.pageSize).offset(offsetOf(q));
+  const { scope, institution, columns } = await reportScope(ctx, protocolId, formId, q);
+  const n = await countSubmissions(ctx.db, scope);
+  const subs = await submissionsOf(ctx.db, scope, { afterId: 0, limit: q.pageSize, offset: offsetOf(q) });
   return {
     page: { columns: columns.map(({ kind: _k, ...c }) => c), rows: await rowsOf(ctx.db, institution, columns, subs) },
     total: n,
@@ -143,14 +105,14 @@ const BATCH = 500;
  * sent: memory stays flat whatever the number of submissions. The checks run before the first byte.
  */
 export async function reportCsv(ctx: InstCtx, protocolId: number, formId: number, q: ReportRange) {
-  const { form, where, institution, columns } = await reportScope(ctx, protocolId, formId, q);
+  const { form, scope, institution, columns } = await reportScope(ctx, protocolId, formId, q);
   const db = ctx.db;
   async function* lines() {
     // A byte-order mark: spreadsheet programs then read the UTF-8 names (Amharic, accents) correctly.
     yield `\uFEFF${csvRecord([...REPORT_LEAD_COLUMNS, ...columns.map((c) => c.prompt), 'Date Collected'])}`;
     let after = 0;
     for (;;) {
-      const subs = await submissionsOf(db, and(where, gt(submittedForms.id, after))).limit(BATCH);
+      const subs = await submissionsOf(db, scope, { afterId: after, limit: BATCH });
       if (!subs.length) return;
       const rows = await rowsOf(db, institution, columns, subs);
       yield rows

@@ -1,4 +1,3 @@
-import { and, asc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   checkAnswer,
   patternChecker,
@@ -7,129 +6,52 @@ import {
   type SubmissionInput,
   type SubmissionListQuery,
 } from '../../../contract/forms.contract';
-import { command, type InstCtx, requirePermission } from '../../platform/context';
+import { command, type InstCtx } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
-import { likePattern, offsetOf } from '../../platform/paging';
-import { selectRecords } from '../../platform/record-refs';
-import { setEnabled } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
-import { assertSiteIds, institutionRefOf, siteTitleOf } from '../institutions';
-import { patientSummaryOf } from '../participants';
+import { assertSiteIds } from '../institutions';
 import { assertUsable, enabledEnrolment, protocolOf } from '../protocols';
 import { sampleNamed } from '../samples';
-import { formVersions, protocolForms, submittedForms, submittedValues } from './forms.table';
 import { formErrors } from './forms.errors';
-import { formOf, freezeCurrentVersion, liveFields } from './field-set';
-import { qualified } from '../../platform/qualified';
+import { formOf, freezeCurrentVersion, liveFields, versionFieldsById } from './field-set.repository';
+import {
+  answersOfSubmission,
+  disableSubmission as disableSubmissionRow,
+  insertSubmission,
+  insertValues,
+  submissionRecord,
+  submissionsPage,
+  toSubmissionDto,
+} from './submissions.repository';
 
 // Filled questionnaires (spec 2 §7 "Submitted forms"): one command with every answer, checked here
-// by the same rules the fill form uses (contract/forms.contract.ts checkAnswer).
-
-const extra = {
-  formName: sql<
-    string | null
-  >`(select f.name from collection_protocol_forms f where f.id = ${qualified(submittedForms.formId)})`,
-  formVersion: sql<number>`(select v.version from collection_protocol_form_versions v where v.id = ${qualified(submittedForms.versionId)})`,
-  patient: patientSummaryOf(qualified(submittedForms.patientId)),
-  institutionSite: siteTitleOf(qualified(submittedForms.institutionSiteId)),
-  institution: institutionRefOf(qualified(submittedForms.institutionId)),
-};
-
-type Row = Awaited<ReturnType<typeof selectSubmissions>>['rows'][number];
-function toDto({ formId, formName, institutionSite, versionId: _v, institutionId: _i, ...r }: Row) {
-  return {
-    ...r,
-    collectionProtocolFormId: formId,
-    collectionProtocolForm: { id: formId, name: formName },
-    institutionSite: { id: r.institutionSiteId, title: institutionSite },
-  };
-}
-
-function selectSubmissions(db: Db, where: SQL | undefined, page?: { limit: number; offset: number }) {
-  return selectRecords(db, submittedForms, { where, byId: { desc: true }, ...page, extra });
-}
-
-/** Day range on the filled date (UTC days), both ends included. */
-export function filledBetween(
-  column: typeof submittedForms.createdDate | typeof submittedForms.enabledDate,
-  start: string | null,
-  end: string | null,
-) {
-  return and(
-    start ? gte(column, new Date(`${start}T00:00:00Z`)) : undefined,
-    end ? lt(column, new Date(new Date(`${end}T00:00:00Z`).getTime() + 86_400_000)) : undefined,
-  );
-}
+// by the same rules the fill form uses (contract/forms.contract.ts checkAnswer). The reads' permission
+// (participants.read) is checked by their route rows in the path's institution.
 
 /** Spec 2 §7: by PatientID or CollectionProtocolFormID (or both), EnabledStartDate/EnabledEndDate; newest first. */
-export async function listSubmissions(ctx: InstCtx, q: SubmissionListQuery) {
-  requirePermission(ctx, 'participants.read');
-  const where = and(
-    eq(submittedForms.institutionId, ctx.institutionId),
-    eq(submittedForms.isEnabled, q.isEnabled ?? true),
-    q.patientId ? eq(submittedForms.patientId, q.patientId) : undefined,
-    q.collectionProtocolFormId ? eq(submittedForms.formId, q.collectionProtocolFormId) : undefined,
-    filledBetween(submittedForms.enabledDate, q.enabledStartDate, q.enabledEndDate),
-    q.searchTerm ? searchWhere(ctx.institutionId, q.searchTerm) : undefined,
-  );
-  const page = await selectSubmissions(ctx.db, where, { limit: q.pageSize, offset: offsetOf(q) });
-  return { ...page, rows: page.rows.map(toDto) };
-}
+export const listSubmissions = (ctx: InstCtx, q: SubmissionListQuery) => submissionsPage(ctx.db, ctx.institutionId, q);
 
-/** SearchTerm of the submitted forms: a part of the form's name or of the sample ID (the list's Form and Sample ID columns). */
-function searchWhere(inst: number, term: string) {
-  const p = likePattern(term);
-  return or(
-    ilike(submittedForms.sampleId, p),
-    inArray(
-      submittedForms.formId,
-      sql`(select ${protocolForms.id} from ${protocolForms} where ${protocolForms.institutionId} = ${inst} and lower(${protocolForms.name}) like ${p})`,
-    ),
-  );
-}
-
-async function submissionRow(ctx: InstCtx, id: number, db: Db = ctx.db) {
-  const page = await selectSubmissions(
-    db,
-    and(eq(submittedForms.id, id), eq(submittedForms.institutionId, ctx.institutionId)),
-  );
-  if (!page.rows[0]) throw notFound('Submitted questionnaire');
-  return page.rows[0];
+async function submissionRow(ctx: InstCtx, id: number) {
+  const row = await submissionRecord(ctx.db, ctx.institutionId, id);
+  if (!row) throw notFound('Submitted questionnaire');
+  return row;
 }
 
 /** The answers of one submission with the prompts as filled. */
 export async function submissionValues(ctx: InstCtx, id: number) {
-  requirePermission(ctx, 'participants.read');
   await submissionRow(ctx, id);
-  return valuesOf(ctx.db, id);
-}
-
-async function valuesOf(db: Db, id: number) {
-  const rows = await db
-    .select()
-    .from(submittedValues)
-    .where(eq(submittedValues.submissionId, id))
-    .orderBy(asc(submittedValues.id));
-  return rows.map((v) => ({
-    collectionProtocolFormFieldId: v.fieldId,
-    collectionProtocolFormField: { prompt: v.prompt },
-    value: v.value,
-  }));
+  return answersOfSubmission(ctx.db, id);
 }
 
 /** One submission with its answers and its own version's field set: it renders as it was filled. */
 export async function getSubmission(ctx: InstCtx, id: number): Promise<SubmissionDetail> {
-  requirePermission(ctx, 'participants.read');
   const row = await submissionRow(ctx, id);
-  const [version] = await ctx.db
-    .select({ fields: formVersions.fields })
-    .from(formVersions)
-    .where(eq(formVersions.id, row.versionId));
+  const version = await versionFieldsById(ctx.db, row.versionId);
   return {
-    ...toDto(row),
-    submittedCollectionProtocolFormValues: await valuesOf(ctx.db, id),
-    fields: (version?.fields ?? []) as FieldDto[],
+    ...toSubmissionDto(row),
+    submittedCollectionProtocolFormValues: await answersOfSubmission(ctx.db, id),
+    fields: version?.fields ?? [],
   };
 }
 
@@ -142,7 +64,7 @@ export async function submitForm(ctx: InstCtx, input: SubmissionInput) {
   const inst = ctx.institutionId;
   const patientId = input.patientId;
   const id = await command(ctx, 'participants.manage', async ({ db: tx }) => {
-    const form = await formOf(ctx, null, input.collectionProtocolFormId, tx, true);
+    const form = await formOf(tx, inst, null, input.collectionProtocolFormId, true);
     if (!form.isEnabled) throw formErrors.form_disabled();
     if (input.formVersion !== undefined && input.formVersion !== form.currentVersion)
       throw formErrors.version_changed(form.currentVersion);
@@ -156,24 +78,21 @@ export async function submitForm(ctx: InstCtx, input: SubmissionInput) {
     const sampleId = input.sampleId ? await participantSample(tx, inst, patientId, input.sampleId) : null;
     const fields = await liveFields(tx, form.id);
     const answers = answersOf(input, fields);
-    const versionId = await freezeCurrentVersion(ctx, tx, form, fields);
+    const versionId = await freezeCurrentVersion(tx, ctx.account.id, form, fields);
     const who = { institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id };
-    const [row] = await tx
-      .insert(submittedForms)
-      .values({
-        ...who,
-        collectionProtocolId: form.collectionProtocolId,
-        formId: form.id,
-        versionId,
-        patientId,
-        institutionSiteId: input.institutionSiteId,
-        sampleId,
-      })
-      .returning();
-    if (answers.length)
-      await tx
-        .insert(submittedValues)
-        .values(answers.map((a) => ({ ...a, institutionId: inst, submissionId: row.id })));
+    const row = await insertSubmission(tx, {
+      ...who,
+      collectionProtocolId: form.collectionProtocolId,
+      formId: form.id,
+      versionId,
+      patientId,
+      institutionSiteId: input.institutionSiteId,
+      sampleId,
+    });
+    await insertValues(
+      tx,
+      answers.map((a) => ({ ...a, institutionId: inst, submissionId: row.id })),
+    );
     await audit(tx, ctx, {
       entity: 'submittedCollectionProtocolForm',
       entityId: row.id,
@@ -233,17 +152,8 @@ function answersOf(input: SubmissionInput, fields: FieldDto[]) {
 /** Spec 2 §4: a disabled submission leaves the lists and the report; its answers stay. */
 export async function disableSubmission(ctx: InstCtx, id: number) {
   await command(ctx, 'participants.manage', async ({ db: tx }) => {
-    const { before, after } = await setEnabled(
-      tx,
-      submittedForms,
-      eq(submittedForms.institutionId, ctx.institutionId),
-      id,
-      false,
-      ctx.account.id,
-      ctx.now(),
-      'Submitted questionnaire',
-    );
+    const { before, after } = await disableSubmissionRow(tx, ctx.institutionId, id, ctx.account.id, ctx.now());
     await audit(tx, ctx, { entity: 'submittedCollectionProtocolForm', entityId: id, action: 'disable', before, after });
   });
-  return toDto(await submissionRow(ctx, id));
+  return toSubmissionDto(await submissionRow(ctx, id));
 }

@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   checkAnswer,
   patternChecker,
@@ -7,22 +6,27 @@ import {
   type SubmittedValueRecord,
   type ValueSearchInput,
 } from '../../../contract/forms.contract';
-import { command, type InstCtx, requirePermission } from '../../platform/context';
+import { command, type InstCtx } from '../../platform/context';
 import { isUniqueViolation, notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
-import { cappedPage, offsetOf, type Page } from '../../platform/paging';
-import { countAtMostRemembered } from '../../platform/counts';
+import { cappedPage, type Page } from '../../platform/paging';
 import type { Db } from '../../db/client';
 import { assertUsable, enabledEnrolment } from '../protocols';
-import { formVersions, submittedForms, submittedValues } from './forms.table';
 import { formErrors } from './forms.errors';
-import { formOf } from './field-set';
+import { formOf, versionFieldsById } from './field-set.repository';
+import {
+  insertValue,
+  lockedSubmission,
+  storedValue,
+  submissionIdsOf,
+  type ValueRow,
+  valuesPage,
+} from './submissions.repository';
 
 // Spec 2 §7 "Submitted forms": the submission first, then one call per field's answer; and the answers
 // of several submissions read in one search. Our fill form sends one call with every answer
 // (submissions.service.ts); these calls keep the same rules, one answer at a time (docs/forms.md).
 
-type ValueRow = typeof submittedValues.$inferSelect;
 const record = (v: ValueRow): SubmittedValueRecord => ({
   id: v.id,
   submittedCollectionProtocolFormId: v.submissionId,
@@ -50,15 +54,10 @@ export async function addValue(ctx: InstCtx, submissionId: number, input: Submit
   const fieldId = input.collectionProtocolFormFieldId;
   try {
     return await command(ctx, 'participants.manage', async ({ db: tx }) => {
-      const [sub] = await tx
-        .select()
-        .from(submittedForms)
-        .where(and(eq(submittedForms.id, submissionId), eq(submittedForms.institutionId, ctx.institutionId)))
-        .limit(1)
-        .for('update');
+      const sub = await lockedSubmission(tx, ctx.institutionId, submissionId);
       if (!sub) throw notFound('Submitted questionnaire');
       if (!sub.isEnabled) throw formErrors.submission_disabled();
-      const form = await formOf(ctx, null, sub.formId, tx);
+      const form = await formOf(tx, ctx.institutionId, null, sub.formId);
       if (!form.isEnabled) throw formErrors.form_disabled();
       if (!(await enabledEnrolment(ctx, sub.collectionProtocolId, sub.patientId, tx)))
         throw formErrors.not_enrolled({ patientId: ['Not enrolled in this protocol'] });
@@ -71,26 +70,19 @@ export async function addValue(ctx: InstCtx, submissionId: number, input: Submit
       );
       if (!checked.ok)
         throw formErrors.answers_invalid(`${field.prompt}: ${checked.message}`, 0, { value: [checked.message] });
-      const [stored] = await tx
-        .select()
-        .from(submittedValues)
-        .where(and(eq(submittedValues.submissionId, sub.id), eq(submittedValues.fieldId, fieldId)))
-        .limit(1);
+      const stored = await storedValue(tx, sub.id, fieldId);
       if (stored) {
         if (stored.value === checked.stored) return { kind: 'unchanged', value: record(stored) };
         throw alreadyAnswered(field.prompt);
       }
       if (checked.stored === null) return { kind: 'empty' };
-      const [row] = await tx
-        .insert(submittedValues)
-        .values({
-          institutionId: sub.institutionId,
-          submissionId: sub.id,
-          fieldId,
-          prompt: field.prompt,
-          value: checked.stored,
-        })
-        .returning();
+      const row = await insertValue(tx, {
+        institutionId: sub.institutionId,
+        submissionId: sub.id,
+        fieldId,
+        prompt: field.prompt,
+        value: checked.stored,
+      });
       await audit(tx, ctx, {
         entity: 'submittedCollectionProtocolForm',
         entityId: sub.id,
@@ -113,12 +105,8 @@ const alreadyAnswered = (prompt: string) =>
 
 /** The field as the submission's own version has it (a field added to the form later is not on it). */
 async function versionField(tx: Db, versionId: number, fieldId: number): Promise<FieldDto> {
-  const [version] = await tx
-    .select({ version: formVersions.version, fields: formVersions.fields })
-    .from(formVersions)
-    .where(eq(formVersions.id, versionId))
-    .limit(1);
-  const field = (version?.fields as FieldDto[] | undefined)?.find((f) => f.id === fieldId);
+  const version = await versionFieldsById(tx, versionId);
+  const field = version?.fields.find((f) => f.id === fieldId);
   if (!field)
     throw formErrors.field_not_on_form(fieldId, version?.version ?? 0, {
       collectionProtocolFormFieldId: ['This field is not on the questionnaire'],
@@ -129,35 +117,14 @@ async function versionField(tx: Db, versionId: number, fieldId: number): Promise
 /**
  * POST .../submittedCollectionProtocolFormValues/search: the answers of the named submissions (enabled or
  * not: they are named), by submission then as stored; any id that is not a submission of this institution is 404.
+ * The route row checks participants.read in the path's institution.
  */
 export async function searchValues(ctx: InstCtx, q: ValueSearchInput): Promise<Page<SubmittedValueRecord>> {
-  requirePermission(ctx, 'participants.read');
   const ids = [...new Set(q.submittedCollectionProtocolFormIds)];
   if (!ids.length) return { rows: [], total: 0 };
-  const found = await ctx.db
-    .select({ id: submittedForms.id })
-    .from(submittedForms)
-    .where(and(eq(submittedForms.institutionId, ctx.institutionId), inArray(submittedForms.id, ids)));
-  const known = new Set(found.map((r) => r.id));
+  const known = await submissionIdsOf(ctx.db, ctx.institutionId, ids);
   const missing = ids.find((id) => !known.has(id));
   if (missing !== undefined) throw notFound(`Submitted questionnaire ${missing}`);
-  const where = and(eq(submittedValues.institutionId, ctx.institutionId), inArray(submittedValues.submissionId, ids));
-  const rows = await ctx.db
-    .select()
-    .from(submittedValues)
-    .where(where)
-    .orderBy(asc(submittedValues.submissionId), asc(submittedValues.id))
-    .limit(q.pageSize + 1)
-    .offset(offsetOf(q));
-  return cappedPage(rows.map(record), q, (n) =>
-    countAtMostRemembered(
-      ctx.db,
-      ctx.db
-        .select({ one: sql`1` })
-        .from(submittedValues)
-        .where(where)
-        .$dynamic(),
-      n,
-    ),
-  );
+  const { rows, countAtMost } = await valuesPage(ctx.db, ctx.institutionId, ids, q);
+  return cappedPage(rows.map(record), q, countAtMost);
 }

@@ -15,7 +15,7 @@ export {
   shippedSampleOf,
   shippingCandidates,
   type ShippingEventKind,
-} from './samples.shipping';
+} from './shipping.repository';
 export {
   type Custody,
   custodyOf,
@@ -24,8 +24,8 @@ export {
   markReceived,
   markReturned,
   markShipped,
-} from './samples.custody';
-export { exportSamples } from './samples.fhir-rows';
+} from './custody.repository';
+export { exportSamples } from './fhir-rows.repository';
 
 /**
  * POST collectedSamples for another module's command (the sample import). Takes a `Ctx` while the importer's

@@ -5,7 +5,7 @@ import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { assertUsable, protocolOf } from '../protocols';
 import { labelRowsOf } from './samples.repository';
-import { recordEvent } from './samples.ledger';
+import { recordEvent } from './ledger.repository';
 
 /** spec 2 §9 label date: DD-MM-YYYY from the collected date (YYYY-MM-DD). */
 const labelDay = (iso: string) => iso.slice(0, 10).split('-').reverse().join('-');

@@ -1,5 +1,5 @@
 import type { SampleHistoryEntry, SampleListQuery, SampleTreeNode } from '../../../contract/samples.contract';
-import { type InstCtx, requirePermission } from '../../platform/context';
+import type { InstCtx } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { offsetOf } from '../../platform/paging';
 import type { Db } from '../../db/client';
@@ -14,27 +14,26 @@ import {
   samplesWithIds,
 } from './samples.repository';
 
+// The read routes' rows check samples.read in the path's institution; a command that answers with
+// getSample or samplesByIds has checked its own permission (every role that collects also reads).
+
 /** The protocol's samples, newest first, paged. */
 export async function listSamples(ctx: InstCtx, protocolId: number, q: SampleListQuery) {
-  requirePermission(ctx, 'samples.read');
   await protocolOf(ctx, protocolId);
   return samplePage(ctx.db, ctx.institutionId, protocolId, q, offsetOf(q));
 }
 
 /** Any protocol's samples of the institution (New Order's COLLECTED SAMPLE ID tab: `SampleID`, exact). */
 export async function listInstitutionSamples(ctx: InstCtx, q: SampleListQuery) {
-  requirePermission(ctx, 'samples.read');
   return samplePage(ctx.db, ctx.institutionId, null, q, offsetOf(q));
 }
 
 /** GET collectedSamples/count (spec 1 §7, the dashboard): enabled samples of every protocol of the institution, like patients/count. */
 export async function countSamples(ctx: InstCtx) {
-  requirePermission(ctx, 'samples.read');
   return enabledSampleCount(ctx.db, ctx.institutionId);
 }
 
 export async function getSample(ctx: InstCtx, protocolId: number, id: number, db: Db = ctx.db) {
-  requirePermission(ctx, 'samples.read');
   const row = await sampleInProtocol(db, ctx.institutionId, protocolId, id);
   if (!row) throw notFound('Collected sample');
   return row;

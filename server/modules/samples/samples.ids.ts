@@ -1,22 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { collectedSampleIdCounters, collectedSamples } from './samples.table';
+import { nextIdNumber, sampleIdUsed } from './ids.repository';
 import { sampleErrors } from './samples.errors';
-
-/** Whether a sample ID is used in the institution, whatever its case. */
-export async function sampleIdUsed(tx: Db, institutionId: number, sampleId: string) {
-  const [row] = await tx
-    .select({ id: collectedSamples.id })
-    .from(collectedSamples)
-    .where(
-      and(
-        eq(collectedSamples.institutionId, institutionId),
-        sql`lower(${collectedSamples.sampleId}) = ${sampleId.toLowerCase()}`,
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
 
 /** A typed sample ID must be free; the unique index settles two saves racing for one ID (isUniqueViolation). */
 export async function assertSampleIdFree(tx: Db, institutionId: number, sampleId: string, field = 'sampleId') {
@@ -31,15 +15,8 @@ export async function assertSampleIdFree(tx: Db, institutionId: number, sampleId
  */
 export async function generateSampleId(tx: Db, institutionId: number, prefix: string, width: number) {
   for (let tries = 0; tries < 1000; tries++) {
-    const [c] = await tx
-      .insert(collectedSampleIdCounters)
-      .values({ institutionId, prefix: prefix.toLowerCase(), last: 1 })
-      .onConflictDoUpdate({
-        target: [collectedSampleIdCounters.institutionId, collectedSampleIdCounters.prefix],
-        set: { last: sql`${collectedSampleIdCounters.last} + 1` },
-      })
-      .returning({ last: collectedSampleIdCounters.last });
-    const candidate = `${prefix}${String(c.last).padStart(width, '0')}`;
+    const last = await nextIdNumber(tx, institutionId, prefix);
+    const candidate = `${prefix}${String(last).padStart(width, '0')}`;
     if (!(await sampleIdUsed(tx, institutionId, candidate))) return candidate;
   }
   throw new Error(`no free sample ID after ${prefix}`);

@@ -13,7 +13,7 @@ import { siteJoin } from '../institutions';
 import { patientSummaryOf } from '../participants';
 import { eventRefOf, hasWithdrawnOf } from '../protocols';
 import { collectedSamples, sampleEvents } from './samples.table';
-import { recordEvent } from './samples.ledger';
+import { recordEvent } from './ledger.repository';
 
 // The samples module's read surface for other modules (orders, storage allocation): they never read its tables.
 
@@ -155,7 +155,7 @@ type Row = Awaited<
 >['rows'][number];
 
 /**
- * The stored custody (samples.custody.ts) as the API answers it: in an open shipment (packed in a draft, or sent)
+ * The stored custody (custody.repository.ts) as the API answers it: in an open shipment (packed in a draft, or sent)
  * with the shipment's id, name and 'draft' | 'shipped'.
  */
 const transitOf = (r: Pick<Row, 'custodyStatus' | 'custodyShipmentId' | 'custodyShipmentName'>) => {
@@ -322,7 +322,7 @@ export async function insertSampleRow(
   values: Omit<typeof collectedSamples.$inferInsert, 'heldByInstitutionId'>,
 ) {
   try {
-    // A new sample is in its owner's custody (samples.custody.ts changes it only through a shipment).
+    // A new sample is in its owner's custody (custody.repository.ts changes it only through a shipment).
     const [row] = await tx
       .insert(collectedSamples)
       .values({ ...values, heldByInstitutionId: values.institutionId })

@@ -15,7 +15,8 @@ import {
   protocolOf,
 } from '../protocols';
 import { sampleErrors } from './samples.errors';
-import { draw, lockSample, recordEvent, round, type SampleRow, unitSymbol } from './samples.ledger';
+import { draw, round } from './samples.ledger';
+import { lockSample, recordEvent, type SampleRow, unitSymbol } from './ledger.repository';
 import { assertSampleIdFree, childPrefix, generateSampleId, primaryPrefix } from './samples.ids';
 import { getSample, samplesByIds } from './sample-reads.service';
 import { insertSampleRow } from './samples.repository';
@@ -162,7 +163,7 @@ interface ChildSpec {
 async function createChild(tx: Db, ctx: InstCtx, parent: SampleRow, v: ChildSpec) {
   const inst = ctx.institutionId;
   // A sample in an open shipment is (or is about to be) elsewhere: nothing is taken from it until it is received or the shipment cancelled.
-  // Its stored custody (samples.custody.ts), read under the parent's lock, which shipping takes too.
+  // Its stored custody (custody.repository.ts), read under the parent's lock, which shipping takes too.
   if (parent.custodyShipmentId !== null)
     throw sampleErrors.in_transit(parent.sampleId, parent.custodyShipmentName ?? '');
   // Received by another institution: the tube is theirs to keep (docs/shipments.md "Custody").

@@ -56,7 +56,7 @@ export const collectedSamples = pgTable(
     parentAmountUsed: doublePrecision('parent_amount_used'),
     /** Collected outside the protocol's dates after the user confirmed it (a primary sample; sub-samples inherit nothing). */
     collectedOutsideDates: boolean('collected_outside_dates').notNull().default(false),
-    // Custody (docs/shipments.md "Custody"), stored once and written only by samples.custody.ts, which shipments
+    // Custody (docs/shipments.md "Custody"), stored once and written only by custody.repository.ts, which shipments
     // call in the transaction of each status change; every reader (sample page, storage, sub-samples,
     // shipping checks) reads these columns, never the shipment tables.
     /** The institution holding the tube now: the owner (set at creation), or the receiver that accepted it. */

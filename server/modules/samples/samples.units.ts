@@ -1,39 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { unitOfMeasurements } from '../../platform/lookups/lookup.tables';
 import { round } from './samples.ledger';
+import { unitFacts } from './units.repository';
 import { sampleErrors } from './samples.errors';
-
-interface UnitFacts {
-  id: number;
-  typeId: number | null;
-  factor: number | null;
-  label: string;
-}
-
-async function unitFacts(tx: Db, ids: number[]) {
-  const rows = await tx
-    .select({
-      id: unitOfMeasurements.id,
-      typeId: unitOfMeasurements.unitOfMeasurementTypeId,
-      factor: unitOfMeasurements.conversionFactor,
-      symbol: unitOfMeasurements.unitSymbol,
-      name: unitOfMeasurements.unitName,
-    })
-    .from(unitOfMeasurements)
-    .where(ids.length === 1 ? eq(unitOfMeasurements.id, ids[0]) : inArray(unitOfMeasurements.id, ids));
-  return new Map(
-    rows.map((r): [number, UnitFacts] => [
-      Number(r.id),
-      {
-        id: Number(r.id),
-        typeId: r.typeId == null ? null : Number(r.typeId),
-        factor: r.factor == null ? null : Number(r.factor),
-        label: String(r.symbol || r.name),
-      },
-    ]),
-  );
-}
 
 /**
  * An aliquot's amount in its parent's unit: amount x childFactor / parentFactor (to 9 decimals, as

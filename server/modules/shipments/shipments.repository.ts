@@ -19,6 +19,7 @@ export type ShipmentRow = typeof shipments.$inferSelect;
 export type ShipmentInsert = typeof shipments.$inferInsert;
 export type ItemRow = typeof shipmentItems.$inferSelect;
 export type ItemInsert = typeof shipmentItems.$inferInsert;
+export type { ExternalSample } from './shipments.table';
 
 const extra = {
   sendingInstitutionTitle: institutionTitleOf(qualified(shipments.institutionId)),

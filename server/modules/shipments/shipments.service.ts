@@ -83,7 +83,7 @@ async function assertDonorUsable(tx: Db, ctx: InstCtx, s: ShippableSample) {
 async function assertShippable(tx: Db, s: ShippableSample) {
   if (!s.isEnabled) throw shipmentErrors.sample_disabled(s.sampleId);
   if (s.remainingAmount <= 0) throw shipmentErrors.nothing_left(s.sampleId);
-  // The sample's stored custody (samples' samples.custody.ts), read under its row lock.
+  // The sample's stored custody (samples' custody.repository.ts), read under its row lock.
   const shipment = s.custody.shipment;
   if (shipment) throw shipmentErrors.in_open_shipment(s.sampleId, shipment.name);
   const away = s.custody.heldBy !== s.institutionId ? s.custody.heldBy : null;
@@ -169,7 +169,7 @@ async function insertItems(tx: Db, ctx: InstCtx, shipmentId: number, samples: Sh
       concurrencyStamp: newStamp(),
     })),
   );
-  // The samples are locked and their custody checked first, so a refusal is a bug or a write that skipped samples.custody.ts.
+  // The samples are locked and their custody checked first, so a refusal is a bug or a write that skipped custody.repository.ts.
   if (!inserted) throw shipmentErrors.in_open_shipment(samples[0].sampleId, 'another shipment');
 }
 

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
 import type {
   FieldInput,
-  FieldOrderInput,
+  FieldOrderValues,
   FieldUpdate,
   FormValues,
   ReportRow,
@@ -81,7 +81,7 @@ export function useDisableField(instId: number, protocolId: number, formId: numb
 export function useOrderFields(instId: number, protocolId: number, formId: number) {
   return useMutation({
     ...changes('protocols.form', instId),
-    mutationFn: (body: FieldOrderInput) => call(e.orderFields, { params: { instId, protocolId, formId }, body }),
+    mutationFn: (body: FieldOrderValues) => call(e.orderFields, { params: { instId, protocolId, formId }, body }),
   });
 }
 

@@ -6,11 +6,11 @@ import { hasWithdrawnOf, protocolTitleOf } from '../protocols';
 import { collectedSamples, sampleEvents } from './samples.table';
 import { refColumns, type SampleRef } from './samples.repository';
 import { qualified } from '../../platform/qualified';
-import { type Custody, custodyColumns, custodyOfRow } from './samples.custody';
+import { type Custody, custodyColumns, custodyOfRow } from './custody.repository';
 
 // What the shipments module needs of samples (docs/shipments.md): it never reads samples' tables, and
 // samples never read its tables. Custody (who holds a sample, whether it is in an open shipment) is
-// stored on the sample (samples.custody.ts), written by shipments through markPacked/markShipped/markReceived/
+// stored on the sample (custody.repository.ts), written by shipments through markPacked/markShipped/markReceived/
 // markReturned; everything here reads those columns.
 
 /** What a shipment needs to know of a sample before shipping it. */
