@@ -99,7 +99,8 @@ export const IndicatorDefinitionInput = ConcurrencyStamp.extend({
   countMode: z.enum(COUNT_MODES, { error: 'Choose distinct participants or submitted forms' }),
   remark: optionalText(500, undefined, 'multi'),
 });
-export type IndicatorDefinitionInput = z.input<typeof IndicatorDefinitionInput>;
+export type IndicatorDefinitionInput = z.output<typeof IndicatorDefinitionInput>;
+export type IndicatorDefinitionValues = z.input<typeof IndicatorDefinitionInput>;
 
 /** Rule in words, as the definitions screen and the report's remark tooltip show it. */
 export function ruleText(

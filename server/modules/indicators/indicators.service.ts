@@ -1,5 +1,3 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
   INDICATOR_REPORT_TITLES,
   type IndicatorDefinition,
@@ -7,78 +5,29 @@ import {
   type IndicatorReport,
   type IndicatorReportDto,
 } from '../../../contract/indicators.contract';
-import { command, requirePermission, type InstCtx } from '../../platform/context';
+import { command, type InstCtx } from '../../platform/context';
 import { audit } from '../../platform/audit';
-import { accountNames } from '../../platform/account-names';
-import { updateStamped } from '../../platform/crud/stamp';
 import { notFound } from '../../platform/errors';
-import type { Db } from '../../db/client';
 import { protocolIdsByAbbreviation } from '../protocols';
 import { countAnswers } from '../forms';
-import { DEFAULTS, noteOf } from './defaults';
-import { indicatorDefinitions } from './indicators.table';
+import { definitionById, definitionsOf, type DefinitionRow, updateDefinitionRow } from './indicators.repository';
 import { indicatorErrors } from './indicators.errors';
 
 // Screening indicator reports (docs/indicators.md): definitions seeded per institution on first
-// read, counted in one statement over the submitted questionnaires of the range.
+// read, counted in one statement over the submitted questionnaires of the range. Every route row declares
+// its permission (reports.run to read, protocols.manage to edit) and the router checks it in the path's
+// institution before a handler runs: the reads here do not check it again.
 
-type Row = typeof indicatorDefinitions.$inferSelect;
 const DAY = 86_400_000;
 /** Ten years: a wider range is almost certainly a typo (a year 20226) and would only cost time. */
 export const MAX_RANGE_DAYS = 3660;
-
-/** Inserts the defaults the institution lacks; the unique (institution, report, ordinal) makes a racing first read harmless. */
-async function seed(db: Db, institutionId: number, report: IndicatorReport) {
-  const { protocol, definitions } = DEFAULTS[report];
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(indicatorDefinitions)
-      .values(
-        definitions.map((d, i) => ({
-          institutionId,
-          report,
-          ordinal: i + 1,
-          title: d.title,
-          protocolAbbreviation: protocol,
-          fieldPrompt: d.fieldPrompt,
-          matchingValues: d.matchingValues,
-          countMode: d.countMode,
-          remark: d.remark,
-          ruleSource: d.ruleSource,
-          note: noteOf(d),
-        })),
-      )
-      .onConflictDoNothing();
-  });
-}
-
-const select = (db: Db) =>
-  db
-    .select({ d: indicatorDefinitions, firstName: accountNames.firstName, lastName: accountNames.lastName })
-    .from(indicatorDefinitions)
-    .leftJoin(accountNames, eq(accountNames.id, indicatorDefinitions.updaterId));
-
-/** The report's definitions of this institution, by ordinal; seeded from the defaults on the first read. */
-async function definitionsOf(db: Db, institutionId: number, report: IndicatorReport) {
-  const where = and(
-    eq(indicatorDefinitions.institutionId, institutionId),
-    eq(indicatorDefinitions.report, report),
-    eq(indicatorDefinitions.isEnabled, true),
-  );
-  let rows = await select(db).where(where).orderBy(asc(indicatorDefinitions.ordinal));
-  if (!rows.length) {
-    await seed(db, institutionId, report);
-    rows = await select(db).where(where).orderBy(asc(indicatorDefinitions.ordinal));
-  }
-  return rows;
-}
 
 function toDto({
   d,
   firstName,
   lastName,
 }: {
-  d: Row;
+  d: DefinitionRow;
   firstName: string | null;
   lastName: string | null;
 }): IndicatorDefinition {
@@ -113,7 +62,6 @@ export function rangeOf(ctx: InstCtx, q: { from: string | null; to: string | nul
 }
 
 export async function listDefinitions(ctx: InstCtx, report: IndicatorReport): Promise<IndicatorDefinition[]> {
-  requirePermission(ctx, 'reports.run');
   return (await definitionsOf(ctx.db, ctx.institutionId, report)).map(toDto);
 }
 
@@ -123,7 +71,6 @@ export async function runReport(
   report: IndicatorReport,
   q: { from: string | null; to: string | null },
 ): Promise<IndicatorReportDto> {
-  requirePermission(ctx, 'reports.run');
   const inst = ctx.institutionId;
   const range = rangeOf(ctx, q);
   const defs = (await definitionsOf(ctx.db, inst, report)).map((r) => r.d);
@@ -175,34 +122,24 @@ export async function updateDefinition(
   ctx: InstCtx,
   report: IndicatorReport,
   id: number,
-  v: z.output<typeof IndicatorDefinitionInput>,
+  v: IndicatorDefinitionInput,
 ): Promise<IndicatorDefinition> {
   const inst = ctx.institutionId;
   await definitionsOf(ctx.db, inst, report);
-  await command(ctx, 'protocols.manage', async ({ db: tx }) => {
-    const scope = and(eq(indicatorDefinitions.institutionId, inst), eq(indicatorDefinitions.report, report));
-    const { before, after } = await updateStamped(
-      tx,
-      indicatorDefinitions,
-      scope,
-      id,
-      v.concurrencyStamp,
-      {
-        title: v.title,
-        protocolAbbreviation: v.protocolAbbreviation,
-        fieldPrompt: v.fieldPrompt,
-        matchingValues: v.matchingValues,
-        countMode: v.countMode,
-        remark: v.remark,
-        updaterId: ctx.account.id,
-      },
-      'Indicator definition',
-    );
-    await audit(tx, ctx, { entity: 'indicatorDefinition', entityId: id, action: 'update', before, after });
+  await command(ctx, 'protocols.manage', async (tx) => {
+    const { before, after } = await updateDefinitionRow(tx.db, inst, report, id, v.concurrencyStamp, {
+      title: v.title,
+      protocolAbbreviation: v.protocolAbbreviation,
+      fieldPrompt: v.fieldPrompt,
+      matchingValues: v.matchingValues,
+      countMode: v.countMode,
+      remark: v.remark,
+      updaterId: tx.account.id,
+    });
+    await audit(tx.db, tx, { entity: 'indicatorDefinition', entityId: id, action: 'update', before, after });
   });
-  const [row] = await select(ctx.db).where(
-    and(eq(indicatorDefinitions.institutionId, inst), eq(indicatorDefinitions.id, id)),
-  );
+  const row = await definitionById(ctx.db, inst, id);
+  if (!row) throw notFound('Indicator definition');
   return toDto(row);
 }
 

@@ -7,7 +7,7 @@ import {
   type PrinterValues,
   type PrintResult,
 } from '../../../contract/labels.contract';
-import { command, type Ctx, type InstCtx, requirePermission } from '../../platform/context';
+import { command, type Ctx, type InstCtx } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import { validationProblem } from '../../platform/errors';
 import { labelErrors } from './labels.errors';
@@ -30,9 +30,11 @@ const toDto = (r: PrinterRow) => ({
 const portsMessage = (ports: readonly number[]) =>
   `This server prints only to ${ports.length === 1 ? 'port' : 'ports'} ${ports.join(', ')} (its administrator sets PRINTER_PORTS).`;
 
+// Every route row declares its permission (labels.print; printer.configure for the save) and the router checks
+// it in the path's institution before the handler runs, so the reads and renders here do not check it again.
+
 /** The institution's configured printer, or null when none is set up. */
 export async function getPrinter(ctx: InstCtx) {
-  requirePermission(ctx, 'labels.print');
   const row = await findPrinter(ctx.db, ctx.institutionId);
   return row ? toDto(row) : null;
 }
@@ -76,21 +78,20 @@ export function labelsOf(ctx: Pick<Ctx, 'now'>, job: LabelJobValues): ParsedLabe
 const countOf = (labels: ParsedLabel[]) => labels.reduce((n, l) => n + l.copies, 0);
 
 export function renderZpl(ctx: InstCtx, job: LabelJobValues): string {
-  requirePermission(ctx, 'labels.print');
   return labelsToZpl(labelsOf(ctx, job));
 }
 
 export async function renderPdf(ctx: InstCtx, job: LabelJobValues): Promise<Uint8Array> {
-  requirePermission(ctx, 'labels.print');
   return labelsToPdf(labelsOf(ctx, job));
 }
 
 /**
  * Prints on the institution's configured printer only: the address never comes from the request,
- * so this endpoint cannot be used to reach other hosts on the server's network.
+ * so this endpoint cannot be used to reach other hosts on the server's network. Not a `command`: the
+ * send waits on the network (up to the printer timeout) and must not hold a transaction, nor the
+ * institution's audit lock, meanwhile; the audit row afterwards opens its own transaction.
  */
 export async function printLabels(ctx: InstCtx, job: LabelJobValues, send: SendOptions = {}): Promise<PrintResult> {
-  requirePermission(ctx, 'labels.print');
   const printer = await findPrinter(ctx.db, ctx.institutionId);
   if (!printer || !printer.isEnabled) {
     throw labelErrors.printer_not_configured();

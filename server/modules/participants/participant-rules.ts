@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { localPhoneProblem, type PatientInput } from '../../../contract/participants.contract';
 import { MSG } from '../../../contract/messages';
 import type { Ctx, InstCtx } from '../../platform/context';
@@ -7,13 +6,8 @@ import type { Db } from '../../db/client';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
 import { assertSiteIds, usesLocalPhoneRule } from '../institutions';
 import { participantErrors } from './participants.errors';
-import {
-  patientEthnicities,
-  patientMrns,
-  patientPhoneNumbers,
-  patientRaces,
-  type patients,
-} from './participants.table';
+import type { PatientRow } from './participants.repository';
+import { insertChildren, mrnHolder, type NewChildren } from './participant-children.repository';
 
 /** The latest calendar date anywhere on earth now (UTC+14), so a local "today" is never in the future. */
 export const today = (ctx: Pick<Ctx, 'now'>) =>
@@ -53,12 +47,7 @@ export function patientDateProblems(
 }
 
 /** spec 1 §5 rules that need the database: lookups of this institution, death date only when dead, no future birth. */
-export async function checkPatientFields(
-  tx: Db,
-  ctx: InstCtx,
-  p: PatientInput,
-  current?: typeof patients.$inferSelect,
-) {
+export async function checkPatientFields(tx: Db, ctx: InstCtx, p: PatientInput, current?: PatientRow) {
   const inst = ctx.institutionId;
   const rows = await assertLookupIds(tx, inst, [
     { key: 'patientTypes', id: p.patientTypeId, field: 'patientTypeId', previous: current?.patientTypeId },
@@ -99,33 +88,12 @@ async function assertPhoneRule(
 
 /** An MRN is unique per site (the main MRN per institution); the conflict names the owner's MRN, never their name. */
 async function assertMrnFree(tx: Db, inst: number, mrn: string, siteId: number | null) {
-  const [taken] = await tx
-    .select({ patientId: patientMrns.patientId })
-    .from(patientMrns)
-    .where(
-      and(
-        eq(patientMrns.institutionId, inst),
-        sql`coalesce(${patientMrns.institutionSiteId}, 0) = ${siteId ?? 0}`,
-        sql`lower(${patientMrns.mrn}) = ${mrn.toLowerCase()}`,
-      ),
-    )
-    .limit(1);
-  if (!taken) return;
-  const [main] = await tx
-    .select({ mrn: patientMrns.mrn })
-    .from(patientMrns)
-    .where(and(eq(patientMrns.patientId, taken.patientId), sql`${patientMrns.institutionSiteId} is null`))
-    .limit(1);
-  const owner = main?.mrn ?? mrn;
-  throw participantErrors.mrn_taken(mrn, owner, siteId !== null);
+  const holder = await mrnHolder(tx, inst, mrn, siteId);
+  if (!holder) return;
+  throw participantErrors.mrn_taken(mrn, holder.mainMrn ?? mrn, siteId !== null);
 }
 
-export interface Children {
-  mrns: { mrn: string; institutionSiteId: number | null }[];
-  races: number[];
-  ethnicities: number[];
-  phones: { phoneNumber: string; phoneNumberTypeId: number; institutionSiteId: number | null }[];
-}
+export type Children = NewChildren;
 
 /** Adds child records of a participant after checking every rule; used by the atomic command and the single posts. */
 /** `phoneField` names where a phone's problem is reported: `phoneNumbers.{i}.phoneNumber` in the register command. */
@@ -151,31 +119,5 @@ export async function addChildren(
   ]);
   await assertPhoneRule(tx, inst, c.phones, phoneField);
   for (const m of c.mrns) await assertMrnFree(tx, inst, m.mrn, m.institutionSiteId);
-  const out = {
-    mrns: c.mrns.length
-      ? await tx
-          .insert(patientMrns)
-          .values(c.mrns.map((m) => ({ ...base, ...m })))
-          .returning()
-      : [],
-    races: c.races.length
-      ? await tx
-          .insert(patientRaces)
-          .values(c.races.map((raceId) => ({ ...base, raceId })))
-          .returning()
-      : [],
-    ethnicities: c.ethnicities.length
-      ? await tx
-          .insert(patientEthnicities)
-          .values(c.ethnicities.map((ethnicityId) => ({ ...base, ethnicityId })))
-          .returning()
-      : [],
-    phones: c.phones.length
-      ? await tx
-          .insert(patientPhoneNumbers)
-          .values(c.phones.map((ph) => ({ ...base, ...ph })))
-          .returning()
-      : [],
-  };
-  return out;
+  return insertChildren(tx, base, c);
 }

@@ -1,4 +1,3 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { localPhoneProblem, PatientRegister } from '../../../contract/participants.contract';
 import type { RowError } from '../../../contract/imports.contract';
 import { type Ctx, instOf } from '../../platform/context';
@@ -7,7 +6,14 @@ import { titlesOf, unknownTitle, type Titles } from '../../platform/lookups/look
 import { usesLocalPhoneRule } from '../institutions';
 import { patientDateProblems, today } from './participant-rules';
 import { patientValues } from './participants.service';
-import { patientEthnicities, patientMrns, patientPhoneNumbers, patientRaces, patients } from './participants.table';
+import {
+  insertEthnicityRows,
+  insertMrnRows,
+  insertPatientRows,
+  insertPhoneRows,
+  insertRaceRows,
+  registeredMainMrns,
+} from './participants-import.repository';
 
 /** One CSV data row after the column mapping: field -> trimmed cell (undefined when empty). */
 export interface MappedRow {
@@ -36,7 +42,7 @@ function csvFieldOf(path: PropertyKey[]): string {
 
 export interface CheckedParticipant {
   line: number;
-  input: ReturnType<typeof PatientRegister.parse>;
+  input: PatientRegister;
   vitalTitle: string;
 }
 
@@ -54,6 +60,7 @@ export async function participantChecker(
   columnOf: (field: string) => string | null,
   yieldNow: () => Promise<void> = async () => {},
 ) {
+  // The imports module still passes its Ctx (institution typed nullable): InstCtx once its services take one.
   const inst = instOf(ctx);
   const lists = Object.fromEntries(
     await Promise.all(
@@ -128,7 +135,7 @@ export async function participantChecker(
           if (problem) push(line, 'phoneNumber', problem);
         }
       if (p.patientMRN) {
-        const key = String(p.patientMRN).toLowerCase();
+        const key = p.patientMRN.toLowerCase();
         const first = mrnLines.get(key);
         if (first !== undefined) push(line, 'mrn', `MRN ${p.patientMRN} is also on line ${first} of this file`);
         else {
@@ -140,18 +147,8 @@ export async function participantChecker(
     }
     // MRNs already registered in this institution (main MRNs: unique per institution): one query per batch.
     if (newMrns.length) {
-      const taken = await db
-        .select({ mrn: sql<string>`lower(${patientMrns.mrn})` })
-        .from(patientMrns)
-        .where(
-          and(
-            eq(patientMrns.institutionId, inst),
-            isNull(patientMrns.institutionSiteId),
-            inArray(sql`lower(${patientMrns.mrn})`, newMrns),
-          ),
-        );
-      for (const t of taken)
-        push(mrnLines.get(t.mrn)!, 'mrn', `MRN ${t.mrn} is already registered to another participant`);
+      for (const mrn of await registeredMainMrns(db, inst, newMrns))
+        push(mrnLines.get(mrn)!, 'mrn', `MRN ${mrn} is already registered to another participant`);
     }
     return out;
   }
@@ -175,15 +172,16 @@ export async function insertParticipants(
   progress: (done: number) => void | Promise<void>,
   turn: () => Promise<void> = async () => {},
 ) {
+  // The imports module still passes its Ctx (institution typed nullable): InstCtx once its services take one.
   const inst = instOf(ctx);
   const who = { institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id };
   const ids: number[] = [];
   let size = 100;
   /** Runs one statement, measures it (for the next part's size) and gives the loop a turn. */
   let slowest = 0;
-  const timed = async <T>(statement: Promise<T>) => {
+  const timed = async <T>(statement: () => Promise<T>) => {
     const started = performance.now();
-    const out = await statement;
+    const out = await statement();
     slowest = Math.max(slowest, performance.now() - started);
     await turn();
     return out;
@@ -193,16 +191,15 @@ export async function insertParticipants(
     for (let j = 0; j < batch.length;) {
       const part = batch.slice(j, j + size);
       slowest = 0;
-      const inserted = await timed(
-        tx
-          .insert(patients)
-          .values(part.map((r) => ({ ...patientValues(r.input), ...who })))
-          .returning({ id: patients.id }),
+      const partIds = await timed(() =>
+        insertPatientRows(
+          tx,
+          part.map((r) => ({ ...patientValues(r.input), ...who })),
+        ),
       );
-      const partIds = inserted.map((x) => x.id);
       const base = (k: number) => ({ ...who, patientId: partIds[k] });
       const mrns = part.flatMap((r, k) =>
-        r.input.patientMRN ? [{ ...base(k), mrn: String(r.input.patientMRN), institutionSiteId: null }] : [],
+        r.input.patientMRN ? [{ ...base(k), mrn: r.input.patientMRN, institutionSiteId: null }] : [],
       );
       const races = part.flatMap((r, k) => r.input.races.map((raceId) => ({ ...base(k), raceId })));
       const ethnicities = part.flatMap((r, k) =>
@@ -216,10 +213,10 @@ export async function insertParticipants(
           institutionSiteId: null,
         })),
       );
-      if (mrns.length) await timed(tx.insert(patientMrns).values(mrns));
-      if (races.length) await timed(tx.insert(patientRaces).values(races));
-      if (ethnicities.length) await timed(tx.insert(patientEthnicities).values(ethnicities));
-      if (phones.length) await timed(tx.insert(patientPhoneNumbers).values(phones));
+      if (mrns.length) await timed(() => insertMrnRows(tx, mrns));
+      if (races.length) await timed(() => insertRaceRows(tx, races));
+      if (ethnicities.length) await timed(() => insertEthnicityRows(tx, ethnicities));
+      if (phones.length) await timed(() => insertPhoneRows(tx, phones));
       ids.push(...partIds);
       j += part.length;
       size = Math.max(10, Math.min(BATCH, Math.round((part.length * STATEMENT_TARGET_MS) / Math.max(slowest, 1))));

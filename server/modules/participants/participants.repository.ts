@@ -1,16 +1,125 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { SeekPagingQuery } from '../../../contract/common.contract';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../platform/errors';
 import { prepared } from '../../platform/statement-cache';
 import { genders, maritalStatuses, vitalStatuses } from '../../platform/lookups/lookup.tables';
+import { lookupJoin } from '../../platform/lookups/lookup-refs';
+import { offsetOf } from '../../platform/paging';
+import { selectRecords } from '../../platform/record-refs';
+import { cheapCount } from '../../platform/counts';
+import { updateStamped } from '../../platform/crud/stamp';
 import { siteTitleOf } from '../institutions';
 import { patientMrns, patientPhoneNumbers, patients } from './participants.table';
 
-// The participants module's public query surface: other modules call these, never its tables.
+// The participants module's participant queries: its own services' (the records, the list, the count)
+// and its public query surface, which other modules call (through index.ts), never its tables.
 
-export { byMrn } from './participants.search';
-import { byMrn as byMrnSql, searchPatients } from './participants.search';
+export { byMrn } from './search.repository';
+import { byMrn as byMrnSql, byPhone, searchPatients } from './search.repository';
 import { qualified } from '../../platform/qualified';
+
+/** A participant's stored row. */
+export type PatientRow = typeof patients.$inferSelect;
+/** A new participant's stored columns. */
+export type NewPatient = typeof patients.$inferInsert;
+
+const refs = () => [
+  lookupJoin('gender', 'genders', patients.genderId),
+  lookupJoin('maritalStatus', 'maritalStatuses', patients.maritalStatusId),
+  lookupJoin('vitalStatus', 'vitalStatuses', patients.vitalStatusId),
+  lookupJoin('patientType', 'patientTypes', patients.patientTypeId),
+];
+const extra = {
+  patientMRN: sql<
+    string | null
+  >`(select m.mrn from patient_mrns m where m.patient_id = ${qualified(patients.id)} and m.institution_site_id is null and m.is_enabled order by m.id limit 1)`,
+  phoneNumber: sql<
+    string | null
+  >`(select ph.phone_number from patient_phone_numbers ph where ph.patient_id = ${qualified(patients.id)} and ph.is_enabled order by ph.id limit 1)`,
+};
+
+/** The participants list's exact lookups (spec 1 §7: patients?PhoneNumber, MRN). */
+export interface PatientFilters {
+  phoneNumber?: string;
+  mrn?: string;
+}
+
+/** A page of the institution's participants, newest first, with their lookups, main MRN and first phone number. */
+export async function patientPage(db: Db, institutionId: number, q: SeekPagingQuery, f: PatientFilters) {
+  const parts: SQL[] = [eq(patients.institutionId, institutionId)];
+  if (q.isEnabled !== undefined) parts.push(eq(patients.isEnabled, q.isEnabled));
+  if (q.searchTerm) parts.push(searchPatients(institutionId, q.searchTerm));
+  if (f.phoneNumber) parts.push(byPhone(institutionId, f.phoneNumber));
+  if (f.mrn) parts.push(byMrnSql(institutionId, f.mrn));
+  return selectRecords(db, patients, {
+    where: and(...parts),
+    byId: { desc: true, after: q.after },
+    limit: q.pageSize,
+    offset: offsetOf(q),
+    refs: refs(),
+    extra,
+  });
+}
+
+/** The institution's enabled participants: exact up to 10,000, above it the planner's estimate (platform/counts.ts). */
+export async function countEnabledPatients(db: Db, institutionId: number) {
+  return cheapCount(db, () =>
+    db
+      .select({ id: patients.id })
+      .from(patients)
+      .where(and(eq(patients.institutionId, institutionId), eq(patients.isEnabled, true)))
+      .$dynamic(),
+  );
+}
+
+/** A participant of the institution as the API answers it (lookups, main MRN, first phone number), or undefined. */
+export async function patientRecord(db: Db, institutionId: number, id: number) {
+  const page = await selectRecords(db, patients, {
+    where: and(eq(patients.id, id), eq(patients.institutionId, institutionId)),
+    orderBy: patients.id,
+    limit: 1,
+    refs: refs(),
+    extra,
+  });
+  return page.rows[0];
+}
+
+/** A participant's stored row in the institution, or undefined. */
+export async function patientRow(db: Db, institutionId: number, id: number): Promise<PatientRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(patients)
+    .where(and(eq(patients.id, id), eq(patients.institutionId, institutionId)))
+    .limit(1);
+  return row;
+}
+
+/** Whether the institution has the participant (any state). */
+export async function patientExists(db: Db, institutionId: number, id: number) {
+  const [p] = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.id, id), eq(patients.institutionId, institutionId)))
+    .limit(1);
+  return p !== undefined;
+}
+
+export async function insertPatient(db: Db, values: NewPatient): Promise<PatientRow> {
+  const [row] = await db.insert(patients).values(values).returning();
+  return row;
+}
+
+/** Changes a participant's fields, guarded by its concurrency stamp (a stale one is a 409). */
+export async function updatePatientRow(
+  db: Db,
+  institutionId: number,
+  id: number,
+  stamp: string | undefined,
+  values: Partial<NewPatient>,
+) {
+  return updateStamped(db, patients, eq(patients.institutionId, institutionId), id, stamp, values, 'Participant');
+}
 
 /** Newly chosen participants must be enabled participants of this institution. */
 export async function assertPatientIds(tx: Db, institutionId: number, ids: number[]) {

@@ -1,4 +1,3 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   PatientEdit,
   PatientInput,
@@ -9,53 +8,21 @@ import type { SeekPagingQuery } from '../../../contract/common.contract';
 import { type Ctx, type InstCtx, belongsTo, command, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
-import { offsetOf } from '../../platform/paging';
-import { selectRecords } from '../../platform/record-refs';
-import { cheapCount } from '../../platform/counts';
-import { updateStamped } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
-import { lookupJoin } from '../../platform/lookups/lookup-refs';
-import { patients } from './participants.table';
-import { byMrn, byPhone, searchPatients } from './participants.search';
+import {
+  countEnabledPatients,
+  insertPatient,
+  type PatientFilters,
+  patientPage,
+  patientRecord,
+  patientRow,
+  updatePatientRow,
+} from './participants.repository';
 import { addChildren, checkPatientFields, type Children } from './participant-rules';
 import { syncChildren } from './participant-children.service';
-import { qualified } from '../../platform/qualified';
-
-const refs = () => [
-  lookupJoin('gender', 'genders', patients.genderId),
-  lookupJoin('maritalStatus', 'maritalStatuses', patients.maritalStatusId),
-  lookupJoin('vitalStatus', 'vitalStatuses', patients.vitalStatusId),
-  lookupJoin('patientType', 'patientTypes', patients.patientTypeId),
-];
-const extra = {
-  patientMRN: sql<
-    string | null
-  >`(select m.mrn from patient_mrns m where m.patient_id = ${qualified(patients.id)} and m.institution_site_id is null and m.is_enabled order by m.id limit 1)`,
-  phoneNumber: sql<
-    string | null
-  >`(select ph.phone_number from patient_phone_numbers ph where ph.patient_id = ${qualified(patients.id)} and ph.is_enabled order by ph.id limit 1)`,
-};
-
-export interface PatientFilters {
-  phoneNumber?: string;
-  mrn?: string;
-}
 
 export async function listPatients(ctx: InstCtx, q: SeekPagingQuery, f: PatientFilters = {}) {
-  const inst = ctx.institutionId;
-  const parts: SQL[] = [eq(patients.institutionId, inst)];
-  if (q.isEnabled !== undefined) parts.push(eq(patients.isEnabled, q.isEnabled));
-  if (q.searchTerm) parts.push(searchPatients(inst, q.searchTerm));
-  if (f.phoneNumber) parts.push(byPhone(inst, f.phoneNumber));
-  if (f.mrn) parts.push(byMrn(inst, f.mrn));
-  return selectRecords(ctx.db, patients, {
-    where: and(...parts),
-    byId: { desc: true, after: q.after },
-    limit: q.pageSize,
-    offset: offsetOf(q),
-    refs: refs(),
-    extra,
-  });
+  return patientPage(ctx.db, ctx.institutionId, q, f);
 }
 
 /** spec 1 §7 GET institutions/patientMRNs?institutionId&mrn: the institution is in the query, so checked here. */
@@ -69,25 +36,13 @@ export async function patientsByMrn(ctx: Ctx, institutionId: number, mrn: string
 
 /** The dashboard count: exact up to 10,000, above it the planner's estimate (isEstimate; platform/counts.ts). */
 export async function countPatients(ctx: InstCtx) {
-  return cheapCount(ctx.db, () =>
-    ctx.db
-      .select({ id: patients.id })
-      .from(patients)
-      .where(and(eq(patients.institutionId, ctx.institutionId), eq(patients.isEnabled, true)))
-      .$dynamic(),
-  );
+  return countEnabledPatients(ctx.db, ctx.institutionId);
 }
 
 export async function getPatient(ctx: InstCtx, id: number, db: Db = ctx.db) {
-  const page = await selectRecords(db, patients, {
-    where: and(eq(patients.id, id), eq(patients.institutionId, ctx.institutionId)),
-    orderBy: patients.id,
-    limit: 1,
-    refs: refs(),
-    extra,
-  });
-  if (!page.rows[0]) throw notFound('Participant');
-  return page.rows[0];
+  const row = await patientRecord(db, ctx.institutionId, id);
+  if (!row) throw notFound('Participant');
+  return row;
 }
 
 /** The stored columns of a parsed participant (the birth time as HH:MM). */
@@ -127,15 +82,12 @@ function childSetsOf(input: Pick<PatientRegister, 'siteMrns' | 'races' | 'ethnic
 export async function registerPatient(ctx: InstCtx, input: PatientRegister) {
   const id = await command(ctx, 'participants.manage', async (tx) => {
     const p = await checkPatientFields(tx.db, tx, input);
-    const [row] = await tx.db
-      .insert(patients)
-      .values({
-        ...patientValues(p),
-        institutionId: tx.institutionId,
-        creatorId: tx.account.id,
-        enablerId: tx.account.id,
-      })
-      .returning();
+    const row = await insertPatient(tx.db, {
+      ...patientValues(p),
+      institutionId: tx.institutionId,
+      creatorId: tx.account.id,
+      enablerId: tx.account.id,
+    });
     const sets = childSetsOf(input);
     const children = await addChildren(
       tx.db,
@@ -157,15 +109,12 @@ export async function registerPatient(ctx: InstCtx, input: PatientRegister) {
 export async function createPatient(ctx: InstCtx, input: PatientInput) {
   const id = await command(ctx, 'participants.manage', async (tx) => {
     const p = await checkPatientFields(tx.db, tx, input);
-    const [row] = await tx.db
-      .insert(patients)
-      .values({
-        ...patientValues(p),
-        institutionId: tx.institutionId,
-        creatorId: tx.account.id,
-        enablerId: tx.account.id,
-      })
-      .returning();
+    const row = await insertPatient(tx.db, {
+      ...patientValues(p),
+      institutionId: tx.institutionId,
+      creatorId: tx.account.id,
+      enablerId: tx.account.id,
+    });
     const children = await addChildren(tx.db, tx, row.id, {
       mrns: p.patientMRN ? [{ mrn: p.patientMRN, institutionSiteId: null }] : [],
       races: [],
@@ -185,22 +134,10 @@ export async function createPatient(ctx: InstCtx, input: PatientInput) {
 export async function updatePatient(ctx: InstCtx, id: number, input: PatientUpdate, children?: Children) {
   const inst = ctx.institutionId;
   await command(ctx, 'participants.manage', async (tx) => {
-    const [current] = await tx.db
-      .select()
-      .from(patients)
-      .where(and(eq(patients.id, id), eq(patients.institutionId, inst)))
-      .limit(1);
+    const current = await patientRow(tx.db, inst, id);
     if (!current) throw notFound('Participant');
     const p = await checkPatientFields(tx.db, tx, input, current);
-    const { before, after } = await updateStamped(
-      tx.db,
-      patients,
-      eq(patients.institutionId, inst),
-      id,
-      input.concurrencyStamp,
-      patientValues(p),
-      'Participant',
-    );
+    const { before, after } = await updatePatientRow(tx.db, inst, id, input.concurrencyStamp, patientValues(p));
     await audit(tx.db, tx, { entity: 'patient', entityId: id, action: 'update', before, after });
     if (children) await syncChildren(tx.db, tx, id, children);
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { IndicatorDefinitionInput, IndicatorReport } from '@contract/indicators.contract';
+import type { IndicatorDefinitionValues, IndicatorReport } from '@contract/indicators.contract';
 import { indicatorEndpoints as e } from '@contract/indicators.endpoints';
 import { call, callFile } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download';
@@ -35,7 +35,7 @@ export function useDefinitions(instId: number, report: IndicatorReport, enabled 
 export function useUpdateDefinition(instId: number, report: IndicatorReport) {
   return useMutation({
     ...changes('reports.definition', instId),
-    mutationFn: ({ id, input }: { id: number; input: IndicatorDefinitionInput }) =>
+    mutationFn: ({ id, input }: { id: number; input: IndicatorDefinitionValues }) =>
       call(e.updateDefinition, { params: { instId, report, definitionId: id }, body: input }),
   });
 }
