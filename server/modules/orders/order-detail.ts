@@ -21,7 +21,7 @@ import {
   limsOrderedTests,
 } from './orders.table';
 import { getOrderSummary } from './orders.service';
-import { withResultJoins } from './result-joins';
+import { withResultJoins } from './results.repository';
 import { qualified } from '../../platform/qualified';
 
 const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : null);

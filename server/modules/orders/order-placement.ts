@@ -11,7 +11,7 @@ import { assertPatientIds } from '../participants';
 import { assertUsable } from '../protocols';
 import { sampleRefOf } from '../samples';
 import { orderErrors } from './orders.errors';
-import { refreshReleaseRank } from './release-state';
+import { refreshReleaseRank } from './release-state.repository';
 import {
   limsOrderedPanels,
   limsOrderedTestResultReleases,

@@ -17,7 +17,7 @@ import { checkResult } from './result-rules';
 import { assertOrder } from './order-placement';
 import { getOrderDetail } from './order-detail';
 import { orderErrors } from './orders.errors';
-import { refreshReleaseRank } from './release-state';
+import { refreshReleaseRank } from './release-state.repository';
 
 type Row = Record<string, unknown>;
 
