@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { Flag } from '../../../contract/orders.contract';
 import { recordColumns, ts } from '../../platform/records';
 import { patients } from '../participants/participants.table';
 
@@ -107,7 +108,7 @@ export const limsOrderedTestResults = pgTable(
       .notNull()
       .references(() => limsOrderedTests.id),
     result: text('result'),
-    flag: text('flag'),
+    flag: text('flag').$type<Flag>(),
     amended: boolean('amended').notNull().default(false),
     updatedDate: ts('updated_date'),
     updatedById: integer('updated_by_id'),
