@@ -12,6 +12,8 @@ import * as repo from './configuration.repository';
 
 export type { ListFilters } from './configuration.repository';
 const refs = repo.refFields;
+/** A reference field's id: the registry is data, so a record's fields are unknown to tsc (the contract's schema and the column hold numbers). */
+const idOf = (value: unknown) => (typeof value === 'number' ? value : null);
 
 export const listLookups = (ctx: InstCtx, e: LookupEntity, q: PagingQuery, filters: repo.ListFilters = {}) =>
   repo.listLookups(ctx.db, ctx.institutionId, e, q, filters);
@@ -38,10 +40,10 @@ async function checkReferences(
     ctx.institutionId,
     refs(e).map((f) => ({
       key: f.ref!,
-      id: v[f.name] as number | null,
+      id: idOf(v[f.name]),
       field: f.name,
       label: f.label,
-      previous: before?.[f.name] as number | undefined,
+      previous: idOf(before?.[f.name]),
     })),
   );
   const derivable = derivableFields(e);
@@ -58,8 +60,8 @@ async function checkReferences(
 /** A list that references itself (department -> parent department) must not form a cycle. */
 async function checkNoCycle(tx: Db, e: LookupEntity, id: number, v: LookupInput) {
   for (const f of refs(e).filter((x) => x.ref === e.key)) {
-    let cursor = v[f.name] as number | null;
-    for (let hops = 0; cursor !== null && cursor !== undefined && hops < 1000; hops++) {
+    let cursor = idOf(v[f.name]);
+    for (let hops = 0; cursor !== null && hops < 1000; hops++) {
       if (cursor === id)
         throw configurationErrors.cycle(f.label, e.label.toLowerCase(), { [f.name]: ['This would make a cycle'] });
       cursor = await repo.referencedBy(tx, e, f.name, cursor);
