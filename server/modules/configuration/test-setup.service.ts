@@ -1,40 +1,29 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { TestSetup, TestSetupValues } from '../../../contract/test-setup.contract';
-import { command, type InstCtx, requirePermission } from '../../platform/context';
+import { command, type InstCtx } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
-import { setEnabled } from '../../platform/crud/stamp';
-import { testAcceptedValues, testResultRanges, tests } from '../../platform/lookups/lookup.tables';
-import { insertLookups, type LookupFields } from '../../platform/lookups/lookup-writes';
+import type { LookupFields } from '../../platform/lookups/lookup-writes';
 import type { Db } from '../../db/client';
+import * as repo from './configuration.repository';
 
 async function testOf(db: Db, ctx: InstCtx, testId: number) {
-  const [test] = await db
-    .select({ id: tests.id, hasRange: tests.hasRange, hasAcceptedValue: tests.hasAcceptedValue })
-    .from(tests)
-    .where(and(eq(tests.id, testId), eq(tests.institutionId, ctx.institutionId)))
-    .limit(1);
+  const test = await repo.testKind(db, ctx.institutionId, testId);
   if (!test) throw notFound('Test');
-  return test as { id: number; hasRange: boolean; hasAcceptedValue: boolean };
+  return test;
 }
 
-/** The enabled range (the newest, as order placement takes it) and the enabled accepted values of a test. */
+/**
+ * The enabled range (the newest, as order placement takes it) and the enabled accepted values of a test.
+ * The route row checks configuration.read; the save reads through here inside its own command.
+ */
 export async function getTestSetup(ctx: InstCtx, testId: number, db: Db = ctx.db): Promise<TestSetup> {
-  requirePermission(ctx, 'configuration.read');
   await testOf(db, ctx, testId);
-  const ranges = await db
-    .select({ id: testResultRanges.id, min: testResultRanges.minimumValue, max: testResultRanges.maximumValue })
-    .from(testResultRanges)
-    .where(and(eq(testResultRanges.testId, testId), eq(testResultRanges.isEnabled, true)));
-  const range = ranges.sort((a, b) => Number(b.id) - Number(a.id))[0];
-  const values = await db
-    .select({ id: testAcceptedValues.id, title: testAcceptedValues.title })
-    .from(testAcceptedValues)
-    .where(and(eq(testAcceptedValues.testId, testId), eq(testAcceptedValues.isEnabled, true)))
-    .orderBy(asc(testAcceptedValues.id));
+  const ranges = await repo.enabledRanges(db, testId);
+  const range = ranges.sort((a, b) => b.id - a.id)[0];
+  const values = await repo.enabledAcceptedValues(db, testId);
   return {
-    range: range ? { id: Number(range.id), minimumValue: Number(range.min), maximumValue: Number(range.max) } : null,
-    acceptedValues: values.map((v) => ({ id: Number(v.id), title: String(v.title) })),
+    range: range ? { id: range.id, minimumValue: range.min, maximumValue: range.max } : null,
+    acceptedValues: values.map((v) => ({ id: v.id, title: v.title })),
   };
 }
 
@@ -53,33 +42,16 @@ export async function setTestSetup(ctx: InstCtx, testId: number, input: TestSetu
         acceptedValues: ['Tick Has Accepted Value first'],
       });
     }
-    const scope = eq(testResultRanges.institutionId, ctx.institutionId);
-    const who = { institutionId: ctx.institutionId, creatorId: ctx.account.id, enablerId: ctx.account.id };
-    const disable = async (
-      table: typeof testResultRanges | typeof testAcceptedValues,
-      entity: string,
-      id: number,
-      enabled = false,
-    ) => {
-      const { before, after } = await setEnabled(
-        tx,
-        table,
-        eq(table.institutionId, ctx.institutionId),
-        id,
-        enabled,
-        ctx.account.id,
-        ctx.now(),
-        entity,
-      );
+    const inst = ctx.institutionId;
+    const who = { institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id };
+    const by = { accountId: ctx.account.id, now: ctx.now() };
+    const disable = async (entity: repo.TestSetupList, id: number, enabled = false) => {
+      const { before, after } = await repo.setSetupRowEnabled(tx, inst, entity, id, enabled, by);
       await audit(tx, txCtx, { entity, entityId: id, action: enabled ? 'enable' : 'disable', before, after });
     };
-    const insert = async (
-      table: typeof testResultRanges | typeof testAcceptedValues,
-      entity: string,
-      values: LookupFields,
-    ) => {
-      const [row] = await insertLookups(tx, table, who, [{ ...values, testId }]);
-      await audit(tx, txCtx, { entity, entityId: Number(row.id), action: 'create', after: row });
+    const insert = async (entity: repo.TestSetupList, values: LookupFields) => {
+      const row = await repo.insertSetupRow(tx, entity, who, { ...values, testId });
+      await audit(tx, txCtx, { entity, entityId: row.id, action: 'create', after: row });
     };
 
     const current = await getTestSetup(ctx, testId, tx);
@@ -89,31 +61,24 @@ export async function setTestSetup(ctx: InstCtx, testId: number, input: TestSetu
       current.range.minimumValue === input.range.minimumValue &&
       current.range.maximumValue === input.range.maximumValue;
     if (!sameRange) {
-      const enabled = await tx
-        .select({ id: testResultRanges.id })
-        .from(testResultRanges)
-        .where(and(scope, eq(testResultRanges.testId, testId), eq(testResultRanges.isEnabled, true)));
-      for (const r of enabled) await disable(testResultRanges, 'testResultRanges', Number(r.id));
+      for (const id of await repo.enabledRangeIds(tx, inst, testId)) await disable('testResultRanges', id);
       if (input.range)
-        await insert(testResultRanges, 'testResultRanges', {
+        await insert('testResultRanges', {
           minimumValue: input.range.minimumValue,
           maximumValue: input.range.maximumValue,
         });
     }
 
-    const all = await tx
-      .select({ id: testAcceptedValues.id, title: testAcceptedValues.title, isEnabled: testAcceptedValues.isEnabled })
-      .from(testAcceptedValues)
-      .where(and(eq(testAcceptedValues.institutionId, ctx.institutionId), eq(testAcceptedValues.testId, testId)));
+    const all = await repo.allAcceptedValues(tx, inst, testId);
     const wanted = new Map(input.acceptedValues.map((t) => [t.toLowerCase(), t]));
     for (const v of all) {
-      const listed = wanted.has(String(v.title).toLowerCase());
-      if (v.isEnabled !== listed) await disable(testAcceptedValues, 'testAcceptedValues', Number(v.id), listed);
-      wanted.delete(String(v.title).toLowerCase());
+      const listed = wanted.has(v.title.toLowerCase());
+      if (v.isEnabled !== listed) await disable('testAcceptedValues', v.id, listed);
+      wanted.delete(v.title.toLowerCase());
     }
     // A value typed inline has only a title; abbreviation and description start as the title (spec 1 §5 requires them).
     for (const title of wanted.values()) {
-      await insert(testAcceptedValues, 'testAcceptedValues', {
+      await insert('testAcceptedValues', {
         title,
         abbreviation: title.slice(0, 50),
         description: title,

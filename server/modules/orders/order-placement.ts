@@ -1,49 +1,30 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderInputValues } from '../../../contract/orders.contract';
 import type { InstCtx } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
-import { panelTests, panels, testResultRanges } from '../../platform/lookups/lookup.tables';
 import { assertSiteIds } from '../institutions';
 import { assertPatientIds } from '../participants';
 import { assertUsable } from '../protocols';
 import { sampleRefOf } from '../samples';
 import { orderErrors } from './orders.errors';
-import { refreshReleaseRank } from './release-state';
+import { refreshReleaseRank } from './release-state.repository';
 import {
-  limsOrderedPanels,
-  limsOrderedTestResultReleases,
-  limsOrderedTestResults,
-  limsOrderedTests,
-  limsOrders,
-  sampleIdCounters,
-} from './orders.table';
+  enabledPanelTestIds,
+  findOrder,
+  insertOrderedPanelRows,
+  insertOrderRow,
+  nextSampleNumber,
+  panelOf,
+  sampleIdTaken,
+} from './orders.repository';
 
-type Row = Record<string, unknown>;
-
-/** Next generated sample ID of the institution: L + YYMMDD + 4-digit daily number (atomic upsert). */
+/** Next generated sample ID of the institution: L + YYMMDD + 4-digit daily number. */
 async function nextSampleId(tx: Db, inst: number, now: Date) {
   const day = now.toISOString().slice(0, 10);
-  const [r] = await tx
-    .insert(sampleIdCounters)
-    .values({ institutionId: inst, day, last: 1 })
-    .onConflictDoUpdate({
-      target: [sampleIdCounters.institutionId, sampleIdCounters.day],
-      set: { last: sql`${sampleIdCounters.last} + 1` },
-    })
-    .returning({ last: sampleIdCounters.last });
-  return `L${day.slice(2).replace(/-/g, '')}${String(r.last).padStart(4, '0')}`;
-}
-
-async function assertSampleIdFree(tx: Db, inst: number, sampleId: string) {
-  const [taken] = await tx
-    .select({ id: limsOrders.id })
-    .from(limsOrders)
-    .where(and(eq(limsOrders.institutionId, inst), sql`lower(${limsOrders.sampleId}) = ${sampleId.toLowerCase()}`))
-    .limit(1);
-  if (taken) throw orderErrors.sample_id_taken(sampleId);
+  const last = await nextSampleNumber(tx, inst, day);
+  return `L${day.slice(2).replace(/-/g, '')}${String(last).padStart(4, '0')}`;
 }
 
 /** The order's own references: participant, priority, site, payment category, all of this institution. */
@@ -87,22 +68,19 @@ async function checkCollectedSample(tx: Db, ctx: InstCtx, id: number, patientIds
 export async function insertOrder(tx: Db, ctx: InstCtx, o: Omit<OrderInputValues, 'sampleId'> & { sampleId?: string }) {
   const inst = ctx.institutionId;
   const sampleId = o.sampleId ?? (await nextSampleId(tx, inst, ctx.now()));
-  await assertSampleIdFree(tx, inst, sampleId);
-  const [row] = await tx
-    .insert(limsOrders)
-    .values({
-      institutionId: inst,
-      sampleId,
-      patientId: o.patientId,
-      priorityId: o.priorityId,
-      institutionSiteId: o.institutionSiteId,
-      paymentCategoryId: o.paymentCategoryId,
-      collectedSampleId: o.collectedSampleId,
-      commentToLab: o.commentToLab,
-      creatorId: ctx.account.id,
-      enablerId: ctx.account.id,
-    })
-    .returning();
+  if (await sampleIdTaken(tx, inst, sampleId)) throw orderErrors.sample_id_taken(sampleId);
+  const row = await insertOrderRow(tx, {
+    institutionId: inst,
+    sampleId,
+    patientId: o.patientId,
+    priorityId: o.priorityId,
+    institutionSiteId: o.institutionSiteId,
+    paymentCategoryId: o.paymentCategoryId,
+    collectedSampleId: o.collectedSampleId,
+    commentToLab: o.commentToLab,
+    creatorId: ctx.account.id,
+    enablerId: ctx.account.id,
+  });
   await audit(tx, ctx, { entity: 'limsOrder', entityId: row.id, action: 'create', after: row });
   return row;
 }
@@ -119,59 +97,14 @@ export async function insertOrderedPanel(
   comment: string | null,
 ) {
   const inst = ctx.institutionId;
-  const [panel] = (await tx
-    .select()
-    .from(panels)
-    .where(and(eq(panels.id, panelId), eq(panels.institutionId, inst)))
-    .limit(1)) as Row[];
+  const panel = await panelOf(tx, inst, panelId);
   if (!panel || !panel.isEnabled)
     throw badRequest('Choose an enabled panel.', { panelId: ['Choose an enabled panel'] });
-  const tests = (await tx
-    .select({ testId: panelTests.testId })
-    .from(panelTests)
-    .where(
-      and(eq(panelTests.panelId, panelId), eq(panelTests.institutionId, inst), eq(panelTests.isEnabled, true)),
-    )) as { testId: number }[];
-  if (!tests.length)
+  const testIds = await enabledPanelTestIds(tx, inst, panelId);
+  if (!testIds.length)
     throw badRequest(`The panel ${panel.title} has no tests yet.`, { panelIds: [`${panel.title} has no tests`] });
   const base = { institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id };
-  const [op] = await tx
-    .insert(limsOrderedPanels)
-    .values({ ...base, limsOrderId: orderId, panelId, comment })
-    .returning();
-  const testIds = [...new Set(tests.map((t) => Number(t.testId)))];
-  const ranges = (await tx
-    .select({ id: testResultRanges.id, testId: testResultRanges.testId })
-    .from(testResultRanges)
-    .where(
-      and(
-        eq(testResultRanges.institutionId, inst),
-        eq(testResultRanges.isEnabled, true),
-        inArray(testResultRanges.testId, testIds),
-      ),
-    )
-    .orderBy(testResultRanges.id)) as { id: number; testId: number }[];
-  const rangeOf = new Map<number, number>();
-  for (const r of ranges) rangeOf.set(Number(r.testId), Number(r.id));
-  const ordered = await tx
-    .insert(limsOrderedTests)
-    .values(
-      testIds.map((testId) => ({
-        ...base,
-        limsOrderId: orderId,
-        limsOrderedPanelId: op.id,
-        testId,
-        testResultRangeId: rangeOf.get(testId) ?? null,
-      })),
-    )
-    .returning();
-  const results = await tx
-    .insert(limsOrderedTestResults)
-    .values(ordered.map((t) => ({ ...base, limsOrderedTestId: t.id })))
-    .returning();
-  await tx
-    .insert(limsOrderedTestResultReleases)
-    .values(results.map((r) => ({ ...base, limsOrderedTestResultId: r.id })));
+  const op = await insertOrderedPanelRows(tx, base, { orderId, panelId, comment, testIds });
   await audit(tx, ctx, { entity: 'limsOrderedPanel', entityId: op.id, action: 'create', after: { ...op, testIds } });
   // A new unreleased panel makes a released order partly released again.
   await refreshReleaseRank(tx, orderId);
@@ -179,11 +112,7 @@ export async function insertOrderedPanel(
 }
 
 export async function assertOrder(tx: Db, ctx: InstCtx, orderId: number) {
-  const [o] = await tx
-    .select()
-    .from(limsOrders)
-    .where(and(eq(limsOrders.id, orderId), eq(limsOrders.institutionId, ctx.institutionId)))
-    .limit(1);
+  const o = await findOrder(tx, ctx.institutionId, orderId);
   if (!o) throw notFound('Order');
   return o;
 }

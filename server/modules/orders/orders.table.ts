@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { Flag } from '../../../contract/orders.contract';
 import { recordColumns, ts } from '../../platform/records';
 import { patients } from '../participants/participants.table';
 
@@ -30,7 +31,7 @@ export const limsOrders = pgTable(
     commentToLab: text('comment_to_lab'),
     /**
      * 0 pending, 1 partly, 2 released (RELEASE_STATES): kept by every write that orders panels or releases
-     * results (release-state.ts), so the list sorts and filters on an index instead of aggregating every order.
+     * results (release-state.repository.ts), so the list sorts and filters on an index instead of aggregating every order.
      */
     releaseRank: smallint('release_rank').notNull().default(0),
   },
@@ -57,7 +58,7 @@ export const limsOrderedPanels = pgTable(
       .references(() => limsOrders.id),
     panelId: integer('panel_id').notNull(),
     comment: text('comment'),
-    /** Some enabled test of the panel is not released (release-state.ts keeps it with the order's rank). */
+    /** Some enabled test of the panel is not released (release-state.repository.ts keeps it with the order's rank). */
     hasUnreleased: boolean('has_unreleased').notNull().default(true),
   },
   (t) => [
@@ -107,7 +108,7 @@ export const limsOrderedTestResults = pgTable(
       .notNull()
       .references(() => limsOrderedTests.id),
     result: text('result'),
-    flag: text('flag'),
+    flag: text('flag').$type<Flag>(),
     amended: boolean('amended').notNull().default(false),
     updatedDate: ts('updated_date'),
     updatedById: integer('updated_by_id'),

@@ -1,86 +1,23 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AmendInputValues, SaveResultsValues } from '../../../contract/orders.contract';
 import { command, type InstCtx } from '../../platform/context';
 import { badRequest, conflict, notFound, staleStamp } from '../../platform/errors';
 import { audit } from '../../platform/audit';
-import { newStamp } from '../../platform/records';
 import type { Db } from '../../db/client';
-import { accountNames as accounts } from '../../platform/account-names';
-import { testAcceptedValues, testResultRanges, tests } from '../../platform/lookups/lookup.tables';
-import {
-  limsOrderedTestResultReleases,
-  limsOrderedTestResults,
-  limsOrderedTests,
-  limsResultHistory,
-} from './orders.table';
 import { checkResult } from './result-rules';
 import { assertOrder } from './order-placement';
 import { getOrderDetail } from './order-detail';
 import { orderErrors } from './orders.errors';
-import { refreshReleaseRank } from './release-state';
-
-type Row = Record<string, unknown>;
-
-/** A result of this order with its test's rules and release, locked for the transaction. */
-async function loadResults(
-  tx: Db,
-  ctx: InstCtx,
-  orderId: number,
-  where: { resultIds?: number[]; orderedPanelId?: number; releaseId?: number },
-) {
-  const conds = [eq(limsOrderedTests.limsOrderId, orderId), eq(limsOrderedTests.institutionId, ctx.institutionId)];
-  if (where.resultIds) conds.push(inArray(limsOrderedTestResults.id, where.resultIds));
-  if (where.orderedPanelId) conds.push(eq(limsOrderedTests.limsOrderedPanelId, where.orderedPanelId));
-  if (where.releaseId) conds.push(eq(limsOrderedTestResultReleases.id, where.releaseId));
-  const rows = (await tx
-    .select({
-      resultId: limsOrderedTestResults.id,
-      result: limsOrderedTestResults.result,
-      stamp: limsOrderedTestResults.concurrencyStamp,
-      orderedTestId: limsOrderedTests.id,
-      testId: limsOrderedTests.testId,
-      title: tests.title,
-      hasRange: tests.hasRange,
-      hasAcceptedValue: tests.hasAcceptedValue,
-      min: testResultRanges.minimumValue,
-      max: testResultRanges.maximumValue,
-      releaseId: limsOrderedTestResultReleases.id,
-      isReleased: limsOrderedTestResultReleases.isReleased,
-    })
-    .from(limsOrderedTestResults)
-    .innerJoin(limsOrderedTests, eq(limsOrderedTests.id, limsOrderedTestResults.limsOrderedTestId))
-    .innerJoin(
-      limsOrderedTestResultReleases,
-      eq(limsOrderedTestResultReleases.limsOrderedTestResultId, limsOrderedTestResults.id),
-    )
-    .leftJoin(tests, eq(tests.id, limsOrderedTests.testId))
-    .leftJoin(testResultRanges, eq(testResultRanges.id, limsOrderedTests.testResultRangeId))
-    .where(and(...conds))
-    .orderBy(asc(limsOrderedTestResults.id))
-    .for('update', { of: [limsOrderedTestResults, limsOrderedTestResultReleases] })) as Row[];
-  const testIds = [...new Set(rows.filter((r) => r.hasAcceptedValue).map((r) => Number(r.testId)))];
-  const accepted = testIds.length
-    ? ((await tx
-        .select({ testId: testAcceptedValues.testId, title: testAcceptedValues.title })
-        .from(testAcceptedValues)
-        .where(and(inArray(testAcceptedValues.testId, testIds), eq(testAcceptedValues.isEnabled, true)))
-        .orderBy(sql`lower(${testAcceptedValues.title})`)) as Row[])
-    : [];
-  return rows.map((r) => ({
-    resultId: Number(r.resultId),
-    result: (r.result as string | null) ?? null,
-    stamp: String(r.stamp),
-    releaseId: Number(r.releaseId),
-    isReleased: Boolean(r.isReleased),
-    rules: {
-      title: String(r.title),
-      hasRange: Boolean(r.hasRange),
-      hasAcceptedValue: Boolean(r.hasAcceptedValue),
-      acceptedValues: accepted.filter((a) => a.testId === r.testId).map((a) => String(a.title)),
-      range: r.min !== null && r.min !== undefined ? { min: Number(r.min), max: Number(r.max) } : null,
-    },
-  }));
-}
+import { refreshReleaseRank } from './release-state.repository';
+import {
+  addResultHistory,
+  type LockedResult,
+  lockOrderedTest,
+  lockResults,
+  markReleased,
+  resultHistoryOf,
+  setOrderedTestComment,
+  updateResult,
+} from './results.repository';
 
 const releasedConflict = (title: string) => orderErrors.result_released(title);
 
@@ -90,7 +27,7 @@ export async function saveResults(ctx: InstCtx, orderId: number, input: SaveResu
     const tx = txCtx.db;
     await assertOrder(tx, ctx, orderId);
     const ids = input.results.map((r) => r.resultId);
-    const rows = await loadResults(tx, ctx, orderId, { resultIds: ids });
+    const rows = await lockResults(tx, ctx.institutionId, orderId, { resultIds: ids });
     if (rows.length !== new Set(ids).size) throw notFound('Result');
     for (const item of input.results) {
       const row = rows.find((r) => r.resultId === item.resultId)!;
@@ -98,21 +35,18 @@ export async function saveResults(ctx: InstCtx, orderId: number, input: SaveResu
       const { result, flag } = checkResult(row.rules, item.result ?? null);
       if (result === (row.result ?? null)) continue; // only changed results are saved
       if (row.isReleased) throw releasedConflict(row.rules.title);
-      await tx
-        .update(limsOrderedTestResults)
-        .set({ result, flag, updatedDate: ctx.now(), updatedById: ctx.account.id, concurrencyStamp: newStamp() })
-        .where(eq(limsOrderedTestResults.id, Number(row.resultId)));
-      await tx.insert(limsResultHistory).values({
-        limsOrderedTestResultId: Number(row.resultId),
+      await updateResult(tx, row.resultId, { result, flag, updatedDate: ctx.now(), updatedById: ctx.account.id });
+      await addResultHistory(tx, {
+        limsOrderedTestResultId: row.resultId,
         action: 'enter',
-        previousResult: (row.result as string) ?? null,
+        previousResult: row.result,
         newResult: result,
         accountId: ctx.account.id,
         at: ctx.now(),
       });
       await audit(tx, txCtx, {
         entity: 'limsOrderedTestResult',
-        entityId: Number(row.resultId),
+        entityId: row.resultId,
         action: 'update',
         before: { result: row.result },
         after: { result, flag },
@@ -122,7 +56,7 @@ export async function saveResults(ctx: InstCtx, orderId: number, input: SaveResu
   return getOrderDetail(ctx, orderId);
 }
 
-async function releaseRows(tx: Db, ctx: InstCtx, rows: Awaited<ReturnType<typeof loadResults>>) {
+async function releaseRows(tx: Db, ctx: InstCtx, rows: LockedResult[]) {
   const missing = rows.filter((r) => !r.result);
   if (missing.length) {
     throw badRequest(`Enter a result before releasing: ${missing.map((r) => r.rules.title).join(', ')}.`, {
@@ -131,21 +65,18 @@ async function releaseRows(tx: Db, ctx: InstCtx, rows: Awaited<ReturnType<typeof
   }
   const now = ctx.now();
   for (const r of rows) {
-    await tx
-      .update(limsOrderedTestResultReleases)
-      .set({ isReleased: true, releasedDate: now, releasedById: ctx.account.id, concurrencyStamp: newStamp() })
-      .where(eq(limsOrderedTestResultReleases.id, Number(r.releaseId)));
-    await tx.insert(limsResultHistory).values({
-      limsOrderedTestResultId: Number(r.resultId),
+    await markReleased(tx, r.releaseId, ctx.account.id, now);
+    await addResultHistory(tx, {
+      limsOrderedTestResultId: r.resultId,
       action: 'release',
-      previousResult: r.result as string,
-      newResult: r.result as string,
+      previousResult: r.result,
+      newResult: r.result,
       accountId: ctx.account.id,
       at: now,
     });
     await audit(tx, ctx, {
       entity: 'limsOrderedTestResultRelease',
-      entityId: Number(r.releaseId),
+      entityId: r.releaseId,
       action: 'release',
       after: { resultId: r.resultId, result: r.result, releasedDate: now },
     });
@@ -155,7 +86,7 @@ async function releaseRows(tx: Db, ctx: InstCtx, rows: Awaited<ReturnType<typeof
 export async function releaseResult(ctx: InstCtx, orderId: number, releaseId: number) {
   await command(ctx, 'results.release', async (txCtx) => {
     const tx = txCtx.db;
-    const rows = await loadResults(tx, ctx, orderId, { releaseId });
+    const rows = await lockResults(tx, ctx.institutionId, orderId, { releaseId });
     if (!rows.length) throw notFound('Result release');
     if (rows[0].isReleased) throw orderErrors.already_released(rows[0].rules.title);
     await releaseRows(tx, ctx, rows);
@@ -168,7 +99,7 @@ export async function releaseResult(ctx: InstCtx, orderId: number, releaseId: nu
 export async function releasePanel(ctx: InstCtx, orderId: number, orderedPanelId: number) {
   await command(ctx, 'results.release', async (txCtx) => {
     const tx = txCtx.db;
-    const rows = await loadResults(tx, ctx, orderId, { orderedPanelId });
+    const rows = await lockResults(tx, ctx.institutionId, orderId, { orderedPanelId });
     if (!rows.length) throw notFound('Ordered panel');
     const open = rows.filter((r) => !r.isReleased);
     if (!open.length) throw conflict('Every test of this panel is already released.');
@@ -182,27 +113,23 @@ export async function releasePanel(ctx: InstCtx, orderId: number, orderedPanelId
 export async function amendResult(ctx: InstCtx, orderId: number, resultId: number, input: AmendInputValues) {
   await command(ctx, 'results.amend', async (txCtx) => {
     const tx = txCtx.db;
-    const [row] = await loadResults(tx, ctx, orderId, { resultIds: [resultId] });
+    const [row] = await lockResults(tx, ctx.institutionId, orderId, { resultIds: [resultId] });
     if (!row) throw notFound('Result');
     if (!row.isReleased) throw badRequest('Only a released result is amended; save the change instead.');
     if (input.concurrencyStamp !== undefined && input.concurrencyStamp !== row.stamp) throw staleStamp();
     const { result, flag } = checkResult(row.rules, input.result);
     if (result === row.result) throw badRequest('The amended result is the same as the current one.');
-    await tx
-      .update(limsOrderedTestResults)
-      .set({
-        result,
-        flag,
-        amended: true,
-        updatedDate: ctx.now(),
-        updatedById: ctx.account.id,
-        concurrencyStamp: newStamp(),
-      })
-      .where(eq(limsOrderedTestResults.id, resultId));
-    await tx.insert(limsResultHistory).values({
+    await updateResult(tx, resultId, {
+      result,
+      flag,
+      amended: true,
+      updatedDate: ctx.now(),
+      updatedById: ctx.account.id,
+    });
+    await addResultHistory(tx, {
       limsOrderedTestResultId: resultId,
       action: 'amend',
-      previousResult: row.result as string,
+      previousResult: row.result,
       newResult: result,
       reason: input.reason,
       accountId: ctx.account.id,
@@ -228,24 +155,10 @@ export async function commentOnTest(
 ) {
   await command(ctx, 'results.enter', async (txCtx) => {
     const tx = txCtx.db;
-    const [t] = await tx
-      .select()
-      .from(limsOrderedTests)
-      .where(
-        and(
-          eq(limsOrderedTests.id, orderedTestId),
-          eq(limsOrderedTests.limsOrderId, orderId),
-          eq(limsOrderedTests.institutionId, ctx.institutionId),
-        ),
-      )
-      .for('update')
-      .limit(1);
+    const t = await lockOrderedTest(tx, ctx.institutionId, orderId, orderedTestId);
     if (!t) throw notFound('Ordered test');
     if (stamp !== undefined && stamp !== t.concurrencyStamp) throw staleStamp();
-    await tx
-      .update(limsOrderedTests)
-      .set({ comment: comment || null, concurrencyStamp: newStamp() })
-      .where(eq(limsOrderedTests.id, orderedTestId));
+    await setOrderedTestComment(tx, orderedTestId, comment || null);
     await audit(tx, txCtx, {
       entity: 'limsOrderedTest',
       entityId: orderedTestId,
@@ -258,23 +171,9 @@ export async function commentOnTest(
 }
 
 export async function resultHistory(ctx: InstCtx, orderId: number, resultId: number) {
-  const rows = await loadResults(ctx.db, ctx, orderId, { resultIds: [resultId] }).catch(() => []);
+  const rows = await lockResults(ctx.db, ctx.institutionId, orderId, { resultIds: [resultId] }).catch(() => []);
   if (!rows.length) throw notFound('Result');
-  const history = await ctx.db
-    .select({
-      id: limsResultHistory.id,
-      action: limsResultHistory.action,
-      previousResult: limsResultHistory.previousResult,
-      newResult: limsResultHistory.newResult,
-      reason: limsResultHistory.reason,
-      at: limsResultHistory.at,
-      firstName: accounts.firstName,
-      lastName: accounts.lastName,
-    })
-    .from(limsResultHistory)
-    .leftJoin(accounts, eq(accounts.id, limsResultHistory.accountId))
-    .where(eq(limsResultHistory.limsOrderedTestResultId, resultId))
-    .orderBy(asc(limsResultHistory.id));
+  const history = await resultHistoryOf(ctx.db, resultId);
   return history.map(({ firstName, lastName, at, ...h }) => ({
     ...h,
     at: at.toISOString(),

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { type ExportScope, exportWhere } from '../../platform/export-scope';
 import { priorities, testResultRanges, tests, unitOfMeasurements } from '../../platform/lookups/lookup.tables';
 import { limsOrderedTestResultReleases, limsOrderedTestResults, limsOrderedTests, limsOrders } from './orders.table';
-import { withResultJoins } from './result-joins';
+import { withResultJoins } from './results.repository';
 import { qualified } from '../../platform/qualified';
 
 // What the FHIR export (docs/fhir.md) reads of lab orders and released results: one statement each.
