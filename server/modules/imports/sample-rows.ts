@@ -176,7 +176,7 @@ export async function createSampleRows(
     try {
       const sample = await tx.transaction(async (sp) => {
         const spCtx: InstCtx = { ...ctx, db: sp };
-        const created = await createSample(spCtx, protocolId, parsed.data as SampleInput);
+        const created = await createSample(spCtx, protocolId, parsed.data);
         const why = v.box && v.position ? await storeAtPosition(spCtx, v.box, v.position, created.id) : null;
         if (why) throw new RowProblem(why.field, why.message);
         return created;
