@@ -110,6 +110,7 @@ export type WithdrawInput = z.output<typeof WithdrawInput>;
 export type WithdrawValues = z.input<typeof WithdrawInput>;
 
 export const ParticipantConsentQuery = z.object({ participantId: Id.optional(), patientId: Id.optional() });
+export type ParticipantConsentQuery = z.output<typeof ParticipantConsentQuery>;
 
 export const ParticipantConsent = RecordBase.extend({
   collectionProtocolId: z.number(),

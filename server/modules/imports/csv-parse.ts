@@ -42,15 +42,17 @@ const MESSAGES: Record<string, string> = {
 };
 
 /**
- * Turns csv-parse's records into records with their starting line. csv-parse's own line count is that of the
- * record's end and counts a CRLF inside a quoted cell twice, so lines are counted here: a record spans one line
- * plus the line feeds inside its cells, and skipped blank lines come from `info.empty_lines`.
+ * Counts the starting line of each record csv-parse emits. csv-parse's own line count is that of the record's
+ * end and counts a CRLF inside a quoted cell twice, so lines are counted here: a record spans one line plus the
+ * line feeds inside its cells, and skipped blank lines come from `info.empty_lines`. The starting lines of the
+ * records kept wait in `starts`, in order, until `take` pairs each with its cells as the parser hands them on.
  */
 class Lines {
   private next = 1;
   private empty = 0;
+  private readonly starts: number[] = [];
 
-  record(cells: string[], info: Pick<Info, 'empty_lines'>): CsvRecord | null {
+  record(cells: string[], info: Pick<Info, 'empty_lines'>): string[] | null {
     const line = this.startOf(info.empty_lines);
     let span = 1;
     for (const c of cells) {
@@ -61,7 +63,16 @@ class Lines {
     if (cells.length > MAX_IMPORT_COLUMNS)
       throw new CsvSyntaxError(line, `a record has more than ${MAX_IMPORT_COLUMNS} cells`);
     // A line holding only "" is blank too (one empty cell), as spreadsheets write it.
-    return cells.length === 1 && cells[0] === '' ? null : { line, cells };
+    if (cells.length === 1 && cells[0] === '') return null;
+    this.starts.push(line);
+    return cells;
+  }
+
+  /** The next record the parser hands on, with its starting line (records arrive in the order counted). */
+  take(cells: string[]): CsvRecord {
+    const line = this.starts.shift();
+    if (line === undefined) throw new Error('csv-parse handed on a record its on_record did not keep');
+    return { line, cells };
   }
 
   error(err: unknown): unknown {
@@ -83,19 +94,17 @@ class Lines {
 /**
  * The parser's options with the line keeping: `on_record` runs inside the parser, record by record, so the
  * count is current when the parser fails (its buffered records may never be read), and a skipped record
- * (a blank "" line) is left out there.
+ * (a blank "" line) is left out there (null).
  */
 function withLines(lines: Lines): Options {
-  // csv-parse types on_record as answering cells; it pushes whatever it answers (null: skipped).
-  const onRecord = (record: string[], context: Pick<Info, 'empty_lines'>) => lines.record(record, context);
-  return { ...OPTIONS, on_record: onRecord as unknown as Options['on_record'] };
+  return { ...OPTIONS, on_record: (record, context) => lines.record(record, context) };
 }
 
 /** A whole text, read as an upload is (tests and small callers). */
 export function parseCsv(text: string): CsvRecord[] {
   const lines = new Lines();
   try {
-    return parseSync(text, withLines(lines)) as unknown as CsvRecord[];
+    return parseSync(text, withLines(lines)).map((cells) => lines.take(cells));
   } catch (e) {
     throw lines.error(e);
   }
@@ -150,7 +159,7 @@ export function readCsv(body: Readable, maxBytes: number) {
   body.pipe(meter).pipe(parser);
   async function* records(): AsyncGenerator<CsvRecord> {
     try {
-      for await (const rec of parser as AsyncIterable<CsvRecord>) yield rec;
+      for await (const cells of parser as AsyncIterable<string[]>) yield lines.take(cells);
     } catch (e) {
       throw lines.error(e);
     } finally {

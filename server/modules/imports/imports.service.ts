@@ -13,7 +13,7 @@ import {
   type ImportMapping,
   type RowError,
 } from '../../../contract/imports.contract';
-import { type Ctx, requirePermission } from '../../platform/context';
+import { command, type InstCtx, requirePermission } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
 import { importErrors } from './imports.errors';
@@ -24,13 +24,22 @@ import { participantChecker, insertParticipants, type CheckedParticipant, type M
 import { createStorageRows } from '../storage';
 import { createSampleRows } from './sample-rows';
 
-export function assertAvailable(ctx: Ctx, kind: ImportKind) {
-  requirePermission(ctx, IMPORT_PERMISSION[kind]);
+/** The kind is one this installation imports (409 `imports.not_available` otherwise). */
+export function assertOffered(kind: ImportKind) {
   if (!AVAILABLE_IMPORT_KINDS.includes(kind)) throw importErrors.not_available(kind);
 }
 
+/**
+ * May the caller import this kind here, and is it offered. The routes are 'signedIn' because the permission
+ * depends on the path's kind (IMPORT_PERMISSION), so it is checked here and not by the router.
+ */
+export function assertAvailable(ctx: InstCtx, kind: ImportKind) {
+  requirePermission(ctx, IMPORT_PERMISSION[kind]);
+  assertOffered(kind);
+}
+
 /** A template: the header row and one example row (RFC 4180, CRLF). */
-export function template(ctx: Ctx, kind: ImportKind) {
+export function template(ctx: InstCtx, kind: ImportKind) {
   assertAvailable(ctx, kind);
   const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
   const cols = IMPORT_COLUMNS[kind];
@@ -87,7 +96,7 @@ interface Checked {
  * command (each may depend on the ones above), so their rows are read first and their dry run rolls back.
  * Every loop gives the event loop a turn at least each SLICE_MS (Yielder).
  */
-async function check(ctx: Ctx, kind: ImportKind, upload: Upload, commit: boolean): Promise<Checked> {
+async function check(ctx: InstCtx, kind: ImportKind, upload: Upload, commit: boolean): Promise<Checked> {
   assertAvailable(ctx, kind);
   const y = new Yielder();
   const turn = () => y.maybe();
@@ -170,7 +179,7 @@ async function check(ctx: Ctx, kind: ImportKind, upload: Upload, commit: boolean
   }
 }
 
-export async function dryRun(ctx: Ctx, kind: ImportKind, upload: Upload): Promise<DryRunResult> {
+export async function dryRun(ctx: InstCtx, kind: ImportKind, upload: Upload): Promise<DryRunResult> {
   const c = await check(ctx, kind, upload, false);
   return {
     kind,
@@ -194,20 +203,21 @@ const refuse = (errors: RowErrors) => {
  * returns the work that writes everything in one transaction with a single import audit entry; `progress` is
  * told after each batch. A row refused only at write time (someone changed the data meanwhile) rolls all back.
  */
-export async function prepareCommit(ctx: Ctx, kind: ImportKind, upload: Upload) {
+export async function prepareCommit(ctx: InstCtx, kind: ImportKind, upload: Upload) {
   const { fileSha256, errors, total, write } = await check(ctx, kind, upload, true);
   if (errors.count) throw refuse(errors);
+  // The permission was checked before the file was read; command checks it again as the write begins.
   const run = async (progress: (done: number) => void) =>
-    ctx.db.transaction(async (tx) => {
+    command(ctx, IMPORT_PERMISSION[kind], async (tx) => {
       const late: RowError[] = [];
-      const ids = await write(tx, progress, late);
+      const ids = await write(tx.db, progress, late);
       if (late.length) {
         const refused = new RowErrors();
         refused.add(late);
         throw refuse(refused);
       }
       const summary = { kind, rowCount: ids.length, fileSha256, firstId: ids[0] ?? null, lastId: ids.at(-1) ?? null };
-      await audit(tx, ctx, {
+      await audit(tx.db, tx, {
         entity: 'import',
         entityId: null,
         action: 'create',

@@ -1,26 +1,30 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   IMPORT_COLUMNS,
+  IMPORT_PERMISSION,
   type ImportKind,
   type MappingTemplate,
   type MappingTemplateInput,
 } from '../../../contract/imports.contract';
-import { type InstCtx } from '../../platform/context';
+import { command, type InstCtx } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import { isUniqueViolation, notFound } from '../../platform/errors';
 import { importErrors } from './imports.errors';
-import { importMappingTemplates } from './mapping-templates.table';
-import { assertAvailable } from './imports.service';
+import {
+  disableTemplateRow,
+  insertTemplate,
+  templateRows,
+  type MappingTemplateRow as Row,
+} from './mapping-templates.repository';
+import { assertAvailable, assertOffered } from './imports.service';
 
 // Saved column mappings (issue 28 item 10; docs/imports.md): whoever may import a kind may save, list and delete
 // its templates; an institution sees only its own.
 
-type Row = typeof importMappingTemplates.$inferSelect;
 const AUDIT_ENTITY = 'importMappingTemplate';
 
 const toDto = (r: Row): MappingTemplate => ({
   id: r.id,
-  kind: r.kind as ImportKind,
+  kind: r.kind,
   name: r.name,
   mapping: r.mapping,
   createdDate: r.createdDate.toISOString(),
@@ -49,13 +53,7 @@ function checkMapping(kind: ImportKind, mapping: Record<string, string>) {
 
 export async function listTemplates(ctx: InstCtx, kind: ImportKind): Promise<MappingTemplate[]> {
   assertAvailable(ctx, kind);
-  const t = importMappingTemplates;
-  const rows = await ctx.db
-    .select()
-    .from(t)
-    .where(and(eq(t.institutionId, ctx.institutionId), eq(t.kind, kind), eq(t.isEnabled, true)))
-    .orderBy(asc(sql`lower(${t.name})`), asc(t.id));
-  return rows.map(toDto);
+  return (await templateRows(ctx.db, ctx.institutionId, kind)).map(toDto);
 }
 
 export async function createTemplate(
@@ -63,23 +61,19 @@ export async function createTemplate(
   kind: ImportKind,
   input: MappingTemplateInput,
 ): Promise<MappingTemplate> {
-  assertAvailable(ctx, kind);
-  const mapping = checkMapping(kind, input.mapping);
-  const institutionId = ctx.institutionId;
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(importMappingTemplates)
-        .values({
-          institutionId,
-          kind,
-          name: input.name,
-          mapping,
-          creatorId: ctx.account.id,
-          enablerId: ctx.account.id,
-        })
-        .returning();
-      await audit(tx, ctx, {
+    return await command(ctx, IMPORT_PERMISSION[kind], async (tx) => {
+      assertOffered(kind);
+      const mapping = checkMapping(kind, input.mapping);
+      const row = await insertTemplate(tx.db, {
+        institutionId: ctx.institutionId,
+        kind,
+        name: input.name,
+        mapping,
+        creatorId: ctx.account.id,
+        enablerId: ctx.account.id,
+      });
+      await audit(tx.db, tx, {
         entity: AUDIT_ENTITY,
         entityId: row.id,
         action: 'create',
@@ -95,16 +89,11 @@ export async function createTemplate(
 
 /** Deleting disables the record (never deleted); its name may then be used again. */
 export async function disableTemplate(ctx: InstCtx, kind: ImportKind, id: number): Promise<MappingTemplate> {
-  assertAvailable(ctx, kind);
-  const t = importMappingTemplates;
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(t)
-      .set({ isEnabled: false })
-      .where(and(eq(t.id, id), eq(t.institutionId, ctx.institutionId), eq(t.kind, kind), eq(t.isEnabled, true)))
-      .returning();
+  return command(ctx, IMPORT_PERMISSION[kind], async (tx) => {
+    assertOffered(kind);
+    const row = await disableTemplateRow(tx.db, ctx.institutionId, kind, id);
     if (!row) throw notFound('Mapping template');
-    await audit(tx, ctx, {
+    await audit(tx.db, tx, {
       entity: AUDIT_ENTITY,
       entityId: row.id,
       action: 'disable',

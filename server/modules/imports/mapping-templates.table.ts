@@ -1,5 +1,6 @@
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { ImportKind } from '../../../contract/imports.contract';
 import { recordColumns } from '../../platform/records';
 import { institutions } from '../institutions/institutions.table';
 
@@ -14,7 +15,7 @@ export const importMappingTemplates = pgTable(
       .notNull()
       .references(() => institutions.id),
     /** participants | samples | storage (IMPORT_KINDS) */
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<ImportKind>().notNull(),
     name: text('name').notNull(),
     /** CSV header -> field ('' ignores the column). */
     mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),

@@ -1,6 +1,6 @@
 import type { RowError } from '../../../contract/imports.contract';
 import { SampleInput } from '../../../contract/samples.contract';
-import { type Ctx, instOf } from '../../platform/context';
+import type { InstCtx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { Db } from '../../db/client';
 import { titlesOf, unknownTitle } from '../../platform/lookups/lookup-titles';
@@ -51,13 +51,13 @@ class RowProblem extends Error {
  */
 export async function createSampleRows(
   tx: Db,
-  ctx: Ctx,
+  ctx: InstCtx,
   rows: MappedRow[],
   errors: RowError[],
   columnOf: (field: string) => string | null,
   progress: (done: number) => void | Promise<void> = () => {},
 ) {
-  const inst = instOf(ctx);
+  const inst = ctx.institutionId;
   const push = (line: number, field: string, message: string) =>
     errors.push({ line, field, column: columnOf(field), message });
   const [types, units, lineages] = await Promise.all([
@@ -175,8 +175,8 @@ export async function createSampleRows(
     }
     try {
       const sample = await tx.transaction(async (sp) => {
-        const spCtx: Ctx = { ...ctx, db: sp };
-        const created = await createSample(spCtx, protocolId, parsed.data as SampleInput);
+        const spCtx: InstCtx = { ...ctx, db: sp };
+        const created = await createSample(spCtx, protocolId, parsed.data);
         const why = v.box && v.position ? await storeAtPosition(spCtx, v.box, v.position, created.id) : null;
         if (why) throw new RowProblem(why.field, why.message);
         return created;

@@ -1,65 +1,37 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PagingQuery } from '../../../contract/common.contract';
 import type { EnrolInput } from '../../../contract/protocol-participants.contract';
-import { command, instOf, type Ctx, type InstCtx, requirePermission } from '../../platform/context';
+import { command, type InstCtx } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
-import { offsetOf } from '../../platform/paging';
-import { selectRecords } from '../../platform/record-refs';
-import { setEnabled } from '../../platform/crud/stamp';
 import type { Db } from '../../db/client';
+import { assertPatientIds, patientNames, type PatientMatch } from '../participants';
 import {
-  assertPatientIds,
-  patientIdsMatching,
-  patientNames,
-  patientSummaryOf,
-  type PatientMatch,
-} from '../participants';
-import { protocolParticipants } from './protocols.table';
+  disableEnrolmentRow,
+  enabledEnrolmentRow,
+  firstEnrolledAmong,
+  insertEnrolments,
+  listParticipantRows,
+  participantRecord,
+  participantRecords,
+} from './enrolments.repository';
 import { protocolOf } from './protocols.service';
 import { protocolErrors } from './protocols.errors';
-import { qualified } from '../../platform/qualified';
 
-const extra = {
-  patient: patientSummaryOf(qualified(protocolParticipants.patientId)),
-  hasWithdrawnConsent: sql<boolean>`exists(select 1 from collection_protocol_participant_consents c
-    where c.participant_id = ${qualified(protocolParticipants.id)} and c.withdrawn_date is not null)`,
-};
-const scope = (ctx: Pick<InstCtx, 'institutionId'>, protocolId: number) =>
-  and(
-    eq(protocolParticipants.institutionId, ctx.institutionId),
-    eq(protocolParticipants.collectionProtocolId, protocolId),
-  );
+// Reads need no permission check here: each route row declares protocols.read and the router checks it.
 
 /**
  * Spec 2 §2: server-paged, newest enrolment first, with the External Subject ID, Name, Phone and Gender
  * filters and SearchTerm (name, external id, MRN or phone, as the participants list searches).
  */
 export async function listParticipants(ctx: InstCtx, protocolId: number, q: PagingQuery, f: PatientMatch) {
-  requirePermission(ctx, 'protocols.read');
   await protocolOf(ctx, protocolId);
-  const parts: (SQL | undefined)[] = [scope(ctx, protocolId), eq(protocolParticipants.isEnabled, q.isEnabled ?? true)];
-  const matching = patientIdsMatching(ctx.institutionId, { ...f, searchTerm: q.searchTerm });
-  if (matching) parts.push(sql`${protocolParticipants.patientId} = any(array(${matching}))`);
-  return selectRecords(ctx.db, protocolParticipants, {
-    where: and(...parts),
-    orderBy: desc(protocolParticipants.id),
-    limit: q.pageSize,
-    offset: offsetOf(q),
-    extra,
-  });
+  return listParticipantRows(ctx.db, ctx.institutionId, protocolId, q, f);
 }
 
 export async function getParticipant(ctx: InstCtx, protocolId: number, id: number, db: Db = ctx.db) {
-  requirePermission(ctx, 'protocols.read');
-  const page = await selectRecords(db, protocolParticipants, {
-    where: and(scope(ctx, protocolId), eq(protocolParticipants.id, id)),
-    orderBy: protocolParticipants.id,
-    limit: 1,
-    extra,
-  });
-  if (!page.rows[0]) throw notFound('Protocol participant');
-  return page.rows[0];
+  const row = await participantRecord(db, ctx.institutionId, protocolId, id);
+  if (!row) throw notFound('Protocol participant');
+  return row;
 }
 
 /**
@@ -78,11 +50,7 @@ export async function enrol(ctx: InstCtx, protocolId: number, input: EnrolInput)
     if (outside && !input.acceptOutsideDates)
       throw protocolErrors.outside_dates(protocol.title, outside.range, outside.day);
     await assertPatientIds(tx, inst, ids);
-    const [already] = await tx
-      .select({ patientId: protocolParticipants.patientId })
-      .from(protocolParticipants)
-      .where(and(scope(ctx, protocolId), inArray(protocolParticipants.patientId, ids)))
-      .limit(1);
+    const already = await firstEnrolledAmong(tx, inst, protocolId, ids);
     if (already) {
       const name =
         (await patientNames(tx, inst, [already.patientId])).get(already.patientId) ??
@@ -95,10 +63,10 @@ export async function enrol(ctx: InstCtx, protocolId: number, input: EnrolInput)
       enablerId: ctx.account.id,
       collectionProtocolId: protocolId,
     };
-    const inserted = await tx
-      .insert(protocolParticipants)
-      .values(ids.map((patientId) => ({ ...who, patientId, enrolledOutsideDates: !!outside })))
-      .returning();
+    const inserted = await insertEnrolments(
+      tx,
+      ids.map((patientId) => ({ ...who, patientId, enrolledOutsideDates: !!outside })),
+    );
     // The audit row says which dates were overridden, not only the flag: the protocol's dates may change later.
     const note = outside && { enrolmentDay: outside.day, startDate: protocol.startDate, endDate: protocol.endDate };
     for (const row of inserted)
@@ -110,13 +78,7 @@ export async function enrol(ctx: InstCtx, protocolId: number, input: EnrolInput)
       });
     return inserted.map((r) => r.id);
   });
-  return (
-    await selectRecords(ctx.db, protocolParticipants, {
-      where: inArray(protocolParticipants.id, rows),
-      orderBy: protocolParticipants.id,
-      extra,
-    })
-  ).rows;
+  return participantRecords(ctx.db, rows);
 }
 
 /**
@@ -143,15 +105,13 @@ export function outsideDates(p: { startDate: string | null; endDate: string | nu
 export async function disableParticipant(ctx: InstCtx, protocolId: number, id: number) {
   await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx);
-    const { before, after } = await setEnabled(
+    const { before, after } = await disableEnrolmentRow(
       tx,
-      protocolParticipants,
-      scope(ctx, protocolId),
+      ctx.institutionId,
+      protocolId,
       id,
-      false,
       ctx.account.id,
       ctx.now(),
-      'Protocol participant',
     );
     await audit(tx, ctx, { entity: 'collectionProtocolParticipant', entityId: id, action: 'disable', before, after });
   });
@@ -159,17 +119,6 @@ export async function disableParticipant(ctx: InstCtx, protocolId: number, id: n
 }
 
 /** The patient's enabled enrolment in this protocol of the ctx's institution, or null (forms check who may be filled for). */
-export async function enabledEnrolment(ctx: Ctx, protocolId: number, patientId: number, db: Db = ctx.db) {
-  const [row] = await db
-    .select({ id: protocolParticipants.id })
-    .from(protocolParticipants)
-    .where(
-      and(
-        scope({ institutionId: instOf(ctx) }, protocolId),
-        eq(protocolParticipants.patientId, patientId),
-        eq(protocolParticipants.isEnabled, true),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+export async function enabledEnrolment(ctx: InstCtx, protocolId: number, patientId: number, db: Db = ctx.db) {
+  return (await enabledEnrolmentRow(db, ctx.institutionId, protocolId, patientId)) ?? null;
 }

@@ -16,4 +16,4 @@ export {
   withdrawalsOf,
 } from './protocols.repository';
 export { enabledEnrolment, outsideDates } from './enrolments.service';
-export { exportConsents, exportConsentSignatures, exportEnrolments, exportProtocols } from './fhir-rows';
+export { exportConsents, exportConsentSignatures, exportEnrolments, exportProtocols } from './fhir.repository';

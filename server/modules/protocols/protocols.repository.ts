@@ -1,5 +1,10 @@
-import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { ProtocolListQuery } from '../../../contract/protocols.contract';
 import type { Db } from '../../db/client';
+import { likePattern, offsetOf } from '../../platform/paging';
+import { selectRecords } from '../../platform/record-refs';
+import { cheapCount } from '../../platform/counts';
+import { updateStamped } from '../../platform/crud/stamp';
 import {
   collectionProtocols,
   participantConsents,
@@ -9,7 +14,94 @@ import {
   protocolSites,
 } from './protocols.table';
 
-// Reads other modules (samples) need from protocols, without touching its tables.
+// The protocols' own SQL, and the reads other modules (samples, forms, shipments) need from protocols
+// without touching its tables.
+
+/** Spec 2 §2 list: search by title, abbreviation or code; newest first. */
+export async function listProtocolRows(db: Db, institutionId: number, q: ProtocolListQuery) {
+  const parts: SQL[] = [eq(collectionProtocols.institutionId, institutionId)];
+  if (q.isEnabled !== undefined) parts.push(eq(collectionProtocols.isEnabled, q.isEnabled));
+  if (q.openOn) parts.push(or(isNull(collectionProtocols.endDate), gte(collectionProtocols.endDate, q.openOn))!);
+  if (q.searchTerm) {
+    const p = likePattern(q.searchTerm);
+    parts.push(
+      or(
+        ilike(collectionProtocols.title, p),
+        ilike(collectionProtocols.abbreviation, p),
+        ilike(collectionProtocols.code, p),
+      )!,
+    );
+  }
+  return selectRecords(db, collectionProtocols, {
+    where: and(...parts),
+    byId: { desc: true },
+    limit: q.pageSize,
+    offset: offsetOf(q),
+  });
+}
+
+/** The institution's enabled protocols, counted as the dashboard counts (`cheapCount`). */
+export async function countEnabledProtocols(db: Db, institutionId: number) {
+  return cheapCount(db, () =>
+    db
+      .select({ id: collectionProtocols.id })
+      .from(collectionProtocols)
+      .where(and(eq(collectionProtocols.institutionId, institutionId), eq(collectionProtocols.isEnabled, true)))
+      .$dynamic(),
+  );
+}
+
+/** The protocol as the API answers it, or undefined. */
+export async function protocolRecord(db: Db, institutionId: number, id: number) {
+  const page = await selectRecords(db, collectionProtocols, {
+    where: and(eq(collectionProtocols.id, id), eq(collectionProtocols.institutionId, institutionId)),
+    orderBy: collectionProtocols.id,
+    limit: 1,
+  });
+  return page.rows[0];
+}
+
+/** Another protocol of the institution whose code is `code` in any case (`exceptId` excluded), or undefined. */
+export async function protocolWithCode(db: Db, institutionId: number, code: string, exceptId?: number) {
+  const [other] = await db
+    .select({ title: collectionProtocols.title })
+    .from(collectionProtocols)
+    .where(
+      and(
+        eq(collectionProtocols.institutionId, institutionId),
+        sql`lower(${collectionProtocols.code}) = ${code.toLowerCase()}`,
+        exceptId ? ne(collectionProtocols.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return other;
+}
+
+export type NewProtocol = typeof collectionProtocols.$inferInsert;
+
+export async function insertProtocol(db: Db, values: NewProtocol) {
+  const [row] = await db.insert(collectionProtocols).values(values).returning();
+  return row;
+}
+
+/** Updates a protocol of the institution guarded by its concurrency stamp; the rows before and after. */
+export async function updateProtocolRow(
+  db: Db,
+  institutionId: number,
+  id: number,
+  stamp: string | undefined,
+  values: Partial<NewProtocol>,
+) {
+  return updateStamped(
+    db,
+    collectionProtocols,
+    eq(collectionProtocols.institutionId, institutionId),
+    id,
+    stamp,
+    values,
+    'Collection protocol',
+  );
+}
 
 /** The protocol row of this institution, or undefined (`lock`: held for the rest of the transaction). */
 export async function protocolRow(db: Db, institutionId: number, protocolId: number, lock = false) {

@@ -1,5 +1,6 @@
 import { boolean, date, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { WITHDRAWAL_EFFECTS } from '../../../contract/protocol-participants.contract';
 import { recordColumns, ts } from '../../platform/records';
 import { patients } from '../participants/participants.table';
 
@@ -165,7 +166,8 @@ export const participantConsents = pgTable(
     sha256: text('sha256').notNull(),
     withdrawnDate: date('withdrawn_date', { mode: 'string' }),
     withdrawalReason: text('withdrawal_reason'),
-    withdrawalEffect: text('withdrawal_effect'),
+    /** One of WITHDRAWAL_EFFECTS: the withdraw body is checked against them before it is stored. */
+    withdrawalEffect: text('withdrawal_effect').$type<(typeof WITHDRAWAL_EFFECTS)[number]>(),
     withdrawnAt: ts('withdrawn_at'),
     withdrawnById: integer('withdrawn_by_id'),
   },

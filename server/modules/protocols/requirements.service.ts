@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   AddItemsBody,
   ItemsInput,
@@ -8,37 +7,31 @@ import type {
   RequirementItemNode,
   SpecRequirementItem,
 } from '../../../contract/protocol-events.contract';
-import { command, type InstCtx, requirePermission } from '../../platform/context';
+import { command, type InstCtx } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
-import { selectRecords } from '../../platform/record-refs';
 import { pageOf, type PageAsk } from '../../platform/paging';
-import { assertLookupIds, lookupJoin } from '../../platform/lookups/lookup-refs';
+import { assertLookupIds } from '../../platform/lookups/lookup-refs';
 import type { Db } from '../../db/client';
-import { protocolEvents, requirementItems, specimenRequirements } from './protocols.table';
+import { protocolEventOf } from './protocols.repository';
+import {
+  insertRequirement,
+  insertRequirementItem,
+  requirementItemRows,
+  requirementRow,
+  requirementRows,
+  storedItemRows,
+} from './requirements.repository';
 import { protocolOf } from './protocols.service';
 import { protocolErrors } from './protocols.errors';
 import { assertAliquotsFit, isAliquotLineage, type TreeNode } from './requirement-tree';
 
-const unitSymbol = (table: string) =>
-  sql.raw(`(select u.unit_symbol from unit_of_measurements u where u.id = "${table}"."unit_id")`) as ReturnType<
-    typeof sql<string | null>
-  >;
+// Reads need no permission check here: each route row declares protocols.read and the router checks it.
 
 /** The event of this protocol (404 otherwise). */
 async function eventOf(ctx: InstCtx, protocolId: number, eventId: number, db: Db) {
   await protocolOf(ctx, protocolId, db);
-  const [e] = await db
-    .select({ id: protocolEvents.id })
-    .from(protocolEvents)
-    .where(
-      and(
-        eq(protocolEvents.id, eventId),
-        eq(protocolEvents.collectionProtocolId, protocolId),
-        eq(protocolEvents.institutionId, ctx.institutionId),
-      ),
-    )
-    .limit(1);
+  const e = await protocolEventOf(db, ctx.institutionId, protocolId, eventId);
   if (!e) throw notFound('Event');
   return e;
 }
@@ -51,43 +44,13 @@ export async function listRequirements(
   db: Db = ctx.db,
   onlyIds?: number[],
 ): Promise<Requirement[]> {
-  requirePermission(ctx, 'protocols.read');
   await eventOf(ctx, protocolId, eventId, db);
-  const where = and(
-    eq(specimenRequirements.eventId, eventId),
-    eq(specimenRequirements.institutionId, ctx.institutionId),
-    onlyIds ? inArray(specimenRequirements.id, onlyIds) : undefined,
-  );
-  const reqs = (
-    await selectRecords(db, specimenRequirements, {
-      where,
-      orderBy: asc(specimenRequirements.id),
-      refs: [
-        lookupJoin('unit', 'unitOfMeasurements', specimenRequirements.unitId),
-        lookupJoin('specimenType', 'specimenTypes', specimenRequirements.specimenTypeId),
-        lookupJoin('anatomicSite', 'anatomicSites', specimenRequirements.anatomicSiteId),
-        lookupJoin('pathologicalStatus', 'pathologicalStatuses', specimenRequirements.pathologicalStatusId),
-        lookupJoin('procedure', 'specimenCollectionProcedures', specimenRequirements.procedureId),
-      ],
-      extra: { unitSymbol: unitSymbol('event_specimen_requirements') },
-    })
-  ).rows;
+  const reqs = await requirementRows(db, ctx.institutionId, eventId, onlyIds);
   if (!reqs.length) return [];
-  const items = (
-    await selectRecords(db, requirementItems, {
-      where: inArray(
-        requirementItems.requirementId,
-        reqs.map((r) => r.id),
-      ),
-      orderBy: asc(requirementItems.id),
-      refs: [
-        lookupJoin('lineage', 'subSampleLineages', requirementItems.lineageId),
-        lookupJoin('specimenType', 'specimenTypes', requirementItems.specimenTypeId),
-        lookupJoin('unit', 'unitOfMeasurements', requirementItems.unitId),
-      ],
-      extra: { unitSymbol: unitSymbol('event_specimen_requirement_items') },
-    })
-  ).rows;
+  const items = await requirementItemRows(
+    db,
+    reqs.map((r) => r.id),
+  );
   const nodes = new Map<number, RequirementItemNode & { requirementId: number }>(
     items.map((i) => [
       i.id,
@@ -182,11 +145,13 @@ async function insertItems(
     label: `item ${s.id}`,
   }));
   const byRef = new Map(nodes.map((n) => [n.ref, n]));
-  const planned: (TreeNode & { input: RequirementItemInput })[] = [];
+  // `storedParent`: the stored item a planned one goes under when its parent is not in the batch.
+  const planned: (TreeNode & { input: RequirementItemInput; storedParent: number | null })[] = [];
   items.forEach((it, i) => {
     const key = `k:${it.key}`;
     if (byRef.has(key)) throw protocolErrors.tree_key(it.key, { [`items.${i}.key`]: ['This key is used twice'] });
-    const parentRef = it.parentKey ? `k:${it.parentKey}` : under ? ref(under) : 'root';
+    const storedParent = it.parentKey ? null : under;
+    const parentRef = it.parentKey ? `k:${it.parentKey}` : storedParent ? ref(storedParent) : 'root';
     const parent = parentRef === 'root' ? { unitId: req.unitId } : byRef.get(parentRef);
     if (!parent)
       throw protocolErrors.tree_parent(it.key, { [`items.${i}.parentKey`]: ['Name an item listed before this one'] });
@@ -201,6 +166,7 @@ async function insertItems(
       unitId: given ?? parent.unitId,
       label: `item ${it.key}`,
       input: it,
+      storedParent,
     };
     byRef.set(key, node);
     planned.push(node);
@@ -210,21 +176,18 @@ async function insertItems(
   const ids = new Map<string, number>();
   const rows = [];
   for (const n of planned) {
-    const parentItemId = n.parentRef === 'root' ? null : (ids.get(n.parentRef) ?? Number(n.parentRef.slice(1)));
-    const [row] = await tx
-      .insert(requirementItems)
-      .values({
-        institutionId: ctx.institutionId,
-        creatorId: ctx.account.id,
-        enablerId: ctx.account.id,
-        requirementId: req.id,
-        parentItemId,
-        lineageId: n.input.subSampleLineageId,
-        specimenTypeId: n.input.specimenTypeId,
-        initialQuantity: n.quantity,
-        unitId: n.unitId,
-      })
-      .returning();
+    const parentItemId = n.parentRef === 'root' ? null : (ids.get(n.parentRef) ?? n.storedParent);
+    const row = await insertRequirementItem(tx, {
+      institutionId: ctx.institutionId,
+      creatorId: ctx.account.id,
+      enablerId: ctx.account.id,
+      requirementId: req.id,
+      parentItemId,
+      lineageId: n.input.subSampleLineageId,
+      specimenTypeId: n.input.specimenTypeId,
+      initialQuantity: n.quantity,
+      unitId: n.unitId,
+    });
     ids.set(n.ref, row.id);
     rows.push(row);
   }
@@ -258,23 +221,20 @@ export async function createRequirement(ctx: InstCtx, protocolId: number, eventI
         label: 'Collection Procedure',
       },
     ]);
-    const [req] = await tx
-      .insert(specimenRequirements)
-      .values({
-        institutionId: inst,
-        creatorId: ctx.account.id,
-        enablerId: ctx.account.id,
-        eventId,
-        title: input.title,
-        code: input.code,
-        initialQuantity: input.initialQuantity ?? 0,
-        unitId: input.unitOfMeasurementId,
-        specimenTypeId: input.specimenTypeId,
-        anatomicSiteId: input.anatomicSiteId ?? null,
-        pathologicalStatusId: input.pathologicalStatusId ?? null,
-        procedureId: input.specimenCollectionProcedureId ?? null,
-      })
-      .returning();
+    const req = await insertRequirement(tx, {
+      institutionId: inst,
+      creatorId: ctx.account.id,
+      enablerId: ctx.account.id,
+      eventId,
+      title: input.title,
+      code: input.code,
+      initialQuantity: input.initialQuantity ?? 0,
+      unitId: input.unitOfMeasurementId,
+      specimenTypeId: input.specimenTypeId,
+      anatomicSiteId: input.anatomicSiteId ?? null,
+      pathologicalStatusId: input.pathologicalStatusId ?? null,
+      procedureId: input.specimenCollectionProcedureId ?? null,
+    });
     const items = await insertItems(tx, ctx, req, [], input.items ?? [], null);
     await audit(tx, ctx, {
       entity: 'eventSpecimenRequirement',
@@ -345,7 +305,6 @@ export async function listItems(
   eventId: number | null,
   q: PageAsk,
 ) {
-  requirePermission(ctx, 'protocols.read');
   const req = await requirementOf(ctx, protocolId, requirementId, { eventId });
   const [requirement] = await listRequirements(ctx, protocolId, req.eventId, ctx.db, [requirementId]);
   return pageOf(
@@ -363,22 +322,16 @@ async function requirementOf(
 ) {
   const db = opts.db ?? ctx.db;
   await protocolOf(ctx, protocolId, db);
-  const q = db
-    .select({ req: specimenRequirements })
-    .from(specimenRequirements)
-    .innerJoin(protocolEvents, eq(protocolEvents.id, specimenRequirements.eventId))
-    .where(
-      and(
-        eq(specimenRequirements.id, requirementId),
-        eq(specimenRequirements.institutionId, ctx.institutionId),
-        eq(protocolEvents.collectionProtocolId, protocolId),
-        opts.eventId ? eq(specimenRequirements.eventId, opts.eventId) : undefined,
-      ),
-    )
-    .limit(1);
-  const [row] = opts.lock ? await q.for('update') : await q;
-  if (!row) throw notFound('Specimen requirement');
-  return row.req;
+  const req = await requirementRow(
+    db,
+    ctx.institutionId,
+    protocolId,
+    requirementId,
+    opts.eventId ?? null,
+    opts.lock ?? false,
+  );
+  if (!req) throw notFound('Specimen requirement');
+  return req;
 }
 
 /** Adds child items to a stored tree (under an item, or the requirement), checking the whole tree again. */
@@ -408,11 +361,7 @@ export async function addItems(
 }
 
 async function storedItems(tx: Db, requirementId: number): Promise<Stored[]> {
-  const rows = await tx
-    .select()
-    .from(requirementItems)
-    .where(eq(requirementItems.requirementId, requirementId))
-    .orderBy(asc(requirementItems.id));
+  const rows = await storedItemRows(tx, requirementId);
   if (!rows.length) return [];
   const inst = rows[0].institutionId;
   const lineages = await assertLookupIds(

@@ -1,40 +1,24 @@
-import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
 import type { PagingQuery } from '../../../contract/common.contract';
 import type { SitesInput } from '../../../contract/protocols.contract';
-import { command, instOf, type Ctx, type InstCtx, requirePermission } from '../../platform/context';
+import { command, type InstCtx } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
 import { audit } from '../../platform/audit';
-import { likePattern, offsetOf } from '../../platform/paging';
-import { selectRecords } from '../../platform/record-refs';
-import { setEnabled } from '../../platform/crud/stamp';
-import { enabledSitesOfAnyInstitution, siteInstitutionOf, siteJoin } from '../institutions';
-import { protocolSites } from './protocols.table';
+import { enabledSitesOfAnyInstitution } from '../institutions';
+import {
+  disableSiteRow,
+  enabledSiteIdsAmong,
+  insertSites,
+  isEnabledProtocolSite,
+  listSiteRows,
+  siteRecords,
+} from './sites.repository';
 import { protocolOf } from './protocols.service';
-import { qualified } from '../../platform/qualified';
 
-const refs = () => [siteJoin('institutionSite', protocolSites.institutionSiteId, 'cp_site')];
-const extra = { institution: siteInstitutionOf(qualified(protocolSites.institutionSiteId)) };
-const scope = (ctx: Pick<InstCtx, 'institutionId'>, protocolId: number) =>
-  and(eq(protocolSites.institutionId, ctx.institutionId), eq(protocolSites.collectionProtocolId, protocolId));
+// Reads need no permission check here: each route row declares protocols.read and the router checks it.
 
 export async function listSites(ctx: InstCtx, protocolId: number, q: PagingQuery) {
-  requirePermission(ctx, 'protocols.read');
   await protocolOf(ctx, protocolId);
-  const joins = refs();
-  // SearchTerm: the site's title.
-  const where = and(
-    scope(ctx, protocolId),
-    eq(protocolSites.isEnabled, q.isEnabled ?? true),
-    q.searchTerm ? ilike(joins[0].title, likePattern(q.searchTerm)) : undefined,
-  );
-  return selectRecords(ctx.db, protocolSites, {
-    where,
-    orderBy: asc(protocolSites.id),
-    limit: q.pageSize,
-    offset: offsetOf(q),
-    refs: joins,
-    extra,
-  });
+  return listSiteRows(ctx.db, ctx.institutionId, protocolId, q);
 }
 
 /**
@@ -55,13 +39,8 @@ export async function addSites(ctx: InstCtx, protocolId: number, input: SitesInp
         institutionSiteIds: ['Choose enabled institution sites'],
       });
     }
-    const present = await tx
-      .select({ siteId: protocolSites.institutionSiteId })
-      .from(protocolSites)
-      .where(
-        and(scope(ctx, protocolId), eq(protocolSites.isEnabled, true), inArray(protocolSites.institutionSiteId, ids)),
-      );
-    const fresh = ids.filter((id) => !present.some((p) => p.siteId === id));
+    const present = await enabledSiteIdsAmong(tx, ctx.institutionId, protocolId, ids);
+    const fresh = ids.filter((id) => !present.includes(id));
     if (!fresh.length) return [];
     const who = {
       institutionId: ctx.institutionId,
@@ -69,24 +48,15 @@ export async function addSites(ctx: InstCtx, protocolId: number, input: SitesInp
       enablerId: ctx.account.id,
       collectionProtocolId: protocolId,
     };
-    const rows = await tx
-      .insert(protocolSites)
-      .values(fresh.map((institutionSiteId) => ({ ...who, institutionSiteId })))
-      .returning();
+    const rows = await insertSites(
+      tx,
+      fresh.map((institutionSiteId) => ({ ...who, institutionSiteId })),
+    );
     for (const row of rows)
       await audit(tx, ctx, { entity: 'collectionProtocolSite', entityId: row.id, action: 'create', after: row });
     return rows.map((r) => r.id);
   });
-  const sites = added.length
-    ? (
-        await selectRecords(ctx.db, protocolSites, {
-          where: inArray(protocolSites.id, added),
-          orderBy: asc(protocolSites.id),
-          refs: refs(),
-          extra,
-        })
-      ).rows
-    : [];
+  const sites = added.length ? await siteRecords(ctx.db, added) : [];
   return { added: added.length, sites };
 }
 
@@ -94,40 +64,14 @@ export async function addSites(ctx: InstCtx, protocolId: number, input: SitesInp
 export async function removeSite(ctx: InstCtx, protocolId: number, id: number) {
   await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx);
-    const { before, after } = await setEnabled(
-      tx,
-      protocolSites,
-      scope(ctx, protocolId),
-      id,
-      false,
-      ctx.account.id,
-      ctx.now(),
-      'Protocol site',
-    );
+    const { before, after } = await disableSiteRow(tx, ctx.institutionId, protocolId, id, ctx.account.id, ctx.now());
     await audit(tx, ctx, { entity: 'collectionProtocolSite', entityId: id, action: 'disable', before, after });
   });
-  const page = await selectRecords(ctx.db, protocolSites, {
-    where: eq(protocolSites.id, id),
-    orderBy: protocolSites.id,
-    limit: 1,
-    refs: refs(),
-    extra,
-  });
-  return page.rows[0];
+  const [site] = await siteRecords(ctx.db, [id]);
+  return site;
 }
 
 /** Whether a site is an enabled site of the protocol (an event's optional site must be). */
-export async function isProtocolSite(ctx: Ctx, protocolId: number, siteId: number, db = ctx.db) {
-  const [row] = await db
-    .select({ id: protocolSites.id })
-    .from(protocolSites)
-    .where(
-      and(
-        scope({ institutionId: instOf(ctx) }, protocolId),
-        eq(protocolSites.institutionSiteId, siteId),
-        eq(protocolSites.isEnabled, true),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
+export async function isProtocolSite(ctx: InstCtx, protocolId: number, siteId: number, db = ctx.db) {
+  return isEnabledProtocolSite(db, ctx.institutionId, protocolId, siteId);
 }
