@@ -1,6 +1,6 @@
 import { localPhoneProblem, PatientRegister } from '../../../contract/participants.contract';
 import type { RowError } from '../../../contract/imports.contract';
-import { type Ctx, instOf } from '../../platform/context';
+import type { InstCtx } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { titlesOf, unknownTitle, type Titles } from '../../platform/lookups/lookup-titles';
 import { usesLocalPhoneRule } from '../institutions';
@@ -56,12 +56,11 @@ export interface CheckedParticipant {
  */
 export async function participantChecker(
   db: Db,
-  ctx: Ctx,
+  ctx: InstCtx,
   columnOf: (field: string) => string | null,
   yieldNow: () => Promise<void> = async () => {},
 ) {
-  // The imports module still passes its Ctx (institution typed nullable): InstCtx once its services take one.
-  const inst = instOf(ctx);
+  const inst = ctx.institutionId;
   const lists = Object.fromEntries(
     await Promise.all(
       ['genders', 'patientTypes', 'maritalStatuses', 'vitalStatuses', 'races', 'ethnicities', 'phoneNumberTypes'].map(
@@ -167,13 +166,12 @@ const STATEMENT_TARGET_MS = 40;
  */
 export async function insertParticipants(
   tx: Db,
-  ctx: Ctx,
+  ctx: InstCtx,
   rows: CheckedParticipant[],
   progress: (done: number) => void | Promise<void>,
   turn: () => Promise<void> = async () => {},
 ) {
-  // The imports module still passes its Ctx (institution typed nullable): InstCtx once its services take one.
-  const inst = instOf(ctx);
+  const inst = ctx.institutionId;
   const who = { institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id };
   const ids: number[] = [];
   let size = 100;

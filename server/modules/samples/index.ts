@@ -1,7 +1,3 @@
-import type { SampleInput } from '../../../contract/samples.contract';
-import { type Ctx, instOf } from '../../platform/context';
-import * as samples from './samples.service';
-
 // The samples module's public surface for other modules (shipments): they never read its tables.
 export {
   appendShippingEvents,
@@ -27,12 +23,8 @@ export {
 } from './custody.repository';
 export { exportSamples } from './fhir-rows.repository';
 
-/**
- * POST collectedSamples for another module's command (the sample import). Takes a `Ctx` while the importer's
- * context is not yet an `InstCtx` (issue 29, imports slice): its institution is checked here, once.
- */
-export const createSample = (ctx: Ctx, protocolId: number, input: SampleInput) =>
-  samples.createSample({ ...ctx, institutionId: instOf(ctx) }, protocolId, input);
+/** POST collectedSamples for another module's command (the sample import). */
+export { createSample } from './samples.service';
 export { sampleNamed } from './samples.repository';
 export {
   appendSampleEvent,
