@@ -2,5 +2,5 @@
 export { nodesOnPath, levelLabel, type NodeRow } from './storage-scope';
 export { listBoxPositions, storedLabelsOf } from './occupancies.read';
 export { vacateForShipment } from './allocation.service';
-export { type ExportNode, exportNode, exportNodesWithAncestors, exportSamplePlaces } from './fhir-rows';
+export { type ExportNode, exportNode, exportNodesWithAncestors, exportSamplePlaces } from './fhir-export.repository';
 export { createStorageRows, storeAtPosition } from './storage-import.service';
