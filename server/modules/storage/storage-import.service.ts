@@ -174,7 +174,7 @@ export async function storeAtPosition(
     .limit(1);
   if (!position) return { field: 'position', message: `Box ${codes.join('/')} has no position ${positionLabel}` };
   try {
-    await allocate(ctx, path, position.id, { collectedSampleId });
+    await allocate(ctx, path, position.id, { collectedSampleId, storageContainerBoxPositionId: null });
     return null;
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
