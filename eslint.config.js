@@ -141,16 +141,6 @@ const SQL_OUTSIDE_REPOSITORIES_KNOWN = [
   'server/modules/samples/samples.ledger.ts',
   'server/modules/samples/samples.shipping.ts',
   'server/modules/samples/samples.units.ts',
-  'server/modules/storage/allocation.service.ts',
-  'server/modules/storage/box-positions.service.ts',
-  'server/modules/storage/fhir-rows.ts',
-  'server/modules/storage/occupancies.read.ts',
-  'server/modules/storage/rack-scan.service.ts',
-  'server/modules/storage/rack-template.service.ts',
-  'server/modules/storage/storage-import.service.ts',
-  'server/modules/storage/storage-locations.ts',
-  'server/modules/storage/storage-scope.ts',
-  'server/modules/storage/storage.service.ts',
 ];
 
 /** One way to name a column in sql``: qualified(table.column). Lookup join aliases ("j_<name>") are built by name. */
