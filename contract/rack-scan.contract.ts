@@ -55,7 +55,8 @@ export const RackScanApply = z.object({
   vacateMissing: z.boolean().default(false),
   vacateReason: trimmedText(500, undefined, 'multi').nullish(),
 });
-export type RackScanApply = z.input<typeof RackScanApply>;
+export type RackScanApply = z.output<typeof RackScanApply>;
+export type RackScanApplyValues = z.input<typeof RackScanApply>;
 
 export const RackScanApplied = z.object({
   moved: z.number(),

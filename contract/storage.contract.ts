@@ -96,10 +96,12 @@ const NodeFields = z.object({
 
 /** A container: its code is required (spec 1 §5). */
 export const ContainerInput = NodeFields.extend({ code: code.min(1, MSG.required) });
-export type ContainerInput = z.input<typeof ContainerInput>;
+export type ContainerInput = z.output<typeof ContainerInput>;
+export type ContainerValues = z.input<typeof ContainerInput>;
 /** A shelf, rack, drawer or box: code optional (spec 1 §3); the parent comes from the path. */
 export const ChildInput = NodeFields.extend({ code: optionalCode });
-export type ChildInput = z.input<typeof ChildInput>;
+export type ChildInput = z.output<typeof ChildInput>;
+export type ChildValues = z.input<typeof ChildInput>;
 export type NodeInput = z.output<typeof ChildInput> | z.output<typeof ContainerInput>;
 
 /**
@@ -263,7 +265,8 @@ export const RackTemplateInput = NodeFields.extend({
     });
   }
 });
-export type RackTemplateInput = z.input<typeof RackTemplateInput>;
+export type RackTemplateInput = z.output<typeof RackTemplateInput>;
+export type RackTemplateValues = z.input<typeof RackTemplateInput>;
 
 // Allocation (spec 2 §4, §7 "Storage"; docs/storage.md "Allocation").
 
@@ -275,13 +278,15 @@ export const OccupancyInput = z.object({
   collectedSampleId: requiredId,
   storageContainerBoxPositionId: optionalId,
 });
-export type OccupancyInput = z.input<typeof OccupancyInput>;
+export type OccupancyInput = z.output<typeof OccupancyInput>;
+export type OccupancyValues = z.input<typeof OccupancyInput>;
 
 export const VacateInput = z.object({
   ...ConcurrencyStamp.shape,
   vacateReason: requiredText(500, undefined, 'multi'),
 });
-export type VacateInput = z.input<typeof VacateInput>;
+export type VacateInput = z.output<typeof VacateInput>;
+export type VacateValues = z.input<typeof VacateInput>;
 
 /** POST .../storageContainerBoxes/{b}/allocate: the samples go to the box's next free positions in fill order. */
 export const BulkAllocationInput = z.object({
@@ -291,7 +296,8 @@ export const BulkAllocationInput = z.object({
     .max(MAX_BULK_ALLOCATION, `At most ${MAX_BULK_ALLOCATION} samples at once`)
     .refine((ids) => new Set(ids).size === ids.length, 'A sample is listed twice'),
 });
-export type BulkAllocationInput = z.input<typeof BulkAllocationInput>;
+export type BulkAllocationInput = z.output<typeof BulkAllocationInput>;
+export type BulkAllocationValues = z.input<typeof BulkAllocationInput>;
 
 /** One node on a position's path, outermost first. */
 export const PathNode = z.object({

@@ -1,5 +1,5 @@
 import type { Bundle, BundleEntry, Resource } from '@medplum/fhirtypes';
-import { type Ctx, instOf } from '../../platform/context';
+import type { InstCtx } from '../../platform/context';
 import type { ExportScope } from '../../platform/export-scope';
 import { exportPatients } from '../participants';
 import { exportConsents, exportConsentSignatures, exportEnrolments, exportProtocols } from '../protocols';
@@ -36,15 +36,15 @@ export const MAX_ENTRIES = 5000;
 /** The most characters of signature images (base64) a bundle carries: 64 MB of text, about 48 MB of PNG. */
 export const MAX_SIGNATURE_CHARS = 64 * 1024 * 1024;
 
-export interface FhirCtx extends Ctx {
+export interface FhirCtx extends InstCtx {
   /** The absolute base of this institution's FHIR addresses (`https://host/api/institutions/7/fhir`), for `fullUrl`. */
   base: string;
   /** MAX_SIGNATURE_CHARS unless told (a test proves the refusal without 64 MB of images). */
   maxSignatureChars?: number;
 }
 
-const mapCtx = (ctx: Ctx): MapCtx => ({ institutionId: instOf(ctx), offsetOf: serverOffset });
-const today = (ctx: Ctx) => ctx.now().toISOString().slice(0, 10);
+const mapCtx = (ctx: InstCtx): MapCtx => ({ institutionId: ctx.institutionId, offsetOf: serverOffset });
+const today = (ctx: InstCtx) => ctx.now().toISOString().slice(0, 10);
 const one = (ids: number[]): ExportScope => ({ ids, limit: 1 });
 
 async function single<T, R>(rows: Promise<T[]>, what: string, map: (row: T) => R): Promise<R> {
@@ -53,66 +53,68 @@ async function single<T, R>(rows: Promise<T[]>, what: string, map: (row: T) => R
   return map(row);
 }
 
-export async function patient(ctx: Ctx, id: number) {
-  return single(exportPatients(ctx.db, instOf(ctx), [id]), 'Patient', (p) => toPatient(mapCtx(ctx), p));
+export async function patient(ctx: InstCtx, id: number) {
+  return single(exportPatients(ctx.db, ctx.institutionId, [id]), 'Patient', (p) => toPatient(mapCtx(ctx), p));
 }
-export async function researchStudy(ctx: Ctx, id: number) {
-  return single(exportProtocols(ctx.db, instOf(ctx), one([id])), 'ResearchStudy', (p) =>
+export async function researchStudy(ctx: InstCtx, id: number) {
+  return single(exportProtocols(ctx.db, ctx.institutionId, one([id])), 'ResearchStudy', (p) =>
     toResearchStudy(mapCtx(ctx), p, today(ctx)),
   );
 }
-export async function researchSubject(ctx: Ctx, id: number) {
-  return single(exportEnrolments(ctx.db, instOf(ctx), one([id])), 'ResearchSubject', toResearchSubject);
+export async function researchSubject(ctx: InstCtx, id: number) {
+  return single(exportEnrolments(ctx.db, ctx.institutionId, one([id])), 'ResearchSubject', toResearchSubject);
 }
-export async function consent(ctx: Ctx, id: number) {
-  return single(exportConsents(ctx.db, instOf(ctx), one([id])), 'Consent', (c) => toConsent(mapCtx(ctx), c));
+export async function consent(ctx: InstCtx, id: number) {
+  return single(exportConsents(ctx.db, ctx.institutionId, one([id])), 'Consent', (c) => toConsent(mapCtx(ctx), c));
 }
-export async function questionnaire(ctx: Ctx, id: number) {
-  return single(exportForms(ctx.db, instOf(ctx), one([id])), 'Questionnaire', (f) => toQuestionnaire(mapCtx(ctx), f));
+export async function questionnaire(ctx: InstCtx, id: number) {
+  return single(exportForms(ctx.db, ctx.institutionId, one([id])), 'Questionnaire', (f) =>
+    toQuestionnaire(mapCtx(ctx), f),
+  );
 }
-export async function questionnaireResponse(ctx: Ctx, id: number) {
-  return single(exportSubmissions(ctx.db, instOf(ctx), one([id])), 'QuestionnaireResponse', (s) =>
+export async function questionnaireResponse(ctx: InstCtx, id: number) {
+  return single(exportSubmissions(ctx.db, ctx.institutionId, one([id])), 'QuestionnaireResponse', (s) =>
     toQuestionnaireResponse(mapCtx(ctx), s),
   );
 }
-export async function specimen(ctx: Ctx, id: number) {
-  const [sample] = await exportSamples(ctx.db, instOf(ctx), one([id]));
+export async function specimen(ctx: InstCtx, id: number) {
+  const [sample] = await exportSamples(ctx.db, ctx.institutionId, one([id]));
   if (!sample) throw fhirErrors.not_found('Specimen');
   const { places } = await placesOf(ctx, [sample]);
   return toSpecimen(mapCtx(ctx), sample, places.get(sample.id));
 }
-export async function serviceRequest(ctx: Ctx, id: number) {
-  return single(exportOrders(ctx.db, instOf(ctx), one([id])), 'ServiceRequest', (o) =>
+export async function serviceRequest(ctx: InstCtx, id: number) {
+  return single(exportOrders(ctx.db, ctx.institutionId, one([id])), 'ServiceRequest', (o) =>
     toServiceRequest(mapCtx(ctx), o),
   );
 }
 /** A released result as an Observation (its id is the result's id); an unreleased one is not found. */
-export async function observation(ctx: Ctx, resultId: number) {
-  const [result] = await exportReleasedResults(ctx.db, instOf(ctx), { ids: [resultId] }, 1);
+export async function observation(ctx: InstCtx, resultId: number) {
+  const [result] = await exportReleasedResults(ctx.db, ctx.institutionId, { ids: [resultId] }, 1);
   if (!result) throw fhirErrors.not_found('Observation');
-  const [order] = await exportOrders(ctx.db, instOf(ctx), one([result.orderId]));
+  const [order] = await exportOrders(ctx.db, ctx.institutionId, one([result.orderId]));
   if (!order) throw fhirErrors.not_found('Observation');
   return toObservation(mapCtx(ctx), result, order);
 }
-export async function location(ctx: Ctx, id: number) {
-  const node = await exportNode(ctx.db, instOf(ctx), id);
+export async function location(ctx: InstCtx, id: number) {
+  const node = await exportNode(ctx.db, ctx.institutionId, id);
   if (!node) throw fhirErrors.not_found('Location');
   return toLocation(mapCtx(ctx), node);
 }
 
 /** Where samples are: their places and the storage nodes above them (two statements for any number of samples). */
 async function placesOf(
-  ctx: Ctx,
+  ctx: InstCtx,
   samples: SampleRow[],
 ): Promise<{ places: Map<number, SamplePlace>; nodes: ExportNode[] }> {
   const rows = await exportSamplePlaces(
     ctx.db,
-    instOf(ctx),
+    ctx.institutionId,
     samples.map((s) => s.id),
   );
   const nodes = await exportNodesWithAncestors(
     ctx.db,
-    instOf(ctx),
+    ctx.institutionId,
     rows.map((r) => r.boxId),
   );
   const byId = new Map(nodes.map((n) => [n.id, n]));
@@ -142,7 +144,7 @@ class Entries {
     if (this.list.length + resources.length > MAX_ENTRIES) throw fhirErrors.too_large(MAX_ENTRIES);
     for (const r of resources) this.list.push({ fullUrl: `${this.base}/${r.resourceType}/${r.id}`, resource: r });
   }
-  bundle(ctx: Ctx): Bundle {
+  bundle(ctx: InstCtx): Bundle {
     return {
       resourceType: 'Bundle',
       type: 'collection',
@@ -157,14 +159,14 @@ const unique = (ids: number[]) => [...new Set(ids)];
 
 /** A bundle's consents: their rows first, then their signature images only if they fit MAX_SIGNATURE_CHARS (two statements). */
 async function consentsOf(ctx: FhirCtx, e: Entries, s: Omit<ExportScope, 'limit'>) {
-  const rows = await exportConsents(ctx.db, instOf(ctx), scope(e, s), false);
+  const rows = await exportConsents(ctx.db, ctx.institutionId, scope(e, s), false);
   if (rows.length > e.room - 1) throw fhirErrors.too_large(MAX_ENTRIES);
   const chars = rows.reduce((sum, r) => sum + Number(r.signatureChars), 0);
   const max = ctx.maxSignatureChars ?? MAX_SIGNATURE_CHARS;
   if (chars > max) throw fhirErrors.signatures_too_large(Math.round((max / 1024 / 1024) * 10) / 10);
   const signatures = await exportConsentSignatures(
     ctx.db,
-    instOf(ctx),
+    ctx.institutionId,
     rows.map((r) => r.id),
   );
   return rows.map((r) => ({ ...r, signature: signatures.get(r.id) ?? '' }));
@@ -177,7 +179,7 @@ async function consentsOf(ctx: FhirCtx, e: Entries, s: Omit<ExportScope, 'limit'
  */
 export async function participantBundle(ctx: FhirCtx, patientId: number): Promise<Bundle> {
   const m = mapCtx(ctx);
-  const inst = instOf(ctx);
+  const inst = ctx.institutionId;
   const e = new Entries(ctx.base);
   const [p] = await exportPatients(ctx.db, inst, [patientId]);
   if (!p) throw fhirErrors.not_found('Patient');
@@ -210,7 +212,7 @@ export async function participantBundle(ctx: FhirCtx, patientId: number): Promis
  */
 export async function protocolBundle(ctx: FhirCtx, protocolId: number): Promise<Bundle> {
   const m = mapCtx(ctx);
-  const inst = instOf(ctx);
+  const inst = ctx.institutionId;
   const e = new Entries(ctx.base);
   const [study] = await exportProtocols(ctx.db, inst, one([protocolId]));
   if (!study) throw fhirErrors.not_found('ResearchStudy');

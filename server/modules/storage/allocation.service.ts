@@ -1,19 +1,29 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { BulkAllocationInput, OccupancyInput, PathRef, VacateInput } from '../../../contract/storage.contract';
-import { command, type Ctx, instOf } from '../../platform/context';
+import { command, type InstCtx } from '../../platform/context';
 import { isUniqueViolation, notFound, staleStamp } from '../../platform/errors';
 import { audit } from '../../platform/audit';
-import { newStamp } from '../../platform/records';
 import type { Db } from '../../db/client';
 import { assertUsable } from '../protocols';
 import { institutionTitles } from '../institutions';
 import { appendSampleEvent, type SampleRef } from '../samples';
 import { type CustodySample, custodySamplesOf, sampleCodeOf } from '../samples';
-import { boxPositionOccupancies as occ, boxPositions, storageNodes } from './storage.table';
+import { lockNode, type PositionRow } from './storage.repository';
+import {
+  freePositions,
+  insertOccupancies,
+  lockOccupancy,
+  lockOpenOfSamples,
+  markVacated,
+  occupiedCount,
+  positionCount,
+  positionsByIds,
+  selectOccupancies,
+  type OccRow,
+} from './occupancies.repository';
 import { storageErrors } from './storage.errors';
 import { nodesOnPath, type NodeRow } from './storage-scope';
-import { locationsOf } from './storage-locations';
-import { occupancyById, positionIn, selectOccupancies } from './occupancies.read';
+import { locationsOf } from './locations.repository';
+import { occupancyById, positionIn } from './occupancies.read';
 
 // Allocation (spec 2 §4, §7 "Storage"; docs/storage.md "Allocation"). The partial unique indexes of
 // storage_occupancies are the last word: whatever races, a position holds one sample and a sample
@@ -23,8 +33,6 @@ const ALLOCATE = 'storage.allocate' as const;
 const AUDIT_ENTITY = 'storageOccupancy';
 const POSITION_UQ = 'storage_occupancies_position_open_uq';
 const SAMPLE_UQ = 'storage_occupancies_sample_open_uq';
-
-type PositionRow = typeof boxPositions.$inferSelect;
 
 /** The index a unique violation names (PGlite and node-postgres both carry it). */
 function violatedIndex(err: unknown): string | undefined {
@@ -37,29 +45,30 @@ function violatedIndex(err: unknown): string | undefined {
  * The box the path ends at, locked against a disable for the rest of the transaction: `share` lets
  * single allocations into one box run side by side, `update` (bulk) takes the box for itself.
  */
-export async function lockBox(ctx: Ctx, tx: Db, path: PathRef[], mode: 'share' | 'update') {
-  const box = (await nodesOnPath(ctx, path, tx)).at(-1)!;
-  const [locked] = await tx.select().from(storageNodes).where(eq(storageNodes.id, box.id)).for(mode);
+export async function lockBox(tx: InstCtx, path: PathRef[], mode: 'share' | 'update') {
+  const box = (await nodesOnPath(tx, path)).at(-1)!;
+  const locked = await lockNode(tx.db, box.id, mode);
   if (!locked.isEnabled) throw storageErrors.box_disabled(locked.title);
   return locked;
 }
 
-const titleOf = async (tx: Db, inst: number) =>
-  (await institutionTitles(tx, [inst])).get(inst) ?? `institution ${inst}`;
+const titleOf = async (db: Db, inst: number) =>
+  (await institutionTitles(db, [inst])).get(inst) ?? `institution ${inst}`;
 
 /**
  * Samples that may be stored: in this institution's custody (docs/shipments.md "Custody": its own, or
  * received from another; a third institution's is 404, its own received elsewhere 409), enabled, not in
  * transit, donor's consent not withdrawn (a received sample's donor is not named to the receiver).
  */
-export async function usable(ctx: Ctx, tx: Db, s: CustodySample | null): Promise<CustodySample> {
-  const inst = instOf(ctx);
+export async function usable(tx: InstCtx, s: CustodySample | null): Promise<CustodySample> {
+  const inst = tx.institutionId;
   if (!s) throw notFound('Collected sample');
-  if (s.custodianId !== inst) throw storageErrors.sample_held_elsewhere(s.sampleId, await titleOf(tx, s.custodianId));
+  if (s.custodianId !== inst)
+    throw storageErrors.sample_held_elsewhere(s.sampleId, await titleOf(tx.db, s.custodianId));
   if (!s.isEnabled) throw storageErrors.sample_disabled(s.sampleId);
   const shipment = s.shipment;
   if (shipment) throw storageErrors.sample_in_transit(s.sampleId, shipment.name);
-  if (s.ownerId === inst) await assertUsable(ctx, { patientId: s.patientId }, tx);
+  if (s.ownerId === inst) await assertUsable(tx, { patientId: s.patientId });
   else if (s.hasWithdrawnConsent) throw storageErrors.received_consent_withdrawn(s.sampleId);
   return s;
 }
@@ -69,57 +78,46 @@ export async function usable(ctx: Ctx, tx: Db, s: CustodySample | null): Promise
  * it, never where: the owner reads its history, and the receiver's storage layout is not its business.
  */
 async function stayText(
-  tx: Db,
+  db: Db,
   inst: number,
   sample: { ownerId: number },
   verb: 'Stored at' | 'Taken out of',
   where: string,
 ) {
   if (sample.ownerId === inst) return `${verb} ${where}.`;
-  return `${verb === 'Stored at' ? 'Stored' : 'Taken out of storage'} by ${await titleOf(tx, inst)}.`;
+  return `${verb === 'Stored at' ? 'Stored' : 'Taken out of storage'} by ${await titleOf(db, inst)}.`;
 }
 
 /** 409 when any of the samples is stored already, naming where. */
-async function assertNotPlaced(tx: Db, inst: number, samples: SampleRef[]) {
-  const [placed] = await selectOccupancies(tx, inst, {
-    where: and(
-      inArray(
-        occ.collectedSampleId,
-        samples.map((s) => s.id),
-      ),
-      isNull(occ.vacatedAt),
-    ),
-    limit: 1,
-  });
+async function assertNotPlaced(db: Db, inst: number, samples: SampleRef[]) {
+  const [placed] = await selectOccupancies(db, inst, { sampleIds: samples.map((s) => s.id), open: true }, { limit: 1 });
   if (placed) throw storageErrors.sample_placed(placed.collectedSample.sampleId, placed.location.label);
 }
 
 /** Writes the occupancies, the samples' history and the audit rows; returns the new occupancy ids in order. */
-export async function place(ctx: Ctx, tx: Db, pairs: { sample: CustodySample; position: PositionRow }[]) {
-  const inst = instOf(ctx);
-  const rows = await tx
-    .insert(occ)
-    .values(
-      pairs.map(({ sample, position }) => ({
-        institutionId: inst,
-        positionId: position.id,
-        collectedSampleId: sample.id,
-        allocatedById: ctx.account.id,
-        allocatedAt: ctx.now(),
-      })),
-    )
-    .returning();
+export async function place(tx: InstCtx, pairs: { sample: CustodySample; position: PositionRow }[]) {
+  const inst = tx.institutionId;
+  const rows = await insertOccupancies(
+    tx.db,
+    pairs.map(({ sample, position }) => ({
+      institutionId: inst,
+      positionId: position.id,
+      collectedSampleId: sample.id,
+      allocatedById: tx.account.id,
+      allocatedAt: tx.now(),
+    })),
+  );
   const locations = await locationsOf(
-    tx,
+    tx.db,
     inst,
     pairs.map((p) => p.position),
   );
   for (const [i, { sample, position }] of pairs.entries()) {
     const where = locations.get(position.id)!.label;
-    await appendSampleEvent(tx, ctx, sample.id, 'allocated', {
-      summary: await stayText(tx, inst, sample, 'Stored at', where),
+    await appendSampleEvent(tx.db, tx, sample.id, 'allocated', {
+      summary: await stayText(tx.db, inst, sample, 'Stored at', where),
     });
-    await audit(tx, ctx, {
+    await audit(tx.db, tx, {
       entity: AUDIT_ENTITY,
       entityId: rows[i].id,
       action: 'allocate',
@@ -134,31 +132,24 @@ export async function place(ctx: Ctx, tx: Db, pairs: { sample: CustodySample; po
  * wait on the index, then fail): answered as the same 409 the checks give, read after the fact.
  */
 async function raceProblem(
-  ctx: Ctx,
+  ctx: InstCtx,
   err: unknown,
   what: { box?: NodeRow; position?: PositionRow; samples: SampleRef[] },
 ) {
   if (!isUniqueViolation(err)) return err;
   const index = violatedIndex(err);
-  const inst = instOf(ctx);
+  const inst = ctx.institutionId;
   if (index === POSITION_UQ && what.position && what.box) {
-    const [now] = await selectOccupancies(ctx.db, inst, {
-      where: and(eq(occ.positionId, what.position.id), isNull(occ.vacatedAt)),
-      limit: 1,
-    });
+    const [now] = await selectOccupancies(ctx.db, inst, { positionId: what.position.id, open: true }, { limit: 1 });
     return storageErrors.position_occupied(what.position.code, what.box.title, now?.collectedSample.sampleId ?? '');
   }
   if (index === SAMPLE_UQ && what.samples.length) {
-    const [placed] = await selectOccupancies(ctx.db, inst, {
-      where: and(
-        inArray(
-          occ.collectedSampleId,
-          what.samples.map((s) => s.id),
-        ),
-        isNull(occ.vacatedAt),
-      ),
-      limit: 1,
-    });
+    const [placed] = await selectOccupancies(
+      ctx.db,
+      inst,
+      { sampleIds: what.samples.map((s) => s.id), open: true },
+      { limit: 1 },
+    );
     if (placed) return storageErrors.sample_placed(placed.collectedSample.sampleId, placed.location.label);
   }
   // (A bulk allocation cannot race for positions: it holds the box, which single allocations share.)
@@ -166,29 +157,22 @@ async function raceProblem(
 }
 
 /** POST .../StorageContainerBoxPositionOccupancies: one sample into one position. */
-export async function allocate(ctx: Ctx, boxPath: PathRef[], positionId: number, input: OccupancyInput) {
-  const inst = instOf(ctx);
-  if (input.storageContainerBoxPositionId && Number(input.storageContainerBoxPositionId) !== positionId)
+export async function allocate(ctx: InstCtx, boxPath: PathRef[], positionId: number, input: OccupancyInput) {
+  if (input.storageContainerBoxPositionId && input.storageContainerBoxPositionId !== positionId)
     throw storageErrors.position_mismatch();
   const seen: { box?: NodeRow; position?: PositionRow; samples: SampleRef[] } = { samples: [] };
   let id: number;
   try {
-    id = await command(ctx, ALLOCATE, async ({ db: tx }) => {
-      const box = (seen.box = await lockBox(ctx, tx, boxPath, 'share'));
-      const position = (seen.position = await positionIn(tx, box.id, positionId));
-      const sample = await usable(
-        ctx,
-        tx,
-        (await custodySamplesOf(tx, inst, [Number(input.collectedSampleId)]))[0] ?? null,
-      );
+    id = await command(ctx, ALLOCATE, async (tx) => {
+      const inst = tx.institutionId;
+      const box = (seen.box = await lockBox(tx, boxPath, 'share'));
+      const position = (seen.position = await positionIn(tx.db, box.id, positionId));
+      const sample = await usable(tx, (await custodySamplesOf(tx.db, inst, [input.collectedSampleId]))[0] ?? null);
       seen.samples = [sample];
-      const [taken] = await selectOccupancies(tx, inst, {
-        where: and(eq(occ.positionId, position.id), isNull(occ.vacatedAt)),
-        limit: 1,
-      });
+      const [taken] = await selectOccupancies(tx.db, inst, { positionId: position.id, open: true }, { limit: 1 });
       if (taken) throw storageErrors.position_occupied(position.code, box.title, taken.collectedSample.sampleId);
-      await assertNotPlaced(tx, inst, [sample]);
-      return (await place(ctx, tx, [{ sample, position }]))[0];
+      await assertNotPlaced(tx.db, inst, [sample]);
+      return (await place(tx, [{ sample, position }]))[0];
     });
   } catch (err) {
     throw await raceProblem(ctx, err, seen);
@@ -200,41 +184,26 @@ export async function allocate(ctx: Ctx, boxPath: PathRef[], positionId: number,
  * POST .../storageContainerBoxes/{b}/allocate: the samples, in the order given, into the box's next
  * free positions in fill order. One transaction: every sample is stored or none.
  */
-export async function bulkAllocate(ctx: Ctx, boxPath: PathRef[], input: BulkAllocationInput) {
-  const inst = instOf(ctx);
-  const ids = input.collectedSampleIds.map(Number);
+export async function bulkAllocate(ctx: InstCtx, boxPath: PathRef[], input: BulkAllocationInput) {
+  const ids = input.collectedSampleIds;
   const seen: { box?: NodeRow; samples: SampleRef[] } = { samples: [] };
   let made: number[];
   try {
-    made = await command(ctx, ALLOCATE, async ({ db: tx }) => {
-      const box = (seen.box = await lockBox(ctx, tx, boxPath, 'update'));
-      const found = new Map((await custodySamplesOf(tx, inst, ids)).map((s) => [s.id, s]));
+    made = await command(ctx, ALLOCATE, async (tx) => {
+      const inst = tx.institutionId;
+      const box = (seen.box = await lockBox(tx, boxPath, 'update'));
+      const found = new Map((await custodySamplesOf(tx.db, inst, ids)).map((s) => [s.id, s]));
       const samples: CustodySample[] = [];
-      for (const id of ids) samples.push(await usable(ctx, tx, found.get(id) ?? null));
+      for (const id of ids) samples.push(await usable(tx, found.get(id) ?? null));
       seen.samples = samples;
-      await assertNotPlaced(tx, inst, samples);
-      const free = await tx
-        .select()
-        .from(boxPositions)
-        .where(
-          and(
-            eq(boxPositions.boxId, box.id),
-            sql`not exists (select 1 from storage_occupancies o where o.position_id = ${boxPositions.id} and o.vacated_at is null)`,
-          ),
-        )
-        .orderBy(asc(boxPositions.ordinal))
-        .limit(samples.length);
+      await assertNotPlaced(tx.db, inst, samples);
+      const free = await freePositions(tx.db, box.id, samples.length);
       if (free.length < samples.length) {
-        const [{ n }] = await tx.select({ n: count() }).from(boxPositions).where(eq(boxPositions.boxId, box.id));
-        const [{ used }] = await tx
-          .select({ used: count() })
-          .from(occ)
-          .innerJoin(boxPositions, eq(boxPositions.id, occ.positionId))
-          .where(and(eq(boxPositions.boxId, box.id), isNull(occ.vacatedAt)));
+        const n = await positionCount(tx.db, box.id);
+        const used = await occupiedCount(tx.db, box.id);
         throw storageErrors.box_lacks_room(box.title, n - used, samples.length);
       }
       return place(
-        ctx,
         tx,
         samples.map((sample, i) => ({ sample, position: free[i] })),
       );
@@ -242,46 +211,37 @@ export async function bulkAllocate(ctx: Ctx, boxPath: PathRef[], input: BulkAllo
   } catch (err) {
     throw await raceProblem(ctx, err, seen);
   }
-  const rows = await selectOccupancies(ctx.db, inst, { where: inArray(occ.id, made), limit: made.length });
+  const rows = await selectOccupancies(ctx.db, ctx.institutionId, { ids: made }, { limit: made.length });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return made.map((id) => byId.get(id)!);
 }
 
 /** PUT .../StorageContainerBoxPositionOccupancies/{occId}/vacate: takes the sample out, with the occupancy's stamp and a reason. */
 export async function vacate(
-  ctx: Ctx,
+  ctx: InstCtx,
   boxPath: PathRef[],
   positionId: number,
   occupancyId: number,
   input: VacateInput,
 ) {
-  const inst = instOf(ctx);
-  await command(ctx, ALLOCATE, async ({ db: tx }) => {
-    const box = (await nodesOnPath(ctx, boxPath, tx)).at(-1)!;
-    const position = await positionIn(tx, box.id, positionId);
-    const [row] = await tx
-      .select()
-      .from(occ)
-      .where(and(eq(occ.id, occupancyId), eq(occ.positionId, position.id), eq(occ.institutionId, inst)))
-      .for('update')
-      .limit(1);
+  await command(ctx, ALLOCATE, async (tx) => {
+    const inst = tx.institutionId;
+    const box = (await nodesOnPath(tx, boxPath)).at(-1)!;
+    const position = await positionIn(tx.db, box.id, positionId);
+    const row = await lockOccupancy(tx.db, inst, occupancyId, position.id);
     if (!row) throw notFound('Occupancy');
-    const [sample] = await custodySamplesOf(tx, inst, [row.collectedSampleId]);
-    const sampleId = sample?.sampleId ?? (await sampleCodeOf(tx, row.collectedSampleId));
+    const [sample] = await custodySamplesOf(tx.db, inst, [row.collectedSampleId]);
+    const sampleId = sample?.sampleId ?? (await sampleCodeOf(tx.db, row.collectedSampleId));
     if (row.vacatedAt) throw storageErrors.already_vacated(sampleId, position.code);
-    if (row.concurrencyStamp !== String(input.concurrencyStamp)) throw staleStamp();
-    const reason = String(input.vacateReason);
-    const [after] = await tx
-      .update(occ)
-      .set({ vacatedAt: ctx.now(), vacatedById: ctx.account.id, vacateReason: reason, concurrencyStamp: newStamp() })
-      .where(eq(occ.id, row.id))
-      .returning();
-    const where = (await locationsOf(tx, inst, [position])).get(position.id)!.label;
-    await appendSampleEvent(tx, ctx, row.collectedSampleId, 'vacated', {
-      summary: await stayText(tx, inst, { ownerId: sample?.ownerId ?? inst }, 'Taken out of', where),
+    if (row.concurrencyStamp !== input.concurrencyStamp) throw staleStamp();
+    const reason = input.vacateReason;
+    const after = await markVacated(tx.db, row.id, { at: tx.now(), accountId: tx.account.id, reason });
+    const where = (await locationsOf(tx.db, inst, [position])).get(position.id)!.label;
+    await appendSampleEvent(tx.db, tx, row.collectedSampleId, 'vacated', {
+      summary: await stayText(tx.db, inst, { ownerId: sample?.ownerId ?? inst }, 'Taken out of', where),
       reason,
     });
-    await audit(tx, ctx, {
+    await audit(tx.db, tx, {
       entity: AUDIT_ENTITY,
       entityId: row.id,
       action: 'vacate',
@@ -292,59 +252,34 @@ export async function vacate(
   return occupancyById(ctx, occupancyId);
 }
 
-/** Samples in a box now: a box holding any cannot be disabled. */
-export async function occupiedCount(tx: Db, boxId: number) {
-  const [{ n }] = await tx
-    .select({ n: count() })
-    .from(occ)
-    .innerJoin(boxPositions, eq(boxPositions.id, occ.positionId))
-    .where(and(eq(boxPositions.boxId, boxId), isNull(occ.vacatedAt)));
-  return n;
-}
-
 /**
  * Sending a shipment takes its samples out of the sender's boxes (docs/shipments.md "Custody"): the
  * tubes leave, so their positions are vacated in the sending transaction, each with a history entry
  * and an audit row. Samples not stored are skipped.
  */
-export async function vacateForShipment(tx: Db, ctx: Ctx, sampleIds: number[], shipmentName: string) {
+export async function vacateForShipment(tx: Db, ctx: InstCtx, sampleIds: number[], shipmentName: string) {
   if (!sampleIds.length) return;
-  const inst = instOf(ctx);
-  const rows = await tx
-    .select()
-    .from(occ)
-    .where(and(eq(occ.institutionId, inst), inArray(occ.collectedSampleId, sampleIds), isNull(occ.vacatedAt)))
-    .for('update');
+  const rows = await lockOpenOfSamples(tx, ctx.institutionId, sampleIds);
   if (!rows.length) return;
-  await vacateRows(tx, ctx, rows, () => `Shipped in "${shipmentName}"`);
+  await vacateRows({ ...ctx, db: tx }, rows, () => `Shipped in "${shipmentName}"`);
 }
 
 /**
  * Vacates open occupancies (rows read `for update` by the caller), each with a history entry and an
  * audit row; `reasonOf` gives each one's reason.
  */
-export async function vacateRows(
-  tx: Db,
-  ctx: Ctx,
-  rows: (typeof occ.$inferSelect)[],
-  reasonOf: (row: typeof occ.$inferSelect) => string,
-) {
+export async function vacateRows(tx: InstCtx, rows: OccRow[], reasonOf: (row: OccRow) => string) {
   if (!rows.length) return;
-  const inst = instOf(ctx);
-  const cells = await tx
-    .select()
-    .from(boxPositions)
-    .where(
-      inArray(
-        boxPositions.id,
-        rows.map((r) => r.positionId),
-      ),
-    );
-  const locations = await locationsOf(tx, inst, cells);
+  const inst = tx.institutionId;
+  const cells = await positionsByIds(
+    tx.db,
+    rows.map((r) => r.positionId),
+  );
+  const locations = await locationsOf(tx.db, inst, cells);
   const owners = new Map(
     (
       await custodySamplesOf(
-        tx,
+        tx.db,
         inst,
         rows.map((r) => r.collectedSampleId),
       )
@@ -352,21 +287,17 @@ export async function vacateRows(
   );
   for (const row of rows) {
     const reason = reasonOf(row);
-    const [after] = await tx
-      .update(occ)
-      .set({ vacatedAt: ctx.now(), vacatedById: ctx.account.id, vacateReason: reason, concurrencyStamp: newStamp() })
-      .where(eq(occ.id, row.id))
-      .returning();
+    const after = await markVacated(tx.db, row.id, { at: tx.now(), accountId: tx.account.id, reason });
     const where = locations.get(row.positionId)!.label;
     const summary = await stayText(
-      tx,
+      tx.db,
       inst,
       { ownerId: owners.get(row.collectedSampleId) ?? inst },
       'Taken out of',
       where,
     );
-    await appendSampleEvent(tx, ctx, row.collectedSampleId, 'vacated', { summary, reason });
-    await audit(tx, ctx, {
+    await appendSampleEvent(tx.db, tx, row.collectedSampleId, 'vacated', { summary, reason });
+    await audit(tx.db, tx, {
       entity: AUDIT_ENTITY,
       entityId: row.id,
       action: 'vacate',

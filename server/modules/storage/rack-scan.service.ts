@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type {
   RackScanApply,
   RackScanEntry,
@@ -8,15 +7,15 @@ import type {
 } from '../../../contract/rack-scan.contract';
 import type { PathRef } from '../../../contract/storage.contract';
 import { RACK_SCAN_OUTCOMES } from '../../../contract/rack-scan.contract';
-import { command, type Ctx, instOf, requirePermission } from '../../platform/context';
+import { command, type InstCtx } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/errors';
 import { audit } from '../../platform/audit';
-import type { Db } from '../../db/client';
 import { type CustodySample, custodySamplesByCode, custodySamplesOf } from '../samples';
-import { boxPositionOccupancies as occ, boxPositions } from './storage.table';
+import type { PositionRow } from './storage.repository';
+import { openOccupanciesOf, positionsByIds, positionsOfBox, type OccRow } from './occupancies.repository';
 import { storageErrors } from './storage.errors';
 import { nodesOnPath, type NodeRow } from './storage-scope';
-import { locationsOf } from './storage-locations';
+import { locationsOf } from './locations.repository';
 import { lettersToIndex, parseRackScan, SCANNER_POSITION, type ScanError } from './rack-scan-parse';
 import { lockBox, place, usable, vacateRows } from './allocation.service';
 
@@ -24,8 +23,6 @@ import { lockBox, place, usable, vacateRows } from './allocation.service';
 // against the database (no write), then its moves applied in one transaction.
 
 const ALLOCATE = 'storage.allocate' as const;
-type PositionRow = typeof boxPositions.$inferSelect;
-type OccRow = typeof occ.$inferSelect;
 
 /**
  * The box position a scanner's position names: the box's own label (any case) first, else the
@@ -58,10 +55,10 @@ interface Reading {
  * Reads the scan against the database. `lock` (apply) holds the box and every occupancy involved for
  * the rest of the transaction, so the stamp it computes is the state the moves are made on.
  */
-async function read(ctx: Ctx, db: Db, boxPath: PathRef[], csv: string, lock: boolean): Promise<Reading> {
-  const inst = instOf(ctx);
-  const box = lock ? await lockBox(ctx, db, boxPath, 'update') : (await nodesOnPath(ctx, boxPath, db)).at(-1)!;
-  const positions = await db.select().from(boxPositions).where(eq(boxPositions.boxId, box.id));
+async function read(ctx: InstCtx, boxPath: PathRef[], csv: string, lock: boolean): Promise<Reading> {
+  const { db, institutionId: inst } = ctx;
+  const box = lock ? await lockBox(ctx, boxPath, 'update') : (await nodesOnPath(ctx, boxPath)).at(-1)!;
+  const positions = await positionsOfBox(db, box.id);
   const positionById = new Map(positions.map((p) => [p.id, p]));
   const resolve = positionResolver(box, positions);
   const parsed = parseRackScan(csv);
@@ -98,29 +95,15 @@ async function read(ctx: Ctx, db: Db, boxPath: PathRef[], csv: string, lock: boo
   const samples = await custodySamplesByCode(db, inst, [...seenBarcode.keys()]);
   const sampleIds = [...samples.values()].map((s) => s.id);
   const boxPositionIds = positions.map((p) => p.id);
-  const openWhere = and(
-    eq(occ.institutionId, inst),
-    isNull(occ.vacatedAt),
-    or(
-      boxPositionIds.length ? inArray(occ.positionId, boxPositionIds) : undefined,
-      sampleIds.length ? inArray(occ.collectedSampleId, sampleIds) : undefined,
-    ),
-  );
-  const query = db.select().from(occ).where(openWhere).orderBy(occ.id);
-  const open = lock ? await query.for('update') : await query;
+  const open = await openOccupanciesOf(db, inst, boxPositionIds, sampleIds, lock);
   const inBox = new Map(open.filter((o) => positionById.has(o.positionId)).map((o) => [o.positionId, o]));
   const bySample = new Map(open.map((o) => [o.collectedSampleId, o]));
   const elsewhere = open.filter((o) => !positionById.has(o.positionId));
   const cells = elsewhere.length
-    ? await db
-        .select()
-        .from(boxPositions)
-        .where(
-          inArray(
-            boxPositions.id,
-            elsewhere.map((o) => o.positionId),
-          ),
-        )
+    ? await positionsByIds(
+        db,
+        elsewhere.map((o) => o.positionId),
+      )
     : [];
   const locations = await locationsOf(db, inst, [
     ...positions.filter((p) => inBox.has(p.id) || lines.some((l) => l.position.id === p.id)),
@@ -214,9 +197,9 @@ async function read(ctx: Ctx, db: Db, boxPath: PathRef[], csv: string, lock: boo
 }
 
 /** POST .../storageContainerBoxes/{b}/rack-scan: what the scan says against the database; writes nothing. */
-export async function reconcileScan(ctx: Ctx, boxPath: PathRef[], csv: string): Promise<RackScanResult> {
-  requirePermission(ctx, ALLOCATE);
-  return (await read(ctx, ctx.db, boxPath, csv, false)).result;
+export async function reconcileScan(ctx: InstCtx, boxPath: PathRef[], csv: string): Promise<RackScanResult> {
+  // A read: its route row declares storage.allocate, which the router checks.
+  return (await read(ctx, boxPath, csv, false)).result;
 }
 
 /**
@@ -225,12 +208,12 @@ export async function reconcileScan(ctx: Ctx, boxPath: PathRef[], csv: string): 
  * new ones are made, so tubes swapped within the box never meet the partial unique indexes; missing
  * samples are vacated only when asked.
  */
-export async function applyScan(ctx: Ctx, boxPath: PathRef[], input: RackScanApply) {
-  const vacateMissing = input.vacateMissing ?? false;
+export async function applyScan(ctx: InstCtx, boxPath: PathRef[], input: RackScanApply) {
+  const vacateMissing = input.vacateMissing;
   let counts: { moved: number; vacated: number };
   try {
-    counts = await command(ctx, ALLOCATE, async ({ db: tx }) => {
-      const r = await read(ctx, tx, boxPath, input.csv, true);
+    counts = await command(ctx, ALLOCATE, async (tx) => {
+      const r = await read(tx, boxPath, input.csv, true);
       if (r.result.errors.length) throw storageErrors.rack_scan_invalid(r.result.errors.length);
       if (r.result.scanStamp !== input.scanStamp) throw storageErrors.rack_scan_stale();
       const moving = new Set(r.moves.map((m) => m.sample.id));
@@ -239,22 +222,21 @@ export async function applyScan(ctx: Ctx, boxPath: PathRef[], input: RackScanApp
         const code = r.result.entries.find((e) => e.outcome === 'missing' && e.positionId === blocking.positionId);
         throw storageErrors.rack_scan_position_held(code?.position ?? '', code?.sample?.sampleId ?? '');
       }
-      for (const m of r.moves) await usable(ctx, tx, m.sample);
+      for (const m of r.moves) await usable(tx, m.sample);
       const target = (m: Reading['moves'][number]) => `${r.box.title} > ${m.position.code}`;
       const fromRows = r.moves.filter((m) => m.from).map((m) => m.from!);
       const reasonFor = new Map(
         r.moves.filter((m) => m.from).map((m) => [m.from!.id, `Rack scan: found at ${target(m)}`]),
       );
-      await vacateRows(tx, ctx, fromRows, (row) => reasonFor.get(row.id)!);
+      await vacateRows(tx, fromRows, (row) => reasonFor.get(row.id)!);
       const missingReason = input.vacateReason?.trim() || 'Not in the rack scan';
       const gone = vacateMissing ? r.missing : [];
-      await vacateRows(tx, ctx, gone, () => missingReason);
+      await vacateRows(tx, gone, () => missingReason);
       await place(
-        ctx,
         tx,
         r.moves.map((m) => ({ sample: m.sample, position: m.position })),
       );
-      await audit(tx, ctx, {
+      await audit(tx.db, tx, {
         entity: 'storageRackScan',
         entityId: r.box.id,
         action: 'apply',
@@ -276,5 +258,5 @@ export async function applyScan(ctx: Ctx, boxPath: PathRef[], input: RackScanApp
     if (isUniqueViolation(err)) throw storageErrors.rack_scan_stale();
     throw err;
   }
-  return { ...counts, scan: (await read(ctx, ctx.db, boxPath, input.csv, false)).result };
+  return { ...counts, scan: (await read(ctx, boxPath, input.csv, false)).result };
 }

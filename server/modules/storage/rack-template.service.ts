@@ -1,8 +1,7 @@
-import type { z } from 'zod';
 import type { PathRef, RackTemplateInput, RackTemplateResult } from '../../../contract/storage.contract';
-import { command, type Ctx } from '../../platform/context';
+import { command, type InstCtx } from '../../platform/context';
 import { audit } from '../../platform/audit';
-import { storageNodes } from './storage.table';
+import { insertNode, insertNodes } from './storage.repository';
 import { nodesOnPath } from './storage-scope';
 import { insertBoxPositions } from './box-positions.service';
 import { codeRace, newNodeValues, readNodes } from './storage.service';
@@ -14,44 +13,40 @@ import { codeRace, newNodeValues, readNodes } from './storage.service';
  * transaction; one audit entry per record made. The contract bounds N and the positions in all.
  */
 export async function createRackTemplate(
-  ctx: Ctx,
+  ctx: InstCtx,
   shelfPath: PathRef[],
-  input: z.output<typeof RackTemplateInput>,
+  input: RackTemplateInput,
 ): Promise<RackTemplateResult> {
   let made: { rackId: number; boxIds: number[] };
   try {
-    made = await command(ctx, 'configuration.manage', async ({ db: tx }) => {
-      const shelf = (await nodesOnPath(ctx, shelfPath, tx, true)).at(-1)!;
-      const values = await newNodeValues(tx, ctx, shelf, 'rack', input);
-      const [rack] = await tx.insert(storageNodes).values(values).returning();
+    made = await command(ctx, 'configuration.manage', async (tx) => {
+      const shelf = (await nodesOnPath(tx, shelfPath, true)).at(-1)!;
+      const values = await newNodeValues(tx, shelf, 'rack', input);
+      const rack = await insertNode(tx.db, values);
       const count = input.boxCount ?? rack.rows * rack.columns;
-      const boxes = (
-        await tx
-          .insert(storageNodes)
-          .values(
-            Array.from({ length: count }, (_, i) => ({
-              ...values,
-              level: 'box' as const,
-              parentId: rack.id,
-              parentLevel: 'rack' as const,
-              title: `${input.boxTitle} ${i + 1}`,
-              code: String(i + 1),
-              rows: input.boxRows,
-              columns: input.boxColumns,
-            })),
-          )
-          .returning()
-      ).sort((a, b) => a.id - b.id);
-      const positions = await insertBoxPositions(tx, boxes);
+      const boxes = await insertNodes(
+        tx.db,
+        Array.from({ length: count }, (_, i) => ({
+          ...values,
+          level: 'box' as const,
+          parentId: rack.id,
+          parentLevel: 'rack' as const,
+          title: `${input.boxTitle} ${i + 1}`,
+          code: String(i + 1),
+          rows: input.boxRows,
+          columns: input.boxColumns,
+        })),
+      );
+      const positions = await insertBoxPositions(tx.db, boxes);
       const template = { boxes: count, boxRows: input.boxRows, boxColumns: input.boxColumns };
-      await audit(tx, ctx, {
+      await audit(tx.db, tx, {
         entity: 'storageContainer',
         entityId: rack.id,
         action: 'create',
         after: { ...rack, positions: 0, template },
       });
       for (const [i, box] of boxes.entries()) {
-        await audit(tx, ctx, {
+        await audit(tx.db, tx, {
           entity: 'storageContainer',
           entityId: box.id,
           action: 'create',

@@ -1,4 +1,3 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   ChildInput,
   ContainerInput,
@@ -8,13 +7,20 @@ import {
   type StorageLevel,
 } from '../../../contract/storage.contract';
 import type { RowError } from '../../../contract/imports.contract';
-import { type Ctx, instOf } from '../../platform/context';
+import { type Ctx, type InstCtx, instOf } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { Db } from '../../db/client';
 import { titlesOf, unknownTitle } from '../../platform/lookups/lookup-titles';
-import { boxPositions, storageNodes } from './storage.table';
+import { childByCode } from './storage.repository';
+import { positionByCode } from './occupancies.repository';
 import { createNode } from './storage.service';
 import { allocate } from './allocation.service';
+
+/**
+ * The imports module's ctx is a plain Ctx (its routes are under /institutions/:instId, its services not yet
+ * on InstCtx): the storage verbs it reaches take the institution from it once, here.
+ */
+const instCtxOf = (ctx: Ctx): InstCtx => ({ ...ctx, institutionId: instOf(ctx) });
 
 /** One CSV data row after the column mapping (the imports module's shape). */
 interface Row {
@@ -30,17 +36,7 @@ export async function nodeAt(db: Db, inst: number, codes: string[]): Promise<Pat
   const path: PathRef[] = [];
   for (const [depth, code] of codes.entries()) {
     const parent = path.at(-1);
-    const [hit] = await db
-      .select({ id: storageNodes.id, level: storageNodes.level })
-      .from(storageNodes)
-      .where(
-        and(
-          eq(storageNodes.institutionId, inst),
-          parent === undefined ? isNull(storageNodes.parentId) : eq(storageNodes.parentId, parent.id),
-          sql`lower(${storageNodes.code}) = ${code.toLowerCase()}`,
-        ),
-      )
-      .limit(1);
+    const hit = await childByCode(db, inst, parent?.id ?? null, code);
     if (!hit)
       return `No ${parent ? 'storage' : 'container'} with code ${code} at ${codes.slice(0, depth + 1).join('/')} in this institution`;
     if (hit.level === 'box' && depth < codes.length - 1)
@@ -72,8 +68,8 @@ export async function createStorageRows(
   columnOf: (field: string) => string | null,
   progress: (done: number) => void | Promise<void> = () => {},
 ) {
-  const inst = instOf(ctx);
-  const txCtx: Ctx = { ...ctx, db: tx };
+  const txCtx = instCtxOf({ ...ctx, db: tx });
+  const inst = txCtx.institutionId;
   const push = (line: number, field: string, message: string) =>
     errors.push({ line, field, column: columnOf(field), message });
   const [options, schemas] = await Promise.all([
@@ -153,7 +149,8 @@ export async function storeAtPosition(
   positionLabel: string,
   collectedSampleId: number,
 ): Promise<{ field: 'box' | 'position'; message: string } | null> {
-  const inst = instOf(ctx);
+  const instCtx = instCtxOf(ctx);
+  const inst = instCtx.institutionId;
   const codes = boxPath
     .split('/')
     .map((c) => c.trim())
@@ -165,16 +162,10 @@ export async function storeAtPosition(
   if (typeof path === 'string') return { field: 'box', message: path };
   const box = path.at(-1)!;
   if (box.level !== 'box') return { field: 'box', message: `${codes.join('/')} is a ${box.level}, not a box` };
-  const [position] = await ctx.db
-    .select({ id: boxPositions.id })
-    .from(boxPositions)
-    .where(
-      and(eq(boxPositions.boxId, box.id), sql`lower(${boxPositions.code}) = ${positionLabel.trim().toLowerCase()}`),
-    )
-    .limit(1);
+  const position = await positionByCode(ctx.db, box.id, positionLabel);
   if (!position) return { field: 'position', message: `Box ${codes.join('/')} has no position ${positionLabel}` };
   try {
-    await allocate(ctx, path, position.id, { collectedSampleId });
+    await allocate(instCtx, path, position.id, { collectedSampleId, storageContainerBoxPositionId: null });
     return null;
   } catch (err) {
     if (!(err instanceof AppError)) throw err;

@@ -1,15 +1,13 @@
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { STORAGE_LEVEL_LABELS, type PathRef, type StorageLevel } from '../../../contract/storage.contract';
 import type { Db } from '../../db/client';
-import { type Ctx, instOf } from '../../platform/context';
+import type { InstCtx } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
-import { prepared } from '../../platform/statement-cache';
-import { boxPositions, storageNodes } from './storage.table';
+import { lockNode, nodesByIds, siblingHasCode, type NodeRow } from './storage.repository';
 import { storageErrors } from './storage.errors';
 import { labelingOf, schemaKindOf, type PositionLabeling, type SchemaKind } from './position-labels';
 
-export type NodeRow = typeof storageNodes.$inferSelect;
+export type { NodeRow } from './storage.repository';
 
 export const levelLabel = (level: StorageLevel) =>
   level === 'container' ? 'Storage container' : STORAGE_LEVEL_LABELS[level];
@@ -21,64 +19,18 @@ export const levelLabel = (level: StorageLevel) =>
  * the first node that does not fit. The routes only name chains PARENT_LEVELS allows.
  * `lockLast` holds the last node for the rest of the transaction (capacity checks decide one at a time).
  */
-export async function nodesOnPath(
-  ctx: Ctx,
-  path: readonly PathRef[],
-  db: Db = ctx.db,
-  lockLast = false,
-): Promise<NodeRow[]> {
+export async function nodesOnPath(ctx: InstCtx, path: readonly PathRef[], lockLast = false): Promise<NodeRow[]> {
   if (!path.length) return [];
   const ids = path.map((n) => n.id);
-  // One statement per path length, built once per database handle (every storage read walks a path).
-  const values = Object.fromEntries([['inst', instOf(ctx)], ...ids.map((id, i) => [`id${i}`, id])]);
-  const rows = await prepared(db, `storage.path.${ids.length}`, true, () =>
-    db
-      .select()
-      .from(storageNodes)
-      .where(
-        and(
-          eq(storageNodes.institutionId, sql.placeholder('inst')),
-          inArray(
-            storageNodes.id,
-            ids.map((_, i) => sql.placeholder(`id${i}`)),
-          ),
-        ),
-      ),
-  ).execute(values);
+  const rows = await nodesByIds(ctx.db, ctx.institutionId, ids);
   const nodes: NodeRow[] = [];
   for (const [i, { id, level }] of path.entries()) {
     const node = rows.find((r) => r.id === id);
     if (!node || node.level !== level || node.parentId !== (i ? ids[i - 1] : null)) throw notFound(levelLabel(level));
     nodes.push(node);
   }
-  if (lockLast) {
-    const [locked] = await db
-      .select()
-      .from(storageNodes)
-      .where(eq(storageNodes.id, ids[ids.length - 1]))
-      .for('update');
-    nodes[nodes.length - 1] = locked;
-  }
+  if (lockLast) nodes[nodes.length - 1] = await lockNode(ctx.db, ids[ids.length - 1], 'update');
   return nodes;
-}
-
-/** Enabled children of a node (a box: its positions), the count rows x columns bounds. */
-export async function enabledChildren(db: Db, node: Pick<NodeRow, 'id' | 'level' | 'institutionId'>) {
-  if (node.level === 'box') {
-    const [row] = await db.select({ n: count() }).from(boxPositions).where(eq(boxPositions.boxId, node.id));
-    return row.n;
-  }
-  const [row] = await db
-    .select({ n: count() })
-    .from(storageNodes)
-    .where(
-      and(
-        eq(storageNodes.institutionId, node.institutionId),
-        eq(storageNodes.parentId, node.id),
-        eq(storageNodes.isEnabled, true),
-      ),
-    );
-  return row.n;
 }
 
 /** A code is unique among siblings whatever its case (the unique indexes are the last word under races). */
@@ -90,20 +42,7 @@ export async function assertCodeFree(
   exceptId?: number,
 ) {
   if (!code) return;
-  const [other] = await db
-    .select({ id: storageNodes.id })
-    .from(storageNodes)
-    .where(
-      and(
-        parent
-          ? eq(storageNodes.parentId, parent.id)
-          : and(eq(storageNodes.institutionId, inst), sql`${storageNodes.parentId} is null`),
-        sql`lower(${storageNodes.code}) = ${code.toLowerCase()}`,
-        exceptId ? ne(storageNodes.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (other)
+  if (await siblingHasCode(db, inst, parent?.id ?? null, code, exceptId))
     throw storageErrors.code_taken(code, parent ? `in ${parent.title}` : 'by another storage container', {
       code: ['This code is already used here'],
     });

@@ -1,7 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { sampleEndpoints } from '@contract/samples.endpoints';
-import type { RackScanApply } from '@contract/rack-scan.contract';
-import type { ChildInput, ContainerInput, PathRef, RackTemplateInput, StorageLevel } from '@contract/storage.contract';
+import type { RackScanApplyValues } from '@contract/rack-scan.contract';
+import type {
+  ChildValues,
+  ContainerValues,
+  PathRef,
+  RackTemplateValues,
+  StorageLevel,
+} from '@contract/storage.contract';
 import { boxRowsAt, collectionAt, nodeParams, rowsAt, storageEndpoints as e } from '@contract/storage.endpoints';
 import { call } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -31,7 +37,7 @@ export function useNode(instId: number, path: PathRef[]) {
 export function useCreateNode(instId: number, parentPath: PathRef[], level: StorageLevel) {
   return useMutation({
     ...changes('storage.structure', instId),
-    mutationFn: (body: ContainerInput | ChildInput) =>
+    mutationFn: (body: ContainerValues | ChildValues) =>
       call(collectionAt(parentPath, level).create, { params: nodeParams(instId, parentPath), body }, { notify: false }),
   });
 }
@@ -40,7 +46,7 @@ export function useCreateNode(instId: number, parentPath: PathRef[], level: Stor
 export function useRackTemplate(instId: number, shelfPath: PathRef[]) {
   return useMutation({
     ...changes('storage.structure', instId),
-    mutationFn: (body: RackTemplateInput) =>
+    mutationFn: (body: RackTemplateValues) =>
       call(
         e.rackTemplate,
         { params: { instId, containerId: shelfPath[0].id, shelfId: shelfPath[1].id }, body },
@@ -145,6 +151,6 @@ export const useRackScan = (instId: number, boxPath: PathRef[]) =>
 
 /** Applies the scan's moves (and, when asked, takes out the missing samples) if the box is still as scanned. */
 export const useApplyRackScan = (instId: number, boxPath: PathRef[]) =>
-  useStorageWrite(instId, (body: RackScanApply) =>
+  useStorageWrite(instId, (body: RackScanApplyValues) =>
     call(boxRowsAt(boxPath).rackScanApply, { params: nodeParams(instId, boxPath), body }, { notify: false }),
   );

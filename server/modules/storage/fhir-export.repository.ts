@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import type { StorageLevel } from '../../../contract/storage.contract';
 import { boxPositionOccupancies, boxPositions, storageNodes } from './storage.table';
 
@@ -44,26 +44,27 @@ export async function exportNodesWithAncestors(
 ): Promise<ExportNode[]> {
   const ids = [...new Set(nodeIds)];
   if (!ids.length) return [];
-  const result = (await db.execute(sql`with recursive up(id) as (
+  const rows = await rowsOf<{
+    id: number;
+    is_enabled: boolean;
+    level: StorageLevel;
+    parent_id: number | null;
+    title: string;
+    code: string | null;
+    rows: number;
+    columns: number;
+  }>(
+    db,
+    sql`with recursive up(id) as (
       select n.id from storage_nodes n where n.institution_id = ${institutionId} and n.id in (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
       )})
       union
       select p.id from storage_nodes p join storage_nodes c on c.parent_id = p.id join up on up.id = c.id where p.institution_id = ${institutionId})
-    select n.id, n.is_enabled, n.level, n.parent_id, n.title, n.code, n.rows, n.columns from storage_nodes n where n.id in (select id from up) order by n.id`)) as unknown as {
-    rows: {
-      id: number;
-      is_enabled: boolean;
-      level: StorageLevel;
-      parent_id: number | null;
-      title: string;
-      code: string | null;
-      rows: number;
-      columns: number;
-    }[];
-  };
-  return result.rows.map((r) => ({
+    select n.id, n.is_enabled, n.level, n.parent_id, n.title, n.code, n.rows, n.columns from storage_nodes n where n.id in (select id from up) order by n.id`,
+  );
+  return rows.map((r) => ({
     id: Number(r.id),
     isEnabled: r.is_enabled,
     level: r.level,
