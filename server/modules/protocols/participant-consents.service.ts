@@ -5,7 +5,7 @@ import type {
   SignInput,
   WithdrawInput,
 } from '../../../contract/protocol-participants.contract';
-import { command, type Ctx, type InstCtx, instOf } from '../../platform/context';
+import { command, type InstCtx } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
@@ -184,9 +184,12 @@ export async function withdrawConsent(ctx: InstCtx, protocolId: number, id: numb
  * allocate, ship, print): refused (409, protocols.consent_withdrawn) when a consent is withdrawn:
  * by `patientId`, in any protocol of the institution; by `participantId`, in that enrolment.
  */
-export async function assertUsable(ctx: Ctx, who: { patientId: number } | { participantId: number }, db: Db = ctx.db) {
-  // A Ctx, not an InstCtx: storage's allocation (and a test) still call it with one; InstCtx once they pass it.
-  const inst = instOf(ctx);
+export async function assertUsable(
+  ctx: InstCtx,
+  who: { patientId: number } | { participantId: number },
+  db: Db = ctx.db,
+) {
+  const inst = ctx.institutionId;
   const row = await firstWithdrawal(db, inst, who);
   if (!row) return;
   const name = (await patientNames(db, inst, [row.patientId])).get(row.patientId) ?? 'The participant';

@@ -6,7 +6,7 @@ import { signedIn } from '../../test/factories';
 import { participant, referenceIds } from '../../test/participants-fixtures';
 import { createProtocol, signaturePng } from '../../test/protocols-fixtures';
 import { auditEvents } from '../../platform/audit.table';
-import type { Ctx } from '../../platform/context';
+import type { InstCtx } from '../../platform/context';
 import { assertUsable } from './index';
 import { participantConsents } from './protocols.table';
 
@@ -251,7 +251,7 @@ describe('participant consents', () => {
     const [cp] = json<Rec[]>(await enrol([a.id]));
     const s = json<Rec>(await sign(cp.id, (await consent()).consentVersionId));
     // assertUsable reads only the institution: the account needs no permission for it.
-    const ctx: Ctx = {
+    const ctx: InstCtx = {
       db: t.db,
       institutionId: institution.id,
       address: '127.0.0.1',

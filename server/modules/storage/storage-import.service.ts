@@ -7,7 +7,7 @@ import {
   type StorageLevel,
 } from '../../../contract/storage.contract';
 import type { RowError } from '../../../contract/imports.contract';
-import { type Ctx, type InstCtx, instOf } from '../../platform/context';
+import type { InstCtx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { Db } from '../../db/client';
 import { titlesOf, unknownTitle } from '../../platform/lookups/lookup-titles';
@@ -15,12 +15,6 @@ import { childByCode } from './storage.repository';
 import { positionByCode } from './occupancies.repository';
 import { createNode } from './storage.service';
 import { allocate } from './allocation.service';
-
-/**
- * The imports module's ctx is a plain Ctx (its routes are under /institutions/:instId, its services not yet
- * on InstCtx): the storage verbs it reaches take the institution from it once, here.
- */
-const instCtxOf = (ctx: Ctx): InstCtx => ({ ...ctx, institutionId: instOf(ctx) });
 
 /** One CSV data row after the column mapping (the imports module's shape). */
 interface Row {
@@ -62,13 +56,13 @@ const levelOf = (text: string | undefined): StorageLevel | null | undefined =>
  */
 export async function createStorageRows(
   tx: Db,
-  ctx: Ctx,
+  ctx: InstCtx,
   rows: Row[],
   errors: RowError[],
   columnOf: (field: string) => string | null,
   progress: (done: number) => void | Promise<void> = () => {},
 ) {
-  const txCtx = instCtxOf({ ...ctx, db: tx });
+  const txCtx = { ...ctx, db: tx };
   const inst = txCtx.institutionId;
   const push = (line: number, field: string, message: string) =>
     errors.push({ line, field, column: columnOf(field), message });
@@ -144,13 +138,12 @@ export async function createStorageRows(
  * Answers why not (on `box` or `position`), or null when stored.
  */
 export async function storeAtPosition(
-  ctx: Ctx,
+  ctx: InstCtx,
   boxPath: string,
   positionLabel: string,
   collectedSampleId: number,
 ): Promise<{ field: 'box' | 'position'; message: string } | null> {
-  const instCtx = instCtxOf(ctx);
-  const inst = instCtx.institutionId;
+  const inst = ctx.institutionId;
   const codes = boxPath
     .split('/')
     .map((c) => c.trim())
@@ -165,7 +158,7 @@ export async function storeAtPosition(
   const position = await positionByCode(ctx.db, box.id, positionLabel);
   if (!position) return { field: 'position', message: `Box ${codes.join('/')} has no position ${positionLabel}` };
   try {
-    await allocate(instCtx, path, position.id, { collectedSampleId, storageContainerBoxPositionId: null });
+    await allocate(ctx, path, position.id, { collectedSampleId, storageContainerBoxPositionId: null });
     return null;
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
