@@ -105,8 +105,3 @@ export function belongsTo(account: AuthAccount, institutionId: number) {
   return account.isSuperAdmin || account.institutionIds.includes(institutionId);
 }
 
-/** The institution of an institution-scoped ctx (routes under /institutions/{instId}). */
-export function instOf(ctx: Ctx): number {
-  if (ctx.institutionId === null) throw new Error('route has no {instId}');
-  return ctx.institutionId;
-}
