@@ -104,4 +104,3 @@ export const administers = (account: AuthAccount, institutionId: number) =>
 export function belongsTo(account: AuthAccount, institutionId: number) {
   return account.isSuperAdmin || account.institutionIds.includes(institutionId);
 }
-
