@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { auditRowHash } from '../../platform/audit-hash';
-import { auditRowsAfter, legacyThrough, type AuditRow } from './audit.repository';
+import { auditRowsAfter, legacyThrough, type AuditRow } from './audit-chain.repository';
 
 /** Where one institution's chain first breaks, in words an operator can act on. */
 export interface ChainBreak {

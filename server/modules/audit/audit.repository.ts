@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { LookupEntity } from '../../../contract/lookups.registry';
 import type { Db } from '../../db/client';
 import { accountNames as accounts } from '../../platform/account-names';
-import { auditChainStart, auditEvents } from '../../platform/audit.table';
+import { auditEvents } from '../../platform/audit.table';
 import { tableOf } from '../../platform/lookups/lookup-refs';
 
-// All of the audit module's SQL: the log's pages, the titles it names, the rows the chain check reads.
+// The audit log's SQL: its pages and the titles they name (audit-chain.repository.ts: the chain check's reads).
 
 /** What a page of the log is filtered by; `from` inclusive, `to` exclusive. */
 export interface AuditFilter {
@@ -73,24 +73,3 @@ export async function lookupTitlesById(db: Db, e: LookupEntity, institutionId: n
     .from(t)
     .where(and(eq(t.institutionId, institutionId), inArray(t.id, ids)));
 }
-
-/** The last audit row written before the chain existed (migration 0017); 0 when none. */
-export async function legacyThrough(db: Db) {
-  const [row] = await db.select().from(auditChainStart).limit(1);
-  return row?.legacyThrough ?? 0;
-}
-
-/** The next `limit` audit rows after id `after` in id order, of one institution or all. */
-export async function auditRowsAfter(db: Db, after: number, limit: number, only?: { institutionId: number }) {
-  const where: SQL[] = [gt(auditEvents.id, after)];
-  if (only) where.push(eq(auditEvents.institutionId, only.institutionId));
-  return db
-    .select()
-    .from(auditEvents)
-    .where(and(...where))
-    .orderBy(asc(auditEvents.id))
-    .limit(limit);
-}
-
-/** An audit row as the chain check reads it. */
-export type AuditRow = typeof auditEvents.$inferSelect;
