@@ -53,6 +53,7 @@ export const UserSuperAdmin = z.object({ isSuperAdmin: z.boolean() }).extend(Con
 export type UserSuperAdmin = z.output<typeof UserSuperAdmin>;
 
 export const UserQuery = z.object({ institutionId: Id.optional() });
+export type UserQuery = z.output<typeof UserQuery>;
 
 export const User = RecordBase.extend({
   firstName: z.string(),

@@ -17,7 +17,7 @@ export const AuditQuery = z.object({
   to: when,
 });
 
-export type AuditQuery = z.infer<typeof AuditQuery>;
+export type AuditQuery = z.output<typeof AuditQuery>;
 
 export const AuditEvent = z.object({
   id: z.number(),

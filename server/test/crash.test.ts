@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../db/client';
-import { verifyAuditChains } from '../modules/audit/audit-chain';
+import { verifyAuditChains } from '../modules/audit';
 import { databaseNames, urlFor, withClient } from './databases';
 import type { TestApp } from './harness';
 import { labSetup } from './orders-fixtures';

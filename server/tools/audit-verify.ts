@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { lockDataDir } from '../db/data-dir-lock';
-import { verifyAuditChains } from '../modules/audit/audit-chain';
+import { verifyAuditChains } from '../modules/audit';
 
 const config = loadConfig();
 if (!config.databaseUrl && (!fs.existsSync(config.dataDir) || fs.readdirSync(config.dataDir).length === 0)) {

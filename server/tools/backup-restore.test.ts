@@ -14,7 +14,7 @@ import { openDatabase } from '../db/client';
 import { json, testClient } from '../test/harness';
 import { signedIn } from '../test/factories';
 import { participant, referenceIds } from '../test/participants-fixtures';
-import { verifyAuditChains } from '../modules/audit/audit-chain';
+import { verifyAuditChains } from '../modules/audit';
 import { tableCounts } from './pglite-backup';
 import { lockFileOf } from '../db/data-dir-lock';
 

@@ -11,9 +11,7 @@ import * as svc from './accounts.service';
  */
 export function accountRoutes(app: App, deps: AppDeps, endSessions: SessionEnder) {
   const route = router(app, deps);
-  route(e.list, async (req, ctx, reply) =>
-    sendPage(reply, req.query, await svc.listUsers(ctx, req.query, req.query.institutionId)),
-  );
+  route(e.list, async (req, ctx, reply) => sendPage(reply, req.query, await svc.listUsers(ctx, req.query)));
   route(e.get, async (req, ctx) => svc.getUser(ctx, req.params.id));
   route(e.create, async (req, ctx, reply) => reply.status(201).send(await svc.createUser(ctx, req.body)));
   route(e.overwritePassword, async (req, ctx) => svc.overwritePassword(ctx, req.body, endSessions));

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, exists, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type {
   Invitation,
   InvitationAnswer,
   OverwritePassword,
   User,
   UserCreate,
+  UserQuery,
+  UserMembership,
+  UserRoles,
+  UserSuperAdmin,
 } from '../../../contract/accounts.contract';
 import type { PagingQuery } from '../../../contract/common.contract';
 import { SUPER_ADMIN, type Role } from '../../../contract/permissions.contract';
@@ -24,12 +27,9 @@ import { accountErrors } from './accounts.errors';
 import { PASSWORD_MSG } from '../../../contract/password-policy';
 import { strongPasswordProblem } from '../../../contract/password-strength';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
-import { likePattern, offsetOf } from '../../platform/paging';
-import { selectRecords, type RecordRow } from '../../platform/record-refs';
-import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import { institutionExists, institutionTitles } from '../institutions';
-import { accounts, accountInstitutions } from './accounts.table';
-import { passwordHashOf, setPasswordHash } from './accounts.repository';
+import * as repo from './accounts.repository';
+import type { AccountRecord } from './accounts.repository';
 
 /**
  * Ends every open session of an account inside the caller's transaction (its password was overwritten,
@@ -38,33 +38,17 @@ import { passwordHashOf, setPasswordHash } from './accounts.repository';
  */
 export type SessionEnder = (tx: Db, accountId: number, now: Date) => Promise<void>;
 
-/** Accounts the caller may see: members of an institution where it holds accounts.read (all for Super Administrator). */
-function visibleScope(ctx: Ctx, institutionId?: number): SQL | undefined {
-  const ids = institutionId !== undefined ? [institutionId] : institutionsWhere(ctx.account, 'accounts.read');
-  if (ids === null) return undefined;
-  return exists(
-    ctx.db
-      .select({ x: sql`1` })
-      .from(accountInstitutions)
-      .where(
-        and(
-          eq(accountInstitutions.accountId, accounts.id),
-          inArray(accountInstitutions.institutionId, ids.length ? ids : [0]),
-        ),
-      ),
-  );
-}
+/** Institutions whose members the caller may see: where it holds accounts.read (null: all, Super Administrator). */
+const readable = (ctx: Ctx) => institutionsWhere(ctx.account, 'accounts.read');
 
 type Membership = { id: number; title: string; roles: Role[] };
-
-type AccountRow = RecordRow<typeof accounts>;
 
 /**
  * An account as the contract's `User` (the password hash never reaches a record: `RecordDto` drops it).
  * An invitation's placeholder shows as the account its administrator created: its user name is the
  * e-mail typed, and nothing says it is an invitation (docs/accounts.md).
  */
-function toUser(row: AccountRow, institutionList: Membership[], otherInstitutionCount: number): User {
+function toUser(row: AccountRecord, institutionList: Membership[], otherInstitutionCount: number): User {
   const { invitedAccountId, ...account } = row;
   return {
     ...account,
@@ -74,29 +58,15 @@ function toUser(row: AccountRow, institutionList: Membership[], otherInstitution
   };
 }
 
-export async function listUsers(ctx: Ctx, q: PagingQuery, institutionId?: number) {
-  requirePermission(ctx, 'accounts.read');
+/**
+ * The accounts the caller may see, or those of one institution. The route checked accounts.read in some
+ * membership; only the service knows the institution asked for, whose membership must grant it too.
+ */
+export async function listUsers(ctx: Ctx, q: PagingQuery & UserQuery) {
+  const { institutionId } = q;
   if (institutionId !== undefined && !belongsTo(ctx.account, institutionId)) throw notFound('Institution');
   if (institutionId !== undefined) requirePermission(ctx, 'accounts.read', institutionId);
-  const parts: (SQL | undefined)[] = [visibleScope(ctx, institutionId)];
-  if (q.searchTerm) {
-    const p = likePattern(q.searchTerm);
-    parts.push(
-      or(
-        ilike(accounts.firstName, p),
-        ilike(accounts.lastName, p),
-        ilike(accounts.email, p),
-        ilike(accounts.phoneNumber, p),
-      ),
-    );
-  }
-  if (q.isEnabled !== undefined) parts.push(eq(accounts.isEnabled, q.isEnabled));
-  const page = await selectRecords(ctx.db, accounts, {
-    where: and(...parts),
-    orderBy: [asc(accounts.lastName), asc(accounts.firstName), asc(accounts.id)],
-    limit: q.pageSize,
-    offset: offsetOf(q),
-  });
+  const page = await repo.accountPage(ctx.db, institutionId !== undefined ? [institutionId] : readable(ctx), q);
   return { total: page.total, rows: await withInstitutions(ctx, page.rows) };
 }
 
@@ -104,45 +74,36 @@ export async function listUsers(ctx: Ctx, q: PagingQuery, institutionId?: number
  * Adds each account's memberships with one query for the whole page (no N+1): only those of
  * institutions where the caller may read accounts; the others are only counted.
  */
-async function withInstitutions(ctx: Ctx, rows: AccountRow[]): Promise<User[]> {
+async function withInstitutions(ctx: Ctx, rows: AccountRecord[]): Promise<User[]> {
   if (!rows.length) return [];
-  const links = await ctx.db
-    .select({
-      accountId: accountInstitutions.accountId,
-      id: accountInstitutions.institutionId,
-      roles: accountInstitutions.roles,
-    })
-    .from(accountInstitutions)
-    .where(
-      inArray(
-        accountInstitutions.accountId,
-        rows.map((r) => r.id),
-      ),
-    );
+  const links = await repo.membershipLinks(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   const titles = await institutionTitles(ctx.db, [...new Set(links.map((m) => m.id))]);
   const memberships = links
     .filter((m) => titles.has(m.id))
     .map((m) => ({ ...m, title: titles.get(m.id)! }))
     .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
-  const readable = institutionsWhere(ctx.account, 'accounts.read');
+  const where = readable(ctx);
   return rows.map((r) => {
-    const own = memberships.filter((m) => m.accountId === Number(r.id));
+    const own = memberships.filter((m) => m.accountId === r.id);
     const shown = own
-      .filter((m) => readable === null || readable.includes(m.id))
-      .map((m) => ({ id: m.id, title: m.title, roles: m.roles as Role[] }));
+      .filter((m) => where === null || where.includes(m.id))
+      .map((m) => ({ id: m.id, title: m.title, roles: m.roles }));
     return toUser(r, shown, own.length - shown.length);
   });
 }
 
+/**
+ * One account the caller may see (404 otherwise). No permission check of its own: its route checked
+ * accounts.read, and the write verbs that answer with it hold accounts.manage, which every role holding it
+ * pairs with accounts.read (contract/permissions.contract.ts); the visible scope is accounts.read's anyway.
+ */
 export async function getUser(ctx: Ctx, id: number) {
-  requirePermission(ctx, 'accounts.read');
-  const page = await selectRecords(ctx.db, accounts, {
-    where: and(eq(accounts.id, id), visibleScope(ctx)),
-    orderBy: asc(accounts.id),
-    limit: 1,
-  });
-  if (!page.rows[0]) throw notFound('Account');
-  return (await withInstitutions(ctx, page.rows))[0];
+  const row = await repo.accountRecord(ctx.db, id, readable(ctx));
+  if (!row) throw notFound('Account');
+  return (await withInstitutions(ctx, [row]))[0];
 }
 
 function assertMayGrant(ctx: Ctx, roles: readonly Role[]) {
@@ -167,7 +128,7 @@ function assertAdministers(ctx: Ctx, institutionId: number) {
  * The password typed is never applied to the existing account. A duplicate the caller can see is a 409.
  */
 export async function createUser(ctx: Ctx, input: UserCreate) {
-  requirePermission(ctx, 'accounts.manage');
+  // The route checked accounts.manage in some membership; the institution the body names must grant it.
   assertAdministers(ctx, input.institutionId);
   assertMayGrant(ctx, input.roles);
   // issue 26: scored with the account's own names and e-mail (the contract's schema checked the rest).
@@ -178,47 +139,37 @@ export async function createUser(ctx: Ctx, input: UserCreate) {
   if (weak) throw validationProblem({ password: [weak] });
   const passwordHash = await hashPassword(input.password);
   const email = input.email.trim().toLowerCase();
-  const sameKey = or(eq(sql`lower(${accounts.email})`, email), eq(sql`lower(${accounts.userName})`, email));
   try {
-    const id = await ctx.db.transaction(async (tx) => {
+    // The password is hashed before the transaction: no connection is held during the slow hash.
+    const id = await command(ctx, 'accounts.manage', async (tx) => {
       const inst = { id: input.institutionId };
-      if (!(await institutionExists(tx, inst.id))) throw notFound('Institution');
-      const [existing] = await tx
-        .select({ id: accounts.id })
-        .from(accounts)
-        .where(and(sameKey, isNull(accounts.invitedAccountId)))
-        .limit(1)
-        .for('update');
+      if (!(await institutionExists(tx.db, inst.id))) throw notFound('Institution');
+      const existing = await repo.lockAccountByKey(tx.db, email);
       // The caller sees it already (a member of its institutions, or its own pending invitation): say so.
-      const [visible] = await tx
-        .select({ id: accounts.id })
-        .from(accounts)
-        .where(and(sameKey, visibleScope(ctx)))
-        .limit(1);
-      if (visible) throw accountErrors.email_taken();
-      const [row] = await tx
-        .insert(accounts)
-        .values({
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email,
-          phoneNumber: input.phoneNumber,
-          passwordHash,
-          creatorId: ctx.account.id,
-          enablerId: ctx.account.id,
-          ...(existing
-            ? { userName: `invitation ${randomUUID()}`, isSuperAdmin: false, invitedAccountId: existing.id }
-            : { userName: email, isSuperAdmin: input.roles.includes(SUPER_ADMIN) }),
-        })
-        .returning();
+      if (await repo.visibleAccountByKey(tx.db, email, readable(tx))) throw accountErrors.email_taken();
+      const row = await repo.insertAccount(tx.db, {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email,
+        phoneNumber: input.phoneNumber,
+        passwordHash,
+        creatorId: tx.account.id,
+        enablerId: tx.account.id,
+        ...(existing
+          ? { userName: `invitation ${randomUUID()}`, isSuperAdmin: false, invitedAccountId: existing.id }
+          : { userName: email, isSuperAdmin: input.roles.includes(SUPER_ADMIN) }),
+      });
       const roles = [...new Set(input.roles)].filter((r) => r !== SUPER_ADMIN);
-      await tx
-        .insert(accountInstitutions)
-        .values({ accountId: row.id, institutionId: inst.id, roles, creatorId: ctx.account.id });
+      await repo.insertMembership(tx.db, {
+        accountId: row.id,
+        institutionId: inst.id,
+        roles,
+        creatorId: tx.account.id,
+      });
       // The institution's log reads the same for both; who was invited is logged outside any institution
       // (institution null: Super Administrators), never in B's chain.
       const { passwordHash: _p, ...created } = row;
-      await audit(tx, ctx, {
+      await audit(tx.db, tx, {
         entity: 'account',
         entityId: row.id,
         action: 'create',
@@ -226,7 +177,7 @@ export async function createUser(ctx: Ctx, input: UserCreate) {
         institutionId: inst.id,
       });
       if (existing) {
-        await audit(tx, ctx, {
+        await audit(tx.db, tx, {
           entity: 'account',
           entityId: existing.id,
           action: 'invite',
@@ -245,24 +196,9 @@ export async function createUser(ctx: Ctx, input: UserCreate) {
 
 /** Looks up an account the caller may see (404 otherwise), by id or by e-mail / user name, with its memberships. */
 async function findManaged(ctx: Ctx, user: number | string) {
-  // An invitation's placeholder answers to its e-mail, as the account its administrator created would.
-  const byKey =
-    typeof user === 'number'
-      ? eq(accounts.id, user)
-      : or(
-          eq(sql`lower(${accounts.userName})`, user.toLowerCase()),
-          and(isNotNull(accounts.invitedAccountId), eq(sql`lower(${accounts.email})`, user.toLowerCase())),
-        );
-  const [row] = await ctx.db
-    .select()
-    .from(accounts)
-    .where(and(byKey, visibleScope(ctx)))
-    .limit(1);
+  const row = await repo.managedAccount(ctx.db, user, readable(ctx));
   if (!row) throw notFound('Account');
-  const memberships = await ctx.db
-    .select({ institutionId: accountInstitutions.institutionId, roles: accountInstitutions.roles })
-    .from(accountInstitutions)
-    .where(eq(accountInstitutions.accountId, row.id));
+  const memberships = await repo.membershipsOf(ctx.db, row.id);
   return { ...row, memberships };
 }
 type Managed = Awaited<ReturnType<typeof findManaged>>;
@@ -280,15 +216,10 @@ function assertAdministersAll(ctx: Ctx, target: Managed) {
 }
 
 /** Account-wide changes are audited once in each institution of the account, so every one sees them. */
-const auditEverywhere = (
-  tx: Db,
-  ctx: Ctx,
-  target: Managed,
-  entry: Omit<AuditEntry, 'entity' | 'entityId' | 'institutionId'>,
-) =>
+const auditEverywhere = (tx: Ctx, target: Managed, entry: Omit<AuditEntry, 'entity' | 'entityId' | 'institutionId'>) =>
   auditInEach(
+    tx.db,
     tx,
-    ctx,
     target.memberships.map((m) => m.institutionId),
     {
       entity: 'account',
@@ -308,8 +239,8 @@ function asShown(row: unknown): unknown {
 
 /** spec 2 §5: changing a password needs the administrator's own password. Revokes the account's sessions. */
 export async function overwritePassword(ctx: Ctx, input: OverwritePassword, revokeSessions: SessionEnder) {
-  requirePermission(ctx, 'accounts.manage');
-  const adminHash = await passwordHashOf(ctx.db, ctx.account.id);
+  // The route checked accounts.manage in some membership; assertAdministersAll checks every one of the target's.
+  const adminHash = await repo.passwordHashOf(ctx.db, ctx.account.id);
   if (!adminHash || !(await verifyPassword(input.adminPassword, adminHash))) {
     throw accountErrors.admin_password_wrong({ adminPassword: ['Your administrator password is incorrect.'] });
   }
@@ -324,38 +255,31 @@ export async function overwritePassword(ctx: Ctx, input: OverwritePassword, revo
       userInputs: [target.firstName, target.lastName, target.userName],
     }) ?? ((await verifyPassword(input.newPassword, target.passwordHash)) ? PASSWORD_MSG.current : null);
   if (problem) throw validationProblem({ newPassword: [problem] });
+  // Hashed before the transaction: no connection is held during the slow hash.
   const passwordHash = await hashPassword(input.newPassword);
-  await ctx.db.transaction(async (tx) => {
-    await setPasswordHash(tx, target.id, passwordHash);
-    await revokeSessions(tx, target.id, ctx.now());
+  await command(ctx, 'accounts.manage', async (tx) => {
+    await repo.setPasswordHash(tx.db, target.id, passwordHash);
+    await revokeSessions(tx.db, target.id, tx.now());
     // Not 'password_change' (the account's own): the log tells an administrator's overwrite apart.
-    await auditEverywhere(tx, ctx, target, { action: 'password_overwrite' });
+    await auditEverywhere(tx, target, { action: 'password_overwrite' });
   });
   return { id: target.id };
 }
 
 /** The roles of the account's membership in one institution the caller administers. */
-export async function setRoles(
-  ctx: Ctx,
-  id: number,
-  input: { institutionId: number; roles: Role[]; concurrencyStamp?: string },
-) {
-  await command(ctx, 'accounts.manage', async (c) => {
-    const tx = c.db;
-    const target = await findManaged(c, id);
+export async function setRoles(ctx: Ctx, id: number, input: UserRoles) {
+  await command(ctx, 'accounts.manage', async (tx) => {
+    const target = await findManaged(tx, id);
     // The membership changed is in the institution the body names: the caller must administer THAT one.
-    assertAdministers(c, input.institutionId);
-    assertMayGrant(c, input.roles);
-    if (target.isSuperAdmin && !c.account.isSuperAdmin) throw accountErrors.super_admin_target();
+    assertAdministers(tx, input.institutionId);
+    assertMayGrant(tx, input.roles);
+    if (target.isSuperAdmin && !tx.account.isSuperAdmin) throw accountErrors.super_admin_target();
     const membership = target.memberships.find((m) => m.institutionId === input.institutionId);
     if (!membership) throw notFound('Membership');
     const roles = [...new Set(input.roles)];
-    await updateStamped(tx, accounts, undefined, id, input.concurrencyStamp, {}, 'Account');
-    await tx
-      .update(accountInstitutions)
-      .set({ roles })
-      .where(and(eq(accountInstitutions.accountId, id), eq(accountInstitutions.institutionId, input.institutionId)));
-    await audit(tx, c, {
+    await repo.touchAccount(tx.db, id, input.concurrencyStamp);
+    await repo.setMembershipRoles(tx.db, id, input.institutionId, roles);
+    await audit(tx.db, tx, {
       entity: 'account',
       entityId: id,
       action: 'roles_change',
@@ -368,18 +292,17 @@ export async function setRoles(
 }
 
 /** The account joins an institution the caller administers, with its roles there. */
-export async function addMembership(ctx: Ctx, id: number, input: { institutionId: number; roles: Role[] }) {
-  await command(ctx, 'accounts.manage', async (c) => {
-    const tx = c.db;
+export async function addMembership(ctx: Ctx, id: number, input: UserMembership) {
+  await command(ctx, 'accounts.manage', async (tx) => {
     // The institution joined is the one the body names: the caller must administer THAT one.
-    assertAdministers(c, input.institutionId);
-    assertMayGrant(c, input.roles);
-    const target = await findManaged(c, id);
+    assertAdministers(tx, input.institutionId);
+    assertMayGrant(tx, input.roles);
+    const target = await findManaged(tx, id);
     if (target.memberships.some((m) => m.institutionId === input.institutionId)) throw accountErrors.already_member();
     const after = { institutionId: input.institutionId, roles: [...new Set(input.roles)] };
-    if (!(await institutionExists(tx, input.institutionId))) throw notFound('Institution');
-    await tx.insert(accountInstitutions).values({ accountId: id, ...after, creatorId: c.account.id });
-    await audit(tx, c, {
+    if (!(await institutionExists(tx.db, input.institutionId))) throw notFound('Institution');
+    await repo.insertMembership(tx.db, { accountId: id, ...after, creatorId: tx.account.id });
+    await audit(tx.db, tx, {
       entity: 'account',
       entityId: id,
       action: 'add_institution',
@@ -390,35 +313,29 @@ export async function addMembership(ctx: Ctx, id: number, input: { institutionId
   return getUser(ctx, id);
 }
 
-/** Grants or revokes Super Administrator (every permission everywhere): a Super Administrator only. */
-export async function setSuperAdmin(ctx: Ctx, id: number, input: { isSuperAdmin: boolean; concurrencyStamp?: string }) {
+/**
+ * Grants or revokes Super Administrator (every permission everywhere): a Super Administrator only, which
+ * the route's accounts.manage cannot say, so the service checks it first.
+ */
+export async function setSuperAdmin(ctx: Ctx, id: number, input: UserSuperAdmin) {
   if (!ctx.account.isSuperAdmin) throw accountErrors.super_admin_toggle();
   if (id === ctx.account.id && !input.isSuperAdmin) throw accountErrors.own_super_admin();
   const target = await findManaged(ctx, id);
-  await ctx.db.transaction(async (tx) => {
-    const { before, after } = await updateStamped(
-      tx,
-      accounts,
-      undefined,
-      id,
-      input.concurrencyStamp,
-      { isSuperAdmin: input.isSuperAdmin },
-      'Account',
-    );
-    await auditEverywhere(tx, ctx, target, { action: 'update', before, after });
+  await command(ctx, 'accounts.manage', async (tx) => {
+    const { before, after } = await repo.setSuperAdminFlag(tx.db, id, input.concurrencyStamp, input.isSuperAdmin);
+    await auditEverywhere(tx, target, { action: 'update', before, after });
   });
   return getUser(ctx, id);
 }
 
 export async function setUserEnabled(ctx: Ctx, id: number, enabled: boolean, revokeSessions: SessionEnder) {
-  await command(ctx, 'accounts.manage', async (c) => {
-    const tx = c.db;
-    const target = await findManaged(c, id);
-    if (target.id === c.account.id && !enabled) throw accountErrors.own_disable();
-    assertAdministersAll(c, target);
-    const { before, after } = await setEnabled(tx, accounts, undefined, id, enabled, c.account.id, c.now(), 'Account');
-    if (!enabled) await revokeSessions(tx, id, c.now());
-    await auditEverywhere(tx, c, target, { action: enabled ? 'enable' : 'disable', before, after });
+  await command(ctx, 'accounts.manage', async (tx) => {
+    const target = await findManaged(tx, id);
+    if (target.id === tx.account.id && !enabled) throw accountErrors.own_disable();
+    assertAdministersAll(tx, target);
+    const { before, after } = await repo.setAccountEnabled(tx.db, id, enabled, tx.account.id, tx.now());
+    if (!enabled) await revokeSessions(tx.db, id, tx.now());
+    await auditEverywhere(tx, target, { action: enabled ? 'enable' : 'disable', before, after });
   });
   return getUser(ctx, id);
 }
@@ -427,40 +344,15 @@ export async function setUserEnabled(ctx: Ctx, id: number, enabled: boolean, rev
 
 /** The signed-in account's pending invitations: enabled placeholders pointing at it, with their institutions. */
 export async function myInvitations(ctx: Ctx): Promise<Invitation[]> {
-  const rows = await ctx.db
-    .select({
-      id: accounts.id,
-      firstName: accounts.firstName,
-      lastName: accounts.lastName,
-      email: accounts.email,
-      createdDate: accounts.createdDate,
-      creatorId: accounts.creatorId,
-    })
-    .from(accounts)
-    .where(and(eq(accounts.invitedAccountId, ctx.account.id), eq(accounts.isEnabled, true)))
-    .orderBy(asc(accounts.id));
+  const rows = await repo.pendingInvitations(ctx.db, ctx.account.id);
   if (!rows.length) return [];
-  const links = await ctx.db
-    .select({
-      accountId: accountInstitutions.accountId,
-      id: accountInstitutions.institutionId,
-      roles: accountInstitutions.roles,
-    })
-    .from(accountInstitutions)
-    .where(
-      inArray(
-        accountInstitutions.accountId,
-        rows.map((r) => r.id),
-      ),
-    );
+  const links = await repo.membershipLinks(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   const titles = await institutionTitles(ctx.db, [...new Set(links.map((l) => l.id))]);
   const creatorIds = [...new Set(rows.map((r) => r.creatorId).filter((c): c is number => c !== null))];
-  const creators = creatorIds.length
-    ? await ctx.db
-        .select({ id: accounts.id, firstName: accounts.firstName, lastName: accounts.lastName })
-        .from(accounts)
-        .where(inArray(accounts.id, creatorIds))
-    : [];
+  const creators = creatorIds.length ? await repo.accountNamesOf(ctx.db, creatorIds) : [];
   return rows
     .map((r) => {
       const by = creators.find((c) => c.id === r.creatorId);
@@ -473,7 +365,7 @@ export async function myInvitations(ctx: Ctx): Promise<Invitation[]> {
         invitedBy: by ? { firstName: by.firstName, lastName: by.lastName } : null,
         institutions: links
           .filter((l) => l.accountId === r.id && titles.has(l.id))
-          .map((l) => ({ id: l.id, title: titles.get(l.id)!, roles: l.roles as Role[] })),
+          .map((l) => ({ id: l.id, title: titles.get(l.id)!, roles: l.roles })),
       };
     })
     .filter((i) => i.institutions.length);
@@ -484,45 +376,35 @@ export async function myInvitations(ctx: Ctx): Promise<Invitation[]> {
  * account's, a disabled one, an id that is no invitation). Either way the placeholder and its memberships
  * are removed; accepting first gives the account each of its memberships with the roles they hold now
  * (never Super Administrator, never the placeholder's password). Audited in each institution concerned.
+ * A plain transaction, not command(): no permission is needed to answer one's own invitation (any
+ * signed-in account; the lookup is by the caller's own id).
  */
 export async function answerInvitation(ctx: Ctx, id: number, accept: boolean): Promise<InvitationAnswer> {
-  return ctx.db.transaction(async (tx) => {
-    const [invitation] = await tx
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(and(eq(accounts.id, id), eq(accounts.invitedAccountId, ctx.account.id), eq(accounts.isEnabled, true)))
-      .for('update');
-    if (!invitation) throw notFound('Invitation');
-    const links = await tx
-      .select({ institutionId: accountInstitutions.institutionId, roles: accountInstitutions.roles })
-      .from(accountInstitutions)
-      .where(eq(accountInstitutions.accountId, id));
+  return ctx.db.transaction(async (db) => {
+    const tx: Ctx = { ...ctx, db };
+    if (!(await repo.lockInvitation(tx.db, id, tx.account.id))) throw notFound('Invitation');
+    const links = await repo.membershipsOf(tx.db, id);
     const joined: number[] = [];
     if (accept) {
       for (const link of links) {
-        const added = await tx
-          .insert(accountInstitutions)
-          .values({
-            accountId: ctx.account.id,
-            institutionId: link.institutionId,
-            roles: link.roles,
-            creatorId: ctx.account.id,
-          })
-          .onConflictDoNothing()
-          .returning({ institutionId: accountInstitutions.institutionId });
-        if (added.length) joined.push(link.institutionId);
+        const values = {
+          accountId: tx.account.id,
+          institutionId: link.institutionId,
+          roles: link.roles,
+          creatorId: tx.account.id,
+        };
+        if (await repo.joinUnlessMember(tx.db, values)) joined.push(link.institutionId);
       }
     }
-    await tx.delete(accountInstitutions).where(eq(accountInstitutions.accountId, id));
-    await tx.delete(accounts).where(eq(accounts.id, id));
+    await repo.deleteInvitation(tx.db, id);
     for (const link of [...links].sort((a, b) => a.institutionId - b.institutionId)) {
       await audit(
+        tx.db,
         tx,
-        ctx,
         accept
           ? {
               entity: 'account',
-              entityId: ctx.account.id,
+              entityId: tx.account.id,
               action: 'accept_invitation',
               after: { invitationId: id, institutionId: link.institutionId, roles: link.roles },
               institutionId: link.institutionId,

@@ -1,5 +1,6 @@
 import { boolean, integer, pgTable, primaryKey, text, uniqueIndex, index, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { Role } from '../../../contract/permissions.contract';
 import { recordColumns, ts } from '../../platform/records';
 import { accountNameColumns } from '../../platform/account-names';
 
@@ -42,6 +43,7 @@ export const accountInstitutions = pgTable(
     /** Never 'Super Administrator' (that is accounts.is_super_admin). */
     roles: text('roles')
       .array()
+      .$type<Role[]>()
       .notNull()
       .default(sql`'{}'::text[]`),
     createdDate: ts('created_date').notNull().defaultNow(),

@@ -1,7 +1,6 @@
-import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditChainStart, auditEvents } from '../../platform/audit.table';
 import { auditRowHash } from '../../platform/audit-hash';
+import { auditRowsAfter, legacyThrough, type AuditRow } from './audit-chain.repository';
 
 /** Where one institution's chain first breaks, in words an operator can act on. */
 export interface ChainBreak {
@@ -25,11 +24,6 @@ export interface ChainReport {
 }
 
 const BATCH = 2000;
-
-async function legacyThrough(db: Db) {
-  const [row] = await db.select().from(auditChainStart).limit(1);
-  return row?.legacyThrough ?? 0;
-}
 
 interface Walk {
   report: ChainReport;
@@ -61,14 +55,7 @@ export async function verifyAuditChains(db: Db, only?: { institutionId: number }
   if (only) walkOf(only.institutionId);
   let after = 0;
   for (;;) {
-    const where: SQL[] = [gt(auditEvents.id, after)];
-    if (only) where.push(eq(auditEvents.institutionId, only.institutionId));
-    const rows = await db
-      .select()
-      .from(auditEvents)
-      .where(and(...where))
-      .orderBy(asc(auditEvents.id))
-      .limit(BATCH);
+    const rows = await auditRowsAfter(db, after, BATCH, only);
     for (const r of rows) {
       const w = walkOf(r.institutionId);
       if (r.id <= legacy) {
@@ -88,7 +75,7 @@ export async function verifyAuditChains(db: Db, only?: { institutionId: number }
   return [...walks.values()].map((w) => w.report).sort((a, b) => (a.institutionId ?? -1) - (b.institutionId ?? -1));
 }
 
-function check(r: typeof auditEvents.$inferSelect, w: Walk): ChainBreak | null {
+function check(r: AuditRow, w: Walk): ChainBreak | null {
   const at = { id: r.id, institutionId: r.institutionId };
   if (!r.hash)
     return {

@@ -1,9 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { AUDIT_RECORD_TYPES, SITES } from '../../../contract/audit-labels';
 import { LOOKUP_BY_KEY } from '../../../contract/lookups.registry';
 import type { Db } from '../../db/client';
-import { tableOf } from '../../platform/lookups/lookup-refs';
 import { siteTitles } from '../institutions';
+import { lookupTitlesById } from './audit.repository';
 import { parseId } from '../../../contract/common.contract';
 
 type Row = { entity: string; before: unknown; after: unknown };
@@ -48,12 +47,7 @@ export async function auditTitles(db: Db, institutionId: number, rows: Row[]): P
     }
     const e = LOOKUP_BY_KEY[key];
     if (!e?.titleField) continue;
-    const t = tableOf(e);
-    const found = await db
-      .select({ id: t.id, title: t[e.titleField] })
-      .from(t)
-      .where(and(eq(t.institutionId, institutionId), inArray(t.id, ids)));
-    for (const r of found) out[`${key}:${r.id}`] = String(r.title);
+    for (const r of await lookupTitlesById(db, e, institutionId, ids)) out[`${key}:${r.id}`] = String(r.title);
   }
   return out;
 }

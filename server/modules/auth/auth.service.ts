@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   SESSION_HOURS,
@@ -9,13 +8,13 @@ import {
   type Me,
 } from '../../../contract/auth.contract';
 import { permissionsOf, type Role } from '../../../contract/permissions.contract';
-import { credentialsOf, membershipInstitutionIds, passwordHashOf, setPasswordHash, signInAccounts } from '../accounts';
-import { loginAttempts, sessions } from './auth.table';
+import { credentialsOf, membershipInstitutionIds, passwordHashOf, setPasswordHash } from '../accounts';
+import * as repo from './auth.repository';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/passwords';
 import { strongPasswordProblem } from '../../../contract/password-strength';
 import { validationProblem } from '../../platform/errors';
 import { authErrors } from './auth.errors';
-import { assertNotThrottled, deviceAllowed, pruneAttempts, type ThrottleConfig } from './login-throttle';
+import { assertNotThrottled, deviceAllowed, type ThrottleConfig } from './login-throttle';
 import { deviceCookie, validDevice } from './device-cookies';
 import type { Config } from '../../config';
 import { auditInEach } from '../../platform/audit';
@@ -55,7 +54,7 @@ export async function login(
   const account = await credentialsOf(db, userName);
   const ok = await verifyPassword(input.password, account?.passwordHash ?? DUMMY_HASH);
   if (!account || !ok || !account.isEnabled) {
-    await db.insert(loginAttempts).values({ userName, address, succeeded: false, at: now(), device });
+    await repo.recordAttempt(db, { userName, address, succeeded: false, at: now(), device });
     throw authErrors.invalid_credentials();
   }
   const token = randomBytes(32).toString('base64url');
@@ -63,26 +62,23 @@ export async function login(
     now().getTime() + (input.stayLoggedIn ? SESSION_HOURS.long : SESSION_HOURS.short) * 3_600_000,
   );
   await db.transaction(async (tx) => {
-    const [s] = await tx
-      .insert(sessions)
-      .values({
-        tokenHash: hashToken(token),
-        accountId: account.id,
-        expiresAt,
-        address,
-        createdAt: now(),
-        lastSeenAt: now(),
-      })
-      .returning({ id: sessions.id });
-    await tx.insert(loginAttempts).values({ userName, address, succeeded: true, at: now(), device });
-    await pruneAttempts(tx, userName, now());
+    const sessionId = await repo.insertSession(tx, {
+      tokenHash: hashToken(token),
+      accountId: account.id,
+      expiresAt,
+      address,
+      createdAt: now(),
+      lastSeenAt: now(),
+    });
+    await repo.recordAttempt(tx, { userName, address, succeeded: true, at: now(), device });
+    await repo.pruneAttempts(tx, userName, now());
     // In each of the account's institutions, so their administrators see who signed in (issue 11).
     const institutionIds = await membershipInstitutionIds(tx, account.id);
     await auditInEach(
       tx,
       { account: { id: account.id } as AuthAccount, institutionId: null, address },
       institutionIds,
-      { entity: 'session', entityId: s.id, action: 'login' },
+      { entity: 'session', entityId: sessionId, action: 'login' },
     );
   });
   const me = await loadAccount(db, account.id, 0);
@@ -116,27 +112,6 @@ function toAuthAccount(a: AccountRow | undefined, sessionId: number): AuthAccoun
   return { ...person, memberships, institutionIds: memberships.map((m) => m.institutionId), sessionId };
 }
 
-const sessionOfToken = (db: Db) =>
-  db
-    .select()
-    .from(sessions)
-    .innerJoin(signInAccounts, eq(signInAccounts.id, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
-    .limit(1)
-    .prepare('auth_session_of_token');
-const preparedOn = new WeakMap<Db, ReturnType<typeof sessionOfToken>>();
-/**
- * The statement every request runs, built once per database handle (Drizzle's SQL building was 0.25 ms
- * of CPU per request) and prepared by name on PostgreSQL, so each connection parses and plans it once
- * (a lookup by the unique token hash: one plan fits every token). It reads the session afresh on every
- * request: nothing about a session or an account is cached.
- */
-function sessionOfTokenOn(db: Db) {
-  let q = preparedOn.get(db);
-  if (!q) preparedOn.set(db, (q = sessionOfToken(db)));
-  return q;
-}
-
 /**
  * How stale sessions.last_seen_at may be: it is rewritten only when at least this much has passed since
  * the stored value (one cheap update by primary key), so at most once a minute, and for short idle limits
@@ -154,20 +129,19 @@ export const seenRefreshMs = (idleMinutes: number) => Math.min(60_000, idleMinut
  * for idleMinutes + R always is.
  */
 export async function resolveToken(db: Db, token: string, now: Date, idleMinutes: number): Promise<AuthAccount | null> {
-  const [row] = await sessionOfTokenOn(db).execute({ tokenHash: hashToken(token) });
+  const row = await repo.openSessionOf(db, hashToken(token));
   if (!row) return null;
   const { sessions: s, sign_in_accounts: account } = row;
   if (s.expiresAt <= now) throw authErrors.session_expired();
   const refreshMs = seenRefreshMs(idleMinutes);
   const idleMs = now.getTime() - s.lastSeenAt.getTime();
   if (idleMs >= idleMinutes * 60_000 + refreshMs) throw authErrors.session_idle(idleMinutes);
-  if (idleMs >= refreshMs) await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, s.id));
+  if (idleMs >= refreshMs) await repo.touchSession(db, s.id, now);
   return toAuthAccount(account, s.id);
 }
 
 export async function loadAccount(db: Db, accountId: number, sessionId: number): Promise<AuthAccount | null> {
-  const [a] = await db.select().from(signInAccounts).where(eq(signInAccounts.id, accountId)).limit(1);
-  return toAuthAccount(a, sessionId);
+  return toAuthAccount(await repo.signInAccount(db, accountId), sessionId);
 }
 
 export function toMe(a: AuthAccount, sessionIdleMinutes: number): Me {
@@ -191,7 +165,7 @@ export function toMe(a: AuthAccount, sessionIdleMinutes: number): Me {
 
 export async function logout(db: Db, account: AuthAccount, address: string, now: Date) {
   await db.transaction(async (tx) => {
-    await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, account.sessionId));
+    await repo.revokeSession(tx, account.sessionId, now);
     await auditInEach(tx, { account, institutionId: null, address }, account.institutionIds, {
       entity: 'session',
       entityId: account.sessionId,
@@ -214,14 +188,10 @@ export async function changeOwnPassword(ctx: Ctx, input: ChangePassword) {
   });
   if (problem) throw validationProblem({ newPassword: [problem] });
   const passwordHash = await hashPassword(input.newPassword);
+  // A plain transaction, not command(): any signed-in account may change its own password (no permission).
   await ctx.db.transaction(async (tx) => {
     await setPasswordHash(tx, ctx.account.id, passwordHash);
-    await tx
-      .update(sessions)
-      .set({ revokedAt: ctx.now() })
-      .where(
-        and(eq(sessions.accountId, ctx.account.id), isNull(sessions.revokedAt), ne(sessions.id, ctx.account.sessionId)),
-      );
+    await repo.revokeOtherSessions(tx, ctx.account.id, ctx.account.sessionId, ctx.now());
     // Written in each of the account's institutions: with no institution no administrator's log showed it (issue 11).
     await auditInEach(tx, ctx, ctx.account.institutionIds, {
       entity: 'account',

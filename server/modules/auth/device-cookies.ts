@@ -1,8 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Config } from '../../config';
-import { authSecrets } from './auth.table';
+import { secretOf, storeSecretOnce } from './auth.repository';
 
 /**
  * OWASP "Slow down online guessing attacks with device cookies" (issue 26, docs/decisions/0002).
@@ -29,15 +28,8 @@ function deviceKey(db: Db, config: KeyConfig): Promise<Buffer> {
   let key = keys.get(db);
   if (!key) {
     key = (async () => {
-      await db
-        .insert(authSecrets)
-        .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') })
-        .onConflictDoNothing();
-      const [row] = await db
-        .select({ value: authSecrets.value })
-        .from(authSecrets)
-        .where(eq(authSecrets.name, SECRET_NAME));
-      return Buffer.from(row.value, 'base64url');
+      await storeSecretOnce(db, SECRET_NAME, randomBytes(32).toString('base64url'));
+      return Buffer.from(await secretOf(db, SECRET_NAME), 'base64url');
     })();
     key.catch(() => keys.delete(db));
     keys.set(db, key);
