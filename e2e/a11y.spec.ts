@@ -6,6 +6,10 @@ import { protocolByApi } from './support/protocols';
 import { signIn, tablesSettled } from './support/ui';
 
 /** Every main screen, scanned by axe-core once it has settled: 0 violations of any impact (issues 11 and 28). */
+// The two whole-app scans are the longest tests of the suite and make their own data: in parallel mode the two
+// workers take one each instead of one worker running both (docs/performance.md "CI time").
+test.describe.configure({ mode: 'parallel' });
+
 const VIEWPORTS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolationsAtBothWidths } from './support/axe';
 import { centralBiobank, createAccount, unique } from './support/data';
-import { mainNav, openScreen, pickInstitution, search, see, signIn } from './support/ui';
+import { mainNav, openScreen, pickInstitution, search, see, signedInAs, signIn } from './support/ui';
 
 interface AccountForm {
   first: string;
@@ -60,9 +60,7 @@ test.describe('accounts', () => {
     await shot('accounts-search');
 
     const techPage = await newPage();
-    await techPage.goto('/login');
-    await signIn(techPage, email, 'Bench#2024!ok');
-    await pickInstitution(techPage);
+    await signedInAs(techPage, { email, password: 'Bench#2024!ok' });
     // Accounts is not offered to a Technician; its address shows the no-access screen (e2e/roles.spec.ts covers the rest).
     await expect(mainNav(techPage).getByRole('link', { name: 'Home' })).toBeVisible();
     await expect(mainNav(techPage).getByRole('link', { name: 'Accounts' })).toHaveCount(0);

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { MSG } from '../contract/messages';
 import { expect, test } from './fixtures';
 import { centralBiobank, createAccount, unique } from './support/data';
-import { choose, field, logOut, mainNav, pickInstitution, search, see, signIn } from './support/ui';
+import { choose, field, logOut, mainNav, pickInstitution, search, see, signedInAs, signIn } from './support/ui';
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Configurations' });
 
@@ -385,9 +385,7 @@ test.describe('configuration', () => {
       role: 'Researcher',
       password: 'Reader#2024-ok',
     });
-    await page.goto('/login');
-    await signIn(page, reader.email, reader.password);
-    await pickInstitution(page);
+    await signedInAs(page, reader);
     await page.goto('/configuration/gender');
     await expect(page.getByRole('cell', { name: 'Female', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create Gender' }), 'Create is hidden').toHaveCount(0);

@@ -7,7 +7,7 @@ import { startServer, type Admin, type RunningServer } from './server-process';
 export const SCREENSHOTS = path.resolve(import.meta.dirname, 'screenshots');
 
 interface WorkerFixtures {
-  /** The real server on a free port with a fresh PGlite database, shared by the worker's tests. */
+  /** The real server on a free port with a fresh database (PGlite; PostgreSQL with E2E_DATABASE_URL), shared by the worker's tests. */
   server: RunningServer;
 }
 
@@ -30,15 +30,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // Playwright reads a fixture's dependencies from its first parameter: an empty pattern means none.
   server: [
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer();
+    async ({}, use, workerInfo) => {
+      const server = await startServer(workerInfo.parallelIndex);
       try {
         await use(server);
       } finally {
         await server.stop();
       }
     },
-    { scope: 'worker', timeout: 120_000 },
+    { scope: 'worker', timeout: 150_000 },
   ],
 
   baseURL: async ({ server }, use) => {

@@ -10,7 +10,7 @@ import {
 } from './support/data';
 import { collectedSampleByApi, collectingProtocol } from './support/protocols';
 import { storageByApi } from './support/storage';
-import { field, pickInstitution, signIn } from './support/ui';
+import { field, signedInAs } from './support/ui';
 
 // Issue 28 item 6: four daily jobs done with the keyboard only (Tab, Enter, Space, arrows, typing): register a
 // participant, collect a sample, allocate a sample to a storage position, receive a shipment item. Each
@@ -232,9 +232,7 @@ test.describe('keyboard only (issue 28)', () => {
     });
 
     const rp = await newPage();
-    await rp.goto('/login');
-    await signIn(rp, receiver.email, receiver.password);
-    await pickInstitution(rp, other);
+    await signedInAs(rp, receiver, other);
     await rp.goto(`/shipment/${shipment.id}`);
     await expect(rp.getByRole('heading', { name: `Keyboard ${u}`, level: 1 })).toBeVisible();
     const select = rp.getByRole('table', { name: 'Pending items' }).getByLabel(`Select ${sample.sampleId}`);

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { centralBiobank, createAccount, registerParticipant, unique, type Biobank } from './support/data';
 import { protocolByApi, type ProtocolRec } from './support/protocols';
-import { field, see, signIn, pickInstitution } from './support/ui';
+import { field, see, signedInAs } from './support/ui';
 
 type ConsentRec = { id: number; title: string; version: number; consentVersionId: number; concurrencyStamp: string };
 
@@ -289,9 +289,7 @@ test.describe('protocol consents', () => {
     const title = `Read only ${unique()}`;
     await consentByApi(b, p, title, '<h1>Study consent</h1>');
     const reader = await createAccount(b, { role: 'Researcher' });
-    await page.goto('/login');
-    await signIn(page, reader.email, reader.password);
-    await pickInstitution(page);
+    await signedInAs(page, reader);
     await openConsents(page, p);
     await expect(row(page, title)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create Consent' })).toHaveCount(0);

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { databaseNames, urlFor, withClient } from '../server/test/databases';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -43,11 +44,40 @@ export interface RunningServer {
   printerPort: number;
 }
 
-/** The real server on a free port with a fresh PGlite data directory. */
-export async function startServer(): Promise<RunningServer> {
+/**
+ * The database of one Playwright worker's server. With E2E_DATABASE_URL (a PostgreSQL URL whose account may create
+ * databases; .ci/run sets it when PostgreSQL answers) the worker gets '<db>__e2e_w<slot>', dropped and created empty
+ * at start (a killed run may have left it) and dropped at the end; the server migrates it as on a first start.
+ * Native PostgreSQL costs the server much less CPU per request than PGlite's WASM engine in its own process
+ * (docs/performance.md "CI time"). Without it: a fresh PGlite data directory in a temp folder.
+ */
+async function workerDatabase(slot: number): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  const adminUrl = process.env.E2E_DATABASE_URL?.trim();
+  if (!adminUrl) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lims-e2e-'));
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `${databaseNames(adminUrl).base}__e2e_w${slot}`;
+  const recreate = (create: boolean) =>
+    withClient(adminUrl, async (admin) => {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      if (create) await admin.query(`create database "${name}"`);
+    });
+  await recreate(true);
+  return { env: { DATABASE_URL: urlFor(adminUrl, name) }, drop: () => recreate(false) };
+}
+
+/**
+ * The real server on a free port with a fresh database (workerDatabase). `slot` keeps the databases of
+ * concurrent workers apart (Playwright's parallelIndex: 0 .. workers - 1).
+ */
+export async function startServer(slot = 0): Promise<RunningServer> {
   const port = await freePort();
   const printerPort = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lims-e2e-'));
+  const database = await workerDatabase(slot);
   const admin = { email: 'admin@e2e.local', password: 'Admin123!e2e' };
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -56,8 +86,7 @@ export async function startServer(): Promise<RunningServer> {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      ...database.env,
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       LOG_LEVEL: 'warn',
@@ -83,11 +112,12 @@ export async function startServer(): Promise<RunningServer> {
       await exited;
       clearTimeout(killer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
   };
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // A PGlite server's first start (tsx, WASM, migrations) took 87 s and more at load average 30 (2026-11-28).
+  const deadline = Date.now() + 110_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {

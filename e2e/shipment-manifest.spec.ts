@@ -10,7 +10,7 @@ import {
 } from './support/data';
 import { collectedSampleByApi } from './support/protocols';
 import { expectNoAxeViolations } from './support/axe';
-import { openScreen, pickInstitution, signIn } from './support/ui';
+import { openScreen, signedInAs } from './support/ui';
 
 // Issue 17, shipment manifest exchange (docs/shipments.md "Manifest exchange"): the receiver imports the
 // FHIR manifest file the sender's API produced, previews it (SHA-256 OK) and accepts an item.
@@ -65,9 +65,7 @@ test('the receiver imports a FHIR manifest file, previews it and accepts an item
 
   // The receiver imports the file from the Shipments overview.
   const rp = await newPage();
-  await rp.goto('/login');
-  await signIn(rp, receiver.email, receiver.password);
-  await pickInstitution(rp, other);
+  await signedInAs(rp, receiver, other);
   await openScreen(rp, 'Shipments', 'Shipment Requests');
   await rp.getByRole('button', { name: 'Import manifest' }).click();
   const dialog = rp.getByRole('dialog', { name: 'Import a shipment manifest' });

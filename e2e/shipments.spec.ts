@@ -13,7 +13,7 @@ import {
 import { storageByApi } from './support/storage';
 import { collectedSampleByApi, protocolByApi } from './support/protocols';
 import { expectNoAxeViolations, expectNoAxeViolationsAtBothWidths } from './support/axe';
-import { choose, field, openScreen, pickInstitution, signIn } from './support/ui';
+import { choose, field, openScreen, signedInAs } from './support/ui';
 
 /** Screenshots show the screen, not the toasts that confirmed the last action. */
 const toastsGone = (page: Page) =>
@@ -111,9 +111,7 @@ test.describe('shipments', () => {
 
     // --- The receiver signs in to the second institution and processes the items.
     const rp = await newPage();
-    await rp.goto('/login');
-    await signIn(rp, receiver.email, receiver.password);
-    await pickInstitution(rp, other);
+    await signedInAs(rp, receiver, other);
     await rp.goto('/shipment');
     await rp.getByText('RECEIVED', { exact: true }).click();
     await expect(rp.getByRole('radio', { name: 'RECEIVED' })).toBeChecked();
