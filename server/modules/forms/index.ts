@@ -1,3 +1,3 @@
 // The forms module's public surface for other modules (the FHIR export): they never read its tables.
-export { type ExportAnswer, type ExportField, exportForms, exportSubmissions } from './fhir-rows.repository';
+export { type ExportAnswer, type ExportField, exportForms, exportSubmissions } from './fhir.repository';
 export { countAnswers } from './forms.repository';

@@ -21,7 +21,7 @@ export {
   markReturned,
   markShipped,
 } from './custody.repository';
-export { exportSamples } from './fhir-rows.repository';
+export { exportSamples } from './fhir.repository';
 
 /** POST collectedSamples for another module's command (the sample import). */
 export { createSample } from './samples.service';

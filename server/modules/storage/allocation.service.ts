@@ -23,7 +23,7 @@ import {
 import { storageErrors } from './storage.errors';
 import { nodesOnPath, type NodeRow } from './storage-scope';
 import { locationsOf } from './locations.repository';
-import { occupancyById, positionIn } from './occupancies.read';
+import { occupancyById, positionIn } from './occupancy-reads.service';
 
 // Allocation (spec 2 §4, §7 "Storage"; docs/storage.md "Allocation"). The partial unique indexes of
 // storage_occupancies are the last word: whatever races, a position holds one sample and a sample

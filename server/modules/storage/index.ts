@@ -1,6 +1,6 @@
 // The storage module's public surface: other modules (samples, allocation) call these, never its tables.
 export { nodesOnPath, levelLabel, type NodeRow } from './storage-scope';
-export { storedLabelsOf } from './occupancies.read';
+export { storedLabelsOf } from './occupancy-reads.service';
 export { vacateForShipment } from './allocation.service';
-export { type ExportNode, exportNode, exportNodesWithAncestors, exportSamplePlaces } from './fhir-export.repository';
+export { type ExportNode, exportNode, exportNodesWithAncestors, exportSamplePlaces } from './fhir.repository';
 export { createStorageRows, storeAtPosition } from './storage-import.service';

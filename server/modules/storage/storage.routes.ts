@@ -20,7 +20,7 @@ import {
   listOccupancies,
   samplePosition,
   suggestPosition,
-} from './occupancies.read';
+} from './occupancy-reads.service';
 import { allocate, bulkAllocate, vacate } from './allocation.service';
 import { applyScan, reconcileScan } from './rack-scan.service';
 import { createRackTemplate } from './rack-template.service';
