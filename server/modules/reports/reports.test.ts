@@ -3,6 +3,7 @@ import { type SQL, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderDetail } from '../../../contract/orders.contract';
 import type { ReportPage } from '../../../contract/reports.contract';
 import { testApp, json, pagination } from '../../test/harness';
+import { sentStatements } from '../../test/sent-statements';
 import { createAccount, login, signedIn } from '../../test/factories';
 import { labSetup } from '../../test/orders-fixtures';
 import { limsOrderedPanels, limsOrderedTests, limsOrders } from '../orders/orders.table';
@@ -530,5 +531,26 @@ describe('daily roll-up (report_daily_counts, kept by triggers)', () => {
       expect(await rows(kept), `step ${step} (${op})`).toEqual(await rows(direct));
     }
     expect((await rows(kept)).length).toBeGreaterThan(20);
+  });
+});
+
+// Reports read through their own pool (deps.reportDb: its longer statement timeout, docs/operations.md). On PGlite
+// both handles are one client, so only PostgreSQL can tell them apart.
+describe.skipIf(t.db === t.reportDb)('the report pool', () => {
+  it('every report statement goes to reportDb; the interactive pool sees only the token check', async () => {
+    const paths = [
+      `test-results?PanelId=${lab.panel.id}&${MARCH}`,
+      `test-usage?${MARCH}`,
+      `panel-summary?Period=month&${MARCH}`,
+      `unreleased-panels?${MARCH}`,
+    ];
+    for (const path of paths) {
+      let interactive: string[] = [];
+      const report = await sentStatements(t.reportDb, async () => {
+        interactive = await sentStatements(t.db, () => get(path));
+      });
+      expect(report.length, path).toBeGreaterThan(0);
+      expect(interactive, path).toHaveLength(1);
+    }
   });
 });
