@@ -18,6 +18,7 @@ import {
   mainNav,
   pickInstitution,
   see,
+  noSideScroll,
   tablesSettled,
 } from './support/ui';
 
@@ -26,25 +27,6 @@ import {
  * screen stacks each test, and no screen scrolls sideways; buttons keep their whole words.
  */
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** Nothing is wider than the viewport: the page never scrolls sideways (the message names what sticks out). */
-async function noSideScroll(page: Page, screen: string) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          const over = document.documentElement.scrollWidth - window.innerWidth;
-          if (over <= 1) return 'fits';
-          const wide = [...document.querySelectorAll('body *')]
-            .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
-            .slice(0, 5)
-            .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)}`);
-          return `${over}px too wide: ${wide.join(', ')}`;
-        }),
-      `${screen} fits 390 px`,
-    )
-    .toBe('fits');
-}
 
 /** The button's words are all shown: neither it nor anything in it clips its text. */
 async function showsWholeWords(button: Locator, words: string) {

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { centralBiobank, createAccount, registerParticipant, unique, type Biobank } from './support/data';
 import { protocolByApi, type ProtocolRec } from './support/protocols';
-import { field, see, signedInAs } from './support/ui';
+import { field, noSideScroll, see, signedInAs } from './support/ui';
 
 type ConsentRec = { id: number; title: string; version: number; consentVersionId: number; concurrencyStamp: string };
 
@@ -322,8 +322,7 @@ test.describe('protocol consents', () => {
     await openConsents(page, p);
     const card = page.getByRole('button', { name: title, exact: true });
     await expect(card).toBeVisible();
-    const noSidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-    expect(await noSidewaysScroll()).toBe(true);
+    await noSideScroll(page, 'Consents list');
     await shot('consents-list-phone');
     await card.click();
     const view = page.getByRole('dialog', { name: title });
@@ -333,7 +332,7 @@ test.describe('protocol consents', () => {
     await page.getByRole('button', { name: 'Create Consent' }).click();
     const form = page.getByRole('dialog', { name: 'Create a Consent' });
     await expect(editorOf(form)).toBeVisible();
-    expect(await noSidewaysScroll()).toBe(true);
+    await noSideScroll(page, 'Consent form');
     await shot('consent-form-phone');
   });
 });

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { centralBiobank, createAccount, unique, type Biobank, type Rec } from './support/data';
 import { protocolByApi } from './support/protocols';
-import { field, see, signedInAs } from './support/ui';
+import { field, noSideScroll, see, signedInAs } from './support/ui';
 
 /** Open the select labelled `label` inside `scope` and pick `option`. */
 async function pick(page: Page, scope: Locator, label: string, option: string) {
@@ -219,10 +219,7 @@ test.describe('protocol sites and events', () => {
 
     await page.setViewportSize({ width: 390, height: 800 });
     await expect(tree.getByText('Whole blood (WB)')).toBeVisible();
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth),
-      'nothing scrolls sideways at 390 px',
-    ).toBeLessThanOrEqual(390);
+    await noSideScroll(page, 'Events tree');
     await shot('events-tree-phone');
   });
 

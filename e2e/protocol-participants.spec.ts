@@ -10,7 +10,7 @@ import {
   type NewParticipant,
 } from './support/data';
 import { drawSignature, inkedPng, protocolByApi, type ProtocolRec } from './support/protocols';
-import { field, see, signedInAs, tablesSettled } from './support/ui';
+import { field, noSideScroll, see, signedInAs, tablesSettled } from './support/ui';
 
 const participantsOf = (p: ProtocolRec) => `/collection-protocols/${p.id}/participants`;
 
@@ -341,12 +341,10 @@ test.describe('protocol participants', () => {
       patientIds: [p.id],
     });
     await page.setViewportSize({ width: 390, height: 844 });
-    const noSideways = async () =>
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     await page.goto(participantsOf(protocol));
     await expect(page.getByText(p.fullName)).toBeVisible();
-    await noSideways();
+    await noSideScroll(page, 'Protocol participants');
     await shot('protocol-participants-phone');
     await page.getByRole('button', { name: 'Enrol Participants' }).click();
     const enrolForm = page.getByRole('dialog', { name: 'Create a Collection Protocol Participant' });
@@ -357,7 +355,7 @@ test.describe('protocol participants', () => {
     await enrolForm.getByRole('button', { name: 'Close' }).click();
     await page.goto(`${participantsOf(protocol)}/${enrolled.id}/participant-overview`);
     await expect(page.getByText(p.mrn, { exact: true })).toBeVisible();
-    await noSideways();
+    await noSideScroll(page, 'Participant overview');
     await shot('participant-overview-phone');
     await page.goto(`${participantsOf(protocol)}/${enrolled.id}/participant-consents/new`);
     const form = page.getByRole('dialog', { name: 'Create a Collection Protocol Participant Consent' });
@@ -369,7 +367,7 @@ test.describe('protocol participants', () => {
     await expect(form).toBeHidden();
     const card = page.getByRole('listitem').filter({ hasText: 'Phone consent' });
     await expect(card).toContainText('Signed');
-    await noSideways();
+    await noSideScroll(page, 'Participant consents');
     await shot('participant-consents-phone');
     await card.getByRole('button', { name: 'Phone consent' }).click();
     await expect(

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { centralBiobank, registerParticipant, unique, type Biobank, type Rec } from './support/data';
 import { collectedSampleByApi } from './support/protocols';
-import { choose, field } from './support/ui';
+import { choose, field, noSideScroll } from './support/ui';
 import { expectNoAxeViolations } from './support/axe';
 
 // Issue 28 item 8: storage quick to set up (a rack of boxes in one step, a box straight in a shelf) and to
@@ -120,10 +120,7 @@ test('a rack of boxes in one step and a box straight in a shelf, from the screen
   await shot('storage-shelf-mixed-phone');
   await page.getByRole('button', { name: 'Add Rack of Boxes' }).click();
   await expect(form.getByLabel(field('Box rows'))).toBeVisible();
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  await noSideScroll(page, 'Rack template form');
   await shot('storage-rack-template-form-phone');
   await expectNoAxeViolations(page, 'rack template form at 390 px');
 });
@@ -185,10 +182,7 @@ test('the box grid shows each sample and its specimen type by colour, and a scan
   await find.getByLabel(field('Find a sample')).press('Enter');
   await expect(cell(page, 'A3')).toBeFocused();
   await expect(cell(page, 'A3')).toBeInViewport();
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  await noSideScroll(page, 'Box with samples');
   await shot('storage-box-samples-phone');
   await expectNoAxeViolations(page, 'box grid with samples at 390 px');
 });

@@ -107,3 +107,25 @@ export async function tablesSettled(page: Page) {
   await expect(page.locator('.mantine-datatable-loader-fetching')).toHaveCount(0);
   await expect(page.locator('[data-paged-cards][aria-busy="true"]')).toHaveCount(0);
 }
+
+/**
+ * Nothing is wider than the viewport: the page never scrolls sideways (the message names what sticks out).
+ * Polled, because a resize re-renders through media queries a frame or more after setViewportSize returns.
+ */
+export async function noSideScroll(page: Page, screen: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const over = document.documentElement.scrollWidth - window.innerWidth;
+          if (over <= 1) return 'fits';
+          const wide = [...document.querySelectorAll('body *')]
+            .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+            .slice(0, 5)
+            .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)}`);
+          return `${over}px too wide: ${wide.join(', ')}`;
+        }),
+      `${screen} fits 390 px`,
+    )
+    .toBe('fits');
+}
