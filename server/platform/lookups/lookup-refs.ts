@@ -1,3 +1,4 @@
+import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
 import { LOOKUP_BY_KEY, type LookupEntity } from '../../../contract/lookups.registry';
@@ -29,7 +30,7 @@ export type AnyLookupTable = PgTable &
   } & { $inferSelect: LookupRow };
 
 /** The table of a registry entry (the registry is data, so the tables are typed loosely). */
-export const tableOf = (e: LookupEntity) => (lookupTables as unknown as Record<string, AnyLookupTable>)[e.key];
+export const tableOf = (e: LookupEntity): AnyLookupTable => lookupTables[e.key];
 
 export interface LookupCheck extends RefCheck {
   /** The registry key of the list, e.g. 'genders'. */
@@ -49,6 +50,7 @@ export async function assertLookupIds(tx: Db, institutionId: number, checks: Loo
 /** A join that shows a lookup reference as `{id, title}` under `name` (for any module's lists). */
 export function lookupJoin<N extends string>(name: N, key: string, fk: PgColumn): RefJoin<N> {
   const e = LOOKUP_BY_KEY[key];
-  const t = alias(tableOf(e), `j_${name}`) as unknown as AnyLookupTable;
-  return { name, table: t, title: t[e.titleField ?? 'id'], fk };
+  const t = alias(lookupTables[e.key], `j_${name}`);
+  const columns: Record<string, PgColumn> = getTableColumns(t);
+  return { name, table: t, title: columns[e.titleField ?? 'id'], fk };
 }

@@ -7,8 +7,9 @@ import {
   text,
   uniqueIndex,
   type AnyPgColumn,
+  type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { uniqueFields, type LookupEntity, type LookupField } from '../../../contract/lookups.registry';
 import { recordColumns } from '../records';
 
@@ -48,18 +49,24 @@ function makeTable(entity: LookupEntity) {
       ...fields,
     },
     (table) => {
-      const cols = table as unknown as Record<string, SQL & Parameters<typeof index>[0]>;
+      // The registry's fields are data, so the builder's type does not name them: look them up by name.
+      const columns: Record<string, ExtraConfigColumn> = table;
+      const col = (name: string) => {
+        const c = columns[name];
+        if (!c) throw new Error(`${t} has no column ${name}`);
+        return c;
+      };
       const out = [index(`${t}_inst_idx`).on(table.institutionId, table.isEnabled, table.id)];
       const key = uniqueFields(entity);
       if (key.length) {
         const parts = key.map((name) => {
           const f = entity.fields.find((x) => x.name === name);
-          return f && (f.kind === 'text' || f.kind === 'textarea') ? sql`lower(${cols[name]})` : cols[name];
+          return f && (f.kind === 'text' || f.kind === 'textarea') ? sql`lower(${col(name)})` : col(name);
         });
-        out.push(uniqueIndex(`${t}_unique`).on(table.institutionId, ...(parts as [SQL])));
+        out.push(uniqueIndex(`${t}_unique`).on(table.institutionId, ...parts));
       }
       for (const f of entity.fields.filter((x) => x.kind === 'reference')) {
-        out.push(index(`${t}_${snake(f.name)}_idx`).on(cols[f.name], table.id));
+        out.push(index(`${t}_${snake(f.name)}_idx`).on(col(f.name), table.id));
       }
       return out;
     },

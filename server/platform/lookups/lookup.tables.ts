@@ -1,6 +1,6 @@
 // drizzle-kit finds tables only as named exports: one line per registry entry.
 import { LOOKUP_BY_KEY as L } from '../../../contract/lookups.registry';
-import { lookupTable } from './lookup-table';
+import { lookupTable, type LookupTable } from './lookup-table';
 
 export const panels = lookupTable(L.panels);
 export const tests = lookupTable(L.tests);
@@ -41,8 +41,8 @@ export const devices = lookupTable(L.devices);
 export const shelfs = lookupTable(L.shelfs);
 export const positions = lookupTable(L.positions);
 
-/** Every registry table by its key (a test checks none is missing). */
-export const lookupTables = {
+/** Every registry table by its key (a test checks none is missing); one table type for all (lookup-table.ts). */
+export const lookupTables: Record<string, LookupTable> = {
   panels,
   tests,
   panelTests,
