@@ -19,6 +19,12 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the user about a failure: the server's problem title, else the fallback, else the error's message. */
+export function errorTitle(e: unknown, fallback?: string): string {
+  if (e instanceof ApiError) return e.problem.title;
+  return fallback ?? (e instanceof Error ? e.message : String(e));
+}
+
 export interface Page<T> {
   items: T[];
   pagination: Pagination;

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import type { ArgsOf, EndpointDef } from '@contract/endpoint';
-import { ApiError, callFile } from './api-client';
+import { ApiError, errorTitle, callFile } from './api-client';
 
 /** Saves bytes the page holds as a file the browser downloads under `filename`. */
 export function saveBlob(blob: Blob, filename: string) {
@@ -40,7 +40,7 @@ async function saveOrNotify(
       notifications.show({
         color: 'red',
         title: failTitle,
-        message: e instanceof ApiError ? e.problem.title : String(e),
+        message: errorTitle(e),
         autoClose: 5000,
       });
     }

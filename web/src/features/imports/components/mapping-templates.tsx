@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { applyTemplate } from '@contract/import-headers';
 import { MAPPING_TEMPLATE_NAME_MAX, type ImportKind, type ImportMapping } from '@contract/imports.contract';
 import { doneMessage } from '@contract/words';
-import { ApiError } from '@/lib/api-client';
+import { errorTitle } from '@/lib/api-client';
 import { usePhone } from '@/lib/use-phone';
 import { useDeleteMappingTemplate, useMappingTemplates, useSaveMappingTemplate } from '../api/mapping-templates';
 
@@ -70,7 +70,7 @@ export function MappingTemplates({
           setChosenId(String(saved.id));
           setStatus(doneMessage('Mapping', saved.name, 'saved'));
         },
-        onError: (e) => setNameError(e instanceof ApiError ? e.problem.title : 'The mapping was not saved.'),
+        onError: (e) => setNameError(errorTitle(e, 'The mapping was not saved.')),
       },
     );
   };

@@ -24,7 +24,7 @@ import {
   type ImportKind,
 } from '@contract/imports.contract';
 import { ComingSoon } from '@/components/coming-soon';
-import { ApiError } from '@/lib/api-client';
+import { errorTitle } from '@/lib/api-client';
 import { invalidateAfter } from '@/lib/mutation-effects';
 import { useCurrentInstitution, usePermissionCheck } from '@/lib/session-context';
 import { usePhone } from '@/lib/use-phone';
@@ -134,7 +134,7 @@ function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
       setDone(await commitImport(instId, kind, body(), (processed, total) => setProgress({ processed, total })));
       await invalidateAfter(queryClient, 'imports.commit', instId);
     } catch (e) {
-      setFailure(e instanceof ApiError ? e.problem.title : 'The import failed; nothing was written.');
+      setFailure(errorTitle(e, 'The import failed; nothing was written.'));
     } finally {
       setBusy(null);
     }

@@ -1,7 +1,8 @@
-import { useState, type KeyboardEvent } from 'react';
-import { Alert, Badge, Button, Group, Loader, Paper, Text, TextInput } from '@mantine/core';
-import { IconCheck, IconInfoCircle, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Loader, Paper, Text } from '@mantine/core';
+import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import type { Patient } from '@contract/participants.contract';
+import { ScanField } from '@/components/scan-field';
 import { fullName } from '@/lib/format';
 import { fetchPatient, useCollectedSampleLookup } from '../api/collected-samples';
 import type { OrderSample } from './participant-picker';
@@ -25,12 +26,6 @@ export function SampleSearch({ instId, chosen, onChoose }: Props) {
       setSampleId(text.trim());
     }
   };
-  const onEnter = (e: KeyboardEvent) => {
-    if (e.key === 'Enter') {
-      e.preventDefault();
-      run();
-    }
-  };
   const sample = found.data;
   const choose = async () => {
     if (!sample) return;
@@ -45,20 +40,15 @@ export function SampleSearch({ instId, chosen, onChoose }: Props) {
   };
   return (
     <>
-      <Group align="flex-end" gap="sm">
-        <TextInput
-          label="Collected Sample ID"
-          placeholder="Scan or type the sample ID"
-          w={280}
-          value={text}
-          autoComplete="off"
-          onChange={(e) => setText(e.currentTarget.value)}
-          onKeyDown={onEnter}
-        />
-        <Button variant="default" leftSection={<IconSearch size={16} />} onClick={run} disabled={!text.trim()}>
-          Search
-        </Button>
-      </Group>
+      <ScanField
+        label="Collected Sample ID"
+        button="Search"
+        w={280}
+        value={text}
+        onChange={setText}
+        onFind={run}
+        disableWhenEmpty
+      />
       {found.isFetching && <Loader size="sm" type="dots" role="status" aria-label="Searching" />}
       {sampleId &&
         found.isSuccess &&

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
 import { Dialog } from '@/components/dialog';
+import { ScanField } from '@/components/scan-field';
 import { notifications } from '@mantine/notifications';
-import { IconBoxMultiple, IconSearch } from '@tabler/icons-react';
+import { IconBoxMultiple } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { CollectedSample } from '@contract/samples.contract';
 import type { StorageLocation } from '@contract/storage.contract';
@@ -34,26 +35,7 @@ export function AllocateDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog onClose={onClose} title="Collected Sample Allocation" size="lg">
       <Stack gap="sm">
-        <Group align="flex-end" gap="xs" wrap="nowrap">
-          <TextInput
-            label="Sample ID"
-            placeholder="Scan or type the sample ID"
-            data-autofocus
-            autoComplete="off"
-            flex={1}
-            value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                find();
-              }
-            }}
-          />
-          <Button variant="light" leftSection={<IconSearch size={16} />} onClick={find} loading={found.isFetching}>
-            Find
-          </Button>
-        </Group>
+        <ScanField value={typed} onChange={setTyped} onFind={find} loading={found.isFetching} autoFocus />
         {sought && found.isSuccess && !sample && (
           <Alert color="yellow" title={`No sample with ID ${sought} in ${protocol.title}.`} />
         )}

@@ -10,7 +10,7 @@ import type {
 } from '@contract/shipments.contract';
 import { shipmentEndpoints as e } from '@contract/shipments.endpoints';
 import { protocolEndpoints } from '@contract/protocols.endpoints';
-import { ApiError, call, callFile, callPage } from '@/lib/api-client';
+import { ApiError, errorTitle, call, callFile, callPage } from '@/lib/api-client';
 import { notifications } from '@mantine/notifications';
 import { saveBlob } from '@/lib/download';
 import { queryKeys } from '@/lib/query-keys';
@@ -175,7 +175,7 @@ export async function downloadManifest(
       notifications.show({
         color: 'red',
         title: 'The manifest could not be downloaded',
-        message: err instanceof ApiError ? err.problem.title : String(err),
+        message: errorTitle(err),
         autoClose: 5000,
       });
     }

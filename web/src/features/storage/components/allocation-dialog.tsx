@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowRight, IconBulb, IconSearch } from '@tabler/icons-react';
+import { IconArrowRight, IconBulb } from '@tabler/icons-react';
 import type { CollectedSample } from '@contract/samples.contract';
 import type { BoxPosition, PathRef } from '@contract/storage.contract';
-import { ApiError } from '@/lib/api-client';
+import { errorTitle } from '@/lib/api-client';
 import { formatDateTime, fullName } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
@@ -17,6 +17,7 @@ import {
   useVacate,
 } from '../api/storage';
 import { Dialog, DialogClose } from '@/components/dialog';
+import { ScanField } from '@/components/scan-field';
 
 interface Props {
   boxPath: PathRef[];
@@ -26,9 +27,6 @@ interface Props {
   /** Opens another box (its path, container first): Go to suggested box. */
   onSelectBox: (path: PathRef[]) => void;
 }
-
-const titleOf = (e: unknown) =>
-  e instanceof ApiError ? e.problem.title : e ? String((e as Error).message ?? e) : null;
 
 /**
  * 'Collected Sample Allocation' (spec 2 §2): a free position finds a sample by its sample ID and
@@ -140,30 +138,11 @@ function AllocatePanel({
     );
   return (
     <Stack gap="sm">
-      <Group align="flex-end" gap="xs" wrap="nowrap">
-        <TextInput
-          label="Sample ID"
-          placeholder="Scan or type the sample ID"
-          data-autofocus
-          autoComplete="off"
-          flex={1}
-          value={typed}
-          onChange={(e) => setTyped(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              find();
-            }
-          }}
-        />
-        <Button variant="light" leftSection={<IconSearch size={16} />} onClick={find} loading={found.isFetching}>
-          Find
-        </Button>
-      </Group>
+      <ScanField value={typed} onChange={setTyped} onFind={find} loading={found.isFetching} autoFocus />
       {sought && found.isSuccess && !sample && (
         <Alert color="yellow" title={`No sample with ID ${sought} in this institution.`} />
       )}
-      {found.isError && <Alert color="red" title={titleOf(found.error)} />}
+      {found.isError && <Alert color="red" title={errorTitle(found.error)} />}
       {sample && (
         <SampleCard
           sample={sample}
@@ -188,7 +167,7 @@ function AllocatePanel({
           onSelectBox={onSelectBox}
         />
       )}
-      {allocate.error && <Alert color="red" title={titleOf(allocate.error)} />}
+      {allocate.error && <Alert color="red" title={errorTitle(allocate.error)} />}
       <Group justify="flex-end" mt="xs">
         <DialogClose />
         <Button onClick={submit} disabled={!sample || Boolean(stored)} loading={allocate.isPending}>
@@ -222,7 +201,7 @@ function SuggestedPosition({
   if (suggestion.isError)
     return (
       <Text size="sm" c="red.8">
-        No suggestion: {titleOf(suggestion.error)}
+        No suggestion: {errorTitle(suggestion.error)}
       </Text>
     );
   const at = suggestion.data.suggestion;
@@ -318,7 +297,7 @@ function VacatePanel({ boxPath, position, onDone }: { boxPath: PathRef[]; positi
           onChange={(e) => setReason(e.currentTarget.value)}
         />
       )}
-      {vacate.error && <Alert color="red" title={titleOf(vacate.error)} />}
+      {vacate.error && <Alert color="red" title={errorTitle(vacate.error)} />}
       <Group justify="flex-end" mt="xs">
         <DialogClose />
         {canAllocate && (

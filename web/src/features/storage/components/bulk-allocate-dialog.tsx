@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Occupancy, PathRef } from '@contract/storage.contract';
-import { ApiError } from '@/lib/api-client';
+import { errorTitle } from '@/lib/api-client';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { findSample, useBulkAllocate } from '../api/storage';
 import { Dialog, DialogClose } from '@/components/dialog';
@@ -66,7 +66,7 @@ export function BulkAllocateDialog({ boxPath, boxTitle, free, onClose }: Props) 
         autoClose: 3000,
       });
     } catch (e) {
-      setProblem(e instanceof ApiError ? e.problem.title : String(e));
+      setProblem(errorTitle(e));
     } finally {
       setResolving(false);
     }

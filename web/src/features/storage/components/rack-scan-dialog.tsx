@@ -8,7 +8,7 @@ import {
   type RackScanResult,
 } from '@contract/rack-scan.contract';
 import type { BoxPosition, PathRef, StorageNode } from '@contract/storage.contract';
-import { ApiError } from '@/lib/api-client';
+import { errorTitle } from '@/lib/api-client';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { useApplyRackScan, useRackScan } from '../api/storage';
 import classes from './storage.module.css';
@@ -30,8 +30,6 @@ export const OUTCOMES: Record<RackScanOutcome, { label: string; short: string; c
 };
 
 const RANK: Record<RackScanOutcome, number> = { match: 0, moved: 0, unknown: 0, missing: 1, empty: 2, noRead: 2 };
-
-const messageOf = (e: unknown) => (e instanceof ApiError ? e.problem.title : String(e));
 
 /** The box's positions by row and column, each with its scan entries: the scanned line first, a missing sample after it. */
 function ScanGrid({ box, positions, scan }: { box: StorageNode; positions: BoxPosition[]; scan: RackScanResult }) {
@@ -166,7 +164,7 @@ export function RackScanDialog({
       setCsv(text);
       setScan(await read.mutateAsync(text));
     } catch (e) {
-      setProblem(messageOf(e));
+      setProblem(errorTitle(e));
     }
   };
   const applyMoves = async () => {
@@ -183,7 +181,7 @@ export function RackScanDialog({
       setScan(done.scan);
       setConfirming(false);
     } catch (e) {
-      setProblem(messageOf(e));
+      setProblem(errorTitle(e));
       setConfirming(false);
     }
   };
