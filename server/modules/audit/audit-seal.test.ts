@@ -134,10 +134,16 @@ describe.skipIf(!process.env.DATABASE_URL)('two writers of one institution on Po
         await release.p;
       });
     const a = writer(1, aWrote.open);
-    await aWrote.p;
-    const b = writer(2, bWrote.open);
-    await bWrote.p; // B wrote its row while A is open: nobody waited.
-    release.open();
+    const b = (async () => {
+      await aWrote.p;
+      return writer(2, bWrote.open);
+    })();
+    try {
+      // B wrote its row while A is open: nobody waited (a B that waits fails with the lock timeout here).
+      await Promise.race([bWrote.p, b]);
+    } finally {
+      release.open();
+    }
     await Promise.all([a, b]);
 
     // A stays open with its row (the lower id); B writes a later row and commits; another institution too.
