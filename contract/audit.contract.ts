@@ -37,10 +37,16 @@ export type AuditEvent = z.infer<typeof AuditEvent>;
 /** The result of checking an institution's audit hash chain (docs/audit.md). */
 export const AuditChainReport = z.object({
   institutionId: z.number().nullable(),
-  /** Chained rows checked. */
+  /** Chained rows checked (linked-era, sealed and not yet sealed). */
   rows: z.number(),
   /** Rows written before the chain existed: not covered. */
   legacyRows: z.number(),
+  /** Blocks checked and the rows they seal (issue 30). */
+  blocks: z.number(),
+  sealedRows: z.number(),
+  /** Rows written after the last block (the window): content checked, order and presence not yet. */
+  unsealedRows: z.number(),
+  /** The last sealed row and its block's hash (before any block: the linked chain's last row and hash). */
   headId: z.number().nullable(),
   headHash: z.string().nullable(),
   /** The first row where the chain breaks; null when it verifies. */
@@ -48,7 +54,7 @@ export const AuditChainReport = z.object({
     .object({
       id: z.number(),
       institutionId: z.number().nullable(),
-      kind: z.enum(['unhashed', 'content', 'link']),
+      kind: z.enum(['unhashed', 'content', 'link', 'block', 'unsealed']),
       detail: z.string(),
     })
     .nullable(),

@@ -121,6 +121,9 @@ test.describe('audit', () => {
           institutionId: 1,
           rows: 41,
           legacyRows: 0,
+          blocks: 2,
+          sealedRows: 41,
+          unsealedRows: 0,
           headId: 120,
           headHash: 'ab'.repeat(32),
           firstBreak: {

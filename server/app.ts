@@ -15,6 +15,7 @@ import { registerGuard } from './platform/guard';
 import { JSON_BODY_LIMIT, registerJsonParser } from './platform/body-limits';
 import { OneLinePerRequest } from './platform/request-log';
 import { registerProblemResponses } from './platform/openapi';
+import { startAuditSealer } from './platform/audit-seal';
 import type { App, AppDeps } from './platform/app-types';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -116,6 +117,12 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   reportRoutes(app, reportDeps);
   indicatorRoutes(app, reportDeps);
   importRoutes(app, deps);
+
+  // Seals committed audit rows into each institution's chain of blocks (docs/audit.md); stopped before the database closes.
+  const stopSealer = startAuditSealer(database.db, config.auditSealIntervalMs, (err) =>
+    app.log.warn({ err }, 'audit sealing round failed; the next round retries'),
+  );
+  app.addHook('onClose', stopSealer);
 
   app.get('/api/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -37,6 +37,8 @@ export interface Config {
   printerPorts: number[];
   /** PostgreSQL statement and pool bounds (PGlite cannot enforce them: docs/operations.md). */
   databaseLimits: DatabaseLimits;
+  /** How often the API process seals new audit rows into blocks (AUDIT_SEAL_INTERVAL_MS, docs/audit.md). */
+  auditSealIntervalMs: number;
 }
 
 export type TrustProxy = false | string[];
@@ -118,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reportPoolSize: positive(env, 'REPORT_POOL_SIZE', 3),
       poolWaitMs: positive(env, 'DATABASE_POOL_WAIT_MS', 30_000),
     },
+    auditSealIntervalMs: positive(env, 'AUDIT_SEAL_INTERVAL_MS', 250),
   };
 }
 

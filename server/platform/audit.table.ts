@@ -1,4 +1,4 @@
-import { bigint, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { ts } from './records';
 
@@ -16,9 +16,15 @@ export const auditEvents = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     address: text('address'),
-    /** The hash of the previous audit row of the same institution (null: the first row of its chain). */
+    /**
+     * Linked-chain rows only (ids up to audit_chain_start.linked_through): the hash of the previous audit row of
+     * the same institution (null: the first row of its chain). Null on every later row (sealed in blocks).
+     */
     prevHash: text('prev_hash'),
-    /** SHA-256 over the row's canonical form and prev_hash (server/platform/audit-hash.ts, docs/audit.md). */
+    /**
+     * SHA-256 over the row's canonical form (server/platform/audit-hash.ts, docs/audit.md): with prev_hash up to
+     * linked_through ('audit-v1'), the row's content only after it ('audit-v2', sealed into audit_blocks).
+     */
     hash: text('hash'),
   },
   (t) => [
@@ -32,13 +38,41 @@ export const auditEvents = pgTable(
 
 /**
  * One row: the last audit id written before the hash chain existed (migration 0017). Those rows are
- * outside the chain (not covered by verify); every later row of an institution is chained.
+ * outside the chain (not covered by verify); later rows up to linked_through are linked by prev_hash
+ * (migrations 0019/0024); every row after linked_through is hashed on its own and sealed into audit_blocks.
  */
 export const auditChainStart = pgTable(
   'audit_chain_start',
   {
     id: integer('id').primaryKey().default(1),
     legacyThrough: bigint('legacy_through', { mode: 'number' }).notNull(),
+    /** The last row of the linked chain (prev_hash) era: the highest audit id when migration 0035 ran. */
+    linkedThrough: bigint('linked_through', { mode: 'number' }),
+    /** The sealer's watermark: every audit row with an id up to this one is sealed into a block (or pre-dates the blocks). */
+    sealedThrough: bigint('sealed_through', { mode: 'number' }),
   },
   (t) => [check('audit_chain_start_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * The blocks that seal audit rows (issue 30, docs/audit.md): per institution (null: rows without one), block
+ * `seq` covers that institution's rows with ids first_id..last_id, row_count of them, whose Merkle root
+ * (RFC 6962 shape over `id:hash` leaves) is merkle_root; prev_hash is the previous block's hash, hash the
+ * SHA-256 of this block's canonical form (auditBlockHash). Written only by the sealer (platform/audit-seal.ts).
+ */
+export const auditBlocks = pgTable(
+  'audit_blocks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    institutionId: integer('institution_id'),
+    seq: integer('seq').notNull(),
+    firstId: bigint('first_id', { mode: 'number' }).notNull(),
+    lastId: bigint('last_id', { mode: 'number' }).notNull(),
+    rowCount: integer('row_count').notNull(),
+    merkleRoot: text('merkle_root').notNull(),
+    prevHash: text('prev_hash'),
+    hash: text('hash').notNull(),
+    sealedAt: ts('sealed_at').notNull().defaultNow(),
+  },
+  (t) => [unique('audit_blocks_inst_seq_key').on(t.institutionId, t.seq).nullsNotDistinct()],
 );

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import type { Ctx } from './context';
-import { auditHashPrefix } from './audit-hash';
+import { auditContentHash } from './audit-hash';
+import { AUDIT_WRITER_LOCK, auditChainKey } from './audit-seal';
 
 export interface AuditEntry {
   entity: string;
@@ -24,11 +25,13 @@ function scrub(v: unknown): unknown {
 }
 
 /**
- * Writes one audit row; call it with the transaction of the change it records. The row joins its
- * institution's hash chain (docs/audit.md) in one call of audit_chain_append (migration 0024): under a
- * per-institution transaction lock (held to the end of the transaction, so chained rows commit in chain
- * order) it reads the chain's last hash, stores it as prev_hash and the row's SHA-256 over its canonical
- * form and prev_hash (audit-hash.ts). Called outside a transaction, it opens one.
+ * Writes one audit row; call it with the transaction of the change it records. The row's hash covers its
+ * content only (auditContentHash, computed here), so writers of one institution no longer queue on a chain
+ * lock: the sealer (audit-seal.ts) later seals committed rows into the institution's chain of blocks
+ * (docs/audit.md). In the same statement, before the row draws its id, the transaction takes the shared
+ * advisory lock (AUDIT_WRITER_LOCK, institution): shared locks never wait for each other; the sealer reads
+ * who holds it to know which institutions may still commit a row with a lower id than it has seen.
+ * Called outside a transaction, it opens one.
  */
 export async function audit(
   tx: Db,
@@ -50,8 +53,12 @@ export async function audit(
     after: scrub(e.after),
     address: ctx.address,
   };
-  await tx.execute(sql`select audit_chain_append(${row.institutionId}::int4, ${row.accountId}::int4, ${row.at.toISOString()}::timestamptz, ${row.entity}::text,
-    ${row.entityId}::text, ${row.action}::text, ${json(row.before)}::jsonb, ${json(row.after)}::jsonb, ${row.address}::text, ${auditHashPrefix(row)}::text)`);
+  // The materialized CTE is read before the insert's row is formed, so the lock is held before nextval.
+  await tx.execute(sql`with announce as materialized (select pg_advisory_xact_lock_shared(${AUDIT_WRITER_LOCK}::int4, ${auditChainKey(row.institutionId)}::int4))
+    insert into audit_events (at, account_id, institution_id, entity, entity_id, action, before, after, address, hash)
+    select ${row.at.toISOString()}::timestamptz, ${row.accountId}::int4, ${row.institutionId}::int4, ${row.entity}::text,
+    ${row.entityId}::text, ${row.action}::text, ${json(row.before)}::jsonb, ${json(row.after)}::jsonb, ${row.address}::text,
+    ${auditContentHash(row)}::text from announce`);
 }
 
 type AuditCtx = Parameters<typeof audit>[1];
@@ -59,8 +66,7 @@ type AuditCtx = Parameters<typeof audit>[1];
 /**
  * An account-wide event (a sign-in, a password change, disabling the account) is written once in each
  * institution the account belongs to, so every institution's audit log shows it; with none, once
- * without an institution. Institutions in ascending order: two transactions take the chain locks in
- * the same order, so they cannot deadlock on them.
+ * without an institution, in ascending institution order.
  */
 export async function auditInEach(
   tx: Db,

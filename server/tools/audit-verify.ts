@@ -1,5 +1,5 @@
-// `npm run audit:verify`: checks every institution's audit hash chain (docs/audit.md) in the database
-// the server uses (DATABASE_URL, else the PGlite folder DATA_DIR: stop the server first, PGlite is
+// `npm run audit:verify`: seals the committed audit rows into blocks, then checks every institution's
+// audit chain (docs/audit.md) in the database the server uses (DATABASE_URL, else the PGlite folder DATA_DIR: stop the server first, PGlite is
 // single-process; or use the administrators' screen / GET /api/institutions/{i}/audit/verify).
 // Exit code 0: every chain verifies; 1: a chain is broken (its first broken row is named); 2: error.
 import fs from 'node:fs';
@@ -29,13 +29,16 @@ try {
   for (const r of reports) {
     const who = r.institutionId === null ? 'no institution' : `institution ${r.institutionId}`;
     const legacy = r.legacyRows ? `, ${r.legacyRows} pre-chain rows not covered` : '';
+    const window = r.unsealedRows ? `, ${r.unsealedRows} rows not sealed yet (the window)` : '';
     if (r.firstBreak) {
       broken++;
       console.log(
         `BROKEN  ${who}: first broken row id ${r.firstBreak.id} (${r.firstBreak.kind}): ${r.firstBreak.detail}`,
       );
     } else {
-      console.log(`ok      ${who}: ${r.rows} rows${legacy}; head id ${r.headId ?? '-'} hash ${r.headHash ?? '-'}`);
+      console.log(
+        `ok      ${who}: ${r.rows} rows, ${r.blocks} blocks sealing ${r.sealedRows}${window}${legacy}; head id ${r.headId ?? '-'} hash ${r.headHash ?? '-'}`,
+      );
     }
   }
   const rows = reports.reduce((n, r) => n + r.rows, 0);

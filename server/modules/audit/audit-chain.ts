@@ -1,23 +1,36 @@
 import type { Db } from '../../db/client';
-import { auditRowHash } from '../../platform/audit-hash';
-import { auditRowsAfter, legacyThrough, type AuditRow } from './audit-chain.repository';
+import { auditBlockHash, auditContentHash, auditMerkleRoot, auditRowHash } from '../../platform/audit-hash';
+import { sealAuditNow } from '../../platform/audit-seal';
+import { auditBlocksOf, auditRowsAfter, chainEras, type AuditBlock, type AuditRow } from './audit-chain.repository';
 
 /** Where one institution's chain first breaks, in words an operator can act on. */
 export interface ChainBreak {
   id: number;
   institutionId: number | null;
-  /** 'unhashed' | 'content' | 'link' */
-  kind: 'unhashed' | 'content' | 'link';
+  /**
+   * 'unhashed': a row without a hash; 'content': a row's columns do not give its hash; 'link': a linked-era
+   * row or a block does not name its predecessor's hash; 'block': a block's rows do not give its Merkle
+   * root (or the block was edited); 'unsealed': a row outside every block although a later block is sealed.
+   */
+  kind: 'unhashed' | 'content' | 'link' | 'block' | 'unsealed';
   detail: string;
 }
 
 export interface ChainReport {
   institutionId: number | null;
-  /** Chained rows read (after the pre-chain rows). */
+  /** Chained rows read (after the pre-chain rows): linked-era, sealed and not yet sealed. */
   rows: number;
   /** Rows written before the chain existed (migration 0017): not covered. */
   legacyRows: number;
-  /** The last row's id and hash: record them elsewhere to detect a later removal of the newest rows. */
+  /** Blocks checked, and the rows they seal. */
+  blocks: number;
+  sealedRows: number;
+  /** Rows after the last block (the window): their content is checked, their order and presence not yet. */
+  unsealedRows: number;
+  /**
+   * The head to record elsewhere to detect a later removal of the newest rows: the last sealed row's id and
+   * its block's hash (before any block: the linked chain's last row and hash).
+   */
   headId: number | null;
   headHash: string | null;
   firstBreak: ChainBreak | null;
@@ -27,83 +40,193 @@ const BATCH = 2000;
 
 interface Walk {
   report: ChainReport;
+  // The linked era (prev_hash).
   prevHash: string | null;
   prevId: number | null;
+  // The sealed era: the institution's blocks in order, the one being filled and its rows so far.
+  blocks: AuditBlock[];
+  next: number;
+  leaves: { id: number; hash: string }[];
+  prevBlock: AuditBlock | null;
 }
 
+const short = (h: string | null | undefined) => (h ? `'${h.slice(0, 12)}…'` : 'empty');
+
 /**
- * Reads the audit rows in id order (of one institution, or all) in batches and checks each
- * institution's chain: every row after the pre-chain rows has a hash, its prev_hash is the hash of
- * the institution's previous row, and its hash is the SHA-256 of its content and prev_hash.
- * Reports the first break per institution. Read-only; safe while the server runs.
+ * Reads the audit rows in id order (of one institution, or all) in batches and checks each institution's
+ * chain (docs/audit.md): rows of the linked era (up to linked_through) as before (each row's hash over its
+ * content and prev_hash, prev_hash the previous row's hash); every later row's hash over its content; every
+ * block's hash, its link to the previous block, and its Merkle root over exactly the institution's rows in
+ * its id range; a row outside every block before the last block is a break, a row after it the window.
+ * Reports the first break per institution. With seal (the default), seals what it can first
+ * (sealAuditNow): the window is then only what was written in the last moments.
  */
-export async function verifyAuditChains(db: Db, only?: { institutionId: number }): Promise<ChainReport[]> {
-  const legacy = await legacyThrough(db);
+export async function verifyAuditChains(
+  db: Db,
+  only?: { institutionId: number },
+  opts: { seal?: boolean } = {},
+): Promise<ChainReport[]> {
+  if (opts.seal !== false) await sealAuditNow(db, only ? { institutionId: only.institutionId } : {});
+  const { legacyThrough, linkedThrough } = await chainEras(db);
+  // Blocks before rows: a block sealed while the rows are read only makes its rows look unsealed (the window).
+  const blocksByChain = new Map<number | null, AuditBlock[]>();
+  for (const b of await auditBlocksOf(db, only)) {
+    const list = blocksByChain.get(b.institutionId);
+    if (list) list.push(b);
+    else blocksByChain.set(b.institutionId, [b]);
+  }
   const walks = new Map<number | null, Walk>();
   const walkOf = (institutionId: number | null) => {
     let w = walks.get(institutionId);
     if (!w) {
       w = {
-        report: { institutionId, rows: 0, legacyRows: 0, headId: null, headHash: null, firstBreak: null },
+        report: {
+          institutionId,
+          rows: 0,
+          legacyRows: 0,
+          blocks: 0,
+          sealedRows: 0,
+          unsealedRows: 0,
+          headId: null,
+          headHash: null,
+          firstBreak: null,
+        },
         prevHash: null,
         prevId: null,
+        blocks: blocksByChain.get(institutionId) ?? [],
+        next: 0,
+        leaves: [],
+        prevBlock: null,
       };
       walks.set(institutionId, w);
     }
     return w;
   };
   if (only) walkOf(only.institutionId);
+  for (const institutionId of blocksByChain.keys()) walkOf(institutionId);
+  const fail = (w: Walk, b: ChainBreak | null) => {
+    if (b && !w.report.firstBreak) w.report.firstBreak = b;
+  };
   let after = 0;
   for (;;) {
     const rows = await auditRowsAfter(db, after, BATCH, only);
     for (const r of rows) {
       const w = walkOf(r.institutionId);
-      if (r.id <= legacy) {
+      if (r.id <= legacyThrough) {
         w.report.legacyRows++;
         continue;
       }
       w.report.rows++;
-      w.report.headId = r.id;
-      w.report.headHash = r.hash;
-      if (!w.report.firstBreak) w.report.firstBreak = check(r, w);
-      w.prevHash = r.hash;
-      w.prevId = r.id;
+      if (r.id <= linkedThrough) {
+        w.report.headId = r.id;
+        w.report.headHash = r.hash;
+        fail(w, checkLinked(r, w));
+        w.prevHash = r.hash;
+        w.prevId = r.id;
+        continue;
+      }
+      fail(w, checkContent(r));
+      // Close the blocks this row is past, then place the row in a block, between blocks, or after the last.
+      while (w.next < w.blocks.length && r.id > w.blocks[w.next].lastId) fail(w, closeBlock(w));
+      const block = w.blocks[w.next];
+      if (block && r.id >= block.firstId) w.leaves.push({ id: r.id, hash: r.hash ?? '' });
+      else if (block)
+        fail(w, {
+          id: r.id,
+          institutionId: r.institutionId,
+          kind: 'unsealed',
+          detail: `the row is in no block although block ${block.seq} (from record #${block.firstId}) after it is sealed: it was inserted directly in the database, or the block that sealed it was deleted`,
+        });
+      else w.report.unsealedRows++;
     }
     if (rows.length < BATCH) break;
     after = rows[rows.length - 1].id;
   }
+  for (const w of walks.values()) while (w.next < w.blocks.length) fail(w, closeBlock(w));
   return [...walks.values()].map((w) => w.report).sort((a, b) => (a.institutionId ?? -1) - (b.institutionId ?? -1));
 }
 
-function check(r: AuditRow, w: Walk): ChainBreak | null {
+function checkLinked(r: AuditRow, w: Walk): ChainBreak | null {
   const at = { id: r.id, institutionId: r.institutionId };
-  if (!r.hash)
-    return {
-      ...at,
-      kind: 'unhashed',
-      detail: 'the row has no hash: it was not written by the audit function (inserted directly in the database)',
-    };
+  if (!r.hash) return unhashed(r);
   if (r.prevHash !== w.prevHash) {
     return {
       ...at,
       kind: 'link',
       detail:
         w.prevId === null
-          ? `prev_hash is ${r.prevHash ? `'${r.prevHash.slice(0, 12)}…'` : 'empty'} but this is the first chained row of the institution: earlier rows were deleted`
-          : `prev_hash '${r.prevHash?.slice(0, 12) ?? 'empty'}…' is not the hash '${w.prevHash?.slice(0, 12) ?? 'empty'}…' of the previous row (id ${w.prevId}): a row between them was deleted, or a hash was rewritten`,
+          ? `prev_hash is ${short(r.prevHash)} but this is the first chained row of the institution: earlier rows were deleted`
+          : `prev_hash ${short(r.prevHash)} is not the hash ${short(w.prevHash)} of the previous row (id ${w.prevId}): a row between them was deleted, or a hash was rewritten`,
     };
   }
   const expected = auditRowHash(r, r.prevHash);
-  if (expected !== r.hash)
+  if (expected !== r.hash) return edited(r, expected);
+  return null;
+}
+
+function checkContent(r: AuditRow): ChainBreak | null {
+  if (!r.hash) return unhashed(r);
+  const expected = auditContentHash(r);
+  return expected === r.hash ? null : edited(r, expected);
+}
+
+const unhashed = (r: AuditRow): ChainBreak => ({
+  id: r.id,
+  institutionId: r.institutionId,
+  kind: 'unhashed',
+  detail: 'the row has no hash: it was not written by the audit function (inserted directly in the database)',
+});
+
+const edited = (r: AuditRow, expected: string): ChainBreak => ({
+  id: r.id,
+  institutionId: r.institutionId,
+  kind: 'content',
+  detail: `the row's content does not match its hash (stored ${short(r.hash)}, computed ${short(expected)}): the row was edited after it was written`,
+});
+
+/** Checks the block being filled (its hash, its link, its rows' Merkle root) and moves to the next. */
+function closeBlock(w: Walk): ChainBreak | null {
+  const b = w.blocks[w.next++];
+  const rows = w.leaves;
+  w.leaves = [];
+  const prev = w.prevBlock;
+  w.prevBlock = b;
+  w.report.blocks++;
+  w.report.sealedRows += rows.length;
+  w.report.headId = b.lastId;
+  w.report.headHash = b.hash;
+  const at = { id: b.firstId, institutionId: b.institutionId };
+  const range = `block ${b.seq} (records #${b.firstId}–#${b.lastId})`;
+  const expectedSeq = (prev?.seq ?? 0) + 1;
+  if (b.seq !== expectedSeq || b.prevHash !== (prev?.hash ?? null) || (prev && b.firstId <= prev.lastId))
     return {
       ...at,
-      kind: 'content',
-      detail: `the row's content does not match its hash (stored '${r.hash.slice(0, 12)}…', computed '${expected.slice(0, 12)}…'): the row was edited after it was written`,
+      kind: 'link',
+      detail: prev
+        ? `${range} does not follow block ${prev.seq} (its prev_hash ${short(b.prevHash)}, block ${prev.seq}'s hash ${short(prev.hash)}): a block between them was deleted, or a block was rewritten`
+        : `${range} is the institution's first block but is numbered ${b.seq} with prev_hash ${short(b.prevHash)}: earlier blocks were deleted`,
+    };
+  if (auditBlockHash(b) !== b.hash)
+    return { ...at, kind: 'block', detail: `${range} does not match its hash: the block was edited` };
+  if (rows.length !== b.rowCount)
+    return {
+      ...at,
+      kind: 'block',
+      detail:
+        rows.length < b.rowCount
+          ? `${range} sealed ${b.rowCount} rows but ${rows.length} are there: ${b.rowCount - rows.length} were deleted (or moved out by changing their id or institution)`
+          : `${range} sealed ${b.rowCount} rows but ${rows.length} are there: rows were inserted directly in the database`,
+    };
+  if (auditMerkleRoot(rows) !== b.merkleRoot)
+    return {
+      ...at,
+      kind: 'block',
+      detail: `${range}: its rows do not give its Merkle root: a row was replaced or its hash rewritten, or rows were reordered (their ids changed)`,
     };
   return null;
 }
 
 /** One institution's chain (the verify route and screen). */
-export async function verifyInstitutionChain(db: Db, institutionId: number): Promise<ChainReport> {
-  return (await verifyAuditChains(db, { institutionId }))[0];
+export async function verifyInstitutionChain(db: Db, institutionId: number, opts?: { seal?: boolean }) {
+  return (await verifyAuditChains(db, { institutionId }, opts))[0];
 }

@@ -43,7 +43,10 @@ export async function listAuditEvents(ctx: InstCtx, q: PageQuery & AuditQuery) {
   };
 }
 
-/** Checks the institution's audit hash chain and names the first broken row (docs/audit.md). The route checked audit.read. */
+/**
+ * Seals the institution's committed audit rows, then checks its chain and names the first broken row
+ * (docs/audit.md). The route checked audit.read.
+ */
 export async function verifyAudit(ctx: InstCtx) {
   return verifyInstitutionChain(ctx.db, ctx.institutionId);
 }

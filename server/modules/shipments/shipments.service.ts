@@ -132,7 +132,6 @@ async function recordSent(
     samples.map((x) => x.id),
     s.name,
   );
-  // After vacate's row locks: the custody audit row takes the institution's chain lock to the commit.
   await markShipped(
     tx,
     ctx,

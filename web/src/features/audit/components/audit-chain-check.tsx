@@ -7,6 +7,9 @@ function Result({ report }: { report: AuditChainReport }) {
   const legacy = report.legacyRows
     ? ` ${report.legacyRows} records from before the chain existed are not covered.`
     : '';
+  const window = report.unsealedRows
+    ? ` ${report.unsealedRows} records written in the last moments are not sealed into a block yet: their content is checked, their order on the next check.`
+    : '';
   if (report.firstBreak) {
     return (
       <Alert
@@ -28,10 +31,11 @@ function Result({ report }: { report: AuditChainReport }) {
     <Alert color="green" icon={<IconShieldCheck />} role="status" title="Audit chain verified">
       <Text size="sm">
         {report.rows} records checked, none changed or removed.{legacy}
+        {window}
         {report.headId !== null && (
           <>
             {' '}
-            Last record #{report.headId}, hash{' '}
+            Last sealed record #{report.headId}, hash{' '}
             <Text span ff="monospace" inherit>
               {report.headHash?.slice(0, 16)}…
             </Text>
