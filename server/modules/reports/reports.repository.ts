@@ -189,18 +189,17 @@ const unreleasedFlagged = (inst: number, r: Range) =>
   sql`op.institution_id = ${inst} and op.is_enabled and op.has_unreleased and ${within(sql`op.created_date`, r)}`;
 
 /**
- * The total without reading each panel's order: the flagged panels of the range (index-only on the
- * partial index) less those of disabled orders (a partial index holds the few disabled orders).
+ * The total from the daily roll-up's 'unreleased' rows (migration 0035): the flagged, enabled panels of
+ * enabled orders per UTC day, kept by the triggers in the transaction of each placement and release, so a
+ * year is a few thousand roll-up rows instead of counting every flagged panel of the range (200,000 at
+ * full size, 137 ms p95 at c=10 before).
  */
-export function unreleasedCount(db: Db, inst: number, r: Range) {
-  const flagged = unreleasedFlagged(inst, r);
-  return countOf(
+export const unreleasedCount = (db: Db, inst: number, r: Range) =>
+  countOf(
     db,
-    sql`select
-      ((select count(*) from lims_ordered_panels op where ${flagged})
-      - (select count(*) from lims_orders o join lims_ordered_panels op on op.lims_order_id = o.id where o.institution_id = ${inst} and not o.is_enabled and ${flagged}))::int as n`,
+    sql`select coalesce(sum(c.n), 0)::int as n from report_daily_counts c
+    where c.institution_id = ${inst} and c.kind = 'unreleased' and c.day >= ${r.from}::date and c.day <= ${r.to}::date`,
   );
-}
 
 export interface UnreleasedRow {
   patient_name: string;
