@@ -590,6 +590,14 @@ describe('daily roll-up (report_daily_counts, kept by triggers)', () => {
     const paged = await get('unreleased-panels?From=2026-05-05&To=2026-05-05&PageSize=2');
     expect(paged.pages.TotalCount).toBe(all.body.rows.length);
     expect(all.body.rows.length).toBe(8);
+    // The total is the roll-up's: no statement counts the flagged panels (200,000 over a year at full size).
+    const sent = await sentStatements([t.db, t.reportDb], () =>
+      get('unreleased-panels?From=2026-05-05&To=2026-05-05&PageSize=2'),
+    );
+    const total = sent.filter((q) => /count\(|sum\(/i.test(q));
+    expect(total).toHaveLength(1);
+    expect(total[0]).toMatch(/from report_daily_counts c\s+where c.institution_id = \$1 and c.kind = 'unreleased'/);
+    expect(sent.filter((q) => /count\(\*\)/i.test(q) && /lims_ordered_panels/.test(q))).toEqual([]);
   });
 });
 
