@@ -64,7 +64,10 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- The panels already stored.
+-- The panels already stored. Idempotent (the kind's rows are replaced): a database where this migration was
+-- applied by hand and is then migrated again under a renumbered name ends with the same counts.
+DELETE FROM report_daily_counts WHERE kind = 'unreleased';
+--> statement-breakpoint
 INSERT INTO report_daily_counts (institution_id, kind, ref_id, day, payment_category_id, n)
 SELECT op.institution_id, 'unreleased', op.panel_id, (op.created_date AT TIME ZONE 'UTC')::date, 0, count(*)
 FROM lims_ordered_panels op JOIN lims_orders o ON o.id = op.lims_order_id AND o.is_enabled
