@@ -68,6 +68,8 @@ const primary = await num(
   `select id from collected_samples where institution_id = 1 and lower(sample_id) = lower('GEN-${mid}')`,
 );
 
+const day = (d: Date) => d.toISOString().slice(0, 10);
+const aYear = `From=${day(new Date(Date.now() - 365 * 86_400_000))}&To=${day(new Date())}`;
 const reads: { name: string; url: string; index: boolean }[] = [
   {
     name: 'participant search, common name (Abebe)',
@@ -107,6 +109,10 @@ const reads: { name: string; url: string; index: boolean }[] = [
     index: false,
   },
   { name: 'report: unreleased panels, last 7 days', url: `${inst}/reports/unreleased-panels`, index: false },
+  // Issue 30 item 4: a whole year (366 days, the maximum) and the FHIR participant bundle.
+  { name: 'report: unreleased panels, a year', url: `${inst}/reports/unreleased-panels?${aYear}`, index: false },
+  { name: 'report: test summary by day, a year', url: `${inst}/reports/test-summary?${aYear}`, index: false },
+  { name: 'FHIR participant bundle', url: `${inst}/fhir/Bundle/participant/${midPatient}`, index: false },
   { name: 'cheap list: genders, first page', url: `${inst}/genders?PageSize=10`, index: true },
 ];
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
@@ -10,6 +10,8 @@ export interface ExportScope {
   ids?: number[];
   patientIds?: number[];
   protocolIds?: number[];
+  /** Records whose id is in this sub-select (ids another read of the same statement decides, e.g. a participant's enrolments' protocols). */
+  idsIn?: SQL;
   limit: number;
 }
 
@@ -28,5 +30,6 @@ export function exportWhere(
   list(cols.id, scope.ids, 'ids');
   list(cols.patientId, scope.patientIds, 'patientIds');
   list(cols.protocolId, scope.protocolIds, 'protocolIds');
+  if (scope.idsIn) parts.push(sql`${cols.id} in (${scope.idsIn})`);
   return and(...parts)!;
 }

@@ -7,6 +7,7 @@ import { exportForms, exportSubmissions } from '../forms';
 import { exportSamples } from '../samples';
 import { type ExportNode, exportNode, exportNodesWithAncestors, exportSamplePlaces } from '../storage';
 import { exportOrders, exportReleasedResults } from '../orders';
+import { readParticipantBundle } from './fhir.repository';
 import { fhirErrors } from './fhir.errors';
 import {
   type MapCtx,
@@ -117,6 +118,14 @@ async function placesOf(
     ctx.institutionId,
     rows.map((r) => r.boxId),
   );
+  return placesFrom(rows, nodes);
+}
+
+/** The samples' places with the path of titles down to their box, from their place rows and the nodes above them. */
+function placesFrom(
+  rows: { sampleId: number; boxId: number; positionCode: string }[],
+  nodes: ExportNode[],
+): { places: Map<number, SamplePlace>; nodes: ExportNode[] } {
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const pathOf = (boxId: number) => {
     const titles: string[] = [];
@@ -159,7 +168,10 @@ const unique = (ids: number[]) => [...new Set(ids)];
 
 /** A bundle's consents: their rows first, then their signature images only if they fit MAX_SIGNATURE_CHARS (two statements). */
 async function consentsOf(ctx: FhirCtx, e: Entries, s: Omit<ExportScope, 'limit'>) {
-  const rows = await exportConsents(ctx.db, ctx.institutionId, scope(e, s), false);
+  return withSignatures(ctx, e, await exportConsents(ctx.db, ctx.institutionId, scope(e, s), false));
+}
+type ConsentRow = Awaited<ReturnType<typeof exportConsents>>[number];
+async function withSignatures(ctx: FhirCtx, e: Entries, rows: ConsentRow[]) {
   if (rows.length > e.room - 1) throw fhirErrors.too_large(MAX_ENTRIES);
   const chars = rows.reduce((sum, r) => sum + Number(r.signatureChars), 0);
   const max = ctx.maxSignatureChars ?? MAX_SIGNATURE_CHARS;
@@ -175,34 +187,31 @@ async function consentsOf(ctx: FhirCtx, e: Entries, s: Omit<ExportScope, 'limit'
 /**
  * Everything about one participant (`Patient/$everything`-like): the Patient, its enrolments
  * (ResearchSubject) and their studies, signed consents, specimens with the storage above them,
- * questionnaires filled and their forms, orders and released results. Twelve statements.
+ * questionnaires filled and their forms, orders and released results. One statement (prepared), and a
+ * second for the signature images when the participant signed consents and they fit.
  */
 export async function participantBundle(ctx: FhirCtx, patientId: number): Promise<Bundle> {
   const m = mapCtx(ctx);
-  const inst = ctx.institutionId;
   const e = new Entries(ctx.base);
-  const [p] = await exportPatients(ctx.db, inst, [patientId]);
+  const read = await readParticipantBundle(ctx.db, ctx.institutionId, patientId, MAX_ENTRIES + 1);
+  const [p] = read('patient');
   if (!p) throw fhirErrors.not_found('Patient');
   e.add([toPatient(m, p)]);
-  const mine = { patientIds: [p.id] };
-  const enrolments = await exportEnrolments(ctx.db, inst, scope(e, mine));
+  const enrolments = read('enrolments');
   e.add(enrolments.map(toResearchSubject));
-  const protocols = await exportProtocols(ctx.db, inst, scope(e, { ids: unique(enrolments.map((x) => x.protocolId)) }));
-  e.add(protocols.map((x) => toResearchStudy(m, x, today(ctx))));
-  e.add((await consentsOf(ctx, e, mine)).map((c) => toConsent(m, c)));
-  const samples = await exportSamples(ctx.db, inst, scope(e, mine));
-  const { places, nodes } = await placesOf(ctx, samples);
+  e.add(read('protocols').map((x) => toResearchStudy(m, x, today(ctx))));
+  e.add((await withSignatures(ctx, e, read('consents'))).map((c) => toConsent(m, c)));
+  const samples = read('samples');
+  const { places, nodes } = placesFrom(read('places'), read('nodes'));
   e.add(samples.map((s) => toSpecimen(m, s, places.get(s.id))));
   e.add(nodes.map((n) => toLocation(m, n)));
-  const submissions = await exportSubmissions(ctx.db, inst, scope(e, mine));
-  const forms = await exportForms(ctx.db, inst, scope(e, { ids: unique(submissions.map((s) => s.formId)) }));
-  e.add(forms.map((f) => toQuestionnaire(m, f)));
+  const submissions = read('submissions');
+  e.add(read('forms').map((f) => toQuestionnaire(m, f)));
   e.add(submissions.map((s) => toQuestionnaireResponse(m, s)));
-  const orders = await exportOrders(ctx.db, inst, scope(e, mine));
+  const orders = read('orders');
   e.add(orders.map((o) => toServiceRequest(m, o)));
   const byOrder = new Map(orders.map((o) => [o.id, o]));
-  const results = await exportReleasedResults(ctx.db, inst, { orderIds: orders.map((o) => o.id) }, e.room);
-  e.add(results.map((r) => toObservation(m, r, byOrder.get(r.orderId)!)));
+  e.add(read('results').map((r) => toObservation(m, r, byOrder.get(r.orderId)!)));
   return e.bundle(ctx);
 }
 

@@ -422,9 +422,18 @@ describe('bundles', () => {
       ServiceRequest: 1,
       Observation: 2,
     });
-    // No N+1: the same statements for any amount of data (plus the sign-in's one).
+    // One statement for every read (issue 30 item 4), one more for the consents' signature images, plus the sign-in's one.
     const statements = await sentStatements([t.db, t.reportDb], () => fhir(`Bundle/participant/${patient.id}`));
-    expect(statements).toHaveLength(13);
+    expect(statements).toHaveLength(3);
+  });
+
+  it("each entry of the participant bundle's one statement equals the resource read by its own route", async () => {
+    expect(bundle.entry!.length).toBeGreaterThan(10);
+    for (const e of bundle.entry!) {
+      const res = await fhir(`${e.resource!.resourceType}/${e.resource!.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(e.resource, `${e.resource!.resourceType}/${e.resource!.id}`).toEqual(JSON.parse(res.body));
+    }
   });
 
   it('the protocol bundle: study, subjects, patients, consents, specimens, questionnaires and responses, each valid', async () => {

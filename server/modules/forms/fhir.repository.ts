@@ -24,7 +24,9 @@ export interface ExportAnswer {
 }
 
 /** Questionnaires with their live field set: enabled fields by ordinal, each with its enabled option values. */
-export async function exportForms(db: Db, institutionId: number, scope: ExportScope) {
+export const exportForms = async (db: Db, institutionId: number, scope: ExportScope) =>
+  exportFormsQuery(db, institutionId, scope);
+export function exportFormsQuery(db: Db, institutionId: number, scope: ExportScope) {
   const f = protocolForms;
   const fields = sql<
     ExportField[]
@@ -56,7 +58,9 @@ export async function exportForms(db: Db, institutionId: number, scope: ExportSc
 }
 
 /** Submissions with the version filled and every stored answer (a checkbox list's value is a JSON array). */
-export async function exportSubmissions(db: Db, institutionId: number, scope: ExportScope) {
+export const exportSubmissions = async (db: Db, institutionId: number, scope: ExportScope) =>
+  exportSubmissionsQuery(db, institutionId, scope);
+export function exportSubmissionsQuery(db: Db, institutionId: number, scope: ExportScope) {
   const s = submittedForms;
   const answers = sql<
     ExportAnswer[]
@@ -88,3 +92,7 @@ export async function exportSubmissions(db: Db, institutionId: number, scope: Ex
     .orderBy(asc(s.id))
     .limit(scope.limit);
 }
+
+/** The forms some participants filled (a sub-select of ids, for exportForms' `idsIn`). */
+export const formIdsOfPatients = (institutionId: number, patientIds: number[]) =>
+  sql`select ${submittedForms.formId} from ${submittedForms} where ${exportWhere(institutionId, { patientIds, limit: 0 }, { institutionId: submittedForms.institutionId, id: submittedForms.id, patientId: submittedForms.patientId })}`;

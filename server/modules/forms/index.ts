@@ -1,3 +1,11 @@
 // The forms module's public surface for other modules (the FHIR export): they never read its tables.
-export { type ExportAnswer, type ExportField, exportForms, exportSubmissions } from './fhir.repository';
+export {
+  type ExportAnswer,
+  type ExportField,
+  exportForms,
+  exportFormsQuery,
+  exportSubmissions,
+  exportSubmissionsQuery,
+  formIdsOfPatients,
+} from './fhir.repository';
 export { countAnswers } from './forms.repository';

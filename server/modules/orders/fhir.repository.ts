@@ -9,7 +9,9 @@ import { qualified } from '../../platform/qualified';
 // What the FHIR export (docs/fhir.md) reads of lab orders and released results: one statement each.
 
 /** Orders with their priority and the titles of their enabled panels. */
-export async function exportOrders(db: Db, institutionId: number, scope: ExportScope) {
+export const exportOrders = async (db: Db, institutionId: number, scope: ExportScope) =>
+  exportOrdersQuery(db, institutionId, scope);
+export function exportOrdersQuery(db: Db, institutionId: number, scope: ExportScope) {
   const o = limsOrders;
   const panelTitles = sql<
     string[]
@@ -43,6 +45,19 @@ export async function exportReleasedResults(
   limit: number,
 ) {
   if (!by.orderIds?.length && !by.ids?.length) return [];
+  return exportReleasedResultsQuery(db, institutionId, by, limit);
+}
+
+/**
+ * exportReleasedResults as a select builder; `ordersOf` reads the released results of the orders exportOrders
+ * reads for that scope (in its limit), for a bundle's one statement.
+ */
+export function exportReleasedResultsQuery(
+  db: Db,
+  institutionId: number,
+  by: { orderIds?: number[]; ids?: number[]; ordersOf?: ExportScope },
+  limit: number,
+) {
   const t = limsOrderedTests;
   const q = db
     .select({
@@ -70,6 +85,9 @@ export async function exportReleasedResults(
         eq(t.isEnabled, true),
         by.orderIds ? inArray(t.limsOrderId, by.orderIds) : undefined,
         by.ids ? inArray(limsOrderedTestResults.id, by.ids) : undefined,
+        by.ordersOf
+          ? sql`${t.limsOrderId} in (select ${limsOrders.id} from ${limsOrders} where ${exportWhere(institutionId, by.ordersOf, { institutionId: limsOrders.institutionId, id: limsOrders.id, patientId: limsOrders.patientId })} order by ${limsOrders.id} limit ${by.ordersOf.limit})`
+          : undefined,
         eq(limsOrderedTestResultReleases.isReleased, true),
         sql`${limsOrderedTestResults.result} is not null`,
       ),

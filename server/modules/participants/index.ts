@@ -4,6 +4,7 @@ export {
   byMrn,
   type ExportPatient,
   exportPatients,
+  exportPatientsQuery,
   hasMrn,
   patientCard,
   patientColumnsOf,

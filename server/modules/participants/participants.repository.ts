@@ -286,6 +286,11 @@ export interface ExportPatient {
 /** Participants of the institution by id (others' ids are simply absent), for an export: one statement whatever their number. */
 export async function exportPatients(db: Db, institutionId: number, ids: number[]): Promise<ExportPatient[]> {
   if (!ids.length) return [];
+  return exportPatientsQuery(db, institutionId, ids);
+}
+
+/** exportPatients as a select builder (json-rows.ts: a part of a bundle's one statement). */
+export function exportPatientsQuery(db: Db, institutionId: number, ids: number[]) {
   const mrns = sql<
     ExportPatient['mrns']
   >`coalesce((select json_agg(json_build_object('mrn', m.mrn, 'siteId', m.institution_site_id,

@@ -12,7 +12,9 @@ import { qualified } from '../../platform/qualified';
 
 // What the FHIR export (docs/fhir.md) reads of protocols, enrolments and signed consents: one statement each.
 
-export async function exportProtocols(db: Db, institutionId: number, scope: ExportScope) {
+export const exportProtocols = async (db: Db, institutionId: number, scope: ExportScope) =>
+  exportProtocolsQuery(db, institutionId, scope);
+export function exportProtocolsQuery(db: Db, institutionId: number, scope: ExportScope) {
   return db
     .select({
       id: collectionProtocols.id,
@@ -37,7 +39,9 @@ export async function exportProtocols(db: Db, institutionId: number, scope: Expo
 }
 
 /** Enrolments, with whether any consent signed in them was withdrawn and the newest consent signed in them. */
-export async function exportEnrolments(db: Db, institutionId: number, scope: ExportScope) {
+export const exportEnrolments = async (db: Db, institutionId: number, scope: ExportScope) =>
+  exportEnrolmentsQuery(db, institutionId, scope);
+export function exportEnrolmentsQuery(db: Db, institutionId: number, scope: ExportScope) {
   const p = protocolParticipants;
   return db
     .select({
@@ -68,7 +72,9 @@ export async function exportEnrolments(db: Db, institutionId: number, scope: Exp
  * Signed consents with the consent's title and the version signed. `signature` (the PNG in base64) is read
  * only `withSignature`; `signatureChars` always, so a bundle can refuse too many megabytes before reading them.
  */
-export async function exportConsents(db: Db, institutionId: number, scope: ExportScope, withSignature = true) {
+export const exportConsents = async (db: Db, institutionId: number, scope: ExportScope, withSignature = true) =>
+  exportConsentsQuery(db, institutionId, scope, withSignature);
+export function exportConsentsQuery(db: Db, institutionId: number, scope: ExportScope, withSignature = true) {
   const c = participantConsents;
   return db
     .select({
@@ -101,6 +107,10 @@ export async function exportConsents(db: Db, institutionId: number, scope: Expor
     .orderBy(asc(c.id))
     .limit(scope.limit);
 }
+
+/** The protocols some participants are enrolled in (a sub-select of ids, for exportProtocols' `idsIn`). */
+export const protocolIdsOfPatients = (institutionId: number, patientIds: number[]) =>
+  sql`select ${protocolParticipants.collectionProtocolId} from ${protocolParticipants} where ${exportWhere(institutionId, { patientIds, limit: 0 }, { institutionId: protocolParticipants.institutionId, id: protocolParticipants.id, patientId: protocolParticipants.patientId })}`;
 
 /** The signature images (PNG in base64) of these signed consents, by id: one statement. */
 export async function exportConsentSignatures(db: Db, institutionId: number, ids: number[]) {

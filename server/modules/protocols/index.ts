@@ -16,4 +16,13 @@ export {
   withdrawalsOf,
 } from './protocols.repository';
 export { enabledEnrolment, outsideDates } from './enrolments.service';
-export { exportConsents, exportConsentSignatures, exportEnrolments, exportProtocols } from './fhir.repository';
+export {
+  exportConsents,
+  exportConsentsQuery,
+  exportConsentSignatures,
+  exportEnrolments,
+  exportEnrolmentsQuery,
+  exportProtocols,
+  exportProtocolsQuery,
+  protocolIdsOfPatients,
+} from './fhir.repository';

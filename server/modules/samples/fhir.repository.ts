@@ -8,7 +8,9 @@ import { qualified } from '../../platform/qualified';
 // What the FHIR export (docs/fhir.md) reads of collected samples: one statement for any number of them.
 
 /** Samples with their specimen type, unit and parent's sample ID. */
-export async function exportSamples(db: Db, institutionId: number, scope: ExportScope) {
+export const exportSamples = async (db: Db, institutionId: number, scope: ExportScope) =>
+  exportSamplesQuery(db, institutionId, scope);
+export function exportSamplesQuery(db: Db, institutionId: number, scope: ExportScope) {
   const s = collectedSamples;
   return db
     .select({
@@ -46,3 +48,9 @@ export async function exportSamples(db: Db, institutionId: number, scope: Export
     .orderBy(asc(s.id))
     .limit(scope.limit);
 }
+
+/** The ids exportSamples reads for this scope, in its order and limit (a sub-select, for where those samples are stored). */
+export const sampleIdsOf = (institutionId: number, scope: ExportScope) => {
+  const s = collectedSamples;
+  return sql`select ${s.id} from ${s} where ${exportWhere(institutionId, scope, { institutionId: s.institutionId, id: s.id, patientId: s.patientId, protocolId: s.collectionProtocolId })} order by ${s.id} limit ${scope.limit}`;
+};

@@ -21,7 +21,7 @@ export {
   markReturned,
   markShipped,
 } from './custody.repository';
-export { exportSamples } from './fhir.repository';
+export { exportSamples, exportSamplesQuery, sampleIdsOf } from './fhir.repository';
 
 /** POST collectedSamples for another module's command (the sample import). */
 export { createSample } from './samples.service';

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import type { StorageLevel } from '../../../contract/storage.contract';
 import { boxPositionOccupancies, boxPositions, storageNodes } from './storage.table';
@@ -19,6 +19,11 @@ export interface ExportNode {
 /** The current place (box and position label) of each of these samples that is in storage: one statement. */
 export async function exportSamplePlaces(db: Db, institutionId: number, sampleIds: number[]) {
   if (!sampleIds.length) return [];
+  return exportSamplePlacesQuery(db, institutionId, sampleIds);
+}
+
+/** exportSamplePlaces as a select builder; the samples by id or by a sub-select of ids (a bundle's one statement). */
+export function exportSamplePlacesQuery(db: Db, institutionId: number, sampleIds: number[] | SQL) {
   return db
     .select({
       sampleId: boxPositionOccupancies.collectedSampleId,
@@ -30,7 +35,9 @@ export async function exportSamplePlaces(db: Db, institutionId: number, sampleId
     .where(
       and(
         eq(boxPositionOccupancies.institutionId, institutionId),
-        inArray(boxPositionOccupancies.collectedSampleId, sampleIds),
+        Array.isArray(sampleIds)
+          ? inArray(boxPositionOccupancies.collectedSampleId, sampleIds)
+          : sql`${boxPositionOccupancies.collectedSampleId} in (${sampleIds})`,
         isNull(boxPositionOccupancies.vacatedAt),
       ),
     );
@@ -44,27 +51,55 @@ export async function exportNodesWithAncestors(
 ): Promise<ExportNode[]> {
   const ids = [...new Set(nodeIds)];
   if (!ids.length) return [];
-  const rows = await rowsOf<{
-    id: number;
-    is_enabled: boolean;
-    level: StorageLevel;
-    parent_id: number | null;
-    title: string;
-    code: string | null;
-    rows: number;
-    columns: number;
-  }>(
+  const rows = await rowsOf<NodeRow>(
     db,
-    sql`with recursive up(id) as (
-      select n.id from storage_nodes n where n.institution_id = ${institutionId} and n.id in (${sql.join(
+    nodesAbove(
+      institutionId,
+      sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
-      )})
+      ),
+    ),
+  );
+  return rows.map(toExportNode);
+}
+
+type NodeRow = {
+  id: number;
+  is_enabled: boolean;
+  level: StorageLevel;
+  parent_id: number | null;
+  title: string;
+  code: string | null;
+  rows: number;
+  columns: number;
+};
+/**
+ * The nodes whose ids `ids` lists or selects, and every node above them, each once, by id. `= any(array(...))`:
+ * the recursive CTE's row estimate is large, and `in (select ...)` was a hash join over every node (22,351 at full size).
+ */
+const nodesAbove = (institutionId: number, ids: SQL) => sql`with recursive up(id) as (
+      select n.id from storage_nodes n where n.institution_id = ${institutionId} and n.id in (${ids})
       union
       select p.id from storage_nodes p join storage_nodes c on c.parent_id = p.id join up on up.id = c.id where p.institution_id = ${institutionId})
-    select n.id, n.is_enabled, n.level, n.parent_id, n.title, n.code, n.rows, n.columns from storage_nodes n where n.id in (select id from up) order by n.id`,
-  );
-  return rows.map((r) => ({
+    select n.id, n.is_enabled, n.level, n.parent_id, n.title, n.code, n.rows, n.columns from storage_nodes n where n.id = any(array(select id from up)) order by n.id`;
+
+/**
+ * exportNodesWithAncestors for the boxes where the samples of a sub-select of ids are stored, as a json
+ * sub-select and its decoder (json-rows.ts): a part of a bundle's one statement.
+ */
+export function exportNodesAboveSamplesJson(institutionId: number, sampleIds: SQL) {
+  const boxes = sql`select ${boxPositions.boxId} from ${boxPositionOccupancies} join ${boxPositions} on ${boxPositions.id} = ${boxPositionOccupancies.positionId}
+    where ${boxPositionOccupancies.institutionId} = ${institutionId} and ${boxPositionOccupancies.collectedSampleId} in (${sampleIds}) and ${boxPositionOccupancies.vacatedAt} is null`;
+  return {
+    sql: sql`(select coalesce(json_agg(n), '[]'::json) from (${nodesAbove(institutionId, boxes)}) n)`,
+    decode: (value: unknown): ExportNode[] =>
+      ((typeof value === 'string' ? JSON.parse(value) : value) as NodeRow[]).map(toExportNode),
+  };
+}
+
+function toExportNode(r: NodeRow): ExportNode {
+  return {
     id: Number(r.id),
     isEnabled: r.is_enabled,
     level: r.level,
@@ -73,7 +108,7 @@ export async function exportNodesWithAncestors(
     code: r.code,
     rows: Number(r.rows),
     columns: Number(r.columns),
-  }));
+  };
 }
 
 /** One node of the institution (any level), or undefined. */

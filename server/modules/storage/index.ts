@@ -2,5 +2,12 @@
 export { nodesOnPath, levelLabel, type NodeRow } from './storage-scope';
 export { storedLabelsOf } from './occupancy-reads.service';
 export { vacateForShipment } from './allocation.service';
-export { type ExportNode, exportNode, exportNodesWithAncestors, exportSamplePlaces } from './fhir.repository';
+export {
+  type ExportNode,
+  exportNode,
+  exportNodesAboveSamplesJson,
+  exportNodesWithAncestors,
+  exportSamplePlaces,
+  exportSamplePlacesQuery,
+} from './fhir.repository';
 export { createStorageRows, storeAtPosition } from './storage-import.service';
