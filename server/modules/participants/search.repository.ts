@@ -123,7 +123,8 @@ async function walkEstimate(db: Db, s: SearchScope, cond: SQL): Promise<number> 
 /** A matching part of a search: its statement, and for a name part what its walk estimate reads. */
 interface Part {
   sql: PartSql;
-  name?: { scope: SearchScope; cond: SQL };
+  /** A name part: what its walk estimate reads, and its index plan alone (after an exact identifier match). */
+  name?: { scope: SearchScope; cond: SQL; indexed: PartSql };
 }
 
 /** A search's tiers, best first: exact, from the start, and (terms of ANY_PART_MIN or more) any part. */
@@ -150,7 +151,7 @@ export function searchTiers(s: SearchScope, term: string): SearchPlan {
   ];
   const nameCond = sql`(${sql.join(words.map(nameOf), sql` and `)} or lower(${patients.externalSubjectId}) like ${whole})`;
   const prefix: Part[] = [
-    { sql: namePart(s, nameCond), name: { scope: s, cond: nameCond } },
+    { sql: namePart(s, nameCond), name: { scope: s, cond: nameCond, indexed: patientPart(s, nameCond) } },
     part(childPart(s, patientMrns, sql`lower(${patientMrns.mrn}) like ${whole}`)),
   ];
   const anyPart: Part[] = [];
@@ -173,11 +174,13 @@ export function searchTiers(s: SearchScope, term: string): SearchPlan {
 }
 
 /** The first `k` ids of one tier, newest first: each part limited to `k`, their union cut to `k` again. */
-async function tierIds(db: Db, tier: Part[], k: number): Promise<number[]> {
+async function tierIds(db: Db, tier: Part[], k: number, exactHit: boolean): Promise<number[]> {
+  // After an exact identifier match the term is an identifier, not a common name: a name part skips its walk.
+  const sqlOf = (part: Part) => (exactHit && part.name ? part.name.indexed(k) : part.sql(k));
   const rows = await rowsOf<{ id: number }>(
     db,
     sql.join(
-      tier.map((part, i) => sql`(select id from ${part.sql(k)} as ${sql.identifier(`p${i}`)})`),
+      tier.map((part, i) => sql`(select id from ${sqlOf(part)} as ${sql.identifier(`p${i}`)})`),
       sql` union `,
     ),
   );
@@ -201,7 +204,7 @@ export async function searchIds(db: Db, plan: SearchPlan, k: number): Promise<nu
     if (ids.length >= k) break;
     // An identifier the term names exactly is what was asked for: no any-part matches (pg_trgm) after it.
     if (i === 2 && exactHit) break;
-    for (const id of await tierIds(db, tier, k)) {
+    for (const id of await tierIds(db, tier, k, exactHit)) {
       if (seen.has(id)) continue;
       seen.add(id);
       ids.push(id);
