@@ -89,20 +89,18 @@ const newest = (s: SearchScope) => sql`(select ${patients.id}, ${patients.firstN
   order by ${patients.id} desc limit ${NAME_WALK}) as ${patients}`;
 
 /**
- * A name part: name prefixes are common or rare by the thousands in ways the planner cannot see (a prefix
- * of a non-frequent value is always estimated at 0.01%), and its two plans fail in opposite cases (walking
- * the newest participants never ends for a rare name; the prefix indexes' bitmap gathers all of a common
- * one's matches). So it walks the newest NAME_WALK participants first and asks the indexes only when they
- * hold fewer than `k` matches (a one-time filter: the index plan is not even started otherwise).
+ * A name part's walk: name prefixes are common or rare by the thousands in ways the planner cannot see (a
+ * prefix of a non-frequent value is always estimated at 0.01%), and its two plans fail in opposite cases
+ * (walking the newest participants never ends for a rare name; the prefix indexes' bitmap gathers all 8,000
+ * matches of '12' before sorting them). So a name part first reads the newest NAME_WALK participants: its
+ * matches among them (`kind` 0, at most `k`), and one row (`kind` 1) with the window's oldest id and size.
  */
-function namePart(s: SearchScope, cond: SQL): PartSql {
-  const full = patientPart(s, cond);
-  return (k) => {
-    if (k === undefined) return full(k);
-    return sql`(with w as materialized (select ${patients.id} as id from ${newest(s)} where ${cond} order by ${patients.id} desc limit ${k})
-      select id from w union all select id from ${full(k)} as f where (select count(*) from w) < ${k})`;
-  };
-}
+const walkOf = (s: SearchScope, cond: SQL, k: number) => sql`(with win as materialized (select ${patients.id} as id,
+    ${patients.firstName} as first_name, ${patients.fatherName} as father_name, ${patients.grandFatherName} as grand_father_name,
+    ${patients.externalSubjectId} as external_subject_id from ${patients}
+    where ${and(eq(patients.institutionId, s.institutionId), ...patientScope(s))} order by ${patients.id} desc limit ${NAME_WALK})
+  (select ${patients.id} as id, 0 as kind, 0::bigint as n from win as ${patients} where ${cond} order by ${patients.id} desc limit ${k})
+  union all select min(id), 1, count(*) from win)`;
 
 /** The share of the newest NAME_WALK participants that `cond` matches, times the scope's participants (estimated). */
 async function walkEstimate(db: Db, s: SearchScope, cond: SQL): Promise<number> {
@@ -123,8 +121,8 @@ async function walkEstimate(db: Db, s: SearchScope, cond: SQL): Promise<number> 
 /** A matching part of a search: its statement, and for a name part what its walk estimate reads. */
 interface Part {
   sql: PartSql;
-  /** A name part: what its walk estimate reads, and its index plan alone (after an exact identifier match). */
-  name?: { scope: SearchScope; cond: SQL; indexed: PartSql };
+  /** A name part (its `sql` is the index plan): what its walk reads. */
+  name?: { scope: SearchScope; cond: SQL };
 }
 
 /** A search's tiers, best first: exact, from the start, and (terms of ANY_PART_MIN or more) any part. */
@@ -151,7 +149,7 @@ export function searchTiers(s: SearchScope, term: string): SearchPlan {
   ];
   const nameCond = sql`(${sql.join(words.map(nameOf), sql` and `)} or lower(${patients.externalSubjectId}) like ${whole})`;
   const prefix: Part[] = [
-    { sql: namePart(s, nameCond), name: { scope: s, cond: nameCond, indexed: patientPart(s, nameCond) } },
+    { sql: patientPart(s, nameCond), name: { scope: s, cond: nameCond } },
     part(childPart(s, patientMrns, sql`lower(${patientMrns.mrn}) like ${whole}`)),
   ];
   const anyPart: Part[] = [];
@@ -173,21 +171,38 @@ export function searchTiers(s: SearchScope, term: string): SearchPlan {
   return { tiers: [exact, prefix, anyPart].filter((tier) => tier.length) };
 }
 
-/** The first `k` ids of one tier, newest first: each part limited to `k`, their union cut to `k` again. */
+const newestFirst = (ids: Iterable<number>, k: number) => [...new Set(ids)].sort((a, b) => b - a).slice(0, k);
+
+/**
+ * The first `k` ids of one tier, newest first: each part limited to `k`. A name part walks first (walkOf) and
+ * asks its indexes only when the walk may have missed one of the tier's first `k`: it found fewer than `k`,
+ * the window was not the whole scope, and the tier's `k`-th newest so far is older than the window (a phone
+ * prefix of '09' fills the page with participants inside the window: the name indexes are never asked).
+ * After an exact identifier match the term is an identifier, not a common name: the indexes at once.
+ */
 async function tierIds(db: Db, tier: Part[], k: number, exactHit: boolean): Promise<number[]> {
-  // After an exact identifier match the term is an identifier, not a common name: a name part skips its walk.
-  const sqlOf = (part: Part) => (exactHit && part.name ? part.name.indexed(k) : part.sql(k));
-  const rows = await rowsOf<{ id: number }>(
+  const named = exactHit ? undefined : tier.find((p) => p.name);
+  const rows = await rowsOf<{ id: number | null; kind: number; n: number }>(
     db,
     sql.join(
-      tier.map((part, i) => sql`(select id from ${sqlOf(part)} as ${sql.identifier(`p${i}`)})`),
-      sql` union `,
+      tier.map((part, i) =>
+        part === named
+          ? walkOf(part.name!.scope, part.name!.cond, k)
+          : sql`(select id, 2 as kind, 0::bigint as n from ${part.sql(k)} as ${sql.identifier(`p${i}`)})`,
+      ),
+      sql` union all `,
     ),
   );
-  return rows
-    .map((r) => Number(r.id))
-    .sort((a, b) => b - a)
-    .slice(0, k);
+  const ids = rows.filter((r) => Number(r.kind) !== 1 && r.id !== null).map((r) => Number(r.id));
+  if (!named) return newestFirst(ids, k);
+  const window = rows.find((r) => Number(r.kind) === 1)!;
+  const walked = rows.filter((r) => Number(r.kind) === 0).length;
+  const first = newestFirst(ids, k);
+  const floor = window.id === null ? null : Number(window.id);
+  const whole = Number(window.n) < NAME_WALK;
+  if (whole || walked >= k || floor === null || (first.length >= k && first[k - 1] >= floor)) return first;
+  const more = await rowsOf<{ id: number }>(db, sql`select id from ${named.sql(k)} as n`);
+  return newestFirst([...ids, ...more.map((r) => Number(r.id))], k);
 }
 
 /**
