@@ -95,12 +95,14 @@ const newest = (s: SearchScope) => sql`(select ${patients.id}, ${patients.firstN
  * matches of '12' before sorting them). So a name part first reads the newest NAME_WALK participants: its
  * matches among them (`kind` 0, at most `k`), and one row (`kind` 1) with the window's oldest id and size.
  */
-const walkOf = (s: SearchScope, cond: SQL, k: number) => sql`(with win as materialized (select ${patients.id} as id,
-    ${patients.firstName} as first_name, ${patients.fatherName} as father_name, ${patients.grandFatherName} as grand_father_name,
-    ${patients.externalSubjectId} as external_subject_id from ${patients}
-    where ${and(eq(patients.institutionId, s.institutionId), ...patientScope(s))} order by ${patients.id} desc limit ${NAME_WALK})
-  (select ${patients.id} as id, 0 as kind, 0::bigint as n from win as ${patients} where ${cond} order by ${patients.id} desc limit ${k})
-  union all select min(id), 1, count(*) from win)`;
+const walkOf = (
+  s: SearchScope,
+  cond: SQL,
+  k: number,
+) => sql`(select id, 0 as kind, 0::bigint as n from (select ${patients.id} as id
+    from ${newest(s)} where ${cond} order by ${patients.id} desc limit ${k}) as w
+  union all select min(id), 1, count(*) from (select ${patients.id} as id from ${patients}
+    where ${and(eq(patients.institutionId, s.institutionId), ...patientScope(s))} order by ${patients.id} desc limit ${NAME_WALK}) as win)`;
 
 /** The share of the newest NAME_WALK participants that `cond` matches, times the scope's participants (estimated). */
 async function walkEstimate(db: Db, s: SearchScope, cond: SQL): Promise<number> {
