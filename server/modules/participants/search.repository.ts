@@ -38,7 +38,7 @@ const nameOf = (w: string) => {
  * One matching part of a search: the ids of the matching participants, newest first, at most `k` of them
  * (`k` undefined: all of them, only ever EXPLAINed for the estimate gate, never run).
  */
-type PartSql = (k: number | undefined) => SQL;
+type PartSql = (k: number | undefined, above?: number) => SQL;
 
 /**
  * A participant condition every part applies (the institution, IsEnabled, the exact PhoneNumber and MRN filters),
@@ -74,10 +74,13 @@ const patientScope = (s: SearchScope) => [
 
 /** Ids of participants matching `cond` on `patients` itself (names, external subject id), newest first. */
 function patientPart(s: SearchScope, cond: SQL): PartSql {
-  return (k) => sql`(select ${patients.id} as id from ${patients}
-    where ${and(eq(patients.institutionId, s.institutionId), cond, ...patientScope(s))}
+  return (k, above) => sql`(select ${patients.id} as id from ${patients}
+    where ${and(eq(patients.institutionId, s.institutionId), cond, ...patientScope(s), above === undefined ? undefined : sql`${patients.id} > ${above}`)}
     order by ${patients.id} desc${limitOf(k)})`;
 }
+
+/** The longest id range below the walk's window that a name part reads in order rather than by its indexes. */
+const RANGE_WALK = 20_000;
 
 /** How many of the newest participants a name part reads before it asks the name indexes. */
 export const NAME_WALK = 2_000;
@@ -203,7 +206,20 @@ async function tierIds(db: Db, tier: Part[], k: number, exactHit: boolean): Prom
   const floor = window.id === null ? null : Number(window.id);
   const whole = Number(window.n) < NAME_WALK;
   if (whole || walked >= k || floor === null || (first.length >= k && first[k - 1] >= floor)) return first;
-  const more = await rowsOf<{ id: number }>(db, sql`select id from ${named.sql(k)} as n`);
+  // Only name matches newer than the tier's k-th so far can still enter it. When those lie in a short range of
+  // ids below the window, that range is read in order (`offset 0` keeps the planner from trading it for the
+  // name indexes, whose estimate of a prefix is blind); otherwise the indexes, above that id.
+  const above = first.length >= k ? first[k - 1] : undefined;
+  const s = named.name!.scope;
+  const more = await rowsOf<{ id: number }>(
+    db,
+    above !== undefined && floor - above <= RANGE_WALK
+      ? sql`select ${patients.id} as id from (select ${patients.id}, ${patients.firstName}, ${patients.fatherName},
+          ${patients.grandFatherName}, ${patients.externalSubjectId} from ${patients}
+          where ${and(eq(patients.institutionId, s.institutionId), ...patientScope(s), sql`${patients.id} > ${above}`, sql`${patients.id} < ${floor}`)}
+          order by ${patients.id} desc offset 0) as ${patients} where ${named.name!.cond} order by ${patients.id} desc limit ${k}`
+      : sql`select id from ${named.sql(k, above)} as n`,
+  );
   return newestFirst([...ids, ...more.map((r) => Number(r.id))], k);
 }
 
