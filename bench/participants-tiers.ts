@@ -7,10 +7,19 @@ import fs from 'node:fs';
 import { openBenchApp } from './bench-app';
 import { pct } from './timing';
 
-if (!process.env.DATABASE_URL) throw new Error('Set DATABASE_URL to the database bench/generate.ts filled.');
+// PGlite: BENCH_DATA_DIR=<a data folder bench/generate.ts filled> without DATABASE_URL (a copy: it is written to).
+if (!process.env.DATABASE_URL && !process.env.BENCH_DATA_DIR)
+  throw new Error('Set DATABASE_URL (or BENCH_DATA_DIR for PGlite) to the database bench/generate.ts filled.');
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
-const bench = await openBenchApp('tiers', { keep: true });
-const mid = 500_000;
+const bench = await openBenchApp('tiers', { keep: true, dataDir: process.env.BENCH_DATA_DIR });
+// The middle generated participant (MRN<id>, phone 09<id in 8 digits>).
+const [{ mid }] = (
+  (await bench.run(
+    'select ((min(id) + max(id)) / 2)::int as mid from patients where institution_id = 1 and id <= 1000001',
+  )) as unknown as {
+    rows: { mid: number }[];
+  }
+).rows;
 const inst = '/api/institutions/1';
 const terms: [string, string][] = [
   ["'0900' (every phone)", '0900'],
@@ -52,8 +61,12 @@ for (const [name, term] of terms) {
   for (const s of sent) {
     if (/^\s*explain/i.test(s.text) || !/patients|patient_mrns|patient_phone/.test(s.text)) continue;
     const res = await query.call(client, `explain (analyze, buffers, format json) ${s.text}`, s.values);
-    const p = (res.rows[0]['QUERY PLAN'] as { 'Execution Time': number; 'Planning Time': number }[])[0];
-    plans.push(`${p['Execution Time'].toFixed(2)} (+${p['Planning Time'].toFixed(2)} plan)`);
+    const raw = res.rows[0]['QUERY PLAN'];
+    const p = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
+      'Execution Time': number;
+      'Planning Time': number;
+    }[];
+    plans.push(`${p[0]['Execution Time'].toFixed(2)} (+${p[0]['Planning Time'].toFixed(2)} plan)`);
     if (process.env.BENCH_PLANS) {
       const text = await query.call(client, `explain (analyze, buffers) ${s.text}`, s.values);
       console.error(
