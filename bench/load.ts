@@ -82,6 +82,18 @@ const reads: { name: string; url: string; index: boolean }[] = [
     url: `${inst}/patients?PageSize=10&SearchTerm=09${String(midPatient).padStart(8, '0')}`,
     index: true,
   },
+  {
+    name: 'participant search, two words (Abebe Girma)',
+    url: `${inst}/patients?PageSize=10&SearchTerm=Abebe%20Girma`,
+    index: true,
+  },
+  // Issue 30: a fragment every phone number contains (never finished before the tiered search).
+  {
+    name: 'participant search, digits in every phone (0900)',
+    url: `${inst}/patients?PageSize=10&SearchTerm=0900`,
+    index: true,
+  },
+  { name: 'participant search, 2 digits (09)', url: `${inst}/patients?PageSize=10&SearchTerm=09`, index: true },
   { name: 'orders by sample ID', url: `${inst}/LIMSOrders?PageSize=10&SampleId=B${2 * mid}`, index: true },
   { name: 'order detail', url: `${inst}/LIMSOrders/${world.orderBase + 2 * mid}`, index: true },
   {

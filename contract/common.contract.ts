@@ -291,7 +291,7 @@ export function sortQuery<const K extends readonly [string, ...string[]]>(keys: 
 }
 
 export interface Pagination {
-  /** Exact, or a lower bound when TotalIsAtLeast (lists count at most 10,001 rows: "10,000+"). */
+  /** Exact, or a lower bound when TotalIsAtLeast (lists count at most 10,001 rows: "10,000+"; a participant search 1,001: "1,000+"). */
   TotalCount: number;
   PageSize: number;
   CurrentPage: number;

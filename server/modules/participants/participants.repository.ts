@@ -5,9 +5,9 @@ import { badRequest } from '../../platform/errors';
 import { prepared } from '../../platform/statement-cache';
 import { genders, maritalStatuses, vitalStatuses } from '../../platform/lookups/lookup.tables';
 import { lookupJoin } from '../../platform/lookups/lookup-refs';
-import { offsetOf } from '../../platform/paging';
+import { offsetOf, type Page } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
-import { cheapCount } from '../../platform/counts';
+import { cappedTotal, cheapCount } from '../../platform/counts';
 import { updateStamped } from '../../platform/crud/stamp';
 import { siteTitleOf } from '../institutions';
 import { patientMrns, patientPhoneNumbers, patients } from './participants.table';
@@ -16,7 +16,15 @@ import { patientMrns, patientPhoneNumbers, patients } from './participants.table
 // and its public query surface, which other modules call (through index.ts), never its tables.
 
 export { byMrn } from './search.repository';
-import { byMrn as byMrnSql, byPhone, searchPatients } from './search.repository';
+import {
+  byMrn as byMrnSql,
+  byPhone,
+  SEARCH_TOTAL_CAP,
+  searchCountAtMost,
+  searchIds,
+  searchPatients,
+  searchTiers,
+} from './search.repository';
 import { qualified } from '../../platform/qualified';
 
 /** A participant's stored row. */
@@ -45,11 +53,11 @@ export interface PatientFilters {
   mrn?: string;
 }
 
-/** A page of the institution's participants, newest first, with their lookups, main MRN and first phone number. */
+/** A page of the institution's participants, newest first (a search: best match first), with their lookups, main MRN and first phone number. */
 export async function patientPage(db: Db, institutionId: number, q: SeekPagingQuery, f: PatientFilters) {
+  if (q.searchTerm?.trim()) return searchPage(db, institutionId, q, q.searchTerm, f);
   const parts: SQL[] = [eq(patients.institutionId, institutionId)];
   if (q.isEnabled !== undefined) parts.push(eq(patients.isEnabled, q.isEnabled));
-  if (q.searchTerm) parts.push(searchPatients(institutionId, q.searchTerm));
   if (f.phoneNumber) parts.push(byPhone(institutionId, f.phoneNumber));
   if (f.mrn) parts.push(byMrnSql(institutionId, f.mrn));
   return selectRecords(db, patients, {
@@ -60,6 +68,63 @@ export async function patientPage(db: Db, institutionId: number, q: SeekPagingQu
     refs: refs(),
     extra,
   });
+}
+
+/** The participants of the institution as a list shows them, in the order of `ids`. */
+async function patientsInOrder(db: Db, institutionId: number, ids: number[]) {
+  if (!ids.length) return [];
+  const { rows } = await selectRecords(db, patients, {
+    where: and(eq(patients.institutionId, institutionId), inArray(patients.id, ids)),
+    byId: { desc: true },
+    limit: ids.length,
+    refs: refs(),
+    extra,
+  });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * A page of a search (issue 30, docs/search.md): the ids in tier order (exact, from the start, any part),
+ * each tier read only as far as the page needs; the total exact up to SEARCH_TOTAL_CAP, beyond it "1,000+"
+ * (TotalIsAtLeast). `After` (the last id of the previous page) starts the page after that participant in
+ * the search's order; the header is the offset page's.
+ */
+async function searchPage(db: Db, institutionId: number, q: SeekPagingQuery, term: string, f: PatientFilters) {
+  const also: SQL[] = [];
+  if (f.phoneNumber) also.push(byPhone(institutionId, f.phoneNumber));
+  if (f.mrn) also.push(byMrnSql(institutionId, f.mrn));
+  const tiers = searchTiers({ institutionId, isEnabled: q.isEnabled, also }, term);
+  const offset = offsetOf(q);
+  const size = q.pageSize;
+  // One row beyond the page tells whether more follow; a cursor may sit up to a page further.
+  let need = offset + size + 1 + (q.after === undefined ? 0 : size);
+  let ids = await searchIds(db, tiers, need);
+  let start = offset;
+  if (q.after !== undefined) {
+    const at = ids.indexOf(q.after);
+    start = at < 0 ? ids.length : at + 1;
+    if (at >= 0 && ids.length >= need && start + size + 1 > ids.length) {
+      need = start + size + 1;
+      ids = await searchIds(db, tiers, need);
+    }
+  }
+  const rows = await patientsInOrder(db, institutionId, ids.slice(start, start + size));
+  const key = JSON.stringify([
+    institutionId,
+    term.trim().toLowerCase(),
+    q.isEnabled ?? null,
+    f.phoneNumber ?? null,
+    f.mrn ?? null,
+  ]);
+  const onPage = Math.max(0, Math.min(size, ids.length - offset));
+  const { total, atLeast } = await cappedTotal(
+    () => searchCountAtMost(db, tiers, key),
+    { offset, rows: onPage, hasMore: ids.length > offset + size },
+    SEARCH_TOTAL_CAP,
+  );
+  const page: Page<(typeof rows)[number]> = { rows, total, ...(atLeast ? { totalIsAtLeast: true } : {}) };
+  return page;
 }
 
 /** The institution's enabled participants: exact up to 10,000, above it the planner's estimate (platform/counts.ts). */

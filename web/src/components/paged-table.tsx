@@ -61,8 +61,8 @@ export function PagedTable<T extends { id: number }>({
     );
   }
   const page = query.data;
-  // Lists count at most 10,001 rows: above that the total is a lower bound, shown as '10,000+',
-  // and the pages past it stay reachable (each page reports at least one row beyond itself).
+  // Lists count at most 10,001 rows (a participant search 1,001): above that the total is a lower bound, shown
+  // as '10,000+' ('1,000+'), and the pages past it stay reachable (each page reports at least one row beyond itself).
   const paginationText = ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
     `${from}–${to} of ${totalRecords.toLocaleString('en-US')}${page?.pagination.TotalIsAtLeast ? '+' : ''}`;
   const emptyState = (

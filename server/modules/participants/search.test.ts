@@ -1,0 +1,147 @@
+// The participant search at any size (issue 30 items 1 and 2): tiers in order (exact identifier, from the
+// start, any part), a page and a capped total for a term matching more than the cap, and on PostgreSQL the
+// plans: every part of a digit-fragment search stops at a limit, nothing gathers all the matches.
+import { describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { testApp, json, pagination } from '../../test/harness';
+import { signedIn } from '../../test/factories';
+import { participant, referenceIds } from '../../test/participants-fixtures';
+import { SEARCH_TOTAL_CAP } from './search.repository';
+
+const t = await testApp();
+const { institution, token } = await signedIn(t, ['Institution Administrator']);
+const r = await referenceIds(t, institution.id, token);
+const api = (p: string) => `/api/institutions/${institution.id}/${p}`;
+type P = { id: number; patientMRN: string | null };
+const search = async (term: string, extra = '') => {
+  const res = await t.call('GET', api(`patients?SearchTerm=${encodeURIComponent(term)}${extra}`), { token });
+  expect(res.statusCode, res.body).toBe(200);
+  return { rows: json<P[]>(res), page: pagination(res) };
+};
+const register = async (over: Record<string, unknown>) => {
+  const res = await t.call('POST', api('patients/register'), { token, body: participant(r, over) });
+  expect(res.statusCode, res.body).toBe(201);
+  return json<P>(res).id;
+};
+
+// 2,500 participants named 'Manyname' with phones 0977xxxxxx: more than the search's total cap and more than a
+// name part's walk (NAME_WALK), so a plan node returning MANY rows has gathered every match.
+const MANY = 2_500;
+await t.db.execute(sql`with p as (insert into patients (institution_id, first_name, father_name, grand_father_name,
+    birth_date, birth_time, patient_type_id, gender_id, marital_status_id, vital_status_id, concurrency_stamp)
+  select ${institution.id}, 'Manyname', 'Father', 'Grand', date '1980-01-01', '08:00',
+    ${r.outpatient}, ${r.female}, ${r.single}, ${r.alive}, md5(g::text)
+  from generate_series(1, ${MANY}) g returning id)
+  insert into patient_phone_numbers (institution_id, patient_id, phone_number_type_id, phone_number, concurrency_stamp)
+  select ${institution.id}, id, ${r.mobile}, '0977' || lpad(id::text, 6, '0'), 'x' from p`);
+
+describe('the participant search', () => {
+  it('a term matching more than the cap answers a page and "1,000+", never the whole count', async () => {
+    for (const term of ['Manyname', 'manyname father', '0977', '097', '09', '0']) {
+      const { rows, page } = await search(term, '&PageSize=10');
+      expect(rows, term).toHaveLength(10);
+      expect(page, term).toMatchObject({ TotalCount: SEARCH_TOTAL_CAP, TotalIsAtLeast: true, PageSize: 10 });
+      // Newest first within the tier.
+      const ids = rows.map((x) => x.id);
+      expect(ids, term).toEqual([...ids].sort((a, b) => b - a));
+    }
+    // A later page is the same list further on; a page of 1,000 rows ends at the cap with more after it.
+    const first = await search('Manyname', '&PageSize=20');
+    const second = await search('Manyname', '&PageSize=10&PageNumber=2');
+    expect(second.rows.map((x) => x.id)).toEqual(first.rows.slice(10).map((x) => x.id));
+    const big = await search('Manyname', '&PageSize=1000');
+    expect(big.rows).toHaveLength(1000);
+    expect(big.page).toMatchObject({ TotalIsAtLeast: true });
+    expect(big.page.TotalCount).toBeGreaterThan(1000);
+    // Below the cap the total is exact.
+    const few = await search('Manyname', '&PageSize=10&IsEnabled=false');
+    expect(few.page).toMatchObject({ TotalCount: 0, TotalIsAtLeast: false });
+  });
+
+  it('exact MRN first, then from the start (newest first), then any part; an exact identifier leaves any part out', async () => {
+    const exact = await register({ PatientMRN: 'TIER77', FirstName: 'Older' });
+    const prefix = await register({ PatientMRN: 'TIER770', FirstName: 'Newer' });
+    const anyPart = await register({ PatientMRN: 'XTIER77', FirstName: 'Newest' });
+    const named = await register({ FirstName: 'Tier77name' });
+    const ids = async (term: string) => (await search(term)).rows.map((x) => x.id);
+    // Exact first although it is the oldest; then the prefix tier newest first; the any-part MRN not at all.
+    expect(await ids('tier77')).toEqual([exact, named, prefix]);
+    // No exact match: prefix tier (newest first), then any part.
+    expect(await ids('TIER7')).toEqual([named, prefix, exact, anyPart]);
+    expect(await ids('IER77')).toEqual([anyPart, prefix, exact]);
+    // Exact phone and external subject ID first as well.
+    const phoneOld = await register({
+      phoneNumbers: [{ phoneNumberTypeId: r.mobile, phoneNumber: '0911555123' }],
+    });
+    const phoneNew = await register({
+      phoneNumbers: [{ phoneNumberTypeId: r.mobile, phoneNumber: '09115551234' }],
+    });
+    expect(await ids('0911-555-123')).toEqual([phoneOld, phoneNew]);
+    expect(await ids('0911555')).toEqual([phoneNew, phoneOld]);
+    // Each page and its total: 4 matches, pages of 3.
+    const p1 = await search('TIER7', '&PageSize=3');
+    const p2 = await search('TIER7', '&PageSize=3&PageNumber=2');
+    expect([...p1.rows, ...p2.rows].map((x) => x.id)).toEqual([named, prefix, exact, anyPart]);
+    expect(p1.page).toMatchObject({ TotalCount: 4, TotalIsAtLeast: false, TotalPages: 2 });
+    expect(p2.page).toMatchObject({ TotalCount: 4, TotalIsAtLeast: false });
+    // The cursor continues in the search's order.
+    const next = await search('TIER7', `&PageSize=3&PageNumber=2&After=${p1.rows[2].id}`);
+    expect(next.rows.map((x) => x.id)).toEqual([anyPart]);
+  });
+});
+
+type Client = { query: (...args: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> };
+interface PlanNode {
+  'Node Type': string;
+  'Plan Rows': number;
+  'Actual Rows'?: number;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+describe.skipIf(!process.env.DATABASE_URL)('search plans on PostgreSQL', () => {
+  it('a digit-fragment search: every part stops at its limit; no statement gathers all the matches', async () => {
+    const pool = (t.db as unknown as { $client: Client & { connect: () => Promise<Client & { release: () => void }> } })
+      .$client;
+    const spy = vi.spyOn(pool, 'query');
+    let calls: unknown[][];
+    try {
+      // IsEnabled=true: a search whose count is not remembered yet, so its counting statements run too.
+      await search('0977', '&PageSize=10&IsEnabled=true');
+      calls = [...spy.mock.calls];
+    } finally {
+      spy.mockRestore();
+    }
+    const sent = calls.map(([q, values]) => {
+      const c = typeof q === 'string' ? { text: q } : (q as { text: string; values?: unknown[] });
+      return { text: c.text, values: (Array.isArray(values) ? values : undefined) ?? c.values ?? [] };
+    });
+    for (const s of sent) expect(s.text).not.toMatch(/any\s*\(\s*array\s*\(/i);
+    const searches = sent.filter((s) => /patient_phone_numbers/.test(s.text) && !/^\s*explain/i.test(s.text));
+    expect(searches.length).toBeGreaterThan(0);
+    // A table this small is cheapest read whole; at a million rows the planner walks an index in order for a
+    // common fragment (docs/performance.md "Issue 30"). Plans as at scale: no sequential scans or bitmaps.
+    const c = await pool.connect();
+    try {
+      await c.query('analyze patients, patient_mrns, patient_phone_numbers');
+      await c.query('begin');
+      await c.query('set local enable_seqscan = off');
+      await c.query('set local enable_bitmapscan = off');
+      for (const s of searches) {
+        const res = await c.query(`explain (analyze, format json) ${s.text}`, s.values);
+        const top = (res.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0].Plan;
+        // Every scan of the search's tables sits below a Limit (its part's); no node returns every match.
+        const check = (n: PlanNode, limited: boolean) => {
+          const isLimit = n['Node Type'] === 'Limit';
+          if (n['Relation Name']?.startsWith('patient')) expect(limited, JSON.stringify(n)).toBe(true);
+          expect(n['Actual Rows']!, `${n['Node Type']} in ${s.text}`).toBeLessThan(MANY);
+          for (const child of n.Plans ?? []) check(child, limited || isLimit);
+        };
+        check(top, false);
+      }
+    } finally {
+      await c.query('rollback');
+      c.release();
+    }
+  });
+});
