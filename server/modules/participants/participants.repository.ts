@@ -255,13 +255,13 @@ export interface PatientMatch {
 /**
  * Participants of the institution matching a protocol list's filters (spec 2 §7: ExternalSubjectID,
  * NameQuery, PhoneNumberQuery, GenderIDs; SearchTerm as the participants list searches), as a sub-select
- * of ids for `x = any(array(...))`; null when no filter. External id and phone match from the start;
+ * of ids for `x in (...)`, each a test of one participant row, so the list checks its own rows only; null when no filter. External id and phone match from the start;
  * every word of the name starts one of the name parts; the gender is any of those listed.
  */
 export function patientIdsMatching(institutionId: number, f: PatientMatch): SQL | null {
   const parts: SQL[] = [];
   if (f.genderIds?.length) parts.push(inArray(patients.genderId, f.genderIds));
-  if (f.searchTerm) parts.push(searchPatients(institutionId, f.searchTerm));
+  if (f.searchTerm) parts.push(searchPatients(f.searchTerm));
   if (f.externalSubjectId) parts.push(sql`lower(${patients.externalSubjectId}) like ${likeStart(f.externalSubjectId)}`);
   for (const w of (f.nameQuery ?? '').split(/\s+/).filter(Boolean).slice(0, 5)) {
     const p = likeStart(w);
@@ -270,7 +270,7 @@ export function patientIdsMatching(institutionId: number, f: PatientMatch): SQL 
     );
   }
   if (f.phoneNumberQuery) {
-    parts.push(sql`${patients.id} in (select ${patientPhoneNumbers.patientId} from ${patientPhoneNumbers} where ${patientPhoneNumbers.institutionId} = ${institutionId}
+    parts.push(sql`exists (select 1 from ${patientPhoneNumbers} where ${patientPhoneNumbers.patientId} = ${patients.id}
       and ${patientPhoneNumbers.isEnabled} and ${patientPhoneNumbers.phoneNumber} like ${likeStart(f.phoneNumberQuery.replace(/[\s-]/g, ''))})`);
   }
   if (!parts.length) return null;

@@ -297,9 +297,12 @@ export async function searchCountAtMost(db: Db, plan: SearchPlan, key: string): 
 /**
  * Participants whose name parts start with every word of the term, whose external subject id starts
  * with the term, or whose MRN or phone number contains it (starts with it when shorter than
- * ANY_PART_MIN), as a condition on `patients` for another list's filter (protocol participants).
+ * ANY_PART_MIN), as a condition on one `patients` row for another list's filter (protocol participants).
+ * A row test (correlated `exists` on the participant's own MRNs and phones), so the list that uses it
+ * checks only its own rows and stops at its page: a fragment in every phone ('0900') never gathers the
+ * institution's matches first.
  */
-export function searchPatients(institutionId: number, term: string): SQL {
+export function searchPatients(term: string): SQL {
   const { t, words, digits } = termOf(term);
   const whole = `${escapeLike(t)}%`;
   const mrnMatch =
@@ -307,19 +310,15 @@ export function searchPatients(institutionId: number, term: string): SQL {
       ? sql`${patientMrns.mrn} ilike ${`%${escapeLike(t)}%`}`
       : sql`lower(${patientMrns.mrn}) like ${whole}`;
   const phonePattern = digits.length >= ANY_PART_MIN ? `%${escapeLike(digits)}%` : `${escapeLike(digits)}%`;
+  const mrnHit = sql`exists (select 1 from ${patientMrns} where ${patientMrns.patientId} = ${patients.id} and ${patientMrns.isEnabled} and ${mrnMatch})`;
   // A term of only spaces and dashes has no digits: it must not match every phone number ('%').
-  const phoneMatch = digits ? sql`${patientPhoneNumbers.phoneNumber} like ${phonePattern}` : sql`false`;
-  const others = sql`select ${patients.id} from ${patients} where ${patients.institutionId} = ${institutionId} and lower(${patients.externalSubjectId}) like ${whole}
-    union select ${patientMrns.patientId} from ${patientMrns} where ${patientMrns.institutionId} = ${institutionId} and ${mrnMatch} and ${patientMrns.isEnabled}
-    union select ${patientPhoneNumbers.patientId} from ${patientPhoneNumbers} where ${patientPhoneNumbers.institutionId} = ${institutionId} and ${phoneMatch} and ${patientPhoneNumbers.isEnabled}`;
-  if (words.length === 1) {
-    return sql`(${nameOf(words[0])} or ${patients.id} = any(array(${others})))`;
-  }
-  return sql`${patients.id} = any(array(
-    select ${patients.id} from ${patients} where ${patients.institutionId} = ${institutionId} and ${sql.join(words.map(nameOf), sql` and `)}
-    union ${others}
-  ))`;
+  const phoneHit = digits
+    ? sql`exists (select 1 from ${patientPhoneNumbers} where ${patientPhoneNumbers.patientId} = ${patients.id} and ${patientPhoneNumbers.isEnabled} and ${patientPhoneNumbers.phoneNumber} like ${phonePattern})`
+    : sql`false`;
+  const names = words.length ? sql.join(words.map(nameOf), sql` and `) : sql`false`;
+  return sql`((${names}) or lower(${patients.externalSubjectId}) like ${whole} or ${mrnHit} or ${phoneHit})`;
 }
+
 /** Exact phone number lookup (spec 1 §7: patients?PhoneNumber). */
 export function byPhone(institutionId: number, phone: string): SQL {
   return sql`${patients.id} = any(array(select ${patientPhoneNumbers.patientId} from ${patientPhoneNumbers}

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { testApp, json, pagination } from '../../test/harness';
 import { signedIn } from '../../test/factories';
 import { participant, referenceIds } from '../../test/participants-fixtures';
+import { createProtocol } from '../../test/protocols-fixtures';
 import { SEARCH_TOTAL_CAP } from './search.repository';
 
 const t = await testApp();
@@ -98,6 +99,34 @@ interface PlanNode {
   'Relation Name'?: string;
   Plans?: PlanNode[];
 }
+
+describe('the protocol participants search (spec 2 §7 SearchTerm)', () => {
+  it("tests each enrolment's own participant: a fragment in every phone answers its page and a capped total, never gathering the institution's matches", async () => {
+    const protocol = await createProtocol(t, institution.id, token);
+    const base = api(`collectionProtocols/${protocol.id}/collectionProtocolParticipants`);
+    const ids = (await search('Manyname', '&PageSize=30')).rows.map((x) => x.id);
+    const enrolled = await t.call('POST', base, { token, body: { PatientIds: ids } });
+    expect(enrolled.statusCode, enrolled.body).toBe(201);
+    const pool = (t.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
+    const spy = vi.spyOn(pool, 'query');
+    let res, calls: unknown[][];
+    try {
+      res = await t.call('GET', `${base}?SearchTerm=0977&PageSize=10`, { token });
+      calls = [...spy.mock.calls];
+    } finally {
+      spy.mockRestore();
+    }
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<unknown[]>(res)).toHaveLength(10);
+    expect(pagination(res).TotalCount).toBe(30);
+    const texts = calls.map(([q]) => (typeof q === 'string' ? q : (q as { text: string }).text));
+    expect(texts.some((x) => /patient_phone_numbers/.test(x))).toBe(true);
+    // The old filter gathered every matching participant into an array before looking at the enrolments.
+    for (const x of texts) expect(x).not.toMatch(/(patient_id"|"patients"\."id")\s*=\s*any\s*\(\s*array/i);
+    const none = await t.call('GET', `${base}?SearchTerm=0978&PageSize=10`, { token });
+    expect(json<unknown[]>(none)).toHaveLength(0);
+  });
+});
 
 describe.skipIf(!process.env.DATABASE_URL)('search plans on PostgreSQL', () => {
   it('a digit-fragment search: every part stops at its limit; no statement gathers all the matches', async () => {

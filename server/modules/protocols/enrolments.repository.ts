@@ -31,7 +31,8 @@ export async function listParticipantRows(
     eq(protocolParticipants.isEnabled, q.isEnabled ?? true),
   ];
   const matching = patientIdsMatching(institutionId, { ...f, searchTerm: q.searchTerm });
-  if (matching) parts.push(sql`${protocolParticipants.patientId} = any(array(${matching}))`);
+  // `in`, not `= any(array(...))`: the enrolments drive, each tested by its participant's primary key.
+  if (matching) parts.push(sql`${protocolParticipants.patientId} in (${matching})`);
   return selectRecords(db, protocolParticipants, {
     where: and(...parts),
     orderBy: desc(protocolParticipants.id),
