@@ -47,12 +47,14 @@ const load = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 
 const lists = [
   ['participants', '/api/institutions/1/patients?PageSize=10', 'patients'],
   ['orders', '/api/institutions/1/LIMSOrders?PageSize=10', 'lims_orders'],
+  ['samples of the protocol', '/api/institutions/1/collectionProtocols/1/collectedSamples?PageSize=10', null],
+  ['samples of the institution', '/api/institutions/1/collectedSamples?PageSize=10', null],
 ] as const;
 const cases: [string, string][] = [];
 for (const [name, list, table] of lists)
   for (const n of [1, 5_000, 50_000]) {
     cases.push([`${name} page ${n.toLocaleString('en-US')} by number`, `${list}&PageNumber=${n}`]);
-    if (n > 1)
+    if (n > 1 && table)
       cases.push([
         `${name} page ${n.toLocaleString('en-US')} by cursor`,
         `${list}&PageNumber=${n}&After=${await idAt(table, (n - 1) * 10 - 1)}`,

@@ -36,10 +36,11 @@ export function tunePageAnchors(o: { spacing?: number; settleMs?: number; minOff
   clearPageAnchors();
 }
 
-/** The rows of `table` whose `column` equals `value`: the whole list (no other filter). */
+/** The rows of `table` whose `column` equals `value` (and `also`'s column its value): the whole list, no other filter. */
 export interface AnchorScope {
   column: PgColumn;
   value: number;
+  also?: { column: PgColumn; value: number };
 }
 
 interface Anchors {
@@ -84,22 +85,21 @@ function entryOf(db: Db, key: string): Entry | undefined {
 }
 
 function names(table: PgTable & { id: PgColumn }, scope: AnchorScope) {
+  const one = sql`${sql.identifier(scope.column.name)} = ${scope.value}`;
   return {
     t: sql.identifier(getTableName(table)),
     id: sql.identifier(table.id.name),
-    sc: sql.identifier(scope.column.name),
-    v: scope.value,
+    inScope: scope.also ? sql`${one} and ${sql.identifier(scope.also.column.name)} = ${scope.also.value}` : one,
   };
 }
+const keyOf = (table: PgTable, s: AnchorScope) =>
+  [getTableName(table), s.column.name, s.value, s.also?.column.name, s.also?.value].join('\u0000');
 
 /** Builds (or extends past the current `upTo`) the anchors of one scope; see the module comment. */
 async function build(db: Db, table: PgTable & { id: PgColumn }, scope: AnchorScope, entry: Entry) {
-  const { t, id, sc, v } = names(table, scope);
+  const { t, id, inScope } = names(table, scope);
   const prev = entry.anchors?.spacing === SPACING ? entry.anchors : undefined;
-  const [{ m }] = await rowsOf<{ m: unknown }>(
-    db,
-    sql`select coalesce(max(${id}), 0) as m from ${t} where ${sc} = ${v}`,
-  );
+  const [{ m }] = await rowsOf<{ m: unknown }>(db, sql`select coalesce(max(${id}), 0) as m from ${t} where ${inScope}`);
   const upTo = num(m);
   if (prev && upTo <= prev.upTo) return;
   await sleep(SETTLE_MS);
@@ -125,12 +125,12 @@ async function build(db: Db, table: PgTable & { id: PgColumn }, scope: AnchorSco
   const marks = await rowsOf<{ id: unknown }>(
     db,
     sql`select id from (select ${id} as id, row_number() over (order by ${id}) - 1 + ${base}::bigint as rn
-        from ${t} where ${sc} = ${v} and ${id} > ${from} and ${id} <= ${upTo}) s
+        from ${t} where ${inScope} and ${id} > ${from} and ${id} <= ${upTo}) s
         where rn % ${k}::bigint = 0 order by id`,
   );
   const [{ n }] = await rowsOf<{ n: unknown }>(
     db,
-    sql`select count(*) as n from ${t} where ${sc} = ${v} and ${id} > ${from} and ${id} <= ${upTo}`,
+    sql`select count(*) as n from ${t} where ${inScope} and ${id} > ${from} and ${id} <= ${upTo}`,
   );
   entry.anchors = {
     upTo,
@@ -169,20 +169,20 @@ export async function cursorAtOffset(
   offset: number,
 ): Promise<number | undefined> {
   if (offset < MIN_OFFSET) return undefined;
-  const entry = entryOf(db, `${getTableName(table)}\u0000${scope.column.name}\u0000${scope.value}`);
+  const entry = entryOf(db, keyOf(table, scope));
   if (!entry) return undefined;
   const a = entry.anchors;
   if (!a || a.spacing !== SPACING) {
     startBuild(db, table, scope, entry);
     return undefined;
   }
-  const { t, id, sc, v } = names(table, scope);
+  const { t, id, inScope } = names(table, scope);
   let rank: number;
   if (desc) {
     // Newest first: the rows after upTo come first; the rank counts from the oldest.
     const [{ n }] = await rowsOf<{ n: unknown }>(
       db,
-      sql`select count(*) as n from ${t} where ${sc} = ${v} and ${id} > ${a.upTo}`,
+      sql`select count(*) as n from ${t} where ${inScope} and ${id} > ${a.upTo}`,
     );
     const tail = num(n);
     if (tail > 4 * a.spacing) startBuild(db, table, scope, entry);
@@ -196,7 +196,7 @@ export async function cursorAtOffset(
       // Oldest first, past the anchored rows: walk the (short) tail.
       const rows = await rowsOf<{ id: unknown }>(
         db,
-        sql`select ${id} as id from ${t} where ${sc} = ${v} and ${id} > ${a.upTo} order by ${id} offset ${offset - a.count} limit 1`,
+        sql`select ${id} as id from ${t} where ${inScope} and ${id} > ${a.upTo} order by ${id} offset ${offset - a.count} limit 1`,
       );
       if (offset - a.count > 4 * a.spacing) startBuild(db, table, scope, entry);
       return rows.length ? num(rows[0].id) - 1 : PAST_END.asc;
@@ -206,7 +206,7 @@ export async function cursorAtOffset(
   const j = Math.floor(rank / a.spacing);
   const rows = await rowsOf<{ id: unknown }>(
     db,
-    sql`select ${id} as id from ${t} where ${sc} = ${v} and ${id} >= ${a.ids[j]} order by ${id} offset ${rank - j * a.spacing} limit 1`,
+    sql`select ${id} as id from ${t} where ${inScope} and ${id} >= ${a.ids[j]} order by ${id} offset ${rank - j * a.spacing} limit 1`,
   );
   if (!rows.length) return undefined;
   const at = num(rows[0].id);

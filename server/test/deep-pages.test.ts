@@ -10,6 +10,7 @@ import { testApp, json, pagination } from './harness';
 import { signedIn } from './factories';
 import { referenceIds } from './participants-fixtures';
 import { labSetup } from './orders-fixtures';
+import { sampleSetUp } from './samples-fixtures';
 import { sentStatements } from './sent-statements';
 import { pageAnchorsBuilt, tunePageAnchors } from '../platform/page-anchors';
 import { rowsOf } from '../db/client';
@@ -111,6 +112,31 @@ describe('deep pages by number', () => {
     // A filter: by offset, same rows.
     const mine = api(`LIMSOrders?PatientId=${lab.patient.id}`);
     await everyPage(mine, await orderIds(), 5);
+  });
+
+  it("samples: a protocol's list and the institution's list, every page by number is the offset page", async () => {
+    const a = await sampleSetUp(t, institution, token);
+    const b = await sampleSetUp(t, institution, token);
+    for (let i = 0; i < 24; i++) await (i % 3 === 2 ? b : a).sample();
+    const sampleIds = async (where = sql`true`) =>
+      (
+        await rowsOf<{ id: number }>(
+          t.db,
+          sql`select id from collected_samples where institution_id = ${institution.id} and ${where} order by id desc`,
+        )
+      ).map((r) => Number(r.id));
+    const ofA = async () => sampleIds(sql`collection_protocol_id = ${a.protocol.id}`);
+    await everyPage(a.api(), await ofA(), 4);
+    await everyPage(api('collectedSamples'), await sampleIds(), 4);
+    await pageAnchorsBuilt();
+    for (const size of [1, 3, 5]) {
+      await everyPage(a.api(), await ofA(), size);
+      await everyPage(api('collectedSamples'), await sampleIds(), size);
+    }
+    await a.sample();
+    await b.sample();
+    await everyPage(a.api(), await ofA(), 2);
+    await everyPage(api('collectedSamples'), await sampleIds(), 2);
   });
 });
 
