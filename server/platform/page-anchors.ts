@@ -25,11 +25,14 @@ import { type Db, rowsOf } from '../db/client';
 let SPACING = 1000;
 /** The wait between reading `upTo` and listing the running transactions (a statement takes its id, then its xid). */
 let SETTLE_MS = 1000;
+/** Rows walked per statement while anchors are built (50,000: ~80 ms, its window fits work_mem; 200,000 spilled to disk). */
+let CHUNK = 50_000;
 /** Offsets below this are walked directly (cheaper than three statements). */
 let MIN_OFFSET = 2000;
 
 /** Tests: a smaller spacing and no settling wait. */
-export function tunePageAnchors(o: { spacing?: number; settleMs?: number; minOffset?: number }) {
+export function tunePageAnchors(o: { spacing?: number; settleMs?: number; minOffset?: number; chunk?: number }) {
+  if (o.chunk !== undefined) CHUNK = o.chunk;
   if (o.spacing !== undefined) SPACING = o.spacing;
   if (o.settleMs !== undefined) SETTLE_MS = o.settleMs;
   if (o.minOffset !== undefined) MIN_OFFSET = o.minOffset;
@@ -119,25 +122,28 @@ async function build(db: Db, table: PgTable & { id: PgColumn }, scope: AnchorSco
     if (i >= 100) throw new Error('page anchors: transactions still running');
     await sleep(100);
   }
-  const from = prev?.upTo ?? 0;
-  const base = prev?.count ?? 0;
+  // In chunks of CHUNK rows (each statement short, well inside the statement timeout, and the pool's
+  // connection free between them): every SPACING-th rank, and each chunk's last id to go on from.
+  let after = prev?.upTo ?? 0;
+  let count = prev?.count ?? 0;
+  const ids = [...(prev?.ids ?? [])];
   const k = SPACING;
-  const marks = await rowsOf<{ id: unknown }>(
-    db,
-    sql`select id from (select ${id} as id, row_number() over (order by ${id}) - 1 + ${base}::bigint as rn
-        from ${t} where ${inScope} and ${id} > ${from} and ${id} <= ${upTo}) s
-        where rn % ${k}::bigint = 0 order by id`,
-  );
-  const [{ n }] = await rowsOf<{ n: unknown }>(
-    db,
-    sql`select count(*) as n from ${t} where ${inScope} and ${id} > ${from} and ${id} <= ${upTo}`,
-  );
-  entry.anchors = {
-    upTo,
-    count: base + num(n),
-    ids: [...(prev?.ids ?? []), ...marks.map((r) => num(r.id))],
-    spacing: k,
-  };
+  for (;;) {
+    const rows = await rowsOf<{ id: unknown; rn: unknown; n: unknown }>(
+      db,
+      sql`select id, rn, n from (select id, row_number() over (order by id) - 1 as rn, count(*) over () as n
+          from (select ${id} as id from ${t} where ${inScope} and ${id} > ${after} and ${id} <= ${upTo}
+                order by ${id} limit ${CHUNK}) c) s
+          where (rn + ${count}::bigint) % ${k}::bigint = 0 or rn = n - 1 order by id`,
+    );
+    if (!rows.length) break;
+    for (const r of rows) if ((num(r.rn) + count) % k === 0) ids.push(num(r.id));
+    const n = num(rows[0].n);
+    after = num(rows[rows.length - 1].id);
+    count += n;
+    if (n < CHUNK) break;
+  }
+  entry.anchors = { upTo, count, ids, spacing: k };
 }
 
 function startBuild(db: Db, table: PgTable & { id: PgColumn }, scope: AnchorScope, entry: Entry) {

@@ -21,8 +21,8 @@ const other = await signedIn(t, ['Institution Administrator']);
 const ids = await referenceIds(t, institution.id, token);
 const api = (p: string) => `/api/institutions/${institution.id}/${p}`;
 // A small spacing so that a few hundred rows span many anchors; no settling wait (nothing runs concurrently here).
-tunePageAnchors({ spacing: 7, settleMs: 0, minOffset: 1 });
-afterAll(() => tunePageAnchors({ spacing: 1000, settleMs: 1000, minOffset: 2000 }));
+tunePageAnchors({ spacing: 7, settleMs: 0, minOffset: 1, chunk: 10 });
+afterAll(() => tunePageAnchors({ spacing: 1000, settleMs: 1000, minOffset: 2000, chunk: 50_000 }));
 
 /** n participants, alternately of this institution and of the other one (ids interleave), every fifth disabled. */
 async function addPatients(n: number) {
@@ -177,7 +177,7 @@ describe.skipIf(!process.env.DATABASE_URL)('deep pages on PostgreSQL: the plans'
 
   /** The offset walk (no anchors yet), the seek from the anchors, then a cursor page: every id read on `index`, index-only. */
   async function checkPlans(table: string, index: string, list: string) {
-    tunePageAnchors({ spacing: 1000, settleMs: 0, minOffset: 2000 });
+    tunePageAnchors({ spacing: 1000, settleMs: 0, minOffset: 2000, chunk: 50_000 });
     await t.db.execute(sql.raw(`vacuum analyze ${table}`));
     const deep = `${list}PageSize=10&PageNumber=2001`;
     for (const url of [deep, 'built', deep, `${deep}&After=1000000`]) {
