@@ -106,7 +106,9 @@ async function build(db: Db, table: PgTable & { id: PgColumn }, scope: AnchorSco
   const upTo = num(m);
   if (prev && upTo <= prev.upTo) return;
   await sleep(SETTLE_MS);
-  // The transactions of this database running now: any that holds an id <= upTo and has not committed is among them.
+  // The transactions of this database running now: any that holds an id <= upTo and has not committed is among them
+  // (pg_stat_activity shows backend_xid of the sessions of the same role, or of every role with pg_read_all_stats:
+  // the API's writers are its own sessions; give a separate writing role pg_read_all_stats).
   const running = await rowsOf<{ x: string }>(
     db,
     sql`select backend_xid::text as x from pg_stat_activity
