@@ -1,9 +1,23 @@
-import { and, asc, type Column, desc, eq, getTableColumns, gt, lt, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  type Column,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  gt,
+  lt,
+  type Placeholder,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { accountNames } from './account-names';
 import type { Page } from './paging';
 import { cappedTotal, countAtMostRemembered, rememberedCount } from './counts';
+import { type AnchorScope, cursorAtOffset } from './page-anchors';
 import { Bindings, columnShape, prepared, tableShape } from './statement-cache';
 
 const creator = alias(accountNames, 'creator');
@@ -76,6 +90,11 @@ export async function selectRecords<
      * nothing, whatever the offset says (keyset paging: a deep "next page" costs what the first does).
      */
     byId?: { desc: boolean; after?: number };
+    /**
+     * With `byId` and no `after`: `where` is exactly `column = value` (an institution's whole list), so a
+     * deep offset becomes a cursor from page-anchors.ts (page N by number seeks too; issue 30).
+     */
+    wholeScope?: AnchorScope;
     refs?: RefJoin<N>[];
     /** Further computed columns, e.g. a correlated sub-select typed `sql<T>`. */
     extra?: X;
@@ -91,7 +110,11 @@ export async function selectRecords<
   const table: PgTable & RecordCols = typedTable;
   const refs = opts.refs ?? [];
   const isList = opts.limit !== undefined && opts.offset !== undefined;
-  const byId = opts.byId;
+  let byId = opts.byId;
+  if (byId && byId.after === undefined && opts.wholeScope && isList && opts.offset! > 0) {
+    const after = await cursorAtOffset(db, table, opts.wholeScope, byId.desc, opts.offset!);
+    if (after !== undefined) byId = { ...byId, after };
+  }
   const tableId = table.id;
   const orderBy = byId
     ? [byId.desc ? desc(tableId) : asc(tableId)]
@@ -141,14 +164,17 @@ export async function selectRecords<
       where?.shape,
     ].join('\u0001');
     const named = b.onlyNumbers || opts.genericPlan === true;
-    rows = (await prepared(db, shape, named, () => pageQuery(db, table, refs, isList, parts)).execute(
+    // Only the references the filter or the sort names are joined where rows are matched and counted: a
+    // join the planner removes later still keeps the id walk off the (institution_id, id) index-only scan.
+    const matched = refsNamedIn(refs, [where?.shape ?? '', ...order.map((o) => o!.shape)].join('\n'));
+    rows = (await prepared(db, shape, named, () => pageQuery(db, table, refs, isList, parts, matched)).execute(
       b.values,
     )) as Row[];
     const countShape = ['count', tableShape(table), refShape, where?.shape].join('\u0001');
     countUpTo = (n) =>
       rememberedCount(`${countShape}\u0000${whereValues}\u0000${n}`, n, async () => {
         const counted = prepared(db, countShape, named, () =>
-          countQuery(db, table, refs, where?.sql, sql.placeholder('max')),
+          countQuery(db, table, matched, where?.sql, sql.placeholder('max')),
         );
         return ((await counted.execute({ ...b.values, max: n })) as { n: number }[])[0].n;
       });
@@ -201,6 +227,11 @@ interface PageParts {
   offset?: Num;
 }
 
+/** The references whose alias `text` (a filter's and a sort's shape, statement-cache.ts) names. */
+function refsNamedIn(refs: RefJoin[], text: string): RefJoin[] {
+  return refs.filter((r) => text.includes(getTableName(r.table)));
+}
+
 /** The rows of `table` (with its references joined, as a list filters on them) that `where` matches. */
 function matchingRows(
   db: Db,
@@ -226,12 +257,19 @@ function countQuery(db: Db, table: PgTable, refs: RefJoin[], where: SQL | undefi
  * `limit` already holds the one extra row that tells whether a next page exists), then only those rows
  * joined and computed.
  */
-function pageQuery(db: Db, table: PgTable & RecordCols, refs: RefJoin[], isList: boolean, p: PageParts) {
+function pageQuery(
+  db: Db,
+  table: PgTable & RecordCols,
+  refs: RefJoin[],
+  isList: boolean,
+  p: PageParts,
+  matched: RefJoin[] = refs,
+) {
   const tableId = table.id;
   let where = p.where;
   if (p.after !== undefined) where = and(where, p.seekDesc ? lt(tableId, p.after) : gt(tableId, p.after));
   if (isList) {
-    const page = matchingRows(db, table, refs, where, { id: tableId })
+    const page = matchingRows(db, table, matched, where, { id: tableId })
       .orderBy(...p.orderBy)
       .limit(p.limit!);
     where = sql`${tableId} = any(array(${p.after !== undefined ? page : page.offset(p.offset!)}))`;

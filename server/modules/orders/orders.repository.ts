@@ -86,7 +86,12 @@ export async function listOrders(db: Db, inst: number, q: SeekPagingQuery, f: Or
   // Ordered date is id order: that sort keeps keyset paging (After=). The others page by offset,
   // newest first within the same priority or release state.
   if (!f.sortBy || f.sortBy === 'createdDate')
-    return selectRecords(db, limsOrders, { ...page, byId: { desc: dir === 'desc', after: q.after } });
+    return selectRecords(db, limsOrders, {
+      ...page,
+      byId: { desc: dir === 'desc', after: q.after },
+      // The whole list (no search or filter): page N by number seeks from page-anchors.ts.
+      ...(parts.length === 1 ? { wholeScope: { column: limsOrders.institutionId, value: inst } } : {}),
+    });
   const by = dir === 'desc' ? desc : asc;
   // Release state is stored and indexed with the id (release-state.repository.ts): ties follow the direction, so
   // "pending first" is oldest first (the lab's queue) and either way is one index scan.

@@ -38,6 +38,8 @@ export const limsOrders = pgTable(
   (t) => [
     uniqueIndex('lims_orders_sample_id_uq').on(t.institutionId, sql`lower(${t.sampleId})`),
     index('lims_orders_patient_idx').on(t.institutionId, t.patientId, t.id),
+    // The list newest (or oldest) first: an index-only walk of the institution's ids (issue 30 deep pages).
+    index('lims_orders_inst_idx').on(t.institutionId, t.id),
     index('lims_orders_collected_idx').on(t.institutionId, t.collectedSampleId),
     index('lims_orders_created_idx').on(t.institutionId, t.createdDate),
     index('lims_orders_release_idx').on(t.institutionId, t.releaseRank, t.id),

@@ -63,6 +63,8 @@ export async function patientPage(db: Db, institutionId: number, q: SeekPagingQu
   return selectRecords(db, patients, {
     where: and(...parts),
     byId: { desc: true, after: q.after },
+    // The whole list (no search or filter): page N by number seeks from page-anchors.ts.
+    ...(parts.length === 1 ? { wholeScope: { column: patients.institutionId, value: institutionId } } : {}),
     limit: q.pageSize,
     offset: offsetOf(q),
     refs: refs(),

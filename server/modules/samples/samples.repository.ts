@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CollectedSample, SampleListQuery } from '../../../contract/samples.contract';
 import type { Ctx } from '../../platform/context';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
+import type { AnchorScope } from '../../platform/page-anchors';
 import { cheapCount } from '../../platform/counts';
 import { accountNames } from '../../platform/account-names';
 import { isUniqueViolation } from '../../platform/errors';
@@ -133,11 +134,20 @@ const refs = () => [
 
 export async function selectSamples(
   db: Db,
-  opts: { where: SQL | undefined; orderBy?: SQL; limit?: number; offset?: number },
+  opts: {
+    where: SQL | undefined;
+    orderBy?: SQL;
+    limit?: number;
+    offset?: number;
+    /** A whole list (no filter): page N by number seeks (platform/page-anchors.ts). */
+    wholeScope?: AnchorScope;
+  },
 ) {
+  const { wholeScope, ...rest } = opts;
   const page = await selectRecords(db, collectedSamples, {
-    ...opts,
-    orderBy: opts.orderBy ?? desc(collectedSamples.id),
+    ...rest,
+    // Newest first is id order: a whole list's deep page by number seeks from the rank anchors.
+    ...(opts.orderBy ? { orderBy: opts.orderBy } : { byId: { desc: true }, ...(wholeScope ? { wholeScope } : {}) }),
     refs: refs(),
     extra,
   });
@@ -228,12 +238,15 @@ export function sampleFilters(q: SampleListQuery): SQL[] {
 
 /** One page of the institution's samples (of one protocol, or of all with null), filtered as spec 2 §7 lists them, newest first. */
 export function samplePage(db: Db, inst: number, protocolId: number | null, q: SampleListQuery, offset: number) {
+  const filters = sampleFilters(q);
   const where = and(
     eq(collectedSamples.institutionId, inst),
     protocolId === null ? undefined : eq(collectedSamples.collectionProtocolId, protocolId),
-    ...sampleFilters(q),
+    ...filters,
   );
-  return selectSamples(db, { where, limit: q.pageSize, offset });
+  const scope: AnchorScope = { column: collectedSamples.institutionId, value: inst };
+  if (protocolId !== null) scope.also = { column: collectedSamples.collectionProtocolId, value: protocolId };
+  return selectSamples(db, { where, limit: q.pageSize, offset, ...(filters.length ? {} : { wholeScope: scope }) });
 }
 
 /** One sample of the institution's protocol, or undefined. */

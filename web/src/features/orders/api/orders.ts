@@ -5,6 +5,7 @@ import type { SortDirection } from '@contract/common.contract';
 import { call, callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { changes } from '@/lib/mutation-effects';
+import { forwardCursor } from '@/lib/keyset';
 
 const orderKeys = queryKeys.orders;
 
@@ -28,7 +29,8 @@ export interface OrderListQuery {
 export function useOrders(instId: number, q: OrderListQuery) {
   return useQuery({
     queryKey: orderKeys.list(instId, q),
-    queryFn: () =>
+    // Sorted by ordered date (id order), forward from a cached full page: After= its last id (a seek).
+    queryFn: ({ client }) =>
       callPage(e.list, {
         params: { instId },
         query: {
@@ -38,6 +40,11 @@ export function useOrders(instId: number, q: OrderListQuery) {
           sortBy: q.sortBy,
           sortDirection: q.sortDirection,
           ...(q.releaseState ? { releaseState: q.releaseState } : {}),
+          ...forwardCursor(
+            client,
+            q.page > 1 && q.sortBy === 'createdDate' ? orderKeys.list(instId, { ...q, page: q.page - 1 }) : null,
+            q.pageSize,
+          ),
         },
       }),
     placeholderData: keepPreviousData,

@@ -5,6 +5,7 @@ import { call, callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { listStateOf } from '@/components/use-list-state';
 import { changes } from '@/lib/mutation-effects';
+import { forwardCursor } from '@/lib/keyset';
 
 const patientKeys = queryKeys.patients;
 
@@ -23,10 +24,23 @@ export interface PatientListQuery {
 export const patientsQuery = (instId: number, q: PatientListQuery, notify = true) =>
   queryOptions({
     queryKey: patientKeys.list(instId, q),
-    queryFn: () =>
+    // Forward from a cached full page of the whole list: After= its last id (a seek, not an offset walk).
+    queryFn: ({ client }) =>
       callPage(
         e.list,
-        { params: { instId }, query: { searchTerm: q.search, pageNumber: q.page, pageSize: q.pageSize } },
+        {
+          params: { instId },
+          query: {
+            searchTerm: q.search,
+            pageNumber: q.page,
+            pageSize: q.pageSize,
+            ...forwardCursor(
+              client,
+              q.page > 1 && !q.search ? patientKeys.list(instId, { ...q, page: q.page - 1 }) : null,
+              q.pageSize,
+            ),
+          },
+        },
         { notify },
       ),
     placeholderData: keepPreviousData,

@@ -1,0 +1,2 @@
+-- The orders list newest (or oldest) first walks only the institution's ids, index-only (issue 30 item 3: deep pages).
+CREATE INDEX IF NOT EXISTS "lims_orders_inst_idx" ON "lims_orders" USING btree ("institution_id","id");
