@@ -3,14 +3,22 @@
 // BENCH_SECONDS (10) after BENCH_WARMUP (2) s per request: p50/p95/p99 latency and req/s. For each read, in
 // the same run: the statements the route sends (recorded at the driver of an in-process app over the same
 // database: session check, the page, its count) replayed one after the other with pg directly, and the
-// sequential API time over HTTP of the same request; the ratio is API median / SQL median.
+// sequential API time over HTTP of the same request; the ratio is API median / SQL median. The session is read once
+// and then cached (SESSION_CACHE_MS), in the server as in the recording.
 // Writes (register participant, save result, collect, allocate) vary their body per request (a new MRN, the
 // next unreleased result, the next participant, the next unstored aliquot into a fresh box).
-// Usage: DATABASE_URL=postgres://root@127.0.0.1:5432/load18 npm run bench:load   (PostgreSQL only: the server and
-// the in-process app share the database)
-// BENCH_ONLY=<regexp> runs only the requests it names and writes nothing.
-// Writes bench/results/load-<scale>.json and appends a "Full-size load, issue 18" table to docs/performance.md
-// (BENCH_NO_DOC=1: not).
+// The floor (issue 30): `GET /api/health` (no session, one `select 1`) measured the same way in the same run;
+// each row's "of health" is its req/s over the health check's.
+// Usage: DATABASE_URL=postgres://root@127.0.0.1:5432/load18 npm run bench:load, or on PGlite
+// BENCH_DATA_DIR=/tmp/pglite-100k npm run bench:load (PGlite admits one process: the statements are recorded and
+// timed in-process first, then the database is closed and the server opens it).
+// BENCH_ONLY=<regexp> runs only the requests it names and writes no results file nor doc table.
+// BENCH_WORLD=<file>: the world file of the database (default bench/results/world.json, which bench/generate.ts writes).
+// Baseline (issue 30 item 8): bench/results/baseline-<scale>-<driver>.json holds the figures of one run shape
+// (scale, driver, concurrency, seconds); a run of the same shape fails (exit code 1) when a request's share of
+// the health floor falls, or its p95 scaled by the floor rises, by more than BENCH_TOLERANCE (0.3) against it.
+// BENCH_WRITE_BASELINE=1 writes this run's figures into the baseline (with BENCH_ONLY: those rows only).
+// Writes bench/results/load-<scale>[-pglite].json and appends a load table to docs/performance.md (BENCH_NO_DOC=1: not).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,10 +28,12 @@ import { startServer } from './serve';
 import { pct } from './timing';
 import { fillBoxes } from './fill';
 
-if (!process.env.DATABASE_URL)
-  throw new Error('bench/load.ts runs on PostgreSQL: set DATABASE_URL to the database bench/generate.ts filled');
+const PGLITE_DIR = process.env.DATABASE_URL ? null : process.env.BENCH_DATA_DIR;
+if (!process.env.DATABASE_URL && !PGLITE_DIR)
+  throw new Error('set DATABASE_URL (PostgreSQL) or BENCH_DATA_DIR (PGlite) to the database bench/generate.ts filled');
+const driver = PGLITE_DIR ? 'pglite' : 'postgres';
 const resultsDir = path.join(import.meta.dirname, 'results');
-const world = JSON.parse(fs.readFileSync(path.join(resultsDir, 'world.json'), 'utf8')) as {
+const world = JSON.parse(fs.readFileSync(process.env.BENCH_WORLD ?? path.join(resultsDir, 'world.json'), 'utf8')) as {
   scale: number;
   participants: number;
   patientBase: number;
@@ -46,7 +56,7 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 const chosen = (name: string) => !ONLY || ONLY.test(name);
 
-const bench = await openBenchApp('load', { keep: true });
+const bench = await openBenchApp('load', { keep: true, ...(PGLITE_DIR ? { dataDir: PGLITE_DIR } : {}) });
 const { one, run, call } = bench;
 const num = async (q: string) => Number(Object.values(await one(q))[0]);
 const rows = async (q: string) => ((await run(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
@@ -70,7 +80,20 @@ const primary = await num(
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const aYear = `From=${day(new Date(Date.now() - 365 * 86_400_000))}&To=${day(new Date())}`;
+// Page 50,000 of 10 at 1M participants: the middle of the list at any scale.
+const deepPage = Math.max(1, Math.floor(P / 20));
 const reads: { name: string; url: string; index: boolean }[] = [
+  { name: 'participants, first page', url: `${inst}/patients?PageSize=10`, index: true },
+  {
+    name: `participants, deep page ${deepPage} by number`,
+    url: `${inst}/patients?PageSize=10&PageNumber=${deepPage}`,
+    index: true,
+  },
+  {
+    name: `participants, deep page ${deepPage} by cursor`,
+    url: `${inst}/patients?PageSize=10&PageNumber=${deepPage}&After=${midPatient}`,
+    index: true,
+  },
   {
     name: 'participant search, common name (Abebe)',
     url: `${inst}/patients?PageSize=10&SearchTerm=Abebe`,
@@ -96,6 +119,11 @@ const reads: { name: string; url: string; index: boolean }[] = [
   { name: 'participant search, 2 digits (09)', url: `${inst}/patients?PageSize=10&SearchTerm=09`, index: true },
   { name: 'orders by sample ID', url: `${inst}/LIMSOrders?PageSize=10&SampleId=B${2 * mid}`, index: true },
   { name: 'order detail', url: `${inst}/LIMSOrders/${world.orderBase + 2 * mid}`, index: true },
+  {
+    name: 'sample detail',
+    url: `${inst}/collectionProtocols/${world.protocolId}/collectedSamples/${primary}`,
+    index: true,
+  },
   {
     name: 'sample tree',
     url: `${inst}/collectionProtocols/${world.protocolId}/collectedSamples/${primary}/tree`,
@@ -136,6 +164,8 @@ const query = client.query;
 // in both), an unnamed one unnamed: the SQL side pays exactly what the API's statements cost the database.
 type Sent = { name?: string; text: string; values: unknown[] };
 async function record(url: string) {
+  // Once unrecorded first: the session statement is then cached (SESSION_CACHE_MS), as in the server under load.
+  await call('GET', url);
   const sent: Sent[] = [];
   client.query = (q: unknown, values?: unknown, ...rest: unknown[]) => {
     const config = typeof q === 'string' ? { text: q } : (q as { name?: string; text: string; values?: unknown[] });
@@ -255,16 +285,30 @@ const writes: { name: string; method: 'POST' | 'PUT'; next: () => { path: string
   },
 ];
 
+// The SQL side of every read, before the server starts (on PGlite the server then opens the database alone).
+const sqlOf = new Map<string, { sent: Sent[]; times: number[] }>();
+for (const r of reads.filter((x) => chosen(x.name))) {
+  const sent = await record(r.url);
+  sqlOf.set(r.name, { sent, times: await timeSql(sent) });
+}
+const counts = {
+  participants: await num('select count(*) from patients'),
+  orders: await num('select count(*) from lims_orders'),
+  results: await num('select count(*) from lims_ordered_test_results'),
+  samples: await num('select count(*) from collected_samples'),
+};
+if (PGLITE_DIR) await bench.close();
+
 const loads: number[] = [];
 const sampler = setInterval(() => loads.push(os.loadavg()[0]), 2000);
 const served = await startServer({
-  DATABASE_URL: process.env.DATABASE_URL,
+  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
   DATA_DIR: bench.dataDir,
   WEB_DIST: '/none',
 });
 const auth = { authorization: `Bearer ${bench.token}`, 'content-type': 'application/json' };
 type Row = {
-  kind: 'read' | 'write';
+  kind: 'read' | 'write' | 'floor';
   name: string;
   url: string;
   reqPerSec: number;
@@ -273,6 +317,8 @@ type Row = {
   p99: number;
   non2xx: number;
   errors: number;
+  /** req/s over the health check's in the same run. */
+  ofHealth?: number;
   apiMedianMs?: number;
   sqlMedianMs?: number;
   sqlP95Ms?: number;
@@ -286,25 +332,50 @@ const latency = (r: autocannon.Result) => {
   const l = r.latency as unknown as Record<string, number>;
   return { p50: l.p50, p95: l.p95 ?? (l.p90 + l.p97_5) / 2, p99: l.p99 };
 };
+const f = (n: number | undefined, d = 1) => (n === undefined ? '' : n.toFixed(d));
+/** Sequential HTTP median (100 requests after 10) and autocannon at CONCURRENCY after a warm-up. */
+async function measure(url: string, headers: Record<string, string>) {
+  const api: number[] = [];
+  for (let i = 0; i < SAMPLES + 10; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${served.url}${url}`, { headers });
+    await res.arrayBuffer();
+    if (i >= 10) api.push(performance.now() - t0);
+  }
+  api.sort((a, b) => a - b);
+  const opts = { url: `${served.url}${url}`, headers, connections: CONCURRENCY };
+  await autocannon({ ...opts, duration: WARMUP });
+  return { api, out: await autocannon({ ...opts, duration: SECONDS }) };
+}
+let health = NaN;
 try {
   console.log(
-    `load at scale ${world.scale} (${P.toLocaleString('en-US')} participants), ${CONCURRENCY} connections, ${SECONDS} s after ${WARMUP} s warm-up`,
+    `load at scale ${world.scale} (${P.toLocaleString('en-US')} participants, ${driver}), ${CONCURRENCY} connections, ${SECONDS} s after ${WARMUP} s warm-up`,
   );
-  console.log('kind | request | req/s | p50 | p95 | p99 ms | API seq. median | SQL median | ratio');
+  // The floor: the health check, before the reads and again after them (the mean of both is the run's floor).
+  const floor = async (name: string) => {
+    const { api, out } = await measure('/api/health', {});
+    const row: Row = {
+      kind: 'floor',
+      name,
+      url: '/api/health',
+      reqPerSec: out.requests.average,
+      ...latency(out),
+      non2xx: out.non2xx,
+      errors: out.errors,
+      apiMedianMs: pct(api, 50),
+    };
+    results.push(row);
+    console.log(
+      `floor | ${name} | ${f(row.reqPerSec, 0)} req/s | p95 ${row.p95} | API seq. ${f(row.apiMedianMs, 2)} ms`,
+    );
+    return row.reqPerSec;
+  };
+  const before = await floor('health check (before the reads)');
+  console.log('kind | request | req/s | of health | p50 | p95 | p99 ms | API seq. median | SQL median | ratio');
   for (const r of reads.filter((x) => chosen(x.name))) {
-    const sent = await record(r.url);
-    const sql = await timeSql(sent);
-    const api: number[] = [];
-    for (let i = 0; i < SAMPLES + 10; i++) {
-      const t0 = performance.now();
-      const res = await fetch(`${served.url}${r.url}`, { headers: auth });
-      await res.arrayBuffer();
-      if (i >= 10) api.push(performance.now() - t0);
-    }
-    api.sort((a, b) => a - b);
-    const opts = { url: `${served.url}${r.url}`, headers: auth, connections: CONCURRENCY };
-    await autocannon({ ...opts, duration: WARMUP });
-    const out = await autocannon({ ...opts, duration: SECONDS });
+    const { sent, times: sql } = sqlOf.get(r.name)!;
+    const { api, out } = await measure(r.url, auth);
     const row: Row = {
       kind: 'read',
       name: r.name,
@@ -322,7 +393,7 @@ try {
     };
     results.push(row);
     console.log(
-      `read | ${r.name} | ${row.reqPerSec.toFixed(0)} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.apiMedianMs!.toFixed(2)} | ${row.sqlMedianMs!.toFixed(2)} (${sent.length} st.) | ${row.ratio!.toFixed(2)}`,
+      `read | ${r.name} | ${row.reqPerSec.toFixed(0)} | ${f(row.reqPerSec / before, 2)} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.apiMedianMs!.toFixed(2)} | ${row.sqlMedianMs!.toFixed(2)} (${sent.length} st.) | ${row.ratio!.toFixed(2)}`,
     );
   }
   for (const w of writes.filter((x) => chosen(x.name))) {
@@ -352,13 +423,17 @@ try {
     };
     results.push(row);
     console.log(
-      `write | ${w.name} | ${row.reqPerSec.toFixed(0)} | ${row.p50} | ${row.p95} | ${row.p99} | non-2xx ${out.non2xx}, errors ${out.errors}`,
+      `write | ${w.name} | ${row.reqPerSec.toFixed(0)} | ${f(row.reqPerSec / before, 2)} | ${row.p50} | ${row.p95} | ${row.p99} | non-2xx ${out.non2xx}, errors ${out.errors}`,
     );
   }
+  // The larger of the two: a floor measured while other work held the cores says less about the server.
+  health = Math.max(before, await floor('health check (after)'));
+  for (const r of results) if (r.kind !== 'floor') r.ofHealth = r.reqPerSec / health;
 } finally {
   clearInterval(sampler);
   await served.stop();
 }
+if (!PGLITE_DIR) await bench.close();
 
 const machine = {
   cores: os.cpus().length,
@@ -370,53 +445,88 @@ const machine = {
     mean: loads.reduce((s, l) => s + l, 0) / Math.max(1, loads.length),
   },
 };
-const counts = {
-  participants: await num('select count(*) from patients'),
-  orders: await num('select count(*) from lims_orders'),
-  results: await num('select count(*) from lims_ordered_test_results'),
-  samples: await num('select count(*) from collected_samples'),
-};
-if (ONLY) {
-  await bench.close();
-  process.exit(0);
-}
-const readRows = results.filter((r) => r.kind === 'read');
-const cheap = readRows.find((r) => r.name.startsWith('cheap list'))!;
-const targets = {
-  readsP95Under50ms: readRows.filter((r) => r.p95 >= 50).map((r) => r.name),
-  indexReadsRatioAtMost2: readRows.filter((r) => r.index && r.ratio! > 2).map((r) => r.name),
-  cheapListAtLeast500ReqPerSec: cheap.reqPerSec >= 500,
-};
 const when = new Date().toISOString();
-fs.mkdirSync(resultsDir, { recursive: true });
-const file = path.join(resultsDir, `load-${world.scale}.json`);
-fs.writeFileSync(
-  file,
-  `${JSON.stringify({ when, scale: world.scale, counts, machine, concurrency: CONCURRENCY, seconds: SECONDS, results, targets }, null, 2)}\n`,
-);
-console.log(`wrote ${path.relative(process.cwd(), file)}`);
+const shape = { scale: world.scale, driver, concurrency: CONCURRENCY, seconds: SECONDS };
+const sameShape = (o: typeof shape) => (Object.keys(shape) as (keyof typeof shape)[]).every((k) => o[k] === shape[k]);
 
-if (!process.env.BENCH_NO_DOC) {
-  const f = (n: number | undefined, d = 1) => (n === undefined ? '' : n.toFixed(d));
-  const lines = [
-    '',
-    `### Full-size load, issue 18 — scale ${world.scale} (${when.slice(0, 16).replace('T', ' ')} UTC)`,
-    '',
-    `Data: ${counts.participants.toLocaleString('en-US')} participants, ${counts.orders.toLocaleString('en-US')} orders, ${counts.results.toLocaleString('en-US')} results, ${counts.samples.toLocaleString('en-US')} collected samples (bench/generate.ts, BENCH_SCALE=${world.scale}).`,
-    `Machine: ${machine.cores} cores (${machine.cpu}), ${machine.ramGb} GB RAM, load average during the run ${f(machine.loadAverage.min)}–${f(machine.loadAverage.max)} (mean ${f(machine.loadAverage.mean)}), shared with other work.`,
-    `autocannon, ${CONCURRENCY} connections, ${SECONDS} s per request after ${WARMUP} s warm-up, server in its own process (bench/serve.ts); p95 is interpolated between autocannon's p90 and p97.5.`,
-    'API seq. = median of sequential HTTP requests; SQL = the statements the route sends (session check included), replayed with pg one after the other (a statement the API prepares by name replayed by name, so it is parsed and planned once in both); ratio = API seq. / SQL.',
-    '',
-    '| kind | request | req/s | p50 ms | p95 ms | p99 ms | non-2xx | API seq. ms | SQL ms (statements) | ratio |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...results.map(
-      (r) =>
-        `| ${r.kind} | ${r.name} | ${f(r.reqPerSec, 0)} | ${r.p50} | ${f(r.p95)} | ${r.p99} | ${r.non2xx + r.errors} | ${f(r.apiMedianMs, 2)} | ${r.sqlMedianMs === undefined ? '' : `${f(r.sqlMedianMs, 2)} (${r.statements})`} | ${f(r.ratio, 2)} |`,
-    ),
-    '',
-    `Targets: reads p95 < 50 ms — ${targets.readsP95Under50ms.length ? `not met by ${targets.readsP95Under50ms.join(', ')}` : 'met by every read'}; API/SQL ratio <= 2 for index reads — ${targets.indexReadsRatioAtMost2.length ? `not met by ${targets.indexReadsRatioAtMost2.join(', ')}` : 'met'}; >= 500 req/s on a cheap list — ${targets.cheapListAtLeast500ReqPerSec ? 'met' : 'not met'} (${f(cheap.reqPerSec, 0)} req/s).`,
-    '',
-  ];
-  fs.appendFileSync(path.join(import.meta.dirname, '..', 'docs', 'performance.md'), lines.join('\n'));
+// Against the committed baseline of the same shape: a share of the health floor (req/s over health's) that
+// fell, or a p95 scaled by the floor (p95 x health req/s) that rose, by more than the tolerance. Scaling by
+// the floor measured in the same run takes out most of what a busier or quieter machine changes.
+const TOLERANCE = Number(process.env.BENCH_TOLERANCE ?? 0.3);
+type Base = { ofHealth: number; p95: number; health: number; reqPerSec: number };
+const baselineFile = path.join(resultsDir, `baseline-${world.scale}-${driver}.json`);
+const baseline = fs.existsSync(baselineFile)
+  ? (JSON.parse(fs.readFileSync(baselineFile, 'utf8')) as typeof shape & { when: string; rows: Record<string, Base> })
+  : null;
+const regressions: string[] = [];
+if (!baseline) console.log(`no baseline ${path.relative(process.cwd(), baselineFile)}: nothing compared`);
+else if (!sameShape(baseline))
+  console.log(`baseline ${path.relative(process.cwd(), baselineFile)} has another run shape: nothing compared`);
+else {
+  for (const r of results.filter((x) => x.kind !== 'floor')) {
+    const b = baseline.rows[r.name];
+    if (!b) continue;
+    const share = r.ofHealth! / b.ofHealth;
+    const p95 = (r.p95 * health) / (b.p95 * b.health);
+    if (share < 1 - TOLERANCE || p95 > 1 + TOLERANCE)
+      regressions.push(
+        `${r.name}: ${f(r.ofHealth, 3)} of health (baseline ${f(b.ofHealth, 3)}), p95 ${f(r.p95)} ms at health ${f(health, 0)} req/s (baseline ${f(b.p95)} ms at ${f(b.health, 0)})`,
+      );
+  }
+  console.log(
+    regressions.length
+      ? `REGRESSION against ${path.relative(process.cwd(), baselineFile)} (tolerance ${TOLERANCE * 100}%):\n  ${regressions.join('\n  ')}`
+      : `no regression against ${path.relative(process.cwd(), baselineFile)} (${baseline.when}, tolerance ${TOLERANCE * 100}%)`,
+  );
 }
-await bench.close();
+if (process.env.BENCH_WRITE_BASELINE) {
+  const rows: Record<string, Base> = baseline && sameShape(baseline) ? { ...baseline.rows } : {};
+  for (const r of results.filter((x) => x.kind !== 'floor'))
+    rows[r.name] = { ofHealth: r.ofHealth!, p95: r.p95, health, reqPerSec: r.reqPerSec };
+  fs.writeFileSync(
+    baselineFile,
+    `${JSON.stringify({ ...shape, when, loadAverage: machine.loadAverage, rows }, null, 2)}\n`,
+  );
+  console.log(`wrote ${path.relative(process.cwd(), baselineFile)}`);
+}
+
+if (!ONLY) {
+  const readRows = results.filter((r) => r.kind === 'read');
+  const cheap = readRows.filter((r) => /^(cheap list|orders by sample|sample detail)/.test(r.name));
+  const targets = {
+    readsP95Under50ms: readRows.filter((r) => r.p95 >= 50).map((r) => r.name),
+    indexReadsRatioAtMost2: readRows.filter((r) => r.index && r.ratio! > 2).map((r) => r.name),
+    cheapReadsAtLeastHalfOfHealth: cheap.filter((r) => r.ofHealth! < 0.5).map((r) => r.name),
+  };
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `load-${world.scale}${driver === 'pglite' ? '-pglite' : ''}.json`);
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify({ when, ...shape, counts, machine, health, results, targets, regressions }, null, 2)}\n`,
+  );
+  console.log(`wrote ${path.relative(process.cwd(), file)}`);
+
+  if (!process.env.BENCH_NO_DOC) {
+    const lines = [
+      '',
+      `### Load run — scale ${world.scale}, ${driver} (${when.slice(0, 16).replace('T', ' ')} UTC)`,
+      '',
+      `Data: ${counts.participants.toLocaleString('en-US')} participants, ${counts.orders.toLocaleString('en-US')} orders, ${counts.results.toLocaleString('en-US')} results, ${counts.samples.toLocaleString('en-US')} collected samples (bench/generate.ts, BENCH_SCALE=${world.scale}).`,
+      `Machine: ${machine.cores} cores (${machine.cpu}), ${machine.ramGb} GB RAM, load average during the run ${f(machine.loadAverage.min)}–${f(machine.loadAverage.max)} (mean ${f(machine.loadAverage.mean)}), shared with other work.`,
+      `autocannon, ${CONCURRENCY} connections, ${SECONDS} s per request after ${WARMUP} s warm-up, server in its own process (bench/serve.ts); p95 is interpolated between autocannon's p90 and p97.5.`,
+      "API seq. = median of sequential HTTP requests; SQL = the statements the route sends once its session is cached (SESSION_CACHE_MS; the first request of a token also reads its session), replayed one after the other (a statement the API prepares by name replayed by name, so it is parsed and planned once in both); ratio = API seq. / SQL; of health = req/s over the health check's in the same run (the larger of before the reads and after the writes).",
+      '',
+      '| kind | request | req/s | of health | p50 ms | p95 ms | p99 ms | non-2xx | API seq. ms | SQL ms (statements) | ratio |',
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...results.map(
+        (r) =>
+          `| ${r.kind} | ${r.name} | ${f(r.reqPerSec, 0)} | ${f(r.ofHealth, 2)} | ${r.p50} | ${f(r.p95)} | ${r.p99} | ${r.non2xx + r.errors} | ${f(r.apiMedianMs, 2)} | ${r.sqlMedianMs === undefined ? '' : `${f(r.sqlMedianMs, 2)} (${r.statements})`} | ${f(r.ratio, 2)} |`,
+      ),
+      '',
+      `Targets: reads p95 < 50 ms — ${targets.readsP95Under50ms.length ? `not met by ${targets.readsP95Under50ms.join(', ')}` : 'met by every read'}; API/SQL ratio <= 2 for index reads — ${targets.indexReadsRatioAtMost2.length ? `not met by ${targets.indexReadsRatioAtMost2.join(', ')}` : 'met'}; cheap reads >= half the health check's req/s — ${targets.cheapReadsAtLeastHalfOfHealth.length ? `not met by ${targets.cheapReadsAtLeastHalfOfHealth.join(', ')}` : 'met'}.${regressions.length ? ` Regressions against the baseline: ${regressions.join('; ')}.` : ''}`,
+      '',
+    ];
+    fs.appendFileSync(path.join(import.meta.dirname, '..', 'docs', 'performance.md'), lines.join('\n'));
+  }
+}
+if (regressions.length) process.exitCode = 1;

@@ -56,6 +56,11 @@ export async function startServer(env: Record<string, string>, cwd = root) {
       const stat = (await readFile(`/proc/${child.pid}/stat`, 'utf8')).split(') ')[1].split(' ');
       return ((Number(stat[11]) + Number(stat[12])) * 1000) / CLOCK_TICKS;
     },
+    /** Resident memory of the server process now, MB (Linux /proc VmRSS). */
+    rssMb: async () => {
+      const m = /VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${child.pid}/status`, 'utf8'));
+      return m ? Number(m[1]) / 1024 : NaN;
+    },
     /** SIGTERM: the server finishes its requests and exits (writing a CPU profile if asked). */
     stop: async () => {
       child.kill('SIGTERM');

@@ -21,7 +21,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { institutionRoutes } from './modules/institutions/institutions.routes';
 import { accountRoutes } from './modules/accounts/accounts.routes';
-import { resolveToken, revokeSessions } from './modules/auth';
+import { resolveToken, revokeSessions, SessionCache } from './modules/auth';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { lookupRoutes } from './modules/configuration/lookup.routes';
 import { testSetupRoutes } from './modules/configuration/test-setup.routes';
@@ -93,7 +93,14 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   // The app's CSP (helmet, above) covers the docs too: swagger-ui needs inline styles, no inline scripts.
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  registerGuard(app, (token) => resolveToken(database.db, token, now(), config.sessionIdleMinutes));
+  // Sessions are cached only where changes to them are notified (server/db/client.ts onAuthChange).
+  const sessions =
+    database.onAuthChange && config.sessionCacheMs > 0 ? new SessionCache(config.sessionCacheMs) : undefined;
+  if (sessions) {
+    const unsubscribe = database.onAuthChange!(() => sessions.forget());
+    app.addHook('onClose', async () => unsubscribe());
+  }
+  registerGuard(app, (token) => resolveToken(database.db, token, now(), config.sessionIdleMinutes, sessions));
   registerProblemResponses(app);
   const deps: AppDeps = { db: database.db, reportDb: database.reportDb, config, now };
   // Whole modules of reports and exports read with the report budget (REPORT_STATEMENT_TIMEOUT_MS).

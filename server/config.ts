@@ -14,6 +14,11 @@ export interface Config {
   adminPassword: string | null;
   /** A session ends after this many minutes without a request (HIPAA 164.312 automatic logoff). */
   sessionIdleMinutes: number;
+  /**
+   * How long a process may answer from a session it read (issue 30; 0: read it on every request). Changes
+   * that end a session empty the cache at once through database notifications: this bounds only a missed one.
+   */
+  sessionCacheMs: number;
   /** Failed logins per (account, address) pair in the window before that pair gets 429. */
   loginMaxFailures: number;
   /** Failed logins per account (all addresses) in the window before attempts are spaced by loginSlowdownSeconds. */
@@ -103,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: env.ADMIN_EMAIL?.trim() || null,
     adminPassword: env.ADMIN_PASSWORD || null,
     sessionIdleMinutes: positive(env, 'SESSION_IDLE_MINUTES', 30),
+    sessionCacheMs: nonNegative(env, 'SESSION_CACHE_MS', 1000),
     loginMaxFailures: positive(env, 'LOGIN_MAX_FAILURES', 5),
     loginAccountMaxFailures: positive(env, 'LOGIN_ACCOUNT_MAX_FAILURES', 50),
     loginAddressMaxFailures: positive(env, 'LOGIN_ADDRESS_MAX_FAILURES', 300),
@@ -133,6 +139,12 @@ function portList(env: NodeJS.ProcessEnv, name: string, fallback: number[]): num
     throw new Error(`${name} must be a comma-separated list of ports 1-65535 (e.g. 9100,6101), got '${value}'`);
   }
   return [...new Set(ports.map(Number))];
+}
+
+function nonNegative(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback);
+  if (!(value >= 0)) throw new Error(`${name} must be a number of 0 or more, got '${env[name]}'`);
+  return value;
 }
 
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { ClientBase } from 'pg';
 
 /** The Drizzle database (or a transaction on it): PGlite and node-postgres share this type. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -41,6 +42,13 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies the committed migrations in server/db/migrations. */
   migrate(): Promise<void>;
+  /**
+   * Calls `listener` whenever a change that can end a session or alter what it may do is committed (channel
+   * lims_auth, migration 0035): on PostgreSQL every connection of the interactive pool listens, so a change
+   * committed through this pool is seen before its statement returns and one from another process within
+   * milliseconds; PGlite delivers its own notifications with the statement. Returns the unsubscribe.
+   */
+  onAuthChange?(listener: () => void): () => void;
   /** PGlite only: the whole data directory as an uncompressed tarball (for `snapshot`). */
   dump?(compression?: 'none' | 'gzip'): Promise<Blob>;
   close(): Promise<void>;
@@ -48,6 +56,19 @@ export interface Database {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 727274;
+/** The channel migration 0035's triggers notify on. */
+const AUTH_CHANNEL = 'lims_auth';
+
+function listeners() {
+  const set = new Set<() => void>();
+  return {
+    emit: () => set.forEach((l) => l()),
+    add: (l: () => void) => {
+      set.add(l);
+      return () => void set.delete(l);
+    },
+  };
+}
 
 /**
  * Opens PGlite in dataDir ('memory://' for tests) or a node-postgres pool for databaseUrl.
@@ -65,12 +86,22 @@ export async function openDatabase(opts: {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const { limits } = opts;
+    const authChange = listeners();
+    // Every interactive connection listens before it is first handed out: PostgreSQL sends a connection its
+    // own transaction's notifications just before the commit's answer.
+    const listen = async (client: ClientBase) => {
+      client.on('notification', (n) => {
+        if (n.channel === AUTH_CHANNEL) authChange.emit();
+      });
+      await client.query(`listen ${AUTH_CHANNEL}`);
+    };
     // statement_timeout is sent at connect, so it bounds every statement on the pool's connections;
     // connectionTimeoutMillis bounds both the wait for a free connection and opening a new one.
-    const open = (max: number, statementTimeoutMs?: number) => {
+    const open = (max: number, statementTimeoutMs?: number, onConnect?: typeof listen) => {
       const pool = new Pool({
         connectionString: opts.databaseUrl!,
         max,
+        ...(onConnect ? { onConnect } : {}),
         ...(limits ? { statement_timeout: statementTimeoutMs, connectionTimeoutMillis: limits.poolWaitMs } : {}),
       });
       // An idle connection the server ends (restart, admin command, a test database dropped WITH
@@ -79,7 +110,7 @@ export async function openDatabase(opts: {
       pool.on('error', (err) => console.warn(`database connection closed by the server: ${err.message}`));
       return pool;
     };
-    const pool = open(limits?.poolSize ?? 10, limits?.statementTimeoutMs);
+    const pool = open(limits?.poolSize ?? 10, limits?.statementTimeoutMs, listen);
     const reportPool = limits ? open(limits.reportPoolSize, limits.reportStatementTimeoutMs) : null;
     const db: Db = drizzle(pool);
     await db.execute(sql`select 1`);
@@ -87,6 +118,7 @@ export async function openDatabase(opts: {
       db,
       reportDb: reportPool ? drizzle(reportPool) : db,
       kind: 'postgres',
+      onAuthChange: authChange.add,
       // One connection holds an advisory lock so N API processes can start at once.
       async migrate() {
         const client = await pool.connect();
@@ -118,10 +150,13 @@ export async function openDatabase(opts: {
     ...(opts.snapshot ? { loadDataDir: opts.snapshot } : {}),
   });
   const pdb = drizzle(client);
+  const authChange = listeners();
+  await client.listen(AUTH_CHANNEL, authChange.emit);
   return {
     db: pdb,
     reportDb: pdb,
     kind: 'pglite',
+    onAuthChange: authChange.add,
     migrate: () => migrate(pdb, { migrationsFolder }),
     dump: (compression = 'none') => client.dumpDataDir(compression),
     close: () => client.close(),

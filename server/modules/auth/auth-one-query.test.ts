@@ -1,4 +1,5 @@
-// issue 10: a request's auth is one query (session, account and memberships), with no cache, and the
+// issue 10: a request's auth is one query (session, account and memberships) or none while the session is cached
+// (issue 30: the cache is emptied by every change, so what follows holds on the next request), and the
 // revoked, expired and idle rules still hold.
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

@@ -29,8 +29,8 @@ const preparedOn = new WeakMap<Db, ReturnType<typeof sessionOfToken>>();
  * The open session of a token hash with its account and memberships, or undefined. The statement every
  * request runs, built once per database handle (Drizzle's SQL building was 0.25 ms of CPU per request) and
  * prepared by name on PostgreSQL, so each connection parses and plans it once (a lookup by the unique
- * token hash: one plan fits every token). It reads the session afresh on every request: nothing about a
- * session or an account is cached.
+ * token hash: one plan fits every token). It reads the session afresh; auth.service.ts's SessionCache keeps
+ * the answer for at most SESSION_CACHE_MS, emptied whenever a session or an account changes.
  */
 export async function openSessionOf(db: Db, tokenHash: string) {
   let q = preparedOn.get(db);

@@ -119,24 +119,75 @@ function toAuthAccount(a: AccountRow | undefined, sessionId: number): AuthAccoun
  */
 export const seenRefreshMs = (idleMinutes: number) => Math.min(60_000, idleMinutes * 1000);
 
+type SessionRow = NonNullable<Awaited<ReturnType<typeof repo.openSessionOf>>>;
+
+/**
+ * Open sessions read in the last `ttlMs` (issue 30), per token hash, for one database. A cheap read spent a
+ * third of its server CPU on the session statement's round trip; a screen sends several requests at once,
+ * and a client under load thousands a second. Every change that can end a session or alter what it may do
+ * (revocation, expiry, disabling, roles, memberships) notifies the API processes (migration 0035,
+ * `Database.onAuthChange`), and `forget` empties the cache: a change committed by this process holds for its
+ * very next request, one from another process within milliseconds, and `ttlMs` bounds the wait should a
+ * notification be missed. Idle and expiry are still checked on every request against the cached times.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { at: number; row: SessionRow | undefined }>();
+  /** Bumped by `forget`: a read that began before a change is not stored after it. */
+  private generation = 0;
+  static readonly MAX_ENTRIES = 10_000;
+
+  constructor(readonly ttlMs: number) {}
+
+  forget() {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  async read(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+    const hit = this.entries.get(tokenHash);
+    if (hit && performance.now() - hit.at < this.ttlMs) return hit.row;
+    const generation = this.generation;
+    const at = performance.now();
+    const row = await repo.openSessionOf(db, tokenHash);
+    // Only open sessions are kept: an unknown token asks the database each time (a guessed token fills nothing).
+    if (row && generation === this.generation && this.ttlMs > 0) {
+      if (this.entries.size >= SessionCache.MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(tokenHash, { at, row });
+    }
+    return row;
+  }
+}
+
 /**
  * The signed-in account of a bearer token, or null when missing, revoked or disabled; 401 naming the
  * reason when the session expired or sat idle (HIPAA 164.312 automatic logoff).
- * One query (session, account and memberships; no cache, so N processes see a logout or a role change
- * at once). Idleness (issue 26): last_seen_at trails the last request by less than R = seenRefreshMs
+ * One query (session, account and memberships), or none when `cache` (SessionCache) read it within its
+ * time limit; a logout or a role change in any process empties every process's cache. Idleness (issue 26):
+ * last_seen_at trails the last request by less than R = seenRefreshMs
  * (a request finding it R or more behind rewrites it), so the session ends only when now - last_seen_at
  * >= idle + R. A session with a request in the last idleMinutes is therefore never ended, and one silent
  * for idleMinutes + R always is.
  */
-export async function resolveToken(db: Db, token: string, now: Date, idleMinutes: number): Promise<AuthAccount | null> {
-  const row = await repo.openSessionOf(db, hashToken(token));
+export async function resolveToken(
+  db: Db,
+  token: string,
+  now: Date,
+  idleMinutes: number,
+  cache?: SessionCache,
+): Promise<AuthAccount | null> {
+  const tokenHash = hashToken(token);
+  const row = cache ? await cache.read(db, tokenHash) : await repo.openSessionOf(db, tokenHash);
   if (!row) return null;
   const { sessions: s, sign_in_accounts: account } = row;
   if (s.expiresAt <= now) throw authErrors.session_expired();
   const refreshMs = seenRefreshMs(idleMinutes);
   const idleMs = now.getTime() - s.lastSeenAt.getTime();
   if (idleMs >= idleMinutes * 60_000 + refreshMs) throw authErrors.session_idle(idleMinutes);
-  if (idleMs >= refreshMs) await repo.touchSession(db, s.id, now);
+  if (idleMs >= refreshMs) {
+    await repo.touchSession(db, s.id, now);
+    // The cached row sees the new time too (it is the same object).
+    s.lastSeenAt = now;
+  }
   return toAuthAccount(account, s.id);
 }
 
