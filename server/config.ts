@@ -126,7 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reportPoolSize: positive(env, 'REPORT_POOL_SIZE', 3),
       poolWaitMs: positive(env, 'DATABASE_POOL_WAIT_MS', 30_000),
     },
-    auditSealIntervalMs: positive(env, 'AUDIT_SEAL_INTERVAL_MS', 250),
+    auditSealIntervalMs: nonNegative(env, 'AUDIT_SEAL_INTERVAL_MS', 250),
   };
 }
 

@@ -54,7 +54,16 @@ async function freshDatabase(limits: DatabaseLimits) {
 
 /** A real app on a real database of its own (server/test/global-setup.ts migrated it once for the run). */
 export async function testApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ DATA_DIR: 'memory://', WEB_DIST: '/nonexistent', ...env });
+  // No session cache and no background audit sealer unless a test asks for them: a test that counts a
+  // request's statements must not see one more or one fewer depending on how fast the machine is (the
+  // cache's 1 s) or on a sealer round landing inside its window. Their own tests turn them on.
+  const config = loadConfig({
+    DATA_DIR: 'memory://',
+    WEB_DIST: '/nonexistent',
+    SESSION_CACHE_MS: '0',
+    AUDIT_SEAL_INTERVAL_MS: '0',
+    ...env,
+  });
   const database = await freshDatabase(config.databaseLimits);
   const clock = { now: new Date() };
   const app = await buildApp({ config, database, now: () => clock.now, logger: false });

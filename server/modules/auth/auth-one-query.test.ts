@@ -9,7 +9,7 @@ import { sentStatements } from '../../test/sent-statements';
 import { accountInstitutions, accounts } from '../accounts/accounts.table';
 import { resolveToken } from './auth.service';
 
-const t = await testApp();
+const t = await testApp({ SESSION_CACHE_MS: '1000' });
 
 async function statements<T>(fn: () => Promise<T>) {
   let value: T | undefined;

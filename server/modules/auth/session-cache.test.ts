@@ -14,7 +14,7 @@ import { urlFor } from '../../test/databases';
 import { accountInstitutions, accounts } from '../accounts/accounts.table';
 import { sessions } from './auth.table';
 
-const t = await testApp();
+const t = await testApp({ SESSION_CACHE_MS: '1000' });
 const me = (token: string) => t.call('GET', '/api/Authentication/me', { token });
 const isSessionStatement = (q: string) => /from "sessions"/i.test(q);
 
