@@ -41,19 +41,21 @@ export function auditRowHash(r: HashedAuditRow, prevHash: string | null): string
 
 /** The linked chain's canonical form without the previous hash and the closing bracket. */
 export function auditHashPrefix(r: HashedAuditRow): string {
-  return canonicalJson([
-    'audit-v1',
-    r.institutionId,
-    r.at.toISOString(),
-    r.accountId,
-    r.entity,
-    r.entityId,
-    r.action,
-    r.before ?? null,
-    r.after ?? null,
-    r.address,
-  ]).slice(0, -1);
+  return canonicalJson(['audit-v1', ...hashedContent(r)]).slice(0, -1);
 }
+
+/** What both hash versions cover of a row, in this order (changing it breaks every stored hash). */
+const hashedContent = (r: HashedAuditRow) => [
+  r.institutionId,
+  r.at.toISOString(),
+  r.accountId,
+  r.entity,
+  r.entityId,
+  r.action,
+  r.before ?? null,
+  r.after ?? null,
+  r.address,
+];
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -64,20 +66,7 @@ const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex
  * blocks that seal the rows (auditMerkleRoot, auditBlockHash).
  */
 export function auditContentHash(r: HashedAuditRow): string {
-  return sha256(
-    canonicalJson([
-      'audit-v2',
-      r.institutionId,
-      r.at.toISOString(),
-      r.accountId,
-      r.entity,
-      r.entityId,
-      r.action,
-      r.before ?? null,
-      r.after ?? null,
-      r.address,
-    ]),
-  );
+  return sha256(canonicalJson(['audit-v2', ...hashedContent(r)]));
 }
 
 /**
