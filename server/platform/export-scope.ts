@@ -1,5 +1,8 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/** An id given as a value, or as a placeholder of a statement prepared once and run with values (fhir.repository.ts). */
+export type IdParam = number | Placeholder;
 
 /**
  * Which rows an export reads (docs/fhir.md): records by id, of some participants or of some protocols,
@@ -7,9 +10,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
  * more than it accepts, to tell "too many" without reading them all).
  */
 export interface ExportScope {
-  ids?: number[];
-  patientIds?: number[];
-  protocolIds?: number[];
+  ids?: IdParam[];
+  patientIds?: IdParam[];
+  protocolIds?: IdParam[];
   /** Records whose id is in this sub-select (ids another read of the same statement decides, e.g. a participant's enrolments' protocols). */
   idsIn?: SQL;
   limit: number;
@@ -17,12 +20,12 @@ export interface ExportScope {
 
 /** The WHERE of an export read: the institution and every list given (an empty list matches nothing). */
 export function exportWhere(
-  institutionId: number,
+  institutionId: IdParam,
   scope: ExportScope,
   cols: { institutionId: AnyPgColumn; id: AnyPgColumn; patientId?: AnyPgColumn; protocolId?: AnyPgColumn },
 ): SQL {
   const parts: (SQL | undefined)[] = [eq(cols.institutionId, institutionId)];
-  const list = (col: AnyPgColumn | undefined, ids: number[] | undefined, name: string) => {
+  const list = (col: AnyPgColumn | undefined, ids: IdParam[] | undefined, name: string) => {
     if (ids === undefined) return;
     if (!col) throw new Error(`this export cannot be scoped by ${name}`);
     parts.push(inArray(col, ids.length ? ids : [0]));

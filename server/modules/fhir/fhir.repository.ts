@@ -20,8 +20,8 @@ import { exportOrdersQuery, exportReleasedResultsQuery } from '../orders';
  */
 function participantStatement(db: Db, partLimit: number) {
   // Built once per database handle with placeholders, prepared by name (parsed and planned once per connection).
-  const inst = sql.placeholder('inst') as unknown as number;
-  const pid = sql.placeholder('pid') as unknown as number;
+  const inst = sql.placeholder('inst');
+  const pid = sql.placeholder('pid');
   const mine = { patientIds: [pid], limit: partLimit };
   const parts = {
     patient: jsonRows(exportPatientsQuery(db, inst, [pid])),

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { FieldKind } from '../../../contract/forms.contract';
-import { type ExportScope, exportWhere } from '../../platform/export-scope';
+import { type ExportScope, exportWhere, type IdParam } from '../../platform/export-scope';
 import { formVersions, protocolForms, submittedForms } from './forms.table';
 import { qualified } from '../../platform/qualified';
 
@@ -26,7 +26,7 @@ export interface ExportAnswer {
 /** Questionnaires with their live field set: enabled fields by ordinal, each with its enabled option values. */
 export const exportForms = async (db: Db, institutionId: number, scope: ExportScope) =>
   exportFormsQuery(db, institutionId, scope);
-export function exportFormsQuery(db: Db, institutionId: number, scope: ExportScope) {
+export function exportFormsQuery(db: Db, institutionId: IdParam, scope: ExportScope) {
   const f = protocolForms;
   const fields = sql<
     ExportField[]
@@ -60,7 +60,7 @@ export function exportFormsQuery(db: Db, institutionId: number, scope: ExportSco
 /** Submissions with the version filled and every stored answer (a checkbox list's value is a JSON array). */
 export const exportSubmissions = async (db: Db, institutionId: number, scope: ExportScope) =>
   exportSubmissionsQuery(db, institutionId, scope);
-export function exportSubmissionsQuery(db: Db, institutionId: number, scope: ExportScope) {
+export function exportSubmissionsQuery(db: Db, institutionId: IdParam, scope: ExportScope) {
   const s = submittedForms;
   const answers = sql<
     ExportAnswer[]
@@ -94,5 +94,5 @@ export function exportSubmissionsQuery(db: Db, institutionId: number, scope: Exp
 }
 
 /** The forms some participants filled (a sub-select of ids, for exportForms' `idsIn`). */
-export const formIdsOfPatients = (institutionId: number, patientIds: number[]) =>
+export const formIdsOfPatients = (institutionId: IdParam, patientIds: IdParam[]) =>
   sql`select ${submittedForms.formId} from ${submittedForms} where ${exportWhere(institutionId, { patientIds, limit: 0 }, { institutionId: submittedForms.institutionId, id: submittedForms.id, patientId: submittedForms.patientId })}`;

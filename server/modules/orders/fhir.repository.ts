@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type ExportScope, exportWhere } from '../../platform/export-scope';
+import { type ExportScope, exportWhere, type IdParam } from '../../platform/export-scope';
 import { priorities, testResultRanges, tests, unitOfMeasurements } from '../../platform/lookups/lookup.tables';
 import { limsOrderedTestResultReleases, limsOrderedTestResults, limsOrderedTests, limsOrders } from './orders.table';
 import { withResultJoins } from './results.repository';
@@ -11,7 +11,7 @@ import { qualified } from '../../platform/qualified';
 /** Orders with their priority and the titles of their enabled panels. */
 export const exportOrders = async (db: Db, institutionId: number, scope: ExportScope) =>
   exportOrdersQuery(db, institutionId, scope);
-export function exportOrdersQuery(db: Db, institutionId: number, scope: ExportScope) {
+export function exportOrdersQuery(db: Db, institutionId: IdParam, scope: ExportScope) {
   const o = limsOrders;
   const panelTitles = sql<
     string[]
@@ -54,7 +54,7 @@ export async function exportReleasedResults(
  */
 export function exportReleasedResultsQuery(
   db: Db,
-  institutionId: number,
+  institutionId: IdParam,
   by: { orderIds?: number[]; ids?: number[]; ordersOf?: ExportScope },
   limit: number,
 ) {

@@ -1,3 +1,4 @@
+import type { IdParam } from '../../platform/export-scope';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SeekPagingQuery } from '../../../contract/common.contract';
 import type { Db } from '../../db/client';
@@ -357,7 +358,7 @@ export async function exportPatients(db: Db, institutionId: number, ids: number[
 }
 
 /** exportPatients as a select builder (json-rows.ts: a part of a bundle's one statement). */
-export function exportPatientsQuery(db: Db, institutionId: number, ids: number[]) {
+export function exportPatientsQuery(db: Db, institutionId: IdParam, ids: IdParam[]) {
   const mrns = sql<
     ExportPatient['mrns']
   >`coalesce((select json_agg(json_build_object('mrn', m.mrn, 'siteId', m.institution_site_id,

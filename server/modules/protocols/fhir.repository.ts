@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type ExportScope, exportWhere } from '../../platform/export-scope';
+import { type ExportScope, exportWhere, type IdParam } from '../../platform/export-scope';
 import {
   collectionProtocols,
   consentVersions,
@@ -14,7 +14,7 @@ import { qualified } from '../../platform/qualified';
 
 export const exportProtocols = async (db: Db, institutionId: number, scope: ExportScope) =>
   exportProtocolsQuery(db, institutionId, scope);
-export function exportProtocolsQuery(db: Db, institutionId: number, scope: ExportScope) {
+export function exportProtocolsQuery(db: Db, institutionId: IdParam, scope: ExportScope) {
   return db
     .select({
       id: collectionProtocols.id,
@@ -41,7 +41,7 @@ export function exportProtocolsQuery(db: Db, institutionId: number, scope: Expor
 /** Enrolments, with whether any consent signed in them was withdrawn and the newest consent signed in them. */
 export const exportEnrolments = async (db: Db, institutionId: number, scope: ExportScope) =>
   exportEnrolmentsQuery(db, institutionId, scope);
-export function exportEnrolmentsQuery(db: Db, institutionId: number, scope: ExportScope) {
+export function exportEnrolmentsQuery(db: Db, institutionId: IdParam, scope: ExportScope) {
   const p = protocolParticipants;
   return db
     .select({
@@ -74,7 +74,7 @@ export function exportEnrolmentsQuery(db: Db, institutionId: number, scope: Expo
  */
 export const exportConsents = async (db: Db, institutionId: number, scope: ExportScope, withSignature = true) =>
   exportConsentsQuery(db, institutionId, scope, withSignature);
-export function exportConsentsQuery(db: Db, institutionId: number, scope: ExportScope, withSignature = true) {
+export function exportConsentsQuery(db: Db, institutionId: IdParam, scope: ExportScope, withSignature = true) {
   const c = participantConsents;
   return db
     .select({
@@ -109,7 +109,7 @@ export function exportConsentsQuery(db: Db, institutionId: number, scope: Export
 }
 
 /** The protocols some participants are enrolled in (a sub-select of ids, for exportProtocols' `idsIn`). */
-export const protocolIdsOfPatients = (institutionId: number, patientIds: number[]) =>
+export const protocolIdsOfPatients = (institutionId: IdParam, patientIds: IdParam[]) =>
   sql`select ${protocolParticipants.collectionProtocolId} from ${protocolParticipants} where ${exportWhere(institutionId, { patientIds, limit: 0 }, { institutionId: protocolParticipants.institutionId, id: protocolParticipants.id, patientId: protocolParticipants.patientId })}`;
 
 /** The signature images (PNG in base64) of these signed consents, by id: one statement. */

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type ExportScope, exportWhere } from '../../platform/export-scope';
+import { type ExportScope, exportWhere, type IdParam } from '../../platform/export-scope';
 import { specimenTypes, unitOfMeasurements } from '../../platform/lookups/lookup.tables';
 import { collectedSamples } from './samples.table';
 import { qualified } from '../../platform/qualified';
@@ -10,7 +10,7 @@ import { qualified } from '../../platform/qualified';
 /** Samples with their specimen type, unit and parent's sample ID. */
 export const exportSamples = async (db: Db, institutionId: number, scope: ExportScope) =>
   exportSamplesQuery(db, institutionId, scope);
-export function exportSamplesQuery(db: Db, institutionId: number, scope: ExportScope) {
+export function exportSamplesQuery(db: Db, institutionId: IdParam, scope: ExportScope) {
   const s = collectedSamples;
   return db
     .select({
@@ -50,7 +50,7 @@ export function exportSamplesQuery(db: Db, institutionId: number, scope: ExportS
 }
 
 /** The ids exportSamples reads for this scope, in its order and limit (a sub-select, for where those samples are stored). */
-export const sampleIdsOf = (institutionId: number, scope: ExportScope) => {
+export const sampleIdsOf = (institutionId: IdParam, scope: ExportScope) => {
   const s = collectedSamples;
   return sql`select ${s.id} from ${s} where ${exportWhere(institutionId, scope, { institutionId: s.institutionId, id: s.id, patientId: s.patientId, protocolId: s.collectionProtocolId })} order by ${s.id} limit ${scope.limit}`;
 };

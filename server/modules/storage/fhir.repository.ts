@@ -1,3 +1,4 @@
+import type { IdParam } from '../../platform/export-scope';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import type { StorageLevel } from '../../../contract/storage.contract';
@@ -23,7 +24,7 @@ export async function exportSamplePlaces(db: Db, institutionId: number, sampleId
 }
 
 /** exportSamplePlaces as a select builder; the samples by id or by a sub-select of ids (a bundle's one statement). */
-export function exportSamplePlacesQuery(db: Db, institutionId: number, sampleIds: number[] | SQL) {
+export function exportSamplePlacesQuery(db: Db, institutionId: IdParam, sampleIds: IdParam[] | SQL) {
   return db
     .select({
       sampleId: boxPositionOccupancies.collectedSampleId,
@@ -78,7 +79,7 @@ type NodeRow = {
  * The nodes whose ids `ids` lists or selects, and every node above them, each once, by id. `= any(array(...))`:
  * the recursive CTE's row estimate is large, and `in (select ...)` was a hash join over every node (22,351 at full size).
  */
-const nodesAbove = (institutionId: number, ids: SQL) => sql`with recursive up(id) as (
+const nodesAbove = (institutionId: IdParam, ids: SQL) => sql`with recursive up(id) as (
       select n.id from storage_nodes n where n.institution_id = ${institutionId} and n.id in (${ids})
       union
       select p.id from storage_nodes p join storage_nodes c on c.parent_id = p.id join up on up.id = c.id where p.institution_id = ${institutionId})
@@ -88,7 +89,7 @@ const nodesAbove = (institutionId: number, ids: SQL) => sql`with recursive up(id
  * exportNodesWithAncestors for the boxes where the samples of a sub-select of ids are stored, as a json
  * sub-select and its decoder (json-rows.ts): a part of a bundle's one statement.
  */
-export function exportNodesAboveSamplesJson(institutionId: number, sampleIds: SQL) {
+export function exportNodesAboveSamplesJson(institutionId: IdParam, sampleIds: SQL) {
   const boxes = sql`select ${boxPositions.boxId} from ${boxPositionOccupancies} join ${boxPositions} on ${boxPositions.id} = ${boxPositionOccupancies.positionId}
     where ${boxPositionOccupancies.institutionId} = ${institutionId} and ${boxPositionOccupancies.collectedSampleId} in (${sampleIds}) and ${boxPositionOccupancies.vacatedAt} is null`;
   return {
