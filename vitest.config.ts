@@ -46,6 +46,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One module graph per worker, not per file: importing the server through Vitest's module runner costs each
+    // file about 2.3 s before its first test (92 files: the PGlite pass took 275 s isolated, 175 s shared on an
+    // idle machine). Files still get a database of their own (server/test/harness.ts); what a file changes in
+    // a shared module it restores in afterAll (a spy, a stubbed global, a tuned page-anchor spacing), and
+    // testApp() forgets the counts the previous file's database left remembered (platform/counts.ts).
+    isolate: false,
     // Vitest's default is one worker less than the cores: one on this 2-core machine. Most files wait on their
     // database as much as they compute, so two run side by side.
     maxWorkers: 2,

@@ -17,6 +17,15 @@ const REMEMBERED_MAX = 1_000;
 const reachedLimit = new Map<string, number>();
 
 /**
+ * Tests: forgets every remembered count. The map is per process and keyed by statement and values, not by
+ * database: one process serves one database, but a Vitest worker runs many test files, each on a fresh
+ * database whose ids start again at 1 (vitest.config.ts `isolate: false`).
+ */
+export function forgetRememberedCounts() {
+  reachedLimit.clear();
+}
+
+/**
  * countAtMost, remembering for REMEMBER_MS the queries whose count reached `max` (keyed on the
  * statement and its parameters, so per institution and filter): a list's first page would otherwise
  * count 10,001 index entries on every request (3-10 ms of database time, most of a first page's

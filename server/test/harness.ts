@@ -5,6 +5,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseLimits } from '../db/client';
 import type { App } from '../platform/app-types';
+import { forgetRememberedCounts } from '../platform/counts';
 import { urlFor, withClient } from './databases';
 
 export interface TestApp {
@@ -65,6 +66,7 @@ export async function testApp(env: Record<string, string> = {}): Promise<TestApp
     ...env,
   });
   const database = await freshDatabase(config.databaseLimits);
+  forgetRememberedCounts(); // a count remembered for the previous file's database (vitest.config.ts isolate)
   const clock = { now: new Date() };
   const app = await buildApp({ config, database, now: () => clock.now, logger: false });
   afterAll(async () => {

@@ -20,7 +20,8 @@ const quick = await testApp({ PRINTER_TIMEOUT_MS: String(PRINTER_TIMEOUT_MS), PR
 const routes = new Map<string, number | 'unreachable'>();
 const connects: string[] = [];
 const realConnect = net.createConnection;
-vi.spyOn(net, 'createConnection').mockImplementation(((opts: net.TcpNetConnectOpts) => {
+// Restored when the file ends: the next file in this Vitest worker shares the module (vitest.config.ts isolate).
+const network = vi.spyOn(net, 'createConnection').mockImplementation(((opts: net.TcpNetConnectOpts) => {
   const at = `${opts.host}:${opts.port}`;
   connects.push(at);
   const to = routes.get(at);
@@ -34,6 +35,7 @@ vi.spyOn(net, 'createConnection').mockImplementation(((opts: net.TcpNetConnectOp
   }
   return realConnect({ host: '127.0.0.1', port: to });
 }) as typeof net.createConnection);
+afterAll(() => network.mockRestore());
 let lanHost = 0;
 /** A fresh LAN address for a printer, routed to `target`. */
 function lanPrinter(target: number | 'unreachable', port = 9100) {

@@ -2,7 +2,7 @@
 // orders list by ordered date, is asked with After=<last id of the cached full page before it>; a jump, a search
 // (participants), another sort (orders) or a page before it that is not full asks by number alone.
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { patientsQuery } from './patients';
 import { queryKeys } from '@/lib/query-keys';
 import { forwardCursor } from '@/lib/keyset';
@@ -33,6 +33,8 @@ vi.stubGlobal(
 afterEach(() => {
   asked.length = 0;
 });
+// The next file in this Vitest worker shares the globals (vitest.config.ts isolate).
+afterAll(() => vi.unstubAllGlobals());
 
 const page = (ids: number[]) => ({
   items: ids.map((id) => ({ id })),
