@@ -78,7 +78,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const num = (v: unknown) => Number(v);
 
 function entryOf(db: Db, key: string): Entry | undefined {
-  const client = (db as unknown as { $client?: object }).$client;
+  // The root handle's driver client (a pool or a PGlite): a transaction handle has none, and reads by offset.
+  const client = '$client' in db ? db.$client : undefined;
   if (!client || typeof client !== 'object') return undefined;
   let map = caches.get(client);
   if (!map) caches.set(client, (map = new Map()));
