@@ -27,7 +27,12 @@ export interface JsonRows<T> {
 
 export function jsonRows<T>(query: SelectBuilder<T>): JsonRows<T> {
   const fields = orderSelectedFields(query._.selectedFields);
-  const joins = (query as unknown as { joinsNotNullableMap?: Record<string, boolean> }).joinsNotNullableMap;
+  // Which joined tables may be null (a left join's): set on a select builder with joins, absent without.
+  const map = 'joinsNotNullableMap' in query ? query.joinsNotNullableMap : undefined;
+  const joins =
+    map && typeof map === 'object'
+      ? Object.fromEntries(Object.entries(map).map(([k, v]) => [k, v === true]))
+      : undefined;
   const cols = fields.map((_, i) => `c${i}`);
   return {
     sql: sql`(select coalesce(json_agg(json_build_array(${sql.raw(cols.map((c) => `q.${c}`).join(', '))})), '[]'::json)

@@ -7,6 +7,8 @@ import { participant, referenceIds } from './participants-fixtures';
 import { sentStatements } from './sent-statements';
 import { Bindings, tableShape } from '../platform/statement-cache';
 import { qualified } from '../platform/qualified';
+import { jsonRows } from '../platform/json-rows';
+import { genders } from '../platform/lookups/lookup.tables';
 import { selectRecords } from '../platform/record-refs';
 import { patients } from '../modules/participants/participants.table';
 
@@ -139,5 +141,28 @@ describe('a list statement built once', () => {
       );
       expect(found.map((p) => p.firstName)).toEqual([`Alpha${s.institution.id}`]);
     }
+  });
+});
+
+// json-rows.ts decodes a select's json rows with Drizzle's own mapResultRow and orderSelectedFields (run-time
+// exports left out of Drizzle's types) and reads a builder's joinsNotNullableMap
+// (docs/decisions/0011-statement-cache.md "json-rows").
+describe('the Drizzle internals json-rows relies on', () => {
+  it("decodes positional rows as the builder's own rows: column decoders, nested objects, a left join's null", () => {
+    const q = t.db
+      .select({
+        id: patients.id,
+        born: patients.birthDate,
+        n: sql<number>`1`.mapWith(Number),
+        gender: { id: genders.id, title: genders.title },
+      })
+      .from(patients)
+      .leftJoin(genders, eq(genders.id, patients.genderId));
+    const { decode } = jsonRows(q);
+    expect(decode([[5, '2000-01-02', '7', 3, 'Female']])).toEqual([
+      { id: 5, born: '2000-01-02', n: 7, gender: { id: 3, title: 'Female' } },
+    ]);
+    // A left-joined table whose columns are all null is null, as when the builder runs alone.
+    expect(decode(JSON.stringify([[6, null, '1', null, null]]))).toEqual([{ id: 6, born: null, n: 1, gender: null }]);
   });
 });
