@@ -31,6 +31,8 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // Pages of one site share a renderer: each test's page joins the one kept open (e2e/fixtures.ts `page`).
+        '--process-per-site',
       ],
     },
     viewport: { width: 1280, height: 800 },

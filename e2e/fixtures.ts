@@ -9,9 +9,16 @@ export const SCREENSHOTS = path.resolve(import.meta.dirname, 'screenshots');
 interface WorkerFixtures {
   /** The real server on a free port with a fresh database (PGlite; PostgreSQL with E2E_DATABASE_URL), shared by the worker's tests. */
   server: RunningServer;
+  /** The browser context every test's `page` opens in (see `page` below), with one page kept open on the server's origin. */
+  workerContext: BrowserContext;
 }
 
 interface TestFixtures {
+  /**
+   * A browser context of the test's own for `page` instead of the worker's: for a test that changes what a
+   * context holds beyond cookies and storage (`page.clock.install()` moves every page's clock of the context).
+   */
+  freshContext: boolean;
   /** The first-start Super Administrator's credentials. */
   admin: Admin;
   /** login/call against the server's API. */
@@ -40,6 +47,45 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker', timeout: 150_000 },
   ],
+
+  // Every test's `page` is a new page in the worker's one context, not a page in a new context: a new context
+  // costs Chromium about 1 s more CPU per test (a new renderer, and the app's 1.3 MB of script parsed and
+  // compiled again), two thirds of the suite's CPU is Chromium's, and the two cores are the limit (docs/
+  // performance.md "CI time"). With --process-per-site and one page kept open on the origin, each test's page
+  // joins the same renderer and reuses its compiled code. What a test leaves behind is cleared before the next:
+  // its pages are closed, cookies (the device cookie) dropped and localStorage (token, institution, printer
+  // settings) emptied; sessionStorage, routes, dialogs handlers and the viewport belong to the page.
+  workerContext: [
+    async ({ browser, server }, use) => {
+      const context = await browser.newContext({
+        baseURL: server.baseUrl,
+        viewport: { width: 1280, height: 800 },
+        reducedMotion: 'reduce',
+      });
+      const keeper = await context.newPage();
+      await keeper.goto('/api/health');
+      await use(context);
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  freshContext: [false, { option: true }],
+  page: async ({ workerContext, freshContext, browser, baseURL, viewport }, use, testInfo) => {
+    const context = freshContext ? await browser.newContext({ baseURL, reducedMotion: 'reduce' }) : workerContext;
+    const keeper = freshContext ? undefined : context.pages()[0];
+    await context.clearCookies();
+    await context.clearPermissions();
+    await keeper?.evaluate(() => localStorage.clear());
+    const page = await context.newPage();
+    if (viewport && (viewport.width !== 1280 || viewport.height !== 800)) await page.setViewportSize(viewport);
+    await use(page);
+    if (testInfo.status !== testInfo.expectedStatus && !page.isClosed()) {
+      const png = await page.screenshot({ fullPage: true }).catch(() => null);
+      if (png) await testInfo.attach('screenshot at the failure', { body: png, contentType: 'image/png' });
+    }
+    for (const p of context.pages()) if (p !== keeper) await p.close();
+    if (freshContext) await context.close();
+  },
 
   baseURL: async ({ server }, use) => {
     await use(server.baseUrl);

@@ -152,30 +152,34 @@ test.describe('session', () => {
     await expect(page.getByRole('link', { name: '/api/docs' })).toHaveAttribute('href', '/api/docs');
     await shot('about');
   });
-  test('before an idle session ends, a warning offers to stay signed in; staying keeps what was typed', async ({
-    page,
-    admin,
-    shot,
-  }) => {
-    // The browser's clock is moved, not waited for: the server's idle limit (30 min) is never reached.
-    await page.clock.install();
-    await signInAndPick(page, admin);
-    await openScreen(page, 'Participants');
-    await page.getByRole('main').getByRole('button', { name: 'New Participant' }).click();
-    const form = page.getByRole('dialog', { name: 'Create Participant' });
-    await form.getByLabel(field('First Name')).fill('Almaz');
-    const warning = page.getByRole('dialog', { name: 'Your session is about to end' });
-    await page.clock.fastForward('20:00');
-    await expect(warning, 'no warning while the session has minutes left').toHaveCount(0);
-    await page.clock.fastForward('08:00');
-    await expect(warning).toBeVisible();
-    await expect(warning.getByText('signed out after 30 minutes without activity')).toBeVisible();
-    await shot('session-idle-warning');
-    await warning.getByRole('button', { name: 'Stay signed in' }).click();
-    await expect(warning).toBeHidden();
-    await expect(form.getByLabel(field('First Name')), 'the typed name is still there').toHaveValue('Almaz');
-    // Staying was a request: the next warning is again 27 minutes away.
-    await page.clock.fastForward('20:00');
-    await expect(warning).toHaveCount(0);
+  test.describe('the idle warning', () => {
+    // page.clock belongs to the browser context: a context of its own, so the next test keeps the real clock.
+    test.use({ freshContext: true });
+    test('before an idle session ends, a warning offers to stay signed in; staying keeps what was typed', async ({
+      page,
+      admin,
+      shot,
+    }) => {
+      // The browser's clock is moved, not waited for: the server's idle limit (30 min) is never reached.
+      await page.clock.install();
+      await signInAndPick(page, admin);
+      await openScreen(page, 'Participants');
+      await page.getByRole('main').getByRole('button', { name: 'New Participant' }).click();
+      const form = page.getByRole('dialog', { name: 'Create Participant' });
+      await form.getByLabel(field('First Name')).fill('Almaz');
+      const warning = page.getByRole('dialog', { name: 'Your session is about to end' });
+      await page.clock.fastForward('20:00');
+      await expect(warning, 'no warning while the session has minutes left').toHaveCount(0);
+      await page.clock.fastForward('08:00');
+      await expect(warning).toBeVisible();
+      await expect(warning.getByText('signed out after 30 minutes without activity')).toBeVisible();
+      await shot('session-idle-warning');
+      await warning.getByRole('button', { name: 'Stay signed in' }).click();
+      await expect(warning).toBeHidden();
+      await expect(form.getByLabel(field('First Name')), 'the typed name is still there').toHaveValue('Almaz');
+      // Staying was a request: the next warning is again 27 minutes away.
+      await page.clock.fastForward('20:00');
+      await expect(warning).toHaveCount(0);
+    });
   });
 });
