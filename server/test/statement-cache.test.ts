@@ -141,3 +141,39 @@ describe('a list statement built once', () => {
     }
   });
 });
+
+// PGlite's driver ignores a statement's name: the database handle prepares the named texts itself and runs them
+// by EXECUTE with their generic plan (db/client.ts nameStatements). On PostgreSQL pg names them per connection.
+describe.skipIf(process.env.DATABASE_URL)('named statements on PGlite', () => {
+  it('are prepared once and run with their generic plan, never planned again for their values', async () => {
+    for (let i = 0; i < 7; i++)
+      expect(
+        (await t.call('GET', `/api/institutions/${one.institution.id}/genders?PageSize=10`, { token: one.token }))
+          .statusCode,
+      ).toBe(200);
+    const prepared = (
+      (await t.db.execute(
+        sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name like 's\_%'`,
+      )) as unknown as { rows: { name: string; generic: number; custom: number }[] }
+    ).rows;
+    expect(prepared.length).toBeGreaterThan(0);
+    expect(prepared.every((p) => p.custom === 0)).toBe(true);
+    expect(Math.max(...prepared.map((p) => p.generic))).toBeGreaterThanOrEqual(7);
+  });
+
+  it('take text values as they are: quotes and backslashes are values, not SQL', async () => {
+    const inst = one.institution.id;
+    const byName = (firstName: string) =>
+      selectRecords(t.db, patients, {
+        where: and(eq(patients.institutionId, inst), eq(patients.firstName, firstName)),
+        orderBy: desc(patients.id),
+        limit: 10,
+        offset: 0,
+        genericPlan: true,
+      });
+    expect((await byName(`Alpha${inst}`)).rows.map((r) => r.firstName)).toEqual([`Alpha${inst}`]);
+    for (const hostile of [`Alpha${inst}' or 'x'='x`, `x\\' or true --`, `'; drop table patients; --`])
+      expect((await byName(hostile)).rows).toEqual([]);
+    expect((await byName(`Beta${inst}`)).rows.map((r) => r.firstName)).toEqual([`Beta${inst}`]);
+  });
+});
