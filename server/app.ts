@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,6 +14,7 @@ import { registerGuard } from './platform/guard';
 import { JSON_BODY_LIMIT, registerJsonParser } from './platform/body-limits';
 import { OneLinePerRequest } from './platform/request-log';
 import { registerProblemResponses } from './platform/openapi';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { startAuditSealer } from './platform/audit-seal';
 import type { App, AppDeps } from './platform/app-types';
 import { healthRoutes } from './modules/health/health.routes';
@@ -69,7 +69,8 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await app.register(helmet, {
+  // Helmet's headers, computed once at start (platform/security-headers.ts).
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ClientBase } from 'pg';
+import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 
 /** The Drizzle database (or a transaction on it): PGlite and node-postgres share this type. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -150,6 +151,7 @@ export async function openDatabase(opts: {
     ...(opts.snapshot ? { loadDataDir: opts.snapshot } : {}),
   });
   const pdb = drizzle(client);
+  namedTexts.set(pdb, nameStatements(client));
   const authChange = listeners();
   await client.listen(AUTH_CHANNEL, authChange.emit);
   return {
@@ -161,4 +163,70 @@ export async function openDatabase(opts: {
     dump: (compression = 'none') => client.dumpDataDir(compression),
     close: () => client.close(),
   };
+}
+
+/** Per PGlite database: the statement texts the statement cache names (statement-cache.ts), and their names. */
+const namedTexts = new WeakMap<Db, Map<string, string>>();
+
+/**
+ * Names a statement text on `db`, as PostgreSQL's driver names it (`prepare(name)`): on PGlite the statement is then
+ * parsed and planned once (PREPARE) and run by name (EXECUTE), where PGlite's `query()` parses and plans each
+ * statement again. Nothing on PostgreSQL (pg names it itself) or inside a transaction (not the database's handle).
+ */
+export function nameStatement(db: Db, text: string, name: string) {
+  namedTexts.get(db)?.set(text, name);
+}
+
+/**
+ * PGlite's `query()` sends Parse, Describe, Bind, Describe, Execute and Sync into the wasm module one call at a
+ * time and plans the statement every time (a first page at 100k participants: planning 1.9 ms, execution 0.6 ms).
+ * A named text is prepared once on this connection (`prepare <name> as <text>`) and then run as one simple-protocol
+ * `execute <name>(<values>)` with its generic plan: one call, no planning. The values go as quoted
+ * literals, which PostgreSQL reads with the parameter types PREPARE inferred, as it reads the text values Bind sends;
+ * only numbers, booleans and strings without NUL are written so, anything else (and a text PREPARE refuses) runs
+ * unnamed as before. The answer is parsed by PGlite with the caller's options (row mode, parsers) as for `query()`.
+ */
+function nameStatements(client: PGlite): Map<string, string> {
+  const names = new Map<string, string>();
+  const ready = new Set<string>();
+  const refused = new Set<string>();
+  const unnamed = client.query.bind(client);
+  client.query = async <T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
+    const name = names.get(text);
+    const values = name && !refused.has(name) ? literals(params ?? []) : null;
+    if (values === null) return unnamed<T>(text, params, options);
+    if (!ready.has(name!)) {
+      try {
+        await client.exec(`prepare ${name} as ${text}`);
+      } catch {
+        refused.add(name!);
+        return unnamed<T>(text, params, options);
+      }
+      ready.add(name!);
+    }
+    // The generic plan, as the statement cache means by naming (one plan fits every id and flag): left to itself
+    // PostgreSQL keeps planning a list page for its values (a generic plan of `limit $n` looks dearer than a custom
+    // one), 2 ms of planning per first page at 100k participants against 0.07 ms and the same 0.7 ms of execution.
+    // One simple-protocol string is one implicit transaction: if the EXECUTE fails, the SET is undone with it.
+    const [, result] = await client.exec(
+      `set plan_cache_mode = force_generic_plan; execute ${name}${values ? `(${values})` : ''}; reset plan_cache_mode`,
+      options,
+    );
+    return result as Results<T>;
+  };
+  return names;
+}
+
+/** The values as SQL literals for EXECUTE, or null if one is not a number, a boolean or a string without NUL. */
+function literals(params: unknown[]): string | null {
+  const out: string[] = [];
+  for (const v of params) {
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) return null;
+      out.push(`'${v}'`);
+    } else if (typeof v === 'boolean') out.push(v ? "'t'" : "'f'");
+    else if (typeof v === 'string' && !v.includes('\0')) out.push(`E'${v.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`);
+    else return null;
+  }
+  return out.join(', ');
 }

@@ -9,11 +9,9 @@ import { z } from 'zod';
  * first option naming a key decides its spelling and what lies below it.
  */
 export function normalizeKeys(value: unknown, schema: z.ZodType): unknown {
-  const options = optionsOf(schema);
+  const { shape, byLower, list } = keysOf(schema);
   if (value && typeof value === 'object' && !Array.isArray(value)) {
-    const shape = shapeOf(options);
-    if (!Object.keys(shape).length) return value;
-    const byLower = lowerKeys(shape);
+    if (!byLower.size) return value;
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
       const key = shape[k] ? k : (byLower.get(k.toLowerCase()) ?? k);
@@ -23,8 +21,7 @@ export function normalizeKeys(value: unknown, schema: z.ZodType): unknown {
     }
     return out;
   }
-  const list = options.find((o) => o instanceof z.ZodArray);
-  if (list instanceof z.ZodArray && Array.isArray(value)) {
+  if (list && Array.isArray(value)) {
     return value.map((v) => normalizeKeys(v, list.element as z.ZodType));
   }
   return value;
@@ -35,17 +32,46 @@ export function normalizeKeys(value: unknown, schema: z.ZodType): unknown {
  * [] when the schema takes any key (a record, a loose object, an option that is not an object).
  */
 export function unknownKeys(value: object, schema: z.ZodType): string[] {
-  const options = optionsOf(schema);
-  const takesAny = options.some(
-    (o) => !(o instanceof z.ZodObject) || (o.def.catchall !== undefined && !(o.def.catchall instanceof z.ZodNever)),
-  );
+  const { takesAny, byLower } = keysOf(schema);
   if (takesAny) return [];
-  const byLower = lowerKeys(shapeOf(options));
   return Object.keys(value).filter((k) => !byLower.has(k.toLowerCase()));
 }
 
 /** The field names an object schema (or a union of them) takes, in its own spelling. */
-export const fieldNames = (schema: z.ZodType) => Object.keys(shapeOf(optionsOf(schema)));
+export const fieldNames = (schema: z.ZodType) => Object.keys(keysOf(schema).shape);
+
+interface Keys {
+  /** The fields of the schema's object (or its union's objects), in its own spelling. */
+  shape: Record<string, z.ZodType>;
+  byLower: Map<string, string>;
+  /** The array option, if the schema is (or may be) an array. */
+  list: z.ZodArray | undefined;
+  /** A record, a loose object or an option that is not an object: any key is known. */
+  takesAny: boolean;
+}
+/**
+ * What a schema says about keys, worked out once per schema (zod schemas are not changed after they are made):
+ * every request's query and body walked the schema's options and lower-cased its field names again.
+ */
+const keysCache = new WeakMap<z.ZodType, Keys>();
+function keysOf(schema: z.ZodType): Keys {
+  let keys = keysCache.get(schema);
+  if (!keys) {
+    const options = optionsOf(schema);
+    const shape = shapeOf(options);
+    const list = options.find((o) => o instanceof z.ZodArray);
+    keys = {
+      shape,
+      byLower: lowerKeys(shape),
+      list: list instanceof z.ZodArray ? list : undefined,
+      takesAny: options.some(
+        (o) => !(o instanceof z.ZodObject) || (o.def.catchall !== undefined && !(o.def.catchall instanceof z.ZodNever)),
+      ),
+    };
+    keysCache.set(schema, keys);
+  }
+  return keys;
+}
 
 function optionsOf(schema: z.ZodType): z.ZodType[] {
   const inner = unwrap(schema);

@@ -27,6 +27,35 @@ describe('platform', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
+  // Helmet's headers are computed once at start (platform/security-headers.ts): every answer still carries all of
+  // them, the same on a success, a refusal before the route's work (401), a 404 and the web app's fallback.
+  it('sets every security header on every kind of answer', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const res of [
+      await t.call('GET', '/api/health'),
+      await t.app.inject({ method: 'GET', url: '/api/users' }),
+      await t.call('GET', '/api/nothing-here'),
+      await t.call('GET', '/some/screen'),
+    ]) {
+      expect(res.headers).toMatchObject(expected);
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('unknown /api paths are problem+json 404s', async () => {
     const res = await t.call('GET', '/api/nothing-here');
     expect(res.statusCode).toBe(404);

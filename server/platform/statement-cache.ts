@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Column, is, Name, Param, type Placeholder, SQL, sql, StringChunk, Table } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, nameStatement } from '../db/client';
 
 /**
  * Statements built once per shape instead of on every request. Drizzle turned the query builders of a
@@ -95,6 +95,8 @@ function walk(chunk: unknown, parts: string[], b: Bindings): unknown {
 
 interface Executable {
   execute(values?: Record<string, unknown>): Promise<unknown>;
+  /** Drizzle's prepared query: its SQL text. */
+  getQuery?(): { sql: string };
 }
 interface Preparable {
   prepare(name: string): Executable;
@@ -109,7 +111,8 @@ const byDb = new WeakMap<Db, Map<string, Executable>>();
  * numbers and booleans are prepared by name on PostgreSQL (each connection parses and plans them once:
  * planning a list page took 1.6 ms against 0.3-0.6 ms to run it, measured at 1M participants); one plan
  * fits every id and flag. A statement with a text value (a search pattern) stays unnamed, so PostgreSQL
- * plans it for its values each time: the best plan for a common name and for a rare one differ.
+ * plans it for its values each time: the best plan for a common name and for a rare one differ. On PGlite the same
+ * statements are prepared by name too (db/client.ts `nameStatement`), since its driver ignores the name.
  */
 export function prepared<P extends Preparable>(
   db: Db,
@@ -123,7 +126,11 @@ export function prepared<P extends Preparable>(
   let s = statements.get(key);
   if (!s) {
     if (statements.size >= MAX_SHAPES) statements.delete(statements.keys().next().value!);
-    s = build().prepare(onlyNumbers ? `s_${createHash('sha1').update(shape).digest('hex').slice(0, 30)}` : '');
+    const name = onlyNumbers ? `s_${createHash('sha1').update(shape).digest('hex').slice(0, 30)}` : '';
+    s = build().prepare(name);
+    // PGlite's driver ignores the name: the database handle prepares the text by it instead (db/client.ts).
+    const text = name ? s.getQuery?.().sql : undefined;
+    if (text) nameStatement(db, text, name);
     statements.set(key, s);
   }
   return s as ReturnType<P['prepare']>;

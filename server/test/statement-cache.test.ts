@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { and, desc, eq, is, Param, sql, SQL } from 'drizzle-orm';
 import { alias, PgDialect } from 'drizzle-orm/pg-core';
 import { testApp, json } from './harness';
+import { rowsOf } from '../db/client';
 import { signedIn } from './factories';
 import { participant, referenceIds } from './participants-fixtures';
 import { sentStatements } from './sent-statements';
@@ -164,5 +165,40 @@ describe('the Drizzle internals json-rows relies on', () => {
     ]);
     // A left-joined table whose columns are all null is null, as when the builder runs alone.
     expect(decode(JSON.stringify([[6, null, '1', null, null]]))).toEqual([{ id: 6, born: null, n: 1, gender: null }]);
+  });
+});
+
+// PGlite's driver ignores a statement's name: the database handle prepares the named texts itself and runs them
+// by EXECUTE with their generic plan (db/client.ts nameStatements). On PostgreSQL pg names them per connection.
+describe.skipIf(process.env.DATABASE_URL)('named statements on PGlite', () => {
+  it('are prepared once and run with their generic plan, never planned again for their values', async () => {
+    for (let i = 0; i < 7; i++)
+      expect(
+        (await t.call('GET', `/api/institutions/${one.institution.id}/genders?PageSize=10`, { token: one.token }))
+          .statusCode,
+      ).toBe(200);
+    const prepared = await rowsOf<{ name: string; generic: number; custom: number }>(
+      t.db,
+      sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name like 's\_%'`,
+    );
+    expect(prepared.length).toBeGreaterThan(0);
+    expect(prepared.every((p) => p.custom === 0)).toBe(true);
+    expect(Math.max(...prepared.map((p) => p.generic))).toBeGreaterThanOrEqual(7);
+  });
+
+  it('take text values as they are: quotes and backslashes are values, not SQL', async () => {
+    const inst = one.institution.id;
+    const byName = (firstName: string) =>
+      selectRecords(t.db, patients, {
+        where: and(eq(patients.institutionId, inst), eq(patients.firstName, firstName)),
+        orderBy: desc(patients.id),
+        limit: 10,
+        offset: 0,
+        genericPlan: true,
+      });
+    expect((await byName(`Alpha${inst}`)).rows.map((r) => r.firstName)).toEqual([`Alpha${inst}`]);
+    for (const hostile of [`Alpha${inst}' or 'x'='x`, `x\\' or true --`, `'; drop table patients; --`])
+      expect((await byName(hostile)).rows).toEqual([]);
+    expect((await byName(`Beta${inst}`)).rows.map((r) => r.firstName)).toEqual([`Beta${inst}`]);
   });
 });
