@@ -85,10 +85,16 @@ const RANGE_WALK = 20_000;
 /** How many of the newest participants a name part reads before it asks the name indexes. */
 export const NAME_WALK = 2_000;
 
-/** The newest NAME_WALK participants of the scope, as `patients` (so `cond`'s column names resolve to them). */
-const newest = (s: SearchScope) => sql`(select ${patients.id}, ${patients.firstName}, ${patients.fatherName},
+/**
+ * The newest NAME_WALK participants of the scope (newer than `above` when given), as `patients` (so `cond`'s
+ * column names resolve to them).
+ */
+const newest = (
+  s: SearchScope,
+  above?: SQL,
+) => sql`(select ${patients.id}, ${patients.firstName}, ${patients.fatherName},
   ${patients.grandFatherName}, ${patients.externalSubjectId} from ${patients}
-  where ${and(eq(patients.institutionId, s.institutionId), ...patientScope(s))}
+  where ${and(eq(patients.institutionId, s.institutionId), ...patientScope(s), above && sql`${patients.id} > ${above}`)}
   order by ${patients.id} desc limit ${NAME_WALK}) as ${patients}`;
 
 /** The scope's participants as a `where` on `patients`. */
@@ -181,10 +187,12 @@ const kindOf = (kind: number) => sql.raw(String(kind));
 /**
  * The exact and the from-the-start tiers in one statement (issue 30: a search costs about what a first page
  * costs). Every part is `limit`ed to `k`; the from-the-start parts run only while the exact tier has fewer than
- * `k` (a one-time filter: PostgreSQL skips a gated part without reading it). The name part walks the newest
- * NAME_WALK participants (`kind` WALKED, at most `k`); the walk's window (its oldest id and size, `kind` WINDOW)
- * is read only when the walk found fewer than `k`. After an exact identifier match the term is an identifier,
- * not a common name: the name part asks its indexes (`kind` PREFIX) instead of walking.
+ * `k` (a one-time filter: PostgreSQL skips a gated part without reading it). The MRN and phone prefixes run
+ * first (`o`, `kind` PREFIX); the name part then walks only the newest NAME_WALK participants newer than their
+ * `k`-th (`b`: older names cannot enter the tier), at most `k` matches (`kind` WALKED): '0900' fills the tier
+ * from the phone prefix and walks 11 names, not 2,000. The walk's window (its oldest id and size, `kind`
+ * WINDOW) is read only when the walk found fewer than `k`. After an exact identifier match the term is an
+ * identifier, not a common name: the name part asks its indexes (`kind` PREFIX) instead of walking.
  */
 function firstTiersSql(plan: SearchPlan, k: number): SQL {
   const { scope, cond } = plan.named.name;
@@ -192,20 +200,25 @@ function firstTiersSql(plan: SearchPlan, k: number): SQL {
     plan.exact.map((p, i) => sql`(select id from ${p.sql(k)} as ${sql.identifier(`e${i}`)})`),
     sql` union all `,
   );
-  const walking = sql`(select go and not hit from g)`;
-  const prefix = plan.prefix.map(
-    (p, i) =>
-      sql` union all (select id, ${kindOf(PREFIX)}, 0 from ${p.sql(k)} as ${sql.identifier(`p${i}`)} where (select go from g))`,
+  const others = sql.join(
+    plan.prefix.map((p, i) => sql`(select id from ${p.sql(k)} as ${sql.identifier(`p${i}`)} where (select go from g))`),
+    sql` union all `,
   );
+  const walking = sql`(select go and not hit from g)`;
+  const above = sql`(select above from b)`;
   return sql`with e as materialized (${exact}),
   g as materialized (select count(distinct id) < ${k} as go, count(*) > 0 as hit from e),
-  w as materialized (select ${patients.id} as id from ${newest(scope)} where ${cond} and ${walking}
+  o as materialized (${others}),
+  b as materialized (select coalesce((select id from (select distinct id from o) as d order by id desc offset ${k - 1} limit 1), 0) as above),
+  w as materialized (select ${patients.id} as id from ${newest(scope, above)} where ${cond} and ${walking}
     order by ${patients.id} desc limit ${k})
 select id, ${kindOf(EXACT)} as kind, 0::bigint as n from e
+union all select id, ${kindOf(PREFIX)}, 0 from o
 union all select id, ${kindOf(WALKED)}, 0 from w
-union all select min(id), ${kindOf(WINDOW)}, count(*) from (select ${patients.id} as id from ${patients} where ${scopeWhere(scope)}
-  order by ${patients.id} desc limit ${NAME_WALK}) as win where ${walking} and (select count(*) from w) < ${k}
-union all (select id, ${kindOf(PREFIX)}, 0 from ${plan.named.sql(k)} as nx where (select go and hit from g))${sql.join(prefix, sql``)}`;
+union all select min(id), ${kindOf(WINDOW)}, count(*) from (select ${patients.id} as id from ${patients}
+  where ${and(scopeWhere(scope), sql`${patients.id} > ${above}`)} order by ${patients.id} desc limit ${NAME_WALK}) as win
+  where ${walking} and (select count(*) from w) < ${k}
+union all (select id, ${kindOf(PREFIX)}, 0 from ${plan.named.sql(k)} as nx where (select go and hit from g))`;
 }
 
 /**
