@@ -181,6 +181,7 @@ const EXACT = 0;
 const WALKED = 1;
 const WINDOW = 2;
 const PREFIX = 3;
+const NAMED = 4;
 /** A kind as SQL text (not a parameter: the union's column types come from its first branch). */
 const kindOf = (kind: number) => sql.raw(String(kind));
 
@@ -191,8 +192,10 @@ const kindOf = (kind: number) => sql.raw(String(kind));
  * first (`o`, `kind` PREFIX); the name part then walks only the newest NAME_WALK participants newer than their
  * `k`-th (`b`: older names cannot enter the tier), at most `k` matches (`kind` WALKED): '0900' fills the tier
  * from the phone prefix and walks 11 names, not 2,000. The walk's window (its oldest id and size, `kind`
- * WINDOW) is read only when the walk found fewer than `k`. After an exact identifier match the term is an
- * identifier, not a common name: the name part asks its indexes (`kind` PREFIX) instead of walking.
+ * WINDOW, `v`) is read only when the walk found fewer than `k`. The name indexes (`kind` NAMED) are asked in
+ * the same statement after an exact identifier match (the term is an identifier, not a common name: no walk),
+ * and when the walk fell short of `k` in a full window with no `k`-th from the prefixes to bound it (a rare
+ * name: 'Zzq'); the bounded cases are prefixTier's second statement.
  */
 function firstTiersSql(plan: SearchPlan, k: number): SQL {
   const { scope, cond } = plan.named.name;
@@ -211,14 +214,16 @@ function firstTiersSql(plan: SearchPlan, k: number): SQL {
   o as materialized (${others}),
   b as materialized (select coalesce((select id from (select distinct id from o) as d order by id desc offset ${k - 1} limit 1), 0) as above),
   w as materialized (select ${patients.id} as id from ${newest(scope, above)} where ${cond} and ${walking}
-    order by ${patients.id} desc limit ${k})
+    order by ${patients.id} desc limit ${k}),
+  v as materialized (select min(id) as id, count(*) as n from (select ${patients.id} as id from ${patients}
+    where ${and(scopeWhere(scope), sql`${patients.id} > ${above}`)} order by ${patients.id} desc limit ${NAME_WALK}) as win
+    where ${walking} and (select count(*) from w) < ${k})
 select id, ${kindOf(EXACT)} as kind, 0::bigint as n from e
 union all select id, ${kindOf(PREFIX)}, 0 from o
 union all select id, ${kindOf(WALKED)}, 0 from w
-union all select min(id), ${kindOf(WINDOW)}, count(*) from (select ${patients.id} as id from ${patients}
-  where ${and(scopeWhere(scope), sql`${patients.id} > ${above}`)} order by ${patients.id} desc limit ${NAME_WALK}) as win
-  where ${walking} and (select count(*) from w) < ${k}
-union all (select id, ${kindOf(PREFIX)}, 0 from ${plan.named.sql(k)} as nx where (select go and hit from g))`;
+union all select id, ${kindOf(WINDOW)}, n from v
+union all (select id, ${kindOf(NAMED)}, 0 from ${plan.named.sql(k)} as nx where (select go from g)
+  and ((select hit from g) or ((select n from v) >= ${NAME_WALK} and (select count(distinct id) from o) < ${k})))`;
 }
 
 /**
@@ -231,7 +236,9 @@ union all (select id, ${kindOf(PREFIX)}, 0 from ${plan.named.sql(k)} as nx where
  * window: the name indexes are never asked.)
  */
 async function prefixTier(db: Db, plan: SearchPlan, k: number, rows: TierRow[], hit: boolean): Promise<number[]> {
-  const ids = rows.filter((r) => (r.kind === WALKED || r.kind === PREFIX) && r.id !== null).map((r) => Number(r.id));
+  const ids = rows
+    .filter((r) => (r.kind === WALKED || r.kind === PREFIX || r.kind === NAMED) && r.id !== null)
+    .map((r) => Number(r.id));
   const first = newestFirst(ids, k);
   if (hit) return first;
   const walked = rows.filter((r) => r.kind === WALKED).length;
@@ -239,6 +246,8 @@ async function prefixTier(db: Db, plan: SearchPlan, k: number, rows: TierRow[], 
   const floor = window?.id == null ? null : Number(window.id);
   const whole = Number(window?.n ?? 0) < NAME_WALK;
   if (whole || walked >= k || floor === null || (first.length >= k && first[k - 1] >= floor)) return first;
+  // The statement asked the name indexes itself (the walk fell short with no k-th from the MRN and phone prefixes).
+  if (new Set(rows.filter((r) => r.kind === PREFIX && r.id !== null).map((r) => Number(r.id))).size < k) return first;
   const above = first.length >= k ? first[k - 1] : undefined;
   const { scope: s, cond } = plan.named.name;
   const more = await rowsOf<{ id: number }>(
