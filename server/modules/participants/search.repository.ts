@@ -85,27 +85,20 @@ const RANGE_WALK = 20_000;
 /** How many of the newest participants a name part reads before it asks the name indexes. */
 export const NAME_WALK = 2_000;
 
-/** The newest NAME_WALK participants of the scope, as `patients` (so `cond`'s column names resolve to them). */
-const newest = (s: SearchScope) => sql`(select ${patients.id}, ${patients.firstName}, ${patients.fatherName},
+/**
+ * The newest NAME_WALK participants of the scope (newer than `above` when given), as `patients` (so `cond`'s
+ * column names resolve to them).
+ */
+const newest = (
+  s: SearchScope,
+  above?: SQL,
+) => sql`(select ${patients.id}, ${patients.firstName}, ${patients.fatherName},
   ${patients.grandFatherName}, ${patients.externalSubjectId} from ${patients}
-  where ${and(eq(patients.institutionId, s.institutionId), ...patientScope(s))}
+  where ${and(eq(patients.institutionId, s.institutionId), ...patientScope(s), above && sql`${patients.id} > ${above}`)}
   order by ${patients.id} desc limit ${NAME_WALK}) as ${patients}`;
 
-/**
- * A name part's walk: name prefixes are common or rare by the thousands in ways the planner cannot see (a
- * prefix of a non-frequent value is always estimated at 0.01%), and its two plans fail in opposite cases
- * (walking the newest participants never ends for a rare name; the prefix indexes' bitmap gathers all 8,000
- * matches of '12' before sorting them). So a name part first reads the newest NAME_WALK participants: its
- * matches among them (`kind` 0, at most `k`), and one row (`kind` 1) with the window's oldest id and size.
- */
-const walkOf = (
-  s: SearchScope,
-  cond: SQL,
-  k: number,
-) => sql`(select id, 0 as kind, 0::bigint as n from (select ${patients.id} as id
-    from ${newest(s)} where ${cond} order by ${patients.id} desc limit ${k}) as w
-  union all select min(id), 1, count(*) from (select ${patients.id} as id from ${patients}
-    where ${and(eq(patients.institutionId, s.institutionId), ...patientScope(s))} order by ${patients.id} desc limit ${NAME_WALK}) as win)`;
+/** The scope's participants as a `where` on `patients`. */
+const scopeWhere = (s: SearchScope) => and(eq(patients.institutionId, s.institutionId), ...patientScope(s));
 
 /** The share of the newest NAME_WALK participants that `cond` matches, times the scope's participants (estimated). */
 async function walkEstimate(db: Db, s: SearchScope, cond: SQL): Promise<number> {
@@ -118,21 +111,28 @@ async function walkEstimate(db: Db, s: SearchScope, cond: SQL): Promise<number> 
   if (n < NAME_WALK) return m;
   const c = await rowsOf<Record<string, unknown>>(
     db,
-    sql`explain (format json) select 1 from ${patients} where ${and(eq(patients.institutionId, s.institutionId), ...patientScope(s))}`,
+    sql`explain (format json) select 1 from ${patients} where ${scopeWhere(s)}`,
   );
   return (m / n) * Math.max(n, planOf(c)['Plan Rows']);
 }
 
-/** A matching part of a search: its statement, and for a name part what its walk estimate reads. */
+/** A matching part of a search: its statement, and for a name part what its walk reads. */
 interface Part {
   sql: PartSql;
   /** A name part (its `sql` is the index plan): what its walk reads. */
   name?: { scope: SearchScope; cond: SQL };
 }
 
-/** A search's tiers, best first: exact, from the start, and (terms of ANY_PART_MIN or more) any part. */
+/**
+ * A search's tiers, best first: exact, from the start (always one name part, `named`, besides `prefix`), and
+ * (terms of ANY_PART_MIN or more) any part. `empty`: a blank term, which matches nothing.
+ */
 export interface SearchPlan {
-  tiers: Part[][];
+  empty: boolean;
+  exact: Part[];
+  named: Part & { name: { scope: SearchScope; cond: SQL } };
+  prefix: Part[];
+  anyPart: Part[];
 }
 
 /**
@@ -145,18 +145,15 @@ export interface SearchPlan {
  */
 export function searchTiers(s: SearchScope, term: string): SearchPlan {
   const { t, words, digits, hasDigit } = termOf(term);
-  if (!t) return { tiers: [] };
   const whole = `${escapeLike(t)}%`;
   const part = (sqlOf: PartSql): Part => ({ sql: sqlOf });
   const exact: Part[] = [
     part(childPart(s, patientMrns, sql`lower(${patientMrns.mrn}) = ${t}`)),
     part(patientPart(s, sql`lower(${patients.externalSubjectId}) = ${t}`)),
   ];
-  const nameCond = sql`(${sql.join(words.map(nameOf), sql` and `)} or lower(${patients.externalSubjectId}) like ${whole})`;
-  const prefix: Part[] = [
-    { sql: patientPart(s, nameCond), name: { scope: s, cond: nameCond } },
-    part(childPart(s, patientMrns, sql`lower(${patientMrns.mrn}) like ${whole}`)),
-  ];
+  const nameCond = sql`(${words.length ? sql.join(words.map(nameOf), sql` and `) : sql`false`} or lower(${patients.externalSubjectId}) like ${whole})`;
+  const named = { sql: patientPart(s, nameCond), name: { scope: s, cond: nameCond } };
+  const prefix: Part[] = [part(childPart(s, patientMrns, sql`lower(${patientMrns.mrn}) like ${whole}`))];
   const anyPart: Part[] = [];
   if (t.length >= ANY_PART_MIN)
     anyPart.push(part(childPart(s, patientMrns, sql`${patientMrns.mrn} ilike ${`%${escapeLike(t)}%`}`)));
@@ -173,76 +170,137 @@ export function searchTiers(s: SearchScope, term: string): SearchPlan {
         ),
       );
   }
-  return { tiers: [exact, prefix, anyPart].filter((tier) => tier.length) };
+  return { empty: !t, exact, named, prefix, anyPart };
 }
 
 const newestFirst = (ids: Iterable<number>, k: number) => [...new Set(ids)].sort((a, b) => b - a).slice(0, k);
 
+type TierRow = { id: number | null; kind: number; n: number | string };
+/** What a row of the first statement is (its `kind`). */
+const EXACT = 0;
+const WALKED = 1;
+const WINDOW = 2;
+const PREFIX = 3;
+const NAMED = 4;
+/** A kind as SQL text (not a parameter: the union's column types come from its first branch). */
+const kindOf = (kind: number) => sql.raw(String(kind));
+
 /**
- * The first `k` ids of one tier, newest first: each part limited to `k`. A name part walks first (walkOf) and
- * asks its indexes only when the walk may have missed one of the tier's first `k`: it found fewer than `k`,
- * the window was not the whole scope, and the tier's `k`-th newest so far is older than the window (a phone
- * prefix of '09' fills the page with participants inside the window: the name indexes are never asked).
- * After an exact identifier match the term is an identifier, not a common name: the indexes at once.
+ * The exact and the from-the-start tiers in one statement (issue 30: a search costs about what a first page
+ * costs). Every part is `limit`ed to `k`; the from-the-start parts run only while the exact tier has fewer than
+ * `k` (a one-time filter: PostgreSQL skips a gated part without reading it). The MRN and phone prefixes run
+ * first (`o`, `kind` PREFIX); the name part then walks only the newest NAME_WALK participants newer than their
+ * `k`-th (`b`: older names cannot enter the tier), at most `k` matches (`kind` WALKED): '0900' fills the tier
+ * from the phone prefix and walks 11 names, not 2,000. The walk's window (its oldest id and size, `kind`
+ * WINDOW, `v`) is read only when the walk found fewer than `k`. The name indexes (`kind` NAMED) are asked in
+ * the same statement after an exact identifier match (the term is an identifier, not a common name: no walk),
+ * and when the walk fell short of `k` in a full window with no `k`-th from the prefixes to bound it (a rare
+ * name: 'Zzq'); the bounded cases are prefixTier's second statement.
  */
-async function tierIds(db: Db, tier: Part[], k: number, exactHit: boolean): Promise<number[]> {
-  const named = exactHit ? undefined : tier.find((p) => p.name);
-  const rows = await rowsOf<{ id: number | null; kind: number; n: number }>(
-    db,
-    sql.join(
-      tier.map((part, i) =>
-        part === named
-          ? walkOf(part.name!.scope, part.name!.cond, k)
-          : sql`(select id, 2 as kind, 0::bigint as n from ${part.sql(k)} as ${sql.identifier(`p${i}`)})`,
-      ),
-      sql` union all `,
-    ),
+function firstTiersSql(plan: SearchPlan, k: number): SQL {
+  const { scope, cond } = plan.named.name;
+  const exact = sql.join(
+    plan.exact.map((p, i) => sql`(select id from ${p.sql(k)} as ${sql.identifier(`e${i}`)})`),
+    sql` union all `,
   );
-  const ids = rows.filter((r) => Number(r.kind) !== 1 && r.id !== null).map((r) => Number(r.id));
-  if (!named) return newestFirst(ids, k);
-  const window = rows.find((r) => Number(r.kind) === 1)!;
-  const walked = rows.filter((r) => Number(r.kind) === 0).length;
+  const others = sql.join(
+    plan.prefix.map((p, i) => sql`(select id from ${p.sql(k)} as ${sql.identifier(`p${i}`)} where (select go from g))`),
+    sql` union all `,
+  );
+  const walking = sql`(select go and not hit from g)`;
+  const above = sql`(select above from b)`;
+  return sql`with e as materialized (${exact}),
+  g as materialized (select count(distinct id) < ${k} as go, count(*) > 0 as hit from e),
+  o as materialized (${others}),
+  b as materialized (select coalesce((select id from (select distinct id from o) as d order by id desc offset ${k - 1} limit 1), 0) as above),
+  w as materialized (select ${patients.id} as id from ${newest(scope, above)} where ${cond} and ${walking}
+    order by ${patients.id} desc limit ${k}),
+  v as materialized (select min(id) as id, count(*) as n from (select ${patients.id} as id from ${patients}
+    where ${and(scopeWhere(scope), sql`${patients.id} > ${above}`)} order by ${patients.id} desc limit ${NAME_WALK}) as win
+    where ${walking} and (select count(*) from w) < ${k})
+select id, ${kindOf(EXACT)} as kind, 0::bigint as n from e
+union all select id, ${kindOf(PREFIX)}, 0 from o
+union all select id, ${kindOf(WALKED)}, 0 from w
+union all select id, ${kindOf(WINDOW)}, n from v
+union all (select id, ${kindOf(NAMED)}, 0 from ${plan.named.sql(k)} as nx where (select go from g)
+  and ((select hit from g) or ((select n from v) >= ${NAME_WALK} and (select count(distinct id) from o) < ${k})))`;
+}
+
+/**
+ * The from-the-start tier's first `k` ids, newest first, from the first statement's rows. When the name part's
+ * walk found fewer than `k`, the window was not the whole scope, and the tier's `k`-th newest so far is older
+ * than the window, the walk may have missed one of them: only name matches newer than that `k`-th can still
+ * enter the tier. When those lie in a short range of ids below the window, that range is read in order
+ * (`offset 0` keeps the planner from trading it for the name indexes, whose estimate of a prefix is blind);
+ * otherwise the indexes, above that id. (A phone prefix of '09' fills the tier with participants inside the
+ * window: the name indexes are never asked.)
+ */
+async function prefixTier(db: Db, plan: SearchPlan, k: number, rows: TierRow[], hit: boolean): Promise<number[]> {
+  const ids = rows
+    .filter((r) => (r.kind === WALKED || r.kind === PREFIX || r.kind === NAMED) && r.id !== null)
+    .map((r) => Number(r.id));
   const first = newestFirst(ids, k);
-  const floor = window.id === null ? null : Number(window.id);
-  const whole = Number(window.n) < NAME_WALK;
+  if (hit) return first;
+  const walked = rows.filter((r) => r.kind === WALKED).length;
+  const window = rows.find((r) => r.kind === WINDOW);
+  const floor = window?.id == null ? null : Number(window.id);
+  const whole = Number(window?.n ?? 0) < NAME_WALK;
   if (whole || walked >= k || floor === null || (first.length >= k && first[k - 1] >= floor)) return first;
-  // Only name matches newer than the tier's k-th so far can still enter it. When those lie in a short range of
-  // ids below the window, that range is read in order (`offset 0` keeps the planner from trading it for the
-  // name indexes, whose estimate of a prefix is blind); otherwise the indexes, above that id.
+  // The statement asked the name indexes itself (the walk fell short with no k-th from the MRN and phone prefixes).
+  if (new Set(rows.filter((r) => r.kind === PREFIX && r.id !== null).map((r) => Number(r.id))).size < k) return first;
   const above = first.length >= k ? first[k - 1] : undefined;
-  const s = named.name!.scope;
+  const { scope: s, cond } = plan.named.name;
   const more = await rowsOf<{ id: number }>(
     db,
     above !== undefined && floor - above <= RANGE_WALK
       ? sql`select ${patients.id} as id from (select ${patients.id}, ${patients.firstName}, ${patients.fatherName},
           ${patients.grandFatherName}, ${patients.externalSubjectId} from ${patients}
-          where ${and(eq(patients.institutionId, s.institutionId), ...patientScope(s), sql`${patients.id} > ${above}`, sql`${patients.id} < ${floor}`)}
-          order by ${patients.id} desc offset 0) as ${patients} where ${named.name!.cond} order by ${patients.id} desc limit ${k}`
-      : sql`select id from ${named.sql(k, above)} as n`,
+          where ${and(scopeWhere(s), sql`${patients.id} > ${above}`, sql`${patients.id} < ${floor}`)}
+          order by ${patients.id} desc offset 0) as ${patients} where ${cond} order by ${patients.id} desc limit ${k}`
+      : sql`select id from ${plan.named.sql(k, above)} as n`,
   );
   return newestFirst([...ids, ...more.map((r) => Number(r.id))], k);
 }
 
 /**
- * The search's first `k` ids in tier order (tier by tier; a later tier runs only while the earlier ones have
- * not given `k`; the any-part tier not at all when the exact tier found someone). Fewer than `k`: these are
- * all the matches.
+ * The search's first `k` ids in tier order: the exact and from-the-start tiers in one statement (firstTiersSql),
+ * the name indexes only when the walk may have missed a match (prefixTier), and the any-part tier only while
+ * the page is not full and no identifier equals the term. Fewer than `k`: these are all the matches.
  */
 export async function searchIds(db: Db, plan: SearchPlan, k: number): Promise<number[]> {
-  const seen = new Set<number>();
-  const ids: number[] = [];
-  let exactHit = false;
-  // Tier 0 is always the exact one, tier 2 (when the term is long enough) the any-part one.
-  for (const [i, tier] of plan.tiers.entries()) {
-    if (ids.length >= k) break;
-    // An identifier the term names exactly is what was asked for: no any-part matches (pg_trgm) after it.
-    if (i === 2 && exactHit) break;
-    for (const id of await tierIds(db, tier, k, exactHit)) {
-      if (seen.has(id)) continue;
-      seen.add(id);
-      ids.push(id);
-    }
-    if (i === 0) exactHit = ids.length > 0;
+  if (plan.empty) return [];
+  const rows = (await rowsOf<TierRow>(db, firstTiersSql(plan, k))).map((r) => ({ ...r, kind: Number(r.kind) }));
+  const exact = newestFirst(
+    rows.filter((r) => r.kind === EXACT && r.id !== null).map((r) => Number(r.id)),
+    k,
+  );
+  if (exact.length >= k) return exact;
+  const hit = exact.length > 0;
+  const seen = new Set(exact);
+  const ids = [...exact];
+  const add = (more: number[]) => {
+    for (const id of more)
+      if (!seen.has(id)) {
+        seen.add(id);
+        ids.push(id);
+      }
+  };
+  add(await prefixTier(db, plan, k, rows, hit));
+  // An identifier the term names exactly is what was asked for: no any-part matches (pg_trgm) after it.
+  if (ids.length < k && !hit && plan.anyPart.length) {
+    const any = await rowsOf<{ id: number }>(
+      db,
+      sql.join(
+        plan.anyPart.map((p, i) => sql`(select id from ${p.sql(k)} as ${sql.identifier(`a${i}`)})`),
+        sql` union all `,
+      ),
+    );
+    add(
+      newestFirst(
+        any.map((r) => Number(r.id)),
+        k,
+      ),
+    );
   }
   return ids.slice(0, k);
 }
@@ -263,7 +321,8 @@ const planOf = (res: Record<string, unknown>[]) => {
  * and for a name part, whose prefixes the planner cannot judge, the share of the newest participants it matches.
  */
 async function largestPartEstimate(db: Db, plan: SearchPlan): Promise<number> {
-  const parts = plan.tiers.flat();
+  if (plan.empty) return 0;
+  const parts = [...plan.exact, plan.named, ...plan.prefix, ...plan.anyPart];
   const top = planOf(
     await rowsOf<Record<string, unknown>>(
       db,

@@ -89,6 +89,33 @@ describe('the participant search', () => {
     const next = await search('TIER7', `&PageSize=3&PageNumber=2&After=${p1.rows[2].id}`);
     expect(next.rows.map((x) => x.id)).toEqual([anyPart]);
   });
+
+  it('a search the first two tiers answer sends two statements: the tiers (one statement) and the page', async () => {
+    const mrn = await register({ PatientMRN: 'TWOSTMT1', FirstName: 'Twostatement' });
+    const pool = (t.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
+    // Terms answered by the exact tier, by a name walk, and by the phone prefix (every phone starts 0977).
+    for (const [term, first] of [
+      ['twostmt1', mrn],
+      ['Manyname', undefined],
+      ['0977', undefined],
+    ] as const) {
+      await search(term, '&PageSize=10'); // its count, when it has one, is remembered now
+      const spy = vi.spyOn(pool, 'query');
+      let calls: unknown[][];
+      try {
+        const { rows } = await search(term, '&PageSize=10');
+        if (first !== undefined) expect(rows[0].id, term).toBe(first);
+        calls = [...spy.mock.calls];
+      } finally {
+        spy.mockRestore();
+      }
+      const texts = calls.map(([q]) => (typeof q === 'string' ? q : (q as { text: string }).text));
+      expect(
+        texts.filter((x) => /patients|patient_mrns|patient_phone_numbers/.test(x)),
+        term,
+      ).toHaveLength(2);
+    }
+  });
 });
 
 type Client = { query: (...args: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> };
