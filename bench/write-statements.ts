@@ -2,7 +2,7 @@
 // into a box; bench/load.ts, issue 30 item 5) on an already generated database (bench/generate.ts; its world file):
 // N requests of each through app.inject as the bench administrator (sequential, in one process), the median and
 // p90 per request, then each statement of the last request with its time at the driver (round trip included) and,
-// for a read, its EXPLAIN ANALYZE execution time. Writes change the database: never run it on a shared one.
+// for a read, its EXPLAIN ANALYZE execution time (in send order; the audit sealer is off, its rounds are not the request's). Writes change the database: never run it on a shared one.
 // Usage: DATABASE_URL=postgres://root@127.0.0.1:5432/<your db> BENCH_WORLD=bench/results/world.json N=50 \
 //   npx tsx bench/write-statements.ts   (ONLY=<regexp>: only the writes it names; FULL=1: texts and values on stderr)
 import fs from 'node:fs';
@@ -33,7 +33,11 @@ const N = Number(process.env.N ?? 50);
 const ONLY = process.env.ONLY ? new RegExp(process.env.ONLY, 'i') : null;
 const dataDir = '/tmp/write-statements';
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
-const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/none' }), database, logger: false });
+const app = await buildApp({
+  config: loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/none', AUDIT_SEAL_INTERVAL_MS: '0' }),
+  database,
+  logger: false,
+});
 const run = async (q: string) =>
   ((await database.db.execute(sql.raw(q))) as unknown as { rows: Record<string, unknown>[] }).rows;
 const token = (
@@ -56,8 +60,10 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const a = args[0] as { text?: string; values?: unknown[] } | string;
   const text = typeof a === 'string' ? a : (a.text ?? '');
   const values = (Array.isArray(args[1]) ? args[1] : undefined) ?? (typeof a === 'string' ? [] : (a.values ?? []));
+  const entry = { text, values, ms: NaN };
+  log.push(entry);
   return r.then((x) => {
-    log.push({ text, values, ms: performance.now() - t0 });
+    entry.ms = performance.now() - t0;
     return x;
   });
 } as typeof pg.Client.prototype.query;
