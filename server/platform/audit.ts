@@ -41,7 +41,20 @@ export async function audit(
   e: AuditEntry,
 ): Promise<void> {
   if (!(tx instanceof PgTransaction)) return tx.transaction((t) => audit(t, ctx, e));
-  const row = {
+  const row = auditRow(ctx, e);
+  // The materialized CTE is read before the insert's row is formed, so the lock is held before nextval.
+  await tx.execute(sql`with announce as materialized (select pg_advisory_xact_lock_shared(${AUDIT_WRITER_LOCK}::int4, ${auditChainKey(row.institutionId)}::int4))
+    insert into audit_events (at, account_id, institution_id, entity, entity_id, action, before, after, address, hash)
+    select ${row.at.toISOString()}::timestamptz, ${row.accountId}::int4, ${row.institutionId}::int4, ${row.entity}::text,
+    ${row.entityId}::text, ${row.action}::text, ${json(row.before)}::jsonb, ${json(row.after)}::jsonb, ${row.address}::text,
+    ${auditContentHash(row)}::text from announce`);
+}
+
+type AuditCtx = Parameters<typeof audit>[1];
+
+/** The stored content of an audit row, as its hash covers it. */
+function auditRow(ctx: AuditCtx, e: AuditEntry) {
+  return {
     accountId: ctx.account?.id ?? null,
     institutionId: e.institutionId !== undefined ? e.institutionId : ctx.institutionId,
     // Milliseconds, as JavaScript reads the column back: the hash is computed over exactly this instant.
@@ -53,15 +66,39 @@ export async function audit(
     after: scrub(e.after),
     address: ctx.address,
   };
-  // The materialized CTE is read before the insert's row is formed, so the lock is held before nextval.
-  await tx.execute(sql`with announce as materialized (select pg_advisory_xact_lock_shared(${AUDIT_WRITER_LOCK}::int4, ${auditChainKey(row.institutionId)}::int4))
-    insert into audit_events (at, account_id, institution_id, entity, entity_id, action, before, after, address, hash)
-    select ${row.at.toISOString()}::timestamptz, ${row.accountId}::int4, ${row.institutionId}::int4, ${row.entity}::text,
-    ${row.entityId}::text, ${row.action}::text, ${json(row.before)}::jsonb, ${json(row.after)}::jsonb, ${row.address}::text,
-    ${auditContentHash(row)}::text from announce`);
 }
 
-type AuditCtx = Parameters<typeof audit>[1];
+/**
+ * Several audit rows of one change in ONE statement (issue 30: one round trip instead of one per row), in
+ * the order given (their ids follow it): each row hashed on its own as `audit` does, the shared writer lock
+ * of each of their institutions taken in the same statement before any of them draws its id.
+ */
+export async function auditAll(tx: Db, ctx: AuditCtx, entries: AuditEntry[]): Promise<void> {
+  if (entries.length <= 1) {
+    for (const e of entries) await audit(tx, ctx, e);
+    return;
+  }
+  if (!(tx instanceof PgTransaction)) return tx.transaction((t) => auditAll(t, ctx, entries));
+  const rows = entries.map((e) => auditRow(ctx, e));
+  const keys = [...new Set(rows.map((r) => auditChainKey(r.institutionId)))].sort((a, b) => a - b);
+  const values = rows.map(
+    (
+      row,
+      i,
+    ) => sql`(${i}::int4, ${row.at.toISOString()}::timestamptz, ${row.accountId}::int4, ${row.institutionId}::int4, ${row.entity}::text,
+    ${row.entityId}::text, ${row.action}::text, ${json(row.before)}::jsonb, ${json(row.after)}::jsonb, ${row.address}::text,
+    ${auditContentHash(row)}::text)`,
+  );
+  await tx.execute(sql`with announce as materialized (select count(pg_advisory_xact_lock_shared(${AUDIT_WRITER_LOCK}::int4, k)) as n
+      from unnest(array[${sql.join(
+        keys.map((k) => sql`${k}::int4`),
+        sql`, `,
+      )}]) k)
+    insert into audit_events (at, account_id, institution_id, entity, entity_id, action, before, after, address, hash)
+    select v.at, v.account_id, v.institution_id, v.entity, v.entity_id, v.action, v.before, v.after, v.address, v.hash
+    from announce, (values ${sql.join(values, sql`, `)}) v(ord, at, account_id, institution_id, entity, entity_id, action, before, after, address, hash)
+    order by v.ord`);
+}
 
 /**
  * An account-wide event (a sign-in, a password change, disabling the account) is written once in each

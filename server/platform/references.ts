@@ -36,12 +36,14 @@ export async function assertReferences(
       .from(table as PgTable)
       .where(and(eq(table.id, c.id), eq(table.institutionId, institutionId)))
       .limit(1)) as Record<string, unknown>[];
-    if (!row || (!row.isEnabled && c.previous !== c.id)) {
-      throw badRequest(c.label ? `${c.label}: choose an enabled ${what}` : `Choose an enabled ${what}.`, {
-        [c.field]: [`Choose an enabled ${what}`],
-      });
-    }
+    if (!row || (!row.isEnabled && c.previous !== c.id)) throw refusedReference(c, what);
     rows[c.field] = row;
   }
   return rows;
 }
+
+/** The problem of a reference the rule refuses (missing, of another institution, or newly chosen and disabled). */
+export const refusedReference = (c: RefCheck, what: string) =>
+  badRequest(c.label ? `${c.label}: choose an enabled ${what}` : `Choose an enabled ${what}.`, {
+    [c.field]: [`Choose an enabled ${what}`],
+  });

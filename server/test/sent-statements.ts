@@ -1,4 +1,6 @@
 import { vi } from 'vitest';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
 import type { Db } from '../db/client';
 
 /**
@@ -22,5 +24,53 @@ export async function sentStatements(db: Db | Db[], fn: () => Promise<unknown>):
     );
   } finally {
     for (const spy of spies) spy.mockRestore();
+  }
+}
+
+/**
+ * Like sentStatements, with the statements of transactions too: on PostgreSQL a transaction runs on a
+ * connection the pool hands out, not through the pool's `query`, so every pg connection's `query` is spied
+ * (pool.query ends there as well: counted once). On PGlite the one client sees everything.
+ */
+export async function sentStatementsWithTransactions(db: Db, fn: () => Promise<unknown>): Promise<string[]> {
+  const client: unknown = Reflect.get(db, '$client');
+  if (client instanceof PGlite) return sentOnPglite(client, fn);
+  if (!(client instanceof pg.Pool)) return sentStatements(db, fn);
+  const spy = vi.spyOn(pg.Client.prototype, 'query');
+  try {
+    await fn();
+    return spy.mock.calls.map(([q]) => (typeof q === 'string' ? q : (q as { text: string }).text));
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+/** PGlite runs a transaction's statements on the transaction object its `transaction` hands out: spied there too, in call order. */
+async function sentOnPglite(client: PGlite, fn: () => Promise<unknown>): Promise<string[]> {
+  const sent: string[] = [];
+  const text = (q: unknown) => (typeof q === 'string' ? q : String(q));
+  const original = client.query.bind(client);
+  const query = vi.spyOn(client, 'query').mockImplementation((sql, params, options) => {
+    sent.push(text(sql));
+    return original(sql, params, options);
+  });
+  const transaction = client.transaction.bind(client);
+  const spy = vi.spyOn(client, 'transaction').mockImplementation((work) =>
+    transaction((tx) => {
+      sent.push('begin');
+      const q = tx.query.bind(tx);
+      tx.query = (sql, params, options) => {
+        sent.push(text(sql));
+        return q(sql, params, options);
+      };
+      return work(tx).finally(() => sent.push('commit'));
+    }),
+  );
+  try {
+    await fn();
+    return sent;
+  } finally {
+    query.mockRestore();
+    spy.mockRestore();
   }
 }

@@ -5,6 +5,7 @@ import { createInstitution, signedIn } from '../../test/factories';
 import { participant, referenceIds } from '../../test/participants-fixtures';
 import { patients } from './participants.table';
 import { institutions } from '../institutions/institutions.table';
+import { sentStatementsWithTransactions } from '../../test/sent-statements';
 
 const t = await testApp();
 const { institution, token } = await signedIn(t, ['Clinician']);
@@ -471,5 +472,22 @@ describe('editing a participant as one save (issue 28)', () => {
       body: participant(r, { concurrencyStamp: p.concurrencyStamp }),
     });
     expect([403, 404]).toContain(foreign.statusCode);
+  });
+});
+
+describe('register is cheap (issue 30)', () => {
+  it('reads its four lists in one statement and its races and ethnicities in another: 12 statements at most', async () => {
+    await register(participant(r));
+    let status = 0;
+    const sent = await sentStatementsWithTransactions(t.db, async () => {
+      status = (await register(participant(r))).statusCode;
+    });
+    expect(status).toBe(201);
+    const lists = sent.filter((q) => /from "(patient_types|genders|marital_statuses|vital_statuses)" t/.test(q));
+    expect(lists).toHaveLength(1);
+    for (const table of ['patient_types', 'genders', 'marital_statuses', 'vital_statuses'])
+      expect(lists[0]).toContain(`"${table}"`);
+    expect(sent.filter((q) => /from "(races|ethnicities)" t/.test(q))).toHaveLength(1);
+    expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(12);
   });
 });

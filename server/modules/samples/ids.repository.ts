@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { collectedSampleIdCounters, collectedSamples } from './samples.table';
 
 // Sample IDs as stored: whether one is used, and the per-prefix counters (samples.ids.ts picks the ID).
@@ -33,4 +33,29 @@ export async function nextIdNumber(tx: Db, institutionId: number, prefix: string
     })
     .returning({ last: collectedSampleIdCounters.last });
   return c.last;
+}
+
+/**
+ * Draws `count` running numbers after `prefix` (docs/samples.md) in a statement of its own, outside any
+ * open transaction (the caller runs it on the pool, before its command): the counter row is held only for
+ * this statement, not until the saving transaction commits, so saves under one prefix run side by side
+ * (issue 30). Committed without waiting for the WAL flush (`synchronous_commit` off for this statement's
+ * transaction alone): the saving transaction's flush comes later in the WAL and covers it, so a number a
+ * durable sample carries is never drawn again, even after a crash. Returns the numbers and those of them a
+ * sample ID typed by hand already uses (`width`: the digits a generated ID has at least).
+ */
+export async function drawIdNumbers(db: Db, institutionId: number, prefix: string, width: number, count: number) {
+  const lower = prefix.toLowerCase();
+  const digits = sql`case when length(g::text) >= ${width}::int then g::text else lpad(g::text, ${width}::int, '0') end`;
+  const rows = await rowsOf<{ last: number | string; used: (number | string)[] }>(
+    db,
+    sql`with async as materialized (select set_config('synchronous_commit', 'off', true))
+    insert into ${collectedSampleIdCounters} (institution_id, prefix, last) select ${institutionId}::int, ${lower}::text, ${count}::int from async
+    on conflict (institution_id, prefix) do update set last = ${collectedSampleIdCounters.last} + excluded.last
+    returning last, array(select g from generate_series(last - ${count}::int + 1, last) g where exists (select 1 from ${collectedSamples} s
+      where s.institution_id = ${institutionId}::int and lower(s.sample_id) = ${lower}::text || ${digits})) as used`,
+  );
+  const last = Number(rows[0].last);
+  const used = new Set(rows[0].used.map(Number));
+  return Array.from({ length: count }, (_, i) => last - count + 1 + i).filter((n) => !used.has(n));
 }

@@ -1,7 +1,7 @@
 import type { AdjustmentInput, CollectInput, CollectRow, SampleInput } from '../../../contract/samples.contract';
-import { command, type InstCtx } from '../../platform/context';
+import { command, type InstCtx, requirePermission } from '../../platform/context';
 import { AppError, staleStamp, validationProblem } from '../../platform/errors';
-import { audit } from '../../platform/audit';
+import { audit, auditAll, type AuditEntry } from '../../platform/audit';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
 import type { Db } from '../../db/client';
 import { patientNames } from '../participants';
@@ -17,7 +17,7 @@ import {
 import { sampleErrors } from './samples.errors';
 import { draw, round } from './samples.ledger';
 import { lockSample, recordEvent, type SampleRow, unitSymbol } from './ledger.repository';
-import { assertSampleIdFree, childPrefix, generateSampleId, primaryPrefix } from './samples.ids';
+import { assertSampleIdFree, childPrefix, drawSampleIds, generateSampleId, primaryPrefix } from './samples.ids';
 import { getSample, samplesByIds } from './sample-reads.service';
 import { insertSampleRow } from './samples.repository';
 import { institutionTimeZone, institutionTitles, institutionToday } from '../institutions';
@@ -101,19 +101,30 @@ async function resolveSampleId(tx: Db, inst: number, typed: string | null, prefi
   return typed;
 }
 
-/** A sample collected from the participant: remaining equals collected (spec 2 §5). */
+/**
+ * A sample collected from the participant: remaining equals collected (spec 2 §5). `generatedId`: an ID drawn
+ * before the transaction (drawSampleIds) for a row without a typed one. `audits`: the audit entry is added to
+ * it, for the caller to write with the others in one statement (auditAll), instead of written here.
+ */
 async function collectPrimary(
   tx: Db,
   ctx: InstCtx,
   o: Origin,
-  v: { sampleId: string | null; specimenTypeId: number; amount: number; unitId: number },
+  v: { sampleId: string | null; specimenTypeId: number; amount: number; unitId: number; generatedId?: string },
+  audits?: AuditEntry[],
 ) {
   const inst = ctx.institutionId;
-  await assertLookupIds(tx, inst, [
+  const found = await assertLookupIds(tx, inst, [
     { key: 'specimenTypes', id: v.specimenTypeId, field: 'specimenTypeId', label: 'Specimen Type' },
     { key: 'unitOfMeasurements', id: v.unitId, field: 'unitOfMeasurementId', label: 'Unit Of Measurement' },
   ]);
-  const sampleId = await resolveSampleId(tx, inst, v.sampleId, primaryPrefix(o.protocol.code, o.date), 3);
+  // The unit's symbol (else its name) from the row just checked, as unitSymbol reads it.
+  const u = found.unitOfMeasurementId;
+  const unit = String(u?.unitSymbol ?? u?.unitName ?? '');
+  const sampleId =
+    !v.sampleId && v.generatedId
+      ? v.generatedId
+      : await resolveSampleId(tx, inst, v.sampleId, primaryPrefix(o.protocol.code, o.date), 3);
   const row = await insertSample(tx, {
     institutionId: inst,
     creatorId: ctx.account.id,
@@ -135,11 +146,13 @@ async function collectPrimary(
     collectedOutsideDates: o.outsideDates,
   });
   await recordEvent(tx, ctx, row.id, 'collected', {
-    summary: `Collected ${v.amount} ${await unitSymbol(tx, v.unitId)}.`,
+    summary: `Collected ${v.amount} ${unit}.`,
     amount: v.amount,
     remainingAfter: v.amount,
   });
-  await audit(tx, ctx, { entity: 'collectedSample', entityId: row.id, action: 'create', after: row });
+  const entry: AuditEntry = { entity: 'collectedSample', entityId: row.id, action: 'create', after: row };
+  if (audits) audits.push(entry);
+  else await audit(tx, ctx, entry);
   return row;
 }
 
@@ -340,8 +353,16 @@ function checkRows(rows: Row[]) {
 export async function collect(ctx: InstCtx, protocolId: number, input: CollectInput) {
   const { rows } = input;
   checkRows(rows);
+  requirePermission(ctx, 'samples.collect');
+  // Issue 30: the generated IDs of the primary rows are drawn before the transaction (drawSampleIds), so
+  // collections under one protocol and day no longer wait for each other's commit on the counter row.
+  const protocol = await protocolOf(ctx, protocolId);
+  const generated = rows.filter((r) => !r.parentKey && !r.sampleId).length;
+  const drawn = generated
+    ? await drawSampleIds(ctx.db, ctx.institutionId, primaryPrefix(protocol.code, input.collectedDate), 3, generated)
+    : [];
   const ids = await command(ctx, 'samples.collect', async ({ db: tx }) => {
-    const protocol = await protocolOf(ctx, protocolId, tx);
+    const audits: AuditEntry[] = [];
     const origin = await originOf(tx, ctx, protocol, {
       patientId: input.patientId,
       eventId: input.collectionProtocolEventId,
@@ -354,6 +375,8 @@ export async function collect(ctx: InstCtx, protocolId: number, input: CollectIn
     for (const [i, r] of rows.entries()) {
       try {
         const parent = r.parentKey ? made.get(r.parentKey)! : null;
+        // A sub-sample writes its audit row at once: the primary rows' ones before it keep their order.
+        if (parent && audits.length) await auditAll(tx, ctx, audits.splice(0));
         const row = parent
           ? await createChild(tx, ctx, parent, {
               sampleId: r.sampleId,
@@ -365,22 +388,33 @@ export async function collect(ctx: InstCtx, protocolId: number, input: CollectIn
               date: origin.date,
               time: origin.time,
             })
-          : await collectPrimary(tx, ctx, origin, {
-              sampleId: r.sampleId,
-              specimenTypeId: r.specimenTypeId,
-              amount: r.quantity,
-              unitId: r.unitOfMeasurementId!,
-            });
+          : await collectPrimary(
+              tx,
+              ctx,
+              origin,
+              {
+                sampleId: r.sampleId,
+                specimenTypeId: r.specimenTypeId,
+                amount: r.quantity,
+                unitId: r.unitOfMeasurementId!,
+                generatedId: r.sampleId ? undefined : drawn.shift(),
+              },
+              audits,
+            );
         made.set(r.key, row);
       } catch (e) {
         inRow(e, i, r);
       }
     }
-    await audit(tx, ctx, {
-      entity: 'collectedSample',
-      action: 'collect',
-      after: { eventId: origin.eventId, patientId: origin.patientId, sampleIds: [...made.values()].map((s) => s.id) },
-    });
+    // The samples' create rows (in the order made) and the collection's, in one statement.
+    await auditAll(tx, ctx, [
+      ...audits,
+      {
+        entity: 'collectedSample',
+        action: 'collect',
+        after: { eventId: origin.eventId, patientId: origin.patientId, sampleIds: [...made.values()].map((s) => s.id) },
+      },
+    ]);
     return [...made.values()].map((s) => s.id);
   });
   return samplesByIds(ctx, ids);

@@ -7,6 +7,7 @@ import { createProtocol, protocolRefs, signaturePng } from '../../test/protocols
 import { sampleSetUp, type Sample } from '../../test/samples-fixtures';
 import { auditEvents } from '../../platform/audit.table';
 import { sampleDraws } from './samples.table';
+import { sentStatementsWithTransactions } from '../../test/sent-statements';
 
 const t = await testApp();
 const { institution, token } = await signedIn(t, ['Coordinator']);
@@ -542,6 +543,47 @@ describe('stepper command', () => {
       ).code,
     ).toBe('samples.row_parent');
     expect(pagination(await t.call('GET', p.api(), { token })).TotalCount).toBe(before + 1);
+  });
+
+  it('10 parallel collections under one prefix (issue 30: IDs drawn before the transaction): distinct IDs, a typed one skipped, audited', async () => {
+    const code = String(p.protocol.code).toUpperCase();
+    await p.sample({ SampleID: `${code}-20260503-002`, CollectedDate: '2026-05-03' });
+    const one = [{ Key: 'wb', SpecimenTypeId: blood, Quantity: 1, UnitOfMeasurementId: ml }];
+    const made = await Promise.all(Array.from({ length: 10 }, () => run({ Rows: one, CollectedDate: '2026-05-03' })));
+    expect(made.map((m) => m.statusCode)).toEqual(Array(10).fill(201));
+    const ids = made.map((m) => json<Sample[]>(m)[0].sampleId).sort();
+    expect(ids).toEqual([1, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((n) => `${code}-20260503-${String(n).padStart(3, '0')}`));
+    const sampleIds = made.map((m) => json<Sample[]>(m)[0].id);
+    const audits = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entity, 'collectedSample'), eq(auditEvents.action, 'collect')));
+    const logged = audits.flatMap((a) => (a.after as { sampleIds: number[] }).sampleIds);
+    expect(sampleIds.every((id) => logged.includes(id))).toBe(true);
+    // A collection refused after its ID was drawn leaves that number unused (a gap), never given twice.
+    const refused = await run({ Rows: one, CollectedDate: '2026-05-03', PatientId: 2_000_000_000 });
+    expect(refused.statusCode).toBe(409);
+    expect(json<Sample[]>(await run({ Rows: one, CollectedDate: '2026-05-03' }))[0].sampleId).toBe(
+      `${code}-20260503-013`,
+    );
+  });
+
+  it('one primary sample is cheap (issue 30): the ID counter outside the transaction, one audit statement, 17 statements at most (session and read-back included)', async () => {
+    const one = [{ Key: 'wb', SpecimenTypeId: blood, Quantity: 1, UnitOfMeasurementId: ml }];
+    await run({ Rows: one, CollectedDate: '2026-05-04' });
+    let res: Awaited<ReturnType<typeof run>> | undefined;
+    const sent = await sentStatementsWithTransactions(t.db, async () => {
+      res = await run({ Rows: one, CollectedDate: '2026-05-04' });
+    });
+    expect(res?.statusCode, res?.body).toBe(201);
+    const counter = sent.filter((q) => q.includes('collected_sample_id_counters'));
+    expect(counter).toHaveLength(1);
+    expect(counter[0]).toContain('synchronous_commit');
+    // PostgreSQL: before the transaction (PGlite runs its transactions without a begin statement).
+    const begin = sent.findIndex((q) => /^\s*begin/i.test(q));
+    if (begin >= 0) expect(sent.indexOf(counter[0])).toBeLessThan(begin);
+    expect(sent.filter((q) => q.includes('insert into audit_events'))).toHaveLength(1);
+    expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(17);
   });
 });
 

@@ -188,32 +188,54 @@ export async function bulkAllocate(ctx: InstCtx, boxPath: PathRef[], input: Bulk
   const ids = input.collectedSampleIds;
   const seen: { box?: NodeRow; samples: SampleRef[] } = { samples: [] };
   let made: number[];
-  try {
-    made = await command(ctx, ALLOCATE, async (tx) => {
-      const inst = tx.institutionId;
-      const box = (seen.box = await lockBox(tx, boxPath, 'update'));
-      const found = new Map((await custodySamplesOf(tx.db, inst, ids)).map((s) => [s.id, s]));
-      const samples: CustodySample[] = [];
-      for (const id of ids) samples.push(await usable(tx, found.get(id) ?? null));
-      seen.samples = samples;
-      await assertNotPlaced(tx.db, inst, samples);
-      const free = await freePositions(tx.db, box.id, samples.length);
-      if (free.length < samples.length) {
-        const n = await positionCount(tx.db, box.id);
-        const used = await occupiedCount(tx.db, box.id);
-        throw storageErrors.box_lacks_room(box.title, n - used, samples.length);
-      }
-      return place(
-        tx,
-        samples.map((sample, i) => ({ sample, position: free[i] })),
-      );
-    });
-  } catch (err) {
-    throw await raceProblem(ctx, err, seen);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      made = await bulkPlace(ctx, boxPath, ids, seen);
+      break;
+    } catch (err) {
+      // A position another bulk allocation filled and committed between this statement's snapshot and its
+      // lock looks free and unlocked: the unique index refuses it, and a new attempt reads it as taken.
+      if (attempt < BULK_ATTEMPTS && isUniqueViolation(err) && violatedIndex(err) === POSITION_UQ) continue;
+      throw await raceProblem(ctx, err, seen);
+    }
   }
   const rows = await selectOccupancies(ctx.db, ctx.institutionId, { ids: made }, { limit: made.length });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return made.map((id) => byId.get(id)!);
+}
+
+const BULK_ATTEMPTS = 5;
+
+/**
+ * One attempt of a bulk allocation, one transaction. The box is shared (as single allocations share it),
+ * not taken: the free positions are locked one by one and those another allocation holds are skipped
+ * (freePositions), so allocations into one box no longer wait for each other's commit (issue 30).
+ */
+function bulkPlace(
+  ctx: InstCtx,
+  boxPath: PathRef[],
+  ids: number[],
+  seen: { box?: NodeRow; samples: SampleRef[] },
+): Promise<number[]> {
+  return command(ctx, ALLOCATE, async (tx) => {
+    const inst = tx.institutionId;
+    const box = (seen.box = await lockBox(tx, boxPath, 'share'));
+    const found = new Map((await custodySamplesOf(tx.db, inst, ids)).map((s) => [s.id, s]));
+    const samples: CustodySample[] = [];
+    for (const id of ids) samples.push(await usable(tx, found.get(id) ?? null));
+    seen.samples = samples;
+    await assertNotPlaced(tx.db, inst, samples);
+    const free = await freePositions(tx.db, box.id, samples.length);
+    if (free.length < samples.length) {
+      const n = await positionCount(tx.db, box.id);
+      const used = await occupiedCount(tx.db, box.id);
+      throw storageErrors.box_lacks_room(box.title, n - used, samples.length);
+    }
+    return place(
+      tx,
+      samples.map((sample, i) => ({ sample, position: free[i] })),
+    );
+  });
 }
 
 /** PUT .../StorageContainerBoxPositionOccupancies/{occId}/vacate: takes the sample out, with the occupancy's stamp and a reason. */

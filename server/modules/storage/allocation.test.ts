@@ -377,6 +377,27 @@ describe('bulk allocate', () => {
       'A3',
     ]);
   });
+
+  it('12 parallel bulk allocations into one box of 9 (issue 30: no box lock): 9 stored once each, 3 refused for room', async () => {
+    const b = await box({ Rows: 3, Columns: 3 });
+    const samples = await d.samples(12);
+    const results = await Promise.all(samples.map((s) => b.bulk([s.id])));
+    const ok = results.filter((r) => r.statusCode === 201);
+    expect(ok).toHaveLength(9);
+    for (const r of results.filter((x) => x.statusCode !== 201))
+      expect(json<Problem>(r)).toMatchObject({ status: 409, code: 'storage.box_lacks_room' });
+    const codes = ok.map((r) => json<Occ[]>(r)[0].location.positionCode);
+    expect(new Set(codes).size).toBe(9);
+    const grid = await b.positions();
+    expect(grid.filter((p) => p.occupied)).toHaveLength(9);
+    // Each sample that got a 201 is in exactly one position, the one its answer named.
+    for (const r of ok) {
+      const [o] = json<Occ[]>(r);
+      expect(json<Occ[]>(await t.call('GET', b.occupancies(b.at(o.location.positionCode).id), { token }))).toEqual([
+        expect.objectContaining({ id: o.id, collectedSampleId: o.collectedSampleId, isCurrent: true }),
+      ]);
+    }
+  });
 });
 
 describe('withdrawn consent', () => {

@@ -270,7 +270,11 @@ export async function firstFreePosition(
   return p ?? null;
 }
 
-/** The first `n` free positions of a box in fill order. */
+/**
+ * The first `n` free positions of a box in fill order, each locked for the rest of the transaction; a
+ * position another open transaction holds is skipped (`skip locked`), so bulk allocations into one box run
+ * side by side and each takes the next positions nobody else is taking (issue 30).
+ */
 export const freePositions = (tx: Db, boxId: number, n: number): Promise<PositionRow[]> =>
   tx
     .select()
@@ -282,7 +286,8 @@ export const freePositions = (tx: Db, boxId: number, n: number): Promise<Positio
       ),
     )
     .orderBy(asc(boxPositions.ordinal))
-    .limit(n);
+    .limit(n)
+    .for('update', { skipLocked: true });
 
 /** How many positions a box has. */
 export async function positionCount(tx: Db, boxId: number) {

@@ -1,10 +1,10 @@
-import { getTableColumns } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
 import { LOOKUP_BY_KEY, type LookupEntity } from '../../../contract/lookups.registry';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import type { RefJoin } from '../record-refs';
-import { assertReferences, type RefCheck } from '../references';
+import { assertReferences, type RefCheck, refusedReference } from '../references';
 import { lookupTables } from './lookup.tables';
 
 /** A row of any registry table: the record columns typed, the registry's own fields as data. */
@@ -37,14 +37,50 @@ export interface LookupCheck extends RefCheck {
   key: string;
 }
 
-/** Each id must be an enabled record of that list in this institution, or the value the record already had. */
+/**
+ * Each id must be an enabled record of that list in this institution, or the value the record already had.
+ * Several lists are read in ONE statement (issue 30: a participant's four lists were four round trips), each
+ * row as JSON mapped back to its columns' values; the rule and its problem are assertReferences'.
+ */
 export async function assertLookupIds(tx: Db, institutionId: number, checks: LookupCheck[]) {
-  const rows: Record<string, Record<string, unknown>> = {};
-  for (const c of checks) {
-    const e = LOOKUP_BY_KEY[c.key];
-    Object.assign(rows, await assertReferences(tx, tableOf(e), institutionId, e.label.toLowerCase(), [c]));
+  const asked = checks.filter((c) => c.id !== null && c.id !== undefined);
+  if (asked.length <= 1) {
+    const rows: Record<string, Record<string, unknown>> = {};
+    for (const c of asked) {
+      const e = LOOKUP_BY_KEY[c.key];
+      Object.assign(rows, await assertReferences(tx, tableOf(e), institutionId, e.label.toLowerCase(), [c]));
+    }
+    return rows;
   }
+  const parts = asked.map((c, i) => {
+    const t = tableOf(LOOKUP_BY_KEY[c.key]);
+    return sql`(select ${i}::int as i, row_to_json(t) as r from ${t} t where t.id = ${c.id}::int and t.institution_id = ${institutionId}::int limit 1)`;
+  });
+  const found = new Map(
+    (await rowsOf<{ i: number; r: Record<string, unknown> }>(tx, sql.join(parts, sql` union all `))).map((x) => [
+      x.i,
+      x.r,
+    ]),
+  );
+  const rows: Record<string, Record<string, unknown>> = {};
+  asked.forEach((c, i) => {
+    const e = LOOKUP_BY_KEY[c.key];
+    const json = found.get(i);
+    const row = json ? fromJsonRow(tableOf(e), json) : undefined;
+    if (!row || (!row.isEnabled && c.previous !== c.id)) throw refusedReference(c, e.label.toLowerCase());
+    rows[c.field] = row;
+  });
   return rows;
+}
+
+/** A row read as `row_to_json` as Drizzle reads it: its columns' keys and values (a timestamp as a Date). */
+function fromJsonRow(table: AnyLookupTable, json: Record<string, unknown>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const v = json[column.name];
+    row[key] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
+  }
+  return row;
 }
 
 /** A join that shows a lookup reference as `{id, title}` under `name` (for any module's lists). */
