@@ -1,12 +1,13 @@
 import zlib from 'node:zlib';
 import type { TestApp } from './harness';
+import { perFileCounter } from './per-file';
 
 type Rec = Record<string, unknown> & { id: number; title?: string; unitName?: string };
 
-let codes = 0;
+const codes = perFileCounter();
 /** A fresh two-character protocol code (unique within one test file's run). */
 export const nextCode = () => {
-  const n = codes++;
+  const n = codes();
   return `${String.fromCharCode(65 + (Math.floor(n / 26) % 26))}${String.fromCharCode(65 + (n % 26))}`;
 };
 

@@ -1,5 +1,6 @@
 import { STORAGE_SEGMENTS, storagePathUrl, type PathRef, type StorageLevel } from '../../contract/storage.contract';
 import type { TestApp } from './harness';
+import { perFileCounter } from './per-file';
 
 type Rec = Record<string, unknown> & { id: number; title?: string };
 export type StorageNodeRec = Rec & { concurrencyStamp: string; code: string | null; childCount: number; level: string };
@@ -63,10 +64,10 @@ export async function createNode(
   return res.json() as StorageNodeRec;
 }
 
-let codes = 0;
+const codes = perFileCounter();
 /** A fresh container code within one test file's run. */
 export const nextStorageCode = () => {
-  const n = codes++;
+  const n = codes();
   return `${String.fromCharCode(65 + (Math.floor(n / 26) % 26))}${String.fromCharCode(97 + (n % 26))}`;
 };
 
