@@ -6,6 +6,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { firstStart } from '../server/db/seed/first-start';
+import { benchToken } from './write-bodies';
 
 /**
  * A fresh database (PGlite in a temp dir, or DATABASE_URL emptied first), migrated and first-started, the app
@@ -26,13 +27,7 @@ export async function openBenchApp(name: string, opts: { keep?: boolean; dataDir
   await database.migrate();
   if (!opts.keep) await firstStart(database.db, { adminEmail: 'bench@lab.local', adminPassword: 'Bench-Pass-1' });
   const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/none' }), database, logger: false });
-  const token = (
-    await app.inject({
-      method: 'POST',
-      url: '/api/Authentication/login',
-      payload: { userName: 'bench@lab.local', password: 'Bench-Pass-1' },
-    })
-  ).json().token as string;
+  const token = await benchToken(app);
   const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
     app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
   const close = async () => {

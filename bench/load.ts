@@ -27,6 +27,7 @@ import { openBenchApp } from './bench-app';
 import { startServer } from './serve';
 import { pct } from './timing';
 import { fillBoxes } from './fill';
+import { boxPath, collectBody, registerBody } from './write-bodies';
 
 const PGLITE_DIR = process.env.DATABASE_URL ? null : process.env.BENCH_DATA_DIR;
 if (!process.env.DATABASE_URL && !PGLITE_DIR)
@@ -64,16 +65,7 @@ const P = world.participants;
 const mid = Math.floor(P / 2);
 const midPatient = world.patientBase + mid;
 const inst = '/api/institutions/1';
-const boxUrl = (box: number) =>
-  `${inst}${[
-    'storageContainers',
-    'storageContainerShelfs',
-    'storageContainerRacks',
-    'storageContainerDrawers',
-    'storageContainerBoxes',
-  ]
-    .map((seg, i) => `/${seg}/${[...world.boxChain, box][i]}`)
-    .join('')}`;
+const boxUrl = (box: number) => boxPath(inst, world.boxChain, box);
 const primary = await num(
   `select id from collected_samples where institution_id = 1 and lower(sample_id) = lower('GEN-${mid}')`,
 );
@@ -228,22 +220,7 @@ const writes: { name: string; method: 'POST' | 'PUT'; next: () => { path: string
     method: 'POST',
     next: () => ({
       path: `${inst}/patients/register`,
-      body: {
-        PatientMRN: `LOAD-${Date.now()}-${registered++}`,
-        FirstName: 'Almaz',
-        FatherName: 'Load',
-        GrandFatherName: 'Test',
-        PatientTypeId: world.refs.outpatient,
-        GenderId: world.refs.female,
-        MaritalStatusId: world.refs.single,
-        VitalStatusId: world.refs.alive,
-        BirthDate: '1984-03-12',
-        BirthTime: '08:30',
-        races: [world.refs.black],
-        ethnicities: [world.refs.notHispanic],
-        phoneNumbers: [],
-        siteMrns: [],
-      },
+      body: registerBody(world, `LOAD-${Date.now()}-${registered++}`),
     }),
   },
   {
@@ -262,14 +239,7 @@ const writes: { name: string; method: 'POST' | 'PUT'; next: () => { path: string
     method: 'POST',
     next: () => ({
       path: `${inst}/collectionProtocols/${world.protocolId}/collectedSamples/collect`,
-      body: {
-        CollectionProtocolEventId: world.eventId,
-        PatientId: world.patientBase + 1 + (collected++ % P),
-        InstitutionSiteId: world.siteId,
-        CollectedDate: '2026-03-14',
-        CollectedTime: '09:30',
-        Rows: [{ Key: 'a', SpecimenTypeId: world.specimenTypeId, Quantity: 5, UnitOfMeasurementId: world.unitId }],
-      },
+      body: collectBody(world, collected++ % P),
     }),
   },
   {

@@ -6,6 +6,7 @@
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
+import { benchToken } from './write-bodies';
 
 const database = await openDatabase({
   databaseUrl: process.env.DATABASE_URL!,
@@ -16,13 +17,7 @@ const app = await buildApp({
   database,
   logger: false,
 });
-const token = (
-  await app.inject({
-    method: 'POST',
-    url: '/api/Authentication/login',
-    payload: { userName: 'bench@lab.local', password: 'Bench-Pass-1' },
-  })
-).json().token as string;
+const token = await benchToken(app);
 const pid = Number(process.env.PID);
 const url = process.env.URL ?? `/api/institutions/1/fhir/Bundle/participant/${pid}`;
 type Client = { query: (...args: unknown[]) => Promise<unknown> };

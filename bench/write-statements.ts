@@ -13,22 +13,12 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { fillBoxes } from './fill';
+import { boxPath, benchToken, collectBody, registerBody, type WriteWorld } from './write-bodies';
 
 if (!process.env.DATABASE_URL) throw new Error('set DATABASE_URL to a generated database of your own');
 const world = JSON.parse(
   fs.readFileSync(process.env.BENCH_WORLD ?? path.join(import.meta.dirname, 'results', 'world.json'), 'utf8'),
-) as {
-  participants: number;
-  patientBase: number;
-  protocolId: number;
-  eventId: number;
-  siteId: number;
-  specimenTypeId: number;
-  unitId: number;
-  firstBoxId: number;
-  boxChain: number[];
-  refs: Record<string, number>;
-};
+) as WriteWorld & { participants: number; protocolId: number; firstBoxId: number; boxChain: number[] };
 const N = Number(process.env.N ?? 50);
 const ONLY = process.env.ONLY ? new RegExp(process.env.ONLY, 'i') : null;
 const dataDir = '/tmp/write-statements';
@@ -40,13 +30,7 @@ const app = await buildApp({
 });
 const run = async (q: string) =>
   ((await database.db.execute(sql.raw(q))) as unknown as { rows: Record<string, unknown>[] }).rows;
-const token = (
-  await app.inject({
-    method: 'POST',
-    url: '/api/Authentication/login',
-    payload: { userName: 'bench@lab.local', password: 'Bench-Pass-1' },
-  })
-).json().token as string;
+const token = await benchToken(app);
 
 // Every statement on any connection (a transaction runs on a pool client, not through pool.query).
 type Logged = { text: string; values: unknown[]; ms: number };
@@ -69,16 +53,7 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof pg.Client.prototype.query;
 
 const inst = '/api/institutions/1';
-const boxUrl = (box: number) =>
-  `${inst}${[
-    'storageContainers',
-    'storageContainerShelfs',
-    'storageContainerRacks',
-    'storageContainerDrawers',
-    'storageContainerBoxes',
-  ]
-    .map((seg, i) => `/${seg}/${[...world.boxChain, box][i]}`)
-    .join('')}`;
+const boxUrl = (box: number) => boxPath(inst, world.boxChain, box);
 const unstored =
   await run(`select s.id from collected_samples s where s.institution_id = 1 and s.kind = 'aliquot' and s.sample_id like '%.3'
   and not exists (select 1 from storage_occupancies o where o.collected_sample_id = s.id and o.vacated_at is null) order by s.id limit ${3 * N}`);
@@ -101,22 +76,7 @@ const writes: { name: string; method: 'POST'; next: () => { url: string; body: o
     method: 'POST',
     next: () => ({
       url: `${inst}/patients/register`,
-      body: {
-        PatientMRN: `WS-${stamp}-${k++}`,
-        FirstName: 'Almaz',
-        FatherName: 'Load',
-        GrandFatherName: 'Test',
-        PatientTypeId: world.refs.outpatient,
-        GenderId: world.refs.female,
-        MaritalStatusId: world.refs.single,
-        VitalStatusId: world.refs.alive,
-        BirthDate: '1984-03-12',
-        BirthTime: '08:30',
-        races: [world.refs.black],
-        ethnicities: [world.refs.notHispanic],
-        phoneNumbers: [],
-        siteMrns: [],
-      },
+      body: registerBody(world, `WS-${stamp}-${k++}`),
     }),
   },
   {
@@ -124,14 +84,7 @@ const writes: { name: string; method: 'POST'; next: () => { url: string; body: o
     method: 'POST',
     next: () => ({
       url: `${inst}/collectionProtocols/${world.protocolId}/collectedSamples/collect`,
-      body: {
-        CollectionProtocolEventId: world.eventId,
-        PatientId: world.patientBase + 1 + ((k++ * 7919) % world.participants),
-        InstitutionSiteId: world.siteId,
-        CollectedDate: '2026-03-14',
-        CollectedTime: '09:30',
-        Rows: [{ Key: 'a', SpecimenTypeId: world.specimenTypeId, Quantity: 5, UnitOfMeasurementId: world.unitId }],
-      },
+      body: collectBody(world, (k++ * 7919) % world.participants),
     }),
   },
   {
