@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
@@ -21,6 +22,38 @@ const SLOW = [
   'server/test/query-strictness.test.ts', // unknown and malformed query parameters on every route
 ];
 const ALL = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'web/src/**/*.test.ts'];
+
+/**
+ * 'kinds': the files where the two database kinds can answer differently, for CI's PGlite pass (.ci/run) once the
+ * whole suite runs on PostgreSQL. PGlite is PostgreSQL's own engine compiled to WebAssembly, so what differs is
+ * below the SQL: the driver (how values are parsed and refused), our PGlite client (named statements, one
+ * connection, no statement timeout), durability and backups, migrations. A file is in it when it names the kind
+ * (`PGlite` or `DATABASE_URL`: it branches on it, so its two answers are both tested), when it tests the
+ * database layer (server/db, server/tools), or when it is one of the driver-level suites below. Chosen by reading
+ * the files, not by hand: a new test that branches on the kind joins by construction.
+ * Only when named (TEST_API_PROJECTS=kinds): `npx vitest run` and `npm test` without it run everything once.
+ */
+const DRIVER_LEVEL = [
+  'server/test/fuzz.test.ts', // every route with hostile values: each driver parses and refuses its own way
+  'server/test/typed-input.test.ts', // dates and decimals written and read back: each driver parses its own way
+  'server/test/counts.test.ts', // capped counts (bigint) and planner estimates, read back by each driver
+  'server/test/keyset-paging.test.ts', // seeks by row comparison, planned by each kind's planner settings
+];
+const namesKind = /pglite|DATABASE_URL/i;
+const testFiles = ['server', 'contract', 'web/src'].flatMap((dir) =>
+  fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => `${dir}/${f}`),
+);
+const KINDS = testFiles.filter(
+  (f) =>
+    !SLOW.includes(f) &&
+    (DRIVER_LEVEL.includes(f) ||
+      f.startsWith('server/db/') ||
+      f.startsWith('server/tools/') ||
+      namesKind.test(fs.readFileSync(f, 'utf8'))),
+);
 const only = process.env.TEST_API_PROJECTS?.split(',')
   .map((p) => p.trim())
   .filter(Boolean);
@@ -28,11 +61,18 @@ const only = process.env.TEST_API_PROJECTS?.split(',')
 // The global setup (one migrated database per project) is named in each project, not at the root: there Vitest
 // would run it a third time for the root project, which has no files.
 const globalSetup = ['server/test/global-setup.ts'];
-const both: TestProjectInlineConfiguration[] = [
-  { extends: true, test: { name: 'fast', include: ALL, exclude: SLOW, globalSetup } },
-  { extends: true, test: { name: 'slow', include: SLOW, globalSetup } },
-];
-const projects = both.filter((p) => !only?.length || only.includes(p.test?.name as string));
+const project = (name: string, include: string[], exclude: string[] = []): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: { name, include, exclude, globalSetup },
+});
+const named = new Map([
+  ['fast', project('fast', ALL, SLOW)],
+  ['slow', project('slow', SLOW)],
+  ['kinds', project('kinds', KINDS)],
+]);
+const projects = only?.length
+  ? [...named].filter(([name]) => only.includes(name)).map(([, p]) => p)
+  : [named.get('fast')!, named.get('slow')!];
 
 export default defineConfig({
   // tsconfig.json "paths", for web modules under test that import shared code by its alias (@/lib/...).

@@ -52,26 +52,53 @@ export async function signInAndPick(page: Page, who: Admin) {
   await pickInstitution(page);
 }
 
+/** Session tokens by account: a worker (one process, one server) signs each account in once (issue 29 item 9). */
+const sessions = new Map<string, string>();
+
 /**
- * The state signInAndPick leaves, without typing: the account signs in through the API from the page's own browser
- * context (so the device cookie lands where a typed sign-in puts it), the token and the chosen institution go where
- * the web app keeps them between visits (localStorage 'lims.token' and 'lims.institutionId',
- * web/src/lib/session-storage.ts), and Home opens with the institution in the header. For tests whose subject is
- * not the login screen or the picker (those keep signInAndPick).
+ * A session of `who` on the page's server: the worker's stored one while the server still accepts it (a test that
+ * logged out or changed the password ended it: then a new sign-in through the API). A test about signing in types
+ * it (signIn, signInAndPick) or calls the login route itself; this is for tests whose subject is elsewhere.
  */
-export async function signedInAs(page: Page, who: Admin, title = 'Central Biobank') {
+export async function sessionToken(page: Page, who: Admin) {
+  const key = `${who.email}\n${who.password}`;
+  const stored = sessions.get(key);
+  if (stored) {
+    const me = await page.request.get('/api/Authentication/me', { headers: { Authorization: `Bearer ${stored}` } });
+    if (me.status() === 200) return stored;
+  }
   const login = await page.request.post('/api/Authentication/login', {
     data: { userName: who.email, password: who.password, stayLoggedIn: false },
   });
   expect(login.status(), `API sign-in of ${who.email}: ${await login.text()}`).toBe(200);
   const { token } = (await login.json()) as { token: string };
+  sessions.set(key, token);
+  return token;
+}
+
+/**
+ * The state signInAndPick leaves, without typing: a session of the account (sessionToken: signed in through the API
+ * from the page's browser context the first time, stored for the worker after), the token and the chosen institution go where
+ * the web app keeps them between visits (localStorage 'lims.token' and 'lims.institutionId',
+ * web/src/lib/session-storage.ts), and Home opens with the institution in the header. For tests whose subject is
+ * not the login screen or the picker (those keep signInAndPick).
+ */
+export async function signedInAs(page: Page, who: Admin, title = 'Central Biobank') {
+  const token = await sessionToken(page, who);
   const institutions = await page.request.get('/api/institutions', { headers: { Authorization: `Bearer ${token}` } });
   expect(institutions.status(), 'the institutions of the account').toBe(200);
   const institution = ((await institutions.json()) as { id: number; title: string }[]).find((i) => i.title === title);
   expect(institution, `${who.email} may use ${title}`).toBeDefined();
-  // Any small same-origin document gives the page the app's localStorage before the app itself loads.
-  await page.goto('/api/health');
-  await page.evaluate(
+  // The worker's context keeps a page open on the server's origin (e2e/fixtures.ts): localStorage is the origin's,
+  // so the token goes in there without loading anything in this page. A context of its own loads a small
+  // same-origin document first.
+  const keeper = page
+    .context()
+    .pages()
+    .find((p) => p !== page && p.url().endsWith('/api/health'));
+  const holder = keeper ?? page;
+  if (!keeper) await page.goto('/api/health');
+  await holder.evaluate(
     ([t, id]) => {
       localStorage.setItem('lims.token', t);
       localStorage.setItem('lims.institutionId', String(id));
