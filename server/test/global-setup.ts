@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
+import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { urlFor, databaseNames, dropFileDatabases, withClient } from './databases';
@@ -34,6 +35,16 @@ export default async function setup(project: TestProject) {
     const file = path.join(dir, 'migrated.tar');
     const database = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
     await database.migrate();
+    // Nothing in the tests creates a database inside PGlite, so the two templates initdb leaves are dead weight that
+    // every test file would unpack again: a third of the tarball, a quarter of the 1.25 s of CPU a copy costs.
+    for (const statement of [
+      'alter database template0 with is_template false',
+      'drop database template0',
+      'alter database template1 with is_template false',
+      'drop database template1',
+      'checkpoint',
+    ])
+      await database.db.execute(sql.raw(statement));
     fs.writeFileSync(file, Buffer.from(await (await database.dump!()).arrayBuffer()));
     await database.close();
     console.info(`test setup: migrated PGlite snapshot in ${Date.now() - started} ms`);
