@@ -42,7 +42,8 @@ import type {
 // 5. An extension with an HL7 URL (http://hl7.org/fhir/StructureDefinition/...) is one of R4's
 //    (extension-definitions.json), used in one of its contexts, with a value of one of its types.
 //
-// The definitions are loaded once per worker (Vitest's workers share one module graph: isolate false), on first use.
+// The definitions are read once per worker (Vitest's workers share one module graph: isolate false), on first use;
+// a resource type's StructureDefinition is compiled the first time a resource of that type is validated.
 
 type Validator = ((r: unknown) => boolean) & { errors?: unknown[] | null };
 const load = createRequire(import.meta.url);
@@ -69,14 +70,40 @@ function schemaIssues(resource: Resource): string[] {
 }
 
 let loadedMs: number | undefined;
+/** The resources' StructureDefinitions by type, parsed once; each is indexed (compiled) when a resource of its type
+ * is first validated: indexing all 148 took most of the load time. The data types are indexed all at once. */
+let resourceDefinitions: Map<string, StructureDefinition> | undefined;
+const indexed = new Set<string>();
 function definitions() {
-  if (loadedMs !== undefined) return;
+  if (resourceDefinitions) return resourceDefinitions;
   const started = performance.now();
-  for (const file of ['fhir/r4/profiles-types.json', 'fhir/r4/profiles-resources.json']) {
-    const bundle: Bundle = readJson(file);
-    indexStructureDefinitionBundle(bundle);
-  }
+  const dataTypes: Bundle = readJson('fhir/r4/profiles-types.json');
+  indexStructureDefinitionBundle(dataTypes);
+  resourceDefinitions = new Map();
+  const resources: Bundle = readJson('fhir/r4/profiles-resources.json');
+  for (const e of resources.entry ?? [])
+    if (e.resource?.resourceType === 'StructureDefinition') resourceDefinitions.set(e.resource.id ?? '', e.resource);
   loadedMs = performance.now() - started;
+  return resourceDefinitions;
+}
+/** Indexes the StructureDefinition of every resource type inside `value` (a Bundle's entries too) not indexed yet. */
+function definitionsFor(value: unknown) {
+  const sds = definitions();
+  const types = new Set(['Resource', 'DomainResource']);
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) for (const x of v) walk(x);
+    else if (typeof v === 'object' && v !== null) {
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'resourceType' && typeof x === 'string') types.add(x);
+        else if (typeof x === 'object') walk(x);
+      }
+    }
+  };
+  walk(value);
+  const fresh = [...types].filter((t) => !indexed.has(t) && sds.has(t));
+  if (!fresh.length) return;
+  indexStructureDefinitionBundle(fresh.map((t) => sds.get(t)!));
+  for (const t of fresh) indexed.add(t);
 }
 /** How long loading the R4 StructureDefinitions took in this worker (ms), once loaded. */
 export const definitionsLoadMs = () => loadedMs;
@@ -85,7 +112,7 @@ export const definitionsLoadMs = () => loadedMs;
  * reference to a resource type the element does not allow (the spec's targetProfile), which is an error in R4. It
  * reads the type from a `urn:uuid:` reference's text, so those are left to layer 4, which resolves them in the bundle. */
 function structureIssues(resource: Resource): string[] {
-  definitions();
+  definitionsFor(resource);
   let issues: OperationOutcomeIssue[];
   try {
     issues = validateResource(resource);
@@ -260,7 +287,7 @@ function bundleIssues(resource: Resource): string[] {
 
 /** Layers 3 and 4 over every element of the resource (and of a Bundle's entries): required bindings, URN references. */
 function elementIssues(resource: Resource): string[] {
-  definitions();
+  definitionsFor(resource);
   const out: string[] = [];
   const typeByUrn = new Map<string, string>();
   if (resource.resourceType === 'Bundle')
