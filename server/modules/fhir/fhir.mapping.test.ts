@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { validate } from '../../test/fhir-validate';
 import { fhirCode, fhirGender, localDateTime, serverOffset, toAnswers, type MapCtx } from './fhir.mapping';
 
 // The pure parts of the mapping whose edge cases the API test's data set does not reach.
@@ -32,6 +33,18 @@ describe('FHIR mapping details', () => {
     expect(a('CBL', 'not json')).toEqual([]);
     expect(a('CBL', '{"a":1}')).toEqual([]);
     expect(a('TB', '')).toEqual([]);
+    // Each answer given is valid R4 in a QuestionnaireResponse (a dateTime with a time carries its zone).
+    const answers = [
+      a('DTP', '2026-05-01T09:15'),
+      a('DTP', '2026-05-01T09:15Z'),
+      a('DTP', '2026-05-01T09:15:30.5-05:00'),
+      a('TP', '07:05'),
+    ];
+    validate({
+      resourceType: 'QuestionnaireResponse',
+      status: 'completed',
+      item: answers.map((answer, i) => ({ linkId: String(i + 1), answer })),
+    });
   });
 
   it('codes never carry doubled or edge white space', () => {

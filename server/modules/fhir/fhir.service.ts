@@ -158,7 +158,7 @@ class Entries {
       resourceType: 'Bundle',
       type: 'collection',
       timestamp: ctx.now().toISOString(),
-      total: this.list.length,
+      // No `total`: FHIR allows it on searchset and history bundles only (invariant bdl-1); count `entry`.
       entry: this.list,
     };
   }
