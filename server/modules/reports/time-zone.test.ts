@@ -9,6 +9,7 @@ import { signedIn } from '../../test/factories';
 import { labSetup } from '../../test/orders-fixtures';
 import { participant, referenceIds } from '../../test/participants-fixtures';
 import { createProtocol } from '../../test/protocols-fixtures';
+import { formsKit } from '../../test/forms-kit';
 import { limsOrderedPanels, limsOrderedTests, limsOrders } from '../orders/orders.table';
 import { defaultTimeZone, momentIn, startOfDayIn } from '../../platform/today';
 
@@ -165,6 +166,31 @@ describe('institution time zone (issue 31 item 6)', () => {
     expect(json<{ title: string }>(a).title).toContain('today (2026-11-29) is outside it');
     const u = await enrolOn(utc);
     expect(u.statusCode, u.body).toBe(201);
+  });
+});
+
+describe('the collected questionnaires report (forms)', () => {
+  it("filters on the institution's days", async () => {
+    await setZone(addis, 'Africa/Addis_Ababa');
+    const k = await formsKit(t, addis.institution.id, addis.token);
+    const f = await k.form('Zone form');
+    const field = await k.field(f.id, 'TB', { Prompt: 'Note' });
+    const { patient } = await k.enrolledPatient();
+    const res = await k.submit({
+      CollectionProtocolFormId: f.id,
+      PatientId: patient.id,
+      FormFields: [{ CollectionProtocolFormFieldId: field.id, Value: 'late' }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = json<{ id: number }>(res).id;
+    await t.db.execute(
+      sql`update submitted_collection_protocol_forms set created_date = ${AT}::timestamptz where id = ${id}`,
+    );
+    const rows = async (d: string) =>
+      json<{ rows: unknown[] }>(await k.call('GET', `${k.base()}/${f.id}/report?StartDate=${d}&EndDate=${d}`)).rows
+        .length;
+    expect(await rows('2026-11-29')).toBe(1);
+    expect(await rows('2026-11-28')).toBe(0);
   });
 });
 
