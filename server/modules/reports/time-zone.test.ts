@@ -12,6 +12,7 @@ import { createProtocol } from '../../test/protocols-fixtures';
 import { formsKit } from '../../test/forms-kit';
 import { limsOrderedPanels, limsOrderedTests, limsOrders } from '../orders/orders.table';
 import { defaultTimeZone, momentIn, startOfDayIn } from '../../platform/today';
+import { loadConfig } from '../../config';
 
 // Issue 31 item 6: every institution keeps its own clock. At 22:30 UTC on 2026-11-28 it is already 01:30 on
 // 2026-11-29 in Addis Ababa (UTC+3, no DST): what happens then counts on the 29th there and on the 28th in an
@@ -208,5 +209,9 @@ describe('the clock helpers', () => {
   it('a new institution takes LIMS_DEFAULT_TIME_ZONE, else the server zone', () => {
     expect(defaultTimeZone({ LIMS_DEFAULT_TIME_ZONE: 'Africa/Addis_Ababa' })).toBe('Africa/Addis_Ababa');
     expect(defaultTimeZone({})).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(loadConfig({ LIMS_DEFAULT_TIME_ZONE: 'Africa/Addis_Ababa' }).defaultTimeZone).toBe('Africa/Addis_Ababa');
+    expect(() => loadConfig({ LIMS_DEFAULT_TIME_ZONE: 'Mars/Olympus_Mons' })).toThrow(
+      /LIMS_DEFAULT_TIME_ZONE must be an IANA/,
+    );
   });
 });
