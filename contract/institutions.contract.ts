@@ -20,7 +20,7 @@ export const InstitutionInput = z.object({
   address: requiredText(500),
   /** spec 1 §5 local phone rule (starts with 09, 10 digits) for participants' phone numbers. */
   localPhoneRule: z.boolean().optional(),
-  /** IANA time zone (Africa/Addis_Ababa); absent keeps the current one (a new institution: UTC). */
+  /** IANA time zone (Africa/Addis_Ababa); absent keeps the current one (a new institution: the server's zone, LIMS_DEFAULT_TIME_ZONE). */
   timeZone: z
     .union([timeZone, z.literal('')])
     .optional()

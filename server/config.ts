@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { isIP } from 'node:net';
 import type { DatabaseLimits } from './db/client';
+import { isTimeZone } from '../contract/institutions.contract';
 
 export interface Config {
   port: number;
@@ -44,6 +45,8 @@ export interface Config {
   databaseLimits: DatabaseLimits;
   /** How often the API process seals new audit rows into blocks (AUDIT_SEAL_INTERVAL_MS, docs/audit.md). */
   auditSealIntervalMs: number;
+  /** The zone a new institution gets when none is sent (LIMS_DEFAULT_TIME_ZONE; unset: the server's own zone). */
+  defaultTimeZone?: string | null;
 }
 
 export type TrustProxy = false | string[];
@@ -127,7 +130,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       poolWaitMs: positive(env, 'DATABASE_POOL_WAIT_MS', 30_000),
     },
     auditSealIntervalMs: nonNegative(env, 'AUDIT_SEAL_INTERVAL_MS', 250),
+    defaultTimeZone: timeZoneOf(env.LIMS_DEFAULT_TIME_ZONE),
   };
+}
+
+/** LIMS_DEFAULT_TIME_ZONE: an IANA name the runtime knows (platform/today.ts defaultTimeZone reads it), refused at start otherwise. */
+function timeZoneOf(raw: string | undefined): string | null {
+  const value = raw?.trim() ?? '';
+  if (value === '') return null;
+  if (!isTimeZone(value))
+    throw new Error(`LIMS_DEFAULT_TIME_ZONE must be an IANA time zone (e.g. UTC, Africa/Addis_Ababa), got '${raw}'`);
+  return value;
 }
 
 /** A comma-separated list of TCP ports (1-65535), e.g. `9100,6101`. */

@@ -3,6 +3,7 @@ import type { Db } from '../client';
 import { accounts, accountInstitutions } from '../../modules/accounts/accounts.table';
 import { institutions, institutionSites } from '../../modules/institutions/institutions.table';
 import { hashPassword, randomPassword } from '../../platform/passwords';
+import { defaultTimeZone } from '../../platform/today';
 import { seedReferenceData } from './reference-data';
 
 export interface FirstStart {
@@ -44,6 +45,7 @@ export async function firstStart(
         title: 'Central Biobank',
         abbreviation: 'CBB',
         address: '1 Research Avenue',
+        timeZone: defaultTimeZone(),
         creatorId: admin.id,
         enablerId: admin.id,
       })

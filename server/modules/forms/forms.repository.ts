@@ -115,7 +115,7 @@ const norm = (s: string) => s.trim().toLowerCase();
 
 /**
  * For each rule, how many participants (or submissions) of the institution's enabled submissions
- * filled from `fromDay` to `toDay` (YYYY-MM-DD, both included, UTC days) match it. One statement, a
+ * filled from `fromDay` to `toDay` (YYYY-MM-DD, both included, days of `timeZone`, default UTC) match it. One statement, a
  * branch per rule: a rule on a prompt reads only its matching answers from submitted_answer_keys
  * (kept by triggers, migration 0021) by an index range on (institution, protocol, normalised prompt,
  * normalised value, date) — an index-only scan; a rule without a prompt counts the range's
@@ -128,12 +128,15 @@ export async function countAnswers(
   rules: AnswerRule[],
   fromDay: string,
   toDay: string,
+  timeZone = 'UTC',
 ): Promise<Map<number, number>> {
   const counts = new Map(rules.map((r) => [r.key, 0]));
   const live = rules.filter((r) => r.protocolIds.length);
   if (!live.length) return counts;
-  const from = sql`(${fromDay}::date)::timestamp at time zone 'UTC'`;
-  const to = sql`(${toDay}::date + 1)::timestamp at time zone 'UTC'`;
+  // The first instants of fromDay and of the day after toDay in the zone (PostgreSQL moves a midnight a DST
+  // change skips to the moment of the change).
+  const from = sql`(${fromDay}::date)::timestamp at time zone ${timeZone}`;
+  const to = sql`(${toDay}::date + 1)::timestamp at time zone ${timeZone}`;
   // Protocol ids and values as array literals, so each branch is an index range the planner sees.
   const ints = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
   const texts = (vals: string[]) => `{${vals.map((v) => `"${v.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`;

@@ -22,6 +22,8 @@ export interface ReportScope {
   formId: number;
   startDate: string | null;
   endDate: string | null;
+  /** The institution's IANA zone: the range is of its days (issue 31 item 6). */
+  timeZone: string;
 }
 
 /** Enabled fields, and disabled ones that hold an answer of an enabled submission. */
@@ -46,7 +48,7 @@ const scopeWhere = (s: ReportScope) =>
     eq(submittedForms.institutionId, s.institutionId),
     eq(submittedForms.formId, s.formId),
     eq(submittedForms.isEnabled, true),
-    filledBetween(submittedForms.createdDate, s.startDate, s.endDate),
+    filledBetween(submittedForms.createdDate, s.startDate, s.endDate, s.timeZone),
   );
 
 /** How many submissions the report holds. */

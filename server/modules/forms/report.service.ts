@@ -8,7 +8,7 @@ import {
 import type { InstCtx } from '../../platform/context';
 import { offsetOf } from '../../platform/paging';
 import type { Db } from '../../db/client';
-import { institutionTitles } from '../institutions';
+import { institutionTimeZone, institutionTitles } from '../institutions';
 import { protocolOf } from '../protocols';
 import { formOf } from './field-set.repository';
 import {
@@ -77,6 +77,7 @@ async function reportScope(ctx: InstCtx, protocolId: number, formId: number, q: 
     formId: form.id,
     startDate: q.startDate,
     endDate: q.endDate,
+    timeZone: await institutionTimeZone(ctx.db, ctx.institutionId),
   };
   const institution = (await institutionTitles(ctx.db, [ctx.institutionId])).get(ctx.institutionId) ?? null;
   return { form, scope, institution, columns: await columnsOf(ctx.db, form.id) };

@@ -6,6 +6,7 @@ import { selectRecords } from '../../platform/record-refs';
 import { setEnabled } from '../../platform/crud/stamp';
 import { countAtMostRemembered } from '../../platform/counts';
 import { qualified } from '../../platform/qualified';
+import { startOfDayIn } from '../../platform/today';
 import { institutionRefOf, siteTitleOf } from '../institutions';
 import { patientSummaryOf } from '../participants';
 import { protocolForms, submittedForms, submittedValues } from './forms.table';
@@ -40,15 +41,17 @@ function selectSubmissions(db: Db, where: SQL | undefined, page?: { limit: numbe
   return selectRecords(db, submittedForms, { where, byId: { desc: true }, ...page, extra });
 }
 
-/** Day range on the filled date (UTC days), both ends included. */
+/** Day range on the filled date (days of `timeZone`, default UTC), both ends included. */
 export function filledBetween(
   column: typeof submittedForms.createdDate | typeof submittedForms.enabledDate,
   start: string | null,
   end: string | null,
+  timeZone = 'UTC',
 ) {
+  const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   return and(
-    start ? gte(column, new Date(`${start}T00:00:00Z`)) : undefined,
-    end ? lt(column, new Date(new Date(`${end}T00:00:00Z`).getTime() + 86_400_000)) : undefined,
+    start ? gte(column, startOfDayIn(start, timeZone)) : undefined,
+    end ? lt(column, startOfDayIn(nextDay(end), timeZone)) : undefined,
   );
 }
 

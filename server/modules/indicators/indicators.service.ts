@@ -10,6 +10,8 @@ import { audit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 import { protocolIdsByAbbreviation } from '../protocols';
 import { countAnswers } from '../forms';
+import { institutionTimeZone } from '../institutions';
+import { momentIn, todayIn } from '../../platform/today';
 import { definitionById, definitionsOf, type DefinitionRow, updateDefinitionRow } from './indicators.repository';
 import { indicatorErrors } from './indicators.errors';
 
@@ -50,9 +52,12 @@ function toDto({
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
-/** The inclusive UTC date range asked for; the last 7 days (today included) by default, never before year 1. */
-export function rangeOf(ctx: InstCtx, q: { from: string | null; to: string | null }) {
-  const today = isoDay(ctx.now());
+/**
+ * The inclusive range of days asked for, days of the institution's time zone (issue 31 item 6); the last 7 days
+ * (today there included) by default, never before year 1.
+ */
+export function rangeOf(ctx: InstCtx, q: { from: string | null; to: string | null }, zone = 'UTC') {
+  const today = todayIn(zone, ctx.now());
   const to = q.to ?? (q.from && q.from > today ? q.from : today);
   const weekBefore = new Date(new Date(`${to}T00:00:00Z`).getTime() - 6 * DAY);
   const from = q.from ?? (weekBefore.getUTCFullYear() < 1 ? '0001-01-01' : isoDay(weekBefore));
@@ -72,7 +77,8 @@ export async function runReport(
   q: { from: string | null; to: string | null },
 ): Promise<IndicatorReportDto> {
   const inst = ctx.institutionId;
-  const range = rangeOf(ctx, q);
+  const zone = await institutionTimeZone(ctx.db, inst);
+  const range = rangeOf(ctx, q, zone);
   const defs = (await definitionsOf(ctx.db, inst, report)).map((r) => r.d);
   const protocols = await protocolIdsByAbbreviation(
     ctx.db,
@@ -91,6 +97,7 @@ export async function runReport(
     })),
     range.from,
     range.to,
+    zone,
   );
   const generatedAt = ctx.now().toISOString();
   const abbreviations = [...new Set(defs.map((d) => d.protocolAbbreviation))];
@@ -110,9 +117,9 @@ export async function runReport(
       remark: d.remark,
     })),
     footer: [
-      `${title}: ${range.from} to ${range.to} (both days included, UTC, by the date each form was submitted)`,
+      `${title}: ${range.from} to ${range.to} (both days included, ${zone}, by the date each form was submitted)`,
       `Protocol: ${abbreviations.join(', ')}${found.length < abbreviations.length ? ` (no protocol of this institution has the abbreviation ${abbreviations.filter((a) => !found.includes(a)).join(', ')})` : ''}`,
-      `Generated at ${generatedAt.slice(0, 19).replace('T', ' ')} UTC by ${ctx.account.firstName} ${ctx.account.lastName}`,
+      `Generated at ${momentIn(zone, ctx.now(), true)} by ${ctx.account.firstName} ${ctx.account.lastName}`,
     ],
   };
 }

@@ -7,7 +7,7 @@ import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords, type RefJoin } from '../../platform/record-refs';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import { assertReferences, type RefCheck } from '../../platform/references';
-import { todayIn } from '../../platform/today';
+import { defaultTimeZone, todayIn } from '../../platform/today';
 import { institutions, institutionSites } from './institutions.table';
 
 // All of the institutions module's SQL. index.ts exports the part other modules call (never its tables).
@@ -158,7 +158,8 @@ export async function institutionRecord(db: Db, id: number) {
 export async function insertInstitution(tx: Db, input: InstitutionInput, accountId: number) {
   const [row] = await tx
     .insert(institutions)
-    .values({ ...input, creatorId: accountId, enablerId: accountId })
+    // No zone sent: the server's (LIMS_DEFAULT_TIME_ZONE, else the process's own zone; issue 31 item 6).
+    .values({ ...input, timeZone: input.timeZone ?? defaultTimeZone(), creatorId: accountId, enablerId: accountId })
     .returning();
   return row;
 }

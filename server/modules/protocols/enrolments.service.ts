@@ -4,6 +4,7 @@ import { command, type InstCtx } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
+import { institutionToday } from '../institutions';
 import { assertPatientIds, patientNames, type PatientMatch } from '../participants';
 import {
   disableEnrolmentRow,
@@ -36,7 +37,8 @@ export async function getParticipant(ctx: InstCtx, protocolId: number, id: numbe
 
 /**
  * Enrols a batch in one transaction (issue 12): none chosen says so; a patient already enrolled
- * (even disabled) refuses the whole batch, naming the patient. A day outside the protocol's dates
+ * (even disabled) refuses the whole batch, naming the patient. The enrolment day is today in the institution's time
+ * zone (the server's clock, never a day sent by the browser; issue 31 item 6). A day outside the protocol's dates
  * asks for confirmation (`acceptOutsideDates`) and is noted on each enrolment and its audit row.
  */
 export async function enrol(ctx: InstCtx, protocolId: number, input: EnrolInput) {
@@ -46,7 +48,7 @@ export async function enrol(ctx: InstCtx, protocolId: number, input: EnrolInput)
   const rows = await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     // Locked: two batches naming one patient are decided one after the other.
     const protocol = await protocolOf(ctx, protocolId, tx, true);
-    const outside = outsideDates(protocol, enrolmentDay(ctx));
+    const outside = outsideDates(protocol, await institutionToday(tx, inst, ctx.now()));
     if (outside && !input.acceptOutsideDates)
       throw protocolErrors.outside_dates(protocol.title, outside.range, outside.day);
     await assertPatientIds(tx, inst, ids);
@@ -80,12 +82,6 @@ export async function enrol(ctx: InstCtx, protocolId: number, input: EnrolInput)
   });
   return participantRecords(ctx.db, rows);
 }
-
-/**
- * The enrolment day: the server's clock as a UTC calendar date. Institutions carry no time zone yet, and
- * a day sent by the browser could be anything, so the server decides (docs/protocols.md).
- */
-const enrolmentDay = (ctx: InstCtx) => ctx.now().toISOString().slice(0, 10);
 
 /** The protocol's period in words when `day` lies outside it, else null (an open end never excludes). Samples use it for collection too. */
 export function outsideDates(p: { startDate: string | null; endDate: string | null }, day: string) {

@@ -5,9 +5,11 @@ import type { Range } from './range';
 
 // The order reports' SQL (spec 2 §2 Reports, §9): a read model over the orders, participants, accounts and
 // configuration tables (ADR 0012), each report one statement (no service call per order), scoped to the
-// institution, over whole UTC days. Callers pass deps.reportDb's handle (the longer statement timeout).
+// institution, over whole days of its time zone (range.ts: the instants of its midnights; the roll-up's
+// `day` is already the institution's day). Callers pass deps.reportDb's handle (the longer statement timeout).
 
-const UTC_MINUTE = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD HH24:MI')`;
+/** A timestamp as 'YYYY-MM-DD HH:mm' on the institution's clock. */
+const LOCAL_MINUTE = (col: SQL, r: Range) => sql`to_char(${col} at time zone ${r.zone}, 'YYYY-MM-DD HH24:MI')`;
 const within = (col: SQL, r: Range) =>
   sql`${col} >= ${r.start.toISOString()}::timestamptz and ${col} < ${r.end.toISOString()}::timestamptz`;
 const countOf = async (db: Db, query: SQL) => (await rowsOf<{ n: number }>(db, query))[0].n;
@@ -132,7 +134,7 @@ export async function panelTestColumns(db: Db, inst: number, panelId: number, r:
 }
 
 /**
- * The report's row count: the enabled ordered panels of enabled orders by UTC day are exactly what the
+ * The report's row count: the enabled ordered panels of enabled orders by the institution's day are exactly what the
  * roll-up counts as 'panel' (migration 0023), a few rows per day instead of joining every order of the range.
  */
 export const panelOrderCount = (db: Db, inst: number, panelId: number, r: Range) =>
@@ -164,7 +166,7 @@ export function panelOrderRows(db: Db, inst: number, panelId: number, r: Range, 
   // The page's ordered panels first (index on institution, panel, date), then their tests for those rows only.
   return rowsOf<PanelOrderRow>(
     db,
-    sql`select op.id, o.sample_id, op.comment, ${UTC_MINUTE(sql`op.created_date`)} as ordered_date,
+    sql`select op.id, o.sample_id, op.comment, ${LOCAL_MINUTE(sql`op.created_date`, r)} as ordered_date,
         coalesce((select json_agg(json_build_object('t', t.test_id, 'r', case when rel.is_released then res.result end, 'c', t.comment,
             'a', coalesce(nullif(trim(tt.abbreviation), ''), tt.title)) order by t.id)
           from lims_ordered_tests t
@@ -188,7 +190,7 @@ const unreleasedFlagged = (inst: number, r: Range) =>
 
 /**
  * The total from the daily roll-up's 'unreleased' rows (migration 0035): the flagged, enabled panels of
- * enabled orders per UTC day, kept by the triggers in the transaction of each placement and release, so a
+ * enabled orders per day of the institution, kept by the triggers in the transaction of each placement and release, so a
  * year is a few thousand roll-up rows instead of counting every flagged panel of the range (200,000 at
  * full size, 137 ms p95 at c=10 before).
  */
@@ -217,7 +219,7 @@ export function unreleasedRows(db: Db, inst: number, r: Range, at: Date, limit: 
     db,
     sql`select concat_ws(' ', p.first_name, p.father_name, p.grand_father_name) as patient_name,
           (select m.mrn from patient_mrns m where m.patient_id = p.id and m.institution_site_id is null and m.is_enabled order by m.id limit 1) as mrn,
-          o.sample_id, ${UTC_MINUTE(sql`op.created_date`)} as ordered_on, concat_ws(' ', a.first_name, a.last_name) as ordered_by,
+          o.sample_id, ${LOCAL_MINUTE(sql`op.created_date`, r)} as ordered_on, concat_ws(' ', a.first_name, a.last_name) as ordered_by,
           pn.title as panel_name, d.title as department_name,
           extract(epoch from (${at.toISOString()}::timestamptz - op.created_date))::float8 as age_seconds
         from (select op.id ${where} order by op.created_date, op.id limit ${limit} offset ${offset}) page

@@ -15,6 +15,8 @@ import {
 } from '../../../contract/reports.contract';
 import type { PageQuery } from '../../../contract/common.contract';
 import type { InstCtx } from '../../platform/context';
+import { institutionTimeZone } from '../institutions';
+import { momentIn } from '../../platform/today';
 import { resolveRange, type Range } from './range';
 import { reportErrors } from './reports.errors';
 import {
@@ -30,7 +32,8 @@ import {
 } from './reports.repository';
 
 // The order reports (spec 2 §2 Reports, §9): what each shows (columns, cells, footer) over the read model
-// of reports.repository.ts, scoped to the institution, over whole UTC days. Their routes declare
+// of reports.repository.ts, scoped to the institution, over whole days of the institution's time zone
+// (issue 31 item 6; timestamps stay UTC in the database and the API, the JSON `generatedAt` too). Their routes declare
 // 'reports.run' and the router checks it in the path's institution before the handler, so no check here.
 
 type Cells = Record<string, ReportCell>;
@@ -59,15 +62,16 @@ const num = (key: string, title: string): ReportColumn => ({ key, title, numeric
 
 function footerOf(r: Range, generatedAt: Date, lines: string[]) {
   return [
-    `From ${r.from} to ${r.to}, both days included (dates in UTC: institutions have no time zone).`,
+    `From ${r.from} to ${r.to}, both days included (dates in ${r.zone}, the institution's time zone).`,
     ...lines,
-    `Generated at ${generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+    `Generated at ${momentIn(r.zone, generatedAt)}.`,
   ];
 }
 
-function start(ctx: InstCtx, q: RangeFilter) {
+async function start(ctx: InstCtx, q: RangeFilter) {
   const generatedAt = ctx.now();
-  return { inst: ctx.institutionId, range: resolveRange(q, generatedAt), generatedAt };
+  const zone = await institutionTimeZone(ctx.db, ctx.institutionId);
+  return { inst: ctx.institutionId, range: resolveRange(q, generatedAt, zone), generatedAt };
 }
 
 // Usage and summaries ---------------------------------------------------------------------------
@@ -96,7 +100,7 @@ async function usageReport(
   q: RangeFilter,
   period?: ReportPeriod,
 ): Promise<Report> {
-  const { inst, range, generatedAt } = start(ctx, q);
+  const { inst, range, generatedAt } = await start(ctx, q);
   const spec: UsageSpec = { kind, institutionId: inst, range, period };
   const name = kind === 'test' ? 'Test Name' : 'Panel Name';
   const columns = [
@@ -147,7 +151,7 @@ export const panelSummary = (ctx: InstCtx, q: SummaryFilter) => usageReport(ctx,
 // Test results per date range -------------------------------------------------------------------
 
 export async function testResults(ctx: InstCtx, q: TestResultFilter): Promise<Report> {
-  const { inst, range, generatedAt } = start(ctx, q);
+  const { inst, range, generatedAt } = await start(ctx, q);
   const panel = await panelTitle(ctx.db, inst, q.panelId);
   if (panel === undefined) throw reportErrors.panel_not_found();
   const tests = await panelTestColumns(ctx.db, inst, q.panelId, range);
@@ -165,7 +169,7 @@ export async function testResults(ctx: InstCtx, q: TestResultFilter): Promise<Re
     columns,
     csvBatch: 5000,
     footer: footerOf(range, generatedAt, [
-      `Panel: ${panel}. One row per order of the panel, oldest first; Ordered Date is when the panel was ordered (UTC).`,
+      `Panel: ${panel}. One row per order of the panel, oldest first; Ordered Date is when the panel was ordered (${range.zone}).`,
       `${NO_RESULT}: the test was ordered but its result is not released yet. ${NOT_ORDERED}: the test was not part of this order of the panel.`,
     ]),
     count: () => panelOrderCount(ctx.db, inst, q.panelId, range),
@@ -206,7 +210,7 @@ export function ageText(seconds: number) {
 }
 
 export async function unreleasedPanels(ctx: InstCtx, q: RangeFilter): Promise<Report> {
-  const { inst, range, generatedAt } = start(ctx, q);
+  const { inst, range, generatedAt } = await start(ctx, q);
   const columns = [
     text('patientName', 'Patient Name'),
     text('patientId', 'Patient ID'),
@@ -226,7 +230,7 @@ export async function unreleasedPanels(ctx: InstCtx, q: RangeFilter): Promise<Re
     csvBatch: 5000,
     footer: footerOf(range, generatedAt, [
       'Panels ordered in these dates with at least one test not released yet, oldest first. Patient Id is the main MRN.',
-      `Age is the time since the panel was ordered, at ${generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC (the turnaround so far).`,
+      `Ordered On is in ${range.zone}. Age is the time since the panel was ordered, at ${momentIn(range.zone, generatedAt)} (the turnaround so far).`,
     ]),
     async slice(limit, offset) {
       const rows = await unreleasedRows(ctx.db, inst, range, generatedAt, limit, offset);

@@ -133,7 +133,7 @@ describe('test results per date range', () => {
     ]);
     expect(pages.TotalCount).toBe(3);
     expect(body.footer[0]).toBe(
-      'From 2026-03-01 to 2026-03-31, both days included (dates in UTC: institutions have no time zone).',
+      `From 2026-03-01 to 2026-03-31, both days included (dates in UTC, the institution's time zone).`,
     );
     expect(body.footer.at(-1)).toBe('Generated at 2026-04-02 00:00 UTC.');
   });
@@ -413,7 +413,7 @@ describe('CSV', () => {
     expect(lines[2]).toBe(`"2","${o3.sampleId}","No Result","No Result","'=1+2","No Result","","2026-03-09 08:00"`);
     expect(lines[4]).toBe('"","","","","","","",""');
     expect(lines[5]).toBe(
-      '"From 2026-03-01 to 2026-03-31, both days included (dates in UTC: institutions have no time zone).","","","","","","",""',
+      `"From 2026-03-01 to 2026-03-31, both days included (dates in UTC, the institution's time zone).","","","","","","",""`,
     );
     expect(lines.at(-2)).toBe('"Generated at 2026-04-02 00:00 UTC.","","","","","","",""');
     expect(lines.at(-1)).toBe('');
@@ -473,14 +473,14 @@ describe('who may run reports', () => {
 describe('daily roll-up (report_daily_counts, kept by triggers)', () => {
   /** The roll-up as counted directly from the orders tables, written independently of the migration's triggers. */
   const direct = sql`select institution_id, kind, ref_id, day::text, payment_category_id, n from (
-      select t.institution_id, 'test' as kind, t.test_id as ref_id, (t.created_date at time zone 'UTC')::date as day, coalesce(o.payment_category_id, 0) as payment_category_id, count(*)::int as n
+      select t.institution_id, 'test' as kind, t.test_id as ref_id, (t.created_date at time zone (select i.time_zone from institutions i where i.id = t.institution_id))::date as day, coalesce(o.payment_category_id, 0) as payment_category_id, count(*)::int as n
       from lims_ordered_tests t join lims_ordered_panels op on op.id = t.lims_ordered_panel_id join lims_orders o on o.id = t.lims_order_id
       where t.is_enabled and op.is_enabled and o.is_enabled group by 1, 2, 3, 4, 5
       union all
-      select op.institution_id, 'panel', op.panel_id, (op.created_date at time zone 'UTC')::date, coalesce(o.payment_category_id, 0), count(*)::int
+      select op.institution_id, 'panel', op.panel_id, (op.created_date at time zone (select i.time_zone from institutions i where i.id = op.institution_id))::date, coalesce(o.payment_category_id, 0), count(*)::int
       from lims_ordered_panels op join lims_orders o on o.id = op.lims_order_id where op.is_enabled and o.is_enabled group by 1, 2, 3, 4, 5
       union all
-      select op.institution_id, 'unreleased', op.panel_id, (op.created_date at time zone 'UTC')::date, 0, count(*)::int
+      select op.institution_id, 'unreleased', op.panel_id, (op.created_date at time zone (select i.time_zone from institutions i where i.id = op.institution_id))::date, 0, count(*)::int
       from lims_ordered_panels op join lims_orders o on o.id = op.lims_order_id where op.is_enabled and o.is_enabled and op.has_unreleased group by 1, 2, 3, 4, 5) x`;
   const kept = sql`select institution_id, kind, ref_id, day::text, payment_category_id, n from report_daily_counts where n <> 0`;
   const rows = async (q: SQL) =>

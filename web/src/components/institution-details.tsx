@@ -9,7 +9,7 @@ export function InstitutionDetails({ institution, children }: { institution: Ins
     ['Title', institution.title],
     ['Abbreviation', institution.abbreviation],
     ['Address', institution.address],
-    ['Time zone', `${institution.timeZone} (collection dates are at most today there)`],
+    ['Time zone', `${institution.timeZone}: its days in reports, indicators, enrolment and collection dates`],
     [
       'Local phone number rule',
       institution.localPhoneRule ? 'On: participant phone numbers start with 09 and have 10 digits' : 'Off',

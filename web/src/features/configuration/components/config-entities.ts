@@ -82,7 +82,7 @@ export const INSTITUTION_ENTITY: ConfigEntity = {
       kind: 'boolean',
       default: false,
     },
-    // Issue 28 item 2: "today" for collection dates. Empty on create is UTC.
+    // Issue 28 item 2 / issue 31 item 6: the institution's days. Empty on create is the server's zone.
     { name: 'timeZone', label: 'Time Zone (e.g. Africa/Addis_Ababa)', kind: 'text', max: 64 },
   ],
   columns: [],

@@ -5,7 +5,7 @@ import { protocolEndpoints } from '@contract/protocols.endpoints';
 import { sampleEndpoints } from '@contract/samples.endpoints';
 import { call, callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { today } from '@/lib/format';
+import { todayIn } from '@contract/common.contract';
 
 // The keys sit under their resource (['patients', instId], ['orders', instId]), so registering a
 // participant or placing an order anywhere refreshes the dashboard too.
@@ -54,9 +54,12 @@ export function useSampleCount(instId: number, enabled: boolean) {
   });
 }
 
-/** 'Pending Collection Protocols': the newest protocols still open today (no end date, or ending today or later). */
-export function usePendingProtocols(instId: number, size = 5) {
-  const openOn = today();
+/**
+ * 'Pending Collection Protocols': the newest protocols still open today (no end date, or ending today or later),
+ * today in the institution's time zone, not the browser's (issue 31 item 6).
+ */
+export function usePendingProtocols(instId: number, timeZone: string, size = 5) {
+  const openOn = todayIn(timeZone);
   return useQuery({
     queryKey: queryKeys.protocols.list(instId, { pending: openOn, size }),
     queryFn: () =>

@@ -9,10 +9,11 @@ const overview = (id: number) => `/collection-protocols/${id}/overview`;
 
 /**
  * spec 1 §2 'Pending Collection Protocols': title, start date (YYYY-MM-DD) and Launch; a protocol opens its
- * overview; 'View More' goes to /collection-protocols. "Pending" = still open today (not yet ended).
+ * overview; 'View More' goes to /collection-protocols. "Pending" = still open today (not yet ended),
+ * today in the institution's time zone.
  */
-export function PendingProtocols({ instId }: { instId: number }) {
-  const pending = usePendingProtocols(instId);
+export function PendingProtocols({ instId, timeZone }: { instId: number; timeZone: string }) {
+  const pending = usePendingProtocols(instId, timeZone);
   const navigate = useNavigate();
   const rows = pending.data?.items ?? [];
   let body;

@@ -1,5 +1,6 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingHospital, IconClipboardList, IconFlask, IconTestPipe, IconUsers } from '@tabler/icons-react';
+import { todayIn } from '@contract/common.contract';
 import { fullName } from '@/lib/format';
 import { useCan, useCurrentInstitution, useCurrentRoles, useMe } from '@/lib/session-context';
 import { useOrderCount, usePatientCount, useProtocolCount, useSampleCount } from '../api/dashboard';
@@ -37,6 +38,9 @@ export function DashboardPage() {
             </Title>
             <Text size="sm" c="dimmed">
               {institution.address}
+            </Text>
+            <Text size="sm" c="dimmed" data-testid="institution-today">
+              Today is {todayIn(institution.timeZone)} in {institution.timeZone}, the institution&apos;s time zone
             </Text>
             <Group gap={6} mt="xs">
               <Badge variant="light">{institution.abbreviation}</Badge>
@@ -92,7 +96,7 @@ export function DashboardPage() {
         )}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: canSeeProtocols && canSeeParticipants ? 2 : 1 }}>
-        {canSeeProtocols && <PendingProtocols instId={institution.id} />}
+        {canSeeProtocols && <PendingProtocols instId={institution.id} timeZone={institution.timeZone} />}
         {canSeeParticipants && <RecentParticipants instId={institution.id} canEdit={canEditParticipants} />}
       </SimpleGrid>
     </Stack>

@@ -6,7 +6,8 @@ import dayjs from 'dayjs';
 import { INDICATOR_REPORT_TITLES, type IndicatorReport } from '@contract/indicators.contract';
 import { DateField, dateProblem } from '@/components/date-field';
 import { MSG } from '@contract/messages';
-import { formatCount, today } from '@/lib/format';
+import { formatCount } from '@/lib/format';
+import { todayIn } from '@contract/common.contract';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { downloadIndicatorCsv, useIndicatorReport, type Range } from '../api/indicators';
 import { DefinitionsDrawer } from './definitions-drawer';
@@ -21,8 +22,9 @@ const PROTOCOL: Record<IndicatorReport, string> = { breast: 'BCS', cervical: 'CC
 export function IndicatorReportPage({ report }: { report: IndicatorReport }) {
   const { institution } = useCurrentInstitution();
   const title = INDICATOR_REPORT_TITLES[report];
-  const [from, setFrom] = useState(() => dayjs().subtract(6, 'day').format('YYYY-MM-DD'));
-  const [to, setTo] = useState(today);
+  // The institution's days, not the browser's (issue 31 item 6).
+  const [from, setFrom] = useState(() => dayjs(todayIn(institution.timeZone)).subtract(6, 'day').format('YYYY-MM-DD'));
+  const [to, setTo] = useState(() => todayIn(institution.timeZone));
   const [range, setRange] = useState<Range | null>(() => ({ from, to }));
   const [rangeError, setRangeError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -64,7 +66,7 @@ export function IndicatorReportPage({ report }: { report: IndicatorReport }) {
         </Title>
         <Text size="sm" c="dimmed">
           Screening indicators counted over the forms submitted for protocol {PROTOCOL[report]}, by the day each was
-          submitted (UTC).
+          submitted in {institution.timeZone}, the institution&apos;s time zone.
         </Text>
       </div>
       <Group align="flex-end" gap="sm">

@@ -12,6 +12,7 @@ import {
   type OrderReportPath,
   type ReportPeriod,
 } from '@contract/reports.contract';
+import { todayIn } from '@contract/common.contract';
 import { DateField } from '@/components/date-field';
 import { PagedTable } from '@/components/paged-table';
 import { useListState } from '@/components/use-list-state';
@@ -21,8 +22,9 @@ import { downloadReportCsv, useReport, type ReportCriteria, type ReportTableRow 
 import { ReportChart } from '../components/report-chart';
 
 const DAY = 86_400_000;
-/** Today and the day DEFAULT_REPORT_DAYS - 1 before it, as UTC calendar days (the server's days). */
-const utcDay = (offset = 0) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+/** Today in the institution's time zone (the server's days, issue 31 item 6), or `offset` days from it. */
+const institutionDay = (timeZone: string, offset = 0) =>
+  new Date(Date.parse(`${todayIn(timeZone)}T00:00:00Z`) + offset * DAY).toISOString().slice(0, 10);
 
 /** Short cells (dates, IDs, results, ages) stay on one line; names may wrap. */
 const NO_WRAP = /^(orderedDate|orderedOn|period|age|sampleId|serialNumber|test\d+)$/;
@@ -56,8 +58,8 @@ export function OrderReportPage({ path }: { path: OrderReportPath }) {
   const hasPeriod = path === 'test-summary-report' || path === 'panel-summary-report';
   const list = useListState();
   const panels = useLookupOptions(hasPanel ? 'panels' : null);
-  const [from, setFrom] = useState<string | null>(() => utcDay(1 - DEFAULT_REPORT_DAYS));
-  const [to, setTo] = useState<string | null>(() => utcDay());
+  const [from, setFrom] = useState<string | null>(() => institutionDay(institution.timeZone, 1 - DEFAULT_REPORT_DAYS));
+  const [to, setTo] = useState<string | null>(() => institutionDay(institution.timeZone));
   const [panelId, setPanelId] = useState<string | null>(null);
   const [period, setPeriod] = useState<ReportPeriod>('day');
   const [criteria, setCriteria] = useState<ReportCriteria | null>(null);
@@ -160,7 +162,7 @@ export function OrderReportPage({ path }: { path: OrderReportPath }) {
           {title}
         </Title>
         <Text size="sm" c="gray.7">
-          {INTRO[path]} Dates are whole days in UTC.
+          {INTRO[path]} Dates are whole days in {institution.timeZone}, the institution&apos;s time zone.
         </Text>
       </div>
       {hasPanel ? (
