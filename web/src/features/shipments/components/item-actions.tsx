@@ -11,6 +11,8 @@ interface Props {
   instId: number;
   shipmentId: number;
   selected: ShipmentItem[];
+  /** False once nothing is pending or the shipment takes no more receipts: only a refusal still shows. */
+  open: boolean;
   onDone: () => void;
 }
 
@@ -20,7 +22,7 @@ const samples = (n: number) => `${n} sample${n === 1 ? '' : 's'}`;
  * Accept or Reject the selected pending items (receiving side only) in ONE call: all of them or none. A
  * refusal names each item it refused by sample ID; the selection stays, so the rest can be sent again.
  */
-export function ItemActions({ instId, shipmentId, selected, onDone }: Props) {
+export function ItemActions({ instId, shipmentId, selected, open, onDone }: Props) {
   const bulk = useProcessItems(instId, shipmentId);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
@@ -56,35 +58,38 @@ export function ItemActions({ instId, shipmentId, selected, onDone }: Props) {
   const verb = asked?.action.kind === 'reject' ? 'rejected' : 'accepted';
   const refused = bulk.isError ? refusalsOf(bulk.error) : [];
   const none = selected.length === 0 || bulk.isPending;
+  if (!open && !bulk.isError) return null;
   return (
     <Stack gap="xs">
-      <Group gap="sm">
-        <Button
-          leftSection={<IconCheck size={16} />}
-          color="teal"
-          disabled={none}
-          onClick={() => run({ kind: 'receive' })}
-        >
-          Accept{selected.length ? ` (${selected.length})` : ''}
-        </Button>
-        <Button
-          leftSection={<IconX size={16} />}
-          color="red"
-          variant="light"
-          disabled={none}
-          onClick={() => {
-            setReasonError(null);
-            setRejecting(true);
-          }}
-        >
-          Reject{selected.length ? ` (${selected.length})` : ''}
-        </Button>
-        {selected.length === 0 && !bulk.isPending && (
-          <Text size="sm" c="dimmed">
-            Select pending samples (or scan them) to accept or reject them.
-          </Text>
-        )}
-      </Group>
+      {open && (
+        <Group gap="sm">
+          <Button
+            leftSection={<IconCheck size={16} />}
+            color="teal"
+            disabled={none}
+            onClick={() => run({ kind: 'receive' })}
+          >
+            Accept{selected.length ? ` (${selected.length})` : ''}
+          </Button>
+          <Button
+            leftSection={<IconX size={16} />}
+            color="red"
+            variant="light"
+            disabled={none}
+            onClick={() => {
+              setReasonError(null);
+              setRejecting(true);
+            }}
+          >
+            Reject{selected.length ? ` (${selected.length})` : ''}
+          </Button>
+          {selected.length === 0 && !bulk.isPending && (
+            <Text size="sm" c="dimmed">
+              Select pending samples (or scan them) to accept or reject them.
+            </Text>
+          )}
+        </Group>
+      )}
       <div aria-live="polite">
         {bulk.isPending && asked && (
           <Group gap="xs">

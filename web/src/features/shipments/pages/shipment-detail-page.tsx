@@ -232,10 +232,17 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
               Pending ({pending.length})
             </Title>
             {acting && pending.length > 0 && (
-              <>
-                <ScanToSelect items={all} selected={selected} onSelect={(itemId) => toggle(itemId, true)} />
-                <ItemActions instId={institution.id} shipmentId={s.id} selected={chosen} onDone={afterActions} />
-              </>
+              <ScanToSelect items={all} selected={selected} onSelect={(itemId) => toggle(itemId, true)} />
+            )}
+            {/* Mounted on the receiving side even when nothing is left to do: a refusal that ended the work still shows. */}
+            {receiving && canManage && (
+              <ItemActions
+                instId={institution.id}
+                shipmentId={s.id}
+                selected={chosen}
+                open={acting && pending.length > 0}
+                onDone={afterActions}
+              />
             )}
             {!receiving && pending.length > 0 && s.status !== 'draft' && (
               <Text size="sm" c="dimmed">
