@@ -313,7 +313,8 @@ export const RecordBase = z.object({
   enablerAccount: AccountRef,
 });
 
-export const Problem = z.object({
+/** RFC 7807 problem; extension members (§3.2) pass through, e.g. a bulk call's per-item `items` (docs/shipments.md). */
+export const Problem = z.looseObject({
   type: z.string(),
   /** The error's code, e.g. 'participants.mrn_taken' (also the fragment of `type`), for clients to branch on. */
   code: z.string().optional(),

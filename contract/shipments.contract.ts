@@ -117,6 +117,36 @@ export const RejectInput = z.object({
 });
 export type RejectInput = z.output<typeof RejectInput>;
 
+/** Most items one bulk accept or reject (one transaction) takes: a whole shipment. */
+export const MAX_BULK_ITEMS = MAX_SHIPMENT_ITEMS;
+
+/** An item to accept or reject in bulk; `concurrencyStamp` (the item's, as listed) is checked when given. */
+const BulkItem = z.object({ id: Id, concurrencyStamp: z.string().max(100).optional() });
+const bulkItems = z
+  .array(BulkItem, { error: 'Must be a list of items' })
+  .min(1, 'Choose at least one item')
+  .max(MAX_BULK_ITEMS, `At most ${MAX_BULK_ITEMS} items in one call`)
+  .superRefine((items, ctx) => {
+    const seen = new Set<number>();
+    for (const { id } of items) {
+      if (seen.has(id)) {
+        ctx.addIssue({ code: 'custom', message: `Item ${id} is listed twice` });
+        return;
+      }
+      seen.add(id);
+    }
+  });
+
+/**
+ * Accepting several pending items of one shipment in ONE call and one transaction (a whole box): all of
+ * them or none (docs/shipments.md "Bulk accept and reject").
+ */
+export const BulkReceiveInput = z.object({ items: bulkItems });
+export type BulkReceiveInput = z.output<typeof BulkReceiveInput>;
+/** Rejecting several items at once: one reason for all of them, required here (the screen always asks for it). */
+export const BulkRejectInput = z.object({ items: bulkItems, reason: requiredText(500, undefined, 'multi') });
+export type BulkRejectInput = z.output<typeof BulkRejectInput>;
+
 export const ShipmentListQuery = PagingQuery.extend({
   sendingInstitutionId: optionalId,
   receivingInstitutionId: optionalId,
@@ -243,6 +273,23 @@ export const ShipmentItem = z.object({
   concurrencyStamp: z.string(),
 });
 export type ShipmentItem = z.infer<typeof ShipmentItem>;
+
+/** A bulk accept or reject: the shipment after it (status rolled up) and the items it processed. */
+export const BulkProcessResult = z.object({ shipment: Shipment, items: z.array(ShipmentItem) });
+export type BulkProcessResult = z.infer<typeof BulkProcessResult>;
+
+/**
+ * One item a bulk accept or reject refused (the 409 `shipments.items_refused` lists them all in `items`,
+ * an extension member of the problem): `sampleId` null for an id that is not an item of this shipment.
+ */
+export const BulkRefusal = z.object({
+  itemId: z.number(),
+  sampleId: z.string().nullable(),
+  code: z.string(),
+  title: z.string(),
+});
+export type BulkRefusal = z.infer<typeof BulkRefusal>;
+export const BulkRefusals = z.object({ items: z.array(BulkRefusal) });
 
 /** A sample the caller may ship (the stepper's result table). */
 export const ShipmentCandidate = z.object({

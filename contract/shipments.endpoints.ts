@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { InstParam } from './common.contract';
 import { endpoint } from './endpoint';
 import {
+  BulkProcessResult,
+  BulkReceiveInput,
+  BulkRejectInput,
   CandidateQuery,
   ManifestInput,
   ManifestPreview,
@@ -112,6 +115,26 @@ export const shipmentEndpoints = {
     params: ShipmentItemParams,
     body: RejectInput,
     response: { 200: ShipmentItem },
+    permission: 'shipments.manage',
+    tags,
+  }),
+  // Bulk (docs/shipments.md "Bulk accept and reject"): many pending items of one shipment in one call and one
+  // transaction, all or none. Static segments, so they never match `:itemId`.
+  receiveItems: endpoint({
+    method: 'POST',
+    path: `${items}/receive`,
+    params: ShipmentParams,
+    body: BulkReceiveInput,
+    response: { 200: BulkProcessResult },
+    permission: 'shipments.manage',
+    tags,
+  }),
+  rejectItems: endpoint({
+    method: 'POST',
+    path: `${items}/reject`,
+    params: ShipmentParams,
+    body: BulkRejectInput,
+    response: { 200: BulkProcessResult },
     permission: 'shipments.manage',
     tags,
   }),

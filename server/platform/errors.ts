@@ -10,10 +10,16 @@ export class AppError extends Error {
     readonly code = 'error',
     /** Seconds, sent as the Retry-After header (429). */
     readonly retryAfter?: number,
+    /** RFC 7807 extension members sent beside the standard ones (a bulk call's per-item refusals). */
+    readonly extensions?: Record<string, unknown>,
   ) {
     super(title);
   }
 }
+
+/** The same problem with extension members (e.g. `items`: what a bulk call refused, item by item). */
+export const withExtensions = (e: AppError, extensions: Record<string, unknown>) =>
+  new AppError(e.status, e.title, e.errors, e.code, e.retryAfter, extensions);
 
 export const badRequest = (title: string, errors?: Record<string, string[]>) =>
   new AppError(400, title, errors, 'bad_request');
@@ -156,6 +162,7 @@ function sendProblem(req: FastifyRequest, reply: FastifyReply, problem: AppError
     .status(problem.status)
     .type('application/problem+json')
     .send({
+      ...problem.extensions,
       type: `about:blank#${problem.code}`,
       code: problem.code,
       title: problem.title,

@@ -98,9 +98,9 @@ export async function getShipment(ctx: InstCtx, id: number, db: Db = ctx.db) {
 export async function listItems(
   ctx: InstCtx,
   shipmentId: number,
-  opts: { ids?: number[] } = {},
+  opts: { ids?: number[]; shipment?: Shipment } = {},
 ): Promise<ShipmentItem[]> {
-  const shipment = await getShipment(ctx, shipmentId);
+  const shipment = opts.shipment ?? (await getShipment(ctx, shipmentId));
   const rows = await itemRows(ctx.db, shipmentId, opts.ids);
   const who = [...new Set(rows.map((r) => r.item.processedById).filter((x): x is number => x !== null))];
   const local = rows.map((r) => r.item.collectedSampleId).filter((x): x is number => x !== null);

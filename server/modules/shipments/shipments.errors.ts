@@ -34,6 +34,20 @@ export const shipmentErrors = defineErrors('shipments', {
     status: 409,
     title: (sampleId: string, status: string) => `Sample ${sampleId} is already ${status}.`,
   },
+  // Bulk accept and reject: each refused item in the problem's `items`, the whole call one 409 naming the first ones.
+  item_not_in_shipment: { status: 404, title: (itemId: number) => `Item ${itemId} is not in this shipment.` },
+  item_stale: {
+    status: 409,
+    title: (sampleId: string) => `Sample ${sampleId} was changed by someone else: reload the shipment and try again.`,
+  },
+  items_refused: {
+    status: 409,
+    title: (verb: 'received' | 'rejected', refused: string[]) =>
+      `Nothing was ${verb}: ${refused
+        .slice(0, 3)
+        .map((t) => t.replace(/\.$/, ''))
+        .join('; ')}${refused.length > 3 ? `; and ${refused.length - 3} more` : ''}.`,
+  },
   receiver_only: { status: 403, title: 'Only the receiving institution receives or rejects items.' },
   sender_only: { status: 403, title: 'Only the sending institution changes this shipment.' },
   cannot_cancel: { status: 409, title: (status: string) => `This shipment is ${status} and cannot be cancelled.` },

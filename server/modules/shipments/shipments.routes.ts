@@ -4,6 +4,7 @@ import { router } from '../../platform/route';
 import { sendPage } from '../../platform/paging';
 import * as reads from './shipment-reads.service';
 import * as svc from './shipments.service';
+import { receiveItems, rejectItems } from './bulk-receive.service';
 import { manifestCsv, manifestDisposition, manifestPdf } from './shipments.manifest-files';
 import { manifestBundle } from './shipments.manifest-fhir';
 import { importManifest, previewManifest } from './manifest-import.service';
@@ -29,6 +30,8 @@ export function shipmentRoutes(app: App, deps: AppDeps) {
   );
   route(e.receiveItem, async (req, ctx) => svc.receiveItem(ctx, req.params.shipmentId, req.params.itemId, req.body));
   route(e.rejectItem, async (req, ctx) => svc.rejectItem(ctx, req.params.shipmentId, req.params.itemId, req.body));
+  route(e.receiveItems, async (req, ctx) => receiveItems(ctx, req.params.shipmentId, req.body));
+  route(e.rejectItems, async (req, ctx) => rejectItems(ctx, req.params.shipmentId, req.body));
 
   route(e.manifestCsv, async (req, ctx, reply) => {
     const shipment = await reads.getShipment(ctx, req.params.shipmentId);

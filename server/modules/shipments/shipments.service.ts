@@ -48,7 +48,7 @@ const nowParts = (ctx: InstCtx) => {
 };
 
 /** The shipment, locked for the rest of the transaction, if the caller's institution sent it or receives it (sent); else 404. */
-async function lockShipment(tx: Db, ctx: InstCtx, id: number): Promise<ShipmentRow> {
+export async function lockShipment(tx: Db, ctx: InstCtx, id: number): Promise<ShipmentRow> {
   const inst = ctx.institutionId;
   const row = await lockShipmentRow(tx, id);
   if (!row || (row.institutionId !== inst && (row.receivingInstitutionId !== inst || !row.sentAt)))
@@ -57,7 +57,7 @@ async function lockShipment(tx: Db, ctx: InstCtx, id: number): Promise<ShipmentR
 }
 
 /** Institution and site titles both sides are named by in a sample's history. */
-async function partiesOf(tx: Db, s: ShipmentRow) {
+export async function partiesOf(tx: Db, s: ShipmentRow) {
   const titles = await institutionTitles(tx, [s.institutionId, s.receivingInstitutionId]);
   return {
     sender: titles.get(s.institutionId) ?? `Institution ${s.institutionId}`,
@@ -326,7 +326,7 @@ function assertSender(ctx: InstCtx, s: ShipmentRow) {
 }
 
 /** Received when nothing is pending any more, partially received while some items are processed. */
-async function rollUp(tx: Db, ctx: InstCtx, s: ShipmentRow) {
+export async function rollUp(tx: Db, ctx: InstCtx, s: ShipmentRow) {
   const done = await nothingPending(tx, s.id);
   return updateShipment(tx, s.id, {
     status: done ? 'received' : 'partially_received',
@@ -334,6 +334,20 @@ async function rollUp(tx: Db, ctx: InstCtx, s: ShipmentRow) {
     receivedAt: done ? ctx.now() : null,
   });
 }
+
+/** A sample's history entry for its item received or rejected (one item or a bulk call: the same words). */
+export const processedSummary = (
+  status: 'received' | 'rejected',
+  parties: { sender: string; receiver: string },
+  name: string,
+  reason?: string | null,
+) =>
+  status === 'received'
+    ? `Received by ${parties.receiver} from ${parties.sender} (shipment "${name}").`
+    : `Rejected by ${parties.receiver} (shipment "${name}" from ${parties.sender})${reason ? `: ${reason}` : '.'}`;
+
+/** Only a sent shipment that is not fully processed takes receipts and rejections. */
+export const receivable = (s: ShipmentRow) => s.status === 'shipped' || s.status === 'partially_received';
 
 /**
  * Receiving or rejecting one pending item, by the receiving institution only: records who and when,
@@ -350,8 +364,7 @@ async function processItem(
     if (s.receivingInstitutionId !== ctx.institutionId) throw shipmentErrors.receiver_only();
     const item = await lockItem(tx, s.id, itemId);
     if (!item) throw notFound('Shipment item');
-    if (s.status !== 'shipped' && s.status !== 'partially_received')
-      throw shipmentErrors.not_receivable(s.status.replace('_', ' '));
+    if (!receivable(s)) throw shipmentErrors.not_receivable(s.status.replace('_', ' '));
     if (v.concurrencyStamp && v.concurrencyStamp !== item.concurrencyStamp) throw staleStamp();
     const code = item.externalSample?.sampleId ?? (await sampleCodeOf(tx, item.collectedSampleId!));
     if (item.status !== 'pending') throw shipmentErrors.item_processed(code, item.status);
@@ -374,10 +387,7 @@ async function processItem(
           reason: v.reason ?? null,
           accountId: ctx.account.id,
           at: ctx.now(),
-          summary:
-            status === 'received'
-              ? `Received by ${parties.receiver} from ${parties.sender} (shipment "${s.name}").`
-              : `Rejected by ${parties.receiver} (shipment "${s.name}" from ${parties.sender})${v.reason ? `: ${v.reason}` : '.'}`,
+          summary: processedSummary(status, parties, s.name, v.reason),
         },
       ]);
     }

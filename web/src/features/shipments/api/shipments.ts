@@ -1,12 +1,14 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
 import type { z } from 'zod';
-import type {
-  ManifestInput,
-  Shipment,
-  ShipmentInput,
-  ShipmentItem,
-  ShipmentStatus,
+import {
+  BulkRefusals,
+  type BulkRefusal,
+  type ManifestInput,
+  type Shipment,
+  type ShipmentInput,
+  type ShipmentItem,
+  type ShipmentStatus,
 } from '@contract/shipments.contract';
 import { shipmentEndpoints as e } from '@contract/shipments.endpoints';
 import { protocolEndpoints } from '@contract/protocols.endpoints';
@@ -109,32 +111,28 @@ export function useCancelShipment(instId: number, id: number) {
 
 export type ItemAction = { kind: 'receive' } | { kind: 'reject'; reason: string };
 
-/** One call per item: the API has no bulk receive. Failures do not stop the rest; they are returned. */
-export async function processItems(
-  instId: number,
-  shipmentId: number,
-  items: ShipmentItem[],
-  action: ItemAction,
-  onProgress: (done: number) => void,
-) {
-  const failures: { sampleId: string; title: string }[] = [];
-  let done = 0;
-  for (const item of items) {
-    const params = { instId, shipmentId, itemId: item.id };
-    try {
-      if (action.kind === 'reject')
-        await call(
-          e.rejectItem,
-          { params, body: { reason: action.reason, concurrencyStamp: item.concurrencyStamp } },
-          { notify: false },
-        );
-      else await call(e.receiveItem, { params, body: { concurrencyStamp: item.concurrencyStamp } }, { notify: false });
-    } catch (e) {
-      failures.push({ sampleId: item.collectedSample.sampleId, title: e instanceof Error ? e.message : String(e) });
-    }
-    onProgress(++done);
-  }
-  return failures;
+/**
+ * Accept or reject the chosen items in ONE call (all of them or none, docs/shipments.md "Bulk accept and
+ * reject"), each with the stamp it was listed with.
+ */
+export function useProcessItems(instId: number, shipmentId: number) {
+  return useMutation({
+    ...changes('shipments.receive', instId),
+    mutationFn: ({ items, action }: { items: ShipmentItem[]; action: ItemAction }) => {
+      const params = { instId, shipmentId };
+      const asked = items.map((i) => ({ id: i.id, concurrencyStamp: i.concurrencyStamp }));
+      return action.kind === 'reject'
+        ? call(e.rejectItems, { params, body: { items: asked, reason: action.reason } }, { notify: false })
+        : call(e.receiveItems, { params, body: { items: asked } }, { notify: false });
+    },
+  });
+}
+
+/** The items a refused bulk call names, one by one (the 409's `items`); none for any other failure. */
+export function refusalsOf(error: unknown): BulkRefusal[] {
+  if (!(error instanceof ApiError)) return [];
+  const parsed = BulkRefusals.safeParse(error.problem);
+  return parsed.success ? parsed.data.items : [];
 }
 
 /** The manifest as a parsed file: the FHIR Bundle another installation exported (docs/shipments.md "Manifest exchange"). */

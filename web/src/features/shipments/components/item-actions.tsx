@@ -1,54 +1,47 @@
 import { useState } from 'react';
-import { Alert, Button, Group, List, Progress, Stack, Text, Textarea } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Group, List, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { ShipmentItem } from '@contract/shipments.contract';
-import { invalidateAfter } from '@/lib/mutation-effects';
-import { processItems, type ItemAction } from '../api/shipments';
+import { errorTitle } from '@/lib/api-client';
+import { refusalsOf, useProcessItems, type ItemAction } from '../api/shipments';
 import { Dialog, DialogClose } from '@/components/dialog';
 
 interface Props {
   instId: number;
   shipmentId: number;
   selected: ShipmentItem[];
+  /** False once nothing is pending or the shipment takes no more receipts: only a refusal still shows. */
+  open: boolean;
   onDone: () => void;
 }
 
-type Failure = { sampleId: string; title: string };
+const samples = (n: number) => `${n} sample${n === 1 ? '' : 's'}`;
 
 /**
- * Accept or Reject the selected pending items (receiving side only). The API takes one item per call, so
- * the calls run one after another with a progress bar; failures are listed, the rest still go through.
+ * Accept or Reject the selected pending items (receiving side only) in ONE call: all of them or none. A
+ * refusal names each item it refused by sample ID; the selection stays, so the rest can be sent again.
  */
-export function ItemActions({ instId, shipmentId, selected, onDone }: Props) {
-  const queryClient = useQueryClient();
+export function ItemActions({ instId, shipmentId, selected, open, onDone }: Props) {
+  const bulk = useProcessItems(instId, shipmentId);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const [running, setRunning] = useState<{ label: string; done: number; total: number } | null>(null);
-  const [failures, setFailures] = useState<Failure[] | null>(null);
 
-  const run = async (action: ItemAction) => {
-    const items = [...selected];
-    const label = action.kind === 'receive' ? 'Accepting' : 'Rejecting';
-    setFailures(null);
-    setRunning({ label, done: 0, total: items.length });
-    const failed = await processItems(instId, shipmentId, items, action, (done) =>
-      setRunning({ label, done, total: items.length }),
+  const run = (action: ItemAction) => {
+    bulk.mutate(
+      { items: [...selected], action },
+      {
+        onSuccess: (out) => {
+          notifications.show({
+            color: 'teal',
+            autoClose: 4000,
+            message: `${samples(out.items.length)} ${action.kind === 'receive' ? 'accepted' : 'rejected'}.`,
+          });
+          onDone();
+        },
+      },
     );
-    setRunning(null);
-    await invalidateAfter(queryClient, 'shipments.receive', instId);
-    const ok = items.length - failed.length;
-    if (ok > 0) {
-      notifications.show({
-        color: 'teal',
-        autoClose: 4000,
-        message: `${ok} sample${ok === 1 ? '' : 's'} ${action.kind === 'receive' ? 'accepted' : 'rejected'}.`,
-      });
-    }
-    setFailures(failed.length ? failed : null);
-    onDone();
   };
 
   const submitReject = () => {
@@ -57,62 +50,77 @@ export function ItemActions({ instId, shipmentId, selected, onDone }: Props) {
       return;
     }
     setRejecting(false);
-    void run({ kind: 'reject', reason: reason.trim() });
+    run({ kind: 'reject', reason: reason.trim() });
     setReason('');
   };
 
-  const none = selected.length === 0 || running !== null;
+  const asked = bulk.variables;
+  const verb = asked?.action.kind === 'reject' ? 'rejected' : 'accepted';
+  const refused = bulk.isError ? refusalsOf(bulk.error) : [];
+  const none = selected.length === 0 || bulk.isPending;
+  if (!open && !bulk.isError) return null;
   return (
     <Stack gap="xs">
-      <Group gap="sm">
-        <Button
-          leftSection={<IconCheck size={16} />}
-          color="teal"
-          disabled={none}
-          onClick={() => void run({ kind: 'receive' })}
-        >
-          Accept{selected.length ? ` (${selected.length})` : ''}
-        </Button>
-        <Button
-          leftSection={<IconX size={16} />}
-          color="red"
-          variant="light"
-          disabled={none}
-          onClick={() => {
-            setReasonError(null);
-            setRejecting(true);
-          }}
-        >
-          Reject{selected.length ? ` (${selected.length})` : ''}
-        </Button>
-        {selected.length === 0 && !running && (
-          <Text size="sm" c="dimmed">
-            Select pending samples to accept or reject them.
-          </Text>
-        )}
-      </Group>
-      {running && (
-        <Stack gap={4} aria-live="polite">
-          <Text size="sm">
-            {running.label} {running.done} of {running.total}…
-          </Text>
-          <Progress value={(running.done / running.total) * 100} aria-label={`${running.label} samples`} />
-        </Stack>
+      {open && (
+        <Group gap="sm">
+          <Button
+            leftSection={<IconCheck size={16} />}
+            color="teal"
+            disabled={none}
+            onClick={() => run({ kind: 'receive' })}
+          >
+            Accept{selected.length ? ` (${selected.length})` : ''}
+          </Button>
+          <Button
+            leftSection={<IconX size={16} />}
+            color="red"
+            variant="light"
+            disabled={none}
+            onClick={() => {
+              setReasonError(null);
+              setRejecting(true);
+            }}
+          >
+            Reject{selected.length ? ` (${selected.length})` : ''}
+          </Button>
+          {selected.length === 0 && !bulk.isPending && (
+            <Text size="sm" c="dimmed">
+              Select pending samples (or scan them) to accept or reject them.
+            </Text>
+          )}
+        </Group>
       )}
-      {failures && (
+      <div aria-live="polite">
+        {bulk.isPending && asked && (
+          <Group gap="xs">
+            <Loader size="xs" aria-hidden />
+            <Text size="sm">
+              {asked.action.kind === 'receive' ? 'Accepting' : 'Rejecting'} {samples(asked.items.length)}…
+            </Text>
+          </Group>
+        )}
+      </div>
+      {bulk.isError && (
         <Alert
           color="red"
-          title={`${failures.length} sample${failures.length === 1 ? '' : 's'} could not be processed`}
+          title={refused.length ? `Nothing was ${verb}: ${samples(refused.length)} refused` : `Nothing was ${verb}`}
           withCloseButton
-          onClose={() => setFailures(null)}
+          onClose={() => bulk.reset()}
         >
-          <List size="sm">
-            {failures.map((f) => (
-              <List.Item key={f.sampleId}>
-                {f.sampleId}: {f.title}
-              </List.Item>
-            ))}
-          </List>
+          {refused.length ? (
+            <List size="sm" aria-label="Refused samples">
+              {refused.map((f) => (
+                <List.Item key={f.itemId}>
+                  <Text span ff="monospace" size="sm">
+                    {f.sampleId ?? `Item ${f.itemId}`}
+                  </Text>
+                  : {f.title}
+                </List.Item>
+              ))}
+            </List>
+          ) : (
+            <Text size="sm">{errorTitle(bulk.error)}</Text>
+          )}
         </Alert>
       )}
       <Dialog
@@ -122,7 +130,7 @@ export function ItemActions({ instId, shipmentId, selected, onDone }: Props) {
           setReason('');
         }}
         dirty={reason.trim() !== ''}
-        title={`Reject ${selected.length} sample${selected.length === 1 ? '' : 's'}`}
+        title={`Reject ${samples(selected.length)}`}
       >
         <form
           noValidate

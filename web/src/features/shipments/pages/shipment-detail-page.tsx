@@ -16,6 +16,7 @@ import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { downloadManifest, useCancelShipment, useSendShipment, useShipment, useShipmentItems } from '../api/shipments';
 import { ItemActions } from '../components/item-actions';
 import { ItemTable } from '../components/item-table';
+import { ScanToSelect } from '../components/scan-to-select';
 import { StoreDialog } from '../components/store-dialog';
 import { countsText, ShipmentStatusBadge } from '../components/shipment-columns';
 import { Dialog } from '@/components/dialog';
@@ -231,7 +232,17 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
               Pending ({pending.length})
             </Title>
             {acting && pending.length > 0 && (
-              <ItemActions instId={institution.id} shipmentId={s.id} selected={chosen} onDone={afterActions} />
+              <ScanToSelect items={all} selected={selected} onSelect={(itemId) => toggle(itemId, true)} />
+            )}
+            {/* Mounted on the receiving side even when nothing is left to do: a refusal that ended the work still shows. */}
+            {receiving && canManage && (
+              <ItemActions
+                instId={institution.id}
+                shipmentId={s.id}
+                selected={chosen}
+                open={acting && pending.length > 0}
+                onDone={afterActions}
+              />
             )}
             {!receiving && pending.length > 0 && s.status !== 'draft' && (
               <Text size="sm" c="dimmed">
