@@ -14,7 +14,12 @@ async function readReceipt(file: File): Promise<ReceiptFile> {
   } catch {
     throw new Error('The file is not JSON: choose the receipt.json file the receiver sent you.');
   }
-  if (!parsed || typeof parsed !== 'object' || !('format' in parsed) || parsed.format !== 'biobank-lims-shipment-receipt')
+  if (
+    !parsed ||
+    typeof parsed !== 'object' ||
+    !('format' in parsed) ||
+    parsed.format !== 'biobank-lims-shipment-receipt'
+  )
     throw new Error('The file is not a shipment receipt: choose the receipt.json file the receiver sent you.');
   return { ...parsed, format: 'biobank-lims-shipment-receipt' };
 }
