@@ -18,7 +18,12 @@ const fromRegistry = (group: string) =>
 export const CONFIG_MENU: MenuGroup[] = [
   {
     label: 'Institution Management',
-    children: [item('Institution', 'institution'), item('Institution Site', 'institution-site')],
+    children: [
+      item('Institution', 'institution'),
+      item('Institution Site', 'institution-site'),
+      // Issue 31: signing keys and the partners' keys trusted for manifests and receipts.
+      item('Trusted Partners', 'trusted-partners'),
+    ],
   },
   { label: 'LIMS Configuration', children: fromRegistry('LIMS Configuration') },
   { label: 'Storage Container', children: [item('Storage Container', 'storage-container')] },

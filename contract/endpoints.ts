@@ -11,6 +11,7 @@ import { indicatorEndpoints } from './indicators.endpoints';
 import { institutionEndpoints } from './institutions.endpoints';
 import { labelEndpoints } from './labels.endpoints';
 import { orderEndpoints } from './orders.endpoints';
+import { partnerEndpoints } from './partners.endpoints';
 import { participantEndpoints } from './participants.endpoints';
 import { protocolEndpoints } from './protocols.endpoints';
 import { reportEndpoints } from './reports.endpoints';
@@ -32,6 +33,7 @@ export const allEndpoints = {
   labels: labelEndpoints,
   samples: sampleEndpoints,
   shipments: shipmentEndpoints,
+  partners: partnerEndpoints,
   accounts: accountEndpoints,
   auth: authEndpoints,
   participants: participantEndpoints,

@@ -330,7 +330,62 @@ export const ManifestPreview = z.object({
       parentSampleId: z.string().nullable(),
     }),
   ),
+  /** The trusted partner whose key signed the manifest (verified before anything else is read). */
+  signedBy: z.object({
+    title: z.string(),
+    abbreviation: z.string(),
+    installation: z.string().nullable(),
+    keyId: z.string(),
+    keyStatus: z.enum(['active', 'retired']),
+  }),
   /** The shipment this manifest was already imported as, if it was (importing it again is 409). */
   alreadyImported: z.object({ id: z.number(), name: z.string() }).nullable(),
 });
 export type ManifestPreview = z.infer<typeof ManifestPreview>;
+
+/**
+ * The signed receipt a receiver issues for a shipment imported from a manifest, and its sender imports
+ * (docs/shipments.md "Receipts"): each item's outcome against the manifest's SHA-256, signed as manifests are.
+ * Declared in outline for the import's body (the server verifies the signature on the bytes as posted, then
+ * reads it with `ShipmentReceipt`).
+ */
+export const RECEIPT_FORMAT = 'biobank-lims-shipment-receipt' as const;
+export const ReceiptInput = z.looseObject({ format: z.literal(RECEIPT_FORMAT) });
+const Party = z.object({
+  title: z.string().min(1).max(200),
+  abbreviation: z.string().min(1).max(20),
+  installation: z.string().max(255).nullable(),
+});
+export const ShipmentReceipt = z.object({
+  format: z.literal(RECEIPT_FORMAT),
+  version: z.literal(1),
+  manifestSha256: z.string().regex(/^[0-9a-f]{64}$/, 'Not a SHA-256 (64 hex digits)'),
+  shipment: z.object({ name: z.string().min(1).max(200) }),
+  sender: Party,
+  receiver: Party,
+  issuedAt: z.iso.datetime({ offset: true }),
+  items: z
+    .array(
+      z.object({
+        sampleId: z.string().min(1).max(200),
+        outcome: z.enum(['received', 'rejected']),
+        processedAt: z.iso.datetime({ offset: true }),
+        processedBy: z.string().max(300).nullable(),
+        reason: z.string().max(1000).nullable(),
+      }),
+    )
+    .min(1)
+    .max(MAX_SHIPMENT_ITEMS),
+  signature: z.object({ sigFormat: z.string().max(100), data: z.string().max(2000) }),
+});
+export type ShipmentReceipt = z.infer<typeof ShipmentReceipt>;
+
+/** What importing a receipt changed: the items it closed now, those already closed the same way. */
+export const ReceiptImportResult = z.object({
+  shipment: Shipment,
+  applied: z.number(),
+  unchanged: z.number(),
+  signedBy: ManifestPreview.shape.signedBy,
+  message: z.string(),
+});
+export type ReceiptImportResult = z.infer<typeof ReceiptImportResult>;

@@ -8,6 +8,8 @@ import {
   CandidateQuery,
   ManifestInput,
   ManifestPreview,
+  ReceiptImportResult,
+  ReceiptInput,
   ReceiveInput,
   RejectInput,
   Shipment,
@@ -18,6 +20,7 @@ import {
   ShipmentItemParams,
   ShipmentListQuery,
   ShipmentParams,
+  ShipmentReceipt,
 } from './shipments.contract';
 
 const tags = ['Shipments'];
@@ -176,6 +179,23 @@ export const shipmentEndpoints = {
     params: InstParam,
     body: ManifestInput,
     response: { 201: Shipment },
+    permission: 'shipments.manage',
+    tags,
+  }),
+  receipt: endpoint({
+    method: 'GET',
+    path: `${base}/:shipmentId/receipt.json`,
+    params: ShipmentParams,
+    response: { 200: ShipmentReceipt },
+    permission: 'shipments.read',
+    tags,
+  }),
+  importReceipt: endpoint({
+    method: 'POST',
+    path: `${base}/:shipmentId/receipt`,
+    params: ShipmentParams,
+    body: ReceiptInput,
+    response: { 200: ReceiptImportResult },
     permission: 'shipments.manage',
     tags,
   }),

@@ -52,6 +52,10 @@ test('the receiver imports a FHIR manifest file, previews it and accepts an item
   const manifest = await b.call('GET', `collectedSampleShipments/${shipment.id}/manifest.fhir.json`);
   const file = testInfo.outputPath(`${name} manifest.fhir.json`);
   await writeFile(file, JSON.stringify(manifest, null, 2));
+  // Signed manifests (issue 31): the receiver trusts the sender's public key file.
+  const keys = await api.call('GET', `/institutions/${b.instId}/signingKeys/public-keys.json`, b.token);
+  const trusted = await api.call('POST', `/institutions/${otherId}/trustedPartners`, b.token, keys.body);
+  expect(trusted.status, JSON.stringify(trusted.body)).toBe(201);
 
   // The sender's shipment offers the FHIR manifest among the downloads.
   await page.goto(`/shipment/${shipment.id}`);
@@ -70,7 +74,8 @@ test('the receiver imports a FHIR manifest file, previews it and accepts an item
   await rp.getByRole('button', { name: 'Import manifest' }).click();
   const dialog = rp.getByRole('dialog', { name: 'Import a shipment manifest' });
   await dialog.locator('input[type="file"]').setInputFiles(file);
-  await expect(dialog.getByText('SHA-256 OK')).toBeVisible();
+  await expect(dialog.getByText('Signature verified')).toBeVisible();
+  await expect(dialog.getByText(/Signed by Central Biobank .* verified/)).toBeVisible();
   const listed = dialog.getByRole('table', { name: 'Samples in the manifest' });
   await expect(listed.getByRole('row')).toHaveCount(3);
   await expect(listed.getByRole('row', { name: new RegExp(samples[0].sampleId) })).toBeVisible();

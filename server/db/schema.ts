@@ -15,3 +15,4 @@ export * from '../modules/shipments/shipments.table';
 export * from '../modules/indicators/indicators.table';
 export * from '../modules/reports/reports.table';
 export * from '../modules/imports/mapping-templates.table';
+export * from '../modules/partners/partners.table';

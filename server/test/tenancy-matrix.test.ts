@@ -58,6 +58,7 @@ const DOMAIN_TABLES: Record<string, string> = {
   collectedSampleShipmentItems: 'shipment_items',
   definitions: 'indicator_definitions',
   mappingTemplates: 'import_mapping_templates',
+  trustedPartners: 'trusted_partner_keys',
   // FHIR export: the resource type names the table (fhir/{Type}/:id, fhir/Bundle/{participant|protocol}/:id).
   Patient: 'patients',
   ResearchStudy: 'collection_protocols',

@@ -16,7 +16,7 @@ type Rec = Record<string, unknown> & { id: number };
  * lab configuration, a participant with MRN, race, ethnicity and phone, an order with results, a protocol
  * with site, event, requirement, consent, enrolment and signed consent, samples (and an aliquot), a storage
  * box with an allocated sample, a questionnaire with fields, options and a submission, a shipment to a
- * third institution, a saved import mapping, a record of every configuration list, and an account that belongs to it alone. `markers` are strings only its data contains.
+ * third institution, a saved import mapping, a trusted partner key, a record of every configuration list, and an account that belongs to it alone. `markers` are strings only its data contains.
  */
 export async function otherInstitutionWorld(t: TestApp) {
   const B = await signedIn(t, ['Institution Administrator']);
@@ -132,10 +132,16 @@ export async function otherInstitutionWorld(t: TestApp) {
     },
   });
   if (invited.statusCode !== 201) throw new Error(`tenancy world: invitation: ${invited.statusCode} ${invited.body}`);
+  // A trusted partner key (issue 31): B trusts C's public key file; its fingerprint is in B's data only.
+  const keyFile = await t.call('GET', `/api/institutions/${C.institution.id}/signingKeys/public-keys.json`, {
+    token: C.token,
+  });
+  const partnerKey = (keyFile.json() as { keys: { keyId: string }[] }).keys[0].keyId;
+  await call('POST', 'trustedPartners', keyFile.json());
   return {
     institution: inst,
     /** Strings only B's records contain: a 2xx body of A holding one is a leak. */
-    markers: [inst.title, mrn, email, sample.sampleId, `Mapping ${mrn}`],
+    markers: [inst.title, mrn, email, sample.sampleId, `Mapping ${mrn}`, partnerKey],
     orderId: order.id,
   };
 }

@@ -7,7 +7,8 @@ import { audit } from '../../platform/audit';
 import { newStamp } from '../../platform/records';
 import type { Db } from '../../db/client';
 import { enabledSitesOf, institutionAbbreviations } from '../institutions';
-import { ABBREVIATION_SYSTEM, EXT, manifestDigest, TRACKING_SYSTEM } from './shipments.manifest-fhir';
+import { verifyDocument, type Signer } from '../partners';
+import { ABBREVIATION_SYSTEM, EXT, manifestDigest, signedBytes, TRACKING_SYSTEM } from './shipments.manifest-fhir';
 import {
   type ExternalSample,
   importedAs,
@@ -18,9 +19,11 @@ import {
 import { shipmentErrors } from './shipments.errors';
 import { getShipment } from './shipment-reads.service';
 
-// Importing another installation's manifest (docs/shipments.md "Manifest exchange"): the SHA-256 is
-// checked on the file as posted, then its shape (zod), then that it is addressed to the caller's
-// institution (the receiver Organization's abbreviation identifier), then it becomes an incoming shipment.
+// Importing another installation's manifest (docs/shipments.md "Manifest exchange"): the signature is
+// checked on the file as posted against the institution's trusted partners (docs/shipments.md "Signed
+// manifests and receipts"), then its shape (zod), then that the signer is the sender it names and that it is
+// addressed to the caller's institution (the Organizations' abbreviation identifiers), then it becomes an
+// incoming shipment.
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const Identifier = z.looseObject({ system: z.string().max(500).optional(), value: text(200) });
@@ -90,30 +93,34 @@ const Bundle = z.looseObject({
     .array(Entry)
     .min(1)
     .max(2 * MAX_SHIPMENT_ITEMS + 10),
-  signature: z.looseObject({ data: z.string().max(200) }),
+  signature: z.looseObject({ data: z.string().max(2000) }),
 });
 
 type Parsed = z.infer<typeof Bundle>;
 interface Plan {
   sha256: string;
-  preview: Omit<ManifestPreview, 'alreadyImported' | 'sha256'>;
+  preview: Omit<ManifestPreview, 'alreadyImported' | 'sha256' | 'signedBy'>;
+  signer: Signer;
   samples: ExternalSample[];
 }
 
 const invalid = (why: string) => shipmentErrors.manifest_invalid({ manifest: [why] });
 const abbreviationOf = (o: z.infer<typeof Organization>) =>
   o.identifier.find((i) => i.system === ABBREVIATION_SYSTEM)?.value;
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** The SHA-256 the file claims must be that of its canonical JSON without the signature (400 otherwise). */
-function verifiedDigest(raw: unknown): string {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw invalid('Not a JSON object');
-  const sig = (raw as { signature?: { data?: unknown } }).signature;
-  if (!sig || typeof sig.data !== 'string')
-    throw shipmentErrors.manifest_invalid({ signature: ['The manifest carries no SHA-256 (Bundle.signature.data)'] });
-  const digest = manifestDigest(raw as Record<string, unknown>);
-  if (digest.toString('base64') !== sig.data.trim()) throw shipmentErrors.manifest_tampered();
-  return digest.toString('hex');
+/**
+ * The file's signature must be a trusted partner's of exactly its canonical bytes (partners' verifyDocument:
+ * unsigned 400, untrusted or disabled key 403, changed 400). Returns the signer and the SHA-256 (hex).
+ */
+async function verifiedSigner(db: Db, inst: number, raw: unknown) {
+  if (!isRecord(raw)) throw invalid('Not a JSON object');
+  const sig = raw.signature;
+  if (!isRecord(sig))
+    throw shipmentErrors.manifest_invalid({ signature: ['The manifest carries no signature (Bundle.signature)'] });
+  const signer = await verifyDocument(db, inst, 'manifest', sig, signedBytes(raw));
+  return { signer, sha256: manifestDigest(raw).toString('hex') };
 }
 
 /** A calendar date that exists (2024-02-31 does not), else 400. */
@@ -124,8 +131,8 @@ function realDate(v: string, field: string) {
 }
 
 /** Reads the shipment out of a verified manifest: Task, both Organizations, the Specimens (and donors, if present). */
-function plan(raw: unknown): Plan {
-  const sha256 = verifiedDigest(raw);
+async function plan(db: Db, inst: number, raw: unknown): Promise<Plan> {
+  const { signer, sha256 } = await verifiedSigner(db, inst, raw);
   const r = Bundle.safeParse(raw);
   if (!r.success)
     throw shipmentErrors.manifest_invalid(
@@ -150,6 +157,9 @@ function plan(raw: unknown): Plan {
   };
   const sender = org(task.requester.reference, 'sending');
   const receiver = org(task.owner.reference, 'receiving');
+  // The key must be the sender's: a partner's key does not vouch for a manifest in another institution's name.
+  if (!same(signer.abbreviation, sender.abbreviation))
+    throw shipmentErrors.manifest_wrong_signer(sender.title, sender.abbreviation, signer.title, signer.abbreviation);
   const ext = (url: string) => task.extension?.find((e) => e.url === url);
   const start = task.executionPeriod.start;
   const shippedDate = realDate(start.slice(0, 10), 'shippedDate');
@@ -188,6 +198,7 @@ function plan(raw: unknown): Plan {
   if (ids.size !== samples.length) throw invalid('A sample ID is listed twice');
   return {
     sha256,
+    signer,
     samples,
     preview: {
       name: task.description,
@@ -222,9 +233,14 @@ async function assertReceiver(db: Db, inst: number, p: Plan) {
 
 /** What the file holds, checked as the import checks it, without creating anything (the route row checks shipments.manage). */
 export async function previewManifest(ctx: InstCtx, raw: unknown): Promise<ManifestPreview> {
-  const p = plan(raw);
+  const p = await plan(ctx.db, ctx.institutionId, raw);
   await assertReceiver(ctx.db, ctx.institutionId, p);
-  return { ...p.preview, sha256: p.sha256, alreadyImported: await importedAs(ctx.db, ctx.institutionId, p.sha256) };
+  return {
+    ...p.preview,
+    sha256: p.sha256,
+    signedBy: p.signer,
+    alreadyImported: await importedAs(ctx.db, ctx.institutionId, p.sha256),
+  };
 }
 
 /** The receiving site: the caller's enabled site titled as the manifest says, else its first enabled site. */
@@ -242,7 +258,7 @@ async function receivingSite(tx: Db, inst: number, title: string | null) {
 export async function importManifest(ctx: InstCtx, raw: unknown) {
   const inst = ctx.institutionId;
   const id = await command(ctx, 'shipments.manage', async ({ db: tx }) => {
-    const p = plan(raw);
+    const p = await plan(tx, inst, raw);
     await assertReceiver(tx, inst, p);
     const before = await importedAs(tx, inst, p.sha256);
     if (before) throw shipmentErrors.manifest_imported(before.name);
@@ -296,7 +312,7 @@ export async function importManifest(ctx: InstCtx, raw: unknown) {
       entity: 'shipment',
       entityId: row.id,
       action: 'import',
-      after: { ...row, items: p.samples.length },
+      after: { ...row, items: p.samples.length, signedBy: p.signer },
     });
     return row.id;
   });

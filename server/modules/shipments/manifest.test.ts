@@ -6,7 +6,8 @@ import { createInstitution, signedIn } from '../../test/factories';
 import { sampleSetUp, type Sample } from '../../test/samples-fixtures';
 import { validate } from '../../test/fhir-validate';
 import { auditEvents } from '../../platform/audit.table';
-import { canonicalJson, manifestDigest } from './shipments.manifest-fhir';
+import { signWithActiveKey } from '../partners';
+import { canonicalJson, signedBytes } from './shipments.manifest-fhir';
 
 // Issue 17, shipment manifest exchange: two installations (two apps on their own PGlite databases) share
 // no server; the sender exports a FHIR R4 Bundle with its SHA-256, the receiver imports it and receives
@@ -27,6 +28,23 @@ const O = await signedIn(
   ['Coordinator'],
   await createInstitution(south, { title: 'Other Lab', abbreviation: 'OTH' }),
 );
+
+// Signed manifests (issue 31): the receiver's administrator trusts the sender's public key file.
+const senderAdmin = await signedIn(north, ['Institution Administrator'], senderInst);
+const receiverAdmin = await signedIn(south, ['Institution Administrator'], receiverInst);
+const keyFile = await north.call('GET', `/api/institutions/${senderInst.id}/signingKeys/public-keys.json`, {
+  token: senderAdmin.token,
+});
+const trusted = await south.call('POST', `/api/institutions/${receiverInst.id}/trustedPartners`, {
+  token: receiverAdmin.token,
+  body: JSON.parse(keyFile.body) as object,
+});
+if (trusted.statusCode !== 201) throw new Error(trusted.body);
+/** Signs an edited manifest again with the sender's key, so that only the checks after the signature can refuse it. */
+const reSign = async (b: object) => {
+  const doc = b as Record<string, unknown> & { signature: { data?: string } };
+  doc.signature.data = (await signWithActiveKey(north.db, senderInst.id, signedBytes(doc)))!;
+};
 
 type Rec = Record<string, unknown> & { id: number };
 type Item = Rec & {
@@ -73,7 +91,7 @@ const specimens = () =>
   manifest.entry!.map((e) => e.resource!).filter((r): r is Specimen => r.resourceType === 'Specimen');
 
 describe('export', () => {
-  it('is a valid FHIR R4 Bundle of the shipped specimens, both organizations and the shipment Task, with its SHA-256', () => {
+  it('is a valid FHIR R4 Bundle of the shipped specimens, both organizations and the shipment Task, signed', () => {
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toMatch(/application\/fhir\+json/);
     expect(exported.headers['content-disposition']).toContain('Plasma to South manifest.fhir.json');
@@ -102,9 +120,10 @@ describe('export', () => {
     // No donor without includeDonorIdentity: no Patient, no subject.
     expect(manifest.entry!.some((e) => e.resource!.resourceType === 'Patient')).toBe(false);
     expect(sp.every((s) => s.subject === undefined)).toBe(true);
-    const { signature, ...rest } = manifest;
+    const { signature } = manifest;
     expect(signature?.who?.display).toBe('North Biobank');
-    expect(signature?.data).toBe(manifestDigest(rest as Record<string, unknown>).toString('base64'));
+    expect(signature?.sigFormat).toBe('application/jose');
+    expect(Buffer.from(signature!.data!, 'base64').toString()).toMatch(/^[\w-]+\.\.[\w-]+$/);
   });
 
   it('canonical JSON sorts keys at every depth and keeps array order', () => {
@@ -141,7 +160,7 @@ describe('export', () => {
 });
 
 describe('import on the other installation', () => {
-  it('a tampered manifest (one amount edited) is 400 naming the SHA-256, and nothing is created', async () => {
+  it('a tampered manifest (one amount edited) is 400 naming the signature and the SHA-256, and nothing is created', async () => {
     const b = clone();
     (
       b.entry!.find((e) => e.resource!.resourceType === 'Specimen')!.resource as Specimen
@@ -149,8 +168,8 @@ describe('import on the other installation', () => {
     for (const path of ['/import/preview', '/import']) {
       const res = await importAs(R, b, path);
       expect(res.statusCode).toBe(400);
-      expect(json(res).code).toBe('shipments.manifest_tampered');
-      expect(json(res).title).toMatch(/SHA-256/);
+      expect(json(res).code).toBe('partners.bad_signature');
+      expect(json(res).title).toMatch(/North Biobank.*signature.*SHA-256/);
     }
     const list = await south.call('GET', ships(receiverInst, `?ReceivingInstitutionID=${receiverInst.id}`), {
       token: R.token,
@@ -167,23 +186,23 @@ describe('import on the other installation', () => {
     }
   });
 
-  it('a consistent re-hashed manifest of another shape is still checked (zod): 400', async () => {
+  it('a consistent re-signed manifest of another shape is still checked (zod): 400', async () => {
     const b = clone() as unknown as Record<string, unknown> & {
       entry: { resource: Record<string, unknown> }[];
       signature: { data: string };
     };
     b.entry = b.entry.filter((e) => e.resource.resourceType !== 'Task');
-    b.signature.data = manifestDigest(b).toString('base64');
+    await reSign(b);
     const res = await importAs(R, b);
     expect(res.statusCode).toBe(400);
     expect(json(res).code).toBe('shipments.manifest_invalid');
   });
 
   /** A copy of the manifest changed by `edit`, then re-hashed so that only the shape checks can refuse it. */
-  const reHashed = (edit: (b: Bundle) => void) => {
+  const reHashed = async (edit: (b: Bundle) => void) => {
     const b = clone();
     edit(b);
-    b.signature!.data = manifestDigest(b as unknown as Record<string, unknown>).toString('base64');
+    await reSign(b);
     return b;
   };
   const task = (b: Bundle) => b.entry!.find((e) => e.resource!.resourceType === 'Task')!.resource as Task;
@@ -191,7 +210,7 @@ describe('import on the other installation', () => {
     b.entry!.find((e) => e.resource!.resourceType === 'Specimen')!.resource as Specimen;
 
   it('hostile content is a 400 with a title, never a 500: an impossible date, a negative amount, control characters, a duplicate sample, an array body', async () => {
-    const cases: [string, Bundle | unknown[]][] = [
+    const cases: [string, Promise<Bundle> | unknown[]][] = [
       [
         'impossible date',
         reHashed((b) => {
@@ -228,14 +247,14 @@ describe('import on the other installation', () => {
       ['array body', [manifest]],
     ];
     for (const [what, body] of cases) {
-      const res = await importAs(R, body);
+      const res = await importAs(R, await body);
       expect(res.statusCode, what).toBe(400);
       expect(json(res).title, what).toBeTruthy();
     }
     // Control characters in a text are kept as text, not a failure (JSON carries them escaped).
     const odd = await importAs(
       R,
-      reHashed((b) => {
+      await reHashed((b) => {
         task(b).description = 'Odd\u0007name';
       }),
       '/import/preview',
@@ -249,7 +268,14 @@ describe('import on the other installation', () => {
     expect(json(res).title).toBeTruthy();
   });
 
-  it('another institution than the one addressed is refused (403 naming the addressee)', async () => {
+  it('another institution than the one addressed is refused: untrusted sender, then (trusted) 403 naming the addressee', async () => {
+    expect(json(await importAs(O, manifest)).code).toBe('partners.untrusted');
+    const admin = await signedIn(south, ['Institution Administrator'], O.institution);
+    const added = await south.call('POST', `/api/institutions/${O.institution.id}/trustedPartners`, {
+      token: admin.token,
+      body: JSON.parse(keyFile.body) as object,
+    });
+    expect(added.statusCode).toBe(201);
     const res = await importAs(O, manifest);
     expect(res.statusCode).toBe(403);
     expect(json(res).title).toBe('This manifest is addressed to South Reference Lab (SRL), not to your institution.');
@@ -264,6 +290,7 @@ describe('import on the other installation', () => {
       await importAs(R, manifest, '/import/preview'),
     );
     expect(preview.sender).toMatchObject({ title: 'North Biobank', abbreviation: 'NBB' });
+    expect(preview.signedBy).toMatchObject({ title: 'North Biobank', abbreviation: 'NBB', keyStatus: 'active' });
     expect(preview.items.map((i) => i.sampleId)).toEqual([child.sampleId, third.sampleId]);
     expect(preview.items[0]).toMatchObject({
       amount: 2,

@@ -61,10 +61,10 @@ export const shipmentErrors = defineErrors('shipments', {
       `This shipment is ${status}: only a sent shipment has a manifest for another installation.`,
   },
   manifest_invalid: { status: 400, title: 'This file is not a shipment manifest this system can import.' },
-  manifest_tampered: {
-    status: 400,
-    title:
-      'The manifest does not match its SHA-256: it was changed after it was exported. Ask the sender for the original file.',
+  manifest_wrong_signer: {
+    status: 403,
+    title: (title: string, abbreviation: string, signer: string, signerAbbreviation: string) =>
+      `This manifest says it comes from ${title} (${abbreviation}) but is signed by ${signer} (${signerAbbreviation}): refused.`,
   },
   manifest_wrong_receiver: {
     status: 403,
@@ -74,6 +74,30 @@ export const shipmentErrors = defineErrors('shipments', {
   manifest_imported: {
     status: 409,
     title: (name: string) => `This manifest was already imported as the shipment "${name}".`,
+  },
+  receipt_invalid: { status: 400, title: 'This file is not a shipment receipt this system can import.' },
+  receipt_wrong_signer: {
+    status: 403,
+    title: (receiver: string, signer: string) =>
+      `This receipt says it comes from ${receiver} but is signed by ${signer}: refused.`,
+  },
+  receipt_other_shipment: {
+    status: 409,
+    title: (why: string) => `This receipt is not for this shipment: ${why}`,
+  },
+  receipt_conflict: {
+    status: 409,
+    title: (sampleId: string, here: string, there: string) =>
+      `Sample ${sampleId} is ${here} here but ${there} in the receipt: nothing was changed.`,
+  },
+  receipt_not_imported: {
+    status: 409,
+    title:
+      'Only a shipment imported from another installation’s manifest has a receipt file: this one is received here directly.',
+  },
+  receipt_not_ready: {
+    status: 409,
+    title: 'Items of this shipment are still pending: a receipt is issued once every item is received or rejected.',
   },
   manifest_no_site: { status: 409, title: 'Your institution has no enabled site to receive the shipment at.' },
 });

@@ -5,13 +5,15 @@ import { type InstCtx } from '../../platform/context';
 import { institutionAbbreviations } from '../institutions';
 import { exportSamples } from '../samples';
 import { extensionUrl, localDateTime, serverOffset, toSpecimen, type MapCtx } from '../fhir';
+import { SIG_FORMAT, signDocument } from '../partners';
 import { shipmentErrors } from './shipments.errors';
 import { getShipment, listItems } from './shipment-reads.service';
 
 // The shipment manifest another installation imports (docs/shipments.md "Manifest exchange"): a FHIR R4
 // Bundle (type collection) of a Task (the shipment), two Organizations (sender and receiver), the shipped
 // Specimens (and the donors' Patients only when the sender included donor identity), with Bundle.signature
-// carrying the SHA-256 of the bundle's canonical JSON. Integrity, not authenticity: anyone can recompute it.
+// carrying the sender institution's Ed25519 signature (a detached JWS, partners/signing.ts) of the bundle's
+// canonical JSON without the signature: integrity and authenticity (docs/shipments.md "Signed manifests").
 
 /** Identifies an institution across installations: its abbreviation (the import's matching rule). */
 export const ABBREVIATION_SYSTEM = 'urn:biobank-lims:institution-abbreviation';
@@ -22,13 +24,12 @@ export const EXT = {
   trackingUrl: extensionUrl('shipment-tracking-url'),
   installation: extensionUrl('installation'),
 };
-/** ASTM E1762 "Source Signature": the sender vouches for the content (here by a digest only). */
+/** ASTM E1762 "Source Signature": the sender vouches for the content. */
 export const SIGNATURE_TYPE = {
   system: 'urn:iso-astm:E1762-95:2013',
   code: '1.2.840.10065.1.12.1.14',
   display: 'Source Signature',
 };
-export const SIGNATURE_FORMAT = 'application/octet-stream';
 
 /** JSON with every object's keys sorted (code point order), arrays kept in order, no white space. */
 export function canonicalJson(v: unknown): string {
@@ -44,10 +45,15 @@ export function canonicalJson(v: unknown): string {
   return JSON.stringify(v) ?? 'null';
 }
 
-/** The SHA-256 of the bundle's canonical JSON (UTF-8) without `signature`. */
+/** The bytes a manifest's (or a receipt's) signature covers: its canonical JSON (UTF-8) without `signature`. */
+export function signedBytes(doc: Record<string, unknown>): Buffer {
+  const { signature: _signature, ...rest } = doc;
+  return Buffer.from(canonicalJson(rest), 'utf8');
+}
+
+/** The SHA-256 of the bundle's canonical JSON (UTF-8) without `signature`: the manifest's identity. */
 export function manifestDigest(bundle: Record<string, unknown>): Buffer {
-  const { signature: _signature, ...rest } = bundle;
-  return createHash('sha256').update(canonicalJson(rest), 'utf8').digest();
+  return createHash('sha256').update(signedBytes(bundle)).digest();
 }
 
 /** The URN naming one kind of identifier of the sending institution on this installation. */
@@ -171,7 +177,11 @@ export async function manifestBundle(
     identifier: { system: senderSystem(installation, senderAbbr, 'shipment-manifest'), value: String(s.id) },
     entry: [task, sender, receiver, ...specimens, ...patients].map(entry),
   };
-  const digest = manifestDigest({ ...unsigned });
+  const signed = await signDocument(ctx, inst, {
+    kind: 'manifest',
+    shipmentId: s.id,
+    payload: signedBytes({ ...unsigned }),
+  });
   const bundle: Bundle = {
     ...unsigned,
     signature: {
@@ -179,8 +189,8 @@ export async function manifestBundle(
       when: now,
       who: refTo(sender, sender.name),
       targetFormat: 'application/fhir+json',
-      sigFormat: SIGNATURE_FORMAT,
-      data: digest.toString('base64'),
+      sigFormat: SIG_FORMAT,
+      data: Buffer.from(signed.jws).toString('base64'),
     },
   };
   return { shipment: s, bundle };

@@ -60,13 +60,15 @@ export function manifestCsv(s: Shipment, items: ShipmentItem[]): string {
 }
 
 /** A download name from the shipment's name: plain ASCII for old clients, UTF-8 (RFC 5987) for the rest. */
-export function manifestDisposition(name: string, ext: 'csv' | 'pdf' | 'fhir.json') {
+export function manifestDisposition(name: string, ext: 'csv' | 'pdf' | 'fhir.json' | 'receipt.json') {
   const ascii = name
     .replace(/[^A-Za-z0-9._ -]+/g, '_')
     .trim()
     .slice(0, 100);
   const base = /[A-Za-z0-9]/.test(ascii) ? ascii : 'shipment';
-  return `attachment; filename="${base} manifest.${ext}"; filename*=UTF-8''${encodeURIComponent(`${name.slice(0, 100)} manifest.${ext}`)}`;
+  const file = ext === 'receipt.json' ? `${base} receipt.json` : `${base} manifest.${ext}`;
+  const utf8 = ext === 'receipt.json' ? `${name.slice(0, 100)} receipt.json` : `${name.slice(0, 100)} manifest.${ext}`;
+  return `attachment; filename="${file}"; filename*=UTF-8''${encodeURIComponent(utf8)}`;
 }
 
 const MM = 72 / 25.4;

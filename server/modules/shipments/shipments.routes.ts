@@ -8,6 +8,7 @@ import { receiveItems, rejectItems } from './bulk-receive.service';
 import { manifestCsv, manifestDisposition, manifestPdf } from './shipments.manifest-files';
 import { manifestBundle } from './shipments.manifest-fhir';
 import { importManifest, previewManifest } from './manifest-import.service';
+import { importReceipt, receiptOf } from './receipts.service';
 
 /** A manifest of 500 specimens with donors is well under this. */
 const MANIFEST_BODY_LIMIT = 8 * 1024 * 1024;
@@ -50,6 +51,15 @@ export function shipmentRoutes(app: App, deps: AppDeps) {
   });
   route(e.importPreview, async (req, ctx) => previewManifest(ctx, req.body), { bodyLimit: MANIFEST_BODY_LIMIT });
   route(e.import, async (req, ctx, reply) => reply.status(201).send(await importManifest(ctx, req.body)), {
+    bodyLimit: MANIFEST_BODY_LIMIT,
+  });
+  route(e.receipt, async (req, ctx, reply) => {
+    const receipt = await receiptOf(ctx, req.params.shipmentId, req.hostname);
+    return reply
+      .header('Content-Disposition', manifestDisposition(receipt.shipment.name, 'receipt.json'))
+      .send(receipt);
+  });
+  route(e.importReceipt, async (req, ctx) => importReceipt(ctx, req.params.shipmentId, req.body), {
     bodyLimit: MANIFEST_BODY_LIMIT,
   });
   route(e.manifestPdf, async (req, ctx, reply) => {

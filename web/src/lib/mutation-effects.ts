@@ -41,6 +41,8 @@ export const MUTATION_EFFECTS = {
   // Configuration: a renamed or disabled entry is shown wherever it is referenced.
   'config.record': ['lookups', 'institutions', 'samples', 'storage', 'shipments', 'orders', 'patients', 'protocols'],
   'config.institution': ['institutions'],
+  // Signing keys and trusted partners (issue 31): shown on the Trusted Partners screen only.
+  'config.partners': ['institutions'],
   'config.testSetup': ['lookups', 'orders'],
   'labels.printer': ['printer'],
   'labels.print': [],
@@ -81,6 +83,8 @@ export const MUTATION_EFFECTS = {
   'shipments.previewManifest': [],
   'shipments.importManifest': SAMPLE_MOVES,
   'shipments.receive': SAMPLE_MOVES,
+  // A signed receipt closes the sender's items with the receiver's outcome (docs/shipments.md "Receipts").
+  'shipments.importReceipt': SAMPLE_MOVES,
 
   // Orders and results: the order list's status, the sample page's orders, the reports.
   'orders.place': ['orders', 'reports'],

@@ -39,6 +39,9 @@ export const queryKeys = {
     page: (q: Filter) => ['institutions', 'page', q] as const,
     options: () => ['institutions', 'options'] as const,
     one: (id: number) => ['institutions', 'one', id] as const,
+    /** The institution's signing keys and trusted partner keys (Configuration > Trusted Partners). */
+    signingKeys: (instId: number) => ['institutions', 'signingKeys', instId] as const,
+    partners: (instId: number, q: Filter) => ['institutions', 'partners', instId, q] as const,
   },
 
   /** Configuration lists (registry lookups and institution sites) of one institution, by URL segment. */

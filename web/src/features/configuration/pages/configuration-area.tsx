@@ -8,6 +8,7 @@ import { useCan } from '@/lib/session-context';
 import { fromLookup, INSTITUTIONS_LIST_ENTITY, SITE_ENTITY } from '../components/config-entities';
 import { RecordListPage } from './record-list-page';
 import { InstitutionPage } from './institution-page';
+import { TrustedPartnersPage } from './trusted-partners-page';
 
 // spec 1 §2 route list: the storage hierarchy's children all lead to the one Storage Container screen.
 const STORAGE_PATHS = [
@@ -57,6 +58,7 @@ function ConfigurationContent({ child, storage, imports }: { child: string; stor
   if (child === 'institution')
     return allInstitutions ? <RecordListPage key={child} entity={INSTITUTIONS_LIST_ENTITY} /> : <InstitutionPage />;
   if (child === 'institution-site') return <RecordListPage key={child} entity={SITE_ENTITY} />;
+  if (child === 'trusted-partners') return <TrustedPartnersPage />;
   if (STORAGE_PATHS.includes(child)) return storage;
   if (child === 'import') return imports;
   const lookup = LOOKUP_BY_PATH[child];

@@ -120,8 +120,20 @@ export function ImportManifestDialog({ instId, opened, onClose }: Props) {
           <>
             <Group gap="xs">
               <Badge color="teal" leftSection={<IconShieldCheck size={14} />}>
-                SHA-256 OK
+                Signature verified
               </Badge>
+              <Text size="sm">
+                Signed by {p.signedBy.title} ({p.signedBy.abbreviation}) — key fingerprint{' '}
+                <Text span ff="monospace" size="xs">
+                  {p.signedBy.keyId.slice(0, 16)}…
+                </Text>
+                {p.signedBy.keyStatus === 'retired' ? ' (a retired key)' : ''} — verified
+              </Text>
+            </Group>
+            <Group gap="xs">
+              <Text size="xs" c="dimmed">
+                SHA-256
+              </Text>
               <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
                 {p.sha256}
               </Text>

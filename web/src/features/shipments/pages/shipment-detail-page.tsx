@@ -16,6 +16,7 @@ import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { downloadManifest, useCancelShipment, useSendShipment, useShipment, useShipmentItems } from '../api/shipments';
 import { ItemActions } from '../components/item-actions';
 import { ItemTable } from '../components/item-table';
+import { ReceiptPanel } from '../components/receipt-panel';
 import { ScanToSelect } from '../components/scan-to-select';
 import { StoreDialog } from '../components/store-dialog';
 import { countsText, ShipmentStatusBadge } from '../components/shipment-columns';
@@ -170,6 +171,7 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
           </Text>
         </Alert>
       )}
+      <ReceiptPanel instId={institution.id} shipment={s} />
       {sendable && s.itemCounts.pending === 0 && (
         <Text size="sm" c="gray.7">
           This draft has no samples: create a new shipment to ship samples.
