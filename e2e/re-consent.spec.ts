@@ -35,6 +35,7 @@ test('a withdrawn consent is signed again, keeping earlier samples blocked; the 
   // Collected at midnight today: before the re-consent signed below, so an earlier sample.
   const old = await b.call<Rec & { sampleId: string }>('POST', `${base}/collectedSamples`, {
     patientId: w.patient.id,
+    institutionSiteId: w.event.institutionSiteId,
     collectionProtocolEventId: w.event.id,
     specimenTypeId: w.blood,
     collectedAmount: 5,

@@ -137,9 +137,11 @@ export function ConsentViewDialog({ consent: c, onClose }: { consent: Participan
             {canSignAgain && (
               <Button
                 leftSection={<IconSignature size={16} />}
-                onClick={() =>
-                  void navigate(`${participantPath(participant, 'participant-consents')}/new?consent=${c.consentId}`)
-                }
+                onClick={() => {
+                  // The sign form replaces this dialog: Close after it returns to the list, not here.
+                  onClose();
+                  void navigate(`${participantPath(participant, 'participant-consents')}/new?consent=${c.consentId}`);
+                }}
               >
                 Sign again (re-consent)
               </Button>
