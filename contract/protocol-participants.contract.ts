@@ -62,6 +62,15 @@ export const ProtocolParticipant = RecordBase.extend({
 });
 export type ProtocolParticipant = z.infer<typeof ProtocolParticipant>;
 
+/**
+ * Re-consent (docs/protocols.md "Re-consent"): what the new signature says of the samples collected before
+ * it. `keep_blocked`: they stay blocked, only samples collected from the re-consent on are usable;
+ * `covered`: the new consent covers them too. Chosen explicitly at signing: there is no default.
+ */
+export const EARLIER_SAMPLES = ['keep_blocked', 'covered'] as const;
+export const EARLIER_SAMPLES_MESSAGE =
+  'Choose keep_blocked or covered for the samples collected before this re-consent';
+
 /** Largest signature image accepted, in bytes of PNG. */
 export const MAX_SIGNATURE_BYTES = 512 * 1024;
 
@@ -88,6 +97,16 @@ export const SignInput = z
     ),
     institutionId: optionalId,
     collectionProtocolId: optionalId,
+    /**
+     * Re-consent only (signing a consent this enrolment signed and withdrew): the explicit choice for the
+     * samples collected before it. Required for a re-consent (400 without it), refused on a first signature.
+     */
+    earlierSamples: z.enum(EARLIER_SAMPLES, { error: EARLIER_SAMPLES_MESSAGE }).optional(),
+    /**
+     * Re-consent only, optional: the withdrawn signature the user is answering. When given it must still be
+     * the newest signature of that consent (else 409 `protocols.reconsent_stale`: someone re-consented first).
+     */
+    previousSignatureId: optionalId,
   })
   .superRefine((v, c) => {
     if (!v.participantId && !v.patientId)
@@ -133,5 +152,18 @@ export const ParticipantConsent = RecordBase.extend({
   withdrawalReason: z.string().nullable(),
   withdrawalEffect: z.enum(WITHDRAWAL_EFFECTS).nullable(),
   withdrawnAt: z.string().nullable(),
+  /** Who recorded the withdrawal. */
+  withdrawnByAccount: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+  /** Re-consent: the withdrawn signature this one follows (null on a first signature). */
+  previousSignatureId: z.number().nullable(),
+  /** The re-consent that followed this withdrawn signature, if any. */
+  nextSignatureId: z.number().nullable(),
+  /** Re-consent: the choice made for samples collected before it (null on a first signature). */
+  earlierSamples: z.enum(EARLIER_SAMPLES).nullable(),
+  /**
+   * Re-consent: the institution's local date and minute it was signed (YYYY-MM-DDTHH:MM); samples collected
+   * before it are the earlier samples the choice is about.
+   */
+  coversSamplesFrom: z.string().nullable(),
 });
 export type ParticipantConsent = z.infer<typeof ParticipantConsent>;

@@ -220,6 +220,8 @@ export const SAMPLE_EVENT_KINDS = [
   'rejected',
   'shipment_cancelled',
   'consent_withdrawn',
+  /** The donor signed a withdrawn consent again (docs/protocols.md "Re-consent"): whether it covers this sample. */
+  'consent_given_again',
   'label_printed',
 ] as const;
 export const SampleHistoryEntry = z.object({

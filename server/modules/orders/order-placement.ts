@@ -62,7 +62,7 @@ async function checkCollectedSample(tx: Db, ctx: InstCtx, id: number, patientIds
     throw orderErrors.collected_sample_patient(sample.sampleId, {
       collectedSampleId: ['Collected from another participant'],
     });
-  await assertUsable(ctx, { patientId: sample.patientId }, tx);
+  await assertUsable(ctx, { sample }, tx);
 }
 
 export async function insertOrder(tx: Db, ctx: InstCtx, o: Omit<OrderInputValues, 'sampleId'> & { sampleId?: string }) {

@@ -7,13 +7,14 @@ import { setEnabled } from '../../platform/crud/stamp';
 import { qualified } from '../../platform/qualified';
 import { patientIdsMatching, patientSummaryOf, type PatientMatch } from '../participants';
 import { protocolParticipants } from './protocols.table';
+import { withdrawnNowOf } from './participant-consents.repository';
 
 // Enrolments: a protocol's participants (spec 2 §4).
 
 const extra = {
   patient: patientSummaryOf(qualified(protocolParticipants.patientId)),
-  hasWithdrawnConsent: sql<boolean>`exists(select 1 from collection_protocol_participant_consents c
-    where c.participant_id = ${qualified(protocolParticipants.id)} and c.withdrawn_date is not null)`,
+  // A consent withdrawn and not signed again since (docs/protocols.md "Re-consent").
+  hasWithdrawnConsent: withdrawnNowOf(qualified(protocolParticipants.id)),
 };
 const scope = (institutionId: number, protocolId: number) =>
   and(eq(protocolParticipants.institutionId, institutionId), eq(protocolParticipants.collectionProtocolId, protocolId));

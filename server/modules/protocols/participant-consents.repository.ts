@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { accountNames } from '../../platform/account-names';
+import { qualified } from '../../platform/qualified';
 import { consentVersions, participantConsents, protocolConsents, protocolParticipants } from './protocols.table';
 
 // Signed consents (spec 2 §3): the signature, the version signed, its withdrawal.
@@ -23,6 +25,8 @@ export async function participantConsentRows(
       title: protocolConsents.title,
       version: consentVersions.version,
       html: consentVersions.html,
+      nextSignatureId: sql<number | null>`(select n.id from collection_protocol_participant_consents n
+        where n.previous_signature_id = ${qualified(participantConsents.id)})`,
     })
     .from(participantConsents)
     .innerJoin(protocolConsents, eq(protocolConsents.id, participantConsents.consentId))
@@ -64,7 +68,10 @@ export async function enrolmentToSign(
           : eq(protocolParticipants.patientId, who.patientId),
       ),
     )
-    .limit(1);
+    .limit(1)
+    // Locked: two signings of one enrolment (two users re-consenting at once) run one after the other, so the
+    // second sees the first's signature (409), never both succeed.
+    .for('update');
   return participant;
 }
 
@@ -92,20 +99,18 @@ export async function versionToSign(
   return version;
 }
 
-/** The enrolment's signature of the consent that is not withdrawn, or undefined. */
-export async function activeSignature(db: Db, participantId: number, consentId: number) {
-  const [active] = await db
-    .select({ id: participantConsents.id })
+/**
+ * The enrolment's newest signature of the consent (the head of its chain: a withdrawn one is followed by its
+ * re-consent), or undefined when it never signed it.
+ */
+export async function newestSignature(db: Db, participantId: number, consentId: number) {
+  const [row] = await db
+    .select({ id: participantConsents.id, withdrawnDate: participantConsents.withdrawnDate })
     .from(participantConsents)
-    .where(
-      and(
-        eq(participantConsents.participantId, participantId),
-        eq(participantConsents.consentId, consentId),
-        isNull(participantConsents.withdrawnDate),
-      ),
-    )
+    .where(and(eq(participantConsents.participantId, participantId), eq(participantConsents.consentId, consentId)))
+    .orderBy(desc(participantConsents.id))
     .limit(1);
-  return active;
+  return row;
 }
 
 export async function insertParticipantConsent(db: Db, values: typeof participantConsents.$inferInsert) {
@@ -136,29 +141,83 @@ export async function setWithdrawal(
   return after;
 }
 
+// Re-consent (docs/protocols.md "Re-consent"): each enrolment's signatures of one consent form a chain
+// (previous_signature_id); only the newest row of a chain, the one nobody follows, decides. It blocks
+// - every sample of the patient and any new use when it is withdrawn;
+// - the samples collected before its minute (covers_samples_from) when it is a re-consent that keeps
+//   earlier samples blocked.
+
+const pc = participantConsents;
+const unfollowed = sql`not exists(select 1 from collection_protocol_participant_consents n
+  where n.previous_signature_id = ${qualified(pc.id)})`;
+
+/** A sample's collection moment (institution's wall clock) as SQL, from its date and time (HH:MM or HH:MM:SS) columns. */
+const momentOf = (collectedDate: SQL, collectedTime: SQL) => sql`(${collectedDate} + ${collectedTime}::time)`;
+
 /**
- * The earliest withdrawn consent of a patient (in any protocol of the institution) or of one enrolment,
- * or undefined when none is withdrawn.
+ * Whether a sample may not be used because of its donor's consent, as a scalar sub-select for another
+ * module's query: `patientId`, `collectedDate` and `collectedTime` are the outer query's sample columns.
  */
-export async function firstWithdrawal(
+export const hasWithdrawnOf = (patientId: SQL, collectedDate: SQL, collectedTime: SQL) =>
+  sql<boolean>`exists(select 1 from collection_protocol_participant_consents c
+    where c.patient_id = ${patientId}
+      and (c.withdrawn_date is not null
+        or (c.earlier_samples = 'keep_blocked' and ${momentOf(collectedDate, collectedTime)} < c.covers_samples_from))
+      and not exists(select 1 from collection_protocol_participant_consents n where n.previous_signature_id = c.id))`;
+
+/** Whether an enrolment has a consent withdrawn now (not followed by a re-consent), as a scalar sub-select. */
+export const withdrawnNowOf = (participantId: SQL) =>
+  sql<boolean>`exists(select 1 from collection_protocol_participant_consents c
+    where c.participant_id = ${participantId} and c.withdrawn_date is not null
+      and not exists(select 1 from collection_protocol_participant_consents n where n.previous_signature_id = c.id))`;
+
+const prev = alias(participantConsents, 'previous_signature');
+
+/**
+ * The chain heads that block something, of a patient (in any protocol of the institution) or of one enrolment:
+ * withdrawn ones, and re-consents keeping earlier samples blocked (with the withdrawal they follow); oldest first.
+ */
+export async function blockingSignatures(
   db: Db,
   institutionId: number,
   who: { patientId: number } | { participantId: number },
 ) {
-  const [row] = await db
-    .select({ patientId: participantConsents.patientId, withdrawnDate: participantConsents.withdrawnDate })
-    .from(participantConsents)
+  return db
+    .select({
+      patientId: pc.patientId,
+      withdrawnDate: pc.withdrawnDate,
+      earlierSamples: pc.earlierSamples,
+      coversSamplesFrom: pc.coversSamplesFrom,
+      signedAt: pc.createdDate,
+      previousWithdrawnDate: prev.withdrawnDate,
+    })
+    .from(pc)
+    .leftJoin(prev, eq(prev.id, pc.previousSignatureId))
     .where(
       and(
-        eq(participantConsents.institutionId, institutionId),
-        isNotNull(participantConsents.withdrawnDate),
-        'patientId' in who
-          ? eq(participantConsents.patientId, who.patientId)
-          : eq(participantConsents.participantId, who.participantId),
+        eq(pc.institutionId, institutionId),
+        'patientId' in who ? eq(pc.patientId, who.patientId) : eq(pc.participantId, who.participantId),
+        or(isNotNull(pc.withdrawnDate), eq(pc.earlierSamples, 'keep_blocked')),
+        unfollowed,
       ),
     )
-    .orderBy(asc(participantConsents.withdrawnDate))
-    .limit(1);
-  // The filter above leaves no row without a date; this tells the type so.
-  return row?.withdrawnDate ? { patientId: row.patientId, withdrawnDate: row.withdrawnDate } : undefined;
+    .orderBy(asc(pc.id));
+}
+
+/** A patient's re-consents in the institution, oldest first (a sample's history shows them). */
+export async function reconsentsOf(db: Db, institutionId: number, patientId: number) {
+  return db
+    .select({
+      consent: protocolConsents.title,
+      version: consentVersions.version,
+      signedAt: pc.createdDate,
+      signedById: pc.creatorId,
+      earlierSamples: pc.earlierSamples,
+      coversSamplesFrom: pc.coversSamplesFrom,
+    })
+    .from(pc)
+    .innerJoin(protocolConsents, eq(protocolConsents.id, pc.consentId))
+    .innerJoin(consentVersions, eq(consentVersions.id, pc.consentVersionId))
+    .where(and(eq(pc.institutionId, institutionId), eq(pc.patientId, patientId), isNotNull(pc.previousSignatureId)))
+    .orderBy(asc(pc.id));
 }

@@ -5,18 +5,21 @@ import type {
   SignInput,
   WithdrawInput,
 } from '../../../contract/protocol-participants.contract';
+import { EARLIER_SAMPLES_MESSAGE } from '../../../contract/protocol-participants.contract';
 import { command, type InstCtx } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
 import { patientNames } from '../participants';
+import { institutionTimeZone } from '../institutions';
+import { timeIn, todayIn } from '../../platform/today';
 import { latestVersionForUpdate } from './consents.repository';
 import {
   accountNamesByIds,
-  activeSignature,
+  blockingSignatures,
   enrolmentToSign,
-  firstWithdrawal,
   insertParticipantConsent,
+  newestSignature,
   participantConsentForUpdate,
   participantConsentRows,
   setWithdrawal,
@@ -43,16 +46,28 @@ async function select(
 ): Promise<ParticipantConsent[]> {
   const rows = await participantConsentRows(db, ctx.institutionId, protocolId, f);
   // Signer names through the platform's read-only view of the accounts table.
-  const ids = [...new Set(rows.flatMap(({ c }) => [c.creatorId, c.enablerId]).filter((x): x is number => x !== null))];
+  const ids = [
+    ...new Set(
+      rows.flatMap(({ c }) => [c.creatorId, c.enablerId, c.withdrawnById]).filter((x): x is number => x !== null),
+    ),
+  ];
   const accounts = await accountNamesByIds(db, ids);
-  return rows.map(({ c, title, version, html }) => toDto(c, title, version, html, accounts));
+  return rows.map(({ c, title, version, html, nextSignatureId }) =>
+    toDto(c, { title, version, html, nextSignatureId }, accounts),
+  );
 }
+
+/** A stored local timestamp ('YYYY-MM-DD HH:MM:SS') as the API's 'YYYY-MM-DDTHH:MM'. */
+const localMinute = (v: string) => v.replace(' ', 'T').slice(0, 16);
 
 function toDto(
   c: Row,
-  title: string,
-  version: number,
-  html: string,
+  {
+    title,
+    version,
+    html,
+    nextSignatureId,
+  }: { title: string; version: number; html: string; nextSignatureId: number | null },
   accounts: Map<number, { firstName: string; lastName: string }>,
 ): ParticipantConsent {
   return {
@@ -78,6 +93,11 @@ function toDto(
     withdrawalReason: c.withdrawalReason,
     withdrawalEffect: c.withdrawalEffect,
     withdrawnAt: iso(c.withdrawnAt),
+    withdrawnByAccount: (c.withdrawnById && accounts.get(c.withdrawnById)) || null,
+    previousSignatureId: c.previousSignatureId,
+    nextSignatureId: nextSignatureId === null ? null : Number(nextSignatureId),
+    earlierSamples: c.earlierSamples,
+    coversSamplesFrom: c.coversSamplesFrom ? localMinute(c.coversSamplesFrom) : null,
   };
 }
 
@@ -126,9 +146,12 @@ export async function signConsent(ctx: InstCtx, protocolId: number, input: SignI
         consent: [`Not the text of version ${version.v.version}`],
       });
     }
-    if (await activeSignature(tx, participant.id, version.consent.id)) throw protocolErrors.already_signed();
+    const reconsent = await reconsentOf(tx, ctx, participant.id, version.consent.id, input);
+    const now = ctx.now();
     const row = await insertParticipantConsent(tx, {
       institutionId: inst,
+      createdDate: now,
+      enabledDate: now,
       creatorId: ctx.account.id,
       enablerId: ctx.account.id,
       collectionProtocolId: protocolId,
@@ -138,17 +161,46 @@ export async function signConsent(ctx: InstCtx, protocolId: number, input: SignI
       consentVersionId: version.v.id,
       signature: png.toString('base64'),
       sha256: consentDigest(version.v.html, png),
+      ...reconsent,
     });
     const { signature: _s, ...logged } = row;
     await audit(tx, ctx, {
       entity: 'collectionProtocolParticipantConsent',
       entityId: row.id,
-      action: 'create',
+      action: reconsent ? 'reconsent' : 'create',
       after: { ...logged, version: version.v.version },
     });
     return row.id;
   });
   return getParticipantConsent(ctx, protocolId, id);
+}
+
+/**
+ * A signature of a consent this enrolment signed before (docs/protocols.md "Re-consent"): refused while the
+ * newest signature is in force; after a withdrawal it is a re-consent, which needs the explicit choice for
+ * earlier samples and records the institution's wall-clock minute it applies from. Undefined for a first signature.
+ * The enrolment row is locked by the caller, so two re-consents of one enrolment are decided one after the other.
+ */
+async function reconsentOf(tx: Db, ctx: InstCtx, participantId: number, consentId: number, input: SignInput) {
+  const newest = await newestSignature(tx, participantId, consentId);
+  if (input.previousSignatureId && input.previousSignatureId !== newest?.id)
+    throw newest
+      ? protocolErrors.reconsent_stale({ previousSignatureId: ['Not the newest signature of this consent'] })
+      : protocolErrors.not_a_reconsent({ previousSignatureId: ['This consent was never signed by the participant'] });
+  if (!newest) {
+    if (input.earlierSamples)
+      throw protocolErrors.not_a_reconsent({ earlierSamples: ['Only for a re-consent after a withdrawal'] });
+    return undefined;
+  }
+  if (!newest.withdrawnDate) throw protocolErrors.already_signed();
+  if (!input.earlierSamples) throw protocolErrors.reconsent_choice({ earlierSamples: [EARLIER_SAMPLES_MESSAGE] });
+  const zone = await institutionTimeZone(tx, ctx.institutionId);
+  const now = ctx.now();
+  return {
+    previousSignatureId: newest.id,
+    earlierSamples: input.earlierSamples,
+    coversSamplesFrom: `${todayIn(zone, now)} ${timeIn(zone, now)}:00`,
+  };
 }
 
 /** Withdraws a signed consent: date, reason and effect are recorded; the signature itself is kept. */
@@ -179,19 +231,40 @@ export async function withdrawConsent(ctx: InstCtx, protocolId: number, id: numb
   return getParticipantConsent(ctx, protocolId, id);
 }
 
+/** Who or what `assertUsable` is asked about: a person for new use now, or an existing (or new) sample. */
+export type UsableWho =
+  | { patientId: number }
+  | { participantId: number }
+  | { sample: { patientId: number; collectedDate: string; collectedTime: string } };
+
+/** A sample's collection moment in the form stored local timestamps compare in ('YYYY-MM-DD HH:MM:SS'). */
+const momentOf = (s: { collectedDate: string; collectedTime: string }) =>
+  `${s.collectedDate} ${s.collectedTime.length === 5 ? `${s.collectedTime}:00` : s.collectedTime}`;
+const stored = (v: string) => v.replace('T', ' ').slice(0, 19);
+
 /**
- * The one rule other modules call before new use of a participant's samples (collect, aliquot,
- * allocate, ship, print): refused (409, protocols.consent_withdrawn) when a consent is withdrawn:
- * by `patientId`, in any protocol of the institution; by `participantId`, in that enrolment.
+ * The one rule other modules call before use of a participant's samples (collect, aliquot, allocate, ship,
+ * print, order): refused (409, protocols.consent_withdrawn) when the newest signature of one of the donor's
+ * consents is withdrawn (by `patientId` or a sample's patient: in any protocol of the institution; by
+ * `participantId`: in that enrolment), or, for a `sample`, when it was collected before a re-consent that
+ * keeps earlier samples blocked (docs/protocols.md "Re-consent").
  */
-export async function assertUsable(
-  ctx: InstCtx,
-  who: { patientId: number } | { participantId: number },
-  db: Db = ctx.db,
-) {
+export async function assertUsable(ctx: InstCtx, who: UsableWho, db: Db = ctx.db) {
   const inst = ctx.institutionId;
-  const row = await firstWithdrawal(db, inst, who);
+  const sample = 'sample' in who ? who.sample : null;
+  const rows = await blockingSignatures(db, inst, 'sample' in who ? { patientId: who.sample.patientId } : who);
+  const withdrawn = rows.find((r) => r.withdrawnDate);
+  const moment = sample && momentOf(sample);
+  const kept = moment
+    ? rows.find((r) => !r.withdrawnDate && r.coversSamplesFrom && moment < stored(r.coversSamplesFrom))
+    : undefined;
+  const row = withdrawn ?? kept;
   if (!row) return;
   const name = (await patientNames(db, inst, [row.patientId])).get(row.patientId) ?? 'The participant';
-  throw protocolErrors.consent_withdrawn(name, row.withdrawnDate);
+  if (row.withdrawnDate) throw protocolErrors.consent_withdrawn(name, row.withdrawnDate, null);
+  const from = localMinute(row.coversSamplesFrom ?? '');
+  throw protocolErrors.consent_withdrawn(name, row.previousWithdrawnDate ?? '', {
+    on: from.slice(0, 10),
+    from: from.replace('T', ' '),
+  });
 }

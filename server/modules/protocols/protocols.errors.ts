@@ -47,7 +47,23 @@ export const protocolErrors = defineErrors('protocols', {
   withdrawal_before_signing: { status: 400, title: 'The withdrawal date cannot be before the consent was signed.' },
   consent_withdrawn: {
     status: 409,
-    title: (name: string, date: string) =>
-      `${name} withdrew consent on ${date}: their samples may not be used further.`,
+    title: (name: string, date: string, reconsent: { on: string; from: string } | null) =>
+      reconsent
+        ? `${name} withdrew consent on ${date} and consented again on ${reconsent.on}, keeping earlier samples blocked: this sample was collected before ${reconsent.from} and may not be used.`
+        : `${name} withdrew consent on ${date}: their samples may not be used further.`,
+  },
+  reconsent_choice: {
+    status: 400,
+    title:
+      'This is a re-consent after a withdrawal: choose whether the samples collected before it stay blocked (keep_blocked) or are covered by the new consent (covered).',
+  },
+  not_a_reconsent: {
+    status: 400,
+    title:
+      'The participant has no withdrawn signature of this consent: the choice for earlier samples is only for a re-consent after a withdrawal.',
+  },
+  reconsent_stale: {
+    status: 409,
+    title: 'This consent was signed again since you opened it: reload the consents and check its newest signature.',
   },
 });

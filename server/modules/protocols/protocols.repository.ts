@@ -159,10 +159,6 @@ export const eventRefOf = (eventId: SQL) =>
     label: string;
   } | null>`(select json_build_object('id', e.id, 'label', e.label) from collection_protocol_events e where e.id = ${eventId})`;
 
-/** Whether a patient has withdrawn any consent in the institution, as a scalar sub-select. */
-export const hasWithdrawnOf = (patientId: SQL) =>
-  sql<boolean>`exists(select 1 from collection_protocol_participant_consents c where c.patient_id = ${patientId} and c.withdrawn_date is not null)`;
-
 /** A patient's withdrawn consents in the institution, oldest first (a sample's history shows them). */
 export async function withdrawalsOf(db: Db, institutionId: number, patientId: number) {
   return db

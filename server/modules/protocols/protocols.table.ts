@@ -1,6 +1,18 @@
-import { boolean, date, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { WITHDRAWAL_EFFECTS } from '../../../contract/protocol-participants.contract';
+import type { EARLIER_SAMPLES, WITHDRAWAL_EFFECTS } from '../../../contract/protocol-participants.contract';
 import { recordColumns, ts } from '../../platform/records';
 import { patients } from '../participants/participants.table';
 
@@ -144,7 +156,10 @@ export const protocolParticipants = pgTable(
 
 /**
  * A signed consent: the exact version signed, the signature image and a SHA-256 of both. Withdrawal
- * fills the withdrawal columns; the row is never changed otherwise.
+ * fills the withdrawal columns; the row is never changed otherwise. A re-consent (the same consent
+ * signed again after a withdrawal) is a new row naming the withdrawn one (`previous_signature_id`):
+ * each enrolment's signatures of one consent form a chain whose newest row decides (docs/protocols.md
+ * "Re-consent").
  */
 export const participantConsents = pgTable(
   'collection_protocol_participant_consents',
@@ -170,11 +185,29 @@ export const participantConsents = pgTable(
     withdrawalEffect: text('withdrawal_effect').$type<(typeof WITHDRAWAL_EFFECTS)[number]>(),
     withdrawnAt: ts('withdrawn_at'),
     withdrawnById: integer('withdrawn_by_id'),
+    /** Re-consent: the withdrawn signature this one follows (at most one follower each: a unique index). */
+    previousSignatureId: integer('previous_signature_id').references((): AnyPgColumn => participantConsents.id),
+    /** Re-consent: the explicit choice for samples collected before it (one of EARLIER_SAMPLES); null on a first signature. */
+    earlierSamples: text('earlier_samples').$type<(typeof EARLIER_SAMPLES)[number]>(),
+    /**
+     * Re-consent: the institution's wall-clock minute it was signed (the time zone of collection dates and
+     * times); a sample collected (date + time) before it is an earlier sample.
+     */
+    coversSamplesFrom: timestamp('covers_samples_from', { mode: 'string' }),
   },
   (t) => [
     index('participant_consents_participant_idx').on(t.participantId, t.id),
-    index('participant_consents_withdrawn_idx')
+    // The rows that can block a sample: withdrawn, or a re-consent that keeps earlier samples blocked.
+    index('participant_consents_blocking_idx')
       .on(t.institutionId, t.patientId)
-      .where(sql`${t.withdrawnDate} is not null`),
+      .where(sql`${t.withdrawnDate} is not null or ${t.earlierSamples} = 'keep_blocked'`),
+    // Two users re-consenting after the same withdrawal: the second insert finds this and is refused (409).
+    uniqueIndex('participant_consents_previous_uq').on(t.previousSignatureId),
+    check(
+      'participant_consents_reconsent_ck',
+      sql`(${t.previousSignatureId} is null) = (${t.earlierSamples} is null)
+    and (${t.earlierSamples} is null) = (${t.coversSamplesFrom} is null)
+    and (${t.earlierSamples} is null or ${t.earlierSamples} in ('keep_blocked', 'covered'))`,
+    ),
   ],
 );

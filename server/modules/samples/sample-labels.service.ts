@@ -29,7 +29,7 @@ export async function prepareLabels(
     await protocolOf(ctx, protocolId, tx);
     const rows = await labelRowsOf(tx, ctx.institutionId, protocolId, ids);
     if (rows.length !== ids.length) throw notFound('Collected sample');
-    for (const patientId of new Set(rows.map((r) => r.patientId))) await assertUsable(ctx, { patientId }, tx);
+    for (const r of rows) await assertUsable(ctx, { sample: r }, tx);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const labels = ids
       .map((id) => byId.get(id)!)

@@ -3,7 +3,7 @@ import type { InstCtx } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { offsetOf } from '../../platform/paging';
 import type { Db } from '../../db/client';
-import { protocolOf, withdrawalsOf } from '../protocols';
+import { protocolOf, reconsentsOf, withdrawalsOf } from '../protocols';
 import {
   accountNamesOf,
   descendantIds,
@@ -72,11 +72,14 @@ export async function sampleHistory(ctx: InstCtx, protocolId: number, id: number
   const sample = await getSample(ctx, protocolId, id);
   const events = await sampleEventsOf(ctx.db, id);
   const withdrawals = await withdrawalsOf(ctx.db, ctx.institutionId, sample.patientId);
+  const reconsents = await reconsentsOf(ctx.db, ctx.institutionId, sample.patientId);
   const who = [
     ...new Set(
-      [...events.map((e) => e.creatorId), ...withdrawals.map((w) => w.withdrawnById)].filter(
-        (x): x is number => x !== null,
-      ),
+      [
+        ...events.map((e) => e.creatorId),
+        ...withdrawals.map((w) => w.withdrawnById),
+        ...reconsents.map((r) => r.signedById),
+      ].filter((x): x is number => x !== null),
     ),
   ];
   const names = await accountNamesOf(ctx.db, who);
@@ -103,6 +106,26 @@ export async function sampleHistory(ctx: InstCtx, protocolId: number, id: number
       remainingAfter: null,
       otherSample: null,
       reason: w.reason,
+    });
+  }
+  // Re-consents (docs/protocols.md "Re-consent"): whether each covers this sample, by its collection date and time.
+  const collected = `${sample.collectedDate}T${sample.collectedTime}`;
+  for (const r of reconsents) {
+    const from = (r.coversSamplesFrom ?? '').replace(' ', 'T').slice(0, 16);
+    const covered = r.earlierSamples === 'covered' || collected >= from;
+    const scope =
+      r.earlierSamples === 'covered'
+        ? 'it covers the samples collected before it as well'
+        : `samples collected before ${from.replace('T', ' ')} stay blocked`;
+    entries.push({
+      at: r.signedAt.toISOString(),
+      kind: 'consent_given_again',
+      account: (r.signedById && names.get(r.signedById)) || null,
+      summary: `The donor signed consent "${r.consent}" again (version ${r.version}); ${scope}: ${covered ? 'this sample is covered' : 'this sample stays blocked'}.`,
+      amount: null,
+      remainingAfter: null,
+      otherSample: null,
+      reason: null,
     });
   }
   return entries.sort((a, b) => a.at.localeCompare(b.at));

@@ -26,6 +26,9 @@ export interface SampleRef {
   collectionProtocolId: number;
   specimenTypeId: number;
   isEnabled: boolean;
+  /** When it was collected (institution's wall clock): protocols' assertUsable decides re-consents by it. */
+  collectedDate: string;
+  collectedTime: string;
 }
 
 export const refColumns = {
@@ -35,6 +38,8 @@ export const refColumns = {
   collectionProtocolId: collectedSamples.collectionProtocolId,
   specimenTypeId: collectedSamples.specimenTypeId,
   isEnabled: collectedSamples.isEnabled,
+  collectedDate: collectedSamples.collectedDate,
+  collectedTime: collectedSamples.collectedTime,
 };
 
 /** Samples of this institution by record id (another institution's ids are simply absent): who they came from, what they are, whether enabled. */
@@ -123,7 +128,11 @@ const extra = {
     sampleId: string;
   } | null>`(select json_build_object('id', p.id, 'sampleId', p.sample_id)
     from collected_samples p where p.id = ${qualified(collectedSamples.parentId)})`,
-  hasWithdrawnConsent: hasWithdrawnOf(qualified(collectedSamples.patientId)),
+  hasWithdrawnConsent: hasWithdrawnOf(
+    qualified(collectedSamples.patientId),
+    qualified(collectedSamples.collectedDate),
+    qualified(collectedSamples.collectedTime),
+  ),
 };
 const refs = () => [
   lookupJoin('specimenType', 'specimenTypes', collectedSamples.specimenTypeId),
@@ -319,6 +328,7 @@ export const labelRowsOf = (tx: Db, inst: number, protocolId: number, ids: numbe
       sampleId: collectedSamples.sampleId,
       patientId: collectedSamples.patientId,
       collectedDate: collectedSamples.collectedDate,
+      collectedTime: collectedSamples.collectedTime,
     })
     .from(collectedSamples)
     .where(

@@ -63,7 +63,7 @@ async function originOf(
   if (!enrolment) throw sampleErrors.not_enrolled(await name(), { patientId: ['Not enrolled in this protocol'] });
   if (!enrolment.isEnabled)
     throw sampleErrors.participant_disabled(await name(), { patientId: ['Disabled in this protocol'] });
-  await assertUsable(ctx, { patientId: v.patientId }, tx);
+  await assertUsable(ctx, { sample: { patientId: v.patientId, collectedDate: v.date, collectedTime: v.time } }, tx);
   const event = await protocolEventOf(tx, inst, protocol.id, v.eventId);
   if (!event)
     throw sampleErrors.event_not_in_protocol({ collectionProtocolEventId: ['Choose an event of this protocol'] });
@@ -279,7 +279,7 @@ export async function createSample(ctx: InstCtx, protocolId: number, input: Samp
     if (input.parentSampleId) {
       if (input.collectedDate) await assertNotFuture(tx, ctx, input.collectedDate);
       const parent = await lockSample(tx, inst, input.parentSampleId, protocolId);
-      await assertUsable(ctx, { patientId: parent.patientId }, tx);
+      await assertUsable(ctx, { sample: parent }, tx);
       const row = await createChild(tx, ctx, parent, {
         sampleId,
         lineageId: given(input.subSampleLineageId, 'subSampleLineageId'),

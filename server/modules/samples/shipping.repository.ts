@@ -141,7 +141,11 @@ export async function shippingCandidates(
       collectionProtocolId: collectedSamples.collectionProtocolId,
       protocolTitle: protocolTitleOf(sql`${own}."collection_protocol_id"`),
       collectedDate: collectedSamples.collectedDate,
-      hasWithdrawnConsent: hasWithdrawnOf(sql`${own}."patient_id"`),
+      hasWithdrawnConsent: hasWithdrawnOf(
+        sql`${own}."patient_id"`,
+        sql`${own}."collected_date"`,
+        sql`${own}."collected_time"`,
+      ),
     })
     .from(collectedSamples)
     .leftJoin(specimenTypes, eq(specimenTypes.id, collectedSamples.specimenTypeId))
@@ -169,7 +173,11 @@ const custodySelect = () => ({
   ...refColumns,
   ownerId: collectedSamples.institutionId,
   ...custodyColumns,
-  withdrawn: hasWithdrawnOf(qualified(collectedSamples.patientId)),
+  withdrawn: hasWithdrawnOf(
+    qualified(collectedSamples.patientId),
+    qualified(collectedSamples.collectedDate),
+    qualified(collectedSamples.collectedTime),
+  ),
 });
 type CustodySelectRow = SampleRef & {
   ownerId: number;

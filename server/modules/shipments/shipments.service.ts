@@ -68,7 +68,7 @@ export async function partiesOf(tx: Db, s: ShipmentRow) {
 /** Protocols' withdrawal rule (docs/protocols.md), its problem prefixed with the sample it stops. */
 async function assertDonorUsable(tx: Db, ctx: InstCtx, s: ShippableSample) {
   try {
-    await assertUsable(ctx, { patientId: s.patientId }, tx);
+    await assertUsable(ctx, { sample: s }, tx);
   } catch (e) {
     if (e instanceof AppError) throw new AppError(e.status, `Sample ${s.sampleId}: ${e.title}`, e.errors, e.code);
     throw e;

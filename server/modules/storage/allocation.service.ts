@@ -68,7 +68,7 @@ export async function usable(tx: InstCtx, s: CustodySample | null): Promise<Cust
   if (!s.isEnabled) throw storageErrors.sample_disabled(s.sampleId);
   const shipment = s.shipment;
   if (shipment) throw storageErrors.sample_in_transit(s.sampleId, shipment.name);
-  if (s.ownerId === inst) await assertUsable(tx, { patientId: s.patientId });
+  if (s.ownerId === inst) await assertUsable(tx, { sample: s });
   else if (s.hasWithdrawnConsent) throw storageErrors.received_consent_withdrawn(s.sampleId);
   return s;
 }

@@ -15,7 +15,8 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconAlertOctagon } from '@tabler/icons-react';
+import { IconAlertOctagon, IconSignature, IconUserCheck } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
 import {
   WITHDRAWAL_EFFECTS,
   type ParticipantConsent,
@@ -26,10 +27,11 @@ import { DateField } from '@/components/date-field';
 import { formatDateTime, fullName, today } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
-import { useCurrentParticipant } from '@/lib/participant-context';
+import { participantPath, useCurrentParticipant } from '@/lib/participant-context';
 import { useWithdrawConsent } from '../api/participants';
 import { ConsentStatus } from './status-badges';
 import { EFFECTS } from './withdrawal-effects';
+import { coverageText } from './earlier-samples';
 import { Dialog, DialogClose } from '@/components/dialog';
 
 /**
@@ -38,8 +40,12 @@ import { Dialog, DialogClose } from '@/components/dialog';
  */
 export function ConsentViewDialog({ consent: c, onClose }: { consent: ParticipantConsent; onClose: () => void }) {
   const canManage = useCan('protocols.manage');
-  const { patient } = useCurrentParticipant();
+  const participant = useCurrentParticipant();
+  const { patient } = participant;
+  const navigate = useNavigate();
   const [withdrawing, setWithdrawing] = useState(false);
+  // A withdrawn signature nobody followed yet may be answered by a re-consent (docs/protocols.md "Re-consent").
+  const canSignAgain = canManage && participant.isEnabled && !!c.withdrawnDate && c.nextSignatureId === null;
   return (
     <Dialog onClose={onClose} size="xl" title={withdrawing ? `Withdraw consent: ${c.title}` : c.title}>
       {withdrawing ? (
@@ -58,6 +64,19 @@ export function ConsentViewDialog({ consent: c, onClose }: { consent: Participan
             >
               <Text size="sm">{EFFECTS[c.withdrawalEffect].explain}</Text>
               <Text size="sm">Reason: {c.withdrawalReason}</Text>
+              {c.withdrawnByAccount && <Text size="sm">Recorded by {fullName(c.withdrawnByAccount)}.</Text>}
+              {c.nextSignatureId !== null && (
+                <Text size="sm">The participant signed this consent again afterwards.</Text>
+              )}
+            </Alert>
+          )}
+          {c.earlierSamples && (
+            <Alert
+              color={c.earlierSamples === 'covered' ? 'teal' : 'orange'}
+              icon={<IconUserCheck />}
+              title={`Signed again after a withdrawal, from ${(c.coversSamplesFrom ?? '').replace('T', ' ')}`}
+            >
+              <Text size="sm">{coverageText(c)}</Text>
             </Alert>
           )}
           <Paper withBorder radius="md" p="md" bg="gray.0">
@@ -113,6 +132,18 @@ export function ConsentViewDialog({ consent: c, onClose }: { consent: Participan
             {canManage && !c.withdrawnDate && (
               <Button color="red" variant="light" onClick={() => setWithdrawing(true)}>
                 Withdraw consent
+              </Button>
+            )}
+            {canSignAgain && (
+              <Button
+                leftSection={<IconSignature size={16} />}
+                onClick={() => {
+                  // The sign form replaces this dialog: Close after it returns to the list, not here.
+                  onClose();
+                  void navigate(`${participantPath(participant, 'participant-consents')}/new?consent=${c.consentId}`);
+                }}
+              >
+                Sign again (re-consent)
               </Button>
             )}
             <DialogClose />

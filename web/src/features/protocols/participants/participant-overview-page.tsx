@@ -12,6 +12,7 @@ import { protocolPath, useCurrentProtocol } from '@/lib/protocol-context';
 import { useEvents } from '@/lib/protocol-events';
 import { participantPath, useCurrentParticipant } from '@/lib/participant-context';
 import { EFFECTS } from './withdrawal-effects';
+import { coverageText } from './earlier-samples';
 import { usePatientChildren } from '@/lib/patient-children';
 import { useDisableParticipant, useParticipantConsents } from '../api/participants';
 
@@ -53,7 +54,22 @@ function WithdrawalAlerts() {
   const { institution } = useCurrentInstitution();
   const p = useCurrentParticipant();
   const consents = useParticipantConsents(institution.id, p.collectionProtocolId, p.id);
-  if (!p.hasWithdrawnConsent) return null;
+  if (!p.hasWithdrawnConsent) {
+    // Signed again after a withdrawal, keeping earlier samples blocked: say which samples stay blocked.
+    const kept = (consents.data ?? []).filter((c) => c.earlierSamples === 'keep_blocked' && c.nextSignatureId === null);
+    if (!kept.length) return null;
+    return (
+      <Alert color="orange" variant="light" icon={<IconAlertTriangle />} title="Consent given again after a withdrawal">
+        <Stack gap={4}>
+          {kept.map((c) => (
+            <Text key={c.id} size="sm">
+              {c.title} (version {c.version}) signed again. {coverageText(c)}
+            </Text>
+          ))}
+        </Stack>
+      </Alert>
+    );
+  }
   const withdrawn = (consents.data ?? []).filter((c) => c.withdrawnDate);
   return (
     <Alert

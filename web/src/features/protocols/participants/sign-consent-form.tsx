@@ -1,7 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Paper, ScrollArea, Select, Stack, Text } from '@mantine/core';
+import { Alert, Paper, Radio, ScrollArea, Select, Stack, Text } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { EARLIER_SAMPLES } from '@contract/protocol-participants.contract';
 import { notifications } from '@mantine/notifications';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { ConsentHtml } from '@/components/consent-html';
 import { FullScreenForm } from '@/components/full-screen-form';
 import { ApiError } from '@/lib/api-client';
@@ -9,7 +11,8 @@ import { fullName } from '@/lib/format';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useCurrentParticipant } from '@/lib/participant-context';
-import { useSignConsent, useSignableConsents } from '../api/participants';
+import { useParticipantConsents, useSignConsent, useSignableConsents } from '../api/participants';
+import { EARLIER } from './earlier-samples';
 import { SignatureField, type SignatureHandle } from './signature-field';
 
 const EMPTY_PAD = 'Please sign in the box';
@@ -17,33 +20,52 @@ const EMPTY_PAD = 'Please sign in the box';
 /**
  * spec 2 §2 "Create a Collection Protocol Participant Consent": choose one of the protocol's enabled
  * consents, read its current text, draw the signature; Submit stores the PNG with the exact version read.
+ * A consent the participant signed and withdrew is a re-consent (docs/protocols.md "Re-consent"): the form
+ * then asks, with nothing chosen beforehand, whether the samples collected before stay blocked.
+ * `?consent={id}` (from a withdrawn consent's Sign again) chooses the consent.
  */
 export function SignConsentForm({ onClose }: { onClose: () => void }) {
   const { institution } = useCurrentInstitution();
   const p = useCurrentParticipant();
   const consents = useSignableConsents(institution.id, p.collectionProtocolId);
   const sign = useSignConsent(institution.id, p.collectionProtocolId);
+  const signed = useParticipantConsents(institution.id, p.collectionProtocolId, p.id);
   const pad = useRef<SignatureHandle>(null);
-  const [consentId, setConsentId] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ consent?: string; signature?: string; form?: string }>({});
+  const [params] = useSearchParams();
+  const [consentId, setConsentId] = useState<string | null>(params.get('consent'));
+  const [earlier, setEarlier] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ consent?: string; signature?: string; earlier?: string; form?: string }>({});
   // A drawn signature or a chosen consent is input: closing asks before it is thrown away (issue 28).
   const [inked, setInked] = useState(false);
-  const guard = useUnsavedChangesGuard(inked || consentId !== null);
+  const guard = useUnsavedChangesGuard(inked || earlier !== null || consentId !== params.get('consent'));
   const chosen = consents.data?.find((c) => String(c.id) === consentId);
+  // The participant's newest signature of the chosen consent: withdrawn means this signature is a re-consent.
+  const newest = (signed.data ?? []).filter((s) => String(s.consentId) === consentId).at(-1);
+  const withdrawn = newest?.withdrawnDate ? newest : undefined;
 
   const submit = (e?: FormEvent<HTMLFormElement>) => {
     e?.preventDefault();
+    const choice = EARLIER_SAMPLES.find((x) => x === earlier);
     const next = {
       consent: chosen ? undefined : '*Required',
       signature: pad.current?.isEmpty() !== false ? EMPTY_PAD : undefined,
+      earlier: withdrawn && !choice ? 'Choose what happens to the samples collected before' : undefined,
     };
     setErrors(next);
-    if (!chosen || next.signature) return;
+    if (!chosen || next.signature || next.earlier) return;
     sign.mutate(
-      { participantId: p.id, consentVersionId: chosen.consentVersionId, signature: pad.current?.toPng() ?? '' },
+      {
+        participantId: p.id,
+        consentVersionId: chosen.consentVersionId,
+        signature: pad.current?.toPng() ?? '',
+        ...(withdrawn && { earlierSamples: choice, previousSignatureId: withdrawn.id }),
+      },
       {
         onSuccess: (s) => {
-          notifications.show({ color: 'green', message: `${s.title} signed by ${fullName(p.patient)}.` });
+          notifications.show({
+            color: 'green',
+            message: `${s.title} ${s.earlierSamples ? 'signed again' : 'signed'} by ${fullName(p.patient)}.`,
+          });
           guard.release();
           onClose();
         },
@@ -107,6 +129,30 @@ export function SignConsentForm({ onClose }: { onClose: () => void }) {
               <ConsentHtml html={chosen.consent} label={`${chosen.title}, version ${chosen.version}`} />
             </ScrollArea.Autosize>
           </Paper>
+        )}
+        {withdrawn && (
+          <>
+            <Alert color="orange" icon={<IconAlertTriangle />} title="Re-consent after a withdrawal">
+              {fullName(p.patient)} withdrew this consent on {withdrawn.withdrawnDate}. Signing it again makes samples
+              collected from now on usable; decide below what happens to the samples collected before.
+            </Alert>
+            <Radio.Group
+              label="Samples collected before this re-consent"
+              required
+              value={earlier}
+              onChange={(v) => {
+                setEarlier(v);
+                setErrors((x) => ({ ...x, earlier: undefined }));
+              }}
+              error={errors.earlier}
+            >
+              <Stack gap="sm" mt={6}>
+                {EARLIER_SAMPLES.map((key) => (
+                  <Radio key={key} value={key} label={EARLIER[key].label} description={EARLIER[key].explain} />
+                ))}
+              </Stack>
+            </Radio.Group>
+          </>
         )}
         <SignatureField
           ref={pad}

@@ -10,13 +10,26 @@ export function WithdrawnBadge() {
   );
 }
 
-/** Signed, or withdrawn on its date: the same words in the list and the view dialog. */
+/**
+ * Signed, signed again (a re-consent, with its choice for earlier samples), or withdrawn on its date: the same
+ * words in the list and the view dialog.
+ */
 export function ConsentStatus({ c }: { c: ParticipantConsent }) {
-  return c.withdrawnDate ? (
-    <Badge color="red" variant="filled" tt="none">
-      Withdrawn on {c.withdrawnDate}
-    </Badge>
-  ) : (
+  if (c.withdrawnDate)
+    return (
+      <Badge color="red" variant="filled" tt="none">
+        Withdrawn on {c.withdrawnDate}
+      </Badge>
+    );
+  if (c.earlierSamples)
+    return (
+      <Badge color={c.earlierSamples === 'covered' ? 'teal' : 'orange'} variant="light" tt="none">
+        {c.earlierSamples === 'covered'
+          ? 'Signed again · covers earlier samples'
+          : 'Signed again · earlier samples blocked'}
+      </Badge>
+    );
+  return (
     <Badge color="teal" variant="light" tt="none">
       Signed
     </Badge>

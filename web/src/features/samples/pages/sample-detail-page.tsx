@@ -29,6 +29,7 @@ import {
   IconTruckDelivery,
   IconTruckOff,
   IconTruckReturn,
+  IconUserCheck,
   IconUserOff,
 } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
@@ -288,6 +289,7 @@ const EVENT_LOOK: Record<SampleHistoryEntry['kind'], { title: string; icon: Reac
   rejected: { title: 'Rejected on receipt', icon: <IconTruckOff size={14} />, color: 'red' },
   shipment_cancelled: { title: 'Shipment cancelled', icon: <IconTruckReturn size={14} />, color: 'gray' },
   consent_withdrawn: { title: 'Consent withdrawn', icon: <IconUserOff size={14} />, color: 'red' },
+  consent_given_again: { title: 'Consent given again', icon: <IconUserCheck size={14} />, color: 'teal' },
   label_printed: { title: 'Label printed', icon: <IconTag size={14} />, color: 'gray' },
 };
 
