@@ -55,23 +55,37 @@ export function offsetIn(timeZone: string, at: Date): number {
   return wallClock(timeZone, t) - (t - (((t % 1000) + 1000) % 1000));
 }
 
+const DAY = 86_400_000;
+/** The last instant a four-digit year can name: nothing stored is later (timestamps are the server's clock). */
+const LAST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 /**
  * The first instant of the calendar day `day` (YYYY-MM-DD) in `timeZone`: its midnight, or, where the clocks
  * jump over midnight (a DST change at 00:00), the moment of the jump. A report's day is [start of day, start of next day).
  */
 export function startOfDayIn(day: string, timeZone: string): Date {
-  const local = Date.parse(`${day}T00:00:00Z`);
+  return new Date(Math.min(startOfLocalDay(Date.parse(`${day}T00:00:00Z`), timeZone), LAST_INSTANT));
+}
+
+/**
+ * Where a range of days ending with `day` ends (exclusive): the first instant of the next day in `timeZone`. After
+ * 9999-12-31 that is the last instant a four-digit year names (a date the database and ISO strings both take).
+ */
+export function endOfDayIn(day: string, timeZone: string): Date {
+  return new Date(Math.min(startOfLocalDay(Date.parse(`${day}T00:00:00Z`) + DAY, timeZone), LAST_INSTANT));
+}
+
+/** The first instant of the local day whose midnight, read as UTC, is `local` (ms), in `timeZone`. */
+function startOfLocalDay(local: number, timeZone: string): number {
   // The offsets in force around that day (at most one change near midnight); the earliest candidate whose
-  // local date is `day` is the first instant of the day.
-  const offsets = new Set([-1, 0, 1].map((d) => offsetIn(timeZone, new Date(local + d * 86_400_000))));
+  // local date is the day is its first instant.
+  const offsets = new Set([-1, 0, 1].map((d) => offsetIn(timeZone, new Date(local + d * DAY))));
   const candidates = [...offsets]
     .map((o) => local - o)
-    .filter((t) => new Date(wallClock(timeZone, t)).toISOString().slice(0, 10) === day)
+    .filter((t) => Math.floor(wallClock(timeZone, t) / DAY) * DAY === local)
     .sort((a, b) => a - b);
   // A day the zone skipped altogether (Pacific/Apia, 2011-12-30) is empty: it starts where the next one does.
-  return candidates.length
-    ? new Date(candidates[0])
-    : startOfDayIn(new Date(local + 86_400_000).toISOString().slice(0, 10), timeZone);
+  return candidates.length ? candidates[0] : startOfLocalDay(local + DAY, timeZone);
 }
 
 /** 'UTC+03:00', 'UTC-04:30', 'UTC' at `at` in `timeZone`. */

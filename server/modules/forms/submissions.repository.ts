@@ -6,7 +6,7 @@ import { selectRecords } from '../../platform/record-refs';
 import { setEnabled } from '../../platform/crud/stamp';
 import { countAtMostRemembered } from '../../platform/counts';
 import { qualified } from '../../platform/qualified';
-import { startOfDayIn } from '../../platform/today';
+import { endOfDayIn, startOfDayIn } from '../../platform/today';
 import { institutionRefOf, siteTitleOf } from '../institutions';
 import { patientSummaryOf } from '../participants';
 import { protocolForms, submittedForms, submittedValues } from './forms.table';
@@ -48,10 +48,9 @@ export function filledBetween(
   end: string | null,
   timeZone = 'UTC',
 ) {
-  const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   return and(
     start ? gte(column, startOfDayIn(start, timeZone)) : undefined,
-    end ? lt(column, startOfDayIn(nextDay(end), timeZone)) : undefined,
+    end ? lt(column, endOfDayIn(end, timeZone)) : undefined,
   );
 }
 

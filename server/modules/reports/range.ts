@@ -1,5 +1,5 @@
 import { DEFAULT_REPORT_DAYS, MAX_REPORT_DAYS } from '../../../contract/reports.contract';
-import { startOfDayIn, todayIn } from '../../platform/today';
+import { endOfDayIn, startOfDayIn, todayIn } from '../../platform/today';
 import { reportErrors } from './reports.errors';
 
 const DAY = 86_400_000;
@@ -28,5 +28,5 @@ export function resolveRange(q: { from?: string | null; to?: string | null }, no
   if (from > to) throw reportErrors.range_reversed(from, to, { to: ['To cannot be before From'] });
   const days = Math.round((Date.parse(to) - Date.parse(from)) / DAY) + 1;
   if (days > MAX_REPORT_DAYS) throw reportErrors.range_too_long(days, { from: [`At most ${MAX_REPORT_DAYS} days`] });
-  return { from, to, zone, start: startOfDayIn(from, zone), end: startOfDayIn(addDays(to, 1), zone) };
+  return { from, to, zone, start: startOfDayIn(from, zone), end: endOfDayIn(to, zone) };
 }

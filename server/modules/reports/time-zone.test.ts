@@ -11,7 +11,7 @@ import { participant, referenceIds } from '../../test/participants-fixtures';
 import { createProtocol } from '../../test/protocols-fixtures';
 import { formsKit } from '../../test/forms-kit';
 import { limsOrderedPanels, limsOrderedTests, limsOrders } from '../orders/orders.table';
-import { defaultTimeZone, momentIn, startOfDayIn } from '../../platform/today';
+import { defaultTimeZone, endOfDayIn, momentIn, startOfDayIn } from '../../platform/today';
 import { loadConfig } from '../../config';
 
 // Issue 31 item 6: every institution keeps its own clock. At 22:30 UTC on 2026-11-28 it is already 01:30 on
@@ -204,6 +204,22 @@ describe('the clock helpers', () => {
     expect(startOfDayIn('2026-09-06', 'America/Santiago').toISOString()).toBe('2026-09-06T04:00:00.000Z');
     expect(startOfDayIn('2026-11-28', 'Asia/Kathmandu').toISOString()).toBe('2026-11-27T18:15:00.000Z');
     expect(momentIn('America/New_York', new Date(AT))).toBe('2026-11-28 17:30 America/New_York (UTC-05:00)');
+  });
+
+  it('a range may end on 9999-12-31: its end is the last instant a four-digit year names, never an invalid date', async () => {
+    expect(endOfDayIn('2026-11-28', 'Africa/Addis_Ababa').toISOString()).toBe('2026-11-28T21:00:00.000Z');
+    expect(endOfDayIn('9999-12-31', 'America/New_York').toISOString()).toBe('9999-12-31T23:59:59.999Z');
+    expect(endOfDayIn('9999-12-31', 'Africa/Addis_Ababa').toISOString()).toBe('9999-12-31T21:00:00.000Z');
+    expect(startOfDayIn('9999-12-31', 'Pacific/Kiritimati').toISOString()).toBe('9999-12-30T10:00:00.000Z');
+    // The fuzz test's counterexample: the indicators' CSV streamed into a RangeError and the response was cut off.
+    for (const path of ['indicators/breast.csv?to=9999-12-31', 'indicators/breast?to=9999-12-31&from=9999-12-25']) {
+      const res = await t.call('GET', api(addis.institution.id, path), { token: addis.token });
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+    }
+    const far = await t.call('GET', api(addis.institution.id, 'reports/panel-usage?From=9999-12-25&To=9999-12-31'), {
+      token: addis.token,
+    });
+    expect(far.statusCode, far.body).toBe(200);
   });
 
   it('a new institution takes LIMS_DEFAULT_TIME_ZONE, else the server zone', () => {
