@@ -349,7 +349,31 @@ const fixed: Record<string, AuditRecordType> = {
       itemId: f('Item'),
       externalSender: f('Sender (other installation)'),
       manifestSha256: f('Manifest SHA-256'),
+      signedBy: f('Signed by'),
       items: f('Items'),
+      isEnabled: enabled,
+    },
+  },
+  // Manifest and receipt signing (issue 31 item 3): the institution's own key pairs (the private key is never audited)
+  // and the partners' public keys it trusts.
+  signingKey: {
+    label: 'Signing key',
+    fields: {
+      keyId: f('Key fingerprint'),
+      status: f('Status'),
+      publicKey: f('Public key'),
+      retired: f('Key retired'),
+    },
+  },
+  trustedPartnerKey: {
+    label: 'Trusted partner key',
+    fields: {
+      title: f('Partner'),
+      abbreviation: f('Abbreviation'),
+      installation: f('Installation'),
+      keyId: f('Key fingerprint'),
+      keyStatus: f('Key status'),
+      publicKey: f('Public key'),
       isEnabled: enabled,
     },
   },
@@ -495,6 +519,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   add_institution: 'Added to the institution',
   remove_institution: 'Removed from the institution',
   send: 'Sent',
+  rotate: 'Key rotated',
+  receipt: 'Receipt imported',
   cancel: 'Cancelled',
   receive: 'Received',
   reject: 'Rejected',
