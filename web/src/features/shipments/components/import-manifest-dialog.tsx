@@ -16,6 +16,7 @@ import { IconAlertCircle, IconFileImport, IconShieldCheck } from '@tabler/icons-
 import { Link, useNavigate } from 'react-router';
 import { type ManifestFile, useImportManifest, usePreviewManifest } from '../api/shipments';
 import { Dialog, DialogClose } from '@/components/dialog';
+import { readJsonFile } from '@/lib/json-file';
 
 interface Props {
   instId: number;
@@ -25,16 +26,10 @@ interface Props {
 
 /** Reads a chosen file as a manifest (JSON of a FHIR Bundle), or says why it is not one. */
 async function readManifest(file: File): Promise<ManifestFile> {
-  if (file.size > 8 * 1024 * 1024) throw new Error('The file is larger than 8 MB: it is not a shipment manifest.');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(await file.text());
-  } catch {
-    throw new Error('The file is not JSON: choose the .fhir.json manifest the sender downloaded.');
-  }
-  if (!parsed || typeof parsed !== 'object' || (parsed as { resourceType?: unknown }).resourceType !== 'Bundle') {
-    throw new Error('The file is not a FHIR Bundle: choose the .fhir.json manifest the sender downloaded.');
-  }
+  const hint = 'choose the .fhir.json manifest the sender downloaded.';
+  const parsed = await readJsonFile(file, 'shipment manifest', hint);
+  if (!('resourceType' in parsed) || parsed.resourceType !== 'Bundle')
+    throw new Error(`The file is not a FHIR Bundle: ${hint}`);
   return parsed as ManifestFile;
 }
 

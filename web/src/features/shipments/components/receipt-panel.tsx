@@ -2,25 +2,16 @@ import { useState } from 'react';
 import { Alert, Badge, Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconDownload, IconFileImport, IconShieldCheck } from '@tabler/icons-react';
 import type { Shipment } from '@contract/shipments.contract';
+import { readJsonFile } from '@/lib/json-file';
 import { useCan } from '@/lib/session-context';
 import { downloadReceipt, type ReceiptFile, useImportReceipt } from '../api/receipts';
 
 /** Reads a chosen file as a receipt (JSON with the receipt format), or says why it is not one. */
 async function readReceipt(file: File): Promise<ReceiptFile> {
-  if (file.size > 8 * 1024 * 1024) throw new Error('The file is larger than 8 MB: it is not a shipment receipt.');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(await file.text());
-  } catch {
-    throw new Error('The file is not JSON: choose the receipt.json file the receiver sent you.');
-  }
-  if (
-    !parsed ||
-    typeof parsed !== 'object' ||
-    !('format' in parsed) ||
-    parsed.format !== 'biobank-lims-shipment-receipt'
-  )
-    throw new Error('The file is not a shipment receipt: choose the receipt.json file the receiver sent you.');
+  const hint = 'choose the receipt.json file the receiver sent you.';
+  const parsed = await readJsonFile(file, 'shipment receipt', hint);
+  if (!('format' in parsed) || parsed.format !== 'biobank-lims-shipment-receipt')
+    throw new Error(`The file is not a shipment receipt: ${hint}`);
   return { ...parsed, format: 'biobank-lims-shipment-receipt' };
 }
 
