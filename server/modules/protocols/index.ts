@@ -1,5 +1,5 @@
 // The protocols module's public surface: other modules (forms, samples, shipments) call these.
-export { assertUsable } from './participant-consents.service';
+export { assertSamplesUsable, assertUsable } from './participant-consents.service';
 export { hasWithdrawnOf, reconsentsOf } from './participant-consents.repository';
 export { protocolOf } from './protocols.service';
 export { isProtocolSite } from './sites.service';

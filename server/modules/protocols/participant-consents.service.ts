@@ -250,9 +250,32 @@ const stored = (v: string) => v.replace('T', ' ').slice(0, 19);
  * keeps earlier samples blocked (docs/protocols.md "Re-consent").
  */
 export async function assertUsable(ctx: InstCtx, who: UsableWho, db: Db = ctx.db) {
+  const rows = await blockingSignatures(
+    db,
+    ctx.institutionId,
+    'sample' in who ? { patientId: who.sample.patientId } : who,
+  );
+  await refuseIfBlocked(ctx, rows, 'sample' in who ? who.sample : null, db);
+}
+
+type UsableSample = Extract<UsableWho, { sample: unknown }>['sample'];
+
+/** assertUsable for each of a list of samples (labels), reading the blocking signatures once per donor. */
+export async function assertSamplesUsable(ctx: InstCtx, samples: UsableSample[], db: Db = ctx.db) {
+  for (const patientId of new Set(samples.map((s) => s.patientId))) {
+    const rows = await blockingSignatures(db, ctx.institutionId, { patientId });
+    for (const sample of samples) if (sample.patientId === patientId) await refuseIfBlocked(ctx, rows, sample, db);
+  }
+}
+
+/** The refusal for `sample` (or for new use now, without one) given the donor's blocking signatures, if any. */
+async function refuseIfBlocked(
+  ctx: InstCtx,
+  rows: Awaited<ReturnType<typeof blockingSignatures>>,
+  sample: UsableSample | null,
+  db: Db,
+) {
   const inst = ctx.institutionId;
-  const sample = 'sample' in who ? who.sample : null;
-  const rows = await blockingSignatures(db, inst, 'sample' in who ? { patientId: who.sample.patientId } : who);
   const withdrawn = rows.find((r) => r.withdrawnDate);
   const moment = sample && momentOf(sample);
   const kept = moment

@@ -3,7 +3,7 @@ import type { ParsedLabel } from '../../../contract/labels.contract';
 import { command, type InstCtx, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
-import { assertUsable, protocolOf } from '../protocols';
+import { assertSamplesUsable, protocolOf } from '../protocols';
 import { labelRowsOf } from './samples.repository';
 import { recordEvent } from './ledger.repository';
 
@@ -29,7 +29,7 @@ export async function prepareLabels(
     await protocolOf(ctx, protocolId, tx);
     const rows = await labelRowsOf(tx, ctx.institutionId, protocolId, ids);
     if (rows.length !== ids.length) throw notFound('Collected sample');
-    for (const r of rows) await assertUsable(ctx, { sample: r }, tx);
+    await assertSamplesUsable(ctx, rows, tx);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const labels = ids
       .map((id) => byId.get(id)!)
