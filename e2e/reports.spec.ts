@@ -73,6 +73,7 @@ test.describe('reports', () => {
     admin,
     shot,
   }) => {
+    test.slow(); // eight reports, each generated, scanned by axe and exported: 66 s in CI on the 2-core machine
     const b = await centralBiobank(api, admin);
     const data = await reportData(b);
 

@@ -67,6 +67,7 @@ test('builds a storage hierarchy, allocates, bulk allocates and vacates samples 
   admin,
   shot,
 }) => {
+  test.slow(); // a hierarchy, a 9 x 9 grid and bulk allocation: 56 s in CI on the 2-core machine
   const b = await centralBiobank(api, admin);
   const u = unique();
   const ids = [`S${u}-1`, `S${u}-2`, `S${u}-3`].map((s) => s.toUpperCase());
