@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
-import { assertSiteIds } from '../institutions';
+import { assertSiteIds, institutionToday } from '../institutions';
 import { assertPatientIds } from '../participants';
 import { assertUsable } from '../protocols';
 import { sampleRefOf } from '../samples';
@@ -20,9 +20,12 @@ import {
   sampleIdTaken,
 } from './orders.repository';
 
-/** Next generated sample ID of the institution: L + YYMMDD + 4-digit daily number. */
+/**
+ * Next generated sample ID of the institution: L + YYMMDD + 4-digit daily number, the day being the institution's
+ * (its time zone): a tube labelled at 01:30 in Addis Ababa carries that day, not the UTC day before.
+ */
 async function nextSampleId(tx: Db, inst: number, now: Date) {
-  const day = now.toISOString().slice(0, 10);
+  const day = await institutionToday(tx, inst, now);
   const last = await nextSampleNumber(tx, inst, day);
   return `L${day.slice(2).replace(/-/g, '')}${String(last).padStart(4, '0')}`;
 }

@@ -168,6 +168,19 @@ describe('institution time zone (issue 31 item 6)', () => {
     const u = await enrolOn(utc);
     expect(u.statusCode, u.body).toBe(201);
   });
+
+  it("a generated order sample ID (L + YYMMDD + number) carries the institution's day", async () => {
+    const placeNow = async (who: typeof addis, lab: typeof addisLab) => {
+      const res = await t.call('POST', api(who.institution.id, 'LIMSOrders/place'), {
+        token: who.token,
+        body: { patientIds: [lab.patient.id], priorityId: lab.priorityId, panelIds: [lab.panel.id] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return json<{ sampleId: string }[]>(res)[0].sampleId;
+    };
+    expect(await placeNow(addis, addisLab)).toMatch(/^L261129\d{4}$/);
+    expect(await placeNow(utc, utcLab)).toMatch(/^L261128\d{4}$/);
+  });
 });
 
 describe('the collected questionnaires report (forms)', () => {
