@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { centralBiobank, registerParticipant, unique, type Biobank, type Rec } from './support/data';
+import { centralBiobank, freeTextPanel, registerParticipant, unique, type Rec } from './support/data';
 import { collectedSampleByApi } from './support/protocols';
 import { field } from './support/ui';
 import { expectNoAxeViolations } from './support/axe';
@@ -7,33 +7,6 @@ import { nodeUrl, screenPath, storageByApi } from './support/storage';
 
 // Issue 13, "Sample page" and "Suggest a position": a sample's storage position and lab orders on its page,
 // and the first free position suggested for one not yet stored (on its page and in the allocation dialog).
-
-/** A department and a panel holding one free-text test, through the API. */
-async function panelByApi(b: Biobank, s: string) {
-  const department = await b.call('POST', 'departments', {
-    title: `Cytology ${s}`,
-    abbreviation: 'CYT',
-    description: 'Cytology',
-    isSubDepartment: false,
-  });
-  const [specimen] = await b.list('specimenTypes?IsEnabled=true');
-  const panel = await b.call('POST', 'panels', {
-    title: `Smear ${s}`,
-    abbreviation: 'SME',
-    description: 'Smear panel',
-    icdCode: null,
-    specimenTypeCategoryId: specimen.specimenTypeCategoryId,
-    specimenTypeId: specimen.id,
-    departmentId: department.id,
-  });
-  const testRec = await b.call('POST', 'tests', {
-    title: `Morphology ${s}`,
-    abbreviation: 'MOR',
-    description: 'Free text',
-  });
-  await b.call('POST', 'panelTests', { panelId: panel.id, testId: testRec.id });
-  return panel;
-}
 
 test('a sample page shows where the sample is stored and its orders; an unstored one gets a suggested position', async ({
   signedInPage: page,
@@ -76,7 +49,7 @@ test('a sample page shows where the sample is stored and its orders; an unstored
 
   // The first sample stored in Box 1 at A1 (bulk allocate takes the first free position), and an order placed on it.
   await b.call('POST', `${nodeUrl(box1)}/allocate`, { collectedSampleIds: [first.id] });
-  const panel = await panelByApi(b, u);
+  const { panel } = await freeTextPanel(b, u);
   const [order] = await b.call<{ sampleId: string }[]>('POST', 'LIMSOrders/place', {
     patientIds: [patient.id],
     priorityId: (await b.list('priorities'))[0].id,

@@ -180,9 +180,8 @@ export async function orderByApi(b: Biobank, o: { patientId: number; panelIds: n
   return order;
 }
 
-/** A department, a panel holding one free-text test, a participant and their order, all through the API. */
-export async function freeTextOrder(b: Biobank) {
-  const s = unique();
+/** A department and a panel holding one free-text test, through the API. */
+export async function freeTextPanel(b: Biobank, s = unique()) {
   const department = await b.call('POST', 'departments', {
     title: `Cytology ${s}`,
     abbreviation: 'CYT',
@@ -205,6 +204,13 @@ export async function freeTextOrder(b: Biobank) {
     description: 'Free text',
   });
   await b.call('POST', 'panelTests', { panelId: panel.id, testId: test.id });
+  return { panel, test };
+}
+
+/** A department, a panel holding one free-text test, a participant and their order, all through the API. */
+export async function freeTextOrder(b: Biobank) {
+  const s = unique();
+  const { panel, test } = await freeTextPanel(b, s);
   const patient = await registerParticipant(b, { mrn: `MRN-${s}`.toUpperCase() });
   const order = await orderByApi(b, { patientId: patient.id, panelIds: [panel.id] });
   return { orderId: order.id, sampleId: order.sampleId, test: test.title as string };
