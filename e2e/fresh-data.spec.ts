@@ -1,15 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { signaturePng } from '../server/test/protocols-fixtures';
-import {
-  centralBiobank,
-  createAccount,
-  freeTextOrder,
-  registerParticipant,
-  secondInstitution,
-  unique,
-  type Rec,
-} from './support/data';
+import { centralBiobank, createAccount, freeTextOrder, registerParticipant, unique, type Rec } from './support/data';
+import { receivingInstitution } from './support/shipments';
 import { collectedSampleByApi, collectingProtocol } from './support/protocols';
 import { storageByApi } from './support/storage';
 import { changeInstitution, field, mainNav, openScreen, pickInstitution, search, see } from './support/ui';
@@ -227,12 +220,12 @@ test.describe('what is shown is current', () => {
     const b = await centralBiobank(api, admin);
     const u = unique();
     const name = `Fresh shipment ${u}`;
-    const other = await secondInstitution(b, await createAccount(b, { role: 'Coordinator' }), ['Coordinator']);
-    const { body: institutions } = await api.call<Rec[]>('GET', '/institutions?PageSize=1000', b.token);
-    const otherId = institutions.find((i) => i.title === other)!.id;
-    const site = await api.call<Rec>('POST', `/institutions/${otherId}/institutionSites`, b.token, {
+    const {
+      name: other,
+      id: otherId,
+      site,
+    } = await receivingInstitution(b, await createAccount(b, { role: 'Coordinator' }), ['Coordinator'], {
       title: `Fresh Lab ${u}`,
-      abbreviation: null,
       address: '3 Hill Road',
     });
     const patient = await registerParticipant(b, { mrn: `FS${u}`.toUpperCase() });
@@ -245,7 +238,7 @@ test.describe('what is shown is current', () => {
       name,
       sendingInstitutionSiteId: ownSite.id,
       receivingInstitutionId: otherId,
-      receivingInstitutionSiteId: site.body.id,
+      receivingInstitutionSiteId: site.id,
       collectedSampleIds: samples.map((s) => s.id),
     });
     const protocol = await b.call<Rec>('GET', `collectionProtocols/${samples[0].collectionProtocolId}`);

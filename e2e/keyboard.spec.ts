@@ -1,13 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import {
-  centralBiobank,
-  createAccount,
-  registerParticipant,
-  secondInstitution,
-  unique,
-  type Rec,
-} from './support/data';
+import { centralBiobank, createAccount, registerParticipant, unique, type Rec } from './support/data';
+import { receivingInstitution } from './support/shipments';
 import { collectedSampleByApi, collectingProtocol } from './support/protocols';
 import { storageByApi } from './support/storage';
 import { field, signedInAs } from './support/ui';
@@ -212,12 +206,12 @@ test.describe('keyboard only (issue 28)', () => {
     const b = await centralBiobank(api, admin);
     const u = unique();
     const receiver = await createAccount(b, { role: 'Coordinator' });
-    const other = await secondInstitution(b, receiver, ['Coordinator', 'Tissue Banker']);
-    const { body: institutions } = await api.call<Rec[]>('GET', '/institutions?PageSize=1000', b.token);
-    const otherId = institutions.find((i) => i.title === other)!.id;
-    const site = await api.call<Rec>('POST', `/institutions/${otherId}/institutionSites`, b.token, {
+    const {
+      name: other,
+      id: otherId,
+      site,
+    } = await receivingInstitution(b, receiver, ['Coordinator', 'Tissue Banker'], {
       title: `Lab ${u}`,
-      abbreviation: null,
       address: '1 Hill Road',
     });
     const patient = await registerParticipant(b, { mrn: `KB-${unique()}`.toUpperCase() });
@@ -227,7 +221,7 @@ test.describe('keyboard only (issue 28)', () => {
       name: `Keyboard ${u}`,
       sendingInstitutionSiteId: ownSite.id,
       receivingInstitutionId: otherId,
-      receivingInstitutionSiteId: site.body.id,
+      receivingInstitutionSiteId: site.id,
       collectedSampleIds: [sample.id],
     });
 

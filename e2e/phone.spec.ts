@@ -1,14 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import {
-  centralBiobank,
-  createAccount,
-  orderWithResults,
-  registerParticipant,
-  secondInstitution,
-  unique,
-  type Rec,
-} from './support/data';
+import { centralBiobank, createAccount, orderWithResults, registerParticipant, unique } from './support/data';
+import { receivingInstitution } from './support/shipments';
 import { collectedSampleByApi, collectingProtocol } from './support/protocols';
 import {
   accountMenu,
@@ -299,15 +292,10 @@ test.describe('at 1280 px', () => {
     const b = await centralBiobank(api, admin);
     const u = unique();
     const receiver = await createAccount(b, { role: 'Coordinator' });
-    const other = await secondInstitution(b, receiver, ['Coordinator']);
-    const { body: institutions } = await api.call<Rec[]>('GET', '/institutions?PageSize=1000', b.token);
-    const otherId = institutions.find((i) => i.title === other)!.id;
-    const site = await api.call<Rec>('POST', `/institutions/${otherId}/institutionSites`, b.token, {
+    const { id: otherId, site } = await receivingInstitution(b, receiver, ['Coordinator'], {
       title: `Regional Reference Laboratory ${u}`,
-      abbreviation: null,
       address: '1 Hill Road',
     });
-    expect(site.status, JSON.stringify(site.body)).toBe(201);
     const patient = await registerParticipant(b, { mrn: `WD${u}`.toUpperCase() });
     const sample = await collectedSampleByApi(b, patient.id, `WD-${u}`.toUpperCase());
     const [ownSite] = await b.list('institutionSites?IsEnabled=true');
@@ -317,7 +305,7 @@ test.describe('at 1280 px', () => {
       trackingNumber: `TRK-${u}-0001`,
       sendingInstitutionSiteId: ownSite.id,
       receivingInstitutionId: otherId,
-      receivingInstitutionSiteId: site.body.id,
+      receivingInstitutionSiteId: site.id,
       collectedSampleIds: [sample.id],
     });
 

@@ -1,14 +1,8 @@
 import { expect, test } from './fixtures';
-import {
-  centralBiobank,
-  createAccount,
-  registerParticipant,
-  secondInstitution,
-  unique,
-  type Rec,
-} from './support/data';
+import { centralBiobank, createAccount, registerParticipant, unique, type Rec } from './support/data';
 import { collectedSampleByApi } from './support/protocols';
 import { expectNoAxeViolations } from './support/axe';
+import { receivingInstitution } from './support/shipments';
 import { signedInAs } from './support/ui';
 
 // Issue 31 item 4 (docs/shipments.md "Bulk accept and reject"): the receiver scans tubes into the selection
@@ -23,15 +17,14 @@ test('the receiver scans two sample IDs into the selection and accepts both in o
   const u = unique();
   const name = `Scanned box ${u}`;
   const receiver = await createAccount(b, { role: 'Coordinator', firstName: 'Saba', lastName: 'Scanner' });
-  const other = await secondInstitution(b, receiver, ['Coordinator']);
-  const { body: institutions } = await api.call<Rec[]>('GET', '/institutions?PageSize=1000', b.token);
-  const otherId = institutions.find((i) => i.title === other)!.id;
-  const site = await api.call('POST', `/institutions/${otherId}/institutionSites`, b.token, {
+  const {
+    name: other,
+    id: otherId,
+    site,
+  } = await receivingInstitution(b, receiver, ['Coordinator'], {
     title: `Scan Lab ${u}`,
-    abbreviation: null,
     address: '3 Dock Road',
   });
-  expect(site.status, JSON.stringify(site.body)).toBe(201);
   const patient = await registerParticipant(b, { mrn: `BK${u}`.toUpperCase() });
   const samples = [];
   for (const n of [1, 2, 3, 4]) samples.push(await collectedSampleByApi(b, patient.id, `BK-${u}-${n}`.toUpperCase()));
@@ -40,7 +33,7 @@ test('the receiver scans two sample IDs into the selection and accepts both in o
     name,
     sendingInstitutionSiteId: ownSite.id,
     receivingInstitutionId: otherId,
-    receivingInstitutionSiteId: site.body.id,
+    receivingInstitutionSiteId: site.id,
     collectedSampleIds: samples.map((s) => s.id),
   });
 

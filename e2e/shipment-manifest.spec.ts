@@ -1,15 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
-import {
-  centralBiobank,
-  createAccount,
-  registerParticipant,
-  secondInstitution,
-  unique,
-  type Rec,
-} from './support/data';
+import { centralBiobank, createAccount, registerParticipant, unique } from './support/data';
 import { collectedSampleByApi } from './support/protocols';
 import { expectNoAxeViolations } from './support/axe';
+import { receivingInstitution } from './support/shipments';
 import { openScreen, signedInAs } from './support/ui';
 
 // Issue 17, shipment manifest exchange (docs/shipments.md "Manifest exchange"): the receiver imports the
@@ -26,15 +20,14 @@ test('the receiver imports a FHIR manifest file, previews it and accepts an item
   const u = unique();
   const name = `Manifest run ${u}`;
   const receiver = await createAccount(b, { role: 'Coordinator', firstName: 'Meron', lastName: 'Importer' });
-  const other = await secondInstitution(b, receiver, ['Coordinator']);
-  const { body: institutions } = await api.call<Rec[]>('GET', '/institutions?PageSize=1000', b.token);
-  const otherId = institutions.find((i) => i.title === other)!.id;
-  const site = await api.call('POST', `/institutions/${otherId}/institutionSites`, b.token, {
+  const {
+    name: other,
+    id: otherId,
+    site,
+  } = await receivingInstitution(b, receiver, ['Coordinator'], {
     title: `Import Lab ${u}`,
-    abbreviation: null,
     address: '4 Lake Road',
   });
-  expect(site.status, JSON.stringify(site.body)).toBe(201);
   const patient = await registerParticipant(b, { mrn: `MF${u}`.toUpperCase() });
   const samples = [
     await collectedSampleByApi(b, patient.id, `MF-${u}-1`.toUpperCase()),
@@ -46,7 +39,7 @@ test('the receiver imports a FHIR manifest file, previews it and accepts an item
     trackingNumber: `TRK-${u}`,
     sendingInstitutionSiteId: ownSite.id,
     receivingInstitutionId: otherId,
-    receivingInstitutionSiteId: site.body.id,
+    receivingInstitutionSiteId: site.id,
     collectedSampleIds: samples.map((s) => s.id),
   });
   const manifest = await b.call('GET', `collectedSampleShipments/${shipment.id}/manifest.fhir.json`);

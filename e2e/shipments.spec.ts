@@ -1,15 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import {
-  centralBiobank,
-  createAccount,
-  institutionView,
-  registerParticipant,
-  secondInstitution,
-  unique,
-  type Rec,
-} from './support/data';
+import { centralBiobank, createAccount, institutionView, registerParticipant, unique } from './support/data';
 import { storageByApi } from './support/storage';
 import { collectedSampleByApi, protocolByApi } from './support/protocols';
 import { expectNoAxeViolations, expectNoAxeViolationsAtBothWidths } from './support/axe';
@@ -41,15 +33,10 @@ test.describe('shipments', () => {
 
     // The receiver: a Coordinator and Tissue Banker (stores samples) of a second institution with its own site and freezer.
     const receiver = await createAccount(b, { role: 'Coordinator', firstName: 'Rahel', lastName: 'Receiver' });
-    const other = await secondInstitution(b, receiver, ['Coordinator', 'Tissue Banker']);
-    const { body: institutions } = await api.call<Rec[]>('GET', '/institutions?PageSize=1000', b.token);
-    const otherId = institutions.find((i) => i.title === other)!.id;
-    const site = await api.call('POST', `/institutions/${otherId}/institutionSites`, b.token, {
+    const { name: other, id: otherId } = await receivingInstitution(b, receiver, ['Coordinator', 'Tissue Banker'], {
       title: `Receiving Lab ${u}`,
-      abbreviation: null,
       address: '9 River Road',
     });
-    expect(site.status, JSON.stringify(site.body)).toBe(201);
     const freezer = `Receiver freezer ${u}`;
     await storageByApi(institutionView(api, b.token, otherId), freezer);
 
@@ -215,12 +202,12 @@ test.describe('shipments', () => {
     await expect(page.getByText('No shipment matches these filters.')).toBeVisible();
     const u = unique();
     const receiver = await createAccount(b, { role: 'Coordinator' });
-    const other = await secondInstitution(b, receiver, ['Coordinator']);
-    const { body: institutions } = await api.call<Rec[]>('GET', '/institutions?PageSize=1000', b.token);
-    const otherId = institutions.find((i) => i.title === other)!.id;
-    const site = await api.call('POST', `/institutions/${otherId}/institutionSites`, b.token, {
+    const {
+      name: other,
+      id: otherId,
+      site,
+    } = await receivingInstitution(b, receiver, ['Coordinator'], {
       title: `Lab ${u}`,
-      abbreviation: null,
       address: '1 Hill Road',
     });
     const patient = await registerParticipant(b, { mrn: `SC${u}`.toUpperCase() });
@@ -229,7 +216,7 @@ test.describe('shipments', () => {
     const payload = {
       sendingInstitutionSiteId: ownSite.id,
       receivingInstitutionId: otherId,
-      receivingInstitutionSiteId: site.body.id,
+      receivingInstitutionSiteId: site.id,
     };
 
     // The stepper has the sample chosen when someone else ships it first.
@@ -275,12 +262,8 @@ test.describe('shipments', () => {
     const b = await centralBiobank(api, admin);
     const u = unique();
     const receiver = await createAccount(b, { role: 'Coordinator' });
-    const other = await secondInstitution(b, receiver, ['Coordinator']);
-    const { body: institutions } = await api.call<Rec[]>('GET', '/institutions?PageSize=1000', b.token);
-    const otherId = institutions.find((i) => i.title === other)!.id;
-    await api.call('POST', `/institutions/${otherId}/institutionSites`, b.token, {
+    const { name: other } = await receivingInstitution(b, receiver, ['Coordinator'], {
       title: `Draft Lab ${u}`,
-      abbreviation: null,
       address: '2 Hill Road',
     });
     const patient = await registerParticipant(b, { mrn: `SD${u}`.toUpperCase() });
