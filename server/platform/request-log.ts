@@ -34,7 +34,8 @@ export class OneLinePerRequest extends LogController {
 
 /** What a request's line says about it. */
 export function requestLine(request: FastifyRequest, reply: FastifyReply) {
-  const institutionId = parseId((request.params as Record<string, unknown> | undefined)?.instId);
+  const params: unknown = request.params;
+  const institutionId = parseId(params && typeof params === 'object' ? Reflect.get(params, 'instId') : undefined);
   return {
     method: request.method,
     // The template (/api/institutions/:instId/patients), never the URL; null when no route matched.
@@ -54,27 +55,26 @@ export function requestLine(request: FastifyRequest, reply: FastifyReply) {
  */
 export function safeError(err: unknown) {
   if (!(err instanceof Error)) return { type: typeof err, message: '[withheld]', stack: '' };
-  const e = err as Error & { code?: unknown; cause?: unknown; statusCode?: unknown };
-  const cause = e.cause as { code?: unknown; constraint?: unknown; table?: unknown } | undefined;
-  const codeOf = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? v : undefined);
+  const cause: unknown = err.cause;
+  const statusCode: unknown = Reflect.get(err, 'statusCode');
   return {
-    type: e.constructor?.name ?? 'Error',
+    type: err.constructor?.name ?? 'Error',
     message: err instanceof AppError ? err.title : '[withheld: it may quote a value]',
-    ...(codeOf(e.code) !== undefined ? { code: codeOf(e.code) } : {}),
-    ...(typeof e.statusCode === 'number' ? { statusCode: e.statusCode } : {}),
+    ...field(err, 'code'),
+    ...(typeof statusCode === 'number' ? { statusCode } : {}),
     ...(err instanceof AppError ? { title: err.title, status: err.status } : {}),
     ...(cause instanceof Error
       ? {
           cause: {
             type: cause.constructor?.name ?? 'Error',
-            ...(codeOf(cause.code) !== undefined ? { code: codeOf(cause.code) } : {}),
+            ...field(cause, 'code'),
             // Names of the schema, not values.
-            ...(typeof cause.constraint === 'string' ? { constraint: cause.constraint } : {}),
-            ...(typeof cause.table === 'string' ? { table: cause.table } : {}),
+            ...field(cause, 'constraint'),
+            ...field(cause, 'table'),
           },
         }
       : {}),
-    stack: (e.stack ?? '')
+    stack: (err.stack ?? '')
       .split('\n')
       .filter((l) => /^\s+at /.test(l))
       .join('\n'),
@@ -86,6 +86,12 @@ export interface LogStream {
   write(line: string): void;
 }
 type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+
+/** `{ [key]: value }` when the error holds a code or a schema object's name (constraint, table) under key; else nothing. */
+function field(err: Error, key: 'code' | 'constraint' | 'table') {
+  const value: unknown = Reflect.get(err, key);
+  return typeof value === 'string' || typeof value === 'number' ? { [key]: value } : {};
+}
 
 /**
  * The logger's options: JSON lines at `level` to `stream` (stdout unless given). `req` and `res` reduce to what
