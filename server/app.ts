@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -12,7 +12,8 @@ import { frameworkErrors, registerErrorHandler, notFound } from './platform/erro
 import { registerValidation } from './platform/validation';
 import { registerGuard } from './platform/guard';
 import { JSON_BODY_LIMIT, registerJsonParser } from './platform/body-limits';
-import { OneLinePerRequest } from './platform/request-log';
+import { loggerOptions, OneLinePerRequest, type LogStream } from './platform/request-log';
+import { registerMetrics } from './platform/metrics';
 import { registerProblemResponses } from './platform/openapi';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { startAuditSealer } from './platform/audit-seal';
@@ -43,13 +44,14 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   now?: () => Date;
-  logger?: FastifyServerOptions['logger'];
+  /** false: no log; otherwise JSON lines (platform/request-log.ts) at `level` (LOG_LEVEL) to `stream` (stdout). */
+  logger?: false | { level?: string; stream?: LogStream };
 }
 
 /** The Fastify app: no I/O at import time; main.ts and the tests both build it. */
 export async function buildApp({ config, database, now = () => new Date(), logger }: BuildOptions): Promise<App> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
+    logger: logger === false ? false : loggerOptions(logger?.level ?? config.logLevel, logger?.stream),
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 100) || randomUUID(),
     requestIdHeader: false,
     logController: new OneLinePerRequest(),
@@ -69,6 +71,8 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   registerValidation(app);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Request timings from the first hook on; GET /metrics answers only with METRICS_TOKEN (platform/metrics.ts).
+  registerMetrics(app, { token: config.metricsToken, database });
 
   // Helmet's headers, computed once at start (platform/security-headers.ts).
   await registerSecurityHeaders(app, {

@@ -45,6 +45,8 @@ export interface Config {
   databaseLimits: DatabaseLimits;
   /** How often the API process seals new audit rows into blocks (AUDIT_SEAL_INTERVAL_MS, docs/audit.md). */
   auditSealIntervalMs: number;
+  /** The bearer token GET /metrics asks for (METRICS_TOKEN); null: /metrics answers 404 (docs/operations.md). */
+  metricsToken: string | null;
   /** The zone a new institution gets when none is sent (LIMS_DEFAULT_TIME_ZONE; unset: the server's own zone). */
   defaultTimeZone?: string | null;
 }
@@ -89,6 +91,17 @@ function isProxyEntry(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+/** METRICS_TOKEN: unset or empty turns /metrics off; a short one is refused at start (it is guessable). */
+function metricsTokenOf(raw: string | undefined): string | null {
+  const value = raw?.trim() ?? '';
+  if (value === '') return null;
+  if (value.length < 24)
+    throw new Error(
+      'METRICS_TOKEN must be at least 24 characters (e.g. openssl rand -base64 32), or unset to turn /metrics off',
+    );
+  return value;
+}
+
 function deviceCookieSecretOf(raw: string | undefined): string | null {
   if (raw === undefined || raw === '') return null;
   if (raw.length < 32)
@@ -131,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     auditSealIntervalMs: nonNegative(env, 'AUDIT_SEAL_INTERVAL_MS', 250),
     defaultTimeZone: timeZoneOf(env.LIMS_DEFAULT_TIME_ZONE),
+    metricsToken: metricsTokenOf(env.METRICS_TOKEN),
   };
 }
 

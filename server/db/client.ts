@@ -33,6 +33,18 @@ export interface DatabaseLimits {
   poolWaitMs: number;
 }
 
+/** A pool's connections as node-postgres counts them (for /metrics, server/platform/metrics.ts). */
+export interface PoolStats {
+  pool: string;
+  /** Connections it may open. */
+  max: number;
+  /** Connections open (in use + idle). */
+  total: number;
+  idle: number;
+  /** Callers waiting for a connection. */
+  waiting: number;
+}
+
 export interface Database {
   db: Db;
   /**
@@ -50,12 +62,30 @@ export interface Database {
    * milliseconds; PGlite delivers its own notifications with the statement. Returns the unsubscribe.
    */
   onAuthChange?(listener: () => void): () => void;
+  /**
+   * PostgreSQL only: each pool's connections as node-postgres counts them (in memory, no statement), for
+   * /metrics (server/platform/metrics.ts). PGlite has one in-process connection and no pool.
+   */
+  poolStats?(): PoolStats[];
   /** PGlite only: the whole data directory as an uncompressed tarball (for `snapshot`). */
   dump?(compression?: 'none' | 'gzip'): Promise<Blob>;
   close(): Promise<void>;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * The newest migration this code ships (drizzle-kit's journal): its tag and `when`, which the migrator stores as
+ * `created_at` in drizzle.__drizzle_migrations when it applies it. Read from disk on each call: call it once.
+ */
+export function latestCodeMigration(): { tag: string; when: number } {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  const last = journal.entries.at(-1);
+  if (!last) throw new Error(`no migration in ${migrationsFolder}`);
+  return { tag: last.tag, when: last.when };
+}
 const MIGRATION_LOCK = 727274;
 /** The channel migration 0035's triggers notify on. */
 const AUTH_CHANNEL = 'lims_auth';
@@ -115,11 +145,22 @@ export async function openDatabase(opts: {
     const reportPool = limits ? open(limits.reportPoolSize, limits.reportStatementTimeoutMs) : null;
     const db: Db = drizzle(pool);
     await db.execute(sql`select 1`);
+    const statsOf = (name: string, p: typeof pool, max: number): PoolStats => ({
+      pool: name,
+      max,
+      total: p.totalCount,
+      idle: p.idleCount,
+      waiting: p.waitingCount,
+    });
     return {
       db,
       reportDb: reportPool ? drizzle(reportPool) : db,
       kind: 'postgres',
       onAuthChange: authChange.add,
+      poolStats: () => [
+        statsOf('main', pool, limits?.poolSize ?? 10),
+        ...(reportPool && limits ? [statsOf('report', reportPool, limits.reportPoolSize)] : []),
+      ],
       // One connection holds an advisory lock so N API processes can start at once.
       async migrate() {
         const client = await pool.connect();

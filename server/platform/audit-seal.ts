@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
 import { auditBlockHash, auditMerkleRoot } from './audit-hash';
 import { auditBlocks } from './audit.table';
+import { auditSealDuration } from './metrics';
 
 // The sealer (issue 30, docs/audit.md "Blocks"): audit rows are hashed on their own at insert
 // (audit.ts); this seals the committed ones, per institution and in id order, into a chain of blocks,
@@ -148,7 +149,10 @@ export function startAuditSealer(db: Db, intervalMs: number, warn: (err: unknown
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;
+    const end = auditSealDuration.startTimer();
     running = sealAuditRound(db)
+      // Only rounds that sealed something: an idle round every 250 ms would bury them.
+      .then((round) => void (round.rows > 0 && end()))
       .catch(warn)
       .finally(() => {
         running = null;

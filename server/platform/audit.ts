@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { Ctx } from './context';
 import { auditContentHash } from './audit-hash';
 import { AUDIT_WRITER_LOCK, auditChainKey } from './audit-seal';
+import { auditAppendDuration, timed } from './metrics';
 
 export interface AuditEntry {
   entity: string;
@@ -43,11 +44,12 @@ export async function audit(
   if (!(tx instanceof PgTransaction)) return tx.transaction((t) => audit(t, ctx, e));
   const row = auditRow(ctx, e);
   // The materialized CTE is read before the insert's row is formed, so the lock is held before nextval.
-  await tx.execute(sql`with announce as materialized (select pg_advisory_xact_lock_shared(${AUDIT_WRITER_LOCK}::int4, ${auditChainKey(row.institutionId)}::int4))
+  const append = sql`with announce as materialized (select pg_advisory_xact_lock_shared(${AUDIT_WRITER_LOCK}::int4, ${auditChainKey(row.institutionId)}::int4))
     insert into audit_events (at, account_id, institution_id, entity, entity_id, action, before, after, address, hash)
     select ${row.at.toISOString()}::timestamptz, ${row.accountId}::int4, ${row.institutionId}::int4, ${row.entity}::text,
     ${row.entityId}::text, ${row.action}::text, ${json(row.before)}::jsonb, ${json(row.after)}::jsonb, ${row.address}::text,
-    ${auditContentHash(row)}::text from announce`);
+    ${auditContentHash(row)}::text from announce`;
+  await timed(auditAppendDuration, { rows: 'one' }, () => tx.execute(append));
 }
 
 type AuditCtx = Parameters<typeof audit>[1];
@@ -89,7 +91,7 @@ export async function auditAll(tx: Db, ctx: AuditCtx, entries: AuditEntry[]): Pr
     ${row.entityId}::text, ${row.action}::text, ${json(row.before)}::jsonb, ${json(row.after)}::jsonb, ${row.address}::text,
     ${auditContentHash(row)}::text)`,
   );
-  await tx.execute(sql`with announce as materialized (select count(pg_advisory_xact_lock_shared(${AUDIT_WRITER_LOCK}::int4, k)) as n
+  const append = sql`with announce as materialized (select count(pg_advisory_xact_lock_shared(${AUDIT_WRITER_LOCK}::int4, k)) as n
       from unnest(array[${sql.join(
         keys.map((k) => sql`${k}::int4`),
         sql`, `,
@@ -97,7 +99,8 @@ export async function auditAll(tx: Db, ctx: AuditCtx, entries: AuditEntry[]): Pr
     insert into audit_events (at, account_id, institution_id, entity, entity_id, action, before, after, address, hash)
     select v.at, v.account_id, v.institution_id, v.entity, v.entity_id, v.action, v.before, v.after, v.address, v.hash
     from announce, (values ${sql.join(values, sql`, `)}) v(ord, at, account_id, institution_id, entity, entity_id, action, before, after, address, hash)
-    order by v.ord`);
+    order by v.ord`;
+  await timed(auditAppendDuration, { rows: 'several' }, () => tx.execute(append));
 }
 
 /**

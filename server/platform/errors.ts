@@ -115,7 +115,8 @@ function isPoolTimeout(err: unknown): boolean {
   return /timeout exceeded when trying to connect|Connection terminated due to connection timeout/.test(message);
 }
 
-function pgCode(err: unknown): string | undefined {
+/** The SQLSTATE of a database error (node-postgres's, or the one Drizzle wraps as its cause). */
+export function pgCode(err: unknown): string | undefined {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
   const code = typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
   return code;

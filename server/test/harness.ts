@@ -5,6 +5,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseLimits } from '../db/client';
 import type { App } from '../platform/app-types';
+import type { LogStream } from '../platform/request-log';
 import { forgetRememberedCounts } from '../platform/counts';
 import { urlFor, withClient } from './databases';
 
@@ -54,7 +55,7 @@ async function freshDatabase(limits: DatabaseLimits) {
 }
 
 /** A real app on a real database of its own (server/test/global-setup.ts migrated it once for the run). */
-export async function testApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function testApp(env: Record<string, string> = {}, opts: { log?: LogStream } = {}): Promise<TestApp> {
   // No session cache and no background audit sealer unless a test asks for them: a test that counts a
   // request's statements must not see one more or one fewer depending on how fast the machine is (the
   // cache's 1 s) or on a sealer round landing inside its window. Their own tests turn them on.
@@ -68,7 +69,9 @@ export async function testApp(env: Record<string, string> = {}): Promise<TestApp
   const database = await freshDatabase(config.databaseLimits);
   forgetRememberedCounts(); // a count remembered for the previous file's database (vitest.config.ts isolate)
   const clock = { now: new Date() };
-  const app = await buildApp({ config, database, now: () => clock.now, logger: false });
+  // No log unless a test reads it (server/test/log-privacy.test.ts): then every line, at info.
+  const logger = opts.log ? { level: 'info', stream: opts.log } : false;
+  const app = await buildApp({ config, database, now: () => clock.now, logger });
   afterAll(async () => {
     await app.close();
     await database.close();

@@ -1,12 +1,15 @@
 import type { FastifyReply } from 'fastify';
 import { HealthDown, healthEndpoints as e } from '../../../contract/health.endpoints';
+import { Problem } from '../../../contract/common.contract';
 import type { App, AppDeps } from '../../platform/app-types';
 import { router } from '../../platform/route';
-import type { Database } from '../../db/client';
-import { ping } from './health.repository';
+import { latestCodeMigration, type Database } from '../../db/client';
+import { healthErrors } from './health.errors';
+import { latestAppliedMigration, ping } from './health.repository';
 
 export function healthRoutes(app: App, deps: AppDeps, database: Database) {
   const route = router(app, deps);
+  // Liveness: the process answers and the database runs a statement.
   route(
     e.health,
     async (_req, _ctx, reply) => {
@@ -19,5 +22,28 @@ export function healthRoutes(app: App, deps: AppDeps, database: Database) {
       }
     },
     { problems: { 503: HealthDown } },
+  );
+
+  // Readiness: the database answers and holds every migration this code ships (read once, at start). A database
+  // migrated further by a newer release stays ready: migrations expand first, so this version keeps working on it
+  // while a rolling upgrade replaces it (docs/operations.md "Probes").
+  const latest = latestCodeMigration();
+  route(
+    e.ready,
+    async () => {
+      let applied: number | null;
+      try {
+        applied = await latestAppliedMigration(database.db);
+      } catch {
+        throw healthErrors.database_down();
+      }
+      if (applied === null || applied < latest.when) throw healthErrors.migrations_behind();
+      return { status: 'ready' as const, database: database.kind };
+    },
+    {
+      problems: { 503: Problem },
+      description:
+        'Ready for traffic: 200 when the database answers and holds the migrations of this version, else 503.',
+    },
   );
 }
