@@ -75,6 +75,16 @@ async function serve(config: Config, worker: boolean) {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  if (!worker) {
+    // Said before listening, so it is in the log before the first answer.
+    if (database.kind === 'pglite') {
+      // PGlite is one process's embedded database: WORKERS applies to PostgreSQL only (docs/operations.md).
+      const asked = process.env.WORKERS?.trim() && config.workers > 1;
+      app.log[asked ? 'warn' : 'info'](
+        `PGlite: one API process${asked ? ` (WORKERS=${config.workers} ignored)` : ''}; set DATABASE_URL to PostgreSQL for several`,
+      );
+    } else app.log.info('PostgreSQL: one API process (WORKERS=1)');
+  }
   await app.listen({ port: config.port, host: config.host });
   if (worker) {
     app.log.info(`API worker ${cluster.worker?.id} (pid ${process.pid}) serving`);
@@ -82,13 +92,6 @@ async function serve(config: Config, worker: boolean) {
   }
   const where = database.kind === 'pglite' ? ` in ${config.dataDir}` : '';
   app.log.info(`Biobanking LIMS on http://localhost:${config.port} (database: ${database.kind}${where})`);
-  if (database.kind === 'pglite') {
-    // PGlite is one process's embedded database: WORKERS applies to PostgreSQL only (docs/operations.md).
-    const asked = process.env.WORKERS?.trim() && config.workers > 1;
-    app.log[asked ? 'warn' : 'info'](
-      `PGlite: one API process${asked ? ` (WORKERS=${config.workers} ignored)` : ''}; set DATABASE_URL to PostgreSQL for several`,
-    );
-  } else app.log.info('PostgreSQL: one API process (WORKERS=1)');
 }
 
 if (cluster.isWorker) await serve(config, true);

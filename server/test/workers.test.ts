@@ -51,6 +51,12 @@ async function untilAnswered(server: ServerProcess, ids: string[]) {
   }
   return seen;
 }
+/** The log once it matches `re` (a line is read from the pipe a little after the answer it precedes), or as it is after 10 s. */
+async function logOnce(server: ServerProcess, re: RegExp) {
+  const deadline = Date.now() + 10_000;
+  while (!re.test(server.log()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  return server.log();
+}
 const login = (server: ServerProcess, agent?: http.Agent) =>
   request(server, 'POST', '/api/Authentication/login', ADMIN, agent);
 
@@ -99,7 +105,10 @@ describe.skipIf(!url)('WORKERS=2 on PostgreSQL (skipped without DATABASE_URL)', 
   it('the primary migrates and seeds once, then two workers answer', async () => {
     const seen = await untilAnswered(server, ['1', '2']);
     expect([...seen].sort()).toEqual(['1', '2']);
-    const log = server.log();
+    const log = await logOnce(
+      server,
+      /API worker 1 [^\n]*serving[^]*API worker 2 [^\n]*serving|API worker 2 [^\n]*serving[^]*API worker 1 [^\n]*serving/,
+    );
     expect(log.match(/Biobanking LIMS: first start/g)).toHaveLength(1);
     expect(log).toMatch(/"role":"primary".*2 API processes \(WORKERS=2\)/);
     // Seeded (and so migrated) before the first worker began.
@@ -113,9 +122,8 @@ describe.skipIf(!url)('WORKERS=2 on PostgreSQL (skipped without DATABASE_URL)', 
     expect((await login(server).answer).status).toBe(200); // worker 2 answers meanwhile
     const seen = await untilAnswered(server, ['2', '3']);
     expect(seen.has('3'), server.log().slice(-2000)).toBe(true);
-    expect(server.log()).toMatch(
-      new RegExp(`API worker 1 \\(pid ${pid}\\) exited \\(signal SIGKILL\\); a new one starts in 1000 ms`),
-    );
+    const exited = new RegExp(`API worker 1 \\(pid ${pid}\\) exited \\(signal SIGKILL\\); a new one starts in 1000 ms`);
+    expect(await logOnce(server, exited)).toMatch(exited);
   });
 
   it('SIGTERM: every request in flight is answered, the workers close, the primary exits 0', async () => {
@@ -144,7 +152,7 @@ describe.skipIf(!url)('WORKERS=2 on PostgreSQL (skipped without DATABASE_URL)', 
     const signalled = Date.now();
     expect(await server.exited).toBe(0);
     expect(Date.now() - signalled).toBeLessThan(15_000);
-    const log = server.log();
+    const log = await logOnce(server, /every API worker has stopped/);
     // The two workers alive at the signal (2 and 3 after the test above) each stopped cleanly.
     expect(log.match(/API worker \d+ stopped \(code 0\)/g)).toHaveLength(2);
     expect(log).not.toMatch(/stopped \(code [1-9]|stopped \(signal/);
@@ -182,7 +190,7 @@ describe.skipIf(Boolean(url))('WORKERS on PGlite (skipped with DATABASE_URL)', (
   });
 
   it('stays one process and says so at start; SIGTERM still exits 0', async () => {
-    expect(server.log()).toMatch(/PGlite: one API process \(WORKERS=2 ignored\)/);
+    expect(await logOnce(server, /PGlite: one API process/)).toMatch(/PGlite: one API process \(WORKERS=2 ignored\)/);
     expect(await workerOf(server)).toBeNull();
     expect((await login(server).answer).status).toBe(200);
     await server.stop();
