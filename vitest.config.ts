@@ -20,6 +20,8 @@ const SLOW = [
   'server/test/tenancy-matrix.test.ts', // every route from a foreign institution
   'server/test/input-rules.test.ts', // one test per bad-input class over every route
   'server/test/query-strictness.test.ts', // unknown and malformed query parameters on every route
+  'server/test/two-processes.test.ts', // two real API processes on one PostgreSQL database (issue 34)
+  'server/test/workers.test.ts', // the server entry with WORKERS=2: migrate once, fork, restart, SIGTERM
 ];
 const ALL = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'web/src/**/*.test.ts'];
 

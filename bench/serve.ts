@@ -34,7 +34,8 @@ export async function startServer(env: Record<string, string>, cwd = root) {
   ];
   const child = spawn(process.execPath, args, {
     cwd,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // One API process unless the caller names WORKERS (bench/workers.ts): cpuMs and rssMb read this process only.
+    env: { ...process.env, WORKERS: '1', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

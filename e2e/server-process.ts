@@ -7,7 +7,7 @@ import { databaseNames, urlFor, withClient } from '../server/test/databases';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
@@ -70,31 +70,28 @@ async function workerDatabase(slot: number): Promise<{ env: Record<string, strin
   return { env: { DATABASE_URL: urlFor(adminUrl, name) }, drop: () => recreate(false) };
 }
 
+/** A server process of this checkout (`node --import tsx server/main.ts`), as e2e and the multi-process tests start it. */
+export interface ServerProcess {
+  baseUrl: string;
+  child: ChildProcess;
+  /** Everything it printed so far (stdout and stderr). */
+  log: () => string;
+  /** Resolves with the exit code (null when ended by a signal) once the process has exited. */
+  exited: Promise<number | null>;
+  /** SIGTERM, then SIGKILL after 8 s; resolves once it has exited. */
+  stop: () => Promise<void>;
+}
+
 /**
- * The real server on a free port with a fresh database (workerDatabase). `slot` keeps the databases of
- * concurrent workers apart (Playwright's parallelIndex: 0 .. workers - 1).
+ * Starts server/main.ts on a free port of 127.0.0.1 with `env` over this process's environment and resolves
+ * once `/api/health` answers (or throws with its output when it exits or stays silent for `timeoutMs`).
  */
-export async function startServer(slot = 0): Promise<RunningServer> {
+export async function spawnServer(env: Record<string, string>, timeoutMs = 110_000): Promise<ServerProcess> {
   const port = await freePort();
-  const printerPort = await freePort();
-  const database = await workerDatabase(slot);
-  const admin = { email: 'admin@e2e.local', password: 'Admin123!e2e' };
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ...database.env,
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      LOG_LEVEL: 'warn',
-      // Printer failures answer once the time limit is over (issue 26): short here, so the e2e waits little.
-      PRINTER_PORTS: `9100,${printerPort}`,
-      PRINTER_CONNECT_TIMEOUT_MS: '1000',
-      PRINTER_TIMEOUT_MS: '2000',
-    },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => {
@@ -103,26 +100,21 @@ export async function startServer(slot = 0): Promise<RunningServer> {
   child.stderr?.on('data', (d) => {
     output += d;
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 8_000);
-      await exited;
-      clearTimeout(killer);
-    }
-    await database.drop();
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 8_000);
+    await exited;
+    clearTimeout(killer);
   };
-
   const baseUrl = `http://127.0.0.1:${port}`;
-  // A PGlite server's first start (tsx, WASM, migrations) took 87 s and more at load average 30 (2026-11-28).
-  const deadline = Date.now() + 110_000;
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
       const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) return { baseUrl, admin, log: () => output, stop, printerPort };
+      if (res.ok) return { baseUrl, child, log: () => output, exited, stop };
     } catch {
       /* not listening yet */
     }
@@ -130,4 +122,37 @@ export async function startServer(slot = 0): Promise<RunningServer> {
   }
   await stop();
   throw new Error(`server did not become healthy:\n${output}`);
+}
+
+/**
+ * The real server on a free port with a fresh database (workerDatabase). `slot` keeps the databases of
+ * concurrent workers apart (Playwright's parallelIndex: 0 .. workers - 1).
+ */
+export async function startServer(slot = 0): Promise<RunningServer> {
+  const printerPort = await freePort();
+  const database = await workerDatabase(slot);
+  const admin = { email: 'admin@e2e.local', password: 'Admin123!e2e' };
+  try {
+    // A PGlite server's first start (tsx, WASM, migrations) took 87 s and more at load average 30 (2026-11-28).
+    const server = await spawnServer({
+      ...database.env,
+      // One API process, as before WORKERS (issue 34): each Playwright worker has a server of its own.
+      WORKERS: '1',
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: 'warn',
+      // Printer failures answer once the time limit is over (issue 26): short here, so the e2e waits little.
+      PRINTER_PORTS: `9100,${printerPort}`,
+      PRINTER_CONNECT_TIMEOUT_MS: '1000',
+      PRINTER_TIMEOUT_MS: '2000',
+    });
+    const stop = async () => {
+      await server.stop();
+      await database.drop();
+    };
+    return { baseUrl: server.baseUrl, admin, log: server.log, stop, printerPort };
+  } catch (err) {
+    await database.drop();
+    throw err;
+  }
 }

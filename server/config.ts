@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { isIP } from 'node:net';
 import type { DatabaseLimits } from './db/client';
@@ -8,6 +9,11 @@ export interface Config {
   host: string;
   /** postgres://... when set; otherwise the embedded PGlite in dataDir. */
   databaseUrl: string | null;
+  /**
+   * API processes on PostgreSQL (WORKERS, default: the machine's cores): more than one forks them with node:cluster
+   * (server/cluster.ts). PGlite is always one process.
+   */
+  workers: number;
   dataDir: string;
   webDist: string;
   logLevel: string;
@@ -118,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL?.trim() || null,
+    workers: workersOf(env.WORKERS),
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
     webDist: path.resolve(root, env.WEB_DIST ?? 'web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -155,6 +162,15 @@ function timeZoneOf(raw: string | undefined): string | null {
   if (!isTimeZone(value))
     throw new Error(`LIMS_DEFAULT_TIME_ZONE must be an IANA time zone (e.g. UTC, Africa/Addis_Ababa), got '${raw}'`);
   return value;
+}
+
+/** WORKERS: a whole number from 1 to 64; unset or empty: the cores Node may use (os.availableParallelism). */
+function workersOf(raw: string | undefined): number {
+  const value = raw?.trim() ?? '';
+  if (value === '') return os.availableParallelism();
+  if (!/^\d{1,2}$/.test(value) || Number(value) < 1 || Number(value) > 64)
+    throw new Error(`WORKERS must be a whole number of API processes from 1 to 64 (e.g. 2), got '${raw}'`);
+  return Number(value);
 }
 
 /** A comma-separated list of TCP ports (1-65535), e.g. `9100,6101`. */

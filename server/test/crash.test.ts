@@ -91,6 +91,8 @@ async function start(target: Target, port: number): Promise<Server> {
       ...process.env,
       DATABASE_URL: target.databaseUrl,
       DATA_DIR: target.dataDir,
+      // One API process: kill -9 of the server is kill -9 of the process that writes (issue 34 forks several).
+      WORKERS: '1',
       PORT: String(port),
       HOST: '127.0.0.1',
       ADMIN_PASSWORD: PASSWORD,

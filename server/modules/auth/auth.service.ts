@@ -128,7 +128,8 @@ type SessionRow = NonNullable<Awaited<ReturnType<typeof repo.openSessionOf>>>;
  * (revocation, expiry, disabling, roles, memberships) notifies the API processes (migration 0035,
  * `Database.onAuthChange`), and `forget` empties the cache: a change committed by this process holds for its
  * very next request, one from another process within milliseconds, and `ttlMs` bounds the wait should a
- * notification be missed. Idle and expiry are still checked on every request against the cached times.
+ * notification be missed. Idle and expiry are still checked on every request against the cached times, and a
+ * session those call idle is read again first (another process may have seen a request since: resolveToken).
  */
 export class SessionCache {
   private readonly entries = new Map<string, { at: number; row: SessionRow | undefined }>();
@@ -143,8 +144,9 @@ export class SessionCache {
     this.entries.clear();
   }
 
-  async read(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
-    const hit = this.entries.get(tokenHash);
+  /** The session of a token hash: cached unless older than ttlMs, or `fresh` (read again and cached anew). */
+  async read(db: Db, tokenHash: string, fresh = false): Promise<SessionRow | undefined> {
+    const hit = fresh ? undefined : this.entries.get(tokenHash);
     if (hit && performance.now() - hit.at < this.ttlMs) return hit.row;
     const generation = this.generation;
     const at = performance.now();
@@ -176,12 +178,19 @@ export async function resolveToken(
   cache?: SessionCache,
 ): Promise<AuthAccount | null> {
   const tokenHash = hashToken(token);
-  const row = cache ? await cache.read(db, tokenHash) : await repo.openSessionOf(db, tokenHash);
+  let row = cache ? await cache.read(db, tokenHash) : await repo.openSessionOf(db, tokenHash);
   if (!row) return null;
-  const { sessions: s, sign_in_accounts: account } = row;
-  if (s.expiresAt <= now) throw authErrors.session_expired();
+  if (row.sessions.expiresAt <= now) throw authErrors.session_expired();
   const refreshMs = seenRefreshMs(idleMinutes);
-  const idleMs = now.getTime() - s.lastSeenAt.getTime();
+  const idleFor = (r: SessionRow) => now.getTime() - r.sessions.lastSeenAt.getTime();
+  // A cached row's last_seen_at may be behind the database's: another API process that served the session since
+  // rewrote it, and that notifies nobody (issue 34). The stored time decides before a session is ended as idle.
+  if (cache && idleFor(row) >= idleMinutes * 60_000 + refreshMs) {
+    row = await cache.read(db, tokenHash, true);
+    if (!row) return null;
+  }
+  const { sessions: s, sign_in_accounts: account } = row;
+  const idleMs = idleFor(row);
   if (idleMs >= idleMinutes * 60_000 + refreshMs) throw authErrors.session_idle(idleMinutes);
   if (idleMs >= refreshMs) {
     await repo.touchSession(db, s.id, now);
