@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import os from 'node:os';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import { gatherClusterMetrics } from './platform/metrics';
 
 /**
  * Several API processes on PostgreSQL (issue 34 item 2, docs/operations.md "Several API processes").
@@ -127,5 +128,7 @@ export async function runPrimary(config: Config, prepare: (database: Database) =
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
+  // A scrape reaches one worker: it asks here, and the answer sums every worker's metrics (platform/metrics.ts).
+  if (config.metricsToken) gatherClusterMetrics();
   for (let i = 0; i < count; i++) fork();
 }

@@ -1,6 +1,7 @@
+import cluster from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { AggregatorRegistry, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { PoolStats } from '../db/client';
 import { AppError, notFound } from './errors';
 
@@ -85,6 +86,77 @@ export interface MetricsOptions {
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
+// Several API processes (WORKERS, server/cluster.ts) share one port, so a scrape reaches one worker at random: that
+// worker asks the primary, which gathers every worker's registries (prom-client's AggregatorRegistry: counters and
+// histograms summed, gauges by each metric's aggregator) and answers the whole cluster's text.
+const ASK = 'lims:metrics-ask';
+const ANSWER = 'lims:metrics-answer';
+const GATHER_MS = 6_000;
+
+type Answer = { type: typeof ANSWER; id: number; text?: string; error?: string };
+const isMessage = <T extends string>(m: unknown, type: T): m is { type: T; id: number } =>
+  typeof m === 'object' && m !== null && Reflect.get(m, 'type') === type && typeof Reflect.get(m, 'id') === 'number';
+
+/** In the primary (cluster.ts): answers a worker's scrape with every worker's metrics, summed. */
+export function gatherClusterMetrics() {
+  const aggregator = new AggregatorRegistry();
+  cluster.on('message', (worker, message: unknown) => {
+    if (!isMessage(message, ASK)) return;
+    const reply = (a: Omit<Answer, 'type' | 'id'>) => {
+      if (worker.isConnected()) worker.send({ type: ANSWER, id: message.id, ...a });
+    };
+    aggregator.clusterMetrics().then(
+      (text) => reply({ text }),
+      (err: unknown) => reply({ error: err instanceof Error ? err.message : String(err) }),
+    );
+  });
+}
+
+const waiting = new Map<number, (a: Answer) => void>();
+let asked = 0;
+let workerJoined = false;
+/**
+ * In a cluster worker: lets the primary read this app's registries (prom-client answers its requests once an
+ * AggregatorRegistry exists in the process) and listens for the primary's answers to this worker's scrapes.
+ */
+function joinCluster(appRegistry: Registry) {
+  AggregatorRegistry.setRegistries([processRegistry, appRegistry]);
+  if (workerJoined) return;
+  workerJoined = true;
+  void new AggregatorRegistry(); // its constructor adds the worker's listener for the primary's requests
+  process.on('message', (message: unknown) => {
+    if (!isMessage(message, ANSWER)) return;
+    waiting.get(message.id)?.(message);
+    waiting.delete(message.id);
+  });
+}
+
+/** The cluster's metrics, through the primary; a 503 when it does not answer in time. */
+function fromPrimary(): Promise<string> {
+  const id = ++asked;
+  return new Promise((resolve, reject) => {
+    const fail = (why: string) =>
+      reject(
+        new AppError(
+          503,
+          `Metrics could not be gathered from every API process: ${why}.`,
+          undefined,
+          'metrics.gather_failed',
+        ),
+      );
+    const timer = setTimeout(() => {
+      waiting.delete(id);
+      fail('the primary did not answer');
+    }, GATHER_MS);
+    waiting.set(id, (a) => {
+      clearTimeout(timer);
+      if (a.text !== undefined) resolve(a.text);
+      else fail(a.error ?? 'no answer');
+    });
+    process.send?.({ type: ASK, id });
+  });
+}
+
 /**
  * GET /metrics for this app: the process's metrics, this app's database pools, and the request timings of
  * every answer (an onResponse hook). Outside /api, so no session guard and no endpoint-table row: the token
@@ -104,6 +176,7 @@ export function registerMetrics(app: FastifyInstance, { token, database }: Metri
     help: 'The database this process uses (kind: postgres or pglite); always 1',
     labelNames: ['kind'] as const,
     registers: [appRegistry],
+    aggregator: 'first', // one database however many workers report it
     collect() {
       this.set({ kind: database.kind }, 1);
     },
@@ -130,6 +203,7 @@ export function registerMetrics(app: FastifyInstance, { token, database }: Metri
   poolGauge('lims_db_pool_max', 'Connections the pool may open (DATABASE_POOL_SIZE, REPORT_POOL_SIZE)', (s) => s.max);
 
   if (token) startDefaultMetrics();
+  if (token && cluster.isWorker) joinCluster(appRegistry);
   const expected = token ? digest(token) : null;
   app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
     if (!expected) throw notFound('Resource');
@@ -139,7 +213,9 @@ export function registerMetrics(app: FastifyInstance, { token, database }: Metri
       void reply.header('WWW-Authenticate', 'Bearer realm="metrics"');
       throw new AppError(401, 'Metrics need the bearer token set in METRICS_TOKEN.', undefined, 'metrics.unauthorized');
     }
-    const text = (await processRegistry.metrics()) + (await appRegistry.metrics());
+    const text = cluster.isWorker
+      ? await fromPrimary()
+      : (await processRegistry.metrics()) + (await appRegistry.metrics());
     return reply.type(processRegistry.contentType).header('Cache-Control', 'no-store').send(text);
   });
 }

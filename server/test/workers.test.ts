@@ -14,6 +14,7 @@ import { databaseNames, urlFor, withClient } from './databases';
 
 const url = process.env.DATABASE_URL;
 const ADMIN = { userName: 'admin@biobank.local', password: 'Workers-Primary-34' };
+const METRICS_TOKEN = 'workers-test-metrics-token-34-abcdef';
 
 /**
  * One request on a connection of its own (no keep-alive pool: a connection to a killed worker is not reused, and
@@ -95,6 +96,7 @@ describe.skipIf(!url)('WORKERS=2 on PostgreSQL (skipped without DATABASE_URL)', 
       WEB_DIST: '/none',
       LOG_LEVEL: 'info',
       ADMIN_PASSWORD: ADMIN.password,
+      METRICS_TOKEN,
     });
   }, 240_000);
   afterAll(async () => {
@@ -114,6 +116,28 @@ describe.skipIf(!url)('WORKERS=2 on PostgreSQL (skipped without DATABASE_URL)', 
     // Seeded (and so migrated) before the first worker began.
     expect(log.indexOf('first start')).toBeLessThan(log.indexOf('API worker'));
     expect(log.match(/API worker \d \(pid \d+\) serving/g)).toHaveLength(2);
+  });
+
+  it("a scrape through either worker counts every worker's requests (the primary sums them)", async () => {
+    const healthCount = async () => {
+      const res = await fetch(`${server.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(res.status).toBe(200);
+      const line = (await res.text())
+        .split('\n')
+        .find(
+          (l) =>
+            l.startsWith('lims_http_request_duration_seconds_count{') &&
+            l.includes('route="/api/health"') &&
+            l.includes('status_code="200"'),
+        );
+      return Number(line?.split(' ').at(-1) ?? 0);
+    };
+    const before = await healthCount();
+    const workers = new Set<string | null>();
+    for (let i = 0; i < 10; i++) workers.add(await workerOf(server));
+    expect([...workers].sort()).toEqual(['1', '2']);
+    // One worker alone saw about half of them: the sum is exact only when both are counted.
+    expect((await healthCount()) - before).toBe(10);
   });
 
   it('a worker killed with SIGKILL is logged and replaced after the back-off; the other keeps serving', async () => {
