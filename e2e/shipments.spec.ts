@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centralBiobank, createAccount, institutionView, registerParticipant, unique } from './support/data';
 import { storageByApi } from './support/storage';
+import { receivingInstitution } from './support/shipments';
 import { collectedSampleByApi, protocolByApi } from './support/protocols';
 import { expectNoAxeViolations, expectNoAxeViolationsAtBothWidths } from './support/axe';
 import { choose, field, openScreen, signedInAs } from './support/ui';
