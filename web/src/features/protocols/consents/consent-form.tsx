@@ -127,15 +127,6 @@ export function ConsentForm({ consent, versions, onClose }: Props) {
           maxLength={200}
           {...form.getInputProps('title')}
         />
-        <MultiSelect
-          label="Purposes granted when signed"
-          description="The participant answers Yes or No to each when signing (Configuration > Consent Purpose lists them)."
-          data={purposeData}
-          searchable
-          clearable
-          placeholder={purposeData.length ? 'Choose purposes' : undefined}
-          {...form.getInputProps('purposeIds')}
-        />
         <Suspense fallback={editorLoading}>
           <ConsentEditor
             label="Consent"
@@ -145,6 +136,15 @@ export function ConsentForm({ consent, versions, onClose }: Props) {
             error={form.errors.consent as string | undefined}
           />
         </Suspense>
+        <MultiSelect
+          label="Purposes granted when signed"
+          description="The participant answers Yes or No to each when signing (Configuration > Consent Purpose lists them)."
+          data={purposeData}
+          searchable
+          clearable
+          placeholder={purposeData.length ? 'Choose purposes' : undefined}
+          {...form.getInputProps('purposeIds')}
+        />
       </Stack>
     </FullScreenForm>
   );
