@@ -160,6 +160,7 @@ const fixed: Record<string, AuditRecordType> = {
       title: f('Title'),
       consent: f('Consent text'),
       version: f('Version'),
+      purposeIds: f('Consent purposes', 'consentPurposes'),
       collectionProtocolId: f('Collection protocol'),
       isEnabled: enabled,
     },
@@ -223,8 +224,26 @@ const fixed: Record<string, AuditRecordType> = {
       previousSignatureId: f('Re-consent of signature'),
       earlierSamples: f('Samples collected before the re-consent'),
       coversSamplesFrom: f('Re-consent applies from'),
+      purposesGranted: f('Purposes granted', 'consentPurposes'),
+      purposesRefused: f('Purposes refused', 'consentPurposes'),
       signature: f('Signature'),
       collectionProtocolId: f('Collection protocol'),
+      isEnabled: enabled,
+    },
+  },
+  // Distribution protocols (issue 32 item 1): the studies that may receive samples.
+  distributionProtocol: {
+    label: 'Distribution protocol',
+    fields: {
+      title: f('Title'),
+      principalInvestigatorId: f('Principal investigator'),
+      institutionName: f('Institution'),
+      ethicsApprovalNumber: f('Ethics approval number'),
+      startDate: f('Start date'),
+      endDate: f('End date'),
+      purposeIds: f('Consent purposes needed', 'consentPurposes'),
+      approverIds: f('Approvers'),
+      ethicsDocument: f('Ethics approval document'),
       isEnabled: enabled,
     },
   },
@@ -537,6 +556,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   accept_invitation: 'Invitation accepted',
   decline_invitation: 'Invitation declined',
   enter: 'Entered',
+  upload_document: 'Document filed',
 };
 
 /**

@@ -3,6 +3,7 @@ import { allStorageEndpoints } from './storage.endpoints';
 import { auditEndpoints } from './audit.endpoints';
 import { authEndpoints } from './auth.endpoints';
 import { configurationEndpoints, lookupEndpointTable } from './configuration.endpoints';
+import { distributionEndpoints } from './distribution.endpoints';
 import { fhirEndpoints } from './fhir.endpoints';
 import { formEndpoints } from './forms.endpoints';
 import { healthEndpoints } from './health.endpoints';
@@ -41,6 +42,7 @@ export const allEndpoints = {
   imports: importEndpoints,
   indicators: indicatorEndpoints,
   reports: reportEndpoints,
+  distribution: distributionEndpoints,
   audit: auditEndpoints,
   fhir: fhirEndpoints,
   health: healthEndpoints,

@@ -372,6 +372,8 @@ export const LOOKUPS: LookupEntity[] = [
       { name: 'dataTypeValidation', label: 'Validation', kind: 'regex', requiredWhen: 'hasValidation', max: 500 },
     ],
   },
+  // Issue 32 item 2: what a consent version grants and a distribution protocol needs (docs/research.md).
+  simple('consentPurposes', 'Consent Purpose', 'consent-purpose'),
   // Locations (spec 1 §2 shows them only as placeholders; here they are real, each under its parent)
   location('serviceLocations', 'Service Location', 'service-location'),
   location('facilities', 'Facility', 'facility'),

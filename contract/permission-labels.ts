@@ -31,6 +31,8 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'reports.run': 'run reports',
   'labels.print': 'print labels',
   'printer.configure': 'set up the label printer',
+  'distribution.read': 'see distribution protocols',
+  'distribution.manage': 'manage distribution protocols',
 };
 
 /** "You need permission to release results." */

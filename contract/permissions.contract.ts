@@ -45,6 +45,8 @@ export const PERMISSIONS = [
   'reports.run',
   'labels.print',
   'printer.configure',
+  'distribution.read', // distribution protocols and eligibility (issue 32): administrators and researchers
+  'distribution.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -110,7 +112,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   Technician: [...READ, 'results.enter', 'samples.collect', 'storage.allocate', 'labels.print'],
   'Tissue Banker': [...READ, 'samples.collect', 'storage.allocate', 'shipments.manage', 'labels.print'],
   // Reads and runs reports, changes nothing.
-  Researcher: [...READ, 'reports.run'],
+  Researcher: [...READ, 'reports.run', 'distribution.read'],
 };
 
 export function permissionsOf(roles: readonly string[]): Permission[] {

@@ -107,6 +107,17 @@ export const SignInput = z
      * the newest signature of that consent (else 409 `protocols.reconsent_stale`: someone re-consented first).
      */
     previousSignatureId: optionalId,
+    /**
+     * Issue 32 item 2: the participant's yes or no for each purpose the signed version grants, every one
+     * answered once. Absent (the spec's call): recorded as granting none of them (docs/spec-deviations.md).
+     */
+    purposes: z
+      .array(z.object({ purposeId: Id, granted: z.boolean({ error: 'Yes or no (true or false)' }) }), {
+        error: 'A list of {purposeId, granted}',
+      })
+      .max(50, 'At most 50 consent purposes')
+      .refine((l) => new Set(l.map((p) => p.purposeId)).size === l.length, 'Each consent purpose once')
+      .optional(),
   })
   .superRefine((v, c) => {
     if (!v.participantId && !v.patientId)
@@ -154,6 +165,12 @@ export const ParticipantConsent = RecordBase.extend({
   withdrawnAt: z.string().nullable(),
   /** Who recorded the withdrawal. */
   withdrawnByAccount: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+  /**
+   * Issue 32 item 2: the choice recorded for each purpose of the version signed. A withdrawn signature (or one a
+   * re-consent follows) grants nothing whatever it recorded: `inForce` says whether it still decides.
+   */
+  purposes: z.array(z.object({ id: z.number(), title: z.string(), granted: z.boolean() })),
+  inForce: z.boolean(),
   /** Re-consent: the withdrawn signature this one follows (null on a first signature). */
   previousSignatureId: z.number().nullable(),
   /** The re-consent that followed this withdrawn signature, if any. */

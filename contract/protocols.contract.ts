@@ -76,6 +76,15 @@ const ConsentFields = z.object({
   consent: visibleText(CONSENT_MAX_CHARS, { lines: 'multi', trim: false }).default(''),
   institutionId: optionalId,
   collectionProtocolId: optionalId,
+  /**
+   * Issue 32 item 2: the consent purposes (Consent Purpose list) this text grants when signed. Absent keeps the
+   * current version's (the spec's body has none); a signed version's purposes never change (a new version).
+   */
+  purposeIds: z
+    .array(Id, { error: 'A list of consent purposes' })
+    .max(50, 'At most 50 consent purposes')
+    .refine((ids) => new Set(ids).size === ids.length, 'Each consent purpose once')
+    .optional(),
 });
 export const ConsentInput = ConsentFields;
 /** What the service receives (parsed); the web's form holds `ConsentValues`. */
@@ -95,6 +104,8 @@ export const Consent = RecordBase.extend({
   consentVersionId: z.number(),
   /** Signatures on any version: a signed version's text is never changed (docs/protocols.md). */
   signatureCount: z.number(),
+  /** The purposes the current version grants when signed (issue 32 item 2). */
+  purposes: z.array(z.object({ id: z.number(), title: z.string() })),
   concurrencyStamp: z.string(),
 });
 export type Consent = z.infer<typeof Consent>;
@@ -105,6 +116,7 @@ export const ConsentVersion = z.object({
   consent: z.string(),
   createdDate: z.string(),
   signatureCount: z.number(),
+  purposes: z.array(z.object({ id: z.number(), title: z.string() })),
 });
 
 /** One site (spec payload) or many at once; none does nothing (spec 2 §5). */

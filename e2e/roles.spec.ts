@@ -24,6 +24,8 @@ const ALL = [
   'Configuration',
   'Participants',
   'Report',
+  // Issue 32: distribution protocols, for administrators and researchers (distribution.read).
+  'Distribution',
   'Setting',
   'Accounts',
 ];
@@ -161,7 +163,7 @@ test.describe('role-aware screens', () => {
     await signedInAs(page, await account(biobank, 'Clinician'));
     await expectNav(
       page,
-      ALL.filter((l) => l !== 'Accounts'),
+      ALL.filter((l) => l !== 'Accounts' && l !== 'Distribution'),
       ACTIONS,
     );
     await page.getByRole('banner').getByRole('link', { name: 'New Participant' }).click();

@@ -34,6 +34,7 @@ import { storageRoutes } from './modules/storage/storage.routes';
 import { sampleRoutes } from './modules/samples/samples.routes';
 import { formRoutes } from './modules/forms/forms.routes';
 import { shipmentRoutes } from './modules/shipments/shipments.routes';
+import { distributionRoutes } from './modules/distribution/distribution.routes';
 import { partnerRoutes } from './modules/partners/partners.routes';
 import { fhirRoutes } from './modules/fhir/fhir.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
@@ -127,6 +128,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   formRoutes(app, deps);
   shipmentRoutes(app, deps);
   partnerRoutes(app, deps);
+  distributionRoutes(app, deps);
   fhirRoutes(app, reportDeps);
   reportRoutes(app, reportDeps);
   indicatorRoutes(app, reportDeps);

@@ -59,6 +59,7 @@ const DOMAIN_TABLES: Record<string, string> = {
   definitions: 'indicator_definitions',
   mappingTemplates: 'import_mapping_templates',
   trustedPartners: 'trusted_partner_keys',
+  distributionProtocols: 'distribution_protocols',
   // FHIR export: the resource type names the table (fhir/{Type}/:id, fhir/Bundle/{participant|protocol}/:id).
   Patient: 'patients',
   ResearchStudy: 'collection_protocols',

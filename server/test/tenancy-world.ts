@@ -138,10 +138,28 @@ export async function otherInstitutionWorld(t: TestApp) {
   });
   const partnerKey = (keyFile.json() as { keys: { keyId: string }[] }).keys[0].keyId;
   await call('POST', 'trustedPartners', keyFile.json());
+  // A distribution protocol (issue 32) needing one of B's consent purposes, with its ethics document.
+  const purposes = json<Rec[]>(await t.call('GET', `/api/institutions/${inst.id}/consentPurposes`, { token }));
+  const study = await call('POST', 'distributionProtocols', {
+    title: `Study ${mrn}`,
+    principalInvestigatorId: B.account.id,
+    institutionName: 'Tenancy University',
+    ethicsApprovalNumber: `IRB-${mrn}`,
+    purposeIds: [purposes[0].id],
+    approverIds: [B.account.id],
+  });
+  await t.call('PUT', `/api/institutions/${inst.id}/distributionProtocols/${study.id}/ethicsDocument`, {
+    token,
+    body: {
+      fileName: 'approval.pdf',
+      contentType: 'application/pdf',
+      data: Buffer.from('%PDF-1.4 B').toString('base64'),
+    },
+  });
   return {
     institution: inst,
     /** Strings only B's records contain: a 2xx body of A holding one is a leak. */
-    markers: [inst.title, mrn, email, sample.sampleId, `Mapping ${mrn}`, partnerKey],
+    markers: [inst.title, mrn, email, sample.sampleId, `Mapping ${mrn}`, partnerKey, `Study ${mrn}`],
     orderId: order.id,
   };
 }

@@ -79,6 +79,12 @@ const LINEAGES: Simple[] = [
   ['Aliquot', 'ALQ', 'Part of the parent sample, same specimen type'],
   ['Derived', 'DRV', 'New specimen type derived from the parent sample'],
 ];
+/** Issue 32 item 2: what a consent may grant (each institution edits its own list). */
+export const CONSENT_PURPOSES: Simple[] = [
+  ['Future research', 'FR', 'Use of the samples and data in future research studies'],
+  ['Genetic research', 'GEN', 'Genetic and genomic analysis of the samples'],
+  ['Commercial use', 'COM', 'Use by or with commercial partners'],
+];
 const PAYMENTS: Simple[] = [
   ['Out of Pocket', 'OOP', 'Paid by the participant'],
   ['Free', 'FRE', 'No charge'],
@@ -244,6 +250,7 @@ export async function seedReferenceData(tx: Db, institutionId: number, creatorId
   );
   await ins(T.races, simple(RACES));
   await ins(T.ethnicities, simple(ETHNICITIES));
+  await ins(T.consentPurposes, simple(CONSENT_PURPOSES));
   await ins(T.labelingSchemas, simple(LABELING));
   await ins(T.positionLabelingOptions, simple(POSITION_OPTIONS));
   await ins(T.anatomicSites, simple(ANATOMIC));

@@ -69,6 +69,22 @@ export async function membershipInstitutionIds(db: Db, accountId: number): Promi
   return rows.map((r) => r.id);
 }
 
+/**
+ * Of `ids`, the enabled accounts that are members of the institution, with their names (issue 32: a
+ * distribution protocol's investigator and approvers are accounts of its institution).
+ */
+export async function membersAmong(db: Db, institutionId: number, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: accounts.id, firstName: accounts.firstName, lastName: accounts.lastName })
+    .from(accounts)
+    .innerJoin(
+      accountInstitutions,
+      and(eq(accountInstitutions.accountId, accounts.id), eq(accountInstitutions.institutionId, institutionId)),
+    )
+    .where(and(inArray(accounts.id, ids), eq(accounts.isEnabled, true), isNull(accounts.invitedAccountId)));
+}
+
 // ---- The accounts module's own SQL (accounts.service.ts): not exported from index.ts ----
 
 /** An account as `selectRecords` reads it (the password hash never reaches a record). */

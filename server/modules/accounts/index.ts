@@ -1,6 +1,7 @@
 // The accounts module's public surface: what sign-in needs to know about an account.
 export {
   credentialsOf,
+  membersAmong,
   membershipInstitutionIds,
   passwordHashOf,
   setPasswordHash,

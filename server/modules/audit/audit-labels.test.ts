@@ -50,6 +50,7 @@ const TABLES: Record<string, Table> = {
   institutionSite: schema.institutionSites,
   labelPrinter: schema.labelPrinters,
   importMappingTemplate: schema.importMappingTemplates,
+  distributionProtocol: schema.distributionProtocols,
 };
 
 describe('audit labels', () => {

@@ -1,17 +1,25 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PagingQuery } from '../../../contract/common.contract';
 import type { Db } from '../../db/client';
 import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import { qualified } from '../../platform/qualified';
-import { consentVersions, participantConsents, protocolConsents } from './protocols.table';
+import { consentPurposes } from '../../platform/lookups/lookup.tables';
+import { consentVersionPurposes, consentVersions, participantConsents, protocolConsents } from './protocols.table';
 
 // A protocol's consents and their versioned texts (docs/protocols.md).
 
 const current = (col: 'html' | 'version' | 'id') =>
   sql`(select v.${sql.raw(col)} from collection_protocol_consent_versions v where v.consent_id = ${qualified(protocolConsents.id)} order by v.version desc limit 1)`;
+/** The purposes a version grants (issue 32 item 2) as `[{id, title}]`, by title; `versionId` is an outer expression. */
+const purposesOf = (versionId: SQL) =>
+  sql<{ id: number; title: string }[]>`coalesce((select json_agg(json_build_object('id', p.id, 'title', p.title)
+    order by lower(p.title), p.id) from consent_version_purposes vp join consent_purposes p on p.id = vp.purpose_id
+    where vp.consent_version_id = ${versionId}), '[]'::json)`;
+
 const extra = {
+  purposes: purposesOf(current('id')),
   consent: sql<string>`${current('html')}`,
   version: sql<number>`${current('version')}`,
   consentVersionId: sql<number>`${current('id')}`,
@@ -54,6 +62,7 @@ export async function consentVersionRows(db: Db, consentId: number) {
       consent: consentVersions.html,
       createdDate: consentVersions.createdDate,
       signatureCount: sql<number>`(select count(*)::int from collection_protocol_participant_consents s where s.consent_version_id = ${qualified(consentVersions.id)})`,
+      purposes: purposesOf(qualified(consentVersions.id)),
     })
     .from(consentVersions)
     .where(eq(consentVersions.consentId, consentId))
@@ -117,4 +126,42 @@ export async function isVersionSigned(db: Db, versionId: number) {
 
 export async function setVersionHtml(db: Db, versionId: number, html: string) {
   await db.update(consentVersions).set({ html }).where(eq(consentVersions.id, versionId));
+}
+
+/** The purpose ids a version grants, in id order. */
+export async function versionPurposeIds(db: Db, versionId: number) {
+  const rows = await db
+    .select({ id: consentVersionPurposes.purposeId })
+    .from(consentVersionPurposes)
+    .where(eq(consentVersionPurposes.consentVersionId, versionId))
+    .orderBy(asc(consentVersionPurposes.purposeId));
+  return rows.map((r) => r.id);
+}
+
+/** Sets the purposes a version grants (only while nobody signed it: the caller checks). */
+export async function setVersionPurposes(db: Db, institutionId: number, versionId: number, purposeIds: number[]) {
+  const now = await versionPurposeIds(db, versionId);
+  const gone = now.filter((id) => !purposeIds.includes(id));
+  const added = purposeIds.filter((id) => !now.includes(id));
+  if (gone.length)
+    await db
+      .delete(consentVersionPurposes)
+      .where(
+        and(eq(consentVersionPurposes.consentVersionId, versionId), inArray(consentVersionPurposes.purposeId, gone)),
+      );
+  if (added.length)
+    await db
+      .insert(consentVersionPurposes)
+      .values(added.map((purposeId) => ({ institutionId, consentVersionId: versionId, purposeId })));
+}
+
+/** The titles of consent purposes, by title (for messages). */
+export async function purposeTitles(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ title: consentPurposes.title })
+    .from(consentPurposes)
+    .where(inArray(consentPurposes.id, ids))
+    .orderBy(asc(consentPurposes.title));
+  return rows.map((r) => String(r.title));
 }

@@ -14,8 +14,11 @@ import {
   latestVersionForUpdate,
   listConsentRows,
   setVersionHtml,
+  setVersionPurposes,
   updateConsentTitle,
+  versionPurposeIds,
 } from './consents.repository';
+import { assertLookupIds } from '../../platform/lookups/lookup-refs';
 import { protocolOf } from './protocols.service';
 import { sanitizeConsentHtml } from './consent-html';
 
@@ -39,10 +42,31 @@ export async function listConsentVersions(ctx: InstCtx, protocolId: number, id: 
   return rows.map((r) => ({ ...r, createdDate: r.createdDate.toISOString() }));
 }
 
+/**
+ * Issue 32 item 2: each purpose a consent grants is an enabled Consent Purpose of the institution (one kept from
+ * the version before may since be disabled). Ids in ascending order.
+ */
+async function checkedPurposes(tx: Db, inst: number, ids: number[], kept: number[] = []) {
+  await assertLookupIds(
+    tx,
+    inst,
+    ids.map((id) => ({
+      key: 'consentPurposes',
+      id,
+      field: 'purposeIds',
+      label: 'Consent purposes',
+      previous: kept.includes(id) ? id : undefined,
+    })),
+  );
+  return [...ids].sort((a, b) => a - b);
+}
+const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
 export async function createConsent(ctx: InstCtx, protocolId: number, input: ConsentInput) {
   const inst = ctx.institutionId;
   const id = await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     await protocolOf(ctx, protocolId, tx);
+    const purposeIds = await checkedPurposes(tx, inst, input.purposeIds ?? []);
     const who = { institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id };
     const row = await insertConsent(tx, { ...who, collectionProtocolId: protocolId, title: input.title });
     const version = await insertConsentVersion(tx, {
@@ -51,11 +75,12 @@ export async function createConsent(ctx: InstCtx, protocolId: number, input: Con
       version: 1,
       html: sanitizeConsentHtml(input.consent ?? ''),
     });
+    await setVersionPurposes(tx, inst, version.id, purposeIds);
     await audit(tx, ctx, {
       entity: 'collectionProtocolConsent',
       entityId: row.id,
       action: 'create',
-      after: { ...row, version: 1, consent: version.html },
+      after: { ...row, version: 1, consent: version.html, purposeIds },
     });
     return row.id;
   });
@@ -73,11 +98,14 @@ export async function updateConsent(ctx: InstCtx, protocolId: number, id: number
     const { before, after } = await updateConsentTitle(tx, inst, protocolId, id, input.concurrencyStamp, input.title);
     const latest = await latestVersionForUpdate(tx, id);
     const html = sanitizeConsentHtml(input.consent ?? '');
+    // The purposes are part of the text signed: absent keeps the current version's (the spec's body).
+    const hadPurposes = await versionPurposeIds(tx, latest.id);
+    const purposeIds = input.purposeIds ? await checkedPurposes(tx, inst, input.purposeIds, hadPurposes) : hadPurposes;
     let version = latest.version;
-    if (html !== latest.html) {
+    if (html !== latest.html || !sameIds(purposeIds, hadPurposes)) {
       if (await isVersionSigned(tx, latest.id)) {
         version = latest.version + 1;
-        await insertConsentVersion(tx, {
+        const added = await insertConsentVersion(tx, {
           institutionId: inst,
           creatorId: ctx.account.id,
           enablerId: ctx.account.id,
@@ -85,16 +113,18 @@ export async function updateConsent(ctx: InstCtx, protocolId: number, id: number
           version,
           html,
         });
+        await setVersionPurposes(tx, inst, added.id, purposeIds);
       } else {
         await setVersionHtml(tx, latest.id, html);
+        await setVersionPurposes(tx, inst, latest.id, purposeIds);
       }
     }
     await audit(tx, ctx, {
       entity: 'collectionProtocolConsent',
       entityId: id,
       action: 'update',
-      before: { ...before, version: latest.version, consent: latest.html },
-      after: { ...after, version, consent: html },
+      before: { ...before, version: latest.version, consent: latest.html, purposeIds: hadPurposes },
+      after: { ...after, version, consent: html, purposeIds },
     });
   });
   return getConsent(ctx, protocolId, id);

@@ -3,7 +3,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { accountNames } from '../../platform/account-names';
 import { qualified } from '../../platform/qualified';
-import { consentVersions, participantConsents, protocolConsents, protocolParticipants } from './protocols.table';
+import {
+  consentVersions,
+  participantConsentPurposes,
+  participantConsents,
+  protocolConsents,
+  protocolParticipants,
+} from './protocols.table';
 
 // Signed consents (spec 2 §3): the signature, the version signed, its withdrawal.
 
@@ -27,6 +33,13 @@ export async function participantConsentRows(
       html: consentVersions.html,
       nextSignatureId: sql<number | null>`(select n.id from collection_protocol_participant_consents n
         where n.previous_signature_id = ${qualified(participantConsents.id)})`,
+      // Issue 32 item 2: the version's purposes with the choice recorded (none recorded: not granted).
+      purposes: sql<{ id: number; title: string; granted: boolean }[]>`coalesce((select json_agg(json_build_object(
+          'id', p.id, 'title', p.title, 'granted', coalesce(g.granted, false)) order by lower(p.title), p.id)
+        from consent_version_purposes vp join consent_purposes p on p.id = vp.purpose_id
+        left join participant_consent_purposes g on g.participant_consent_id = ${qualified(participantConsents.id)}
+          and g.purpose_id = vp.purpose_id
+        where vp.consent_version_id = ${qualified(participantConsents.consentVersionId)}), '[]'::json)`,
     })
     .from(participantConsents)
     .innerJoin(protocolConsents, eq(protocolConsents.id, participantConsents.consentId))
@@ -220,4 +233,46 @@ export async function reconsentsOf(db: Db, institutionId: number, patientId: num
     .innerJoin(consentVersions, eq(consentVersions.id, pc.consentVersionId))
     .where(and(eq(pc.institutionId, institutionId), eq(pc.patientId, patientId), isNotNull(pc.previousSignatureId)))
     .orderBy(asc(pc.id));
+}
+
+/** Issue 32 item 2: the participant's choice for each purpose of the version signed, written with the signature. */
+export async function insertPurposeChoices(
+  db: Db,
+  institutionId: number,
+  participantConsentId: number,
+  choices: { purposeId: number; granted: boolean }[],
+) {
+  if (!choices.length) return;
+  await db
+    .insert(participantConsentPurposes)
+    .values(choices.map((c) => ({ institutionId, participantConsentId, purposeId: c.purposeId, granted: c.granted })));
+}
+
+/**
+ * Issue 32 item 2, the consent half of eligibility (docs/research.md "Eligibility"), as a condition on another
+ * module's sample row (`participantId`, `patientId`, `collectedDate`, `collectedTime` are its columns): the
+ * sample is usable (hasWithdrawnOf: no withdrawal in force, not collected before a re-consent that keeps
+ * earlier samples blocked), its enrolment has a signature in force (not withdrawn, no re-consent after it),
+ * and every purpose in `purposeIds` is granted by a signature in force of that enrolment. A withdrawal takes
+ * everything away at once; a re-consent's own choices replace the withdrawn signature's.
+ */
+export function consentAllowsOf(
+  s: { participantId: SQL; patientId: SQL; collectedDate: SQL; collectedTime: SQL },
+  purposeIds: number[],
+): SQL {
+  const inForce = (alias: string) =>
+    sql.raw(`${alias}.withdrawn_date is null and not exists(select 1 from collection_protocol_participant_consents n
+      where n.previous_signature_id = ${alias}.id)`);
+  const signed = sql`exists(select 1 from collection_protocol_participant_consents c
+    where c.participant_id = ${s.participantId} and ${inForce('c')})`;
+  const grants = purposeIds.map(
+    (purposeId) => sql`exists(select 1 from participant_consent_purposes g
+      join collection_protocol_participant_consents c on c.id = g.participant_consent_id
+      where g.purpose_id = ${purposeId}::int and g.granted
+        and c.participant_id = ${s.participantId} and ${inForce('c')})`,
+  );
+  return sql.join(
+    [sql`not ${hasWithdrawnOf(s.patientId, s.collectedDate, s.collectedTime)}`, signed, ...grants],
+    sql` and `,
+  );
 }

@@ -13,12 +13,13 @@ import type { Db } from '../../db/client';
 import { patientNames } from '../participants';
 import { institutionTimeZone } from '../institutions';
 import { timeIn, todayIn } from '../../platform/today';
-import { latestVersionForUpdate } from './consents.repository';
+import { latestVersionForUpdate, purposeTitles, versionPurposeIds } from './consents.repository';
 import {
   accountNamesByIds,
   blockingSignatures,
   enrolmentToSign,
   insertParticipantConsent,
+  insertPurposeChoices,
   newestSignature,
   participantConsentForUpdate,
   participantConsentRows,
@@ -52,8 +53,8 @@ async function select(
     ),
   ];
   const accounts = await accountNamesByIds(db, ids);
-  return rows.map(({ c, title, version, html, nextSignatureId }) =>
-    toDto(c, { title, version, html, nextSignatureId }, accounts),
+  return rows.map(({ c, title, version, html, nextSignatureId, purposes }) =>
+    toDto(c, { title, version, html, nextSignatureId, purposes }, accounts),
   );
 }
 
@@ -67,7 +68,14 @@ function toDto(
     version,
     html,
     nextSignatureId,
-  }: { title: string; version: number; html: string; nextSignatureId: number | null },
+    purposes,
+  }: {
+    title: string;
+    version: number;
+    html: string;
+    nextSignatureId: number | null;
+    purposes: { id: number; title: string; granted: boolean }[];
+  },
   accounts: Map<number, { firstName: string; lastName: string }>,
 ): ParticipantConsent {
   return {
@@ -94,6 +102,8 @@ function toDto(
     withdrawalEffect: c.withdrawalEffect,
     withdrawnAt: iso(c.withdrawnAt),
     withdrawnByAccount: (c.withdrawnById && accounts.get(c.withdrawnById)) || null,
+    purposes,
+    inForce: !c.withdrawnDate && nextSignatureId === null,
     previousSignatureId: c.previousSignatureId,
     nextSignatureId: nextSignatureId === null ? null : Number(nextSignatureId),
     earlierSamples: c.earlierSamples,
@@ -147,6 +157,7 @@ export async function signConsent(ctx: InstCtx, protocolId: number, input: SignI
       });
     }
     const reconsent = await reconsentOf(tx, ctx, participant.id, version.consent.id, input);
+    const choices = await purposeChoices(tx, version.v.id, input.purposes);
     const now = ctx.now();
     const row = await insertParticipantConsent(tx, {
       institutionId: inst,
@@ -163,16 +174,37 @@ export async function signConsent(ctx: InstCtx, protocolId: number, input: SignI
       sha256: consentDigest(version.v.html, png),
       ...reconsent,
     });
+    await insertPurposeChoices(tx, inst, row.id, choices);
     const { signature: _s, ...logged } = row;
     await audit(tx, ctx, {
       entity: 'collectionProtocolParticipantConsent',
       entityId: row.id,
       action: reconsent ? 'reconsent' : 'create',
-      after: { ...logged, version: version.v.version },
+      after: {
+        ...logged,
+        version: version.v.version,
+        purposesGranted: choices.filter((c) => c.granted).map((c) => c.purposeId),
+        purposesRefused: choices.filter((c) => !c.granted).map((c) => c.purposeId),
+      },
     });
     return row.id;
   });
   return getParticipantConsent(ctx, protocolId, id);
+}
+
+/**
+ * Issue 32 item 2: the participant's choice for each purpose the version grants. Sent, it answers each of them
+ * once and no other (400 protocols.purpose_choices); absent (the spec's call), each is recorded as not granted.
+ */
+async function purposeChoices(tx: Db, versionId: number, sent: SignInput['purposes']) {
+  const ids = await versionPurposeIds(tx, versionId);
+  if (!sent) return ids.map((purposeId) => ({ purposeId, granted: false }));
+  const answered = new Set(sent.map((c) => c.purposeId));
+  if (sent.length !== ids.length || ids.some((id) => !answered.has(id))) {
+    const titles = (await purposeTitles(tx, ids)).join(', ') || 'none';
+    throw protocolErrors.purpose_choices(titles, { purposes: [`Answer yes or no for: ${titles}`] });
+  }
+  return sent;
 }
 
 /**

@@ -57,6 +57,11 @@ export const protocolErrors = defineErrors('protocols', {
     title:
       'This is a re-consent after a withdrawal: choose whether the samples collected before it stay blocked (keep_blocked) or are covered by the new consent (covered).',
   },
+  purpose_choices: {
+    status: 400,
+    title: (titles: string) =>
+      `Record the participant's yes or no for each purpose this consent version grants (${titles}), and for no other.`,
+  },
   not_a_reconsent: {
     status: 400,
     title:

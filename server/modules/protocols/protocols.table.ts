@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -210,4 +211,39 @@ export const participantConsents = pgTable(
     and (${t.earlierSamples} is null or ${t.earlierSamples} in ('keep_blocked', 'covered'))`,
     ),
   ],
+);
+
+/**
+ * Issue 32 item 2: the consent purposes (Consent Purpose list) a consent text version grants. Part of what is
+ * signed: a signed version's purposes never change (an edit makes a new version, like its text).
+ */
+export const consentVersionPurposes = pgTable(
+  'consent_version_purposes',
+  {
+    institutionId: integer('institution_id').notNull(),
+    consentVersionId: integer('consent_version_id')
+      .notNull()
+      .references(() => consentVersions.id),
+    purposeId: integer('purpose_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.consentVersionId, t.purposeId] })],
+);
+
+/**
+ * Issue 32 item 2: the participant's yes or no for each purpose of the version signed, written with the
+ * signature and never changed. Only a signature in force (not withdrawn, no re-consent after it) grants
+ * anything (docs/research.md "Eligibility").
+ */
+export const participantConsentPurposes = pgTable(
+  'participant_consent_purposes',
+  {
+    institutionId: integer('institution_id').notNull(),
+    participantConsentId: integer('participant_consent_id')
+      .notNull()
+      .references(() => participantConsents.id),
+    purposeId: integer('purpose_id').notNull(),
+    granted: boolean('granted').notNull(),
+  },
+  // Eligibility looks a signature's choice up by (signature, purpose): the primary key.
+  (t) => [primaryKey({ columns: [t.participantConsentId, t.purposeId] })],
 );

@@ -36,3 +36,5 @@ export {
   sampleRefSql,
   sampleSummaryOf,
 } from './samples.repository';
+/** Issue 32: the institution's samples a research rule admits (the rule is distribution's eligibility). */
+export { researchSampleIds, type ResearchSampleColumns } from './research.repository';

@@ -18,6 +18,7 @@ export const patientTypes = lookupTable(L.patientTypes);
 export const positionLabelingOptions = lookupTable(L.positionLabelingOptions);
 export const priorities = lookupTable(L.priorities);
 export const races = lookupTable(L.races);
+export const consentPurposes = lookupTable(L.consentPurposes);
 export const specimenTypeCategories = lookupTable(L.specimenTypeCategories);
 export const specimenTypes = lookupTable(L.specimenTypes);
 export const unitOfMeasurements = lookupTable(L.unitOfMeasurements);
@@ -59,6 +60,7 @@ export const lookupTables: Record<string, LookupTable> = {
   positionLabelingOptions,
   priorities,
   races,
+  consentPurposes,
   specimenTypeCategories,
   specimenTypes,
   unitOfMeasurements,

@@ -2,6 +2,7 @@ import {
   IconAdjustmentsHorizontal,
   IconClipboardList,
   IconFlask,
+  IconMicroscope,
   IconHome,
   IconReportAnalytics,
   IconSettings,
@@ -21,6 +22,8 @@ export const NAV_ITEMS = [
   { label: 'Configuration', to: '/configuration', icon: IconSettings },
   { label: 'Participants', to: '/patients', icon: IconUsers },
   { label: 'Report', to: '/report', icon: IconReportAnalytics },
+  // Issue 32: the research side (docs/research.md); administrators and researchers see it.
+  { label: 'Distribution', to: '/distribution-protocols', icon: IconMicroscope },
   { label: 'Setting', to: '/setting', icon: IconAdjustmentsHorizontal },
   { label: 'Accounts', to: '/accounts', icon: IconUserShield },
 ] as const;

@@ -118,6 +118,18 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { path: '/shipment', permission: 'shipments.read', what: 'shipments' },
   { path: '/shipment/new', permission: 'shipments.manage', what: 'creating shipments' },
   { path: '/collection-protocols/:id/shipments', permission: 'shipments.read', what: 'shipments' },
+  // distribution protocols (issue 32)
+  { path: '/distribution-protocols', permission: 'distribution.read', what: 'distribution protocols' },
+  {
+    path: '/distribution-protocols/new',
+    permission: 'distribution.manage',
+    what: 'creating distribution protocols',
+  },
+  {
+    path: '/distribution-protocols/:id/edit',
+    permission: 'distribution.manage',
+    what: 'updating distribution protocols',
+  },
 ];
 
 const segments = (path: string) => path.toLowerCase().split(/[?#]/)[0].split('/').filter(Boolean);

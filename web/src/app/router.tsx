@@ -44,6 +44,9 @@ const AllFormsPage = lazy(() =>
 const TestResultPage = lazy(() =>
   import('../features/orders/pages/test-result-page').then((m) => ({ default: m.TestResultPage })),
 );
+const DistributionArea = lazy(() =>
+  import('../features/distribution/pages/distribution-area').then((m) => ({ default: m.DistributionArea })),
+);
 const ReportArea = lazy(() => import('../features/reports/pages/report-area').then((m) => ({ default: m.ReportArea })));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => (
@@ -87,6 +90,7 @@ const routes: RouteObject[] = [
               { path: 'shipment/*', element: page(ShipmentsArea) },
               { path: 'forms', element: page(AllFormsPage) },
               { path: 'report/*', element: page(ReportArea) },
+              { path: 'distribution-protocols/*', element: page(DistributionArea) },
               ...comingSoon.map(([path, area]) => ({ path, element: <ComingSoon key={area} area={area} /> })),
             ],
           },

@@ -16,7 +16,8 @@ export type Resource =
   | 'users'
   | 'invitations'
   | 'session'
-  | 'importMappings';
+  | 'importMappings'
+  | 'distribution';
 
 const SAMPLE_MOVES: Resource[] = ['samples', 'storage', 'shipments'];
 
@@ -61,9 +62,9 @@ export const MUTATION_EFFECTS = {
   'protocols.submission': ['protocols'],
   'participants.enrol': ['protocols', 'patients'],
   'participants.disable': ['protocols', 'patients', 'samples'],
-  'participants.signConsent': ['protocols', 'patients', 'samples'],
+  'participants.signConsent': ['protocols', 'patients', 'samples', 'distribution'],
   // A withdrawal flags the donor's samples: no '+' to sub-sample, no shipping, badges everywhere.
-  'participants.withdrawConsent': ['protocols', 'patients', ...SAMPLE_MOVES],
+  'participants.withdrawConsent': ['protocols', 'patients', ...SAMPLE_MOVES, 'distribution'],
 
   // Samples: a sub-sample draws on its parent, so lists, trees, the parent's page and the dashboard count change.
   'samples.create': SAMPLE_MOVES,
@@ -93,7 +94,9 @@ export const MUTATION_EFFECTS = {
 
   // Imports: saved column mappings (the import itself changes what it imports).
   'imports.mappingTemplate': ['importMappings'],
-  'imports.commit': ['patients', 'protocols', ...SAMPLE_MOVES],
+  'imports.commit': ['patients', 'protocols', ...SAMPLE_MOVES, 'distribution'],
+  // Issue 32: distribution protocols (eligibility counts change with every signature, withdrawal and sample).
+  'distribution.write': ['distribution'],
 } as const satisfies Record<string, readonly Resource[]>;
 
 export type MutationName = keyof typeof MUTATION_EFFECTS;
@@ -149,6 +152,8 @@ export function resourceKey(resource: Resource, instId: number | undefined): Que
       return queryKeys.printer(instId);
     case 'importMappings':
       return queryKeys.importMappings.all(instId);
+    case 'distribution':
+      return queryKeys.distribution.all(instId);
   }
 }
 

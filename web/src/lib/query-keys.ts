@@ -151,6 +151,16 @@ export const queryKeys = {
     count: (instId: number) => ['samples', instId, 'count'] as const,
   },
 
+  /** Distribution protocols (issue 32): lists, one protocol, its eligible-sample count. */
+  distribution: {
+    all: (instId: number) => ['distribution', instId] as const,
+    list: (instId: number, q: Filter) => ['distribution', instId, 'list', q] as const,
+    one: (instId: number, id: number) => ['distribution', instId, 'one', id] as const,
+    eligibility: (instId: number, id: number) => ['distribution', instId, 'one', id, 'eligibility'] as const,
+    /** The institution's accounts a protocol may name (investigator, approvers). */
+    accounts: (instId: number) => ['distribution', instId, 'accounts'] as const,
+  },
+
   users: {
     all: ['users'] as const,
     list: (q: Filter) => ['users', 'list', q] as const,

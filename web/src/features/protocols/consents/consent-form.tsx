@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Alert, Group, Loader, Stack, TextInput } from '@mantine/core';
+import { Alert, Group, Loader, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { ConsentInput, ConsentUpdate, type Consent } from '@contract/protocols.c
 import { FullScreenForm } from '@/components/full-screen-form';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { formatCount } from '@/lib/format';
+import { useLookupOptions } from '@/lib/lookup-options';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useCurrentProtocol } from '@/lib/protocol-context';
@@ -20,7 +21,7 @@ const editorLoading = (
   </Group>
 );
 
-type Values = { title: string; consent: string; concurrencyStamp: string };
+type Values = { title: string; consent: string; purposeIds: string[]; concurrencyStamp: string };
 
 interface Props {
   /** The consent to edit, freshly loaded (its stamp); without it the form creates one. */
@@ -53,11 +54,20 @@ export function ConsentForm({ consent, versions, onClose }: Props) {
     initialValues: {
       title: consent?.title ?? '',
       consent: consent?.consent ?? '',
+      purposeIds: (consent?.purposes ?? []).map((x) => String(x.id)),
       concurrencyStamp: consent?.concurrencyStamp ?? '',
     },
     validate: contractResolver(consent ? ConsentUpdate : ConsentInput),
   });
   const guard = useUnsavedChangesGuard(formChanged(form));
+  const purposeOptions = useLookupOptions('consentPurposes');
+  // A purpose kept from the current version stays choosable even when disabled since.
+  const purposeData = [
+    ...purposeOptions.options,
+    ...(consent?.purposes ?? [])
+      .filter((x) => !purposeOptions.options.some((o) => o.value === String(x.id)))
+      .map((x) => ({ value: String(x.id), label: x.title })),
+  ];
   // The form starts from the stored text as the editor writes it. Unchanged, the stored text itself is sent
   // back, so a title edit never makes a new version out of a difference in how the same text is spelled.
   const editorReady = (html: string) => {
@@ -67,7 +77,13 @@ export function ConsentForm({ consent, versions, onClose }: Props) {
 
   const submit = form.onSubmit((v) => {
     const text = consent && v.consent === form.getInitialValues().consent ? consent.consent : v.consent;
-    const body = { title: v.title, consent: text, institutionId: institution.id, collectionProtocolId: protocol.id };
+    const body = {
+      title: v.title,
+      consent: text,
+      purposeIds: v.purposeIds.map(Number),
+      institutionId: institution.id,
+      collectionProtocolId: protocol.id,
+    };
     const done = {
       onSuccess: (saved: Consent) => {
         const newVersion = consent && saved.version > consent.version ? ` (version ${saved.version})` : '';
@@ -120,6 +136,15 @@ export function ConsentForm({ consent, versions, onClose }: Props) {
             error={form.errors.consent as string | undefined}
           />
         </Suspense>
+        <MultiSelect
+          label="Purposes granted when signed"
+          description="The participant answers Yes or No to each when signing (Configuration > Consent Purpose lists them)."
+          data={purposeData}
+          searchable
+          clearable
+          placeholder={purposeData.length ? 'Choose purposes' : undefined}
+          {...form.getInputProps('purposeIds')}
+        />
       </Stack>
     </FullScreenForm>
   );

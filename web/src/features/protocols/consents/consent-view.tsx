@@ -82,6 +82,7 @@ function ConsentBody({
     consent: consent.consent,
     createdDate: consent.createdDate,
     signatureCount: 0,
+    purposes: consent.purposes,
   };
   const version = versions.data?.find((v) => v.version === shown) ?? current;
   const isCurrent = version.version === consent.version;
@@ -115,6 +116,10 @@ function ConsentBody({
             </Text>
           )}
         </Paper>
+        <Text size="sm" mt={6}>
+          Purposes granted when signed:{' '}
+          {version.purposes.length ? version.purposes.map((p) => p.title).join(', ') : 'none declared'}
+        </Text>
       </section>
       <section aria-labelledby="consent-versions-heading">
         <Title order={3} fz="md" id="consent-versions-heading" mb={6}>

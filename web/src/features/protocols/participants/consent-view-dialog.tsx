@@ -120,6 +120,14 @@ export function ConsentViewDialog({ consent: c, onClose }: { consent: Participan
               {fullName(c.creatorAccount) || '—'}
             </Text>
           </SimpleGrid>
+          {c.purposes.length > 0 && (
+            <div>
+              <Text size="xs" c="dimmed" mb={2}>
+                Purposes{c.inForce ? '' : ' (as recorded: a withdrawn or superseded signature grants none)'}
+              </Text>
+              <Text size="sm">{c.purposes.map((x) => `${x.title}: ${x.granted ? 'yes' : 'no'}`).join(' · ')}</Text>
+            </div>
+          )}
           <div>
             <Text size="xs" c="dimmed">
               SHA-256 of the signed text and the signature image

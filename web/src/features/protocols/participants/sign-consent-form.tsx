@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Paper, Radio, ScrollArea, Select, Stack, Text } from '@mantine/core';
+import { Alert, Group, Paper, Radio, ScrollArea, Select, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { EARLIER_SAMPLES } from '@contract/protocol-participants.contract';
 import { notifications } from '@mantine/notifications';
@@ -22,7 +22,8 @@ const EMPTY_PAD = 'Please sign in the box';
  * consents, read its current text, draw the signature; Submit stores the PNG with the exact version read.
  * A consent the participant signed and withdrew is a re-consent (docs/protocols.md "Re-consent"): the form
  * then asks, with nothing chosen beforehand, whether the samples collected before stay blocked.
- * `?consent={id}` (from a withdrawn consent's Sign again) chooses the consent.
+ * `?consent={id}` (from a withdrawn consent's Sign again) chooses the consent. The purposes the version grants
+ * (issue 32 item 2) are asked one by one, Yes or No, nothing chosen beforehand: each is the participant's decision.
  */
 export function SignConsentForm({ onClose }: { onClose: () => void }) {
   const { institution } = useCurrentInstitution();
@@ -34,11 +35,22 @@ export function SignConsentForm({ onClose }: { onClose: () => void }) {
   const [params] = useSearchParams();
   const [consentId, setConsentId] = useState<string | null>(params.get('consent'));
   const [earlier, setEarlier] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ consent?: string; signature?: string; earlier?: string; form?: string }>({});
+  const [answers, setAnswers] = useState<Record<number, 'yes' | 'no'>>({});
+  const [errors, setErrors] = useState<{
+    consent?: string;
+    signature?: string;
+    earlier?: string;
+    purposes?: string;
+    form?: string;
+  }>({});
   // A drawn signature or a chosen consent is input: closing asks before it is thrown away (issue 28).
   const [inked, setInked] = useState(false);
-  const guard = useUnsavedChangesGuard(inked || earlier !== null || consentId !== params.get('consent'));
+  const guard = useUnsavedChangesGuard(
+    inked || earlier !== null || Object.keys(answers).length > 0 || consentId !== params.get('consent'),
+  );
   const chosen = consents.data?.find((c) => String(c.id) === consentId);
+  const purposes = chosen?.purposes ?? [];
+  const unanswered = purposes.filter((x) => !answers[x.id]);
   // The participant's newest signature of the chosen consent: withdrawn means this signature is a re-consent.
   const newest = (signed.data ?? []).filter((s) => String(s.consentId) === consentId).at(-1);
   const withdrawn = newest?.withdrawnDate ? newest : undefined;
@@ -50,14 +62,16 @@ export function SignConsentForm({ onClose }: { onClose: () => void }) {
       consent: chosen ? undefined : '*Required',
       signature: pad.current?.isEmpty() !== false ? EMPTY_PAD : undefined,
       earlier: withdrawn && !choice ? 'Choose what happens to the samples collected before' : undefined,
+      purposes: unanswered.length ? 'Record Yes or No for each purpose' : undefined,
     };
     setErrors(next);
-    if (!chosen || next.signature || next.earlier) return;
+    if (!chosen || next.signature || next.earlier || next.purposes) return;
     sign.mutate(
       {
         participantId: p.id,
         consentVersionId: chosen.consentVersionId,
         signature: pad.current?.toPng() ?? '',
+        purposes: purposes.map((x) => ({ purposeId: x.id, granted: answers[x.id] === 'yes' })),
         ...(withdrawn && { earlierSamples: choice, previousSignatureId: withdrawn.id }),
       },
       {
@@ -113,7 +127,8 @@ export function SignConsentForm({ onClose }: { onClose: () => void }) {
           value={consentId}
           onChange={(v) => {
             setConsentId(v);
-            setErrors((x) => ({ ...x, consent: undefined }));
+            setAnswers({});
+            setErrors((x) => ({ ...x, consent: undefined, purposes: undefined }));
           }}
           error={errors.consent}
           allowDeselect={false}
@@ -129,6 +144,31 @@ export function SignConsentForm({ onClose }: { onClose: () => void }) {
               <ConsentHtml html={chosen.consent} label={`${chosen.title}, version ${chosen.version}`} />
             </ScrollArea.Autosize>
           </Paper>
+        )}
+        {purposes.length > 0 && (
+          <Stack gap={6} role="group" aria-labelledby="purposes-heading">
+            <Text fw={500} size="sm" id="purposes-heading">
+              Ask the participant: may their samples and data be used for
+            </Text>
+            {purposes.map((x) => (
+              <Radio.Group
+                key={x.id}
+                label={x.title}
+                required
+                value={answers[x.id] ?? null}
+                onChange={(v) => {
+                  if (v === 'yes' || v === 'no') setAnswers((a) => ({ ...a, [x.id]: v }));
+                  setErrors((e) => ({ ...e, purposes: undefined }));
+                }}
+                error={errors.purposes && !answers[x.id] ? errors.purposes : undefined}
+              >
+                <Group gap="lg" mt={4}>
+                  <Radio value="yes" label="Yes" />
+                  <Radio value="no" label="No" />
+                </Group>
+              </Radio.Group>
+            ))}
+          </Stack>
         )}
         {withdrawn && (
           <>

@@ -1,0 +1,172 @@
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { DistributionProtocolListQuery } from '../../../contract/distribution.contract';
+import type { Db } from '../../db/client';
+import { likePattern, offsetOf } from '../../platform/paging';
+import { selectRecords } from '../../platform/record-refs';
+import { setEnabled, updateStamped } from '../../platform/crud/stamp';
+import { qualified } from '../../platform/qualified';
+import {
+  distributionProtocolApprovers,
+  distributionProtocolDocuments,
+  distributionProtocolPurposes,
+  distributionProtocols,
+} from './distribution.table';
+
+// The distribution module's SQL (issue 32 items 1 and 2). Eligibility is eligibility.repository.ts.
+
+const dp = distributionProtocols;
+const WHAT = 'Distribution protocol';
+const scope = (institutionId: number) => eq(dp.institutionId, institutionId);
+
+type AccountOption = { id: number; firstName: string; lastName: string };
+const extra = {
+  principalInvestigator: sql<AccountOption | null>`(select json_build_object('id', a.id, 'firstName', a.first_name,
+    'lastName', a.last_name) from accounts a where a.id = ${qualified(dp.principalInvestigatorId)})`,
+  purposes: sql<{ id: number; title: string }[]>`coalesce((select json_agg(json_build_object('id', p.id,
+    'title', p.title) order by lower(p.title), p.id) from distribution_protocol_purposes pp
+    join consent_purposes p on p.id = pp.purpose_id where pp.distribution_protocol_id = ${qualified(dp.id)}), '[]'::json)`,
+  approvers: sql<AccountOption[]>`coalesce((select json_agg(json_build_object('id', a.id, 'firstName', a.first_name,
+    'lastName', a.last_name) order by lower(a.last_name), lower(a.first_name), a.id) from distribution_protocol_approvers ap
+    join accounts a on a.id = ap.account_id where ap.distribution_protocol_id = ${qualified(dp.id)}), '[]'::json)`,
+  ethicsDocument: sql<{
+    fileName: string;
+    contentType: string;
+    size: number;
+    sha256: string;
+    uploadedDate: string;
+  } | null>`(select json_build_object('fileName', d.file_name, 'contentType', d.content_type, 'size', d.size,
+    'sha256', d.sha256, 'uploadedDate', d.created_date) from distribution_protocol_documents d
+    where d.distribution_protocol_id = ${qualified(dp.id)} order by d.id desc limit 1)`,
+};
+
+/** The list: search on title, investigator's institution and ethics approval number; newest first. */
+export async function distributionProtocolPage(db: Db, institutionId: number, q: DistributionProtocolListQuery) {
+  const parts: SQL[] = [scope(institutionId)];
+  if (q.isEnabled !== undefined) parts.push(eq(dp.isEnabled, q.isEnabled));
+  if (q.searchTerm) {
+    const p = likePattern(q.searchTerm);
+    parts.push(or(ilike(dp.title, p), ilike(dp.institutionName, p), ilike(dp.ethicsApprovalNumber, p))!);
+  }
+  return selectRecords(db, dp, {
+    where: and(...parts),
+    byId: { desc: true },
+    limit: q.pageSize,
+    offset: offsetOf(q),
+    extra,
+  });
+}
+
+/** The protocol as the API answers it, or undefined. */
+export async function distributionProtocolRecord(db: Db, institutionId: number, id: number) {
+  const page = await selectRecords(db, dp, {
+    where: and(eq(dp.id, id), scope(institutionId)),
+    orderBy: dp.id,
+    limit: 1,
+    extra,
+  });
+  return page.rows[0];
+}
+
+/** The bare row of this institution, or undefined (`lock`: held for the rest of the transaction). */
+export async function distributionProtocolRow(db: Db, institutionId: number, id: number, lock = false) {
+  const q = db
+    .select()
+    .from(dp)
+    .where(and(eq(dp.id, id), scope(institutionId)))
+    .limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+export type NewDistributionProtocol = typeof dp.$inferInsert;
+
+export async function insertDistributionProtocol(db: Db, values: NewDistributionProtocol) {
+  const [row] = await db.insert(dp).values(values).returning();
+  return row;
+}
+
+export async function updateDistributionProtocolRow(
+  db: Db,
+  institutionId: number,
+  id: number,
+  stamp: string,
+  values: Partial<NewDistributionProtocol>,
+) {
+  return updateStamped(db, dp, scope(institutionId), id, stamp, values, WHAT);
+}
+
+export async function disableDistributionProtocolRow(
+  db: Db,
+  institutionId: number,
+  id: number,
+  accountId: number,
+  now: Date,
+) {
+  return setEnabled(db, dp, scope(institutionId), id, false, accountId, now, WHAT);
+}
+
+/** The purpose ids a protocol needs, ascending. */
+export async function purposeIdsOf(db: Db, protocolId: number) {
+  const rows = await db
+    .select({ id: distributionProtocolPurposes.purposeId })
+    .from(distributionProtocolPurposes)
+    .where(eq(distributionProtocolPurposes.distributionProtocolId, protocolId))
+    .orderBy(asc(distributionProtocolPurposes.purposeId));
+  return rows.map((r) => r.id);
+}
+
+/** The approver account ids of a protocol, ascending. */
+export async function approverIdsOf(db: Db, protocolId: number) {
+  const rows = await db
+    .select({ id: distributionProtocolApprovers.accountId })
+    .from(distributionProtocolApprovers)
+    .where(eq(distributionProtocolApprovers.distributionProtocolId, protocolId))
+    .orderBy(asc(distributionProtocolApprovers.accountId));
+  return rows.map((r) => r.id);
+}
+
+/** Makes the protocol's purposes exactly `ids` (a link row, not a record: removed when unticked). */
+export async function setPurposes(db: Db, institutionId: number, protocolId: number, ids: number[]) {
+  const t = distributionProtocolPurposes;
+  const now = await purposeIdsOf(db, protocolId);
+  const gone = now.filter((id) => !ids.includes(id));
+  const added = ids.filter((id) => !now.includes(id));
+  if (gone.length) await db.delete(t).where(and(eq(t.distributionProtocolId, protocolId), inArray(t.purposeId, gone)));
+  if (added.length)
+    await db
+      .insert(t)
+      .values(added.map((purposeId) => ({ institutionId, distributionProtocolId: protocolId, purposeId })));
+}
+
+/** Makes the protocol's approvers exactly `ids`. */
+export async function setApprovers(db: Db, institutionId: number, protocolId: number, ids: number[]) {
+  const t = distributionProtocolApprovers;
+  const now = await approverIdsOf(db, protocolId);
+  const gone = now.filter((id) => !ids.includes(id));
+  const added = ids.filter((id) => !now.includes(id));
+  if (gone.length) await db.delete(t).where(and(eq(t.distributionProtocolId, protocolId), inArray(t.accountId, gone)));
+  if (added.length)
+    await db
+      .insert(t)
+      .values(added.map((accountId) => ({ institutionId, distributionProtocolId: protocolId, accountId })));
+}
+
+export async function insertEthicsDocument(db: Db, values: typeof distributionProtocolDocuments.$inferInsert) {
+  const [row] = await db
+    .insert(distributionProtocolDocuments)
+    .values(values)
+    .returning({ id: distributionProtocolDocuments.id });
+  return row;
+}
+
+/** The protocol's current ethics document with its bytes, or undefined. */
+export async function currentEthicsDocument(db: Db, protocolId: number) {
+  const d = distributionProtocolDocuments;
+  const [row] = await db
+    .select({ fileName: d.fileName, contentType: d.contentType, content: d.content })
+    .from(d)
+    .where(eq(d.distributionProtocolId, protocolId))
+    .orderBy(desc(d.id))
+    .limit(1);
+  return row;
+}

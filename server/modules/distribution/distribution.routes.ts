@@ -1,0 +1,36 @@
+import { distributionEndpoints as e } from '../../../contract/distribution.endpoints';
+import type { App, AppDeps } from '../../platform/app-types';
+import { router } from '../../platform/route';
+import { sendPage } from '../../platform/paging';
+import * as svc from './distribution.service';
+
+/**
+ * The ethics document travels as base64 in JSON: 5 MB of bytes is 6.7 MB of base64 (4/3), plus the file name
+ * and the JSON around it; 7 MB bounds it.
+ */
+const DOCUMENT_BODY_LIMIT = 7 * 1024 * 1024;
+
+/** Issue 32 items 1 and 2 (docs/research.md). */
+export function distributionRoutes(app: App, deps: AppDeps) {
+  const route = router(app, deps);
+  route(e.list, async (req, ctx, reply) =>
+    sendPage(reply, req.query, await svc.listDistributionProtocols(ctx, req.query)),
+  );
+  route(e.create, async (req, ctx, reply) =>
+    reply.status(201).send(await svc.createDistributionProtocol(ctx, req.body)),
+  );
+  route(e.get, async (req, ctx) => svc.getDistributionProtocol(ctx, req.params.distributionProtocolId));
+  route(e.update, async (req, ctx) => svc.updateDistributionProtocol(ctx, req.params.distributionProtocolId, req.body));
+  route(e.disable, async (req, ctx) => svc.disableDistributionProtocol(ctx, req.params.distributionProtocolId));
+  route(
+    e.uploadEthicsDocument,
+    async (req, ctx) => svc.uploadEthicsDocument(ctx, req.params.distributionProtocolId, req.body),
+    { bodyLimit: DOCUMENT_BODY_LIMIT },
+  );
+  route(e.ethicsDocument, async (req, ctx, reply) => {
+    const d = await svc.ethicsDocument(ctx, req.params.distributionProtocolId);
+    const name = d.fileName.replace(/[^\w.\- ]/g, '_');
+    return reply.type(d.contentType).header('Content-Disposition', `attachment; filename="${name}"`).send(d.content);
+  });
+  route(e.eligibilityCount, async (req, ctx) => svc.eligibilityCount(ctx, req.params.distributionProtocolId));
+}

@@ -1,0 +1,31 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client';
+import { consentAllowsOf } from '../protocols';
+import { researchSampleIds } from '../samples';
+
+// Issue 32 item 2: THE eligibility rule (docs/research.md "Eligibility"). Every research step (the eligibility
+// count today; the catalogue, the query builder, the pick list and requests later) asks it, never a copy.
+
+/**
+ * The ids of the institution's samples eligible for a distribution protocol needing `purposeIds`, as a
+ * sub-select (`select id from collected_samples where ...`) a later query can join or test with `in`.
+ * A sample is eligible while it is enabled and its donor's consent allows it: usable by the consent rules
+ * every use obeys (no withdrawal in force, not collected before a re-consent keeping earlier samples
+ * blocked), a signature of its enrolment in force, and every purpose in `purposeIds` granted by a signature
+ * in force of that enrolment (protocols' consentAllowsOf). A withdrawal, or a re-consent whose choices
+ * leave a purpose out, takes the sample out at once: nothing is stored, the rule reads the signatures as
+ * they are.
+ */
+export function eligibleSamples(institutionId: number, purposeIds: readonly number[]): SQL {
+  const ids = [...new Set(purposeIds)].sort((a, b) => a - b);
+  return researchSampleIds(institutionId, (sample) => consentAllowsOf(sample, ids));
+}
+
+/** How many of the institution's samples are eligible now (exact; a researcher-facing count is small-cell suppressed later). */
+export async function countEligibleSamples(db: Db, institutionId: number, purposeIds: readonly number[]) {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (${eligibleSamples(institutionId, purposeIds)}) e`,
+  );
+  return Number(row?.n ?? 0);
+}
