@@ -10,18 +10,10 @@ interface Props {
   onNavigate?: () => void;
 }
 
-/** The main entries plus the barcode, New Order and New Participant actions (spec 1 §2, top navigation). */
-export function MainLinks({ orientation, onNavigate }: Props) {
-  const vertical = orientation === 'vertical';
-  // Only what the current membership may use is offered; the rules are ROUTE_ACCESS's, so a switch of institution updates it.
+/** The barcode, New Order and New Participant actions (spec 1 §2), each shown when its screen would open. */
+export function QuickActions({ onNavigate }: { onNavigate?: () => void }) {
   const canOpen = useCanOpen();
-  const links = NAV_ITEMS.filter((item) => canOpen(item.to)).map(({ label, to, icon: Icon }) => (
-    <NavLink key={to} to={to} end={to === '/'} className={classes.link} onClick={onNavigate}>
-      {vertical && <Icon size={18} stroke={1.6} />}
-      <span>{label}</span>
-    </NavLink>
-  ));
-  const actions = (
+  return (
     <>
       {canOpen('/barcode-generator') && (
         <Tooltip label="Barcode Generator">
@@ -56,6 +48,22 @@ export function MainLinks({ orientation, onNavigate }: Props) {
       )}
     </>
   );
+}
+
+/**
+ * The main entries (spec 1 §2, top navigation). In the phone's drawer (vertical) the quick actions follow them;
+ * on a wide screen they sit in the header's top row (top-nav.tsx), so the entries have the whole second row.
+ */
+export function MainLinks({ orientation, onNavigate }: Props) {
+  const vertical = orientation === 'vertical';
+  // Only what the current membership may use is offered; the rules are ROUTE_ACCESS's, so a switch of institution updates it.
+  const canOpen = useCanOpen();
+  const links = NAV_ITEMS.filter((item) => canOpen(item.to)).map(({ label, to, icon: Icon }) => (
+    <NavLink key={to} to={to} end={to === '/'} className={classes.link} onClick={onNavigate}>
+      {vertical && <Icon size={18} stroke={1.6} />}
+      <span>{label}</span>
+    </NavLink>
+  ));
   if (vertical) {
     return (
       <Stack gap={4}>
@@ -63,19 +71,14 @@ export function MainLinks({ orientation, onNavigate }: Props) {
           {links}
         </nav>
         <Group mt="md" gap="xs">
-          {actions}
+          <QuickActions onNavigate={onNavigate} />
         </Group>
       </Stack>
     );
   }
   return (
-    <Group justify="space-between" wrap="nowrap" gap="xs">
-      <nav aria-label="Main" className={classes.horizontal}>
-        {links}
-      </nav>
-      <Group gap="xs" wrap="nowrap">
-        {actions}
-      </Group>
-    </Group>
+    <nav aria-label="Main" className={classes.horizontal}>
+      {links}
+    </nav>
   );
 }

@@ -5,7 +5,7 @@ import { confirmDiscard } from '../lib/unsaved-changes';
 import { useLogout } from '../features/auth/api/logout';
 import { AccountMenu } from './account-menu';
 import { InstitutionMenu } from './institution-menu';
-import { MainLinks } from './main-links';
+import { MainLinks, QuickActions } from './main-links';
 
 interface Props {
   current: CurrentInstitution | null;
@@ -47,6 +47,11 @@ export function TopNav({ current, menuOpened, onToggleMenu }: Props) {
           </Anchor>
         </Group>
         <Group gap={4} wrap="nowrap" miw={0}>
+          {current && (
+            <Group gap="xs" wrap="nowrap" visibleFrom="lg" mr="sm">
+              <QuickActions />
+            </Group>
+          )}
           {current && <InstitutionMenu current={current} onChange={afterConfirm(current.clear)} />}
           <AccountMenu onLogout={afterConfirm(() => logout.mutate())} />
         </Group>

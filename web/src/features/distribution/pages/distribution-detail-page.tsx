@@ -91,7 +91,11 @@ export function DistributionDetailPage({ editing = false }: { editing?: boolean 
           <Fact label="Ethics Approval Number" value={p.ethicsApprovalNumber} />
           <Fact
             label="Dates"
-            value={`${formatDate(p.startDate, 'no start date')} to ${formatDate(p.endDate, 'no end date')}`}
+            value={
+              p.startDate || p.endDate
+                ? `${formatDate(p.startDate, 'open')} to ${formatDate(p.endDate, 'open')}`
+                : 'Not limited'
+            }
           />
           <Fact
             label="Consent Purposes Needed"
