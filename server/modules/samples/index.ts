@@ -36,3 +36,13 @@ export {
   sampleRefSql,
   sampleSummaryOf,
 } from './samples.repository';
+export {
+  createReceivedSamples,
+  type CustodyEvent,
+  custodyTimelinesOf,
+  donorCodesOf,
+  originsOf,
+  type ReceivedSampleInput,
+  receiveLocalItems,
+  TRAVELLING_KINDS,
+} from './received.repository';

@@ -1,9 +1,18 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Bundle, BundleEntry, Organization, Patient, Resource, Specimen, Task } from '@medplum/fhirtypes';
+import type {
+  Bundle,
+  BundleEntry,
+  Organization,
+  Patient,
+  Provenance,
+  Resource,
+  Specimen,
+  Task,
+} from '@medplum/fhirtypes';
 import type { Shipment, ShipmentItem } from '../../../contract/shipments.contract';
 import { type InstCtx } from '../../platform/context';
 import { institutionAbbreviations } from '../institutions';
-import { exportSamples } from '../samples';
+import { custodyTimelinesOf, donorCodesOf, exportSamples } from '../samples';
 import { extensionUrl, localDateTime, serverOffset, toSpecimen, type MapCtx } from '../fhir';
 import { SIG_FORMAT, signDocument } from '../partners';
 import { shipmentErrors } from './shipments.errors';
@@ -23,6 +32,12 @@ export const EXT = {
   receivingSite: extensionUrl('shipment-receiving-site'),
   trackingUrl: extensionUrl('shipment-tracking-url'),
   installation: extensionUrl('installation'),
+  /** primary | aliquot | derivative: what the receiver's record is (issue 31). */
+  sampleKind: extensionUrl('sample-kind'),
+  /** A pseudonymous donor reference (never a name or MRN): samples of one donor share it across institutions. */
+  donorCode: extensionUrl('donor-code'),
+  /** A custody event's one-line summary, on its Provenance. */
+  custodySummary: extensionUrl('custody-summary'),
 };
 /** ASTM E1762 "Source Signature": the sender vouches for the content. */
 export const SIGNATURE_TYPE = {
@@ -119,6 +134,19 @@ export async function manifestBundle(
   const sender = organization(s.sendingInstitution?.title ?? null, senderAbbr);
   const receiver = organization(s.receivingInstitution?.title ?? null, abbr.get(s.receivingInstitution!.id!) ?? '');
   const patients: (Patient & { id: string })[] = [];
+  // Each item's custody timeline so far (issue 31): one Provenance per event, its agent the institution's Organization.
+  const sourceIds = items.map((i) => i.collectedSampleId!);
+  const timelines = await custodyTimelinesOf(ctx.db, sourceIds);
+  const donorCodes = await donorCodesOf(ctx.db, sourceIds);
+  const orgs = new Map<string, Organization & { id: string }>([
+    [sender.name ?? '', sender],
+    [receiver.name ?? '', receiver],
+  ]);
+  const orgNamed = (title: string) => {
+    if (!orgs.has(title)) orgs.set(title, { resourceType: 'Organization', id: randomUUID(), name: title });
+    return orgs.get(title)!;
+  };
+  const provenances: (Provenance & { id: string })[] = [];
   const specimens = items.map((i): Specimen & { id: string } => {
     const row = rows.get(i.collectedSampleId!)!;
     const { subject: _s, parent: _p, container: _c, identifier: _i, id: _id, ...rest } = toSpecimen(m, row, undefined);
@@ -128,9 +156,30 @@ export async function manifestBundle(
       patients.push(p);
       subject = refTo(p);
     }
+    const id = randomUUID();
+    for (const e of timelines.get(i.collectedSampleId!) ?? []) {
+      const org = orgNamed(e.institution);
+      provenances.push({
+        resourceType: 'Provenance',
+        id: randomUUID(),
+        extension: [{ url: EXT.custodySummary, valueString: e.summary }],
+        target: [{ reference: `urn:uuid:${id}` }],
+        occurredDateTime: e.at,
+        recorded: e.at,
+        activity: { text: e.kind },
+        ...(e.reason ? { reason: [{ text: e.reason }] } : {}),
+        agent: [{ who: refTo(org, org.name) }],
+      });
+    }
+    const donorCode = donorCodes.get(i.collectedSampleId!);
     return {
       ...rest,
-      id: randomUUID(),
+      id,
+      extension: [
+        ...(rest.extension ?? []),
+        { url: EXT.sampleKind, valueCode: row.kind },
+        ...(donorCode ? [{ url: EXT.donorCode, valueString: donorCode }] : []),
+      ],
       status: 'available',
       identifier: [{ use: 'official', system: sampleSystem, value: i.collectedSample.sampleId }],
       ...(subject ? { subject } : {}),
@@ -175,7 +224,9 @@ export async function manifestBundle(
     type: 'collection',
     timestamp: now,
     identifier: { system: senderSystem(installation, senderAbbr, 'shipment-manifest'), value: String(s.id) },
-    entry: [task, sender, receiver, ...specimens, ...patients].map(entry),
+    entry: [task, ...new Set([sender, receiver, ...orgs.values()]), ...specimens, ...patients, ...provenances].map(
+      entry,
+    ),
   };
   const signed = await signDocument(ctx, inst, {
     kind: 'manifest',
