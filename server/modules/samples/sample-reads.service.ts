@@ -140,5 +140,8 @@ export async function sampleHistory(
       institution: null,
     });
   }
+  // A received sample's history is its journey in the order it happened: the copied entries (other institutions'
+  // clocks) then its own, by entry id; it has no donor here, so no consent entries to merge in by time.
+  if (sample.origin === 'received') return entries;
   return entries.sort((a, b) => a.at.localeCompare(b.at));
 }

@@ -181,7 +181,7 @@ function timelinesOf(b: Parsed) {
     });
     out.set(target, list);
   }
-  for (const list of out.values()) list.sort((x, y) => x.at.localeCompare(y.at));
+  // Kept in the bundle's order (the sender's): the times come from several installations' clocks.
   return out;
 }
 
