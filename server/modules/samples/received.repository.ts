@@ -205,7 +205,10 @@ export async function createReceivedSamples(tx: Db, ctx: Ctx, receiverId: number
       entity: 'collectedSample',
       entityId: row.id,
       action: 'receive',
-      after: { ...row, origin: { ...list[i].source, senderSampleCode: list[i].code, shipmentId: list[i].shipment.id } },
+      after: {
+        ...row,
+        receivedFrom: { ...list[i].source, senderSampleCode: list[i].code, shipmentId: list[i].shipment.id },
+      },
     })),
   );
   return rows.map((r) => r.id);
