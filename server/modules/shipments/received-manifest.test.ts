@@ -121,6 +121,10 @@ describe('A -> B -> C over two installations by signed manifests', () => {
     const toC = await send(south, B, cMirror, [bId], 'B to C');
     const m2 = await manifestOf(south, B, toC.id);
     validate(m2);
+    const spec2 = m2.entry!.map((e) => e.resource!).find((r): r is Specimen => r.resourceType === 'Specimen')!;
+    expect(spec2.identifier).toContainEqual(
+      expect.objectContaining({ system: 'urn:biobank-lims:external-sample-id', value: s1.sampleId }),
+    );
     const [cItem] = await importAndAccept(north, C, m2);
     const cId = cItem.receivedSample!.id;
     const timeline = await historyOf(north, C, cId);

@@ -12,7 +12,7 @@ import type {
 import type { Shipment, ShipmentItem } from '../../../contract/shipments.contract';
 import { type InstCtx } from '../../platform/context';
 import { institutionAbbreviations } from '../institutions';
-import { custodyTimelinesOf, donorCodesOf, exportSamples } from '../samples';
+import { custodyTimelinesOf, donorCodesOf, exportSamples, originsOf } from '../samples';
 import { extensionUrl, localDateTime, serverOffset, toSpecimen, type MapCtx } from '../fhir';
 import { SIG_FORMAT, signDocument } from '../partners';
 import { shipmentErrors } from './shipments.errors';
@@ -27,6 +27,8 @@ import { getShipment, listItems } from './shipment-reads.service';
 /** Identifies an institution across installations: its abbreviation (the import's matching rule). */
 export const ABBREVIATION_SYSTEM = 'urn:biobank-lims:institution-abbreviation';
 export const TRACKING_SYSTEM = 'urn:biobank-lims:shipment-tracking-number';
+/** The sample ID a received sample had at its sender's (issue 31). */
+export const EXTERNAL_ID_SYSTEM = 'urn:biobank-lims:external-sample-id';
 export const EXT = {
   sendingSite: extensionUrl('shipment-sending-site'),
   receivingSite: extensionUrl('shipment-receiving-site'),
@@ -138,6 +140,7 @@ export async function manifestBundle(
   const sourceIds = items.map((i) => i.collectedSampleId!);
   const timelines = await custodyTimelinesOf(ctx.db, sourceIds);
   const donorCodes = await donorCodesOf(ctx.db, sourceIds);
+  const origins = await originsOf(ctx.db, sourceIds);
   const orgs = new Map<string, Organization & { id: string }>([
     [sender.name ?? '', sender],
     [receiver.name ?? '', receiver],
@@ -172,6 +175,7 @@ export async function manifestBundle(
       });
     }
     const donorCode = donorCodes.get(i.collectedSampleId!);
+    const origin = origins.get(i.collectedSampleId!);
     return {
       ...rest,
       id,
@@ -181,7 +185,20 @@ export async function manifestBundle(
         ...(donorCode ? [{ url: EXT.donorCode, valueString: donorCode }] : []),
       ],
       status: 'available',
-      identifier: [{ use: 'official', system: sampleSystem, value: i.collectedSample.sampleId }],
+      identifier: [
+        { use: 'official', system: sampleSystem, value: i.collectedSample.sampleId },
+        // A received sample keeps the ID its sender gave it (the external ID), named by the sender's institution.
+        ...(origin
+          ? [
+              {
+                use: 'secondary' as const,
+                system: EXTERNAL_ID_SYSTEM,
+                value: origin.senderSampleCode,
+                assigner: { display: origin.sourceInstitution },
+              },
+            ]
+          : []),
+      ],
       ...(subject ? { subject } : {}),
       // The parent is not shipped: referred to by its sample ID only.
       ...(row.parentSampleId
