@@ -355,9 +355,12 @@ function StorageCell({
     );
   if (!canStore)
     return (
-      <Text size="sm" c="gray.7">
-        Not stored
-      </Text>
+      <Stack gap={2}>
+        <Text size="sm" c="gray.7">
+          Not stored
+        </Text>
+        {record}
+      </Stack>
     );
   return (
     <Stack gap={2} align="flex-start">
