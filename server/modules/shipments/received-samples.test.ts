@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import type { Bundle, Provenance, Specimen } from '@medplum/fhirtypes';
+import { validate } from '../../test/fhir-validate';
 import { specimenTypes } from '../../platform/lookups/lookup.tables';
 import { testApp, json } from '../../test/harness';
 import { signedIn } from '../../test/factories';
@@ -275,6 +277,22 @@ describe('receiving makes the sample ours (same server)', () => {
     // No storage path of another institution travels.
     expect(timeline[1].summary).toBe(`Stored at ${A.institution.title}.`);
     expect(timeline[5].summary).toBe(`Stored at ${B.institution.title}.`);
+    // Its custody as FHIR: the Specimen (the sender's ID as a secondary identifier) and one Provenance per event.
+    const fhir = json<Bundle>(
+      await t.call('GET', inst(C, `/collectedSamples/${cId}/custody.fhir.json`), { token: C.token }),
+    );
+    validate(fhir);
+    const resources = fhir.entry!.map((e) => e.resource!);
+    const specimen = resources.find((r): r is Specimen => r.resourceType === 'Specimen')!;
+    expect(specimen.identifier).toContainEqual(expect.objectContaining({ value: s1.sampleId, use: 'secondary' }));
+    expect(specimen.container?.[0].specimenQuantity?.value).toBe(8);
+    const provenance = resources.filter((r): r is Provenance => r.resourceType === 'Provenance');
+    expect(provenance.map((r) => r.activity?.text)).toEqual(timeline.map((e) => e.kind));
+    expect(provenance[0].agent[0].who.display).toBe(A.institution.title);
+    expect(JSON.stringify(fhir)).not.toContain('"subject"');
+    expect(
+      (await t.call('GET', inst(A, `/collectedSamples/${cId}/custody.fhir.json`), { token: A.token })).statusCode,
+    ).toBe(404);
     // A third institution never sees B's record.
     expect((await t.call('GET', inst(A, `/collectedSamples/${bId}`), { token: A.token })).statusCode).toBe(404);
   });

@@ -11,7 +11,8 @@ import type {
 } from '@medplum/fhirtypes';
 import type { Shipment, ShipmentItem } from '../../../contract/shipments.contract';
 import { type InstCtx } from '../../platform/context';
-import { institutionAbbreviations } from '../institutions';
+import { notFound } from '../../platform/errors';
+import { institutionAbbreviations, institutionTitles } from '../institutions';
 import { custodyTimelinesOf, donorCodesOf, exportSamples, originsOf } from '../samples';
 import { extensionUrl, localDateTime, serverOffset, toSpecimen, type MapCtx } from '../fhir';
 import { SIG_FORMAT, signDocument } from '../partners';
@@ -266,3 +267,75 @@ export async function manifestBundle(
 
 const unitText = (i: ShipmentItem) =>
   i.collectedSample.unitOfMeasurement.unitSymbol ?? i.collectedSample.unitOfMeasurement.unitName;
+
+/**
+ * GET /institutions/{i}/collectedSamples/{id}/custody.fhir.json: one sample of the caller's institution (a received
+ * one included) as a FHIR R4 collection Bundle: its Specimen (collection, container with the remaining amount,
+ * parent, identifiers: the sample ID and, for a received sample, the sender's ID), one Provenance per custody event
+ * (agent the institution's Organization), the Organizations. No donor: the subject is left out.
+ */
+export async function custodyBundle(ctx: InstCtx, sampleId: number, installation: string): Promise<Bundle> {
+  const inst = ctx.institutionId;
+  const [row] = await exportSamples(ctx.db, inst, { ids: [sampleId], limit: 2 });
+  if (!row) throw notFound('Collected sample');
+  const abbr = (await institutionAbbreviations(ctx.db, [inst])).get(inst) ?? String(inst);
+  const sampleSystem = senderSystem(installation, abbr, 'sample-id');
+  const m: MapCtx = { institutionId: inst, offsetOf: serverOffset };
+  const timeline = (await custodyTimelinesOf(ctx.db, [sampleId])).get(sampleId) ?? [];
+  const origin = (await originsOf(ctx.db, [sampleId])).get(sampleId);
+  const { subject: _s, parent: _p, container: _c, identifier: _i, id: _id, ...rest } = toSpecimen(m, row, undefined);
+  const id = randomUUID();
+  const orgs = new Map<string, Organization & { id: string }>();
+  const orgNamed = (title: string) => {
+    if (!orgs.has(title)) orgs.set(title, { resourceType: 'Organization', id: randomUUID(), name: title });
+    return orgs.get(title)!;
+  };
+  const here = (await institutionTitles(ctx.db, [inst])).get(inst) ?? abbr;
+  const provenances = timeline.map((e): Provenance & { id: string } => ({
+    resourceType: 'Provenance',
+    id: randomUUID(),
+    extension: [{ url: EXT.custodySummary, valueString: e.summary }],
+    target: [{ reference: `urn:uuid:${id}` }],
+    occurredDateTime: e.at,
+    recorded: e.at,
+    activity: { text: e.kind },
+    ...(e.reason ? { reason: [{ text: e.reason }] } : {}),
+    agent: [{ who: refTo(orgNamed(e.institution || here), e.institution || here) }],
+  }));
+  const specimen: Specimen & { id: string } = {
+    ...rest,
+    id,
+    extension: [...(rest.extension ?? []), { url: EXT.sampleKind, valueCode: row.kind }],
+    identifier: [
+      { use: 'official', system: sampleSystem, value: row.sampleId },
+      ...(origin
+        ? [
+            {
+              use: 'secondary' as const,
+              system: EXTERNAL_ID_SYSTEM,
+              value: origin.senderSampleCode,
+              assigner: { display: origin.sourceInstitution },
+            },
+          ]
+        : []),
+    ],
+    ...(row.parentSampleId
+      ? { parent: [{ identifier: { system: sampleSystem, value: row.parentSampleId }, display: row.parentSampleId }] }
+      : {}),
+    container: [
+      {
+        specimenQuantity: {
+          value: row.remainingAmount,
+          ...((row.unitSymbol ?? row.unitName) ? { unit: String(row.unitSymbol ?? row.unitName) } : {}),
+        },
+      },
+    ],
+  };
+  return {
+    resourceType: 'Bundle',
+    id: randomUUID(),
+    type: 'collection',
+    timestamp: ctx.now().toISOString(),
+    entry: [specimen, ...orgs.values(), ...provenances].map(entry),
+  };
+}
