@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Bundle, Provenance, Specimen } from '@medplum/fhirtypes';
 import { validate } from '../../test/fhir-validate';
+import { labSetup } from '../../test/orders-fixtures';
 import { specimenTypes } from '../../platform/lookups/lookup.tables';
 import { testApp, json } from '../../test/harness';
 import { signedIn } from '../../test/factories';
@@ -358,5 +359,28 @@ describe('receiving makes the sample ours (same server)', () => {
       expect(rec).toMatchObject({ origin: 'received', remainingAmount: 10 });
       expect((await historyOf(B, rec.id)).map((e) => e.kind)).toEqual(['collected', 'shipped', 'received']);
     }
+  });
+
+  it('a lab order cannot name a received sample: it has no participant here (409 saying so)', async () => {
+    const s1 = await a.sample();
+    const toB = await ship(A, B, [s1.id], 'For orders');
+    const [item] = await itemsOf(B, toB);
+    const bId = (await accept(B, toB, item)).receivedSample!.id;
+    const admin = await signedIn(t, ['Institution Administrator'], B.institution);
+    const lab = await labSetup(t, B.institution.id, admin.token);
+    const res = await t.call('POST', inst(B, '/LIMSOrders/place'), {
+      token: admin.token,
+      body: {
+        patientIds: [lab.patient.id],
+        priorityId: lab.priorityId,
+        panelIds: [lab.panel.id],
+        collectedSampleId: bId,
+      },
+    });
+    expect(json(res)).toMatchObject({
+      status: 409,
+      code: 'orders.collected_sample_received',
+      errors: { collectedSampleId: ['Received from another institution: no participant here'] },
+    });
   });
 });
