@@ -281,6 +281,8 @@ const fixed: Record<string, AuditRecordType> = {
       custodyShipmentName: f('Shipment name'),
       custodyChange: f('Custody change'),
       shipmentId: f('Shipment'),
+      origin: f('Origin'),
+      receivedFrom: f('Received from'),
     },
   },
   // Questionnaires (issue 14): the form, its fields and options, and the filled forms.
@@ -399,6 +401,7 @@ const fixed: Record<string, AuditRecordType> = {
   shipmentItem: {
     label: 'Shipment item',
     fields: {
+      receivedSampleId: f("Receiver's sample record"),
       shipmentId: f('Shipment'),
       collectedSampleId: f('Sample'),
       status: f('Status'),

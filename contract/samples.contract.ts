@@ -163,11 +163,13 @@ export const CollectedSample = RecordBase.extend({
   concurrencyStamp: z.string(),
   sampleId: z.string(),
   kind: z.enum(SAMPLE_KINDS),
-  collectionProtocolId: z.number(),
+  /** collected here, or received from another institution (docs/decisions/0014-received-samples.md): then the protocol, event, site and donor are null. */
+  origin: z.enum(['collected', 'received']),
+  collectionProtocolId: z.number().nullable(),
   collectionProtocolEvent: z.object({ id: z.number(), label: z.string() }).nullable(),
   institutionSite: Ref,
-  patientId: z.number(),
-  participantId: z.number(),
+  patientId: z.number().nullable(),
+  participantId: z.number().nullable(),
   patient: z
     .object({
       id: z.number(),
@@ -196,6 +198,20 @@ export const CollectedSample = RecordBase.extend({
   inTransit: z.boolean(),
   /** The open shipment holding it, or null; status 'draft' while packed in a draft, else 'shipped' (the sample's stored custody). */
   transitShipment: z.object({ id: z.number(), name: z.string(), status: z.string() }).nullable(),
+  /** Held by another institution (it accepted the sample from a shipment): who and since when; the owner can no longer use it. */
+  heldBy: z.object({ id: z.number(), title: z.string(), since: z.string().nullable() }).nullable(),
+  /** Where a received sample came from: the sender, its sample ID (the external ID), the shipment; null for a collected one. */
+  receivedFrom: z
+    .object({
+      institution: z.string(),
+      installation: z.string().nullable(),
+      sampleId: z.string(),
+      shipmentId: z.number(),
+      donorCode: z.string().nullable(),
+      consentState: z.string(),
+      receivedDate: z.string(),
+    })
+    .nullable(),
 });
 export type CollectedSample = z.infer<typeof CollectedSample>;
 
@@ -234,6 +250,8 @@ export const SampleHistoryEntry = z.object({
   remainingAfter: z.number().nullable(),
   otherSample: z.object({ id: z.number(), sampleId: z.string() }).nullable(),
   reason: z.string().nullable(),
+  /** The institution where it happened, for entries copied from the sender's timeline at receipt; null for this institution's own. */
+  institution: z.string().nullable(),
 });
 export type SampleHistoryEntry = z.infer<typeof SampleHistoryEntry>;
 

@@ -40,6 +40,34 @@ export const sampleEndpoints = {
     tags,
   }),
 
+  /** Any sample of the institution by record id (a received sample has no protocol: docs/decisions/0014-received-samples.md). */
+  getInstitution: endpoint({
+    method: 'GET',
+    path: '/institutions/:instId/collectedSamples/:collectedSampleId',
+    params: InstParam.extend({ collectedSampleId: Id }),
+    response: { 200: CollectedSample },
+    permission: 'samples.read',
+    tags,
+  }),
+  historyInstitution: endpoint({
+    method: 'GET',
+    path: '/institutions/:instId/collectedSamples/:collectedSampleId/history',
+    params: InstParam.extend({ collectedSampleId: Id }),
+    response: { 200: z.array(SampleHistoryEntry) },
+    permission: 'samples.read',
+    tags,
+  }),
+  /** A sub-sample (aliquot or derivative) of any sample of the institution, a received one included. */
+  subSample: endpoint({
+    method: 'POST',
+    path: '/institutions/:instId/collectedSamples/subSamples',
+    params: InstParam,
+    body: SampleInput,
+    response: { 201: CollectedSample },
+    permission: 'samples.collect',
+    tags,
+  }),
+
   list: endpoint({
     method: 'GET',
     path: base,

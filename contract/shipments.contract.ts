@@ -270,6 +270,8 @@ export const ShipmentItem = z.object({
   collectedSample: ShippedSample,
   /** Where the sample is stored now in the caller's own boxes ("Freezer > ... > B4"), or null (docs/shipments.md "Custody"). */
   storedAt: z.string().nullable(),
+  /** The receiver's own sample record made when it accepted the item (the receiver only; null for the sender and before acceptance). */
+  receivedSample: z.object({ id: z.number(), sampleId: z.string() }).nullable(),
   concurrencyStamp: z.string(),
 });
 export type ShipmentItem = z.infer<typeof ShipmentItem>;
@@ -298,7 +300,8 @@ export const ShipmentCandidate = z.object({
   specimenType: Ref,
   amount: z.number(),
   unitOfMeasurement: UnitRef,
-  collectionProtocol: Ref,
+  /** Null for a sample received from another institution (it has no protocol here). */
+  collectionProtocol: Ref.nullable(),
   collectedDate: z.string(),
   hasWithdrawnConsent: z.boolean(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InstParam } from './common.contract';
+import { Id, InstParam } from './common.contract';
 import { endpoint } from './endpoint';
 import {
   BulkProcessResult,
@@ -148,6 +148,20 @@ export const shipmentEndpoints = {
     params: ShipmentParams,
     response: { 200: { description: 'The manifest as RFC 4180 CSV', content: { 'text/csv': { schema: z.string() } } } },
     permission: 'shipments.read',
+    tags,
+  }),
+  /** One sample's custody across institutions (issue 31): a FHIR R4 collection Bundle of its Specimen and one Provenance per custody event. */
+  custodyFhir: endpoint({
+    method: 'GET',
+    path: '/institutions/:instId/collectedSamples/:collectedSampleId/custody.fhir.json',
+    params: InstParam.extend({ collectedSampleId: Id }),
+    response: {
+      200: {
+        description: "A sample's custody: its Specimen and its Provenance resources (docs/shipments.md)",
+        content: { 'application/fhir+json': { schema: ManifestInput } },
+      },
+    },
+    permission: 'samples.read',
     tags,
   }),
   manifestFhir: endpoint({

@@ -328,7 +328,7 @@ export const Occupancy = z.object({
     id: z.number(),
     sampleId: z.string(),
     specimenType: SpecimenTypeRef,
-    collectionProtocolId: z.number(),
+    collectionProtocolId: z.number().nullable(),
   }),
   allocatedDate: z.string(),
   allocatorAccount: AccountName,

@@ -87,7 +87,8 @@ test('the receiver imports a FHIR manifest file, previews it and accepts an item
   await expect(processed.getByRole('row', { name: new RegExp(samples[0].sampleId) })).toContainText(
     /Received.*Meron Importer/,
   );
-  await expect(processed.getByText('Not stored here (imported item)')).toBeVisible();
+  // Accepting it made the receiver's own record (issue 31, docs/decisions/0014-received-samples.md): linked from the row.
+  await expect(processed.getByRole('link', { name: `Open sample ${samples[0].sampleId}` })).toBeVisible();
   await expect(rp.getByText('2 items, 1 pending, 1 received')).toBeVisible();
   await expect(rp.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
   await shot('shipment-detail-imported', rp);

@@ -382,7 +382,7 @@ export function toSpecimen(ctx: MapCtx, s: SampleRow, place: SamplePlace | undef
         : {}),
       ...(s.specimenType ? { text: s.specimenType } : {}),
     },
-    subject: ref('Patient', s.patientId),
+    ...(s.patientId === null ? {} : { subject: ref('Patient', s.patientId) }),
     ...(s.parentId ? { parent: [ref('Specimen', s.parentId, s.parentSampleId)] } : {}),
     collection: {
       collectedDateTime: localDateTime(ctx, s.collectedDate, s.collectedTime),

@@ -14,8 +14,8 @@ import type { MappedRow } from '../participants';
 interface Made {
   id: number;
   sampleId: string;
-  patientId: number;
-  collectionProtocolId: number;
+  patientId: number | null;
+  collectionProtocolId: number | null;
 }
 
 /** The collect contract's (and the samples errors') field -> the CSV field. */

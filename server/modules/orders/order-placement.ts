@@ -61,6 +61,11 @@ async function checkCollectedSample(tx: Db, ctx: InstCtx, id: number, patientIds
   if (!sample) throw orderErrors.collected_sample_unknown({ collectedSampleId: ['Not found in this institution'] });
   if (!sample.isEnabled)
     throw orderErrors.collected_sample_disabled(sample.sampleId, { collectedSampleId: ['Disabled'] });
+  // A received sample has no donor here (docs/decisions/0014-received-samples.md): no order can name it.
+  if (sample.patientId === null)
+    throw orderErrors.collected_sample_received(sample.sampleId, {
+      collectedSampleId: ['Received from another institution: no participant here'],
+    });
   if (patientIds.some((p) => p !== sample.patientId))
     throw orderErrors.collected_sample_patient(sample.sampleId, {
       collectedSampleId: ['Collected from another participant'],

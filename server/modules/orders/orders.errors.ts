@@ -17,6 +17,11 @@ export const orderErrors = defineErrors('orders', {
   },
   collected_sample_unknown: { status: 400, title: 'The collected sample was not found in this institution.' },
   collected_sample_disabled: { status: 409, title: (sampleId: string) => `Collected sample ${sampleId} is disabled.` },
+  collected_sample_received: {
+    status: 409,
+    title: (sampleId: string) =>
+      `Collected sample ${sampleId} was received from another institution: it has no participant here, so a lab order cannot name it.`,
+  },
   collected_sample_patient: {
     status: 400,
     title: (sampleId: string) =>

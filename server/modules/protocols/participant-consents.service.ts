@@ -267,7 +267,8 @@ export async function withdrawConsent(ctx: InstCtx, protocolId: number, id: numb
 export type UsableWho =
   | { patientId: number }
   | { participantId: number }
-  | { sample: { patientId: number; collectedDate: string; collectedTime: string } };
+  /** A received sample has no donor here (patientId null): its consent state travelled with it (usable at shipping). */
+  | { sample: { patientId: number | null; collectedDate: string; collectedTime: string } };
 
 /** A sample's collection moment in the form stored local timestamps compare in ('YYYY-MM-DD HH:MM:SS'). */
 const momentOf = (s: { collectedDate: string; collectedTime: string }) =>
@@ -282,10 +283,11 @@ const stored = (v: string) => v.replace('T', ' ').slice(0, 19);
  * keeps earlier samples blocked (docs/protocols.md "Re-consent").
  */
 export async function assertUsable(ctx: InstCtx, who: UsableWho, db: Db = ctx.db) {
+  if ('sample' in who && who.sample.patientId === null) return;
   const rows = await blockingSignatures(
     db,
     ctx.institutionId,
-    'sample' in who ? { patientId: who.sample.patientId } : who,
+    'sample' in who ? { patientId: who.sample.patientId ?? 0 } : who,
   );
   await refuseIfBlocked(ctx, rows, 'sample' in who ? who.sample : null, db);
 }
@@ -294,7 +296,7 @@ type UsableSample = Extract<UsableWho, { sample: unknown }>['sample'];
 
 /** assertUsable for each of a list of samples (labels), reading the blocking signatures once per donor. */
 export async function assertSamplesUsable(ctx: InstCtx, samples: UsableSample[], db: Db = ctx.db) {
-  for (const patientId of new Set(samples.map((s) => s.patientId))) {
+  for (const patientId of new Set(samples.flatMap((s) => (s.patientId === null ? [] : [s.patientId])))) {
     const rows = await blockingSignatures(db, ctx.institutionId, { patientId });
     for (const sample of samples) if (sample.patientId === patientId) await refuseIfBlocked(ctx, rows, sample, db);
   }

@@ -38,3 +38,13 @@ export {
 } from './samples.repository';
 /** Issue 32: the institution's samples a research rule admits (the rule is distribution's eligibility). */
 export { researchSampleIds, type ResearchSampleColumns } from './research.repository';
+export {
+  createReceivedSamples,
+  type CustodyEvent,
+  custodyTimelinesOf,
+  donorCodesOf,
+  originsOf,
+  type ReceivedSampleInput,
+  receiveLocalItems,
+  TRAVELLING_KINDS,
+} from './received.repository';

@@ -3,7 +3,9 @@ import type { ParsedLabel } from '../../../contract/labels.contract';
 import { command, type InstCtx, requirePermission } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
+import { institutionTitles } from '../institutions';
 import { assertSamplesUsable, protocolOf } from '../protocols';
+import { sampleErrors } from './samples.errors';
 import { labelRowsOf } from './samples.repository';
 import { recordEvent } from './ledger.repository';
 
@@ -29,6 +31,14 @@ export async function prepareLabels(
     await protocolOf(ctx, protocolId, tx);
     const rows = await labelRowsOf(tx, ctx.institutionId, protocolId, ids);
     if (rows.length !== ids.length) throw notFound('Collected sample');
+    // Received by another institution: the tube is theirs, its label too (docs/decisions/0014-received-samples.md).
+    const away = rows.find((r) => r.heldBy !== r.institutionId);
+    if (away)
+      throw sampleErrors.held_elsewhere_use(
+        away.sampleId,
+        (await institutionTitles(tx, [away.heldBy])).get(away.heldBy) ?? `institution ${away.heldBy}`,
+        'labelled',
+      );
     await assertSamplesUsable(ctx, rows, tx);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const labels = ids

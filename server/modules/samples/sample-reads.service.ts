@@ -33,7 +33,8 @@ export async function countSamples(ctx: InstCtx) {
   return enabledSampleCount(ctx.db, ctx.institutionId);
 }
 
-export async function getSample(ctx: InstCtx, protocolId: number, id: number, db: Db = ctx.db) {
+/** `protocolId` null: any sample of the institution (a received one has no protocol). */
+export async function getSample(ctx: InstCtx, protocolId: number | null, id: number, db: Db = ctx.db) {
   const row = await sampleInProtocol(db, ctx.institutionId, protocolId, id);
   if (!row) throw notFound('Collected sample');
   return row;
@@ -65,14 +66,22 @@ type Detail = {
   remainingAfter?: number | null;
   otherSample?: { id: number; sampleId: string } | null;
   reason?: string | null;
+  /** Copied from the sender's timeline at receipt: where it happened. */
+  institution?: string;
 };
 
 /** The sample's timeline: its own events, and the donor's consent withdrawals; oldest first. */
-export async function sampleHistory(ctx: InstCtx, protocolId: number, id: number): Promise<SampleHistoryEntry[]> {
+export async function sampleHistory(
+  ctx: InstCtx,
+  protocolId: number | null,
+  id: number,
+): Promise<SampleHistoryEntry[]> {
   const sample = await getSample(ctx, protocolId, id);
   const events = await sampleEventsOf(ctx.db, id);
-  const withdrawals = await withdrawalsOf(ctx.db, ctx.institutionId, sample.patientId);
-  const reconsents = await reconsentsOf(ctx.db, ctx.institutionId, sample.patientId);
+  // A received sample has no donor here: its consent state travelled with it (sample_origins).
+  const donor = sample.patientId;
+  const withdrawals = donor === null ? [] : await withdrawalsOf(ctx.db, ctx.institutionId, donor);
+  const reconsents = donor === null ? [] : await reconsentsOf(ctx.db, ctx.institutionId, donor);
   const who = [
     ...new Set(
       [
@@ -94,6 +103,7 @@ export async function sampleHistory(ctx: InstCtx, protocolId: number, id: number
       remainingAfter: d.remainingAfter ?? null,
       otherSample: d.otherSample ?? null,
       reason: d.reason ?? null,
+      institution: d.institution ?? null,
     };
   });
   for (const w of withdrawals) {
@@ -106,6 +116,7 @@ export async function sampleHistory(ctx: InstCtx, protocolId: number, id: number
       remainingAfter: null,
       otherSample: null,
       reason: w.reason,
+      institution: null,
     });
   }
   // Re-consents (docs/protocols.md "Re-consent"): whether each covers this sample, by its collection date and time.
@@ -126,7 +137,11 @@ export async function sampleHistory(ctx: InstCtx, protocolId: number, id: number
       remainingAfter: null,
       otherSample: null,
       reason: null,
+      institution: null,
     });
   }
+  // A received sample's history is its journey in the order it happened: the copied entries (other institutions'
+  // clocks) then its own, by entry id; it has no donor here, so no consent entries to merge in by time.
+  if (sample.origin === 'received') return entries;
   return entries.sort((a, b) => a.at.localeCompare(b.at));
 }

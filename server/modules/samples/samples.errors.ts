@@ -58,6 +58,18 @@ export const sampleErrors = defineErrors('samples', {
     title: (sampleId: string, holder: string) =>
       `Sample ${sampleId} was received by ${holder}: it is in their custody, so it cannot be aliquoted or sub-sampled here.`,
   },
+  /** Accepting a shipped sample: the receiver's lists must have its specimen type and unit (docs/decisions/0014). */
+  received_type_unknown: {
+    status: 409,
+    title: (sampleId: string, what: string, value: string) =>
+      `Sample ${sampleId} cannot be accepted: its ${what} "${value}" is not in your institution's list. Add it in Configuration, then accept again.`,
+  },
+  /** The sender's record of a sample another institution accepted: no use of it here any more (labels, adjustments). */
+  held_elsewhere_use: {
+    status: 409,
+    title: (sampleId: string, holder: string, what: string) =>
+      `Sample ${sampleId} was received by ${holder}: it is in their custody, so it cannot be ${what} here.`,
+  },
   parent_disabled: {
     status: 409,
     title: (sampleId: string) => `Sample ${sampleId} is disabled: nothing can be taken from it.`,

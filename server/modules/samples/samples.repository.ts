@@ -22,8 +22,9 @@ import { recordEvent } from './ledger.repository';
 export interface SampleRef {
   id: number;
   sampleId: string;
-  patientId: number;
-  collectionProtocolId: number;
+  /** Null on a received sample (origin 'received'): its donor and protocol are the sender's. */
+  patientId: number | null;
+  collectionProtocolId: number | null;
   specimenTypeId: number;
   isEnabled: boolean;
   /** When it was collected (institution's wall clock): protocols' assertUsable decides re-consents by it. */
@@ -77,7 +78,7 @@ export const sampleSummaryOf = (col: SQL) => sql<{
   id: number;
   sampleId: string;
   specimenType: { id: number; title: string | null } | null;
-  collectionProtocolId: number;
+  collectionProtocolId: number | null;
 } | null>`(
   select json_build_object('id', s.id, 'sampleId', s.sample_id, 'collectionProtocolId', s.collection_protocol_id,
     'specimenType', json_build_object('id', s.specimen_type_id, 'title', (select st.title from specimen_types st where st.id = s.specimen_type_id)))
@@ -133,6 +134,25 @@ const extra = {
     qualified(collectedSamples.collectedDate),
     qualified(collectedSamples.collectedTime),
   ),
+  // Held by another institution (it accepted the sample): who, and since when its own record says it received it.
+  heldElsewhere: sql<{ id: number; title: string; since: string | null } | null>`(
+    select json_build_object('id', i.id, 'title', i.title, 'since', (
+      select max(o.received_at) from sample_origins o where o.source_sample_id = ${qualified(collectedSamples.id)} and o.institution_id = i.id))
+    from institutions i
+    where i.id = ${qualified(collectedSamples.heldByInstitutionId)} and i.id <> ${qualified(collectedSamples.institutionId)})`,
+  receivedFrom: sql<{
+    institution: string;
+    installation: string | null;
+    sampleId: string;
+    shipmentId: number;
+    donorCode: string | null;
+    consentState: string;
+    receivedDate: string;
+  } | null>`(
+    select json_build_object('institution', o.source_institution, 'installation', o.source_installation,
+      'sampleId', o.sender_sample_code, 'shipmentId', o.shipment_id, 'donorCode', o.donor_code,
+      'consentState', o.consent_state, 'receivedDate', o.received_at)
+    from sample_origins o where o.sample_id = ${qualified(collectedSamples.id)})`,
 };
 const refs = () => [
   lookupJoin('specimenType', 'specimenTypes', collectedSamples.specimenTypeId),
@@ -228,6 +248,17 @@ function toDto(r: Row): CollectedSample {
     hasWithdrawnConsent: Boolean(r.hasWithdrawnConsent),
     collectedOutsideDates: r.collectedOutsideDates,
     ...transitOf(r),
+    origin: r.origin === 'received' ? 'received' : 'collected',
+    heldBy: r.heldElsewhere
+      ? {
+          id: r.heldElsewhere.id,
+          title: r.heldElsewhere.title,
+          since: r.heldElsewhere.since ? new Date(r.heldElsewhere.since).toISOString() : null,
+        }
+      : null,
+    receivedFrom: r.receivedFrom
+      ? { ...r.receivedFrom, receivedDate: new Date(r.receivedFrom.receivedDate).toISOString() }
+      : null,
   };
 }
 
@@ -262,12 +293,12 @@ export function samplePage(db: Db, inst: number, protocolId: number | null, q: S
 export async function sampleInProtocol(
   db: Db,
   inst: number,
-  protocolId: number,
+  protocolId: number | null,
   id: number,
 ): Promise<CollectedSample | undefined> {
   const where = and(
     eq(collectedSamples.institutionId, inst),
-    eq(collectedSamples.collectionProtocolId, protocolId),
+    protocolId === null ? undefined : eq(collectedSamples.collectionProtocolId, protocolId),
     eq(collectedSamples.id, id),
   );
   return (await selectSamples(db, { where, limit: 1 })).rows[0];
@@ -329,6 +360,8 @@ export const labelRowsOf = (tx: Db, inst: number, protocolId: number, ids: numbe
       patientId: collectedSamples.patientId,
       collectedDate: collectedSamples.collectedDate,
       collectedTime: collectedSamples.collectedTime,
+      institutionId: collectedSamples.institutionId,
+      heldBy: collectedSamples.heldByInstitutionId,
     })
     .from(collectedSamples)
     .where(

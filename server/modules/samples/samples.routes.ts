@@ -13,6 +13,9 @@ export function sampleRoutes(app: App, deps: AppDeps) {
     sendPage(reply, req.query, await reads.listInstitutionSamples(ctx, req.query)),
   );
   route(e.count, async (_req, ctx) => reads.countSamples(ctx));
+  route(e.getInstitution, async (req, ctx) => reads.getSample(ctx, null, req.params.collectedSampleId));
+  route(e.historyInstitution, async (req, ctx) => reads.sampleHistory(ctx, null, req.params.collectedSampleId));
+  route(e.subSample, async (req, ctx, reply) => reply.status(201).send(await samples.createSubSample(ctx, req.body)));
 
   route(e.list, async (req, ctx, reply) =>
     sendPage(reply, req.query, await reads.listSamples(ctx, req.params.protocolId, req.query)),

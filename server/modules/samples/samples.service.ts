@@ -208,6 +208,8 @@ async function createChild(tx: Db, ctx: InstCtx, parent: SampleRow, v: ChildSpec
     patientId: parent.patientId,
     institutionSiteId: parent.institutionSiteId,
     collectionProtocolEventId: parent.collectionProtocolEventId,
+    // A sub-sample of a received sample is received material too (no protocol or donor here).
+    origin: parent.origin,
     sampleId,
     kind: aliquot ? 'aliquot' : 'derivative',
     specimenTypeId: v.specimenTypeId,
@@ -267,6 +269,32 @@ async function assertNotFuture(tx: Db, ctx: InstCtx, day: string) {
 function given<T>(v: T | null | undefined, field: string): T {
   if (v === null || v === undefined) throw validationProblem({ [field]: [MSG.required] });
   return v;
+}
+
+/**
+ * POST /institutions/{i}/collectedSamples/subSamples: a sub-sample of any sample of the institution, a received
+ * one included (it has no protocol here, so the protocol's route cannot name it). The same rules as a child row.
+ */
+export async function createSubSample(ctx: InstCtx, input: SampleInput) {
+  const inst = ctx.institutionId;
+  const id = await command(ctx, 'samples.collect', async ({ db: tx }) => {
+    const now = await nowParts(tx, ctx);
+    if (input.collectedDate) await assertNotFuture(tx, ctx, input.collectedDate);
+    const parent = await lockSample(tx, inst, given(input.parentSampleId, 'parentSampleId'));
+    await assertUsable(ctx, { sample: parent }, tx);
+    const row = await createChild(tx, ctx, parent, {
+      sampleId: input.sampleId,
+      lineageId: given(input.subSampleLineageId, 'subSampleLineageId'),
+      specimenTypeId: input.specimenTypeId,
+      amount: input.collectedAmount,
+      unitId: input.unitOfMeasurementId,
+      parentAmountUsed: input.parentAmountUsed,
+      date: input.collectedDate ?? now.date,
+      time: input.collectedTime ?? now.time,
+    });
+    return row.id;
+  });
+  return (await samplesByIds(ctx, [id]))[0];
 }
 
 /** POST collectedSamples: one sample, or one sub-sample of a sample of this protocol (spec 2 §7). */
@@ -430,6 +458,13 @@ export async function adjust(ctx: InstCtx, protocolId: number, id: number, input
     await protocolOf(ctx, protocolId, tx);
     const sample = await lockSample(tx, ctx.institutionId, id, protocolId);
     if (sample.concurrencyStamp !== input.concurrencyStamp) throw staleStamp();
+    if (sample.heldByInstitutionId !== sample.institutionId)
+      throw sampleErrors.held_elsewhere_use(
+        sample.sampleId,
+        (await institutionTitles(tx, [sample.heldByInstitutionId])).get(sample.heldByInstitutionId) ??
+          'another institution',
+        'adjusted',
+      );
     const before = { ...sample };
     const { amount, reason } = input;
     const remaining = await draw(tx, ctx, sample, { kind: 'adjustment', amount, reason });

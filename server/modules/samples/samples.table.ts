@@ -29,17 +29,15 @@ export const collectedSamples = pgTable(
   {
     ...recordColumns(),
     institutionId: integer('institution_id').notNull(),
-    collectionProtocolId: integer('collection_protocol_id')
-      .notNull()
-      .references(() => collectionProtocols.id),
-    participantId: integer('participant_id')
-      .notNull()
-      .references(() => protocolParticipants.id),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id),
-    institutionSiteId: integer('institution_site_id').notNull(),
-    collectionProtocolEventId: integer('collection_protocol_event_id').notNull(),
+    // Null only on a received sample (origin 'received', docs/decisions/0014-received-samples.md): the donor,
+    // protocol, site and event are the sender's, never copied to the receiver (check collected_samples_origin_ck).
+    collectionProtocolId: integer('collection_protocol_id').references(() => collectionProtocols.id),
+    participantId: integer('participant_id').references(() => protocolParticipants.id),
+    patientId: integer('patient_id').references(() => patients.id),
+    institutionSiteId: integer('institution_site_id'),
+    collectionProtocolEventId: integer('collection_protocol_event_id'),
+    /** collected (here, from a participant) | received (accepted from another institution's shipment: sample_origins). */
+    origin: text('origin').notNull().default('collected'),
     sampleId: text('sample_id').notNull(),
     /** primary | aliquot | derivative */
     kind: text('kind').notNull(),
@@ -79,6 +77,12 @@ export const collectedSamples = pgTable(
     ),
     check('collected_samples_collected_ck', sql`${t.collectedAmount} >= 0`),
     check('collected_samples_kind_ck', sql`${t.kind} in ('primary', 'aliquot', 'derivative')`),
+    check(
+      'collected_samples_origin_ck',
+      sql`${t.origin} = 'received' or (${t.origin} = 'collected' and ${t.collectionProtocolId} is not null
+    and ${t.participantId} is not null and ${t.patientId} is not null and ${t.institutionSiteId} is not null
+    and ${t.collectionProtocolEventId} is not null)`,
+    ),
     check(
       'collected_samples_custody_ck',
       sql`${t.custodyStatus} in ('held', 'packed', 'in_transit')
@@ -134,6 +138,37 @@ export const sampleEvents = pgTable(
     createdDate: ts('created_date').notNull().defaultNow(),
   },
   (t) => [index('sample_events_sample_idx').on(t.sampleId, t.id)],
+);
+
+/**
+ * Where a received sample came from (origin 'received'), one row per such sample, written once at receipt
+ * (docs/decisions/0014-received-samples.md). Same server: `source_sample_id` is the sender's record; imported
+ * from a manifest: null, and `source_installation` names the other installation. `sender_sample_code` is the
+ * sender's sample ID (the external ID); `donor_code` a pseudonymous donor reference, never a name or MRN.
+ */
+export const sampleOrigins = pgTable(
+  'sample_origins',
+  {
+    sampleId: integer('sample_id')
+      .primaryKey()
+      .references(() => collectedSamples.id),
+    institutionId: integer('institution_id').notNull(),
+    sourceSampleId: integer('source_sample_id').references((): AnyPgColumn => collectedSamples.id),
+    sourceInstitutionId: integer('source_institution_id'),
+    sourceInstitution: text('source_institution').notNull(),
+    sourceInstallation: text('source_installation'),
+    senderSampleCode: text('sender_sample_code').notNull(),
+    shipmentId: integer('shipment_id').notNull(),
+    shipmentItemId: integer('shipment_item_id').notNull(),
+    donorCode: text('donor_code'),
+    /** The consent state at shipping: always 'usable' (a blocked sample cannot be shipped). */
+    consentState: text('consent_state').notNull().default('usable'),
+    receivedAt: ts('received_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('sample_origins_item_uq').on(t.shipmentItemId),
+    index('sample_origins_source_idx').on(t.sourceSampleId),
+  ],
 );
 
 /** Running numbers of generated sample IDs, per institution and prefix (the row is the lock). */

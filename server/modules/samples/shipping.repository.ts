@@ -204,6 +204,14 @@ const toCustodySample = ({
  * absent. The caller decides what a sample owned but held elsewhere (`custodianId` not the
  * institution) or in an open shipment may still do.
  */
+/**
+ * A sample held by the institution but owned by another has, since issue 31, the holder's own record (origin
+ * 'received'): storage then acts on that record only. A sample received before it has none and is still
+ * stored as the sender's row (docs/decisions/0014-received-samples.md).
+ */
+const noOwnRecord = (inst: number) =>
+  sql`not exists (select 1 from sample_origins o where o.source_sample_id = ${qualified(collectedSamples.id)} and o.institution_id = ${inst})`;
+
 export async function custodySamplesOf(db: Db, institutionId: number, ids: number[]): Promise<CustodySample[]> {
   if (!ids.length) return [];
   const rows = await db
@@ -212,7 +220,7 @@ export async function custodySamplesOf(db: Db, institutionId: number, ids: numbe
     .where(
       and(
         inArray(collectedSamples.id, ids),
-        sql`(${collectedSamples.institutionId} = ${institutionId} or ${collectedSamples.heldByInstitutionId} = ${institutionId})`,
+        sql`(${collectedSamples.institutionId} = ${institutionId} or (${collectedSamples.heldByInstitutionId} = ${institutionId} and ${noOwnRecord(institutionId)}))`,
       ),
     );
   return rows.map(toCustodySample);
@@ -241,7 +249,7 @@ export async function custodySamplesByCode(
           sql`, `,
         )})`,
         // Its own (the index (institution, lower(sample_id))) or received (collected_samples_held_elsewhere_idx).
-        sql`((${collectedSamples.institutionId} = ${institutionId} and ${held}) or (${held} and ${collectedSamples.heldByInstitutionId} <> ${collectedSamples.institutionId}))`,
+        sql`((${collectedSamples.institutionId} = ${institutionId} and ${held}) or (${held} and ${collectedSamples.heldByInstitutionId} <> ${collectedSamples.institutionId} and ${noOwnRecord(institutionId)}))`,
       ),
     )
     .orderBy(collectedSamples.id);

@@ -20,11 +20,31 @@ export async function lockItems(tx: Db, shipmentId: number, ids: number[]): Prom
 export async function processItemRows(
   tx: Db,
   ids: number[],
-  set: { status: 'received' | 'rejected'; reason: string | null; processedById: number; processedAt: Date },
+  set: {
+    status: 'received' | 'rejected';
+    reason: string | null;
+    processedById: number;
+    processedAt: Date;
+    /** The receiver's new record per item id (accepted items). */
+    receivedSampleIds: Map<number, number>;
+  },
 ): Promise<ItemRow[]> {
+  const { receivedSampleIds, ...rest } = set;
+  const made = [...receivedSampleIds];
   return tx
     .update(shipmentItems)
-    .set({ ...set, concurrencyStamp: sql`gen_random_uuid()::text` })
+    .set({
+      ...rest,
+      ...(made.length
+        ? {
+            receivedSampleId: sql`case ${shipmentItems.id} ${sql.join(
+              made.map(([item, sample]) => sql`when ${item}::integer then ${sample}::integer`),
+              sql` `,
+            )} end`,
+          }
+        : {}),
+      concurrencyStamp: sql`gen_random_uuid()::text`,
+    })
     .where(inArray(shipmentItems.id, ids))
     .returning();
 }

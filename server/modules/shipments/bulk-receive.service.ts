@@ -10,6 +10,7 @@ import { withExtensions } from '../../platform/errors';
 import type { Db } from '../../db/client';
 import { appendShippingEvents, markReceived, markReturned } from '../samples';
 import { lockItems, processItemRows } from './bulk-receive.repository';
+import { receivedRecordsOf } from './received-records';
 import { itemRows, type ItemRow } from './shipments.repository';
 import { shipmentErrors } from './shipments.errors';
 import { lockShipment, partiesOf, processedSummary, receivable, rollUp } from './shipments.service';
@@ -82,13 +83,23 @@ async function processItems(
         { items: refused },
       );
     const at = ctx.now();
-    const after = await processItemRows(tx, ids, { ...action, processedById: ctx.account.id, processedAt: at });
+    const parties = await partiesOf(tx, s);
+    // Receiving makes the sample ours (docs/decisions/0014-received-samples.md): the receiver's records, a fixed
+    // number of statements for the whole box, before the senders' histories say "received".
+    const made =
+      action.status === 'received' ? await receivedRecordsOf(tx, ctx, s, locked, parties) : new Map<number, number>();
+    const after = await processItemRows(tx, ids, {
+      ...action,
+      processedById: ctx.account.id,
+      processedAt: at,
+      receivedSampleIds: made,
+    });
     // An imported item has no sample here (its history is the sender installation's): its audit row records it.
     const local = locked.flatMap((i) => (i.collectedSampleId === null ? [] : [i.collectedSampleId]));
     if (local.length) {
       if (action.status === 'received') await markReceived(tx, ctx, local, s.id, s.receivingInstitutionId);
       else await markReturned(tx, ctx, local, s.id, 'rejected');
-      const summary = processedSummary(action.status, await partiesOf(tx, s), s.name, action.reason);
+      const summary = processedSummary(action.status, parties, s.name, action.reason);
       await appendShippingEvents(
         tx,
         local.map((id) => ({

@@ -8,6 +8,8 @@ import { newStamp } from '../../platform/records';
 import type { Db } from '../../db/client';
 import { enabledSitesOf, institutionAbbreviations } from '../institutions';
 import { verifyDocument, type Signer } from '../partners';
+import { TRAVELLING_KINDS } from '../samples';
+import { MAX_JSON_MEMBERS } from '../../platform/body-limits';
 import { ABBREVIATION_SYSTEM, EXT, manifestDigest, signedBytes, TRACKING_SYSTEM } from './shipments.manifest-fhir';
 import {
   type ExternalSample,
@@ -32,6 +34,7 @@ const Extension = z.looseObject({
   url: z.string().max(500),
   valueString: z.string().max(500).optional(),
   valueUrl: z.string().max(2000).optional(),
+  valueCode: z.string().max(100).optional(),
 });
 const Organization = z.looseObject({
   resourceType: z.literal('Organization'),
@@ -51,6 +54,7 @@ const Task = z.looseObject({
 });
 const Specimen = z.looseObject({
   resourceType: z.literal('Specimen'),
+  extension: z.array(Extension).max(20).optional(),
   identifier: z.array(Identifier).min(1).max(20),
   type: z.looseObject({ text: z.string().max(200).optional() }).optional(),
   subject: Reference.optional(),
@@ -68,6 +72,25 @@ const Specimen = z.looseObject({
         }),
       }),
     )
+    .min(1)
+    .max(5),
+});
+/** A custody event of a shipped sample (issue 31): its Specimen, when, what, and the institution (agent). */
+const Provenance = z.looseObject({
+  resourceType: z.literal('Provenance'),
+  extension: z.array(Extension).max(20).optional(),
+  target: z.array(Reference).min(1).max(5),
+  occurredDateTime: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T/, 'Not a FHIR dateTime')
+    .max(40),
+  activity: z.looseObject({ text: z.enum(TRAVELLING_KINDS) }),
+  reason: z
+    .array(z.looseObject({ text: z.string().max(500).optional() }))
+    .max(5)
+    .optional(),
+  agent: z
+    .array(z.looseObject({ who: z.looseObject({ display: text(200) }) }))
     .min(1)
     .max(5),
 });
@@ -92,7 +115,8 @@ const Bundle = z.looseObject({
   entry: z
     .array(Entry)
     .min(1)
-    .max(2 * MAX_SHIPMENT_ITEMS + 10),
+    // Specimens, donors, Organizations and (issue 31) one Provenance per custody event of each item.
+    .max(MAX_JSON_MEMBERS),
   signature: z.looseObject({ data: z.string().max(2000) }),
 });
 
@@ -130,6 +154,37 @@ function realDate(v: string, field: string) {
   return v;
 }
 
+const KINDS = ['primary', 'aliquot', 'derivative'] as const;
+const ext2 = (list: z.infer<typeof Extension>[] | undefined, url: string) => list?.find((e) => e.url === url);
+
+/** Each Specimen's custody timeline (its Provenance resources, by the Specimen's fullUrl), oldest first. */
+function timelinesOf(b: Parsed) {
+  const out = new Map<string, NonNullable<ExternalSample['timeline']>>();
+  for (const e of b.entry) {
+    if (e.resource.resourceType !== 'Provenance') continue;
+    const r = Provenance.safeParse(e.resource);
+    if (!r.success)
+      throw shipmentErrors.manifest_invalid(
+        Object.fromEntries(r.error.issues.slice(0, 20).map((i) => [`Provenance.${i.path.join('.')}`, [i.message]])),
+      );
+    const p = r.data;
+    const at = new Date(p.occurredDateTime);
+    if (Number.isNaN(at.getTime())) throw invalid('A Provenance has no real occurredDateTime');
+    const target = p.target[0].reference;
+    const list = out.get(target) ?? [];
+    list.push({
+      at: at.toISOString(),
+      kind: p.activity.text,
+      summary: ext2(p.extension, EXT.custodySummary)?.valueString ?? p.activity.text,
+      institution: p.agent[0].who.display,
+      reason: p.reason?.[0]?.text ?? null,
+    });
+    out.set(target, list);
+  }
+  // Kept in the bundle's order (the sender's): the times come from several installations' clocks.
+  return out;
+}
+
 /** Reads the shipment out of a verified manifest: Task, both Organizations, the Specimens (and donors, if present). */
 async function plan(db: Db, inst: number, raw: unknown): Promise<Plan> {
   const { signer, sha256 } = await verifiedSigner(db, inst, raw);
@@ -164,10 +219,10 @@ async function plan(db: Db, inst: number, raw: unknown): Promise<Plan> {
   const start = task.executionPeriod.start;
   const shippedDate = realDate(start.slice(0, 10), 'shippedDate');
   const shippedTime = start.length >= 16 ? start.slice(11, 16) : '00:00';
+  const timelines = timelinesOf(b);
   const samples = b.entry
-    .map((e) => e.resource)
-    .filter((x) => x.resourceType === 'Specimen')
-    .map((x): ExternalSample => {
+    .filter((e) => e.resource.resourceType === 'Specimen')
+    .map(({ fullUrl, resource: x }): ExternalSample => {
       const sp = Specimen.safeParse(x);
       if (!sp.success)
         throw shipmentErrors.manifest_invalid({ specimen: [sp.error.issues[0]?.message ?? 'Not a specimen'] });
@@ -190,6 +245,11 @@ async function plan(db: Db, inst: number, raw: unknown): Promise<Plan> {
               mrn: patient.data.identifier?.[0]?.value ?? null,
             }
           : null,
+        kind: KINDS.find((k) => k === ext2(s.extension, EXT.sampleKind)?.valueCode) ?? 'primary',
+        collectedTime:
+          collected && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(collected) ? collected.slice(11, 16) : '00:00',
+        donorCode: ext2(s.extension, EXT.donorCode)?.valueString ?? null,
+        timeline: timelines.get(fullUrl) ?? [],
       };
     });
   if (!samples.length) throw invalid('The manifest holds no Specimen');

@@ -103,12 +103,21 @@ export async function listItems(
   const shipment = opts.shipment ?? (await getShipment(ctx, shipmentId));
   const rows = await itemRows(ctx.db, shipmentId, opts.ids);
   const who = [...new Set(rows.map((r) => r.item.processedById).filter((x): x is number => x !== null))];
-  const local = rows.map((r) => r.item.collectedSampleId).filter((x): x is number => x !== null);
+  // The receiver sees its own record (made at acceptance) and where that is stored; the sender its sample.
+  const receiver = shipment.direction === 'received';
+  const mine = (r: (typeof rows)[number]) =>
+    receiver
+      ? (r.item.receivedSampleId ?? (r.item.externalSample ? null : r.item.collectedSampleId))
+      : r.item.collectedSampleId;
+  const local = rows.map(mine).filter((x): x is number => x !== null);
   const stored = local.length ? await storedLabelsOf(ctx.db, ctx.institutionId, local) : new Map<number, string>();
   const names = await namesOf(ctx.db, who);
-  return rows.map(({ item, specimenType, unitName, unitSymbol, sample }) => {
+  return rows.map((row) => {
+    const { item, specimenType, unitName, unitSymbol, sample } = row;
+    const receivedSample = receiver ? row.receivedSample : null;
+    const storedAt = stored.get(mine(row) ?? 0) ?? null;
     const ext = item.externalSample;
-    if (ext) return externalItemDto(item, ext, shipment.includeDonorIdentity, names);
+    if (ext) return { ...externalItemDto(item, ext, shipment.includeDonorIdentity, names), receivedSample, storedAt };
     const donor =
       shipment.includeDonorIdentity && sample?.donor
         ? {
@@ -136,7 +145,8 @@ export async function listItems(
         unitOfMeasurement: { unitName: str(unitName), unitSymbol: str(unitSymbol) },
         donor,
       },
-      storedAt: (item.collectedSampleId && stored.get(item.collectedSampleId)) || null,
+      storedAt,
+      receivedSample,
       concurrencyStamp: item.concurrencyStamp,
     };
   });
@@ -168,6 +178,7 @@ function externalItemDto(
       donor: withDonor ? ext.donor : null,
     },
     storedAt: null,
+    receivedSample: null,
     concurrencyStamp: item.concurrencyStamp,
   };
 }
@@ -183,7 +194,8 @@ export async function listCandidates(ctx: InstCtx, q: CandidateQuery) {
       specimenType: { id: r.specimenTypeId, title: str(r.specimenType) },
       amount: r.amount,
       unitOfMeasurement: { unitName: str(r.unitName), unitSymbol: str(r.unitSymbol) },
-      collectionProtocol: { id: r.collectionProtocolId, title: r.protocolTitle },
+      collectionProtocol:
+        r.collectionProtocolId === null ? null : { id: r.collectionProtocolId, title: r.protocolTitle },
       collectedDate: r.collectedDate,
       hasWithdrawnConsent: Boolean(r.hasWithdrawnConsent),
     })),

@@ -1,9 +1,19 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Bundle, BundleEntry, Organization, Patient, Resource, Specimen, Task } from '@medplum/fhirtypes';
+import type {
+  Bundle,
+  BundleEntry,
+  Organization,
+  Patient,
+  Provenance,
+  Resource,
+  Specimen,
+  Task,
+} from '@medplum/fhirtypes';
 import type { Shipment, ShipmentItem } from '../../../contract/shipments.contract';
 import { type InstCtx } from '../../platform/context';
-import { institutionAbbreviations } from '../institutions';
-import { exportSamples } from '../samples';
+import { notFound } from '../../platform/errors';
+import { institutionAbbreviations, institutionTitles } from '../institutions';
+import { custodyTimelinesOf, donorCodesOf, exportSamples, originsOf } from '../samples';
 import { extensionUrl, localDateTime, serverOffset, toSpecimen, type MapCtx } from '../fhir';
 import { SIG_FORMAT, signDocument } from '../partners';
 import { shipmentErrors } from './shipments.errors';
@@ -18,11 +28,19 @@ import { getShipment, listItems } from './shipment-reads.service';
 /** Identifies an institution across installations: its abbreviation (the import's matching rule). */
 export const ABBREVIATION_SYSTEM = 'urn:biobank-lims:institution-abbreviation';
 export const TRACKING_SYSTEM = 'urn:biobank-lims:shipment-tracking-number';
+/** The sample ID a received sample had at its sender's (issue 31). */
+export const EXTERNAL_ID_SYSTEM = 'urn:biobank-lims:external-sample-id';
 export const EXT = {
   sendingSite: extensionUrl('shipment-sending-site'),
   receivingSite: extensionUrl('shipment-receiving-site'),
   trackingUrl: extensionUrl('shipment-tracking-url'),
   installation: extensionUrl('installation'),
+  /** primary | aliquot | derivative: what the receiver's record is (issue 31). */
+  sampleKind: extensionUrl('sample-kind'),
+  /** A pseudonymous donor reference (never a name or MRN): samples of one donor share it across institutions. */
+  donorCode: extensionUrl('donor-code'),
+  /** A custody event's one-line summary, on its Provenance. */
+  custodySummary: extensionUrl('custody-summary'),
 };
 /** ASTM E1762 "Source Signature": the sender vouches for the content. */
 export const SIGNATURE_TYPE = {
@@ -119,6 +137,20 @@ export async function manifestBundle(
   const sender = organization(s.sendingInstitution?.title ?? null, senderAbbr);
   const receiver = organization(s.receivingInstitution?.title ?? null, abbr.get(s.receivingInstitution!.id!) ?? '');
   const patients: (Patient & { id: string })[] = [];
+  // Each item's custody timeline so far (issue 31): one Provenance per event, its agent the institution's Organization.
+  const sourceIds = items.map((i) => i.collectedSampleId!);
+  const timelines = await custodyTimelinesOf(ctx.db, sourceIds);
+  const donorCodes = await donorCodesOf(ctx.db, sourceIds);
+  const origins = await originsOf(ctx.db, sourceIds);
+  const orgs = new Map<string, Organization & { id: string }>([
+    [sender.name ?? '', sender],
+    [receiver.name ?? '', receiver],
+  ]);
+  const orgNamed = (title: string) => {
+    if (!orgs.has(title)) orgs.set(title, { resourceType: 'Organization', id: randomUUID(), name: title });
+    return orgs.get(title)!;
+  };
+  const provenances: (Provenance & { id: string })[] = [];
   const specimens = items.map((i): Specimen & { id: string } => {
     const row = rows.get(i.collectedSampleId!)!;
     const { subject: _s, parent: _p, container: _c, identifier: _i, id: _id, ...rest } = toSpecimen(m, row, undefined);
@@ -128,11 +160,46 @@ export async function manifestBundle(
       patients.push(p);
       subject = refTo(p);
     }
+    const id = randomUUID();
+    for (const e of timelines.get(i.collectedSampleId!) ?? []) {
+      const org = orgNamed(e.institution);
+      provenances.push({
+        resourceType: 'Provenance',
+        id: randomUUID(),
+        extension: [{ url: EXT.custodySummary, valueString: e.summary }],
+        target: [{ reference: `urn:uuid:${id}` }],
+        occurredDateTime: e.at,
+        recorded: e.at,
+        activity: { text: e.kind },
+        ...(e.reason ? { reason: [{ text: e.reason }] } : {}),
+        agent: [{ who: refTo(org, org.name) }],
+      });
+    }
+    const donorCode = donorCodes.get(i.collectedSampleId!);
+    const origin = origins.get(i.collectedSampleId!);
     return {
       ...rest,
-      id: randomUUID(),
+      id,
+      extension: [
+        ...(rest.extension ?? []),
+        { url: EXT.sampleKind, valueCode: row.kind },
+        ...(donorCode ? [{ url: EXT.donorCode, valueString: donorCode }] : []),
+      ],
       status: 'available',
-      identifier: [{ use: 'official', system: sampleSystem, value: i.collectedSample.sampleId }],
+      identifier: [
+        { use: 'official', system: sampleSystem, value: i.collectedSample.sampleId },
+        // A received sample keeps the ID its sender gave it (the external ID), named by the sender's institution.
+        ...(origin
+          ? [
+              {
+                use: 'secondary' as const,
+                system: EXTERNAL_ID_SYSTEM,
+                value: origin.senderSampleCode,
+                assigner: { display: origin.sourceInstitution },
+              },
+            ]
+          : []),
+      ],
       ...(subject ? { subject } : {}),
       // The parent is not shipped: referred to by its sample ID only.
       ...(row.parentSampleId
@@ -175,7 +242,9 @@ export async function manifestBundle(
     type: 'collection',
     timestamp: now,
     identifier: { system: senderSystem(installation, senderAbbr, 'shipment-manifest'), value: String(s.id) },
-    entry: [task, sender, receiver, ...specimens, ...patients].map(entry),
+    entry: [task, ...new Set([sender, receiver, ...orgs.values()]), ...specimens, ...patients, ...provenances].map(
+      entry,
+    ),
   };
   const signed = await signDocument(ctx, inst, {
     kind: 'manifest',
@@ -198,3 +267,75 @@ export async function manifestBundle(
 
 const unitText = (i: ShipmentItem) =>
   i.collectedSample.unitOfMeasurement.unitSymbol ?? i.collectedSample.unitOfMeasurement.unitName;
+
+/**
+ * GET /institutions/{i}/collectedSamples/{id}/custody.fhir.json: one sample of the caller's institution (a received
+ * one included) as a FHIR R4 collection Bundle: its Specimen (collection, container with the remaining amount,
+ * parent, identifiers: the sample ID and, for a received sample, the sender's ID), one Provenance per custody event
+ * (agent the institution's Organization), the Organizations. No donor: the subject is left out.
+ */
+export async function custodyBundle(ctx: InstCtx, sampleId: number, installation: string): Promise<Bundle> {
+  const inst = ctx.institutionId;
+  const [row] = await exportSamples(ctx.db, inst, { ids: [sampleId], limit: 2 });
+  if (!row) throw notFound('Collected sample');
+  const abbr = (await institutionAbbreviations(ctx.db, [inst])).get(inst) ?? String(inst);
+  const sampleSystem = senderSystem(installation, abbr, 'sample-id');
+  const m: MapCtx = { institutionId: inst, offsetOf: serverOffset };
+  const timeline = (await custodyTimelinesOf(ctx.db, [sampleId])).get(sampleId) ?? [];
+  const origin = (await originsOf(ctx.db, [sampleId])).get(sampleId);
+  const { subject: _s, parent: _p, container: _c, identifier: _i, id: _id, ...rest } = toSpecimen(m, row, undefined);
+  const id = randomUUID();
+  const orgs = new Map<string, Organization & { id: string }>();
+  const orgNamed = (title: string) => {
+    if (!orgs.has(title)) orgs.set(title, { resourceType: 'Organization', id: randomUUID(), name: title });
+    return orgs.get(title)!;
+  };
+  const here = (await institutionTitles(ctx.db, [inst])).get(inst) ?? abbr;
+  const provenances = timeline.map((e): Provenance & { id: string } => ({
+    resourceType: 'Provenance',
+    id: randomUUID(),
+    extension: [{ url: EXT.custodySummary, valueString: e.summary }],
+    target: [{ reference: `urn:uuid:${id}` }],
+    occurredDateTime: e.at,
+    recorded: e.at,
+    activity: { text: e.kind },
+    ...(e.reason ? { reason: [{ text: e.reason }] } : {}),
+    agent: [{ who: refTo(orgNamed(e.institution || here), e.institution || here) }],
+  }));
+  const specimen: Specimen & { id: string } = {
+    ...rest,
+    id,
+    extension: [...(rest.extension ?? []), { url: EXT.sampleKind, valueCode: row.kind }],
+    identifier: [
+      { use: 'official', system: sampleSystem, value: row.sampleId },
+      ...(origin
+        ? [
+            {
+              use: 'secondary' as const,
+              system: EXTERNAL_ID_SYSTEM,
+              value: origin.senderSampleCode,
+              assigner: { display: origin.sourceInstitution },
+            },
+          ]
+        : []),
+    ],
+    ...(row.parentSampleId
+      ? { parent: [{ identifier: { system: sampleSystem, value: row.parentSampleId }, display: row.parentSampleId }] }
+      : {}),
+    container: [
+      {
+        specimenQuantity: {
+          value: row.remainingAmount,
+          ...((row.unitSymbol ?? row.unitName) ? { unit: String(row.unitSymbol ?? row.unitName) } : {}),
+        },
+      },
+    ],
+  };
+  return {
+    resourceType: 'Bundle',
+    id: randomUUID(),
+    type: 'collection',
+    timestamp: ctx.now().toISOString(),
+    entry: [specimen, ...orgs.values(), ...provenances].map(entry),
+  };
+}

@@ -9,7 +9,7 @@ import { newStamp } from '../../platform/records';
 import { isUniqueViolation } from '../../platform/errors';
 import { institutionTitleOf, siteJoin } from '../institutions';
 import { protocolTitleOf } from '../protocols';
-import { shippedSampleOf } from '../samples';
+import { sampleRefSql, shippedSampleOf } from '../samples';
 import { shipmentItems, shipments } from './shipments.table';
 import { qualified } from '../../platform/qualified';
 
@@ -102,6 +102,7 @@ export async function itemRows(db: Db, shipmentId: number, ids?: number[]) {
       unitName: unitOfMeasurements.unitName,
       unitSymbol: unitOfMeasurements.unitSymbol,
       sample: shippedSampleOf(qualified(shipmentItems.collectedSampleId)),
+      receivedSample: sampleRefSql(qualified(shipmentItems.receivedSampleId)),
     })
     .from(shipmentItems)
     .leftJoin(specimenTypes, eq(specimenTypes.id, shipmentItems.specimenTypeId))

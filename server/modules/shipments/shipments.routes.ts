@@ -6,7 +6,7 @@ import * as reads from './shipment-reads.service';
 import * as svc from './shipments.service';
 import { receiveItems, rejectItems } from './bulk-receive.service';
 import { manifestCsv, manifestDisposition, manifestPdf } from './shipments.manifest-files';
-import { manifestBundle } from './shipments.manifest-fhir';
+import { custodyBundle, manifestBundle } from './shipments.manifest-fhir';
 import { importManifest, previewManifest } from './manifest-import.service';
 import { importReceipt, receiptOf } from './receipts.service';
 
@@ -42,6 +42,11 @@ export function shipmentRoutes(app: App, deps: AppDeps) {
       .header('Content-Disposition', manifestDisposition(shipment.name, 'csv'))
       .send(body);
   });
+  route(e.custodyFhir, async (req, ctx, reply) =>
+    reply
+      .type('application/fhir+json; charset=utf-8')
+      .send({ ...(await custodyBundle(ctx, req.params.collectedSampleId, req.hostname)) }),
+  );
   route(e.manifestFhir, async (req, ctx, reply) => {
     const { shipment, bundle } = await manifestBundle(ctx, req.params.shipmentId, req.hostname);
     return reply

@@ -40,6 +40,7 @@ import {
 } from './shipments.repository';
 import { shipmentErrors } from './shipments.errors';
 import { getShipment, listItems } from './shipment-reads.service';
+import { receivedRecordsOf } from './received-records';
 
 /** Today and now in UTC (HH:MM), the spec's defaults for the shipped date and time. */
 const nowParts = (ctx: InstCtx) => {
@@ -106,8 +107,9 @@ async function shippable(tx: Db, ctx: InstCtx, ids: number[]) {
     const s = found.get(id);
     if (!s) throw shipmentErrors.sample_not_found(id, { collectedSampleIds: [`Collected sample ${id} not found`] });
     await assertShippable(tx, s);
-    if (!donors.has(s.patientId)) await assertDonorUsable(tx, ctx, s);
-    donors.add(s.patientId);
+    // A received sample (no donor here) was usable when it was shipped to the caller: nothing to check.
+    if (s.patientId !== null && !donors.has(s.patientId)) await assertDonorUsable(tx, ctx, s);
+    if (s.patientId !== null) donors.add(s.patientId);
     list.push(s);
   }
   return list;
@@ -375,11 +377,18 @@ async function processItem(
       processedById: ctx.account.id,
       processedAt: ctx.now(),
     });
-    // An imported item has no sample here (its history is the sender installation's): the audit row records it.
+    const parties = await partiesOf(tx, s);
+    // Receiving makes the sample ours: the receiver's own record (docs/decisions/0014-received-samples.md), made
+    // before the sender's history says "received", so its copied timeline ends with "shipped".
+    if (status === 'received') {
+      const made = await receivedRecordsOf(tx, ctx, s, [item], parties);
+      const id = made.get(item.id);
+      if (id) Object.assign(after, await updateItem(tx, item.id, { receivedSampleId: id }));
+    }
+    // An imported item has no sample of the sender here: the receiver's record and the audit row record it.
     if (item.collectedSampleId !== null) {
       if (status === 'received') await markReceived(tx, ctx, [item.collectedSampleId], s.id, s.receivingInstitutionId);
       else await markReturned(tx, ctx, [item.collectedSampleId], s.id, 'rejected');
-      const parties = await partiesOf(tx, s);
       await appendShippingEvents(tx, [
         {
           sample: { id: item.collectedSampleId, institutionId: s.institutionId },

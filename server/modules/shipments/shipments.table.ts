@@ -34,6 +34,13 @@ export interface ExternalSample {
   collectedDate: string | null;
   parentSampleId: string | null;
   donor: { firstName: string; fatherName: string; grandFatherName: string; mrn: string | null } | null;
+  /** Read from manifests since issue 31 (absent on items imported before): what the receiver's record is made of. */
+  kind?: 'primary' | 'aliquot' | 'derivative';
+  collectedTime?: string;
+  /** The sender's pseudonymous donor reference (never a name or MRN). */
+  donorCode?: string | null;
+  /** The sample's custody timeline so far (the manifest's Provenance resources), oldest first. */
+  timeline?: { at: string; kind: string; summary: string; institution: string; reason: string | null }[];
 }
 
 export const shipments = pgTable(
@@ -112,6 +119,8 @@ export const shipmentItems = pgTable(
     amount: doublePrecision('amount').notNull(),
     unitId: integer('unit_id'),
     externalSample: jsonb('external_sample').$type<ExternalSample>(),
+    /** The receiver's own record made when it accepted the item (docs/decisions/0014-received-samples.md). */
+    receivedSampleId: integer('received_sample_id').references(() => collectedSamples.id),
     /** pending | received | rejected | cancelled */
     status: text('status').notNull().default('pending'),
     /** Why it was rejected; optional on the API (the spec's reject has none), the screen asks for it. */

@@ -21,6 +21,7 @@ type Item = Rec & {
   status: string;
   concurrencyStamp: string;
   storedAt: string | null;
+  receivedSample: { id: number; sampleId: string } | null;
   collectedSample: Rec & { sampleId: string; donor: Rec | null };
 };
 type Ship = Rec & { status: string; direction: string; itemCounts: Record<string, number> };
@@ -605,16 +606,17 @@ describe('custody: a received sample is stored by the receiver', () => {
       status: 400,
     });
 
-    // The receiver stores s1 in its own box: the row is B's, the grid shows only the shipped fields.
+    // The receiver stores its own record of s1 (made when it accepted it, docs/decisions/0014-received-samples.md)
+    // in its own box: the row is B's, the grid shows only the shipped fields. The sender's record is not B's to store.
+    const b1 = (await itemsOf(B, s))[0].receivedSample!.id;
+    expect((await kB.allocate(s1.id)).statusCode).toBe(404);
     const suggest = json<{ suggestion: { boxId: number } | null }>(
-      await t.call(
-        'GET',
-        `/api/institutions/${B.institution.id}/storageContainers/suggest?collectedSampleId=${s1.id}`,
-        { token: kB.admin.token },
-      ),
+      await t.call('GET', `/api/institutions/${B.institution.id}/storageContainers/suggest?collectedSampleId=${b1}`, {
+        token: kB.admin.token,
+      }),
     );
     expect(suggest.suggestion).not.toBeNull();
-    const stored = await kB.allocate(s1.id);
+    const stored = await kB.allocate(b1);
     expect(stored.statusCode, stored.body).toBe(201);
     const occ = json<Rec & { concurrencyStamp: string }>(stored);
     const [cell] = await kB.positions();
@@ -627,7 +629,7 @@ describe('custody: a received sample is stored by the receiver', () => {
     expect(row.institutionId).toBe(B.institution.id);
     expect(
       json(
-        await t.call('GET', `/api/institutions/${B.institution.id}/collectedSamples/${s1.id}/position`, {
+        await t.call('GET', `/api/institutions/${B.institution.id}/collectedSamples/${b1}/position`, {
           token: kB.admin.token,
         }),
       ),
@@ -635,9 +637,9 @@ describe('custody: a received sample is stored by the receiver', () => {
     // The receiver's item shows where it is stored; the sender's does not (not in its boxes).
     expect((await itemsOf(B, s))[0].storedAt).toBe(`Freezer 0 > Shelf 1 > Rack 2 > Drawer 3 > Box > ${kB.first.code}`);
     expect((await itemsOf(A, s))[0].storedAt).toBeNull();
-    // The owner's history says who stores it, not where (the receiver's layout is its own).
+    // The owner's history ends with the receipt: B's storage is on B's own record (never its layout on A's).
     const h = await p.history(s1);
-    expect(h.at(-1)).toMatchObject({ kind: 'allocated', summary: `Stored by ${B.institution.title}.` });
+    expect(h.at(-1)).toMatchObject({ kind: 'received' });
 
     // The sender can no longer store or aliquot it; a third institution does not see it.
     expect(json(await kA.allocate(s1.id, kA.admin.token, kA.second))).toMatchObject({
@@ -665,16 +667,15 @@ describe('custody: a received sample is stored by the receiver', () => {
       body: { ConcurrencyStamp: occ.concurrencyStamp, VacateReason: 'Used up' },
     });
     expect(out.statusCode, out.body).toBe(200);
-    expect((await p.history(s1)).at(-1)).toMatchObject({
-      kind: 'vacated',
-      summary: `Taken out of storage by ${B.institution.title}.`,
-      reason: 'Used up',
-    });
+    const bHistory = json<{ kind: string; reason: string | null }[]>(
+      await t.call('GET', `/api/institutions/${B.institution.id}/collectedSamples/${b1}/history`, { token: B.token }),
+    );
+    expect(bHistory.at(-1)).toMatchObject({ kind: 'vacated', reason: 'Used up' });
     // Bulk allocation follows the same rule: the receiver may, the sender may not.
-    const bulk = (k: typeof kA, token = k.admin.token) =>
-      t.call('POST', `${k.url}/allocate`, { token, body: { CollectedSampleIds: [s1.id] } });
-    expect(json(await bulk(kA))).toMatchObject({ status: 409, code: 'storage.sample_held_elsewhere' });
-    expect((await bulk(kB)).statusCode).toBe(201);
+    const bulk = (k: typeof kA, id: number, token = k.admin.token) =>
+      t.call('POST', `${k.url}/allocate`, { token, body: { CollectedSampleIds: [id] } });
+    expect(json(await bulk(kA, s1.id))).toMatchObject({ status: 409, code: 'storage.sample_held_elsewhere' });
+    expect((await bulk(kB, b1)).statusCode).toBe(201);
   });
 });
 

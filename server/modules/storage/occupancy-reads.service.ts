@@ -107,10 +107,11 @@ export async function samplePosition(ctx: InstCtx, id: number): Promise<SamplePo
 export async function suggestPosition(ctx: InstCtx, collectedSampleId: number): Promise<Suggestion> {
   const inst = ctx.institutionId;
   const s = await sampleOf(ctx, collectedSampleId);
-  const same = await firstFreePosition(ctx.db, inst, {
-    protocolId: s.collectionProtocolId,
-    specimenTypeId: s.specimenTypeId,
-  });
+  // A received sample has no protocol here: the first free position anywhere.
+  const same =
+    s.collectionProtocolId === null
+      ? null
+      : await firstFreePosition(ctx.db, inst, { protocolId: s.collectionProtocolId, specimenTypeId: s.specimenTypeId });
   const cell = same ?? (await firstFreePosition(ctx.db, inst));
   const current = await currentOf(ctx, s.id);
   return {

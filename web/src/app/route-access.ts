@@ -116,6 +116,7 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   },
   // shipments
   { path: '/shipment', permission: 'shipments.read', what: 'shipments' },
+  { path: '/sample/:id', permission: 'samples.read', what: 'samples' },
   { path: '/shipment/new', permission: 'shipments.manage', what: 'creating shipments' },
   { path: '/collection-protocols/:id/shipments', permission: 'shipments.read', what: 'shipments' },
   // distribution protocols (issue 32)

@@ -38,6 +38,9 @@ const ProtocolsArea = lazy(() => import('./protocols-area').then((m) => ({ defau
 const ShipmentsArea = lazy(() =>
   import('../features/shipments/pages/shipments-area').then((m) => ({ default: m.ShipmentsArea })),
 );
+const SampleRecordPage = lazy(() =>
+  import('../features/samples/pages/sample-record-page').then((m) => ({ default: m.SampleRecordPage })),
+);
 const AllFormsPage = lazy(() =>
   import('../features/forms/pages/all-forms-page').then((m) => ({ default: m.AllFormsPage })),
 );
@@ -88,6 +91,7 @@ const routes: RouteObject[] = [
               { path: 'orders/test-result', element: <TestResultPage /> },
               { path: 'collection-protocols/*', element: <ProtocolsArea /> },
               { path: 'shipment/*', element: page(ShipmentsArea) },
+              { path: 'sample/:sampleId', element: page(SampleRecordPage) },
               { path: 'forms', element: page(AllFormsPage) },
               { path: 'report/*', element: page(ReportArea) },
               { path: 'distribution-protocols/*', element: page(DistributionArea) },

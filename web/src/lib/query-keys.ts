@@ -141,6 +141,9 @@ export const queryKeys = {
       ['samples', instId, 'protocol', protocolId, 'one', id] as const,
     history: (instId: number, protocolId: number, id: number) =>
       ['samples', instId, 'protocol', protocolId, 'history', id] as const,
+    /** Any sample of the institution by record id, outside a protocol (a received sample has none). */
+    record: (instId: number, id: number) => ['samples', instId, 'record', id] as const,
+    recordHistory: (instId: number, id: number) => ['samples', instId, 'record', id, 'history'] as const,
     /** A scanned Sample ID inside one protocol (Allocate). */
     lookup: (instId: number, protocolId: number, sampleId: string) =>
       ['samples', instId, 'protocol', protocolId, 'lookup', sampleId.toLowerCase()] as const,

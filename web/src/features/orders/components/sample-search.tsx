@@ -29,9 +29,16 @@ export function SampleSearch({ instId, chosen, onChoose }: Props) {
   const sample = found.data;
   const choose = async () => {
     if (!sample) return;
+    if (sample.patientId === null) {
+      setFailed(
+        `Sample ${sample.sampleId} was received from another institution: it has no participant here, so a lab order cannot name it.`,
+      );
+      return;
+    }
+    const patientId = sample.patientId;
     setPicking(true);
     try {
-      onChoose(await fetchPatient(instId, sample.patientId), { id: sample.id, sampleId: sample.sampleId });
+      onChoose(await fetchPatient(instId, patientId), { id: sample.id, sampleId: sample.sampleId });
     } catch (e) {
       setFailed((e as Error).message);
     } finally {

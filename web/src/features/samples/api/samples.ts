@@ -45,6 +45,22 @@ export function useSample(instId: number, protocolId: number, sampleId: number) 
   });
 }
 
+/** GET /institutions/{i}/collectedSamples/{id}: any sample of the institution (a received one has no protocol). */
+export function useSampleRecord(instId: number, sampleId: number) {
+  return useQuery({
+    queryKey: keys.record(instId, sampleId),
+    queryFn: () => call(e.getInstitution, { params: { instId, collectedSampleId: sampleId } }, { notify: false }),
+    retry: false,
+  });
+}
+
+export function useSampleRecordHistory(instId: number, sampleId: number) {
+  return useQuery({
+    queryKey: keys.recordHistory(instId, sampleId),
+    queryFn: () => call(e.historyInstitution, { params: { instId, collectedSampleId: sampleId } }, { notify: false }),
+  });
+}
+
 export function useSampleHistory(instId: number, protocolId: number, sampleId: number) {
   return useQuery({
     queryKey: keys.history(instId, protocolId, sampleId),

@@ -49,6 +49,10 @@ import { usePrintSampleLabels, useSample, useSampleHistory, useSampleTree } from
  * (collected, aliquoted, derived, adjusted, consent withdrawn: who, when, amount, remaining after), with
  * the manual adjustment for accounts that may collect.
  */
+/** "Held by B since 29 Nov 2026" for a sample another institution accepted (docs/decisions/0014-received-samples.md). */
+export const heldByText = (h: NonNullable<CollectedSample['heldBy']>) =>
+  `Held by ${h.title}${h.since ? ` since ${formatDateTime(h.since)}` : ''}`;
+
 export function SampleDetailPage() {
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
@@ -106,6 +110,11 @@ function SampleDetail({ sample: s }: { sample: CollectedSample }) {
             {s.kind}
           </Badge>
           {s.hasWithdrawnConsent && <Badge color="red">Consent withdrawn</Badge>}
+          {s.heldBy && (
+            <Badge color="orange" variant="light" style={{ textTransform: 'none' }}>
+              {heldByText(s.heldBy)}
+            </Badge>
+          )}
           {s.transitShipment && (
             <Badge
               color="orange"
@@ -158,6 +167,11 @@ function SampleDetail({ sample: s }: { sample: CollectedSample }) {
           title="The donor withdrew consent: this sample may not be used further."
         >
           Adjustments stay possible, to record destroyed or lost material.
+        </Alert>
+      )}
+      {s.heldBy && (
+        <Alert color="orange" icon={<IconTruckDelivery />} title={`${heldByText(s.heldBy)}.`}>
+          The tube is in their custody: it can no longer be stored, aliquoted, shipped or labelled here.
         </Alert>
       )}
       <Fields sample={s} />
@@ -275,7 +289,7 @@ function Family({ sample: s }: { sample: CollectedSample }) {
   );
 }
 
-const EVENT_LOOK: Record<SampleHistoryEntry['kind'], { title: string; icon: ReactNode; color: string }> = {
+export const EVENT_LOOK: Record<SampleHistoryEntry['kind'], { title: string; icon: ReactNode; color: string }> = {
   collected: { title: 'Collected', icon: <IconDroplet size={14} />, color: 'teal' },
   aliquoted: { title: 'Aliquoted', icon: <IconGitBranch size={14} />, color: 'blue' },
   derived: { title: 'Derived', icon: <IconFlask size={14} />, color: 'grape' },

@@ -20,7 +20,9 @@ interface Props {
  */
 export function StoreDialog({ instId, item, onClose }: Props) {
   const canConfig = useCan('configuration.read');
-  const suggestion = useSuggestion(instId, item?.collectedSampleId ?? null);
+  // The receiver stores its own record of the tube (made when it accepted it); a receipt older than issue 31 has none.
+  const recordId = item?.receivedSample?.id ?? item?.collectedSampleId ?? null;
+  const suggestion = useSuggestion(instId, recordId);
   const store = useStoreSample(instId);
   const sampleId = item?.collectedSample.sampleId ?? '';
   const close = () => {
@@ -29,9 +31,9 @@ export function StoreDialog({ instId, item, onClose }: Props) {
   };
   const where = suggestion.data?.suggestion ?? null;
   const submit = () => {
-    if (!item || !where || item.collectedSampleId === null) return;
+    if (!item || !where || recordId === null) return;
     store.mutate(
-      { location: where, collectedSampleId: item.collectedSampleId },
+      { location: where, collectedSampleId: recordId },
       {
         onSuccess: (occ) => {
           notifications.show({

@@ -331,14 +331,23 @@ function StorageCell({
         —
       </Text>
     );
+  // The receiver's own record of the tube (made when it accepted it): its sample page (docs/decisions/0014).
+  const record = i.receivedSample && (
+    <Anchor component={Link} to={`/sample/${i.receivedSample.id}`} size="sm">
+      Open sample {i.receivedSample.sampleId}
+    </Anchor>
+  );
   if (i.storedAt)
     return (
-      <Text size="sm" data-testid="stored-at">
-        {i.storedAt}
-      </Text>
+      <Stack gap={2}>
+        <Text size="sm" data-testid="stored-at">
+          {i.storedAt}
+        </Text>
+        {record}
+      </Stack>
     );
-  // An imported item is another installation's sample: it has no record here to store (docs/shipments.md).
-  if (i.collectedSampleId === null)
+  // An imported item accepted before issue 31 has no record here to store (docs/shipments.md).
+  if (i.collectedSampleId === null && !i.receivedSample)
     return (
       <Text size="sm" c="gray.7">
         Not stored here (imported item)
@@ -346,14 +355,20 @@ function StorageCell({
     );
   if (!canStore)
     return (
-      <Text size="sm" c="gray.7">
-        Not stored
-      </Text>
+      <Stack gap={2}>
+        <Text size="sm" c="gray.7">
+          Not stored
+        </Text>
+        {record}
+      </Stack>
     );
   return (
-    <Button size="xs" variant="light" onClick={() => onStore(i)} aria-label={`Store ${i.collectedSample.sampleId}`}>
-      Store
-    </Button>
+    <Stack gap={2} align="flex-start">
+      <Button size="xs" variant="light" onClick={() => onStore(i)} aria-label={`Store ${i.collectedSample.sampleId}`}>
+        Store
+      </Button>
+      {record}
+    </Stack>
   );
 }
 

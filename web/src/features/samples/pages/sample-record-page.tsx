@@ -1,0 +1,147 @@
+import { Alert, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+import { IconAlertCircle, IconTruckDelivery } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import type { CollectedSample } from '@contract/samples.contract';
+import { ApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { useCurrentInstitution } from '@/lib/session-context';
+import { useSampleRecord, useSampleRecordHistory } from '../api/samples';
+import { StoragePosition } from '../components/sample-custody';
+import { EVENT_LOOK, heldByText } from './sample-detail-page';
+
+// /sample/{id}: any sample of the institution by record id, a received one included (it has no protocol here, so the
+// protocol's sample page cannot open it): where it came from, where it is stored, and its one custody timeline
+// across institutions (docs/decisions/0014-received-samples.md).
+
+export function SampleRecordPage() {
+  const { institution } = useCurrentInstitution();
+  const id = Number(useParams().sampleId);
+  const sample = useSampleRecord(institution.id, id);
+  if (sample.isPending)
+    return (
+      <Group justify="center" py="xl">
+        <Loader type="dots" aria-label="Loading the sample" />
+      </Group>
+    );
+  if (sample.isError) {
+    const notFound = sample.error instanceof ApiError && sample.error.status === 404;
+    return (
+      <Alert
+        color="red"
+        icon={<IconAlertCircle />}
+        title={notFound ? 'Sample not found' : 'The sample could not be loaded'}
+      >
+        {notFound ? `No sample ${id} belongs to ${institution.title}.` : sample.error.message}
+      </Alert>
+    );
+  }
+  return <SampleRecord sample={sample.data} />;
+}
+
+function SampleRecord({ sample: s }: { sample: CollectedSample }) {
+  const unit = s.unitOfMeasurement.unitSymbol ?? s.unitOfMeasurement.unitName ?? '';
+  const from = s.receivedFrom;
+  return (
+    <Stack gap="md">
+      <Group gap="sm">
+        <Title order={1} fz={26} style={{ wordBreak: 'break-all' }}>
+          Sample {s.sampleId}
+        </Title>
+        <Badge variant="light" color="gray">
+          {s.kind}
+        </Badge>
+        {s.origin === 'received' && (
+          <Badge variant="light" color="teal">
+            Received
+          </Badge>
+        )}
+        {s.heldBy && (
+          <Badge color="orange" variant="light" style={{ textTransform: 'none' }}>
+            {heldByText(s.heldBy)}
+          </Badge>
+        )}
+      </Group>
+      {from && (
+        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="origin-title">
+          <Group gap="xs" mb="xs">
+            <IconTruckDelivery size={18} aria-hidden />
+            <Title order={2} fz="md" id="origin-title">
+              Received from {from.institution}
+              {from.installation ? ` (${from.installation})` : ''}
+            </Title>
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <Fact label="Sender's sample ID" value={from.sampleId} />
+            <Fact label="Received" value={formatDateTime(from.receivedDate)} />
+            <Fact label="Donor code" value={from.donorCode ?? '—'} />
+            <Fact label="Specimen type" value={s.specimenType?.title ?? '—'} />
+            <Fact label="Remaining" value={`${s.remainingAmount} of ${s.collectedAmount} ${unit}`} />
+            <Fact label="Collected" value={`${s.collectedDate} ${s.collectedTime}`} />
+          </SimpleGrid>
+        </Paper>
+      )}
+      <StoragePosition sample={s} />
+      <CustodyTimeline sample={s} />
+    </Stack>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="gray.7" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text size="sm">{value}</Text>
+    </div>
+  );
+}
+
+function CustodyTimeline({ sample: s }: { sample: CollectedSample }) {
+  const { institution } = useCurrentInstitution();
+  const history = useSampleRecordHistory(institution.id, s.id);
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="timeline-title">
+      <Title order={2} fz="lg" id="timeline-title">
+        Custody timeline
+      </Title>
+      {history.isPending && <Loader size="sm" type="dots" aria-label="Loading the timeline" />}
+      {history.isError && (
+        <Text size="sm" c="red.8">
+          The timeline could not be loaded: {history.error.message}
+        </Text>
+      )}
+      {history.isSuccess && (
+        <Timeline bulletSize={24} lineWidth={2} active={history.data.length} aria-label="Custody timeline">
+          {history.data.map((h, i) => {
+            const look = EVENT_LOOK[h.kind];
+            return (
+              <Timeline.Item
+                key={`${h.at}-${i}`}
+                bullet={look.icon}
+                color={look.color}
+                title={
+                  <Group gap="xs">
+                    <Text fw={700} size="sm">
+                      {look.title}
+                    </Text>
+                    <Text size="xs" c="gray.7">
+                      {h.institution ?? institution.title} · {formatDateTime(h.at)}
+                    </Text>
+                  </Group>
+                }
+              >
+                <Text size="sm">{h.summary}</Text>
+                {h.reason && (
+                  <Text size="sm" c="gray.8">
+                    Reason: {h.reason}
+                  </Text>
+                )}
+              </Timeline.Item>
+            );
+          })}
+        </Timeline>
+      )}
+    </Stack>
+  );
+}
