@@ -10,7 +10,7 @@ import { accountNames } from '../../platform/account-names';
 import { isUniqueViolation } from '../../platform/errors';
 import { lookupJoin } from '../../platform/lookups/lookup-refs';
 import { qualified } from '../../platform/qualified';
-import { siteJoin } from '../institutions';
+import { institutionTitleOf, siteJoin } from '../institutions';
 import { patientSummaryOf } from '../participants';
 import { eventRefOf, hasWithdrawnOf } from '../protocols';
 import { collectedSamples, sampleEvents } from './samples.table';
@@ -118,6 +118,7 @@ export async function sampleNamed(db: Db, inst: number, text: string) {
 
 // The module's own reads (sample-reads.service.ts): a sample as the API answers it.
 
+const heldBy = qualified(collectedSamples.heldByInstitutionId);
 const extra = {
   unitSymbol: sql<
     string | null
@@ -136,10 +137,10 @@ const extra = {
   ),
   // Held by another institution (it accepted the sample): who, and since when its own record says it received it.
   heldElsewhere: sql<{ id: number; title: string; since: string | null } | null>`(
-    select json_build_object('id', i.id, 'title', i.title, 'since', (
-      select max(o.received_at) from sample_origins o where o.source_sample_id = ${qualified(collectedSamples.id)} and o.institution_id = i.id))
-    from institutions i
-    where i.id = ${qualified(collectedSamples.heldByInstitutionId)} and i.id <> ${qualified(collectedSamples.institutionId)})`,
+    case when ${heldBy} <> ${qualified(collectedSamples.institutionId)} then json_build_object('id', ${heldBy},
+      'title', ${institutionTitleOf(heldBy)}, 'since', (
+      select max(o.received_at) from sample_origins o where o.source_sample_id = ${qualified(collectedSamples.id)} and o.institution_id = ${heldBy}))
+    end)`,
   receivedFrom: sql<{
     institution: string;
     installation: string | null;
