@@ -1,43 +1,21 @@
 import { useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Timeline,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconAdjustments,
   IconAlertCircle,
   IconArrowLeft,
-  IconBox,
-  IconBoxOff,
-  IconDroplet,
-  IconFlask,
-  IconGitBranch,
   IconPlus,
   IconPrinter,
-  IconTag,
-  IconTruck,
   IconTruckDelivery,
-  IconTruckOff,
-  IconTruckReturn,
-  IconUserCheck,
   IconUserOff,
 } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import type { CollectedSample, SampleHistoryEntry, SampleTreeNode } from '@contract/samples.contract';
+import type { CollectedSample, SampleTreeNode } from '@contract/samples.contract';
 import { ApiError } from '@/lib/api-client';
-import { formatDateTime, fullName } from '@/lib/format';
+import { fullName } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { protocolPath, useCurrentProtocol } from '@/lib/protocol-context';
+import { heldByText, SampleTimeline } from '../components/sample-timeline';
 import { AdjustmentDialog } from '../components/adjustment-dialog';
 import { amountText, subSampleRefusal } from '../components/sample-format';
 import { SampleOrders, StoragePosition } from '../components/sample-custody';
@@ -50,8 +28,6 @@ import { usePrintSampleLabels, useSample, useSampleHistory, useSampleTree } from
  * the manual adjustment for accounts that may collect.
  */
 /** "Held by B since 29 Nov 2026" for a sample another institution accepted (docs/decisions/0014-received-samples.md). */
-export const heldByText = (h: NonNullable<CollectedSample['heldBy']>) =>
-  `Held by ${h.title}${h.since ? ` since ${formatDateTime(h.since)}` : ''}`;
 
 export function SampleDetailPage() {
   const { institution } = useCurrentInstitution();
@@ -289,87 +265,36 @@ function Family({ sample: s }: { sample: CollectedSample }) {
   );
 }
 
-export const EVENT_LOOK: Record<SampleHistoryEntry['kind'], { title: string; icon: ReactNode; color: string }> = {
-  collected: { title: 'Collected', icon: <IconDroplet size={14} />, color: 'teal' },
-  aliquoted: { title: 'Aliquoted', icon: <IconGitBranch size={14} />, color: 'blue' },
-  derived: { title: 'Derived', icon: <IconFlask size={14} />, color: 'grape' },
-  adjusted: { title: 'Adjusted', icon: <IconAdjustments size={14} />, color: 'orange' },
-  // Written by storage allocation (docs/storage.md).
-  allocated: { title: 'Stored', icon: <IconBox size={14} />, color: 'indigo' },
-  vacated: { title: 'Taken out of storage', icon: <IconBoxOff size={14} />, color: 'gray' },
-  // Written by shipments (docs/shipments.md): the chain of custody.
-  shipped: { title: 'Shipped', icon: <IconTruck size={14} />, color: 'cyan' },
-  received: { title: 'Received', icon: <IconTruckDelivery size={14} />, color: 'teal' },
-  rejected: { title: 'Rejected on receipt', icon: <IconTruckOff size={14} />, color: 'red' },
-  shipment_cancelled: { title: 'Shipment cancelled', icon: <IconTruckReturn size={14} />, color: 'gray' },
-  consent_withdrawn: { title: 'Consent withdrawn', icon: <IconUserOff size={14} />, color: 'red' },
-  consent_given_again: { title: 'Consent given again', icon: <IconUserCheck size={14} />, color: 'teal' },
-  label_printed: { title: 'Label printed', icon: <IconTag size={14} />, color: 'gray' },
-};
-
 function History({ sample: s }: { sample: CollectedSample }) {
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const history = useSampleHistory(institution.id, protocol.id, s.id);
   const list = protocolPath(protocol, 'collected-samples');
   return (
-    <Stack gap="sm" component="section" aria-labelledby="history-title">
-      <Title order={2} fz="lg" id="history-title">
-        History
-      </Title>
-      {history.isPending && <Loader size="sm" type="dots" aria-label="Loading the history" />}
-      {history.isError && (
-        <Text size="sm" c="red.8">
-          The history could not be loaded: {history.error.message}
+    <SampleTimeline
+      title="History"
+      history={history}
+      detail={(h) =>
+        h.otherSample &&
+        h.otherSample.id !== s.id && (
+          <Anchor
+            component={Link}
+            to={`${list}/${h.otherSample.id}`}
+            size="sm"
+          >{`Open ${h.otherSample.sampleId}`}</Anchor>
+        )
+      }
+      footer={(h) => (
+        <Text size="xs" c="gray.7">
+          {[
+            h.account ? `By ${h.account.firstName} ${h.account.lastName}` : null,
+            h.amount !== null ? `Amount ${amountText(h.amount, s)}` : null,
+            h.remainingAfter !== null ? `Remaining after: ${amountText(h.remainingAfter, s)}` : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </Text>
       )}
-      {history.isSuccess && (
-        <Timeline bulletSize={24} lineWidth={2} active={history.data.length} aria-label="Sample history">
-          {history.data.map((h, i) => {
-            const look = EVENT_LOOK[h.kind];
-            return (
-              <Timeline.Item
-                key={`${h.at}-${i}`}
-                bullet={look.icon}
-                color={look.color}
-                title={
-                  <Group gap="xs">
-                    <Text fw={700} size="sm">
-                      {look.title}
-                    </Text>
-                    <Text size="xs" c="gray.7">
-                      {formatDateTime(h.at)}
-                    </Text>
-                  </Group>
-                }
-              >
-                <Text size="sm">{h.summary}</Text>
-                {h.otherSample && h.otherSample.id !== s.id && (
-                  <Anchor
-                    component={Link}
-                    to={`${list}/${h.otherSample.id}`}
-                    size="sm"
-                  >{`Open ${h.otherSample.sampleId}`}</Anchor>
-                )}
-                {h.reason && (
-                  <Text size="sm" c="gray.8">
-                    Reason: {h.reason}
-                  </Text>
-                )}
-                <Text size="xs" c="gray.7">
-                  {[
-                    h.account ? `By ${h.account.firstName} ${h.account.lastName}` : null,
-                    h.amount !== null ? `Amount ${amountText(h.amount, s)}` : null,
-                    h.remainingAfter !== null ? `Remaining after: ${amountText(h.remainingAfter, s)}` : null,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </Text>
-              </Timeline.Item>
-            );
-          })}
-        </Timeline>
-      )}
-    </Stack>
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconTruckDelivery } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import type { CollectedSample } from '@contract/samples.contract';
@@ -7,7 +7,7 @@ import { formatDateTime } from '@/lib/format';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { useSampleRecord, useSampleRecordHistory } from '../api/samples';
 import { StoragePosition } from '../components/sample-custody';
-import { EVENT_LOOK, heldByText } from './sample-detail-page';
+import { heldByText, SampleTimeline } from '../components/sample-timeline';
 
 // /sample/{id}: any sample of the institution by record id, a received one included (it has no protocol here, so the
 // protocol's sample page cannot open it): where it came from, where it is stored, and its one custody timeline
@@ -101,47 +101,6 @@ function CustodyTimeline({ sample: s }: { sample: CollectedSample }) {
   const { institution } = useCurrentInstitution();
   const history = useSampleRecordHistory(institution.id, s.id);
   return (
-    <Stack gap="sm" component="section" aria-labelledby="timeline-title">
-      <Title order={2} fz="lg" id="timeline-title">
-        Custody timeline
-      </Title>
-      {history.isPending && <Loader size="sm" type="dots" aria-label="Loading the timeline" />}
-      {history.isError && (
-        <Text size="sm" c="red.8">
-          The timeline could not be loaded: {history.error.message}
-        </Text>
-      )}
-      {history.isSuccess && (
-        <Timeline bulletSize={24} lineWidth={2} active={history.data.length} aria-label="Custody timeline">
-          {history.data.map((h, i) => {
-            const look = EVENT_LOOK[h.kind];
-            return (
-              <Timeline.Item
-                key={`${h.at}-${i}`}
-                bullet={look.icon}
-                color={look.color}
-                title={
-                  <Group gap="xs">
-                    <Text fw={700} size="sm">
-                      {look.title}
-                    </Text>
-                    <Text size="xs" c="gray.7">
-                      {h.institution ?? institution.title} · {formatDateTime(h.at)}
-                    </Text>
-                  </Group>
-                }
-              >
-                <Text size="sm">{h.summary}</Text>
-                {h.reason && (
-                  <Text size="sm" c="gray.8">
-                    Reason: {h.reason}
-                  </Text>
-                )}
-              </Timeline.Item>
-            );
-          })}
-        </Timeline>
-      )}
-    </Stack>
+    <SampleTimeline title="Custody timeline" history={history} where={(h) => h.institution ?? institution.title} />
   );
 }
