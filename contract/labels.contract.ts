@@ -88,6 +88,9 @@ export const Label = z.object({
   date: LabelDate.optional(),
   patientName: trimmedText(60).optional(),
   mrn: trimmedText(30).optional(),
+  /** A received sample's label (no participant here, docs/labels.md "Sample labels"): its specimen type and donor code. */
+  specimenType: trimmedText(100).optional(),
+  donorCode: trimmedText(40).optional(),
   copies: typedNumber({
     whole: true,
     min: 1,
@@ -160,6 +163,21 @@ export type LabelJobValues = z.output<typeof LabelJob>;
 
 export const PrintResult = z.object({ printer: z.string(), labels: z.number(), bytes: z.number() });
 export type PrintResult = z.infer<typeof PrintResult>;
+
+/** A label has room for two lines under the barcode: the order label's name and MRN, a received sample's type and donor code. */
+export const MAX_LABEL_LINES = 2;
+
+/** The lines printed under the barcode (ZPL and PDF alike), at most MAX_LABEL_LINES, in this order. */
+export function labelLines(label: Pick<ParsedLabel, 'patientName' | 'mrn' | 'specimenType' | 'donorCode'>): string[] {
+  return [
+    label.patientName,
+    label.specimenType,
+    label.mrn ? `MRN: ${label.mrn}` : undefined,
+    label.donorCode ? `Donor: ${label.donorCode}` : undefined,
+  ]
+    .filter((l): l is string => !!l)
+    .slice(0, MAX_LABEL_LINES);
+}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

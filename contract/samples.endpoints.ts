@@ -68,6 +68,17 @@ export const sampleEndpoints = {
     tags,
   }),
 
+  /** Labels of any samples of the institution by record id, a received one included (docs/labels.md "Sample labels"). */
+  labelsInstitution: endpoint({
+    method: 'POST',
+    path: '/institutions/:instId/collectedSamples/labels',
+    params: InstParam,
+    body: SampleLabelsInput,
+    response: { 200: SampleLabels },
+    permission: 'labels.print',
+    tags,
+  }),
+
   list: endpoint({
     method: 'GET',
     path: base,

@@ -1,6 +1,6 @@
 import bwipjs from 'bwip-js/node';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
-import type { ParsedLabel } from '../../../contract/labels.contract';
+import { labelLines, type ParsedLabel } from '../../../contract/labels.contract';
 
 const MM = 72 / 25.4;
 // A4 sheet of 3 x 8 labels (64 x 34 mm, the common L7159 / 24-up layout), for labs without a Zebra printer.
@@ -73,7 +73,7 @@ function drawLabel(page: PDFPage, fonts: Fonts, image: PDFImage, label: ParsedLa
     borderWidth: 0.4,
   });
 
-  const extra = [label.patientName, label.mrn ? `MRN: ${label.mrn}` : undefined].filter((l): l is string => !!l);
+  const extra = labelLines(label);
   const barHeight = (extra.length ? 11 : 14) * MM;
   const contentHeight = 7 + 2 + barHeight + 10 + 9 * extra.length;
   // The block of lines sits in the middle of the label.

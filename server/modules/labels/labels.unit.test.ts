@@ -43,6 +43,19 @@ describe('ZPL labels', () => {
     expect(zpl).toContain('^FDMRN: MRN-77^FS');
   });
 
+  it("a received sample's label has its specimen type and donor code under the barcode, hex-escaped; at most two lines", () => {
+    const zpl = labelToZpl(label({ specimenType: 'Whole Blood^XZ', donorCode: 'D-0123456789abcdef' }));
+    expect(zpl).toContain('^FO20,128^A0N,24,24^FB366,1,0,L,0^FH_^FDWhole Blood_5EXZ^FS');
+    expect(zpl).toContain('^FO20,158^A0N,22,22^FB366,1,0,L,0^FH_^FDDonor: D-0123456789abcdef^FS');
+    expect(count(zpl, /\^XZ/g)).toBe(1);
+    // Every field given (only a hand-made job can): the first two lines, nothing printed off the label.
+    const all = labelToZpl(label({ patientName: 'Abebe', specimenType: 'Serum', mrn: 'M1', donorCode: 'D-1' }));
+    expect(all).toContain('^FDAbebe^FS');
+    expect(all).toContain('^FDSerum^FS');
+    expect(all).not.toContain('MRN');
+    expect(all).not.toContain('Donor');
+  });
+
   it('copies go to ^PQ, one format per distinct label', () => {
     const zpl = labelsToZpl([label({ sampleId: 'A1', copies: 2 }), label({ sampleId: 'A2', copies: 2 })]);
     expect(count(zpl, /\^XA/g)).toBe(2);

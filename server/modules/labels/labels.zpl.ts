@@ -1,4 +1,4 @@
-import type { ParsedLabel } from '../../../contract/labels.contract';
+import { labelLines, type ParsedLabel } from '../../../contract/labels.contract';
 
 /**
  * ZPL II for a 2 x 1 inch label at 203 dpi (406 x 203 dots), the common Zebra sample-tube size.
@@ -48,12 +48,12 @@ export function labelToZpl(label: ParsedLabel): string {
     `^FO${MARGIN},38^BY${moduleWidth(label.sampleId)},3,60`,
     `^BCN,60,Y,N,N^FD${zplCode128Data(label.sampleId)}^FS`,
   );
-  let y = 128;
-  if (label.patientName) {
-    lines.push(`^FO${MARGIN},${y}^A0N,24,24^FB${WIDTH - 2 * MARGIN},1,0,L,0^FH_^FD${zplText(label.patientName)}^FS`);
-    y += 30;
-  }
-  if (label.mrn) lines.push(`^FO${MARGIN},${y}^A0N,22,22^FH_^FDMRN: ${zplText(label.mrn)}^FS`);
+  // The order label's patient name and MRN, or a received sample's specimen type and donor code (labelLines).
+  labelLines(label).forEach((text, i) => {
+    const y = 128 + 30 * i;
+    const size = i === 0 ? 24 : 22;
+    lines.push(`^FO${MARGIN},${y}^A0N,${size},${size}^FB${WIDTH - 2 * MARGIN},1,0,L,0^FH_^FD${zplText(text)}^FS`);
+  });
   lines.push(`^PQ${label.copies},0,1,Y`, '^XZ');
   return lines.join('\n');
 }

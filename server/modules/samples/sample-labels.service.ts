@@ -13,14 +13,16 @@ import { recordEvent } from './ledger.repository';
 const labelDay = (iso: string) => iso.slice(0, 10).split('-').reverse().join('-');
 
 /**
- * The labels of some samples of the protocol (issue 13): each sample must still be usable (a donor who
- * withdrew consent refuses the whole request, naming them), each gets 'label printed' in its history, and
- * the answer is the labels the web prints through the labels module. A sample label carries the sample ID,
- * its barcode and the collected date; no donor name (labels travel with the tube).
+ * The labels of some samples of the protocol (issue 13), or (protocolId null) of any sample of the institution by record
+ * id, a received one included (docs/labels.md "Sample labels"): each sample must still be usable (a donor who withdrew
+ * consent refuses the whole request, naming them; a received record by its stored consent state), each gets 'label
+ * printed' in its history, and the answer is the labels the web prints through the labels module. A sample label
+ * carries the sample ID, its barcode and the collected date; no donor name (labels travel with the tube). A received
+ * record, which has no participant here, adds its specimen type and the donor code.
  */
 export async function prepareLabels(
   ctx: InstCtx,
-  protocolId: number,
+  protocolId: number | null,
   input: SampleLabelsInput,
 ): Promise<{ labels: ParsedLabel[] }> {
   const ids = [...new Set(input.collectedSampleIds)];
@@ -28,7 +30,7 @@ export async function prepareLabels(
   return command(ctx, 'labels.print', async ({ db: tx }) => {
     // Both are needed; labels.print is checked first (its refusal names it).
     requirePermission(ctx, 'samples.read');
-    await protocolOf(ctx, protocolId, tx);
+    if (protocolId !== null) await protocolOf(ctx, protocolId, tx);
     const rows = await labelRowsOf(tx, ctx.institutionId, protocolId, ids);
     if (rows.length !== ids.length) throw notFound('Collected sample');
     // Received by another institution: the tube is theirs, its label too (docs/decisions/0014-received-samples.md).
@@ -39,11 +41,12 @@ export async function prepareLabels(
         (await institutionTitles(tx, [away.heldBy])).get(away.heldBy) ?? `institution ${away.heldBy}`,
         'labelled',
       );
+    // A received record has no donor here: its consent state is the one stored at receipt (usable at shipping).
+    const blocked = rows.find((r) => r.origin === 'received' && r.consentState !== null && r.consentState !== 'usable');
+    if (blocked) throw sampleErrors.received_consent_blocked(blocked.sampleId);
     await assertSamplesUsable(ctx, rows, tx);
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const labels = ids
-      .map((id) => byId.get(id)!)
-      .map((r) => ({ sampleId: r.sampleId, date: labelDay(r.collectedDate), copies }));
+    const labels = ids.map((id) => byId.get(id)!).map((r) => labelOf(r, copies));
     for (const r of rows) {
       await recordEvent(tx, ctx, r.id, 'label_printed', {
         summary: copies === 1 ? 'Label printed.' : `Label printed (${copies} copies).`,
@@ -57,4 +60,15 @@ export async function prepareLabels(
     }
     return { labels };
   });
+}
+
+/** The label of one row: a received record shows what it has instead of a participant (never another institution's names). */
+function labelOf(r: Awaited<ReturnType<typeof labelRowsOf>>[number], copies: number): ParsedLabel {
+  const label: ParsedLabel = { sampleId: r.sampleId, date: labelDay(r.collectedDate), copies };
+  if (r.origin !== 'received') return label;
+  return {
+    ...label,
+    ...(r.specimenType ? { specimenType: r.specimenType } : {}),
+    ...(r.donorCode ? { donorCode: r.donorCode } : {}),
+  };
 }

@@ -70,6 +70,12 @@ export const sampleErrors = defineErrors('samples', {
     title: (sampleId: string, holder: string, what: string) =>
       `Sample ${sampleId} was received by ${holder}: it is in their custody, so it cannot be ${what} here.`,
   },
+  /** A received record whose stored consent state (sample_origins, at shipping) is not usable: the donor is not named. */
+  received_consent_blocked: {
+    status: 409,
+    title: (sampleId: string) =>
+      `Sample ${sampleId}: its donor's consent at the sending institution does not allow further use, so it cannot be labelled.`,
+  },
   parent_disabled: {
     status: 409,
     title: (sampleId: string) => `Sample ${sampleId} is disabled: nothing can be taken from it.`,

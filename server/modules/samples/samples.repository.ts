@@ -13,7 +13,8 @@ import { qualified } from '../../platform/qualified';
 import { institutionTitleOf, siteJoin } from '../institutions';
 import { patientSummaryOf } from '../participants';
 import { eventRefOf, hasWithdrawnOf } from '../protocols';
-import { collectedSamples, sampleEvents } from './samples.table';
+import { specimenTypes } from '../../platform/lookups/lookup.tables';
+import { collectedSamples, sampleEvents, sampleOrigins } from './samples.table';
 import { recordEvent } from './ledger.repository';
 
 // The samples module's read surface for other modules (orders, storage allocation): they never read its tables.
@@ -353,7 +354,11 @@ export async function accountNamesOf(db: Db, ids: number[]) {
 }
 
 /** The protocol's samples (by record id) a label request names, for the labels. */
-export const labelRowsOf = (tx: Db, inst: number, protocolId: number, ids: number[]) =>
+/**
+ * The rows a label is made from: the samples of the protocol, or (protocolId null) any of the institution's, a received
+ * one included (docs/labels.md "Sample labels"); a received record adds its specimen type, donor code and consent state.
+ */
+export const labelRowsOf = (tx: Db, inst: number, protocolId: number | null, ids: number[]) =>
   tx
     .select({
       id: collectedSamples.id,
@@ -363,12 +368,18 @@ export const labelRowsOf = (tx: Db, inst: number, protocolId: number, ids: numbe
       collectedTime: collectedSamples.collectedTime,
       institutionId: collectedSamples.institutionId,
       heldBy: collectedSamples.heldByInstitutionId,
+      origin: collectedSamples.origin,
+      specimenType: sql<string | null>`${specimenTypes.title}`,
+      donorCode: sampleOrigins.donorCode,
+      consentState: sampleOrigins.consentState,
     })
     .from(collectedSamples)
+    .leftJoin(specimenTypes, eq(specimenTypes.id, collectedSamples.specimenTypeId))
+    .leftJoin(sampleOrigins, eq(sampleOrigins.sampleId, collectedSamples.id))
     .where(
       and(
         eq(collectedSamples.institutionId, inst),
-        eq(collectedSamples.collectionProtocolId, protocolId),
+        protocolId === null ? undefined : eq(collectedSamples.collectionProtocolId, protocolId),
         inArray(collectedSamples.id, ids),
       ),
     );

@@ -15,6 +15,7 @@ export function sampleRoutes(app: App, deps: AppDeps) {
   route(e.count, async (_req, ctx) => reads.countSamples(ctx));
   route(e.getInstitution, async (req, ctx) => reads.getSample(ctx, null, req.params.collectedSampleId));
   route(e.historyInstitution, async (req, ctx) => reads.sampleHistory(ctx, null, req.params.collectedSampleId));
+  route(e.labelsInstitution, async (req, ctx) => prepareLabels(ctx, null, req.body));
   route(e.subSample, async (req, ctx, reply) => reply.status(201).send(await samples.createSubSample(ctx, req.body)));
 
   route(e.list, async (req, ctx, reply) =>

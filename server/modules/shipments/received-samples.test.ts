@@ -6,8 +6,8 @@ import { labSetup } from '../../test/orders-fixtures';
 import { specimenTypes } from '../../platform/lookups/lookup.tables';
 import { testApp, json } from '../../test/harness';
 import { signedIn } from '../../test/factories';
-import { participant, referenceIds } from '../../test/participants-fixtures';
-import { createProtocol, protocolRefs } from '../../test/protocols-fixtures';
+import { protocolRefs } from '../../test/protocols-fixtures';
+import { receivedKit, type Item, type Rec, type Sample, type Who } from '../../test/received-fixtures';
 import { nodePath, storageChain, storageRefs } from '../../test/storage-fixtures';
 
 // Receiving makes the sample ours (issue 31 item 1, docs/decisions/0014-received-samples.md).
@@ -15,88 +15,7 @@ const t = await testApp();
 const A = await signedIn(t, ['Coordinator']);
 const B = await signedIn(t, ['Coordinator']);
 const C = await signedIn(t, ['Coordinator']);
-type Who = typeof A;
-type Rec = Record<string, unknown> & { id: number };
-type Sample = Rec & { sampleId: string; concurrencyStamp: string; origin: string; remainingAmount: number };
-type Item = Rec & { status: string; receivedSample: { id: number; sampleId: string } | null; storedAt: string | null };
-type Entry = { kind: string; summary: string; institution: string | null };
-
-async function setUp(who: Who) {
-  const { institution: inst, token: tok } = who;
-  const r = await protocolRefs(t, inst.id, tok);
-  const protocol = await createProtocol(t, inst.id, tok);
-  const base = `/api/institutions/${inst.id}/collectionProtocols/${protocol.id}`;
-  await t.call('POST', `${base}/collectionProtocolSites`, { token: tok, body: { InstitutionSiteId: inst.site.id } });
-  const event = json<Rec>(
-    await t.call('POST', `${base}/collectionProtocolEvents`, {
-      token: tok,
-      body: { Label: 'Baseline', EventCode: 'BL', CollectionProtocolEventUnitOfMeasurementId: r.eventUnit('Day') },
-    }),
-  );
-  const patient = json<Rec>(
-    await t.call('POST', `/api/institutions/${inst.id}/patients/register`, {
-      token: tok,
-      body: participant(await referenceIds(t, inst.id, tok)),
-    }),
-  );
-  await t.call('POST', `${base}/collectionProtocolParticipants`, { token: tok, body: { PatientIds: [patient.id] } });
-  const sample = async (over: Record<string, unknown> = {}) => {
-    const res = await t.call('POST', `${base}/collectedSamples`, {
-      token: tok,
-      body: {
-        PatientId: patient.id,
-        InstitutionSiteId: inst.site.id,
-        CollectionProtocolEventId: event.id,
-        SpecimenTypeId: r.type('Whole Blood'),
-        CollectedAmount: 10,
-        UnitOfMeasurementId: r.unit('Millilitre'),
-        CollectedDate: '2026-03-14',
-        CollectedTime: '09:30',
-        ...over,
-      },
-    });
-    if (res.statusCode !== 201) throw new Error(res.body);
-    return json<Sample>(res);
-  };
-  return { protocol, base, patient, sample, r };
-}
-
-const inst = (who: Who, path: string) => `/api/institutions/${who.institution.id}${path}`;
-const ship = async (from: Who, to: Who, ids: number[], name = 'Onward') => {
-  const res = await t.call('POST', inst(from, '/collectedSampleShipments'), {
-    token: from.token,
-    body: {
-      Name: name,
-      SendingInstitutionSiteId: from.institution.site.id,
-      ReceivingInstitutionId: to.institution.id,
-      ReceivingInstitutionSiteId: to.institution.site.id,
-      CollectedSampleIds: ids,
-    },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return json<Rec>(res);
-};
-const itemsOf = async (who: Who, s: Rec) =>
-  json<Item[]>(
-    await t.call('GET', inst(who, `/collectedSampleShipments/${s.id}/collectedSampleShipmentItems`), {
-      token: who.token,
-    }),
-  );
-const accept = async (who: Who, s: Rec, item: Item) => {
-  const res = await t.call(
-    'POST',
-    inst(who, `/collectedSampleShipments/${s.id}/collectedSampleShipmentItems/${item.id}/receive`),
-    { token: who.token, body: {} },
-  );
-  if (res.statusCode !== 200) throw new Error(res.body);
-  return json<Item>(res);
-};
-const sampleOf = async (who: Who, id: number) =>
-  json<Sample & Record<string, unknown>>(
-    await t.call('GET', inst(who, `/collectedSamples/${id}`), { token: who.token }),
-  );
-const historyOf = async (who: Who, id: number) =>
-  json<Entry[]>(await t.call('GET', inst(who, `/collectedSamples/${id}/history`), { token: who.token }));
+const { setUp, inst, ship, itemsOf, accept, sampleOf, historyOf } = receivedKit(t);
 
 /** An Institution Administrator (storage.allocate) with a fresh 3 x 3 box. */
 async function keeper(who: Who) {
