@@ -97,15 +97,20 @@ export function useAdjust(instId: number, protocolId: number, sampleId: number) 
 
 /**
  * Print sample labels: the server checks the samples may be used (withdrawn consent refuses, its title shown
- * as a notification), notes 'label printed' in their history and answers the labels; the labels module
+ * as a notification; a sample another institution holds: 409 naming it), notes 'label printed' in their history and
+ * answers the labels; the labels module
  * prints them with the method chosen in Setting > Printer.
  */
-export function usePrintSampleLabels(instId: number, protocolId: number) {
+export function usePrintSampleLabels(instId: number, protocolId: number | null) {
   const print = usePrintLabels(instId);
   return useMutation({
     ...changes('samples.printLabels', instId),
     mutationFn: async (body: z.input<typeof SampleLabelsInput>) => {
-      const { labels } = await call(e.labels, { params: { instId, protocolId }, body });
+      // No protocol (the record page, a received sample): the institution's label route, by record id.
+      const { labels } =
+        protocolId === null
+          ? await call(e.labelsInstitution, { params: { instId }, body })
+          : await call(e.labels, { params: { instId, protocolId }, body });
       await print.mutateAsync({ job: { labels } });
     },
   });

@@ -5,7 +5,6 @@ import {
   IconAlertCircle,
   IconArrowLeft,
   IconPlus,
-  IconPrinter,
   IconTruckDelivery,
   IconUserOff,
 } from '@tabler/icons-react';
@@ -19,7 +18,8 @@ import { heldByText, SampleTimeline } from '../components/sample-timeline';
 import { AdjustmentDialog } from '../components/adjustment-dialog';
 import { amountText, subSampleRefusal } from '../components/sample-format';
 import { SampleOrders, StoragePosition } from '../components/sample-custody';
-import { usePrintSampleLabels, useSample, useSampleHistory, useSampleTree } from '../api/samples';
+import { PrintLabelButton } from '../components/print-label-button';
+import { useSample, useSampleHistory, useSampleTree } from '../api/samples';
 
 /**
  * One sample (collected-samples/{id}), its chain of custody in one view: fields, donor, parent, storage
@@ -62,11 +62,9 @@ export function SampleDetailPage() {
 }
 
 function SampleDetail({ sample: s }: { sample: CollectedSample }) {
-  const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const canCollect = useCan('samples.collect');
   const canPrint = useCan('labels.print');
-  const printLabel = usePrintSampleLabels(institution.id, protocol.id);
   const [adjusting, setAdjusting] = useState(false);
   const list = protocolPath(protocol, 'collected-samples');
   return (
@@ -107,16 +105,7 @@ function SampleDetail({ sample: s }: { sample: CollectedSample }) {
         </Group>
         {(canCollect || canPrint) && (
           <Group gap="xs">
-            {canPrint && !s.hasWithdrawnConsent && (
-              <Button
-                variant="default"
-                leftSection={<IconPrinter size={16} />}
-                loading={printLabel.isPending}
-                onClick={() => printLabel.mutate({ collectedSampleIds: [s.id] })}
-              >
-                Print label
-              </Button>
-            )}
+            <PrintLabelButton sample={s} protocolId={protocol.id} />
             {canCollect && !subSampleRefusal(s) && (
               <Button
                 variant="light"

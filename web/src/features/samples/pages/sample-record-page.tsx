@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { useSampleRecord, useSampleRecordHistory } from '../api/samples';
+import { PrintLabelButton } from '../components/print-label-button';
 import { StoragePosition } from '../components/sample-custody';
 import { heldByText, SampleTimeline } from '../components/sample-timeline';
 
@@ -43,23 +44,27 @@ function SampleRecord({ sample: s }: { sample: CollectedSample }) {
   const from = s.receivedFrom;
   return (
     <Stack gap="md">
-      <Group gap="sm">
-        <Title order={1} fz={26} style={{ wordBreak: 'break-all' }}>
-          Sample {s.sampleId}
-        </Title>
-        <Badge variant="light" color="gray">
-          {s.kind}
-        </Badge>
-        {s.origin === 'received' && (
-          <Badge variant="light" color="teal">
-            Received
+      <Group justify="space-between" align="flex-end">
+        <Group gap="sm">
+          <Title order={1} fz={26} style={{ wordBreak: 'break-all' }}>
+            Sample {s.sampleId}
+          </Title>
+          <Badge variant="light" color="gray">
+            {s.kind}
           </Badge>
-        )}
-        {s.heldBy && (
-          <Badge color="orange" variant="light" style={{ textTransform: 'none' }}>
-            {heldByText(s.heldBy)}
-          </Badge>
-        )}
+          {s.origin === 'received' && (
+            <Badge variant="light" color="teal">
+              Received
+            </Badge>
+          )}
+          {s.heldBy && (
+            <Badge color="orange" variant="light" style={{ textTransform: 'none' }}>
+              {heldByText(s.heldBy)}
+            </Badge>
+          )}
+        </Group>
+        {/* The institution's label route: a received sample has no protocol (docs/labels.md "Sample labels"). */}
+        <PrintLabelButton sample={s} protocolId={null} />
       </Group>
       {from && (
         <Paper withBorder radius="md" p="md" component="section" aria-labelledby="origin-title">
