@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { auditEvents } from '../../platform/audit.table';
 import { testApp, json } from '../../test/harness';
 import { signedIn } from '../../test/factories';
+import { protocolRefs } from '../../test/protocols-fixtures';
 import { receivedKit, type Who } from '../../test/received-fixtures';
 
 // A received record's label (issue 31 item 1, docs/labels.md "Sample labels"): the institution-level label route
@@ -62,6 +63,38 @@ describe('labels of a received record', () => {
     expect(zpl.body).toContain('^FDWhole Blood^FS');
     expect(zpl.body).toContain(`^FDDonor: ${donorCode}^FS`);
     expect(zpl.body).not.toContain('MRN');
+  });
+
+  it("an aliquot of a received record carries the record's donor code and follows its stored consent state", async () => {
+    const s = await a.sample({ SampleID: `RL-${A.institution.id}-4` });
+    const { received } = await receive(A, B, [s.id]);
+    const bId = received[0].id;
+    const rec = await sampleOf(B, bId);
+    const bRefs = await protocolRefs(t, B.institution.id, B.token);
+    const child = await t.call('POST', inst(B, '/collectedSamples/subSamples'), {
+      token: B.token,
+      body: {
+        ParentSampleId: bId,
+        SubSampleLineageId: bRefs.aliquot,
+        SpecimenTypeId: (rec.specimenType as { id: number }).id,
+        CollectedAmount: 2,
+      },
+    });
+    expect(child.statusCode, child.body).toBe(201);
+    const aliquot = json<{ id: number; sampleId: string; origin: string }>(child);
+    expect(aliquot.origin).toBe('received');
+    const res = await labels(B, [aliquot.id]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<{ labels: Label[] }>(res).labels[0]).toMatchObject({
+      sampleId: aliquot.sampleId,
+      specimenType: 'Whole Blood',
+      donorCode: (rec.receivedFrom as { donorCode: string }).donorCode,
+    });
+    await t.db.execute(sql`update sample_origins set consent_state = 'withdrawn' where sample_id = ${bId}`);
+    expect(json(await labels(B, [aliquot.id]))).toMatchObject({
+      status: 409,
+      code: 'samples.received_consent_blocked',
+    });
   });
 
   it('an own collected sample prints as on the protocol route: sample ID and collected date', async () => {

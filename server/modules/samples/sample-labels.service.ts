@@ -42,7 +42,8 @@ export async function prepareLabels(
         'labelled',
       );
     // A received record has no donor here: its consent state is the one stored at receipt (usable at shipping).
-    const blocked = rows.find((r) => r.origin === 'received' && r.consentState !== null && r.consentState !== 'usable');
+    // A sub-sample has the state of the received record it was taken from.
+    const blocked = rows.find((r) => r.origin === 'received' && r.receivedFrom?.consentState !== 'usable');
     if (blocked) throw sampleErrors.received_consent_blocked(blocked.sampleId);
     await assertSamplesUsable(ctx, rows, tx);
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -69,6 +70,6 @@ function labelOf(r: Awaited<ReturnType<typeof labelRowsOf>>[number], copies: num
   return {
     ...label,
     ...(r.specimenType ? { specimenType: r.specimenType } : {}),
-    ...(r.donorCode ? { donorCode: r.donorCode } : {}),
+    ...(r.receivedFrom?.donorCode ? { donorCode: r.receivedFrom.donorCode } : {}),
   };
 }

@@ -14,7 +14,7 @@ import { institutionTitleOf, siteJoin } from '../institutions';
 import { patientSummaryOf } from '../participants';
 import { eventRefOf, hasWithdrawnOf } from '../protocols';
 import { specimenTypes } from '../../platform/lookups/lookup.tables';
-import { collectedSamples, sampleEvents, sampleOrigins } from './samples.table';
+import { collectedSamples, sampleEvents } from './samples.table';
 import { recordEvent } from './ledger.repository';
 
 // The samples module's read surface for other modules (orders, storage allocation): they never read its tables.
@@ -370,12 +370,20 @@ export const labelRowsOf = (tx: Db, inst: number, protocolId: number | null, ids
       heldBy: collectedSamples.heldByInstitutionId,
       origin: collectedSamples.origin,
       specimenType: sql<string | null>`${specimenTypes.title}`,
-      donorCode: sampleOrigins.donorCode,
-      consentState: sampleOrigins.consentState,
+      // A sub-sample of a received record has no origin row of its own: its nearest received ancestor's.
+      receivedFrom: sql<{
+        donorCode: string | null;
+        consentState: string;
+      } | null>`(case when ${qualified(collectedSamples.origin)} = 'received' then (
+        with recursive up(id, parent_id, depth) as (
+          select c.id, c.parent_id, 0 from collected_samples c where c.id = ${qualified(collectedSamples.id)}
+          union all select p.id, p.parent_id, up.depth + 1 from collected_samples p join up on p.id = up.parent_id
+          where up.depth < 100)
+        select json_build_object('donorCode', o.donor_code, 'consentState', o.consent_state)
+        from up join sample_origins o on o.sample_id = up.id order by up.depth limit 1) end)`,
     })
     .from(collectedSamples)
     .leftJoin(specimenTypes, eq(specimenTypes.id, collectedSamples.specimenTypeId))
-    .leftJoin(sampleOrigins, eq(sampleOrigins.sampleId, collectedSamples.id))
     .where(
       and(
         eq(collectedSamples.institutionId, inst),
