@@ -54,7 +54,10 @@ export interface Database {
    */
   reportDb: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies the committed migrations in server/db/migrations. */
+  /**
+   * Applies the committed migrations in server/db/migrations (PostgreSQL: under the MIGRATION_LOCK advisory lock);
+   * throws DatabaseIsNewer, changing nothing, when a newer release has migrated the database.
+   */
   migrate(): Promise<void>;
   /**
    * Calls `listener` whenever a change that can end a session or alter what it may do is committed (channel
