@@ -1,8 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { freshDatabase } from '../test/harness';
-import { databaseNames, urlFor, withClient } from '../test/databases';
+import { urlFor, withClient } from '../test/databases';
 import {
   DatabaseIsNewer,
   latestCodeMigration,
@@ -24,6 +24,11 @@ const journal: { tag: string; when: number }[] = JSON.parse(
   fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
 ).entries;
 const latest = latestCodeMigration();
+/** Run when the file ends: an afterAll registered inside a test left its PostgreSQL database behind. */
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
 
 const appliedRows = (db: Db) =>
   rowsOf<{ hash: string; created_at: string }>(
@@ -45,14 +50,15 @@ describe.skipIf(!url)(
   () => {
     // PGlite is one process's embedded database (its data-dir lock keeps a second server out): nothing to race.
     it('two processes migrating an empty database at once both succeed, and each migration is applied once', async () => {
-      const name = `${databaseNames(url!).filePrefix}${process.pid}_upgrades_empty`;
+      // This run's per-file prefix: global-setup drops the database even if the run is killed before afterAll.
+      const name = `${inject('pgFilePrefix')}${process.pid}_upgrades_empty`;
       const admin = (statement: string) => withClient(url!, (client) => client.query(statement));
       await admin(`drop database if exists "${name}" with (force)`);
       await admin(`create database "${name}"`);
       const [a, b] = await Promise.all(
         [0, 1].map(() => openDatabase({ databaseUrl: urlFor(url!, name), dataDir: '', limits })),
       );
-      afterAll(async () => {
+      cleanups.push(async () => {
         await Promise.all([a.close(), b.close()]);
         await admin(`drop database if exists "${name}" with (force)`);
       });
@@ -71,7 +77,7 @@ describe.skipIf(!url)(
 describe('a database migrated by a newer release', () => {
   it('is current after migrating, and migrating again changes nothing', async () => {
     const database = await freshDatabase(limits);
-    afterAll(() => database.close());
+    cleanups.push(() => database.close());
     expect(await migrationState(database.db)).toMatchObject({
       standing: 'current',
       applied: { createdAt: latest.when },
@@ -84,7 +90,7 @@ describe('a database migrated by a newer release', () => {
 
   it('is refused by migrate() (what `npm start` runs first), naming both newest migrations, with nothing changed', async () => {
     const database = await freshDatabase(limits);
-    afterAll(() => database.close());
+    cleanups.push(() => database.close());
     // What a newer release's migrator leaves: one more row, created after this code's newest migration.
     const newer = latest.when + 86_400_000;
     const hash = 'ab12cd34ef56'.padEnd(64, '0');
