@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { loadConfig, type Config } from './config';
-import { openDatabase, type Database } from './db/client';
+import { DatabaseIsNewer, openDatabase, type Database } from './db/client';
 import { firstStart } from './db/seed/first-start';
 import { buildApp } from './app';
 import { DataDirInUse, lockDataDir, type DataDirLock } from './db/data-dir-lock';
@@ -8,9 +8,19 @@ import { runPrimary, WORKER_HEADER } from './cluster';
 
 const config = loadConfig();
 
-/** Migrations, then the first-start seeding (printed once, on the very first start only). */
+/**
+ * Migrations, then the first-start seeding (printed once, on the very first start only). A database a newer release
+ * migrated is refused before anything is changed: the message names both versions' newest migrations, exit code 1.
+ */
 async function prepare(database: Database) {
-  await database.migrate();
+  try {
+    await database.migrate();
+  } catch (err) {
+    if (!(err instanceof DatabaseIsNewer)) throw err;
+    console.error(err.message);
+    await database.close().catch(() => undefined);
+    process.exit(1);
+  }
   const created = await firstStart(database.db, config);
   if (created) {
     const line = '='.repeat(64);

@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ClientBase } from 'pg';
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
+import { pgCode } from '../platform/errors';
 
 /** The Drizzle database (or a transaction on it): PGlite and node-postgres share this type. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -53,7 +54,10 @@ export interface Database {
    */
   reportDb: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies the committed migrations in server/db/migrations. */
+  /**
+   * Applies the committed migrations in server/db/migrations (PostgreSQL: under the MIGRATION_LOCK advisory lock);
+   * throws DatabaseIsNewer, changing nothing, when a newer release has migrated the database.
+   */
   migrate(): Promise<void>;
   /**
    * Calls `listener` whenever a change that can end a session or alter what it may do is committed (channel
@@ -86,7 +90,82 @@ export function latestCodeMigration(): { tag: string; when: number } {
   if (!last) throw new Error(`no migration in ${migrationsFolder}`);
   return { tag: last.tag, when: last.when };
 }
-const MIGRATION_LOCK = 727274;
+
+/** The newest migration applied to a database, as drizzle's migrator records it (drizzle.__drizzle_migrations). */
+export interface AppliedMigration {
+  /** sha256 of the migration's SQL file. */
+  hash: string;
+  /** The journal's `when` of that migration (ms since 1970): the migrator orders and compares by it. */
+  createdAt: number;
+}
+
+/**
+ * Where a database stands against this code's migrations, compared as drizzle's migrator compares them (by
+ * `created_at`, the journal's `when`): 'behind' when it lacks this code's newest (or was never migrated: `applied`
+ * null), 'current' when its newest is this code's newest, 'newer' when its newest is later than anything this code
+ * ships (a newer release migrated it). One reading for both users: /api/ready (503 only when 'behind': an old
+ * process stays ready on a newer database during a rolling upgrade) and `migrate()` (refuses 'newer').
+ */
+export interface MigrationState {
+  standing: 'behind' | 'current' | 'newer';
+  applied: AppliedMigration | null;
+  code: { tag: string; when: number };
+}
+
+/** undefined_table, invalid_schema_name: the migrator has never run on this database. */
+const NEVER_MIGRATED = new Set(['42P01', '3F000']);
+
+/** Throws when the database does not answer. `code` defaults to reading the journal (pass it when called often). */
+export async function migrationState(db: Db, code = latestCodeMigration()): Promise<MigrationState> {
+  let applied: AppliedMigration | null = null;
+  try {
+    const [row] = await rowsOf<{ hash: string; created_at: string }>(
+      db,
+      sql`select hash, created_at::text from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    );
+    if (row) applied = { hash: row.hash, createdAt: Number(row.created_at) };
+  } catch (err) {
+    if (!NEVER_MIGRATED.has(pgCode(err) ?? '')) throw err;
+  }
+  const standing =
+    applied === null || applied.createdAt < code.when
+      ? 'behind'
+      : applied.createdAt === code.when
+        ? 'current'
+        : 'newer';
+  return { standing, applied, code };
+}
+
+/**
+ * `migrate()` on a database a newer release has migrated (its newest applied migration is later than this code's
+ * newest): this version does not know that schema, so it neither migrates nor starts; nothing is changed.
+ * server/main.ts prints the message and exits 1 (docs/operations.md "Upgrades").
+ */
+export class DatabaseIsNewer extends Error {
+  constructor(readonly state: MigrationState & { applied: AppliedMigration }) {
+    const when = (ms: number) => new Date(ms).toISOString();
+    super(
+      `Refusing to start: this database was migrated by a newer version of Biobanking LIMS. Its newest migration ` +
+        `(created ${when(state.applied.createdAt)}, hash ${state.applied.hash.slice(0, 12)}) is not one this version ` +
+        `knows; this version's newest is ${state.code.tag} (created ${when(state.code.when)}). Nothing was changed. ` +
+        `Start the newer version, or to go back restore the backup taken before the upgrade ` +
+        `(docs/operations.md "Upgrades").`,
+    );
+    this.name = 'DatabaseIsNewer';
+  }
+}
+
+/** Throws DatabaseIsNewer when a newer release migrated the database (before the migrator touches anything). */
+async function refuseNewer(db: Db, code: MigrationState['code']) {
+  const state = await migrationState(db, code);
+  if (state.standing === 'newer' && state.applied) throw new DatabaseIsNewer({ ...state, applied: state.applied });
+}
+
+/**
+ * The session-level advisory lock key `migrate()` holds on PostgreSQL: several processes (on one machine or many)
+ * starting at once migrate one after the other, and the later ones find nothing left to do.
+ */
+export const MIGRATION_LOCK = 727274;
 /** The channel migration 0035's triggers notify on. */
 const AUTH_CHANNEL = 'lims_auth';
 
@@ -161,19 +240,28 @@ export async function openDatabase(opts: {
         statsOf('main', pool, limits?.poolSize ?? 10),
         ...(reportPool && limits ? [statsOf('report', reportPool, limits.reportPoolSize)] : []),
       ],
-      // One connection holds an advisory lock so N API processes can start at once.
+      // One connection, taken out of the pool for the whole run, holds a session-level advisory lock: N API
+      // processes (on one machine or several) can start at once; each checks the version and migrates in turn,
+      // and the ones after the first find nothing to do. The lock is the session's, so a process that dies
+      // while holding it releases it with its connection.
       async migrate() {
+        const code = latestCodeMigration();
         const client = await pool.connect();
         try {
           // Migrations (an index over a million rows) and the wait for another process's lock are not interactive.
           await client.query('set statement_timeout = 0');
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-          await migrate(drizzle(client), { migrationsFolder });
-        } finally {
-          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-          await client.query('reset statement_timeout').catch(() => undefined);
-          client.release();
+          const session = drizzle(client);
+          await refuseNewer(session, code);
+          await migrate(session, { migrationsFolder });
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+          await client.query('reset statement_timeout');
+        } catch (err) {
+          // The connection may be broken: the pool closes it (which ends its session, and the lock with it).
+          client.release(true);
+          throw err;
         }
+        client.release();
       },
       close: async () => {
         await Promise.all([pool.end(), reportPool?.end()]);
@@ -200,7 +288,11 @@ export async function openDatabase(opts: {
     reportDb: pdb,
     kind: 'pglite',
     onAuthChange: authChange.add,
-    migrate: () => migrate(pdb, { migrationsFolder }),
+    // PGlite is one process's database (the data-dir lock keeps a second server out): no advisory lock needed.
+    migrate: async () => {
+      await refuseNewer(pdb, latestCodeMigration());
+      await migrate(pdb, { migrationsFolder });
+    },
     dump: (compression = 'none') => client.dumpDataDir(compression),
     close: () => client.close(),
   };

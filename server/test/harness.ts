@@ -29,9 +29,9 @@ let created = 0;
 /**
  * A fresh migrated database of its own, copied from what global-setup migrated once: an in-memory
  * PGlite loaded from the snapshot tarball, or on PostgreSQL a database made from the template
- * (dropped again when the file ends).
+ * (dropped again by its close(): testApp closes it in afterAll, other callers close it themselves).
  */
-async function freshDatabase(limits: DatabaseLimits) {
+export async function freshDatabase(limits: DatabaseLimits) {
   const url = process.env.DATABASE_URL || null;
   const template = inject('pgTemplate');
   const prefix = inject('pgFilePrefix');

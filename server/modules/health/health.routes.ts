@@ -3,9 +3,9 @@ import { HealthDown, healthEndpoints as e } from '../../../contract/health.endpo
 import { Problem } from '../../../contract/common.contract';
 import type { App, AppDeps } from '../../platform/app-types';
 import { router } from '../../platform/route';
-import { latestCodeMigration, type Database } from '../../db/client';
+import { latestCodeMigration, migrationState, type Database, type MigrationState } from '../../db/client';
 import { healthErrors } from './health.errors';
-import { latestAppliedMigration, ping } from './health.repository';
+import { ping } from './health.repository';
 
 export function healthRoutes(app: App, deps: AppDeps, database: Database) {
   const route = router(app, deps);
@@ -26,18 +26,19 @@ export function healthRoutes(app: App, deps: AppDeps, database: Database) {
 
   // Readiness: the database answers and holds every migration this code ships (read once, at start). A database
   // migrated further by a newer release stays ready: migrations expand first, so this version keeps working on it
-  // while a rolling upgrade replaces it (docs/operations.md "Probes").
+  // while a rolling upgrade replaces it (docs/operations.md "Probes", "Upgrades").
   const latest = latestCodeMigration();
   route(
     e.ready,
     async () => {
-      let applied: number | null;
+      let standing: MigrationState['standing'];
       try {
-        applied = await latestAppliedMigration(database.db);
+        ({ standing } = await migrationState(database.db, latest));
       } catch {
         throw healthErrors.database_down();
       }
-      if (applied === null || applied < latest.when) throw healthErrors.migrations_behind();
+      // 'newer' stays ready; only `migrate()` at start refuses it.
+      if (standing === 'behind') throw healthErrors.migrations_behind();
       return { status: 'ready' as const, database: database.kind };
     },
     {

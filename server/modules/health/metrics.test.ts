@@ -151,6 +151,20 @@ describe('GET /api/ready', () => {
     expect((await t.call('GET', '/api/ready')).statusCode).toBe(200);
   });
 
+  it('stays ready (200) on a database a newer release migrated further: old processes serve through a rolling upgrade', async () => {
+    const newer = latestCodeMigration().when + 86_400_000;
+    await t.db.execute(
+      sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${'f'.repeat(64)}, ${newer})`,
+    );
+    try {
+      const res = await t.call('GET', '/api/ready');
+      expect(res.statusCode).toBe(200);
+      expect(json(res)).toEqual({ status: 'ready', database: onPostgres ? 'postgres' : 'pglite' });
+    } finally {
+      await t.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = ${newer}`);
+    }
+  });
+
   it('is not ready on a database never migrated, nor on one that does not answer (health 503 too)', async () => {
     const database = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
     const app = await buildApp({
