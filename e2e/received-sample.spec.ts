@@ -80,6 +80,14 @@ test('a received sample is stored from the storage screen and shows where it cam
   await expect(timeline.getByText('Stored', { exact: true })).toBeVisible();
   await expect(timeline.getByText(/^Central Biobank ·/).first()).toBeVisible();
   await expect(page.getByText(/Box 1/).first()).toBeVisible();
+  // Its label prints like an own sample's (the institution's label route): the PDF sheet downloads, the timeline notes it.
+  await page.evaluate(() => localStorage.setItem('lims.printMethod', 'pdf'));
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Print label' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('labels.pdf');
+  await expect(timeline.getByText('Label printed', { exact: true })).toBeVisible();
   await shot('received-sample-timeline');
   await expectNoAxeViolations(page, 'received sample page');
 });
