@@ -25,7 +25,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { openBenchApp } from './bench-app';
 import { startServer } from './serve';
-import { pct } from './timing';
+import { pct, latencyOf } from './timing';
 import { fillBoxes } from './fill';
 import { boxPath, collectBody, registerBody } from './write-bodies';
 
@@ -297,11 +297,7 @@ type Row = {
   index?: boolean;
 };
 const results: Row[] = [];
-const latency = (r: autocannon.Result) => {
-  // autocannon reports p90 and p97.5, not p95: p95 read off its histogram percentiles between them.
-  const l = r.latency as unknown as Record<string, number>;
-  return { p50: l.p50, p95: l.p95 ?? (l.p90 + l.p97_5) / 2, p99: l.p99 };
-};
+const latency = latencyOf;
 const f = (n: number | undefined, d = 1) => (n === undefined ? '' : n.toFixed(d));
 /** Sequential HTTP median (100 requests after 10) and autocannon at CONCURRENCY after a warm-up. */
 async function measure(url: string, headers: Record<string, string>) {

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startServer } from './serve';
+import { latencyOf } from './timing';
 
 const resultsDir = path.join(import.meta.dirname, 'results');
 const world = JSON.parse(fs.readFileSync(process.env.BENCH_WORLD ?? path.join(resultsDir, 'world.json'), 'utf8')) as {
@@ -35,10 +36,7 @@ const reads = {
   'first page': '/api/institutions/1/patients?PageSize=10',
   'common name (Abebe)': '/api/institutions/1/patients?PageSize=10&SearchTerm=Abebe',
 };
-const p95 = (r: autocannon.Result) => {
-  const l = r.latency as unknown as Record<string, number>;
-  return l.p95 ?? (l.p90 + l.p97_5) / 2;
-};
+const p95 = (r: autocannon.Result) => latencyOf(r).p95;
 const memory: { s: number; rssMb: number; load: number }[] = [];
 const t0 = performance.now();
 const sample = async () =>

@@ -17,6 +17,7 @@ import { testClientOf } from './fixtures';
 import { startServer } from './serve';
 import { referenceIds } from '../server/test/participants-fixtures';
 import { WORKER_HEADER } from '../server/cluster';
+import { latencyOf } from './timing';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 if (!DATABASE_URL) throw new Error('set DATABASE_URL to a PostgreSQL database of its own (it is emptied first)');
@@ -87,14 +88,13 @@ for (const workers of COUNTS) {
       const sampler = setInterval(() => loads.push(os.loadavg()[0]), 1000);
       const out = await autocannon({ ...opts, duration: SECONDS });
       clearInterval(sampler);
-      // autocannon reports p90 and p97.5, not p95 (bench/load.ts reads it the same way).
-      const l = out.latency as unknown as Record<string, number>;
+      const l = latencyOf(out);
       rows.push({
         workers,
         name: read.name,
         reqPerSec: out.requests.average,
         p50: l.p50,
-        p95: l.p95 ?? (l.p90 + l.p97_5) / 2,
+        p95: l.p95,
         p99: l.p99,
         non2xx: out.non2xx,
         errors: out.errors,
