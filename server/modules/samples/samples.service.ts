@@ -276,50 +276,47 @@ function given<T>(v: T | null | undefined, field: string): T {
  * one included (it has no protocol here, so the protocol's route cannot name it). The same rules as a child row.
  */
 export async function createSubSample(ctx: InstCtx, input: SampleInput) {
-  const inst = ctx.institutionId;
-  const id = await command(ctx, 'samples.collect', async ({ db: tx }) => {
-    const now = await nowParts(tx, ctx);
-    if (input.collectedDate) await assertNotFuture(tx, ctx, input.collectedDate);
-    const parent = await lockSample(tx, inst, given(input.parentSampleId, 'parentSampleId'));
-    await assertUsable(ctx, { sample: parent }, tx);
-    const row = await createChild(tx, ctx, parent, {
-      sampleId: input.sampleId,
-      lineageId: given(input.subSampleLineageId, 'subSampleLineageId'),
-      specimenTypeId: input.specimenTypeId,
-      amount: input.collectedAmount,
-      unitId: input.unitOfMeasurementId,
-      parentAmountUsed: input.parentAmountUsed,
-      date: input.collectedDate ?? now.date,
-      time: input.collectedTime ?? now.time,
-    });
-    return row.id;
-  });
+  const id = await command(ctx, 'samples.collect', async ({ db: tx }) =>
+    subSampleOf(tx, ctx, await nowParts(tx, ctx), given(input.parentSampleId, 'parentSampleId'), input),
+  );
   return (await samplesByIds(ctx, [id]))[0];
+}
+
+/**
+ * A sub-sample of the locked parent (of `protocolId` when given), in the caller's transaction: the parent must be
+ * usable; the child row's rules (createChild) do the rest. Answers its record id.
+ */
+async function subSampleOf(
+  tx: Db,
+  ctx: InstCtx,
+  now: { date: string; time: string },
+  parentId: number,
+  input: SampleInput,
+  protocolId?: number,
+) {
+  if (input.collectedDate) await assertNotFuture(tx, ctx, input.collectedDate);
+  const parent = await lockSample(tx, ctx.institutionId, parentId, protocolId);
+  await assertUsable(ctx, { sample: parent }, tx);
+  const row = await createChild(tx, ctx, parent, {
+    sampleId: input.sampleId,
+    lineageId: given(input.subSampleLineageId, 'subSampleLineageId'),
+    specimenTypeId: input.specimenTypeId,
+    amount: input.collectedAmount,
+    unitId: input.unitOfMeasurementId,
+    parentAmountUsed: input.parentAmountUsed,
+    date: input.collectedDate ?? now.date,
+    time: input.collectedTime ?? now.time,
+  });
+  return row.id;
 }
 
 /** POST collectedSamples: one sample, or one sub-sample of a sample of this protocol (spec 2 §7). */
 export async function createSample(ctx: InstCtx, protocolId: number, input: SampleInput) {
-  const inst = ctx.institutionId;
   const id = await command(ctx, 'samples.collect', async ({ db: tx }) => {
     const protocol = await protocolOf(ctx, protocolId, tx);
     const now = await nowParts(tx, ctx);
     const { sampleId } = input;
-    if (input.parentSampleId) {
-      if (input.collectedDate) await assertNotFuture(tx, ctx, input.collectedDate);
-      const parent = await lockSample(tx, inst, input.parentSampleId, protocolId);
-      await assertUsable(ctx, { sample: parent }, tx);
-      const row = await createChild(tx, ctx, parent, {
-        sampleId,
-        lineageId: given(input.subSampleLineageId, 'subSampleLineageId'),
-        specimenTypeId: input.specimenTypeId,
-        amount: input.collectedAmount,
-        unitId: input.unitOfMeasurementId,
-        parentAmountUsed: input.parentAmountUsed,
-        date: input.collectedDate ?? now.date,
-        time: input.collectedTime ?? now.time,
-      });
-      return row.id;
-    }
+    if (input.parentSampleId) return subSampleOf(tx, ctx, now, input.parentSampleId, input, protocolId);
     const origin = await originOf(tx, ctx, protocol, {
       patientId: given(input.patientId, 'patientId'),
       eventId: given(input.collectionProtocolEventId, 'collectionProtocolEventId'),
