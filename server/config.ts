@@ -3,6 +3,7 @@ import path from 'node:path';
 import { isIP } from 'node:net';
 import type { DatabaseLimits } from './db/client';
 import { isTimeZone } from '../contract/institutions.contract';
+import { isSmallCellMin, smallCellMin } from './platform/small-cells';
 
 export interface Config {
   port: number;
@@ -55,6 +56,8 @@ export interface Config {
   metricsToken: string | null;
   /** The zone a new institution gets when none is sent (LIMS_DEFAULT_TIME_ZONE; unset: the server's own zone). */
   defaultTimeZone?: string | null;
+  /** Researchers see counts from 1 to this minus 1 as '< N' (SMALL_CELL_MIN, default 5; platform/small-cells.ts). */
+  smallCellMin?: number;
 }
 
 export type TrustProxy = false | string[];
@@ -152,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditSealIntervalMs: nonNegative(env, 'AUDIT_SEAL_INTERVAL_MS', 250),
     defaultTimeZone: timeZoneOf(env.LIMS_DEFAULT_TIME_ZONE),
     metricsToken: metricsTokenOf(env.METRICS_TOKEN),
+    smallCellMin: smallCellMinOf(env.SMALL_CELL_MIN),
   };
 }
 
@@ -162,6 +166,13 @@ function timeZoneOf(raw: string | undefined): string | null {
   if (!isTimeZone(value))
     throw new Error(`LIMS_DEFAULT_TIME_ZONE must be an IANA time zone (e.g. UTC, Africa/Addis_Ababa), got '${raw}'`);
   return value;
+}
+
+function smallCellMinOf(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return smallCellMin({});
+  if (!isSmallCellMin(raw.trim()))
+    throw new Error(`SMALL_CELL_MIN must be a whole number from 1 to 1000 (5: counts 1-4 show as '< 5'), got '${raw}'`);
+  return Number(raw.trim());
 }
 
 /** WORKERS: a whole number from 1 to 64; unset or empty: the cores Node may use (os.availableParallelism). */
