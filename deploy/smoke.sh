@@ -94,6 +94,9 @@ read -r https_port http_port api_port < <(node -e '
 https="https://127.0.0.1:$https_port"
 curl_tls=(curl -sS --max-time 20 --cacert "$tmp/tls/cert.pem")
 
+# The API serves the web app only when web/dist was built before it started (CI's npm test has built it).
+[ -f web/dist/index.html ] || { echo "web/dist missing: building the web app first"; npx vite build --config web/vite.config.ts --logLevel warn; }
+
 # 1. A fresh database and the API as lims-api.service runs it: the example env file, then this run's own values.
 # It starts first: its start (migrations, then two workers) is the longest step.
 psql_admin "drop database if exists \"$db\" with (force)" >/dev/null
@@ -153,15 +156,16 @@ ok "nginx -t accepts the rendered site ($("$nginx_bin" -v 2>&1 | sed 's/.*: //')
 "$nginx_bin" "${nginx_args[@]}" -g 'daemon off;' &
 nginx_pid=$!
 
-[ -f web/dist/index.html ] || { echo "web/dist missing: building the web app first"; npx vite build --config web/vite.config.ts --logLevel warn; }
 
+ready=
 for _ in $(seq 600); do
   kill -0 "$api_pid" 2>/dev/null || fail "the API exited while starting"
   kill -0 "$nginx_pid" 2>/dev/null || fail "nginx exited while starting"
   # Straight to the API while it starts (through nginx each try would log a refused connection).
-  [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$api_port/api/ready")" = 200 ] && break
+  [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$api_port/api/ready")" = 200 ] && ready=yes && break
   sleep 0.2
 done
+[ -n "$ready" ] || fail "the API was not ready after $((SECONDS - started)) s"
 headers="$("${curl_tls[@]}" -D - -o /dev/null "$https/api/health")"
 grep -q '^HTTP/[0-9.]* 200' <<<"$headers" || fail "GET /api/health through the proxy: $headers"
 ok "the API (WORKERS=2) answers through nginx over TLS, the certificate checked against the throw-away CA"
