@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_COLLECT_ROWS } from '../../contract/samples.contract';
 import { MAX_SHIPMENT_ITEMS } from '../../contract/shipments.contract';
 import { ETHICS_DOCUMENT_MAX_BYTES } from '../../contract/distribution.contract';
 import { json, testApp } from './harness';
@@ -25,34 +24,6 @@ const p = await sampleSetUp(t, A.institution, A.token);
 const shipmentsApi = (inst: { id: number }, path = '') =>
   `/api/institutions/${inst.id}/collectedSampleShipments${path}`;
 
-/** `n` new samples of A, collected in as few calls as the collect command allows. */
-async function collected(n: number) {
-  const { SpecimenTypeId, UnitOfMeasurementId } = p.body();
-  const ids: number[] = [];
-  while (ids.length < n) {
-    const rows = Math.min(MAX_COLLECT_ROWS, n - ids.length);
-    const res = await t.call('POST', p.api('/collect'), {
-      token: A.token,
-      body: {
-        CollectionProtocolEventId: p.event.id,
-        PatientId: p.patient.id,
-        InstitutionSiteId: A.institution.site.id,
-        CollectedDate: '2026-03-14',
-        CollectedTime: '09:30',
-        Rows: Array.from({ length: rows }, (_, i) => ({
-          Key: `k${i}`,
-          SpecimenTypeId,
-          Quantity: 1,
-          UnitOfMeasurementId,
-        })),
-      },
-    });
-    if (res.statusCode !== 201) throw new Error(res.body);
-    ids.push(...json<{ id: number }[]>(res).map((s) => s.id));
-  }
-  return ids;
-}
-
 describe('the custody and research routes do not block the event loop (issues 31, 32)', () => {
   it(`accepting a shipment of ${MAX_SHIPMENT_ITEMS} in one call, and its FHIR manifest, keep loop delay and /api/health p99 under ${LOOP_P99_MS} ms`, async () => {
     const created = await t.call('POST', shipmentsApi(A.institution), {
@@ -62,7 +33,7 @@ describe('the custody and research routes do not block the event loop (issues 31
         SendingInstitutionSiteId: A.institution.site.id,
         ReceivingInstitutionId: B.institution.id,
         ReceivingInstitutionSiteId: B.institution.site.id,
-        CollectedSampleIds: await collected(MAX_SHIPMENT_ITEMS),
+        CollectedSampleIds: (await p.collectMany(MAX_SHIPMENT_ITEMS)).map((s) => s.id),
       },
     });
     expect(created.statusCode, created.body).toBe(201);
