@@ -56,9 +56,20 @@ test('a received sample is ordered on from its page, the order shows the donor c
   const donorCode = (await r.call<{ receivedFrom: { donorCode: string } }>('GET', `collectedSamples/${record.id}`))
     .receivedFrom.donorCode;
 
-  // The receiver: the received sample's page has Order tests.
+  // The receiver: New Order's COLLECTED SAMPLE ID tab (which orders for a participant) points to the sample's page.
   await signedInAs(page, receiver, other.name);
-  await page.goto(`/sample/${record.id}`);
+  await page.goto('/orders/new');
+  const newOrder = page.getByRole('dialog', { name: 'Create a New Order' });
+  await newOrder.getByRole('tab', { name: 'COLLECTED SAMPLE ID' }).click();
+  await newOrder.getByLabel('Collected Sample ID', { exact: true }).fill(sample.sampleId);
+  await newOrder.getByLabel('Collected Sample ID', { exact: true }).press('Enter');
+  await expect(
+    newOrder.getByText('Received from another institution: its donor is not a participant here.'),
+  ).toBeVisible();
+  await newOrder.getByRole('link', { name: 'Order from its sample page' }).click();
+
+  // The received sample's page has Order tests.
+  await expect(page).toHaveURL(new RegExp(`/sample/${record.id}$`));
   await expect(page.getByRole('heading', { name: `Sample ${sample.sampleId}`, level: 1 })).toBeVisible();
   const orders = page.getByRole('region', { name: 'Orders' });
   await expect(orders.getByText('No orders on this sample.', { exact: false })).toBeVisible();
