@@ -40,6 +40,14 @@ export const PlaceOrders = OrderInput.omit({ patientId: true, sampleId: true }).
 export type PlaceOrders = z.input<typeof PlaceOrders>;
 export type PlaceOrdersValues = z.output<typeof PlaceOrders>;
 
+/**
+ * Order tests on one collected sample from its page (issue 31): for the sample's participant, or on a received sample
+ * (no participant here) for its pseudonymous donor code. The sample is the path's; panels as in PlaceOrders.
+ */
+export const SampleOrderInput = PlaceOrders.omit({ patientIds: true, collectedSampleId: true, institutionId: true });
+export type SampleOrderInput = z.input<typeof SampleOrderInput>;
+export type SampleOrderValues = z.output<typeof SampleOrderInput>;
+
 export const OrderedPanelInput = z.object({
   panelId: requiredId,
   comment: optionalText(2000, undefined, 'multi'),
@@ -112,8 +120,13 @@ const Ref = z.object({ id: z.number(), title: z.string().nullable() }).nullable(
 
 export const OrderSummary = RecordBase.extend({
   sampleId: z.string(),
-  patientId: z.number(),
-  patient: z.object({ id: z.number(), firstName: z.string(), fatherName: z.string(), grandFatherName: z.string() }),
+  /** Null only on an order on a received sample: its subject is `donorCode` (docs/decisions/0014-received-samples.md). */
+  patientId: z.number().nullable(),
+  patient: z
+    .object({ id: z.number(), firstName: z.string(), fatherName: z.string(), grandFatherName: z.string() })
+    .nullable(),
+  /** The received sample's pseudonymous donor code when the order has no participant; otherwise null. */
+  donorCode: z.string().nullable(),
   patientMRN: z.string().nullable(),
   institutionSite: Ref,
   priority: Ref,
@@ -174,16 +187,18 @@ export const OrderedPanelDetail = z.object({
 export type OrderedPanelDetail = z.infer<typeof OrderedPanelDetail>;
 
 export const OrderDetail = OrderSummary.extend({
-  patient: z.object({
-    id: z.number(),
-    firstName: z.string(),
-    fatherName: z.string(),
-    grandFatherName: z.string(),
-    birthDate: z.string(),
-    gender: Ref,
-    maritalStatus: Ref,
-    vitalStatus: Ref,
-  }),
+  patient: z
+    .object({
+      id: z.number(),
+      firstName: z.string(),
+      fatherName: z.string(),
+      grandFatherName: z.string(),
+      birthDate: z.string(),
+      gender: Ref,
+      maritalStatus: Ref,
+      vitalStatus: Ref,
+    })
+    .nullable(),
   patientMRNs: z.array(z.object({ id: z.number(), mrn: z.string(), institutionSite: Ref })),
   orderedPanels: z.array(OrderedPanelDetail),
 });

@@ -14,6 +14,7 @@ import {
   PlaceOrders,
   ResultHistoryEntry,
   ResultInput,
+  SampleOrderInput,
   SaveResults,
 } from './orders.contract';
 
@@ -70,6 +71,19 @@ export const orderEndpoints = {
     params: InstParam,
     body: PlaceOrders,
     response: { 201: z.array(OrderSummary) },
+    permission: 'orders.create',
+    tags,
+  }),
+  /**
+   * Order tests on one collected sample (issue 31): its participant's order, or on a received sample an order for
+   * its donor code. Another institution's sample is 404 (it is in the path).
+   */
+  placeOnSample: endpoint({
+    method: 'POST',
+    path: '/institutions/:instId/collectedSamples/:collectedSampleId/LIMSOrders',
+    params: InstParam.extend({ collectedSampleId: Id }),
+    body: SampleOrderInput,
+    response: { 201: OrderSummary },
     permission: 'orders.create',
     tags,
   }),

@@ -457,6 +457,17 @@ export function toLocation(ctx: MapCtx, n: ExportNode): Location {
 
 const PRIORITIES = ['routine', 'urgent', 'asap', 'stat'] as const;
 
+/** The pseudonymous donor codes of received samples (docs/decisions/0014-received-samples.md): one system everywhere. */
+export const DONOR_CODE_SYSTEM = 'urn:biobank-lims:donor-code';
+/**
+ * Who an order (and its results) is about: the participant, or on a received sample its donor code as a logical
+ * reference (an identifier, no resource: the donor's identity never travels).
+ */
+const orderSubject = (o: OrderRow) =>
+  o.patientId === null
+    ? { type: 'Patient' as const, identifier: { system: DONOR_CODE_SYSTEM, value: o.donorCode ?? 'unknown' } }
+    : ref('Patient', o.patientId);
+
 export function toServiceRequest(ctx: MapCtx, o: OrderRow): ServiceRequest {
   const priority = PRIORITIES.find((p) => p === (o.priority ?? '').trim().toLowerCase());
   return {
@@ -469,7 +480,7 @@ export function toServiceRequest(ctx: MapCtx, o: OrderRow): ServiceRequest {
     ...(priority ? { priority } : {}),
     code: { text: o.panelTitles.length ? o.panelTitles.join(', ') : 'Laboratory order' },
     ...(o.panelTitles.length ? { orderDetail: o.panelTitles.map((t): CodeableConcept => ({ text: t })) } : {}),
-    subject: ref('Patient', o.patientId),
+    subject: orderSubject(o),
     authoredOn: instant(o.createdDate),
     ...(o.collectedSampleId ? { specimen: [ref('Specimen', o.collectedSampleId)] } : {}),
     ...(o.commentToLab ? { note: [{ text: o.commentToLab }] } : {}),
@@ -520,7 +531,7 @@ export function toObservation(ctx: MapCtx, r: ResultRow, order: OrderRow): Obser
         : {}),
       text: r.testTitle ?? 'Test',
     },
-    subject: ref('Patient', order.patientId),
+    subject: orderSubject(order),
     ...(r.releasedDate ? { issued: instant(r.releasedDate) } : {}),
     ...(numeric
       ? { valueQuantity: quantity(Number(r.result), r.unitSymbol, r.unitName) }

@@ -23,6 +23,7 @@ export function exportOrdersQuery(db: Db, institutionId: IdParam, scope: ExportS
       isEnabled: o.isEnabled,
       sampleId: o.sampleId,
       patientId: o.patientId,
+      donorCode: o.donorCode,
       collectedSampleId: o.collectedSampleId,
       commentToLab: o.commentToLab,
       releaseRank: o.releaseRank,

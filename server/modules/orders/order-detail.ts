@@ -20,14 +20,15 @@ export async function getOrderDetail(ctx: InstCtx, orderId: number): Promise<Ord
   const summary = await getOrderSummary(ctx, orderId);
   const db = ctx.db;
   const [p, panelRows, testRows] = await Promise.all([
-    patientCard(db, summary.patientId),
+    summary.patientId === null ? null : patientCard(db, summary.patientId),
     detailPanels(db, inst, orderId),
     detailTests(db, orderId),
   ]);
 
   return {
     ...summary,
-    patient: {
+    // An order on a received sample has no participant: its subject is the donor code (summary.donorCode).
+    patient: p && {
       id: p.id,
       firstName: p.firstName,
       fatherName: p.fatherName,
@@ -37,7 +38,7 @@ export async function getOrderDetail(ctx: InstCtx, orderId: number): Promise<Ord
       maritalStatus: ref(p.maritalStatusId, p.maritalStatus),
       vitalStatus: ref(p.vitalStatusId, p.vitalStatus),
     },
-    patientMRNs: p.mrns.map((m) => ({ id: m.id, mrn: m.mrn, institutionSite: ref(m.siteId, m.site) })),
+    patientMRNs: (p?.mrns ?? []).map((m) => ({ id: m.id, mrn: m.mrn, institutionSite: ref(m.siteId, m.site) })),
     orderedPanels: panelRows.map((op) => ({
       id: op.id,
       panelId: op.panelId,

@@ -4,10 +4,10 @@ import { badRequest, notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
-import { assertSiteIds, institutionToday } from '../institutions';
+import { assertSiteIds, institutionTitles, institutionToday } from '../institutions';
 import { assertPatientIds } from '../participants';
 import { assertUsable } from '../protocols';
-import { sampleRefOf } from '../samples';
+import { sampleForUseOf } from '../samples';
 import { orderErrors } from './orders.errors';
 import { refreshReleaseRank } from './release-state.repository';
 import {
@@ -49,31 +49,71 @@ export async function checkOrderRefs(
     { key: 'paymentCategories', id: o.paymentCategoryId, field: 'paymentCategoryId' },
   ]);
   await assertSiteIds(tx, inst, [{ id: o.institutionSiteId, field: 'institutionSiteId' }]);
-  if (o.collectedSampleId) await checkCollectedSample(tx, ctx, o.collectedSampleId, o.patientIds);
+  if (o.collectedSampleId) await checkSampleOfPatients(tx, ctx, o.collectedSampleId, o.patientIds);
 }
+
+/** Who an order is for: a participant, or (an order on a received sample) the sample's pseudonymous donor code. */
+export type OrderSubject = { patientId: number; donorCode: null } | { patientId: null; donorCode: string };
 
 /**
- * An order on a collected sample (issue 13, the COLLECTED SAMPLE ID tabs): the sample is the institution's,
- * enabled, taken from the one participant ordered for, whose consent is not withdrawn (ordering a test uses it).
+ * An order on a collected sample (issue 13, the COLLECTED SAMPLE ID tabs; issue 31, a sample's Order tests): the
+ * sample is the institution's, enabled, in its custody (not received by another institution since), and usable: its
+ * participant's consent is not withdrawn, or, on a received record (no participant here), the consent state stored at
+ * receipt is usable. Answers the sample ID and the order's subject: the participant, or the received sample's donor code.
+ * `unknown` is what an unknown id answers: 400 for an id in the body, 404 for one in the path.
  */
-async function checkCollectedSample(tx: Db, ctx: InstCtx, id: number, patientIds: number[]) {
-  const sample = await sampleRefOf(tx, ctx.institutionId, id);
-  if (!sample) throw orderErrors.collected_sample_unknown({ collectedSampleId: ['Not found in this institution'] });
+export async function checkCollectedSample(
+  tx: Db,
+  ctx: InstCtx,
+  id: number,
+  unknown: () => Error,
+): Promise<{ code: string; subject: OrderSubject }> {
+  const sample = await sampleForUseOf(tx, ctx.institutionId, id);
+  if (!sample) throw unknown();
   if (!sample.isEnabled)
     throw orderErrors.collected_sample_disabled(sample.sampleId, { collectedSampleId: ['Disabled'] });
-  // A received sample has no donor here (docs/decisions/0014-received-samples.md): no order can name it.
-  if (sample.patientId === null)
-    throw orderErrors.collected_sample_received(sample.sampleId, {
-      collectedSampleId: ['Received from another institution: no participant here'],
+  if (sample.heldBy !== sample.institutionId) {
+    const holder = (await institutionTitles(tx, [sample.heldBy])).get(sample.heldBy) ?? 'another institution';
+    throw orderErrors.collected_sample_held_elsewhere(sample.sampleId, holder, {
+      collectedSampleId: [`Received by ${holder}`],
     });
-  if (patientIds.some((p) => p !== sample.patientId))
-    throw orderErrors.collected_sample_patient(sample.sampleId, {
-      collectedSampleId: ['Collected from another participant'],
-    });
+  }
+  if (sample.patientId === null) {
+    // A received record (docs/decisions/0014-received-samples.md): its donor never travels, its code does.
+    const from = sample.receivedFrom;
+    if (!from?.donorCode)
+      throw orderErrors.collected_sample_no_donor(sample.sampleId, { collectedSampleId: ['No donor code'] });
+    if (from.consentState !== 'usable')
+      throw orderErrors.received_consent_blocked(sample.sampleId, {
+        collectedSampleId: ['Consent does not allow use'],
+      });
+    return { code: sample.sampleId, subject: { patientId: null, donorCode: from.donorCode } };
+  }
   await assertUsable(ctx, { sample }, tx);
+  return { code: sample.sampleId, subject: { patientId: sample.patientId, donorCode: null } };
 }
 
-export async function insertOrder(tx: Db, ctx: InstCtx, o: Omit<OrderInputValues, 'sampleId'> & { sampleId?: string }) {
+/** The spec's calls name participants: a sample they name must be from the one participant ordered for. */
+async function checkSampleOfPatients(tx: Db, ctx: InstCtx, id: number, patientIds: number[]) {
+  const { code, subject } = await checkCollectedSample(tx, ctx, id, () =>
+    orderErrors.collected_sample_unknown({ collectedSampleId: ['Not found in this institution'] }),
+  );
+  if (subject.patientId === null)
+    throw orderErrors.collected_sample_received(code, {
+      collectedSampleId: ['Received from another institution: order it from its sample page'],
+    });
+  if (patientIds.some((p) => p !== subject.patientId))
+    throw orderErrors.collected_sample_patient(code, {
+      collectedSampleId: ['Collected from another participant'],
+    });
+}
+
+/** An order row and its audit; its subject is a participant or (on a received sample) a donor code. */
+export async function insertOrder(
+  tx: Db,
+  ctx: InstCtx,
+  o: Omit<OrderInputValues, 'sampleId' | 'patientId'> & { sampleId?: string } & OrderSubject,
+) {
   const inst = ctx.institutionId;
   const sampleId = o.sampleId ?? (await nextSampleId(tx, inst, ctx.now()));
   if (await sampleIdTaken(tx, inst, sampleId)) throw orderErrors.sample_id_taken(sampleId);
@@ -81,6 +121,7 @@ export async function insertOrder(tx: Db, ctx: InstCtx, o: Omit<OrderInputValues
     institutionId: inst,
     sampleId,
     patientId: o.patientId,
+    donorCode: o.donorCode,
     priorityId: o.priorityId,
     institutionSiteId: o.institutionSiteId,
     paymentCategoryId: o.paymentCategoryId,

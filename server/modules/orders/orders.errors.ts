@@ -20,7 +20,22 @@ export const orderErrors = defineErrors('orders', {
   collected_sample_received: {
     status: 409,
     title: (sampleId: string) =>
-      `Collected sample ${sampleId} was received from another institution: it has no participant here, so a lab order cannot name it.`,
+      `Collected sample ${sampleId} was received from another institution: it has no participant here, so order its tests from the sample's page (no participant is named).`,
+  },
+  collected_sample_held_elsewhere: {
+    status: 409,
+    title: (sampleId: string, holder: string) =>
+      `Collected sample ${sampleId} was received by ${holder}: it is in their custody, so tests cannot be ordered on it here.`,
+  },
+  collected_sample_no_donor: {
+    status: 409,
+    title: (sampleId: string) =>
+      `Collected sample ${sampleId} has neither a participant nor a donor code here, so a lab order cannot name its donor.`,
+  },
+  received_consent_blocked: {
+    status: 409,
+    title: (sampleId: string) =>
+      `Collected sample ${sampleId}: its donor's consent at the sending institution does not allow further use, so tests cannot be ordered on it.`,
   },
   collected_sample_patient: {
     status: 400,

@@ -28,6 +28,9 @@ export function orderRoutes(app: App, deps: AppDeps) {
   route(e.count, async (req, ctx) => orders.countOrders(ctx));
   route(e.create, async (req, ctx, reply) => reply.status(201).send(await orders.createOrder(ctx, req.body)));
   route(e.place, async (req, ctx, reply) => reply.status(201).send(await orders.placeOrders(ctx, req.body)));
+  route(e.placeOnSample, async (req, ctx, reply) =>
+    reply.status(201).send(await orders.placeOnSample(ctx, req.params.collectedSampleId, req.body)),
+  );
   route(e.get, async (req, ctx) => getOrderDetail(ctx, req.params.orderId));
   route(e.saveResults, async (req, ctx) => results.saveResults(ctx, req.params.orderId, req.body));
 

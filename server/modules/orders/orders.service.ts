@@ -1,9 +1,9 @@
-import type { OrderInputValues, PlaceOrdersValues } from '../../../contract/orders.contract';
+import type { OrderInputValues, PlaceOrdersValues, SampleOrderValues } from '../../../contract/orders.contract';
 import type { SeekPagingQuery } from '../../../contract/common.contract';
 import { command, type InstCtx } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import * as repo from './orders.repository';
-import { assertOrder, checkOrderRefs, insertOrder, insertOrderedPanel } from './order-placement';
+import { assertOrder, checkCollectedSample, checkOrderRefs, insertOrder, insertOrderedPanel } from './order-placement';
 import { orderErrors } from './orders.errors';
 
 /** spec 1 §7 lookups: by SampleID, patientId, CollectedSampleId (and MRN), newest first, paged. */
@@ -32,7 +32,7 @@ export async function createOrder(ctx: InstCtx, input: OrderInputValues) {
       paymentCategoryId: input.paymentCategoryId,
       collectedSampleId: input.collectedSampleId,
     });
-    return (await insertOrder(tx.db, tx, input)).id;
+    return (await insertOrder(tx.db, tx, { ...input, donorCode: null })).id;
   });
   return getOrderSummary(ctx, id);
 }
@@ -51,7 +51,7 @@ export async function placeOrders(ctx: InstCtx, input: PlaceOrdersValues) {
     });
     const out: number[] = [];
     for (const patientId of patientIds) {
-      const order = await insertOrder(tx.db, tx, { ...input, patientId, sampleId: undefined });
+      const order = await insertOrder(tx.db, tx, { ...input, patientId, donorCode: null, sampleId: undefined });
       for (const panelId of panelIds) await insertOrderedPanel(tx.db, tx, order.id, panelId, null);
       out.push(order.id);
     }
@@ -66,4 +66,34 @@ export async function addOrderedPanel(ctx: InstCtx, orderId: number, panelId: nu
     await insertOrderedPanel(tx.db, tx, orderId, panelId, comment);
   });
   return getOrderSummary(ctx, orderId);
+}
+
+/**
+ * A sample's Order tests (issue 31): one order on the collected sample with every chosen panel, all saved or none.
+ * Its subject is the sample's participant, or on a received sample (no participant here) its donor code
+ * (docs/decisions/0014-received-samples.md). Another institution's sample is 404 (its id is in the path).
+ */
+export async function placeOnSample(ctx: InstCtx, collectedSampleId: number, input: SampleOrderValues) {
+  const panelIds = [...new Set(input.panelIds)];
+  const id = await command(ctx, 'orders.create', async (tx) => {
+    const { subject } = await checkCollectedSample(tx.db, tx, collectedSampleId, () => notFound('Collected sample'));
+    await checkOrderRefs(tx.db, tx, {
+      patientIds: subject.patientId === null ? [] : [subject.patientId],
+      priorityId: input.priorityId,
+      institutionSiteId: input.institutionSiteId,
+      paymentCategoryId: input.paymentCategoryId,
+    });
+    const order = await insertOrder(tx.db, tx, {
+      ...subject,
+      priorityId: input.priorityId,
+      institutionSiteId: input.institutionSiteId,
+      paymentCategoryId: input.paymentCategoryId,
+      commentToLab: input.commentToLab,
+      collectedSampleId,
+      institutionId: null,
+    });
+    for (const panelId of panelIds) await insertOrderedPanel(tx.db, tx, order.id, panelId, null);
+    return order.id;
+  });
+  return getOrderSummary(ctx, id);
 }

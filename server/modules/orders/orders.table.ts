@@ -1,6 +1,7 @@
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -21,9 +22,13 @@ export const limsOrders = pgTable(
     ...recordColumns(),
     institutionId: integer('institution_id').notNull(),
     sampleId: text('sample_id').notNull(),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id),
+    /** The participant ordered for; null only on an order on a received sample (lims_orders_subject_ck). */
+    patientId: integer('patient_id').references(() => patients.id),
+    /**
+     * An order on a received sample (docs/decisions/0014-received-samples.md): its donor is not a participant here,
+     * so the order names the sample's pseudonymous donor code instead (copied from sample_origins; never changes).
+     */
+    donorCode: text('donor_code'),
     institutionSiteId: integer('institution_site_id'),
     priorityId: integer('priority_id').notNull(),
     paymentCategoryId: integer('payment_category_id'),
@@ -36,6 +41,11 @@ export const limsOrders = pgTable(
     releaseRank: smallint('release_rank').notNull().default(0),
   },
   (t) => [
+    // Exactly one subject: a participant, or (on a received collected sample) its donor code.
+    check(
+      'lims_orders_subject_ck',
+      sql`(${t.patientId} is not null and ${t.donorCode} is null) or (${t.patientId} is null and ${t.donorCode} is not null and ${t.collectedSampleId} is not null)`,
+    ),
     uniqueIndex('lims_orders_sample_id_uq').on(t.institutionId, sql`lower(${t.sampleId})`),
     index('lims_orders_patient_idx').on(t.institutionId, t.patientId, t.id),
     // The list newest (or oldest) first: an index-only walk of the institution's ids (issue 30 deep pages).

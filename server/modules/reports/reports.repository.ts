@@ -217,14 +217,15 @@ export function unreleasedRows(db: Db, inst: number, r: Range, at: Date, limit: 
   const where = sql`from lims_ordered_panels op join lims_orders o on o.id = op.lims_order_id and o.is_enabled and o.institution_id = ${inst} where ${unreleasedFlagged(inst, r)}`;
   return rowsOf<UnreleasedRow>(
     db,
-    sql`select concat_ws(' ', p.first_name, p.father_name, p.grand_father_name) as patient_name,
+    // An order on a received sample has no participant: its donor code stands in the name column (no MRN).
+    sql`select case when p.id is null then o.donor_code else concat_ws(' ', p.first_name, p.father_name, p.grand_father_name) end as patient_name,
           (select m.mrn from patient_mrns m where m.patient_id = p.id and m.institution_site_id is null and m.is_enabled order by m.id limit 1) as mrn,
           o.sample_id, ${LOCAL_MINUTE(sql`op.created_date`, r)} as ordered_on, concat_ws(' ', a.first_name, a.last_name) as ordered_by,
           pn.title as panel_name, d.title as department_name,
           extract(epoch from (${at.toISOString()}::timestamptz - op.created_date))::float8 as age_seconds
         from (select op.id ${where} order by op.created_date, op.id limit ${limit} offset ${offset}) page
         join lims_ordered_panels op on op.id = page.id join lims_orders o on o.id = op.lims_order_id
-        join patients p on p.id = o.patient_id
+        left join patients p on p.id = o.patient_id
         left join accounts a on a.id = op.creator_id
         left join panels pn on pn.id = op.panel_id
         left join departments d on d.id = pn.department_id

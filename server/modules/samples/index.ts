@@ -34,6 +34,7 @@ export {
   type SampleRef,
   sampleRefOf,
   sampleRefSql,
+  sampleForUseOf,
   sampleSummaryOf,
 } from './samples.repository';
 /** Issue 32: the institution's samples a research rule admits (the rule is distribution's eligibility). */

@@ -368,6 +368,7 @@ export const labelRowsOf = (tx: Db, inst: number, protocolId: number | null, ids
       collectedTime: collectedSamples.collectedTime,
       institutionId: collectedSamples.institutionId,
       heldBy: collectedSamples.heldByInstitutionId,
+      isEnabled: collectedSamples.isEnabled,
       origin: collectedSamples.origin,
       specimenType: sql<string | null>`${specimenTypes.title}`,
       // A sub-sample of a received record has no origin row of its own: its nearest received ancestor's.
@@ -391,6 +392,16 @@ export const labelRowsOf = (tx: Db, inst: number, protocolId: number | null, ids
         inArray(collectedSamples.id, ids),
       ),
     );
+
+/**
+ * One sample of the institution as another module checks it before using it (an order on it, issue 31): its
+ * donor, who holds it, and for a received record (or a sub-sample of one) its donor code and stored consent
+ * state. Null when it is not the institution's.
+ */
+export async function sampleForUseOf(db: Db, inst: number, id: number) {
+  const [row] = await labelRowsOf(db, inst, null, [id]);
+  return row ?? null;
+}
 
 /** Inserts a sample row, in its owner's custody; null when its sample ID was taken meanwhile (the unique index). */
 export async function insertSampleRow(

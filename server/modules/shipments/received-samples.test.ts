@@ -280,7 +280,7 @@ describe('receiving makes the sample ours (same server)', () => {
     }
   });
 
-  it('a lab order cannot name a received sample: it has no participant here (409 saying so)', async () => {
+  it("the spec's order calls cannot name a received sample with a participant (409 pointing to the sample's Order tests; orders-received.test.ts)", async () => {
     const s1 = await a.sample();
     const toB = await ship(A, B, [s1.id], 'For orders');
     const [item] = await itemsOf(B, toB);
@@ -299,7 +299,7 @@ describe('receiving makes the sample ours (same server)', () => {
     expect(json(res)).toMatchObject({
       status: 409,
       code: 'orders.collected_sample_received',
-      errors: { collectedSampleId: ['Received from another institution: no participant here'] },
+      errors: { collectedSampleId: ['Received from another institution: order it from its sample page'] },
     });
   });
 });

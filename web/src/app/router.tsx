@@ -30,6 +30,9 @@ const ImportPage = lazy(() => import('../features/imports/pages/import-page').th
 const StoragePage = lazy(() =>
   import('../features/storage/pages/storage-page').then((m) => ({ default: m.StoragePage })),
 );
+const SampleOrderPage = lazy(() =>
+  import('../features/orders/pages/sample-order-page').then((m) => ({ default: m.SampleOrderPage })),
+);
 const OrdersPage = lazy(() => import('../features/orders/pages/orders-page').then((m) => ({ default: m.OrdersPage })));
 const NewOrderPage = lazy(() =>
   import('../features/orders/pages/new-order-page').then((m) => ({ default: m.NewOrderPage })),
@@ -88,6 +91,7 @@ const routes: RouteObject[] = [
               },
               { path: 'orders', element: <OrdersPage /> },
               { path: 'orders/new', element: <NewOrderPage /> },
+              { path: 'orders/new/sample/:sampleId', element: page(SampleOrderPage) },
               { path: 'orders/test-result', element: <TestResultPage /> },
               { path: 'collection-protocols/*', element: <ProtocolsArea /> },
               { path: 'shipment/*', element: page(ShipmentsArea) },

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { OrderSort, PlaceOrders, ReleaseState } from '@contract/orders.contract';
+import type { OrderSort, PlaceOrders, ReleaseState, SampleOrderInput } from '@contract/orders.contract';
+import { sampleEndpoints } from '@contract/samples.endpoints';
 import { orderEndpoints as e } from '@contract/orders.endpoints';
 import type { SortDirection } from '@contract/common.contract';
 import { call, callPage } from '@/lib/api-client';
@@ -76,5 +77,23 @@ export function usePlaceOrders(instId: number) {
     ...changes('orders.place', instId),
     mutationFn: (body: PlaceOrders) => call(e.place, { params: { instId }, body }, { notify: false }),
     // Lists, details and the dashboard count all live under ['orders', instId].
+  });
+}
+
+/** GET collectedSamples/{id} (any sample of the institution, a received one included): the sample Order tests is on. */
+export function useSampleToOrder(instId: number, sampleId: number) {
+  return useQuery({
+    queryKey: queryKeys.samples.record(instId, sampleId),
+    queryFn: () => call(sampleEndpoints.getInstitution, { params: { instId, collectedSampleId: sampleId } }),
+    retry: false,
+  });
+}
+
+/** POST collectedSamples/{id}/LIMSOrders: one order on the sample with its panels (a received sample: its donor code). */
+export function usePlaceOnSample(instId: number, sampleId: number) {
+  return useMutation({
+    ...changes('orders.place', instId),
+    mutationFn: (body: SampleOrderInput) =>
+      call(e.placeOnSample, { params: { instId, collectedSampleId: sampleId }, body }, { notify: false }),
   });
 }

@@ -6,7 +6,19 @@ import { PriorityBadge, ReleaseBadge } from './order-badges';
 
 /** spec 1 §2 Orders screen columns, plus priority and release state; sortable accessors are the API's SortBy keys. */
 export const orderColumns: DataTableColumn<OrderSummary>[] = [
-  { accessor: 'patient', title: 'Patient', render: (o) => shortName(o.patient) },
+  // An order on a received sample has no participant: its donor code stands in (docs/decisions/0014).
+  {
+    accessor: 'patient',
+    title: 'Patient',
+    render: (o) =>
+      o.patient ? (
+        shortName(o.patient)
+      ) : (
+        <Text size="sm" ff="monospace" title="Donor code of a received sample">
+          {o.donorCode ?? '—'}
+        </Text>
+      ),
+  },
   { accessor: 'patientMRN', title: 'Patient MRN', render: (o) => o.patientMRN ?? '—' },
   {
     accessor: 'sampleId',

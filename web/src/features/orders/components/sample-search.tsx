@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Paper, Text } from '@mantine/core';
 import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import type { Patient } from '@contract/participants.contract';
 import { ScanField } from '@/components/scan-field';
 import { fullName } from '@/lib/format';
@@ -29,12 +30,7 @@ export function SampleSearch({ instId, chosen, onChoose }: Props) {
   const sample = found.data;
   const choose = async () => {
     if (!sample) return;
-    if (sample.patientId === null) {
-      setFailed(
-        `Sample ${sample.sampleId} was received from another institution: it has no participant here, so a lab order cannot name it.`,
-      );
-      return;
-    }
+    if (sample.patientId === null) return; // a received sample: ordered from its own page (below)
     const patientId = sample.patientId;
     setPicking(true);
     try {
@@ -72,13 +68,23 @@ export function SampleSearch({ instId, chosen, onChoose }: Props) {
                   {sample.unitOfMeasurement.unitSymbol ?? ''} left · collected {sample.collectedDate}
                   {sample.patient && <> · from {fullName(sample.patient)}</>}
                 </Text>
+                {sample.patientId === null && (
+                  <Text size="sm" c="gray.7">
+                    Received from another institution: its donor is not a participant here.
+                  </Text>
+                )}
                 {sample.hasWithdrawnConsent && (
                   <Badge color="red" variant="light" mt={4}>
                     Consent withdrawn
                   </Badge>
                 )}
               </div>
-              {chosen?.id === sample.id ? (
+              {sample.patientId === null ? (
+                // A received sample has no participant here: its page orders tests for its donor code (issue 31).
+                <Button size="xs" variant="light" component={Link} to={`/sample/${sample.id}`}>
+                  Order from its sample page
+                </Button>
+              ) : chosen?.id === sample.id ? (
                 <Badge color="teal" leftSection={<IconCheck size={12} />}>
                   Chosen
                 </Badge>

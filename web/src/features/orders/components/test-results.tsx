@@ -120,8 +120,9 @@ export function TestResults({ order }: { order: OrderDetail }) {
             sampleId: order.sampleId,
             createdDate: order.createdDate,
             mrn: order.patientMRNs[0]?.mrn ?? order.patientMRN,
-            firstName: order.patient.firstName,
-            fatherName: order.patient.fatherName,
+            // A received sample's order: the donor code is the name line (no identity travels).
+            firstName: order.patient?.firstName ?? order.donorCode,
+            fatherName: order.patient?.fatherName,
           }),
         ],
       },

@@ -101,7 +101,7 @@ function NewOrderStepper({ onClose }: { onClose: () => void }) {
               <Text span fw={700} ff="monospace">
                 {o.sampleId}
               </Text>{' '}
-              for {shortName(o.patient)}
+              for {o.patient ? shortName(o.patient) : `donor ${o.donorCode ?? '—'}`}
             </List.Item>
           ))}
         </List>

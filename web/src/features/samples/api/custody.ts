@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { orderEndpoints } from '@contract/orders.endpoints';
+import { notifications } from '@mantine/notifications';
+import { shipmentEndpoints } from '@contract/shipments.endpoints';
 import { storageEndpoints } from '@contract/storage.endpoints';
-import { call, callPage } from '@/lib/api-client';
+import { ApiError, call, callFile, callPage, errorTitle } from '@/lib/api-client';
+import { saveBlob } from '@/lib/download';
 import { queryKeys } from '@/lib/query-keys';
 import { useSuggestion } from '@/lib/storage-positions';
 
@@ -36,3 +39,29 @@ export function useOrdersOnSample(instId: number, collectedSampleId: number, ena
 }
 
 export { boxLink, locationText } from '@/lib/storage-positions';
+
+/**
+ * GET collectedSamples/{id}/custody.fhir.json with the session (issue 31): the sample's Specimen and one Provenance
+ * per custody event, saved under the name the server gives; a failure shows the server's title. True when saved.
+ */
+export async function downloadCustodyFhir(instId: number, sample: { id: number; sampleId: string }): Promise<boolean> {
+  try {
+    const { blob, filename } = await callFile(
+      shipmentEndpoints.custodyFhir,
+      { params: { instId, collectedSampleId: sample.id } },
+      { notify: false },
+    );
+    saveBlob(blob, filename ?? `sample-${sample.sampleId}-custody.fhir.json`);
+    return true;
+  } catch (err) {
+    // A 401 already went to the login page.
+    if (!(err instanceof ApiError && err.status === 401))
+      notifications.show({
+        color: 'red',
+        title: 'The custody export could not be downloaded',
+        message: errorTitle(err),
+        autoClose: 5000,
+      });
+    return false;
+  }
+}

@@ -126,7 +126,19 @@ export function SampleOrders({ sample: s }: { sample: CollectedSample }) {
         <Title order={2} fz="lg" id="orders-title">
           Orders
         </Title>
-        {canOrder && !s.hasWithdrawnConsent && (
+        {canOrder && !s.hasWithdrawnConsent && !s.heldBy && s.patientId === null && (
+          // A received sample has no participant here: Order tests orders for its donor code (issue 31).
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPlus size={14} />}
+            component={Link}
+            to={`/orders/new/sample/${s.id}`}
+          >
+            Order tests
+          </Button>
+        )}
+        {canOrder && !s.hasWithdrawnConsent && !s.heldBy && s.patientId !== null && (
           <Button size="xs" variant="default" leftSection={<IconPlus size={14} />} component={Link} to="/orders/new">
             New Order
           </Button>
@@ -142,8 +154,10 @@ export function SampleOrders({ sample: s }: { sample: CollectedSample }) {
         (orders.data.items.length === 0 ? (
           <Text size="sm" c="gray.7">
             No orders on this sample.
-            {canOrder && !s.hasWithdrawnConsent
-              ? ` To order a test, open New Order and find ${s.sampleId} under COLLECTED SAMPLE ID.`
+            {canOrder && !s.hasWithdrawnConsent && !s.heldBy
+              ? s.patientId === null
+                ? ' Order tests orders a panel on it for its donor code.'
+                : ` To order a test, open New Order and find ${s.sampleId} under COLLECTED SAMPLE ID.`
               : ''}
           </Text>
         ) : (

@@ -1,13 +1,15 @@
-import { Alert, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconTruckDelivery } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconDownload, IconTruckDelivery } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import type { CollectedSample } from '@contract/samples.contract';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { useSampleRecord, useSampleRecordHistory } from '../api/samples';
+import { downloadCustodyFhir } from '../api/custody';
 import { PrintLabelButton } from '../components/print-label-button';
-import { StoragePosition } from '../components/sample-custody';
+import { SampleOrders, StoragePosition } from '../components/sample-custody';
 import { heldByText, SampleTimeline } from '../components/sample-timeline';
 
 // /sample/{id}: any sample of the institution by record id, a received one included (it has no protocol here, so the
@@ -40,6 +42,8 @@ export function SampleRecordPage() {
 }
 
 function SampleRecord({ sample: s }: { sample: CollectedSample }) {
+  const { institution } = useCurrentInstitution();
+  const [downloading, setDownloading] = useState(false);
   const unit = s.unitOfMeasurement.unitSymbol ?? s.unitOfMeasurement.unitName ?? '';
   const from = s.receivedFrom;
   return (
@@ -63,8 +67,22 @@ function SampleRecord({ sample: s }: { sample: CollectedSample }) {
             </Badge>
           )}
         </Group>
-        {/* The institution's label route: a received sample has no protocol (docs/labels.md "Sample labels"). */}
-        <PrintLabelButton sample={s} protocolId={null} />
+        <Group gap="xs">
+          {/* One custody timeline as FHIR: the Specimen and a Provenance per event (docs/shipments.md). */}
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            loading={downloading}
+            onClick={() => {
+              setDownloading(true);
+              void downloadCustodyFhir(institution.id, s).finally(() => setDownloading(false));
+            }}
+          >
+            Custody FHIR
+          </Button>
+          {/* The institution's label route: a received sample has no protocol (docs/labels.md "Sample labels"). */}
+          <PrintLabelButton sample={s} protocolId={null} />
+        </Group>
       </Group>
       {from && (
         <Paper withBorder radius="md" p="md" component="section" aria-labelledby="origin-title">
@@ -86,6 +104,7 @@ function SampleRecord({ sample: s }: { sample: CollectedSample }) {
         </Paper>
       )}
       <StoragePosition sample={s} />
+      <SampleOrders sample={s} />
       <CustodyTimeline sample={s} />
     </Stack>
   );

@@ -1,0 +1,3 @@
+ALTER TABLE "lims_orders" ALTER COLUMN "patient_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "lims_orders" ADD COLUMN "donor_code" text;--> statement-breakpoint
+ALTER TABLE "lims_orders" ADD CONSTRAINT "lims_orders_subject_ck" CHECK (("lims_orders"."patient_id" is not null and "lims_orders"."donor_code" is null) or ("lims_orders"."patient_id" is null and "lims_orders"."donor_code" is not null and "lims_orders"."collected_sample_id" is not null));
