@@ -2,8 +2,9 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { rowsOf } from '../db/client';
-import { json, testApp, type TestApp } from './harness';
+import { buildApp } from '../app';
+import { openDatabase, rowsOf, type Database } from '../db/client';
+import { json, testApp, testClient, type TestApp } from './harness';
 import { createAccount, login, signedIn } from './factories';
 import { labSetup } from './orders-fixtures';
 import { participant, referenceIds } from './participants-fixtures';
@@ -29,17 +30,29 @@ describe.skipIf(!url || !replicaUrl)(
     let lab: Awaited<ReturnType<typeof labSetup>>;
     let primary: pg.Client;
     let replica: pg.Client;
+    /** A second API process on the same primary and replica (its own pools, as another worker or machine has). */
+    let second: TestApp;
+    let otherDatabase: Database;
 
     const api = (p: string) => `/api/institutions/${instId}/${p}`;
     const get = async (token: string, p: string) => {
       const res = await t.call('GET', api(p), { token });
       return { status: res.statusCode, body: res.body, total: res.headers['x-pagination'] };
     };
-    /** The test-usage report (heavy read): its rows and total. */
+    /** The rows of a test-usage report answer (not its generatedAt, which each process's clock writes). */
+    const rowsOfReport = (status: number, body: string) => {
+      expect(status, body).toBe(200);
+      return JSON.stringify(JSON.parse(body).rows);
+    };
+    /** The test-usage report (heavy read) through the first process: its rows. */
     const usage = async (token: string) => {
       const res = await get(token, 'reports/test-usage');
-      expect(res.status, res.body).toBe(200);
-      return `${res.total} ${res.body}`;
+      return rowsOfReport(res.status, res.body);
+    };
+    /** The same through the second process. */
+    const usageThere = async (token: string) => {
+      const res = await second.call('GET', api('reports/test-usage'), { token });
+      return rowsOfReport(res.statusCode, res.body);
     };
     const placeOrder = async () => {
       const res = await t.call('POST', api('LIMSOrders/place'), {
@@ -103,8 +116,21 @@ describe.skipIf(!url || !replicaUrl)(
       }
       const [standby] = (await replica.query<{ standby: boolean }>('select pg_is_in_recovery() as standby')).rows;
       expect(standby.standby, 'TEST_READ_REPLICA_URL must be a hot standby').toBe(true);
+      const config = loadConfig({
+        DATA_DIR: 'memory://',
+        WEB_DIST: '/nonexistent',
+        SESSION_CACHE_MS: '0',
+        AUDIT_SEAL_INTERVAL_MS: '0',
+        DATABASE_URL: urlFor(url!, name),
+        DATABASE_READ_URL: urlFor(replicaUrl!, name),
+        READ_YOUR_WRITES_MS: String(WINDOW_MS),
+      });
+      otherDatabase = await openDatabase({ ...config, limits: config.databaseLimits });
+      second = testClient(await buildApp({ config, database: otherDatabase, logger: false }), otherDatabase.db);
     });
     afterAll(async () => {
+      await second?.app.close();
+      await otherDatabase?.close();
       // Never leave the shared replica paused for whoever uses it next.
       await replica?.query('select pg_wal_replay_resume()').catch(() => undefined);
       await replica?.end();
@@ -162,7 +188,22 @@ describe.skipIf(!url || !replicaUrl)(
         await resumeReplay();
       }
       await caughtUp();
-      expect((await get(writer, 'reports/test-usage')).body).not.toBe(before);
+      expect(await usage(writer)).not.toBe(before);
+    });
+
+    it("a write through one API process holds for the same session's heavy reads through another", async () => {
+      await caughtUp();
+      const before = await usage(writer);
+      await pauseReplay();
+      try {
+        await placeOrder(); // through the first process
+        // The second process found the mark on the primary: it read there, and sees the order.
+        expect(await usageThere(writer)).not.toBe(before);
+        // The reader's heavy reads through the second process still come from the paused replica.
+        expect(await usageThere(reader)).toBe(before);
+      } finally {
+        await resumeReplay();
+      }
     });
   },
 );
