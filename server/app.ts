@@ -17,12 +17,13 @@ import { registerMetrics } from './platform/metrics';
 import { registerProblemResponses } from './platform/openapi';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { startAuditSealer } from './platform/audit-seal';
+import { heavyReadDb, registerWriteMarks, type WriteMarks } from './platform/heavy-reads';
 import type { App, AppDeps } from './platform/app-types';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { institutionRoutes } from './modules/institutions/institutions.routes';
 import { accountRoutes } from './modules/accounts/accounts.routes';
-import { resolveToken, revokeSessions, SessionCache } from './modules/auth';
+import { markSessionWrite, resolveToken, revokeSessions, SessionCache, sessionWroteWithin } from './modules/auth';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { lookupRoutes } from './modules/configuration/lookup.routes';
 import { testSetupRoutes } from './modules/configuration/test-setup.routes';
@@ -109,9 +110,19 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   }
   registerGuard(app, (token) => resolveToken(database.db, token, now(), config.sessionIdleMinutes, sessions));
   registerProblemResponses(app);
-  const deps: AppDeps = { db: database.db, reportDb: database.reportDb, config, now };
-  // Whole modules of reports and exports read with the report budget (REPORT_STATEMENT_TIMEOUT_MS).
-  const reportDeps: AppDeps = { ...deps, db: database.reportDb };
+  // Heavy reads (routes registered with { heavyReads: true }) go to DATABASE_READ_URL's replica, or to the report pool
+  // when there is none or the session wrote within READ_YOUR_WRITES_MS; its last write is a row on the primary, so
+  // every API process and worker sees it (platform/heavy-reads.ts, docs/operations.md "Read replica").
+  const marks: WriteMarks = {
+    mark: (sessionId) => markSessionWrite(database.db, sessionId),
+    wroteRecently: (sessionId) =>
+      config.readYourWritesMs > 0
+        ? sessionWroteWithin(database.db, sessionId, config.readYourWritesMs)
+        : Promise.resolve(false),
+  };
+  if (database.replicaDb && config.readYourWritesMs > 0) registerWriteMarks(app, marks);
+  const heavyReads = heavyReadDb({ primary: database.reportDb, replica: database.replicaDb, marks });
+  const deps: AppDeps = { db: database.db, reportDb: database.reportDb, heavyReadDb: heavyReads, config, now };
   healthRoutes(app, deps, database);
   authRoutes(app, deps);
   institutionRoutes(app, deps);
@@ -129,9 +140,9 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   shipmentRoutes(app, deps);
   partnerRoutes(app, deps);
   distributionRoutes(app, deps);
-  fhirRoutes(app, reportDeps);
-  reportRoutes(app, reportDeps);
-  indicatorRoutes(app, reportDeps);
+  fhirRoutes(app, deps);
+  reportRoutes(app, deps);
+  indicatorRoutes(app, deps);
   importRoutes(app, deps);
 
   // Seals committed audit rows into each institution's chain of blocks (docs/audit.md); stopped before the database closes.

@@ -11,6 +11,14 @@ export interface Config {
   /** postgres://... when set; otherwise the embedded PGlite in dataDir. */
   databaseUrl: string | null;
   /**
+   * postgres://... of a read replica (DATABASE_READ_URL, PostgreSQL only): heavy reads (reports, exports, the audit
+   * log: routes registered with `router(app, deps, { heavyReads: true })`) go there, except within readYourWritesMs
+   * of the same session's last write (docs/operations.md "Read replica").
+   */
+  databaseReadUrl: string | null;
+  /** After a session writes, its heavy reads stay on the primary this long (READ_YOUR_WRITES_MS; 0: never). */
+  readYourWritesMs: number;
+  /**
    * API processes on PostgreSQL (WORKERS, default: the machine's cores): more than one forks them with node:cluster
    * (server/cluster.ts). PGlite is always one process.
    */
@@ -123,10 +131,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got '${env.PORT}'`);
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
-    databaseUrl: env.DATABASE_URL?.trim() || null,
+    databaseUrl,
+    databaseReadUrl: databaseReadUrlOf(env.DATABASE_READ_URL, databaseUrl),
+    readYourWritesMs: nonNegative(env, 'READ_YOUR_WRITES_MS', 5000),
     workers: workersOf(env.WORKERS),
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
     webDist: path.resolve(root, env.WEB_DIST ?? 'web/dist'),
@@ -157,6 +168,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: metricsTokenOf(env.METRICS_TOKEN),
     smallCellMin: smallCellMinOf(env.SMALL_CELL_MIN),
   };
+}
+
+/**
+ * DATABASE_READ_URL: a replica of DATABASE_URL's database. Without DATABASE_URL the server runs on PGlite, one
+ * in-process database that no replica can follow: refused at start rather than silently ignored.
+ */
+function databaseReadUrlOf(raw: string | undefined, databaseUrl: string | null): string | null {
+  const value = raw?.trim() ?? '';
+  if (value === '') return null;
+  if (!databaseUrl)
+    throw new Error(
+      'DATABASE_READ_URL needs DATABASE_URL: a read replica follows a PostgreSQL server, and without DATABASE_URL the ' +
+        'server runs on the embedded PGlite, which has none. Set DATABASE_URL to the primary, or unset DATABASE_READ_URL.',
+    );
+  if (!/^postgres(ql)?:\/\//.test(value))
+    throw new Error(`DATABASE_READ_URL must be a postgres:// URL of a replica of DATABASE_URL's database`);
+  return value;
 }
 
 /** LIMS_DEFAULT_TIME_ZONE: an IANA name the runtime knows (platform/today.ts defaultTimeZone reads it), refused at start otherwise. */

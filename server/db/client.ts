@@ -53,6 +53,11 @@ export interface Database {
    * reportStatementTimeoutMs (and at most reportPoolSize at once); otherwise `db` itself.
    */
   reportDb: Db;
+  /**
+   * DATABASE_READ_URL's replica (PostgreSQL only): a pool of REPORT_POOL_SIZE connections with the report budget.
+   * Heavy reads go there unless their session wrote within READ_YOUR_WRITES_MS (platform/heavy-reads.ts).
+   */
+  replicaDb?: Db;
   kind: 'pglite' | 'postgres';
   /**
    * Applies the committed migrations in server/db/migrations (PostgreSQL: under the MIGRATION_LOCK advisory lock);
@@ -187,6 +192,8 @@ function listeners() {
  */
 export async function openDatabase(opts: {
   databaseUrl: string | null;
+  /** A streaming replica of databaseUrl's database (PostgreSQL only; PGlite refuses one). */
+  databaseReadUrl?: string | null;
   dataDir: string;
   snapshot?: Blob;
   limits?: DatabaseLimits;
@@ -207,9 +214,9 @@ export async function openDatabase(opts: {
     };
     // statement_timeout is sent at connect, so it bounds every statement on the pool's connections;
     // connectionTimeoutMillis bounds both the wait for a free connection and opening a new one.
-    const open = (max: number, statementTimeoutMs?: number, onConnect?: typeof listen) => {
+    const open = (max: number, statementTimeoutMs?: number, onConnect?: typeof listen, url = opts.databaseUrl!) => {
       const pool = new Pool({
-        connectionString: opts.databaseUrl!,
+        connectionString: url,
         max,
         ...(onConnect ? { onConnect } : {}),
         ...(limits ? { statement_timeout: statementTimeoutMs, connectionTimeoutMillis: limits.poolWaitMs } : {}),
@@ -222,8 +229,13 @@ export async function openDatabase(opts: {
     };
     const pool = open(limits?.poolSize ?? 10, limits?.statementTimeoutMs, listen);
     const reportPool = limits ? open(limits.reportPoolSize, limits.reportStatementTimeoutMs) : null;
+    const replicaPool = opts.databaseReadUrl
+      ? open(limits?.reportPoolSize ?? 3, limits?.reportStatementTimeoutMs, undefined, opts.databaseReadUrl)
+      : null;
     const db: Db = drizzle(pool);
     await db.execute(sql`select 1`);
+    const replicaDb = replicaPool ? drizzle(replicaPool) : undefined;
+    if (replicaDb) await checkReplica(replicaDb);
     const statsOf = (name: string, p: typeof pool, max: number): PoolStats => ({
       pool: name,
       max,
@@ -234,11 +246,13 @@ export async function openDatabase(opts: {
     return {
       db,
       reportDb: reportPool ? drizzle(reportPool) : db,
+      ...(replicaDb ? { replicaDb } : {}),
       kind: 'postgres',
       onAuthChange: authChange.add,
       poolStats: () => [
         statsOf('main', pool, limits?.poolSize ?? 10),
         ...(reportPool && limits ? [statsOf('report', reportPool, limits.reportPoolSize)] : []),
+        ...(replicaPool ? [statsOf('replica', replicaPool, limits?.reportPoolSize ?? 3)] : []),
       ],
       // One connection, taken out of the pool for the whole run, holds a session-level advisory lock: N API
       // processes (on one machine or several) can start at once; each checks the version and migrates in turn,
@@ -264,10 +278,11 @@ export async function openDatabase(opts: {
         client.release();
       },
       close: async () => {
-        await Promise.all([pool.end(), reportPool?.end()]);
+        await Promise.all([pool.end(), reportPool?.end(), replicaPool?.end()]);
       },
     };
   }
+  if (opts.databaseReadUrl) throw new Error('DATABASE_READ_URL needs DATABASE_URL: PGlite has no replica');
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -297,6 +312,26 @@ export async function openDatabase(opts: {
     dump: (compression = 'none') => client.dumpDataDir(compression),
     close: () => client.close(),
   };
+}
+
+/**
+ * Says at start what DATABASE_READ_URL points at. The server starts either way: a replica that is down only
+ * fails the heavy reads (503, database_unavailable) until it is back, and the primary keeps serving everything else.
+ */
+async function checkReplica(replica: Db) {
+  try {
+    const [row] = await rowsOf<{ standby: boolean }>(replica, sql`select pg_is_in_recovery() as standby`);
+    if (!row?.standby)
+      console.warn(
+        'DATABASE_READ_URL answers but is not a hot standby (pg_is_in_recovery() is false): heavy reads go to it as to a replica',
+      );
+  } catch (err) {
+    // Drizzle wraps the driver's error: its cause says why (refused, unknown database, password).
+    const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+    console.warn(
+      `DATABASE_READ_URL did not answer (${cause instanceof Error ? cause.message : String(cause)}): heavy reads fail with 503 until it does`,
+    );
+  }
 }
 
 /** Per PGlite database: the statement texts the statement cache names (statement-cache.ts), and their names. */

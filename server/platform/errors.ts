@@ -108,6 +108,30 @@ export const poolBusy = () =>
     2,
   );
 
+/**
+ * The database could not be reached or dropped the connection: refused, not found, reset, a server shutting down or
+ * starting up (57P01-57P03), a connection exception (class 08). With DATABASE_READ_URL this is how a replica that is
+ * down answers heavy reads (docs/operations.md "Read replica").
+ */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03']);
+const isUnreachable = (code: string | undefined) =>
+  code !== undefined && (UNREACHABLE.has(code) || code.startsWith('08'));
+export const databaseUnavailable = () =>
+  new AppError(503, 'The database is not reachable now. Try again in a moment.', undefined, 'database_unavailable', 5);
+/**
+ * serialization_failure: a hot standby cancels a read that conflicts with the changes it replays (rows the primary's
+ * vacuum removed; hot_standby_feedback prevents most); nothing here runs SERIALIZABLE, so this is that case.
+ */
+const PG_SERIALIZATION = '40001';
+export const readConflict = () =>
+  new AppError(
+    503,
+    'The read was stopped by a concurrent change on the database. Try again.',
+    undefined,
+    'read_conflict',
+    1,
+  );
+
 /** pg-pool's errors when no connection came within connectionTimeoutMillis (waiting for one, or opening one). */
 function isPoolTimeout(err: unknown): boolean {
   const e = err as { message?: unknown; cause?: { message?: unknown } };
@@ -135,6 +159,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     // Logged below as errors (status 503): an operator sees each one.
     else if (pgCode(err) === PG_CANCELED) problem = statementTimedOut();
     else if (isPoolTimeout(err)) problem = poolBusy();
+    else if (isUnreachable(pgCode(err))) problem = databaseUnavailable();
+    else if (pgCode(err) === PG_SERIALIZATION) problem = readConflict();
     else if (pgCode(err)?.startsWith(PG_DATA_EXCEPTION)) {
       // Last line of defence: the contract should refuse such input first (docs/decisions/0004).
       req.log.warn({ err }, 'database refused a value the contract let through');

@@ -12,6 +12,7 @@ import type { ResolveFastifyReplyReturnType } from 'fastify/types/type-provider'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { EndpointDef } from '../../contract/endpoint';
 import type { App, AppDeps } from './app-types';
+import type { Db } from '../db/client';
 import { ctxOf, type Ctx, type InstCtx } from './context';
 
 declare module 'fastify' {
@@ -76,7 +77,25 @@ export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'preValidati
  * The row gives method, path, schemas and permission; the handler receives the request, the caller's
  * context (with its institution under /institutions/:instId) and the reply.
  */
-export function router(app: App, { db, now }: Pick<AppDeps, 'db' | 'now'>) {
+/**
+ * `{ heavyReads: true }`: the one way to mark routes as heavy reads (reports, exports, the audit log, catalogue and
+ * query-builder reads; docs/operations.md "Read replica"). Their ctx.db is then deps.heavyReadDb's choice for the
+ * request: the replica (DATABASE_READ_URL), or the primary's report pool when there is no replica or the session
+ * wrote within READ_YOUR_WRITES_MS; both with the report budget (REPORT_STATEMENT_TIMEOUT_MS). Their handlers must
+ * only read: a replica refuses writes (and they mark no write for read-your-writes).
+ */
+export interface RouterOptions {
+  heavyReads?: boolean;
+}
+
+export function router(
+  app: App,
+  { db, now, heavyReadDb }: Pick<AppDeps, 'db' | 'now'> & Partial<Pick<AppDeps, 'heavyReadDb'>>,
+  { heavyReads = false }: RouterOptions = {},
+) {
+  if (heavyReads && !heavyReadDb) throw new Error('router(..., { heavyReads: true }) needs deps.heavyReadDb');
+  /** Each heavy read's database, from its preHandler to its handler. */
+  const readsFrom = new WeakMap<FastifyRequest, Db>();
   return function route<E extends EndpointDef>(e: E, handler: Handler<E>, extras: RouteExtras = {}) {
     const { description, summary, problems, ...options } = extras;
     // Absent parts stay absent (fastify compiles every key it finds); the type still names them, as undefined.
@@ -89,14 +108,28 @@ export function router(app: App, { db, now }: Pick<AppDeps, 'db' | 'now'>) {
       ...(e.body ? { body: e.body } : {}),
       response: { ...problems, ...e.response },
     } as SchemaOf<E>;
-    const contextOf = (req: FastifyRequest) => (e.permission === 'public' ? null : ctxOf(req, db, now)) as CtxFor<E>;
+    const contextOf = (req: FastifyRequest, on: Db = db) =>
+      (e.permission === 'public' ? null : ctxOf(req, on, now)) as CtxFor<E>;
     app.route<RouteGenericInterface, ContextConfigDefault, SchemaOf<E>>({
       method: e.method,
       url: `/api${e.path}`,
       schema,
-      config: { permission: e.permission, endpoint: e, ...(e.anyInstitution ? { anyInstitution: true } : {}) },
+      config: {
+        permission: e.permission,
+        endpoint: e,
+        ...(e.anyInstitution ? { anyInstitution: true } : {}),
+        ...(heavyReads ? { heavyRead: true } : {}),
+      },
       ...options,
-      handler: (req, reply) => handler(req, contextOf(req), reply),
+      // A heavy read's database is chosen once the guard has named the session (one primary lookup with a replica).
+      ...(heavyReads && heavyReadDb
+        ? {
+            preHandler: async (req: FastifyRequest) => {
+              if (req.auth) readsFrom.set(req, await heavyReadDb(req));
+            },
+          }
+        : {}),
+      handler: (req, reply) => handler(req, contextOf(req, readsFrom.get(req)), reply),
     });
   };
 }

@@ -31,7 +31,7 @@ let created = 0;
  * PGlite loaded from the snapshot tarball, or on PostgreSQL a database made from the template
  * (dropped again by its close(): testApp closes it in afterAll, other callers close it themselves).
  */
-export async function freshDatabase(limits: DatabaseLimits) {
+export async function freshDatabase(limits: DatabaseLimits, readUrl: string | null = null) {
   const url = process.env.DATABASE_URL || null;
   const template = inject('pgTemplate');
   const prefix = inject('pgFilePrefix');
@@ -44,7 +44,13 @@ export async function freshDatabase(limits: DatabaseLimits) {
   const name = `${prefix}${process.pid}_${++created}`;
   const admin = (statement: string) => withClient(url, (client) => client.query(statement));
   await admin(`create database "${name}" template "${template}"`);
-  const database = await openDatabase({ databaseUrl: urlFor(url, name), dataDir: '', limits });
+  // A replica of the whole cluster (server/test/read-replica.test.ts) holds the same database under the same name.
+  const database = await openDatabase({
+    databaseUrl: urlFor(url, name),
+    databaseReadUrl: readUrl && urlFor(readUrl, name),
+    dataDir: '',
+    limits,
+  });
   return {
     ...database,
     close: async () => {
@@ -64,9 +70,11 @@ export async function testApp(env: Record<string, string> = {}, opts: { log?: Lo
     WEB_DIST: '/nonexistent',
     SESSION_CACHE_MS: '0',
     AUDIT_SEAL_INTERVAL_MS: '0',
+    // DATABASE_READ_URL needs DATABASE_URL (loadConfig refuses it on PGlite); freshDatabase names the database.
+    ...(env.DATABASE_READ_URL && process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...env,
   });
-  const database = await freshDatabase(config.databaseLimits);
+  const database = await freshDatabase(config.databaseLimits, config.databaseReadUrl);
   forgetRememberedCounts(); // a count remembered for the previous file's database (vitest.config.ts isolate)
   const clock = { now: new Date() };
   // No log unless a test reads it (server/test/log-privacy.test.ts): then every line, at info.

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { signInAccounts } from '../accounts';
-import { authSecrets, loginAttempts, sessions } from './auth.table';
+import { authSecrets, loginAttempts, sessions, sessionWrites } from './auth.table';
 
 // All of the auth module's SQL. index.ts exports the part other modules call (revokeSessions), never its tables.
 
@@ -14,6 +14,31 @@ export async function revokeSessions(tx: Db, accountId: number, now: Date) {
 }
 
 // ---- sessions ----
+
+/**
+ * Marks that the session has just written (platform/heavy-reads.ts, on the primary after each write request). The
+ * database's clock, read again by sessionWroteWithin: one clock for every API process, whatever their machines say.
+ */
+export async function markSessionWrite(db: Db, sessionId: number) {
+  await db
+    .insert(sessionWrites)
+    .values({ sessionId, at: sql`now()` })
+    .onConflictDoUpdate({ target: sessionWrites.sessionId, set: { at: sql`excluded.at` } });
+}
+
+/** Whether the session wrote within the last `ms` milliseconds (read on the primary: a standby cannot read it). */
+export async function sessionWroteWithin(db: Db, sessionId: number, ms: number): Promise<boolean> {
+  const [row] = await db
+    .select({ at: sessionWrites.at })
+    .from(sessionWrites)
+    .where(
+      and(
+        eq(sessionWrites.sessionId, sessionId),
+        gt(sessionWrites.at, sql`now() - ${ms}::float8 * interval '1 millisecond'`),
+      ),
+    );
+  return row !== undefined;
+}
 
 const sessionOfToken = (db: Db) =>
   db

@@ -54,3 +54,15 @@ export const authSecrets = pgTable('auth_secrets', {
   value: text('value').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/**
+ * When each session last wrote (issue 34, docs/operations.md "Read replica"): within READ_YOUR_WRITES_MS of it, the
+ * session's heavy reads stay on the primary instead of the replica. A row of the database, not a per-process map,
+ * so a write made through one API process or worker holds for a read sent to another. UNLOGGED (the migration's
+ * hand-written end): marking writes no WAL, so it costs neither a disk flush nor replication traffic, and only the
+ * primary reads it (a standby cannot read an unlogged table); after a crash of the primary the table starts empty.
+ */
+export const sessionWrites = pgTable('session_writes', {
+  sessionId: integer('session_id').primaryKey(),
+  at: ts('at').notNull(),
+});

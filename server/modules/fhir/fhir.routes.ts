@@ -32,7 +32,8 @@ const RESOURCES: [ResourceRow, string, string, (ctx: InstCtx, id: number) => Pro
 
 /** The FHIR R4 export (docs/fhir.md): read-only, JSON as application/fhir+json; errors stay problem+json. */
 export function fhirRoutes(app: App, deps: AppDeps) {
-  const route = router(app, deps);
+  // Every FHIR read is an export: a heavy read (the replica when there is one, the report budget).
+  const route = router(app, deps, { heavyReads: true });
   const send = (reply: FastifyReply, body: unknown) => reply.type('application/fhir+json; charset=utf-8').send(body);
   for (const [row, type, description, read1] of RESOURCES) {
     route(row, async (req, ctx, reply) => send(reply, await read1(ctx, req.params.id)), {

@@ -17,8 +17,9 @@ const SUBMISSION_BODY_LIMIT = MAX_FIELDS_PER_SUBMISSION * (MAX_ANSWER_CHARS.TA *
 /** Questionnaires: design (spec 2 §7 "Form editor"), fill ("Submitted forms") and the collected report. */
 export function formRoutes(app: App, deps: AppDeps) {
   const route = router(app, deps);
-  // The collected report reads every submission of a form: the report budget (REPORT_STATEMENT_TIMEOUT_MS).
-  const reportRoute = router(app, { ...deps, db: deps.reportDb });
+  // The collected report reads every submission of a form: a heavy read (the replica when there is one, the report
+  // budget REPORT_STATEMENT_TIMEOUT_MS).
+  const reportRoute = router(app, deps, { heavyReads: true });
 
   route(e.all, async (req, ctx, reply) => sendPage(reply, req.query, await forms.listForms(ctx, null, req.query)));
   route(e.list, async (req, ctx, reply) =>

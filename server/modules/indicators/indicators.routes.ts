@@ -16,8 +16,11 @@ function reportCsv(r: IndicatorReportDto) {
 /** Breast and cervical cancer reports per date range (spec 2 §2 Reports, §9) and their editable definitions (docs/indicators.md). */
 export function indicatorRoutes(app: App, deps: AppDeps) {
   const route = router(app, deps);
-  route(e.report, async (req, ctx) => svc.runReport(ctx, req.params.report, req.query));
-  route(e.csv, async (req, ctx, reply) => {
+  // The report and its CSV count over every sample of the range: heavy reads (the replica when there is one, the
+  // report budget). The definitions are a few rows that an administrator edits: the interactive pool.
+  const heavy = router(app, deps, { heavyReads: true });
+  heavy(e.report, async (req, ctx) => svc.runReport(ctx, req.params.report, req.query));
+  heavy(e.csv, async (req, ctx, reply) => {
     const r = await svc.runReport(ctx, req.params.report, req.query);
     return reply
       .type('text/csv; charset=utf-8')

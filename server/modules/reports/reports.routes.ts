@@ -10,10 +10,11 @@ import { reportCsv } from './report-csv';
 
 /**
  * The order reports (docs/reports.md): each at `reports/{name}` (one page, X-Pagination) and
- * `reports/{name}.csv` (the whole report streamed, named after its title). Reports read through deps.reportDb (app.ts).
+ * `reports/{name}.csv` (the whole report streamed, named after its title). Every report is a heavy read: the replica
+ * when there is one, else deps.reportDb (the report budget; platform/heavy-reads.ts).
  */
 export function reportRoutes(app: App, deps: AppDeps) {
-  const route = router(app, deps);
+  const route = router(app, deps, { heavyReads: true });
   /** One page of the report, its total in X-Pagination. */
   const page = async (reply: FastifyReply, q: PageQuery, report: Promise<reports.Report>) => {
     const { page: body, total } = await reports.pageOfReport(await report, q);
