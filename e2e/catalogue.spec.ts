@@ -18,7 +18,11 @@ test('a Researcher picks a distribution protocol and sees the eligible samples c
   const b = await centralBiobank(api, admin);
   const u = unique();
   // A purpose of its own, so that only this donor's samples are eligible for the study whatever else the run made.
-  const purpose = await b.call('POST', 'consentPurposes', { title: `Catalogue use ${u}`, abbreviation: null });
+  const purpose = await b.call('POST', 'consentPurposes', {
+    title: `Catalogue use ${u}`,
+    abbreviation: `CU${u.slice(0, 4)}`,
+    description: 'Used by the catalogue e2e test',
+  });
   const w = await collectingProtocol(b);
   const base = `collectionProtocols/${w.protocol.id}`;
   const consent = await b.call<Rec & { consentVersionId: number }>('POST', `${base}/collectionProtocolConsents`, {

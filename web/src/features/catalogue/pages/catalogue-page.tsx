@@ -70,6 +70,9 @@ export function CataloguePage() {
         </Alert>
       ) : (
         <>
+          <Title order={2} fz={20}>
+            Eligible samples for {catalogue.data.distributionProtocol.title}
+          </Title>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             {catalogue.data.dimensions.map((d) => (
               <CountTable key={d.key} table={d} />
