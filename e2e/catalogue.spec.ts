@@ -62,6 +62,32 @@ test('a Researcher picks a distribution protocol and sees the eligible samples c
     purposeIds: [purpose.id],
   });
   const researcher = await createAccount(b, { role: 'Researcher', firstName: 'Hana', lastName: `Reader${u}` });
+  // The donor answered the protocol's questionnaire; an administrator shares it with the catalogue in the form editor.
+  const form = await b.call('POST', `${base}/collectionProtocolForms`, {
+    name: `Lifestyle ${u}`,
+    description: 'Habits',
+  });
+  const listKind = (await b.list('dataTypes')).find((d) => d.abbreviation === 'RL')!.id;
+  const smoker = await b.call('POST', `${base}/collectionProtocolForms/${form.id}/collectionProtocolFormFields`, {
+    dataTypeId: listKind,
+    prompt: 'Do you smoke?',
+    responseTitle: 'Smoker',
+    options: [{ value: 'Yes' }, { value: 'No' }],
+  });
+  await b.call('POST', 'submittedCollectionProtocolForms', {
+    institutionSiteId: w.event.institutionSiteId,
+    collectionProtocolFormId: form.id,
+    patientId: w.patient.id,
+    formFields: [{ collectionProtocolFormFieldId: smoker.id, value: 'Yes' }],
+  });
+  await signedInAs(page, admin);
+  await page.goto(`/collection-protocols/${w.protocol.id}/collectio-protocol-forms/${form.id}`);
+  const share = page.getByRole('switch', { name: 'Count its list answers in the research catalogue' });
+  await expect(share).not.toBeChecked();
+  await share.click();
+  await expect(share).toBeChecked();
+  await expect(share).toBeEnabled();
+  await shot('catalogue-share-switch');
 
   await signedInAs(page, researcher);
   await openScreen(page, 'Catalogue');
@@ -75,6 +101,8 @@ test('a Researcher picks a distribution protocol and sees the eligible samples c
   await expect(types$.getByRole('row', { name: /Shown/ })).toContainText('6');
   const storage = page.getByRole('table', { name: 'Storage state' });
   await expect(storage.getByRole('row', { name: /Not stored/ })).toContainText('13');
+  const smokers = page.getByRole('table', { name: 'Do you smoke?' });
+  await expect(smokers.getByRole('row', { name: /Yes/ })).toContainText('13');
   // No donor and no sample ID anywhere on the page.
   await expect(page.getByRole('main')).not.toContainText(w.mrn);
   await expect(page.getByRole('main')).not.toContainText(`Fa${w.u}`);
