@@ -1,12 +1,11 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_CONTENT_TYPE, importQuery, MAX_IMPORT_BYTES, type DryRunResult } from '../../contract/imports.contract';
 import { MAX_ANSWER_CHARS, MAX_PATTERN_CHARS } from '../../contract/forms.contract';
 import { testApp } from './harness';
 import { signedIn } from './factories';
 import { formsKit } from './forms-kit';
+import { HEALTH_P99_MS, LOOP_P99_MS, loopProbe } from './loop-probe';
 
 // Issue 26 item 2: no request blocks the event loop for long. The real app listens on a port; the largest
 // allowed import dry run and the worst accepted pattern submission run over real HTTP while /api/health is
@@ -14,55 +13,10 @@ import { formsKit } from './forms-kit';
 // Before issue 26 the dry run held the loop for seconds (a 24.5 MB file: 7.5 s) and 50 fields of `(a|a)*b`
 // froze it for 5 s (100 ms of vm time-out per field).
 
-const LOOP_P99_MS = 200;
-const HEALTH_P99_MS = 200;
-
 const t = await testApp();
 const { institution, token } = await signedIn(t, ['Coordinator']);
-await t.app.listen({ port: 0, host: '127.0.0.1' });
-const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+const { origin, measured } = await loopProbe(t);
 const auth = { authorization: `Bearer ${token}` };
-
-const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.99) - 1)];
-
-/** Runs `work` while /api/health is polled every 20 ms and the loop delay is recorded; figures in ms. */
-async function measured<T>(label: string, work: () => Promise<T>) {
-  const loop = monitorEventLoopDelay({ resolution: 10 });
-  const health: number[] = [];
-  let failures = 0;
-  let running = true;
-  const poll = (async () => {
-    while (running) {
-      const started = performance.now();
-      const res = await fetch(`${origin}/api/health`).catch(() => null);
-      if (res?.status !== 200) failures++;
-      await res?.arrayBuffer();
-      health.push(performance.now() - started);
-      await sleep(20);
-    }
-  })();
-  loop.enable();
-  const started = performance.now();
-  let result: T;
-  try {
-    result = await work();
-  } finally {
-    running = false;
-    loop.disable();
-    await poll;
-  }
-  const figures = {
-    seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
-    loopP99: Number((loop.percentile(99) / 1e6).toFixed(1)),
-    loopMax: Number((loop.max / 1e6).toFixed(1)),
-    healthP99: Number(p99(health).toFixed(1)),
-    healthMax: Number(Math.max(...health).toFixed(1)),
-    healthCalls: health.length,
-    failures,
-  };
-  console.info(`event loop, ${label}: ${JSON.stringify(figures)}`);
-  return { result, ...figures };
-}
 
 /** Participant rows that pass every check, to just under the byte limit. */
 function largestParticipantFile() {

@@ -1,3 +1,4 @@
+import { MAX_COLLECT_ROWS } from '../../contract/samples.contract';
 import type { TestApp } from './harness';
 import { json } from './harness';
 import { participant, referenceIds } from './participants-fixtures';
@@ -79,5 +80,31 @@ export async function sampleSetUp(
         ...over,
       },
     });
-  return { protocol, base, event, patient, enrolment, api, body, sample, sub };
+  /** `n` new samples of the patient through the collect stepper's command, in as few calls as it allows (sample IDs generated). */
+  const collectMany = async (n: number) => {
+    const made: (Rec & { sampleId: string })[] = [];
+    while (made.length < n) {
+      const rows = Math.min(MAX_COLLECT_ROWS, n - made.length);
+      const res = await t.call('POST', api('/collect'), {
+        token,
+        body: {
+          CollectionProtocolEventId: event.id,
+          PatientId: patient.id,
+          InstitutionSiteId: inst.site.id,
+          CollectedDate: '2026-03-14',
+          CollectedTime: '09:30',
+          Rows: Array.from({ length: rows }, (_, i) => ({
+            Key: `k${i}`,
+            SpecimenTypeId: own.type('Whole Blood'),
+            Quantity: 1,
+            UnitOfMeasurementId: own.unit('Millilitre'),
+          })),
+        },
+      });
+      if (res.statusCode !== 201) throw new Error(res.body);
+      made.push(...json<(Rec & { sampleId: string })[]>(res));
+    }
+    return made;
+  };
+  return { protocol, base, event, patient, enrolment, api, body, sample, sub, collectMany };
 }

@@ -31,7 +31,11 @@ export function distributionRoutes(app: App, deps: AppDeps) {
   route(e.ethicsDocument, async (req, ctx, reply) => {
     const d = await svc.ethicsDocument(ctx, req.params.distributionProtocolId);
     const name = d.fileName.replace(/[^\w.\- ]/g, '_');
-    return reply.type(d.contentType).header('Content-Disposition', `attachment; filename="${name}"`).send(d.content);
+    return reply
+      .type(d.contentType)
+      .header('Content-Length', d.size)
+      .header('Content-Disposition', `attachment; filename="${name}"`)
+      .send(d.content);
   });
   route(e.eligibilityCount, async (req, ctx) => svc.eligibilityCount(ctx, req.params.distributionProtocolId));
   catalogueRoutes(app, deps);

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { createHash } from 'node:crypto';
 import {
   ETHICS_DOCUMENT_MAX_BYTES,
@@ -22,6 +23,7 @@ import {
   distributionProtocolRow,
   insertDistributionProtocol,
   insertEthicsDocument,
+  ethicsDocumentChunks,
   purposeIdsOf,
   setApprovers,
   setPurposes,
@@ -203,14 +205,17 @@ export async function uploadEthicsDocument(ctx: InstCtx, id: number, input: Ethi
       size: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),
     };
-    await insertEthicsDocument(tx, {
-      ...document,
-      institutionId: ctx.institutionId,
-      distributionProtocolId: id,
-      content: bytes,
-      creatorId: ctx.account.id,
-      createdDate: ctx.now(),
-    });
+    await insertEthicsDocument(
+      tx,
+      {
+        ...document,
+        institutionId: ctx.institutionId,
+        distributionProtocolId: id,
+        creatorId: ctx.account.id,
+        createdDate: ctx.now(),
+      },
+      bytes,
+    );
     await audit(tx, ctx, {
       entity: ENTITY,
       entityId: id,
@@ -221,13 +226,13 @@ export async function uploadEthicsDocument(ctx: InstCtx, id: number, input: Ethi
   return getDistributionProtocol(ctx, id);
 }
 
-/** The current ethics document's bytes, or 404. */
+/** The current ethics document: its name, type and size, and its bytes as a stream of chunks; or 404. */
 export async function ethicsDocument(ctx: InstCtx, id: number) {
   const protocol = await distributionProtocolRow(ctx.db, ctx.institutionId, id);
   if (!protocol) throw notFound(WHAT);
   const document = await currentEthicsDocument(ctx.db, id);
   if (!document) throw distributionErrors.no_document();
-  return document;
+  return { ...document, content: Readable.from(ethicsDocumentChunks(ctx.db, document.id, document.size)) };
 }
 
 /** GET .../eligibility-count: the institution's samples eligible for the protocol now (eligibility.repository.ts). */

@@ -1,6 +1,7 @@
 import type {
   CodeableConcept,
   Consent,
+  ConsentProvision,
   Extension,
   Identifier,
   Location,
@@ -196,11 +197,33 @@ const OPT = 'http://terminology.hl7.org/CodeSystem/v3-ActCode';
 export function toConsent(ctx: MapCtx, c: ConsentRow): Consent {
   const signed = instant(c.createdDate);
   const withdrawn = c.withdrawnDate !== null;
+  // A withdrawn signature a re-consent followed ends when the new one was signed: the new Consent carries on.
+  const ended = c.supersededAt ?? c.withdrawnDate;
+  const purposes: ConsentProvision[] = c.purposes.map((p) => ({
+    type: p.granted ? 'permit' : 'deny',
+    purpose: [{ system: `${LOCAL}:consent-purpose`, code: String(p.id), display: p.title }],
+  }));
+  const withdrawal: ConsentProvision[] = withdrawn
+    ? [
+        {
+          type: 'deny',
+          period: { start: c.withdrawnDate! },
+          code: [
+            {
+              coding: c.withdrawalEffect
+                ? [{ system: `${LOCAL}:withdrawal-effect`, code: c.withdrawalEffect }]
+                : undefined,
+              text: c.withdrawalReason ?? 'Withdrawn',
+            },
+          ],
+        },
+      ]
+    : [];
   return {
     resourceType: 'Consent',
     id: String(c.id),
     identifier: [{ system: systemOf(ctx, 'consent-sha256'), value: c.sha256 }],
-    status: withdrawn ? 'inactive' : 'active',
+    status: withdrawn || c.supersededAt ? 'inactive' : 'active',
     scope: {
       coding: [{ system: 'http://terminology.hl7.org/CodeSystem/consentscope', code: 'research', display: 'Research' }],
     },
@@ -222,25 +245,8 @@ export function toConsent(ctx: MapCtx, c: ConsentRow): Consent {
     policyRule: { coding: [{ system: OPT, code: withdrawn ? 'OPTOUT' : 'OPTIN' }] },
     provision: {
       type: 'permit',
-      period: { start: signed, ...(withdrawn ? { end: c.withdrawnDate! } : {}) },
-      ...(withdrawn
-        ? {
-            provision: [
-              {
-                type: 'deny',
-                period: { start: c.withdrawnDate! },
-                code: [
-                  {
-                    coding: c.withdrawalEffect
-                      ? [{ system: `${LOCAL}:withdrawal-effect`, code: c.withdrawalEffect }]
-                      : undefined,
-                    text: c.withdrawalReason ?? 'Withdrawn',
-                  },
-                ],
-              },
-            ],
-          }
-        : {}),
+      period: { start: signed, ...(ended ? { end: ended } : {}) },
+      ...(purposes.length || withdrawal.length ? { provision: [...purposes, ...withdrawal] } : {}),
     },
   };
 }

@@ -627,6 +627,61 @@ describe('tenancy, permission and bad input', () => {
     expect((await t.call('GET', `/api/institutions/${inst}/fhir/Patient/${patient.id}`)).statusCode).toBe(401);
   });
 
+  it('a re-consent with purposes: the withdrawn Consent ends when it was signed, the new one permits and denies per purpose', async () => {
+    const purposes = json<{ id: number; title: string }[]>(
+      await t.call('GET', `/api/institutions/${inst}/consentPurposes`, { token }),
+    );
+    const purpose = (title: string) => purposes.find((x) => x.title === title)!;
+    const consentId = Number(withdrawn.consentId);
+    const before = json<Rec & { concurrencyStamp: string }>(
+      await t.call('GET', `${p.base}/collectionProtocolConsents/${consentId}`, { token }),
+    );
+    const edited = await t.call('PUT', `${p.base}/collectionProtocolConsents/${consentId}`, {
+      token,
+      body: {
+        Title: 'Genetic research',
+        Consent: '<p>Genetic research, again: I agree.</p>',
+        ConcurrencyStamp: before.concurrencyStamp,
+        PurposeIds: [purpose('Future research').id, purpose('Genetic research').id],
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const again = await post<Rec>(`${p.base}/collectionProtocolParticipantConsents`, {
+      ParticipantId: enrolment.id,
+      ConsentVersionId: json<{ consentVersionId: number }>(edited).consentVersionId,
+      Signature: signaturePng().dataUrl,
+      PreviousSignatureId: withdrawn.id,
+      EarlierSamples: 'keep_blocked',
+      Purposes: [
+        { PurposeId: purpose('Future research').id, Granted: true },
+        { PurposeId: purpose('Genetic research').id, Granted: false },
+      ],
+    });
+    const old = json<Resource & Record<string, unknown>>(await fhir(`Consent/${withdrawn.id}`));
+    validate(old);
+    const renewed = json<Resource & Record<string, unknown>>(await fhir(`Consent/${again.id}`));
+    validate(renewed);
+    expect(old).toMatchObject({ status: 'inactive', provision: { period: { end: expect.any(String) } } });
+    const ended = (old as { provision: { period: { end: string } } }).provision.period.end;
+    expect(Date.parse(ended)).toBe(Date.parse(String(renewed.dateTime)));
+    expect(renewed).toMatchObject({
+      status: 'active',
+      policyRule: { coding: [{ code: 'OPTIN' }] },
+      provision: {
+        type: 'permit',
+        provision: [
+          { type: 'permit', purpose: [{ code: String(purpose('Future research').id), display: 'Future research' }] },
+          { type: 'deny', purpose: [{ code: String(purpose('Genetic research').id), display: 'Genetic research' }] },
+        ],
+      },
+    });
+    const bundle = json<Bundle>(await fhir(`Bundle/participant/${patient.id}`));
+    validate(bundle);
+    const inBundle = bundle.entry!.map((e) => e.resource!).filter((r) => r.resourceType === 'Consent');
+    expect(inBundle.find((r) => r.id === String(again.id))).toMatchObject({ status: 'active' });
+    expect(inBundle.find((r) => r.id === String(withdrawn.id))).toMatchObject({ status: 'inactive' });
+  });
+
   it('needs participants.read: every role that reads participants may export', async () => {
     const researcher = await signedIn(t, ['Researcher'], institution);
     expect((await fhir(`Bundle/participant/${patient.id}`, researcher.token)).statusCode).toBe(200);

@@ -242,7 +242,10 @@ export async function withdrawConsent(ctx: InstCtx, protocolId: number, id: numb
     const before = await participantConsentForUpdate(tx, ctx.institutionId, protocolId, id);
     if (!before) throw notFound('Participant consent');
     if (before.withdrawnDate) throw protocolErrors.already_withdrawn();
-    if (input.withdrawnDate < before.createdDate.toISOString().slice(0, 10))
+    // The signing day on the institution's calendar (issue 31 item 6): signed at 20:00 in a zone west of UTC is
+    // already the next day in UTC, and a withdrawal dated that evening's day is not before it.
+    const zone = await institutionTimeZone(tx, ctx.institutionId);
+    if (input.withdrawnDate < todayIn(zone, before.createdDate))
       throw protocolErrors.withdrawal_before_signing({ withdrawnDate: ['Not before the signing date'] });
     const after = await setWithdrawal(tx, id, {
       withdrawnDate: input.withdrawnDate,

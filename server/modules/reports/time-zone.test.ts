@@ -8,7 +8,8 @@ import { testApp, json } from '../../test/harness';
 import { signedIn } from '../../test/factories';
 import { labSetup } from '../../test/orders-fixtures';
 import { participant, referenceIds } from '../../test/participants-fixtures';
-import { createProtocol } from '../../test/protocols-fixtures';
+import { createProtocol, signaturePng } from '../../test/protocols-fixtures';
+import { participantConsents } from '../protocols/protocols.table';
 import { formsKit } from '../../test/forms-kit';
 import { limsOrderedPanels, limsOrderedTests, limsOrders } from '../orders/orders.table';
 import { defaultTimeZone, endOfDayIn, momentIn, startOfDayIn } from '../../platform/today';
@@ -180,6 +181,72 @@ describe('institution time zone (issue 31 item 6)', () => {
     };
     expect(await placeNow(addis, addisLab)).toMatch(/^L261129\d{4}$/);
     expect(await placeNow(utc, utcLab)).toMatch(/^L261128\d{4}$/);
+  });
+
+  it("a shipment's default shipped date and time are the sending institution's", async () => {
+    const draftOf = async (from: typeof addis, to: typeof addis) => {
+      const res = await t.call('POST', api(from.institution.id, 'collectedSampleShipments'), {
+        token: from.token,
+        body: {
+          Name: `Draft of ${from.institution.title}`,
+          SendingInstitutionSiteId: from.institution.site.id,
+          ReceivingInstitutionId: to.institution.id,
+          ReceivingInstitutionSiteId: to.institution.site.id,
+          Draft: true,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return json<{ shippedDate: string; shippedTime: string }>(res);
+    };
+    expect(await draftOf(addis, utc)).toMatchObject({ shippedDate: '2026-11-29', shippedTime: '01:30' });
+    expect(await draftOf(utc, addis)).toMatchObject({ shippedDate: '2026-11-28', shippedTime: '22:30' });
+  });
+
+  it("a withdrawal may be dated the signing day on the institution's calendar, not only on UTC's", async () => {
+    const west = await signedIn(t, ['Institution Administrator', 'Coordinator']);
+    await setZone(west, 'America/New_York');
+    const refs = await referenceIds(t, west.institution.id, west.token);
+    const p = await createProtocol(t, west.institution.id, west.token);
+    const at = (path: string) => api(west.institution.id, `collectionProtocols/${p.id}/${path}`);
+    const reg = await t.call('POST', api(west.institution.id, 'patients/register'), {
+      token: west.token,
+      body: participant(refs),
+    });
+    const [enrolment] = json<{ id: number }[]>(
+      await t.call('POST', at('collectionProtocolParticipants'), {
+        token: west.token,
+        body: { PatientIds: [json<{ id: number }>(reg).id] },
+      }),
+    );
+    const version = json<{ consentVersionId: number }>(
+      await t.call('POST', at('collectionProtocolConsents'), {
+        token: west.token,
+        body: { Title: 'Main', Consent: '<p>I agree.</p>' },
+      }),
+    );
+    const signed = await t.call('POST', at('collectionProtocolParticipantConsents'), {
+      token: west.token,
+      body: {
+        ParticipantId: enrolment.id,
+        ConsentVersionId: version.consentVersionId,
+        Signature: signaturePng().dataUrl,
+      },
+    });
+    expect(signed.statusCode, signed.body).toBe(201);
+    const signature = json<{ id: number }>(signed);
+    // Signed at 20:00 on the 28th in New York: 01:00 on the 29th in UTC.
+    await t.db
+      .update(participantConsents)
+      .set({ createdDate: new Date('2026-11-29T01:00:00Z') })
+      .where(eq(participantConsents.id, signature.id));
+    const withdraw = (WithdrawnDate: string) =>
+      t.call('POST', at(`collectionProtocolParticipantConsents/${signature.id}/withdraw`), {
+        token: west.token,
+        body: { WithdrawnDate, Reason: 'Moved away', Effect: 'stop_use' },
+      });
+    expect(json<{ code: string }>(await withdraw('2026-11-27')).code).toBe('protocols.withdrawal_before_signing');
+    const res = await withdraw('2026-11-28');
+    expect(res.statusCode, res.body).toBe(200);
   });
 });
 

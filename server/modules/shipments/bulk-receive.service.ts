@@ -54,12 +54,15 @@ async function refusalsOf(tx: Db, shipmentId: number, asked: Asked, locked: Item
   });
 }
 
+/** Items per write statement of a bulk accept or reject (see processItems). */
+const WRITE_PART = 100;
+
 /**
  * Receives or rejects the asked items of one shipment, by its receiving institution only. Locks the shipment
  * row, then the items in id order; any refused item refuses the whole call (409 `items_refused`, every
  * refusal in the problem's `items`, nothing changed). Then, one statement each: the items, the samples'
- * custody (samples' `markReceived` / `markReturned` with the whole list), their histories, the roll-up,
- * and one audit row per item (as the per-item routes write them).
+ * custody (samples' `markReceived` / `markReturned`), their histories, per part of WRITE_PART items; then the
+ * roll-up and one audit row per item (as the per-item routes write them).
  */
 async function processItems(
   ctx: InstCtx,
@@ -84,22 +87,31 @@ async function processItems(
       );
     const at = ctx.now();
     const parties = await partiesOf(tx, s);
-    // Receiving makes the sample ours (docs/decisions/0014-received-samples.md): the receiver's records, a fixed
-    // number of statements for the whole box, before the senders' histories say "received".
-    const made =
-      action.status === 'received' ? await receivedRecordsOf(tx, ctx, s, locked, parties) : new Map<number, number>();
-    const after = await processItemRows(tx, ids, {
-      ...action,
-      processedById: ctx.account.id,
-      processedAt: at,
-      receivedSampleIds: made,
-    });
-    // An imported item has no sample here (its history is the sender installation's): its audit row records it.
-    const local = locked.flatMap((i) => (i.collectedSampleId === null ? [] : [i.collectedSampleId]));
-    if (local.length) {
+    const summary = processedSummary(action.status, parties, s.name, action.reason);
+    const after: Awaited<ReturnType<typeof processItemRows>> = [];
+    // In parts of WRITE_PART items, each statement over one part: on PGlite the SQL runs on the API's own thread,
+    // and a box of 500 in one statement each held it for seconds (server/test/event-loop-custody.test.ts); between
+    // two statements the loop answers others. Still one transaction: all of the box or none.
+    for (let from = 0; from < locked.length; from += WRITE_PART) {
+      const part = locked.slice(from, from + WRITE_PART);
+      const partIds = part.map((i) => i.id);
+      // Receiving makes the sample ours (docs/decisions/0014-received-samples.md): the receiver's records, a fixed
+      // number of statements per part, before the senders' histories say "received".
+      const made =
+        action.status === 'received' ? await receivedRecordsOf(tx, ctx, s, part, parties) : new Map<number, number>();
+      after.push(
+        ...(await processItemRows(tx, partIds, {
+          ...action,
+          processedById: ctx.account.id,
+          processedAt: at,
+          receivedSampleIds: made,
+        })),
+      );
+      // An imported item has no sample here (its history is the sender installation's): its audit row records it.
+      const local = part.flatMap((i) => (i.collectedSampleId === null ? [] : [i.collectedSampleId]));
+      if (!local.length) continue;
       if (action.status === 'received') await markReceived(tx, ctx, local, s.id, s.receivingInstitutionId);
       else await markReturned(tx, ctx, local, s.id, 'rejected');
-      const summary = processedSummary(action.status, parties, s.name, action.reason);
       await appendShippingEvents(
         tx,
         local.map((id) => ({
@@ -114,19 +126,20 @@ async function processItems(
     }
     const rolled = await rollUp(tx, ctx, s);
     const before = new Map(locked.map((i) => [i.id, i]));
-    await auditAll(
-      tx,
-      ctx,
-      after
-        .sort((a, b) => a.id - b.id)
-        .map((row) => ({
+    after.sort((a, b) => a.id - b.id);
+    for (let from = 0; from < after.length; from += WRITE_PART) {
+      await auditAll(
+        tx,
+        ctx,
+        after.slice(from, from + WRITE_PART).map((row) => ({
           entity: 'shipmentItem',
           entityId: row.id,
           action: action.status === 'received' ? 'receive' : 'reject',
           before: before.get(row.id),
           after: { ...row, shipmentStatus: rolled.status, batch: ids.length },
         })),
-    );
+      );
+    }
   });
   const shipment = await getShipment(ctx, shipmentId);
   return { shipment, items: await listItems(ctx, shipmentId, { ids, shipment }) };

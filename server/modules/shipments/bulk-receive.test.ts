@@ -33,27 +33,9 @@ type Problem = { code: string; title: string; items?: { itemId: number; sampleId
 const p = await sampleSetUp(t, A.institution, A.token);
 const api = (inst: { id: number }, path = '') => `/api/institutions/${inst.id}/collectedSampleShipments${path}`;
 
-/** `n` samples of A in one call (the collect stepper's command), sample IDs generated. */
-async function collect(n: number) {
-  const { SpecimenTypeId, UnitOfMeasurementId } = p.body();
-  const res = await t.call('POST', p.api('/collect'), {
-    token: A.token,
-    body: {
-      CollectionProtocolEventId: p.event.id,
-      PatientId: p.patient.id,
-      InstitutionSiteId: A.institution.site.id,
-      CollectedDate: '2026-03-14',
-      CollectedTime: '09:30',
-      Rows: Array.from({ length: n }, (_, i) => ({ Key: `k${i}`, SpecimenTypeId, Quantity: 1, UnitOfMeasurementId })),
-    },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return json<(Rec & { sampleId: string })[]>(res);
-}
-
 /** A ships `n` new samples to B; answers the shipment and its items (B's view). */
 async function shipped(n: number, name = `Box ${n}`) {
-  const samples = await collect(n);
+  const samples = await p.collectMany(n);
   const res = await t.call('POST', api(A.institution), {
     token: A.token,
     body: {
@@ -429,7 +411,7 @@ describe('who may, and bad input', () => {
   });
 
   it('a draft is not found by the receiver; a cancelled shipment is not receivable', async () => {
-    const samples = await collect(1);
+    const samples = await p.collectMany(1);
     const draft = json<Ship>(
       await t.call('POST', api(A.institution), {
         token: A.token,

@@ -10,7 +10,8 @@ import { AppError, notFound, staleStamp } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { newStamp } from '../../platform/records';
 import type { Db } from '../../db/client';
-import { assertSiteIds, institutionExists, institutionTitles } from '../institutions';
+import { assertSiteIds, institutionExists, institutionTimeZone, institutionTitles } from '../institutions';
+import { timeIn, todayIn } from '../../platform/today';
 import { assertUsable, protocolOf } from '../protocols';
 import {
   appendShippingEvents,
@@ -42,11 +43,12 @@ import { shipmentErrors } from './shipments.errors';
 import { getShipment, listItems } from './shipment-reads.service';
 import { receivedRecordsOf } from './received-records';
 
-/** Today and now in UTC (HH:MM), the spec's defaults for the shipped date and time. */
-const nowParts = (ctx: InstCtx) => {
-  const iso = ctx.now().toISOString();
-  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
-};
+/** Today and now (HH:MM) on the sending institution's clock (issue 31 item 6): the spec's shipped date and time defaults. */
+async function nowParts(tx: Db, ctx: InstCtx) {
+  const zone = await institutionTimeZone(tx, ctx.institutionId);
+  const at = ctx.now();
+  return { date: todayIn(zone, at), time: timeIn(zone, at) };
+}
 
 /** The shipment, locked for the rest of the transaction, if the caller's institution sent it or receives it (sent); else 404. */
 export async function lockShipment(tx: Db, ctx: InstCtx, id: number): Promise<ShipmentRow> {
@@ -218,7 +220,7 @@ export async function createShipment(ctx: InstCtx, input: ShipmentInput) {
     const samples = await shippable(tx, ctx, v.collectedSampleIds);
     const draft = v.draft || !samples.length;
     const sendsOnFirstItem = !v.draft && !samples.length && Boolean(v.shippedDate);
-    const now = nowParts(ctx);
+    const now = v.shippedDate && v.shippedTime ? { date: v.shippedDate, time: v.shippedTime } : await nowParts(tx, ctx);
     const row = await insertShipment(tx, {
       institutionId: inst,
       creatorId: ctx.account.id,
