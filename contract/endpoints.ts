@@ -3,6 +3,7 @@ import { allStorageEndpoints } from './storage.endpoints';
 import { auditEndpoints } from './audit.endpoints';
 import { authEndpoints } from './auth.endpoints';
 import { configurationEndpoints, lookupEndpointTable } from './configuration.endpoints';
+import { catalogueEndpoints } from './catalogue.endpoints';
 import { distributionEndpoints } from './distribution.endpoints';
 import { fhirEndpoints } from './fhir.endpoints';
 import { formEndpoints } from './forms.endpoints';
@@ -43,6 +44,7 @@ export const allEndpoints = {
   indicators: indicatorEndpoints,
   reports: reportEndpoints,
   distribution: distributionEndpoints,
+  catalogue: catalogueEndpoints,
   audit: auditEndpoints,
   fhir: fhirEndpoints,
   health: healthEndpoints,

@@ -253,6 +253,11 @@ export const FormUpdate = FormInput.extend(ConcurrencyStamp.shape);
 export type FormUpdate = z.output<typeof FormUpdate>;
 export type FormUpdateValues = z.input<typeof FormUpdate>;
 
+/** PUT .../collectionProtocolForms/{id}/shareable: whether the research catalogue counts its list answers. */
+export const FormShareableInput = z.object({ shareable: z.boolean() }).extend(ConcurrencyStamp.shape);
+export type FormShareableInput = z.output<typeof FormShareableInput>;
+export type FormShareableValues = z.input<typeof FormShareableInput>;
+
 export const FormParams = z.object({ instId: Id, protocolId: Id, formId: Id });
 export const FieldParams = FormParams.extend({ fieldId: Id });
 export const OptionParams = FieldParams.extend({ optionId: Id });
@@ -303,6 +308,8 @@ export const FormDto = RecordBase.extend({
   currentVersion: z.number(),
   /** The current version has submissions: the next change to a field or option starts a new version. */
   currentVersionLocked: z.boolean(),
+  /** Its list answers are counted in the research catalogue (issue 32 item 3; set by an administrator). */
+  shareable: z.boolean(),
   concurrencyStamp: z.string(),
 });
 export type FormDto = z.infer<typeof FormDto>;

@@ -14,6 +14,7 @@ import {
   FormListQuery,
   FormParams,
   FormQuery,
+  FormShareableInput,
   FormUpdate,
   FormVersionDto,
   FormWithFields,
@@ -100,6 +101,16 @@ export const formEndpoints = {
     body: FormUpdate,
     response: { 200: FormDto },
     permission: design,
+    tags,
+  }),
+  /** Issue 32 item 3 (docs/research.md "Catalogue"): an administrator shares its list answers with the catalogue. */
+  setShareable: endpoint({
+    method: 'PUT',
+    path: `${FORM}/shareable`,
+    params: FormParams,
+    body: FormShareableInput,
+    response: { 200: FormDto },
+    permission: 'distribution.manage',
     tags,
   }),
   disable: endpoint({

@@ -33,6 +33,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'printer.configure': 'set up the label printer',
   'distribution.read': 'see distribution protocols',
   'distribution.manage': 'manage distribution protocols',
+  'catalogue.read': 'see the research catalogue',
 };
 
 /** "You need permission to release results." */

@@ -47,6 +47,7 @@ export const PERMISSIONS = [
   'printer.configure',
   'distribution.read', // distribution protocols and eligibility (issue 32): administrators and researchers
   'distribution.manage',
+  'catalogue.read', // the research catalogue's suppressed counts (issue 32 item 3): administrators and researchers
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -112,7 +113,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   Technician: [...READ, 'results.enter', 'samples.collect', 'storage.allocate', 'labels.print'],
   'Tissue Banker': [...READ, 'samples.collect', 'storage.allocate', 'shipments.manage', 'labels.print'],
   // Reads and runs reports, changes nothing.
-  Researcher: [...READ, 'reports.run', 'distribution.read'],
+  Researcher: [...READ, 'reports.run', 'distribution.read', 'catalogue.read'],
 };
 
 export function permissionsOf(roles: readonly string[]): Permission[] {

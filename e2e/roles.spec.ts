@@ -26,6 +26,8 @@ const ALL = [
   'Report',
   // Issue 32: distribution protocols, for administrators and researchers (distribution.read).
   'Distribution',
+  // Issue 32 item 3: the research catalogue, for administrators and researchers (catalogue.read).
+  'Catalogue',
   'Setting',
   'Accounts',
 ];
@@ -163,7 +165,7 @@ test.describe('role-aware screens', () => {
     await signedInAs(page, await account(biobank, 'Clinician'));
     await expectNav(
       page,
-      ALL.filter((l) => l !== 'Accounts' && l !== 'Distribution'),
+      ALL.filter((l) => l !== 'Accounts' && l !== 'Distribution' && l !== 'Catalogue'),
       ACTIONS,
     );
     await page.getByRole('banner').getByRole('link', { name: 'New Participant' }).click();

@@ -26,6 +26,8 @@ export async function sampleSetUp(
     protocol: Awaited<ReturnType<typeof protocolRefs>>;
     participant: Awaited<ReturnType<typeof referenceIds>>;
   },
+  /** Overrides of the registered patient's body (names, MRN, phone numbers). */
+  patientOver: Record<string, unknown> = {},
 ) {
   const own = refs?.protocol ?? (await protocolRefs(t, inst.id, token));
   const people = refs?.participant ?? (await referenceIds(t, inst.id, token));
@@ -39,7 +41,10 @@ export async function sampleSetUp(
     }),
   );
   const patient = json<Rec>(
-    await t.call('POST', `/api/institutions/${inst.id}/patients/register`, { token, body: participant(people) }),
+    await t.call('POST', `/api/institutions/${inst.id}/patients/register`, {
+      token,
+      body: participant(people, patientOver),
+    }),
   );
   const [enrolment] = json<Rec[]>(
     await t.call('POST', `${base}/collectionProtocolParticipants`, { token, body: { PatientIds: [patient.id] } }),

@@ -3,6 +3,7 @@ import type { App, AppDeps } from '../../platform/app-types';
 import { router } from '../../platform/route';
 import { sendPage } from '../../platform/paging';
 import * as svc from './distribution.service';
+import { catalogueRoutes } from './catalogue.routes';
 
 /**
  * The ethics document travels as base64 in JSON: 5 MB of bytes is 6.7 MB of base64 (4/3), plus the file name
@@ -37,4 +38,5 @@ export function distributionRoutes(app: App, deps: AppDeps) {
       .send(d.content);
   });
   route(e.eligibilityCount, async (req, ctx) => svc.eligibilityCount(ctx, req.params.distributionProtocolId));
+  catalogueRoutes(app, deps);
 }

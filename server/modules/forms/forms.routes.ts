@@ -30,6 +30,9 @@ export function formRoutes(app: App, deps: AppDeps) {
   );
   route(e.get, async (req, ctx) => forms.getForm(ctx, req.params.protocolId, req.params.formId, req.query.version));
   route(e.update, async (req, ctx) => forms.updateForm(ctx, req.params.protocolId, req.params.formId, req.body));
+  route(e.setShareable, async (req, ctx) =>
+    forms.setFormShareable(ctx, req.params.protocolId, req.params.formId, req.body),
+  );
   route(e.disable, async (req, ctx) => forms.disableForm(ctx, req.params.protocolId, req.params.formId));
   route(e.versions, async (req, ctx) => forms.listVersions(ctx, req.params.protocolId, req.params.formId));
 

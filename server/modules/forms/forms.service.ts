@@ -1,4 +1,10 @@
-import type { FormInput, FormListQuery, FormUpdate, FormWithFields } from '../../../contract/forms.contract';
+import type {
+  FormInput,
+  FormListQuery,
+  FormShareableInput,
+  FormUpdate,
+  FormWithFields,
+} from '../../../contract/forms.contract';
 import { command, type InstCtx } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
@@ -74,6 +80,21 @@ export async function updateForm(ctx: InstCtx, protocolId: number, id: number, i
       input.concurrencyStamp,
       formValues(input),
     );
+    await audit(tx.db, tx, { entity: 'collectionProtocolForm', entityId: id, action: 'update', before, after });
+  });
+  return formDto(ctx, protocolId, id);
+}
+
+/**
+ * Whether the research catalogue counts the form's list answers (issue 32 item 3): the administrators'
+ * decision (distribution.manage), with the stamp, audited. A disabled form is never counted, whatever its flag.
+ */
+export async function setFormShareable(ctx: InstCtx, protocolId: number, id: number, input: FormShareableInput) {
+  await command(ctx, 'distribution.manage', async (tx) => {
+    await protocolOf(tx, protocolId);
+    const { before, after } = await updateFormRow(tx.db, tx.institutionId, protocolId, id, input.concurrencyStamp, {
+      shareable: input.shareable,
+    });
     await audit(tx.db, tx, { entity: 'collectionProtocolForm', entityId: id, action: 'update', before, after });
   });
   return formDto(ctx, protocolId, id);

@@ -19,6 +19,11 @@ export const protocolForms = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     currentVersion: integer('current_version').notNull().default(1),
+    /**
+     * Its list answers may be counted in the research catalogue (issue 32 item 3, docs/research.md): set by an
+     * administrator (distribution.manage), audited; off until then.
+     */
+    shareable: boolean('shareable').notNull().default(false),
   },
   (t) => [
     index('collection_protocol_forms_protocol_idx').on(t.institutionId, t.collectionProtocolId, t.id),

@@ -9,3 +9,5 @@ export {
   formIdsOfPatients,
 } from './fhir.repository';
 export { countAnswers } from './forms.repository';
+/** Issue 32 item 3: the research catalogue's counts of shareable questionnaires' list answers. */
+export { shareableAnswerCounts } from './research.repository';

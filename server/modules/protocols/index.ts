@@ -26,3 +26,5 @@ export {
   exportProtocolsQuery,
   protocolIdsOfPatients,
 } from './fhir.repository';
+/** Issue 32 item 3: a sample's anatomic site by its event's specimen requirement, for the research catalogue. */
+export { requirementAnatomicSiteOf } from './research.repository';

@@ -38,7 +38,7 @@ export {
   sampleSummaryOf,
 } from './samples.repository';
 /** Issue 32: the institution's samples a research rule admits (the rule is distribution's eligibility). */
-export { researchSampleIds, type ResearchSampleColumns } from './research.repository';
+export { researchSampleFacts, researchSampleIds, type ResearchSampleColumns } from './research.repository';
 export {
   createReceivedSamples,
   type CustodyEvent,

@@ -22,3 +22,15 @@ export function researchSampleIds(institutionId: number, rule: (columns: Researc
   });
   return sql`select ${s.id} from ${s} where ${s.institutionId} = ${institutionId}::int and ${s.isEnabled} and ${condition}`;
 }
+
+/**
+ * The facts the research catalogue groups by (issue 32 item 3) of the samples whose ids `sampleIds` selects
+ * (the eligibility rule's sub-select): `id, patient_id, protocol_id, event_id, specimen_type_id,
+ * remaining_amount, unit_id`. No sample ID, donor or date: the catalogue says what is available, never whose.
+ */
+export function researchSampleFacts(sampleIds: SQL): SQL {
+  return sql`select ${s.id} as id, ${s.patientId} as patient_id, ${s.collectionProtocolId} as protocol_id,
+    ${s.collectionProtocolEventId} as event_id, ${s.specimenTypeId} as specimen_type_id,
+    ${s.remainingAmount} as remaining_amount, ${s.unitId} as unit_id
+    from ${s} where ${s.id} in (${sampleIds})`;
+}

@@ -11,3 +11,5 @@ export {
   exportSamplePlacesQuery,
 } from './fhir.repository';
 export { createStorageRows, storeAtPosition } from './storage-import.service';
+/** Issue 32 item 3: whether a sample is stored now, for the research catalogue's storage-state counts. */
+export { isStoredOf } from './research.repository';

@@ -131,6 +131,8 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
     permission: 'distribution.manage',
     what: 'updating distribution protocols',
   },
+  // the research catalogue (issue 32 item 3)
+  { path: '/catalogue', permission: 'catalogue.read', what: 'the research catalogue' },
 ];
 
 const segments = (path: string) => path.toLowerCase().split(/[?#]/)[0].split('/').filter(Boolean);

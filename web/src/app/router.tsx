@@ -53,6 +53,9 @@ const TestResultPage = lazy(() =>
 const DistributionArea = lazy(() =>
   import('../features/distribution/pages/distribution-area').then((m) => ({ default: m.DistributionArea })),
 );
+const CataloguePage = lazy(() =>
+  import('../features/catalogue/pages/catalogue-page').then((m) => ({ default: m.CataloguePage })),
+);
 const ReportArea = lazy(() => import('../features/reports/pages/report-area').then((m) => ({ default: m.ReportArea })));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => (
@@ -99,6 +102,7 @@ const routes: RouteObject[] = [
               { path: 'forms', element: page(AllFormsPage) },
               { path: 'report/*', element: page(ReportArea) },
               { path: 'distribution-protocols/*', element: page(DistributionArea) },
+              { path: 'catalogue', element: page(CataloguePage) },
               ...comingSoon.map(([path, area]) => ({ path, element: <ComingSoon key={area} area={area} /> })),
             ],
           },

@@ -160,6 +160,8 @@ export const queryKeys = {
     list: (instId: number, q: Filter) => ['distribution', instId, 'list', q] as const,
     one: (instId: number, id: number) => ['distribution', instId, 'one', id] as const,
     eligibility: (instId: number, id: number) => ['distribution', instId, 'one', id, 'eligibility'] as const,
+    /** The research catalogue of a protocol (issue 32 item 3): refreshed with everything that changes eligibility. */
+    catalogue: (instId: number, id: number) => ['distribution', instId, 'one', id, 'catalogue'] as const,
     /** The institution's accounts a protocol may name (investigator, approvers). */
     accounts: (instId: number) => ['distribution', instId, 'accounts'] as const,
   },

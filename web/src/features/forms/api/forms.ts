@@ -77,6 +77,15 @@ export function useDisableField(instId: number, protocolId: number, formId: numb
   });
 }
 
+/** PUT .../shareable (issue 32 item 3): an administrator shares the form's list answers with the research catalogue. */
+export function useSetFormShareable(instId: number, protocolId: number, formId: number) {
+  return useMutation({
+    ...changes('protocols.form', instId),
+    mutationFn: (body: { shareable: boolean; concurrencyStamp: string }) =>
+      call(e.setShareable, { params: { instId, protocolId, formId }, body }),
+  });
+}
+
 /** PUT .../collectionProtocolFormFields/order: every enabled field once, ordinals become 1..n. */
 export function useOrderFields(instId: number, protocolId: number, formId: number) {
   return useMutation({

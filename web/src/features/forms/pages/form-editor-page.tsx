@@ -11,6 +11,7 @@ import {
   Paper,
   SimpleGrid,
   Stack,
+  Switch,
   Tabs,
   Text,
   Title,
@@ -31,7 +32,7 @@ import { protocolPath, useCurrentProtocol } from '@/lib/protocol-context';
 import { DynamicForm, type Answer, type Answers } from '../components/dynamic-form';
 import { FieldEditor } from '../components/field-editor';
 import { KIND_LABELS } from '../components/field-kinds';
-import { useDisableField, useForm, useOrderFields } from '../api/forms';
+import { useDisableField, useForm, useOrderFields, useSetFormShareable } from '../api/forms';
 
 /** collectio-protocol-forms/{formId} (spec 2 §2 "Form editor"): loads the form, then the editor. */
 export function FormEditorPage() {
@@ -68,6 +69,34 @@ export function FormEditorPage() {
   }
   if (!form.data) return <PageLoader />;
   return <FormEditor form={form.data} />;
+}
+
+/**
+ * Whether the research catalogue counts this questionnaire's list answers (issue 32 item 3, docs/research.md):
+ * administrators (distribution.manage) switch it; everyone else sees it when it is on.
+ */
+function ShareableSwitch({ form }: { form: FormWithFields }) {
+  const { institution } = useCurrentInstitution();
+  const protocol = useCurrentProtocol();
+  const canShare = useCan('distribution.manage');
+  const save = useSetFormShareable(institution.id, protocol.id, form.id);
+  if (!canShare)
+    return form.shareable ? (
+      <Text size="sm" c="gray.7">
+        Its list answers are counted in the research catalogue.
+      </Text>
+    ) : null;
+  return (
+    <Switch
+      label="Count its list answers in the research catalogue"
+      description="Researchers then see how many eligible samples’ donors chose each option (never free text)."
+      checked={form.shareable}
+      disabled={save.isPending}
+      onChange={(event) =>
+        save.mutate({ shareable: event.currentTarget.checked, concurrencyStamp: form.concurrencyStamp })
+      }
+    />
+  );
 }
 
 type Editing = { kind: FieldKind; field?: FieldDto } | null;
@@ -110,6 +139,7 @@ function FormEditor({ form }: { form: FormWithFields }) {
             {form.description}
           </Text>
         )}
+        <ShareableSwitch form={form} />
         {canManage && form.currentVersionLocked && (
           <Text size="sm" c="blue.8">
             Version {form.currentVersion} has been filled: the next change makes version {form.currentVersion + 1}.

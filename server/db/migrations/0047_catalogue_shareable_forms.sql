@@ -1,0 +1,1 @@
+ALTER TABLE "collection_protocol_forms" ADD COLUMN "shareable" boolean DEFAULT false NOT NULL;

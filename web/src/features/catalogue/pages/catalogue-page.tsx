@@ -1,0 +1,158 @@
+import { Alert, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import type { CatalogueRow, CatalogueTable } from '@contract/catalogue.contract';
+import { ApiError } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
+import { useCurrentInstitution } from '@/lib/session-context';
+import { useCatalogue, useCatalogueProtocols } from '../api/catalogue';
+
+/**
+ * /catalogue (issue 32 item 3, docs/research.md "Catalogue"): what the biobank holds that a distribution protocol may
+ * receive, as counts by specimen type, anatomic site, collection protocol, remaining quantity, storage state and the
+ * answers of shared questionnaires. Never a sample or a donor: counts of 1 to 4 read '< 5'.
+ */
+export function CataloguePage() {
+  const { institution } = useCurrentInstitution();
+  const [params, setParams] = useSearchParams();
+  const picked = Number(params.get('protocol'));
+  const id = Number.isInteger(picked) && picked > 0 ? picked : null;
+  const protocols = useCatalogueProtocols(institution.id);
+  const catalogue = useCatalogue(institution.id, id);
+  const options = (protocols.data?.items ?? []).map((p) => ({ value: String(p.id), label: p.title }));
+  return (
+    <Stack maw={1300} mx="auto">
+      <div>
+        <Title order={1} fz={26}>
+          Catalogue
+        </Title>
+        <Text size="sm" c="dimmed">
+          What we hold that a study may receive: samples whose donors’ consent grants every purpose the distribution
+          protocol needs, counted by group. Counts below {catalogue.data?.smallCellMin ?? 5} read “&lt;{' '}
+          {catalogue.data?.smallCellMin ?? 5}”.
+        </Text>
+      </div>
+      <Select
+        label="Distribution protocol"
+        placeholder={protocols.isPending ? 'Loading…' : 'Choose a distribution protocol'}
+        data={options}
+        value={id === null ? null : String(id)}
+        onChange={(v) => setParams(v ? { protocol: v } : {}, { replace: true })}
+        searchable
+        nothingFoundMessage="No distribution protocol by that title"
+        maw={520}
+        rightSection={protocols.isPending ? <Loader size="xs" /> : undefined}
+        error={protocols.isError ? 'The distribution protocols could not be loaded' : undefined}
+      />
+      {protocols.isSuccess && options.length === 0 && (
+        <Alert color="gray" icon={<IconInfoCircle />} title="No distribution protocols yet">
+          An administrator creates distribution protocols under Distribution; the catalogue counts what each may
+          receive.
+        </Alert>
+      )}
+      {id === null ? null : catalogue.isPending ? (
+        <Stack align="center" py="xl" role="status" aria-live="polite">
+          <Loader />
+          <Text size="sm" c="dimmed">
+            Counting the eligible samples…
+          </Text>
+        </Stack>
+      ) : catalogue.isError ? (
+        <Alert color="red" icon={<IconAlertCircle />} title="The catalogue could not be loaded">
+          {catalogue.error instanceof ApiError && catalogue.error.status === 404
+            ? 'This distribution protocol was not found: it may belong to another institution.'
+            : catalogue.error.message}
+        </Alert>
+      ) : catalogue.data.dimensions.every((d) => d.rows.length === 0) ? (
+        <Alert color="gray" icon={<IconInfoCircle />} title="No eligible samples">
+          No sample’s donor has a consent in force granting every purpose {catalogue.data.distributionProtocol.title}{' '}
+          needs.
+        </Alert>
+      ) : (
+        <>
+          <Title order={2} fz={20}>
+            Eligible samples for {catalogue.data.distributionProtocol.title}
+          </Title>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            {catalogue.data.dimensions.map((d) => (
+              <CountTable key={d.key} table={d} />
+            ))}
+          </SimpleGrid>
+          <Title order={2} fz={20} mt="md">
+            Questionnaire answers
+          </Title>
+          {catalogue.data.questions.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No questionnaire shared with the catalogue has answers from these samples’ donors.
+            </Text>
+          ) : (
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+              {catalogue.data.questions.map((q) => (
+                <CountTable key={q.key} table={q} caption={q.questionnaire} />
+              ))}
+            </SimpleGrid>
+          )}
+          <Text size="xs" c="dimmed">
+            “—” is withheld: shown, it would let the small group beside it be worked out by subtraction. Totals add up
+            only the counts shown.
+          </Text>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function CountText({ count }: { count: CatalogueRow['count'] }) {
+  if (count !== null) return <>{typeof count === 'number' ? formatCount(count) : count}</>;
+  return (
+    <>
+      <span aria-hidden>—</span>
+      <VisuallyHidden>withheld</VisuallyHidden>
+    </>
+  );
+}
+
+/** One dimension: its groups and the sum of the counts it shows (never an exact total). */
+function CountTable({ table, caption }: { table: CatalogueTable; caption?: string }) {
+  const headingId = `catalogue-${table.key}`;
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={3} fz={16} id={headingId}>
+        {table.title}
+      </Title>
+      {caption && (
+        <Text size="xs" c="dimmed">
+          {caption}
+        </Text>
+      )}
+      <Table aria-labelledby={headingId} mt="xs" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Group</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Samples
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {table.rows.map((r, i) => (
+            <Table.Tr key={`${r.label}-${i}`}>
+              <Table.Td>{r.label}</Table.Td>
+              <Table.Td ta="right">
+                <CountText count={r.count} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th scope="row">Shown{table.hiddenGroups > 0 ? ` (+ ${table.hiddenGroups} hidden)` : ''}</Table.Th>
+            <Table.Td ta="right" fw={600}>
+              {formatCount(table.shownTotal)}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Paper>
+  );
+}
