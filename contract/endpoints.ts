@@ -15,6 +15,7 @@ import { orderEndpoints } from './orders.endpoints';
 import { partnerEndpoints } from './partners.endpoints';
 import { participantEndpoints } from './participants.endpoints';
 import { protocolEndpoints } from './protocols.endpoints';
+import { queryEndpoints } from './queries.endpoints';
 import { reportEndpoints } from './reports.endpoints';
 import { sampleEndpoints } from './samples.endpoints';
 import { shipmentEndpoints } from './shipments.endpoints';
@@ -43,6 +44,7 @@ export const allEndpoints = {
   indicators: indicatorEndpoints,
   reports: reportEndpoints,
   distribution: distributionEndpoints,
+  queries: queryEndpoints,
   audit: auditEndpoints,
   fhir: fhirEndpoints,
   health: healthEndpoints,

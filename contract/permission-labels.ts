@@ -33,6 +33,8 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'printer.configure': 'set up the label printer',
   'distribution.read': 'see distribution protocols',
   'distribution.manage': 'manage distribution protocols',
+  'queries.read': 'count samples with the query builder',
+  'queries.staff': 'list and export the query builder’s samples',
 };
 
 /** "You need permission to release results." */

@@ -35,6 +35,7 @@ import { sampleRoutes } from './modules/samples/samples.routes';
 import { formRoutes } from './modules/forms/forms.routes';
 import { shipmentRoutes } from './modules/shipments/shipments.routes';
 import { distributionRoutes } from './modules/distribution/distribution.routes';
+import { queryRoutes } from './modules/queries/queries.routes';
 import { partnerRoutes } from './modules/partners/partners.routes';
 import { fhirRoutes } from './modules/fhir/fhir.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
@@ -129,6 +130,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   shipmentRoutes(app, deps);
   partnerRoutes(app, deps);
   distributionRoutes(app, deps);
+  queryRoutes(app, deps);
   fhirRoutes(app, reportDeps);
   reportRoutes(app, reportDeps);
   indicatorRoutes(app, reportDeps);
