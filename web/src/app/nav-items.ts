@@ -1,6 +1,7 @@
 import {
   IconAdjustmentsHorizontal,
   IconClipboardList,
+  IconFilterSearch,
   IconFlask,
   IconMicroscope,
   IconHome,
@@ -24,6 +25,7 @@ export const NAV_ITEMS = [
   { label: 'Report', to: '/report', icon: IconReportAnalytics },
   // Issue 32: the research side (docs/research.md); administrators and researchers see it.
   { label: 'Distribution', to: '/distribution-protocols', icon: IconMicroscope },
+  { label: 'Queries', to: '/queries', icon: IconFilterSearch },
   { label: 'Setting', to: '/setting', icon: IconAdjustmentsHorizontal },
   { label: 'Accounts', to: '/accounts', icon: IconUserShield },
 ] as const;

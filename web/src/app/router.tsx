@@ -50,6 +50,9 @@ const TestResultPage = lazy(() =>
 const DistributionArea = lazy(() =>
   import('../features/distribution/pages/distribution-area').then((m) => ({ default: m.DistributionArea })),
 );
+const QueriesPage = lazy(() =>
+  import('../features/queries/pages/queries-page').then((m) => ({ default: m.QueriesPage })),
+);
 const ReportArea = lazy(() => import('../features/reports/pages/report-area').then((m) => ({ default: m.ReportArea })));
 
 const page = (Page: LazyExoticComponent<ComponentType>) => (
@@ -95,6 +98,7 @@ const routes: RouteObject[] = [
               { path: 'forms', element: page(AllFormsPage) },
               { path: 'report/*', element: page(ReportArea) },
               { path: 'distribution-protocols/*', element: page(DistributionArea) },
+              { path: 'queries', element: page(QueriesPage) },
               ...comingSoon.map(([path, area]) => ({ path, element: <ComingSoon key={area} area={area} /> })),
             ],
           },
