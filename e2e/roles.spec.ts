@@ -26,11 +26,22 @@ const ALL = [
   'Report',
   // Issue 32: distribution protocols, for administrators and researchers (distribution.read).
   'Distribution',
+  // Issue 32 item 4: the query builder (queries.read: researchers, administrators and lab staff).
+  'Queries',
   'Setting',
   'Accounts',
 ];
 const ACTIONS = ['Barcode Generator', 'New Order', 'New Participant'];
-const TECHNICIAN = ['Home', 'Collection Protocols', 'Orders', 'Shipments', 'Configuration', 'Participants', 'Setting'];
+const TECHNICIAN = [
+  'Home',
+  'Collection Protocols',
+  'Orders',
+  'Shipments',
+  'Configuration',
+  'Participants',
+  'Queries',
+  'Setting',
+];
 /** The first look after a full page load (a deep link) waits longer: the app boots and asks /me again. */
 const afterLoad = expect.configure({ timeout: 20_000 });
 
@@ -163,7 +174,7 @@ test.describe('role-aware screens', () => {
     await signedInAs(page, await account(biobank, 'Clinician'));
     await expectNav(
       page,
-      ALL.filter((l) => l !== 'Accounts' && l !== 'Distribution'),
+      ALL.filter((l) => l !== 'Accounts' && l !== 'Distribution' && l !== 'Queries'),
       ACTIONS,
     );
     await page.getByRole('banner').getByRole('link', { name: 'New Participant' }).click();
