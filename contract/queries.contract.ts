@@ -86,13 +86,16 @@ export interface CriteriaGroup {
   items: (Criterion | CriteriaGroup)[];
 }
 
-const GroupShape: z.ZodType<CriteriaGroup> = z.object({
-  op: z.enum(['and', 'or'], { error: "A group's op is 'and' or 'or'" }),
-  items: z
-    .array(z.union([Criterion, z.lazy(() => GroupShape)]))
-    .min(1, 'A group needs at least one criterion')
-    .max(MAX_GROUP_ITEMS, `A group holds at most ${MAX_GROUP_ITEMS} items`),
-});
+const GroupShape: z.ZodType<CriteriaGroup> = z
+  .object({
+    op: z.enum(['and', 'or'], { error: "A group's op is 'and' or 'or'" }),
+    items: z
+      .array(z.union([Criterion, z.lazy(() => GroupShape)]))
+      .min(1, 'A group needs at least one criterion')
+      .max(MAX_GROUP_ITEMS, `A group holds at most ${MAX_GROUP_ITEMS} items`),
+    // Named, so the OpenAPI document can refer to the recursion (components.schemas.CriteriaGroup, server/app.ts).
+  })
+  .meta({ id: 'CriteriaGroup' });
 
 export const isGroup = (x: Criterion | CriteriaGroup): x is CriteriaGroup => 'op' in x;
 

@@ -5,7 +5,12 @@ import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { frameworkErrors, registerErrorHandler, notFound } from './platform/errors';
@@ -97,6 +102,8 @@ export async function buildApp({ config, database, now = () => new Date(), logge
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // Schemas with a registered id (the query builder's recursive CriteriaGroup) become components it refers to.
+    transformObject: jsonSchemaTransformObject,
   });
   // The app's CSP (helmet, above) covers the docs too: swagger-ui needs inline styles, no inline scripts.
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
