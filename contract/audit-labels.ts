@@ -247,6 +247,19 @@ const fixed: Record<string, AuditRecordType> = {
       isEnabled: enabled,
     },
   },
+  // Saved queries of the query builder (issue 32 item 4).
+  savedQuery: {
+    label: 'Saved query',
+    fields: {
+      name: f('Name'),
+      description: f('Description'),
+      ownerId: f('Owner'),
+      criteria: f('Criteria'),
+      distributionProtocolId: f('Distribution protocol'),
+      groupBy: f('Grouped by'),
+      isEnabled: enabled,
+    },
+  },
   // Collected samples and sub-samples (issue 12): created, collected in one call, adjusted, labelled.
   collectedSample: {
     label: 'Collected sample',

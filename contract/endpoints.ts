@@ -16,6 +16,7 @@ import { orderEndpoints } from './orders.endpoints';
 import { partnerEndpoints } from './partners.endpoints';
 import { participantEndpoints } from './participants.endpoints';
 import { protocolEndpoints } from './protocols.endpoints';
+import { queryEndpoints } from './queries.endpoints';
 import { reportEndpoints } from './reports.endpoints';
 import { sampleEndpoints } from './samples.endpoints';
 import { shipmentEndpoints } from './shipments.endpoints';
@@ -45,6 +46,7 @@ export const allEndpoints = {
   reports: reportEndpoints,
   distribution: distributionEndpoints,
   catalogue: catalogueEndpoints,
+  queries: queryEndpoints,
   audit: auditEndpoints,
   fhir: fhirEndpoints,
   health: healthEndpoints,

@@ -34,6 +34,8 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'distribution.read': 'see distribution protocols',
   'distribution.manage': 'manage distribution protocols',
   'catalogue.read': 'see the research catalogue',
+  'queries.read': 'count samples with the query builder',
+  'queries.staff': 'list and export the query builder’s samples',
 };
 
 /** "You need permission to release results." */

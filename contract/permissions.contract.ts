@@ -48,6 +48,8 @@ export const PERMISSIONS = [
   'distribution.read', // distribution protocols and eligibility (issue 32): administrators and researchers
   'distribution.manage',
   'catalogue.read', // the research catalogue's suppressed counts (issue 32 item 3): administrators and researchers
+  'queries.read', // the query builder's counts and aggregates, saved queries (issue 32 item 4): researchers, staff
+  'queries.staff', // the query builder's list of samples and its CSV: administrators and lab staff
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -61,6 +63,8 @@ const READ: Permission[] = [
   'storage.read',
   'shipments.read',
 ];
+/** Lab staff's query builder: counts, aggregates, saved queries, and the list of samples with its CSV. */
+const QUERIES_STAFF: Permission[] = ['queries.read', 'queries.staff'];
 const ALL_IN_INSTITUTION = PERMISSIONS.filter((p) => p !== 'institutions.create');
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
@@ -109,11 +113,19 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'storage.allocate',
     'reports.run',
     'labels.print',
+    ...QUERIES_STAFF,
   ],
-  Technician: [...READ, 'results.enter', 'samples.collect', 'storage.allocate', 'labels.print'],
-  'Tissue Banker': [...READ, 'samples.collect', 'storage.allocate', 'shipments.manage', 'labels.print'],
-  // Reads and runs reports, changes nothing.
-  Researcher: [...READ, 'reports.run', 'distribution.read', 'catalogue.read'],
+  Technician: [...READ, 'results.enter', 'samples.collect', 'storage.allocate', 'labels.print', ...QUERIES_STAFF],
+  'Tissue Banker': [
+    ...READ,
+    'samples.collect',
+    'storage.allocate',
+    'shipments.manage',
+    'labels.print',
+    ...QUERIES_STAFF,
+  ],
+  // Reads and runs reports, changes nothing; asks the query builder for counts only (never a list of samples).
+  Researcher: [...READ, 'reports.run', 'distribution.read', 'catalogue.read', 'queries.read'],
 };
 
 export function permissionsOf(roles: readonly string[]): Permission[] {

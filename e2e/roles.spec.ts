@@ -28,11 +28,22 @@ const ALL = [
   'Distribution',
   // Issue 32 item 3: the research catalogue, for administrators and researchers (catalogue.read).
   'Catalogue',
+  // Issue 32 item 4: the query builder (queries.read: researchers, administrators and lab staff).
+  'Queries',
   'Setting',
   'Accounts',
 ];
 const ACTIONS = ['Barcode Generator', 'New Order', 'New Participant'];
-const TECHNICIAN = ['Home', 'Collection Protocols', 'Orders', 'Shipments', 'Configuration', 'Participants', 'Setting'];
+const TECHNICIAN = [
+  'Home',
+  'Collection Protocols',
+  'Orders',
+  'Shipments',
+  'Configuration',
+  'Participants',
+  'Queries',
+  'Setting',
+];
 /** The first look after a full page load (a deep link) waits longer: the app boots and asks /me again. */
 const afterLoad = expect.configure({ timeout: 20_000 });
 
@@ -165,7 +176,7 @@ test.describe('role-aware screens', () => {
     await signedInAs(page, await account(biobank, 'Clinician'));
     await expectNav(
       page,
-      ALL.filter((l) => l !== 'Accounts' && l !== 'Distribution' && l !== 'Catalogue'),
+      ALL.filter((l) => l !== 'Accounts' && l !== 'Distribution' && l !== 'Catalogue' && l !== 'Queries'),
       ACTIONS,
     );
     await page.getByRole('banner').getByRole('link', { name: 'New Participant' }).click();

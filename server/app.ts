@@ -5,7 +5,12 @@ import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { frameworkErrors, registerErrorHandler, notFound } from './platform/errors';
@@ -36,6 +41,7 @@ import { sampleRoutes } from './modules/samples/samples.routes';
 import { formRoutes } from './modules/forms/forms.routes';
 import { shipmentRoutes } from './modules/shipments/shipments.routes';
 import { distributionRoutes } from './modules/distribution/distribution.routes';
+import { queryRoutes } from './modules/queries/queries.routes';
 import { partnerRoutes } from './modules/partners/partners.routes';
 import { fhirRoutes } from './modules/fhir/fhir.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
@@ -97,6 +103,8 @@ export async function buildApp({ config, database, now = () => new Date(), logge
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // Schemas with a registered id (the query builder's recursive CriteriaGroup) become components it refers to.
+    transformObject: jsonSchemaTransformObject,
   });
   // The app's CSP (helmet, above) covers the docs too: swagger-ui needs inline styles, no inline scripts.
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
@@ -140,6 +148,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   shipmentRoutes(app, deps);
   partnerRoutes(app, deps);
   distributionRoutes(app, deps);
+  queryRoutes(app, deps);
   fhirRoutes(app, deps);
   reportRoutes(app, deps);
   indicatorRoutes(app, deps);

@@ -41,12 +41,15 @@ function owners() {
  */
 const KNOWN: readonly string[] = [];
 
+/** The read models across areas (ADR 0012): reports, and the query builder (issue 32 item 4). */
+const READ_MODELS = new Set(['reports', 'queries']);
+
 function crossReads() {
   const owner = owners();
   const found = new Set<string>();
   for (const path of files(join(root, 'modules')).filter((p) => !tableFile(p))) {
     const mine = moduleOf(path);
-    if (mine === 'reports') continue;
+    if (READ_MODELS.has(mine)) continue;
     for (const m of code(path).matchAll(/\b(?:from|join|update|into)\s+"?([a-z][a-z0-9_]*)"?/gi)) {
       const other = owner.get(m[1]);
       if (other && other !== mine && other !== 'platform') found.add(`${mine} -> ${m[1]}`);

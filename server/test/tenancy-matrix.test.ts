@@ -60,6 +60,7 @@ const DOMAIN_TABLES: Record<string, string> = {
   mappingTemplates: 'import_mapping_templates',
   trustedPartners: 'trusted_partner_keys',
   distributionProtocols: 'distribution_protocols',
+  savedQueries: 'saved_queries',
   // FHIR export: the resource type names the table (fhir/{Type}/:id, fhir/Bundle/{participant|protocol}/:id).
   Patient: 'patients',
   ResearchStudy: 'collection_protocols',

@@ -156,10 +156,16 @@ export async function otherInstitutionWorld(t: TestApp) {
       data: Buffer.from('%PDF-1.4 B').toString('base64'),
     },
   });
+  // A saved query of the query builder (issue 32 item 4).
+  await call('POST', 'savedQueries', {
+    name: `Query ${mrn}`,
+    criteria: { op: 'and', items: [{ field: 'consentPurposes', ids: [purposes[0].id] }] },
+    distributionProtocolId: study.id,
+  });
   return {
     institution: inst,
     /** Strings only B's records contain: a 2xx body of A holding one is a leak. */
-    markers: [inst.title, mrn, email, sample.sampleId, `Mapping ${mrn}`, partnerKey, `Study ${mrn}`],
+    markers: [inst.title, mrn, email, sample.sampleId, `Mapping ${mrn}`, partnerKey, `Study ${mrn}`, `Query ${mrn}`],
     orderId: order.id,
   };
 }

@@ -106,6 +106,9 @@ function shapedOf(schema: z.ZodType, depth: number): fc.Arbitrary<unknown> {
       });
     case 'null':
       return fc.constant(null);
+    case 'lazy':
+      // A recursive schema (the query builder's criteria tree): a few levels, then anything.
+      return depth > 3 ? fc.anything({ maxDepth: 1 }) : shapedOf((def.getter as () => z.ZodType)(), depth + 1);
     default:
       return fc.anything({ maxDepth: 1 });
   }

@@ -166,5 +166,9 @@ export const answerKeys = pgTable(
       .on(t.institutionId, t.protocolId, t.prompt, t.value, t.createdDate, t.patientId, t.submissionId)
       .where(sql`${t.isEnabled}`),
     index('submitted_answer_keys_answer_idx').on(t.submissionId, t.fieldId),
+    // The query builder's answer criterion (docs/research.md): one field's answers equal to a value, by donor.
+    index('submitted_answer_keys_field_idx')
+      .on(t.institutionId, t.fieldId, t.value, t.patientId)
+      .where(sql`${t.isEnabled}`),
   ],
 );

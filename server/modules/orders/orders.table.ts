@@ -107,6 +107,8 @@ export const limsOrderedTests = pgTable(
     index('lims_ordered_tests_order_idx').on(t.limsOrderId),
     // Test usage and summaries (docs/reports.md): the tests ordered in a date range.
     index('lims_ordered_tests_date_idx').on(t.institutionId, t.createdDate),
+    // The query builder's lab-result criterion (docs/research.md): the orders of one test, then their donors.
+    index('lims_ordered_tests_test_idx').on(t.institutionId, t.testId, t.limsOrderId),
   ],
 );
 

@@ -71,6 +71,9 @@ export const collectedSamples = pgTable(
     index('collected_samples_patient_idx').on(t.institutionId, t.patientId),
     index('collected_samples_parent_idx').on(t.parentId),
     index('collected_samples_date_idx').on(t.collectionProtocolId, t.collectedDate),
+    // The query builder's sample criteria (docs/research.md "Query builder"): specimen type, collection dates.
+    index('collected_samples_type_idx').on(t.institutionId, t.specimenTypeId),
+    index('collected_samples_inst_date_idx').on(t.institutionId, t.collectedDate),
     check(
       'collected_samples_remaining_ck',
       sql`${t.remainingAmount} >= 0 and ${t.remainingAmount} <= ${t.collectedAmount}`,

@@ -2,6 +2,7 @@ import {
   IconAdjustmentsHorizontal,
   IconBooks,
   IconClipboardList,
+  IconFilterSearch,
   IconFlask,
   IconMicroscope,
   IconHome,
@@ -26,6 +27,7 @@ export const NAV_ITEMS = [
   // Issue 32: the research side (docs/research.md); administrators and researchers see it.
   { label: 'Distribution', to: '/distribution-protocols', icon: IconMicroscope },
   { label: 'Catalogue', to: '/catalogue', icon: IconBooks },
+  { label: 'Queries', to: '/queries', icon: IconFilterSearch },
   { label: 'Setting', to: '/setting', icon: IconAdjustmentsHorizontal },
   { label: 'Accounts', to: '/accounts', icon: IconUserShield },
 ] as const;

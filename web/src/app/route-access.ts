@@ -119,6 +119,8 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { path: '/sample/:id', permission: 'samples.read', what: 'samples' },
   { path: '/shipment/new', permission: 'shipments.manage', what: 'creating shipments' },
   { path: '/collection-protocols/:id/shipments', permission: 'shipments.read', what: 'shipments' },
+  // the query builder (issue 32 item 4): counts for researchers, the list for staff (queries.staff, on the page)
+  { path: '/queries', permission: 'queries.read', what: 'the query builder' },
   // distribution protocols (issue 32)
   { path: '/distribution-protocols', permission: 'distribution.read', what: 'distribution protocols' },
   {

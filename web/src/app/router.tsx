@@ -55,6 +55,8 @@ const DistributionArea = lazy(() =>
 );
 const CataloguePage = lazy(() =>
   import('../features/catalogue/pages/catalogue-page').then((m) => ({ default: m.CataloguePage })),
+const QueriesPage = lazy(() =>
+  import('../features/queries/pages/queries-page').then((m) => ({ default: m.QueriesPage })),
 );
 const ReportArea = lazy(() => import('../features/reports/pages/report-area').then((m) => ({ default: m.ReportArea })));
 
@@ -103,6 +105,7 @@ const routes: RouteObject[] = [
               { path: 'report/*', element: page(ReportArea) },
               { path: 'distribution-protocols/*', element: page(DistributionArea) },
               { path: 'catalogue', element: page(CataloguePage) },
+              { path: 'queries', element: page(QueriesPage) },
               ...comingSoon.map(([path, area]) => ({ path, element: <ComingSoon key={area} area={area} /> })),
             ],
           },

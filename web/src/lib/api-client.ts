@@ -160,8 +160,9 @@ export async function callPaged<E extends EndpointDef & { paged: true }>(
   args: ArgsOf<E>,
   opts?: Options,
 ): Promise<{ body: ResponseOf<E>; pagination: Pagination | null }> {
-  const { params, query } = args as { params?: Record<string, unknown>; query?: unknown };
-  const res = await request(e.method, pathOf(e, params), queryOf(query), undefined, opts);
+  // A POST list (the query builder's samples) carries its criteria and page in the body.
+  const { params, query, body: sent } = args as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
+  const res = await request(e.method, pathOf(e, params), queryOf(query), bodyOf(e, sent), opts);
   const body = await json<ResponseOf<E>>(res);
   return { body, pagination: paginationOf(res) };
 }

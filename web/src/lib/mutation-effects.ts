@@ -17,7 +17,8 @@ export type Resource =
   | 'invitations'
   | 'session'
   | 'importMappings'
-  | 'distribution';
+  | 'distribution'
+  | 'queries';
 
 const SAMPLE_MOVES: Resource[] = ['samples', 'storage', 'shipments'];
 
@@ -62,9 +63,9 @@ export const MUTATION_EFFECTS = {
   'protocols.submission': ['protocols'],
   'participants.enrol': ['protocols', 'patients'],
   'participants.disable': ['protocols', 'patients', 'samples'],
-  'participants.signConsent': ['protocols', 'patients', 'samples', 'distribution'],
+  'participants.signConsent': ['protocols', 'patients', 'samples', 'distribution', 'queries'],
   // A withdrawal flags the donor's samples: no '+' to sub-sample, no shipping, badges everywhere.
-  'participants.withdrawConsent': ['protocols', 'patients', ...SAMPLE_MOVES, 'distribution'],
+  'participants.withdrawConsent': ['protocols', 'patients', ...SAMPLE_MOVES, 'distribution', 'queries'],
 
   // Samples: a sub-sample draws on its parent, so lists, trees, the parent's page and the dashboard count change.
   'samples.create': SAMPLE_MOVES,
@@ -97,6 +98,8 @@ export const MUTATION_EFFECTS = {
   'imports.commit': ['patients', 'protocols', ...SAMPLE_MOVES, 'distribution'],
   // Issue 32: distribution protocols (eligibility counts change with every signature, withdrawal and sample).
   'distribution.write': ['distribution'],
+  // Issue 32 item 4: saved queries (a query's counts are fetched again when run).
+  'queries.write': ['queries'],
 } as const satisfies Record<string, readonly Resource[]>;
 
 export type MutationName = keyof typeof MUTATION_EFFECTS;
@@ -154,6 +157,8 @@ export function resourceKey(resource: Resource, instId: number | undefined): Que
       return queryKeys.importMappings.all(instId);
     case 'distribution':
       return queryKeys.distribution.all(instId);
+    case 'queries':
+      return queryKeys.queries.all(instId);
   }
 }
 

@@ -166,6 +166,13 @@ export const queryKeys = {
     accounts: (instId: number) => ['distribution', instId, 'accounts'] as const,
   },
 
+  /** The query builder (issue 32 item 4): counts, aggregates and lists of an ask, saved queries. */
+  queries: {
+    all: (instId: number) => ['queries', instId] as const,
+    run: (instId: number, kind: string, ask: unknown) => ['queries', instId, 'run', kind, ask] as const,
+    saved: (instId: number) => ['queries', instId, 'saved'] as const,
+  },
+
   users: {
     all: ['users'] as const,
     list: (q: Filter) => ['users', 'list', q] as const,

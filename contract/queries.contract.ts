@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { ConcurrencyStamp, Id, isoDate, PagingQuery, RecordBase, requiredText, optionalText } from './common.contract';
+import { CellCount } from './research.contract';
+
+// The query builder (issue 32 item 4, docs/research.md "Query builder"): criteria over the donor, the consent,
+// the sample, lab results and questionnaire answers, combined in AND/OR groups. The server compiles one tree
+// into ONE SQL statement (server/modules/queries/queries.repository.ts); researchers get counts (small-cell
+// suppressed), staff also the list of samples and its CSV.
+
+/** Bounds a query must keep (hostile input gets a 400 naming the bound, never a slow statement). */
+export const MAX_QUERY_DEPTH = 4;
+export const MAX_QUERY_CRITERIA = 30;
+export const MAX_GROUP_ITEMS = 20;
+export const MAX_IDS_PER_CRITERION = 50;
+
+const ids = (what: string) =>
+  z
+    .array(Id, { error: `Choose ${what}` })
+    .min(1, `Choose at least one ${what}`)
+    .max(MAX_IDS_PER_CRITERION, `At most ${MAX_IDS_PER_CRITERION} ${what}`);
+const amount = z.number({ error: 'Must be a number' }).min(-1e12, 'Too small').max(1e12, 'Too large');
+const optionalAmount = amount.nullable().optional();
+const optionalDate = isoDate.nullable().optional();
+function minNotAboveMax(c: { min?: number | null; max?: number | null }, ctx: z.RefinementCtx) {
+  if (c.min != null && c.max != null && c.min > c.max)
+    ctx.addIssue({ code: 'custom', path: ['max'], message: 'The maximum cannot be below the minimum' });
+}
+function fromNotAfterTo(c: { from?: string | null; to?: string | null }, ctx: z.RefinementCtx) {
+  if (c.from && c.to && c.from > c.to)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date cannot be before the start date' });
+}
+
+export const LINEAGES = ['primary', 'aliquot', 'derivative'] as const;
+export const RESULT_FLAGS = ['L', 'H', 'normal'] as const;
+
+/** One criterion; `field` says which. Ranges are inclusive; an absent bound is open. */
+export const Criterion = z.discriminatedUnion('field', [
+  /** The donor's age in whole years on the sample's collection date. */
+  z
+    .object({
+      field: z.literal('age'),
+      min: z.number().int('Whole years').min(0).max(150).nullable().optional(),
+      max: z.number().int('Whole years').min(0).max(150).nullable().optional(),
+    })
+    .superRefine(minNotAboveMax),
+  z.object({ field: z.literal('gender'), ids: ids('genders') }),
+  z.object({ field: z.literal('vitalStatus'), ids: ids('vital statuses') }),
+  /** Every chosen consent purpose granted by the donor's consent in force (THE eligibility rule). */
+  z.object({ field: z.literal('consentPurposes'), ids: ids('consent purposes') }),
+  z.object({ field: z.literal('specimenType'), ids: ids('specimen types') }),
+  /** Remaining quantity, in the sample's unit; `unitId` limits it to samples measured in that unit. */
+  z
+    .object({
+      field: z.literal('remainingQuantity'),
+      min: optionalAmount,
+      max: optionalAmount,
+      unitId: Id.nullable().optional(),
+    })
+    .superRefine(minNotAboveMax),
+  z.object({ field: z.literal('collectedDate'), from: optionalDate, to: optionalDate }).superRefine(fromNotAfterTo),
+  z.object({ field: z.literal('lineage'), values: z.array(z.enum(LINEAGES)).min(1, 'Choose a lineage').max(3) }),
+  /** In a storage box position now (true) or not (false). */
+  z.object({ field: z.literal('inStorage'), value: z.boolean({ error: 'Must be true or false' }) }),
+  /** The donor has a released result of the test, in the value range (numeric results) and with the flag. */
+  z
+    .object({
+      field: z.literal('labResult'),
+      testId: Id,
+      min: optionalAmount,
+      max: optionalAmount,
+      flag: z.enum(RESULT_FLAGS).nullable().optional(),
+    })
+    .superRefine(minNotAboveMax),
+  /** A questionnaire answer of the sample's enrolment: the field's value equals `value` (case-insensitive). */
+  z.object({
+    field: z.literal('answer'),
+    formFieldId: Id,
+    value: requiredText(200),
+  }),
+]);
+export type Criterion = z.infer<typeof Criterion>;
+export type CriterionField = Criterion['field'];
+
+export interface CriteriaGroup {
+  op: 'and' | 'or';
+  items: (Criterion | CriteriaGroup)[];
+}
+
+const GroupShape: z.ZodType<CriteriaGroup> = z
+  .object({
+    op: z.enum(['and', 'or'], { error: "A group's op is 'and' or 'or'" }),
+    items: z
+      .array(z.union([Criterion, z.lazy(() => GroupShape)]))
+      .min(1, 'A group needs at least one criterion')
+      .max(MAX_GROUP_ITEMS, `A group holds at most ${MAX_GROUP_ITEMS} items`),
+    // Named, so the OpenAPI document can refer to the recursion (components.schemas.CriteriaGroup, server/app.ts).
+  })
+  .meta({ id: 'CriteriaGroup' });
+
+export const isGroup = (x: Criterion | CriteriaGroup): x is CriteriaGroup => 'op' in x;
+
+/** Depth (1 for a flat group) and number of criteria of a tree. */
+export function sizeOf(g: CriteriaGroup, depth = 1): { depth: number; criteria: number } {
+  let deepest = depth;
+  let criteria = 0;
+  for (const item of g.items) {
+    if (isGroup(item)) {
+      const s = sizeOf(item, depth + 1);
+      deepest = Math.max(deepest, s.depth);
+      criteria += s.criteria;
+    } else criteria++;
+  }
+  return { depth: deepest, criteria };
+}
+
+/** The criteria tree, with its bounds: at most MAX_QUERY_DEPTH levels and MAX_QUERY_CRITERIA criteria. */
+export const CriteriaTree = GroupShape.superRefine((g, ctx) => {
+  const s = sizeOf(g);
+  if (s.depth > MAX_QUERY_DEPTH)
+    ctx.addIssue({ code: 'custom', message: `A query nests groups at most ${MAX_QUERY_DEPTH} levels deep` });
+  if (s.criteria > MAX_QUERY_CRITERIA)
+    ctx.addIssue({ code: 'custom', message: `A query holds at most ${MAX_QUERY_CRITERIA} criteria` });
+});
+
+/** What a researcher may group the counts by. */
+export const QUERY_DIMENSIONS = [
+  'specimenType',
+  'gender',
+  'vitalStatus',
+  'lineage',
+  'storage',
+  'ageBand',
+  'collectionYear',
+  'collectionProtocol',
+] as const;
+export const QueryDimension = z.enum(QUERY_DIMENSIONS, { error: 'Choose a dimension to group by' });
+export type QueryDimension = z.infer<typeof QueryDimension>;
+export const DIMENSION_LABELS: Record<QueryDimension, string> = {
+  specimenType: 'Specimen type',
+  gender: 'Gender',
+  vitalStatus: 'Vital status',
+  lineage: 'Lineage',
+  storage: 'Storage',
+  ageBand: 'Age at collection',
+  collectionYear: 'Year collected',
+  collectionProtocol: 'Collection protocol',
+};
+
+const Ask = z.object({
+  criteria: CriteriaTree,
+  /** Only samples eligible for this distribution protocol (its consent purposes) count. */
+  distributionProtocolId: Id.nullable().optional(),
+});
+export const QueryCountInput = Ask;
+export type QueryCountInput = z.output<typeof QueryCountInput>;
+export const QueryAggregateInput = Ask.extend({ groupBy: QueryDimension });
+export type QueryAggregateInput = z.output<typeof QueryAggregateInput>;
+/** The staff list: its page travels in the body with the criteria. */
+export const QuerySamplesInput = Ask.extend(PagingQuery.pick({ pageNumber: true, pageSize: true }).shape);
+export type QuerySamplesInput = z.output<typeof QuerySamplesInput>;
+export const QueryExportInput = Ask;
+export type QueryExportInput = z.output<typeof QueryExportInput>;
+
+/** The count: exact for staff (queries.staff), small-cell suppressed for everyone else. */
+export const QueryCount = z.object({ count: CellCount, suppressed: z.boolean() });
+export type QueryCount = z.infer<typeof QueryCount>;
+
+export const QueryAggregate = z.object({
+  groupBy: QueryDimension,
+  total: CellCount,
+  rows: z.array(z.object({ label: z.string(), count: CellCount })),
+});
+export type QueryAggregate = z.infer<typeof QueryAggregate>;
+
+/** A row of the staff list: the sample, never the donor's identity. */
+export const QuerySample = z.object({
+  id: z.number(),
+  sampleId: z.string(),
+  specimenType: z.string(),
+  kind: z.string(),
+  remainingAmount: z.number(),
+  unit: z.string(),
+  collectedDate: z.string(),
+  collectionProtocol: z.string().nullable(),
+  inStorage: z.boolean(),
+});
+export type QuerySample = z.infer<typeof QuerySample>;
+
+// Saved queries (per institution).
+const SavedFields = z.object({
+  name: requiredText(200),
+  description: optionalText(1000),
+  criteria: CriteriaTree,
+  distributionProtocolId: Id.nullable().optional(),
+  groupBy: QueryDimension.nullable().optional(),
+});
+export const SavedQueryInput = SavedFields;
+export type SavedQueryInput = z.output<typeof SavedQueryInput>;
+export const SavedQueryUpdate = SavedFields.extend(ConcurrencyStamp.shape);
+export type SavedQueryUpdate = z.output<typeof SavedQueryUpdate>;
+export const SavedQueryParams = z.object({ instId: Id, savedQueryId: Id });
+export const SavedQueryListQuery = PagingQuery;
+export type SavedQueryListQuery = z.output<typeof SavedQueryListQuery>;
+
+const StoredCriteria = z
+  .custom<CriteriaGroup>((v) => typeof v === 'object' && v !== null && 'op' in v && 'items' in v)
+  .meta({ type: 'object', description: 'The criteria tree: {op: and|or, items: [criterion or group]}' });
+
+export const SavedQuery = RecordBase.extend({
+  institutionId: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  ownerId: z.number(),
+  owner: z.object({ id: z.number(), firstName: z.string(), lastName: z.string() }).nullable(),
+  /** As saved (validated by CriteriaTree then); answered as stored, since the input schema's ids are not encodable. */
+  criteria: StoredCriteria,
+  distributionProtocolId: z.number().nullable(),
+  groupBy: QueryDimension.nullable(),
+  concurrencyStamp: z.string(),
+});
+export type SavedQuery = z.infer<typeof SavedQuery>;

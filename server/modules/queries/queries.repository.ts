@@ -1,0 +1,296 @@
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import {
+  isGroup,
+  type CriteriaGroup,
+  type Criterion,
+  type QueryDimension,
+  type SavedQueryListQuery,
+} from '../../../contract/queries.contract';
+import { type Db, rowsOf } from '../../db/client';
+import { likePattern, offsetOf } from '../../platform/paging';
+import { selectRecords } from '../../platform/record-refs';
+import { setEnabled, updateStamped } from '../../platform/crud/stamp';
+import { qualified } from '../../platform/qualified';
+import { genders, specimenTypes, unitOfMeasurements, vitalStatuses } from '../../platform/lookups/lookup.tables';
+import { eligibleSamples } from '../distribution';
+import { distributionProtocolPurposes, distributionProtocols } from '../distribution/distribution.table';
+import { collectionProtocols } from '../protocols/protocols.table';
+import { patients } from '../participants/participants.table';
+import { collectedSamples } from '../samples/samples.table';
+import { boxPositionOccupancies } from '../storage/storage.table';
+import {
+  limsOrderedTestResultReleases,
+  limsOrderedTestResults,
+  limsOrderedTests,
+  limsOrders,
+} from '../orders/orders.table';
+import { answerKeys } from '../forms/forms.table';
+import { savedQueries } from './queries.table';
+
+// The query builder's SQL (issue 32 item 4, docs/research.md "Query builder"). A read model across areas like
+// reports (ADR 0012): a criteria tree compiles to ONE statement over the institution's samples (alias s) and their
+// donors (alias p). Every value is a bound parameter; nothing the client sent is ever spliced into the text.
+// Consent goes through THE eligibility rule (distribution's eligibleSamples), never a copy of it.
+
+/** A released numeric result: optional sign, digits, optional decimals (anything else is not compared). */
+const NUMERIC_RESULT = '^[[:space:]]*[-+]?[0-9]+([.][0-9]+)?[[:space:]]*$';
+
+const int = (n: number) => sql`${n}::int`;
+const intList = (ids: readonly number[]) =>
+  sql.join(
+    [...new Set(ids)].map((id) => int(id)),
+    sql`, `,
+  );
+const num = (n: number) => sql`${n}::float8`;
+const all = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
+
+/** The donor's age in whole years on the collection date. */
+const ageAtCollection = sql`date_part('year', age(s.collected_date, p.birth_date))`;
+
+function criterionSql(c: Criterion, inst: number): SQL {
+  switch (c.field) {
+    case 'age': {
+      const parts = [sql`p.id is not null`];
+      if (c.min != null) parts.push(sql`${ageAtCollection} >= ${int(c.min)}`);
+      if (c.max != null) parts.push(sql`${ageAtCollection} <= ${int(c.max)}`);
+      return sql`(${all(parts)})`;
+    }
+    case 'gender':
+      return sql`p.gender_id in (${intList(c.ids)})`;
+    case 'vitalStatus':
+      return sql`p.vital_status_id in (${intList(c.ids)})`;
+    case 'consentPurposes':
+      // THE rule (docs/research.md "Eligibility"): every chosen purpose granted by a signature in force.
+      return sql`s.id in (${eligibleSamples(inst, c.ids)})`;
+    case 'specimenType':
+      return sql`s.specimen_type_id in (${intList(c.ids)})`;
+    case 'remainingQuantity': {
+      const parts: SQL[] = [];
+      if (c.min != null) parts.push(sql`s.remaining_amount >= ${num(c.min)}`);
+      if (c.max != null) parts.push(sql`s.remaining_amount <= ${num(c.max)}`);
+      if (c.unitId != null) parts.push(sql`s.unit_id = ${int(c.unitId)}`);
+      return sql`(${all(parts)})`;
+    }
+    case 'collectedDate': {
+      const parts: SQL[] = [];
+      if (c.from) parts.push(sql`s.collected_date >= ${c.from}::date`);
+      if (c.to) parts.push(sql`s.collected_date <= ${c.to}::date`);
+      return sql`(${all(parts)})`;
+    }
+    case 'lineage':
+      return sql`s.kind in (${sql.join(
+        [...new Set(c.values)].map((v) => sql`${v}::text`),
+        sql`, `,
+      )})`;
+    case 'inStorage': {
+      const stored = sql`exists(select 1 from ${boxPositionOccupancies} o
+        where o.collected_sample_id = s.id and o.vacated_at is null)`;
+      return c.value ? stored : sql`not ${stored}`;
+    }
+    case 'labResult': {
+      const parts: SQL[] = [];
+      const value = sql`(case when r.result ~ ${NUMERIC_RESULT} then trim(r.result)::float8 end)`;
+      if (c.min != null) parts.push(sql`${value} >= ${num(c.min)}`);
+      if (c.max != null) parts.push(sql`${value} <= ${num(c.max)}`);
+      if (c.flag === 'L' || c.flag === 'H') parts.push(sql`r.flag = ${c.flag}::text`);
+      if (c.flag === 'normal') parts.push(sql`r.flag is null and r.result is not null`);
+      return sql`exists(select 1 from ${limsOrderedTests} ot
+        join ${limsOrders} lo on lo.id = ot.lims_order_id
+        join ${limsOrderedTestResults} r on r.lims_ordered_test_id = ot.id
+        join ${limsOrderedTestResultReleases} rr on rr.lims_ordered_test_result_id = r.id and rr.is_released
+        where ot.institution_id = ${int(inst)} and ot.test_id = ${int(c.testId)} and ot.is_enabled
+          and lo.is_enabled and lo.patient_id = s.patient_id and ${all(parts)})`;
+    }
+    case 'answer':
+      return sql`exists(select 1 from ${answerKeys} k
+        where k.institution_id = ${int(inst)} and k.field_id = ${int(c.formFieldId)} and k.is_enabled
+          and k.value = lower(trim(${c.value}::text)) and k.patient_id = s.patient_id
+          and k.protocol_id = s.collection_protocol_id)`;
+  }
+}
+
+/** A group: its items joined by its op, in parentheses. */
+export function groupSql(g: CriteriaGroup, inst: number): SQL {
+  const parts = g.items.map((item) => (isGroup(item) ? groupSql(item, inst) : criterionSql(item, inst)));
+  return sql`(${sql.join(parts, g.op === 'and' ? sql` and ` : sql` or `)})`;
+}
+
+export interface Ask {
+  institutionId: number;
+  criteria: CriteriaGroup;
+  /** The consent purposes of the chosen distribution protocol: only samples eligible for them count. */
+  purposeIds: number[] | null;
+}
+
+/** `from ... where ...` of the institution's enabled samples matching the ask. */
+function matching(ask: Ask): SQL {
+  const inst = ask.institutionId;
+  const eligible = ask.purposeIds ? sql` and s.id in (${eligibleSamples(inst, ask.purposeIds)})` : sql``;
+  return sql`from ${collectedSamples} s left join ${patients} p on p.id = s.patient_id
+    where s.institution_id = ${int(inst)} and s.is_enabled and ${groupSql(ask.criteria, inst)}${eligible}`;
+}
+
+/** How many samples match (exact). */
+export async function countMatching(db: Db, ask: Ask): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n ${matching(ask)}`);
+  return Number(row?.n ?? 0);
+}
+
+const stored = sql`exists(select 1 from ${boxPositionOccupancies} o
+  where o.collected_sample_id = s.id and o.vacated_at is null)`;
+
+/** The label of each sample for a dimension (one expression, grouped on). */
+function dimensionSql(d: QueryDimension): SQL {
+  switch (d) {
+    case 'specimenType':
+      return sql`(select x.title from ${specimenTypes} x where x.id = s.specimen_type_id)`;
+    case 'gender':
+      return sql`(select x.title from ${genders} x where x.id = p.gender_id)`;
+    case 'vitalStatus':
+      return sql`(select x.title from ${vitalStatuses} x where x.id = p.vital_status_id)`;
+    case 'lineage':
+      return sql`initcap(s.kind)`;
+    case 'storage':
+      return sql`(case when ${stored} then 'In storage' else 'Not in storage' end)`;
+    case 'ageBand':
+      return sql`(case when p.id is null then null else
+        (floor(${ageAtCollection} / 10) * 10)::int || '-' || ((floor(${ageAtCollection} / 10) * 10)::int + 9) end)`;
+    case 'collectionYear':
+      return sql`date_part('year', s.collected_date)::int::text`;
+    case 'collectionProtocol':
+      return sql`(select x.title from ${collectionProtocols} x where x.id = s.collection_protocol_id)`;
+  }
+}
+
+/** Counts of the matching samples by a dimension (exact; the service suppresses small cells), largest first. */
+export async function aggregateMatching(db: Db, ask: Ask, by: QueryDimension) {
+  const rows = await rowsOf<{ label: string | null; n: number }>(
+    db,
+    sql`select g.label, count(*)::int as n from (select ${dimensionSql(by)} as label ${matching(ask)}) g
+      group by g.label order by count(*) desc, g.label nulls last limit 500`,
+  );
+  return rows.map((r) => ({ label: r.label ?? 'Unknown', count: Number(r.n) }));
+}
+
+export interface SampleRow {
+  id: number;
+  sampleId: string;
+  specimenType: string;
+  kind: string;
+  remainingAmount: number;
+  unit: string;
+  collectedDate: string;
+  collectionProtocol: string | null;
+  inStorage: boolean;
+}
+
+/** A page of the matching samples (staff only), by id; `afterId` walks the whole set for the CSV. */
+export async function matchingSamples(
+  db: Db,
+  ask: Ask,
+  page: { limit: number; offset?: number; afterId?: number },
+): Promise<SampleRow[]> {
+  const after = page.afterId ? sql` and s.id > ${int(page.afterId)}` : sql``;
+  const rows = await rowsOf<SampleRow & { collectedDate: string | Date }>(
+    db,
+    sql`select s.id, s.sample_id as "sampleId",
+        coalesce((select x.title from ${specimenTypes} x where x.id = s.specimen_type_id), '') as "specimenType",
+        s.kind, s.remaining_amount as "remainingAmount",
+        coalesce((select x.unit_name from ${unitOfMeasurements} x where x.id = s.unit_id), '') as "unit",
+        s.collected_date::text as "collectedDate",
+        (select x.title from ${collectionProtocols} x where x.id = s.collection_protocol_id) as "collectionProtocol",
+        ${stored} as "inStorage"
+      ${matching(ask)}${after} order by s.id limit ${int(page.limit)} offset ${int(page.offset ?? 0)}`,
+  );
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    remainingAmount: Number(r.remainingAmount),
+    collectedDate: String(r.collectedDate),
+  }));
+}
+
+/** The consent purposes a distribution protocol of the institution needs, or null when it is not one of its. */
+export async function protocolPurposeIds(db: Db, institutionId: number, protocolId: number) {
+  const dp = distributionProtocols;
+  const [found] = await db
+    .select({ id: dp.id })
+    .from(dp)
+    .where(and(eq(dp.id, protocolId), eq(dp.institutionId, institutionId)))
+    .limit(1);
+  if (!found) return null;
+  const rows = await db
+    .select({ id: distributionProtocolPurposes.purposeId })
+    .from(distributionProtocolPurposes)
+    .where(eq(distributionProtocolPurposes.distributionProtocolId, protocolId));
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+// Saved queries.
+const q = savedQueries;
+const WHAT = 'Saved query';
+const scope = (institutionId: number) => eq(q.institutionId, institutionId);
+type AccountOption = { id: number; firstName: string; lastName: string };
+const extra = {
+  owner: sql<AccountOption | null>`(select json_build_object('id', a.id, 'firstName', a.first_name,
+    'lastName', a.last_name) from accounts a where a.id = ${qualified(q.ownerId)})`,
+};
+
+/** The list: search on name and description; newest first. */
+export async function savedQueryPage(db: Db, institutionId: number, query: SavedQueryListQuery) {
+  const parts: SQL[] = [scope(institutionId)];
+  if (query.isEnabled !== undefined) parts.push(eq(q.isEnabled, query.isEnabled));
+  if (query.searchTerm) {
+    const p = likePattern(query.searchTerm);
+    parts.push(or(ilike(q.name, p), ilike(q.description, p))!);
+  }
+  return selectRecords(db, q, {
+    where: and(...parts),
+    byId: { desc: true },
+    limit: query.pageSize,
+    offset: offsetOf(query),
+    extra,
+  });
+}
+
+export async function savedQueryRecord(db: Db, institutionId: number, id: number) {
+  const page = await selectRecords(db, q, {
+    where: and(eq(q.id, id), scope(institutionId)),
+    orderBy: desc(q.id),
+    limit: 1,
+    extra,
+  });
+  return page.rows[0];
+}
+
+/** The bare row of this institution, or undefined (`lock`: held for the rest of the transaction). */
+export async function savedQueryRow(db: Db, institutionId: number, id: number, lock = false) {
+  const query = db
+    .select()
+    .from(q)
+    .where(and(eq(q.id, id), scope(institutionId)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export type NewSavedQuery = typeof q.$inferInsert;
+
+export async function insertSavedQuery(db: Db, values: NewSavedQuery) {
+  const [row] = await db.insert(q).values(values).returning();
+  return row;
+}
+
+export async function updateSavedQueryRow(
+  db: Db,
+  institutionId: number,
+  id: number,
+  stamp: string,
+  values: Partial<NewSavedQuery>,
+) {
+  return updateStamped(db, q, scope(institutionId), id, stamp, values, WHAT);
+}
+
+export async function disableSavedQueryRow(db: Db, institutionId: number, id: number, accountId: number, now: Date) {
+  return setEnabled(db, q, scope(institutionId), id, false, accountId, now, WHAT);
+}

@@ -1,0 +1,28 @@
+import { Readable } from 'node:stream';
+import { queryEndpoints as e } from '../../../contract/queries.endpoints';
+import type { App, AppDeps } from '../../platform/app-types';
+import { router } from '../../platform/route';
+import { sendPage } from '../../platform/paging';
+import { smallCellMin } from '../../platform/small-cells';
+import * as svc from './queries.service';
+
+/** Issue 32 item 4 (docs/research.md "Query builder"). The CSV reads through deps.reportDb (exports' pool). */
+export function queryRoutes(app: App, deps: AppDeps) {
+  const route = router(app, deps);
+  const min = deps.config.smallCellMin ?? smallCellMin();
+  route(e.count, async (req, ctx) => svc.countQuery(ctx, req.body, min));
+  route(e.aggregate, async (req, ctx) => svc.aggregateQuery(ctx, req.body, min));
+  route(e.samples, async (req, ctx, reply) => sendPage(reply, req.body, await svc.sampleQuery(ctx, req.body)));
+  route(e.exportSamples, async (req, ctx, reply) => {
+    const { disposition, lines } = await svc.exportQuery(ctx, req.body, deps.reportDb);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', disposition)
+      .send(Readable.from(lines()));
+  });
+  route(e.savedList, async (req, ctx, reply) => sendPage(reply, req.query, await svc.listSavedQueries(ctx, req.query)));
+  route(e.savedCreate, async (req, ctx, reply) => reply.status(201).send(await svc.createSavedQuery(ctx, req.body)));
+  route(e.savedGet, async (req, ctx) => svc.getSavedQuery(ctx, req.params.savedQueryId));
+  route(e.savedUpdate, async (req, ctx) => svc.updateSavedQuery(ctx, req.params.savedQueryId, req.body));
+  route(e.savedDisable, async (req, ctx) => svc.disableSavedQuery(ctx, req.params.savedQueryId));
+}

@@ -1,0 +1,197 @@
+import type {
+  QueryAggregate,
+  QueryAggregateInput,
+  QueryCount,
+  QueryCountInput,
+  QueryExportInput,
+  QuerySamplesInput,
+  SavedQuery,
+  SavedQueryInput,
+  SavedQueryListQuery,
+  SavedQueryUpdate,
+} from '../../../contract/queries.contract';
+import { can, command, type InstCtx } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { audit } from '../../platform/audit';
+import { offsetOf } from '../../platform/paging';
+import { cellCount } from '../../platform/small-cells';
+import { csvDisposition, csvRecord } from '../../platform/csv';
+import type { Db } from '../../db/client';
+import {
+  aggregateMatching,
+  countMatching,
+  disableSavedQueryRow,
+  insertSavedQuery,
+  matchingSamples,
+  protocolPurposeIds,
+  savedQueryPage,
+  savedQueryRecord,
+  savedQueryRow,
+  updateSavedQueryRow,
+  type Ask,
+} from './queries.repository';
+import { queryErrors } from './queries.errors';
+
+// Issue 32 item 4 (docs/research.md "Query builder"). Each route row declares its permission (queries.read for
+// counts, aggregates and saved queries; queries.staff for the list and CSV) and the router checks it.
+
+/** The ask in SQL terms: the criteria, and the purposes of the chosen distribution protocol (its eligibility). */
+async function askOf(ctx: InstCtx, input: QueryCountInput, db: Db = ctx.db): Promise<Ask> {
+  let purposeIds: number[] | null = null;
+  if (input.distributionProtocolId != null) {
+    purposeIds = await protocolPurposeIds(db, ctx.institutionId, input.distributionProtocolId);
+    if (!purposeIds) throw queryErrors.no_protocol({ distributionProtocolId: ['Not a protocol of this institution'] });
+  }
+  return { institutionId: ctx.institutionId, criteria: input.criteria, purposeIds };
+}
+
+/** The count: exact for staff who may see the list anyway (queries.staff), small-cell suppressed for others. */
+export async function countQuery(ctx: InstCtx, input: QueryCountInput, min: number): Promise<QueryCount> {
+  const n = await countMatching(ctx.db, await askOf(ctx, input));
+  const staff = can(ctx.account, 'queries.staff', ctx.institutionId);
+  const count = staff ? n : cellCount(n, min);
+  return { count, suppressed: count !== n };
+}
+
+/**
+ * Counts by a dimension, every cell and the total small-cell suppressed (whoever asks: the table is what a
+ * researcher takes away). Labels are lookup titles, years, bands: never an identity.
+ */
+export async function aggregateQuery(ctx: InstCtx, input: QueryAggregateInput, min: number): Promise<QueryAggregate> {
+  const ask = await askOf(ctx, input);
+  const rows = await aggregateMatching(ctx.db, ask, input.groupBy);
+  const total = rows.reduce((sum, r) => sum + r.count, 0);
+  return {
+    groupBy: input.groupBy,
+    total: cellCount(total, min),
+    rows: rows.map((r) => ({ label: r.label, count: cellCount(r.count, min) })),
+  };
+}
+
+/** A page of the matching samples (staff): sample ID, type, quantity, protocol; never the donor. */
+export async function sampleQuery(ctx: InstCtx, input: QuerySamplesInput) {
+  const ask = await askOf(ctx, input);
+  const [rows, total] = await Promise.all([
+    matchingSamples(ctx.db, ask, { limit: input.pageSize, offset: offsetOf(input) }),
+    countMatching(ctx.db, ask),
+  ]);
+  return { rows, total };
+}
+
+const CSV_BATCH = 1000;
+const CSV_COLUMNS = [
+  'Sample ID',
+  'Specimen type',
+  'Lineage',
+  'Remaining',
+  'Unit',
+  'Collected',
+  'Collection protocol',
+  'In storage',
+];
+
+/** The whole list as CSV through the one writer (platform/csv.ts), read in batches by id while it is sent. */
+export async function exportQuery(ctx: InstCtx, input: QueryExportInput, db: Db) {
+  const ask = await askOf(ctx, input, db);
+  async function* lines() {
+    yield `\uFEFF${csvRecord(CSV_COLUMNS)}`;
+    for (let afterId = 0; ;) {
+      const rows = await matchingSamples(db, ask, { limit: CSV_BATCH, afterId });
+      if (rows.length)
+        yield rows
+          .map((r) =>
+            csvRecord([
+              r.sampleId,
+              r.specimenType,
+              r.kind,
+              r.remainingAmount,
+              r.unit,
+              r.collectedDate,
+              r.collectionProtocol,
+              r.inStorage ? 'Yes' : 'No',
+            ]),
+          )
+          .join('');
+      if (rows.length < CSV_BATCH) break;
+      afterId = rows[rows.length - 1].id;
+    }
+  }
+  return { disposition: csvDisposition('Query samples', 'query'), lines };
+}
+
+// Saved queries.
+const WHAT = 'Saved query';
+const ENTITY = 'savedQuery';
+
+export async function listSavedQueries(ctx: InstCtx, q: SavedQueryListQuery) {
+  return savedQueryPage(ctx.db, ctx.institutionId, q);
+}
+
+export async function getSavedQuery(ctx: InstCtx, id: number, db: Db = ctx.db): Promise<SavedQuery> {
+  const row = await savedQueryRecord(db, ctx.institutionId, id);
+  if (!row) throw notFound(WHAT);
+  return row;
+}
+
+async function checkProtocol(ctx: InstCtx, db: Db, id: number | null | undefined) {
+  if (id != null && !(await protocolPurposeIds(db, ctx.institutionId, id)))
+    throw queryErrors.no_protocol({ distributionProtocolId: ['Not a protocol of this institution'] });
+}
+
+const values = (input: SavedQueryInput) => ({
+  name: input.name,
+  description: input.description ?? null,
+  criteria: input.criteria,
+  distributionProtocolId: input.distributionProtocolId ?? null,
+  groupBy: input.groupBy ?? null,
+});
+
+export async function createSavedQuery(ctx: InstCtx, input: SavedQueryInput) {
+  const id = await command(ctx, 'queries.read', async ({ db: tx }) => {
+    await checkProtocol(ctx, tx, input.distributionProtocolId);
+    const row = await insertSavedQuery(tx, {
+      ...values(input),
+      institutionId: ctx.institutionId,
+      ownerId: ctx.account.id,
+      creatorId: ctx.account.id,
+      enablerId: ctx.account.id,
+    });
+    await audit(tx, ctx, { entity: ENTITY, entityId: row.id, action: 'create', after: row });
+    return row.id;
+  });
+  return getSavedQuery(ctx, id);
+}
+
+/** The owner's own, enabled saved query, locked for the change. */
+async function ownEnabled(ctx: InstCtx, tx: Db, id: number) {
+  const current = await savedQueryRow(tx, ctx.institutionId, id, true);
+  if (!current) throw notFound(WHAT);
+  if (current.ownerId !== ctx.account.id) throw queryErrors.not_owner();
+  if (!current.isEnabled) throw queryErrors.disabled(current.name);
+  return current;
+}
+
+export async function updateSavedQuery(ctx: InstCtx, id: number, input: SavedQueryUpdate) {
+  await command(ctx, 'queries.read', async ({ db: tx }) => {
+    await ownEnabled(ctx, tx, id);
+    await checkProtocol(ctx, tx, input.distributionProtocolId);
+    const { before, after } = await updateSavedQueryRow(
+      tx,
+      ctx.institutionId,
+      id,
+      input.concurrencyStamp,
+      values(input),
+    );
+    await audit(tx, ctx, { entity: ENTITY, entityId: id, action: 'update', before, after });
+  });
+  return getSavedQuery(ctx, id);
+}
+
+export async function disableSavedQuery(ctx: InstCtx, id: number) {
+  await command(ctx, 'queries.read', async ({ db: tx }) => {
+    await ownEnabled(ctx, tx, id);
+    const { before, after } = await disableSavedQueryRow(tx, ctx.institutionId, id, ctx.account.id, ctx.now());
+    await audit(tx, ctx, { entity: ENTITY, entityId: id, action: 'disable', before, after });
+  });
+  return getSavedQuery(ctx, id);
+}

@@ -1,0 +1,112 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { MAX_PAGE_SIZE } from '@contract/common.contract';
+import type { CriteriaGroup, QueryDimension } from '@contract/queries.contract';
+import { queryEndpoints as e } from '@contract/queries.endpoints';
+import { distributionEndpoints } from '@contract/distribution.endpoints';
+import { call, callPage } from '@/lib/api-client';
+import { downloadCall } from '@/lib/download';
+import { queryKeys } from '@/lib/query-keys';
+import { changes } from '@/lib/mutation-effects';
+
+const keys = queryKeys.queries;
+
+/** What is asked: the criteria and, optionally, the distribution protocol whose eligibility narrows it. */
+export interface Ask {
+  criteria: CriteriaGroup;
+  distributionProtocolId: number | null;
+}
+
+/** POST queries/count (null: nothing asked yet). */
+export function useQueryCount(instId: number, ask: Ask | null) {
+  return useQuery({
+    queryKey: keys.run(instId, 'count', ask),
+    queryFn: () => call(e.count, { params: { instId }, body: ask! }, { notify: false }),
+    enabled: ask !== null,
+    retry: false,
+  });
+}
+
+/** POST queries/aggregate: the researcher's table, counts by a dimension. */
+export function useQueryAggregate(instId: number, ask: Ask | null, groupBy: QueryDimension, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.run(instId, 'aggregate', { ask, groupBy }),
+    queryFn: () => call(e.aggregate, { params: { instId }, body: { ...ask!, groupBy } }, { notify: false }),
+    enabled: enabled && ask !== null,
+    retry: false,
+  });
+}
+
+/** POST queries/samples: the staff list, one page. */
+export function useQuerySamples(
+  instId: number,
+  ask: Ask | null,
+  page: { page: number; pageSize: number },
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: keys.run(instId, 'samples', { ask, page }),
+    queryFn: () =>
+      callPage(
+        e.samples,
+        { params: { instId }, body: { ...ask!, pageNumber: page.page, pageSize: page.pageSize } },
+        { notify: false },
+      ),
+    enabled: enabled && ask !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export const exportSamples = (instId: number, ask: Ask) =>
+  downloadCall(e.exportSamples, { params: { instId }, body: ask }, 'query-samples.csv', 'The CSV could not be made');
+
+/** The institution's saved queries (enabled), newest first. */
+export function useSavedQueries(instId: number) {
+  return useQuery({
+    queryKey: keys.saved(instId),
+    queryFn: () =>
+      callPage(e.savedList, { params: { instId }, query: { isEnabled: true, pageNumber: 1, pageSize: 200 } }),
+  });
+}
+
+/** The institution's enabled distribution protocols, for narrowing by eligibility (needs distribution.read). */
+export function useDistributionChoices(instId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.distribution.list(instId, { choices: true }),
+    queryFn: () =>
+      callPage(distributionEndpoints.list, {
+        params: { instId },
+        query: { isEnabled: true, pageNumber: 1, pageSize: MAX_PAGE_SIZE },
+      }),
+    enabled,
+  });
+}
+
+export interface SavedValues {
+  name: string;
+  criteria: CriteriaGroup;
+  distributionProtocolId: number | null;
+  groupBy: QueryDimension | null;
+}
+
+export function useCreateSavedQuery(instId: number) {
+  return useMutation({
+    ...changes('queries.write', instId),
+    mutationFn: (body: SavedValues) => call(e.savedCreate, { params: { instId }, body }, { notify: false }),
+  });
+}
+
+export function useUpdateSavedQuery(instId: number) {
+  return useMutation({
+    ...changes('queries.write', instId),
+    mutationFn: ({ id, ...body }: SavedValues & { id: number; concurrencyStamp: string }) =>
+      call(e.savedUpdate, { params: { instId, savedQueryId: id }, body }, { notify: false }),
+  });
+}
+
+export function useDisableSavedQuery(instId: number) {
+  return useMutation({
+    ...changes('queries.write', instId),
+    mutationFn: (id: number) => call(e.savedDisable, { params: { instId, savedQueryId: id } }, { notify: false }),
+  });
+}
