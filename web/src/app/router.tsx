@@ -55,6 +55,7 @@ const DistributionArea = lazy(() =>
 );
 const CataloguePage = lazy(() =>
   import('../features/catalogue/pages/catalogue-page').then((m) => ({ default: m.CataloguePage })),
+);
 const QueriesPage = lazy(() =>
   import('../features/queries/pages/queries-page').then((m) => ({ default: m.QueriesPage })),
 );
