@@ -6,15 +6,20 @@ import { sendPage } from '../../platform/paging';
 import { smallCellMin } from '../../platform/small-cells';
 import * as svc from './queries.service';
 
-/** Issue 32 item 4 (docs/research.md "Query builder"). The CSV reads through deps.reportDb (exports' pool). */
+/**
+ * Issue 32 item 4 (docs/research.md "Query builder"). The count, aggregate, list and CSV are heavy reads: the read
+ * replica's when DATABASE_READ_URL is set, else the report pool (docs/operations.md "Read replica"); saved queries
+ * are ordinary reads and writes.
+ */
 export function queryRoutes(app: App, deps: AppDeps) {
   const route = router(app, deps);
+  const heavy = router(app, deps, { heavyReads: true });
   const min = deps.config.smallCellMin ?? smallCellMin();
-  route(e.count, async (req, ctx) => svc.countQuery(ctx, req.body, min));
-  route(e.aggregate, async (req, ctx) => svc.aggregateQuery(ctx, req.body, min));
-  route(e.samples, async (req, ctx, reply) => sendPage(reply, req.body, await svc.sampleQuery(ctx, req.body)));
-  route(e.exportSamples, async (req, ctx, reply) => {
-    const { disposition, lines } = await svc.exportQuery(ctx, req.body, deps.reportDb);
+  heavy(e.count, async (req, ctx) => svc.countQuery(ctx, req.body, min));
+  heavy(e.aggregate, async (req, ctx) => svc.aggregateQuery(ctx, req.body, min));
+  heavy(e.samples, async (req, ctx, reply) => sendPage(reply, req.body, await svc.sampleQuery(ctx, req.body)));
+  heavy(e.exportSamples, async (req, ctx, reply) => {
+    const { disposition, lines } = await svc.exportQuery(ctx, req.body, ctx.db);
     return reply
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', disposition)
