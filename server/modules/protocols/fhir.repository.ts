@@ -93,7 +93,9 @@ export function exportConsentsQuery(db: Db, institutionId: IdParam, scope: Expor
       withdrawalReason: c.withdrawalReason,
       withdrawalEffect: c.withdrawalEffect,
       // Re-consent (issue 31 item 5): when a later signature followed this withdrawn one, as a UTC instant.
-      supersededAt: sql<string | null>`(select to_char(n.created_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+      supersededAt: sql<
+        string | null
+      >`(select to_char(n.created_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
         from collection_protocol_participant_consents n where n.previous_signature_id = ${qualified(c.id)})`,
       // The participant's yes or no per purpose of the version signed (issue 32 item 2), in purpose order.
       purposes: sql<{ id: number; title: string; granted: boolean }[]>`coalesce((select json_agg(json_build_object(
