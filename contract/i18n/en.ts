@@ -15,7 +15,7 @@ const problems: ProblemTitles = {};
 export const en = {
   shell: {
     appName: 'Biobanking LIMS',
-    skipToContent: 'Skip to main content',
+    skipToContent: 'Skip to content',
     toggleNavigation: 'Toggle navigation',
     mainNavigation: 'Main',
     /** Keyed by the entry's address (web/src/app/nav-items.ts). */

@@ -1,6 +1,6 @@
 import { createInstance, type i18n } from 'i18next';
 import type { FastifyRequest } from 'fastify';
-import { CATALOGUES, NAMESPACES } from '../../contract/i18n/catalogues';
+import { CATALOGUES, NAMESPACES, type Namespace } from '../../contract/i18n/catalogues';
 import {
   acceptedLanguages,
   DEFAULT_LANGUAGE,
@@ -46,7 +46,7 @@ export function requestLanguage(req: Pick<FastifyRequest, 'auth' | 'headers'>): 
 const MESSAGE_KEYS = new Map<string, string>(Object.entries(MSG).map(([key, text]) => [text, key]));
 
 /** A catalogue text of a language, or undefined when that language lacks the key (no fallback: English is the caller's). */
-function text(lng: LanguageCode, ns: string, key: string, values?: Record<string, unknown>): string | undefined {
+function text(lng: LanguageCode, ns: Namespace, key: string, values?: Record<string, unknown>): string | undefined {
   if (!translator.exists(key, { lng, ns })) return undefined;
   return translator.t(key, { lng, ns, defaultValue: key, ...values });
 }

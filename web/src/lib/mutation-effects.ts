@@ -34,6 +34,7 @@ export const MUTATION_EFFECTS = {
   'auth.login': [],
   'auth.logout': [],
   'auth.changePassword': [],
+  'auth.setLanguage': [],
   'invitations.answer': ['invitations', 'session', 'institutions'],
   'users.write': ['users'],
   'users.password': [],
