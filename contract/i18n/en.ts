@@ -66,6 +66,10 @@ export const en = {
       accountFailed: 'Your account could not be loaded',
       tryAgain: 'Try again',
     },
+    form: {
+      submit: 'Submit',
+      submitAnother: 'Submit and create another',
+    },
     errors: {
       notificationTitle: 'Error',
       unreachable: 'The server cannot be reached. Check your connection.',

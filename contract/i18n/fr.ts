@@ -58,6 +58,10 @@ export const fr: Catalogue = {
       accountFailed: "Votre compte n'a pas pu être chargé",
       tryAgain: 'Réessayer',
     },
+    form: {
+      submit: 'Valider',
+      submitAnother: 'Valider et en créer un autre',
+    },
     errors: {
       notificationTitle: 'Erreur',
       unreachable: 'Le serveur est injoignable. Vérifiez votre connexion.',
