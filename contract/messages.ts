@@ -9,6 +9,7 @@ export const MSG = {
   // spec 1 §8 says 'Code must be 4 characters or less' on the Abbreviation field (docs/spec-deviations.md).
   abbreviation4: 'Abbreviation must be 4 characters or less',
   badLogin: 'Incorrect username or password.',
+  oldPasswordWrong: 'The old password is incorrect.',
   internal: 'Internal server error.',
   invalidIp: 'Invalid IP address',
   invalidId: 'Must be a whole number from 1 to 2147483647',

@@ -94,6 +94,7 @@ export const fr: Catalogue = {
     code2: 'Le code doit comporter 2 caractères au plus',
     abbreviation4: "L'abréviation doit comporter 4 caractères au plus",
     badLogin: "Nom d'utilisateur ou mot de passe incorrect.",
+    oldPasswordWrong: "L'ancien mot de passe est incorrect.",
     internal: 'Erreur interne du serveur.',
     invalidIp: 'Adresse IP non valide',
     invalidId: 'Doit être un nombre entier de 1 à 2147483647',

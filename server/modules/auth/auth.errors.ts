@@ -30,5 +30,5 @@ export const authErrors = defineErrors('auth', {
       `Your session ended after ${plural(idleMinutes, 'minute')} without activity. Sign in again.`,
     text: (idleMinutes: number) => ({ values: { minutes: idleMinutes } }),
   },
-  old_password_wrong: { status: 400, title: 'The old password is incorrect.' },
+  old_password_wrong: { status: 400, title: MSG.oldPasswordWrong },
 });

@@ -20,6 +20,7 @@ import * as repo from './auth.repository';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/passwords';
 import { strongPasswordProblem } from '../../../contract/password-strength';
 import { validationProblem } from '../../platform/errors';
+import { MSG } from '../../../contract/messages';
 import { authErrors } from './auth.errors';
 import { assertNotThrottled, deviceAllowed, type ThrottleConfig } from './login-throttle';
 import { deviceCookie, validDevice } from './device-cookies';
@@ -249,7 +250,7 @@ export async function logout(db: Db, account: AuthAccount, address: string, now:
 export async function changeOwnPassword(ctx: Ctx, input: ChangePassword) {
   const hash = await passwordHashOf(ctx.db, ctx.account.id);
   if (!hash || !(await verifyPassword(input.oldPassword, hash))) {
-    throw authErrors.old_password_wrong({ oldPassword: ['The old password is incorrect.'] });
+    throw authErrors.old_password_wrong({ oldPassword: [MSG.oldPasswordWrong] });
   }
   const { firstName, lastName, email, userName } = ctx.account;
   const problem = strongPasswordProblem(input.newPassword, {

@@ -98,7 +98,11 @@ describe('problems in the caller language', () => {
       },
     });
     expect(res.statusCode).toBe(400);
-    expect(json(res)).toMatchObject({ code: 'auth.old_password_wrong', title: "L'ancien mot de passe est incorrect." });
+    expect(json(res)).toMatchObject({
+      code: 'auth.old_password_wrong',
+      title: "L'ancien mot de passe est incorrect.",
+      errors: { oldPassword: ["L'ancien mot de passe est incorrect."] },
+    });
     // The field messages of the contract are translated by their key.
     const invalid = await t.call('POST', '/api/Authentication/changePassword', { token, body: {} });
     expect(json(invalid)).toMatchObject({ errors: { oldPassword: ['*obligatoire'] } });
