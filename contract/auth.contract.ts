@@ -3,6 +3,7 @@ import { ROLES, PERMISSIONS, type Permission } from './permissions.contract';
 import { MSG } from './messages';
 import { newPassword, PASSWORD_MSG } from './password-policy';
 import { text, trimmedText } from './common.contract';
+import { isLanguage, LANGUAGE_CODES, type LanguageCode } from './i18n/languages';
 
 // spec 1 §5: login has no client-side rules; the server decides.
 export const LoginRequest = z.object({
@@ -21,6 +22,8 @@ export const Me = z.object({
   email: z.string(),
   userName: z.string(),
   phoneNumber: z.string().nullable(),
+  /** The language chosen for screens and messages (issue 33); null: the browser's (Accept-Language). */
+  language: z.enum(LANGUAGE_CODES).nullable(),
   isSuperAdmin: z.boolean(),
   institutionIds: z.array(z.number()),
   /** Per institution: the roles held there and the permissions they give (ADR 0007). */
@@ -58,3 +61,17 @@ export const ChangePassword = z
   .refine((v) => v.newPassword !== v.oldPassword, { path: ['newPassword'], message: PASSWORD_MSG.current });
 export type ChangePassword = z.output<typeof ChangePassword>;
 export type ChangePasswordValues = z.input<typeof ChangePassword>;
+
+/**
+ * The signed-in account's language (issue 33): a code of contract/i18n/languages.ts, or null to follow the
+ * browser's again. An unknown code is a 400 naming the choices.
+ */
+export const AccountLanguage = z.object({
+  language: z
+    .string({ error: MSG.required })
+    .nullable()
+    .refine((v): v is LanguageCode | null => v === null || isLanguage(v), {
+      message: MSG.unknownLanguage,
+    }),
+});
+export type AccountLanguage = z.output<typeof AccountLanguage>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { ChangePassword, LoginRequest, LoginResponse, Me } from './auth.contract';
+import { AccountLanguage, ChangePassword, LoginRequest, LoginResponse, Me } from './auth.contract';
 
 const tags = ['Authentication'];
 
@@ -27,6 +27,15 @@ export const authEndpoints = {
     path: '/Authentication/changePassword',
     body: ChangePassword,
     response: { 204: z.null() },
+    permission: 'signedIn',
+    tags,
+  }),
+  // Issue 33: the signed-in account's own language; answers the account as `me` does.
+  setLanguage: endpoint({
+    method: 'PUT',
+    path: '/Authentication/language',
+    body: AccountLanguage,
+    response: { 200: Me },
     permission: 'signedIn',
     tags,
   }),

@@ -1,4 +1,7 @@
-// spec 1 §5 / §8 and spec 2 §5: every user-facing validation text, written once.
+import { LANGUAGE_CHOICES } from './i18n/languages';
+
+// spec 1 §5 / §8 and spec 2 §5: every user-facing validation text, written once. Other languages translate
+// them by key (contract/i18n/<language>.ts `messages`); the server translates a field message it sends by its key.
 export const MSG = {
   required: '*required',
   requiredSelect: '*Required',
@@ -6,6 +9,7 @@ export const MSG = {
   // spec 1 §8 says 'Code must be 4 characters or less' on the Abbreviation field (docs/spec-deviations.md).
   abbreviation4: 'Abbreviation must be 4 characters or less',
   badLogin: 'Incorrect username or password.',
+  oldPasswordWrong: 'The old password is incorrect.',
   internal: 'Internal server error.',
   invalidIp: 'Invalid IP address',
   invalidId: 'Must be a whole number from 1 to 2147483647',
@@ -24,6 +28,8 @@ export const MSG = {
   /** The field message of a query parameter the call does not take (issue 27 item 6: never ignored). */
   unknownQueryParameter: 'Not a query parameter of this call',
   noQueryParameters: 'This call takes no query parameters',
+  /** Issue 33: PUT /Authentication/language with a code contract/i18n/languages.ts does not list. */
+  unknownLanguage: `Not a language of this server: choose one of ${LANGUAGE_CHOICES}`,
   idList: 'Ids separated by commas (or the parameter repeated), each a whole number from 1 to 2147483647',
 } as const;
 

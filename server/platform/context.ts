@@ -18,6 +18,8 @@ export interface AuthAccount {
   email: string;
   userName: string;
   phoneNumber: string | null;
+  /** The language the account chose (contract/i18n/languages.ts), or null: the browser's then (issue 33). */
+  language: string | null;
   /** Global: every permission in every institution (ADR 0007). */
   isSuperAdmin: boolean;
   /** Per institution the account belongs to: the roles held there and what they allow. */

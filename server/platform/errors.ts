@@ -1,10 +1,22 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '../../contract/messages';
+import { requestLanguage, translateProblem } from './i18n';
+
+/**
+ * How a problem's title is translated (issue 33, docs/languages.md): the key of its title in the
+ * `problems` catalogue namespace and the values its `{{placeholders}}` take. A problem without one
+ * (a title composed elsewhere) is translated only when its title is a contract/messages.ts text.
+ */
+export interface ProblemText {
+  key: string;
+  values?: Record<string, unknown>;
+}
 
 /** An error with a status and a human title; leaves the server as RFC 7807 problem+json. */
 export class AppError extends Error {
   constructor(
     readonly status: number,
+    /** English: the source text, and what every language lacking the key shows. */
     readonly title: string,
     readonly errors?: Record<string, string[]>,
     readonly code = 'error',
@@ -12,6 +24,8 @@ export class AppError extends Error {
     readonly retryAfter?: number,
     /** RFC 7807 extension members sent beside the standard ones (a bulk call's per-item refusals). */
     readonly extensions?: Record<string, unknown>,
+    /** The title's catalogue key and values; sendProblem translates it into the caller's language. */
+    readonly text?: ProblemText,
   ) {
     super(title);
   }
@@ -19,21 +33,55 @@ export class AppError extends Error {
 
 /** The same problem with extension members (e.g. `items`: what a bulk call refused, item by item). */
 export const withExtensions = (e: AppError, extensions: Record<string, unknown>) =>
-  new AppError(e.status, e.title, e.errors, e.code, e.retryAfter, extensions);
+  new AppError(e.status, e.title, e.errors, e.code, e.retryAfter, extensions, e.text);
+
+const UNAUTHORIZED = 'You are not signed in or your session has expired.';
+const FORBIDDEN = 'You do not have permission to do this.';
 
 export const badRequest = (title: string, errors?: Record<string, string[]>) =>
   new AppError(400, title, errors, 'bad_request');
-export const unauthorized = (title = 'You are not signed in or your session has expired.') =>
-  new AppError(401, title, undefined, 'unauthorized');
-export const forbidden = (title = 'You do not have permission to do this.') =>
-  new AppError(403, title, undefined, 'forbidden');
-export const notFound = (what = 'Record') => new AppError(404, `${what} not found.`, undefined, 'not_found');
+/** The default title is translated (key `unauthorized`); another stays as given. */
+export const unauthorized = (title = UNAUTHORIZED) =>
+  new AppError(401, title, undefined, 'unauthorized', undefined, undefined, ifDefault(title, UNAUTHORIZED));
+export const forbidden = (title = FORBIDDEN) =>
+  new AppError(403, title, undefined, 'forbidden', undefined, undefined, ifDefault(title, FORBIDDEN));
+export const notFound = (what = 'Record') =>
+  new AppError(404, `${what} not found.`, undefined, 'not_found', undefined, undefined, {
+    key: 'not_found',
+    values: { what },
+  });
 export const conflict = (title: string) => new AppError(409, title, undefined, 'conflict');
-export const staleStamp = () => conflict('This record was changed by someone else. Reload it and try again.');
+export const staleStamp = () =>
+  new AppError(
+    409,
+    'This record was changed by someone else. Reload it and try again.',
+    undefined,
+    'conflict',
+    undefined,
+    undefined,
+    {
+      key: 'stale_stamp',
+    },
+  );
+
+const ifDefault = (title: string, defaultTitle: string): ProblemText | undefined =>
+  title === defaultTitle ? { key: defaultTitle === UNAUTHORIZED ? 'unauthorized' : 'forbidden' } : undefined;
 
 type Title<A extends unknown[]> = string | ((...args: A) => string);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Spec = { status: number; title: Title<any[]>; retryAfter?: (...args: any[]) => number };
+type Spec = {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  title: Title<any[]>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  retryAfter?: (...args: any[]) => number;
+  /**
+   * The title's interpolation values (and, for a title that picks one of several sentences, the key's
+   * `variant`: `mrn_taken_same` beside `mrn_taken_other`). Without it, the title function's arguments are
+   * the values `{{0}}`, `{{1}}`, ... in order.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  text?: (...args: any[]) => { variant?: string; values: Record<string, unknown> };
+};
 type Factory<S extends Spec> = S['title'] extends (...args: infer A) => string
   ? (...args: [...A, errors?: Record<string, string[]>]) => AppError
   : (errors?: Record<string, string[]>) => AppError;
@@ -53,9 +101,14 @@ export function defineErrors<const S extends Record<string, Spec>>(
       key,
       (...args: unknown[]) => {
         const title = typeof spec.title === 'function' ? spec.title(...args) : spec.title;
-        const last = args[typeof spec.title === 'function' ? spec.title.length : 0] as
-          Record<string, string[]> | undefined;
-        return new AppError(spec.status, title, last, `${area}.${key}`, spec.retryAfter?.(...args));
+        const titleArgs = typeof spec.title === 'function' ? args.slice(0, spec.title.length) : [];
+        const last = args[titleArgs.length] as Record<string, string[]> | undefined;
+        const chosen = spec.text?.(...titleArgs);
+        const text: ProblemText = {
+          key: chosen?.variant ? `${area}.${key}_${chosen.variant}` : `${area}.${key}`,
+          values: chosen?.values ?? Object.fromEntries(titleArgs.map((a, i) => [String(i), a])),
+        };
+        return new AppError(spec.status, title, last, `${area}.${key}`, spec.retryAfter?.(...args), undefined, text);
       },
     ]),
   ) as { [K in keyof S]: Factory<S[K]> };
@@ -74,13 +127,21 @@ export const tooLarge = (limit: number) =>
     `The request body is larger than this request allows (${bytesText(limit)}).`,
     undefined,
     'body_too_large',
+    undefined,
+    undefined,
+    { key: 'body_too_large', values: { limit: bytesText(limit) } },
   );
 
 /** A validation failure: field -> messages, titled with the first one so the notification says something useful. */
 export function validationProblem(errors: Record<string, string[]>): AppError {
   const [field, msgs] = Object.entries(errors)[0] ?? ['', ['Invalid input']];
-  const label = field ? `${field.charAt(0).toUpperCase()}${field.slice(1)}: ` : '';
-  return new AppError(400, `${label}${msgs[0]}`, errors, 'validation');
+  const name = field ? `${field.charAt(0).toUpperCase()}${field.slice(1)}` : '';
+  const label = name ? `${name}: ` : '';
+  // Translated as `{{field}}: {{message}}` with the message translated by its key (server/platform/i18n.ts).
+  return new AppError(400, `${label}${msgs[0]}`, errors, 'validation', undefined, undefined, {
+    key: name ? 'validation' : 'validation_unnamed',
+    values: { field: name, message: msgs[0] },
+  });
 }
 
 const PG_UNIQUE = '23505';
@@ -98,6 +159,8 @@ export const statementTimedOut = () =>
     undefined,
     'statement_timeout',
     5,
+    undefined,
+    { key: 'statement_timeout' },
   );
 export const poolBusy = () =>
   new AppError(
@@ -106,6 +169,8 @@ export const poolBusy = () =>
     undefined,
     'database_busy',
     2,
+    undefined,
+    { key: 'database_busy' },
   );
 
 /**
@@ -154,8 +219,30 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     let problem: AppError;
     if (err instanceof AppError) problem = err;
-    else if (pgCode(err) === PG_UNIQUE) problem = conflict('A record with the same value already exists.');
-    else if (pgCode(err) === PG_FK) problem = badRequest('A referenced record does not exist.');
+    else if (pgCode(err) === PG_UNIQUE)
+      problem = new AppError(
+        409,
+        'A record with the same value already exists.',
+        undefined,
+        'conflict',
+        undefined,
+        undefined,
+        {
+          key: 'unique_violation',
+        },
+      );
+    else if (pgCode(err) === PG_FK)
+      problem = new AppError(
+        400,
+        'A referenced record does not exist.',
+        undefined,
+        'bad_request',
+        undefined,
+        undefined,
+        {
+          key: 'reference_missing',
+        },
+      );
     // Logged below as errors (status 503): an operator sees each one.
     else if (pgCode(err) === PG_CANCELED) problem = statementTimedOut();
     else if (isPoolTimeout(err)) problem = poolBusy();
@@ -169,21 +256,32 @@ export function registerErrorHandler(app: FastifyInstance) {
       problem = tooLarge(req.routeOptions.bodyLimit);
     else if ((err as FastifyError).statusCode && (err as FastifyError).statusCode! < 500) {
       const fe = err as FastifyError;
-      const title =
-        fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-          ? 'The request body is not valid JSON.'
-          : fe.message;
-      problem = new AppError(fe.statusCode!, title, undefined, fe.code ?? 'error');
+      const invalidJson = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY';
+      const title = invalidJson ? 'The request body is not valid JSON.' : fe.message;
+      problem = new AppError(
+        fe.statusCode!,
+        title,
+        undefined,
+        fe.code ?? 'error',
+        undefined,
+        undefined,
+        invalidJson ? { key: 'invalid_json' } : undefined,
+      );
     } else {
       req.log.error({ err }, 'unhandled error');
-      problem = new AppError(500, MSG.internal, undefined, 'internal');
+      problem = new AppError(500, MSG.internal, undefined, 'internal', undefined, undefined, { key: 'internal' });
     }
     if (problem.status >= 500) req.log.error({ err }, problem.title);
     sendProblem(req, reply, problem);
   });
 }
 
-function sendProblem(req: FastifyRequest, reply: FastifyReply, problem: AppError) {
+/**
+ * The one way a problem leaves the server: its title and field messages in the caller's language
+ * (the account's, else Accept-Language's best match, else English: server/platform/i18n.ts).
+ */
+function sendProblem(req: FastifyRequest, reply: FastifyReply, english: AppError) {
+  const problem = translateProblem(english, requestLanguage(req));
   if (problem.retryAfter !== undefined) void reply.header('Retry-After', String(problem.retryAfter));
   void reply
     .status(problem.status)
@@ -209,6 +307,9 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
       'The address of the request is not valid.',
       undefined,
       err.code,
+      undefined,
+      undefined,
+      { key: 'invalid_url' },
     ),
   );
 }

@@ -63,6 +63,9 @@ export function unknownQuery(names: string[], known: string[]): AppError {
     unknownQueryTitle(shown[0]),
     Object.fromEntries(shown.map((n) => [n, [message]])),
     'unknown_query_parameter',
+    undefined,
+    undefined,
+    { key: 'unknown_query', values: { name: shown[0] } },
   );
 }
 

@@ -19,7 +19,7 @@ export interface TestApp {
   call(
     method: string,
     url: string,
-    opts?: { token?: string; body?: unknown; address?: string },
+    opts?: { token?: string; body?: unknown; address?: string; headers?: Record<string, string> },
   ): Promise<LightMyRequestResponse>;
 }
 
@@ -104,7 +104,7 @@ export function testClient(
         method: method as 'GET',
         url,
         remoteAddress: opts.address ?? '127.0.0.1',
-        headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
+        headers: { ...opts.headers, ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
         ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
       }),
   };

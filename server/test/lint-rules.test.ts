@@ -66,6 +66,18 @@ const cases: { what: string; file: string; code: string; expect: RegExp }[] = [
     code: "export const q = { queryKey: ['orders', 1] };\n",
     expect: /query-keys/,
   },
+  {
+    what: 'English text in a screen converted to the catalogues (issue 33)',
+    file: 'web/src/app/top-nav.tsx',
+    code: 'export const A = () => <span>Sign in</span>;\n',
+    expect: /comes from the catalogues/,
+  },
+  {
+    what: 'an English label attribute in a converted screen (issue 33)',
+    file: 'web/src/features/auth/pages/planted.tsx',
+    code: 'export const A = () => <input aria-label="Password" />;\n',
+    expect: /comes from the catalogues/,
+  },
 ];
 
 describe('lint rules refuse planted violations', () => {
@@ -78,6 +90,19 @@ describe('lint rules refuse planted violations', () => {
       ).toBe(true);
     });
   }
+
+  it('lets a converted screen say its words through t(), and leaves unconverted screens alone for now', async () => {
+    const converted = await rulesFiredFor(
+      'web/src/app/top-nav.tsx',
+      "import { useTranslation } from 'react-i18next';\nexport const A = () => { const { t } = useTranslation(); return <span title={t('appName')}>{t('appName')}</span>; };\n",
+    );
+    expect(converted.filter((m) => /catalogues/.test(m))).toEqual([]);
+    const later = await rulesFiredFor(
+      'web/src/features/orders/pages/planted.tsx',
+      'export const A = () => <span>Orders</span>;\n',
+    );
+    expect(later.filter((m) => /catalogues/.test(m))).toEqual([]);
+  });
 
   it('passes the allowed form (index import, own tables)', async () => {
     const fired = await rulesFiredFor(

@@ -5,6 +5,8 @@ import '@mantine/core/styles.layer.css';
 import '@mantine/notifications/styles.layer.css';
 import 'mantine-datatable/styles.layer.css';
 import './app/global.css';
+// The language before the first render: <html lang dir> and every t() (issue 33).
+import './lib/i18n';
 import { Providers } from './app/providers';
 import { router } from './app/router';
 import { prefetchColdLoad } from './app/route-prefetch';

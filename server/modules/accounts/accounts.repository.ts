@@ -25,6 +25,7 @@ export const signInAccounts = new QueryBuilder()
     email: accounts.email,
     userName: accounts.userName,
     phoneNumber: accounts.phoneNumber,
+    language: accounts.language,
     isSuperAdmin: accounts.isSuperAdmin,
     isEnabled: accounts.isEnabled,
     memberships: sql<
@@ -58,6 +59,14 @@ export async function passwordHashOf(db: Db, accountId: number): Promise<string 
 /** Stores a new password hash (a new concurrency stamp, like any edit). The caller audits it and ends sessions. */
 export async function setPasswordHash(tx: Db, accountId: number, passwordHash: string) {
   await updateStamped(tx, accounts, undefined, accountId, undefined, { passwordHash }, 'Account');
+}
+
+/**
+ * The account's own language (issue 33). A preference, not a change of the record an administrator edits:
+ * the concurrency stamp stays, so an administrator's open edit of the account is not refused for it.
+ */
+export async function setAccountLanguage(tx: Db, accountId: number, language: string | null) {
+  await tx.update(accounts).set({ language }).where(eq(accounts.id, accountId));
 }
 
 /** The institutions an account belongs to (auth audits a sign-in in each of them). */

@@ -12,6 +12,8 @@ export const accounts = pgTable(
     email: text('email').notNull(),
     userName: text('user_name').notNull(),
     phoneNumber: text('phone_number'),
+    /** The language the person chose for screens and messages (issue 33, contract/i18n/languages.ts); null: the browser's. */
+    language: text('language'),
     passwordHash: text('password_hash').notNull(),
     /** Global by nature (every institution), so an account flag, not a membership role (ADR 0007). */
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),

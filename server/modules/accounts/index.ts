@@ -4,6 +4,7 @@ export {
   membersAmong,
   membershipInstitutionIds,
   passwordHashOf,
+  setAccountLanguage,
   setPasswordHash,
   signInAccounts,
 } from './accounts.repository';

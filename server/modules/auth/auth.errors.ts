@@ -8,7 +8,8 @@ const inWords = (seconds: number) =>
 export const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
 /**
- * The auth module's errors: code `auth.<key>`, status, human title. A wrong user name, a wrong password
+ * The auth module's errors: code `auth.<key>`, status, human title (English; other languages translate the
+ * code in contract/i18n/<language>.ts `problems`, with `text`'s values). A wrong user name, a wrong password
  * and a disabled account are one `invalid_credentials`, so a sign-in does not tell which accounts exist.
  */
 export const authErrors = defineErrors('auth', {
@@ -17,12 +18,17 @@ export const authErrors = defineErrors('auth', {
     status: 429,
     title: (seconds: number) => `Too many failed sign-in attempts. Try again in ${inWords(seconds)}.`,
     retryAfter: (seconds: number) => seconds,
+    text: (seconds: number) =>
+      seconds < 90
+        ? { variant: 'seconds', values: { seconds } }
+        : { variant: 'minutes', values: { minutes: Math.ceil(seconds / 60) } },
   },
   session_expired: { status: 401, title: 'Your session has expired. Sign in again.' },
   session_idle: {
     status: 401,
     title: (idleMinutes: number) =>
       `Your session ended after ${plural(idleMinutes, 'minute')} without activity. Sign in again.`,
+    text: (idleMinutes: number) => ({ values: { minutes: idleMinutes } }),
   },
-  old_password_wrong: { status: 400, title: 'The old password is incorrect.' },
+  old_password_wrong: { status: 400, title: MSG.oldPasswordWrong },
 });

@@ -2,7 +2,7 @@ import { authEndpoints as e } from '../../../contract/auth.endpoints';
 import type { App, AppDeps } from '../../platform/app-types';
 import { router } from '../../platform/route';
 import { clientAddress } from '../../platform/client-address';
-import { changeOwnPassword, login, logout, toMe } from './auth.service';
+import { changeOwnPassword, login, logout, setOwnLanguage, toMe } from './auth.service';
 
 export function authRoutes(app: App, deps: AppDeps) {
   const { db, config, now } = deps;
@@ -25,5 +25,6 @@ export function authRoutes(app: App, deps: AppDeps) {
     await changeOwnPassword(ctx, req.body);
     return reply.status(204).send(null);
   });
+  route(e.setLanguage, async (req, ctx) => setOwnLanguage(ctx, req.body, config.sessionIdleMinutes));
   route(e.me, async (_req, ctx) => toMe(ctx.account, config.sessionIdleMinutes));
 }

@@ -2,23 +2,32 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import {
   SESSION_HOURS,
+  type AccountLanguage,
   type ChangePassword,
   type LoginRequest,
   type LoginResponse,
   type Me,
 } from '../../../contract/auth.contract';
 import { permissionsOf, type Role } from '../../../contract/permissions.contract';
-import { credentialsOf, membershipInstitutionIds, passwordHashOf, setPasswordHash } from '../accounts';
+import {
+  credentialsOf,
+  membershipInstitutionIds,
+  passwordHashOf,
+  setAccountLanguage,
+  setPasswordHash,
+} from '../accounts';
 import * as repo from './auth.repository';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/passwords';
 import { strongPasswordProblem } from '../../../contract/password-strength';
 import { validationProblem } from '../../platform/errors';
+import { MSG } from '../../../contract/messages';
 import { authErrors } from './auth.errors';
 import { assertNotThrottled, deviceAllowed, type ThrottleConfig } from './login-throttle';
 import { deviceCookie, validDevice } from './device-cookies';
 import type { Config } from '../../config';
 import { auditInEach } from '../../platform/audit';
 import type { AuthAccount, Ctx } from '../../platform/context';
+import { isLanguage } from '../../../contract/i18n/languages';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -97,6 +106,7 @@ interface AccountRow {
   email: string;
   userName: string;
   phoneNumber: string | null;
+  language: string | null;
   isSuperAdmin: boolean;
   isEnabled: boolean;
   memberships: { institutionId: number; roles: string[] }[] | null;
@@ -212,6 +222,8 @@ export function toMe(a: AuthAccount, sessionIdleMinutes: number): Me {
     email: a.email,
     userName: a.userName,
     phoneNumber: a.phoneNumber,
+    // A code no longer in the registry (a language removed) reads as no choice.
+    language: isLanguage(a.language) ? a.language : null,
     isSuperAdmin: a.isSuperAdmin,
     institutionIds: a.institutionIds,
     memberships: a.memberships.map((m) => ({
@@ -238,7 +250,7 @@ export async function logout(db: Db, account: AuthAccount, address: string, now:
 export async function changeOwnPassword(ctx: Ctx, input: ChangePassword) {
   const hash = await passwordHashOf(ctx.db, ctx.account.id);
   if (!hash || !(await verifyPassword(input.oldPassword, hash))) {
-    throw authErrors.old_password_wrong({ oldPassword: ['The old password is incorrect.'] });
+    throw authErrors.old_password_wrong({ oldPassword: [MSG.oldPasswordWrong] });
   }
   const { firstName, lastName, email, userName } = ctx.account;
   const problem = strongPasswordProblem(input.newPassword, {
@@ -259,4 +271,24 @@ export async function changeOwnPassword(ctx: Ctx, input: ChangePassword) {
       action: 'password_change',
     });
   });
+}
+
+/**
+ * Issue 33: the signed-in account chooses its language (null: the browser's again); audited in each of its
+ * institutions like a password change. Answers the account as `me` does, with the new language.
+ */
+export async function setOwnLanguage(ctx: Ctx, input: AccountLanguage, sessionIdleMinutes: number): Promise<Me> {
+  const before = ctx.account.language;
+  // A plain transaction, not command(): any signed-in account sets its own language (no permission).
+  await ctx.db.transaction(async (tx) => {
+    await setAccountLanguage(tx, ctx.account.id, input.language);
+    await auditInEach(tx, ctx, ctx.account.institutionIds, {
+      entity: 'account',
+      entityId: ctx.account.id,
+      action: 'language_change',
+      before: { language: before },
+      after: { language: input.language },
+    });
+  });
+  return toMe({ ...ctx.account, language: input.language }, sessionIdleMinutes);
 }

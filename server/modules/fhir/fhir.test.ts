@@ -528,6 +528,7 @@ describe('bundles', () => {
         email: 'x',
         userName: 'x',
         phoneNumber: null,
+        language: null,
         isSuperAdmin: true,
         memberships: [],
         institutionIds: [inst],

@@ -263,6 +263,7 @@ describe('participant consents', () => {
         email: account.email,
         userName: account.email,
         phoneNumber: null,
+        language: null,
         isSuperAdmin: false,
         memberships: [],
         institutionIds: [institution.id],

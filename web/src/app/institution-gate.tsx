@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { Institution } from '@contract/institutions.contract';
 import { ApiError } from '../lib/api-client';
 import { InstitutionContext, type CurrentInstitution } from '../lib/session-context';
@@ -21,6 +22,7 @@ export function InstitutionGate() {
   const query = useInstitution(id);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const gone = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
 
   useEffect(() => {
@@ -55,21 +57,18 @@ export function InstitutionGate() {
     content = (
       <>
         <Invitations />
-        <InstitutionPicker
-          onPick={pick}
-          notice={gone ? 'The institution you had chosen is no longer available to you. Choose another.' : undefined}
-        />
+        <InstitutionPicker onPick={pick} notice={gone ? t('institution.gone') : undefined} />
       </>
     );
   } else if (query.isError) {
     content = (
       <>
         <Invitations />
-        <InstitutionPicker onPick={pick} notice={`Your institution could not be loaded: ${query.error.message}`} />
+        <InstitutionPicker onPick={pick} notice={t('institution.loadFailed', { reason: query.error.message })} />
       </>
     );
   } else if (!current) {
-    content = <PageLoader label="Loading institution" />;
+    content = <PageLoader label={t('institution.loading')} />;
   } else {
     content = (
       <>

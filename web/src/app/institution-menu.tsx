@@ -1,5 +1,6 @@
 import { Button, Menu, Text, VisuallyHidden } from '@mantine/core';
 import { IconBuildingHospital, IconChevronDown, IconSwitchHorizontal } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { CurrentInstitution } from '../lib/session-context';
 import classes from './top-nav.module.css';
 
@@ -15,6 +16,7 @@ interface Props {
  */
 export function InstitutionMenu({ current, onChange }: Props) {
   const { title } = current.institution;
+  const { t } = useTranslation();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -31,17 +33,17 @@ export function InstitutionMenu({ current, onChange }: Props) {
           classNames={{ label: classes.wrapLabel, inner: classes.wrapInner }}
         >
           {/* The icon stands for the word: screen readers and voice control hear 'Institution: <title>'. */}
-          <VisuallyHidden>Institution: </VisuallyHidden>
+          <VisuallyHidden>{t('institution.prefix')}</VisuallyHidden>
           <span className={classes.twoLines}>{title}</span>
         </Button>
       </Menu.Target>
       <Menu.Dropdown maw={300}>
-        <Menu.Label>Institution</Menu.Label>
+        <Menu.Label>{t('institution.label')}</Menu.Label>
         <Text size="sm" fw={600} px="sm" pb={6} className={classes.fullName}>
           {title}
         </Text>
         <Menu.Item leftSection={<IconSwitchHorizontal size={16} />} onClick={onChange}>
-          Change institution
+          {t('institution.change')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -1,5 +1,6 @@
 import { Anchor, Box, Burger, Group } from '@mantine/core';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { CurrentInstitution } from '../lib/session-context';
 import { confirmDiscard } from '../lib/unsaved-changes';
 import { useLogout } from '../features/auth/api/logout';
@@ -16,6 +17,7 @@ interface Props {
 /** spec 1 §2 top navigation: product name, institution menu, account menu (with Logout), main entries. */
 export function TopNav({ current, menuOpened, onToggleMenu }: Props) {
   const logout = useLogout();
+  const { t } = useTranslation();
   // Unsaved work (e.g. typed test results) is asked about before it is thrown away.
   const afterConfirm = (leave: () => void) => () =>
     void confirmDiscard().then((discard) => {
@@ -31,7 +33,7 @@ export function TopNav({ current, menuOpened, onToggleMenu }: Props) {
               onClick={onToggleMenu}
               hiddenFrom="lg"
               size="sm"
-              aria-label="Toggle navigation"
+              aria-label={t('toggleNavigation')}
             />
           )}
           <Anchor
@@ -43,7 +45,7 @@ export function TopNav({ current, menuOpened, onToggleMenu }: Props) {
             fz={{ base: 'md', sm: 'lg' }}
             style={{ whiteSpace: 'nowrap' }}
           >
-            Biobanking LIMS
+            {t('appName')}
           </Anchor>
         </Group>
         <Group gap={4} wrap="nowrap" miw={0}>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Box, Button, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { UnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { Dialog } from './dialog';
 import { blockedByAdders, newAdderRegistry, PendingAddersProvider } from './pending-adders';
@@ -35,6 +36,7 @@ export function FullScreenForm({
   children,
 }: Props) {
   const [adders] = useState(newAdderRegistry);
+  const { t } = useTranslation();
   // An entry typed in an adder row but not added stops the submit and says so next to it.
   const submit = (event: FormEvent<HTMLFormElement>) => {
     if (blockedByAdders(adders)) event.preventDefault();
@@ -57,11 +59,11 @@ export function FullScreenForm({
             {/* Submit comes first in the DOM so Enter in a field means Submit; row-reverse shows it last. */}
             <Group mt="xl" style={{ flexDirection: 'row-reverse' }}>
               <Button type="submit" loading={submitting}>
-                Submit
+                {t('form.submit')}
               </Button>
               {allowAnother && (
                 <Button type="submit" variant="light" data-another="1" loading={submitting}>
-                  Submit and create another
+                  {t('form.submitAnother')}
                 </Button>
               )}
             </Group>

@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import classes from './skip-link.module.css';
 
 /**
@@ -6,13 +7,14 @@ import classes from './skip-link.module.css';
  * itself instead of following '#id', which would add a history entry and change the router's location.
  */
 export function SkipLink({ targetId }: { targetId: string }) {
+  const { t } = useTranslation();
   const skip = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     document.getElementById(targetId)?.focus();
   };
   return (
     <a href={`#${targetId}`} className={classes.skip} onClick={skip}>
-      Skip to content
+      {t('skipToContent')}
     </a>
   );
 }

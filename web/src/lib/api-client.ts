@@ -3,6 +3,7 @@ import type { Pagination, Problem } from '@contract/common.contract';
 import { type ArgsOf, type EndpointDef, type ItemOf, type ResponseOf, pathOf } from '@contract/endpoint';
 import { tokenStore } from './session-storage';
 import { loginPathFor } from './safe-next';
+import { currentLanguage, i18next } from './i18n';
 
 /** A failed call: the server's problem+json (title, field errors) and the HTTP status. */
 export class ApiError extends Error {
@@ -61,7 +62,11 @@ function url(path: string, query?: Query) {
 
 async function problemOf(res: Response): Promise<ApiError> {
   const body = (await res.json().catch(() => null)) as Partial<Problem> | null;
-  const title = body?.title ?? (res.status >= 500 ? 'Internal server error.' : `Request failed (${res.status}).`);
+  const title =
+    body?.title ??
+    (res.status >= 500
+      ? i18next.t('internal', { ns: 'messages' })
+      : i18next.t('errors.requestFailed', { status: res.status }));
   return new ApiError(res.status, { ...body, title });
 }
 
@@ -87,13 +92,15 @@ async function request(
       credentials: 'same-origin',
       headers: {
         Accept: 'application/json',
+        // The screens' language: the server answers problems in it (the account's choice wins once stored).
+        'Accept-Language': currentLanguage(),
         ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
       },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
   } catch {
-    res = new Response(JSON.stringify({ title: 'The server cannot be reached. Check your connection.' }), {
+    res = new Response(JSON.stringify({ title: i18next.t('errors.unreachable') }), {
       status: 503,
     });
   }
@@ -106,7 +113,12 @@ async function request(
       token ? { sessionEnded: error.problem.title } : undefined,
     );
   } else if (notify) {
-    notifications.show({ color: 'red', title: 'Error', message: error.problem.title, autoClose: 3000 });
+    notifications.show({
+      color: 'red',
+      title: i18next.t('errors.notificationTitle'),
+      message: error.problem.title,
+      autoClose: 3000,
+    });
   }
   throw error;
 }

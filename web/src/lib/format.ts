@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { currentLanguage } from './i18n';
 
 /** A participant (first, father, grand-father names) or an account (first, last name). */
 export interface PersonName {
@@ -52,5 +53,16 @@ export const today = () => dayjs().format('YYYY-MM-DD');
 /** The time now as a form value (HH:mm). */
 export const nowHourMinute = () => dayjs().format('HH:mm');
 
-/** A count with thousands separators, e.g. 12,480. */
-export const formatCount = (n: number) => n.toLocaleString('en-US');
+/**
+ * A number in the screens' language through Intl (issue 33): 12,480.5 in English, 12 480,5 in French.
+ * Typed dates stay YYYY-MM-DD in every language (formatDate): the spec's unambiguous form.
+ */
+export const formatNumber = (n: number, options?: Intl.NumberFormatOptions) =>
+  new Intl.NumberFormat(currentLanguage(), options).format(n);
+
+/** A count with thousands separators, e.g. 12,480 (12 480 in French). */
+export const formatCount = (n: number) => formatNumber(n);
+
+/** A moment in words in the screens' language, e.g. '12 March 2026' / '12 mars 2026' (headings, notices; never inputs). */
+export const formatLongDate = (value: string | Date) =>
+  new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'long' }).format(new Date(value));

@@ -35,6 +35,7 @@ export const MUTATION_EFFECTS = {
   'auth.login': [],
   'auth.logout': [],
   'auth.changePassword': [],
+  'auth.setLanguage': [],
   'invitations.answer': ['invitations', 'session', 'institutions'],
   'users.write': ['users'],
   'users.password': [],

@@ -1,6 +1,7 @@
 import { PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { ChangePassword, type ChangePasswordValues } from '@contract/auth.contract';
 import { passwordNotEmail } from '@contract/password-policy';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
@@ -19,6 +20,7 @@ interface Props {
 export function ChangeOwnPasswordForm({ onClose }: Props) {
   const me = useMe();
   const change = useChangeOwnPassword();
+  const { t } = useTranslation('auth');
   // Your own words lower the score, and the current password is refused (issue 26).
   const ownerOf = (v: ChangePasswordValues) => ({
     email: me.email,
@@ -38,7 +40,7 @@ export function ChangeOwnPasswordForm({ onClose }: Props) {
   const submit = form.onSubmit((values) => {
     change.mutate(values, {
       onSuccess: () => {
-        notifications.show({ color: 'teal', message: 'Your password was changed.', autoClose: 3000 });
+        notifications.show({ color: 'teal', message: t('changePassword.done'), autoClose: 3000 });
         guard.release();
         onClose();
       },
@@ -48,7 +50,7 @@ export function ChangeOwnPasswordForm({ onClose }: Props) {
 
   return (
     <FullScreenForm
-      title="Change your password"
+      title={t('changePassword.title')}
       opened
       onClose={onClose}
       guard={guard}
@@ -61,21 +63,21 @@ export function ChangeOwnPasswordForm({ onClose }: Props) {
           {me.email}
         </Text>
         <PasswordInput
-          label="Current password"
+          label={t('changePassword.current')}
           withAsterisk
           data-autofocus
           autoComplete="current-password"
           {...form.getInputProps('oldPassword')}
         />
         <NewPasswordInput
-          label="New password"
+          label={t('changePassword.new')}
           notEmail
-          consequence="Your other sessions are signed out."
+          consequence={t('changePassword.consequence')}
           owner={ownerOf(form.values)}
           {...form.getInputProps('newPassword')}
         />
         <PasswordInput
-          label="Confirm new password"
+          label={t('changePassword.confirm')}
           withAsterisk
           autoComplete="new-password"
           {...form.getInputProps('confirmPassword')}

@@ -2,7 +2,8 @@ import { Alert, Anchor, Button, Checkbox, Paper, PasswordInput, Stack, Text, Tex
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconClockHour4 } from '@tabler/icons-react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { MSG } from '@contract/messages';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { ApiError, type LoginNotice } from '@/lib/api-client';
 import { safeNext } from '@/lib/safe-next';
 import { tokenStore } from '@/lib/session-storage';
@@ -10,10 +11,9 @@ import { useLogin } from '../api/login';
 import classes from './login-page.module.css';
 
 // spec 1 §8: login 401 and 500 have fixed texts; other failures (429 throttling) show the server's title.
-function loginErrorText(error: unknown): string {
-  if (!(error instanceof ApiError)) return MSG.internal;
-  if (error.status === 401) return MSG.badLogin;
-  if (error.status >= 500) return MSG.internal;
+function loginErrorText(error: unknown, t: TFunction<'auth'>): string {
+  if (!(error instanceof ApiError) || error.status >= 500) return t('internal', { ns: 'messages' });
+  if (error.status === 401) return t('badLogin', { ns: 'messages' });
   return error.problem.title;
 }
 
@@ -21,6 +21,7 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const login = useLogin();
+  const { t } = useTranslation('auth');
   const sessionEnded = (useLocation().state as LoginNotice | null)?.sessionEnded;
   const next = safeNext(params.get('next'));
   // spec 1 §5: login has no client-side rules; the server decides.
@@ -37,41 +38,45 @@ export function LoginPage() {
       <Paper component="main" className={classes.card} withBorder shadow="md" radius="md" p="xl">
         <Stack gap={4} mb="lg" ta="center">
           <Title order={1} fz={28}>
-            Biobanking LIMS
+            {t('appName', { ns: 'shell' })}
           </Title>
-          <Text c="dimmed">Log in to your portal</Text>
+          <Text c="dimmed">{t('login.tagline')}</Text>
         </Stack>
         <form onSubmit={submit} noValidate>
           <Stack>
             {sessionEnded && !login.isError && (
-              <Alert color="yellow" icon={<IconClockHour4 />} role="status" title="Signed out">
+              <Alert color="yellow" icon={<IconClockHour4 />} role="status" title={t('login.signedOut')}>
                 {sessionEnded}
               </Alert>
             )}
             {login.isError && (
               <Alert color="red" variant="filled" icon={<IconAlertCircle />} role="alert">
-                {loginErrorText(login.error)}
+                {loginErrorText(login.error, t)}
               </Alert>
             )}
             <TextInput
-              label="Email"
+              label={t('login.email')}
               type="email"
               autoComplete="username"
               autoFocus
               data-autofocus
               {...form.getInputProps('userName')}
             />
-            <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
-            <Checkbox label="Stay logged in?" {...form.getInputProps('stayLoggedIn', { type: 'checkbox' })} />
+            <PasswordInput
+              label={t('login.password')}
+              autoComplete="current-password"
+              {...form.getInputProps('password')}
+            />
+            <Checkbox label={t('login.stayLoggedIn')} {...form.getInputProps('stayLoggedIn', { type: 'checkbox' })} />
             <Button type="submit" fullWidth loading={login.isPending}>
-              Sign in
+              {t('login.submit')}
             </Button>
           </Stack>
         </form>
         <Text c="dimmed" size="xs" ta="center" mt="xl">
-          © 2021. All rights reserved.{' '}
+          {t('login.rights')}{' '}
           <Anchor href="/about" size="xs">
-            About
+            {t('login.about')}
           </Anchor>
         </Text>
       </Paper>

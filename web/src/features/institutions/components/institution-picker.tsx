@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconBuildingHospital, IconChevronRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { Institution } from '@contract/institutions.contract';
 import { SearchBox } from '@/components/search-box';
 import { useInstitutions } from '../api/institutions';
@@ -15,6 +16,7 @@ interface Props {
 /** spec 1 §2: the 'INSTITUTIONS' list; clicking one makes it the current institution. */
 export function InstitutionPicker({ onPick, notice }: Props) {
   const [search, setSearch] = useState('');
+  const { t } = useTranslation();
   const query = useInstitutions(search);
   const total = query.data?.pagination.TotalCount ?? 0;
   return (
@@ -31,31 +33,29 @@ export function InstitutionPicker({ onPick, notice }: Props) {
     >
       <Group justify="space-between" mb="xs">
         <Title order={1} size="h4" id="institutions-title" tt="uppercase" lts={1}>
-          Institutions
+          {t('picker.title')}
         </Title>
         {query.isFetching && <Loader size="xs" />}
       </Group>
       <Text c="dimmed" size="sm" mb="md">
-        Choose the institution you want to work in.
+        {t('picker.intro')}
       </Text>
       {notice && (
         <Alert color="yellow" mb="md">
           {notice}
         </Alert>
       )}
-      {(total > 10 || search) && <SearchBox value={search} onSearch={setSearch} placeholder="Search institutions" />}
+      {(total > 10 || search) && <SearchBox value={search} onSearch={setSearch} placeholder={t('picker.search')} />}
       {query.isError && (
-        <Alert color="red" mt="md" title="The institutions could not be loaded">
+        <Alert color="red" mt="md" title={t('picker.loadFailed')}>
           <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            Try again
+            {t('picker.tryAgain')}
           </Button>
         </Alert>
       )}
       {query.isSuccess && total === 0 && (
         <Text mt="md" c="dimmed">
-          {search
-            ? `No institution matches '${search}'.`
-            : 'Your account does not belong to any enabled institution. Ask an administrator to add you to one.'}
+          {search ? t('picker.noMatch', { search }) : t('picker.none')}
         </Text>
       )}
       <Stack gap={6} mt="md">
@@ -77,7 +77,7 @@ export function InstitutionPicker({ onPick, notice }: Props) {
       </Stack>
       {query.data && total > query.data.items.length && (
         <Text size="xs" c="dimmed" mt="sm">
-          Showing {query.data.items.length} of {total}; search to narrow the list.
+          {t('picker.showing', { shown: query.data.items.length, total })}
         </Text>
       )}
     </Card>

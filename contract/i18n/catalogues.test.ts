@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { CATALOGUES, NAMESPACES } from './catalogues';
+import { en } from './en';
+import { acceptedLanguages, LANGUAGES, matchLanguage } from './languages';
+
+type Node = string | { readonly [key: string]: Node };
+
+/** Every leaf key of a catalogue, as 'ns.path.to.key', with its text. */
+function leaves(node: Node, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  if (typeof node === 'string') out.set(prefix, node);
+  else
+    for (const [k, v] of Object.entries(node))
+      for (const [p, s] of leaves(v, prefix ? `${prefix}.${k}` : k)) out.set(p, s);
+  return out;
+}
+const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
+
+// The compiler refuses a TypeScript catalogue missing a key (fr.ts is typed Catalogue); this checks the
+// catalogues as the runtime loads them, so a catalogue loaded as data (JSON) later is held to the same rule.
+describe('language catalogues', () => {
+  const english = leaves(en);
+
+  for (const language of LANGUAGES.filter((l) => l.complete && l.code !== 'en')) {
+    it(`${language.code} (complete) has every key of English, and no key English lacks`, () => {
+      const own = leaves(CATALOGUES[language.code]);
+      // Problem titles are by code and partial (their English stays in the errors files): server/test/problem-texts.test.ts.
+      const keys = (m: Map<string, string>) => [...m.keys()].filter((k) => !k.startsWith('problems.')).sort();
+      expect(keys(own)).toEqual(keys(english));
+      for (const [key, text] of own) {
+        expect(text.trim(), key).not.toBe('');
+        // The same {{values}} as English: a translation neither drops nor invents one.
+        if (english.has(key)) expect(placeholders(text), key).toEqual(placeholders(english.get(key)!));
+      }
+    });
+  }
+
+  it('has one namespace per top-level key, listed for i18next', () => {
+    expect([...NAMESPACES].sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it('registers each language once, with its catalogue', () => {
+    const codes = LANGUAGES.map((l) => l.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(Object.keys(CATALOGUES).sort()).toEqual([...codes].sort());
+  });
+});
+
+describe('choosing a language', () => {
+  it("orders Accept-Language's tags by weight, dropping q=0 and *", () => {
+    expect(acceptedLanguages('fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5')).toEqual(['fr-CH', 'fr', 'en', 'de']);
+    expect(acceptedLanguages('en;q=0.2, fr')).toEqual(['fr', 'en']);
+    expect(acceptedLanguages('fr;q=0, en')).toEqual(['en']);
+    expect(acceptedLanguages(undefined)).toEqual([]);
+    expect(acceptedLanguages('')).toEqual([]);
+  });
+
+  it('matches the first tag whose language we speak, by its primary subtag', () => {
+    expect(matchLanguage(['de-DE', 'FR-ca', 'en'])).toBe('fr');
+    expect(matchLanguage(['en-GB'])).toBe('en');
+    expect(matchLanguage(['de', 'es'])).toBeUndefined();
+  });
+});

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { auditEvents } from '../../platform/audit.table';
+import { testApp, json } from '../../test/harness';
+import { createAccount, createInstitution, login, PASSWORD, signedIn as signedInAs } from '../../test/factories';
+import { participant, referenceIds } from '../../test/participants-fixtures';
+
+// Issue 33: the account's language, and problems answered in the caller's language.
+const t = await testApp();
+const inst = await createInstitution(t);
+const FR = { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' };
+
+const signedIn = async () => {
+  const acc = await createAccount(t, { roles: ['Institution Administrator'], institutionIds: [inst.id] });
+  return { acc, token: await login(t, acc.email) };
+};
+
+describe('PUT /Authentication/language', () => {
+  it('stores the language on the account, answers the account with it, and audits it', async () => {
+    const { acc, token } = await signedIn();
+    expect(json(await t.call('GET', '/api/Authentication/me', { token })).language).toBeNull();
+    const res = await t.call('PUT', '/api/Authentication/language', { token, body: { language: 'fr' } });
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toMatchObject({ id: acc.id, language: 'fr' });
+    expect(json(await t.call('GET', '/api/Authentication/me', { token })).language).toBe('fr');
+    // A new sign-in answers it too.
+    const again = await t.call('POST', '/api/Authentication/login', {
+      body: { userName: acc.email, password: PASSWORD },
+    });
+    expect(json<{ account: { language: string } }>(again).account.language).toBe('fr');
+    // null: the browser's language again.
+    const back = await t.call('PUT', '/api/Authentication/language', { token, body: { Language: null } });
+    expect(json(back).language).toBeNull();
+    const rows = await t.db
+      .select({ action: auditEvents.action, before: auditEvents.before, after: auditEvents.after })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entity, 'account'), eq(auditEvents.entityId, String(acc.id))));
+    const changes = rows.filter((r) => r.action === 'language_change');
+    expect(changes).toHaveLength(2);
+    expect(changes.map((r) => r.after)).toEqual(expect.arrayContaining([{ language: 'fr' }, { language: null }]));
+  });
+
+  it('refuses a code the server does not speak with a 400 naming the choices', async () => {
+    const { token } = await signedIn();
+    for (const language of ['xx', 'FR', '', 'fr-CA']) {
+      const res = await t.call('PUT', '/api/Authentication/language', { token, body: { language } });
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toMatchObject({
+        code: 'validation',
+        title: 'Language: Not a language of this server: choose one of en (English), fr (Français)',
+      });
+    }
+    const missing = await t.call('PUT', '/api/Authentication/language', { token, body: {} });
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it('needs a signed-in account (401), answered in the Accept-Language', async () => {
+    const res = await t.call('PUT', '/api/Authentication/language', { body: { language: 'fr' }, headers: FR });
+    expect(res.statusCode).toBe(401);
+    expect(json(res)).toMatchObject({
+      code: 'unauthorized',
+      title: "Vous n'êtes pas connecté ou votre session a expiré.",
+    });
+  });
+});
+
+describe('problems in the caller language', () => {
+  it('answers a 400 in French with Accept-Language: fr, in English without it', async () => {
+    const { token } = await signedIn();
+    const body = { language: 'xx' };
+    const fr = await t.call('PUT', '/api/Authentication/language', { token, body, headers: FR });
+    expect(json(fr)).toMatchObject({
+      code: 'validation',
+      title: 'Langue\u00a0: Langue inconnue de ce serveur\u00a0: choisissez parmi en (English), fr (Français)',
+      errors: { language: ['Langue inconnue de ce serveur\u00a0: choisissez parmi en (English), fr (Français)'] },
+    });
+    const en = await t.call('PUT', '/api/Authentication/language', { token, body });
+    expect(json(en).title).toBe('Language: Not a language of this server: choose one of en (English), fr (Français)');
+    // A language the server does not speak is English.
+    const de = await t.call('PUT', '/api/Authentication/language', {
+      token,
+      body,
+      headers: { 'accept-language': 'de' },
+    });
+    expect(json(de).title).toMatch(/^Language: Not a language/);
+  });
+
+  it("answers in the account's language when signed in, whatever Accept-Language says", async () => {
+    const { token } = await signedIn();
+    await t.call('PUT', '/api/Authentication/language', { token, body: { language: 'fr' } });
+    const res = await t.call('POST', '/api/Authentication/changePassword', {
+      token,
+      headers: { 'accept-language': 'en' },
+      body: {
+        oldPassword: 'not-the-password',
+        newPassword: 'Centrifuge-42-spin',
+        confirmPassword: 'Centrifuge-42-spin',
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toMatchObject({
+      code: 'auth.old_password_wrong',
+      title: "L'ancien mot de passe est incorrect.",
+      errors: { oldPassword: ["L'ancien mot de passe est incorrect."] },
+    });
+    // The field messages of the contract are translated by their key.
+    const invalid = await t.call('POST', '/api/Authentication/changePassword', { token, body: {} });
+    expect(json(invalid)).toMatchObject({ errors: { oldPassword: ['*obligatoire'] } });
+    // Chosen English wins over a French browser.
+    await t.call('PUT', '/api/Authentication/language', { token, body: { language: 'en' } });
+    const en = await t.call('GET', `/api/institutions/2147483647/patients`, { token, headers: FR });
+    expect(json(en)).toMatchObject({ status: 404, title: 'Institution not found.' });
+  });
+
+  it('translates the generic problems and the title functions with their arguments', async () => {
+    const { token } = await signedIn();
+    const notFound = await t.call('GET', `/api/institutions/2147483647/patients`, { token, headers: FR });
+    expect(json(notFound)).toMatchObject({ code: 'not_found', title: 'Établissement introuvable.' });
+    const login401 = await t.call('POST', '/api/Authentication/login', {
+      body: { userName: 'nobody@lab.test', password: 'x' },
+      headers: FR,
+      address: '10.33.0.1',
+    });
+    expect(json(login401)).toMatchObject({
+      code: 'auth.invalid_credentials',
+      title: "Nom d'utilisateur ou mot de passe incorrect.",
+    });
+    const badJson = await t.app.inject({
+      method: 'PUT',
+      url: '/api/Authentication/language',
+      headers: { ...FR, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: '{"language":',
+    });
+    expect(json(badJson).title).toBe("Le corps de la requête n'est pas du JSON valide.");
+  });
+
+  it("translates a participants error by its code, with the title function's arguments as values", async () => {
+    const { institution, token } = await signedInAs(t, ['Clinician']);
+    const r = await referenceIds(t, institution.id, token);
+    const register = (body: Record<string, unknown>, headers?: Record<string, string>) =>
+      t.call('POST', `/api/institutions/${institution.id}/patients/register`, { token, body, headers });
+    const first = json<{ patientMRN: string }>(
+      await register(participant(r, { siteMrns: [{ institutionSiteId: r.site, mrn: 'FR-33' }] })),
+    );
+    const site = await register(participant(r, { siteMrns: [{ institutionSiteId: r.site, mrn: 'fr-33' }] }), FR);
+    expect(site.statusCode).toBe(409);
+    expect(json(site)).toMatchObject({
+      code: 'participants.mrn_taken',
+      title: `Le numéro de dossier fr-33 est déjà enregistré sur ce site pour le participant au numéro de dossier ${first.patientMRN}.`,
+    });
+    const body = participant(r);
+    await register(body);
+    const same = await register({ ...body, FirstName: 'Autre' }, FR);
+    expect(json(same).title).toBe(
+      `Le numéro de dossier ${body.PatientMRN} est déjà enregistré pour un autre participant.`,
+    );
+    // Without Accept-Language: the English title, unchanged.
+    expect(json(await register({ ...body, FirstName: 'Other' })).title).toBe(
+      `MRN ${body.PatientMRN} is already registered to another participant.`,
+    );
+  });
+});

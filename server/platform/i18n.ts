@@ -1,0 +1,103 @@
+import { createInstance, type i18n } from 'i18next';
+import type { FastifyRequest } from 'fastify';
+import { CATALOGUES, NAMESPACES, type Namespace } from '../../contract/i18n/catalogues';
+import {
+  acceptedLanguages,
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  matchLanguage,
+  type LanguageCode,
+} from '../../contract/i18n/languages';
+import { MSG } from '../../contract/messages';
+import { AppError } from './errors';
+
+/**
+ * The server's side of issue 33 (docs/languages.md): one i18next instance over the catalogues the web uses
+ * too (contract/i18n), and the caller's language. Only problem titles and field messages are translated
+ * here so far: sendProblem (errors.ts) is the one path every problem takes.
+ */
+const translator: i18n = createInstance();
+void translator.init({
+  resources: CATALOGUES,
+  ns: [...NAMESPACES],
+  defaultNS: 'problems',
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: false,
+  // Answers are JSON, never HTML: no escaping (the web renders titles as text).
+  interpolation: { escapeValue: false },
+  // Keys are codes such as 'auth.invalid_credentials': the dot is part of the code, not a path.
+  keySeparator: false,
+  returnNull: false,
+  initAsync: false,
+});
+
+/**
+ * The caller's language: the signed-in account's stored choice, else the best match of the request's
+ * Accept-Language header (for scripts and signed-out screens), else English.
+ */
+export function requestLanguage(req: Pick<FastifyRequest, 'auth' | 'headers'>): LanguageCode {
+  const stored = req.auth?.language;
+  if (isLanguage(stored)) return stored;
+  const header = req.headers['accept-language'];
+  return matchLanguage(acceptedLanguages(Array.isArray(header) ? header.join(',') : header)) ?? DEFAULT_LANGUAGE;
+}
+
+/** English field message -> its key in contract/messages.ts, so a message the contract sent is translated by key. */
+const MESSAGE_KEYS = new Map<string, string>(Object.entries(MSG).map(([key, text]) => [text, key]));
+
+/** A catalogue text of a language, or undefined when that language lacks the key (no fallback: English is the caller's). */
+function text(lng: LanguageCode, ns: Namespace, key: string, values?: Record<string, unknown>): string | undefined {
+  if (!translator.exists(key, { lng, ns })) return undefined;
+  return translator.t(key, { lng, ns, defaultValue: key, ...values });
+}
+
+/** A field message in a language: by its contract/messages.ts key; any other text stays as it is (English). */
+export function translateMessage(message: string, lng: LanguageCode): string {
+  const key = MESSAGE_KEYS.get(message);
+  return (key && text(lng, 'messages', key)) || message;
+}
+
+function translateTitle(problem: AppError, lng: LanguageCode): string {
+  const spec = problem.text;
+  if (!spec) return translateMessage(problem.title, lng);
+  const values: Record<string, unknown> = { ...spec.values };
+  if (spec.key === 'not_found') {
+    // 'Shipment not found.' stays English until 'Shipment' has a name in this language: never half and half.
+    const what = text(lng, 'records', String(values.what));
+    if (!what) return problem.title;
+    values.what = what;
+  }
+  if (spec.key === 'validation' || spec.key === 'validation_unnamed') {
+    const message = String(values.message);
+    const translated = translateMessage(message, lng);
+    if (translated === message && lng !== DEFAULT_LANGUAGE) return problem.title;
+    values.message = translated;
+    values.field = text(lng, 'fields', String(values.field)) ?? values.field;
+  }
+  return text(lng, 'problems', spec.key, values) ?? problem.title;
+}
+
+/**
+ * The problem in a language: its title by its key (or its message key), its field messages by theirs;
+ * whatever the language lacks stays English. English itself is the problem as thrown.
+ */
+export function translateProblem(problem: AppError, lng: LanguageCode): AppError {
+  if (lng === DEFAULT_LANGUAGE) return problem;
+  const errors = problem.errors
+    ? Object.fromEntries(
+        Object.entries(problem.errors).map(([field, messages]) => [
+          field,
+          messages.map((m) => translateMessage(m, lng)),
+        ]),
+      )
+    : undefined;
+  return new AppError(
+    problem.status,
+    translateTitle(problem, lng),
+    errors,
+    problem.code,
+    problem.retryAfter,
+    problem.extensions,
+    problem.text,
+  );
+}
