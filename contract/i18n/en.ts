@@ -28,6 +28,8 @@ export const en = {
       '/patients': 'Participants',
       '/report': 'Report',
       '/distribution-protocols': 'Distribution',
+      '/catalogue': 'Catalogue',
+      '/queries': 'Queries',
       '/setting': 'Setting',
       '/accounts': 'Accounts',
     },

@@ -20,6 +20,8 @@ export const fr: Catalogue = {
       '/patients': 'Participants',
       '/report': 'Rapports',
       '/distribution-protocols': 'Distribution',
+      '/catalogue': 'Catalogue',
+      '/queries': 'Requêtes',
       '/setting': 'Paramètres',
       '/accounts': 'Comptes',
     },
