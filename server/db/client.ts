@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ClientBase } from 'pg';
-import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 import { pgCode } from '../platform/errors';
 
 /** The Drizzle database (or a transaction on it): PGlite and node-postgres share this type. */
@@ -296,7 +296,6 @@ export async function openDatabase(opts: {
   });
   const pdb = drizzle(client);
   namedTexts.set(pdb, nameStatements(client));
-  turnBeforeStatements(client);
   const authChange = listeners();
   await client.listen(AUTH_CHANNEL, authChange.emit);
   return {
@@ -384,34 +383,6 @@ function nameStatements(client: PGlite): Map<string, string> {
     return result as Results<T>;
   };
   return names;
-}
-
-/** Settles after the loop's next turn: I/O, timers and other requests run first. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * PGlite runs SQL on the API's own thread and settles its promises as microtasks, so the loop never turned between
- * two statements of one request: a bulk accept of 500 items (a few hundred ms of SQL per statement) held
- * /api/health and every other connection for 3-5 s (server/test/event-loop-custody.test.ts). Each statement now
- * waits for the loop's next turn first, in and out of transactions, so a long request's statements interleave with
- * other work. The statements of one transaction still run in order, and PGlite still runs one at a time.
- */
-function turnBeforeStatements(client: PGlite) {
-  const query = client.query.bind(client);
-  client.query = async <T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
-    await nextTurn();
-    return query<T>(text, params, options);
-  };
-  const transaction = client.transaction.bind(client);
-  client.transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
-    transaction<T>((tx) => {
-      const txQuery = tx.query.bind(tx);
-      tx.query = async <R>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<R>> => {
-        await nextTurn();
-        return txQuery<R>(text, params, options);
-      };
-      return callback(tx);
-    });
 }
 
 /** The values as SQL literals for EXECUTE, or null if one is not a number, a boolean or a string without NUL. */
