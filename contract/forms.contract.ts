@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RE2JS } from 're2js';
 import { MSG } from './messages';
+import { PatientCard } from './participants.contract';
 import {
   ConcurrencyStamp,
   Id,
@@ -400,19 +401,7 @@ export const FieldListQuery = WholeListQuery;
 export type FieldListQuery = z.infer<typeof FieldListQuery>;
 
 const Ref = z.object({ id: z.number(), title: z.string().nullable() }).nullable();
-const PatientRef = z
-  .object({
-    id: z.number(),
-    firstName: z.string(),
-    fatherName: z.string(),
-    grandFatherName: z.string(),
-    birthDate: z.string(),
-    gender: Ref,
-    maritalStatus: Ref,
-    vitalStatus: Ref,
-  })
-  .passthrough()
-  .nullable();
+const PatientRef = PatientCard.passthrough().nullable();
 export const SubmittedValueDto = z.object({
   collectionProtocolFormFieldId: z.number(),
   /** The prompt as it was when the form was filled. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
+import { PatientCard } from './participants.contract';
 import {
   AccountRef,
   ConcurrencyStamp,
@@ -187,18 +188,7 @@ export const OrderedPanelDetail = z.object({
 export type OrderedPanelDetail = z.infer<typeof OrderedPanelDetail>;
 
 export const OrderDetail = OrderSummary.extend({
-  patient: z
-    .object({
-      id: z.number(),
-      firstName: z.string(),
-      fatherName: z.string(),
-      grandFatherName: z.string(),
-      birthDate: z.string(),
-      gender: Ref,
-      maritalStatus: Ref,
-      vitalStatus: Ref,
-    })
-    .nullable(),
+  patient: PatientCard.nullable(),
   patientMRNs: z.array(z.object({ id: z.number(), mrn: z.string(), institutionSite: Ref })),
   orderedPanels: z.array(OrderedPanelDetail),
 });

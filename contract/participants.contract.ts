@@ -192,3 +192,16 @@ export type PhoneRecord = z.infer<typeof PhoneRecord>;
 
 /** A dashboard count; isEstimate when above 10,000 (the planner's estimate, not an exact count). */
 export const PatientCounts = z.object({ count: z.number(), isEstimate: z.boolean() });
+
+const CardRef = z.object({ id: z.number(), title: z.string().nullable() }).nullable();
+/** The participant as another record's answer shows it (an order's detail, a filled questionnaire): one shape. */
+export const PatientCard = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  fatherName: z.string(),
+  grandFatherName: z.string(),
+  birthDate: z.string(),
+  gender: CardRef,
+  maritalStatus: CardRef,
+  vitalStatus: CardRef,
+});
