@@ -20,6 +20,7 @@ export { byMrn } from './search.repository';
 import {
   byMrn as byMrnSql,
   byPhone,
+  foldName,
   SEARCH_TOTAL_CAP,
   searchCountAtMost,
   searchIds,
@@ -266,10 +267,13 @@ export function patientIdsMatching(institutionId: number, f: PatientMatch): SQL 
   if (f.genderIds?.length) parts.push(inArray(patients.genderId, f.genderIds));
   if (f.searchTerm) parts.push(searchPatients(f.searchTerm));
   if (f.externalSubjectId) parts.push(sql`lower(${patients.externalSubjectId}) like ${likeStart(f.externalSubjectId)}`);
-  for (const w of (f.nameQuery ?? '').split(/\s+/).filter(Boolean).slice(0, 5)) {
+  for (const w of foldName(f.nameQuery ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 5)) {
     const p = likeStart(w);
     parts.push(
-      sql`(lower(${patients.firstName}) like ${p} or lower(${patients.fatherName}) like ${p} or lower(${patients.grandFatherName}) like ${p})`,
+      sql`(lims_fold(${patients.firstName}) like ${p} or lims_fold(${patients.fatherName}) like ${p} or lims_fold(${patients.grandFatherName}) like ${p})`,
     );
   }
   if (f.phoneNumberQuery) {

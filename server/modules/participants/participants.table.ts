@@ -6,6 +6,10 @@ import { recordColumns } from '../../platform/records';
 // btree indexes on lower(...) with text_pattern_ops serve `like 'abc%'` on any PostgreSQL.
 const prefix = (name: string, col: unknown) =>
   index(name).using('btree', sql`institution_id`, sql`lower(${col}) text_pattern_ops`);
+// Name parts are searched accent-insensitively (issue 33 item 3: 'helene' finds 'Hélène'): lims_fold (migration 0050)
+// is lower case without combining marks, the same fold as foldName in search.repository.ts.
+const namePrefix = (name: string, col: unknown) =>
+  index(name).using('btree', sql`institution_id`, sql`lims_fold(${col}) text_pattern_ops`);
 
 export const patients = pgTable(
   'patients',
@@ -28,9 +32,9 @@ export const patients = pgTable(
   },
   (t) => [
     index('patients_inst_idx').on(t.institutionId, t.id),
-    prefix('patients_first_name_idx', t.firstName),
-    prefix('patients_father_name_idx', t.fatherName),
-    prefix('patients_grand_father_name_idx', t.grandFatherName),
+    namePrefix('patients_first_name_idx', t.firstName),
+    namePrefix('patients_father_name_idx', t.fatherName),
+    namePrefix('patients_grand_father_name_idx', t.grandFatherName),
     prefix('patients_external_id_idx', t.externalSubjectId),
   ],
 );

@@ -21,17 +21,30 @@ export const SEARCH_TOTAL_CAP = 1_000;
  */
 export const SEARCH_ESTIMATE_GATE = 2 * SEARCH_TOTAL_CAP;
 
-/** The term as searched: trimmed, lower case, at most 100 characters and 5 words; the phone form without spaces and dashes. */
+/**
+ * A name as its index holds it: lower case without combining marks ('Hélène' and 'helene' both 'helene'), the twin
+ * of SQL's lims_fold (migration 0050): Unicode NFD, then the combining diacritical marks U+0300-U+036F dropped.
+ */
+export const foldName = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/**
+ * The term as searched: trimmed, lower case, at most 100 characters and 5 words (folded, for the names); the
+ * phone form without spaces and dashes.
+ */
 function termOf(term: string) {
   const t = term.trim().toLowerCase().slice(0, 100);
-  const words = t.split(/\s+/).filter(Boolean).slice(0, 5);
+  const words = foldName(t).split(/\s+/).filter(Boolean).slice(0, 5);
   const digits = t.replace(/[\s-]/g, '');
   return { t, words, digits, hasDigit: /\d/.test(digits) };
 }
 
 const nameOf = (w: string) => {
   const p = `${escapeLike(w)}%`;
-  return sql`(lower(${patients.firstName}) like ${p} or lower(${patients.fatherName}) like ${p} or lower(${patients.grandFatherName}) like ${p})`;
+  return sql`(lims_fold(${patients.firstName}) like ${p} or lims_fold(${patients.fatherName}) like ${p} or lims_fold(${patients.grandFatherName}) like ${p})`;
 };
 
 /**

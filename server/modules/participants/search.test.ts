@@ -127,6 +127,35 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
+describe('names are searched without accents (issue 33 item 3)', () => {
+  it("'helene' finds Hélène, 'HÉLÈNE' and 'hele' too, and a name typed with accents finds one stored without", async () => {
+    const helene = await register({ FirstName: 'Hélène', FatherName: 'Dûbois', PatientMRN: 'ACC-1' });
+    const plain = await register({ FirstName: 'Noemie', FatherName: 'Lefevre', PatientMRN: 'ACC-2' });
+    for (const [term, id] of [
+      ['helene', helene],
+      ['HÉLÈNE', helene],
+      ['hele dubois', helene],
+      ['Dûb', helene],
+      ['Noémie', plain],
+      ['lefèvre', plain],
+    ] as const) {
+      const { rows } = await search(term);
+      expect(
+        rows.map((x) => x.id),
+        term,
+      ).toEqual([id]);
+    }
+    // The protocol participants list's NameQuery (spec 2 §7) folds the same way.
+    const protocol = await createProtocol(t, institution.id, token);
+    const base = api(`collectionProtocols/${protocol.id}/collectionProtocolParticipants`);
+    const enrolled = await t.call('POST', base, { token, body: { PatientIds: [helene, plain] } });
+    expect(enrolled.statusCode, enrolled.body).toBe(201);
+    const res = await t.call('GET', `${base}?NameQuery=${encodeURIComponent('helene')}`, { token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<{ patientId: number }[]>(res).map((x) => x.patientId)).toEqual([helene]);
+  });
+});
+
 describe('the protocol participants search (spec 2 §7 SearchTerm)', () => {
   it("tests each enrolment's own participant: a fragment in every phone answers its page and a capped total, never gathering the institution's matches", async () => {
     const protocol = await createProtocol(t, institution.id, token);
