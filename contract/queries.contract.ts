@@ -165,10 +165,16 @@ export type QueryExportInput = z.output<typeof QueryExportInput>;
 export const QueryCount = z.object({ count: CellCount, suppressed: z.boolean() });
 export type QueryCount = z.infer<typeof QueryCount>;
 
+/**
+ * Counts by a dimension, rows in label order (never by size: the order would rank the hidden groups). A row's
+ * count is null when it is withheld so that a single small group cannot be worked out by subtraction from the
+ * total (complementary suppression, docs/research.md); `hiddenGroups` counts the '< N' and withheld rows.
+ */
 export const QueryAggregate = z.object({
   groupBy: QueryDimension,
   total: CellCount,
-  rows: z.array(z.object({ label: z.string(), count: CellCount })),
+  rows: z.array(z.object({ label: z.string(), count: CellCount.nullable() })),
+  hiddenGroups: z.number().int().nonnegative(),
 });
 export type QueryAggregate = z.infer<typeof QueryAggregate>;
 

@@ -7,7 +7,7 @@ import {
 } from '../../../contract/catalogue.contract';
 import type { InstCtx } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { cellCount, smallCellMin } from '../../platform/small-cells';
+import { cellCount, complementaryWithheld, smallCellMin } from '../../platform/small-cells';
 import { dimensionGroups, type Group, questionGroups } from './catalogue.repository';
 import { distributionProtocolRow, purposeIdsOf } from './distribution.repository';
 
@@ -30,12 +30,7 @@ export function suppressTable(
   partition: boolean,
 ): CatalogueTable {
   const present = groups.filter((g) => g.n > 0);
-  const small = present.filter((g) => g.n < min);
-  const withheld = new Set<Group>();
-  if (partition && small.length === 1) {
-    const [smallest] = present.filter((g) => g.n >= min).sort((a, b) => a.n - b.n || a.label.localeCompare(b.label));
-    if (smallest) withheld.add(smallest);
-  }
+  const withheld = partition ? complementaryWithheld(present, min) : new Set<Group>();
   const ordered = [...present].sort((a, b) => (a.order ?? a.label).localeCompare(b.order ?? b.label));
   const rows: CatalogueRow[] = ordered.map((g) => ({
     label: g.label,

@@ -162,12 +162,15 @@ function dimensionSql(d: QueryDimension): SQL {
   }
 }
 
-/** Counts of the matching samples by a dimension (exact; the service suppresses small cells), largest first. */
+/**
+ * Counts of the matching samples by a dimension (exact; the service suppresses small cells), in label order: an
+ * order by size would rank the groups the service hides.
+ */
 export async function aggregateMatching(db: Db, ask: Ask, by: QueryDimension) {
   const rows = await rowsOf<{ label: string | null; n: number }>(
     db,
     sql`select g.label, count(*)::int as n from (select ${dimensionSql(by)} as label ${matching(ask)}) g
-      group by g.label order by count(*) desc, g.label nulls last limit 500`,
+      group by g.label order by g.label nulls last limit 500`,
   );
   return rows.map((r) => ({ label: r.label ?? 'Unknown', count: Number(r.n) }));
 }

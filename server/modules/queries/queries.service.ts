@@ -14,7 +14,7 @@ import { can, command, type InstCtx } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { offsetOf } from '../../platform/paging';
-import { cellCount } from '../../platform/small-cells';
+import { cellCount, complementaryWithheld } from '../../platform/small-cells';
 import { csvDisposition, csvRecord } from '../../platform/csv';
 import type { Db } from '../../db/client';
 import {
@@ -59,12 +59,16 @@ export async function countQuery(ctx: InstCtx, input: QueryCountInput, min: numb
  */
 export async function aggregateQuery(ctx: InstCtx, input: QueryAggregateInput, min: number): Promise<QueryAggregate> {
   const ask = await askOf(ctx, input);
-  const rows = await aggregateMatching(ctx.db, ask, input.groupBy);
-  const total = rows.reduce((sum, r) => sum + r.count, 0);
+  const groups = (await aggregateMatching(ctx.db, ask, input.groupBy)).map((r) => ({ label: r.label, n: r.count }));
+  const total = groups.reduce((sum, g) => sum + g.n, 0);
+  // Every dimension splits the matching samples (each sample in one group), whose count the count call answers.
+  const withheld = complementaryWithheld(groups, min);
+  const rows = groups.map((g) => ({ label: g.label, count: withheld.has(g) ? null : cellCount(g.n, min) }));
   return {
     groupBy: input.groupBy,
     total: cellCount(total, min),
-    rows: rows.map((r) => ({ label: r.label, count: cellCount(r.count, min) })),
+    rows,
+    hiddenGroups: rows.filter((r) => typeof r.count !== 'number').length,
   };
 }
 

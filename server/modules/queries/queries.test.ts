@@ -288,10 +288,12 @@ describe('researchers: counts only, suppressed', () => {
       body: { criteria: and({ field: 'collectedDate', from: '2000-01-01' }), groupBy: 'specimenType' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const body = json<{ total: unknown; rows: { label: string; count: unknown }[] }>(res);
+    const body = json<{ total: unknown; rows: { label: string; count: unknown }[]; hiddenGroups: number }>(res);
     expect(body.total).toBe('< 5');
-    expect(body.rows.map((r) => r.label).sort()).toEqual(['Plasma', 'Serum', 'Whole Blood']);
+    // In label order, never by size (which would rank the hidden groups).
+    expect(body.rows.map((r) => r.label)).toEqual(['Plasma', 'Serum', 'Whole Blood']);
     expect(body.rows.every((r) => r.count === '< 5')).toBe(true);
+    expect(body.hiddenGroups).toBe(3);
     for (const groupBy of [
       'gender',
       'vitalStatus',

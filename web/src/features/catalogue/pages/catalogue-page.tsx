@@ -1,8 +1,9 @@
-import { Alert, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import type { CatalogueRow, CatalogueTable } from '@contract/catalogue.contract';
+import type { CatalogueTable } from '@contract/catalogue.contract';
 import { ApiError } from '@/lib/api-client';
+import { CellCountText } from '@/components/cell-count';
 import { formatCount } from '@/lib/format';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { useCatalogue, useCatalogueProtocols } from '../api/catalogue';
@@ -102,16 +103,6 @@ export function CataloguePage() {
   );
 }
 
-function CountText({ count }: { count: CatalogueRow['count'] }) {
-  if (count !== null) return <>{typeof count === 'number' ? formatCount(count) : count}</>;
-  return (
-    <>
-      <span aria-hidden>—</span>
-      <VisuallyHidden>withheld</VisuallyHidden>
-    </>
-  );
-}
-
 /** One dimension: its groups and the sum of the counts it shows (never an exact total). */
 function CountTable({ table, caption }: { table: CatalogueTable; caption?: string }) {
   const headingId = `catalogue-${table.key}`;
@@ -139,7 +130,7 @@ function CountTable({ table, caption }: { table: CatalogueTable; caption?: strin
             <Table.Tr key={`${r.label}-${i}`}>
               <Table.Td>{r.label}</Table.Td>
               <Table.Td ta="right">
-                <CountText count={r.count} />
+                <CellCountText count={r.count} />
               </Table.Td>
             </Table.Tr>
           ))}

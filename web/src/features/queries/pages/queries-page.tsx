@@ -11,6 +11,7 @@ import {
   type QuerySample,
   type SavedQuery,
 } from '@contract/queries.contract';
+import { CellCountText } from '@/components/cell-count';
 import { PagedTable } from '@/components/paged-table';
 import { useListState } from '@/components/use-list-state';
 import { errorTitle } from '@/lib/api-client';
@@ -228,11 +229,18 @@ export function QueriesPage() {
                 {aggregate.data.rows.map((r) => (
                   <Table.Tr key={r.label}>
                     <Table.Td>{r.label}</Table.Td>
-                    <Table.Td ta="right">{r.count}</Table.Td>
+                    <Table.Td ta="right">
+                      <CellCountText count={r.count} />
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
+          )}
+          {aggregate.data && aggregate.data.hiddenGroups > 0 && (
+            <Text size="xs" c="dimmed">
+              “—” is withheld: shown, it would let the small group beside it be worked out by subtraction.
+            </Text>
           )}
         </Stack>
       )}
