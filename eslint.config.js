@@ -22,6 +22,9 @@ const TRANSLATED_FILES = [
   'web/src/app/top-nav.tsx',
   'web/src/components/skip-link.tsx',
   'web/src/features/auth/**/*.tsx',
+  'web/src/features/catalogue/**/*.tsx',
+  'web/src/features/queries/**/*.tsx',
+  'web/src/components/cell-count.tsx',
   'web/src/features/institutions/components/institution-picker.tsx',
 ];
 const WORDS = '/[A-Za-z]{2,}/';

@@ -11,6 +11,7 @@ export type Namespace = keyof Catalogue;
 export const NAMESPACES = [
   'shell',
   'auth',
+  'research',
   'messages',
   'fields',
   'records',

@@ -1,4 +1,5 @@
 import { VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { CellCount } from '@contract/research.contract';
 import { formatCount } from '@/lib/format';
 
@@ -7,11 +8,12 @@ import { formatCount } from '@/lib/format';
  * when withheld, which reads '—' on screen and 'withheld' to a screen reader.
  */
 export function CellCountText({ count }: { count: CellCount | null }) {
+  const { t } = useTranslation('research');
   if (count !== null) return <>{typeof count === 'number' ? formatCount(count) : count}</>;
   return (
     <>
       <span aria-hidden>—</span>
-      <VisuallyHidden>withheld</VisuallyHidden>
+      <VisuallyHidden>{t('withheld')}</VisuallyHidden>
     </>
   );
 }

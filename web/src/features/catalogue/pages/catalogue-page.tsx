@@ -1,7 +1,8 @@
 import { Alert, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { CatalogueTable } from '@contract/catalogue.contract';
+import { CATALOGUE_DIMENSIONS, type CatalogueTable } from '@contract/catalogue.contract';
 import { ApiError } from '@/lib/api-client';
 import { CellCountText } from '@/components/cell-count';
 import { formatCount } from '@/lib/format';
@@ -14,6 +15,7 @@ import { useCatalogue, useCatalogueProtocols } from '../api/catalogue';
  * answers of shared questionnaires. Never a sample or a donor: counts of 1 to 4 read '< 5'.
  */
 export function CataloguePage() {
+  const { t } = useTranslation('research');
   const { institution } = useCurrentInstitution();
   const [params, setParams] = useSearchParams();
   const picked = Number(params.get('protocol'));
@@ -25,54 +27,50 @@ export function CataloguePage() {
     <Stack maw={1300} mx="auto">
       <div>
         <Title order={1} fz={26}>
-          Catalogue
+          {t('catalogue.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          What we hold that a study may receive: samples whose donors’ consent grants every purpose the distribution
-          protocol needs, counted by group. Counts below {catalogue.data?.smallCellMin ?? 5} read “&lt;{' '}
-          {catalogue.data?.smallCellMin ?? 5}”.
+          {t('catalogue.intro', { min: catalogue.data?.smallCellMin ?? 5 })}
         </Text>
       </div>
       <Select
-        label="Distribution protocol"
-        placeholder={protocols.isPending ? 'Loading…' : 'Choose a distribution protocol'}
+        label={t('catalogue.protocol')}
+        placeholder={protocols.isPending ? t('loading') : t('catalogue.choose')}
         data={options}
         value={id === null ? null : String(id)}
         onChange={(v) => setParams(v ? { protocol: v } : {}, { replace: true })}
         searchable
-        nothingFoundMessage="No distribution protocol by that title"
+        nothingFoundMessage={t('catalogue.nothingFound')}
         maw={520}
         rightSection={protocols.isPending ? <Loader size="xs" /> : undefined}
-        error={protocols.isError ? 'The distribution protocols could not be loaded' : undefined}
+        error={protocols.isError ? t('catalogue.protocolsFailed') : undefined}
       />
       {protocols.isSuccess && options.length === 0 && (
-        <Alert color="gray" icon={<IconInfoCircle />} title="No distribution protocols yet">
-          An administrator creates distribution protocols under Distribution; the catalogue counts what each may
-          receive.
+        <Alert color="gray" icon={<IconInfoCircle />} title={t('catalogue.noProtocolsTitle')}>
+          {t('catalogue.noProtocols')}
         </Alert>
       )}
       {id === null ? null : catalogue.isPending ? (
         <Stack align="center" py="xl" role="status" aria-live="polite">
           <Loader />
           <Text size="sm" c="dimmed">
-            Counting the eligible samples…
+            {t('catalogue.counting')}
           </Text>
         </Stack>
       ) : catalogue.isError ? (
-        <Alert color="red" icon={<IconAlertCircle />} title="The catalogue could not be loaded">
+        <Alert color="red" icon={<IconAlertCircle />} title={t('catalogue.failed')}>
           {catalogue.error instanceof ApiError && catalogue.error.status === 404
-            ? 'This distribution protocol was not found: it may belong to another institution.'
+            ? t('catalogue.notFound')
             : catalogue.error.message}
         </Alert>
       ) : catalogue.data.dimensions.every((d) => d.rows.length === 0) ? (
-        <Alert color="gray" icon={<IconInfoCircle />} title="No eligible samples">
-          No sample’s donor has a consent in force granting every purpose {catalogue.data.distributionProtocol.title}{' '}
-          needs.
+        <Alert color="gray" icon={<IconInfoCircle />} title={t('catalogue.noneTitle')}>
+          {t('catalogue.none', { protocol: catalogue.data.distributionProtocol.title })}
         </Alert>
       ) : (
         <>
           <Title order={2} fz={20}>
-            Eligible samples for {catalogue.data.distributionProtocol.title}
+            {t('catalogue.eligibleFor', { protocol: catalogue.data.distributionProtocol.title })}
           </Title>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             {catalogue.data.dimensions.map((d) => (
@@ -80,11 +78,11 @@ export function CataloguePage() {
             ))}
           </SimpleGrid>
           <Title order={2} fz={20} mt="md">
-            Questionnaire answers
+            {t('catalogue.answers')}
           </Title>
           {catalogue.data.questions.length === 0 ? (
             <Text size="sm" c="dimmed">
-              No questionnaire shared with the catalogue has answers from these samples’ donors.
+              {t('catalogue.noAnswers')}
             </Text>
           ) : (
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -94,8 +92,7 @@ export function CataloguePage() {
             </SimpleGrid>
           )}
           <Text size="xs" c="dimmed">
-            “—” is withheld: shown, it would let the small group beside it be worked out by subtraction. Totals add up
-            only the counts shown.
+            {t('withheldNote')} {t('catalogue.totalsNote')}
           </Text>
         </>
       )}
@@ -105,11 +102,13 @@ export function CataloguePage() {
 
 /** One dimension: its groups and the sum of the counts it shows (never an exact total). */
 function CountTable({ table, caption }: { table: CatalogueTable; caption?: string }) {
+  const { t } = useTranslation('research');
+  const dimension = CATALOGUE_DIMENSIONS.find((d) => d === table.key);
   const headingId = `catalogue-${table.key}`;
   return (
     <Paper withBorder p="md" radius="md">
       <Title order={3} fz={16} id={headingId}>
-        {table.title}
+        {dimension ? t(`catalogue.dimensions.${dimension}`) : table.title}
       </Title>
       {caption && (
         <Text size="xs" c="dimmed">
@@ -119,9 +118,9 @@ function CountTable({ table, caption }: { table: CatalogueTable; caption?: strin
       <Table aria-labelledby={headingId} mt="xs" striped>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Group</Table.Th>
+            <Table.Th scope="col">{t('catalogue.group')}</Table.Th>
             <Table.Th scope="col" ta="right">
-              Samples
+              {t('catalogue.samples')}
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -137,7 +136,11 @@ function CountTable({ table, caption }: { table: CatalogueTable; caption?: strin
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr>
-            <Table.Th scope="row">Shown{table.hiddenGroups > 0 ? ` (+ ${table.hiddenGroups} hidden)` : ''}</Table.Th>
+            <Table.Th scope="row">
+              {table.hiddenGroups > 0
+                ? t('catalogue.shownHidden', { count: table.hiddenGroups })
+                : t('catalogue.shown')}
+            </Table.Th>
             <Table.Td ta="right" fw={600}>
               {formatCount(table.shownTotal)}
             </Table.Td>

@@ -57,8 +57,9 @@ export function useQuerySamples(
   });
 }
 
-export const exportSamples = (instId: number, ask: Ask) =>
-  downloadCall(e.exportSamples, { params: { instId }, body: ask }, 'query-samples.csv', 'The CSV could not be made');
+/** `failed`: the notice's title when the file cannot be made, in the screen's language. */
+export const exportSamples = (instId: number, ask: Ask, failed: string) =>
+  downloadCall(e.exportSamples, { params: { instId }, body: ask }, 'query-samples.csv', failed);
 
 /** The institution's saved queries (enabled), newest first. */
 export function useSavedQueries(instId: number) {

@@ -1,5 +1,6 @@
 import { Button, Group, MultiSelect, NumberInput, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import {
   isGroup,
   LINEAGES,
@@ -15,18 +16,18 @@ import { useLookupOptions } from '@/lib/lookup-options';
 // 'any of' (OR), nested up to MAX_QUERY_DEPTH levels. Every control is a labelled Mantine input: Tab moves
 // through them, arrows choose in the selects.
 
-const FIELDS: { value: CriterionField; label: string }[] = [
-  { value: 'age', label: 'Age at collection' },
-  { value: 'gender', label: 'Gender' },
-  { value: 'vitalStatus', label: 'Vital status' },
-  { value: 'consentPurposes', label: 'Consent purposes granted' },
-  { value: 'specimenType', label: 'Specimen type' },
-  { value: 'remainingQuantity', label: 'Remaining quantity' },
-  { value: 'collectedDate', label: 'Collection date' },
-  { value: 'lineage', label: 'Lineage' },
-  { value: 'inStorage', label: 'In storage' },
-  { value: 'labResult', label: 'Lab result' },
-  { value: 'answer', label: 'Questionnaire answer' },
+const FIELDS: readonly CriterionField[] = [
+  'age',
+  'gender',
+  'vitalStatus',
+  'consentPurposes',
+  'specimenType',
+  'remainingQuantity',
+  'collectedDate',
+  'lineage',
+  'inStorage',
+  'labResult',
+  'answer',
 ];
 
 /** A new criterion of a field, with nothing chosen yet. */
@@ -120,16 +121,17 @@ function Range({
   max: number | null | undefined;
   onChange: (r: { min: number | null; max: number | null }) => void;
 }) {
+  const { t } = useTranslation('research');
   return (
     <>
       <NumberInput
-        label={`${label} from`}
+        label={t('criteria.from', { label })}
         value={min ?? ''}
         onChange={(v) => onChange({ min: numberOrNull(v), max: max ?? null })}
         w={130}
       />
       <NumberInput
-        label={`${label} to`}
+        label={t('criteria.to', { label })}
         value={max ?? ''}
         onChange={(v) => onChange({ min: min ?? null, max: numberOrNull(v) })}
         w={130}
@@ -140,16 +142,24 @@ function Range({
 
 /** The inputs of one criterion, by its field. */
 function CriterionInputs({ c, onChange }: { c: Criterion; onChange: (c: Criterion) => void }) {
+  const { t } = useTranslation('research');
   switch (c.field) {
     case 'age':
-      return <Range label="Age" min={c.min} max={c.max} onChange={(r) => onChange({ ...c, ...r })} />;
+      return <Range label={t('criteria.age')} min={c.min} max={c.max} onChange={(r) => onChange({ ...c, ...r })} />;
     case 'gender':
-      return <IdsPicker segment="genders" label="Genders" ids={c.ids} onChange={(ids) => onChange({ ...c, ids })} />;
+      return (
+        <IdsPicker
+          segment="genders"
+          label={t('criteria.genders')}
+          ids={c.ids}
+          onChange={(ids) => onChange({ ...c, ids })}
+        />
+      );
     case 'vitalStatus':
       return (
         <IdsPicker
           segment="vitalStatuses"
-          label="Vital statuses"
+          label={t('criteria.vitalStatuses')}
           ids={c.ids}
           onChange={(ids) => onChange({ ...c, ids })}
         />
@@ -158,7 +168,7 @@ function CriterionInputs({ c, onChange }: { c: Criterion; onChange: (c: Criterio
       return (
         <IdsPicker
           segment="consentPurposes"
-          label="Every one of these purposes"
+          label={t('criteria.purposes')}
           ids={c.ids}
           onChange={(ids) => onChange({ ...c, ids })}
         />
@@ -167,7 +177,7 @@ function CriterionInputs({ c, onChange }: { c: Criterion; onChange: (c: Criterio
       return (
         <IdsPicker
           segment="specimenTypes"
-          label="Specimen types"
+          label={t('criteria.specimenTypes')}
           ids={c.ids}
           onChange={(ids) => onChange({ ...c, ids })}
         />
@@ -175,10 +185,10 @@ function CriterionInputs({ c, onChange }: { c: Criterion; onChange: (c: Criterio
     case 'remainingQuantity':
       return (
         <>
-          <Range label="Quantity" min={c.min} max={c.max} onChange={(r) => onChange({ ...c, ...r })} />
+          <Range label={t('criteria.quantity')} min={c.min} max={c.max} onChange={(r) => onChange({ ...c, ...r })} />
           <OneId
             segment="unitOfMeasurements"
-            label="Unit"
+            label={t('criteria.unit')}
             id={c.unitId ?? null}
             onChange={(unitId) => onChange({ ...c, unitId })}
           />
@@ -189,13 +199,13 @@ function CriterionInputs({ c, onChange }: { c: Criterion; onChange: (c: Criterio
         <>
           <TextInput
             type="date"
-            label="Collected from"
+            label={t('criteria.collectedFrom')}
             value={c.from ?? ''}
             onChange={(ev) => onChange({ ...c, from: ev.currentTarget.value || null })}
           />
           <TextInput
             type="date"
-            label="Collected to"
+            label={t('criteria.collectedTo')}
             value={c.to ?? ''}
             onChange={(ev) => onChange({ ...c, to: ev.currentTarget.value || null })}
           />
@@ -204,8 +214,8 @@ function CriterionInputs({ c, onChange }: { c: Criterion; onChange: (c: Criterio
     case 'lineage':
       return (
         <MultiSelect
-          label="Lineages"
-          data={LINEAGES.map((l) => ({ value: l, label: l.charAt(0).toUpperCase() + l.slice(1) }))}
+          label={t('criteria.lineagesLabel')}
+          data={LINEAGES.map((l) => ({ value: l, label: t(`criteria.lineages.${l}`) }))}
           value={c.values}
           onChange={(v) => onChange({ ...c, values: LINEAGES.filter((l) => v.includes(l)) })}
           miw={200}
@@ -214,10 +224,10 @@ function CriterionInputs({ c, onChange }: { c: Criterion; onChange: (c: Criterio
     case 'inStorage':
       return (
         <Select
-          label="Stored"
+          label={t('criteria.stored')}
           data={[
-            { value: 'yes', label: 'In a storage box' },
-            { value: 'no', label: 'Not in storage' },
+            { value: 'yes', label: t('criteria.inBox') },
+            { value: 'no', label: t('criteria.notStored') },
           ]}
           value={c.value ? 'yes' : 'no'}
           onChange={(v) => onChange({ ...c, value: v !== 'no' })}
@@ -229,19 +239,14 @@ function CriterionInputs({ c, onChange }: { c: Criterion; onChange: (c: Criterio
         <>
           <OneId
             segment="tests"
-            label="Test"
+            label={t('criteria.test')}
             id={c.testId || null}
             onChange={(id) => onChange({ ...c, testId: id ?? 0 })}
           />
-          <Range label="Value" min={c.min} max={c.max} onChange={(r) => onChange({ ...c, ...r })} />
+          <Range label={t('criteria.value')} min={c.min} max={c.max} onChange={(r) => onChange({ ...c, ...r })} />
           <Select
-            label="Flag"
-            data={[
-              { value: 'any', label: 'Any' },
-              { value: 'L', label: 'Low' },
-              { value: 'H', label: 'High' },
-              { value: 'normal', label: 'Not flagged' },
-            ]}
+            label={t('criteria.flag')}
+            data={(['any', 'L', 'H', 'normal'] as const).map((f) => ({ value: f, label: t(`criteria.flags.${f}`) }))}
             value={c.flag ?? 'any'}
             onChange={(v) => onChange({ ...c, flag: v === 'L' || v === 'H' || v === 'normal' ? v : null })}
             allowDeselect={false}
@@ -253,13 +258,13 @@ function CriterionInputs({ c, onChange }: { c: Criterion; onChange: (c: Criterio
       return (
         <>
           <NumberInput
-            label="Question field number"
+            label={t('criteria.fieldNumber')}
             value={c.formFieldId || ''}
             onChange={(v) => onChange({ ...c, formFieldId: typeof v === 'number' ? v : 0 })}
             w={170}
           />
           <TextInput
-            label="Answer"
+            label={t('criteria.answer')}
             value={c.value}
             onChange={(ev) => onChange({ ...c, value: ev.currentTarget.value })}
           />
@@ -277,22 +282,23 @@ function CriterionRow({
   onChange: (c: Criterion) => void;
   onRemove: () => void;
 }) {
+  const { t } = useTranslation('research');
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <Select
-        label="Field"
-        data={FIELDS}
+        label={t('criteria.field')}
+        data={FIELDS.map((f) => ({ value: f, label: t(`criteria.fields.${f}`) }))}
         value={c.field}
         onChange={(v) => {
-          const f = FIELDS.find((x) => x.value === v);
-          if (f) onChange(blankCriterion(f.value));
+          const f = FIELDS.find((x) => x === v);
+          if (f) onChange(blankCriterion(f));
         }}
         allowDeselect={false}
         w={220}
       />
       <CriterionInputs c={c} onChange={onChange} />
       <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={onRemove}>
-        Remove
+        {t('criteria.remove')}
       </Button>
     </Group>
   );
@@ -314,15 +320,16 @@ export function GroupEditor({
     onChange({ ...group, items: group.items.map((x, j) => (j === i ? item : x)) });
   const remove = (i: number) => onChange({ ...group, items: group.items.filter((_, j) => j !== i) });
   const full = group.items.length >= MAX_GROUP_ITEMS;
+  const { t } = useTranslation('research');
   return (
     <Paper withBorder p="sm" radius="md" bg={depth % 2 ? undefined : 'gray.0'}>
       <Stack gap="sm">
         <Group gap="sm" align="flex-end">
           <Select
-            label={depth === 1 ? 'Samples matching' : 'Group matching'}
+            label={depth === 1 ? t('criteria.samplesMatching') : t('criteria.groupMatching')}
             data={[
-              { value: 'and', label: 'All of these' },
-              { value: 'or', label: 'Any of these' },
+              { value: 'and', label: t('criteria.all') },
+              { value: 'or', label: t('criteria.any') },
             ]}
             value={group.op}
             onChange={(v) => onChange({ ...group, op: v === 'or' ? 'or' : 'and' })}
@@ -331,13 +338,13 @@ export function GroupEditor({
           />
           {onRemove && (
             <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={onRemove}>
-              Remove group
+              {t('criteria.removeGroup')}
             </Button>
           )}
         </Group>
         {group.items.length === 0 && (
           <Text size="sm" c="dimmed">
-            Add a criterion.
+            {t('criteria.addCriterion')}
           </Text>
         )}
         {group.items.map((item, i) =>
@@ -361,7 +368,7 @@ export function GroupEditor({
             disabled={full}
             onClick={() => onChange({ ...group, items: [...group.items, blankCriterion('specimenType')] })}
           >
-            Add criterion
+            {t('criteria.add')}
           </Button>
           {depth < MAX_QUERY_DEPTH && (
             <Button
@@ -376,7 +383,7 @@ export function GroupEditor({
                 })
               }
             >
-              Add group
+              {t('criteria.addGroup')}
             </Button>
           )}
         </Group>

@@ -3,9 +3,11 @@ import { Alert, Button, Group, Loader, Paper, Select, Stack, Table, Text, TextIn
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import {
-  DIMENSION_LABELS,
   QUERY_DIMENSIONS,
+  LINEAGES,
   type CriteriaGroup,
   type QueryDimension,
   type QuerySample,
@@ -15,7 +17,7 @@ import { CellCountText } from '@/components/cell-count';
 import { PagedTable } from '@/components/paged-table';
 import { useListState } from '@/components/use-list-state';
 import { errorTitle } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { useCan, useCurrentInstitution, useMe } from '@/lib/session-context';
 import {
   exportSamples,
@@ -31,14 +33,33 @@ import {
 } from '../api/queries';
 import { emptyTree, GroupEditor } from '../components/criteria-editor';
 
-const columns: DataTableColumn<QuerySample>[] = [
-  { accessor: 'sampleId', title: 'Sample ID' },
-  { accessor: 'specimenType', title: 'Specimen Type' },
-  { accessor: 'kind', title: 'Lineage', render: (s) => s.kind.charAt(0).toUpperCase() + s.kind.slice(1) },
-  { accessor: 'remainingAmount', title: 'Remaining', render: (s) => `${s.remainingAmount} ${s.unit}` },
-  { accessor: 'collectedDate', title: 'Collected', render: (s) => formatDate(s.collectedDate) },
-  { accessor: 'collectionProtocol', title: 'Protocol', render: (s) => s.collectionProtocol ?? '—' },
-  { accessor: 'inStorage', title: 'In Storage', render: (s) => (s.inStorage ? 'Yes' : 'No') },
+const columnsOf = (t: TFunction<'research'>): DataTableColumn<QuerySample>[] => [
+  { accessor: 'sampleId', title: t('queries.columns.sampleId') },
+  { accessor: 'specimenType', title: t('queries.columns.specimenType') },
+  {
+    accessor: 'kind',
+    title: t('queries.columns.kind'),
+    render: (s) => {
+      const lineage = LINEAGES.find((l) => l === s.kind);
+      return lineage ? t(`criteria.lineages.${lineage}`) : s.kind;
+    },
+  },
+  {
+    accessor: 'remainingAmount',
+    title: t('queries.columns.remainingAmount'),
+    render: (s) => `${formatNumber(s.remainingAmount)} ${s.unit}`,
+  },
+  { accessor: 'collectedDate', title: t('queries.columns.collectedDate'), render: (s) => formatDate(s.collectedDate) },
+  {
+    accessor: 'collectionProtocol',
+    title: t('queries.columns.collectionProtocol'),
+    render: (s) => s.collectionProtocol ?? '—',
+  },
+  {
+    accessor: 'inStorage',
+    title: t('queries.columns.inStorage'),
+    render: (s) => (s.inStorage ? t('queries.yes') : t('queries.no')),
+  },
 ];
 
 const ProblemAlert = ({ title, error }: { title: string; error: unknown }) => (
@@ -49,6 +70,7 @@ const ProblemAlert = ({ title, error }: { title: string; error: unknown }) => (
 
 /** /queries: the query builder (issue 32 item 4). Researchers see counts; staff (queries.staff) also the samples. */
 export function QueriesPage() {
+  const { t } = useTranslation('research');
   const { institution } = useCurrentInstitution();
   const me = useMe();
   const instId = institution.id;
@@ -92,9 +114,13 @@ export function QueriesPage() {
     create.mutate(values(), {
       onSuccess: (q) => {
         setLoaded(q);
-        notifications.show({ color: 'green', title: 'Saved', message: `${q.name} is saved.` });
+        notifications.show({
+          color: 'green',
+          title: t('queries.savedTitle'),
+          message: t('queries.savedNew', { name: q.name }),
+        });
       },
-      onError: failed('The query could not be saved'),
+      onError: failed(t('queries.saveFailed')),
     });
   const saveChanges = () =>
     loaded &&
@@ -103,9 +129,13 @@ export function QueriesPage() {
       {
         onSuccess: (q) => {
           setLoaded(q);
-          notifications.show({ color: 'green', title: 'Saved', message: `${q.name} is updated.` });
+          notifications.show({
+            color: 'green',
+            title: t('queries.savedTitle'),
+            message: t('queries.savedChanges', { name: q.name }),
+          });
         },
-        onError: failed('The query could not be updated'),
+        onError: failed(t('queries.updateFailed')),
       },
     );
   const disableLoaded = () =>
@@ -113,9 +143,13 @@ export function QueriesPage() {
     disable.mutate(loaded.id, {
       onSuccess: () => {
         setLoaded(null);
-        notifications.show({ color: 'green', title: 'Disabled', message: `${loaded.name} is disabled.` });
+        notifications.show({
+          color: 'green',
+          title: t('queries.disabledTitle'),
+          message: t('queries.disabled', { name: loaded.name }),
+        });
       },
-      onError: failed('The query could not be disabled'),
+      onError: failed(t('queries.disableFailed')),
     });
 
   const mine = loaded !== null && loaded.ownerId === me.id;
@@ -125,21 +159,24 @@ export function QueriesPage() {
     <Stack maw={1300} mx="auto">
       <div>
         <Title order={1} fz={26}>
-          Queries
+          {t('queries.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          Find samples by their donor, consent, collection, lab results and answers.{' '}
-          {staff
-            ? 'You see the matching samples; researchers see counts only.'
-            : 'You see counts only: a count from 1 to 4 shows as “< 5”.'}
+          {t('queries.intro')} {staff ? t('queries.introStaff') : t('queries.introResearcher')}
         </Text>
       </div>
 
       <Paper withBorder p="sm" radius="md">
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Select
-            label="Saved query"
-            placeholder={saved.isPending ? 'Loading…' : saved.data?.items.length ? 'Choose one' : 'None saved yet'}
+            label={t('queries.saved')}
+            placeholder={
+              saved.isPending
+                ? t('loading')
+                : saved.data?.items.length
+                  ? t('queries.chooseSaved')
+                  : t('queries.noneSaved')
+            }
             data={(saved.data?.items ?? []).map((q) => ({ value: String(q.id), label: q.name }))}
             value={loaded ? String(loaded.id) : null}
             onChange={load}
@@ -147,17 +184,17 @@ export function QueriesPage() {
             searchable
             w={260}
           />
-          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} w={240} />
+          <TextInput label={t('queries.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} w={240} />
           <Button variant="light" onClick={saveNew} loading={create.isPending} disabled={!name.trim()}>
-            Save as new
+            {t('queries.saveNew')}
           </Button>
           {mine && (
             <>
               <Button variant="light" onClick={saveChanges} loading={update.isPending}>
-                Save changes
+                {t('queries.saveChanges')}
               </Button>
               <Button variant="subtle" color="red" onClick={disableLoaded} loading={disable.isPending}>
-                Disable
+                {t('queries.disable')}
               </Button>
             </>
           )}
@@ -169,8 +206,8 @@ export function QueriesPage() {
       <Group align="flex-end" gap="sm" wrap="wrap">
         {canDistribution && (
           <Select
-            label="Only samples eligible for"
-            placeholder="Any distribution protocol or none"
+            label={t('queries.eligibleFor')}
+            placeholder={t('queries.anyProtocol')}
             data={(protocols.data?.items ?? []).map((p) => ({ value: String(p.id), label: p.title }))}
             value={protocolId ? String(protocolId) : null}
             onChange={(v) => setProtocolId(v ? Number(v) : null)}
@@ -180,19 +217,21 @@ export function QueriesPage() {
           />
         )}
         <Button leftSection={<IconPlayerPlay size={16} />} onClick={run} loading={count.isFetching}>
-          Count
+          {t('queries.count')}
         </Button>
       </Group>
 
       {ask === null ? (
-        <Text c="dimmed">Build the criteria, then press Count.</Text>
+        <Text c="dimmed">{t('queries.prompt')}</Text>
       ) : count.isError ? (
-        <ProblemAlert title="The query could not be run" error={count.error} />
+        <ProblemAlert title={t('queries.runFailed')} error={count.error} />
       ) : count.isPending ? (
-        <Loader size="sm" aria-label="Counting" />
+        <Loader size="sm" aria-label={t('queries.counting')} />
       ) : (
         <Text size="lg" fw={600} role="status">
-          Matching samples: {total}
+          {t('queries.matching', {
+            count: total === undefined ? '' : typeof total === 'number' ? formatNumber(total) : total,
+          })}
         </Text>
       )}
 
@@ -200,11 +239,11 @@ export function QueriesPage() {
         <Stack gap="xs">
           <Group align="flex-end" gap="sm">
             <Title order={2} fz={20}>
-              Counts by
+              {t('queries.countsBy')}
             </Title>
             <Select
-              aria-label="Group counts by"
-              data={QUERY_DIMENSIONS.map((d) => ({ value: d, label: DIMENSION_LABELS[d] }))}
+              aria-label={t('queries.groupBy')}
+              data={QUERY_DIMENSIONS.map((d) => ({ value: d, label: t(`queries.dimensions.${d}`) }))}
               value={groupBy}
               onChange={(v) => setGroupBy(QUERY_DIMENSIONS.find((d) => d === v) ?? 'specimenType')}
               allowDeselect={false}
@@ -212,17 +251,17 @@ export function QueriesPage() {
             />
           </Group>
           {aggregate.isError ? (
-            <ProblemAlert title="The counts could not be loaded" error={aggregate.error} />
+            <ProblemAlert title={t('queries.countsFailed')} error={aggregate.error} />
           ) : aggregate.isPending ? (
-            <Loader size="sm" aria-label="Loading counts" />
+            <Loader size="sm" aria-label={t('queries.loadingCounts')} />
           ) : aggregate.data.rows.length === 0 ? (
-            <Text c="dimmed">No samples match.</Text>
+            <Text c="dimmed">{t('queries.noMatch')}</Text>
           ) : (
             <Table withTableBorder striped maw={520}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{DIMENSION_LABELS[aggregate.data.groupBy]}</Table.Th>
-                  <Table.Th ta="right">Samples</Table.Th>
+                  <Table.Th>{t(`queries.dimensions.${aggregate.data.groupBy}`)}</Table.Th>
+                  <Table.Th ta="right">{t('queries.samples')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -239,7 +278,7 @@ export function QueriesPage() {
           )}
           {aggregate.data && aggregate.data.hiddenGroups > 0 && (
             <Text size="xs" c="dimmed">
-              “—” is withheld: shown, it would let the small group beside it be worked out by subtraction.
+              {t('withheldNote')}
             </Text>
           )}
         </Stack>
@@ -249,17 +288,17 @@ export function QueriesPage() {
         <Stack gap="xs">
           <Group justify="space-between">
             <Title order={2} fz={20}>
-              Samples
+              {t('queries.samples')}
             </Title>
             <Button
               variant="light"
               leftSection={<IconDownload size={16} />}
-              onClick={() => void exportSamples(instId, ask)}
+              onClick={() => void exportSamples(instId, ask, t('queries.csvFailed'))}
             >
-              Export CSV
+              {t('queries.exportCsv')}
             </Button>
           </Group>
-          <PagedTable query={samples} list={list} columns={columns} emptyText="No samples match." />
+          <PagedTable query={samples} list={list} columns={columnsOf(t)} emptyText={t('queries.noMatch')} />
         </Stack>
       )}
     </Stack>
