@@ -341,7 +341,7 @@ export const fr: Catalogue = {
     },
     dashboard: {
       welcome: 'Bienvenue, {{name}}',
-      today: "Nous sommes le {{date}} à {{timeZone}}, le fuseau horaire de l'établissement",
+      today: "Date du jour\u00a0: {{date}} dans le fuseau horaire de l'établissement ({{timeZone}})",
       totalParticipants: 'Participants au total',
       collectionProtocols: 'Protocoles de collecte',
       limsOrders: 'Demandes LIMS',
@@ -435,7 +435,7 @@ export const fr: Catalogue = {
     siteMrns: {
       label: 'Numéros de dossier par site',
       description: 'Chaque ligne demande un site et un numéro de dossier, ou aucun des deux.',
-      site: "Site de l'établissement",
+      site: 'Site',
       siteN: "Site de l'établissement {{n}}",
       mrn: 'N° de dossier',
       mrnN: 'Numéro de dossier du site {{n}}',

@@ -6,6 +6,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { localPhoneProblem, phoneNumber as phoneRule } from '@contract/participants.contract';
 import { useLookupOptions } from '@/lib/lookup-options';
+import { usePhone } from '@/lib/use-phone';
 import { translateMessage } from '@/lib/field-messages';
 import { i18next } from '@/lib/i18n';
 
@@ -42,6 +43,7 @@ export function phoneProblem(value: string, localRule: boolean): string | null {
 /** spec 1 §2: 'Add Phone Number' reveals category, type and number; ADD appends a chip and hides the adder. */
 export function PhoneNumbers({ localRule, phones, onAdd, onRemove, error }: Props) {
   const { t } = useTranslation('participants');
+  const phone = usePhone();
   const [open, setOpen] = useState(false);
   const [categoryId, setCategoryId] = useState<string | null>(null);
   const [typeId, setTypeId] = useState<string | null>(null);
@@ -137,13 +139,14 @@ export function PhoneNumbers({ localRule, phones, onAdd, onRemove, error }: Prop
               }}
             />
           </Group>
-          <Group align="flex-start" gap="xs" wrap="nowrap">
+          {/* On a phone the number takes the whole row and ADD / Cancel go under it: longer words (AJOUTER) never squeeze it. */}
+          <Group align="flex-start" gap="xs" wrap={phone ? 'wrap' : 'nowrap'}>
             <TextInput
               ref={numberInput}
               label={t('phones.number')}
               type="tel"
               autoComplete="off"
-              style={{ flex: 1 }}
+              style={{ flex: phone ? '1 1 100%' : 1 }}
               value={number}
               error={errors.number}
               description={localRule ? t('phones.localHint') : t('phones.hint')}
@@ -158,10 +161,10 @@ export function PhoneNumbers({ localRule, phones, onAdd, onRemove, error }: Prop
                 }
               }}
             />
-            <Button mt={46} onClick={() => void add()} loading={saving}>
+            <Button mt={phone ? 0 : 46} onClick={() => void add()} loading={saving}>
               {t('phones.addButton')}
             </Button>
-            <Button mt={46} variant="subtle" color="gray" onClick={reset}>
+            <Button mt={phone ? 0 : 46} variant="subtle" color="gray" onClick={reset}>
               {t('cancel', { ns: 'common' })}
             </Button>
           </Group>
