@@ -168,9 +168,15 @@ test.describe('participants in French', () => {
     await expect(page.getByRole('table', { name: 'Participants récents' })).toBeVisible();
     await shot('language-home-fr-1280');
     await expectNoAxeViolations(page, 'home dashboard in French at 1280 px');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('group', { name: 'Participants au total' })).toBeVisible();
+    await noSideScroll(page, 'home in French');
+    await noClippedButtons(main, 'home at 390 px');
+    await shot('language-home-fr-390');
+    await expectNoAxeViolations(page, 'home dashboard in French at 390 px');
   });
 
-  test('the 404 page follows a French browser (it is outside the signed-in shell)', async ({
+  test('the 404 and About pages follow a French browser (they are outside the signed-in shell)', async ({
     browser,
     baseURL,
     shot,
@@ -182,6 +188,11 @@ test.describe('participants in French', () => {
     await expect(page.getByRole('link', { name: "Aller à l'accueil" })).toBeVisible();
     await shot('language-404-fr', page);
     await expectNoAxeViolations(page, '404 in French');
+    await page.goto('/about');
+    await expect(page.getByRole('link', { name: '/api/openapi.json' })).toBeVisible();
+    await see(page, /^L'API HTTP est documentée/);
+    await shot('language-about-fr', page);
+    await expectNoAxeViolations(page, 'About in French');
     await context.close();
   });
 });
