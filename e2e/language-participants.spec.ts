@@ -96,7 +96,13 @@ test.describe('participants in French', () => {
     await choose(page, dialog, 'Sexe', 'Female');
     await choose(page, dialog, 'Situation familiale', 'Single');
     await choose(page, dialog, 'Statut vital', 'Alive');
+    // The calendar names its months and days in French; what is typed stays YYYY-MM-DD.
     await dialog.getByLabel(field('Date de naissance')).fill('1984-03-12');
+    await dialog.getByLabel(field('Date de naissance')).click();
+    await expect(page.getByText('mars 1984')).toBeVisible();
+    await shot('language-participants-calendar-fr');
+    await page.keyboard.press('Escape');
+    await expect(page.getByText('mars 1984')).toBeHidden();
     await dialog.getByLabel(field('Date de naissance')).press('Tab');
     await dialog.getByLabel(field('Heure de naissance')).fill('08:30');
     await dialog.getByLabel(field('Races')).fill('As');

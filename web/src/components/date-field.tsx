@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { isoDate } from '@contract/common.contract';
 import { translateMessage } from '@/lib/field-messages';
 import '@mantine/dates/styles.layer.css';
+// The calendar's month and weekday names in each language of contract/i18n/languages.ts (English is dayjs's own).
+import 'dayjs/locale/fr';
 
 type Props = Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange'> & {
   /** YYYY-MM-DD, or the text as typed (kept, never rolled over: 2027-02-30 stays 2027-02-30). */
@@ -48,7 +50,7 @@ export function DateField({
   rightSection,
   ...props
 }: Props) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const [opened, setOpened] = useState(false);
   const [left, setLeft] = useState(false);
   const dropdown = useRef<HTMLDivElement>(null);
@@ -121,6 +123,7 @@ export function DateField({
       </Popover.Target>
       <Popover.Dropdown ref={dropdown}>
         <DatePicker
+          locale={i18n.language}
           value={valid ? text : null}
           defaultDate={valid ? text : (maxDate ?? undefined)}
           getDayProps={(day) => ({ disabled: outside(day) })}
