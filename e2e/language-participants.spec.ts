@@ -154,8 +154,19 @@ test.describe('participants in French', () => {
     await shot('language-participants-list-fr-390');
     await expectNoAxeViolations(page, 'participants list in French at 390 px');
 
-    // Leaving typed input asks in French.
+    // Edit: the same form, titled in French, the MRN locked with a French reason; the close button is 'Fermer'.
     await page.setViewportSize({ width: 1280, height: 900 });
+    await main.getByRole('button', { name: `Modifier Hélène ${father} Girard` }).click();
+    const edit = page.getByRole('dialog', { name: 'Modifier un participant' });
+    await expect(edit.getByLabel(field('Prénom'))).toHaveValue('Hélène');
+    await expect(edit.getByLabel('Lecture seule')).toBeVisible();
+    await expect(edit.getByRole('button', { name: `Retirer ${phone}` })).toBeVisible();
+    await shot('language-participants-edit-fr-1280');
+    await expectNoAxeViolations(page, 'edit a participant in French');
+    await edit.getByRole('button', { name: 'Fermer' }).click();
+    await expect(edit).toBeHidden();
+
+    // Leaving typed input asks in French.
     await main.getByRole('button', { name: 'Nouveau participant' }).click();
     await dialog.getByLabel(field('Prénom')).fill('Brouillon');
     await page.keyboard.press('Escape');
