@@ -16,6 +16,9 @@ export const NAMESPACES = [
   'fields',
   'records',
   'problems',
+  'common',
+  'home',
+  'participants',
 ] as const satisfies readonly Namespace[];
 
 /** Every language's catalogue, by code (languages.ts lists them): one line per language. */

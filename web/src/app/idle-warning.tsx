@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { authEndpoints } from '@contract/auth.endpoints';
 import { call, lastSessionRequestAt } from '../lib/api-client';
 import { queryKeys } from '../lib/query-keys';
@@ -14,14 +15,13 @@ import { Dialog } from '../components/dialog';
  * than six minutes. Staying signed in is one request; ignoring the warning lets the logoff happen as before.
  */
 const WARN_BEFORE_MS = 3 * 60_000;
-/** '1 minute', '30 minutes'. */
-const minutesInWords = (n: number) => `${n} minute${n === 1 ? '' : 's'}`;
 const CHECK_EVERY_MS = 10_000;
 
 // zIndex: above any open form or dialog (Mantine modals default to 200), which it must not close.
 export function IdleWarning() {
   const { sessionIdleMinutes } = useMe();
   const queryClient = useQueryClient();
+  const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const idleMs = sessionIdleMinutes * 60_000;
@@ -47,18 +47,15 @@ export function IdleWarning() {
     <Dialog
       opened={open}
       onClose={() => void stay()}
-      title="Your session is about to end"
+      title={t('idle.title')}
       centered
       withCloseButton={false}
       zIndex={1000}
     >
-      <Text size="sm">
-        For safety you are signed out after {minutesInWords(sessionIdleMinutes)} without activity. Anything not saved
-        yet would be lost. Stay signed in to keep working.
-      </Text>
+      <Text size="sm">{t('idle.text', { minutes: t('idle.minutes', { count: sessionIdleMinutes }) })}</Text>
       <Group justify="flex-end" mt="md">
         <Button onClick={() => void stay()} loading={busy} data-autofocus>
-          Stay signed in
+          {t('idle.stay')}
         </Button>
       </Group>
     </Dialog>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Combobox, Input, Loader, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { ChipGroup } from './removable-chip';
 
 export interface ChipOption {
@@ -46,6 +47,7 @@ export function ChipPicker({
   required = true,
   dataPath,
 }: Props) {
+  const { t } = useTranslation('common');
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search.trim(), 200);
   useEffect(() => onTermChange(term), [term, onTermChange]);
@@ -75,7 +77,7 @@ export function ChipPicker({
           <TextInput
             id={id}
             value={search}
-            placeholder={`Type to search ${label.toLowerCase()}`}
+            placeholder={t('chips.placeholder', { what: label.toLowerCase() })}
             error={!!error}
             autoComplete="off"
             data-path={dataPath}
@@ -101,7 +103,7 @@ export function ChipPicker({
                 </Combobox.Option>
               ))
             ) : (
-              <Combobox.Empty>{searching ? 'Searching…' : 'Nothing found'}</Combobox.Empty>
+              <Combobox.Empty>{searching ? t('searching') : t('nothingFound')}</Combobox.Empty>
             )}
           </Combobox.Options>
         </Combobox.Dropdown>
@@ -111,7 +113,7 @@ export function ChipPicker({
         items={chips}
         onRemove={onRemove}
         emptyFocus={input}
-        chip={(c) => ({ key: c.key, label: c.label, removeLabel: `Remove ${c.label}` })}
+        chip={(c) => ({ key: c.key, label: c.label, removeLabel: t('chips.remove', { label: c.label }) })}
       />
     </Input.Wrapper>
   );

@@ -2,8 +2,12 @@ import { useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { ActionIcon, CloseButton, Popover, TextInput, type PopoverProps, type TextInputProps } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { isoDate } from '@contract/common.contract';
+import { translateMessage } from '@/lib/field-messages';
 import '@mantine/dates/styles.layer.css';
+// The calendar's month and weekday names in each language of contract/i18n/languages.ts (English is dayjs's own).
+import 'dayjs/locale/fr';
 
 type Props = Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange'> & {
   /** YYYY-MM-DD, or the text as typed (kept, never rolled over: 2027-02-30 stays 2027-02-30). */
@@ -22,7 +26,7 @@ type Props = Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange'> & {
 export function dateProblem(text: string): string | null {
   if (text.trim() === '') return null;
   const parsed = isoDate.safeParse(text);
-  return parsed.success ? null : parsed.error.issues[0].message;
+  return parsed.success ? null : translateMessage(parsed.error.issues[0].message);
 }
 
 /**
@@ -46,6 +50,7 @@ export function DateField({
   rightSection,
   ...props
 }: Props) {
+  const { t, i18n } = useTranslation('common');
   const [opened, setOpened] = useState(false);
   const [left, setLeft] = useState(false);
   const dropdown = useRef<HTMLDivElement>(null);
@@ -71,13 +76,13 @@ export function DateField({
   };
   const clear =
     clearable && text !== '' ? (
-      <CloseButton size="sm" aria-label="Clear date" onClick={() => set(null)} />
+      <CloseButton size="sm" aria-label={t('date.clear')} onClick={() => set(null)} />
     ) : (
       <ActionIcon
         variant="subtle"
         color="gray"
         size="sm"
-        aria-label="Open calendar"
+        aria-label={t('date.open')}
         tabIndex={-1}
         onClick={() => setOpened((o) => !o)}
       >
@@ -98,7 +103,7 @@ export function DateField({
       {/* No aria-expanded on a text box (axe: aria-allowed-attr); the calendar is a helper, the text is the value. */}
       <Popover.Target>
         <TextInput
-          placeholder="YYYY-MM-DD"
+          placeholder={t('date.placeholder')}
           autoComplete="off"
           inputMode="numeric"
           {...props}
@@ -118,6 +123,7 @@ export function DateField({
       </Popover.Target>
       <Popover.Dropdown ref={dropdown}>
         <DatePicker
+          locale={i18n.language}
           value={valid ? text : null}
           defaultDate={valid ? text : (maxDate ?? undefined)}
           getDayProps={(day) => ({ disabled: outside(day) })}

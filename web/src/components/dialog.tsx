@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 // The one place that renders Mantine's Modal (eslint refuses it elsewhere): every dialog gets the guard and focus return.
 // eslint-disable-next-line no-restricted-imports
 import { Button, Modal, type ButtonProps, type ModalProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { focusedElement, returnFocus } from '@/lib/focus-return';
 import {
   confirmDiscard,
@@ -34,6 +35,7 @@ const CloseContext = createContext<(() => void) | null>(null);
  * opened the dialog. Inner parts report their own input with `useUnsavedChangesGuard(dirty)`.
  */
 export function Dialog({ opened = true, onClose, dirty = false, guard, children, ...modal }: DialogProps) {
+  const { t } = useTranslation('common');
   const scope = useNewUnsavedScope();
   const own = useUnsavedChangesGuard(opened && dirty);
   useScopeMember(scope, own.entry);
@@ -61,7 +63,7 @@ export function Dialog({ opened = true, onClose, dirty = false, guard, children,
       onClose={requestClose}
       returnFocus={false}
       transitionProps={{ duration: 0 }}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('close') }}
       {...modal}
     >
       <UnsavedScopeProvider value={scope}>
@@ -79,11 +81,12 @@ export function useDialogClose(): () => void {
 }
 
 /** A Close or Cancel button that leaves the enclosing dialog the way Escape does: asking first while it holds input. */
-export function DialogClose({ children = 'Close', ...props }: ButtonProps & { children?: ReactNode }) {
+export function DialogClose({ children, ...props }: ButtonProps & { children?: ReactNode }) {
   const close = useDialogClose();
+  const { t } = useTranslation('common');
   return (
     <Button variant="default" {...props} onClick={close}>
-      {children}
+      {children ?? t('close')}
     </Button>
   );
 }

@@ -1,21 +1,23 @@
 import type { ReactNode } from 'react';
 import { Badge, Card, Table } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { Institution } from '@contract/institutions.contract';
 import { formatDate, fullName } from '@/lib/format';
 
 /** The current institution's details, read-only: shown by Configuration > Institution and Setting > Institution. */
 export function InstitutionDetails({ institution, children }: { institution: Institution; children?: ReactNode }) {
+  const { t } = useTranslation('common');
   const rows: [string, string][] = [
-    ['Title', institution.title],
-    ['Abbreviation', institution.abbreviation],
-    ['Address', institution.address],
-    ['Time zone', `${institution.timeZone}: its days in reports, indicators, enrolment and collection dates`],
+    [t('institution.title'), institution.title],
+    [t('institution.abbreviation'), institution.abbreviation],
+    [t('institution.address'), institution.address],
+    [t('institution.timeZone'), t('institution.timeZoneValue', { zone: institution.timeZone })],
     [
-      'Local phone number rule',
-      institution.localPhoneRule ? 'On: participant phone numbers start with 09 and have 10 digits' : 'Off',
+      t('institution.phoneRule'),
+      institution.localPhoneRule ? t('institution.phoneRuleOn') : t('institution.phoneRuleOff'),
     ],
-    ['Created', formatDate(institution.createdDate)],
-    ['Created By', fullName(institution.creatorAccount)],
+    [t('institution.created'), formatDate(institution.createdDate)],
+    [t('institution.createdBy'), fullName(institution.creatorAccount)],
   ];
   return (
     <Card withBorder radius="md" maw={720}>
@@ -28,10 +30,10 @@ export function InstitutionDetails({ institution, children }: { institution: Ins
             </Table.Tr>
           ))}
           <Table.Tr>
-            <Table.Th>Status</Table.Th>
+            <Table.Th>{t('institution.status')}</Table.Th>
             <Table.Td>
               <Badge variant="light" color={institution.isEnabled ? 'teal' : 'gray'}>
-                {institution.isEnabled ? 'Enabled' : 'Disabled'}
+                {institution.isEnabled ? t('institution.enabled') : t('institution.disabled')}
               </Badge>
             </Table.Td>
           </Table.Tr>

@@ -1,5 +1,6 @@
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PERMISSION_LABELS } from '@contract/permission-labels';
 import type { Permission } from '@contract/permissions.contract';
@@ -19,7 +20,7 @@ interface Props {
 export function NoAccess({ what, permission }: Props) {
   const { institution } = useCurrentInstitution();
   const roles = useCurrentRoles();
-  const one = roles.length === 1;
+  const { t } = useTranslation('common');
   return (
     <Center py={80}>
       <Stack align="center" gap="sm" maw={560} ta="center">
@@ -27,16 +28,18 @@ export function NoAccess({ what, permission }: Props) {
           <IconLock size={34} />
         </ThemeIcon>
         <Title order={1} fz={26}>
-          You don't have access to {what}
+          {t('noAccess.title', { what })}
         </Title>
         <Text c="dimmed">
-          You need permission to {PERMISSION_LABELS[permission]}, and your {one ? 'role' : 'roles'} in{' '}
-          {institution.title} ({roles.join(', ') || 'none'}) {one ? 'does' : 'do'} not include it. An administrator of{' '}
-          {institution.title} can grant you a role that does, or choose another institution with the institution button
-          at the top.
+          {t('noAccess.text', {
+            count: roles.length,
+            permission: PERMISSION_LABELS[permission],
+            institution: institution.title,
+            roles: roles.join(', ') || t('noAccess.none'),
+          })}
         </Text>
         <Button component={Link} to="/" mt="sm">
-          Go To Homepage
+          {t('goHome')}
         </Button>
       </Stack>
     </Center>

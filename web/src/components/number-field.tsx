@@ -2,6 +2,7 @@ import { useState, type FocusEvent } from 'react';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { parseTypedNumber } from '@contract/common.contract';
 import { MSG } from '@contract/messages';
+import { translateMessage } from '@/lib/field-messages';
 
 type Props = Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange'> & {
   /** A number, or the text as typed. */
@@ -15,8 +16,8 @@ type Props = Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange'> & {
 /** The field's own message for text that is not a number, or null (empty is the form's business). */
 export function numberProblem(text: string, whole = false): string | null {
   if (text.trim() === '') return null;
-  if (parseTypedNumber(text) === null) return MSG.enterNumber;
-  return whole && parseTypedNumber(text, true) === null ? MSG.enterWholeNumber : null;
+  if (parseTypedNumber(text) === null) return translateMessage(MSG.enterNumber);
+  return whole && parseTypedNumber(text, true) === null ? translateMessage(MSG.enterWholeNumber) : null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 import { Dialog } from '@/components/dialog';
 
@@ -25,17 +26,10 @@ interface Props {
 }
 
 /** Enrolment or collection outside the protocol's start/end dates asks first (issue 12); confirming is noted by the server. */
-export function OutsideDatesDialog({
-  title = "Outside the protocol's dates",
-  message,
-  action,
-  note,
-  loading,
-  onConfirm,
-  onCancel,
-}: Props) {
+export function OutsideDatesDialog({ title, message, action, note, loading, onConfirm, onCancel }: Props) {
+  const { t } = useTranslation('common');
   return (
-    <Dialog opened={message !== null} onClose={onCancel} title={title} size={480}>
+    <Dialog opened={message !== null} onClose={onCancel} title={title ?? t('outsideDates.title')} size={480}>
       <Stack>
         <Alert color="orange" icon={<IconAlertTriangle />}>
           {message}
@@ -43,7 +37,7 @@ export function OutsideDatesDialog({
         <Text size="sm">{note}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button color="orange" loading={loading} onClick={onConfirm}>
             {action}

@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Box, Group, LoadingOverlay, Pagination, Paper, Select, Text, UnstyledButton } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '@contract/common.contract';
 import type { ListState } from './use-list-state';
 import classes from './paged-cards.module.css';
@@ -50,6 +51,7 @@ export function PagedCards<T extends { id: number }>(props: Props<T>) {
     paginationText,
     emptyState,
   } = props;
+  const { t } = useTranslation('common');
   const shown = columns.filter((c) => !c.hidden);
   const head =
     shown.find((c) => c.accessor === titleColumn) ?? shown.find((c) => !isActions(c as DataTableColumn<unknown>));
@@ -114,7 +116,7 @@ export function PagedCards<T extends { id: number }>(props: Props<T>) {
             <Select
               size="xs"
               w={70}
-              aria-label="Rows per page"
+              aria-label={t('table.rowsPerPage')}
               allowDeselect={false}
               data={PAGE_SIZES.map(String)}
               value={String(list.pageSize)}
@@ -122,7 +124,7 @@ export function PagedCards<T extends { id: number }>(props: Props<T>) {
               comboboxProps={{ withinPortal: true }}
             />
             <Text size="sm" c="dimmed" aria-hidden>
-              per page
+              {t('table.perPage')}
             </Text>
           </Group>
           <Pagination
@@ -132,7 +134,7 @@ export function PagedCards<T extends { id: number }>(props: Props<T>) {
             total={Math.ceil(totalRecords / list.pageSize)}
             value={list.page}
             onChange={list.setPage}
-            getControlProps={(c) => ({ 'aria-label': `${c[0].toUpperCase()}${c.slice(1)} page` })}
+            getControlProps={(c) => ({ 'aria-label': t(`table.${c}Page`) })}
           />
         </Group>
       )}
@@ -142,14 +144,15 @@ export function PagedCards<T extends { id: number }>(props: Props<T>) {
 
 /** A phone has no column headings to click: a list that sorts offers its sortable columns here, both ways. */
 function CardSort<T>({ columns, list }: { columns: DataTableColumn<T>[]; list: ListState }) {
+  const { t } = useTranslation('common');
   if (!list.sort) return null;
   const data = columns
     .filter((c) => c.sortable)
     .flatMap((c) => {
       const title = typeof c.title === 'string' ? c.title : String(c.accessor);
       return [
-        { value: `${String(c.accessor)}:asc`, label: `${title}, ascending` },
-        { value: `${String(c.accessor)}:desc`, label: `${title}, descending` },
+        { value: `${String(c.accessor)}:asc`, label: t('table.ascending', { title }) },
+        { value: `${String(c.accessor)}:desc`, label: t('table.descending', { title }) },
       ];
     });
   if (!data.length) return null;
@@ -157,7 +160,7 @@ function CardSort<T>({ columns, list }: { columns: DataTableColumn<T>[]; list: L
     <Select
       size="sm"
       mb="sm"
-      label="Sort by"
+      label={t('table.sortBy')}
       allowDeselect={false}
       data={data}
       value={`${list.sort.columnAccessor}:${list.sort.direction}`}

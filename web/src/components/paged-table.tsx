@@ -3,8 +3,10 @@ import { Alert, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { IconAlertCircle, IconDatabaseOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '@contract/common.contract';
 import type { Page } from '../lib/api-client';
+import { formatCount } from '../lib/format';
 import { usePhone } from '../lib/use-phone';
 import { PagedCards } from './paged-cards';
 import type { ListState } from './use-list-state';
@@ -25,13 +27,13 @@ interface Props<T> {
 }
 
 /** A row-actions column with no title of its own is named for screen readers only (axe: empty-table-header). */
-const namedActions = <T,>(columns: DataTableColumn<T>[]) =>
+const namedActions = <T,>(columns: DataTableColumn<T>[], actions: string) =>
   columns.map((c) =>
-    c.accessor === 'actions' && !c.title ? { ...c, title: <VisuallyHidden>Actions</VisuallyHidden> } : c,
+    c.accessor === 'actions' && !c.title ? { ...c, title: <VisuallyHidden>{actions}</VisuallyHidden> } : c,
   );
 
 /** A table wider than its column scrolls sideways: its scroll area is a named Tab stop, so keys can scroll it. */
-const SCROLL_AREA_PROPS = { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Table' } };
+const scrollAreaProps = (label: string) => ({ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } });
 
 /**
  * The one server-paged table: rows and total from the query, page and size from the URL. Below the
@@ -48,13 +50,14 @@ export function PagedTable<T extends { id: number }>({
   cardTitle,
 }: Props<T>) {
   const phone = usePhone();
+  const { t } = useTranslation('common');
   if (query.isError) {
     return (
-      <Alert color="red" icon={<IconAlertCircle />} title="The list could not be loaded">
+      <Alert color="red" icon={<IconAlertCircle />} title={t('table.loadFailed')}>
         <Group justify="space-between">
           <Text size="sm">{query.error.message}</Text>
           <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            Try again
+            {t('tryAgain')}
           </Button>
         </Group>
       </Alert>
@@ -64,13 +67,17 @@ export function PagedTable<T extends { id: number }>({
   // Lists count at most 10,001 rows (a participant search 1,001): above that the total is a lower bound, shown
   // as '10,000+' ('1,000+'), and the pages past it stay reachable (each page reports at least one row beyond itself).
   const paginationText = ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
-    `${from}–${to} of ${totalRecords.toLocaleString('en-US')}${page?.pagination.TotalIsAtLeast ? '+' : ''}`;
+    t(page?.pagination.TotalIsAtLeast ? 'table.rangeAtLeast' : 'table.range', {
+      from,
+      to,
+      total: formatCount(totalRecords),
+    });
   const emptyState = (
     // Our own empty state: the library's default text is too faint to read comfortably.
     <Stack align="center" gap={6} py="lg">
       <IconDatabaseOff size={28} stroke={1.5} color="var(--mantine-color-gray-6)" />
       <Text size="sm" c="gray.7">
-        {list.search ? `Nothing matches '${list.search}'.` : emptyText}
+        {list.search ? t('table.noMatch', { search: list.search }) : emptyText}
       </Text>
     </Stack>
   );
@@ -97,10 +104,10 @@ export function PagedTable<T extends { id: number }>({
       borderRadius="md"
       striped
       highlightOnHover
-      scrollAreaProps={SCROLL_AREA_PROPS}
+      scrollAreaProps={scrollAreaProps(t('table.label'))}
       minHeight={page?.items.length ? undefined : 180}
       records={page?.items ?? []}
-      columns={namedActions(columns)}
+      columns={namedActions(columns, t('actions'))}
       fetching={query.isFetching}
       loaderType="dots"
       emptyState={emptyState}
@@ -110,8 +117,9 @@ export function PagedTable<T extends { id: number }>({
       recordsPerPage={list.pageSize}
       recordsPerPageOptions={[...PAGE_SIZES]}
       onRecordsPerPageChange={list.setPageSize}
-      recordsPerPageLabel="Rows per page"
+      recordsPerPageLabel={t('table.rowsPerPage')}
       paginationText={paginationText}
+      getPaginationControlProps={(c) => (c === 'previous' || c === 'next' ? { 'aria-label': t(`table.${c}Page`) } : {})}
       onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
       rowStyle={rowStyle ? (record) => rowStyle(record) : undefined}
       pinLastColumn={pinLastColumn}

@@ -1,8 +1,10 @@
 import { useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { Requirement } from '@contract/protocol-events.contract';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
+import { i18next } from '@/lib/i18n';
 import { usePhone } from '@/lib/use-phone';
 import { isAliquotTitle } from '@/lib/tree-quantities';
 import classes from './requirement-tree.module.css';
@@ -33,7 +35,7 @@ function itemNode(requirementId: number, i: ItemNode): TreeNode {
     key: `i${i.id}`,
     requirementId,
     itemId: i.id,
-    name: lineage ?? 'Item',
+    name: lineage ?? i18next.t('item', { ns: 'common' }),
     lineage,
     aliquot: isAliquotTitle(lineage),
     specimenType: i.specimenType?.title ?? null,
@@ -60,7 +62,7 @@ export const requirementNode = (r: Requirement): TreeNode => ({
 });
 
 export const quantityText = (n: { quantity: number; unitSymbol: string | null }) =>
-  `${n.quantity.toLocaleString('en-US')}${n.unitSymbol ? ` ${n.unitSymbol}` : ''}`;
+  `${formatNumber(n.quantity)}${n.unitSymbol ? ` ${n.unitSymbol}` : ''}`;
 
 interface Props {
   requirements: Requirement[];
@@ -74,6 +76,7 @@ interface Props {
  * buttons (Enter, Space, or Right/Left arrows) expand and collapse a branch.
  */
 export function RequirementTree({ requirements, onAddChild }: Props) {
+  const { t } = useTranslation('common');
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());
   const setOpen = (key: string, open: boolean) =>
     setCollapsed((prev) => {
@@ -86,7 +89,7 @@ export function RequirementTree({ requirements, onAddChild }: Props) {
     <Stack
       gap="sm"
       component="ul"
-      aria-label="Specimen requirements"
+      aria-label={t('requirements.label')}
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
     >
       {requirements.map((r) => (
@@ -114,6 +117,7 @@ interface NodeProps {
 
 function Node({ node, collapsed, setOpen, onAddChild }: NodeProps) {
   const phone = usePhone();
+  const { t } = useTranslation('common');
   const open = !collapsed.has(node.key);
   const hasChildren = node.children.length > 0;
   // Items are named by lineage, type and quantity: sibling aliquots of one type still read apart.
@@ -141,7 +145,7 @@ function Node({ node, collapsed, setOpen, onAddChild }: NodeProps) {
             size="sm"
             mt={2}
             aria-expanded={open}
-            aria-label={`${open ? 'Collapse' : 'Expand'} ${label}`}
+            aria-label={t(open ? 'requirements.collapse' : 'requirements.expand', { label })}
             onClick={() => setOpen(node.key, !open)}
             onKeyDown={keys}
           >
@@ -158,7 +162,7 @@ function Node({ node, collapsed, setOpen, onAddChild }: NodeProps) {
             </Text>
           ) : (
             <Badge variant="light" color={node.aliquot ? 'blue' : 'grape'} size="sm">
-              {node.lineage ?? 'Item'}
+              {node.lineage ?? t('item')}
             </Badge>
           )}
           <Text size="sm">{node.specimenType ?? '—'}</Text>
@@ -172,7 +176,12 @@ function Node({ node, collapsed, setOpen, onAddChild }: NodeProps) {
         {onAddChild &&
           (phone ? (
             // A phone keeps the row's width for the node: the button shows its icon, its name stays.
-            <ActionIcon variant="light" size="md" aria-label={`Add child to ${label}`} onClick={() => onAddChild(node)}>
+            <ActionIcon
+              variant="light"
+              size="md"
+              aria-label={t('requirements.addChildTo', { label })}
+              onClick={() => onAddChild(node)}
+            >
               <IconPlus size={16} />
             </ActionIcon>
           ) : (
@@ -181,10 +190,10 @@ function Node({ node, collapsed, setOpen, onAddChild }: NodeProps) {
               variant="subtle"
               leftSection={<IconPlus size={12} />}
               style={{ flexShrink: 0 }}
-              aria-label={`Add child to ${label}`}
+              aria-label={t('requirements.addChildTo', { label })}
               onClick={() => onAddChild(node)}
             >
-              Add child
+              {t('requirements.addChild')}
             </Button>
           ))}
       </Group>
@@ -192,7 +201,7 @@ function Node({ node, collapsed, setOpen, onAddChild }: NodeProps) {
         <ul
           className={classes.node}
           style={{ listStyle: 'none', margin: '0 0 0 18px' }}
-          aria-label={`Children of ${label}`}
+          aria-label={t('requirements.children', { label })}
         >
           {node.children.map((c) => (
             <li key={c.key}>

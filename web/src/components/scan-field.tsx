@@ -1,5 +1,6 @@
 import { Button, Group, TextInput, type TextInputProps } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   value: string;
@@ -25,20 +26,21 @@ export function ScanField({
   value,
   onChange,
   onFind,
-  label = 'Sample ID',
-  placeholder = 'Scan or type the sample ID',
-  button = 'Find',
+  label,
+  placeholder,
+  button,
   loading,
   disableWhenEmpty,
   autoFocus,
   w,
   maw,
 }: Props) {
+  const { t } = useTranslation('common');
   return (
     <Group align="flex-end" gap="xs" wrap="nowrap">
       <TextInput
-        label={label}
-        placeholder={placeholder}
+        label={label ?? t('scan.label')}
+        placeholder={placeholder ?? t('scan.placeholder')}
         data-autofocus={autoFocus || undefined}
         autoComplete="off"
         spellCheck={false}
@@ -61,7 +63,7 @@ export function ScanField({
         loading={loading}
         disabled={disableWhenEmpty && !value.trim()}
       >
-        {button}
+        {button ?? t('scan.button')}
       </Button>
     </Group>
   );

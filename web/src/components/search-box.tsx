@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   value: string;
@@ -11,7 +12,8 @@ interface Props {
 }
 
 /** Search box (400 px, spec 1 §9): Enter (or the optional Search button) searches; the clear icon resets. */
-export function SearchBox({ value, onSearch, placeholder = 'Search', withButton = false }: Props) {
+export function SearchBox({ value, onSearch, placeholder, withButton = false }: Props) {
+  const { t } = useTranslation('common');
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
   const [searched, setSearched] = useState<string | null>(null);
@@ -32,8 +34,8 @@ export function SearchBox({ value, onSearch, placeholder = 'Search', withButton 
       w={{ base: '100%', sm: 400 }}
       flex={{ base: withButton ? 1 : undefined, sm: 'none' }}
       miw={0}
-      aria-label="Search"
-      placeholder={placeholder}
+      aria-label={t('search.label')}
+      placeholder={placeholder ?? t('search.placeholder')}
       value={text}
       onChange={(e) => setText(e.currentTarget.value)}
       onKeyDown={(e) => {
@@ -48,7 +50,7 @@ export function SearchBox({ value, onSearch, placeholder = 'Search', withButton 
           <ActionIcon
             variant="subtle"
             color="gray"
-            aria-label="Clear search"
+            aria-label={t('search.clear')}
             onClick={() => {
               setText('');
               search('');
@@ -70,7 +72,7 @@ export function SearchBox({ value, onSearch, placeholder = 'Search', withButton 
         onClick={() => search(text)}
         style={{ flexShrink: 0 }}
       >
-        Search
+        {t('search.button')}
       </Button>
     </Group>
   );

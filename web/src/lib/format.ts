@@ -29,11 +29,15 @@ export const formatDateTime = (value: When, { seconds = false, empty = '' } = {}
 /** A calendar date the server stores without a time zone (a birth date): its first ten characters, never shifted. */
 export const calendarDate = (value: string) => value.slice(0, 10);
 
-/** spec 1 §2: birth date with the 12-hour birth time, e.g. 1984-03-12 08:30 AM. */
+/**
+ * spec 1 §2: birth date with the 12-hour birth time, e.g. 1984-03-12 08:30 AM. AM/PM is English's clock: other
+ * languages read the 24-hour clock (1984-03-12 14:05 in French, issue 33).
+ */
 export function birthDateTime(p: { birthDate: string; birthTime?: string | null }): string {
   const date = calendarDate(p.birthDate);
   const time = dayjs(`${date}T${(p.birthTime || '00:00').slice(0, 5)}`);
-  return time.isValid() ? time.format('YYYY-MM-DD hh:mm A') : date;
+  if (!time.isValid()) return date;
+  return time.format(currentLanguage() === 'en' ? 'YYYY-MM-DD hh:mm A' : 'YYYY-MM-DD HH:mm');
 }
 
 /** Age since birth: years, or months / days for the very young. */

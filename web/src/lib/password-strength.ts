@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { FormErrors } from '@mantine/form';
 import type { PasswordOwner, PasswordVerdict, passwordVerdict } from '@contract/password-strength';
+import { translateMessage } from './field-messages';
 
 /*
  * issue 26: the browser gives the server's verdict on a new password while it is typed. The rule
@@ -50,6 +51,6 @@ export function withPasswordStrength<T>(
     const errors = validate(values);
     if (errors[field]) return errors;
     const problem = passwordVerdictNow(String(values[field] ?? ''), owner(values))?.problem;
-    return problem ? { ...errors, [field]: problem } : errors;
+    return problem ? { ...errors, [field]: translateMessage(problem) } : errors;
   };
 }

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import { modals } from '@mantine/modals';
 import { useBlocker } from 'react-router';
+import { i18next } from './i18n';
 
 /**
  * One mechanism for every way out of unsaved work (issue 11): screens register whether they are dirty,
@@ -83,9 +84,12 @@ export function confirmDiscard(scope?: UnsavedScope): Promise<boolean> {
       resolve(discard);
     };
     modals.openConfirmModal({
-      title: 'Discard unsaved changes?',
-      children: 'What you typed here has not been saved. If you discard it, it is lost.',
-      labels: { confirm: 'Discard', cancel: 'Keep editing' },
+      title: i18next.t('unsaved.title', { ns: 'common' }),
+      children: i18next.t('unsaved.text', { ns: 'common' }),
+      labels: {
+        confirm: i18next.t('unsaved.discard', { ns: 'common' }),
+        cancel: i18next.t('unsaved.keep', { ns: 'common' }),
+      },
       confirmProps: { color: 'red' },
       cancelProps: { 'data-autofocus': true } as Record<string, unknown>,
       transitionProps: { duration: 0 },

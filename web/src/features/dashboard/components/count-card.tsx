@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, Group, Loader, Text, ThemeIcon } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { formatCount } from '@/lib/format';
 
 interface Props {
@@ -16,8 +17,10 @@ interface Props {
 
 /** One dashboard count (spec 1 §2): Total Participants, Collection Protocols, LIMS Orders, Collected Samples. */
 export function CountCard({ label, icon, value, loading, error, caption, approximate }: Props) {
+  const { t } = useTranslation('home');
   let shown: ReactNode = value === null ? '—' : `${approximate ? '≈ ' : ''}${formatCount(value)}`;
-  if (loading) shown = <Loader size="sm" type="dots" role="status" aria-label={`Loading ${label}`} />;
+  if (loading)
+    shown = <Loader size="sm" type="dots" role="status" aria-label={t('dashboard.loadingCount', { label })} />;
   else if (error) shown = '—';
   return (
     <Card withBorder radius="md" p="lg" aria-label={label} role="group">
@@ -36,7 +39,7 @@ export function CountCard({ label, icon, value, loading, error, caption, approxi
       </Group>
       {(caption || error) && (
         <Text size="xs" c={error ? 'red' : 'dimmed'} mt={4}>
-          {error ? 'Could not be loaded' : caption}
+          {error ? t('dashboard.countFailed') : caption}
         </Text>
       )}
     </Card>

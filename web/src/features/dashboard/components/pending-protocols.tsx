@@ -1,5 +1,6 @@
 import { Anchor, Button, Card, Group, Table, Text, Title } from '@mantine/core';
 import { IconFlask, IconRocket } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatDate } from '@/lib/format';
 import { ActionsTh } from '@/components/actions-th';
@@ -15,33 +16,34 @@ const overview = (id: number) => `/collection-protocols/${id}/overview`;
 export function PendingProtocols({ instId, timeZone }: { instId: number; timeZone: string }) {
   const pending = usePendingProtocols(instId, timeZone);
   const navigate = useNavigate();
+  const { t } = useTranslation('home');
   const rows = pending.data?.items ?? [];
   let body;
   if (pending.isPending)
     body = (
       <Text size="sm" c="dimmed" py="md">
-        Loading collection protocols…
+        {t('pending.loading')}
       </Text>
     );
   else if (pending.isError)
     body = (
       <Text size="sm" c="red" py="md">
-        The collection protocols could not be loaded: {pending.error.message}
+        {t('pending.failed', { reason: pending.error.message })}
       </Text>
     );
   else if (!rows.length)
     body = (
       <Text size="sm" c="dimmed" py="md">
-        No open collection protocols.
+        {t('pending.empty')}
       </Text>
     );
   else {
     body = (
-      <Table highlightOnHover verticalSpacing={6} aria-label="Pending collection protocols">
+      <Table highlightOnHover verticalSpacing={6} aria-label={t('pending.table')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Title</Table.Th>
-            <Table.Th>Start Date</Table.Th>
+            <Table.Th>{t('pending.columnTitle')}</Table.Th>
+            <Table.Th>{t('pending.startDate')}</Table.Th>
             <ActionsTh w={110} />
           </Table.Tr>
         </Table.Thead>
@@ -62,9 +64,9 @@ export function PendingProtocols({ instId, timeZone }: { instId: number; timeZon
                   component={Link}
                   to={overview(p.id)}
                   onClick={(e) => e.stopPropagation()}
-                  aria-label={`Launch ${p.title}`}
+                  aria-label={t('pending.launchOne', { title: p.title })}
                 >
-                  Launch
+                  {t('pending.launch')}
                 </Button>
               </Table.Td>
             </Table.Tr>
@@ -79,11 +81,11 @@ export function PendingProtocols({ instId, timeZone }: { instId: number; timeZon
         <Group gap="xs">
           <IconFlask size={20} />
           <Title order={2} fz="lg">
-            Pending Collection Protocols
+            {t('pending.title')}
           </Title>
         </Group>
-        <Anchor component={Link} to="/collection-protocols" size="sm" aria-label="View More collection protocols">
-          View More
+        <Anchor component={Link} to="/collection-protocols" size="sm" aria-label={t('pending.viewMoreLabel')}>
+          {t('pending.viewMore')}
         </Anchor>
       </Group>
       {body}

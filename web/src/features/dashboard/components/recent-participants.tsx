@@ -1,5 +1,6 @@
 import { ActionIcon, Anchor, Card, Group, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconUsers } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { calendarDate, fullName } from '@/lib/format';
 import { ActionsTh } from '@/components/actions-th';
@@ -8,33 +9,34 @@ import { useRecentPatients } from '../api/dashboard';
 /** spec 1 §2 dashboard participants table: name, birth date, an edit icon; 'View More' goes to /patients. */
 export function RecentParticipants({ instId, canEdit }: { instId: number; canEdit: boolean }) {
   const recent = useRecentPatients(instId);
+  const { t } = useTranslation('home');
   const rows = recent.data?.items ?? [];
   let body;
   if (recent.isPending)
     body = (
       <Text size="sm" c="dimmed" py="md">
-        Loading participants…
+        {t('recent.loading')}
       </Text>
     );
   else if (recent.isError)
     body = (
       <Text size="sm" c="red" py="md">
-        The participants could not be loaded: {recent.error.message}
+        {t('recent.failed', { reason: recent.error.message })}
       </Text>
     );
   else if (!rows.length)
     body = (
       <Text size="sm" c="dimmed" py="md">
-        No participants registered yet.
+        {t('recent.empty')}
       </Text>
     );
   else {
     body = (
-      <Table highlightOnHover verticalSpacing={6} aria-label="Recent participants">
+      <Table highlightOnHover verticalSpacing={6} aria-label={t('recent.table')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Birth Date</Table.Th>
+            <Table.Th>{t('recent.name')}</Table.Th>
+            <Table.Th>{t('recent.birthDate')}</Table.Th>
             {canEdit && <ActionsTh w={48} />}
           </Table.Tr>
         </Table.Thead>
@@ -45,12 +47,12 @@ export function RecentParticipants({ instId, canEdit }: { instId: number; canEdi
               <Table.Td>{calendarDate(p.birthDate)}</Table.Td>
               {canEdit && (
                 <Table.Td ta="right">
-                  <Tooltip label="Edit">
+                  <Tooltip label={t('edit', { ns: 'common' })}>
                     <ActionIcon
                       component={Link}
                       to={`/patients/${p.id}`}
                       variant="subtle"
-                      aria-label={`Edit ${fullName(p)}`}
+                      aria-label={t('recent.editOne', { name: fullName(p) })}
                     >
                       <IconPencil size={16} />
                     </ActionIcon>
@@ -69,11 +71,11 @@ export function RecentParticipants({ instId, canEdit }: { instId: number; canEdi
         <Group gap="xs">
           <IconUsers size={20} />
           <Title order={2} fz="lg">
-            Participants
+            {t('recent.title')}
           </Title>
         </Group>
-        <Anchor component={Link} to="/patients" size="sm" aria-label="View More participants">
-          View More
+        <Anchor component={Link} to="/patients" size="sm" aria-label={t('recent.viewMoreLabel')}>
+          {t('recent.viewMore')}
         </Anchor>
       </Group>
       {body}

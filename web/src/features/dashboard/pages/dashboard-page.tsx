@@ -1,5 +1,6 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingHospital, IconClipboardList, IconFlask, IconTestPipe, IconUsers } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { todayIn } from '@contract/common.contract';
 import { fullName } from '@/lib/format';
 import { useCan, useCurrentInstitution, useCurrentRoles, useMe } from '@/lib/session-context';
@@ -11,6 +12,7 @@ import { RecentParticipants } from '../components/recent-participants';
 /** Home dashboard (spec 1 §2): who is signed in and where, the count cards and the recent participants. */
 export function DashboardPage() {
   const me = useMe();
+  const { t } = useTranslation('home');
   const { institution } = useCurrentInstitution();
   const roles = useCurrentRoles();
   const canSeeParticipants = useCan('participants.read');
@@ -31,7 +33,7 @@ export function DashboardPage() {
           </ThemeIcon>
           <div>
             <Text c="dimmed" size="sm">
-              Welcome, {fullName(me)}
+              {t('dashboard.welcome', { name: fullName(me) })}
             </Text>
             <Title order={1} fz={24}>
               {institution.title}
@@ -40,7 +42,7 @@ export function DashboardPage() {
               {institution.address}
             </Text>
             <Text size="sm" c="dimmed" data-testid="institution-today">
-              Today is {todayIn(institution.timeZone)} in {institution.timeZone}, the institution&apos;s time zone
+              {t('dashboard.today', { date: todayIn(institution.timeZone), timeZone: institution.timeZone })}
             </Text>
             <Group gap={6} mt="xs">
               <Badge variant="light">{institution.abbreviation}</Badge>
@@ -56,7 +58,7 @@ export function DashboardPage() {
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         {canSeeParticipants && (
           <CountCard
-            label="Total Participants"
+            label={t('dashboard.totalParticipants')}
             icon={<IconUsers size={24} />}
             value={count.data?.count ?? 0}
             approximate={count.data?.isEstimate}
@@ -66,7 +68,7 @@ export function DashboardPage() {
         )}
         {canSeeProtocols && (
           <CountCard
-            label="Collection Protocols"
+            label={t('dashboard.collectionProtocols')}
             icon={<IconFlask size={24} />}
             value={protocols.data?.count ?? 0}
             approximate={protocols.data?.isEstimate}
@@ -76,7 +78,7 @@ export function DashboardPage() {
         )}
         {canSeeOrders && (
           <CountCard
-            label="LIMS Orders"
+            label={t('dashboard.limsOrders')}
             icon={<IconClipboardList size={24} />}
             value={orders.data?.count ?? 0}
             approximate={orders.data?.isEstimate}
@@ -86,7 +88,7 @@ export function DashboardPage() {
         )}
         {canSeeSamples && (
           <CountCard
-            label="Collected Samples"
+            label={t('dashboard.collectedSamples')}
             icon={<IconTestPipe size={24} />}
             value={samples.data?.count ?? 0}
             approximate={samples.data?.isEstimate}

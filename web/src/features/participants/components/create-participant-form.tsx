@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Divider, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
 import { serverFormErrors } from '@/lib/contract-resolver';
 import { useCurrentInstitution } from '@/lib/session-context';
@@ -29,6 +30,7 @@ interface Props {
 /** 'Create Participant' (spec 1 §2): one POST patients/register saves the participant and every child record, or nothing. */
 export function CreateParticipantForm({ onClose }: Props) {
   const { institution } = useCurrentInstitution();
+  const { t } = useTranslation('participants');
   const instId = institution.id;
   const lookups = usePatientLookups();
   const sites = useLookupOptions('institutionSites');
@@ -64,7 +66,7 @@ export function CreateParticipantForm({ onClose }: Props) {
     const again = isCreateAnother(event);
     register.mutate(toRegister(v, dead), {
       onSuccess: (p) => {
-        notifications.show({ color: 'teal', message: `Participant ${fullName(p)} registered.`, autoClose: 3000 });
+        notifications.show({ color: 'teal', message: t('form.registered', { name: fullName(p) }), autoClose: 3000 });
         if (again) {
           clear();
           scrollFormToTop('create-participant-body');
@@ -85,7 +87,7 @@ export function CreateParticipantForm({ onClose }: Props) {
 
   return (
     <FullScreenForm
-      title="Create Participant"
+      title={t('form.createTitle')}
       opened
       onClose={close}
       guard={guard}

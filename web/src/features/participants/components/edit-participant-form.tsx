@@ -1,6 +1,7 @@
 import { Alert, Divider, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import type { Patient } from '@contract/participants.contract';
 import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
 import { PageLoader } from '@/components/page-loader';
@@ -38,6 +39,7 @@ interface Props {
  */
 export function EditParticipantForm({ patientId, onClose, onSaved }: Props) {
   const { institution } = useCurrentInstitution();
+  const { t } = useTranslation('participants');
   const patient = usePatient(institution.id, patientId);
   const races = usePatientChildren(institution.id, patientId, 'patientRaces');
   const ethnicities = usePatientChildren(institution.id, patientId, 'patientEthnicities');
@@ -52,13 +54,13 @@ export function EditParticipantForm({ patientId, onClose, onSaved }: Props) {
   }
   return (
     <FullScreenForm
-      title="Edit a Participant"
+      title={t('form.editTitle')}
       opened
       onClose={onClose}
       onSubmit={(e) => e?.preventDefault()}
       width={650}
     >
-      {failed ? <Alert color="red" title={failed.message} /> : <PageLoader label="Loading participant" />}
+      {failed ? <Alert color="red" title={failed.message} /> : <PageLoader label={t('form.loading')} />}
     </FullScreenForm>
   );
 }
@@ -72,6 +74,7 @@ interface EditProps {
 
 function EditForm({ patient, children, onClose, onSaved }: EditProps) {
   const { institution } = useCurrentInstitution();
+  const { t } = useTranslation('participants');
   const lookups = usePatientLookups();
   const sites = useLookupOptions('institutionSites');
   const update = useUpdatePatient(institution.id, patient.id);
@@ -90,7 +93,7 @@ function EditForm({ patient, children, onClose, onSaved }: EditProps) {
       { ...toRegister(v, dead), concurrencyStamp: v.concurrencyStamp ?? patient.concurrencyStamp },
       {
         onSuccess: (p) => {
-          notifications.show({ color: 'teal', message: `Participant ${fullName(p)} saved.`, autoClose: 3000 });
+          notifications.show({ color: 'teal', message: t('form.saved', { name: fullName(p) }), autoClose: 3000 });
           guard.release();
           onSaved(again);
         },
@@ -106,7 +109,7 @@ function EditForm({ patient, children, onClose, onSaved }: EditProps) {
 
   return (
     <FullScreenForm
-      title="Edit a Participant"
+      title={t('form.editTitle')}
       opened
       onClose={onClose}
       onSubmit={submit}

@@ -1,5 +1,6 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import type { Option } from '@/lib/lookup-options';
 import type { PatientFormValues } from './patient-form-values';
 import { ChipPicker } from './chip-picker';
@@ -17,6 +18,7 @@ interface Props {
  * form and save them with the participant in one call (register, or edit: issue 28), so Discard drops them too.
  */
 export function PatientChildFields({ form, localPhoneRule, sites }: Props) {
+  const { t } = useTranslation('participants');
   const pick = (list: 'races' | 'ethnicities') => (c: { id: number; label: string }) => {
     if (!form.values[list].some((r) => r.id === c.id)) form.insertListItem(list, { ...c, key: randomId() });
     form.clearFieldError(list);
@@ -25,7 +27,7 @@ export function PatientChildFields({ form, localPhoneRule, sites }: Props) {
     <>
       <ChipPicker
         list="races"
-        label="Races"
+        label={t('form.races')}
         chips={form.values.races}
         error={form.errors.races}
         onPick={pick('races')}
@@ -38,7 +40,7 @@ export function PatientChildFields({ form, localPhoneRule, sites }: Props) {
       />
       <ChipPicker
         list="ethnicities"
-        label="Ethnicities"
+        label={t('form.ethnicities')}
         chips={form.values.ethnicities}
         error={form.errors.ethnicities}
         onPick={pick('ethnicities')}

@@ -12,6 +12,7 @@ import {
   type RaceRecord,
 } from '@contract/participants.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
+import { translateErrors } from '@/lib/field-messages';
 import type { Chip } from './chip-picker';
 import type { PhoneChip } from './phone-numbers';
 import { nowHourMinute, today } from '@/lib/format';
@@ -169,7 +170,7 @@ export const validatePatient =
   (isDead: (v: PatientFormValues) => boolean) =>
   (v: PatientFormValues): FormErrors => {
     const dead = isDead(v);
-    return { ...dateRules(v, dead), ...registerResolver(toRegister(v, dead)) };
+    return { ...translateErrors(dateRules(v, dead)), ...registerResolver(toRegister(v, dead)) };
   };
 
 const FORM_FIELDS = new Set(Object.keys(blankPatient(null)));

@@ -3,9 +3,12 @@ import { Button, Group, Input, Select, Stack, TextInput } from '@mantine/core';
 import { ChipGroup } from '@/components/removable-chip';
 import { useFocusNext, usePendingAdder } from '@/components/pending-adders';
 import { IconPlus } from '@tabler/icons-react';
-import { MSG } from '@contract/messages';
+import { useTranslation } from 'react-i18next';
 import { localPhoneProblem, phoneNumber as phoneRule } from '@contract/participants.contract';
 import { useLookupOptions } from '@/lib/lookup-options';
+import { usePhone } from '@/lib/use-phone';
+import { translateMessage } from '@/lib/field-messages';
+import { i18next } from '@/lib/i18n';
 
 export interface PhoneChip {
   key: string | number;
@@ -32,12 +35,15 @@ interface Props {
 /** Problem with a typed phone number, or null: the contract's rule, then the institution's local rule. */
 export function phoneProblem(value: string, localRule: boolean): string | null {
   const parsed = phoneRule.safeParse(value);
-  if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Invalid';
-  return localRule ? localPhoneProblem(value.trim()) : null;
+  if (!parsed.success) return translateMessage(parsed.error.issues[0]?.message ?? 'Invalid');
+  const local = localRule ? localPhoneProblem(value.trim()) : null;
+  return local && translateMessage(local);
 }
 
 /** spec 1 §2: 'Add Phone Number' reveals category, type and number; ADD appends a chip and hides the adder. */
 export function PhoneNumbers({ localRule, phones, onAdd, onRemove, error }: Props) {
+  const { t } = useTranslation('participants');
+  const phone = usePhone();
   const [open, setOpen] = useState(false);
   const [categoryId, setCategoryId] = useState<string | null>(null);
   const [typeId, setTypeId] = useState<string | null>(null);
@@ -53,7 +59,7 @@ export function PhoneNumbers({ localRule, phones, onAdd, onRemove, error }: Prop
   const focusNext = useFocusNext();
   // issue 11: a number typed but not added stops the form's submit, with the reason next to it.
   usePendingAdder(open && number.trim() !== '', () => {
-    setErrors((e) => ({ ...e, number: 'Press ADD to add this phone number, or Cancel' }));
+    setErrors((e) => ({ ...e, number: t('phones.pending') }));
     numberInput.current?.focus();
   });
 
@@ -69,9 +75,11 @@ export function PhoneNumbers({ localRule, phones, onAdd, onRemove, error }: Prop
   const add = async () => {
     const value = number.trim();
     let numberError = phoneProblem(value, localRule);
-    if (!numberError && phones.some((p) => p.phoneNumber === value))
-      numberError = 'This phone number is already listed';
-    const next = { type: typeId ? undefined : MSG.requiredSelect, number: numberError ?? undefined };
+    if (!numberError && phones.some((p) => p.phoneNumber === value)) numberError = t('messages.phoneListed');
+    const next = {
+      type: typeId ? undefined : i18next.t('requiredSelect', { ns: 'messages' }),
+      number: numberError ?? undefined,
+    };
     setErrors(next);
     if (next.type || next.number) return;
     const typeTitle = types.options.find((t) => t.value === typeId)?.label ?? '';
@@ -84,7 +92,7 @@ export function PhoneNumbers({ localRule, phones, onAdd, onRemove, error }: Prop
   };
 
   return (
-    <Input.Wrapper label="Phone Numbers" error={error}>
+    <Input.Wrapper label={t('phones.label')} error={error}>
       <ChipGroup
         mt={4}
         mb={6}
@@ -93,8 +101,8 @@ export function PhoneNumbers({ localRule, phones, onAdd, onRemove, error }: Prop
         emptyFocus={start}
         chip={(p) => ({
           key: p.key,
-          label: `${p.typeTitle ? `${p.typeTitle}: ` : ''}${p.phoneNumber}`,
-          removeLabel: `Remove ${p.phoneNumber}`,
+          label: p.typeTitle ? t('phones.chip', { type: p.typeTitle, number: p.phoneNumber }) : p.phoneNumber,
+          removeLabel: t('phones.remove', { number: p.phoneNumber }),
         })}
       />
       {open ? (
@@ -102,11 +110,13 @@ export function PhoneNumbers({ localRule, phones, onAdd, onRemove, error }: Prop
           <Group grow align="flex-start" gap="xs">
             <Select
               ref={start as RefObject<HTMLInputElement>}
-              label="Category"
+              label={t('phones.category')}
               data={categories.options}
               value={categoryId}
               searchable
-              placeholder={categories.isPending ? 'Loading…' : 'Choose'}
+              placeholder={
+                categories.isPending ? t('loadingEllipsis', { ns: 'common' }) : t('choose', { ns: 'common' })
+              }
               allowDeselect={false}
               onChange={(v) => {
                 setCategoryId(v);
@@ -114,12 +124,14 @@ export function PhoneNumbers({ localRule, phones, onAdd, onRemove, error }: Prop
               }}
             />
             <Select
-              label="Type"
+              label={t('phones.type')}
               data={types.options}
               value={typeId}
               disabled={!categoryId}
               allowDeselect={false}
-              placeholder={categoryId && types.isPending ? 'Loading…' : 'Choose'}
+              placeholder={
+                categoryId && types.isPending ? t('loadingEllipsis', { ns: 'common' }) : t('choose', { ns: 'common' })
+              }
               error={errors.type}
               onChange={(v) => {
                 setTypeId(v);
@@ -127,18 +139,17 @@ export function PhoneNumbers({ localRule, phones, onAdd, onRemove, error }: Prop
               }}
             />
           </Group>
-          <Group align="flex-start" gap="xs" wrap="nowrap">
+          {/* On a phone the number takes the whole row and ADD / Cancel go under it: longer words (AJOUTER) never squeeze it. */}
+          <Group align="flex-start" gap="xs" wrap={phone ? 'wrap' : 'nowrap'}>
             <TextInput
               ref={numberInput}
-              label="Phone Number"
+              label={t('phones.number')}
               type="tel"
               autoComplete="off"
-              style={{ flex: 1 }}
+              style={{ flex: phone ? '1 1 100%' : 1 }}
               value={number}
               error={errors.number}
-              description={
-                localRule ? 'Local number: 10 digits starting with 09' : 'Digits, with an optional leading +'
-              }
+              description={localRule ? t('phones.localHint') : t('phones.hint')}
               onChange={(e) => {
                 setNumber(e.currentTarget.value);
                 setErrors((er) => ({ ...er, number: undefined }));
@@ -150,11 +161,11 @@ export function PhoneNumbers({ localRule, phones, onAdd, onRemove, error }: Prop
                 }
               }}
             />
-            <Button mt={46} onClick={() => void add()} loading={saving}>
-              ADD
+            <Button mt={phone ? 0 : 46} onClick={() => void add()} loading={saving}>
+              {t('phones.addButton')}
             </Button>
-            <Button mt={46} variant="subtle" color="gray" onClick={reset}>
-              Cancel
+            <Button mt={phone ? 0 : 46} variant="subtle" color="gray" onClick={reset}>
+              {t('cancel', { ns: 'common' })}
             </Button>
           </Group>
         </Stack>
@@ -171,7 +182,7 @@ export function PhoneNumbers({ localRule, phones, onAdd, onRemove, error }: Prop
               focusNext(start);
             }}
           >
-            Add Phone Number
+            {t('phones.add')}
           </Button>
         </div>
       )}

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { ActionIcon, Button, Group, Input, Select, Stack, TextInput, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { Option } from '@/lib/lookup-options';
 import { emptySiteMrn, type PatientFormValues } from './patient-form-values';
 
@@ -15,6 +16,7 @@ interface Props {
  * shifts another's input (the spec's unreliable removal, §9); each row needs both or neither (§5).
  */
 export function SiteMrnRows({ form, sites }: Props) {
+  const { t } = useTranslation('participants');
   const rows = form.values.siteMrns;
   // Removing a row takes its button away: focus moves to the row that took its place, else Add Site MRN (issue 28).
   const box = useRef<HTMLDivElement>(null);
@@ -26,13 +28,13 @@ export function SiteMrnRows({ form, sites }: Props) {
     removed.current = null;
   }, [rows.length]);
   return (
-    <Input.Wrapper label="Institution Site MRNs" description="Each row needs both a site and an MRN, or neither.">
+    <Input.Wrapper label={t('siteMrns.label')} description={t('siteMrns.description')}>
       <Stack gap="xs" mt={6} ref={box}>
         {rows.map((row, i) => (
           <Group key={row.key} align="flex-start" gap="xs" wrap="nowrap">
             <Select
-              aria-label={`Institution Site ${i + 1}`}
-              placeholder="Institution Site"
+              aria-label={t('siteMrns.siteN', { n: i + 1 })}
+              placeholder={t('siteMrns.site')}
               data={sites}
               searchable
               clearable
@@ -40,19 +42,19 @@ export function SiteMrnRows({ form, sites }: Props) {
               {...form.getInputProps(`siteMrns.${i}.institutionSiteId`)}
             />
             <TextInput
-              aria-label={`Site MRN ${i + 1}`}
-              placeholder="MRN"
+              aria-label={t('siteMrns.mrnN', { n: i + 1 })}
+              placeholder={t('siteMrns.mrn')}
               autoComplete="off"
               style={{ flex: 1 }}
               {...form.getInputProps(`siteMrns.${i}.mrn`)}
             />
-            <Tooltip label="Remove this row">
+            <Tooltip label={t('siteMrns.removeRow')}>
               <ActionIcon
                 variant="subtle"
                 color="red"
                 size="lg"
                 mt={2}
-                aria-label={`Remove site MRN row ${i + 1}`}
+                aria-label={t('siteMrns.removeRowN', { n: i + 1 })}
                 data-row-remove
                 onClick={() => {
                   removed.current = i;
@@ -72,7 +74,7 @@ export function SiteMrnRows({ form, sites }: Props) {
             data-row-add
             onClick={() => form.insertListItem('siteMrns', emptySiteMrn())}
           >
-            Add Site MRN
+            {t('siteMrns.add')}
           </Button>
         </div>
       </Stack>

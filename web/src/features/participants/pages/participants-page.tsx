@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PagedTable } from '@/components/paged-table';
 import { SearchBox } from '@/components/search-box';
@@ -17,6 +18,7 @@ import { EditParticipantForm } from '../components/edit-participant-form';
  */
 export function ParticipantsPage() {
   const canManage = useCan('participants.manage');
+  const { t } = useTranslation('participants');
   const { institution } = useCurrentInstitution();
   const list = useListState();
   const patients = usePatients(institution.id, { page: list.page, pageSize: list.pageSize, search: list.search });
@@ -31,30 +33,24 @@ export function ParticipantsPage() {
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1} fz={26}>
-            Participants
+            {t('list.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            Name parts and external subject IDs match from their start; MRN and phone number match any part of 3 or more
-            characters (shorter: from the start).
+            {t('list.searchHelp')}
           </Text>
         </div>
         {canManage && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => go('/patients/new')}>
-            New Participant
+            {t('list.newParticipant')}
           </Button>
         )}
       </Group>
-      <SearchBox
-        value={list.search}
-        onSearch={list.setSearch}
-        withButton
-        placeholder="Name, MRN, phone or external subject ID"
-      />
+      <SearchBox value={list.search} onSearch={list.setSearch} withButton placeholder={t('list.searchPlaceholder')} />
       <PagedTable
         query={patients}
         list={list}
-        columns={patientColumns(canManage ? (p) => go(`/patients/${p.id}`) : undefined)}
-        emptyText="No participants registered yet."
+        columns={patientColumns(t, canManage ? (p) => go(`/patients/${p.id}`) : undefined)}
+        emptyText={t('list.empty')}
         onRowClick={canManage ? (p) => go(`/patients/${p.id}`) : undefined}
       />
       {canManage && sub === 'new' && <CreateParticipantForm onClose={() => go('/patients')} />}
