@@ -17,6 +17,7 @@ import { partnerEndpoints } from './partners.endpoints';
 import { participantEndpoints } from './participants.endpoints';
 import { protocolEndpoints } from './protocols.endpoints';
 import { queryEndpoints } from './queries.endpoints';
+import { requestEndpoints } from './requests.endpoints';
 import { reportEndpoints } from './reports.endpoints';
 import { sampleEndpoints } from './samples.endpoints';
 import { shipmentEndpoints } from './shipments.endpoints';
@@ -47,6 +48,7 @@ export const allEndpoints = {
   distribution: distributionEndpoints,
   catalogue: catalogueEndpoints,
   queries: queryEndpoints,
+  requests: requestEndpoints,
   audit: auditEndpoints,
   fhir: fhirEndpoints,
   health: healthEndpoints,

@@ -36,6 +36,10 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'catalogue.read': 'see the research catalogue',
   'queries.read': 'count samples with the query builder',
   'queries.staff': 'list and export the query builder’s samples',
+  'requests.read': 'see research requests',
+  'requests.create': 'request samples for research',
+  'requests.review': 'review research requests',
+  'requests.fulfil': 'pick and distribute samples for research requests',
 };
 
 /** "You need permission to release results." */

@@ -50,6 +50,10 @@ export const PERMISSIONS = [
   'catalogue.read', // the research catalogue's suppressed counts (issue 32 item 3): administrators and researchers
   'queries.read', // the query builder's counts and aggregates, saved queries (issue 32 item 4): researchers, staff
   'queries.staff', // the query builder's list of samples and its CSV: administrators and lab staff
+  'requests.read', // research requests (issue 32 item 5): a Researcher its own, reviewers all of the institution
+  'requests.create', // draft, edit, submit and cancel one's own request: researchers
+  'requests.review', // every request of the institution; approve, reject, ask for changes (the protocol's approvers)
+  'requests.fulfil', // pick (reserve) samples, file the agreement, distribute, take returns, close
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -65,6 +69,8 @@ const READ: Permission[] = [
 ];
 /** Lab staff's query builder: counts, aggregates, saved queries, and the list of samples with its CSV. */
 const QUERIES_STAFF: Permission[] = ['queries.read', 'queries.staff'];
+/** Who reviews research requests (decides only as a named approver of the protocol). */
+const REQUESTS_REVIEW: Permission[] = ['requests.read', 'requests.review'];
 const ALL_IN_INSTITUTION = PERMISSIONS.filter((p) => p !== 'institutions.create');
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
@@ -91,6 +97,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'shipments.manage',
     'reports.run',
     'labels.print',
+    ...REQUESTS_REVIEW,
   ],
   Coordinator: [
     ...READ,
@@ -101,6 +108,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'shipments.manage',
     'reports.run',
     'labels.print',
+    ...REQUESTS_REVIEW,
   ],
   Clinician: [...READ, 'participants.manage', 'orders.create', 'reports.run', 'labels.print'],
   // A bench scientist signs results out; a technician enters them but does not release.
@@ -123,9 +131,20 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'shipments.manage',
     'labels.print',
     ...QUERIES_STAFF,
+    ...REQUESTS_REVIEW,
+    'requests.fulfil',
   ],
   // Reads and runs reports, changes nothing; asks the query builder for counts only (never a list of samples).
-  Researcher: [...READ, 'reports.run', 'distribution.read', 'catalogue.read', 'queries.read'],
+  // Asks for samples under a distribution protocol and follows its own requests (issue 32 item 5).
+  Researcher: [
+    ...READ,
+    'reports.run',
+    'distribution.read',
+    'catalogue.read',
+    'queries.read',
+    'requests.read',
+    'requests.create',
+  ],
 };
 
 export function permissionsOf(roles: readonly string[]): Permission[] {
