@@ -23,6 +23,8 @@ const TRANSLATED_FILES = [
   'web/src/components/skip-link.tsx',
   'web/src/features/auth/**/*.tsx',
   'web/src/features/institutions/components/institution-picker.tsx',
+  // Issue 32 item 5: the research requests screens (namespace `requests`).
+  'web/src/features/research-requests/**/*.tsx',
 ];
 const WORDS = '/[A-Za-z]{2,}/';
 const USER_ATTRIBUTES = '/^(label|title|placeholder|description|aria-label|alt|notice|consequence|message|error)$/';
