@@ -28,7 +28,7 @@ export const en = {
       '/patients': 'Participants',
       '/report': 'Report',
       '/distribution-protocols': 'Distribution',
-      '/research-requests': 'Research Requests',
+      '/research-requests': 'Requests',
       '/catalogue': 'Catalogue',
       '/queries': 'Queries',
       '/setting': 'Setting',
