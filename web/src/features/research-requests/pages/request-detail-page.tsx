@@ -177,19 +177,19 @@ function StateReason({ request: r }: { request: ResearchRequest }) {
 }
 
 const KNOWN_ACTIONS = [
-  'created',
-  'updated',
-  'submitted',
-  'approved',
-  'rejected',
-  'changes_requested',
-  'cancelled',
-  'picked',
-  'released',
-  'mta_filed',
-  'distributed',
-  'returned',
-  'closed',
+  'create',
+  'update',
+  'submit',
+  'approve',
+  'reject',
+  'request_changes',
+  'cancel',
+  'pick',
+  'release_item',
+  'upload_mta',
+  'distribute',
+  'return',
+  'close',
 ] as const;
 type KnownAction = (typeof KNOWN_ACTIONS)[number];
 const isKnown = (a: string): a is KnownAction => KNOWN_ACTIONS.some((k) => k === a);
