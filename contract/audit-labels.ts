@@ -249,6 +249,33 @@ const fixed: Record<string, AuditRecordType> = {
       isEnabled: enabled,
     },
   },
+  // Research requests (issue 32 item 5): asked, decided, picked, distributed, returned.
+  researchRequest: {
+    label: 'Research request',
+    fields: {
+      title: f('Title'),
+      description: f('Description'),
+      distributionProtocolId: f('Distribution protocol'),
+      requesterId: f('Requested by'),
+      savedQueryId: f('Saved query'),
+      lines: f('Specimen criteria'),
+      state: f('State'),
+      stateReason: f('Reason'),
+      submittedDate: f('Submitted'),
+      decidedDate: f('Decided'),
+      decidedById: f('Decided by'),
+      distributedDate: f('Distributed'),
+      deliveryMethod: f('Handed over or shipped'),
+      shipmentId: f('Shipment'),
+      deliveryNote: f('Delivery note'),
+      picked: f('Samples picked'),
+      released: f('Samples released'),
+      distributed: f('Samples distributed'),
+      returned: f('Material returned'),
+      mta: f('Material transfer agreement'),
+      isEnabled: enabled,
+    },
+  },
   // Saved queries of the query builder (issue 32 item 4).
   savedQuery: {
     label: 'Saved query',
@@ -577,6 +604,15 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   decline_invitation: 'Invitation declined',
   enter: 'Entered',
   upload_document: 'Document filed',
+  submit: 'Submitted',
+  approve: 'Approved',
+  request_changes: 'Changes asked for',
+  pick: 'Samples picked',
+  release_item: 'Sample released',
+  upload_mta: 'Agreement filed',
+  distribute: 'Distributed',
+  return: 'Material returned',
+  close: 'Closed',
 };
 
 /**

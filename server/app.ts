@@ -41,6 +41,7 @@ import { sampleRoutes } from './modules/samples/samples.routes';
 import { formRoutes } from './modules/forms/forms.routes';
 import { shipmentRoutes } from './modules/shipments/shipments.routes';
 import { distributionRoutes } from './modules/distribution/distribution.routes';
+import { requestRoutes } from './modules/distribution/requests.routes';
 import { queryRoutes } from './modules/queries/queries.routes';
 import { partnerRoutes } from './modules/partners/partners.routes';
 import { fhirRoutes } from './modules/fhir/fhir.routes';
@@ -148,6 +149,7 @@ export async function buildApp({ config, database, now = () => new Date(), logge
   shipmentRoutes(app, deps);
   partnerRoutes(app, deps);
   distributionRoutes(app, deps);
+  requestRoutes(app, deps);
   queryRoutes(app, deps);
   fhirRoutes(app, deps);
   reportRoutes(app, deps);

@@ -11,6 +11,7 @@ export * from '../modules/protocols/protocols.table';
 export * from '../modules/storage/storage.table';
 export * from '../modules/samples/samples.table';
 export * from '../modules/distribution/distribution.table';
+export * from '../modules/distribution/requests.table';
 export * from '../modules/queries/queries.table';
 export * from '../modules/forms/forms.table';
 export * from '../modules/shipments/shipments.table';

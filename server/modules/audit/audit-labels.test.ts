@@ -51,6 +51,7 @@ const TABLES: Record<string, Table> = {
   labelPrinter: schema.labelPrinters,
   importMappingTemplate: schema.importMappingTemplates,
   distributionProtocol: schema.distributionProtocols,
+  researchRequest: schema.researchRequests,
 };
 
 describe('audit labels', () => {

@@ -8,13 +8,13 @@ export const distributionErrors = defineErrors('distribution', {
   },
   document_not_base64: {
     status: 400,
-    title: 'The ethics document is not base64 data: send the file’s bytes in base64.',
+    title: (what: string) => `${what} is not base64 data: send the file’s bytes in base64.`,
   },
   document_too_large: {
     status: 400,
-    title: (mb: number) => `The ethics document is larger than ${mb} MB.`,
+    title: (what: string, mb: number) => `${what} is larger than ${mb} MB.`,
   },
-  document_empty: { status: 400, title: 'The ethics document is empty.' },
+  document_empty: { status: 400, title: (what: string) => `${what} is empty.` },
   document_type: {
     status: 400,
     title: (declared: string) => `The file is not a ${declared} file: its content does not match its type.`,

@@ -11,6 +11,7 @@ import {
   distributionProtocolPurposes,
   distributionProtocols,
 } from './distribution.table';
+import type { researchRequestDocuments } from './requests.table';
 
 // The distribution module's SQL (issue 32 items 1 and 2). Eligibility is eligibility.repository.ts.
 
@@ -151,11 +152,16 @@ export async function setApprovers(db: Db, institutionId: number, protocolId: nu
       .values(added.map((accountId) => ({ institutionId, distributionProtocolId: protocolId, accountId })));
 }
 
+/** A table of stored documents (an ethics approval, a material transfer agreement): the columns documentChunks reads. */
+export type DocumentTable = typeof distributionProtocolDocuments | typeof researchRequestDocuments;
+
 /**
- * Files a document's bytes, sent to the database as base64 text and decoded there: a Buffer parameter costs
- * PGlite seconds of JavaScript on the API's own thread (5 MB: 4.3 s to write, 1.2 s to read back, measured),
- * base64 text about 0.1 s (event-loop-custody.test.ts holds it).
+ * A document's bytes as an insert's value: sent to the database as base64 text and decoded there. A Buffer
+ * parameter costs PGlite seconds of JavaScript on the API's own thread (5 MB: 4.3 s to write, 1.2 s to read back,
+ * measured), base64 text about 0.1 s (event-loop-custody.test.ts holds it). Ethics documents and agreements alike.
  */
+export const storedBytes = (content: Buffer) => sql`decode(${content.toString('base64')}, 'base64')`;
+
 export async function insertEthicsDocument(
   db: Db,
   values: Omit<typeof distributionProtocolDocuments.$inferInsert, 'content'>,
@@ -163,7 +169,7 @@ export async function insertEthicsDocument(
 ) {
   const [row] = await db
     .insert(distributionProtocolDocuments)
-    .values({ ...values, content: sql`decode(${content.toString('base64')}, 'base64')` })
+    .values({ ...values, content: storedBytes(content) })
     .returning({ id: distributionProtocolDocuments.id });
   return row;
 }
@@ -184,19 +190,21 @@ export async function currentEthicsDocument(db: Db, protocolId: number) {
 const DOCUMENT_CHUNK_BYTES = 512 * 1024;
 
 /**
- * A stored document's bytes in chunks (the column is stored uncompressed, migration 0044, so each `substring`
- * reads only its own part). Document rows are never changed, so the reads need no transaction.
+ * A stored document's bytes in chunks (the column is stored uncompressed, migrations 0044 and 0050, so each
+ * `substring` reads only its own part). Document rows are never changed, so the reads need no transaction.
  */
-export async function* ethicsDocumentChunks(db: Db, documentId: number, size: number) {
-  const d = distributionProtocolDocuments;
+export async function* documentChunks(db: Db, table: DocumentTable, documentId: number, size: number) {
   for (let from = 0; from < size; from += DOCUMENT_CHUNK_BYTES) {
     const [row] = await db
       .select({
-        part: sql<string>`encode(substring(${d.content} from ${from + 1} for ${DOCUMENT_CHUNK_BYTES}), 'base64')`,
+        part: sql<string>`encode(substring(${table.content} from ${from + 1} for ${DOCUMENT_CHUNK_BYTES}), 'base64')`,
       })
-      .from(d)
-      .where(eq(d.id, documentId));
+      .from(table)
+      .where(eq(table.id, documentId));
     if (!row) return;
     yield Buffer.from(row.part, 'base64');
   }
 }
+
+export const ethicsDocumentChunks = (db: Db, documentId: number, size: number) =>
+  documentChunks(db, distributionProtocolDocuments, documentId, size);

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { createHash } from 'node:crypto';
+import { documentBytes, nextTurn } from './document-bytes';
 import {
-  ETHICS_DOCUMENT_MAX_BYTES,
   type DistributionProtocol,
   type DistributionProtocolInput,
   type DistributionProtocolListQuery,
@@ -167,47 +167,13 @@ export async function disableDistributionProtocol(ctx: InstCtx, id: number) {
   return getDistributionProtocol(ctx, id);
 }
 
-/** Settles after the loop's next turn: a 5 MB document's steps do not run in one stretch. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-const MAGIC: Record<EthicsDocumentInput['contentType'], { bytes: number[]; name: string }> = {
-  'application/pdf': { bytes: [0x25, 0x50, 0x44, 0x46], name: 'PDF' },
-  'image/png': { bytes: [0x89, 0x50, 0x4e, 0x47], name: 'PNG' },
-  'image/jpeg': { bytes: [0xff, 0xd8, 0xff], name: 'JPEG' },
-};
-
-/** The bytes `data` (base64) holds, without the scans a regular expression makes over 7 MB: null when not base64. */
-function decodedBase64(data: string): Buffer | null {
-  const bytes = Buffer.from(data, 'base64');
-  // Node skips what is not base64 as it decodes: a string that was all base64 decodes to exactly this many bytes.
-  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
-  if (data.length % 4 === 1 || bytes.length !== Math.floor((data.length * 3) / 4) - padding) return null;
-  // The one case the length cannot tell: '=' inside the text (Node stops there), checked where it is cheap.
-  const firstPad = data.indexOf('=');
-  return firstPad !== -1 && firstPad < data.length - padding ? null : bytes;
-}
-
-/** The uploaded bytes: base64 (a data URL's prefix dropped), at most 5 MB, and of the type declared. */
-function documentBytes(input: EthicsDocumentInput) {
-  const data = input.data.replace(/^data:[\w.+/-]+;base64,/, '');
-  // Line-wrapped base64 (76 characters a line, as some tools write it): its line breaks are dropped first.
-  const bytes = decodedBase64(data) ?? decodedBase64(data.replace(/\s+/g, ''));
-  if (!bytes) throw distributionErrors.document_not_base64({ data: ['Not base64'] });
-  if (!bytes.length) throw distributionErrors.document_empty({ data: ['Empty file'] });
-  if (bytes.length > ETHICS_DOCUMENT_MAX_BYTES)
-    throw distributionErrors.document_too_large(ETHICS_DOCUMENT_MAX_BYTES / 1024 / 1024, { data: ['Too large'] });
-  const magic = MAGIC[input.contentType];
-  if (!magic.bytes.every((b, i) => bytes[i] === b))
-    throw distributionErrors.document_type(magic.name, { data: [`Not a ${magic.name} file`] });
-  return bytes;
-}
-
 /**
  * Files the ethics approval document: a new row each time (the newest is current, replaced ones stay on file).
  * The audit row records its name, type, size and SHA-256, not its bytes.
  */
 export async function uploadEthicsDocument(ctx: InstCtx, id: number, input: EthicsDocumentInput) {
   await nextTurn();
-  const bytes = documentBytes(input);
+  const bytes = documentBytes(input, 'The ethics document');
   await nextTurn();
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   await nextTurn();

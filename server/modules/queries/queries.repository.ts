@@ -294,3 +294,11 @@ export async function updateSavedQueryRow(
 export async function disableSavedQueryRow(db: Db, institutionId: number, id: number, accountId: number, now: Date) {
   return setEnabled(db, q, scope(institutionId), id, false, accountId, now, WHAT);
 }
+
+/**
+ * The ids of the institution's enabled samples a criteria tree matches, as a sub-select (issue 32 item 5: a
+ * research request's pick list suggests them; the caller adds THE eligibility rule for its protocol).
+ */
+export function matchingSampleIds(institutionId: number, criteria: CriteriaGroup): SQL {
+  return sql`select s.id ${matching({ institutionId, criteria, purposeIds: null })}`;
+}

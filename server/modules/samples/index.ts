@@ -38,7 +38,14 @@ export {
   sampleSummaryOf,
 } from './samples.repository';
 /** Issue 32: the institution's samples a research rule admits (the rule is distribution's eligibility). */
-export { researchSampleFacts, researchSampleIds, type ResearchSampleColumns } from './research.repository';
+export {
+  researchPickRows,
+  researchSampleFacts,
+  researchSampleIds,
+  type ResearchSampleColumns,
+} from './research.repository';
+/** Issue 32 item 5: a research request's distribution and returns go through the ledger (race-safe). */
+export { drawForResearch } from './samples.ledger';
 export {
   createReceivedSamples,
   type CustodyEvent,

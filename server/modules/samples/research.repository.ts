@@ -34,3 +34,14 @@ export function researchSampleFacts(sampleIds: SQL): SQL {
     ${s.remainingAmount} as remaining_amount, ${s.unitId} as unit_id
     from ${s} where ${s.id} in (${sampleIds})`;
 }
+
+/**
+ * The samples whose ids `sampleIds` selects as staff pick them for a research request (issue 32 item 5): `id,
+ * sample_id, specimen_type_id, remaining_amount, unit_id, collected_date` (text) of the institution's samples. The lab's sample ID,
+ * never the donor; researcher answers never use it.
+ */
+export function researchPickRows(institutionId: number, sampleIds: SQL): SQL {
+  return sql`select ${s.id} as id, ${s.sampleId} as sample_id, ${s.specimenTypeId} as specimen_type_id,
+    ${s.remainingAmount} as remaining_amount, ${s.unitId} as unit_id, ${s.collectedDate}::text as collected_date
+    from ${s} where ${s.institutionId} = ${institutionId}::int and ${s.id} in (${sampleIds})`;
+}

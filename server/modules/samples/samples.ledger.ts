@@ -1,6 +1,7 @@
-import type { Ctx } from '../../platform/context';
+import type { Ctx, InstCtx } from '../../platform/context';
+import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
-import { insertDraw, type SampleRow, setRemaining, unitSymbol } from './ledger.repository';
+import { insertDraw, lockSample, recordEvent, type SampleRow, setRemaining, unitSymbol } from './ledger.repository';
 import { sampleErrors } from './samples.errors';
 
 export type DrawKind = 'aliquot' | 'derivative' | 'adjustment';
@@ -42,4 +43,44 @@ export async function draw(
   sample.remainingAmount = remaining;
   sample.concurrencyStamp = stamp;
   return remaining;
+}
+
+/**
+ * A research distribution's draw (issue 32 item 5, docs/research.md "Requests"), in the caller's transaction:
+ * the sample locked (SELECT ... FOR UPDATE, as every draw), the amount drawn as an adjustment with `reason`
+ * (positive: taken out; negative: unused material given back), a history entry and an audit row of the sample.
+ * An overdraw is 409 `samples.overdraw`, a return above the collected amount 409 `samples.over_return`.
+ * Returns the sample ID and what remains.
+ */
+export async function drawForResearch(
+  tx: Db,
+  ctx: InstCtx,
+  collectedSampleId: number,
+  amount: number,
+  reason: string,
+): Promise<{ sampleId: string; remaining: number }> {
+  const sample = await lockSample(tx, ctx.institutionId, collectedSampleId);
+  if (sample.heldByInstitutionId !== sample.institutionId)
+    throw sampleErrors.held_elsewhere_use(
+      sample.sampleId,
+      'another institution',
+      amount > 0 ? 'distributed' : 'returned',
+    );
+  const before = { ...sample };
+  const remaining = await draw(tx, ctx, sample, { kind: 'adjustment', amount, reason });
+  const unit = await unitSymbol(tx, sample.unitId);
+  await recordEvent(tx, ctx, sample.id, 'adjusted', {
+    summary: amount > 0 ? `Distributed: ${amount} ${unit} taken.` : `Returned: ${-amount} ${unit} given back.`,
+    amount,
+    remainingAfter: remaining,
+    reason,
+  });
+  await audit(tx, ctx, {
+    entity: 'collectedSample',
+    entityId: sample.id,
+    action: 'adjust',
+    before,
+    after: { ...sample, adjustment: amount, reason },
+  });
+  return { sampleId: sample.sampleId, remaining };
 }

@@ -239,3 +239,13 @@ export async function importedAs(db: Db, inst: number, sha256: string) {
     .limit(1);
   return row ?? null;
 }
+
+/** A shipment this institution sends (issue 32 item 5: a distribution shipped through it), or undefined. */
+export async function ownShipmentOf(db: Db, inst: number, id: number) {
+  const [row] = await db
+    .select({ id: shipments.id, name: shipments.name, status: shipments.status })
+    .from(shipments)
+    .where(and(eq(shipments.id, id), eq(shipments.institutionId, inst)))
+    .limit(1);
+  return row;
+}
