@@ -30,15 +30,19 @@ export function useResearchRequests(
   return useQuery({
     queryKey: keys.list(instId, q),
     queryFn: () =>
-      callPage(e.list, {
-        params: { instId },
-        query: {
-          pageNumber: q.page,
-          pageSize: q.pageSize,
-          states: q.states.length ? q.states.join(',') : undefined,
-          mine: q.mine ? true : undefined,
+      callPage(
+        e.list,
+        {
+          params: { instId },
+          query: {
+            pageNumber: q.page,
+            pageSize: q.pageSize,
+            states: q.states.length ? q.states.join(',') : undefined,
+            mine: q.mine ? true : undefined,
+          },
         },
-      }),
+        { notify: false },
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -65,10 +69,12 @@ export function useSuggestions(instId: number, id: number, q: { page: number; pa
   return useQuery({
     queryKey: keys.suggestions(instId, id, q),
     queryFn: async () => {
-      const page = await callPage(e.suggestions, {
-        params: { instId, researchRequestId: id },
-        query: { pageNumber: q.page, pageSize: q.pageSize },
-      });
+      // Shown in the table's own error state; a distribution refetches it once more as it ends the pick list (409).
+      const page = await callPage(
+        e.suggestions,
+        { params: { instId, researchRequestId: id }, query: { pageNumber: q.page, pageSize: q.pageSize } },
+        { notify: false },
+      );
       // The one paged table keys its rows by `id`: a suggestion is one sample.
       return { ...page, items: page.items.map((s) => ({ ...s, id: s.collectedSampleId })) };
     },

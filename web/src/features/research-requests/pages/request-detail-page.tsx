@@ -213,7 +213,7 @@ function History({ events }: { events: ResearchRequest['history'] }) {
               <Timeline.Item
                 key={i}
                 title={
-                  <Text size="sm" fw={600}>
+                  <Text size="sm" fw={600} c="var(--mantine-color-text)">
                     {isKnown(ev.action) ? t(`history.actions.${ev.action}`) : ev.action.replace(/_/g, ' ')}
                   </Text>
                 }
@@ -224,7 +224,7 @@ function History({ events }: { events: ResearchRequest['history'] }) {
                     : formatDateTime(ev.at)}
                 </Text>
                 {ev.reason && (
-                  <Text size="sm" mt={2} style={{ whiteSpace: 'pre-wrap' }}>
+                  <Text size="sm" mt={2} c="var(--mantine-color-text)" style={{ whiteSpace: 'pre-wrap' }}>
                     {ev.reason}
                   </Text>
                 )}

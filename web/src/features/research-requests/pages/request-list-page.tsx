@@ -8,6 +8,7 @@ import { PagedTable } from '@/components/paged-table';
 import { useListState } from '@/components/use-list-state';
 import { formatDate, fullName } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
+import { usePhone } from '@/lib/use-phone';
 import { useResearchRequests } from '../api/requests';
 import { RequestForm } from '../components/request-form';
 import { RequestStateBadge } from '../components/request-state-badge';
@@ -28,6 +29,7 @@ export function RequestListPage({ creating = false }: { creating?: boolean }) {
   const staff = reviews || fulfils;
   const canCreate = useCan('requests.create');
   const list = useListState();
+  const phone = usePhone();
   const [params, setParams] = useSearchParams();
   const states = statesOf(params.get('states'));
   const requests = useResearchRequests(institution.id, {
@@ -52,12 +54,16 @@ export function RequestListPage({ creating = false }: { creating?: boolean }) {
     {
       accessor: 'title',
       title: t('list.columns.title'),
-      // A link, so the keyboard reaches each request (the row's click is the mouse's shortcut).
-      render: (r) => (
-        <Anchor component={Link} to={`/research-requests/${r.id}`} onClick={(e) => e.stopPropagation()}>
-          {r.title}
-        </Anchor>
-      ),
+      // A link, so the keyboard reaches each request (the row's click is the mouse's shortcut). On a phone the
+      // card's title is already a button that opens it: a link inside it would nest two controls.
+      render: (r) =>
+        phone ? (
+          r.title
+        ) : (
+          <Anchor component={Link} to={`/research-requests/${r.id}`} onClick={(e) => e.stopPropagation()}>
+            {r.title}
+          </Anchor>
+        ),
     },
     {
       accessor: 'distributionProtocol',
