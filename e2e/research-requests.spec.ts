@@ -244,6 +244,9 @@ test('a Researcher requests samples, staff approve, pick, file the agreement and
   await expect(main.getByText('Distribuée', { exact: true }).first()).toBeVisible();
   await expect(main.getByRole('button', { name: "Télécharger l'accord" })).toBeVisible();
   await expect(main.getByRole('link', { name: 'Mes demandes' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Principale' }).getByRole('link', { name: 'Cessions' }),
+  ).toBeVisible();
   await expectNoAxeViolations(page, 'distributed request in French');
   await pageShot('research-request-researcher-distributed-fr');
 });

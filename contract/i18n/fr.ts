@@ -20,7 +20,7 @@ export const fr: Catalogue = {
       '/patients': 'Participants',
       '/report': 'Rapports',
       '/distribution-protocols': 'Distribution',
-      '/research-requests': 'Demandes de recherche',
+      '/research-requests': 'Cessions',
       '/catalogue': 'Catalogue',
       '/queries': 'Requêtes',
       '/setting': 'Paramètres',

@@ -72,3 +72,46 @@ export const mtaPdf = () =>
     '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
       '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
   );
+
+type Scene = Awaited<ReturnType<typeof requestScene>>;
+interface Req {
+  id: number;
+  concurrencyStamp: string;
+  state: string;
+}
+
+/** A request of the scene's Researcher (one criterion: 1 Whole Blood sample of 2 mL), submitted through the API. */
+export async function submittedRequest(b: Biobank, s: Scene, title: string) {
+  const asResearcher = await asAccount(b, s.researcher);
+  const draft = await asResearcher<Req>('POST', 'researchRequests', {
+    distributionProtocolId: s.protocol.id,
+    title,
+    description: 'Plasma proteomics pilot.',
+    lines: [{ specimenTypeId: s.blood, count: 1, amount: 2, unitId: s.ml }],
+  });
+  return asResearcher<Req>('POST', `researchRequests/${draft.id}/submit`, { concurrencyStamp: draft.concurrencyStamp });
+}
+
+/** The same request approved, its first suggested sample picked (2 mL), the agreement filed and handed over. */
+export async function distributedRequest(b: Biobank, s: Scene, title: string) {
+  const asBanker = await asAccount(b, s.banker);
+  const submitted = await submittedRequest(b, s, title);
+  const path = `researchRequests/${submitted.id}`;
+  const approved = await asBanker<Req>('POST', `${path}/approve`, { concurrencyStamp: submitted.concurrencyStamp });
+  const [first] = await asBanker<{ collectedSampleId: number; sampleId: string }[]>('GET', `${path}/suggestions`);
+  await asBanker<Req>('POST', `${path}/items`, {
+    concurrencyStamp: approved.concurrencyStamp,
+    picks: [{ collectedSampleId: first.collectedSampleId, amount: 2 }],
+  });
+  const filed = await asBanker<Req>('PUT', `${path}/mta`, {
+    signedDate: '2026-11-02',
+    fileName: 'mta.pdf',
+    contentType: 'application/pdf',
+    data: mtaPdf().toString('base64'),
+  });
+  const done = await asBanker<Req>('POST', `${path}/distribute`, {
+    concurrencyStamp: filed.concurrencyStamp,
+    method: 'handover',
+  });
+  return { ...done, sampleId: first.sampleId };
+}

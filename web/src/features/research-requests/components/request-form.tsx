@@ -260,7 +260,11 @@ export function RequestForm({ request, onClose, onSaved }: Props) {
                 <Button
                   variant="light"
                   leftSection={<IconPlus size={16} />}
-                  onClick={() => form.insertListItem('lines', emptyLine())}
+                  onClick={() => {
+                    form.insertListItem('lines', emptyLine());
+                    // A criterion answers 'say what you ask for'.
+                    form.clearFieldError('savedQueryId');
+                  }}
                 >
                   {t('form.addLine')}
                 </Button>
