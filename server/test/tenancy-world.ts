@@ -162,10 +162,44 @@ export async function otherInstitutionWorld(t: TestApp) {
     criteria: { op: 'and', items: [{ field: 'consentPurposes', ids: [purposes[0].id] }] },
     distributionProtocolId: study.id,
   });
+  // A research request (issue 32 item 5) under a protocol needing no purpose (B's signed donor is eligible),
+  // approved, with B's sample reserved for it.
+  const open = await call('POST', 'distributionProtocols', {
+    title: `Open study ${mrn}`,
+    principalInvestigatorId: B.account.id,
+    institutionName: 'Tenancy University',
+    ethicsApprovalNumber: `IRB2-${mrn}`,
+    approverIds: [B.account.id],
+  });
+  const request = await call('POST', 'researchRequests', {
+    distributionProtocolId: open.id,
+    title: `Request ${mrn}`,
+    lines: [{ specimenTypeId: r.types[0].id, count: 1 }],
+  });
+  const asked = await call('POST', `researchRequests/${request.id}/submit`, {
+    concurrencyStamp: request.concurrencyStamp,
+  });
+  const approved = await call('POST', `researchRequests/${request.id}/approve`, {
+    concurrencyStamp: asked.concurrencyStamp,
+  });
+  await call('POST', `researchRequests/${request.id}/items`, {
+    concurrencyStamp: approved.concurrencyStamp,
+    picks: [{ collectedSampleId: sample.id, amount: 1 }],
+  });
   return {
     institution: inst,
     /** Strings only B's records contain: a 2xx body of A holding one is a leak. */
-    markers: [inst.title, mrn, email, sample.sampleId, `Mapping ${mrn}`, partnerKey, `Study ${mrn}`, `Query ${mrn}`],
+    markers: [
+      inst.title,
+      mrn,
+      email,
+      sample.sampleId,
+      `Mapping ${mrn}`,
+      partnerKey,
+      `Study ${mrn}`,
+      `Query ${mrn}`,
+      `Request ${mrn}`,
+    ],
     orderId: order.id,
   };
 }
