@@ -1,8 +1,9 @@
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { centralBiobank } from './support/data';
-import { distributedRequest, requestScene, submittedRequest } from './support/research-requests';
-import { field, signedInAs } from './support/ui';
+import { distributedRequest, readyRequest, requestScene, submittedRequest } from './support/research-requests';
+import { receivingInstitution } from './support/shipments';
+import { choose, field, signedInAs } from './support/ui';
 
 // Issue 32 item 5: the reviewer's other answers and the material coming back. Asking for changes and rejecting
 // need a reason, which the Researcher reads on the request; the Researcher edits and submits again. Fulfilment
@@ -117,4 +118,39 @@ test('staff record unused material returned; the Researcher sees it returned, by
   await expectNoAxeViolations(page, 'returned request (researcher)');
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot('research-request-returned');
+});
+
+test('staff distribute through an existing shipment; the request names it', async ({ page, api, admin }) => {
+  test.slow();
+  const b = await centralBiobank(api, admin);
+  const s = await requestScene(b);
+  const title = `Shipped pilot ${s.u}`;
+  const r = await readyRequest(b, s, title);
+  const other = await receivingInstitution(b, { id: s.banker.id }, ['Administrator'], {
+    title: `Partner lab ${s.u}`,
+    address: 'Lab Road 2',
+  });
+  const shipment = `Research parcel ${s.u}`;
+  await b.call('POST', 'collectedSampleShipments', {
+    name: shipment,
+    sendingInstitutionSiteId: s.event.institutionSiteId,
+    receivingInstitutionId: other.id,
+    receivingInstitutionSiteId: other.site.id,
+    draft: true,
+  });
+  const main = page.getByRole('main');
+  await signedInAs(page, s.banker);
+  await page.goto(`/research-requests/${r.id}`);
+  await main.getByRole('button', { name: 'Distribute' }).click();
+  const dialog = page.getByRole('dialog', { name: `Distribute the samples of ${title}` });
+  await dialog.getByRole('radio', { name: 'Through a shipment' }).check();
+  // Without a shipment chosen the contract's message shows and nothing is sent.
+  await dialog.getByRole('button', { name: 'Distribute' }).click();
+  await expect(dialog.getByText('Choose the shipment')).toBeVisible();
+  await choose(page, dialog, 'Shipment', shipment);
+  await expectNoAxeViolations(page, 'distribute through a shipment');
+  await dialog.getByRole('button', { name: 'Distribute' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(main.getByText(`Sent with shipment ${shipment} on`)).toBeVisible();
+  await expect(main.getByText('Distributed', { exact: true }).first()).toBeVisible();
 });

@@ -92,8 +92,8 @@ export async function submittedRequest(b: Biobank, s: Scene, title: string) {
   return asResearcher<Req>('POST', `researchRequests/${draft.id}/submit`, { concurrencyStamp: draft.concurrencyStamp });
 }
 
-/** The same request approved, its first suggested sample picked (2 mL), the agreement filed and handed over. */
-export async function distributedRequest(b: Biobank, s: Scene, title: string) {
+/** The same request approved, its first suggested sample picked (2 mL) and the agreement filed: ready to distribute. */
+export async function readyRequest(b: Biobank, s: Scene, title: string) {
   const asBanker = await asAccount(b, s.banker);
   const submitted = await submittedRequest(b, s, title);
   const path = `researchRequests/${submitted.id}`;
@@ -109,9 +109,16 @@ export async function distributedRequest(b: Biobank, s: Scene, title: string) {
     contentType: 'application/pdf',
     data: mtaPdf().toString('base64'),
   });
-  const done = await asBanker<Req>('POST', `${path}/distribute`, {
-    concurrencyStamp: filed.concurrencyStamp,
+  return { ...filed, sampleId: first.sampleId };
+}
+
+/** The ready request handed over. */
+export async function distributedRequest(b: Biobank, s: Scene, title: string) {
+  const asBanker = await asAccount(b, s.banker);
+  const ready = await readyRequest(b, s, title);
+  const done = await asBanker<Req>('POST', `researchRequests/${ready.id}/distribute`, {
+    concurrencyStamp: ready.concurrencyStamp,
     method: 'handover',
   });
-  return { ...done, sampleId: first.sampleId };
+  return { ...done, sampleId: ready.sampleId };
 }
