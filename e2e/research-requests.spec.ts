@@ -121,6 +121,12 @@ test('a Researcher requests samples, staff approve, pick, file the agreement and
   await expect(suggestions.getByRole('row', { name: new RegExp(s.samples[1]) })).toBeVisible();
   await expectNoAxeViolations(page, 'approved request with its pick list');
   await pageShot('research-request-pick-list');
+  await page.setViewportSize(PHONE);
+  await expect(main.getByRole('button', { name: `Pick ${s.samples[0]}` })).toBeVisible();
+  await noSideScroll(page, 'approved request with its pick list');
+  await expectNoAxeViolations(page, 'approved request with its pick list at 390 px');
+  await pageShot('research-request-pick-list-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
   const asResearcher = await asAccount(b, s.researcher);
   const asBanker = await asAccount(b, s.banker);
   await main.getByRole('button', { name: `Pick ${s.samples[1]}` }).click();
