@@ -55,6 +55,8 @@ const TRANSLATED_FILES = [
   'web/src/features/home/**/*.tsx',
   'web/src/features/dashboard/**/*.tsx',
   'web/src/features/participants/**/*.{ts,tsx}',
+  // Issue 32 item 5: the research requests screens (namespace `requests`).
+  'web/src/features/research-requests/**/*.tsx',
 ];
 const WORDS = '/[A-Za-z]{2,}/';
 const USER_ATTRIBUTES = '/^(label|title|placeholder|description|aria-label|alt|notice|consequence|message|error)$/';

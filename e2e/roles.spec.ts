@@ -26,6 +26,8 @@ const ALL = [
   'Report',
   // Issue 32: distribution protocols, for administrators and researchers (distribution.read).
   'Distribution',
+  // Issue 32 item 5: research requests (requests.read: researchers, reviewers, tissue bankers, administrators).
+  'Requests',
   // Issue 32 item 3: the research catalogue, for administrators and researchers (catalogue.read).
   'Catalogue',
   // Issue 32 item 4: the query builder (queries.read: researchers, administrators and lab staff).
@@ -176,7 +178,9 @@ test.describe('role-aware screens', () => {
     await signedInAs(page, await account(biobank, 'Clinician'));
     await expectNav(
       page,
-      ALL.filter((l) => l !== 'Accounts' && l !== 'Distribution' && l !== 'Catalogue' && l !== 'Queries'),
+      ALL.filter(
+        (l) => l !== 'Accounts' && l !== 'Distribution' && l !== 'Requests' && l !== 'Catalogue' && l !== 'Queries',
+      ),
       ACTIONS,
     );
     await page.getByRole('banner').getByRole('link', { name: 'New Participant' }).click();

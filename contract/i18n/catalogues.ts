@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'common',
   'home',
   'participants',
+  'requests',
 ] as const satisfies readonly Namespace[];
 
 /** Every language's catalogue, by code (languages.ts lists them): one line per language. */

@@ -5,6 +5,7 @@ import {
   IconFilterSearch,
   IconFlask,
   IconMicroscope,
+  IconPackageExport,
   IconHome,
   IconReportAnalytics,
   IconSettings,
@@ -26,6 +27,8 @@ export const NAV_ITEMS = [
   { label: 'Report', to: '/report', icon: IconReportAnalytics },
   // Issue 32: the research side (docs/research.md); administrators and researchers see it.
   { label: 'Distribution', to: '/distribution-protocols', icon: IconMicroscope },
+  // Issue 32 item 5: a researcher's own requests for samples; reviewers and fulfilment staff see every request.
+  { label: 'Requests', to: '/research-requests', icon: IconPackageExport },
   { label: 'Catalogue', to: '/catalogue', icon: IconBooks },
   { label: 'Queries', to: '/queries', icon: IconFilterSearch },
   { label: 'Setting', to: '/setting', icon: IconAdjustmentsHorizontal },

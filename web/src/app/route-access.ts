@@ -133,6 +133,10 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
     permission: 'distribution.manage',
     what: 'updating distribution protocols',
   },
+  // research requests (issue 32 item 5): a Researcher its own, reviewers and fulfilment staff every request
+  { path: '/research-requests', permission: 'requests.read', what: 'research requests' },
+  { path: '/research-requests/new', permission: 'requests.create', what: 'requesting samples for research' },
+  { path: '/research-requests/:id/edit', permission: 'requests.create', what: 'editing research requests' },
   // the research catalogue (issue 32 item 3)
   { path: '/catalogue', permission: 'catalogue.read', what: 'the research catalogue' },
 ];

@@ -53,6 +53,9 @@ const TestResultPage = lazy(() =>
 const DistributionArea = lazy(() =>
   import('../features/distribution/pages/distribution-area').then((m) => ({ default: m.DistributionArea })),
 );
+const RequestsArea = lazy(() =>
+  import('../features/research-requests/pages/requests-area').then((m) => ({ default: m.RequestsArea })),
+);
 const CataloguePage = lazy(() =>
   import('../features/catalogue/pages/catalogue-page').then((m) => ({ default: m.CataloguePage })),
 );
@@ -105,6 +108,7 @@ const routes: RouteObject[] = [
               { path: 'forms', element: page(AllFormsPage) },
               { path: 'report/*', element: page(ReportArea) },
               { path: 'distribution-protocols/*', element: page(DistributionArea) },
+              { path: 'research-requests/*', element: page(RequestsArea) },
               { path: 'catalogue', element: page(CataloguePage) },
               { path: 'queries', element: page(QueriesPage) },
               ...comingSoon.map(([path, area]) => ({ path, element: <ComingSoon key={area} area={area} /> })),

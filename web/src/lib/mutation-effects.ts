@@ -18,7 +18,8 @@ export type Resource =
   | 'session'
   | 'importMappings'
   | 'distribution'
-  | 'queries';
+  | 'queries'
+  | 'requests';
 
 const SAMPLE_MOVES: Resource[] = ['samples', 'storage', 'shipments'];
 
@@ -101,6 +102,11 @@ export const MUTATION_EFFECTS = {
   'distribution.write': ['distribution'],
   // Issue 32 item 4: saved queries (a query's counts are fetched again when run).
   'queries.write': ['queries'],
+  // Issue 32 item 5: a research request's draft, submission, decision or cancellation (a release frees a reservation).
+  'requests.write': ['requests'],
+  // Picking reserves samples; distributing and returning move quantities through the ledger (sample pages, storage,
+  // shipments when sent through one, eligibility counts and query results).
+  'requests.fulfil': ['requests', ...SAMPLE_MOVES, 'distribution', 'queries'],
 } as const satisfies Record<string, readonly Resource[]>;
 
 export type MutationName = keyof typeof MUTATION_EFFECTS;
@@ -160,6 +166,8 @@ export function resourceKey(resource: Resource, instId: number | undefined): Que
       return queryKeys.distribution.all(instId);
     case 'queries':
       return queryKeys.queries.all(instId);
+    case 'requests':
+      return queryKeys.requests.all(instId);
   }
 }
 

@@ -14,6 +14,7 @@
  *   ['shipments', instId]                shipment lists (sent, received), one shipment, its items, sample candidates
  *   ['storage', instId]                  the storage tree, nodes, box positions, occupancies, sample look-ups
  *   ['reports', instId]                  report pages (reports/{name} with its parameters), screening indicators
+ *   ['requests', instId]                 research requests: lists, one request, its items, suggestions, distributed samples
  *   ['importMappings', instId, kind]     saved column mappings of one import kind
  *   ['users'], ['audit'], ['printer', instId], ['auth', 'me'], ['invitations'] (the signed-in account's own)
  *
@@ -171,6 +172,16 @@ export const queryKeys = {
     all: (instId: number) => ['queries', instId] as const,
     run: (instId: number, kind: string, ask: unknown) => ['queries', instId, 'run', kind, ask] as const,
     saved: (instId: number) => ['queries', instId, 'saved'] as const,
+  },
+
+  /** Research requests (issue 32 item 5): lists, one request, its picked items, pick suggestions, distributed samples. */
+  requests: {
+    all: (instId: number) => ['requests', instId] as const,
+    list: (instId: number, q: Filter) => ['requests', instId, 'list', q] as const,
+    one: (instId: number, id: number) => ['requests', instId, 'one', id] as const,
+    items: (instId: number, id: number) => ['requests', instId, 'one', id, 'items'] as const,
+    suggestions: (instId: number, id: number, q: Filter) => ['requests', instId, 'one', id, 'suggestions', q] as const,
+    distributed: (instId: number, id: number) => ['requests', instId, 'one', id, 'distributed'] as const,
   },
 
   users: {

@@ -1,28 +1,12 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Breadcrumbs,
-  Button,
-  FileInput,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconBan, IconDownload, IconPencil } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import {
-  ETHICS_DOCUMENT_MAX_BYTES,
-  ETHICS_DOCUMENT_TYPES,
-  type DistributionProtocol,
-} from '@contract/distribution.contract';
+import type { DistributionProtocol } from '@contract/distribution.contract';
 import { distributionEndpoints as e } from '@contract/distribution.endpoints';
 import { Dialog, DialogClose } from '@/components/dialog';
+import { DocumentFileInput, type ReadDocument } from '@/components/document-file-input';
 import { PageLoader } from '@/components/page-loader';
 import { ApiError } from '@/lib/api-client';
 import { downloadCall } from '@/lib/download';
@@ -205,18 +189,6 @@ function ManageButtons({ protocol: p }: { protocol: DistributionProtocol }) {
   );
 }
 
-type DocumentType = (typeof ETHICS_DOCUMENT_TYPES)[number];
-const isDocumentType = (t: string): t is DocumentType => ETHICS_DOCUMENT_TYPES.some((x) => x === t);
-
-/** The file's bytes as base64 (FileReader's data URL without its prefix). */
-const base64Of = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(new Error('The file could not be read.'));
-    reader.readAsDataURL(file);
-  });
-
 function EthicsDocument({
   instId,
   protocol: p,
@@ -227,23 +199,13 @@ function EthicsDocument({
   canUpload: boolean;
 }) {
   const upload = useUploadEthicsDocument(instId, p.id);
-  const [error, setError] = useState<string | null>(null);
   const doc = p.ethicsDocument;
-  const choose = async (file: File | null) => {
-    setError(null);
+  const choose = (file: ReadDocument | null) => {
     upload.reset();
-    if (!file) return;
-    if (!isDocumentType(file.type)) return setError('Choose a PDF, PNG or JPEG file.');
-    if (file.size > ETHICS_DOCUMENT_MAX_BYTES) return setError('The file is larger than 5 MB.');
-    try {
-      const data = await base64Of(file);
-      upload.mutate(
-        { fileName: file.name, contentType: file.type, data },
-        { onSuccess: () => notifications.show({ color: 'teal', message: `${file.name} filed.` }) },
-      );
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    }
+    if (file)
+      upload.mutate(file, {
+        onSuccess: () => notifications.show({ color: 'teal', message: `${file.fileName} filed.` }),
+      });
   };
   return (
     <Paper withBorder p="md" radius="md">
@@ -277,14 +239,10 @@ function EthicsDocument({
           </Text>
         )}
         {canUpload && (
-          <FileInput
-            label={doc ? 'Replace the document (the earlier one stays on file)' : 'File the document'}
-            description="PDF, PNG or JPEG, at most 5 MB"
-            accept={ETHICS_DOCUMENT_TYPES.join(',')}
-            placeholder="Choose a file"
-            clearable
-            onChange={(f) => void choose(f)}
-            error={error ?? upload.error?.message}
+          <DocumentFileInput
+            texts={{ label: doc ? 'Replace the document (the earlier one stays on file)' : 'File the document' }}
+            onRead={choose}
+            error={upload.error?.message}
             disabled={upload.isPending}
           />
         )}

@@ -1,0 +1,66 @@
+import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { DistributedSample, ResearchRequest } from '@contract/requests.contract';
+import { errorTitle } from '@/lib/api-client';
+import { formatDate, formatNumber } from '@/lib/format';
+import { useCurrentInstitution } from '@/lib/session-context';
+import { useDistributedSamples } from '../api/requests';
+import { SimpleTable, type Column } from './simple-table';
+
+const amountText = (amount: number, unit: string | null) => `${formatNumber(amount)}${unit ? ` ${unit}` : ''}`;
+
+/**
+ * What the researcher received (issue 32 item 6): each sample by the code given at this distribution, its type
+ * and amount; never a sample ID, a donor or an internal id (the API's answer carries none).
+ */
+export function DistributedSamples({ request: r }: { request: ResearchRequest }) {
+  const { t } = useTranslation('requests');
+  const { institution } = useCurrentInstitution();
+  const samples = useDistributedSamples(institution.id, r.id, true);
+  const columns: Column<DistributedSample>[] = [
+    { key: 'code', title: t('distributed.code'), render: (s) => s.code },
+    { key: 'type', title: t('distributed.type'), render: (s) => s.specimenType ?? '—' },
+    { key: 'amount', title: t('distributed.amount'), render: (s) => amountText(s.amount, s.unit), align: 'right' },
+    {
+      key: 'returned',
+      title: t('distributed.returned'),
+      render: (s) => (s.returnedAmount ? amountText(s.returnedAmount, s.unit) : '—'),
+      align: 'right',
+    },
+    { key: 'date', title: t('distributed.date'), render: (s) => formatDate(s.distributedDate) },
+  ];
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <div>
+          <Title order={2} fz="md">
+            {t('distributed.heading')}
+          </Title>
+          <Text size="sm" c="gray.7">
+            {t('distributed.intro')}
+          </Text>
+        </div>
+        {samples.isPending && <Text size="sm">{t('distributed.loading')}</Text>}
+        {samples.isError && (
+          <Alert color="red" icon={<IconAlertCircle />} title={t('distributed.loadFailed')}>
+            {errorTitle(samples.error)}
+          </Alert>
+        )}
+        {samples.isSuccess && samples.data.length === 0 && (
+          <Text size="sm" c="gray.7">
+            {t('distributed.empty')}
+          </Text>
+        )}
+        {samples.isSuccess && samples.data.length > 0 && (
+          <SimpleTable
+            rows={samples.data}
+            columns={columns}
+            rowKey={(s) => s.code}
+            caption={t('distributed.heading')}
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
