@@ -15,6 +15,8 @@ export const NAMESPACES = [
   'fields',
   'records',
   'problems',
+  'orders',
+  'reports',
 ] as const satisfies readonly Namespace[];
 
 /** Every language's catalogue, by code (languages.ts lists them): one line per language. */
