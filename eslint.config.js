@@ -23,6 +23,8 @@ const TRANSLATED_FILES = [
   'web/src/components/skip-link.tsx',
   'web/src/features/auth/**/*.tsx',
   'web/src/features/institutions/components/institution-picker.tsx',
+  'web/src/features/orders/**/*.{ts,tsx}',
+  'web/src/features/reports/**/*.{ts,tsx}',
 ];
 const WORDS = '/[A-Za-z]{2,}/';
 const USER_ATTRIBUTES = '/^(label|title|placeholder|description|aria-label|alt|notice|consequence|message|error)$/';

@@ -282,6 +282,7 @@ export const en = {
       notReleased: 'Not released',
       amended: 'Amended',
       notSaved: 'Not saved',
+      actionsColumn: 'Actions',
       actionsFor: 'Actions for {{test}}',
       release: 'Release',
       releaseFirst: 'Release (enter a result first)',

@@ -272,6 +272,7 @@ export const fr: Catalogue = {
       notReleased: 'Non validé',
       amended: 'Corrigé',
       notSaved: 'Non enregistré',
+      actionsColumn: 'Actions',
       actionsFor: 'Actions pour {{test}}',
       release: 'Valider',
       releaseFirst: "Valider (saisissez d'abord un résultat)",
