@@ -24,7 +24,8 @@ const TRANSLATED_FILES = [
   'web/src/features/auth/**/*.tsx',
   'web/src/features/institutions/components/institution-picker.tsx',
   'web/src/features/orders/**/*.{ts,tsx}',
-  'web/src/features/reports/**/*.{ts,tsx}',
+  // The screening indicators (reports/indicators) are not converted yet (docs/languages.md).
+  'web/src/features/reports/{api,components,pages}/**/*.{ts,tsx}',
 ];
 const WORDS = '/[A-Za-z]{2,}/';
 const USER_ATTRIBUTES = '/^(label|title|placeholder|description|aria-label|alt|notice|consequence|message|error)$/';
