@@ -26,6 +26,7 @@ const TRANSLATED_FILES = [
   'web/src/features/orders/**/*.{ts,tsx}',
   // The screening indicators (reports/indicators) are not converted yet (docs/languages.md).
   'web/src/features/reports/{api,components,pages}/**/*.{ts,tsx}',
+  'web/src/features/labels/**/*.{ts,tsx}',
 ];
 const WORDS = '/[A-Za-z]{2,}/';
 const USER_ATTRIBUTES = '/^(label|title|placeholder|description|aria-label|alt|notice|consequence|message|error)$/';

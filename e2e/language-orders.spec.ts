@@ -125,5 +125,17 @@ test.describe('orders and reports in French', () => {
     await shot('language-orders-report-fr-390');
     await expectNoAxeViolations(page, 'panel usage report in French at 390 px');
     await nothingClipped(page, 'report at 390 px');
+
+    // The Barcode Generator (labels) in French, at 390 px.
+    await page.goto('/barcode-generator');
+    const generator = page.getByRole('dialog', { name: 'Générateur de codes-barres' });
+    await generator.getByLabel('Préfixe').fill('FR-');
+    await generator.getByLabel('Exemplaires').fill('2');
+    await expect(generator.getByText('1 étiquette x 2 exemplaires = 2 imprimées')).toBeVisible();
+    await expect(generator.getByRole('heading', { name: 'Aperçu' })).toBeVisible();
+    await expect(generator.getByRole('img', { name: 'Code-barres FR-1' })).toBeVisible();
+    await shot('language-labels-generator-fr-390');
+    await expectNoAxeViolations(page, 'barcode generator in French at 390 px');
+    await nothingClipped(page, 'barcode generator at 390 px');
   });
 });

@@ -464,6 +464,78 @@ export const en = {
         'Ordered On is in {{zone}}. Age is the time since the panel was ordered, at {{at}} (the turnaround so far).',
     },
   },
+  /** Labels (web/src/features/labels): the Barcode Generator, Setting > Printer and Setting > Institution. */
+  labels: {
+    generator: {
+      title: 'Barcode Generator',
+      prefix: 'Prefix',
+      prefixPlaceholder: 'e.g. BB-',
+      startIndex: 'Start Index',
+      quantity: 'Quantity',
+      copies: 'Copies',
+      explain:
+        "Each label carries today's date ({{date}}), a Code 128 barcode and the number: prefix plus a running number from Start Index. At most {{max}} labels per print.",
+      printMethod: 'Print method: ',
+      change: 'change',
+      print: 'Print',
+      downloadPdf: 'Download PDF',
+      preview: 'Preview',
+      labels_one: '{{count}} label',
+      labels_other: '{{count}} labels',
+      copiesCount_one: '{{count}} copy',
+      copiesCount_other: '{{count}} copies',
+      total: '{{labels}} x {{copies}} = {{total}} printed',
+      correctFields: 'Correct the fields above to see the labels.',
+      firstShown: 'The first {{shown}} of {{count}} labels are shown.',
+    },
+    card: {
+      label: 'Label {{sampleId}}',
+      mrn: 'MRN: {{mrn}}',
+      copies: 'x {{count}} copies',
+      barcode: 'Barcode {{text}}',
+      cannotDraw: 'Cannot draw this barcode: {{reason}}',
+    },
+    printer: {
+      title: 'Printer',
+      loading: 'Loading printer',
+      ip: 'Barcode Printer IP Address',
+      ipPlaceholder: 'e.g. 192.168.1.50',
+      ipHintServer:
+        'Stored in this browser for the browser extension, and for this institution for printing through the server.',
+      ipHint: 'Stored in this browser for the printer browser extension.',
+      port: 'Port',
+      portHint:
+        "Raw printing port used when the server prints (Zebra printers: 9100; another only if the server's operator allows it).",
+      needsExtension: 'Printing from the browser needs a label printer extension.',
+      installExtension: 'Install a printer browser extension',
+      update: 'Update',
+      error: 'Error',
+      /** spec 2 §5: the confirmation text exactly as specified. */
+      updated: 'IP Address have been updated',
+      offerTitle: 'Print through the browser extension?',
+      offer:
+        'Labels are now printed by {{method}}. Switch to the browser extension, which sends them to the printer at {{ip}}?',
+      useExtension: 'Use the browser extension',
+      keep: 'Keep {{method}}',
+      method: 'Print method',
+      methodHint: 'Used by the Barcode Generator and every Print button in this browser.',
+      serverPrints: 'The server prints on {{address}}.',
+      noServerPrinter: 'No printer is configured for this institution yet; an administrator sets it above.',
+      testLabel: 'Print a test label',
+      /** web/src/lib/labels/print-settings.ts PRINT_METHODS, by value. */
+      methods: {
+        extension: 'Browser extension',
+        server: 'Server',
+        pdf: 'PDF download',
+      },
+      methodHints: {
+        extension: 'The Zebra printer browser extension sends the labels to the printer at the IP address above.',
+        server: "The LIMS server sends the labels to this institution's printer (raw port 9100).",
+        pdf: 'A sheet of A4 labels (3 x 8) to print on any printer. Works without a label printer.',
+      },
+    },
+    institution: { title: 'Institution', editedUnder: 'Institutions are edited under Configuration.' },
+  },
   /** contract/messages.ts's texts by key: a field message the server sends is translated by its key. */
   messages: MSG,
   /** Field names as a validation title starts ('Language: ...'); a field missing here keeps its API name. */

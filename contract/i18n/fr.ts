@@ -452,6 +452,79 @@ export const fr: Catalogue = {
         "Demandé le\u00a0: heure de {{zone}}. L'attente est le temps écoulé depuis la demande du panel, au {{at}} (le délai de rendu jusqu'ici).",
     },
   },
+  labels: {
+    generator: {
+      title: 'Générateur de codes-barres',
+      prefix: 'Préfixe',
+      prefixPlaceholder: 'p. ex. BB-',
+      startIndex: 'Numéro de départ',
+      quantity: 'Quantité',
+      copies: 'Exemplaires',
+      explain:
+        "Chaque étiquette porte la date du jour ({{date}}), un code-barres Code 128 et le numéro\u00a0: le préfixe suivi d'un numéro croissant à partir du numéro de départ. Au plus {{max}} étiquettes par impression.",
+      printMethod: "Mode d'impression\u00a0: ",
+      change: 'modifier',
+      print: 'Imprimer',
+      downloadPdf: 'Télécharger le PDF',
+      preview: 'Aperçu',
+      labels_one: '{{count}} étiquette',
+      labels_other: '{{count}} étiquettes',
+      copiesCount_one: '{{count}} exemplaire',
+      copiesCount_other: '{{count}} exemplaires',
+      total: '{{labels}} x {{copies}} = {{total}} imprimées',
+      correctFields: 'Corrigez les champs ci-dessus pour voir les étiquettes.',
+      firstShown: 'Les {{shown}} premières des {{count}} étiquettes sont affichées.',
+    },
+    card: {
+      label: 'Étiquette {{sampleId}}',
+      mrn: 'Dossier\u00a0: {{mrn}}',
+      copies: 'x {{count}} exemplaires',
+      barcode: 'Code-barres {{text}}',
+      cannotDraw: 'Impossible de dessiner ce code-barres\u00a0: {{reason}}',
+    },
+    printer: {
+      title: 'Imprimante',
+      loading: "Chargement de l'imprimante",
+      ip: "Adresse IP de l'imprimante d'étiquettes",
+      ipPlaceholder: 'p. ex. 192.168.1.50',
+      ipHintServer:
+        "Enregistrée dans ce navigateur pour l'extension, et pour cet établissement pour l'impression par le serveur.",
+      ipHint: "Enregistrée dans ce navigateur pour l'extension d'impression.",
+      port: 'Port',
+      portHint:
+        "Port d'impression brute utilisé quand le serveur imprime (imprimantes Zebra\u00a0: 9100\u00a0; un autre seulement si l'exploitant du serveur l'autorise).",
+      needsExtension: "Imprimer depuis le navigateur demande une extension d'impression d'étiquettes.",
+      installExtension: "Installer une extension d'impression",
+      update: 'Mettre à jour',
+      error: 'Erreur',
+      updated: "L'adresse IP a été mise à jour",
+      offerTitle: "Imprimer par l'extension du navigateur\u00a0?",
+      offer:
+        "Les étiquettes sont maintenant imprimées par {{method}}. Passer à l'extension du navigateur, qui les envoie à l'imprimante {{ip}}\u00a0?",
+      useExtension: "Utiliser l'extension du navigateur",
+      keep: 'Garder {{method}}',
+      method: "Mode d'impression",
+      methodHint: 'Utilisé par le générateur de codes-barres et par chaque bouton Imprimer de ce navigateur.',
+      serverPrints: 'Le serveur imprime sur {{address}}.',
+      noServerPrinter:
+        "Aucune imprimante n'est encore configurée pour cet établissement\u00a0; un administrateur la définit ci-dessus.",
+      testLabel: 'Imprimer une étiquette de test',
+      methods: {
+        extension: 'Extension du navigateur',
+        server: 'Serveur',
+        pdf: 'Téléchargement PDF',
+      },
+      methodHints: {
+        extension: "L'extension Zebra du navigateur envoie les étiquettes à l'imprimante à l'adresse IP ci-dessus.",
+        server: "Le serveur du LIMS envoie les étiquettes à l'imprimante de cet établissement (port brut 9100).",
+        pdf: "Une planche d'étiquettes A4 (3 x 8) à imprimer sur n'importe quelle imprimante. Fonctionne sans imprimante d'étiquettes.",
+      },
+    },
+    institution: {
+      title: 'Établissement',
+      editedUnder: 'Les établissements se modifient dans Configuration.',
+    },
+  },
   messages: {
     required: '*obligatoire',
     requiredSelect: '*Obligatoire',
@@ -569,5 +642,13 @@ export const fr: Catalogue = {
     'reports.range_too_long':
       'Un rapport couvre au plus {{max}}\u00a0jours\u00a0; ces dates en couvrent {{days}}. Choisissez une période plus courte.',
     'reports.panel_not_found': 'Panel introuvable.',
+    // labels (server/modules/labels/labels.errors.ts)
+    'labels.printer_not_configured':
+      "Aucune imprimante d'étiquettes n'est configurée pour cet établissement. Indiquez son adresse IP dans Paramètres > Imprimante.",
+    'labels.printer_just_set': "L'imprimante vient d'être définie par quelqu'un d'autre. Rechargez et réessayez.",
+    'labels.printer_unreachable':
+      "L'imprimante {{at}} n'a pas répondu ou n'a pas confirmé les étiquettes. Vérifiez qu'elle est allumée et sur le réseau, et cherchez d'éventuelles étiquettes imprimées avant de relancer l'impression.",
+    'labels.printer_not_allowed':
+      "Le réglage d'imprimante de cet établissement n'est pas autorisé sur ce serveur (son adresse ou son port). Un administrateur définit l'adresse de l'imprimante sur le réseau du laboratoire dans Paramètres > Imprimante.",
   },
 };

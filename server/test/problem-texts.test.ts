@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUES } from '../../contract/i18n/catalogues';
 import { LANGUAGES } from '../../contract/i18n/languages';
 import { authErrors } from '../modules/auth/auth.errors';
+import { labelErrors } from '../modules/labels/labels.errors';
 import { orderErrors } from '../modules/orders/orders.errors';
 import { participantErrors } from '../modules/participants/participants.errors';
 import { reportErrors } from '../modules/reports/reports.errors';
@@ -12,7 +13,13 @@ import { translateProblem } from '../platform/i18n';
  * Issue 33: the areas whose problem titles are converted. Each complete language translates every error
  * they declare; add an area's errors here when converting it (docs/languages.md).
  */
-const CONVERTED = { auth: authErrors, participants: participantErrors, orders: orderErrors, reports: reportErrors };
+const CONVERTED = {
+  auth: authErrors,
+  participants: participantErrors,
+  orders: orderErrors,
+  reports: reportErrors,
+  labels: labelErrors,
+};
 const GENERIC = [
   'unauthorized',
   'forbidden',
