@@ -183,7 +183,11 @@ describe('orders and reports in the caller language (issue 33)', () => {
     // A field message of the orders contract, by its key.
     const none = await place({ ...order, patientIds: [] }, FR);
     expect(none.statusCode).toBe(400);
-    expect(json(none)).toMatchObject({ errors: { patientIds: ['Choisissez au moins un participant'] } });
+    expect(json(none)).toMatchObject({
+      title: 'Participants\u00a0: Choisissez au moins un participant',
+      errors: { patientIds: ['Choisissez au moins un participant'] },
+    });
+    expect(json(await place({ ...order, patientIds: [] })).title).toBe('PatientIds: Select at least one participant');
     const list = await t.call('GET', `/api/institutions/${institution.id}/LIMSOrders?ReleaseState=soon`, {
       token,
       headers: FR,
