@@ -57,6 +57,10 @@ const TRANSLATED_FILES = [
   'web/src/features/participants/**/*.{ts,tsx}',
   // Issue 32 item 5: the research requests screens (namespace `requests`).
   'web/src/features/research-requests/**/*.tsx',
+  'web/src/features/orders/**/*.{ts,tsx}',
+  // The screening indicators (reports/indicators) are not converted yet (docs/languages.md).
+  'web/src/features/reports/{api,components,pages}/**/*.{ts,tsx}',
+  'web/src/features/labels/**/*.{ts,tsx}',
 ];
 const WORDS = '/[A-Za-z]{2,}/';
 const USER_ATTRIBUTES = '/^(label|title|placeholder|description|aria-label|alt|notice|consequence|message|error)$/';

@@ -31,6 +31,12 @@ export const MSG = {
   /** Issue 33: PUT /Authentication/language with a code contract/i18n/languages.ts does not list. */
   unknownLanguage: `Not a language of this server: choose one of ${LANGUAGE_CHOICES}`,
   idList: 'Ids separated by commas (or the parameter repeated), each a whole number from 1 to 2147483647',
+  /** Orders (issue 33: field messages by key): a sample ID prints as Code 128 and scans back unchanged. */
+  sampleIdCharacters: 'Use letters, digits and - _ . / only',
+  selectParticipant: 'Select at least one participant',
+  releaseStateOneOf: 'Release state is one of: pending, partly, released',
+  /** Reports: a summary's period. */
+  periodOneOf: 'Period is day, week or month',
 } as const;
 
 /** The title of a 400 for a query parameter the call does not take: names it, as sent. */

@@ -17,7 +17,7 @@ import {
 } from './common.contract';
 
 /** Sample IDs: letters, digits and - _ . / only, so they print as Code 128 and scan back unchanged. */
-export const SampleId = requiredText(40).regex(/^[A-Za-z0-9._/-]+$/, 'Use letters, digits and - _ . / only');
+export const SampleId = requiredText(40).regex(/^[A-Za-z0-9._/-]+$/, MSG.sampleIdCharacters);
 
 // spec 1 §3 order create payload (spec 1 §7 POST LIMSOrders).
 export const OrderInput = z.object({
@@ -35,7 +35,7 @@ export type OrderInputValues = z.output<typeof OrderInput>;
 
 /** The New Order stepper's one command: one order per participant, each with its panels, all or nothing. */
 export const PlaceOrders = OrderInput.omit({ patientId: true, sampleId: true }).extend({
-  patientIds: z.array(Id, { error: MSG.requiredSelect }).min(1, 'Select at least one participant').max(100),
+  patientIds: z.array(Id, { error: MSG.requiredSelect }).min(1, MSG.selectParticipant).max(100),
   panelIds: z.array(Id, { error: MSG.requiredSelect }).min(1, MSG.requiredSelect).max(50),
 });
 export type PlaceOrders = z.input<typeof PlaceOrders>;
@@ -82,7 +82,7 @@ export const OrderQuery = z.object({
   releaseState: z
     .preprocess(
       (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-      z.enum(RELEASE_STATES, { error: `Release state is one of: ${RELEASE_STATES.join(', ')}` }),
+      z.enum(RELEASE_STATES, { error: MSG.releaseStateOneOf }),
     )
     .optional(),
   ...sortQuery(ORDER_SORTS, 'createdDate'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, optionalIsoDate, PageQuery } from './common.contract';
+import { MSG } from './messages';
 
 // Lab-order reports (spec 2 §2 Reports, §9; spec 1 §2 report paths): computed in SQL on the server,
 // scoped to the institution, over a date range of whole UTC days (institutions have no time zone).
@@ -42,7 +43,7 @@ export const SummaryFilter = RangeFilter.extend({
   period: z
     .preprocess(
       (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-      z.enum(REPORT_PERIODS, { error: 'Period is day, week or month' }),
+      z.enum(REPORT_PERIODS, { error: MSG.periodOneOf }),
     )
     .default('day'),
 });

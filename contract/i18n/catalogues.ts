@@ -20,6 +20,9 @@ export const NAMESPACES = [
   'home',
   'participants',
   'requests',
+  'orders',
+  'reports',
+  'labels',
 ] as const satisfies readonly Namespace[];
 
 /** Every language's catalogue, by code (languages.ts lists them): one line per language. */

@@ -1,6 +1,6 @@
 import { createInstance, type i18n } from 'i18next';
 import type { FastifyRequest } from 'fastify';
-import { CATALOGUES, NAMESPACES, type Namespace } from '../../contract/i18n/catalogues';
+import { CATALOGUES, NAMESPACES, type Catalogue, type Namespace } from '../../contract/i18n/catalogues';
 import {
   acceptedLanguages,
   DEFAULT_LANGUAGE,
@@ -101,3 +101,13 @@ export function translateProblem(problem: AppError, lng: LanguageCode): AppError
     problem.text,
   );
 }
+
+/**
+ * A namespace's words in a language, typed as English's (contract/i18n), for what the server writes itself in
+ * the caller's language: report titles, column headings, cells and footers, CSV included (docs/languages.md).
+ */
+export const wordsOf = <N extends Namespace>(lng: LanguageCode, ns: N): Catalogue[N] => CATALOGUES[lng][ns];
+
+/** A catalogue text with its `{{values}}` filled in (i18next's interpolation syntax; no escaping: plain text). */
+export const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));

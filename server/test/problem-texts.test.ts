@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUES } from '../../contract/i18n/catalogues';
 import { LANGUAGES } from '../../contract/i18n/languages';
 import { authErrors } from '../modules/auth/auth.errors';
+import { labelErrors } from '../modules/labels/labels.errors';
+import { orderErrors } from '../modules/orders/orders.errors';
 import { participantErrors } from '../modules/participants/participants.errors';
+import { reportErrors } from '../modules/reports/reports.errors';
 import { forbidden, notFound, staleStamp, tooLarge, unauthorized, validationProblem } from '../platform/errors';
 import { translateProblem } from '../platform/i18n';
 
@@ -10,7 +13,13 @@ import { translateProblem } from '../platform/i18n';
  * Issue 33: the areas whose problem titles are converted. Each complete language translates every error
  * they declare; add an area's errors here when converting it (docs/languages.md).
  */
-const CONVERTED = { auth: authErrors, participants: participantErrors };
+const CONVERTED = {
+  auth: authErrors,
+  participants: participantErrors,
+  orders: orderErrors,
+  reports: reportErrors,
+  labels: labelErrors,
+};
 const GENERIC = [
   'unauthorized',
   'forbidden',
@@ -74,6 +83,11 @@ describe('problem titles in every complete language', () => {
     expect(translateProblem(forbidden(), 'fr').title).toBe("Vous n'avez pas l'autorisation de faire ceci.");
     expect(translateProblem(staleStamp(), 'fr').title).toContain("quelqu'un d'autre");
     expect(translateProblem(tooLarge(1024 * 1024), 'fr').title).toContain('(1 MB)');
+    expect(translateProblem(orderErrors.collected_sample_held_elsewhere('S-1', 'Lyon Biobank'), 'fr').title).toBe(
+      "L'échantillon prélevé S-1 a été reçu par Lyon Biobank\u00a0: il est sous sa garde, aucune analyse ne peut donc y être demandée ici.",
+    );
+    expect(translateProblem(reportErrors.range_too_long(400), 'fr').title).toContain('au plus 366\u00a0jours');
+    expect(translateProblem(notFound('Ordered test'), 'fr').title).toBe('Analyse demandée introuvable.');
     // Not yet converted: the whole English title, never half and half.
     expect(translateProblem(notFound('Shipment'), 'fr').title).toBe('Shipment not found.');
     expect(translateProblem(forbidden('You need permission to release results.'), 'fr').title).toBe(

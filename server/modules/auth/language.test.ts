@@ -4,6 +4,7 @@ import { auditEvents } from '../../platform/audit.table';
 import { testApp, json } from '../../test/harness';
 import { createAccount, createInstitution, login, PASSWORD, signedIn as signedInAs } from '../../test/factories';
 import { participant, referenceIds } from '../../test/participants-fixtures';
+import { labSetup } from '../../test/orders-fixtures';
 
 // Issue 33: the account's language, and problems answered in the caller's language.
 const t = await testApp();
@@ -157,6 +158,91 @@ describe('problems in the caller language', () => {
     // Without Accept-Language: the English title, unchanged.
     expect(json(await register({ ...body, FirstName: 'Other' })).title).toBe(
       `MRN ${body.PatientMRN} is already registered to another participant.`,
+    );
+  });
+});
+
+describe('orders and reports in the caller language (issue 33)', () => {
+  it('answers an orders 400 in French with Accept-Language: fr, and in the account language when signed in', async () => {
+    const { institution, token } = await signedInAs(t, ['Institution Administrator']);
+    const lab = await labSetup(t, institution.id, token);
+    const place = (body: Record<string, unknown>, headers?: Record<string, string>) =>
+      t.call('POST', `/api/institutions/${institution.id}/LIMSOrders/place`, { token, body, headers });
+    const order = { patientIds: [lab.patient.id], priorityId: lab.priorityId, panelIds: [lab.panel.id] };
+
+    // An orders error (orders.errors.ts) by its code.
+    const unknown = await place({ ...order, collectedSampleId: 2147483647 }, FR);
+    expect(unknown.statusCode).toBe(400);
+    expect(json(unknown)).toMatchObject({
+      code: 'orders.collected_sample_unknown',
+      title: "L'échantillon prélevé est introuvable dans cet établissement.",
+    });
+    expect(json(await place({ ...order, collectedSampleId: 2147483647 })).title).toBe(
+      'The collected sample was not found in this institution.',
+    );
+    // A field message of the orders contract, by its key.
+    const none = await place({ ...order, patientIds: [] }, FR);
+    expect(none.statusCode).toBe(400);
+    expect(json(none)).toMatchObject({
+      title: 'Participants\u00a0: Choisissez au moins un participant',
+      errors: { patientIds: ['Choisissez au moins un participant'] },
+    });
+    expect(json(await place({ ...order, patientIds: [] })).title).toBe('PatientIds: Select at least one participant');
+    const list = await t.call('GET', `/api/institutions/${institution.id}/LIMSOrders?ReleaseState=soon`, {
+      token,
+      headers: FR,
+    });
+    expect(list.statusCode).toBe(400);
+    expect(JSON.stringify(json(list))).toContain("L'état de validation est l'un de");
+
+    // Signed in with French chosen: French whatever Accept-Language says.
+    await t.call('PUT', '/api/Authentication/language', { token, body: { language: 'fr' } });
+    const mine = await place({ ...order, collectedSampleId: 2147483647 }, { 'accept-language': 'en' });
+    expect(json(mine).title).toBe("L'échantillon prélevé est introuvable dans cet établissement.");
+    const missing = await t.call('GET', `/api/institutions/${institution.id}/LIMSOrders/2147483647`, { token });
+    expect(json(missing).title).toBe('Demande introuvable.');
+  });
+
+  it('writes a report (page and CSV: title, headings, cells, footer) in the caller language', async () => {
+    const { institution, token } = await signedInAs(t, ['Institution Administrator']);
+    const lab = await labSetup(t, institution.id, token);
+    const placed = await t.call('POST', `/api/institutions/${institution.id}/LIMSOrders/place`, {
+      token,
+      body: { patientIds: [lab.patient.id], priorityId: lab.priorityId, panelIds: [lab.panel.id] },
+    });
+    expect(placed.statusCode).toBe(201);
+    const url = (p: string) => `/api/institutions/${institution.id}/reports/${p}?panelId=${lab.panel.id}`;
+    const english = json<{ title: string; columns: { title: string }[]; footer: string[] }>(
+      await t.call('GET', url('test-results'), { token }),
+    );
+    expect(english.title).toBe('Test Results');
+    expect(english.columns.map((c) => c.title)).toContain('Serial Number');
+    const french = await t.call('GET', url('test-results'), { token, headers: FR });
+    const page = json<{
+      title: string;
+      columns: { title: string }[];
+      rows: Record<string, unknown>[];
+      footer: string[];
+    }>(french);
+    expect(page.title).toBe("Résultats d'analyses");
+    expect(page.columns.map((c) => c.title)).toEqual(
+      expect.arrayContaining(["N° d'ordre", "N° d'échantillon", 'Remarques', 'Date de la demande']),
+    );
+    expect(Object.values(page.rows[0])).toContain('Pas de résultat');
+    expect(page.footer[0]).toMatch(/^Du \d{4}-\d{2}-\d{2} au \d{4}-\d{2}-\d{2}, les deux jours inclus/);
+    expect(page.footer.at(-1)).toMatch(/^Généré le /);
+
+    // The CSV in the account's language: headings, footer, file name.
+    await t.call('PUT', '/api/Authentication/language', { token, body: { language: 'fr' } });
+    const csv = await t.call('GET', `/api/institutions/${institution.id}/reports/test-usage.csv`, { token });
+    expect(csv.statusCode).toBe(200);
+    const [head] = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(head).toBe(
+      '"Analyse","À la charge du patient","Gratuit","Demi-tarif","Paiement différé","Assurance","Total"',
+    );
+    expect(csv.body).toContain('"Chaque analyse demandée compte une fois."');
+    expect(String(csv.headers['content-disposition'])).toContain(
+      encodeURIComponent("Rapport d'utilisation des analyses.csv"),
     );
   });
 });

@@ -1,6 +1,6 @@
 import { defineErrors } from '../../platform/errors';
 
-/** The labels module's errors: code `labels.<key>`, status, human title. */
+/** The labels module's errors: code `labels.<key>`, status, human title (English; French in contract/i18n/fr.ts). */
 export const labelErrors = defineErrors('labels', {
   printer_not_configured: {
     status: 409,
@@ -17,6 +17,7 @@ export const labelErrors = defineErrors('labels', {
     status: 502,
     title: (at: string) =>
       `The printer at ${at} did not answer or did not confirm the labels. Check that it is switched on and on the network, and look for printed labels before printing again.`,
+    text: (at: string) => ({ values: { at } }),
   },
   /** The saved printer's address or port is not allowed (saved before the rule, or a name resolving inside the server). */
   printer_not_allowed: {

@@ -1,6 +1,6 @@
 import type { AmendInputValues, SaveResultsValues } from '../../../contract/orders.contract';
 import { command, type InstCtx } from '../../platform/context';
-import { badRequest, conflict, notFound, staleStamp } from '../../platform/errors';
+import { badRequest, notFound, staleStamp } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
 import { checkResult } from './result-rules';
@@ -102,7 +102,7 @@ export async function releasePanel(ctx: InstCtx, orderId: number, orderedPanelId
     const rows = await lockResults(tx, ctx.institutionId, orderId, { orderedPanelId });
     if (!rows.length) throw notFound('Ordered panel');
     const open = rows.filter((r) => !r.isReleased);
-    if (!open.length) throw conflict('Every test of this panel is already released.');
+    if (!open.length) throw orderErrors.panel_released();
     await releaseRows(tx, ctx, open);
     await refreshReleaseRank(tx, orderId);
   });

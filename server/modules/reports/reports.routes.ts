@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import type { App, AppDeps } from '../../platform/app-types';
 import { router } from '../../platform/route';
 import { sendPage } from '../../platform/paging';
+import { requestLanguage } from '../../platform/i18n';
 import * as reports from './reports.service';
 import { reportCsv } from './report-csv';
 
@@ -30,18 +31,38 @@ export function reportRoutes(app: App, deps: AppDeps) {
       .send(Readable.from(lines()));
   };
 
-  route(e.testResults, async (req, ctx, reply) => page(reply, req.query, reports.testResults(ctx, req.query)));
-  route(e.testResultsCsv, async (req, ctx, reply) => csv(reply, reports.testResults(ctx, req.query)));
-  route(e.testUsage, async (req, ctx, reply) => page(reply, req.query, reports.testUsage(ctx, req.query)));
-  route(e.testUsageCsv, async (req, ctx, reply) => csv(reply, reports.testUsage(ctx, req.query)));
-  route(e.panelUsage, async (req, ctx, reply) => page(reply, req.query, reports.panelUsage(ctx, req.query)));
-  route(e.panelUsageCsv, async (req, ctx, reply) => csv(reply, reports.panelUsage(ctx, req.query)));
-  route(e.testSummary, async (req, ctx, reply) => page(reply, req.query, reports.testSummary(ctx, req.query)));
-  route(e.testSummaryCsv, async (req, ctx, reply) => csv(reply, reports.testSummary(ctx, req.query)));
-  route(e.panelSummary, async (req, ctx, reply) => page(reply, req.query, reports.panelSummary(ctx, req.query)));
-  route(e.panelSummaryCsv, async (req, ctx, reply) => csv(reply, reports.panelSummary(ctx, req.query)));
-  route(e.unreleasedPanels, async (req, ctx, reply) =>
-    page(reply, req.query, reports.unreleasedPanels(ctx, req.query)),
+  route(e.testResults, async (req, ctx, reply) =>
+    page(reply, req.query, reports.testResults(ctx, req.query, requestLanguage(req))),
   );
-  route(e.unreleasedPanelsCsv, async (req, ctx, reply) => csv(reply, reports.unreleasedPanels(ctx, req.query)));
+  route(e.testResultsCsv, async (req, ctx, reply) =>
+    csv(reply, reports.testResults(ctx, req.query, requestLanguage(req))),
+  );
+  route(e.testUsage, async (req, ctx, reply) =>
+    page(reply, req.query, reports.testUsage(ctx, req.query, requestLanguage(req))),
+  );
+  route(e.testUsageCsv, async (req, ctx, reply) => csv(reply, reports.testUsage(ctx, req.query, requestLanguage(req))));
+  route(e.panelUsage, async (req, ctx, reply) =>
+    page(reply, req.query, reports.panelUsage(ctx, req.query, requestLanguage(req))),
+  );
+  route(e.panelUsageCsv, async (req, ctx, reply) =>
+    csv(reply, reports.panelUsage(ctx, req.query, requestLanguage(req))),
+  );
+  route(e.testSummary, async (req, ctx, reply) =>
+    page(reply, req.query, reports.testSummary(ctx, req.query, requestLanguage(req))),
+  );
+  route(e.testSummaryCsv, async (req, ctx, reply) =>
+    csv(reply, reports.testSummary(ctx, req.query, requestLanguage(req))),
+  );
+  route(e.panelSummary, async (req, ctx, reply) =>
+    page(reply, req.query, reports.panelSummary(ctx, req.query, requestLanguage(req))),
+  );
+  route(e.panelSummaryCsv, async (req, ctx, reply) =>
+    csv(reply, reports.panelSummary(ctx, req.query, requestLanguage(req))),
+  );
+  route(e.unreleasedPanels, async (req, ctx, reply) =>
+    page(reply, req.query, reports.unreleasedPanels(ctx, req.query, requestLanguage(req))),
+  );
+  route(e.unreleasedPanelsCsv, async (req, ctx, reply) =>
+    csv(reply, reports.unreleasedPanels(ctx, req.query, requestLanguage(req))),
+  );
 }

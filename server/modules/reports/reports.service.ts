@@ -1,7 +1,4 @@
 import {
-  NO_RESULT,
-  NOT_ORDERED,
-  ORDER_REPORTS,
   PAYMENT_COLUMNS,
   type ChartBar,
   type PaymentKey,
@@ -14,6 +11,8 @@ import {
   type TestResultFilter,
 } from '../../../contract/reports.contract';
 import type { PageQuery } from '../../../contract/common.contract';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/i18n/languages';
+import { fill, wordsOf } from '../../platform/i18n';
 import type { InstCtx } from '../../platform/context';
 import { institutionTimeZone } from '../institutions';
 import { momentIn } from '../../platform/today';
@@ -35,6 +34,8 @@ import {
 // of reports.repository.ts, scoped to the institution, over whole days of the institution's time zone
 // (issue 31 item 6; timestamps stay UTC in the database and the API, the JSON `generatedAt` too). Their routes declare
 // 'reports.run' and the router checks it in the path's institution before the handler, so no check here.
+// Every word a report writes (title, headings, cells, footer: the page and the CSV alike) is in the caller's
+// language (contract/i18n `reports`, issue 33); the routes pass requestLanguage(req), English by default.
 
 type Cells = Record<string, ReportCell>;
 
@@ -60,11 +61,13 @@ export interface Report {
 const text = (key: string, title: string): ReportColumn => ({ key, title, numeric: false });
 const num = (key: string, title: string): ReportColumn => ({ key, title, numeric: true });
 
-function footerOf(r: Range, generatedAt: Date, lines: string[]) {
+type Words = ReturnType<typeof wordsOf<'reports'>>;
+
+function footerOf(w: Words, r: Range, generatedAt: Date, lines: string[]) {
   return [
-    `From ${r.from} to ${r.to}, both days included (dates in ${r.zone}, the institution's time zone).`,
+    fill(w.footer.range, { from: r.from, to: r.to, zone: r.zone }),
     ...lines,
-    `Generated at ${momentIn(r.zone, generatedAt)}.`,
+    fill(w.footer.generated, { at: momentIn(r.zone, generatedAt) }),
   ];
 }
 
@@ -76,13 +79,11 @@ async function start(ctx: InstCtx, q: RangeFilter) {
 
 // Usage and summaries ---------------------------------------------------------------------------
 
-const PAYMENT_NOTE = `Payment categories are matched by title (${PAYMENT_COLUMNS.map((c) => c.title).join(', ')}); orders with another or no payment category count in Total only.`;
+/** The payment titles are matched as the institution names its categories (spec 2 §9's English words), in every language. */
+const paymentNote = (w: Words) => fill(w.footer.payment, { titles: PAYMENT_COLUMNS.map((c) => c.title).join(', ') });
 
-const PERIOD_NOTE: Record<ReportPeriod, string> = {
-  day: 'Period: day.',
-  week: 'Period: week (ISO weeks, Monday to Sunday; the first and last weeks may hold only part of the range).',
-  month: 'Period: month (the first and last months may hold only part of the range).',
-};
+const periodNote = (w: Words, period: ReportPeriod) =>
+  ({ day: w.footer.periodDay, week: w.footer.periodWeek, month: w.footer.periodMonth })[period];
 
 /** A row's or bar's counts per payment category alone (the JSON rows also hold their bucket and ref_id). */
 const paymentCounts = (r: Record<PaymentKey, number>): Record<PaymentKey, number> => ({
@@ -98,26 +99,28 @@ async function usageReport(
   ctx: InstCtx,
   kind: 'test' | 'panel',
   q: RangeFilter,
-  period?: ReportPeriod,
+  period: ReportPeriod | undefined,
+  lng: LanguageCode,
 ): Promise<Report> {
+  const w = wordsOf(lng, 'reports');
   const { inst, range, generatedAt } = await start(ctx, q);
   const spec: UsageSpec = { kind, institutionId: inst, range, period };
-  const name = kind === 'test' ? 'Test Name' : 'Panel Name';
+  const name = kind === 'test' ? w.columns.testName : w.columns.panelName;
   const columns = [
-    ...(period ? [text('period', 'Period')] : []),
+    ...(period ? [text('period', w.columns.period)] : []),
     text('name', name),
-    ...PAYMENT_COLUMNS.map((c) => num(c.key, c.title)),
-    num('total', 'Total'),
+    ...PAYMENT_COLUMNS.map((c) => num(c.key, w.payment[c.key])),
+    num('total', w.columns.total),
   ];
-  const title = ORDER_REPORTS[`${kind}-${period ? 'summary' : 'usage'}-report`].title;
-  const what = kind === 'test' ? 'Each ordered test counts once.' : 'Each ordered panel counts once.';
+  const title = w.titles[`${kind}-${period ? 'summary' : 'usage'}-report`];
+  const what = kind === 'test' ? w.footer.eachTest : w.footer.eachPanel;
   return {
     title,
     range,
     generatedAt,
     columns,
     csvBatch: 50_000,
-    footer: footerOf(range, generatedAt, [...(period ? [PERIOD_NOTE[period]] : []), what, PAYMENT_NOTE]),
+    footer: footerOf(w, range, generatedAt, [...(period ? [periodNote(w, period)] : []), what, paymentNote(w)]),
     async slice(limit, offset, withChart = false) {
       const res = await usageSlice(ctx.db, spec, limit, offset, withChart);
       const chart = res.chart?.map((b): ChartBar => {
@@ -143,34 +146,44 @@ async function usageReport(
   };
 }
 
-export const testUsage = (ctx: InstCtx, q: RangeFilter) => usageReport(ctx, 'test', q);
-export const panelUsage = (ctx: InstCtx, q: RangeFilter) => usageReport(ctx, 'panel', q);
-export const testSummary = (ctx: InstCtx, q: SummaryFilter) => usageReport(ctx, 'test', q, q.period);
-export const panelSummary = (ctx: InstCtx, q: SummaryFilter) => usageReport(ctx, 'panel', q, q.period);
+export const testUsage = (ctx: InstCtx, q: RangeFilter, lng: LanguageCode = DEFAULT_LANGUAGE) =>
+  usageReport(ctx, 'test', q, undefined, lng);
+export const panelUsage = (ctx: InstCtx, q: RangeFilter, lng: LanguageCode = DEFAULT_LANGUAGE) =>
+  usageReport(ctx, 'panel', q, undefined, lng);
+export const testSummary = (ctx: InstCtx, q: SummaryFilter, lng: LanguageCode = DEFAULT_LANGUAGE) =>
+  usageReport(ctx, 'test', q, q.period, lng);
+export const panelSummary = (ctx: InstCtx, q: SummaryFilter, lng: LanguageCode = DEFAULT_LANGUAGE) =>
+  usageReport(ctx, 'panel', q, q.period, lng);
 
 // Test results per date range -------------------------------------------------------------------
 
-export async function testResults(ctx: InstCtx, q: TestResultFilter): Promise<Report> {
+export async function testResults(
+  ctx: InstCtx,
+  q: TestResultFilter,
+  lng: LanguageCode = DEFAULT_LANGUAGE,
+): Promise<Report> {
+  const w = wordsOf(lng, 'reports');
+  const { noResult, notOrdered } = w.cells;
   const { inst, range, generatedAt } = await start(ctx, q);
   const panel = await panelTitle(ctx.db, inst, q.panelId);
   if (panel === undefined) throw reportErrors.panel_not_found();
   const tests = await panelTestColumns(ctx.db, inst, q.panelId, range);
   const columns = [
-    num('serialNumber', 'Serial Number'),
-    text('sampleId', 'Sample ID'),
+    num('serialNumber', w.columns.serialNumber),
+    text('sampleId', w.columns.sampleId),
     ...tests.map((x) => text(`test${x.testId}`, x.head)),
-    text('remarks', 'Remarks'),
-    text('orderedDate', 'Ordered Date'),
+    text('remarks', w.columns.remarks),
+    text('orderedDate', w.columns.orderedDate),
   ];
   return {
-    title: ORDER_REPORTS['test-result-report'].title,
+    title: w.titles['test-result-report'],
     range,
     generatedAt,
     columns,
     csvBatch: 5000,
-    footer: footerOf(range, generatedAt, [
-      `Panel: ${panel}. One row per order of the panel, oldest first; Ordered Date is when the panel was ordered (${range.zone}).`,
-      `${NO_RESULT}: the test was ordered but its result is not released yet. ${NOT_ORDERED}: the test was not part of this order of the panel.`,
+    footer: footerOf(w, range, generatedAt, [
+      fill(w.footer.testResultPanel, { panel, zone: range.zone }),
+      fill(w.footer.testResultCells, { noResult, notOrdered }),
     ]),
     count: () => panelOrderCount(ctx.db, inst, q.panelId, range),
     async slice(limit, offset) {
@@ -188,7 +201,7 @@ export async function testResults(ctx: InstCtx, q: TestResultFilter): Promise<Re
         };
         for (const x of tests) {
           const t = ordered.get(x.testId);
-          cells[`test${x.testId}`] = !t ? NOT_ORDERED : t.r !== null && t.r !== '' ? t.r : NO_RESULT;
+          cells[`test${x.testId}`] = !t ? notOrdered : t.r !== null && t.r !== '' ? t.r : noResult;
         }
         return cells;
       });
@@ -199,38 +212,44 @@ export async function testResults(ctx: InstCtx, q: TestResultFilter): Promise<Re
 
 // Unreleased panels -----------------------------------------------------------------------------
 
-/** '3 d 4 h', '5 h 12 min', '7 min': how long a panel has waited. */
-export function ageText(seconds: number) {
+/** '3 d 4 h', '5 h 12 min', '7 min' (French '3 j 4 h'): how long a panel has waited. */
+export function ageText(seconds: number, lng: LanguageCode = DEFAULT_LANGUAGE) {
+  const { waited } = wordsOf(lng, 'reports');
   const m = Math.max(0, Math.floor(seconds / 60));
   const d = Math.floor(m / 1440);
   const h = Math.floor((m % 1440) / 60);
-  if (d) return `${d} d ${h} h`;
-  if (h) return `${h} h ${m % 60} min`;
-  return `${m} min`;
+  if (d) return fill(waited.days, { d, h });
+  if (h) return fill(waited.hours, { h, m: m % 60 });
+  return fill(waited.minutes, { m });
 }
 
-export async function unreleasedPanels(ctx: InstCtx, q: RangeFilter): Promise<Report> {
+export async function unreleasedPanels(
+  ctx: InstCtx,
+  q: RangeFilter,
+  lng: LanguageCode = DEFAULT_LANGUAGE,
+): Promise<Report> {
+  const w = wordsOf(lng, 'reports');
   const { inst, range, generatedAt } = await start(ctx, q);
   const columns = [
-    text('patientName', 'Patient Name'),
-    text('patientId', 'Patient ID'),
-    text('sampleId', 'Sample ID'),
-    text('orderedOn', 'Ordered On'),
-    text('orderedBy', 'Ordered By'),
-    text('panelName', 'Panel Name'),
-    text('departmentName', 'Department Name'),
-    text('age', 'Age'),
+    text('patientName', w.columns.patientName),
+    text('patientId', w.columns.patientId),
+    text('sampleId', w.columns.sampleId),
+    text('orderedOn', w.columns.orderedOn),
+    text('orderedBy', w.columns.orderedBy),
+    text('panelName', w.columns.panelName),
+    text('departmentName', w.columns.departmentName),
+    text('age', w.columns.age),
   ];
   return {
-    title: ORDER_REPORTS['unreleased-panels-report'].title,
+    title: w.titles['unreleased-panels-report'],
     range,
     generatedAt,
     columns,
     count: () => unreleasedCount(ctx.db, inst, range),
     csvBatch: 5000,
-    footer: footerOf(range, generatedAt, [
-      'Panels ordered in these dates with at least one test not released yet, oldest first. Patient Id is the main MRN.',
-      `Ordered On is in ${range.zone}. Age is the time since the panel was ordered, at ${momentIn(range.zone, generatedAt)} (the turnaround so far).`,
+    footer: footerOf(w, range, generatedAt, [
+      w.footer.unreleasedWhat,
+      fill(w.footer.unreleasedAge, { zone: range.zone, at: momentIn(range.zone, generatedAt) }),
     ]),
     async slice(limit, offset) {
       const rows = await unreleasedRows(ctx.db, inst, range, generatedAt, limit, offset);
@@ -242,7 +261,7 @@ export async function unreleasedPanels(ctx: InstCtx, q: RangeFilter): Promise<Re
         orderedBy: r.ordered_by,
         panelName: r.panel_name ?? '',
         departmentName: r.department_name ?? '',
-        age: ageText(r.age_seconds),
+        age: ageText(r.age_seconds, lng),
       }));
       return { rows: out, total: out.length < limit && (out.length || offset === 0) ? offset + out.length : null };
     },

@@ -3,6 +3,7 @@ import { Alert, Anchor, Box, Button, Group, SimpleGrid, Stack, Text, TextInput, 
 import { useForm } from '@mantine/form';
 import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import {
   GeneratorRequest,
   MAX_LABELS_PER_JOB,
@@ -14,7 +15,7 @@ import { contractResolver } from '@/lib/contract-resolver';
 import { formChanged } from '@/lib/unsaved-changes';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { usePrintLabels } from '@/lib/labels/print-labels';
-import { PRINT_METHODS, usePrintMethod } from '@/lib/labels/print-settings';
+import { usePrintMethod } from '@/lib/labels/print-settings';
 import { LabelCard } from '../components/label-card';
 import { Dialog } from '@/components/dialog';
 import { NumberField } from '@/components/number-field';
@@ -25,6 +26,7 @@ type Values = { prefix: string; startIndex: number | string; quantity: number | 
 /** spec 2 §2 Barcode Generator: full-screen form, Prefix, Start Index, Quantity, Copies and Print. */
 export function BarcodeGeneratorPage() {
   const navigate = useNavigate();
+  const { t } = useTranslation('labels');
   const { institution } = useCurrentInstitution();
   const method = usePrintMethod();
   const print = usePrintLabels(institution.id);
@@ -38,7 +40,7 @@ export function BarcodeGeneratorPage() {
   const parsed = GeneratorRequest.safeParse(form.values);
   const preview = parsed.success ? generateLabels(parsed.data, today).slice(0, PREVIEW) : [];
   const total = parsed.success ? parsed.data.quantity * parsed.data.copies : null;
-  const methodLabel = PRINT_METHODS.find((m) => m.value === method)?.label ?? method;
+  const methodLabel = t(`printer.methods.${method}`);
 
   const job = (values: Values) => ({ generator: { ...GeneratorRequest.parse(values), date: today } });
   // Values printed (or downloaded) are not lost by closing; values typed since are.
@@ -56,39 +58,39 @@ export function BarcodeGeneratorPage() {
       onClose={close}
       dirty={formChanged(form) && JSON.stringify(form.values) !== printed}
       fullScreen
-      title="Barcode Generator"
+      title={t('generator.title')}
       styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}
     >
       <Box maw={760} mx="auto" mt="md">
         <form onSubmit={submit} noValidate>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
             <TextInput
-              label="Prefix"
-              placeholder="e.g. BB-"
+              label={t('generator.prefix')}
+              placeholder={t('generator.prefixPlaceholder')}
               maxLength={MAX_PREFIX_LENGTH}
               data-autofocus
               autoComplete="off"
               {...form.getInputProps('prefix')}
             />
-            <NumberField whole label="Start Index" {...form.getInputProps('startIndex')} />
-            <NumberField whole label="Quantity" {...form.getInputProps('quantity')} />
-            <NumberField whole label="Copies" {...form.getInputProps('copies')} />
+            <NumberField whole label={t('generator.startIndex')} {...form.getInputProps('startIndex')} />
+            <NumberField whole label={t('generator.quantity')} {...form.getInputProps('quantity')} />
+            <NumberField whole label={t('generator.copies')} {...form.getInputProps('copies')} />
           </SimpleGrid>
           <Text size="sm" c="dimmed" mt="xs">
-            Each label carries today&apos;s date ({today}), a Code 128 barcode and the number: prefix plus a running
-            number from Start Index. At most {MAX_LABELS_PER_JOB} labels per print.
+            {t('generator.explain', { date: today, max: MAX_LABELS_PER_JOB })}
           </Text>
 
           <Group mt="xl" justify="space-between" align="center">
             <Text size="sm">
-              Print method: <b>{methodLabel}</b> ·{' '}
+              {t('generator.printMethod')}
+              <b>{methodLabel}</b> ·{' '}
               <Anchor component={Link} to="/setting/printer" size="sm">
-                change
+                {t('generator.change')}
               </Anchor>
             </Text>
             <Group style={{ flexDirection: 'row-reverse' }}>
               <Button type="submit" leftSection={<IconPrinter size={16} />} loading={print.isPending}>
-                Print
+                {t('generator.print')}
               </Button>
               {method !== 'pdf' && (
                 <Button
@@ -97,7 +99,7 @@ export function BarcodeGeneratorPage() {
                   onClick={pdf}
                   disabled={print.isPending}
                 >
-                  Download PDF
+                  {t('generator.downloadPdf')}
                 </Button>
               )}
             </Group>
@@ -107,12 +109,15 @@ export function BarcodeGeneratorPage() {
         <Stack mt="xl" gap="xs">
           <Group justify="space-between">
             <Title order={2} fz="lg">
-              Preview
+              {t('generator.preview')}
             </Title>
             {total !== null && (
               <Text size="sm" c="dimmed" data-testid="label-total">
-                {parsed.data!.quantity} label{parsed.data!.quantity === 1 ? '' : 's'} x {parsed.data!.copies} cop
-                {parsed.data!.copies === 1 ? 'y' : 'ies'} = {total} printed
+                {t('generator.total', {
+                  labels: t('generator.labels', { count: parsed.data!.quantity }),
+                  copies: t('generator.copiesCount', { count: parsed.data!.copies }),
+                  total,
+                })}
               </Text>
             )}
           </Group>
@@ -123,11 +128,11 @@ export function BarcodeGeneratorPage() {
               ))}
             </Group>
           ) : (
-            <Alert color="gray">Correct the fields above to see the labels.</Alert>
+            <Alert color="gray">{t('generator.correctFields')}</Alert>
           )}
           {parsed.success && parsed.data.quantity > PREVIEW && (
             <Text size="sm" c="dimmed">
-              The first {PREVIEW} of {parsed.data.quantity} labels are shown.
+              {t('generator.firstShown', { shown: PREVIEW, count: parsed.data.quantity })}
             </Text>
           )}
         </Stack>

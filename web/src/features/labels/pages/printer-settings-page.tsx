@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Card, Group, Radio, Stack, Text, TextInput, Titl
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPrinter } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { PrinterInput, type Printer } from '@contract/labels.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { PageLoader } from '@/components/page-loader';
@@ -26,13 +27,14 @@ export function PrinterSettingsPage() {
   const { institution } = useCurrentInstitution();
   const canPrint = useCan('labels.print');
   const printer = usePrinter(institution.id, canPrint);
+  const { t } = useTranslation('labels');
   return (
     <Stack maw={640}>
       <Title order={1} fz={26}>
-        Printer
+        {t('printer.title')}
       </Title>
       {canPrint && printer.isPending ? (
-        <PageLoader label="Loading printer" />
+        <PageLoader label={t('printer.loading')} />
       ) : (
         <PrinterForm instId={institution.id} printer={printer.data ?? null} />
       )}
@@ -43,6 +45,7 @@ export function PrinterSettingsPage() {
 
 function PrinterForm({ instId, printer }: { instId: number; printer: Printer | null }) {
   const canConfigure = useCan('printer.configure');
+  const { t } = useTranslation('labels');
   const save = useSavePrinter(instId);
   const method = usePrintMethod();
   // The spec's flow prints through the extension once the IP is set: offer it instead of leaving PDF on.
@@ -60,58 +63,51 @@ function PrinterForm({ instId, printer }: { instId: number; printer: Printer | n
       } catch (error) {
         const { fields, title } = serverFormErrors(error);
         form.setErrors(fields);
-        if (title) notifications.show({ color: 'red', title: 'Error', message: title, autoClose: 5000 });
+        if (title) notifications.show({ color: 'red', title: t('printer.error'), message: title, autoClose: 5000 });
         return;
       }
     }
     printerIpStore.set(ipAddress);
     // spec 2 §5: the confirmation text exactly as specified.
-    notifications.show({ color: 'teal', message: 'IP Address have been updated', autoClose: 3000 });
+    notifications.show({ color: 'teal', message: t('printer.updated'), autoClose: 3000 });
     setOfferExtension(printMethodStore.get() !== 'extension');
   });
-  const methodLabel = PRINT_METHODS.find((m) => m.value === method)?.label ?? method;
+  const methodLabel = t(`printer.methods.${method}`);
 
   return (
     <Card withBorder radius="md" component="form" onSubmit={submit} noValidate>
       <Stack gap="sm">
         <TextInput
-          label="Barcode Printer IP Address"
-          placeholder="e.g. 192.168.1.50"
+          label={t('printer.ip')}
+          placeholder={t('printer.ipPlaceholder')}
           withAsterisk
           autoComplete="off"
-          description={
-            canConfigure
-              ? 'Stored in this browser for the browser extension, and for this institution for printing through the server.'
-              : 'Stored in this browser for the printer browser extension.'
-          }
+          description={canConfigure ? t('printer.ipHintServer') : t('printer.ipHint')}
           {...form.getInputProps('ipAddress')}
         />
         {canConfigure && (
           <NumberField
             whole
-            label="Port"
-            description="Raw printing port used when the server prints (Zebra printers: 9100; another only if the server's operator allows it)."
+            label={t('printer.port')}
+            description={t('printer.portHint')}
             maw={360}
             {...form.getInputProps('port')}
           />
         )}
         <Group justify="space-between" align="center">
           <Text size="sm">
-            Printing from the browser needs a label printer extension.{' '}
+            {t('printer.needsExtension')}{' '}
             <Anchor href={EXTENSION_URL} target="_blank" rel="noopener noreferrer">
-              Install a printer browser extension
+              {t('printer.installExtension')}
             </Anchor>
           </Text>
           <Button type="submit" loading={save.isPending}>
-            Update
+            {t('printer.update')}
           </Button>
         </Group>
         {offerExtension && method !== 'extension' && (
-          <Alert color="blue" title="Print through the browser extension?">
-            <Text size="sm">
-              Labels are now printed by {methodLabel}. Switch to the browser extension, which sends them to the printer
-              at {printerIpStore.get()}?
-            </Text>
+          <Alert color="blue" title={t('printer.offerTitle')}>
+            <Text size="sm">{t('printer.offer', { method: methodLabel, ip: printerIpStore.get() })}</Text>
             <Group mt="sm" gap="xs">
               <Button
                 size="xs"
@@ -120,10 +116,10 @@ function PrinterForm({ instId, printer }: { instId: number; printer: Printer | n
                   setOfferExtension(false);
                 }}
               >
-                Use the browser extension
+                {t('printer.useExtension')}
               </Button>
               <Button size="xs" variant="default" onClick={() => setOfferExtension(false)}>
-                Keep {methodLabel}
+                {t('printer.keep', { method: methodLabel })}
               </Button>
             </Group>
           </Alert>
@@ -143,33 +139,39 @@ function PrintMethodCard({
   canPrint: boolean;
 }) {
   const method = usePrintMethod();
+  const { t } = useTranslation('labels');
   const print = usePrintLabels(instId);
   const testLabel = () => print.mutate({ job: { labels: [{ sampleId: 'TEST-0001' }] } });
   return (
     <Card withBorder radius="md">
       <Radio.Group
-        label="Print method"
-        description="Used by the Barcode Generator and every Print button in this browser."
+        label={t('printer.method')}
+        description={t('printer.methodHint')}
         value={method}
         onChange={(v) => printMethodStore.set(v as PrintMethod)}
       >
         <Stack gap="xs" mt="xs">
           {PRINT_METHODS.map((m) => (
-            <Radio key={m.value} value={m.value} label={m.label} description={m.description} />
+            <Radio
+              key={m.value}
+              value={m.value}
+              label={t(`printer.methods.${m.value}`)}
+              description={t(`printer.methodHints.${m.value}`)}
+            />
           ))}
         </Stack>
       </Radio.Group>
       {method === 'server' && (
         <Text size="sm" mt="sm" c={serverPrinter ? undefined : 'orange.8'}>
           {serverPrinter
-            ? `The server prints on ${serverPrinter.ipAddress}:${serverPrinter.port}.`
-            : 'No printer is configured for this institution yet; an administrator sets it above.'}
+            ? t('printer.serverPrints', { address: `${serverPrinter.ipAddress}:${serverPrinter.port}` })
+            : t('printer.noServerPrinter')}
         </Text>
       )}
       {canPrint && (
         <Group mt="md">
           <Button variant="light" leftSection={<IconPrinter size={16} />} loading={print.isPending} onClick={testLabel}>
-            Print a test label
+            {t('printer.testLabel')}
           </Button>
         </Group>
       )}

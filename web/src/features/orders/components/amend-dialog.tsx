@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { AmendInput, type OrderedTestDetail, type ResultHistoryEntry } from '@contract/orders.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { formatDateTime, fullName } from '@/lib/format';
@@ -22,6 +23,7 @@ interface Props {
 
 /** Correct a released result: the new value and a required reason; the history keeps the previous value. */
 export function AmendDialog({ test, history, saving, error, onSave, onClose }: Props) {
+  const { t } = useTranslation('orders');
   const form = useForm({
     initialValues: { result: test.testResult.result ?? '', reason: '' },
     validate: (values) => {
@@ -33,17 +35,18 @@ export function AmendDialog({ test, history, saving, error, onSave, onClose }: P
   const server = serverFormErrors(error);
   const flag = checkValue(test, form.values.result).flag;
   return (
-    <Dialog onClose={onClose} dirty={formChanged(form)} title={`Amend ${test.test.title}`} size={600}>
+    <Dialog onClose={onClose} dirty={formChanged(form)} title={t('amend.title', { test: test.test.title })} size={600}>
       <form noValidate onSubmit={form.onSubmit((v) => onSave(v))}>
         <Stack gap="sm">
           {server.title && <Alert color="red" title={server.title} />}
           <Text size="sm">
-            Released result: <b>{test.testResult.result ?? '—'}</b>
+            {t('amend.releasedResult')}
+            <b>{test.testResult.result ?? '—'}</b>
             {test.test.unitSymbol ? ` ${test.test.unitSymbol}` : ''}
           </Text>
           <ResultInput
             test={test}
-            label="New result"
+            label={t('amend.newResult')}
             value={form.values.result}
             readOnly={false}
             error={form.errors.result ?? server.fields.result ?? null}
@@ -51,26 +54,26 @@ export function AmendDialog({ test, history, saving, error, onSave, onClose }: P
           />
           {flag && (
             <Text size="xs" c={flag === 'H' ? 'red' : 'blue'}>
-              This value will be flagged {flagLabel(flag)}.
+              {t('amend.willFlag', { flag: flagLabel(flag) })}
             </Text>
           )}
           <Textarea
-            label="Reason"
+            label={t('amend.reason')}
             withAsterisk
             autosize
             minRows={2}
-            description="Why the released result is corrected; kept in the history."
+            description={t('amend.reasonHint')}
             {...form.getInputProps('reason')}
             error={form.errors.reason ?? server.fields.reason}
           />
           <Group justify="flex-end">
             <DialogClose />
             <Button type="submit" loading={saving}>
-              Save amendment
+              {t('amend.save')}
             </Button>
           </Group>
           <Title order={3} fz="sm" mt="sm">
-            History
+            {t('amend.history')}
           </Title>
           {history.isPending ? <Loader size="sm" type="dots" /> : <HistoryTable rows={history.data ?? []} />}
         </Stack>
@@ -80,29 +83,30 @@ export function AmendDialog({ test, history, saving, error, onSave, onClose }: P
 }
 
 function HistoryTable({ rows }: { rows: ResultHistoryEntry[] }) {
+  const { t } = useTranslation('orders');
   if (!rows.length)
     return (
       <Text size="sm" c="dimmed">
-        No history yet.
+        {t('amend.noHistory')}
       </Text>
     );
   return (
-    <Table fz="xs" verticalSpacing={4} aria-label="Result history" withTableBorder>
+    <Table fz="xs" verticalSpacing={4} aria-label={t('amend.historyLabel')} withTableBorder>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>When</Table.Th>
-          <Table.Th>Action</Table.Th>
-          <Table.Th>Previous</Table.Th>
-          <Table.Th>New</Table.Th>
-          <Table.Th>Reason</Table.Th>
-          <Table.Th>By</Table.Th>
+          <Table.Th>{t('amend.when')}</Table.Th>
+          <Table.Th>{t('amend.action')}</Table.Th>
+          <Table.Th>{t('amend.previous')}</Table.Th>
+          <Table.Th>{t('amend.new')}</Table.Th>
+          <Table.Th>{t('amend.reason')}</Table.Th>
+          <Table.Th>{t('amend.by')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {rows.map((h) => (
           <Table.Tr key={h.id}>
             <Table.Td>{formatDateTime(h.at, { empty: '—' })}</Table.Td>
-            <Table.Td tt="capitalize">{h.action}</Table.Td>
+            <Table.Td tt="capitalize">{t(`amend.actions.${h.action}`, { defaultValue: h.action })}</Table.Td>
             <Table.Td>{h.previousResult ?? '—'}</Table.Td>
             <Table.Td>{h.newResult ?? '—'}</Table.Td>
             <Table.Td>{h.reason ?? ''}</Table.Td>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { OrderedTestDetail } from '@contract/orders.contract';
 import { serverFormErrors } from '@/lib/contract-resolver';
 import { Dialog, DialogClose } from '@/components/dialog';
@@ -15,12 +16,18 @@ interface Props {
 /** spec 1 §2 comment dialog of an ordered test: a text area, Close and Save. */
 export function CommentDialog({ test, saving, error, onSave, onClose }: Props) {
   const [text, setText] = useState(test.comment ?? '');
+  const { t } = useTranslation('orders');
   const title = serverFormErrors(error).title ?? serverFormErrors(error).fields.comment ?? null;
   return (
-    <Dialog onClose={onClose} dirty={text !== (test.comment ?? '')} title={`Comment on ${test.test.title}`} size={500}>
+    <Dialog
+      onClose={onClose}
+      dirty={text !== (test.comment ?? '')}
+      title={t('comment.title', { test: test.test.title })}
+      size={500}
+    >
       {title && <Alert color="red" mb="sm" title={title} />}
       <Textarea
-        label="Comment"
+        label={t('comment.label')}
         data-autofocus
         autosize
         minRows={4}
@@ -31,7 +38,7 @@ export function CommentDialog({ test, saving, error, onSave, onClose }: Props) {
       <Group justify="flex-end" mt="md">
         <DialogClose />
         <Button loading={saving} onClick={() => onSave(text.trim() || null)}>
-          Save
+          {t('comment.save')}
         </Button>
       </Group>
     </Dialog>

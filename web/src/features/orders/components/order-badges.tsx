@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { IconAlertTriangle, IconChecks } from '@tabler/icons-react';
-import { RELEASE_STATE_LABELS, type OrderSummary, type ReleaseState } from '@contract/orders.contract';
+import { useTranslation } from 'react-i18next';
+import type { OrderSummary, ReleaseState } from '@contract/orders.contract';
 
 // Text colours are the 9th shades: they keep WCAG AA contrast (>= 4.5:1) on the light badge backgrounds.
 
@@ -35,6 +36,7 @@ const RELEASE_STYLE: Record<ReleaseState, { color: string; text: string; variant
 
 /** Pending / Partly released / Released. */
 export function ReleaseBadge({ state }: { state: ReleaseState }) {
+  const { t } = useTranslation('orders');
   const s = RELEASE_STYLE[state];
   return (
     <Badge
@@ -45,7 +47,7 @@ export function ReleaseBadge({ state }: { state: ReleaseState }) {
       tt="none"
       leftSection={state === 'released' ? <IconChecks size={12} aria-hidden /> : undefined}
     >
-      {RELEASE_STATE_LABELS[state]}
+      {t(`releaseStates.${state}`)}
     </Badge>
   );
 }

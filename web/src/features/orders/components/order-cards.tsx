@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { OrderDetail } from '@contract/orders.contract';
 import { age, formatDate, fullName } from '@/lib/format';
 
@@ -20,20 +21,21 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
  * sample's pseudonymous donor code and links to the sample, never an identity.
  */
 function DonorCard({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation('orders');
   return (
-    <Card withBorder radius="md" component="section" aria-label="Donor">
+    <Card withBorder radius="md" component="section" aria-label={t('cards.donor')}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        Donor code
+        {t('cards.donorCode')}
       </Text>
       <Title order={2} fz="lg" ff="monospace">
         {order.donorCode ?? '—'}
       </Title>
       <Text size="sm" mt={6}>
-        Received sample: its donor is not a participant here.
+        {t('cards.donorNote')}
       </Text>
       {order.collectedSample && (
         <Anchor component={Link} size="sm" fw={600} to={`/sample/${order.collectedSample.id}`}>
-          Sample {order.collectedSample.sampleId}
+          {t('cards.sample', { sampleId: order.collectedSample.sampleId })}
         </Anchor>
       )}
     </Card>
@@ -51,8 +53,9 @@ export function OrderCards({ order }: { order: OrderDetail }) {
 }
 
 function PatientCard({ order, patient: p }: { order: OrderDetail; patient: NonNullable<OrderDetail['patient']> }) {
+  const { t } = useTranslation('orders');
   return (
-    <Card withBorder radius="md" component="section" aria-label="Patient">
+    <Card withBorder radius="md" component="section" aria-label={t('cards.patient')}>
       <Title order={2} fz="lg">
         {fullName(p)}
       </Title>
@@ -61,47 +64,52 @@ function PatientCard({ order, patient: p }: { order: OrderDetail; patient: NonNu
           order.patientMRNs.map((m) => (
             <Tooltip
               key={m.id}
-              label={m.institutionSite?.title ? `MRN at ${m.institutionSite.title}` : 'Institution MRN'}
+              label={
+                m.institutionSite?.title
+                  ? t('cards.mrnAt', { site: m.institutionSite.title })
+                  : t('cards.institutionMrn')
+              }
             >
               <Badge variant="light" radius="sm" tt="none">
-                MRN {m.mrn}
+                {t('cards.mrn', { mrn: m.mrn })}
               </Badge>
             </Tooltip>
           ))
         ) : (
           <Text size="xs" c="dimmed">
-            No MRN
+            {t('cards.noMrn')}
           </Text>
         )}
       </Group>
       <SimpleGrid cols={2} spacing="sm">
-        <Field label="Age">{age(p.birthDate)}</Field>
-        <Field label="Gender">{p.gender?.title}</Field>
-        <Field label="Marital Status">{p.maritalStatus?.title}</Field>
-        <Field label="Vital Status">{p.vitalStatus?.title}</Field>
+        <Field label={t('cards.age')}>{age(p.birthDate)}</Field>
+        <Field label={t('cards.gender')}>{p.gender?.title}</Field>
+        <Field label={t('cards.maritalStatus')}>{p.maritalStatus?.title}</Field>
+        <Field label={t('cards.vitalStatus')}>{p.vitalStatus?.title}</Field>
       </SimpleGrid>
     </Card>
   );
 }
 
 function OrderCard({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation('orders');
   return (
-    <Card withBorder radius="md" component="section" aria-label="Order">
+    <Card withBorder radius="md" component="section" aria-label={t('cards.order')}>
       <SimpleGrid cols={2} spacing="sm">
-        <Field label="Institution Site">{order.institutionSite?.title}</Field>
-        <Field label="Priority">{order.priority?.title}</Field>
-        <Field label="Sample ID">
+        <Field label={t('cards.site')}>{order.institutionSite?.title}</Field>
+        <Field label={t('cards.priority')}>{order.priority?.title}</Field>
+        <Field label={t('cards.sampleId')}>
           <Text span ff="monospace" fw={700} size="sm">
             {order.sampleId}
           </Text>
         </Field>
-        <Field label="Ordered Date">{formatDate(order.createdDate, '—')}</Field>
-        <Field label="Ordered By">{fullName(order.creatorAccount) || null}</Field>
-        <Field label="Payment Category">{order.paymentCategory?.title}</Field>
+        <Field label={t('cards.orderedDate')}>{formatDate(order.createdDate, '—')}</Field>
+        <Field label={t('cards.orderedBy')}>{fullName(order.creatorAccount) || null}</Field>
+        <Field label={t('cards.payment')}>{order.paymentCategory?.title}</Field>
       </SimpleGrid>
       {order.commentToLab && (
         <Stack gap={0} mt="sm">
-          <Field label="Comment to Lab">{order.commentToLab}</Field>
+          <Field label={t('cards.comment')}>{order.commentToLab}</Field>
         </Stack>
       )}
     </Card>

@@ -1,5 +1,6 @@
 import { Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { useLookupOptions, type Option } from '@/lib/lookup-options';
 import { PanelPicker } from './panel-picker';
 
@@ -35,24 +36,25 @@ export function OrderFields({ form, panels, onPanels }: Props) {
   const sites = useLookupOptions('institutionSites');
   const priorities = useLookupOptions('priorities');
   const payments = useLookupOptions('paymentCategories');
+  const { t } = useTranslation('orders');
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Select
-          label="Institution Site"
-          placeholder="Optional"
+          label={t('fields.site')}
+          placeholder={t('fields.optional')}
           data={sites.options}
           searchable
           clearable
           {...form.getInputProps('institutionSiteId')}
         />
         <Select
-          label="Priority"
+          label={t('fields.priority')}
           withAsterisk
           data={priorities.options}
           searchable
           data-autofocus
-          placeholder={priorities.isPending ? 'Loading…' : 'Choose a priority'}
+          placeholder={priorities.isPending ? t('fields.loading') : t('fields.choosePriority')}
           {...form.getInputProps('priorityId')}
         />
       </SimpleGrid>
@@ -69,14 +71,14 @@ export function OrderFields({ form, panels, onPanels }: Props) {
         }}
       />
       <Select
-        label="Payment Category"
-        placeholder="Optional"
+        label={t('fields.payment')}
+        placeholder={t('fields.optional')}
         data={payments.options}
         searchable
         clearable
         {...form.getInputProps('paymentCategoryId')}
       />
-      <Textarea label="Comment to Lab" autosize minRows={3} maxRows={8} {...form.getInputProps('commentToLab')} />
+      <Textarea label={t('fields.comment')} autosize minRows={3} maxRows={8} {...form.getInputProps('commentToLab')} />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Group, Table, Text } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { OrderedPanelDetail, OrderedTestDetail } from '@contract/orders.contract';
 import { usePhone } from '@/lib/use-phone';
 import { ActionsTh } from '@/components/actions-th';
@@ -40,17 +41,18 @@ interface Props {
  */
 export function PanelCard({ panel, drafts, actions, can, busy }: Props) {
   const phone = usePhone();
+  const { t } = useTranslation('orders');
   const [menuFor, setMenuFor] = useState<number | null>(null);
   const unreleased = panel.orderedTests.filter((t) => !t.testResultRelease.isReleased).length;
-  const rowProps = (t: OrderedTestDetail): TestRowProps => ({
-    test: t,
+  const rowProps = (test: OrderedTestDetail): TestRowProps => ({
+    test,
     drafts,
     can,
-    menuOpened: menuFor === t.id,
-    onMenu: (open) => setMenuFor(open ? t.id : null),
-    onRelease: () => actions.release(panel, t),
-    onComment: () => actions.comment(panel, t),
-    onAmend: () => actions.amend(panel, t),
+    menuOpened: menuFor === test.id,
+    onMenu: (open) => setMenuFor(open ? test.id : null),
+    onRelease: () => actions.release(panel, test),
+    onComment: () => actions.comment(panel, test),
+    onAmend: () => actions.amend(panel, test),
   });
   return (
     <Card
@@ -58,7 +60,7 @@ export function PanelCard({ panel, drafts, actions, can, busy }: Props) {
       radius="md"
       padding={phone ? 'sm' : 'md'}
       component="section"
-      aria-label={`Panel ${panel.panel.title}`}
+      aria-label={t('panel.label', { panel: panel.panel.title })}
     >
       <Group justify="space-between" mb="sm" gap="xs">
         <div>
@@ -67,8 +69,11 @@ export function PanelCard({ panel, drafts, actions, can, busy }: Props) {
           </Text>
           <Text size="xs" c="dimmed">
             {unreleased === 0
-              ? 'All results released'
-              : `${panel.orderedTests.length - unreleased} of ${panel.orderedTests.length} released`}
+              ? t('panel.allReleased')
+              : t('panel.releasedOf', {
+                  released: panel.orderedTests.length - unreleased,
+                  total: panel.orderedTests.length,
+                })}
           </Text>
         </div>
         {can.release && unreleased > 0 && (
@@ -79,33 +84,36 @@ export function PanelCard({ panel, drafts, actions, can, busy }: Props) {
             loading={busy}
             onClick={() => actions.releasePanel(panel)}
           >
-            Release panel
+            {t('panel.release')}
           </Button>
         )}
       </Group>
       {phone ? (
-        <ul aria-label={`Tests of ${panel.panel.title}`} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {panel.orderedTests.map((t) => (
-            <TestStack key={t.id} {...rowProps(t)} />
+        <ul
+          aria-label={t('panel.tests', { panel: panel.panel.title })}
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+        >
+          {panel.orderedTests.map((test) => (
+            <TestStack key={test.id} {...rowProps(test)} />
           ))}
         </ul>
       ) : (
         <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing={8} horizontalSpacing="sm" aria-label={`Tests of ${panel.panel.title}`}>
+          <Table verticalSpacing={8} horizontalSpacing="sm" aria-label={t('panel.tests', { panel: panel.panel.title })}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Test</Table.Th>
-                <Table.Th w={190}>Result</Table.Th>
-                <Table.Th w={70}>Unit</Table.Th>
-                <Table.Th w={100}>Reference</Table.Th>
-                <Table.Th w={84}>Flag</Table.Th>
-                <Table.Th w={130}>Release</Table.Th>
-                <ActionsTh w={40} />
+                <Table.Th>{t('panel.test')}</Table.Th>
+                <Table.Th w={190}>{t('panel.result')}</Table.Th>
+                <Table.Th w={70}>{t('panel.unit')}</Table.Th>
+                <Table.Th w={100}>{t('panel.reference')}</Table.Th>
+                <Table.Th w={84}>{t('panel.flag')}</Table.Th>
+                <Table.Th w={130}>{t('panel.releaseColumn')}</Table.Th>
+                <ActionsTh w={40} label={t('test.actionsColumn')} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {panel.orderedTests.map((t) => (
-                <TestRow key={t.id} {...rowProps(t)} />
+              {panel.orderedTests.map((test) => (
+                <TestRow key={test.id} {...rowProps(test)} />
               ))}
             </Table.Tbody>
           </Table>
@@ -118,6 +126,7 @@ export function PanelCard({ panel, drafts, actions, can, busy }: Props) {
 function TestRow(props: TestRowProps) {
   const { test: t, drafts, can, onMenu } = props;
   const { released, value, flag, hasMenu } = testRowState(props);
+  const { t: tr } = useTranslation('orders');
   return (
     <Table.Tr
       data-released={released}
@@ -149,7 +158,7 @@ function TestRow(props: TestRowProps) {
       </Table.Td>
       <Table.Td>
         <Text size="xs" c="dimmed">
-          {referenceText(t)}
+          {referenceText(t, tr)}
         </Text>
       </Table.Td>
       <Table.Td>

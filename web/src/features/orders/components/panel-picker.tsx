@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ChipPicker } from '@/components/chip-picker';
 import { useLookupOptions, type Option } from '@/lib/lookup-options';
 
@@ -11,11 +12,12 @@ interface Props {
 /** spec 1 §2/§5 Panels autocomplete on the shared chip picker: at least one panel, no duplicates. */
 export function PanelPicker({ chips, onChange, error }: Props) {
   const [term, setTerm] = useState('');
+  const { t } = useTranslation('orders');
   const search = useLookupOptions('panels', { search: term });
   return (
     <ChipPicker
       id="order-panels"
-      label="Panels"
+      label={t('fields.panels')}
       dataPath="panelIds"
       error={error}
       onTermChange={setTerm}

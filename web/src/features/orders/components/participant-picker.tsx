@@ -15,6 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconInfoCircle, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { Patient } from '@contract/participants.contract';
 import type { CollectedSample } from '@contract/samples.contract';
 import { usePendingAdder } from '@/components/pending-adders';
@@ -39,12 +40,13 @@ interface Props {
  * COLLECTED SAMPLE ID (one sample: its donor alone, the order is on that sample). The chosen ones below.
  */
 export function ParticipantPicker({ instId, selected, sample, onChange }: Props) {
+  const { t } = useTranslation('orders');
   return (
     <Stack>
       <Tabs defaultValue="mrn" keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="mrn">Participant MRN</Tabs.Tab>
-          <Tabs.Tab value="sample">COLLECTED SAMPLE ID</Tabs.Tab>
+          <Tabs.Tab value="mrn">{t('picker.tabMrn')}</Tabs.Tab>
+          <Tabs.Tab value="sample">{t('picker.tabSample')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="mrn" pt="md">
           {/* An order on a sample is for its donor alone: adding participants leaves the sample. */}
@@ -77,6 +79,7 @@ function SearchResults({
   selected: Patient[];
   onAdd: (p: Patient[]) => void;
 }) {
+  const { t } = useTranslation('orders');
   const [mrn, setMrn] = useState('');
   const [phone, setPhone] = useState('');
   const [search, setSearch] = useState<ParticipantSearch | null>(null);
@@ -122,8 +125,8 @@ function SearchResults({
     <Stack gap="sm">
       <Group align="flex-end" gap="sm">
         <TextInput
-          label="MRN"
-          placeholder="Participant MRN"
+          label={t('picker.mrn')}
+          placeholder={t('picker.mrnPlaceholder')}
           w={220}
           value={mrn}
           autoComplete="off"
@@ -135,11 +138,11 @@ function SearchResults({
           onKeyDown={onEnter}
         />
         <Text size="sm" c="dimmed" pb={8}>
-          or
+          {t('picker.or')}
         </Text>
         <TextInput
-          label="Phone Number"
-          placeholder="e.g. 0911223344"
+          label={t('picker.phone')}
+          placeholder={t('picker.phonePlaceholder')}
           w={220}
           type="tel"
           value={phone}
@@ -156,26 +159,26 @@ function SearchResults({
           onClick={run}
           disabled={!mrn.trim() && !phone.trim()}
         >
-          Search
+          {t('picker.search')}
         </Button>
       </Group>
-      {results.isFetching && <Loader size="sm" type="dots" role="status" aria-label="Searching" />}
+      {results.isFetching && <Loader size="sm" type="dots" role="status" aria-label={t('picker.searching')} />}
       {search &&
         results.isSuccess &&
         !results.isFetching &&
         (results.data.length === 0 ? (
           <Alert color="gray" icon={<IconInfoCircle />}>
-            No participant has {'mrn' in search ? `the MRN '${search.mrn}'` : `the phone number '${search.phone}'`}.
+            {'mrn' in search ? t('picker.noMrn', { mrn: search.mrn }) : t('picker.noPhone', { phone: search.phone })}
           </Alert>
         ) : (
           <Paper withBorder radius="md">
-            <Table verticalSpacing={6} aria-label="Search results">
+            <Table verticalSpacing={6} aria-label={t('picker.results')}>
               <Table.Tbody>
                 {results.data.map((p) => (
                   <Table.Tr key={p.id}>
                     <Table.Td w={40}>
                       <Checkbox
-                        aria-label={`Select ${fullName(p)}`}
+                        aria-label={t('picker.select', { name: fullName(p) })}
                         checked={ticked.has(p.id) || chosen.has(p.id)}
                         disabled={chosen.has(p.id)}
                         onChange={() => toggle(p.id)}
@@ -192,7 +195,7 @@ function SearchResults({
             <Group justify="flex-end" p="xs">
               {flagged && ticked.size > 0 && (
                 <Text size="sm" c="red.8" role="alert">
-                  Press Add to add the ticked participants, or untick them
+                  {t('picker.pressAdd')}
                 </Text>
               )}
               <Button
@@ -202,7 +205,7 @@ function SearchResults({
                 disabled={ticked.size === 0}
                 onClick={add}
               >
-                Add
+                {t('picker.add')}
               </Button>
             </Group>
           </Paper>
@@ -220,33 +223,35 @@ function SelectedList({
   sample: OrderSample | null;
   onRemove: (p: Patient) => void;
 }) {
+  const { t } = useTranslation('orders');
   return (
     <Stack gap={6}>
       <Title order={3} fz="md">
-        Selected participants ({selected.length})
+        {t('picker.selectedTitle', { count: selected.length })}
       </Title>
       {sample && (
         <Text size="sm">
-          The order is on the collected sample{' '}
-          <Text span fw={700} ff="monospace">
-            {sample.sampleId}
-          </Text>
-          .
+          <Trans
+            t={t}
+            i18nKey="picker.onSample"
+            values={{ sampleId: sample.sampleId }}
+            components={{ b: <Text span fw={700} ff="monospace" /> }}
+          />
         </Text>
       )}
       {selected.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Search, tick and Add the participants to order for.
+          {t('picker.noneSelected')}
         </Text>
       ) : (
         <Paper withBorder radius="md">
-          <Table verticalSpacing={6} aria-label="Selected participants">
+          <Table verticalSpacing={6} aria-label={t('picker.selected')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Age</Table.Th>
-                <Table.Th>Phone Number</Table.Th>
-                <ActionsTh w={50} label="Remove" />
+                <Table.Th>{t('picker.name')}</Table.Th>
+                <Table.Th>{t('picker.age')}</Table.Th>
+                <Table.Th>{t('picker.phone')}</Table.Th>
+                <ActionsTh w={50} label={t('picker.remove')} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -259,7 +264,7 @@ function SelectedList({
                     <ActionIcon
                       variant="subtle"
                       color="red"
-                      aria-label={`Remove ${fullName(p)}`}
+                      aria-label={t('picker.removeWho', { name: fullName(p) })}
                       onClick={() => onRemove(p)}
                     >
                       <IconTrash size={16} />

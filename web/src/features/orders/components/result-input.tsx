@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Select, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { OrderedTestDetail } from '@contract/orders.contract';
 import { resultKind } from './result-values';
 import classes from './result-input.module.css';
@@ -16,8 +17,9 @@ interface Props {
 
 /** One result by its test's rule: a select of accepted values, a number, or free text (issue 5). */
 export function ResultInput({ test, value, error, readOnly, onChange, onBlur, label }: Props) {
+  const { t } = useTranslation('orders');
   const common = {
-    'aria-label': label ? undefined : `Result of ${test.test.title}`,
+    'aria-label': label ? undefined : t('test.resultOf', { test: test.test.title }),
     label,
     error,
     disabled: readOnly,
@@ -35,7 +37,7 @@ export function ResultInput({ test, value, error, readOnly, onChange, onBlur, la
         data={data}
         value={value || null}
         clearable={!readOnly}
-        placeholder={readOnly ? '' : 'Choose'}
+        placeholder={readOnly ? '' : t('test.choose')}
         onChange={(v) => onChange(v ?? '')}
         comboboxProps={{ withinPortal: true }}
       />
@@ -48,7 +50,7 @@ export function ResultInput({ test, value, error, readOnly, onChange, onBlur, la
       value={value}
       inputMode={numeric ? 'decimal' : undefined}
       autoComplete="off"
-      placeholder={readOnly ? '' : numeric ? 'Number' : 'Result'}
+      placeholder={readOnly ? '' : numeric ? t('test.number') : t('test.result')}
       onChange={(e) => onChange(e.currentTarget.value)}
     />
   );

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Paper, Text } from '@mantine/core';
 import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { Patient } from '@contract/participants.contract';
 import { ScanField } from '@/components/scan-field';
-import { fullName } from '@/lib/format';
+import { formatNumber, fullName } from '@/lib/format';
 import { fetchPatient, useCollectedSampleLookup } from '../api/collected-samples';
 import type { OrderSample } from './participant-picker';
 
@@ -16,6 +17,7 @@ interface Props {
 
 /** New Order's COLLECTED SAMPLE ID tab: one sample by its exact sample ID (scanned or typed); the order is for its donor. */
 export function SampleSearch({ instId, chosen, onChoose }: Props) {
+  const { t } = useTranslation('orders');
   const [text, setText] = useState('');
   const [sampleId, setSampleId] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
@@ -44,15 +46,15 @@ export function SampleSearch({ instId, chosen, onChoose }: Props) {
   return (
     <>
       <ScanField
-        label="Collected Sample ID"
-        button="Search"
+        label={t('sampleSearch.label')}
+        button={t('sampleSearch.search')}
         w={280}
         value={text}
         onChange={setText}
         onFind={run}
         disableWhenEmpty
       />
-      {found.isFetching && <Loader size="sm" type="dots" role="status" aria-label="Searching" />}
+      {found.isFetching && <Loader size="sm" type="dots" role="status" aria-label={t('picker.searching')} />}
       {sampleId &&
         found.isSuccess &&
         !found.isFetching &&
@@ -64,50 +66,54 @@ export function SampleSearch({ instId, chosen, onChoose }: Props) {
                   {sample.sampleId}
                 </Text>
                 <Text size="sm">
-                  {sample.specimenType?.title ?? 'Sample'}, {sample.remainingAmount}{' '}
-                  {sample.unitOfMeasurement.unitSymbol ?? ''} left · collected {sample.collectedDate}
-                  {sample.patient && <> · from {fullName(sample.patient)}</>}
+                  {t('sampleSearch.summary', {
+                    type: sample.specimenType?.title ?? t('sampleSearch.sample'),
+                    amount: formatNumber(sample.remainingAmount, { useGrouping: false, maximumFractionDigits: 20 }),
+                    unit: sample.unitOfMeasurement.unitSymbol ?? '',
+                    date: sample.collectedDate,
+                  })}
+                  {sample.patient && t('sampleSearch.from', { name: fullName(sample.patient) })}
                 </Text>
                 {sample.patientId === null && (
                   <Text size="sm" c="gray.7">
-                    Received from another institution: its donor is not a participant here.
+                    {t('sampleSearch.received')}
                   </Text>
                 )}
                 {sample.hasWithdrawnConsent && (
                   <Badge color="red" variant="light" mt={4}>
-                    Consent withdrawn
+                    {t('sampleSearch.consentWithdrawn')}
                   </Badge>
                 )}
               </div>
               {sample.patientId === null ? (
                 // A received sample has no participant here: its page orders tests for its donor code (issue 31).
                 <Button size="xs" variant="light" component={Link} to={`/sample/${sample.id}`}>
-                  Order from its sample page
+                  {t('sampleSearch.orderFromPage')}
                 </Button>
               ) : chosen?.id === sample.id ? (
                 <Badge color="teal" leftSection={<IconCheck size={12} />}>
-                  Chosen
+                  {t('sampleSearch.chosen')}
                 </Badge>
               ) : (
                 <Button size="xs" loading={picking} disabled={sample.hasWithdrawnConsent} onClick={() => void choose()}>
-                  Order on this sample
+                  {t('sampleSearch.orderOnThis')}
                 </Button>
               )}
             </Group>
           </Paper>
         ) : (
           <Alert color="gray" icon={<IconInfoCircle />} mt="sm">
-            No collected sample has the sample ID '{sampleId}'.
+            {t('sampleSearch.none', { sampleId })}
           </Alert>
         ))}
       {found.isError && (
         <Alert color="red" mt="sm">
-          The sample could not be looked up: {found.error.message}
+          {t('sampleSearch.lookupFailed', { reason: found.error.message })}
         </Alert>
       )}
       {failed && (
         <Alert color="red" mt="sm">
-          The donor could not be loaded: {failed}
+          {t('sampleSearch.donorFailed', { reason: failed })}
         </Alert>
       )}
     </>

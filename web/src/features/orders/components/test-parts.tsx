@@ -1,7 +1,9 @@
 import { ActionIcon, Badge, Menu, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChecks, IconDotsVertical, IconMessage, IconPencil, IconSend } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { Flag, OrderedTestDetail } from '@contract/orders.contract';
-import { formatDateTime, fullName } from '@/lib/format';
+import { formatDateTime, formatNumber, fullName } from '@/lib/format';
 import { checkValue, flagLabel, resultKind } from './result-values';
 import type { ResultDrafts } from './use-result-drafts';
 
@@ -39,6 +41,7 @@ export const unreleasedStyle = {
 };
 
 export function TestName({ test: t }: { test: OrderedTestDetail }) {
+  const { t: tr } = useTranslation('orders');
   return (
     <>
       <Text size="sm" fw={600}>
@@ -52,7 +55,7 @@ export function TestName({ test: t }: { test: OrderedTestDetail }) {
       </Text>
       {t.comment && (
         <Text size="xs" c="dimmed" fs="italic">
-          Comment: {t.comment}
+          {tr('test.comment', { comment: t.comment })}
         </Text>
       )}
     </>
@@ -70,29 +73,35 @@ export function FlagBadge({ flag }: { flag: Flag | null | undefined }) {
 
 export function ReleaseState({ test: t, changed }: { test: OrderedTestDetail; changed: boolean }) {
   const r = t.testResultRelease;
+  const { t: tr } = useTranslation('orders');
+  const when = formatDateTime(r.releasedDate, { empty: '—' });
   return (
     <Stack gap={2} align="flex-start">
       {r.isReleased ? (
         <Tooltip
-          label={`Released ${formatDateTime(r.releasedDate, { empty: '—' })}${r.releasedBy ? ` by ${fullName(r.releasedBy)}` : ''}`}
+          label={
+            r.releasedBy
+              ? tr('test.releasedAtBy', { when, name: fullName(r.releasedBy) })
+              : tr('test.releasedAt', { when })
+          }
         >
           <Badge color="teal" variant="light" tt="none" leftSection={<IconChecks size={12} />}>
-            Released
+            {tr('test.released')}
           </Badge>
         </Tooltip>
       ) : (
         <Badge color="yellow.8" variant="outline" tt="none">
-          Not released
+          {tr('test.notReleased')}
         </Badge>
       )}
       {t.testResult.amended && (
         <Badge color="orange" variant="light" size="xs" tt="none">
-          Amended
+          {tr('test.amended')}
         </Badge>
       )}
       {changed && (
         <Text size="xs" c="orange.8">
-          Not saved
+          {tr('test.notSaved')}
         </Text>
       )}
     </Stack>
@@ -111,27 +120,28 @@ export function TestMenu({
   released,
   value,
 }: Omit<TestRowProps, 'drafts'> & { released: boolean; value: string }) {
+  const { t: tr } = useTranslation('orders');
   return (
     <Menu opened={menuOpened} onChange={onMenu} position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${t.test.title}`}>
+        <ActionIcon variant="subtle" color="gray" aria-label={tr('test.actionsFor', { test: t.test.title })}>
           <IconDotsVertical size={16} />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
         {!released && can.release && (
           <Menu.Item leftSection={<IconSend size={14} />} onClick={onRelease} disabled={!value.trim()}>
-            {value.trim() ? 'Release' : 'Release (enter a result first)'}
+            {value.trim() ? tr('test.release') : tr('test.releaseFirst')}
           </Menu.Item>
         )}
         {can.enter && (
           <Menu.Item leftSection={<IconMessage size={14} />} onClick={onComment}>
-            Comment
+            {tr('test.commentAction')}
           </Menu.Item>
         )}
         {released && can.amend && (
           <Menu.Item leftSection={<IconPencil size={14} />} onClick={onAmend}>
-            Amend
+            {tr('test.amend')}
           </Menu.Item>
         )}
       </Menu.Dropdown>
@@ -139,11 +149,16 @@ export function TestMenu({
   );
 }
 
-/** The accepted values, the numeric range, or 'Free text'. */
-export function referenceText(t: OrderedTestDetail): string {
+/** A range bound as stored (no grouping, every decimal), with the language's decimal mark. */
+const bound = (n: number) => formatNumber(n, { useGrouping: false, maximumFractionDigits: 20 });
+
+/** The accepted values, the numeric range (numbers in the screens' language), or 'Free text'. */
+export function referenceText(t: OrderedTestDetail, tr: TFunction<'orders'>): string {
   const kind = resultKind(t);
-  if (kind === 'accepted') return t.testAcceptedValues.map((a) => a.title).join(' / ') || 'No accepted values';
+  if (kind === 'accepted') return t.testAcceptedValues.map((a) => a.title).join(' / ') || tr('test.noAcceptedValues');
   if (kind === 'numeric')
-    return t.testResultRange ? `${t.testResultRange.minimumValue} – ${t.testResultRange.maximumValue}` : 'No range';
-  return 'Free text';
+    return t.testResultRange
+      ? `${bound(t.testResultRange.minimumValue)} – ${bound(t.testResultRange.maximumValue)}`
+      : tr('test.noRange');
+  return tr('test.freeText');
 }

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Button, Grid, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconPrinter } from '@tabler/icons-react';
 import { buildOrderLabel } from '@contract/labels.contract';
-import { needsPermission } from '@contract/permission-labels';
 import type { OrderDetail, OrderedPanelDetail, OrderedTestDetail } from '@contract/orders.contract';
 import { usePrintLabels } from '@/lib/labels/print-labels';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
@@ -25,6 +25,7 @@ const ok = (message: string, autoClose = 3000) => notifications.show({ color: 't
 /** spec 1 §2 Order test-result screen: cards on the left, Save / Print and one card per ordered panel on the right. */
 export function TestResults({ order }: { order: OrderDetail }) {
   const { institution } = useCurrentInstitution();
+  const { t } = useTranslation('orders');
   const can = { enter: useCan('results.enter'), release: useCan('results.release'), amend: useCan('results.amend') };
   const canPrint = useCan('labels.print');
   const commands = useResultCommands(institution.id, order.id);
@@ -58,8 +59,8 @@ export function TestResults({ order }: { order: OrderDetail }) {
       drafts.touchAll();
       notifications.show({
         color: 'red',
-        title: 'Error',
-        message: `Check the result of ${drafts.invalid.map((t) => t.test.title).join(', ')}.`,
+        title: t('errors.notificationTitle', { ns: 'shell' }),
+        message: t('result.checkResult', { tests: drafts.invalid.map((x) => x.test.title).join(', ') }),
         autoClose: 3000,
       });
       return false;
@@ -71,44 +72,39 @@ export function TestResults({ order }: { order: OrderDetail }) {
   };
 
   const onSave = async () => {
-    if (!drafts.changes.length) return ok('There are no changes to save.', 2000);
-    if (await saveChanges()) ok('Saved successfully!', 2000); // spec 1 §8/§9: 2000 ms
+    if (!drafts.changes.length) return ok(t('result.noChanges'), 2000);
+    if (await saveChanges()) ok(t('result.saved'), 2000); // spec 1 §8/§9: 2000 ms
   };
 
   const actions: TestActions = {
     // spec 1 §4: releasing a test saves pending changes first, then releases, then reloads.
-    release: async (p, t) => {
+    release: async (p, test) => {
       if (!(await saveChanges())) return;
-      await commands.releaseTest.mutateAsync({ ...path(p, t), releaseId: t.testResultRelease.id }).then(
-        () => ok(`${t.test.title} released.`),
+      await commands.releaseTest.mutateAsync({ ...path(p, test), releaseId: test.testResultRelease.id }).then(
+        () => ok(t('result.released', { test: test.test.title })),
         () => {},
       );
     },
     releasePanel: (p) =>
       modals.openConfirmModal({
-        title: `Release panel ${p.panel.title}?`,
-        children: (
-          <Text size="sm">
-            Every result of this panel is released now. Released results can only be changed by an amendment with a
-            reason.
-          </Text>
-        ),
-        labels: { confirm: 'Release panel', cancel: 'Cancel' },
+        title: t('result.releasePanelTitle', { panel: p.panel.title }),
+        children: <Text size="sm">{t('result.releasePanelBody')}</Text>,
+        labels: { confirm: t('result.releasePanel'), cancel: t('result.cancel') },
         onConfirm: async () => {
           if (!(await saveChanges())) return;
           await commands.releasePanel.mutateAsync(p.id).then(
-            () => ok(`Panel ${p.panel.title} released.`),
+            () => ok(t('result.panelReleased', { panel: p.panel.title })),
             () => {},
           );
         },
       }),
-    comment: (p, t) => {
+    comment: (p, test) => {
       commands.comment.reset();
-      setDialog({ kind: 'comment', panelId: p.id, testId: t.id });
+      setDialog({ kind: 'comment', panelId: p.id, testId: test.id });
     },
-    amend: (p, t) => {
+    amend: (p, test) => {
       commands.amend.reset();
-      setDialog({ kind: 'amend', panelId: p.id, testId: t.id });
+      setDialog({ kind: 'amend', panelId: p.id, testId: test.id });
     },
   };
 
@@ -129,18 +125,18 @@ export function TestResults({ order }: { order: OrderDetail }) {
     });
 
   useEffect(() => {
-    document.title = `${order.sampleId} · Test Results`;
-  }, [order.sampleId]);
+    document.title = t('result.documentTitle', { sampleId: order.sampleId });
+  }, [order.sampleId, t]);
 
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1} fz={26}>
-            Test Results
+            {t('result.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            Sample ID{' '}
+            {t('result.sampleId')}{' '}
             <Text span ff="monospace" fw={700} c="dark">
               {order.sampleId}
             </Text>
@@ -155,12 +151,10 @@ export function TestResults({ order }: { order: OrderDetail }) {
               disabled={busy && !commands.save.isPending}
               onClick={() => void onSave()}
             >
-              Save{drafts.changes.length ? ` (${drafts.changes.length})` : ''}
+              {drafts.changes.length ? t('result.saveCount', { count: drafts.changes.length }) : t('result.save')}
             </Button>
           )}
-          <Tooltip
-            label={canPrint ? 'Print the order label (Setting > Printer chooses how)' : needsPermission('labels.print')}
-          >
+          <Tooltip label={canPrint ? t('result.printHint') : t('result.needsPrint')}>
             <Button
               variant="default"
               leftSection={<IconPrinter size={16} />}
@@ -168,7 +162,7 @@ export function TestResults({ order }: { order: OrderDetail }) {
               disabled={!canPrint}
               onClick={printLabel}
             >
-              Print
+              {t('result.print')}
             </Button>
           </Tooltip>
         </Group>
@@ -183,7 +177,7 @@ export function TestResults({ order }: { order: OrderDetail }) {
               <PanelCard key={p.id} panel={p} drafts={drafts} actions={actions} can={can} busy={busy} />
             ))}
             <Text size="xs" c="dimmed">
-              {resultActionsHint(can, phone)}
+              {resultActionsHint(t, can, phone)}
             </Text>
           </Stack>
         </Grid.Col>
@@ -200,7 +194,7 @@ export function TestResults({ order }: { order: OrderDetail }) {
               {
                 onSuccess: () => {
                   setDialog(null);
-                  ok('Comment saved.');
+                  ok(t('result.commentSaved'));
                 },
               },
             )
@@ -220,7 +214,7 @@ export function TestResults({ order }: { order: OrderDetail }) {
               {
                 onSuccess: () => {
                   setDialog(null);
-                  ok(`${dialogTest.test.title} amended.`);
+                  ok(t('result.amended', { test: dialogTest.test.title }));
                 },
               },
             )

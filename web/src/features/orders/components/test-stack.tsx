@@ -1,4 +1,5 @@
 import { Box, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { ResultInput } from './result-input';
 import { resultKind, type ResultKind } from './result-values';
 import {
@@ -12,7 +13,12 @@ import {
   type TestRowProps,
 } from './test-parts';
 
-const REFERENCE_LABEL: Record<ResultKind, string> = { accepted: 'Accepted values', numeric: 'Range', text: '' };
+/** The reference's label by result kind (none for free text): `orders:panel.<key>`. */
+const REFERENCE_LABEL: Record<ResultKind, 'acceptedValues' | 'range' | null> = {
+  accepted: 'acceptedValues',
+  numeric: 'range',
+  text: null,
+};
 
 /**
  * One test on a phone: name and menu, then the result box with its unit, then reference, flag and
@@ -21,6 +27,8 @@ const REFERENCE_LABEL: Record<ResultKind, string> = { accepted: 'Accepted values
 export function TestStack(props: TestRowProps) {
   const { test: t, drafts, can } = props;
   const { released, value, flag, hasMenu } = testRowState(props);
+  const { t: tr } = useTranslation('orders');
+  const reference = REFERENCE_LABEL[resultKind(t)];
   const unit = t.test.unitSymbol ?? '';
   return (
     <Box
@@ -60,12 +68,12 @@ export function TestStack(props: TestRowProps) {
       </Group>
       <Group gap="xs" mt={6} justify="space-between" align="flex-start">
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {REFERENCE_LABEL[resultKind(t)] && (
+          {reference && (
             <Text span inherit fw={600}>
-              {REFERENCE_LABEL[resultKind(t)]}:{' '}
+              {tr(`panel.${reference}`)}:{' '}
             </Text>
           )}
-          {referenceText(t)}
+          {referenceText(t, tr)}
         </Text>
         <Group gap={6} align="flex-start">
           <FlagBadge flag={flag} />

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { OrderDetail, OrderedTestDetail } from '@contract/orders.contract';
-import { MSG } from '@contract/messages';
+import { i18next } from '@/lib/i18n';
 import { checkValue, resultKind } from './result-values';
 
 interface Draft {
@@ -42,7 +42,8 @@ export function useResultDrafts(detail: OrderDetail | undefined) {
   const valueOf = (t: OrderedTestDetail) => drafts[t.testResult.id]?.value ?? t.testResult.result ?? '';
   const errorOf = (t: OrderedTestDetail): string | null => {
     const value = valueOf(t);
-    if (resultKind(t) === 'accepted') return touched.has(t.testResult.id) && !value ? MSG.requiredSelect : null; // spec 1 §5
+    if (resultKind(t) === 'accepted')
+      return touched.has(t.testResult.id) && !value ? i18next.t('requiredSelect', { ns: 'messages' }) : null; // spec 1 §5
     return checkValue(t, value).error;
   };
   const set = (t: OrderedTestDetail, value: string) =>

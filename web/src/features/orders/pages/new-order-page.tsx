@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { PlaceOrders, type OrderSummary } from '@contract/orders.contract';
 import type { Patient } from '@contract/participants.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
@@ -20,20 +21,19 @@ import { emptyOrder, OrderFields, type OrderFormValues } from '../components/ord
 import { shortName } from '@/lib/format';
 import { testResultPath } from '../components/result-values';
 
-const TITLE = 'Create a New Order';
-
 /** spec 1 §2 'Create a New Order': a full-screen two-step stepper, opened from anywhere by the top navigation (orders.create, checked by the route guard). */
 export function NewOrderPage() {
   const navigate = useNavigate();
   const location = useLocation();
   // Back to where the user came from; a deep link closes to the Orders list.
   const close = () => void (location.key === 'default' ? navigate('/orders') : navigate(-1));
+  const { t } = useTranslation('orders');
   // Escape and the close button ask first while the stepper below holds unsaved choices (its guard is in the dialog's scope).
   return (
     <Dialog
       onClose={close}
       fullScreen
-      title={TITLE}
+      title={t('new.title')}
       styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}
     >
       <Box maw={760} mx="auto" mt="md">
@@ -44,6 +44,7 @@ export function NewOrderPage() {
 }
 
 function NewOrderStepper({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('orders');
   const { institution } = useCurrentInstitution();
   const navigate = useNavigate();
   const place = usePlaceOrders(institution.id);
@@ -72,7 +73,7 @@ function NewOrderStepper({ onClose }: { onClose: () => void }) {
           const ids = orders.map((o) => o.sampleId).join(', ');
           notifications.show({
             color: 'teal',
-            message: `${orders.length === 1 ? 'Order' : `${orders.length} orders`} created: ${ids}.`,
+            message: t('new.created', { count: orders.length, ids }),
             autoClose: 4000,
           });
           if (again) startOver();
@@ -91,23 +92,23 @@ function NewOrderStepper({ onClose }: { onClose: () => void }) {
         <ThemeIcon size={56} radius="xl" color="teal" variant="light">
           <IconCheck size={30} />
         </ThemeIcon>
-        <Title order={3}>
-          {placed.length === 1 ? 'The order was created' : `${placed.length} orders were created`}
-        </Title>
-        <List spacing={4} listStyleType="none" aria-label="Created orders">
+        <Title order={3}>{t('new.placed', { count: placed.length })}</Title>
+        <List spacing={4} listStyleType="none" aria-label={t('new.createdList')}>
           {placed.map((o) => (
             <List.Item key={o.id}>
-              Sample ID{' '}
+              {t('new.sampleId')}{' '}
               <Text span fw={700} ff="monospace">
                 {o.sampleId}
               </Text>{' '}
-              for {o.patient ? shortName(o.patient) : `donor ${o.donorCode ?? '—'}`}
+              {o.patient
+                ? t('new.forName', { name: shortName(o.patient) })
+                : t('new.forDonor', { code: o.donorCode ?? '—' })}
             </List.Item>
           ))}
         </List>
         <Group>
           <Button variant="default" onClick={onClose}>
-            Done
+            {t('new.done')}
           </Button>
           <Button
             variant="light"
@@ -116,10 +117,10 @@ function NewOrderStepper({ onClose }: { onClose: () => void }) {
               startOver();
             }}
           >
-            Create another
+            {t('new.createAnother')}
           </Button>
           <Button onClick={() => void navigate(testResultPath(placed[0].sampleId), { replace: true })}>
-            Open test results
+            {t('new.openResults')}
           </Button>
         </Group>
       </Stack>
@@ -135,7 +136,10 @@ function NewOrderStepper({ onClose }: { onClose: () => void }) {
       }}
       allowNextStepsSelect={false}
     >
-      <Stepper.Step label="Select Patients" description={selected.length ? `${selected.length} selected` : undefined}>
+      <Stepper.Step
+        label={t('new.stepPatients')}
+        description={selected.length ? t('new.selected', { count: selected.length }) : undefined}
+      >
         <PendingAddersProvider registry={adders}>
           <ParticipantPicker
             instId={institution.id}
@@ -161,25 +165,25 @@ function NewOrderStepper({ onClose }: { onClose: () => void }) {
               if (!blockedByAdders(adders)) setStep(1);
             }}
           >
-            Next
+            {t('new.next')}
           </Button>
         </Group>
       </Stepper.Step>
-      <Stepper.Step label="Order" description={`${selected.length} participant${selected.length === 1 ? '' : 's'}`}>
+      <Stepper.Step label={t('new.stepOrder')} description={t('new.participants', { count: selected.length })}>
         <form noValidate onSubmit={(e) => submit(isCreateAnother(e))(e)}>
           {error && <Alert color="red" mb="md" title={error} />}
           <OrderFields form={form} panels={panels} onPanels={setPanels} />
           <Group mt="xl" justify="space-between">
             <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => setStep(0)}>
-              Back
+              {t('new.back')}
             </Button>
             {/* Submit comes first in the DOM so Enter means Submit; row-reverse shows it last. */}
             <Group style={{ flexDirection: 'row-reverse' }}>
               <Button type="submit" loading={place.isPending}>
-                Submit
+                {t('form.submit', { ns: 'shell' })}
               </Button>
               <Button type="submit" variant="light" data-another="1" loading={place.isPending}>
-                Submit and create another
+                {t('form.submitAnother', { ns: 'shell' })}
               </Button>
             </Group>
           </Group>

@@ -2,50 +2,38 @@ import { useState } from 'react';
 import { Button, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { PagedTable } from '@/components/paged-table';
 import { SearchBox } from '@/components/search-box';
 import { useListState, type SortOptions } from '@/components/use-list-state';
-import {
-  ORDER_SORTS,
-  RELEASE_STATE_LABELS,
-  RELEASE_STATES,
-  type OrderSort,
-  type ReleaseState,
-} from '@contract/orders.contract';
+import { ORDER_SORTS, RELEASE_STATES, type OrderSort, type ReleaseState } from '@contract/orders.contract';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { useOrders, type OrderSearchBy } from '../api/orders';
-import { orderColumns } from '../components/order-columns';
+import { useOrderColumns } from '../components/order-columns';
 import { testResultPath } from '../components/result-values';
 
-const TABS: { value: OrderSearchBy; label: string; placeholder: string }[] = [
-  { value: 'sample', label: 'SAMPLE ID', placeholder: 'Sample ID, e.g. L2406010001' },
-  { value: 'mrn', label: 'PATIENT MRN', placeholder: 'Patient MRN' },
-  { value: 'collected', label: 'COLLECTED SAMPLE ID', placeholder: 'Collected sample ID (exact)' },
-];
-const asSearchBy = (v: string | null): OrderSearchBy | null =>
-  TABS.some((t) => t.value === v) ? (v as OrderSearchBy) : null;
+/** The search tabs; their words are `orders:list.tabs` and `list.placeholders` by the same key. */
+const TABS: OrderSearchBy[] = ['sample', 'mrn', 'collected'];
+const asSearchBy = (v: string | null): OrderSearchBy | null => TABS.find((t) => t === v) ?? null;
 
 /** Newest first unless a header is clicked (Priority, Ordered Date, Release). */
 const SORTING: SortOptions = { keys: ORDER_SORTS, fallback: { columnAccessor: 'createdDate', direction: 'desc' } };
-const RELEASE_OPTIONS = [
-  { value: 'all', label: 'All' },
-  ...RELEASE_STATES.map((s) => ({ value: s, label: RELEASE_STATE_LABELS[s] })),
-];
 const asReleaseState = (v: string | null) =>
   (RELEASE_STATES as readonly string[]).includes(v ?? '') ? (v as ReleaseState) : null;
 
 /** spec 1 §2 Orders screen: search by sample ID or patient MRN; without a search, the newest orders. */
 export function OrdersPage() {
   const canCreate = useCan('orders.create');
+  const { t } = useTranslation('orders');
   return (
     <Stack maw={1300} mx="auto">
       <Group justify="space-between" align="flex-end">
         <Title order={1} fz={26}>
-          Orders
+          {t('list.title')}
         </Title>
         {canCreate && (
           <Button component={Link} to="/orders/new" leftSection={<IconPlus size={16} />}>
-            New Order
+            {t('list.newOrder')}
           </Button>
         )}
       </Group>
@@ -55,6 +43,12 @@ export function OrdersPage() {
 }
 
 function OrdersSearch() {
+  const { t } = useTranslation('orders');
+  const columns = useOrderColumns();
+  const releaseOptions = [
+    { value: 'all', label: t('list.all') },
+    ...RELEASE_STATES.map((s) => ({ value: s, label: t(`releaseStates.${s}`) })),
+  ];
   const { institution } = useCurrentInstitution();
   const navigate = useNavigate();
   const list = useListState(SORTING);
@@ -113,19 +107,19 @@ function OrdersSearch() {
         }}
       >
         <Tabs.List>
-          {TABS.map((t) => (
-            <Tabs.Tab key={t.value} value={t.value}>
-              {t.label}
+          {TABS.map((tab) => (
+            <Tabs.Tab key={tab} value={tab}>
+              {t(`list.tabs.${tab}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {TABS.map((t) => (
-          <Tabs.Panel key={t.value} value={t.value} pt="md">
+        {TABS.map((tab) => (
+          <Tabs.Panel key={tab} value={tab} pt="md">
             <SearchBox
-              value={texts[t.value]}
-              onSearch={(term) => run(t.value, term)}
+              value={texts[tab]}
+              onSearch={(term) => run(tab, term)}
               withButton
-              placeholder={t.placeholder}
+              placeholder={t(`list.placeholders.${tab}`)}
             />
           </Tabs.Panel>
         ))}
@@ -133,11 +127,11 @@ function OrdersSearch() {
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Text size="xs" c="dimmed" style={{ flex: '1 1 320px' }}>
           <IconInfoCircle size={12} style={{ verticalAlign: -1 }} />
-          {!list.search && ' Without a search, the newest orders are listed.'} Click a column heading to sort.
+          {!list.search && ` ${t('list.newestListed')}`} {t('list.clickToSort')}
         </Text>
         <Select
-          label="Release"
-          data={RELEASE_OPTIONS}
+          label={t('list.release')}
+          data={releaseOptions}
           value={releaseState ?? 'all'}
           onChange={filterRelease}
           allowDeselect={false}
@@ -148,8 +142,8 @@ function OrdersSearch() {
       <PagedTable
         query={orders}
         list={list}
-        columns={orderColumns}
-        emptyText={releaseState ? `No ${RELEASE_STATE_LABELS[releaseState].toLowerCase()} orders.` : 'No orders yet.'}
+        columns={columns}
+        emptyText={releaseState ? t(`list.emptyState.${releaseState}`) : t('list.empty')}
         cardTitle="sampleId"
         onRowClick={(o) => void navigate(testResultPath(o.sampleId))}
       />

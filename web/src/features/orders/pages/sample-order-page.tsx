@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { SampleOrderInput } from '@contract/orders.contract';
 import type { CollectedSample } from '@contract/samples.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
@@ -14,6 +15,7 @@ import type { Option } from '@/lib/lookup-options';
 import { usePlaceOnSample, useSampleToOrder } from '../api/orders';
 import { emptyOrder, OrderFields, type OrderFormValues } from '../components/order-fields';
 import { testResultPath } from '../components/result-values';
+import { formatNumber } from '@/lib/format';
 
 /**
  * /orders/new/sample/{id}: Order tests on one collected sample, opened from its page (issue 31). A received sample
@@ -26,17 +28,18 @@ export function SampleOrderPage() {
   const close = () => void (location.key === 'default' ? navigate(`/sample/${id}`) : navigate(-1));
   const { institution } = useCurrentInstitution();
   const sample = useSampleToOrder(institution.id, id);
+  const { t } = useTranslation('orders');
   return (
     <Dialog
       onClose={close}
       fullScreen
-      title="Order tests"
+      title={t('onSample.title')}
       styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}
     >
       <Box maw={760} mx="auto" mt="md">
-        {sample.isPending && <Loader type="dots" aria-label="Loading the sample" />}
+        {sample.isPending && <Loader type="dots" aria-label={t('onSample.loading')} />}
         {sample.isError && (
-          <Alert color="red" icon={<IconAlertCircle />} title="The sample could not be loaded">
+          <Alert color="red" icon={<IconAlertCircle />} title={t('onSample.loadFailed')}>
             {sample.error.message}
           </Alert>
         )}
@@ -47,6 +50,7 @@ export function SampleOrderPage() {
 }
 
 function SampleOrderForm({ sample: s, onClose }: { sample: CollectedSample; onClose: () => void }) {
+  const { t } = useTranslation('orders');
   const { institution } = useCurrentInstitution();
   const navigate = useNavigate();
   const place = usePlaceOnSample(institution.id, s.id);
@@ -65,7 +69,11 @@ function SampleOrderForm({ sample: s, onClose }: { sample: CollectedSample; onCl
       },
       {
         onSuccess: (order) => {
-          notifications.show({ color: 'teal', message: `Order ${order.sampleId} created.`, autoClose: 4000 });
+          notifications.show({
+            color: 'teal',
+            message: t('onSample.created', { sampleId: order.sampleId }),
+            autoClose: 4000,
+          });
           guard.release();
           void navigate(testResultPath(order.sampleId), { replace: true });
         },
@@ -76,24 +84,28 @@ function SampleOrderForm({ sample: s, onClose }: { sample: CollectedSample; onCl
   const error = serverFormErrors(place.error).title;
   return (
     <Stack gap="md">
-      <Paper withBorder radius="md" p="md" component="section" aria-label="Sample">
+      <Paper withBorder radius="md" p="md" component="section" aria-label={t('onSample.section')}>
         <Text fw={700} ff="monospace">
-          Sample {s.sampleId}
+          {t('onSample.heading', { sampleId: s.sampleId })}
         </Text>
         <Text size="sm">
-          {s.specimenType?.title ?? 'Sample'}, {s.remainingAmount} {s.unitOfMeasurement.unitSymbol ?? ''} left ·
-          collected {s.collectedDate}
+          {t('onSample.summary', {
+            type: s.specimenType?.title ?? t('onSample.sample'),
+            amount: formatNumber(s.remainingAmount, { useGrouping: false, maximumFractionDigits: 20 }),
+            unit: s.unitOfMeasurement.unitSymbol ?? '',
+            date: s.collectedDate,
+          })}
         </Text>
         <Text size="sm" mt={4}>
           {s.patient ? (
-            <>For its participant.</>
+            t('onSample.forParticipant')
           ) : (
             <>
-              For donor{' '}
+              {t('onSample.forDonor')}{' '}
               <Text span ff="monospace" fw={700}>
                 {donor ?? '—'}
               </Text>{' '}
-              (received sample: the donor is not a participant here).
+              {t('onSample.donorNote')}
             </>
           )}
         </Text>
@@ -103,10 +115,10 @@ function SampleOrderForm({ sample: s, onClose }: { sample: CollectedSample; onCl
         <OrderFields form={form} panels={panels} onPanels={setPanels} />
         <Group mt="xl" justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('onSample.cancel')}
           </Button>
           <Button type="submit" loading={place.isPending}>
-            Submit
+            {t('form.submit', { ns: 'shell' })}
           </Button>
         </Group>
       </form>

@@ -1,6 +1,7 @@
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { PageLoader } from '@/components/page-loader';
 import { SearchBox } from '@/components/search-box';
 import { useCurrentInstitution } from '@/lib/session-context';
@@ -23,10 +24,11 @@ function OrderBySample({ sampleId }: { sampleId: string }) {
   const { institution } = useCurrentInstitution();
   const lookup = useOrderBySampleId(institution.id, sampleId);
   const detail = useOrderDetail(institution.id, lookup.data?.id);
-  if (lookup.isPending || (lookup.data && detail.isPending)) return <PageLoader label="Loading order" />;
+  const { t } = useTranslation('orders');
+  if (lookup.isPending || (lookup.data && detail.isPending)) return <PageLoader label={t('result.loading')} />;
   if (lookup.isError || detail.isError) {
     return (
-      <Alert color="red" title="The order could not be loaded">
+      <Alert color="red" title={t('result.loadFailed')}>
         {(lookup.error ?? detail.error)?.message}
       </Alert>
     );
@@ -34,8 +36,8 @@ function OrderBySample({ sampleId }: { sampleId: string }) {
   if (!lookup.data || !detail.data) {
     return (
       <>
-        <Alert color="gray" icon={<IconSearch />} title={`No order has the sample ID '${sampleId}'.`}>
-          Check the sample ID, or find the order in the <Link to="/orders">Orders</Link> list.
+        <Alert color="gray" icon={<IconSearch />} title={t('result.noOrder', { sampleId })}>
+          <Trans t={t} i18nKey="result.checkOrFind" components={{ link: <Link to="/orders" /> }} />
         </Alert>
         <FindOrder />
       </>
@@ -47,24 +49,25 @@ function OrderBySample({ sampleId }: { sampleId: string }) {
 /** The earlier variant's Sample Id box (spec 1 §2): Enter opens that order's results. */
 function FindOrder() {
   const navigate = useNavigate();
+  const { t } = useTranslation('orders');
   return (
     <Stack gap="xs">
       <Title order={1} fz={26}>
-        Test Results
+        {t('result.title')}
       </Title>
       <Text size="sm" c="dimmed">
-        Enter a sample ID to open its order.
+        {t('result.enterSample')}
       </Text>
       <SearchBox
         value=""
         withButton
-        placeholder="Sample ID"
+        placeholder={t('result.samplePlaceholder')}
         onSearch={(s) => {
           if (s.trim()) void navigate(testResultPath(s.trim()));
         }}
       />
       <Button component={Link} to="/orders" variant="subtle" w="fit-content" px={0}>
-        Back to Orders
+        {t('result.backToOrders')}
       </Button>
     </Stack>
   );

@@ -1,19 +1,21 @@
 import { Paper, Text } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
+import { useTranslation } from 'react-i18next';
 import '@mantine/charts/styles.layer.css';
 import { PAYMENT_COLUMNS, type OrderReportPath, type ReportPage } from '@contract/reports.contract';
 
 const COLORS = ['blue.6', 'teal.6', 'yellow.6', 'grape.6', 'orange.6'];
-const SERIES = [
-  ...PAYMENT_COLUMNS.map((c, i) => ({ name: c.key, label: c.title, color: COLORS[i] })),
-  { name: 'other', label: 'Another or none', color: 'gray.5' },
-];
 
 /**
  * The stacked bars of a usage or summary report, one colour per payment category: a summary shows every
  * period of the range (the server sends them all), a usage report the tests or panels of the table's page.
  */
 export function ReportChart({ path, page }: { path: OrderReportPath; page: ReportPage }) {
+  const { t } = useTranslation('reports');
+  const series = [
+    ...PAYMENT_COLUMNS.map((c, i) => ({ name: c.key, label: t(`payment.${c.key}`), color: COLORS[i] })),
+    { name: 'other', label: t('chart.other'), color: 'gray.5' },
+  ];
   const summary = path === 'test-summary-report' || path === 'panel-summary-report';
   const usage = path === 'test-usage-report' || path === 'panel-usage-report';
   if (!summary && !usage) return null;
@@ -25,10 +27,10 @@ export function ReportChart({ path, page }: { path: OrderReportPath; page: Repor
         return { name: String(r.name ?? ''), ...counts, other };
       });
   if (!data.length) return null;
-  const what = path.startsWith('test') ? 'Tests' : 'Panels';
+  const tests = path.startsWith('test');
   const caption = summary
-    ? `${what} ordered per period, by payment category`
-    : `${what} of this page, by payment category`;
+    ? t(tests ? 'chart.summaryTests' : 'chart.summaryPanels')
+    : t(tests ? 'chart.pageTests' : 'chart.pagePanels');
   return (
     <Paper withBorder radius="md" p="md" component="figure" m={0} aria-label={caption}>
       <Text component="figcaption" fw={600} size="sm" mb="sm">
@@ -39,7 +41,7 @@ export function ReportChart({ path, page }: { path: OrderReportPath; page: Repor
         data={data}
         dataKey={summary ? 'period' : 'name'}
         type="stacked"
-        series={SERIES}
+        series={series}
         withLegend
         legendProps={{ verticalAlign: 'bottom' }}
         tickLine="y"

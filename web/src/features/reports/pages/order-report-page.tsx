@@ -3,10 +3,9 @@ import { Alert, Box, Button, Group, Paper, Radio, ScrollArea, Select, Stack, Tex
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconReportAnalytics } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_REPORT_DAYS,
-  NO_RESULT,
-  NOT_ORDERED,
   ORDER_REPORTS,
   REPORT_PERIODS,
   type OrderReportPath,
@@ -28,23 +27,6 @@ const institutionDay = (timeZone: string, offset = 0) =>
 
 /** Short cells (dates, IDs, results, ages) stay on one line; names may wrap. */
 const NO_WRAP = /^(orderedDate|orderedOn|period|age|sampleId|serialNumber|test\d+)$/;
-const PERIOD_LABELS: Record<ReportPeriod, string> = { day: 'Day', week: 'Week (Monday to Sunday)', month: 'Month' };
-const INTRO: Record<OrderReportPath, string> = {
-  'test-result-report': 'The results of one panel, one row per order of it, oldest first.',
-  'test-usage-report': "How often each test was ordered, by the order's payment category.",
-  'panel-usage-report': "How often each panel was ordered, by the order's payment category.",
-  'test-summary-report': "Tests ordered per day, week or month, by the order's payment category.",
-  'panel-summary-report': "Panels ordered per day, week or month, by the order's payment category.",
-  'unreleased-panels-report': 'Panels still waiting for a release, oldest first, with how long they have waited.',
-};
-const EMPTY: Record<OrderReportPath, string> = {
-  'test-result-report': 'This panel was not ordered in these dates.',
-  'test-usage-report': 'No test was ordered in these dates.',
-  'panel-usage-report': 'No panel was ordered in these dates.',
-  'test-summary-report': 'No test was ordered in these dates.',
-  'panel-summary-report': 'No panel was ordered in these dates.',
-  'unreleased-panels-report': 'No panel ordered in these dates is waiting for a release.',
-};
 
 /**
  * One order report (spec 2 §2 Reports): its parameters (From/To, the last 7 days by default; the panel
@@ -53,7 +35,11 @@ const EMPTY: Record<OrderReportPath, string> = {
  */
 export function OrderReportPage({ path }: { path: OrderReportPath }) {
   const { institution } = useCurrentInstitution();
-  const { title, api: report } = ORDER_REPORTS[path];
+  const { t } = useTranslation('reports');
+  const { api: report } = ORDER_REPORTS[path];
+  // The server writes the report's title, headings, cells and footer in the same language (issue 33).
+  const title = t(`titles.${path}`);
+  const muted = new Set([t('cells.noResult'), t('cells.notOrdered')]);
   const hasPanel = path === 'test-result-report';
   const hasPeriod = path === 'test-summary-report' || path === 'panel-summary-report';
   const list = useListState();
@@ -69,9 +55,9 @@ export function OrderReportPage({ path }: { path: OrderReportPath }) {
   const page = result.data?.report;
 
   const generate = () => {
-    if (!from || !to) return setProblem('Choose both dates.');
-    if (from > to) return setProblem('To cannot be before From.');
-    if (hasPanel && !panelId) return setProblem('Choose a panel.');
+    if (!from || !to) return setProblem(t('chooseBoth'));
+    if (from > to) return setProblem(t('toBeforeFrom'));
+    if (hasPanel && !panelId) return setProblem(t('choosePanel'));
     setProblem(null);
     list.setPage(1);
     setCriteria({ from, to, ...(hasPanel ? { panelId: Number(panelId) } : {}), ...(hasPeriod ? { period } : {}) });
@@ -80,9 +66,7 @@ export function OrderReportPage({ path }: { path: OrderReportPath }) {
     if (!criteria) return;
     setExporting(true);
     downloadReportCsv(institution.id, report, criteria, title)
-      .catch((e: Error) =>
-        notifications.show({ color: 'red', title: 'The CSV could not be exported', message: e.message }),
-      )
+      .catch((e: Error) => notifications.show({ color: 'red', title: t('exportFailed'), message: e.message }))
       .finally(() => setExporting(false));
   };
 
@@ -93,9 +77,9 @@ export function OrderReportPage({ path }: { path: OrderReportPath }) {
     noWrap: NO_WRAP.test(c.key),
     render: (r: ReportTableRow) => {
       const v = r[c.key];
-      const muted = v === NO_RESULT || v === NOT_ORDERED;
+      const dim = typeof v === 'string' && muted.has(v);
       return (
-        <Text size="sm" c={muted ? 'gray.7' : undefined} fs={muted ? 'italic' : undefined}>
+        <Text size="sm" c={dim ? 'gray.7' : undefined} fs={dim ? 'italic' : undefined}>
           {v === null || v === undefined ? '' : String(v)}
         </Text>
       );
@@ -104,12 +88,12 @@ export function OrderReportPage({ path }: { path: OrderReportPath }) {
 
   const parameters = (
     <Group align="flex-end" gap="sm" wrap="wrap">
-      <DateField label="From" value={from} onChange={setFrom} maxDate={to} w={170} />
-      <DateField label="To" value={to} onChange={setTo} minDate={from} w={170} />
+      <DateField label={t('from')} value={from} onChange={setFrom} maxDate={to} w={170} />
+      <DateField label={t('to')} value={to} onChange={setTo} minDate={from} w={170} />
       {hasPeriod && (
         <Select
-          label="Period"
-          data={REPORT_PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] }))}
+          label={t('period')}
+          data={REPORT_PERIODS.map((p) => ({ value: p, label: t(`periods.${p}`) }))}
           value={period}
           onChange={(v) => v && setPeriod(v as ReportPeriod)}
           allowDeselect={false}
@@ -117,7 +101,7 @@ export function OrderReportPage({ path }: { path: OrderReportPath }) {
         />
       )}
       <Button leftSection={<IconReportAnalytics size={16} />} onClick={generate}>
-        Generate Report
+        {t('generate')}
       </Button>
       <Button
         variant="default"
@@ -126,25 +110,25 @@ export function OrderReportPage({ path }: { path: OrderReportPath }) {
         disabled={!criteria || !page}
         loading={exporting}
       >
-        Export CSV
+        {t('export')}
       </Button>
     </Group>
   );
 
   const body = !criteria ? (
     <Text size="sm" c="gray.7">
-      {hasPanel ? 'Choose a panel and the dates, then Generate Report.' : 'Choose the dates, then Generate Report.'}
+      {hasPanel ? t('promptPanel') : t('prompt')}
     </Text>
   ) : result.isError ? (
-    <Alert color="red" title="The report could not be generated">
+    <Alert color="red" title={t('failed')}>
       {result.error.message}
     </Alert>
   ) : (
     <Stack gap="md">
       {page && <ReportChart path={path} page={page} />}
-      <PagedTable query={result} list={list} columns={columns} emptyText={EMPTY[path]} />
+      <PagedTable query={result} list={list} columns={columns} emptyText={t(`empty.${path}`)} />
       {page && (
-        <Box component="section" aria-label="Report parameters">
+        <Box component="section" aria-label={t('parameters')}>
           {page.footer.map((line) => (
             <Text key={line} size="xs" c="gray.7">
               {line}
@@ -162,13 +146,13 @@ export function OrderReportPage({ path }: { path: OrderReportPath }) {
           {title}
         </Title>
         <Text size="sm" c="gray.7">
-          {INTRO[path]} Dates are whole days in {institution.timeZone}, the institution&apos;s time zone.
+          {t(`intro.${path}`)} {t('timeZone', { zone: institution.timeZone })}
         </Text>
       </div>
       {hasPanel ? (
         <Group align="flex-start" gap="md" wrap="wrap">
           <Paper withBorder radius="md" p="sm" w={{ base: '100%', sm: 230 }}>
-            <Radio.Group label="Panel" value={panelId} onChange={setPanelId}>
+            <Radio.Group label={t('panel')} value={panelId} onChange={setPanelId}>
               <ScrollArea.Autosize mah={380} mt="xs" type="auto">
                 <Stack gap={8}>
                   {panels.options.map((o) => (
@@ -176,12 +160,12 @@ export function OrderReportPage({ path }: { path: OrderReportPath }) {
                   ))}
                   {panels.isSuccess && !panels.options.length && (
                     <Text size="sm" c="gray.7">
-                      No panel is configured yet.
+                      {t('noPanels')}
                     </Text>
                   )}
                   {panels.isPending && (
                     <Text size="sm" c="gray.7">
-                      Loading panels…
+                      {t('loadingPanels')}
                     </Text>
                   )}
                 </Stack>

@@ -7,20 +7,23 @@ import {
   IconReportMedical,
 } from '@tabler/icons-react';
 import { Navigate, NavLink as RouterLink, Route, Routes, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { OrderReportPath } from '@contract/reports.contract';
+import type { en } from '@contract/i18n/en';
 import { IndicatorReportPage } from '../indicators/indicator-report-page';
 import { OrderReportPage } from './order-report-page';
 
-/** spec 1 §2: the Report area's child paths, in the spec's order, with what the left navigation says. */
-const ENTRIES: { path: string; label: string; icon: typeof IconChartBar }[] = [
-  { path: 'test-result-report', label: 'Test Result Report', icon: IconFileAnalytics },
-  { path: 'test-summary-report', label: 'Test Summary Report', icon: IconChartBar },
-  { path: 'test-usage-report', label: 'Test Usage Report', icon: IconListDetails },
-  { path: 'panel-summary-report', label: 'Panel Summary Report', icon: IconChartBar },
-  { path: 'panel-usage-report', label: 'Panel Usage Report', icon: IconListDetails },
-  { path: 'unreleased-panels-report', label: 'Unreleased Panels Report', icon: IconClockHour4 },
-  { path: 'breast-cancer-report-per-date-range', label: 'Breast Cancer Report', icon: IconReportMedical },
-  { path: 'cervical-cancer-report-per-date-range', label: 'Cervical Cancer Report', icon: IconReportMedical },
+type EntryPath = keyof typeof en.reports.nav;
+/** spec 1 §2: the Report area's child paths, in the spec's order; the left navigation's words are `reports:nav.<path>`. */
+const ENTRIES: { path: EntryPath; icon: typeof IconChartBar }[] = [
+  { path: 'test-result-report', icon: IconFileAnalytics },
+  { path: 'test-summary-report', icon: IconChartBar },
+  { path: 'test-usage-report', icon: IconListDetails },
+  { path: 'panel-summary-report', icon: IconChartBar },
+  { path: 'panel-usage-report', icon: IconListDetails },
+  { path: 'unreleased-panels-report', icon: IconClockHour4 },
+  { path: 'breast-cancer-report-per-date-range', icon: IconReportMedical },
+  { path: 'cervical-cancer-report-per-date-range', icon: IconReportMedical },
 ];
 const ORDER_PATHS: OrderReportPath[] = [
   'test-result-report',
@@ -35,20 +38,21 @@ const ORDER_PATHS: OrderReportPath[] = [
 export function ReportArea() {
   const { pathname } = useLocation();
   const current = pathname.toLowerCase().replace(/\/+$/, '');
+  const { t } = useTranslation('reports');
   return (
     <Group align="flex-start" maw={1400} mx="auto" gap="lg" wrap="wrap">
-      <Paper withBorder radius="md" p="sm" w={{ base: '100%', sm: 240 }} component="nav" aria-label="Report">
+      <Paper withBorder radius="md" p="sm" w={{ base: '100%', sm: 240 }} component="nav" aria-label={t('navTitle')}>
         <Title order={2} fz="lg" px="xs" pb="xs">
-          Report
+          {t('navTitle')}
         </Title>
-        {ENTRIES.map(({ path, label, icon: Icon }) => {
+        {ENTRIES.map(({ path, icon: Icon }) => {
           const to = `/report/${path}`;
           return (
             <NavLink
               key={path}
               component={RouterLink}
               to={to}
-              label={label}
+              label={t(`nav.${path}`)}
               leftSection={<Icon size={18} stroke={1.6} />}
               active={current === to}
               aria-current={current === to ? 'page' : undefined}
