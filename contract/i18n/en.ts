@@ -120,6 +120,13 @@ export const en = {
     race: 'race',
     ethnicity: 'ethnicity',
     'phone number': 'phone number',
+    // samples, storage, shipments
+    'Collected sample': 'Collected sample',
+    'Box position': 'Box position',
+    Occupancy: 'Occupancy',
+    'Storage container': 'Storage container',
+    Shipment: 'Shipment',
+    'Shipment item': 'Shipment item',
   },
   problems,
 };

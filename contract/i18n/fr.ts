@@ -135,6 +135,13 @@ export const fr: Catalogue = {
     race: 'Race',
     ethnicity: 'Ethnicité',
     'phone number': 'Numéro de téléphone',
+    // samples, storage, shipments
+    'Collected sample': 'Échantillon prélevé',
+    'Box position': 'Position de boîte',
+    Occupancy: 'Occupation de position',
+    'Storage container': 'Conteneur de stockage',
+    Shipment: 'Expédition',
+    'Shipment item': "Élément d'expédition",
   },
   problems: {
     // Platform's generic problems (server/platform/errors.ts).
@@ -172,5 +179,200 @@ export const fr: Catalogue = {
     'participants.child_duplicate_race': 'Cette race est déjà enregistrée pour le participant.',
     'participants.child_duplicate_ethnicity': 'Cette ethnicité est déjà enregistrée pour le participant.',
     'participants.child_duplicate_phone_number': 'Ce numéro de téléphone est déjà enregistré pour le participant.',
+    // samples (server/modules/samples/samples.errors.ts)
+    'samples.sample_id_taken': "L'identifiant d'échantillon {{sampleId}} est déjà utilisé dans cet établissement.",
+    'samples.sample_id_twice': "L'identifiant d'échantillon {{sampleId}} est donné à deux lignes.",
+    'samples.overdraw':
+      "Il reste {{remaining}}\u00a0{{unit}} de l'échantillon {{sampleId}}\u00a0; {{wanted}}\u00a0{{unit}} ne peuvent pas y être prélevés.",
+    'samples.over_return':
+      "L'échantillon {{sampleId}} ne peut pas contenir plus que les {{collected}}\u00a0{{unit}} prélevés.",
+    'samples.outside_dates_between':
+      'Le protocole {{protocol}} se déroule du {{start}} au {{end}}\u00a0; la date de prélèvement {{day}} est en dehors.',
+    'samples.outside_dates_from':
+      'Le protocole {{protocol}} commence le {{start}}\u00a0; la date de prélèvement {{day}} est en dehors.',
+    'samples.outside_dates_until':
+      "Le protocole {{protocol}} s'achève le {{end}}\u00a0; la date de prélèvement {{day}} est en dehors.",
+    'samples.future_date':
+      "La date de prélèvement ne peut pas être dans le futur\u00a0: le {{day}} est après aujourd'hui ({{today}}).",
+    'samples.not_enrolled': "{{name}} n'est pas inclus dans ce protocole\u00a0: incluez d'abord le participant.",
+    'samples.participant_disabled': '{{name}} est désactivé dans ce protocole.',
+    'samples.event_not_in_protocol': 'Choisissez un événement de ce protocole.',
+    'samples.site_not_in_protocol':
+      "Choisissez l'un des sites du protocole (ajoutez d'abord le site dans la page Sites).",
+    'samples.site_required':
+      "Choisissez le site de l'établissement où les échantillons ont été prélevés (l'événement n'en indique aucun).",
+    'samples.aliquot_type': "Une aliquote a le type d'échantillon de son parent.",
+    'samples.aliquot_unit_unknown': "Cette unité ne peut pas être convertie dans l'unité du parent.",
+    'samples.aliquot_unit_types':
+      "{{child}} et {{parent}} ne peuvent pas être convertis l'un dans l'autre\u00a0: types d'unité différents.",
+    'samples.aliquot_unit_factor':
+      "{{child}} et {{parent}} ne peuvent pas être convertis l'un dans l'autre\u00a0: indiquez un facteur de conversion pour {{missing}} dans Configuration > Unité de mesure.",
+    'samples.aliquot_unit_factor_both':
+      "{{child}} et {{parent}} ne peuvent pas être convertis l'un dans l'autre\u00a0: indiquez un facteur de conversion pour {{child}} et pour {{parent}} dans Configuration > Unité de mesure.",
+    'samples.lineage_required': "Choisissez la lignée de sous-échantillon d'une ligne enfant.",
+    'samples.unit_required': "Choisissez l'unité de mesure d'un échantillon.",
+    'samples.row_parent': "La ligne {{key}} désigne une ligne parente qui n'est pas listée avant elle.",
+    'samples.row_key': 'La clé de ligne {{key}} est utilisée deux fois.',
+    'samples.in_transit':
+      "L'échantillon {{sampleId}} fait partie de l'expédition «\u00a0{{shipment}}\u00a0»\u00a0: il ne peut être ni aliquoté ni sous-échantillonné avant que l'expédition soit réceptionnée ou annulée.",
+    'samples.held_elsewhere':
+      "L'échantillon {{sampleId}} a été réceptionné par {{holder}}\u00a0: il est sous sa garde et ne peut donc pas être aliquoté ni sous-échantillonné ici.",
+    'samples.received_type_unknown_specimen_type':
+      "L'échantillon {{sampleId}} ne peut pas être accepté\u00a0: son type d'échantillon «\u00a0{{value}}\u00a0» ne figure pas dans la liste de votre établissement. Ajoutez-le dans Configuration, puis acceptez à nouveau.",
+    'samples.received_type_unknown_unit':
+      "L'échantillon {{sampleId}} ne peut pas être accepté\u00a0: son unité «\u00a0{{value}}\u00a0» ne figure pas dans la liste de votre établissement. Ajoutez-la dans Configuration, puis acceptez à nouveau.",
+    'samples.held_elsewhere_use_adjusted':
+      "L'échantillon {{sampleId}} a été réceptionné par {{holder}}\u00a0: il est sous sa garde et ne peut donc plus être ajusté ici.",
+    'samples.held_elsewhere_use_labelled':
+      "L'échantillon {{sampleId}} a été réceptionné par {{holder}}\u00a0: il est sous sa garde et ne peut donc plus être étiqueté ici.",
+    'samples.received_consent_blocked':
+      "Échantillon {{sampleId}}\u00a0: le consentement de son donneur dans l'établissement expéditeur n'en permet pas d'autre usage, il ne peut donc pas être étiqueté.",
+    'samples.parent_disabled': "L'échantillon {{sampleId}} est désactivé\u00a0: rien ne peut y être prélevé.",
+    // storage (server/modules/storage/storage.errors.ts)
+    'storage.code_taken_here': 'Le code {{code}} est déjà utilisé ici.',
+    'storage.code_taken_in': 'Le code {{code}} est déjà utilisé dans {{parent}}.',
+    'storage.code_taken_container': 'Le code {{code}} est déjà utilisé par un autre conteneur de stockage.',
+    'storage.full_containers':
+      '{{parent}} est plein\u00a0: il contient au plus {{capacity}} conteneurs (lignes x colonnes).',
+    'storage.full_shelves':
+      '{{parent}} est plein\u00a0: il contient au plus {{capacity}} étagères (lignes x colonnes).',
+    'storage.full_racks': '{{parent}} est plein\u00a0: il contient au plus {{capacity}} racks (lignes x colonnes).',
+    'storage.full_drawers': '{{parent}} est plein\u00a0: il contient au plus {{capacity}} tiroirs (lignes x colonnes).',
+    'storage.full_boxes': '{{parent}} est plein\u00a0: il contient au plus {{capacity}} boîtes (lignes x colonnes).',
+    'storage.too_small':
+      "{{count}} éléments actifs sont à l'intérieur\u00a0: lignes x colonnes ({{capacity}}) ne peut pas être inférieur.",
+    'storage.box_layout_fixed':
+      "Les lignes, colonnes, l'étiquetage et l'ordre de remplissage d'une boîte ne peuvent pas changer\u00a0: ses positions existent déjà. Créez plutôt une nouvelle boîte.",
+    'storage.wrong_parent_container': 'Un conteneur est au niveau supérieur\u00a0: il ne se range dans rien.',
+    'storage.wrong_parent_shelf': 'Une étagère se range dans un conteneur.',
+    'storage.wrong_parent_rack': 'Un rack se range sur une étagère.',
+    'storage.wrong_parent_drawer': 'Un tiroir se range dans un rack.',
+    'storage.wrong_parent_box': 'Une boîte se range sur une étagère, dans un rack ou dans un tiroir.',
+    'storage.has_children_container': "Ce conteneur contient encore des éléments actifs\u00a0: désactivez-les d'abord.",
+    'storage.has_children_shelf': "Cette étagère contient encore des éléments actifs\u00a0: désactivez-les d'abord.",
+    'storage.has_children_rack': "Ce rack contient encore des éléments actifs\u00a0: désactivez-les d'abord.",
+    'storage.has_children_drawer': "Ce tiroir contient encore des éléments actifs\u00a0: désactivez-les d'abord.",
+    'storage.has_children_box': "Cette boîte contient encore des éléments actifs\u00a0: désactivez-les d'abord.",
+    'storage.parent_disabled_container': "Le conteneur au-dessus est désactivé\u00a0: activez-le d'abord.",
+    'storage.parent_disabled_shelf': "L'étagère au-dessus est désactivée\u00a0: activez-la d'abord.",
+    'storage.parent_disabled_rack': "Le rack au-dessus est désactivé\u00a0: activez-le d'abord.",
+    'storage.parent_disabled_drawer': "Le tiroir au-dessus est désactivé\u00a0: activez-le d'abord.",
+    'storage.parent_disabled_box': "La boîte au-dessus est désactivée\u00a0: activez-la d'abord.",
+    'storage.unknown_option':
+      "L'option d'étiquetage des positions {{title}} n'a pas de règle d'étiquetage\u00a0: choisissez Linéaire ou Deux dimensions.",
+    'storage.unknown_schema':
+      "Le schéma d'étiquetage {{title}} n'a pas de règle d'étiquetage\u00a0: choisissez Chiffres, Lettres ou Romain (majuscules ou minuscules).",
+    'storage.column_schema_required':
+      "Schéma d'étiquetage des colonnes\u00a0: *Obligatoire (seule une boîte linéaire numérote ses positions à partir du seul schéma des lignes).",
+    'storage.position_occupied_by':
+      "La position {{code}} de {{box}} est déjà occupée par l'échantillon {{occupant}}\u00a0: choisissez une position libre.",
+    'storage.position_occupied_unknown':
+      'La position {{code}} de {{box}} est déjà occupée\u00a0: choisissez une position libre.',
+    'storage.sample_placed':
+      "L'échantillon {{sampleId}} est déjà stocké en {{where}}\u00a0: retirez-le d'abord de cet emplacement.",
+    'storage.sample_in_transit':
+      "L'échantillon {{sampleId}} fait partie de l'expédition ouverte {{shipment}}\u00a0: il pourra être stocké une fois réceptionné.",
+    'storage.sample_disabled': "L'échantillon {{sampleId}} est désactivé\u00a0: il ne peut pas être stocké.",
+    'storage.sample_held_elsewhere':
+      "L'échantillon {{sampleId}} a été réceptionné par {{holder}}\u00a0: il est sous sa garde et ne peut plus être stocké ici.",
+    'storage.received_consent_withdrawn':
+      "Échantillon {{sampleId}}\u00a0: son donneur a retiré son consentement dans l'établissement expéditeur, il ne peut donc pas être stocké.",
+    'storage.box_disabled': "{{box}} est désactivée\u00a0: activez la boîte avant d'y stocker des échantillons.",
+    'storage.box_lacks_room_one':
+      "{{box}} a {{free}} position libre\u00a0; {{wanted}} échantillons n'y tiennent pas. Rien n'a été placé.",
+    'storage.box_lacks_room_other':
+      "{{box}} a {{free}} positions libres\u00a0; {{wanted}} échantillons n'y tiennent pas. Rien n'a été placé.",
+    'storage.box_occupied_one': "Cette boîte contient encore {{n}} échantillon\u00a0: retirez-le d'abord.",
+    'storage.box_occupied_other': "Cette boîte contient encore {{n}} échantillons\u00a0: retirez-les d'abord.",
+    'storage.already_vacated': "L'échantillon {{sampleId}} a déjà été retiré de la position {{code}}.",
+    'storage.rack_scan_invalid_one':
+      "La lecture comporte {{n}} ligne en erreur\u00a0: corrigez-la et relancez la lecture. Rien n'a été modifié.",
+    'storage.rack_scan_invalid_other':
+      "La lecture comporte {{n}} lignes en erreur\u00a0: corrigez-les et relancez la lecture. Rien n'a été modifié.",
+    'storage.rack_scan_stale':
+      "La boîte ou ses échantillons ont changé depuis la lecture du scan\u00a0: relisez le scan avant de l'appliquer. Rien n'a été modifié.",
+    'storage.rack_scan_position_held':
+      "La position {{code}} contient encore l'échantillon {{sampleId}}, que le scan ne trouve pas\u00a0: choisissez de retirer les échantillons manquants, ou retirez-le d'abord. Rien n'a été modifié.",
+    'storage.position_mismatch': "StorageContainerBoxPositionId désigne une autre position que l'adresse.",
+    // shipments (server/modules/shipments/shipments.errors.ts)
+    'shipments.same_institution': "Choisissez un autre établissement pour recevoir l'expédition.",
+    'shipments.sending_institution': "Une expédition part de l'établissement dans lequel vous travaillez.",
+    'shipments.receiving_institution': "Choisissez un établissement existant pour recevoir l'expédition.",
+    'shipments.receiving_site': "Choisissez un site actif de l'établissement destinataire.",
+    'shipments.sending_site': "Choisissez un site actif de votre établissement comme site d'expédition.",
+    'shipments.protocol': 'Choisissez un protocole de collecte de votre établissement.',
+    'shipments.no_items': "Ajoutez au moins un échantillon avant d'envoyer l'expédition.",
+    'shipments.sample_not_found': 'Échantillon prélevé {{id}} introuvable.',
+    'shipments.in_open_shipment':
+      "L'échantillon {{sampleId}} fait déjà partie de l'expédition ouverte «\u00a0{{shipment}}\u00a0».",
+    'shipments.sample_disabled': "L'échantillon {{sampleId}} est désactivé et ne peut pas être expédié.",
+    'shipments.nothing_left': "Il ne reste rien de l'échantillon {{sampleId}} à expédier.",
+    'shipments.received_elsewhere':
+      "L'échantillon {{sampleId}} a été réceptionné par {{receiver}}\u00a0: il n'est plus ici pour être expédié.",
+    'shipments.too_many': 'Une expédition contient au plus {{max}} échantillons.',
+    'shipments.not_draft': "Les échantillons ne s'ajoutent qu'à une expédition en brouillon.",
+    'shipments.not_receivable_draft':
+      'Cette expédition est en brouillon\u00a0: ses éléments ne peuvent être ni réceptionnés ni refusés.',
+    'shipments.not_receivable_received':
+      'Cette expédition est réceptionnée\u00a0: ses éléments ne peuvent plus être réceptionnés ni refusés.',
+    'shipments.not_receivable_cancelled':
+      'Cette expédition est annulée\u00a0: ses éléments ne peuvent être ni réceptionnés ni refusés.',
+    'shipments.item_processed_received': "L'échantillon {{sampleId}} est déjà réceptionné.",
+    'shipments.item_processed_rejected': "L'échantillon {{sampleId}} est déjà refusé.",
+    'shipments.item_processed_cancelled': "L'échantillon {{sampleId}} est déjà annulé.",
+    'shipments.item_not_in_shipment': "L'élément {{itemId}} ne fait pas partie de cette expédition.",
+    'shipments.item_stale':
+      "L'échantillon {{sampleId}} a été modifié par quelqu'un d'autre\u00a0: rechargez l'expédition et réessayez.",
+    'shipments.items_refused_received': "Rien n'a été réceptionné\u00a0: des échantillons sont refusés ({{samples}}).",
+    'shipments.items_refused_received_more':
+      "Rien n'a été réceptionné\u00a0: des échantillons sont refusés ({{samples}} et {{more}} autres).",
+    'shipments.items_refused_received_more_one':
+      "Rien n'a été réceptionné\u00a0: des échantillons sont refusés ({{samples}} et 1 autre).",
+    'shipments.items_refused_rejected_more_one':
+      "Rien n'a été refusé\u00a0: des échantillons ne peuvent pas l'être ({{samples}} et 1 autre).",
+    'shipments.items_refused_rejected':
+      "Rien n'a été refusé\u00a0: des échantillons ne peuvent pas l'être ({{samples}}).",
+    'shipments.items_refused_rejected_more':
+      "Rien n'a été refusé\u00a0: des échantillons ne peuvent pas l'être ({{samples}} et {{more}} autres).",
+    'shipments.receiver_only': "Seul l'établissement destinataire réceptionne ou refuse des éléments.",
+    'shipments.sender_only': "Seul l'établissement expéditeur modifie cette expédition.",
+    'shipments.cannot_cancel_received': 'Cette expédition est réceptionnée et ne peut pas être annulée.',
+    'shipments.cannot_cancel_partially_received':
+      'Cette expédition est partiellement réceptionnée et ne peut pas être annulée.',
+    'shipments.cannot_cancel_cancelled': 'Cette expédition est déjà annulée.',
+    'shipments.processed_items':
+      'Des éléments de cette expédition ont déjà été réceptionnés ou refusés\u00a0: elle ne peut pas être annulée.',
+    'shipments.manifest_not_sent_draft':
+      'Cette expédition est en brouillon\u00a0: seule une expédition envoyée a un manifeste pour une autre installation.',
+    'shipments.manifest_not_sent_cancelled':
+      'Cette expédition est annulée\u00a0: seule une expédition envoyée a un manifeste pour une autre installation.',
+    'shipments.manifest_invalid': "Ce fichier n'est pas un manifeste d'expédition que ce système peut importer.",
+    'shipments.manifest_wrong_signer':
+      'Ce manifeste indique provenir de {{title}} ({{abbreviation}}) mais il est signé par {{signer}} ({{signerAbbreviation}})\u00a0: refusé.',
+    'shipments.manifest_wrong_receiver':
+      'Ce manifeste est adressé à {{title}} ({{abbreviation}}), pas à votre établissement.',
+    'shipments.manifest_imported': "Ce manifeste a déjà été importé comme l'expédition «\u00a0{{name}}\u00a0».",
+    'shipments.receipt_invalid': "Ce fichier n'est pas un accusé de réception que ce système peut importer.",
+    'shipments.receipt_wrong_signer':
+      'Cet accusé de réception indique provenir de {{receiver}} mais il est signé par {{signer}}\u00a0: refusé.',
+    'shipments.receipt_other_shipment_receiver':
+      'Cet accusé de réception ne concerne pas cette expédition\u00a0: il provient de {{from}} ({{fromAbbreviation}}), et cette expédition a été envoyée à {{to}}.',
+    'shipments.receipt_other_shipment_manifest':
+      "Cet accusé de réception ne concerne pas cette expédition\u00a0: il répond au manifeste {{sha}}…, qui n'a pas été exporté pour cette expédition.",
+    'shipments.receipt_other_shipment_sample':
+      "Cet accusé de réception ne concerne pas cette expédition\u00a0: l'échantillon {{sampleId}} n'en fait pas partie.",
+    'shipments.receipt_conflict_received_rejected':
+      "L'échantillon {{sampleId}} est réceptionné ici mais refusé dans l'accusé de réception\u00a0: rien n'a été modifié.",
+    'shipments.receipt_conflict_rejected_received':
+      "L'échantillon {{sampleId}} est refusé ici mais réceptionné dans l'accusé de réception\u00a0: rien n'a été modifié.",
+    'shipments.receipt_conflict_cancelled_received':
+      "L'échantillon {{sampleId}} est annulé ici mais réceptionné dans l'accusé de réception\u00a0: rien n'a été modifié.",
+    'shipments.receipt_conflict_cancelled_rejected':
+      "L'échantillon {{sampleId}} est annulé ici mais refusé dans l'accusé de réception\u00a0: rien n'a été modifié.",
+    'shipments.receipt_not_imported':
+      "Seule une expédition importée depuis le manifeste d'une autre installation a un fichier d'accusé de réception\u00a0: celle-ci est réceptionnée ici directement.",
+    'shipments.receipt_not_ready':
+      'Des éléments de cette expédition sont encore en attente\u00a0: un accusé de réception est émis une fois chaque élément réceptionné ou refusé.',
+    'shipments.manifest_no_site': "Votre établissement n'a aucun site actif pour réceptionner l'expédition.",
   },
 };
