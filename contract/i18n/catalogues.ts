@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'fields',
   'records',
   'problems',
+  'samples',
 ] as const satisfies readonly Namespace[];
 
 /** Every language's catalogue, by code (languages.ts lists them): one line per language. */
