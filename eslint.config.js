@@ -33,6 +33,12 @@ const TRANSLATED_FILES = [
   'web/src/features/samples/pages/collected-samples-page.tsx',
   'web/src/features/samples/pages/participant-samples.tsx',
   'web/src/features/samples/pages/sample-detail-page.tsx',
+  'web/src/features/storage/components/allocation-dialog.tsx',
+  'web/src/features/storage/components/box-grid.tsx',
+  'web/src/features/storage/components/level-badge.tsx',
+  'web/src/features/storage/components/node-detail.tsx',
+  'web/src/features/storage/components/storage-tree.tsx',
+  'web/src/features/storage/pages/storage-page.tsx',
 ];
 const WORDS = '/[A-Za-z]{2,}/';
 const USER_ATTRIBUTES = '/^(label|title|placeholder|description|aria-label|alt|notice|consequence|message|error)$/';

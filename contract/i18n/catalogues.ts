@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'records',
   'problems',
   'samples',
+  'storage',
 ] as const satisfies readonly Namespace[];
 
 /** Every language's catalogue, by code (languages.ts lists them): one line per language. */
