@@ -39,6 +39,16 @@ const TRANSLATED_FILES = [
   'web/src/features/storage/components/node-detail.tsx',
   'web/src/features/storage/components/storage-tree.tsx',
   'web/src/features/storage/pages/storage-page.tsx',
+  'web/src/features/shipments/components/item-actions.tsx',
+  'web/src/features/shipments/components/item-table.tsx',
+  'web/src/features/shipments/components/sample-finder.tsx',
+  'web/src/features/shipments/components/scan-to-select.tsx',
+  'web/src/features/shipments/components/shipment-columns.tsx',
+  'web/src/features/shipments/components/shipment-info-fields.tsx',
+  'web/src/features/shipments/pages/create-shipment-page.tsx',
+  'web/src/features/shipments/pages/shipment-detail-page.tsx',
+  'web/src/features/shipments/pages/shipments-overview-page.tsx',
+  'web/src/features/shipments/pages/shipments-page.tsx',
 ];
 const WORDS = '/[A-Za-z]{2,}/';
 const USER_ATTRIBUTES = '/^(label|title|placeholder|description|aria-label|alt|notice|consequence|message|error)$/';

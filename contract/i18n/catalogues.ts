@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'problems',
   'samples',
   'storage',
+  'shipments',
 ] as const satisfies readonly Namespace[];
 
 /** Every language's catalogue, by code (languages.ts lists them): one line per language. */
