@@ -25,6 +25,7 @@ const TRANSLATED_FILES = [
   'web/src/features/institutions/components/institution-picker.tsx',
   // Collect, allocate, ship (issue 33; docs/languages.md lists what remains in these areas).
   'web/src/features/samples/components/allocate-dialog.tsx',
+  'web/src/features/samples/components/collect-form.tsx',
   'web/src/features/samples/components/collect-stepper.tsx',
   'web/src/features/samples/components/sample-custody.tsx',
   'web/src/features/samples/components/sample-format.ts',
