@@ -42,6 +42,7 @@ const TRANSLATED_FILES = [
   'web/src/features/storage/pages/storage-page.tsx',
   'web/src/features/shipments/components/item-actions.tsx',
   'web/src/features/shipments/components/item-table.tsx',
+  'web/src/features/shipments/components/receipt-panel.tsx',
   'web/src/features/shipments/components/sample-finder.tsx',
   'web/src/features/shipments/components/scan-to-select.tsx',
   'web/src/features/shipments/components/shipment-columns.tsx',

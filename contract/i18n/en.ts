@@ -691,6 +691,27 @@ export const en = {
       reason: 'Reason',
       cancel: 'Cancel',
     },
+    receipt: {
+      hint: 'choose the receipt.json file the receiver sent you.',
+      what: 'shipment receipt',
+      notReceipt: 'The file is not a shipment receipt: {{hint}}',
+      for: 'Receipt for {{institution}}',
+      whenDone:
+        'Once every item is accepted or rejected, download a signed receipt and send it to {{institution}}: its installation records your outcome from it.',
+      download:
+        'Download the signed receipt of your outcome and send it to {{institution}}: its installation records it from this file.',
+      downloadButton: 'Download signed receipt',
+      from: 'Receipt from {{institution}}',
+      importHint:
+        'When {{institution}} works on another installation, import the signed receipt it sends you: its accepted and rejected items are recorded here with its outcome.',
+      file: 'Receipt file',
+      choose: 'Choose a receipt.json file',
+      clear: 'Clear the chosen receipt',
+      checking: 'Checking the receipt…',
+      cannot: 'This receipt cannot be imported',
+      verified: 'Verified',
+      signedBy: 'Signed by {{signer}} (key',
+    },
     scan: {
       label: 'Scan to select',
       description: "Scan a tube's barcode, or type its sample ID and press Enter.",

@@ -953,6 +953,27 @@ export const fr: Catalogue = {
       reason: 'Motif',
       cancel: 'Annuler',
     },
+    receipt: {
+      hint: 'choisissez le fichier receipt.json que le destinataire vous a envoyé.',
+      what: "accusé de réception d'expédition",
+      notReceipt: "Ce fichier n'est pas un accusé de réception d'expédition\u00a0: {{hint}}",
+      for: 'Accusé de réception pour {{institution}}',
+      whenDone:
+        'Une fois chaque élément accepté ou refusé, téléchargez un accusé de réception signé et envoyez-le à {{institution}}\u00a0: son installation enregistre votre décision à partir de celui-ci.',
+      download:
+        "Téléchargez l'accusé de réception signé de votre décision et envoyez-le à {{institution}}\u00a0: son installation l'enregistre à partir de ce fichier.",
+      downloadButton: "Télécharger l'accusé de réception signé",
+      from: 'Accusé de réception de {{institution}}',
+      importHint:
+        "Si {{institution}} travaille sur une autre installation, importez l'accusé de réception signé qu'il vous envoie\u00a0: ses éléments acceptés et refusés sont enregistrés ici avec sa décision.",
+      file: "Fichier d'accusé de réception",
+      choose: 'Choisissez un fichier receipt.json',
+      clear: "Effacer l'accusé de réception choisi",
+      checking: "Vérification de l'accusé de réception…",
+      cannot: 'Cet accusé de réception ne peut pas être importé',
+      verified: 'Vérifié',
+      signedBy: 'Signé par {{signer}} (clé',
+    },
     scan: {
       label: 'Scanner pour sélectionner',
       description:
