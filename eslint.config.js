@@ -27,6 +27,7 @@ const TRANSLATED_FILES = [
   'web/src/features/samples/components/allocate-dialog.tsx',
   'web/src/features/samples/components/collect-form.tsx',
   'web/src/features/samples/components/collect-stepper.tsx',
+  'web/src/features/samples/components/print-label-button.tsx',
   'web/src/features/samples/components/sample-custody.tsx',
   'web/src/features/samples/components/sample-format.ts',
   'web/src/features/samples/components/sample-timeline.tsx',

@@ -39,22 +39,30 @@ test.describe('collect, allocate and ship in French', () => {
       firstName: 'Amélie',
       lastName: 'Durand',
     });
-    const token = await api.login(who.email, who.password);
-    const chosen = await api.call('PUT', '/Authentication/language', token, { language: 'fr' });
-    expect(chosen.status, JSON.stringify(chosen.body)).toBeLessThan(300);
     const receiver = await createAccount(b, { role: 'Coordinator' });
     const other = await receivingInstitution(b, receiver, ['Coordinator'], {
       title: `Laboratoire ${s.u}`,
       address: '9 rue du Fleuve',
     });
+    // The receiving institution is offered to the institutions' members (the administrator sees every one).
+    const joined = await api.call('POST', `/users/${who.id}/institutions`, b.token, {
+      institutionId: other.id,
+      roles: ['Coordinator'],
+    });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
     const [ownSite] = await b.list('institutionSites?IsEnabled=true');
 
     await page.setViewportSize({ width: 1280, height: 800 });
+    // Signed in (the support helper waits for the English header), then French through the API: the next load
+    // reads the account's language.
     await signedInAs(page, who);
-    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    const token = await api.login(who.email, who.password);
+    const chosen = await api.call('PUT', '/Authentication/language', token, { language: 'fr' });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBeLessThan(300);
 
     // --- Collect: the participant's stepper from the overview's Events table.
     await page.goto(`/collection-protocols/${s.protocol.id}/participants/${s.enrolment.id}/participant-overview`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await page.getByRole('table', { name: 'Events' }).getByRole('button', { name: 'Baseline' }).click();
     const stepper = page.getByRole('dialog', { name: 'Prélever les échantillons' });
     await expect(stepper.getByText('Choisir les échantillons requis', { exact: true })).toBeVisible();

@@ -161,7 +161,11 @@ export function SampleFinder({ chosen, onChange }: Props) {
       {results.isError && <Alert color="red" icon={<IconAlertCircle />} title={results.error.message} />}
       {search && results.isSuccess && (
         <Stack gap="xs">
-          <ScrollArea type="auto">
+          {/* Focusable when it scrolls sideways (a phone, longer words): a keyboard can scroll it (axe scrollable-region-focusable). */}
+          <ScrollArea
+            type="auto"
+            viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('finder.foundRegion') }}
+          >
             <Table striped withTableBorder aria-label={t('finder.found')} miw={wide ? 520 : undefined}>
               <Table.Thead>
                 <Table.Tr>

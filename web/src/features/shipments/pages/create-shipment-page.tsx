@@ -137,7 +137,7 @@ export function CreateShipmentPage() {
           </Stepper.Step>
           <Stepper.Step
             label={t('create.step2')}
-            description={chosen.length ? t('create.selected', { n: chosen.length }) : undefined}
+            description={chosen.length ? t('create.selected', { count: chosen.length }) : undefined}
           >
             {error && (
               <Alert color="red" mb="md" title={t('create.notCreated')}>
