@@ -23,6 +23,9 @@ export const NAMESPACES = [
   'orders',
   'reports',
   'labels',
+  'samples',
+  'storage',
+  'shipments',
 ] as const satisfies readonly Namespace[];
 
 /** Every language's catalogue, by code (languages.ts lists them): one line per language. */

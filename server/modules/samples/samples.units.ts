@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { round } from './samples.ledger';
 import { unitFacts } from './units.repository';
-import { sampleErrors } from './samples.errors';
+import { aliquotUnitWhy, sampleErrors, type AliquotUnitRefusal } from './samples.errors';
 
 /**
  * An aliquot's amount in its parent's unit: amount x childFactor / parentFactor (to 9 decimals, as
@@ -13,15 +13,15 @@ export async function aliquotAmountInParentUnit(tx: Db, amount: number, unitId: 
   const facts = await unitFacts(tx, [unitId, parentUnitId]);
   const child = facts.get(unitId);
   const parent = facts.get(parentUnitId);
-  const refuse = (why: string) => sampleErrors.aliquot_unit(why, { unitOfMeasurementId: [why] });
-  if (!child || !parent) throw refuse("This unit cannot be converted into the parent's unit.");
-  if (child.typeId === null || child.typeId !== parent.typeId)
-    throw refuse(`${child.label} and ${parent.label} cannot be converted: different unit types.`);
+  const refuse = (kind: AliquotUnitRefusal, missing = '') => {
+    const [c, p] = [child?.label ?? '', parent?.label ?? ''];
+    return sampleErrors.aliquot_unit(kind, c, p, missing, {
+      unitOfMeasurementId: [aliquotUnitWhy(kind, c, p, missing)],
+    });
+  };
+  if (!child || !parent) throw refuse('unknown');
+  if (child.typeId === null || child.typeId !== parent.typeId) throw refuse('types');
   const missing = [child, parent].filter((u) => !u.factor || u.factor <= 0).map((u) => u.label);
-  if (missing.length) {
-    throw refuse(
-      `${child.label} and ${parent.label} cannot be converted: set a conversion factor on ${missing.join(' and ')} in Configuration > Unit Of Measurement.`,
-    );
-  }
+  if (missing.length) throw refuse('factor', missing.join(' and '));
   return round((amount * child.factor!) / parent.factor!);
 }

@@ -77,14 +77,7 @@ async function processItems(
     if (!receivable(s)) throw shipmentErrors.not_receivable(s.status.replace('_', ' '));
     const locked = await lockItems(tx, s.id, ids);
     const refused = await refusalsOf(tx, s.id, asked, locked);
-    if (refused.length)
-      throw withExtensions(
-        shipmentErrors.items_refused(
-          action.status,
-          refused.map((r) => r.title),
-        ),
-        { items: refused },
-      );
+    if (refused.length) throw withExtensions(shipmentErrors.items_refused(action.status, refused), { items: refused });
     const at = ctx.now();
     const parties = await partiesOf(tx, s);
     const summary = processedSummary(action.status, parties, s.name, action.reason);

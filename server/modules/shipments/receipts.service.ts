@@ -85,13 +85,14 @@ export async function importReceipt(ctx: InstCtx, shipmentId: number, raw: unkno
     ]);
     const receiverTitle = titles.get(s.receivingInstitutionId) ?? `Institution ${s.receivingInstitutionId}`;
     if (!same(abbreviations.get(s.receivingInstitutionId) ?? '', r.receiver.abbreviation))
-      throw shipmentErrors.receipt_other_shipment(
-        `it comes from ${r.receiver.title} (${r.receiver.abbreviation}), and this shipment went to ${receiverTitle}.`,
-      );
+      throw shipmentErrors.receipt_other_shipment({
+        kind: 'receiver',
+        from: r.receiver.title,
+        fromAbbreviation: r.receiver.abbreviation,
+        to: receiverTitle,
+      });
     if (!(await wasSigned(tx, inst, 'manifest', s.id, r.manifestSha256)))
-      throw shipmentErrors.receipt_other_shipment(
-        `it answers the manifest ${r.manifestSha256.slice(0, 12)}…, which was not exported for this shipment.`,
-      );
+      throw shipmentErrors.receipt_other_shipment({ kind: 'manifest', sha: r.manifestSha256.slice(0, 12) });
 
     const rows = await itemRows(tx, s.id);
     const byCode = new Map(rows.flatMap((x) => (x.sample ? [[x.sample.sampleId.toLowerCase(), x]] : [])));
@@ -99,7 +100,7 @@ export async function importReceipt(ctx: InstCtx, shipmentId: number, raw: unkno
     let unchanged = 0;
     for (const item of r.items) {
       const row = byCode.get(item.sampleId.toLowerCase());
-      if (!row) throw shipmentErrors.receipt_other_shipment(`sample ${item.sampleId} is not in this shipment.`);
+      if (!row) throw shipmentErrors.receipt_other_shipment({ kind: 'sample', sampleId: item.sampleId });
       if (row.item.status === item.outcome) unchanged += 1;
       else if (row.item.status === 'pending') todo.push({ row, item });
       else throw shipmentErrors.receipt_conflict(item.sampleId, row.item.status, item.outcome);

@@ -5,6 +5,8 @@ import { ScanField } from '@/components/scan-field';
 import { notifications } from '@mantine/notifications';
 import { IconBoxMultiple } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { CollectedSample } from '@contract/samples.contract';
 import type { StorageLocation } from '@contract/storage.contract';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
@@ -20,6 +22,7 @@ import { amountText } from './sample-format';
  * another free position of that box. It stays open for the next scan.
  */
 export function AllocateDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('samples');
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const [typed, setTyped] = useState('');
@@ -33,11 +36,20 @@ export function AllocateDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog onClose={onClose} title="Collected Sample Allocation" size="lg">
+    <Dialog onClose={onClose} title={t('allocate.title')} size="lg">
       <Stack gap="sm">
-        <ScanField value={typed} onChange={setTyped} onFind={find} loading={found.isFetching} autoFocus />
+        <ScanField
+          value={typed}
+          onChange={setTyped}
+          onFind={find}
+          loading={found.isFetching}
+          autoFocus
+          label={t('allocate.scanLabel')}
+          placeholder={t('allocate.scanPlaceholder')}
+          button={t('allocate.find')}
+        />
         {sought && found.isSuccess && !sample && (
-          <Alert color="yellow" title={`No sample with ID ${sought} in ${protocol.title}.`} />
+          <Alert color="yellow" title={t('allocate.noSample', { sampleId: sought, protocol: protocol.title })} />
         )}
         {found.isError && <Alert color="red" title={found.error.message} />}
         {sample ? (
@@ -45,7 +57,7 @@ export function AllocateDialog({ onClose }: { onClose: () => void }) {
         ) : (
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Close
+              {t('allocate.close')}
             </Button>
           </Group>
         )}
@@ -55,11 +67,11 @@ export function AllocateDialog({ onClose }: { onClose: () => void }) {
 }
 
 /** Why the server would refuse to store the sample (storage's allocate), or null. */
-const refusal = (s: CollectedSample) =>
+const refusal = (s: CollectedSample, t: TFunction<'samples'>) =>
   s.hasWithdrawnConsent
-    ? 'The donor withdrew consent: this sample may not be stored.'
+    ? t('allocate.consent')
     : s.inTransit
-      ? `It is in the shipment "${s.transitShipment?.name ?? ''}": it is stored by whoever receives it.`
+      ? t('allocate.inTransit', { shipment: s.transitShipment?.name ?? '' })
       : null;
 
 function Placement({
@@ -72,8 +84,9 @@ function Placement({
   onClose: () => void;
 }) {
   const { institution } = useCurrentInstitution();
+  const { t } = useTranslation('samples');
   const canConfig = useCan('configuration.read');
-  const refused = refusal(sample);
+  const refused = refusal(sample, t);
   const suggestion = useSuggestion(institution.id, sample.id, refused === null);
   const current = suggestion.data?.current ?? null;
   const suggested = suggestion.data?.suggestion ?? null;
@@ -95,7 +108,7 @@ function Placement({
       onSuccess: (occ) => {
         notifications.show({
           color: 'teal',
-          message: `${sample.sampleId} stored at ${locationText(occ.location)}.`,
+          message: t('allocate.stored', { sampleId: sample.sampleId, location: locationText(occ.location) }),
           autoClose: 4000,
         });
         onAllocated();
@@ -108,32 +121,30 @@ function Placement({
       <Paper withBorder p="sm" radius="md">
         <Text fw={600}>{sample.sampleId}</Text>
         <Text size="sm">
-          {[sample.specimenType?.title, `${amountText(sample.remainingAmount, sample)} remaining`]
+          {[sample.specimenType?.title, t('allocate.remaining', { amount: amountText(sample.remainingAmount, sample) })]
             .filter(Boolean)
             .join(' · ')}
         </Text>
       </Paper>
       {refused && <Alert color="red" title={refused} />}
-      {!refused && suggestion.isPending && <Loader size="sm" type="dots" aria-label="Finding a free position" />}
+      {!refused && suggestion.isPending && <Loader size="sm" type="dots" aria-label={t('allocate.finding')} />}
       {suggestion.isError && (
-        <Alert color="red" title={`No position could be suggested: ${suggestion.error.message}`} />
+        <Alert color="red" title={t('allocate.suggestFailed', { reason: suggestion.error.message })} />
       )}
       {current && (
-        <Alert color="orange" title={`Stored now at ${locationText(current)}.`}>
-          To move it, vacate it there first (Configuration &gt; Storage Container).
+        <Alert color="orange" title={t('allocate.storedNow', { location: locationText(current) })}>
+          {t('allocate.moveHint')}
         </Alert>
       )}
       {suggestion.isSuccess && !current && !suggested && (
-        <Alert color="orange" title="No free position in any box.">
-          Add a box under Configuration &gt; Storage Container.
+        <Alert color="orange" title={t('allocate.noFree')}>
+          {t('allocate.noFreeHint')}
         </Alert>
       )}
       {!current && suggested && (
         <Stack gap={6}>
           <Text size="sm" c="gray.8">
-            {suggestion.data?.basis === 'same_kind'
-              ? "A box holding this protocol's samples of this specimen type:"
-              : 'No box holds samples like it yet; the first free position:'}
+            {suggestion.data?.basis === 'same_kind' ? t('allocate.sameKind') : t('allocate.firstFree')}
           </Text>
           <Group gap="xs" wrap="wrap">
             <Text fw={600} data-testid="allocation-box">
@@ -141,12 +152,12 @@ function Placement({
             </Text>
             {canConfig && (
               <Anchor component={Link} to={boxLink(suggested)} size="sm">
-                Open the box
+                {t('allocate.openBox')}
               </Anchor>
             )}
           </Group>
           <Select
-            label="Position"
+            label={t('allocate.position')}
             w={{ base: '100%', xs: 220 }}
             allowDeselect={false}
             searchable
@@ -157,9 +168,7 @@ function Placement({
               label: p.code,
             }))}
             description={
-              positionId && positionId !== String(suggested.positionId)
-                ? undefined
-                : 'Suggested: the first free position'
+              positionId && positionId !== String(suggested.positionId) ? undefined : t('allocate.suggested')
             }
           />
         </Stack>
@@ -167,11 +176,11 @@ function Placement({
       {allocate.isError && <Alert color="red" title={allocate.error.message} />}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          Close
+          {t('allocate.close')}
         </Button>
         {!refused && !current && suggested && (
           <Button leftSection={<IconBoxMultiple size={16} />} onClick={submit} loading={allocate.isPending}>
-            Allocate
+            {t('allocate.submit')}
           </Button>
         )}
       </Group>

@@ -1,4 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
@@ -73,6 +74,7 @@ export interface KnownPatient {
  * 'Submit and create another' keeps the patient, site, event, type, unit and date.
  */
 export function CollectForm({ onClose, patient: known }: { onClose: () => void; patient?: KnownPatient }) {
+  const { t } = useTranslation('samples');
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const sites = useAllProtocolSites(institution.id, protocol.id);
@@ -104,9 +106,9 @@ export function CollectForm({ onClose, patient: known }: { onClose: () => void; 
     () =>
       (sites.data?.items ?? []).map((s) => ({
         value: String(s.institutionSiteId),
-        label: s.institutionSite?.title ?? `Site ${s.institutionSiteId}`,
+        label: s.institutionSite?.title ?? t('collect.siteFallback', { id: s.institutionSiteId }),
       })),
-    [sites.data],
+    [sites.data, t],
   );
   const eventOptions = useMemo(
     () => (events.data ?? []).map((e) => ({ value: String(e.id), label: `${e.label} (${e.eventCode})` })),
@@ -141,7 +143,7 @@ export function CollectForm({ onClose, patient: known }: { onClose: () => void; 
     create.mutate(SampleInput.parse({ ...values, acceptOutsideDates }), {
       onSuccess: (s) => {
         setOutside(null);
-        notifications.show({ color: 'teal', message: `Sample ${s.sampleId} collected.`, autoClose: 3000 });
+        notifications.show({ color: 'teal', message: t('form.collected', { sampleId: s.sampleId }), autoClose: 3000 });
         if (!another) {
           guard.release();
           onClose();
@@ -178,7 +180,7 @@ export function CollectForm({ onClose, patient: known }: { onClose: () => void; 
 
   return (
     <FullScreenForm
-      title="Collect Specimen"
+      title={t('collect.title')}
       opened
       onClose={onClose}
       onSubmit={submit}
@@ -189,8 +191,8 @@ export function CollectForm({ onClose, patient: known }: { onClose: () => void; 
     >
       <OutsideDatesDialog
         message={outside?.message ?? null}
-        action="Collect anyway"
-        note="Collect anyway? The sample is recorded as collected outside the protocol's dates."
+        action={t('collect.collectAnyway')}
+        note={t('form.outsideNote')}
         loading={create.isPending}
         onConfirm={() => send(outside?.another ?? false, true)}
         onCancel={() => setOutside(null)}
@@ -198,12 +200,12 @@ export function CollectForm({ onClose, patient: known }: { onClose: () => void; 
       <Stack gap="sm">
         {!known && (
           <TextInput
-            label="Patient MRN"
+            label={t('form.mrn')}
             withAsterisk
             data-autofocus
             value={mrn}
-            placeholder="Type the MRN and press Enter"
-            description="Enter looks the patient up; the first match is used."
+            placeholder={t('form.mrnPlaceholder')}
+            description={t('form.mrnHint')}
             leftSection={<IconSearch size={16} />}
             rightSection={
               found.isFetching ? (
@@ -219,54 +221,58 @@ export function CollectForm({ onClose, patient: known }: { onClose: () => void; 
                 lookUp();
               }
             }}
-            error={noMatch ? `No patient has the MRN ${search.mrn}.` : form.errors.patientId}
+            error={noMatch ? t('form.noMatch', { mrn: search.mrn }) : form.errors.patientId}
           />
         )}
         {patient && <PatientCard patient={patient} />}
-        <TextInput label="Sample Id" description="Leave empty to generate one" {...form.getInputProps('sampleId')} />
+        <TextInput
+          label={t('form.sampleId')}
+          description={t('form.sampleIdHint')}
+          {...form.getInputProps('sampleId')}
+        />
         <Select
-          label="Institution Site"
+          label={t('collect.site')}
           withAsterisk
           data={siteOptions}
-          placeholder={sites.isPending ? 'Loading…' : 'Choose a site'}
-          nothingFoundMessage="This protocol has no sites yet"
+          placeholder={sites.isPending ? t('collect.loading') : t('collect.chooseSite')}
+          nothingFoundMessage={t('collect.noSites')}
           {...form.getInputProps('institutionSiteId')}
         />
         <Select
-          label="Event"
+          label={t('collect.event')}
           withAsterisk
           data={eventOptions}
-          placeholder={events.isPending ? 'Loading…' : 'Choose an event'}
-          nothingFoundMessage="This protocol has no events yet"
+          placeholder={events.isPending ? t('collect.loading') : t('collect.chooseEvent')}
+          nothingFoundMessage={t('collect.noEvents')}
           {...form.getInputProps('collectionProtocolEventId')}
           onChange={chooseEvent}
         />
         <Select
-          label="Specimen Type"
+          label={t('form.specimenType')}
           withAsterisk
           searchable
           data={types.options}
-          placeholder={types.isPending ? 'Loading…' : 'Search a specimen type'}
+          placeholder={types.isPending ? t('collect.loading') : t('form.searchType')}
           {...form.getInputProps('specimenTypeId')}
           onChange={chooseType}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <NumberField label="Collected Amount" withAsterisk {...form.getInputProps('collectedAmount')} />
+          <NumberField label={t('form.amount')} withAsterisk {...form.getInputProps('collectedAmount')} />
           <Select
-            label="Unit Of Measurement"
+            label={t('form.unit')}
             withAsterisk
             searchable
             data={units.options}
-            placeholder={units.isPending ? 'Loading…' : 'Search a unit'}
+            placeholder={units.isPending ? t('collect.loading') : t('form.searchUnit')}
             {...form.getInputProps('unitOfMeasurementId')}
           />
           <DateField
-            label="Collected Date"
+            label={t('collect.collectedDate')}
             withAsterisk
             maxDate={todayIn(institution.timeZone)}
             {...form.getInputProps('collectedDate')}
           />
-          <TimeInput label="Collected Time" withAsterisk {...form.getInputProps('collectedTime')} />
+          <TimeInput label={t('collect.collectedTime')} withAsterisk {...form.getInputProps('collectedTime')} />
         </SimpleGrid>
       </Stack>
     </FullScreenForm>
@@ -274,8 +280,9 @@ export function CollectForm({ onClose, patient: known }: { onClose: () => void; 
 }
 
 function PatientCard({ patient }: { patient: KnownPatient }) {
+  const { t } = useTranslation('samples');
   return (
-    <Paper withBorder radius="md" p="sm" bg="blue.0" aria-label="Selected patient">
+    <Paper withBorder radius="md" p="sm" bg="blue.0" aria-label={t('form.patient')}>
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <IconUser size={20} style={{ marginTop: 2, flexShrink: 0 }} />
         <div>
@@ -283,7 +290,7 @@ function PatientCard({ patient }: { patient: KnownPatient }) {
             {fullName(patient)}
           </Text>
           <Text size="sm">
-            Date of Birth: {calendarDate(patient.birthDate)} · Gender: {patient.gender?.title ?? '—'}
+            {t('form.born', { date: calendarDate(patient.birthDate), gender: patient.gender?.title ?? '—' })}
           </Text>
         </div>
       </Group>

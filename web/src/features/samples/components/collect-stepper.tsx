@@ -34,6 +34,7 @@ import { RequirementTree } from '@/components/requirement-tree';
 import { useCurrentProtocol } from '@/lib/protocol-context';
 import { OutsideDatesDialog, outsideDatesTitle } from '@/components/outside-dates-dialog';
 import { useAllProtocolSites } from '@/lib/protocol-sites';
+import { useTranslation } from 'react-i18next';
 import { useCollect } from '../api/samples';
 import { commandRows, refusedRows, rowsFromRequirements, type StepRow } from './stepper-rows';
 import classes from './samples.module.css';
@@ -61,6 +62,7 @@ interface Props {
  * sends ONE POST .../collect (Key/ParentKey rows): all saved or none, and a refused row is marked.
  */
 export function CollectStepper({ participant, initialEventId, onClose }: Props) {
+  const { t } = useTranslation('samples');
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const events = useEvents(institution.id, protocol.id);
@@ -104,9 +106,9 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
     () =>
       (sites.data?.items ?? []).map((s) => ({
         value: String(s.institutionSiteId),
-        label: s.institutionSite?.title ?? `Site ${s.institutionSiteId}`,
+        label: s.institutionSite?.title ?? t('collect.siteFallback', { id: s.institutionSiteId }),
       })),
-    [sites.data],
+    [sites.data, t],
   );
   const eventOptions = (events.data ?? []).map((e) => ({ value: String(e.id), label: `${e.label} (${e.eventCode})` }));
   const treeReady = requirements.isSuccess && requirements.data.length > 0;
@@ -135,7 +137,7 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
         setOutside(null);
         notifications.show({
           color: 'teal',
-          message: `${made.length} sample${made.length === 1 ? '' : 's'} collected for ${event?.label ?? 'the event'}.`,
+          message: t('collect.collected', { count: made.length, event: event?.label ?? t('collect.theEvent') }),
           autoClose: 3000,
         });
         guard.release();
@@ -156,85 +158,85 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
       onClose={() => onClose(false)}
       guard={guard}
       fullScreen
-      title="Collect Specimen"
+      title={t('collect.title')}
       styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}
     >
       <OutsideDatesDialog
         message={outside}
-        action="Collect anyway"
-        note="Collect anyway? The samples are recorded as collected outside the protocol's dates."
+        action={t('collect.collectAnyway')}
+        note={t('collect.outsideNote')}
         loading={collect.isPending}
         onConfirm={() => send(form.getValues(), true)}
         onCancel={() => setOutside(null)}
       />
       <Box maw={860} mx="auto" mt="md">
         <StepperShell active={step} size="sm" allowNextStepsSelect={false}>
-          <Stepper.Step label="Select Specimen Requirements" description="Choose the event">
+          <Stepper.Step label={t('collect.step1')} description={t('collect.step1Description')}>
             <Stack gap="md">
               <Select
-                label="Event"
+                label={t('collect.event')}
                 withAsterisk
                 data={eventOptions}
                 value={eventId ? String(eventId) : null}
                 data-autofocus
-                placeholder={events.isPending ? 'Loading…' : 'Choose an event'}
-                nothingFoundMessage="This protocol has no events yet"
+                placeholder={events.isPending ? t('collect.loading') : t('collect.chooseEvent')}
+                nothingFoundMessage={t('collect.noEvents')}
                 onChange={(v) => setEventId(v ? Number(v) : null)}
               />
               {eventId === null && (
                 <Text size="sm" c="gray.7">
-                  Choose an event to see the specimens it collects.
+                  {t('collect.chooseEventHint')}
                 </Text>
               )}
               {eventId !== null && requirements.isPending && (
                 <Group justify="center" py="md">
-                  <Loader type="dots" aria-label="Loading specimen requirements" />
+                  <Loader type="dots" aria-label={t('collect.loadingRequirements')} />
                 </Group>
               )}
               {requirements.isError && (
-                <Alert color="red" icon={<IconAlertCircle />} title="The specimen requirements could not be loaded">
+                <Alert color="red" icon={<IconAlertCircle />} title={t('collect.requirementsFailed')}>
                   {requirements.error.message}
                 </Alert>
               )}
               {requirements.isSuccess && requirements.data.length === 0 && (
-                <Alert color="gray" title="This event has no specimen requirements">
-                  Add them on the protocol's Events page before collecting for this event.
+                <Alert color="gray" title={t('collect.noRequirements')}>
+                  {t('collect.noRequirementsHint')}
                 </Alert>
               )}
               {treeReady && <RequirementTree requirements={requirements.data} />}
               <Group justify="flex-end">
-                <DialogClose>Cancel</DialogClose>
+                <DialogClose>{t('collect.cancel')}</DialogClose>
                 <Button onClick={next} disabled={!treeReady}>
-                  Next
+                  {t('collect.next')}
                 </Button>
               </Group>
             </Stack>
           </Stepper.Step>
-          <Stepper.Step label="Collect Samples" description="Amounts and IDs">
+          <Stepper.Step label={t('collect.step2')} description={t('collect.step2Description')}>
             <form onSubmit={submit} noValidate>
               <Stack gap="md">
                 {problem && <Alert color="red" role="alert" title={problem} />}
                 <Text size="sm" c="gray.7">
-                  {`${event?.label ?? ''}: one sample per row; indented rows are taken from the row above them. Leave a Sample ID empty to generate one.`}
+                  {t('collect.rowsHint', { event: event?.label ?? '' })}
                 </Text>
                 <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
                   <Select
-                    label="Institution Site"
+                    label={t('collect.site')}
                     withAsterisk
                     data={siteOptions}
-                    placeholder={sites.isPending ? 'Loading…' : 'Choose a site'}
-                    nothingFoundMessage="This protocol has no sites yet"
+                    placeholder={sites.isPending ? t('collect.loading') : t('collect.chooseSite')}
+                    nothingFoundMessage={t('collect.noSites')}
                     {...form.getInputProps('institutionSiteId')}
                   />
                   <DateField
-                    label="Collected Date"
+                    label={t('collect.collectedDate')}
                     withAsterisk
                     maxDate={todayIn(institution.timeZone)}
                     {...form.getInputProps('collectedDate')}
                   />
-                  <TimeInput label="Collected Time" withAsterisk {...form.getInputProps('collectedTime')} />
+                  <TimeInput label={t('collect.collectedTime')} withAsterisk {...form.getInputProps('collectedTime')} />
                 </SimpleGrid>
-                <Stack gap={6} component="ol" className={classes.list} aria-label="Samples to collect">
+                <Stack gap={6} component="ol" className={classes.list} aria-label={t('collect.rows')}>
                   {form.values.rows.map((r, i) => (
                     <Paper
                       key={r.key}
@@ -245,27 +247,25 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
                       className={classes.stepRow}
                       data-refused={refused.has(i) || undefined}
                       style={{ '--depth': r.depth } as CSSProperties}
-                      aria-label={`Row ${i + 1}: ${rowName(r)}`}
+                      aria-label={t('collect.row', { n: i + 1, name: rowName(r) })}
                     >
                       <Text size="sm" fw={600} mb={4}>
                         {`${i + 1}. ${rowName(r)}`}
                         {r.parentKey ? (
-                          <Text
-                            span
-                            size="xs"
-                            c="gray.7"
-                          >{` from row ${form.values.rows.findIndex((p) => p.key === r.parentKey) + 1}`}</Text>
+                          <Text span size="xs" c="gray.7">
+                            {t('collect.fromRow', { n: form.values.rows.findIndex((p) => p.key === r.parentKey) + 1 })}
+                          </Text>
                         ) : null}
                       </Text>
                       <SimpleGrid cols={{ base: 1, xs: derived(r) ? 3 : 2 }} spacing="xs">
                         <TextInput
-                          label="Sample ID"
-                          placeholder="Generated when empty"
+                          label={t('collect.sampleId')}
+                          placeholder={t('collect.generated')}
                           size="sm"
                           {...form.getInputProps(`rows.${i}.sampleId`)}
                         />
                         <NumberField
-                          label="Quantity"
+                          label={t('collect.quantity')}
                           withAsterisk
                           size="sm"
                           rightSection={
@@ -279,9 +279,9 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
                         />
                         {derived(r) && (
                           <NumberField
-                            label="Parent Amount Used"
+                            label={t('collect.parentAmountUsed')}
                             size="sm"
-                            placeholder="None"
+                            placeholder={t('collect.none')}
                             rightSection={
                               unitOfParent(form.values.rows, r) ? (
                                 <Text size="xs" c="gray.7">
@@ -305,10 +305,10 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
                 </Stack>
                 <Group justify="space-between">
                   <Button variant="default" onClick={() => setStep(0)}>
-                    Back
+                    {t('collect.back')}
                   </Button>
                   <Button type="submit" loading={collect.isPending}>
-                    Submit
+                    {t('collect.submit')}
                   </Button>
                 </Group>
               </Stack>

@@ -3,6 +3,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import type { CollectedSample } from '@contract/samples.contract';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { usePrintSampleLabels } from '../api/samples';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The sample page's Print label action (docs/labels.md "Sample labels"): the protocol's sample page asks the protocol's
@@ -11,6 +12,7 @@ import { usePrintSampleLabels } from '../api/samples';
  * those anyway).
  */
 export function PrintLabelButton({ sample: s, protocolId }: { sample: CollectedSample; protocolId: number | null }) {
+  const { t } = useTranslation('samples');
   const { institution } = useCurrentInstitution();
   const canPrint = useCan('labels.print');
   const printLabel = usePrintSampleLabels(institution.id, protocolId);
@@ -22,7 +24,7 @@ export function PrintLabelButton({ sample: s, protocolId }: { sample: CollectedS
       loading={printLabel.isPending}
       onClick={() => printLabel.mutate({ collectedSampleIds: [s.id] })}
     >
-      Print label
+      {t('detail.printLabel')}
     </Button>
   );
 }

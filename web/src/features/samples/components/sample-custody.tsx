@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconMapPinSearch, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { RELEASE_STATE_LABELS, type OrderSummary, type ReleaseState } from '@contract/orders.contract';
 import type { CollectedSample } from '@contract/samples.contract';
 import type { StorageLocation } from '@contract/storage.contract';
@@ -35,6 +36,7 @@ function LocationLine({ location, linkText }: { location: StorageLocation; linkT
 
 /** Where the sample is stored (storage.read), and for an unstored one the first free position the server suggests. */
 export function StoragePosition({ sample: s }: { sample: CollectedSample }) {
+  const { t } = useTranslation('samples');
   const { institution } = useCurrentInstitution();
   const canRead = useCan('storage.read');
   const position = useStoredPosition(institution.id, s.id, canRead);
@@ -45,21 +47,21 @@ export function StoragePosition({ sample: s }: { sample: CollectedSample }) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="storage-title">
       <Text size="xs" c="gray.7" fw={600} tt="uppercase" id="storage-title">
-        Storage position
+        {t('custody.position')}
       </Text>
-      {position.isPending && <Loader size="sm" type="dots" aria-label="Loading the storage position" />}
+      {position.isPending && <Loader size="sm" type="dots" aria-label={t('custody.loadingPosition')} />}
       {position.isError && (
         <Text size="sm" c="red.8">
-          The storage position could not be loaded: {position.error.message}
+          {t('custody.positionFailed', { reason: position.error.message })}
         </Text>
       )}
       {position.isSuccess &&
         (occ ? (
-          <LocationLine location={occ.location} linkText="Open the box" />
+          <LocationLine location={occ.location} linkText={t('custody.openBox')} />
         ) : (
           <Stack gap="xs">
             <Group gap="sm">
-              <Text size="sm">Not stored</Text>
+              <Text size="sm">{t('custody.notStored')}</Text>
               {!asked && !s.hasWithdrawnConsent && !s.inTransit && (
                 <Button
                   size="xs"
@@ -67,14 +69,14 @@ export function StoragePosition({ sample: s }: { sample: CollectedSample }) {
                   leftSection={<IconMapPinSearch size={14} />}
                   onClick={() => setAsked(true)}
                 >
-                  Suggest a position
+                  {t('custody.suggest')}
                 </Button>
               )}
             </Group>
-            {asked && suggestion.isPending && <Loader size="sm" type="dots" aria-label="Finding a free position" />}
+            {asked && suggestion.isPending && <Loader size="sm" type="dots" aria-label={t('allocate.finding')} />}
             {suggestion.isError && (
               <Text size="sm" c="red.8">
-                No suggestion: {suggestion.error.message}
+                {t('custody.noSuggestion', { reason: suggestion.error.message })}
               </Text>
             )}
             {asked &&
@@ -83,14 +85,14 @@ export function StoragePosition({ sample: s }: { sample: CollectedSample }) {
                 <div>
                   <Text size="sm" c="gray.8">
                     {suggestion.data.basis === 'same_kind'
-                      ? "Suggested (a box holding this protocol's samples of this specimen type):"
-                      : 'Suggested (no box holds samples like it yet; the first free position):'}
+                      ? t('custody.suggestedSameKind')
+                      : t('custody.suggestedFirstFree')}
                   </Text>
-                  <LocationLine location={suggestion.data.suggestion} linkText="Open the suggested box" />
+                  <LocationLine location={suggestion.data.suggestion} linkText={t('custody.openSuggested')} />
                 </div>
               ) : (
                 <Text size="sm" c="orange.9">
-                  No free position in any box.
+                  {t('allocate.noFree')}
                 </Text>
               ))}
           </Stack>
@@ -114,6 +116,7 @@ const ReleaseBadge = ({ order: o }: { order: OrderSummary }) => (
 
 /** The lab orders placed on this sample (orders.read): sample ID to its test results, date, panels, release state. */
 export function SampleOrders({ sample: s }: { sample: CollectedSample }) {
+  const { t } = useTranslation('samples');
   const { institution } = useCurrentInstitution();
   const canRead = useCan('orders.read');
   const canOrder = useCan('orders.create');
@@ -124,7 +127,7 @@ export function SampleOrders({ sample: s }: { sample: CollectedSample }) {
     <Stack gap={6} component="section" aria-labelledby="orders-title">
       <Group justify="space-between">
         <Title order={2} fz="lg" id="orders-title">
-          Orders
+          {t('custody.orders')}
         </Title>
         {canOrder && !s.hasWithdrawnConsent && !s.heldBy && s.patientId === null && (
           // A received sample has no participant here: Order tests orders for its donor code (issue 31).
@@ -135,29 +138,29 @@ export function SampleOrders({ sample: s }: { sample: CollectedSample }) {
             component={Link}
             to={`/orders/new/sample/${s.id}`}
           >
-            Order tests
+            {t('custody.orderTests')}
           </Button>
         )}
         {canOrder && !s.hasWithdrawnConsent && !s.heldBy && s.patientId !== null && (
           <Button size="xs" variant="default" leftSection={<IconPlus size={14} />} component={Link} to="/orders/new">
-            New Order
+            {t('custody.newOrder')}
           </Button>
         )}
       </Group>
-      {orders.isPending && <Loader size="sm" type="dots" aria-label="Loading the orders" />}
+      {orders.isPending && <Loader size="sm" type="dots" aria-label={t('custody.loadingOrders')} />}
       {orders.isError && (
         <Text size="sm" c="red.8">
-          The orders could not be loaded: {orders.error.message}
+          {t('custody.ordersFailed', { reason: orders.error.message })}
         </Text>
       )}
       {orders.isSuccess &&
         (orders.data.items.length === 0 ? (
           <Text size="sm" c="gray.7">
-            No orders on this sample.
+            {t('custody.noOrders')}
             {canOrder && !s.hasWithdrawnConsent && !s.heldBy
               ? s.patientId === null
-                ? ' Order tests orders a panel on it for its donor code.'
-                : ` To order a test, open New Order and find ${s.sampleId} under COLLECTED SAMPLE ID.`
+                ? t('custody.noOrdersDonor')
+                : t('custody.noOrdersHint', { sampleId: s.sampleId })
               : ''}
           </Text>
         ) : (
@@ -165,10 +168,10 @@ export function SampleOrders({ sample: s }: { sample: CollectedSample }) {
             <Table striped withTableBorder aria-labelledby="orders-title" visibleFrom="sm">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Sample ID</Table.Th>
-                  <Table.Th>Ordered</Table.Th>
-                  <Table.Th>Panels</Table.Th>
-                  <Table.Th>Release state</Table.Th>
+                  <Table.Th>{t('tree.sampleId')}</Table.Th>
+                  <Table.Th>{t('custody.ordered')}</Table.Th>
+                  <Table.Th>{t('custody.panels')}</Table.Th>
+                  <Table.Th>{t('custody.releaseState')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -202,16 +205,15 @@ export function SampleOrders({ sample: s }: { sample: CollectedSample }) {
                   </Group>
                   <Text size="sm">{o.orderedPanels.join(', ') || '—'}</Text>
                   <Text size="xs" c="gray.7">
-                    Ordered {formatDate(o.createdDate)}
+                    {t('custody.orderedOn', { date: formatDate(o.createdDate) })}
                   </Text>
                 </Paper>
               ))}
             </Stack>
             {total > ORDERS_SHOWN && (
-              <Text
-                size="xs"
-                c="gray.7"
-              >{`The newest ${ORDERS_SHOWN} of ${total} orders; Orders > COLLECTED SAMPLE ID lists them all.`}</Text>
+              <Text size="xs" c="gray.7">
+                {t('custody.newest', { shown: ORDERS_SHOWN, total })}
+              </Text>
             )}
           </>
         ))}

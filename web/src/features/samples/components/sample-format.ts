@@ -1,9 +1,11 @@
 import type { CollectedSample } from '@contract/samples.contract';
 import { ApiError } from '@/lib/api-client';
 import { serverFormErrors } from '@/lib/contract-resolver';
+import { formatNumber } from '@/lib/format';
+import { i18next } from '@/lib/i18n';
 
-/** Amounts as people read them: at most 6 decimals, thousands separated (the server keeps 9). */
-export const numberText = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 6 });
+/** Amounts as people read them, in the screens' language: at most 6 decimals, thousands separated (the server keeps 9). */
+export const numberText = (n: number) => formatNumber(n, { maximumFractionDigits: 6 });
 
 /** An amount with the sample's unit symbol, e.g. "4.5 mL". */
 export const amountText = (
@@ -29,9 +31,10 @@ export const problemTitle = (error: unknown) =>
 export function subSampleRefusal(
   s: Pick<CollectedSample, 'sampleId' | 'hasWithdrawnConsent' | 'inTransit' | 'transitShipment' | 'isEnabled'>,
 ): string | null {
-  if (s.hasWithdrawnConsent) return `The donor of ${s.sampleId} withdrew consent: no sub-sample may be taken from it.`;
+  const { sampleId } = s;
+  if (s.hasWithdrawnConsent) return i18next.t('refusal.consent', { ns: 'samples', sampleId });
   if (s.inTransit)
-    return `${s.sampleId} is in the shipment "${s.transitShipment?.name ?? ''}": no sub-sample until it is received or cancelled.`;
-  if (!s.isEnabled) return `${s.sampleId} is disabled: nothing can be taken from it.`;
+    return i18next.t('refusal.inTransit', { ns: 'samples', sampleId, shipment: s.transitShipment?.name ?? '' });
+  if (!s.isEnabled) return i18next.t('refusal.disabled', { ns: 'samples', sampleId });
   return null;
 }

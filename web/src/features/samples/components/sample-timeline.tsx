@@ -18,28 +18,33 @@ import {
 } from '@tabler/icons-react';
 import type { CollectedSample, SampleHistoryEntry } from '@contract/samples.contract';
 import { formatDateTime } from '@/lib/format';
+import { i18next } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
 
-const EVENT_LOOK: Record<SampleHistoryEntry['kind'], { title: string; icon: ReactNode; color: string }> = {
-  collected: { title: 'Collected', icon: <IconDroplet size={14} />, color: 'teal' },
-  aliquoted: { title: 'Aliquoted', icon: <IconGitBranch size={14} />, color: 'blue' },
-  derived: { title: 'Derived', icon: <IconFlask size={14} />, color: 'grape' },
-  adjusted: { title: 'Adjusted', icon: <IconAdjustments size={14} />, color: 'orange' },
+/** Each kind's icon and colour; its title is `timeline.event.<kind>` in the samples catalogue. */
+const EVENT_LOOK: Record<SampleHistoryEntry['kind'], { icon: ReactNode; color: string }> = {
+  collected: { icon: <IconDroplet size={14} />, color: 'teal' },
+  aliquoted: { icon: <IconGitBranch size={14} />, color: 'blue' },
+  derived: { icon: <IconFlask size={14} />, color: 'grape' },
+  adjusted: { icon: <IconAdjustments size={14} />, color: 'orange' },
   // Written by storage allocation (docs/storage.md).
-  allocated: { title: 'Stored', icon: <IconBox size={14} />, color: 'indigo' },
-  vacated: { title: 'Taken out of storage', icon: <IconBoxOff size={14} />, color: 'gray' },
+  allocated: { icon: <IconBox size={14} />, color: 'indigo' },
+  vacated: { icon: <IconBoxOff size={14} />, color: 'gray' },
   // Written by shipments (docs/shipments.md): the chain of custody.
-  shipped: { title: 'Shipped', icon: <IconTruck size={14} />, color: 'cyan' },
-  received: { title: 'Received', icon: <IconTruckDelivery size={14} />, color: 'teal' },
-  rejected: { title: 'Rejected on receipt', icon: <IconTruckOff size={14} />, color: 'red' },
-  shipment_cancelled: { title: 'Shipment cancelled', icon: <IconTruckReturn size={14} />, color: 'gray' },
-  consent_withdrawn: { title: 'Consent withdrawn', icon: <IconUserOff size={14} />, color: 'red' },
-  consent_given_again: { title: 'Consent given again', icon: <IconUserCheck size={14} />, color: 'teal' },
-  label_printed: { title: 'Label printed', icon: <IconTag size={14} />, color: 'gray' },
+  shipped: { icon: <IconTruck size={14} />, color: 'cyan' },
+  received: { icon: <IconTruckDelivery size={14} />, color: 'teal' },
+  rejected: { icon: <IconTruckOff size={14} />, color: 'red' },
+  shipment_cancelled: { icon: <IconTruckReturn size={14} />, color: 'gray' },
+  consent_withdrawn: { icon: <IconUserOff size={14} />, color: 'red' },
+  consent_given_again: { icon: <IconUserCheck size={14} />, color: 'teal' },
+  label_printed: { icon: <IconTag size={14} />, color: 'gray' },
 };
 
 /** 'Held by B since …': the sender's sample after another institution accepted it. */
 export const heldByText = (h: NonNullable<CollectedSample['heldBy']>) =>
-  `Held by ${h.title}${h.since ? ` since ${formatDateTime(h.since)}` : ''}`;
+  h.since
+    ? i18next.t('heldBySince', { ns: 'samples', title: h.title, since: formatDateTime(h.since) })
+    : i18next.t('heldBy', { ns: 'samples', title: h.title });
 
 interface Props {
   /** The section's heading ('History', 'Custody timeline'); the timeline's accessible name too. */
@@ -55,16 +60,19 @@ interface Props {
 
 /** A sample's history as a timeline: loading, error and the entries, each with its kind's icon and colour. */
 export function SampleTimeline({ title, history, where, detail, footer }: Props) {
+  const { t } = useTranslation('samples');
   const id = `timeline-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <Stack gap="sm" component="section" aria-labelledby={id}>
       <Title order={2} fz="lg" id={id}>
         {title}
       </Title>
-      {history.isPending && <Loader size="sm" type="dots" aria-label={`Loading the ${title.toLowerCase()}`} />}
+      {history.isPending && (
+        <Loader size="sm" type="dots" aria-label={t('timeline.loading', { what: title.toLowerCase() })} />
+      )}
       {history.isError && (
         <Text size="sm" c="red.8">
-          The {title.toLowerCase()} could not be loaded: {history.error.message}
+          {t('timeline.failed', { what: title.toLowerCase(), reason: history.error.message })}
         </Text>
       )}
       {history.isSuccess && (
@@ -80,7 +88,7 @@ export function SampleTimeline({ title, history, where, detail, footer }: Props)
                 title={
                   <Group gap="xs">
                     <Text fw={700} size="sm">
-                      {look.title}
+                      {t(`timeline.event.${h.kind}`)}
                     </Text>
                     <Text size="xs" c="gray.7">
                       {by ? `${by} · ` : ''}
@@ -93,7 +101,7 @@ export function SampleTimeline({ title, history, where, detail, footer }: Props)
                 {detail?.(h)}
                 {h.reason && (
                   <Text size="sm" c="gray.8">
-                    Reason: {h.reason}
+                    {t('timeline.reason', { reason: h.reason })}
                   </Text>
                 )}
                 {footer?.(h)}

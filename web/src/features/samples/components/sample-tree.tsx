@@ -16,6 +16,9 @@ import {
 import { IconAlertCircle, IconChevronDown, IconChevronRight, IconDatabaseOff, IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { formatCount } from '@/lib/format';
 import type { CollectedSample, SampleTreeNode } from '@contract/samples.contract';
 import type { Page } from '@/lib/api-client';
 import { useCurrentInstitution } from '@/lib/session-context';
@@ -32,32 +35,34 @@ interface Column {
   value: (s: Sample) => ReactNode;
 }
 
-const kindBadges = (s: Sample) => (
+type T = TFunction<'samples'>;
+
+const kindBadges = (s: Sample, t: T) => (
   <>
     {s.kind !== 'primary' && (
       <Badge size="sm" variant="light" color={s.kind === 'aliquot' ? 'blue' : 'grape'}>
-        {s.kind}
+        {t(`kind.${s.kind}`)}
       </Badge>
     )}
     {s.hasWithdrawnConsent && (
       <Badge size="sm" color="red" variant="filled">
-        Consent withdrawn
+        {t('badge.consentWithdrawn')}
       </Badge>
     )}
     {s.inTransit && (
       <Badge size="sm" color="orange" variant="light">
-        In shipment
+        {t('badge.inShipment')}
       </Badge>
     )}
   </>
 );
 
 /** spec 2 §2 "Collected Samples screen" columns (the sample ID column is the tree itself). */
-const PROTOCOL_COLUMNS: Column[] = [
-  { label: 'Specimen Type', track: 'minmax(110px, 1fr)', value: (s) => s.specimenType?.title ?? '—' },
-  { label: 'Collected', track: '110px', value: (s) => amountText(s.collectedAmount, s) },
+const protocolColumns = (t: T): Column[] => [
+  { label: t('tree.specimenType'), track: 'minmax(110px, 1fr)', value: (s) => s.specimenType?.title ?? '—' },
+  { label: t('tree.collected'), track: '110px', value: (s) => amountText(s.collectedAmount, s) },
   {
-    label: 'Remaining',
+    label: t('tree.remaining'),
     track: '110px',
     value: (s) => (
       <Text span size="sm" fw={600}>
@@ -65,16 +70,16 @@ const PROTOCOL_COLUMNS: Column[] = [
       </Text>
     ),
   },
-  { label: 'Collected Date', track: '130px', value: (s) => s.collectedDate.slice(0, 10) },
+  { label: t('tree.collectedDate'), track: '130px', value: (s) => s.collectedDate.slice(0, 10) },
 ];
 
 /** spec 2 §2 "Participant Collected Samples list": Event, Specimen Type, amounts and the unit apart. */
-const PARTICIPANT_COLUMNS: Column[] = [
-  { label: 'Event', track: 'minmax(90px, 1fr)', value: (s) => s.collectionProtocolEvent?.label ?? '—' },
-  { label: 'Specimen Type', track: 'minmax(110px, 1fr)', value: (s) => s.specimenType?.title ?? '—' },
-  { label: 'Collected Amount', track: '90px', value: (s) => numberText(s.collectedAmount) },
+const participantColumns = (t: T): Column[] => [
+  { label: t('tree.event'), track: 'minmax(90px, 1fr)', value: (s) => s.collectionProtocolEvent?.label ?? '—' },
+  { label: t('tree.specimenType'), track: 'minmax(110px, 1fr)', value: (s) => s.specimenType?.title ?? '—' },
+  { label: t('tree.collectedAmount'), track: '90px', value: (s) => numberText(s.collectedAmount) },
   {
-    label: 'Remaining Amount',
+    label: t('tree.remainingAmount'),
     track: '90px',
     value: (s) => (
       <Text span size="sm" fw={600}>
@@ -82,7 +87,11 @@ const PARTICIPANT_COLUMNS: Column[] = [
       </Text>
     ),
   },
-  { label: 'Unit', track: '60px', value: (s) => s.unitOfMeasurement.unitSymbol ?? s.unitOfMeasurement.unitName ?? '—' },
+  {
+    label: t('tree.unit'),
+    track: '60px',
+    value: (s) => s.unitOfMeasurement.unitSymbol ?? s.unitOfMeasurement.unitName ?? '—',
+  },
 ];
 
 interface Props {
@@ -103,7 +112,8 @@ interface Props {
  * values carry their labels.
  */
 export function SampleTree({ query, page, onPage, variant, onAddSubSample, hrefOf, emptyText }: Props) {
-  const columns = variant === 'protocol' ? PROTOCOL_COLUMNS : PARTICIPANT_COLUMNS;
+  const { t } = useTranslation('samples');
+  const columns = variant === 'protocol' ? protocolColumns(t) : participantColumns(t);
   const style = {
     '--sample-cols': ['minmax(190px, 1.6fr)', ...columns.map((c) => c.track), onAddSubSample ? '44px' : '0px'].join(
       ' ',
@@ -111,11 +121,11 @@ export function SampleTree({ query, page, onPage, variant, onAddSubSample, hrefO
   } as CSSProperties;
   if (query.isError) {
     return (
-      <Alert color="red" icon={<IconAlertCircle />} title="The samples could not be loaded">
+      <Alert color="red" icon={<IconAlertCircle />} title={t('tree.loadFailed')}>
         <Group justify="space-between">
           <Text size="sm">{query.error.message}</Text>
           <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            Try again
+            {t('tree.tryAgain')}
           </Button>
         </Group>
       </Alert>
@@ -124,7 +134,7 @@ export function SampleTree({ query, page, onPage, variant, onAddSubSample, hrefO
   if (query.isPending)
     return (
       <Group justify="center" py="xl">
-        <Loader type="dots" aria-label="Loading samples" />
+        <Loader type="dots" aria-label={t('tree.loading')} />
       </Group>
     );
   const { items, pagination } = query.data;
@@ -153,30 +163,29 @@ export function SampleTree({ query, page, onPage, variant, onAddSubSample, hrefO
         aria-busy={query.isFetching}
       >
         <div className={classes.header} aria-hidden>
-          <span>Sample ID</span>
+          <span>{t('tree.sampleId')}</span>
           {columns.map((c) => (
             <span key={c.label}>{c.label}</span>
           ))}
           <span />
         </div>
-        <ul className={classes.list} aria-label="Collected samples">
+        <ul className={classes.list} aria-label={t('tree.name')}>
           {items.map((s) => (
             <PrimaryRow key={s.id} sample={s} columns={columns} onAddSubSample={onAddSubSample} hrefOf={hrefOf} />
           ))}
         </ul>
       </Paper>
       <Group justify="space-between">
-        <Text
-          size="sm"
-          c="gray.7"
-        >{`${pagination.TotalCount.toLocaleString('en-US')} primary sample${pagination.TotalCount === 1 ? '' : 's'}`}</Text>
+        <Text size="sm" c="gray.7">
+          {t('tree.primary', { count: pagination.TotalCount, formatted: formatCount(pagination.TotalCount) })}
+        </Text>
         {pages > 1 && (
           <Pagination
             total={pages}
             value={page}
             onChange={onPage}
             size="sm"
-            getControlProps={(c) => ({ 'aria-label': `${c} page` })}
+            getControlProps={(c) => ({ 'aria-label': t('tree.pageLabel', { page: c }) })}
           />
         )}
       </Group>
@@ -191,6 +200,7 @@ interface RowProps {
 }
 
 function PrimaryRow({ sample, ...rest }: RowProps & { sample: CollectedSample }) {
+  const { t } = useTranslation('samples');
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const [open, setOpen] = useState(false);
@@ -205,17 +215,17 @@ function PrimaryRow({ sample, ...rest }: RowProps & { sample: CollectedSample })
         <>
           {tree.isPending && (
             <Text size="sm" c="gray.7" px="md" py={4}>
-              Loading sub-samples…
+              {t('tree.loadingChildren')}
             </Text>
           )}
           {tree.isError && (
             <Text size="sm" c="red.8" px="md" py={4}>
-              The sub-samples could not be loaded: {tree.error.message}
+              {t('tree.childrenFailed', { reason: tree.error.message })}
             </Text>
           )}
           {tree.isSuccess && tree.data.children.length === 0 && (
             <Text size="sm" c="gray.7" py={4} pl={36}>
-              No sub-samples yet.
+              {t('tree.noChildren')}
             </Text>
           )}
           {tree.isSuccess && tree.data.children.length > 0 && (
@@ -228,8 +238,9 @@ function PrimaryRow({ sample, ...rest }: RowProps & { sample: CollectedSample })
 }
 
 function Children({ nodes, depth, ...rest }: RowProps & { nodes: SampleTreeNode[]; depth: number }) {
+  const { t } = useTranslation('samples');
   return (
-    <ul className={classes.list} aria-label="Sub-samples">
+    <ul className={classes.list} aria-label={t('tree.children')}>
       {nodes.map((n) => (
         <ChildRow key={n.id} node={n} depth={depth} {...rest} />
       ))}
@@ -264,11 +275,12 @@ function Row({
   onToggle: () => void;
   expandable: boolean;
 }) {
+  const { t } = useTranslation('samples');
   return (
     <div
       className={classes.row}
       role="group"
-      aria-label={`Sample ${sample.sampleId}`}
+      aria-label={t('tree.row', { sampleId: sample.sampleId })}
       style={{ '--depth': depth } as CSSProperties}
     >
       <div className={classes.tree}>
@@ -279,7 +291,7 @@ function Row({
             size="sm"
             aria-expanded={open}
             onClick={onToggle}
-            aria-label={`${open ? 'Collapse' : 'Expand'} ${sample.sampleId}`}
+            aria-label={t(open ? 'tree.collapse' : 'tree.expand', { sampleId: sample.sampleId })}
           >
             {open ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
           </ActionIcon>
@@ -289,20 +301,20 @@ function Row({
         <Anchor component={Link} to={hrefOf(sample)} size="sm" fw={600} style={{ wordBreak: 'break-all' }}>
           {sample.sampleId}
         </Anchor>
-        {kindBadges(sample)}
+        {kindBadges(sample, t)}
       </div>
       {columns.map((c) => (
         <Text key={c.label} size="sm" component="div">
-          <span className={classes.cellLabel}>{c.label}:</span>
+          <span className={classes.cellLabel}>{t('tree.cellLabel', { label: c.label })}</span>
           {c.value(sample)}
         </Text>
       ))}
       <div className={classes.actions}>
         {onAddSubSample && !subSampleRefusal(sample) && (
-          <Tooltip label="Create a sub-sample">
+          <Tooltip label={t('tree.addChild')}>
             <ActionIcon
               variant="light"
-              aria-label={`Create a sub-sample of ${sample.sampleId}`}
+              aria-label={t('tree.addChildOf', { sampleId: sample.sampleId })}
               onClick={() => onAddSubSample(sample)}
             >
               <IconPlus size={16} />

@@ -15,6 +15,7 @@ import { SampleTree } from '../components/sample-tree';
 import { usePrimarySamples } from '@/lib/primary-samples';
 import { useSample } from '../api/samples';
 import { SubSampleForm } from '../components/subsample-form';
+import { useTranslation } from 'react-i18next';
 
 /**
  * /collection-protocols/{p}/collected-samples (spec 2 §2 "Collected Samples screen"): the tree, and over it
@@ -38,6 +39,7 @@ function CollectedSamplesPage({
   collecting?: boolean;
   subSample?: boolean;
 }) {
+  const { t } = useTranslation('samples');
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const canCollect = useCan('samples.collect');
@@ -61,16 +63,16 @@ function CollectedSamplesPage({
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1} fz={26}>
-            Collected Samples
+            {t('list.title')}
           </Title>
           <Text size="sm" c="gray.7">
-            Samples of this protocol with their aliquots and derivatives; expand a sample to see them.
+            {t('list.intro')}
           </Text>
         </div>
         <Group gap="xs">
           {canAllocate && (
             <Button variant="default" leftSection={<IconBoxMultiple size={16} />} onClick={() => setAllocating(true)}>
-              Allocate
+              {t('list.allocate')}
             </Button>
           )}
           {canCollect && (
@@ -78,12 +80,12 @@ function CollectedSamplesPage({
               leftSection={<IconPlus size={16} />}
               onClick={() => void navigate(`${here}/new${window.location.search}`)}
             >
-              Collect Sample
+              {t('list.collect')}
             </Button>
           )}
         </Group>
       </Group>
-      <SearchBox value={list.search} onSearch={list.setSearch} placeholder="Search by sample ID" />
+      <SearchBox value={list.search} onSearch={list.setSearch} placeholder={t('list.search')} />
       <SampleTree
         query={samples}
         page={list.page}
@@ -93,7 +95,7 @@ function CollectedSamplesPage({
           canCollect ? (s) => void navigate(`${here}/${s.id}/sub-sample${window.location.search}`) : undefined
         }
         hrefOf={(s) => `${here}/${s.id}`}
-        emptyText={canCollect ? 'No samples collected yet: collect the first one.' : 'No samples collected yet.'}
+        emptyText={canCollect ? t('list.emptyCollect') : t('list.empty')}
       />
       {canCollect && collecting && <CollectForm onClose={back} />}
       {canCollect && subSample && (
@@ -109,18 +111,20 @@ function CollectedSamplesPage({
  * created, the user lands on the parent's page: its new remaining amount and the new child (issue 28).
  */
 function SubSampleFormFor({ onClose, onCreated }: { onClose: () => void; onCreated: (parentId: number) => void }) {
+  const { t } = useTranslation('samples');
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const parent = useSample(institution.id, protocol.id, Number(useParams().sampleId));
   if (parent.isPending) return <PageLoader />;
   if (parent.isError)
     return (
-      <Alert color="red" title="The parent sample could not be loaded" withCloseButton onClose={onClose}>
+      <Alert color="red" title={t('list.parentFailed')} withCloseButton onClose={onClose}>
         {parent.error.message}
       </Alert>
     );
   // A deep link to a sample the server would refuse says why, instead of a form that fails on Create.
   const refusal = subSampleRefusal(parent.data);
-  if (refusal) return <Alert color="red" title={refusal} withCloseButton closeButtonLabel="Close" onClose={onClose} />;
+  if (refusal)
+    return <Alert color="red" title={refusal} withCloseButton closeButtonLabel={t('list.close')} onClose={onClose} />;
   return <SubSampleForm parent={parent.data} onClose={onClose} onCreated={() => onCreated(parent.data.id)} />;
 }

@@ -10,6 +10,7 @@ import { CollectForm } from '../components/collect-form';
 import { CollectStepper } from '../components/collect-stepper';
 import { SampleTree } from '../components/sample-tree';
 import { usePrimarySamples } from '@/lib/primary-samples';
+import { useTranslation } from 'react-i18next';
 
 /** participants/{id}/collected-samples (spec 2 §2 "Participant Collected Samples list"), and /collect: the stepper over it. */
 export function ParticipantSamplesArea() {
@@ -23,6 +24,7 @@ export function ParticipantSamplesArea() {
 }
 
 function ParticipantSamplesPage({ collecting = false, single = false }: { collecting?: boolean; single?: boolean }) {
+  const { t } = useTranslation('samples');
   const p = useCurrentParticipant();
   const canCollect = useCan('samples.collect') && p.isEnabled;
   const list = useListState();
@@ -36,23 +38,23 @@ function ParticipantSamplesPage({ collecting = false, single = false }: { collec
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Title order={2} fz={20}>
-          Collected Samples
+          {t('participant.title')}
         </Title>
         {canCollect && !p.hasWithdrawnConsent && (
           <Group gap="xs">
             {/* One sample outside the event's requirements: the protocol's form, with this participant as the patient. */}
             <Button variant="default" onClick={() => void navigate(`${here}/new`)}>
-              Collect One Sample
+              {t('participant.collectOne')}
             </Button>
             <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(`${here}/collect`)}>
-              Collect Specimen
+              {t('participant.collectSpecimen')}
             </Button>
           </Group>
         )}
       </Group>
       {p.hasWithdrawnConsent && (
         <Text size="sm" c="red.8">
-          Consent withdrawn: no further samples may be collected from this participant.
+          {t('participant.consentWithdrawn')}
         </Text>
       )}
       <ParticipantSampleTree page={list.page} onPage={list.setPage} pageSize={list.pageSize} />
@@ -77,6 +79,7 @@ function ParticipantSampleTree({
   onPage: (n: number) => void;
   pageSize?: number;
 }) {
+  const { t } = useTranslation('samples');
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const p = useCurrentParticipant();
@@ -88,18 +91,19 @@ function ParticipantSampleTree({
       onPage={onPage}
       variant="participant"
       hrefOf={(s) => protocolPath(protocol, `collected-samples/${s.id}`)}
-      emptyText="No samples collected from this participant yet."
+      emptyText={t('participant.empty')}
     />
   );
 }
 
 /** The overview's Collected Samples section: the same tree, its page kept on the overview itself. */
 export function ParticipantSamplesSection() {
+  const { t } = useTranslation('samples');
   const [page, setPage] = useState(1);
   return (
     <Stack gap={6}>
       <Title order={3} fz="md">
-        Collected Samples
+        {t('participant.title')}
       </Title>
       <ParticipantSampleTree page={page} onPage={setPage} />
     </Stack>

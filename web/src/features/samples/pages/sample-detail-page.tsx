@@ -9,6 +9,7 @@ import {
   IconUserOff,
 } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { CollectedSample, SampleTreeNode } from '@contract/samples.contract';
 import { ApiError } from '@/lib/api-client';
 import { fullName } from '@/lib/format';
@@ -16,7 +17,7 @@ import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { protocolPath, useCurrentProtocol } from '@/lib/protocol-context';
 import { heldByText, SampleTimeline } from '../components/sample-timeline';
 import { AdjustmentDialog } from '../components/adjustment-dialog';
-import { amountText, subSampleRefusal } from '../components/sample-format';
+import { amountText, numberText, subSampleRefusal } from '../components/sample-format';
 import { SampleOrders, StoragePosition } from '../components/sample-custody';
 import { PrintLabelButton } from '../components/print-label-button';
 import { useSample, useSampleHistory, useSampleTree } from '../api/samples';
@@ -30,6 +31,7 @@ import { useSample, useSampleHistory, useSampleTree } from '../api/samples';
 /** "Held by B since 29 Nov 2026" for a sample another institution accepted (docs/decisions/0014-received-samples.md). */
 
 export function SampleDetailPage() {
+  const { t } = useTranslation('samples');
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const id = Number(useParams().sampleId);
@@ -38,22 +40,18 @@ export function SampleDetailPage() {
   if (sample.isPending)
     return (
       <Group justify="center" py="xl">
-        <Loader type="dots" aria-label="Loading the sample" />
+        <Loader type="dots" aria-label={t('detail.loading')} />
       </Group>
     );
   if (sample.isError) {
     const notFound = sample.error instanceof ApiError && sample.error.status === 404;
     return (
-      <Alert
-        color="red"
-        icon={<IconAlertCircle />}
-        title={notFound ? 'Sample not found' : 'The sample could not be loaded'}
-      >
+      <Alert color="red" icon={<IconAlertCircle />} title={notFound ? t('detail.notFound') : t('detail.loadFailed')}>
         <Text size="sm" mb="sm">
-          {notFound ? `No sample ${id} belongs to ${protocol.title}.` : sample.error.message}
+          {notFound ? t('detail.noSuch', { id, protocol: protocol.title }) : sample.error.message}
         </Text>
         <Button size="xs" variant="default" component={Link} to={list}>
-          All collected samples
+          {t('detail.all')}
         </Button>
       </Alert>
     );
@@ -62,6 +60,7 @@ export function SampleDetailPage() {
 }
 
 function SampleDetail({ sample: s }: { sample: CollectedSample }) {
+  const { t } = useTranslation('samples');
   const protocol = useCurrentProtocol();
   const canCollect = useCan('samples.collect');
   const canPrint = useCan('labels.print');
@@ -72,18 +71,18 @@ function SampleDetail({ sample: s }: { sample: CollectedSample }) {
       <Anchor component={Link} to={list} size="sm">
         <Group gap={4}>
           <IconArrowLeft size={14} />
-          Collected Samples
+          {t('detail.back')}
         </Group>
       </Anchor>
       <Group justify="space-between" align="flex-end">
         <Group gap="sm">
           <Title order={1} fz={26} style={{ wordBreak: 'break-all' }}>
-            Sample {s.sampleId}
+            {t('detail.title', { sampleId: s.sampleId })}
           </Title>
           <Badge variant="light" color={s.kind === 'primary' ? 'gray' : s.kind === 'aliquot' ? 'blue' : 'grape'}>
-            {s.kind}
+            {t(`kind.${s.kind}`)}
           </Badge>
-          {s.hasWithdrawnConsent && <Badge color="red">Consent withdrawn</Badge>}
+          {s.hasWithdrawnConsent && <Badge color="red">{t('badge.consentWithdrawn')}</Badge>}
           {s.heldBy && (
             <Badge color="orange" variant="light" style={{ textTransform: 'none' }}>
               {heldByText(s.heldBy)}
@@ -98,8 +97,8 @@ function SampleDetail({ sample: s }: { sample: CollectedSample }) {
               style={{ cursor: 'pointer', textTransform: 'none' }}
             >
               {s.transitShipment.status === 'draft'
-                ? `In a draft shipment (${s.transitShipment.name})`
-                : `In transit (shipment ${s.transitShipment.name})`}
+                ? t('badge.inDraftShipment', { name: s.transitShipment.name })
+                : t('badge.inTransit', { name: s.transitShipment.name })}
             </Badge>
           )}
         </Group>
@@ -114,29 +113,29 @@ function SampleDetail({ sample: s }: { sample: CollectedSample }) {
                 to={`${list}/${s.id}/sub-sample`}
                 state={{ back: `${list}/${s.id}` }}
               >
-                Create Sub-sample
+                {t('detail.createSubSample')}
               </Button>
             )}
             {canCollect && (
               <Button variant="default" leftSection={<IconAdjustments size={16} />} onClick={() => setAdjusting(true)}>
-                Manual adjustment
+                {t('detail.adjust')}
               </Button>
             )}
           </Group>
         )}
       </Group>
       {s.hasWithdrawnConsent && (
-        <Alert
-          color="red"
-          icon={<IconUserOff />}
-          title="The donor withdrew consent: this sample may not be used further."
-        >
-          Adjustments stay possible, to record destroyed or lost material.
+        <Alert color="red" icon={<IconUserOff />} title={t('detail.withdrawnTitle')}>
+          {t('detail.withdrawnText')}
         </Alert>
       )}
       {s.heldBy && (
-        <Alert color="orange" icon={<IconTruckDelivery />} title={`${heldByText(s.heldBy)}.`}>
-          The tube is in their custody: it can no longer be stored, aliquoted, shipped or labelled here.
+        <Alert
+          color="orange"
+          icon={<IconTruckDelivery />}
+          title={t('detail.heldTitle', { held: heldByText(s.heldBy) })}
+        >
+          {t('detail.heldText')}
         </Alert>
       )}
       <Fields sample={s} />
@@ -163,20 +162,21 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function Fields({ sample: s }: { sample: CollectedSample }) {
+  const { t } = useTranslation('samples');
   const protocol = useCurrentProtocol();
   const list = protocolPath(protocol, 'collected-samples');
   return (
     <Paper withBorder radius="md" p="md">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-        <Field label="Specimen Type">{s.specimenType?.title}</Field>
-        <Field label="Collected Amount">{amountText(s.collectedAmount, s)}</Field>
-        <Field label="Remaining Amount">
+        <Field label={t('detail.specimenType')}>{s.specimenType?.title}</Field>
+        <Field label={t('detail.collectedAmount')}>{amountText(s.collectedAmount, s)}</Field>
+        <Field label={t('detail.remainingAmount')}>
           <Text span fw={700} size="sm">
             {amountText(s.remainingAmount, s)}
           </Text>
         </Field>
-        <Field label="Collected">{`${s.collectedDate.slice(0, 10)} ${s.collectedTime.slice(0, 5)}`}</Field>
-        <Field label="Donor">
+        <Field label={t('detail.collected')}>{`${s.collectedDate.slice(0, 10)} ${s.collectedTime.slice(0, 5)}`}</Field>
+        <Field label={t('detail.donor')}>
           {s.patient ? (
             <Anchor
               component={Link}
@@ -184,19 +184,19 @@ function Fields({ sample: s }: { sample: CollectedSample }) {
               to={protocolPath(protocol, `participants/${s.participantId}/participant-overview`)}
             >
               {fullName(s.patient)}
-              {s.patient.patientMRN ? ` (MRN ${s.patient.patientMRN})` : ''}
+              {s.patient.patientMRN ? t('detail.mrn', { mrn: s.patient.patientMRN }) : ''}
             </Anchor>
           ) : null}
         </Field>
-        <Field label="Event">{s.collectionProtocolEvent?.label}</Field>
-        <Field label="Institution Site">{s.institutionSite?.title}</Field>
+        <Field label={t('detail.event')}>{s.collectionProtocolEvent?.label}</Field>
+        <Field label={t('detail.site')}>{s.institutionSite?.title}</Field>
         {s.parentSample && (
-          <Field label="Parent">
+          <Field label={t('detail.parent')}>
             <Anchor component={Link} size="sm" to={`${list}/${s.parentSample.id}`}>
               {s.parentSample.sampleId}
             </Anchor>
             {s.subSampleLineage?.title ? ` · ${s.subSampleLineage.title}` : ''}
-            {s.parentAmountUsed !== null ? ` · ${s.parentAmountUsed} used from the parent` : ''}
+            {s.parentAmountUsed !== null ? t('detail.usedFromParent', { amount: numberText(s.parentAmountUsed) }) : ''}
           </Field>
         )}
       </SimpleGrid>
@@ -205,6 +205,7 @@ function Fields({ sample: s }: { sample: CollectedSample }) {
 }
 
 function Family({ sample: s }: { sample: CollectedSample }) {
+  const { t } = useTranslation('samples');
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const tree = useSampleTree(institution.id, protocol.id, s.id);
@@ -212,18 +213,18 @@ function Family({ sample: s }: { sample: CollectedSample }) {
   return (
     <Stack gap={6} component="section" aria-labelledby="children-title">
       <Title order={2} fz="lg" id="children-title">
-        Sub-samples
+        {t('detail.children')}
       </Title>
-      {tree.isPending && <Loader size="sm" type="dots" aria-label="Loading sub-samples" />}
+      {tree.isPending && <Loader size="sm" type="dots" aria-label={t('detail.loadingChildren')} />}
       {tree.isError && (
         <Text size="sm" c="red.8">
-          The sub-samples could not be loaded: {tree.error.message}
+          {t('detail.childrenFailed', { reason: tree.error.message })}
         </Text>
       )}
       {tree.isSuccess &&
         (tree.data.children.length === 0 ? (
           <Text size="sm" c="gray.7">
-            No sub-samples.
+            {t('detail.noChildren')}
           </Text>
         ) : (
           <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -233,18 +234,19 @@ function Family({ sample: s }: { sample: CollectedSample }) {
                   {c.sampleId}
                 </Anchor>
                 <Badge size="sm" variant="light" color={c.kind === 'aliquot' ? 'blue' : 'grape'}>
-                  {c.kind}
+                  {t(`kind.${c.kind}`)}
                 </Badge>
                 <Text size="sm">{c.specimenType?.title}</Text>
-                <Text
-                  size="sm"
-                  c="gray.7"
-                >{`${amountText(c.remainingAmount, c)} of ${amountText(c.collectedAmount, c)} left`}</Text>
+                <Text size="sm" c="gray.7">
+                  {t('detail.left', {
+                    remaining: amountText(c.remainingAmount, c),
+                    collected: amountText(c.collectedAmount, c),
+                  })}
+                </Text>
                 {c.children.length > 0 && (
-                  <Text
-                    size="xs"
-                    c="gray.7"
-                  >{`${c.children.length} sub-sample${c.children.length === 1 ? '' : 's'}`}</Text>
+                  <Text size="xs" c="gray.7">
+                    {t('detail.childCount', { count: c.children.length })}
+                  </Text>
                 )}
               </Group>
             ))}
@@ -255,30 +257,29 @@ function Family({ sample: s }: { sample: CollectedSample }) {
 }
 
 function History({ sample: s }: { sample: CollectedSample }) {
+  const { t } = useTranslation('samples');
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const history = useSampleHistory(institution.id, protocol.id, s.id);
   const list = protocolPath(protocol, 'collected-samples');
   return (
     <SampleTimeline
-      title="History"
+      title={t('detail.history')}
       history={history}
       detail={(h) =>
         h.otherSample &&
         h.otherSample.id !== s.id && (
-          <Anchor
-            component={Link}
-            to={`${list}/${h.otherSample.id}`}
-            size="sm"
-          >{`Open ${h.otherSample.sampleId}`}</Anchor>
+          <Anchor component={Link} to={`${list}/${h.otherSample.id}`} size="sm">
+            {t('detail.open', { sampleId: h.otherSample.sampleId })}
+          </Anchor>
         )
       }
       footer={(h) => (
         <Text size="xs" c="gray.7">
           {[
-            h.account ? `By ${h.account.firstName} ${h.account.lastName}` : null,
-            h.amount !== null ? `Amount ${amountText(h.amount, s)}` : null,
-            h.remainingAfter !== null ? `Remaining after: ${amountText(h.remainingAfter, s)}` : null,
+            h.account ? t('detail.by', { name: `${h.account.firstName} ${h.account.lastName}` }) : null,
+            h.amount !== null ? t('detail.amount', { amount: amountText(h.amount, s) }) : null,
+            h.remainingAfter !== null ? t('detail.remainingAfter', { amount: amountText(h.remainingAfter, s) }) : null,
           ]
             .filter(Boolean)
             .join(' · ')}

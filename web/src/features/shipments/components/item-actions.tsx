@@ -6,6 +6,8 @@ import type { ShipmentItem } from '@contract/shipments.contract';
 import { errorTitle } from '@/lib/api-client';
 import { refusalsOf, useProcessItems, type ItemAction } from '../api/shipments';
 import { Dialog, DialogClose } from '@/components/dialog';
+import { MSG } from '@contract/messages';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   instId: number;
@@ -16,13 +18,12 @@ interface Props {
   onDone: () => void;
 }
 
-const samples = (n: number) => `${n} sample${n === 1 ? '' : 's'}`;
-
 /**
  * Accept or Reject the selected pending items (receiving side only) in ONE call: all of them or none. A
  * refusal names each item it refused by sample ID; the selection stays, so the rest can be sent again.
  */
 export function ItemActions({ instId, shipmentId, selected, open, onDone }: Props) {
+  const { t } = useTranslation('shipments');
   const bulk = useProcessItems(instId, shipmentId);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
@@ -36,7 +37,9 @@ export function ItemActions({ instId, shipmentId, selected, open, onDone }: Prop
           notifications.show({
             color: 'teal',
             autoClose: 4000,
-            message: `${samples(out.items.length)} ${action.kind === 'receive' ? 'accepted' : 'rejected'}.`,
+            message: t(action.kind === 'receive' ? 'actions.accepted' : 'actions.rejected', {
+              count: out.items.length,
+            }),
           });
           onDone();
         },
@@ -46,7 +49,7 @@ export function ItemActions({ instId, shipmentId, selected, open, onDone }: Prop
 
   const submitReject = () => {
     if (!reason.trim()) {
-      setReasonError('*required');
+      setReasonError(t('required', { ns: 'messages', defaultValue: MSG.required }));
       return;
     }
     setRejecting(false);
@@ -55,7 +58,7 @@ export function ItemActions({ instId, shipmentId, selected, open, onDone }: Prop
   };
 
   const asked = bulk.variables;
-  const verb = asked?.action.kind === 'reject' ? 'rejected' : 'accepted';
+  const rejected = asked?.action.kind === 'reject';
   const refused = bulk.isError ? refusalsOf(bulk.error) : [];
   const none = selected.length === 0 || bulk.isPending;
   if (!open && !bulk.isError) return null;
@@ -69,7 +72,7 @@ export function ItemActions({ instId, shipmentId, selected, open, onDone }: Prop
             disabled={none}
             onClick={() => run({ kind: 'receive' })}
           >
-            Accept{selected.length ? ` (${selected.length})` : ''}
+            {selected.length ? t('actions.acceptCount', { n: selected.length }) : t('actions.accept')}
           </Button>
           <Button
             leftSection={<IconX size={16} />}
@@ -81,11 +84,11 @@ export function ItemActions({ instId, shipmentId, selected, open, onDone }: Prop
               setRejecting(true);
             }}
           >
-            Reject{selected.length ? ` (${selected.length})` : ''}
+            {selected.length ? t('actions.rejectCount', { n: selected.length }) : t('actions.reject')}
           </Button>
           {selected.length === 0 && !bulk.isPending && (
             <Text size="sm" c="dimmed">
-              Select pending samples (or scan them) to accept or reject them.
+              {t('actions.hint')}
             </Text>
           )}
         </Group>
@@ -95,7 +98,9 @@ export function ItemActions({ instId, shipmentId, selected, open, onDone }: Prop
           <Group gap="xs">
             <Loader size="xs" aria-hidden />
             <Text size="sm">
-              {asked.action.kind === 'receive' ? 'Accepting' : 'Rejecting'} {samples(asked.items.length)}…
+              {t(asked.action.kind === 'receive' ? 'actions.accepting' : 'actions.rejecting', {
+                count: asked.items.length,
+              })}
             </Text>
           </Group>
         )}
@@ -103,16 +108,22 @@ export function ItemActions({ instId, shipmentId, selected, open, onDone }: Prop
       {bulk.isError && (
         <Alert
           color="red"
-          title={refused.length ? `Nothing was ${verb}: ${samples(refused.length)} refused` : `Nothing was ${verb}`}
+          title={
+            refused.length
+              ? t(rejected ? 'actions.nothingRejectedRefused' : 'actions.nothingAcceptedRefused', {
+                  count: refused.length,
+                })
+              : t(rejected ? 'actions.nothingRejected' : 'actions.nothingAccepted')
+          }
           withCloseButton
           onClose={() => bulk.reset()}
         >
           {refused.length ? (
-            <List size="sm" aria-label="Refused samples">
+            <List size="sm" aria-label={t('actions.refused')}>
               {refused.map((f) => (
                 <List.Item key={f.itemId}>
                   <Text span ff="monospace" size="sm">
-                    {f.sampleId ?? `Item ${f.itemId}`}
+                    {f.sampleId ?? t('actions.item', { id: f.itemId })}
                   </Text>
                   : {f.title}
                 </List.Item>
@@ -130,7 +141,7 @@ export function ItemActions({ instId, shipmentId, selected, open, onDone }: Prop
           setReason('');
         }}
         dirty={reason.trim() !== ''}
-        title={`Reject ${samples(selected.length)}`}
+        title={t('actions.rejectTitle', { count: selected.length })}
       >
         <form
           noValidate
@@ -142,7 +153,7 @@ export function ItemActions({ instId, shipmentId, selected, open, onDone }: Prop
           <Stack gap="sm">
             <Text size="sm">{selected.map((i) => i.collectedSample.sampleId).join(', ')}</Text>
             <Textarea
-              label="Reason"
+              label={t('actions.reason')}
               withAsterisk
               autosize
               minRows={2}
@@ -156,9 +167,9 @@ export function ItemActions({ instId, shipmentId, selected, open, onDone }: Prop
               }}
             />
             <Group justify="flex-end">
-              <DialogClose>Cancel</DialogClose>
+              <DialogClose>{t('actions.cancel')}</DialogClose>
               <Button type="submit" color="red">
-                Reject
+                {t('actions.reject')}
               </Button>
             </Group>
           </Stack>

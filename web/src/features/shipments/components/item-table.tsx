@@ -4,9 +4,11 @@ import type { ShipmentItem } from '@contract/shipments.contract';
 import { formatDateTime, fullName } from '@/lib/format';
 import { usePhone } from '@/lib/use-phone';
 import { ItemStatusBadge } from './shipment-columns';
+import { formatNumber } from '@/lib/format';
+import { useTranslation } from 'react-i18next';
 
 const amountOf = (i: ShipmentItem) =>
-  `${i.collectedSample.amount} ${i.collectedSample.unitOfMeasurement.unitSymbol ?? ''}`.trim();
+  `${formatNumber(i.collectedSample.amount, { maximumFractionDigits: 6 })} ${i.collectedSample.unitOfMeasurement.unitSymbol ?? ''}`.trim();
 const donorOf = (i: ShipmentItem) =>
   i.collectedSample.donor
     ? `${fullName(i.collectedSample.donor)}${i.collectedSample.donor.mrn ? ` (${i.collectedSample.donor.mrn})` : ''}`
@@ -33,6 +35,7 @@ interface Props {
 }
 
 export function ItemTable({ label, items, empty, select, processed = false, storage }: Props) {
+  const { t } = useTranslation('shipments');
   const phone = usePhone();
   const withDonor = items.some((i) => i.collectedSample.donor);
   if (phone)
@@ -53,7 +56,7 @@ export function ItemTable({ label, items, empty, select, processed = false, stor
             {select && (
               <Table.Th w={44}>
                 <Checkbox
-                  aria-label="Select all pending samples"
+                  aria-label={t('items.selectAll')}
                   checked={select.all}
                   indeterminate={!select.all && select.some}
                   disabled={items.length === 0}
@@ -61,19 +64,19 @@ export function ItemTable({ label, items, empty, select, processed = false, stor
                 />
               </Table.Th>
             )}
-            <Table.Th>Sample ID</Table.Th>
-            <Table.Th>Specimen Type</Table.Th>
-            <Table.Th>Amount</Table.Th>
-            {withDonor && <Table.Th>Donor</Table.Th>}
+            <Table.Th>{t('items.sampleId')}</Table.Th>
+            <Table.Th>{t('items.specimenType')}</Table.Th>
+            <Table.Th>{t('items.amount')}</Table.Th>
+            {withDonor && <Table.Th>{t('items.donor')}</Table.Th>}
             {processed && (
               <>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Reason</Table.Th>
-                <Table.Th>By</Table.Th>
-                <Table.Th>When</Table.Th>
+                <Table.Th>{t('items.status')}</Table.Th>
+                <Table.Th>{t('items.reason')}</Table.Th>
+                <Table.Th>{t('items.by')}</Table.Th>
+                <Table.Th>{t('items.when')}</Table.Th>
               </>
             )}
-            {storage && <Table.Th>Storage</Table.Th>}
+            {storage && <Table.Th>{t('items.storage')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -86,7 +89,7 @@ export function ItemTable({ label, items, empty, select, processed = false, stor
               {select && (
                 <Table.Td>
                   <Checkbox
-                    aria-label={`Select ${i.collectedSample.sampleId}`}
+                    aria-label={t('items.select', { sampleId: i.collectedSample.sampleId })}
                     checked={select.chosen.has(i.id)}
                     onClick={(e) => e.stopPropagation()}
                     onChange={(e) => select.toggle(i.id, e.currentTarget.checked)}
@@ -127,6 +130,7 @@ export function ItemTable({ label, items, empty, select, processed = false, stor
 
 /** Below the `sm` breakpoint each item is a card, so nothing hides behind a sideways scroll. */
 function ItemCards({ label, items, empty, select, processed, storage }: Props) {
+  const { t } = useTranslation('shipments');
   if (items.length === 0)
     return (
       <Paper withBorder p="sm">
@@ -140,7 +144,7 @@ function ItemCards({ label, items, empty, select, processed, storage }: Props) {
       {/* Outside the list: a list holds only its items (axe: aria-required-children). */}
       {select && (
         <Checkbox
-          label="Select all pending samples"
+          label={t('items.selectAll')}
           checked={select.all}
           indeterminate={!select.all && select.some}
           onChange={(e) => select.toggleAll(e.currentTarget.checked)}
@@ -157,7 +161,7 @@ function ItemCards({ label, items, empty, select, processed, storage }: Props) {
                       {i.collectedSample.sampleId}
                     </Text>
                   }
-                  aria-label={`Select ${i.collectedSample.sampleId}`}
+                  aria-label={t('items.select', { sampleId: i.collectedSample.sampleId })}
                   checked={select.chosen.has(i.id)}
                   onChange={(e) => select.toggle(i.id, e.currentTarget.checked)}
                 />
@@ -176,7 +180,7 @@ function ItemCards({ label, items, empty, select, processed, storage }: Props) {
                 {donorOf(i)}
               </Text>
             )}
-            {processed && i.reason && <Text size="sm">Reason: {i.reason}</Text>}
+            {processed && i.reason && <Text size="sm">{t('items.reasonText', { reason: i.reason })}</Text>}
             {processed && i.processedAccount && (
               <Text size="xs" c="dimmed">
                 {byOf(i)}, {formatDateTime(i.receivedDate)}

@@ -5,13 +5,16 @@ import type { Shipment } from '@contract/shipments.contract';
 import { readJsonFile } from '@/lib/json-file';
 import { useCan } from '@/lib/session-context';
 import { downloadReceipt, type ReceiptFile, useImportReceipt } from '../api/receipts';
+import { i18next } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
 
 /** Reads a chosen file as a receipt (JSON with the receipt format), or says why it is not one. */
 async function readReceipt(file: File): Promise<ReceiptFile> {
-  const hint = 'choose the receipt.json file the receiver sent you.';
-  const parsed = await readJsonFile(file, 'shipment receipt', hint);
+  const t = i18next.getFixedT(null, 'shipments');
+  const hint = t('receipt.hint');
+  const parsed = await readJsonFile(file, t('receipt.what'), hint);
   if (!('format' in parsed) || parsed.format !== 'biobank-lims-shipment-receipt')
-    throw new Error(`The file is not a shipment receipt: ${hint}`);
+    throw new Error(t('receipt.notReceipt', { hint }));
   return { ...parsed, format: 'biobank-lims-shipment-receipt' };
 }
 
@@ -21,6 +24,7 @@ async function readReceipt(file: File): Promise<ReceiptFile> {
  * sent, the sender imports the receiver's receipt to close its items with the receiver's outcome.
  */
 export function ReceiptPanel({ instId, shipment: s }: { instId: number; shipment: Shipment }) {
+  const { t } = useTranslation('shipments');
   const canManage = useCan('shipments.manage');
   if (s.direction === 'received' && s.externalSender)
     return (
@@ -28,12 +32,12 @@ export function ReceiptPanel({ instId, shipment: s }: { instId: number; shipment
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Stack gap={2} maw={700}>
             <Title order={2} fz="md">
-              Receipt for {s.externalSender.title}
+              {t('receipt.for', { institution: s.externalSender.title })}
             </Title>
             <Text size="sm" c="gray.7">
               {s.itemCounts.pending > 0
-                ? `Once every item is accepted or rejected, download a signed receipt and send it to ${s.externalSender.title}: its installation records your outcome from it.`
-                : `Download the signed receipt of your outcome and send it to ${s.externalSender.title}: its installation records it from this file.`}
+                ? t('receipt.whenDone', { institution: s.externalSender.title })
+                : t('receipt.download', { institution: s.externalSender.title })}
             </Text>
           </Stack>
           <Button
@@ -42,7 +46,7 @@ export function ReceiptPanel({ instId, shipment: s }: { instId: number; shipment
             disabled={s.itemCounts.pending > 0}
             onClick={() => void downloadReceipt(instId, s)}
           >
-            Download signed receipt
+            {t('receipt.downloadButton')}
           </Button>
         </Group>
       </Paper>
@@ -53,6 +57,7 @@ export function ReceiptPanel({ instId, shipment: s }: { instId: number; shipment
 }
 
 function ImportReceipt({ instId, shipment: s }: { instId: number; shipment: Shipment }) {
+  const { t } = useTranslation('shipments');
   const importing = useImportReceipt(instId, s.id);
   const [file, setFile] = useState<File | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
@@ -74,32 +79,31 @@ function ImportReceipt({ instId, shipment: s }: { instId: number; shipment: Ship
       <Stack gap="sm">
         <Stack gap={2}>
           <Title order={2} fz="md">
-            Receipt from {s.receivingInstitution?.title}
+            {t('receipt.from', { institution: s.receivingInstitution?.title ?? '' })}
           </Title>
           <Text size="sm" c="gray.7">
-            When {s.receivingInstitution?.title} works on another installation, import the signed receipt it sends you:
-            its accepted and rejected items are recorded here with its outcome.
+            {t('receipt.importHint', { institution: s.receivingInstitution?.title ?? '' })}
           </Text>
         </Stack>
         <FileInput
-          label="Receipt file"
-          placeholder="Choose a receipt.json file"
+          label={t('receipt.file')}
+          placeholder={t('receipt.choose')}
           accept=".json,application/json"
           value={file}
           onChange={(f) => void choose(f)}
           clearable
-          clearButtonProps={{ 'aria-label': 'Clear the chosen receipt' }}
+          clearButtonProps={{ 'aria-label': t('receipt.clear') }}
           leftSection={<IconFileImport size={16} />}
           disabled={importing.isPending}
           maw={480}
         />
         {importing.isPending && (
           <Text size="sm" c="dimmed">
-            Checking the receipt…
+            {t('receipt.checking')}
           </Text>
         )}
         {error && (
-          <Alert color="red" icon={<IconAlertCircle />} title="This receipt cannot be imported">
+          <Alert color="red" icon={<IconAlertCircle />} title={t('receipt.cannot')}>
             {error}
           </Alert>
         )}
@@ -107,10 +111,10 @@ function ImportReceipt({ instId, shipment: s }: { instId: number; shipment: Ship
           <Alert color={done.applied ? 'teal' : 'blue'} icon={<IconShieldCheck />} title={done.message}>
             <Group gap="xs">
               <Badge color="teal" leftSection={<IconShieldCheck size={12} />}>
-                Verified
+                {t('receipt.verified')}
               </Badge>
               <Text size="sm">
-                Signed by {done.signedBy.title} (key{' '}
+                {t('receipt.signedBy', { signer: done.signedBy.title })}{' '}
                 <Text span ff="monospace" size="xs">
                   {done.signedBy.keyId.slice(0, 16)}…
                 </Text>

@@ -21,11 +21,13 @@ import { DateField } from '@/components/date-field';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { usePhone } from '@/lib/use-phone';
 import { useCandidates, type CandidateSearch } from '../api/shipments';
+import { formatNumber } from '@/lib/format';
+import { useTranslation } from 'react-i18next';
 
 type By = 'sample' | 'mrn' | 'dates';
 
 const amountOf = (c: Pick<ShipmentCandidate, 'amount' | 'unitOfMeasurement'>) =>
-  `${c.amount} ${c.unitOfMeasurement.unitSymbol ?? c.unitOfMeasurement.unitName ?? ''}`.trim();
+  `${formatNumber(c.amount, { maximumFractionDigits: 6 })} ${c.unitOfMeasurement.unitSymbol ?? c.unitOfMeasurement.unitName ?? ''}`.trim();
 
 interface Props {
   chosen: ShipmentCandidate[];
@@ -37,6 +39,7 @@ interface Props {
  * collected-date range (both dates), tick and add them; the chosen list below is what Submit ships.
  */
 export function SampleFinder({ chosen, onChange }: Props) {
+  const { t } = useTranslation('shipments');
   const { institution } = useCurrentInstitution();
   const [by, setBy] = useState<By>('sample');
   const [sampleId, setSampleId] = useState('');
@@ -71,16 +74,12 @@ export function SampleFinder({ chosen, onChange }: Props) {
             : null;
     if (!next) {
       setHint(
-        by === 'dates'
-          ? 'Give both the start and the end date.'
-          : by === 'sample'
-            ? 'Enter a sample ID.'
-            : 'Enter a patient MRN.',
+        by === 'dates' ? t('finder.bothDates') : by === 'sample' ? t('finder.enterSample') : t('finder.enterMrn'),
       );
       return;
     }
     if ('startDate' in next && next.startDate > next.endDate) {
-      setHint('The end date cannot be before the start date.');
+      setHint(t('finder.endBeforeStart'));
       return;
     }
     setHint(null);
@@ -103,7 +102,7 @@ export function SampleFinder({ chosen, onChange }: Props) {
   return (
     <Stack gap="md">
       {/* Its own form: Enter searches here instead of submitting the shipment. */}
-      <form onSubmit={run} noValidate aria-label="Find samples">
+      <form onSubmit={run} noValidate aria-label={t('finder.name')}>
         <Tabs
           value={by}
           onChange={(v) => {
@@ -114,14 +113,14 @@ export function SampleFinder({ chosen, onChange }: Props) {
           }}
         >
           <Tabs.List>
-            <Tabs.Tab value="sample">SAMPLE ID</Tabs.Tab>
-            <Tabs.Tab value="mrn">PATIENT MRN</Tabs.Tab>
-            <Tabs.Tab value="dates">DATE RANGE</Tabs.Tab>
+            <Tabs.Tab value="sample">{t('finder.bySample')}</Tabs.Tab>
+            <Tabs.Tab value="mrn">{t('finder.byMrn')}</Tabs.Tab>
+            <Tabs.Tab value="dates">{t('finder.byDates')}</Tabs.Tab>
           </Tabs.List>
           <Group align="flex-end" gap="sm" pt="md" wrap="wrap">
             {by === 'sample' && (
               <TextInput
-                label="Sample ID"
+                label={t('finder.sampleId')}
                 value={sampleId}
                 onChange={(e) => setSampleId(e.currentTarget.value)}
                 w={{ base: '100%', xs: 280 }}
@@ -129,7 +128,7 @@ export function SampleFinder({ chosen, onChange }: Props) {
             )}
             {by === 'mrn' && (
               <TextInput
-                label="Patient MRN"
+                label={t('finder.mrn')}
                 value={mrn}
                 onChange={(e) => setMrn(e.currentTarget.value)}
                 w={{ base: '100%', xs: 280 }}
@@ -137,9 +136,9 @@ export function SampleFinder({ chosen, onChange }: Props) {
             )}
             {by === 'dates' && (
               <>
-                <DateField label="Collected from" value={start} onChange={setStart} w={{ base: '100%', xs: 180 }} />
+                <DateField label={t('finder.from')} value={start} onChange={setStart} w={{ base: '100%', xs: 180 }} />
                 <DateField
-                  label="Collected to"
+                  label={t('finder.to')}
                   value={end}
                   onChange={setEnd}
                   minDate={start}
@@ -148,7 +147,7 @@ export function SampleFinder({ chosen, onChange }: Props) {
               </>
             )}
             <Button type="submit" variant="light" leftSection={<IconSearch size={16} />} loading={results.isFetching}>
-              Search
+              {t('finder.search')}
             </Button>
           </Group>
           {hint && (
@@ -162,13 +161,17 @@ export function SampleFinder({ chosen, onChange }: Props) {
       {results.isError && <Alert color="red" icon={<IconAlertCircle />} title={results.error.message} />}
       {search && results.isSuccess && (
         <Stack gap="xs">
-          <ScrollArea type="auto">
-            <Table striped withTableBorder aria-label="Samples found" miw={wide ? 520 : undefined}>
+          {/* Focusable when it scrolls sideways (a phone, longer words): a keyboard can scroll it (axe scrollable-region-focusable). */}
+          <ScrollArea
+            type="auto"
+            viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('finder.foundRegion') }}
+          >
+            <Table striped withTableBorder aria-label={t('finder.found')} miw={wide ? 520 : undefined}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={44}>
                     <Checkbox
-                      aria-label="Select all samples found"
+                      aria-label={t('finder.selectAll')}
                       checked={allTicked}
                       disabled={addable.length === 0}
                       indeterminate={!allTicked && addable.some((r) => ticked.has(r.id))}
@@ -177,11 +180,11 @@ export function SampleFinder({ chosen, onChange }: Props) {
                       }
                     />
                   </Table.Th>
-                  <Table.Th>Sample ID</Table.Th>
-                  <Table.Th>Specimen Type</Table.Th>
-                  <Table.Th>Amount</Table.Th>
-                  {wide && <Table.Th>Collected</Table.Th>}
-                  {wide && <Table.Th>Protocol</Table.Th>}
+                  <Table.Th>{t('finder.sampleId')}</Table.Th>
+                  <Table.Th>{t('finder.specimenType')}</Table.Th>
+                  <Table.Th>{t('finder.amount')}</Table.Th>
+                  {wide && <Table.Th>{t('finder.collected')}</Table.Th>}
+                  {wide && <Table.Th>{t('finder.protocol')}</Table.Th>}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -192,7 +195,7 @@ export function SampleFinder({ chosen, onChange }: Props) {
                     <Table.Tr key={r.id}>
                       <Table.Td>
                         <Checkbox
-                          aria-label={`Select ${r.sampleId}`}
+                          aria-label={t('finder.select', { sampleId: r.sampleId })}
                           checked={inList || ticked.has(r.id)}
                           disabled={blocked}
                           onChange={(e) => toggle(r.id, e.currentTarget.checked)}
@@ -205,12 +208,12 @@ export function SampleFinder({ chosen, onChange }: Props) {
                           </Text>
                           {inList && (
                             <Badge size="xs" variant="light" color="gray">
-                              Added
+                              {t('finder.added')}
                             </Badge>
                           )}
                           {r.hasWithdrawnConsent && (
                             <Badge size="xs" variant="light" color="red">
-                              Consent withdrawn
+                              {t('finder.consentWithdrawn')}
                             </Badge>
                           )}
                         </Group>
@@ -226,8 +229,7 @@ export function SampleFinder({ chosen, onChange }: Props) {
                   <Table.Tr>
                     <Table.Td colSpan={wide ? 6 : 4}>
                       <Text size="sm" c="gray.7" ta="center" py="md">
-                        No sample can be shipped for this search: it may not exist, be empty, disabled, or already in an
-                        open shipment.
+                        {t('finder.none')}
                       </Text>
                     </Table.Td>
                   </Table.Tr>
@@ -237,7 +239,7 @@ export function SampleFinder({ chosen, onChange }: Props) {
           </ScrollArea>
           <Group justify="flex-end">
             <Button leftSection={<IconPlus size={16} />} variant="light" disabled={ticked.size === 0} onClick={add}>
-              Add selected{ticked.size ? ` (${ticked.size})` : ''}
+              {ticked.size ? t('finder.addSelectedCount', { n: ticked.size }) : t('finder.addSelected')}
             </Button>
           </Group>
         </Stack>
@@ -245,21 +247,21 @@ export function SampleFinder({ chosen, onChange }: Props) {
 
       <Stack gap="xs">
         <Title order={2} fz="lg">
-          Samples to ship ({chosen.length})
+          {t('finder.toShip', { n: chosen.length })}
         </Title>
         {chosen.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No samples yet: search above, tick the samples and press Add selected.
+            {t('finder.noneChosen')}
           </Text>
         ) : (
-          <Table withTableBorder aria-label="Samples to ship">
+          <Table withTableBorder aria-label={t('finder.toShipName')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Sample ID</Table.Th>
-                <Table.Th>Specimen Type</Table.Th>
-                <Table.Th>Amount</Table.Th>
+                <Table.Th>{t('finder.sampleId')}</Table.Th>
+                <Table.Th>{t('finder.specimenType')}</Table.Th>
+                <Table.Th>{t('finder.amount')}</Table.Th>
                 <Table.Th w={44}>
-                  <VisuallyHidden>Remove</VisuallyHidden>
+                  <VisuallyHidden>{t('finder.remove')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -275,7 +277,7 @@ export function SampleFinder({ chosen, onChange }: Props) {
                     <ActionIcon
                       variant="subtle"
                       color="red"
-                      aria-label={`Remove ${c.sampleId}`}
+                      aria-label={t('finder.removeOne', { sampleId: c.sampleId })}
                       onClick={() => onChange(chosen.filter((x) => x.id !== c.id))}
                     >
                       <IconTrash size={16} />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Text, TextInput } from '@mantine/core';
 import { IconBarcode } from '@tabler/icons-react';
 import type { ShipmentItem } from '@contract/shipments.contract';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   /** Every item of the shipment: a scanned ID that is no longer pending is named as such. */
@@ -18,6 +19,7 @@ type Note = { ok: boolean; text: string };
  * is cleared and keeps the focus for the next tube; what happened is said below it (and to screen readers).
  */
 export function ScanToSelect({ items, selected, onSelect }: Props) {
+  const { t } = useTranslation('shipments');
   const [value, setValue] = useState('');
   const [note, setNote] = useState<Note | null>(null);
   const pending = items.filter((i) => i.status === 'pending');
@@ -29,22 +31,22 @@ export function ScanToSelect({ items, selected, onSelect }: Props) {
     if (!code) return;
     const item = items.find((i) => i.collectedSample.sampleId.toLowerCase() === code.toLowerCase());
     const id = item?.collectedSample.sampleId ?? code;
-    if (!item) setNote({ ok: false, text: `${code} is not in this shipment.` });
-    else if (item.status !== 'pending') setNote({ ok: false, text: `${id} is already ${item.status}.` });
+    if (!item) setNote({ ok: false, text: t('scan.notIn', { code }) });
+    else if (item.status !== 'pending') setNote({ ok: false, text: t(`scan.already.${item.status}`, { id }) });
     else if (selected.has(item.id))
-      setNote({ ok: true, text: `${id} is already selected (${chosen} of ${pending.length}).` });
+      setNote({ ok: true, text: t('scan.alreadySelected', { id, n: chosen, total: pending.length }) });
     else {
       onSelect(item.id);
-      setNote({ ok: true, text: `${id} selected (${chosen + 1} of ${pending.length}).` });
+      setNote({ ok: true, text: t('scan.selected', { id, n: chosen + 1, total: pending.length }) });
     }
   };
 
   return (
     <div>
       <TextInput
-        label="Scan to select"
-        description="Scan a tube's barcode, or type its sample ID and press Enter."
-        placeholder="Sample ID"
+        label={t('scan.label')}
+        description={t('scan.description')}
+        placeholder={t('scan.placeholder')}
         leftSection={<IconBarcode size={16} aria-hidden />}
         maw={420}
         autoComplete="off"

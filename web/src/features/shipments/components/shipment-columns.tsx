@@ -1,26 +1,18 @@
 import { Badge, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Shipment, ShipmentItemStatus, ShipmentStatus } from '@contract/shipments.contract';
+import { i18next } from '@/lib/i18n';
 
-export const STATUS_LABELS: Record<ShipmentStatus, string> = {
-  draft: 'Draft',
-  shipped: 'Shipped',
-  partially_received: 'Partially received',
-  received: 'Received',
-  cancelled: 'Cancelled',
-};
+/** A shipment's status in the screens' language. */
+export const statusLabel = (status: ShipmentStatus) => i18next.t(`status.${status}`, { ns: 'shipments' });
 const STATUS_COLORS: Record<ShipmentStatus, string> = {
   draft: 'gray',
   shipped: 'blue',
   partially_received: 'orange',
   received: 'teal',
   cancelled: 'gray',
-};
-export const ITEM_STATUS_LABELS: Record<ShipmentItemStatus, string> = {
-  pending: 'Pending',
-  received: 'Received',
-  rejected: 'Rejected',
-  cancelled: 'Cancelled',
 };
 const ITEM_STATUS_COLORS: Record<ShipmentItemStatus, string> = {
   pending: 'blue',
@@ -29,23 +21,30 @@ const ITEM_STATUS_COLORS: Record<ShipmentItemStatus, string> = {
   cancelled: 'gray',
 };
 
-export const ShipmentStatusBadge = ({ status }: { status: ShipmentStatus }) => (
-  <Badge variant="light" color={STATUS_COLORS[status]}>
-    {STATUS_LABELS[status]}
-  </Badge>
-);
-export const ItemStatusBadge = ({ status }: { status: ShipmentItemStatus }) => (
-  <Badge variant="light" color={ITEM_STATUS_COLORS[status]}>
-    {ITEM_STATUS_LABELS[status]}
-  </Badge>
-);
+export function ShipmentStatusBadge({ status }: { status: ShipmentStatus }) {
+  const { t } = useTranslation('shipments');
+  return (
+    <Badge variant="light" color={STATUS_COLORS[status]}>
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}
+export function ItemStatusBadge({ status }: { status: ShipmentItemStatus }) {
+  const { t } = useTranslation('shipments');
+  return (
+    <Badge variant="light" color={ITEM_STATUS_COLORS[status]}>
+      {t(`itemStatus.${status}`)}
+    </Badge>
+  );
+}
 
 /** "2 of 3 received, 1 rejected": what the counts say at a glance. */
 export function countsText(c: Shipment['itemCounts']): string {
-  const parts = [`${c.total} item${c.total === 1 ? '' : 's'}`];
-  if (c.pending && c.pending !== c.total) parts.push(`${c.pending} pending`);
-  if (c.received) parts.push(`${c.received} received`);
-  if (c.rejected) parts.push(`${c.rejected} rejected`);
+  const t = i18next.getFixedT(null, 'shipments');
+  const parts = [t('counts.items', { count: c.total })];
+  if (c.pending && c.pending !== c.total) parts.push(t('counts.pending', { n: c.pending }));
+  if (c.received) parts.push(t('counts.received', { n: c.received }));
+  if (c.rejected) parts.push(t('counts.rejected', { n: c.rejected }));
   return parts.join(', ');
 }
 
@@ -76,41 +75,47 @@ const when = (date: string | null, time: string | null) => [date, time].filter(B
  * a sideways scroll (issue 28 item 4): each institution over its site, date with time, the processed time
  * under the status, plus the item counts.
  */
-export const shipmentColumns: DataTableColumn<Shipment>[] = [
-  {
-    accessor: 'name',
-    title: 'Name',
-    render: (s) => (
-      <Text size="sm" fw={600}>
-        {s.name}
-      </Text>
-    ),
-  },
-  { accessor: 'trackingNumber', title: 'Tracking Number', render: (s) => s.trackingNumber ?? '' },
-  {
-    accessor: 'sendingInstitution',
-    title: 'Sender',
-    render: (s) => <Place institution={s.sendingInstitution} site={s.sendingInstitutionSite} />,
-  },
-  {
-    accessor: 'receivingInstitution',
-    title: 'Receiver',
-    render: (s) => <Place institution={s.receivingInstitution} site={s.receivingInstitutionSite} />,
-  },
-  { accessor: 'shippedDate', title: 'Shipped', render: (s) => when(s.shippedDate, s.shippedTime) },
-  {
-    accessor: 'status',
-    title: 'Status',
-    render: (s) => (
-      <>
-        <ShipmentStatusBadge status={s.status} />
-        {s.processedDate && (
-          <Text size="xs" c="gray.7" mt={2}>
-            Processed {when(s.processedDate, s.processedTime)}
+export function useShipmentColumns(): DataTableColumn<Shipment>[] {
+  const { t } = useTranslation('shipments');
+  return useMemo(
+    () => [
+      {
+        accessor: 'name',
+        title: t('columns.name'),
+        render: (s) => (
+          <Text size="sm" fw={600}>
+            {s.name}
           </Text>
-        )}
-      </>
-    ),
-  },
-  { accessor: 'itemCounts', title: 'Items', render: (s) => countsText(s.itemCounts) },
-];
+        ),
+      },
+      { accessor: 'trackingNumber', title: t('columns.trackingNumber'), render: (s) => s.trackingNumber ?? '' },
+      {
+        accessor: 'sendingInstitution',
+        title: t('columns.sender'),
+        render: (s) => <Place institution={s.sendingInstitution} site={s.sendingInstitutionSite} />,
+      },
+      {
+        accessor: 'receivingInstitution',
+        title: t('columns.receiver'),
+        render: (s) => <Place institution={s.receivingInstitution} site={s.receivingInstitutionSite} />,
+      },
+      { accessor: 'shippedDate', title: t('columns.shipped'), render: (s) => when(s.shippedDate, s.shippedTime) },
+      {
+        accessor: 'status',
+        title: t('columns.status'),
+        render: (s) => (
+          <>
+            <ShipmentStatusBadge status={s.status} />
+            {s.processedDate && (
+              <Text size="xs" c="gray.7" mt={2}>
+                {t('columns.processed', { when: when(s.processedDate, s.processedTime) })}
+              </Text>
+            )}
+          </>
+        ),
+      },
+      { accessor: 'itemCounts', title: t('columns.items'), render: (s) => countsText(s.itemCounts) },
+    ],
+    [t],
+  );
+}

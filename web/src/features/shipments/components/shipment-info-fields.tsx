@@ -10,6 +10,7 @@ import { useLookupOptions } from '@/lib/lookup-options';
 import { queryKeys } from '@/lib/query-keys';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { useProtocolOptions } from '../api/shipments';
+import { useTranslation } from 'react-i18next';
 
 export interface InfoValues {
   name: string;
@@ -41,6 +42,7 @@ function useSitesOf(otherInstId: number | null) {
 
 /** Step 1 "Shipment Information" (spec 2 §3 form fields). */
 export function ShipmentInfoFields({ form }: { form: UseFormReturnType<InfoValues> }) {
+  const { t } = useTranslation('shipments');
   const { institution } = useCurrentInstitution();
   const ownSites = useLookupOptions('institutionSites');
   const institutions = useLookupOptions('institutions');
@@ -53,26 +55,30 @@ export function ShipmentInfoFields({ form }: { form: UseFormReturnType<InfoValue
 
   return (
     <Stack gap="sm">
-      <TextInput label="Name" withAsterisk data-autofocus {...form.getInputProps('name')} />
+      <TextInput label={t('info.name')} withAsterisk data-autofocus {...form.getInputProps('name')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="Tracking Number" {...form.getInputProps('trackingNumber')} />
-        <TextInput label="Tracking URL" placeholder="https://" {...form.getInputProps('trackingURL')} />
+        <TextInput label={t('info.trackingNumber')} {...form.getInputProps('trackingNumber')} />
+        <TextInput
+          label={t('info.trackingUrl')}
+          placeholder={t('info.urlPlaceholder')}
+          {...form.getInputProps('trackingURL')}
+        />
       </SimpleGrid>
       <Select
-        label="Sending Institution Site"
+        label={t('info.sendingSite')}
         withAsterisk
         data={ownSites.options}
         searchable
-        placeholder={ownSites.isPending ? 'Loading…' : `A site of ${institution.title}`}
+        placeholder={ownSites.isPending ? t('info.loading') : t('info.siteOf', { institution: institution.title })}
         {...form.getInputProps('sendingInstitutionSiteId')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Select
-          label="Receiving Institution"
+          label={t('info.receiving')}
           withAsterisk
           data={others}
           searchable
-          placeholder={institutions.isPending ? 'Loading…' : 'Another institution'}
+          placeholder={institutions.isPending ? t('info.loading') : t('info.another')}
           {...form.getInputProps('receivingInstitutionId')}
           onChange={(v) => {
             form.setFieldValue('receivingInstitutionId', v);
@@ -80,35 +86,31 @@ export function ShipmentInfoFields({ form }: { form: UseFormReturnType<InfoValue
           }}
         />
         <Select
-          label="Receiving Institution Site"
+          label={t('info.receivingSite')}
           withAsterisk
           data={receiving ? (receivingSites.data ?? []) : []}
           searchable
           disabled={!receiving}
-          placeholder={!receiving ? 'Choose the institution first' : receivingSites.isFetching ? 'Loading…' : undefined}
-          {...form.getInputProps('receivingInstitutionSiteId')}
-          error={
-            form.getInputProps('receivingInstitutionSiteId').error ??
-            (noSites ? 'This institution has no enabled sites' : undefined)
+          placeholder={
+            !receiving ? t('info.institutionFirst') : receivingSites.isFetching ? t('info.loading') : undefined
           }
+          {...form.getInputProps('receivingInstitutionSiteId')}
+          error={form.getInputProps('receivingInstitutionSiteId').error ?? (noSites ? t('info.noSites') : undefined)}
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <DateField label="Shipped Date" withAsterisk {...form.getInputProps('shippedDate')} />
-        <TimeInput label="Shipped Time" withAsterisk {...form.getInputProps('shippedTime')} />
+        <DateField label={t('info.shippedDate')} withAsterisk {...form.getInputProps('shippedDate')} />
+        <TimeInput label={t('info.shippedTime')} withAsterisk {...form.getInputProps('shippedTime')} />
       </SimpleGrid>
       <Select
-        label="Collection Protocol"
-        description="Optional: only your institution sees it"
+        label={t('info.protocol')}
+        description={t('info.protocolHint')}
         data={protocols.data ?? []}
         clearable
         searchable
         {...form.getInputProps('collectionProtocolId')}
       />
-      <Checkbox
-        label="Include the donors' names and MRN for the receiver"
-        {...form.getInputProps('includeDonorIdentity', { type: 'checkbox' })}
-      />
+      <Checkbox label={t('info.donorIdentity')} {...form.getInputProps('includeDonorIdentity', { type: 'checkbox' })} />
     </Stack>
   );
 }

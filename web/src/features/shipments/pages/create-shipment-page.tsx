@@ -4,6 +4,8 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MSG } from '@contract/messages';
 import { ShipmentInput, type ShipmentCandidate } from '@contract/shipments.contract';
 import { Dialog } from '@/components/dialog';
 import { StepperShell } from '@/components/stepper-shell';
@@ -16,7 +18,8 @@ import { SampleFinder } from '../components/sample-finder';
 import { ShipmentInfoFields, type InfoValues } from '../components/shipment-info-fields';
 
 const validateContract = contractResolver(ShipmentInput);
-const REQUIRED = '*required';
+/** MSG.required: the server and the client speak of it by its key (translated in the messages namespace). */
+const REQUIRED = MSG.required;
 
 /** Spec 2 §5: name and shipped date/time are required in the form, although the API defaults the date and time. */
 function validate(v: InfoValues) {
@@ -29,6 +32,7 @@ function validate(v: InfoValues) {
 
 /** Spec 2 §2 "Create a Collected Sample Shipment": information, then items; Submit is one atomic create. */
 export function CreateShipmentPage() {
+  const { t } = useTranslation('shipments');
   const { institution } = useCurrentInstitution();
   const navigate = useNavigate();
   const location = useLocation();
@@ -76,12 +80,10 @@ export function CreateShipmentPage() {
       },
       {
         onSuccess: (s) => {
-          const n = `${s.itemCounts.total} sample${s.itemCounts.total === 1 ? '' : 's'}`;
+          const values = { name: s.name, count: s.itemCounts.total };
           notifications.show({
             color: 'teal',
-            message: draft
-              ? `Shipment "${s.name}" saved as a draft with ${n}.`
-              : `Shipment "${s.name}" sent with ${n}.`,
+            message: draft ? t('create.draft', values) : t('create.sent', values),
             autoClose: 4000,
           });
           guard.release();
@@ -106,7 +108,7 @@ export function CreateShipmentPage() {
       onClose={close}
       guard={guard}
       fullScreen
-      title="Create a Collected Sample Shipment"
+      title={t('create.title')}
       styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}
     >
       <Box maw={820} mx="auto" mt="md">
@@ -117,7 +119,7 @@ export function CreateShipmentPage() {
           }}
           allowNextStepsSelect={false}
         >
-          <Stepper.Step label="Shipment Information">
+          <Stepper.Step label={t('create.step1')}>
             <form
               noValidate
               onSubmit={(e) => {
@@ -128,14 +130,17 @@ export function CreateShipmentPage() {
               <ShipmentInfoFields form={form} />
               <Group justify="flex-end" mt="xl">
                 <Button type="submit" rightSection={<IconArrowRight size={16} />}>
-                  Next
+                  {t('create.next')}
                 </Button>
               </Group>
             </form>
           </Stepper.Step>
-          <Stepper.Step label="Shipment Items" description={chosen.length ? `${chosen.length} selected` : undefined}>
+          <Stepper.Step
+            label={t('create.step2')}
+            description={chosen.length ? t('create.selected', { count: chosen.length }) : undefined}
+          >
             {error && (
-              <Alert color="red" mb="md" title="The shipment was not created">
+              <Alert color="red" mb="md" title={t('create.notCreated')}>
                 {error}
               </Alert>
             )}
@@ -146,12 +151,10 @@ export function CreateShipmentPage() {
                 create.reset();
               }}
             />
-            {tried && chosen.length === 0 && (
-              <Alert color="red" mt="md" role="alert" title="Add at least one sample to ship" />
-            )}
+            {tried && chosen.length === 0 && <Alert color="red" mt="md" role="alert" title={t('create.addOne')} />}
             <Group mt="xl" justify="space-between">
               <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => setStep(0)}>
-                Back
+                {t('create.back')}
               </Button>
               <Group gap="sm">
                 <Button
@@ -159,10 +162,10 @@ export function CreateShipmentPage() {
                   onClick={() => submit(true)}
                   loading={create.isPending && create.variables?.draft === true}
                 >
-                  Save as draft
+                  {t('create.saveDraft')}
                 </Button>
                 <Button onClick={() => submit()} loading={create.isPending && !create.variables?.draft}>
-                  Submit
+                  {t('create.submit')}
                 </Button>
               </Group>
             </Group>

@@ -21,15 +21,17 @@ import { ScanToSelect } from '../components/scan-to-select';
 import { StoreDialog } from '../components/store-dialog';
 import { countsText, ShipmentStatusBadge } from '../components/shipment-columns';
 import { Dialog } from '@/components/dialog';
+import { useTranslation } from 'react-i18next';
 
 /** Spec 2 §2 shipment detail: header, pending items (selectable on the receiving side), processed items. */
 export function ShipmentDetailPage() {
+  const { t } = useTranslation('shipments');
   const { institution } = useCurrentInstitution();
   const id = Number(useParams().shipmentId);
   const shipment = useShipment(institution.id, id);
   const back = (
     <Button component={Link} to="/shipment" variant="subtle" leftSection={<IconArrowLeft size={16} />} w="fit-content">
-      Shipments
+      {t('detail.back')}
     </Button>
   );
 
@@ -37,7 +39,7 @@ export function ShipmentDetailPage() {
     return (
       <Stack maw={1200} mx="auto">
         {back}
-        <Loader aria-label="Loading the shipment" />
+        <Loader aria-label={t('detail.loading')} />
       </Stack>
     );
   if (shipment.isError) {
@@ -45,12 +47,8 @@ export function ShipmentDetailPage() {
     return (
       <Stack maw={1200} mx="auto">
         {back}
-        <Alert
-          color="red"
-          icon={<IconAlertCircle />}
-          title={missing ? 'Shipment not found' : 'The shipment could not be loaded'}
-        >
-          {missing ? 'It does not exist, or it is not sent by or to your institution.' : shipment.error.message}
+        <Alert color="red" icon={<IconAlertCircle />} title={missing ? t('detail.notFound') : t('detail.loadFailed')}>
+          {missing ? t('detail.notFoundText') : shipment.error.message}
         </Alert>
       </Stack>
     );
@@ -59,6 +57,7 @@ export function ShipmentDetailPage() {
 }
 
 function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: ReactNode }) {
+  const { t } = useTranslation('shipments');
   const { institution } = useCurrentInstitution();
   const canManage = useCan('shipments.manage');
   const items = useShipmentItems(institution.id, s.id);
@@ -101,22 +100,24 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
             {s.name}
           </Title>
           <Text c="dimmed">
-            {receiving ? `From ${s.sendingInstitution?.title ?? ''}` : `To ${s.receivingInstitution?.title ?? ''}`}
+            {receiving
+              ? t('detail.from', { institution: s.sendingInstitution?.title ?? '' })
+              : t('detail.to', { institution: s.receivingInstitution?.title ?? '' })}
           </Text>
         </Stack>
         <Group gap="sm">
           <Menu position="bottom-end">
             <Menu.Target>
               <Button variant="default" leftSection={<IconDownload size={16} />}>
-                Download manifest
+                {t('detail.download')}
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item onClick={() => void downloadManifest(institution.id, s, 'csv')}>CSV</Menu.Item>
-              <Menu.Item onClick={() => void downloadManifest(institution.id, s, 'pdf')}>PDF</Menu.Item>
+              <Menu.Item onClick={() => void downloadManifest(institution.id, s, 'csv')}>{t('detail.csv')}</Menu.Item>
+              <Menu.Item onClick={() => void downloadManifest(institution.id, s, 'pdf')}>{t('detail.pdf')}</Menu.Item>
               {!receiving && s.status !== 'draft' && s.status !== 'cancelled' && (
                 <Menu.Item onClick={() => void downloadManifest(institution.id, s, 'fhir.json')}>
-                  FHIR manifest (for another installation)
+                  {t('detail.fhir')}
                 </Menu.Item>
               )}
             </Menu.Dropdown>
@@ -129,16 +130,20 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
               onClick={() =>
                 send.mutate(undefined, {
                   onSuccess: (sent) =>
-                    notifications.show({ color: 'teal', autoClose: 4000, message: `Shipment "${sent.name}" sent.` }),
+                    notifications.show({
+                      color: 'teal',
+                      autoClose: 4000,
+                      message: t('detail.sent', { name: sent.name }),
+                    }),
                 })
               }
             >
-              Send
+              {t('detail.send')}
             </Button>
           )}
           {cancellable && (
             <Button color="red" variant="light" onClick={() => setConfirmCancel(true)}>
-              Cancel shipment
+              {t('detail.cancel')}
             </Button>
           )}
         </Group>
@@ -148,7 +153,7 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
         <Alert
           color="red"
           icon={<IconAlertCircle />}
-          title="The shipment was not sent"
+          title={t('detail.notSent')}
           withCloseButton
           onClose={() => send.reset()}
         >
@@ -159,44 +164,45 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
         <Alert
           color="blue"
           icon={<IconFileImport />}
-          title={`Imported from ${s.externalSender.installation ?? 'another installation'}`}
+          title={t('detail.importedFrom', {
+            installation: s.externalSender.installation ?? t('detail.anotherInstallation'),
+          })}
         >
           <Text size="sm">
-            This shipment was created from {s.externalSender.title}'s manifest file (SHA-256{' '}
+            {t('detail.importedText1', { sender: s.externalSender.title })}{' '}
             <Text span ff="monospace" size="xs">
               {s.manifestSha256}
             </Text>
-            ). Its samples are recorded at the sender's installation: accepting or rejecting them is recorded here only,
-            and they cannot be stored in your boxes from this page.
+            {t('detail.importedText2')}
           </Text>
         </Alert>
       )}
       <ReceiptPanel instId={institution.id} shipment={s} />
       {sendable && s.itemCounts.pending === 0 && (
         <Text size="sm" c="gray.7">
-          This draft has no samples: create a new shipment to ship samples.
+          {t('detail.emptyDraft')}
         </Text>
       )}
 
       <Paper withBorder p="md" radius="md">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
-          <Field label="Status">
+          <Field label={t('detail.status')}>
             <Group gap={8}>
               <ShipmentStatusBadge status={s.status} />
               <Text size="sm">{countsText(s.itemCounts)}</Text>
             </Group>
           </Field>
-          <Field label="Sending">
+          <Field label={t('detail.sending')}>
             {s.sendingInstitution?.title} · {s.sendingInstitutionSite?.title}
           </Field>
-          <Field label="Receiving">
+          <Field label={t('detail.receiving')}>
             {s.receivingInstitution?.title} · {s.receivingInstitutionSite?.title}
           </Field>
-          <Field label="Shipped at">
+          <Field label={t('detail.shippedAt')}>
             {s.shippedDate} {s.shippedTime}
           </Field>
-          <Field label="Tracking number">{s.trackingNumber ?? '—'}</Field>
-          <Field label="Tracking URL">
+          <Field label={t('detail.trackingNumber')}>{s.trackingNumber ?? '—'}</Field>
+          <Field label={t('detail.trackingUrl')}>
             {s.trackingURL ? (
               <Anchor
                 href={s.trackingURL}
@@ -212,26 +218,28 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
             )}
           </Field>
           {s.processedDate && (
-            <Field label="Last processed">
+            <Field label={t('detail.lastProcessed')}>
               {s.processedDate} {s.processedTime}
             </Field>
           )}
-          {s.collectionProtocol && <Field label="Collection protocol">{s.collectionProtocol.title}</Field>}
-          <Field label="Donor identity">{s.includeDonorIdentity ? 'Shared with the receiver' : 'Not shared'}</Field>
+          {s.collectionProtocol && <Field label={t('detail.protocol')}>{s.collectionProtocol.title}</Field>}
+          <Field label={t('detail.donorIdentity')}>
+            {s.includeDonorIdentity ? t('detail.shared') : t('detail.notShared')}
+          </Field>
         </SimpleGrid>
       </Paper>
 
       {items.isError && (
-        <Alert color="red" icon={<IconAlertCircle />} title="The items could not be loaded">
+        <Alert color="red" icon={<IconAlertCircle />} title={t('detail.itemsFailed')}>
           {items.error.message}
         </Alert>
       )}
-      {items.isPending && <Loader aria-label="Loading the items" />}
+      {items.isPending && <Loader aria-label={t('detail.loadingItems')} />}
       {items.isSuccess && (
         <>
           <Stack gap="xs">
             <Title order={2} fz="lg" ref={pendingHeading} tabIndex={-1}>
-              Pending ({pending.length})
+              {t('detail.pending', { n: pending.length })}
             </Title>
             {acting && pending.length > 0 && (
               <ScanToSelect items={all} selected={selected} onSelect={(itemId) => toggle(itemId, true)} />
@@ -248,19 +256,18 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
             )}
             {!receiving && pending.length > 0 && s.status !== 'draft' && (
               <Text size="sm" c="dimmed">
-                Waiting for {s.receivingInstitution?.title} to accept or reject them.
+                {t('detail.waiting', { institution: s.receivingInstitution?.title ?? '' })}
               </Text>
             )}
             {s.status === 'draft' && pending.length > 0 && (
               <Text size="sm" c="dimmed">
-                A draft: nothing has left yet. Send ships these samples; until then {s.receivingInstitution?.title} does
-                not see it.
+                {t('detail.draftNote', { institution: s.receivingInstitution?.title ?? '' })}
               </Text>
             )}
             <ItemTable
-              label="Pending items"
+              label={t('detail.pendingItems')}
               items={pending}
-              empty="No pending items."
+              empty={t('detail.noPending')}
               select={
                 acting
                   ? {
@@ -276,12 +283,12 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
           </Stack>
           <Stack gap="xs">
             <Title order={2} fz="lg">
-              Received / Rejected ({processed.length})
+              {t('detail.processedTitle', { n: processed.length })}
             </Title>
             <ItemTable
-              label="Processed items"
+              label={t('detail.processedItems')}
               items={processed}
-              empty="No item has been received or rejected yet."
+              empty={t('detail.noProcessed')}
               processed
               storage={receiving ? (i) => <StorageCell item={i} canStore={canStore} onStore={setStoring} /> : undefined}
             />
@@ -291,22 +298,19 @@ function ShipmentDetail({ shipment: s, back }: { shipment: Shipment; back: React
 
       <StoreDialog instId={institution.id} item={storing} onClose={() => setStoring(null)} />
 
-      <Dialog opened={confirmCancel} onClose={() => setConfirmCancel(false)} title="Cancel this shipment?">
+      <Dialog opened={confirmCancel} onClose={() => setConfirmCancel(false)} title={t('detail.cancelTitle')}>
         <Stack gap="sm">
-          <Text size="sm">
-            Its {s.itemCounts.total} sample{s.itemCounts.total === 1 ? '' : 's'} stay with {institution.title} and may
-            be shipped again. This cannot be undone.
-          </Text>
+          <Text size="sm">{t('detail.cancelText', { count: s.itemCounts.total, institution: institution.title })}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirmCancel(false)}>
-              Keep it
+              {t('detail.keep')}
             </Button>
             <Button
               color="red"
               loading={cancel.isPending}
               onClick={() => cancel.mutate(undefined, { onSuccess: () => setConfirmCancel(false) })}
             >
-              Cancel shipment
+              {t('detail.cancel')}
             </Button>
           </Group>
         </Stack>
@@ -325,6 +329,7 @@ function StorageCell({
   canStore: boolean;
   onStore: (i: ShipmentItem) => void;
 }) {
+  const { t } = useTranslation('shipments');
   if (i.status !== 'received')
     return (
       <Text size="sm" c="gray.7">
@@ -334,7 +339,7 @@ function StorageCell({
   // The receiver's own record of the tube (made when it accepted it): its sample page (docs/decisions/0014).
   const record = i.receivedSample && (
     <Anchor component={Link} to={`/sample/${i.receivedSample.id}`} size="sm">
-      Open sample {i.receivedSample.sampleId}
+      {t('detail.openSample', { sampleId: i.receivedSample.sampleId })}
     </Anchor>
   );
   if (i.storedAt)
@@ -350,22 +355,27 @@ function StorageCell({
   if (i.collectedSampleId === null && !i.receivedSample)
     return (
       <Text size="sm" c="gray.7">
-        Not stored here (imported item)
+        {t('detail.notStoredImported')}
       </Text>
     );
   if (!canStore)
     return (
       <Stack gap={2}>
         <Text size="sm" c="gray.7">
-          Not stored
+          {t('detail.notStored')}
         </Text>
         {record}
       </Stack>
     );
   return (
     <Stack gap={2} align="flex-start">
-      <Button size="xs" variant="light" onClick={() => onStore(i)} aria-label={`Store ${i.collectedSample.sampleId}`}>
-        Store
+      <Button
+        size="xs"
+        variant="light"
+        onClick={() => onStore(i)}
+        aria-label={t('detail.storeOne', { sampleId: i.collectedSample.sampleId })}
+      >
+        {t('detail.store')}
       </Button>
       {record}
     </Stack>

@@ -9,20 +9,13 @@ import { SearchBox } from '@/components/search-box';
 import { useListState } from '@/components/use-list-state';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { useProtocolOptions, useShipments, type Direction } from '../api/shipments';
-import { shipmentColumns, STATUS_LABELS } from '../components/shipment-columns';
+import { statusLabel, useShipmentColumns } from '../components/shipment-columns';
+import { useTranslation } from 'react-i18next';
 
 const CreateShipmentPage = lazy(() =>
   import('./create-shipment-page').then((m) => ({ default: m.CreateShipmentPage })),
 );
 
-const DIRECTIONS = [
-  { value: 'sent', label: 'SENT' },
-  { value: 'received', label: 'RECEIVED' },
-];
-const STATUS_OPTIONS = [
-  { value: 'all', label: 'All' },
-  ...SHIPMENT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
-];
 const asStatus = (v: string | null) =>
   (SHIPMENT_STATUSES as readonly string[]).includes(v ?? '') ? (v as ShipmentStatus) : null;
 
@@ -31,6 +24,16 @@ const asStatus = (v: string | null) =>
  * filters by status and (for sent shipments, whose protocol is the sender's) protocol, and the paged list.
  */
 export function ShipmentsPage({ creating = false }: { creating?: boolean }) {
+  const { t } = useTranslation('shipments');
+  const columns = useShipmentColumns();
+  const DIRECTIONS = [
+    { value: 'sent', label: t('list.sent') },
+    { value: 'received', label: t('list.received') },
+  ];
+  const STATUS_OPTIONS = [
+    { value: 'all', label: t('list.all') },
+    ...SHIPMENT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
+  ];
   const { institution } = useCurrentInstitution();
   const canManage = useCan('shipments.manage');
   const navigate = useNavigate();
@@ -64,7 +67,7 @@ export function ShipmentsPage({ creating = false }: { creating?: boolean }) {
     <Stack maw={1400} mx="auto">
       <Group justify="space-between" align="flex-end">
         <Title order={1} fz={26}>
-          Shipments
+          {t('list.title')}
         </Title>
         {canManage && (
           <Button
@@ -72,14 +75,14 @@ export function ShipmentsPage({ creating = false }: { creating?: boolean }) {
             to={{ pathname: '/shipment/new', search: params.toString() }}
             leftSection={<IconPlus size={16} />}
           >
-            Create Shipment
+            {t('list.create')}
           </Button>
         )}
       </Group>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Stack gap={4}>
           <Text size="sm" fw={500} id="shipment-direction">
-            Shipments
+            {t('list.direction')}
           </Text>
           <SegmentedControl
             aria-labelledby="shipment-direction"
@@ -89,7 +92,7 @@ export function ShipmentsPage({ creating = false }: { creating?: boolean }) {
           />
         </Stack>
         <Select
-          label="Status"
+          label={t('list.status')}
           data={direction === 'sent' ? STATUS_OPTIONS : STATUS_OPTIONS.filter((o) => o.value !== 'draft')}
           value={status ?? 'all'}
           allowDeselect={false}
@@ -98,36 +101,30 @@ export function ShipmentsPage({ creating = false }: { creating?: boolean }) {
         />
         {direction === 'sent' && (
           <Select
-            label="Protocol"
+            label={t('list.protocol')}
             data={protocols.data ?? []}
             value={protocolId ? String(protocolId) : null}
             clearable
             searchable
-            placeholder="All protocols"
+            placeholder={t('list.allProtocols')}
             w={{ base: '100%', xs: 280 }}
             onChange={(v) => setParam('protocol', v)}
           />
         )}
-        <SearchBox value={list.search} onSearch={list.setSearch} placeholder="Name or tracking number" />
+        <SearchBox value={list.search} onSearch={list.setSearch} placeholder={t('list.search')} />
       </Group>
       <Text size="xs" c="dimmed">
         {direction === 'sent'
-          ? `Shipments ${institution.title} sent to other institutions.`
-          : `Shipments other institutions sent to ${institution.title}.`}{' '}
-        Newest first; click a row to open it.
+          ? t('list.sentHint', { institution: institution.title })
+          : t('list.receivedHint', { institution: institution.title })}{' '}
+        {t('list.newestFirst')}
       </Text>
       <PagedTable
         query={shipments}
         list={list}
-        columns={shipmentColumns}
+        columns={columns}
         cardTitle="name"
-        emptyText={
-          filtered
-            ? 'No shipment matches these filters.'
-            : direction === 'sent'
-              ? 'No shipments sent yet.'
-              : 'No shipments received yet.'
-        }
+        emptyText={filtered ? t('list.noMatch') : direction === 'sent' ? t('list.noneSent') : t('list.noneReceived')}
         onRowClick={(s) => void navigate(`/shipment/${s.id}`)}
       />
       {creating && (

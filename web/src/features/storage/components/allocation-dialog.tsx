@@ -18,6 +18,7 @@ import {
 } from '../api/storage';
 import { Dialog, DialogClose } from '@/components/dialog';
 import { ScanField } from '@/components/scan-field';
+import { Trans, useTranslation } from 'react-i18next';
 
 interface Props {
   boxPath: PathRef[];
@@ -33,10 +34,16 @@ interface Props {
  * allocates it; an occupied one shows its sample and vacates it with a reason.
  */
 export function AllocationDialog({ boxPath, boxTitle, position, onClose, onSelectBox }: Props) {
+  const { t } = useTranslation('storage');
   return (
-    <Dialog onClose={onClose} title="Collected Sample Allocation" size="md">
+    <Dialog onClose={onClose} title={t('allocation.title')} size="md">
       <Text size="sm" c="dimmed" mb="sm">
-        {boxTitle}, position <b>{position.code}</b> (row {position.rowIndex}, column {position.columnIndex})
+        <Trans
+          t={t}
+          i18nKey="allocation.where"
+          values={{ box: boxTitle, code: position.code, row: position.rowIndex, column: position.columnIndex }}
+          components={{ b: <b /> }}
+        />
       </Text>
       {position.occupant ? (
         <VacatePanel boxPath={boxPath} position={position} onDone={onClose} />
@@ -62,6 +69,7 @@ function SampleCard({
   sample: Pick<CollectedSample, 'sampleId'> & Partial<CollectedSample>;
   extra?: ReactNode;
 }) {
+  const { t } = useTranslation('storage');
   return (
     <Paper withBorder p="sm" radius="md">
       <Text fw={600}>{sample.sampleId}</Text>
@@ -69,7 +77,10 @@ function SampleCard({
         {[
           sample.specimenType?.title,
           sample.collectedAmount !== undefined
-            ? `${sample.remainingAmount ?? sample.collectedAmount} ${sample.unitOfMeasurement?.unitSymbol ?? ''} remaining`
+            ? t('allocation.remaining', {
+                amount: sample.remainingAmount ?? sample.collectedAmount,
+                unit: sample.unitOfMeasurement?.unitSymbol ?? '',
+              })
             : null,
         ]
           .filter(Boolean)
@@ -77,7 +88,7 @@ function SampleCard({
       </Text>
       {sample.patient && (
         <Text size="sm" c="dimmed">
-          Donor: {fullName(sample.patient)}
+          {t('allocation.donor', { name: fullName(sample.patient) })}
         </Text>
       )}
       {extra}
@@ -96,6 +107,7 @@ function AllocatePanel({
   onDone: () => void;
   onSelectBox: (path: PathRef[]) => void;
 }) {
+  const { t } = useTranslation('storage');
   const { institution } = useCurrentInstitution();
   const canAllocate = useCan('storage.allocate');
   const [typed, setTyped] = useState('');
@@ -119,7 +131,7 @@ function AllocatePanel({
       onSuccess: (occ) => {
         notifications.show({
           color: 'teal',
-          message: `${occ.collectedSample.sampleId} stored at ${occ.location.positionCode}.`,
+          message: t('allocation.stored', { sampleId: occ.collectedSample.sampleId, code: occ.location.positionCode }),
           autoClose: 3000,
         });
         onDone();
@@ -130,7 +142,7 @@ function AllocatePanel({
   if (!canAllocate)
     return (
       <>
-        <Alert color="gray" title="This position is available." />
+        <Alert color="gray" title={t('allocation.available')} />
         <Group justify="flex-end" mt="md">
           <DialogClose />
         </Group>
@@ -138,9 +150,18 @@ function AllocatePanel({
     );
   return (
     <Stack gap="sm">
-      <ScanField value={typed} onChange={setTyped} onFind={find} loading={found.isFetching} autoFocus />
+      <ScanField
+        value={typed}
+        onChange={setTyped}
+        onFind={find}
+        loading={found.isFetching}
+        autoFocus
+        label={t('allocation.scanLabel')}
+        placeholder={t('allocation.scanPlaceholder')}
+        button={t('allocation.find')}
+      />
       {sought && found.isSuccess && !sample && (
-        <Alert color="yellow" title={`No sample with ID ${sought} in this institution.`} />
+        <Alert color="yellow" title={t('allocation.noSample', { sampleId: sought })} />
       )}
       {found.isError && <Alert color="red" title={errorTitle(found.error)} />}
       {sample && (
@@ -149,11 +170,11 @@ function AllocatePanel({
           extra={
             sample.hasWithdrawnConsent ? (
               <Text size="sm" c="red" mt={4}>
-                The donor withdrew consent: this sample may not be stored.
+                {t('allocation.consent')}
               </Text>
             ) : stored ? (
               <Text size="sm" c="orange.9" mt={4}>
-                Stored now at {stored.location.label}: vacate it there first.
+                {t('allocation.storedNow', { location: stored.location.label })}
               </Text>
             ) : null
           }
@@ -171,7 +192,7 @@ function AllocatePanel({
       <Group justify="flex-end" mt="xs">
         <DialogClose />
         <Button onClick={submit} disabled={!sample || Boolean(stored)} loading={allocate.isPending}>
-          Allocate
+          {t('allocation.submit')}
         </Button>
       </Group>
     </Stack>
@@ -190,38 +211,39 @@ function SuggestedPosition({
   position: BoxPosition;
   onSelectBox: (path: PathRef[]) => void;
 }) {
+  const { t } = useTranslation('storage');
   const { institution } = useCurrentInstitution();
   const suggestion = useSuggestion(institution.id, collectedSampleId);
   if (suggestion.isPending)
     return (
       <Text size="sm" c="dimmed">
-        Looking for a suggested position…
+        {t('allocation.looking')}
       </Text>
     );
   if (suggestion.isError)
     return (
       <Text size="sm" c="red.8">
-        No suggestion: {errorTitle(suggestion.error)}
+        {t('allocation.noSuggestion', { reason: errorTitle(suggestion.error) })}
       </Text>
     );
   const at = suggestion.data.suggestion;
   if (!at)
     return (
       <Text size="sm" c="orange.9">
-        No free position in any box.
+        {t('allocation.noFree')}
       </Text>
     );
   const sameBox = at.boxId === boxPath.at(-1)?.id;
-  const text = `${at.path.map((n) => n.title).join(' > ')}, position ${at.positionCode}`;
+  const text = t('allocation.suggestedAt', { path: at.path.map((n) => n.title).join(' > '), code: at.positionCode });
   return (
     <Group gap="xs" justify="space-between" wrap="wrap">
       <Text size="sm" aria-live="polite">
         <IconBulb size={14} aria-hidden style={{ verticalAlign: -2 }} />{' '}
         {!sameBox
-          ? `Suggested: ${text}`
+          ? t('allocation.suggested', { text })
           : at.positionId === position.id
-            ? 'Suggested: this position.'
-            : `Suggested: position ${at.positionCode} of this box.`}
+            ? t('allocation.suggestedHere')
+            : t('allocation.suggestedInBox', { code: at.positionCode })}
       </Text>
       {!sameBox && (
         <Button
@@ -230,7 +252,7 @@ function SuggestedPosition({
           leftSection={<IconArrowRight size={14} />}
           onClick={() => onSelectBox(at.path.map(({ id, level }) => ({ id, level })))}
         >
-          Go to suggested box
+          {t('allocation.goToBox')}
         </Button>
       )}
     </Group>
@@ -238,6 +260,7 @@ function SuggestedPosition({
 }
 
 function VacatePanel({ boxPath, position, onDone }: { boxPath: PathRef[]; position: BoxPosition; onDone: () => void }) {
+  const { t } = useTranslation('storage');
   const { institution } = useCurrentInstitution();
   const canAllocate = useCan('storage.allocate');
   const occupant = position.occupant!;
@@ -260,7 +283,10 @@ function VacatePanel({ boxPath, position, onDone }: { boxPath: PathRef[]; positi
         onSuccess: (occ) => {
           notifications.show({
             color: 'teal',
-            message: `${occ.collectedSample.sampleId} taken out of ${occ.location.positionCode}.`,
+            message: t('allocation.vacated', {
+              sampleId: occ.collectedSample.sampleId,
+              code: occ.location.positionCode,
+            }),
             autoClose: 3000,
           });
           onDone();
@@ -276,9 +302,11 @@ function VacatePanel({ boxPath, position, onDone }: { boxPath: PathRef[]; positi
         extra={
           current && (
             <Text size="xs" c="dimmed" mt={4}>
-              Stored {formatDateTime(current.allocatedDate)}
+              {t('allocation.storedOn', { date: formatDateTime(current.allocatedDate) })}
               {current.allocatorAccount
-                ? ` by ${current.allocatorAccount.firstName} ${current.allocatorAccount.lastName}`
+                ? t('allocation.storedBy', {
+                    name: `${current.allocatorAccount.firstName} ${current.allocatorAccount.lastName}`,
+                  })
                 : ''}
             </Text>
           )
@@ -286,14 +314,14 @@ function VacatePanel({ boxPath, position, onDone }: { boxPath: PathRef[]; positi
       />
       {canAllocate && (
         <Textarea
-          label="Reason for vacating"
+          label={t('allocation.reason')}
           withAsterisk
           autosize
           minRows={2}
           maxLength={500}
           value={reason}
-          error={missing && !reason.trim() ? '*required' : undefined}
-          placeholder="e.g. Sent for analysis, moved to another box"
+          error={missing && !reason.trim() ? t('required', { ns: 'messages' }) : undefined}
+          placeholder={t('allocation.reasonPlaceholder')}
           onChange={(e) => setReason(e.currentTarget.value)}
         />
       )}
@@ -302,7 +330,7 @@ function VacatePanel({ boxPath, position, onDone }: { boxPath: PathRef[]; positi
         <DialogClose />
         {canAllocate && (
           <Button color="red" variant="light" onClick={submit} loading={vacate.isPending}>
-            Vacate
+            {t('allocation.vacate')}
           </Button>
         )}
       </Group>

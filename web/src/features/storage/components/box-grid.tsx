@@ -2,6 +2,8 @@ import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Box, Button, Group, Loader, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { BoxPosition, StorageNode } from '@contract/storage.contract';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { colorVars, kindKey, specimenKinds, type SpecimenKind } from './specimen-colors';
 import classes from './storage.module.css';
 
@@ -16,10 +18,10 @@ interface Props {
  * The cell's name starts with what the cell shows (code, then AVAIL, or the sample ID and specimen type),
  * so a voice-control user can say what they see; then OCC and the row and column.
  */
-const describe = (p: BoxPosition) => {
-  const place = `row ${p.rowIndex} column ${p.columnIndex}`;
-  if (!p.occupant) return `${p.code} AVAIL, ${place}`;
-  return `${p.code} ${p.occupant.sampleId}${p.occupant.specimenType?.title ? ` ${p.occupant.specimenType.title}` : ''}, OCC, ${place}`;
+const describe = (p: BoxPosition, t: TFunction<'storage'>) => {
+  const place = t('grid.place', { row: p.rowIndex, column: p.columnIndex });
+  if (!p.occupant) return `${p.code} ${t('grid.avail')}, ${place}`;
+  return `${p.code} ${p.occupant.sampleId}${p.occupant.specimenType?.title ? ` ${p.occupant.specimenType.title}` : ''}, ${t('grid.occ')}, ${place}`;
 };
 
 /** A sample ID may break after its separators (AB-20260401-001.1 over three lines), never inside a run. */
@@ -32,6 +34,7 @@ const breakable = (id: string) => id.split(/(?<=[-./_])/).flatMap((part, i) => (
  * Enter opens.
  */
 export function BoxGrid({ box, positions, loading, onOpen }: Props) {
+  const { t } = useTranslation('storage');
   const [focused, setFocused] = useState(0);
   const [sought, setSought] = useState('');
   const [found, setFound] = useState<{ id: number | null; text: string } | null>(null);
@@ -40,7 +43,7 @@ export function BoxGrid({ box, positions, loading, onOpen }: Props) {
     return (
       <Group>
         <Loader size="sm" />
-        <Text size="sm">Loading positions…</Text>
+        <Text size="sm">{t('grid.loading')}</Text>
       </Group>
     );
   // Cells are placed by row and column whatever the fill order.
@@ -78,11 +81,11 @@ export function BoxGrid({ box, positions, loading, onOpen }: Props) {
 
   return (
     <Box>
-      <form onSubmit={find} role="search" aria-label={`Find a sample in ${box.title}`}>
+      <form onSubmit={find} role="search" aria-label={t('grid.findIn', { box: box.title })}>
         <Group gap="xs" align="flex-end" wrap="nowrap" mb={4}>
           <TextInput
-            label="Find a sample"
-            placeholder="Scan or type a sample ID"
+            label={t('grid.find')}
+            placeholder={t('grid.findPlaceholder')}
             value={sought}
             onChange={(e) => setSought(e.currentTarget.value)}
             autoComplete="off"
@@ -91,22 +94,26 @@ export function BoxGrid({ box, positions, loading, onOpen }: Props) {
             maw={360}
           />
           <Button type="submit" variant="default" leftSection={<IconSearch size={16} />}>
-            Find
+            {t('grid.findButton')}
           </Button>
         </Group>
       </form>
       <Text size="sm" mb="xs" role="status" c={found && !hit ? 'red.9' : undefined} fw={found ? 500 : undefined}>
-        {found ? (hit ? `${hit.occupant!.sampleId} is at ${hit.code}.` : `${found.text} is not in this box.`) : ''}
+        {found
+          ? hit
+            ? t('grid.foundAt', { sampleId: hit.occupant!.sampleId, code: hit.code })
+            : t('grid.notInBox', { text: found.text })
+          : ''}
       </Text>
       <Text size="sm" c="dimmed" mb="xs">
-        {positions.length - free} of {positions.length} positions occupied, {free} available.
+        {t('grid.occupancy', { occupied: positions.length - free, total: positions.length, free })}
       </Text>
       {kinds.size > 0 && <Legend kinds={[...kinds.values()]} free={free} />}
       <Box className={classes.gridScroll}>
         <div
           ref={gridRef}
           role="group"
-          aria-label={`Positions of ${box.title}`}
+          aria-label={t('grid.positionsOf', { box: box.title })}
           className={classes.grid}
           onKeyDown={move}
           style={{ gridTemplateColumns: `repeat(${box.columns}, minmax(var(--cell-min), 1fr))` }}
@@ -119,7 +126,7 @@ export function BoxGrid({ box, positions, loading, onOpen }: Props) {
                 label={
                   p.occupant
                     ? `${p.occupant.sampleId}${p.occupant.specimenType?.title ? ` · ${p.occupant.specimenType.title}` : ''}`
-                    : 'Available'
+                    : t('grid.available')
                 }
                 openDelay={400}
               >
@@ -130,7 +137,7 @@ export function BoxGrid({ box, positions, loading, onOpen }: Props) {
                   data-found={found?.id === p.id || undefined}
                   style={kind ? colorVars(kind.color) : undefined}
                   tabIndex={i === focused ? 0 : -1}
-                  aria-label={describe(p)}
+                  aria-label={describe(p, t)}
                   onFocus={() => setFocused(i)}
                   onClick={() => onOpen(p)}
                 >
@@ -144,7 +151,7 @@ export function BoxGrid({ box, positions, loading, onOpen }: Props) {
                       )}
                     </>
                   ) : (
-                    <span className={classes.cellState}>AVAIL</span>
+                    <span className={classes.cellState}>{t('grid.avail')}</span>
                   )}
                 </UnstyledButton>
               </Tooltip>
@@ -158,8 +165,9 @@ export function BoxGrid({ box, positions, loading, onOpen }: Props) {
 
 /** The colour of each specimen type in the box and how many; the cells say the type in words as well. */
 function Legend({ kinds, free }: { kinds: SpecimenKind[]; free: number }) {
+  const { t } = useTranslation('storage');
   return (
-    <ul className={classes.legend} aria-label="Specimen types in this box">
+    <ul className={classes.legend} aria-label={t('grid.legend')}>
       {kinds.map((k) => (
         <li key={k.key}>
           <span className={classes.swatch} style={colorVars(k.color)} aria-hidden />
@@ -168,7 +176,7 @@ function Legend({ kinds, free }: { kinds: SpecimenKind[]; free: number }) {
       ))}
       <li>
         <span className={classes.swatch} aria-hidden />
-        Available ({free})
+        {t('grid.availableCount', { n: free })}
       </li>
     </ul>
   );

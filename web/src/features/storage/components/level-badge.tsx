@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { IconBox, IconFridge, IconLayoutRows, IconServer, IconStack2 } from '@tabler/icons-react';
-import { STORAGE_LEVEL_LABELS, type StorageLevel } from '@contract/storage.contract';
+import type { StorageLevel } from '@contract/storage.contract';
+import { useTranslation } from 'react-i18next';
 
 const ICONS = {
   container: IconFridge,
@@ -24,9 +25,10 @@ export function LevelIcon({ level, size = 16 }: { level: StorageLevel; size?: nu
 
 /** The node's type as the spec's badge: Container, Shelf, Rack, Drawer, Box. */
 export function LevelBadge({ level }: { level: StorageLevel }) {
+  const { t } = useTranslation('storage');
   return (
     <Badge color={COLORS[level]} variant="light" leftSection={<LevelIcon level={level} size={12} />}>
-      {STORAGE_LEVEL_LABELS[level]}
+      {t(`level.${level}`)}
     </Badge>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBarcode, IconLayoutGridAdd, IconPlus, IconStack3 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import {
   childLevelsOf,
-  STORAGE_LEVEL_LABELS,
   type BoxPosition,
   type PathRef,
   type StorageLevel,
@@ -22,12 +22,9 @@ import { RackScanDialog } from './rack-scan-dialog';
 import { RackTemplateForm } from './rack-template-form';
 import classes from './storage.module.css';
 
-const PLURAL = { container: 'containers', shelf: 'shelves', rack: 'racks', drawer: 'drawers', box: 'boxes' } as const;
-/** "racks or boxes" */
-const pluralList = (levels: StorageLevel[]) => levels.map((l) => PLURAL[l]).join(' or ');
-
 /** Children of a node (or the containers) as cards: title, code, rows x columns. */
 export function NodeCards({ nodes, onOpen }: { nodes: TreeNode[]; onOpen: (node: TreeNode) => void }) {
+  const { t } = useTranslation('storage');
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm">
       {nodes.map((n) => (
@@ -49,11 +46,13 @@ export function NodeCards({ nodes, onOpen }: { nodes: TreeNode[]; onOpen: (node:
             </Text>
           </Group>
           <Text size="sm" c="dimmed">
-            {STORAGE_LEVEL_LABELS[n.level]} · {n.code ? `Code ${n.code} · ` : ''}
-            {n.rows} x {n.columns}
+            {t(`level.${n.level}`)} · {n.code ? `${t('node.code', { code: n.code })} · ` : ''}
+            {t('node.size', { rows: n.rows, columns: n.columns })}
           </Text>
           <Text size="xs" c="dimmed">
-            {n.level === 'box' ? `${n.childCount} positions` : `${n.childCount} of ${n.rows * n.columns} places used`}
+            {n.level === 'box'
+              ? t('node.positions', { n: n.childCount })
+              : t('node.placesUsed', { n: n.childCount, capacity: n.rows * n.columns })}
           </Text>
         </Paper>
       ))}
@@ -68,6 +67,7 @@ interface Props {
 
 /** The selected node: its title and type badge, Add <next level>, its children as cards, or a box's positions. */
 export function NodeDetail({ path, onSelect }: Props) {
+  const { t } = useTranslation('storage');
   const { institution } = useCurrentInstitution();
   const canManage = useCan('configuration.manage');
   const canAllocate = useCan('storage.allocate');
@@ -83,17 +83,14 @@ export function NodeDetail({ path, onSelect }: Props) {
     return (
       <Group>
         <Loader size="sm" />
-        <Text size="sm">Loading…</Text>
+        <Text size="sm">{t('node.loading')}</Text>
       </Group>
     );
   if (node.isError) {
     const gone = node.error instanceof ApiError && node.error.status === 404;
     return (
-      <Alert
-        color={gone ? 'yellow' : 'red'}
-        title={gone ? 'This storage item no longer exists here.' : node.error.message}
-      >
-        Choose another item in the tree.
+      <Alert color={gone ? 'yellow' : 'red'} title={gone ? t('node.gone') : node.error.message}>
+        {t('node.chooseAnother')}
       </Alert>
     );
   }
@@ -113,8 +110,8 @@ export function NodeDetail({ path, onSelect }: Props) {
           </Group>
           <Text size="sm" c="dimmed">
             {[
-              n.code && `Code ${n.code}`,
-              `${n.rows} x ${n.columns}`,
+              n.code && t('node.code', { code: n.code }),
+              t('node.size', { rows: n.rows, columns: n.columns }),
               n.positionLabelingOption?.title,
               n.institutionSite?.title,
             ]
@@ -127,22 +124,22 @@ export function NodeDetail({ path, onSelect }: Props) {
             !full &&
             next.map((level) => (
               <Button key={level} leftSection={<IconPlus size={16} />} variant="light" onClick={() => setAdding(level)}>
-                Add {STORAGE_LEVEL_LABELS[level]}
+                {t(`add.${level}`)}
               </Button>
             ))}
           {canManage && !full && next.includes('rack') && (
             <Button leftSection={<IconLayoutGridAdd size={16} />} variant="light" onClick={() => setTemplating(true)}>
-              Add Rack of Boxes
+              {t('node.addRackOfBoxes')}
             </Button>
           )}
           {isBox && canAllocate && (
             <Button leftSection={<IconStack3 size={16} />} variant="light" onClick={() => setBulk(true)}>
-              Bulk allocate
+              {t('node.bulkAllocate')}
             </Button>
           )}
           {isBox && canAllocate && (
             <Button leftSection={<IconBarcode size={16} />} variant="light" onClick={() => setScanning(true)}>
-              Reconcile rack scan
+              {t('node.reconcile')}
             </Button>
           )}
         </Group>
@@ -161,7 +158,7 @@ export function NodeDetail({ path, onSelect }: Props) {
         <>
           {full && next.length > 0 && (
             <Text size="sm" c="dimmed">
-              Full: it holds {n.rows * n.columns} {pluralList(next)} (rows x columns).
+              {t(`node.full.${n.level}`, { capacity: n.rows * n.columns })}
             </Text>
           )}
           {children.isPending ? (
@@ -170,10 +167,7 @@ export function NodeDetail({ path, onSelect }: Props) {
             <NodeCards nodes={children.data} onOpen={open} />
           ) : (
             <Text size="sm" c="dimmed">
-              No {next.length ? pluralList(next) : 'items'} yet
-              {canManage && next.length
-                ? `: ${next.map((l) => `Add ${STORAGE_LEVEL_LABELS[l]}`).join(' or ')} creates one.`
-                : '.'}
+              {canManage && next.length ? t(`node.emptyManage.${n.level}`) : t(`node.empty.${n.level}`)}
             </Text>
           )}
         </>
@@ -216,6 +210,7 @@ interface BoxPositionsProps {
 }
 
 function BoxPositions({ box, path, bulk, onBulkClose, scanning, onScanClose, onSelect }: BoxPositionsProps) {
+  const { t } = useTranslation('storage');
   const { institution } = useCurrentInstitution();
   const positions = usePositions(institution.id, path);
   const [open, setOpen] = useState<BoxPosition | null>(null);
@@ -223,7 +218,7 @@ function BoxPositions({ box, path, bulk, onBulkClose, scanning, onScanClose, onS
   return (
     <>
       {positions.isError ? (
-        <Alert color="red" title="The positions could not be loaded." />
+        <Alert color="red" title={t('node.positionsFailed')} />
       ) : (
         <BoxGrid box={box} positions={positions.data} loading={positions.isPending} onOpen={setOpen} />
       )}

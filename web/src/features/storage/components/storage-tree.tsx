@@ -3,6 +3,7 @@ import { Box, Group, Loader, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { PathRef, TreeNode } from '@contract/storage.contract';
 import { useCurrentInstitution } from '@/lib/session-context';
+import { useTranslation } from 'react-i18next';
 import { decodeStoragePath, encodeStoragePath, useChildren } from '../api/storage';
 import { LevelIcon } from './level-badge';
 import classes from './storage.module.css';
@@ -21,6 +22,7 @@ const ITEM = '[role="treeitem"]';
  * goes to the parent, Home/End, Enter or Space selects.
  */
 export function StorageTree({ selected, onSelect }: Props) {
+  const { t } = useTranslation('storage');
   const { institution } = useCurrentInstitution();
   const roots = useChildren(institution.id, null);
   // The selected node's ancestors start open, so a deep link shows where it is.
@@ -101,24 +103,24 @@ export function StorageTree({ selected, onSelect }: Props) {
     return (
       <Group p="sm">
         <Loader size="sm" />
-        <Text size="sm">Loading storage…</Text>
+        <Text size="sm">{t('tree.loading')}</Text>
       </Group>
     );
   if (roots.isError)
     return (
       <Text size="sm" c="red" p="sm">
-        The storage tree could not be loaded.
+        {t('tree.failed')}
       </Text>
     );
   if (!roots.data.length)
     return (
       <Text size="sm" c="dimmed" p="sm">
-        No containers yet.
+        {t('tree.none')}
       </Text>
     );
   const first = roots.data[0].id;
   return (
-    <ul role="tree" aria-label="Storage containers" className={classes.tree} ref={treeRef} onKeyDown={onKeyDown}>
+    <ul role="tree" aria-label={t('tree.name')} className={classes.tree} ref={treeRef} onKeyDown={onKeyDown}>
       {roots.data.map((n) => (
         <TreeItem
           key={n.id}
@@ -149,6 +151,7 @@ interface ItemProps {
 }
 
 function TreeItem({ node, path, open, toggle, selected, onSelect, tabStop, setFocused }: ItemProps) {
+  const { t } = useTranslation('storage');
   const { institution } = useCurrentInstitution();
   const expandable = node.level !== 'box' && node.childCount > 0;
   const isOpen = expandable && open.has(node.id);
@@ -207,7 +210,7 @@ function TreeItem({ node, path, open, toggle, selected, onSelect, tabStop, setFo
           {children.isPending && (
             <li role="none">
               <Text size="xs" c="dimmed" pl={(path.length + 1) * 14}>
-                Loading…
+                {t('tree.loadingChildren')}
               </Text>
             </li>
           )}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Center, Flex, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFridge, IconPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { PathRef } from '@contract/storage.contract';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { decodeStoragePath, encodeStoragePath, useChildren } from '../api/storage';
@@ -28,6 +29,7 @@ function useSelectedPath(): [PathRef[], (path: PathRef[]) => void] {
  * left, the selected node on the right, Create Container; a box shows its positions for allocation.
  */
 export function StoragePage() {
+  const { t } = useTranslation('storage');
   const { institution } = useCurrentInstitution();
   const canManage = useCan('configuration.manage');
   const [path, select] = useSelectedPath();
@@ -39,11 +41,11 @@ export function StoragePage() {
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={1} fz={26}>
-          Storage Container
+          {t('page.title')}
         </Title>
         {canManage && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            Create Container
+            {t('page.create')}
           </Button>
         )}
       </Group>
@@ -53,13 +55,12 @@ export function StoragePage() {
             <Stack align="center" gap="sm" maw={420}>
               <IconFridge size={40} color="var(--mantine-color-blue-6)" aria-hidden />
               <Text fw={600} ta="center">
-                This page lets you manage storage containers
+                {t('page.emptyTitle')}
               </Text>
               <Text size="sm" c="dimmed" ta="center">
-                A container holds shelves; a shelf holds racks or boxes, a rack drawers or boxes, a drawer boxes;
-                samples are stored in a box's positions.
+                {t('page.emptyText')}
               </Text>
-              {canManage && <Button onClick={() => setCreating(true)}>Create your first Container</Button>}
+              {canManage && <Button onClick={() => setCreating(true)}>{t('page.createFirst')}</Button>}
             </Stack>
           </Center>
         </Paper>
@@ -82,10 +83,10 @@ export function StoragePage() {
             ) : (
               <Stack gap="sm">
                 <Title order={2} fz={20}>
-                  Containers
+                  {t('page.containers')}
                 </Title>
                 <Text size="sm" c="dimmed">
-                  Choose a container in the tree or below to see what it holds.
+                  {t('page.chooseHint')}
                 </Text>
                 <NodeCards nodes={roots.data ?? []} onOpen={(n) => select([{ id: n.id, level: n.level }])} />
               </Stack>
