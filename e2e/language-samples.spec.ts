@@ -97,7 +97,8 @@ test.describe('collect, allocate and ship in French', () => {
     await atPhone(page, 'language-fr-allocate', shot);
     await allocate.getByRole('button', { name: 'Ranger' }).click();
     await expect(page.getByText(new RegExp(`^${sampleId} rangé en .*A1\\.$`))).toBeVisible();
-    await allocate.getByRole('button', { name: 'Fermer' }).click();
+    // The footer's Fermer, not the header's close button (Dialog's own 'Fermer' since the shared components speak French).
+    await allocate.getByRole('button', { name: 'Fermer' }).last().click();
 
     // The sample's page says where it is stored.
     await page.getByRole('link', { name: sampleId, exact: true }).click();
