@@ -81,7 +81,7 @@ async function mayDecide(ctx: InstCtx, db: Db, protocolId: number) {
 }
 
 async function view(ctx: InstCtx, r: RequestRecord, db: Db = ctx.db): Promise<ResearchRequest> {
-  const state = r.state as RequestState;
+  const state = r.state;
   const before = !['distributed', 'returned', 'closed'].includes(state);
   const itemCount =
     before && r.openItems > 0

@@ -11,7 +11,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { RequestLine } from '../../../contract/requests.contract';
+import { REQUEST_ITEM_STATES, REQUEST_STATES, type RequestLine } from '../../../contract/requests.contract';
 import { recordColumns, ts } from '../../platform/records';
 import { accounts } from '../accounts/accounts.table';
 import { savedQueries } from '../queries/queries.table';
@@ -38,7 +38,7 @@ export const researchRequests = pgTable(
     savedQueryId: integer('saved_query_id').references(() => savedQueries.id),
     /** The specimen criteria as the contract's RequestLine validated them. */
     lines: jsonb('lines').$type<RequestLine[]>().notNull().default([]),
-    state: text('state').notNull().default('draft'),
+    state: text('state', { enum: REQUEST_STATES }).notNull().default('draft'),
     stateReason: text('state_reason'),
     submittedDate: ts('submitted_date'),
     decidedDate: ts('decided_date'),
@@ -82,7 +82,7 @@ export const researchRequestItems = pgTable(
     /** In the sample's unit: to distribute (reserved), distributed (distributed). */
     amount: doublePrecision('amount').notNull(),
     returnedAmount: doublePrecision('returned_amount').notNull().default(0),
-    state: text('state').notNull().default('reserved'),
+    state: text('state', { enum: REQUEST_ITEM_STATES }).notNull().default('reserved'),
     code: text('code'),
     creatorId: integer('creator_id'),
     reservedDate: ts('reserved_date').notNull().defaultNow(),
