@@ -71,21 +71,45 @@ function assertVisible(ctx: InstCtx, row: { requesterId: number } | undefined): 
   if (!row || !(isOwner(ctx, row) || isReviewer(ctx))) throw notFound(WHAT);
 }
 
+/**
+ * A protocol's purposes and approvers, each read once per answer: a list page reads them once per protocol, not
+ * once per request.
+ */
+function protocolFacts(db: Db) {
+  const read = (of: (db: Db, protocolId: number) => Promise<number[]>) => {
+    const seen = new Map<number, Promise<number[]>>();
+    return (protocolId: number) => {
+      const known = seen.get(protocolId);
+      if (known) return known;
+      const reading = of(db, protocolId);
+      seen.set(protocolId, reading);
+      return reading;
+    };
+  };
+  return { purposes: read(purposeIdsOf), approvers: read(approverIdsOf) };
+}
+type ProtocolFacts = ReturnType<typeof protocolFacts>;
+
 /** Whether the caller may decide: a named approver of the protocol; when it names none, its managers. */
-async function mayDecide(ctx: InstCtx, db: Db, protocolId: number) {
+async function mayDecide(ctx: InstCtx, db: Db, protocolId: number, facts: ProtocolFacts = protocolFacts(db)) {
   if (!isReviewer(ctx)) return false;
-  const approvers = await approverIdsOf(db, protocolId);
+  const approvers = await facts.approvers(protocolId);
   return approvers.length
     ? approvers.includes(ctx.account.id)
     : can(ctx.account, 'distribution.manage', ctx.institutionId);
 }
 
-async function view(ctx: InstCtx, r: RequestRecord, db: Db = ctx.db): Promise<ResearchRequest> {
+async function view(
+  ctx: InstCtx,
+  r: RequestRecord,
+  db: Db = ctx.db,
+  facts: ProtocolFacts = protocolFacts(db),
+): Promise<ResearchRequest> {
   const state = r.state;
   const before = !['distributed', 'returned', 'closed'].includes(state);
   const itemCount =
     before && r.openItems > 0
-      ? await eligibleReservedCount(db, ctx.institutionId, r.id, await purposeIdsOf(db, r.distributionProtocolId))
+      ? await eligibleReservedCount(db, ctx.institutionId, r.id, await facts.purposes(r.distributionProtocolId))
       : r.openItems;
   const saved = r.savedQueryId ? await savedQueryRow(db, ctx.institutionId, r.savedQueryId) : undefined;
   const shipment = r.shipmentId ? await ownShipmentOf(db, ctx.institutionId, r.shipmentId) : undefined;
@@ -127,7 +151,7 @@ async function view(ctx: InstCtx, r: RequestRecord, db: Db = ctx.db): Promise<Re
     history: r.history,
     may: {
       edit: owner && can(ctx.account, 'requests.create', ctx.institutionId) && EDITABLE_REQUEST_STATES.includes(state),
-      decide: state === 'submitted' && (await mayDecide(ctx, db, r.distributionProtocolId)),
+      decide: state === 'submitted' && (await mayDecide(ctx, db, r.distributionProtocolId, facts)),
       fulfil:
         can(ctx.account, 'requests.fulfil', ctx.institutionId) &&
         ['approved', 'distributed', 'returned'].includes(state),
@@ -144,8 +168,9 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 export async function listRequests(ctx: InstCtx, q: ResearchRequestListQuery) {
   const requesterId = isReviewer(ctx) && !q.mine ? null : ctx.account.id;
   const page = await requestPage(ctx.db, ctx.institutionId, q, requesterId);
+  const facts = protocolFacts(ctx.db);
   const rows: ResearchRequest[] = [];
-  for (const r of page.rows) rows.push(await view(ctx, r));
+  for (const r of page.rows) rows.push(await view(ctx, r, ctx.db, facts));
   return { ...page, rows };
 }
 
