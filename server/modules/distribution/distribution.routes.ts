@@ -1,15 +1,10 @@
 import { distributionEndpoints as e } from '../../../contract/distribution.endpoints';
 import type { App, AppDeps } from '../../platform/app-types';
 import { router } from '../../platform/route';
+import { DOCUMENT_BODY_LIMIT } from './document-bytes';
 import { sendPage } from '../../platform/paging';
 import * as svc from './distribution.service';
 import { catalogueRoutes } from './catalogue.routes';
-
-/**
- * The ethics document travels as base64 in JSON: 5 MB of bytes is 6.7 MB of base64 (4/3), plus the file name
- * and the JSON around it; 7 MB bounds it.
- */
-const DOCUMENT_BODY_LIMIT = 7 * 1024 * 1024;
 
 /** Issue 32 items 1 and 2 (docs/research.md). */
 export function distributionRoutes(app: App, deps: AppDeps) {

@@ -4,6 +4,12 @@ import { distributionErrors } from './distribution.errors';
 // The checks of an uploaded document (issue 32): the ethics approval of a protocol and a request's material
 // transfer agreement are both checked here, then stored by distribution.repository.ts's insertDocument.
 
+/**
+ * The request body of an upload (the ethics document, a request's agreement): base64 in JSON, so 5 MB of bytes is
+ * 6.7 MB of base64 (4/3), plus the file name, the signed date and the JSON around it; 7 MB bounds it.
+ */
+export const DOCUMENT_BODY_LIMIT = 7 * 1024 * 1024;
+
 /** Settles after the loop's next turn: a 5 MB document's steps do not run in one stretch. */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const MAGIC: Record<EthicsDocumentInput['contentType'], { bytes: number[]; name: string }> = {

@@ -1,14 +1,9 @@
 import { requestEndpoints as e } from '../../../contract/requests.endpoints';
 import type { App, AppDeps } from '../../platform/app-types';
 import { router } from '../../platform/route';
+import { DOCUMENT_BODY_LIMIT } from './document-bytes';
 import { sendPage } from '../../platform/paging';
 import * as svc from './requests.service';
-
-/**
- * The agreement travels as base64 in JSON like the ethics document: 5 MB of bytes is 6.7 MB of base64 (4/3), plus
- * the file name, the signed date and the JSON around it; 7 MB bounds it.
- */
-const DOCUMENT_BODY_LIMIT = 7 * 1024 * 1024;
 
 /** Issue 32 item 5 (docs/research.md "Requests"). */
 export function requestRoutes(app: App, deps: AppDeps) {
