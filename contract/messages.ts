@@ -37,7 +37,107 @@ export const MSG = {
   releaseStateOneOf: 'Release state is one of: pending, partly, released',
   /** Reports: a summary's period. */
   periodOneOf: 'Period is day, week or month',
+  /** Issue 33: the literal field messages of the converted areas' contracts, moved here to be translated by key. */
+  sampleIdCharactersDotted: 'Use letters, digits and . _ - / only',
+  timeFormat: 'Use the time format HH:MM',
+  adjustmentZero: 'An adjustment of 0 changes nothing',
+  addRow: 'Add at least one row',
+  bothDates: 'Give both the start and the end date',
+  endBeforeStart: 'The end date cannot be before the start date',
+  chooseSample: 'Choose at least one sample',
+  chooseItem: 'Choose at least one item',
+  chooseAtLeastOne: 'Choose at least one',
+  chooseLineage: 'Choose a lineage',
+  amountWithUnit: 'Give the amount and its unit together',
+  pickSample: 'Pick at least one sample',
+  eachSampleOnce: 'Each sample once',
+  eachItemOnce: 'Each item once',
+  chooseShipment: 'Choose the shipment',
+  handoverNoShipment: 'A handover has no shipment',
+  returnItem: 'Return at least one item',
+  dateDayMonthYear: 'Date must be DD-MM-YYYY',
+  labelsOrGenerator: 'Give the labels to print or a generator request.',
+  passwordsDiffer: 'Passwords do not match',
+  mustBeNumber: 'Must be a number',
+  tooSmall: 'Too small',
+  tooLarge: 'Too large',
+  maxBelowMin: 'The maximum cannot be below the minimum',
+  groupNeedsCriterion: 'A group needs at least one criterion',
+  webAddress: 'Enter a web address starting with http:// or https://',
+  sampleListedTwice: 'A sample is listed twice',
+  searchSampleBy: 'Search by sample ID, patient MRN or two dates',
+  notSha256: 'Not a SHA-256 (64 hex digits)',
+  deathBeforeBirth: 'Death date cannot be before the birth date',
+  phoneListed: 'This phone number is already listed',
+  trueOrFalse: 'Must be true or false',
+  sortDirection: 'Sort direction is asc or desc',
+  notTimeZone: 'Not a known time zone (e.g. UTC, Africa/Addis_Ababa)',
+  portNumber: 'Port must be a number',
+  portRange: 'Port must be 1 to 65535',
+  copiesNumber: 'Copies must be a number',
+  copiesAtLeastOne: 'Copies must be at least 1',
+  startIndexNumber: 'Start Index must be a number',
+  startIndexMin: 'Start Index must be 0 or more',
+  startIndexTooLarge: 'Start Index is too large',
+  quantityNumber: 'Quantity must be a number',
+  quantityAtLeastOne: 'Quantity must be at least 1',
+  notPem: 'Not a PEM public key',
+  notFingerprint: 'Not a key fingerprint (64 hex digits)',
+  addItem: 'Add at least one item',
+  groupOp: "A group's op is 'and' or 'or'",
+  chooseDimension: 'Choose a dimension to group by',
+  moreThanZero: 'Must be more than 0',
+  listOfCriteria: 'A list of specimen criteria',
+  listOfSamples: 'A list of samples',
+  handoverOrShipment: 'Handover or shipment',
+  listOfReturned: 'A list of returned items',
+  acceptOutsideDatesBoolean: 'acceptOutsideDates must be true or false',
+  listOfSampleIds: 'Must be a list of sample ids',
+  listOfItems: 'Must be a list of items',
+  wholeNumberShort: 'Must be a whole number',
+  fillOrder: 'Fill order is row or column',
+  giveSampleIds: 'Give a list of collected sample ids',
+  giveSample: 'Give at least one sample',
 } as const;
+
+/**
+ * Field messages that carry values (issue 33): the English once, `{{name}}` where a value goes. The contract
+ * writes its English with `msgf`; contract/i18n/message-match.ts finds the key and the values back in that
+ * English, so the server and the web say it in the reader's language with the same values.
+ */
+export const MSG_FORMATS = {
+  atMostCharacters: 'At most {{max}} characters',
+  atMost: 'At most {{max}}',
+  atLeast: 'Must be {{min}} or more',
+  atMostIds: 'At most {{max}} ids',
+  atMostRows: 'At most {{max}} rows',
+  atMostSamplesAtOnce: 'At most {{max}} samples at once',
+  atMostItemsAtOnce: 'At most {{max}} items at once',
+  atMostLabelsPerPrint: 'At most {{max}} labels per print',
+  atMostSpecimenCriteria: 'At most {{max}} specimen criteria',
+  atMostSamplesInShipment: 'At most {{max}} samples in one shipment',
+  atMostItemsInCall: 'At most {{max}} items in one call',
+  itemListedTwice: 'Item {{id}} is listed twice',
+  statusesOneOf: 'Comma-separated, each one of {{choices}}',
+  groupAtMost: 'A group holds at most {{max}} items',
+  queryDepth: 'A query nests groups at most {{max}} levels deep',
+  queryCriteria: 'A query holds at most {{max}} criteria',
+  prefixAtMost: 'Prefix must be {{max}} characters or less',
+  sortByOneOf: 'Sort by one of: {{choices}}',
+  atLeastValue: 'At least {{min}}',
+  atMostItems: 'At most {{max}} items',
+  oneOf: 'One of {{choices}}',
+  atMostCopies: 'At most {{max}} copies',
+  templateBoxes: 'At most {{max}} boxes in one template',
+  rackHolds: 'A {{rows}} x {{columns}} rack holds at most {{max}} boxes',
+  templatePositions:
+    '{{count}} boxes of {{rows}} x {{columns}} make {{positions}} positions: at most {{max}} in one template',
+} as const;
+export type MessageFormat = keyof typeof MSG_FORMATS;
+
+/** A field message with values, in English (the contract's language); translated by its key downstream. */
+export const msgf = (key: MessageFormat, values: Readonly<Record<string, string | number>>): string =>
+  MSG_FORMATS[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 
 /** The title of a 400 for a query parameter the call does not take: names it, as sent. */
 export const unknownQueryTitle = (name: string) => `Unknown query parameter '${name}'`;
