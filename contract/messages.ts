@@ -37,6 +37,8 @@ export const MSG = {
   releaseStateOneOf: 'Release state is one of: pending, partly, released',
   /** Reports: a summary's period. */
   periodOneOf: 'Period is day, week or month',
+  /** Research reports: the distributed samples report's grouping. */
+  distributionPeriodOneOf: 'Period is range or month',
 } as const;
 
 /** The title of a 400 for a query parameter the call does not take: names it, as sent. */
