@@ -587,7 +587,6 @@ export const en = {
     /** Research reports (issue 32 item 7; web/src/features/research-requests, server/modules/reports): screens and what the server writes. */
     research: {
       navTitle: 'Research reports',
-      open: 'Reports',
       back: 'Research requests',
       titles: {
         'distributed-samples-report': 'Samples Distributed per Protocol',
@@ -804,6 +803,7 @@ export const en = {
       introMine: 'The samples you asked for under a distribution protocol, and where each request stands.',
       introAll: "Requests for samples under the institution's distribution protocols: review, pick and distribute.",
       new: 'New request',
+      reports: 'Reports',
       states: 'States',
       everyState: 'Every state',
       empty: 'No requests yet.',

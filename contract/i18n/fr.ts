@@ -573,7 +573,6 @@ export const fr: Catalogue = {
     cells: { noResult: 'Pas de résultat', notOrdered: 'Non demandé' },
     research: {
       navTitle: 'Rapports de recherche',
-      open: 'Rapports',
       back: 'Demandes de recherche',
       titles: {
         'distributed-samples-report': 'Échantillons distribués par protocole',
@@ -820,6 +819,7 @@ export const fr: Catalogue = {
       introAll:
         "Demandes d'échantillons au titre des protocoles de distribution de l'établissement\u00a0: examiner, sélectionner et distribuer.",
       new: 'Nouvelle demande',
+      reports: 'Rapports',
       states: 'États',
       everyState: 'Tous les états',
       empty: 'Aucune demande pour le moment.',

@@ -92,7 +92,7 @@ async function organisation(tag: string) {
     });
     return submit ? call(R, 'POST', `${base}/${r.id}/submit`, { concurrencyStamp: r.concurrencyStamp }) : r;
   }
-  const step = (r: Req, when: string, path: string, body: Record<string, unknown> = {}, who = A) => {
+  const step = (r: Req, when: string, path: string, body: Record<string, unknown> = {}, who: Who = A) => {
     at(when);
     return call(who, 'POST', `${base}/${r.id}/${path}`, { concurrencyStamp: r.concurrencyStamp, ...body });
   };

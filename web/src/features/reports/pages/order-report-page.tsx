@@ -11,19 +11,13 @@ import {
   type OrderReportPath,
   type ReportPeriod,
 } from '@contract/reports.contract';
-import { todayIn } from '@contract/common.contract';
 import { DateField } from '@/components/date-field';
 import { PagedTable } from '@/components/paged-table';
 import { useListState } from '@/components/use-list-state';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { useCurrentInstitution } from '@/lib/session-context';
-import { downloadReportCsv, useReport, type ReportCriteria, type ReportTableRow } from '../api/reports';
+import { downloadReportCsv, institutionDay, useReport, type ReportCriteria, type ReportTableRow } from '@/lib/reports';
 import { ReportChart } from '../components/report-chart';
-
-const DAY = 86_400_000;
-/** Today in the institution's time zone (the server's days, issue 31 item 6), or `offset` days from it. */
-const institutionDay = (timeZone: string, offset = 0) =>
-  new Date(Date.parse(`${todayIn(timeZone)}T00:00:00Z`) + offset * DAY).toISOString().slice(0, 10);
 
 /** Short cells (dates, IDs, results, ages) stay on one line; names may wrap. */
 const NO_WRAP = /^(orderedDate|orderedOn|period|age|sampleId|serialNumber|test\d+)$/;
