@@ -1,13 +1,6 @@
 import { useState } from 'react';
-import { Alert, Anchor, Box, Button, Group, NavLink, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import {
-  IconArrowLeft,
-  IconClockHour4,
-  IconDownload,
-  IconPackageExport,
-  IconReportAnalytics,
-} from '@tabler/icons-react';
+import { Anchor, Box, Group, NavLink, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconClockHour4, IconPackageExport } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, NavLink as RouterLink, Route, Routes, useLocation } from 'react-router';
@@ -18,10 +11,10 @@ import {
   type ResearchReportPath,
 } from '@contract/reports.contract';
 import { DateField } from '@/components/date-field';
-import { PagedTable } from '@/components/paged-table';
+import { ReportButtons, ReportOutput, useReportCsv } from '@/components/report-output';
 import { useListState } from '@/components/use-list-state';
 import { useCurrentInstitution } from '@/lib/session-context';
-import { downloadReportCsv, institutionDay, useReport, type ReportCriteria, type ReportTableRow } from '@/lib/reports';
+import { institutionDay, useReport, type ReportCriteria, type ReportTableRow } from '@/lib/reports';
 
 /** A research report looks back further than an order report's week: distributions are rare. */
 const DEFAULT_DAYS = 90;
@@ -102,7 +95,6 @@ function ResearchReportPage({ path }: { path: ResearchReportPath }) {
   const [period, setPeriod] = useState<DistributionPeriod>('range');
   const [criteria, setCriteria] = useState<ReportCriteria | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
   const result = useReport(institution.id, report, criteria, { page: list.page, pageSize: list.pageSize });
   const page = result.data?.report;
 
@@ -113,13 +105,7 @@ function ResearchReportPage({ path }: { path: ResearchReportPath }) {
     list.setPage(1);
     setCriteria({ from, to, ...(hasPeriod ? { period } : {}) });
   };
-  const exportCsv = () => {
-    if (!criteria) return;
-    setExporting(true);
-    downloadReportCsv(institution.id, report, criteria, title)
-      .catch((e: Error) => notifications.show({ color: 'red', title: t('exportFailed'), message: e.message }))
-      .finally(() => setExporting(false));
-  };
+  const { exporting, exportCsv } = useReportCsv(institution.id, report, criteria, title);
 
   const columns: DataTableColumn<ReportTableRow>[] = (page?.columns ?? []).map((c) => ({
     accessor: c.key,
@@ -163,46 +149,26 @@ function ResearchReportPage({ path }: { path: ResearchReportPath }) {
             w={220}
           />
         )}
-        <Button leftSection={<IconReportAnalytics size={16} />} onClick={generate}>
-          {t('generate')}
-        </Button>
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} />}
-          onClick={exportCsv}
-          disabled={!criteria || !page}
-          loading={exporting}
-        >
-          {t('export')}
-        </Button>
+        <ReportButtons
+          onGenerate={generate}
+          onExport={exportCsv}
+          canExport={!!criteria && !!page}
+          exporting={exporting}
+        />
       </Group>
       {problem && (
         <Text c="red.8" size="sm" role="alert">
           {problem}
         </Text>
       )}
-      {!criteria ? (
-        <Text size="sm" c="gray.7">
-          {t('prompt')}
-        </Text>
-      ) : result.isError ? (
-        <Alert color="red" title={t('failed')}>
-          {result.error.message}
-        </Alert>
-      ) : (
-        <Stack gap="md">
-          <PagedTable query={result} list={list} columns={columns} emptyText={t(`research.empty.${path}`)} />
-          {page && (
-            <Box component="section" aria-label={t('parameters')}>
-              {page.footer.map((line) => (
-                <Text key={line} size="xs" c="gray.7">
-                  {line}
-                </Text>
-              ))}
-            </Box>
-          )}
-        </Stack>
-      )}
+      <ReportOutput
+        asked={criteria !== null}
+        prompt={t('prompt')}
+        result={result}
+        list={list}
+        columns={columns}
+        emptyText={t(`research.empty.${path}`)}
+      />
     </Stack>
   );
 }
