@@ -25,6 +25,7 @@ const TRANSLATED_FILES = [
   'web/src/features/catalogue/**/*.tsx',
   'web/src/features/queries/**/*.tsx',
   'web/src/components/cell-count.tsx',
+  'web/src/components/report-output.tsx',
   'web/src/features/institutions/components/institution-picker.tsx',
   // Shared components, the idle warning and the 404 page (namespace common).
   'web/src/components/actions-th.tsx',

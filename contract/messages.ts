@@ -98,6 +98,8 @@ export const MSG = {
   fillOrder: 'Fill order is row or column',
   giveSampleIds: 'Give a list of collected sample ids',
   giveSample: 'Give at least one sample',
+  /** Research reports: the distributed samples report's grouping. */
+  distributionPeriodOneOf: 'Period is range or month',
 } as const;
 
 /**

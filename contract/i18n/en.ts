@@ -584,6 +584,54 @@ export const en = {
     },
     /** Test result report cells (contract NO_RESULT, NOT_ORDERED). */
     cells: { noResult: 'No Result', notOrdered: 'Not Ordered' },
+    /** Research reports (issue 32 item 7; web/src/features/research-requests, server/modules/reports): screens and what the server writes. */
+    research: {
+      navTitle: 'Research reports',
+      back: 'Research requests',
+      titles: {
+        'distributed-samples-report': 'Samples Distributed per Protocol',
+        'request-turnaround-report': 'Requests by State and Turnaround',
+      },
+      intro: {
+        'distributed-samples-report':
+          'What each distribution protocol received in these dates: requests, samples and quantities, per unit.',
+        'request-turnaround-report':
+          'Requests created in these dates by their state now, and how long review and distribution took.',
+      },
+      empty: {
+        'distributed-samples-report': 'Nothing was distributed in these dates.',
+        'request-turnaround-report': 'No request was created in these dates.',
+      },
+      groupBy: 'Group by',
+      periods: { range: 'Protocol', month: 'Protocol and month' },
+      columns: {
+        protocol: 'Distribution Protocol',
+        month: 'Month',
+        requests: 'Requests',
+        samples: 'Samples',
+        unit: 'Unit',
+        quantity: 'Quantity Distributed',
+        returned: 'Quantity Returned',
+        state: 'State',
+        submittedApprovedMedian: 'Submitted to Approved, Median (days)',
+        submittedApprovedP90: 'Submitted to Approved, 90th Percentile (days)',
+        approvedDistributedMedian: 'Approved to Distributed, Median (days)',
+        approvedDistributedP90: 'Approved to Distributed, 90th Percentile (days)',
+        submittedDistributedMedian: 'Submitted to Distributed, Median (days)',
+        submittedDistributedP90: 'Submitted to Distributed, 90th Percentile (days)',
+      },
+      cells: { allStates: 'All states', noUnit: 'No unit' },
+      footer: {
+        distributedWhat:
+          'Requests distributed in these dates, one row per distribution protocol and unit of the samples: a protocol with samples in several units has a row per unit, and a request drawing from several units counts in each.',
+        distributedMonth: 'Month: the month of the distribution ({{zone}}).',
+        distributedReturned:
+          'Quantity Returned is what has come back of those samples so far. Quantities are in the unit of the row, not converted.',
+        requestsWhat: 'Requests created in these dates, by their state now; All states counts every one of them.',
+        turnaround:
+          "Turnaround in days, from the request's history: Submitted is its first submission, Approved its approval, Distributed its distribution. Median and 90th percentile (interpolated) over the requests of the row that reached both steps; empty when none did.",
+      },
+    },
     /** How long an unreleased panel has waited. */
     waited: { days: '{{d}} d {{h}} h', hours: '{{h}} h {{m}} min', minutes: '{{m}} min' },
     footer: {
@@ -755,6 +803,7 @@ export const en = {
       introMine: 'The samples you asked for under a distribution protocol, and where each request stands.',
       introAll: "Requests for samples under the institution's distribution protocols: review, pick and distribute.",
       new: 'New request',
+      reports: 'Reports',
       states: 'States',
       everyState: 'Every state',
       empty: 'No requests yet.',

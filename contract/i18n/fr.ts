@@ -571,6 +571,53 @@ export const fr: Catalogue = {
       age: 'Attente',
     },
     cells: { noResult: 'Pas de résultat', notOrdered: 'Non demandé' },
+    research: {
+      navTitle: 'Rapports de recherche',
+      back: 'Demandes de recherche',
+      titles: {
+        'distributed-samples-report': 'Échantillons distribués par protocole',
+        'request-turnaround-report': 'Demandes par état et délais',
+      },
+      intro: {
+        'distributed-samples-report':
+          'Ce que chaque protocole de distribution a reçu à ces dates : demandes, échantillons et quantités, par unité.',
+        'request-turnaround-report':
+          "Les demandes créées à ces dates selon leur état actuel, et le temps qu'ont pris l'examen et la distribution.",
+      },
+      empty: {
+        'distributed-samples-report': "Rien n'a été distribué à ces dates.",
+        'request-turnaround-report': "Aucune demande n'a été créée à ces dates.",
+      },
+      groupBy: 'Regrouper par',
+      periods: { range: 'Protocole', month: 'Protocole et mois' },
+      columns: {
+        protocol: 'Protocole de distribution',
+        month: 'Mois',
+        requests: 'Demandes',
+        samples: 'Échantillons',
+        unit: 'Unité',
+        quantity: 'Quantité distribuée',
+        returned: 'Quantité rendue',
+        state: 'État',
+        submittedApprovedMedian: 'Soumise à approuvée, médiane (jours)',
+        submittedApprovedP90: 'Soumise à approuvée, 90e centile (jours)',
+        approvedDistributedMedian: 'Approuvée à distribuée, médiane (jours)',
+        approvedDistributedP90: 'Approuvée à distribuée, 90e centile (jours)',
+        submittedDistributedMedian: 'Soumise à distribuée, médiane (jours)',
+        submittedDistributedP90: 'Soumise à distribuée, 90e centile (jours)',
+      },
+      cells: { allStates: 'Tous les états', noUnit: 'Sans unité' },
+      footer: {
+        distributedWhat:
+          'Demandes distribuées à ces dates, une ligne par protocole de distribution et unité des échantillons : un protocole dont les échantillons sont en plusieurs unités a une ligne par unité, et une demande puisant dans plusieurs unités compte dans chacune.',
+        distributedMonth: 'Mois : le mois de la distribution ({{zone}}).',
+        distributedReturned:
+          "Quantité rendue : ce qui est revenu de ces échantillons jusqu'ici. Les quantités sont dans l'unité de la ligne, sans conversion.",
+        requestsWhat: 'Demandes créées à ces dates, selon leur état actuel ; Tous les états les compte toutes.',
+        turnaround:
+          "Délais en jours, d'après l'historique de la demande : Soumise est sa première soumission, Approuvée son approbation, Distribuée sa distribution. Médiane et 90e centile (interpolé) sur les demandes de la ligne qui ont franchi les deux étapes ; vide quand aucune ne l'a fait.",
+      },
+    },
     waited: { days: '{{d}}\u00a0j {{h}}\u00a0h', hours: '{{h}}\u00a0h {{m}}\u00a0min', minutes: '{{m}}\u00a0min' },
     footer: {
       range:
@@ -784,6 +831,7 @@ export const fr: Catalogue = {
     rackHolds: 'Un portoir de {{rows}} x {{columns}} contient {{max}} boîtes au plus',
     templatePositions:
       '{{count}} boîtes de {{rows}} x {{columns}} font {{positions}} positions\u00a0: {{max}} au plus dans un modèle',
+    distributionPeriodOneOf: 'La période est range ou month',
   },
   fields: {
     Language: 'Langue',
@@ -857,6 +905,7 @@ export const fr: Catalogue = {
       introAll:
         "Demandes d'échantillons au titre des protocoles de distribution de l'établissement\u00a0: examiner, sélectionner et distribuer.",
       new: 'Nouvelle demande',
+      reports: 'Rapports',
       states: 'États',
       everyState: 'Tous les états',
       empty: 'Aucune demande pour le moment.',
