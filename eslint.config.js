@@ -90,6 +90,8 @@ const TRANSLATED_FILES = [
   'web/src/features/shipments/pages/shipment-detail-page.tsx',
   'web/src/features/shipments/pages/shipments-overview-page.tsx',
   'web/src/features/shipments/pages/shipments-page.tsx',
+  // Collection protocols: the list, a protocol's tabs and every screen under them (namespace protocols).
+  'web/src/features/protocols/**/*.{ts,tsx}',
 ];
 const WORDS = '/[A-Za-z]{2,}/';
 const USER_ATTRIBUTES = '/^(label|title|placeholder|description|aria-label|alt|notice|consequence|message|error)$/';
