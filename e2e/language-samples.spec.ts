@@ -63,7 +63,7 @@ test.describe('collect, allocate and ship in French', () => {
     // --- Collect: the participant's stepper from the overview's Events table.
     await page.goto(`/collection-protocols/${s.protocol.id}/participants/${s.enrolment.id}/participant-overview`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-    await page.getByRole('table', { name: 'Events' }).getByRole('button', { name: 'Baseline' }).click();
+    await page.getByRole('table', { name: 'Événements' }).getByRole('button', { name: 'Baseline' }).click();
     const stepper = page.getByRole('dialog', { name: 'Prélever les échantillons' });
     await expect(stepper.getByText('Choisir les échantillons requis', { exact: true })).toBeVisible();
     await stepper.getByRole('button', { name: 'Suivant' }).click();

@@ -710,6 +710,21 @@ export const en = {
     Copies: 'Copies',
     IpAddress: 'IP address',
     Port: 'Port',
+    // collection protocols
+    StartDate: 'Start Date',
+    EndDate: 'End Date',
+    ExpectedParticipants: 'Expected Participants',
+    PurposeIds: 'Purposes',
+    InstitutionSiteIds: 'Sites',
+    EventCode: 'Event Code',
+    EventPoint: 'Event Point',
+    Signature: 'Signature',
+    Purposes: 'Purposes',
+    EarlierSamples: 'Earlier samples',
+    ConsentVersionId: 'Consent version',
+    AcceptOutsideDates: "Outside the protocol's dates",
+    WithdrawnDate: 'Withdrawn Date',
+    Effect: 'Effect',
   },
   /** Record names as `notFound(what)` names them ('Institution not found.'). */
   records: {
@@ -734,6 +749,15 @@ export const en = {
     'Storage container': 'Storage container',
     Shipment: 'Shipment',
     'Shipment item': 'Shipment item',
+    // collection protocols
+    'Collection protocol': 'Collection protocol',
+    Consent: 'Consent',
+    'Consent version': 'Consent version',
+    Event: 'Event',
+    'Parent item': 'Parent item',
+    'Participant consent': 'Participant consent',
+    'Protocol participant': 'Protocol participant',
+    'Specimen requirement': 'Specimen requirement',
   },
   /** Research requests (issue 32 item 5, docs/research.md "Requests"): web/src/features/research-requests. */
   requests: {

@@ -784,6 +784,21 @@ export const fr: Catalogue = {
     rackHolds: 'Un portoir de {{rows}} x {{columns}} contient {{max}} boîtes au plus',
     templatePositions:
       '{{count}} boîtes de {{rows}} x {{columns}} font {{positions}} positions\u00a0: {{max}} au plus dans un modèle',
+    // collection protocols
+    endDateBeforeStart: 'La date de fin ne peut pas être antérieure à la date de début',
+    purposeList: 'Une liste de finalités du consentement',
+    purposesAtMost50: 'Au plus 50 finalités du consentement',
+    purposeOnce: 'Chaque finalité du consentement une seule fois',
+    sitesAtMost500: 'Au plus 500 sites à la fois',
+    participantsAtMost500: 'Au plus 500 participants à la fois',
+    earlierSamplesChoice:
+      'Choisissez keep_blocked ou covered pour les échantillons prélevés avant ce nouveau consentement',
+    signatureTooLarge: "L'image de la signature est trop volumineuse",
+    yesOrNo: 'Oui ou non (true ou false)',
+    purposeAnswers: 'Une liste de {purposeId, granted}',
+    requiredOrPatientId: '*Obligatoire (ou PatientId)',
+    requiredOrConsentId: '*Obligatoire (ou CollectionProtocolConsentId)',
+    withdrawalEffectOneOf: 'Choisissez stop_use, keep_anonymised ou destroy_samples',
   },
   fields: {
     Language: 'Langue',
@@ -812,6 +827,21 @@ export const fr: Catalogue = {
     Copies: 'Exemplaires',
     IpAddress: 'Adresse IP',
     Port: 'Port',
+    // collection protocols
+    StartDate: 'Date de début',
+    EndDate: 'Date de fin',
+    ExpectedParticipants: 'Participants attendus',
+    PurposeIds: 'Finalités',
+    InstitutionSiteIds: 'Sites',
+    EventCode: "Code de l'événement",
+    EventPoint: "Moment de l'événement",
+    Signature: 'Signature',
+    Purposes: 'Finalités',
+    EarlierSamples: 'Échantillons antérieurs',
+    ConsentVersionId: 'Version du consentement',
+    AcceptOutsideDates: 'Hors des dates du protocole',
+    WithdrawnDate: 'Date du retrait',
+    Effect: 'Effet',
   },
   records: {
     Record: 'Enregistrement',
@@ -835,6 +865,15 @@ export const fr: Catalogue = {
     'Storage container': 'Conteneur de stockage',
     Shipment: 'Expédition',
     'Shipment item': "Élément d'expédition",
+    // collection protocols
+    'Collection protocol': 'Protocole de collecte',
+    Consent: 'Consentement',
+    'Consent version': 'Version du consentement',
+    Event: 'Événement',
+    'Parent item': 'Élément parent',
+    'Participant consent': 'Consentement du participant',
+    'Protocol participant': 'Participant au protocole',
+    'Specimen requirement': 'Échantillon requis',
   },
   requests: {
     states: {
@@ -1379,6 +1418,54 @@ export const fr: Catalogue = {
     'shipments.receipt_not_ready':
       'Des éléments de cette expédition sont encore en attente\u00a0: un accusé de réception est émis une fois chaque élément réceptionné ou refusé.',
     'shipments.manifest_no_site': "Votre établissement n'a aucun site actif pour réceptionner l'expédition.",
+    // collection protocols (server/modules/protocols/protocols.errors.ts)
+    'protocols.code_taken': 'Le code {{code}} est déjà utilisé par le protocole {{title}}.',
+    'protocols.event_code_taken': "Le code d'événement {{code}} est déjà utilisé dans ce protocole.",
+    'protocols.event_site':
+      "Choisissez l'un des sites du protocole pour l'événement (ajoutez d'abord le site dans la page Sites).",
+    'protocols.tree_parent': "L'élément {{key}} désigne un parent qui n'est pas listé avant lui.",
+    'protocols.tree_key': "La clé d'élément {{key}} est utilisée deux fois.",
+    'protocols.aliquots_exceed_item':
+      "Les aliquotes de l'élément {{key}} demandent {{total}} au total, plus que sa quantité de {{available}}.",
+    'protocols.aliquots_exceed_requirement':
+      'Les aliquotes de {{parent}} demandent {{total}} au total, plus que sa quantité de {{available}}.',
+    'protocols.item_requirement': "L'élément désigne un autre échantillon requis que celui de son chemin.",
+    'protocols.aliquot_unit': "Une aliquote a l'unité de mesure de son parent.",
+    'protocols.no_participants': 'Choisissez au moins un participant à inclure.',
+    'protocols.already_enrolled': '{{name}} est déjà inclus dans ce protocole.',
+    'protocols.outside_dates_between':
+      "Le protocole {{protocol}} se déroule du {{start}} au {{end}}\u00a0; aujourd'hui ({{today}}) est en dehors.",
+    'protocols.outside_dates_from':
+      "Le protocole {{protocol}} commence le {{start}}\u00a0; aujourd'hui ({{today}}) est en dehors.",
+    'protocols.outside_dates_until':
+      "Le protocole {{protocol}} s'achève le {{end}}\u00a0; aujourd'hui ({{today}}) est en dehors.",
+    'protocols.participant_disabled': 'Ce participant est désactivé dans le protocole.',
+    'protocols.consent_disabled': 'Ce consentement est désactivé et ne peut pas être signé.',
+    'protocols.not_current_version':
+      'Ce consentement a un texte plus récent. Lisez la version en vigueur et signez-la.',
+    'protocols.signature_invalid': 'La signature doit être une image PNG (data:image/png;base64,...).',
+    'protocols.signature_blank': "La signature est vide\u00a0: tracez une signature avant d'enregistrer.",
+    'protocols.signature_too_large': "L'image de la signature est trop volumineuse ({{kb}}\u00a0Ko au plus).",
+    'protocols.not_enrolled':
+      "Ce patient n'est pas inclus dans ce protocole\u00a0: incluez-le avant de signer un consentement.",
+    'protocols.consent_text_mismatch':
+      "Le texte de consentement fourni n'est pas le texte en vigueur (version {{version}}, ConsentVersionId {{versionId}})\u00a0: lisez la version en vigueur et signez-la.",
+    'protocols.already_signed': 'Le participant a déjà signé ce consentement.',
+    'protocols.already_withdrawn': 'Ce consentement est déjà retiré.',
+    'protocols.withdrawal_before_signing':
+      'La date du retrait ne peut pas être antérieure à la signature du consentement.',
+    'protocols.consent_withdrawn_reconsent':
+      '{{name}} a retiré son consentement le {{date}} et a consenti de nouveau le {{on}} en gardant bloqués les échantillons antérieurs\u00a0: cet échantillon a été prélevé avant le {{from}} et ne peut pas être utilisé.',
+    'protocols.consent_withdrawn_withdrawn':
+      '{{name}} a retiré son consentement le {{date}}\u00a0: ses échantillons ne peuvent plus être utilisés.',
+    'protocols.reconsent_choice':
+      "Il s'agit d'un nouveau consentement après un retrait\u00a0: choisissez si les échantillons prélevés auparavant restent bloqués (keep_blocked) ou sont couverts par le nouveau consentement (covered).",
+    'protocols.purpose_choices':
+      "Enregistrez le oui ou le non du participant pour chaque finalité qu'accorde cette version du consentement ({{titles}}), et pour aucune autre.",
+    'protocols.not_a_reconsent':
+      "Le participant n'a aucune signature retirée de ce consentement\u00a0: le choix pour les échantillons antérieurs ne concerne qu'un nouveau consentement après un retrait.",
+    'protocols.reconsent_stale':
+      "Ce consentement a été signé de nouveau depuis que vous l'avez ouvert\u00a0: rechargez les consentements et vérifiez sa signature la plus récente.",
   },
   common: {
     actions: 'Actions',
@@ -2453,30 +2540,30 @@ export const fr: Catalogue = {
       itemRef: "l'élément {{key}}",
       theRequirement: "l'échantillon requis",
       overflow: 'Les aliquotes de {{parent}} demandent {{total}} au total, plus que sa quantité de {{available}}.',
-      lineage: 'Filiation du sous-échantillon',
+      lineage: 'Lignée du sous-échantillon',
       specimenType: "Type d'échantillon",
       initialQuantity: 'Quantité initiale',
-      addChild: 'Ajouter un enfant',
-      addChildTo: "Ajouter un enfant à l'élément {{key}}",
+      addChild: 'Ajouter un sous-échantillon',
+      addChildTo: "Ajouter un sous-échantillon à l'élément {{key}}",
       remove: 'Retirer',
       removeItem: "Retirer l'élément {{key}}",
-      childItems: 'Éléments enfants',
+      childItems: 'Sous-échantillons prévus',
       explain:
         'Les aliquotes se partagent la quantité de leur parent et ne peuvent ensemble la dépasser\u00a0; les éléments dérivés sont une nouvelle matière et n\u2019en utilisent rien.',
-      none: "Aucun élément enfant pour l'instant.",
+      none: "Aucun sous-échantillon prévu pour l'instant.",
       addItem: 'Ajouter un élément',
     },
     addChild: {
-      title: 'Ajouter un enfant à {{parent}}',
+      title: 'Ajouter un sous-échantillon à {{parent}}',
       explain:
         '{{parent}}\u00a0: {{quantity}}. Les aliquotes se la partagent (il reste {{left}})\u00a0; les éléments dérivés n\u2019en utilisent rien.',
-      lineage: 'Filiation du sous-échantillon',
+      lineage: 'Lignée du sous-échantillon',
       lineagePlaceholder: 'Aliquote ou dérivé',
       specimenType: "Type d'échantillon",
       chooseSpecimenType: "Choisissez un type d'échantillon",
       initialQuantity: 'Quantité initiale',
       add: 'Ajouter',
-      added: 'Enfant ajouté à {{parent}}.',
+      added: 'Sous-échantillon ajouté à {{parent}}.',
     },
     consents: {
       title: 'Consentements',
@@ -2495,7 +2582,7 @@ export const fr: Catalogue = {
       disable: 'Désactiver',
       disableTitle: 'Désactiver le consentement',
       disableQuestion: '«\u00a0{{title}}\u00a0» quittera la liste et ne pourra plus être signé.',
-      disableKept_one: 'La signature déjà donnée reste, avec le texte signé.',
+      disableKept_one: '{{formatted}} signature déjà donnée reste, avec le texte signé.',
       disableKept_other: 'Les {{formatted}} signatures déjà données restent, avec le texte signé.',
       disabled: 'Consentement «\u00a0{{title}}\u00a0» désactivé.',
       notFound: 'Consentement introuvable',

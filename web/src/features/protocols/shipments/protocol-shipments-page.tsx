@@ -19,7 +19,7 @@ export function ProtocolShipmentsPage() {
       <Stack gap="sm">
         <Group gap="sm">
           <IconTruckDelivery size={28} stroke={1.5} aria-hidden />
-          <Title order={2} fz="lg">
+          <Title order={1} fz="lg">
             {t('shipments.title')}
           </Title>
         </Group>
