@@ -73,6 +73,10 @@ const TRANSLATED_FILES = [
   'web/src/features/samples/pages/collected-samples-page.tsx',
   'web/src/features/samples/pages/participant-samples.tsx',
   'web/src/features/samples/pages/sample-detail-page.tsx',
+  // The Sub-sample form, the manual adjustment dialog and a received sample's record page (with protocols).
+  'web/src/features/samples/components/subsample-form.tsx',
+  'web/src/features/samples/components/adjustment-dialog.tsx',
+  'web/src/features/samples/pages/sample-record-page.tsx',
   'web/src/features/storage/components/allocation-dialog.tsx',
   'web/src/features/storage/components/box-grid.tsx',
   'web/src/features/storage/components/level-badge.tsx',

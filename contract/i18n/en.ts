@@ -1549,6 +1549,54 @@ export const en = {
       suggested: 'Suggested: the first free position',
       submit: 'Allocate',
     },
+    /** The Sub-sample form (Create Sub-sample). */
+    subSample: {
+      created_aliquot: 'Aliquot {{sampleId}} created from {{parent}}.',
+      created_derivative: 'Derivative {{sampleId}} created from {{parent}}.',
+      fromParent: '= {{amount}} from the parent',
+      unitHintConvert: "A unit of the parent's type, converted into {{unit}}",
+      itsUnit: 'its unit',
+      unitHintParent:
+        "The parent's unit (set conversion factors in Configuration > Unit Of Measurement to use another)",
+      parentSampleId: 'Parent Sample Id',
+      lineage: 'Sub Sample Lineage',
+      lineagePlaceholder: 'Aliquot or Derived',
+      aliquotExplain:
+        'An aliquot is part of {{parent}}: same specimen type; its amount (converted into {{unit}} when its unit differs) is taken from the parent.',
+      theParentsUnit: "the parent's unit",
+      derivativeExplain:
+        'A derivative is new material with its own type, amount and unit; only the parent amount used is taken from {{parent}}.',
+      keepsType: "An aliquot keeps the parent's specimen type",
+      parentAmountUsed: 'Parent Amount Used',
+      parentAmountHint: 'Taken from {{parent}}, in its unit ({{unit}}); empty: none',
+    },
+    /** The manual adjustment dialog. */
+    adjustment: {
+      done: 'Sample {{sampleId}} adjusted: {{amount}} remaining.',
+      intro:
+        '{{sampleId}}: {{remaining}} remaining of {{collected}}. A positive amount removes quantity; a negative one gives it back.',
+      reloaded: 'The sample has been reloaded with its current amount: check it and submit again.',
+      amount: 'Amount',
+      reason: 'Reason',
+      reasonPlaceholder: 'Spilled while pipetting',
+      save: 'Save adjustment',
+    },
+    /** /sample/{id}: any sample of the institution, a received one included (sample-record-page.tsx). */
+    record: {
+      received: 'Received',
+      custodyFhir: 'Custody FHIR',
+      custodyFailed: 'The custody export could not be downloaded',
+      receivedFrom: 'Received from {{institution}}',
+      receivedFromAt: 'Received from {{institution}} ({{installation}})',
+      sendersSampleId: "Sender's sample ID",
+      receivedDate: 'Received',
+      donorCode: 'Donor code',
+      specimenType: 'Specimen type',
+      remaining: 'Remaining',
+      remainingValue: '{{remaining}} of {{collected}} {{unit}}',
+      collected: 'Collected',
+      custodyTimeline: 'Custody timeline',
+    },
   },
   /** Storage (web/src/features/storage): the storage browser, a box's positions, allocating a sample. */
   storage: {
