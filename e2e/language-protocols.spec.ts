@@ -55,6 +55,10 @@ test.describe('collection protocols in French', () => {
     const chosen = await api.call('PUT', '/Authentication/language', token, { language: 'fr' });
     expect(chosen.status, JSON.stringify(chosen.body)).toBeLessThan(300);
 
+    // The dashboard names the account's role in French (namespace permissions).
+    await page.goto('/');
+    await expect(page.getByText("Administrateur d'établissement", { exact: true })).toBeVisible();
+
     // --- The list.
     await page.goto(`/collection-protocols?SearchTerm=${encodeURIComponent(s.protocol.title)}`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');

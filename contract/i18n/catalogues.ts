@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'storage',
   'shipments',
   'protocols',
+  'permissions',
 ] as const satisfies readonly Namespace[];
 
 /** Every language's catalogue, by code (languages.ts lists them): one line per language. */
