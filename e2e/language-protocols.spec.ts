@@ -3,22 +3,14 @@ import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { centralBiobank, createAccount, unique, type Rec } from './support/data';
 import { collectingProtocol, drawSignature } from './support/protocols';
+import { atPhone, toastsGone } from './support/screens';
 import { field, signedInAs } from './support/ui';
-
-/** Screenshots show the screen, not the toast that confirmed the last action. */
-const toastsGone = (page: Page) =>
-  expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
 
 /** At 1280 px then 390 px: the screenshots, axe, and no sideways scroll of the page; then back to 1280 px. */
 async function bothSizes(page: Page, name: string, shot: (name: string) => Promise<void>) {
   await shot(`${name}-1280`);
   await expectNoAxeViolations(page, `${name} at 1280 px`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(`${name}-390`);
-  await expectNoAxeViolations(page, `${name} at 390 px`);
-  const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(scroll, `${name}: no sideways scroll at 390 px`).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await atPhone(page, name, shot);
 }
 
 /** The protocol's tab bar, in French. */
@@ -226,5 +218,50 @@ test.describe('collection protocols in French', () => {
     await expect(signed.getByText('Détruire les échantillons')).toBeVisible();
     await shot('language-fr-withdraw-1280');
     await expectNoAxeViolations(page, 'the withdrawal form in French');
+  });
+
+  test("a sample's Sub-sample form and manual adjustment dialog speak French", async ({ page, api, admin, shot }) => {
+    const b = await centralBiobank(api, admin);
+    const s = await collectingProtocol(b);
+    const sampleId = `FRS-${s.u}`.toUpperCase();
+    const sample = await b.call<Rec>('POST', `collectionProtocols/${s.protocol.id}/collectedSamples`, {
+      sampleId,
+      patientId: s.patient.id,
+      institutionSiteId: (await b.list('institutionSites?IsEnabled=true')).find((x) => x.title === s.site)!.id,
+      collectionProtocolEventId: s.event.id,
+      specimenTypeId: s.blood,
+      collectedAmount: 10,
+      unitOfMeasurementId: s.ml,
+      collectedDate: new Date().toISOString().slice(0, 10),
+      collectedTime: '09:00',
+    });
+    const who = await createAccount(b, { role: 'Institution Administrator', firstName: 'Noémie', lastName: 'Roux' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signedInAs(page, who);
+    const token = await api.login(who.email, who.password);
+    expect((await api.call('PUT', '/Authentication/language', token, { language: 'fr' })).status).toBeLessThan(300);
+
+    const samplePage = `/collection-protocols/${s.protocol.id}/collected-samples/${sample.id}`;
+    await page.goto(`${samplePage}/sub-sample`);
+    const sub = page.getByRole('dialog', { name: 'Créer un sous-échantillon' });
+    await expect(sub.getByLabel(field("Identifiant de l'échantillon parent"))).toHaveValue(sampleId);
+    await sub.getByLabel(field('Lignée du sous-échantillon')).click();
+    await page.getByRole('option', { name: 'Derived', exact: true }).click();
+    await expect(sub.getByText(/Un dérivé est une nouvelle matière/)).toBeVisible();
+    await expect(sub.getByLabel(field('Quantité prise sur le parent'))).toBeVisible();
+    await bothSizes(page, 'language-fr-subsample', shot);
+    await sub.getByRole('button', { name: 'Fermer' }).first().click();
+    await page.getByRole('button', { name: 'Abandonner', exact: true }).click();
+
+    await page.goto(samplePage);
+    await page.getByRole('button', { name: 'Ajustement manuel' }).click();
+    const adjust = page.getByRole('dialog', { name: 'Ajustement manuel' });
+    await expect(adjust.getByText(/Une quantité positive retire de la matière/)).toBeVisible();
+    await adjust.getByLabel(field('Quantité')).fill('1');
+    await adjust.getByLabel(field('Motif')).fill('Renversé pendant le pipetage');
+    await toastsGone(page);
+    await bothSizes(page, 'language-fr-adjustment', shot);
+    await adjust.getByRole('button', { name: "Enregistrer l'ajustement" }).click();
+    await expect(page.getByText(`Échantillon ${sampleId} ajusté\u00a0: il reste 9 mL.`)).toBeVisible();
   });
 });
