@@ -74,6 +74,10 @@ const TRANSLATED_FILES = [
   'web/src/features/samples/pages/collected-samples-page.tsx',
   'web/src/features/samples/pages/participant-samples.tsx',
   'web/src/features/samples/pages/sample-detail-page.tsx',
+  // The Sub-sample form, the manual adjustment dialog and a received sample's record page (with protocols).
+  'web/src/features/samples/components/subsample-form.tsx',
+  'web/src/features/samples/components/adjustment-dialog.tsx',
+  'web/src/features/samples/pages/sample-record-page.tsx',
   'web/src/features/storage/components/allocation-dialog.tsx',
   'web/src/features/storage/components/box-grid.tsx',
   'web/src/features/storage/components/level-badge.tsx',
@@ -91,6 +95,8 @@ const TRANSLATED_FILES = [
   'web/src/features/shipments/pages/shipment-detail-page.tsx',
   'web/src/features/shipments/pages/shipments-overview-page.tsx',
   'web/src/features/shipments/pages/shipments-page.tsx',
+  // Collection protocols: the list, a protocol's tabs and every screen under them (namespace protocols).
+  'web/src/features/protocols/**/*.{ts,tsx}',
 ];
 const WORDS = '/[A-Za-z]{2,}/';
 const USER_ATTRIBUTES = '/^(label|title|placeholder|description|aria-label|alt|notice|consequence|message|error)$/';

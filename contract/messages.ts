@@ -100,6 +100,20 @@ export const MSG = {
   giveSample: 'Give at least one sample',
   /** Research reports: the distributed samples report's grouping. */
   distributionPeriodOneOf: 'Period is range or month',
+  /** Collection protocols, events, enrolment and consents (issue 33: field messages by key). */
+  endDateBeforeStart: 'End date cannot be before the start date',
+  purposeList: 'A list of consent purposes',
+  purposesAtMost50: 'At most 50 consent purposes',
+  purposeOnce: 'Each consent purpose once',
+  sitesAtMost500: 'At most 500 sites at once',
+  participantsAtMost500: 'At most 500 participants at once',
+  earlierSamplesChoice: 'Choose keep_blocked or covered for the samples collected before this re-consent',
+  signatureTooLarge: 'The signature image is too large',
+  yesOrNo: 'Yes or no (true or false)',
+  purposeAnswers: 'A list of {purposeId, granted}',
+  requiredOrPatientId: '*Required (or PatientId)',
+  requiredOrConsentId: '*Required (or CollectionProtocolConsentId)',
+  withdrawalEffectOneOf: 'Choose stop_use, keep_anonymised or destroy_samples',
 } as const;
 
 /**

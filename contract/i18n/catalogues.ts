@@ -26,6 +26,8 @@ export const NAMESPACES = [
   'samples',
   'storage',
   'shipments',
+  'protocols',
+  'permissions',
 ] as const satisfies readonly Namespace[];
 
 /** Every language's catalogue, by code (languages.ts lists them): one line per language. */

@@ -5,12 +5,14 @@ import { authErrors } from '../modules/auth/auth.errors';
 import { labelErrors } from '../modules/labels/labels.errors';
 import { orderErrors } from '../modules/orders/orders.errors';
 import { participantErrors } from '../modules/participants/participants.errors';
+import { protocolErrors } from '../modules/protocols/protocols.errors';
 import { reportErrors } from '../modules/reports/reports.errors';
 import { sampleErrors } from '../modules/samples/samples.errors';
 import { shipmentErrors } from '../modules/shipments/shipments.errors';
 import { storageErrors } from '../modules/storage/storage.errors';
 import { forbidden, notFound, staleStamp, tooLarge, unauthorized, validationProblem } from '../platform/errors';
 import { translateProblem } from '../platform/i18n';
+import { MSG } from '../../contract/messages';
 
 /**
  * Issue 33: the areas whose problem titles are converted. Each complete language translates every error
@@ -25,6 +27,7 @@ const CONVERTED = {
   samples: sampleErrors,
   storage: storageErrors,
   shipments: shipmentErrors,
+  protocols: protocolErrors,
 };
 const GENERIC = [
   'unauthorized',
@@ -103,6 +106,41 @@ describe('problem titles in every complete language', () => {
     );
     expect(fr(shipmentErrors.receipt_other_shipment({ kind: 'sample', sampleId: 'S-9' }))).toContain(
       "l'échantillon S-9 n'en fait pas partie",
+    );
+  });
+
+  it('translates the collection protocol errors whose English picks among sentences', () => {
+    const fr = (e: Parameters<typeof translateProblem>[0]) => translateProblem(e, 'fr').title;
+    expect(fr(protocolErrors.outside_dates('Cohort A', 'from 2026-01-01 to 2026-06-30', '2026-07-02'))).toBe(
+      "Le protocole Cohort A se déroule du 2026-01-01 au 2026-06-30\u00a0; aujourd'hui (2026-07-02) est en dehors.",
+    );
+    expect(fr(protocolErrors.outside_dates('Cohort A', 'from 2026-08-01', '2026-07-02'))).toContain(
+      'commence le 2026-08-01',
+    );
+    expect(fr(protocolErrors.outside_dates('Cohort A', 'until 2026-06-30', '2026-07-02'))).toContain(
+      "s'achève le 2026-06-30",
+    );
+    expect(fr(protocolErrors.aliquots_exceed('item 1.2', 3, 2))).toBe(
+      "Les aliquotes de l'élément 1.2 demandent 3 au total, plus que sa quantité de 2.",
+    );
+    expect(fr(protocolErrors.aliquots_exceed('Whole blood', 3, 2))).toContain('Les aliquotes de Whole blood');
+    expect(fr(protocolErrors.consent_withdrawn('Abebe Kebede', '2026-03-01', null))).toBe(
+      'Abebe Kebede a retiré son consentement le 2026-03-01\u00a0: ses échantillons ne peuvent plus être utilisés.',
+    );
+    expect(
+      fr(
+        protocolErrors.consent_withdrawn('Abebe Kebede', '2026-03-01', { on: '2026-04-01', from: '2026-04-01 10:00' }),
+      ),
+    ).toContain('a consenti de nouveau le 2026-04-01');
+    expect(fr(protocolErrors.code_taken('CA', 'Cohort A'))).toBe(
+      'Le code CA est déjà utilisé par le protocole Cohort A.',
+    );
+    expect(fr(notFound('Collection protocol'))).toBe('Protocole de collecte introuvable.');
+    expect(fr(validationProblem({ endDate: [MSG.endDateBeforeStart] }))).toBe(
+      'Date de fin\u00a0: La date de fin ne peut pas être antérieure à la date de début',
+    );
+    expect(protocolErrors.consent_withdrawn('Abebe Kebede', '2026-03-01', null).title).toBe(
+      'Abebe Kebede withdrew consent on 2026-03-01: their samples may not be used further.',
     );
   });
 
