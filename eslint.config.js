@@ -58,7 +58,6 @@ const TRANSLATED_FILES = [
   // Issue 32 item 5: the research requests screens (namespace `requests`).
   'web/src/features/research-requests/**/*.tsx',
   'web/src/features/orders/**/*.{ts,tsx}',
-  // The screening indicators (reports/indicators) are not converted yet (docs/languages.md).
   'web/src/features/reports/{api,components,pages}/**/*.{ts,tsx}',
   'web/src/features/labels/**/*.{ts,tsx}',
   // Collect, allocate, ship (issue 33; docs/languages.md lists what remains in these areas).
@@ -90,6 +89,12 @@ const TRANSLATED_FILES = [
   'web/src/features/shipments/pages/shipment-detail-page.tsx',
   'web/src/features/shipments/pages/shipments-overview-page.tsx',
   'web/src/features/shipments/pages/shipments-page.tsx',
+  // Administration areas (issue 33): accounts, distribution protocols, audit, imports, screening indicators.
+  'web/src/features/accounts/**/*.{ts,tsx}',
+  'web/src/features/distribution/**/*.{ts,tsx}',
+  'web/src/features/audit/**/*.{ts,tsx}',
+  'web/src/features/imports/**/*.{ts,tsx}',
+  'web/src/features/reports/indicators/**/*.{ts,tsx}',
 ];
 const WORDS = '/[A-Za-z]{2,}/';
 const USER_ATTRIBUTES = '/^(label|title|placeholder|description|aria-label|alt|notice|consequence|message|error)$/';

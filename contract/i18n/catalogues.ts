@@ -26,6 +26,12 @@ export const NAMESPACES = [
   'samples',
   'storage',
   'shipments',
+  // administration areas (issue 33)
+  'accounts',
+  'distribution',
+  'audit',
+  'imports',
+  'indicators',
 ] as const satisfies readonly Namespace[];
 
 /** Every language's catalogue, by code (languages.ts lists them): one line per language. */
