@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from './messages';
 import {
   ConcurrencyStamp,
   Id,
@@ -36,14 +37,13 @@ export const SUGGESTED_NOTE = 'The spec gives no rule for this indicator; edit i
 export const MAX_MATCHING_VALUES = 50;
 
 export const ReportParam = InstParam.extend({
-  report: z.enum(INDICATOR_REPORTS, { error: 'Unknown report: use breast or cervical' }),
+  report: z.enum(INDICATOR_REPORTS, { error: MSG.indicatorReport }),
 });
 export const DefinitionParams = ReportParam.extend({ definitionId: Id });
 
 /** The date range, both ends inclusive (UTC days of the submission); default the last 7 days. */
 export const IndicatorQuery = z.object({ from: optionalIsoDate, to: optionalIsoDate }).superRefine((q, ctx) => {
-  if (q.from && q.to && q.from > q.to)
-    ctx.addIssue({ code: 'custom', path: ['to'], message: 'To cannot be before From' });
+  if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: MSG.toBeforeFrom });
 });
 export type IndicatorQuery = z.input<typeof IndicatorQuery>;
 
@@ -92,11 +92,11 @@ export const IndicatorDefinitionInput = ConcurrencyStamp.extend({
   protocolAbbreviation: requiredText(50),
   fieldPrompt: optionalText(500),
   matchingValues: z
-    .array(trimmedText(200), { error: 'Must be a list of values' })
-    .max(MAX_MATCHING_VALUES, `At most ${MAX_MATCHING_VALUES} values`)
+    .array(trimmedText(200), { error: MSG.valueList })
+    .max(MAX_MATCHING_VALUES, MSG.valuesMax)
     .default([])
     .transform((list) => [...new Set(list.filter(Boolean))]),
-  countMode: z.enum(COUNT_MODES, { error: 'Choose distinct participants or submitted forms' }),
+  countMode: z.enum(COUNT_MODES, { error: MSG.countModeOneOf }),
   remark: optionalText(500, undefined, 'multi'),
 });
 export type IndicatorDefinitionInput = z.output<typeof IndicatorDefinitionInput>;

@@ -98,6 +98,27 @@ export const MSG = {
   fillOrder: 'Fill order is row or column',
   giveSampleIds: 'Give a list of collected sample ids',
   giveSample: 'Give at least one sample',
+  // ---- administration areas (issue 33): accounts, distribution protocols, indicators ----
+  validEmail: 'Enter a valid e-mail address',
+  phoneDigits: 'Digits only, optional leading +, at most 15',
+  endDateBeforeStart: 'End date cannot be before the start date',
+  purposeList: 'A list of consent purposes',
+  purposeMax: 'At most 50 consent purposes',
+  purposeOnce: 'Each of the consent purposes once',
+  approverList: 'A list of approvers',
+  approverMax: 'At most 50 approvers',
+  approverOnce: 'Each of the approvers once',
+  notBase64: 'Not base64',
+  emptyFile: 'Empty file',
+  notPdf: 'Not a PDF file',
+  notPng: 'Not a PNG file',
+  notJpeg: 'Not a JPEG file',
+  indicatorReport: 'Unknown report: use breast or cervical',
+  toBeforeFrom: 'To cannot be before From',
+  valueList: 'Must be a list of values',
+  valuesMax: 'At most 50 values',
+  countModeOneOf: 'Choose distinct participants or submitted forms',
+  // ---- end of the administration areas ----
 } as const;
 
 /**

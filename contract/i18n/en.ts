@@ -734,6 +734,11 @@ export const en = {
     'Storage container': 'Storage container',
     Shipment: 'Shipment',
     'Shipment item': 'Shipment item',
+    // administration areas (issue 33)
+    'Distribution protocol': 'Distribution protocol',
+    'Indicator definition': 'Indicator definition',
+    'Mapping template': 'Mapping template',
+    Membership: 'Membership',
   },
   /** Research requests (issue 32 item 5, docs/research.md "Requests"): web/src/features/research-requests. */
   requests: {

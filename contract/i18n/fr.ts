@@ -784,6 +784,27 @@ export const fr: Catalogue = {
     rackHolds: 'Un portoir de {{rows}} x {{columns}} contient {{max}} boîtes au plus',
     templatePositions:
       '{{count}} boîtes de {{rows}} x {{columns}} font {{positions}} positions\u00a0: {{max}} au plus dans un modèle',
+    // ---- administration areas (issue 33): accounts, distribution protocols, indicators ----
+    validEmail: 'Saisissez une adresse e-mail valide',
+    phoneDigits: 'Chiffres uniquement, + initial facultatif, 15 au plus',
+    endDateBeforeStart: 'La date de fin ne peut pas précéder la date de début',
+    purposeList: 'Une liste de finalités de consentement',
+    purposeMax: 'Au plus 50 finalités de consentement',
+    purposeOnce: 'Chaque finalité de consentement une seule fois',
+    approverList: "Une liste d'approbateurs",
+    approverMax: 'Au plus 50 approbateurs',
+    approverOnce: 'Chaque approbateur une seule fois',
+    notBase64: "N'est pas du base64",
+    emptyFile: 'Fichier vide',
+    notPdf: "N'est pas un fichier PDF",
+    notPng: "N'est pas un fichier PNG",
+    notJpeg: "N'est pas un fichier JPEG",
+    indicatorReport: 'Rapport inconnu\u00a0: utilisez breast ou cervical',
+    toBeforeFrom: 'La date de fin ne peut pas précéder la date de début',
+    valueList: 'Doit être une liste de valeurs',
+    valuesMax: 'Au plus 50 valeurs',
+    countModeOneOf: 'Choisissez participants distincts ou formulaires soumis',
+    // ---- end of the administration areas ----
   },
   fields: {
     Language: 'Langue',
@@ -835,6 +856,11 @@ export const fr: Catalogue = {
     'Storage container': 'Conteneur de stockage',
     Shipment: 'Expédition',
     'Shipment item': "Élément d'expédition",
+    // administration areas (issue 33)
+    'Distribution protocol': 'Protocole de distribution',
+    'Indicator definition': "Définition d'indicateur",
+    'Mapping template': 'Modèle de correspondance',
+    Membership: "Appartenance à l'établissement",
   },
   requests: {
     states: {
@@ -1379,6 +1405,85 @@ export const fr: Catalogue = {
     'shipments.receipt_not_ready':
       'Des éléments de cette expédition sont encore en attente\u00a0: un accusé de réception est émis une fois chaque élément réceptionné ou refusé.',
     'shipments.manifest_no_site': "Votre établissement n'a aucun site actif pour réceptionner l'expédition.",
+    // ---- administration areas (issue 33): accounts, imports, indicators, distribution ----
+    'accounts.super_admin_grant': 'Seul un super-administrateur peut attribuer le rôle de super-administrateur.',
+    'accounts.super_admin_toggle':
+      'Seul un super-administrateur peut attribuer ou retirer le rôle de super-administrateur.',
+    'accounts.super_admin_target': "Seul un super-administrateur peut modifier le compte d'un super-administrateur.",
+    'accounts.not_administered': 'Vous ne pouvez gérer des comptes que dans les établissements que vous administrez.',
+    'accounts.other_institution':
+      "Ce compte appartient aussi à un établissement que vous n'administrez pas\u00a0; seul un administrateur de tous ses établissements peut le modifier.",
+    'accounts.email_taken': 'Un compte avec cet e-mail existe déjà.',
+    'accounts.already_member': 'Le compte appartient déjà à cet établissement.',
+    'accounts.admin_password_wrong': "Votre mot de passe d'administrateur est incorrect.",
+    'accounts.old_password_wrong': "L'ancien mot de passe est incorrect.",
+    'accounts.own_super_admin': 'Vous ne pouvez pas retirer votre propre rôle de super-administrateur.',
+    'accounts.own_disable': 'Vous ne pouvez pas désactiver votre propre compte.',
+    'imports.not_available_participants': "L'import de participants n'est pas encore disponible.",
+    'imports.not_available_samples': "L'import d'échantillons n'est pas encore disponible.",
+    'imports.not_available_storage': "L'import de conteneurs de stockage n'est pas encore disponible.",
+    'imports.bad_csv_quote_not_closed':
+      "Le fichier n'est pas un CSV valide. Ligne {{line}}\u00a0: une cellule entre guillemets n'est pas refermée.",
+    'imports.bad_csv_closing_quote':
+      "Le fichier n'est pas un CSV valide. Ligne {{line}}\u00a0: du texte suit un guillemet fermant (doublez un guillemet à l'intérieur d'une cellule entre guillemets).",
+    'imports.bad_csv_opening_quote':
+      "Le fichier n'est pas un CSV valide. Ligne {{line}}\u00a0: un guillemet dans une cellule sans guillemets (mettez toute la cellule entre guillemets).",
+    'imports.bad_csv_record_too_long':
+      "Le fichier n'est pas un CSV valide. Ligne {{line}}\u00a0: un enregistrement est trop long.",
+    'imports.bad_csv_nul':
+      "Le fichier n'est pas un CSV valide. Ligne {{line}}\u00a0: une cellule contient un caractère NUL.",
+    'imports.bad_csv_too_many_cells':
+      "Le fichier n'est pas un CSV valide. Ligne {{line}}\u00a0: un enregistrement a trop de cellules.",
+    'imports.no_rows': "Le fichier a une ligne d'en-tête mais aucune ligne de données.",
+    'imports.empty': 'Le fichier est vide.',
+    'imports.bad_mapping_not_field':
+      "La colonne «\u00a0{{name}}\u00a0» est associée à «\u00a0{{chosen}}\u00a0», qui n'est pas un champ de cet import.",
+    'imports.bad_mapping_twice':
+      'Les colonnes «\u00a0{{a}}\u00a0» et «\u00a0{{b}}\u00a0» sont toutes deux associées à {{field}}.',
+    'imports.not_csv': 'Envoyez le fichier CSV lui-même comme corps de la requête, avec Content-Type\u00a0: {{type}}.',
+    'imports.too_large': 'Le fichier dépasse {{mb}} Mo\u00a0: découpez-le en fichiers plus petits.',
+    'imports.too_many_rows': 'Le fichier dépasse {{max, number}} lignes\u00a0: découpez-le en fichiers plus petits.',
+    'imports.aborted': "L'envoi a été interrompu avant l'arrivée du fichier complet.",
+    'imports.template_name_taken_participants':
+      "Une correspondance enregistrée de l'import de participants s'appelle déjà «\u00a0{{name}}\u00a0»\u00a0: choisissez un autre nom, ou supprimez d'abord celle-ci.",
+    'imports.template_name_taken_samples':
+      "Une correspondance enregistrée de l'import d'échantillons s'appelle déjà «\u00a0{{name}}\u00a0»\u00a0: choisissez un autre nom, ou supprimez d'abord celle-ci.",
+    'imports.template_name_taken_storage':
+      "Une correspondance enregistrée de l'import de conteneurs de stockage s'appelle déjà «\u00a0{{name}}\u00a0»\u00a0: choisissez un autre nom, ou supprimez d'abord celle-ci.",
+    'imports.template_bad_field_participants':
+      "La colonne «\u00a0{{header}}\u00a0» est associée à «\u00a0{{field}}\u00a0», qui n'est pas un champ de l'import de participants.",
+    'imports.template_bad_field_samples':
+      "La colonne «\u00a0{{header}}\u00a0» est associée à «\u00a0{{field}}\u00a0», qui n'est pas un champ de l'import d'échantillons.",
+    'imports.template_bad_field_storage':
+      "La colonne «\u00a0{{header}}\u00a0» est associée à «\u00a0{{field}}\u00a0», qui n'est pas un champ de l'import de conteneurs de stockage.",
+    'imports.template_bad_header':
+      "Un en-tête de colonne de la correspondance contient un caractère de contrôle (tabulation ou saut de ligne)\u00a0: aucun en-tête d'un fichier CSV lu par l'import ne peut en contenir.",
+    'imports.template_field_twice':
+      'Les colonnes «\u00a0{{a}}\u00a0» et «\u00a0{{b}}\u00a0» sont toutes deux associées à {{field}}\u00a0: associez chaque champ à une seule colonne.',
+    'imports.rows_invalid_one':
+      "1 problème sur 1 ligne\u00a0: rien n'a été importé. Lancez un essai à blanc pour le voir ligne par ligne.",
+    'imports.rows_invalid_many_one_row':
+      "{{count}} problèmes sur 1 ligne\u00a0: rien n'a été importé. Lancez un essai à blanc pour les voir ligne par ligne.",
+    'imports.rows_invalid_many':
+      "{{count}} problèmes sur {{rows}} lignes\u00a0: rien n'a été importé. Lancez un essai à blanc pour les voir ligne par ligne.",
+    'indicators.range_too_long': 'Choisissez une période de {{days}} jours au plus.',
+    'distribution.not_a_member_principal_investigator':
+      'Investigateur principal\u00a0: choisissez un compte actif de cet établissement.',
+    'distribution.not_a_member_approvers': 'Approbateurs\u00a0: choisissez des comptes actifs de cet établissement.',
+    'distribution.document_not_base64_ethics':
+      "Le document d'approbation éthique n'est pas en base64\u00a0: envoyez les octets du fichier en base64.",
+    'distribution.document_not_base64_agreement':
+      "L'accord de transfert de matériel n'est pas en base64\u00a0: envoyez les octets du fichier en base64.",
+    'distribution.document_too_large_ethics': "Le document d'approbation éthique dépasse {{mb}} Mo.",
+    'distribution.document_too_large_agreement': "L'accord de transfert de matériel dépasse {{mb}} Mo.",
+    'distribution.document_empty_ethics': "Le document d'approbation éthique est vide.",
+    'distribution.document_empty_agreement': "L'accord de transfert de matériel est vide.",
+    'distribution.document_type':
+      "Le fichier n'est pas un fichier {{declared}}\u00a0: son contenu ne correspond pas à son type.",
+    'distribution.no_document': "Ce protocole de distribution n'a pas encore de document d'approbation éthique.",
+    'distribution.disabled':
+      'Le protocole de distribution {{title}} est désactivé\u00a0: il ne peut plus être modifié.',
+    // ---- end of the administration areas ----
   },
   common: {
     actions: 'Actions',
