@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
+import { en } from './i18n/en';
 import {
   ConcurrencyStamp,
   Id,
@@ -105,12 +106,18 @@ export type IndicatorDefinitionValues = z.input<typeof IndicatorDefinitionInput>
 /** Rule in words, as the definitions screen and the report's remark tooltip show it. */
 export function ruleText(
   d: Pick<IndicatorDefinition, 'protocolAbbreviation' | 'fieldPrompt' | 'matchingValues' | 'countMode'>,
+  words: RuleWords = en.indicators.rule,
 ) {
+  const fill = (text: string, values: Record<string, string>) =>
+    text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+  const protocol = d.protocolAbbreviation;
   if (!d.fieldPrompt)
-    return d.countMode === 'patients'
-      ? `distinct participants with any ${d.protocolAbbreviation} form`
-      : `every ${d.protocolAbbreviation} form submitted`;
-  const what = d.countMode === 'patients' ? 'distinct participants' : 'submitted forms';
-  const values = d.matchingValues.length ? `one of ${d.matchingValues.map((v) => `'${v}'`).join(', ')}` : 'any answer';
-  return `${what} of ${d.protocolAbbreviation} whose '${d.fieldPrompt}' is ${values}`;
+    return fill(d.countMode === 'patients' ? words.anyFormPatients : words.anyFormSubmissions, { protocol });
+  const what = d.countMode === 'patients' ? words.patients : words.submissions;
+  const values = d.matchingValues.length
+    ? fill(words.oneOf, { values: d.matchingValues.map((value) => fill(words.value, { value })).join(', ') })
+    : words.anyAnswer;
+  return fill(words.matching, { what, protocol, prompt: d.fieldPrompt, values });
 }
+/** The words of a rule, in one language (contract/i18n `indicators.rule`). */
+export type RuleWords = { readonly [K in keyof typeof en.indicators.rule]: string };

@@ -2562,9 +2562,12 @@ export const en = {
       nothingImported: 'Nothing was imported',
       failed: 'The import failed; nothing was written.',
       imported: {
-        participants: 'Imported {{n}} participants',
-        samples: 'Imported {{n}} samples',
-        storage: 'Imported {{n}} storage containers',
+        participants_one: 'Imported {{n}} participants',
+        participants_other: 'Imported {{n}} participants',
+        samples_one: 'Imported {{n}} samples',
+        samples_other: 'Imported {{n}} samples',
+        storage_one: 'Imported {{n}} storage containers',
+        storage_other: 'Imported {{n}} storage containers',
       },
       recorded: 'File SHA-256 {{hash}}… is recorded in the audit log as one import.',
       participantList: 'Open the participant list',
@@ -2581,7 +2584,8 @@ export const en = {
       staleTitle: 'The file or mapping changed',
       staleText: 'Run the dry run again before importing.',
       clean: 'No problems found',
-      ready: '{{n}} rows are ready to import.',
+      ready_one: '{{n}} rows are ready to import.',
+      ready_other: '{{n}} rows are ready to import.',
       problems: '{{n}} problems',
       problemsOnLines: '{{problems}} on {{lines}}',
       problem_one: '{{count}} problem',
@@ -2700,6 +2704,24 @@ export const en = {
     nothingCounted:
       "Nothing counted in these dates. Check that forms of protocol {{protocol}} were submitted, and that the indicator definitions use your form's prompts.",
     parameters: 'Report parameters',
+    /** The report's footer lines, written by the server in the caller's language (page and CSV). */
+    report: {
+      range: '{{title}}: {{from}} to {{to}} (both days included, {{zone}}, by the date each form was submitted)',
+      protocol: 'Protocol: {{protocols}}',
+      missing: ' (no protocol of this institution has the abbreviation {{missing}})',
+      generated: 'Generated at {{at}} by {{name}}',
+    },
+    /** A definition's rule in words (contract ruleText). */
+    rule: {
+      anyFormPatients: 'distinct participants with any {{protocol}} form',
+      anyFormSubmissions: 'every {{protocol}} form submitted',
+      patients: 'distinct participants',
+      submissions: 'submitted forms',
+      matching: "{{what}} of {{protocol}} whose '{{prompt}}' is {{values}}",
+      oneOf: 'one of {{values}}',
+      anyAnswer: 'any answer',
+      value: "'{{value}}'",
+    },
     drawer: {
       intro:
         'Each indicator counts the submitted forms of a protocol (or the participants who filled them) whose answer to a field, found by its prompt, is one of the matching values.',

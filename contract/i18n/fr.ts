@@ -3048,9 +3048,12 @@ export const fr: Catalogue = {
       nothingImported: "Rien n'a été importé",
       failed: "L'import a échoué\u00a0; rien n'a été écrit.",
       imported: {
-        participants: '{{n}} participants importés',
-        samples: '{{n}} échantillons importés',
-        storage: '{{n}} conteneurs de stockage importés',
+        participants_one: '{{n}} participant importé',
+        participants_other: '{{n}} participants importés',
+        samples_one: '{{n}} échantillon importé',
+        samples_other: '{{n}} échantillons importés',
+        storage_one: '{{n}} conteneur de stockage importé',
+        storage_other: '{{n}} conteneurs de stockage importés',
       },
       recorded: "Le SHA-256 du fichier, {{hash}}…, est inscrit au journal d'audit comme un seul import.",
       participantList: 'Ouvrir la liste des participants',
@@ -3068,7 +3071,8 @@ export const fr: Catalogue = {
       staleTitle: 'Le fichier ou la correspondance a changé',
       staleText: "Refaites l'essai à blanc avant d'importer.",
       clean: 'Aucun problème trouvé',
-      ready: '{{n}} lignes sont prêtes à être importées.',
+      ready_one: '{{n}} ligne est prête à être importée.',
+      ready_other: '{{n}} lignes sont prêtes à être importées.',
       problems: '{{n}} problèmes',
       problemsOnLines: '{{problems}} sur {{lines}}',
       problem_one: '{{count}} problème',
@@ -3190,6 +3194,23 @@ export const fr: Catalogue = {
     nothingCounted:
       "Rien n'a été compté sur ces dates. Vérifiez que des formulaires du protocole {{protocol}} ont été soumis et que les définitions des indicateurs reprennent les intitulés de votre formulaire.",
     parameters: 'Paramètres du rapport',
+    report: {
+      range:
+        '{{title}}\u00a0: du {{from}} au {{to}} (bornes incluses, {{zone}}, selon la date de soumission de chaque formulaire)',
+      protocol: 'Protocole\u00a0: {{protocols}}',
+      missing: " (aucun protocole de cet établissement n'a l'abréviation {{missing}})",
+      generated: 'Généré le {{at}} par {{name}}',
+    },
+    rule: {
+      anyFormPatients: 'les participants distincts ayant un formulaire {{protocol}}',
+      anyFormSubmissions: 'chaque formulaire {{protocol}} soumis',
+      patients: 'les participants distincts',
+      submissions: 'les formulaires soumis',
+      matching: '{{what}} de {{protocol}} dont «\u00a0{{prompt}}\u00a0» est {{values}}',
+      oneOf: "l'une des valeurs {{values}}",
+      anyAnswer: 'une réponse quelconque',
+      value: '«\u00a0{{value}}\u00a0»',
+    },
     drawer: {
       intro:
         "Chaque indicateur compte les formulaires soumis d'un protocole (ou les participants qui les ont remplis) dont la réponse à un champ, repéré par son intitulé, fait partie des valeurs retenues.",

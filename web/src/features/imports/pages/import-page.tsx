@@ -232,7 +232,7 @@ function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
             </Alert>
           )}
           {done && (
-            <Alert color="green" title={t(`step3.imported.${kind}`, { n: formatCount(done.rowCount) })}>
+            <Alert color="green" title={t(`step3.imported.${kind}`, { count: done.rowCount, n: formatCount(done.rowCount) })}>
               <Stack gap={4}>
                 <Text size="sm">{t('step3.recorded', { hash: done.fileSha256.slice(0, 16) })}</Text>
                 {kind === 'participants' ? (
@@ -280,7 +280,7 @@ function CheckResult({ check, kind, stale }: { check: DryRunResult; kind: Import
   if (!check.errorCount)
     return (
       <Alert color="green" title={t('check.clean')}>
-        {t('check.ready', { n: formatCount(check.rowCount) })}
+        {t('check.ready', { count: check.rowCount, n: formatCount(check.rowCount) })}
       </Alert>
     );
   const lines = new Set(check.errors.map((e) => e.line)).size;

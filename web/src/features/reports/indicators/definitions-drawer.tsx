@@ -3,6 +3,8 @@ import { ActionIcon, Alert, Badge, Drawer, Loader, Stack, Table, Text } from '@m
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ruleText, type IndicatorDefinition, type IndicatorReport } from '@contract/indicators.contract';
+import { CATALOGUES } from '@contract/i18n/catalogues';
+import { currentLanguage } from '@/lib/i18n';
 import { useCan } from '@/lib/session-context';
 import { ActionsTh } from '@/components/actions-th';
 import { useDefinitions } from '../api/indicators';
@@ -68,7 +70,9 @@ export function DefinitionsDrawer({
                     </Badge>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{t('drawer.counts', { rule: ruleText(d) })}</Text>
+                    <Text size="sm">
+                      {t('drawer.counts', { rule: ruleText(d, CATALOGUES[currentLanguage()].indicators.rule) })}
+                    </Text>
                     {d.note && (
                       <Text size="xs" c="dimmed">
                         {d.note}
