@@ -95,6 +95,7 @@ const TRANSLATED_FILES = [
   'web/src/features/audit/**/*.{ts,tsx}',
   'web/src/features/imports/**/*.{ts,tsx}',
   'web/src/features/reports/indicators/**/*.{ts,tsx}',
+  'web/src/app/setting-area.tsx',
 ];
 const WORDS = '/[A-Za-z]{2,}/';
 const USER_ATTRIBUTES = '/^(label|title|placeholder|description|aria-label|alt|notice|consequence|message|error)$/';

@@ -30,6 +30,7 @@ export const NAMESPACES = [
   'accounts',
   'distribution',
   'audit',
+  'setting',
   'imports',
   'indicators',
 ] as const satisfies readonly Namespace[];

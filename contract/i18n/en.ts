@@ -2535,6 +2535,11 @@ export const en = {
       'Withdrawn on': 'Withdrawn on',
     },
   },
+  /** Setting's left navigation (web/src/app/setting-area.tsx): Printer, Institution, Audit Log. */
+  setting: {
+    title: 'Setting',
+    nav: { printer: 'Printer', institution: 'Institution', auditLog: 'Audit Log' },
+  },
   /** Configuration > Import Data (web/src/features/imports). */
   imports: {
     title: 'Import data',

@@ -3015,6 +3015,10 @@ export const fr: Catalogue = {
       'Withdrawn on': 'Retiré le',
     },
   },
+  setting: {
+    title: 'Paramètres',
+    nav: { printer: 'Imprimante', institution: 'Établissement', auditLog: "Journal d'audit" },
+  },
   imports: {
     title: 'Importer des données',
     whatToImport: 'Que voulez-vous importer\u00a0?',
@@ -3102,10 +3106,10 @@ export const fr: Catalogue = {
       title: 'Correspondances enregistrées',
       saved: 'Correspondance enregistrée',
       choose: 'Choisissez une correspondance enregistrée',
-      none: "Aucune enregistrée pour l'instant",
+      none: "Aucune pour l'instant",
       apply: 'Appliquer',
       delete: 'Supprimer',
-      saveAs: 'Enregistrer cette correspondance sous',
+      saveAs: 'Enregistrer sous le nom',
       example: 'p. ex. Export de la clinique',
       save: 'Enregistrer',
       giveName: 'Donnez un nom à la correspondance',

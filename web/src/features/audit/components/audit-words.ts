@@ -1,5 +1,6 @@
 import { auditActionLabel, auditField, auditRecordLabel } from '@contract/audit-labels';
 import { CATALOGUES } from '@contract/i18n/catalogues';
+import { LANGUAGES } from '@contract/i18n/languages';
 import { currentLanguage } from '@/lib/i18n';
 
 // The audit log's labels (contract/audit-labels.ts) in the screens' language, by key: an action by its code, a
@@ -12,3 +13,11 @@ export const actionWords = (action: string) => pick(words().actions, action) ?? 
 export const recordWords = (entity: string) => pick(words().records, entity) ?? auditRecordLabel(entity);
 export const fieldWords = (label: string) => pick(words().fields, label) ?? label;
 export const fieldLabel = (entity: string, field: string) => fieldWords(auditField(entity, field).label);
+
+/** A value written as words of the interface rather than data: an account's roles and language. */
+export function valueWords(entity: string, field: string, value: string) {
+  if (entity !== 'account') return value;
+  if (field === 'roles') return pick(CATALOGUES[currentLanguage()].accounts.roles, value) ?? value;
+  if (field === 'language') return LANGUAGES.find((l) => l.code === value)?.nativeName ?? value;
+  return value;
+}

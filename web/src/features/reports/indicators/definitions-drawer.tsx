@@ -32,6 +32,7 @@ export function DefinitionsDrawer({
       opened={opened}
       onClose={onClose}
       position="right"
+      closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
       size="xl"
       title={
         <Text fw={600} size="lg">

@@ -115,40 +115,43 @@ export function IndicatorReportPage({ report }: { report: IndicatorReport }) {
               {t('noIndicator')}
             </Text>
           ) : (
-            <Table
-              striped
-              highlightOnHover
-              withTableBorder
-              aria-label={title}
-              style={{ opacity: result.isFetching ? 0.6 : 1 }}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={70}>{t('columns.sNo')}</Table.Th>
-                  <Table.Th>{t('columns.indicator')}</Table.Th>
-                  <Table.Th w={120} ta="right">
-                    {t('columns.frequency')}
-                  </Table.Th>
-                  <Table.Th>{t('columns.remark')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {result.data.rows.map((r) => (
-                  <Table.Tr key={r.definitionId}>
-                    <Table.Td>{r.sNo}</Table.Td>
-                    <Table.Td>{r.indicator}</Table.Td>
-                    <Table.Td ta="right" ff="monospace">
-                      {formatCount(r.frequency)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
-                        {r.remark ?? ''}
-                      </Text>
-                    </Table.Td>
+            // A phone scrolls the table, not the page (its remarks are long); the keyboard can scroll it too.
+            <Table.ScrollContainer minWidth={520} type="native" tabIndex={0} role="region" aria-label={title}>
+              <Table
+                striped
+                highlightOnHover
+                withTableBorder
+                aria-label={title}
+                style={{ opacity: result.isFetching ? 0.6 : 1 }}
+              >
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={70}>{t('columns.sNo')}</Table.Th>
+                    <Table.Th>{t('columns.indicator')}</Table.Th>
+                    <Table.Th w={120} ta="right">
+                      {t('columns.frequency')}
+                    </Table.Th>
+                    <Table.Th>{t('columns.remark')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {result.data.rows.map((r) => (
+                    <Table.Tr key={r.definitionId}>
+                      <Table.Td>{r.sNo}</Table.Td>
+                      <Table.Td>{r.indicator}</Table.Td>
+                      <Table.Td ta="right" ff="monospace">
+                        {formatCount(r.frequency)}
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+                          {r.remark ?? ''}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           )}
           {result.data.rows.every((r) => r.frequency === 0) && (
             <Alert color="gray" p="xs">
