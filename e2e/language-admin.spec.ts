@@ -2,24 +2,11 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { centralBiobank, createAccount, unique } from './support/data';
-import { choose, field, noSideScroll, see, tablesSettled } from './support/ui';
+import { choose, field, noClippedButtons, noSideScroll, see, signedInAs, tablesSettled } from './support/ui';
 
 /** Screenshots show the screen, not the toast that confirmed the last action. */
 const toastsGone = (page: Page) =>
   expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
-
-/** Every button of `scope` shows its whole label: nothing clipped or cut by an ellipsis at this width. */
-async function noClippedButtons(scope: Locator, where: string) {
-  const clipped = await scope.locator('button:visible').evaluateAll((buttons) =>
-    buttons
-      .filter((b) => {
-        const label = b.querySelector<HTMLElement>('.mantine-Button-label') ?? b;
-        return label.scrollWidth > label.clientWidth + 1;
-      })
-      .map((b) => b.textContent?.trim() ?? ''),
-  );
-  expect(clipped, `${where}: buttons whose label does not fit`).toEqual([]);
-}
 
 /** At 390 px: the screenshot, axe, no clipped button and no sideways scroll; then back to 1280 px. */
 async function atPhone(page: Page, name: string, shot: (name: string) => Promise<void>, scope?: Locator) {
@@ -71,19 +58,12 @@ test.describe('administration in French', () => {
       firstName: 'Amélie',
       lastName: `Roux${u}`,
     });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // Signed in (the helper waits for the English header), then French through the API: the next load reads it.
+    await signedInAs(page, who);
     const token = await api.login(who.email, who.password);
     const set = await api.call('PUT', '/Authentication/language', token, { language: 'fr' });
     expect(set.status, JSON.stringify(set.body)).toBeLessThan(300);
-
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto('/api/health');
-    await page.evaluate(
-      ([t, id]) => {
-        localStorage.setItem('lims.token', t);
-        localStorage.setItem('lims.institutionId', String(id));
-      },
-      [token, b.instId] as const,
-    );
     const main = page.getByRole('main');
 
     // --- Accounts: the list, Create an Account, then the new account's roles.
@@ -159,13 +139,11 @@ test.describe('administration in French', () => {
     await expect(page.getByRole('heading', { name: 'Importer des données', level: 1 })).toBeVisible();
     await expect(main.getByRole('button', { name: 'Télécharger le modèle' })).toBeVisible();
     const mrn = `FR${u}`.toUpperCase();
-    await page
-      .locator('input[type="file"]')
-      .setInputFiles({
-        name: 'participants.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from(`${HEADER}\r\n${participantRow(mrn)}\r\n`),
-      });
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'participants.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${HEADER}\r\n${participantRow(mrn)}\r\n`),
+    });
     const mapping = page.getByRole('table', { name: 'Correspondance des colonnes' });
     await expect(mapping.getByRole('columnheader', { name: 'Colonne du fichier' })).toBeVisible();
     await expect(mapping.getByLabel('Champ de la colonne firstName')).toHaveValue('Prénom');

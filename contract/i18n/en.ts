@@ -2133,6 +2133,7 @@ export const en = {
       broken: 'Audit chain broken at record #{{id}}',
       untrusted: 'Records from #{{id}} on cannot be trusted until this is explained. See docs/audit.md.',
     },
+    /** Audit actions by code: the one list (contract/audit-labels.ts AUDIT_ACTIONS reads it). */
     actions: {
       create: 'Created',
       update: 'Changed',
