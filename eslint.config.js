@@ -116,11 +116,8 @@ const untranslatedText = [
  * English in every language. The contracts of areas not converted yet are listed until their area is converted.
  */
 const UNCONVERTED_CONTRACTS = [
-  'contract/accounts.contract.ts',
-  'contract/distribution.contract.ts',
   'contract/forms.contract.ts',
   'contract/imports.contract.ts',
-  'contract/indicators.contract.ts',
   'contract/lookups.registry.ts',
   'contract/lookups.schemas.ts',
   'contract/protocol-participants.contract.ts',

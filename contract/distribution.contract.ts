@@ -94,10 +94,10 @@ export type DistributionProtocolListQuery = z.infer<typeof DistributionProtocolL
 export const ETHICS_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const ETHICS_DOCUMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 export const EthicsDocumentInput = z.object({
-  fileName: trimmedText(200).min(1, '*required'),
-  contentType: z.enum(ETHICS_DOCUMENT_TYPES, { error: 'A PDF, PNG or JPEG file' }),
+  fileName: trimmedText(200).min(1, MSG.required),
+  contentType: z.enum(ETHICS_DOCUMENT_TYPES, { error: MSG.pdfPngJpeg }),
   /** The file's bytes in base64 (a data URL's prefix is accepted and dropped). */
-  data: text(Math.ceil((ETHICS_DOCUMENT_MAX_BYTES * 4) / 3) + 100, 'The file is larger than 5 MB').min(1, '*required'),
+  data: text(Math.ceil((ETHICS_DOCUMENT_MAX_BYTES * 4) / 3) + 100, MSG.documentTooLarge).min(1, MSG.required),
 });
 export type EthicsDocumentInput = z.output<typeof EthicsDocumentInput>;
 

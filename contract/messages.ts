@@ -113,6 +113,8 @@ export const MSG = {
   notPdf: 'Not a PDF file',
   notPng: 'Not a PNG file',
   notJpeg: 'Not a JPEG file',
+  pdfPngJpeg: 'A PDF, PNG or JPEG file',
+  documentTooLarge: 'The file is larger than 5 MB',
   indicatorReport: 'Unknown report: use breast or cervical',
   toBeforeFrom: 'To cannot be before From',
   valueList: 'Must be a list of values',

@@ -103,5 +103,7 @@ describe('administration catalogues follow the contract', () => {
     expect(MSG.purposeMax).toBe(`At most ${MAX_DISTRIBUTION_PURPOSES} consent purposes`);
     expect(MSG.approverMax).toBe(`At most ${MAX_APPROVERS} approvers`);
     expect(MSG.valuesMax).toBe(`At most ${MAX_MATCHING_VALUES} values`);
+    const { ETHICS_DOCUMENT_MAX_BYTES } = await import('../distribution.contract');
+    expect(MSG.documentTooLarge).toBe(`The file is larger than ${ETHICS_DOCUMENT_MAX_BYTES / 1024 / 1024} MB`);
   });
 });

@@ -799,6 +799,8 @@ export const fr: Catalogue = {
     notPdf: "N'est pas un fichier PDF",
     notPng: "N'est pas un fichier PNG",
     notJpeg: "N'est pas un fichier JPEG",
+    pdfPngJpeg: 'Un fichier PDF, PNG ou JPEG',
+    documentTooLarge: 'Le fichier dépasse 5 Mo',
     indicatorReport: 'Rapport inconnu\u00a0: utilisez breast ou cervical',
     toBeforeFrom: 'La date de fin ne peut pas précéder la date de début',
     valueList: 'Doit être une liste de valeurs',
