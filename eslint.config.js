@@ -59,7 +59,6 @@ const TRANSLATED_FILES = [
   // Issue 32 item 5: the research requests screens (namespace `requests`).
   'web/src/features/research-requests/**/*.tsx',
   'web/src/features/orders/**/*.{ts,tsx}',
-  // The screening indicators (reports/indicators) are not converted yet (docs/languages.md).
   'web/src/features/reports/{api,components,pages}/**/*.{ts,tsx}',
   'web/src/features/labels/**/*.{ts,tsx}',
   // Collect, allocate, ship (issue 33; docs/languages.md lists what remains in these areas).
@@ -97,6 +96,13 @@ const TRANSLATED_FILES = [
   'web/src/features/shipments/pages/shipments-page.tsx',
   // Collection protocols: the list, a protocol's tabs and every screen under them (namespace protocols).
   'web/src/features/protocols/**/*.{ts,tsx}',
+  // Administration areas (issue 33): accounts, distribution protocols, audit, imports, screening indicators.
+  'web/src/features/accounts/**/*.{ts,tsx}',
+  'web/src/features/distribution/**/*.{ts,tsx}',
+  'web/src/features/audit/**/*.{ts,tsx}',
+  'web/src/features/imports/**/*.{ts,tsx}',
+  'web/src/features/reports/indicators/**/*.{ts,tsx}',
+  'web/src/app/setting-area.tsx',
 ];
 const WORDS = '/[A-Za-z]{2,}/';
 const USER_ATTRIBUTES = '/^(label|title|placeholder|description|aria-label|alt|notice|consequence|message|error)$/';
@@ -117,11 +123,8 @@ const untranslatedText = [
  * English in every language. The contracts of areas not converted yet are listed until their area is converted.
  */
 const UNCONVERTED_CONTRACTS = [
-  'contract/accounts.contract.ts',
-  'contract/distribution.contract.ts',
   'contract/forms.contract.ts',
   'contract/imports.contract.ts',
-  'contract/indicators.contract.ts',
   'contract/lookups.registry.ts',
   'contract/lookups.schemas.ts',
   'contract/protocol-participants.contract.ts',

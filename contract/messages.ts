@@ -114,6 +114,26 @@ export const MSG = {
   requiredOrPatientId: '*Required (or PatientId)',
   requiredOrConsentId: '*Required (or CollectionProtocolConsentId)',
   withdrawalEffectOneOf: 'Choose stop_use, keep_anonymised or destroy_samples',
+  // ---- administration areas (issue 33): accounts, distribution protocols, indicators ----
+  validEmail: 'Enter a valid e-mail address',
+  phoneDigits: 'Digits only, optional leading +, at most 15',
+  purposeMax: 'At most 50 consent purposes',
+  approverList: 'A list of approvers',
+  approverMax: 'At most 50 approvers',
+  approverOnce: 'Each of the approvers once',
+  notBase64: 'Not base64',
+  emptyFile: 'Empty file',
+  notPdf: 'Not a PDF file',
+  notPng: 'Not a PNG file',
+  notJpeg: 'Not a JPEG file',
+  pdfPngJpeg: 'A PDF, PNG or JPEG file',
+  documentTooLarge: 'The file is larger than 5 MB',
+  indicatorReport: 'Unknown report: use breast or cervical',
+  toBeforeFrom: 'To cannot be before From',
+  valueList: 'Must be a list of values',
+  valuesMax: 'At most 50 values',
+  countModeOneOf: 'Choose distinct participants or submitted forms',
+  // ---- end of the administration areas ----
 } as const;
 
 /**

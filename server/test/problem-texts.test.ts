@@ -13,6 +13,11 @@ import { storageErrors } from '../modules/storage/storage.errors';
 import { forbidden, notFound, staleStamp, tooLarge, unauthorized, validationProblem } from '../platform/errors';
 import { translateProblem } from '../platform/i18n';
 import { MSG } from '../../contract/messages';
+// administration areas (issue 33)
+import { accountErrors } from '../modules/accounts/accounts.errors';
+import { distributionErrors } from '../modules/distribution/distribution.errors';
+import { importErrors } from '../modules/imports/imports.errors';
+import { indicatorErrors } from '../modules/indicators/indicators.errors';
 
 /**
  * Issue 33: the areas whose problem titles are converted. Each complete language translates every error
@@ -28,6 +33,11 @@ const CONVERTED = {
   storage: storageErrors,
   shipments: shipmentErrors,
   protocols: protocolErrors,
+  // administration areas (issue 33)
+  accounts: accountErrors,
+  imports: importErrors,
+  indicators: indicatorErrors,
+  distribution: distributionErrors,
 };
 const GENERIC = [
   'unauthorized',
@@ -176,5 +186,29 @@ describe('problem titles in every complete language', () => {
     // English is the problem as thrown.
     const english = authErrors.throttled(30);
     expect(translateProblem(english, 'en')).toBe(english);
+  });
+
+  it('translates the administration errors whose English picks among sentences or names a phrase', () => {
+    const fr = (e: Parameters<typeof translateProblem>[0]) => translateProblem(e, 'fr').title;
+    expect(fr(importErrors.rows_invalid(3, 2))).toBe(
+      "3 problèmes sur 2 lignes\u00a0: rien n'a été importé. Lancez un essai à blanc pour les voir ligne par ligne.",
+    );
+    expect(fr(importErrors.rows_invalid(1, 1))).toMatch(/^1 problème sur 1 ligne/);
+    expect(fr(importErrors.too_many_rows())).toBe(
+      'Le fichier dépasse 200\u202f000 lignes\u00a0: découpez-le en fichiers plus petits.',
+    );
+    expect(fr(importErrors.bad_csv('Line 4: a quoted cell is not closed'))).toBe(
+      "Le fichier n'est pas un CSV valide. Ligne 4\u00a0: une cellule entre guillemets n'est pas refermée.",
+    );
+    // A reason csv-parse words itself has no French sentence: the title stays English, never half and half.
+    expect(fr(importErrors.bad_csv('Line 4: something new'))).toBe('The file is not valid CSV. Line 4: something new.');
+    expect(fr(importErrors.bad_mapping('Columns "A" and "B" are both mapped to mrn.'))).toBe(
+      'Les colonnes «\u00a0A\u00a0» et «\u00a0B\u00a0» sont toutes deux associées à mrn.',
+    );
+    expect(fr(importErrors.template_name_taken('Clinic', 'samples'))).toMatch(/import d'échantillons .*Clinic/);
+    expect(fr(distributionErrors.document_empty('The agreement'))).toBe("L'accord de transfert de matériel est vide.");
+    expect(fr(distributionErrors.not_a_member('Approvers'))).toMatch(/^Approbateurs/);
+    expect(fr(indicatorErrors.range_too_long(366))).toBe('Choisissez une période de 366 jours au plus.');
+    expect(fr(notFound('Distribution protocol'))).toBe('Protocole de distribution introuvable.');
   });
 });
