@@ -61,6 +61,9 @@ const TRANSLATED_FILES = [
   // The screening indicators (reports/indicators) are not converted yet (docs/languages.md).
   'web/src/features/reports/{api,components,pages}/**/*.{ts,tsx}',
   'web/src/features/labels/**/*.{ts,tsx}',
+  // Configuration and questionnaires (issue 33, namespaces configuration and forms).
+  'web/src/features/configuration/**/*.{ts,tsx}',
+  'web/src/features/forms/**/*.{ts,tsx}',
   // Collect, allocate, ship (issue 33; docs/languages.md lists what remains in these areas).
   'web/src/features/samples/components/allocate-dialog.tsx',
   'web/src/features/samples/components/collect-form.tsx',

@@ -26,6 +26,9 @@ export const NAMESPACES = [
   'samples',
   'storage',
   'shipments',
+  // Configuration and questionnaires (issue 33).
+  'configuration',
+  'forms',
 ] as const satisfies readonly Namespace[];
 
 /** Every language's catalogue, by code (languages.ts lists them): one line per language. */

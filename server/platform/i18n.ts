@@ -67,6 +67,19 @@ function translateTitle(problem: AppError, lng: LanguageCode): string {
     if (!what) return problem.title;
     values.what = what;
   }
+  // Named `...Record` / `...Message`: a record or list name said through `records`, a field message through
+  // `messages`; a language lacking either keeps the whole English title (never half and half).
+  for (const [name, value] of Object.entries(values)) {
+    if (name.endsWith('Record')) {
+      const said = text(lng, 'records', String(value));
+      if (!said) return problem.title;
+      values[name] = said;
+    } else if (name.endsWith('Message')) {
+      const said = translateMessage(String(value), lng);
+      if (said === value) return problem.title;
+      values[name] = said;
+    }
+  }
   if (spec.key === 'validation' || spec.key === 'validation_unnamed') {
     const message = String(values.message);
     const translated = translateMessage(message, lng);
