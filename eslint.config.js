@@ -64,6 +64,7 @@ const TRANSLATED_FILES = [
   // Configuration and questionnaires (issue 33, namespaces configuration and forms).
   'web/src/features/configuration/**/*.{ts,tsx}',
   'web/src/features/forms/**/*.{ts,tsx}',
+  'web/src/app/setting-area.tsx',
   // Collect, allocate, ship (issue 33; docs/languages.md lists what remains in these areas).
   'web/src/features/samples/components/allocate-dialog.tsx',
   'web/src/features/samples/components/collect-form.tsx',

@@ -2143,6 +2143,8 @@ export const en = {
       pressEnter: 'Press Enter to add this value, or clear it',
     },
     institution: { title: 'Institution', edit: 'Edit Institution' },
+    /** spec 2 §2 Settings: the Setting area's navigation (web/src/app/setting-area.tsx). */
+    setting: { title: 'Setting', printer: 'Printer', institution: 'Institution', auditLog: 'Audit Log' },
     partners: {
       adminsOnlyTitle: 'Administrators only',
       adminsOnly: "Signing keys and trusted partners are managed by the institution's administrator.",

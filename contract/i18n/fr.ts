@@ -2534,6 +2534,7 @@ export const fr: Catalogue = {
       pressEnter: 'Appuyez sur Entrée pour ajouter cette valeur, ou effacez-la',
     },
     institution: { title: 'Établissement', edit: "Modifier l'établissement" },
+    setting: { title: 'Paramètres', printer: 'Imprimante', institution: 'Établissement', auditLog: "Journal d'audit" },
     partners: {
       adminsOnlyTitle: 'Réservé aux administrateurs',
       adminsOnly:

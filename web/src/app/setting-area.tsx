@@ -4,34 +4,43 @@ import { Navigate, NavLink as RouterLink, Route, Routes, useLocation } from 'rea
 import { PrinterSettingsPage } from '@/features/labels/pages/printer-settings-page';
 import { InstitutionSettingsPage } from '@/features/labels/pages/institution-settings-page';
 import { AuditLogPage } from '@/features/audit/pages/audit-log-page';
+import { useTranslation } from 'react-i18next';
 import { useCanOpen } from './route-guard';
 
 const ENTRIES = [
-  { to: '/setting/printer', label: 'Printer', icon: IconPrinter },
-  { to: '/setting/institution', label: 'Institution', icon: IconBuildingHospital },
-  { to: '/setting/audit-log', label: 'Audit Log', icon: IconHistory },
-];
+  { to: '/setting/printer', word: 'printer', icon: IconPrinter },
+  { to: '/setting/institution', word: 'institution', icon: IconBuildingHospital },
+  { to: '/setting/audit-log', word: 'auditLog', icon: IconHistory },
+] as const;
 
 /** spec 2 §2 Settings: a left navigation titled Setting; Printer (the first entry the account may use) opens automatically. The audit log lives here too. */
 export function SettingArea() {
   // Entries follow ROUTE_ACCESS (printer: labels.print, audit log: audit.read); Institution is open to everyone.
   const canOpen = useCanOpen();
+  const { t } = useTranslation('configuration');
   const entries = ENTRIES.filter((e) => canOpen(e.to));
   const first = entries[0].to.replace('/setting/', '');
   const { pathname } = useLocation();
   const current = pathname.toLowerCase().replace(/\/+$/, '').replace('/inistitution', '/institution');
   return (
     <Group align="flex-start" maw={1100} mx="auto" gap="lg" wrap="wrap">
-      <Paper withBorder radius="md" p="sm" w={{ base: '100%', sm: 220 }} component="nav" aria-label="Setting">
+      <Paper
+        withBorder
+        radius="md"
+        p="sm"
+        w={{ base: '100%', sm: 220 }}
+        component="nav"
+        aria-label={t('setting.title')}
+      >
         <Title order={2} fz="lg" px="xs" pb="xs">
-          Setting
+          {t('setting.title')}
         </Title>
-        {entries.map(({ to, label, icon: Icon }) => (
+        {entries.map(({ to, word, icon: Icon }) => (
           <NavLink
             key={to}
             component={RouterLink}
             to={to}
-            label={label}
+            label={t(`setting.${word}`)}
             leftSection={<Icon size={18} stroke={1.6} />}
             active={current === to}
             aria-current={current === to ? 'page' : undefined}

@@ -4,6 +4,7 @@ import type { FormErrors, UseFormReturnType } from '@mantine/form';
 import { TestSetupInput } from '@contract/test-setup.contract';
 import { NumberField } from '@/components/number-field';
 import { usePendingAdder } from '@/components/pending-adders';
+import { translateMessage } from '@/lib/field-messages';
 import { useTestSetup } from '../api/test-setup';
 import type { FormValues } from './field-input';
 import { useConfigWords } from './config-words';
@@ -49,7 +50,8 @@ export function setupErrors(v: FormValues): FormErrors {
 export function placeSetupErrors(errors: Record<string, unknown>): FormErrors {
   const placed: FormErrors = {};
   for (const [path, message] of Object.entries(errors)) {
-    const text = Array.isArray(message) ? String(message[0]) : String(message);
+    // The contract's English (the browser's own check) said in the screens' language.
+    const text = translateMessage(Array.isArray(message) ? String(message[0]) : String(message));
     if (path.startsWith('range'))
       placed[path === 'range' ? 'setupRange.minimumValue' : path.replace(/^range/, 'setupRange')] = text;
     else if (path.startsWith('acceptedValues')) placed.acceptedValues ??= text;
