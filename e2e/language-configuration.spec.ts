@@ -3,24 +3,8 @@ import { expect, test } from './fixtures';
 import { centralBiobank, createAccount, unique } from './support/data';
 import { collectingProtocol } from './support/protocols';
 import { expectNoAxeViolations } from './support/axe';
+import { lookAt } from './support/language';
 import { choose, field, signedInAs } from './support/ui';
-
-/** Screenshots show the screen, not the toast that confirmed the last action. */
-async function toastsGone(page: Page) {
-  // A pointer resting over a notice pauses its timer.
-  await page.mouse.move(0, 0);
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
-}
-
-/** At 390 px: the screenshot, axe, and no sideways scroll of the page; then back to 1280 px. */
-async function atPhone(page: Page, name: string, shot: (name: string) => Promise<void>) {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(`${name}-390`);
-  await expectNoAxeViolations(page, `${name} at 390 px`);
-  const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(scroll, `${name}: no sideways scroll at 390 px`).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 const submit = (dialog: Locator) => dialog.getByRole('button', { name: 'Valider', exact: true }).click();
 
@@ -86,10 +70,7 @@ test.describe('configuration and questionnaires in French', () => {
     const confirm = page.getByRole('dialog', { name: 'Désactiver\u00a0: Sexe' });
     await expect(confirm.getByText(/ne sera plus proposé quand on choisit un sexe/)).toBeVisible();
     await confirm.getByRole('button', { name: 'Annuler' }).click();
-    await toastsGone(page);
-    await shot('language-fr-configuration-list-1280');
-    await expectNoAxeViolations(page, 'lookup list in French');
-    await atPhone(page, 'language-fr-configuration-list', shot);
+    await lookAt(page, 'language-fr-configuration-list', shot);
 
     // --- An analysis with its result range, then in a panel.
     await page.goto('/configuration/test');
@@ -110,9 +91,7 @@ test.describe('configuration and questionnaires in French', () => {
     await expect(test_.getByText('La valeur maximale ne doit pas être inférieure à la valeur minimale')).toBeVisible();
     await test_.getByLabel(field('Valeur minimale')).fill('0.7');
     await test_.getByLabel(field('Valeur maximale')).fill('1.1');
-    await shot('language-fr-configuration-test-1280');
-    await expectNoAxeViolations(page, 'analysis form in French');
-    await atPhone(page, 'language-fr-configuration-test', shot);
+    await lookAt(page, 'language-fr-configuration-test', shot);
     await submit(test_);
     await expect(test_).toBeHidden();
     await expect(page.getByText(`Analyse «\u00a0${analysis}\u00a0»\u00a0: création enregistrée.`)).toBeVisible();
@@ -168,9 +147,7 @@ test.describe('configuration and questionnaires in French', () => {
     await submit(room);
     await expect(room.getByText("Cette expression régulière n'est pas valide")).toBeVisible();
     await room.getByLabel(field('Expression régulière')).fill('\\d{3}');
-    await shot('language-fr-form-field-1280');
-    await expectNoAxeViolations(page, 'field editor in French');
-    await atPhone(page, 'language-fr-form-field', shot);
+    await lookAt(page, 'language-fr-form-field', shot);
     await submit(room);
     await expect(room).toBeHidden();
     const smoker = await addField(page, 'Boutons radio', 'Fumeur', ['Jamais', 'Ancien', 'Actuel']);
@@ -179,10 +156,7 @@ test.describe('configuration and questionnaires in French', () => {
     const fields = page.getByRole('list', { name: 'Champs' }).getByRole('listitem');
     await expect(fields).toHaveCount(2);
     await expect(fields.nth(1)).toContainText('Boutons radio · Fumeur (réponse) · Jamais, Ancien, Actuel');
-    await toastsGone(page);
-    await shot('language-fr-form-editor-1280');
-    await expectNoAxeViolations(page, 'form editor in French');
-    await atPhone(page, 'language-fr-form-editor', shot);
+    await lookAt(page, 'language-fr-form-editor', shot);
     await page.getByRole('tab', { name: 'Aperçu' }).click();
     await expect(page.getByRole('radio', { name: 'Ancien' })).toBeVisible();
 
@@ -204,9 +178,7 @@ test.describe('configuration and questionnaires in French', () => {
     await submit(fill);
     await expect(fill.getByText('Trois chiffres, svp')).toBeVisible();
     await fill.getByLabel(field('Numéro de chambre')).fill('123');
-    await shot('language-fr-form-fill-1280');
-    await expectNoAxeViolations(page, 'fill form in French');
-    await atPhone(page, 'language-fr-form-fill', shot);
+    await lookAt(page, 'language-fr-form-fill', shot);
     await submit(fill);
     await expect(fill).toBeHidden();
     const row = page.getByRole('row', { name: new RegExp(formName) });
@@ -215,9 +187,6 @@ test.describe('configuration and questionnaires in French', () => {
     const answers = view.getByRole('table', { name: 'Réponses' });
     await expect(answers.getByRole('row', { name: /Numéro de chambre/ })).toContainText('123');
     await expect(view.getByText(/^Rempli le .+ · version 1 · /)).toBeVisible();
-    await toastsGone(page);
-    await shot('language-fr-form-view-1280');
-    await expectNoAxeViolations(page, 'filled form in French');
-    await atPhone(page, 'language-fr-form-view', shot);
+    await lookAt(page, 'language-fr-form-view', shot);
   });
 });

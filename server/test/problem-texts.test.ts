@@ -146,6 +146,8 @@ describe('problem titles in every complete language', () => {
     );
     expect(fr(institutionErrors.title_taken('A site'))).toBe('Un site portant ce titre existe déjà.');
     expect(fr(notFound('Questionnaire'))).toBe('Questionnaire introuvable.');
+    // A registry list is named as the configuration screens name it.
+    expect(fr(notFound('Specimen Type'))).toBe("Type d'échantillon introuvable.");
   });
 
   it('translates a title with its arguments as values, and keeps English where a language lacks the key', () => {
