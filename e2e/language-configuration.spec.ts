@@ -129,6 +129,24 @@ test.describe('configuration and questionnaires in French', () => {
     await expect(panelTest).toBeHidden();
     await expect(page.getByText(/Analyse du panel «\u00a0.+\u00a0»\u00a0: création enregistrée\./)).toBeVisible();
 
+    // --- Storage: a container's create form and its labeling fields.
+    await page.goto('/configuration/storage-container');
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: /^Créer (un|votre premier) conteneur$/ })
+      .first()
+      .click();
+    const container = page.getByRole('dialog', { name: 'Créer un conteneur' });
+    await expect(container.getByLabel(field('Ordre de remplissage'))).toHaveValue(
+      'Ligne par ligne (A1, A2, … puis B1)',
+    );
+    await expect(container.getByText('Au plus 2\u00a0caractères, unique parmi les conteneurs.')).toBeVisible();
+    await submit(container);
+    await expect(container.getByText(/^\*obligatoire$/i).first()).toBeVisible();
+    await lookAt(page, 'language-fr-storage-container-form', shot);
+    await container.getByRole('button', { name: 'Fermer' }).first().click();
+    await expect(container).toBeHidden();
+
     // --- The questionnaire builder.
     await page.goto(`/collection-protocols/${s.protocol.id}/collectio-protocol-forms`);
     await expect(page.getByRole('heading', { name: 'Questionnaires', level: 1 })).toBeVisible();
