@@ -2044,7 +2044,7 @@ export const fr: Catalogue = {
       summary_other: '{{count}}\u00a0boîtes de {{rows}} x {{columns}}\u00a0: {{positions}}\u00a0positions.',
       limits: 'Au plus {{boxes}}\u00a0boîtes et {{positions}}\u00a0positions en une fois.',
       labelingNote: "L'étiquetage ci-dessous sert aux emplacements du rack et aux positions de chaque boîte.",
-      created_one: '{{rack}} et sa boîte créés.',
+      created_one: '{{rack}} et {{count}}\u00a0boîte créés.',
       created_other: '{{rack}} et ses {{count}}\u00a0boîtes créés.',
     },
     nodeForm: {
