@@ -17,7 +17,7 @@ export const TestRangeInput = z
   })
   .refine((r) => r.maximumValue >= r.minimumValue, {
     path: ['maximumValue'],
-    message: MSG.maxBelowMin,
+    message: MSG.maxValueBelowMin,
   });
 
 export const ACCEPTED_VALUE_MAX = 200;

@@ -1,4 +1,4 @@
-import { MSG } from '../messages';
+import { MSG, MSG_FORMATS } from '../messages';
 import type { ProblemTitles } from './catalogue-type';
 
 /**
@@ -680,7 +680,7 @@ export const en = {
     institution: { title: 'Institution', editedUnder: 'Institutions are edited under Configuration.' },
   },
   /** contract/messages.ts's texts by key: a field message the server sends is translated by its key. */
-  messages: MSG,
+  messages: { ...MSG, ...MSG_FORMATS },
   /** Field names as a validation title starts ('Language: ...'); a field missing here keeps its API name. */
   fields: {
     Language: 'Language',
