@@ -61,6 +61,10 @@ const TRANSLATED_FILES = [
   'web/src/features/orders/**/*.{ts,tsx}',
   'web/src/features/reports/{api,components,pages}/**/*.{ts,tsx}',
   'web/src/features/labels/**/*.{ts,tsx}',
+  // Configuration and questionnaires (issue 33, namespaces configuration and forms).
+  'web/src/features/configuration/**/*.{ts,tsx}',
+  'web/src/features/forms/**/*.{ts,tsx}',
+  'web/src/app/setting-area.tsx',
   // Collect, allocate, ship (issue 33; docs/languages.md lists what remains in these areas).
   'web/src/features/samples/components/allocate-dialog.tsx',
   'web/src/features/samples/components/collect-form.tsx',
@@ -79,6 +83,10 @@ const TRANSLATED_FILES = [
   'web/src/features/samples/pages/sample-record-page.tsx',
   'web/src/features/storage/components/allocation-dialog.tsx',
   'web/src/features/storage/components/box-grid.tsx',
+  'web/src/features/storage/components/bulk-allocate-dialog.tsx',
+  'web/src/features/storage/components/layout-fields.tsx',
+  'web/src/features/storage/components/node-form.tsx',
+  'web/src/features/storage/components/rack-template-form.tsx',
   'web/src/features/storage/components/level-badge.tsx',
   'web/src/features/storage/components/node-detail.tsx',
   'web/src/features/storage/components/storage-tree.tsx',

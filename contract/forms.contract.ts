@@ -44,12 +44,12 @@ const ordinal = z
       z
         .string()
         .trim()
-        .regex(/^-?\d{1,7}$/, 'Ordinal must be a number')
+        .regex(/^-?\d{1,7}$/, MSG.ordinalNumber)
         .transform(Number),
     ],
-    { error: 'Ordinal must be a number' },
+    { error: MSG.ordinalNumber },
   )
-  .pipe(z.int().min(0, 'Ordinal must be 0 or more').max(1_000_000, 'Ordinal must be at most 1000000'));
+  .pipe(z.int().min(0, MSG.ordinalMin).max(1_000_000, MSG.ordinalMax));
 
 // Answer patterns (issue 26; docs/forms.md "Regular expressions"): RE2 syntax, run by re2js, a linear-time
 // engine (no backtracking), in the browser and on the server alike, so both give the same verdict.
@@ -96,15 +96,10 @@ export function patternProblem(pattern: string): string | null {
     } catch {
       javaScript = false;
     }
-    return javaScript
-      ? 'The answer check does not support this regular expression (RE2 syntax: no look-ahead, look-behind or back-references; counts {n,m} up to 1000)'
-      : 'This regular expression is not valid';
+    return javaScript ? MSG.patternUnsupportedSyntax : MSG.patternInvalid;
   }
-  if (re.programSize() > MAX_PATTERN_PROGRAM)
-    return 'This regular expression is too large to check quickly (for example, smaller counts in {n,m}): simplify it';
-  return hasNestedRepeat(pattern)
-    ? 'This regular expression could take very long to check (a repeated group holds a repeat): simplify it'
-    : null;
+  if (re.programSize() > MAX_PATTERN_PROGRAM) return MSG.patternTooLarge;
+  return hasNestedRepeat(pattern) ? MSG.patternSlow : null;
 }
 
 /** Whether a group that holds a repeat is itself repeated (star height above one). */
@@ -183,7 +178,7 @@ const FieldShape = z.object({
   regularExpression: optionalText(MAX_PATTERN_CHARS + 1),
   regularExpressionMessage: optionalText(300),
   /** Checkbox list and radio list; default vertical. The spec's verticalView/horizontalView pair is accepted too. */
-  orientation: z.enum(ORIENTATIONS, { error: 'Orientation is vertical or horizontal' }).optional(),
+  orientation: z.enum(ORIENTATIONS, { error: MSG.orientationOneOf }).optional(),
   verticalView: bool.optional(),
   horizontalView: bool.optional(),
   /**
@@ -216,11 +211,10 @@ function fieldRules(f: z.infer<typeof FieldShape>, ctx: z.RefinementCtx) {
       ctx.addIssue({ code: 'custom', path: ['regularExpressionMessage'], message: MSG.required });
   }
   if (f.verticalView && f.horizontalView)
-    ctx.addIssue({ code: 'custom', path: ['horizontalView'], message: 'Choose vertical or horizontal, not both' });
+    ctx.addIssue({ code: 'custom', path: ['horizontalView'], message: MSG.orientationNotBoth });
   const seen = new Set<string>();
   for (const [i, o] of (f.options ?? []).entries()) {
-    if (seen.has(o.value))
-      ctx.addIssue({ code: 'custom', path: ['options', i, 'value'], message: 'This option is listed twice' });
+    if (seen.has(o.value)) ctx.addIssue({ code: 'custom', path: ['options', i, 'value'], message: MSG.optionTwice });
     seen.add(o.value);
   }
 }
@@ -235,7 +229,7 @@ export type FieldUpdateData = z.output<typeof FieldUpdate>;
 export type FieldSave = FieldCreateData | FieldUpdateData;
 
 export const FieldOrderInput = z.object({
-  fieldIds: z.array(Id).min(1, 'List the fields in their new order').max(1000, 'At most 1000 fields'),
+  fieldIds: z.array(Id).min(1, MSG.fieldOrder).max(1000, MSG.atMostFields),
 });
 export type FieldOrderInput = z.output<typeof FieldOrderInput>;
 export type FieldOrderValues = z.input<typeof FieldOrderInput>;
@@ -390,7 +384,7 @@ export const MAX_VALUE_SEARCH_IDS = 1000;
 /** The search's body: the submissions whose answers to read, and the page (read whole by default). */
 export const ValueSearchInput = z.object({
   submittedCollectionProtocolFormIds: z
-    .array(Id, { error: 'Give a list of submitted questionnaire ids' })
+    .array(Id, { error: MSG.submissionIds })
     .max(MAX_VALUE_SEARCH_IDS, `At most ${MAX_VALUE_SEARCH_IDS} submitted questionnaires at once`),
   ...WholeListQuery.pick({ pageNumber: true, pageSize: true }).shape,
 });
@@ -441,7 +435,7 @@ const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/;
 const reportRange = { startDate: optionalIsoDate, endDate: optionalIsoDate };
 const rangeInOrder = (q: { startDate: string | null; endDate: string | null }, ctx: z.RefinementCtx) => {
   if (q.startDate && q.endDate && q.startDate > q.endDate)
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date cannot be before the start date' });
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: MSG.formEndBeforeStart });
 };
 /** The questionnaire report's CSV: the filled-date range alone (the whole report). */
 export const ReportRangeQuery = z.object(reportRange).superRefine(rangeInOrder);
@@ -505,9 +499,8 @@ export interface AnswerRules {
 
 /** Whether the whole value matches the pattern, or why it was not checked (a message for the answer). */
 export type PatternTest = (pattern: string, value: string) => boolean | string;
-export const PATTERN_OVER_BUDGET = 'The answers are too long to check against their patterns: shorten this one';
-export const PATTERN_UNSUPPORTED =
-  "This field's pattern cannot be checked (syntax no longer supported): ask the form's designer to change it";
+export const PATTERN_OVER_BUDGET = MSG.patternOverBudget;
+export const PATTERN_UNSUPPORTED = MSG.patternUncheckable;
 
 /**
  * A whole-value matcher with one submission's budget (PATTERN_BUDGET): the fill form and the server make one
@@ -542,7 +535,7 @@ export function checkAnswer(f: AnswerRules, raw: unknown, matches: PatternTest =
         : raw === false || raw === 'false' || raw === undefined || raw === null || raw === ''
           ? false
           : null;
-    if (v === null) return fail('Tick the box or leave it empty');
+    if (v === null) return fail(MSG.tickOrEmpty);
     if (f.required && !v) return fail(requiredMsg);
     return { ok: true, stored: String(v) };
   }
@@ -552,16 +545,16 @@ export function checkAnswer(f: AnswerRules, raw: unknown, matches: PatternTest =
       try {
         list = list.trim() ? JSON.parse(list) : [];
       } catch {
-        return fail('Choose from the listed options');
+        return fail(MSG.chooseListed);
       }
     }
-    if (!Array.isArray(list) || list.some((x) => typeof x !== 'string')) return fail('Choose from the listed options');
+    if (!Array.isArray(list) || list.some((x) => typeof x !== 'string')) return fail(MSG.chooseListed);
     const chosen = new Set(list as string[]);
-    if ([...chosen].some((x) => !f.options.includes(x))) return fail('Choose from the listed options');
+    if ([...chosen].some((x) => !f.options.includes(x))) return fail(MSG.chooseListed);
     if (!chosen.size) return f.required ? fail(requiredMsg) : { ok: true, stored: null };
     return { ok: true, stored: JSON.stringify(f.options.filter((o) => chosen.has(o))) };
   }
-  if (raw !== undefined && raw !== null && typeof raw !== 'string') return fail('Enter text');
+  if (raw !== undefined && raw !== null && typeof raw !== 'string') return fail(MSG.enterText);
   const v = typeof raw === 'string' && f.kind !== 'TA' ? raw.trim() : (raw ?? '');
   if (!v.trim()) return f.required ? fail(requiredMsg) : { ok: true, stored: null };
   switch (f.kind) {
@@ -571,20 +564,18 @@ export function checkAnswer(f: AnswerRules, raw: unknown, matches: PatternTest =
       if (f.hasValidation && f.regularExpression) {
         const ok = matches(f.regularExpression, v);
         if (typeof ok === 'string') return fail(ok);
-        if (!ok) return fail(f.regularExpressionMessage || 'Not in the expected format');
+        if (!ok) return fail(f.regularExpressionMessage || MSG.notExpectedFormat);
       }
       return { ok: true, stored: v };
     case 'TP':
-      return TIME.test(v) ? { ok: true, stored: v } : fail('Enter a time as HH:mm (00:00 to 23:59)');
+      return TIME.test(v) ? { ok: true, stored: v } : fail(MSG.timeAnswer);
     case 'DP':
       return isoDay.test(v) && realDate(v) ? { ok: true, stored: v } : fail(`${MSG.invalidDate}: use YYYY-MM-DD`);
     case 'DTP':
-      return DATE_TIME.test(v) && realDate(v)
-        ? { ok: true, stored: v }
-        : fail('Enter a date and time as YYYY-MM-DDTHH:mm');
+      return DATE_TIME.test(v) && realDate(v) ? { ok: true, stored: v } : fail(MSG.dateTimeAnswer);
     case 'RL':
     case 'SL':
-      return f.options.includes(v) ? { ok: true, stored: v } : fail('Choose one of the listed options');
+      return f.options.includes(v) ? { ok: true, stored: v } : fail(MSG.chooseOneListed);
   }
-  return fail('Unknown field type');
+  return fail(MSG.unknownFieldType);
 }

@@ -190,7 +190,7 @@ export const LOOKUPS: LookupEntity[] = [
     noEdit: true,
     unique: [],
     parent: { key: 'tests', field: 'testId' },
-    lte: { a: 'minimumValue', b: 'maximumValue', message: 'Maximum Value must not be less than Minimum Value' },
+    lte: { a: 'minimumValue', b: 'maximumValue', message: MSG.maxValueBelowMin },
     fields: [
       ref('testId', 'Test', 'tests'),
       { name: 'minimumValue', label: 'Minimum Value', kind: 'number', required: true, column: true },

@@ -102,7 +102,7 @@ export function lookupInputSchema(e: LookupEntity, { edit = false } = {}) {
           });
         }
         if (f.kind === 'regex' && typeof v[f.name] === 'string' && !compiles(v[f.name] as string)) {
-          ctx.addIssue({ code: 'custom', path: [f.name], message: 'This regular expression is not valid' });
+          ctx.addIssue({ code: 'custom', path: [f.name], message: MSG.patternInvalid });
         }
       }
       if (

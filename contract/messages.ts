@@ -134,6 +134,41 @@ export const MSG = {
   valuesMax: 'At most 50 values',
   countModeOneOf: 'Choose distinct participants or submitted forms',
   // ---- end of the administration areas ----
+  /** Configuration, questionnaires, partners and institutions (issue 33: field messages by key). */
+  makesCycle: 'This would make a cycle',
+  maxValueBelowMin: 'Maximum Value must not be less than Minimum Value',
+  minimumNotNumber: 'Minimum Value must be a number',
+  maximumNotNumber: 'Maximum Value must be a number',
+  atMostAcceptedValues: 'At most 200 accepted values',
+  ordinalNumber: 'Ordinal must be a number',
+  ordinalMin: 'Ordinal must be 0 or more',
+  ordinalMax: 'Ordinal must be at most 1000000',
+  patternUnsupportedSyntax:
+    'The answer check does not support this regular expression (RE2 syntax: no look-ahead, look-behind or back-references; counts {n,m} up to 1000)',
+  patternInvalid: 'This regular expression is not valid',
+  patternTooLarge:
+    'This regular expression is too large to check quickly (for example, smaller counts in {n,m}): simplify it',
+  patternSlow: 'This regular expression could take very long to check (a repeated group holds a repeat): simplify it',
+  orientationOneOf: 'Orientation is vertical or horizontal',
+  orientationNotBoth: 'Choose vertical or horizontal, not both',
+  optionTwice: 'This option is listed twice',
+  fieldOrder: 'List the fields in their new order',
+  atMostFields: 'At most 1000 fields',
+  submissionIds: 'Give a list of submitted questionnaire ids',
+  formEndBeforeStart: 'End date cannot be before the start date',
+  patternOverBudget: 'The answers are too long to check against their patterns: shorten this one',
+  patternUncheckable:
+    "This field's pattern cannot be checked (syntax no longer supported): ask the form's designer to change it",
+  tickOrEmpty: 'Tick the box or leave it empty',
+  chooseListed: 'Choose from the listed options',
+  enterText: 'Enter text',
+  notExpectedFormat: 'Not in the expected format',
+  timeAnswer: 'Enter a time as HH:mm (00:00 to 23:59)',
+  dateTimeAnswer: 'Enter a date and time as YYYY-MM-DDTHH:mm',
+  chooseOneListed: 'Choose one of the listed options',
+  unknownFieldType: 'Unknown field type',
+  answeredTwice: 'Answered twice',
+  fieldNotOnForm: 'This field is not on the questionnaire',
 } as const;
 
 /**

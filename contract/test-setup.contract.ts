@@ -1,3 +1,4 @@
+import { MSG } from './messages';
 import { z } from 'zod';
 import { requiredText, typedNumber } from './common.contract';
 
@@ -7,16 +8,16 @@ import { requiredText, typedNumber } from './common.contract';
  * testAcceptedValues routes stay for other clients.
  */
 /** A limit as a number or text that parses completely (typedNumber): '0x10' is refused, not read as 16. */
-const limit = (label: string) => typedNumber({ notNumber: `${label} must be a number` });
+const limit = (notNumber: string) => typedNumber({ notNumber });
 
 export const TestRangeInput = z
   .object({
-    minimumValue: limit('Minimum Value'),
-    maximumValue: limit('Maximum Value'),
+    minimumValue: limit(MSG.minimumNotNumber),
+    maximumValue: limit(MSG.maximumNotNumber),
   })
   .refine((r) => r.maximumValue >= r.minimumValue, {
     path: ['maximumValue'],
-    message: 'Maximum Value must not be less than Minimum Value',
+    message: MSG.maxValueBelowMin,
   });
 
 export const ACCEPTED_VALUE_MAX = 200;
@@ -26,7 +27,7 @@ export const TestSetupInput = z
     /** null: the test has no range (any enabled one is disabled). */
     range: TestRangeInput.nullable().default(null),
     /** Titles; the list is the whole set (left-out values are disabled, a disabled one listed again is enabled). */
-    acceptedValues: z.array(requiredText(ACCEPTED_VALUE_MAX)).max(200, 'At most 200 accepted values').default([]),
+    acceptedValues: z.array(requiredText(ACCEPTED_VALUE_MAX)).max(200, MSG.atMostAcceptedValues).default([]),
   })
   .superRefine((v, ctx) => {
     const seen = new Set<string>();

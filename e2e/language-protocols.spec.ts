@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { centralBiobank, createAccount, unique, type Rec } from './support/data';
 import { collectingProtocol, drawSignature } from './support/protocols';
-import { atPhone, toastsGone } from './support/screens';
+import { atPhone, toastsGone } from './support/language';
 import { field, signedInAs } from './support/ui';
 
 /** At 1280 px then 390 px: the screenshots, axe, and no sideways scroll of the page; then back to 1280 px. */

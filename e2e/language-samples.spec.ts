@@ -4,7 +4,7 @@ import { collectingProtocol } from './support/protocols';
 import { receivingInstitution } from './support/shipments';
 import { storageByApi } from './support/storage';
 import { expectNoAxeViolations } from './support/axe';
-import { atPhone, toastsGone } from './support/screens';
+import { atPhone, toastsGone } from './support/language';
 import { choose, field, signedInAs } from './support/ui';
 
 // Issue 33: a French-speaking technician collects a sample, stores it in a box and ships it, in French.

@@ -35,6 +35,9 @@ export const NAMESPACES = [
   'setting',
   'imports',
   'indicators',
+  // Configuration and questionnaires (issue 33).
+  'configuration',
+  'forms',
 ] as const satisfies readonly Namespace[];
 
 /** Every language's catalogue, by code (languages.ts lists them): one line per language. */

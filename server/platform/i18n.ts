@@ -49,6 +49,15 @@ function text(lng: LanguageCode, ns: Namespace, key: string, values?: Record<str
 }
 
 /**
+ * A record's name in a language: `records`, else the registry's list and field names (`configuration.labels`, the
+ * names the configuration screens show); undefined when the language has neither.
+ */
+function recordName(lng: LanguageCode, what: string): string | undefined {
+  const labels: Readonly<Record<string, string>> = CATALOGUES[lng].configuration.labels;
+  return text(lng, 'records', what) ?? (Object.hasOwn(labels, what) ? labels[what] : undefined);
+}
+
+/**
  * A field message in a language: found back in the catalogues by its English (contract/messages.ts, with the
  * values a MSG_FORMATS text carried; the password rules; contract/i18n/message-match.ts); any other text stays
  * as it is (English).
@@ -65,9 +74,22 @@ function translateTitle(problem: AppError, lng: LanguageCode): string {
   const values: Record<string, unknown> = { ...spec.values };
   if (spec.key === 'not_found') {
     // 'Shipment not found.' stays English until 'Shipment' has a name in this language: never half and half.
-    const what = text(lng, 'records', String(values.what));
+    const what = recordName(lng, String(values.what));
     if (!what) return problem.title;
     values.what = what;
+  }
+  // Named `...Record` / `...Message`: a record or list name said through recordName, a field message through
+  // `messages`; a language lacking either keeps the whole English title (never half and half).
+  for (const [name, value] of Object.entries(values)) {
+    if (name.endsWith('Record')) {
+      const said = recordName(lng, String(value));
+      if (!said) return problem.title;
+      values[name] = said;
+    } else if (name.endsWith('Message')) {
+      const said = translateMessage(String(value), lng);
+      if (said === value) return problem.title;
+      values[name] = said;
+    }
   }
   if (spec.key === 'validation' || spec.key === 'validation_unnamed') {
     const message = String(values.message);

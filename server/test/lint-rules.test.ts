@@ -110,10 +110,21 @@ describe('lint rules refuse planted violations', () => {
     );
     expect(converted.filter((m) => /catalogues/.test(m))).toEqual([]);
     const later = await rulesFiredFor(
-      'web/src/features/configuration/pages/planted.tsx',
-      'export const A = () => <span>Configuration</span>;\n',
+      'web/src/features/samples/components/planted.tsx',
+      'export const A = () => <span>Sub-sample</span>;\n',
     );
     expect(later.filter((m) => /catalogues/.test(m))).toEqual([]);
+    // Configuration and questionnaires are converted (issue 33): English left in them is refused.
+    for (const area of ['configuration', 'forms']) {
+      const fired = await rulesFiredFor(
+        `web/src/features/${area}/pages/planted.tsx`,
+        'export const A = () => <span>Configuration</span>;\n',
+      );
+      expect(
+        fired.filter((m) => /catalogues/.test(m)),
+        area,
+      ).not.toEqual([]);
+    }
     // A converted area (orders, issue 33) refuses English left in its screens.
     const orders = await rulesFiredFor(
       'web/src/features/orders/pages/planted.tsx',

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUES } from '../../contract/i18n/catalogues';
 import { LANGUAGES } from '../../contract/i18n/languages';
 import { authErrors } from '../modules/auth/auth.errors';
+import { configurationErrors } from '../modules/configuration/configuration.errors';
+import { formErrors } from '../modules/forms/forms.errors';
+import { institutionErrors } from '../modules/institutions/institutions.errors';
+import { partnerErrors } from '../modules/partners/partners.errors';
 import { labelErrors } from '../modules/labels/labels.errors';
 import { orderErrors } from '../modules/orders/orders.errors';
 import { participantErrors } from '../modules/participants/participants.errors';
@@ -38,6 +42,11 @@ const CONVERTED = {
   imports: importErrors,
   indicators: indicatorErrors,
   distribution: distributionErrors,
+  // configuration, questionnaires, partners, institutions
+  configuration: configurationErrors,
+  forms: formErrors,
+  partners: partnerErrors,
+  institutions: institutionErrors,
 };
 const GENERIC = [
   'unauthorized',
@@ -152,6 +161,41 @@ describe('problem titles in every complete language', () => {
     expect(protocolErrors.consent_withdrawn('Abebe Kebede', '2026-03-01', null).title).toBe(
       'Abebe Kebede withdrew consent on 2026-03-01: their samples may not be used further.',
     );
+  });
+
+  it('translates the configuration, questionnaire, partner and institution errors, list names included', () => {
+    const fr = (e: Parameters<typeof translateProblem>[0]) => translateProblem(e, 'fr').title;
+    expect(configurationErrors.duplicate('Specimen Type', 'Title').title).toBe(
+      'A specimen type with this title already exists.',
+    );
+    expect(configurationErrors.duplicate('Panel Test', null).title).toBe(
+      'A panel test with these values already exists.',
+    );
+    expect(fr(configurationErrors.duplicate('Specimen Type', 'Title'))).toBe(
+      "Type d'échantillon\u00a0: un enregistrement avec la même valeur de «\u00a0Titre\u00a0» existe déjà.",
+    );
+    expect(configurationErrors.cycle('Parent Department', 'Department').title).toBe(
+      'Parent Department cannot be the department itself or one of its sub-departments',
+    );
+    expect(fr(configurationErrors.parent_mismatch('Specimen Type', 'Specimen Type Category'))).toContain(
+      "Catégorie de type d'échantillon",
+    );
+    // A list name without a French name keeps the whole title English.
+    expect(fr(configurationErrors.parent_mismatch('Gadget', 'Panel'))).toBe(
+      'Gadget does not belong to the chosen Panel',
+    );
+    expect(fr(formErrors.answers_invalid({ prompt: 'Smoker', message: 'Tick the box or leave it empty' }, 2))).toBe(
+      'Smoker\u00a0: Cochez la case ou laissez-la vide (et 2 autre(s))',
+    );
+    expect(formErrors.answers_invalid(null, 0).title).toBe('An answer names a field that is not on the questionnaire');
+    expect(fr(partnerErrors.untrusted('receipt', 'abcdef0123456789ffff'))).toContain('empreinte abcdef0123456789…');
+    expect(partnerErrors.key_file_invalid('fingerprint', 2).title).toBe(
+      'This is not a public key file this system can import: key 2’s fingerprint is not the SHA-256 of its public key.',
+    );
+    expect(fr(institutionErrors.title_taken('A site'))).toBe('Un site portant ce titre existe déjà.');
+    expect(fr(notFound('Questionnaire'))).toBe('Questionnaire introuvable.');
+    // A registry list is named as the configuration screens name it.
+    expect(fr(notFound('Specimen Type'))).toBe("Type d'échantillon introuvable.");
   });
 
   it('translates a title with its arguments as values, and keeps English where a language lacks the key', () => {

@@ -4,6 +4,7 @@ import type { PagingQuery } from '../../../contract/common.contract';
 import { command, type InstCtx } from '../../platform/context';
 import { isUniqueViolation, notFound } from '../../platform/errors';
 import { configurationErrors } from './configuration.errors';
+import { MSG } from '../../../contract/messages';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
@@ -62,8 +63,7 @@ async function checkNoCycle(tx: Db, e: LookupEntity, id: number, v: LookupInput)
   for (const f of refs(e).filter((x) => x.ref === e.key)) {
     let cursor = idOf(v[f.name]);
     for (let hops = 0; cursor !== null && hops < 1000; hops++) {
-      if (cursor === id)
-        throw configurationErrors.cycle(f.label, e.label.toLowerCase(), { [f.name]: ['This would make a cycle'] });
+      if (cursor === id) throw configurationErrors.cycle(f.label, e.label, { [f.name]: [MSG.makesCycle] });
       cursor = await repo.referencedBy(tx, e, f.name, cursor);
     }
   }
@@ -85,10 +85,8 @@ async function uniquely<T>(e: LookupEntity, run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    const what = e.titleField
-      ? `this ${e.fields.find((f) => f.name === e.titleField)?.label.toLowerCase() ?? 'title'}`
-      : 'these values';
-    throw configurationErrors.duplicate(e.label.toLowerCase(), what);
+    const field = e.titleField ? (e.fields.find((f) => f.name === e.titleField)?.label ?? 'Title') : null;
+    throw configurationErrors.duplicate(e.label, field);
   }
 }
 

@@ -14,6 +14,7 @@ import { assertSiteIds } from '../institutions';
 import { assertUsable, enabledEnrolment, protocolOf } from '../protocols';
 import { sampleNamed } from '../samples';
 import { formErrors } from './forms.errors';
+import { MSG } from '../../../contract/messages';
 import { formOf, freezeCurrentVersion, liveFields, versionFieldsById } from './field-set.repository';
 import {
   answersOfSubmission,
@@ -119,12 +120,12 @@ function answersOf(input: SubmissionInput, fields: FieldDto[]) {
   const byId = new Map(fields.map((f) => [f.id, f]));
   for (const a of input.formFields ?? []) {
     const fieldId = a.collectionProtocolFormFieldId;
-    if (given.has(fieldId)) throw formErrors.answer_twice(fieldId, { [fieldId]: ['Answered twice'] });
+    if (given.has(fieldId)) throw formErrors.answer_twice(fieldId, { [fieldId]: [MSG.answeredTwice] });
     given.set(fieldId, a.value);
-    if (!byId.has(fieldId)) errors[fieldId] = ['This field is not on the questionnaire'];
+    if (!byId.has(fieldId)) errors[fieldId] = [MSG.fieldNotOnForm];
   }
   const stored: { fieldId: number; prompt: string; value: string }[] = [];
-  const titles: string[] = [];
+  const firsts: { prompt: string; message: string }[] = [];
   // Patterns run on re2js (linear time) within one budget for the whole submission, fields in (ordinal, id)
   // order as the fill form checks them: no submission can hold the event loop for long (issue 26).
   const matches = patternChecker();
@@ -136,16 +137,11 @@ function answersOf(input: SubmissionInput, fields: FieldDto[]) {
     );
     if (!checked.ok) {
       errors[f.id] = [checked.message];
-      titles.push(`${f.prompt}: ${checked.message}`);
+      firsts.push({ prompt: f.prompt, message: checked.message });
     } else if (checked.stored !== null) stored.push({ fieldId: f.id, prompt: f.prompt, value: checked.stored });
   }
   const count = Object.keys(errors).length;
-  if (count)
-    throw formErrors.answers_invalid(
-      titles[0] ?? 'An answer names a field that is not on the questionnaire',
-      count - 1,
-      errors,
-    );
+  if (count) throw formErrors.answers_invalid(firsts[0] ?? null, count - 1, errors);
   return stored;
 }
 

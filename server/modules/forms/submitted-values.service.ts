@@ -9,6 +9,7 @@ import {
 import { command, type InstCtx } from '../../platform/context';
 import { isUniqueViolation, notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
+import { MSG } from '../../../contract/messages';
 import { cappedPage, type Page } from '../../platform/paging';
 import type { Db } from '../../db/client';
 import { assertUsable, enabledEnrolment } from '../protocols';
@@ -69,7 +70,9 @@ export async function addValue(ctx: InstCtx, submissionId: number, input: Submit
         patternChecker(),
       );
       if (!checked.ok)
-        throw formErrors.answers_invalid(`${field.prompt}: ${checked.message}`, 0, { value: [checked.message] });
+        throw formErrors.answers_invalid({ prompt: field.prompt, message: checked.message }, 0, {
+          value: [checked.message],
+        });
       const stored = await storedValue(tx, sub.id, fieldId);
       if (stored) {
         if (stored.value === checked.stored) return { kind: 'unchanged', value: record(stored) };
@@ -109,7 +112,7 @@ async function versionField(tx: Db, versionId: number, fieldId: number): Promise
   const field = version?.fields.find((f) => f.id === fieldId);
   if (!field)
     throw formErrors.field_not_on_form(fieldId, version?.version ?? 0, {
-      collectionProtocolFormFieldId: ['This field is not on the questionnaire'],
+      collectionProtocolFormFieldId: [MSG.fieldNotOnForm],
     });
   return field;
 }

@@ -12,7 +12,7 @@ import { seedReferenceData } from '../../db/seed/reference-data';
 import { institutionErrors } from './institutions.errors';
 import * as repo from './institutions.repository';
 
-async function uniqueTitle<T>(what: string, run: () => Promise<T>): Promise<T> {
+async function uniqueTitle<T>(what: 'An institution' | 'A site', run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {

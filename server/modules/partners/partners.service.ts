@@ -76,9 +76,8 @@ export const listPartners = (ctx: InstCtx, q: PagingQuery) => repo.partnerPage(c
 export async function addPartner(ctx: InstCtx, file: PublicKeyFile) {
   const keys = file.keys.map((k, n) => {
     const pem = ed25519PublicKey(k.publicKey);
-    if (!pem) throw partnerErrors.key_file_invalid(`key ${n + 1} is not an Ed25519 public key.`);
-    if (fingerprintOf(pem) !== k.keyId)
-      throw partnerErrors.key_file_invalid(`key ${n + 1}’s fingerprint is not the SHA-256 of its public key.`);
+    if (!pem) throw partnerErrors.key_file_invalid('not_ed25519', n + 1);
+    if (fingerprintOf(pem) !== k.keyId) throw partnerErrors.key_file_invalid('fingerprint', n + 1);
     return { ...k, publicKey: pem };
   });
   return command(ctx, 'institutions.manage', async ({ db: tx }) => {

@@ -6,6 +6,7 @@ import { call, callPage } from '@/lib/api-client';
 import { downloadCall } from '@/lib/download';
 import { changes } from '@/lib/mutation-effects';
 import { queryKeys } from '@/lib/query-keys';
+import { i18next } from '@/lib/i18n';
 
 // Configuration > Trusted Partners (issue 31, docs/shipments.md "Signed manifests and receipts").
 
@@ -57,5 +58,5 @@ export const downloadPublicKeys = (instId: number) =>
     e.publicKeyFile,
     { params: { instId } },
     'public-keys.json',
-    'The public key file could not be downloaded',
+    i18next.t('partners.downloadFailed', { ns: 'configuration' }),
   );

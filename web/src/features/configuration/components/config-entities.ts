@@ -4,10 +4,14 @@ import { lookupInputSchema } from '@contract/lookups.schemas';
 import { InstitutionInput, InstitutionUpdate, SiteInput, SiteUpdate } from '@contract/institutions.contract';
 import type { RecordBase } from '@contract/common.contract';
 import { MSG } from '@contract/messages';
+import { en } from '@contract/i18n/en';
 import type { Permission } from '@contract/permissions.contract';
 
 /** A record as the configuration lists return it: the common columns plus the entity's own fields. */
 export type ConfigRecord = z.infer<typeof RecordBase> & { concurrencyStamp?: string } & Record<string, unknown>;
+
+/** Labels are English (the registry's words); the screens say them through config-words.ts. */
+const LABEL = en.configuration.labels;
 
 /**
  * What the generic list and form need to know about one list. Registry lookups map to it one to one;
@@ -45,12 +49,12 @@ export function fromLookup(e: LookupEntity): ConfigEntity {
   };
 }
 
-const title: LookupField = { name: 'title', label: 'Title', kind: 'text', required: true, max: 200 };
-const address: LookupField = { name: 'address', label: 'Address', kind: 'textarea', required: true, max: 500 };
+const title: LookupField = { name: 'title', label: LABEL.Title, kind: 'text', required: true, max: 200 };
+const address: LookupField = { name: 'address', label: LABEL.Address, kind: 'textarea', required: true, max: 500 };
 // spec 1 §5: Abbreviation at most 4 ('Abbreviation must be 4 characters or less', docs/spec-deviations.md); required for the institution only.
 const abbreviation = (required: boolean): LookupField => ({
   name: 'abbreviation',
-  label: 'Abbreviation',
+  label: LABEL.Abbreviation,
   kind: 'text',
   required,
   max: 4,
@@ -59,7 +63,7 @@ const abbreviation = (required: boolean): LookupField => ({
 
 export const SITE_ENTITY: ConfigEntity = {
   key: 'institutionSites',
-  label: 'Institution Site',
+  label: LABEL['Institution Site'],
   titleField: 'title',
   fields: [title, abbreviation(false), address],
   columns: [title, abbreviation(false), address],
@@ -70,7 +74,7 @@ export const SITE_ENTITY: ConfigEntity = {
 
 export const INSTITUTION_ENTITY: ConfigEntity = {
   key: 'institutions',
-  label: 'Institution',
+  label: LABEL.Institution,
   titleField: 'title',
   fields: [
     title,
@@ -78,12 +82,12 @@ export const INSTITUTION_ENTITY: ConfigEntity = {
     address,
     {
       name: 'localPhoneRule',
-      label: 'Use the local phone number rule (09…, 10 digits)',
+      label: en.configuration.form.localPhoneRule,
       kind: 'boolean',
       default: false,
     },
     // Issue 28 item 2 / issue 31 item 6: the institution's days. Empty on create is the server's zone.
-    { name: 'timeZone', label: 'Time Zone (e.g. Africa/Addis_Ababa)', kind: 'text', max: 64 },
+    { name: 'timeZone', label: en.configuration.form.timeZone, kind: 'text', max: 64 },
   ],
   columns: [],
   schema: InstitutionInput,
@@ -99,12 +103,12 @@ export const INSTITUTIONS_LIST_ENTITY: ConfigEntity = {
 };
 
 /** The name a record is known by: its title field, else its references and numbers (a panel test, a range). */
-export function recordTitle(entity: ConfigEntity, r: ConfigRecord): string {
+export function recordTitle(entity: ConfigEntity, r: ConfigRecord, label = (english: string) => english): string {
   if (entity.titleField && r[entity.titleField]) return String(r[entity.titleField]);
   const parts = entity.fields.map((f) => {
     if (f.kind === 'reference') return (r[refObjectName(f)] as { title?: string } | null)?.title;
     if (f.kind === 'number' || f.kind === 'integer')
-      return r[f.name] == null ? undefined : `${f.label} ${String(r[f.name])}`;
+      return r[f.name] == null ? undefined : `${label(f.label)} ${String(r[f.name])}`;
     return undefined;
   });
   return parts.filter(Boolean).join(' · ') || `#${r.id}`;

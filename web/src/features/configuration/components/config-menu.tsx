@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { NavLink, Paper, ScrollArea, Select, Title } from '@mantine/core';
 import { NavLink as RouterLink, useNavigate } from 'react-router';
 import { CONFIG_MENU, type MenuGroup } from '@contract/configuration-menu';
+import { useConfigWords } from './config-words';
 
 const groupOf = (path: string) => CONFIG_MENU.find((g) => g.children.some((c) => c.path === path));
 const to = (path: string) => `/configuration/${path}`;
@@ -13,6 +14,7 @@ const to = (path: string) => `/configuration/${path}`;
  */
 export function ConfigMenu({ current }: { current: string }) {
   const navigate = useNavigate();
+  const { t, label } = useConfigWords();
   const navRef = useRef<HTMLElement>(null);
   // A deep link to an entry low in a long group (Advanced) still shows the selection.
   useEffect(() => {
@@ -39,13 +41,13 @@ export function ConfigMenu({ current }: { current: string }) {
     <>
       <Select
         hiddenFrom="md"
-        label="Configurations"
+        label={t('menu.title')}
         value={groupOf(current) ? current : null}
         searchable
         allowDeselect={false}
         data={CONFIG_MENU.map((g) => ({
-          group: g.label,
-          items: g.children.map((c) => ({ value: c.path, label: c.label })),
+          group: label(g.label),
+          items: g.children.map((c) => ({ value: c.path, label: label(c.label) })),
         }))}
         onChange={(v) => {
           if (v) void navigate(to(v));
@@ -58,7 +60,7 @@ export function ConfigMenu({ current }: { current: string }) {
         p="xs"
         w={260}
         component="nav"
-        aria-label="Configurations"
+        aria-label={t('menu.title')}
         ref={navRef}
         style={{
           position: 'sticky',
@@ -67,7 +69,7 @@ export function ConfigMenu({ current }: { current: string }) {
         }}
       >
         <Title order={2} fz="lg" px="sm" py={6}>
-          Configurations
+          {t('menu.title')}
         </Title>
         <ScrollArea.Autosize
           mah="calc(100vh - var(--app-shell-header-height, 60px) - 100px)"
@@ -81,7 +83,7 @@ export function ConfigMenu({ current }: { current: string }) {
               component="button"
               type="button"
               aria-expanded={open === g.label}
-              label={g.label}
+              label={label(g.label)}
               opened={open === g.label}
               onChange={() => choose(g)}
               fw={600}
@@ -95,7 +97,7 @@ export function ConfigMenu({ current }: { current: string }) {
                   key={c.path}
                   component={RouterLink}
                   to={to(c.path)}
-                  label={c.label}
+                  label={label(c.label)}
                   active={c.path === current}
                   aria-current={c.path === current ? 'page' : undefined}
                 />

@@ -1,23 +1,23 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { recordTitle, type ConfigEntity, type ConfigRecord } from './config-entities';
-import { withArticle } from '@contract/words';
+import type { ConfigWords } from './config-words';
 
 /** Ask before disabling a record (it leaves the pickers) or enabling it again. */
-export function confirmSetEnabled(entity: ConfigEntity, r: ConfigRecord, onConfirm: () => void) {
+export function confirmSetEnabled(words: ConfigWords, entity: ConfigEntity, r: ConfigRecord, onConfirm: () => void) {
+  const { t } = words;
   const disabling = r.isEnabled;
-  const name = recordTitle(entity, r);
-  const what = entity.label.toLowerCase();
+  const name = recordTitle(entity, r, words.label);
+  const label = words.label(entity.label);
+  const what = words.articled(entity.label).toLowerCase();
   modals.openConfirmModal({
-    title: `${disabling ? 'Disable' : 'Enable'} ${entity.label}`,
+    title: disabling ? t('confirm.disableTitle', { label }) : t('confirm.enableTitle', { label }),
     children: (
       <Text size="sm">
-        {disabling
-          ? `'${name}' will no longer be offered when choosing ${withArticle(what)}. Records that already use it keep it, and you can enable it again.`
-          : `'${name}' will be offered again when choosing ${withArticle(what)}.`}
+        {disabling ? t('confirm.disableBody', { name, what }) : t('confirm.enableBody', { name, what })}
       </Text>
     ),
-    labels: { confirm: disabling ? 'Disable' : 'Enable', cancel: 'Cancel' },
+    labels: { confirm: disabling ? t('confirm.disable') : t('confirm.enable'), cancel: t('confirm.cancel') },
     confirmProps: { color: disabling ? 'red' : 'teal' },
     onConfirm,
   });

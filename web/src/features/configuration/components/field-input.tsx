@@ -5,7 +5,7 @@ import { LOOKUP_BY_KEY, refObjectName, type LookupField } from '@contract/lookup
 import { NumberField } from '@/components/number-field';
 import { useLookupOptions, type LookupOptionsRequest } from '@/lib/lookup-options';
 import type { ConfigRecord } from './config-entities';
-import { withArticle } from '@contract/words';
+import { useConfigWords, type ConfigWords } from './config-words';
 
 export type FormValues = Record<string, unknown>;
 type Form = UseFormReturnType<FormValues>;
@@ -39,7 +39,8 @@ export function FieldInput({
   required,
   asSwitch,
 }: Props) {
-  const common = { label: f.label, withAsterisk: required, 'data-autofocus': autoFocus || undefined };
+  const words = useConfigWords();
+  const common = { label: words.label(f.label), withAsterisk: required, 'data-autofocus': autoFocus || undefined };
   const input = form.getInputProps(f.name, f.kind === 'boolean' ? { type: 'checkbox' } : undefined);
   switch (f.kind) {
     case 'boolean': {
@@ -47,7 +48,7 @@ export function FieldInput({
         input.onChange(e);
         onChanged?.(e.currentTarget.checked);
       };
-      const props = { label: f.label, 'data-autofocus': common['data-autofocus'], ...input, onChange };
+      const props = { label: common.label, 'data-autofocus': common['data-autofocus'], ...input, onChange };
       return asSwitch ? <Switch {...props} /> : <Checkbox {...props} />;
     }
     case 'number':
@@ -56,13 +57,17 @@ export function FieldInput({
     case 'textarea':
       return <Textarea {...common} {...input} autosize minRows={2} maxRows={6} />;
     case 'reference':
-      return <ReferenceSelect {...{ f, form, record, entityKey, dependsOnLabel, onChanged, common }} />;
+      return <ReferenceSelect {...{ f, form, record, entityKey, dependsOnLabel, onChanged, common, words }} />;
     default: {
       const length = String(form.values[f.name] ?? '').length;
       // spec 1 §5: short codes show a character counter.
       const counter =
         f.max !== undefined && f.max <= 4 ? (
-          <Text size="xs" c={length > f.max ? 'red' : 'dimmed'} aria-label={`${length} of ${f.max} characters`}>
+          <Text
+            size="xs"
+            c={length > f.max ? 'red' : 'dimmed'}
+            aria-label={words.t('form.counter', { length, max: f.max })}
+          >
             {length}/{f.max}
           </Text>
         ) : undefined;
@@ -88,6 +93,7 @@ interface SelectProps {
   dependsOnLabel?: string;
   onChanged?: (value: unknown) => void;
   common: { label: string; withAsterisk: boolean; 'data-autofocus'?: true };
+  words: ConfigWords;
 }
 
 /** Which records a reference offers: the whole list, or only those of the chosen parent (null: none chosen yet). */
@@ -101,7 +107,8 @@ function optionRequest(f: LookupField, values: FormValues): LookupOptionsRequest
   return { filter: { [f.dependsOn.refField]: Number(parent) } };
 }
 
-function ReferenceSelect({ f, form, record, entityKey, dependsOnLabel, onChanged, common }: SelectProps) {
+function ReferenceSelect({ f, form, record, entityKey, dependsOnLabel, onChanged, common, words }: SelectProps) {
+  const { t } = words;
   const target = LOOKUP_BY_KEY[f.ref!];
   const request = optionRequest(f, form.values);
   const options = useLookupOptions(request ? target.key : null, request ?? {});
@@ -110,7 +117,7 @@ function ReferenceSelect({ f, form, record, entityKey, dependsOnLabel, onChanged
   // A disabled record stays visible where it is already used (issue 3).
   const current = record?.[refObjectName(f)] as { id: number; title: string } | null | undefined;
   if (value && current && String(current.id) === value && !data.some((o) => o.value === value)) {
-    data.unshift({ value, label: `${current.title} (disabled)` });
+    data.unshift({ value, label: t('form.disabledOption', { title: current.title }) });
   }
   const waiting = request === null;
   return (
@@ -123,12 +130,12 @@ function ReferenceSelect({ f, form, record, entityKey, dependsOnLabel, onChanged
       disabled={waiting}
       placeholder={
         waiting
-          ? `Choose ${withArticle(dependsOnLabel ?? 'parent')} first`
+          ? t('form.chooseFirst', { what: words.articled(dependsOnLabel ?? 'parent') })
           : options.isPending
-            ? 'Loading…'
-            : `Choose ${withArticle(target.label)}`
+            ? t('form.loading')
+            : t('form.choose', { what: words.articled(target.label) })
       }
-      nothingFoundMessage={options.isPending ? 'Loading…' : 'Nothing found'}
+      nothingFoundMessage={options.isPending ? t('form.loading') : t('form.nothingFound')}
       onChange={(v) => {
         form.setFieldValue(f.name, v);
         onChanged?.(v);

@@ -4,13 +4,14 @@ import { IconDots, IconEdit, IconEye, IconEyeOff } from '@tabler/icons-react';
 import { refObjectName, type LookupField } from '@contract/lookups.registry';
 import { formatDate, fullName, type PersonName } from '@/lib/format';
 import { recordTitle, type ConfigEntity, type ConfigRecord } from './config-entities';
+import type { ConfigWords } from './config-words';
 
-function cell(f: LookupField, r: ConfigRecord) {
+function cell(words: ConfigWords, f: LookupField, r: ConfigRecord) {
   const v = r[f.name];
   if (f.kind === 'reference') return (r[refObjectName(f)] as { title?: string } | null)?.title ?? '';
   if (f.kind === 'boolean')
     return v ? (
-      <Text span role="img" aria-label="Yes" c="teal.8" fw={700}>
+      <Text span role="img" aria-label={words.t('columns.yes')} c="teal.8" fw={700}>
         ✓
       </Text>
     ) : (
@@ -25,14 +26,19 @@ export interface RowActions {
 }
 
 /** The entity's own columns (registry `isColumn`), then who created and enabled it and when, then the row menu. */
-export function recordColumns(entity: ConfigEntity, actions: RowActions): DataTableColumn<ConfigRecord>[] {
+export function recordColumns(
+  words: ConfigWords,
+  entity: ConfigEntity,
+  actions: RowActions,
+): DataTableColumn<ConfigRecord>[] {
+  const { t, label } = words;
   const own: DataTableColumn<ConfigRecord>[] = entity.columns.map((f, i) => ({
     accessor: f.name,
     title:
       f.kind === 'boolean' ? (
-        <span style={{ whiteSpace: 'normal', display: 'block', lineHeight: 1.25 }}>{f.label}</span>
+        <span style={{ whiteSpace: 'normal', display: 'block', lineHeight: 1.25 }}>{label(f.label)}</span>
       ) : (
-        f.label
+        label(f.label)
       ),
     textAlign: f.kind === 'boolean' ? 'center' : undefined,
     // A narrow tick column lets a long header ('Has Accepted Value') wrap, so wide lists fit beside the menu.
@@ -40,13 +46,13 @@ export function recordColumns(entity: ConfigEntity, actions: RowActions): DataTa
     render: (r) =>
       i === 0 && !r.isEnabled ? (
         <Group gap={6} wrap="nowrap">
-          <span>{cell(f, r)}</span>
+          <span>{cell(words, f, r)}</span>
           <Badge size="xs" color="gray" variant="outline" style={{ flexShrink: 0, overflow: 'visible' }}>
-            Disabled
+            {t('columns.disabled')}
           </Badge>
         </Group>
       ) : (
-        cell(f, r)
+        cell(words, f, r)
       ),
   }));
   // Date and person share a cell (spec 1 §2: dates YYYY-MM-DD, people 'First Last'), so lists with
@@ -62,8 +68,18 @@ export function recordColumns(entity: ConfigEntity, actions: RowActions): DataTa
     </div>
   );
   const meta: DataTableColumn<ConfigRecord>[] = [
-    { accessor: 'createdDate', title: 'Created', noWrap: true, render: (r) => when(r.createdDate, r.creatorAccount) },
-    { accessor: 'enabledDate', title: 'Enabled', noWrap: true, render: (r) => when(r.enabledDate, r.enablerAccount) },
+    {
+      accessor: 'createdDate',
+      title: t('columns.created'),
+      noWrap: true,
+      render: (r) => when(r.createdDate, r.creatorAccount),
+    },
+    {
+      accessor: 'enabledDate',
+      title: t('columns.enabled'),
+      noWrap: true,
+      render: (r) => when(r.enabledDate, r.enablerAccount),
+    },
   ];
   const { onEdit, onToggleEnabled } = actions;
   if (!onEdit && !onToggleEnabled) return [...own, ...meta];
@@ -78,24 +94,28 @@ export function recordColumns(entity: ConfigEntity, actions: RowActions): DataTa
       render: (r) => (
         <Menu position="bottom-end" withinPortal shadow="md">
           <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${recordTitle(entity, r)}`}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={t('columns.actionsFor', { name: recordTitle(entity, r, label) })}
+            >
               <IconDots size={18} />
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
             {onEdit && (
               <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onEdit(r)}>
-                Edit
+                {t('columns.edit')}
               </Menu.Item>
             )}
             {onToggleEnabled &&
               (r.isEnabled ? (
                 <Menu.Item color="red" leftSection={<IconEyeOff size={16} />} onClick={() => onToggleEnabled(r)}>
-                  Disable
+                  {t('columns.disable')}
                 </Menu.Item>
               ) : (
                 <Menu.Item color="teal" leftSection={<IconEye size={16} />} onClick={() => onToggleEnabled(r)}>
-                  Enable
+                  {t('columns.enable')}
                 </Menu.Item>
               ))}
           </Menu.Dropdown>

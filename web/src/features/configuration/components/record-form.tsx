@@ -17,7 +17,7 @@ import {
   TestSetupFields,
   useLoadTestSetup,
 } from './test-setup-fields';
-import { doneMessage, withArticle } from '@contract/words';
+import { doneText, useConfigWords } from './config-words';
 
 type SaveMutation = UseMutationResult<ConfigRecord, Error, FormValues>;
 
@@ -53,6 +53,8 @@ function initialValues(fields: LookupField[], record?: ConfigRecord, extra: Form
  */
 export function RecordForm({ entity, record, extraValues, save, onClose, switches = [] }: Props) {
   const editing = record !== undefined;
+  const words = useConfigWords();
+  const { t } = words;
   const schema = editing ? entity.editSchema : entity.schema;
   // A test also carries its range and accepted values (test-setup-fields.tsx).
   const isTest = entity.key === 'tests';
@@ -89,8 +91,8 @@ export function RecordForm({ entity, record, extraValues, save, onClose, switche
             form.setErrors(placeSetupErrors(serverFormErrors(error).fields));
             notifications.show({
               color: 'red',
-              title: 'The test was saved, its range or accepted values were not',
-              message: serverFormErrors(error).title ?? 'Correct the marked fields and submit again.',
+              title: t('form.setupFailed'),
+              message: serverFormErrors(error).title ?? t('form.correctMarked'),
               autoClose: 6000,
             });
             return;
@@ -99,7 +101,12 @@ export function RecordForm({ entity, record, extraValues, save, onClose, switche
         notifications.show({
           color: 'teal',
           autoClose: 3000,
-          message: doneMessage(entity.label, recordTitle(entity, saved), editing ? 'saved' : 'created'),
+          message: doneText(
+            words,
+            entity.label,
+            recordTitle(entity, saved, words.label),
+            editing ? 'saved' : 'created',
+          ),
         });
         if (again) {
           form.reset();
@@ -117,7 +124,7 @@ export function RecordForm({ entity, record, extraValues, save, onClose, switche
   const visible = entity.fields.filter((f) => !f.requiredWhen || form.values[f.requiredWhen] === true);
   return (
     <FullScreenForm
-      title={`${editing ? 'Edit' : 'Create'} ${withArticle(entity.label)}`}
+      title={t(editing ? 'form.editTitle' : 'form.createTitle', { what: words.articled(entity.label) })}
       opened
       onClose={onClose}
       onSubmit={submit}

@@ -4,8 +4,10 @@ import type { FormErrors, UseFormReturnType } from '@mantine/form';
 import { TestSetupInput } from '@contract/test-setup.contract';
 import { NumberField } from '@/components/number-field';
 import { usePendingAdder } from '@/components/pending-adders';
+import { translateMessage } from '@/lib/field-messages';
 import { useTestSetup } from '../api/test-setup';
 import type { FormValues } from './field-input';
+import { useConfigWords } from './config-words';
 
 /**
  * issue 11 'test set-up in one place': the Test form also holds the test's range and accepted values
@@ -48,7 +50,8 @@ export function setupErrors(v: FormValues): FormErrors {
 export function placeSetupErrors(errors: Record<string, unknown>): FormErrors {
   const placed: FormErrors = {};
   for (const [path, message] of Object.entries(errors)) {
-    const text = Array.isArray(message) ? String(message[0]) : String(message);
+    // The contract's English (the browser's own check) said in the screens' language.
+    const text = translateMessage(Array.isArray(message) ? String(message[0]) : String(message));
     if (path.startsWith('range'))
       placed[path === 'range' ? 'setupRange.minimumValue' : path.replace(/^range/, 'setupRange')] = text;
     else if (path.startsWith('acceptedValues')) placed.acceptedValues ??= text;
@@ -77,32 +80,33 @@ export function useLoadTestSetup(form: Form, testId: number | null) {
 }
 
 export function TestSetupFields({ form }: { form: Form }) {
+  const { t, label } = useConfigWords();
   const [typed, setTyped] = useState('');
   const valuesInput = useRef<HTMLInputElement>(null);
   // A value typed but not added (no Enter or comma yet) stops the submit, as every adder does.
   usePendingAdder(Boolean(form.values.hasAcceptedValue) && typed.trim() !== '', () => {
-    form.setFieldError('acceptedValues', 'Press Enter to add this value, or clear it');
+    form.setFieldError('acceptedValues', t('setup.pressEnter'));
     valuesInput.current?.focus();
   });
   if (!form.values.hasRange && !form.values.hasAcceptedValue) return null;
   return (
     <Stack gap="sm">
       {Boolean(form.values.hasRange) && (
-        <Fieldset legend="Result range (both limits, or leave both empty)">
+        <Fieldset legend={t('setup.range')}>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <NumberField label="Minimum Value" {...form.getInputProps('setupRange.minimumValue')} />
-            <NumberField label="Maximum Value" {...form.getInputProps('setupRange.maximumValue')} />
+            <NumberField label={label('Minimum Value')} {...form.getInputProps('setupRange.minimumValue')} />
+            <NumberField label={label('Maximum Value')} {...form.getInputProps('setupRange.maximumValue')} />
           </SimpleGrid>
         </Fieldset>
       )}
       {Boolean(form.values.hasAcceptedValue) && (
         <TagsInput
           ref={valuesInput}
-          label="Accepted Values"
+          label={t('setup.acceptedValues')}
           splitChars={[',', ';', '\n']}
           clearable
           acceptValueOnBlur={false}
-          description="Type a value and press Enter or a comma; paste a comma-separated list to add several at once."
+          description={t('setup.acceptedHelp')}
           searchValue={typed}
           onSearchChange={setTyped}
           value={form.values.acceptedValues as string[]}

@@ -7,6 +7,7 @@ import { ConfigMenu } from '../components/config-menu';
 import { useCan } from '@/lib/session-context';
 import { fromLookup, INSTITUTIONS_LIST_ENTITY, SITE_ENTITY } from '../components/config-entities';
 import { RecordListPage } from './record-list-page';
+import { useConfigWords } from '../components/config-words';
 import { InstitutionPage } from './institution-page';
 import { TrustedPartnersPage } from './trusted-partners-page';
 
@@ -55,6 +56,7 @@ function ConfigurationScreen({ storage, imports }: { storage: ReactNode; imports
 function ConfigurationContent({ child, storage, imports }: { child: string; storage: ReactNode; imports: ReactNode }) {
   // A Super Administrator manages every institution; others see and edit the current one.
   const allInstitutions = useCan('institutions.create');
+  const { t } = useConfigWords();
   if (child === 'institution')
     return allInstitutions ? <RecordListPage key={child} entity={INSTITUTIONS_LIST_ENTITY} /> : <InstitutionPage />;
   if (child === 'institution-site') return <RecordListPage key={child} entity={SITE_ENTITY} />;
@@ -65,11 +67,11 @@ function ConfigurationContent({ child, storage, imports }: { child: string; stor
   if (lookup) return <RecordListPage key={child} entity={fromLookup(lookup)} />;
   return (
     <Stack maw={600}>
-      <Alert color="yellow" title="No configuration list here">
-        There is no configuration list at this address.
+      <Alert color="yellow" title={t('unknown.title')}>
+        {t('unknown.body')}
       </Alert>
       <Button component={Link} to={`/configuration/${DEFAULT_CONFIG_PATH}`} variant="light" w="fit-content">
-        Open Panel
+        {t('unknown.openPanel')}
       </Button>
     </Stack>
   );

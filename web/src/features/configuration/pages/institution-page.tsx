@@ -6,22 +6,24 @@ import { useCan, useCurrentInstitution } from '@/lib/session-context';
 import { useUpdateInstitution } from '../api/institution';
 import { INSTITUTION_ENTITY, type ConfigRecord } from '../components/config-entities';
 import { RecordForm } from '../components/record-form';
+import { useConfigWords } from '../components/config-words';
 
 /** Configuration > Institution: the current institution and its edit form (PUT /institutions/{id}). */
 export function InstitutionPage() {
   const { institution } = useCurrentInstitution();
   const canManage = useCan(INSTITUTION_ENTITY.managePermission);
   const [editing, setEditing] = useState(false);
+  const { t } = useConfigWords();
   const save = useUpdateInstitution(institution.id);
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
         <Title order={1} fz={26}>
-          Institution
+          {t('institution.title')}
         </Title>
         {canManage && (
           <Button leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
-            Edit Institution
+            {t('institution.edit')}
           </Button>
         )}
       </Group>

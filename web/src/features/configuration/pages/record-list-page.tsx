@@ -12,6 +12,7 @@ import { recordTitle, type ConfigEntity, type ConfigRecord } from '../components
 import { recordColumns } from '../components/record-columns';
 import { confirmSetEnabled } from '../components/confirm-enabled';
 import { RecordForm } from '../components/record-form';
+import { useConfigWords } from '../components/config-words';
 
 const SHOW_DISABLED = 'ShowDisabled';
 
@@ -22,6 +23,9 @@ const SHOW_DISABLED = 'ShowDisabled';
  */
 export function RecordListPage({ entity }: { entity: ConfigEntity }) {
   const canManage = useCan(entity.managePermission);
+  const words = useConfigWords();
+  const { t } = words;
+  const label = words.label(entity.label);
   const list = useListState();
   const [params, setParams] = useSearchParams();
   const showDisabled = params.get(SHOW_DISABLED) === 'true';
@@ -45,7 +49,7 @@ export function RecordListPage({ entity }: { entity: ConfigEntity }) {
     });
 
   const toggleEnabled = (r: ConfigRecord) =>
-    confirmSetEnabled(entity, r, () =>
+    confirmSetEnabled(words, entity, r, () =>
       setEnabled.mutate(
         { id: r.id, enabled: !r.isEnabled },
         {
@@ -53,13 +57,17 @@ export function RecordListPage({ entity }: { entity: ConfigEntity }) {
             notifications.show({
               color: 'teal',
               autoClose: 3000,
-              message: `${entity.label} '${recordTitle(entity, saved)}' ${saved.isEnabled ? 'enabled' : 'disabled'}.`,
+              message: t(saved.isEnabled ? 'list.enabledDone' : 'list.disabledDone', {
+                label,
+                name: recordTitle(entity, saved, words.label),
+              }),
             }),
         },
       ),
     );
 
   const columns = recordColumns(
+    words,
     entity,
     canManage ? { onEdit: entity.noEdit ? undefined : setEditing, onToggleEnabled: toggleEnabled } : {},
   );
@@ -67,18 +75,18 @@ export function RecordListPage({ entity }: { entity: ConfigEntity }) {
     <Stack>
       <Group justify="space-between" align="flex-end">
         <Title order={1} fz={26}>
-          {entity.label}
+          {label}
         </Title>
         {canManage && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            Create {entity.label}
+            {t('list.create', { label })}
           </Button>
         )}
       </Group>
       <Group justify="space-between" align="center">
-        <SearchBox value={list.search} onSearch={list.setSearch} placeholder="Search (press Enter)" />
+        <SearchBox value={list.search} onSearch={list.setSearch} placeholder={t('list.search')} />
         <Switch
-          label="Show disabled"
+          label={t('list.showDisabled')}
           checked={showDisabled}
           onChange={(e) => toggleShowDisabled(e.currentTarget.checked)}
         />
@@ -90,8 +98,8 @@ export function RecordListPage({ entity }: { entity: ConfigEntity }) {
         pinLastColumn={canManage}
         emptyText={
           showDisabled
-            ? `No ${entity.label.toLowerCase()} records yet.`
-            : `No enabled ${entity.label.toLowerCase()} records.`
+            ? t('list.emptyAll', { what: label.toLowerCase() })
+            : t('list.emptyEnabled', { what: label.toLowerCase() })
         }
         rowStyle={(r) =>
           r.isEnabled

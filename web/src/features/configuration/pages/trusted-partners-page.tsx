@@ -31,6 +31,8 @@ import {
   useSetPartnerEnabled,
   useSigningKeys,
 } from '../api/partners';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 
 /** A fingerprint in groups of four hex digits, shortened to its first 32. */
 const fingerprint = (keyId: string) =>
@@ -46,20 +48,20 @@ const fingerprint = (keyId: string) =>
 export function TrustedPartnersPage() {
   const { institution } = useCurrentInstitution();
   const canManage = useCan('institutions.manage');
+  const { t } = useTranslation('configuration');
   if (!canManage)
     return (
-      <Alert color="yellow" title="Administrators only">
-        Signing keys and trusted partners are managed by the institution&apos;s administrator.
+      <Alert color="yellow" title={t('partners.adminsOnlyTitle')}>
+        {t('partners.adminsOnly')}
       </Alert>
     );
   return (
     <Stack>
       <Title order={1} fz={26}>
-        Trusted Partners
+        {t('partners.title')}
       </Title>
       <Text size="sm" c="gray.7" maw={800}>
-        Shipment manifests and receipts exchanged with other installations are signed with your institution&apos;s
-        Ed25519 key. A file is imported only when it is signed by a partner key you trust here.
+        {t('partners.intro')}
       </Text>
       <OwnKeys instId={institution.id} />
       <Partners instId={institution.id} />
@@ -71,12 +73,13 @@ function OwnKeys({ instId }: { instId: number }) {
   const keys = useSigningKeys(instId);
   const rotate = useRotateKey(instId);
   const [confirm, setConfirm] = useState(false);
+  const { t } = useTranslation('configuration');
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <Title order={2} fz="lg">
-            Your signing key
+            {t('partners.ownTitle')}
           </Title>
           <Group gap="sm">
             <Button
@@ -84,7 +87,7 @@ function OwnKeys({ instId }: { instId: number }) {
               leftSection={<IconDownload size={16} />}
               onClick={() => void downloadPublicKeys(instId)}
             >
-              Download public key file
+              {t('partners.download')}
             </Button>
             <Button
               variant="light"
@@ -92,24 +95,24 @@ function OwnKeys({ instId }: { instId: number }) {
               leftSection={<IconRotate size={16} />}
               onClick={() => setConfirm(true)}
             >
-              Rotate key
+              {t('partners.rotate')}
             </Button>
           </Group>
         </Group>
-        {keys.isPending && <Loader size="sm" aria-label="Loading the keys" />}
+        {keys.isPending && <Loader size="sm" aria-label={t('partners.loadingKeys')} />}
         {keys.isError && (
-          <Alert color="red" icon={<IconAlertCircle />} title="The keys could not be loaded">
+          <Alert color="red" icon={<IconAlertCircle />} title={t('partners.keysFailed')}>
             {keys.error.message}
           </Alert>
         )}
         {keys.data && (
-          <Table aria-label="Your signing keys" striped>
+          <Table aria-label={t('partners.ownKeys')} striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Fingerprint (SHA-256)</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Retired</Table.Th>
+                <Table.Th>{t('partners.fingerprint')}</Table.Th>
+                <Table.Th>{t('partners.status')}</Table.Th>
+                <Table.Th>{t('partners.created')}</Table.Th>
+                <Table.Th>{t('partners.retired')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -119,7 +122,7 @@ function OwnKeys({ instId }: { instId: number }) {
                     {fingerprint(k.keyId)}
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={k.status === 'active' ? 'teal' : 'gray'}>{k.status}</Badge>
+                    <Badge color={k.status === 'active' ? 'teal' : 'gray'}>{t(`partners.keyStatus.${k.status}`)}</Badge>
                   </Table.Td>
                   <Table.Td>{k.createdDate.slice(0, 16).replace('T', ' ')}</Table.Td>
                   <Table.Td>{k.retiredDate?.slice(0, 16).replace('T', ' ') ?? '—'}</Table.Td>
@@ -129,18 +132,14 @@ function OwnKeys({ instId }: { instId: number }) {
           </Table>
         )}
         <Text size="xs" c="gray.7">
-          Send the public key file to your partners; after a rotation send it again (it holds your retired keys too, so
-          what they signed stays verifiable). The private key never leaves the server.
+          {t('partners.sendHint')}
         </Text>
       </Stack>
-      <Dialog opened={confirm} onClose={() => setConfirm(false)} title="Rotate your signing key?">
+      <Dialog opened={confirm} onClose={() => setConfirm(false)} title={t('partners.rotateTitle')}>
         <Stack gap="sm">
-          <Text size="sm">
-            A new key signs from now on; the current one is retired and kept. Partners must import your new public key
-            file before they can verify what the new key signs.
-          </Text>
+          <Text size="sm">{t('partners.rotateBody')}</Text>
           {rotate.isError && (
-            <Alert color="red" icon={<IconAlertCircle />} title="The key was not rotated">
+            <Alert color="red" icon={<IconAlertCircle />} title={t('partners.notRotated')}>
               {rotate.error.message}
             </Alert>
           )}
@@ -153,12 +152,12 @@ function OwnKeys({ instId }: { instId: number }) {
                 rotate.mutate(undefined, {
                   onSuccess: () => {
                     setConfirm(false);
-                    notifications.show({ color: 'teal', autoClose: 4000, message: 'A new signing key is active.' });
+                    notifications.show({ color: 'teal', autoClose: 4000, message: t('partners.rotated') });
                   },
                 })
               }
             >
-              Rotate key
+              {t('partners.rotate')}
             </Button>
           </Group>
         </Stack>
@@ -172,12 +171,13 @@ function Partners({ instId }: { instId: number }) {
   const partners = usePartners(instId, { search: list.search, page: list.page, pageSize: list.pageSize });
   const toggle = useSetPartnerEnabled(instId);
   const [adding, setAdding] = useState(false);
+  const { t } = useTranslation('configuration');
   const columns: DataTableColumn<TrustedPartnerKey>[] = [
-    { accessor: 'title', title: 'Partner', render: (p) => `${p.title} (${p.abbreviation})` },
-    { accessor: 'installation', title: 'Installation', render: (p) => p.installation ?? '—' },
+    { accessor: 'title', title: t('partners.partner'), render: (p) => `${p.title} (${p.abbreviation})` },
+    { accessor: 'installation', title: t('partners.installation'), render: (p) => p.installation ?? '—' },
     {
       accessor: 'keyId',
-      title: 'Key fingerprint',
+      title: t('partners.keyFingerprint'),
       render: (p) => (
         <Text span ff="monospace" fz="xs">
           {fingerprint(p.keyId)}
@@ -186,13 +186,15 @@ function Partners({ instId }: { instId: number }) {
     },
     {
       accessor: 'isEnabled',
-      title: 'Status',
+      title: t('partners.status'),
       render: (p) => (
         <Group gap={4}>
-          <Badge color={p.isEnabled ? 'teal' : 'gray'}>{p.isEnabled ? 'Trusted' : 'Disabled'}</Badge>
+          <Badge color={p.isEnabled ? 'teal' : 'gray'}>
+            {p.isEnabled ? t('partners.trusted') : t('partners.disabled')}
+          </Badge>
           {p.keyStatus === 'retired' && (
             <Badge color="gray" variant="outline">
-              Retired key
+              {t('partners.retiredKey')}
             </Badge>
           )}
         </Group>
@@ -208,9 +210,12 @@ function Partners({ instId }: { instId: number }) {
           color={p.isEnabled ? 'red' : 'teal'}
           loading={toggle.isPending && toggle.variables?.id === p.id}
           onClick={() => toggle.mutate({ id: p.id, enabled: !p.isEnabled })}
-          aria-label={`${p.isEnabled ? 'Disable' : 'Enable'} ${p.title}'s key ${p.keyId.slice(0, 8)}`}
+          aria-label={t(p.isEnabled ? 'partners.disableKey' : 'partners.enableKey', {
+            title: p.title,
+            key: p.keyId.slice(0, 8),
+          })}
         >
-          {p.isEnabled ? 'Disable' : 'Enable'}
+          {p.isEnabled ? t('partners.disable') : t('partners.enable')}
         </Button>
       ),
     },
@@ -219,12 +224,12 @@ function Partners({ instId }: { instId: number }) {
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap">
         <Title order={2} fz="lg">
-          Partners&apos; keys
+          {t('partners.partnersTitle')}
         </Title>
         <Group gap="sm">
-          <SearchBox value={list.search} onSearch={list.setSearch} placeholder="Search (press Enter)" />
+          <SearchBox value={list.search} onSearch={list.setSearch} placeholder={t('partners.search')} />
           <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-            Add partner key
+            {t('partners.add')}
           </Button>
         </Group>
       </Group>
@@ -232,42 +237,35 @@ function Partners({ instId }: { instId: number }) {
         <Alert
           color="red"
           icon={<IconAlertCircle />}
-          title="The key was not changed"
+          title={t('partners.notChanged')}
           withCloseButton
           onClose={() => toggle.reset()}
         >
           {toggle.error.message}
         </Alert>
       )}
-      <PagedTable
-        query={partners}
-        list={list}
-        columns={columns}
-        emptyText="No trusted partner yet: add a partner's public key file to import its manifests and receipts."
-      />
+      <PagedTable query={partners} list={list} columns={columns} emptyText={t('partners.empty')} />
       <AddPartnerDialog instId={instId} opened={adding} onClose={() => setAdding(false)} />
     </Stack>
   );
 }
 
 /** Reads the pasted or uploaded text as a key file, or says why it is not one. */
-function parseKeyFile(text: string): KeyFile {
+function parseKeyFile(t: TFunction<'configuration'>, text: string): KeyFile {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new Error('This is not JSON: paste or choose the public key file (.json) your partner sent.');
+    throw new Error(t('partners.notJson'));
   }
   const file = PublicKeyFile.safeParse(parsed);
-  if (!file.success)
-    throw new Error(
-      'This is not a public key file: paste or choose the file your partner downloaded from Trusted Partners.',
-    );
+  if (!file.success) throw new Error(t('partners.notKeyFile'));
   return file.data;
 }
 
 function AddPartnerDialog({ instId, opened, onClose }: { instId: number; opened: boolean; onClose: () => void }) {
   const add = useAddPartner(instId);
+  const { t } = useTranslation('configuration');
   const [text, setText] = useState('');
   const [readError, setReadError] = useState<string | null>(null);
   const close = () => {
@@ -279,12 +277,15 @@ function AddPartnerDialog({ instId, opened, onClose }: { instId: number; opened:
   const submit = () => {
     setReadError(null);
     try {
-      add.mutate(parseKeyFile(text), {
+      add.mutate(parseKeyFile(t, text), {
         onSuccess: (r) => {
           notifications.show({
             color: 'teal',
             autoClose: 4000,
-            message: `${r.added.length} key${r.added.length === 1 ? '' : 's'} of ${r.added[0]?.title ?? 'the partner'} trusted.`,
+            message: t('partners.trustedDone', {
+              count: r.added.length,
+              title: r.added[0]?.title ?? t('partners.thePartner'),
+            }),
           });
           close();
         },
@@ -295,23 +296,20 @@ function AddPartnerDialog({ instId, opened, onClose }: { instId: number; opened:
   };
   const error = readError ?? add.error?.message ?? null;
   return (
-    <Dialog opened={opened} onClose={close} dirty={text !== ''} title="Add a partner's public key" size="lg">
+    <Dialog opened={opened} onClose={close} dirty={text !== ''} title={t('partners.addTitle')} size="lg">
       <Stack>
-        <Text size="sm">
-          Choose or paste the public key file your partner downloaded from its Trusted Partners screen. Check its
-          fingerprint with the partner by another channel (telephone) before you trust it.
-        </Text>
+        <Text size="sm">{t('partners.addIntro')}</Text>
         <FileInput
-          label="Public key file"
-          placeholder="Choose a .json file"
+          label={t('partners.file')}
+          placeholder={t('partners.chooseFile')}
           accept=".json,application/json"
           leftSection={<IconKey size={16} />}
           onChange={(f) => void f?.text().then(setText)}
           clearable
-          clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
+          clearButtonProps={{ 'aria-label': t('partners.clearFile') }}
         />
         <Textarea
-          label="Or paste it here"
+          label={t('partners.paste')}
           autosize
           minRows={4}
           maxRows={10}
@@ -320,14 +318,14 @@ function AddPartnerDialog({ instId, opened, onClose }: { instId: number; opened:
           styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
         />
         {error && (
-          <Alert color="red" icon={<IconAlertCircle />} title="This key was not added">
+          <Alert color="red" icon={<IconAlertCircle />} title={t('partners.notAdded')}>
             {error}
           </Alert>
         )}
         <Group justify="flex-end">
           <DialogClose />
           <Button onClick={submit} disabled={!text.trim()} loading={add.isPending}>
-            Trust this key
+            {t('partners.trust')}
           </Button>
         </Group>
       </Stack>

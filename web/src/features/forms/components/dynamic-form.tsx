@@ -2,6 +2,8 @@ import { Checkbox, Group, Radio, Select, Stack, Text, TextInput, Textarea } from
 import { TimeInput } from '@mantine/dates';
 import { checkAnswer, MAX_ANSWER_CHARS, patternChecker, type FieldDto } from '@contract/forms.contract';
 import { DateField } from '@/components/date-field';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '@/lib/field-messages';
 
 /** An answer as the fill form holds it: text, a tick, or the chosen values of a checkbox list. */
 export type Answer = string | boolean | string[];
@@ -51,10 +53,11 @@ interface Props {
  * YYYY-MM-DDTHH:mm) are exactly what the contract accepts.
  */
 export function DynamicForm({ fields, answers, errors = {}, onChange }: Props) {
+  const { t } = useTranslation('forms');
   if (!fields.length)
     return (
       <Text size="sm" c="dimmed">
-        This form has no fields yet.
+        {t('dynamic.noFields')}
       </Text>
     );
   return (
@@ -85,8 +88,10 @@ function DynamicField({
   error?: string;
   onChange: (v: Answer) => void;
 }) {
+  const { t } = useTranslation('forms');
   const kind = f.dataType.abbreviation;
-  const common = { label: f.prompt, withAsterisk: f.required, error, 'data-field-id': f.id };
+  const shown = error && translateMessage(error);
+  const common = { label: f.prompt, withAsterisk: f.required, error: shown, 'data-field-id': f.id };
   const text = typeof value === 'string' ? value : '';
   const placeholder = f.placeholder && f.placeholder !== 'none' ? f.placeholder : undefined;
   const options = f.options.map((o) => o.value);
@@ -124,7 +129,7 @@ function DynamicField({
       return (
         <Checkbox
           label={f.prompt}
-          error={error}
+          error={shown}
           checked={value === true}
           onChange={(e) => onChange(e.currentTarget.checked)}
           data-field-id={f.id}
@@ -157,7 +162,7 @@ function DynamicField({
           data={options}
           value={text || null}
           onChange={(v) => onChange(v ?? '')}
-          placeholder="Choose one"
+          placeholder={t('dynamic.chooseOne')}
           clearable={!f.required}
           maw={360}
         />
@@ -175,6 +180,7 @@ function DateTimeField({
   value: string;
   onChange: (v: Answer) => void;
 }) {
+  const { t } = useTranslation('forms');
   const [day = '', time = ''] = value.split('T');
   // Either part alone is kept as typed (the check says what is missing); both empty is no answer.
   const join = (d: string, t: string) => onChange(d || t ? `${d}T${t}` : '');
@@ -182,8 +188,8 @@ function DateTimeField({
     <Group gap="xs" align="flex-start" wrap="wrap">
       <DateField {...common} value={day || null} onChange={(v) => join(v ?? '', time)} maw={220} />
       <TimeInput
-        label="Time"
-        aria-label={`Time of ${common.label}`}
+        label={t('dynamic.time')}
+        aria-label={t('dynamic.timeOf', { label: common.label })}
         withAsterisk={common.withAsterisk}
         value={time}
         onChange={(e) => join(day, e.currentTarget.value)}

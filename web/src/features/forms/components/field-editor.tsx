@@ -19,7 +19,7 @@ import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useCurrentProtocol } from '@/lib/protocol-context';
-import { KIND_LABELS } from './field-kinds';
+import { useTranslation } from 'react-i18next';
 import { useSaveField } from '../api/forms';
 
 type OptionRow = { id?: number; value: string };
@@ -78,6 +78,7 @@ export function FieldEditor({ formId, kind, dataTypeId, field, fieldCount, onClo
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const save = useSaveField(institution.id, protocol.id, formId);
+  const { t } = useTranslation('forms');
   const isText = TEXT_KINDS.includes(kind);
   const isList = LIST_KINDS.includes(kind);
   const form = useForm<Values>({
@@ -103,7 +104,7 @@ export function FieldEditor({ formId, kind, dataTypeId, field, fieldCount, onClo
       onSuccess: () => {
         notifications.show({
           color: 'teal',
-          message: `Field '${values.prompt}' ${field ? 'updated' : 'added'}.`,
+          message: t(field ? 'field.updated' : 'field.added', { prompt: values.prompt }),
           autoClose: 3000,
         });
         guard.release();
@@ -115,7 +116,7 @@ export function FieldEditor({ formId, kind, dataTypeId, field, fieldCount, onClo
 
   return (
     <FullScreenForm
-      title={`${field ? 'Edit' : 'Add'} ${KIND_LABELS[kind]} Field`}
+      title={t(field ? 'field.editTitle' : 'field.addTitle', { kind: t(`kinds.${kind}`) })}
       opened
       onClose={onClose}
       guard={guard}
@@ -126,8 +127,8 @@ export function FieldEditor({ formId, kind, dataTypeId, field, fieldCount, onClo
     >
       <Stack gap="md">
         <TextInput
-          label="Field Label"
-          description="The question as the participant's form shows it"
+          label={t('field.prompt')}
+          description={t('field.promptHelp')}
           withAsterisk
           data-autofocus
           autoComplete="off"
@@ -135,16 +136,16 @@ export function FieldEditor({ formId, kind, dataTypeId, field, fieldCount, onClo
           {...form.getInputProps('prompt')}
         />
         <TextInput
-          label="Response Title"
-          description="The answer's heading in reports"
+          label={t('field.responseTitle')}
+          description={t('field.responseTitleHelp')}
           withAsterisk
           autoComplete="off"
           maxLength={200}
           {...form.getInputProps('responseTitle')}
         />
         <TextInput
-          label="Ordinal"
-          description="Position on the form; fields show by ordinal"
+          label={t('field.ordinal')}
+          description={t('field.ordinalHelp')}
           withAsterisk
           inputMode="numeric"
           autoComplete="off"
@@ -153,8 +154,8 @@ export function FieldEditor({ formId, kind, dataTypeId, field, fieldCount, onClo
         />
         {isText && (
           <TextInput
-            label="Place Holder"
-            description="Shown in the empty box; 'none' shows nothing"
+            label={t('field.placeholder')}
+            description={t('field.placeholderHelp')}
             maxLength={200}
             {...form.getInputProps('placeholder')}
           />
@@ -162,14 +163,14 @@ export function FieldEditor({ formId, kind, dataTypeId, field, fieldCount, onClo
         {(kind === 'CBL' || kind === 'RL') && (
           <Stack gap={4}>
             <Text size="sm" fw={500} id="orientation-label">
-              Orientation
+              {t('field.orientation')}
             </Text>
             <SegmentedControl
               aria-labelledby="orientation-label"
               maw={280}
               data={[
-                { value: 'vertical', label: 'Vertical' },
-                { value: 'horizontal', label: 'Horizontal' },
+                { value: 'vertical', label: t('field.vertical') },
+                { value: 'horizontal', label: t('field.horizontal') },
               ]}
               {...form.getInputProps('orientation')}
             />
@@ -183,25 +184,32 @@ export function FieldEditor({ formId, kind, dataTypeId, field, fieldCount, onClo
             onChange={(options) => form.setFieldValue('options', options)}
           />
         )}
-        <Checkbox label="Is Required" {...form.getInputProps('required', { type: 'checkbox' })} />
+        <Checkbox label={t('field.required')} {...form.getInputProps('required', { type: 'checkbox' })} />
         {v.required && (
-          <TextInput label="Required Message" withAsterisk maxLength={300} {...form.getInputProps('requiredMessage')} />
+          <TextInput
+            label={t('field.requiredMessage')}
+            withAsterisk
+            maxLength={300}
+            {...form.getInputProps('requiredMessage')}
+          />
         )}
-        {isText && <Checkbox label="Has Validation" {...form.getInputProps('hasValidation', { type: 'checkbox' })} />}
+        {isText && (
+          <Checkbox label={t('field.hasValidation')} {...form.getInputProps('hasValidation', { type: 'checkbox' })} />
+        )}
         {isText && v.hasValidation && (
           <>
             <TextInput
-              label="Regular Expression"
+              label={t('field.regularExpression')}
               withAsterisk
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               autoComplete="off"
               spellCheck={false}
-              description="The whole answer must match, e.g. \d{3} accepts 123 only"
+              description={t('field.regularExpressionHelp')}
               {...form.getInputProps('regularExpression')}
             />
             <TextInput
-              label="Regular Expression Message"
-              description="Shown when an answer does not match"
+              label={t('field.regularExpressionMessage')}
+              description={t('field.regularExpressionMessageHelp')}
               withAsterisk
               maxLength={300}
               {...form.getInputProps('regularExpressionMessage')}
@@ -222,9 +230,10 @@ interface OptionsProps {
 
 /** The options of a list field: New Option adds on Enter; each can be edited, moved up or down, or disabled (left out). */
 function OptionsEditor({ options, error, optionErrors, onChange }: OptionsProps) {
+  const { t } = useTranslation('forms');
   const [draft, setDraft] = useState('');
   const [draftError, setDraftError] = useState<string | null>(null);
-  usePendingAdder(draft.trim() !== '', () => setDraftError('Press Enter to add it, or clear it'));
+  usePendingAdder(draft.trim() !== '', () => setDraftError(t('field.pressEnter')));
   const add = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key !== 'Enter') return;
     // Enter adds the option; it must not submit the field.
@@ -232,11 +241,11 @@ function OptionsEditor({ options, error, optionErrors, onChange }: OptionsProps)
     const value = draft.trim();
     if (!value) return;
     if (options.some((o) => o.value === value)) {
-      setDraftError('This option is already listed');
+      setDraftError(t('field.optionListed'));
       return;
     }
     if (options.length >= MAX_OPTIONS) {
-      setDraftError(`At most ${MAX_OPTIONS} options`);
+      setDraftError(t('field.atMostOptions', { max: MAX_OPTIONS }));
       return;
     }
     onChange([...options, { value }]);
@@ -251,19 +260,19 @@ function OptionsEditor({ options, error, optionErrors, onChange }: OptionsProps)
   return (
     <Stack gap={6}>
       <Text size="sm" fw={500}>
-        Options
+        {t('field.options')}
       </Text>
       {options.length === 0 && (
         <Text size="sm" c="dimmed">
-          No options yet: type one below and press Enter.
+          {t('field.noOptions')}
         </Text>
       )}
-      <Stack gap={6} role="list" aria-label="Options">
+      <Stack gap={6} role="list" aria-label={t('field.options')}>
         {options.map((o, i) => (
           <Paper key={o.id ?? `new-${o.value}`} withBorder p={6} radius="sm" role="listitem">
             <Group gap={6} wrap="nowrap" align="flex-start">
               <TextInput
-                aria-label={`Option ${i + 1}`}
+                aria-label={t('field.option', { n: i + 1 })}
                 value={o.value}
                 error={optionErrors(i)}
                 style={{ flex: 1 }}
@@ -279,7 +288,7 @@ function OptionsEditor({ options, error, optionErrors, onChange }: OptionsProps)
                 variant="subtle"
                 color="gray"
                 size="lg"
-                aria-label={`Move ${o.value} up`}
+                aria-label={t('editor.moveUp', { name: o.value })}
                 disabled={i === 0}
                 onClick={() => move(i, -1)}
               >
@@ -289,7 +298,7 @@ function OptionsEditor({ options, error, optionErrors, onChange }: OptionsProps)
                 variant="subtle"
                 color="gray"
                 size="lg"
-                aria-label={`Move ${o.value} down`}
+                aria-label={t('editor.moveDown', { name: o.value })}
                 disabled={i === options.length - 1}
                 onClick={() => move(i, 1)}
               >
@@ -299,7 +308,7 @@ function OptionsEditor({ options, error, optionErrors, onChange }: OptionsProps)
                 variant="subtle"
                 color="red"
                 size="lg"
-                aria-label={`Disable ${o.value}`}
+                aria-label={t('editor.disable', { name: o.value })}
                 onClick={() => onChange(options.filter((_, j) => j !== i))}
               >
                 <IconX size={16} />
@@ -309,8 +318,8 @@ function OptionsEditor({ options, error, optionErrors, onChange }: OptionsProps)
         ))}
       </Stack>
       <TextInput
-        label="New Option"
-        description="Press Enter to add it"
+        label={t('field.newOption')}
+        description={t('field.newOptionHelp')}
         value={draft}
         error={draftError ?? error}
         maxLength={200}

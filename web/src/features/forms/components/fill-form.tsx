@@ -16,6 +16,8 @@ import { usePrimarySamples } from '@/lib/primary-samples';
 import { useAllProtocolSites } from '@/lib/protocol-sites';
 import { checkAnswers, DynamicForm, emptyAnswer, type Answer, type Answers } from './dynamic-form';
 import { useAllForms, useForm, useSubmitForm } from '../api/forms';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '@/lib/field-messages';
 
 type Errors = Record<string, string | undefined>;
 
@@ -31,6 +33,7 @@ const formFields = (fields: FieldDto[], answers: Answers) =>
  */
 export function FillForm({ participant: p, onClose }: { participant: ProtocolParticipant; onClose: () => void }) {
   const { institution } = useCurrentInstitution();
+  const { t } = useTranslation('forms');
   const protocol = useCurrentProtocol();
   const forms = useAllForms(institution.id, protocol.id);
   const sites = useAllProtocolSites(institution.id, protocol.id);
@@ -58,9 +61,9 @@ export function FillForm({ participant: p, onClose }: { participant: ProtocolPar
     () =>
       (sites.data?.items ?? []).map((s) => ({
         value: String(s.institutionSiteId),
-        label: s.institutionSite?.title ?? `Site ${s.institutionSiteId}`,
+        label: s.institutionSite?.title ?? t('fill.siteN', { id: s.institutionSiteId }),
       })),
-    [sites.data],
+    [sites.data, t],
   );
   const sampleOptions = useMemo(
     () => [...new Set((samples.data?.items ?? []).map((s) => s.sampleId).filter(Boolean))],
@@ -80,8 +83,8 @@ export function FillForm({ participant: p, onClose }: { participant: ProtocolPar
   const send = (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
     const next: Errors = {
-      collectionProtocolFormId: formId ? undefined : MSG.requiredSelect,
-      institutionSiteId: siteId ? undefined : MSG.requiredSelect,
+      collectionProtocolFormId: formId ? undefined : translateMessage(MSG.requiredSelect),
+      institutionSiteId: siteId ? undefined : translateMessage(MSG.requiredSelect),
       ...checkAnswers(fields, answers),
     };
     setErrors(next);
@@ -101,7 +104,7 @@ export function FillForm({ participant: p, onClose }: { participant: ProtocolPar
         onSuccess: () => {
           notifications.show({
             color: 'teal',
-            message: `${chosen.data?.name} filled for ${fullName(p.patient)}.`,
+            message: t('fill.filled', { form: chosen.data?.name ?? '', name: fullName(p.patient) }),
             autoClose: 3000,
           });
           guard.release();
@@ -120,7 +123,7 @@ export function FillForm({ participant: p, onClose }: { participant: ProtocolPar
 
   return (
     <FullScreenForm
-      title="Create a Collection Protocol Participant Form"
+      title={t('fill.title')}
       opened
       onClose={onClose}
       onSubmit={send}
@@ -131,33 +134,33 @@ export function FillForm({ participant: p, onClose }: { participant: ProtocolPar
     >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Participant: {fullName(p.patient)}
+          {t('fill.participant', { name: fullName(p.patient) })}
         </Text>
         {forms.isError && (
-          <Alert color="red" title="The forms could not be loaded">
+          <Alert color="red" title={t('fill.formsFailed')}>
             {forms.error.message}
           </Alert>
         )}
         {forms.isSuccess && formOptions.length === 0 && (
           <Alert color="gray" icon={<IconInfoCircle />}>
-            This protocol has no questionnaire yet. Design one on the protocol's Questionnaires page.
+            {t('fill.noForms')}
           </Alert>
         )}
         <Select
-          label="Select Form"
+          label={t('fill.selectForm')}
           withAsterisk
           data-autofocus
           data={formOptions}
           value={formId}
           onChange={pickForm}
-          placeholder={forms.isPending ? 'Loading…' : 'Choose a form'}
+          placeholder={forms.isPending ? t('fill.loading') : t('fill.chooseForm')}
           error={errors.collectionProtocolFormId}
           allowDeselect={false}
           searchable
-          nothingFoundMessage="No form matches"
+          nothingFoundMessage={t('fill.noFormMatches')}
         />
         <Select
-          label="Institution Site"
+          label={t('fill.site')}
           withAsterisk
           data={siteOptions}
           value={siteId}
@@ -165,31 +168,31 @@ export function FillForm({ participant: p, onClose }: { participant: ProtocolPar
             setSiteId(v);
             setErrors((e) => ({ ...e, institutionSiteId: undefined }));
           }}
-          placeholder={sites.isPending ? 'Loading…' : 'Choose a site'}
+          placeholder={sites.isPending ? t('fill.loading') : t('fill.chooseSite')}
           error={errors.institutionSiteId}
-          nothingFoundMessage="This protocol has no sites yet"
+          nothingFoundMessage={t('fill.noSites')}
           allowDeselect={false}
         />
         <Select
-          label="Sample ID"
-          description="One of this participant's collected samples (optional)"
+          label={t('fill.sampleId')}
+          description={t('fill.sampleHelp')}
           data={sampleOptions}
           value={sampleId}
           onChange={setSampleId}
           placeholder={
-            samples.isPending ? 'Loading…' : sampleOptions.length ? 'Choose a sample' : 'No collected samples'
+            samples.isPending ? t('fill.loading') : sampleOptions.length ? t('fill.chooseSample') : t('fill.noSamples')
           }
           error={errors.sampleId}
           searchable
           clearable
-          nothingFoundMessage="No sample matches"
+          nothingFoundMessage={t('fill.noSampleMatches')}
         />
         {formId && (
           <>
-            <Divider label={chosen.data?.name ?? 'Form'} labelPosition="left" />
-            {chosen.isPending && <Loader size="sm" type="dots" aria-label="Loading the form" />}
+            <Divider label={chosen.data?.name ?? t('fill.form')} labelPosition="left" />
+            {chosen.isPending && <Loader size="sm" type="dots" aria-label={t('fill.loadingForm')} />}
             {chosen.isError && (
-              <Alert color="red" title="The form could not be loaded">
+              <Alert color="red" title={t('fill.formFailed')}>
                 {chosen.error.message}
               </Alert>
             )}

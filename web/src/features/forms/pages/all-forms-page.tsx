@@ -10,13 +10,15 @@ import { formEndpoints } from '@contract/forms.endpoints';
 import { callPage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { useCurrentInstitution } from '@/lib/session-context';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 
 const editorPath = (f: FormDto) => `/collection-protocols/${f.collectionProtocolId}/collectio-protocol-forms/${f.id}`;
 
-const columns: DataTableColumn<FormDto>[] = [
+const columnsOf = (t: TFunction<'forms'>): DataTableColumn<FormDto>[] => [
   {
     accessor: 'name',
-    title: 'Name',
+    title: t('all.name'),
     render: (f) => (
       <Anchor component={Link} to={editorPath(f)} size="sm" onClick={(e) => e.stopPropagation()}>
         {f.name}
@@ -25,10 +27,10 @@ const columns: DataTableColumn<FormDto>[] = [
   },
   {
     accessor: 'collectionProtocol.title',
-    title: 'Collection Protocol',
+    title: t('all.protocol'),
     render: (f) => f.collectionProtocol?.title ?? '',
   },
-  { accessor: 'description', title: 'Description', render: (f) => f.description ?? '' },
+  { accessor: 'description', title: t('all.description'), render: (f) => f.description ?? '' },
 ];
 
 /** /forms (spec 2 §1 route table): the questioners of every protocol of the institution; a row opens its editor. */
@@ -36,6 +38,7 @@ export function AllFormsPage() {
   const { institution } = useCurrentInstitution();
   const list = useListState();
   const navigate = useNavigate();
+  const { t } = useTranslation('forms');
   const q = { page: list.page, pageSize: list.pageSize, search: list.search };
   const forms = useQuery({
     queryKey: queryKeys.protocols.list(institution.id, { forms: q }),
@@ -50,18 +53,18 @@ export function AllFormsPage() {
     <Stack gap="md" maw={1300} mx="auto">
       <div>
         <Title order={1} fz={26}>
-          Forms
+          {t('all.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          The questionnaires of every collection protocol. Design one from its protocol's Questionnaires page.
+          {t('all.intro')}
         </Text>
       </div>
-      <SearchBox value={list.search} onSearch={list.setSearch} placeholder="Search by name" />
+      <SearchBox value={list.search} onSearch={list.setSearch} placeholder={t('all.search')} />
       <PagedTable
         query={forms}
         list={list}
-        columns={columns}
-        emptyText="No questionnaire in any protocol yet."
+        columns={columnsOf(t)}
+        emptyText={t('all.empty')}
         onRowClick={(f) => void navigate(editorPath(f))}
       />
     </Stack>

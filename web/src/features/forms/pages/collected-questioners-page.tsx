@@ -21,8 +21,10 @@ import {
   type ReportQuery,
   type ReportTableRow,
 } from '../api/forms';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '@/lib/field-messages';
 
-const LEAD_ACCESSORS: (keyof ReportTableRow)[] = [
+const LEAD_ACCESSORS = [
   'institution',
   'institutionSite',
   'patientName',
@@ -30,7 +32,7 @@ const LEAD_ACCESSORS: (keyof ReportTableRow)[] = [
   'patientGender',
   'patientMaritalStatus',
   'patientVitalStatus',
-];
+] as const satisfies readonly (keyof ReportTableRow)[];
 
 type Criteria = { formId: number; startDate: string; endDate: string };
 
@@ -43,6 +45,7 @@ export function CollectedQuestionersPage() {
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const canDisable = useCan('participants.manage');
+  const { t } = useTranslation('forms');
   const forms = useAllForms(institution.id, protocol.id);
   const list = useListState();
   const [formId, setFormId] = useState<string | null>(null);
@@ -60,15 +63,15 @@ export function CollectedQuestionersPage() {
   const generate = () => {
     if (!chosenId) return;
     if (!startDate || !endDate) {
-      setRangeError('Choose both dates');
+      setRangeError(t('report.bothDates'));
       return;
     }
     if (dateProblem(startDate) || dateProblem(endDate)) {
-      setRangeError(MSG.invalidDate);
+      setRangeError(translateMessage(MSG.invalidDate));
       return;
     }
     if (startDate > endDate) {
-      setRangeError('End date cannot be before the start date');
+      setRangeError(t('report.endBeforeStart'));
       return;
     }
     setRangeError(null);
@@ -79,41 +82,43 @@ export function CollectedQuestionersPage() {
     if (!query) return;
     setExporting(true);
     downloadReportCsv(institution.id, protocol.id, query, formName)
-      .catch((e: Error) =>
-        notifications.show({ color: 'red', title: 'The CSV could not be exported', message: e.message }),
-      )
+      .catch((e: Error) => notifications.show({ color: 'red', title: t('report.exportFailed'), message: e.message }))
       .finally(() => setExporting(false));
   };
   const confirmDisable = (r: ReportTableRow) =>
     modals.openConfirmModal({
-      title: 'Disable Confirmation',
+      title: t('disableConfirm.title'),
       children: (
         <Stack gap={4}>
-          <Text size="sm">Do you want to disable this filled form? It leaves the lists and the report.</Text>
-          <Text size="sm">ID: {r.submissionId}</Text>
-          <Text size="sm">Institution: {r.institution ?? ''}</Text>
-          <Text size="sm">Institution Site: {r.institutionSite ?? ''}</Text>
-          <Text size="sm">Patient: {r.patientName ?? ''}</Text>
+          <Text size="sm">{t('disableConfirm.body')}</Text>
+          <Text size="sm">{t('disableConfirm.id', { id: r.submissionId })}</Text>
+          <Text size="sm">{t('disableConfirm.institution', { name: r.institution ?? '' })}</Text>
+          <Text size="sm">{t('disableConfirm.site', { name: r.institutionSite ?? '' })}</Text>
+          <Text size="sm">{t('disableConfirm.patient', { name: r.patientName ?? '' })}</Text>
         </Stack>
       ),
-      labels: { confirm: 'Yes', cancel: 'Cancel' },
+      labels: { confirm: t('disableConfirm.yes'), cancel: t('disableConfirm.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         disable.mutate(r.submissionId, {
           onSuccess: () =>
-            notifications.show({ color: 'teal', message: `Filled form ${r.submissionId} disabled.`, autoClose: 3000 }),
+            notifications.show({
+              color: 'teal',
+              message: t('report.rowDisabled', { id: r.submissionId }),
+              autoClose: 3000,
+            }),
         }),
     });
 
   const columns: DataTableColumn<ReportTableRow>[] = [
-    ...REPORT_LEAD_COLUMNS.map((title, i) => ({
+    ...REPORT_LEAD_COLUMNS.map((_, i) => ({
       accessor: LEAD_ACCESSORS[i],
-      title,
+      title: t(`report.lead.${LEAD_ACCESSORS[i]}`),
       render: (r: ReportTableRow) => String(r[LEAD_ACCESSORS[i]] ?? ''),
     })),
     ...(report.data?.columns ?? []).map((c) => ({
       accessor: `field-${c.fieldId}`,
-      title: c.isEnabled ? c.prompt : `${c.prompt} (disabled)`,
+      title: c.isEnabled ? c.prompt : t('report.disabledColumn', { prompt: c.prompt }),
       render: (r: ReportTableRow) => (
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {r.values[c.fieldId] ?? ''}
@@ -122,7 +127,7 @@ export function CollectedQuestionersPage() {
     })),
     {
       accessor: 'dateCollected',
-      title: 'Date Collected',
+      title: t('report.dateCollected'),
       noWrap: true,
       render: (r) => formatDateTime(r.dateCollected),
     },
@@ -130,14 +135,14 @@ export function CollectedQuestionersPage() {
       ? [
           {
             accessor: 'action',
-            title: 'Action',
+            title: t('report.action'),
             textAlign: 'right' as const,
             width: 76,
             render: (r: ReportTableRow) => (
               <ActionIcon
                 variant="subtle"
                 color="red"
-                aria-label={`Disable filled form ${r.submissionId}`}
+                aria-label={t('report.disableRow', { id: r.submissionId })}
                 onClick={() => confirmDisable(r)}
               >
                 <IconTrash size={16} />
@@ -152,36 +157,39 @@ export function CollectedQuestionersPage() {
     <Stack gap="md">
       <div>
         <Title order={1} fz={26}>
-          Collected Questionnaires
+          {t('report.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          The answers to one questioner, one row per filled form, by the day it was filled (UTC).
+          {t('report.intro')}
         </Text>
       </div>
-      {forms.isSuccess && forms.data.items.length === 0 && (
-        <Alert color="gray">This protocol has no questionnaire yet: design one on the Questionnaires page.</Alert>
-      )}
+      {forms.isSuccess && forms.data.items.length === 0 && <Alert color="gray">{t('report.noForms')}</Alert>}
       <Group align="flex-end" gap="sm">
         <Select
-          label="Form"
+          label={t('report.form')}
           data={(forms.data?.items ?? []).map((f) => ({ value: String(f.id), label: f.name }))}
           value={chosenId}
           onChange={setFormId}
           allowDeselect={false}
           searchable
-          placeholder={forms.isPending ? 'Loading…' : 'Choose a form'}
+          placeholder={forms.isPending ? t('report.loading') : t('report.chooseForm')}
           w={260}
         />
-        <DateField label="Start Date" value={startDate || null} onChange={(v) => setStartDate(v ?? '')} w={170} />
         <DateField
-          label="End Date"
+          label={t('report.startDate')}
+          value={startDate || null}
+          onChange={(v) => setStartDate(v ?? '')}
+          w={170}
+        />
+        <DateField
+          label={t('report.endDate')}
           value={endDate || null}
           onChange={(v) => setEndDate(v ?? '')}
           w={170}
           error={rangeError}
         />
         <Button onClick={generate} disabled={!chosenId}>
-          Generate
+          {t('report.generate')}
         </Button>
         <Button
           variant="default"
@@ -190,15 +198,15 @@ export function CollectedQuestionersPage() {
           disabled={!criteria}
           loading={exporting}
         >
-          Export CSV
+          {t('report.exportCsv')}
         </Button>
       </Group>
       {!criteria ? (
         <Text size="sm" c="dimmed">
-          Choose a form and dates, then Generate.
+          {t('report.prompt')}
         </Text>
       ) : report.isError ? (
-        <Alert color="red" title="The report could not be generated">
+        <Alert color="red" title={t('report.failed')}>
           {report.error.message}
         </Alert>
       ) : (
@@ -207,7 +215,7 @@ export function CollectedQuestionersPage() {
           list={list}
           columns={columns}
           pinLastColumn={canDisable}
-          emptyText="No form of this questionnaire was filled in these dates."
+          emptyText={t('report.empty')}
         />
       )}
     </Stack>

@@ -31,7 +31,7 @@ import { usePhone } from '@/lib/use-phone';
 import { protocolPath, useCurrentProtocol } from '@/lib/protocol-context';
 import { DynamicForm, type Answer, type Answers } from '../components/dynamic-form';
 import { FieldEditor } from '../components/field-editor';
-import { KIND_LABELS } from '../components/field-kinds';
+import { useTranslation } from 'react-i18next';
 import { useDisableField, useForm, useOrderFields, useSetFormShareable } from '../api/forms';
 
 /** collectio-protocol-forms/{formId} (spec 2 §2 "Form editor"): loads the form, then the editor. */
@@ -40,26 +40,23 @@ export function FormEditorPage() {
   const protocol = useCurrentProtocol();
   const formId = parseId(useParams().formId);
   const form = useForm(institution.id, protocol.id, formId ?? null);
+  const { t } = useTranslation('forms');
   const back = (
     <Button size="xs" variant="default" component={Link} to={protocolPath(protocol, 'collectio-protocol-forms')}>
-      All questionnaires
+      {t('editor.all')}
     </Button>
   );
   if (!formId || form.isError) {
     const notFound = !formId || (form.error instanceof ApiError && form.error.status === 404);
     return (
-      <Alert
-        color="red"
-        icon={<IconAlertCircle />}
-        title={notFound ? 'Questionnaire not found' : 'The questionnaire could not be loaded'}
-      >
+      <Alert color="red" icon={<IconAlertCircle />} title={notFound ? t('editor.notFound') : t('editor.loadFailed')}>
         <Text size="sm" mb="sm">
-          {notFound ? `It may belong to another protocol than ${protocol.title}.` : form.error?.message}
+          {notFound ? t('editor.otherProtocol', { protocol: protocol.title }) : form.error?.message}
         </Text>
         <Group gap="xs">
           {!notFound && (
             <Button size="xs" variant="light" color="red" onClick={() => void form.refetch()}>
-              Try again
+              {t('editor.tryAgain')}
             </Button>
           )}
           {back}
@@ -80,16 +77,17 @@ function ShareableSwitch({ form }: { form: FormWithFields }) {
   const protocol = useCurrentProtocol();
   const canShare = useCan('distribution.manage');
   const save = useSetFormShareable(institution.id, protocol.id, form.id);
+  const { t } = useTranslation('forms');
   if (!canShare)
     return form.shareable ? (
       <Text size="sm" c="gray.7">
-        Its list answers are counted in the research catalogue.
+        {t('editor.shared')}
       </Text>
     ) : null;
   return (
     <Switch
-      label="Count its list answers in the research catalogue"
-      description="Researchers then see how many eligible samples’ donors chose each option (never free text)."
+      label={t('editor.share')}
+      description={t('editor.shareHelp')}
       checked={form.shareable}
       disabled={save.isPending}
       onChange={(event) =>
@@ -107,6 +105,7 @@ function FormEditor({ form }: { form: FormWithFields }) {
   const dataTypes = useLookupOptions('dataTypes');
   const phone = usePhone();
   const [editing, setEditing] = useState<Editing>(null);
+  const { t } = useTranslation('forms');
   const [answers, setAnswers] = useState<Answers>({});
   const typeOf = (kind: FieldKind) => dataTypes.rows.find((r) => r.abbreviation === kind)?.id;
   const fields = form.fields;
@@ -117,10 +116,10 @@ function FormEditor({ form }: { form: FormWithFields }) {
       <Stack gap={4}>
         <Breadcrumbs separator="/" fz="sm">
           <Anchor component={Link} to={protocolPath(protocol, 'overview')} size="sm">
-            Collection Protocol
+            {t('editor.crumbProtocol')}
           </Anchor>
           <Anchor component={Link} to={protocolPath(protocol, 'collectio-protocol-forms')} size="sm">
-            Forms
+            {t('editor.crumbForms')}
           </Anchor>
           <Text size="sm" fw={600} c="gray.8">
             {form.name}
@@ -131,7 +130,7 @@ function FormEditor({ form }: { form: FormWithFields }) {
             {form.name}
           </Title>
           <Badge variant="light" color="gray">
-            Version {form.currentVersion}
+            {t('editor.version', { version: form.currentVersion })}
           </Badge>
         </Group>
         {form.description && (
@@ -142,8 +141,7 @@ function FormEditor({ form }: { form: FormWithFields }) {
         <ShareableSwitch form={form} />
         {canManage && form.currentVersionLocked && (
           <Text size="sm" c="blue.8">
-            Version {form.currentVersion} has been filled: the next change makes version {form.currentVersion + 1}.
-            Filled forms keep their own questions.
+            {t('editor.locked', { version: form.currentVersion, next: form.currentVersion + 1 })}
           </Text>
         )}
       </Stack>
@@ -151,7 +149,7 @@ function FormEditor({ form }: { form: FormWithFields }) {
         {canManage && (
           <Paper withBorder radius="md" p="sm" w={phone ? '100%' : 220} style={{ flexShrink: 0 }}>
             <Text size="sm" fw={600} mb={6} id="add-field-label">
-              Add a field
+              {t('editor.addField')}
             </Text>
             <SimpleGrid cols={phone ? 2 : 1} spacing={6} role="group" aria-labelledby="add-field-label">
               {FIELD_KINDS.map((kind) => {
@@ -169,11 +167,11 @@ function FormEditor({ form }: { form: FormWithFields }) {
                     styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
                     onClick={() => setEditing({ kind })}
                   >
-                    {KIND_LABELS[kind]}
+                    {t(`kinds.${kind}`)}
                   </Button>
                 );
                 return missing ? (
-                  <Tooltip key={kind} label={`No enabled '${kind}' data type in this institution's configuration`}>
+                  <Tooltip key={kind} label={t('editor.noDataType', { kind })}>
                     <span>{button}</span>
                   </Tooltip>
                 ) : (
@@ -186,8 +184,8 @@ function FormEditor({ form }: { form: FormWithFields }) {
         <Box style={{ flex: 1, minWidth: 0 }} w={phone ? '100%' : undefined}>
           <Tabs defaultValue="editor" keepMounted={false}>
             <Tabs.List>
-              <Tabs.Tab value="editor">Editor</Tabs.Tab>
-              <Tabs.Tab value="preview">Preview</Tabs.Tab>
+              <Tabs.Tab value="editor">{t('editor.editorTab')}</Tabs.Tab>
+              <Tabs.Tab value="preview">{t('editor.previewTab')}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="editor" pt="md">
               <FieldList
@@ -199,7 +197,7 @@ function FormEditor({ form }: { form: FormWithFields }) {
             <Tabs.Panel value="preview" pt="md">
               <Paper withBorder radius="md" p="md" maw={720}>
                 <Text size="xs" c="dimmed" mb="sm">
-                  Preview: the form as it is filled. Answers here are not saved.
+                  {t('editor.previewNote')}
                 </Text>
                 <DynamicForm
                   fields={fields}
@@ -239,11 +237,12 @@ function FieldList({
   const protocol = useCurrentProtocol();
   const order = useOrderFields(institution.id, protocol.id, form.id);
   const disable = useDisableField(institution.id, protocol.id, form.id);
+  const { t } = useTranslation('forms');
   const fields = form.fields;
   if (!fields.length) {
     return (
       <Text size="sm" c="dimmed">
-        {canManage ? 'No fields yet. Add one with the buttons on the left.' : 'No fields yet.'}
+        {canManage ? t('editor.noFieldsManage') : t('editor.noFields')}
       </Text>
     );
   }
@@ -254,19 +253,23 @@ function FieldList({
   };
   const confirmDisable = (f: FieldDto) =>
     modals.openConfirmModal({
-      title: 'Disable Field',
-      children: <Text size="sm">{`'${f.prompt}' leaves the form. Forms already filled keep their answer to it.`}</Text>,
-      labels: { confirm: 'Disable', cancel: 'Cancel' },
+      title: t('editor.disableTitle'),
+      children: <Text size="sm">{t('editor.disableBody', { prompt: f.prompt })}</Text>,
+      labels: { confirm: t('editor.disableConfirm'), cancel: t('editor.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         disable.mutate(f.id, {
           onSuccess: () =>
-            notifications.show({ color: 'teal', message: `Field '${f.prompt}' disabled.`, autoClose: 3000 }),
+            notifications.show({
+              color: 'teal',
+              message: t('editor.fieldDisabled', { prompt: f.prompt }),
+              autoClose: 3000,
+            }),
         }),
     });
   const busy = order.isPending || disable.isPending;
   return (
-    <Stack gap="xs" role="list" aria-label="Fields">
+    <Stack gap="xs" role="list" aria-label={t('editor.fields')}>
       {fields.map((f, i) => (
         <Paper key={f.id} withBorder radius="md" p="sm" role="listitem">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -286,25 +289,32 @@ function FieldList({
                 )}
                 {f.required && (
                   <Badge size="xs" variant="light" color="red">
-                    Required
+                    {t('editor.required')}
                   </Badge>
                 )}
               </Group>
               <Text size="xs" c="dimmed" pl={34}>
-                {KIND_LABELS[f.dataType.abbreviation]} · {f.responseTitle}
+                {t(`kinds.${f.dataType.abbreviation}`)} · {f.responseTitle}
                 {f.options.length > 0 && ` · ${f.options.map((o) => o.value).join(', ')}`}
-                {f.hasValidation && f.regularExpression && ` · pattern ${f.regularExpression}`}
+                {f.hasValidation &&
+                  f.regularExpression &&
+                  ` · ${t('editor.pattern', { pattern: f.regularExpression })}`}
               </Text>
             </Stack>
             {canManage && (
               <Group gap={2} wrap="nowrap">
-                <ActionIcon variant="subtle" color="gray" aria-label={`Edit ${f.prompt}`} onClick={() => onEdit(f)}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={t('editor.edit', { prompt: f.prompt })}
+                  onClick={() => onEdit(f)}
+                >
                   <IconPencil size={16} />
                 </ActionIcon>
                 <ActionIcon
                   variant="subtle"
                   color="gray"
-                  aria-label={`Move ${f.prompt} up`}
+                  aria-label={t('editor.moveUp', { name: f.prompt })}
                   disabled={i === 0 || busy}
                   onClick={() => move(i, -1)}
                 >
@@ -313,7 +323,7 @@ function FieldList({
                 <ActionIcon
                   variant="subtle"
                   color="gray"
-                  aria-label={`Move ${f.prompt} down`}
+                  aria-label={t('editor.moveDown', { name: f.prompt })}
                   disabled={i === fields.length - 1 || busy}
                   onClick={() => move(i, 1)}
                 >
@@ -322,7 +332,7 @@ function FieldList({
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  aria-label={`Disable ${f.prompt}`}
+                  aria-label={t('editor.disable', { name: f.prompt })}
                   disabled={busy}
                   onClick={() => confirmDisable(f)}
                 >

@@ -15,6 +15,8 @@ import { useCurrentProtocol } from '@/lib/protocol-context';
 import { FillForm } from '../components/fill-form';
 import { useDisableSubmission, useSubmission, useSubmissions } from '../api/forms';
 import { Dialog } from '@/components/dialog';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 
 /** participants/{id}/participant-forms (spec 2 §2 "Participant questioners"), and /new: the fill form over it. */
 export function ParticipantFormsPage() {
@@ -31,6 +33,7 @@ function SubmissionList({ filling = false }: { filling?: boolean }) {
   const protocol = useCurrentProtocol();
   const p = useCurrentParticipant();
   const canFill = useCan('participants.manage');
+  const { t } = useTranslation('forms');
   const list = useListState();
   const submissions = useSubmissions(institution.id, protocol.id, p.patientId, {
     page: list.page,
@@ -44,33 +47,45 @@ function SubmissionList({ filling = false }: { filling?: boolean }) {
   // spec 2 §2 'Disable Confirmation': id, institution, institution site and the patient's full name; Cancel and Yes.
   const confirmDisable = (s: SubmissionDto) =>
     modals.openConfirmModal({
-      title: 'Disable Confirmation',
+      title: t('disableConfirm.title'),
       children: (
         <Stack gap={4}>
-          <Text size="sm">Do you want to disable this filled form? It leaves the lists and the report.</Text>
-          <Text size="sm">ID: {s.id}</Text>
-          <Text size="sm">Institution: {s.institution?.title ?? ''}</Text>
-          <Text size="sm">Institution Site: {s.institutionSite?.title ?? ''}</Text>
-          <Text size="sm">Patient: {fullName(s.patient)}</Text>
+          <Text size="sm">{t('disableConfirm.body')}</Text>
+          <Text size="sm">{t('disableConfirm.id', { id: s.id })}</Text>
+          <Text size="sm">{t('disableConfirm.institution', { name: s.institution?.title ?? '' })}</Text>
+          <Text size="sm">{t('disableConfirm.site', { name: s.institutionSite?.title ?? '' })}</Text>
+          <Text size="sm">{t('disableConfirm.patient', { name: fullName(s.patient) })}</Text>
         </Stack>
       ),
-      labels: { confirm: 'Yes', cancel: 'Cancel' },
+      labels: { confirm: t('disableConfirm.yes'), cancel: t('disableConfirm.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         disable.mutate(s.id, {
           onSuccess: () =>
             notifications.show({
               color: 'teal',
-              message: `${s.collectionProtocolForm.name ?? 'Form'} (${s.id}) disabled.`,
+              message: t('submissions.disabledDone', {
+                form: s.collectionProtocolForm.name ?? t('submissions.form'),
+                id: s.id,
+              }),
               autoClose: 3000,
             }),
         }),
     });
 
   const columns: DataTableColumn<SubmissionDto>[] = [
-    { accessor: 'collectionProtocolForm.name', title: 'Form', render: (s) => s.collectionProtocolForm.name ?? '' },
-    { accessor: 'createdDate', title: 'Filled Date', noWrap: true, render: (s) => formatDateTime(s.createdDate) },
-    { accessor: 'sampleId', title: 'Sample ID', render: (s) => s.sampleId ?? '' },
+    {
+      accessor: 'collectionProtocolForm.name',
+      title: t('submissions.form'),
+      render: (s) => s.collectionProtocolForm.name ?? '',
+    },
+    {
+      accessor: 'createdDate',
+      title: t('submissions.filledDate'),
+      noWrap: true,
+      render: (s) => formatDateTime(s.createdDate),
+    },
+    { accessor: 'sampleId', title: t('submissions.sampleId'), render: (s) => s.sampleId ?? '' },
     {
       // The row opens the view; these buttons are its keyboard-reachable equivalents.
       accessor: 'actions',
@@ -82,7 +97,10 @@ function SubmissionList({ filling = false }: { filling?: boolean }) {
           <ActionIcon
             variant="subtle"
             color="gray"
-            aria-label={`View ${s.collectionProtocolForm.name ?? 'form'} filled ${formatDateTime(s.createdDate)}`}
+            aria-label={t('submissions.view', {
+              form: s.collectionProtocolForm.name ?? t('submissions.formFallback'),
+              date: formatDateTime(s.createdDate),
+            })}
             onClick={(e) => {
               e.stopPropagation();
               setViewing(s.id);
@@ -94,7 +112,10 @@ function SubmissionList({ filling = false }: { filling?: boolean }) {
             <ActionIcon
               variant="subtle"
               color="red"
-              aria-label={`Disable ${s.collectionProtocolForm.name ?? 'form'} filled ${formatDateTime(s.createdDate)}`}
+              aria-label={t('submissions.disable', {
+                form: s.collectionProtocolForm.name ?? t('submissions.formFallback'),
+                date: formatDateTime(s.createdDate),
+              })}
               onClick={(e) => {
                 e.stopPropagation();
                 confirmDisable(s);
@@ -112,11 +133,11 @@ function SubmissionList({ filling = false }: { filling?: boolean }) {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Title order={2} fz={20}>
-          Questionnaires
+          {t('submissions.title')}
         </Title>
         {canFill && p.isEnabled && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate(`${here}/new`)}>
-            Fill Form
+            {t('submissions.fill')}
           </Button>
         )}
       </Group>
@@ -125,7 +146,7 @@ function SubmissionList({ filling = false }: { filling?: boolean }) {
         list={list}
         columns={columns}
         pinLastColumn
-        emptyText={canFill ? 'No form filled yet. Fill Form adds the first.' : 'No form filled yet.'}
+        emptyText={canFill ? t('submissions.emptyFill') : t('submissions.empty')}
         onRowClick={(s) => setViewing(s.id)}
       />
       {viewing !== null && <SubmissionView submissionId={viewing} onClose={() => setViewing(null)} />}
@@ -135,8 +156,8 @@ function SubmissionList({ filling = false }: { filling?: boolean }) {
 }
 
 /** How a stored answer reads: a checkbox Yes/No, a checkbox list its values. */
-function display(field: FieldDto | undefined, value: string): string {
-  if (field?.dataType.abbreviation === 'CB') return value === 'true' ? 'Yes' : 'No';
+function display(t: TFunction<'forms'>, field: FieldDto | undefined, value: string): string {
+  if (field?.dataType.abbreviation === 'CB') return value === 'true' ? t('submissions.yes') : t('submissions.no');
   if (field?.dataType.abbreviation === 'CBL') {
     try {
       const list: unknown = JSON.parse(value);
@@ -153,17 +174,18 @@ function SubmissionView({ submissionId, onClose }: { submissionId: number; onClo
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const s = useSubmission(institution.id, protocol.id, submissionId);
+  const { t } = useTranslation('forms');
   return (
     <Dialog
       opened
       onClose={onClose}
       size="lg"
-      title={s.data?.collectionProtocolForm.name ?? 'Filled form'}
+      title={s.data?.collectionProtocolForm.name ?? t('submissions.filledForm')}
       styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
-      {s.isPending && <Loader size="sm" type="dots" aria-label="Loading the filled form" />}
+      {s.isPending && <Loader size="sm" type="dots" aria-label={t('submissions.loading')} />}
       {s.isError && (
-        <Alert color="red" title="The filled form could not be loaded">
+        <Alert color="red" title={t('submissions.loadFailed')}>
           {s.error.message}
         </Alert>
       )}
@@ -173,6 +195,7 @@ function SubmissionView({ submissionId, onClose }: { submissionId: number; onClo
 }
 
 function Answers({ detail }: { detail: SubmissionDetail }) {
+  const { t } = useTranslation('forms');
   const byField = new Map(
     detail.submittedCollectionProtocolFormValues.map((v) => [v.collectionProtocolFormFieldId, v]),
   );
@@ -197,11 +220,14 @@ function Answers({ detail }: { detail: SubmissionDetail }) {
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        Filled {formatDateTime(detail.createdDate)} · version {detail.formVersion} ·{' '}
-        {detail.institutionSite?.title ?? ''}
-        {detail.sampleId ? ` · sample ${detail.sampleId}` : ''}
+        {t('submissions.filled', {
+          date: formatDateTime(detail.createdDate),
+          version: detail.formVersion,
+          site: detail.institutionSite?.title ?? '',
+        })}
+        {detail.sampleId ? t('submissions.sample', { sampleId: detail.sampleId }) : ''}
       </Text>
-      <Table withTableBorder verticalSpacing={6} aria-label="Answers">
+      <Table withTableBorder verticalSpacing={6} aria-label={t('submissions.answers')}>
         <Table.Tbody>
           {rows.map((r) => (
             <Table.Tr key={r.id}>
@@ -211,10 +237,10 @@ function Answers({ detail }: { detail: SubmissionDetail }) {
               <Table.Td style={{ whiteSpace: 'pre-wrap' }}>
                 {r.value === undefined ? (
                   <Text span size="sm" c="dimmed">
-                    Not answered
+                    {t('submissions.notAnswered')}
                   </Text>
                 ) : (
-                  display(fieldById.get(r.id), r.value)
+                  display(t, fieldById.get(r.id), r.value)
                 )}
               </Table.Td>
             </Table.Tr>

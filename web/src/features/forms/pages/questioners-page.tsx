@@ -14,13 +14,14 @@ import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { protocolPath, useCurrentProtocol } from '@/lib/protocol-context';
 import { FormEditorPage } from './form-editor-page';
 import { useCreateForm, useForms } from '../api/forms';
-import { doneMessage } from '@contract/words';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 
 export const FORMS_SUB = 'collectio-protocol-forms';
 
-const columns: DataTableColumn<FormDto>[] = [
-  { accessor: 'name', title: 'Name' },
-  { accessor: 'description', title: 'Description', render: (f) => f.description ?? '' },
+const columnsOf = (t: TFunction<'forms'>): DataTableColumn<FormDto>[] => [
+  { accessor: 'name', title: t('questioners.name') },
+  { accessor: 'description', title: t('questioners.description'), render: (f) => f.description ?? '' },
 ];
 
 /** collectio-protocol-forms (spec 2 §2 "Questioners page"), /new (create over it) and /{formId} (the editor). */
@@ -41,6 +42,7 @@ function QuestionersPage({ creating = false }: { creating?: boolean }) {
   const list = useListState();
   const forms = useForms(institution.id, protocol.id, { page: list.page, pageSize: list.pageSize });
   const navigate = useNavigate();
+  const { t } = useTranslation('forms');
   const { search } = useLocation();
   const go = (sub = '') => void navigate({ pathname: protocolPath(protocol, `${FORMS_SUB}${sub}`), search });
   return (
@@ -48,23 +50,23 @@ function QuestionersPage({ creating = false }: { creating?: boolean }) {
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1} fz={26}>
-            Questionnaires
+            {t('questioners.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            The questionnaires filled for this protocol's participants. A row opens the form editor.
+            {t('questioners.intro')}
           </Text>
         </div>
         {canManage && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => go('/new')}>
-            Create Questionnaire
+            {t('questioners.create')}
           </Button>
         )}
       </Group>
       <PagedTable
         query={forms}
         list={list}
-        columns={columns}
-        emptyText={canManage ? 'No questionnaires yet. Create Questionnaire adds the first.' : 'No questionnaires yet.'}
+        columns={columnsOf(t)}
+        emptyText={canManage ? t('questioners.emptyManage') : t('questioners.empty')}
         onRowClick={(f) => go(`/${f.id}`)}
       />
       {canManage && creating && <CreateQuestioner onClose={() => go()} onCreated={(id) => go(`/${id}`)} />}
@@ -77,6 +79,7 @@ function CreateQuestioner({ onClose, onCreated }: { onClose: () => void; onCreat
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const create = useCreateForm(institution.id, protocol.id);
+  const { t } = useTranslation('forms');
   const form = useForm({ initialValues: { name: '', description: '' }, validate: contractResolver(FormInput) });
   const guard = useUnsavedChangesGuard(formChanged(form));
   const submit = form.onSubmit((v) =>
@@ -84,7 +87,7 @@ function CreateQuestioner({ onClose, onCreated }: { onClose: () => void; onCreat
       { ...v, institutionId: institution.id, collectionProtocolId: protocol.id },
       {
         onSuccess: (saved) => {
-          notifications.show({ color: 'teal', message: doneMessage('Questionnaire', saved.name), autoClose: 3000 });
+          notifications.show({ color: 'teal', message: createdText(t, saved.name), autoClose: 3000 });
           guard.release();
           onCreated(saved.id);
         },
@@ -94,7 +97,7 @@ function CreateQuestioner({ onClose, onCreated }: { onClose: () => void; onCreat
   );
   return (
     <FullScreenForm
-      title="Create a Questionnaire"
+      title={t('questioners.createTitle')}
       opened
       onClose={onClose}
       guard={guard}
@@ -104,15 +107,27 @@ function CreateQuestioner({ onClose, onCreated }: { onClose: () => void; onCreat
     >
       <Stack gap="md">
         <TextInput
-          label="Name"
+          label={t('questioners.name')}
           withAsterisk
           data-autofocus
           autoComplete="off"
           maxLength={200}
           {...form.getInputProps('name')}
         />
-        <Textarea label="Description" autosize minRows={3} maxLength={2000} {...form.getInputProps('description')} />
+        <Textarea
+          label={t('questioners.description')}
+          autosize
+          minRows={3}
+          maxLength={2000}
+          {...form.getInputProps('description')}
+        />
       </Stack>
     </FullScreenForm>
   );
 }
+
+/** "Questionnaire 'Intake' created.", or "Questionnaire intake created." when the name already says it (contract/words.ts doneMessage). */
+const createdText = (t: TFunction<'forms'>, name: string) =>
+  name.toLowerCase().startsWith('questionnaire ')
+    ? t('questioners.createdNamed', { name })
+    : t('questioners.created', { name });

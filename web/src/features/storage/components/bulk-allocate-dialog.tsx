@@ -6,6 +6,7 @@ import { errorTitle } from '@/lib/api-client';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { findSample, useBulkAllocate } from '../api/storage';
 import { Dialog, DialogClose } from '@/components/dialog';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   boxPath: PathRef[];
@@ -31,6 +32,7 @@ const idsOf = (text: string) => [
  */
 export function BulkAllocateDialog({ boxPath, boxTitle, free, onClose }: Props) {
   const { institution } = useCurrentInstitution();
+  const { t } = useTranslation('storage');
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [resolving, setResolving] = useState(false);
@@ -41,11 +43,11 @@ export function BulkAllocateDialog({ boxPath, boxTitle, free, onClose }: Props) 
   const submit = async () => {
     setProblem(null);
     if (!ids.length) {
-      setProblem('Type or paste at least one sample ID.');
+      setProblem(t('bulk.typeSome'));
       return;
     }
     if (ids.length > free) {
-      setProblem(`${boxTitle} has ${free} free position${free === 1 ? '' : 's'}; ${ids.length} samples do not fit.`);
+      setProblem(t('bulk.noRoom', { box: boxTitle, count: free, n: ids.length }));
       return;
     }
     setResolving(true);
@@ -55,14 +57,14 @@ export function BulkAllocateDialog({ boxPath, boxTitle, free, onClose }: Props) 
       );
       const missing = found.filter(([, s]) => !s).map(([id]) => id);
       if (missing.length) {
-        setProblem(`No sample with ID ${missing.join(', ')} in this institution. Nothing was allocated.`);
+        setProblem(t('bulk.missing', { ids: missing.join(', ') }));
         return;
       }
       const made = await bulk.mutateAsync(found.map(([, s]) => s!.id));
       setPlaced(made);
       notifications.show({
         color: 'teal',
-        message: `${made.length} sample${made.length === 1 ? '' : 's'} stored in ${boxTitle}.`,
+        message: t('bulk.stored', { count: made.length, box: boxTitle }),
         autoClose: 3000,
       });
     } catch (e) {
@@ -73,15 +75,15 @@ export function BulkAllocateDialog({ boxPath, boxTitle, free, onClose }: Props) 
   };
 
   return (
-    <Dialog onClose={onClose} dirty={!placed && text.trim() !== ''} title="Bulk allocate" size="md">
+    <Dialog onClose={onClose} dirty={!placed && text.trim() !== ''} title={t('bulk.title')} size="md">
       {placed ? (
         <Stack gap="sm">
-          <Text size="sm">Stored in {boxTitle}:</Text>
-          <Table striped withTableBorder aria-label="Where each sample went">
+          <Text size="sm">{t('bulk.storedIn', { box: boxTitle })}</Text>
+          <Table striped withTableBorder aria-label={t('bulk.where')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Sample ID</Table.Th>
-                <Table.Th>Position</Table.Th>
+                <Table.Th>{t('bulk.sampleId')}</Table.Th>
+                <Table.Th>{t('bulk.position')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -94,18 +96,17 @@ export function BulkAllocateDialog({ boxPath, boxTitle, free, onClose }: Props) 
             </Table.Tbody>
           </Table>
           <Group justify="flex-end">
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose}>{t('bulk.close')}</Button>
           </Group>
         </Stack>
       ) : (
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            The samples go to the next free positions of {boxTitle} in its fill order ({free} free). All are stored or
-            none.
+            {t('bulk.intro', { box: boxTitle, free })}
           </Text>
           <Textarea
-            label="Sample IDs"
-            description="One per line; scan or paste several."
+            label={t('bulk.ids')}
+            description={t('bulk.idsHelp')}
             autosize
             minRows={4}
             maxRows={12}
@@ -116,12 +117,12 @@ export function BulkAllocateDialog({ boxPath, boxTitle, free, onClose }: Props) 
           {problem && <Alert color="red" title={problem} />}
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              {ids.length} sample ID{ids.length === 1 ? '' : 's'}
+              {t('bulk.count', { count: ids.length })}
             </Text>
             <Group gap="xs">
               <DialogClose />
               <Button onClick={() => void submit()} loading={resolving || bulk.isPending} disabled={!free}>
-                Allocate
+                {t('bulk.allocate')}
               </Button>
             </Group>
           </Group>

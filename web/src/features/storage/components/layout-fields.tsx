@@ -3,6 +3,9 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import type { z } from 'zod';
 import { contractResolver } from '@/lib/contract-resolver';
 import { useLookupOptions } from '@/lib/lookup-options';
+import { translateMessage } from '@/lib/field-messages';
+import { MSG } from '@contract/messages';
+import { useTranslation } from 'react-i18next';
 
 /** The labeling fields every storage create form asks for (spec 1 §2, §5). */
 export type LayoutValues = {
@@ -18,11 +21,6 @@ export const emptyLayout: LayoutValues = {
   columnLabelingSchemaId: null,
   fillOrder: 'row',
 };
-
-const FILL_ORDERS = [
-  { value: 'row', label: 'Row by row (A1, A2, … then B1)' },
-  { value: 'column', label: 'Column by column (A1, B1, … then A2)' },
-];
 
 /** A Linear option numbers positions in one run: the seeded title, or its abbreviation L (as the server decides). */
 const isLinear = (row: Record<string, unknown> | undefined) =>
@@ -59,7 +57,7 @@ export function useLayoutForm<T extends LayoutValues>(schema: z.ZodType, initial
         !choices.linearOf(values.positionLabelingOptionId) &&
         !values.columnLabelingSchemaId
       )
-        errors.columnLabelingSchemaId = '*Required';
+        errors.columnLabelingSchemaId = translateMessage(MSG.requiredSelect);
       return errors;
     },
   });
@@ -74,39 +72,43 @@ export function LayoutFields<T extends LayoutValues>({
   form: UseFormReturnType<T>;
   choices: LayoutChoices;
 }) {
+  const { t } = useTranslation('storage');
   const { options, schemas } = choices;
   const linear = choices.linearOf(form.values.positionLabelingOptionId);
   return (
     <>
       <Select
-        label="Position Labeling Option"
+        label={t('layout.option')}
         withAsterisk
         data={options.options}
-        placeholder={options.isPending ? 'Loading…' : 'Linear or Two Dimensional'}
+        placeholder={options.isPending ? t('layout.loading') : t('layout.optionPlaceholder')}
         {...form.getInputProps('positionLabelingOptionId')}
       />
       <Select
-        label="Row Labeling Schema"
+        label={t('layout.rowSchema')}
         withAsterisk
         data={schemas.options}
-        placeholder={schemas.isPending ? 'Loading…' : 'e.g. Letters Upper Case'}
-        description={linear ? 'Numbers every position in one run (1, 2, 3 … or A, B, C …).' : undefined}
+        placeholder={schemas.isPending ? t('layout.loading') : t('layout.rowPlaceholder')}
+        description={linear ? t('layout.linearHelp') : undefined}
         {...form.getInputProps('rowLabelingSchemaId')}
       />
       {!linear && (
         <Select
-          label="Column Labeling Schema"
+          label={t('layout.columnSchema')}
           withAsterisk
           data={schemas.options}
-          placeholder={schemas.isPending ? 'Loading…' : 'e.g. Numbers'}
+          placeholder={schemas.isPending ? t('layout.loading') : t('layout.columnPlaceholder')}
           {...form.getInputProps('columnLabelingSchemaId')}
         />
       )}
       <Select
-        label="Fill order"
-        data={FILL_ORDERS}
+        label={t('layout.fillOrder')}
+        data={[
+          { value: 'row', label: t('layout.byRow') },
+          { value: 'column', label: t('layout.byColumn') },
+        ]}
         allowDeselect={false}
-        description="The order in which positions are numbered and filled."
+        description={t('layout.fillOrderHelp')}
         {...form.getInputProps('fillOrder')}
       />
     </>

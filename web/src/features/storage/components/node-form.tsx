@@ -3,7 +3,6 @@ import { notifications } from '@mantine/notifications';
 import {
   ChildInput,
   ContainerInput,
-  STORAGE_LEVEL_LABELS,
   storageCode,
   type PathRef,
   type StorageLevel,
@@ -17,7 +16,7 @@ import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useCreateNode } from '../api/storage';
 import { emptyLayout, LayoutFields, useLayoutForm, type LayoutValues } from './layout-fields';
-import { doneMessage } from '@contract/words';
+import { useTranslation } from 'react-i18next';
 import { NumberField } from '@/components/number-field';
 
 type Values = LayoutValues & {
@@ -52,7 +51,13 @@ export function NodeForm({ level, parentPath, parentTitle, onClose, onSaved }: P
   const { form, choices } = useLayoutForm(schema, initialValues);
   const guard = useUnsavedChangesGuard(formChanged(form));
   const linear = choices.linearOf(form.values.positionLabelingOptionId);
-  const label = STORAGE_LEVEL_LABELS[level];
+  const { t } = useTranslation('storage');
+
+  // contract/words.ts doneMessage's rule: "Box 'B1' created.", "Box B1 created." when the name already says it.
+  const createdText = (name: string) =>
+    name.toLowerCase().startsWith(`${level} `)
+      ? t('nodeForm.createdNamed', { name })
+      : t(`nodeForm.created.${level}`, { name });
 
   const submit = form.onSubmit((v, event) => {
     const body = {
@@ -62,7 +67,7 @@ export function NodeForm({ level, parentPath, parentTitle, onClose, onSaved }: P
     };
     create.mutate(schema.parse(body), {
       onSuccess: (saved) => {
-        notifications.show({ color: 'teal', message: doneMessage(label, saved.title), autoClose: 3000 });
+        notifications.show({ color: 'teal', message: createdText(saved.title), autoClose: 3000 });
         if (isCreateAnother(event)) {
           form.setValues({ title: '', code: '' });
           form.resetDirty();
@@ -77,7 +82,7 @@ export function NodeForm({ level, parentPath, parentTitle, onClose, onSaved }: P
 
   return (
     <FullScreenForm
-      title={`Create a ${label}${parentTitle ? ` in ${parentTitle}` : ''}`}
+      title={parentTitle ? t(`nodeForm.createIn.${level}`, { parent: parentTitle }) : t(`nodeForm.create.${level}`)}
       opened
       onClose={onClose}
       guard={guard}
@@ -87,27 +92,31 @@ export function NodeForm({ level, parentPath, parentTitle, onClose, onSaved }: P
       allowAnother
     >
       <Stack gap="sm">
-        <TextInput label="Title" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('title')} />
+        <TextInput
+          label={t('nodeForm.title')}
+          withAsterisk
+          data-autofocus
+          autoComplete="off"
+          {...form.getInputProps('title')}
+        />
         <LimitedTextInput
           rule={storageCode}
-          label="Code"
+          label={t('nodeForm.code')}
           withAsterisk={level === 'container'}
-          description={
-            level === 'container' ? 'At most 2 characters, unique among containers.' : 'Optional; at most 2 characters.'
-          }
+          description={level === 'container' ? t('nodeForm.codeContainer') : t('nodeForm.codeChild')}
           {...form.getInputProps('code')}
         />
         <SimpleGrid cols={2} spacing="sm">
-          <NumberField whole label="Rows" withAsterisk {...form.getInputProps('rows')} />
-          <NumberField whole label="Columns" withAsterisk {...form.getInputProps('columns')} />
+          <NumberField whole label={t('nodeForm.rows')} withAsterisk {...form.getInputProps('rows')} />
+          <NumberField whole label={t('nodeForm.columns')} withAsterisk {...form.getInputProps('columns')} />
         </SimpleGrid>
         <LayoutFields form={form} choices={choices} />
         <Select
-          label="Institution Site"
+          label={t('nodeForm.site')}
           data={sites.options}
           clearable
           searchable
-          placeholder="Optional"
+          placeholder={t('nodeForm.optional')}
           {...form.getInputProps('institutionSiteId')}
         />
       </Stack>

@@ -13,6 +13,8 @@ import { LimitedTextInput } from '@/components/limited-text-input';
 import { serverFormErrors } from '@/lib/contract-resolver';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { useCurrentInstitution } from '@/lib/session-context';
+import { formatCount } from '@/lib/format';
+import { useTranslation } from 'react-i18next';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useRackTemplate } from '../api/storage';
 import { emptyLayout, LayoutFields, useLayoutForm, type LayoutValues } from './layout-fields';
@@ -30,18 +32,18 @@ type Values = LayoutValues & {
   institutionSiteId: string | null;
 };
 
-const initialValues: Values = {
+const initialValues = (boxTitle: string): Values => ({
   title: '',
   code: '',
   rows: '',
   columns: '',
   boxCount: '',
-  boxTitle: 'Box',
+  boxTitle,
   boxRows: '',
   boxColumns: '',
   ...emptyLayout,
   institutionSiteId: null,
-};
+});
 
 interface Props {
   shelfPath: PathRef[];
@@ -58,7 +60,8 @@ export function RackTemplateForm({ shelfPath, shelfTitle, onClose, onSaved }: Pr
   const { institution } = useCurrentInstitution();
   const sites = useLookupOptions('institutionSites');
   const make = useRackTemplate(institution.id, shelfPath);
-  const { form, choices } = useLayoutForm(RackTemplateInput, initialValues);
+  const { t } = useTranslation('storage');
+  const { form, choices } = useLayoutForm(RackTemplateInput, initialValues(t('rackTemplate.boxDefault')));
   const guard = useUnsavedChangesGuard(formChanged(form));
   const v = form.values;
   const places = Number(v.rows) * Number(v.columns);
@@ -66,7 +69,12 @@ export function RackTemplateForm({ shelfPath, shelfTitle, onClose, onSaved }: Pr
   const perBox = Number(v.boxRows) * Number(v.boxColumns);
   const summary =
     count > 0 && perBox > 0
-      ? `${count} box${count === 1 ? '' : 'es'} of ${v.boxRows} x ${v.boxColumns}: ${(count * perBox).toLocaleString('en')} positions.`
+      ? t('rackTemplate.summary', {
+          count,
+          rows: v.boxRows,
+          columns: v.boxColumns,
+          positions: formatCount(count * perBox),
+        })
       : null;
 
   const submit = form.onSubmit((values) => {
@@ -80,7 +88,7 @@ export function RackTemplateForm({ shelfPath, shelfTitle, onClose, onSaved }: Pr
       onSuccess: (made) => {
         notifications.show({
           color: 'teal',
-          message: `${made.rack.title} and its ${made.boxes.length} box${made.boxes.length === 1 ? '' : 'es'} created.`,
+          message: t('rackTemplate.created', { rack: made.rack.title, count: made.boxes.length }),
           autoClose: 3000,
         });
         guard.release();
@@ -92,7 +100,7 @@ export function RackTemplateForm({ shelfPath, shelfTitle, onClose, onSaved }: Pr
 
   return (
     <FullScreenForm
-      title={`Create a Rack of Boxes in ${shelfTitle}`}
+      title={t('rackTemplate.title', { shelf: shelfTitle })}
       opened
       onClose={onClose}
       guard={guard}
@@ -102,60 +110,72 @@ export function RackTemplateForm({ shelfPath, shelfTitle, onClose, onSaved }: Pr
     >
       <Stack gap="sm">
         <Title order={3} fz="lg">
-          Rack
+          {t('rackTemplate.rack')}
         </Title>
-        <TextInput label="Title" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('title')} />
+        <TextInput
+          label={t('nodeForm.title')}
+          withAsterisk
+          data-autofocus
+          autoComplete="off"
+          {...form.getInputProps('title')}
+        />
         <LimitedTextInput
           rule={storageCode}
-          label="Code"
-          description="Optional; at most 2 characters."
+          label={t('nodeForm.code')}
+          description={t('nodeForm.codeChild')}
           {...form.getInputProps('code')}
         />
         <SimpleGrid cols={2} spacing="sm">
-          <NumberField whole label="Rows" withAsterisk description="Places for boxes" {...form.getInputProps('rows')} />
           <NumberField
             whole
-            label="Columns"
+            label={t('nodeForm.rows')}
             withAsterisk
-            description="Places for boxes"
+            description={t('rackTemplate.placesForBoxes')}
+            {...form.getInputProps('rows')}
+          />
+          <NumberField
+            whole
+            label={t('nodeForm.columns')}
+            withAsterisk
+            description={t('rackTemplate.placesForBoxes')}
             {...form.getInputProps('columns')}
           />
         </SimpleGrid>
         <Divider my={4} />
         <Title order={3} fz="lg">
-          Boxes
+          {t('rackTemplate.boxes')}
         </Title>
         <SimpleGrid cols={2} spacing="sm">
           <NumberField
             whole
-            label="Number of boxes"
-            description={places > 0 ? `Empty: ${places}, to fill the rack` : 'Empty: fill the rack'}
+            label={t('rackTemplate.boxCount')}
+            description={places > 0 ? t('rackTemplate.boxCountEmptyN', { places }) : t('rackTemplate.boxCountEmpty')}
             {...form.getInputProps('boxCount')}
           />
           <TextInput
-            label="Box title"
+            label={t('rackTemplate.boxTitle')}
             autoComplete="off"
-            description="Numbered: Box 1, Box 2 …"
+            description={t('rackTemplate.boxTitleHelp')}
             {...form.getInputProps('boxTitle')}
           />
-          <NumberField whole label="Box rows" withAsterisk {...form.getInputProps('boxRows')} />
-          <NumberField whole label="Box columns" withAsterisk {...form.getInputProps('boxColumns')} />
+          <NumberField whole label={t('rackTemplate.boxRows')} withAsterisk {...form.getInputProps('boxRows')} />
+          <NumberField whole label={t('rackTemplate.boxColumns')} withAsterisk {...form.getInputProps('boxColumns')} />
         </SimpleGrid>
         <Text size="sm" c="dimmed" aria-live="polite">
           {summary ??
-            `At most ${MAX_TEMPLATE_BOXES} boxes and ${MAX_TEMPLATE_POSITIONS.toLocaleString('en')} positions in one step.`}
+            t('rackTemplate.limits', { boxes: MAX_TEMPLATE_BOXES, positions: formatCount(MAX_TEMPLATE_POSITIONS) })}
         </Text>
         <Divider my={4} />
         <Text size="sm" c="dimmed">
-          The labeling below serves the rack's places and every box's positions.
+          {t('rackTemplate.labelingNote')}
         </Text>
         <LayoutFields form={form} choices={choices} />
         <Select
-          label="Institution Site"
+          label={t('nodeForm.site')}
           data={sites.options}
           clearable
           searchable
-          placeholder="Optional"
+          placeholder={t('nodeForm.optional')}
           {...form.getInputProps('institutionSiteId')}
         />
       </Stack>

@@ -1,9 +1,11 @@
 import { expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 
-/** Screenshots show the screen, not the toast that confirmed the last action. */
-export const toastsGone = (page: Page) =>
-  expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
+/** Screenshots show the screen, not the toast that confirmed the last action (a pointer resting on a notice pauses it). */
+export async function toastsGone(page: Page) {
+  await page.mouse.move(0, 0);
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
+}
 
 /** At 390 px: the screenshot, axe, and no sideways scroll of the page; then back to 1280 px. */
 export async function atPhone(page: Page, name: string, shot: (name: string) => Promise<void>) {
@@ -13,4 +15,12 @@ export async function atPhone(page: Page, name: string, shot: (name: string) => 
   const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(scroll, `${name}: no sideways scroll at 390 px`).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** A screen in another language, looked at: no toast, the screenshot and axe at 1280 px, then the same at 390 px. */
+export async function lookAt(page: Page, name: string, shot: (name: string) => Promise<void>) {
+  await toastsGone(page);
+  await shot(`${name}-1280`);
+  await expectNoAxeViolations(page, `${name} at 1280 px`);
+  await atPhone(page, name, shot);
 }
