@@ -1028,6 +1028,21 @@ export const fr: Catalogue = {
       returned: 'Retourné',
       date: 'Distribué le',
     },
+    export: {
+      csv: 'Télécharger en CSV',
+      fhir: 'Télécharger en FHIR',
+      hint: 'Chaque échantillon par son code, avec son type, son site, la quantité, le mois du prélèvement et les finalités consenties.',
+      failed: "L'export n'a pas pu être téléchargé",
+      columns: {
+        code: 'Code',
+        specimenType: "Type d'échantillon",
+        anatomicSite: 'Site anatomique',
+        quantity: 'Quantité distribuée',
+        unit: 'Unité',
+        collected: 'Prélevé (année-mois)',
+        purposes: 'Finalités consenties',
+      },
+    },
   },
   problems: {
     // Platform's generic problems (server/platform/errors.ts).
@@ -1293,6 +1308,14 @@ export const fr: Catalogue = {
     'shipments.receipt_not_ready':
       'Des éléments de cette expédition sont encore en attente\u00a0: un accusé de réception est émis une fois chaque élément réceptionné ou refusé.',
     'shipments.manifest_no_site': "Votre établissement n'a aucun site actif pour réceptionner l'expédition.",
+    // requests (server/modules/distribution/requests.errors.ts): issue 32 items 5 and 6
+    'requests.own_request':
+      "Vous avez fait cette demande\u00a0: un autre approbateur doit en décider (personne n'approuve sa propre demande).",
+    'requests.shipment_not_open':
+      "L'expédition {{name}} a déjà été envoyée, réceptionnée ou annulée\u00a0: distribuez par une expédition en brouillon.",
+    'requests.shipment_lacks_samples':
+      "L'expédition {{name}} ne contient pas {{sampleIds}}\u00a0: ajoutez d'abord les échantillons choisis à l'expédition.",
+    'requests.not_distributed': "Cette demande n'a pas encore été distribuée\u00a0: il n'y a rien à exporter.",
   },
   common: {
     actions: 'Actions',

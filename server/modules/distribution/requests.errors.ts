@@ -56,5 +56,25 @@ export const requestErrors = defineErrors('requests', {
     status: 409,
     title: (code: string, left: number) => `Sample ${code}: at most ${left} can still be returned.`,
   },
+  own_request: {
+    status: 403,
+    title: 'You made this request: another approver must decide on it (no one approves their own request).',
+  },
+  shipment_not_open: {
+    status: 409,
+    title: (name: string) =>
+      `Shipment ${name} has already been sent, received or cancelled: distribute through a draft shipment.`,
+    text: (name: string) => ({ values: { name } }),
+  },
+  shipment_lacks_samples: {
+    status: 409,
+    title: (name: string, sampleIds: string) =>
+      `Shipment ${name} does not hold ${sampleIds}: add the picked samples to the shipment first.`,
+    text: (name: string, sampleIds: string) => ({ values: { name, sampleIds } }),
+  },
+  not_distributed: {
+    status: 409,
+    title: 'This request has not been distributed yet: there is nothing to export.',
+  },
   future_signed_date: { status: 400, title: 'The agreement cannot be signed in the future.' },
 });
