@@ -6,6 +6,7 @@ import { labelErrors } from '../modules/labels/labels.errors';
 import { orderErrors } from '../modules/orders/orders.errors';
 import { participantErrors } from '../modules/participants/participants.errors';
 import { reportErrors } from '../modules/reports/reports.errors';
+import { requestErrors } from '../modules/distribution/requests.errors';
 import { sampleErrors } from '../modules/samples/samples.errors';
 import { shipmentErrors } from '../modules/shipments/shipments.errors';
 import { storageErrors } from '../modules/storage/storage.errors';
@@ -25,6 +26,7 @@ const CONVERTED = {
   samples: sampleErrors,
   storage: storageErrors,
   shipments: shipmentErrors,
+  requests: requestErrors,
 };
 const GENERIC = [
   'unauthorized',
