@@ -10,14 +10,14 @@ export const UserCreate = z
   .object({
     firstName: requiredText(100),
     lastName: requiredText(100),
-    email: requiredText(320).pipe(z.email('Enter a valid e-mail address')),
+    email: requiredText(320).pipe(z.email(MSG.validEmail)),
     password,
     confirmPassword: text(200).min(1, MSG.required),
-    phoneNumber: requiredText(20).regex(/^\+?[0-9]{4,15}$/, 'Digits only, optional leading +, at most 15'),
+    phoneNumber: requiredText(20).regex(/^\+?[0-9]{4,15}$/, MSG.phoneDigits),
     roles: z.array(z.enum(ROLES)).min(1, MSG.requiredSelect),
     institutionId: requiredId,
   })
-  .refine((u) => u.password === u.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' })
+  .refine((u) => u.password === u.confirmPassword, { path: ['confirmPassword'], message: MSG.passwordsDiffer })
   .superRefine(passwordNotEmail('password', (u) => u.email));
 export type UserCreate = z.output<typeof UserCreate>;
 export type UserCreateValues = z.input<typeof UserCreate>;

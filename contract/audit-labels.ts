@@ -2,6 +2,7 @@
 // actions, declared once. The audit route resolves `lookup` ids to titles; the web shows the labels.
 // A new audited record type or field is added here, never shown by its table or column name.
 import { LOOKUPS } from './lookups.registry';
+import { en } from './i18n/en';
 
 export interface AuditField {
   label: string;
@@ -562,58 +563,8 @@ export const AUDIT_RECORD_TYPE_OPTIONS = Object.entries(AUDIT_RECORD_TYPES)
   .map(([value, t]) => ({ value, label: t.label }))
   .sort((a, b) => a.label.localeCompare(b.label));
 
-export const AUDIT_ACTIONS: Record<string, string> = {
-  create: 'Created',
-  update: 'Changed',
-  enable: 'Enabled',
-  disable: 'Disabled',
-  amend: 'Amended',
-  comment: 'Commented',
-  release: 'Released',
-  allocate: 'Allocated',
-  vacate: 'Vacated',
-  print: 'Printed labels',
-  withdraw: 'Withdrawn',
-  reconsent: 'Consent given again',
-  add_items: 'Items added',
-  login: 'Signed in',
-  logout: 'Signed out',
-  password_change: 'Changed own password',
-  language_change: 'Language changed',
-  password_overwrite: 'Password set by an administrator',
-  roles_change: 'Roles changed',
-  add_institution: 'Added to the institution',
-  remove_institution: 'Removed from the institution',
-  send: 'Sent',
-  rotate: 'Key rotated',
-  receipt: 'Receipt imported',
-  cancel: 'Cancelled',
-  receive: 'Received',
-  reject: 'Rejected',
-  add_item: 'Item added',
-  add_value: 'Answer added',
-  import: 'Imported from a manifest',
-  collect: 'Collected',
-  adjust: 'Adjusted',
-  print_label: 'Label printed',
-  reorder: 'Fields reordered',
-  apply: 'Applied',
-  custody: 'Custody changed',
-  invite: 'Invited',
-  accept_invitation: 'Invitation accepted',
-  decline_invitation: 'Invitation declined',
-  enter: 'Entered',
-  upload_document: 'Document filed',
-  submit: 'Submitted',
-  approve: 'Approved',
-  request_changes: 'Changes asked for',
-  pick: 'Samples picked',
-  release_item: 'Sample released',
-  upload_mta: 'Agreement filed',
-  distribute: 'Distributed',
-  return: 'Material returned',
-  close: 'Closed',
-};
+/** The actions in words: English's catalogue is their one list (contract/i18n/en.ts `audit.actions`; other languages by key). */
+export const AUDIT_ACTIONS: Record<string, string> = en.audit.actions;
 
 /**
  * Bookkeeping every record carries, and values the server derives for its own use (an order's release rank,

@@ -57,7 +57,7 @@ export const ChangePassword = z
     newPassword,
     confirmPassword: z.string({ error: MSG.required }).min(1, MSG.required),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: MSG.passwordsDiffer })
   .refine((v) => v.newPassword !== v.oldPassword, { path: ['newPassword'], message: PASSWORD_MSG.current });
 export type ChangePassword = z.output<typeof ChangePassword>;
 export type ChangePasswordValues = z.input<typeof ChangePassword>;

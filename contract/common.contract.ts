@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from './messages';
+import { MSG, msgf } from './messages';
 
 // Input rules every route gets from here (docs/decisions/0004): ids are 1..2147483647 (PostgreSQL
 // integer) written canonically, text never holds a NUL character nor invisible control (visibleText),
@@ -47,7 +47,7 @@ const noNul = (s: string) => !s.includes('\u0000');
  * Any text, as sent: for passwords (never shown, never exported) and opaque machine values (the signature's
  * data URL) only; user text is visibleText. PostgreSQL text cannot hold NUL, so none is accepted.
  */
-export const text = (max = 500, tooLong = `At most ${max} characters`) =>
+export const text = (max = 500, tooLong = msgf('atMostCharacters', { max })) =>
   z.string().max(max, tooLong).refine(noNul, MSG.nulCharacter);
 
 /**
@@ -82,7 +82,7 @@ export interface TextRule {
  * with a field message. Multi-line text stores line breaks as LF (CRLF and a lone CR become LF).
  */
 export function visibleText(max = 500, rule: TextRule = {}) {
-  const { lines = 'single', trim = true, tooLong = `At most ${max} characters` } = rule;
+  const { lines = 'single', trim = true, tooLong = msgf('atMostCharacters', { max }) } = rule;
   let s = z.string({ error: MSG.required });
   if (lines === 'multi') s = s.overwrite((v) => v.replace(/\r\n?/g, '\n'));
   if (trim) s = s.trim();
@@ -179,8 +179,8 @@ export function typedNumber(rule: NumberRule = {}) {
     .transform(Number);
   let n = z.number({ error: notNumber });
   if (whole) n = n.int(notWhole);
-  if (rule.min !== undefined) n = n.min(rule.min, rule.tooSmall ?? `Must be ${rule.min} or more`);
-  if (rule.max !== undefined) n = n.max(rule.max, rule.tooLarge ?? `At most ${rule.max}`);
+  if (rule.min !== undefined) n = n.min(rule.min, rule.tooSmall ?? msgf('atLeast', { min: rule.min }));
+  if (rule.max !== undefined) n = n.max(rule.max, rule.tooLarge ?? msgf('atMost', { max: rule.max }));
   return z.union([z.number(), fromText], { error: bad }).pipe(n);
 }
 
@@ -202,7 +202,7 @@ export const ConcurrencyStamp = z.object({
 export const boolish = z
   .preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-    z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: 'Must be true or false' }),
+    z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: MSG.trueOrFalse }),
   )
   .transform((v) => v === true || v === 'true' || v === '1');
 
@@ -247,7 +247,7 @@ export const idListQuery = (max = 100) =>
           idSchema(() => MSG.idList),
           { error: MSG.idList },
         )
-        .max(max, `At most ${max} ids`),
+        .max(max, msgf('atMostIds', { max })),
     )
     .optional();
 
@@ -282,10 +282,10 @@ export function sortQuery<const K extends readonly [string, ...string[]]>(keys: 
     typeof v === 'string' ? (allowed.find((k) => k.toLowerCase() === v.trim().toLowerCase()) ?? v) : v;
   return {
     sortBy: z
-      .preprocess(canonical(keys), z.enum(keys, { error: `Sort by one of: ${keys.join(', ')}` }))
+      .preprocess(canonical(keys), z.enum(keys, { error: msgf('sortByOneOf', { choices: keys.join(', ') }) }))
       .default(fallback as never),
     sortDirection: z
-      .preprocess(canonical(SORT_DIRECTIONS), z.enum(SORT_DIRECTIONS, { error: 'Sort direction is asc or desc' }))
+      .preprocess(canonical(SORT_DIRECTIONS), z.enum(SORT_DIRECTIONS, { error: MSG.sortDirection }))
       .default('desc'),
   };
 }

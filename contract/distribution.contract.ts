@@ -10,6 +10,7 @@ import {
   text,
   trimmedText,
 } from './common.contract';
+import { MSG } from './messages';
 
 // Distribution protocols (issue 32 item 1, docs/research.md): a study that may receive samples. Its consent
 // purposes decide which samples are eligible (issue 32 item 2: the one rule in
@@ -19,11 +20,12 @@ import {
 export const MAX_DISTRIBUTION_PURPOSES = 50;
 export const MAX_APPROVERS = 50;
 
-const idList = (max: number, what: string) =>
+/** A list of ids, with its three messages (contract/messages.ts, translated by key). */
+const idList = (max: number, messages: { list: string; max: string; once: string }) =>
   z
-    .array(Id, { error: `A list of ${what}` })
-    .max(max, `At most ${max} ${what}`)
-    .refine((ids) => new Set(ids).size === ids.length, `Each of the ${what} once`);
+    .array(Id, { error: messages.list })
+    .max(max, messages.max)
+    .refine((ids) => new Set(ids).size === ids.length, messages.once);
 
 const Fields = z.object({
   title: required(200),
@@ -35,13 +37,19 @@ const Fields = z.object({
   startDate: optionalIsoDate,
   endDate: optionalIsoDate,
   /** The consent purposes (the institution's Consent Purpose list) a sample's donor must have granted, all of them. */
-  purposeIds: idList(MAX_DISTRIBUTION_PURPOSES, 'consent purposes').default([]),
+  purposeIds: idList(MAX_DISTRIBUTION_PURPOSES, {
+    list: MSG.purposeList,
+    max: MSG.purposeMax,
+    once: MSG.purposeOnce,
+  }).default([]),
   /** The accounts of the institution who may approve requests under it. */
-  approverIds: idList(MAX_APPROVERS, 'approvers').default([]),
+  approverIds: idList(MAX_APPROVERS, { list: MSG.approverList, max: MSG.approverMax, once: MSG.approverOnce }).default(
+    [],
+  ),
 });
 function startBeforeEnd(p: { startDate: string | null; endDate: string | null }, ctx: z.RefinementCtx) {
   if (p.startDate && p.endDate && p.startDate > p.endDate)
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date cannot be before the start date' });
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: MSG.endDateBeforeStart });
 }
 export const DistributionProtocolInput = Fields.superRefine(startBeforeEnd);
 export type DistributionProtocolInput = z.output<typeof DistributionProtocolInput>;
@@ -86,10 +94,10 @@ export type DistributionProtocolListQuery = z.infer<typeof DistributionProtocolL
 export const ETHICS_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const ETHICS_DOCUMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 export const EthicsDocumentInput = z.object({
-  fileName: trimmedText(200).min(1, '*required'),
-  contentType: z.enum(ETHICS_DOCUMENT_TYPES, { error: 'A PDF, PNG or JPEG file' }),
+  fileName: trimmedText(200).min(1, MSG.required),
+  contentType: z.enum(ETHICS_DOCUMENT_TYPES, { error: MSG.pdfPngJpeg }),
   /** The file's bytes in base64 (a data URL's prefix is accepted and dropped). */
-  data: text(Math.ceil((ETHICS_DOCUMENT_MAX_BYTES * 4) / 3) + 100, 'The file is larger than 5 MB').min(1, '*required'),
+  data: text(Math.ceil((ETHICS_DOCUMENT_MAX_BYTES * 4) / 3) + 100, MSG.documentTooLarge).min(1, MSG.required),
 });
 export type EthicsDocumentInput = z.output<typeof EthicsDocumentInput>;
 

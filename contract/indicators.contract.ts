@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MSG } from './messages';
+import { en } from './i18n/en';
 import {
   ConcurrencyStamp,
   Id,
@@ -36,14 +38,13 @@ export const SUGGESTED_NOTE = 'The spec gives no rule for this indicator; edit i
 export const MAX_MATCHING_VALUES = 50;
 
 export const ReportParam = InstParam.extend({
-  report: z.enum(INDICATOR_REPORTS, { error: 'Unknown report: use breast or cervical' }),
+  report: z.enum(INDICATOR_REPORTS, { error: MSG.indicatorReport }),
 });
 export const DefinitionParams = ReportParam.extend({ definitionId: Id });
 
 /** The date range, both ends inclusive (UTC days of the submission); default the last 7 days. */
 export const IndicatorQuery = z.object({ from: optionalIsoDate, to: optionalIsoDate }).superRefine((q, ctx) => {
-  if (q.from && q.to && q.from > q.to)
-    ctx.addIssue({ code: 'custom', path: ['to'], message: 'To cannot be before From' });
+  if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: MSG.toBeforeFrom });
 });
 export type IndicatorQuery = z.input<typeof IndicatorQuery>;
 
@@ -92,11 +93,11 @@ export const IndicatorDefinitionInput = ConcurrencyStamp.extend({
   protocolAbbreviation: requiredText(50),
   fieldPrompt: optionalText(500),
   matchingValues: z
-    .array(trimmedText(200), { error: 'Must be a list of values' })
-    .max(MAX_MATCHING_VALUES, `At most ${MAX_MATCHING_VALUES} values`)
+    .array(trimmedText(200), { error: MSG.valueList })
+    .max(MAX_MATCHING_VALUES, MSG.valuesMax)
     .default([])
     .transform((list) => [...new Set(list.filter(Boolean))]),
-  countMode: z.enum(COUNT_MODES, { error: 'Choose distinct participants or submitted forms' }),
+  countMode: z.enum(COUNT_MODES, { error: MSG.countModeOneOf }),
   remark: optionalText(500, undefined, 'multi'),
 });
 export type IndicatorDefinitionInput = z.output<typeof IndicatorDefinitionInput>;
@@ -105,12 +106,18 @@ export type IndicatorDefinitionValues = z.input<typeof IndicatorDefinitionInput>
 /** Rule in words, as the definitions screen and the report's remark tooltip show it. */
 export function ruleText(
   d: Pick<IndicatorDefinition, 'protocolAbbreviation' | 'fieldPrompt' | 'matchingValues' | 'countMode'>,
+  words: RuleWords = en.indicators.rule,
 ) {
+  const fill = (text: string, values: Record<string, string>) =>
+    text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+  const protocol = d.protocolAbbreviation;
   if (!d.fieldPrompt)
-    return d.countMode === 'patients'
-      ? `distinct participants with any ${d.protocolAbbreviation} form`
-      : `every ${d.protocolAbbreviation} form submitted`;
-  const what = d.countMode === 'patients' ? 'distinct participants' : 'submitted forms';
-  const values = d.matchingValues.length ? `one of ${d.matchingValues.map((v) => `'${v}'`).join(', ')}` : 'any answer';
-  return `${what} of ${d.protocolAbbreviation} whose '${d.fieldPrompt}' is ${values}`;
+    return fill(d.countMode === 'patients' ? words.anyFormPatients : words.anyFormSubmissions, { protocol });
+  const what = d.countMode === 'patients' ? words.patients : words.submissions;
+  const values = d.matchingValues.length
+    ? fill(words.oneOf, { values: d.matchingValues.map((value) => fill(words.value, { value })).join(', ') })
+    : words.anyAnswer;
+  return fill(words.matching, { what, protocol, prompt: d.fieldPrompt, values });
 }
+/** The words of a rule, in one language (contract/i18n `indicators.rule`). */
+export type RuleWords = { readonly [K in keyof typeof en.indicators.rule]: string };

@@ -11,7 +11,7 @@ export const isTimeZone = (name: string) => {
     return false;
   }
 };
-const timeZone = trimmedText(64).refine(isTimeZone, 'Not a known time zone (e.g. UTC, Africa/Addis_Ababa)');
+const timeZone = trimmedText(64).refine(isTimeZone, MSG.notTimeZone);
 
 // spec 1 §5: Institution Title, Address required; Abbreviation required, at most 4.
 export const InstitutionInput = z.object({

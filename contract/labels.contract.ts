@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from './messages';
+import { MSG, msgf } from './messages';
 import { isCalendarDate, trimmedText, typedNumber } from './common.contract';
 
 export const DEFAULT_PRINTER_PORT = 9100;
@@ -11,7 +11,7 @@ const asciiOnly = 'Use letters, digits and ASCII symbols only';
 /** spec 2 §9: a label date is DD-MM-YYYY, a real calendar date. */
 const LabelDate = z
   .string()
-  .regex(/^\d{2}-\d{2}-\d{4}$/, 'Date must be DD-MM-YYYY')
+  .regex(/^\d{2}-\d{2}-\d{4}$/, MSG.dateDayMonthYear)
   .refine((d) => isCalendarDate(Number(d.slice(6)), Number(d.slice(3, 5)), Number(d.slice(0, 2))), MSG.invalidDate);
 
 /** spec 2 §5: a dotted IPv4 address of four parts, each 0 to 255. */
@@ -52,10 +52,10 @@ export const PrinterInput = z.object({
     whole: true,
     min: 1,
     max: 65535,
-    notNumber: 'Port must be a number',
+    notNumber: MSG.portNumber,
     notWhole: 'Port must be 1 to 65535',
-    tooSmall: 'Port must be 1 to 65535',
-    tooLarge: 'Port must be 1 to 65535',
+    tooSmall: MSG.portRange,
+    tooLarge: MSG.portRange,
   }).default(DEFAULT_PRINTER_PORT),
   // The ports a printer may use are the server operator's choice (PRINTER_PORTS): the server checks them.
   /** Required once a printer is saved (the first save creates it). */
@@ -82,7 +82,7 @@ export const Label = z.object({
     .string({ error: MSG.required })
     .trim()
     .min(1, MSG.required)
-    .max(40, 'At most 40 characters')
+    .max(40, msgf('atMostCharacters', { max: 40 }))
     .regex(printable, asciiOnly),
   /** spec 2 §9: label date DD-MM-YYYY. */
   date: LabelDate.optional(),
@@ -95,9 +95,9 @@ export const Label = z.object({
     whole: true,
     min: 1,
     max: MAX_LABELS_PER_JOB,
-    notNumber: 'Copies must be a number',
+    notNumber: MSG.copiesNumber,
     notWhole: 'Copies must be a whole number',
-    tooSmall: 'Copies must be at least 1',
+    tooSmall: MSG.copiesAtLeastOne,
     tooLarge: tooManyLabels,
   }).default(1),
 });
@@ -110,34 +110,34 @@ export const GeneratorRequest = z
     prefix: z
       .string()
       .trim()
-      .max(MAX_PREFIX_LENGTH, `Prefix must be ${MAX_PREFIX_LENGTH} characters or less`)
+      .max(MAX_PREFIX_LENGTH, msgf('prefixAtMost', { max: MAX_PREFIX_LENGTH }))
       .regex(printable, asciiOnly)
       .default(''),
     startIndex: typedNumber({
       whole: true,
       min: 0,
       max: 999_999_999,
-      notNumber: 'Start Index must be a number',
+      notNumber: MSG.startIndexNumber,
       notWhole: 'Start Index must be a whole number',
-      tooSmall: 'Start Index must be 0 or more',
-      tooLarge: 'Start Index is too large',
+      tooSmall: MSG.startIndexMin,
+      tooLarge: MSG.startIndexTooLarge,
     }).default(1),
     quantity: typedNumber({
       whole: true,
       min: 1,
       max: 1e9,
-      notNumber: 'Quantity must be a number',
+      notNumber: MSG.quantityNumber,
       notWhole: 'Quantity must be a whole number',
-      tooSmall: 'Quantity must be at least 1',
+      tooSmall: MSG.quantityAtLeastOne,
       tooLarge: tooManyLabels,
     }).default(1),
     copies: typedNumber({
       whole: true,
       min: 1,
       max: 1e9,
-      notNumber: 'Copies must be a number',
+      notNumber: MSG.copiesNumber,
       notWhole: 'Copies must be a whole number',
-      tooSmall: 'Copies must be at least 1',
+      tooSmall: MSG.copiesAtLeastOne,
       tooLarge: tooManyLabels,
     }).default(1),
     date: LabelDate.optional(),
@@ -153,7 +153,7 @@ export const LabelJob = z
   })
   .superRefine((job, ctx) => {
     if (!job.labels?.length && !job.generator) {
-      ctx.addIssue({ code: 'custom', path: ['labels'], message: 'Give the labels to print or a generator request.' });
+      ctx.addIssue({ code: 'custom', path: ['labels'], message: MSG.labelsOrGenerator });
     } else if (job.labels && job.labels.reduce((n, l) => n + l.copies, 0) > MAX_LABELS_PER_JOB) {
       ctx.addIssue({ code: 'custom', path: ['labels'], message: tooManyLabels });
     }

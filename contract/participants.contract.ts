@@ -51,14 +51,14 @@ const PatientFields = z.object({
   // Required only when the vital status is 'dead' (checked where the title is known).
   deathDate: optionalIsoDate,
   birthDate: isoDate,
-  birthTime: required(8).regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Use the time format HH:MM'),
+  birthTime: required(8).regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, MSG.timeFormat),
   institutionSiteId: optionalId,
   institutionId: optionalId,
 });
 
 function deathAfterBirth(p: { deathDate: string | null; birthDate: string }, ctx: z.RefinementCtx) {
   if (p.deathDate && p.deathDate < p.birthDate)
-    ctx.addIssue({ code: 'custom', path: ['deathDate'], message: 'Death date cannot be before the birth date' });
+    ctx.addIssue({ code: 'custom', path: ['deathDate'], message: MSG.deathBeforeBirth });
 }
 
 export const PatientInput = PatientFields.superRefine(deathAfterBirth);
@@ -102,7 +102,7 @@ function childRules(
       ctx.addIssue({
         code: 'custom',
         path: ['phoneNumbers', i, 'phoneNumber'],
-        message: 'This phone number is already listed',
+        message: MSG.phoneListed,
       });
     seen.add(ph.phoneNumber);
   });

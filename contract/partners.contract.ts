@@ -1,3 +1,4 @@
+import { MSG } from './messages';
 import { z } from 'zod';
 import { Id, InstParam } from './common.contract';
 
@@ -26,7 +27,7 @@ const Pem = z
   .string()
   .trim()
   .max(2000)
-  .regex(/^-----BEGIN PUBLIC KEY-----[\s\S]+-----END PUBLIC KEY-----$/, 'Not a PEM public key');
+  .regex(/^-----BEGIN PUBLIC KEY-----[\s\S]+-----END PUBLIC KEY-----$/, MSG.notPem);
 
 /** The public key file an institution exports and its partners import (one or more keys, retired ones too). */
 export const PublicKeyFile = z.object({
@@ -41,7 +42,7 @@ export const PublicKeyFile = z.object({
         keyId: z
           .string()
           .trim()
-          .regex(/^[0-9a-f]{64}$/, 'Not a key fingerprint (64 hex digits)'),
+          .regex(/^[0-9a-f]{64}$/, MSG.notFingerprint),
         algorithm: z.literal('Ed25519'),
         status: z.enum(KEY_STATUSES),
         publicKey: Pem,

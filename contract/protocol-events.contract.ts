@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from './messages';
+import { MSG, msgf } from './messages';
 import {
   optionalId,
   RecordBase,
@@ -17,8 +17,8 @@ const requiredCode = code2.min(1, MSG.required);
 const eventPoint = typedNumber({
   min: -1e9,
   max: 1e9,
-  tooSmall: 'At least -1000000000',
-  tooLarge: 'At most 1000000000',
+  tooSmall: msgf('atLeastValue', { min: -1000000000 }),
+  tooLarge: msgf('atMost', { max: 1000000000 }),
 });
 
 export const EventInput = z.object({
@@ -80,7 +80,10 @@ export const RequirementInput = z.object({
   pathologicalStatusId: optionalId,
   specimenCollectionProcedureId: optionalId,
   collectionProtocolEventId: optionalId,
-  items: z.array(RequirementItemInput).max(MAX_TREE_ITEMS, `At most ${MAX_TREE_ITEMS} items`).default([]),
+  items: z
+    .array(RequirementItemInput)
+    .max(MAX_TREE_ITEMS, msgf('atMostItems', { max: MAX_TREE_ITEMS }))
+    .default([]),
 });
 /** What the service receives (parsed); the web's form holds `RequirementValues`. */
 export type RequirementInput = z.output<typeof RequirementInput>;
@@ -91,8 +94,8 @@ export const ItemsInput = z.object({
   parentItemId: optionalId,
   items: z
     .array(RequirementItemInput)
-    .min(1, 'Add at least one item')
-    .max(MAX_TREE_ITEMS, `At most ${MAX_TREE_ITEMS} items`),
+    .min(1, MSG.addItem)
+    .max(MAX_TREE_ITEMS, msgf('atMostItems', { max: MAX_TREE_ITEMS })),
 });
 /** What the service receives (parsed); the web's form holds `ItemsValues`. */
 export type ItemsInput = z.output<typeof ItemsInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from './messages';
 import { CONSENT_MAX_CHARS } from './protocols.contract';
 import {
   Id,
@@ -16,14 +17,14 @@ import {
 /** One patient (spec payload) or a batch, enrolled in one transaction. */
 export const EnrolInput = z.object({
   patientId: optionalId,
-  patientIds: z.array(Id).max(500, 'At most 500 participants at once').default([]),
+  patientIds: z.array(Id).max(500, MSG.participantsAtMost500).default([]),
   institutionId: optionalId,
   collectionProtocolId: optionalId,
   /**
    * The user confirmed enrolling outside the protocol's start/end dates: without it such an enrolment
    * is 409 `protocols.outside_dates`; with it each enrolment is noted `enrolledOutsideDates`.
    */
-  acceptOutsideDates: z.boolean({ error: 'acceptOutsideDates must be true or false' }).optional(),
+  acceptOutsideDates: z.boolean({ error: MSG.acceptOutsideDatesBoolean }).optional(),
 });
 /** What the service receives (parsed); the web's form holds `EnrolValues`. */
 export type EnrolInput = z.output<typeof EnrolInput>;
@@ -68,8 +69,7 @@ export type ProtocolParticipant = z.infer<typeof ProtocolParticipant>;
  * `covered`: the new consent covers them too. Chosen explicitly at signing: there is no default.
  */
 export const EARLIER_SAMPLES = ['keep_blocked', 'covered'] as const;
-export const EARLIER_SAMPLES_MESSAGE =
-  'Choose keep_blocked or covered for the samples collected before this re-consent';
+export const EARLIER_SAMPLES_MESSAGE = MSG.earlierSamplesChoice;
 
 /** Largest signature image accepted, in bytes of PNG. */
 export const MAX_SIGNATURE_BYTES = 512 * 1024;
@@ -91,10 +91,7 @@ export const SignInput = z
     /** The text the participant read (spec 2 §3): when given it must be the signed version's text, else 409. */
     consent: text(CONSENT_MAX_CHARS).optional(),
     /** A PNG as a data URL (data:image/png;base64,...) or its bare base64 (spec 2 §3). */
-    signature: text(Math.ceil((MAX_SIGNATURE_BYTES * 4) / 3) + 64, 'The signature image is too large').min(
-      1,
-      '*Required',
-    ),
+    signature: text(Math.ceil((MAX_SIGNATURE_BYTES * 4) / 3) + 64, MSG.signatureTooLarge).min(1, MSG.requiredSelect),
     institutionId: optionalId,
     collectionProtocolId: optionalId,
     /**
@@ -112,18 +109,18 @@ export const SignInput = z
      * answered once. Absent (the spec's call): recorded as granting none of them (docs/spec-deviations.md).
      */
     purposes: z
-      .array(z.object({ purposeId: Id, granted: z.boolean({ error: 'Yes or no (true or false)' }) }), {
-        error: 'A list of {purposeId, granted}',
+      .array(z.object({ purposeId: Id, granted: z.boolean({ error: MSG.yesOrNo }) }), {
+        error: MSG.purposeAnswers,
       })
-      .max(50, 'At most 50 consent purposes')
-      .refine((l) => new Set(l.map((p) => p.purposeId)).size === l.length, 'Each consent purpose once')
+      .max(50, MSG.purposesAtMost50)
+      .refine((l) => new Set(l.map((p) => p.purposeId)).size === l.length, MSG.purposeOnce)
       .optional(),
   })
   .superRefine((v, c) => {
     if (!v.participantId && !v.patientId)
-      c.addIssue({ code: 'custom', path: ['participantId'], message: '*Required (or PatientId)' });
+      c.addIssue({ code: 'custom', path: ['participantId'], message: MSG.requiredOrPatientId });
     if (!v.consentVersionId && !v.collectionProtocolConsentId)
-      c.addIssue({ code: 'custom', path: ['consentVersionId'], message: '*Required (or CollectionProtocolConsentId)' });
+      c.addIssue({ code: 'custom', path: ['consentVersionId'], message: MSG.requiredOrConsentId });
   });
 /** What the service receives (parsed); the web's form holds `SignValues`. */
 export type SignInput = z.output<typeof SignInput>;
@@ -133,7 +130,7 @@ export const WITHDRAWAL_EFFECTS = ['stop_use', 'keep_anonymised', 'destroy_sampl
 export const WithdrawInput = z.object({
   withdrawnDate: isoDate,
   reason: required(1000, undefined, 'multi'),
-  effect: z.enum(WITHDRAWAL_EFFECTS, { error: 'Choose stop_use, keep_anonymised or destroy_samples' }),
+  effect: z.enum(WITHDRAWAL_EFFECTS, { error: MSG.withdrawalEffectOneOf }),
 });
 /** What the service receives (parsed); the web's form holds `WithdrawValues`. */
 export type WithdrawInput = z.output<typeof WithdrawInput>;

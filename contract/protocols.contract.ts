@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from './messages';
+import { MSG, msgf } from './messages';
 import {
   ConcurrencyStamp,
   Id,
@@ -20,8 +20,8 @@ import {
 export const code2 = trimmedText(2, MSG.code2);
 const requiredCode = code2.min(1, MSG.required);
 /** A quantity: 0 or more, as a number or text that parses completely (common.contract.ts typedNumber). */
-export const quantity = typedNumber({ min: 0, max: 1e9, tooLarge: 'At most 1000000000' });
-const wholeCount = typedNumber({ whole: true, min: 0, max: 1e9, tooLarge: 'At most 1000000000' });
+export const quantity = typedNumber({ min: 0, max: 1e9, tooLarge: msgf('atMost', { max: 1000000000 }) });
+const wholeCount = typedNumber({ whole: true, min: 0, max: 1e9, tooLarge: msgf('atMost', { max: 1000000000 }) });
 
 const ProtocolFields = z.object({
   title: required(200),
@@ -34,7 +34,7 @@ const ProtocolFields = z.object({
 });
 function startBeforeEnd(p: { startDate: string | null; endDate: string | null }, ctx: z.RefinementCtx) {
   if (p.startDate && p.endDate && p.startDate > p.endDate)
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date cannot be before the start date' });
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: MSG.endDateBeforeStart });
 }
 export const ProtocolInput = ProtocolFields.superRefine(startBeforeEnd);
 /** What the service receives (parsed); the web's form holds `ProtocolValues`. */
@@ -81,9 +81,9 @@ const ConsentFields = z.object({
    * current version's (the spec's body has none); a signed version's purposes never change (a new version).
    */
   purposeIds: z
-    .array(Id, { error: 'A list of consent purposes' })
-    .max(50, 'At most 50 consent purposes')
-    .refine((ids) => new Set(ids).size === ids.length, 'Each consent purpose once')
+    .array(Id, { error: MSG.purposeList })
+    .max(50, MSG.purposesAtMost50)
+    .refine((ids) => new Set(ids).size === ids.length, MSG.purposeOnce)
     .optional(),
 });
 export const ConsentInput = ConsentFields;
@@ -122,7 +122,7 @@ export const ConsentVersion = z.object({
 /** One site (spec payload) or many at once; none does nothing (spec 2 §5). */
 export const SitesInput = z.object({
   institutionSiteId: optionalId,
-  institutionSiteIds: z.array(Id).max(500, 'At most 500 sites at once').default([]),
+  institutionSiteIds: z.array(Id).max(500, MSG.sitesAtMost500).default([]),
   institutionId: optionalId,
   collectionProtocolId: optionalId,
 });

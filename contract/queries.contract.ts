@@ -1,3 +1,4 @@
+import { MSG, msgf } from './messages';
 import { z } from 'zod';
 import { ConcurrencyStamp, Id, isoDate, PagingQuery, RecordBase, requiredText, optionalText } from './common.contract';
 import { CellCount } from './research.contract';
@@ -13,21 +14,20 @@ export const MAX_QUERY_CRITERIA = 30;
 export const MAX_GROUP_ITEMS = 20;
 export const MAX_IDS_PER_CRITERION = 50;
 
-const ids = (what: string) =>
+const ids = () =>
   z
-    .array(Id, { error: `Choose ${what}` })
-    .min(1, `Choose at least one ${what}`)
-    .max(MAX_IDS_PER_CRITERION, `At most ${MAX_IDS_PER_CRITERION} ${what}`);
-const amount = z.number({ error: 'Must be a number' }).min(-1e12, 'Too small').max(1e12, 'Too large');
+    .array(Id, { error: MSG.chooseAtLeastOne })
+    .min(1, MSG.chooseAtLeastOne)
+    .max(MAX_IDS_PER_CRITERION, msgf('atMost', { max: MAX_IDS_PER_CRITERION }));
+const amount = z.number({ error: MSG.mustBeNumber }).min(-1e12, MSG.tooSmall).max(1e12, MSG.tooLarge);
 const optionalAmount = amount.nullable().optional();
 const optionalDate = isoDate.nullable().optional();
 function minNotAboveMax(c: { min?: number | null; max?: number | null }, ctx: z.RefinementCtx) {
   if (c.min != null && c.max != null && c.min > c.max)
-    ctx.addIssue({ code: 'custom', path: ['max'], message: 'The maximum cannot be below the minimum' });
+    ctx.addIssue({ code: 'custom', path: ['max'], message: MSG.maxBelowMin });
 }
 function fromNotAfterTo(c: { from?: string | null; to?: string | null }, ctx: z.RefinementCtx) {
-  if (c.from && c.to && c.from > c.to)
-    ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date cannot be before the start date' });
+  if (c.from && c.to && c.from > c.to) ctx.addIssue({ code: 'custom', path: ['to'], message: MSG.endBeforeStart });
 }
 
 export const LINEAGES = ['primary', 'aliquot', 'derivative'] as const;
@@ -43,11 +43,11 @@ export const Criterion = z.discriminatedUnion('field', [
       max: z.number().int('Whole years').min(0).max(150).nullable().optional(),
     })
     .superRefine(minNotAboveMax),
-  z.object({ field: z.literal('gender'), ids: ids('genders') }),
-  z.object({ field: z.literal('vitalStatus'), ids: ids('vital statuses') }),
+  z.object({ field: z.literal('gender'), ids: ids() }),
+  z.object({ field: z.literal('vitalStatus'), ids: ids() }),
   /** Every chosen consent purpose granted by the donor's consent in force (THE eligibility rule). */
-  z.object({ field: z.literal('consentPurposes'), ids: ids('consent purposes') }),
-  z.object({ field: z.literal('specimenType'), ids: ids('specimen types') }),
+  z.object({ field: z.literal('consentPurposes'), ids: ids() }),
+  z.object({ field: z.literal('specimenType'), ids: ids() }),
   /** Remaining quantity, in the sample's unit; `unitId` limits it to samples measured in that unit. */
   z
     .object({
@@ -58,9 +58,9 @@ export const Criterion = z.discriminatedUnion('field', [
     })
     .superRefine(minNotAboveMax),
   z.object({ field: z.literal('collectedDate'), from: optionalDate, to: optionalDate }).superRefine(fromNotAfterTo),
-  z.object({ field: z.literal('lineage'), values: z.array(z.enum(LINEAGES)).min(1, 'Choose a lineage').max(3) }),
+  z.object({ field: z.literal('lineage'), values: z.array(z.enum(LINEAGES)).min(1, MSG.chooseLineage).max(3) }),
   /** In a storage box position now (true) or not (false). */
-  z.object({ field: z.literal('inStorage'), value: z.boolean({ error: 'Must be true or false' }) }),
+  z.object({ field: z.literal('inStorage'), value: z.boolean({ error: MSG.trueOrFalse }) }),
   /** The donor has a released result of the test, in the value range (numeric results) and with the flag. */
   z
     .object({
@@ -88,11 +88,11 @@ export interface CriteriaGroup {
 
 const GroupShape: z.ZodType<CriteriaGroup> = z
   .object({
-    op: z.enum(['and', 'or'], { error: "A group's op is 'and' or 'or'" }),
+    op: z.enum(['and', 'or'], { error: MSG.groupOp }),
     items: z
       .array(z.union([Criterion, z.lazy(() => GroupShape)]))
-      .min(1, 'A group needs at least one criterion')
-      .max(MAX_GROUP_ITEMS, `A group holds at most ${MAX_GROUP_ITEMS} items`),
+      .min(1, MSG.groupNeedsCriterion)
+      .max(MAX_GROUP_ITEMS, msgf('groupAtMost', { max: MAX_GROUP_ITEMS })),
     // Named, so the OpenAPI document can refer to the recursion (components.schemas.CriteriaGroup, server/app.ts).
   })
   .meta({ id: 'CriteriaGroup' });
@@ -117,9 +117,9 @@ export function sizeOf(g: CriteriaGroup, depth = 1): { depth: number; criteria: 
 export const CriteriaTree = GroupShape.superRefine((g, ctx) => {
   const s = sizeOf(g);
   if (s.depth > MAX_QUERY_DEPTH)
-    ctx.addIssue({ code: 'custom', message: `A query nests groups at most ${MAX_QUERY_DEPTH} levels deep` });
+    ctx.addIssue({ code: 'custom', message: msgf('queryDepth', { max: MAX_QUERY_DEPTH }) });
   if (s.criteria > MAX_QUERY_CRITERIA)
-    ctx.addIssue({ code: 'custom', message: `A query holds at most ${MAX_QUERY_CRITERIA} criteria` });
+    ctx.addIssue({ code: 'custom', message: msgf('queryCriteria', { max: MAX_QUERY_CRITERIA }) });
 });
 
 /** What a researcher may group the counts by. */
@@ -133,7 +133,7 @@ export const QUERY_DIMENSIONS = [
   'collectionYear',
   'collectionProtocol',
 ] as const;
-export const QueryDimension = z.enum(QUERY_DIMENSIONS, { error: 'Choose a dimension to group by' });
+export const QueryDimension = z.enum(QUERY_DIMENSIONS, { error: MSG.chooseDimension });
 export type QueryDimension = z.infer<typeof QueryDimension>;
 export const DIMENSION_LABELS: Record<QueryDimension, string> = {
   specimenType: 'Specimen type',

@@ -87,3 +87,28 @@ export type ReportPage = z.infer<typeof ReportPage>;
 /** Cell texts of the test result report (spec 2 §2). */
 export const NO_RESULT = 'No Result';
 export const NOT_ORDERED = 'Not Ordered';
+
+// Research reports (issue 32 item 7, docs/reports.md "Research reports"): what was distributed under each
+// distribution protocol, and the research requests by state with their turnaround. Staff who see every request of
+// the institution run them (`requests.review`), not `reports.run`: a Researcher holds that one and sees only its own
+// requests.
+
+/** The web's child paths of the research reports (under /research-requests/reports), with their API names. */
+export const RESEARCH_REPORTS = {
+  'distributed-samples-report': { api: 'research-distributed' },
+  'request-turnaround-report': { api: 'research-requests' },
+} as const;
+export type ResearchReportPath = keyof typeof RESEARCH_REPORTS;
+
+/** The distributed samples report groups by protocol over the whole range, or by protocol and month. */
+export const DISTRIBUTION_PERIODS = ['range', 'month'] as const;
+export type DistributionPeriod = (typeof DISTRIBUTION_PERIODS)[number];
+export const DistributedFilter = RangeFilter.extend({
+  period: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+      z.enum(DISTRIBUTION_PERIODS, { error: MSG.distributionPeriodOneOf }),
+    )
+    .default('range'),
+});
+export type DistributedFilter = z.output<typeof DistributedFilter>;

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { InstParam } from './common.contract';
 import { endpoint, type EndpointDef, type FileResponse } from './endpoint';
 import {
+  DistributedFilter,
   pagedReportQuery,
   RangeFilter,
   ReportPage,
   SummaryFilter,
   TestResultFilter,
   type ORDER_REPORTS,
+  type RESEARCH_REPORTS,
 } from './reports.contract';
 
 const tags = ['Reports'];
@@ -22,6 +24,7 @@ const csv = {
 const TestResultQuery = pagedReportQuery(TestResultFilter);
 const RangeQuery = pagedReportQuery(RangeFilter);
 const SummaryQuery = pagedReportQuery(SummaryFilter);
+const DistributedQuery = pagedReportQuery(DistributedFilter);
 
 /**
  * The order reports (docs/reports.md): each at `reports/{name}` (one page, the total in X-Pagination) and
@@ -142,6 +145,46 @@ export const reportEndpoints = {
     permission: 'reports.run',
     tags,
   }),
+  // Research reports (issue 32 item 7): every request of the institution, so `requests.review` (the staff who see them
+  // all), not `reports.run` (which a Researcher holds, who sees only its own requests).
+  researchDistributed: endpoint({
+    method: 'GET',
+    path: '/institutions/:instId/reports/research-distributed',
+    params: InstParam,
+    query: DistributedQuery,
+    response: { 200: ReportPage },
+    permission: 'requests.review',
+    paged: true,
+    tags,
+  }),
+  researchDistributedCsv: endpoint({
+    method: 'GET',
+    path: '/institutions/:instId/reports/research-distributed.csv',
+    params: InstParam,
+    query: DistributedFilter,
+    response: { 200: csv },
+    permission: 'requests.review',
+    tags,
+  }),
+  researchRequests: endpoint({
+    method: 'GET',
+    path: '/institutions/:instId/reports/research-requests',
+    params: InstParam,
+    query: RangeQuery,
+    response: { 200: ReportPage },
+    permission: 'requests.review',
+    paged: true,
+    tags,
+  }),
+  researchRequestsCsv: endpoint({
+    method: 'GET',
+    path: '/institutions/:instId/reports/research-requests.csv',
+    params: InstParam,
+    query: RangeFilter,
+    response: { 200: csv },
+    permission: 'requests.review',
+    tags,
+  }),
 };
 
 /** A report's two rows as a screen picks them by the report's API name: the page (X-Pagination) and the CSV. */
@@ -149,7 +192,9 @@ export interface ReportRows {
   page: EndpointDef & { params: typeof InstParam; query: z.ZodType; response: { 200: typeof ReportPage }; paged: true };
   csv: EndpointDef & { params: typeof InstParam; query: z.ZodType };
 }
-type ReportName = (typeof ORDER_REPORTS)[keyof typeof ORDER_REPORTS]['api'];
+type ReportName =
+  | (typeof ORDER_REPORTS)[keyof typeof ORDER_REPORTS]['api']
+  | (typeof RESEARCH_REPORTS)[keyof typeof RESEARCH_REPORTS]['api'];
 export const reportRowsByName: Record<ReportName, ReportRows> = {
   'test-results': { page: reportEndpoints.testResults, csv: reportEndpoints.testResultsCsv },
   'test-usage': { page: reportEndpoints.testUsage, csv: reportEndpoints.testUsageCsv },
@@ -157,4 +202,6 @@ export const reportRowsByName: Record<ReportName, ReportRows> = {
   'test-summary': { page: reportEndpoints.testSummary, csv: reportEndpoints.testSummaryCsv },
   'panel-summary': { page: reportEndpoints.panelSummary, csv: reportEndpoints.panelSummaryCsv },
   'unreleased-panels': { page: reportEndpoints.unreleasedPanels, csv: reportEndpoints.unreleasedPanelsCsv },
+  'research-distributed': { page: reportEndpoints.researchDistributed, csv: reportEndpoints.researchDistributedCsv },
+  'research-requests': { page: reportEndpoints.researchRequests, csv: reportEndpoints.researchRequestsCsv },
 };

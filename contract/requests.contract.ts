@@ -1,3 +1,4 @@
+import { MSG, msgf } from './messages';
 import { z } from 'zod';
 import {
   ConcurrencyStamp,
@@ -34,7 +35,9 @@ export const REQUEST_STATES = [
   'closed',
 ] as const;
 export type RequestState = (typeof REQUEST_STATES)[number];
-export const RequestStateSchema = z.enum(REQUEST_STATES, { error: `One of ${REQUEST_STATES.join(', ')}` });
+export const RequestStateSchema = z.enum(REQUEST_STATES, {
+  error: msgf('oneOf', { choices: REQUEST_STATES.join(', ') }),
+});
 
 /** States in which the requester may still edit the request. */
 export const EDITABLE_REQUEST_STATES: readonly RequestState[] = ['draft', 'changes_requested'];
@@ -58,16 +61,22 @@ export const MAX_REQUEST_LINES = 50;
 export const MAX_PICKS = 200;
 export const MAX_RETURNS = 200;
 
-const positiveAmount = typedNumber({ min: 0, max: 1e9, tooLarge: 'At most 1000000000' }).refine(
+const positiveAmount = typedNumber({ min: 0, max: 1e9, tooLarge: msgf('atMost', { max: 1000000000 }) }).refine(
   (n) => n > 0,
-  'Must be more than 0',
+  MSG.moreThanZero,
 );
 
 /** One specimen criterion of a request: how many samples of a type, optionally how much of each. */
 export const RequestLine = z.object({
   specimenTypeId: Id,
   /** How many samples of that type. */
-  count: typedNumber({ whole: true, min: 1, max: 10000, tooSmall: 'At least 1', tooLarge: 'At most 10000' }),
+  count: typedNumber({
+    whole: true,
+    min: 1,
+    max: 10000,
+    tooSmall: msgf('atLeastValue', { min: 1 }),
+    tooLarge: msgf('atMost', { max: 10000 }),
+  }),
   /** How much of each sample, in `unitId` (both or neither). */
   amount: positiveAmount.nullable().optional(),
   unitId: Id.nullable().optional(),
@@ -84,14 +93,14 @@ const Fields = z.object({
   savedQueryId: Id.nullable().optional(),
   /** Or (and) a list of specimen criteria with quantities. */
   lines: z
-    .array(RequestLine, { error: 'A list of specimen criteria' })
-    .max(MAX_REQUEST_LINES, `At most ${MAX_REQUEST_LINES} specimen criteria`)
+    .array(RequestLine, { error: MSG.listOfCriteria })
+    .max(MAX_REQUEST_LINES, msgf('atMostSpecimenCriteria', { max: MAX_REQUEST_LINES }))
     .default([]),
 });
 function linesHaveUnits(r: { lines: RequestLine[] }, ctx: z.RefinementCtx) {
   r.lines.forEach((l, i) => {
     if ((l.amount == null) !== (l.unitId == null))
-      ctx.addIssue({ code: 'custom', path: ['lines', i, 'unitId'], message: 'Give the amount and its unit together' });
+      ctx.addIssue({ code: 'custom', path: ['lines', i, 'unitId'], message: MSG.amountWithUnit });
   });
 }
 export const ResearchRequestInput = Fields.superRefine(linesHaveUnits);
@@ -117,11 +126,11 @@ export const PickInput = ConcurrencyStamp.extend({
         /** How much of the sample to distribute, in the sample's own unit. */
         amount: positiveAmount,
       }),
-      { error: 'A list of samples' },
+      { error: MSG.listOfSamples },
     )
-    .min(1, 'Pick at least one sample')
-    .max(MAX_PICKS, `At most ${MAX_PICKS} samples at once`)
-    .refine((p) => new Set(p.map((x) => x.collectedSampleId)).size === p.length, 'Each sample once'),
+    .min(1, MSG.pickSample)
+    .max(MAX_PICKS, msgf('atMostSamplesAtOnce', { max: MAX_PICKS }))
+    .refine((p) => new Set(p.map((x) => x.collectedSampleId)).size === p.length, MSG.eachSampleOnce),
 });
 export type PickInput = z.output<typeof PickInput>;
 
@@ -132,16 +141,16 @@ export const MTA_DOCUMENT_TYPES = ETHICS_DOCUMENT_TYPES;
 
 /** Distribute every eligible reserved item: quantities drawn through the ledger, the MTA must be on file. */
 export const DistributeInput = ConcurrencyStamp.extend({
-  method: z.enum(DELIVERY_METHODS, { error: 'Handover or shipment' }),
+  method: z.enum(DELIVERY_METHODS, { error: MSG.handoverOrShipment }),
   /** With `shipment`: an existing shipment of the institution (not cancelled). */
   shipmentId: Id.nullable().optional(),
   /** Handed over to whom, a tracking note: free text. */
   note: optionalText(1000, undefined, 'multi'),
 }).superRefine((d, ctx) => {
   if (d.method === 'shipment' && d.shipmentId == null)
-    ctx.addIssue({ code: 'custom', path: ['shipmentId'], message: 'Choose the shipment' });
+    ctx.addIssue({ code: 'custom', path: ['shipmentId'], message: MSG.chooseShipment });
   if (d.method === 'handover' && d.shipmentId != null)
-    ctx.addIssue({ code: 'custom', path: ['shipmentId'], message: 'A handover has no shipment' });
+    ctx.addIssue({ code: 'custom', path: ['shipmentId'], message: MSG.handoverNoShipment });
 });
 export type DistributeInput = z.output<typeof DistributeInput>;
 
@@ -153,11 +162,11 @@ export const ReturnInput = ConcurrencyStamp.extend({
         itemId: Id,
         amount: positiveAmount,
       }),
-      { error: 'A list of returned items' },
+      { error: MSG.listOfReturned },
     )
-    .min(1, 'Return at least one item')
-    .max(MAX_RETURNS, `At most ${MAX_RETURNS} items at once`)
-    .refine((p) => new Set(p.map((x) => x.itemId)).size === p.length, 'Each item once'),
+    .min(1, MSG.returnItem)
+    .max(MAX_RETURNS, msgf('atMostItemsAtOnce', { max: MAX_RETURNS }))
+    .refine((p) => new Set(p.map((x) => x.itemId)).size === p.length, MSG.eachItemOnce),
   reason: optionalText(1000, undefined, 'multi'),
 });
 export type ReturnInput = z.output<typeof ReturnInput>;

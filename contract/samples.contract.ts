@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from './messages';
+import { MSG, msgf } from './messages';
 import {
   ConcurrencyStamp,
   Id,
@@ -20,9 +20,9 @@ import { Label, MAX_LABELS_PER_JOB } from './labels.contract';
 
 /** Letters, digits and . _ - / : what a Code 128 label and a person reading it both handle. */
 const SAMPLE_ID = /^[A-Za-z0-9._\-/]+$/;
-export const SAMPLE_ID_MESSAGE = 'Use letters, digits and . _ - / only';
+export const SAMPLE_ID_MESSAGE = MSG.sampleIdCharactersDotted;
 /** An optional sample ID: blank means "generate one" (docs/samples.md). */
-export const sampleIdText = trimmedText(60, 'At most 60 characters')
+export const sampleIdText = trimmedText(60, msgf('atMostCharacters', { max: 60 }))
   .refine((s) => s === '' || SAMPLE_ID.test(s), SAMPLE_ID_MESSAGE)
   .nullish()
   .transform((v) => v || null);
@@ -30,7 +30,7 @@ export const collectedTime = z
   .string({ error: MSG.required })
   .trim()
   .min(1, { message: MSG.required, abort: true })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Use the time format HH:MM');
+  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, MSG.timeFormat);
 const bool = PagingQuery.shape.isEnabled;
 
 /** Positive amounts: a sample or a draw of nothing is not recorded. */
@@ -39,15 +39,15 @@ const amount = quantity;
 const signedAmount = typedNumber({
   min: -1e9,
   max: 1e9,
-  tooSmall: 'At least -1000000000',
-  tooLarge: 'At most 1000000000',
-}).refine((n) => n !== 0, 'An adjustment of 0 changes nothing');
+  tooSmall: msgf('atLeastValue', { min: -1000000000 }),
+  tooLarge: msgf('atMost', { max: 1000000000 }),
+}).refine((n) => n !== 0, MSG.adjustmentZero);
 
 /**
  * A collection date outside the protocol's start/end dates is 409 `samples.outside_dates` unless the
  * user confirmed it; the sample then notes `collectedOutsideDates` (issue 12).
  */
-const acceptOutsideDates = z.boolean({ error: 'acceptOutsideDates must be true or false' }).optional();
+const acceptOutsideDates = z.boolean({ error: MSG.acceptOutsideDatesBoolean }).optional();
 
 /**
  * One sample (spec payload) or, with `isSubSample` and `parentSampleId` (the parent's record id), a
@@ -125,7 +125,10 @@ export const CollectInput = z.object({
   collectedDate: isoDate,
   collectedTime,
   acceptOutsideDates,
-  rows: z.array(CollectRow).min(1, 'Add at least one row').max(MAX_COLLECT_ROWS, `At most ${MAX_COLLECT_ROWS} rows`),
+  rows: z
+    .array(CollectRow)
+    .min(1, MSG.addRow)
+    .max(MAX_COLLECT_ROWS, msgf('atMostRows', { max: MAX_COLLECT_ROWS })),
 });
 export type CollectInput = z.output<typeof CollectInput>;
 
@@ -148,10 +151,10 @@ export const SampleListQuery = PagingQuery.extend({
     ctx.addIssue({
       code: 'custom',
       path: [q.startDate ? 'endDate' : 'startDate'],
-      message: 'Give both the start and the end date',
+      message: MSG.bothDates,
     });
   else if (q.startDate && q.endDate && q.startDate > q.endDate)
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end date cannot be before the start date' });
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: MSG.endBeforeStart });
 });
 export type SampleListQuery = z.infer<typeof SampleListQuery>;
 
@@ -264,21 +267,21 @@ export const SampleLabelsInput = z
   .object({
     collectedSampleIds: z
       .array(Id, { error: MSG.requiredSelect })
-      .min(1, 'Choose at least one sample')
-      .max(200, 'At most 200 samples at once'),
+      .min(1, MSG.chooseSample)
+      .max(200, msgf('atMostSamplesAtOnce', { max: 200 })),
     copies: typedNumber({
       whole: true,
       min: 1,
       max: 10,
-      notNumber: 'Copies must be a number',
+      notNumber: MSG.copiesNumber,
       notWhole: 'Copies must be a whole number',
-      tooSmall: 'Copies must be at least 1',
-      tooLarge: 'At most 10 copies',
+      tooSmall: MSG.copiesAtLeastOne,
+      tooLarge: msgf('atMostCopies', { max: 10 }),
     }).default(1),
   })
   .refine((v) => v.collectedSampleIds.length * v.copies <= MAX_LABELS_PER_JOB, {
     path: ['copies'],
-    message: `At most ${MAX_LABELS_PER_JOB} labels per print`,
+    message: msgf('atMostLabelsPerPrint', { max: MAX_LABELS_PER_JOB }),
   });
 export type SampleLabelsInput = z.output<typeof SampleLabelsInput>;
 export const SampleLabels = z.object({ labels: z.array(Label) });

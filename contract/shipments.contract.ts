@@ -1,3 +1,4 @@
+import { MSG, msgf } from './messages';
 import { z } from 'zod';
 import {
   Id,
@@ -25,7 +26,7 @@ export type ShipmentItemStatus = (typeof SHIPMENT_ITEM_STATUSES)[number];
 export const MAX_SHIPMENT_ITEMS = 500;
 
 const bool = z
-  .union([z.boolean(), z.enum(['true', 'false'])], { error: 'Must be true or false' })
+  .union([z.boolean(), z.enum(['true', 'false'])], { error: MSG.trueOrFalse })
   .transform((v) => v === true || v === 'true');
 const flag = bool.optional().transform((v) => v ?? false);
 
@@ -41,11 +42,11 @@ export const trackingUrl = trimmedText(2000)
     } catch {
       return false;
     }
-  }, 'Enter a web address starting with http:// or https://');
+  }, MSG.webAddress);
 
 const sampleIds = z
-  .array(Id, { error: 'Must be a list of sample ids' })
-  .max(MAX_SHIPMENT_ITEMS, `At most ${MAX_SHIPMENT_ITEMS} samples in one shipment`);
+  .array(Id, { error: MSG.listOfSampleIds })
+  .max(MAX_SHIPMENT_ITEMS, msgf('atMostSamplesInShipment', { max: MAX_SHIPMENT_ITEMS }));
 
 /**
  * The shipment payload (spec 2 §3) plus the atomic create: `collectedSampleIds` become its items in the
@@ -77,7 +78,7 @@ export const ShipmentInput = z
   })
   .superRefine((v, ctx) => {
     if (new Set(v.collectedSampleIds).size !== v.collectedSampleIds.length)
-      ctx.addIssue({ code: 'custom', path: ['collectedSampleIds'], message: 'A sample is listed twice' });
+      ctx.addIssue({ code: 'custom', path: ['collectedSampleIds'], message: MSG.sampleListedTwice });
   });
 export type ShipmentInput = z.output<typeof ShipmentInput>;
 
@@ -123,14 +124,14 @@ export const MAX_BULK_ITEMS = MAX_SHIPMENT_ITEMS;
 /** An item to accept or reject in bulk; `concurrencyStamp` (the item's, as listed) is checked when given. */
 const BulkItem = z.object({ id: Id, concurrencyStamp: z.string().max(100).optional() });
 const bulkItems = z
-  .array(BulkItem, { error: 'Must be a list of items' })
-  .min(1, 'Choose at least one item')
-  .max(MAX_BULK_ITEMS, `At most ${MAX_BULK_ITEMS} items in one call`)
+  .array(BulkItem, { error: MSG.listOfItems })
+  .min(1, MSG.chooseItem)
+  .max(MAX_BULK_ITEMS, msgf('atMostItemsInCall', { max: MAX_BULK_ITEMS }))
   .superRefine((items, ctx) => {
     const seen = new Set<number>();
     for (const { id } of items) {
       if (seen.has(id)) {
-        ctx.addIssue({ code: 'custom', message: `Item ${id} is listed twice` });
+        ctx.addIssue({ code: 'custom', message: msgf('itemListedTwice', { id }) });
         return;
       }
       seen.add(id);
@@ -150,7 +151,7 @@ export type BulkRejectInput = z.output<typeof BulkRejectInput>;
 export const ShipmentListQuery = PagingQuery.extend({
   sendingInstitutionId: optionalId,
   receivingInstitutionId: optionalId,
-  status: z.enum(SHIPMENT_STATUSES, { error: `One of ${SHIPMENT_STATUSES.join(', ')}` }).optional(),
+  status: z.enum(SHIPMENT_STATUSES, { error: msgf('oneOf', { choices: SHIPMENT_STATUSES.join(', ') }) }).optional(),
   /** Several statuses, comma-separated (the overview's Requests: `shipped,partially_received`). */
   statuses: z
     .string()
@@ -164,7 +165,7 @@ export const ShipmentListQuery = PagingQuery.extend({
         .filter(Boolean);
       const bad = list.find((x) => !(SHIPMENT_STATUSES as readonly string[]).includes(x));
       if (bad !== undefined || !list.length) {
-        ctx.addIssue({ code: 'custom', message: `Comma-separated, each one of ${SHIPMENT_STATUSES.join(', ')}` });
+        ctx.addIssue({ code: 'custom', message: msgf('statusesOneOf', { choices: SHIPMENT_STATUSES.join(', ') }) });
         return z.NEVER;
       }
       return list as ShipmentStatus[];
@@ -185,12 +186,12 @@ export const CandidateQuery = PageQuery.extend({
     ctx.addIssue({
       code: 'custom',
       path: [q.startDate ? 'endDate' : 'startDate'],
-      message: 'Give both the start and the end date',
+      message: MSG.bothDates,
     });
   else if (q.startDate && q.endDate && q.startDate > q.endDate)
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end date cannot be before the start date' });
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: MSG.endBeforeStart });
   if (!q.sampleId && !q.patientMrn && !q.startDate)
-    ctx.addIssue({ code: 'custom', path: ['sampleId'], message: 'Search by sample ID, patient MRN or two dates' });
+    ctx.addIssue({ code: 'custom', path: ['sampleId'], message: MSG.searchSampleBy });
 });
 export type CandidateQuery = z.infer<typeof CandidateQuery>;
 
@@ -362,7 +363,7 @@ const Party = z.object({
 export const ShipmentReceipt = z.object({
   format: z.literal(RECEIPT_FORMAT),
   version: z.literal(1),
-  manifestSha256: z.string().regex(/^[0-9a-f]{64}$/, 'Not a SHA-256 (64 hex digits)'),
+  manifestSha256: z.string().regex(/^[0-9a-f]{64}$/, MSG.notSha256),
   shipment: z.object({ name: z.string().min(1).max(200) }),
   sender: Party,
   receiver: Party,

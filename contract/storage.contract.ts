@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from './messages';
+import { MSG, msgf } from './messages';
 import {
   ConcurrencyStamp,
   Id,
@@ -67,13 +67,13 @@ const dimension = typedNumber({
   whole: true,
   min: 1,
   max: MAX_STORAGE_DIMENSION,
-  notNumber: 'Must be a whole number',
+  notNumber: MSG.wholeNumberShort,
   notWhole: 'Must be a whole number',
-  tooSmall: 'Must be 1 or more',
+  tooSmall: msgf('atLeast', { min: 1 }),
 });
 const fillOrder = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-  z.enum(FILL_ORDERS, { error: 'Fill order is row or column' }),
+  z.enum(FILL_ORDERS, { error: MSG.fillOrder }),
 );
 /** A storage level's code: at most 2 characters (the web's Code field shows this limit). */
 export const storageCode = trimmedText(2, MSG.code2);
@@ -248,20 +248,26 @@ export const RackTemplateInput = NodeFields.extend({
     ctx.addIssue({
       code: 'custom',
       path: ['boxCount'],
-      message: `At most ${MAX_TEMPLATE_BOXES} boxes in one template`,
+      message: msgf('templateBoxes', { max: MAX_TEMPLATE_BOXES }),
     });
   else if (count > v.rows * v.columns)
     ctx.addIssue({
       code: 'custom',
       path: ['boxCount'],
-      message: `A ${v.rows} x ${v.columns} rack holds at most ${v.rows * v.columns} boxes`,
+      message: msgf('rackHolds', { rows: v.rows, columns: v.columns, max: v.rows * v.columns }),
     });
   const positions = count * v.boxRows * v.boxColumns;
   if (count <= MAX_TEMPLATE_BOXES && positions > MAX_TEMPLATE_POSITIONS) {
     ctx.addIssue({
       code: 'custom',
       path: ['boxRows'],
-      message: `${count} boxes of ${v.boxRows} x ${v.boxColumns} make ${positions.toLocaleString('en')} positions: at most ${MAX_TEMPLATE_POSITIONS.toLocaleString('en')} in one template`,
+      message: msgf('templatePositions', {
+        count,
+        rows: v.boxRows,
+        columns: v.boxColumns,
+        positions: positions.toLocaleString('en'),
+        max: MAX_TEMPLATE_POSITIONS.toLocaleString('en'),
+      }),
     });
   }
 });
@@ -291,10 +297,10 @@ export type VacateValues = z.input<typeof VacateInput>;
 /** POST .../storageContainerBoxes/{b}/allocate: the samples go to the box's next free positions in fill order. */
 export const BulkAllocationInput = z.object({
   collectedSampleIds: z
-    .array(Id, { error: 'Give a list of collected sample ids' })
-    .min(1, 'Give at least one sample')
-    .max(MAX_BULK_ALLOCATION, `At most ${MAX_BULK_ALLOCATION} samples at once`)
-    .refine((ids) => new Set(ids).size === ids.length, 'A sample is listed twice'),
+    .array(Id, { error: MSG.giveSampleIds })
+    .min(1, MSG.giveSample)
+    .max(MAX_BULK_ALLOCATION, msgf('atMostSamplesAtOnce', { max: MAX_BULK_ALLOCATION }))
+    .refine((ids) => new Set(ids).size === ids.length, MSG.sampleListedTwice),
 });
 export type BulkAllocationInput = z.output<typeof BulkAllocationInput>;
 export type BulkAllocationValues = z.input<typeof BulkAllocationInput>;

@@ -1,26 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centralBiobank, createAccount, registerParticipant, unique } from './support/data';
-import { field, noSideScroll, see, tablesSettled } from './support/ui';
+import { field, noClippedButtons, noSideScroll, see, tablesSettled } from './support/ui';
 import { expectNoAxeViolations } from './support/axe';
 
 /** Pick `option` in the select labelled `label` inside `scope`. */
 async function choose(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByLabel(field(label)).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Every button of `scope` shows its whole label: nothing clipped or cut by an ellipsis at this width. */
-async function noClippedButtons(scope: Locator, where: string) {
-  const clipped = await scope.locator('button:visible').evaluateAll((buttons) =>
-    buttons
-      .filter((b) => {
-        const label = b.querySelector<HTMLElement>('.mantine-Button-label') ?? b;
-        return label.scrollWidth > label.clientWidth + 1;
-      })
-      .map((b) => b.textContent?.trim() ?? ''),
-  );
-  expect(clipped, `${where}: buttons whose label does not fit`).toEqual([]);
 }
 
 // Issue 33: a French-speaking technician registers a participant and finds it in the list without an English word

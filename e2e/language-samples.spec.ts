@@ -1,25 +1,11 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { centralBiobank, createAccount } from './support/data';
 import { collectingProtocol } from './support/protocols';
 import { receivingInstitution } from './support/shipments';
 import { storageByApi } from './support/storage';
 import { expectNoAxeViolations } from './support/axe';
+import { atPhone, toastsGone } from './support/screens';
 import { choose, field, signedInAs } from './support/ui';
-
-/** Screenshots show the screen, not the toast that confirmed the last action. */
-const toastsGone = (page: Page) =>
-  expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
-
-/** At 390 px: the screenshot, axe, and no sideways scroll of the page; then back to 1280 px. */
-async function atPhone(page: Page, name: string, shot: (name: string) => Promise<void>) {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(`${name}-390`);
-  await expectNoAxeViolations(page, `${name} at 390 px`);
-  const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(scroll, `${name}: no sideways scroll at 390 px`).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 // Issue 33: a French-speaking technician collects a sample, stores it in a box and ships it, in French.
 test.describe('collect, allocate and ship in French', () => {
@@ -63,7 +49,7 @@ test.describe('collect, allocate and ship in French', () => {
     // --- Collect: the participant's stepper from the overview's Events table.
     await page.goto(`/collection-protocols/${s.protocol.id}/participants/${s.enrolment.id}/participant-overview`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-    await page.getByRole('table', { name: 'Events' }).getByRole('button', { name: 'Baseline' }).click();
+    await page.getByRole('table', { name: 'Événements' }).getByRole('button', { name: 'Baseline' }).click();
     const stepper = page.getByRole('dialog', { name: 'Prélever les échantillons' });
     await expect(stepper.getByText('Choisir les échantillons requis', { exact: true })).toBeVisible();
     await stepper.getByRole('button', { name: 'Suivant' }).click();

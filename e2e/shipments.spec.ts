@@ -195,7 +195,8 @@ test.describe('shipments', () => {
     // A protocol's Shipments page leads to the list filtered to it.
     const protocol = await protocolByApi(b);
     await page.goto(`/collection-protocols/${protocol.id}/shipments`);
-    await expect(page.getByRole('heading', { name: 'Shipments', level: 2 })).toBeVisible();
+    // The tab's page has its own level-one heading (axe: page-has-heading-one), like every other tab.
+    await expect(page.getByRole('heading', { name: 'Shipments', level: 1 })).toBeVisible();
     await shot('protocol-shipments');
     await page.getByRole('link', { name: "Open this protocol's shipments" }).click();
     await expect(page.getByRole('heading', { name: 'Shipments', level: 1 })).toBeVisible();

@@ -61,3 +61,49 @@ describe('choosing a language', () => {
     expect(matchLanguage(['de', 'es'])).toBeUndefined();
   });
 });
+
+// Administration areas (issue 33): English words kept in the contract (audit labels, import columns, roles, report
+// titles, count modes, limits in messages) are the catalogue's English too, so a label added there fails here.
+describe('administration catalogues follow the contract', () => {
+  it('audit: every action, record type and field label has its English entry', async () => {
+    const { AUDIT_ACTIONS, AUDIT_RECORD_TYPES } = await import('../audit-labels');
+    expect(AUDIT_ACTIONS).toBe(en.audit.actions); // one list: audit-labels.ts reads English's
+    expect(en.audit.records).toEqual(
+      Object.fromEntries(Object.entries(AUDIT_RECORD_TYPES).map(([k, v]) => [k, v.label])),
+    );
+    const labels = new Set(
+      Object.values(AUDIT_RECORD_TYPES).flatMap((t) => Object.values(t.fields).map((f) => f.label)),
+    );
+    expect(Object.keys(en.audit.fields).sort()).toEqual([...labels].sort());
+    for (const [k, v] of Object.entries(en.audit.fields)) expect(v).toBe(k);
+  });
+
+  it('imports: each kind’s column labels; roles; indicator titles and count modes', async () => {
+    const { IMPORT_COLUMNS } = await import('../imports.contract');
+    const { ROLES } = await import('../permissions.contract');
+    const { INDICATOR_REPORT_TITLES, COUNT_MODE_LABELS } = await import('../indicators.contract');
+    expect(en.imports.columns).toEqual(
+      Object.fromEntries(
+        Object.entries(IMPORT_COLUMNS).map(([kind, columns]) => [
+          kind,
+          Object.fromEntries(columns.map((c) => [c.field, c.label])),
+        ]),
+      ),
+    );
+    expect(Object.keys(en.accounts.roles).sort()).toEqual([...ROLES].sort());
+    for (const [k, v] of Object.entries(en.accounts.roles)) expect(v).toBe(k);
+    expect(en.indicators.titles).toEqual(INDICATOR_REPORT_TITLES);
+    expect(en.indicators.form.countModes).toEqual(COUNT_MODE_LABELS);
+  });
+
+  it('the limits the administration messages name are the contract’s', async () => {
+    const { MSG } = await import('../messages');
+    const { MAX_APPROVERS, MAX_DISTRIBUTION_PURPOSES } = await import('../distribution.contract');
+    const { MAX_MATCHING_VALUES } = await import('../indicators.contract');
+    expect(MSG.purposeMax).toBe(`At most ${MAX_DISTRIBUTION_PURPOSES} consent purposes`);
+    expect(MSG.approverMax).toBe(`At most ${MAX_APPROVERS} approvers`);
+    expect(MSG.valuesMax).toBe(`At most ${MAX_MATCHING_VALUES} values`);
+    const { ETHICS_DOCUMENT_MAX_BYTES } = await import('../distribution.contract');
+    expect(MSG.documentTooLarge).toBe(`The file is larger than ${ETHICS_DOCUMENT_MAX_BYTES / 1024 / 1024} MB`);
+  });
+});

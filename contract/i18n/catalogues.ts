@@ -26,6 +26,15 @@ export const NAMESPACES = [
   'samples',
   'storage',
   'shipments',
+  'protocols',
+  'permissions',
+  // administration areas (issue 33)
+  'accounts',
+  'distribution',
+  'audit',
+  'setting',
+  'imports',
+  'indicators',
 ] as const satisfies readonly Namespace[];
 
 /** Every language's catalogue, by code (languages.ts lists them): one line per language. */

@@ -28,9 +28,12 @@ export async function protocolByApi(b: Biobank, over: Record<string, unknown> = 
   throw new Error('no free protocol code after 20 attempts');
 }
 
-/** Draw a signature-like scribble on the signature pad with the mouse: press, move in steps, release. */
-export async function drawSignature(page: Page) {
-  const canvas = page.getByRole('img', { name: /Signature pad/ });
+/**
+ * Draw a signature-like scribble on the signature pad with the mouse: press, move in steps, release. `pad` is
+ * the pad's name in the screens' language (French: /Zone de signature/).
+ */
+export async function drawSignature(page: Page, pad: RegExp = /Signature pad/) {
+  const canvas = page.getByRole('img', { name: pad });
   await canvas.scrollIntoViewIfNeeded();
   const box = (await canvas.boundingBox())!;
   const at = (x: number, y: number) => [box.x + box.width * x, box.y + box.height * y] as const;

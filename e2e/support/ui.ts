@@ -156,3 +156,16 @@ export async function noSideScroll(page: Page, screen: string) {
     )
     .toBe('fits');
 }
+
+/** Every button of `scope` shows its whole label: nothing clipped or cut by an ellipsis at this width. */
+export async function noClippedButtons(scope: Locator, where: string) {
+  const clipped = await scope.locator('button:visible').evaluateAll((buttons) =>
+    buttons
+      .filter((b) => {
+        const label = b.querySelector<HTMLElement>('.mantine-Button-label') ?? b;
+        return label.scrollWidth > label.clientWidth + 1;
+      })
+      .map((b) => b.textContent?.trim() ?? ''),
+  );
+  expect(clipped, `${where}: buttons whose label does not fit`).toEqual([]);
+}

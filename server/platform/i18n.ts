@@ -8,7 +8,7 @@ import {
   matchLanguage,
   type LanguageCode,
 } from '../../contract/i18n/languages';
-import { MSG } from '../../contract/messages';
+import { catalogueText, matchMessage } from '../../contract/i18n/message-match';
 import { AppError } from './errors';
 
 /**
@@ -42,19 +42,21 @@ export function requestLanguage(req: Pick<FastifyRequest, 'auth' | 'headers'>): 
   return matchLanguage(acceptedLanguages(Array.isArray(header) ? header.join(',') : header)) ?? DEFAULT_LANGUAGE;
 }
 
-/** English field message -> its key in contract/messages.ts, so a message the contract sent is translated by key. */
-const MESSAGE_KEYS = new Map<string, string>(Object.entries(MSG).map(([key, text]) => [text, key]));
-
 /** A catalogue text of a language, or undefined when that language lacks the key (no fallback: English is the caller's). */
 function text(lng: LanguageCode, ns: Namespace, key: string, values?: Record<string, unknown>): string | undefined {
   if (!translator.exists(key, { lng, ns })) return undefined;
   return translator.t(key, { lng, ns, defaultValue: key, ...values });
 }
 
-/** A field message in a language: by its contract/messages.ts key; any other text stays as it is (English). */
+/**
+ * A field message in a language: found back in the catalogues by its English (contract/messages.ts, with the
+ * values a MSG_FORMATS text carried; the password rules; contract/i18n/message-match.ts); any other text stays
+ * as it is (English).
+ */
 export function translateMessage(message: string, lng: LanguageCode): string {
-  const key = MESSAGE_KEYS.get(message);
-  return (key && text(lng, 'messages', key)) || message;
+  if (lng === DEFAULT_LANGUAGE) return message;
+  const entry = matchMessage(message);
+  return (entry && catalogueText(CATALOGUES[lng], entry)) || message;
 }
 
 function translateTitle(problem: AppError, lng: LanguageCode): string {

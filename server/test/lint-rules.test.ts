@@ -78,6 +78,18 @@ const cases: { what: string; file: string; code: string; expect: RegExp }[] = [
     code: 'export const A = () => <input aria-label="Password" />;\n',
     expect: /comes from the catalogues/,
   },
+  {
+    what: 'a literal field message in a converted contract (issue 33)',
+    file: 'contract/samples.contract.ts',
+    code: "import { z } from 'zod';\nexport const A = z.array(z.number()).min(1, 'Choose one');\n",
+    expect: /contract\/messages\.ts/,
+  },
+  {
+    what: 'a template-literal message with a value in a converted contract (issue 33)',
+    file: 'contract/storage.contract.ts',
+    code: "import { z } from 'zod';\nconst max = 3;\nexport const A = z.object({}).superRefine((_, ctx) => ctx.addIssue({ code: 'custom', message: `At most ${max}` }));\n",
+    expect: /contract\/messages\.ts/,
+  },
 ];
 
 describe('lint rules refuse planted violations', () => {

@@ -10,11 +10,23 @@ export function perFileCounter() {
   let file: string | undefined;
   let n = 0;
   return () => {
-    const running = expect.getState().testPath;
+    const running = runningFile();
     if (running !== file) {
       file = running;
       n = 0;
     }
     return n++;
   };
+}
+
+/**
+ * The test file Vitest is running; undefined outside Vitest (the bench generator, bench/generate.ts, makes its
+ * protocol through these fixtures: there `expect.getState()` throws "Vitest failed to access its internal state").
+ */
+function runningFile(): string | undefined {
+  try {
+    return expect.getState().testPath;
+  } catch {
+    return undefined;
+  }
 }

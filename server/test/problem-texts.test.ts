@@ -5,6 +5,7 @@ import { authErrors } from '../modules/auth/auth.errors';
 import { labelErrors } from '../modules/labels/labels.errors';
 import { orderErrors } from '../modules/orders/orders.errors';
 import { participantErrors } from '../modules/participants/participants.errors';
+import { protocolErrors } from '../modules/protocols/protocols.errors';
 import { reportErrors } from '../modules/reports/reports.errors';
 import { requestErrors } from '../modules/distribution/requests.errors';
 import { sampleErrors } from '../modules/samples/samples.errors';
@@ -12,6 +13,12 @@ import { shipmentErrors } from '../modules/shipments/shipments.errors';
 import { storageErrors } from '../modules/storage/storage.errors';
 import { forbidden, notFound, staleStamp, tooLarge, unauthorized, validationProblem } from '../platform/errors';
 import { translateProblem } from '../platform/i18n';
+import { MSG } from '../../contract/messages';
+// administration areas (issue 33)
+import { accountErrors } from '../modules/accounts/accounts.errors';
+import { distributionErrors } from '../modules/distribution/distribution.errors';
+import { importErrors } from '../modules/imports/imports.errors';
+import { indicatorErrors } from '../modules/indicators/indicators.errors';
 
 /**
  * Issue 33: the areas whose problem titles are converted. Each complete language translates every error
@@ -26,6 +33,12 @@ const CONVERTED = {
   samples: sampleErrors,
   storage: storageErrors,
   shipments: shipmentErrors,
+  protocols: protocolErrors,
+  // administration areas (issue 33)
+  accounts: accountErrors,
+  imports: importErrors,
+  indicators: indicatorErrors,
+  distribution: distributionErrors,
   requests: requestErrors,
 };
 const GENERIC = [
@@ -108,6 +121,41 @@ describe('problem titles in every complete language', () => {
     );
   });
 
+  it('translates the collection protocol errors whose English picks among sentences', () => {
+    const fr = (e: Parameters<typeof translateProblem>[0]) => translateProblem(e, 'fr').title;
+    expect(fr(protocolErrors.outside_dates('Cohort A', 'from 2026-01-01 to 2026-06-30', '2026-07-02'))).toBe(
+      "Le protocole Cohort A se déroule du 2026-01-01 au 2026-06-30\u00a0; aujourd'hui (2026-07-02) est en dehors.",
+    );
+    expect(fr(protocolErrors.outside_dates('Cohort A', 'from 2026-08-01', '2026-07-02'))).toContain(
+      'commence le 2026-08-01',
+    );
+    expect(fr(protocolErrors.outside_dates('Cohort A', 'until 2026-06-30', '2026-07-02'))).toContain(
+      "s'achève le 2026-06-30",
+    );
+    expect(fr(protocolErrors.aliquots_exceed('item 1.2', 3, 2))).toBe(
+      "Les aliquotes de l'élément 1.2 demandent 3 au total, plus que sa quantité de 2.",
+    );
+    expect(fr(protocolErrors.aliquots_exceed('Whole blood', 3, 2))).toContain('Les aliquotes de Whole blood');
+    expect(fr(protocolErrors.consent_withdrawn('Abebe Kebede', '2026-03-01', null))).toBe(
+      'Abebe Kebede a retiré son consentement le 2026-03-01\u00a0: ses échantillons ne peuvent plus être utilisés.',
+    );
+    expect(
+      fr(
+        protocolErrors.consent_withdrawn('Abebe Kebede', '2026-03-01', { on: '2026-04-01', from: '2026-04-01 10:00' }),
+      ),
+    ).toContain('a consenti de nouveau le 2026-04-01');
+    expect(fr(protocolErrors.code_taken('CA', 'Cohort A'))).toBe(
+      'Le code CA est déjà utilisé par le protocole Cohort A.',
+    );
+    expect(fr(notFound('Collection protocol'))).toBe('Protocole de collecte introuvable.');
+    expect(fr(validationProblem({ endDate: [MSG.endDateBeforeStart] }))).toBe(
+      'Date de fin\u00a0: La date de fin ne peut pas être antérieure à la date de début',
+    );
+    expect(protocolErrors.consent_withdrawn('Abebe Kebede', '2026-03-01', null).title).toBe(
+      'Abebe Kebede withdrew consent on 2026-03-01: their samples may not be used further.',
+    );
+  });
+
   it('translates a title with its arguments as values, and keeps English where a language lacks the key', () => {
     expect(translateProblem(authErrors.throttled(30), 'fr').title).toBe(
       'Trop de tentatives de connexion échouées. Réessayez dans 30\u00a0s.',
@@ -140,5 +188,29 @@ describe('problem titles in every complete language', () => {
     // English is the problem as thrown.
     const english = authErrors.throttled(30);
     expect(translateProblem(english, 'en')).toBe(english);
+  });
+
+  it('translates the administration errors whose English picks among sentences or names a phrase', () => {
+    const fr = (e: Parameters<typeof translateProblem>[0]) => translateProblem(e, 'fr').title;
+    expect(fr(importErrors.rows_invalid(3, 2))).toBe(
+      "3 problèmes sur 2 lignes\u00a0: rien n'a été importé. Lancez un essai à blanc pour les voir ligne par ligne.",
+    );
+    expect(fr(importErrors.rows_invalid(1, 1))).toMatch(/^1 problème sur 1 ligne/);
+    expect(fr(importErrors.too_many_rows())).toBe(
+      'Le fichier dépasse 200\u202f000 lignes\u00a0: découpez-le en fichiers plus petits.',
+    );
+    expect(fr(importErrors.bad_csv('Line 4: a quoted cell is not closed'))).toBe(
+      "Le fichier n'est pas un CSV valide. Ligne 4\u00a0: une cellule entre guillemets n'est pas refermée.",
+    );
+    // A reason csv-parse words itself has no French sentence: the title stays English, never half and half.
+    expect(fr(importErrors.bad_csv('Line 4: something new'))).toBe('The file is not valid CSV. Line 4: something new.');
+    expect(fr(importErrors.bad_mapping('Columns "A" and "B" are both mapped to mrn.'))).toBe(
+      'Les colonnes «\u00a0A\u00a0» et «\u00a0B\u00a0» sont toutes deux associées à mrn.',
+    );
+    expect(fr(importErrors.template_name_taken('Clinic', 'samples'))).toMatch(/import d'échantillons .*Clinic/);
+    expect(fr(distributionErrors.document_empty('The agreement'))).toBe("L'accord de transfert de matériel est vide.");
+    expect(fr(distributionErrors.not_a_member('Approvers'))).toMatch(/^Approbateurs/);
+    expect(fr(indicatorErrors.range_too_long(366))).toBe('Choisissez une période de 366 jours au plus.');
+    expect(fr(notFound('Distribution protocol'))).toBe('Protocole de distribution introuvable.');
   });
 });

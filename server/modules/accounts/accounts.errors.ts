@@ -1,6 +1,6 @@
 import { defineErrors } from '../../platform/errors';
 
-/** The accounts module's errors: code `accounts.<key>`, status, human title. */
+/** The accounts module's errors: code `accounts.<key>`, status, human title (English; French in contract/i18n/fr.ts). */
 export const accountErrors = defineErrors('accounts', {
   super_admin_grant: { status: 403, title: 'Only a Super Administrator may grant the Super Administrator role.' },
   super_admin_toggle: { status: 403, title: 'Only a Super Administrator may grant or revoke Super Administrator.' },

@@ -246,3 +246,22 @@ describe('orders and reports in the caller language (issue 33)', () => {
     );
   });
 });
+
+describe('field messages with values (issue 33: contract/messages.ts MSG_FORMATS)', () => {
+  it('answers a contract rule that carries a number in French, with the number', async () => {
+    const { token } = await signedIn();
+    const res = await t.call('GET', `/api/institutions/${inst.id}/collectedSampleShipments?Statuses=nope`, {
+      token,
+      headers: FR,
+    });
+    expect(res.statusCode).toBe(400);
+    const body = json<{ title: string; errors: Record<string, string[]> }>(res);
+    expect(JSON.stringify(body.errors)).toContain('Séparés par des virgules, chacun parmi');
+    const sort = await t.call('GET', `/api/institutions/${inst.id}/LIMSOrders?SortDirection=up`, {
+      token,
+      headers: FR,
+    });
+    expect(sort.statusCode).toBe(400);
+    expect(JSON.stringify(json(sort))).toContain('Le sens du tri est asc ou desc');
+  });
+});

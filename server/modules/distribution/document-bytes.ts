@@ -1,4 +1,5 @@
 import { ETHICS_DOCUMENT_MAX_BYTES, type EthicsDocumentInput } from '../../../contract/distribution.contract';
+import { MSG } from '../../../contract/messages';
 import { distributionErrors } from './distribution.errors';
 
 // The checks of an uploaded document (issue 32): the ethics approval of a protocol and a request's material
@@ -12,10 +13,10 @@ export const DOCUMENT_BODY_LIMIT = 7 * 1024 * 1024;
 
 /** Settles after the loop's next turn: a 5 MB document's steps do not run in one stretch. */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-const MAGIC: Record<EthicsDocumentInput['contentType'], { bytes: number[]; name: string }> = {
-  'application/pdf': { bytes: [0x25, 0x50, 0x44, 0x46], name: 'PDF' },
-  'image/png': { bytes: [0x89, 0x50, 0x4e, 0x47], name: 'PNG' },
-  'image/jpeg': { bytes: [0xff, 0xd8, 0xff], name: 'JPEG' },
+const MAGIC: Record<EthicsDocumentInput['contentType'], { bytes: number[]; name: string; notOfType: string }> = {
+  'application/pdf': { bytes: [0x25, 0x50, 0x44, 0x46], name: 'PDF', notOfType: MSG.notPdf },
+  'image/png': { bytes: [0x89, 0x50, 0x4e, 0x47], name: 'PNG', notOfType: MSG.notPng },
+  'image/jpeg': { bytes: [0xff, 0xd8, 0xff], name: 'JPEG', notOfType: MSG.notJpeg },
 };
 
 /** The bytes `data` (base64) holds, without the scans a regular expression makes over 7 MB: null when not base64. */
@@ -34,12 +35,14 @@ export function documentBytes(input: EthicsDocumentInput, what: string) {
   const data = input.data.replace(/^data:[\w.+/-]+;base64,/, '');
   // Line-wrapped base64 (76 characters a line, as some tools write it): its line breaks are dropped first.
   const bytes = decodedBase64(data) ?? decodedBase64(data.replace(/\s+/g, ''));
-  if (!bytes) throw distributionErrors.document_not_base64(what, { data: ['Not base64'] });
-  if (!bytes.length) throw distributionErrors.document_empty(what, { data: ['Empty file'] });
+  if (!bytes) throw distributionErrors.document_not_base64(what, { data: [MSG.notBase64] });
+  if (!bytes.length) throw distributionErrors.document_empty(what, { data: [MSG.emptyFile] });
   if (bytes.length > ETHICS_DOCUMENT_MAX_BYTES)
-    throw distributionErrors.document_too_large(what, ETHICS_DOCUMENT_MAX_BYTES / 1024 / 1024, { data: ['Too large'] });
+    throw distributionErrors.document_too_large(what, ETHICS_DOCUMENT_MAX_BYTES / 1024 / 1024, {
+      data: [MSG.tooLarge],
+    });
   const magic = MAGIC[input.contentType];
   if (!magic.bytes.every((b, i) => bytes[i] === b))
-    throw distributionErrors.document_type(magic.name, { data: [`Not a ${magic.name} file`] });
+    throw distributionErrors.document_type(magic.name, { data: [magic.notOfType] });
   return bytes;
 }

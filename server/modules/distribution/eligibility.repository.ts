@@ -17,8 +17,21 @@ import { researchSampleIds } from '../samples';
  * they are.
  */
 export function eligibleSamples(institutionId: number, purposeIds: readonly number[]): SQL {
-  const ids = [...new Set(purposeIds)].sort((a, b) => a - b);
-  return researchSampleIds(institutionId, (sample) => consentAllowsOf(sample, ids));
+  return researchSampleIds(institutionId, (sample) => eligibleSampleCondition(sample, purposeIds));
+}
+
+/**
+ * THE rule as a condition on one sample's columns (outer references), for a statement that already scans the
+ * institution's enabled samples itself: the query builder tests it on its own scan instead of `s.id in
+ * (eligibleSamples(...))`, which made PostgreSQL scan the samples a second time and hash every eligible id (issue 32
+ * item 4's benchmark, docs/performance.md "Issue 32: query builder at full size"). eligibleSamples is this condition
+ * over the institution's enabled samples, so the rule is still written once.
+ */
+export function eligibleSampleCondition(sample: Parameters<typeof consentAllowsOf>[0], purposeIds: readonly number[]) {
+  return consentAllowsOf(
+    sample,
+    [...new Set(purposeIds)].sort((a, b) => a - b),
+  );
 }
 
 /** How many of the institution's samples are eligible now (exact; a researcher-facing count is small-cell suppressed later). */

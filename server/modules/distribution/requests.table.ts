@@ -51,6 +51,11 @@ export const researchRequests = pgTable(
   (t) => [
     index('research_requests_inst_idx').on(t.institutionId, t.id),
     index('research_requests_requester_idx').on(t.institutionId, t.requesterId, t.id),
+    // The research reports' ranges (server/modules/reports/research.repository.ts, issue 32 item 7).
+    index('research_requests_created_idx').on(t.institutionId, t.createdDate),
+    index('research_requests_distributed_idx')
+      .on(t.institutionId, t.distributedDate)
+      .where(sql`${t.distributedDate} is not null`),
     check(
       'research_requests_state_ck',
       sql`${t.state} in ('draft', 'submitted', 'changes_requested', 'approved', 'rejected', 'cancelled', 'distributed', 'returned', 'closed')`,

@@ -1,5 +1,4 @@
 import {
-  INDICATOR_REPORT_TITLES,
   type IndicatorDefinition,
   type IndicatorDefinitionInput,
   type IndicatorReport,
@@ -14,6 +13,8 @@ import { institutionTimeZone } from '../institutions';
 import { momentIn, todayIn } from '../../platform/today';
 import { definitionById, definitionsOf, type DefinitionRow, updateDefinitionRow } from './indicators.repository';
 import { indicatorErrors } from './indicators.errors';
+import { fill, wordsOf } from '../../platform/i18n';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/i18n/languages';
 
 // Screening indicator reports (docs/indicators.md): definitions seeded per institution on first
 // read, counted in one statement over the submitted questionnaires of the range. Every route row declares
@@ -75,7 +76,9 @@ export async function runReport(
   ctx: InstCtx,
   report: IndicatorReport,
   q: { from: string | null; to: string | null },
+  lng: LanguageCode = DEFAULT_LANGUAGE,
 ): Promise<IndicatorReportDto> {
+  const words = wordsOf(lng, 'indicators');
   const inst = ctx.institutionId;
   const zone = await institutionTimeZone(ctx.db, inst);
   const range = rangeOf(ctx, q, zone);
@@ -102,7 +105,8 @@ export async function runReport(
   const generatedAt = ctx.now().toISOString();
   const abbreviations = [...new Set(defs.map((d) => d.protocolAbbreviation))];
   const found = abbreviations.filter((a) => protocols.get(a.trim().toLowerCase())?.length);
-  const title = INDICATOR_REPORT_TITLES[report];
+  const title = words.titles[report];
+  const missing = abbreviations.filter((a) => !found.includes(a));
   return {
     report,
     title,
@@ -117,9 +121,13 @@ export async function runReport(
       remark: d.remark,
     })),
     footer: [
-      `${title}: ${range.from} to ${range.to} (both days included, ${zone}, by the date each form was submitted)`,
-      `Protocol: ${abbreviations.join(', ')}${found.length < abbreviations.length ? ` (no protocol of this institution has the abbreviation ${abbreviations.filter((a) => !found.includes(a)).join(', ')})` : ''}`,
-      `Generated at ${momentIn(zone, ctx.now(), true)} by ${ctx.account.firstName} ${ctx.account.lastName}`,
+      fill(words.report.range, { title, from: range.from, to: range.to, zone }),
+      fill(words.report.protocol, { protocols: abbreviations.join(', ') }) +
+        (missing.length ? fill(words.report.missing, { missing: missing.join(', ') }) : ''),
+      fill(words.report.generated, {
+        at: momentIn(zone, ctx.now(), true),
+        name: `${ctx.account.firstName} ${ctx.account.lastName}`,
+      }),
     ],
   };
 }

@@ -127,7 +127,13 @@ export const limsOrderedTestResults = pgTable(
     updatedDate: ts('updated_date'),
     updatedById: integer('updated_by_id'),
   },
-  (t) => [uniqueIndex('lims_ordered_test_results_test_uq').on(t.limsOrderedTestId)],
+  (t) => [
+    uniqueIndex('lims_ordered_test_results_test_uq').on(t.limsOrderedTestId),
+    // The query builder's lab result flag criterion reads the flagged results only (issue 32 item 4's benchmark).
+    index('lims_ordered_test_results_flag_idx')
+      .on(t.flag, t.limsOrderedTestId)
+      .where(sql`${t.flag} is not null`),
+  ],
 );
 
 export const limsOrderedTestResultReleases = pgTable(

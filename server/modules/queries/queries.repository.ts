@@ -12,7 +12,7 @@ import { selectRecords } from '../../platform/record-refs';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import { qualified } from '../../platform/qualified';
 import { genders, specimenTypes, unitOfMeasurements, vitalStatuses } from '../../platform/lookups/lookup.tables';
-import { eligibleSamples } from '../distribution';
+import { eligibleSampleCondition } from '../distribution';
 import { distributionProtocolPurposes, distributionProtocols } from '../distribution/distribution.table';
 import { collectionProtocols } from '../protocols/protocols.table';
 import { patients } from '../participants/participants.table';
@@ -30,7 +30,7 @@ import { savedQueries } from './queries.table';
 // The query builder's SQL (issue 32 item 4, docs/research.md "Query builder"). A read model across areas like
 // reports (ADR 0012): a criteria tree compiles to ONE statement over the institution's samples (alias s) and their
 // donors (alias p). Every value is a bound parameter; nothing the client sent is ever spliced into the text.
-// Consent goes through THE eligibility rule (distribution's eligibleSamples), never a copy of it.
+// Consent goes through THE eligibility rule (distribution's eligibleSampleCondition on s), never a copy of it.
 
 /** A released numeric result: optional sign, digits, optional decimals (anything else is not compared). */
 const NUMERIC_RESULT = '^[[:space:]]*[-+]?[0-9]+([.][0-9]+)?[[:space:]]*$';
@@ -43,6 +43,19 @@ const intList = (ids: readonly number[]) =>
   );
 const num = (n: number) => sql`${n}::float8`;
 const all = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
+
+/**
+ * The sample's columns THE eligibility rule decides by, on this statement's own scan of the institution's enabled
+ * samples (alias s): testing the rule here instead of `s.id in (eligibleSamples(...))` spares a second scan of the
+ * samples (issue 32 item 4's benchmark, docs/performance.md).
+ */
+const sampleColumns = {
+  participantId: sql`s.participant_id`,
+  patientId: sql`s.patient_id`,
+  collectedDate: sql`s.collected_date`,
+  collectedTime: sql`s.collected_time`,
+};
+const eligible = (purposeIds: readonly number[]) => sql`(${eligibleSampleCondition(sampleColumns, purposeIds)})`;
 
 /** The donor's age in whole years on the collection date. */
 const ageAtCollection = sql`date_part('year', age(s.collected_date, p.birth_date))`;
@@ -61,7 +74,7 @@ function criterionSql(c: Criterion, inst: number): SQL {
       return sql`p.vital_status_id in (${intList(c.ids)})`;
     case 'consentPurposes':
       // THE rule (docs/research.md "Eligibility"): every chosen purpose granted by a signature in force.
-      return sql`s.id in (${eligibleSamples(inst, c.ids)})`;
+      return eligible(c.ids);
     case 'specimenType':
       return sql`s.specimen_type_id in (${intList(c.ids)})`;
     case 'remainingQuantity': {
@@ -125,9 +138,9 @@ export interface Ask {
 /** `from ... where ...` of the institution's enabled samples matching the ask. */
 function matching(ask: Ask): SQL {
   const inst = ask.institutionId;
-  const eligible = ask.purposeIds ? sql` and s.id in (${eligibleSamples(inst, ask.purposeIds)})` : sql``;
+  const forProtocol = ask.purposeIds ? sql` and ${eligible(ask.purposeIds)}` : sql``;
   return sql`from ${collectedSamples} s left join ${patients} p on p.id = s.patient_id
-    where s.institution_id = ${int(inst)} and s.is_enabled and ${groupSql(ask.criteria, inst)}${eligible}`;
+    where s.institution_id = ${int(inst)} and s.is_enabled and ${groupSql(ask.criteria, inst)}${forProtocol}`;
 }
 
 /** How many samples match (exact). */

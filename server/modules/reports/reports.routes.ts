@@ -8,6 +8,7 @@ import { sendPage } from '../../platform/paging';
 import { requestLanguage } from '../../platform/i18n';
 import * as reports from './reports.service';
 import { reportCsv } from './report-csv';
+import * as research from './research.service';
 
 /**
  * The order reports (docs/reports.md): each at `reports/{name}` (one page, X-Pagination) and
@@ -64,5 +65,18 @@ export function reportRoutes(app: App, deps: AppDeps) {
   );
   route(e.unreleasedPanelsCsv, async (req, ctx, reply) =>
     csv(reply, reports.unreleasedPanels(ctx, req.query, requestLanguage(req))),
+  );
+  // Research reports (issue 32 item 7): `requests.review`, declared by their endpoints.
+  route(e.researchDistributed, async (req, ctx, reply) =>
+    page(reply, req.query, research.researchDistributed(ctx, req.query, requestLanguage(req))),
+  );
+  route(e.researchDistributedCsv, async (req, ctx, reply) =>
+    csv(reply, research.researchDistributed(ctx, req.query, requestLanguage(req))),
+  );
+  route(e.researchRequests, async (req, ctx, reply) =>
+    page(reply, req.query, research.researchRequests(ctx, req.query, requestLanguage(req))),
+  );
+  route(e.researchRequestsCsv, async (req, ctx, reply) =>
+    csv(reply, research.researchRequests(ctx, req.query, requestLanguage(req))),
   );
 }

@@ -58,12 +58,13 @@ export interface Report {
   count(): Promise<number>;
 }
 
-const text = (key: string, title: string): ReportColumn => ({ key, title, numeric: false });
-const num = (key: string, title: string): ReportColumn => ({ key, title, numeric: true });
+export const text = (key: string, title: string): ReportColumn => ({ key, title, numeric: false });
+export const num = (key: string, title: string): ReportColumn => ({ key, title, numeric: true });
 
-type Words = ReturnType<typeof wordsOf<'reports'>>;
+export type Words = ReturnType<typeof wordsOf<'reports'>>;
 
-function footerOf(w: Words, r: Range, generatedAt: Date, lines: string[]) {
+/** The footer every report ends with: the range and zone, its own lines, when it was generated. */
+export function footerOf(w: Words, r: Range, generatedAt: Date, lines: string[]) {
   return [
     fill(w.footer.range, { from: r.from, to: r.to, zone: r.zone }),
     ...lines,
@@ -71,7 +72,8 @@ function footerOf(w: Words, r: Range, generatedAt: Date, lines: string[]) {
   ];
 }
 
-async function start(ctx: InstCtx, q: RangeFilter) {
+/** The report's institution, its range on the institution's calendar, and when it is generated. */
+export async function start(ctx: InstCtx, q: RangeFilter) {
   const generatedAt = ctx.now();
   const zone = await institutionTimeZone(ctx.db, ctx.institutionId);
   return { inst: ctx.institutionId, range: resolveRange(q, generatedAt, zone), generatedAt };

@@ -137,6 +137,8 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { path: '/research-requests', permission: 'requests.read', what: 'research requests' },
   { path: '/research-requests/new', permission: 'requests.create', what: 'requesting samples for research' },
   { path: '/research-requests/:id/edit', permission: 'requests.create', what: 'editing research requests' },
+  // the research reports (issue 32 item 7): every request of the institution, as their API
+  { path: '/research-requests/reports', permission: 'requests.review', what: 'the research reports' },
   // the research catalogue (issue 32 item 3)
   { path: '/catalogue', permission: 'catalogue.read', what: 'the research catalogue' },
 ];

@@ -7,9 +7,9 @@ import { accessFor } from './route-access';
 describe('protocol and participant tabs', () => {
   it('need exactly the permission ROUTE_ACCESS gives their address', () => {
     for (const t of PROTOCOL_SUB_PAGES)
-      expect(accessFor(`/collection-protocols/7/${t.sub}`)?.permission, t.label).toBe(t.permission);
+      expect(accessFor(`/collection-protocols/7/${t.sub}`)?.permission, t.tab).toBe(t.permission);
     for (const t of PARTICIPANT_SUB_PAGES) {
-      expect(accessFor(`/collection-protocols/7/participants/9/${t.sub}`)?.permission, t.label).toBe(t.permission);
+      expect(accessFor(`/collection-protocols/7/participants/9/${t.sub}`)?.permission, t.tab).toBe(t.permission);
     }
   });
 });

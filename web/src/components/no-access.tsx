@@ -2,8 +2,8 @@ import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PERMISSION_LABELS } from '@contract/permission-labels';
 import type { Permission } from '@contract/permissions.contract';
+import { permissionText, roleText } from '@/lib/permission-words';
 import { useCurrentInstitution, useCurrentRoles } from '@/lib/session-context';
 
 interface Props {
@@ -21,6 +21,7 @@ export function NoAccess({ what, permission }: Props) {
   const { institution } = useCurrentInstitution();
   const roles = useCurrentRoles();
   const { t } = useTranslation('common');
+  const { t: tp } = useTranslation('permissions');
   return (
     <Center py={80}>
       <Stack align="center" gap="sm" maw={560} ta="center">
@@ -33,9 +34,9 @@ export function NoAccess({ what, permission }: Props) {
         <Text c="dimmed">
           {t('noAccess.text', {
             count: roles.length,
-            permission: PERMISSION_LABELS[permission],
+            permission: permissionText(tp, permission),
             institution: institution.title,
-            roles: roles.join(', ') || t('noAccess.none'),
+            roles: roles.map((r) => roleText(tp, r)).join(', ') || t('noAccess.none'),
           })}
         </Text>
         <Button component={Link} to="/" mt="sm">

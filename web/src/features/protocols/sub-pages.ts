@@ -1,3 +1,4 @@
+import type { Catalogue } from '@contract/i18n/catalogues';
 import type { Permission } from '@contract/permissions.contract';
 
 /**
@@ -7,29 +8,30 @@ import type { Permission } from '@contract/permissions.contract';
  * keeps the two equal, since features do not import the app.
  */
 export interface SubPage {
-  label: string;
+  /** The tab's name in the `protocols` namespace (`tabs.<key>`). */
+  tab: keyof Catalogue['protocols']['tabs'];
   sub: string;
   permission: Permission;
 }
 
 // spec 1 §2: the protocol sub-pages, in the spec's order ('Forms' is labelled Questionnaires).
 export const PROTOCOL_SUB_PAGES: readonly SubPage[] = [
-  { label: 'Overview', sub: 'overview', permission: 'protocols.read' },
-  { label: 'Consents', sub: 'consents', permission: 'protocols.read' },
-  { label: 'Sites', sub: 'sites', permission: 'protocols.read' },
-  { label: 'Events', sub: 'events', permission: 'protocols.read' },
-  { label: 'Participants', sub: 'participants', permission: 'protocols.read' },
-  { label: 'Collected Samples', sub: 'collected-samples', permission: 'samples.read' },
-  { label: 'Collected Questionnaires', sub: 'collected-questioners', permission: 'reports.run' },
-  { label: 'Questionnaires', sub: 'collectio-protocol-forms', permission: 'protocols.read' },
-  { label: 'Shipments', sub: 'shipments', permission: 'shipments.read' },
+  { tab: 'overview', sub: 'overview', permission: 'protocols.read' },
+  { tab: 'consents', sub: 'consents', permission: 'protocols.read' },
+  { tab: 'sites', sub: 'sites', permission: 'protocols.read' },
+  { tab: 'events', sub: 'events', permission: 'protocols.read' },
+  { tab: 'participants', sub: 'participants', permission: 'protocols.read' },
+  { tab: 'collectedSamples', sub: 'collected-samples', permission: 'samples.read' },
+  { tab: 'collectedQuestionnaires', sub: 'collected-questioners', permission: 'reports.run' },
+  { tab: 'questionnaires', sub: 'collectio-protocol-forms', permission: 'protocols.read' },
+  { tab: 'shipments', sub: 'shipments', permission: 'shipments.read' },
 ];
 
 // spec 1 §2: inside a participant the bar shows Overview, Consents, Forms (labelled Questionnaires), Collected
 // Samples; the paths are the spec's child routes.
 export const PARTICIPANT_SUB_PAGES: readonly SubPage[] = [
-  { label: 'Overview', sub: 'participant-overview', permission: 'protocols.read' },
-  { label: 'Consents', sub: 'participant-consents', permission: 'protocols.read' },
-  { label: 'Questionnaires', sub: 'participant-forms', permission: 'participants.read' },
-  { label: 'Collected Samples', sub: 'collected-samples', permission: 'samples.read' },
+  { tab: 'overview', sub: 'participant-overview', permission: 'protocols.read' },
+  { tab: 'consents', sub: 'participant-consents', permission: 'protocols.read' },
+  { tab: 'questionnaires', sub: 'participant-forms', permission: 'participants.read' },
+  { tab: 'collectedSamples', sub: 'collected-samples', permission: 'samples.read' },
 ];

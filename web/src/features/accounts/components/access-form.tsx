@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Divider, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
 import { InstitutionRoles, type User } from '@contract/accounts.contract';
@@ -13,9 +14,9 @@ import { useMe } from '@/lib/session-context';
 import { useAddMembership, useSetRoles } from '../api/users';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { AccountHeading } from './account-heading';
+import { roleOptions } from './role-label';
 
 const ROLE_OPTIONS = ROLES.filter((r) => r !== SUPER_ADMIN);
-const JoinForm = z.object({ institutionId: z.string().min(1, 'Choose an institution'), roles: InstitutionRoles });
 
 interface Props {
   user: User;
@@ -24,7 +25,9 @@ interface Props {
 
 /** An account's roles, one row per institution (ADR 0007): editable where the signed-in admin administers. */
 export function AccessForm({ user, onClose }: Props) {
+  const { t } = useTranslation('accounts');
   const me = useMe();
+  const roleData = roleOptions(t, ROLE_OPTIONS);
   const setRoles = useSetRoles(user.id);
   const addMembership = useAddMembership(user.id);
   const [current, setCurrent] = useState(user);
@@ -33,13 +36,15 @@ export function AccessForm({ user, onClose }: Props) {
   const form = useForm<{ roles: Record<string, string[]> }>({
     initialValues: { roles: rolesOf(user) },
     validate: {
-      roles: (value) => (Object.values(value).some((r) => !r.length) ? 'Every institution needs a role' : null),
+      roles: (value) => (Object.values(value).some((r) => !r.length) ? t('access.everyNeedsRole') : null),
     },
   });
   const guard = useUnsavedChangesGuard(formChanged(form));
   const join = useForm<{ institutionId: string; roles: string[] }>({
     initialValues: { institutionId: '', roles: [] },
-    validate: contractResolver(JoinForm),
+    validate: contractResolver(
+      z.object({ institutionId: z.string().min(1, t('access.chooseInstitution')), roles: InstitutionRoles }),
+    ),
   });
   const options = useLookupOptions('institutions');
   const joinable = options.options.filter(
@@ -57,7 +62,7 @@ export function AccessForm({ user, onClose }: Props) {
           await setRoles.mutateAsync({ institutionId: m.id, roles: roles as InstitutionRoles, concurrencyStamp: stamp })
         ).concurrencyStamp;
       }
-      notifications.show({ color: 'teal', autoClose: 3000, message: `The roles of ${user.email} were saved.` });
+      notifications.show({ color: 'teal', autoClose: 3000, message: t('access.saved', { email: user.email }) });
       guard.release();
       onClose();
     } catch {
@@ -78,7 +83,10 @@ export function AccessForm({ user, onClose }: Props) {
           notifications.show({
             color: 'teal',
             autoClose: 3000,
-            message: `${u.email} now belongs to ${u.institutions.map((i) => i.title).join(', ')}.`,
+            message: t('access.joined', {
+              email: u.email,
+              institutions: u.institutions.map((i) => i.title).join(', '),
+            }),
           });
         },
         onError: (error) => join.setErrors(serverFormErrors(error).fields),
@@ -88,7 +96,7 @@ export function AccessForm({ user, onClose }: Props) {
 
   return (
     <FullScreenForm
-      title="Roles and Institutions"
+      title={t('access.title')}
       opened
       onClose={onClose}
       guard={guard}
@@ -99,40 +107,40 @@ export function AccessForm({ user, onClose }: Props) {
     >
       <Stack gap="sm">
         <AccountHeading user={current} />
-        {current.isSuperAdmin && <Text size="sm">Super Administrator: every permission in every institution.</Text>}
+        {current.isSuperAdmin && <Text size="sm">{t('access.superAdmin')}</Text>}
         {current.institutions.map((i) => (
           <MultiSelect
             key={i.id}
-            label={`Roles in ${i.title}`}
-            data={ROLE_OPTIONS}
+            label={t('access.rolesIn', { institution: i.title })}
+            data={roleData}
             searchable
             disabled={!administers(i.id)}
-            description={administers(i.id) ? undefined : 'You do not administer this institution.'}
+            description={administers(i.id) ? undefined : t('access.notAdministered')}
             value={form.values.roles[String(i.id)] ?? []}
             onChange={(roles) => {
               form.clearFieldError('roles');
               form.setFieldValue(`roles.${i.id}`, roles);
             }}
-            error={form.values.roles[String(i.id)]?.length === 0 ? '*Required' : undefined}
+            error={form.values.roles[String(i.id)]?.length === 0 ? t('requiredSelect', { ns: 'messages' }) : undefined}
           />
         ))}
         {current.otherInstitutionCount > 0 && (
           <Text size="xs" c="dimmed">
-            Also belongs to {current.otherInstitutionCount} institution(s) you cannot see.
+            {t('access.hidden', { count: current.otherInstitutionCount })}
           </Text>
         )}
-        <Divider label="Add to institution" labelPosition="left" mt="sm" />
+        <Divider label={t('access.addTo')} labelPosition="left" mt="sm" />
         <Group align="flex-start" gap="sm" grow>
           <Select
-            label="Institution"
-            placeholder={joinable.length ? 'Choose an institution' : 'No other institution'}
+            label={t('access.institution')}
+            placeholder={joinable.length ? t('access.chooseInstitution') : t('access.noOther')}
             data={joinable}
             disabled={!joinable.length}
             {...join.getInputProps('institutionId')}
           />
           <MultiSelect
-            label="Roles there"
-            data={ROLE_OPTIONS}
+            label={t('access.rolesThere')}
+            data={roleData}
             searchable
             disabled={!joinable.length}
             {...join.getInputProps('roles')}
@@ -140,11 +148,11 @@ export function AccessForm({ user, onClose }: Props) {
         </Group>
         <Group justify="flex-end">
           <Button variant="light" onClick={() => add()} disabled={!joinable.length} loading={addMembership.isPending}>
-            Add
+            {t('access.add')}
           </Button>
         </Group>
         <Text size="xs" c="dimmed">
-          Roles are saved with Submit; an institution is added at once.
+          {t('access.howSaved')}
         </Text>
       </Stack>
     </FullScreenForm>

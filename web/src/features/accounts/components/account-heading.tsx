@@ -1,6 +1,8 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { User } from '@contract/accounts.contract';
+import { useTranslation } from 'react-i18next';
 import { fullName } from '@/lib/format';
+import { roleLabel } from './role-label';
 
 /** Whose account a form changes: name, e-mail and, when asked, the roles in each institution. */
 export function AccountHeading({ user, withRoles }: { user: User; withRoles?: boolean }) {
@@ -17,12 +19,13 @@ export function AccountHeading({ user, withRoles }: { user: User; withRoles?: bo
 
 /** One line per institution the viewer may see: its title and the roles held there. */
 export function MembershipRoles({ user }: { user: User }) {
+  const { t } = useTranslation('accounts');
   return (
     <Stack gap={4} mt={6}>
       {user.isSuperAdmin && (
         <Group gap={4}>
           <Badge size="sm" color="grape" variant="light">
-            Super Administrator
+            {t('roles.Super Administrator')}
           </Badge>
         </Group>
       )}
@@ -33,7 +36,7 @@ export function MembershipRoles({ user }: { user: User }) {
           </Text>
           {i.roles.map((r) => (
             <Badge key={r} size="sm" variant="light">
-              {r}
+              {roleLabel(t, r)}
             </Badge>
           ))}
         </Group>

@@ -1,5 +1,6 @@
 import { PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { OverwritePassword, type OverwritePasswordValues, type User } from '@contract/accounts.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
@@ -17,6 +18,7 @@ interface Props {
 
 /** The account edit form: it only changes the password (spec 2 §2); the admin's password confirms it. */
 export function ChangePasswordForm({ user, onClose }: Props) {
+  const { t } = useTranslation('accounts');
   const change = useOverwritePassword();
   // Scored against the account's own words (issue 26); the server also refuses its current password.
   const owner = { email: user.email, userInputs: [user.firstName, user.lastName, user.userName] };
@@ -31,7 +33,7 @@ export function ChangePasswordForm({ user, onClose }: Props) {
       { ...values, oldPassword: values.oldPassword || undefined },
       {
         onSuccess: () => {
-          notifications.show({ color: 'teal', message: `The password of ${user.email} was changed.`, autoClose: 3000 });
+          notifications.show({ color: 'teal', message: t('password.changed', { email: user.email }), autoClose: 3000 });
           guard.release();
           onClose();
         },
@@ -42,7 +44,7 @@ export function ChangePasswordForm({ user, onClose }: Props) {
 
   return (
     <FullScreenForm
-      title="Change Password"
+      title={t('password.title')}
       opened
       onClose={onClose}
       guard={guard}
@@ -53,20 +55,20 @@ export function ChangePasswordForm({ user, onClose }: Props) {
       <Stack gap="sm">
         <AccountHeading user={user} withRoles />
         <NewPasswordInput
-          label="New Password"
+          label={t('password.newPassword')}
           data-autofocus
-          consequence="The account's open sessions are signed out."
+          consequence={t('password.consequence')}
           owner={owner}
           {...form.getInputProps('newPassword')}
         />
         <PasswordInput
-          label="Old Password"
+          label={t('password.oldPassword')}
           autoComplete="off"
-          description="Optional: an administrator resetting a forgotten password may leave it empty."
+          description={t('password.oldHelp')}
           {...form.getInputProps('oldPassword')}
         />
         <PasswordInput
-          label="Your administrator password"
+          label={t('password.adminPassword')}
           withAsterisk
           autoComplete="current-password"
           {...form.getInputProps('adminPassword')}

@@ -1,5 +1,6 @@
 import { MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { UserCreate, type UserCreateValues } from '@contract/accounts.contract';
 import { ROLES, type Role } from '@contract/permissions.contract';
@@ -10,6 +11,7 @@ import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
 import { useCreateUser } from '../api/users';
 import { useLookupOptions } from '@/lib/lookup-options';
+import { roleOptions } from './role-label';
 
 interface Props {
   opened: boolean;
@@ -22,6 +24,7 @@ const ownerOf = (v: UserCreateValues) => ({ email: v.email, userInputs: [v.first
 
 /** 'Create an Account' (spec 2 §2, §5): rules and messages come from the contract's UserCreate. */
 export function CreateAccountForm({ opened, onClose, institutionId }: Props) {
+  const { t } = useTranslation('accounts');
   const create = useCreateUser();
   const institutions = useLookupOptions('institutions', { enabled: opened });
   const form = useForm<UserCreateValues>({
@@ -49,7 +52,7 @@ export function CreateAccountForm({ opened, onClose, institutionId }: Props) {
     const again = isCreateAnother(event);
     create.mutate(values, {
       onSuccess: (user) => {
-        notifications.show({ color: 'teal', message: `Account ${user.email} created.`, autoClose: 3000 });
+        notifications.show({ color: 'teal', message: t('createForm.created', { email: user.email }), autoClose: 3000 });
         if (again) {
           form.reset();
           document.getElementById('account-first-name')?.focus();
@@ -64,7 +67,7 @@ export function CreateAccountForm({ opened, onClose, institutionId }: Props) {
 
   return (
     <FullScreenForm
-      title="Create an Account"
+      title={t('createForm.title')}
       opened={opened}
       onClose={close}
       guard={guard}
@@ -77,40 +80,50 @@ export function CreateAccountForm({ opened, onClose, institutionId }: Props) {
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
             id="account-first-name"
-            label="First Name"
+            label={t('createForm.firstName')}
             withAsterisk
             data-autofocus
             autoComplete="off"
             {...form.getInputProps('firstName')}
           />
-          <TextInput label="Last Name" withAsterisk autoComplete="off" {...form.getInputProps('lastName')} />
+          <TextInput
+            label={t('createForm.lastName')}
+            withAsterisk
+            autoComplete="off"
+            {...form.getInputProps('lastName')}
+          />
         </SimpleGrid>
         <TextInput
-          label="Email"
+          label={t('createForm.email')}
           type="email"
           withAsterisk
           autoComplete="off"
-          description="The account signs in with this e-mail address."
+          description={t('createForm.emailHelp')}
           {...form.getInputProps('email')}
         />
-        <NewPasswordInput label="Password" notEmail owner={ownerOf(form.values)} {...form.getInputProps('password')} />
+        <NewPasswordInput
+          label={t('createForm.password')}
+          notEmail
+          owner={ownerOf(form.values)}
+          {...form.getInputProps('password')}
+        />
         <PasswordInput
-          label="Confirm Password"
+          label={t('createForm.confirmPassword')}
           withAsterisk
           autoComplete="new-password"
           {...form.getInputProps('confirmPassword')}
         />
         <TextInput
-          label="Phone Number"
+          label={t('createForm.phoneNumber')}
           withAsterisk
           type="tel"
           autoComplete="off"
           {...form.getInputProps('phoneNumber')}
         />
         <MultiSelect
-          label="Roles"
+          label={t('createForm.roles')}
           withAsterisk
-          data={[...ROLES]}
+          data={roleOptions(t, ROLES)}
           searchable
           clearable
           value={form.values.roles as string[]}
@@ -118,12 +131,12 @@ export function CreateAccountForm({ opened, onClose, institutionId }: Props) {
           onChange={(roles) => form.setFieldValue('roles', roles as Role[])}
         />
         <Select
-          label="Institution"
+          label={t('createForm.institution')}
           withAsterisk
           data={institutions.options}
           searchable
           allowDeselect={false}
-          placeholder={institutions.isPending ? 'Loading institutions…' : undefined}
+          placeholder={institutions.isPending ? t('createForm.loadingInstitutions') : undefined}
           {...form.getInputProps('institutionId')}
         />
       </Stack>

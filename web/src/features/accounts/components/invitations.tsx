@@ -1,11 +1,22 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMailOpened } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { fullName } from '@/lib/format';
+import { roleLabel } from './role-label';
 import type { Invitation } from '@contract/accounts.contract';
 import { useAnswerInvitation, useInvitations } from '../api/invitations';
 
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+const dateOf = (iso: string, language: string) =>
+  new Date(iso).toLocaleDateString(language, { day: 'numeric', month: 'short', year: 'numeric' });
+/** 'Invited by A B on 3 Nov 2026, as C D (c@x.org).' */
+function invitedLine(t: TFunction<'accounts'>, i: Invitation, language: string) {
+  const values = { date: dateOf(i.createdDate, language), invitee: `${i.firstName} ${i.lastName}`, email: i.email };
+  return i.invitedBy
+    ? t('invitations.invitedBy', { ...values, name: fullName(i.invitedBy) })
+    : t('invitations.invited', values);
+}
 const titlesOf = (i: Invitation) => i.institutions.map((m) => m.title).join(', ');
 
 /**
@@ -14,6 +25,7 @@ const titlesOf = (i: Invitation) => i.institutions.map((m) => m.title).join(', '
  * removes the invitation. Shown above the institution picker and, when one is open, above the screen.
  */
 export function Invitations({ inApp = false }: { inApp?: boolean }) {
+  const { t, i18n } = useTranslation('accounts');
   const query = useInvitations();
   const answer = useAnswerInvitation();
   if (!query.data?.length) return null;
@@ -25,7 +37,7 @@ export function Invitations({ inApp = false }: { inApp?: boolean }) {
         onSuccess: () =>
           notifications.show({
             color: accept ? 'teal' : 'gray',
-            message: accept ? `You joined ${titlesOf(invitation)}.` : `Invitation to ${titlesOf(invitation)} declined.`,
+            message: t(accept ? 'invitations.joined' : 'invitations.declined', { institutions: titlesOf(invitation) }),
             autoClose: 4000,
           }),
       },
@@ -48,12 +60,11 @@ export function Invitations({ inApp = false }: { inApp?: boolean }) {
       <Group gap="xs" mb={4}>
         <IconMailOpened size={20} stroke={1.5} aria-hidden />
         <Title order={2} size="h4" id="invitations-title">
-          Invitations
+          {t('invitations.title')}
         </Title>
       </Group>
       <Text size="sm" c="dimmed" mb="sm">
-        An administrator of an institution you do not belong to created an account with your e-mail. Accept to work
-        there with the roles below (you keep your own password); decline if you do not expect it.
+        {t('invitations.intro')}
       </Text>
       <Stack gap="sm">
         {query.data.map((invitation) => (
@@ -63,23 +74,20 @@ export function Invitations({ inApp = false }: { inApp?: boolean }) {
             radius="sm"
             p="sm"
             component="article"
-            aria-label={`Invitation to ${titlesOf(invitation)}`}
+            aria-label={t('invitations.invitationTo', { institutions: titlesOf(invitation) })}
           >
             {invitation.institutions.map((m) => (
               <Group key={m.id} gap="xs" wrap="wrap">
                 <Text fw={600}>{m.title}</Text>
                 {m.roles.map((r) => (
                   <Badge key={r} variant="light">
-                    {r}
+                    {roleLabel(t, r)}
                   </Badge>
                 ))}
               </Group>
             ))}
             <Text size="xs" c="dimmed" mt={4}>
-              {invitation.invitedBy
-                ? `Invited by ${invitation.invitedBy.firstName} ${invitation.invitedBy.lastName}`
-                : 'Invited'}{' '}
-              on {dateOf(invitation.createdDate)}, as {invitation.firstName} {invitation.lastName} ({invitation.email}).
+              {invitedLine(t, invitation, i18n.language)}
             </Text>
             <Group gap="xs" mt="sm">
               <Button
@@ -87,7 +95,7 @@ export function Invitations({ inApp = false }: { inApp?: boolean }) {
                 onClick={() => respond(invitation, true)}
                 loading={answer.isPending && answer.variables?.id === invitation.id && answer.variables.accept}
               >
-                Accept
+                {t('invitations.accept')}
               </Button>
               <Button
                 size="xs"
@@ -95,7 +103,7 @@ export function Invitations({ inApp = false }: { inApp?: boolean }) {
                 onClick={() => respond(invitation, false)}
                 loading={answer.isPending && answer.variables?.id === invitation.id && !answer.variables.accept}
               >
-                Decline
+                {t('invitations.decline')}
               </Button>
             </Group>
           </Card>

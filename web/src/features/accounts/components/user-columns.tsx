@@ -1,31 +1,33 @@
 import { Badge, Button, Group } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
+import type { TFunction } from 'i18next';
 import type { User } from '@contract/accounts.contract';
 import { MembershipRoles } from './account-heading';
 import { fullName } from '@/lib/format';
 
 /** The Accounts table columns (spec 2 §2: First Name, Last Name, Email, PhoneNumber; plus Roles and Status). */
 export function userColumns(
+  t: TFunction<'accounts'>,
   onToggleEnabled?: (user: User) => void,
   meId?: number,
   onAccess?: (user: User) => void,
 ): DataTableColumn<User>[] {
   const columns: DataTableColumn<User>[] = [
-    { accessor: 'firstName', title: 'First Name' },
-    { accessor: 'lastName', title: 'Last Name' },
-    { accessor: 'email', title: 'Email' },
-    { accessor: 'phoneNumber', title: 'PhoneNumber', render: (u) => u.phoneNumber ?? '—' },
+    { accessor: 'firstName', title: t('columns.firstName') },
+    { accessor: 'lastName', title: t('columns.lastName') },
+    { accessor: 'email', title: t('columns.email') },
+    { accessor: 'phoneNumber', title: t('columns.phoneNumber'), render: (u) => u.phoneNumber ?? '—' },
     {
       accessor: 'institutions',
-      title: 'Roles',
+      title: t('columns.roles'),
       render: (u) => <MembershipRoles user={u} />,
     },
     {
       accessor: 'isEnabled',
-      title: 'Status',
+      title: t('columns.status'),
       render: (u) => (
         <Badge size="sm" color={u.isEnabled ? 'teal' : 'gray'} variant="dot">
-          {u.isEnabled ? 'Enabled' : 'Disabled'}
+          {u.isEnabled ? t('enabled') : t('disabled')}
         </Badge>
       ),
     },
@@ -33,7 +35,7 @@ export function userColumns(
   if (onToggleEnabled) {
     columns.push({
       accessor: 'actions',
-      title: 'Actions',
+      title: t('columns.actions'),
       textAlign: 'right',
       // Nobody disables their own account by accident.
       render: (u) => (
@@ -42,13 +44,13 @@ export function userColumns(
             <Button
               size="compact-xs"
               variant="default"
-              aria-label={`Access: roles and institutions of ${fullName(u)}`}
+              aria-label={t('accessOf', { name: fullName(u) })}
               onClick={(e) => {
                 e.stopPropagation();
                 onAccess(u);
               }}
             >
-              Access
+              {t('accessButton')}
             </Button>
           )}
           {u.id !== meId && (
@@ -61,7 +63,7 @@ export function userColumns(
                 onToggleEnabled(u);
               }}
             >
-              {u.isEnabled ? 'Disable' : 'Enable'}
+              {u.isEnabled ? t('disable') : t('enable')}
             </Button>
           )}
         </Group>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { User } from '@contract/accounts.contract';
 import { PagedTable } from '@/components/paged-table';
 import { SearchBox } from '@/components/search-box';
@@ -24,6 +25,7 @@ export function AccountsPage() {
 }
 
 function AccountsList() {
+  const { t } = useTranslation('accounts');
   const canManage = useCan('accounts.manage');
   const me = useMe();
   const { institution } = useCurrentInstitution();
@@ -47,7 +49,7 @@ function AccountsList() {
           onSuccess: (u) =>
             notifications.show({
               color: 'teal',
-              message: `Account ${u.email} ${u.isEnabled ? 'enabled' : 'disabled'}.`,
+              message: t(u.isEnabled ? 'nowEnabled' : 'nowDisabled', { email: u.email }),
               autoClose: 3000,
             }),
         },
@@ -58,20 +60,20 @@ function AccountsList() {
     <>
       <Group justify="space-between" align="flex-end">
         <Title order={1} fz={26}>
-          Accounts
+          {t('title')}
         </Title>
         {canManage && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            Create
+            {t('create')}
           </Button>
         )}
       </Group>
-      <SearchBox value={list.search} onSearch={list.setSearch} placeholder="Search by name, e-mail or phone" />
+      <SearchBox value={list.search} onSearch={list.setSearch} placeholder={t('search')} />
       <PagedTable
         query={users}
         list={list}
-        columns={userColumns(canManage ? toggle : undefined, me.id, canManage ? setAccess : undefined)}
-        emptyText="No accounts found."
+        columns={userColumns(t, canManage ? toggle : undefined, me.id, canManage ? setAccess : undefined)}
+        emptyText={t('empty')}
         onRowClick={canManage ? setEditing : undefined}
       />
       {canManage && (

@@ -1,41 +1,37 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconShieldCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { AuditChainReport } from '@contract/audit.contract';
 import { useVerifyAuditChain } from '../api/audit-verify';
 
 function Result({ report }: { report: AuditChainReport }) {
-  const legacy = report.legacyRows
-    ? ` ${report.legacyRows} records from before the chain existed are not covered.`
-    : '';
-  const window = report.unsealedRows
-    ? ` ${report.unsealedRows} records written in the last moments are not sealed into a block yet: their content is checked, their order on the next check.`
-    : '';
+  const { t } = useTranslation('audit');
+  const legacy = report.legacyRows ? t('chain.legacy', { count: report.legacyRows }) : '';
+  const window = report.unsealedRows ? t('chain.unsealed', { count: report.unsealedRows }) : '';
   if (report.firstBreak) {
     return (
       <Alert
         color="red"
         icon={<IconAlertTriangle />}
         role="alert"
-        title={`Audit chain broken at record #${report.firstBreak.id}`}
+        title={t('chain.broken', { id: report.firstBreak.id })}
       >
         <Stack gap={4}>
           <Text size="sm">{report.firstBreak.detail.charAt(0).toUpperCase() + report.firstBreak.detail.slice(1)}.</Text>
-          <Text size="sm">
-            Records from #{report.firstBreak.id} on cannot be trusted until this is explained. See docs/audit.md.
-          </Text>
+          <Text size="sm">{t('chain.untrusted', { id: report.firstBreak.id })}</Text>
         </Stack>
       </Alert>
     );
   }
   return (
-    <Alert color="green" icon={<IconShieldCheck />} role="status" title="Audit chain verified">
+    <Alert color="green" icon={<IconShieldCheck />} role="status" title={t('chain.verified')}>
       <Text size="sm">
-        {report.rows} records checked, none changed or removed.{legacy}
+        {t('chain.checked', { rows: report.rows })}
+        {legacy}
         {window}
         {report.headId !== null && (
           <>
-            {' '}
-            Last sealed record #{report.headId}, hash{' '}
+            {t('chain.head', { id: report.headId })}{' '}
             <Text span ff="monospace" inherit>
               {report.headHash?.slice(0, 16)}…
             </Text>
@@ -48,6 +44,7 @@ function Result({ report }: { report: AuditChainReport }) {
 
 /** Administrators: checks that no audit record of the institution was edited, removed or slipped in (issue 18). */
 export function AuditChainCheck({ instId }: { instId: number }) {
+  const { t } = useTranslation('audit');
   const verify = useVerifyAuditChain(instId);
   return (
     <Stack gap="xs">
@@ -58,10 +55,10 @@ export function AuditChainCheck({ instId }: { instId: number }) {
           loading={verify.isPending}
           onClick={() => verify.mutate()}
         >
-          Verify audit chain
+          {t('chain.verify')}
         </Button>
         <Text size="sm" c="dimmed">
-          Checks every record of this institution against its hash chain.
+          {t('chain.explain')}
         </Text>
       </Group>
       {verify.data && <Result report={verify.data} />}

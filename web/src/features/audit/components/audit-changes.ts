@@ -2,6 +2,8 @@ import dayjs from 'dayjs';
 import type { AuditEvent } from '@contract/audit.contract';
 import { AUDIT_HIDDEN_FIELDS, AUDIT_RECORD_TYPES, auditField, type AuditField } from '@contract/audit-labels';
 import { formatDateTime } from '@/lib/format';
+import { i18next } from '@/lib/i18n';
+import { fieldWords, valueWords } from './audit-words';
 
 /** One line of an event: a field in plain words, its value before (edits) and after. */
 export interface FieldChange {
@@ -16,10 +18,12 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** A value as a person reads it: lookup ids as their titles, lists joined, yes/no, times local; never JSON. */
-function show(e: AuditEvent, f: AuditField, v: unknown): string {
+function show(e: AuditEvent, field: string, f: AuditField, v: unknown): string {
   if (v === null || v === undefined || v === '') return EMPTY;
   const titled = (x: unknown) =>
-    f.lookup && (typeof x === 'number' || typeof x === 'string') ? (e.titles[`${f.lookup}:${x}`] ?? `#${x}`) : plain(x);
+    f.lookup && (typeof x === 'number' || typeof x === 'string')
+      ? (e.titles[`${f.lookup}:${x}`] ?? `#${x}`)
+      : valueWords(e.entity, field, plain(x));
   if (Array.isArray(v)) {
     const items = v.map((x) =>
       f.item && x && typeof x === 'object' ? titled((x as Record<string, unknown>)[f.item]) : titled(x),
@@ -31,7 +35,7 @@ function show(e: AuditEvent, f: AuditField, v: unknown): string {
 
 function plain(v: unknown): string {
   if (v === null || v === undefined || v === '') return EMPTY;
-  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  if (typeof v === 'boolean') return i18next.t(v ? 'yes' : 'no', { ns: 'audit' });
   if (typeof v === 'string' && INSTANT.test(v) && dayjs(v).isValid()) return formatDateTime(v);
   if (Array.isArray(v)) return v.map(plain).join(', ') || EMPTY;
   if (typeof v === 'object') {
@@ -39,7 +43,7 @@ function plain(v: unknown): string {
     return (
       Object.entries(v as Record<string, unknown>)
         .filter(([k]) => !AUDIT_HIDDEN_FIELDS.has(k))
-        .map(([k, x]) => `${auditField('', k).label}: ${plain(x)}`)
+        .map(([k, x]) => `${fieldWords(auditField('', k).label)}: ${plain(x)}`)
         .join('; ') || EMPTY
     );
   }
@@ -65,11 +69,16 @@ export function fieldChanges(e: AuditEvent): FieldChange[] {
     const f = auditField(e.entity, k);
     if (before && after) {
       if (!same(before[k], after[k]))
-        out.push({ field: k, label: f.label, before: show(e, f, before[k]), after: show(e, f, after[k]) });
+        out.push({
+          field: k,
+          label: fieldWords(f.label),
+          before: show(e, k, f, before[k]),
+          after: show(e, k, f, after[k]),
+        });
     } else {
       const v = (after ?? before)![k];
       if (v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && !v.length))
-        out.push({ field: k, label: f.label, after: show(e, f, v) });
+        out.push({ field: k, label: fieldWords(f.label), after: show(e, k, f, v) });
     }
   }
   return out;

@@ -1,7 +1,9 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.layer.css';
-import { AUDIT_RECORD_TYPE_OPTIONS } from '@contract/audit-labels';
+import { useTranslation } from 'react-i18next';
+import { AUDIT_RECORD_TYPES } from '@contract/audit-labels';
+import { recordWords } from './audit-words';
 import { useAuditAccounts } from '../api/audit-accounts';
 
 export type AuditFilterKey = 'entity' | 'entityId' | 'accountId' | 'from' | 'to';
@@ -14,13 +16,18 @@ interface Props {
 
 /** Record type (from the declared list), record number, account and a range of days. */
 export function AuditFilters({ instId, values, onChange }: Props) {
+  const { t, i18n } = useTranslation('audit');
   const accounts = useAuditAccounts(instId);
+  // The record types by their words in the screens' language.
+  const recordTypes = Object.keys(AUDIT_RECORD_TYPES)
+    .map((value) => ({ value, label: recordWords(value) }))
+    .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
   return (
     <Group align="flex-end" wrap="wrap">
       <Select
-        label="Record type"
-        placeholder="Any record type"
-        data={AUDIT_RECORD_TYPE_OPTIONS}
+        label={t('filters.recordType')}
+        placeholder={t('filters.anyRecordType')}
+        data={recordTypes}
         value={values.entity || null}
         onChange={(v) => onChange({ entity: v ?? '' })}
         searchable
@@ -28,8 +35,8 @@ export function AuditFilters({ instId, values, onChange }: Props) {
         w={{ base: '100%', xs: 210 }}
       />
       <TextInput
-        label="Record number"
-        placeholder="e.g. 42"
+        label={t('filters.recordNumber')}
+        placeholder={t('filters.recordNumberExample')}
         defaultValue={values.entityId}
         w={{ base: '100%', xs: 140 }}
         inputMode="numeric"
@@ -39,20 +46,20 @@ export function AuditFilters({ instId, values, onChange }: Props) {
         onBlur={(e) => onChange({ entityId: e.currentTarget.value.trim() })}
       />
       <Select
-        label="Account"
-        placeholder="Anyone"
+        label={t('filters.account')}
+        placeholder={t('filters.anyone')}
         data={accounts.data ?? []}
         value={values.accountId || null}
         onChange={(v) => onChange({ accountId: v ?? '' })}
         searchable
         clearable
-        nothingFoundMessage="No account of that name"
+        nothingFoundMessage={t('filters.noAccount')}
         w={{ base: '100%', xs: 210 }}
       />
       <DatePickerInput
         type="range"
-        label="Dates"
-        placeholder="Any day"
+        label={t('filters.dates')}
+        placeholder={t('filters.anyDay')}
         clearable
         allowSingleDateInRange
         valueFormat="YYYY-MM-DD"

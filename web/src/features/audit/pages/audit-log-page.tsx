@@ -1,8 +1,10 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useSearchParams } from 'react-router';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { actionWords, recordWords } from '../components/audit-words';
 import type { AuditEvent } from '@contract/audit.contract';
-import { auditActionLabel, auditRecordLabel } from '@contract/audit-labels';
 import { PagedTable } from '@/components/paged-table';
 import { useListState } from '@/components/use-list-state';
 import { formatDateTime, fullName } from '@/lib/format';
@@ -15,6 +17,7 @@ import { AuditChainCheck } from '../components/audit-chain-check';
 const MAX_LINES = 8;
 
 function Changes({ event }: { event: AuditEvent }) {
+  const { t } = useTranslation('audit');
   const lines = fieldChanges(event);
   if (!lines.length)
     return (
@@ -34,27 +37,28 @@ function Changes({ event }: { event: AuditEvent }) {
       ))}
       {lines.length > MAX_LINES && (
         <Text size="xs" c="dimmed">
-          and {lines.length - MAX_LINES} more
+          {t('more', { count: lines.length - MAX_LINES })}
         </Text>
       )}
     </Stack>
   );
 }
 
-const columns: DataTableColumn<AuditEvent>[] = [
-  { accessor: 'at', title: 'When', render: (e) => formatDateTime(e.at, { seconds: true }), width: 170 },
-  { accessor: 'account', title: 'Who', render: (e) => fullName(e.account) || 'System' },
+const columnsOf = (t: TFunction<'audit'>): DataTableColumn<AuditEvent>[] => [
+  { accessor: 'at', title: t('columns.when'), render: (e) => formatDateTime(e.at, { seconds: true }), width: 170 },
+  { accessor: 'account', title: t('columns.who'), render: (e) => fullName(e.account) || t('system') },
   {
     accessor: 'entity',
-    title: 'Record',
-    render: (e) => `${auditRecordLabel(e.entity)}${e.entityId ? ` #${e.entityId}` : ''}`,
+    title: t('columns.record'),
+    render: (e) => `${recordWords(e.entity)}${e.entityId ? ` #${e.entityId}` : ''}`,
   },
-  { accessor: 'action', title: 'Action', render: (e) => auditActionLabel(e.action) },
-  { accessor: 'after', title: 'Changes', render: (e) => <Changes event={e} /> },
+  { accessor: 'action', title: t('columns.action'), render: (e) => actionWords(e.action) },
+  { accessor: 'after', title: t('columns.changes'), render: (e) => <Changes event={e} /> },
 ];
 
 /** Who changed what and when in the current institution (audit.read: administrators; checked by the route guard). */
 export function AuditLogPage() {
+  const { t } = useTranslation('audit');
   const { institution } = useCurrentInstitution();
   const list = useListState();
   const [params, setParams] = useSearchParams();
@@ -74,14 +78,14 @@ export function AuditLogPage() {
   return (
     <Stack>
       <Title order={1} fz={26}>
-        Audit Log
+        {t('title')}
       </Title>
       <Text size="sm" c="dimmed">
-        Every change in {institution.title}, newest first. Nothing here can be edited or removed.
+        {t('intro', { institution: institution.title })}
       </Text>
       <AuditChainCheck instId={institution.id} />
       <AuditFilters instId={institution.id} values={values} onChange={setFilters} />
-      <PagedTable query={events} list={list} columns={columns} emptyText="No changes recorded for this filter." />
+      <PagedTable query={events} list={list} columns={columnsOf(t)} emptyText={t('empty')} />
     </Stack>
   );
 }

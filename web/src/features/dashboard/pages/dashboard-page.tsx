@@ -3,6 +3,7 @@ import { IconBuildingHospital, IconClipboardList, IconFlask, IconTestPipe, IconU
 import { useTranslation } from 'react-i18next';
 import { todayIn } from '@contract/common.contract';
 import { fullName } from '@/lib/format';
+import { roleText } from '@/lib/permission-words';
 import { useCan, useCurrentInstitution, useCurrentRoles, useMe } from '@/lib/session-context';
 import { useOrderCount, usePatientCount, useProtocolCount, useSampleCount } from '../api/dashboard';
 import { PendingProtocols } from '../components/pending-protocols';
@@ -13,6 +14,7 @@ import { RecentParticipants } from '../components/recent-participants';
 export function DashboardPage() {
   const me = useMe();
   const { t } = useTranslation('home');
+  const { t: tp } = useTranslation('permissions');
   const { institution } = useCurrentInstitution();
   const roles = useCurrentRoles();
   const canSeeParticipants = useCan('participants.read');
@@ -48,7 +50,7 @@ export function DashboardPage() {
               <Badge variant="light">{institution.abbreviation}</Badge>
               {roles.map((role) => (
                 <Badge key={role} variant="outline" color="gray">
-                  {role}
+                  {roleText(tp, role)}
                 </Badge>
               ))}
             </Group>

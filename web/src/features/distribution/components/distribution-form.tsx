@@ -1,12 +1,12 @@
 import { MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import {
   DistributionProtocolInput,
   DistributionProtocolUpdate,
   type DistributionProtocol,
 } from '@contract/distribution.contract';
-import { doneMessage } from '@contract/words';
 import { FullScreenForm } from '@/components/full-screen-form';
 import { DateField } from '@/components/date-field';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
@@ -60,6 +60,7 @@ interface Props {
 
 /** Create or update a distribution protocol (issue 32 item 1, docs/research.md): the contract's rules and messages. */
 export function DistributionForm({ protocol, onClose, onSaved }: Props) {
+  const { t } = useTranslation('distribution');
   const { institution } = useCurrentInstitution();
   const create = useCreateDistributionProtocol(institution.id);
   const update = useUpdateDistributionProtocol(institution.id, protocol?.id ?? 0);
@@ -94,7 +95,7 @@ export function DistributionForm({ protocol, onClose, onSaved }: Props) {
       onSuccess: (saved: DistributionProtocol) => {
         notifications.show({
           color: 'teal',
-          message: doneMessage('Distribution protocol', saved.title, protocol ? 'updated' : 'created'),
+          message: t(protocol ? 'form.updated' : 'form.created', { title: saved.title }),
           autoClose: 3000,
         });
         guard.release();
@@ -108,7 +109,7 @@ export function DistributionForm({ protocol, onClose, onSaved }: Props) {
 
   return (
     <FullScreenForm
-      title={protocol ? 'Update a Distribution Protocol' : 'Create a Distribution Protocol'}
+      title={protocol ? t('form.updateTitle') : t('form.createTitle')}
       opened
       onClose={onClose}
       guard={guard}
@@ -118,50 +119,61 @@ export function DistributionForm({ protocol, onClose, onSaved }: Props) {
       width={760}
     >
       <Stack gap="sm">
-        <TextInput label="Title" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('title')} />
+        <TextInput
+          label={t('form.title')}
+          withAsterisk
+          data-autofocus
+          autoComplete="off"
+          {...form.getInputProps('title')}
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Select
-            label="Principal Investigator"
+            label={t('form.principalInvestigator')}
             withAsterisk
             searchable
             data={people}
-            placeholder={accounts.isPending ? 'Loading…' : 'Choose an account'}
-            nothingFoundMessage="No account matches"
+            placeholder={accounts.isPending ? t('form.loading') : t('form.chooseAccount')}
+            nothingFoundMessage={t('form.noAccount')}
             {...form.getInputProps('principalInvestigatorId')}
           />
           <TextInput
-            label="Institution"
-            description="The investigator's institution"
+            label={t('form.institution')}
+            description={t('form.institutionHelp')}
             withAsterisk
             autoComplete="organization"
             {...form.getInputProps('institutionName')}
           />
         </SimpleGrid>
         <TextInput
-          label="Ethics Approval Number"
+          label={t('form.ethicsApprovalNumber')}
           withAsterisk
           autoComplete="off"
           {...form.getInputProps('ethicsApprovalNumber')}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <DateField label="Start Date" clearable {...form.getInputProps('startDate')} />
-          <DateField label="End Date" clearable minDate={form.values.startDate} {...form.getInputProps('endDate')} />
+          <DateField label={t('form.startDate')} clearable {...form.getInputProps('startDate')} />
+          <DateField
+            label={t('form.endDate')}
+            clearable
+            minDate={form.values.startDate}
+            {...form.getInputProps('endDate')}
+          />
         </SimpleGrid>
         <MultiSelect
-          label="Consent Purposes Needed"
-          description="A sample is eligible only while its donor's consent grants every one of these."
+          label={t('form.purposes')}
+          description={t('form.purposesHelp')}
           data={purposeData}
           searchable
           clearable
           {...form.getInputProps('purposeIds')}
         />
         <MultiSelect
-          label="Who May Approve"
-          description="Accounts of this institution who may approve requests under this protocol."
+          label={t('form.approvers')}
+          description={t('form.approversHelp')}
           data={people}
           searchable
           clearable
-          nothingFoundMessage="No account matches"
+          nothingFoundMessage={t('form.noAccount')}
           {...form.getInputProps('approverIds')}
         />
       </Stack>

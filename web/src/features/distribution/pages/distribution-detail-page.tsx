@@ -3,6 +3,7 @@ import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Paper, SimpleGrid, St
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconBan, IconDownload, IconPencil } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { DistributionProtocol } from '@contract/distribution.contract';
 import { distributionEndpoints as e } from '@contract/distribution.endpoints';
 import { Dialog, DialogClose } from '@/components/dialog';
@@ -22,24 +23,21 @@ import { DistributionForm } from '../components/distribution-form';
 
 /** /distribution-protocols/{id}: one protocol, its eligible samples now, its ethics document; /edit opens the form over it. */
 export function DistributionDetailPage({ editing = false }: { editing?: boolean }) {
+  const { t } = useTranslation('distribution');
   const { institution } = useCurrentInstitution();
   const id = Number(useParams().protocolId);
   const protocol = useDistributionProtocol(institution.id, id);
   const navigate = useNavigate();
   const canManage = useCan('distribution.manage');
-  if (protocol.isPending) return <PageLoader label="Loading the distribution protocol" />;
+  if (protocol.isPending) return <PageLoader label={t('detail.loading')} />;
   if (protocol.isError) {
     const notFound = protocol.error instanceof ApiError && protocol.error.status === 404;
     return (
       <Stack maw={900} mx="auto">
-        <Alert
-          color="red"
-          icon={<IconAlertCircle />}
-          title={notFound ? 'Distribution protocol not found' : 'The distribution protocol could not be loaded'}
-        >
-          {notFound ? 'It may belong to another institution.' : protocol.error.message}{' '}
+        <Alert color="red" icon={<IconAlertCircle />} title={notFound ? t('detail.notFound') : t('detail.loadFailed')}>
+          {notFound ? t('detail.maybeOther') : protocol.error.message}{' '}
           <Anchor component={Link} to="/distribution-protocols">
-            Back to the list
+            {t('detail.back')}
           </Anchor>
         </Alert>
       </Stack>
@@ -50,7 +48,7 @@ export function DistributionDetailPage({ editing = false }: { editing?: boolean 
     <Stack maw={1100} mx="auto">
       <Breadcrumbs>
         <Anchor component={Link} to="/distribution-protocols">
-          Distribution Protocols
+          {t('list.title')}
         </Anchor>
         <Text span>{p.title}</Text>
       </Breadcrumbs>
@@ -61,7 +59,7 @@ export function DistributionDetailPage({ editing = false }: { editing?: boolean 
           </Title>
           {!p.isEnabled && (
             <Badge color="gray" variant="light">
-              Disabled
+              {t('disabled')}
             </Badge>
           )}
         </Group>
@@ -70,22 +68,25 @@ export function DistributionDetailPage({ editing = false }: { editing?: boolean 
       <Eligibility instId={institution.id} protocol={p} />
       <Paper withBorder p="md" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Fact label="Principal Investigator" value={fullName(p.principalInvestigator) || '—'} />
-          <Fact label="Institution" value={p.institutionName} />
-          <Fact label="Ethics Approval Number" value={p.ethicsApprovalNumber} />
+          <Fact label={t('detail.principalInvestigator')} value={fullName(p.principalInvestigator) || '—'} />
+          <Fact label={t('detail.institution')} value={p.institutionName} />
+          <Fact label={t('detail.ethicsApprovalNumber')} value={p.ethicsApprovalNumber} />
           <Fact
-            label="Dates"
+            label={t('detail.dates')}
             value={
               p.startDate || p.endDate
-                ? `${formatDate(p.startDate, 'open')} to ${formatDate(p.endDate, 'open')}`
-                : 'Not limited'
+                ? t('detail.range', { from: formatDate(p.startDate, 'open'), to: formatDate(p.endDate, 'open') })
+                : t('detail.notLimited')
             }
           />
           <Fact
-            label="Consent Purposes Needed"
-            value={p.purposes.map((x) => x.title).join(', ') || 'none (any sample with a consent in force)'}
+            label={t('detail.purposes')}
+            value={p.purposes.map((x) => x.title).join(', ') || t('detail.anyPurpose')}
           />
-          <Fact label="Who May Approve" value={p.approvers.map((a) => fullName(a)).join(', ') || 'nobody yet'} />
+          <Fact
+            label={t('detail.approvers')}
+            value={p.approvers.map((a) => fullName(a)).join(', ') || t('detail.nobody')}
+          />
         </SimpleGrid>
       </Paper>
       <EthicsDocument instId={institution.id} protocol={p} canUpload={canManage && p.isEnabled} />
@@ -112,16 +113,17 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 function Eligibility({ instId, protocol: p }: { instId: number; protocol: DistributionProtocol }) {
+  const { t } = useTranslation('distribution');
   const count = useEligibilityCount(instId, p.id);
   return (
     <Paper withBorder p="md" radius="md" aria-labelledby="eligible-heading">
       <Title order={2} fz="md" id="eligible-heading">
-        Eligible samples now
+        {t('eligible.title')}
       </Title>
-      {count.isPending && <Text size="sm">Counting…</Text>}
+      {count.isPending && <Text size="sm">{t('eligible.counting')}</Text>}
       {count.isError && (
         <Text size="sm" c="red.8">
-          The count could not be made: {count.error.message}
+          {t('eligible.failed', { reason: count.error.message })}
         </Text>
       )}
       {count.isSuccess && (
@@ -129,8 +131,12 @@ function Eligibility({ instId, protocol: p }: { instId: number; protocol: Distri
           <Text span fw={700} fz="lg">
             {formatCount(count.data.count)}
           </Text>{' '}
-          {count.data.count === 1 ? 'sample' : 'samples'} of this institution whose donor's consent in force grants{' '}
-          {p.purposes.length ? `every purpose needed (${p.purposes.map((x) => x.title).join(', ')})` : 'use'}.
+          {p.purposes.length
+            ? t('eligible.purposes', {
+                count: count.data.count,
+                purposes: p.purposes.map((x) => x.title).join(', '),
+              })
+            : t('eligible.use', { count: count.data.count })}
         </Text>
       )}
     </Paper>
@@ -140,6 +146,7 @@ function Eligibility({ instId, protocol: p }: { instId: number; protocol: Distri
 function ManageButtons({ protocol: p }: { protocol: DistributionProtocol }) {
   const { institution } = useCurrentInstitution();
   const navigate = useNavigate();
+  const { t } = useTranslation('distribution');
   const disable = useDisableDistributionProtocol(institution.id, p.id);
   const [confirming, setConfirming] = useState(false);
   return (
@@ -149,37 +156,35 @@ function ManageButtons({ protocol: p }: { protocol: DistributionProtocol }) {
         leftSection={<IconPencil size={16} />}
         onClick={() => void navigate(`/distribution-protocols/${p.id}/edit`)}
       >
-        Edit
+        {t('manage.edit')}
       </Button>
       <Button color="red" variant="light" leftSection={<IconBan size={16} />} onClick={() => setConfirming(true)}>
-        Disable
+        {t('manage.disable')}
       </Button>
       {confirming && (
-        <Dialog onClose={() => setConfirming(false)} title={`Disable ${p.title}?`}>
+        <Dialog onClose={() => setConfirming(false)} title={t('manage.confirmTitle', { title: p.title })}>
           <Stack>
-            <Text size="sm">
-              A disabled distribution protocol is kept with everything it holds but can no longer be changed.
-            </Text>
+            <Text size="sm">{t('manage.confirmText')}</Text>
             {disable.isError && (
               <Alert color="red" icon={<IconAlertCircle />}>
                 {disable.error.message}
               </Alert>
             )}
             <Group justify="flex-end">
-              <DialogClose>Cancel</DialogClose>
+              <DialogClose>{t('manage.cancel')}</DialogClose>
               <Button
                 color="red"
                 loading={disable.isPending}
                 onClick={() =>
                   disable.mutate(undefined, {
                     onSuccess: () => {
-                      notifications.show({ color: 'teal', message: `Distribution protocol ${p.title} disabled.` });
+                      notifications.show({ color: 'teal', message: t('manage.done', { title: p.title }) });
                       setConfirming(false);
                     },
                   })
                 }
               >
-                Disable
+                {t('manage.disable')}
               </Button>
             </Group>
           </Stack>
@@ -198,25 +203,30 @@ function EthicsDocument({
   protocol: DistributionProtocol;
   canUpload: boolean;
 }) {
+  const { t } = useTranslation('distribution');
   const upload = useUploadEthicsDocument(instId, p.id);
   const doc = p.ethicsDocument;
   const choose = (file: ReadDocument | null) => {
     upload.reset();
     if (file)
       upload.mutate(file, {
-        onSuccess: () => notifications.show({ color: 'teal', message: `${file.fileName} filed.` }),
+        onSuccess: () => notifications.show({ color: 'teal', message: t('document.filed', { name: file.fileName }) }),
       });
   };
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
         <Title order={2} fz="md">
-          Ethics approval document
+          {t('document.title')}
         </Title>
         {doc ? (
           <Group justify="space-between" wrap="wrap">
             <Text size="sm">
-              {doc.fileName} · {formatCount(Math.ceil(doc.size / 1024))} KB · filed {formatDateTime(doc.uploadedDate)}
+              {t('document.file', {
+                name: doc.fileName,
+                size: formatCount(Math.ceil(doc.size / 1024)),
+                at: formatDateTime(doc.uploadedDate),
+              })}
             </Text>
             <Button
               variant="default"
@@ -226,21 +236,28 @@ function EthicsDocument({
                   e.ethicsDocument,
                   { params: { instId, distributionProtocolId: p.id } },
                   doc.fileName,
-                  'The document could not be downloaded',
+                  t('document.downloadFailed'),
                 )
               }
             >
-              Download
+              {t('document.download')}
             </Button>
           </Group>
         ) : (
           <Text size="sm" c="gray.7">
-            No document filed yet.
+            {t('document.none')}
           </Text>
         )}
         {canUpload && (
           <DocumentFileInput
-            texts={{ label: doc ? 'Replace the document (the earlier one stays on file)' : 'File the document' }}
+            texts={{
+              label: doc ? t('document.replace') : t('document.fileIt'),
+              description: t('document.description'),
+              placeholder: t('document.placeholder'),
+              wrongType: t('document.wrongType'),
+              tooLarge: t('document.tooLarge'),
+              unreadable: t('document.unreadable'),
+            }}
             onRead={choose}
             error={upload.error?.message}
             disabled={upload.isPending}

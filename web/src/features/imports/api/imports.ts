@@ -12,17 +12,21 @@ import { importEndpoints as rows } from '@contract/imports.endpoints';
 import { ApiError } from '@/lib/api-client';
 import { downloadCall } from '@/lib/download';
 import { tokenStore } from '@/lib/session-storage';
+import { i18next } from '@/lib/i18n';
 
 const authHeaders = (): Record<string, string> => {
   const token = tokenStore.get();
   return token ? { Authorization: `Bearer ${token}` } : {};
 };
 const unreachable = () =>
-  new Response(JSON.stringify({ title: 'The server cannot be reached. Check your connection.' }), { status: 503 });
+  new Response(JSON.stringify({ title: i18next.t('errors.unreachable', { ns: 'shell' }) }), { status: 503 });
 
 async function problemOf(res: Response) {
   const problem = (await res.json().catch(() => null)) as Partial<Problem> | null;
-  return new ApiError(res.status, { ...problem, title: problem?.title ?? `Request failed (${res.status}).` });
+  return new ApiError(res.status, {
+    ...problem,
+    title: problem?.title ?? i18next.t('errors.requestFailed', { ns: 'shell', status: res.status }),
+  });
 }
 
 /** GET templates/{kind}.csv with the session, saved as {kind}-template.csv. */
@@ -31,7 +35,7 @@ export async function downloadTemplate(instId: number, kind: ImportKind) {
     rows.template,
     { params: { instId, file: `${kind}.csv` } },
     `${kind}-template.csv`,
-    'The template could not be downloaded',
+    i18next.t('step1.downloadFailed', { ns: 'imports' }),
   );
 }
 
@@ -67,7 +71,7 @@ export async function dryRun(instId: number, kind: ImportKind, f: ImportFile): P
     if (e instanceof ApiError)
       notifications.show({
         color: 'red',
-        title: 'The file was not checked',
+        title: i18next.t('upload.notChecked', { ns: 'imports' }),
         message: e.problem.title,
         autoClose: 5000,
       });
@@ -104,7 +108,7 @@ export async function commitImport(
     }
     if (done)
       throw new ApiError(500, {
-        title: 'The import ended without a result; nothing may have been written. Check the participant list.',
+        title: i18next.t('upload.noResult', { ns: 'imports' }),
       });
   }
 }

@@ -1,5 +1,7 @@
 import { Group, Select, Table, Text } from '@mantine/core';
-import type { ImportColumn, ImportMapping } from '@contract/imports.contract';
+import { useTranslation } from 'react-i18next';
+import type { ImportColumn, ImportKind, ImportMapping } from '@contract/imports.contract';
+import { columnLabel } from './column-label';
 
 export const IGNORE = '';
 
@@ -9,30 +11,34 @@ export const IGNORE = '';
  * to yet are listed under the table.
  */
 export function MappingTable({
+  kind,
   headers,
   columns,
   mapping,
   onChange,
 }: {
+  kind: ImportKind;
   headers: string[];
   columns: ImportColumn[];
   mapping: ImportMapping;
   onChange: (mapping: ImportMapping) => void;
 }) {
+  const { t } = useTranslation('imports');
+  const label = (c: ImportColumn) => columnLabel(kind, c.field, c.label);
   const required = new Set(columns.filter((c) => c.required).map((c) => c.field));
   const data = [
-    { value: IGNORE, label: '(ignore this column)' },
-    ...columns.map((c) => ({ value: c.field, label: c.label })),
+    { value: IGNORE, label: t('mapping.ignore') },
+    ...columns.map((c) => ({ value: c.field, label: label(c) })),
   ];
   const mapped = new Set(Object.values(mapping));
   const missing = columns.filter((c) => c.required && !mapped.has(c.field));
   return (
     <>
-      <Table withTableBorder maw={640} aria-label="Column mapping">
+      <Table withTableBorder maw={640} aria-label={t('mapping.table')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Column in the file</Table.Th>
-            <Table.Th>Imported as</Table.Th>
+            <Table.Th>{t('mapping.columnInFile')}</Table.Th>
+            <Table.Th>{t('mapping.importedAs')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -41,13 +47,13 @@ export function MappingTable({
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
                 {h || (
                   <Text c="dimmed" span>
-                    (no header)
+                    {t('mapping.noHeader')}
                   </Text>
                 )}
               </Table.Td>
               <Table.Td miw={170}>
                 <Select
-                  aria-label={`Field for column ${h}`}
+                  aria-label={t('mapping.fieldFor', { header: h })}
                   size="xs"
                   allowDeselect={false}
                   value={mapping[h] ?? IGNORE}
@@ -57,7 +63,7 @@ export function MappingTable({
                       <span>{option.label}</span>
                       {required.has(option.value) && (
                         <Text span size="xs" c="dimmed">
-                          (required)
+                          {t('mapping.required')}
                         </Text>
                       )}
                     </Group>
@@ -71,7 +77,7 @@ export function MappingTable({
       </Table>
       {missing.length > 0 && (
         <Text size="sm" c="red.8" role="status">
-          Required, not mapped to a column yet: {missing.map((c) => c.label).join(', ')}.
+          {t('mapping.missing', { fields: missing.map(label).join(', ') })}
         </Text>
       )}
     </>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { applyTemplate } from '@contract/import-headers';
 import { MAPPING_TEMPLATE_NAME_MAX, type ImportKind, type ImportMapping } from '@contract/imports.contract';
-import { doneMessage } from '@contract/words';
 import { errorTitle } from '@/lib/api-client';
 import { usePhone } from '@/lib/use-phone';
 import { useDeleteMappingTemplate, useMappingTemplates, useSaveMappingTemplate } from '../api/mapping-templates';
@@ -25,6 +25,7 @@ export function MappingTemplates({
   mapping: ImportMapping;
   onApply: (mapping: ImportMapping) => void;
 }) {
+  const { t } = useTranslation('imports');
   const phone = usePhone();
   const templates = useMappingTemplates(instId, kind);
   const save = useSaveMappingTemplate(instId, kind);
@@ -41,8 +42,8 @@ export function MappingTemplates({
     onApply(result.mapping);
     setStatus(
       result.applied
-        ? `Mapping '${chosen.name}' applied to ${result.applied} column${result.applied === 1 ? '' : 's'}.`
-        : `Mapping '${chosen.name}' names none of this file's columns; nothing changed.`,
+        ? t('templates.applied', { name: chosen.name, count: result.applied })
+        : t('templates.noneApplied', { name: chosen.name }),
     );
   };
   const del = () => {
@@ -50,14 +51,18 @@ export function MappingTemplates({
     remove.mutate(chosen.id, {
       onSuccess: () => {
         setChosenId(null);
-        notifications.show({ color: 'teal', message: doneMessage('Mapping', chosen.name, 'deleted'), autoClose: 3000 });
+        notifications.show({
+          color: 'teal',
+          message: t('templates.deletedDone', { name: chosen.name }),
+          autoClose: 3000,
+        });
       },
     });
   };
   const submit = () => {
     const trimmed = name.trim();
     if (!trimmed) {
-      setNameError('Give the mapping a name');
+      setNameError(t('templates.giveName'));
       return;
     }
     setNameError(null);
@@ -68,9 +73,9 @@ export function MappingTemplates({
         onSuccess: (saved) => {
           setName('');
           setChosenId(String(saved.id));
-          setStatus(doneMessage('Mapping', saved.name, 'saved'));
+          setStatus(t('templates.savedDone', { name: saved.name }));
         },
-        onError: (e) => setNameError(errorTitle(e, 'The mapping was not saved.')),
+        onError: (e) => setNameError(errorTitle(e, t('templates.notSaved'))),
       },
     );
   };
@@ -78,12 +83,12 @@ export function MappingTemplates({
   return (
     <Stack gap="xs" maw={640}>
       <Title order={3} fz="md">
-        Saved mappings
+        {t('templates.title')}
       </Title>
       <Group align="flex-end" gap="xs">
         <Select
-          label="Saved mapping"
-          placeholder={templates.data?.length ? 'Choose a saved mapping' : 'None saved yet'}
+          label={t('templates.saved')}
+          placeholder={templates.data?.length ? t('templates.choose') : t('templates.none')}
           size="sm"
           w={{ base: '100%', sm: 260 }}
           data={(templates.data ?? []).map((x) => ({ value: String(x.id), label: x.name }))}
@@ -92,16 +97,16 @@ export function MappingTemplates({
           disabled={!templates.data?.length}
         />
         <Button variant="light" onClick={apply} disabled={!chosen}>
-          Apply mapping
+          {t('templates.apply')}
         </Button>
         <Button variant="subtle" color="red" onClick={del} disabled={!chosen} loading={remove.isPending}>
-          Delete mapping
+          {t('templates.delete')}
         </Button>
       </Group>
       <Group align="flex-start" gap="xs">
         <TextInput
-          label="Save this mapping as"
-          placeholder="e.g. Clinic export"
+          label={t('templates.saveAs')}
+          placeholder={t('templates.example')}
           size="sm"
           w={{ base: '100%', sm: 260 }}
           maxLength={MAPPING_TEMPLATE_NAME_MAX}
@@ -117,7 +122,7 @@ export function MappingTemplates({
         />
         {/* Beside the input, level with the box (not with its label); below it on a phone. */}
         <Button variant="light" mt={phone ? 0 : 25} onClick={submit} loading={save.isPending}>
-          Save mapping
+          {t('templates.save')}
         </Button>
       </Group>
       <Text size="sm" role="status">

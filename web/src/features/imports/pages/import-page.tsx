@@ -14,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { autoMapping } from '@contract/import-headers';
 import {
@@ -31,12 +32,10 @@ import { usePhone } from '@/lib/use-phone';
 import { commitImport, downloadTemplate, dryRun, headerOf, sha256, type ImportFile } from '../api/imports';
 import { MappingTable } from '../components/mapping-table';
 import { MappingTemplates } from '../components/mapping-templates';
+import { fieldLabel } from '../components/column-label';
+import { formatCount } from '@/lib/format';
 
-const KIND_LABELS: Record<ImportKind, string> = {
-  participants: 'Participants',
-  samples: 'Samples',
-  storage: 'Storage containers',
-};
+const KINDS: readonly ImportKind[] = ['participants', 'samples', 'storage'];
 
 interface Loaded {
   name: string;
@@ -49,6 +48,7 @@ type Done = Awaited<ReturnType<typeof commitImport>>;
 /** Configuration > Import Data (issue 17; docs/imports.md): template, file, column mapping, dry run, import with progress. */
 export function ImportPage() {
   const { institution } = useCurrentInstitution();
+  const { t } = useTranslation('imports');
   const [kind, setKind] = useState<ImportKind>('participants');
   const can = usePermissionCheck();
   // Three kinds side by side are wider than a phone: there they stack.
@@ -56,24 +56,23 @@ export function ImportPage() {
   return (
     <Stack maw={1100}>
       <Title order={1} fz={26}>
-        Import data
+        {t('title')}
       </Title>
       <SegmentedControl
         w={phone ? '100%' : 'fit-content'}
         orientation={phone ? 'vertical' : 'horizontal'}
         value={kind}
         onChange={(v) => setKind(v as ImportKind)}
-        aria-label="What to import"
-        data={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))}
+        aria-label={t('whatToImport')}
+        data={KINDS.map((value) => ({ value, label: t(`kinds.${value}`) }))}
       />
       {!AVAILABLE_IMPORT_KINDS.includes(kind) ? (
-        <ComingSoon area={`Importing ${KIND_LABELS[kind].toLowerCase()}`} />
+        <ComingSoon area={t('importing', { what: t(`kindsInText.${kind}`) })} />
       ) : can(IMPORT_PERMISSION[kind]) ? (
         <KindImport key={kind} instId={institution.id} kind={kind} />
       ) : (
-        <Alert color="yellow" title="You may not import this" maw={640}>
-          Importing {KIND_LABELS[kind].toLowerCase()} needs the permission to create them one by one (
-          {IMPORT_PERMISSION[kind]}).
+        <Alert color="yellow" title={t('mayNot')} maw={640}>
+          {t('needsPermission', { what: t(`kindsInText.${kind}`), permission: IMPORT_PERMISSION[kind] })}
         </Alert>
       )}
     </Stack>
@@ -81,6 +80,7 @@ export function ImportPage() {
 }
 
 function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
+  const { t } = useTranslation('imports');
   const columns = IMPORT_COLUMNS[kind];
   const [file, setFile] = useState<File | null>(null);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -134,7 +134,7 @@ function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
       setDone(await commitImport(instId, kind, body(), (processed, total) => setProgress({ processed, total })));
       await invalidateAfter(queryClient, 'imports.commit', instId);
     } catch (e) {
-      setFailure(errorTitle(e, 'The import failed; nothing was written.'));
+      setFailure(errorTitle(e, t('step3.failed')));
     } finally {
       setBusy(null);
     }
@@ -145,28 +145,24 @@ function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
       <Paper withBorder p="md" radius="md">
         <Stack gap="xs">
           <Title order={2} fz="lg">
-            1. Get the template
+            {t('step1.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            One header row and one example row. Titles (gender, race, labeling schema, …) are those of this
-            institution&apos;s configuration lists; several races or ethnicities are separated by ;. Storage rows name
-            their parent by its code path (F1/S1/R1), parents first. Sample rows name the participant by MRN and the
-            protocol by code or title; a parent sample ID makes an aliquot (of a sample here or a row above), and box
-            (F1/S1/R1/D1/B1) with position (A1) stores it.
+            {t('step1.text')}
           </Text>
           <Button variant="light" w="fit-content" onClick={() => void downloadTemplate(instId, kind)}>
-            Download template
+            {t('step1.download')}
           </Button>
         </Stack>
       </Paper>
       <Paper withBorder p="md" radius="md">
         <Stack gap="xs">
           <Title order={2} fz="lg">
-            2. Choose the file and map its columns
+            {t('step2.title')}
           </Title>
           <FileInput
-            label="CSV file"
-            placeholder="Choose a .csv file"
+            label={t('step2.file')}
+            placeholder={t('step2.choose')}
             accept=".csv,text/csv"
             value={file}
             onChange={(f) => void choose(f)}
@@ -175,7 +171,13 @@ function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
           />
           {loaded && (
             <>
-              <MappingTable headers={loaded.headers} columns={columns} mapping={mapping} onChange={setMapping} />
+              <MappingTable
+                kind={kind}
+                headers={loaded.headers}
+                columns={columns}
+                mapping={mapping}
+                onChange={setMapping}
+              />
               <MappingTemplates
                 instId={instId}
                 kind={kind}
@@ -190,15 +192,14 @@ function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
       <Paper withBorder p="md" radius="md">
         <Stack gap="xs">
           <Title order={2} fz="lg">
-            3. Dry run, then import
+            {t('step3.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            The dry run checks every row and changes nothing. Import is enabled after a dry run of this file and mapping
-            without problems; it writes all rows or none.
+            {t('step3.text')}
           </Text>
           <Group>
             <Button onClick={() => void runDry()} disabled={!loaded || busy !== null} loading={busy === 'dry'}>
-              Dry run
+              {t('step3.dryRun')}
             </Button>
             <Button
               color="green"
@@ -206,7 +207,7 @@ function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
               disabled={!clean || busy !== null || done !== null}
               loading={busy === 'import'}
             >
-              Import
+              {t('step3.import')}
             </Button>
           </Group>
           {check && <CheckResult check={check} kind={kind} stale={!clean && check.errorCount === 0} />}
@@ -215,50 +216,48 @@ function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
               <Progress
                 value={progress.total ? (100 * progress.processed) / progress.total : 0}
                 size="lg"
-                aria-label="Import progress"
+                aria-label={t('step3.progress')}
               />
               <Text size="sm">
-                {progress.processed.toLocaleString()} of {progress.total.toLocaleString()} rows written
+                {t('step3.written', {
+                  processed: formatCount(progress.processed),
+                  total: formatCount(progress.total),
+                })}
               </Text>
             </Stack>
           )}
           {failure && (
-            <Alert color="red" title="Nothing was imported">
+            <Alert color="red" title={t('step3.nothingImported')}>
               {failure}
             </Alert>
           )}
           {done && (
-            <Alert
-              color="green"
-              title={`Imported ${done.rowCount.toLocaleString()} ${KIND_LABELS[kind].toLowerCase()}`}
-            >
+            <Alert color="green" title={t(`step3.imported.${kind}`, { count: done.rowCount, n: formatCount(done.rowCount) })}>
               <Stack gap={4}>
-                <Text size="sm">
-                  File SHA-256 {done.fileSha256.slice(0, 16)}… is recorded in the audit log as one import.
-                </Text>
+                <Text size="sm">{t('step3.recorded', { hash: done.fileSha256.slice(0, 16) })}</Text>
                 {kind === 'participants' ? (
                   <Group gap="md">
                     <Anchor component={Link} to="/patients">
-                      Open the participant list
+                      {t('step3.participantList')}
                     </Anchor>
                     {done.firstId && (
                       <Anchor component={Link} to={`/patients/${done.firstId}`}>
-                        First imported participant
+                        {t('step3.firstParticipant')}
                       </Anchor>
                     )}
                     {done.lastId && done.lastId !== done.firstId && (
                       <Anchor component={Link} to={`/patients/${done.lastId}`}>
-                        Last imported participant
+                        {t('step3.lastParticipant')}
                       </Anchor>
                     )}
                   </Group>
                 ) : kind === 'samples' ? (
                   <Anchor component={Link} to="/collection-protocols">
-                    Open Collection Protocols (each protocol lists its collected samples)
+                    {t('step3.protocols')}
                   </Anchor>
                 ) : (
                   <Anchor component={Link} to="/configuration/storage-container">
-                    Open Storage Container
+                    {t('step3.storage')}
                   </Anchor>
                 )}
               </Stack>
@@ -270,23 +269,19 @@ function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
   );
 }
 
-/** A problem's field in words ('Birth date', not birthDate); a field the kind does not know (a whole-row problem) as sent. */
-const fieldLabel = (kind: ImportKind, field: string) =>
-  IMPORT_COLUMNS[kind].find((c) => c.field === field)?.label ?? field;
-
 function CheckResult({ check, kind, stale }: { check: DryRunResult; kind: ImportKind; stale: boolean }) {
+  const { t } = useTranslation('imports');
   if (stale)
     return (
-      <Alert color="yellow" title="The file or mapping changed">
-        Run the dry run again before importing.
+      <Alert color="yellow" title={t('check.staleTitle')}>
+        {t('check.staleText')}
       </Alert>
     );
   if (!check.errorCount)
     return (
-      <Alert
-        color="green"
-        title="No problems found"
-      >{`${check.rowCount.toLocaleString()} rows are ready to import.`}</Alert>
+      <Alert color="green" title={t('check.clean')}>
+        {t('check.ready', { count: check.rowCount, n: formatCount(check.rowCount) })}
+      </Alert>
     );
   const lines = new Set(check.errors.map((e) => e.line)).size;
   const count = check.errorCount;
@@ -297,19 +292,22 @@ function CheckResult({ check, kind, stale }: { check: DryRunResult; kind: Import
         color="red"
         title={
           listed < count
-            ? `${count.toLocaleString()} problems`
-            : `${count} problem${count === 1 ? '' : 's'} on ${lines} line${lines === 1 ? '' : 's'}`
+            ? t('check.problems', { n: formatCount(count) })
+            : t('check.problemsOnLines', {
+                problems: t('check.problem', { count }),
+                lines: t('check.line', { count: lines }),
+              })
         }
       >
-        Fix them in the file, choose it again and run the dry run again. Nothing was changed.
+        {t('check.fixThem')}
       </Alert>
-      <Table striped withTableBorder aria-label="Problems by line">
+      <Table striped withTableBorder aria-label={t('check.table')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Line</Table.Th>
-            <Table.Th>Column</Table.Th>
-            <Table.Th>Field</Table.Th>
-            <Table.Th>Problem</Table.Th>
+            <Table.Th>{t('check.line')}</Table.Th>
+            <Table.Th>{t('check.column')}</Table.Th>
+            <Table.Th>{t('check.field')}</Table.Th>
+            <Table.Th>{t('check.problem')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -325,7 +323,7 @@ function CheckResult({ check, kind, stale }: { check: DryRunResult; kind: Import
       </Table>
       {count > Math.min(listed, 500) && (
         <Text size="sm" c="dimmed">
-          The first {Math.min(listed, 500).toLocaleString()} of {count.toLocaleString()} problems are shown.
+          {t('check.firstShown', { shown: formatCount(Math.min(listed, 500)), total: formatCount(count) })}
         </Text>
       )}
     </Stack>

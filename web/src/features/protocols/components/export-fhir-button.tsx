@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { IconFileExport } from '@tabler/icons-react';
 import { fhirEndpoints } from '@contract/fhir.endpoints';
 import { downloadCall } from '@/lib/download';
@@ -13,17 +14,13 @@ export function ExportFhirButton({ of, id }: { of: 'participant' | 'protocol'; i
   const { institution } = useCurrentInstitution();
   const canRead = useCan('participants.read');
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation('protocols');
   if (!canRead) return null;
   const download = async () => {
     setBusy(true);
     try {
       const row = of === 'participant' ? fhirEndpoints.participantBundle : fhirEndpoints.protocolBundle;
-      await downloadCall(
-        row,
-        { params: { instId: institution.id, id } },
-        `${of}-${id}.fhir.json`,
-        'The FHIR export could not be downloaded',
-      );
+      await downloadCall(row, { params: { instId: institution.id, id } }, `${of}-${id}.fhir.json`, t('fhir.failed'));
     } finally {
       setBusy(false);
     }
@@ -34,13 +31,9 @@ export function ExportFhirButton({ of, id }: { of: 'participant' | 'protocol'; i
       leftSection={<IconFileExport size={16} />}
       loading={busy}
       onClick={() => void download()}
-      title={
-        of === 'participant'
-          ? 'Download everything about this participant as a FHIR R4 Bundle (JSON)'
-          : 'Download the protocol with its participants, consents, specimens and questionnaires as a FHIR R4 Bundle (JSON)'
-      }
+      title={of === 'participant' ? t('fhir.participantHint') : t('fhir.protocolHint')}
     >
-      Export FHIR
+      {t('fhir.button')}
     </Button>
   );
 }

@@ -10,7 +10,8 @@ import { calendarDate } from '@/lib/format';
 import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useCreateProtocol, useUpdateProtocol } from '../api/protocols';
-import { doneMessage } from '@contract/words';
+import { useTranslation } from 'react-i18next';
+import { namedByKind } from './done-text';
 import { NumberField } from '@/components/number-field';
 
 type Values = {
@@ -57,6 +58,7 @@ export function ProtocolForm({ protocol, onClose, onSaved }: Props) {
     validate: contractResolver(protocol ? ProtocolUpdate : ProtocolInput),
   });
   const guard = useUnsavedChangesGuard(formChanged(form));
+  const { t } = useTranslation('protocols');
 
   const submit = form.onSubmit((v) => {
     const body = { ...v, institutionId: institution.id };
@@ -64,7 +66,9 @@ export function ProtocolForm({ protocol, onClose, onSaved }: Props) {
       onSuccess: (saved: Protocol) => {
         notifications.show({
           color: 'teal',
-          message: doneMessage('Collection protocol', saved.title, protocol ? 'updated' : 'created'),
+          message: namedByKind(saved.title, 'Collection protocol')
+            ? t(protocol ? 'form.updated_named' : 'form.created_named', { name: saved.title })
+            : t(protocol ? 'form.updated' : 'form.created', { name: saved.title }),
           autoClose: 3000,
         });
         guard.release();
@@ -78,7 +82,7 @@ export function ProtocolForm({ protocol, onClose, onSaved }: Props) {
 
   return (
     <FullScreenForm
-      title={protocol ? 'Update a Collection Protocol' : 'Create a Collection Protocol'}
+      title={protocol ? t('form.updateTitle') : t('form.createTitle')}
       opened
       onClose={onClose}
       guard={guard}
@@ -87,27 +91,44 @@ export function ProtocolForm({ protocol, onClose, onSaved }: Props) {
       error={serverFormErrors(save.error).title}
     >
       <Stack gap="sm">
-        <TextInput label="Title" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('title')} />
+        <TextInput
+          label={t('fields.title')}
+          withAsterisk
+          data-autofocus
+          autoComplete="off"
+          {...form.getInputProps('title')}
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="Abbreviation" withAsterisk autoComplete="off" {...form.getInputProps('abbreviation')} />
+          <TextInput
+            label={t('fields.abbreviation')}
+            withAsterisk
+            autoComplete="off"
+            {...form.getInputProps('abbreviation')}
+          />
           <LimitedTextInput
             rule={code2}
-            label="Code"
+            label={t('fields.code')}
             withAsterisk={!protocol}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
-            description={
-              protocol
-                ? 'At most 2 characters; empty keeps the current code.'
-                : 'At most 2 characters, unique in the institution.'
-            }
+            description={protocol ? t('form.codeHintUpdate') : t('form.codeHintCreate')}
             {...form.getInputProps('code')}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <DateField label="Start Date" clearable {...form.getInputProps('startDate')} />
-          <DateField label="End Date" clearable minDate={form.values.startDate} {...form.getInputProps('endDate')} />
+          <DateField label={t('fields.startDate')} clearable {...form.getInputProps('startDate')} />
+          <DateField
+            label={t('fields.endDate')}
+            clearable
+            minDate={form.values.startDate}
+            {...form.getInputProps('endDate')}
+          />
         </SimpleGrid>
-        <NumberField whole label="Expected Participants" withAsterisk {...form.getInputProps('expectedParticipants')} />
+        <NumberField
+          whole
+          label={t('fields.expectedParticipants')}
+          withAsterisk
+          {...form.getInputProps('expectedParticipants')}
+        />
       </Stack>
     </FullScreenForm>
   );

@@ -5,6 +5,7 @@ import { Link, RichTextEditor } from '@mantine/tiptap';
 import { useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Placeholder } from '@tiptap/extensions';
+import { useTranslation } from 'react-i18next';
 import classes from './consent-editor.module.css';
 
 /** The editor's HTML, or '' when nothing is written (tiptap keeps an empty paragraph). */
@@ -29,6 +30,7 @@ interface Props {
  */
 export function ConsentEditor({ label, initialHtml, onChange, onReady, description, error }: Props) {
   const id = useId();
+  const { t } = useTranslation('protocols');
   const labelId = `${id}-label`;
   const describedBy =
     [description && `${id}-description`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
@@ -46,7 +48,7 @@ export function ConsentEditor({ label, initialHtml, onChange, onReady, descripti
         horizontalRule: false,
       }),
       Link,
-      Placeholder.configure({ placeholder: 'Write consent here' }),
+      Placeholder.configure({ placeholder: t('editor.placeholder') }),
     ],
     content: initialHtml,
     onCreate: ({ editor: e }) => onReady?.(htmlOf(e)),
@@ -83,8 +85,24 @@ export function ConsentEditor({ label, initialHtml, onChange, onReady, descripti
         mt={4}
         classNames={{ content: classes.content }}
         style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}
+        labels={{
+          h1ControlLabel: t('editor.h1'),
+          h2ControlLabel: t('editor.h2'),
+          h3ControlLabel: t('editor.h3'),
+          boldControlLabel: t('editor.bold'),
+          italicControlLabel: t('editor.italic'),
+          bulletListControlLabel: t('editor.bulletList'),
+          orderedListControlLabel: t('editor.orderedList'),
+          linkControlLabel: t('editor.link'),
+          unlinkControlLabel: t('editor.unlink'),
+          linkEditorInputLabel: t('editor.linkInput'),
+          linkEditorInputPlaceholder: t('editor.linkPlaceholder'),
+          linkEditorExternalLink: t('editor.linkExternal'),
+          linkEditorInternalLink: t('editor.linkInternal'),
+          linkEditorSave: t('editor.linkSave'),
+        }}
       >
-        <RichTextEditor.Toolbar sticky stickyOffset={60} role="group" aria-label={`${label} formatting`}>
+        <RichTextEditor.Toolbar sticky stickyOffset={60} role="group" aria-label={t('editor.formatting', { label })}>
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.H1 />
             <RichTextEditor.H2 />

@@ -3,6 +3,8 @@ import { Alert, Group, Loader, MultiSelect, Stack, TextInput } from '@mantine/co
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { ConsentInput, ConsentUpdate, type Consent } from '@contract/protocols.contract';
 import { FullScreenForm } from '@/components/full-screen-form';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
@@ -15,11 +17,14 @@ import { useCreateConsent, useUpdateConsent, type ConsentVersion } from '../api/
 
 // The editor (tiptap and ProseMirror, most of this page's weight) loads only when a form opens, not with the list.
 const ConsentEditor = lazy(() => import('./consent-editor').then((m) => ({ default: m.ConsentEditor })));
-const editorLoading = (
-  <Group justify="center" py="xl">
-    <Loader type="dots" aria-label="Loading the editor" />
-  </Group>
-);
+function EditorLoading() {
+  const { t } = useTranslation('protocols');
+  return (
+    <Group justify="center" py="xl">
+      <Loader type="dots" aria-label={t('consentForm.loadingEditor')} />
+    </Group>
+  );
+}
 
 type Values = { title: string; consent: string; purposeIds: string[]; concurrencyStamp: string };
 
@@ -31,16 +36,22 @@ interface Props {
   onClose: () => void;
 }
 
-const times = (n: number) => (n === 1 ? 'once' : `${formatCount(n)} times`);
-
 /** What saving a new text will do to a consent that has signatures (docs/protocols.md "Consent versions"). */
-function versionNotice(consent: Consent, versions: ConsentVersion[] | undefined): string | null {
+function versionNotice(
+  consent: Consent,
+  versions: ConsentVersion[] | undefined,
+  t: TFunction<'protocols'>,
+): string | null {
   if (consent.signatureCount === 0) return null;
+  const times = t('consentForm.times', {
+    count: consent.signatureCount,
+    formatted: formatCount(consent.signatureCount),
+  });
   const current = versions?.find((v) => v.version === consent.version);
   if (current && current.signatureCount === 0) {
-    return `Earlier versions were signed ${times(consent.signatureCount)} and keep their text; version ${consent.version} is not signed yet, so a new text replaces it.`;
+    return t('consentForm.noticeUnsigned', { times, version: consent.version });
   }
-  return `Signed ${times(consent.signatureCount)}: saving a new text creates version ${consent.version + 1}; signed versions keep their text.`;
+  return t('consentForm.noticeSigned', { times, next: consent.version + 1 });
 }
 
 /** 'Create a Consent' / 'Edit a Consent' (spec 2 §2, §5, §9): Title (required) and the consent text, 800 px wide. */
@@ -60,6 +71,7 @@ export function ConsentForm({ consent, versions, onClose }: Props) {
     validate: contractResolver(consent ? ConsentUpdate : ConsentInput),
   });
   const guard = useUnsavedChangesGuard(formChanged(form));
+  const { t } = useTranslation('protocols');
   const purposeOptions = useLookupOptions('consentPurposes');
   // A purpose kept from the current version stays choosable even when disabled since.
   const purposeData = [
@@ -86,10 +98,16 @@ export function ConsentForm({ consent, versions, onClose }: Props) {
     };
     const done = {
       onSuccess: (saved: Consent) => {
-        const newVersion = consent && saved.version > consent.version ? ` (version ${saved.version})` : '';
+        const newVersion = consent && saved.version > consent.version;
         notifications.show({
           color: 'teal',
-          message: `Consent '${saved.title}' ${consent ? 'updated' : 'created'}${newVersion}.`,
+          message: t(
+            newVersion ? 'consentForm.updatedVersion' : consent ? 'consentForm.updated' : 'consentForm.created',
+            {
+              title: saved.title,
+              version: saved.version,
+            },
+          ),
           autoClose: 3000,
         });
         guard.release();
@@ -101,10 +119,10 @@ export function ConsentForm({ consent, versions, onClose }: Props) {
     else create.mutate(body, done);
   });
 
-  const notice = consent && versionNotice(consent, versions);
+  const notice = consent && versionNotice(consent, versions, t);
   return (
     <FullScreenForm
-      title={consent ? 'Edit a Consent' : 'Create a Consent'}
+      title={consent ? t('consentForm.editTitle') : t('consentForm.createTitle')}
       opened
       onClose={onClose}
       guard={guard}
@@ -120,16 +138,16 @@ export function ConsentForm({ consent, versions, onClose }: Props) {
           </Alert>
         )}
         <TextInput
-          label="Title"
+          label={t('consentForm.title')}
           withAsterisk
           data-autofocus
           autoComplete="off"
           maxLength={200}
           {...form.getInputProps('title')}
         />
-        <Suspense fallback={editorLoading}>
+        <Suspense fallback={<EditorLoading />}>
           <ConsentEditor
-            label="Consent"
+            label={t('consentForm.consent')}
             initialHtml={form.getInitialValues().consent}
             onReady={editorReady}
             onChange={(html) => form.setFieldValue('consent', html)}
@@ -137,12 +155,12 @@ export function ConsentForm({ consent, versions, onClose }: Props) {
           />
         </Suspense>
         <MultiSelect
-          label="Purposes granted when signed"
-          description="The participant answers Yes or No to each when signing (Configuration > Consent Purpose lists them)."
+          label={t('consentForm.purposes')}
+          description={t('consentForm.purposesHint')}
           data={purposeData}
           searchable
           clearable
-          placeholder={purposeData.length ? 'Choose purposes' : undefined}
+          placeholder={purposeData.length ? t('consentForm.choosePurposes') : undefined}
           {...form.getInputProps('purposeIds')}
         />
       </Stack>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconPencil } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { Consent } from '@contract/protocols.contract';
 import { ConsentHtml } from '@/components/consent-html';
 import { ApiError } from '@/lib/api-client';
@@ -28,18 +29,19 @@ export function ConsentView({ consentId, onClose, onEdit }: Props) {
   const consent = useConsent(institution.id, protocol.id, consentId);
   const versions = useConsentVersions(institution.id, protocol.id, consentId);
   const phone = usePhone();
+  const { t } = useTranslation('protocols');
   return (
     <Dialog
       opened
       onClose={onClose}
-      title={consent.data?.title ?? 'Consent'}
+      title={consent.data?.title ?? t('consentView.fallbackTitle')}
       size={760}
       fullScreen={phone}
       styles={{ title: { fontSize: 'var(--mantine-font-size-lg)', fontWeight: 600 } }}
     >
       {consent.isPending && (
         <Group justify="center" py="xl">
-          <Loader type="dots" aria-label="Loading the consent" />
+          <Loader type="dots" aria-label={t('consentView.loading')} />
         </Group>
       )}
       {consent.isError && (
@@ -48,12 +50,12 @@ export function ConsentView({ consentId, onClose, onEdit }: Props) {
           icon={<IconAlertCircle />}
           title={
             consent.error instanceof ApiError && consent.error.status === 404
-              ? 'Consent not found'
-              : 'The consent could not be loaded'
+              ? t('consents.notFound')
+              : t('consents.loadFailed')
           }
         >
           {consent.error instanceof ApiError && consent.error.status === 404
-            ? 'It may belong to another protocol.'
+            ? t('consents.otherProtocol')
             : consent.error.message}
         </Alert>
       )}
@@ -86,55 +88,69 @@ function ConsentBody({
   };
   const version = versions.data?.find((v) => v.version === shown) ?? current;
   const isCurrent = version.version === consent.version;
+  const { t } = useTranslation('protocols');
+  const { t: tc } = useTranslation('common');
   return (
     <Stack gap="md">
       <Text size="sm" c="gray.7">
-        Created {formatDate(consent.createdDate)}
-        {consent.creatorAccount ? ` by ${fullName(consent.creatorAccount)}` : ''}
+        {consent.creatorAccount
+          ? t('consentView.createdBy', {
+              date: formatDate(consent.createdDate),
+              name: fullName(consent.creatorAccount),
+            })
+          : t('consentView.created', { date: formatDate(consent.createdDate) })}
         {' · '}
         {consent.signatureCount
-          ? `Signed ${consent.signatureCount === 1 ? 'once' : `${formatCount(consent.signatureCount)} times`}`
-          : 'Not signed yet'}
+          ? t('consentView.signed', {
+              count: consent.signatureCount,
+              formatted: formatCount(consent.signatureCount),
+            })
+          : t('consentView.notSigned')}
       </Text>
       <section aria-labelledby="consent-text-heading">
         <Group justify="space-between" mb={6}>
           <Title order={3} fz="md" id="consent-text-heading">
-            {isCurrent ? `Text (version ${version.version}, current)` : `Text of version ${version.version}`}
+            {isCurrent
+              ? t('consentView.textCurrent', { version: version.version })
+              : t('consentView.textOf', { version: version.version })}
           </Title>
           {!isCurrent && (
             <Button size="compact-sm" variant="subtle" onClick={() => setShown(consent.version)}>
-              Show the current text
+              {t('consentView.showCurrent')}
             </Button>
           )}
         </Group>
         <Paper withBorder radius="md" p="md" bg={isCurrent ? undefined : 'gray.0'}>
           {version.consent.trim() ? (
-            <ConsentHtml html={version.consent} label={`Consent text, version ${version.version}`} />
+            <ConsentHtml html={version.consent} label={t('consentView.textLabel', { version: version.version })} />
           ) : (
             <Text c="dimmed" size="sm">
-              This version has no text.
+              {t('consentView.noText')}
             </Text>
           )}
         </Paper>
         <Text size="sm" mt={6}>
-          Purposes granted when signed:{' '}
-          {version.purposes.length ? version.purposes.map((p) => p.title).join(', ') : 'none declared'}
+          {t('consentView.purposes', {
+            list: version.purposes.length
+              ? version.purposes.map((p) => p.title).join(', ')
+              : t('consentView.noneDeclared'),
+          })}
         </Text>
       </section>
       <section aria-labelledby="consent-versions-heading">
         <Title order={3} fz="md" id="consent-versions-heading" mb={6}>
-          Versions
+          {t('consentView.versions')}
         </Title>
         <VersionTable versions={versions} current={consent.version} shown={version.version} onShow={setShown} />
       </section>
       <Group justify="flex-end" gap="sm">
         {onEdit && (
           <Button variant="light" leftSection={<IconPencil size={16} />} onClick={onEdit}>
-            Edit
+            {tc('edit')}
           </Button>
         )}
         <Button variant="default" onClick={onClose}>
-          Close
+          {tc('close')}
         </Button>
       </Group>
     </Stack>
@@ -152,25 +168,27 @@ function VersionTable({
   shown: number;
   onShow: (version: number) => void;
 }) {
-  if (versions.isPending) return <Loader type="dots" size="sm" aria-label="Loading the versions" />;
+  const { t } = useTranslation('protocols');
+  const { t: tc } = useTranslation('common');
+  if (versions.isPending) return <Loader type="dots" size="sm" aria-label={t('consentView.loadingVersions')} />;
   if (versions.isError) {
     return (
-      <Alert color="red" icon={<IconAlertCircle />} title="The versions could not be loaded">
+      <Alert color="red" icon={<IconAlertCircle />} title={t('consentView.versionsFailed')}>
         <Button size="xs" variant="light" color="red" onClick={() => void versions.refetch()}>
-          Try again
+          {tc('tryAgain')}
         </Button>
       </Alert>
     );
   }
   return (
-    <Table withTableBorder striped verticalSpacing={6} aria-label="Versions">
+    <Table withTableBorder striped verticalSpacing={6} aria-label={t('consentView.versions')}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Version</Table.Th>
-          <Table.Th>Created Date</Table.Th>
-          <Table.Th ta="right">Signatures</Table.Th>
+          <Table.Th>{t('consentView.version')}</Table.Th>
+          <Table.Th>{t('consentView.createdDate')}</Table.Th>
+          <Table.Th ta="right">{t('consentView.signatures')}</Table.Th>
           <Table.Th>
-            <VisuallyHidden>Text</VisuallyHidden>
+            <VisuallyHidden>{t('consentView.text')}</VisuallyHidden>
           </Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -181,7 +199,7 @@ function VersionTable({
               {v.version}
               {v.version === current && (
                 <Badge ml={8} size="xs" variant="light" tt="none">
-                  Current
+                  {t('consentView.current')}
                 </Badge>
               )}
             </Table.Td>
@@ -190,16 +208,16 @@ function VersionTable({
             <Table.Td ta="right">
               {v.version === shown ? (
                 <Text size="sm" c="gray.7" component="span">
-                  Shown
+                  {t('consentView.shown')}
                 </Text>
               ) : (
                 <Button
                   size="compact-sm"
                   variant="light"
-                  aria-label={`View version ${v.version}`}
+                  aria-label={t('consentView.viewVersion', { version: v.version })}
                   onClick={() => onShow(v.version)}
                 >
-                  View
+                  {t('consentView.view')}
                 </Button>
               )}
             </Table.Td>

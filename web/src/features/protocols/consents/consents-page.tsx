@@ -2,7 +2,9 @@ import { ActionIcon, Alert, Button, Group, Menu, Stack, Text, Title } from '@man
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconDots, IconEye, IconEyeOff, IconPencil, IconPlus } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import type { DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { parseId } from '@contract/common.contract';
 import type { Consent } from '@contract/protocols.contract';
@@ -23,15 +25,24 @@ interface RowActions {
   onDisable?: (c: Consent) => void;
 }
 
-function consentColumns({ onView, onEdit, onDisable }: RowActions): DataTableColumn<Consent>[] {
+function consentColumns(
+  { onView, onEdit, onDisable }: RowActions,
+  t: TFunction<'protocols'>,
+  tc: TFunction<'common'>,
+): DataTableColumn<Consent>[] {
   return [
-    { accessor: 'title', title: 'Consent' },
-    { accessor: 'version', title: 'Version', textAlign: 'right', width: 90 },
-    { accessor: 'createdDate', title: 'Created Date', noWrap: true, render: (c) => formatDate(c.createdDate) },
-    { accessor: 'creatorAccount', title: 'Created By', render: (c) => fullName(c.creatorAccount) },
+    { accessor: 'title', title: t('consents.consent') },
+    { accessor: 'version', title: t('consents.version'), textAlign: 'right', width: 90 },
+    {
+      accessor: 'createdDate',
+      title: t('consents.createdDate'),
+      noWrap: true,
+      render: (c) => formatDate(c.createdDate),
+    },
+    { accessor: 'creatorAccount', title: t('consents.createdBy'), render: (c) => fullName(c.creatorAccount) },
     {
       accessor: 'signatureCount',
-      title: 'Signatures',
+      title: t('consents.signatures'),
       textAlign: 'right',
       width: 110,
       render: (c) => formatCount(c.signatureCount),
@@ -48,7 +59,7 @@ function consentColumns({ onView, onEdit, onDisable }: RowActions): DataTableCol
             <ActionIcon
               variant="subtle"
               color="gray"
-              aria-label={`Actions for ${c.title}`}
+              aria-label={t('consents.actionsFor', { title: c.title })}
               onClick={(e) => e.stopPropagation()}
             >
               <IconDots size={18} />
@@ -57,15 +68,15 @@ function consentColumns({ onView, onEdit, onDisable }: RowActions): DataTableCol
           <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
             {onEdit && (
               <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onEdit(c)}>
-                Edit
+                {tc('edit')}
               </Menu.Item>
             )}
             <Menu.Item leftSection={<IconEye size={16} />} onClick={() => onView(c)}>
-              View
+              {t('consents.view')}
             </Menu.Item>
             {onDisable && (
               <Menu.Item color="red" leftSection={<IconEyeOff size={16} />} onClick={() => onDisable(c)}>
-                Disable
+                {t('consents.disable')}
               </Menu.Item>
             )}
           </Menu.Dropdown>
@@ -89,47 +100,52 @@ export function ConsentsPage() {
   const disable = useDisableConsent(institution.id, protocol.id);
   const navigate = useNavigate();
   const { search } = useLocation();
+  const { t } = useTranslation('protocols');
+  const { t: tc } = useTranslation('common');
   const go = (sub = '') => void navigate({ pathname: protocolPath(protocol, `consents${sub}`), search });
 
   const confirmDisable = (c: Consent) =>
     modals.openConfirmModal({
-      title: 'Disable Consent',
+      title: t('consents.disableTitle'),
       children: (
         <Text size="sm">
-          {`'${c.title}' will leave the list and can no longer be signed.`}
+          {t('consents.disableQuestion', { title: c.title })}
           {c.signatureCount > 0 &&
-            ` The ${formatCount(c.signatureCount)} signature${c.signatureCount === 1 ? '' : 's'} already given stay, with the text signed.`}
+            ` ${t('consents.disableKept', { count: c.signatureCount, formatted: formatCount(c.signatureCount) })}`}
         </Text>
       ),
-      labels: { confirm: 'Disable', cancel: 'Cancel' },
+      labels: { confirm: t('consents.disable'), cancel: tc('cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         disable.mutate(c.id, {
           onSuccess: () =>
-            notifications.show({ color: 'teal', message: `Consent '${c.title}' disabled.`, autoClose: 3000 }),
+            notifications.show({ color: 'teal', message: t('consents.disabled', { title: c.title }), autoClose: 3000 }),
         }),
     });
 
-  const columns = consentColumns({
-    onView: (c) => go(`/${c.id}`),
-    onEdit: canManage ? (c) => go(`/${c.id}/edit`) : undefined,
-    onDisable: canManage ? confirmDisable : undefined,
-  });
+  const columns = consentColumns(
+    {
+      onView: (c) => go(`/${c.id}`),
+      onEdit: canManage ? (c) => go(`/${c.id}/edit`) : undefined,
+      onDisable: canManage ? confirmDisable : undefined,
+    },
+    t,
+    tc,
+  );
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1} fz={26}>
-            Consents
+            {t('consents.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            The texts participants of this protocol sign. A signed text is never changed: editing it makes a new
-            version.
+            {t('consents.intro')}
           </Text>
         </div>
         {canManage && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => go('/new')}>
-            Create Consent
+            {t('consents.create')}
           </Button>
         )}
       </Group>
@@ -138,7 +154,7 @@ export function ConsentsPage() {
         list={list}
         columns={columns}
         pinLastColumn
-        emptyText={canManage ? 'No consents yet. Create Consent adds the first.' : 'No consents yet.'}
+        emptyText={canManage ? t('consents.emptyManage') : t('consents.empty')}
         onRowClick={(c) => go(`/${c.id}`)}
       />
       <Routes>
@@ -174,17 +190,18 @@ function EditConsent({ consentId, onClose }: { consentId: number; onClose: () =>
   const protocol = useCurrentProtocol();
   const consent = useConsent(institution.id, protocol.id, consentId, { fresh: true });
   const versions = useConsentVersions(institution.id, protocol.id, consentId);
+  const { t } = useTranslation('protocols');
   if (consent.isError) {
     const gone = consent.error instanceof ApiError && consent.error.status === 404;
     return (
       <Alert
         color="red"
         icon={<IconAlertCircle />}
-        title={gone ? 'Consent not found' : 'The consent could not be loaded'}
+        title={gone ? t('consents.notFound') : t('consents.loadFailed')}
         withCloseButton
         onClose={onClose}
       >
-        {gone ? 'It may belong to another protocol.' : consent.error.message}
+        {gone ? t('consents.otherProtocol') : consent.error.message}
       </Alert>
     );
   }

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { RequirementItemInput } from '@contract/protocol-events.contract';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { useLookupOptions } from '@/lib/lookup-options';
@@ -36,6 +37,8 @@ export function AddChildForm({ parent, onClose }: Props) {
   const lineages = useLookupOptions('subSampleLineages');
   const types = useLookupOptions('specimenTypes');
   const add = useAddItems(institution.id, protocol.id);
+  const { t } = useTranslation('protocols');
+  const { t: tc } = useTranslation('common');
   const form = useForm<Values>({
     initialValues: { key: 'new', subSampleLineageId: null, specimenTypeId: null, initialQuantity: 0 },
     validate: contractResolver(RequirementItemInput),
@@ -51,7 +54,7 @@ export function AddChildForm({ parent, onClose }: Props) {
       },
       {
         onSuccess: () => {
-          notifications.show({ color: 'teal', message: `Child added to ${parentName}.`, autoClose: 3000 });
+          notifications.show({ color: 'teal', message: t('addChild.added', { parent: parentName }), autoClose: 3000 });
           onClose();
         },
         onError: (error) => {
@@ -65,31 +68,35 @@ export function AddChildForm({ parent, onClose }: Props) {
   const problem = serverFormErrors(add.error).title;
 
   return (
-    <Dialog onClose={onClose} dirty={formChanged(form)} title={`Add child to ${parentName}`} size={500}>
+    <Dialog onClose={onClose} dirty={formChanged(form)} title={t('addChild.title', { parent: parentName })} size={500}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="gray.7">
-            {`${parentName}: ${quantityText(parent)}. Aliquots share it (${quantityText({ quantity: room.left, unitSymbol: parent.unitSymbol })} left); derived items use none of it.`}
+            {t('addChild.explain', {
+              parent: parentName,
+              quantity: quantityText(parent),
+              left: quantityText({ quantity: room.left, unitSymbol: parent.unitSymbol }),
+            })}
           </Text>
           {problem && <Alert color="red" role="alert" title={problem} />}
           <Select
-            label="Sub Sample Lineage"
+            label={t('addChild.lineage')}
             withAsterisk
             data={lineages.options}
             data-autofocus
-            placeholder={lineages.isPending ? 'Loading…' : 'Aliquot or Derived'}
+            placeholder={lineages.isPending ? tc('loadingEllipsis') : t('addChild.lineagePlaceholder')}
             {...form.getInputProps('subSampleLineageId')}
           />
           <Select
-            label="Specimen Type"
+            label={t('addChild.specimenType')}
             withAsterisk
             data={types.options}
             searchable
-            placeholder={types.isPending ? 'Loading…' : 'Choose a specimen type'}
+            placeholder={types.isPending ? tc('loadingEllipsis') : t('addChild.chooseSpecimenType')}
             {...form.getInputProps('specimenTypeId')}
           />
           <NumberField
-            label="Initial Quantity"
+            label={t('addChild.initialQuantity')}
             withAsterisk
             rightSection={
               parent.unitSymbol ? (
@@ -101,9 +108,9 @@ export function AddChildForm({ parent, onClose }: Props) {
             {...form.getInputProps('initialQuantity')}
           />
           <Group justify="flex-end" mt="sm">
-            <DialogClose>Cancel</DialogClose>
+            <DialogClose>{tc('cancel')}</DialogClose>
             <Button type="submit" loading={add.isPending}>
-              Add
+              {t('addChild.add')}
             </Button>
           </Group>
         </Stack>

@@ -13,7 +13,8 @@ import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useCurrentProtocol } from '@/lib/protocol-context';
 import { useAllProtocolSites } from '@/lib/protocol-sites';
 import { useCreateEvent } from '../api/events';
-import { doneMessage } from '@contract/words';
+import { useTranslation } from 'react-i18next';
+import { namedByKind } from '../components/done-text';
 
 type Values = {
   label: string;
@@ -47,11 +48,19 @@ export function EventForm({ onClose, onSaved }: { onClose: () => void; onSaved: 
   const create = useCreateEvent(institution.id, protocol.id);
   const form = useForm<Values>({ initialValues, validate: contractResolver(EventInput) });
   const guard = useUnsavedChangesGuard(formChanged(form));
+  const { t } = useTranslation('protocols');
+  const { t: tc } = useTranslation('common');
 
   const submit = form.onSubmit((v) =>
     create.mutate(EventInput.parse({ ...v, collectionProtocolId: protocol.id }), {
       onSuccess: (saved) => {
-        notifications.show({ color: 'teal', message: doneMessage('Event', saved.label), autoClose: 3000 });
+        notifications.show({
+          color: 'teal',
+          message: t(namedByKind(saved.label, 'Event') ? 'eventForm.created_named' : 'eventForm.created', {
+            name: saved.label,
+          }),
+          autoClose: 3000,
+        });
         guard.release();
         onSaved(saved);
       },
@@ -61,7 +70,7 @@ export function EventForm({ onClose, onSaved }: { onClose: () => void; onSaved: 
 
   return (
     <FullScreenForm
-      title="Create Event"
+      title={t('eventForm.title')}
       opened
       onClose={onClose}
       guard={guard}
@@ -70,38 +79,50 @@ export function EventForm({ onClose, onSaved }: { onClose: () => void; onSaved: 
       error={serverFormErrors(create.error).title}
     >
       <Stack gap="sm">
-        <TextInput label="Label" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('label')} />
+        <TextInput
+          label={t('eventForm.label')}
+          withAsterisk
+          data-autofocus
+          autoComplete="off"
+          {...form.getInputProps('label')}
+        />
         <LimitedTextInput
           rule={code2}
-          label="Event Code"
+          label={t('eventForm.eventCode')}
           withAsterisk
-          description="At most 2 characters, unique in the protocol."
+          description={t('eventForm.eventCodeHint')}
           {...form.getInputProps('eventCode')}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <NumberField
-            label="Event Point"
+            label={t('eventForm.eventPoint')}
             withAsterisk
-            description="When, counted in the unit"
+            description={t('eventForm.eventPointHint')}
             {...form.getInputProps('eventPoint')}
           />
           <Select
-            label="Unit"
+            label={t('eventForm.unit')}
             withAsterisk
             data={units.options}
             searchable
-            description="e.g. Day, Week"
-            placeholder={units.isPending ? 'Loading…' : 'Choose a unit'}
+            description={t('eventForm.unitHint')}
+            placeholder={units.isPending ? tc('loadingEllipsis') : t('eventForm.chooseUnit')}
             {...form.getInputProps('collectionProtocolEventUnitOfMeasurementId')}
           />
         </SimpleGrid>
         <Select
-          label="Institution Site"
+          label={t('eventForm.site')}
           data={siteOptions}
           searchable
           clearable
-          placeholder={sites.isPending ? 'Loading…' : siteOptions.length ? 'Optional' : 'The protocol has no sites yet'}
-          description="One of the protocol's sites (add more on the Sites page)."
+          placeholder={
+            sites.isPending
+              ? tc('loadingEllipsis')
+              : siteOptions.length
+                ? t('eventForm.optional')
+                : t('eventForm.noSites')
+          }
+          description={t('eventForm.siteHint')}
           {...form.getInputProps('institutionSiteId')}
         />
       </Stack>

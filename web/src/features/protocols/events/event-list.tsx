@@ -1,5 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { ProtocolEvent } from '@contract/protocol-events.contract';
 import { timePoint } from './time-point';
 import classes from './events.module.css';
@@ -18,6 +19,7 @@ export function EventList({ events, selectedId, onSelect }: Props) {
   const refs = useRef(new Map<number, HTMLButtonElement>());
   // Set by an arrow key: focus follows the selection once the new address has rendered it.
   const follow = useRef(false);
+  const { t } = useTranslation('protocols');
   useEffect(() => {
     if (!follow.current) return;
     follow.current = false;
@@ -31,7 +33,7 @@ export function EventList({ events, selectedId, onSelect }: Props) {
     onSelect(events[to].id);
   };
   return (
-    <Stack gap={4} role="listbox" aria-label="Events" aria-orientation="vertical">
+    <Stack gap={4} role="listbox" aria-label={t('events.list')} aria-orientation="vertical">
       {events.map((e, i) => {
         const selected = e.id === selectedId;
         return (
@@ -58,7 +60,7 @@ export function EventList({ events, selectedId, onSelect }: Props) {
               </Badge>
             </Group>
             <Text size="xs" c="gray.7">
-              {timePoint(e)}
+              {timePoint(e, t)}
               {e.institutionSite?.title ? ` · ${e.institutionSite.title}` : ''}
             </Text>
           </UnstyledButton>

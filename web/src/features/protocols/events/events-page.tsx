@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ProtocolEvent } from '@contract/protocol-events.contract';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
@@ -26,6 +27,8 @@ export function EventsPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const sub = useParams()['*'] ?? '';
+  const { t } = useTranslation('protocols');
+  const { t: tc } = useTranslation('common');
   const list = events.data ?? [];
   const wanted = Number(params.get('event'));
   const selected = list.find((e) => e.id === wanted) ?? list[0] ?? null;
@@ -37,29 +40,29 @@ export function EventsPage() {
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1} fz={26}>
-            Events
+            {t('events.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            Visits of the protocol in time order, and the specimens each one collects.
+            {t('events.intro')}
           </Text>
         </div>
         {canManage && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => go('events/new')}>
-            Create Event
+            {t('events.create')}
           </Button>
         )}
       </Group>
       {events.isPending && (
         <Group justify="center" py="xl">
-          <Loader type="dots" aria-label="Loading events" />
+          <Loader type="dots" aria-label={t('events.loading')} />
         </Group>
       )}
       {events.isError && (
-        <Alert color="red" icon={<IconAlertCircle />} title="The events could not be loaded">
+        <Alert color="red" icon={<IconAlertCircle />} title={t('events.loadFailed')}>
           <Group justify="space-between">
             <Text size="sm">{events.error.message}</Text>
             <Button size="xs" variant="light" color="red" onClick={() => void events.refetch()}>
-              Try again
+              {tc('tryAgain')}
             </Button>
           </Group>
         </Alert>
@@ -67,7 +70,7 @@ export function EventsPage() {
       {events.isSuccess && list.length === 0 && (
         <Card withBorder radius="md" p="xl">
           <Text ta="center" c="gray.7">
-            {canManage ? 'No events yet: create the first event of this protocol.' : 'No events yet.'}
+            {canManage ? t('events.emptyManage') : t('events.empty')}
           </Text>
         </Card>
       )}
@@ -107,6 +110,8 @@ function EventRequirements({
   const protocol = useCurrentProtocol();
   const requirements = useRequirements(institution.id, protocol.id, event.id);
   const [addingTo, setAddingTo] = useState<TreeNode | null>(null);
+  const { t } = useTranslation('protocols');
+  const { t: tc } = useTranslation('common');
   return (
     <Card withBorder radius="md" p={{ base: 'xs', sm: 'md' }} component="section" aria-labelledby="event-title">
       <Group justify="space-between" align="flex-start" mb="sm">
@@ -118,7 +123,7 @@ function EventRequirements({
             </Badge>
           </Title>
           <Text size="sm" c="gray.7">
-            {timePoint(event)}
+            {timePoint(event, t)}
             {event.institutionSite?.title ? ` · ${event.institutionSite.title}` : ''}
           </Text>
         </div>
@@ -134,28 +139,28 @@ function EventRequirements({
             styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
             onClick={onCreate}
           >
-            Create Event Specimen Requirement
+            {t('events.createRequirement')}
           </Button>
         )}
       </Group>
       {requirements.isPending && (
         <Group justify="center" py="lg">
-          <Loader type="dots" aria-label="Loading specimen requirements" />
+          <Loader type="dots" aria-label={t('events.loadingRequirements')} />
         </Group>
       )}
       {requirements.isError && (
-        <Alert color="red" icon={<IconAlertCircle />} title="The specimen requirements could not be loaded">
+        <Alert color="red" icon={<IconAlertCircle />} title={t('events.requirementsFailed')}>
           <Group justify="space-between">
             <Text size="sm">{requirements.error.message}</Text>
             <Button size="xs" variant="light" color="red" onClick={() => void requirements.refetch()}>
-              Try again
+              {tc('tryAgain')}
             </Button>
           </Group>
         </Alert>
       )}
       {requirements.isSuccess && requirements.data.length === 0 && (
         <Text c="gray.7" ta="center" py="lg">
-          No specimen requirements for this event yet.
+          {t('events.noRequirements')}
         </Text>
       )}
       {requirements.isSuccess && requirements.data.length > 0 && (

@@ -13,9 +13,10 @@ import { useCurrentInstitution } from '@/lib/session-context';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useCurrentProtocol } from '@/lib/protocol-context';
 import { useCreateRequirement } from '../api/events';
-import { plannedOverflows, TreeBuilder, type ItemValues } from './tree-builder';
+import { overflowText, plannedOverflows, TreeBuilder, type ItemValues } from './tree-builder';
 import { isAliquotTitle } from '@/lib/tree-quantities';
-import { doneMessage, withArticle } from '@contract/words';
+import { useTranslation } from 'react-i18next';
+import { namedByKind } from '../components/done-text';
 
 type Values = {
   title: string;
@@ -62,12 +63,15 @@ export function RequirementForm({ event, onClose }: { event: ProtocolEvent; onCl
     [lineages.rows],
   );
   const create = useCreateRequirement(institution.id, protocol.id, event.id);
+  const { t } = useTranslation('protocols');
+  const { t: tc } = useTranslation('common');
 
   const form = useForm<Values>({
     initialValues,
     validate: (values) => {
       const errors = validateContract(values);
-      for (const o of plannedOverflows(values, aliquotIds)) errors[`aliquots.${o.parentKey ?? 'root'}`] = o.message;
+      for (const o of plannedOverflows(values, aliquotIds))
+        errors[`aliquots.${o.parentKey ?? 'root'}`] = overflowText(o, values, t);
       return errors;
     },
   });
@@ -80,7 +84,14 @@ export function RequirementForm({ event, onClose }: { event: ProtocolEvent; onCl
       onSuccess: (saved) => {
         notifications.show({
           color: 'teal',
-          message: doneMessage('Specimen requirement', saved.title),
+          message: t(
+            namedByKind(saved.title, 'Specimen requirement')
+              ? 'requirementForm.created_named'
+              : 'requirementForm.created',
+            {
+              name: saved.title,
+            },
+          ),
           autoClose: 3000,
         });
         guard.release();
@@ -89,21 +100,22 @@ export function RequirementForm({ event, onClose }: { event: ProtocolEvent; onCl
       onError: (error) => form.setErrors(serverFormErrors(error).fields),
     }),
   );
-  const picker = (label: string, list: typeof units, field: keyof Values, required = false) => (
+  // A required picker says what to choose; an optional one says so.
+  const picker = (label: string, list: typeof units, field: keyof Values, choose?: string) => (
     <Select
       label={label}
-      withAsterisk={required}
+      withAsterisk={!!choose}
       data={list.options}
       searchable
-      clearable={!required}
-      placeholder={list.isPending ? 'Loading…' : required ? `Choose ${withArticle(label.toLowerCase())}` : 'Optional'}
+      clearable={!choose}
+      placeholder={list.isPending ? tc('loadingEllipsis') : (choose ?? t('requirementForm.optional'))}
       {...form.getInputProps(field)}
     />
   );
 
   return (
     <FullScreenForm
-      title="Create Event Specimen Requirement"
+      title={t('requirementForm.title')}
       opened
       onClose={onClose}
       guard={guard}
@@ -113,26 +125,38 @@ export function RequirementForm({ event, onClose }: { event: ProtocolEvent; onCl
       error={serverFormErrors(create.error).title}
     >
       <Stack gap="sm">
-        <Text size="sm" c="gray.7">{`For the event ${event.label} (${event.eventCode}).`}</Text>
+        <Text size="sm" c="gray.7">
+          {t('requirementForm.forEvent', { label: event.label, code: event.eventCode })}
+        </Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="Title" withAsterisk data-autofocus autoComplete="off" {...form.getInputProps('title')} />
+          <TextInput
+            label={t('requirementForm.titleField')}
+            withAsterisk
+            data-autofocus
+            autoComplete="off"
+            {...form.getInputProps('title')}
+          />
           <LimitedTextInput
             rule={code2}
-            label="Code"
+            label={t('requirementForm.code')}
             withAsterisk
-            placeholder="At most 2 characters"
+            placeholder={t('requirementForm.codePlaceholder')}
             {...form.getInputProps('code')}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <NumberField label="Initial Quantity" withAsterisk {...form.getInputProps('initialQuantity')} />
-          {picker('Unit Of Measurement', units, 'unitOfMeasurementId', true)}
+          <NumberField
+            label={t('requirementForm.initialQuantity')}
+            withAsterisk
+            {...form.getInputProps('initialQuantity')}
+          />
+          {picker(t('requirementForm.unit'), units, 'unitOfMeasurementId', t('requirementForm.chooseUnit'))}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          {picker('Specimen Type', types, 'specimenTypeId', true)}
-          {picker('Anatomic Site', anatomic, 'anatomicSiteId')}
-          {picker('Pathological Status', pathological, 'pathologicalStatusId')}
-          {picker('Collection Procedure', procedures, 'specimenCollectionProcedureId')}
+          {picker(t('requirementForm.specimenType'), types, 'specimenTypeId', t('requirementForm.chooseSpecimenType'))}
+          {picker(t('requirementForm.anatomicSite'), anatomic, 'anatomicSiteId')}
+          {picker(t('requirementForm.pathologicalStatus'), pathological, 'pathologicalStatusId')}
+          {picker(t('requirementForm.procedure'), procedures, 'specimenCollectionProcedureId')}
         </SimpleGrid>
         <Divider my="xs" />
         <TreeBuilder

@@ -1,10 +1,13 @@
 import { Alert, Button, Fieldset, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Option } from '@/lib/lookup-options';
 import { aliquotOverflows, asQuantity, type Overflow } from '@/lib/tree-quantities';
 import classes from './events.module.css';
 import { NumberField } from '@/components/number-field';
+import { formatNumber } from '@/lib/format';
 
 /** One planned child item: `key` is its place in the tree ('1', '1.2'), which is also the name the messages use. */
 export type ItemValues = {
@@ -22,6 +25,18 @@ export type TreeFormValues = {
   specimenTypeId: string | null;
   items: ItemValues[];
 };
+
+/** A quantity as the server's sentence writes it: every decimal, no grouping (1500, 0,25 in French). */
+const plain = (n: number) => formatNumber(n, { useGrouping: false, maximumFractionDigits: 6 });
+
+/** An overflow in the screens' language, the server's sentence (`protocols.aliquots_exceed`). */
+export const overflowText = (o: Overflow, values: TreeFormValues, t: TFunction<'protocols'>) =>
+  t('tree.overflow', {
+    parent:
+      o.parentKey === null ? values.title.trim() || t('tree.theRequirement') : t('tree.itemRef', { key: o.parentKey }),
+    total: plain(o.total),
+    available: plain(o.available),
+  });
 
 /** Ids of the lineages titled Aliquot. */
 export type AliquotIds = Set<string>;
@@ -55,6 +70,7 @@ interface Props<V extends TreeFormValues> {
 export function TreeBuilder<V extends TreeFormValues>({ form, lineages, aliquotIds, types, unitSymbol }: Props<V>) {
   // mantine-form types list paths loosely for generic values; the builder only touches `items`.
   const f = form as unknown as UseFormReturnType<TreeFormValues>;
+  const { t } = useTranslation('protocols');
   const items = f.getValues().items;
   const overflows = plannedOverflows(f.getValues(), aliquotIds);
   const overflowOf = (parentKey: string | null) => overflows.find((o) => o.parentKey === parentKey);
@@ -87,23 +103,28 @@ export function TreeBuilder<V extends TreeFormValues>({ form, lineages, aliquotI
       const over = overflowOf(item.key);
       return (
         <div key={item.key} className={classes.builderItem}>
-          <Fieldset legend={`Item ${item.key}`} variant="unstyled" p={0} styles={{ legend: { fontWeight: 600 } }}>
+          <Fieldset
+            legend={t('tree.item', { key: item.key })}
+            variant="unstyled"
+            p={0}
+            styles={{ legend: { fontWeight: 600 } }}
+          >
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
               <Select
-                label="Sub Sample Lineage"
+                label={t('tree.lineage')}
                 withAsterisk
                 data={lineages}
                 {...f.getInputProps(`items.${index}.subSampleLineageId`)}
               />
               <Select
-                label="Specimen Type"
+                label={t('tree.specimenType')}
                 withAsterisk
                 data={types}
                 searchable
                 {...f.getInputProps(`items.${index}.specimenTypeId`)}
               />
               <NumberField
-                label="Initial Quantity"
+                label={t('tree.initialQuantity')}
                 withAsterisk
                 rightSection={
                   unitSymbol ? (
@@ -121,9 +142,9 @@ export function TreeBuilder<V extends TreeFormValues>({ form, lineages, aliquotI
                 variant="light"
                 leftSection={<IconPlus size={14} />}
                 onClick={() => addChild(item.key)}
-                aria-label={`Add child to item ${item.key}`}
+                aria-label={t('tree.addChildTo', { key: item.key })}
               >
-                Add child
+                {t('tree.addChild')}
               </Button>
               <Button
                 size="compact-sm"
@@ -131,9 +152,9 @@ export function TreeBuilder<V extends TreeFormValues>({ form, lineages, aliquotI
                 color="red"
                 leftSection={<IconTrash size={14} />}
                 onClick={() => remove(item.key)}
-                aria-label={`Remove item ${item.key}`}
+                aria-label={t('tree.removeItem', { key: item.key })}
               >
-                Remove
+                {t('tree.remove')}
               </Button>
             </Group>
           </Fieldset>
@@ -144,7 +165,7 @@ export function TreeBuilder<V extends TreeFormValues>({ form, lineages, aliquotI
           )}
           {over && (
             <Text size="sm" c="red.8" role="alert" mt={6}>
-              {over.message}
+              {overflowText(over, f.getValues(), t)}
             </Text>
           )}
         </div>
@@ -155,22 +176,21 @@ export function TreeBuilder<V extends TreeFormValues>({ form, lineages, aliquotI
   return (
     <Stack gap="sm">
       <div>
-        <Text fw={600}>Child items</Text>
+        <Text fw={600}>{t('tree.childItems')}</Text>
         <Text size="sm" c="gray.7">
-          Aliquots share their parent&apos;s quantity and together may not exceed it; derived items are new material and
-          use none of it.
+          {t('tree.explain')}
         </Text>
       </div>
       {items.length === 0 && (
         <Text size="sm" c="gray.7">
-          No child items yet.
+          {t('tree.none')}
         </Text>
       )}
       {render(null)}
-      {rootOver && <Alert color="red" role="alert" title={rootOver.message} />}
+      {rootOver && <Alert color="red" role="alert" title={overflowText(rootOver, f.getValues(), t)} />}
       <Group>
         <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => addChild(null)}>
-          Add item
+          {t('tree.addItem')}
         </Button>
       </Group>
     </Stack>

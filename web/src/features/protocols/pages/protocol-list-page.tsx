@@ -1,6 +1,8 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import type { DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { Protocol } from '@contract/protocols.contract';
 import { PagedTable } from '@/components/paged-table';
@@ -12,15 +14,15 @@ import { useProtocols } from '../api/protocols';
 import { ProtocolForm } from '../components/protocol-form';
 import { protocolPath } from '@/lib/protocol-context';
 
-const columns: DataTableColumn<Protocol>[] = [
-  { accessor: 'title', title: 'Title' },
-  { accessor: 'abbreviation', title: 'Abbreviation' },
-  { accessor: 'code', title: 'Code' },
-  { accessor: 'startDate', title: 'Start Date', render: (p) => formatDate(p.startDate) },
-  { accessor: 'endDate', title: 'End Date', render: (p) => formatDate(p.endDate) },
+const columnsOf = (t: TFunction<'protocols'>): DataTableColumn<Protocol>[] => [
+  { accessor: 'title', title: t('fields.title') },
+  { accessor: 'abbreviation', title: t('fields.abbreviation') },
+  { accessor: 'code', title: t('fields.code') },
+  { accessor: 'startDate', title: t('fields.startDate'), render: (p) => formatDate(p.startDate) },
+  { accessor: 'endDate', title: t('fields.endDate'), render: (p) => formatDate(p.endDate) },
   {
     accessor: 'expectedParticipants',
-    title: 'Expected Participants',
+    title: t('fields.expectedParticipants'),
     textAlign: 'right',
     render: (p) => formatCount(p.expectedParticipants),
   },
@@ -34,15 +36,16 @@ export function ProtocolListPage({ creating = false }: { creating?: boolean }) {
   const protocols = useProtocols(institution.id, { page: list.page, pageSize: list.pageSize, search: list.search });
   const navigate = useNavigate();
   const { search } = useLocation();
+  const { t } = useTranslation('protocols');
   return (
     <Stack maw={1300} mx="auto">
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1} fz={26}>
-            Collection Protocols
+            {t('list.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            Studies of the institution: their consents, sites, events and enrolled participants.
+            {t('list.intro')}
           </Text>
         </div>
         {canManage && (
@@ -50,16 +53,16 @@ export function ProtocolListPage({ creating = false }: { creating?: boolean }) {
             leftSection={<IconPlus size={16} />}
             onClick={() => void navigate({ pathname: '/collection-protocols/new', search })}
           >
-            Create
+            {t('list.create')}
           </Button>
         )}
       </Group>
-      <SearchBox value={list.search} onSearch={list.setSearch} withButton placeholder="Title, abbreviation or code" />
+      <SearchBox value={list.search} onSearch={list.setSearch} withButton placeholder={t('list.search')} />
       <PagedTable
         query={protocols}
         list={list}
-        columns={columns}
-        emptyText="No collection protocols yet."
+        columns={columnsOf(t)}
+        emptyText={t('list.empty')}
         onRowClick={(p) => void navigate(protocolPath(p))}
       />
       {canManage && creating && (

@@ -1,6 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatCount, formatDate } from '@/lib/format';
 import { useCan } from '@/lib/session-context';
@@ -25,6 +26,7 @@ export function ProtocolOverviewPage({ editing = false }: { editing?: boolean })
   const canManage = useCan('protocols.manage');
   const navigate = useNavigate();
   const back = () => void navigate(protocolPath(protocol));
+  const { t } = useTranslation('protocols');
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -39,19 +41,19 @@ export function ProtocolOverviewPage({ editing = false }: { editing?: boolean })
               leftSection={<IconPencil size={16} />}
               onClick={() => void navigate(protocolPath(protocol, 'overview/edit'))}
             >
-              Update
+              {t('overview.update')}
             </Button>
           )}
         </Group>
       </Group>
       <Card withBorder radius="md" p="lg">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
-          <Field label="Title">{protocol.title}</Field>
-          <Field label="Abbreviation">{protocol.abbreviation}</Field>
-          <Field label="Code">{protocol.code}</Field>
-          {protocol.startDate && <Field label="Start Date">{formatDate(protocol.startDate)}</Field>}
-          {protocol.endDate && <Field label="End Date">{formatDate(protocol.endDate)}</Field>}
-          <Field label="Expected Participants">{formatCount(protocol.expectedParticipants)}</Field>
+          <Field label={t('fields.title')}>{protocol.title}</Field>
+          <Field label={t('fields.abbreviation')}>{protocol.abbreviation}</Field>
+          <Field label={t('fields.code')}>{protocol.code}</Field>
+          {protocol.startDate && <Field label={t('fields.startDate')}>{formatDate(protocol.startDate)}</Field>}
+          {protocol.endDate && <Field label={t('fields.endDate')}>{formatDate(protocol.endDate)}</Field>}
+          <Field label={t('fields.expectedParticipants')}>{formatCount(protocol.expectedParticipants)}</Field>
         </SimpleGrid>
       </Card>
       {canManage && editing && (

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Breadcrumbs, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { PageLoader } from '@/components/page-loader';
@@ -19,6 +20,8 @@ export function ProtocolWrapper() {
   const protocolId = Number(useParams().protocolId);
   const protocol = useProtocol(institution.id, protocolId);
   const can = usePermissionCheck();
+  const { t } = useTranslation('protocols');
+  const { t: tc } = useTranslation('common');
   if (protocol.isPending) return <PageLoader />;
   if (protocol.isError) {
     const notFound = protocol.error instanceof ApiError && protocol.error.status === 404;
@@ -27,19 +30,19 @@ export function ProtocolWrapper() {
         <Alert
           color="red"
           icon={<IconAlertCircle />}
-          title={notFound ? 'Collection protocol not found' : 'The collection protocol could not be loaded'}
+          title={notFound ? t('wrapper.notFound') : t('wrapper.loadFailed')}
         >
           <Text size="sm" mb="sm">
-            {notFound ? 'It may have been removed, or it belongs to another institution.' : protocol.error.message}
+            {notFound ? t('wrapper.notFoundHint') : protocol.error.message}
           </Text>
           <Group gap="xs">
             {!notFound && (
               <Button size="xs" variant="light" color="red" onClick={() => void protocol.refetch()}>
-                Try again
+                {tc('tryAgain')}
               </Button>
             )}
             <Button size="xs" variant="default" component={Link} to="/collection-protocols">
-              All collection protocols
+              {t('wrapper.all')}
             </Button>
           </Group>
         </Alert>
@@ -53,17 +56,17 @@ export function ProtocolWrapper() {
         <Stack gap={6}>
           <Breadcrumbs separator="/" fz="sm">
             <Anchor component={Link} to="/collection-protocols" size="sm">
-              Collection Protocols
+              {t('wrapper.breadcrumb')}
             </Anchor>
             <Text size="sm" fw={600} c="gray.8">
               {p.title}
             </Text>
           </Breadcrumbs>
           <SubNav
-            label="Collection protocol"
-            links={PROTOCOL_SUB_PAGES.filter((t) => can(t.permission)).map((t) => ({
-              label: t.label,
-              to: protocolPath(p, t.sub),
+            label={t('wrapper.nav')}
+            links={PROTOCOL_SUB_PAGES.filter((tab) => can(tab.permission)).map((tab) => ({
+              label: t(`tabs.${tab.tab}`),
+              to: protocolPath(p, tab.sub),
             }))}
           />
         </Stack>

@@ -16,6 +16,7 @@ import {
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertOctagon, IconSignature, IconUserCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
   WITHDRAWAL_EFFECTS,
@@ -30,7 +31,7 @@ import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { participantPath, useCurrentParticipant } from '@/lib/participant-context';
 import { useWithdrawConsent } from '../api/participants';
 import { ConsentStatus } from './status-badges';
-import { EFFECTS } from './withdrawal-effects';
+import { effectWords } from './withdrawal-effects';
 import { coverageText } from './earlier-samples';
 import { Dialog, DialogClose } from '@/components/dialog';
 
@@ -44,57 +45,68 @@ export function ConsentViewDialog({ consent: c, onClose }: { consent: Participan
   const { patient } = participant;
   const navigate = useNavigate();
   const [withdrawing, setWithdrawing] = useState(false);
+  const { t } = useTranslation('protocols');
   // A withdrawn signature nobody followed yet may be answered by a re-consent (docs/protocols.md "Re-consent").
   const canSignAgain = canManage && participant.isEnabled && !!c.withdrawnDate && c.nextSignatureId === null;
   return (
-    <Dialog onClose={onClose} size="xl" title={withdrawing ? `Withdraw consent: ${c.title}` : c.title}>
+    <Dialog
+      onClose={onClose}
+      size="xl"
+      title={withdrawing ? t('consentDialog.withdrawTitle', { title: c.title }) : c.title}
+    >
       {withdrawing ? (
         <WithdrawForm consent={c} onDone={() => setWithdrawing(false)} />
       ) : (
         <Stack>
           <Group justify="space-between">
-            <Text size="sm">Version {c.version} signed</Text>
+            <Text size="sm">{t('consentDialog.versionSigned', { version: c.version })}</Text>
             <ConsentStatus c={c} />
           </Group>
           {c.withdrawnDate && c.withdrawalEffect && (
             <Alert
               color="red"
               icon={<IconAlertOctagon />}
-              title={`Withdrawn on ${c.withdrawnDate}: ${EFFECTS[c.withdrawalEffect].label}`}
+              title={t('consentDialog.withdrawnTitle', {
+                date: c.withdrawnDate,
+                effect: effectWords(c.withdrawalEffect, t).label,
+              })}
             >
-              <Text size="sm">{EFFECTS[c.withdrawalEffect].explain}</Text>
-              <Text size="sm">Reason: {c.withdrawalReason}</Text>
-              {c.withdrawnByAccount && <Text size="sm">Recorded by {fullName(c.withdrawnByAccount)}.</Text>}
-              {c.nextSignatureId !== null && (
-                <Text size="sm">The participant signed this consent again afterwards.</Text>
+              <Text size="sm">{effectWords(c.withdrawalEffect, t).explain}</Text>
+              <Text size="sm">{t('consentDialog.reason', { reason: c.withdrawalReason })}</Text>
+              {c.withdrawnByAccount && (
+                <Text size="sm">{t('consentDialog.recordedBy', { name: fullName(c.withdrawnByAccount) })}</Text>
               )}
+              {c.nextSignatureId !== null && <Text size="sm">{t('consentDialog.signedAgainAfter')}</Text>}
             </Alert>
           )}
           {c.earlierSamples && (
             <Alert
               color={c.earlierSamples === 'covered' ? 'teal' : 'orange'}
               icon={<IconUserCheck />}
-              title={`Signed again after a withdrawal, from ${(c.coversSamplesFrom ?? '').replace('T', ' ')}`}
+              title={t('consentDialog.signedAgainFrom', { from: (c.coversSamplesFrom ?? '').replace('T', ' ') })}
             >
-              <Text size="sm">{coverageText(c)}</Text>
+              <Text size="sm">{coverageText(c, t)}</Text>
             </Alert>
           )}
           <Paper withBorder radius="md" p="md" bg="gray.0">
             <Text size="xs" c="dimmed" mb={4}>
-              The exact text signed (version {c.version})
+              {t('consentDialog.exactText', { version: c.version })}
             </Text>
             <ScrollArea.Autosize mah={320} type="auto">
-              <ConsentHtml html={c.consent} label={`${c.title}, version ${c.version}, as signed`} />
+              <ConsentHtml
+                html={c.consent}
+                label={t('consentDialog.asSigned', { title: c.title, version: c.version })}
+              />
             </ScrollArea.Autosize>
           </Paper>
           <div>
             <Text size="xs" c="dimmed" mb={4}>
-              Signature
+              {t('consentDialog.signature')}
             </Text>
             <Paper withBorder radius="md" p={4} bg="white" maw={460}>
               <Image
                 src={c.signature}
-                alt={`Signature of ${fullName(patient)} on ${c.title}`}
+                alt={t('consentDialog.signatureAlt', { name: fullName(patient), title: c.title })}
                 fit="contain"
                 mah={180}
               />
@@ -103,19 +115,19 @@ export function ConsentViewDialog({ consent: c, onClose }: { consent: Participan
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
             <Text size="sm">
               <Text span c="dimmed">
-                Signed by{' '}
+                {t('consentDialog.signedBy')}{' '}
               </Text>
               {fullName(patient)}
             </Text>
             <Text size="sm">
               <Text span c="dimmed">
-                Signed at{' '}
+                {t('consentDialog.signedAt')}{' '}
               </Text>
               {formatDateTime(c.signedAt)}
             </Text>
             <Text size="sm">
               <Text span c="dimmed">
-                Recorded by{' '}
+                {t('consentDialog.recordedByLabel')}{' '}
               </Text>
               {fullName(c.creatorAccount) || '—'}
             </Text>
@@ -123,14 +135,23 @@ export function ConsentViewDialog({ consent: c, onClose }: { consent: Participan
           {c.purposes.length > 0 && (
             <div>
               <Text size="xs" c="dimmed" mb={2}>
-                Purposes{c.inForce ? '' : ' (as recorded: a withdrawn or superseded signature grants none)'}
+                {c.inForce ? t('consentDialog.purposes') : t('consentDialog.purposesNotInForce')}
               </Text>
-              <Text size="sm">{c.purposes.map((x) => `${x.title}: ${x.granted ? 'yes' : 'no'}`).join(' · ')}</Text>
+              <Text size="sm">
+                {c.purposes
+                  .map((x) =>
+                    t('consentDialog.purpose', {
+                      title: x.title,
+                      answer: x.granted ? t('consentDialog.yes') : t('consentDialog.no'),
+                    }),
+                  )
+                  .join(' · ')}
+              </Text>
             </div>
           )}
           <div>
             <Text size="xs" c="dimmed">
-              SHA-256 of the signed text and the signature image
+              {t('consentDialog.sha')}
             </Text>
             <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
               {c.sha256}
@@ -139,7 +160,7 @@ export function ConsentViewDialog({ consent: c, onClose }: { consent: Participan
           <Group justify="flex-end">
             {canManage && !c.withdrawnDate && (
               <Button color="red" variant="light" onClick={() => setWithdrawing(true)}>
-                Withdraw consent
+                {t('consentDialog.withdraw')}
               </Button>
             )}
             {canSignAgain && (
@@ -151,7 +172,7 @@ export function ConsentViewDialog({ consent: c, onClose }: { consent: Participan
                   void navigate(`${participantPath(participant, 'participant-consents')}/new?consent=${c.consentId}`);
                 }}
               >
-                Sign again (re-consent)
+                {t('consentDialog.signAgain')}
               </Button>
             )}
             <DialogClose />
@@ -175,6 +196,9 @@ function WithdrawForm({ consent: c, onDone }: { consent: ParticipantConsent; onD
     effect: null,
   });
   const [errors, setErrors] = useState<Errors>({});
+  const { t } = useTranslation('protocols');
+  const { t: tc } = useTranslation('common');
+  const { t: tm } = useTranslation('messages');
   const guard = useUnsavedChangesGuard(
     values.reason.trim() !== '' || values.effect !== null || values.withdrawnDate !== today(),
   );
@@ -191,12 +215,12 @@ function WithdrawForm({ consent: c, onDone }: { consent: ParticipantConsent; onD
   const submit = () => {
     const next: Errors = {
       withdrawnDate: !values.withdrawnDate
-        ? '*Required'
+        ? tm('requiredSelect')
         : values.withdrawnDate < signedOn
-          ? `Not before the signing date (${signedOn})`
+          ? t('withdraw.notBefore', { date: signedOn })
           : undefined,
-      reason: values.reason.trim() ? undefined : '*Required',
-      effect: values.effect ? undefined : 'Choose what happens to the samples',
+      reason: values.reason.trim() ? undefined : tm('requiredSelect'),
+      effect: values.effect ? undefined : t('withdraw.chooseEffect'),
     };
     setErrors(next);
     if (next.withdrawnDate || next.reason || next.effect) return;
@@ -207,19 +231,16 @@ function WithdrawForm({ consent: c, onDone }: { consent: ParticipantConsent; onD
       effect: values.effect,
     } as WithdrawValues & { id: number };
     modals.openConfirmModal({
-      title: 'Withdraw this consent?',
+      title: t('withdraw.confirmTitle'),
       children: (
-        <Text size="sm">
-          From {values.withdrawnDate} the samples of {fullName(p.patient)} may not be used further. A withdrawal cannot
-          be undone.
-        </Text>
+        <Text size="sm">{t('withdraw.confirm', { date: values.withdrawnDate, name: fullName(p.patient) })}</Text>
       ),
-      labels: { confirm: 'Withdraw', cancel: 'Cancel' },
+      labels: { confirm: t('withdraw.withdraw'), cancel: tc('cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         withdraw.mutate(body, {
           onSuccess: () => {
-            notifications.show({ color: 'green', message: `${c.title} is withdrawn.` });
+            notifications.show({ color: 'green', message: t('withdraw.done', { title: c.title }) });
             onDone();
           },
           onError: (e) => setErrors({ form: e.message }),
@@ -238,7 +259,7 @@ function WithdrawForm({ consent: c, onDone }: { consent: ParticipantConsent; onD
       <Stack>
         {errors.form && <Alert color="red" title={errors.form} />}
         <DateField
-          label="Withdrawn Date"
+          label={t('withdraw.date')}
           required
           value={values.withdrawnDate}
           minDate={signedOn}
@@ -248,7 +269,7 @@ function WithdrawForm({ consent: c, onDone }: { consent: ParticipantConsent; onD
           w={220}
         />
         <Textarea
-          label="Reason"
+          label={t('withdraw.reason')}
           required
           autosize
           minRows={2}
@@ -260,7 +281,7 @@ function WithdrawForm({ consent: c, onDone }: { consent: ParticipantConsent; onD
           data-autofocus
         />
         <Radio.Group
-          label="Effect"
+          label={t('withdraw.effect')}
           required
           value={values.effect}
           onChange={(v) => set('effect', v)}
@@ -268,16 +289,21 @@ function WithdrawForm({ consent: c, onDone }: { consent: ParticipantConsent; onD
         >
           <Stack gap="sm" mt={6}>
             {WITHDRAWAL_EFFECTS.map((key) => (
-              <Radio key={key} value={key} label={EFFECTS[key].label} description={EFFECTS[key].explain} />
+              <Radio
+                key={key}
+                value={key}
+                label={effectWords(key, t).label}
+                description={effectWords(key, t).explain}
+              />
             ))}
           </Stack>
         </Radio.Group>
         <Group justify="flex-end">
           <Button variant="default" onClick={cancel}>
-            Cancel
+            {tc('cancel')}
           </Button>
           <Button type="submit" color="red" loading={withdraw.isPending}>
-            Withdraw consent
+            {t('withdraw.submit')}
           </Button>
         </Group>
       </Stack>

@@ -15,6 +15,8 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { Patient } from '@contract/participants.contract';
 import { FullScreenForm } from '@/components/full-screen-form';
 import { age, fullName } from '@/lib/format';
@@ -25,17 +27,17 @@ import { usePatientSearch, type PatientSearch } from '@/lib/patient-search';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useEnrol } from '../api/participants';
 
-const NONE_SELECTED = 'Select at least one participant';
-
 /** Recorded as deceased: a death date, or a vital status titled Dead or Deceased (the seeded list says Dead). */
 const isDeceased = (p: Patient) => p.deathDate !== null || /\b(dead|deceased)\b/i.test(p.vitalStatus?.title ?? '');
 
 /** "Abebe Kebede is recorded as deceased (died 2024-03-01)." for the ticked patients who are. */
-function deceasedMessage(patients: Patient[]): string | null {
+function deceasedMessage(patients: Patient[], t: TFunction<'protocols'>): string | null {
   const dead = patients.filter(isDeceased);
   if (!dead.length) return null;
-  const who = dead.map((p) => `${fullName(p)}${p.deathDate ? ` (died ${p.deathDate.slice(0, 10)})` : ''}`).join(', ');
-  return `${who} ${dead.length === 1 ? 'is' : 'are'} recorded as deceased.`;
+  const who = dead
+    .map((p) => (p.deathDate ? t('enrol.died', { name: fullName(p), date: p.deathDate.slice(0, 10) }) : fullName(p)))
+    .join(', ');
+  return t('enrol.deceased', { count: dead.length, who });
 }
 
 /**
@@ -53,6 +55,8 @@ export function EnrolForm({ onClose }: { onClose: () => void }) {
   const [outside, setOutside] = useState<string | null>(null);
   const guard = useUnsavedChangesGuard(chosen.size > 0);
   const [deceased, setDeceased] = useState<string | null>(null);
+  const { t } = useTranslation('protocols');
+  const { t: tm } = useTranslation('messages');
 
   const toggle = (p: Patient) => {
     setError(null);
@@ -73,7 +77,7 @@ export function EnrolForm({ onClose }: { onClose: () => void }) {
           setOutside(null);
           notifications.show({
             color: 'green',
-            message: `Enrolled ${rows.length} participant${rows.length === 1 ? '' : 's'}.`,
+            message: t('enrol.enrolled', { count: rows.length }),
           });
           guard.release();
           onClose();
@@ -89,10 +93,10 @@ export function EnrolForm({ onClose }: { onClose: () => void }) {
   const submit = (e?: FormEvent<HTMLFormElement>) => {
     e?.preventDefault();
     if (chosen.size === 0) {
-      setError(NONE_SELECTED);
+      setError(tm('selectParticipant'));
       return;
     }
-    const dead = deceasedMessage([...chosen.values()]);
+    const dead = deceasedMessage([...chosen.values()], t);
     if (dead) {
       setDeceased(dead);
       return;
@@ -106,7 +110,7 @@ export function EnrolForm({ onClose }: { onClose: () => void }) {
 
   return (
     <FullScreenForm
-      title="Create a Collection Protocol Participant"
+      title={t('enrol.title')}
       opened
       onClose={onClose}
       onSubmit={submit}
@@ -117,28 +121,28 @@ export function EnrolForm({ onClose }: { onClose: () => void }) {
     >
       <Stack>
         <Text size="sm" c="dimmed">
-          Find patients by MRN or by phone number, tick the ones to enrol in {protocol.title}, then Submit.
+          {t('enrol.intro', { protocol: protocol.title })}
         </Text>
         <Search chosen={chosen} onToggle={toggle} />
         <Text size="sm" fw={500} aria-live="polite">
           {chosen.size === 0
-            ? 'No participant selected.'
-            : `Selected (${chosen.size}): ${[...chosen.values()].map(fullName).join(', ')}`}
+            ? t('enrol.noneChosen')
+            : t('enrol.selected', { count: chosen.size, names: [...chosen.values()].map(fullName).join(', ') })}
         </Text>
       </Stack>
       <OutsideDatesDialog
-        title="Deceased participant"
+        title={t('enrol.deceasedTitle')}
         message={deceased}
-        action="Enrol anyway"
-        note="Enrol anyway? If the vital status is wrong, correct it on the participant's record first."
+        action={t('enrol.enrolAnyway')}
+        note={t('enrol.deceasedNote')}
         loading={false}
         onConfirm={enrolDeceased}
         onCancel={() => setDeceased(null)}
       />
       <OutsideDatesDialog
         message={outside}
-        action="Enrol anyway"
-        note="Enrol anyway? Each enrolment is recorded as made outside the protocol's dates."
+        action={t('enrol.enrolAnyway')}
+        note={t('enrol.outsideNote')}
         loading={enrol.isPending}
         onConfirm={() => send(true)}
         onCancel={() => setOutside(null)}
@@ -153,6 +157,7 @@ function Search({ chosen, onToggle }: { chosen: Map<number, Patient>; onToggle: 
   const [phone, setPhone] = useState('');
   const [search, setSearch] = useState<PatientSearch | null>(null);
   const results = usePatientSearch(institution.id, search);
+  const { t } = useTranslation('protocols');
 
   // spec 2 §5: the MRN wins; neither does nothing; typing in one clears the other.
   const run = () => {
@@ -171,8 +176,8 @@ function Search({ chosen, onToggle }: { chosen: Map<number, Patient>; onToggle: 
     <Stack gap="sm">
       <Group align="flex-end" gap="sm">
         <TextInput
-          label="MRN"
-          placeholder="Participant MRN"
+          label={t('enrol.mrn')}
+          placeholder={t('enrol.mrnPlaceholder')}
           w={{ base: '100%', xs: 220 }}
           value={mrn}
           autoComplete="off"
@@ -184,8 +189,8 @@ function Search({ chosen, onToggle }: { chosen: Map<number, Patient>; onToggle: 
           onKeyDown={onEnter}
         />
         <TextInput
-          label="Phone Number"
-          placeholder="e.g. 0911223344"
+          label={t('enrol.phone')}
+          placeholder={t('enrol.phonePlaceholder')}
           w={{ base: '100%', xs: 220 }}
           type="tel"
           value={phone}
@@ -197,12 +202,12 @@ function Search({ chosen, onToggle }: { chosen: Map<number, Patient>; onToggle: 
           onKeyDown={onEnter}
         />
         <Button variant="default" leftSection={<IconSearch size={16} />} onClick={run}>
-          Search
+          {t('enrol.search')}
         </Button>
       </Group>
-      {results.isFetching && <Loader size="sm" type="dots" role="status" aria-label="Searching" />}
+      {results.isFetching && <Loader size="sm" type="dots" role="status" aria-label={t('enrol.searching')} />}
       {results.isError && (
-        <Alert color="red" title="The search failed">
+        <Alert color="red" title={t('enrol.searchFailed')}>
           {results.error.message}
         </Alert>
       )}
@@ -211,19 +216,19 @@ function Search({ chosen, onToggle }: { chosen: Map<number, Patient>; onToggle: 
         !results.isFetching &&
         (results.data.length === 0 ? (
           <Alert color="gray" icon={<IconInfoCircle />}>
-            No patient has {'mrn' in search ? `the MRN '${search.mrn}'` : `the phone number '${search.phone}'`}.
+            {'mrn' in search ? t('enrol.noMrn', { mrn: search.mrn }) : t('enrol.noPhone', { phone: search.phone })}
           </Alert>
         ) : (
           <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-            <Table verticalSpacing={6} aria-label="Search results">
+            <Table verticalSpacing={6} aria-label={t('enrol.results')}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={40}>
-                    <VisuallyHidden>Select</VisuallyHidden>
+                    <VisuallyHidden>{t('enrol.select')}</VisuallyHidden>
                   </Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Age</Table.Th>
-                  <Table.Th>Phone Number</Table.Th>
+                  <Table.Th>{t('enrol.name')}</Table.Th>
+                  <Table.Th>{t('enrol.age')}</Table.Th>
+                  <Table.Th>{t('enrol.phone')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -231,7 +236,7 @@ function Search({ chosen, onToggle }: { chosen: Map<number, Patient>; onToggle: 
                   <Table.Tr key={p.id}>
                     <Table.Td>
                       <Checkbox
-                        aria-label={`Select ${fullName(p)}`}
+                        aria-label={t('enrol.selectOne', { name: fullName(p) })}
                         checked={chosen.has(p.id)}
                         onChange={() => onToggle(p)}
                       />
@@ -240,7 +245,7 @@ function Search({ chosen, onToggle }: { chosen: Map<number, Patient>; onToggle: 
                       {fullName(p)}
                       {isDeceased(p) && (
                         <Badge ml={6} size="sm" color="gray" variant="outline">
-                          Deceased
+                          {t('enrol.deceased')}
                         </Badge>
                       )}
                     </Table.Td>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconSignature } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Route, Routes, useNavigate } from 'react-router';
 import { formatDateTime } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
@@ -31,26 +32,28 @@ function ConsentList({ signing = false }: { signing?: boolean }) {
   const phone = usePhone();
   const listPath = participantPath(p, 'participant-consents');
   const shown = consents.data?.find((c) => c.id === viewing);
+  const { t } = useTranslation('protocols');
+  const { t: tc } = useTranslation('common');
 
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
         <Title order={2} fz={20}>
-          Consents
+          {t('participantConsents.title')}
         </Title>
         {canManage && p.isEnabled && (
           <Button leftSection={<IconSignature size={16} />} onClick={() => void navigate(`${listPath}/new`)}>
-            Sign Consent
+            {t('participantConsents.sign')}
           </Button>
         )}
       </Group>
-      {consents.isPending && <Loader size="sm" type="dots" aria-label="Loading consents" />}
+      {consents.isPending && <Loader size="sm" type="dots" aria-label={t('participantConsents.loading')} />}
       {consents.isError && (
-        <Alert color="red" title="The consents could not be loaded">
+        <Alert color="red" title={t('participantConsents.loadFailed')}>
           <Group justify="space-between">
             <Text size="sm">{consents.error.message}</Text>
             <Button size="xs" variant="light" color="red" onClick={() => void consents.refetch()}>
-              Try again
+              {tc('tryAgain')}
             </Button>
           </Group>
         </Alert>
@@ -58,11 +61,11 @@ function ConsentList({ signing = false }: { signing?: boolean }) {
       {consents.isSuccess &&
         (consents.data.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No consent signed yet.
+            {t('participantConsents.none')}
           </Text>
         ) : phone ? (
           // Below sm each signature is a card, so the status never hides behind a sideways scroll.
-          <Stack gap="xs" role="list" aria-label="Signed consents">
+          <Stack gap="xs" role="list" aria-label={t('participantConsents.list')}>
             {consents.data.map((c) => (
               <Paper key={c.id} withBorder radius="md" p="sm" role="listitem">
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -72,20 +75,20 @@ function ConsentList({ signing = false }: { signing?: boolean }) {
                   <ConsentStatus c={c} />
                 </Group>
                 <Text size="sm" c="dimmed">
-                  Version {c.version} · signed {formatDateTime(c.signedAt)}
+                  {t('participantConsents.versionSigned', { version: c.version, at: formatDateTime(c.signedAt) })}
                 </Text>
               </Paper>
             ))}
           </Stack>
         ) : (
           <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-            <Table highlightOnHover verticalSpacing={8} aria-label="Signed consents">
+            <Table highlightOnHover verticalSpacing={8} aria-label={t('participantConsents.list')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Consent</Table.Th>
-                  <Table.Th>Version</Table.Th>
-                  <Table.Th>Signed At</Table.Th>
-                  <Table.Th>Status</Table.Th>
+                  <Table.Th>{t('participantConsents.consent')}</Table.Th>
+                  <Table.Th>{t('participantConsents.version')}</Table.Th>
+                  <Table.Th>{t('participantConsents.signedAt')}</Table.Th>
+                  <Table.Th>{t('participantConsents.status')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { ApiError } from '@/lib/api-client';
@@ -38,6 +39,8 @@ export function ParticipantContainer({ forms, samples, samplesSection }: Partici
   const participantId = Number(useParams().participantId);
   const participant = useProtocolParticipant(institution.id, protocol.id, participantId);
   const can = usePermissionCheck();
+  const { t } = useTranslation('protocols');
+  const { t: tc } = useTranslation('common');
   if (participant.isPending) return <PageLoader />;
   if (participant.isError) {
     const notFound = participant.error instanceof ApiError && participant.error.status === 404;
@@ -45,19 +48,21 @@ export function ParticipantContainer({ forms, samples, samplesSection }: Partici
       <Alert
         color="red"
         icon={<IconAlertCircle />}
-        title={notFound ? 'Participant not found' : 'The participant could not be loaded'}
+        title={notFound ? t('participant.notFound') : t('participant.loadFailed')}
       >
         <Text size="sm" mb="sm">
-          {notFound ? `No participant ${participantId} is enrolled in ${protocol.title}.` : participant.error.message}
+          {notFound
+            ? t('participant.notEnrolled', { id: participantId, protocol: protocol.title })
+            : participant.error.message}
         </Text>
         <Group gap="xs">
           {!notFound && (
             <Button size="xs" variant="light" color="red" onClick={() => void participant.refetch()}>
-              Try again
+              {tc('tryAgain')}
             </Button>
           )}
           <Button size="xs" variant="default" component={Link} to={protocolPath(protocol, 'participants')}>
-            All participants
+            {t('participant.all')}
           </Button>
         </Group>
       </Alert>
@@ -70,20 +75,20 @@ export function ParticipantContainer({ forms, samples, samplesSection }: Partici
         <Stack gap={6}>
           <Group gap="sm">
             <Title order={1} fz={24}>
-              Participant: {shortName(p.patient)}
+              {t('participant.heading', { name: shortName(p.patient) })}
             </Title>
             {p.hasWithdrawnConsent && <WithdrawnBadge />}
           </Group>
           {!p.isEnabled && (
-            <Alert color="gray" title="This participant is disabled in the protocol.">
-              Their data is kept; they no longer appear in the list.
+            <Alert color="gray" title={t('participant.disabledTitle')}>
+              {t('participant.disabledNote')}
             </Alert>
           )}
           <SubNav
-            label="Participant"
-            links={PARTICIPANT_SUB_PAGES.filter((t) => can(t.permission)).map((t) => ({
-              label: t.label,
-              to: participantPath(p, t.sub),
+            label={t('participant.nav')}
+            links={PARTICIPANT_SUB_PAGES.filter((tab) => can(tab.permission)).map((tab) => ({
+              label: t(`tabs.${tab.tab}`),
+              to: participantPath(p, tab.sub),
             }))}
           />
         </Stack>

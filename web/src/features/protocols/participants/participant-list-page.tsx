@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import type { DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { ProtocolParticipant } from '@contract/protocol-participants.contract';
 import { PagedTable } from '@/components/paged-table';
@@ -19,10 +21,11 @@ import {
 } from '../api/participants';
 import { WithdrawnBadge } from './status-badges';
 
-const columns: DataTableColumn<ProtocolParticipant>[] = [
+// The participants area's own column names (namespace participants), as its list says them.
+const columnsOf = (t: TFunction<'participants'>): DataTableColumn<ProtocolParticipant>[] => [
   {
     accessor: 'name',
-    title: 'Name',
+    title: t('columns.name'),
     render: (p) => (
       <Group gap={8} wrap="nowrap" component="span">
         <span>{fullName(p.patient)}</span>
@@ -30,11 +33,11 @@ const columns: DataTableColumn<ProtocolParticipant>[] = [
       </Group>
     ),
   },
-  { accessor: 'birthDate', title: 'Birth Date', render: (p) => calendarDate(p.patient.birthDate) },
-  { accessor: 'gender', title: 'Gender', render: (p) => p.patient.gender?.title ?? '' },
-  { accessor: 'maritalStatus', title: 'Marital Status', render: (p) => p.patient.maritalStatus?.title ?? '' },
-  { accessor: 'vitalStatus', title: 'Vital Status', render: (p) => p.patient.vitalStatus?.title ?? '' },
-  { accessor: 'patientType', title: 'Patient Type', render: (p) => p.patient.patientType?.title ?? '' },
+  { accessor: 'birthDate', title: t('columns.birthDate'), render: (p) => calendarDate(p.patient.birthDate) },
+  { accessor: 'gender', title: t('columns.gender'), render: (p) => p.patient.gender?.title ?? '' },
+  { accessor: 'maritalStatus', title: t('columns.maritalStatus'), render: (p) => p.patient.maritalStatus?.title ?? '' },
+  { accessor: 'vitalStatus', title: t('columns.vitalStatus'), render: (p) => p.patient.vitalStatus?.title ?? '' },
+  { accessor: 'patientType', title: t('columns.patientType'), render: (p) => p.patient.patientType?.title ?? '' },
 ];
 
 function useFilters(): [ParticipantFilters, (f: ParticipantFilters) => void] {
@@ -74,16 +77,18 @@ export function ParticipantListPage({ enrolling = false }: { enrolling?: boolean
   const { search } = useLocation();
   const filtered = Object.values(filters).some(Boolean);
   const listPath = protocolPath(protocol, 'participants');
+  const { t } = useTranslation('protocols');
+  const { t: tp } = useTranslation('participants');
 
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1} fz={26}>
-            Participants
+            {t('participantList.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            Patients enrolled in {protocol.title}.
+            {t('participantList.intro', { protocol: protocol.title })}
           </Text>
         </div>
         {canManage && (
@@ -91,7 +96,7 @@ export function ParticipantListPage({ enrolling = false }: { enrolling?: boolean
             leftSection={<IconUserPlus size={16} />}
             onClick={() => void navigate({ pathname: `${listPath}/new`, search })}
           >
-            Enrol Participants
+            {t('participantList.enrol')}
           </Button>
         )}
       </Group>
@@ -99,8 +104,8 @@ export function ParticipantListPage({ enrolling = false }: { enrolling?: boolean
       <PagedTable
         query={participants}
         list={list}
-        columns={columns}
-        emptyText={filtered ? 'No enrolled participant matches these filters.' : 'No participants enrolled yet.'}
+        columns={columnsOf(tp)}
+        emptyText={filtered ? t('participantList.emptyFiltered') : t('participantList.empty')}
         onRowClick={(p) => void navigate(participantPath(p))}
       />
       {canManage && enrolling && <EnrolForm onClose={() => void navigate({ pathname: listPath, search })} />}
@@ -110,6 +115,8 @@ export function ParticipantListPage({ enrolling = false }: { enrolling?: boolean
 
 function Filters({ value, onSearch }: { value: ParticipantFilters; onSearch: (f: ParticipantFilters) => void }) {
   const [draft, setDraft] = useState(value);
+  const { t } = useTranslation('protocols');
+  const { t: tp } = useTranslation('participants');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSearch(draft);
@@ -129,13 +136,13 @@ function Filters({ value, onSearch }: { value: ParticipantFilters; onSearch: (f:
   );
   return (
     // A form: Enter in any field searches, as the Search button does.
-    <form onSubmit={submit} role="search" aria-label="Filter participants">
+    <form onSubmit={submit} role="search" aria-label={t('participantList.filter')}>
       <Group align="flex-end" gap="sm">
-        {input('externalSubjectId', 'External Subject ID')}
-        {input('name', 'Name')}
-        {input('phone', 'Phone Number', { type: 'tel' })}
+        {input('externalSubjectId', tp('columns.externalSubjectId'))}
+        {input('name', tp('columns.name'))}
+        {input('phone', t('participantList.phone'), { type: 'tel' })}
         <Button type="submit" variant="default" leftSection={<IconSearch size={16} />}>
-          Search
+          {t('participantList.search')}
         </Button>
       </Group>
     </form>

@@ -4,6 +4,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertOctagon, IconAlertTriangle, IconInfoCircle, IconUserOff } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { calendarDate, formatDate } from '@/lib/format';
 import { useCan, useCurrentInstitution } from '@/lib/session-context';
@@ -11,7 +12,7 @@ import { ExportFhirButton } from '../components/export-fhir-button';
 import { protocolPath, useCurrentProtocol } from '@/lib/protocol-context';
 import { useEvents } from '@/lib/protocol-events';
 import { participantPath, useCurrentParticipant } from '@/lib/participant-context';
-import { EFFECTS } from './withdrawal-effects';
+import { effectWords } from './withdrawal-effects';
 import { coverageText } from './earlier-samples';
 import { usePatientChildren } from '@/lib/patient-children';
 import { useDisableParticipant, useParticipantConsents } from '../api/participants';
@@ -25,11 +26,12 @@ import { useDisableParticipant, useParticipantConsents } from '../api/participan
 export function ParticipantOverviewPage({ samplesSection }: { samplesSection: ReactNode }) {
   const p = useCurrentParticipant();
   const canManage = useCan('protocols.manage');
+  const { t } = useTranslation('protocols');
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <Title order={2} fz={20}>
-          Overview
+          {t('participantOverview.title')}
         </Title>
         <Group gap="sm">
           <ExportFhirButton of="participant" id={p.patientId} />
@@ -39,8 +41,7 @@ export function ParticipantOverviewPage({ samplesSection }: { samplesSection: Re
       <WithdrawalAlerts />
       {p.enrolledOutsideDates && (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle />}>
-          Enrolled on {formatDate(p.enabledDate ?? p.createdDate)}, outside the protocol's dates (confirmed at
-          enrolment).
+          {t('participantOverview.enrolledOutside', { date: formatDate(p.enabledDate ?? p.createdDate) })}
         </Alert>
       )}
       <Details />
@@ -54,16 +55,26 @@ function WithdrawalAlerts() {
   const { institution } = useCurrentInstitution();
   const p = useCurrentParticipant();
   const consents = useParticipantConsents(institution.id, p.collectionProtocolId, p.id);
+  const { t } = useTranslation('protocols');
   if (!p.hasWithdrawnConsent) {
     // Signed again after a withdrawal, keeping earlier samples blocked: say which samples stay blocked.
     const kept = (consents.data ?? []).filter((c) => c.earlierSamples === 'keep_blocked' && c.nextSignatureId === null);
     if (!kept.length) return null;
     return (
-      <Alert color="orange" variant="light" icon={<IconAlertTriangle />} title="Consent given again after a withdrawal">
+      <Alert
+        color="orange"
+        variant="light"
+        icon={<IconAlertTriangle />}
+        title={t('participantOverview.reconsentTitle')}
+      >
         <Stack gap={4}>
           {kept.map((c) => (
             <Text key={c.id} size="sm">
-              {c.title} (version {c.version}) signed again. {coverageText(c)}
+              {t('participantOverview.signedAgain', {
+                title: c.title,
+                version: c.version,
+                coverage: coverageText(c, t),
+              })}
             </Text>
           ))}
         </Stack>
@@ -72,22 +83,21 @@ function WithdrawalAlerts() {
   }
   const withdrawn = (consents.data ?? []).filter((c) => c.withdrawnDate);
   return (
-    <Alert
-      color="red"
-      variant="filled"
-      icon={<IconAlertOctagon />}
-      title="Consent withdrawn: the samples of this participant may not be used further."
-    >
+    <Alert color="red" variant="filled" icon={<IconAlertOctagon />} title={t('participantOverview.withdrawnTitle')}>
       {withdrawn.length === 0 ? (
         consents.isPending ? (
-          'Loading the withdrawal…'
+          t('participantOverview.loadingWithdrawal')
         ) : null
       ) : (
         <Stack gap={4}>
           {withdrawn.map((c) => (
             <Text key={c.id} size="sm">
-              {c.title} (version {c.version}) withdrawn on {c.withdrawnDate}.{' '}
-              {c.withdrawalEffect ? EFFECTS[c.withdrawalEffect].explain : ''}
+              {t('participantOverview.withdrawnLine', {
+                title: c.title,
+                version: c.version,
+                date: c.withdrawnDate,
+                effect: c.withdrawalEffect ? effectWords(c.withdrawalEffect, t).explain : '',
+              })}
             </Text>
           ))}
         </Stack>
@@ -121,18 +131,19 @@ function Chips<T extends { id: number }>({
   query: UseQueryResult<T[]>;
   label: (c: T) => string | null | undefined;
 }) {
-  if (query.isPending) return <Loader size="xs" type="dots" aria-label="Loading" />;
+  const { t } = useTranslation('protocols');
+  if (query.isPending) return <Loader size="xs" type="dots" aria-label={t('participantOverview.loading')} />;
   if (query.isError)
     return (
       <Text size="sm" c="red.8">
-        Could not be loaded: {query.error.message}
+        {t('participantOverview.couldNotLoad', { reason: query.error.message })}
       </Text>
     );
   const values = query.data.map((c) => ({ id: c.id, text: label(c) })).filter((c) => c.text);
   if (values.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        None
+        {t('participantOverview.none')}
       </Text>
     );
   return (
@@ -152,25 +163,27 @@ function Details() {
   const mrns = usePatientChildren(institution.id, patient.id, 'patientMRNs');
   const races = usePatientChildren(institution.id, patient.id, 'patientRaces');
   const ethnicities = usePatientChildren(institution.id, patient.id, 'patientEthnicities');
+  const { t } = useTranslation('protocols');
+  const { t: tp } = useTranslation('participants');
   return (
     <Paper withBorder radius="md" p="md">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" verticalSpacing="md">
-        <Field label="MRN">
+        <Field label={tp('columns.mrn')}>
           <Chips query={mrns} label={(c) => c.mrn} />
         </Field>
-        <Field label="First Name">{patient.firstName}</Field>
-        <Field label="Father Name">{patient.fatherName}</Field>
-        <Field label="Grand Father Name">{patient.grandFatherName}</Field>
-        <Field label="Birth Date">{calendarDate(patient.birthDate)}</Field>
-        <Field label="Gender">{patient.gender?.title}</Field>
-        <Field label="Race">
+        <Field label={tp('form.firstName')}>{patient.firstName}</Field>
+        <Field label={tp('form.fatherName')}>{patient.fatherName}</Field>
+        <Field label={tp('form.grandFatherName')}>{patient.grandFatherName}</Field>
+        <Field label={tp('form.birthDate')}>{calendarDate(patient.birthDate)}</Field>
+        <Field label={tp('form.gender')}>{patient.gender?.title}</Field>
+        <Field label={t('participantOverview.race')}>
           <Chips query={races} label={(c) => c.race?.title} />
         </Field>
-        <Field label="Ethnicity">
+        <Field label={t('participantOverview.ethnicity')}>
           <Chips query={ethnicities} label={(c) => c.ethnicity?.title} />
         </Field>
-        <Field label="Vital Status">{patient.vitalStatus?.title}</Field>
-        {patient.externalSubjectId && <Field label="External Subject ID">{patient.externalSubjectId}</Field>}
+        <Field label={tp('form.vitalStatus')}>{patient.vitalStatus?.title}</Field>
+        {patient.externalSubjectId && <Field label={tp('form.externalSubjectId')}>{patient.externalSubjectId}</Field>}
       </SimpleGrid>
     </Paper>
   );
@@ -184,16 +197,17 @@ function Events() {
   const canCollect = useCan('samples.collect');
   const navigate = useNavigate();
   const [clicked, setClicked] = useState<string | null>(null);
+  const { t } = useTranslation('protocols');
   // A click collects for that event; when collecting is not possible the row says why instead.
   const why = !canCollect
-    ? 'Your account may not collect samples.'
+    ? t('participantOverview.whyCannotCollect')
     : !p.isEnabled
-      ? 'This participant is disabled in the protocol.'
+      ? t('participantOverview.whyDisabled')
       : p.hasWithdrawnConsent
-        ? 'Consent withdrawn: no further samples may be collected.'
+        ? t('participantOverview.whyWithdrawn')
         : null;
   const open = (e: { id: number; label: string }) => {
-    if (why) setClicked(`${e.label}: ${why}`);
+    if (why) setClicked(t('participantOverview.clicked', { label: e.label, why }));
     else
       void navigate(`${participantPath(p, 'collected-samples/collect')}?event=${e.id}`, {
         state: { back: participantPath(p) },
@@ -202,26 +216,26 @@ function Events() {
   return (
     <Stack gap={6}>
       <Title order={3} fz="md">
-        Events
+        {t('participantOverview.events')}
       </Title>
-      {events.isPending && <Loader size="sm" type="dots" aria-label="Loading events" />}
+      {events.isPending && <Loader size="sm" type="dots" aria-label={t('participantOverview.loadingEvents')} />}
       {events.isError && (
-        <Alert color="red" title="The events could not be loaded">
+        <Alert color="red" title={t('participantOverview.eventsFailed')}>
           {events.error.message}
         </Alert>
       )}
       {events.isSuccess &&
         (events.data.length === 0 ? (
           <Text size="sm" c="dimmed">
-            This protocol has no events yet.
+            {t('participantOverview.noEvents')}
           </Text>
         ) : (
           <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-            <Table highlightOnHover verticalSpacing={6} aria-label="Events">
+            <Table highlightOnHover verticalSpacing={6} aria-label={t('participantOverview.events')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Label</Table.Th>
-                  <Table.Th>Code</Table.Th>
+                  <Table.Th>{t('participantOverview.label')}</Table.Th>
+                  <Table.Th>{t('participantOverview.code')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -253,7 +267,7 @@ function Events() {
           color="blue"
           icon={<IconInfoCircle />}
           withCloseButton
-          closeButtonLabel="Dismiss"
+          closeButtonLabel={t('participantOverview.dismiss')}
           onClose={() => setClicked(null)}
           role="status"
         >
@@ -270,18 +284,20 @@ function DisableButton() {
   const p = useCurrentParticipant();
   const disable = useDisableParticipant(institution.id, protocol.id);
   const navigate = useNavigate();
+  const { t } = useTranslation('protocols');
+  const { t: tc } = useTranslation('common');
   const confirm = () =>
     modals.openConfirmModal({
-      title: 'Disable Participant',
-      children: <Text size="sm">Are you sure you want to disable this participant?</Text>,
-      labels: { confirm: 'OK', cancel: 'Cancel' },
+      title: t('participantOverview.disableTitle'),
+      children: <Text size="sm">{t('participantOverview.disableQuestion')}</Text>,
+      labels: { confirm: t('participantOverview.ok'), cancel: tc('cancel') },
       confirmProps: { color: 'red' },
       // Awaited rather than a mutate() callback: the refreshed participant (disabled) unmounts this button before
       // such a callback would run. A refusal is already shown by the API client.
       onConfirm: () =>
         void disable.mutateAsync(p.id).then(
           () => {
-            notifications.show({ color: 'green', message: 'The participant is disabled. Their data is kept.' });
+            notifications.show({ color: 'green', message: t('participantOverview.disabled') });
             void navigate(protocolPath(protocol, 'participants'));
           },
           () => undefined,
@@ -295,7 +311,7 @@ function DisableButton() {
       loading={disable.isPending}
       onClick={confirm}
     >
-      Disable
+      {t('participantOverview.disable')}
     </Button>
   );
 }

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Group, Paper, Radio, ScrollArea, Select, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EARLIER_SAMPLES } from '@contract/protocol-participants.contract';
 import { notifications } from '@mantine/notifications';
@@ -12,10 +13,8 @@ import { useCurrentInstitution } from '@/lib/session-context';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes';
 import { useCurrentParticipant } from '@/lib/participant-context';
 import { useParticipantConsents, useSignConsent, useSignableConsents } from '../api/participants';
-import { EARLIER } from './earlier-samples';
+import { earlierWords } from './earlier-samples';
 import { SignatureField, type SignatureHandle } from './signature-field';
-
-const EMPTY_PAD = 'Please sign in the box';
 
 /**
  * spec 2 §2 "Create a Collection Protocol Participant Consent": choose one of the protocol's enabled
@@ -32,6 +31,9 @@ export function SignConsentForm({ onClose }: { onClose: () => void }) {
   const sign = useSignConsent(institution.id, p.collectionProtocolId);
   const signed = useParticipantConsents(institution.id, p.collectionProtocolId, p.id);
   const pad = useRef<SignatureHandle>(null);
+  const { t } = useTranslation('protocols');
+  const { t: tc } = useTranslation('common');
+  const { t: tm } = useTranslation('messages');
   const [params] = useSearchParams();
   const [consentId, setConsentId] = useState<string | null>(params.get('consent'));
   const [earlier, setEarlier] = useState<string | null>(null);
@@ -59,10 +61,10 @@ export function SignConsentForm({ onClose }: { onClose: () => void }) {
     e?.preventDefault();
     const choice = EARLIER_SAMPLES.find((x) => x === earlier);
     const next = {
-      consent: chosen ? undefined : '*Required',
-      signature: pad.current?.isEmpty() !== false ? EMPTY_PAD : undefined,
-      earlier: withdrawn && !choice ? 'Choose what happens to the samples collected before' : undefined,
-      purposes: unanswered.length ? 'Record Yes or No for each purpose' : undefined,
+      consent: chosen ? undefined : tm('requiredSelect'),
+      signature: pad.current?.isEmpty() !== false ? t('sign.emptyPad') : undefined,
+      earlier: withdrawn && !choice ? t('sign.chooseEarlier') : undefined,
+      purposes: unanswered.length ? t('sign.recordPurposes') : undefined,
     };
     setErrors(next);
     if (!chosen || next.signature || next.earlier || next.purposes) return;
@@ -78,7 +80,10 @@ export function SignConsentForm({ onClose }: { onClose: () => void }) {
         onSuccess: (s) => {
           notifications.show({
             color: 'green',
-            message: `${s.title} ${s.earlierSamples ? 'signed again' : 'signed'} by ${fullName(p.patient)}.`,
+            message: t(s.earlierSamples ? 'sign.signedAgain' : 'sign.signed', {
+              title: s.title,
+              name: fullName(p.patient),
+            }),
           });
           guard.release();
           onClose();
@@ -95,7 +100,7 @@ export function SignConsentForm({ onClose }: { onClose: () => void }) {
 
   return (
     <FullScreenForm
-      title="Create a Collection Protocol Participant Consent"
+      title={t('sign.title')}
       opened
       onClose={onClose}
       onSubmit={submit}
@@ -106,24 +111,27 @@ export function SignConsentForm({ onClose }: { onClose: () => void }) {
     >
       <Stack>
         <Text size="sm" c="dimmed">
-          Participant: {fullName(p.patient)}
+          {t('sign.participant', { name: fullName(p.patient) })}
         </Text>
         {consents.isError && (
-          <Alert color="red" title="The consents could not be loaded">
+          <Alert color="red" title={t('sign.loadFailed')}>
             {consents.error.message}
           </Alert>
         )}
         {consents.isSuccess && consents.data.length === 0 && (
           <Alert color="gray" icon={<IconInfoCircle />}>
-            This protocol has no enabled consent yet. Add one on the protocol's Consents page.
+            {t('sign.noConsent')}
           </Alert>
         )}
         <Select
-          label="Select Consent"
+          label={t('sign.select')}
           required
-          placeholder={consents.isPending ? 'Loading…' : 'Choose a consent'}
+          placeholder={consents.isPending ? tc('loadingEllipsis') : t('sign.choose')}
           data-autofocus
-          data={(consents.data ?? []).map((c) => ({ value: String(c.id), label: `${c.title} (version ${c.version})` }))}
+          data={(consents.data ?? []).map((c) => ({
+            value: String(c.id),
+            label: t('sign.option', { title: c.title, version: c.version }),
+          }))}
           value={consentId}
           onChange={(v) => {
             setConsentId(v);
@@ -133,22 +141,25 @@ export function SignConsentForm({ onClose }: { onClose: () => void }) {
           error={errors.consent}
           allowDeselect={false}
           searchable
-          nothingFoundMessage="No consent matches"
+          nothingFoundMessage={t('sign.nothingFound')}
         />
         {chosen && (
           <Paper withBorder radius="md" p="md" bg="gray.0">
             <Text size="xs" c="dimmed" mb={4}>
-              Version {chosen.version}: read it with the participant before they sign.
+              {t('sign.readIt', { version: chosen.version })}
             </Text>
             <ScrollArea.Autosize mah={360} type="auto">
-              <ConsentHtml html={chosen.consent} label={`${chosen.title}, version ${chosen.version}`} />
+              <ConsentHtml
+                html={chosen.consent}
+                label={t('sign.htmlLabel', { title: chosen.title, version: chosen.version })}
+              />
             </ScrollArea.Autosize>
           </Paper>
         )}
         {purposes.length > 0 && (
           <Stack gap={6} role="group" aria-labelledby="purposes-heading">
             <Text fw={500} size="sm" id="purposes-heading">
-              Ask the participant: may their samples and data be used for
+              {t('sign.ask')}
             </Text>
             {purposes.map((x) => (
               <Radio.Group
@@ -163,8 +174,8 @@ export function SignConsentForm({ onClose }: { onClose: () => void }) {
                 error={errors.purposes && !answers[x.id] ? errors.purposes : undefined}
               >
                 <Group gap="lg" mt={4}>
-                  <Radio value="yes" label="Yes" />
-                  <Radio value="no" label="No" />
+                  <Radio value="yes" label={t('sign.yes')} />
+                  <Radio value="no" label={t('sign.no')} />
                 </Group>
               </Radio.Group>
             ))}
@@ -172,12 +183,11 @@ export function SignConsentForm({ onClose }: { onClose: () => void }) {
         )}
         {withdrawn && (
           <>
-            <Alert color="orange" icon={<IconAlertTriangle />} title="Re-consent after a withdrawal">
-              {fullName(p.patient)} withdrew this consent on {withdrawn.withdrawnDate}. Signing it again makes samples
-              collected from now on usable; decide below what happens to the samples collected before.
+            <Alert color="orange" icon={<IconAlertTriangle />} title={t('sign.reconsentTitle')}>
+              {t('sign.reconsent', { name: fullName(p.patient), date: withdrawn.withdrawnDate })}
             </Alert>
             <Radio.Group
-              label="Samples collected before this re-consent"
+              label={t('sign.earlierLabel')}
               required
               value={earlier}
               onChange={(v) => {
@@ -188,7 +198,12 @@ export function SignConsentForm({ onClose }: { onClose: () => void }) {
             >
               <Stack gap="sm" mt={6}>
                 {EARLIER_SAMPLES.map((key) => (
-                  <Radio key={key} value={key} label={EARLIER[key].label} description={EARLIER[key].explain} />
+                  <Radio
+                    key={key}
+                    value={key}
+                    label={earlierWords(key, t).label}
+                    description={earlierWords(key, t).explain}
+                  />
                 ))}
               </Stack>
             </Radio.Group>

@@ -1,6 +1,7 @@
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { Box, Button, Group, Input, Text } from '@mantine/core';
 import { IconEraser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import SignaturePad from 'signature_pad';
 
 export interface SignatureHandle {
@@ -25,6 +26,7 @@ export function SignatureField({ ref, error, onChange }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
   const changed = useRef(onChange);
+  const { t } = useTranslation('protocols');
   useEffect(() => {
     changed.current = onChange;
   });
@@ -78,12 +80,7 @@ export function SignatureField({ ref, error, onChange }: Props) {
     changed.current?.(true);
   };
   return (
-    <Input.Wrapper
-      label="Signature"
-      required
-      error={error}
-      description="Sign with the mouse, a pen or a finger inside the box."
-    >
+    <Input.Wrapper label={t('signature.label')} required error={error} description={t('signature.hint')}>
       <Box
         mt={6}
         style={{
@@ -96,11 +93,11 @@ export function SignatureField({ ref, error, onChange }: Props) {
         <canvas
           ref={canvasRef}
           role="img"
-          aria-label="Signature pad: draw your signature here"
+          aria-label={t('signature.pad')}
           style={{ display: 'block', width: '100%', height: 200, touchAction: 'none', cursor: 'crosshair' }}
         />
         <Text size="xs" c="dimmed" style={{ position: 'absolute', left: 12, bottom: 8, pointerEvents: 'none' }}>
-          Sign above this line
+          {t('signature.line')}
         </Text>
         <Box
           style={{
@@ -115,7 +112,7 @@ export function SignatureField({ ref, error, onChange }: Props) {
       </Box>
       <Group justify="flex-end" mt={6}>
         <Button variant="default" size="xs" leftSection={<IconEraser size={14} />} onClick={clear}>
-          Clear
+          {t('signature.clear')}
         </Button>
       </Group>
     </Input.Wrapper>

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconTruckDelivery } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCan } from '@/lib/session-context';
 import { useCurrentProtocol } from '@/lib/protocol-context';
@@ -12,26 +13,24 @@ export function ProtocolShipmentsPage() {
   const protocol = useCurrentProtocol();
   const canManage = useCan('shipments.manage');
   const search = `?protocol=${protocol.id}`;
+  const { t } = useTranslation('protocols');
   return (
     <Paper withBorder radius="md" p="lg" maw={720}>
       <Stack gap="sm">
         <Group gap="sm">
           <IconTruckDelivery size={28} stroke={1.5} aria-hidden />
-          <Title order={2} fz="lg">
-            Shipments
+          <Title order={1} fz="lg">
+            {t('shipments.title')}
           </Title>
         </Group>
-        <Text size="sm">
-          Samples of {protocol.title} sent to other institutions are listed, created and followed up on the Shipments
-          screen, filtered to this protocol. Shipments received from other institutions are listed there under RECEIVED.
-        </Text>
+        <Text size="sm">{t('shipments.intro', { protocol: protocol.title })}</Text>
         <Group gap="sm">
           <Button component={Link} to={`/shipment${search}`} variant="light">
-            Open this protocol's shipments
+            {t('shipments.open')}
           </Button>
           {canManage && (
             <Button component={Link} to={`/shipment/new${search}`} leftSection={<IconPlus size={16} />}>
-              Create Shipment
+              {t('shipments.create')}
             </Button>
           )}
         </Group>

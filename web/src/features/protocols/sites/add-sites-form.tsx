@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Checkbox, Group, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { Site } from '@contract/institutions.contract';
 import { FullScreenForm } from '@/components/full-screen-form';
@@ -37,6 +38,8 @@ export function AddSitesForm({ onClose }: { onClose: () => void }) {
   const inProtocol = new Set((current.data?.items ?? []).map((s) => s.institutionSiteId));
   const add = useAddSites(institution.id, protocol.id);
   const guard = useUnsavedChangesGuard(chosen.size > 0);
+  const { t } = useTranslation('protocols');
+  const { t: tc } = useTranslation('common');
   const institutionTitle = institutions.options.find((o) => o.value === siteInstId)?.label ?? '';
 
   const rows = sites.data?.items ?? [];
@@ -62,7 +65,7 @@ export function AddSitesForm({ onClose }: { onClose: () => void }) {
         onSuccess: ({ added }) => {
           notifications.show({
             color: 'teal',
-            message: added === 1 ? '1 site added.' : `${added} sites added.`,
+            message: t('addSites.added', { count: added }),
             autoClose: 3000,
           });
           guard.release();
@@ -74,7 +77,7 @@ export function AddSitesForm({ onClose }: { onClose: () => void }) {
 
   return (
     <FullScreenForm
-      title="Add Sites"
+      title={t('addSites.title')}
       opened
       onClose={onClose}
       guard={guard}
@@ -86,18 +89,18 @@ export function AddSitesForm({ onClose }: { onClose: () => void }) {
       <Stack gap="sm">
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Select
-            label="Institution"
+            label={t('addSites.institution')}
             data={institutions.options}
             value={siteInstId}
             searchable
             allowDeselect={false}
             w={{ base: '100%', sm: 320 }}
-            placeholder={institutions.isPending ? 'Loading…' : undefined}
+            placeholder={institutions.isPending ? tc('loadingEllipsis') : undefined}
             onChange={(v) => {
               if (v) setSiteInstId(v);
             }}
           />
-          <SearchBox value={search} onSearch={(t) => setSearch(t.trim())} placeholder="Site title or abbreviation" />
+          <SearchBox value={search} onSearch={(t) => setSearch(t.trim())} placeholder={t('addSites.search')} />
         </Group>
         <Text
           size="sm"
@@ -105,29 +108,38 @@ export function AddSitesForm({ onClose }: { onClose: () => void }) {
           role={tried && chosen.size === 0 ? 'alert' : undefined}
         >
           {chosen.size === 0
-            ? 'Select at least one site'
-            : `${chosen.size} selected: ${[...chosen.values()].map((c) => c.title).join(', ')}`}
+            ? t('addSites.selectOne')
+            : t('addSites.selected', {
+                count: chosen.size,
+                names: [...chosen.values()].map((c) => c.title).join(', '),
+              })}
         </Text>
         {sites.isError ? (
-          <Alert color="red" icon={<IconAlertCircle />} title="The sites could not be loaded">
+          <Alert color="red" icon={<IconAlertCircle />} title={t('addSites.loadFailed')}>
             {sites.error.message}
           </Alert>
         ) : (
           <ScrollArea.Autosize mah="60vh" type="auto">
-            <Table striped highlightOnHover withTableBorder aria-label="Institution sites" aria-busy={sites.isFetching}>
+            <Table
+              striped
+              highlightOnHover
+              withTableBorder
+              aria-label={t('addSites.table')}
+              aria-busy={sites.isFetching}
+            >
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={44}>
                     <Checkbox
-                      aria-label="Select all sites shown"
+                      aria-label={t('addSites.selectAll')}
                       checked={allShown}
                       disabled={free.length === 0}
                       indeterminate={!allShown && free.some((s) => chosen.has(s.id))}
                       onChange={(e) => toggle(free, e.currentTarget.checked)}
                     />
                   </Table.Th>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th>Institution</Table.Th>
+                  <Table.Th>{t('addSites.titleColumn')}</Table.Th>
+                  <Table.Th>{t('addSites.institution')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -143,7 +155,7 @@ export function AddSitesForm({ onClose }: { onClose: () => void }) {
                     >
                       <Table.Td>
                         <Checkbox
-                          aria-label={`Select ${s.title}`}
+                          aria-label={t('addSites.select', { title: s.title })}
                           checked={already || chosen.has(s.id)}
                           disabled={already}
                           onClick={(e) => e.stopPropagation()}
@@ -155,7 +167,7 @@ export function AddSitesForm({ onClose }: { onClose: () => void }) {
                           <span>{s.title}</span>
                           {already && (
                             <Badge size="xs" variant="light" color="gray">
-                              In the protocol
+                              {t('addSites.inProtocol')}
                             </Badge>
                           )}
                         </Group>
@@ -169,10 +181,10 @@ export function AddSitesForm({ onClose }: { onClose: () => void }) {
                     <Table.Td colSpan={3}>
                       <Text size="sm" c="gray.7" ta="center" py="md">
                         {sites.isPending
-                          ? 'Loading sites…'
+                          ? t('addSites.loadingSites')
                           : search
-                            ? `No site of ${institutionTitle} matches '${search}'.`
-                            : `${institutionTitle || 'This institution'} has no enabled sites.`}
+                            ? t('addSites.noMatch', { institution: institutionTitle, search })
+                            : t('addSites.noSites', { institution: institutionTitle || t('addSites.thisInstitution') })}
                       </Text>
                     </Table.Td>
                   </Table.Tr>

@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { ProtocolSite } from '@contract/protocols.contract';
 import { PagedTable } from '@/components/paged-table';
@@ -28,34 +29,39 @@ export function SitesPage() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const adding = useParams()['*'] === 'add';
+  const { t } = useTranslation('protocols');
+  const { t: tc } = useTranslation('common');
   const back = () => void navigate({ pathname: protocolPath(protocol, 'sites'), search });
 
   const confirmRemove = (s: ProtocolSite) =>
     modals.openConfirmModal({
-      title: 'Remove site',
+      title: t('sites.removeTitle'),
       children: (
         <Text size="sm">
-          {`Remove ${s.institutionSite?.title ?? 'this site'} (${s.institution?.title ?? 'unknown institution'}) from ${protocol.title}? `}
-          Events already held at this site keep it; you can add the site again later.
+          {t('sites.removeQuestion', {
+            site: s.institutionSite?.title ?? t('sites.thisSite'),
+            institution: s.institution?.title ?? t('sites.unknownInstitution'),
+            protocol: protocol.title,
+          })}
         </Text>
       ),
-      labels: { confirm: 'Remove', cancel: 'Cancel' },
+      labels: { confirm: t('sites.remove'), cancel: tc('cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(s.id, {
           onSuccess: () =>
             notifications.show({
               color: 'teal',
-              message: `${s.institutionSite?.title ?? 'The site'} removed from the protocol.`,
+              message: t('sites.removed', { site: s.institutionSite?.title ?? t('sites.theSite') }),
               autoClose: 3000,
             }),
         }),
     });
 
   const columns: DataTableColumn<ProtocolSite>[] = [
-    { accessor: 'institutionSite.title', title: 'Site', render: (s) => s.institutionSite?.title ?? '—' },
-    { accessor: 'institution.title', title: 'Institution', render: (s) => s.institution?.title ?? '—' },
-    { accessor: 'createdDate', title: 'Added', render: (s) => formatDate(s.createdDate) },
+    { accessor: 'institutionSite.title', title: t('sites.site'), render: (s) => s.institutionSite?.title ?? '—' },
+    { accessor: 'institution.title', title: t('sites.institution'), render: (s) => s.institution?.title ?? '—' },
+    { accessor: 'createdDate', title: t('sites.added'), render: (s) => formatDate(s.createdDate) },
     ...(canManage
       ? [
           {
@@ -68,14 +74,14 @@ export function SitesPage() {
                 variant="subtle"
                 color="red"
                 leftSection={<IconTrash size={14} />}
-                aria-label={`Remove ${s.institutionSite?.title ?? 'site'}`}
+                aria-label={t('sites.removeOne', { site: s.institutionSite?.title ?? t('sites.aSite') })}
                 loading={remove.isPending && remove.variables === s.id}
                 onClick={(e) => {
                   e.stopPropagation();
                   confirmRemove(s);
                 }}
               >
-                Remove
+                {t('sites.remove')}
               </Button>
             ),
           },
@@ -88,10 +94,10 @@ export function SitesPage() {
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1} fz={26}>
-            Sites
+            {t('sites.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            Where this protocol collects: sites of this or any other institution.
+            {t('sites.intro')}
           </Text>
         </div>
         {canManage && (
@@ -99,16 +105,11 @@ export function SitesPage() {
             leftSection={<IconPlus size={16} />}
             onClick={() => void navigate({ pathname: protocolPath(protocol, 'sites/add'), search })}
           >
-            Add Sites
+            {t('sites.add')}
           </Button>
         )}
       </Group>
-      <PagedTable
-        query={sites}
-        list={list}
-        columns={columns}
-        emptyText="No sites yet: add the sites where this protocol collects."
-      />
+      <PagedTable query={sites} list={list} columns={columns} emptyText={t('sites.empty')} />
       {canManage && adding && <AddSitesForm onClose={back} />}
     </Stack>
   );

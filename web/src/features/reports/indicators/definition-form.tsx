@@ -1,8 +1,8 @@
 import { Alert, Button, Group, SegmentedControl, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import {
-  COUNT_MODE_LABELS,
   COUNT_MODES,
   IndicatorDefinitionInput,
   type CountMode,
@@ -36,6 +36,7 @@ export function DefinitionForm({
   definition: IndicatorDefinition;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('indicators');
   const update = useUpdateDefinition(instId, report);
   const form = useForm<Values>({
     initialValues: {
@@ -54,7 +55,7 @@ export function DefinitionForm({
       { id: definition.id, input: values },
       {
         onSuccess: () => {
-          notifications.show({ color: 'teal', message: `Indicator ${definition.ordinal} saved.`, autoClose: 2000 });
+          notifications.show({ color: 'teal', message: t('form.saved', { n: definition.ordinal }), autoClose: 2000 });
           onClose();
         },
         onError: (error) => form.setErrors(serverFormErrors(error).fields),
@@ -64,7 +65,12 @@ export function DefinitionForm({
   const problem = serverFormErrors(update.error).title;
 
   return (
-    <Dialog onClose={onClose} dirty={formChanged(form)} title={`Edit indicator ${definition.ordinal}`} size={600}>
+    <Dialog
+      onClose={onClose}
+      dirty={formChanged(form)}
+      title={t('drawer.editIndicator', { n: definition.ordinal })}
+      size={600}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {definition.note && (
@@ -72,21 +78,21 @@ export function DefinitionForm({
               {definition.note}
             </Alert>
           )}
-          <TextInput label="Indicator" withAsterisk {...form.getInputProps('title')} />
+          <TextInput label={t('form.indicator')} withAsterisk {...form.getInputProps('title')} />
           <TextInput
-            label="Protocol abbreviation"
-            description="Submissions of every protocol with this abbreviation count"
+            label={t('form.protocolAbbreviation')}
+            description={t('form.protocolHelp')}
             withAsterisk
             {...form.getInputProps('protocolAbbreviation')}
           />
           <TextInput
-            label="Field prompt"
-            description="The question as it reads on the form (any case); empty: any submitted form counts"
+            label={t('form.fieldPrompt')}
+            description={t('form.promptHelp')}
             {...form.getInputProps('fieldPrompt')}
           />
           <TagsInput
-            label="Matching values"
-            description="Answers that count (any case); none: any answer. Enter after each value."
+            label={t('form.matchingValues')}
+            description={t('form.valuesHelp')}
             splitChars={[';', '\n']}
             clearable
             acceptValueOnBlur
@@ -94,24 +100,24 @@ export function DefinitionForm({
           />
           <div>
             <Text size="sm" fw={500} mb={4} id="indicator-counts">
-              Counts
+              {t('form.counts')}
             </Text>
             <SegmentedControl
               aria-labelledby="indicator-counts"
-              data={COUNT_MODES.map((m) => ({ value: m, label: COUNT_MODE_LABELS[m] }))}
+              data={COUNT_MODES.map((m) => ({ value: m, label: t(`form.countModes.${m}`) }))}
               {...form.getInputProps('countMode')}
             />
           </div>
-          <TextInput label="Remark" {...form.getInputProps('remark')} />
+          <TextInput label={t('form.remark')} {...form.getInputProps('remark')} />
           {problem && (
             <Alert color="red" role="alert">
               {problem}
             </Alert>
           )}
           <Group justify="flex-end">
-            <DialogClose>Cancel</DialogClose>
+            <DialogClose>{t('form.cancel')}</DialogClose>
             <Button type="submit" loading={update.isPending}>
-              Save
+              {t('form.save')}
             </Button>
           </Group>
         </Stack>

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Drawer, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { ruleText, type IndicatorDefinition, type IndicatorReport } from '@contract/indicators.contract';
+import { CATALOGUES } from '@contract/i18n/catalogues';
+import { currentLanguage } from '@/lib/i18n';
 import { useCan } from '@/lib/session-context';
 import { ActionsTh } from '@/components/actions-th';
 import { useDefinitions } from '../api/indicators';
@@ -19,6 +22,7 @@ export function DefinitionsDrawer({
   opened: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('indicators');
   const canEdit = useCan('protocols.manage');
   const definitions = useDefinitions(instId, report, opened);
   const [editing, setEditing] = useState<IndicatorDefinition | null>(null);
@@ -28,35 +32,32 @@ export function DefinitionsDrawer({
       opened={opened}
       onClose={onClose}
       position="right"
+      closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
       size="xl"
       title={
         <Text fw={600} size="lg">
-          Indicator definitions
+          {t('definitions')}
         </Text>
       }
     >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          Each indicator counts the submitted forms of a protocol (or the participants who filled them) whose answer to
-          a field, found by its prompt, is one of the matching values.{' '}
-          {canEdit
-            ? 'Edit a rule so its prompt and values match your form.'
-            : 'Coordinators and administrators edit the rules.'}
+          {t('drawer.intro')} {canEdit ? t('drawer.canEdit') : t('drawer.cannotEdit')}
         </Text>
         {definitions.isPending ? (
-          <Loader size="sm" aria-label="Loading definitions" />
+          <Loader size="sm" aria-label={t('drawer.loading')} />
         ) : definitions.isError ? (
-          <Alert color="red" title="The definitions could not be loaded">
+          <Alert color="red" title={t('drawer.loadFailed')}>
             {definitions.error.message}
           </Alert>
         ) : (
-          <Table striped withTableBorder verticalSpacing={6} aria-label="Indicator definitions">
+          <Table striped withTableBorder verticalSpacing={6} aria-label={t('definitions')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>S.no</Table.Th>
-                <Table.Th>Indicator</Table.Th>
-                <Table.Th>Rule</Table.Th>
-                {canEdit && <ActionsTh label="Edit" />}
+                <Table.Th>{t('columns.sNo')}</Table.Th>
+                <Table.Th>{t('columns.indicator')}</Table.Th>
+                <Table.Th>{t('columns.rule')}</Table.Th>
+                {canEdit && <ActionsTh label={t('columns.edit')} />}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -66,11 +67,13 @@ export function DefinitionsDrawer({
                   <Table.Td>
                     <Text size="sm">{d.title}</Text>
                     <Badge size="xs" variant="light" color={d.ruleSource === 'spec' ? 'teal' : 'yellow'}>
-                      {d.ruleSource === 'spec' ? 'Rule from the spec' : 'Suggested rule'}
+                      {d.ruleSource === 'spec' ? t('drawer.fromSpec') : t('drawer.suggested')}
                     </Badge>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">Counts {ruleText(d)}</Text>
+                    <Text size="sm">
+                      {t('drawer.counts', { rule: ruleText(d, CATALOGUES[currentLanguage()].indicators.rule) })}
+                    </Text>
                     {d.note && (
                       <Text size="xs" c="dimmed">
                         {d.note}
@@ -81,7 +84,7 @@ export function DefinitionsDrawer({
                     <Table.Td>
                       <ActionIcon
                         variant="subtle"
-                        aria-label={`Edit indicator ${d.ordinal}`}
+                        aria-label={t('drawer.editIndicator', { n: d.ordinal })}
                         onClick={() => setEditing(d)}
                       >
                         <IconPencil size={16} />

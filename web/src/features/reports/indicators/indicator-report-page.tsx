@@ -3,9 +3,9 @@ import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantin
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconListDetails } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { INDICATOR_REPORT_TITLES, type IndicatorReport } from '@contract/indicators.contract';
+import { useTranslation } from 'react-i18next';
+import type { IndicatorReport } from '@contract/indicators.contract';
 import { DateField, dateProblem } from '@/components/date-field';
-import { MSG } from '@contract/messages';
 import { formatCount } from '@/lib/format';
 import { todayIn } from '@contract/common.contract';
 import { useCurrentInstitution } from '@/lib/session-context';
@@ -20,8 +20,9 @@ const PROTOCOL: Record<IndicatorReport, string> = { breast: 'BCS', cervical: 'CC
  * parameters and generation time below, Export CSV, and the indicator definitions behind each row.
  */
 export function IndicatorReportPage({ report }: { report: IndicatorReport }) {
+  const { t } = useTranslation('indicators');
   const { institution } = useCurrentInstitution();
-  const title = INDICATOR_REPORT_TITLES[report];
+  const title = t(`titles.${report}`);
   // The institution's days, not the browser's (issue 31 item 6).
   const [from, setFrom] = useState(() => dayjs(todayIn(institution.timeZone)).subtract(6, 'day').format('YYYY-MM-DD'));
   const [to, setTo] = useState(() => todayIn(institution.timeZone));
@@ -33,16 +34,16 @@ export function IndicatorReportPage({ report }: { report: IndicatorReport }) {
 
   const generate = () => {
     if (!from || !to) {
-      setRangeError('Choose both dates');
+      setRangeError(t('chooseBoth'));
       return;
     }
     // DateField keeps impossible text as typed and explains it; it is never run as a range.
     if (dateProblem(from) || dateProblem(to)) {
-      setRangeError(MSG.invalidDate);
+      setRangeError(t('invalidDate', { ns: 'messages' }));
       return;
     }
     if (from > to) {
-      setRangeError('To cannot be before From');
+      setRangeError(t('toBeforeFrom'));
       return;
     }
     setRangeError(null);
@@ -52,9 +53,7 @@ export function IndicatorReportPage({ report }: { report: IndicatorReport }) {
     if (!range) return;
     setExporting(true);
     downloadIndicatorCsv(institution.id, report, range, title)
-      .catch((e: Error) =>
-        notifications.show({ color: 'red', title: 'The CSV could not be exported', message: e.message }),
-      )
+      .catch((e: Error) => notifications.show({ color: 'red', title: t('exportFailed'), message: e.message }))
       .finally(() => setExporting(false));
   };
 
@@ -65,21 +64,26 @@ export function IndicatorReportPage({ report }: { report: IndicatorReport }) {
           {title}
         </Title>
         <Text size="sm" c="dimmed">
-          Screening indicators counted over the forms submitted for protocol {PROTOCOL[report]}, by the day each was
-          submitted in {institution.timeZone}, the institution&apos;s time zone.
+          {t('intro', { protocol: PROTOCOL[report], zone: institution.timeZone })}
         </Text>
       </div>
       <Group align="flex-end" gap="sm">
-        <DateField label="From" value={from} onChange={(v) => setFrom(v ?? '')} maxDate={to || undefined} w={170} />
         <DateField
-          label="To"
+          label={t('from')}
+          value={from}
+          onChange={(v) => setFrom(v ?? '')}
+          maxDate={to || undefined}
+          w={170}
+        />
+        <DateField
+          label={t('to')}
           value={to}
           onChange={(v) => setTo(v ?? '')}
           minDate={from || undefined}
           w={170}
           error={rangeError}
         />
-        <Button onClick={generate}>Generate Report</Button>
+        <Button onClick={generate}>{t('generate')}</Button>
         <Button
           variant="default"
           leftSection={<IconDownload size={16} />}
@@ -87,72 +91,74 @@ export function IndicatorReportPage({ report }: { report: IndicatorReport }) {
           disabled={!result.isSuccess}
           loading={exporting}
         >
-          Export CSV
+          {t('export')}
         </Button>
         <Button variant="subtle" leftSection={<IconListDetails size={16} />} onClick={() => setShowDefinitions(true)}>
-          Indicator definitions
+          {t('definitions')}
         </Button>
       </Group>
       {result.isError ? (
-        <Alert color="red" title="The report could not be generated">
+        <Alert color="red" title={t('failed')}>
           {result.error.message}
         </Alert>
       ) : !result.data ? (
         <Group gap="xs">
           <Loader size="sm" />
           <Text size="sm" c="dimmed">
-            Counting…
+            {t('counting')}
           </Text>
         </Group>
       ) : (
         <Stack gap="xs">
           {result.data.rows.length === 0 ? (
             <Text size="sm" c="dimmed">
-              This report has no indicator: add definitions first.
+              {t('noIndicator')}
             </Text>
           ) : (
-            <Table
-              striped
-              highlightOnHover
-              withTableBorder
-              aria-label={title}
-              style={{ opacity: result.isFetching ? 0.6 : 1 }}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={70}>S.no</Table.Th>
-                  <Table.Th>Indicator</Table.Th>
-                  <Table.Th w={120} ta="right">
-                    Frequency
-                  </Table.Th>
-                  <Table.Th>Remark</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {result.data.rows.map((r) => (
-                  <Table.Tr key={r.definitionId}>
-                    <Table.Td>{r.sNo}</Table.Td>
-                    <Table.Td>{r.indicator}</Table.Td>
-                    <Table.Td ta="right" ff="monospace">
-                      {formatCount(r.frequency)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
-                        {r.remark ?? ''}
-                      </Text>
-                    </Table.Td>
+            // A phone scrolls the table, not the page (its remarks are long); the keyboard can scroll it too.
+            <Table.ScrollContainer minWidth={520} type="native" tabIndex={0} role="region" aria-label={title}>
+              <Table
+                striped
+                highlightOnHover
+                withTableBorder
+                aria-label={title}
+                style={{ opacity: result.isFetching ? 0.6 : 1 }}
+              >
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={70}>{t('columns.sNo')}</Table.Th>
+                    <Table.Th>{t('columns.indicator')}</Table.Th>
+                    <Table.Th w={120} ta="right">
+                      {t('columns.frequency')}
+                    </Table.Th>
+                    <Table.Th>{t('columns.remark')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {result.data.rows.map((r) => (
+                    <Table.Tr key={r.definitionId}>
+                      <Table.Td>{r.sNo}</Table.Td>
+                      <Table.Td>{r.indicator}</Table.Td>
+                      <Table.Td ta="right" ff="monospace">
+                        {formatCount(r.frequency)}
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+                          {r.remark ?? ''}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           )}
           {result.data.rows.every((r) => r.frequency === 0) && (
             <Alert color="gray" p="xs">
-              Nothing counted in these dates. Check that forms of protocol {PROTOCOL[report]} were submitted, and that
-              the indicator definitions use your form&apos;s prompts.
+              {t('nothingCounted', { protocol: PROTOCOL[report] })}
             </Alert>
           )}
-          <Stack gap={0} aria-label="Report parameters">
+          <Stack gap={0} aria-label={t('parameters')}>
             {result.data.footer.map((line) => (
               <Text key={line} size="xs" c="dimmed">
                 {line}

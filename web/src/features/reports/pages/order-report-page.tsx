@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Group, Paper, Radio, ScrollArea, Select, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconDownload, IconReportAnalytics } from '@tabler/icons-react';
+import { Group, Paper, Radio, ScrollArea, Select, Stack, Text, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,19 +9,13 @@ import {
   type OrderReportPath,
   type ReportPeriod,
 } from '@contract/reports.contract';
-import { todayIn } from '@contract/common.contract';
 import { DateField } from '@/components/date-field';
-import { PagedTable } from '@/components/paged-table';
+import { ReportButtons, ReportOutput, useReportCsv } from '@/components/report-output';
 import { useListState } from '@/components/use-list-state';
 import { useLookupOptions } from '@/lib/lookup-options';
 import { useCurrentInstitution } from '@/lib/session-context';
-import { downloadReportCsv, useReport, type ReportCriteria, type ReportTableRow } from '../api/reports';
+import { institutionDay, useReport, type ReportCriteria, type ReportTableRow } from '@/lib/reports';
 import { ReportChart } from '../components/report-chart';
-
-const DAY = 86_400_000;
-/** Today in the institution's time zone (the server's days, issue 31 item 6), or `offset` days from it. */
-const institutionDay = (timeZone: string, offset = 0) =>
-  new Date(Date.parse(`${todayIn(timeZone)}T00:00:00Z`) + offset * DAY).toISOString().slice(0, 10);
 
 /** Short cells (dates, IDs, results, ages) stay on one line; names may wrap. */
 const NO_WRAP = /^(orderedDate|orderedOn|period|age|sampleId|serialNumber|test\d+)$/;
@@ -50,7 +42,6 @@ export function OrderReportPage({ path }: { path: OrderReportPath }) {
   const [period, setPeriod] = useState<ReportPeriod>('day');
   const [criteria, setCriteria] = useState<ReportCriteria | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
   const result = useReport(institution.id, report, criteria, { page: list.page, pageSize: list.pageSize });
   const page = result.data?.report;
 
@@ -62,13 +53,7 @@ export function OrderReportPage({ path }: { path: OrderReportPath }) {
     list.setPage(1);
     setCriteria({ from, to, ...(hasPanel ? { panelId: Number(panelId) } : {}), ...(hasPeriod ? { period } : {}) });
   };
-  const exportCsv = () => {
-    if (!criteria) return;
-    setExporting(true);
-    downloadReportCsv(institution.id, report, criteria, title)
-      .catch((e: Error) => notifications.show({ color: 'red', title: t('exportFailed'), message: e.message }))
-      .finally(() => setExporting(false));
-  };
+  const { exporting, exportCsv } = useReportCsv(institution.id, report, criteria, title);
 
   const columns: DataTableColumn<ReportTableRow>[] = (page?.columns ?? []).map((c) => ({
     accessor: c.key,
@@ -100,43 +85,25 @@ export function OrderReportPage({ path }: { path: OrderReportPath }) {
           w={250}
         />
       )}
-      <Button leftSection={<IconReportAnalytics size={16} />} onClick={generate}>
-        {t('generate')}
-      </Button>
-      <Button
-        variant="default"
-        leftSection={<IconDownload size={16} />}
-        onClick={exportCsv}
-        disabled={!criteria || !page}
-        loading={exporting}
-      >
-        {t('export')}
-      </Button>
+      <ReportButtons
+        onGenerate={generate}
+        onExport={exportCsv}
+        canExport={!!criteria && !!page}
+        exporting={exporting}
+      />
     </Group>
   );
 
-  const body = !criteria ? (
-    <Text size="sm" c="gray.7">
-      {hasPanel ? t('promptPanel') : t('prompt')}
-    </Text>
-  ) : result.isError ? (
-    <Alert color="red" title={t('failed')}>
-      {result.error.message}
-    </Alert>
-  ) : (
-    <Stack gap="md">
-      {page && <ReportChart path={path} page={page} />}
-      <PagedTable query={result} list={list} columns={columns} emptyText={t(`empty.${path}`)} />
-      {page && (
-        <Box component="section" aria-label={t('parameters')}>
-          {page.footer.map((line) => (
-            <Text key={line} size="xs" c="gray.7">
-              {line}
-            </Text>
-          ))}
-        </Box>
-      )}
-    </Stack>
+  const body = (
+    <ReportOutput
+      asked={criteria !== null}
+      prompt={hasPanel ? t('promptPanel') : t('prompt')}
+      result={result}
+      list={list}
+      columns={columns}
+      emptyText={t(`empty.${path}`)}
+      before={page && <ReportChart path={path} page={page} />}
+    />
   );
 
   return (

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, MultiSelect, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconReportAnalytics } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -99,14 +99,26 @@ export function RequestListPage({ creating = false }: { creating?: boolean }) {
             {staff ? t('list.introAll') : t('list.introMine')}
           </Text>
         </div>
-        {canCreate && (
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => void navigate({ pathname: '/research-requests/new', search })}
-          >
-            {t('list.new')}
-          </Button>
-        )}
+        <Group gap="sm">
+          {reviews && (
+            <Button
+              variant="default"
+              component={Link}
+              to="/research-requests/reports"
+              leftSection={<IconReportAnalytics size={16} />}
+            >
+              {t('list.reports')}
+            </Button>
+          )}
+          {canCreate && (
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => void navigate({ pathname: '/research-requests/new', search })}
+            >
+              {t('list.new')}
+            </Button>
+          )}
+        </Group>
       </Group>
       <MultiSelect
         label={t('list.states')}

@@ -44,7 +44,12 @@ export { boxLink, locationText } from '@/lib/storage-positions';
  * GET collectedSamples/{id}/custody.fhir.json with the session (issue 31): the sample's Specimen and one Provenance
  * per custody event, saved under the name the server gives; a failure shows the server's title. True when saved.
  */
-export async function downloadCustodyFhir(instId: number, sample: { id: number; sampleId: string }): Promise<boolean> {
+export async function downloadCustodyFhir(
+  instId: number,
+  sample: { id: number; sampleId: string },
+  /** The notice's title in the screens' language. */
+  failed: string,
+): Promise<boolean> {
   try {
     const { blob, filename } = await callFile(
       shipmentEndpoints.custodyFhir,
@@ -58,7 +63,7 @@ export async function downloadCustodyFhir(instId: number, sample: { id: number; 
     if (!(err instanceof ApiError && err.status === 401))
       notifications.show({
         color: 'red',
-        title: 'The custody export could not be downloaded',
+        title: failed,
         message: errorTitle(err),
         autoClose: 5000,
       });

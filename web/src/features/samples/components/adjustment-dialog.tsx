@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { AdjustmentInput, type CollectedSample } from '@contract/samples.contract';
 import { ApiError } from '@/lib/api-client';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
@@ -23,6 +24,8 @@ export function AdjustmentDialog({ sample, onClose }: { sample: CollectedSample;
   const { institution } = useCurrentInstitution();
   const protocol = useCurrentProtocol();
   const adjust = useAdjust(institution.id, protocol.id, sample.id);
+  const { t } = useTranslation('samples');
+  const { t: tc } = useTranslation('common');
   const form = useForm<Values>({
     initialValues: { amount: '', reason: '', concurrencyStamp: sample.concurrencyStamp },
     validate: contractResolver(AdjustmentInput),
@@ -33,7 +36,7 @@ export function AdjustmentDialog({ sample, onClose }: { sample: CollectedSample;
       onSuccess: (s) => {
         notifications.show({
           color: 'teal',
-          message: `Sample ${s.sampleId} adjusted: ${amountText(s.remainingAmount, s)} remaining.`,
+          message: t('adjustment.done', { sampleId: s.sampleId, amount: amountText(s.remainingAmount, s) }),
           autoClose: 3000,
         });
         onClose();
@@ -45,23 +48,28 @@ export function AdjustmentDialog({ sample, onClose }: { sample: CollectedSample;
   const stale =
     adjust.error instanceof ApiError &&
     adjust.error.status === 409 &&
-    /changed by someone else/i.test(adjust.error.message);
+    // The stale stamp (platform's `conflict`), in whatever language its title is.
+    (adjust.error.problem.code === 'conflict' || /changed by someone else/i.test(adjust.error.message));
   const unit = sample.unitOfMeasurement.unitSymbol ?? '';
 
   return (
-    <Dialog onClose={onClose} dirty={formChanged(form)} title="Manual adjustment" size={500}>
+    <Dialog onClose={onClose} dirty={formChanged(form)} title={t('detail.adjust')} size={500}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="gray.7">
-            {`${sample.sampleId}: ${amountText(sample.remainingAmount, sample)} remaining of ${amountText(sample.collectedAmount, sample)}. A positive amount removes quantity; a negative one gives it back.`}
+            {t('adjustment.intro', {
+              sampleId: sample.sampleId,
+              remaining: amountText(sample.remainingAmount, sample),
+              collected: amountText(sample.collectedAmount, sample),
+            })}
           </Text>
           {problem && (
             <Alert color="red" role="alert" title={problem}>
-              {stale ? 'The sample has been reloaded with its current amount: check it and submit again.' : null}
+              {stale ? t('adjustment.reloaded') : null}
             </Alert>
           )}
           <NumberField
-            label="Amount"
+            label={t('adjustment.amount')}
             withAsterisk
             data-autofocus
             rightSection={
@@ -74,17 +82,17 @@ export function AdjustmentDialog({ sample, onClose }: { sample: CollectedSample;
             {...form.getInputProps('amount')}
           />
           <Textarea
-            label="Reason"
+            label={t('adjustment.reason')}
             withAsterisk
             autosize
             minRows={2}
-            placeholder="Spilled while pipetting"
+            placeholder={t('adjustment.reasonPlaceholder')}
             {...form.getInputProps('reason')}
           />
           <Group justify="flex-end" mt="sm">
-            <DialogClose>Cancel</DialogClose>
+            <DialogClose>{tc('cancel')}</DialogClose>
             <Button type="submit" loading={adjust.isPending}>
-              Save adjustment
+              {t('adjustment.save')}
             </Button>
           </Group>
         </Stack>

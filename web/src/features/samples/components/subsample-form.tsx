@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
 import { MSG } from '@contract/messages';
 import { parseTypedNumber } from '@contract/common.contract';
 import { SampleInput, type CollectedSample } from '@contract/samples.contract';
@@ -77,6 +78,8 @@ export function SubSampleForm({
     validate,
   });
   const guard = useUnsavedChangesGuard(formChanged(form));
+  const { t } = useTranslation('samples');
+  const { t: tc } = useTranslation('common');
   const aliquot = aliquotIds.has(form.values.subSampleLineageId ?? '');
   const derivative = form.values.subSampleLineageId !== null && !aliquot;
 
@@ -95,7 +98,10 @@ export function SubSampleForm({
       onSuccess: (s) => {
         notifications.show({
           color: 'teal',
-          message: `${s.kind === 'aliquot' ? 'Aliquot' : 'Derivative'} ${s.sampleId} created from ${parent.sampleId}.`,
+          message: t(s.kind === 'aliquot' ? 'subSample.created_aliquot' : 'subSample.created_derivative', {
+            sampleId: s.sampleId,
+            parent: parent.sampleId,
+          }),
           autoClose: 3000,
         });
         guard.release();
@@ -116,16 +122,17 @@ export function SubSampleForm({
     aliquot && amount !== null && chosenUnit && chosenUnit !== parent.unitOfMeasurement.id
       ? amountInParentUnit(units.rows, amount, chosenUnit, parent.unitOfMeasurement.id)
       : null;
-  const amountHint = converted !== null ? `= ${amountText(converted, parent)} from the parent` : undefined;
+  const amountHint =
+    converted !== null ? t('subSample.fromParent', { amount: amountText(converted, parent) }) : undefined;
   const unitHint = !aliquot
     ? undefined
     : aliquotUnits.length > 1
-      ? `A unit of the parent's type, converted into ${unitSymbol || 'its unit'}`
-      : "The parent's unit (set conversion factors in Configuration > Unit Of Measurement to use another)";
+      ? t('subSample.unitHintConvert', { unit: unitSymbol || t('subSample.itsUnit') })
+      : t('subSample.unitHintParent');
 
   return (
     <FullScreenForm
-      title="Create Sub-sample"
+      title={t('detail.createSubSample')}
       opened
       onClose={onClose}
       onSubmit={submit}
@@ -135,52 +142,59 @@ export function SubSampleForm({
     >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="Parent Sample Id" value={parent.sampleId} readOnly variant="filled" />
+          <TextInput label={t('subSample.parentSampleId')} value={parent.sampleId} readOnly variant="filled" />
           <TextInput
-            label="Remaining Amount"
+            label={t('detail.remainingAmount')}
             value={amountText(parent.remainingAmount, parent)}
             readOnly
             variant="filled"
           />
         </SimpleGrid>
-        <TextInput label="Sample Id" description="Leave empty to generate one" {...form.getInputProps('sampleId')} />
+        <TextInput
+          label={t('form.sampleId')}
+          description={t('form.sampleIdHint')}
+          {...form.getInputProps('sampleId')}
+        />
         <Select
-          label="Sub Sample Lineage"
+          label={t('subSample.lineage')}
           withAsterisk
           data={lineages.options}
           data-autofocus
-          placeholder={lineages.isPending ? 'Loading…' : 'Aliquot or Derived'}
+          placeholder={lineages.isPending ? tc('loadingEllipsis') : t('subSample.lineagePlaceholder')}
           {...form.getInputProps('subSampleLineageId')}
           onChange={chooseLineage}
         />
         {form.values.subSampleLineageId !== null && (
           <Text size="sm" c="gray.7">
             {aliquot
-              ? `An aliquot is part of ${parent.sampleId}: same specimen type; its amount (converted into ${unitSymbol || "the parent's unit"} when its unit differs) is taken from the parent.`
-              : `A derivative is new material with its own type, amount and unit; only the parent amount used is taken from ${parent.sampleId}.`}
+              ? t('subSample.aliquotExplain', {
+                  parent: parent.sampleId,
+                  unit: unitSymbol || t('subSample.theParentsUnit'),
+                })
+              : t('subSample.derivativeExplain', { parent: parent.sampleId })}
           </Text>
         )}
         <Select
-          label="Specimen Type"
+          label={t('form.specimenType')}
           withAsterisk
           searchable
           data={types.options}
           readOnly={aliquot}
           variant={aliquot ? 'filled' : 'default'}
-          description={aliquot ? "An aliquot keeps the parent's specimen type" : undefined}
-          placeholder={types.isPending ? 'Loading…' : 'Search a specimen type'}
+          description={aliquot ? t('subSample.keepsType') : undefined}
+          placeholder={types.isPending ? tc('loadingEllipsis') : t('form.searchType')}
           {...form.getInputProps('specimenTypeId')}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <NumberField
-            label="Collected Amount"
+            label={t('form.amount')}
             withAsterisk
             description={amountHint}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             {...form.getInputProps('collectedAmount')}
           />
           <Select
-            label="Unit Of Measurement"
+            label={t('form.unit')}
             searchable
             allowDeselect={false}
             data={aliquot ? aliquotUnits : units.options}
@@ -193,8 +207,11 @@ export function SubSampleForm({
         </SimpleGrid>
         {derivative && (
           <NumberField
-            label="Parent Amount Used"
-            description={`Taken from ${parent.sampleId}, in its unit (${unitSymbol || parent.unitOfMeasurement.unitName}); empty: none`}
+            label={t('subSample.parentAmountUsed')}
+            description={t('subSample.parentAmountHint', {
+              parent: parent.sampleId,
+              unit: unitSymbol || parent.unitOfMeasurement.unitName,
+            })}
             rightSection={
               unitSymbol ? (
                 <Text size="xs" c="gray.7">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconDownload, IconTruckDelivery } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { CollectedSample } from '@contract/samples.contract';
 import { ApiError } from '@/lib/api-client';
@@ -20,21 +21,18 @@ export function SampleRecordPage() {
   const { institution } = useCurrentInstitution();
   const id = Number(useParams().sampleId);
   const sample = useSampleRecord(institution.id, id);
+  const { t } = useTranslation('samples');
   if (sample.isPending)
     return (
       <Group justify="center" py="xl">
-        <Loader type="dots" aria-label="Loading the sample" />
+        <Loader type="dots" aria-label={t('detail.loading')} />
       </Group>
     );
   if (sample.isError) {
     const notFound = sample.error instanceof ApiError && sample.error.status === 404;
     return (
-      <Alert
-        color="red"
-        icon={<IconAlertCircle />}
-        title={notFound ? 'Sample not found' : 'The sample could not be loaded'}
-      >
-        {notFound ? `No sample ${id} belongs to ${institution.title}.` : sample.error.message}
+      <Alert color="red" icon={<IconAlertCircle />} title={notFound ? t('detail.notFound') : t('detail.loadFailed')}>
+        {notFound ? t('detail.noSuch', { id, protocol: institution.title }) : sample.error.message}
       </Alert>
     );
   }
@@ -46,19 +44,20 @@ function SampleRecord({ sample: s }: { sample: CollectedSample }) {
   const [downloading, setDownloading] = useState(false);
   const unit = s.unitOfMeasurement.unitSymbol ?? s.unitOfMeasurement.unitName ?? '';
   const from = s.receivedFrom;
+  const { t } = useTranslation('samples');
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Group gap="sm">
           <Title order={1} fz={26} style={{ wordBreak: 'break-all' }}>
-            Sample {s.sampleId}
+            {t('detail.title', { sampleId: s.sampleId })}
           </Title>
           <Badge variant="light" color="gray">
-            {s.kind}
+            {t(`kind.${s.kind}`)}
           </Badge>
           {s.origin === 'received' && (
             <Badge variant="light" color="teal">
-              Received
+              {t('record.received')}
             </Badge>
           )}
           {s.heldBy && (
@@ -75,10 +74,12 @@ function SampleRecord({ sample: s }: { sample: CollectedSample }) {
             loading={downloading}
             onClick={() => {
               setDownloading(true);
-              void downloadCustodyFhir(institution.id, s).finally(() => setDownloading(false));
+              void downloadCustodyFhir(institution.id, s, t('record.custodyFailed')).finally(() =>
+                setDownloading(false),
+              );
             }}
           >
-            Custody FHIR
+            {t('record.custodyFhir')}
           </Button>
           {/* The institution's label route: a received sample has no protocol (docs/labels.md "Sample labels"). */}
           <PrintLabelButton sample={s} protocolId={null} />
@@ -89,17 +90,25 @@ function SampleRecord({ sample: s }: { sample: CollectedSample }) {
           <Group gap="xs" mb="xs">
             <IconTruckDelivery size={18} aria-hidden />
             <Title order={2} fz="md" id="origin-title">
-              Received from {from.institution}
-              {from.installation ? ` (${from.installation})` : ''}
+              {from.installation
+                ? t('record.receivedFromAt', { institution: from.institution, installation: from.installation })
+                : t('record.receivedFrom', { institution: from.institution })}
             </Title>
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <Fact label="Sender's sample ID" value={from.sampleId} />
-            <Fact label="Received" value={formatDateTime(from.receivedDate)} />
-            <Fact label="Donor code" value={from.donorCode ?? '—'} />
-            <Fact label="Specimen type" value={s.specimenType?.title ?? '—'} />
-            <Fact label="Remaining" value={`${s.remainingAmount} of ${s.collectedAmount} ${unit}`} />
-            <Fact label="Collected" value={`${s.collectedDate} ${s.collectedTime}`} />
+            <Fact label={t('record.sendersSampleId')} value={from.sampleId} />
+            <Fact label={t('record.receivedDate')} value={formatDateTime(from.receivedDate)} />
+            <Fact label={t('record.donorCode')} value={from.donorCode ?? '—'} />
+            <Fact label={t('record.specimenType')} value={s.specimenType?.title ?? '—'} />
+            <Fact
+              label={t('record.remaining')}
+              value={t('record.remainingValue', {
+                remaining: s.remainingAmount,
+                collected: s.collectedAmount,
+                unit,
+              })}
+            />
+            <Fact label={t('record.collected')} value={`${s.collectedDate} ${s.collectedTime}`} />
           </SimpleGrid>
         </Paper>
       )}
@@ -124,7 +133,12 @@ function Fact({ label, value }: { label: string; value: string }) {
 function CustodyTimeline({ sample: s }: { sample: CollectedSample }) {
   const { institution } = useCurrentInstitution();
   const history = useSampleRecordHistory(institution.id, s.id);
+  const { t } = useTranslation('samples');
   return (
-    <SampleTimeline title="Custody timeline" history={history} where={(h) => h.institution ?? institution.title} />
+    <SampleTimeline
+      title={t('record.custodyTimeline')}
+      history={history}
+      where={(h) => h.institution ?? institution.title}
+    />
   );
 }

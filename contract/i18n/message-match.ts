@@ -1,0 +1,74 @@
+import { MSG, MSG_FORMATS } from '../messages';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password-policy';
+import type { Catalogue, Namespace } from './catalogues';
+import { en } from './en';
+
+/**
+ * A field message found back in the catalogues (issue 33): the contract and the server say field messages in
+ * English; the server (sendProblem) and the web (forms) look the English up here and say it in the reader's
+ * language by `ns` and `key` (a dotted path inside the namespace), with the values the English carried.
+ */
+export interface MessageEntry {
+  ns: Namespace;
+  key: string;
+  values?: Readonly<Record<string, string | number>>;
+}
+
+type Texts = Readonly<Record<string, string>>;
+const fill = (template: string, values: Readonly<Record<string, string | number>> = {}) =>
+  template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
+
+let exact: Map<string, MessageEntry> | undefined;
+function exactTexts(): Map<string, MessageEntry> {
+  if (exact) return exact;
+  const map = new Map<string, MessageEntry>();
+  const group = (ns: Namespace, path: string, texts: Texts, values?: Record<string, number>) => {
+    for (const [k, text] of Object.entries(texts))
+      if (!map.has(fill(text, values))) map.set(fill(text, values), { ns, key: path ? `${path}.${k}` : k, values });
+  };
+  group('messages', '', MSG);
+  group('common', 'password.problems', en.common.password.problems, {
+    min: PASSWORD_MIN_LENGTH,
+    max: PASSWORD_MAX_LENGTH,
+  });
+  group('common', 'password.warnings', en.common.password.warnings);
+  group('common', 'password.suggestions', en.common.password.suggestions);
+  group('participants', 'messages', en.participants.messages);
+  exact = map;
+  return map;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The templates as patterns, the most literal first: 'At most {{max}} characters' before 'At most {{max}}'. */
+const patterns = Object.entries(MSG_FORMATS)
+  .map(([key, template]) => {
+    const names = [...template.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] ?? '');
+    const source = template
+      .split(/\{\{\w+\}\}/)
+      .map(escapeRegExp)
+      .join('(.+?)');
+    return { key, names, re: new RegExp(`^${source}$`), literal: template.replace(/\{\{\w+\}\}/g, '').length };
+  })
+  .sort((a, b) => b.literal - a.literal);
+
+/** The catalogue entry of an English field message, or undefined when no catalogue holds it. */
+export function matchMessage(text: string): MessageEntry | undefined {
+  const found = exactTexts().get(text);
+  if (found) return found;
+  for (const p of patterns) {
+    const m = p.re.exec(text);
+    if (m)
+      return { ns: 'messages', key: p.key, values: Object.fromEntries(p.names.map((n, i) => [n, m[i + 1] ?? ''])) };
+  }
+  return undefined;
+}
+
+/** A catalogue's text at `ns` + dotted `key`, or undefined when that catalogue lacks it. */
+export function catalogueText(catalogue: Catalogue, entry: MessageEntry): string | undefined {
+  let node: unknown = catalogue[entry.ns];
+  for (const part of entry.key.split('.')) {
+    if (typeof node !== 'object' || node === null || !(part in node)) return undefined;
+    node = Reflect.get(node, part);
+  }
+  return typeof node === 'string' ? fill(node, entry.values) : undefined;
+}

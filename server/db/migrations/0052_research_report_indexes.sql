@@ -1,0 +1,2 @@
+CREATE INDEX "research_requests_created_idx" ON "research_requests" USING btree ("institution_id","created_date");--> statement-breakpoint
+CREATE INDEX "research_requests_distributed_idx" ON "research_requests" USING btree ("institution_id","distributed_date") WHERE "research_requests"."distributed_date" is not null;

@@ -1,0 +1,2 @@
+CREATE INDEX "lims_ordered_test_results_flag_idx" ON "lims_ordered_test_results" USING btree ("flag","lims_ordered_test_id") WHERE "lims_ordered_test_results"."flag" is not null;--> statement-breakpoint
+CREATE INDEX "participant_consent_purposes_granted_idx" ON "participant_consent_purposes" USING btree ("purpose_id","participant_consent_id") WHERE "participant_consent_purposes"."granted";
