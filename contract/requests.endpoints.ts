@@ -33,6 +33,18 @@ const mtaFile: FileResponse = {
   },
 };
 
+/** A distribution's CSV export (the one writer: RFC 4180, every cell quoted, headers in the caller's language). */
+const exportCsv: FileResponse = {
+  description: 'The distributed samples by their codes with the permitted data, as RFC 4180 CSV',
+  content: { 'text/csv': { schema: z.string() } },
+};
+/** A distribution's FHIR R4 export: a collection Bundle of Specimen and Consent resources, pseudonymous. */
+const exportFhir: FileResponse = {
+  description:
+    'The distributed samples as a FHIR R4 collection Bundle: Specimens whose subject is the code, Consents listing the purposes',
+  content: { 'application/fhir+json': { schema: z.looseObject({ resourceType: z.literal('Bundle') }) } },
+};
+
 /**
  * Issue 32 item 5 (docs/research.md "Requests"). Permissions: `requests.read` lists and reads (a Researcher only its
  * own requests), `requests.create` drafts, edits, submits and cancels one's own, `requests.review` sees every
@@ -206,6 +218,24 @@ export const requestEndpoints = {
     path: `${R}/distributedSamples`,
     params: ResearchRequestParams,
     response: { 200: z.array(DistributedSample) },
+    permission: 'requests.read',
+    tags,
+  }),
+  /** Issue 32 item 6: the distribution as CSV (codes and permitted data only; 409 before distribution). */
+  exportCsv: endpoint({
+    method: 'GET',
+    path: `${R}/export.csv`,
+    params: ResearchRequestParams,
+    response: { 200: exportCsv },
+    permission: 'requests.read',
+    tags,
+  }),
+  /** Issue 32 item 6: the distribution as a FHIR R4 Bundle (codes and permitted data only; 409 before distribution). */
+  exportFhir: endpoint({
+    method: 'GET',
+    path: `${R}/export.fhir.json`,
+    params: ResearchRequestParams,
+    response: { 200: exportFhir },
     permission: 'requests.read',
     tags,
   }),

@@ -131,7 +131,7 @@ test('staff distribute through an existing shipment; the request names it', asyn
     address: 'Lab Road 2',
   });
   const shipment = `Research parcel ${s.u}`;
-  await b.call('POST', 'collectedSampleShipments', {
+  const parcel = await b.call('POST', 'collectedSampleShipments', {
     name: shipment,
     sendingInstitutionSiteId: s.event.institutionSiteId,
     receivingInstitutionId: other.id,
@@ -149,6 +149,15 @@ test('staff distribute through an existing shipment; the request names it', asyn
   await expect(dialog.getByText('Choose the shipment')).toBeVisible();
   await choose(page, dialog, 'Shipment', shipment);
   await expectNoAxeViolations(page, 'distribute through a shipment');
+  // The shipment must hold the picked sample: the server's title says which, nothing is distributed.
+  await dialog.getByRole('button', { name: 'Distribute' }).click();
+  await expect(page.getByText(`Shipment ${shipment} does not hold ${r.sampleId}`)).toBeVisible();
+  await b.call('POST', `collectedSampleShipments/${parcel.id}/collectedSampleShipmentItems`, {
+    collectedSampleShipmentID: parcel.id,
+    collectedSampleID: r.collectedSampleId,
+    received: false,
+    rejected: false,
+  });
   await dialog.getByRole('button', { name: 'Distribute' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(main.getByText(`Sent with shipment ${shipment} on`)).toBeVisible();

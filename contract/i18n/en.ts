@@ -1093,6 +1093,21 @@ export const en = {
       returned: 'Returned',
       date: 'Distributed',
     },
+    export: {
+      csv: 'Download CSV',
+      fhir: 'Download FHIR',
+      hint: 'Each sample by its code, with its type, site, amount, month of collection and the consented purposes.',
+      failed: 'The export could not be downloaded',
+      columns: {
+        code: 'Code',
+        specimenType: 'Specimen type',
+        anatomicSite: 'Anatomic site',
+        quantity: 'Quantity distributed',
+        unit: 'Unit',
+        collected: 'Collected (year-month)',
+        purposes: 'Consent purposes granted',
+      },
+    },
   },
   problems,
   /** Shared components (web/src/components), the unsaved-changes question, the idle warning, the 404 page. */

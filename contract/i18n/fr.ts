@@ -1270,6 +1270,21 @@ export const fr: Catalogue = {
       returned: 'Retourné',
       date: 'Distribué le',
     },
+    export: {
+      csv: 'Télécharger en CSV',
+      fhir: 'Télécharger en FHIR',
+      hint: 'Chaque échantillon par son code, avec son type, son site, la quantité, le mois du prélèvement et les finalités consenties.',
+      failed: "L'export n'a pas pu être téléchargé",
+      columns: {
+        code: 'Code',
+        specimenType: "Type d'échantillon",
+        anatomicSite: 'Site anatomique',
+        quantity: 'Quantité distribuée',
+        unit: 'Unité',
+        collected: 'Prélevé (année-mois)',
+        purposes: 'Finalités consenties',
+      },
+    },
   },
   problems: {
     // Platform's generic problems (server/platform/errors.ts).
@@ -1722,6 +1737,40 @@ export const fr: Catalogue = {
       '{{prompt}} a déjà une réponse dans ce questionnaire rempli\u00a0; une réponse enregistrée ne se modifie pas.',
     'forms.submission_disabled': 'Ce questionnaire rempli est désactivé\u00a0: aucune réponse ne peut y être ajoutée.',
     'forms.no_version': "La version {{version}} de ce questionnaire n'a jamais été remplie.",
+    // requests (server/modules/distribution/requests.errors.ts): issue 32 items 5 and 6
+    'requests.not_owner': 'Seul le chercheur qui a fait cette demande peut la modifier.',
+    'requests.not_approver':
+      'Seul un approbateur désigné par le protocole de distribution peut décider de cette demande.',
+    'requests.state': "L'état de cette demande ne permet pas cette action.",
+    'requests.protocol_disabled':
+      'Le protocole de distribution {{title}} est désactivé\u00a0: aucune demande ne peut être faite à ce titre.',
+    'requests.protocol_not_started': 'Le protocole de distribution {{title}} commence le {{start}}.',
+    'requests.protocol_ended': 'Le protocole de distribution {{title}} a pris fin le {{end}}.',
+    'requests.no_protocol': 'Choisissez un protocole de distribution de cet établissement.',
+    'requests.no_query': 'Choisissez une requête enregistrée active de cet établissement.',
+    'requests.bad_lookup': 'Choisissez une entrée active de la liste de cet établissement.',
+    'requests.nothing_asked':
+      "Dites ce qui est demandé\u00a0: une requête enregistrée ou au moins un critère d'échantillon.",
+    'requests.not_eligible':
+      "L'échantillon {{sampleId}} n'est pas admissible pour ce protocole de distribution\u00a0: le consentement de son donneur ne le permet pas.",
+    'requests.sample_reserved': "L'échantillon {{sampleId}} est déjà réservé pour une autre demande.",
+    'requests.over_remaining':
+      "Il reste {{remaining}} de l'échantillon {{sampleId}}\u00a0: cette quantité ne peut pas être réservée.",
+    'requests.no_items':
+      "Aucun échantillon admissible n'est réservé pour cette demande\u00a0: choisissez d'abord des échantillons.",
+    'requests.no_mta': "Enregistrez l'accord de transfert de matériel signé avant de distribuer.",
+    'requests.no_mta_document': "Cette demande n'a pas encore d'accord de transfert de matériel.",
+    'requests.no_shipment': 'Choisissez une expédition envoyée par cet établissement.',
+    'requests.item_state': "L'état de cet échantillon ne permet pas cette action.",
+    'requests.over_return': 'Échantillon {{code}}\u00a0: au plus {{left}} peut encore être retourné.',
+    'requests.future_signed_date': "L'accord ne peut pas être signé dans le futur.",
+    'requests.own_request':
+      "Vous avez fait cette demande\u00a0: un autre approbateur doit en décider (personne n'approuve sa propre demande).",
+    'requests.shipment_not_open':
+      "L'expédition {{name}} a déjà été envoyée, réceptionnée ou annulée\u00a0: distribuez par une expédition en brouillon.",
+    'requests.shipment_lacks_samples':
+      "L'expédition {{name}} ne contient pas {{sampleIds}}\u00a0: ajoutez d'abord les échantillons choisis à l'expédition.",
+    'requests.not_distributed': "Cette demande n'a pas encore été distribuée\u00a0: il n'y a rien à exporter.",
   },
   common: {
     actions: 'Actions',

@@ -109,7 +109,7 @@ export async function readyRequest(b: Biobank, s: Scene, title: string) {
     contentType: 'application/pdf',
     data: mtaPdf().toString('base64'),
   });
-  return { ...filed, sampleId: first.sampleId };
+  return { ...filed, sampleId: first.sampleId, collectedSampleId: first.collectedSampleId };
 }
 
 /** The ready request handed over. */

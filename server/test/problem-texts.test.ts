@@ -11,6 +11,7 @@ import { orderErrors } from '../modules/orders/orders.errors';
 import { participantErrors } from '../modules/participants/participants.errors';
 import { protocolErrors } from '../modules/protocols/protocols.errors';
 import { reportErrors } from '../modules/reports/reports.errors';
+import { requestErrors } from '../modules/distribution/requests.errors';
 import { sampleErrors } from '../modules/samples/samples.errors';
 import { shipmentErrors } from '../modules/shipments/shipments.errors';
 import { storageErrors } from '../modules/storage/storage.errors';
@@ -47,6 +48,7 @@ const CONVERTED = {
   forms: formErrors,
   partners: partnerErrors,
   institutions: institutionErrors,
+  requests: requestErrors,
 };
 const GENERIC = [
   'unauthorized',

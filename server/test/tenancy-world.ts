@@ -1,4 +1,4 @@
-import { createAccount, signedIn, unique } from './factories';
+import { createAccount, login, signedIn, unique } from './factories';
 import { json, type TestApp } from './harness';
 import { labSetup } from './orders-fixtures';
 import { participant } from './participants-fixtures';
@@ -23,8 +23,8 @@ export async function otherInstitutionWorld(t: TestApp) {
   const C = await signedIn(t, ['Institution Administrator']);
   const inst = B.institution;
   const token = B.token;
-  const call = async (method: string, url: string, body?: unknown) => {
-    const res = await t.call(method, `/api/institutions/${inst.id}/${url}`, { token, body });
+  const call = async (method: string, url: string, body?: unknown, as = token) => {
+    const res = await t.call(method, `/api/institutions/${inst.id}/${url}`, { token: as, body });
     if (res.statusCode >= 300) throw new Error(`tenancy world: ${method} ${url}: ${res.statusCode} ${res.body}`);
     return res.json() as Rec & Record<string, unknown>;
   };
@@ -163,13 +163,14 @@ export async function otherInstitutionWorld(t: TestApp) {
     distributionProtocolId: study.id,
   });
   // A research request (issue 32 item 5) under a protocol needing no purpose (B's signed donor is eligible),
-  // approved, with B's sample reserved for it.
+  // approved by another administrator of B (no one approves their own request), with B's sample reserved for it.
+  const approver = await createAccount(t, { roles: ['Institution Administrator'], institutionIds: [inst.id] });
   const open = await call('POST', 'distributionProtocols', {
     title: `Open study ${mrn}`,
     principalInvestigatorId: B.account.id,
     institutionName: 'Tenancy University',
     ethicsApprovalNumber: `IRB2-${mrn}`,
-    approverIds: [B.account.id],
+    approverIds: [approver.id],
   });
   const request = await call('POST', 'researchRequests', {
     distributionProtocolId: open.id,
@@ -179,9 +180,12 @@ export async function otherInstitutionWorld(t: TestApp) {
   const asked = await call('POST', `researchRequests/${request.id}/submit`, {
     concurrencyStamp: request.concurrencyStamp,
   });
-  const approved = await call('POST', `researchRequests/${request.id}/approve`, {
-    concurrencyStamp: asked.concurrencyStamp,
-  });
+  const approved = await call(
+    'POST',
+    `researchRequests/${request.id}/approve`,
+    { concurrencyStamp: asked.concurrencyStamp },
+    await login(t, approver.email),
+  );
   await call('POST', `researchRequests/${request.id}/items`, {
     concurrencyStamp: approved.concurrencyStamp,
     picks: [{ collectedSampleId: sample.id, amount: 1 }],

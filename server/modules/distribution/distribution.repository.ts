@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DistributionProtocolListQuery } from '../../../contract/distribution.contract';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
@@ -114,6 +114,33 @@ export async function purposeIdsOf(db: Db, protocolId: number) {
     .where(eq(distributionProtocolPurposes.distributionProtocolId, protocolId))
     .orderBy(asc(distributionProtocolPurposes.purposeId));
   return rows.map((r) => r.id);
+}
+
+/**
+ * The purposes and approvers of several protocols in ONE statement (a list page of research requests): protocol id
+ * -> ids ascending, as purposeIdsOf and approverIdsOf answer them one by one.
+ */
+export async function protocolFactsOf(db: Db, protocolIds: number[]) {
+  const out = new Map<number, { purposes: number[]; approvers: number[] }>();
+  if (!protocolIds.length) return out;
+  const rows = await rowsOf<{ id: number; purposes: number[] | null; approvers: number[] | null }>(
+    db,
+    sql`select p.id,
+        (select array_agg(pp.purpose_id order by pp.purpose_id) from ${distributionProtocolPurposes} pp
+          where pp.distribution_protocol_id = p.id) as purposes,
+        (select array_agg(ap.account_id order by ap.account_id) from ${distributionProtocolApprovers} ap
+          where ap.distribution_protocol_id = p.id) as approvers
+      from unnest(array[${sql.join(
+        protocolIds.map((id) => sql`${id}::int`),
+        sql`, `,
+      )}]) as p(id)`,
+  );
+  for (const r of rows)
+    out.set(Number(r.id), {
+      purposes: (r.purposes ?? []).map(Number),
+      approvers: (r.approvers ?? []).map(Number),
+    });
+  return out;
 }
 
 /** The approver account ids of a protocol, ascending. */

@@ -11,8 +11,12 @@ import { selectRecords } from '../../platform/record-refs';
 import { updateStamped } from '../../platform/crud/stamp';
 import { qualified } from '../../platform/qualified';
 import { isUniqueViolation } from '../../platform/errors';
-import { specimenTypes, unitOfMeasurements } from '../../platform/lookups/lookup.tables';
-import { researchPickRows } from '../samples';
+import { anatomicSites, specimenTypes, unitOfMeasurements } from '../../platform/lookups/lookup.tables';
+import type { DistributedSampleFacts } from '../fhir';
+import { grantedPurposesOf, requirementAnatomicSiteOf } from '../protocols';
+import { savedQueryNameOf } from '../queries';
+import { researchExportFacts, researchPickRows } from '../samples';
+import { shipmentNameOf } from '../shipments';
 import { isStoredOf } from '../storage';
 import { eligibleSamples } from './eligibility.repository';
 import { documentChunks, storedBytes } from './distribution.repository';
@@ -74,6 +78,8 @@ const extra = {
     'reason', e.reason, 'account', (select json_build_object('id', a.id, 'firstName', a.first_name,
     'lastName', a.last_name) from accounts a where a.id = e.account_id)) order by e.id)
     from research_request_events e where e.research_request_id = ${qualified(rr.id)}), '[]'::json)`,
+  savedQueryName: savedQueryNameOf(qualified(rr.savedQueryId), qualified(rr.institutionId)),
+  shipmentName: shipmentNameOf(qualified(rr.shipmentId), qualified(rr.institutionId)),
   /** Reserved or distributed items (the service narrows reserved ones to the eligible). */
   openItems: sql<number>`(select count(*)::int from research_request_items i
     where i.research_request_id = ${qualified(rr.id)} and i.state in ('reserved', 'distributed'))`,
@@ -158,6 +164,37 @@ export async function insertRequestEvent(
 
 // Items.
 
+/**
+ * How many reserved items of each request are eligible now, for a page of requests in ONE statement: each request
+ * with the purposes of its protocol (THE rule per distinct purpose set, `union all`): request id -> count.
+ */
+export async function eligibleReservedCounts(
+  db: Db,
+  institutionId: number,
+  requests: { id: number; purposeIds: number[] }[],
+) {
+  const out = new Map<number, number>();
+  const bySet = new Map<string, { purposeIds: number[]; ids: number[] }>();
+  for (const r of requests) {
+    const key = r.purposeIds.join(',');
+    const group = bySet.get(key) ?? { purposeIds: r.purposeIds, ids: [] };
+    group.ids.push(r.id);
+    bySet.set(key, group);
+  }
+  if (!bySet.size) return out;
+  const parts = [...bySet.values()].map(
+    (g) => sql`(select i.research_request_id as id, count(*)::int as n from ${items} i
+      where i.research_request_id in (${sql.join(
+        g.ids.map((id) => int(id)),
+        sql`, `,
+      )}) and i.state = 'reserved' and i.collected_sample_id in (${eligibleSamples(institutionId, g.purposeIds)})
+      group by i.research_request_id)`,
+  );
+  const rows = await rowsOf<{ id: number; n: number }>(db, sql.join(parts, sql` union all `));
+  for (const r of rows) out.set(Number(r.id), Number(r.n));
+  return out;
+}
+
 /** How many reserved items of the request are eligible now (THE rule for the protocol's purposes). */
 export async function eligibleReservedCount(db: Db, institutionId: number, requestId: number, purposeIds: number[]) {
   const [row] = await rowsOf<{ n: number }>(
@@ -229,6 +266,44 @@ export async function distributedRows(db: Db, institutionId: number, requestId: 
     returnedAmount: Number(r.returnedAmount),
     unit: r.unit,
     distributedDate: new Date(r.distributedDate).toISOString(),
+  }));
+}
+
+/**
+ * What a distribution's export says of each distributed sample (issue 32 item 6, docs/research.md "Export of a
+ * distribution"), by code: specimen type, anatomic site (the catalogue's reading), the amount given and its unit,
+ * the month of collection, the purposes its donor's consent grants now. One statement; no sample ID, donor or id.
+ */
+export async function exportRows(db: Db, institutionId: number, requestId: number): Promise<DistributedSampleFacts[]> {
+  const rows = await rowsOf<{
+    code: string;
+    specimenTypeCode: string | null;
+    specimenType: string | null;
+    anatomicSite: string | null;
+    amount: number;
+    unit: string | null;
+    collectedMonth: string;
+    purposes: { id: number; title: string }[] | null;
+  }>(
+    db,
+    sql`select i.code, st.abbreviation as "specimenTypeCode", st.title as "specimenType",
+        (select x.title from ${anatomicSites} x
+          where x.id = ${requirementAnatomicSiteOf(sql`f.event_id`, sql`f.specimen_type_id`)}) as "anatomicSite",
+        i.amount, (select coalesce(nullif(x.unit_symbol, ''), x.unit_name) from ${unitOfMeasurements} x
+          where x.id = f.unit_id) as "unit",
+        f.collected_month as "collectedMonth", f.purposes
+      from ${items} i join (${researchExportFacts(
+        institutionId,
+        sql`select x.collected_sample_id from ${items} x where x.research_request_id = ${int(requestId)}`,
+        grantedPurposesOf,
+      )}) f on f.id = i.collected_sample_id
+      left join ${specimenTypes} st on st.id = f.specimen_type_id
+      where i.research_request_id = ${int(requestId)} and i.state = 'distributed' order by i.code`,
+  );
+  return rows.map((r) => ({
+    ...r,
+    amount: Number(r.amount),
+    purposes: (r.purposes ?? []).map((p) => ({ id: Number(p.id), title: p.title })),
   }));
 }
 

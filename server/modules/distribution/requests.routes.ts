@@ -3,6 +3,7 @@ import type { App, AppDeps } from '../../platform/app-types';
 import { router } from '../../platform/route';
 import { DOCUMENT_BODY_LIMIT } from './document-bytes';
 import { sendPage } from '../../platform/paging';
+import { requestLanguage } from '../../platform/i18n';
 import * as svc from './requests.service';
 
 /** Issue 32 item 5 (docs/research.md "Requests"). */
@@ -40,4 +41,12 @@ export function requestRoutes(app: App, deps: AppDeps) {
   route(e.returns, async (req, ctx) => svc.returnMaterial(ctx, id(req.params), req.body));
   route(e.close, async (req, ctx) => svc.closeRequest(ctx, id(req.params), req.body));
   route(e.distributedSamples, async (req, ctx) => svc.distributedSamples(ctx, id(req.params)));
+  route(e.exportCsv, async (req, ctx, reply) => {
+    const { disposition, body } = await svc.exportCsv(ctx, id(req.params), requestLanguage(req));
+    return reply.type('text/csv; charset=utf-8').header('Content-Disposition', disposition).send(body);
+  });
+  route(e.exportFhir, async (req, ctx, reply) => {
+    const { disposition, bundle } = await svc.exportFhir(ctx, id(req.params));
+    return reply.type('application/fhir+json; charset=utf-8').header('Content-Disposition', disposition).send(bundle);
+  });
 }

@@ -23,19 +23,25 @@ import {
 import { can, command, type InstCtx } from '../../platform/context';
 import { notFound, staleStamp } from '../../platform/errors';
 import { audit } from '../../platform/audit';
+import { csvDisposition, csvRecord } from '../../platform/csv';
+import { wordsOf } from '../../platform/i18n';
+import type { LanguageCode } from '../../../contract/i18n/languages';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
 import type { Db } from '../../db/client';
 import { institutionToday } from '../institutions';
 import { matchingSampleIds, savedQueryRow } from '../queries';
 import { drawForResearch } from '../samples';
-import { ownShipmentOf } from '../shipments';
-import { approverIdsOf, distributionProtocolRow, purposeIdsOf } from './distribution.repository';
+import { distributionBundle } from '../fhir';
+import { ownShipmentOf, samplesNotInShipment } from '../shipments';
+import { approverIdsOf, distributionProtocolRow, protocolFactsOf, purposeIdsOf } from './distribution.repository';
 import { documentBytes, nextTurn } from './document-bytes';
 import {
   currentMta,
   distributedRows,
   eligibleAmong,
   eligibleReservedCount,
+  eligibleReservedCounts,
+  exportRows,
   insertMta,
   insertRequest,
   insertRequestEvent,
@@ -72,21 +78,21 @@ function assertVisible(ctx: InstCtx, row: { requesterId: number } | undefined): 
 }
 
 /**
- * A protocol's purposes and approvers, each read once per answer: a list page reads them once per protocol, not
- * once per request.
+ * A protocol's purposes and approvers, each read once per answer: a list page reads those of all its protocols in
+ * one statement beforehand (`known`), a single request reads its protocol's when asked.
  */
-function protocolFacts(db: Db) {
-  const read = (of: (db: Db, protocolId: number) => Promise<number[]>) => {
+function protocolFacts(db: Db, known = new Map<number, { purposes: number[]; approvers: number[] }>()) {
+  const read = (key: 'purposes' | 'approvers', of: (db: Db, protocolId: number) => Promise<number[]>) => {
     const seen = new Map<number, Promise<number[]>>();
     return (protocolId: number) => {
-      const known = seen.get(protocolId);
-      if (known) return known;
-      const reading = of(db, protocolId);
+      const had = known.get(protocolId);
+      if (had) return Promise.resolve(had[key]);
+      const reading = seen.get(protocolId) ?? of(db, protocolId);
       seen.set(protocolId, reading);
       return reading;
     };
   };
-  return { purposes: read(purposeIdsOf), approvers: read(approverIdsOf) };
+  return { purposes: read('purposes', purposeIdsOf), approvers: read('approvers', approverIdsOf) };
 }
 type ProtocolFacts = ReturnType<typeof protocolFacts>;
 
@@ -99,20 +105,23 @@ async function mayDecide(ctx: InstCtx, db: Db, protocolId: number, facts: Protoc
     : can(ctx.account, 'distribution.manage', ctx.institutionId);
 }
 
+/** Whether the request's item count is its reserved items THE rule still admits (before distribution). */
+const countsEligible = (r: RequestRecord) =>
+  r.openItems > 0 && !['distributed', 'returned', 'closed'].includes(r.state);
+
 async function view(
   ctx: InstCtx,
   r: RequestRecord,
   db: Db = ctx.db,
   facts: ProtocolFacts = protocolFacts(db),
+  eligibleCounts?: Map<number, number>,
 ): Promise<ResearchRequest> {
   const state = r.state;
-  const before = !['distributed', 'returned', 'closed'].includes(state);
-  const itemCount =
-    before && r.openItems > 0
-      ? await eligibleReservedCount(db, ctx.institutionId, r.id, await facts.purposes(r.distributionProtocolId))
-      : r.openItems;
-  const saved = r.savedQueryId ? await savedQueryRow(db, ctx.institutionId, r.savedQueryId) : undefined;
-  const shipment = r.shipmentId ? await ownShipmentOf(db, ctx.institutionId, r.shipmentId) : undefined;
+  const itemCount = !countsEligible(r)
+    ? r.openItems
+    : eligibleCounts
+      ? (eligibleCounts.get(r.id) ?? 0)
+      : await eligibleReservedCount(db, ctx.institutionId, r.id, await facts.purposes(r.distributionProtocolId));
   const owner = isOwner(ctx, r);
   return {
     id: r.id,
@@ -129,7 +138,7 @@ async function view(
     requesterId: r.requesterId,
     requester: r.requester,
     savedQueryId: r.savedQueryId,
-    savedQuery: saved ? { id: saved.id, name: saved.name } : null,
+    savedQuery: r.savedQueryId && r.savedQueryName !== null ? { id: r.savedQueryId, name: r.savedQueryName } : null,
     lines: r.lineViews,
     state,
     stateReason: r.stateReason,
@@ -143,7 +152,7 @@ async function view(
       ? {
           method: r.deliveryMethod === 'shipment' ? 'shipment' : 'handover',
           shipmentId: r.shipmentId,
-          shipmentName: shipment?.name ?? null,
+          shipmentName: r.shipmentName ?? null,
           note: r.deliveryNote,
           date: iso(r.distributedDate) ?? '',
         }
@@ -151,7 +160,7 @@ async function view(
     history: r.history,
     may: {
       edit: owner && can(ctx.account, 'requests.create', ctx.institutionId) && EDITABLE_REQUEST_STATES.includes(state),
-      decide: state === 'submitted' && (await mayDecide(ctx, db, r.distributionProtocolId, facts)),
+      decide: state === 'submitted' && !owner && (await mayDecide(ctx, db, r.distributionProtocolId, facts)),
       fulfil:
         can(ctx.account, 'requests.fulfil', ctx.institutionId) &&
         ['approved', 'distributed', 'returned'].includes(state),
@@ -168,9 +177,18 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 export async function listRequests(ctx: InstCtx, q: ResearchRequestListQuery) {
   const requesterId = isReviewer(ctx) && !q.mine ? null : ctx.account.id;
   const page = await requestPage(ctx.db, ctx.institutionId, q, requesterId);
-  const facts = protocolFacts(ctx.db);
+  // A fixed number of statements whatever the page's size (tested): the page (with the saved query's and the
+  // shipment's names), its protocols' purposes and approvers, and the live eligible counts of its requests.
+  const known = await protocolFactsOf(ctx.db, [...new Set(page.rows.map((r) => r.distributionProtocolId))]);
+  const facts = protocolFacts(ctx.db, known);
+  const counting = page.rows.filter(countsEligible);
+  const eligibleCounts = await eligibleReservedCounts(
+    ctx.db,
+    ctx.institutionId,
+    counting.map((r) => ({ id: r.id, purposeIds: known.get(r.distributionProtocolId)?.purposes ?? [] })),
+  );
   const rows: ResearchRequest[] = [];
-  for (const r of page.rows) rows.push(await view(ctx, r, ctx.db, facts));
+  for (const r of page.rows) rows.push(await view(ctx, r, ctx.db, facts, eligibleCounts));
   return { ...page, rows };
 }
 
@@ -360,6 +378,8 @@ async function decision(
     const row = await locked(tx, id, stamp);
     needState(row, ['submitted'], action === 'approve' ? 'approved' : action === 'reject' ? 'rejected' : 'sent back');
     if (!(await mayDecide(tx, tx.db, row.distributionProtocolId))) throw requestErrors.not_approver();
+    // Four eyes: the researcher who made the request never decides on it, even as a named approver.
+    if (isOwner(tx, row)) throw requestErrors.own_request();
     const state: RequestState =
       action === 'approve' ? 'approved' : action === 'reject' ? 'rejected' : 'changes_requested';
     const set: Partial<RequestRow> = { state, stateReason: action === 'approve' ? null : reason };
@@ -517,10 +537,13 @@ export async function distribute(ctx: InstCtx, id: number, input: DistributeInpu
     const row = await locked(tx, id, input.concurrencyStamp);
     needState(row, ['approved'], 'distributed');
     if (!(await currentMta(tx.db, id))) throw requestErrors.no_mta();
+    const shipment =
+      input.method === 'shipment' && input.shipmentId
+        ? await ownShipmentOf(tx.db, tx.institutionId, input.shipmentId)
+        : undefined;
     if (input.method === 'shipment') {
-      const shipment = input.shipmentId ? await ownShipmentOf(tx.db, tx.institutionId, input.shipmentId) : undefined;
-      if (!shipment || shipment.status === 'cancelled')
-        throw requestErrors.no_shipment({ shipmentId: ['Choose a shipment of this institution'] });
+      if (!shipment) throw requestErrors.no_shipment({ shipmentId: ['Choose a shipment of this institution'] });
+      if (shipment.status !== 'draft') throw requestErrors.shipment_not_open(shipment.name);
     }
     const purposeIds = await purposeIdsOf(tx.db, row.distributionProtocolId);
     const reserved = await lockItems(tx.db, id, 'reserved');
@@ -535,6 +558,18 @@ export async function distribute(ctx: InstCtx, id: number, input: DistributeInpu
       .filter((i) => eligible.has(i.collectedSampleId))
       .sort((a, b) => a.collectedSampleId - b.collectedSampleId);
     if (!going.length) throw requestErrors.no_items();
+    if (shipment) {
+      // The tubes go out in the shipment: every sample distributed must be packed in it (a pending item).
+      const missing = await samplesNotInShipment(
+        tx.db,
+        shipment.id,
+        going.map((i) => i.collectedSampleId),
+      );
+      if (missing.length) {
+        const named = await pickSamples(tx.db, tx.institutionId, missing, []);
+        throw requestErrors.shipment_lacks_samples(shipment.name, named.map((n) => n.sampleId).join(', '));
+      }
+    }
     for (const i of released)
       await updateItem(tx.db, i.id, {
         state: 'released',
@@ -623,4 +658,55 @@ export async function distributedSamples(ctx: InstCtx, id: number): Promise<Dist
   const row = await requestRow(ctx.db, ctx.institutionId, id);
   assertVisible(ctx, row);
   return distributedRows(ctx.db, ctx.institutionId, id);
+}
+
+/** The request of a distribution export: visible to the caller (its researcher, or staff), distributed (409 before). */
+async function distributedRow(ctx: InstCtx, id: number) {
+  const row = await requestRow(ctx.db, ctx.institutionId, id);
+  assertVisible(ctx, row);
+  if (!['distributed', 'returned', 'closed'].includes(row.state)) throw requestErrors.not_distributed();
+  return row;
+}
+
+/** A download name: the request's title, 'distribution' when nothing of it is plain ASCII. */
+const exportName = (title: string) => `${title} distribution`;
+
+/**
+ * Issue 32 item 6: the distribution as CSV, one row per distributed sample by its code with the permitted data only
+ * (docs/research.md "Export of a distribution"), headers in the caller's language, through the one writer.
+ */
+export async function exportCsv(ctx: InstCtx, id: number, lng: LanguageCode) {
+  const row = await distributedRow(ctx, id);
+  const rows = await exportRows(ctx.db, ctx.institutionId, id);
+  const c = wordsOf(lng, 'requests').export.columns;
+  const lines = [
+    // A byte-order mark, as the reports: spreadsheet programs then read UTF-8 (accents) correctly.
+    '\uFEFF' + csvRecord([c.code, c.specimenType, c.anatomicSite, c.quantity, c.unit, c.collected, c.purposes]),
+    ...rows.map((r) =>
+      csvRecord([
+        r.code,
+        r.specimenType,
+        r.anatomicSite,
+        r.amount,
+        r.unit,
+        r.collectedMonth,
+        r.purposes.map((p) => p.title).join('; '),
+      ]),
+    ),
+  ];
+  return { disposition: csvDisposition(exportName(row.title), 'distribution'), body: lines.join('') };
+}
+
+/** Issue 32 item 6: the distribution as a FHIR R4 collection Bundle (Specimens by code, Consents with the purposes). */
+export async function exportFhir(ctx: InstCtx, id: number) {
+  const row = await distributedRow(ctx, id);
+  const bundle = distributionBundle(ctx, id, await exportRows(ctx.db, ctx.institutionId, id));
+  const name = exportName(row.title)
+    .replace(/[^A-Za-z0-9._ -]+/g, '_')
+    .trim()
+    .slice(0, 100);
+  return {
+    disposition: `attachment; filename="${/[A-Za-z0-9]/.test(name) ? name : 'distribution'}.fhir.json"`,
+    bundle,
+  };
 }

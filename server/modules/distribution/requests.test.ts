@@ -7,6 +7,10 @@ import { referenceIds } from '../../test/participants-fixtures';
 import { protocolRefs, signaturePng } from '../../test/protocols-fixtures';
 import { sampleSetUp } from '../../test/samples-fixtures';
 import { researchRequestItems } from './requests.table';
+import { parseCsv } from '../../test/rfc4180';
+import { validate } from '../../test/fhir-validate';
+import { sentStatements } from '../../test/sent-statements';
+import type { Bundle, Consent, Specimen } from '@medplum/fhirtypes';
 
 // Issue 32 item 5 (docs/research.md "Requests"): a researcher asks under a distribution protocol; reviewers
 // decide; staff pick eligible samples (one open reservation per sample), file the agreement and distribute through
@@ -143,6 +147,10 @@ async function donor(tag: string, grants: { fr: boolean; gen: boolean } = { fr: 
 const d1 = await donor('A');
 const d2 = await donor('B');
 const d3 = await donor('C', { fr: true, gen: false });
+/** Donors whose samples were exported (scanned for at the end too). */
+const exported: (typeof d1)[] = [];
+/** Another institution. */
+const O = await signedIn(t, ['Administrator']);
 
 const sampleUrl = (d: typeof d1, id: number) => d.api(`/${id}`);
 async function remaining(d: typeof d1, id: number) {
@@ -721,6 +729,313 @@ describe('research requests', () => {
     expect(json<Problem>(noShip).code).toBe('requests.no_shipment');
   });
 
+  it('a distribution exports as CSV and FHIR by code only, to its researcher and staff; 404 elsewhere, 409 before', async () => {
+    const s = await study([FR]);
+    const req = await approvedRequest(s.id);
+    const ex = await donor('X');
+    const ey = await donor('Y', { fr: true, gen: false });
+    const [x1] = ex.samples;
+    const [y1] = ey.samples;
+    const picked = json<Req>(
+      await call(
+        TB,
+        'POST',
+        `${base}/${req.id}/items`,
+        {
+          concurrencyStamp: req.concurrencyStamp,
+          picks: [
+            { collectedSampleId: x1.id, amount: 2 },
+            { collectedSampleId: y1.id, amount: 1.5 },
+          ],
+        },
+        200,
+      ),
+    );
+    // Before distribution: 409 with a clear title, for the researcher and staff alike.
+    for (const who of [R, TB])
+      for (const file of ['export.csv', 'export.fhir.json']) {
+        const early = await call(who, 'GET', `${base}/${req.id}/${file}`);
+        expect(early.statusCode).toBe(409);
+        expect(json<Problem>(early)).toMatchObject({
+          code: 'requests.not_distributed',
+          title: 'This request has not been distributed yet: there is nothing to export.',
+        });
+      }
+    const withMta = json<Req>(
+      await call(TB, 'PUT', `${base}/${req.id}/mta`, { ...pdf, signedDate: '2026-11-20' }, 200),
+    );
+    expect(withMta.state).toBe('approved');
+    await call(
+      TB,
+      'POST',
+      `${base}/${req.id}/distribute`,
+      { concurrencyStamp: withMta.concurrencyStamp, method: 'handover' },
+      200,
+    );
+    void picked;
+    const codes = json<{ code: string; specimenType: string }[]>(
+      await call(R, 'GET', `${base}/${req.id}/distributedSamples`, undefined, 200),
+    ).map((d) => d.code);
+    expect(codes).toHaveLength(2);
+    const items = await itemsOf(req.id);
+    const codeOf = (sampleId: number) => items.find((i) => i.collectedSampleId === sampleId)!.code!;
+
+    // CSV: RFC 4180 (the strict reader), a header in the caller's language, one row per sample by its code.
+    const csv = await call(R, 'GET', `${base}/${req.id}/export.csv`, undefined, 200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="Blood for a cohort study distribution.csv"/,
+    );
+    expect(csv.body.startsWith('\uFEFF"Code",')).toBe(true);
+    expect(csv.body.endsWith('\r\n')).toBe(true);
+    expect(
+      csv.body
+        .slice(1)
+        .split('\r\n')
+        .slice(0, -1)
+        .every((line) => /^"([^"]|"")*"(,"([^"]|"")*")*$/.test(line)),
+    ).toBe(true);
+    const [header, ...rows] = parseCsv(csv.body.slice(1));
+    expect(header).toEqual([
+      'Code',
+      'Specimen type',
+      'Anatomic site',
+      'Quantity distributed',
+      'Unit',
+      'Collected (year-month)',
+      'Consent purposes granted',
+    ]);
+    expect(rows).toHaveLength(2);
+    const byCode = new Map(rows.map((r) => [r[0], r]));
+    expect(byCode.get(codeOf(x1.id))).toEqual([
+      codeOf(x1.id),
+      'Whole Blood',
+      expect.any(String),
+      '2',
+      'mL',
+      '2026-11',
+      'Future research; Genetic research',
+    ]);
+    expect(byCode.get(codeOf(y1.id))).toEqual([
+      codeOf(y1.id),
+      'Whole Blood',
+      expect.any(String),
+      '1.5',
+      'mL',
+      '2026-11',
+      'Future research',
+    ]);
+    for (const r of rows) expect(r).toHaveLength(header.length);
+    // In French when the caller asks for it.
+    const fr = await t.call('GET', `${base}/${req.id}/export.csv`, {
+      token: TB.token,
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(parseCsv(fr.body.slice(1))[0]).toEqual([
+      'Code',
+      "Type d'échantillon",
+      'Site anatomique',
+      'Quantité distribuée',
+      'Unité',
+      'Prélevé (année-mois)',
+      'Finalités consenties',
+    ]);
+
+    // FHIR: a valid R4 collection Bundle of a Specimen and a Consent per sample, the code as the only subject.
+    const fhir = await call(R, 'GET', `${base}/${req.id}/export.fhir.json`, undefined, 200);
+    expect(fhir.headers['content-type']).toMatch(/^application\/fhir\+json/);
+    const bundle = json<Bundle>(fhir);
+    validate(bundle);
+    expect(bundle.type).toBe('collection');
+    const resources = (bundle.entry ?? []).map((e) => e.resource!);
+    const specimens = resources.filter((r): r is Specimen => r.resourceType === 'Specimen');
+    const consents = resources.filter((r): r is Consent => r.resourceType === 'Consent');
+    expect(resources).toHaveLength(4);
+    const system = `urn:biobank-lims:institution:${inst}:research-request:${req.id}:code`;
+    expect(specimens.map((x) => x.subject?.identifier?.value).sort()).toEqual([...codes].sort());
+    for (const x of specimens) {
+      expect(x.id).toBeUndefined();
+      expect(x.subject).toEqual({ identifier: { system, value: x.identifier?.[0].value } });
+      expect(x.collection?.collectedDateTime).toBe('2026-11');
+    }
+    const urlOf = new Map((bundle.entry ?? []).map((e) => [e.resource, e.fullUrl]));
+    const xSpecimen = specimens.find((x) => x.identifier?.[0].value === codeOf(x1.id))!;
+    const xConsent = consents.find((c) => c.patient?.identifier?.value === codeOf(x1.id))!;
+    expect(xConsent.provision).toMatchObject({
+      type: 'permit',
+      purpose: [
+        { code: String(FR), display: 'Future research' },
+        { code: String(GEN), display: 'Genetic research' },
+      ],
+      data: [{ meaning: 'instance', reference: { reference: urlOf.get(xSpecimen) } }],
+    });
+    expect(xSpecimen.container?.[0].specimenQuantity).toEqual({ value: 2, unit: 'mL' });
+    for (const c of consents) expect(c.patient).toEqual({ identifier: { system, value: expect.any(String) } });
+
+    // Staff may export too; another researcher and another institution get 404.
+    for (const file of ['export.csv', 'export.fhir.json']) {
+      await call(TB, 'GET', `${base}/${req.id}/${file}`, undefined, 200);
+      expect((await call(R2, 'GET', `${base}/${req.id}/${file}`)).statusCode).toBe(404);
+      const elsewhere = await t.call(
+        'GET',
+        `/api/institutions/${O.institution.id}/researchRequests/${req.id}/${file}`,
+        {
+          token: O.token,
+        },
+      );
+      expect(elsewhere.statusCode).toBe(404);
+    }
+    // A withdrawal after distribution: the export says nothing is granted now (an inactive Consent).
+    expect((await ex.withdraw()).statusCode).toBe(200);
+    const after = parseCsv((await call(R, 'GET', `${base}/${req.id}/export.csv`, undefined, 200)).body.slice(1));
+    expect(after.find((r) => r[0] === codeOf(x1.id))?.[6]).toBe('');
+    const later = json<Bundle>(await call(R, 'GET', `${base}/${req.id}/export.fhir.json`, undefined, 200));
+    validate(later);
+    const gone = (later.entry ?? [])
+      .map((e) => e.resource!)
+      .find((r): r is Consent => r.resourceType === 'Consent' && r.patient?.identifier?.value === codeOf(x1.id));
+    expect(gone).toMatchObject({ status: 'inactive', provision: { type: 'deny' } });
+    exported.push(...[ex, ey]);
+  });
+
+  it('no one approves their own request, even as a named approver', async () => {
+    const s = await study([FR], { approverIds: [A.account.id, A2.account.id] });
+    const mine = json<Req>(
+      await call(
+        A,
+        'POST',
+        base,
+        { distributionProtocolId: s.id, title: 'My own', lines: [{ specimenTypeId: BLOOD, count: 1 }] },
+        201,
+      ),
+    );
+    const sub = json<Req>(
+      await call(A, 'POST', `${base}/${mine.id}/submit`, { concurrencyStamp: mine.concurrencyStamp }, 200),
+    );
+    expect(sub.may.decide).toBe(false);
+    for (const action of ['approve', 'reject', 'requestChanges']) {
+      const own = await call(A, 'POST', `${base}/${mine.id}/${action}`, {
+        concurrencyStamp: sub.concurrencyStamp,
+        reason: 'Mine',
+      });
+      expect(own.statusCode).toBe(403);
+      expect(json<Problem>(own)).toMatchObject({
+        code: 'requests.own_request',
+        title: 'You made this request: another approver must decide on it (no one approves their own request).',
+      });
+    }
+    const fr = await t.call('POST', `${base}/${mine.id}/approve`, {
+      token: A.token,
+      body: { concurrencyStamp: sub.concurrencyStamp },
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(json<Problem>(fr).title).toMatch(/^Vous avez fait cette demande/);
+    // The other named approver decides.
+    expect((await fresh(mine.id, A2)).may.decide).toBe(true);
+    await call(A2, 'POST', `${base}/${mine.id}/approve`, { concurrencyStamp: sub.concurrencyStamp }, 200);
+  });
+
+  it('a shipment named at distribution is a draft of the institution holding the picked samples', async () => {
+    const s = await study([FR]);
+    const req = await approvedRequest(s.id);
+    const ds = await donor('S');
+    const [s1, s2] = ds.samples;
+    await call(
+      TB,
+      'POST',
+      `${base}/${req.id}/items`,
+      { concurrencyStamp: req.concurrencyStamp, picks: [{ collectedSampleId: s1.id, amount: 1 }] },
+      200,
+    );
+    await call(TB, 'PUT', `${base}/${req.id}/mta`, { ...pdf, signedDate: '2026-11-20' }, 200);
+    const shipments = `/api/institutions/${inst}/collectedSampleShipments`;
+    const shipBody = (name: string, ids?: number[]) => ({
+      Name: name,
+      SendingInstitutionSiteId: A.institution.site.id,
+      ReceivingInstitutionId: O.institution.id,
+      ReceivingInstitutionSiteId: O.institution.site.id,
+      CollectionProtocolId: ds.protocol.id,
+      ...(ids ? { CollectedSampleIds: ids } : {}),
+    });
+    const make = async (name: string, ids?: number[]) => {
+      const res = await t.call('POST', shipments, { token: A.token, body: shipBody(name, ids) });
+      expect(res.statusCode, res.body).toBe(201);
+      return json<Rec & { status: string; name: string }>(res);
+    };
+    const distributeVia = async (shipmentId: number) =>
+      call(TB, 'POST', `${base}/${req.id}/distribute`, {
+        concurrencyStamp: (await fresh(req.id)).concurrencyStamp,
+        method: 'shipment',
+        shipmentId,
+      });
+    // Sent already: 409.
+    const sent = await make('Sent box', [s2.id]);
+    expect(sent.status).toBe('shipped');
+    const notOpen = await distributeVia(sent.id);
+    expect(notOpen.statusCode).toBe(409);
+    expect(json<Problem>(notOpen)).toMatchObject({
+      code: 'requests.shipment_not_open',
+      title: 'Shipment Sent box has already been sent, received or cancelled: distribute through a draft shipment.',
+    });
+    // A draft without the picked sample: 409 naming it.
+    const draft = await make('Research box');
+    expect(draft.status).toBe('draft');
+    const lacks = await distributeVia(draft.id);
+    expect(lacks.statusCode).toBe(409);
+    expect(json<Problem>(lacks)).toMatchObject({
+      code: 'requests.shipment_lacks_samples',
+      title: `Shipment Research box does not hold ${s1.sampleId}: add the picked samples to the shipment first.`,
+    });
+    expect((await fresh(req.id)).state).toBe('approved');
+    // Packed in the draft: distributed through it.
+    const added = await t.call('POST', `${shipments}/${draft.id}/collectedSampleShipmentItems`, {
+      token: A.token,
+      body: { CollectedSampleShipmentID: draft.id, CollectedSampleID: s1.id, Received: false, Rejected: false },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const ok = await distributeVia(draft.id);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(json<Req & { delivery: { shipmentName: string } }>(ok).delivery.shipmentName).toBe('Research box');
+    // Another institution's shipment: 400 as before.
+    const theirs = json<Req>(await call(TB, 'GET', `${base}/${req.id}`, undefined, 200));
+    expect(theirs.state).toBe('distributed');
+  });
+
+  it('the list reads a page of N requests in a fixed number of statements', async () => {
+    const s = await study([FR]);
+    const mk = async (n: number) => {
+      for (let i = 0; i < n; i++) {
+        const r = await approvedRequest(s.id, R2);
+        if (i % 2 === 0)
+          await call(
+            TB,
+            'POST',
+            `${base}/${r.id}/items`,
+            {
+              concurrencyStamp: r.concurrencyStamp,
+              picks: [{ collectedSampleId: (await donor(`N${n}${i}`)).samples[0].id, amount: 1 }],
+            },
+            200,
+          );
+      }
+    };
+    const page = (size: number) =>
+      t.call('GET', `${base}?distributionProtocolId=${s.id}&pageSize=${size}`, { token: A.token });
+    await mk(2);
+    await page(2);
+    const two = await sentStatements(t.db, async () => expect((await page(2)).statusCode).toBe(200));
+    await mk(6);
+    const eight = await sentStatements(t.db, async () => {
+      const res = await page(8);
+      expect(res.statusCode).toBe(200);
+      const list = json<Req[]>(res);
+      expect(list).toHaveLength(8);
+      expect(list.filter((r) => r.itemCount === 1)).toHaveLength(4);
+    });
+    expect(eight.length).toBe(two.length);
+    expect(eight.length).toBeLessThanOrEqual(6);
+  });
+
   it('no researcher answer contains an MRN, a name, a phone number, a sample ID or a participant id', async () => {
     // Every route a Researcher may call was called by one in this file.
     const researcherMay = new Set<string>(ROLE_PERMISSIONS.Researcher);
@@ -729,7 +1044,7 @@ describe('research requests', () => {
       .map(([k]) => k);
     const called = new Set(researcherAnswers.map((a) => a.route));
     expect(theirs.filter((k) => !called.has(k))).toEqual([]);
-    const donors = [d1, d2, d3];
+    const donors = [d1, d2, d3, ...exported];
     const words = donors.flatMap((d) => [
       d.patientBody.PatientMRN,
       d.patientBody.FirstName,
@@ -740,7 +1055,18 @@ describe('research requests', () => {
     ]);
     for (const { route, raw } of researcherAnswers) {
       for (const w of words) expect(raw.toLowerCase(), route).not.toContain(w.toLowerCase());
-      expect(raw, route).not.toMatch(/mrn|patient|participant|phone|sampleId|collectedSampleId/i);
+      // FHIR names a Consent's subject `patient`: there it must hold the distribution's code and nothing else
+      // (checked on the resources above); the element's name alone is not an identity.
+      const text =
+        route === 'exportFhir'
+          ? raw.replace(/"patient":\{"identifier":\{"system":"[^"]*:code","value":"[2-9A-Z]{8}"\}\}/g, '')
+          : raw;
+      expect(text, route).not.toMatch(/mrn|patient|participant|phone|sampleId|collectedSampleId/i);
     }
+    // Both exports were scanned, with rows in them.
+    for (const route of ['exportCsv', 'exportFhir'])
+      expect(
+        researcherAnswers.some((a) => a.route === route && a.raw.length > 200 && !a.raw.includes('"status":409')),
+      ).toBe(true);
   });
 });

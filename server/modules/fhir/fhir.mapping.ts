@@ -546,3 +546,103 @@ export function toObservation(ctx: MapCtx, r: ResultRow, order: OrderRow): Obser
     ...(range ? { referenceRange: [range] } : {}),
   };
 }
+
+// A research distribution's export (issue 32 item 6, docs/research.md "Export of a distribution"): pseudonymous.
+// Each distributed sample is named by its per-distribution code only; no sample ID, donor, MRN, exact date or
+// internal id of a sample or a donor reaches the researcher.
+
+/** One distributed sample as the export names it. */
+export interface DistributedSampleFacts {
+  code: string;
+  specimenTypeCode: string | null;
+  specimenType: string | null;
+  anatomicSite: string | null;
+  amount: number;
+  unit: string | null;
+  /** YYYY-MM: the day of collection is left out (a quasi-identifier). */
+  collectedMonth: string;
+  /** The purposes the donor's consent grants now (by the consent purpose's id and title). */
+  purposes: { id: number; title: string }[];
+}
+
+/** The code system of one distribution's codes: they mean something only within it. */
+export const distributionCodeSystem = (ctx: MapCtx, requestId: number) =>
+  systemOf(ctx, `research-request:${requestId}:code`);
+
+/** A distributed sample as a Specimen: its code as identifier and as its (pseudonymous) subject, nothing else of who. */
+export function toDistributedSpecimen(ctx: MapCtx, requestId: number, d: DistributedSampleFacts): Specimen {
+  const code = { system: distributionCodeSystem(ctx, requestId), value: d.code };
+  return {
+    resourceType: 'Specimen',
+    identifier: [{ use: 'official', ...code }],
+    type: {
+      ...(d.specimenTypeCode
+        ? {
+            coding: [
+              {
+                system: systemOf(ctx, 'specimen-type'),
+                code: fhirCode(d.specimenTypeCode),
+                ...(d.specimenType ? { display: d.specimenType } : {}),
+              },
+            ],
+          }
+        : {}),
+      ...(d.specimenType ? { text: d.specimenType } : {}),
+    },
+    // A logical reference: an identifier in this distribution's system, no resource, no identity.
+    subject: { identifier: code },
+    collection: {
+      collectedDateTime: d.collectedMonth,
+      ...(d.anatomicSite ? { bodySite: { text: d.anatomicSite } } : {}),
+    },
+    container: [{ specimenQuantity: quantity(d.amount, d.unit, null) }],
+  };
+}
+
+/**
+ * What the donor's consent grants a distributed sample, as a Consent: research scope, the purposes as the permit
+ * provision's `purpose` codes (the consent-purpose system toConsent uses), the sample as the provision's data
+ * (`specimenUrl`, its entry in the bundle); the subject is the code, as on the Specimen. No signature, date or
+ * version: those say who and when. A consent withdrawn since (nothing granted now) is `inactive` with a deny.
+ */
+export function toDistributedConsent(
+  ctx: MapCtx,
+  requestId: number,
+  d: DistributedSampleFacts,
+  specimenUrl: string,
+): Consent {
+  const granted = d.purposes.length > 0;
+  return {
+    resourceType: 'Consent',
+    status: granted ? 'active' : 'inactive',
+    scope: {
+      coding: [{ system: 'http://terminology.hl7.org/CodeSystem/consentscope', code: 'research', display: 'Research' }],
+    },
+    category: [
+      {
+        coding: [
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/consentcategorycodes',
+            code: 'research',
+            display: 'Research Information Access',
+          },
+        ],
+      },
+    ],
+    patient: { identifier: { system: distributionCodeSystem(ctx, requestId), value: d.code } },
+    policyRule: { coding: [{ system: OPT, code: granted ? 'OPTIN' : 'OPTOUT' }] },
+    provision: {
+      type: granted ? 'permit' : 'deny',
+      ...(granted
+        ? {
+            purpose: d.purposes.map((p) => ({
+              system: `${LOCAL}:consent-purpose`,
+              code: String(p.id),
+              display: p.title,
+            })),
+          }
+        : {}),
+      data: [{ meaning: 'instance', reference: { reference: specimenUrl } }],
+    },
+  };
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Bundle, BundleEntry, Resource } from '@medplum/fhirtypes';
 import type { InstCtx } from '../../platform/context';
 import type { ExportScope } from '../../platform/export-scope';
@@ -10,11 +11,14 @@ import { exportOrders, exportReleasedResults } from '../orders';
 import { readParticipantBundle } from './fhir.repository';
 import { fhirErrors } from './fhir.errors';
 import {
+  type DistributedSampleFacts,
   type MapCtx,
   type SamplePlace,
   type SampleRow,
   serverOffset,
   toConsent,
+  toDistributedConsent,
+  toDistributedSpecimen,
   toLocation,
   toObservation,
   toPatient,
@@ -28,6 +32,7 @@ import {
 
 /** For the shipment manifest (docs/shipments.md "Manifest exchange"): the same Specimen mapping. */
 export { extensionUrl, localDateTime, serverOffset, toSpecimen, type MapCtx } from './fhir.mapping';
+export { type DistributedSampleFacts, distributionCodeSystem } from './fhir.mapping';
 
 // The FHIR R4 export (docs/fhir.md): read-only, one institution, a fixed number of statements per
 // resource or bundle whatever the data (each read takes a list of ids), bundles capped at MAX_ENTRIES.
@@ -238,4 +243,22 @@ export async function protocolBundle(ctx: FhirCtx, protocolId: number): Promise<
   e.add((await exportForms(ctx.db, inst, scope(e, its))).map((f) => toQuestionnaire(m, f)));
   e.add((await exportSubmissions(ctx.db, inst, scope(e, its))).map((s) => toQuestionnaireResponse(m, s)));
   return e.bundle(ctx);
+}
+
+/**
+ * A research distribution's export (issue 32 item 6, docs/research.md "Export of a distribution"): a collection
+ * Bundle of a Specimen and a Consent per distributed sample, pseudonymous (its code, never a sample ID, donor or
+ * internal id: the entries' fullUrls are fresh `urn:uuid:`s, the resources carry no id). No database read: the
+ * caller (distribution) reads the facts; refused (413) above MAX_ENTRIES entries like every bundle.
+ */
+export function distributionBundle(ctx: InstCtx, requestId: number, samples: DistributedSampleFacts[]): Bundle {
+  if (samples.length * 2 > MAX_ENTRIES) throw fhirErrors.too_large(MAX_ENTRIES);
+  const m = mapCtx(ctx);
+  const entry: BundleEntry[] = [];
+  for (const d of samples) {
+    const specimenUrl = `urn:uuid:${randomUUID()}`;
+    entry.push({ fullUrl: specimenUrl, resource: toDistributedSpecimen(m, requestId, d) });
+    entry.push({ fullUrl: `urn:uuid:${randomUUID()}`, resource: toDistributedConsent(m, requestId, d, specimenUrl) });
+  }
+  return { resourceType: 'Bundle', type: 'collection', timestamp: ctx.now().toISOString(), entry };
 }

@@ -1,6 +1,6 @@
 // The protocols module's public surface: other modules (forms, samples, shipments) call these.
 export { assertSamplesUsable, assertUsable } from './participant-consents.service';
-export { consentAllowsOf, hasWithdrawnOf, reconsentsOf } from './participant-consents.repository';
+export { consentAllowsOf, grantedPurposesOf, hasWithdrawnOf, reconsentsOf } from './participant-consents.repository';
 export { protocolOf } from './protocols.service';
 export { isProtocolSite } from './sites.service';
 export { isAliquotLineage } from './requirement-tree';

@@ -256,6 +256,27 @@ export async function insertPurposeChoices(
  * and every purpose in `purposeIds` is granted by a signature in force of that enrolment. A withdrawal takes
  * everything away at once; a re-consent's own choices replace the withdrawn signature's.
  */
+/**
+ * The purposes its donor's consent grants a sample NOW (issue 32 item 6, a distribution's export), as a JSON array
+ * of `{id, title}` in title order: those granted by a signature in force of its enrolment, and none while the sample is
+ * not usable (a withdrawal in force, a re-consent keeping it blocked) or no signature is in force: the same reading
+ * of the signatures as consentAllowsOf, so what the export says and what eligibility decides agree.
+ */
+export function grantedPurposesOf(s: {
+  participantId: SQL;
+  patientId: SQL;
+  collectedDate: SQL;
+  collectedTime: SQL;
+}): SQL {
+  return sql`case when ${consentAllowsOf(s, [])} then coalesce((select json_agg(json_build_object('id', x.id, 'title', x.title) order by x.title, x.id)
+    from (select distinct cp.id, cp.title from participant_consent_purposes g
+      join collection_protocol_participant_consents c on c.id = g.participant_consent_id
+      join consent_purposes cp on cp.id = g.purpose_id
+      where g.granted and c.participant_id = ${s.participantId} and c.withdrawn_date is null
+        and not exists(select 1 from collection_protocol_participant_consents n where n.previous_signature_id = c.id)) x),
+    '[]'::json) else '[]'::json end`;
+}
+
 export function consentAllowsOf(
   s: { participantId: SQL; patientId: SQL; collectedDate: SQL; collectedTime: SQL },
   purposeIds: number[],

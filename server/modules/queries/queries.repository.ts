@@ -280,6 +280,10 @@ export async function savedQueryRecord(db: Db, institutionId: number, id: number
 }
 
 /** The bare row of this institution, or undefined (`lock`: held for the rest of the transaction). */
+/** A saved query's name by its id and institution (an SQL column of another module's statement: a request's list). */
+export const savedQueryNameOf = (id: SQL, institutionId: SQL) =>
+  sql<string | null>`(select ${q.name} from ${q} where ${q.id} = ${id} and ${q.institutionId} = ${institutionId})`;
+
 export async function savedQueryRow(db: Db, institutionId: number, id: number, lock = false) {
   const query = db
     .select()

@@ -39,6 +39,7 @@ export {
 } from './samples.repository';
 /** Issue 32: the institution's samples a research rule admits (the rule is distribution's eligibility). */
 export {
+  researchExportFacts,
   researchPickRows,
   researchSampleFacts,
   researchSampleIds,

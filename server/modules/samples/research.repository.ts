@@ -45,3 +45,25 @@ export function researchPickRows(institutionId: number, sampleIds: SQL): SQL {
     ${s.remainingAmount} as remaining_amount, ${s.unitId} as unit_id, ${s.collectedDate}::text as collected_date
     from ${s} where ${s.institutionId} = ${institutionId}::int and ${s.id} in (${sampleIds})`;
 }
+
+/**
+ * What a distribution's export says of each sample whose id `sampleIds` selects (issue 32 item 6, docs/research.md
+ * "Export of a distribution"): `id, event_id, specimen_type_id, unit_id, collected_month` (YYYY-MM: the day is left
+ * out, see the doc) and `purposes`, the caller's reading of the donor's consent (`purposes(columns)`). No sample ID,
+ * donor or exact date.
+ */
+export function researchExportFacts(
+  institutionId: number,
+  sampleIds: SQL,
+  purposes: (columns: ResearchSampleColumns) => SQL,
+): SQL {
+  const granted = purposes({
+    participantId: sql`${s.participantId}`,
+    patientId: sql`${s.patientId}`,
+    collectedDate: sql`${s.collectedDate}`,
+    collectedTime: sql`${s.collectedTime}`,
+  });
+  return sql`select ${s.id} as id, ${s.collectionProtocolEventId} as event_id, ${s.specimenTypeId} as specimen_type_id,
+    ${s.unitId} as unit_id, to_char(${s.collectedDate}, 'YYYY-MM') as collected_month, ${granted} as purposes
+    from ${s} where ${s.institutionId} = ${institutionId}::int and ${s.id} in (${sampleIds})`;
+}

@@ -1,2 +1,2 @@
 // The shipments module's public surface (issue 32 item 5): a research distribution names the shipment it left in.
-export { ownShipmentOf } from './shipments.repository';
+export { ownShipmentOf, samplesNotInShipment, shipmentNameOf } from './shipments.repository';

@@ -241,6 +241,11 @@ export async function importedAs(db: Db, inst: number, sha256: string) {
 }
 
 /** A shipment this institution sends (issue 32 item 5: a distribution shipped through it), or undefined. */
+/** A shipment's name by its id and sender (an SQL column of another module's statement: a research request's list). */
+export const shipmentNameOf = (id: SQL, institutionId: SQL) =>
+  sql<string | null>`(select ${shipments.name} from ${shipments}
+    where ${shipments.id} = ${id} and ${shipments.institutionId} = ${institutionId})`;
+
 export async function ownShipmentOf(db: Db, inst: number, id: number) {
   const [row] = await db
     .select({ id: shipments.id, name: shipments.name, status: shipments.status })
@@ -248,4 +253,24 @@ export async function ownShipmentOf(db: Db, inst: number, id: number) {
     .where(and(eq(shipments.id, id), eq(shipments.institutionId, inst)))
     .limit(1);
   return row;
+}
+
+/**
+ * Which of `sampleIds` the shipment does not hold (no pending item of it names the sample): a research distribution
+ * through a shipment must go out in it (issue 32 item 5, docs/research.md "Distribute").
+ */
+export async function samplesNotInShipment(db: Db, shipmentId: number, sampleIds: number[]) {
+  if (!sampleIds.length) return [];
+  const held = await db
+    .select({ id: shipmentItems.collectedSampleId })
+    .from(shipmentItems)
+    .where(
+      and(
+        eq(shipmentItems.shipmentId, shipmentId),
+        eq(shipmentItems.status, 'pending'),
+        inArray(shipmentItems.collectedSampleId, sampleIds),
+      ),
+    );
+  const there = new Set(held.map((h) => h.id));
+  return sampleIds.filter((id) => !there.has(id));
 }

@@ -123,7 +123,7 @@ export function useShipmentChoices(instId: number, enabled: boolean) {
     queryFn: () =>
       callPage(shipmentEndpoints.list, {
         params: { instId },
-        query: { sendingInstitutionId: instId, statuses: 'draft,shipped', pageNumber: 1, pageSize: MAX_PAGE_SIZE },
+        query: { sendingInstitutionId: instId, statuses: 'draft', pageNumber: 1, pageSize: MAX_PAGE_SIZE },
       }),
     enabled,
   });
