@@ -232,7 +232,10 @@ function KindImport({ instId, kind }: { instId: number; kind: ImportKind }) {
             </Alert>
           )}
           {done && (
-            <Alert color="green" title={t(`step3.imported.${kind}`, { count: done.rowCount, n: formatCount(done.rowCount) })}>
+            <Alert
+              color="green"
+              title={t(`step3.imported.${kind}`, { count: done.rowCount, n: formatCount(done.rowCount) })}
+            >
               <Stack gap={4}>
                 <Text size="sm">{t('step3.recorded', { hash: done.fileSha256.slice(0, 16) })}</Text>
                 {kind === 'participants' ? (
