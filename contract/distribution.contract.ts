@@ -39,7 +39,7 @@ const Fields = z.object({
   /** The consent purposes (the institution's Consent Purpose list) a sample's donor must have granted, all of them. */
   purposeIds: idList(MAX_DISTRIBUTION_PURPOSES, {
     list: MSG.purposeList,
-    max: MSG.purposeMax,
+    max: MSG.purposesAtMost50,
     once: MSG.purposeOnce,
   }).default([]),
   /** The accounts of the institution who may approve requests under it. */

@@ -435,7 +435,7 @@ const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/;
 const reportRange = { startDate: optionalIsoDate, endDate: optionalIsoDate };
 const rangeInOrder = (q: { startDate: string | null; endDate: string | null }, ctx: z.RefinementCtx) => {
   if (q.startDate && q.endDate && q.startDate > q.endDate)
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: MSG.formEndBeforeStart });
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: MSG.endDateBeforeStart });
 };
 /** The questionnaire report's CSV: the filled-date range alone (the whole report). */
 export const ReportRangeQuery = z.object(reportRange).superRefine(rangeInOrder);

@@ -117,7 +117,6 @@ export const MSG = {
   // ---- administration areas (issue 33): accounts, distribution protocols, indicators ----
   validEmail: 'Enter a valid e-mail address',
   phoneDigits: 'Digits only, optional leading +, at most 15',
-  purposeMax: 'At most 50 consent purposes',
   approverList: 'A list of approvers',
   approverMax: 'At most 50 approvers',
   approverOnce: 'Each of the approvers once',
@@ -155,7 +154,6 @@ export const MSG = {
   fieldOrder: 'List the fields in their new order',
   atMostFields: 'At most 1000 fields',
   submissionIds: 'Give a list of submitted questionnaire ids',
-  formEndBeforeStart: 'End date cannot be before the start date',
   patternOverBudget: 'The answers are too long to check against their patterns: shorten this one',
   patternUncheckable:
     "This field's pattern cannot be checked (syntax no longer supported): ask the form's designer to change it",

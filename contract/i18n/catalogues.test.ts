@@ -100,7 +100,7 @@ describe('administration catalogues follow the contract', () => {
     const { MSG } = await import('../messages');
     const { MAX_APPROVERS, MAX_DISTRIBUTION_PURPOSES } = await import('../distribution.contract');
     const { MAX_MATCHING_VALUES } = await import('../indicators.contract');
-    expect(MSG.purposeMax).toBe(`At most ${MAX_DISTRIBUTION_PURPOSES} consent purposes`);
+    expect(MSG.purposesAtMost50).toBe(`At most ${MAX_DISTRIBUTION_PURPOSES} consent purposes`);
     expect(MSG.approverMax).toBe(`At most ${MAX_APPROVERS} approvers`);
     expect(MSG.valuesMax).toBe(`At most ${MAX_MATCHING_VALUES} values`);
     const { ETHICS_DOCUMENT_MAX_BYTES } = await import('../distribution.contract');

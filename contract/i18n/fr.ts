@@ -850,7 +850,6 @@ export const fr: Catalogue = {
     // ---- administration areas (issue 33): accounts, distribution protocols, indicators ----
     validEmail: 'Saisissez une adresse e-mail valide',
     phoneDigits: 'Chiffres uniquement, + initial facultatif, 15 au plus',
-    purposeMax: 'Au plus 50 finalités de consentement',
     approverList: "Une liste d'approbateurs",
     approverMax: 'Au plus 50 approbateurs',
     approverOnce: 'Chaque approbateur une seule fois',
@@ -889,7 +888,6 @@ export const fr: Catalogue = {
     fieldOrder: 'Indiquez les champs dans leur nouvel ordre',
     atMostFields: '1000\u00a0champs au plus',
     submissionIds: 'Donnez une liste d’identifiants de questionnaires remplis',
-    formEndBeforeStart: 'La date de fin ne peut pas précéder la date de début',
     patternOverBudget:
       'Les réponses sont trop longues pour être vérifiées par leurs formats\u00a0: raccourcissez celle-ci',
     patternUncheckable:
