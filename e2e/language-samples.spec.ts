@@ -82,7 +82,8 @@ test.describe('collect, allocate and ship in French', () => {
     await expectNoAxeViolations(page, 'allocate dialog in French at 1280 px');
     await atPhone(page, 'language-fr-allocate', shot);
     await allocate.getByRole('button', { name: 'Ranger' }).click();
-    await expect(page.getByText(new RegExp(`^${sampleId} rangé en .*A1\\.$`))).toBeVisible();
+    // The suggested position is the first free one of the worker's database: earlier specs may have filled A1.
+    await expect(page.getByText(new RegExp(`^${sampleId} rangé en .+\\.$`))).toBeVisible();
     // The footer's Fermer, not the header's close button (Dialog's own 'Fermer' since the shared components speak French).
     await allocate.getByRole('button', { name: 'Fermer' }).last().click();
 
