@@ -27,10 +27,13 @@ export function csvCell(value: CsvValue): string {
 export const csvRecord = (cells: readonly CsvValue[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** A download name (a form's name, a report's title): plain ASCII for old clients, UTF-8 (RFC 5987) for the rest. */
-export function csvDisposition(name: string, fallback = 'questionnaire') {
+export const csvDisposition = (name: string, fallback = 'questionnaire') => downloadDisposition(name, 'csv', fallback);
+
+/** A download's Content-Disposition: an ASCII file name for every client and the UTF-8 one (RFC 6266) beside it. */
+export function downloadDisposition(name: string, extension: string, fallback: string) {
   const ascii = name
     .replace(/[^A-Za-z0-9._ -]+/g, '_')
     .trim()
     .slice(0, 100);
-  return `attachment; filename="${/[A-Za-z0-9]/.test(ascii) ? ascii : fallback}.csv"; filename*=UTF-8''${encodeURIComponent(`${name.slice(0, 100)}.csv`)}`;
+  return `attachment; filename="${/[A-Za-z0-9]/.test(ascii) ? ascii : fallback}.${extension}"; filename*=UTF-8''${encodeURIComponent(`${name.slice(0, 100)}.${extension}`)}`;
 }

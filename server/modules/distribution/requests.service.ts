@@ -23,7 +23,7 @@ import {
 import { can, command, type InstCtx } from '../../platform/context';
 import { notFound, staleStamp } from '../../platform/errors';
 import { audit } from '../../platform/audit';
-import { csvDisposition, csvRecord } from '../../platform/csv';
+import { csvDisposition, csvRecord, downloadDisposition } from '../../platform/csv';
 import { wordsOf } from '../../platform/i18n';
 import type { LanguageCode } from '../../../contract/i18n/languages';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
@@ -701,12 +701,5 @@ export async function exportCsv(ctx: InstCtx, id: number, lng: LanguageCode) {
 export async function exportFhir(ctx: InstCtx, id: number) {
   const row = await distributedRow(ctx, id);
   const bundle = distributionBundle(ctx, id, await exportRows(ctx.db, ctx.institutionId, id));
-  const name = exportName(row.title)
-    .replace(/[^A-Za-z0-9._ -]+/g, '_')
-    .trim()
-    .slice(0, 100);
-  return {
-    disposition: `attachment; filename="${/[A-Za-z0-9]/.test(name) ? name : 'distribution'}.fhir.json"`,
-    bundle,
-  };
+  return { disposition: downloadDisposition(exportName(row.title), 'fhir.json', 'distribution'), bundle };
 }
