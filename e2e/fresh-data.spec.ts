@@ -300,8 +300,14 @@ test.describe('what is shown is current', () => {
     await expect(shipmentRow(page)).toContainText('Received');
     await expect(shipmentRow(page)).toContainText('2 items, 1 received, 1 rejected');
     await openScreen(page, 'Collection Protocols');
-    await search(page, protocol.code as string);
-    await page.getByRole('row', { name: new RegExp(protocol.code as string) }).click();
+    const code = String(protocol.code);
+    await search(page, code);
+    // The row whose code cell is this code: any-part search also lists protocols whose title merely contains it
+    // (a generated code '10' matched 'Study xi010i3gy' in CI).
+    await page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: code, exact: true }) })
+      .click();
     await protocolNav(page).getByRole('link', { name: 'Collected Samples' }).click();
     await page.getByRole('link', { name: samples[0].sampleId, exact: true }).click();
     await expect(page.getByRole('heading', { name: `Sample ${samples[0].sampleId}` })).toBeVisible();
