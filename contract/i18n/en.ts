@@ -1020,6 +1020,9 @@ export const en = {
       line: 'Criterion {{n}}',
       pick: 'Pick',
       pickLabel: 'Pick {{sampleId}}',
+      held: '{{held, number}} of at most {{max, number}} samples reserved for this request.',
+      fullTitle: 'This request holds as many reserved samples as it may',
+      full: 'Distribute or release some of its {{max, number}} reserved samples before picking more, or ask for the rest in another request.',
     },
     pick: {
       title: 'Pick {{sampleId}}',

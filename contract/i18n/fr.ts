@@ -1195,6 +1195,9 @@ export const fr: Catalogue = {
       line: 'Critère {{n}}',
       pick: 'Sélectionner',
       pickLabel: 'Sélectionner {{sampleId}}',
+      held: '{{held, number}} échantillons réservés pour cette demande sur {{max, number}} au plus.',
+      fullTitle: 'Cette demande réserve autant d’échantillons qu’elle le peut',
+      full: 'Distribuez ou libérez une partie de ses {{max, number}} échantillons réservés avant d’en choisir d’autres, ou demandez le reste dans une autre demande.',
     },
     pick: {
       title: 'Sélectionner {{sampleId}}',
@@ -1735,6 +1738,12 @@ export const fr: Catalogue = {
       '{{prompt}} a déjà une réponse dans ce questionnaire rempli\u00a0; une réponse enregistrée ne se modifie pas.',
     'forms.submission_disabled': 'Ce questionnaire rempli est désactivé\u00a0: aucune réponse ne peut y être ajoutée.',
     'forms.no_version': "La version {{version}} de ce questionnaire n'a jamais été remplie.",
+    // queries (server/modules/queries/queries.errors.ts): issue 32 item 4
+    'queries.not_owner': 'Seul le compte qui a enregistré cette requête peut la modifier ou la désactiver.',
+    'queries.disabled': 'La requête enregistrée {{name}} est désactivée\u00a0: elle ne peut pas être modifiée.',
+    'queries.answer_not_shared':
+      "Une réponse de questionnaire ne peut être demandée que pour une question à liste partagée avec le catalogue de recherche, par l'une de ses options\u00a0: choisissez-la dans la liste.",
+    'queries.no_protocol': "Ce protocole de distribution n'est pas de cet établissement\u00a0: choisissez-en un autre.",
     // requests (server/modules/distribution/requests.errors.ts): issue 32 items 5 and 6
     'requests.not_owner': 'Seul le chercheur qui a fait cette demande peut la modifier.',
     'requests.not_approver':
@@ -1752,6 +1761,8 @@ export const fr: Catalogue = {
     'requests.not_eligible':
       "L'échantillon {{sampleId}} n'est pas admissible pour ce protocole de distribution\u00a0: le consentement de son donneur ne le permet pas.",
     'requests.sample_reserved': "L'échantillon {{sampleId}} est déjà réservé pour une autre demande.",
+    'requests.too_many_reserved':
+      'Une demande réserve au plus {{max}} échantillons\u00a0; celle-ci en réserve {{held}}\u00a0: choisissez-en moins ou scindez la demande.',
     'requests.over_remaining':
       "Il reste {{remaining}} de l'échantillon {{sampleId}}\u00a0: cette quantité ne peut pas être réservée.",
     'requests.no_items':

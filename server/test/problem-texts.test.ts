@@ -12,6 +12,7 @@ import { participantErrors } from '../modules/participants/participants.errors';
 import { protocolErrors } from '../modules/protocols/protocols.errors';
 import { reportErrors } from '../modules/reports/reports.errors';
 import { requestErrors } from '../modules/distribution/requests.errors';
+import { queryErrors } from '../modules/queries/queries.errors';
 import { sampleErrors } from '../modules/samples/samples.errors';
 import { shipmentErrors } from '../modules/shipments/shipments.errors';
 import { storageErrors } from '../modules/storage/storage.errors';
@@ -49,6 +50,7 @@ const CONVERTED = {
   partners: partnerErrors,
   institutions: institutionErrors,
   requests: requestErrors,
+  queries: queryErrors,
 };
 const GENERIC = [
   'unauthorized',
