@@ -39,16 +39,7 @@ test('the answer criterion picks questionnaire, question and answer; a researche
     patientId: w.patient.id,
     formFields: [{ collectionProtocolFormFieldId: smoker.id, value: 'Yes' }],
   });
-  await b.call('POST', `collectionProtocols/${w.protocol.id}/collectedSamples`, {
-    patientId: w.patient.id,
-    institutionSiteId: w.event.institutionSiteId,
-    collectionProtocolEventId: w.event.id,
-    specimenTypeId: w.blood,
-    collectedAmount: 6,
-    unitOfMeasurementId: w.ml,
-    collectedDate: new Date().toISOString().slice(0, 10),
-    collectedTime: '00:00',
-  });
+  await w.collect();
   // Saved before the picker existed: the criterion names its field by number, its answer in lower case.
   const saved = `Smokers ${w.u}`;
   await b.call('POST', 'savedQueries', {
