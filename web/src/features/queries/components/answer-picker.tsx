@@ -22,8 +22,11 @@ export function AnswerPicker({ c, onChange }: { c: AnswerCriterion; onChange: (c
   const { institution } = useCurrentInstitution();
   const instId = institution.id;
   const staff = useCan('queries.staff');
-  // The questionnaire chosen here; a saved criterion names only its field, whose questionnaire is looked up.
-  const [chosenId, setChosenId] = useState<number | null>(null);
+  // The questionnaire chosen here, for the field it was chosen with (0 before a question): a criterion that comes
+  // with another field (a saved query loaded, a row above removed) names only its field, whose questionnaire is
+  // looked up.
+  const [choice, setChoice] = useState<{ formId: number; fieldId: number } | null>(null);
+  const chosenId = choice && choice.fieldId === c.formFieldId ? choice.formId : null;
   const owner = useQuestionnaireOfField(instId, chosenId === null && c.formFieldId > 0 ? c.formFieldId : null);
   const formId = chosenId ?? owner.data?.id ?? null;
   const form = useQuestionnaireFields(instId, formId);
@@ -53,7 +56,7 @@ export function AnswerPicker({ c, onChange }: { c: AnswerCriterion; onChange: (c
         data={formOptions}
         value={formId ? String(formId) : null}
         onChange={(v) => {
-          setChosenId(v ? Number(v) : null);
+          setChoice(v ? { formId: Number(v), fieldId: 0 } : null);
           onChange({ ...c, formFieldId: 0, value: '' });
         }}
         searchable
@@ -81,7 +84,11 @@ export function AnswerPicker({ c, onChange }: { c: AnswerCriterion; onChange: (c
         placeholder={formId ? t('criteria.chooseQuestion') : t('criteria.questionnaireFirst')}
         data={(form.data?.fields ?? []).map((f) => ({ value: String(f.id), label: f.label }))}
         value={field ? String(field.id) : null}
-        onChange={(v) => onChange({ ...c, formFieldId: v ? Number(v) : 0, value: '' })}
+        onChange={(v) => {
+          const fieldId = v ? Number(v) : 0;
+          if (formId) setChoice({ formId, fieldId });
+          onChange({ ...c, formFieldId: fieldId, value: '' });
+        }}
         searchable
         nothingFoundMessage={t('criteria.noQuestion')}
         rightSection={form.isFetching ? loading : undefined}
