@@ -702,11 +702,14 @@ describe('research requests', () => {
     const reservedNow = async () => (await itemsOf(req.id)).filter((i) => i.state === 'reserved').length;
     expect(await reservedNow()).toBe(held);
 
-    const pickAll = (stamp: string, ids: number[]) =>
-      call(TB, 'POST', `${base}/${req.id}/items`, {
-        concurrencyStamp: stamp,
-        picks: ids.map((collectedSampleId) => ({ collectedSampleId, amount: 1 })),
-      });
+    const pickAll = (stamp: string, ids: number[], expected?: number) =>
+      call(
+        TB,
+        'POST',
+        `${base}/${req.id}/items`,
+        { concurrencyStamp: stamp, picks: ids.map((collectedSampleId) => ({ collectedSampleId, amount: 1 })) },
+        expected,
+      );
     const over = await pickAll(req.concurrencyStamp, [k1.id, k2.id]);
     expect(over.statusCode, over.body).toBe(409);
     const problem = json<Problem>(over);
@@ -715,18 +718,7 @@ describe('research requests', () => {
     expect(problem.title).toContain(`holds ${held}`);
     expect(await reservedNow()).toBe(held);
 
-    const last = json<Req>(
-      await call(
-        TB,
-        'POST',
-        `${base}/${req.id}/items`,
-        {
-          concurrencyStamp: req.concurrencyStamp,
-          picks: [{ collectedSampleId: k1.id, amount: 1 }],
-        },
-        200,
-      ),
-    );
+    const last = json<Req>(await pickAll(req.concurrencyStamp, [k1.id], 200));
     expect(await reservedNow()).toBe(MAX_REQUEST_RESERVATIONS);
     const full = await pickAll(last.concurrencyStamp, [k2.id]);
     expect(full.statusCode, full.body).toBe(409);
@@ -738,23 +730,11 @@ describe('research requests', () => {
         TB,
         'POST',
         `${base}/${req.id}/items/${one.id}/release`,
-        {
-          concurrencyStamp: last.concurrencyStamp,
-          comment: null,
-        },
+        { concurrencyStamp: last.concurrencyStamp, comment: null },
         200,
       ),
     );
-    await call(
-      TB,
-      'POST',
-      `${base}/${req.id}/items`,
-      {
-        concurrencyStamp: released.concurrencyStamp,
-        picks: [{ collectedSampleId: k2.id, amount: 1 }],
-      },
-      200,
-    );
+    await pickAll(released.concurrencyStamp, [k2.id], 200);
   });
 
   it('distribution is one transaction: an overdraw draws nothing', async () => {
