@@ -1,6 +1,17 @@
 import { MSG, msgf } from './messages';
 import { z } from 'zod';
-import { ConcurrencyStamp, Id, isoDate, PagingQuery, RecordBase, requiredText, optionalText } from './common.contract';
+import {
+  ConcurrencyStamp,
+  Id,
+  InstParam,
+  isoDate,
+  PageQuery,
+  PagingQuery,
+  RecordBase,
+  requiredText,
+  optionalText,
+  trimmedText,
+} from './common.contract';
 import { CellCount } from './research.contract';
 
 // The query builder (issue 32 item 4, docs/research.md "Query builder"): criteria over the donor, the consent,
@@ -225,3 +236,42 @@ export const SavedQuery = RecordBase.extend({
   concurrencyStamp: z.string(),
 });
 export type SavedQuery = z.infer<typeof SavedQuery>;
+
+// The questionnaire-answer criterion's picker (docs/research.md "Query builder"). Staff (queries.staff) may ask
+// about any enabled field of an enabled questionnaire; everyone else (researchers) only about the list fields of
+// questionnaires shared with the research catalogue, answered by one of their options: the catalogue's rule
+// (server/modules/forms/research.repository.ts). The count routes refuse any other answer criterion for them.
+
+/** A questionnaire the caller may ask about, with the collection protocol it belongs to. */
+export const QueryQuestionnaire = z.object({
+  id: z.number(),
+  name: z.string(),
+  collectionProtocol: z.string().nullable(),
+  /** Shared with the research catalogue (and so with researchers' queries). */
+  shareable: z.boolean(),
+});
+export type QueryQuestionnaire = z.infer<typeof QueryQuestionnaire>;
+
+/**
+ * The questionnaires, by name; `searchTerm` searches the name and the protocol's title; `fieldId` answers the one
+ * holding that field (a saved query names its field only).
+ */
+export const QueryQuestionnaireQuery = PageQuery.extend({
+  searchTerm: trimmedText(200).optional(),
+  fieldId: Id.optional(),
+});
+export type QueryQuestionnaireQuery = z.output<typeof QueryQuestionnaireQuery>;
+export const QueryQuestionnaireParams = InstParam.extend({ formId: Id });
+
+/** A field the caller may ask about: its label, and its options when its answer is chosen from a list. */
+export const QueryQuestion = z.object({
+  id: z.number(),
+  label: z.string(),
+  /** The data type's abbreviation (forms.contract.ts FIELD_KINDS). */
+  kind: z.string(),
+  /** The enabled options, in order; empty for a field answered in free text, a date or a tick. */
+  options: z.array(z.string()),
+});
+export type QueryQuestion = z.infer<typeof QueryQuestion>;
+export const QueryQuestionnaireFields = QueryQuestionnaire.extend({ fields: z.array(QueryQuestion) });
+export type QueryQuestionnaireFields = z.infer<typeof QueryQuestionnaireFields>;

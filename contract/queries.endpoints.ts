@@ -9,6 +9,10 @@ import {
   QueryExportInput,
   QuerySample,
   QuerySamplesInput,
+  QueryQuestionnaire,
+  QueryQuestionnaireFields,
+  QueryQuestionnaireParams,
+  QueryQuestionnaireQuery,
   SavedQuery,
   SavedQueryInput,
   SavedQueryListQuery,
@@ -68,6 +72,26 @@ export const queryEndpoints = {
     body: QueryExportInput,
     response: { 200: csv },
     permission: staff,
+    tags,
+  }),
+  /** The questionnaires the answer criterion may name (researchers: only those shared with the catalogue). */
+  questionnaires: endpoint({
+    method: 'GET',
+    path: `${Q}/questionnaires`,
+    params: InstParam,
+    query: QueryQuestionnaireQuery,
+    response: { 200: z.array(QueryQuestionnaire) },
+    permission: read,
+    paged: true,
+    tags,
+  }),
+  /** One of them with the fields the caller may ask about and their options. */
+  questionnaire: endpoint({
+    method: 'GET',
+    path: `${Q}/questionnaires/:formId`,
+    params: QueryQuestionnaireParams,
+    response: { 200: QueryQuestionnaireFields },
+    permission: read,
     tags,
   }),
   savedList: endpoint({

@@ -59,6 +59,11 @@ export type RequestItemState = (typeof REQUEST_ITEM_STATES)[number];
 
 export const MAX_REQUEST_LINES = 50;
 export const MAX_PICKS = 200;
+/**
+ * The most samples one request may hold reserved at once: picks of MAX_PICKS add up, and a distribution's CSV and
+ * FHIR exports are built in memory (docs/research.md "Requests").
+ */
+export const MAX_REQUEST_RESERVATIONS = 2000;
 export const MAX_RETURNS = 200;
 
 const positiveAmount = typedNumber({ min: 0, max: 1e9, tooLarge: msgf('atMost', { max: 1000000000 }) }).refine(

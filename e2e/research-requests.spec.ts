@@ -119,6 +119,8 @@ test('a Researcher requests samples, staff approve, pick, file the agreement and
   const suggestions = main.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Available' }) });
   await expect(suggestions.getByRole('row', { name: new RegExp(s.samples[0]) })).toBeVisible();
   await expect(suggestions.getByRole('row', { name: new RegExp(s.samples[1]) })).toBeVisible();
+  // The request's cap on reservations (MAX_REQUEST_RESERVATIONS) is stated with the pick list.
+  await expect(main.getByText('0 of at most 2,000 samples reserved for this request.')).toBeVisible();
   await expectNoAxeViolations(page, 'approved request with its pick list');
   await pageShot('research-request-pick-list');
   await page.setViewportSize(PHONE);
@@ -168,6 +170,7 @@ test('a Researcher requests samples, staff approve, pick, file the agreement and
   await expect(pick).toHaveCount(0);
   const picked = main.getByRole('table', { name: 'Picked samples' });
   await expect(picked.getByRole('row', { name: new RegExp(s.samples[0]) })).toContainText('Reserved');
+  await expect(main.getByText('1 of at most 2,000 samples reserved for this request.')).toBeVisible();
   await expect(main).not.toContainText(s.mrn);
 
   // Distributing needs the agreement first: the dialog says so and will not go on.

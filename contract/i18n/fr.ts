@@ -219,7 +219,23 @@ export const fr: Catalogue = {
       value: 'Valeur',
       flag: 'Indicateur',
       flags: { any: 'Tous', L: 'Bas', H: 'Haut', normal: 'Sans indicateur' },
-      fieldNumber: 'Numéro du champ de question',
+      questionnaire: 'Questionnaire',
+      chooseQuestionnaire: 'Choisissez un questionnaire',
+      noQuestionnaire: 'Aucun questionnaire de ce nom ou de ce protocole',
+      noQuestionnaires: "Aucun questionnaire n'a encore de question.",
+      noSharedQuestionnaires:
+        "Aucun questionnaire n'est encore partagé avec les chercheurs\u00a0: un administrateur en partage un avec le catalogue.",
+      questionnairesFailed: "Les questionnaires n'ont pas pu être chargés",
+      question: 'Question',
+      chooseQuestion: 'Choisissez une question',
+      questionnaireFirst: "Choisissez d'abord le questionnaire",
+      noQuestion: 'Aucune question de ce libellé',
+      questionsFailed: "Les questions n'ont pas pu être chargées",
+      fieldUnavailable:
+        "La question n°\u00a0{{id}} de cette requête enregistrée ne vous est pas ouverte ou n'existe plus\u00a0: choisissez-en une autre.",
+      chooseAnswer: 'Choisissez une réponse',
+      answerNotOption: "«\u00a0{{value}}\u00a0» n'est plus l'une de ses options\u00a0: choisissez-en une.",
+      typedAnswer: 'La réponse est comparée telle que saisie, sans tenir compte des majuscules ni des espaces autour.',
       answer: 'Réponse',
       field: 'Champ',
       remove: 'Retirer',
@@ -1240,6 +1256,9 @@ export const fr: Catalogue = {
       line: 'Critère {{n}}',
       pick: 'Sélectionner',
       pickLabel: 'Sélectionner {{sampleId}}',
+      held: '{{held, number}} échantillons réservés pour cette demande sur {{max, number}} au plus.',
+      fullTitle: 'Cette demande réserve autant d’échantillons qu’elle le peut',
+      full: 'Distribuez ou libérez une partie de ses {{max, number}} échantillons réservés avant d’en choisir d’autres, ou demandez le reste dans une autre demande.',
     },
     pick: {
       title: 'Sélectionner {{sampleId}}',
@@ -1360,10 +1379,6 @@ export const fr: Catalogue = {
     'health.database_down': 'Pas prêt\u00a0: la base de données ne répond pas.',
     'health.migrations_behind':
       'Pas prêt\u00a0: la base de données n’a pas les migrations de cette version (un serveur de cette version les exécute à son démarrage).',
-    'queries.not_owner': 'Seul le compte qui a enregistré cette requête peut la modifier ou la désactiver.',
-    'queries.disabled': 'La requête enregistrée {{name}} est désactivée\u00a0: elle ne peut pas être modifiée.',
-    'queries.no_protocol':
-      'Le protocole de distribution n’est pas un protocole de cet établissement\u00a0: choisissez-en un autre.',
     'auth.invalid_credentials': "Nom d'utilisateur ou mot de passe incorrect.",
     'auth.throttled_seconds': 'Trop de tentatives de connexion échouées. Réessayez dans {{seconds}}\u00a0s.',
     'auth.throttled_minutes': 'Trop de tentatives de connexion échouées. Réessayez dans {{minutes}}\u00a0min.',
@@ -1795,6 +1810,12 @@ export const fr: Catalogue = {
       '{{prompt}} a déjà une réponse dans ce questionnaire rempli\u00a0; une réponse enregistrée ne se modifie pas.',
     'forms.submission_disabled': 'Ce questionnaire rempli est désactivé\u00a0: aucune réponse ne peut y être ajoutée.',
     'forms.no_version': "La version {{version}} de ce questionnaire n'a jamais été remplie.",
+    // queries (server/modules/queries/queries.errors.ts): issue 32 item 4
+    'queries.not_owner': 'Seul le compte qui a enregistré cette requête peut la modifier ou la désactiver.',
+    'queries.disabled': 'La requête enregistrée {{name}} est désactivée\u00a0: elle ne peut pas être modifiée.',
+    'queries.answer_not_shared':
+      "Une réponse de questionnaire ne peut être demandée que pour une question à liste partagée avec le catalogue de recherche, par l'une de ses options\u00a0: choisissez-la dans la liste.",
+    'queries.no_protocol': "Ce protocole de distribution n'est pas de cet établissement\u00a0: choisissez-en un autre.",
     // requests (server/modules/distribution/requests.errors.ts): issue 32 items 5 and 6
     'requests.not_owner': 'Seul le chercheur qui a fait cette demande peut la modifier.',
     'requests.not_approver':
@@ -1812,6 +1833,8 @@ export const fr: Catalogue = {
     'requests.not_eligible':
       "L'échantillon {{sampleId}} n'est pas admissible pour ce protocole de distribution\u00a0: le consentement de son donneur ne le permet pas.",
     'requests.sample_reserved': "L'échantillon {{sampleId}} est déjà réservé pour une autre demande.",
+    'requests.too_many_reserved':
+      'Une demande réserve au plus {{max}} échantillons\u00a0; celle-ci en réserve {{held}}\u00a0: choisissez-en moins ou scindez la demande.',
     'requests.over_remaining':
       "Il reste {{remaining}} de l'échantillon {{sampleId}}\u00a0: cette quantité ne peut pas être réservée.",
     'requests.no_items':

@@ -155,9 +155,23 @@ export async function collectingProtocol(b: Biobank) {
   const [enrolment] = await b.call<Rec[]>('POST', `${base}/collectionProtocolParticipants`, {
     patientIds: [patient.id],
   });
+  /** One sample of the patient at the event, 6 mL of Whole Blood collected today unless `over` says otherwise. */
+  const collect = (over: Record<string, unknown> = {}) =>
+    b.call<Rec & { sampleId: string }>('POST', `${base}/collectedSamples`, {
+      patientId: patient.id,
+      institutionSiteId: event.institutionSiteId,
+      collectionProtocolEventId: event.id,
+      specimenTypeId: types.get('Whole Blood'),
+      collectedAmount: 6,
+      unitOfMeasurementId: ml,
+      collectedDate: new Date().toISOString().slice(0, 10),
+      collectedTime: '00:00',
+      ...over,
+    });
   return {
     u,
     protocol,
+    collect,
     site: `Clinic ${u}`,
     mrn,
     patient,

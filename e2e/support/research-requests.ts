@@ -30,17 +30,7 @@ export async function requestScene(b: Biobank) {
   });
   const samples: string[] = [];
   for (let i = 0; i < 2; i++) {
-    const s = await b.call<Rec & { sampleId: string }>('POST', `${base}/collectedSamples`, {
-      patientId: w.patient.id,
-      institutionSiteId: w.event.institutionSiteId,
-      collectionProtocolEventId: w.event.id,
-      specimenTypeId: w.blood,
-      collectedAmount: 6,
-      unitOfMeasurementId: w.ml,
-      collectedDate: new Date().toISOString().slice(0, 10),
-      collectedTime: '00:00',
-    });
-    samples.push(s.sampleId);
+    samples.push((await w.collect()).sampleId);
   }
   const researcher = await createAccount(b, { role: 'Researcher', firstName: 'Hana', lastName: `Asker${u}` });
   const banker = await createAccount(b, { role: 'Tissue Banker', firstName: 'Bekele', lastName: `Banker${u}` });

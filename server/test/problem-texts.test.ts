@@ -12,6 +12,7 @@ import { participantErrors } from '../modules/participants/participants.errors';
 import { protocolErrors } from '../modules/protocols/protocols.errors';
 import { reportErrors } from '../modules/reports/reports.errors';
 import { requestErrors } from '../modules/distribution/requests.errors';
+import { queryErrors } from '../modules/queries/queries.errors';
 import { sampleErrors } from '../modules/samples/samples.errors';
 import { shipmentErrors } from '../modules/shipments/shipments.errors';
 import { storageErrors } from '../modules/storage/storage.errors';
@@ -34,7 +35,6 @@ import { indicatorErrors } from '../modules/indicators/indicators.errors';
 // the last modules (issue 33, server side)
 import { fhirErrors } from '../modules/fhir/fhir.errors';
 import { healthErrors } from '../modules/health/health.errors';
-import { queryErrors } from '../modules/queries/queries.errors';
 
 /**
  * Issue 33: the areas whose problem titles are converted. Each complete language translates every error

@@ -61,6 +61,8 @@ const DOMAIN_TABLES: Record<string, string> = {
   trustedPartners: 'trusted_partner_keys',
   distributionProtocols: 'distribution_protocols',
   savedQueries: 'saved_queries',
+  // The query builder's questionnaire picker (queries/questionnaires/:formId).
+  questionnaires: 'collection_protocol_forms',
   researchRequests: 'research_requests',
   items: 'research_request_items',
   // FHIR export: the resource type names the table (fhir/{Type}/:id, fhir/Bundle/{participant|protocol}/:id).

@@ -49,6 +49,12 @@ export const requestErrors = defineErrors('requests', {
     title: (sampleId: string) => `Sample ${sampleId} is already reserved for another request.`,
     text: (sampleId: string) => ({ values: { sampleId } }),
   },
+  too_many_reserved: {
+    status: 409,
+    title: (max: number, held: number) =>
+      `A request holds at most ${max} reserved samples; this one holds ${held}: pick fewer or split the request.`,
+    text: (max: number, held: number) => ({ values: { max, held } }),
+  },
   over_remaining: {
     status: 409,
     title: (sampleId: string, remaining: number) =>

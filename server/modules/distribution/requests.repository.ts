@@ -10,7 +10,6 @@ import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
 import { updateStamped } from '../../platform/crud/stamp';
 import { qualified } from '../../platform/qualified';
-import { isUniqueViolation } from '../../platform/errors';
 import { anatomicSites, specimenTypes, unitOfMeasurements } from '../../platform/lookups/lookup.tables';
 import type { DistributedSampleFacts } from '../fhir';
 import { grantedPurposesOf, requirementAnatomicSiteOf } from '../protocols';
@@ -344,28 +343,31 @@ export async function pickSamples(
 }
 
 /**
- * Reserves a sample for the request: false when another open reservation holds it (the partial unique index
- * `research_request_items_open_uq` settles races: of two requests reserving one sample at once, one insert fails).
+ * Reserves the samples for the request in ONE statement and answers the ids it reserved: a sample missing from the
+ * answer is held by another open reservation (the partial unique index `research_request_items_open_uq` settles
+ * races: of two requests reserving one sample at once, the later insert skips it once the first commits).
  */
-export async function insertReservation(
+export async function insertReservations(
   db: Db,
-  values: {
-    institutionId: number;
-    researchRequestId: number;
-    collectedSampleId: number;
-    amount: number;
-    creatorId: number;
-    at: Date;
-  },
-) {
-  const { at, ...rest } = values;
-  try {
-    await db.insert(items).values({ ...rest, reservedDate: at });
-    return true;
-  } catch (e) {
-    if (isUniqueViolation(e)) return false;
-    throw e;
-  }
+  common: { institutionId: number; researchRequestId: number; creatorId: number; at: Date },
+  picks: readonly { collectedSampleId: number; amount: number }[],
+): Promise<Set<number>> {
+  const { at, ...rest } = common;
+  const rows = await db
+    .insert(items)
+    .values(picks.map((p) => ({ ...rest, collectedSampleId: p.collectedSampleId, amount: p.amount, reservedDate: at })))
+    .onConflictDoNothing()
+    .returning({ collectedSampleId: items.collectedSampleId });
+  return new Set(rows.map((r) => r.collectedSampleId));
+}
+
+/** How many samples the request holds reserved now (its open reservations). */
+export async function openReservationCount(db: Db, requestId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(items)
+    .where(and(eq(items.researchRequestId, requestId), eq(items.state, 'reserved')));
+  return Number(row?.n ?? 0);
 }
 
 export async function itemRow(db: Db, requestId: number, itemId: number, lock = false) {

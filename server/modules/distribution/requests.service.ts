@@ -7,6 +7,7 @@ import {
   type DistributeInput,
   type DistributedSample,
   type MtaInput,
+  MAX_REQUEST_RESERVATIONS,
   type PickInput,
   type PickSuggestion,
   type RequestItem,
@@ -45,7 +46,8 @@ import {
   insertMta,
   insertRequest,
   insertRequestEvent,
-  insertReservation,
+  insertReservations,
+  openReservationCount,
   itemRow,
   itemRows,
   lockItems,
@@ -443,17 +445,17 @@ export async function pick(ctx: InstCtx, id: number, input: PickInput) {
       if (s.reservedElsewhere) throw requestErrors.sample_reserved(s.sampleId);
       if (p.amount > s.remainingAmount) throw requestErrors.over_remaining(s.sampleId, s.remainingAmount);
     }
-    for (const p of input.picks) {
-      const ok = await insertReservation(tx.db, {
-        institutionId: tx.institutionId,
-        researchRequestId: id,
-        collectedSampleId: p.collectedSampleId,
-        amount: p.amount,
-        creatorId: tx.account.id,
-        at: tx.now(),
-      });
-      if (!ok) throw requestErrors.sample_reserved(found.get(p.collectedSampleId)?.sampleId ?? '');
-    }
+    // The request row is locked: its open reservations cannot change under this count.
+    const held = await openReservationCount(tx.db, id);
+    if (held + input.picks.length > MAX_REQUEST_RESERVATIONS)
+      throw requestErrors.too_many_reserved(MAX_REQUEST_RESERVATIONS, held);
+    const reserved = await insertReservations(
+      tx.db,
+      { institutionId: tx.institutionId, researchRequestId: id, creatorId: tx.account.id, at: tx.now() },
+      input.picks,
+    );
+    const lost = input.picks.find((p) => !reserved.has(p.collectedSampleId));
+    if (lost) throw requestErrors.sample_reserved(found.get(lost.collectedSampleId)?.sampleId ?? '');
     return transition(tx, row, input.concurrencyStamp, 'pick', {}, null, { picked: input.picks });
   });
 }

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { MAX_REQUEST_RESERVATIONS } from '../../../contract/requests.contract';
+import { rowsOf } from '../../db/client';
 import { requestEndpoints } from '../../../contract/requests.endpoints';
 import { ROLE_PERMISSIONS, type Role } from '../../../contract/permissions.contract';
 import { testApp, json } from '../../test/harness';
@@ -674,6 +677,64 @@ describe('research requests', () => {
         amount: 1,
       }),
     ).rejects.toThrow();
+  });
+
+  it(`a request holds at most ${MAX_REQUEST_RESERVATIONS} reserved samples: a pick past it is refused whole`, async () => {
+    const s = await study([FR]);
+    const req = await approvedRequest(s.id);
+    const dd = await donor('K');
+    const [k1, k2] = dd.samples;
+    // Set-up, set-based: MAX - 1 copies of k1 (same donor, protocol and consent), reserved for the request.
+    const held = MAX_REQUEST_RESERVATIONS - 1;
+    const columns = await rowsOf<{ c: string }>(
+      t.db,
+      sql`select column_name as c from information_schema.columns where table_schema = current_schema()
+        and table_name = 'collected_samples' and column_name not in ('id', 'sample_id')`,
+    );
+    const list = sql.raw(columns.map((r) => `"${r.c}"`).join(', '));
+    await t.db.execute(sql`insert into collected_samples (sample_id, ${list})
+      select s.sample_id || '-cap-' || g, ${list} from collected_samples s, generate_series(1, ${held}) g
+      where s.id = ${k1.id}::int`);
+    await t.db.execute(sql`insert into research_request_items (institution_id, research_request_id,
+        collected_sample_id, amount)
+      select ${inst}::int, ${req.id}::int, s.id, 1 from collected_samples s
+      where s.institution_id = ${inst}::int and s.sample_id like ${`${k1.sampleId}-cap-%`}`);
+    const reservedNow = async () => (await itemsOf(req.id)).filter((i) => i.state === 'reserved').length;
+    expect(await reservedNow()).toBe(held);
+
+    const pickAll = (stamp: string, ids: number[], expected?: number) =>
+      call(
+        TB,
+        'POST',
+        `${base}/${req.id}/items`,
+        { concurrencyStamp: stamp, picks: ids.map((collectedSampleId) => ({ collectedSampleId, amount: 1 })) },
+        expected,
+      );
+    const over = await pickAll(req.concurrencyStamp, [k1.id, k2.id]);
+    expect(over.statusCode, over.body).toBe(409);
+    const problem = json<Problem>(over);
+    expect(problem.code).toBe('requests.too_many_reserved');
+    expect(problem.title).toContain(`at most ${MAX_REQUEST_RESERVATIONS} reserved samples`);
+    expect(problem.title).toContain(`holds ${held}`);
+    expect(await reservedNow()).toBe(held);
+
+    const last = json<Req>(await pickAll(req.concurrencyStamp, [k1.id], 200));
+    expect(await reservedNow()).toBe(MAX_REQUEST_RESERVATIONS);
+    const full = await pickAll(last.concurrencyStamp, [k2.id]);
+    expect(full.statusCode, full.body).toBe(409);
+    expect(json<Problem>(full).code).toBe('requests.too_many_reserved');
+    // Released reservations are no longer held: the request may pick again.
+    const [one] = (await itemsOf(req.id)).filter((i) => i.collectedSampleId === k1.id);
+    const released = json<Req>(
+      await call(
+        TB,
+        'POST',
+        `${base}/${req.id}/items/${one.id}/release`,
+        { concurrencyStamp: last.concurrencyStamp, comment: null },
+        200,
+      ),
+    );
+    await pickAll(released.concurrencyStamp, [k2.id], 200);
   });
 
   it('distribution is one transaction: an overdraw draws nothing', async () => {

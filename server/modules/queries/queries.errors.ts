@@ -11,6 +11,11 @@ export const queryErrors = defineErrors('queries', {
     title: (name: string) => `The saved query ${name} is disabled: it cannot be changed.`,
     text: (name: string) => ({ values: { name } }),
   },
+  answer_not_shared: {
+    status: 400,
+    title:
+      'A questionnaire answer can be asked about only for a list question shared with the research catalogue, by one of its options: choose it from the list.',
+  },
   no_protocol: {
     status: 400,
     title: 'The distribution protocol is not one of this institution’s: choose another.',

@@ -25,6 +25,10 @@ export function queryRoutes(app: App, deps: AppDeps) {
       .header('Content-Disposition', disposition)
       .send(Readable.from(lines()));
   });
+  route(e.questionnaires, async (req, ctx, reply) =>
+    sendPage(reply, req.query, await svc.listQuestionnaires(ctx, req.query)),
+  );
+  route(e.questionnaire, async (req, ctx) => svc.getQuestionnaire(ctx, req.params.formId));
   route(e.savedList, async (req, ctx, reply) => sendPage(reply, req.query, await svc.listSavedQueries(ctx, req.query)));
   route(e.savedCreate, async (req, ctx, reply) => reply.status(201).send(await svc.createSavedQuery(ctx, req.body)));
   route(e.savedGet, async (req, ctx) => svc.getSavedQuery(ctx, req.params.savedQueryId));

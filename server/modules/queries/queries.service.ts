@@ -1,14 +1,18 @@
-import type {
-  QueryAggregate,
-  QueryAggregateInput,
-  QueryCount,
-  QueryCountInput,
-  QueryExportInput,
-  QuerySamplesInput,
-  SavedQuery,
-  SavedQueryInput,
-  SavedQueryListQuery,
-  SavedQueryUpdate,
+import {
+  isGroup,
+  type CriteriaGroup,
+  type QueryAggregate,
+  type QueryAggregateInput,
+  type QueryCount,
+  type QueryCountInput,
+  type QueryExportInput,
+  type QueryQuestionnaireFields,
+  type QueryQuestionnaireQuery,
+  type QuerySamplesInput,
+  type SavedQuery,
+  type SavedQueryInput,
+  type SavedQueryListQuery,
+  type SavedQueryUpdate,
 } from '../../../contract/queries.contract';
 import { can, command, type InstCtx } from '../../platform/context';
 import { notFound } from '../../platform/errors';
@@ -31,12 +35,31 @@ import {
   type Ask,
 } from './queries.repository';
 import { queryErrors } from './queries.errors';
+import { askableFields, askableForm, askableForms, unsharedAnswerFields } from '../forms';
 
 // Issue 32 item 4 (docs/research.md "Query builder"). Each route row declares its permission (queries.read for
 // counts, aggregates and saved queries; queries.staff for the list and CSV) and the router checks it.
 
+/** Staff see the samples anyway; everyone else (researchers) asks only what the catalogue would show them. */
+const sharedOnly = (ctx: InstCtx) => !can(ctx.account, 'queries.staff', ctx.institutionId);
+
+function answersOf(g: CriteriaGroup): { formFieldId: number; value: string }[] {
+  return g.items.flatMap((item) => (isGroup(item) ? answersOf(item) : item.field === 'answer' ? [item] : []));
+}
+
+/**
+ * A researcher's answer criteria must follow the catalogue's rule (a list question of a shared questionnaire, one
+ * of its options): any other answer would let counts reveal what the catalogue keeps back, e.g. free text.
+ */
+async function checkAnswers(ctx: InstCtx, db: Db, criteria: CriteriaGroup) {
+  if (!sharedOnly(ctx)) return;
+  const refused = await unsharedAnswerFields(db, ctx.institutionId, answersOf(criteria));
+  if (refused.length) throw queryErrors.answer_not_shared();
+}
+
 /** The ask in SQL terms: the criteria, and the purposes of the chosen distribution protocol (its eligibility). */
 async function askOf(ctx: InstCtx, input: QueryCountInput, db: Db = ctx.db): Promise<Ask> {
+  await checkAnswers(ctx, db, input.criteria);
   let purposeIds: number[] | null = null;
   if (input.distributionProtocolId != null) {
     purposeIds = await protocolPurposeIds(db, ctx.institutionId, input.distributionProtocolId);
@@ -123,6 +146,23 @@ export async function exportQuery(ctx: InstCtx, input: QueryExportInput, db: Db)
   return { disposition: csvDisposition('Query samples', 'query'), lines };
 }
 
+/** The questionnaires the caller may name in an answer criterion (researchers: the shared ones), by name. */
+export async function listQuestionnaires(ctx: InstCtx, q: QueryQuestionnaireQuery) {
+  return askableForms(ctx.db, ctx.institutionId, sharedOnly(ctx), {
+    searchTerm: q.searchTerm,
+    fieldId: q.fieldId,
+    limit: q.pageSize,
+    offset: offsetOf(q),
+  });
+}
+
+/** One of them with the fields the caller may ask about; 404 when it is not one the caller may name. */
+export async function getQuestionnaire(ctx: InstCtx, formId: number): Promise<QueryQuestionnaireFields> {
+  const form = await askableForm(ctx.db, ctx.institutionId, formId, sharedOnly(ctx));
+  if (!form) throw notFound('Questionnaire');
+  return { ...form, fields: await askableFields(ctx.db, formId, sharedOnly(ctx)) };
+}
+
 // Saved queries.
 const WHAT = 'Saved query';
 const ENTITY = 'savedQuery';
@@ -153,6 +193,7 @@ const values = (input: SavedQueryInput) => ({
 export async function createSavedQuery(ctx: InstCtx, input: SavedQueryInput) {
   const id = await command(ctx, 'queries.read', async ({ db: tx }) => {
     await checkProtocol(ctx, tx, input.distributionProtocolId);
+    await checkAnswers(ctx, tx, input.criteria);
     const row = await insertSavedQuery(tx, {
       ...values(input),
       institutionId: ctx.institutionId,
@@ -179,6 +220,7 @@ export async function updateSavedQuery(ctx: InstCtx, id: number, input: SavedQue
   await command(ctx, 'queries.read', async ({ db: tx }) => {
     await ownEnabled(ctx, tx, id);
     await checkProtocol(ctx, tx, input.distributionProtocolId);
+    await checkAnswers(ctx, tx, input.criteria);
     const { before, after } = await updateSavedQueryRow(
       tx,
       ctx.institutionId,

@@ -473,3 +473,100 @@ describe('CSV export', () => {
     expect(pagination(res)).toMatchObject({ TotalCount: expect.any(Number), PageSize: 2, CurrentPage: 1 });
   });
 });
+
+describe('the questionnaire-answer picker (researchers: the catalogue’s rule, judged by the server)', () => {
+  type Questionnaire = { id: number; name: string; collectionProtocol: string | null; shareable: boolean };
+  type WithFields = Questionnaire & { fields: { id: number; label: string; kind: string; options: string[] }[] };
+  const list = async (token: string, query = '') => {
+    const res = await t.call('GET', api(`queries/questionnaires${query}`), { token });
+    expect(res.statusCode, res.body).toBe(200);
+    return { rows: json<Questionnaire[]>(res), total: Number(pagination(res)?.TotalCount) };
+  };
+  const fieldsOf = (token: string, id: number) => t.call('GET', api(`queries/questionnaires/${id}`), { token });
+  const refused = async (criteria: CriteriaGroup, url = 'queries/count') => {
+    const body = { criteria, ...(url === 'queries/aggregate' ? { groupBy: 'gender' } : {}) };
+    const res = await t.call('POST', api(url), {
+      token: researcher,
+      body: url === 'savedQueries' ? { ...body, name: 'Refused' } : body,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(json<Problem>(res)).toMatchObject({ code: 'queries.answer_not_shared' });
+    expect(json<Problem>(res).title).toContain('shared with the research catalogue');
+  };
+
+  it('staff pick any field of an enabled questionnaire; researchers only the list questions of shared ones', async () => {
+    const notes = await post<Rec>(`${k.base(w.protocol.id)}/${form.id}/collectionProtocolFormFields`, {
+      DataTypeId: k.type('TB'),
+      Prompt: 'Anything else?',
+      ResponseTitle: 'Notes',
+    });
+    // Staff: the questionnaire, its fields by label, a list field's options; found by a field or the protocol.
+    const staff = await list(A.token);
+    expect(staff.rows.map((f) => f.name)).toContain('Smoking');
+    const got = json<WithFields>(await fieldsOf(A.token, form.id));
+    expect(got.fields.map((f) => [f.label, f.kind, f.options])).toEqual([
+      ['Do you smoke?', 'RL', ['Yes', 'No']],
+      ['Anything else?', 'TB', []],
+    ]);
+    const bySavedField = await list(A.token, `?fieldId=${notes.id}`);
+    expect(bySavedField.rows.map((f) => f.id)).toEqual([form.id]);
+    expect(bySavedField.total).toBe(1);
+    expect((await list(A.token, `?fieldId=999999999`)).rows).toEqual([]);
+    const protocolTitle = got.collectionProtocol!;
+    expect((await list(A.token, `?searchTerm=${encodeURIComponent(protocolTitle)}`)).rows.map((f) => f.id)).toContain(
+      form.id,
+    );
+    expect(await count(and({ field: 'answer', formFieldId: notes.id, value: 'nothing' }))).toEqual({
+      count: 0,
+      suppressed: false,
+    });
+
+    // A researcher: not shared yet, so nothing to pick and nothing to ask.
+    expect((await list(researcher)).rows.map((f) => f.id)).not.toContain(form.id);
+    expect((await fieldsOf(researcher, form.id)).statusCode).toBe(404);
+    const smokes = and({ field: 'answer', formFieldId: smoker.id, value: 'Yes' });
+    await refused(smokes);
+    await refused(smokes, 'queries/aggregate');
+    await refused(smokes, 'savedQueries');
+
+    // Shared by an administrator: the list question, never the free text; an answer must be one of its options.
+    const current = json<Rec & { concurrencyStamp: string }>(
+      await t.call('GET', `${k.base(w.protocol.id)}/${form.id}`, { token: A.token }),
+    );
+    const shared = await t.call('PUT', `${k.base(w.protocol.id)}/${form.id}/shareable`, {
+      token: A.token,
+      body: { shareable: true, concurrencyStamp: current.concurrencyStamp },
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect((await list(researcher)).rows.filter((f) => f.id === form.id)).toEqual([
+      { id: form.id, name: 'Smoking', collectionProtocol: protocolTitle, shareable: true },
+    ]);
+    expect(json<WithFields>(await fieldsOf(researcher, form.id)).fields.map((f) => f.label)).toEqual(['Do you smoke?']);
+    expect((await list(researcher, `?fieldId=${notes.id}`)).rows).toEqual([]);
+    expect(await count(and({ field: 'answer', formFieldId: smoker.id, value: ' yes ' }), researcher)).toEqual({
+      count: '< 5',
+      suppressed: true,
+    });
+    await refused(and({ field: 'answer', formFieldId: notes.id, value: 'nothing' }));
+    await refused(and({ field: 'answer', formFieldId: smoker.id, value: 'Sometimes' }));
+    await refused(and({ field: 'gender', ids: [R.male] }, or({ field: 'answer', formFieldId: notes.id, value: 'x' })));
+    const saved = await t.call('POST', api('savedQueries'), {
+      token: researcher,
+      body: { name: 'Smokers', criteria: smokes },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+  });
+
+  it("another institution's questionnaire is 404, and hostile ids are 400", async () => {
+    const other = await signedIn(t, ['Administrator']);
+    const ok = await formsKit(t, other.institution.id, other.token);
+    const theirs = await ok.form('Theirs');
+    await ok.field(theirs.id, 'RL', { Options: [{ Value: 'A' }] });
+    expect((await fieldsOf(A.token, theirs.id)).statusCode).toBe(404);
+    expect((await list(A.token)).rows.map((f) => f.id)).not.toContain(theirs.id);
+    for (const bad of ['abc', '0', '-1', '1.5'])
+      expect((await t.call('GET', api(`queries/questionnaires/${bad}`), { token: A.token })).statusCode).toBe(400);
+    expect((await t.call('GET', api('queries/questionnaires?fieldId=x'), { token: A.token })).statusCode).toBe(400);
+    expect((await t.call('GET', api('queries/questionnaires?other=1'), { token: A.token })).statusCode).toBe(400);
+  });
+});

@@ -61,7 +61,8 @@ export const MUTATION_EFFECTS = {
   'protocols.consent': ['protocols'],
   'protocols.site': ['protocols'],
   'protocols.event': ['protocols'],
-  'protocols.form': ['protocols'],
+  // A questionnaire, its fields or its sharing: the query builder's questionnaire picker shows them too.
+  'protocols.form': ['protocols', 'queries'],
   'protocols.submission': ['protocols'],
   'participants.enrol': ['protocols', 'patients'],
   'participants.disable': ['protocols', 'patients', 'samples'],

@@ -172,6 +172,9 @@ export const queryKeys = {
     all: (instId: number) => ['queries', instId] as const,
     run: (instId: number, kind: string, ask: unknown) => ['queries', instId, 'run', kind, ask] as const,
     saved: (instId: number) => ['queries', instId, 'saved'] as const,
+    /** The questionnaires an answer criterion may name (refreshed when a questionnaire changes: 'forms' effects). */
+    questionnaires: (instId: number, q: Filter) => ['queries', instId, 'questionnaires', q] as const,
+    questionnaire: (instId: number, id: number) => ['queries', instId, 'questionnaires', 'one', id] as const,
   },
 
   /** Research requests (issue 32 item 5): lists, one request, its picked items, pick suggestions, distributed samples. */

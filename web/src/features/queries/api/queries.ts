@@ -61,6 +61,39 @@ export function useQuerySamples(
 export const exportSamples = (instId: number, ask: Ask, failed: string) =>
   downloadCall(e.exportSamples, { params: { instId }, body: ask }, 'query-samples.csv', failed);
 
+/** How many questionnaires the picker offers at once: a search narrows the rest. */
+const QUESTIONNAIRE_PAGE = 50;
+
+/** The questionnaires the caller may name in an answer criterion, by name (`search`: name or protocol title). */
+export function useQuestionnaires(instId: number, search: string) {
+  const query = { pageNumber: 1, pageSize: QUESTIONNAIRE_PAGE, ...(search ? { searchTerm: search } : {}) };
+  return useQuery({
+    queryKey: keys.questionnaires(instId, query),
+    queryFn: () => callPage(e.questionnaires, { params: { instId }, query }, { notify: false }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The questionnaire holding a field (a saved criterion names its field only); null: nothing to look up. */
+export function useQuestionnaireOfField(instId: number, fieldId: number | null) {
+  const query = { pageNumber: 1, pageSize: 1, fieldId: fieldId ?? 0 };
+  return useQuery({
+    queryKey: keys.questionnaires(instId, query),
+    queryFn: async () =>
+      (await callPage(e.questionnaires, { params: { instId }, query }, { notify: false })).items[0] ?? null,
+    enabled: fieldId !== null,
+  });
+}
+
+/** One questionnaire with the fields the caller may ask about and their options; null: none chosen. */
+export function useQuestionnaireFields(instId: number, formId: number | null) {
+  return useQuery({
+    queryKey: keys.questionnaire(instId, formId ?? 0),
+    queryFn: () => call(e.questionnaire, { params: { instId, formId: formId ?? 0 } }, { notify: false }),
+    enabled: formId !== null,
+  });
+}
+
 /** The institution's saved queries (enabled), newest first. */
 export function useSavedQueries(instId: number) {
   return useQuery({

@@ -11,6 +11,7 @@ import {
   type CriterionField,
 } from '@contract/queries.contract';
 import { useLookupOptions } from '@/lib/lookup-options';
+import { AnswerPicker } from './answer-picker';
 
 // The criteria tree as a person builds it (issue 32 item 4): groups of criteria joined by 'all of' (AND) or
 // 'any of' (OR), nested up to MAX_QUERY_DEPTH levels. Every control is a labelled Mantine input: Tab moves
@@ -255,21 +256,7 @@ function CriterionInputs({ c, onChange }: { c: Criterion; onChange: (c: Criterio
         </>
       );
     case 'answer':
-      return (
-        <>
-          <NumberInput
-            label={t('criteria.fieldNumber')}
-            value={c.formFieldId || ''}
-            onChange={(v) => onChange({ ...c, formFieldId: typeof v === 'number' ? v : 0 })}
-            w={170}
-          />
-          <TextInput
-            label={t('criteria.answer')}
-            value={c.value}
-            onChange={(ev) => onChange({ ...c, value: ev.currentTarget.value })}
-          />
-        </>
-      );
+      return <AnswerPicker c={c} onChange={onChange} />;
   }
 }
 

@@ -6,6 +6,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import {
   DistributeInput,
+  MAX_REQUEST_RESERVATIONS,
   PickInput,
   ReturnInput,
   type DeliveryMethod,
@@ -157,7 +158,7 @@ export function Fulfilment({ request: r }: { request: ResearchRequest }) {
           )}
         </Stack>
       </Paper>
-      {r.may.fulfil && approved && <Suggestions request={r} />}
+      {r.may.fulfil && approved && <Suggestions request={r} reservedCount={reserved.length} />}
       {distributing && (
         <DistributeDialog request={r} reservedCount={reserved.length} onClose={() => setDistributing(false)} />
       )}
@@ -169,12 +170,14 @@ export function Fulfilment({ request: r }: { request: ResearchRequest }) {
 type SuggestionRow = PickSuggestion & { id: number };
 
 /** The pick list: samples the request's query or criteria suggest, eligible now and reserved by no open request. */
-function Suggestions({ request: r }: { request: ResearchRequest }) {
+function Suggestions({ request: r, reservedCount }: { request: ResearchRequest; reservedCount: number }) {
   const { t } = useTranslation('requests');
   const { institution } = useCurrentInstitution();
   const list = useListState();
   const suggestions = useSuggestions(institution.id, r.id, { page: list.page, pageSize: list.pageSize }, true);
   const [picking, setPicking] = useState<SuggestionRow | null>(null);
+  // The server refuses a pick past the cap (409 requests.too_many_reserved); the screen says so before it is tried.
+  const full = reservedCount >= MAX_REQUEST_RESERVATIONS;
   const columns: DataTableColumn<SuggestionRow>[] = [
     { accessor: 'sampleId', title: t('suggestions.sampleId') },
     { accessor: 'specimenType', title: t('suggestions.type'), render: (s) => s.specimenType ?? '—' },
@@ -205,6 +208,7 @@ function Suggestions({ request: r }: { request: ResearchRequest }) {
           variant="light"
           leftSection={<IconHandGrab size={14} />}
           aria-label={t('suggestions.pickLabel', { sampleId: s.sampleId })}
+          disabled={full}
           onClick={(e) => {
             e.stopPropagation();
             setPicking(s);
@@ -223,9 +227,14 @@ function Suggestions({ request: r }: { request: ResearchRequest }) {
             {t('suggestions.heading')}
           </Title>
           <Text size="sm" c="gray.7">
-            {t('suggestions.intro')}
+            {t('suggestions.intro')} {t('suggestions.held', { held: reservedCount, max: MAX_REQUEST_RESERVATIONS })}
           </Text>
         </div>
+        {full && (
+          <Alert color="yellow" icon={<IconAlertCircle />} title={t('suggestions.fullTitle')}>
+            {t('suggestions.full', { max: MAX_REQUEST_RESERVATIONS })}
+          </Alert>
+        )}
         <PagedTable query={suggestions} list={list} columns={columns} emptyText={t('suggestions.empty')} />
       </Stack>
       {picking && <PickDialog request={r} suggestion={picking} onClose={() => setPicking(null)} />}
