@@ -132,5 +132,7 @@ test.describe('rack scan, manifest import and store in French', () => {
     await store.getByRole('button', { name: 'Ranger ici' }).click();
     await expect(store).toBeHidden();
     await expect(page.getByText(`${shipped.sampleId} rangé en Réfrigérateur ${u}`, { exact: false })).toBeVisible();
+    // The notice's close button is named by the theme in the screens' language too.
+    await expect(page.getByRole('button', { name: 'Fermer la notification' }).first()).toBeVisible();
   });
 });

@@ -1171,6 +1171,8 @@ export const en = {
       updatingCollectionProtocols: 'updating collection protocols',
       updatingDistributionProtocols: 'updating distribution protocols',
     },
+    /** The theme's icon buttons (web/src/app/theme.ts themeWords). */
+    theme: { closeNotification: 'Close notification', clearFile: 'Clear the chosen file' },
     /** The signed-document picker (components/document-file-input.tsx), unless its caller names the document. */
     documentFile: {
       label: 'File the document',
@@ -2031,7 +2033,10 @@ export const en = {
     },
     /** Import a shipment manifest (features/shipments/components/import-manifest-dialog.tsx). */
     /** A manifest download's failure notice (features/shipments/api/shipments.ts). */
-    manifestDownload: { failed: 'The manifest could not be downloaded' },
+    manifestDownload: {
+      failed: 'The manifest could not be downloaded',
+      receiptFailed: 'The receipt could not be downloaded',
+    },
     importManifest: {
       title: 'Import a shipment manifest',
       intro: 'Choose the manifest file (.fhir.json) another installation downloaded for a shipment it sent to you.',

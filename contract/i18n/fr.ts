@@ -1830,6 +1830,8 @@ export const fr: Catalogue = {
       updatingCollectionProtocols: 'la mise à jour des protocoles de collecte',
       updatingDistributionProtocols: 'la mise à jour des protocoles de distribution',
     },
+    /** Les boutons-icônes du thème (web/src/app/theme.ts themeWords). */
+    theme: { closeNotification: 'Fermer la notification', clearFile: 'Effacer le fichier choisi' },
     /** Le sélecteur de document signé (components/document-file-input.tsx). */
     documentFile: {
       label: 'Joindre le document',
@@ -2700,7 +2702,10 @@ export const fr: Catalogue = {
     },
     /** Importer un manifeste d'expédition (features/shipments/components/import-manifest-dialog.tsx). */
     /** A manifest download's failure notice (features/shipments/api/shipments.ts). */
-    manifestDownload: { failed: "Le manifeste n'a pas pu être téléchargé" },
+    manifestDownload: {
+      failed: "Le manifeste n'a pas pu être téléchargé",
+      receiptFailed: "L'accusé de réception n'a pas pu être téléchargé",
+    },
     importManifest: {
       title: "Importer un manifeste d'expédition",
       intro:
