@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RE2JS } from 're2js';
-import { MSG } from './messages';
+import { MSG, msgf } from './messages';
 import { PatientCard } from './participants.contract';
 import {
   ConcurrencyStamp,
@@ -192,7 +192,7 @@ const FieldShape = z.object({
         FieldOption,
       ),
     )
-    .max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`)
+    .max(MAX_OPTIONS, msgf('atMostOptions', { max: MAX_OPTIONS }))
     .optional(),
   institutionId: optionalId,
   collectionProtocolFormId: optionalId,
@@ -348,7 +348,7 @@ export const SubmissionInput = z.object({
   /** Spec 2 §3 FormFields: one entry per answered field. */
   formFields: z
     .array(FormFieldAnswer)
-    .max(MAX_FIELDS_PER_SUBMISSION, `At most ${MAX_FIELDS_PER_SUBMISSION} answers`)
+    .max(MAX_FIELDS_PER_SUBMISSION, msgf('atMostAnswers', { max: MAX_FIELDS_PER_SUBMISSION }))
     .default([]),
   institutionId: optionalId,
 });
@@ -385,7 +385,7 @@ export const MAX_VALUE_SEARCH_IDS = 1000;
 export const ValueSearchInput = z.object({
   submittedCollectionProtocolFormIds: z
     .array(Id, { error: MSG.submissionIds })
-    .max(MAX_VALUE_SEARCH_IDS, `At most ${MAX_VALUE_SEARCH_IDS} submitted questionnaires at once`),
+    .max(MAX_VALUE_SEARCH_IDS, msgf('atMostSubmissions', { max: MAX_VALUE_SEARCH_IDS })),
   ...WholeListQuery.pick({ pageNumber: true, pageSize: true }).shape,
 });
 export type ValueSearchInput = z.output<typeof ValueSearchInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG, msgf } from './messages';
 import type { Permission } from './permissions.contract';
 import { Id, requiredText } from './common.contract';
 
@@ -376,12 +377,12 @@ export const IMPORT_COLUMNS: Record<ImportKind, ImportColumn[]> = {
 
 export const ImportKindParam = z.object({
   instId: Id,
-  kind: z.enum(IMPORT_KINDS, { error: 'Choose participants, samples or storage' }),
+  kind: z.enum(IMPORT_KINDS, { error: MSG.importKindOneOf }),
 });
 export const TemplateParam = z.object({
   instId: Id,
   file: z.enum(IMPORT_KINDS.map((k) => `${k}.csv`) as [string, ...string[]], {
-    error: 'Choose participants.csv, samples.csv or storage.csv',
+    error: MSG.importFileOneOf,
   }),
 });
 
@@ -395,13 +396,13 @@ export type ImportMapping = z.infer<typeof ImportMapping>;
  */
 export const ImportQuery = z.object({
   dryRun: z
-    .enum(['true', 'false'], { error: 'dryRun is true or false' })
+    .enum(['true', 'false'], { error: MSG.dryRunTrueFalse })
     .default('true')
     .transform((v) => v === 'true'),
   fileName: z.string().max(255).optional(),
   mapping: z
     .string()
-    .max(8000, 'The mapping is too long')
+    .max(8000, MSG.mappingTooLong)
     .optional()
     .transform((text, ctx) => {
       if (text === undefined || text === '') return {};
@@ -413,7 +414,7 @@ export const ImportQuery = z.object({
       }
       const parsed = ImportMapping.safeParse(value);
       if (parsed.success) return parsed.data;
-      ctx.addIssue({ code: 'custom', message: 'The mapping is a JSON object of CSV header -> field' });
+      ctx.addIssue({ code: 'custom', message: MSG.mappingJson });
       return z.NEVER;
     }),
 });
@@ -476,9 +477,9 @@ export const MappingTemplatesParam = ImportKindParam;
 export const MappingTemplateParam = ImportKindParam.extend({ templateId: Id });
 export const MappingTemplateInput = z.object({
   name: requiredText(MAPPING_TEMPLATE_NAME_MAX),
-  mapping: ImportMapping.refine((m) => Object.keys(m).length > 0, 'The mapping names no column').refine(
+  mapping: ImportMapping.refine((m) => Object.keys(m).length > 0, MSG.mappingNoColumn).refine(
     (m) => Object.keys(m).length <= MAX_IMPORT_COLUMNS,
-    `A mapping names at most ${MAX_IMPORT_COLUMNS} columns`,
+    msgf('mappingAtMostColumns', { max: MAX_IMPORT_COLUMNS }),
   ),
 });
 export type MappingTemplateInput = z.input<typeof MappingTemplateInput>;

@@ -167,13 +167,28 @@ export type PrintResult = z.infer<typeof PrintResult>;
 /** A label has room for two lines under the barcode: the order label's name and MRN, a received sample's type and donor code. */
 export const MAX_LABEL_LINES = 2;
 
+/**
+ * The words printed on a label, English (issue 33): the catalogues' `labels.printed` (contract/i18n), where each
+ * language says them. Labels are printed in the printing user's language (docs/languages.md).
+ */
+export const PRINTED_LABEL_WORDS = {
+  mrn: 'MRN: {{mrn}}',
+  donor: 'Donor: {{donorCode}}',
+  /** The PDF sheet's document title. */
+  sheetTitle: 'Labels',
+};
+export type PrintedLabelWords = Readonly<Record<keyof typeof PRINTED_LABEL_WORDS, string>>;
+
 /** The lines printed under the barcode (ZPL and PDF alike), at most MAX_LABEL_LINES, in this order. */
-export function labelLines(label: Pick<ParsedLabel, 'patientName' | 'mrn' | 'specimenType' | 'donorCode'>): string[] {
+export function labelLines(
+  label: Pick<ParsedLabel, 'patientName' | 'mrn' | 'specimenType' | 'donorCode'>,
+  words: PrintedLabelWords = PRINTED_LABEL_WORDS,
+): string[] {
   return [
     label.patientName,
     label.specimenType,
-    label.mrn ? `MRN: ${label.mrn}` : undefined,
-    label.donorCode ? `Donor: ${label.donorCode}` : undefined,
+    label.mrn ? words.mrn.replace('{{mrn}}', () => label.mrn ?? '') : undefined,
+    label.donorCode ? words.donor.replace('{{donorCode}}', () => label.donorCode ?? '') : undefined,
   ]
     .filter((l): l is string => !!l)
     .slice(0, MAX_LABEL_LINES);

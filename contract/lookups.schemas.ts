@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from './messages';
+import { MSG, msgf } from './messages';
 import {
   ConcurrencyStamp,
   MAX_ID,
@@ -20,11 +20,11 @@ function numberSchema(f: LookupField, required: boolean) {
   // An integer column holds -2147483648..2147483647; anything else is refused here, not by PostgreSQL.
   const base = typedNumber({
     whole: integer,
-    notNumber: `${f.label} must be a number`,
-    notWhole: `${f.label} must be a whole number`,
+    notNumber: msgf('labelNotNumber', { fieldLabel: f.label }),
+    notWhole: msgf('labelNotWhole', { fieldLabel: f.label }),
     ...(integer ? { min: MIN_INT, max: MAX_ID, tooSmall: MSG.wholeNumber, tooLarge: MSG.wholeNumber } : {}),
   });
-  const n = f.positive ? base.refine((v) => v > 0, `${f.label} must be greater than 0`) : base;
+  const n = f.positive ? base.refine((v) => v > 0, msgf('labelPositive', { fieldLabel: f.label })) : base;
   const orBlank = (v: unknown) => (blank(v) ? undefined : v);
   if (required) return z.preprocess(orBlank, n);
   if (f.default !== undefined) return z.preprocess(orBlank, n.default(Number(f.default)));

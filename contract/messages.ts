@@ -167,6 +167,22 @@ export const MSG = {
   unknownFieldType: 'Unknown field type',
   answeredTwice: 'Answered twice',
   fieldNotOnForm: 'This field is not on the questionnaire',
+  // ---- issue 33, server side: the imports and rack-scan contracts' field messages ----
+  importKindOneOf: 'Choose participants, samples or storage',
+  importFileOneOf: 'Choose participants.csv, samples.csv or storage.csv',
+  dryRunTrueFalse: 'dryRun is true or false',
+  mappingTooLong: 'The mapping is too long',
+  mappingJson: 'The mapping is a JSON object of CSV header -> field',
+  mappingNoColumn: 'The mapping names no column',
+  rackScanBody: "Send the rack scanner's CSV file as the request body (text/csv).",
+  rackScanTooLarge: 'The scan file is larger than 1 MiB.',
+  scanStampRequired: 'scanStamp: *Required',
+  /** The import dry run's row problems (server/modules/imports, storage-import). */
+  boxAndPosition: 'Give both the box and the position, or neither',
+  boxPath:
+    'Give the box as its code path joined by / (container/shelf/box, container/shelf/rack/box or container/shelf/rack/drawer/box)',
+  boxTooDeep: 'A box holds positions, not storage: the parent path is too deep',
+  // ---- end of issue 33, server side ----
 } as const;
 
 /**
@@ -201,6 +217,39 @@ export const MSG_FORMATS = {
   rackHolds: 'A {{rows}} x {{columns}} rack holds at most {{max}} boxes',
   templatePositions:
     '{{count}} boxes of {{rows}} x {{columns}} make {{positions}} positions: at most {{max}} in one template',
+  // ---- issue 33, server side: questionnaires, imports, the registry's numbers, test set-up ----
+  atMostOptions: 'At most {{max}} options',
+  atMostAnswers: 'At most {{max}} answers',
+  atMostSubmissions: 'At most {{max}} submitted questionnaires at once',
+  mappingAtMostColumns: 'A mapping names at most {{max}} columns',
+  /** `fieldLabel`: a registry field's English label, said through `configuration.labels` (message-match.ts). */
+  labelNotNumber: '{{fieldLabel}} must be a number',
+  labelNotWhole: '{{fieldLabel}} must be a whole number',
+  labelPositive: '{{fieldLabel}} must be greater than 0',
+  valueListedTwice: "'{{value}}' is listed twice",
+  /** A dependent select's value outside the chosen parent (configuration's lookup service). */
+  notInChosen: 'Not in the chosen {{listLabel}}',
+  /** The import dry run's row problems (server/modules/imports, storage-import, platform/lookups). */
+  unknownTitle: 'No {{listLabel}} titled "{{title}}" in this institution',
+  importNoColumn: 'No column is mapped to {{column}} (required)',
+  importRowCells: 'This row has {{cells}} cells; the header has {{width}}',
+  importParentRefused: 'The parent {{sampleId}} is the row on line {{line}}, which has problems',
+  importNoSample: 'No sample {{sampleId}} in this institution',
+  importNoParticipant: 'No participant with MRN {{mrn}} in this institution',
+  importOtherParticipant: "Sample {{sampleId}} is not this participant's",
+  importProtocolAmbiguous: 'More than one protocol is titled "{{protocol}}": use its code',
+  importNoProtocol: 'No protocol with code or title "{{protocol}}" in this institution',
+  importOtherProtocol: 'Sample {{sampleId}} is of another protocol',
+  importNoEvent: 'The protocol has no event labelled or coded "{{event}}"',
+  importGiveEvent: 'The protocol has {{count}} events: give the event',
+  importEventSites: 'The event has no site and the protocol has {{count}} sites: give the event a site',
+  importNotABox: '{{path}} is a {{level}}, not a box',
+  importNoPosition: 'Box {{path}} has no position {{position}}',
+  importNoContainer: 'No container with code {{code}} at {{path}} in this institution',
+  importNoStorage: 'No storage with code {{code}} at {{path}} in this institution',
+  importBoxInPath: '{{path}} is a box: it holds positions, not storage',
+  importLevelOneOf: 'Level is one of {{choices}}',
+  // ---- end of issue 33, server side ----
 } as const;
 export type MessageFormat = keyof typeof MSG_FORMATS;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from './messages';
 import { trimmedText } from './common.contract';
 import { StorageLocation } from './storage.contract';
 
@@ -11,9 +12,7 @@ export const RACK_SCAN_OUTCOMES = ['match', 'moved', 'missing', 'unknown', 'empt
 export type RackScanOutcome = (typeof RACK_SCAN_OUTCOMES)[number];
 
 /** POST .../rack-scan: the scanner's CSV file as the body (text/csv or text/plain). */
-export const RackScanText = z
-  .string({ error: "Send the rack scanner's CSV file as the request body (text/csv)." })
-  .max(MAX_RACK_SCAN_BYTES, 'The scan file is larger than 1 MiB.');
+export const RackScanText = z.string({ error: MSG.rackScanBody }).max(MAX_RACK_SCAN_BYTES, MSG.rackScanTooLarge);
 
 const SampleBrief = z.object({ id: z.number(), sampleId: z.string() });
 
@@ -51,7 +50,7 @@ export type RackScanResult = z.infer<typeof RackScanResult>;
 /** POST .../rack-scan/apply */
 export const RackScanApply = z.object({
   csv: RackScanText,
-  scanStamp: z.string({ error: 'scanStamp: *Required' }).min(1, '*Required').max(200),
+  scanStamp: z.string({ error: MSG.scanStampRequired }).min(1, MSG.requiredSelect).max(200),
   vacateMissing: z.boolean().default(false),
   vacateReason: trimmedText(500, undefined, 'multi').nullish(),
 });

@@ -1,4 +1,4 @@
-import { MSG } from './messages';
+import { MSG, msgf } from './messages';
 import { z } from 'zod';
 import { requiredText, typedNumber } from './common.contract';
 
@@ -34,7 +34,11 @@ export const TestSetupInput = z
     v.acceptedValues.forEach((title, i) => {
       const key = title.toLowerCase();
       if (seen.has(key))
-        ctx.addIssue({ code: 'custom', path: ['acceptedValues', i], message: `'${title}' is listed twice` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['acceptedValues', i],
+          message: msgf('valueListedTwice', { value: title }),
+        });
       seen.add(key);
     });
   });

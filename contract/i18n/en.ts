@@ -1,4 +1,5 @@
 import { MSG, MSG_FORMATS } from '../messages';
+import { PRINTED_LABEL_WORDS } from '../labels.contract';
 import type { ProblemTitles } from './catalogue-type';
 
 /**
@@ -672,6 +673,8 @@ export const en = {
       printed: 'Printed {{labels}} on the printer at {{printer}}.',
       downloaded: 'Downloaded {{fileName}}.',
     },
+    /** The words printed on the labels themselves (contract/labels.contract.ts), in the printing user's language. */
+    printed: { ...PRINTED_LABEL_WORDS },
     generator: {
       title: 'Barcode Generator',
       prefix: 'Prefix',
@@ -1484,6 +1487,56 @@ export const en = {
   },
   /** Collected samples (web/src/features/samples): collect, the sample tree, a sample's page, allocate. */
   samples: {
+    /**
+     * The sample ledger's history sentences (issue 33, server side). Stored in English as they are written
+     * (server/modules/samples/ledger-words.ts `ledgerText`), said in the reader's language when the history is read
+     * (`sayLedger` finds the sentence and its values back here). Names, codes, amounts and reasons stay as written.
+     */
+    ledger: {
+      collected: 'Collected {{amount}} {{unit}}.',
+      aliquotedFrom: 'Aliquoted from {{parent}}: {{amount}} {{unit}}.',
+      derivedFrom: 'Derived from {{parent}}: {{amount}} {{unit}}.',
+      aliquotTook: 'Aliquot {{child}} took {{taken}} {{parentUnit}}.',
+      aliquotTookConverted: 'Aliquot {{child}} took {{taken}} {{parentUnit}} ({{amount}} {{unit}}).',
+      derivativeUsed: 'Derivative {{child}} ({{amount}} {{unit}}) used {{taken}} {{parentUnit}}.',
+      adjustedRemoved: 'Adjusted: {{amount}} {{unit}} removed.',
+      adjustedBack: 'Adjusted: {{amount}} {{unit}} given back.',
+      distributed: 'Distributed: {{amount}} {{unit}} taken.',
+      returned: 'Returned: {{amount}} {{unit}} given back.',
+      labelPrinted: 'Label printed.',
+      labelPrintedCopies: 'Label printed ({{copies}} copies).',
+      storedAt: 'Stored at {{where}}.',
+      takenOutOf: 'Taken out of {{where}}.',
+      takenOutAt: 'Taken out of storage at {{where}}.',
+      storedBy: 'Stored by {{institution}}.',
+      takenOutBy: 'Taken out of storage by {{institution}}.',
+      sent: 'Sent by {{sender}} to {{receiver}} in the shipment "{{name}}".',
+      received: 'Received by {{receiver}} from {{sender}} (shipment "{{name}}").',
+      rejected: 'Rejected by {{receiver}} (shipment "{{name}}" from {{sender}}).',
+      rejectedReason: 'Rejected by {{receiver}} (shipment "{{name}}" from {{sender}}): {{reason}}',
+      receivedSigned: 'Received by {{receiver}} from {{sender}} (shipment "{{name}}"; signed receipt: {{by}}, {{at}}).',
+      receivedSignedAnon: 'Received by {{receiver}} from {{sender}} (shipment "{{name}}"; signed receipt, {{at}}).',
+      rejectedSigned: 'Rejected by {{receiver}} (shipment "{{name}}" from {{sender}}; signed receipt: {{by}}, {{at}}).',
+      rejectedSignedReason:
+        'Rejected by {{receiver}} (shipment "{{name}}" from {{sender}}; signed receipt: {{by}}, {{at}}): {{reason}}',
+      rejectedSignedAnon: 'Rejected by {{receiver}} (shipment "{{name}}" from {{sender}}; signed receipt, {{at}}).',
+      rejectedSignedAnonReason:
+        'Rejected by {{receiver}} (shipment "{{name}}" from {{sender}}; signed receipt, {{at}}): {{reason}}',
+      cancelled: 'The shipment "{{name}}" from {{sender}} to {{receiver}} was cancelled.',
+      receivedFrom: 'Received from {{sender}} (shipment "{{name}}"); the sender\'s sample ID is {{code}}.',
+      receivedImported:
+        'Received from {{sender}} (shipment "{{name}}", imported manifest); the sender\'s sample ID is {{code}}.',
+    },
+    /** The history's consent sentences, made when the history is read (server/modules/samples/sample-reads.service.ts). */
+    ledgerConsent: {
+      withdrew: 'The donor withdrew consent "{{consent}}" on {{date}} ({{effect}}).',
+      effect: { stop_use: 'stop use', keep_anonymised: 'keep anonymised', destroy_samples: 'destroy samples' },
+      again: 'The donor signed consent "{{consent}}" again (version {{version}}); {{scope}}: {{state}}.',
+      scopeAll: 'it covers the samples collected before it as well',
+      scopeFrom: 'samples collected before {{from}} stay blocked',
+      covered: 'this sample is covered',
+      blocked: 'this sample stays blocked',
+    },
     kind: { primary: 'primary', aliquot: 'aliquot', derivative: 'derivative' },
     badge: {
       consentWithdrawn: 'Consent withdrawn',
@@ -2070,6 +2123,62 @@ export const en = {
       import: 'Import',
       importCount_one: 'Import {{count}} sample',
       importCount_other: 'Import {{count}} samples',
+    },
+    /**
+     * What the server writes for a shipment in the caller's language (issue 33, server side): the manifest CSV and
+     * PDF (server/modules/shipments/shipments.manifest-files.ts) and the signed receipt's import notice.
+     * Statuses print as their codes in English, as the manifest always did.
+     */
+    manifest: {
+      fields: {
+        shipment: 'Shipment',
+        status: 'Status',
+        trackingNumber: 'Tracking Number',
+        trackingURL: 'Tracking URL',
+        sendingInstitution: 'Sending Institution',
+        sendingInstitutionSite: 'Sending Institution Site',
+        receivingInstitution: 'Receiving Institution',
+        receivingInstitutionSite: 'Receiving Institution Site',
+        shippedDate: 'Shipped Date',
+        shippedTime: 'Shipped Time',
+        receivedDate: 'Received Date',
+        receivedTime: 'Received Time',
+      },
+      columns: {
+        sampleId: 'Sample ID',
+        specimenType: 'Specimen Type',
+        amount: 'Amount',
+        unit: 'Unit',
+        status: 'Status',
+        donor: 'Donor',
+        reason: 'Reason',
+        barcode: 'Barcode',
+      },
+      status: {
+        draft: 'draft',
+        shipped: 'shipped',
+        partially_received: 'partially_received',
+        received: 'received',
+        cancelled: 'cancelled',
+      },
+      itemStatus: { pending: 'pending', received: 'received', rejected: 'rejected', cancelled: 'cancelled' },
+      donorMrn: '{{name}} (MRN {{mrn}})',
+      title: 'Shipment manifest: {{name}}',
+      continued: 'Shipment manifest: {{name}} (continued)',
+      from: 'From',
+      to: 'To',
+      shipped: 'Shipped',
+      tracking: 'Tracking',
+      items: 'Items',
+      sentBy: 'Sent by',
+      receivedBy: 'Received by',
+      date: 'Date',
+      page: 'Page {{n}} of {{count}}',
+      receiptApplied_one: '{{count}} item closed with {{signer}}’s outcome.',
+      receiptApplied_other: '{{count}} items closed with {{signer}}’s outcome.',
+      receiptAppliedUnchanged_one: '{{count}} item closed with {{signer}}’s outcome; {{unchanged}} already were.',
+      receiptAppliedUnchanged_other: '{{count}} items closed with {{signer}}’s outcome; {{unchanged}} already were.',
+      receiptAlready: 'This receipt was already imported: nothing changed.',
     },
     status: {
       draft: 'Draft',

@@ -658,6 +658,7 @@ export const fr: Catalogue = {
       printed: "{{labels}} imprimée(s) sur l'imprimante {{printer}}.",
       downloaded: '{{fileName}} téléchargé.',
     },
+    printed: { mrn: 'Dossier\u00a0: {{mrn}}', donor: 'Donneur\u00a0: {{donorCode}}', sheetTitle: 'Étiquettes' },
     generator: {
       title: 'Générateur de codes-barres',
       prefix: 'Préfixe',
@@ -917,6 +918,50 @@ export const fr: Catalogue = {
     unknownFieldType: 'Type de champ inconnu',
     answeredTwice: 'Répondu deux fois',
     fieldNotOnForm: 'Ce champ ne fait pas partie du questionnaire',
+    // ---- issue 33, server side: questionnaires, imports, rack scan, the registry's numbers, test set-up ----
+    importKindOneOf: 'Choisissez participants, samples ou storage',
+    importFileOneOf: 'Choisissez participants.csv, samples.csv ou storage.csv',
+    dryRunTrueFalse: 'dryRun vaut true ou false',
+    mappingTooLong: "L'association des colonnes est trop longue",
+    mappingJson: "L'association des colonnes est un objet JSON en-tête CSV -> champ",
+    mappingNoColumn: "L'association ne nomme aucune colonne",
+    rackScanBody: 'Envoyez le fichier CSV du lecteur de portoir comme corps de la requête (text/csv).',
+    rackScanTooLarge: 'Le fichier de lecture dépasse 1\u00a0Mio.',
+    scanStampRequired: 'scanStamp\u00a0: *Obligatoire',
+    atMostOptions: '{{max}} options au plus',
+    atMostAnswers: '{{max}} réponses au plus',
+    atMostSubmissions: '{{max}} questionnaires remplis au plus à la fois',
+    mappingAtMostColumns: 'Une association nomme {{max}} colonnes au plus',
+    labelNotNumber: '{{fieldLabel}}\u00a0: doit être un nombre',
+    labelNotWhole: '{{fieldLabel}}\u00a0: doit être un nombre entier',
+    labelPositive: '{{fieldLabel}}\u00a0: doit être supérieur à 0',
+    valueListedTwice: '«\u00a0{{value}}\u00a0» figure deux fois',
+    notInChosen: 'Ne fait pas partie de la valeur choisie de «\u00a0{{listLabel}}\u00a0»',
+    // the import dry run's row problems
+    boxAndPosition: 'Indiquez à la fois la boîte et la position, ou aucune des deux',
+    boxPath:
+      'Indiquez la boîte par son chemin de codes séparés par / (conteneur/étagère/boîte, conteneur/étagère/portoir/boîte ou conteneur/étagère/portoir/tiroir/boîte)',
+    boxTooDeep: 'Une boîte contient des positions, pas du stockage\u00a0: le chemin du parent est trop profond',
+    unknownTitle: '{{listLabel}}\u00a0: aucune valeur intitulée «\u00a0{{title}}\u00a0» dans cet établissement',
+    importNoColumn: 'Aucune colonne n’est associée à {{column}} (obligatoire)',
+    importRowCells: 'Cette ligne a {{cells}} cellules\u00a0; l’en-tête en a {{width}}',
+    importParentRefused: 'Le parent {{sampleId}} est la ligne {{line}}, qui a des problèmes',
+    importNoSample: 'Aucun échantillon {{sampleId}} dans cet établissement',
+    importNoParticipant: 'Aucun participant au numéro de dossier {{mrn}} dans cet établissement',
+    importOtherParticipant: 'L’échantillon {{sampleId}} n’est pas celui de ce participant',
+    importProtocolAmbiguous: 'Plusieurs protocoles sont intitulés «\u00a0{{protocol}}\u00a0»\u00a0: indiquez son code',
+    importNoProtocol: 'Aucun protocole de code ou de titre «\u00a0{{protocol}}\u00a0» dans cet établissement',
+    importOtherProtocol: 'L’échantillon {{sampleId}} relève d’un autre protocole',
+    importNoEvent: 'Le protocole n’a aucun événement de libellé ou de code «\u00a0{{event}}\u00a0»',
+    importGiveEvent: 'Le protocole a {{count}} événements\u00a0: indiquez l’événement',
+    importEventSites: 'L’événement n’a pas de site et le protocole en a {{count}}\u00a0: donnez un site à l’événement',
+    importNotABox: '{{path}} n’est pas une boîte (niveau {{level}})',
+    importNoPosition: 'La boîte {{path}} n’a pas de position {{position}}',
+    importNoContainer: 'Aucun conteneur de code {{code}} en {{path}} dans cet établissement',
+    importNoStorage: 'Aucun stockage de code {{code}} en {{path}} dans cet établissement',
+    importBoxInPath: '{{path}} est une boîte\u00a0: elle contient des positions, pas du stockage',
+    importLevelOneOf: 'Le niveau est l’un de {{choices}}',
+    // ---- end of issue 33, server side ----
   },
   fields: {
     Language: 'Langue',
@@ -1303,6 +1348,8 @@ export const fr: Catalogue = {
     // Platform's generic problems (server/platform/errors.ts).
     unauthorized: "Vous n'êtes pas connecté ou votre session a expiré.",
     forbidden: "Vous n'avez pas l'autorisation de faire ceci.",
+    // A permission refused (server/platform/errors.ts permissionRefused): the permission in `permissions.labels` words.
+    forbidden_permission: "Vous n'avez pas l'autorisation nécessaire pour {{permission}}.",
     not_found: '{{what}} introuvable.',
     stale_stamp: "Cet enregistrement a été modifié par quelqu'un d'autre. Rechargez-le et réessayez.",
     unique_violation: 'Un enregistrement avec la même valeur existe déjà.',
@@ -1319,6 +1366,19 @@ export const fr: Catalogue = {
     database_busy:
       "Le serveur est trop occupé pour répondre : aucune connexion à la base de données ne s'est libérée à temps. Réessayez dans un instant.",
     // auth (server/modules/auth/auth.errors.ts)
+    // fhir, health, queries (issue 33, server side: server/modules/<area>/<area>.errors.ts)
+    'fhir.not_found': 'Ressource {{type}} introuvable.',
+    'fhir.too_large':
+      'Le lot contiendrait plus de {{max, number}} entrées\u00a0: exportez plutôt les participants un par un.',
+    'fhir.signatures_too_large':
+      'Les images de signature des consentements dépasseraient {{mb}}\u00a0Mo dans un même lot\u00a0: exportez plutôt les participants un par un.',
+    'health.database_down': 'Pas prêt\u00a0: la base de données ne répond pas.',
+    'health.migrations_behind':
+      'Pas prêt\u00a0: la base de données n’a pas les migrations de cette version (un serveur de cette version les exécute à son démarrage).',
+    'queries.not_owner': 'Seul le compte qui a enregistré cette requête peut la modifier ou la désactiver.',
+    'queries.disabled': 'La requête enregistrée {{name}} est désactivée\u00a0: elle ne peut pas être modifiée.',
+    'queries.no_protocol':
+      'Le protocole de distribution n’est pas un protocole de cet établissement\u00a0: choisissez-en un autre.',
     'auth.invalid_credentials': "Nom d'utilisateur ou mot de passe incorrect.",
     'auth.throttled_seconds': 'Trop de tentatives de connexion échouées. Réessayez dans {{seconds}}\u00a0s.',
     'auth.throttled_minutes': 'Trop de tentatives de connexion échouées. Réessayez dans {{minutes}}\u00a0min.',
@@ -2139,6 +2199,60 @@ export const fr: Catalogue = {
     },
   },
   samples: {
+    ledger: {
+      collected: 'Prélevé\u00a0: {{amount}} {{unit}}.',
+      aliquotedFrom: 'Aliquoté à partir de {{parent}}\u00a0: {{amount}} {{unit}}.',
+      derivedFrom: 'Dérivé de {{parent}}\u00a0: {{amount}} {{unit}}.',
+      aliquotTook: "L'aliquote {{child}} a pris {{taken}} {{parentUnit}}.",
+      aliquotTookConverted: "L'aliquote {{child}} a pris {{taken}} {{parentUnit}} ({{amount}} {{unit}}).",
+      derivativeUsed: 'Le dérivé {{child}} ({{amount}} {{unit}}) a utilisé {{taken}} {{parentUnit}}.',
+      adjustedRemoved: 'Ajustement\u00a0: {{amount}} {{unit}} retiré(s).',
+      adjustedBack: 'Ajustement\u00a0: {{amount}} {{unit}} rendu(s).',
+      distributed: 'Distribué\u00a0: {{amount}} {{unit}} prélevé(s).',
+      returned: 'Retourné\u00a0: {{amount}} {{unit}} rendu(s).',
+      labelPrinted: 'Étiquette imprimée.',
+      labelPrintedCopies: 'Étiquette imprimée ({{copies}} exemplaires).',
+      storedAt: 'Rangé en {{where}}.',
+      takenOutOf: 'Sorti de {{where}}.',
+      takenOutAt: 'Sorti du stockage chez {{where}}.',
+      storedBy: 'Rangé par {{institution}}.',
+      takenOutBy: 'Sorti du stockage par {{institution}}.',
+      sent: "Envoyé par {{sender}} à {{receiver}} dans l'expédition «\u00a0{{name}}\u00a0».",
+      received: 'Réceptionné par {{receiver}} de {{sender}} (expédition «\u00a0{{name}}\u00a0»).',
+      rejected: 'Refusé par {{receiver}} (expédition «\u00a0{{name}}\u00a0» de {{sender}}).',
+      rejectedReason: 'Refusé par {{receiver}} (expédition «\u00a0{{name}}\u00a0» de {{sender}})\u00a0: {{reason}}',
+      receivedSigned:
+        'Réceptionné par {{receiver}} de {{sender}} (expédition «\u00a0{{name}}\u00a0»\u00a0; reçu signé\u00a0: {{by}}, {{at}}).',
+      receivedSignedAnon:
+        'Réceptionné par {{receiver}} de {{sender}} (expédition «\u00a0{{name}}\u00a0»\u00a0; reçu signé, {{at}}).',
+      rejectedSigned:
+        'Refusé par {{receiver}} (expédition «\u00a0{{name}}\u00a0» de {{sender}}\u00a0; reçu signé\u00a0: {{by}}, {{at}}).',
+      rejectedSignedReason:
+        'Refusé par {{receiver}} (expédition «\u00a0{{name}}\u00a0» de {{sender}}\u00a0; reçu signé\u00a0: {{by}}, {{at}})\u00a0: {{reason}}',
+      rejectedSignedAnon:
+        'Refusé par {{receiver}} (expédition «\u00a0{{name}}\u00a0» de {{sender}}\u00a0; reçu signé, {{at}}).',
+      rejectedSignedAnonReason:
+        'Refusé par {{receiver}} (expédition «\u00a0{{name}}\u00a0» de {{sender}}\u00a0; reçu signé, {{at}})\u00a0: {{reason}}',
+      cancelled: "L'expédition «\u00a0{{name}}\u00a0» de {{sender}} à {{receiver}} a été annulée.",
+      receivedFrom:
+        "Reçu de {{sender}} (expédition «\u00a0{{name}}\u00a0»)\u00a0; le numéro d'échantillon de l'expéditeur est {{code}}.",
+      receivedImported:
+        "Reçu de {{sender}} (expédition «\u00a0{{name}}\u00a0», manifeste importé)\u00a0; le numéro d'échantillon de l'expéditeur est {{code}}.",
+    },
+    ledgerConsent: {
+      withdrew: 'Le donneur a retiré le consentement «\u00a0{{consent}}\u00a0» le {{date}} ({{effect}}).',
+      effect: {
+        stop_use: "arrêt de l'utilisation",
+        keep_anonymised: 'conservation anonymisée',
+        destroy_samples: 'destruction des échantillons',
+      },
+      again:
+        'Le donneur a de nouveau signé le consentement «\u00a0{{consent}}\u00a0» (version {{version}})\u00a0; {{scope}}\u00a0: {{state}}.',
+      scopeAll: 'il couvre aussi les échantillons prélevés avant lui',
+      scopeFrom: 'les échantillons prélevés avant le {{from}} restent bloqués',
+      covered: 'cet échantillon est couvert',
+      blocked: 'cet échantillon reste bloqué',
+    },
     kind: { primary: 'primaire', aliquot: 'aliquote', derivative: 'dérivé' },
     badge: {
       consentWithdrawn: 'Consentement retiré',
@@ -2745,6 +2859,59 @@ export const fr: Catalogue = {
       import: 'Importer',
       importCount_one: 'Importer {{count}} échantillon',
       importCount_other: 'Importer {{count}} échantillons',
+    },
+    manifest: {
+      fields: {
+        shipment: 'Expédition',
+        status: 'Statut',
+        trackingNumber: 'Numéro de suivi',
+        trackingURL: 'Adresse de suivi',
+        sendingInstitution: 'Établissement expéditeur',
+        sendingInstitutionSite: 'Site expéditeur',
+        receivingInstitution: 'Établissement destinataire',
+        receivingInstitutionSite: 'Site destinataire',
+        shippedDate: "Date d'envoi",
+        shippedTime: "Heure d'envoi",
+        receivedDate: 'Date de réception',
+        receivedTime: 'Heure de réception',
+      },
+      columns: {
+        sampleId: "N° d'échantillon",
+        specimenType: "Type d'échantillon",
+        amount: 'Quantité',
+        unit: 'Unité',
+        status: 'Statut',
+        donor: 'Donneur',
+        reason: 'Motif',
+        barcode: 'Code-barres',
+      },
+      status: {
+        draft: 'brouillon',
+        shipped: 'expédiée',
+        partially_received: 'partiellement réceptionnée',
+        received: 'réceptionnée',
+        cancelled: 'annulée',
+      },
+      itemStatus: { pending: 'en attente', received: 'réceptionné', rejected: 'refusé', cancelled: 'annulé' },
+      donorMrn: '{{name}} (dossier {{mrn}})',
+      title: "Manifeste d'expédition\u00a0: {{name}}",
+      continued: "Manifeste d'expédition\u00a0: {{name}} (suite)",
+      from: 'De',
+      to: 'À',
+      shipped: 'Envoyée',
+      tracking: 'Suivi',
+      items: 'Éléments',
+      sentBy: 'Envoyé par',
+      receivedBy: 'Reçu par',
+      date: 'Date',
+      page: 'Page {{n}} sur {{count}}',
+      receiptApplied_one: '{{count}} élément clos selon le résultat de {{signer}}.',
+      receiptApplied_other: '{{count}} éléments clos selon le résultat de {{signer}}.',
+      receiptAppliedUnchanged_one:
+        "{{count}} élément clos selon le résultat de {{signer}}\u00a0; {{unchanged}} l'étaient déjà.",
+      receiptAppliedUnchanged_other:
+        "{{count}} éléments clos selon le résultat de {{signer}}\u00a0; {{unchanged}} l'étaient déjà.",
+      receiptAlready: "Ce reçu a déjà été importé\u00a0: rien n'a changé.",
     },
     status: {
       draft: 'Brouillon',

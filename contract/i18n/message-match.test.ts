@@ -13,6 +13,22 @@ const SAMPLE_VALUES = {
   columns: 3,
   count: 5,
   positions: '20,000',
+  fieldLabel: 'Conversion Factor',
+  value: 'Plasma',
+  listLabel: 'Gender',
+  title: 'Martian',
+  column: 'MRN',
+  cells: 2,
+  width: 4,
+  sampleId: 'S-1',
+  line: 7,
+  mrn: 'M-1',
+  protocol: 'Cohort A',
+  event: 'Baseline',
+  path: 'F1/S1/B1',
+  level: 'shelf',
+  position: 'A1',
+  code: 'F1',
 };
 
 describe('field messages found back in the catalogues (issue 33)', () => {
@@ -44,6 +60,13 @@ describe('field messages found back in the catalogues (issue 33)', () => {
     expect(say(msgf('itemListedTwice', { id: 7 }))).toBe("L'élément 7 figure deux fois dans la liste");
     expect(say(MSG.endBeforeStart)).toBe('La date de fin ne peut pas précéder la date de début');
     expect(say(PASSWORD_MSG.common)).toBeTruthy();
+    // A registry field's label (`...Label`) is said as the configuration screens say it; an unknown one stays.
+    expect(say(msgf('labelNotNumber', { fieldLabel: 'Conversion Factor' }))).toBe(
+      'Facteur de conversion\u00a0: doit être un nombre',
+    );
+    expect(say(msgf('labelPositive', { fieldLabel: 'Gadget' }))).toBe('Gadget\u00a0: doit être supérieur à 0');
+    expect(say(msgf('atMostOptions', { max: 200 }))).toBe('200 options au plus');
+    expect(say(MSG.mappingNoColumn)).toBe("L'association ne nomme aucune colonne");
     expect(say('Something no catalogue holds')).toBeUndefined();
   });
 

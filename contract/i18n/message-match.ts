@@ -39,28 +39,39 @@ function exactTexts(): Map<string, MessageEntry> {
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** The templates as patterns, the most literal first: 'At most {{max}} characters' before 'At most {{max}}'. */
-const patterns = Object.entries(MSG_FORMATS)
-  .map(([key, template]) => {
-    const names = [...template.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] ?? '');
-    const source = template
-      .split(/\{\{\w+\}\}/)
-      .map(escapeRegExp)
-      .join('(.+?)');
-    return { key, names, re: new RegExp(`^${source}$`), literal: template.replace(/\{\{\w+\}\}/g, '').length };
-  })
-  .sort((a, b) => b.literal - a.literal);
+
+/**
+ * English sentences with `{{values}}` found back from their text: the key of the template a text was written with
+ * and the values it carried; the most literal template is tried first ('At most {{max}} characters' before
+ * 'At most {{max}}'). Used for field messages (MSG_FORMATS) and the sample ledger's stored sentences.
+ */
+export function templateMatcher(templates: Readonly<Record<string, string>>) {
+  const patterns = Object.entries(templates)
+    .map(([key, template]) => {
+      const names = [...template.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1] ?? '');
+      const source = template
+        .split(/\{\{\w+\}\}/)
+        .map(escapeRegExp)
+        .join('([\\s\\S]+?)');
+      return { key, names, re: new RegExp(`^${source}$`), literal: template.replace(/\{\{\w+\}\}/g, '').length };
+    })
+    .sort((a, b) => b.literal - a.literal);
+  return (text: string): { key: string; values: Record<string, string> } | undefined => {
+    for (const p of patterns) {
+      const m = p.re.exec(text);
+      if (m) return { key: p.key, values: Object.fromEntries(p.names.map((n, i) => [n, m[i + 1] ?? ''])) };
+    }
+    return undefined;
+  };
+}
+const matchFormat = templateMatcher(MSG_FORMATS);
 
 /** The catalogue entry of an English field message, or undefined when no catalogue holds it. */
 export function matchMessage(text: string): MessageEntry | undefined {
   const found = exactTexts().get(text);
   if (found) return found;
-  for (const p of patterns) {
-    const m = p.re.exec(text);
-    if (m)
-      return { ns: 'messages', key: p.key, values: Object.fromEntries(p.names.map((n, i) => [n, m[i + 1] ?? ''])) };
-  }
-  return undefined;
+  const format = matchFormat(text);
+  return format && { ns: 'messages', ...format };
 }
 
 /** A catalogue's text at `ns` + dotted `key`, or undefined when that catalogue lacks it. */
@@ -70,5 +81,16 @@ export function catalogueText(catalogue: Catalogue, entry: MessageEntry): string
     if (typeof node !== 'object' || node === null || !(part in node)) return undefined;
     node = Reflect.get(node, part);
   }
-  return typeof node === 'string' ? fill(node, entry.values) : undefined;
+  if (typeof node !== 'string') return undefined;
+  // A value named `...Label` is a registry field's English label: said as the configuration screens say it.
+  const labels: Readonly<Record<string, string>> = catalogue.configuration.labels;
+  const values = entry.values
+    ? Object.fromEntries(
+        Object.entries(entry.values).map(([name, v]) => [
+          name,
+          name.endsWith('Label') && Object.hasOwn(labels, String(v)) ? labels[String(v)] : v,
+        ]),
+      )
+    : undefined;
+  return fill(node, values);
 }

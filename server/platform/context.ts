@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { Permission, Role } from '../../contract/permissions.contract';
-import { needsPermission } from '../../contract/permission-labels';
-import { forbidden, unauthorized } from './errors';
+import { permissionRefused, unauthorized } from './errors';
 import { clientAddress } from './client-address';
 
 export interface Membership {
@@ -90,7 +89,7 @@ export function requirePermission(
   institutionId = scope.institutionId,
 ) {
   // The refusal names what is missing in words ("You need permission to release results."), never the permission's name.
-  if (!can(scope.account, permission, institutionId)) throw forbidden(needsPermission(permission));
+  if (!can(scope.account, permission, institutionId)) throw permissionRefused(permission);
 }
 
 /** Institutions where the account holds a permission; null means all (Super Administrator). */

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '../../contract/messages';
+import { needsPermission } from '../../contract/permission-labels';
+import type { Permission } from '../../contract/permissions.contract';
 import { requestLanguage, translateProblem } from './i18n';
 
 /**
@@ -45,6 +47,15 @@ export const unauthorized = (title = UNAUTHORIZED) =>
   new AppError(401, title, undefined, 'unauthorized', undefined, undefined, ifDefault(title, UNAUTHORIZED));
 export const forbidden = (title = FORBIDDEN) =>
   new AppError(403, title, undefined, 'forbidden', undefined, undefined, ifDefault(title, FORBIDDEN));
+/**
+ * "You need permission to release results.": the permission said in words (contract/permission-labels.ts), never its
+ * name; translated as `forbidden_permission` with the permission's words from the `permissions` namespace.
+ */
+export const permissionRefused = (permission: Permission) =>
+  new AppError(403, needsPermission(permission), undefined, 'forbidden', undefined, undefined, {
+    key: 'forbidden_permission',
+    values: { permission },
+  });
 export const notFound = (what = 'Record') =>
   new AppError(404, `${what} not found.`, undefined, 'not_found', undefined, undefined, {
     key: 'not_found',

@@ -91,6 +91,14 @@ function translateTitle(problem: AppError, lng: LanguageCode): string {
       values[name] = said;
     }
   }
+  if (spec.key === 'forbidden_permission') {
+    // 'You need permission to release results.' with the permission's words of the language (`permissions.labels`).
+    const [area, verb] = String(values.permission).split('.');
+    const labels: Readonly<Record<string, Readonly<Record<string, string>>>> = CATALOGUES[lng].permissions.labels;
+    const said = Object.hasOwn(labels, area) && Object.hasOwn(labels[area], verb) ? labels[area][verb] : undefined;
+    if (!said) return problem.title;
+    values.permission = said;
+  }
   if (spec.key === 'validation' || spec.key === 'validation_unnamed') {
     const message = String(values.message);
     const translated = translateMessage(message, lng);
@@ -131,6 +139,10 @@ export function translateProblem(problem: AppError, lng: LanguageCode): AppError
  * the caller's language: report titles, column headings, cells and footers, CSV included (docs/languages.md).
  */
 export const wordsOf = <N extends Namespace>(lng: LanguageCode, ns: N): Catalogue[N] => CATALOGUES[lng][ns];
+
+/** The `_one` or `_other` form of a count's sentence in a language (Intl.PluralRules: French says 0 and 1 alike). */
+export const pluralOf = (lng: LanguageCode, count: number, forms: { one: string; other: string }) =>
+  new Intl.PluralRules(lng).select(count) === 'one' ? forms.one : forms.other;
 
 /** A catalogue text with its `{{values}}` filled in (i18next's interpolation syntax; no escaping: plain text). */
 export const fill = (text: string, values: Record<string, string | number>) =>

@@ -90,9 +90,29 @@ const cases: { what: string; file: string; code: string; expect: RegExp }[] = [
     code: "import { z } from 'zod';\nconst max = 3;\nexport const A = z.object({}).superRefine((_, ctx) => ctx.addIssue({ code: 'custom', message: `At most ${max}` }));\n",
     expect: /contract\/messages\.ts/,
   },
+  {
+    what: 'a literal field message in the last contracts converted (issue 33, server side)',
+    file: 'contract/imports.contract.ts',
+    code: "import { z } from 'zod';\nexport const A = z.string().max(8000, 'The mapping is too long');\n",
+    expect: /contract\/messages\.ts/,
+  },
+  {
+    what: "a literal message as a text helper's limit message (issue 33)",
+    file: 'contract/lookups.schemas.ts',
+    code: "import { text } from './common.contract';\nexport const A = text(100, 'Too long');\n",
+    expect: /contract\/messages\.ts/,
+  },
 ];
 
 describe('lint rules refuse planted violations', () => {
+  it("lets the registry declare a field by name and label (text('title', 'Title') is no message)", async () => {
+    const fired = await rulesFiredFor(
+      'contract/lookups.registry.ts',
+      "const text = (name: string, label: string) => ({ name, label });\nexport const title = text('title', 'Title');\n",
+    );
+    expect(fired.filter((m) => /contract\/messages\.ts/.test(m))).toEqual([]);
+  });
+
   for (const c of cases) {
     it(c.what, async () => {
       const fired = await rulesFiredFor(c.file, c.code);

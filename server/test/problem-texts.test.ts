@@ -15,7 +15,15 @@ import { requestErrors } from '../modules/distribution/requests.errors';
 import { sampleErrors } from '../modules/samples/samples.errors';
 import { shipmentErrors } from '../modules/shipments/shipments.errors';
 import { storageErrors } from '../modules/storage/storage.errors';
-import { forbidden, notFound, staleStamp, tooLarge, unauthorized, validationProblem } from '../platform/errors';
+import {
+  forbidden,
+  notFound,
+  permissionRefused,
+  staleStamp,
+  tooLarge,
+  unauthorized,
+  validationProblem,
+} from '../platform/errors';
 import { translateProblem } from '../platform/i18n';
 import { MSG } from '../../contract/messages';
 // administration areas (issue 33)
@@ -23,6 +31,10 @@ import { accountErrors } from '../modules/accounts/accounts.errors';
 import { distributionErrors } from '../modules/distribution/distribution.errors';
 import { importErrors } from '../modules/imports/imports.errors';
 import { indicatorErrors } from '../modules/indicators/indicators.errors';
+// the last modules (issue 33, server side)
+import { fhirErrors } from '../modules/fhir/fhir.errors';
+import { healthErrors } from '../modules/health/health.errors';
+import { queryErrors } from '../modules/queries/queries.errors';
 
 /**
  * Issue 33: the areas whose problem titles are converted. Each complete language translates every error
@@ -49,10 +61,15 @@ const CONVERTED = {
   partners: partnerErrors,
   institutions: institutionErrors,
   requests: requestErrors,
+  // the last modules (issue 33, server side)
+  fhir: fhirErrors,
+  health: healthErrors,
+  queries: queryErrors,
 };
 const GENERIC = [
   'unauthorized',
   'forbidden',
+  'forbidden_permission',
   'not_found',
   'stale_stamp',
   'validation',
@@ -213,6 +230,11 @@ describe('problem titles in every complete language', () => {
     );
     expect(translateProblem(unauthorized(), 'fr').title).toBe("Vous n'êtes pas connecté ou votre session a expiré.");
     expect(translateProblem(forbidden(), 'fr').title).toBe("Vous n'avez pas l'autorisation de faire ceci.");
+    // A permission refused names the permission in the language's words (`permissions.labels`).
+    expect(permissionRefused('results.release').title).toBe('You need permission to release results.');
+    expect(translateProblem(permissionRefused('results.release'), 'fr').title).toBe(
+      "Vous n'avez pas l'autorisation nécessaire pour valider des résultats.",
+    );
     expect(translateProblem(staleStamp(), 'fr').title).toContain("quelqu'un d'autre");
     expect(translateProblem(tooLarge(1024 * 1024), 'fr').title).toContain('(1 MB)');
     expect(translateProblem(orderErrors.collected_sample_held_elsewhere('S-1', 'Lyon Biobank'), 'fr').title).toBe(
@@ -223,8 +245,8 @@ describe('problem titles in every complete language', () => {
     expect(translateProblem(notFound('Shipment'), 'fr').title).toBe('Expédition introuvable.');
     // Not yet converted: the whole English title, never half and half.
     expect(translateProblem(notFound('Gadget'), 'fr').title).toBe('Gadget not found.');
-    expect(translateProblem(forbidden('You need permission to release results.'), 'fr').title).toBe(
-      'You need permission to release results.',
+    expect(translateProblem(forbidden('Only the author may do this.'), 'fr').title).toBe(
+      'Only the author may do this.',
     );
     expect(translateProblem(validationProblem({ comment: ['Some English text'] }), 'fr').title).toBe(
       'Comment: Some English text',
@@ -256,5 +278,10 @@ describe('problem titles in every complete language', () => {
     expect(fr(distributionErrors.not_a_member('Approvers'))).toMatch(/^Approbateurs/);
     expect(fr(indicatorErrors.range_too_long(366))).toBe('Choisissez une période de 366 jours au plus.');
     expect(fr(notFound('Distribution protocol'))).toBe('Protocole de distribution introuvable.');
+    // The last modules (issue 33, server side): the FHIR export, readiness, the query builder.
+    expect(fr(fhirErrors.too_large(5000))).toContain('plus de 5\u202f000 entrées');
+    expect(fr(fhirErrors.not_found('Specimen'))).toBe('Ressource Specimen introuvable.');
+    expect(fr(healthErrors.database_down())).toBe('Pas prêt\u00a0: la base de données ne répond pas.');
+    expect(fr(queryErrors.disabled('Adults'))).toContain('La requête enregistrée Adults est désactivée');
   });
 });

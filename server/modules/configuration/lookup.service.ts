@@ -4,7 +4,7 @@ import type { PagingQuery } from '../../../contract/common.contract';
 import { command, type InstCtx } from '../../platform/context';
 import { isUniqueViolation, notFound } from '../../platform/errors';
 import { configurationErrors } from './configuration.errors';
-import { MSG } from '../../../contract/messages';
+import { MSG, msgf } from '../../../contract/messages';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
@@ -53,7 +53,7 @@ async function checkReferences(
     if (derivable.has(field) && (v[field] === null || v[field] === undefined)) v[field] = rows[f.name][refField];
     if (v[field] !== null && v[field] !== undefined && rows[f.name][refField] !== v[field]) {
       const dep = e.fields.find((x) => x.name === field)?.label ?? field;
-      throw configurationErrors.parent_mismatch(f.label, dep, { [f.name]: [`Not in the chosen ${dep}`] });
+      throw configurationErrors.parent_mismatch(f.label, dep, { [f.name]: [msgf('notInChosen', { listLabel: dep })] });
     }
   }
 }

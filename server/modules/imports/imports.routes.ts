@@ -10,6 +10,7 @@ import { importEndpoints as e } from '../../../contract/imports.endpoints';
 import type { App, AppDeps } from '../../platform/app-types';
 import { router } from '../../platform/route';
 import { AppError } from '../../platform/errors';
+import { requestLanguage } from '../../platform/i18n';
 import { MSG } from '../../../contract/messages';
 import { importErrors } from './imports.errors';
 import * as svc from './imports.service';
@@ -56,7 +57,7 @@ export function importRoutes(app: App, deps: AppDeps) {
         const length = Number(req.headers['content-length']);
         if (Number.isFinite(length) && length > MAX_IMPORT_BYTES) throw importErrors.too_large();
         const upload: svc.Upload = { body, mapping: req.query.mapping, fileName: req.query.fileName };
-        if (req.query.dryRun) return svc.dryRun(ctx, req.params.kind, upload);
+        if (req.query.dryRun) return svc.dryRun(ctx, req.params.kind, upload, requestLanguage(req));
         const { total, run } = await svc.prepareCommit(ctx, req.params.kind, upload);
         // The commit streams NDJSON: {processed,total} after each batch, then {result} or {error}.
         const stream = new PassThrough();

@@ -20,6 +20,8 @@ import { importErrors } from './imports.errors';
 import { CsvSyntaxError, CsvTooLarge, readCsv, UploadAborted } from './csv-parse';
 import { isRowError, mapperOf } from './mapping';
 import { Yielder } from './yielder';
+import { translateMessage } from '../../platform/i18n';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/i18n/languages';
 import { participantChecker, insertParticipants, type CheckedParticipant, type MappedRow } from '../participants';
 import { createStorageRows } from '../storage';
 import { createSampleRows } from './sample-rows';
@@ -96,7 +98,13 @@ interface Checked {
  * command (each may depend on the ones above), so their rows are read first and their dry run rolls back.
  * Every loop gives the event loop a turn at least each SLICE_MS (Yielder).
  */
-async function check(ctx: InstCtx, kind: ImportKind, upload: Upload, commit: boolean): Promise<Checked> {
+async function check(
+  ctx: InstCtx,
+  kind: ImportKind,
+  upload: Upload,
+  commit: boolean,
+  lng: LanguageCode = DEFAULT_LANGUAGE,
+): Promise<Checked> {
   assertAvailable(ctx, kind);
   const y = new Yielder();
   const turn = () => y.maybe();
@@ -152,10 +160,18 @@ async function check(ctx: InstCtx, kind: ImportKind, upload: Upload, commit: boo
     }
     const create = kind === 'storage' ? createStorageRows : createSampleRows;
     const write: Writer = (tx, progress, errs) =>
-      create(tx, ctx, rows, errs, m.columnOf, async (n) => {
-        progress(n);
-        await turn();
-      });
+      create(
+        tx,
+        ctx,
+        rows,
+        errs,
+        m.columnOf,
+        async (n) => {
+          progress(n);
+          await turn();
+        },
+        lng,
+      );
     if (!m.missingColumns) {
       await ctx.db
         .transaction(async (tx) => {
@@ -179,15 +195,25 @@ async function check(ctx: InstCtx, kind: ImportKind, upload: Upload, commit: boo
   }
 }
 
-export async function dryRun(ctx: InstCtx, kind: ImportKind, upload: Upload): Promise<DryRunResult> {
-  const c = await check(ctx, kind, upload, false);
+/**
+ * The dry run, its row problems in the caller's language (issue 33): each row sentence and contract message is a
+ * contract/messages.ts text said by its key (translateMessage); another module's problem a row met is said by its
+ * problem key as the row meets it (`lng` reaches the writers).
+ */
+export async function dryRun(
+  ctx: InstCtx,
+  kind: ImportKind,
+  upload: Upload,
+  lng: LanguageCode = DEFAULT_LANGUAGE,
+): Promise<DryRunResult> {
+  const c = await check(ctx, kind, upload, false, lng);
   return {
     kind,
     dryRun: true,
     rowCount: c.rowCount,
     fileSha256: c.fileSha256,
     mapping: c.applied,
-    errors: c.errors.kept,
+    errors: c.errors.kept.map((e) => ({ ...e, message: translateMessage(e.message, lng) })),
     errorCount: c.errors.count,
   };
 }

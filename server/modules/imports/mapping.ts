@@ -1,4 +1,5 @@
 import type { ImportColumn, RowError } from '../../../contract/imports.contract';
+import { msgf } from '../../../contract/messages';
 import type { CsvRecord } from './csv-parse';
 import { importErrors } from './imports.errors';
 import type { MappedRow } from '../participants';
@@ -39,7 +40,7 @@ export function mapperOf(header: CsvRecord, columns: ImportColumn[], mapping: Re
         line: header.line,
         field: c.field,
         column: null,
-        message: `No column is mapped to ${c.label} (required)`,
+        message: msgf('importNoColumn', { column: c.label }),
       });
   }
   const columnOf = (field: string) => headerOf.get(field) ?? null;
@@ -51,7 +52,7 @@ export function mapperOf(header: CsvRecord, columns: ImportColumn[], mapping: Re
         line: r.line,
         field: '',
         column: null,
-        message: `This row has ${r.cells.length} cells; the header has ${width}`,
+        message: msgf('importRowCells', { cells: r.cells.length, width }),
       };
     const values: MappedRow['values'] = {};
     for (const [i, cell] of r.cells.entries()) {

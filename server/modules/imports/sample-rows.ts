@@ -2,6 +2,9 @@ import type { RowError } from '../../../contract/imports.contract';
 import { SampleInput } from '../../../contract/samples.contract';
 import type { InstCtx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { translateProblem } from '../../platform/i18n';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/i18n/languages';
+import { MSG, msgf } from '../../../contract/messages';
 import type { Db } from '../../db/client';
 import { titlesOf, unknownTitle } from '../../platform/lookups/lookup-titles';
 import { patientIdByMrn } from '../participants';
@@ -56,6 +59,8 @@ export async function createSampleRows(
   errors: RowError[],
   columnOf: (field: string) => string | null,
   progress: (done: number) => void | Promise<void> = () => {},
+  /** The caller's language, for the problems of other modules a row meets (the row sentences are said by key). */
+  lng: LanguageCode = DEFAULT_LANGUAGE,
 ) {
   const inst = ctx.institutionId;
   const push = (line: number, field: string, message: string) =>
@@ -80,19 +85,18 @@ export async function createSampleRows(
       if (refusedAt.has(key))
         problem(
           'parentSampleId',
-          `The parent ${v.parentSampleId} is the row on line ${refusedAt.get(key)}, which has problems`,
+          msgf('importParentRefused', { sampleId: v.parentSampleId, line: refusedAt.get(key) ?? '' }),
         );
       else parent = made.get(key) ?? (await sampleNamed(tx, inst, v.parentSampleId));
       if (!parent && !refusedAt.has(key))
-        problem('parentSampleId', `No sample ${v.parentSampleId} in this institution`);
-      if (parent && !aliquotLineage)
-        problem('parentSampleId', 'No Sub Sample Lineage titled "Aliquot" in this institution');
+        problem('parentSampleId', msgf('importNoSample', { sampleId: v.parentSampleId }));
+      if (parent && !aliquotLineage) problem('parentSampleId', unknownTitle('subSampleLineages', 'Aliquot'));
     }
     const patientId = v.mrn ? await patientIdByMrn(tx, inst, v.mrn) : null;
-    if (v.mrn && !patientId) problem('mrn', `No participant with MRN ${v.mrn} in this institution`);
-    else if (!v.mrn && !v.parentSampleId) problem('mrn', '*Required');
+    if (v.mrn && !patientId) problem('mrn', msgf('importNoParticipant', { mrn: v.mrn }));
+    else if (!v.mrn && !v.parentSampleId) problem('mrn', MSG.required);
     if (parent && patientId && patientId !== parent.patientId)
-      problem('mrn', `Sample ${parent.sampleId} is not this participant's`);
+      problem('mrn', msgf('importOtherParticipant', { sampleId: parent.sampleId }));
     let protocolId = parent?.collectionProtocolId ?? null;
     if (v.protocol) {
       const found = await protocolsNamed(tx, inst, v.protocol);
@@ -100,13 +104,13 @@ export async function createSampleRows(
         problem(
           'protocol',
           found.length
-            ? `More than one protocol is titled "${v.protocol}": use its code`
-            : `No protocol with code or title "${v.protocol}" in this institution`,
+            ? msgf('importProtocolAmbiguous', { protocol: v.protocol })
+            : msgf('importNoProtocol', { protocol: v.protocol }),
         );
       else if (parent && found[0].id !== parent.collectionProtocolId)
-        problem('protocol', `Sample ${parent.sampleId} is of another protocol`);
+        problem('protocol', msgf('importOtherProtocol', { sampleId: parent.sampleId }));
       else protocolId = found[0].id;
-    } else if (!v.parentSampleId) problem('protocol', '*Required');
+    } else if (!v.parentSampleId) problem('protocol', MSG.required);
     let eventId: number | undefined;
     let siteId: number | undefined;
     if (!v.parentSampleId && protocolId && errors.length === before) {
@@ -120,14 +124,11 @@ export async function createSampleRows(
       if (!event)
         problem(
           'event',
-          wanted
-            ? `The protocol has no event labelled or coded "${v.event}"`
-            : `The protocol has ${events.length} events: give the event`,
+          wanted ? msgf('importNoEvent', { event: v.event ?? '' }) : msgf('importGiveEvent', { count: events.length }),
         );
       eventId = event?.id;
       const sites = event?.institutionSiteId ? [event.institutionSiteId] : await protocolSiteIds(tx, protocolId);
-      if (event && sites.length !== 1)
-        problem('event', `The event has no site and the protocol has ${sites.length} sites: give the event a site`);
+      if (event && sites.length !== 1) problem('event', msgf('importEventSites', { count: sites.length }));
       siteId = sites[0];
     }
     const title = (field: string, list: typeof types, key: string) => {
@@ -164,8 +165,7 @@ export async function createSampleRows(
         }
       }
     }
-    if (Boolean(v.box) !== Boolean(v.position))
-      problem(v.box ? 'position' : 'box', 'Give both the box and the position, or neither');
+    if (Boolean(v.box) !== Boolean(v.position)) problem(v.box ? 'position' : 'box', MSG.boxAndPosition);
     const refuse = () => {
       if (v.sampleId) refusedAt.set(v.sampleId.toLowerCase(), line);
     };
@@ -177,7 +177,7 @@ export async function createSampleRows(
       const sample = await tx.transaction(async (sp) => {
         const spCtx: InstCtx = { ...ctx, db: sp };
         const created = await createSample(spCtx, protocolId, parsed.data);
-        const why = v.box && v.position ? await storeAtPosition(spCtx, v.box, v.position, created.id) : null;
+        const why = v.box && v.position ? await storeAtPosition(spCtx, v.box, v.position, created.id, lng) : null;
         if (why) throw new RowProblem(why.field, why.message);
         return created;
       });
@@ -196,7 +196,7 @@ export async function createSampleRows(
       }
       if (!(err instanceof AppError)) throw err;
       const field = Object.keys(err.errors ?? {})[0];
-      problem(field ? fieldOf(field) : '', err.title);
+      problem(field ? fieldOf(field) : '', translateProblem(err, lng).title);
     }
   }
   await progress(rows.length);

@@ -1,6 +1,11 @@
 import bwipjs from 'bwip-js/node';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
-import { labelLines, type ParsedLabel } from '../../../contract/labels.contract';
+import {
+  labelLines,
+  PRINTED_LABEL_WORDS,
+  type ParsedLabel,
+  type PrintedLabelWords,
+} from '../../../contract/labels.contract';
 
 const MM = 72 / 25.4;
 // A4 sheet of 3 x 8 labels (64 x 34 mm, the common L7159 / 24-up layout), for labs without a Zebra printer.
@@ -57,7 +62,14 @@ interface Fonts {
   bold: PDFFont;
 }
 
-function drawLabel(page: PDFPage, fonts: Fonts, image: PDFImage, label: ParsedLabel, slot: number) {
+function drawLabel(
+  page: PDFPage,
+  fonts: Fonts,
+  image: PDFImage,
+  label: ParsedLabel,
+  slot: number,
+  words: PrintedLabelWords,
+) {
   const col = slot % COLS;
   const row = Math.floor(slot / COLS);
   const x = MARGIN_X + col * CELL.width;
@@ -73,7 +85,7 @@ function drawLabel(page: PDFPage, fonts: Fonts, image: PDFImage, label: ParsedLa
     borderWidth: 0.4,
   });
 
-  const extra = labelLines(label);
+  const extra = labelLines(label, words);
   const barHeight = (extra.length ? 11 : 14) * MM;
   const contentHeight = 7 + 2 + barHeight + 10 + 9 * extra.length;
   // The block of lines sits in the middle of the label.
@@ -98,9 +110,12 @@ function drawLabel(page: PDFPage, fonts: Fonts, image: PDFImage, label: ParsedLa
 }
 
 /** A PDF sheet: every label repeated its copies times, 24 per A4 page; a barcode image per distinct ID. */
-export async function labelsToPdf(labels: ParsedLabel[], title = 'Labels'): Promise<Uint8Array> {
+export async function labelsToPdf(
+  labels: ParsedLabel[],
+  words: PrintedLabelWords = PRINTED_LABEL_WORDS,
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(title);
+  doc.setTitle(words.sheetTitle);
   doc.setCreator('Biobanking LIMS');
   const fonts = {
     regular: await doc.embedFont(StandardFonts.Helvetica),
@@ -120,7 +135,7 @@ export async function labelsToPdf(labels: ParsedLabel[], title = 'Labels'): Prom
         page = doc.addPage([PAGE.width, PAGE.height]);
         slot = 0;
       }
-      drawLabel(page, fonts, image, label, slot++);
+      drawLabel(page, fonts, image, label, slot++, words);
     }
   }
   if (!page) doc.addPage([PAGE.width, PAGE.height]);

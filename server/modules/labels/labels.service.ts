@@ -15,6 +15,8 @@ import { MSG } from '../../../contract/messages';
 import { findPrinter, insertPrinter, type PrinterRow, updatePrinter } from './labels.repository';
 import { labelsToZpl } from './labels.zpl';
 import { labelsToPdf } from './labels.pdf';
+import { wordsOf } from '../../platform/i18n';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/i18n/languages';
 import { sendToPrinter, type SendOptions } from './labels.printer';
 
 export { buildOrderLabel } from '../../../contract/labels.contract';
@@ -77,12 +79,17 @@ export function labelsOf(ctx: Pick<Ctx, 'now'>, job: LabelJobValues): ParsedLabe
 
 const countOf = (labels: ParsedLabel[]) => labels.reduce((n, l) => n + l.copies, 0);
 
-export function renderZpl(ctx: InstCtx, job: LabelJobValues): string {
-  return labelsToZpl(labelsOf(ctx, job));
+/** The words printed on labels (`MRN:`, `Donor:`) are the printing user's language (docs/languages.md). */
+export function renderZpl(ctx: InstCtx, job: LabelJobValues, lng: LanguageCode = DEFAULT_LANGUAGE): string {
+  return labelsToZpl(labelsOf(ctx, job), wordsOf(lng, 'labels').printed);
 }
 
-export async function renderPdf(ctx: InstCtx, job: LabelJobValues): Promise<Uint8Array> {
-  return labelsToPdf(labelsOf(ctx, job));
+export async function renderPdf(
+  ctx: InstCtx,
+  job: LabelJobValues,
+  lng: LanguageCode = DEFAULT_LANGUAGE,
+): Promise<Uint8Array> {
+  return labelsToPdf(labelsOf(ctx, job), wordsOf(lng, 'labels').printed);
 }
 
 /**
@@ -91,13 +98,18 @@ export async function renderPdf(ctx: InstCtx, job: LabelJobValues): Promise<Uint
  * send waits on the network (up to the printer timeout) and must not hold a transaction, nor the
  * institution's audit lock, meanwhile; the audit row afterwards opens its own transaction.
  */
-export async function printLabels(ctx: InstCtx, job: LabelJobValues, send: SendOptions = {}): Promise<PrintResult> {
+export async function printLabels(
+  ctx: InstCtx,
+  job: LabelJobValues,
+  send: SendOptions = {},
+  lng: LanguageCode = DEFAULT_LANGUAGE,
+): Promise<PrintResult> {
   const printer = await findPrinter(ctx.db, ctx.institutionId);
   if (!printer || !printer.isEnabled) {
     throw labelErrors.printer_not_configured();
   }
   const labels = labelsOf(ctx, job);
-  const { bytes } = await sendToPrinter(printer, labelsToZpl(labels), send);
+  const { bytes } = await sendToPrinter(printer, labelsToZpl(labels, wordsOf(lng, 'labels').printed), send);
   await audit(ctx.db, ctx, {
     entity: 'labelPrinter',
     entityId: printer.id,

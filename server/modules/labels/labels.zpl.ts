@@ -1,4 +1,9 @@
-import { labelLines, type ParsedLabel } from '../../../contract/labels.contract';
+import {
+  labelLines,
+  PRINTED_LABEL_WORDS,
+  type ParsedLabel,
+  type PrintedLabelWords,
+} from '../../../contract/labels.contract';
 
 /**
  * ZPL II for a 2 x 1 inch label at 203 dpi (406 x 203 dots), the common Zebra sample-tube size.
@@ -41,7 +46,7 @@ function moduleWidth(data: string): number {
   return modules * 2 <= WIDTH - 2 * MARGIN ? 2 : 1;
 }
 
-export function labelToZpl(label: ParsedLabel): string {
+export function labelToZpl(label: ParsedLabel, words: PrintedLabelWords = PRINTED_LABEL_WORDS): string {
   const lines = ['^XA', '^CI28', `^PW${WIDTH}`, `^LL${HEIGHT}`, '^LH0,0'];
   if (label.date) lines.push(`^FO${MARGIN},12^A0N,22,22^FH_^FD${zplText(label.date)}^FS`);
   lines.push(
@@ -49,7 +54,7 @@ export function labelToZpl(label: ParsedLabel): string {
     `^BCN,60,Y,N,N^FD${zplCode128Data(label.sampleId)}^FS`,
   );
   // The order label's patient name and MRN, or a received sample's specimen type and donor code (labelLines).
-  labelLines(label).forEach((text, i) => {
+  labelLines(label, words).forEach((text, i) => {
     const y = 128 + 30 * i;
     const size = i === 0 ? 24 : 22;
     lines.push(`^FO${MARGIN},${y}^A0N,${size},${size}^FB${WIDTH - 2 * MARGIN},1,0,L,0^FH_^FD${zplText(text)}^FS`);
@@ -59,6 +64,6 @@ export function labelToZpl(label: ParsedLabel): string {
 }
 
 /** One ZPL document for a job: one ^XA..^XZ format per distinct label, ^PQ carrying its copies. */
-export function labelsToZpl(labels: ParsedLabel[]): string {
-  return `${labels.map(labelToZpl).join('\n')}\n`;
+export function labelsToZpl(labels: ParsedLabel[], words: PrintedLabelWords = PRINTED_LABEL_WORDS): string {
+  return `${labels.map((l) => labelToZpl(l, words)).join('\n')}\n`;
 }

@@ -9,6 +9,7 @@ export const queryErrors = defineErrors('queries', {
   disabled: {
     status: 409,
     title: (name: string) => `The saved query ${name} is disabled: it cannot be changed.`,
+    text: (name: string) => ({ values: { name } }),
   },
   no_protocol: {
     status: 400,

@@ -57,3 +57,5 @@ export {
   receiveLocalItems,
   TRAVELLING_KINDS,
 } from './received.repository';
+/** Issue 33: the ledger's history sentences, stored in English and said in the reader's language. */
+export { ledgerText, sayLedger, type LedgerSentence } from './ledger-words';

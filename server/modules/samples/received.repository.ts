@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { institutionTitles } from '../institutions';
 import { collectedSamples, sampleEvents, sampleOrigins } from './samples.table';
 import { sampleErrors } from './samples.errors';
+import { ledgerText } from './ledger-words';
 
 // Receiving makes the sample ours (issue 31 item 1, docs/decisions/0014-received-samples.md): accepting a
 // shipment item makes a NEW sample record owned and held by the receiver (origin 'received'), with where it
@@ -216,8 +217,8 @@ export async function createReceivedSamples(tx: Db, ctx: Ctx, receiverId: number
 
 /** Storage entries travel without the holder's storage path: "Stored at A." / "Taken out of storage at A.". */
 function neutral(kind: string, summary: string, institution: string) {
-  if (kind === 'allocated') return `Stored at ${institution}.`;
-  if (kind === 'vacated') return `Taken out of storage at ${institution}.`;
+  if (kind === 'allocated') return ledgerText('storedAt', { where: institution });
+  if (kind === 'vacated') return ledgerText('takenOutAt', { where: institution });
   return summary;
 }
 
@@ -330,7 +331,7 @@ export async function receiveLocalItems(
       shipment: { id: v.shipment.id, itemId: i.itemId },
       donorCode: src.donorCode,
       timeline: timelines.get(i.sourceId) ?? [],
-      receivedSummary: `Received from ${v.senderTitle} (shipment "${v.shipment.name}"); the sender's sample ID is ${src.code}.`,
+      receivedSummary: ledgerText('receivedFrom', { sender: v.senderTitle, name: v.shipment.name, code: src.code }),
     };
   });
   const ids = await createReceivedSamples(tx, ctx, v.receiverId, list);

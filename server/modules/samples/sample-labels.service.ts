@@ -8,6 +8,7 @@ import { assertSamplesUsable, protocolOf } from '../protocols';
 import { sampleErrors } from './samples.errors';
 import { labelRowsOf } from './samples.repository';
 import { recordEvent } from './ledger.repository';
+import { ledgerText } from './ledger-words';
 
 /** spec 2 §9 label date: DD-MM-YYYY from the collected date (YYYY-MM-DD). */
 const labelDay = (iso: string) => iso.slice(0, 10).split('-').reverse().join('-');
@@ -50,7 +51,7 @@ export async function prepareLabels(
     const labels = ids.map((id) => byId.get(id)!).map((r) => labelOf(r, copies));
     for (const r of rows) {
       await recordEvent(tx, ctx, r.id, 'label_printed', {
-        summary: copies === 1 ? 'Label printed.' : `Label printed (${copies} copies).`,
+        summary: copies === 1 ? ledgerText('labelPrinted') : ledgerText('labelPrintedCopies', { copies }),
       });
       await audit(tx, ctx, {
         entity: 'collectedSample',

@@ -1,6 +1,9 @@
 import type { SampleHistoryEntry, SampleListQuery, SampleTreeNode } from '../../../contract/samples.contract';
 import type { InstCtx } from '../../platform/context';
 import { notFound } from '../../platform/errors';
+import { fill, wordsOf } from '../../platform/i18n';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/i18n/languages';
+import { sayLedger } from './ledger-words';
 import { offsetOf } from '../../platform/paging';
 import type { Db } from '../../db/client';
 import { protocolOf, reconsentsOf, withdrawalsOf } from '../protocols';
@@ -70,12 +73,18 @@ type Detail = {
   institution?: string;
 };
 
-/** The sample's timeline: its own events, and the donor's consent withdrawals; oldest first. */
+/**
+ * The sample's timeline: its own events, and the donor's consent withdrawals; oldest first. Its sentences in the
+ * reader's language (issue 33): the stored ones through `sayLedger`, the consent ones made here in it.
+ */
 export async function sampleHistory(
   ctx: InstCtx,
   protocolId: number | null,
   id: number,
+  lng: LanguageCode = DEFAULT_LANGUAGE,
 ): Promise<SampleHistoryEntry[]> {
+  const words = wordsOf(lng, 'samples').ledgerConsent;
+  const effects: Readonly<Record<string, string>> = words.effect;
   const sample = await getSample(ctx, protocolId, id);
   const events = await sampleEventsOf(ctx.db, id);
   // A received sample has no donor here: its consent state travelled with it (sample_origins).
@@ -98,7 +107,7 @@ export async function sampleHistory(
       at: e.createdDate.toISOString(),
       kind: e.kind as SampleHistoryEntry['kind'],
       account: (e.creatorId && names.get(e.creatorId)) || null,
-      summary: d.summary,
+      summary: sayLedger(d.summary, lng),
       amount: d.amount ?? null,
       remainingAfter: d.remainingAfter ?? null,
       otherSample: d.otherSample ?? null,
@@ -111,7 +120,13 @@ export async function sampleHistory(
       at: (w.withdrawnAt ?? new Date(`${w.withdrawnDate}T00:00:00Z`)).toISOString(),
       kind: 'consent_withdrawn',
       account: (w.withdrawnById && names.get(w.withdrawnById)) || null,
-      summary: `The donor withdrew consent "${w.consent}" on ${w.withdrawnDate} (${String(w.effect).replace(/_/g, ' ')}).`,
+      summary: fill(words.withdrew, {
+        consent: w.consent,
+        date: String(w.withdrawnDate),
+        effect: Object.hasOwn(effects, String(w.effect))
+          ? effects[String(w.effect)]
+          : String(w.effect).replace(/_/g, ' '),
+      }),
       amount: null,
       remainingAfter: null,
       otherSample: null,
@@ -125,14 +140,17 @@ export async function sampleHistory(
     const from = (r.coversSamplesFrom ?? '').replace(' ', 'T').slice(0, 16);
     const covered = r.earlierSamples === 'covered' || collected >= from;
     const scope =
-      r.earlierSamples === 'covered'
-        ? 'it covers the samples collected before it as well'
-        : `samples collected before ${from.replace('T', ' ')} stay blocked`;
+      r.earlierSamples === 'covered' ? words.scopeAll : fill(words.scopeFrom, { from: from.replace('T', ' ') });
     entries.push({
       at: r.signedAt.toISOString(),
       kind: 'consent_given_again',
       account: (r.signedById && names.get(r.signedById)) || null,
-      summary: `The donor signed consent "${r.consent}" again (version ${r.version}); ${scope}: ${covered ? 'this sample is covered' : 'this sample stays blocked'}.`,
+      summary: fill(words.again, {
+        consent: r.consent,
+        version: r.version,
+        scope,
+        state: covered ? words.covered : words.blocked,
+      }),
       amount: null,
       remainingAfter: null,
       otherSample: null,

@@ -3,6 +3,7 @@ import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
 import { insertDraw, lockSample, recordEvent, type SampleRow, setRemaining, unitSymbol } from './ledger.repository';
 import { sampleErrors } from './samples.errors';
+import { ledgerText } from './ledger-words';
 
 export type DrawKind = 'aliquot' | 'derivative' | 'adjustment';
 
@@ -70,7 +71,7 @@ export async function drawForResearch(
   const remaining = await draw(tx, ctx, sample, { kind: 'adjustment', amount, reason });
   const unit = await unitSymbol(tx, sample.unitId);
   await recordEvent(tx, ctx, sample.id, 'adjusted', {
-    summary: amount > 0 ? `Distributed: ${amount} ${unit} taken.` : `Returned: ${-amount} ${unit} given back.`,
+    summary: ledgerText(amount > 0 ? 'distributed' : 'returned', { amount: Math.abs(amount), unit }),
     amount,
     remainingAfter: remaining,
     reason,

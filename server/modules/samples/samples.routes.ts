@@ -1,6 +1,7 @@
 import { sampleEndpoints as e } from '../../../contract/samples.endpoints';
 import type { App, AppDeps } from '../../platform/app-types';
 import { router } from '../../platform/route';
+import { requestLanguage } from '../../platform/i18n';
 import { sendPage } from '../../platform/paging';
 import * as reads from './sample-reads.service';
 import * as samples from './samples.service';
@@ -14,7 +15,9 @@ export function sampleRoutes(app: App, deps: AppDeps) {
   );
   route(e.count, async (_req, ctx) => reads.countSamples(ctx));
   route(e.getInstitution, async (req, ctx) => reads.getSample(ctx, null, req.params.collectedSampleId));
-  route(e.historyInstitution, async (req, ctx) => reads.sampleHistory(ctx, null, req.params.collectedSampleId));
+  route(e.historyInstitution, async (req, ctx) =>
+    reads.sampleHistory(ctx, null, req.params.collectedSampleId, requestLanguage(req)),
+  );
   route(e.labelsInstitution, async (req, ctx) => prepareLabels(ctx, null, req.body));
   route(e.subSample, async (req, ctx, reply) => reply.status(201).send(await samples.createSubSample(ctx, req.body)));
 
@@ -30,7 +33,9 @@ export function sampleRoutes(app: App, deps: AppDeps) {
   route(e.labels, async (req, ctx) => prepareLabels(ctx, req.params.protocolId, req.body));
   route(e.get, async (req, ctx) => reads.getSample(ctx, req.params.protocolId, req.params.collectedSampleId));
   route(e.tree, async (req, ctx) => reads.sampleTree(ctx, req.params.protocolId, req.params.collectedSampleId));
-  route(e.history, async (req, ctx) => reads.sampleHistory(ctx, req.params.protocolId, req.params.collectedSampleId));
+  route(e.history, async (req, ctx) =>
+    reads.sampleHistory(ctx, req.params.protocolId, req.params.collectedSampleId, requestLanguage(req)),
+  );
   route(e.adjust, async (req, ctx) =>
     samples.adjust(ctx, req.params.protocolId, req.params.collectedSampleId, req.body),
   );

@@ -24,6 +24,7 @@ import { institutionTimeZone, institutionTitles, institutionToday } from '../ins
 import { timeIn, todayIn } from '../../platform/today';
 import { MSG } from '../../../contract/messages';
 import { aliquotAmountInParentUnit } from './samples.units';
+import { ledgerText } from './ledger-words';
 
 type Protocol = Awaited<ReturnType<typeof protocolOf>>;
 /** Where a primary sample comes from: checked once per command. */
@@ -146,7 +147,7 @@ async function collectPrimary(
     collectedOutsideDates: o.outsideDates,
   });
   await recordEvent(tx, ctx, row.id, 'collected', {
-    summary: `Collected ${v.amount} ${unit}.`,
+    summary: ledgerText('collected', { amount: v.amount, unit }),
     amount: v.amount,
     remainingAfter: v.amount,
   });
@@ -231,15 +232,16 @@ async function createChild(tx: Db, ctx: InstCtx, parent: SampleRow, v: ChildSpec
   const [unit, parentUnit] = [await unitSymbol(tx, unitId), await unitSymbol(tx, parent.unitId)];
   const other = (s: SampleRow) => ({ id: s.id, sampleId: s.sampleId });
   await recordEvent(tx, ctx, parent.id, aliquot ? 'aliquoted' : 'derived', {
-    summary: aliquot
-      ? `Aliquot ${sampleId} took ${taken} ${parentUnit}${unitId === parent.unitId ? '' : ` (${v.amount} ${unit})`}.`
-      : `Derivative ${sampleId} (${v.amount} ${unit}) used ${taken} ${parentUnit}.`,
+    summary: ledgerText(
+      aliquot ? (unitId === parent.unitId ? 'aliquotTook' : 'aliquotTookConverted') : 'derivativeUsed',
+      { child: sampleId, taken, parentUnit, amount: v.amount, unit },
+    ),
     amount: taken,
     remainingAfter: remaining,
     otherSample: other(row),
   });
   await recordEvent(tx, ctx, row.id, 'collected', {
-    summary: `${aliquot ? 'Aliquoted' : 'Derived'} from ${parent.sampleId}: ${v.amount} ${unit}.`,
+    summary: ledgerText(aliquot ? 'aliquotedFrom' : 'derivedFrom', { parent: parent.sampleId, amount: v.amount, unit }),
     amount: v.amount,
     remainingAfter: v.amount,
     otherSample: other(parent),
@@ -467,7 +469,7 @@ export async function adjust(ctx: InstCtx, protocolId: number, id: number, input
     const remaining = await draw(tx, ctx, sample, { kind: 'adjustment', amount, reason });
     const unit = await unitSymbol(tx, sample.unitId);
     await recordEvent(tx, ctx, sample.id, 'adjusted', {
-      summary: amount > 0 ? `Adjusted: ${amount} ${unit} removed.` : `Adjusted: ${-amount} ${unit} given back.`,
+      summary: ledgerText(amount > 0 ? 'adjustedRemoved' : 'adjustedBack', { amount: Math.abs(amount), unit }),
       amount,
       remainingAfter: remaining,
       reason,

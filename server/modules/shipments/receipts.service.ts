@@ -2,9 +2,11 @@ import { RECEIPT_FORMAT, ShipmentReceipt, type ReceiptImportResult } from '../..
 import { command, type InstCtx } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
+import { fill, pluralOf, wordsOf } from '../../platform/i18n';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/i18n/languages';
 import { institutionAbbreviations, institutionTitles } from '../institutions';
 import { SIG_FORMAT, signDocument, verifyDocument, wasSigned } from '../partners';
-import { appendShippingEvents, markReceived, markReturned } from '../samples';
+import { appendShippingEvents, ledgerText, markReceived, markReturned } from '../samples';
 import { signedBytes } from './shipments.manifest-fhir';
 import { itemRows, lockShipmentRow, nothingPending, updateItem, updateShipment } from './shipments.repository';
 import { shipmentErrors } from './shipments.errors';
@@ -60,7 +62,12 @@ export async function receiptOf(ctx: InstCtx, shipmentId: number, installation: 
  * histories written, the status rolled up); items already closed the same way are counted unchanged, so the same
  * receipt twice changes nothing; an item closed otherwise refuses the whole receipt.
  */
-export async function importReceipt(ctx: InstCtx, shipmentId: number, raw: unknown): Promise<ReceiptImportResult> {
+export async function importReceipt(
+  ctx: InstCtx,
+  shipmentId: number,
+  raw: unknown,
+  lng: LanguageCode = DEFAULT_LANGUAGE,
+): Promise<ReceiptImportResult> {
   const inst = ctx.institutionId;
   const outcome = await command(ctx, 'shipments.manage', async ({ db: tx }) => {
     if (!isRecord(raw)) throw shipmentErrors.receipt_invalid({ receipt: ['Not a JSON object'] });
@@ -128,7 +135,15 @@ export async function importReceipt(ctx: InstCtx, shipmentId: number, raw: unkno
       tx,
       todo.flatMap(({ row, item }) => {
         if (row.item.collectedSampleId === null) return [];
-        const by = `signed receipt${item.processedBy ? `: ${item.processedBy}` : ''}, ${item.processedAt}`;
+        const values = {
+          receiver: receiverTitle,
+          sender,
+          name: s.name,
+          by: item.processedBy ?? '',
+          at: item.processedAt,
+          reason: item.reason ?? '',
+        };
+        const signed = item.processedBy ? 'Signed' : 'SignedAnon';
         return [
           {
             sample: { id: row.item.collectedSampleId, institutionId: s.institutionId },
@@ -136,10 +151,10 @@ export async function importReceipt(ctx: InstCtx, shipmentId: number, raw: unkno
             reason: item.reason,
             accountId: ctx.account.id,
             at: ctx.now(),
-            summary:
-              item.outcome === 'received'
-                ? `Received by ${receiverTitle} from ${sender} (shipment "${s.name}"; ${by}).`
-                : `Rejected by ${receiverTitle} (shipment "${s.name}" from ${sender}; ${by})${item.reason ? `: ${item.reason}` : '.'}`,
+            summary: ledgerText(
+              item.outcome === 'received' ? `received${signed}` : `rejected${signed}${item.reason ? 'Reason' : ''}`,
+              values,
+            ),
           },
         ];
       }),
@@ -165,8 +180,19 @@ export async function importReceipt(ctx: InstCtx, shipmentId: number, raw: unkno
     return { applied: todo.length, unchanged, signer };
   });
   const shipment = await getShipment(ctx, shipmentId);
+  // The notice in the caller's language (contract/i18n `shipments.manifest`).
+  const w = wordsOf(lng, 'shipments').manifest;
+  const values = { count: outcome.applied, signer: outcome.signer.title, unchanged: outcome.unchanged };
   const message = outcome.applied
-    ? `${outcome.applied} item${outcome.applied === 1 ? '' : 's'} closed with ${outcome.signer.title}’s outcome${outcome.unchanged ? `; ${outcome.unchanged} already were` : ''}.`
-    : 'This receipt was already imported: nothing changed.';
+    ? fill(
+        outcome.unchanged
+          ? pluralOf(lng, outcome.applied, {
+              one: w.receiptAppliedUnchanged_one,
+              other: w.receiptAppliedUnchanged_other,
+            })
+          : pluralOf(lng, outcome.applied, { one: w.receiptApplied_one, other: w.receiptApplied_other }),
+        values,
+      )
+    : w.receiptAlready;
   return { shipment, applied: outcome.applied, unchanged: outcome.unchanged, signedBy: outcome.signer, message };
 }

@@ -1,6 +1,6 @@
 import type { InstCtx } from '../../platform/context';
 import type { Db } from '../../db/client';
-import { createReceivedSamples, receiveLocalItems, type ReceivedSampleInput } from '../samples';
+import { createReceivedSamples, ledgerText, receiveLocalItems, type ReceivedSampleInput } from '../samples';
 import type { ItemRow, ShipmentRow } from './shipments.repository';
 
 // Receiving makes the sample ours (docs/decisions/0014-received-samples.md): the receiver's own sample record of
@@ -45,7 +45,11 @@ export async function receivedRecordsOf(
         shipment: { id: s.id, itemId: i.id },
         donorCode: ext.donorCode ?? null,
         timeline: ext.timeline ?? [],
-        receivedSummary: `Received from ${sender.title}${sender.installation ? ` (${sender.installation})` : ''} (shipment "${s.name}", imported manifest); the sender's sample ID is ${ext.sampleId}.`,
+        receivedSummary: ledgerText('receivedImported', {
+          sender: `${sender.title}${sender.installation ? ` (${sender.installation})` : ''}`,
+          name: s.name,
+          code: ext.sampleId,
+        }),
       },
     ];
   });

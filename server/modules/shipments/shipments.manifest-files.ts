@@ -2,6 +2,11 @@ import bwipjs from 'bwip-js/node';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Shipment, ShipmentItem } from '../../../contract/shipments.contract';
 import { csvRecord as line } from '../../platform/csv';
+import { fill, wordsOf } from '../../platform/i18n';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/i18n/languages';
+
+/** The manifest's words in a language (contract/i18n `shipments.manifest`): the caller's, as every file the server writes. */
+type Words = ReturnType<typeof wordsOf<'shipments'>>['manifest'];
 
 // A shipment's manifest: RFC 4180 CSV (the project's one writer, platform/csv.ts: formula cells defused, the amount a number) and a printable PDF (items with Code 128 barcodes, signature lines).
 
@@ -9,37 +14,40 @@ const place = (inst: Shipment['sendingInstitution'], site: Shipment['sendingInst
   [inst?.title, site?.title].filter(Boolean).join(', ');
 const unitOf = (i: ShipmentItem) =>
   i.collectedSample.unitOfMeasurement.unitSymbol ?? i.collectedSample.unitOfMeasurement.unitName ?? '';
-const donorOf = (i: ShipmentItem) => {
+const donorOf = (i: ShipmentItem, w: Words) => {
   const d = i.collectedSample.donor;
-  return d
-    ? `${[d.firstName, d.fatherName, d.grandFatherName].filter(Boolean).join(' ')}${d.mrn ? ` (MRN ${d.mrn})` : ''}`
-    : '';
+  if (!d) return '';
+  const name = [d.firstName, d.fatherName, d.grandFatherName].filter(Boolean).join(' ');
+  return d.mrn ? fill(w.donorMrn, { name, mrn: d.mrn }) : name;
 };
 
 /** The shipment's fields as `field,value` lines, a blank line, then one record per item under a header. */
-export function manifestCsv(s: Shipment, items: ShipmentItem[]): string {
+export function manifestCsv(s: Shipment, items: ShipmentItem[], lng: LanguageCode = DEFAULT_LANGUAGE): string {
+  const w = wordsOf(lng, 'shipments').manifest;
+  const f = w.fields;
   const head: [string, string | null][] = [
-    ['Shipment', s.name],
-    ['Status', s.status],
-    ['Tracking Number', s.trackingNumber],
-    ['Tracking URL', s.trackingURL],
-    ['Sending Institution', s.sendingInstitution?.title ?? null],
-    ['Sending Institution Site', s.sendingInstitutionSite?.title ?? null],
-    ['Receiving Institution', s.receivingInstitution?.title ?? null],
-    ['Receiving Institution Site', s.receivingInstitutionSite?.title ?? null],
-    ['Shipped Date', s.shippedDate],
-    ['Shipped Time', s.shippedTime],
-    ['Received Date', s.receivedDate],
-    ['Received Time', s.receivedTime],
+    [f.shipment, s.name],
+    [f.status, w.status[s.status]],
+    [f.trackingNumber, s.trackingNumber],
+    [f.trackingURL, s.trackingURL],
+    [f.sendingInstitution, s.sendingInstitution?.title ?? null],
+    [f.sendingInstitutionSite, s.sendingInstitutionSite?.title ?? null],
+    [f.receivingInstitution, s.receivingInstitution?.title ?? null],
+    [f.receivingInstitutionSite, s.receivingInstitutionSite?.title ?? null],
+    [f.shippedDate, s.shippedDate],
+    [f.shippedTime, s.shippedTime],
+    [f.receivedDate, s.receivedDate],
+    [f.receivedTime, s.receivedTime],
   ];
+  const c = w.columns;
   const columns = [
-    'Sample ID',
-    'Specimen Type',
-    'Amount',
-    'Unit',
-    'Status',
-    ...(s.includeDonorIdentity ? ['Donor'] : []),
-    'Reason',
+    c.sampleId,
+    c.specimenType,
+    c.amount,
+    c.unit,
+    c.status,
+    ...(s.includeDonorIdentity ? [c.donor] : []),
+    c.reason,
   ];
   return [
     ...head.map(([k, v]) => line([k, v])),
@@ -51,8 +59,8 @@ export function manifestCsv(s: Shipment, items: ShipmentItem[]): string {
         i.collectedSample.specimenType?.title,
         i.collectedSample.amount,
         unitOf(i),
-        i.status,
-        ...(s.includeDonorIdentity ? [donorOf(i)] : []),
+        w.itemStatus[i.status],
+        ...(s.includeDonorIdentity ? [donorOf(i, w)] : []),
         i.reason,
       ]),
     ),
@@ -90,9 +98,14 @@ function clip(font: PDFFont, text: string, size: number, width: number) {
 }
 
 /** A4 pages: the shipment's fields, a table of items (barcode, sample ID, type, amount, status) and "Sent by" / "Received by" lines. */
-export async function manifestPdf(s: Shipment, items: ShipmentItem[]): Promise<Uint8Array> {
+export async function manifestPdf(
+  s: Shipment,
+  items: ShipmentItem[],
+  lng: LanguageCode = DEFAULT_LANGUAGE,
+): Promise<Uint8Array> {
+  const w = wordsOf(lng, 'shipments').manifest;
   const doc = await PDFDocument.create();
-  doc.setTitle(`Shipment manifest: ${s.name}`);
+  doc.setTitle(fill(w.title, { name: s.name }));
   doc.setCreator('Biobanking LIMS');
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
@@ -102,15 +115,15 @@ export async function manifestPdf(s: Shipment, items: ShipmentItem[]): Promise<U
   const text = (t: string, x: number, size = 9, font = regular, w = width) =>
     page.drawText(clip(font, t, size, w), { x, y, size, font });
 
-  text(`Shipment manifest: ${s.name}`, MARGIN, 15, bold);
+  text(fill(w.title, { name: s.name }), MARGIN, 15, bold);
   y -= 20;
   const fields: [string, string][] = [
-    ['From', place(s.sendingInstitution, s.sendingInstitutionSite)],
-    ['To', place(s.receivingInstitution, s.receivingInstitutionSite)],
-    ['Shipped', `${s.shippedDate} ${s.shippedTime}`],
-    ['Status', s.status.replace('_', ' ')],
-    ['Tracking', [s.trackingNumber, s.trackingURL].filter(Boolean).join('  ') || '-'],
-    ['Items', String(items.length)],
+    [w.from, place(s.sendingInstitution, s.sendingInstitutionSite)],
+    [w.to, place(s.receivingInstitution, s.receivingInstitutionSite)],
+    [w.shipped, `${s.shippedDate} ${s.shippedTime}`],
+    [w.fields.status, w.status[s.status].replace('_', ' ')],
+    [w.tracking, [s.trackingNumber, s.trackingURL].filter(Boolean).join('  ') || '-'],
+    [w.items, String(items.length)],
   ];
   for (const [k, v] of fields) {
     text(`${k}:`, MARGIN, 9, bold);
@@ -127,11 +140,11 @@ export async function manifestPdf(s: Shipment, items: ShipmentItem[]): Promise<U
   const header = () => {
     y -= 6;
     for (const [k, label] of [
-      ['barcode', 'Barcode'],
-      ['id', 'Sample ID'],
-      ['type', 'Specimen Type'],
-      ['amount', 'Amount'],
-      ['status', 'Status'],
+      ['barcode', w.columns.barcode],
+      ['id', w.columns.sampleId],
+      ['type', w.columns.specimenType],
+      ['amount', w.columns.amount],
+      ['status', w.columns.status],
     ] as const)
       text(label, cols[k], 9, bold);
     y -= 4;
@@ -146,7 +159,7 @@ export async function manifestPdf(s: Shipment, items: ShipmentItem[]): Promise<U
   const newPage = () => {
     page = doc.addPage([PAGE.width, PAGE.height]);
     y = PAGE.height - MARGIN;
-    text(`Shipment manifest: ${s.name} (continued)`, MARGIN, 10, bold);
+    text(fill(w.continued, { name: s.name }), MARGIN, 10, bold);
     y -= 14;
   };
   header();
@@ -164,16 +177,16 @@ export async function manifestPdf(s: Shipment, items: ShipmentItem[]): Promise<U
       backgroundcolor: 'FFFFFF',
     });
     const image = await doc.embedPng(png);
-    const w = Math.min(48 * MM, image.width * 0.4);
-    page.drawImage(image, { x: cols.barcode, y: y - ROW + 3 * MM, width: w, height: ROW - 5 * MM });
+    const barWidth = Math.min(48 * MM, image.width * 0.4);
+    page.drawImage(image, { x: cols.barcode, y: y - ROW + 3 * MM, width: barWidth, height: ROW - 5 * MM });
     y -= ROW / 2 + 2;
     text(i.collectedSample.sampleId, cols.id, 9, bold, 42 * MM);
     text(i.collectedSample.specimenType?.title ?? '', cols.type, 9, regular, 38 * MM);
     text(`${i.collectedSample.amount} ${unitOf(i)}`, cols.amount, 9, regular, 24 * MM);
-    text(i.status, cols.status, 9);
+    text(w.itemStatus[i.status], cols.status, 9);
     if (s.includeDonorIdentity && i.collectedSample.donor) {
       y -= 10;
-      text(donorOf(i), cols.id, 7.5, regular, 100 * MM);
+      text(donorOf(i, w), cols.id, 7.5, regular, 100 * MM);
       y += 10;
     }
     y -= ROW / 2 - 2;
@@ -181,20 +194,20 @@ export async function manifestPdf(s: Shipment, items: ShipmentItem[]): Promise<U
   // The signature lines stay together, on a page of their own when the items filled the last one.
   if (y - 40 * MM < MARGIN) newPage();
   y -= 14 * MM;
-  for (const label of ['Sent by', 'Received by']) {
+  for (const label of [w.sentBy, w.receivedBy]) {
     text(`${label}:`, MARGIN, 10, bold);
     page.drawLine({
       start: { x: MARGIN + 25 * MM, y: y - 1 },
       end: { x: MARGIN + 105 * MM, y: y - 1 },
       thickness: 0.5,
     });
-    text('Date:', MARGIN + 112 * MM, 10, bold);
+    text(`${w.date}:`, MARGIN + 112 * MM, 10, bold);
     page.drawLine({ start: { x: MARGIN + 125 * MM, y: y - 1 }, end: { x: MARGIN + width, y: y - 1 }, thickness: 0.5 });
     y -= 14 * MM;
   }
   const pages = doc.getPages();
   pages.forEach((pg, n) => {
-    const label = `Page ${n + 1} of ${pages.length}`;
+    const label = fill(w.page, { n: n + 1, count: pages.length });
     pg.drawText(label, {
       x: PAGE.width - MARGIN - regular.widthOfTextAtSize(label, 8),
       y: MARGIN / 2,

@@ -1,6 +1,7 @@
 import { shipmentEndpoints as e } from '../../../contract/shipments.endpoints';
 import type { App, AppDeps } from '../../platform/app-types';
 import { router } from '../../platform/route';
+import { requestLanguage } from '../../platform/i18n';
 import { sendPage } from '../../platform/paging';
 import * as reads from './shipment-reads.service';
 import * as svc from './shipments.service';
@@ -36,7 +37,7 @@ export function shipmentRoutes(app: App, deps: AppDeps) {
 
   route(e.manifestCsv, async (req, ctx, reply) => {
     const shipment = await reads.getShipment(ctx, req.params.shipmentId);
-    const body = manifestCsv(shipment, await reads.listItems(ctx, shipment.id));
+    const body = manifestCsv(shipment, await reads.listItems(ctx, shipment.id), requestLanguage(req));
     return reply
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', manifestDisposition(shipment.name, 'csv'))
@@ -64,12 +65,16 @@ export function shipmentRoutes(app: App, deps: AppDeps) {
       .header('Content-Disposition', manifestDisposition(receipt.shipment.name, 'receipt.json'))
       .send(receipt);
   });
-  route(e.importReceipt, async (req, ctx) => importReceipt(ctx, req.params.shipmentId, req.body), {
-    bodyLimit: MANIFEST_BODY_LIMIT,
-  });
+  route(
+    e.importReceipt,
+    async (req, ctx) => importReceipt(ctx, req.params.shipmentId, req.body, requestLanguage(req)),
+    {
+      bodyLimit: MANIFEST_BODY_LIMIT,
+    },
+  );
   route(e.manifestPdf, async (req, ctx, reply) => {
     const shipment = await reads.getShipment(ctx, req.params.shipmentId);
-    const pdf = await manifestPdf(shipment, await reads.listItems(ctx, shipment.id));
+    const pdf = await manifestPdf(shipment, await reads.listItems(ctx, shipment.id), requestLanguage(req));
     return reply
       .type('application/pdf')
       .header('Content-Disposition', manifestDisposition(shipment.name, 'pdf'))

@@ -15,6 +15,7 @@ import { timeIn, todayIn } from '../../platform/today';
 import { assertUsable, protocolOf } from '../protocols';
 import {
   appendShippingEvents,
+  ledgerText,
   lockShippableSamples,
   markPacked,
   markReceived,
@@ -117,8 +118,7 @@ async function shippable(tx: Db, ctx: InstCtx, ids: number[]) {
   return list;
 }
 
-const sentSummary = (p: { sender: string; receiver: string }, name: string) =>
-  `Sent by ${p.sender} to ${p.receiver} in the shipment "${name}".`;
+const sentSummary = (p: { sender: string; receiver: string }, name: string) => ledgerText('sent', { ...p, name });
 
 /**
  * The chain of custody of samples leaving, in the caller's transaction: their custody says in transit,
@@ -347,8 +347,8 @@ export const processedSummary = (
   reason?: string | null,
 ) =>
   status === 'received'
-    ? `Received by ${parties.receiver} from ${parties.sender} (shipment "${name}").`
-    : `Rejected by ${parties.receiver} (shipment "${name}" from ${parties.sender})${reason ? `: ${reason}` : '.'}`;
+    ? ledgerText('received', { ...parties, name })
+    : ledgerText(reason ? 'rejectedReason' : 'rejected', { ...parties, name, reason: reason ?? '' });
 
 /** Only a sent shipment that is not fully processed takes receipts and rejections. */
 export const receivable = (s: ShipmentRow) => s.status === 'shipped' || s.status === 'partially_received';
@@ -443,7 +443,7 @@ export async function cancelShipment(ctx: InstCtx, shipmentId: number) {
           kind: 'shipment_cancelled' as const,
           accountId: ctx.account.id,
           at: ctx.now(),
-          summary: `The shipment "${s.name}" from ${parties.sender} to ${parties.receiver} was cancelled.`,
+          summary: ledgerText('cancelled', { ...parties, name: s.name }),
         })),
       );
     }

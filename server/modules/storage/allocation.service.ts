@@ -5,7 +5,7 @@ import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
 import { assertUsable } from '../protocols';
 import { institutionTitles } from '../institutions';
-import { appendSampleEvent, type SampleRef } from '../samples';
+import { appendSampleEvent, ledgerText, type SampleRef } from '../samples';
 import { type CustodySample, custodySamplesOf, sampleCodeOf } from '../samples';
 import { lockNode, type PositionRow } from './storage.repository';
 import {
@@ -81,11 +81,11 @@ async function stayText(
   db: Db,
   inst: number,
   sample: { ownerId: number },
-  verb: 'Stored at' | 'Taken out of',
+  verb: 'storedAt' | 'takenOutOf',
   where: string,
 ) {
-  if (sample.ownerId === inst) return `${verb} ${where}.`;
-  return `${verb === 'Stored at' ? 'Stored' : 'Taken out of storage'} by ${await titleOf(db, inst)}.`;
+  if (sample.ownerId === inst) return ledgerText(verb, { where });
+  return ledgerText(verb === 'storedAt' ? 'storedBy' : 'takenOutBy', { institution: await titleOf(db, inst) });
 }
 
 /** 409 when any of the samples is stored already, naming where. */
@@ -115,7 +115,7 @@ export async function place(tx: InstCtx, pairs: { sample: CustodySample; positio
   for (const [i, { sample, position }] of pairs.entries()) {
     const where = locations.get(position.id)!.label;
     await appendSampleEvent(tx.db, tx, sample.id, 'allocated', {
-      summary: await stayText(tx.db, inst, sample, 'Stored at', where),
+      summary: await stayText(tx.db, inst, sample, 'storedAt', where),
     });
     await audit(tx.db, tx, {
       entity: AUDIT_ENTITY,
@@ -260,7 +260,7 @@ export async function vacate(
     const after = await markVacated(tx.db, row.id, { at: tx.now(), accountId: tx.account.id, reason });
     const where = (await locationsOf(tx.db, inst, [position])).get(position.id)!.label;
     await appendSampleEvent(tx.db, tx, row.collectedSampleId, 'vacated', {
-      summary: await stayText(tx.db, inst, { ownerId: sample?.ownerId ?? inst }, 'Taken out of', where),
+      summary: await stayText(tx.db, inst, { ownerId: sample?.ownerId ?? inst }, 'takenOutOf', where),
       reason,
     });
     await audit(tx.db, tx, {
@@ -315,7 +315,7 @@ export async function vacateRows(tx: InstCtx, rows: OccRow[], reasonOf: (row: Oc
       tx.db,
       inst,
       { ownerId: owners.get(row.collectedSampleId) ?? inst },
-      'Taken out of',
+      'takenOutOf',
       where,
     );
     await appendSampleEvent(tx.db, tx, row.collectedSampleId, 'vacated', { summary, reason });

@@ -9,6 +9,9 @@ import {
 import type { RowError } from '../../../contract/imports.contract';
 import type { InstCtx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { translateProblem } from '../../platform/i18n';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/i18n/languages';
+import { MSG, msgf } from '../../../contract/messages';
 import type { Db } from '../../db/client';
 import { titlesOf, unknownTitle } from '../../platform/lookups/lookup-titles';
 import { childByCode } from './storage.repository';
@@ -32,9 +35,12 @@ export async function nodeAt(db: Db, inst: number, codes: string[]): Promise<Pat
     const parent = path.at(-1);
     const hit = await childByCode(db, inst, parent?.id ?? null, code);
     if (!hit)
-      return `No ${parent ? 'storage' : 'container'} with code ${code} at ${codes.slice(0, depth + 1).join('/')} in this institution`;
+      return msgf(parent ? 'importNoStorage' : 'importNoContainer', {
+        code,
+        path: codes.slice(0, depth + 1).join('/'),
+      });
     if (hit.level === 'box' && depth < codes.length - 1)
-      return `${codes.slice(0, depth + 1).join('/')} is a box: it holds positions, not storage`;
+      return msgf('importBoxInPath', { path: codes.slice(0, depth + 1).join('/') });
     path.push(hit);
   }
   return path;
@@ -61,6 +67,8 @@ export async function createStorageRows(
   errors: RowError[],
   columnOf: (field: string) => string | null,
   progress: (done: number) => void | Promise<void> = () => {},
+  /** The caller's language, for the storage problems a row meets (the row sentences are said by key). */
+  lng: LanguageCode = DEFAULT_LANGUAGE,
 ) {
   const txCtx = { ...ctx, db: tx };
   const inst = txCtx.institutionId;
@@ -113,11 +121,10 @@ export async function createStorageRows(
       }
     }
     const level = levelOf(v.level);
-    if (level === null) push(line, 'level', `Level is one of ${STORAGE_LEVELS.join(', ')}`);
+    if (level === null) push(line, 'level', msgf('importLevelOneOf', { choices: STORAGE_LEVELS.join(', ') }));
     const path = codes.length ? await nodeAt(tx, inst, codes) : [];
     if (typeof path === 'string') push(line, 'parent', path);
-    else if (path.at(-1)?.level === 'box')
-      push(line, 'parent', 'A box holds positions, not storage: the parent path is too deep');
+    else if (path.at(-1)?.level === 'box') push(line, 'parent', MSG.boxTooDeep);
     if (errors.length > before || !parsed.success || typeof path === 'string' || level === null) continue;
     try {
       const node = await tx.transaction(async (sp) => createNode({ ...txCtx, db: sp }, path, parsed.data, level));
@@ -125,7 +132,7 @@ export async function createStorageRows(
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       const field = Object.keys(err.errors ?? {})[0];
-      push(line, field ? fieldOf(field) : '', err.title);
+      push(line, field ? fieldOf(field) : '', translateProblem(err, lng).title);
     }
   }
   await progress(rows.length);
@@ -142,26 +149,26 @@ export async function storeAtPosition(
   boxPath: string,
   positionLabel: string,
   collectedSampleId: number,
+  lng: LanguageCode = DEFAULT_LANGUAGE,
 ): Promise<{ field: 'box' | 'position'; message: string } | null> {
   const inst = ctx.institutionId;
   const codes = boxPath
     .split('/')
     .map((c) => c.trim())
     .filter(Boolean);
-  const path =
-    codes.length && codes.length <= STORAGE_LEVELS.length
-      ? await nodeAt(ctx.db, inst, codes)
-      : 'Give the box as its code path joined by / (container/shelf/box, container/shelf/rack/box or container/shelf/rack/drawer/box)';
+  const path = codes.length && codes.length <= STORAGE_LEVELS.length ? await nodeAt(ctx.db, inst, codes) : MSG.boxPath;
   if (typeof path === 'string') return { field: 'box', message: path };
   const box = path.at(-1)!;
-  if (box.level !== 'box') return { field: 'box', message: `${codes.join('/')} is a ${box.level}, not a box` };
+  if (box.level !== 'box')
+    return { field: 'box', message: msgf('importNotABox', { path: codes.join('/'), level: box.level }) };
   const position = await positionByCode(ctx.db, box.id, positionLabel);
-  if (!position) return { field: 'position', message: `Box ${codes.join('/')} has no position ${positionLabel}` };
+  if (!position)
+    return { field: 'position', message: msgf('importNoPosition', { path: codes.join('/'), position: positionLabel }) };
   try {
     await allocate(ctx, path, position.id, { collectedSampleId, storageContainerBoxPositionId: null });
     return null;
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    return { field: 'position', message: err.title };
+    return { field: 'position', message: translateProblem(err, lng).title };
   }
 }

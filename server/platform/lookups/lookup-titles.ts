@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { LOOKUP_BY_KEY } from '../../../contract/lookups.registry';
+import { msgf } from '../../../contract/messages';
 import type { Db } from '../../db/client';
 import { tableOf } from './lookup-refs';
 
@@ -22,4 +23,4 @@ export async function titlesOf(db: Db, inst: number, key: string): Promise<Title
 
 /** "No Gender titled "X" in this institution": the one message for an unknown title. */
 export const unknownTitle = (key: string, title: string) =>
-  `No ${LOOKUP_BY_KEY[key].label} titled "${title}" in this institution`;
+  msgf('unknownTitle', { listLabel: LOOKUP_BY_KEY[key].label, title });
