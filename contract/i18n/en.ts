@@ -674,6 +674,21 @@ export const en = {
   },
   /** Labels (web/src/features/labels): the Barcode Generator, Setting > Printer and Setting > Institution. */
   labels: {
+    /** The printing notices (web/src/lib/labels/print-labels.ts). */
+    printing: {
+      labels_one: '{{count}} label',
+      labels_other: '{{count}} labels',
+      noIp: 'Set the Barcode Printer IP Address in Setting > Printer first.',
+      noAnswer:
+        'No printer extension answered within {{seconds}} s: the labels may not have been printed. Install or enable the label printer extension in this browser (link in Setting > Printer), or choose the Server or PDF download print method there.',
+      couldNotPrint: 'The printer extension could not print {{labels}}: {{reason}}.',
+      notTaken: 'the printer did not take the label',
+      confirmedOnly:
+        'The printer extension confirmed only {{answered}} of {{labels}}. Check the printer before printing again.',
+      sent: 'Sent {{labels}} to the printer extension for {{ip}}.',
+      printed: 'Printed {{labels}} on the printer at {{printer}}.',
+      downloaded: 'Downloaded {{fileName}}.',
+    },
     /** The words printed on the labels themselves (contract/labels.contract.ts), in the printing user's language. */
     printed: { ...PRINTED_LABEL_WORDS },
     generator: {
@@ -1134,6 +1149,76 @@ export const en = {
   problems,
   /** Shared components (web/src/components), the unsaved-changes question, the idle warning, the 404 page. */
   common: {
+    /** Issue 33, the web's remaining words (i18nweb): NoAccess's "what" by route rule (web/src/app/route-access.ts). */
+    access: {
+      accounts: 'accounts',
+      addingSitesToCollectionProtocols: 'adding sites to collection protocols',
+      auditLog: 'the audit log',
+      barcodeGenerator: 'the barcode generator',
+      collectedQuestionnairesReport: 'the collected questionnaires report',
+      collectedSamples: 'collected samples',
+      collectingSamples: 'collecting samples',
+      collectionProtocols: 'collection protocols',
+      configuration: 'configuration',
+      creatingCollectionProtocols: 'creating collection protocols',
+      creatingConsents: 'creating consents',
+      creatingDistributionProtocols: 'creating distribution protocols',
+      creatingEvents: 'creating events',
+      creatingOrders: 'creating orders',
+      creatingQuestionnaires: 'creating questionnaires',
+      creatingShipments: 'creating shipments',
+      creatingSpecimenRequirements: 'creating specimen requirements',
+      creatingSubSamples: 'creating sub-samples',
+      distributionProtocols: 'distribution protocols',
+      editingConsents: 'editing consents',
+      editingParticipants: 'editing participants',
+      editingResearchRequests: 'editing research requests',
+      enrollingParticipants: 'enrolling participants',
+      filledQuestionnaires: 'filled questionnaires',
+      fillingQuestionnaires: 'filling questionnaires',
+      orders: 'orders',
+      participants: 'participants',
+      printerSettings: 'the printer settings',
+      queryBuilder: 'the query builder',
+      questionnaires: 'questionnaires',
+      registeringParticipants: 'registering participants',
+      reports: 'reports',
+      requestingSamplesForResearch: 'requesting samples for research',
+      researchCatalogue: 'the research catalogue',
+      researchReports: 'the research reports',
+      researchRequests: 'research requests',
+      samples: 'samples',
+      shipments: 'shipments',
+      signingConsents: 'signing consents',
+      updatingCollectionProtocols: 'updating collection protocols',
+      updatingDistributionProtocols: 'updating distribution protocols',
+    },
+    /** The theme's icon buttons (web/src/app/theme.ts themeWords). */
+    theme: { closeNotification: 'Close notification', clearFile: 'Clear the chosen file' },
+    /** The signed-document picker (components/document-file-input.tsx), unless its caller names the document. */
+    documentFile: {
+      label: 'File the document',
+      description: 'PDF, PNG or JPEG, at most 5 MB',
+      placeholder: 'Choose a file',
+      wrongType: 'Choose a PDF, PNG or JPEG file.',
+      tooLarge: 'The file is larger than 5 MB.',
+      unreadable: 'The file could not be read.',
+    },
+    /** A JSON file read in the browser (lib/json-file.ts): `what` names the document, `hint` the file to choose. */
+    jsonFile: {
+      tooLarge: 'The file is larger than 8 MB: it is not a {{what}}.',
+      notJson: 'The file is not JSON: {{hint}}',
+      notObject: 'The file is not a {{what}}: {{hint}}',
+    },
+    /** A participant's age (lib/format.ts age()). */
+    age: {
+      years_one: '{{count}} year',
+      years_other: '{{count}} years',
+      months_one: '{{count}} month',
+      months_other: '{{count}} months',
+      days_one: '{{count}} day',
+      days_other: '{{count}} days',
+    },
     actions: 'Actions',
     close: 'Close',
     cancel: 'Cancel',
@@ -1747,6 +1832,73 @@ export const en = {
   },
   /** Storage (web/src/features/storage): the storage browser, a box's positions, allocating a sample. */
   storage: {
+    /** The rack-scan reconcile dialog (features/storage/components/rack-scan-dialog.tsx). */
+    rackScan: {
+      title: 'Reconcile rack scan: {{box}}',
+      intro:
+        "Upload the 2D rack scanner's CSV (Ziath DataPaq, FluidX / Azenta, or position,barcode lines). Reading changes nothing.",
+      file: 'Scan file',
+      filePlaceholder: 'Choose a .csv file',
+      clearFile: 'Clear the file',
+      read: 'Read scan',
+      chooseFile: "Choose the scanner's CSV file.",
+      tooLarge: 'The scan file is larger than 1 MiB.',
+      outcomes: {
+        match: { label: 'Match', short: 'MATCH', help: 'the tube is the sample stored there' },
+        moved: { label: 'Moved', short: 'MOVED', help: 'one of our samples stored elsewhere (or nowhere yet)' },
+        missing: { label: 'Missing', short: 'MISSING', help: 'stored here, not in the scan' },
+        unknown: { label: 'Unknown', short: 'UNKNOWN', help: 'not a sample in our custody' },
+        empty: { label: 'Empty', short: 'EMPTY', help: 'no tube' },
+        noRead: { label: 'No read', short: 'NO READ', help: 'the scanner could not read the tube' },
+      },
+      gridName: 'Scan of {{box}} by position',
+      cellName: '{{code}}: {{words}}',
+      cellMoved: '{{what}} from {{from}}',
+      from: 'from {{from}}',
+      none: 'none',
+      notStored: 'not stored',
+      notInScan: 'not in the scan',
+      noTubes: 'No tubes in the scan.',
+      listName: 'Scan outcomes',
+      listRegion: 'Scan outcomes, scrolls sideways',
+      gridRegion: 'The box as scanned',
+      columns: { position: 'Position', outcome: 'Outcome', tube: 'Tube / sample', detail: 'Detail' },
+      detail: {
+        missing: 'Stored here, not in the scan',
+        unknown: 'Not a sample in our custody',
+        storedHere: 'Stored here: {{sample}}',
+        line: 'Line {{line}}',
+      },
+      applied: 'Applied: {{moved}} moved, {{vacated}}.',
+      takenOut_one: '{{count}} taken out',
+      takenOut_other: '{{count}} taken out',
+      samplesMoved_one: '{{count}} sample',
+      samplesMoved_other: '{{count}} samples',
+      appliedText: 'The grid below is the box read again against the same scan.',
+      linesInError_one: '{{count}} line of the file could not be read: fix the file and read it again before applying.',
+      linesInError_other:
+        '{{count}} lines of the file could not be read: fix the file and read it again before applying.',
+      linesInErrorName: 'Lines in error',
+      lineError: 'Line {{line}}: {{message}}',
+      legend: 'Legend',
+      legendCount: '{{outcome}}: {{count}}',
+      legendDash: '— not in the scan',
+      alsoTakeOut_one: 'Also take out the {{count}} missing sample',
+      alsoTakeOut_other: 'Also take out the {{count}} missing samples',
+      reason: 'Reason',
+      reasonPlaceholder: 'Not in the rack scan',
+      confirmMoves: 'Apply {{moves}}?',
+      confirmBoth: 'Apply {{moves}} and take out {{missing}}?',
+      moves_one: '{{count}} move',
+      moves_other: '{{count}} moves',
+      missingSamples_one: '{{count}} missing sample',
+      missingSamples_other: '{{count}} missing samples',
+      together: 'All changes are made together, or none if the box changed since the scan was read.',
+      confirm: 'Confirm',
+      cancel: 'Cancel',
+      apply: 'Apply moves',
+      close: 'Close',
+    },
     level: { container: 'Container', shelf: 'Shelf', rack: 'Rack', drawer: 'Drawer', box: 'Box' },
     add: { container: 'Add Container', shelf: 'Add Shelf', rack: 'Add Rack', drawer: 'Add Drawer', box: 'Add Box' },
     page: {
@@ -1939,6 +2091,58 @@ export const en = {
   },
   /** Shipments (web/src/features/shipments): the list, create (information, items), a shipment's page, receiving. */
   shipments: {
+    /** The receiver's Store dialog (features/shipments/components/store-dialog.tsx). */
+    storeDialog: {
+      title: 'Store {{sample}}',
+      finding: 'Finding a free position',
+      noSuggestion: 'No position could be suggested: {{reason}}',
+      firstFree: 'The first free position in your boxes:',
+      openBox: 'Open the box',
+      noFree: 'No free position in any of your boxes. Add a box under Configuration > Storage Container.',
+      stored: '{{sample}} stored at {{location}}.',
+      close: 'Close',
+      storeHere: 'Store here',
+    },
+    /** Import a shipment manifest (features/shipments/components/import-manifest-dialog.tsx). */
+    /** A manifest download's failure notice (features/shipments/api/shipments.ts). */
+    manifestDownload: {
+      failed: 'The manifest could not be downloaded',
+      receiptFailed: 'The receipt could not be downloaded',
+    },
+    importManifest: {
+      title: 'Import a shipment manifest',
+      intro: 'Choose the manifest file (.fhir.json) another installation downloaded for a shipment it sent to you.',
+      file: 'Manifest file',
+      filePlaceholder: 'Choose a .fhir.json file',
+      clearFile: 'Clear the chosen file',
+      what: 'shipment manifest',
+      hint: 'choose the .fhir.json manifest the sender downloaded.',
+      notBundle: 'The file is not a FHIR Bundle: {{hint}}',
+      cannotImport: 'This manifest cannot be imported',
+      checking: 'Checking the manifest…',
+      verified: 'Signature verified',
+      signedBy: 'Signed by {{title}} ({{abbreviation}}) — key fingerprint',
+      retiredKey: ' (a retired key)',
+      verifiedTail: '— verified',
+      already: 'Already imported',
+      importedAs: 'This manifest was imported as',
+      facts: {
+        shipment: 'Shipment:',
+        from: 'From:',
+        to: 'To:',
+        shippedAt: 'Shipped at:',
+        tracking: 'Tracking number:',
+        sentFrom: 'Sent from:',
+      },
+      /** The digest's name, the same in every language. */
+      sha: 'SHA-256',
+      samplesName: 'Samples in the manifest',
+      samplesRegion: 'The samples of the manifest, scrollable',
+      columns: { sampleId: 'Sample ID', specimenType: 'Specimen Type', amount: 'Amount', parent: 'Parent' },
+      import: 'Import',
+      importCount_one: 'Import {{count}} sample',
+      importCount_other: 'Import {{count}} samples',
+    },
     /**
      * What the server writes for a shipment in the caller's language (issue 33, server side): the manifest CSV and
      * PDF (server/modules/shipments/shipments.manifest-files.ts) and the signed receipt's import notice.
@@ -2265,6 +2469,8 @@ export const en = {
   },
   /** Collection protocols (web/src/features/protocols): the list, a protocol's tabs and every screen under them. */
   protocols: {
+    /** Protocol sub-pages not built yet (web/src/app/protocols-area.tsx). */
+    later: { protocolSettings: 'Protocol Settings' },
     tabs: {
       overview: 'Overview',
       consents: 'Consents',

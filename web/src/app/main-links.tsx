@@ -61,11 +61,11 @@ export function MainLinks({ orientation, onNavigate }: Props) {
   // Only what the current membership may use is offered; the rules are ROUTE_ACCESS's, so a switch of institution updates it.
   const canOpen = useCanOpen();
   const { t } = useTranslation();
-  // The label by the entry's address (shell.nav); an entry not yet in the catalogues shows its English label.
-  const links = NAV_ITEMS.filter((item) => canOpen(item.to)).map(({ label, to, icon: Icon }) => (
+  // The label by the entry's address (shell.nav).
+  const links = NAV_ITEMS.filter((item) => canOpen(item.to)).map(({ to, icon: Icon }) => (
     <NavLink key={to} to={to} end={to === '/'} className={classes.link} onClick={onNavigate}>
       {vertical && <Icon size={18} stroke={1.6} />}
-      <span>{t(`nav.${to}`, { defaultValue: label })}</span>
+      <span>{t(`nav.${to}`)}</span>
     </NavLink>
   ));
   if (vertical) {

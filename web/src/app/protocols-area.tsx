@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { ComingSoon } from '@/components/coming-soon';
 import { PageLoader } from '@/components/page-loader';
 import { ProtocolListPage } from '../features/protocols/pages/protocol-list-page';
@@ -36,7 +37,7 @@ const page = (Page: LazyExoticComponent<ComponentType>) => (
 );
 
 // Protocol sub-pages whose screens come with later issues (settings).
-const LATER: [path: string, area: string][] = [['settings/*', 'Protocol Settings']];
+const LATER: [path: string, area: 'protocolSettings'][] = [['settings/*', 'protocolSettings']];
 
 /**
  * /collection-protocols (spec 2 §2): the list (and /new, its create form), then one protocol's pages
@@ -44,6 +45,7 @@ const LATER: [path: string, area: string][] = [['settings/*', 'Protocol Settings
  * and Questionnaires pages are the samples and forms features' (features never import each other; they meet here).
  */
 export function ProtocolsArea() {
+  const { t } = useTranslation('protocols');
   return (
     <Routes>
       <Route index element={<ProtocolListPage />} />
@@ -61,7 +63,7 @@ export function ProtocolsArea() {
         <Route path="collectio-protocol-forms/*" element={page(QuestionersArea)} />
         <Route path="collected-questioners/*" element={page(CollectedQuestionersPage)} />
         {LATER.map(([path, area]) => (
-          <Route key={path} path={path} element={<ComingSoon area={area} />} />
+          <Route key={path} path={path} element={<ComingSoon area={t(`later.${area}`)} />} />
         ))}
       </Route>
     </Routes>

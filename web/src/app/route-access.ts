@@ -1,4 +1,5 @@
 import type { Permission } from '../../../contract/permissions.contract';
+import type { en } from '../../../contract/i18n/en';
 
 /**
  * The one place that says which permission each screen needs (docs/permissions.md, "What the web hides").
@@ -12,135 +13,135 @@ import type { Permission } from '../../../contract/permissions.contract';
 export interface RouteAccess {
   path: string;
   permission: Permission;
-  /** Completes "You don't have access to ...". */
-  what: string;
+  /** Completes "You don't have access to ...": its words are the catalogues' `common.access[what]`. */
+  what: keyof (typeof en)['common']['access'];
 }
 
 export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { path: '/patients', permission: 'participants.read', what: 'participants' },
-  { path: '/patients/new', permission: 'participants.manage', what: 'registering participants' },
-  { path: '/patients/:id', permission: 'participants.manage', what: 'editing participants' },
+  { path: '/patients/new', permission: 'participants.manage', what: 'registeringParticipants' },
+  { path: '/patients/:id', permission: 'participants.manage', what: 'editingParticipants' },
   { path: '/orders', permission: 'orders.read', what: 'orders' },
-  { path: '/orders/new', permission: 'orders.create', what: 'creating orders' },
+  { path: '/orders/new', permission: 'orders.create', what: 'creatingOrders' },
   { path: '/configuration', permission: 'configuration.read', what: 'configuration' },
   { path: '/accounts', permission: 'accounts.read', what: 'accounts' },
-  { path: '/setting/audit-log', permission: 'audit.read', what: 'the audit log' },
-  { path: '/setting/printer', permission: 'labels.print', what: 'the printer settings' },
-  { path: '/barcode-generator', permission: 'labels.print', what: 'the barcode generator' },
+  { path: '/setting/audit-log', permission: 'audit.read', what: 'auditLog' },
+  { path: '/setting/printer', permission: 'labels.print', what: 'printerSettings' },
+  { path: '/barcode-generator', permission: 'labels.print', what: 'barcodeGenerator' },
   { path: '/report', permission: 'reports.run', what: 'reports' },
-  { path: '/collection-protocols', permission: 'protocols.read', what: 'collection protocols' },
-  { path: '/collection-protocols/new', permission: 'protocols.manage', what: 'creating collection protocols' },
+  { path: '/collection-protocols', permission: 'protocols.read', what: 'collectionProtocols' },
+  { path: '/collection-protocols/new', permission: 'protocols.manage', what: 'creatingCollectionProtocols' },
   {
     path: '/collection-protocols/:id/overview/edit',
     permission: 'protocols.manage',
-    what: 'updating collection protocols',
+    what: 'updatingCollectionProtocols',
   },
   // protocol consents
-  { path: '/collection-protocols/:id/consents/new', permission: 'protocols.manage', what: 'creating consents' },
-  { path: '/collection-protocols/:id/consents/:id/edit', permission: 'protocols.manage', what: 'editing consents' },
+  { path: '/collection-protocols/:id/consents/new', permission: 'protocols.manage', what: 'creatingConsents' },
+  { path: '/collection-protocols/:id/consents/:id/edit', permission: 'protocols.manage', what: 'editingConsents' },
 
   // protocol sites and events
   {
     path: '/collection-protocols/:id/sites/add',
     permission: 'protocols.manage',
-    what: 'adding sites to collection protocols',
+    what: 'addingSitesToCollectionProtocols',
   },
-  { path: '/collection-protocols/:id/events/new', permission: 'protocols.manage', what: 'creating events' },
+  { path: '/collection-protocols/:id/events/new', permission: 'protocols.manage', what: 'creatingEvents' },
   {
     path: '/collection-protocols/:id/events/requirements/new',
     permission: 'protocols.manage',
-    what: 'creating specimen requirements',
+    what: 'creatingSpecimenRequirements',
   },
 
   // protocol participants and their consents
   {
     path: '/collection-protocols/:id/participants/new',
     permission: 'protocols.manage',
-    what: 'enrolling participants',
+    what: 'enrollingParticipants',
   },
   {
     path: '/collection-protocols/:id/participants/:id/participant-consents/new',
     permission: 'protocols.manage',
-    what: 'signing consents',
+    what: 'signingConsents',
   },
 
   // protocol samples
-  { path: '/collection-protocols/:id/collected-samples', permission: 'samples.read', what: 'collected samples' },
+  { path: '/collection-protocols/:id/collected-samples', permission: 'samples.read', what: 'collectedSamples' },
   {
     path: '/collection-protocols/:id/collected-samples/new',
     permission: 'samples.collect',
-    what: 'collecting samples',
+    what: 'collectingSamples',
   },
   {
     path: '/collection-protocols/:id/collected-samples/:id/sub-sample',
     permission: 'samples.collect',
-    what: 'creating sub-samples',
+    what: 'creatingSubSamples',
   },
   {
     path: '/collection-protocols/:id/participants/:id/collected-samples',
     permission: 'samples.read',
-    what: 'collected samples',
+    what: 'collectedSamples',
   },
   {
     path: '/collection-protocols/:id/participants/:id/collected-samples/collect',
     permission: 'samples.collect',
-    what: 'collecting samples',
+    what: 'collectingSamples',
   },
   {
     path: '/collection-protocols/:id/participants/:id/collected-samples/new',
     permission: 'samples.collect',
-    what: 'collecting samples',
+    what: 'collectingSamples',
   },
 
   // questionnaires
   {
     path: '/collection-protocols/:id/collectio-protocol-forms/new',
     permission: 'protocols.manage',
-    what: 'creating questionnaires',
+    what: 'creatingQuestionnaires',
   },
   {
     path: '/collection-protocols/:id/participants/:id/participant-forms',
     permission: 'participants.read',
-    what: 'filled questionnaires',
+    what: 'filledQuestionnaires',
   },
   {
     path: '/collection-protocols/:id/participants/:id/participant-forms/new',
     permission: 'participants.manage',
-    what: 'filling questionnaires',
+    what: 'fillingQuestionnaires',
   },
   { path: '/forms', permission: 'protocols.read', what: 'questionnaires' },
   {
     path: '/collection-protocols/:id/collected-questioners',
     permission: 'reports.run',
-    what: 'the collected questionnaires report',
+    what: 'collectedQuestionnairesReport',
   },
   // shipments
   { path: '/shipment', permission: 'shipments.read', what: 'shipments' },
   { path: '/sample/:id', permission: 'samples.read', what: 'samples' },
-  { path: '/shipment/new', permission: 'shipments.manage', what: 'creating shipments' },
+  { path: '/shipment/new', permission: 'shipments.manage', what: 'creatingShipments' },
   { path: '/collection-protocols/:id/shipments', permission: 'shipments.read', what: 'shipments' },
   // the query builder (issue 32 item 4): counts for researchers, the list for staff (queries.staff, on the page)
-  { path: '/queries', permission: 'queries.read', what: 'the query builder' },
+  { path: '/queries', permission: 'queries.read', what: 'queryBuilder' },
   // distribution protocols (issue 32)
-  { path: '/distribution-protocols', permission: 'distribution.read', what: 'distribution protocols' },
+  { path: '/distribution-protocols', permission: 'distribution.read', what: 'distributionProtocols' },
   {
     path: '/distribution-protocols/new',
     permission: 'distribution.manage',
-    what: 'creating distribution protocols',
+    what: 'creatingDistributionProtocols',
   },
   {
     path: '/distribution-protocols/:id/edit',
     permission: 'distribution.manage',
-    what: 'updating distribution protocols',
+    what: 'updatingDistributionProtocols',
   },
   // research requests (issue 32 item 5): a Researcher its own, reviewers and fulfilment staff every request
-  { path: '/research-requests', permission: 'requests.read', what: 'research requests' },
-  { path: '/research-requests/new', permission: 'requests.create', what: 'requesting samples for research' },
-  { path: '/research-requests/:id/edit', permission: 'requests.create', what: 'editing research requests' },
+  { path: '/research-requests', permission: 'requests.read', what: 'researchRequests' },
+  { path: '/research-requests/new', permission: 'requests.create', what: 'requestingSamplesForResearch' },
+  { path: '/research-requests/:id/edit', permission: 'requests.create', what: 'editingResearchRequests' },
   // the research reports (issue 32 item 7): every request of the institution, as their API
-  { path: '/research-requests/reports', permission: 'requests.review', what: 'the research reports' },
+  { path: '/research-requests/reports', permission: 'requests.review', what: 'researchReports' },
   // the research catalogue (issue 32 item 3)
-  { path: '/catalogue', permission: 'catalogue.read', what: 'the research catalogue' },
+  { path: '/catalogue', permission: 'catalogue.read', what: 'researchCatalogue' },
 ];
 
 const segments = (path: string) => path.toLowerCase().split(/[?#]/)[0].split('/').filter(Boolean);

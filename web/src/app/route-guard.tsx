@@ -1,4 +1,5 @@
 import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { NoAccess } from '../components/no-access';
 import { usePermissionCheck } from '../lib/session-context';
 import { accessFor } from './route-access';
@@ -7,8 +8,10 @@ import { accessFor } from './route-access';
 export function RouteGuard() {
   const { pathname } = useLocation();
   const can = usePermissionCheck();
+  const { t } = useTranslation('common');
   const rule = accessFor(pathname);
-  if (rule && !can(rule.permission)) return <NoAccess key={rule.path} what={rule.what} permission={rule.permission} />;
+  if (rule && !can(rule.permission))
+    return <NoAccess key={rule.path} what={t(`access.${rule.what}`)} permission={rule.permission} />;
   return <Outlet />;
 }
 

@@ -52,11 +52,6 @@ export const theme = createTheme({
     // A link inside a sentence differs from its text by more than colour (axe: link-in-text-block).
     Anchor: { defaultProps: { underline: 'always' } },
     Button: { defaultProps: { radius: 'md' } },
-    // A notification's close button is an icon: it needs a name (axe: button-name, critical).
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-    // A clearable file field's clear button is an icon too (a Select's is hidden from screen readers by Mantine).
-    FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear the chosen file' } } },
     // Mantine renders a dialog's or drawer's header as <header>: a second banner landmark beside the app's
     // own (axe: landmark-no-duplicate-banner, landmark-unique). The dialog's name is its title already.
     ModalHeader: { defaultProps: { component: 'div' } },
@@ -82,3 +77,17 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: {},
 });
+
+/**
+ * The theme's words, in the screens' language (providers.tsx rebuilds them on a switch): a notification's close
+ * button and a modal's are icons, so they need a name (axe: button-name, critical), and so does a clearable file
+ * field's clear button (a Select's is hidden from screen readers by Mantine).
+ */
+export const themeWords = (words: { close: string; closeNotification: string; clearFile: string }) =>
+  createTheme({
+    components: {
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': words.closeNotification } } },
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': words.close } } },
+      FileInput: { defaultProps: { clearButtonProps: { 'aria-label': words.clearFile } } },
+    },
+  });

@@ -50,7 +50,7 @@ export function TopNav({ current, menuOpened, onToggleMenu }: Props) {
         </Group>
         <Group gap={4} wrap="nowrap" miw={0}>
           {current && (
-            <Group gap="xs" wrap="nowrap" visibleFrom="lg" mr="sm">
+            <Group gap="xs" wrap="nowrap" visibleFrom="lg" me="sm">
               <QuickActions />
             </Group>
           )}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FileInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { ETHICS_DOCUMENT_MAX_BYTES, ETHICS_DOCUMENT_TYPES } from '@contract/distribution.contract';
 
 type DocumentType = (typeof ETHICS_DOCUMENT_TYPES)[number];
@@ -22,7 +23,7 @@ const base64Of = (file: File, unreadable: string) =>
     reader.readAsDataURL(file);
   });
 
-/** What the field says; English unless the screen is translated (docs/languages.md). */
+/** What the field says; common.documentFile unless the caller names its own document. */
 export interface DocumentFileTexts {
   label: string;
   description: string;
@@ -31,14 +32,6 @@ export interface DocumentFileTexts {
   tooLarge: string;
   unreadable: string;
 }
-const ENGLISH: DocumentFileTexts = {
-  label: 'File the document',
-  description: 'PDF, PNG or JPEG, at most 5 MB',
-  placeholder: 'Choose a file',
-  wrongType: 'Choose a PDF, PNG or JPEG file.',
-  tooLarge: 'The file is larger than 5 MB.',
-  unreadable: 'The file could not be read.',
-};
 
 interface Props {
   /** A file read and accepted (type and size as the API takes them), or null when cleared or refused. */
@@ -55,7 +48,16 @@ interface Props {
  * transfer agreement): PDF, PNG or JPEG up to 5 MB, checked before it is sent, read as base64.
  */
 export function DocumentFileInput({ onRead, error, disabled, withAsterisk, texts }: Props) {
-  const w = { ...ENGLISH, ...texts };
+  const { t } = useTranslation('common');
+  const w: DocumentFileTexts = {
+    label: t('documentFile.label'),
+    description: t('documentFile.description'),
+    placeholder: t('documentFile.placeholder'),
+    wrongType: t('documentFile.wrongType'),
+    tooLarge: t('documentFile.tooLarge'),
+    unreadable: t('documentFile.unreadable'),
+    ...texts,
+  };
   const [problem, setProblem] = useState<string | null>(null);
   const choose = async (file: File | null) => {
     setProblem(null);

@@ -21,7 +21,7 @@ export function RemovableChip({ children, removeLabel, onRemove, disabled }: Pro
       color="gray"
       tt="none"
       fw={500}
-      pr={4}
+      pe={4}
       c="dark.6"
       rightSection={
         <CloseButton

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { currentLanguage } from './i18n';
+import { currentLanguage, i18next } from './i18n';
 
 /** A participant (first, father, grand-father names) or an account (first, last name). */
 export interface PersonName {
@@ -45,11 +45,11 @@ export function age(birthDate: string, now = dayjs()): string {
   const born = dayjs(calendarDate(birthDate));
   if (!born.isValid()) return '—';
   const years = now.diff(born, 'year');
-  if (years >= 2) return `${years} years`;
+  if (years >= 2) return i18next.t('age.years', { ns: 'common', count: years });
   const months = now.diff(born, 'month');
-  if (months >= 1) return `${months} month${months === 1 ? '' : 's'}`;
+  if (months >= 1) return i18next.t('age.months', { ns: 'common', count: months });
   const days = Math.max(0, now.diff(born, 'day'));
-  return `${days} day${days === 1 ? '' : 's'}`;
+  return i18next.t('age.days', { ns: 'common', count: days });
 }
 
 /** Today's date as a form value (YYYY-MM-DD). */

@@ -1,3 +1,5 @@
+import { i18next } from './i18n';
+
 /** Files another installation sent (manifests, receipts) are at most this large; the server's body limit is the same. */
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
@@ -6,13 +8,14 @@ const MAX_FILE_BYTES = 8 * 1024 * 1024;
  * `what` names the document ('shipment manifest') and `hint` which file to choose instead.
  */
 export async function readJsonFile(file: File, what: string, hint: string): Promise<object> {
-  if (file.size > MAX_FILE_BYTES) throw new Error(`The file is larger than 8 MB: it is not a ${what}.`);
+  if (file.size > MAX_FILE_BYTES) throw new Error(i18next.t('jsonFile.tooLarge', { ns: 'common', what }));
   let parsed: unknown;
   try {
     parsed = JSON.parse(await file.text());
   } catch {
-    throw new Error(`The file is not JSON: ${hint}`);
+    throw new Error(i18next.t('jsonFile.notJson', { ns: 'common', hint }));
   }
-  if (!parsed || typeof parsed !== 'object') throw new Error(`The file is not a ${what}: ${hint}`);
+  if (!parsed || typeof parsed !== 'object')
+    throw new Error(i18next.t('jsonFile.notObject', { ns: 'common', what, hint }));
   return parsed;
 }

@@ -48,7 +48,8 @@ export function sendToExtension(
         return;
       answered += 1;
       if (ack.ok === false)
-        failed.push(typeof ack.error === 'string' && ack.error ? ack.error : 'the printer did not take the label');
+        // '' when the printer gave no reason: the caller says it in the screens' language.
+        failed.push(typeof ack.error === 'string' ? ack.error : '');
       if (ids.size === 0) finish();
     };
     const timer = setTimeout(finish, timeoutMs);

@@ -7,23 +7,8 @@ const CHANGED = 'lims:print-settings';
 
 /** How labels are printed: (a) the spec's browser extension, (b) the server's printer, (c) a PDF sheet. */
 export type PrintMethod = 'extension' | 'server' | 'pdf';
-export const PRINT_METHODS: { value: PrintMethod; label: string; description: string }[] = [
-  {
-    value: 'extension',
-    label: 'Browser extension',
-    description: 'The Zebra printer browser extension sends the labels to the printer at the IP address above.',
-  },
-  {
-    value: 'server',
-    label: 'Server',
-    description: "The LIMS server sends the labels to this institution's printer (raw port 9100).",
-  },
-  {
-    value: 'pdf',
-    label: 'PDF download',
-    description: 'A sheet of A4 labels (3 x 8) to print on any printer. Works without a label printer.',
-  },
-];
+/** The methods in the order Setting > Printer offers them; their words are `labels.printer.methods` / `methodHints`. */
+export const PRINT_METHODS: readonly PrintMethod[] = ['extension', 'server', 'pdf'];
 
 const notify = () => window.dispatchEvent(new Event(CHANGED));
 const subscribe = (cb: () => void) => {

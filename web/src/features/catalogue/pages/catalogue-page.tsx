@@ -119,7 +119,7 @@ function CountTable({ table, caption }: { table: CatalogueTable; caption?: strin
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t('catalogue.group')}</Table.Th>
-            <Table.Th scope="col" ta="right">
+            <Table.Th scope="col" ta="end">
               {t('catalogue.samples')}
             </Table.Th>
           </Table.Tr>
@@ -128,7 +128,7 @@ function CountTable({ table, caption }: { table: CatalogueTable; caption?: strin
           {table.rows.map((r, i) => (
             <Table.Tr key={`${r.label}-${i}`}>
               <Table.Td>{r.label}</Table.Td>
-              <Table.Td ta="right">
+              <Table.Td ta="end">
                 <CellCountText count={r.count} />
               </Table.Td>
             </Table.Tr>
@@ -141,7 +141,7 @@ function CountTable({ table, caption }: { table: CatalogueTable; caption?: strin
                 ? t('catalogue.shownHidden', { count: table.hiddenGroups })
                 : t('catalogue.shown')}
             </Table.Th>
-            <Table.Td ta="right" fw={600}>
+            <Table.Td ta="end" fw={600}>
               {formatCount(table.shownTotal)}
             </Table.Td>
           </Table.Tr>

@@ -56,7 +56,7 @@ export function PendingProtocols({ instId, timeZone }: { instId: number; timeZon
                 </Anchor>
               </Table.Td>
               <Table.Td>{formatDate(p.startDate, '—')}</Table.Td>
-              <Table.Td ta="right">
+              <Table.Td ta="end">
                 <Button
                   size="compact-sm"
                   variant="light"

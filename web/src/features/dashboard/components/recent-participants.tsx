@@ -46,7 +46,7 @@ export function RecentParticipants({ instId, canEdit }: { instId: number; canEdi
               <Table.Td>{fullName(p)}</Table.Td>
               <Table.Td>{calendarDate(p.birthDate)}</Table.Td>
               {canEdit && (
-                <Table.Td ta="right">
+                <Table.Td ta="end">
                   <Tooltip label={t('edit', { ns: 'common' })}>
                     <ActionIcon
                       component={Link}

@@ -164,7 +164,7 @@ function FormEditor({ form }: { form: FormWithFields }) {
                     mih={36}
                     py={6}
                     disabled={!typeOf(kind)}
-                    styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                    styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
                     onClick={() => setEditing({ kind })}
                   >
                     {t(`kinds.${kind}`)}
@@ -279,7 +279,7 @@ function FieldList({
                   {f.ordinal}.
                 </Text>
                 {canManage ? (
-                  <Anchor component="button" type="button" size="sm" fw={600} ta="left" onClick={() => onEdit(f)}>
+                  <Anchor component="button" type="button" size="sm" fw={600} ta="start" onClick={() => onEdit(f)}>
                     {f.prompt}
                   </Anchor>
                 ) : (
@@ -293,7 +293,7 @@ function FieldList({
                   </Badge>
                 )}
               </Group>
-              <Text size="xs" c="dimmed" pl={34}>
+              <Text size="xs" c="dimmed" ps={34}>
                 {t(`kinds.${f.dataType.abbreviation}`)} · {f.responseTitle}
                 {f.options.length > 0 && ` · ${f.options.map((o) => o.value).join(', ')}`}
                 {f.hasValidation &&

@@ -32,7 +32,7 @@ export function LabelCard({ label }: { label: ParsedLabel }) {
         )}
         {label.mrn && <Text size="xs">{t('card.mrn', { mrn: label.mrn })}</Text>}
         {label.copies > 1 && (
-          <Text size="xs" c="dimmed" ta="right">
+          <Text size="xs" c="dimmed" ta="end">
             {t('card.copies', { count: label.copies })}
           </Text>
         )}

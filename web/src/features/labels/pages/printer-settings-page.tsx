@@ -152,12 +152,7 @@ function PrintMethodCard({
       >
         <Stack gap="xs" mt="xs">
           {PRINT_METHODS.map((m) => (
-            <Radio
-              key={m.value}
-              value={m.value}
-              label={t(`printer.methods.${m.value}`)}
-              description={t(`printer.methodHints.${m.value}`)}
-            />
+            <Radio key={m} value={m} label={t(`printer.methods.${m}`)} description={t(`printer.methodHints.${m}`)} />
           ))}
         </Stack>
       </Radio.Group>

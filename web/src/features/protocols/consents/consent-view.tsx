@@ -186,7 +186,7 @@ function VersionTable({
         <Table.Tr>
           <Table.Th>{t('consentView.version')}</Table.Th>
           <Table.Th>{t('consentView.createdDate')}</Table.Th>
-          <Table.Th ta="right">{t('consentView.signatures')}</Table.Th>
+          <Table.Th ta="end">{t('consentView.signatures')}</Table.Th>
           <Table.Th>
             <VisuallyHidden>{t('consentView.text')}</VisuallyHidden>
           </Table.Th>
@@ -198,14 +198,14 @@ function VersionTable({
             <Table.Td>
               {v.version}
               {v.version === current && (
-                <Badge ml={8} size="xs" variant="light" tt="none">
+                <Badge ms={8} size="xs" variant="light" tt="none">
                   {t('consentView.current')}
                 </Badge>
               )}
             </Table.Td>
             <Table.Td>{formatDate(v.createdDate)}</Table.Td>
-            <Table.Td ta="right">{formatCount(v.signatureCount)}</Table.Td>
-            <Table.Td ta="right">
+            <Table.Td ta="end">{formatCount(v.signatureCount)}</Table.Td>
+            <Table.Td ta="end">
               {v.version === shown ? (
                 <Text size="sm" c="gray.7" component="span">
                   {t('consentView.shown')}

@@ -118,7 +118,7 @@ function EventRequirements({
         <div>
           <Title order={2} fz="lg" id="event-title">
             {event.label}{' '}
-            <Badge variant="light" ml={4}>
+            <Badge variant="light" ms={4}>
               {event.eventCode}
             </Badge>
           </Title>
@@ -136,7 +136,7 @@ function EventRequirements({
             mih={36}
             py={6}
             maw="100%"
-            styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
             onClick={onCreate}
           >
             {t('events.createRequirement')}

@@ -159,7 +159,7 @@ export function TreeBuilder<V extends TreeFormValues>({ form, lineages, aliquotI
             </Group>
           </Fieldset>
           {items.some((i) => i.parentKey === item.key) && (
-            <Stack gap="sm" mt="sm" ml={{ base: 4, xs: 16 }}>
+            <Stack gap="sm" mt="sm" ms={{ base: 4, xs: 16 }}>
               {render(item.key)}
             </Stack>
           )}

@@ -244,7 +244,7 @@ function Search({ chosen, onToggle }: { chosen: Map<number, Patient>; onToggle: 
                     <Table.Td>
                       {fullName(p)}
                       {isDeceased(p) && (
-                        <Badge ml={6} size="sm" color="gray" variant="outline">
+                        <Badge ms={6} size="sm" color="gray" variant="outline">
                           {t('enrol.deceased')}
                         </Badge>
                       )}

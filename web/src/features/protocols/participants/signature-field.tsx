@@ -96,14 +96,18 @@ export function SignatureField({ ref, error, onChange }: Props) {
           aria-label={t('signature.pad')}
           style={{ display: 'block', width: '100%', height: 200, touchAction: 'none', cursor: 'crosshair' }}
         />
-        <Text size="xs" c="dimmed" style={{ position: 'absolute', left: 12, bottom: 8, pointerEvents: 'none' }}>
+        <Text
+          size="xs"
+          c="dimmed"
+          style={{ position: 'absolute', insetInlineStart: 12, bottom: 8, pointerEvents: 'none' }}
+        >
           {t('signature.line')}
         </Text>
         <Box
           style={{
             position: 'absolute',
-            left: 12,
-            right: 12,
+            insetInlineStart: 12,
+            insetInlineEnd: 12,
             bottom: 28,
             borderTop: '1px dashed var(--mantine-color-gray-4)',
             pointerEvents: 'none',

@@ -261,14 +261,14 @@ export function QueriesPage() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t(`queries.dimensions.${aggregate.data.groupBy}`)}</Table.Th>
-                  <Table.Th ta="right">{t('queries.samples')}</Table.Th>
+                  <Table.Th ta="end">{t('queries.samples')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {aggregate.data.rows.map((r) => (
                   <Table.Tr key={r.label}>
                     <Table.Td>{r.label}</Table.Td>
-                    <Table.Td ta="right">
+                    <Table.Td ta="end">
                       <CellCountText count={r.count} />
                     </Table.Td>
                   </Table.Tr>

@@ -128,7 +128,7 @@ export function IndicatorReportPage({ report }: { report: IndicatorReport }) {
                   <Table.Tr>
                     <Table.Th w={70}>{t('columns.sNo')}</Table.Th>
                     <Table.Th>{t('columns.indicator')}</Table.Th>
-                    <Table.Th w={120} ta="right">
+                    <Table.Th w={120} ta="end">
                       {t('columns.frequency')}
                     </Table.Th>
                     <Table.Th>{t('columns.remark')}</Table.Th>
@@ -139,7 +139,7 @@ export function IndicatorReportPage({ report }: { report: IndicatorReport }) {
                     <Table.Tr key={r.definitionId}>
                       <Table.Td>{r.sNo}</Table.Td>
                       <Table.Td>{r.indicator}</Table.Td>
-                      <Table.Td ta="right" ff="monospace">
+                      <Table.Td ta="end" ff="monospace">
                         {formatCount(r.frequency)}
                       </Table.Td>
                       <Table.Td>

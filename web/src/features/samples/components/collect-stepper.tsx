@@ -121,7 +121,7 @@ export function CollectStepper({ participant, initialEventId, onClose }: Props) 
         ? String(event.institutionSiteId)
         : form.values.institutionSiteId;
     form.setValues({
-      rows: rowsFromRequirements(requirements.data),
+      rows: rowsFromRequirements(requirements.data, t('item', { ns: 'common' })),
       institutionSiteId: site ?? (siteOptions.length === 1 ? siteOptions[0].value : null),
     });
     form.clearErrors();

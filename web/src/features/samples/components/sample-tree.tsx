@@ -224,7 +224,7 @@ function PrimaryRow({ sample, ...rest }: RowProps & { sample: CollectedSample })
             </Text>
           )}
           {tree.isSuccess && tree.data.children.length === 0 && (
-            <Text size="sm" c="gray.7" py={4} pl={36}>
+            <Text size="sm" c="gray.7" py={4} ps={36}>
               {t('tree.noChildren')}
             </Text>
           )}

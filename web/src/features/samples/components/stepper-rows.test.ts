@@ -30,7 +30,7 @@ const requirement = {
 
 describe('the stepper rows copied from a requirement tree', () => {
   it('lists parents before children with keys, depths and lineages, and the command rows (Key, ParentKey)', () => {
-    const rows = rowsFromRequirements([requirement]);
+    const rows = rowsFromRequirements([requirement], 'Item');
     expect(rows.map((r) => [r.key, r.parentKey, r.depth, r.aliquot])).toEqual([
       ['BT', null, 0, false],
       ['BT.1', 'BT', 1, true],
@@ -50,13 +50,9 @@ describe('the stepper rows copied from a requirement tree', () => {
   });
 
   it('keeps keys unique when two requirements share a code', () => {
-    expect(rowsFromRequirements([requirement, { ...requirement, id: 20, children: [] }]).map((r) => r.key)).toEqual([
-      'BT',
-      'BT.1',
-      'BT.1.1',
-      'BT.2',
-      'BT-20',
-    ]);
+    expect(
+      rowsFromRequirements([requirement, { ...requirement, id: 20, children: [] }], 'Item').map((r) => r.key),
+    ).toEqual(['BT', 'BT.1', 'BT.1.1', 'BT.2', 'BT-20']);
   });
 
   it('finds the refused row from field errors and from the title', () => {

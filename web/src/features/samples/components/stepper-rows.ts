@@ -28,7 +28,7 @@ type Item = Requirement['children'][number];
  * The event's requirement trees, flattened parents first (the command wants each parent listed before its
  * children). Keys read like outline numbers (BT, BT.1, BT.1.1): the server names a refused row by its key.
  */
-export function rowsFromRequirements(requirements: Requirement[]): StepRow[] {
+export function rowsFromRequirements(requirements: Requirement[], itemWord: string): StepRow[] {
   const rows: StepRow[] = [];
   const walk = (items: Item[], parentKey: string, depth: number) => {
     for (const [n, i] of items.entries()) {
@@ -37,7 +37,7 @@ export function rowsFromRequirements(requirements: Requirement[]): StepRow[] {
         key,
         parentKey,
         depth,
-        name: i.subSampleLineage?.title ?? 'Item',
+        name: i.subSampleLineage?.title ?? itemWord,
         aliquot: isAliquotTitle(i.subSampleLineage?.title),
         specimenTypeId: i.specimenType?.id ?? null,
         specimenType: i.specimenType?.title ?? null,

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { i18next } from '@/lib/i18n';
 import type { z } from 'zod';
 import type { ReceiptInput, Shipment } from '@contract/shipments.contract';
 import { shipmentEndpoints as e } from '@contract/shipments.endpoints';
@@ -17,7 +18,7 @@ export const downloadReceipt = (instId: number, shipment: Shipment) =>
     e.receipt,
     { params: { instId, shipmentId: shipment.id } },
     `shipment-${shipment.id}-receipt.json`,
-    'The receipt could not be downloaded',
+    i18next.t('manifestDownload.receiptFailed', { ns: 'shipments' }),
   );
 
 /** POST {id}/receipt: imports the receiver's signed receipt on the sender's shipment. */

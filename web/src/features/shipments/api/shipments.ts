@@ -12,9 +12,9 @@ import {
 } from '@contract/shipments.contract';
 import { shipmentEndpoints as e } from '@contract/shipments.endpoints';
 import { protocolEndpoints } from '@contract/protocols.endpoints';
-import { ApiError, errorTitle, call, callFile, callPage } from '@/lib/api-client';
-import { notifications } from '@mantine/notifications';
-import { saveBlob } from '@/lib/download';
+import { ApiError, call, callPage } from '@/lib/api-client';
+import { downloadCall } from '@/lib/download';
+import { i18next } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
 import { allocateAt } from '@/lib/storage-positions';
 import type { StorageLocation } from '@contract/storage.contract';
@@ -158,27 +158,17 @@ export function useImportManifest(instId: number) {
 const manifestRows = { csv: e.manifestCsv, pdf: e.manifestPdf, 'fhir.json': e.manifestFhir } as const;
 
 /** GET {id}/manifest.csv|pdf|fhir.json with the session, saved under the name the server gives; a failure shows the server's title. True when saved. */
-export async function downloadManifest(
+export function downloadManifest(
   instId: number,
   shipment: Shipment,
   format: keyof typeof manifestRows,
 ): Promise<boolean> {
-  try {
-    const { blob, filename } = await callFile(manifestRows[format], one(instId, shipment.id), { notify: false });
-    saveBlob(blob, filename ?? `shipment-${shipment.id}-manifest.${format}`);
-    return true;
-  } catch (err) {
-    // A 401 already went to the login page.
-    if (!(err instanceof ApiError && err.status === 401)) {
-      notifications.show({
-        color: 'red',
-        title: 'The manifest could not be downloaded',
-        message: errorTitle(err),
-        autoClose: 5000,
-      });
-    }
-    return false;
-  }
+  return downloadCall(
+    manifestRows[format],
+    one(instId, shipment.id),
+    `shipment-${shipment.id}-manifest.${format}`,
+    i18next.t('manifestDownload.failed', { ns: 'shipments' }),
+  );
 }
 
 /** The caller's protocols for the list's protocol filter (only the sender's shipments carry one). */

@@ -14,6 +14,8 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconFileImport, IconShieldCheck } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { type ManifestFile, useImportManifest, usePreviewManifest } from '../api/shipments';
 import { Dialog, DialogClose } from '@/components/dialog';
 import { readJsonFile } from '@/lib/json-file';
@@ -25,11 +27,11 @@ interface Props {
 }
 
 /** Reads a chosen file as a manifest (JSON of a FHIR Bundle), or says why it is not one. */
-async function readManifest(file: File): Promise<ManifestFile> {
-  const hint = 'choose the .fhir.json manifest the sender downloaded.';
-  const parsed = await readJsonFile(file, 'shipment manifest', hint);
+async function readManifest(file: File, t: TFunction<'shipments'>): Promise<ManifestFile> {
+  const hint = t('importManifest.hint');
+  const parsed = await readJsonFile(file, t('importManifest.what'), hint);
   if (!('resourceType' in parsed) || parsed.resourceType !== 'Bundle')
-    throw new Error(`The file is not a FHIR Bundle: ${hint}`);
+    throw new Error(t('importManifest.notBundle', { hint }));
   return parsed as ManifestFile;
 }
 
@@ -39,6 +41,7 @@ async function readManifest(file: File): Promise<ManifestFile> {
  */
 export function ImportManifestDialog({ instId, opened, onClose }: Props) {
   const navigate = useNavigate();
+  const { t } = useTranslation('shipments');
   const preview = usePreviewManifest(instId);
   const importing = useImportManifest(instId);
   const [file, setFile] = useState<File | null>(null);
@@ -60,7 +63,7 @@ export function ImportManifestDialog({ instId, opened, onClose }: Props) {
     importing.reset();
     if (!f) return;
     try {
-      const m = await readManifest(f);
+      const m = await readManifest(f, t);
       setManifest(m);
       preview.mutate(m);
     } catch (e) {
@@ -84,58 +87,57 @@ export function ImportManifestDialog({ instId, opened, onClose }: Props) {
       opened={opened}
       onClose={close}
       dirty={file !== null && !importing.isSuccess}
-      title="Import a shipment manifest"
+      title={t('importManifest.title')}
       size="xl"
     >
       <Stack>
-        <Text size="sm">
-          Choose the manifest file (.fhir.json) another installation downloaded for a shipment it sent to you.
-        </Text>
+        <Text size="sm">{t('importManifest.intro')}</Text>
         <FileInput
-          label="Manifest file"
-          placeholder="Choose a .fhir.json file"
+          label={t('importManifest.file')}
+          placeholder={t('importManifest.filePlaceholder')}
           accept=".json,application/json,application/fhir+json"
           value={file}
           onChange={(f) => void choose(f)}
           clearable
-          clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
+          clearButtonProps={{ 'aria-label': t('importManifest.clearFile') }}
           leftSection={<IconFileImport size={16} />}
         />
         {error && (
-          <Alert color="red" icon={<IconAlertCircle />} title="This manifest cannot be imported">
+          <Alert color="red" icon={<IconAlertCircle />} title={t('importManifest.cannotImport')}>
             {error}
           </Alert>
         )}
         {preview.isPending && (
           <Text size="sm" c="dimmed">
-            Checking the manifest…
+            {t('importManifest.checking')}
           </Text>
         )}
         {p && (
           <>
             <Group gap="xs">
               <Badge color="teal" leftSection={<IconShieldCheck size={14} />}>
-                Signature verified
+                {t('importManifest.verified')}
               </Badge>
               <Text size="sm">
-                Signed by {p.signedBy.title} ({p.signedBy.abbreviation}) — key fingerprint{' '}
+                {t('importManifest.signedBy', { title: p.signedBy.title, abbreviation: p.signedBy.abbreviation })}{' '}
                 <Text span ff="monospace" size="xs">
                   {p.signedBy.keyId.slice(0, 16)}…
                 </Text>
-                {p.signedBy.keyStatus === 'retired' ? ' (a retired key)' : ''} — verified
+                {p.signedBy.keyStatus === 'retired' ? t('importManifest.retiredKey') : ''}{' '}
+                {t('importManifest.verifiedTail')}
               </Text>
             </Group>
             <Group gap="xs">
               <Text size="xs" c="dimmed">
-                SHA-256
+                {t('importManifest.sha')}
               </Text>
               <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
                 {p.sha256}
               </Text>
             </Group>
             {p.alreadyImported && (
-              <Alert color="yellow" icon={<IconAlertCircle />} title="Already imported">
-                This manifest was imported as{' '}
+              <Alert color="yellow" icon={<IconAlertCircle />} title={t('importManifest.already')}>
+                {t('importManifest.importedAs')}{' '}
                 <Anchor component={Link} to={`/shipment/${p.alreadyImported.id}`} onClick={close}>
                   {p.alreadyImported.name}
                 </Anchor>
@@ -144,33 +146,37 @@ export function ImportManifestDialog({ instId, opened, onClose }: Props) {
             )}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
               <Text size="sm">
-                <b>Shipment:</b> {p.name}
+                <b>{t('importManifest.facts.shipment')}</b> {p.name}
               </Text>
               <Text size="sm">
-                <b>From:</b> {p.sender.title} ({p.sender.abbreviation}){p.sender.site ? ` · ${p.sender.site}` : ''}
+                <b>{t('importManifest.facts.from')}</b> {p.sender.title} ({p.sender.abbreviation})
+                {p.sender.site ? ` · ${p.sender.site}` : ''}
               </Text>
               <Text size="sm">
-                <b>To:</b> {p.receiver.title}
+                <b>{t('importManifest.facts.to')}</b> {p.receiver.title}
                 {p.receiver.site ? ` · ${p.receiver.site}` : ''}
               </Text>
               <Text size="sm">
-                <b>Shipped at:</b> {p.shippedDate} {p.shippedTime}
+                <b>{t('importManifest.facts.shippedAt')}</b> {p.shippedDate} {p.shippedTime}
               </Text>
               <Text size="sm">
-                <b>Tracking number:</b> {p.trackingNumber ?? '—'}
+                <b>{t('importManifest.facts.tracking')}</b> {p.trackingNumber ?? '—'}
               </Text>
               <Text size="sm">
-                <b>Sent from:</b> {p.sender.installation ?? '—'}
+                <b>{t('importManifest.facts.sentFrom')}</b> {p.sender.installation ?? '—'}
               </Text>
             </SimpleGrid>
-            <ScrollArea.Autosize mah={260}>
-              <Table striped withTableBorder aria-label="Samples in the manifest">
+            <ScrollArea.Autosize
+              mah={260}
+              viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('importManifest.samplesRegion') }}
+            >
+              <Table striped withTableBorder aria-label={t('importManifest.samplesName')}>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Sample ID</Table.Th>
-                    <Table.Th>Specimen Type</Table.Th>
-                    <Table.Th>Amount</Table.Th>
-                    <Table.Th>Parent</Table.Th>
+                    <Table.Th>{t('importManifest.columns.sampleId')}</Table.Th>
+                    <Table.Th>{t('importManifest.columns.specimenType')}</Table.Th>
+                    <Table.Th>{t('importManifest.columns.amount')}</Table.Th>
+                    <Table.Th>{t('importManifest.columns.parent')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -192,7 +198,7 @@ export function ImportManifestDialog({ instId, opened, onClose }: Props) {
         <Group justify="flex-end">
           <DialogClose />
           <Button onClick={submit} disabled={!p || Boolean(p.alreadyImported)} loading={importing.isPending}>
-            Import {p ? `${p.items.length} sample${p.items.length === 1 ? '' : 's'}` : ''}
+            {p ? t('importManifest.importCount', { count: p.items.length }) : t('importManifest.import')}
           </Button>
         </Group>
       </Stack>

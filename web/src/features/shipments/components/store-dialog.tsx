@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArchive } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { ShipmentItem } from '@contract/shipments.contract';
 import { useCan } from '@/lib/session-context';
 import { boxLink, locationText, useSuggestion } from '@/lib/storage-positions';
@@ -19,6 +20,7 @@ interface Props {
  * the first free position (storage's suggest), Store here allocates it there.
  */
 export function StoreDialog({ instId, item, onClose }: Props) {
+  const { t } = useTranslation('shipments');
   const canConfig = useCan('configuration.read');
   // The receiver stores its own record of the tube (made when it accepted it); a receipt older than issue 31 has none.
   const recordId = item?.receivedSample?.id ?? item?.collectedSampleId ?? null;
@@ -39,7 +41,7 @@ export function StoreDialog({ instId, item, onClose }: Props) {
           notifications.show({
             color: 'teal',
             autoClose: 4000,
-            message: `${sampleId} stored at ${locationText(occ.location)}.`,
+            message: t('storeDialog.stored', { sample: sampleId, location: locationText(occ.location) }),
           });
           close();
         },
@@ -47,32 +49,32 @@ export function StoreDialog({ instId, item, onClose }: Props) {
     );
   };
   return (
-    <Dialog opened={item !== null} onClose={close} title={`Store ${sampleId}`}>
+    <Dialog opened={item !== null} onClose={close} title={t('storeDialog.title', { sample: sampleId })}>
       <Stack gap="sm">
-        {suggestion.isPending && <Loader size="sm" type="dots" aria-label="Finding a free position" />}
+        {suggestion.isPending && <Loader size="sm" type="dots" aria-label={t('storeDialog.finding')} />}
         {suggestion.isError && (
           <Alert color="red" icon={<IconAlertCircle />}>
-            No position could be suggested: {suggestion.error.message}
+            {t('storeDialog.noSuggestion', { reason: suggestion.error.message })}
           </Alert>
         )}
         {suggestion.isSuccess &&
           (where ? (
             <Stack gap={4}>
               <Text size="sm" c="gray.8">
-                The first free position in your boxes:
+                {t('storeDialog.firstFree')}
               </Text>
               <Text fw={600} data-testid="suggested-position">
                 {locationText(where)}
               </Text>
               {canConfig && (
                 <Anchor component={Link} to={boxLink(where)} size="sm">
-                  Open the box
+                  {t('storeDialog.openBox')}
                 </Anchor>
               )}
             </Stack>
           ) : (
             <Alert color="orange" icon={<IconAlertCircle />}>
-              No free position in any of your boxes. Add a box under Configuration &gt; Storage Container.
+              {t('storeDialog.noFree')}
             </Alert>
           ))}
         {store.isError && (
@@ -82,10 +84,10 @@ export function StoreDialog({ instId, item, onClose }: Props) {
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            Close
+            {t('storeDialog.close')}
           </Button>
           <Button leftSection={<IconArchive size={16} />} disabled={!where} loading={store.isPending} onClick={submit}>
-            Store here
+            {t('storeDialog.storeHere')}
           </Button>
         </Group>
       </Stack>

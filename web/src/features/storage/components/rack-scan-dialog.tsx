@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Checkbox, FileInput, Group, List, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import {
   MAX_RACK_SCAN_BYTES,
   type RackScanEntry,
@@ -14,58 +16,63 @@ import { useApplyRackScan, useRackScan } from '../api/storage';
 import classes from './storage.module.css';
 import { Dialog, DialogClose } from '@/components/dialog';
 
-/** Each outcome's word on the grid and in the list, and its legend colour (the words carry the meaning). */
-export const OUTCOMES: Record<RackScanOutcome, { label: string; short: string; color: string; help: string }> = {
-  match: { label: 'Match', short: 'MATCH', color: 'teal', help: 'the tube is the sample stored there' },
-  moved: {
-    label: 'Moved',
-    short: 'MOVED',
-    color: 'orange',
-    help: 'one of our samples stored elsewhere (or nowhere yet)',
-  },
-  missing: { label: 'Missing', short: 'MISSING', color: 'red', help: 'stored here, not in the scan' },
-  unknown: { label: 'Unknown', short: 'UNKNOWN', color: 'gray', help: 'not a sample in our custody' },
-  empty: { label: 'Empty', short: 'EMPTY', color: 'gray', help: 'no tube' },
-  noRead: { label: 'No read', short: 'NO READ', color: 'violet', help: 'the scanner could not read the tube' },
+/** Each outcome's legend colour (the words, storage.rackScan.outcomes, carry the meaning). */
+const COLORS: Record<RackScanOutcome, string> = {
+  match: 'teal',
+  moved: 'orange',
+  missing: 'red',
+  unknown: 'gray',
+  empty: 'gray',
+  noRead: 'violet',
 };
+const OUTCOME_ORDER = Object.keys(COLORS) as RackScanOutcome[];
+type Words = TFunction<'storage'>;
+const label = (t: Words, o: RackScanOutcome) => t(`rackScan.outcomes.${o}.label`);
+const short = (t: Words, o: RackScanOutcome) => t(`rackScan.outcomes.${o}.short`);
 
 const RANK: Record<RackScanOutcome, number> = { match: 0, moved: 0, unknown: 0, missing: 1, empty: 2, noRead: 2 };
 
 /** The box's positions by row and column, each with its scan entries: the scanned line first, a missing sample after it. */
 function ScanGrid({ box, positions, scan }: { box: StorageNode; positions: BoxPosition[]; scan: RackScanResult }) {
+  const { t } = useTranslation('storage');
   const byPosition = new Map<number, RackScanEntry[]>();
   for (const e of scan.entries) byPosition.set(e.positionId, [...(byPosition.get(e.positionId) ?? []), e]);
   const cells = [...positions].sort((a, b) => a.rowIndex - b.rowIndex || a.columnIndex - b.columnIndex);
   return (
-    <div style={{ overflowX: 'auto' }}>
+    // Focusable: a box of many columns scrolls sideways on a phone (axe scrollable-region-focusable).
+    <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('rackScan.gridRegion')}>
       <div
         className={classes.grid}
         role="list"
-        aria-label={`Scan of ${box.title} by position`}
+        aria-label={t('rackScan.gridName', { box: box.title })}
         style={{ gridTemplateColumns: `repeat(${box.columns}, minmax(52px, 1fr))`, minWidth: box.columns * 56 }}
       >
         {cells.map((p) => {
           // A tube found here leads; a missing sample comes before "empty" or "no read", which say less.
           const entries = [...(byPosition.get(p.id) ?? [])].sort((a, b) => RANK[a.outcome] - RANK[b.outcome]);
           const [first, second] = entries;
-          const words = entries.map(
-            (e) =>
-              `${OUTCOMES[e.outcome].label}${e.sample ? ` ${e.sample.sampleId}` : e.barcode ? ` ${e.barcode}` : ''}${e.outcome === 'moved' ? ` from ${e.from?.positionCode ?? 'not stored'}` : ''}`,
-          );
+          const words = entries.map((e) => {
+            const what = [label(t, e.outcome), e.sample?.sampleId ?? e.barcode ?? ''].filter(Boolean).join(' ');
+            return e.outcome === 'moved'
+              ? t('rackScan.cellMoved', { what, from: e.from?.positionCode ?? t('rackScan.notStored') })
+              : what;
+          });
           return (
             <div
               key={p.id}
               role="listitem"
               className={classes.scanCell}
               data-outcome={first?.outcome}
-              aria-label={`${p.code}: ${words.join('; ') || 'not in the scan'}`}
+              aria-label={t('rackScan.cellName', { code: p.code, words: words.join('; ') || t('rackScan.notInScan') })}
             >
               <span className={classes.cellCode}>{p.code}</span>
-              <span className={classes.scanState}>{first ? OUTCOMES[first.outcome].short : '—'}</span>
+              <span className={classes.scanState}>{first ? short(t, first.outcome) : '—'}</span>
               {first?.outcome === 'moved' && (
-                <span className={classes.scanFrom}>from {first.from?.positionCode ?? 'none'}</span>
+                <span className={classes.scanFrom}>
+                  {t('rackScan.from', { from: first.from?.positionCode ?? t('rackScan.none') })}
+                </span>
               )}
-              {second && <span className={classes.scanFrom}>+ {OUTCOMES[second.outcome].short}</span>}
+              {second && <span className={classes.scanFrom}>+ {short(t, second.outcome)}</span>}
             </div>
           );
         })}
@@ -75,24 +82,29 @@ function ScanGrid({ box, positions, scan }: { box: StorageNode; positions: BoxPo
 }
 
 function ScanList({ scan, boxId }: { scan: RackScanResult; boxId: number }) {
+  const { t } = useTranslation('storage');
   const shown = scan.entries.filter((e) => e.outcome !== 'empty');
   if (!shown.length)
     return (
       <Text size="sm" c="dimmed">
-        No tubes in the scan.
+        {t('rackScan.noTubes')}
       </Text>
     );
   const where = (e: RackScanEntry) =>
-    !e.from ? 'not stored' : e.from.boxId === boxId ? e.from.positionCode : e.from.label;
+    !e.from ? t('rackScan.notStored') : e.from.boxId === boxId ? e.from.positionCode : e.from.label;
   return (
-    <Table.ScrollContainer minWidth={600}>
-      <Table striped withTableBorder aria-label="Scan outcomes">
+    // Focusable, as it scrolls sideways on a phone: a keyboard can scroll it (axe scrollable-region-focusable).
+    <Table.ScrollContainer
+      minWidth={600}
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('rackScan.listRegion') } }}
+    >
+      <Table striped withTableBorder aria-label={t('rackScan.listName')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Position</Table.Th>
-            <Table.Th>Outcome</Table.Th>
-            <Table.Th>Tube / sample</Table.Th>
-            <Table.Th>Detail</Table.Th>
+            <Table.Th>{t('rackScan.columns.position')}</Table.Th>
+            <Table.Th>{t('rackScan.columns.outcome')}</Table.Th>
+            <Table.Th>{t('rackScan.columns.tube')}</Table.Th>
+            <Table.Th>{t('rackScan.columns.detail')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -100,17 +112,18 @@ function ScanList({ scan, boxId }: { scan: RackScanResult; boxId: number }) {
             <Table.Tr key={`${e.positionId}-${e.outcome}-${e.line ?? 'm'}`}>
               <Table.Td>{e.position}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color={OUTCOMES[e.outcome].color}>
-                  {OUTCOMES[e.outcome].label}
+                <Badge variant="light" color={COLORS[e.outcome]}>
+                  {label(t, e.outcome)}
                 </Badge>
               </Table.Td>
               <Table.Td>{e.sample?.sampleId ?? e.barcode ?? '—'}</Table.Td>
               <Table.Td>
                 {e.outcome === 'moved' && `${where(e)} → ${e.position}`}
-                {e.outcome === 'missing' && 'Stored here, not in the scan'}
-                {e.outcome === 'unknown' && 'Not a sample in our custody'}
-                {e.outcome === 'noRead' && (e.expected ? `Stored here: ${e.expected.sampleId}` : '')}
-                {e.outcome === 'match' && (e.line ? `Line ${e.line}` : '')}
+                {e.outcome === 'missing' && t('rackScan.detail.missing')}
+                {e.outcome === 'unknown' && t('rackScan.detail.unknown')}
+                {e.outcome === 'noRead' &&
+                  (e.expected ? t('rackScan.detail.storedHere', { sample: e.expected.sampleId }) : '')}
+                {e.outcome === 'match' && (e.line ? t('rackScan.detail.line', { line: e.line }) : '')}
               </Table.Td>
             </Table.Tr>
           ))}
@@ -136,6 +149,7 @@ export function RackScanDialog({
   onClose: () => void;
 }) {
   const { institution } = useCurrentInstitution();
+  const { t } = useTranslation('storage');
   const [file, setFile] = useState<File | null>(null);
   const [csv, setCsv] = useState('');
   const [scan, setScan] = useState<RackScanResult | null>(null);
@@ -152,11 +166,11 @@ export function RackScanDialog({
     setApplied(null);
     setConfirming(false);
     if (!file) {
-      setProblem("Choose the scanner's CSV file.");
+      setProblem(t('rackScan.chooseFile'));
       return;
     }
     if (file.size > MAX_RACK_SCAN_BYTES) {
-      setProblem('The scan file is larger than 1 MiB.');
+      setProblem(t('rackScan.tooLarge'));
       return;
     }
     try {
@@ -190,62 +204,70 @@ export function RackScanDialog({
   const changes = moves + (vacateMissing ? missing : 0);
 
   return (
-    <Dialog onClose={onClose} dirty={file !== null && !applied} title={`Reconcile rack scan: ${box.title}`} size="xl">
+    <Dialog
+      onClose={onClose}
+      dirty={file !== null && !applied}
+      title={t('rackScan.title', { box: box.title })}
+      size="xl"
+    >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          Upload the 2D rack scanner&apos;s CSV (Ziath DataPaq, FluidX / Azenta, or position,barcode lines). Reading
-          changes nothing.
+          {t('rackScan.intro')}
         </Text>
         <Group align="flex-end" gap="xs">
           <FileInput
-            label="Scan file"
-            placeholder="Choose a .csv file"
+            label={t('rackScan.file')}
+            placeholder={t('rackScan.filePlaceholder')}
             accept=".csv,.txt,text/csv,text/plain"
             leftSection={<IconFileUpload size={16} />}
             value={file}
             onChange={setFile}
             clearable
-            clearButtonProps={{ 'aria-label': 'Clear the file' }}
+            clearButtonProps={{ 'aria-label': t('rackScan.clearFile') }}
             style={{ flex: 1 }}
             data-autofocus
           />
           <Button onClick={() => void readScan()} loading={read.isPending}>
-            Read scan
+            {t('rackScan.read')}
           </Button>
         </Group>
         {problem && <Alert color="red" title={problem} />}
         {applied && (
           <Alert
             color="teal"
-            title={`Applied: ${applied.moved} sample${applied.moved === 1 ? '' : 's'} moved, ${applied.vacated} taken out.`}
+            title={t('rackScan.applied', {
+              moved: t('rackScan.samplesMoved', { count: applied.moved }),
+              vacated: t('rackScan.takenOut', { count: applied.vacated }),
+            })}
           >
-            The grid below is the box read again against the same scan.
+            {t('rackScan.appliedText')}
           </Alert>
         )}
         {scan && (
           <>
             {scan.errors.length > 0 && (
-              <Alert
-                color="red"
-                title={`${scan.errors.length} line${scan.errors.length === 1 ? '' : 's'} of the file could not be read: fix the file and read it again before applying.`}
-              >
-                <List size="sm" aria-label="Lines in error">
+              <Alert color="red" title={t('rackScan.linesInError', { count: scan.errors.length })}>
+                <List size="sm" aria-label={t('rackScan.linesInErrorName')}>
                   {scan.errors.slice(0, 50).map((e) => (
-                    <List.Item key={e.line}>
-                      Line {e.line}: {e.message}
-                    </List.Item>
+                    <List.Item key={e.line}>{t('rackScan.lineError', { line: e.line, message: e.message })}</List.Item>
                   ))}
                 </List>
               </Alert>
             )}
-            <Group gap="xs" aria-label="Legend" role="list">
-              {(Object.keys(OUTCOMES) as RackScanOutcome[]).map((o) => (
-                <Badge key={o} role="listitem" variant="light" color={OUTCOMES[o].color} title={OUTCOMES[o].help}>
-                  {OUTCOMES[o].label}: {scan.counts[o] ?? 0}
+            <Group gap="xs" aria-label={t('rackScan.legend')} role="list">
+              {OUTCOME_ORDER.map((o) => (
+                <Badge
+                  key={o}
+                  role="listitem"
+                  variant="light"
+                  color={COLORS[o]}
+                  title={t(`rackScan.outcomes.${o}.help`)}
+                >
+                  {t('rackScan.legendCount', { outcome: label(t, o), count: scan.counts[o] ?? 0 })}
                 </Badge>
               ))}
               <Text size="xs" c="dimmed" role="listitem">
-                — not in the scan
+                {t('rackScan.legendDash')}
               </Text>
             </Group>
             <ScanGrid box={box} positions={positions} scan={scan} />
@@ -255,14 +277,14 @@ export function RackScanDialog({
                 {missing > 0 && (
                   <Group align="flex-end" gap="sm">
                     <Checkbox
-                      label={`Also take out the ${missing} missing sample${missing === 1 ? '' : 's'}`}
+                      label={t('rackScan.alsoTakeOut', { count: missing })}
                       checked={vacateMissing}
                       onChange={(e) => setVacateMissing(e.currentTarget.checked)}
                     />
                     {vacateMissing && (
                       <TextInput
-                        label="Reason"
-                        placeholder="Not in the rack scan"
+                        label={t('rackScan.reason')}
+                        placeholder={t('rackScan.reasonPlaceholder')}
                         value={reason}
                         onChange={(e) => setReason(e.currentTarget.value)}
                       />
@@ -272,17 +294,24 @@ export function RackScanDialog({
                 {confirming ? (
                   <Alert
                     color="yellow"
-                    title={`Apply ${moves} move${moves === 1 ? '' : 's'}${vacateMissing && missing ? ` and take out ${missing} missing sample${missing === 1 ? '' : 's'}` : ''}?`}
+                    title={
+                      vacateMissing && missing
+                        ? t('rackScan.confirmBoth', {
+                            moves: t('rackScan.moves', { count: moves }),
+                            missing: t('rackScan.missingSamples', { count: missing }),
+                          })
+                        : t('rackScan.confirmMoves', { moves: t('rackScan.moves', { count: moves }) })
+                    }
                   >
                     <Text size="sm" mb="xs">
-                      All changes are made together, or none if the box changed since the scan was read.
+                      {t('rackScan.together')}
                     </Text>
                     <Group gap="xs">
                       <Button color="orange" onClick={() => void applyMoves()} loading={apply.isPending}>
-                        Confirm
+                        {t('rackScan.confirm')}
                       </Button>
                       <Button variant="default" onClick={() => setConfirming(false)}>
-                        Cancel
+                        {t('rackScan.cancel')}
                       </Button>
                     </Group>
                   </Alert>
@@ -290,7 +319,7 @@ export function RackScanDialog({
                   <Group justify="flex-end" gap="xs">
                     <DialogClose />
                     <Button onClick={() => setConfirming(true)} disabled={!changes || scan.errors.length > 0}>
-                      Apply moves
+                      {t('rackScan.apply')}
                     </Button>
                   </Group>
                 )}
@@ -298,7 +327,7 @@ export function RackScanDialog({
             )}
             {applied && (
               <Group justify="flex-end">
-                <Button onClick={onClose}>Close</Button>
+                <Button onClick={onClose}>{t('rackScan.close')}</Button>
               </Group>
             )}
           </>

@@ -172,7 +172,7 @@ function TreeItem({ node, path, open, toggle, selected, onSelect, tabStop, setFo
         data-path={encodeStoragePath(path)}
         tabIndex={tabStop === node.id ? 0 : -1}
         data-selected={isSelected || undefined}
-        style={{ paddingLeft: (path.length - 1) * 14 }}
+        style={{ paddingInlineStart: (path.length - 1) * 14 }}
         onFocus={() => setFocused(node.id)}
         onClick={() => {
           setFocused(node.id);
@@ -209,7 +209,7 @@ function TreeItem({ node, path, open, toggle, selected, onSelect, tabStop, setFo
         <ul role="group" className={classes.tree}>
           {children.isPending && (
             <li role="none">
-              <Text size="xs" c="dimmed" pl={(path.length + 1) * 14}>
+              <Text size="xs" c="dimmed" ps={(path.length + 1) * 14}>
                 {t('tree.loadingChildren')}
               </Text>
             </li>
