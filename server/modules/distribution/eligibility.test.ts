@@ -59,8 +59,21 @@ async function study(purposeIds: number[]) {
 }
 
 /** A protocol with a consent granting FR and GEN, one enrolled donor, and helpers to sign and withdraw. */
-async function donor() {
-  const w = await sampleSetUp(t, A.institution, A.token, refs);
+async function donor(existingPatientId?: number) {
+  const set = await sampleSetUp(t, A.institution, A.token, refs);
+  // Another protocol of a donor already enrolled elsewhere: enrol that patient here too, collect from them.
+  const w = existingPatientId
+    ? {
+        ...set,
+        enrolment: json<Rec[]>(
+          await t.call('POST', `${set.base}/collectionProtocolParticipants`, {
+            token: A.token,
+            body: { PatientIds: [existingPatientId] },
+          }),
+        )[0],
+        body: (over: Record<string, unknown> = {}) => set.body({ PatientId: existingPatientId, ...over }),
+      }
+    : set;
   const consent = json<Rec & { consentVersionId: number; purposes: { title: string }[] }>(
     await t.call('POST', `${w.base}/collectionProtocolConsents`, {
       token: A.token,
@@ -274,5 +287,21 @@ describe('eligibility for a distribution protocol', () => {
       await t.call('GET', `${d.signatures}?ParticipantId=${d.enrolment.id}`, { token: A.token }),
     );
     expect(listed.map((s) => s.inForce)).toEqual([false, false, true]);
+  });
+
+  it("a withdrawal in one protocol takes the donor's samples of another protocol out; the stored rows follow", async () => {
+    await at('2026-11-25T09:00:00Z');
+    const needsFr = await study([FR]);
+    const d = await donor();
+    const other = await donor(Number(d.patient.id));
+    await other.sample({ CollectedDate: '2026-11-25', CollectedTime: '08:00' });
+    const first = json<Signed>(await d.sign({ purposes: choices({ [FR]: true, [GEN]: true }) }));
+    expect((await other.sign({ purposes: choices({ [FR]: true, [GEN]: false }) })).statusCode).toBe(201);
+    const before = await needsFr();
+    await expectStoredAsComputed();
+    await at('2026-11-26T10:00:00Z');
+    expect((await d.withdraw(first.id, '2026-11-26')).statusCode).toBe(200);
+    expect(await needsFr()).toBe(before - 1);
+    await expectStoredAsComputed();
   });
 });
