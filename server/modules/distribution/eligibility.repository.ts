@@ -13,8 +13,9 @@ import { researchSampleIds } from '../samples';
  * every use obeys (no withdrawal in force, not collected before a re-consent keeping earlier samples
  * blocked), a signature of its enrolment in force, and every purpose in `purposeIds` granted by a signature
  * in force of that enrolment (protocols' consentAllowsOf). A withdrawal, or a re-consent whose choices
- * leave a purpose out, takes the sample out at once: nothing is stored, the rule reads the signatures as
- * they are.
+ * leave a purpose out, takes the sample out at once: the rule reads participant_purposes_now, which the
+ * database's triggers recompute from the signatures in the statement that changes them (docs/research.md
+ * "Eligibility").
  */
 export function eligibleSamples(institutionId: number, purposeIds: readonly number[]): SQL {
   return researchSampleIds(institutionId, (sample) => eligibleSampleCondition(sample, purposeIds));

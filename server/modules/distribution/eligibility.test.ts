@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client';
 import { testApp, json } from '../../test/harness';
 import { login, signedIn } from '../../test/factories';
 import { referenceIds } from '../../test/participants-fixtures';
 import { protocolRefs, signaturePng } from '../../test/protocols-fixtures';
 import { sampleSetUp } from '../../test/samples-fixtures';
 import { auditEvents } from '../../platform/audit.table';
+import { eligibleSamples } from './eligibility.repository';
 
 // Issue 32 item 2 (docs/research.md "Eligibility"): a consent version declares the purposes it grants, a
 // signature records the participant's yes or no for each, and a sample is eligible for a distribution protocol
@@ -57,8 +59,21 @@ async function study(purposeIds: number[]) {
 }
 
 /** A protocol with a consent granting FR and GEN, one enrolled donor, and helpers to sign and withdraw. */
-async function donor() {
-  const w = await sampleSetUp(t, A.institution, A.token, refs);
+async function donor(existingPatientId?: number) {
+  const set = await sampleSetUp(t, A.institution, A.token, refs);
+  // Another protocol of a donor already enrolled elsewhere: enrol that patient here too, collect from them.
+  const w = existingPatientId
+    ? {
+        ...set,
+        enrolment: json<Rec[]>(
+          await t.call('POST', `${set.base}/collectionProtocolParticipants`, {
+            token: A.token,
+            body: { PatientIds: [existingPatientId] },
+          }),
+        )[0],
+        body: (over: Record<string, unknown> = {}) => set.body({ PatientId: existingPatientId, ...over }),
+      }
+    : set;
   const consent = json<Rec & { consentVersionId: number; purposes: { title: string }[] }>(
     await t.call('POST', `${w.base}/collectionProtocolConsents`, {
       token: A.token,
@@ -88,6 +103,61 @@ async function donor() {
   };
   return { ...w, consent, signatures, sign, withdraw, sample };
 }
+/**
+ * The reference: the rule computed from the signatures as they are (the reading eligibility made before it was
+ * stored, issue 32 item 4), for every enabled sample of the institution and a purpose set: the sample's donor has no
+ * withdrawal in force and no re-consent in force keeping it blocked, its enrolment a signature in force, and each
+ * purpose is granted by a signature in force of its enrolment.
+ */
+const inForce = (c: string) =>
+  sql.raw(`${c}.withdrawn_date is null and not exists(select 1 from collection_protocol_participant_consents n
+    where n.previous_signature_id = ${c}.id)`);
+function computedEligible(purposeIds: number[]) {
+  const grants = purposeIds.map(
+    (id) => sql` and exists(select 1 from participant_consent_purposes g
+      join collection_protocol_participant_consents c on c.id = g.participant_consent_id
+      where g.purpose_id = ${id}::int and g.granted and c.participant_id = s.participant_id and ${inForce('c')})`,
+  );
+  return sql`select s.id from collected_samples s where s.institution_id = ${inst}::int and s.is_enabled
+    and not exists(select 1 from collection_protocol_participant_consents c where c.patient_id = s.patient_id
+      and (c.withdrawn_date is not null or (c.earlier_samples = 'keep_blocked'
+        and (s.collected_date + s.collected_time::time) < c.covers_samples_from))
+      and not exists(select 1 from collection_protocol_participant_consents n where n.previous_signature_id = c.id))
+    and exists(select 1 from collection_protocol_participant_consents c
+      where c.participant_id = s.participant_id and ${inForce('c')})${sql.join(grants, sql``)}`;
+}
+const idsOf = async (q: ReturnType<typeof sql>) =>
+  (await rowsOf<{ id: number }>(t.db, sql`select x.id from (${q}) x(id) order by 1`)).map((r) => Number(r.id));
+
+/** The stored purposes (participant_purposes_now, kept by triggers) decide exactly as the signatures do. */
+async function expectStoredAsComputed() {
+  const sets = [[], [FR], [GEN], [COM], [FR, GEN], [FR, GEN, COM]];
+  for (const set of sets)
+    expect(await idsOf(eligibleSamples(inst, set)), `purposes ${set.join('+')}`).toEqual(
+      await idsOf(computedEligible(set)),
+    );
+  // And the rows themselves: one per enrolment with a signature in force of a donor without withdrawal in force.
+  const stored = await rowsOf<{ participant_id: number; purpose_ids: number[] }>(
+    t.db,
+    sql`select participant_id, purpose_ids from participant_purposes_now order by 1`,
+  );
+  const expected = await rowsOf<{ participant_id: number; purpose_ids: number[] }>(
+    t.db,
+    sql`select e.id as participant_id, array(select distinct g.purpose_id from participant_consent_purposes g
+        join collection_protocol_participant_consents c on c.id = g.participant_consent_id
+        where g.granted and c.participant_id = e.id and ${inForce('c')} order by 1) as purpose_ids
+      from collection_protocol_participants e
+      where exists(select 1 from collection_protocol_participant_consents c where c.participant_id = e.id and ${inForce('c')})
+        and not exists(select 1 from collection_protocol_participant_consents c where c.patient_id = e.patient_id
+          and c.withdrawn_date is not null
+          and not exists(select 1 from collection_protocol_participant_consents n where n.previous_signature_id = c.id))
+      order by 1`,
+  );
+  expect(stored.map((r) => [Number(r.participant_id), r.purpose_ids.map(Number)])).toEqual(
+    expected.map((r) => [Number(r.participant_id), r.purpose_ids.map(Number)]),
+  );
+}
+
 const choices = (granted: Record<number, boolean>) =>
   Object.entries(granted).map(([purposeId, g]) => ({ purposeId: Number(purposeId), granted: g }));
 
@@ -179,36 +249,59 @@ describe('eligibility for a distribution protocol', () => {
     expect([await needsBoth(), await needsNothing()]).toEqual([0, 0]);
     const first = json<Signed>(await d.sign({ purposes: choices({ [FR]: true, [GEN]: true }) }));
     expect([await needsBoth(), await needsFr(), await needsCom(), await needsNothing()]).toEqual([1, 1, 0, 1]);
+    await expectStoredAsComputed();
     // A second donor who said no to genetic research.
     const e = await donor();
     await e.sample({ CollectedDate: '2026-11-20', CollectedTime: '08:00' });
     await e.sample({ CollectedDate: '2026-11-20', CollectedTime: '08:30' });
     expect((await e.sign({ purposes: choices({ [FR]: true, [GEN]: false }) })).statusCode).toBe(201);
     expect([await needsBoth(), await needsFr()]).toEqual([1, 3]);
+    await expectStoredAsComputed();
 
     await at('2026-11-21T10:00:00Z');
     expect((await d.withdraw(first.id, '2026-11-21')).statusCode).toBe(200);
     expect([await needsBoth(), await needsFr(), await needsNothing()]).toEqual([0, 2, 2]);
+    await expectStoredAsComputed();
 
     // Re-consent covering earlier samples, but no longer to genetic research: still out of needsBoth.
     await at('2026-11-22T10:00:00Z');
     const narrowed = await d.sign({ purposes: choices({ [FR]: true, [GEN]: false }), earlierSamples: 'covered' });
     expect(narrowed.statusCode, narrowed.body).toBe(201);
     expect([await needsBoth(), await needsFr()]).toEqual([0, 3]);
+    await expectStoredAsComputed();
     await at('2026-11-23T10:00:00Z');
     expect((await d.withdraw(json<Signed>(narrowed).id, '2026-11-23')).statusCode).toBe(200);
     expect(await needsFr()).toBe(2);
+    await expectStoredAsComputed();
     // Re-consent to both, keeping earlier samples blocked: the old sample stays out, a new one is in.
     await at('2026-11-24T10:00:00Z');
     const again = await d.sign({ purposes: choices({ [FR]: true, [GEN]: true }), earlierSamples: 'keep_blocked' });
     expect(again.statusCode, again.body).toBe(201);
     expect(await needsBoth()).toBe(0);
+    await expectStoredAsComputed();
     await d.sample({ CollectedDate: '2026-11-24', CollectedTime: '11:00' });
     expect([await needsBoth(), await needsFr()]).toEqual([1, 3]);
+    await expectStoredAsComputed();
     // The listed signatures say which one is in force.
     const listed = json<Signed[]>(
       await t.call('GET', `${d.signatures}?ParticipantId=${d.enrolment.id}`, { token: A.token }),
     );
     expect(listed.map((s) => s.inForce)).toEqual([false, false, true]);
+  });
+
+  it("a withdrawal in one protocol takes the donor's samples of another protocol out; the stored rows follow", async () => {
+    await at('2026-11-25T09:00:00Z');
+    const needsFr = await study([FR]);
+    const d = await donor();
+    const other = await donor(Number(d.patient.id));
+    await other.sample({ CollectedDate: '2026-11-25', CollectedTime: '08:00' });
+    const first = json<Signed>(await d.sign({ purposes: choices({ [FR]: true, [GEN]: true }) }));
+    expect((await other.sign({ purposes: choices({ [FR]: true, [GEN]: false }) })).statusCode).toBe(201);
+    const before = await needsFr();
+    await expectStoredAsComputed();
+    await at('2026-11-26T10:00:00Z');
+    expect((await d.withdraw(first.id, '2026-11-26')).statusCode).toBe(200);
+    expect(await needsFr()).toBe(before - 1);
+    await expectStoredAsComputed();
   });
 });

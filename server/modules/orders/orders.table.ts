@@ -53,6 +53,11 @@ export const limsOrders = pgTable(
     index('lims_orders_collected_idx').on(t.institutionId, t.collectedSampleId),
     index('lims_orders_created_idx').on(t.institutionId, t.createdDate),
     index('lims_orders_release_idx').on(t.institutionId, t.releaseRank, t.id),
+    // The query builder's lab criterion looks each flagged result's order up by id for its donor (issue 32 item 4's
+    // benchmark, docs/performance.md): index-only, no visit of the order's row.
+    index('lims_orders_enabled_patient_idx')
+      .on(t.id, t.patientId)
+      .where(sql`${t.isEnabled}`),
     // The few disabled orders: reports subtract their panels instead of checking every panel's order.
     index('lims_orders_disabled_idx')
       .on(t.institutionId, t.id)
@@ -151,6 +156,10 @@ export const limsOrderedTestResultReleases = pgTable(
   (t) => [
     uniqueIndex('lims_result_releases_result_uq').on(t.limsOrderedTestResultId),
     index('lims_result_releases_unreleased_idx').on(t.institutionId, t.isReleased),
+    // Whether a result is released, index-only (the query builder's lab criterion, issue 32 item 4's benchmark).
+    index('lims_result_releases_released_idx')
+      .on(t.limsOrderedTestResultId)
+      .where(sql`${t.isReleased}`),
   ],
 );
 

@@ -7,6 +7,7 @@ import {
   consentVersions,
   participantConsentPurposes,
   participantConsents,
+  participantPurposesNow,
   protocolConsents,
   protocolParticipants,
 } from './protocols.table';
@@ -249,18 +250,21 @@ export async function insertPurposeChoices(
 }
 
 /**
- * Issue 32 item 2, the consent half of eligibility (docs/research.md "Eligibility"), as a condition on another
- * module's sample row (`participantId`, `patientId`, `collectedDate`, `collectedTime` are its columns): the
- * sample is usable (hasWithdrawnOf: no withdrawal in force, not collected before a re-consent that keeps
- * earlier samples blocked), its enrolment has a signature in force (not withdrawn, no re-consent after it),
- * and every purpose in `purposeIds` is granted by a signature in force of that enrolment. A withdrawal takes
- * everything away at once; a re-consent's own choices replace the withdrawn signature's.
+ * The stored consent state of a sample's enrolment (participant_purposes_now, alias e) that allows it now: the row
+ * of its enrolment (kept by the database's triggers: a signature in force, no withdrawal in force for the enrolment's
+ * donor, who is the sample's: a sample is collected from an enrolment of its patient), and the sample not collected
+ * before a re-consent in force that keeps earlier samples blocked. Matched on the enrolment alone: the pair
+ * (enrolment, patient) made PostgreSQL multiply two selectivities of one fact and estimate 1 row for 315,000
+ * (a nested loop over the donors instead of a hash join, 2x slower: docs/performance.md).
  */
+const allowedNow = (s: { participantId: SQL; collectedDate: SQL; collectedTime: SQL }) =>
+  sql`e.participant_id = ${s.participantId}
+    and (e.blocked_before is null or ${momentOf(s.collectedDate, s.collectedTime)} >= e.blocked_before)`;
+
 /**
  * The purposes its donor's consent grants a sample NOW (issue 32 item 6, a distribution's export), as a JSON array
- * of `{id, title}` in title order: those granted by a signature in force of its enrolment, and none while the sample is
- * not usable (a withdrawal in force, a re-consent keeping it blocked) or no signature is in force: the same reading
- * of the signatures as consentAllowsOf, so what the export says and what eligibility decides agree.
+ * of `{id, title}` in title order: the purposes of the same stored row consentAllowsOf reads (none while the sample
+ * is not usable or no signature is in force), so what the export says and what eligibility decides agree.
  */
 export function grantedPurposesOf(s: {
   participantId: SQL;
@@ -268,34 +272,31 @@ export function grantedPurposesOf(s: {
   collectedDate: SQL;
   collectedTime: SQL;
 }): SQL {
-  return sql`case when ${consentAllowsOf(s, [])} then coalesce((select json_agg(json_build_object('id', x.id, 'title', x.title) order by x.title, x.id)
-    from (select distinct cp.id, cp.title from participant_consent_purposes g
-      join collection_protocol_participant_consents c on c.id = g.participant_consent_id
-      join consent_purposes cp on cp.id = g.purpose_id
-      where g.granted and c.participant_id = ${s.participantId} and c.withdrawn_date is null
-        and not exists(select 1 from collection_protocol_participant_consents n where n.previous_signature_id = c.id)) x),
-    '[]'::json) else '[]'::json end`;
+  return sql`coalesce((select json_agg(json_build_object('id', x.id, 'title', x.title) order by x.title, x.id)
+    from ${participantPurposesNow} e join consent_purposes x on x.id = any(e.purpose_ids)
+    where ${allowedNow(s)}), '[]'::json)`;
 }
 
+/**
+ * Issue 32 item 2, the consent half of eligibility (docs/research.md "Eligibility"), as a condition on another
+ * module's sample row (`participantId`, `patientId`, `collectedDate`, `collectedTime` are its columns): the
+ * sample is usable (no withdrawal in force for its donor, not collected before a re-consent that keeps earlier
+ * samples blocked), its enrolment has a signature in force (not withdrawn, no re-consent after it), and every
+ * purpose in `purposeIds` is granted by a signature in force of that enrolment. It reads participant_purposes_now,
+ * which the database's triggers recompute from the signatures and their choices in the statement that changes them
+ * (migration 0054_participant_purposes_now, where the rule over the signatures is written): a withdrawal takes
+ * everything away at once; a re-consent's own choices replace the withdrawn signature's. One probe of one small row
+ * per sample instead of three sub-plans over the signatures (issue 32 item 4's benchmark, docs/performance.md).
+ */
 export function consentAllowsOf(
   s: { participantId: SQL; patientId: SQL; collectedDate: SQL; collectedTime: SQL },
   purposeIds: number[],
 ): SQL {
-  const inForce = (alias: string) =>
-    sql.raw(`${alias}.withdrawn_date is null and not exists(select 1 from collection_protocol_participant_consents n
-      where n.previous_signature_id = ${alias}.id)`);
-  const signed = sql`exists(select 1 from collection_protocol_participant_consents c
-    where c.participant_id = ${s.participantId} and ${inForce('c')})`;
-  const grants = purposeIds.map(
-    (purposeId) => sql`exists(select 1 from participant_consent_purposes g
-      join collection_protocol_participant_consents c on c.id = g.participant_consent_id
-      where g.purpose_id = ${purposeId}::int and g.granted
-        and c.participant_id = ${s.participantId} and ${inForce('c')})`,
-  );
-  // A purpose granted by a signature in force implies a signature in force: `signed` is only asked when no purpose
-  // is (one sub-plan fewer over every sample of a count, issue 32 item 4's benchmark).
-  return sql.join(
-    [sql`not ${hasWithdrawnOf(s.patientId, s.collectedDate, s.collectedTime)}`, ...(grants.length ? grants : [signed])],
-    sql` and `,
-  );
+  const grants = purposeIds.length
+    ? sql` and e.purpose_ids @> array[${sql.join(
+        purposeIds.map((id) => sql`${id}::int`),
+        sql`, `,
+      )}]::int[]`
+    : sql``;
+  return sql`exists(select 1 from ${participantPurposesNow} e where ${allowedNow(s)}${grants})`;
 }

@@ -198,6 +198,8 @@ export const participantConsents = pgTable(
   },
   (t) => [
     index('participant_consents_participant_idx').on(t.participantId, t.id),
+    // A donor's signatures in every protocol: participant_purposes_now's triggers recompute a donor's rows by it.
+    index('participant_consents_patient_idx').on(t.patientId),
     // The rows that can block a sample: withdrawn, or a re-consent that keeps earlier samples blocked.
     index('participant_consents_blocking_idx')
       .on(t.institutionId, t.patientId)
@@ -253,4 +255,26 @@ export const participantConsentPurposes = pgTable(
       .on(t.purposeId, t.participantConsentId)
       .where(sql`${t.granted}`),
   ],
+);
+
+/**
+ * Issue 32 item 4: what THE eligibility rule (docs/research.md "Eligibility") reads, stored per enrolment so a count
+ * over millions of samples probes one small row per sample instead of the signatures' sub-plans. A row exists while
+ * the enrolment has a signature in force (not withdrawn, no re-consent after it) and its donor no withdrawal in force
+ * (in any protocol); `purposeIds` are the purposes its signatures in force grant (sorted, possibly none);
+ * `blockedBefore` the latest minute a re-consent in force keeps the donor's earlier samples blocked from (a sample
+ * collected before it is not usable). Written ONLY by the database: triggers on the signatures and their choices
+ * recompute the rows of every donor a statement touches through `participant_purposes_now_refresh` (migration
+ * 0054_participant_purposes_now), the one place the rule's consent half is written; never written by the server.
+ */
+export const participantPurposesNow = pgTable(
+  'participant_purposes_now',
+  {
+    participantId: integer('participant_id').primaryKey(),
+    patientId: integer('patient_id').notNull(),
+    purposeIds: integer('purpose_ids').array().notNull(),
+    blockedBefore: timestamp('blocked_before', { mode: 'string' }),
+  },
+  // The triggers replace a donor's rows: found by patient.
+  (t) => [index('participant_purposes_now_patient_idx').on(t.patientId)],
 );

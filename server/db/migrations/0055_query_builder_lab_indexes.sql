@@ -1,0 +1,2 @@
+CREATE INDEX "lims_result_releases_released_idx" ON "lims_ordered_test_result_releases" USING btree ("lims_ordered_test_result_id") WHERE "lims_ordered_test_result_releases"."is_released";--> statement-breakpoint
+CREATE INDEX "lims_orders_enabled_patient_idx" ON "lims_orders" USING btree ("id","patient_id") WHERE "lims_orders"."is_enabled";
