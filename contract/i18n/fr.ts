@@ -1,5 +1,6 @@
 import type { Catalogue } from './catalogues';
 import { LANGUAGE_CHOICES } from './languages';
+import { TITLE_CHOICES } from '../messages';
 
 /**
  * French, complete: typed `Catalogue`, so a key English has and French lacks fails the compiler.
@@ -740,6 +741,9 @@ export const fr: Catalogue = {
     unknownQueryParameter: "N'est pas un paramètre de requête de cet appel",
     noQueryParameters: "Cet appel n'accepte aucun paramètre de requête",
     unknownLanguage: `Langue inconnue de ce serveur\u00a0: choisissez parmi ${LANGUAGE_CHOICES}`,
+    // Issue 33 item 4: a lookup's titles per language.
+    titleLanguage: `Un titre dans une autre langue prend l'un des codes ${TITLE_CHOICES}`,
+    titlesObject: 'Titres par langue\u00a0: un objet tel que {"fr": "..."}',
     idList: 'Identifiants séparés par des virgules (ou paramètre répété), chacun un nombre entier de 1 à 2147483647',
     sampleIdCharacters: 'Utilisez uniquement des lettres, des chiffres et - _ . /',
     selectParticipant: 'Choisissez au moins un participant',
