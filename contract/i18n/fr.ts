@@ -4205,6 +4205,12 @@ export const fr: Catalogue = {
   },
   // ---- end of the administration areas ----
   configuration: {
+    // Issue 33 item 4 (lookup titles per language): the create / edit form's field per language.
+    titlesIn: {
+      label: 'Titre en {{language}}',
+      description: 'Montré à qui lit en {{language}}\u00a0; vide\u00a0: le titre ci-dessus.',
+    },
+    // End of issue 33 item 4.
     labels: {
       Panel: 'Panel',
       Title: 'Titre',

@@ -221,7 +221,8 @@ export async function selectRecords<
       for (const r of refs) {
         const id = dto[`${r.name}Id`];
         const title = row[`ref:${r.name}`];
-        const shown = typeof title === 'string' ? localTitle(title, row[`ref:${r.name}:titles`], language) : (title ?? null);
+        const shown =
+          typeof title === 'string' ? localTitle(title, row[`ref:${r.name}:titles`], language) : (title ?? null);
         dto[r.name] = id === null || id === undefined ? null : { id, title: shown };
         delete dto[`ref:${r.name}`];
         delete dto[`ref:${r.name}:titles`];

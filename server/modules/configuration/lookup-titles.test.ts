@@ -56,7 +56,9 @@ describe('lookup titles per language', () => {
   it("follows the account's language", async () => {
     const fr = await signedIn(t, ['Clinician'], admin.institution);
     await t.call('PUT', '/api/Authentication/language', { token: fr.token, body: { language: 'fr' } });
-    const p = json<{ gender: { title: string } }>(await t.call('GET', api(`patients/${registered.id}`), { token: fr.token }));
+    const p = json<{ gender: { title: string } }>(
+      await t.call('GET', api(`patients/${registered.id}`), { token: fr.token }),
+    );
     expect(p.gender.title).toBe('Femme');
   });
 
@@ -93,6 +95,8 @@ describe('lookup titles per language', () => {
     expect(notObject.statusCode).toBe(400);
     expect(json<{ errors: Record<string, string[]> }>(notObject).errors.titles).toEqual([MSG.titlesObject]);
     const french = await post({ xx: 'Plasma' }, FR);
-    expect(json<{ errors: Record<string, string[]> }>(french).errors.titles[0]).toMatch(/^Un titre dans une autre langue/);
+    expect(json<{ errors: Record<string, string[]> }>(french).errors.titles[0]).toMatch(
+      /^Un titre dans une autre langue/,
+    );
   });
 });

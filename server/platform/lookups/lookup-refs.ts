@@ -92,7 +92,13 @@ export function lookupJoin<N extends string>(name: N, key: string, fk: PgColumn)
   const e = LOOKUP_BY_KEY[key];
   const t = alias(lookupTables[e.key], `j_${name}`);
   const columns: Record<string, PgColumn> = getTableColumns(t);
-  return { name, table: t, title: columns[e.titleField ?? 'id'], fk, ...(columns.titles ? { titles: columns.titles } : {}) };
+  return {
+    name,
+    table: t,
+    title: columns[e.titleField ?? 'id'],
+    fk,
+    ...(columns.titles ? { titles: columns.titles } : {}),
+  };
 }
 
 /**
