@@ -37,7 +37,11 @@ test.describe('lookup titles per language', () => {
       ordinal: 0,
       isDefault: false,
     });
-    const department = (await b.list('departments?IsEnabled=true'))[0];
+    const department = await b.call<Rec>('POST', 'departments', {
+      title: `Haematology ${u}`,
+      abbreviation: `H${u}`.slice(0, 50),
+      description: 'Haematology',
+    });
     const panel = `Blood count ${u}`;
     await b.call('POST', 'panels', {
       title: panel,
@@ -70,10 +74,10 @@ test.describe('lookup titles per language', () => {
 
     // A French user sees the French title where the specimen type is shown: the panels list.
     const fr = await createAccount(b, { role: 'Institution Administrator', firstName: 'Élodie', lastName: 'Martin' });
+    await signedInAs(page, fr);
     const token = await api.login(fr.email, fr.password);
     const chosen = await api.call('PUT', '/Authentication/language', token, { language: 'fr' });
     expect(chosen.status, JSON.stringify(chosen.body)).toBeLessThan(300);
-    await signedInAs(page, fr);
     await page.goto('/configuration/panel');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await searchList(page, 'Rechercher', panel);
