@@ -11,6 +11,7 @@ import {
   typedNumber,
 } from './common.contract';
 import type { LookupEntity, LookupField } from './lookups.registry';
+import { titlesSchema } from './lookup-titles';
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -87,6 +88,9 @@ export function lookupInputSchema(e: LookupEntity, { edit = false } = {}) {
   const shape: Record<string, z.ZodType> = {};
   const derivable = derivableFields(e);
   for (const f of e.fields) shape[f.name] = fieldSchema(derivable.has(f.name) ? { ...f, required: false } : f);
+  // A titled list takes its title in other languages too (issue 33 item 4), within the title's own limit.
+  const titleField = e.fields.find((f) => f.name === e.titleField);
+  if (titleField) shape.titles = titlesSchema(titleField.max ?? 500);
   if (edit) Object.assign(shape, ConcurrencyStamp.shape);
   return z
     .object(shape)

@@ -1,4 +1,9 @@
-import { LANGUAGE_CHOICES } from './i18n/languages';
+import { DEFAULT_LANGUAGE, LANGUAGE_CHOICES, LANGUAGES } from './i18n/languages';
+
+/** The languages a lookup's translated title may be in, as a 400 names them: 'fr (Français)' (contract/lookup-titles.ts). */
+export const TITLE_CHOICES = LANGUAGES.filter((l) => l.complete && l.code !== DEFAULT_LANGUAGE)
+  .map((l) => `${l.code} (${l.nativeName})`)
+  .join(', ');
 
 // spec 1 §5 / §8 and spec 2 §5: every user-facing validation text, written once. Other languages translate
 // them by key (contract/i18n/<language>.ts `messages`); the server translates a field message it sends by its key.
@@ -30,6 +35,9 @@ export const MSG = {
   noQueryParameters: 'This call takes no query parameters',
   /** Issue 33: PUT /Authentication/language with a code contract/i18n/languages.ts does not list. */
   unknownLanguage: `Not a language of this server: choose one of ${LANGUAGE_CHOICES}`,
+  // Issue 33 item 4: a lookup's titles per language (contract/lookup-titles.ts).
+  titleLanguage: `A title in another language takes one of the codes ${TITLE_CHOICES}`,
+  titlesObject: 'Titles per language: an object such as {"fr": "..."}',
   idList: 'Ids separated by commas (or the parameter repeated), each a whole number from 1 to 2147483647',
   /** Orders (issue 33: field messages by key): a sample ID prints as Code 128 and scans back unchanged. */
   sampleIdCharacters: 'Use letters, digits and - _ . / only',

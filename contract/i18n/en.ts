@@ -3856,6 +3856,12 @@ export const en = {
    * English (the server's words and the API), the screens say them through these.
    */
   configuration: {
+    // Issue 33 item 4 (lookup titles per language): the create / edit form's field per language.
+    titlesIn: {
+      label: 'Title in {{language}}',
+      description: 'Shown to people who use {{language}}; empty: the title above.',
+    },
+    // End of issue 33 item 4.
     labels: {
       Panel: 'Panel',
       Title: 'Title',

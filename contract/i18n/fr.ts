@@ -1,5 +1,6 @@
 import type { Catalogue } from './catalogues';
 import { LANGUAGE_CHOICES } from './languages';
+import { TITLE_CHOICES } from '../messages';
 
 /**
  * French, complete: typed `Catalogue`, so a key English has and French lacks fails the compiler.
@@ -772,6 +773,9 @@ export const fr: Catalogue = {
     unknownQueryParameter: "N'est pas un paramètre de requête de cet appel",
     noQueryParameters: "Cet appel n'accepte aucun paramètre de requête",
     unknownLanguage: `Langue inconnue de ce serveur\u00a0: choisissez parmi ${LANGUAGE_CHOICES}`,
+    // Issue 33 item 4: a lookup's titles per language.
+    titleLanguage: `Un titre dans une autre langue prend l'un des codes ${TITLE_CHOICES}`,
+    titlesObject: 'Titres par langue\u00a0: un objet tel que {"fr": "..."}',
     idList: 'Identifiants séparés par des virgules (ou paramètre répété), chacun un nombre entier de 1 à 2147483647',
     sampleIdCharacters: 'Utilisez uniquement des lettres, des chiffres et - _ . /',
     selectParticipant: 'Choisissez au moins un participant',
@@ -4608,6 +4612,12 @@ export const fr: Catalogue = {
   },
   // ---- end of the administration areas ----
   configuration: {
+    // Issue 33 item 4 (lookup titles per language): the create / edit form's field per language.
+    titlesIn: {
+      label: 'Titre en {{language}}',
+      description: 'Montré à qui lit en {{language}}\u00a0; vide\u00a0: le titre ci-dessus.',
+    },
+    // End of issue 33 item 4.
     labels: {
       Panel: 'Panel',
       Title: 'Titre',

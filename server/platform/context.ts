@@ -3,6 +3,8 @@ import type { Db } from '../db/client';
 import type { Permission, Role } from '../../contract/permissions.contract';
 import { permissionRefused, unauthorized } from './errors';
 import { clientAddress } from './client-address';
+import { requestLanguage } from './i18n';
+import type { LanguageCode } from '../../contract/i18n/languages';
 
 export interface Membership {
   institutionId: number;
@@ -34,6 +36,8 @@ export interface Ctx {
   institutionId: number | null;
   address: string;
   now: () => Date;
+  /** The caller's language (server/platform/i18n.ts): lookup titles are shown in it (issue 33 item 4); English when absent. */
+  language?: LanguageCode;
 }
 
 /** The context of a route under `/institutions/:instId`: its institution is known (the router builds it). */
@@ -54,7 +58,14 @@ declare module 'fastify' {
 export function ctxOf(req: FastifyRequest, db: Db, now: () => Date): Ctx {
   if (!req.auth) throw unauthorized();
   const instId = (req.params as { instId?: number | string } | undefined)?.instId;
-  return { db, account: req.auth, institutionId: instId ? Number(instId) : null, address: clientAddress(req), now };
+  return {
+    db,
+    account: req.auth,
+    institutionId: instId ? Number(instId) : null,
+    address: clientAddress(req),
+    now,
+    language: requestLanguage(req),
+  };
 }
 
 /**

@@ -14,6 +14,8 @@ import {
 } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
+import { DEFAULT_LANGUAGE } from '../../contract/i18n/languages';
+import { localTitle } from '../../contract/lookup-titles';
 import { accountNames } from './account-names';
 import type { Page } from './paging';
 import { cappedTotal, countAtMostRemembered, rememberedCount } from './counts';
@@ -37,6 +39,8 @@ export interface RefJoin<N extends string = string> {
   table: PgTable & { id: PgColumn };
   title: PgColumn;
   fk: PgColumn;
+  /** The record's title per language (a lookup's `titles`, issue 33 item 4): shown in the reader's language. */
+  titles?: PgColumn;
 }
 
 /** Who created or enabled a record, as the contract's `AccountRef`. */
@@ -104,6 +108,12 @@ export async function selectRecords<
      * for patterns: a common and a rare prefix want different plans.
      */
     genericPlan?: boolean;
+    /**
+     * The reader's language (ctx.language): a reference with titles per language (lookupJoin) shows its title
+     * in it, else its default title. The statement is the same in every language (the titles are read, then
+     * chosen here), so one prepared plan serves all.
+     */
+    language?: string;
   },
 ): Promise<Page<RecordRow<T, N, X>>> {
   // The query is built on the untyped table (Drizzle's generic select types do not compose); the rows are typed on return.
@@ -137,7 +147,10 @@ export async function selectRecords<
   const extra = Object.entries(opts.extra ?? {}).map(([k, v]) => [k, b.template(v)] as const);
   const understood = where !== null && order.every((o) => o) && extra.every(([, t]) => t);
   const refShape = refs
-    .map((r) => `${r.name}=${tableShape(r.table)}:${columnShape(r.title as Column)}:${columnShape(r.fk as Column)}`)
+    .map(
+      (r) =>
+        `${r.name}=${tableShape(r.table)}:${columnShape(r.title as Column)}:${columnShape(r.fk as Column)}${r.titles ? ':t' : ''}`,
+    )
     .join(',');
   let rows: Row[];
   let countUpTo: (n: number) => Promise<number>;
@@ -201,13 +214,18 @@ export async function selectRecords<
     total = counted.total;
     totalIsAtLeast = counted.atLeast;
   }
+  const language = opts.language ?? DEFAULT_LANGUAGE;
   return {
     rows: rows.map((row) => {
       const dto = toRecordDto(row);
       for (const r of refs) {
         const id = dto[`${r.name}Id`];
-        dto[r.name] = id === null || id === undefined ? null : { id, title: row[`ref:${r.name}`] ?? null };
+        const title = row[`ref:${r.name}`];
+        const shown =
+          typeof title === 'string' ? localTitle(title, row[`ref:${r.name}:titles`], language) : (title ?? null);
+        dto[r.name] = id === null || id === undefined ? null : { id, title: shown };
         delete dto[`ref:${r.name}`];
+        delete dto[`ref:${r.name}:titles`];
       }
       return dto as RecordRow<T, N, X>;
     }),
@@ -282,6 +300,7 @@ function pageQuery(
       enablerFirstName: enabler.firstName,
       enablerLastName: enabler.lastName,
       ...Object.fromEntries(refs.map((r) => [`ref:${r.name}`, r.title])),
+      ...Object.fromEntries(refs.flatMap((r) => (r.titles ? [[`ref:${r.name}:titles`, r.titles]] : []))),
       ...p.extra,
     })
     .from(table)

@@ -7,6 +7,7 @@ import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords, type RecordRow } from '../../platform/record-refs';
 import { accountInstitutions, accounts } from './accounts.table';
+import { collated } from '../../platform/collation';
 import { qualified } from '../../platform/qualified';
 
 // All of the accounts module's SQL. The first part is its public query surface (index.ts): other modules
@@ -135,7 +136,7 @@ export async function accountPage(db: Db, visible: readonly number[] | null, q: 
   if (q.isEnabled !== undefined) parts.push(eq(accounts.isEnabled, q.isEnabled));
   return selectRecords(db, accounts, {
     where: and(...parts),
-    orderBy: [asc(accounts.lastName), asc(accounts.firstName), asc(accounts.id)],
+    orderBy: [asc(collated(accounts.lastName)), asc(collated(accounts.firstName)), asc(accounts.id)],
     limit: q.pageSize,
     offset: offsetOf(q),
   });

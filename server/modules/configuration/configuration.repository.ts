@@ -26,7 +26,14 @@ export interface ListFilters {
   [field: string]: number | undefined;
 }
 
-export async function listLookups(db: Db, inst: number, e: LookupEntity, q: PagingQuery, filters: ListFilters) {
+export async function listLookups(
+  db: Db,
+  inst: number,
+  e: LookupEntity,
+  q: PagingQuery,
+  filters: ListFilters,
+  language?: string,
+) {
   const table = tableOf(e);
   const joins = refJoins(e);
   const parts: (SQL | undefined)[] = [eq(table.institutionId, inst)];
@@ -46,17 +53,19 @@ export async function listLookups(db: Db, inst: number, e: LookupEntity, q: Pagi
     limit: q.pageSize,
     offset: offsetOf(q),
     refs: joins,
+    language,
   });
 }
 
 /** A record of the list in this institution, as the API shows it (with its references' titles), or undefined. */
-export async function lookupRecord(db: Db, inst: number, e: LookupEntity, id: number) {
+export async function lookupRecord(db: Db, inst: number, e: LookupEntity, id: number, language?: string) {
   const table = tableOf(e);
   const page = await selectRecords(db, table, {
     where: and(eq(table.id, id), eq(table.institutionId, inst)),
     orderBy: table.id,
     limit: 1,
     refs: refJoins(e),
+    language,
   });
   return page.rows[0];
 }

@@ -9,6 +9,7 @@ import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
 import type { LookupFields } from '../../platform/lookups/lookup-writes';
+import type { LookupTitles } from '../../../contract/lookup-titles';
 import * as repo from './configuration.repository';
 
 export type { ListFilters } from './configuration.repository';
@@ -17,10 +18,10 @@ const refs = repo.refFields;
 const idOf = (value: unknown) => (typeof value === 'number' ? value : null);
 
 export const listLookups = (ctx: InstCtx, e: LookupEntity, q: PagingQuery, filters: repo.ListFilters = {}) =>
-  repo.listLookups(ctx.db, ctx.institutionId, e, q, filters);
+  repo.listLookups(ctx.db, ctx.institutionId, e, q, filters, ctx.language);
 
 export async function getLookup(ctx: InstCtx, e: LookupEntity, id: number) {
-  const record = await repo.lookupRecord(ctx.db, ctx.institutionId, e, id);
+  const record = await repo.lookupRecord(ctx.db, ctx.institutionId, e, id, ctx.language);
   if (!record) throw notFound(e.label);
   return record;
 }
@@ -77,7 +78,10 @@ async function clearOtherDefaults(tx: Db, ctx: InstCtx, e: LookupEntity, v: Look
 
 /** The registry fields of a record (the contract's schema has checked their values). */
 function values(e: LookupEntity, v: LookupInput): LookupFields {
-  return Object.fromEntries(e.fields.map((f) => [f.name, (v[f.name] ?? null) as LookupFields[string]]));
+  const fields = Object.fromEntries(e.fields.map((f) => [f.name, (v[f.name] ?? null) as LookupFields[string]]));
+  // A titled list's titles per language (issue 33 item 4): a body without them (the spec's calls) keeps them.
+  const titles = v.titles as LookupTitles | undefined;
+  return e.titleField && titles !== undefined ? { ...fields, titles } : fields;
 }
 
 async function uniquely<T>(e: LookupEntity, run: () => Promise<T>): Promise<T> {

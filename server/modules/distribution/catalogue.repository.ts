@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { anatomicSites, specimenTypes, unitOfMeasurements } from '../../platform/lookups/lookup.tables';
+import { lookupTitleSql } from '../../platform/lookups/lookup-refs';
 import { shareableAnswerCounts } from '../forms';
 import { protocolTitleOf, requirementAnatomicSiteOf } from '../protocols';
 import { researchSampleFacts } from '../samples';
@@ -29,18 +30,21 @@ export const BUCKET_LABELS = ['None left', 'Under 1', '1 to under 5', '5 to unde
 const NOT_RECORDED = 'Not recorded';
 
 /** The grouped statement of one dimension over the eligible samples `e`. */
-function dimensionSql(dimension: CatalogueDimension, e: SQL): SQL {
+function dimensionSql(dimension: CatalogueDimension, e: SQL, language?: string): SQL {
   const st = specimenTypes;
   const site = anatomicSites;
+  // Lookup titles in the reader's language (issue 33 item 4); each group is still one record.
+  const stTitle = lookupTitleSql(st, 'specimenTypes', language);
+  const siteTitle = lookupTitleSql(site, 'anatomicSites', language);
   const unit = unitOfMeasurements;
   switch (dimension) {
     case 'specimenType':
-      return sql`select coalesce(${st.title}, ${NOT_RECORDED}::text) as label, count(*)::int as n
-        from (${e}) e left join ${st} on ${st.id} = e.specimen_type_id group by ${st.id}, ${st.title}`;
+      return sql`select coalesce(${stTitle}, ${NOT_RECORDED}::text) as label, count(*)::int as n
+        from (${e}) e left join ${st} on ${st.id} = e.specimen_type_id group by ${st.id}`;
     case 'anatomicSite':
-      return sql`select coalesce(${site.title}, ${NOT_RECORDED}::text) as label, count(*)::int as n
+      return sql`select coalesce(${siteTitle}, ${NOT_RECORDED}::text) as label, count(*)::int as n
         from (select ${requirementAnatomicSiteOf(sql`e.event_id`, sql`e.specimen_type_id`)} as site_id from (${e}) e) x
-        left join ${site} on ${site.id} = x.site_id group by ${site.id}, ${site.title}`;
+        left join ${site} on ${site.id} = x.site_id group by ${site.id}`;
     case 'collectionProtocol':
       return sql`select coalesce(${protocolTitleOf(sql`e.protocol_id`)}, ${NOT_RECORDED}::text) as label,
         count(*)::int as n from (${e}) e group by e.protocol_id`;
@@ -63,8 +67,9 @@ export async function dimensionGroups(
   institutionId: number,
   purposeIds: readonly number[],
   dimension: CatalogueDimension,
+  language?: string,
 ): Promise<Group[]> {
-  const query = dimensionSql(dimension, factsOf(institutionId, purposeIds));
+  const query = dimensionSql(dimension, factsOf(institutionId, purposeIds), language);
   if (dimension === 'remainingQuantity') {
     const rows = await rowsOf<{ bucket: number; unit: string; n: number }>(db, query);
     return rows.map((r) => ({

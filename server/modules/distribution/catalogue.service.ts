@@ -54,7 +54,7 @@ export async function catalogue(ctx: InstCtx, id: number): Promise<Catalogue> {
   const min = smallCellMin();
   const dimensions: CatalogueTable[] = [];
   for (const key of CATALOGUE_DIMENSIONS) {
-    const groups = await dimensionGroups(ctx.db, ctx.institutionId, purposeIds, key);
+    const groups = await dimensionGroups(ctx.db, ctx.institutionId, purposeIds, key, ctx.language);
     dimensions.push(suppressTable(key, CATALOGUE_TITLES[key], groups, min, true));
   }
   const questions = (await questionGroups(ctx.db, ctx.institutionId, purposeIds)).map((q, i) => ({

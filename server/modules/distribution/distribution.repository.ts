@@ -27,7 +27,7 @@ const extra = {
     'title', p.title) order by lower(p.title), p.id) from distribution_protocol_purposes pp
     join consent_purposes p on p.id = pp.purpose_id where pp.distribution_protocol_id = ${qualified(dp.id)}), '[]'::json)`,
   approvers: sql<AccountOption[]>`coalesce((select json_agg(json_build_object('id', a.id, 'firstName', a.first_name,
-    'lastName', a.last_name) order by lower(a.last_name), lower(a.first_name), a.id) from distribution_protocol_approvers ap
+    'lastName', a.last_name) order by a.last_name collate "und-x-icu", a.first_name collate "und-x-icu", a.id) from distribution_protocol_approvers ap
     join accounts a on a.id = ap.account_id where ap.distribution_protocol_id = ${qualified(dp.id)}), '[]'::json)`,
   ethicsDocument: sql<{
     fileName: string;

@@ -60,7 +60,7 @@ export interface OrderFilters {
 }
 
 /** A page of the institution's orders (a cursor `after` only with the date sort: the service checks it). */
-export async function listOrders(db: Db, inst: number, q: SeekPagingQuery, f: OrderFilters) {
+export async function listOrders(db: Db, inst: number, q: SeekPagingQuery, f: OrderFilters, language?: string) {
   const parts: SQL[] = [eq(limsOrders.institutionId, inst)];
   if (q.isEnabled !== undefined) parts.push(eq(limsOrders.isEnabled, q.isEnabled));
   if (f.sampleId) parts.push(sql`lower(${limsOrders.sampleId}) = ${f.sampleId.toLowerCase()}`);
@@ -81,6 +81,7 @@ export async function listOrders(db: Db, inst: number, q: SeekPagingQuery, f: Or
     refs: refs(),
     extra,
     genericPlan: !q.searchTerm,
+    language,
   };
   const dir = f.sortDirection ?? 'desc';
   // Ordered date is id order: that sort keeps keyset paging (After=). The others page by offset,
@@ -104,13 +105,19 @@ export async function listOrders(db: Db, inst: number, q: SeekPagingQuery, f: Or
   });
 }
 
-export async function orderSummary(db: Db, inst: number, orderId: number): Promise<OrderSummaryRow | undefined> {
+export async function orderSummary(
+  db: Db,
+  inst: number,
+  orderId: number,
+  language?: string,
+): Promise<OrderSummaryRow | undefined> {
   const page = await selectRecords(db, limsOrders, {
     where: and(eq(limsOrders.id, orderId), eq(limsOrders.institutionId, inst)),
     orderBy: limsOrders.id,
     limit: 1,
     refs: refs(),
     extra,
+    language,
   });
   return page.rows[0];
 }

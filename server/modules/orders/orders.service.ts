@@ -10,11 +10,11 @@ import { orderErrors } from './orders.errors';
 export async function listOrders(ctx: InstCtx, q: SeekPagingQuery, f: repo.OrderFilters) {
   // Only ordered date is id order, the one sort that pages by cursor (After=).
   if (f.sortBy && f.sortBy !== 'createdDate' && q.after !== undefined) throw orderErrors.after_needs_date_sort();
-  return repo.listOrders(ctx.db, ctx.institutionId, q, f);
+  return repo.listOrders(ctx.db, ctx.institutionId, q, f, ctx.language);
 }
 
 export async function getOrderSummary(ctx: InstCtx, orderId: number) {
-  const summary = await repo.orderSummary(ctx.db, ctx.institutionId, orderId);
+  const summary = await repo.orderSummary(ctx.db, ctx.institutionId, orderId, ctx.language);
   if (!summary) throw notFound('Order');
   return summary;
 }

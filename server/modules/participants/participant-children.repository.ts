@@ -68,6 +68,7 @@ export async function childPage<T extends ChildTable, N extends string>(
   k: Kind<T, N>,
   patientId: number,
   q: PagingQuery,
+  language?: string,
 ) {
   const parts: SQL[] = [eq(k.table.patientId, patientId), eq(k.table.institutionId, institutionId)];
   if (q.isEnabled !== undefined) parts.push(eq(k.table.isEnabled, q.isEnabled));
@@ -83,6 +84,7 @@ export async function childPage<T extends ChildTable, N extends string>(
     limit: q.pageSize,
     offset: offsetOf(q),
     refs,
+    language,
   });
 }
 
@@ -92,12 +94,14 @@ export async function childRecord<T extends ChildTable, N extends string>(
   institutionId: number,
   k: Kind<T, N>,
   id: number,
+  language?: string,
 ) {
   const page = await selectRecords(db, k.table, {
     where: and(eq(k.table.id, id), eq(k.table.institutionId, institutionId)),
     orderBy: k.table.id,
     limit: 1,
     refs: k.refs(),
+    language,
   });
   return page.rows[0];
 }

@@ -32,11 +32,11 @@ export async function listChildren<T extends ChildTable, N extends string>(
   q: PagingQuery,
 ) {
   await assertPatient(ctx.db, ctx, patientId);
-  return childPage(ctx.db, ctx.institutionId, k, patientId, q);
+  return childPage(ctx.db, ctx.institutionId, k, patientId, q, ctx.language);
 }
 
 async function getChild<T extends ChildTable, N extends string>(db: Db, ctx: InstCtx, k: Kind<T, N>, id: number) {
-  const row = await childRecord(db, ctx.institutionId, k, id);
+  const row = await childRecord(db, ctx.institutionId, k, id, ctx.language);
   if (!row) throw notFound(k.label);
   return row;
 }

@@ -56,8 +56,14 @@ export interface PatientFilters {
 }
 
 /** A page of the institution's participants, newest first (a search: best match first), with their lookups, main MRN and first phone number. */
-export async function patientPage(db: Db, institutionId: number, q: SeekPagingQuery, f: PatientFilters) {
-  if (q.searchTerm?.trim()) return searchPage(db, institutionId, q, q.searchTerm, f);
+export async function patientPage(
+  db: Db,
+  institutionId: number,
+  q: SeekPagingQuery,
+  f: PatientFilters,
+  language?: string,
+) {
+  if (q.searchTerm?.trim()) return searchPage(db, institutionId, q, q.searchTerm, f, language);
   const parts: SQL[] = [eq(patients.institutionId, institutionId)];
   if (q.isEnabled !== undefined) parts.push(eq(patients.isEnabled, q.isEnabled));
   if (f.phoneNumber) parts.push(byPhone(institutionId, f.phoneNumber));
@@ -71,11 +77,12 @@ export async function patientPage(db: Db, institutionId: number, q: SeekPagingQu
     offset: offsetOf(q),
     refs: refs(),
     extra,
+    language,
   });
 }
 
 /** The participants of the institution as a list shows them, in the order of `ids`. */
-async function patientsInOrder(db: Db, institutionId: number, ids: number[]) {
+async function patientsInOrder(db: Db, institutionId: number, ids: number[], language?: string) {
   if (!ids.length) return [];
   const { rows } = await selectRecords(db, patients, {
     where: and(eq(patients.institutionId, institutionId), inArray(patients.id, ids)),
@@ -83,6 +90,7 @@ async function patientsInOrder(db: Db, institutionId: number, ids: number[]) {
     limit: ids.length,
     refs: refs(),
     extra,
+    language,
   });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -94,7 +102,14 @@ async function patientsInOrder(db: Db, institutionId: number, ids: number[]) {
  * (TotalIsAtLeast). `After` (the last id of the previous page) starts the page after that participant in
  * the search's order; the header is the offset page's.
  */
-async function searchPage(db: Db, institutionId: number, q: SeekPagingQuery, term: string, f: PatientFilters) {
+async function searchPage(
+  db: Db,
+  institutionId: number,
+  q: SeekPagingQuery,
+  term: string,
+  f: PatientFilters,
+  language?: string,
+) {
   const also: SQL[] = [];
   if (f.phoneNumber) also.push(byPhone(institutionId, f.phoneNumber));
   if (f.mrn) also.push(byMrnSql(institutionId, f.mrn));
@@ -113,7 +128,7 @@ async function searchPage(db: Db, institutionId: number, q: SeekPagingQuery, ter
       ids = await searchIds(db, tiers, need);
     }
   }
-  const rows = await patientsInOrder(db, institutionId, ids.slice(start, start + size));
+  const rows = await patientsInOrder(db, institutionId, ids.slice(start, start + size), language);
   const key = JSON.stringify([
     institutionId,
     term.trim().toLowerCase(),
@@ -143,13 +158,14 @@ export async function countEnabledPatients(db: Db, institutionId: number) {
 }
 
 /** A participant of the institution as the API answers it (lookups, main MRN, first phone number), or undefined. */
-export async function patientRecord(db: Db, institutionId: number, id: number) {
+export async function patientRecord(db: Db, institutionId: number, id: number, language?: string) {
   const page = await selectRecords(db, patients, {
     where: and(eq(patients.id, id), eq(patients.institutionId, institutionId)),
     orderBy: patients.id,
     limit: 1,
     refs: refs(),
     extra,
+    language,
   });
   return page.rows[0];
 }

@@ -22,7 +22,7 @@ import { addChildren, checkPatientFields, type Children } from './participant-ru
 import { syncChildren } from './participant-children.service';
 
 export async function listPatients(ctx: InstCtx, q: SeekPagingQuery, f: PatientFilters = {}) {
-  return patientPage(ctx.db, ctx.institutionId, q, f);
+  return patientPage(ctx.db, ctx.institutionId, q, f, ctx.language);
 }
 
 /** spec 1 §7 GET institutions/patientMRNs?institutionId&mrn: the institution is in the query, so checked here. */
@@ -40,7 +40,7 @@ export async function countPatients(ctx: InstCtx) {
 }
 
 export async function getPatient(ctx: InstCtx, id: number, db: Db = ctx.db) {
-  const row = await patientRecord(db, ctx.institutionId, id);
+  const row = await patientRecord(db, ctx.institutionId, id, ctx.language);
   if (!row) throw notFound('Participant');
   return row;
 }

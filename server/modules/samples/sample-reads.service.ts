@@ -23,12 +23,12 @@ import {
 /** The protocol's samples, newest first, paged. */
 export async function listSamples(ctx: InstCtx, protocolId: number, q: SampleListQuery) {
   await protocolOf(ctx, protocolId);
-  return samplePage(ctx.db, ctx.institutionId, protocolId, q, offsetOf(q));
+  return samplePage(ctx.db, ctx.institutionId, protocolId, q, offsetOf(q), ctx.language);
 }
 
 /** Any protocol's samples of the institution (New Order's COLLECTED SAMPLE ID tab: `SampleID`, exact). */
 export async function listInstitutionSamples(ctx: InstCtx, q: SampleListQuery) {
-  return samplePage(ctx.db, ctx.institutionId, null, q, offsetOf(q));
+  return samplePage(ctx.db, ctx.institutionId, null, q, offsetOf(q), ctx.language);
 }
 
 /** GET collectedSamples/count (spec 1 §7, the dashboard): enabled samples of every protocol of the institution, like patients/count. */
@@ -38,14 +38,14 @@ export async function countSamples(ctx: InstCtx) {
 
 /** `protocolId` null: any sample of the institution (a received one has no protocol). */
 export async function getSample(ctx: InstCtx, protocolId: number | null, id: number, db: Db = ctx.db) {
-  const row = await sampleInProtocol(db, ctx.institutionId, protocolId, id);
+  const row = await sampleInProtocol(db, ctx.institutionId, protocolId, id, ctx.language);
   if (!row) throw notFound('Collected sample');
   return row;
 }
 
 /** Samples by id in the given order (a command's answer). */
 export async function samplesByIds(ctx: InstCtx, ids: number[]) {
-  return samplesWithIds(ctx.db, ctx.institutionId, ids);
+  return samplesWithIds(ctx.db, ctx.institutionId, ids, ctx.language);
 }
 
 /** Most nodes a tree answer holds. */

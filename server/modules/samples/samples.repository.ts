@@ -172,6 +172,8 @@ export async function selectSamples(
     offset?: number;
     /** A whole list (no filter): page N by number seeks (platform/page-anchors.ts). */
     wholeScope?: AnchorScope;
+    /** The reader's language: lookup titles in it (issue 33 item 4). */
+    language?: string;
   },
 ) {
   const { wholeScope, ...rest } = opts;
@@ -279,7 +281,14 @@ export function sampleFilters(q: SampleListQuery): SQL[] {
 }
 
 /** One page of the institution's samples (of one protocol, or of all with null), filtered as spec 2 §7 lists them, newest first. */
-export function samplePage(db: Db, inst: number, protocolId: number | null, q: SampleListQuery, offset: number) {
+export function samplePage(
+  db: Db,
+  inst: number,
+  protocolId: number | null,
+  q: SampleListQuery,
+  offset: number,
+  language?: string,
+) {
   const filters = sampleFilters(q);
   const where = and(
     eq(collectedSamples.institutionId, inst),
@@ -288,7 +297,13 @@ export function samplePage(db: Db, inst: number, protocolId: number | null, q: S
   );
   const scope: AnchorScope = { column: collectedSamples.institutionId, value: inst };
   if (protocolId !== null) scope.also = { column: collectedSamples.collectionProtocolId, value: protocolId };
-  return selectSamples(db, { where, limit: q.pageSize, offset, ...(filters.length ? {} : { wholeScope: scope }) });
+  return selectSamples(db, {
+    where,
+    limit: q.pageSize,
+    offset,
+    language,
+    ...(filters.length ? {} : { wholeScope: scope }),
+  });
 }
 
 /** One sample of the institution's protocol, or undefined. */
@@ -297,21 +312,23 @@ export async function sampleInProtocol(
   inst: number,
   protocolId: number | null,
   id: number,
+  language?: string,
 ): Promise<CollectedSample | undefined> {
   const where = and(
     eq(collectedSamples.institutionId, inst),
     protocolId === null ? undefined : eq(collectedSamples.collectionProtocolId, protocolId),
     eq(collectedSamples.id, id),
   );
-  return (await selectSamples(db, { where, limit: 1 })).rows[0];
+  return (await selectSamples(db, { where, limit: 1, language })).rows[0];
 }
 
 /** The institution's samples by record id, oldest first. */
-export async function samplesWithIds(db: Db, inst: number, ids: number[]) {
+export async function samplesWithIds(db: Db, inst: number, ids: number[], language?: string) {
   return (
     await selectSamples(db, {
       where: and(eq(collectedSamples.institutionId, inst), inArray(collectedSamples.id, ids)),
       orderBy: asc(collectedSamples.id),
+      language,
     })
   ).rows;
 }

@@ -1,4 +1,4 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
 import { LOOKUP_BY_KEY, type LookupEntity } from '../../../contract/lookups.registry';
@@ -6,6 +6,7 @@ import { type Db, rowsOf } from '../../db/client';
 import type { RefJoin } from '../record-refs';
 import { assertReferences, type RefCheck, refusedReference } from '../references';
 import { lookupTables } from './lookup.tables';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../../contract/i18n/languages';
 
 /** A row of any registry table: the record columns typed, the registry's own fields as data. */
 export type LookupRow = {
@@ -83,10 +84,31 @@ function fromJsonRow(table: AnyLookupTable, json: Record<string, unknown>): Reco
   return row;
 }
 
-/** A join that shows a lookup reference as `{id, title}` under `name` (for any module's lists). */
+/**
+ * A join that shows a lookup reference as `{id, title}` under `name` (for any module's lists), its title in the
+ * reader's language when the institution gave one (selectRecords' `language`, issue 33 item 4).
+ */
 export function lookupJoin<N extends string>(name: N, key: string, fk: PgColumn): RefJoin<N> {
   const e = LOOKUP_BY_KEY[key];
   const t = alias(lookupTables[e.key], `j_${name}`);
   const columns: Record<string, PgColumn> = getTableColumns(t);
-  return { name, table: t, title: columns[e.titleField ?? 'id'], fk };
+  return {
+    name,
+    table: t,
+    title: columns[e.titleField ?? 'id'],
+    fk,
+    ...(columns.titles ? { titles: columns.titles } : {}),
+  };
+}
+
+/**
+ * A lookup's title in `language` inside a hand-written statement (an aggregate grouping by the record, where no
+ * RefJoin is selected): its `titles` entry when the institution gave one, else its default title. The language is
+ * one of ours (a code, never free text), written as a literal so the statement stays one shape per language.
+ */
+export function lookupTitleSql(table: AnyLookupTable, key: string, language: string | undefined): SQL {
+  const e = LOOKUP_BY_KEY[key];
+  const title = table[e.titleField ?? 'title'];
+  if (!language || language === DEFAULT_LANGUAGE || !isLanguage(language) || !table.titles) return sql`${title}`;
+  return sql`coalesce(nullif(btrim(${table.titles} ->> ${sql.raw(`'${language}'`)}), ''), ${title})`;
 }

@@ -3,6 +3,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   uniqueIndex,
@@ -33,6 +34,8 @@ function column(f: LookupField) {
   }
 }
 
+const titlesColumn = () => jsonb('titles').$type<Record<string, string>>();
+
 /** The Drizzle table of a registry entry: record columns, institution, then its fields (typed loosely: they come from data). */
 export function lookupTable(entity: LookupEntity) {
   return makeTable(entity) as ReturnType<typeof makeTable> & { [field: string]: AnyPgColumn };
@@ -40,6 +43,9 @@ export function lookupTable(entity: LookupEntity) {
 
 function makeTable(entity: LookupEntity) {
   const fields = Object.fromEntries(entity.fields.map((f) => [f.name, column(f)]));
+  // A titled list's title per language, `{ "fr": "Sang total" }` (issue 33 item 4, contract/lookup-titles.ts);
+  // null: the default title in every language. Nullable without a default, so adding it rewrites no row.
+  const titles: Record<string, ReturnType<typeof titlesColumn>> = entity.titleField ? { titles: titlesColumn() } : {};
   const t = snake(entity.key);
   return pgTable(
     t,
@@ -47,6 +53,7 @@ function makeTable(entity: LookupEntity) {
       ...recordColumns(),
       institutionId: integer('institution_id').notNull(),
       ...fields,
+      ...titles,
     },
     (table) => {
       // The registry's fields are data, so the builder's type does not name them: look them up by name.

@@ -14,7 +14,10 @@ export interface LookupRecord {
  * data, so tsc cannot know them: the contract's zod schema checks API input, and insertLookups refuses a
  * name the table lacks (Drizzle would drop it silently).
  */
-export type LookupFields = Record<string, string | number | boolean | null | undefined>;
+export type LookupFields = Record<
+  string,
+  string | number | boolean | Readonly<Record<string, string>> | null | undefined
+>;
 
 function assertColumns(table: AnyLookupTable, rows: LookupFields[]) {
   const columns = getTableColumns(table);

@@ -70,3 +70,15 @@ export const formatCount = (n: number) => formatNumber(n);
 /** A moment in words in the screens' language, e.g. '12 March 2026' / '12 mars 2026' (headings, notices; never inputs). */
 export const formatLongDate = (value: string | Date) =>
   new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'long' }).format(new Date(value));
+
+/**
+ * Text compared as people of the current language read it (issue 33 item 3): 'Émile' between 'Eliane' and 'Eric',
+ * numbers in text by value ('Box 2' before 'Box 10'). The web's one sort of names and titles.
+ */
+export const compareText = (a: string, b: string) => collator().compare(a, b);
+let cached: { language: string; collator: Intl.Collator } | undefined;
+function collator() {
+  const language = currentLanguage();
+  if (cached?.language !== language) cached = { language, collator: new Intl.Collator(language, { numeric: true }) };
+  return cached.collator;
+}

@@ -1,4 +1,6 @@
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localTitle } from '@contract/lookup-titles';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/common.contract';
 import { LOOKUP_BY_KEY } from '@contract/lookups.registry';
@@ -81,16 +83,18 @@ export function useLookupOptions(segment: string | null, req: LookupOptionsReque
   const symbolField = segment ? LOOKUP_BY_KEY[segment]?.symbolField : undefined;
   const source = sourceOf(instId, segment ?? '', req);
   const searching = req.search !== undefined;
+  // A record's title in the screens' language when the institution gave one (issue 33 item 4).
+  const language = useTranslation().i18n.language;
   const select = useCallback(
     (rows: LookupRow[]) => ({
       rows,
       options: rows.map((r): Option => {
-        const name = String(r[titleField] ?? r.id);
+        const name = String(localTitle(String(r[titleField] ?? r.id), r.titles, language));
         const symbol = symbolField && r[symbolField] ? String(r[symbolField]) : '';
         return { value: String(r.id), label: symbol && symbol !== name ? `${name} (${symbol})` : name };
       }),
     }),
-    [titleField, symbolField],
+    [titleField, symbolField, language],
   );
   const query = useQuery({
     queryKey: source.key,

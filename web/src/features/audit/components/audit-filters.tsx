@@ -1,3 +1,4 @@
+import { compareText } from '@/lib/format';
 import { Group, Select, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.layer.css';
@@ -16,12 +17,13 @@ interface Props {
 
 /** Record type (from the declared list), record number, account and a range of days. */
 export function AuditFilters({ instId, values, onChange }: Props) {
-  const { t, i18n } = useTranslation('audit');
+  // Re-rendered on a language change by useTranslation, so the order follows the language too.
+  const { t } = useTranslation('audit');
   const accounts = useAuditAccounts(instId);
   // The record types by their words in the screens' language.
   const recordTypes = Object.keys(AUDIT_RECORD_TYPES)
     .map((value) => ({ value, label: recordWords(value) }))
-    .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
+    .sort((a, b) => compareText(a.label, b.label));
   return (
     <Group align="flex-end" wrap="wrap">
       <Select

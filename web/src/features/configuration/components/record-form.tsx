@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { UseMutationResult } from '@tanstack/react-query';
-import type { LookupField } from '@contract/lookups.registry';
+import { LOOKUP_BY_KEY, type LookupField } from '@contract/lookups.registry';
 import { contractResolver, serverFormErrors } from '@/lib/contract-resolver';
 import { FullScreenForm, isCreateAnother } from '@/components/full-screen-form';
 import { formChanged, useUnsavedChangesGuard } from '@/lib/unsaved-changes';
@@ -18,6 +19,7 @@ import {
   useLoadTestSetup,
 } from './test-setup-fields';
 import { doneText, useConfigWords } from './config-words';
+import { TitleTranslations, titlesInitialValue } from './title-translations';
 
 type SaveMutation = UseMutationResult<ConfigRecord, Error, FormValues>;
 
@@ -46,6 +48,9 @@ function initialValues(fields: LookupField[], record?: ConfigRecord, extra: Form
   return values;
 }
 
+/** A titled list's form also edits its titles per language (issue 33 item 4). */
+const titled = (entity: ConfigEntity) => Boolean(LOOKUP_BY_KEY[entity.key]?.titleField);
+
 /**
  * The one create/edit form of every configuration list, generated from its fields: 'Create a {label}' /
  * 'Edit a {label}', validated by the contract schema (spec 1 §5 messages), conditional fields shown only
@@ -60,7 +65,11 @@ export function RecordForm({ entity, record, extraValues, save, onClose, switche
   const isTest = entity.key === 'tests';
   const resolver = contractResolver(schema);
   const form = useForm<FormValues>({
-    initialValues: { ...initialValues(entity.fields, record, extraValues), ...(isTest ? setupInitialValues() : {}) },
+    initialValues: {
+      ...initialValues(entity.fields, record, extraValues),
+      ...(titled(entity) ? { titles: titlesInitialValue(record?.titles) } : {}),
+      ...(isTest ? setupInitialValues() : {}),
+    },
     validate: (values) => ({ ...resolver(values), ...(isTest ? setupErrors(values) : {}) }),
   });
   useLoadTestSetup(form, isTest && record ? record.id : null);
@@ -135,21 +144,40 @@ export function RecordForm({ entity, record, extraValues, save, onClose, switche
     >
       <Stack gap="sm">
         {visible.map((f, i) => (
-          <FieldInput
-            key={f.name}
-            field={f}
-            form={form}
-            record={record}
-            entityKey={entity.key}
-            autoFocus={i === 0}
-            required={Boolean(f.required || f.requiredWhen)}
-            asSwitch={switches.includes(f.name)}
-            dependsOnLabel={entity.fields.find((x) => x.name === f.dependsOn?.field)?.label}
-            onChanged={(value) => changed(f, value)}
-          />
+          <TitledField key={f.name} show={titled(entity) && f.name === entity.titleField} form={form}>
+            <FieldInput
+              field={f}
+              form={form}
+              record={record}
+              entityKey={entity.key}
+              autoFocus={i === 0}
+              required={Boolean(f.required || f.requiredWhen)}
+              asSwitch={switches.includes(f.name)}
+              dependsOnLabel={entity.fields.find((x) => x.name === f.dependsOn?.field)?.label}
+              onChanged={(value) => changed(f, value)}
+            />
+          </TitledField>
         ))}
         {isTest && <TestSetupFields form={form} />}
       </Stack>
     </FullScreenForm>
+  );
+}
+
+/** A field, followed by the titles per language when it is the list's title field. */
+function TitledField({
+  show,
+  form,
+  children,
+}: {
+  show: boolean;
+  form: UseFormReturnType<FormValues>;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {children}
+      {show && <TitleTranslations form={form} />}
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { compareText } from '@/lib/format';
 import type { CSSProperties } from 'react';
 import type { BoxPosition } from '@contract/storage.contract';
 
@@ -54,7 +55,7 @@ export function specimenKinds(positions: BoxPosition[]): Map<string, SpecimenKin
     taken.add(free);
     kind.color = free;
   }
-  return new Map([...kinds.entries()].sort(([, a], [, b]) => a.title.localeCompare(b.title)));
+  return new Map([...kinds.entries()].sort(([, a], [, b]) => compareText(a.title, b.title)));
 }
 
 /** The cell's background and border for a colour (storage.module.css reads them). */
