@@ -1,0 +1,72 @@
+// Issue 33 item 4, the remaining places: a lookup's French title (given through the configuration API) shown to a
+// reader of French, its default title in English and where the institution gave none.
+import { describe, expect, it } from 'vitest';
+import { testApp, json } from './harness';
+import { signedIn } from './factories';
+import { referenceIds } from './participants-fixtures';
+import { protocolRefs, signaturePng } from './protocols-fixtures';
+import { sampleSetUp } from './samples-fixtures';
+
+const t = await testApp();
+const A = await signedIn(t, ['Administrator']);
+const inst = A.institution.id;
+const api = (p: string) => `/api/institutions/${inst}/${p}`;
+const FR = { 'accept-language': 'fr' };
+type Rec = Record<string, unknown> & { id: number };
+const refs = { protocol: await protocolRefs(t, inst, A.token), participant: await referenceIds(t, inst, A.token) };
+
+/** Gives a lookup record a French title through the configuration API. */
+async function french(key: string, id: number, fr: string) {
+  const now = json<Rec>(await t.call('GET', api(`${key}/${id}`), { token: A.token }));
+  const res = await t.call('PUT', api(`${key}/${id}`), { token: A.token, body: { ...now, titles: { fr } } });
+  expect(res.statusCode, res.body).toBe(200);
+}
+const get = async <T>(path: string, headers?: Record<string, string>) => {
+  const res = await t.call('GET', path, { token: A.token, headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return json<T>(res);
+};
+
+const purposes = json<{ id: number; title: string }[]>(await t.call('GET', api('consentPurposes'), { token: A.token }));
+const purpose = (title: string) => purposes.find((p) => p.title === title)!.id;
+const FUTURE = purpose('Future research');
+const GENETIC = purpose('Genetic research');
+await french('consentPurposes', FUTURE, 'Recherche future');
+const w = await sampleSetUp(t, A.institution, A.token, refs);
+
+describe('lookup titles per language, the remaining places', () => {
+  it("shows consent purposes in the reader's language: the consent, its versions, a signature", async () => {
+    const made = await t.call('POST', `${w.base}/collectionProtocolConsents`, {
+      token: A.token,
+      body: { Title: 'Biobank consent', Consent: '<p>I agree.</p>', purposeIds: [FUTURE, GENETIC] },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const consent = json<Rec & { consentVersionId: number }>(made);
+    type Purposes = { purposes: { id: number; title: string }[] };
+    const one = `${w.base}/collectionProtocolConsents/${consent.id}`;
+    const titles = (x: Purposes) => x.purposes.map((p) => p.title);
+    // Ordered by the default title in every language; Genetic research has no French title.
+    expect(titles(await get<Purposes>(one, FR))).toEqual(['Recherche future', 'Genetic research']);
+    expect(titles(await get<Purposes>(one))).toEqual(['Future research', 'Genetic research']);
+    const list = await get<(Rec & Purposes)[]>(`${w.base}/collectionProtocolConsents`, FR);
+    expect(titles(list.find((c) => c.id === consent.id)!)).toEqual(['Recherche future', 'Genetic research']);
+    const versions = await get<Purposes[]>(`${one}/versions`, FR);
+    expect(titles(versions[0])).toEqual(['Recherche future', 'Genetic research']);
+    const signed = await t.call('POST', `${w.base}/collectionProtocolParticipantConsents`, {
+      token: A.token,
+      body: {
+        ParticipantId: w.enrolment.id,
+        ConsentVersionId: consent.consentVersionId,
+        Signature: signaturePng().dataUrl,
+        purposes: [
+          { purposeId: FUTURE, granted: true },
+          { purposeId: GENETIC, granted: false },
+        ],
+      },
+    });
+    expect(signed.statusCode, signed.body).toBe(201);
+    const signature = `${w.base}/collectionProtocolParticipantConsents/${json<Rec>(signed).id}`;
+    expect(titles(await get<Purposes>(signature, FR))).toEqual(['Recherche future', 'Genetic research']);
+    expect(titles(await get<Purposes>(signature))).toEqual(['Future research', 'Genetic research']);
+  });
+});
