@@ -69,4 +69,80 @@ describe('lookup titles per language, the remaining places', () => {
     expect(titles(await get<Purposes>(signature, FR))).toEqual(['Recherche future', 'Genetic research']);
     expect(titles(await get<Purposes>(signature))).toEqual(['Future research', 'Genetic research']);
   });
+
+  it("shows a protocol's event unit and its requirements' lookups in the reader's language", async () => {
+    const r = refs.protocol;
+    await french('collectionProtocolEventUnitOfMeasurements', r.eventUnit('Day'), 'Jour');
+    await french('unitOfMeasurements', r.unit('Millilitre'), 'Millilitre (fr)');
+    await french('specimenTypes', r.type('Whole Blood'), 'Sang total');
+    await french('anatomicSites', r.blood, 'Sang');
+    await french('pathologicalStatuses', r.malignant, 'Malin');
+    await french('specimenCollectionProcedures', r.venipuncture, 'Ponction veineuse');
+    await french('subSampleLineages', r.aliquot, 'Aliquote');
+    type Ev = Rec & { unit: { title: string } };
+    const event = `${w.base}/collectionProtocolEvents/${w.event.id}`;
+    expect((await get<Ev>(event, FR)).unit.title).toBe('Jour');
+    expect((await get<Ev>(event)).unit.title).toBe('Day');
+    const events = await get<Ev[]>(`${w.base}/collectionProtocolEvents`, FR);
+    expect(events.find((e) => e.id === w.event.id)?.unit.title).toBe('Jour');
+    const path = `${event}/collectionProtocolEventSpecimenRequirements`;
+    const made = await t.call('POST', path, {
+      token: A.token,
+      body: {
+        Title: 'Whole blood',
+        Code: 'WB',
+        InitialQuantity: 10,
+        UnitOfMeasurementId: r.unit('Millilitre'),
+        SpecimenTypeId: r.type('Whole Blood'),
+        AnatomicSiteId: r.blood,
+        PathologicalStatusId: r.malignant,
+        SpecimenCollectionProcedureId: r.venipuncture,
+        items: [{ key: 'a', SubSampleLineageId: r.aliquot, SpecimenTypeId: r.type('Whole Blood'), InitialQuantity: 4 }],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const t1 = (x: { title: string }) => x.title;
+    type Req = Rec & {
+      unitOfMeasurement: { unitName: string };
+      specimenType: { title: string };
+      anatomicSite: { title: string };
+      pathologicalStatus: { title: string };
+      specimenCollectionProcedure: { title: string };
+      children: {
+        subSampleLineage: { title: string };
+        specimenType: { title: string };
+        unitOfMeasurement: { unitName: string };
+      }[];
+    };
+    const shown = (q: Req) => [
+      q.unitOfMeasurement.unitName,
+      t1(q.specimenType),
+      t1(q.anatomicSite),
+      t1(q.pathologicalStatus),
+      t1(q.specimenCollectionProcedure),
+      t1(q.children[0].subSampleLineage),
+      t1(q.children[0].specimenType),
+      q.children[0].unitOfMeasurement.unitName,
+    ];
+    expect(shown((await get<Req[]>(path, FR))[0])).toEqual([
+      'Millilitre (fr)',
+      'Sang total',
+      'Sang',
+      'Malin',
+      'Ponction veineuse',
+      'Aliquote',
+      'Sang total',
+      'Millilitre (fr)',
+    ]);
+    expect(shown((await get<Req[]>(path))[0])).toEqual([
+      'Millilitre',
+      'Whole Blood',
+      'Blood',
+      'Malignant',
+      'Venipuncture',
+      'Aliquot',
+      'Whole Blood',
+      'Millilitre',
+    ]);
+  });
 });
