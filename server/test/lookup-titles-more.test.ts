@@ -145,4 +145,27 @@ describe('lookup titles per language, the remaining places', () => {
       'Millilitre',
     ]);
   });
+
+  it("labels the query builder's aggregates in the reader's language, in the default titles' order", async () => {
+    const r = refs.protocol;
+    await french('specimenTypes', r.type('Whole Blood'), 'Sang total');
+    await french('specimenTypes', r.type('Plasma'), 'Zplasma');
+    await w.sample({ SpecimenTypeId: r.type('Plasma') });
+    await w.sample();
+    const labels = async (headers?: Record<string, string>) => {
+      const res = await t.call('POST', api('queries/aggregate'), {
+        token: A.token,
+        headers,
+        body: {
+          criteria: { op: 'and', items: [{ field: 'collectedDate', from: '2000-01-01' }] },
+          groupBy: 'specimenType',
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return json<{ rows: { label: string }[] }>(res).rows.map((x) => x.label);
+    };
+    // Plasma before Whole Blood in every language (the default titles' order), each shown in French.
+    expect(await labels(FR)).toEqual(['Zplasma', 'Sang total']);
+    expect(await labels()).toEqual(['Plasma', 'Whole Blood']);
+  });
 });
