@@ -6,6 +6,7 @@ import { signedIn } from './factories';
 import { referenceIds } from './participants-fixtures';
 import { protocolRefs, signaturePng } from './protocols-fixtures';
 import { sampleSetUp } from './samples-fixtures';
+import { createNode, nextStorageCode, nodeBody, nodePath, storageRefs } from './storage-fixtures';
 
 const t = await testApp();
 const A = await signedIn(t, ['Administrator']);
@@ -167,5 +168,29 @@ describe('lookup titles per language, the remaining places', () => {
     // Plasma before Whole Blood in every language (the default titles' order), each shown in French.
     expect(await labels(FR)).toEqual(['Zplasma', 'Sang total']);
     expect(await labels()).toEqual(['Plasma', 'Whole Blood']);
+  });
+
+  it("shows a storage node's labeling option and schemas in the reader's language", async () => {
+    const sr = await storageRefs(t, inst, A.token);
+    await french('positionLabelingOptions', sr.twoD, 'Deux dimensions');
+    await french('labelingSchemas', sr.upper, 'Lettres majuscules');
+    const node = await createNode(t, inst, A.token, [], nodeBody(sr, { Code: nextStorageCode() }));
+    type Node = Rec &
+      Record<'positionLabelingOption' | 'rowLabelingSchema' | 'columnLabelingSchema', { title: string }>;
+    const shown = (n: Node) =>
+      [n.positionLabelingOption, n.rowLabelingSchema, n.columnLabelingSchema].map((x) => x.title);
+    // Numbers has no French title: its default title.
+    expect(shown(await get<Node>(nodePath(inst, [node.id]), FR))).toEqual([
+      'Deux dimensions',
+      'Lettres majuscules',
+      'Numbers',
+    ]);
+    expect(shown(await get<Node>(nodePath(inst, [node.id])))).toEqual([
+      'Two Dimensional',
+      'Letters Upper Case',
+      'Numbers',
+    ]);
+    const list = await get<Node[]>(api('storageContainers?PageSize=100'), FR);
+    expect(shown(list.find((n) => n.id === node.id)!)).toEqual(['Deux dimensions', 'Lettres majuscules', 'Numbers']);
   });
 });
