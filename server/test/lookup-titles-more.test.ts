@@ -6,6 +6,7 @@ import { signedIn } from './factories';
 import { referenceIds } from './participants-fixtures';
 import { protocolRefs, signaturePng } from './protocols-fixtures';
 import { sampleSetUp } from './samples-fixtures';
+import { labSetup } from './orders-fixtures';
 import { createNode, nextStorageCode, nodeBody, nodePath, storageRefs } from './storage-fixtures';
 
 const t = await testApp();
@@ -192,5 +193,29 @@ describe('lookup titles per language, the remaining places', () => {
     ]);
     const list = await get<Node[]>(api('storageContainers?PageSize=100'), FR);
     expect(shown(list.find((n) => n.id === node.id)!)).toEqual(['Deux dimensions', 'Lettres majuscules', 'Numbers']);
+  });
+
+  it("names the tests and panels of the order reports in the reader's language", async () => {
+    const lab = await labSetup(t, inst, A.token);
+    await french('panels', Number(lab.panel.id), 'Panneau (fr)');
+    await french('tests', Number(lab.glucose.id), 'Glycémie');
+    const placed = await t.call('POST', api('LIMSOrders/place'), {
+      token: A.token,
+      body: {
+        patientIds: [lab.patient.id],
+        priorityId: lab.priorityId,
+        panelIds: [lab.panel.id],
+        paymentCategoryId: null,
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const names = async (report: string, headers?: Record<string, string>) =>
+      (await get<{ rows: { name: string }[] }>(api(`reports/${report}`), headers)).rows.map((x) => x.name);
+    expect(await names('panel-usage', FR)).toEqual(['Panneau (fr)']);
+    expect(await names('panel-usage')).toEqual([lab.panel.title]);
+    const tests = await names('test-usage', FR);
+    expect(tests).toContain('Glycémie');
+    expect(tests).toContain(lab.hiv.title);
+    expect(await names('test-usage')).toContain(lab.glucose.title);
   });
 });
