@@ -37,6 +37,7 @@ function dimensionSql(dimension: CatalogueDimension, e: SQL, language?: string):
   const stTitle = lookupTitleSql(st, 'specimenTypes', language);
   const siteTitle = lookupTitleSql(site, 'anatomicSites', language);
   const unit = unitOfMeasurements;
+  const unitTitle = lookupTitleSql(unit, 'unitOfMeasurements', language);
   switch (dimension) {
     case 'specimenType':
       return sql`select coalesce(${stTitle}, ${NOT_RECORDED}::text) as label, count(*)::int as n
@@ -49,9 +50,9 @@ function dimensionSql(dimension: CatalogueDimension, e: SQL, language?: string):
       return sql`select coalesce(${protocolTitleOf(sql`e.protocol_id`)}, ${NOT_RECORDED}::text) as label,
         count(*)::int as n from (${e}) e group by e.protocol_id`;
     case 'remainingQuantity':
-      return sql`select ${BUCKETS} as bucket, coalesce(nullif(${unit.unitSymbol}, ''), ${unit.unitName}, '') as unit,
+      return sql`select ${BUCKETS} as bucket, coalesce(nullif(${unit.unitSymbol}, ''), ${unitTitle}, '') as unit,
         count(*)::int as n from (${e}) e left join ${unit} on ${unit.id} = e.unit_id
-        group by 1, ${unit.id}, ${unit.unitSymbol}, ${unit.unitName}`;
+        group by 1, ${unit.id}, ${unit.unitSymbol}, ${unit.unitName}, ${unit.titles}`;
     case 'storageState':
       return sql`select case when ${isStoredOf(sql`e.id`)} then 'Stored' else 'Not stored' end as label,
         count(*)::int as n from (${e}) e group by 1`;

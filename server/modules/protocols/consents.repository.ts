@@ -6,30 +6,42 @@ import { selectRecords } from '../../platform/record-refs';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import { qualified } from '../../platform/qualified';
 import { consentPurposes } from '../../platform/lookups/lookup.tables';
+import { lookupTitleSql } from '../../platform/lookups/lookup-refs';
 import { consentVersionPurposes, consentVersions, participantConsents, protocolConsents } from './protocols.table';
 
 // A protocol's consents and their versioned texts (docs/protocols.md).
 
 const current = (col: 'html' | 'version' | 'id') =>
   sql`(select v.${sql.raw(col)} from collection_protocol_consent_versions v where v.consent_id = ${qualified(protocolConsents.id)} order by v.version desc limit 1)`;
-/** The purposes a version grants (issue 32 item 2) as `[{id, title}]`, by title; `versionId` is an outer expression. */
-const purposesOf = (versionId: SQL) =>
-  sql<{ id: number; title: string }[]>`coalesce((select json_agg(json_build_object('id', p.id, 'title', p.title)
-    order by lower(p.title), p.id) from consent_version_purposes vp join consent_purposes p on p.id = vp.purpose_id
+const p = consentPurposes;
+/**
+ * The purposes a version grants (issue 32 item 2) as `[{id, title}]`, each title in the reader's language (issue 33
+ * item 4), ordered by the default title; `versionId` is an outer expression.
+ */
+const purposesOf = (versionId: SQL, language: string | undefined) =>
+  sql<{ id: number; title: string }[]>`coalesce((select json_agg(json_build_object('id', ${p.id}, 'title',
+    ${lookupTitleSql(p, 'consentPurposes', language)}) order by lower(${p.title}), ${p.id})
+    from consent_version_purposes vp join ${p} on ${p.id} = vp.purpose_id
     where vp.consent_version_id = ${versionId}), '[]'::json)`;
 
-const extra = {
-  purposes: purposesOf(current('id')),
+const extra = (language: string | undefined) => ({
+  purposes: purposesOf(current('id'), language),
   consent: sql<string>`${current('html')}`,
   version: sql<number>`${current('version')}`,
   consentVersionId: sql<number>`${current('id')}`,
   signatureCount: sql<number>`(select count(*)::int from collection_protocol_participant_consents s where s.consent_id = ${qualified(protocolConsents.id)})`,
-};
+});
 
 const scope = (institutionId: number, protocolId: number) =>
   and(eq(protocolConsents.institutionId, institutionId), eq(protocolConsents.collectionProtocolId, protocolId));
 
-export async function listConsentRows(db: Db, institutionId: number, protocolId: number, q: PagingQuery) {
+export async function listConsentRows(
+  db: Db,
+  institutionId: number,
+  protocolId: number,
+  q: PagingQuery,
+  language?: string,
+) {
   const parts: (SQL | undefined)[] = [scope(institutionId, protocolId)];
   if (q.isEnabled !== undefined) parts.push(eq(protocolConsents.isEnabled, q.isEnabled));
   if (q.searchTerm) parts.push(sql`lower(${protocolConsents.title}) like ${likePattern(q.searchTerm)}`);
@@ -38,23 +50,23 @@ export async function listConsentRows(db: Db, institutionId: number, protocolId:
     orderBy: asc(protocolConsents.id),
     limit: q.pageSize,
     offset: offsetOf(q),
-    extra,
+    extra: extra(language),
   });
 }
 
 /** The consent with its current text, or undefined. */
-export async function consentRecord(db: Db, institutionId: number, protocolId: number, id: number) {
+export async function consentRecord(db: Db, institutionId: number, protocolId: number, id: number, language?: string) {
   const page = await selectRecords(db, protocolConsents, {
     where: and(scope(institutionId, protocolId), eq(protocolConsents.id, id)),
     orderBy: protocolConsents.id,
     limit: 1,
-    extra,
+    extra: extra(language),
   });
   return page.rows[0];
 }
 
 /** Every text a consent has had, newest first, with how many signatures each holds. */
-export async function consentVersionRows(db: Db, consentId: number) {
+export async function consentVersionRows(db: Db, consentId: number, language?: string) {
   return db
     .select({
       id: consentVersions.id,
@@ -62,7 +74,7 @@ export async function consentVersionRows(db: Db, consentId: number) {
       consent: consentVersions.html,
       createdDate: consentVersions.createdDate,
       signatureCount: sql<number>`(select count(*)::int from collection_protocol_participant_consents s where s.consent_version_id = ${qualified(consentVersions.id)})`,
-      purposes: purposesOf(qualified(consentVersions.id)),
+      purposes: purposesOf(qualified(consentVersions.id), language),
     })
     .from(consentVersions)
     .where(eq(consentVersions.consentId, consentId))

@@ -26,11 +26,11 @@ import { sanitizeConsentHtml } from './consent-html';
 
 export async function listConsents(ctx: InstCtx, protocolId: number, q: PagingQuery) {
   await protocolOf(ctx, protocolId);
-  return listConsentRows(ctx.db, ctx.institutionId, protocolId, q);
+  return listConsentRows(ctx.db, ctx.institutionId, protocolId, q, ctx.language);
 }
 
 export async function getConsent(ctx: InstCtx, protocolId: number, id: number, db: Db = ctx.db) {
-  const row = await consentRecord(db, ctx.institutionId, protocolId, id);
+  const row = await consentRecord(db, ctx.institutionId, protocolId, id, ctx.language);
   if (!row) throw notFound('Consent');
   return row;
 }
@@ -38,7 +38,7 @@ export async function getConsent(ctx: InstCtx, protocolId: number, id: number, d
 /** Every text a consent has had, newest first, with how many signatures each holds. */
 export async function listConsentVersions(ctx: InstCtx, protocolId: number, id: number) {
   await getConsent(ctx, protocolId, id);
-  const rows = await consentVersionRows(ctx.db, id);
+  const rows = await consentVersionRows(ctx.db, id, ctx.language);
   return rows.map((r) => ({ ...r, createdDate: r.createdDate.toISOString() }));
 }
 

@@ -21,7 +21,13 @@ const scope = (institutionId: number, protocolId: number) =>
   and(eq(protocolEvents.institutionId, institutionId), eq(protocolEvents.collectionProtocolId, protocolId));
 
 /** Events in time order (spec 2 §2: the first is selected by default); ties by creation. SearchTerm: label or code. */
-export async function listEventRows(db: Db, institutionId: number, protocolId: number, q: PagingQuery) {
+export async function listEventRows(
+  db: Db,
+  institutionId: number,
+  protocolId: number,
+  q: PagingQuery,
+  language?: string,
+) {
   const p = q.searchTerm ? likePattern(q.searchTerm) : null;
   const where = and(
     scope(institutionId, protocolId),
@@ -35,17 +41,19 @@ export async function listEventRows(db: Db, institutionId: number, protocolId: n
     offset: offsetOf(q),
     refs: refs(),
     extra: { minutes },
+    language,
   });
 }
 
 /** The event as the API answers it, or undefined. */
-export async function eventRecord(db: Db, institutionId: number, protocolId: number, id: number) {
+export async function eventRecord(db: Db, institutionId: number, protocolId: number, id: number, language?: string) {
   const page = await selectRecords(db, protocolEvents, {
     where: and(scope(institutionId, protocolId), eq(protocolEvents.id, id)),
     orderBy: protocolEvents.id,
     limit: 1,
     refs: refs(),
     extra: { minutes },
+    language,
   });
   return page.rows[0];
 }

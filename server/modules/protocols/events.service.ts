@@ -15,11 +15,11 @@ import { isProtocolSite } from './sites.service';
 /** Events in time order (spec 2 §2: the first is selected by default); ties by creation. */
 export async function listEvents(ctx: InstCtx, protocolId: number, q: PagingQuery) {
   await protocolOf(ctx, protocolId);
-  return listEventRows(ctx.db, ctx.institutionId, protocolId, q);
+  return listEventRows(ctx.db, ctx.institutionId, protocolId, q, ctx.language);
 }
 
 export async function getEvent(ctx: InstCtx, protocolId: number, id: number, db: Db = ctx.db) {
-  const row = await eventRecord(db, ctx.institutionId, protocolId, id);
+  const row = await eventRecord(db, ctx.institutionId, protocolId, id, ctx.language);
   if (!row) throw notFound('Event');
   return row;
 }

@@ -3,6 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { accountNames } from '../../platform/account-names';
 import { qualified } from '../../platform/qualified';
+import { consentPurposes } from '../../platform/lookups/lookup.tables';
+import { lookupTitleSql } from '../../platform/lookups/lookup-refs';
 import {
   consentVersions,
   participantConsentPurposes,
@@ -25,7 +27,9 @@ export async function participantConsentRows(
   institutionId: number,
   protocolId: number,
   f: { id?: number; participantId?: number; patientId?: number },
+  language?: string,
 ) {
+  const p = consentPurposes;
   return db
     .select({
       c: participantConsents,
@@ -34,10 +38,12 @@ export async function participantConsentRows(
       html: consentVersions.html,
       nextSignatureId: sql<number | null>`(select n.id from collection_protocol_participant_consents n
         where n.previous_signature_id = ${qualified(participantConsents.id)})`,
-      // Issue 32 item 2: the version's purposes with the choice recorded (none recorded: not granted).
+      // Issue 32 item 2: the version's purposes with the choice recorded (none recorded: not granted); each title
+      // in the reader's language (issue 33 item 4), ordered by the default title.
       purposes: sql<{ id: number; title: string; granted: boolean }[]>`coalesce((select json_agg(json_build_object(
-          'id', p.id, 'title', p.title, 'granted', coalesce(g.granted, false)) order by lower(p.title), p.id)
-        from consent_version_purposes vp join consent_purposes p on p.id = vp.purpose_id
+          'id', ${p.id}, 'title', ${lookupTitleSql(p, 'consentPurposes', language)}, 'granted', coalesce(g.granted, false))
+          order by lower(${p.title}), ${p.id})
+        from consent_version_purposes vp join ${p} on ${p.id} = vp.purpose_id
         left join participant_consent_purposes g on g.participant_consent_id = ${qualified(participantConsents.id)}
           and g.purpose_id = vp.purpose_id
         where vp.consent_version_id = ${qualified(participantConsents.consentVersionId)}), '[]'::json)`,

@@ -45,7 +45,7 @@ async function select(
   protocolId: number,
   f: Parameters<typeof participantConsentRows>[3],
 ): Promise<ParticipantConsent[]> {
-  const rows = await participantConsentRows(db, ctx.institutionId, protocolId, f);
+  const rows = await participantConsentRows(db, ctx.institutionId, protocolId, f, ctx.language);
   // Signer names through the platform's read-only view of the accounts table.
   const ids = [
     ...new Set(

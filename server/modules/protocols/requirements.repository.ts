@@ -10,8 +10,14 @@ import { protocolEvents, requirementItems, specimenRequirements } from './protoc
 const unitSymbol = (unitId: Column) =>
   sql<string | null>`(select u.unit_symbol from unit_of_measurements u where u.id = ${qualified(unitId)})`;
 
-/** The event's requirements (only `onlyIds` when given) with their lookups' titles, oldest first. */
-export async function requirementRows(db: Db, institutionId: number, eventId: number, onlyIds?: number[]) {
+/** The event's requirements (only `onlyIds` when given) with their lookups' titles in `language`, oldest first. */
+export async function requirementRows(
+  db: Db,
+  institutionId: number,
+  eventId: number,
+  onlyIds?: number[],
+  language?: string,
+) {
   const where = and(
     eq(specimenRequirements.eventId, eventId),
     eq(specimenRequirements.institutionId, institutionId),
@@ -29,12 +35,13 @@ export async function requirementRows(db: Db, institutionId: number, eventId: nu
         lookupJoin('procedure', 'specimenCollectionProcedures', specimenRequirements.procedureId),
       ],
       extra: { unitSymbol: unitSymbol(specimenRequirements.unitId) },
+      language,
     })
   ).rows;
 }
 
-/** All items of these requirements with their lookups' titles, oldest first (parents before children). */
-export async function requirementItemRows(db: Db, requirementIds: number[]) {
+/** All items of these requirements with their lookups' titles in `language`, oldest first (parents before children). */
+export async function requirementItemRows(db: Db, requirementIds: number[], language?: string) {
   return (
     await selectRecords(db, requirementItems, {
       where: inArray(requirementItems.requirementId, requirementIds),
@@ -45,6 +52,7 @@ export async function requirementItemRows(db: Db, requirementIds: number[]) {
         lookupJoin('unit', 'unitOfMeasurements', requirementItems.unitId),
       ],
       extra: { unitSymbol: unitSymbol(requirementItems.unitId) },
+      language,
     })
   ).rows;
 }

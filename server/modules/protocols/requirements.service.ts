@@ -45,11 +45,12 @@ export async function listRequirements(
   onlyIds?: number[],
 ): Promise<Requirement[]> {
   await eventOf(ctx, protocolId, eventId, db);
-  const reqs = await requirementRows(db, ctx.institutionId, eventId, onlyIds);
+  const reqs = await requirementRows(db, ctx.institutionId, eventId, onlyIds, ctx.language);
   if (!reqs.length) return [];
   const items = await requirementItemRows(
     db,
     reqs.map((r) => r.id),
+    ctx.language,
   );
   const nodes = new Map<number, RequirementItemNode & { requirementId: number }>(
     items.map((i) => [

@@ -11,6 +11,7 @@ import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
 import { setEnabled, updateStamped } from '../../platform/crud/stamp';
 import { qualified } from '../../platform/qualified';
+import { lookupTitleSql, type AnyLookupTable } from '../../platform/lookups/lookup-refs';
 import { genders, specimenTypes, unitOfMeasurements, vitalStatuses } from '../../platform/lookups/lookup.tables';
 import { eligibleSampleCondition } from '../distribution';
 import { distributionProtocolPurposes, distributionProtocols } from '../distribution/distribution.table';
@@ -168,15 +169,26 @@ export async function countMatching(db: Db, ask: Ask): Promise<number> {
 const stored = sql`exists(select 1 from ${boxPositionOccupancies} o
   where o.collected_sample_id = s.id and o.vacated_at is null)`;
 
-/** The label of each sample for a dimension (one expression, grouped on). */
-function dimensionSql(d: QueryDimension): SQL {
+/**
+ * A lookup's title for each sample: in `language` (issue 33 item 4) as the label, the default title as the order
+ * (the groups read in the same order in every language).
+ */
+function lookupLabel(x: AnyLookupTable, key: string, fk: SQL, language: string | undefined) {
+  return {
+    label: sql`(select ${lookupTitleSql(x, key, language)} from ${x} where ${x.id} = ${fk})`,
+    order: sql`(select ${x.title} from ${x} where ${x.id} = ${fk})`,
+  };
+}
+
+/** The label of each sample for a dimension (one expression, grouped on) and, when it differs, its order. */
+function dimensionSql(d: QueryDimension, language: string | undefined): SQL | { label: SQL; order: SQL } {
   switch (d) {
     case 'specimenType':
-      return sql`(select x.title from ${specimenTypes} x where x.id = s.specimen_type_id)`;
+      return lookupLabel(specimenTypes, 'specimenTypes', sql`s.specimen_type_id`, language);
     case 'gender':
-      return sql`(select x.title from ${genders} x where x.id = p.gender_id)`;
+      return lookupLabel(genders, 'genders', sql`p.gender_id`, language);
     case 'vitalStatus':
-      return sql`(select x.title from ${vitalStatuses} x where x.id = p.vital_status_id)`;
+      return lookupLabel(vitalStatuses, 'vitalStatuses', sql`p.vital_status_id`, language);
     case 'lineage':
       return sql`initcap(s.kind)`;
     case 'storage':
@@ -195,11 +207,13 @@ function dimensionSql(d: QueryDimension): SQL {
  * Counts of the matching samples by a dimension (exact; the service suppresses small cells), in label order: an
  * order by size would rank the groups the service hides.
  */
-export async function aggregateMatching(db: Db, ask: Ask, by: QueryDimension) {
+export async function aggregateMatching(db: Db, ask: Ask, by: QueryDimension, language?: string) {
+  const d = dimensionSql(by, language);
+  const { label, order } = 'label' in d ? d : { label: d, order: d };
   const rows = await rowsOf<{ label: string | null; n: number }>(
     db,
-    sql`select g.label, count(*)::int as n from (select ${dimensionSql(by)} as label ${matching(ask)}) g
-      group by g.label order by g.label nulls last limit 500`,
+    sql`select g.label, count(*)::int as n from (select ${label} as label, ${order} as o ${matching(ask)}) g
+      group by g.label order by min(g.o) nulls last, g.label limit 500`,
   );
   return rows.map((r) => ({ label: r.label ?? 'Unknown', count: Number(r.n) }));
 }

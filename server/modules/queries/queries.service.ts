@@ -82,7 +82,10 @@ export async function countQuery(ctx: InstCtx, input: QueryCountInput, min: numb
  */
 export async function aggregateQuery(ctx: InstCtx, input: QueryAggregateInput, min: number): Promise<QueryAggregate> {
   const ask = await askOf(ctx, input);
-  const groups = (await aggregateMatching(ctx.db, ask, input.groupBy)).map((r) => ({ label: r.label, n: r.count }));
+  const groups = (await aggregateMatching(ctx.db, ask, input.groupBy, ctx.language)).map((r) => ({
+    label: r.label,
+    n: r.count,
+  }));
   const total = groups.reduce((sum, g) => sum + g.n, 0);
   // Every dimension splits the matching samples (each sample in one group), whose count the count call answers.
   const withheld = complementaryWithheld(groups, min);

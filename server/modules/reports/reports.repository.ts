@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PAYMENT_COLUMNS, type PaymentKey, type ReportPeriod } from '../../../contract/reports.contract';
 import { type Db, rowsOf } from '../../db/client';
 import type { Range } from './range';
+import { panels, tests } from '../../platform/lookups/lookup.tables';
+import { lookupTitleSql } from '../../platform/lookups/lookup-refs';
 
 // The order reports' SQL (spec 2 §2 Reports, §9): a read model over the orders, participants, accounts and
 // configuration tables (ADR 0012), each report one statement (no service call per order), scoped to the
@@ -22,6 +24,8 @@ export interface UsageSpec {
   institutionId: number;
   range: Range;
   period?: ReportPeriod;
+  /** The reader's language: the tests' and panels' titles in it (issue 33 item 4), their order the default titles'. */
+  language?: string;
 }
 
 /** A usage row: per payment category and in total; a summary's rows also name their period. */
@@ -63,24 +67,26 @@ const usageSums = sql.join(
 );
 
 /** The report's rows grouped per (period,) test or panel; the period unit is written into the statement (from the enum), not bound: GROUP BY must see the same expression as SELECT. */
-function usageGrouped({ kind, institutionId: inst, range: r, period }: UsageSpec) {
+function usageGrouped({ kind, institutionId: inst, range: r, period, language }: UsageSpec) {
   const bucket = period ? sql`date_trunc(${sql.raw(`'${period}'`)}, c.day::timestamp)` : null;
+  const tt = kind === 'test' ? tests : panels;
   return {
     bucket: bucket ? sql`x.bucket` : null,
     grouped: sql`select ${bucket ? sql`${periodLabel(period!, sql`x.bucket`)} as period, x.bucket,` : sql``}
-      tt.title as name, x.ref_id, ${categoryColumns}, x.total
+      ${lookupTitleSql(tt, kind === 'test' ? 'tests' : 'panels', language)} as name, ${tt.title} as sort_name, x.ref_id,
+      ${categoryColumns}, x.total
     from (select ${bucket ? sql`${bucket} as bucket, ` : sql``}c.ref_id, ${categoryCounts}, sum(c.n)::int as total
       from report_daily_counts c left join (select id, lower(trim(title)) as t from payment_categories offset 0) pc on pc.id = c.payment_category_id
       where c.institution_id = ${inst} and c.kind = ${kind} and c.day >= ${r.from}::date and c.day <= ${r.to}::date
       group by ${bucket ? sql`1, ` : sql``}c.ref_id having sum(c.n) > 0) x
-    ${kind === 'test' ? sql`join tests tt on tt.id = x.ref_id` : sql`join panels tt on tt.id = x.ref_id`}`,
+    join ${tt} on ${tt.id} = x.ref_id`,
   };
 }
 
 /** Rows [offset, offset + limit), the total, and with `withChart` a summary's bars for every period of the range. */
 export async function usageSlice(db: Db, spec: UsageSpec, limit: number, offset: number, withChart: boolean) {
   const { bucket, grouped } = usageGrouped(spec);
-  const order = sql`${bucket ? sql`bucket, ` : sql``}lower(name), ref_id`;
+  const order = sql`${bucket ? sql`bucket, ` : sql``}lower(sort_name), ref_id`;
   // The grouping runs once (a materialised CTE) for the page, the total and a summary's chart of every period.
   const chartSql =
     spec.period && withChart

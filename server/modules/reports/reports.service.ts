@@ -106,7 +106,7 @@ async function usageReport(
 ): Promise<Report> {
   const w = wordsOf(lng, 'reports');
   const { inst, range, generatedAt } = await start(ctx, q);
-  const spec: UsageSpec = { kind, institutionId: inst, range, period };
+  const spec: UsageSpec = { kind, institutionId: inst, range, period, language: lng };
   const name = kind === 'test' ? w.columns.testName : w.columns.panelName;
   const columns = [
     ...(period ? [text('period', w.columns.period)] : []),

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { DistributionPeriod } from '../../../contract/reports.contract';
 import { type Db, rowsOf } from '../../db/client';
 import type { Range } from './range';
+import { unitOfMeasurements } from '../../platform/lookups/lookup.tables';
+import { lookupTitleSql } from '../../platform/lookups/lookup-refs';
 
 // The research reports' SQL (issue 32 item 7, docs/reports.md "Research reports"): a read model (ADR 0012) over the
 // distribution module's requests, their items and history, its protocols, and the samples' units. One statement per
@@ -28,11 +30,13 @@ export interface DistributedRow {
  * once, so the page and the CSV read the same statement): items distributed by requests whose distribution falls in
  * the range, per protocol, month (when asked) and the sample's unit. Sums rounded to 6 decimals (float noise).
  */
-export function distributedRows(db: Db, inst: number, r: Range, period: DistributionPeriod) {
+export function distributedRows(db: Db, inst: number, r: Range, period: DistributionPeriod, language?: string) {
+  const u = unitOfMeasurements;
+  // A unit without a symbol is named in the reader's language (issue 33 item 4); the rows keep the default order.
   const month = period === 'month' ? sql`to_char(rr.distributed_date at time zone ${r.zone}, 'YYYY-MM')` : sql`null`;
   return rowsOf<DistributedRow>(
     db,
-    sql`select p.title as protocol, x.month, coalesce(u.unit_symbol, u.unit_name) as unit, x.requests, x.samples,
+    sql`select p.title as protocol, x.month, coalesce(${u.unitSymbol}, ${lookupTitleSql(u, 'unitOfMeasurements', language)}) as unit, x.requests, x.samples,
         x.quantity, x.returned
       from (select rr.distribution_protocol_id as pid, ${month} as month, f.unit_id,
           count(distinct rr.id)::int as requests, count(*)::int as samples,
@@ -44,8 +48,8 @@ export function distributedRows(db: Db, inst: number, r: Range, period: Distribu
         where rr.institution_id = ${inst} and rr.distributed_date is not null and ${within('rr.distributed_date', r)}
         group by 1, 2, 3) x
       join distribution_protocols p on p.id = x.pid
-      left join unit_of_measurements u on u.id = x.unit_id
-      order by p.title, p.id, x.month nulls first, 3 nulls last`,
+      left join ${u} on ${u.id} = x.unit_id
+      order by p.title, p.id, x.month nulls first, coalesce(${u.unitSymbol}, ${u.unitName}) nulls last`,
   );
 }
 

@@ -57,7 +57,7 @@ export async function researchDistributed(
       r.footer.distributedReturned,
     ]),
     ...sliced(async () =>
-      (await distributedRows(ctx.db, inst, range, q.period)).map((x): Cells => ({
+      (await distributedRows(ctx.db, inst, range, q.period, lng)).map((x): Cells => ({
         protocol: x.protocol,
         ...(byMonth ? { month: x.month } : {}),
         requests: x.requests,

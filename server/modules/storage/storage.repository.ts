@@ -141,6 +141,7 @@ export function nodePage(
   inst: number,
   where: { level: StorageLevel; parentId?: number | null },
   q: PagingQuery,
+  language?: string,
 ) {
   return selectRecords(db, storageNodes, {
     where: and(
@@ -153,17 +154,19 @@ export function nodePage(
     offset: offsetOf(q),
     refs: refs(),
     extra,
+    language,
   });
 }
 
-/** Nodes of the institution as the API shows them, by id, oldest first. */
-export async function readNodes(db: Db, inst: number, ids: number[]) {
+/** Nodes of the institution as the API shows them (references in `language`), by id, oldest first. */
+export async function readNodes(db: Db, inst: number, ids: number[], language?: string) {
   const page = await selectRecords(db, storageNodes, {
     where: and(inArray(storageNodes.id, ids), eq(storageNodes.institutionId, inst)),
     orderBy: storageNodes.id,
     limit: ids.length,
     refs: refs(),
     extra,
+    language,
   });
   return page.rows;
 }

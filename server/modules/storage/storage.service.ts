@@ -50,16 +50,16 @@ export async function listChildren(
   level = firstChildLevel(path.at(-1)?.level),
 ) {
   await nodesOnPath(ctx, path);
-  return nodePage(ctx.db, ctx.institutionId, { parentId: path.at(-1)?.id ?? null, level }, q);
+  return nodePage(ctx.db, ctx.institutionId, { parentId: path.at(-1)?.id ?? null, level }, q, ctx.language);
 }
 
 /** Every node of one level in the institution (spec 1 §7 storageContainerBoxs, storageContainerDrawers), oldest first. */
 export function listLevel(ctx: InstCtx, level: StorageLevel, q: PagingQuery) {
-  return nodePage(ctx.db, ctx.institutionId, { level }, q);
+  return nodePage(ctx.db, ctx.institutionId, { level }, q, ctx.language);
 }
 
 /** Nodes of the institution as the API shows them, by id, oldest first. */
-export const readNodes = (ctx: InstCtx, ids: number[]) => readNodeRows(ctx.db, ctx.institutionId, ids);
+export const readNodes = (ctx: InstCtx, ids: number[]) => readNodeRows(ctx.db, ctx.institutionId, ids, ctx.language);
 
 async function readNode(ctx: InstCtx, id: number) {
   const [row] = await readNodes(ctx, [id]);
