@@ -29,6 +29,11 @@ const SAMPLE_VALUES = {
   level: 'shelf',
   position: 'A1',
   code: 'F1',
+  // issue 33, service messages
+  row: 3,
+  version: 2,
+  titles: 'Storage, Research',
+  holder: 'Lyon Biobank',
 };
 
 describe('field messages found back in the catalogues (issue 33)', () => {

@@ -1,5 +1,6 @@
 import type { Flag } from '../../../contract/orders.contract';
 import { badRequest } from '../../platform/errors';
+import { MSG } from '../../../contract/messages';
 
 export interface TestRules {
   title: string;
@@ -23,7 +24,7 @@ export function checkResult(rules: TestRules, raw: string | null): { result: str
         ? `Choose one of: ${rules.acceptedValues.join(', ')}.`
         : 'The test has no accepted values yet.';
       throw badRequest(`${rules.title}: '${value}' is not an accepted value. ${choices}`, {
-        result: ['Choose an accepted value'],
+        result: [MSG.chooseAcceptedValue],
       });
     }
     return { result: match, flag: null };
@@ -31,7 +32,7 @@ export function checkResult(rules: TestRules, raw: string | null): { result: str
   if (rules.hasRange) {
     const n = Number(value.replace(',', '.'));
     if (!/^[-+]?(\d+([.,]\d*)?|[.,]\d+)([eE][-+]?\d+)?$/.test(value) || !Number.isFinite(n)) {
-      throw badRequest(`${rules.title}: enter a number.`, { result: ['Enter a number'] });
+      throw badRequest(`${rules.title}: enter a number.`, { result: [MSG.enterNumber] });
     }
     const flag: Flag | null = rules.range ? (n < rules.range.min ? 'L' : n > rules.range.max ? 'H' : null) : null;
     return { result: String(n), flag };

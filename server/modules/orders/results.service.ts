@@ -18,6 +18,7 @@ import {
   setOrderedTestComment,
   updateResult,
 } from './results.repository';
+import { MSG } from '../../../contract/messages';
 
 const releasedConflict = (title: string) => orderErrors.result_released(title);
 
@@ -60,7 +61,7 @@ async function releaseRows(tx: Db, ctx: InstCtx, rows: LockedResult[]) {
   const missing = rows.filter((r) => !r.result);
   if (missing.length) {
     throw badRequest(`Enter a result before releasing: ${missing.map((r) => r.rules.title).join(', ')}.`, {
-      result: ['A release needs a result'],
+      result: [MSG.releaseNeedsResult],
     });
   }
   const now = ctx.now();

@@ -28,6 +28,7 @@ import {
   searchTiers,
 } from './search.repository';
 import { qualified } from '../../platform/qualified';
+import { MSG } from '../../../contract/messages';
 
 /** A participant's stored row. */
 export type PatientRow = typeof patients.$inferSelect;
@@ -214,7 +215,7 @@ export async function assertPatientIds(tx: Db, institutionId: number, ids: numbe
     .where(and(eq(patients.institutionId, institutionId), eq(patients.isEnabled, true), inArray(patients.id, ids)));
   if (found.length !== new Set(ids).size)
     throw badRequest('Choose participants of this institution.', {
-      patientId: ['Choose a participant of this institution'],
+      patientId: [MSG.chooseInstitutionParticipant],
     });
 }
 

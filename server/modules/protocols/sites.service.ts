@@ -13,6 +13,7 @@ import {
   siteRecords,
 } from './sites.repository';
 import { protocolOf } from './protocols.service';
+import { MSG } from '../../../contract/messages';
 
 // Reads need no permission check here: each route row declares protocols.read and the router checks it.
 
@@ -36,7 +37,7 @@ export async function addSites(ctx: InstCtx, protocolId: number, input: SitesInp
     if (found.length !== ids.length) {
       const missing = ids.filter((id) => !found.some((f) => f.id === id));
       throw badRequest(`Choose enabled institution sites (not found: ${missing.slice(0, 5).join(', ')}).`, {
-        institutionSiteIds: ['Choose enabled institution sites'],
+        institutionSiteIds: [MSG.chooseEnabledSites],
       });
     }
     const present = await enabledSiteIdsAmong(tx, ctx.institutionId, protocolId, ids);
