@@ -333,6 +333,8 @@ export const MSG_FORMATS = {
   answerYesNoFor: 'Answer yes or no for: {{titles}}',
   receivedBy: 'Received by {{holder}}',
   atMostDays: 'At most {{max}} days',
+  panelNoTests: '{{panel}} has no tests',
+  alreadyEnrolled: '{{name}} is already enrolled',
   // ---- end of issue 33, service messages ----
 } as const;
 export type MessageFormat = keyof typeof MSG_FORMATS;

@@ -1054,6 +1054,8 @@ export const fr: Catalogue = {
     answerYesNoFor: 'Répondez oui ou non pour\u00a0: {{titles}}',
     receivedBy: 'Reçu par {{holder}}',
     atMostDays: 'Au plus {{max}}\u00a0jours',
+    panelNoTests: '{{panel}} n’a aucune analyse',
+    alreadyEnrolled: '{{name}} est déjà inscrit(e)',
     // ---- end of issue 33, service messages ----
   },
   fields: {
@@ -1944,6 +1946,24 @@ export const fr: Catalogue = {
     'requests.shipment_lacks_samples':
       "L'expédition {{name}} ne contient pas {{sampleIds}}\u00a0: ajoutez d'abord les échantillons choisis à l'expédition.",
     'requests.not_distributed': "Cette demande n'a pas encore été distribuée\u00a0: il n'y a rien à exporter.",
+    // ---- issue 33, service messages ----
+    'orders.result_not_accepted_choose':
+      "{{test}}\u00a0: «\u00a0{{value}}\u00a0» n'est pas une valeur acceptée. Choisissez parmi\u00a0: {{choices}}.",
+    'orders.result_not_accepted_none':
+      "{{test}}\u00a0: «\u00a0{{value}}\u00a0» n'est pas une valeur acceptée. L'analyse n'a encore aucune valeur acceptée.",
+    'orders.result_not_number': '{{test}}\u00a0: saisissez un nombre.',
+    'orders.release_needs_result': 'Saisissez un résultat avant de valider\u00a0: {{tests}}.',
+    'orders.amend_unreleased': 'Seul un résultat validé se corrige\u00a0; enregistrez plutôt la modification.',
+    'orders.amend_same': 'Le résultat corrigé est identique au résultat actuel.',
+    'orders.panel_disabled': 'Choisissez un panel actif.',
+    'orders.panel_no_tests': "Le panel {{panel}} n'a encore aucune analyse.",
+    'participants.phone_rule': 'Numéro de téléphone\u00a0: {{problemMessage}}',
+    'participants.other_institution': 'Choisissez des participants de cet établissement.',
+    'protocols.sites_not_enabled': "Choisissez des sites actifs de l'établissement (introuvables\u00a0: {{missing}}).",
+    'configuration.no_range': "Cette analyse n'a pas de plage\u00a0: cochez d'abord A une plage.",
+    'configuration.no_accepted_values':
+      "Cette analyse n'a pas de valeurs acceptées\u00a0: cochez d'abord A une valeur acceptée.",
+    // ---- end of issue 33, service messages ----
   },
   common: {
     /** Issue 33, les derniers mots du web (i18nweb)\u00a0: le « quoi » de NoAccess par règle (web/src/app/route-access.ts). */

@@ -34,6 +34,8 @@ const SAMPLE_VALUES = {
   version: 2,
   titles: 'Storage, Research',
   holder: 'Lyon Biobank',
+  panel: 'CBC',
+  name: 'Abebe Kebede',
 };
 
 describe('field messages found back in the catalogues (issue 33)', () => {

@@ -1,6 +1,6 @@
 import type { OrderInputValues } from '../../../contract/orders.contract';
 import type { InstCtx } from '../../platform/context';
-import { badRequest, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
@@ -148,10 +148,10 @@ export async function insertOrderedPanel(
 ) {
   const inst = ctx.institutionId;
   const panel = await panelOf(tx, inst, panelId);
-  if (!panel || !panel.isEnabled) throw badRequest('Choose an enabled panel.', { panelId: [MSG.chooseEnabledPanel] });
+  if (!panel || !panel.isEnabled) throw orderErrors.panel_disabled({ panelId: [MSG.chooseEnabledPanel] });
   const testIds = await enabledPanelTestIds(tx, inst, panelId);
   if (!testIds.length)
-    throw badRequest(`The panel ${panel.title} has no tests yet.`, { panelIds: [`${panel.title} has no tests`] });
+    throw orderErrors.panel_no_tests(panel.title, { panelIds: [msgf('panelNoTests', { panel: panel.title })] });
   const base = { institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id };
   const op = await insertOrderedPanelRows(tx, base, { orderId, panelId, comment, testIds });
   await audit(tx, ctx, { entity: 'limsOrderedPanel', entityId: op.id, action: 'create', after: { ...op, testIds } });

@@ -1,5 +1,5 @@
 import type { Flag } from '../../../contract/orders.contract';
-import { badRequest } from '../../platform/errors';
+import { orderErrors } from './orders.errors';
 import { MSG } from '../../../contract/messages';
 
 export interface TestRules {
@@ -20,10 +20,7 @@ export function checkResult(rules: TestRules, raw: string | null): { result: str
   if (rules.hasAcceptedValue) {
     const match = rules.acceptedValues.find((a) => a.toLowerCase() === value.toLowerCase());
     if (!match) {
-      const choices = rules.acceptedValues.length
-        ? `Choose one of: ${rules.acceptedValues.join(', ')}.`
-        : 'The test has no accepted values yet.';
-      throw badRequest(`${rules.title}: '${value}' is not an accepted value. ${choices}`, {
+      throw orderErrors.result_not_accepted(rules.title, value, rules.acceptedValues, {
         result: [MSG.chooseAcceptedValue],
       });
     }
@@ -32,7 +29,7 @@ export function checkResult(rules: TestRules, raw: string | null): { result: str
   if (rules.hasRange) {
     const n = Number(value.replace(',', '.'));
     if (!/^[-+]?(\d+([.,]\d*)?|[.,]\d+)([eE][-+]?\d+)?$/.test(value) || !Number.isFinite(n)) {
-      throw badRequest(`${rules.title}: enter a number.`, { result: [MSG.enterNumber] });
+      throw orderErrors.result_not_number(rules.title, { result: [MSG.enterNumber] });
     }
     const flag: Flag | null = rules.range ? (n < rules.range.min ? 'L' : n > rules.range.max ? 'H' : null) : null;
     return { result: String(n), flag };

@@ -2,7 +2,7 @@ import type { IdParam } from '../../platform/export-scope';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SeekPagingQuery } from '../../../contract/common.contract';
 import type { Db } from '../../db/client';
-import { badRequest } from '../../platform/errors';
+import { participantErrors } from './participants.errors';
 import { prepared } from '../../platform/statement-cache';
 import { genders, maritalStatuses, vitalStatuses } from '../../platform/lookups/lookup.tables';
 import { lookupJoin } from '../../platform/lookups/lookup-refs';
@@ -214,7 +214,7 @@ export async function assertPatientIds(tx: Db, institutionId: number, ids: numbe
     .from(patients)
     .where(and(eq(patients.institutionId, institutionId), eq(patients.isEnabled, true), inArray(patients.id, ids)));
   if (found.length !== new Set(ids).size)
-    throw badRequest('Choose participants of this institution.', {
+    throw participantErrors.other_institution({
       patientId: [MSG.chooseInstitutionParticipant],
     });
 }

@@ -17,7 +17,7 @@ import {
 } from './enrolments.repository';
 import { protocolOf } from './protocols.service';
 import { protocolErrors } from './protocols.errors';
-import { MSG } from '../../../contract/messages';
+import { MSG, msgf } from '../../../contract/messages';
 
 // Reads need no permission check here: each route row declares protocols.read and the router checks it.
 
@@ -58,7 +58,7 @@ export async function enrol(ctx: InstCtx, protocolId: number, input: EnrolInput)
       const name =
         (await patientNames(tx, inst, [already.patientId])).get(already.patientId) ??
         `Participant ${already.patientId}`;
-      throw protocolErrors.already_enrolled(name, { patientIds: [`${name} is already enrolled`] });
+      throw protocolErrors.already_enrolled(name, { patientIds: [msgf('alreadyEnrolled', { name })] });
     }
     const who = {
       institutionId: inst,

@@ -1,7 +1,7 @@
 import type { PagingQuery } from '../../../contract/common.contract';
 import type { SitesInput } from '../../../contract/protocols.contract';
 import { command, type InstCtx } from '../../platform/context';
-import { badRequest } from '../../platform/errors';
+import { protocolErrors } from './protocols.errors';
 import { audit } from '../../platform/audit';
 import { enabledSitesOfAnyInstitution } from '../institutions';
 import {
@@ -36,7 +36,7 @@ export async function addSites(ctx: InstCtx, protocolId: number, input: SitesInp
     const found = await enabledSitesOfAnyInstitution(tx, ids);
     if (found.length !== ids.length) {
       const missing = ids.filter((id) => !found.some((f) => f.id === id));
-      throw badRequest(`Choose enabled institution sites (not found: ${missing.slice(0, 5).join(', ')}).`, {
+      throw protocolErrors.sites_not_enabled(missing.slice(0, 5).join(', '), {
         institutionSiteIds: [MSG.chooseEnabledSites],
       });
     }
