@@ -66,6 +66,27 @@ const contractLiteralMessages = [
   },
 ];
 
+// ---- issue 33, service messages ----
+/**
+ * Issue 33: a server module's problem titles and field messages are said in the caller's language, so a module
+ * writes neither as a literal outside its `*.errors.ts`: a title is a named error of that file (defineErrors, with
+ * its French in `problems`), a field message a contract/messages.ts text (MSG, or msgf with values).
+ */
+const serverLiteral =
+  "a problem title is a named error of the module's *.errors.ts, a field message a contract/messages.ts text (MSG, or msgf): a literal stays English in every language.";
+const WORDY_TEMPLATE = `TemplateLiteral:has(TemplateElement[value.raw=${WORDS}])`;
+const WORDY = `:matches(Literal[value=${WORDS}], ${WORDY_TEMPLATE})`;
+const serverLiteralMessages = [
+  // badRequest('Choose an enabled panel.'), conflict(`${x} is taken`): the title of the platform's problem helpers.
+  {
+    selector: `CallExpression[callee.name=/^(badRequest|conflict|forbidden|unauthorized)$/] > ${WORDY}`,
+    message: serverLiteral,
+  },
+  // { panelId: ['Choose an enabled panel'] } given to a problem (validationProblem, a named error, badRequest).
+  { selector: `CallExpression > ObjectExpression > Property > ArrayExpression > ${WORDY}`, message: serverLiteral },
+];
+// ---- end of issue 33, service messages ----
+
 // Import direction (ARCHITECTURE §2): contract <- server, contract <- web; web features never import each other.
 const noServer = {
   group: ['**/server/**', '../../server/*'],
@@ -220,6 +241,14 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['server/**/*.test.ts', 'server/test/**', 'server/db/**'],
     rules: noHandQualified,
+  },
+  // Issue 33: the same rule with the literal-message check for the modules (a later no-restricted-syntax replaces).
+  {
+    files: ['server/modules/**/*.ts'],
+    ignores: ['server/modules/**/*.test.ts', 'server/modules/**/*.errors.ts', 'server/modules/*/*.table.ts'],
+    rules: {
+      'no-restricted-syntax': [...noHandQualified['no-restricted-syntax'], ...serverLiteralMessages],
+    },
   },
   {
     files: ['server/modules/**/*.ts'],

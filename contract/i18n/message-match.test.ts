@@ -29,6 +29,13 @@ const SAMPLE_VALUES = {
   level: 'shelf',
   position: 'A1',
   code: 'F1',
+  // issue 33, service messages
+  row: 3,
+  version: 2,
+  titles: 'Storage, Research',
+  holder: 'Lyon Biobank',
+  panel: 'CBC',
+  name: 'Abebe Kebede',
 };
 
 describe('field messages found back in the catalogues (issue 33)', () => {

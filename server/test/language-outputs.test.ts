@@ -97,4 +97,23 @@ describe('what the server writes, in the caller language', () => {
       ]),
     );
   });
+
+  it("says a service's field message in French (issue 33: no literal left in the services)", async () => {
+    const p = await sampleSetUp(t, inst, C.token);
+    const sample = await p.sample({ SampleID: `LNF-${Date.now().toString(36)}` });
+    const body = {
+      Name: 'To ourselves',
+      SendingInstitutionSiteId: inst.site.id,
+      ReceivingInstitutionId: inst.id,
+      ReceivingInstitutionSiteId: inst.site.id,
+      CollectedSampleIds: [sample.id],
+    };
+    const url = `/api/institutions/${inst.id}/collectedSampleShipments`;
+    const english = await t.call('POST', url, { token: C.token, body });
+    expect(english.statusCode).toBe(400);
+    expect(json(english).errors).toEqual({ receivingInstitutionId: ['Choose another institution'] });
+    const french = await t.call('POST', url, { token: frenchCoordinator.token, body });
+    expect(french.statusCode).toBe(400);
+    expect(json(french).errors).toEqual({ receivingInstitutionId: ['Choisissez un autre établissement'] });
+  });
 });

@@ -102,6 +102,32 @@ const cases: { what: string; file: string; code: string; expect: RegExp }[] = [
     code: "import { text } from './common.contract';\nexport const A = text(100, 'Too long');\n",
     expect: /contract\/messages\.ts/,
   },
+  // ---- issue 33, service messages ----
+  {
+    what: "a bare problem helper with an English title in a module's service (issue 33)",
+    file: 'server/modules/orders/planted.service.ts',
+    code: "import { badRequest } from '../../platform/errors';\nexport const x = () => badRequest('Choose an enabled panel.');\n",
+    expect: /named error of the module's \*\.errors\.ts/,
+  },
+  {
+    what: 'a conflict titled by a template with words in a new module (issue 33)',
+    file: 'server/modules/not-yet-made/planted.ts',
+    code: "import { conflict } from '../../platform/errors';\nexport const x = (c: string) => conflict(`Code ${c} is taken`);\n",
+    expect: /named error of the module's \*\.errors\.ts/,
+  },
+  {
+    what: "a literal field message given to a module's problem (issue 33)",
+    file: 'server/modules/shipments/planted.service.ts',
+    code: "import { validationProblem } from '../../platform/errors';\nexport const x = () => validationProblem({ receivingInstitutionId: ['Choose another institution'] });\n",
+    expect: /named error of the module's \*\.errors\.ts/,
+  },
+  {
+    what: 'a field message with a value written as a template in a module (issue 33)',
+    file: 'server/modules/samples/planted.ts',
+    code: "import { sampleErrors } from './samples.errors';\nexport const x = (n: number) => sampleErrors.row_key('k', { sampleId: [`Also given to row ${n}`] });\n",
+    expect: /named error of the module's \*\.errors\.ts/,
+  },
+  // ---- end of issue 33, service messages ----
 ];
 
 describe('lint rules refuse planted violations', () => {
@@ -163,6 +189,18 @@ describe('lint rules refuse planted violations', () => {
         file,
       ).toEqual([]);
     }
+  });
+
+  it("lets a module's errors file hold English titles and a service say messages through MSG (issue 33)", async () => {
+    const errorsFile = await rulesFiredFor(
+      'server/modules/orders/planted.errors.ts',
+      "import { badRequest } from '../../platform/errors';\nexport const x = () => badRequest('An English title', { a: ['An English message'] });\n",
+    );
+    const service = await rulesFiredFor(
+      'server/modules/orders/planted.service.ts',
+      "import { MSG, msgf } from '../../../contract/messages';\nimport { validationProblem } from '../../platform/errors';\nexport const x = (n: number) => validationProblem({ a: [MSG.required], b: [msgf('atMost', { max: n })] });\n",
+    );
+    expect([...errorsFile, ...service].filter((m) => /named error/.test(m))).toEqual([]);
   });
 
   it('passes the allowed form (index import, own tables)', async () => {

@@ -283,5 +283,14 @@ describe('problem titles in every complete language', () => {
     expect(fr(fhirErrors.not_found('Specimen'))).toBe('Ressource Specimen introuvable.');
     expect(fr(healthErrors.database_down())).toBe('Pas prêt\u00a0: la base de données ne répond pas.');
     expect(fr(queryErrors.disabled('Adults'))).toContain('La requête enregistrée Adults est désactivée');
+    // Issue 33, service messages: the bare badRequest titles made named errors, English unchanged.
+    expect(orderErrors.result_not_accepted('HIV', 'maybe', ['Positive', 'Negative']).title).toBe(
+      "HIV: 'maybe' is not an accepted value. Choose one of: Positive, Negative.",
+    );
+    expect(fr(orderErrors.result_not_accepted('HIV', 'maybe', ['Positive', 'Negative']))).toContain(
+      'Choisissez parmi\u00a0: Positive, Negative.',
+    );
+    expect(fr(orderErrors.result_not_accepted('HIV', 'maybe', []))).toContain("n'a encore aucune valeur acceptée");
+    expect(fr(protocolErrors.sites_not_enabled('7, 9'))).toContain('(introuvables\u00a0: 7, 9)');
   });
 });

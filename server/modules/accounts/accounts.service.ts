@@ -30,6 +30,7 @@ import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { institutionExists, institutionTitles } from '../institutions';
 import * as repo from './accounts.repository';
 import type { AccountRecord } from './accounts.repository';
+import { MSG } from '../../../contract/messages';
 
 /**
  * Ends every open session of an account inside the caller's transaction (its password was overwritten,
@@ -242,12 +243,12 @@ export async function overwritePassword(ctx: Ctx, input: OverwritePassword, revo
   // The route checked accounts.manage in some membership; assertAdministersAll checks every one of the target's.
   const adminHash = await repo.passwordHashOf(ctx.db, ctx.account.id);
   if (!adminHash || !(await verifyPassword(input.adminPassword, adminHash))) {
-    throw accountErrors.admin_password_wrong({ adminPassword: ['Your administrator password is incorrect.'] });
+    throw accountErrors.admin_password_wrong({ adminPassword: [MSG.adminPasswordWrong] });
   }
   const target = await findManaged(ctx, input.user);
   assertAdministersAll(ctx, target);
   if (input.oldPassword && !(await verifyPassword(input.oldPassword, target.passwordHash))) {
-    throw accountErrors.old_password_wrong({ oldPassword: ['The old password is incorrect.'] });
+    throw accountErrors.old_password_wrong({ oldPassword: [MSG.oldPasswordWrong] });
   }
   const problem =
     strongPasswordProblem(input.newPassword, {

@@ -29,4 +29,8 @@ export const configurationErrors = defineErrors('configuration', {
         ? { variant: 'field', values: { listRecord: list, fieldRecord: field } }
         : { variant: 'values', values: { listRecord: list } },
   },
+  // ---- issue 33, service messages: titles that were bare badRequest(...) in the services ----
+  no_range: { status: 400, title: 'This test has no range: tick Has Range first.' },
+  no_accepted_values: { status: 400, title: 'This test has no accepted values: tick Has Accepted Value first.' },
+  // ---- end of issue 33, service messages ----
 });

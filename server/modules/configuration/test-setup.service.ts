@@ -1,6 +1,8 @@
 import type { TestSetup, TestSetupValues } from '../../../contract/test-setup.contract';
 import { command, type InstCtx } from '../../platform/context';
-import { badRequest, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
+import { MSG } from '../../../contract/messages';
+import { configurationErrors } from './configuration.errors';
 import { audit } from '../../platform/audit';
 import type { LookupFields } from '../../platform/lookups/lookup-writes';
 import type { Db } from '../../db/client';
@@ -35,11 +37,10 @@ export async function setTestSetup(ctx: InstCtx, testId: number, input: TestSetu
   return command(ctx, 'configuration.manage', async (txCtx) => {
     const tx = txCtx.db;
     const test = await testOf(tx, ctx, testId);
-    if (input.range && !test.hasRange)
-      throw badRequest('This test has no range: tick Has Range first.', { range: ['Tick Has Range first'] });
+    if (input.range && !test.hasRange) throw configurationErrors.no_range({ range: [MSG.tickHasRange] });
     if (input.acceptedValues.length && !test.hasAcceptedValue) {
-      throw badRequest('This test has no accepted values: tick Has Accepted Value first.', {
-        acceptedValues: ['Tick Has Accepted Value first'],
+      throw configurationErrors.no_accepted_values({
+        acceptedValues: [MSG.tickHasAcceptedValue],
       });
     }
     const inst = ctx.institutionId;

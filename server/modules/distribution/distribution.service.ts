@@ -31,6 +31,7 @@ import {
 } from './distribution.repository';
 import { countEligibleSamples } from './eligibility.repository';
 import { distributionErrors } from './distribution.errors';
+import { MSG } from '../../../contract/messages';
 
 // Issue 32 item 1 (docs/research.md). Reads need no permission check here: each route row declares
 // distribution.read and the router checks it in the path's institution.
@@ -71,11 +72,11 @@ async function checkChoices(
   const members = new Set((await membersAmong(tx, inst, [...new Set(newAccounts)])).map((a) => a.id));
   if (input.principalInvestigatorId !== had?.principalInvestigatorId && !members.has(input.principalInvestigatorId))
     throw distributionErrors.not_a_member('Principal investigator', {
-      principalInvestigatorId: ['Choose an enabled account of this institution'],
+      principalInvestigatorId: [MSG.chooseEnabledAccount],
     });
   if (input.approverIds.some((id) => !had?.approverIds.includes(id) && !members.has(id)))
     throw distributionErrors.not_a_member('Approvers', {
-      approverIds: ['Choose enabled accounts of this institution'],
+      approverIds: [MSG.chooseEnabledAccounts],
     });
   await assertLookupIds(
     tx,

@@ -64,6 +64,7 @@ import {
   updateRequestRow,
 } from './requests.repository';
 import { requestErrors } from './requests.errors';
+import { MSG } from '../../../contract/messages';
 
 // Issue 32 item 5 (docs/research.md "Requests"). Reads need no permission check here beyond the route's row
 // (requests.read), except which requests: without requests.review an account sees only its own (another's is 404).
@@ -203,11 +204,11 @@ export async function getRequest(ctx: InstCtx, id: number, db: Db = ctx.db): Pro
 /** The protocol must be the institution's and enabled; a saved query enabled and the institution's; lookups enabled. */
 async function checkChoices(tx: Db, ctx: InstCtx, input: ResearchRequestInput, had?: RequestRow) {
   const protocol = await distributionProtocolRow(tx, ctx.institutionId, input.distributionProtocolId);
-  if (!protocol) throw requestErrors.no_protocol({ distributionProtocolId: ['Choose a distribution protocol'] });
+  if (!protocol) throw requestErrors.no_protocol({ distributionProtocolId: [MSG.chooseDistributionProtocol] });
   if (!protocol.isEnabled) throw requestErrors.protocol_disabled(protocol.title);
   if (input.savedQueryId && input.savedQueryId !== had?.savedQueryId) {
     const saved = await savedQueryRow(tx, ctx.institutionId, input.savedQueryId);
-    if (!saved || !saved.isEnabled) throw requestErrors.no_query({ savedQueryId: ['Choose an enabled saved query'] });
+    if (!saved || !saved.isEnabled) throw requestErrors.no_query({ savedQueryId: [MSG.chooseEnabledQuery] });
   }
   const previous = new Set((had?.lines ?? []).flatMap((l) => [`t${l.specimenTypeId}`, `u${l.unitId}`]));
   await assertLookupIds(tx, ctx.institutionId, [
@@ -337,7 +338,7 @@ export async function submitRequest(ctx: InstCtx, id: number, input: RequestStam
       throw requestErrors.protocol_ended(protocol.title, protocol.endDate);
     if (row.savedQueryId) {
       const saved = await savedQueryRow(tx.db, tx.institutionId, row.savedQueryId);
-      if (!saved || !saved.isEnabled) throw requestErrors.no_query({ savedQueryId: ['Choose an enabled saved query'] });
+      if (!saved || !saved.isEnabled) throw requestErrors.no_query({ savedQueryId: [MSG.chooseEnabledQuery] });
     }
     return transition(
       tx,
@@ -486,7 +487,7 @@ export async function uploadMta(ctx: InstCtx, id: number, input: MtaInput) {
     const row = await staffRow(tx, id, true);
     needState(row, ['approved', 'distributed', 'returned'], 'given an agreement');
     const today = await institutionToday(tx.db, tx.institutionId, tx.now());
-    if (input.signedDate > today) throw requestErrors.future_signed_date({ signedDate: ['Not in the future'] });
+    if (input.signedDate > today) throw requestErrors.future_signed_date({ signedDate: [MSG.notInFuture] });
     const document = {
       signedDate: input.signedDate,
       fileName: input.fileName,
@@ -544,7 +545,7 @@ export async function distribute(ctx: InstCtx, id: number, input: DistributeInpu
         ? await ownShipmentOf(tx.db, tx.institutionId, input.shipmentId)
         : undefined;
     if (input.method === 'shipment') {
-      if (!shipment) throw requestErrors.no_shipment({ shipmentId: ['Choose a shipment of this institution'] });
+      if (!shipment) throw requestErrors.no_shipment({ shipmentId: [MSG.chooseInstitutionShipment] });
       if (shipment.status !== 'draft') throw requestErrors.shipment_not_open(shipment.name);
     }
     const purposeIds = await purposeIdsOf(tx.db, row.distributionProtocolId);

@@ -41,6 +41,7 @@ import {
   updateOption as updateOptionRow,
   versionForChange,
 } from './field-set.repository';
+import { MSG } from '../../../contract/messages';
 
 // The form editor (spec 2 §2, §5, §7 "Form editor"). Every change locks the form, so changes and
 // submissions of one form are decided one after the other, and runs versionForChange first.
@@ -74,7 +75,7 @@ async function kindOf(tx: Db, ctx: InstCtx, dataTypeId: number, previous?: numbe
   const abbreviation = String(rows.dataTypeId.abbreviation ?? '').toUpperCase();
   if (!(FIELD_KINDS as readonly string[]).includes(abbreviation))
     throw formErrors.data_type_unknown(abbreviation || '(none)', {
-      dataTypeId: ['This data type has no field editor'],
+      dataTypeId: [MSG.noFieldEditor],
     });
   return abbreviation as FieldKind;
 }
@@ -82,7 +83,7 @@ async function kindOf(tx: Db, ctx: InstCtx, dataTypeId: number, previous?: numbe
 /** The stored columns of a field from the editor's input, with the spec's defaults for its kind. */
 function fieldValues(kind: FieldKind, input: FieldSave) {
   const list = LIST_KINDS.includes(kind);
-  if (!list && input.options?.length) throw formErrors.options_not_list({ options: ['Only list fields have options'] });
+  if (!list && input.options?.length) throw formErrors.options_not_list({ options: [MSG.onlyListOptions] });
   const orientation =
     kind === 'CBL' || kind === 'RL'
       ? (input.orientation ?? (input.horizontalView === true ? 'horizontal' : 'vertical'))
@@ -143,8 +144,7 @@ export async function updateField(
 ) {
   await changeFields(ctx, protocolId, formId, async (tx, form, version) => {
     const current = await fieldOf(tx, ctx.institutionId, form.id, fieldId);
-    if (input.dataTypeId !== current.dataTypeId)
-      throw formErrors.data_type_change({ dataTypeId: ['A field keeps its data type'] });
+    if (input.dataTypeId !== current.dataTypeId) throw formErrors.data_type_change({ dataTypeId: [MSG.keepsDataType] });
     const values = fieldValues(current.kind as FieldKind, input);
     const { before, after } = await updateFieldRow(tx, form, fieldId, input.concurrencyStamp, {
       ...values,
@@ -165,14 +165,14 @@ export async function updateField(
 /** The field's enabled options become `list` (the contract already refused a value listed twice). */
 async function saveOptions(tx: Db, ctx: InstCtx, field: Field, list: Option[]) {
   if (!LIST_KINDS.includes(field.kind as FieldKind)) {
-    if (list.length) throw formErrors.options_not_list({ options: ['Only list fields have options'] });
+    if (list.length) throw formErrors.options_not_list({ options: [MSG.onlyListOptions] });
     return [];
   }
   const existing = await enabledOptions(tx, field.id);
   const byId = new Map(existing.map((o) => [o.id, o]));
   for (const o of list)
     if (o.id !== undefined && !byId.has(o.id))
-      throw formErrors.option_unknown(o.id, { options: ['An option is not in this field'] });
+      throw formErrors.option_unknown(o.id, { options: [MSG.optionNotInField] });
   const kept = new Set(list.map((o) => o.id ?? 0));
   const dropped = existing.filter((o) => !kept.has(o.id)).map((o) => o.id);
   if (dropped.length) await disableOptions(tx, dropped, ctx.account.id, ctx.now());
@@ -207,7 +207,7 @@ export async function reorderFields(ctx: InstCtx, protocolId: number, formId: nu
     const enabled = await enabledFieldOrder(tx, form.id);
     const known = new Set(enabled.map((f) => f.id));
     if (new Set(ids).size !== ids.length || ids.length !== enabled.length || ids.some((id) => !known.has(id)))
-      throw formErrors.order_mismatch({ fieldIds: ['List every enabled field once'] });
+      throw formErrors.order_mismatch({ fieldIds: [MSG.listEnabledFieldsOnce] });
     for (const [i, id] of ids.entries()) await setFieldOrdinal(tx, id, i + 1);
     await audit(tx, ctx, {
       entity: 'collectionProtocolForm',
@@ -222,7 +222,7 @@ export async function reorderFields(ctx: InstCtx, protocolId: number, formId: nu
 
 async function assertValueFree(tx: Db, fieldId: number, value: string, exceptId?: number) {
   if (await optionValueTaken(tx, fieldId, value, exceptId))
-    throw formErrors.option_taken(value, { value: ['This option is already in the field'] });
+    throw formErrors.option_taken(value, { value: [MSG.optionInField] });
 }
 
 /** Spec 2 §9: a new option's ordinal is the field's option count unless given. */

@@ -71,7 +71,7 @@ export async function submitForm(ctx: InstCtx, input: SubmissionInput) {
       throw formErrors.version_changed(form.currentVersion);
     await protocolOf(ctx, form.collectionProtocolId, tx);
     if (!(await enabledEnrolment(ctx, form.collectionProtocolId, patientId, tx)))
-      throw formErrors.not_enrolled({ patientId: ['Not enrolled in this protocol'] });
+      throw formErrors.not_enrolled({ patientId: [MSG.notEnrolled] });
     await assertUsable(ctx, { patientId }, tx);
     await assertSiteIds(tx, inst, [
       { id: input.institutionSiteId, field: 'institutionSiteId', label: 'Institution Site' },
@@ -109,7 +109,7 @@ export async function submitForm(ctx: InstCtx, input: SubmissionInput) {
 async function participantSample(tx: Db, inst: number, patientId: number, text: string) {
   const sample = await sampleNamed(tx, inst, text);
   if (!sample || !sample.isEnabled || sample.patientId !== patientId)
-    throw formErrors.sample_unknown(text, { sampleId: ['Not a sample of this participant'] });
+    throw formErrors.sample_unknown(text, { sampleId: [MSG.notParticipantSample] });
   return sample.sampleId;
 }
 

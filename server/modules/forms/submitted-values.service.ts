@@ -49,7 +49,7 @@ export type ValueOutcome = { kind: 'created' | 'unchanged'; value: SubmittedValu
 export async function addValue(ctx: InstCtx, submissionId: number, input: SubmittedValueInput): Promise<ValueOutcome> {
   if (input.submittedCollectionProtocolFormId && input.submittedCollectionProtocolFormId !== submissionId) {
     throw formErrors.value_submission({
-      submittedCollectionProtocolFormId: ['Must be the submitted questionnaire in the path'],
+      submittedCollectionProtocolFormId: [MSG.submissionInPath],
     });
   }
   const fieldId = input.collectionProtocolFormFieldId;
@@ -61,7 +61,7 @@ export async function addValue(ctx: InstCtx, submissionId: number, input: Submit
       const form = await formOf(tx, ctx.institutionId, null, sub.formId);
       if (!form.isEnabled) throw formErrors.form_disabled();
       if (!(await enabledEnrolment(ctx, sub.collectionProtocolId, sub.patientId, tx)))
-        throw formErrors.not_enrolled({ patientId: ['Not enrolled in this protocol'] });
+        throw formErrors.not_enrolled({ patientId: [MSG.notEnrolled] });
       await assertUsable(ctx, { patientId: sub.patientId }, tx);
       const field = await versionField(tx, sub.versionId, fieldId);
       const checked = checkAnswer(
@@ -103,7 +103,7 @@ export async function addValue(ctx: InstCtx, submissionId: number, input: Submit
 
 const alreadyAnswered = (prompt: string) =>
   formErrors.value_exists(prompt, {
-    collectionProtocolFormFieldId: ['Already answered in this submitted questionnaire'],
+    collectionProtocolFormFieldId: [MSG.alreadyAnswered],
   });
 
 /** The field as the submission's own version has it (a field added to the form later is not on it). */

@@ -1,6 +1,6 @@
 import type { OrderInputValues } from '../../../contract/orders.contract';
 import type { InstCtx } from '../../platform/context';
-import { badRequest, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
 import { assertLookupIds } from '../../platform/lookups/lookup-refs';
@@ -19,6 +19,7 @@ import {
   panelOf,
   sampleIdTaken,
 } from './orders.repository';
+import { MSG, msgf } from '../../../contract/messages';
 
 /**
  * Next generated sample ID of the institution: L + YYMMDD + 4-digit daily number, the day being the institution's
@@ -71,21 +72,21 @@ export async function checkCollectedSample(
   const sample = await sampleForUseOf(tx, ctx.institutionId, id);
   if (!sample) throw unknown();
   if (!sample.isEnabled)
-    throw orderErrors.collected_sample_disabled(sample.sampleId, { collectedSampleId: ['Disabled'] });
+    throw orderErrors.collected_sample_disabled(sample.sampleId, { collectedSampleId: [MSG.disabled] });
   if (sample.heldBy !== sample.institutionId) {
     const holder = (await institutionTitles(tx, [sample.heldBy])).get(sample.heldBy) ?? 'another institution';
     throw orderErrors.collected_sample_held_elsewhere(sample.sampleId, holder, {
-      collectedSampleId: [`Received by ${holder}`],
+      collectedSampleId: [msgf('receivedBy', { holder })],
     });
   }
   if (sample.patientId === null) {
     // A received record (docs/decisions/0014-received-samples.md): its donor never travels, its code does.
     const from = sample.receivedFrom;
     if (!from?.donorCode)
-      throw orderErrors.collected_sample_no_donor(sample.sampleId, { collectedSampleId: ['No donor code'] });
+      throw orderErrors.collected_sample_no_donor(sample.sampleId, { collectedSampleId: [MSG.noDonorCode] });
     if (from.consentState !== 'usable')
       throw orderErrors.received_consent_blocked(sample.sampleId, {
-        collectedSampleId: ['Consent does not allow use'],
+        collectedSampleId: [MSG.consentBlocksUse],
       });
     return { code: sample.sampleId, subject: { patientId: null, donorCode: from.donorCode } };
   }
@@ -96,15 +97,15 @@ export async function checkCollectedSample(
 /** The spec's calls name participants: a sample they name must be from the one participant ordered for. */
 async function checkSampleOfPatients(tx: Db, ctx: InstCtx, id: number, patientIds: number[]) {
   const { code, subject } = await checkCollectedSample(tx, ctx, id, () =>
-    orderErrors.collected_sample_unknown({ collectedSampleId: ['Not found in this institution'] }),
+    orderErrors.collected_sample_unknown({ collectedSampleId: [MSG.notInInstitution] }),
   );
   if (subject.patientId === null)
     throw orderErrors.collected_sample_received(code, {
-      collectedSampleId: ['Received from another institution: order it from its sample page'],
+      collectedSampleId: [MSG.receivedOrderFromSample],
     });
   if (patientIds.some((p) => p !== subject.patientId))
     throw orderErrors.collected_sample_patient(code, {
-      collectedSampleId: ['Collected from another participant'],
+      collectedSampleId: [MSG.otherParticipantSample],
     });
 }
 
@@ -147,11 +148,10 @@ export async function insertOrderedPanel(
 ) {
   const inst = ctx.institutionId;
   const panel = await panelOf(tx, inst, panelId);
-  if (!panel || !panel.isEnabled)
-    throw badRequest('Choose an enabled panel.', { panelId: ['Choose an enabled panel'] });
+  if (!panel || !panel.isEnabled) throw orderErrors.panel_disabled({ panelId: [MSG.chooseEnabledPanel] });
   const testIds = await enabledPanelTestIds(tx, inst, panelId);
   if (!testIds.length)
-    throw badRequest(`The panel ${panel.title} has no tests yet.`, { panelIds: [`${panel.title} has no tests`] });
+    throw orderErrors.panel_no_tests(panel.title, { panelIds: [msgf('panelNoTests', { panel: panel.title })] });
   const base = { institutionId: inst, creatorId: ctx.account.id, enablerId: ctx.account.id };
   const op = await insertOrderedPanelRows(tx, base, { orderId, panelId, comment, testIds });
   await audit(tx, ctx, { entity: 'limsOrderedPanel', entityId: op.id, action: 'create', after: { ...op, testIds } });

@@ -60,4 +60,33 @@ export const orderErrors = defineErrors('orders', {
   },
   /** Release panel when every test of it is released already. */
   panel_released: { status: 409, title: 'Every test of this panel is already released.' },
+  // ---- issue 33, service messages: titles that were bare badRequest(...) in the services ----
+  result_not_accepted: {
+    status: 400,
+    title: (test: string, value: string, choices: readonly string[]) =>
+      `${test}: '${value}' is not an accepted value. ${choices.length ? `Choose one of: ${choices.join(', ')}.` : 'The test has no accepted values yet.'}`,
+    text: (test: string, value: string, choices: readonly string[]) => ({
+      variant: choices.length ? 'choose' : 'none',
+      values: { test, value, choices: choices.join(', ') },
+    }),
+  },
+  result_not_number: {
+    status: 400,
+    title: (test: string) => `${test}: enter a number.`,
+    text: (test: string) => ({ values: { test } }),
+  },
+  release_needs_result: {
+    status: 400,
+    title: (tests: string) => `Enter a result before releasing: ${tests}.`,
+    text: (tests: string) => ({ values: { tests } }),
+  },
+  amend_unreleased: { status: 400, title: 'Only a released result is amended; save the change instead.' },
+  amend_same: { status: 400, title: 'The amended result is the same as the current one.' },
+  panel_disabled: { status: 400, title: 'Choose an enabled panel.' },
+  panel_no_tests: {
+    status: 400,
+    title: (panel: string) => `The panel ${panel} has no tests yet.`,
+    text: (panel: string) => ({ values: { panel } }),
+  },
+  // ---- end of issue 33, service messages ----
 });

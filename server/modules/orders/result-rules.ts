@@ -1,5 +1,6 @@
 import type { Flag } from '../../../contract/orders.contract';
-import { badRequest } from '../../platform/errors';
+import { orderErrors } from './orders.errors';
+import { MSG } from '../../../contract/messages';
 
 export interface TestRules {
   title: string;
@@ -19,11 +20,8 @@ export function checkResult(rules: TestRules, raw: string | null): { result: str
   if (rules.hasAcceptedValue) {
     const match = rules.acceptedValues.find((a) => a.toLowerCase() === value.toLowerCase());
     if (!match) {
-      const choices = rules.acceptedValues.length
-        ? `Choose one of: ${rules.acceptedValues.join(', ')}.`
-        : 'The test has no accepted values yet.';
-      throw badRequest(`${rules.title}: '${value}' is not an accepted value. ${choices}`, {
-        result: ['Choose an accepted value'],
+      throw orderErrors.result_not_accepted(rules.title, value, rules.acceptedValues, {
+        result: [MSG.chooseAcceptedValue],
       });
     }
     return { result: match, flag: null };
@@ -31,7 +29,7 @@ export function checkResult(rules: TestRules, raw: string | null): { result: str
   if (rules.hasRange) {
     const n = Number(value.replace(',', '.'));
     if (!/^[-+]?(\d+([.,]\d*)?|[.,]\d+)([eE][-+]?\d+)?$/.test(value) || !Number.isFinite(n)) {
-      throw badRequest(`${rules.title}: enter a number.`, { result: ['Enter a number'] });
+      throw orderErrors.result_not_number(rules.title, { result: [MSG.enterNumber] });
     }
     const flag: Flag | null = rules.range ? (n < rules.range.min ? 'L' : n > rules.range.max ? 'H' : null) : null;
     return { result: String(n), flag };

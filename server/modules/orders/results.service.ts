@@ -1,6 +1,6 @@
 import type { AmendInputValues, SaveResultsValues } from '../../../contract/orders.contract';
 import { command, type InstCtx } from '../../platform/context';
-import { badRequest, notFound, staleStamp } from '../../platform/errors';
+import { notFound, staleStamp } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import type { Db } from '../../db/client';
 import { checkResult } from './result-rules';
@@ -18,6 +18,7 @@ import {
   setOrderedTestComment,
   updateResult,
 } from './results.repository';
+import { MSG } from '../../../contract/messages';
 
 const releasedConflict = (title: string) => orderErrors.result_released(title);
 
@@ -59,8 +60,8 @@ export async function saveResults(ctx: InstCtx, orderId: number, input: SaveResu
 async function releaseRows(tx: Db, ctx: InstCtx, rows: LockedResult[]) {
   const missing = rows.filter((r) => !r.result);
   if (missing.length) {
-    throw badRequest(`Enter a result before releasing: ${missing.map((r) => r.rules.title).join(', ')}.`, {
-      result: ['A release needs a result'],
+    throw orderErrors.release_needs_result(missing.map((r) => r.rules.title).join(', '), {
+      result: [MSG.releaseNeedsResult],
     });
   }
   const now = ctx.now();
@@ -115,10 +116,10 @@ export async function amendResult(ctx: InstCtx, orderId: number, resultId: numbe
     const tx = txCtx.db;
     const [row] = await lockResults(tx, ctx.institutionId, orderId, { resultIds: [resultId] });
     if (!row) throw notFound('Result');
-    if (!row.isReleased) throw badRequest('Only a released result is amended; save the change instead.');
+    if (!row.isReleased) throw orderErrors.amend_unreleased();
     if (input.concurrencyStamp !== undefined && input.concurrencyStamp !== row.stamp) throw staleStamp();
     const { result, flag } = checkResult(row.rules, input.result);
-    if (result === row.result) throw badRequest('The amended result is the same as the current one.');
+    if (result === row.result) throw orderErrors.amend_same();
     await updateResult(tx, resultId, {
       result,
       flag,

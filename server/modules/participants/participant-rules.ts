@@ -82,7 +82,7 @@ async function assertPhoneRule(
   if (!(await usesLocalPhoneRule(tx, inst))) return;
   phones.forEach((ph, index) => {
     const problem = localPhoneProblem(ph.phoneNumber);
-    if (problem) throw badRequest(`Phone number: ${problem}`, { [fieldOf(index)]: [problem] });
+    if (problem) throw participantErrors.phone_rule(problem, { [fieldOf(index)]: [problem] });
   });
 }
 

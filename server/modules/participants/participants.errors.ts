@@ -20,4 +20,13 @@ export const participantErrors = defineErrors('participants', {
     // One key per kind ('phone number' -> participants.child_duplicate_phone_number): the noun's gender differs.
     text: (label: string) => ({ variant: label.toLowerCase().replace(/\s+/g, '_'), values: { label } }),
   },
+  // ---- issue 33, service messages: titles that were bare badRequest(...) in the services ----
+  /** A local phone rule refused a number; `problemMessage` is said through `messages` (server/platform/i18n.ts). */
+  phone_rule: {
+    status: 400,
+    title: (problem: string) => `Phone number: ${problem}`,
+    text: (problem: string) => ({ values: { problemMessage: problem } }),
+  },
+  other_institution: { status: 400, title: 'Choose participants of this institution.' },
+  // ---- end of issue 33, service messages ----
 });

@@ -2,7 +2,7 @@ import type { IdParam } from '../../platform/export-scope';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SeekPagingQuery } from '../../../contract/common.contract';
 import type { Db } from '../../db/client';
-import { badRequest } from '../../platform/errors';
+import { participantErrors } from './participants.errors';
 import { prepared } from '../../platform/statement-cache';
 import { genders, maritalStatuses, vitalStatuses } from '../../platform/lookups/lookup.tables';
 import { lookupJoin } from '../../platform/lookups/lookup-refs';
@@ -28,6 +28,7 @@ import {
   searchTiers,
 } from './search.repository';
 import { qualified } from '../../platform/qualified';
+import { MSG } from '../../../contract/messages';
 
 /** A participant's stored row. */
 export type PatientRow = typeof patients.$inferSelect;
@@ -213,8 +214,8 @@ export async function assertPatientIds(tx: Db, institutionId: number, ids: numbe
     .from(patients)
     .where(and(eq(patients.institutionId, institutionId), eq(patients.isEnabled, true), inArray(patients.id, ids)));
   if (found.length !== new Set(ids).size)
-    throw badRequest('Choose participants of this institution.', {
-      patientId: ['Choose a participant of this institution'],
+    throw participantErrors.other_institution({
+      patientId: [MSG.chooseInstitutionParticipant],
     });
 }
 

@@ -17,6 +17,7 @@ import {
 } from './enrolments.repository';
 import { protocolOf } from './protocols.service';
 import { protocolErrors } from './protocols.errors';
+import { MSG, msgf } from '../../../contract/messages';
 
 // Reads need no permission check here: each route row declares protocols.read and the router checks it.
 
@@ -44,7 +45,7 @@ export async function getParticipant(ctx: InstCtx, protocolId: number, id: numbe
 export async function enrol(ctx: InstCtx, protocolId: number, input: EnrolInput) {
   const inst = ctx.institutionId;
   const ids = [...new Set([...(input.patientIds ?? []), ...(input.patientId ? [input.patientId] : [])])];
-  if (!ids.length) throw protocolErrors.no_participants({ patientIds: ['Choose at least one participant'] });
+  if (!ids.length) throw protocolErrors.no_participants({ patientIds: [MSG.chooseParticipant] });
   const rows = await command(ctx, 'protocols.manage', async ({ db: tx }) => {
     // Locked: two batches naming one patient are decided one after the other.
     const protocol = await protocolOf(ctx, protocolId, tx, true);
@@ -57,7 +58,7 @@ export async function enrol(ctx: InstCtx, protocolId: number, input: EnrolInput)
       const name =
         (await patientNames(tx, inst, [already.patientId])).get(already.patientId) ??
         `Participant ${already.patientId}`;
-      throw protocolErrors.already_enrolled(name, { patientIds: [`${name} is already enrolled`] });
+      throw protocolErrors.already_enrolled(name, { patientIds: [msgf('alreadyEnrolled', { name })] });
     }
     const who = {
       institutionId: inst,

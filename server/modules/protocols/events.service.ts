@@ -9,6 +9,7 @@ import { eventRecord, insertEvent, isEventCodeTaken, listEventRows } from './eve
 import { protocolOf } from './protocols.service';
 import { protocolErrors } from './protocols.errors';
 import { isProtocolSite } from './sites.service';
+import { MSG } from '../../../contract/messages';
 
 // Reads need no permission check here: each route row declares protocols.read and the router checks it.
 
@@ -31,7 +32,7 @@ export async function createEvent(ctx: InstCtx, protocolId: number, input: Event
     await protocolOf(ctx, protocolId, tx, true);
     const code = input.eventCode;
     if (await isEventCodeTaken(tx, inst, protocolId, code))
-      throw protocolErrors.event_code_taken(code, { eventCode: ['This code is already used in the protocol'] });
+      throw protocolErrors.event_code_taken(code, { eventCode: [MSG.codeUsedInProtocol] });
     await assertLookupIds(tx, inst, [
       {
         key: 'collectionProtocolEventUnitOfMeasurements',
@@ -42,7 +43,7 @@ export async function createEvent(ctx: InstCtx, protocolId: number, input: Event
     ]);
     const siteId = input.institutionSiteId ?? null;
     if (siteId && !(await isProtocolSite(ctx, protocolId, siteId, tx)))
-      throw protocolErrors.event_site({ institutionSiteId: ["Choose one of the protocol's sites"] });
+      throw protocolErrors.event_site({ institutionSiteId: [MSG.chooseProtocolSite] });
     const row = await insertEvent(tx, {
       institutionId: inst,
       creatorId: ctx.account.id,

@@ -30,6 +30,7 @@ import {
 import { protocolOf } from './protocols.service';
 import { protocolErrors } from './protocols.errors';
 import { signaturePng } from './signature-png';
+import { MSG, msgf } from '../../../contract/messages';
 
 // Reads need no permission check here: each route row declares protocols.read and the router checks it.
 
@@ -153,7 +154,7 @@ export async function signConsent(ctx: InstCtx, protocolId: number, input: SignI
     // The text the participant read (the spec's Consent) must be the text signed.
     if (input.consent !== undefined && input.consent.trim() !== version.v.html.trim()) {
       throw protocolErrors.consent_text_mismatch(version.v.version, version.v.id, {
-        consent: [`Not the text of version ${version.v.version}`],
+        consent: [msgf('notConsentVersion', { version: version.v.version })],
       });
     }
     const reconsent = await reconsentOf(tx, ctx, participant.id, version.consent.id, input);
@@ -202,7 +203,7 @@ async function purposeChoices(tx: Db, versionId: number, sent: SignInput['purpos
   const answered = new Set(sent.map((c) => c.purposeId));
   if (sent.length !== ids.length || ids.some((id) => !answered.has(id))) {
     const titles = (await purposeTitles(tx, ids)).join(', ') || 'none';
-    throw protocolErrors.purpose_choices(titles, { purposes: [`Answer yes or no for: ${titles}`] });
+    throw protocolErrors.purpose_choices(titles, { purposes: [msgf('answerYesNoFor', { titles })] });
   }
   return sent;
 }
@@ -217,11 +218,10 @@ async function reconsentOf(tx: Db, ctx: InstCtx, participantId: number, consentI
   const newest = await newestSignature(tx, participantId, consentId);
   if (input.previousSignatureId && input.previousSignatureId !== newest?.id)
     throw newest
-      ? protocolErrors.reconsent_stale({ previousSignatureId: ['Not the newest signature of this consent'] })
-      : protocolErrors.not_a_reconsent({ previousSignatureId: ['This consent was never signed by the participant'] });
+      ? protocolErrors.reconsent_stale({ previousSignatureId: [MSG.notNewestSignature] })
+      : protocolErrors.not_a_reconsent({ previousSignatureId: [MSG.neverSigned] });
   if (!newest) {
-    if (input.earlierSamples)
-      throw protocolErrors.not_a_reconsent({ earlierSamples: ['Only for a re-consent after a withdrawal'] });
+    if (input.earlierSamples) throw protocolErrors.not_a_reconsent({ earlierSamples: [MSG.onlyReconsent] });
     return undefined;
   }
   if (!newest.withdrawnDate) throw protocolErrors.already_signed();
@@ -246,7 +246,7 @@ export async function withdrawConsent(ctx: InstCtx, protocolId: number, id: numb
     // already the next day in UTC, and a withdrawal dated that evening's day is not before it.
     const zone = await institutionTimeZone(tx, ctx.institutionId);
     if (input.withdrawnDate < todayIn(zone, before.createdDate))
-      throw protocolErrors.withdrawal_before_signing({ withdrawnDate: ['Not before the signing date'] });
+      throw protocolErrors.withdrawal_before_signing({ withdrawnDate: [MSG.notBeforeSigning] });
     const after = await setWithdrawal(tx, id, {
       withdrawnDate: input.withdrawnDate,
       withdrawalReason: input.reason,

@@ -112,4 +112,11 @@ export const protocolErrors = defineErrors('protocols', {
     status: 409,
     title: 'This consent was signed again since you opened it: reload the consents and check its newest signature.',
   },
+  // ---- issue 33, service messages: titles that were bare badRequest(...) in the services ----
+  sites_not_enabled: {
+    status: 400,
+    title: (missing: string) => `Choose enabled institution sites (not found: ${missing}).`,
+    text: (missing: string) => ({ values: { missing } }),
+  },
+  // ---- end of issue 33, service messages ----
 });

@@ -13,6 +13,7 @@ import {
   updateProtocolRow,
 } from './protocols.repository';
 import { protocolErrors } from './protocols.errors';
+import { MSG } from '../../../contract/messages';
 
 // Reads need no permission check here: each route row declares protocols.read and the router checks it.
 
@@ -35,7 +36,7 @@ export async function getProtocol(ctx: InstCtx, id: number, db: Db = ctx.db) {
 /** The code is unique per institution whatever its case (the unique index is the last word under races). */
 async function assertCodeFree(tx: Db, inst: number, code: string, exceptId?: number) {
   const other = await protocolWithCode(tx, inst, code, exceptId);
-  if (other) throw protocolErrors.code_taken(code, other.title, { code: ['This code is already used'] });
+  if (other) throw protocolErrors.code_taken(code, other.title, { code: [MSG.codeUsed] });
 }
 
 function protocolValues(input: ProtocolInput | ProtocolUpdate, code: string) {

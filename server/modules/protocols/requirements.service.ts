@@ -25,6 +25,7 @@ import {
 import { protocolOf } from './protocols.service';
 import { protocolErrors } from './protocols.errors';
 import { assertAliquotsFit, isAliquotLineage, type TreeNode } from './requirement-tree';
+import { MSG } from '../../../contract/messages';
 
 // Reads need no permission check here: each route row declares protocols.read and the router checks it.
 
@@ -150,15 +151,14 @@ async function insertItems(
   const planned: (TreeNode & { input: RequirementItemInput; storedParent: number | null })[] = [];
   items.forEach((it, i) => {
     const key = `k:${it.key}`;
-    if (byRef.has(key)) throw protocolErrors.tree_key(it.key, { [`items.${i}.key`]: ['This key is used twice'] });
+    if (byRef.has(key)) throw protocolErrors.tree_key(it.key, { [`items.${i}.key`]: [MSG.keyUsedTwice] });
     const storedParent = it.parentKey ? null : under;
     const parentRef = it.parentKey ? `k:${it.parentKey}` : storedParent ? ref(storedParent) : 'root';
     const parent = parentRef === 'root' ? { unitId: req.unitId } : byRef.get(parentRef);
-    if (!parent)
-      throw protocolErrors.tree_parent(it.key, { [`items.${i}.parentKey`]: ['Name an item listed before this one'] });
+    if (!parent) throw protocolErrors.tree_parent(it.key, { [`items.${i}.parentKey`]: [MSG.nameEarlierItem] });
     const given = it.unitOfMeasurementId ?? null;
     if (aliquot[i] && given !== null && given !== parent.unitId)
-      throw protocolErrors.aliquot_unit({ [`items.${i}.unitOfMeasurementId`]: ["An aliquot has its parent's unit"] });
+      throw protocolErrors.aliquot_unit({ [`items.${i}.unitOfMeasurementId`]: [MSG.aliquotUnit] });
     const node = {
       ref: key,
       parentRef,
@@ -262,7 +262,7 @@ export async function addItemsCall(
   if (!body.single) return (await addItems(ctx, protocolId, requirementId, body, eventId)).requirement;
   if (body.requirementId && body.requirementId !== requirementId) {
     throw protocolErrors.item_requirement({
-      collectionProtocolEventSpecimenRequirementId: ['Must be the requirement in the path'],
+      collectionProtocolEventSpecimenRequirementId: [MSG.requirementInPath],
     });
   }
   const { requirement, ids } = await addItems(ctx, protocolId, requirementId, body, eventId).catch((e: unknown) => {

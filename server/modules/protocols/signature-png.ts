@@ -1,6 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { MAX_SIGNATURE_BYTES } from '../../../contract/protocol-participants.contract';
 import { protocolErrors } from './protocols.errors';
+import { MSG } from '../../../contract/messages';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 4: 2, 6: 4 };
@@ -13,20 +14,18 @@ const MAX_PIXELS = 4_000_000;
  */
 export function signaturePng(value: string): Buffer {
   const base64 = value.trim().replace(/^data:image\/png;base64,/i, '');
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64))
-    throw protocolErrors.signature_invalid({ signature: ['Send a PNG image'] });
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) throw protocolErrors.signature_invalid({ signature: [MSG.sendPng] });
   const png = Buffer.from(base64, 'base64');
   if (png.length > MAX_SIGNATURE_BYTES)
-    throw protocolErrors.signature_too_large(MAX_SIGNATURE_BYTES / 1024, { signature: ['The image is too large'] });
-  if (!png.subarray(0, 8).equals(PNG_MAGIC))
-    throw protocolErrors.signature_invalid({ signature: ['Send a PNG image'] });
+    throw protocolErrors.signature_too_large(MAX_SIGNATURE_BYTES / 1024, { signature: [MSG.imageTooLarge] });
+  if (!png.subarray(0, 8).equals(PNG_MAGIC)) throw protocolErrors.signature_invalid({ signature: [MSG.sendPng] });
   let pixels: { data: Buffer; width: number; height: number; bpp: number };
   try {
     pixels = decode(png);
   } catch {
-    throw protocolErrors.signature_invalid({ signature: ['The PNG image cannot be read'] });
+    throw protocolErrors.signature_invalid({ signature: [MSG.pngUnreadable] });
   }
-  if (isBlank(pixels)) throw protocolErrors.signature_blank({ signature: ['Draw a signature'] });
+  if (isBlank(pixels)) throw protocolErrors.signature_blank({ signature: [MSG.drawSignature] });
   return png;
 }
 

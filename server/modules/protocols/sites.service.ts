@@ -1,7 +1,7 @@
 import type { PagingQuery } from '../../../contract/common.contract';
 import type { SitesInput } from '../../../contract/protocols.contract';
 import { command, type InstCtx } from '../../platform/context';
-import { badRequest } from '../../platform/errors';
+import { protocolErrors } from './protocols.errors';
 import { audit } from '../../platform/audit';
 import { enabledSitesOfAnyInstitution } from '../institutions';
 import {
@@ -13,6 +13,7 @@ import {
   siteRecords,
 } from './sites.repository';
 import { protocolOf } from './protocols.service';
+import { MSG } from '../../../contract/messages';
 
 // Reads need no permission check here: each route row declares protocols.read and the router checks it.
 
@@ -35,8 +36,8 @@ export async function addSites(ctx: InstCtx, protocolId: number, input: SitesInp
     const found = await enabledSitesOfAnyInstitution(tx, ids);
     if (found.length !== ids.length) {
       const missing = ids.filter((id) => !found.some((f) => f.id === id));
-      throw badRequest(`Choose enabled institution sites (not found: ${missing.slice(0, 5).join(', ')}).`, {
-        institutionSiteIds: ['Choose enabled institution sites'],
+      throw protocolErrors.sites_not_enabled(missing.slice(0, 5).join(', '), {
+        institutionSiteIds: [MSG.chooseEnabledSites],
       });
     }
     const present = await enabledSiteIdsAmong(tx, ctx.institutionId, protocolId, ids);

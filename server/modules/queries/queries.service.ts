@@ -36,6 +36,7 @@ import {
 } from './queries.repository';
 import { queryErrors } from './queries.errors';
 import { askableFields, askableForm, askableForms, unsharedAnswerFields } from '../forms';
+import { MSG } from '../../../contract/messages';
 
 // Issue 32 item 4 (docs/research.md "Query builder"). Each route row declares its permission (queries.read for
 // counts, aggregates and saved queries; queries.staff for the list and CSV) and the router checks it.
@@ -63,7 +64,7 @@ async function askOf(ctx: InstCtx, input: QueryCountInput, db: Db = ctx.db): Pro
   let purposeIds: number[] | null = null;
   if (input.distributionProtocolId != null) {
     purposeIds = await protocolPurposeIds(db, ctx.institutionId, input.distributionProtocolId);
-    if (!purposeIds) throw queryErrors.no_protocol({ distributionProtocolId: ['Not a protocol of this institution'] });
+    if (!purposeIds) throw queryErrors.no_protocol({ distributionProtocolId: [MSG.notInstitutionProtocol] });
   }
   return { institutionId: ctx.institutionId, criteria: input.criteria, purposeIds };
 }
@@ -182,7 +183,7 @@ export async function getSavedQuery(ctx: InstCtx, id: number, db: Db = ctx.db): 
 
 async function checkProtocol(ctx: InstCtx, db: Db, id: number | null | undefined) {
   if (id != null && !(await protocolPurposeIds(db, ctx.institutionId, id)))
-    throw queryErrors.no_protocol({ distributionProtocolId: ['Not a protocol of this institution'] });
+    throw queryErrors.no_protocol({ distributionProtocolId: [MSG.notInstitutionProtocol] });
 }
 
 const values = (input: SavedQueryInput) => ({

@@ -1,6 +1,7 @@
 import { DEFAULT_REPORT_DAYS, MAX_REPORT_DAYS } from '../../../contract/reports.contract';
 import { endOfDayIn, startOfDayIn, todayIn } from '../../platform/today';
 import { reportErrors } from './reports.errors';
+import { MSG, msgf } from '../../../contract/messages';
 
 const DAY = 86_400_000;
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
@@ -25,8 +26,9 @@ export interface Range {
 export function resolveRange(q: { from?: string | null; to?: string | null }, now: Date, zone: string): Range {
   const to = q.to ?? todayIn(zone, now);
   const from = q.from ?? addDays(to, 1 - DEFAULT_REPORT_DAYS);
-  if (from > to) throw reportErrors.range_reversed(from, to, { to: ['To cannot be before From'] });
+  if (from > to) throw reportErrors.range_reversed(from, to, { to: [MSG.toBeforeFrom] });
   const days = Math.round((Date.parse(to) - Date.parse(from)) / DAY) + 1;
-  if (days > MAX_REPORT_DAYS) throw reportErrors.range_too_long(days, { from: [`At most ${MAX_REPORT_DAYS} days`] });
+  if (days > MAX_REPORT_DAYS)
+    throw reportErrors.range_too_long(days, { from: [msgf('atMostDays', { max: MAX_REPORT_DAYS })] });
   return { from, to, zone, start: startOfDayIn(from, zone), end: endOfDayIn(to, zone) };
 }

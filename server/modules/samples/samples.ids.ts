@@ -1,11 +1,12 @@
 import type { Db } from '../../db/client';
 import { drawIdNumbers, nextIdNumber, sampleIdUsed } from './ids.repository';
 import { sampleErrors } from './samples.errors';
+import { MSG } from '../../../contract/messages';
 
 /** A typed sample ID must be free; the unique index settles two saves racing for one ID (isUniqueViolation). */
 export async function assertSampleIdFree(tx: Db, institutionId: number, sampleId: string, field = 'sampleId') {
   if (await sampleIdUsed(tx, institutionId, sampleId))
-    throw sampleErrors.sample_id_taken(sampleId, { [field]: ['This sample ID is already used'] });
+    throw sampleErrors.sample_id_taken(sampleId, { [field]: [MSG.sampleIdUsed] });
 }
 
 /**

@@ -22,7 +22,7 @@ import { getSample, samplesByIds } from './sample-reads.service';
 import { insertSampleRow } from './samples.repository';
 import { institutionTimeZone, institutionTitles, institutionToday } from '../institutions';
 import { timeIn, todayIn } from '../../platform/today';
-import { MSG } from '../../../contract/messages';
+import { MSG, msgf } from '../../../contract/messages';
 import { aliquotAmountInParentUnit } from './samples.units';
 import { ledgerText } from './ledger-words';
 
@@ -61,21 +61,20 @@ async function originOf(
   const name = async () =>
     (await patientNames(tx, inst, [v.patientId])).get(v.patientId) ?? `Participant ${v.patientId}`;
   const enrolment = await enrolmentOf(tx, inst, protocol.id, v.patientId);
-  if (!enrolment) throw sampleErrors.not_enrolled(await name(), { patientId: ['Not enrolled in this protocol'] });
+  if (!enrolment) throw sampleErrors.not_enrolled(await name(), { patientId: [MSG.notEnrolled] });
   if (!enrolment.isEnabled)
-    throw sampleErrors.participant_disabled(await name(), { patientId: ['Disabled in this protocol'] });
+    throw sampleErrors.participant_disabled(await name(), { patientId: [MSG.disabledInProtocol] });
   await assertUsable(ctx, { sample: { patientId: v.patientId, collectedDate: v.date, collectedTime: v.time } }, tx);
   const event = await protocolEventOf(tx, inst, protocol.id, v.eventId);
-  if (!event)
-    throw sampleErrors.event_not_in_protocol({ collectionProtocolEventId: ['Choose an event of this protocol'] });
+  if (!event) throw sampleErrors.event_not_in_protocol({ collectionProtocolEventId: [MSG.chooseProtocolEvent] });
   const siteId = v.siteId ?? event.institutionSiteId;
-  if (!siteId) throw sampleErrors.site_required({ institutionSiteId: ['*Required'] });
+  if (!siteId) throw sampleErrors.site_required({ institutionSiteId: [MSG.requiredSelect] });
   if (!(await isProtocolSite(ctx, protocol.id, siteId, tx)))
-    throw sampleErrors.site_not_in_protocol({ institutionSiteId: ["Choose one of the protocol's sites"] });
+    throw sampleErrors.site_not_in_protocol({ institutionSiteId: [MSG.chooseProtocolSite] });
   const outside = outsideDates(protocol, v.date);
   if (outside && !v.acceptOutsideDates)
     throw sampleErrors.outside_dates(protocol.title, outside.range, v.date, {
-      collectedDate: ["Outside the protocol's dates"],
+      collectedDate: [MSG.outsideProtocolDates],
     });
   return {
     protocol,
@@ -92,7 +91,7 @@ async function originOf(
 /** Inserts a sample row; a typed ID that another save took in the meantime is the declared 409, not a bare conflict. */
 async function insertSample(tx: Db, values: Parameters<typeof insertSampleRow>[1]) {
   const row = await insertSampleRow(tx, values);
-  if (!row) throw sampleErrors.sample_id_taken(values.sampleId, { sampleId: ['This sample ID is already used'] });
+  if (!row) throw sampleErrors.sample_id_taken(values.sampleId, { sampleId: [MSG.sampleIdUsed] });
   return row;
 }
 
@@ -195,7 +194,7 @@ async function createChild(tx: Db, ctx: InstCtx, parent: SampleRow, v: ChildSpec
   ]);
   const aliquot = isAliquotLineage(found.subSampleLineageId?.title);
   if (aliquot && v.specimenTypeId !== parent.specimenTypeId)
-    throw sampleErrors.aliquot_type({ specimenTypeId: ["An aliquot has its parent's specimen type"] });
+    throw sampleErrors.aliquot_type({ specimenTypeId: [MSG.aliquotSpecimenType] });
   const taken = aliquot
     ? await aliquotAmountInParentUnit(tx, v.amount, unitId, parent.unitId)
     : round(v.parentAmountUsed ?? 0);
@@ -355,17 +354,21 @@ function checkRows(rows: Row[]) {
   const ids = new Map<string, number>();
   rows.forEach((r, i) => {
     const fail = (e: AppError) => inRow(e, i, r);
-    if (keys.has(r.key)) fail(sampleErrors.row_key(r.key, { key: ['Used twice'] }));
+    if (keys.has(r.key)) fail(sampleErrors.row_key(r.key, { key: [MSG.usedTwice] }));
     if (r.parentKey && !keys.has(r.parentKey))
-      fail(sampleErrors.row_parent(r.key, { parentKey: ['Not listed before this row'] }));
+      fail(sampleErrors.row_parent(r.key, { parentKey: [MSG.notListedBefore] }));
     if (r.parentKey && !r.subSampleLineageId)
-      fail(sampleErrors.lineage_required({ subSampleLineageId: ['*Required'] }));
+      fail(sampleErrors.lineage_required({ subSampleLineageId: [MSG.requiredSelect] }));
     if (!r.parentKey && !r.unitOfMeasurementId)
-      fail(sampleErrors.unit_required({ unitOfMeasurementId: ['*Required'] }));
+      fail(sampleErrors.unit_required({ unitOfMeasurementId: [MSG.requiredSelect] }));
     if (r.sampleId) {
       const lower = r.sampleId.toLowerCase();
       if (ids.has(lower))
-        fail(sampleErrors.sample_id_twice(r.sampleId, { sampleId: [`Also given to row ${ids.get(lower)! + 1}`] }));
+        fail(
+          sampleErrors.sample_id_twice(r.sampleId, {
+            sampleId: [msgf('alsoGivenToRow', { row: ids.get(lower)! + 1 })],
+          }),
+        );
       ids.set(lower, i);
     }
     keys.add(r.key);

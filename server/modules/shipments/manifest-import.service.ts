@@ -20,6 +20,7 @@ import {
 } from './shipments.repository';
 import { shipmentErrors } from './shipments.errors';
 import { getShipment } from './shipment-reads.service';
+import { MSG } from '../../../contract/messages';
 
 // Importing another installation's manifest (docs/shipments.md "Manifest exchange"): the signature is
 // checked on the file as posted against the institution's trusted partners (docs/shipments.md "Signed
@@ -141,8 +142,7 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
 async function verifiedSigner(db: Db, inst: number, raw: unknown) {
   if (!isRecord(raw)) throw invalid('Not a JSON object');
   const sig = raw.signature;
-  if (!isRecord(sig))
-    throw shipmentErrors.manifest_invalid({ signature: ['The manifest carries no signature (Bundle.signature)'] });
+  if (!isRecord(sig)) throw shipmentErrors.manifest_invalid({ signature: [MSG.manifestNoSignature] });
   const signer = await verifyDocument(db, inst, 'manifest', sig, signedBytes(raw));
   return { signer, sha256: manifestDigest(raw).toString('hex') };
 }
@@ -150,7 +150,7 @@ async function verifiedSigner(db: Db, inst: number, raw: unknown) {
 /** A calendar date that exists (2024-02-31 does not), else 400. */
 function realDate(v: string, field: string) {
   const r = isoDate.safeParse(v);
-  if (!r.success) throw shipmentErrors.manifest_invalid({ [field]: ['Not a valid date'] });
+  if (!r.success) throw shipmentErrors.manifest_invalid({ [field]: [MSG.invalidDate] });
   return v;
 }
 

@@ -11,6 +11,7 @@ import { signedBytes } from './shipments.manifest-fhir';
 import { itemRows, lockShipmentRow, nothingPending, updateItem, updateShipment } from './shipments.repository';
 import { shipmentErrors } from './shipments.errors';
 import { getShipment, listItems } from './shipment-reads.service';
+import { MSG } from '../../../contract/messages';
 
 // Outcomes travel back (issue 31 item 2, docs/shipments.md "Receipts"): the receiver of an imported manifest
 // issues a signed receipt of each item's outcome; the sender imports it on its shipment, which closes its items
@@ -70,7 +71,7 @@ export async function importReceipt(
 ): Promise<ReceiptImportResult> {
   const inst = ctx.institutionId;
   const outcome = await command(ctx, 'shipments.manage', async ({ db: tx }) => {
-    if (!isRecord(raw)) throw shipmentErrors.receipt_invalid({ receipt: ['Not a JSON object'] });
+    if (!isRecord(raw)) throw shipmentErrors.receipt_invalid({ receipt: [MSG.notJsonObject] });
     const sig = raw.signature;
     const signer = await verifyDocument(tx, inst, 'receipt', isRecord(sig) ? sig : undefined, signedBytes(raw));
     const parsed = ShipmentReceipt.safeParse(raw);

@@ -43,6 +43,7 @@ import {
 import { shipmentErrors } from './shipments.errors';
 import { getShipment, listItems } from './shipment-reads.service';
 import { receivedRecordsOf } from './received-records';
+import { MSG, msgf } from '../../../contract/messages';
 
 /** Today and now (HH:MM) on the sending institution's clock (issue 31 item 6): the spec's shipped date and time defaults. */
 async function nowParts(tx: Db, ctx: InstCtx) {
@@ -108,7 +109,8 @@ async function shippable(tx: Db, ctx: InstCtx, ids: number[]) {
   const donors = new Set<number>();
   for (const id of ids) {
     const s = found.get(id);
-    if (!s) throw shipmentErrors.sample_not_found(id, { collectedSampleIds: [`Collected sample ${id} not found`] });
+    if (!s)
+      throw shipmentErrors.sample_not_found(id, { collectedSampleIds: [msgf('collectedSampleNotFound', { id })] });
     await assertShippable(tx, s);
     // A received sample (no donor here) was usable when it was shipped to the caller: nothing to check.
     if (s.patientId !== null && !donors.has(s.patientId)) await assertDonorUsable(tx, ctx, s);
@@ -180,11 +182,11 @@ async function insertItems(tx: Db, ctx: InstCtx, shipmentId: number, samples: Sh
 async function checkParties(tx: Db, ctx: InstCtx, v: ShipmentInput) {
   const inst = ctx.institutionId;
   if (v.sendingInstitutionId && v.sendingInstitutionId !== inst)
-    throw shipmentErrors.sending_institution({ sendingInstitutionId: ['Must be your institution'] });
+    throw shipmentErrors.sending_institution({ sendingInstitutionId: [MSG.mustBeYourInstitution] });
   if (v.receivingInstitutionId === inst)
-    throw shipmentErrors.same_institution({ receivingInstitutionId: ['Choose another institution'] });
+    throw shipmentErrors.same_institution({ receivingInstitutionId: [MSG.chooseAnotherInstitution] });
   if (!(await institutionExists(tx, v.receivingInstitutionId)))
-    throw shipmentErrors.receiving_institution({ receivingInstitutionId: ['Choose an existing institution'] });
+    throw shipmentErrors.receiving_institution({ receivingInstitutionId: [MSG.chooseExistingInstitution] });
   await assertSiteIds(tx, inst, [
     { id: v.sendingInstitutionSiteId, field: 'sendingInstitutionSiteId', label: 'Sending Institution Site' },
   ]);
@@ -194,14 +196,14 @@ async function checkParties(tx: Db, ctx: InstCtx, v: ShipmentInput) {
     ]);
   } catch {
     throw shipmentErrors.receiving_site({
-      receivingInstitutionSiteId: ['Choose an enabled site of the receiving institution'],
+      receivingInstitutionSiteId: [MSG.chooseReceivingSite],
     });
   }
   if (v.collectionProtocolId) {
     try {
       await protocolOf(ctx, v.collectionProtocolId, tx);
     } catch {
-      throw shipmentErrors.protocol({ collectionProtocolId: ['Choose a protocol of your institution'] });
+      throw shipmentErrors.protocol({ collectionProtocolId: [MSG.chooseOwnProtocol] });
     }
   }
 }

@@ -6,6 +6,7 @@ import { assertLookupIds } from '../../platform/lookups/lookup-refs';
 import { lockNode, nodesByIds, siblingHasCode, type NodeRow } from './storage.repository';
 import { storageErrors } from './storage.errors';
 import { labelingOf, schemaKindOf, type PositionLabeling, type SchemaKind } from './position-labels';
+import { MSG } from '../../../contract/messages';
 
 export type { NodeRow } from './storage.repository';
 
@@ -44,7 +45,7 @@ export async function assertCodeFree(
   if (!code) return;
   if (await siblingHasCode(db, inst, parent?.id ?? null, code, exceptId))
     throw storageErrors.code_taken(code, parent ? `in ${parent.title}` : 'by another storage container', {
-      code: ['This code is already used here'],
+      code: [MSG.codeUsedHere],
     });
 }
 
@@ -80,11 +81,11 @@ export async function resolveLayout(tx: Db, inst: number, ids: LayoutIds, previo
   const positionLabeling = labelingOf(option);
   if (!positionLabeling)
     throw storageErrors.unknown_option(String(option.title), {
-      positionLabelingOptionId: ['Choose Linear or Two Dimensional'],
+      positionLabelingOptionId: [MSG.chooseLinearOr2D],
     });
   const linear = positionLabeling === 'linear';
   if (!linear && !ids.columnLabelingSchemaId)
-    throw storageErrors.column_schema_required({ columnLabelingSchemaId: ['*Required'] });
+    throw storageErrors.column_schema_required({ columnLabelingSchemaId: [MSG.requiredSelect] });
   const columnId = linear ? null : ids.columnLabelingSchemaId;
   const schemas = await assertLookupIds(tx, inst, [
     {
@@ -106,7 +107,7 @@ export async function resolveLayout(tx: Db, inst: number, ids: LayoutIds, previo
     const row = schemas[field];
     if (!row) return null;
     const k = schemaKindOf(row);
-    if (!k) throw storageErrors.unknown_schema(String(row.title), { [field]: ['Choose Numbers, Letters or Roman'] });
+    if (!k) throw storageErrors.unknown_schema(String(row.title), { [field]: [MSG.chooseLabelingSchema] });
     return k;
   };
   return {

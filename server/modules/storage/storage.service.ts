@@ -28,6 +28,7 @@ import { occupiedCount } from './occupancies.repository';
 import { storageErrors } from './storage.errors';
 import { assertCodeFree, levelLabel, nodesOnPath, resolveLayout, type NodeRow } from './storage-scope';
 import { insertBoxPositions } from './box-positions.service';
+import { MSG } from '../../../contract/messages';
 
 const AUDIT_ENTITY = 'storageContainer';
 
@@ -120,8 +121,7 @@ export async function newNodeValues(
 
 /** Two creates with one code at once: the unique index decides, the loser hears why. */
 export function codeRace(err: unknown, code: string | null): never {
-  if (isUniqueViolation(err) && code)
-    throw storageErrors.code_taken(code, 'here', { code: ['This code is already used here'] });
+  if (isUniqueViolation(err) && code) throw storageErrors.code_taken(code, 'here', { code: [MSG.codeUsedHere] });
   throw err;
 }
 
@@ -223,7 +223,7 @@ async function geometryChange(tx: Db, inst: number, node: NodeRow, input: NodeUp
   if (node.level === 'box') throw storageErrors.box_layout_fixed();
   const inside = await enabledChildren(tx, node);
   if (inside > want.rows * want.columns)
-    throw storageErrors.too_small(inside, want.rows * want.columns, { rows: ['Too few for what is inside'] });
+    throw storageErrors.too_small(inside, want.rows * want.columns, { rows: [MSG.tooFewForContents] });
   const layout = await resolveLayout(tx, inst, want, node);
   return { rows: want.rows, columns: want.columns, fillOrder: want.fillOrder, ...layout };
 }
