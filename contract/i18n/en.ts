@@ -257,6 +257,23 @@ export const en = {
       add: 'Add criterion',
       addGroup: 'Add group',
     },
+    // Branch i33csv: the query builder's samples.csv (queries.service.ts exportQuery), its English as it was
+    // (issue 33): headings, the lineage's codes, In storage's Yes / No.
+    samplesCsv: {
+      columns: {
+        sampleId: 'Sample ID',
+        specimenType: 'Specimen type',
+        kind: 'Lineage',
+        remainingAmount: 'Remaining',
+        unit: 'Unit',
+        collectedDate: 'Collected',
+        collectionProtocol: 'Collection protocol',
+        inStorage: 'In storage',
+      },
+      lineages: { primary: 'primary', aliquot: 'aliquot', derivative: 'derivative' },
+      yes: 'Yes',
+      no: 'No',
+    },
   },
   /** Orders (web/src/features/orders): the order list, New Order, ordering on a sample, test results. */
   orders: {

@@ -249,6 +249,22 @@ export const fr: Catalogue = {
       add: 'Ajouter un critère',
       addGroup: 'Ajouter un groupe',
     },
+    // Branch i33csv: the query builder's samples.csv (queries.service.ts exportQuery).
+    samplesCsv: {
+      columns: {
+        sampleId: 'ID d’échantillon',
+        specimenType: 'Type d’échantillon',
+        kind: 'Lignée',
+        remainingAmount: 'Restant',
+        unit: 'Unité',
+        collectedDate: 'Prélevé le',
+        collectionProtocol: 'Protocole de collecte',
+        inStorage: 'En stockage',
+      },
+      lineages: { primary: 'Primaire', aliquot: 'Aliquote', derivative: 'Dérivé' },
+      yes: 'Oui',
+      no: 'Non',
+    },
   },
   orders: {
     list: {

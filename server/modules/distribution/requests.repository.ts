@@ -10,7 +10,14 @@ import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
 import { updateStamped } from '../../platform/crud/stamp';
 import { qualified } from '../../platform/qualified';
-import { anatomicSites, specimenTypes, unitOfMeasurements } from '../../platform/lookups/lookup.tables';
+import {
+  anatomicSites,
+  consentPurposes,
+  specimenTypes,
+  unitOfMeasurements,
+} from '../../platform/lookups/lookup.tables';
+import { lookupTitleSql } from '../../platform/lookups/lookup-refs';
+import { DEFAULT_LANGUAGE } from '../../../contract/i18n/languages';
 import type { DistributedSampleFacts } from '../fhir';
 import { grantedPurposesOf, requirementAnatomicSiteOf } from '../protocols';
 import { savedQueryNameOf } from '../queries';
@@ -273,7 +280,13 @@ export async function distributedRows(db: Db, institutionId: number, requestId: 
  * distribution"), by code: specimen type, anatomic site (the catalogue's reading), the amount given and its unit,
  * the month of collection, the purposes its donor's consent grants now. One statement; no sample ID, donor or id.
  */
-export async function exportRows(db: Db, institutionId: number, requestId: number): Promise<DistributedSampleFacts[]> {
+export async function exportRows(
+  db: Db,
+  institutionId: number,
+  requestId: number,
+  /** The reader's language (the CSV's): the lists' titles in it (issue 33 item 4); none for FHIR, the default titles. */
+  language?: string,
+): Promise<DistributedSampleFacts[]> {
   const rows = await rowsOf<{
     code: string;
     specimenTypeCode: string | null;
@@ -285,11 +298,13 @@ export async function exportRows(db: Db, institutionId: number, requestId: numbe
     purposes: { id: number; title: string }[] | null;
   }>(
     db,
-    sql`select i.code, st.abbreviation as "specimenTypeCode", st.title as "specimenType",
-        (select x.title from ${anatomicSites} x
-          where x.id = ${requirementAnatomicSiteOf(sql`f.event_id`, sql`f.specimen_type_id`)}) as "anatomicSite",
-        i.amount, (select coalesce(nullif(x.unit_symbol, ''), x.unit_name) from ${unitOfMeasurements} x
-          where x.id = f.unit_id) as "unit",
+    sql`select i.code, st.abbreviation as "specimenTypeCode",
+        (select ${lookupTitleSql(specimenTypes, 'specimenTypes', language)} from ${specimenTypes}
+          where ${specimenTypes.id} = f.specimen_type_id) as "specimenType",
+        (select ${lookupTitleSql(anatomicSites, 'anatomicSites', language)} from ${anatomicSites}
+          where ${anatomicSites.id} = ${requirementAnatomicSiteOf(sql`f.event_id`, sql`f.specimen_type_id`)}) as "anatomicSite",
+        i.amount, (select coalesce(nullif(${unitOfMeasurements.unitSymbol}, ''), ${lookupTitleSql(unitOfMeasurements, 'unitOfMeasurements', language)})
+          from ${unitOfMeasurements} where ${unitOfMeasurements.id} = f.unit_id) as "unit",
         f.collected_month as "collectedMonth", f.purposes
       from ${items} i join (${researchExportFacts(
         institutionId,
@@ -299,11 +314,32 @@ export async function exportRows(db: Db, institutionId: number, requestId: numbe
       left join ${specimenTypes} st on st.id = f.specimen_type_id
       where i.research_request_id = ${int(requestId)} and i.state = 'distributed' order by i.code`,
   );
+  const said = await purposeTitles(
+    db,
+    rows.flatMap((r) => (r.purposes ?? []).map((p) => Number(p.id))),
+    language,
+  );
   return rows.map((r) => ({
     ...r,
     amount: Number(r.amount),
-    purposes: (r.purposes ?? []).map((p) => ({ id: Number(p.id), title: p.title })),
+    purposes: (r.purposes ?? []).map((p) => ({ id: Number(p.id), title: said.get(Number(p.id)) ?? p.title })),
   }));
+}
+
+/** The consent purposes' titles in `language` by id (one statement); empty for the default language. */
+async function purposeTitles(db: Db, ids: number[], language: string | undefined) {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length || !language || language === DEFAULT_LANGUAGE) return new Map<number, string>();
+  const title = lookupTitleSql(consentPurposes, 'consentPurposes', language);
+  const rows = await rowsOf<{ id: number; title: string }>(
+    db,
+    sql`select ${consentPurposes.id} as id, ${title} as title from ${consentPurposes}
+      where ${consentPurposes.id} in (${sql.join(
+        wanted.map((id) => sql`${id}::int`),
+        sql`, `,
+      )})`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.title]));
 }
 
 export interface PickSample {

@@ -680,7 +680,7 @@ const exportName = (title: string) => `${title} distribution`;
  */
 export async function exportCsv(ctx: InstCtx, id: number, lng: LanguageCode) {
   const row = await distributedRow(ctx, id);
-  const rows = await exportRows(ctx.db, ctx.institutionId, id);
+  const rows = await exportRows(ctx.db, ctx.institutionId, id, lng);
   const c = wordsOf(lng, 'requests').export.columns;
   const lines = [
     // A byte-order mark, as the reports: spreadsheet programs then read UTF-8 (accents) correctly.

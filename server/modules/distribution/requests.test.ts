@@ -790,6 +790,7 @@ describe('research requests', () => {
     expect(json<Problem>(noShip).code).toBe('requests.no_shipment');
   });
 
+  // A whole distribution, both files in two languages and a withdrawal: 14 s alone, over 30 s on a loaded machine.
   it('a distribution exports as CSV and FHIR by code only, to its researcher and staff; 404 elsewhere, 409 before', async () => {
     const s = await study([FR]);
     const req = await approvedRequest(s.id);
@@ -901,6 +902,45 @@ describe('research requests', () => {
       'Prélevé (année-mois)',
       'Finalités consenties',
     ]);
+    // The lookups' titles too (issue 33 item 4): the institution's French title, else the default; the amount keeps
+    // '.' and the month YYYY-MM. Cleared afterwards: the other tests read the default titles.
+    const lookup = (key: string, id: number) => `/api/institutions/${inst}/${key}/${id}`;
+    const retitle = async (key: string, id: number, titles: Record<string, string> | null) => {
+      const now = json<Record<string, unknown>>(await call(A, 'GET', lookup(key, id), undefined, 200));
+      await call(A, 'PUT', lookup(key, id), { ...now, titles }, 200);
+    };
+    await retitle('specimenTypes', BLOOD, { fr: 'Sang total' });
+    await retitle('consentPurposes', FR, { fr: 'Recherche future' });
+    try {
+      const frRows = new Map(
+        parseCsv(
+          (
+            await t.call('GET', `${base}/${req.id}/export.csv`, {
+              token: TB.token,
+              headers: { 'accept-language': 'fr' },
+            })
+          ).body.slice(1),
+        )
+          .slice(1)
+          .map((r) => [r[0], r]),
+      );
+      expect(frRows.get(codeOf(y1.id))).toEqual([
+        codeOf(y1.id),
+        'Sang total',
+        expect.any(String),
+        '1.5',
+        'mL',
+        '2026-11',
+        'Recherche future',
+      ]);
+      expect(frRows.get(codeOf(x1.id))?.[6]).toBe('Recherche future; Genetic research');
+      // English and the FHIR bundle keep the default titles.
+      const en = parseCsv((await call(R, 'GET', `${base}/${req.id}/export.csv`, undefined, 200)).body.slice(1));
+      expect(en.find((r) => r[0] === codeOf(y1.id))?.slice(1, 2)).toEqual(['Whole Blood']);
+    } finally {
+      await retitle('specimenTypes', BLOOD, null);
+      await retitle('consentPurposes', FR, null);
+    }
 
     // FHIR: a valid R4 collection Bundle of a Specimen and a Consent per sample, the code as the only subject.
     const fhir = await call(R, 'GET', `${base}/${req.id}/export.fhir.json`, undefined, 200);
@@ -957,7 +997,7 @@ describe('research requests', () => {
       .find((r): r is Consent => r.resourceType === 'Consent' && r.patient?.identifier?.value === codeOf(x1.id));
     expect(gone).toMatchObject({ status: 'inactive', provision: { type: 'deny' } });
     exported.push(...[ex, ey]);
-  });
+  }, 60_000);
 
   it('no one approves their own request, even as a named approver', async () => {
     const s = await study([FR], { approverIds: [A.account.id, A2.account.id] });

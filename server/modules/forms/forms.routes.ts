@@ -4,6 +4,7 @@ import { MAX_ANSWER_CHARS, MAX_FIELDS_PER_SUBMISSION } from '../../../contract/f
 import type { App, AppDeps } from '../../platform/app-types';
 import { router } from '../../platform/route';
 import { sendPage } from '../../platform/paging';
+import { requestLanguage } from '../../platform/i18n';
 import * as forms from './forms.service';
 import * as fields from './fields.service';
 import * as submissions from './submissions.service';
@@ -79,12 +80,24 @@ export function formRoutes(app: App, deps: AppDeps) {
   );
 
   reportRoute(e.report, async (req, ctx, reply) => {
-    const { page, total } = await reports.reportPage(ctx, req.params.protocolId, req.params.formId, req.query);
+    const { page, total } = await reports.reportPage(
+      ctx,
+      req.params.protocolId,
+      req.params.formId,
+      req.query,
+      requestLanguage(req),
+    );
     sendPage(reply, req.query, { rows: [], total });
     return page;
   });
   reportRoute(e.reportCsv, async (req, ctx, reply) => {
-    const { disposition, lines } = await reports.reportCsv(ctx, req.params.protocolId, req.params.formId, req.query);
+    const { disposition, lines } = await reports.reportCsv(
+      ctx,
+      req.params.protocolId,
+      req.params.formId,
+      req.query,
+      requestLanguage(req),
+    );
     return reply
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', disposition)

@@ -24,6 +24,8 @@ export interface ReportScope {
   endDate: string | null;
   /** The institution's IANA zone: the range is of its days (issue 31 item 6). */
   timeZone: string;
+  /** The reader's language: the participant's list titles in it (issue 33 item 4), else the default titles. */
+  language?: string;
 }
 
 /** Enabled fields, and disabled ones that hold an answer of an enabled submission. */
@@ -64,7 +66,7 @@ export function submissionsOf(db: Db, scope: ReportScope, page: { afterId: numbe
       id: submittedForms.id,
       createdDate: submittedForms.createdDate,
       site: siteTitleOf(qualified(submittedForms.institutionSiteId)),
-      patient: patientSummaryOf(qualified(submittedForms.patientId)),
+      patient: patientSummaryOf(qualified(submittedForms.patientId), scope.language),
     })
     .from(submittedForms)
     .where(and(scopeWhere(scope), page.afterId ? gt(submittedForms.id, page.afterId) : undefined))

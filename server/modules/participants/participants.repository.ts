@@ -4,8 +4,8 @@ import type { SeekPagingQuery } from '../../../contract/common.contract';
 import type { Db } from '../../db/client';
 import { participantErrors } from './participants.errors';
 import { prepared } from '../../platform/statement-cache';
-import { genders, maritalStatuses, vitalStatuses } from '../../platform/lookups/lookup.tables';
-import { lookupJoin } from '../../platform/lookups/lookup-refs';
+import { genders, maritalStatuses, patientTypes, vitalStatuses } from '../../platform/lookups/lookup.tables';
+import { lookupJoin, lookupTitleSql, type AnyLookupTable } from '../../platform/lookups/lookup-refs';
 import { offsetOf, type Page } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
 import { cappedTotal, cheapCount } from '../../platform/counts';
@@ -301,8 +301,15 @@ export function patientIdsMatching(institutionId: number, f: PatientMatch): SQL 
   return sql`select ${patients.id} from ${patients} where ${patients.institutionId} = ${institutionId} and ${sql.join(parts, sql` and `)}`;
 }
 
-/** A participant as a protocol list shows it, one JSON value per row (`patientId` is an outer expression). */
-export const patientSummaryOf = (patientId: SQL) => sql<{
+/** `{id, title}` of a list's record (`fk`), its title in `language` (lookupTitleSql); the table unaliased, as that reads it. */
+const refOf = (t: AnyLookupTable, key: string, fk: SQL, language: string | undefined) =>
+  sql`(select json_build_object('id', ${t.id}, 'title', ${lookupTitleSql(t, key, language)}) from ${t} where ${t.id} = ${fk})`;
+/**
+ * A participant as a protocol list shows it, one JSON value per row (`patientId` is an outer expression).
+ * A participant's name card inside another module's statement: its lists' titles in `language` when the institution
+ * gave one (the questionnaire report's CSV and page, issue 33 item 4), else the default titles.
+ */
+export const patientSummaryOf = (patientId: SQL, language?: string) => sql<{
   id: number;
   firstName: string;
   fatherName: string;
@@ -319,10 +326,10 @@ export const patientSummaryOf = (patientId: SQL) => sql<{
   'birthDate', p.birth_date, 'externalSubjectId', p.external_subject_id,
   'patientMRN', (select m.mrn from patient_mrns m where m.patient_id = p.id and m.institution_site_id is null and m.is_enabled order by m.id limit 1),
   'phoneNumber', (select ph.phone_number from patient_phone_numbers ph where ph.patient_id = p.id and ph.is_enabled order by ph.id limit 1),
-  'gender', (select json_build_object('id', g.id, 'title', g.title) from genders g where g.id = p.gender_id),
-  'maritalStatus', (select json_build_object('id', x.id, 'title', x.title) from marital_statuses x where x.id = p.marital_status_id),
-  'vitalStatus', (select json_build_object('id', x.id, 'title', x.title) from vital_statuses x where x.id = p.vital_status_id),
-  'patientType', (select json_build_object('id', x.id, 'title', x.title) from patient_types x where x.id = p.patient_type_id))
+  'gender', ${refOf(genders, 'genders', sql`p.gender_id`, language)},
+  'maritalStatus', ${refOf(maritalStatuses, 'maritalStatuses', sql`p.marital_status_id`, language)},
+  'vitalStatus', ${refOf(vitalStatuses, 'vitalStatuses', sql`p.vital_status_id`, language)},
+  'patientType', ${refOf(patientTypes, 'patientTypes', sql`p.patient_type_id`, language)})
   from patients p where p.id = ${patientId})`;
 type Ref = { id: number; title: string | null } | null;
 

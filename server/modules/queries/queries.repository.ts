@@ -235,14 +235,16 @@ export async function matchingSamples(
   db: Db,
   ask: Ask,
   page: { limit: number; offset?: number; afterId?: number },
+  /** The reader's language: the specimen type's and unit's titles in it (issue 33 item 4), else the default titles. */
+  language?: string,
 ): Promise<SampleRow[]> {
   const after = page.afterId ? sql` and s.id > ${int(page.afterId)}` : sql``;
   const rows = await rowsOf<SampleRow & { collectedDate: string | Date }>(
     db,
     sql`select s.id, s.sample_id as "sampleId",
-        coalesce((select x.title from ${specimenTypes} x where x.id = s.specimen_type_id), '') as "specimenType",
+        coalesce(${lookupLabel(specimenTypes, 'specimenTypes', sql`s.specimen_type_id`, language).label}, '') as "specimenType",
         s.kind, s.remaining_amount as "remainingAmount",
-        coalesce((select x.unit_name from ${unitOfMeasurements} x where x.id = s.unit_id), '') as "unit",
+        coalesce(${lookupLabel(unitOfMeasurements, 'unitOfMeasurements', sql`s.unit_id`, language).label}, '') as "unit",
         s.collected_date::text as "collectedDate",
         (select x.title from ${collectionProtocols} x where x.id = s.collection_protocol_id) as "collectionProtocol",
         ${stored} as "inStorage"

@@ -3,6 +3,7 @@ import { queryEndpoints as e } from '../../../contract/queries.endpoints';
 import type { App, AppDeps } from '../../platform/app-types';
 import { router } from '../../platform/route';
 import { sendPage } from '../../platform/paging';
+import { requestLanguage } from '../../platform/i18n';
 import { smallCellMin } from '../../platform/small-cells';
 import * as svc from './queries.service';
 
@@ -19,7 +20,7 @@ export function queryRoutes(app: App, deps: AppDeps) {
   heavy(e.aggregate, async (req, ctx) => svc.aggregateQuery(ctx, req.body, min));
   heavy(e.samples, async (req, ctx, reply) => sendPage(reply, req.body, await svc.sampleQuery(ctx, req.body)));
   heavy(e.exportSamples, async (req, ctx, reply) => {
-    const { disposition, lines } = await svc.exportQuery(ctx, req.body, ctx.db);
+    const { disposition, lines } = await svc.exportQuery(ctx, req.body, ctx.db, requestLanguage(req));
     return reply
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', disposition)

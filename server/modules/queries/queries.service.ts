@@ -20,6 +20,8 @@ import { audit } from '../../platform/audit';
 import { offsetOf } from '../../platform/paging';
 import { cellCount, complementaryWithheld } from '../../platform/small-cells';
 import { csvDisposition, csvRecord } from '../../platform/csv';
+import { wordsOf } from '../../platform/i18n';
+import { DEFAULT_LANGUAGE, type LanguageCode } from '../../../contract/i18n/languages';
 import type { Db } from '../../db/client';
 import {
   aggregateMatching,
@@ -103,43 +105,40 @@ export async function aggregateQuery(ctx: InstCtx, input: QueryAggregateInput, m
 export async function sampleQuery(ctx: InstCtx, input: QuerySamplesInput) {
   const ask = await askOf(ctx, input);
   const [rows, total] = await Promise.all([
-    matchingSamples(ctx.db, ask, { limit: input.pageSize, offset: offsetOf(input) }),
+    matchingSamples(ctx.db, ask, { limit: input.pageSize, offset: offsetOf(input) }, ctx.language),
     countMatching(ctx.db, ask),
   ]);
   return { rows, total };
 }
 
 const CSV_BATCH = 1000;
-const CSV_COLUMNS = [
-  'Sample ID',
-  'Specimen type',
-  'Lineage',
-  'Remaining',
-  'Unit',
-  'Collected',
-  'Collection protocol',
-  'In storage',
-];
-
-/** The whole list as CSV through the one writer (platform/csv.ts), read in batches by id while it is sent. */
-export async function exportQuery(ctx: InstCtx, input: QueryExportInput, db: Db) {
+/**
+ * The whole list as CSV through the one writer (platform/csv.ts), read in batches by id while it is sent. Headings,
+ * lineage, Yes / No and the specimen type's and unit's titles in the caller's language (`research.samplesCsv`,
+ * issue 33: English as it was); dates stay YYYY-MM-DD and amounts numbers in every language.
+ */
+export async function exportQuery(ctx: InstCtx, input: QueryExportInput, db: Db, lng: LanguageCode = DEFAULT_LANGUAGE) {
   const ask = await askOf(ctx, input, db);
+  const w = wordsOf(lng, 'research').samplesCsv;
+  const c = w.columns;
+  const lineages: Readonly<Record<string, string>> = w.lineages;
+  const lineage = (kind: string) => (Object.hasOwn(lineages, kind) ? lineages[kind] : kind);
   async function* lines() {
-    yield `\uFEFF${csvRecord(CSV_COLUMNS)}`;
+    yield `\uFEFF${csvRecord([c.sampleId, c.specimenType, c.kind, c.remainingAmount, c.unit, c.collectedDate, c.collectionProtocol, c.inStorage])}`;
     for (let afterId = 0; ;) {
-      const rows = await matchingSamples(db, ask, { limit: CSV_BATCH, afterId });
+      const rows = await matchingSamples(db, ask, { limit: CSV_BATCH, afterId }, lng);
       if (rows.length)
         yield rows
           .map((r) =>
             csvRecord([
               r.sampleId,
               r.specimenType,
-              r.kind,
+              lineage(r.kind),
               r.remainingAmount,
               r.unit,
               r.collectedDate,
               r.collectionProtocol,
-              r.inStorage ? 'Yes' : 'No',
+              r.inStorage ? w.yes : w.no,
             ]),
           )
           .join('');

@@ -2,8 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PAYMENT_COLUMNS, type PaymentKey, type ReportPeriod } from '../../../contract/reports.contract';
 import { type Db, rowsOf } from '../../db/client';
 import type { Range } from './range';
-import { panels, tests } from '../../platform/lookups/lookup.tables';
-import { lookupTitleSql } from '../../platform/lookups/lookup-refs';
+import { departments, panels, tests } from '../../platform/lookups/lookup.tables';
+import { lookupTitleSql, type AnyLookupTable } from '../../platform/lookups/lookup-refs';
+import { DEFAULT_LANGUAGE } from '../../../contract/i18n/languages';
 
 // The order reports' SQL (spec 2 §2 Reports, §9): a read model over the orders, participants, accounts and
 // configuration tables (ADR 0012), each report one statement (no service call per order), scoped to the
@@ -106,10 +107,24 @@ export const usageCount = (db: Db, spec: UsageSpec) =>
 
 // Test results per date range -------------------------------------------------------------------
 
-export async function panelTitle(db: Db, inst: number, panelId: number) {
+/**
+ * A configuration list's title in the reader's language (lookupTitleSql: the institution's title of that language,
+ * else the default; issue 33 item 4), read by the record's id; `same`, the statement's own column, for the default
+ * language (English reads as before, no further lookup).
+ */
+const titleIn = (language: string | undefined, table: AnyLookupTable, key: string, id: SQL, same: SQL) =>
+  language && language !== DEFAULT_LANGUAGE
+    ? sql`(select ${lookupTitleSql(table, key, language)} from ${table} where ${table.id} = ${id})`
+    : same;
+/** A test's column head: its abbreviation (a code, the same in every language), else its title in `language`. */
+const testHead = (language: string | undefined) =>
+  sql`coalesce(nullif(trim(tt.abbreviation), ''), ${titleIn(language, tests, 'tests', sql`tt.id`, sql`tt.title`)})`;
+
+export async function panelTitle(db: Db, inst: number, panelId: number, language?: string) {
   const [panel] = await rowsOf<{ title: string }>(
     db,
-    sql`select id, title from panels where id = ${panelId} and institution_id = ${inst}`,
+    sql`select ${panels.id}, ${lookupTitleSql(panels, 'panels', language)} as title from ${panels}
+      where ${panels.id} = ${panelId} and ${panels.institutionId} = ${inst}`,
   );
   return panel?.title;
 }
@@ -121,10 +136,10 @@ export async function panelTitle(db: Db, inst: number, panelId: number) {
  * disabled: so the candidates are the panel's own rows, and only a disabled one needs a look at the orders
  * (scanning every ordered test of the range for its distinct tests took 0.5-1 s for 7 days at 2M orders a year).
  */
-export async function panelTestColumns(db: Db, inst: number, panelId: number, r: Range) {
+export async function panelTestColumns(db: Db, inst: number, panelId: number, r: Range, language?: string) {
   const rows = await rowsOf<{ id: number; head: string }>(
     db,
-    sql`select tt.id, coalesce(nullif(trim(tt.abbreviation), ''), tt.title) as head, c.ord
+    sql`select tt.id, ${testHead(language)} as head, c.ord
     from (
       select pt.test_id, min(pt.id) filter (where pt.is_enabled) as ord from panel_tests pt
       where pt.panel_id = ${panelId} and pt.institution_id = ${inst}
@@ -166,7 +181,15 @@ export interface PanelOrderRow {
 }
 
 /** Rows [offset, offset + limit) of the panel's orders in the range, oldest first, each with its ordered tests. */
-export function panelOrderRows(db: Db, inst: number, panelId: number, r: Range, limit: number, offset: number) {
+export function panelOrderRows(
+  db: Db,
+  inst: number,
+  panelId: number,
+  r: Range,
+  limit: number,
+  offset: number,
+  language?: string,
+) {
   const where = sql`from lims_ordered_panels op join lims_orders o on o.id = op.lims_order_id and o.is_enabled
     where op.institution_id = ${inst} and op.panel_id = ${panelId} and op.is_enabled and ${within(sql`op.created_date`, r)}`;
   // The page's ordered panels first (index on institution, panel, date), then their tests for those rows only.
@@ -174,7 +197,7 @@ export function panelOrderRows(db: Db, inst: number, panelId: number, r: Range, 
     db,
     sql`select op.id, o.sample_id, op.comment, ${LOCAL_MINUTE(sql`op.created_date`, r)} as ordered_date,
         coalesce((select json_agg(json_build_object('t', t.test_id, 'r', case when rel.is_released then res.result end, 'c', t.comment,
-            'a', coalesce(nullif(trim(tt.abbreviation), ''), tt.title)) order by t.id)
+            'a', ${testHead(language)}) order by t.id)
           from lims_ordered_tests t
           join lims_ordered_test_results res on res.lims_ordered_test_id = t.id
           join lims_ordered_test_result_releases rel on rel.lims_ordered_test_result_id = res.id
@@ -219,7 +242,15 @@ export interface UnreleasedRow {
 }
 
 /** Rows [offset, offset + limit) of the unreleased panels, oldest first; their age is counted up to `at`. */
-export function unreleasedRows(db: Db, inst: number, r: Range, at: Date, limit: number, offset: number) {
+export function unreleasedRows(
+  db: Db,
+  inst: number,
+  r: Range,
+  at: Date,
+  limit: number,
+  offset: number,
+  language?: string,
+) {
   const where = sql`from lims_ordered_panels op join lims_orders o on o.id = op.lims_order_id and o.is_enabled and o.institution_id = ${inst} where ${unreleasedFlagged(inst, r)}`;
   return rowsOf<UnreleasedRow>(
     db,
@@ -227,7 +258,8 @@ export function unreleasedRows(db: Db, inst: number, r: Range, at: Date, limit: 
     sql`select case when p.id is null then o.donor_code else concat_ws(' ', p.first_name, p.father_name, p.grand_father_name) end as patient_name,
           (select m.mrn from patient_mrns m where m.patient_id = p.id and m.institution_site_id is null and m.is_enabled order by m.id limit 1) as mrn,
           o.sample_id, ${LOCAL_MINUTE(sql`op.created_date`, r)} as ordered_on, concat_ws(' ', a.first_name, a.last_name) as ordered_by,
-          pn.title as panel_name, d.title as department_name,
+          ${titleIn(language, panels, 'panels', sql`pn.id`, sql`pn.title`)} as panel_name,
+          ${titleIn(language, departments, 'departments', sql`d.id`, sql`d.title`)} as department_name,
           extract(epoch from (${at.toISOString()}::timestamptz - op.created_date))::float8 as age_seconds
         from (select op.id ${where} order by op.created_date, op.id limit ${limit} offset ${offset}) page
         join lims_ordered_panels op on op.id = page.id join lims_orders o on o.id = op.lims_order_id

@@ -167,9 +167,9 @@ export async function testResults(
   const w = wordsOf(lng, 'reports');
   const { noResult, notOrdered } = w.cells;
   const { inst, range, generatedAt } = await start(ctx, q);
-  const panel = await panelTitle(ctx.db, inst, q.panelId);
+  const panel = await panelTitle(ctx.db, inst, q.panelId, lng);
   if (panel === undefined) throw reportErrors.panel_not_found();
-  const tests = await panelTestColumns(ctx.db, inst, q.panelId, range);
+  const tests = await panelTestColumns(ctx.db, inst, q.panelId, range, lng);
   const columns = [
     num('serialNumber', w.columns.serialNumber),
     text('sampleId', w.columns.sampleId),
@@ -189,7 +189,7 @@ export async function testResults(
     ]),
     count: () => panelOrderCount(ctx.db, inst, q.panelId, range),
     async slice(limit, offset) {
-      const rows = await panelOrderRows(ctx.db, inst, q.panelId, range, limit, offset);
+      const rows = await panelOrderRows(ctx.db, inst, q.panelId, range, limit, offset, lng);
       const out = rows.map((r, i) => {
         const ordered = new Map(r.tests.map((x) => [x.t, x]));
         const remarks = [r.comment, ...[...ordered.values()].filter((x) => x.c).map((x) => `${x.a}: ${x.c}`)]
@@ -254,7 +254,7 @@ export async function unreleasedPanels(
       fill(w.footer.unreleasedAge, { zone: range.zone, at: momentIn(range.zone, generatedAt) }),
     ]),
     async slice(limit, offset) {
-      const rows = await unreleasedRows(ctx.db, inst, range, generatedAt, limit, offset);
+      const rows = await unreleasedRows(ctx.db, inst, range, generatedAt, limit, offset, lng);
       const out = rows.map((r): Cells => ({
         patientName: r.patient_name,
         patientId: r.mrn ?? '',

@@ -98,10 +98,11 @@ export async function getShipment(ctx: InstCtx, id: number, db: Db = ctx.db) {
 export async function listItems(
   ctx: InstCtx,
   shipmentId: number,
-  opts: { ids?: number[]; shipment?: Shipment } = {},
+  /** `language`: the lists' titles in it (the manifest's CSV and PDF); none, the default titles (FHIR, receipts). */
+  opts: { ids?: number[]; shipment?: Shipment; language?: string } = {},
 ): Promise<ShipmentItem[]> {
   const shipment = opts.shipment ?? (await getShipment(ctx, shipmentId));
-  const rows = await itemRows(ctx.db, shipmentId, opts.ids);
+  const rows = await itemRows(ctx.db, shipmentId, opts.ids, opts.language);
   const who = [...new Set(rows.map((r) => r.item.processedById).filter((x): x is number => x !== null))];
   // The receiver sees its own record (made at acceptance) and where that is stored; the sender its sample.
   const receiver = shipment.direction === 'received';

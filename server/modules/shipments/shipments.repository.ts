@@ -5,6 +5,7 @@ import { likePattern, offsetOf } from '../../platform/paging';
 import { selectRecords } from '../../platform/record-refs';
 import { accountNames } from '../../platform/account-names';
 import { specimenTypes, unitOfMeasurements } from '../../platform/lookups/lookup.tables';
+import { lookupTitleSql } from '../../platform/lookups/lookup-refs';
 import { newStamp } from '../../platform/records';
 import { isUniqueViolation } from '../../platform/errors';
 import { institutionTitleOf, siteJoin } from '../institutions';
@@ -93,13 +94,16 @@ export async function visibleShipment(db: Db, inst: number, id: number): Promise
   ).rows[0];
 }
 
-/** A shipment's items (oldest first), with their lookups' titles and the shipped sample as both sides see it. */
-export async function itemRows(db: Db, shipmentId: number, ids?: number[]) {
+/**
+ * A shipment's items (oldest first), with their lookups' titles and the shipped sample as both sides see it. The
+ * titles in `language` when the institution gave one (the manifest's CSV and PDF, issue 33 item 4), else the default.
+ */
+export async function itemRows(db: Db, shipmentId: number, ids?: number[], language?: string) {
   return db
     .select({
       item: shipmentItems,
-      specimenType: specimenTypes.title,
-      unitName: unitOfMeasurements.unitName,
+      specimenType: sql<string | null>`${lookupTitleSql(specimenTypes, 'specimenTypes', language)}`,
+      unitName: sql<string | null>`${lookupTitleSql(unitOfMeasurements, 'unitOfMeasurements', language)}`,
       unitSymbol: unitOfMeasurements.unitSymbol,
       sample: shippedSampleOf(qualified(shipmentItems.collectedSampleId)),
       receivedSample: sampleRefSql(qualified(shipmentItems.receivedSampleId)),

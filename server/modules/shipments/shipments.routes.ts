@@ -37,7 +37,8 @@ export function shipmentRoutes(app: App, deps: AppDeps) {
 
   route(e.manifestCsv, async (req, ctx, reply) => {
     const shipment = await reads.getShipment(ctx, req.params.shipmentId);
-    const body = manifestCsv(shipment, await reads.listItems(ctx, shipment.id), requestLanguage(req));
+    const lng = requestLanguage(req);
+    const body = manifestCsv(shipment, await reads.listItems(ctx, shipment.id, { language: lng }), lng);
     return reply
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', manifestDisposition(shipment.name, 'csv'))
@@ -74,7 +75,8 @@ export function shipmentRoutes(app: App, deps: AppDeps) {
   );
   route(e.manifestPdf, async (req, ctx, reply) => {
     const shipment = await reads.getShipment(ctx, req.params.shipmentId);
-    const pdf = await manifestPdf(shipment, await reads.listItems(ctx, shipment.id), requestLanguage(req));
+    const lng = requestLanguage(req);
+    const pdf = await manifestPdf(shipment, await reads.listItems(ctx, shipment.id, { language: lng }), lng);
     return reply
       .type('application/pdf')
       .header('Content-Disposition', manifestDisposition(shipment.name, 'pdf'))
