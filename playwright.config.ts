@@ -13,6 +13,13 @@ import { defineConfig } from '@playwright/test';
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+const TRACE_MODES = ['off', 'on', 'retain-on-failure', 'retain-on-first-failure', 'on-first-retry'] as const;
+function traceMode(wanted: string | undefined): (typeof TRACE_MODES)[number] {
+  const mode = TRACE_MODES.find((m) => m === (wanted?.trim() || 'off'));
+  if (!mode) throw new Error(`E2E_TRACE must be one of ${TRACE_MODES.join(', ')}`);
+  return mode;
+}
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.spec.ts',
@@ -45,7 +52,12 @@ export default defineConfig({
     contextOptions: { reducedMotion: 'reduce' },
     actionTimeout: 15_000, // a cold page load on a busy 2-core machine can take ~10 s before the first action
     navigationTimeout: 15_000,
-    trace: 'retain-on-failure',
+    // No trace unless asked for (E2E_TRACE=retain-on-failure, or `--trace retain-on-failure` on the command line):
+    // 'retain-on-failure' records every test (a screencast of every frame and a DOM snapshot around every action)
+    // to keep the failed ones, and that recording cost as much CPU as the tests themselves (docs/performance.md
+    // "CI time, 2026-11-29 evening"). A failed test still keeps its screenshot, its page's accessibility snapshot
+    // (error-context.md) and the end of the server's log (e2e/fixtures.ts).
+    trace: traceMode(process.env.E2E_TRACE),
     screenshot: 'only-on-failure',
   },
 });

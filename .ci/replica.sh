@@ -13,17 +13,34 @@
 # lets a local replication client in (the cluster already trusts every local connection).
 # The copy is the whole cluster (every database on it): its cost grows with the cluster; the script prints the
 # cluster's size and each step's seconds (figures in docs/operations.md "Read replica").
+#
+#   REPLICA_PRIMARY=own .ci/replica.sh start
+#                          the same, but of a throw-away primary cluster of its own (initdb in REPLICA_DIR/primary,
+#                          on OWN_PRIMARY_PORT, 5434) instead of the cluster on 5432: pg_basebackup then copies an
+#                          empty cluster (about 40 MB) whatever else 5432 holds (a 0.9 GB benchmark database made the
+#                          copy 103 s of a CI run), and 5432's pg_hba.conf is left alone. Prints the primary's URL
+#                          (postgres://<you>@127.0.0.1:5434/test), then the replica's as the last line; `stop` stops
+#                          and removes both. .ci/run uses this.
 set -euo pipefail
 
 PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
 PRIMARY_HOST=127.0.0.1
-PRIMARY_PORT=${PRIMARY_PORT:-5432}
-HBA=${REPLICA_PG_HBA:-/etc/postgresql/15/main/pg_hba.conf}
+OWN=
+if [ "${REPLICA_PRIMARY:-}" = own ]; then OWN=yes; fi
 PORT=${REPLICA_PORT:-5433}
 DIR=${REPLICA_DIR:-/tmp/lims-replica-$PORT}
 DATA=$DIR/data
+OWN_DATA=$DIR/primary
+if [ -n "$OWN" ]; then
+  PRIMARY_PORT=${OWN_PRIMARY_PORT:-5434}
+  HBA=$OWN_DATA/pg_hba.conf
+else
+  PRIMARY_PORT=${PRIMARY_PORT:-5432}
+  HBA=${REPLICA_PG_HBA:-/etc/postgresql/15/main/pg_hba.conf}
+fi
 ME=$(whoami)
 URL="postgres://$ME@127.0.0.1:$PORT/postgres"
+PRIMARY_URL="postgres://$ME@127.0.0.1:$PRIMARY_PORT/test"
 
 say() { echo "replica: $*" >&2; }
 as_postgres() { runuser -u postgres -- "$@"; }
@@ -31,19 +48,55 @@ answers() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 primary() { "$PGBIN/psql" -h "$PRIMARY_HOST" -p "$PRIMARY_PORT" -d postgres -XAtqc "$1"; }
 replica() { "$PGBIN/psql" -h 127.0.0.1 -p "$PORT" -d postgres -XAtqc "$1"; }
 running() { [ -f "$DATA/postmaster.pid" ] && as_postgres "$PGBIN/pg_ctl" -D "$DATA" status >/dev/null 2>&1; }
+own_running() { [ -f "$OWN_DATA/postmaster.pid" ] && as_postgres "$PGBIN/pg_ctl" -D "$OWN_DATA" status >/dev/null 2>&1; }
 
 stop() {
   if running; then
     as_postgres "$PGBIN/pg_ctl" -D "$DATA" -m fast -w stop >/dev/null
     say "stopped the replica on port $PORT"
   fi
+  if own_running; then
+    as_postgres "$PGBIN/pg_ctl" -D "$OWN_DATA" -m immediate -w stop >/dev/null
+    say "stopped the throw-away primary on port $PRIMARY_PORT"
+  fi
   rm -rf "$DIR"
+}
+
+# REPLICA_PRIMARY=own: an empty cluster of the test cluster's PostgreSQL and locale (C.UTF-8), trusting local
+# connections (replication included) as the test cluster does, with the caller's role as a superuser and a database
+# 'test' for the API's test databases. Nothing in it must survive a crash of the machine: fsync off.
+own_primary() {
+  local t=$SECONDS
+  if answers "$PRIMARY_PORT"; then
+    say "port $PRIMARY_PORT is in use by another server: set OWN_PRIMARY_PORT to a free port"
+    exit 1
+  fi
+  as_postgres "$PGBIN/initdb" -D "$OWN_DATA" -U postgres -A trust -E UTF8 --locale=C.UTF-8 --no-sync \
+    >"$DIR/initdb.log" 2>&1 || { cat "$DIR/initdb.log" >&2; say "initdb failed"; exit 1; }
+  as_postgres tee -a "$OWN_DATA/postgresql.conf" >/dev/null <<EOF
+listen_addresses = '127.0.0.1'
+port = $PRIMARY_PORT
+unix_socket_directories = '$DIR'
+fsync = off
+synchronous_commit = off
+full_page_writes = off
+logging_collector = off
+EOF
+  printf 'local all all trust\nhost all all 127.0.0.1/32 trust\nhost replication all 127.0.0.1/32 trust\n' |
+    as_postgres tee "$HBA" >/dev/null
+  as_postgres "$PGBIN/pg_ctl" -D "$OWN_DATA" -l "$DIR/primary.log" -w -t 60 start >/dev/null
+  if [ "$ME" != postgres ]; then
+    as_postgres "$PGBIN/psql" -h "$DIR" -p "$PRIMARY_PORT" -U postgres -d postgres -XAtqc "create role \"$ME\" superuser login"
+  fi
+  primary 'create database test' >/dev/null
+  say "throw-away primary on port $PRIMARY_PORT: initdb and start in $((SECONDS - t)) s"
 }
 
 start() {
   local t0=$SECONDS t
   if running && [ "$(replica 'select pg_is_in_recovery()' 2>/dev/null)" = t ]; then
     say "already running on port $PORT ($DATA)"
+    if [ -n "$OWN" ]; then echo "$PRIMARY_URL"; fi
     echo "$URL"
     return
   fi
@@ -54,6 +107,12 @@ start() {
     exit 1
   fi
   [ "$(id -u)" = 0 ] || { say "needs root (pg_hba.conf, runuser postgres)"; exit 1; }
+  if [ -n "$OWN" ]; then
+    mkdir -p "$DIR"
+    chown postgres: "$DIR"
+    chmod 700 "$DIR"
+    own_primary
+  fi
 
   # The primary must let a replication connection in: `host all all` does not match the replication pseudo-database.
   if ! grep -Eq '^[[:space:]]*host[[:space:]]+replication[[:space:]]+all[[:space:]]+127\.0\.0\.1/32[[:space:]]+trust' "$HBA"; then
@@ -121,6 +180,7 @@ EOF
   done
   say "started as a hot standby on port $PORT in $((SECONDS - t)) s; streaming: $(primary "select count(*) from pg_stat_replication where state = 'streaming'") sender(s)"
   say "ready in $((SECONDS - t0)) s"
+  if [ -n "$OWN" ]; then echo "$PRIMARY_URL"; fi
   echo "$URL"
 }
 
