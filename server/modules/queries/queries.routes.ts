@@ -4,6 +4,7 @@ import type { App, AppDeps } from '../../platform/app-types';
 import { router } from '../../platform/route';
 import { sendPage } from '../../platform/paging';
 import { smallCellMin } from '../../platform/small-cells';
+import { DEFAULT_QUERY_COUNT_CAP } from '../../../contract/queries.contract';
 import * as svc from './queries.service';
 
 /**
@@ -15,7 +16,8 @@ export function queryRoutes(app: App, deps: AppDeps) {
   const route = router(app, deps);
   const heavy = router(app, deps, { heavyReads: true });
   const min = deps.config.smallCellMin ?? smallCellMin();
-  heavy(e.count, async (req, ctx) => svc.countQuery(ctx, req.body, min));
+  const cap = deps.config.queryCountCap ?? DEFAULT_QUERY_COUNT_CAP;
+  heavy(e.count, async (req, ctx) => svc.countQuery(ctx, req.body, min, cap));
   heavy(e.aggregate, async (req, ctx) => svc.aggregateQuery(ctx, req.body, min));
   heavy(e.samples, async (req, ctx, reply) => sendPage(reply, req.body, await svc.sampleQuery(ctx, req.body)));
   heavy(e.exportSamples, async (req, ctx, reply) => {
