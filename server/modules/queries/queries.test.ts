@@ -547,6 +547,7 @@ describe('the questionnaire-answer picker (researchers: the catalogue’s rule, 
     expect(await count(and({ field: 'answer', formFieldId: smoker.id, value: ' yes ' }), researcher)).toEqual({
       count: '< 5',
       suppressed: true,
+      capped: false,
     });
     await refused(and({ field: 'answer', formFieldId: notes.id, value: 'nothing' }));
     await refused(and({ field: 'answer', formFieldId: smoker.id, value: 'Sometimes' }));
