@@ -43,6 +43,7 @@ function fromNotAfterTo(c: { from?: string | null; to?: string | null }, ctx: z.
 
 export const LINEAGES = ['primary', 'aliquot', 'derivative'] as const;
 export const RESULT_FLAGS = ['L', 'H', 'normal'] as const;
+export type ResultFlag = (typeof RESULT_FLAGS)[number];
 
 /** One criterion; `field` says which. Ranges are inclusive; an absent bound is open. */
 export const Criterion = z.discriminatedUnion('field', [
@@ -162,7 +163,20 @@ const Ask = z.object({
   /** Only samples eligible for this distribution protocol (its consent purposes) count. */
   distributionProtocolId: Id.nullable().optional(),
 });
-export const QueryCountInput = Ask;
+/**
+ * Where a count stops by default (QUERY_COUNT_CAP overrides it: server/config.ts): a count above it answers the cap
+ * with `capped: true` ("More than 10,000"), so a criterion that matches millions of samples stops reading after the
+ * first cap + 1 (issue 32 item 4, docs/research.md "Query builder").
+ */
+export const DEFAULT_QUERY_COUNT_CAP = 10_000;
+export const QueryCountInput = Ask.extend({
+  /**
+   * Staff (queries.staff) only: count every matching sample instead of stopping at the cap. Bounded by the heavy
+   * reads' statement timeout (REPORT_STATEMENT_TIMEOUT_MS: a 503 `statement_timeout` when it runs out); anyone else
+   * asking gets a 403 `queries.exact_staff_only`.
+   */
+  exact: z.boolean({ error: MSG.trueOrFalse }).optional(),
+});
 export type QueryCountInput = z.output<typeof QueryCountInput>;
 export const QueryAggregateInput = Ask.extend({ groupBy: QueryDimension });
 export type QueryAggregateInput = z.output<typeof QueryAggregateInput>;
@@ -172,8 +186,12 @@ export type QuerySamplesInput = z.output<typeof QuerySamplesInput>;
 export const QueryExportInput = Ask;
 export type QueryExportInput = z.output<typeof QueryExportInput>;
 
-/** The count: exact for staff (queries.staff), small-cell suppressed for everyone else. */
-export const QueryCount = z.object({ count: CellCount, suppressed: z.boolean() });
+/**
+ * The count: small-cell suppressed for everyone but staff (queries.staff). `capped`: more samples match than the cap
+ * and `count` is the cap (the answer reads "More than 10,000"); a count at or under the cap is exact. Staff may ask
+ * again with `exact: true`.
+ */
+export const QueryCount = z.object({ count: CellCount, suppressed: z.boolean(), capped: z.boolean() });
 export type QueryCount = z.infer<typeof QueryCount>;
 
 /**

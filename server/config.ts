@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import type { DatabaseLimits } from './db/client';
 import { isTimeZone } from '../contract/institutions.contract';
 import { isSmallCellMin, smallCellMin } from './platform/small-cells';
+import { DEFAULT_QUERY_COUNT_CAP } from '../contract/queries.contract';
 
 export interface Config {
   port: number;
@@ -66,6 +67,8 @@ export interface Config {
   defaultTimeZone?: string | null;
   /** Researchers see counts from 1 to this minus 1 as '< N' (SMALL_CELL_MIN, default 5; platform/small-cells.ts). */
   smallCellMin?: number;
+  /** Where the query builder's count stops (QUERY_COUNT_CAP, default 10,000; docs/research.md "Query builder"). */
+  queryCountCap?: number;
 }
 
 export type TrustProxy = false | string[];
@@ -167,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     defaultTimeZone: timeZoneOf(env.LIMS_DEFAULT_TIME_ZONE),
     metricsToken: metricsTokenOf(env.METRICS_TOKEN),
     smallCellMin: smallCellMinOf(env.SMALL_CELL_MIN),
+    queryCountCap: queryCountCapOf(env.QUERY_COUNT_CAP),
   };
 }
 
@@ -201,6 +205,17 @@ function smallCellMinOf(raw: string | undefined): number {
   if (!isSmallCellMin(raw.trim()))
     throw new Error(`SMALL_CELL_MIN must be a whole number from 1 to 1000 (5: counts 1-4 show as '< 5'), got '${raw}'`);
   return Number(raw.trim());
+}
+
+/** QUERY_COUNT_CAP: a whole number from 1 to 10,000,000; unset or empty: 10,000. */
+function queryCountCapOf(raw: string | undefined): number {
+  const value = raw?.trim() ?? '';
+  if (value === '') return DEFAULT_QUERY_COUNT_CAP;
+  if (!/^\d{1,8}$/.test(value) || Number(value) < 1 || Number(value) > 10_000_000)
+    throw new Error(
+      `QUERY_COUNT_CAP must be a whole number from 1 to 10000000 (10000: a count stops at 'More than 10,000'), got '${raw}'`,
+    );
+  return Number(value);
 }
 
 /** WORKERS: a whole number from 1 to 64; unset or empty: the cores Node may use (os.availableParallelism). */

@@ -193,6 +193,10 @@ export const en = {
         collectionYear: 'Year collected',
         collectionProtocol: 'Collection protocol',
       },
+      // ---- branch rq32count: capped counts ----
+      moreThan: 'More than {{count}}',
+      countExactly: 'Count exactly',
+      // ---- end of branch rq32count ----
     },
     criteria: {
       fields: {

@@ -185,6 +185,10 @@ export const fr: Catalogue = {
         collectionYear: 'Année de prélèvement',
         collectionProtocol: 'Protocole de collecte',
       },
+      // ---- branch rq32count: capped counts ----
+      moreThan: 'Plus de {{count}}',
+      countExactly: 'Compter exactement',
+      // ---- end of branch rq32count ----
     },
     criteria: {
       fields: {
@@ -1980,6 +1984,10 @@ export const fr: Catalogue = {
     'configuration.no_accepted_values':
       "Cette analyse n'a pas de valeurs acceptées\u00a0: cochez d'abord A une valeur acceptée.",
     // ---- end of issue 33, service messages ----
+    // ---- branch rq32count: capped query counts ----
+    'queries.exact_staff_only':
+      'Seul le personnel qui peut lister les échantillons correspondants peut demander le compte exact.',
+    // ---- end of branch rq32count ----
   },
   common: {
     /** Issue 33, les derniers mots du web (i18nweb)\u00a0: le « quoi » de NoAccess par règle (web/src/app/route-access.ts). */

@@ -191,3 +191,33 @@ export const sampleIdCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.institutionId, t.day] })],
 );
+
+/**
+ * The released lab results of each donor, reduced to what the query builder's lab criterion asks without a value
+ * range (issue 32 item 4, docs/research.md "Query builder"): one row per institution, test, flag and donor that has
+ * at least one released result of an enabled test of an enabled order of that donor with that flag (`flag` is the
+ * result's flag, '' when it has none; `hasResult` whether that result has a value: flag '' with a value is
+ * 'normal'). "Glucose flagged H" is then a semi-join on this table instead of the orders, tests, results and releases
+ * per sample. Written ONLY by the database: statement triggers on the orders, ordered tests, results and releases
+ * recompute the rows of every donor a statement changes through `patient_lab_flags_refresh` (migration
+ * 0057_patient_lab_flags), the one place this reduction is written; never written by the server.
+ */
+export const patientLabFlags = pgTable(
+  'patient_lab_flags',
+  {
+    institutionId: integer('institution_id').notNull(),
+    testId: integer('test_id').notNull(),
+    flag: text('flag').notNull(),
+    patientId: integer('patient_id').notNull(),
+    hasResult: boolean('has_result').notNull(),
+  },
+  (t) => [
+    // The criterion reads one test's flag (a range of the key, then its donors) or probes one donor.
+    primaryKey({
+      name: 'patient_lab_flags_pk',
+      columns: [t.institutionId, t.testId, t.flag, t.patientId, t.hasResult],
+    }),
+    // The triggers replace a donor's rows: found by patient.
+    index('patient_lab_flags_patient_idx').on(t.patientId),
+  ],
+);

@@ -16,6 +16,10 @@ export const queryErrors = defineErrors('queries', {
     title:
       'A questionnaire answer can be asked about only for a list question shared with the research catalogue, by one of its options: choose it from the list.',
   },
+  exact_staff_only: {
+    status: 403,
+    title: 'Only staff who may list the matching samples can ask for the exact count.',
+  },
   no_protocol: {
     status: 400,
     title: 'The distribution protocol is not one of this institution’s: choose another.',

@@ -4,6 +4,7 @@ import {
   type CriteriaGroup,
   type Criterion,
   type QueryDimension,
+  type ResultFlag,
   type SavedQueryListQuery,
 } from '../../../contract/queries.contract';
 import { type Db, rowsOf } from '../../db/client';
@@ -24,6 +25,7 @@ import {
   limsOrderedTestResults,
   limsOrderedTests,
   limsOrders,
+  patientLabFlags,
 } from '../orders/orders.table';
 import { answerKeys } from '../forms/forms.table';
 import { savedQueries } from './queries.table';
@@ -118,6 +120,7 @@ function criterionSql(c: Criterion, inst: number): SQL {
       return c.value ? stored : sql`not ${stored}`;
     }
     case 'labResult': {
+      if (c.min == null && c.max == null) return labFlagSql(c.testId, c.flag, inst);
       const parts: SQL[] = [];
       const value = sql`(case when r.result ~ ${NUMERIC_RESULT} then trim(r.result)::float8 end)`;
       if (c.min != null) parts.push(sql`${value} >= ${num(c.min)}`);
@@ -137,6 +140,25 @@ function criterionSql(c: Criterion, inst: number): SQL {
           and k.value = lower(trim(${c.value}::text)) and k.patient_id = s.patient_id
           and k.protocol_id = s.collection_protocol_id)`;
   }
+}
+
+/**
+ * The lab criterion without a value range, read from the donors' stored released flags (patient_lab_flags, kept by
+ * migration 0057's triggers with the rule below): a semi-join on one small table instead of the orders, tests,
+ * results and releases per sample (issue 32 item 4's benchmark, docs/performance.md). Same answer as the rule over
+ * the results: a released result of an enabled test of an enabled order of the sample's donor, flagged as asked
+ * ('normal': no flag and a value; no flag asked: any released result). queries-lab-flags.test.ts compares the two.
+ */
+function labFlagSql(testId: number, flag: ResultFlag | null | undefined, inst: number) {
+  const f = patientLabFlags;
+  const which =
+    flag === 'L' || flag === 'H'
+      ? sql` and ${f.flag} = ${flag}::text`
+      : flag === 'normal'
+        ? sql` and ${f.flag} = '' and ${f.hasResult}`
+        : sql``;
+  return sql`exists(select 1 from ${f} where ${f.institutionId} = ${int(inst)} and ${f.testId} = ${int(testId)}${which}
+    and ${f.patientId} = s.patient_id)`;
 }
 
 /** A group: its items joined by its op, in parentheses. */
@@ -160,9 +182,17 @@ function matching(ask: Ask): SQL {
     where s.institution_id = ${int(inst)} and s.is_enabled and ${groupSql(ask.criteria, inst)}${forProtocol}`;
 }
 
-/** How many samples match (exact). */
-export async function countMatching(db: Db, ask: Ask): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n ${matching(ask)}`);
+/**
+ * How many samples match: exact without `upTo`; with it, counting stops after `upTo` + 1 matching samples (an answer
+ * above `upTo` means "more than `upTo`"), so a criterion matching millions reads only the first ones (issue 32
+ * item 4's benchmark, docs/performance.md).
+ */
+export async function countMatching(db: Db, ask: Ask, upTo?: number): Promise<number> {
+  const statement =
+    upTo === undefined
+      ? sql`select count(*)::int as n ${matching(ask)}`
+      : sql`select count(*)::int as n from (select 1 ${matching(ask)} limit ${int(upTo + 1)}) capped`;
+  const [row] = await rowsOf<{ n: number }>(db, statement);
   return Number(row?.n ?? 0);
 }
 

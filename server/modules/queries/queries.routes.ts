@@ -5,6 +5,7 @@ import { router } from '../../platform/route';
 import { sendPage } from '../../platform/paging';
 import { requestLanguage } from '../../platform/i18n';
 import { smallCellMin } from '../../platform/small-cells';
+import { DEFAULT_QUERY_COUNT_CAP } from '../../../contract/queries.contract';
 import * as svc from './queries.service';
 
 /**
@@ -16,7 +17,8 @@ export function queryRoutes(app: App, deps: AppDeps) {
   const route = router(app, deps);
   const heavy = router(app, deps, { heavyReads: true });
   const min = deps.config.smallCellMin ?? smallCellMin();
-  heavy(e.count, async (req, ctx) => svc.countQuery(ctx, req.body, min));
+  const cap = deps.config.queryCountCap ?? DEFAULT_QUERY_COUNT_CAP;
+  heavy(e.count, async (req, ctx) => svc.countQuery(ctx, req.body, min, cap));
   heavy(e.aggregate, async (req, ctx) => svc.aggregateQuery(ctx, req.body, min));
   heavy(e.samples, async (req, ctx, reply) => sendPage(reply, req.body, await svc.sampleQuery(ctx, req.body)));
   heavy(e.exportSamples, async (req, ctx, reply) => {

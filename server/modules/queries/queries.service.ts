@@ -71,12 +71,22 @@ async function askOf(ctx: InstCtx, input: QueryCountInput, db: Db = ctx.db): Pro
   return { institutionId: ctx.institutionId, criteria: input.criteria, purposeIds };
 }
 
-/** The count: exact for staff who may see the list anyway (queries.staff), small-cell suppressed for others. */
-export async function countQuery(ctx: InstCtx, input: QueryCountInput, min: number): Promise<QueryCount> {
-  const n = await countMatching(ctx.db, await askOf(ctx, input));
+/**
+ * The count, stopped at `cap` (QUERY_COUNT_CAP): above it the answer is the cap with `capped` (issue 32 item 4: a
+ * count of millions read only its first cap + 1 samples). Exact (`input.exact`) only for staff who may see the list
+ * anyway (queries.staff), bounded by the heavy reads' statement timeout (503). Small-cell suppressed for everyone
+ * else; the cap never goes below the suppression threshold, so a capped count is never a small cell.
+ */
+export async function countQuery(ctx: InstCtx, input: QueryCountInput, min: number, cap: number): Promise<QueryCount> {
   const staff = can(ctx.account, 'queries.staff', ctx.institutionId);
-  const count = staff ? n : cellCount(n, min);
-  return { count, suppressed: count !== n };
+  if (input.exact && !staff) throw queryErrors.exact_staff_only();
+  const ask = await askOf(ctx, input);
+  const upTo = Math.max(cap, min);
+  const n = input.exact ? await countMatching(ctx.db, ask) : await countMatching(ctx.db, ask, upTo);
+  const capped = !input.exact && n > upTo;
+  const shown = capped ? upTo : n;
+  const count = staff ? shown : cellCount(shown, min);
+  return { count, suppressed: count !== shown, capped };
 }
 
 /**

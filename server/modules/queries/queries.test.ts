@@ -277,8 +277,8 @@ describe('distribution protocol eligibility', () => {
 describe('researchers: counts only, suppressed', () => {
   it('a count of 1 to 4 reads "< 5" for a researcher, exact for staff; 0 stays 0', async () => {
     const male = and({ field: 'gender', ids: [R.male] });
-    expect(await count(male, researcher)).toEqual({ count: '< 5', suppressed: true });
-    expect(await count(male)).toEqual({ count: 1, suppressed: false });
+    expect(await count(male, researcher)).toEqual({ count: '< 5', suppressed: true, capped: false });
+    expect(await count(male)).toEqual({ count: 1, suppressed: false, capped: false });
     expect((await count(and({ field: 'age', min: 140 }), researcher)).count).toBe(0);
   });
 
@@ -519,6 +519,7 @@ describe('the questionnaire-answer picker (researchers: the catalogue’s rule, 
     expect(await count(and({ field: 'answer', formFieldId: notes.id, value: 'nothing' }))).toEqual({
       count: 0,
       suppressed: false,
+      capped: false,
     });
 
     // A researcher: not shared yet, so nothing to pick and nothing to ask.
@@ -546,6 +547,7 @@ describe('the questionnaire-answer picker (researchers: the catalogue’s rule, 
     expect(await count(and({ field: 'answer', formFieldId: smoker.id, value: ' yes ' }), researcher)).toEqual({
       count: '< 5',
       suppressed: true,
+      capped: false,
     });
     await refused(and({ field: 'answer', formFieldId: notes.id, value: 'nothing' }));
     await refused(and({ field: 'answer', formFieldId: smoker.id, value: 'Sometimes' }));

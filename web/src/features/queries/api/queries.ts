@@ -16,11 +16,12 @@ export interface Ask {
   distributionProtocolId: number | null;
 }
 
-/** POST queries/count (null: nothing asked yet). */
-export function useQueryCount(instId: number, ask: Ask | null) {
+/** POST queries/count (null: nothing asked yet); `exact`: staff asking past the cap. */
+export function useQueryCount(instId: number, ask: Ask | null, exact = false) {
   return useQuery({
-    queryKey: keys.run(instId, 'count', ask),
-    queryFn: () => call(e.count, { params: { instId }, body: ask! }, { notify: false }),
+    queryKey: keys.run(instId, exact ? 'exactCount' : 'count', ask),
+    queryFn: () =>
+      call(e.count, { params: { instId }, body: exact ? { ...ask!, exact: true } : ask! }, { notify: false }),
     enabled: ask !== null,
     retry: false,
   });

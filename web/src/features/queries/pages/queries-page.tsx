@@ -32,6 +32,7 @@ import {
   type Ask,
 } from '../api/queries';
 import { emptyTree, GroupEditor } from '../components/criteria-editor';
+import { countText } from '../components/count-text';
 
 const columnsOf = (t: TFunction<'research'>): DataTableColumn<QuerySample>[] => [
   { accessor: 'sampleId', title: t('queries.columns.sampleId') },
@@ -84,7 +85,8 @@ export function QueriesPage() {
   const [name, setName] = useState('');
   const list = useListState();
 
-  const count = useQueryCount(instId, ask);
+  const [exact, setExact] = useState(false);
+  const count = useQueryCount(instId, ask, exact);
   const aggregate = useQueryAggregate(instId, ask, groupBy, true);
   const samples = useQuerySamples(instId, ask, { page: list.page, pageSize: list.pageSize }, staff);
   const saved = useSavedQueries(instId);
@@ -95,6 +97,7 @@ export function QueriesPage() {
 
   const run = () => {
     list.setPage(1);
+    setExact(false);
     setAsk({ criteria, distributionProtocolId: protocolId });
   };
   const load = (id: string | null) => {
@@ -153,7 +156,6 @@ export function QueriesPage() {
     });
 
   const mine = loaded !== null && loaded.ownerId === me.id;
-  const total = count.data?.count;
 
   return (
     <Stack maw={1300} mx="auto">
@@ -228,11 +230,16 @@ export function QueriesPage() {
       ) : count.isPending ? (
         <Loader size="sm" aria-label={t('queries.counting')} />
       ) : (
-        <Text size="lg" fw={600} role="status">
-          {t('queries.matching', {
-            count: total === undefined ? '' : typeof total === 'number' ? formatNumber(total) : total,
-          })}
-        </Text>
+        <Group gap="sm" align="center">
+          <Text size="lg" fw={600} role="status">
+            {t('queries.matching', { count: count.data ? countText(t, count.data) : '' })}
+          </Text>
+          {staff && count.data?.capped && (
+            <Button variant="light" size="xs" onClick={() => setExact(true)}>
+              {t('queries.countExactly')}
+            </Button>
+          )}
+        </Group>
       )}
 
       {ask !== null && !count.isError && (
